@@ -1,0 +1,1 @@
+"""doublenine: four-player double-nine partnership dominoes over the network."""

@@ -1,0 +1,47 @@
+"""The ``doublenine`` command: one console script, one subcommand per job.
+
+Each subcommand lives in its own light module that exposes
+``add_arguments(parser)`` and ``run(args) -> int``; heavy imports (pygame,
+websockets) happen inside ``run`` so ``doublenine --help`` stays fast.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+#: subcommand -> (module path, one-line help)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("doublenine.client.cli", "open the game window (embedded server by default)"),
+    "serve": ("doublenine.server.cli", "run the websocket server"),
+    "bot": ("doublenine.server.botcli", "play one seat over the network with the computer player"),
+    "replay": ("doublenine.shared.handscript_cli", "check a hand script or match record and print the result"),
+    "selfplay": ("doublenine.server.bots.selfplay", "play computer levels against each other, no network"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the top-level parser; subcommand modules add their own options."""
+    parser = argparse.ArgumentParser(prog="doublenine", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_path, help_text) in SUBCOMMANDS.items():
+        try:
+            module = importlib.import_module(module_path)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_path:
+                raise
+            continue  # subcommand not built yet
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(sp)
+        sp.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return 2
+    return int(args._run(args) or 0)

@@ -1,0 +1,51 @@
+"""Errors with stable codes.
+
+Every refusal the engine or server makes carries an :class:`ErrorCode`. The
+codes are part of the wire protocol (docs/protocol.md) and of the hand-script
+format (docs/hand-script.md): never rename one.
+"""
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ErrorCode(StrEnum):
+    """Stable error codes. Rule references say which rule a refusal enforces."""
+
+    # engine: decisions refused by the rules
+    WRONG_PHASE = "WRONG_PHASE"                  # decision not expected now
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"              # R15, D4: out of turn
+    TILE_NOT_HELD = "TILE_NOT_HELD"              # R15
+    TILE_DOES_NOT_FIT = "TILE_DOES_NOT_FIT"      # R15: no matching open end
+    MUST_PLAY = "MUST_PLAY"                      # D4: pass while holding a playable tile
+    HAND_OVER = "HAND_OVER"                      # R16/R17: move after the hand ended
+    MATCH_OVER = "MATCH_OVER"                    # R19: decision after the match ended
+    NOT_ENTITLED = "NOT_ENTITLED"                # R6: only the entitled team's lower seat nominates
+    BAD_OPENER = "BAD_OPENER"                    # R6: opener must be of the entitled team
+    REDEAL_NOT_ALLOWED = "REDEAL_NOT_ALLOWED"    # R10: demand with fewer than five doubles
+    ALREADY_ANSWERED = "ALREADY_ANSWERED"        # R10: one answer per seat per deal
+    NOT_A_DRAWER = "NOT_A_DRAWER"                # R3: only seats 1 and 2 draw
+    ALREADY_DRAWN = "ALREADY_DRAWN"              # R3
+    BAD_POSITION = "BAD_POSITION"                # R3: face-down position out of range or taken
+    NOTHING_TO_UNDO = "NOTHING_TO_UNDO"          # R27, D6
+    NOTHING_TO_REDO = "NOTHING_TO_REDO"          # R27
+    NOTHING_TO_RESTART = "NOTHING_TO_RESTART"    # R28
+    # hand scripts (docs/hand-script.md)
+    MALFORMED = "MALFORMED"                      # not JSON / wrong shape or types
+    BAD_TILE = "BAD_TILE"                        # not a double-nine tile
+    DUPLICATE_TILE = "DUPLICATE_TILE"            # R1: a tile appears twice
+    WRONG_COUNT = "WRONG_COUNT"                  # R9: a hand does not hold 10 tiles
+    BAD_SEAT = "BAD_SEAT"                        # not 1..4
+
+
+class RuleError(Exception):
+    """Base of every refusal that carries a stable :class:`ErrorCode`."""
+
+    def __init__(self, code: ErrorCode, message: str = "") -> None:
+        super().__init__(f"{code}: {message}" if message else str(code))
+        self.code = code
+        self.message = message or str(code)
+
+
+class IllegalMove(RuleError):
+    """A decision the rules refuse (R3-R28). The state is left unchanged."""

@@ -1,0 +1,233 @@
+"""The match log: events, the pure fold ``replay``, and :class:`MatchLog`.
+
+Every change to a match is an :class:`Event` appended to its log (DESIGN, "The
+one flow"). ``replay(events)`` folds them into a :class:`MatchState`; undo and
+redo markers move a cursor over the decisions (R27, D6), so redo restores the
+very same events, shuffles included. Randomness enters only as :class:`Shuffled`
+events drawn by :class:`MatchLog` from its own ``random.Random`` (R24, D9).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Union
+
+from .errors import ErrorCode, IllegalMove
+from .moves import Decision, DrawPick, Nominate, Pass, Play, Review
+from .rules import apply, apply_shuffle, new_match, restart_hand
+from .seats import Seat
+from .state import INITIAL, MatchState
+from .tiles import DOUBLE_NINE_SET
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled:
+    """R3-R5, R9, R11: a recorded shuffle of the 55 tile indices (hidden from every seat)."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A seat's decision (draw pick, nomination, review, play or pass)."""
+
+    decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """R27/D6: ``seat`` took back its decision at ``to_seq`` and everything after it."""
+
+    seat: Seat
+    to_seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redone:
+    """R27: the most recently undone events are restored unchanged."""
+
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class Restarted:
+    """R28: the current hand starts again from its deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStarted:
+    """R28: a new match: scores 0-0, a fresh opening draw."""
+
+
+Body = Union[Shuffled, Decided, Undone, Redone, Restarted, MatchStarted]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of the match log: ``seq`` is its 0-based position, ``at`` Unix seconds."""
+
+    seq: int
+    at: float
+    body: Body
+
+
+def step(state: MatchState, body: Body) -> MatchState:
+    """Fold one non-cursor event into the state (pure)."""
+    if isinstance(body, Decided):
+        return apply(state, body.decision)
+    if isinstance(body, Shuffled):
+        return apply_shuffle(state, body.order)
+    if isinstance(body, Restarted):
+        return restart_hand(state)
+    if isinstance(body, MatchStarted):
+        return new_match(state)
+    raise TypeError(f"cursor events are handled by replay: {body!r}")
+
+
+class _Cursor:
+    """The active events and the redo stack, with the state after each active event."""
+
+    def __init__(self) -> None:
+        self.active: list[Event] = []
+        self.states: list[MatchState] = [INITIAL]
+        self.redo: list[list[Event]] = []
+
+    @property
+    def state(self) -> MatchState:
+        return self.states[-1]
+
+    def push(self, event: Event) -> None:
+        body = event.body
+        if isinstance(body, Undone):
+            idx = next((i for i, e in enumerate(self.active) if e.seq == body.to_seq), None)
+            if idx is None:
+                raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"event {body.to_seq} is not active")
+            self.redo.append(self.active[idx:])
+            del self.active[idx:]
+            del self.states[idx + 1:]
+        elif isinstance(body, Redone):
+            if not self.redo:
+                raise IllegalMove(ErrorCode.NOTHING_TO_REDO, "nothing was undone")
+            for e in self.redo.pop():
+                self._append(e)
+        else:
+            self._append(event)
+            if isinstance(body, (Decided, Restarted, MatchStarted)):
+                self.redo.clear()  # R27: a new decision discards what could be redone
+
+    def _append(self, event: Event) -> None:
+        self.states.append(step(self.states[-1], event.body))
+        self.active.append(event)
+
+
+def replay(events: Iterable[Event]) -> MatchState:
+    """Fold a whole log into its state (pure; never consults a generator)."""
+    cursor = _Cursor()
+    for e in events:
+        cursor.push(e)
+    return cursor.state
+
+
+UNDOABLE = (Play, Pass)
+"""R27: undo goes back to the undoing seat's previous play or pass."""
+
+
+class MatchLog:
+    """A match's append-only event log plus its random generator (R24, D9).
+
+    ``seed=None`` seeds from OS entropy; the seed is kept here and is never part
+    of any state or view. ``clock`` supplies the ``at`` of new events (seconds).
+    Methods raise :class:`IllegalMove` and then leave the log unchanged.
+    """
+
+    def __init__(self, seed: int | None = None, clock: Callable[[], float] = lambda: 0.0,
+                 events: Iterable[Event] = ()) -> None:
+        self.seeded = seed is not None
+        self._rng = random.Random(seed)  # seed None -> OS entropy (R24)
+        self._clock = clock
+        self.events: list[Event] = []
+        self._cursor = _Cursor()
+        for e in events:  # resuming a stored log: re-consume the generator for each shuffle
+            self._push(e)
+            if isinstance(e.body, Shuffled):
+                self._draw_order()
+        self._settle()
+
+    @property
+    def state(self) -> MatchState:
+        """The current state: the fold of the active events."""
+        return self._cursor.state
+
+    @property
+    def can_redo(self) -> bool:
+        """True while an undone block is waiting to be redone (R27)."""
+        return bool(self._cursor.redo)
+
+    def submit(self, decision: Decision) -> list[Event]:
+        """Apply a seat's decision; returns the new events (the decision, then any shuffle due)."""
+        apply(self.state, decision)  # validate first: nothing is appended on refusal
+        return self._record(Decided(decision))
+
+    def undo(self, seat: Seat) -> list[Event]:
+        """R27, D6: take back ``seat``'s previous play or pass and everything after it.
+
+        Raises ``NOTHING_TO_UNDO`` if ``seat`` has no play or pass in the current match.
+        """
+        for e in reversed(self._cursor.active):
+            if isinstance(e.body, MatchStarted):
+                break  # D6: not across a new match
+            if isinstance(e.body, Decided) and isinstance(e.body.decision, UNDOABLE) \
+                    and e.body.decision.seat == seat:
+                return self._record(Undone(seat, e.seq))
+        raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"seat {seat} has nothing to undo")
+
+    def redo(self, seat: Seat | None = None) -> list[Event]:
+        """R27: restore the most recently undone events exactly; ``NOTHING_TO_REDO`` otherwise."""
+        if not self._cursor.redo:
+            raise IllegalMove(ErrorCode.NOTHING_TO_REDO, "nothing was undone")
+        return self._record(Redone(seat))
+
+    def restart(self) -> list[Event]:
+        """R28: restart the hand in play from its deal; ``NOTHING_TO_RESTART`` otherwise."""
+        restart_hand(self.state)
+        return self._record(Restarted())
+
+    def new_match(self) -> list[Event]:
+        """R28: begin a new match (0-0, fresh opening draw)."""
+        return self._record(MatchStarted())
+
+    def undo_target(self, seat: Seat) -> int | None:
+        """The seq an undo by ``seat`` would go back to, or None (R27, D6)."""
+        for e in reversed(self._cursor.active):
+            if isinstance(e.body, MatchStarted):
+                return None
+            if isinstance(e.body, Decided) and isinstance(e.body.decision, UNDOABLE) \
+                    and e.body.decision.seat == seat:
+                return e.seq
+        return None
+
+    def _record(self, body: Body) -> list[Event]:
+        start = len(self.events)
+        self._push(Event(start, self._clock(), body))
+        self._settle()
+        return self.events[start:]
+
+    def _push(self, event: Event) -> None:
+        self._cursor.push(event)
+        self.events.append(event)
+
+    def _settle(self) -> None:
+        while self.state.needs_shuffle:
+            self._push(Event(len(self.events), self._clock(), Shuffled(self._draw_order())))
+
+    def _draw_order(self) -> tuple[int, ...]:
+        order = list(range(len(DOUBLE_NINE_SET)))
+        self._rng.shuffle(order)
+        return tuple(order)
+
+
+__all__ = [
+    "Body", "Decided", "DrawPick", "Event", "MatchLog", "MatchStarted", "Nominate", "Redone",
+    "Restarted", "Review", "Shuffled", "Undone", "replay", "step",
+]

@@ -1,0 +1,355 @@
+"""The rules as pure functions over immutable state (R3-R20, R28).
+
+``apply(state, decision)`` returns a new :class:`MatchState` or raises
+:class:`IllegalMove` and leaves nothing half-applied. Randomness never enters
+here: shuffles arrive as recorded orders through :func:`apply_shuffle`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import ErrorCode, IllegalMove
+from .moves import Decision, DrawPick, End, Move, Nominate, Pass, Play, Review
+from .seats import SEATS, Seat, Team
+from .state import (
+    Deal, FinishedHand, HandState, MatchRecord, MatchState, NamedResult, OpeningDraw,
+    Phase, Placed, RedealRecord, Result,
+)
+from .tiles import DOUBLE_NINE_SET, DOUBLES_MASK, PIP_MASK, Tile, pip_total, tiles_of
+
+TARGET = 100
+"""R19: a team with this many points or more wins the match."""
+REDEAL_DOUBLES = 5
+"""R10: doubles needed to demand a redeal."""
+
+_LEFT, _RIGHT = End.LEFT, End.RIGHT
+# Interned play moves: _PLAYS[seat-1][tile.index] = (Play(.., LEFT), Play(.., RIGHT))
+_PLAYS: tuple[tuple[tuple[Play, Play], ...], ...] = tuple(
+    tuple((Play(s, t, _LEFT), Play(s, t, _RIGHT)) for t in DOUBLE_NINE_SET) for s in SEATS
+)
+_PASSES: tuple[Pass, ...] = tuple(Pass(s) for s in SEATS)
+
+
+def _illegal(code: ErrorCode, message: str) -> IllegalMove:
+    return IllegalMove(code, message)
+
+
+# ---------------------------------------------------------------- queries
+
+def legal_moves(state: MatchState | HandState, seat: Seat) -> tuple[Move, ...]:
+    """R14, R15, D4, D5: the plays (or the one pass) open to ``seat``; () when not its turn.
+
+    Order is deterministic: tiles by index, LEFT before RIGHT. A tile that fits
+    both ends is listed at both (D5), even when both ends show the same number.
+    """
+    h = state.hand if isinstance(state, MatchState) else state
+    if h is None or (isinstance(state, MatchState) and state.phase is not Phase.PLAY):
+        return ()
+    if h.turn != seat:
+        return ()
+    mask = h.hands[seat - 1]
+    plays = _PLAYS[seat - 1]
+    out: list[Move] = []
+    if h.left < 0:  # R14: any tile; orientation is the opener's choice
+        while mask:
+            low = mask & -mask
+            t = DOUBLE_NINE_SET[low.bit_length() - 1]
+            out.append(plays[t.index][0])
+            if not t.is_double:
+                out.append(plays[t.index][1])
+            mask ^= low
+        return tuple(out)
+    lmask = mask & PIP_MASK[h.left]
+    rmask = mask & PIP_MASK[h.right]
+    both = lmask | rmask
+    if not both:
+        return (_PASSES[seat - 1],)
+    while both:
+        low = both & -both
+        i = low.bit_length() - 1
+        if lmask & low:
+            out.append(plays[i][0])
+        if rmask & low:
+            out.append(plays[i][1])
+        both ^= low
+    return tuple(out)
+
+
+def playable_mask(h: HandState, seat: Seat) -> int:
+    """R15: mask of ``seat``'s tiles that fit an open end (all tiles before the lead)."""
+    mask = h.hands[seat - 1]
+    if h.left < 0:
+        return mask
+    return mask & (PIP_MASK[h.left] | PIP_MASK[h.right])
+
+
+def doubles_in(hand: frozenset[Tile]) -> tuple[Tile, ...]:
+    """R10/R11: the doubles in a hand, in index order."""
+    return tuple(sorted(t for t in hand if t.is_double))
+
+
+def may_demand_redeal(state: MatchState, seat: Seat) -> bool:
+    """R10: True if ``seat`` is reviewing a hand with five or more doubles."""
+    if state.phase is not Phase.REVIEW or state.deal is None or seat in state.answered:
+        return False
+    return (state.deal.masks[seat - 1] & DOUBLES_MASK).bit_count() >= REDEAL_DOUBLES
+
+
+def to_act(state: MatchState) -> frozenset[Seat]:
+    """The seats whose decision the match is waiting for (empty while a shuffle is due)."""
+    p = state.phase
+    if p is Phase.DRAW:
+        picked = {s for s, _ in state.draw_picks}
+        return frozenset(s for s in (Seat.ONE, Seat.TWO) if s not in picked)
+    if p is Phase.NOMINATE:
+        assert state.entitled is not None
+        return frozenset((state.entitled.lower_seat,))
+    if p is Phase.REVIEW:
+        return frozenset(s for s in SEATS if s not in state.answered)
+    if p is Phase.PLAY:
+        assert state.hand is not None
+        return frozenset((state.hand.turn,))
+    return frozenset()
+
+
+def legal_decisions(state: MatchState, seat: Seat) -> tuple[Decision, ...]:
+    """Every decision ``seat`` may make now (R3, R6, R10, R15), deterministic order."""
+    if seat not in to_act(state):
+        return ()
+    p = state.phase
+    if p is Phase.DRAW:
+        taken = {pos for _, pos in state.draw_picks}
+        return tuple(DrawPick(seat, i) for i in range(len(DOUBLE_NINE_SET)) if i not in taken)
+    if p is Phase.NOMINATE:
+        assert state.entitled is not None
+        return tuple(Nominate(seat, s) for s in state.entitled.seats)
+    if p is Phase.REVIEW:
+        accept = Review(seat, False)
+        return (accept, Review(seat, True)) if may_demand_redeal(state, seat) else (accept,)
+    return legal_moves(state, seat)
+
+
+# ---------------------------------------------------------------- transitions
+
+def apply_shuffle(state: MatchState, order: tuple[int, ...]) -> MatchState:
+    """R3-R5, R9, R11: consume a recorded shuffle (a permutation of tile indices 0..54)."""
+    if sorted(order) != list(range(len(DOUBLE_NINE_SET))):
+        raise ValueError("a shuffle must be a permutation of the 55 tile indices")
+    if state.phase is Phase.DRAW_SHUFFLE:
+        return _replace(state, phase=Phase.DRAW, draw_order=tuple(order), draw_picks=())
+    if state.phase is Phase.DEAL_SHUFFLE:
+        return _replace(state, phase=Phase.REVIEW, deal=Deal.from_order(tuple(order)),
+                        answered=frozenset(), hand=None)
+    raise _illegal(ErrorCode.WRONG_PHASE, "no shuffle is due")
+
+
+def apply(state: MatchState, decision: Decision) -> MatchState:
+    """Apply one seat's decision (R3-R20). Raises :class:`IllegalMove` with a stable code."""
+    if state.phase is Phase.MATCH_OVER:
+        raise _illegal(ErrorCode.MATCH_OVER, "the match is over")
+    handler = _HANDLERS.get(type(decision))
+    if handler is None:
+        raise TypeError(f"not a decision: {decision!r}")
+    return handler(state, decision)
+
+
+def _draw_pick(state: MatchState, d: DrawPick) -> MatchState:
+    """R3/R4: seat 1 draws for team A, seat 2 for team B; equal totals redraw."""
+    if state.phase is not Phase.DRAW or state.draw_order is None:
+        raise _illegal(ErrorCode.WRONG_PHASE, "no opening draw is under way")
+    if d.seat not in (Seat.ONE, Seat.TWO):
+        raise _illegal(ErrorCode.NOT_A_DRAWER, "only seats 1 and 2 draw (R3)")
+    if any(s == d.seat for s, _ in state.draw_picks):
+        raise _illegal(ErrorCode.ALREADY_DRAWN, f"seat {d.seat} has drawn")
+    if not (0 <= d.position < len(state.draw_order)) or any(p == d.position for _, p in state.draw_picks):
+        raise _illegal(ErrorCode.BAD_POSITION, f"position {d.position} is not a face-down tile")
+    picks = state.draw_picks + ((d.seat, d.position),)
+    if len(picks) < 2:
+        return _replace(state, draw_picks=picks)
+    pos = dict(picks)
+    draw = OpeningDraw(DOUBLE_NINE_SET[state.draw_order[pos[Seat.ONE]]],
+                       DOUBLE_NINE_SET[state.draw_order[pos[Seat.TWO]]])
+    draws = state.draws + (draw,)
+    if draw.winner is None:  # R4: tie -> both back, reshuffle, draw again
+        return _replace(state, phase=Phase.DRAW_SHUFFLE, draws=draws, draw_order=None, draw_picks=())
+    return _replace(state, phase=Phase.NOMINATE, draws=draws, draw_order=None, draw_picks=(),
+                    entitled=draw.winner)
+
+
+def _nominate(state: MatchState, d: Nominate) -> MatchState:
+    """R6/R7: the entitled team's lower seat names the opener; a new hand begins."""
+    if state.phase is not Phase.NOMINATE or state.entitled is None:
+        raise _illegal(ErrorCode.WRONG_PHASE, "no nomination is due")
+    if d.seat != state.entitled.lower_seat:
+        raise _illegal(ErrorCode.NOT_ENTITLED, f"seat {state.entitled.lower_seat} nominates (R6)")
+    if d.opener not in state.entitled.seats:
+        raise _illegal(ErrorCode.BAD_OPENER, "the opener must belong to the entitled team (R6)")
+    return _replace(state, phase=Phase.DEAL_SHUFFLE, opener=d.opener,
+                    hand_number=state.hand_number + 1, deal=None, hand=None)
+
+
+def _review(state: MatchState, d: Review) -> MatchState:
+    """R10-R13: accept, or with five or more doubles demand a redeal (first demand wins, D3)."""
+    if state.phase is not Phase.REVIEW or state.deal is None:
+        raise _illegal(ErrorCode.WRONG_PHASE, "no hand is under review")
+    if d.seat in state.answered:
+        raise _illegal(ErrorCode.ALREADY_ANSWERED, f"seat {d.seat} has answered")
+    if d.demand_redeal:
+        if not may_demand_redeal(state, d.seat):
+            raise _illegal(ErrorCode.REDEAL_NOT_ALLOWED, "a redeal needs five or more doubles (R10)")
+        shown = doubles_in(state.deal.hands[d.seat - 1])
+        record = RedealRecord(state.match, state.hand_number, d.seat, shown)
+        return _replace(state, phase=Phase.DEAL_SHUFFLE, deal=None, answered=frozenset(),
+                        redeals=state.redeals + (record,))
+    answered = state.answered | {d.seat}
+    if len(answered) < 4:
+        return _replace(state, answered=answered)
+    assert state.opener is not None
+    return _replace(state, phase=Phase.PLAY, answered=answered,
+                    hand=initial_hand(state.deal, state.opener))
+
+
+def initial_hand(deal: Deal, opener: Seat) -> HandState:
+    """R14: the hand before the lead: dealt hands, empty line, the opener to play."""
+    return HandState(deal.masks, (), -1, -1, opener, 0, ())
+
+
+def _play(state: MatchState, move: Play) -> MatchState:
+    """R14-R16, D5: lay a held tile at a matching end; the last tile ends the hand."""
+    h = _hand_in_play(state)
+    seat, tile, end = move.seat, move.tile, move.end
+    if seat != h.turn:
+        raise _illegal(ErrorCode.NOT_YOUR_TURN, f"it is seat {h.turn}'s turn")
+    mask = h.hands[seat - 1]
+    if not mask & tile.bit:
+        raise _illegal(ErrorCode.TILE_NOT_HELD, f"seat {seat} does not hold {tile}")
+    left, right = h.left, h.right
+    if left < 0:
+        a, b = (tile.low, tile.high) if end is _LEFT else (tile.high, tile.low)
+        placed = Placed(tile, seat, end, a, b)
+        left, right = a, b
+    elif end is _LEFT:
+        if not tile.has(left):
+            raise _illegal(ErrorCode.TILE_DOES_NOT_FIT, f"{tile} does not match the left end {left}")
+        other = tile.other_end(left)
+        placed = Placed(tile, seat, end, other, left)
+        left = other
+    else:
+        if not tile.has(right):
+            raise _illegal(ErrorCode.TILE_DOES_NOT_FIT, f"{tile} does not match the right end {right}")
+        other = tile.other_end(right)
+        placed = Placed(tile, seat, end, right, other)
+        right = other
+    hands = _with(h.hands, seat - 1, mask ^ tile.bit)
+    nh = HandState(hands, h.line + (placed,), left, right, seat.next, 0, h.moves + (move,))
+    if not hands[seat - 1]:
+        return _end_hand(state, nh, Result.DOMINO, seat)
+    return _replace(state, hand=nh)
+
+
+def _pass(state: MatchState, move: Pass) -> MatchState:
+    """R15, R17, D4: pass only when no tile fits; four consecutive passes block the hand."""
+    h = _hand_in_play(state)
+    if move.seat != h.turn:
+        raise _illegal(ErrorCode.NOT_YOUR_TURN, f"it is seat {h.turn}'s turn")
+    if playable_mask(h, move.seat):
+        raise _illegal(ErrorCode.MUST_PLAY, f"seat {move.seat} holds a tile that fits (D4)")
+    nh = HandState(h.hands, h.line, h.left, h.right, move.seat.next, h.passes + 1, h.moves + (move,))
+    if nh.passes >= 4:
+        return _end_hand(state, nh, Result.BLOCKED, None)
+    return _replace(state, hand=nh)
+
+
+def _hand_in_play(state: MatchState) -> HandState:
+    if state.phase is not Phase.PLAY or state.hand is None:
+        code = ErrorCode.HAND_OVER if state.finished and state.phase is Phase.NOMINATE else ErrorCode.WRONG_PHASE
+        raise _illegal(code, "no hand is in play")
+    return state.hand
+
+
+def hand_outcome(h: HandState, ender: Seat | None) -> tuple[Result, Team | None, int, tuple[int, int, int, int]]:
+    """R16-R18: (result, winning team or None, points, each seat's own pip total).
+
+    Domino: the ender's team wins. Block: the lowest individual total wins for its
+    team; a lowest total shared across teams is a tie and nobody scores. Points
+    are the pips left in both opponents' hands (never the unused tiles).
+    """
+    totals = tuple(pip_total(m) for m in h.hands)
+    if ender is not None:
+        result, winner = Result.DOMINO, ender.team
+    else:
+        low = min(totals)
+        teams = {s.team for s in SEATS if totals[s - 1] == low}
+        if len(teams) == 2:
+            return Result.TIE, None, 0, totals  # type: ignore[return-value]
+        result, winner = Result.BLOCKED, teams.pop()
+    loser_seats = winner.other.seats
+    points = totals[loser_seats[0] - 1] + totals[loser_seats[1] - 1]
+    return result, winner, points, totals  # type: ignore[return-value]
+
+
+def _end_hand(state: MatchState, h: HandState, kind: Result, ender: Seat | None) -> MatchState:
+    """R16-R20, R7: score the hand, record it, and move to the next nomination or match end."""
+    assert state.deal is not None and state.opener is not None
+    result, winner, points, totals = hand_outcome(h, ender)
+    scores = state.scores
+    if winner is not None:
+        scores = _with(scores, winner.index, scores[winner.index] + points)
+    done = FinishedHand(
+        match=state.match, number=state.hand_number, opener=state.opener, dealt=state.deal.hands,
+        left=tuple(frozenset(tiles_of(m)) for m in h.hands),  # type: ignore[arg-type]
+        moves=h.moves, line=h.line, result=result, ender=ender, winner=winner, points=points,
+        pip_totals=totals, scores_before=state.scores, scores_after=scores,
+    )
+    finished = state.finished + (done,)
+    if winner is not None and scores[winner.index] >= TARGET:  # R19
+        return _replace(state, phase=Phase.MATCH_OVER, scores=scores, finished=finished, hand=h,
+                        winner=winner, named=named_result(state.scores, scores, winner))
+    # R7: the winners, or after a tie the team that did not open
+    entitled = winner if winner is not None else state.opener.team.other
+    return _replace(state, phase=Phase.NOMINATE, scores=scores, finished=finished, hand=h,
+                    entitled=entitled, opener=None)
+
+
+def named_result(before: tuple[int, int], after: tuple[int, int], winner: Team) -> NamedResult | None:
+    """R20: Tripollúa (0 to 100+ in one hand, opponents at 0), else Pollona (opponents at 0)."""
+    if after[winner.other.index] != 0:
+        return None
+    if before[winner.index] == 0:
+        return NamedResult.TRIPOLLUA
+    return NamedResult.POLLONA
+
+
+def restart_hand(state: MatchState) -> MatchState:
+    """R28: replay the current hand from its start: same deal, opener and pre-hand scores."""
+    if state.phase is not Phase.PLAY or state.deal is None or state.opener is None:
+        raise _illegal(ErrorCode.NOTHING_TO_RESTART, "no hand is in play")
+    return _replace(state, hand=initial_hand(state.deal, state.opener))
+
+
+def new_match(state: MatchState) -> MatchState:
+    """R28: scores 0-0 and a fresh opening draw; the old match stays in ``past``."""
+    record = MatchRecord(state.match, state.draws, state.redeals, state.finished, state.scores,
+                         state.winner, state.named)
+    return MatchState(phase=Phase.DRAW_SHUFFLE, match=state.match + 1, past=state.past + (record,))
+
+
+# ---------------------------------------------------------------- helpers
+
+def _with(t: tuple[Any, ...], i: int, v: Any) -> Any:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+_FIELDS = MatchState.__dataclass_fields__
+
+
+def _replace(state: MatchState, **changes: Any) -> MatchState:
+    values = {name: getattr(state, name) for name in _FIELDS}
+    values.update(changes)
+    return MatchState(**values)
+
+
+_HANDLERS: dict[type, Callable[[MatchState, Any], MatchState]] = {
+    Play: _play, Pass: _pass, DrawPick: _draw_pick, Nominate: _nominate, Review: _review,
+}

@@ -1,0 +1,7 @@
+"""Shared pytest set-up: no window ever opens during tests."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
