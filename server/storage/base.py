@@ -1,0 +1,81 @@
+"""The one small storage interface (DESIGN "Storage"; issue 7).
+
+A store keeps, per table, its creation record and its append-only event log.
+Events are stored as (seq, kind, payload bytes) rows; encoding lives in
+:mod:`doublenine.shared.codec`-style helpers of the caller, so a store never
+needs to know the engine. Implementations: :class:`MemoryStore` (tests),
+SQLite (default, ``--db PATH``), PostgreSQL (``--db postgresql://...``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as stored: its code, its creation record (msgpack bytes) and its log rows."""
+
+    code: str
+    meta: bytes
+    rows: tuple[tuple[int, bytes], ...] = ()
+    """(seq, payload) in seq order."""
+    closed: bool = False
+
+
+class Store(Protocol):
+    """Async storage of tables and their event logs. Every method may raise ``OSError``."""
+
+    async def create_table(self, code: str, meta: bytes) -> None:
+        """Record a new table; ``ValueError`` if ``code`` exists."""
+
+    async def update_meta(self, code: str, meta: bytes) -> None:
+        """Replace a table's creation record (seats, names, tokens hashes)."""
+
+    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+        """Durably append log rows (seq, payload) before any client hears of them."""
+
+    async def close_table(self, code: str) -> None:
+        """Mark a table closed; its log stays stored."""
+
+    async def load_open(self) -> list[StoredTable]:
+        """Every table not closed, with its whole log, for resuming after a restart."""
+
+    async def load(self, code: str) -> StoredTable | None:
+        """One table (open or closed), or None."""
+
+    async def close(self) -> None:
+        """Flush and release the store."""
+
+
+@dataclass
+class MemoryStore:
+    """A :class:`Store` in memory: for tests and for ``--db :memory:``."""
+
+    tables: dict[str, StoredTable] = field(default_factory=dict)
+
+    async def create_table(self, code: str, meta: bytes) -> None:
+        if code in self.tables:
+            raise ValueError(f"table {code} exists")
+        self.tables[code] = StoredTable(code, meta)
+
+    async def update_meta(self, code: str, meta: bytes) -> None:
+        t = self.tables[code]
+        self.tables[code] = StoredTable(code, meta, t.rows, t.closed)
+
+    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+        t = self.tables[code]
+        self.tables[code] = StoredTable(code, t.meta, t.rows + tuple(rows), t.closed)
+
+    async def close_table(self, code: str) -> None:
+        t = self.tables[code]
+        self.tables[code] = StoredTable(code, t.meta, t.rows, True)
+
+    async def load_open(self) -> list[StoredTable]:
+        return [t for t in self.tables.values() if not t.closed]
+
+    async def load(self, code: str) -> StoredTable | None:
+        return self.tables.get(code)
+
+    async def close(self) -> None:
+        return None
