@@ -36,6 +36,7 @@ class ErrorCode(StrEnum):
     DUPLICATE_TILE = "DUPLICATE_TILE"            # R1: a tile appears twice
     WRONG_COUNT = "WRONG_COUNT"                  # R9: a hand does not hold 10 tiles
     BAD_SEAT = "BAD_SEAT"                        # not 1..4
+    UNREADABLE = "UNREADABLE"                    # replay FILE cannot be read
 
 
 class RuleError(Exception):

@@ -1,0 +1,53 @@
+"""``doublenine replay FILE``: check a hand script or match record, print the result as JSON.
+
+Prints exactly one JSON object on stdout: the result (exit 0) or
+``{"error": {"code", "move_index", "message"}}`` (exit 2). ``FILE`` ``-``
+reads stdin. The format is in docs/hand-script.md.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .errors import ErrorCode
+from .handscript import ScriptError, check_text
+
+EXIT_OK = 0
+EXIT_REFUSED = 2
+"""Exit status of a refused script (and of argparse usage errors)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``FILE`` (a path, or ``-`` for stdin)."""
+    parser.add_argument("file", metavar="FILE",
+                        help="hand script or match record (JSON); '-' reads stdin")
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of ``path`` or of stdin for ``-``; ``UNREADABLE`` if they cannot be read."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise ScriptError(ErrorCode.UNREADABLE, f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def replay_text(path: str) -> dict[str, Any]:
+    """The object to print for ``path``: a result or ``{"error": ...}``; never raises."""
+    try:
+        data = read_input(path)
+    except ScriptError as exc:
+        return exc.as_json()
+    return check_text(data)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the result of ``args.file`` as one JSON line; 0 if accepted, 2 if refused."""
+    out = replay_text(args.file)
+    sys.stdout.write(json.dumps(out) + "\n")
+    sys.stdout.flush()
+    return EXIT_REFUSED if "error" in out else EXIT_OK
