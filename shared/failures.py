@@ -1,0 +1,124 @@
+"""Failures a person understands: joining, hosting and invites (issue 8).
+
+Every failure on the way to a table (a bad invite, a port in use, a server that
+cannot be reached, a full or closed table, a protocol version mismatch) is a
+:class:`Failure`: a stable message ``key`` (tests and logs use it), the English
+source text that is also the i18n msgid, and the values that fill it in. No
+failure here ever reaches a person as a traceback.
+
+The text goes through ``doublenine.shared.i18n`` (engineer F's translator); an
+id without a translation shows in English.
+"""
+from __future__ import annotations
+
+import errno
+import socket
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .i18n import N_, default_language, translator
+
+#: message key -> English source text (the i18n msgid). Never rename a key.
+MESSAGES: Mapping[str, str] = MappingProxyType({
+    # invites (shared/invite.py)
+    "invite.empty": N_("The invite is empty. Paste the whole invite, for example doublenine://192.168.1.20:8765/KQ7P."),
+    "invite.malformed": N_("“{invite}” is not a doublenine invite. It should look like doublenine://HOST:PORT/CODE."),
+    "invite.bad_scheme": N_("“{scheme}://” is not an invite address. Use doublenine://, ws:// or wss://."),
+    "invite.bad_host": N_("The invite has no usable host name or address ({host}). IPv6 addresses go in brackets, like [fd00::5]."),
+    "invite.bad_port": N_("The invite's port “{port}” is not a port number (1 to 65535)."),
+    "invite.bad_code": N_("The invite's table code “{code}” is not a table code: {expected}."),
+    # hosting
+    "net.port_in_use": N_("Port {port} is already in use on this computer. Try port {alternative} instead, or close the program that uses it."),
+    "net.bind_failed": N_("Cannot listen on {host} port {port}: {reason}."),
+    # joining
+    "net.unreachable": N_("Cannot reach a doublenine table at {host}:{port}. Check the address, that the host still has the game open, and that their firewall lets port {port} through."),
+    "table.full": N_("Table {code} is full: all four seats are taken by people. Ask the host to open a new table, or watch this one."),
+    "table.closed": N_("Table {code} is closed or no longer exists on {host}:{port}. The invite may be old: ask the host for a new one."),
+    "protocol.mismatch": N_("This copy of doublenine speaks protocol version {ours}, the server at {host}:{port} speaks version {theirs}. {update}"),
+    "protocol.update_server": N_("Ask the host to update doublenine on the server."),
+    "protocol.update_client": N_("Update doublenine on this computer."),
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """One failure: stable ``key`` (a :data:`MESSAGES` key) and the values of its text."""
+
+    key: str
+    """Stable message key, e.g. ``"table.full"``; tests assert on it."""
+    params: Mapping[str, object] = field(default_factory=dict)
+    """Values for the ``{placeholders}``: str() of each, a nested Failure as its own text."""
+
+    def __post_init__(self) -> None:
+        if self.key not in MESSAGES:
+            raise KeyError(f"unknown failure key {self.key!r}")
+
+    @property
+    def msgid(self) -> str:
+        """The English source text with placeholders: the i18n msgid."""
+        return MESSAGES[self.key]
+
+    def text(self, lang: str | None = None) -> str:
+        """The message for a person in ``lang`` (default: the system's language), filled in."""
+        lang = lang or default_language()
+        values = {k: v.text(lang) if isinstance(v, Failure) else str(v) for k, v in self.params.items()}
+        return translator(lang).gettext(self.msgid, **values)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class FailureError(Exception):
+    """An exception carrying a :class:`Failure`; ``str(exc)`` is the person's message."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.text())
+        self.failure = failure
+
+    @property
+    def key(self) -> str:
+        """The stable message key of the failure."""
+        return self.failure.key
+
+
+def port_in_use(port: int, host: str = "0.0.0.0") -> Failure:
+    """``net.port_in_use``, offering a port that is free on ``host`` right now."""
+    return Failure("net.port_in_use", {"port": port, "alternative": free_port_near(port, host)})
+
+
+def bind_failure(exc: OSError, host: str, port: int) -> Failure:
+    """The failure for an ``OSError`` raised while binding ``host:port``."""
+    if exc.errno in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
+        return port_in_use(port, host)
+    return Failure("net.bind_failed", {"host": host, "port": port, "reason": exc.strerror or exc})
+
+
+def protocol_mismatch(ours: int, theirs: int, host: str, port: int) -> Failure:
+    """``protocol.mismatch``, naming both versions and the side that must update."""
+    side = "protocol.update_server" if theirs < ours else "protocol.update_client"
+    return Failure("protocol.mismatch",
+                   {"ours": ours, "theirs": theirs, "host": host, "port": port, "update": Failure(side)})
+
+
+def free_port_near(port: int, host: str = "0.0.0.0", tries: int = 20) -> int:
+    """A port that can be bound on ``host`` now: ``port+1``... first, else any free one (port 0)."""
+    for candidate in range(port + 1, min(port + 1 + tries, 65536)):
+        if _bindable(host, candidate):
+            return candidate
+    with socket.socket(_family(host), socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def _bindable(host: str, port: int) -> bool:
+    with socket.socket(_family(host), socket.SOCK_STREAM) as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+        return True
+
+
+def _family(host: str) -> socket.AddressFamily:
+    return socket.AF_INET6 if ":" in host else socket.AF_INET

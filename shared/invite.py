@@ -1,0 +1,149 @@
+"""Invites: one short string that carries a table's address and code (issue 8).
+
+The canonical form is ``doublenine://HOST:PORT/CODE`` (IPv6 hosts in brackets,
+``doublenine://[fd00::5]:8765/KQ7P``); a table behind TLS adds ``?tls=1``.
+:func:`parse_invite` also accepts the ``ws://`` and ``wss://`` forms (the table
+code is the last path segment) and a bare ``HOST:PORT/CODE``. Anything else is
+refused with :class:`InviteError`, whose ``key`` is a stable message key
+(``invite.malformed``, ``invite.bad_port``...; see shared/failures.py).
+"""
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
+
+from .failures import Failure, FailureError
+
+SCHEME = "doublenine"
+"""The invite's own URL scheme."""
+DEFAULT_PORT = 8765
+"""Port assumed by a ``doublenine://`` invite without one (the server's default port)."""
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
+"""Letters and digits a table code may use: no 0/O, 1/I/L or U, so it reads out cleanly."""
+CODE_LENGTHS = range(3, 13)
+"""A table code is short: 3 to 12 characters."""
+CODE_EXPECTED = "3 to 12 letters and digits"
+"""How a code should look, for the ``invite.bad_code`` message."""
+
+_HOSTNAME = re.compile(r"^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?)+$")
+_CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+_TRUE = {"1", "true", "yes", "on"}
+
+
+class InviteError(FailureError):
+    """A malformed or unusable invite; ``.key`` is e.g. ``invite.bad_port``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """Where a table is: ``host`` (name or address, IPv6 without brackets), ``port``, ``code``.
+
+    ``tls`` is True for a server behind TLS (``wss://``).
+    """
+
+    host: str
+    port: int
+    code: str
+    tls: bool = False
+
+    def __str__(self) -> str:
+        return build_invite(self.host, self.port, self.code, tls=self.tls)
+
+    @property
+    def netloc(self) -> str:
+        """``host:port`` with IPv6 hosts bracketed, as URLs and sockets want it."""
+        return f"{_bracket(self.host)}:{self.port}"
+
+    def ws_url(self, path: str = "/") -> str:
+        """The websocket URL of the server (``ws://`` or ``wss://``), with ``path``."""
+        return f"{'wss' if self.tls else 'ws'}://{self.netloc}{path}"
+
+
+def build_invite(host: str, port: int, code: str, *, tls: bool = False) -> str:
+    """The canonical invite ``doublenine://HOST:PORT/CODE`` (raises InviteError on a bad part)."""
+    host = _check_host(host.strip("[]"))
+    _check_port(str(port))
+    code = normalize_code(code)
+    return f"{SCHEME}://{_bracket(host)}:{port}/{code}" + ("?tls=1" if tls else "")
+
+
+def parse_invite(text: str) -> Invite:
+    """Parse an invite in any accepted form; raises :class:`InviteError` with a stable key."""
+    raw = text.strip().strip("<>\"'").strip()
+    if not raw:
+        raise InviteError(Failure("invite.empty"))
+    if "://" not in raw:
+        raw = f"{SCHEME}://{raw}"
+    scheme = raw.split("://", 1)[0].lower()
+    if scheme not in (SCHEME, "ws", "wss"):
+        raise InviteError(Failure("invite.bad_scheme", {"scheme": scheme}))
+    try:
+        parts = urlsplit(raw)
+        host = parts.hostname or ""
+    except ValueError:
+        raise InviteError(Failure("invite.malformed", {"invite": _short(text)})) from None
+    if not parts.netloc or "@" in parts.netloc or parts.fragment:
+        raise InviteError(Failure("invite.malformed", {"invite": _short(text)}))
+    if not parts.netloc.startswith("[") and parts.netloc.count(":") > 1:
+        raise InviteError(Failure("invite.bad_host", {"host": _short(parts.netloc)}))  # IPv6 unbracketed
+    host = _check_host(host, parts.netloc)
+    tls = scheme == "wss" or _flag(parts.query, "tls")
+    port_text = _port_text(parts.netloc)
+    port = _default_port(scheme, tls) if port_text is None else _check_port(port_text)
+    segments = [s for s in parts.path.split("/") if s]
+    if not segments:
+        raise InviteError(Failure("invite.malformed", {"invite": _short(text)}))
+    return Invite(host=host, port=port, code=normalize_code(segments[-1]), tls=tls)
+
+
+def normalize_code(code: str) -> str:
+    """A table code as the server spells it (upper case, no spaces or dashes); InviteError if bad."""
+    cleaned = code.strip().replace(" ", "").replace("-", "").upper()
+    if (not _CODE.match(code.strip().replace(" ", "") or "!") or len(cleaned) not in CODE_LENGTHS
+            or any(ch not in CODE_ALPHABET for ch in cleaned)):
+        raise InviteError(Failure("invite.bad_code", {"code": _short(code), "expected": CODE_EXPECTED}))
+    return cleaned
+
+
+def _port_text(netloc: str) -> str | None:
+    """The text after the host's colon, or None when the netloc names no port."""
+    tail = netloc.rsplit("]", 1)[-1] if netloc.startswith("[") else netloc
+    return tail.rpartition(":")[2] if ":" in tail else None
+
+
+def _check_port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise InviteError(Failure("invite.bad_port", {"port": _short(text)}))
+    return int(text)
+
+
+def _check_host(host: str, shown: str | None = None) -> str:
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        pass
+    if host and _HOSTNAME.match(host) and not host.replace(".", "").isdigit():
+        return host.lower()
+    raise InviteError(Failure("invite.bad_host", {"host": _short(shown if shown is not None else host)}))
+
+
+def _default_port(scheme: str, tls: bool) -> int:
+    if scheme == SCHEME:
+        return DEFAULT_PORT
+    return 443 if tls else 80
+
+
+def _flag(query: str, name: str) -> bool:
+    values = parse_qs(query).get(name, [])
+    return any(v.lower() in _TRUE for v in values)
+
+
+def _bracket(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,121 @@
+"""Issue 8: invites round-trip, and every malformed one is refused with a stable key."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from doublenine.shared.invite import (
+    CODE_ALPHABET, DEFAULT_PORT, Invite, InviteError, build_invite, parse_invite,
+)
+
+
+def test_build_then_parse_round_trips_ipv4() -> None:
+    text = build_invite("192.168.1.20", 8765, "KQ7P")
+    assert text == "doublenine://192.168.1.20:8765/KQ7P"
+    assert parse_invite(text) == Invite("192.168.1.20", 8765, "KQ7P")
+
+
+def test_ipv6_host_goes_in_brackets_and_round_trips() -> None:
+    text = build_invite("fd00::5", 9000, "ab7k")
+    assert text == "doublenine://[fd00::5]:9000/AB7K"
+    invite = parse_invite(text)
+    assert invite == Invite("fd00::5", 9000, "AB7K")
+    assert invite.ws_url() == "ws://[fd00::5]:9000/"
+
+
+def test_tls_invite_round_trips_and_gives_wss() -> None:
+    text = build_invite("play.example.org", 443, "KQ7P", tls=True)
+    assert text == "doublenine://play.example.org:443/KQ7P?tls=1"
+    invite = parse_invite(text)
+    assert invite.tls is True
+    assert invite.ws_url() == "wss://play.example.org:443/"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("ws://10.0.0.7:8765/KQ7P", Invite("10.0.0.7", 8765, "KQ7P")),
+    ("wss://play.example.org/t/KQ7P", Invite("play.example.org", 443, "KQ7P", tls=True)),
+    ("ws://play.example.org/KQ7P", Invite("play.example.org", 80, "KQ7P")),
+    ("192.168.1.20:8765/KQ7P", Invite("192.168.1.20", 8765, "KQ7P")),
+    ("[::1]:8765/kq7p", Invite("::1", 8765, "KQ7P")),
+    ("Host-1.Local/KQ7P", Invite("host-1.local", DEFAULT_PORT, "KQ7P")),
+    ("  <doublenine://host:8765/kq-7p>\n", Invite("host", 8765, "KQ7P")),
+    ("'doublenine://host:8765/KQ7P/'", Invite("host", 8765, "KQ7P")),
+])
+def test_other_accepted_forms(text: str, expected: Invite) -> None:
+    assert parse_invite(text) == expected
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("", "invite.empty"),
+    ("   ", "invite.empty"),
+    ("http://host:8765/KQ7P", "invite.bad_scheme"),
+    ("ftp://host/KQ7P", "invite.bad_scheme"),
+    ("host:99999/KQ7P", "invite.bad_port"),
+    ("host:0/KQ7P", "invite.bad_port"),
+    ("host:http/KQ7P", "invite.bad_port"),
+    ("host:/KQ7P", "invite.bad_port"),
+    ("host:-1/KQ7P", "invite.bad_port"),
+    ("fd00::5:8765/KQ7P", "invite.bad_host"),
+    ("-host-:8765/KQ7P", "invite.bad_host"),
+    ("1.2.3:8765/KQ7P", "invite.bad_host"),
+    ("host_name:8765/KQ7P", "invite.bad_host"),
+    ("host:8765/", "invite.malformed"),
+    ("host:8765", "invite.malformed"),
+    ("doublenine://", "invite.malformed"),
+    ("[::1:8765/KQ7P", "invite.malformed"),
+    ("user@host:8765/KQ7P", "invite.malformed"),
+    ("host:8765/KQ7P#x", "invite.malformed"),
+    ("host:8765/K!", "invite.bad_code"),
+    ("host:8765/KQ", "invite.bad_code"),
+    ("host:8765/KQ7PKQ7PKQ7PX", "invite.bad_code"),
+    ("host:8765/O0IL", "invite.bad_code"),
+])
+def test_malformed_invites_are_refused_with_a_stable_key(text: str, key: str) -> None:
+    with pytest.raises(InviteError) as caught:
+        parse_invite(text)
+    assert caught.value.key == key
+    assert "Traceback" not in str(caught.value)
+    assert str(caught.value) == caught.value.failure.text()
+
+
+def test_refusal_message_is_plain_english() -> None:
+    with pytest.raises(InviteError) as caught:
+        parse_invite("host:99999/KQ7P")
+    assert str(caught.value) == "The invite's port “99999” is not a port number (1 to 65535)."
+
+
+@pytest.mark.parametrize(("args", "key"), [
+    (("host", 0, "KQ7P"), "invite.bad_port"),
+    (("host", 70000, "KQ7P"), "invite.bad_port"),
+    (("bad host", 8765, "KQ7P"), "invite.bad_host"),
+    (("host", 8765, "K"), "invite.bad_code"),
+])
+def test_build_refuses_bad_parts(args: tuple[str, int, str], key: str) -> None:
+    with pytest.raises(InviteError) as caught:
+        build_invite(*args)
+    assert caught.value.key == key
+
+
+_hosts = st.one_of(
+    st.ip_addresses().map(str),
+    st.from_regex(r"[a-z][a-z0-9-]{0,10}[a-z0-9](\.[a-z][a-z0-9]{0,8}){0,2}", fullmatch=True),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(host=_hosts, port=st.integers(1, 65535),
+       code=st.text(alphabet=CODE_ALPHABET, min_size=3, max_size=12), tls=st.booleans())
+def test_any_valid_invite_round_trips(host: str, port: int, code: str, tls: bool) -> None:
+    invite = parse_invite(build_invite(host, port, code, tls=tls))
+    assert invite == parse_invite(str(invite))
+    assert (invite.port, invite.code, invite.tls) == (port, code, tls)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40))
+def test_any_text_parses_or_is_refused_with_a_key(text: str) -> None:
+    try:
+        parse_invite(text)
+    except InviteError as exc:
+        assert exc.key.startswith("invite.")
