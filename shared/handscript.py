@@ -327,6 +327,14 @@ def script_from_finished(finished: FinishedHand,
 
 # ---------------------------------------------------------------- match records
 
+_RECORD_KEYS = frozenset({
+    "hands", "format", "version", "match", "seeded", "opening_draws", "redeals", "recorded",
+    "scores", "match_winner", "named_result",
+})
+"""Keys of a match record: ``hands`` is checked; the public rest of a ledger export
+(docs/match-record.md, doublenine.shared.ledger.match_record) rides along unchecked."""
+
+
 def check_record(data: Mapping[str, Any]) -> dict[str, Any]:
     """``{"hands": [script, ...]}``: each hand's result, checking the hands chain.
 
@@ -334,7 +342,7 @@ def check_record(data: Mapping[str, Any]) -> dict[str, Any]:
     team entitled after hand k (R7), and follow only a finished hand that did
     not end the match. Errors name the hand in ``"hand_index"`` (0-based).
     """
-    if set(data) != {"hands"} or not data["hands"]:
+    if "hands" not in data or not set(data) <= _RECORD_KEYS or not data["hands"]:
         raise ScriptError(ErrorCode.MALFORMED, 'a match record is {"hands": [hand script, ...]}')
     results: list[dict[str, Any]] = []
     for k, item in enumerate(data["hands"]):
