@@ -24,19 +24,26 @@ class StoredTable:
 
 
 class Store(Protocol):
-    """Async storage of tables and their event logs. Every method may raise ``OSError``."""
+    """Async storage of tables and their event logs. Every method may raise ``OSError``.
+
+    Contract shared by every implementation (checked by ``tests/storage``):
+    ``append`` to an unknown code raises ``KeyError``; a seq already stored for that
+    table (or repeated within one call) raises ``ValueError`` and stores none of the
+    call's rows (the (code, seq) primary key); when ``append`` returns, the rows are
+    committed and survive a crash of the process.
+    """
 
     async def create_table(self, code: str, meta: bytes) -> None:
         """Record a new table; ``ValueError`` if ``code`` exists."""
 
     async def update_meta(self, code: str, meta: bytes) -> None:
-        """Replace a table's creation record (seats, names, tokens hashes)."""
+        """Replace a table's creation record (seats, names, tokens hashes); ``KeyError`` if unknown."""
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         """Durably append log rows (seq, payload) before any client hears of them."""
 
     async def close_table(self, code: str) -> None:
-        """Mark a table closed; its log stays stored."""
+        """Mark a table closed; its log stays stored. ``KeyError`` if unknown."""
 
     async def load_open(self) -> list[StoredTable]:
         """Every table not closed, with its whole log, for resuming after a restart."""
@@ -65,7 +72,13 @@ class MemoryStore:
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         t = self.tables[code]
-        self.tables[code] = StoredTable(code, t.meta, t.rows + tuple(rows), t.closed)
+        seen = {seq for seq, _ in t.rows}
+        for seq, _ in rows:
+            if seq in seen:
+                raise ValueError(f"table {code}: seq {seq} already stored")
+            seen.add(seq)
+        merged = sorted(t.rows + tuple((int(s), bytes(p)) for s, p in rows), key=lambda r: r[0])
+        self.tables[code] = StoredTable(code, t.meta, tuple(merged), t.closed)
 
     async def close_table(self, code: str) -> None:
         t = self.tables[code]

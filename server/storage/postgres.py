@@ -1,0 +1,179 @@
+"""The PostgreSQL store: for deployments of several server processes (``--db postgresql://...``).
+
+Same schema and contract as :mod:`.sqlite` (tables ``dn_table`` and ``dn_row`` with the
+primary key (code, seq)), through asyncpg and its connection pool. Every append is
+one transaction; PostgreSQL's default ``synchronous_commit=on`` makes it durable
+before :meth:`PostgresStore.append` returns. The primary key also fences two
+processes that both believe they own a table: the second writer of a seq is refused
+with ``ValueError`` instead of forking the log.
+
+Why asyncpg: a maintained asyncio-native driver with its own pool and no libpq to
+install (wheels on PyPI), so the container image and CI stay one ``pip install``.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from .base import StoredTable
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS dn_table (
+    code    TEXT PRIMARY KEY,
+    meta    BYTEA NOT NULL,
+    closed  BOOLEAN NOT NULL DEFAULT FALSE,
+    created TIMESTAMPTZ NOT NULL DEFAULT now(),
+    updated TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS dn_row (
+    code    TEXT NOT NULL REFERENCES dn_table(code),
+    seq     INTEGER NOT NULL,
+    payload BYTEA NOT NULL,
+    PRIMARY KEY (code, seq)
+);
+CREATE INDEX IF NOT EXISTS dn_table_open ON dn_table(closed, created);
+"""
+SCHEMA_LOCK = 0x646E_0001
+"""Advisory lock id: processes starting together create the schema one at a time."""
+
+
+def redact(dsn: str) -> str:
+    """``dsn`` with any password replaced by ``***``, for logs and ``/healthz``."""
+    parts = urlsplit(dsn)
+    if parts.password is None:
+        return dsn
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class PostgresStore:
+    """A :class:`~.base.Store` in PostgreSQL; connects lazily on first use (``OSError`` if it cannot)."""
+
+    def __init__(self, dsn: str, *, min_size: int = 1, max_size: int = 10) -> None:
+        self.dsn = dsn
+        self._sizes = (min_size, max_size)
+        self._pool: asyncpg.Pool | None = None
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    @property
+    def url(self) -> str:
+        """Where the data lives (password hidden), for logs and ``/healthz``."""
+        return redact(self.dsn)
+
+    async def _get_pool(self) -> asyncpg.Pool:
+        if self._closed:
+            raise OSError(f"PostgreSQL store {self.url} is closed")
+        if self._pool is not None:
+            return self._pool
+        async with self._lock:
+            if self._pool is None:
+                try:
+                    pool = await asyncpg.create_pool(
+                        self.dsn, min_size=self._sizes[0], max_size=self._sizes[1], timeout=10
+                    )
+                    async with pool.acquire() as con, con.transaction():
+                        await con.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
+                        await con.execute(SCHEMA)
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+                    raise OSError(f"cannot open PostgreSQL store {self.url}: {exc}") from exc
+                self._pool = pool
+        return self._pool
+
+    async def _run(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """Run ``work`` in one transaction; driver failures become ``OSError`` (Store contract)."""
+        pool = await self._get_pool()
+        try:
+            async with pool.acquire() as con, con.transaction():
+                return await work(con)
+        except asyncpg.UniqueViolationError as exc:
+            raise ValueError(str(exc)) from exc
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise OSError(f"postgres: {exc}") from exc
+
+    async def create_table(self, code: str, meta: bytes) -> None:
+        async def work(con: asyncpg.Connection) -> None:
+            await con.execute("INSERT INTO dn_table(code, meta) VALUES ($1, $2)", code, bytes(meta))
+
+        try:
+            await self._run(work)
+        except ValueError as exc:
+            raise ValueError(f"table {code} exists") from exc
+
+    async def update_meta(self, code: str, meta: bytes) -> None:
+        async def work(con: asyncpg.Connection) -> None:
+            done = await con.execute(
+                "UPDATE dn_table SET meta=$2, updated=now() WHERE code=$1", code, bytes(meta)
+            )
+            if done.endswith(" 0"):
+                raise KeyError(code)
+
+        await self._run(work)
+
+    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+        batch = [(code, int(seq), bytes(payload)) for seq, payload in rows]
+
+        async def work(con: asyncpg.Connection) -> None:
+            done = await con.execute("UPDATE dn_table SET updated=now() WHERE code=$1", code)
+            if done.endswith(" 0"):
+                raise KeyError(code)
+            await con.executemany("INSERT INTO dn_row(code, seq, payload) VALUES ($1, $2, $3)", batch)
+
+        try:
+            await self._run(work)
+        except ValueError as exc:
+            raise ValueError(f"table {code}: a seq in {[r[1] for r in batch]} is already stored") from exc
+
+    async def close_table(self, code: str) -> None:
+        async def work(con: asyncpg.Connection) -> None:
+            done = await con.execute("UPDATE dn_table SET closed=TRUE, updated=now() WHERE code=$1", code)
+            if done.endswith(" 0"):
+                raise KeyError(code)
+
+        await self._run(work)
+
+    async def load_open(self) -> list[StoredTable]:
+        async def work(con: asyncpg.Connection) -> list[StoredTable]:
+            heads = await con.fetch("SELECT code, meta FROM dn_table WHERE NOT closed ORDER BY created, code")
+            logs: dict[str, list[tuple[int, bytes]]] = {h["code"]: [] for h in heads}
+            for r in await con.fetch(
+                "SELECT r.code, r.seq, r.payload FROM dn_row r JOIN dn_table t ON t.code = r.code"
+                " WHERE NOT t.closed ORDER BY r.code, r.seq"
+            ):
+                logs[r["code"]].append((r["seq"], bytes(r["payload"])))
+            return [StoredTable(h["code"], bytes(h["meta"]), tuple(logs[h["code"]]), False) for h in heads]
+
+        return await self._run(work)
+
+    async def load(self, code: str) -> StoredTable | None:
+        async def work(con: asyncpg.Connection) -> StoredTable | None:
+            head = await con.fetchrow("SELECT meta, closed FROM dn_table WHERE code=$1", code)
+            if head is None:
+                return None
+            rows = await con.fetch("SELECT seq, payload FROM dn_row WHERE code=$1 ORDER BY seq", code)
+            return StoredTable(
+                code, bytes(head["meta"]), tuple((r["seq"], bytes(r["payload"])) for r in rows), head["closed"]
+            )
+
+        return await self._run(work)
+
+    async def close(self) -> None:
+        """Wait for running transactions, then close every pooled connection; idempotent."""
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    async def drop_all(self) -> None:
+        """Delete every table and row (tests only: each test starts from an empty schema)."""
+
+        async def work(con: asyncpg.Connection) -> Any:
+            return await con.execute("TRUNCATE dn_row, dn_table")
+
+        await self._run(work)

@@ -1,0 +1,72 @@
+"""The storage fixtures: one suite over every store (memory, SQLite, PostgreSQL; issue 7).
+
+PostgreSQL: ``DOUBLENINE_TEST_PG`` (set by ``.ci/run``) names a server; without it a
+throwaway cluster is started here (tests/storage/pgcluster.py). The postgres tests
+skip, saying why, only when neither works.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from doublenine.server.storage import MemoryStore, Store, open_store
+
+from . import pgcluster
+
+Reopen = Callable[[], Awaitable[Store]]
+
+
+@pytest.fixture(scope="session")
+def pg_dsn() -> Iterator[str]:
+    """A DSN of a running PostgreSQL server, or skip with the reason."""
+    env = os.environ.get("DOUBLENINE_TEST_PG")
+    if env:
+        yield env
+        return
+    try:
+        root, dsn = pgcluster.start()
+    except RuntimeError as exc:
+        pytest.skip(f"no PostgreSQL server could be started (set DOUBLENINE_TEST_PG): {exc}")
+    try:
+        yield dsn
+    finally:
+        pgcluster.stop(root)
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The ``--db`` value of one store kind, fresh for each test."""
+    if request.param == "memory":
+        return ":memory:"
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.sqlite3")
+    return str(request.getfixturevalue("pg_dsn"))
+
+
+@pytest.fixture
+async def store_pair(backend: str) -> AsyncIterator[tuple[Store, Reopen]]:
+    """(an empty store, a coroutine that closes it and opens the same data again)."""
+    stores: list[Store] = [open_store(backend)]
+    if backend.startswith("postgresql://"):
+        await stores[0].drop_all()  # type: ignore[attr-defined]
+
+    async def reopen() -> Store:
+        if isinstance(stores[-1], MemoryStore):
+            return stores[-1]  # memory survives no restart; the same object stands in
+        await stores[-1].close()
+        stores.append(open_store(backend))
+        return stores[-1]
+
+    try:
+        yield stores[0], reopen
+    finally:
+        for s in stores:
+            await s.close()
+
+
+@pytest.fixture
+async def store(store_pair: tuple[Store, Reopen]) -> Store:
+    return store_pair[0]

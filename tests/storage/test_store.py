@@ -1,0 +1,143 @@
+"""One storage suite, run over memory, SQLite and PostgreSQL (issue 7 item 1).
+
+Each test states the Store contract of ``server/storage/base.py`` with exact values.
+"""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from doublenine.server.storage import Store, StoredTable
+
+from .conftest import Reopen
+
+ROWS = [(0, b"\x81\xa1a\x01"), (1, b""), (2, bytes(range(256)))]
+
+
+async def test_create_then_load_gives_meta_and_no_rows(store: Store) -> None:
+    await store.create_table("ABCD", b"meta-1")
+    assert await store.load("ABCD") == StoredTable("ABCD", b"meta-1", (), False)
+
+
+async def test_load_unknown_code_is_none(store: Store) -> None:
+    assert await store.load("NOPE") is None
+
+
+async def test_create_existing_code_is_refused(store: Store) -> None:
+    await store.create_table("ABCD", b"m")
+    with pytest.raises(ValueError):
+        await store.create_table("ABCD", b"other")
+    assert await store.load("ABCD") == StoredTable("ABCD", b"m", (), False)
+
+
+async def test_append_keeps_rows_in_seq_order_byte_exact(store: Store) -> None:
+    await store.create_table("T1", b"m")
+    await store.append("T1", ROWS[:2])
+    await store.append("T1", ROWS[2:])
+    await store.append("T1", [])
+    loaded = await store.load("T1")
+    assert loaded is not None and loaded.rows == tuple(ROWS)
+
+
+async def test_repeated_seq_is_refused_and_stores_none_of_the_call(store: Store) -> None:
+    await store.create_table("T1", b"m")
+    await store.append("T1", [(0, b"a"), (1, b"b")])
+    with pytest.raises(ValueError):
+        await store.append("T1", [(2, b"c"), (1, b"again")])
+    loaded = await store.load("T1")
+    assert loaded is not None and loaded.rows == ((0, b"a"), (1, b"b"))
+
+
+async def test_seq_repeated_within_one_call_is_refused(store: Store) -> None:
+    await store.create_table("T1", b"m")
+    with pytest.raises(ValueError):
+        await store.append("T1", [(0, b"a"), (0, b"b")])
+    loaded = await store.load("T1")
+    assert loaded is not None and loaded.rows == ()
+
+
+async def test_same_seq_in_two_tables_is_fine(store: Store) -> None:
+    await store.create_table("T1", b"m1")
+    await store.create_table("T2", b"m2")
+    await store.append("T1", [(0, b"one")])
+    await store.append("T2", [(0, b"two")])
+    t2 = await store.load("T2")
+    assert t2 is not None and t2.rows == ((0, b"two"),)
+
+
+@pytest.mark.parametrize("call", ["append", "update_meta", "close_table"])
+async def test_unknown_code_is_a_key_error(store: Store, call: str) -> None:
+    args = {"append": ([(0, b"x")],), "update_meta": (b"m",), "close_table": ()}[call]
+    with pytest.raises(KeyError):
+        await getattr(store, call)("NOPE", *args)
+    assert await store.load("NOPE") is None
+
+
+async def test_update_meta_replaces_meta_and_keeps_rows(store: Store) -> None:
+    await store.create_table("T1", b"old")
+    await store.append("T1", ROWS)
+    await store.update_meta("T1", b"new")
+    assert await store.load("T1") == StoredTable("T1", b"new", tuple(ROWS), False)
+
+
+async def test_closed_table_leaves_load_open_but_stays_loadable(store: Store) -> None:
+    await store.create_table("T1", b"m1")
+    await store.create_table("T2", b"m2")
+    await store.append("T1", ROWS)
+    await store.append("T2", [(0, b"z")])
+    await store.close_table("T1")
+    assert await store.load_open() == [StoredTable("T2", b"m2", ((0, b"z"),), False)]
+    assert await store.load("T1") == StoredTable("T1", b"m1", tuple(ROWS), True)
+
+
+async def test_load_open_gives_every_open_table_with_its_whole_log(store: Store) -> None:
+    for i in range(5):
+        await store.create_table(f"T{i}", f"m{i}".encode())
+        await store.append(f"T{i}", [(s, f"{i}:{s}".encode()) for s in range(i)])
+    tables = sorted(await store.load_open(), key=lambda t: t.code)
+    assert [t.code for t in tables] == ["T0", "T1", "T2", "T3", "T4"]
+    assert tables[3] == StoredTable("T3", b"m3", ((0, b"3:0"), (1, b"3:1"), (2, b"3:2")), False)
+
+
+async def test_concurrent_appends_to_many_tables_all_land(store: Store) -> None:
+    codes = [f"C{i:03d}" for i in range(40)]
+    for c in codes:
+        await store.create_table(c, b"m")
+
+    async def play(code: str) -> None:
+        for seq in range(10):
+            await store.append(code, [(seq, f"{code}/{seq}".encode())])
+
+    await asyncio.gather(*(play(c) for c in codes))
+    for c in (codes[0], codes[-1]):
+        t = await store.load(c)
+        assert t is not None and t.rows == tuple((s, f"{c}/{s}".encode()) for s in range(10))
+    assert sum(len(t.rows) for t in await store.load_open()) == 400
+
+
+async def test_refused_append_does_not_spoil_others_committed_with_it(store: Store) -> None:
+    await store.create_table("A", b"m")
+    await store.create_table("B", b"m")
+    await store.append("A", [(0, b"a0")])
+    results = await asyncio.gather(
+        store.append("A", [(0, b"dup")]), store.append("B", [(0, b"b0")]),
+        store.append("A", [(1, b"a1")]), return_exceptions=True,
+    )
+    assert isinstance(results[0], ValueError) and results[1:] == [None, None]
+    a, b = await store.load("A"), await store.load("B")
+    assert a is not None and a.rows == ((0, b"a0"), (1, b"a1"))
+    assert b is not None and b.rows == ((0, b"b0"),)
+
+
+async def test_everything_survives_close_and_reopen(store_pair: tuple[Store, Reopen]) -> None:
+    store, reopen = store_pair
+    await store.create_table("T1", b"m1")
+    await store.append("T1", ROWS)
+    await store.create_table("T2", b"m2")
+    await store.close_table("T2")
+    again = await reopen()
+    assert await again.load_open() == [StoredTable("T1", b"m1", tuple(ROWS), False)]
+    assert await again.load("T2") == StoredTable("T2", b"m2", (), True)
+    with pytest.raises(ValueError):
+        await again.append("T1", [(2, b"repeat after restart")])
