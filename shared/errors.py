@@ -37,6 +37,32 @@ class ErrorCode(StrEnum):
     WRONG_COUNT = "WRONG_COUNT"                  # R9: a hand does not hold 10 tiles
     BAD_SEAT = "BAD_SEAT"                        # not 1..4
     UNREADABLE = "UNREADABLE"                    # replay FILE cannot be read
+    # wire protocol and server (docs/protocol.md)
+    MALFORMED_FRAME = "MALFORMED_FRAME"          # not a binary msgpack map
+    UNKNOWN_MESSAGE = "UNKNOWN_MESSAGE"          # missing or unknown "type"
+    WRONG_TYPES = "WRONG_TYPES"                  # known type, missing/extra/mistyped fields
+    PROTOCOL_VERSION = "PROTOCOL_VERSION"        # Hello with another protocol version
+    HANDSHAKE_REQUIRED = "HANDSHAKE_REQUIRED"    # first message must be Hello
+    ALREADY_AT_TABLE = "ALREADY_AT_TABLE"        # create/join while attached: leave first
+    NOT_AT_TABLE = "NOT_AT_TABLE"                # intent before create/join/spectate
+    UNKNOWN_TABLE = "UNKNOWN_TABLE"              # no open table with that code
+    SEAT_TAKEN = "SEAT_TAKEN"                    # seat claimed by someone or a computer seat
+    TABLE_FULL = "TABLE_FULL"                    # join without seat: no free human seat
+    BAD_TOKEN = "BAD_TOKEN"                      # D7: seat token does not match
+    BAD_TABLE = "BAD_TABLE"                      # create_table: inconsistent seat list
+    SPECTATOR_CANNOT_ACT = "SPECTATOR_CANNOT_ACT"  # D8: spectators only watch
+    NOT_STARTED = "NOT_STARTED"                  # decision before the table started
+    ALREADY_STARTED = "ALREADY_STARTED"          # start on a running table
+    STALE = "STALE"                              # expected_seq is not the table's seq
+    DUPLICATE = "DUPLICATE"                      # intent_id already applied for this seat
+    REQUEST_PENDING = "REQUEST_PENDING"          # D1: another consent request is open
+    NO_SUCH_REQUEST = "NO_SUCH_REQUEST"          # consent/cancel for a closed request
+    NOT_ASKED = "NOT_ASKED"                      # D1: this seat's consent is not needed
+    NOT_REQUESTER = "NOT_REQUESTER"              # D1: only the requester cancels
+    NOT_DISCONNECTED = "NOT_DISCONNECTED"        # D7: hand over only a disconnected human seat
+    RATE_LIMITED = "RATE_LIMITED"                # too many messages per second
+    TOO_MANY_TABLES = "TOO_MANY_TABLES"          # tables per address limit
+    INTERNAL = "INTERNAL"                        # server fault; logged with context
 
 
 class RuleError(Exception):
