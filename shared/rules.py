@@ -14,7 +14,7 @@ from .moves import Decision, DrawPick, End, Move, Nominate, Pass, Play, Review
 from .seats import SEATS, Seat, Team
 from .state import (
     Deal, FinishedHand, HandState, MatchRecord, MatchState, NamedResult, OpeningDraw,
-    Phase, Placed, RedealRecord, Result,
+    Phase, Placed, RedealRecord, Result, evolve_match, new_hand, new_placed, with_hand,
 )
 from .tiles import DOUBLE_NINE_SET, DOUBLES_MASK, PIP_MASK, Tile, pip_total, tiles_of
 
@@ -29,6 +29,11 @@ _PLAYS: tuple[tuple[tuple[Play, Play], ...], ...] = tuple(
     tuple((Play(s, t, _LEFT), Play(s, t, _RIGHT)) for t in DOUBLE_NINE_SET) for s in SEATS
 )
 _PASSES: tuple[Pass, ...] = tuple(Pass(s) for s in SEATS)
+# The hot paths below avoid enum properties and attribute chains: these are the
+# same values, looked up once (bench/engine.py measures the difference).
+_PLAY_PHASE = Phase.PLAY
+_NEXT_SEAT: tuple[Seat, ...] = tuple(s.next for s in SEATS)  # index seat-1
+_INDICES = frozenset(range(len(DOUBLE_NINE_SET)))
 
 
 def _illegal(code: ErrorCode, message: str) -> IllegalMove:
@@ -43,36 +48,56 @@ def legal_moves(state: MatchState | HandState, seat: Seat) -> tuple[Move, ...]:
     Order is deterministic: tiles by index, LEFT before RIGHT. A tile that fits
     both ends is listed at both (D5), even when both ends show the same number.
     """
-    h = state.hand if isinstance(state, MatchState) else state
-    if h is None or (isinstance(state, MatchState) and state.phase is not Phase.PLAY):
+    if isinstance(state, MatchState):
+        if state.phase is not _PLAY_PHASE:
+            return ()
+        h = state.hand
+    else:
+        h = state
+    if h is None or h.turn != seat:
         return ()
-    if h.turn != seat:
-        return ()
-    mask = h.hands[seat - 1]
-    plays = _PLAYS[seat - 1]
-    out: list[Move] = []
-    if h.left < 0:  # R14: any tile; orientation is the opener's choice
-        while mask:
-            low = mask & -mask
-            t = DOUBLE_NINE_SET[low.bit_length() - 1]
-            out.append(plays[t.index][0])
-            if not t.is_double:
-                out.append(plays[t.index][1])
-            mask ^= low
-        return tuple(out)
-    lmask = mask & PIP_MASK[h.left]
-    rmask = mask & PIP_MASK[h.right]
+    i = seat - 1
+    mask = h.hands[i]
+    left = h.left
+    if left < 0:  # R14: any tile; orientation is the opener's choice
+        return _lead_moves(mask, _PLAYS[i])
+    pips = PIP_MASK
+    lmask = mask & pips[left]
+    rmask = mask & pips[h.right]
     both = lmask | rmask
     if not both:
-        return (_PASSES[seat - 1],)
+        return (_PASSES[i],)
+    plays = _PLAYS[i]
+    if not (lmask and rmask):  # one end only: one play per tile
+        k = 0 if lmask else 1
+        out = []
+        while both:
+            low = both & -both
+            out.append(plays[low.bit_length() - 1][k])
+            both ^= low
+        return tuple(out)
+    out = []
     while both:
         low = both & -both
-        i = low.bit_length() - 1
+        pair = plays[low.bit_length() - 1]
         if lmask & low:
-            out.append(plays[i][0])
+            out.append(pair[0])
         if rmask & low:
-            out.append(plays[i][1])
+            out.append(pair[1])
         both ^= low
+    return tuple(out)
+
+
+def _lead_moves(mask: int, plays: tuple[tuple[Play, Play], ...]) -> tuple[Move, ...]:
+    """R14: every tile held, LEFT then RIGHT orientation (a double only once)."""
+    out: list[Move] = []
+    while mask:
+        low = mask & -mask
+        pair = plays[low.bit_length() - 1]
+        out.append(pair[0])
+        if not low & DOUBLES_MASK:
+            out.append(pair[1])
+        mask ^= low
     return tuple(out)
 
 
@@ -134,7 +159,7 @@ def legal_decisions(state: MatchState, seat: Seat) -> tuple[Decision, ...]:
 
 def apply_shuffle(state: MatchState, order: tuple[int, ...]) -> MatchState:
     """R3-R5, R9, R11: consume a recorded shuffle (a permutation of tile indices 0..54)."""
-    if sorted(order) != list(range(len(DOUBLE_NINE_SET))):
+    if not _is_permutation(order):
         raise ValueError("a shuffle must be a permutation of the 55 tile indices")
     if state.phase is Phase.DRAW_SHUFFLE:
         return _replace(state, phase=Phase.DRAW, draw_order=tuple(order), draw_picks=())
@@ -144,11 +169,24 @@ def apply_shuffle(state: MatchState, order: tuple[int, ...]) -> MatchState:
     raise _illegal(ErrorCode.WRONG_PHASE, "no shuffle is due")
 
 
+def _is_permutation(order: tuple[int, ...]) -> bool:
+    """True if ``order`` holds each tile index 0..54 once (the set test is the fast path)."""
+    try:
+        if len(order) == len(_INDICES) and _INDICES == set(order):
+            return True
+    except TypeError:  # unhashable items: let the sorted test decide, as it always did
+        pass
+    return sorted(order) == list(range(len(DOUBLE_NINE_SET)))
+
+
 def apply(state: MatchState, decision: Decision) -> MatchState:
     """Apply one seat's decision (R3-R20). Raises :class:`IllegalMove` with a stable code."""
+    kind = type(decision)
+    if kind is Play and state.phase is _PLAY_PHASE:  # the hot case, dispatched first
+        return _play(state, decision)  # type: ignore[arg-type]
     if state.phase is Phase.MATCH_OVER:
         raise _illegal(ErrorCode.MATCH_OVER, "the match is over")
-    handler = _HANDLERS.get(type(decision))
+    handler = _HANDLERS.get(kind)
     if handler is None:
         raise TypeError(f"not a decision: {decision!r}")
     return handler(state, decision)
@@ -217,35 +255,46 @@ def initial_hand(deal: Deal, opener: Seat) -> HandState:
 
 def _play(state: MatchState, move: Play) -> MatchState:
     """R14-R16, D5: lay a held tile at a matching end; the last tile ends the hand."""
-    h = _hand_in_play(state)
+    h = state.hand
+    if h is None or state.phase is not _PLAY_PHASE:
+        h = _hand_in_play(state)  # raises the right refusal
     seat, tile, end = move.seat, move.tile, move.end
     if seat != h.turn:
         raise _illegal(ErrorCode.NOT_YOUR_TURN, f"it is seat {h.turn}'s turn")
-    mask = h.hands[seat - 1]
-    if not mask & tile.bit:
+    i = seat - 1
+    hands = h.hands
+    mask = hands[i] ^ tile.bit
+    if mask & tile.bit:  # the bit was not set: tile not held
         raise _illegal(ErrorCode.TILE_NOT_HELD, f"seat {seat} does not hold {tile}")
     left, right = h.left, h.right
+    low, high = tile.low, tile.high
     if left < 0:
-        a, b = (tile.low, tile.high) if end is _LEFT else (tile.high, tile.low)
-        placed = Placed(tile, seat, end, a, b)
-        left, right = a, b
+        if end is _LEFT:
+            left, right = low, high
+        else:
+            left, right = high, low
+        placed = new_placed(tile, seat, end, left, right)
     elif end is _LEFT:
-        if not tile.has(left):
-            raise _illegal(ErrorCode.TILE_DOES_NOT_FIT, f"{tile} does not match the left end {left}")
-        other = tile.other_end(left)
-        placed = Placed(tile, seat, end, other, left)
-        left = other
+        touching, left = left, _other_half(low, high, left, "left")
+        placed = new_placed(tile, seat, end, left, touching)
     else:
-        if not tile.has(right):
-            raise _illegal(ErrorCode.TILE_DOES_NOT_FIT, f"{tile} does not match the right end {right}")
-        other = tile.other_end(right)
-        placed = Placed(tile, seat, end, right, other)
-        right = other
-    hands = _with(h.hands, seat - 1, mask ^ tile.bit)
-    nh = HandState(hands, h.line + (placed,), left, right, seat.next, 0, h.moves + (move,))
-    if not hands[seat - 1]:
+        touching, right = right, _other_half(low, high, right, "right")
+        placed = new_placed(tile, seat, end, touching, right)
+    held = list(hands)
+    held[i] = mask
+    nh = new_hand(tuple(held), h.line + (placed,), left, right, _NEXT_SEAT[i], 0, h.moves + (move,))
+    if not mask:
         return _end_hand(state, nh, Result.DOMINO, seat)
-    return _replace(state, hand=nh)
+    return with_hand(state, nh)
+
+
+def _other_half(low: int, high: int, pip: int, side: str) -> int:
+    """R15: the pip a tile leaves open when laid against ``pip``; refuses a tile that does not fit."""
+    if pip == low:
+        return high
+    if pip == high:
+        return low
+    raise _illegal(ErrorCode.TILE_DOES_NOT_FIT, f"{Tile(low, high)} does not match the {side} end {pip}")
 
 
 def _pass(state: MatchState, move: Pass) -> MatchState:
@@ -255,14 +304,16 @@ def _pass(state: MatchState, move: Pass) -> MatchState:
         raise _illegal(ErrorCode.NOT_YOUR_TURN, f"it is seat {h.turn}'s turn")
     if playable_mask(h, move.seat):
         raise _illegal(ErrorCode.MUST_PLAY, f"seat {move.seat} holds a tile that fits (D4)")
-    nh = HandState(h.hands, h.line, h.left, h.right, move.seat.next, h.passes + 1, h.moves + (move,))
-    if nh.passes >= 4:
+    passes = h.passes + 1
+    nh = new_hand(h.hands, h.line, h.left, h.right, _NEXT_SEAT[move.seat - 1], passes,
+                  h.moves + (move,))
+    if passes >= 4:
         return _end_hand(state, nh, Result.BLOCKED, None)
-    return _replace(state, hand=nh)
+    return with_hand(state, nh)
 
 
 def _hand_in_play(state: MatchState) -> HandState:
-    if state.phase is not Phase.PLAY or state.hand is None:
+    if state.phase is not _PLAY_PHASE or state.hand is None:
         code = ErrorCode.HAND_OVER if state.finished and state.phase is Phase.NOMINATE else ErrorCode.WRONG_PHASE
         raise _illegal(code, "no hand is in play")
     return state.hand
@@ -341,13 +392,8 @@ def _with(t: tuple[Any, ...], i: int, v: Any) -> Any:
     return t[:i] + (v,) + t[i + 1:]
 
 
-_FIELDS = MatchState.__dataclass_fields__
-
-
-def _replace(state: MatchState, **changes: Any) -> MatchState:
-    values = {name: getattr(state, name) for name in _FIELDS}
-    values.update(changes)
-    return MatchState(**values)
+_replace = evolve_match
+"""``_replace(state, **changes)``: the fast dataclasses.replace of :mod:`.state`."""
 
 
 _HANDLERS: dict[type, Callable[[MatchState, Any], MatchState]] = {

@@ -6,12 +6,17 @@ speed; use :meth:`HandState.hand` for a ``frozenset`` of tiles.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from enum import Enum
+from typing import Any
 
 from .moves import End, Move
 from .seats import Seat, Team
 from .tiles import DOUBLE_NINE_SET, Tile, tiles_of
+
+
+_BIT_OF_INDEX: tuple[int, ...] = tuple(t.bit for t in DOUBLE_NINE_SET)
 
 
 class Phase(str, Enum):
@@ -93,9 +98,11 @@ class Deal:
     def from_order(order: tuple[int, ...]) -> Deal:
         """R9: deal a shuffled order of 55 tile indices: 10 each to seats 1-4, 15 unused."""
         tiles = [DOUBLE_NINE_SET[i] for i in order]
-        hands = tuple(frozenset(tiles[10 * k: 10 * k + 10]) for k in range(4))
-        masks = tuple(sum(t.bit for t in h) for h in hands)
-        return Deal(hands, frozenset(tiles[40:]), masks)  # type: ignore[arg-type]
+        bits = [_BIT_OF_INDEX[i] for i in order[:40]]
+        hands = (frozenset(tiles[0:10]), frozenset(tiles[10:20]),
+                 frozenset(tiles[20:30]), frozenset(tiles[30:40]))
+        masks = (sum(bits[0:10]), sum(bits[10:20]), sum(bits[20:30]), sum(bits[30:40]))
+        return Deal(hands, frozenset(tiles[40:]), masks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,3 +203,49 @@ class MatchState:
 
 INITIAL = MatchState(phase=Phase.DRAW_SHUFFLE)
 """The state before any event: a new match waiting for its opening-draw shuffle."""
+
+
+# ---------------------------------------------------------------- fast construction
+#
+# The rules build a new MatchState, HandState and Placed on every move. The
+# dataclass __init__ of a frozen class sets each field through
+# object.__setattr__; filling the slots through their descriptors is about twice
+# as fast (bench/engine.py). The objects made here are ordinary, frozen instances:
+# only construction is faster. The code is generated from the field list, as
+# dataclasses itself does, so a field added later is carried along.
+
+_UNSET = object()
+
+
+def _slot_builders(cls: type[Any], hot: str | None = None) -> dict[str, Any]:
+    """Generate ``build(*fields)``, ``evolve(s, **changes)`` and, given ``hot``, ``with_hot(s, v)``."""
+    names = [f.name for f in fields(cls)]
+    if hasattr(cls, "__post_init__"):  # skipping __init__ would skip its checks
+        raise TypeError(f"{cls.__name__} has __post_init__; fast construction would skip it")
+    ns: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_UNSET": _UNSET}
+    ns.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
+    sets = "".join(f"    _set_{n}(o, {n})\n" for n in names)
+    src = f"def build({', '.join(names)}):\n    o = _new(cls)\n{sets}    return o\n"
+    keep = "".join(f"    _set_{n}(o, s.{n} if {n} is _UNSET else {n})\n" for n in names)
+    kw = ", ".join(f"{n}=_UNSET" for n in names)
+    src += f"def evolve(s, *, {kw}):\n    o = _new(cls)\n{keep}    return o\n"
+    if hot is not None:
+        one = "".join(f"    _set_{n}(o, {'v' if n == hot else 's.' + n})\n" for n in names)
+        src += f"def with_hot(s, v):\n    o = _new(cls)\n{one}    return o\n"
+    exec(src, ns)  # noqa: S102 - source built above from field names only
+    return ns
+
+
+_MATCH_NS = _slot_builders(MatchState, hot="hand")
+_HAND_NS = _slot_builders(HandState)
+_PLACED_NS = _slot_builders(Placed)
+
+evolve_match: Callable[..., MatchState] = _MATCH_NS["evolve"]
+"""``evolve_match(state, **changes)``: like ``dataclasses.replace`` for MatchState, faster."""
+with_hand: Callable[[MatchState, HandState], MatchState] = _MATCH_NS["with_hot"]
+"""``with_hand(state, hand)``: ``state`` with only its HandState replaced (the hot case of play)."""
+new_hand: Callable[[tuple[int, int, int, int], tuple[Placed, ...], int, int, Seat, int,
+                    tuple[Move, ...]], HandState] = _HAND_NS["build"]
+"""``new_hand(hands, line, left, right, turn, passes, moves)``: a HandState, positional only."""
+new_placed: Callable[[Tile, Seat, End, int, int], Placed] = _PLACED_NS["build"]
+"""``new_placed(tile, seat, end, left, right)``: a Placed, positional only."""
