@@ -1,0 +1,176 @@
+"""Announce a server on the LAN with DNS-SD over mDNS (issue 8), via ``zeroconf``.
+
+A running server registers one ``_doublenine._tcp.local.`` service. Its TXT
+record says what a join screen needs without connecting:
+
+==========  ===========================================================
+key         value
+==========  ===========================================================
+``txtvers`` ``1`` (this TXT layout)
+``proto``   the wire protocol version the server speaks
+``host``    the host's name as a person knows it (``Ana's laptop``)
+``tables``  ``CODE:FREE`` per open table, comma separated (``KQ7P:3,AB2C:0``)
+``free``    free seats summed over the announced tables
+``more``    how many tables did not fit in the 255-byte TXT string
+==========  ===========================================================
+
+The record is re-sent when the tables or their free seats change, and
+withdrawn (an mDNS goodbye) on :meth:`Announcer.stop`, so browsers drop the
+server at once. Tests restrict ``interfaces`` and ``addresses`` to loopback
+inside a network namespace they create themselves (tests/lan/).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from zeroconf import InterfaceChoice, IPVersion, ServiceInfo
+from zeroconf.asyncio import AsyncZeroconf
+
+log = logging.getLogger(__name__)
+
+SERVICE_TYPE = "_doublenine._tcp.local."
+"""The DNS-SD service type of a doublenine server."""
+TXT_VERSION = "1"
+"""Version of the TXT layout above; bump it when a key changes meaning."""
+_TXT_MAX = 255  # RFC 6763 6.1: one TXT string (key=value) is at most 255 bytes
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class AnnouncedTable:
+    """One open table as announced: its ``code`` and ``free_seats`` (0..4) a person can take."""
+
+    code: str
+    free_seats: int
+
+
+def txt_properties(tables: Iterable[AnnouncedTable], host_name: str, protocol: int) -> dict[str, str]:
+    """The TXT record (key -> value) for ``tables``, cut to fit 255 bytes per string."""
+    ordered = sorted(tables, key=lambda t: (-t.free_seats, t.code))
+    shown: list[str] = []
+    for table in ordered:
+        item = f"{table.code}:{max(0, min(4, table.free_seats))}"
+        if len("tables=".encode()) + len(",".join([*shown, item]).encode()) > _TXT_MAX:
+            break
+        shown.append(item)
+    free = sum(int(item.rsplit(":", 1)[1]) for item in shown)
+    host = host_name.encode()[: _TXT_MAX - len("host=")].decode(errors="ignore")
+    props = {"txtvers": TXT_VERSION, "proto": str(protocol), "host": host,
+             "tables": ",".join(shown), "free": str(free)}
+    if len(shown) < len(ordered):
+        props["more"] = str(len(ordered) - len(shown))
+    return props
+
+
+def machine_addresses(include_loopback: bool = False) -> list[str]:
+    """The machine's IP addresses (IPv4 first), for a server bound to every interface."""
+    import ifaddr  # zeroconf's own dependency; imported late to keep startup light
+
+    v4: list[str] = []
+    v6: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                if include_loopback or not ip.ip.startswith("127."):
+                    v4.append(ip.ip)
+            elif include_loopback or ip.ip[0] != "::1":
+                if not ip.ip[0].startswith("fe80"):  # link-local needs a scope id: useless in an invite
+                    v6.append(ip.ip[0])
+    return v4 + v6
+
+
+def default_host_name() -> str:
+    """The name shown for this host in join screens: the machine's short host name."""
+    return socket.gethostname().split(".")[0] or "doublenine"
+
+
+class Announcer:
+    """One mDNS service for one server listening on ``port``.
+
+    ``addresses``: the IPs to announce (default: :func:`machine_addresses`).
+    ``interfaces``: where zeroconf sends (default: all; tests pass ``["127.0.0.1"]``).
+    ``protocol``: the wire protocol version put in the TXT record.
+    """
+
+    def __init__(self, port: int, *, protocol: int, host_name: str | None = None,
+                 addresses: Sequence[str] | None = None,
+                 interfaces: Sequence[str] | InterfaceChoice = InterfaceChoice.All) -> None:
+        self.port = port
+        self.protocol = protocol
+        self.host_name = host_name or default_host_name()
+        self.addresses = list(addresses) if addresses is not None else machine_addresses()
+        self._interfaces = interfaces
+        self._zc: AsyncZeroconf | None = None
+        self._info: ServiceInfo | None = None
+        self._tables: tuple[AnnouncedTable, ...] | None = None
+        self.wake = asyncio.Event()
+        """Set it to re-read the tables now (the server sets it when a seat changes)."""
+
+    @property
+    def service_name(self) -> str:
+        """The registered instance name (may change if the name was taken on the network)."""
+        return self._info.name if self._info else f"{self._instance()}.{SERVICE_TYPE}"
+
+    def _instance(self) -> str:
+        # Host name plus port: unique per machine, readable in generic DNS-SD browsers.
+        return f"{self.host_name} doublenine {self.port}"[:63]
+
+    def _service_info(self, tables: Sequence[AnnouncedTable]) -> ServiceInfo:
+        server = "".join(c if c.isalnum() or c == "-" else "-" for c in socket.gethostname()) or "doublenine"
+        return ServiceInfo(
+            SERVICE_TYPE, self._info.name if self._info else f"{self._instance()}.{SERVICE_TYPE}",
+            port=self.port, parsed_addresses=self.addresses, server=f"{server}.local.",
+            properties=txt_properties(tables, self.host_name, self.protocol))
+
+    async def start(self, tables: Sequence[AnnouncedTable]) -> None:
+        """Register the service with ``tables``; the name gets a suffix if already taken."""
+        if not self.addresses:
+            raise OSError("no network address to announce")
+        version = IPVersion.All if any(":" in a for a in self.addresses) else IPVersion.V4Only
+        self._zc = AsyncZeroconf(interfaces=self._interfaces, ip_version=version)  # type: ignore[arg-type]
+        self._tables = tuple(sorted(tables))
+        self._info = self._service_info(self._tables)
+        await (await self._zc.async_register_service(self._info, allow_name_change=True))
+        log.info("announced %s on port %d: %s", self._info.name, self.port, self._info.properties)
+
+    async def update(self, tables: Sequence[AnnouncedTable]) -> bool:
+        """Re-announce if ``tables`` differ from what was announced; True if it sent an update."""
+        snapshot = tuple(sorted(tables))
+        if self._zc is None or snapshot == self._tables:
+            return False
+        self._tables = snapshot
+        self._info = self._service_info(snapshot)
+        await (await self._zc.async_update_service(self._info))
+        return True
+
+    async def stop(self) -> None:
+        """Withdraw the service (a goodbye packet) and close zeroconf; safe to call twice."""
+        zc, info = self._zc, self._info
+        self._zc = None
+        if zc is None:
+            return
+        try:
+            if info is not None:
+                await (await zc.async_unregister_service(info))
+        finally:
+            await zc.async_close()
+
+    async def run(self, tables: Callable[[], Sequence[AnnouncedTable]], interval: float = 2.0) -> None:
+        """Announce ``tables()`` until cancelled, re-reading it when :attr:`wake` is set or every ``interval`` s.
+
+        The periodic re-read is a safety net for a change nobody signalled;
+        :meth:`stop` runs on cancellation.
+        """
+        await self.start(tables())
+        try:
+            while True:
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), timeout=interval)
+                self.wake.clear()
+                await self.update(tables())
+        finally:
+            await asyncio.shield(self.stop())
