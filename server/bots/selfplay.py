@@ -1,0 +1,205 @@
+"""``doublenine selfplay``: computer levels play whole matches against each other (issue 4).
+
+No network: each match runs on a :class:`MatchLog` and every seat decides from
+``view_for(state, seat)`` only (R23). Matches come in pairs with the same seed
+(the same deals, R24) and the two levels swapped between team A and team B, so
+the opening-draw and seat advantages cancel. Prints match wins per side with a
+95% Wilson interval, hands won, average points per hand, and the decision time
+p50/p99 per level.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from doublenine.shared.events import MatchLog
+from doublenine.shared.moves import Pass, Play
+from doublenine.shared.rules import to_act
+from doublenine.shared.seats import Team
+from doublenine.shared.state import Phase
+from doublenine.shared.views import SeatView, view_for
+
+from . import LEVELS, decide
+
+MAX_DECISIONS = 20_000
+"""Safety stop for a match that never reaches 100 (ties score nothing, R17)."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """Totals for one side ("a" or "b") over many matches."""
+
+    matches: int = 0
+    hands: int = 0
+    points: int = 0
+    play_ms: list[float] = field(default_factory=list)
+    """Time of every play or pass decision, in milliseconds."""
+    choice_ms: list[float] = field(default_factory=list)
+    """Time of the play decisions with more than one legal move, in milliseconds."""
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s totals to this one."""
+        self.matches += other.matches
+        self.hands += other.hands
+        self.points += other.points
+        self.play_ms += other.play_ms
+        self.choice_ms += other.choice_ms
+
+
+@dataclass(slots=True)
+class Summary:
+    """Results of a selfplay run: per side a :class:`Tally`, plus hands and ties played."""
+
+    a: Tally = field(default_factory=Tally)
+    b: Tally = field(default_factory=Tally)
+    matches: int = 0
+    hands: int = 0
+    tied_hands: int = 0
+
+    def merge(self, other: Summary) -> None:
+        """Add ``other``'s results to this one."""
+        self.a.merge(other.a)
+        self.b.merge(other.b)
+        self.matches += other.matches
+        self.hands += other.hands
+        self.tied_hands += other.tied_hands
+
+
+def decision_rng(match_seed: int, seq: int) -> random.Random:
+    """R24: a computer's generator, from the table's seed and the decision's place in the log."""
+    return random.Random(match_seed * 1_000_003 + seq)
+
+
+def play_match(match_seed: int, level_a: str, level_b: str, summary: Summary, a_is_team_a: bool) -> None:
+    """Play one match with side "a" (``level_a``) on team A if ``a_is_team_a``; add to ``summary``."""
+    log = MatchLog(seed=match_seed)
+    side_of = {Team.A: "a" if a_is_team_a else "b", Team.B: "b" if a_is_team_a else "a"}
+    level = {"a": level_a, "b": level_b}
+    for _ in range(MAX_DECISIONS):
+        state = log.state
+        if state.phase is Phase.MATCH_OVER:
+            break
+        seat = min(to_act(state))
+        side = side_of[seat.team]
+        view = view_for(state, seat)
+        assert isinstance(view, SeatView)
+        rng = decision_rng(match_seed, len(log.events))
+        started = time.perf_counter()
+        decision = decide(view, level[side], rng)
+        elapsed = (time.perf_counter() - started) * 1000.0
+        if isinstance(decision, (Play, Pass)):
+            tally = getattr(summary, side)
+            tally.play_ms.append(elapsed)
+            if len(view.legal_moves()) > 1:
+                tally.choice_ms.append(elapsed)
+        log.submit(decision)
+    _score_match(log, side_of, summary)
+
+
+def _score_match(log: MatchLog, side_of: dict[Team, str], summary: Summary) -> None:
+    state = log.state
+    summary.matches += 1
+    for hand in state.finished:
+        summary.hands += 1
+        if hand.winner is None:
+            summary.tied_hands += 1
+            continue
+        tally: Tally = getattr(summary, side_of[hand.winner])
+        tally.hands += 1
+        tally.points += hand.points
+    if state.winner is not None:
+        getattr(summary, side_of[state.winner]).matches += 1
+
+
+def run_pairs(seed: int, first_pair: int, pairs: int, level_a: str, level_b: str) -> Summary:
+    """Play ``pairs`` pairs of matches (sides swapped within a pair), pair seeds from ``seed``."""
+    summary = Summary()
+    for p in range(first_pair, first_pair + pairs):
+        match_seed = seed * 1_000_000 + p
+        play_match(match_seed, level_a, level_b, summary, a_is_team_a=True)
+        play_match(match_seed, level_a, level_b, summary, a_is_team_a=False)
+    return summary
+
+
+def _run_chunk(job: tuple[int, int, int, str, str]) -> Summary:
+    return run_pairs(*job)
+
+
+def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1) -> Summary:
+    """Play ``matches`` matches (rounded up to even) on ``jobs`` processes; merged results."""
+    pairs = (matches + 1) // 2
+    chunk = max(1, min(25, pairs // max(1, 4 * jobs)))
+    work = [(seed, p, min(chunk, pairs - p), level_a, level_b) for p in range(0, pairs, chunk)]
+    total = Summary()
+    if jobs <= 1:
+        for w in work:
+            total.merge(_run_chunk(w))
+        return total
+    import multiprocessing
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for part in pool.imap_unordered(_run_chunk, work):
+            total.merge(part)
+    return total
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` out of ``n`` (95% for z = 1.96); (0, 1) if n = 0."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by nearest rank; 0.0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def report(summary: Summary, level_a: str, level_b: str) -> str:
+    """The printed result of a run: one block per side, then the totals."""
+    lines = []
+    for side, level in (("a", level_a), ("b", level_b)):
+        t: Tally = getattr(summary, side)
+        lo, hi = wilson(t.matches, summary.matches)
+        share = t.matches / summary.matches if summary.matches else 0.0
+        lines.append(
+            f"team-{side} {level:>8}: matches {t.matches}/{summary.matches} = {share:.1%} "
+            f"(95% CI {lo:.1%}-{hi:.1%}); hands won {t.hands}; "
+            f"points/hand {t.points / max(1, summary.hands):.2f}; "
+            f"play ms p50 {percentile(t.play_ms, 0.5):.2f} p99 {percentile(t.play_ms, 0.99):.2f}; "
+            f"choices ms p50 {percentile(t.choice_ms, 0.5):.2f} p99 {percentile(t.choice_ms, 0.99):.2f} "
+            f"(n={len(t.choice_ms)})")
+    lines.append(f"hands {summary.hands}, tied {summary.tied_hands}; sides alternate teams A/B per match")
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``doublenine selfplay``."""
+    parser.add_argument("--matches", type=int, default=100, help="matches to play (even: sides swap)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the run (deals and computer choices)")
+    parser.add_argument("--team-a", choices=LEVELS, default="strong", help="level of side a")
+    parser.add_argument("--team-b", choices=LEVELS, default="normal", help="level of side b")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (2 uses both cores)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the matches and print the figures; returns 0, or 2 on bad numbers."""
+    if args.matches < 1 or args.jobs < 1:
+        print("selfplay: --matches and --jobs must be at least 1")
+        return 2
+    started = time.perf_counter()
+    summary = selfplay(args.matches, args.seed, args.team_a, args.team_b, args.jobs)
+    print(f"selfplay --matches {summary.matches} --seed {args.seed} "
+          f"--team-a {args.team_a} --team-b {args.team_b} --jobs {args.jobs}")
+    print(report(summary, args.team_a, args.team_b))
+    print(f"wall time {time.perf_counter() - started:.1f} s")
+    return 0
