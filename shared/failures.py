@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .errors import ErrorCode
 from .i18n import N_, default_language, translator
 
 #: message key -> English source text (the i18n msgid). Never rename a key.
@@ -122,3 +123,30 @@ def _bindable(host: str, port: int) -> bool:
 
 def _family(host: str) -> socket.AddressFamily:
     return socket.AF_INET6 if ":" in host else socket.AF_INET
+
+
+def unreachable(host: str, port: int) -> Failure:
+    """``net.unreachable``: nothing answered at ``host:port`` (refused, timed out, no route, bad name)."""
+    return Failure("net.unreachable", {"host": _bracket(host), "port": port})
+
+
+def from_server_error(code: str, *, host: str, port: int, table: str = "",
+                      ours: int = 0, theirs: int | None = None) -> Failure | None:
+    """The person's message for a server refusal (an ``ErrorCode`` value) met while joining.
+
+    ``TABLE_FULL`` -> ``table.full``; ``UNKNOWN_TABLE`` -> ``table.closed`` (a
+    stale invite); ``PROTOCOL_VERSION`` -> ``protocol.mismatch`` (``theirs``: the
+    server's version when known). Other codes: None (the caller shows the
+    server's own detail).
+    """
+    if code == ErrorCode.TABLE_FULL:
+        return Failure("table.full", {"code": table})
+    if code == ErrorCode.UNKNOWN_TABLE:
+        return Failure("table.closed", {"code": table, "host": _bracket(host), "port": port})
+    if code == ErrorCode.PROTOCOL_VERSION:
+        return protocol_mismatch(ours, theirs if theirs is not None else -1, _bracket(host), port)
+    return None
+
+
+def _bracket(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
