@@ -1,0 +1,60 @@
+"""deploy/: the systemd unit passes `systemd-analyze verify`; the compose file and the
+container file name files that exist and the same command line (issue 7 item 4).
+
+Docker cannot run here, so nothing is built: these checks read the files.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze not installed")
+def test_systemd_unit_verifies(tmp_path: Path) -> None:
+    unit = (DEPLOY / "systemd/doublenine@.service").read_text()
+    unit = unit.replace("/opt/doublenine/bin/doublenine", "/bin/true")  # the program is not installed here
+    (tmp_path / "doublenine@8765.service").write_text(unit)
+    done = subprocess.run(
+        ["systemd-analyze", "verify", str(tmp_path / "doublenine@8765.service")],
+        capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Unknown key" not in done.stderr and "Unknown section" not in done.stderr, done.stderr
+
+
+def test_systemd_unit_is_hardened_and_restarts() -> None:
+    unit = (DEPLOY / "systemd/doublenine@.service").read_text()
+    for line in ("DynamicUser=yes", "ProtectSystem=strict", "Restart=on-failure", "KillSignal=SIGTERM",
+                 "NoNewPrivileges=yes", "StateDirectory=doublenine"):
+        assert f"\n{line}\n" in unit, line
+
+
+def test_compose_mounts_files_that_exist() -> None:
+    text = (DEPLOY / "compose.yaml").read_text()
+    mounted = re.findall(r"- \./([\w./-]+):", text)
+    assert "nginx/compose.conf" in mounted and "nginx/site.inc" in mounted
+    for rel in mounted:
+        if rel != "certs":  # the operator supplies the certificates
+            assert (DEPLOY / rel).is_file(), rel
+    assert "dockerfile: deploy/Containerfile" in text and (DEPLOY / "Containerfile").is_file()
+
+
+def test_compose_yaml_parses_with_healthchecks() -> None:
+    yaml = pytest.importorskip("yaml", reason="no YAML library installed; the file is checked textually above")
+    doc = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    services = doc["services"]
+    assert set(services) == {"postgres", "server1", "server2", "server3", "nginx"}
+    assert all("healthcheck" in s for s in services.values())
+
+
+def test_container_runs_serve_on_all_interfaces() -> None:
+    text = (DEPLOY / "Containerfile").read_text()
+    assert text.count("FROM python:3.11-slim") == 1
+    assert 'ENTRYPOINT ["doublenine", "serve"]' in text
+    assert '"--host", "0.0.0.0"' in text
