@@ -1,0 +1,379 @@
+"""The wire protocol: one pydantic model per message, msgpack frames (docs/protocol.md).
+
+Every websocket frame is binary: one msgpack map (``use_bin_type=True``) with a
+``"type"`` tag naming its model. Models are frozen and forbid extra fields; the
+server validates every client frame once, at the edge, through
+:data:`CLIENT_ADAPTER` and answers anything it refuses with :class:`Error`.
+Server frames validate through :data:`SERVER_ADAPTER`. The engine view on the
+wire (:class:`ViewW`, :class:`ViewPatch`) lives in :mod:`.wire`; turning it
+into engine values is :mod:`.convert`'s job.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+import msgpack
+from pydantic import Field, TypeAdapter, ValidationError
+
+from .errors import ErrorCode
+from .wire import (
+    DecisionW, EndW, LevelW, Model, SeatNo, TableW, TileW, ViewPatch, ViewW, Str, Name,
+)
+
+PROTOCOL_VERSION = 1
+"""Bumped on any incompatible change; the server refuses another version (PROTOCOL_VERSION)."""
+
+Code = Annotated[str, Field(min_length=1, max_length=16, strict=True)]
+Token = Annotated[str, Field(min_length=1, max_length=128, strict=True)]
+IntentId = Annotated[str, Field(min_length=1, max_length=64, strict=True)]
+Seq = Annotated[int, Field(ge=0, strict=True)]
+Bool = Annotated[bool, Field(strict=True)]
+
+
+# ---------------------------------------------------------------- client -> server: session
+
+class Hello(Model):
+    """First frame of every connection: the client's protocol version."""
+
+    type: Literal["hello"] = "hello"
+    protocol_version: Annotated[int, Field(strict=True)]
+    client: Str = ""
+
+
+class SeatSpec(Model):
+    """One seat of a new table: a ``human`` seat waits for a person, a ``computer`` seat is played by the server."""
+
+    kind: Literal["human", "computer"]
+    level: LevelW = "strong"
+    name: Name | None = None
+
+
+class CreateTable(Model):
+    """Create a table; the sender is attached to it (seated at ``sit``, else as spectator)."""
+
+    type: Literal["create_table"] = "create_table"
+    seats: tuple[SeatSpec, SeatSpec, SeatSpec, SeatSpec]
+    seed: Annotated[int, Field(ge=0, lt=2**63, strict=True)] | None = None
+    language: Annotated[str, Field(max_length=16, strict=True)] | None = None
+    sit: SeatNo | None = None
+    name: Name = "Player"
+
+
+class Join(Model):
+    """Take a free human seat (``seat`` None: the lowest free one) with a display name."""
+
+    type: Literal["join"] = "join"
+    code: Code
+    seat: SeatNo | None = None
+    name: Name = "Player"
+
+
+class Rejoin(Model):
+    """D7: reclaim a seat after any disconnect with its secret seat token."""
+
+    type: Literal["rejoin"] = "rejoin"
+    code: Code
+    token: Token
+
+
+class Spectate(Model):
+    """Watch a table (D8): the public view, hands only at the reveal."""
+
+    type: Literal["spectate"] = "spectate"
+    code: Code
+
+
+class Leave(Model):
+    """Leave the table; a seated player gives the seat up (its token stops working)."""
+
+    type: Literal["leave"] = "leave"
+
+
+class Resync(Model):
+    """Ask for a fresh :class:`Snapshot` (after a detected gap)."""
+
+    type: Literal["resync"] = "resync"
+
+
+class Start(Model):
+    """Start the match now: empty human seats become computer seats."""
+
+    type: Literal["start"] = "start"
+
+
+class Panel(Model):
+    """R26/D2: the sender opened (``open``) or closed the rules or the ledger."""
+
+    type: Literal["panel"] = "panel"
+    open: Bool
+
+
+# ---------------------------------------------------------------- client -> server: intents
+
+class _Intent(Model):
+    expected_seq: Seq
+    """The ``seq`` of the last Snapshot/Update the client applied (STALE otherwise)."""
+    intent_id: IntentId | None = None
+    """Client-chosen id; the same id for the same seat is applied once (DUPLICATE)."""
+
+
+class DrawTile(_Intent):
+    """R3: pick face-down tile ``position`` (0..54) in the opening draw."""
+
+    type: Literal["draw"] = "draw"
+    position: Annotated[int, Field(ge=0, le=54, strict=True)]
+
+
+class NominateOpener(_Intent):
+    """R6: name the opener of the next deal."""
+
+    type: Literal["nominate"] = "nominate"
+    opener: SeatNo
+
+
+class ReviewHand(_Intent):
+    """R10: accept the hand, or (five or more doubles) demand a redeal."""
+
+    type: Literal["review"] = "review"
+    demand_redeal: Bool = False
+
+
+class PlayTile(_Intent):
+    """R14/R15: lay ``tile`` at ``end`` (for the lead: its orientation)."""
+
+    type: Literal["play"] = "play"
+    tile: TileW
+    end: EndW
+
+
+class PassTurn(_Intent):
+    """R15/D4: pass (only when no tile fits)."""
+
+    type: Literal["pass"] = "pass"
+
+
+class AskHint(_Intent):
+    """R25: ask for a suggested decision (a preview, sent to this connection only)."""
+
+    type: Literal["hint"] = "hint"
+
+
+class Undo(_Intent):
+    """R27: take back this seat's previous play or pass (D1: may need consent)."""
+
+    type: Literal["undo"] = "undo"
+
+
+class Redo(_Intent):
+    """R27: restore what the last undo took back (D1)."""
+
+    type: Literal["redo"] = "redo"
+
+
+class Restart(_Intent):
+    """R28: replay the current hand from its deal (D1)."""
+
+    type: Literal["restart"] = "restart"
+
+
+class NewMatch(_Intent):
+    """R28: scores 0-0 and a fresh opening draw (D1)."""
+
+    type: Literal["new_match"] = "new_match"
+
+
+class HandOver(_Intent):
+    """D7: ask to let the computer play disconnected human ``seat`` until it returns."""
+
+    type: Literal["hand_over"] = "hand_over"
+    seat: SeatNo
+
+
+class Consent(Model):
+    """D1/D7: answer a consent request shown in ``TableW.request``."""
+
+    type: Literal["consent"] = "consent"
+    request_id: Annotated[int, Field(ge=1, strict=True)]
+    accept: Bool
+
+
+class CancelRequest(Model):
+    """D1: the requester withdraws its open request."""
+
+    type: Literal["cancel_request"] = "cancel_request"
+    request_id: Annotated[int, Field(ge=1, strict=True)]
+
+
+ClientMessage = Annotated[
+    Union[Hello, CreateTable, Join, Rejoin, Spectate, Leave, Resync, Start, Panel, DrawTile,
+          NominateOpener, ReviewHand, PlayTile, PassTurn, AskHint, Undo, Redo, Restart, NewMatch,
+          HandOver, Consent, CancelRequest],
+    Field(discriminator="type"),
+]
+INTENTS: tuple[type[_Intent], ...] = (DrawTile, NominateOpener, ReviewHand, PlayTile, PassTurn,
+                                      AskHint, Undo, Redo, Restart, NewMatch, HandOver)
+"""Messages that act on the match and carry ``expected_seq``/``intent_id``."""
+
+
+# ---------------------------------------------------------------- server -> client
+
+class Welcome(Model):
+    """Answer to a matching :class:`Hello`."""
+
+    type: Literal["welcome"] = "welcome"
+    protocol_version: int
+    server: str = "doublenine"
+
+
+class Joined(Model):
+    """You are attached to table ``code``: at ``seat`` (with its secret ``token``) or as spectator.
+
+    ``seed`` is set only for the connection that created a seeded table with it (D9).
+    A :class:`Snapshot` follows at once.
+    """
+
+    type: Literal["joined"] = "joined"
+    code: str
+    seat: SeatNo | None = None
+    token: str | None = None
+    seed: int | None = None
+
+
+class Snapshot(Model):
+    """Everything this connection may see now: its own view (R21/D8) and the table."""
+
+    type: Literal["snapshot"] = "snapshot"
+    seq: int
+    view: ViewW
+    table: TableW
+
+
+class Update(Model):
+    """One change of the match, in order: exactly one of ``move`` (a play or pass that
+    did not end the hand, fold it like the engine) or ``patch`` (fields to set/append)."""
+
+    type: Literal["update"] = "update"
+    seq: int
+    move: DecisionW | None = None
+    patch: ViewPatch | None = None
+
+
+class TableUpdate(Model):
+    """The table info changed (seats, connections, pause, consent request)."""
+
+    type: Literal["table"] = "table"
+    table: TableW
+
+
+class HintReply(Model):
+    """R25: a suggested decision for the asking seat at ``seq`` (a preview only)."""
+
+    type: Literal["hint"] = "hint"
+    seq: int
+    decision: DecisionW
+
+
+class RequestClosed(Model):
+    """D1/D7: consent request ``request_id`` ended: ``done``, ``refused`` (by ``seat``),
+    ``cancelled``, ``expired`` (the match moved on) or ``failed`` (refused by the rules: ``detail``)."""
+
+    type: Literal["request_closed"] = "request_closed"
+    request_id: int
+    action: str
+    outcome: Literal["done", "refused", "cancelled", "expired", "failed"]
+    seat: SeatNo | None = None
+    detail: str = ""
+
+
+class LeftTable(Model):
+    """Answer to :class:`Leave`: the connection is no longer attached to a table."""
+
+    type: Literal["left"] = "left"
+    code: str
+
+
+class Error(Model):
+    """A refusal, to this connection only; nothing changed. ``intent_id`` echoes the refused intent."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    detail: str = ""
+    intent_id: str | None = None
+    data: dict[str, Any] | None = None
+
+
+ServerMessage = Annotated[
+    Union[Welcome, Joined, Snapshot, Update, TableUpdate, HintReply, RequestClosed, LeftTable, Error],
+    Field(discriminator="type"),
+]
+
+CLIENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+SERVER_ADAPTER: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+# ---------------------------------------------------------------- framing
+
+def pack(obj: object) -> bytes:
+    """msgpack-encode a plain value (maps, lists, str, int, float, bool, None)."""
+    return msgpack.packb(obj, use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def encode(message: Model) -> bytes:
+    """One frame for ``message`` (its fields as a msgpack map; unset optional fields omitted)."""
+    return pack(message.model_dump(mode="json", exclude_none=True))
+
+
+def unpack(frame: bytes) -> Any:
+    """msgpack-decode one frame; raises :class:`FrameError` (MALFORMED_FRAME) on bad bytes."""
+    if not isinstance(frame, (bytes, bytearray, memoryview)):
+        raise FrameError(ErrorCode.MALFORMED_FRAME, "frames are binary msgpack, not text")
+    try:
+        return msgpack.unpackb(frame, raw=False, strict_map_key=True)
+    except Exception as exc:  # msgpack raises several unrelated types for bad input
+        raise FrameError(ErrorCode.MALFORMED_FRAME, f"not msgpack: {type(exc).__name__}") from None
+
+
+class FrameError(ValueError):
+    """A frame the protocol refuses, with its :class:`ErrorCode`."""
+
+    def __init__(self, code: ErrorCode, detail: str) -> None:
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+def _validate(adapter: TypeAdapter[Any], frame: bytes) -> Any:
+    obj = unpack(frame)
+    if not isinstance(obj, dict):
+        raise FrameError(ErrorCode.MALFORMED_FRAME, "a frame is one msgpack map")
+    try:
+        return adapter.validate_python(obj)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        if first["type"] in ("union_tag_not_found", "union_tag_invalid"):
+            raise FrameError(ErrorCode.UNKNOWN_MESSAGE, f"unknown message type {obj.get('type')!r:.40}") from None
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise FrameError(ErrorCode.WRONG_TYPES, f"{where}: {first['msg']}"[:200]) from None
+    except RecursionError:
+        raise FrameError(ErrorCode.MALFORMED_FRAME, "nested too deeply") from None
+
+
+def decode_client(frame: bytes) -> Any:
+    """Validate one client frame into its model; :class:`FrameError` with a stable code otherwise."""
+    return _validate(CLIENT_ADAPTER, frame)
+
+
+def decode_server(frame: bytes) -> Any:
+    """Validate one server frame into its model (clients and tests)."""
+    return _validate(SERVER_ADAPTER, frame)
+
+
+__all__ = [
+    "PROTOCOL_VERSION", "Hello", "SeatSpec", "CreateTable", "Join", "Rejoin", "Spectate", "Leave",
+    "Resync", "Start", "Panel", "DrawTile", "NominateOpener", "ReviewHand", "PlayTile", "PassTurn",
+    "AskHint", "Undo", "Redo", "Restart", "NewMatch", "HandOver", "Consent", "CancelRequest",
+    "ClientMessage", "INTENTS", "Welcome", "Joined", "Snapshot", "Update", "TableUpdate",
+    "HintReply", "RequestClosed", "LeftTable", "Error", "ServerMessage", "CLIENT_ADAPTER",
+    "SERVER_ADAPTER", "pack", "encode", "unpack", "decode_client", "decode_server", "FrameError",
+    "ViewW", "ViewPatch", "TableW", "DecisionW", "TileW",
+]

@@ -1,0 +1,216 @@
+"""Wire shapes of engine values: tiles, decisions, the seat view, the table (docs/protocol.md).
+
+A tile is ``[low, high]``; a seat is ``1..4``; a team ``"A"``/``"B"``; an end
+``"left"``/``"right"``. :class:`ViewW` is a :class:`~.views.SeatView` (or, with
+``viewer`` null, a ``SpectatorView``) field for field; :class:`ViewPatch`
+changes some of its fields. Conversions to and from the engine: :mod:`.convert`.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Model(BaseModel):
+    """Base of every wire model: frozen, unknown fields refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+Pip = Annotated[int, Field(ge=0, le=9, strict=True)]
+SeatNo = Annotated[int, Field(ge=1, le=4, strict=True)]
+TileW = tuple[Pip, Pip]
+"""A tile as ``[low, high]`` (either order is accepted from clients)."""
+EndW = Literal["left", "right"]
+TeamW = Literal["A", "B"]
+LevelW = Literal["easy", "normal", "strong", "heaviest"]
+PhaseW = Literal["draw_shuffle", "draw", "nominate", "deal_shuffle", "review", "play", "match_over"]
+Str = Annotated[str, Field(max_length=64, strict=True)]
+Name = Annotated[str, Field(min_length=1, max_length=32, strict=True)]
+Pair = tuple[int, int]
+Four = tuple[int, int, int, int]
+HandW = tuple[TileW, ...]
+
+
+class DecisionW(Model):
+    """A decision or move: ``kind`` ``draw`` (position), ``nominate`` (opener),
+    ``review`` (demand_redeal), ``play`` (tile, end) or ``pass``."""
+
+    kind: Literal["draw", "nominate", "review", "play", "pass"]
+    seat: SeatNo
+    tile: TileW | None = None
+    end: EndW | None = None
+    position: int | None = None
+    opener: SeatNo | None = None
+    demand_redeal: bool | None = None
+
+
+class PlacedW(Model):
+    """A tile on the line of play: who laid it, at which end, its halves read left to right."""
+
+    tile: TileW
+    seat: SeatNo
+    end: EndW
+    left: Pip
+    right: Pip
+
+
+class OpeningDrawW(Model):
+    """R3/R4: one opening draw: seat 1's tile (team A) and seat 2's (team B)."""
+
+    tile_a: TileW
+    tile_b: TileW
+
+
+class RedealW(Model):
+    """R13: a public redeal record: the demanding seat's doubles."""
+
+    match: int
+    hand: int
+    seat: SeatNo
+    doubles: HandW
+
+
+class FinishedW(Model):
+    """R22: a finished hand, all four hands revealed (index seat-1)."""
+
+    match: int
+    number: int
+    opener: SeatNo
+    dealt: tuple[HandW, HandW, HandW, HandW]
+    left: tuple[HandW, HandW, HandW, HandW]
+    moves: tuple[DecisionW, ...]
+    line: tuple[PlacedW, ...]
+    result: Literal["domino", "block", "tie"]
+    ender: SeatNo | None
+    winner: TeamW | None
+    points: int
+    pip_totals: Four
+    scores_before: Pair
+    scores_after: Pair
+
+
+class MatchRecordW(Model):
+    """An earlier match at this table."""
+
+    number: int
+    draws: tuple[OpeningDrawW, ...]
+    redeals: tuple[RedealW, ...]
+    finished: tuple[FinishedW, ...]
+    scores: Pair
+    winner: TeamW | None
+    named: Literal["pollona", "tripollua"] | None
+
+
+class ViewW(Model):
+    """R21/D8: what one connection may see. ``viewer`` null = spectator (``hand`` empty)."""
+
+    phase: PhaseW
+    match: int
+    hand_number: int
+    scores: Pair
+    entitled: TeamW | None
+    opener: SeatNo | None
+    turn: SeatNo | None
+    counts: Four
+    line: tuple[PlacedW, ...]
+    ends: Pair | None
+    moves: tuple[DecisionW, ...]
+    draw_taken: tuple[Pair, ...]
+    draws: tuple[OpeningDrawW, ...]
+    redeals: tuple[RedealW, ...]
+    finished: tuple[FinishedW, ...]
+    winner: TeamW | None
+    named: Literal["pollona", "tripollua"] | None
+    past: tuple[MatchRecordW, ...]
+    viewer: SeatNo | None = None
+    hand: HandW = ()
+    answered: bool = False
+
+
+APPENDABLE = ("line", "moves", "draw_taken", "draws", "redeals", "finished", "past")
+"""List fields a patch may extend with ``<name>_add``."""
+NULLABLE = ("entitled", "opener", "turn", "ends", "winner", "named")
+"""Fields a patch may set to null by naming them in ``clear``."""
+
+
+class ViewPatch(Model):
+    """Changes to a :class:`ViewW`: each present field replaces the old value, each
+    ``<name>_add`` appends to that list, each name in ``clear`` becomes null.
+    Absent fields are unchanged. Applied in that order: set, add, clear."""
+
+    phase: PhaseW | None = None
+    match: int | None = None
+    hand_number: int | None = None
+    scores: Pair | None = None
+    entitled: TeamW | None = None
+    opener: SeatNo | None = None
+    turn: SeatNo | None = None
+    counts: Four | None = None
+    line: tuple[PlacedW, ...] | None = None
+    ends: Pair | None = None
+    moves: tuple[DecisionW, ...] | None = None
+    draw_taken: tuple[Pair, ...] | None = None
+    draws: tuple[OpeningDrawW, ...] | None = None
+    redeals: tuple[RedealW, ...] | None = None
+    finished: tuple[FinishedW, ...] | None = None
+    winner: TeamW | None = None
+    named: Literal["pollona", "tripollua"] | None = None
+    past: tuple[MatchRecordW, ...] | None = None
+    hand: HandW | None = None
+    answered: bool | None = None
+    line_add: tuple[PlacedW, ...] | None = None
+    moves_add: tuple[DecisionW, ...] | None = None
+    draw_taken_add: tuple[Pair, ...] | None = None
+    draws_add: tuple[OpeningDrawW, ...] | None = None
+    redeals_add: tuple[RedealW, ...] | None = None
+    finished_add: tuple[FinishedW, ...] | None = None
+    past_add: tuple[MatchRecordW, ...] | None = None
+    clear: tuple[Literal["entitled", "opener", "turn", "ends", "winner", "named"], ...] = ()
+
+
+class SeatW(Model):
+    """One seat as every connection sees it."""
+
+    seat: SeatNo
+    name: str
+    kind: Literal["human", "computer"]
+    level: LevelW
+    claimed: bool
+    """A person holds this seat (it has a token)."""
+    connected: bool
+    """That person is connected now."""
+    computer_plays: bool
+    """The computer decides for this seat now (a computer seat, an empty seat after
+    the start, or a disconnected seat handed over by consent, D7)."""
+
+
+class RequestW(Model):
+    """D1/D7: an open consent request."""
+
+    id: int
+    action: Literal["undo", "redo", "restart", "new_match", "hand_over"]
+    by: SeatNo
+    target: SeatNo | None = None
+    waiting: tuple[SeatNo, ...]
+    """Seats whose answer is still needed."""
+    accepted: tuple[SeatNo, ...] = ()
+
+
+class TableW(Model):
+    """The table around the match: seats, who is connected, pause, consent."""
+
+    code: str
+    seats: tuple[SeatW, SeatW, SeatW, SeatW]
+    seeded: bool
+    """R24/D9: the deals are reproducible (the seed itself is never here)."""
+    started: bool
+    paused: bool
+    """R26/D2: computer seats wait (a seated human has the rules or ledger open, or a request is open)."""
+    panels: tuple[SeatNo, ...] = ()
+    """Seats that have the rules or the ledger open."""
+    request: RequestW | None = None
+    can_redo: bool = False
+    spectators: int = 0
+    language: str | None = None
