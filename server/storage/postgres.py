@@ -81,7 +81,7 @@ class PostgresStore:
                     async with pool.acquire() as con, con.transaction():
                         await con.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
                         await con.execute(SCHEMA)
-                except (asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
                     raise OSError(f"cannot open PostgreSQL store {self.url}: {exc}") from exc
                 self._pool = pool
         return self._pool

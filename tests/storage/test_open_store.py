@@ -1,0 +1,63 @@
+"""open_store(db): which store each ``--db`` value names (issue 7 item 1)."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from doublenine.server.storage import MemoryStore, describe, open_store
+from doublenine.server.storage.postgres import PostgresStore, redact
+from doublenine.server.storage.sqlite import SQLiteStore
+
+
+async def test_memory() -> None:
+    store = open_store(":memory:")
+    assert isinstance(store, MemoryStore) and describe(store) == "memory"
+
+
+async def test_path_is_a_sqlite_file_in_wal_mode(tmp_path: Path) -> None:
+    store = open_store(str(tmp_path / "sub" / "t.sqlite3"))
+    assert isinstance(store, SQLiteStore) and describe(store) == f"sqlite:{tmp_path}/sub/t.sqlite3"
+    await store.create_table("T", b"m")
+    await store.close()
+    con = sqlite3.connect(tmp_path / "sub" / "t.sqlite3")
+    assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert con.execute("PRAGMA user_version").fetchone() == (1,)
+    assert con.execute("SELECT code, meta, closed FROM dn_table").fetchall() == [("T", b"m", 0)]
+    con.close()
+
+
+async def test_none_is_the_default_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOUBLENINE_DB", str(tmp_path / "default.sqlite3"))
+    store = open_store(None)
+    assert isinstance(store, SQLiteStore) and store.path == tmp_path / "default.sqlite3"
+    await store.close()
+
+
+async def test_postgres_url_connects_lazily_and_hides_the_password() -> None:
+    store = open_store("postgresql://dn:s3cret@db.invalid:5432/dn")
+    assert isinstance(store, PostgresStore)
+    assert describe(store) == "postgresql://dn:***@db.invalid:5432/dn"
+    assert redact("postgres://u@h/d") == "postgres://u@h/d"
+
+
+async def test_unreachable_postgres_is_an_os_error(tmp_path: Path) -> None:
+    store = open_store(f"postgresql://dn@/dn?host={tmp_path}&port=1")  # no server at that socket
+    with pytest.raises(OSError, match="cannot open PostgreSQL store"):
+        await store.load_open()
+    await store.close()
+
+
+def test_unopenable_sqlite_path_is_an_os_error(tmp_path: Path) -> None:
+    (tmp_path / "dir.sqlite3").mkdir()
+    with pytest.raises(OSError, match="cannot open SQLite store"):
+        open_store(str(tmp_path / "dir.sqlite3"))
+
+
+async def test_closed_sqlite_store_refuses_calls(tmp_path: Path) -> None:
+    store = open_store(str(tmp_path / "t.sqlite3"))
+    await store.close()
+    await store.close()  # idempotent
+    with pytest.raises(OSError, match="closed"):
+        await store.load_open()
