@@ -5,8 +5,10 @@ Shuffles are built from explicit orders, so every deal in a test is written out.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 
+from doublenine.shared.events import Body, Decided, Event, MatchLog, Shuffled
 from doublenine.shared.moves import Decision, DrawPick, End, Nominate, Pass, Play, Review
 from doublenine.shared.rules import apply, apply_shuffle, initial_hand
 from doublenine.shared.seats import SEATS, Seat
@@ -126,3 +128,46 @@ def play_out(state: MatchState) -> MatchState:
     while state.phase is Phase.PLAY:
         state = apply(state, legal_moves(state, state.hand.turn)[0])
     return state
+
+
+def log_in_play(order: tuple[int, ...] = DEAL, opener: Seat = S1, seed: int = 0) -> MatchLog:
+    """A :class:`MatchLog` whose first deal is ``order`` (explicit events), the opener to lead.
+
+    Later shuffles come from the log's own generator, seeded with ``seed``.
+    """
+    a_wins = opener.team.value == "A"
+    bodies: list[Body] = [
+        Shuffled(order_first([t("9-9"), t("0-0")] if a_wins else [t("0-0"), t("9-9")])),
+        Decided(DrawPick(S1, 0)), Decided(DrawPick(S2, 1)),
+        Decided(Nominate(opener.team.lower_seat, opener)), Shuffled(order),
+        *(Decided(Review(s)) for s in SEATS),
+    ]
+    return MatchLog(seed=seed, events=[Event(i, 0.0, b) for i, b in enumerate(bodies)])
+
+
+def first_choice(state: MatchState) -> Decision:
+    """The first legal decision of the lowest seat the match waits for (deterministic)."""
+    from doublenine.shared.rules import legal_decisions, to_act
+
+    seat = min(to_act(state))
+    return legal_decisions(state, seat)[0]
+
+
+def tiles_in(obj: object, seen: set[int] | None = None) -> set[Tile]:
+    """Every :class:`Tile` reachable from ``obj`` through dataclass fields and containers."""
+    seen = set() if seen is None else seen
+    if isinstance(obj, Tile):
+        return {obj}
+    if id(obj) in seen or isinstance(obj, (str, int, float, bytes, type(None))):
+        return set()
+    seen.add(id(obj))
+    out: set[Tile] = set()
+    if isinstance(obj, dict):
+        obj = list(obj.items())
+    if isinstance(obj, (tuple, list, frozenset, set)):
+        for x in obj:
+            out |= tiles_in(x, seen)
+    elif dataclasses.is_dataclass(obj):
+        for f in dataclasses.fields(obj):
+            out |= tiles_in(getattr(obj, f.name), seen)
+    return out

@@ -1,0 +1,189 @@
+"""R24, R27, R28, D6: seeded randomness, undo/redo, restart and new match on the match log."""
+from __future__ import annotations
+
+import pytest
+
+from doublenine.shared.errors import ErrorCode, IllegalMove
+from doublenine.shared.events import MatchLog, Shuffled, replay
+from doublenine.shared.moves import Nominate, Pass
+from doublenine.shared.rules import initial_hand, legal_moves
+from doublenine.shared.seats import Team
+from doublenine.shared.state import MatchState, Phase, Result
+
+from enginekit import DEAL, L, R, S1, S2, S3, S4, first_choice, log_in_play, play, ts
+
+
+def bodies(log: MatchLog) -> list[object]:
+    return [e.body for e in log.events]
+
+
+def drive(log: MatchLog, steps: int) -> None:
+    for _ in range(steps):
+        if log.state.phase is Phase.MATCH_OVER:
+            return
+        log.submit(first_choice(log.state))
+
+
+def finish_hand(log: MatchLog) -> None:
+    """Each seat's first legal move until the hand ends."""
+    while log.state.phase is Phase.PLAY:
+        log.submit(legal_moves(log.state, log.state.hand.turn)[0])
+
+
+def opening(log: MatchLog) -> MatchState:
+    """Seat 1 leads 0-5, seat 2 answers 1-5, seats 3 and 4 pass: seat 1 to play again."""
+    before = log.state
+    for d in (play(S1, "0-5", L), play(S2, "1-5", R), Pass(S3), Pass(S4)):
+        log.submit(d)
+    assert log.state.hand.turn is S1
+    return before
+
+
+# ---------------------------------------------------------------- R24
+
+def test_r24_same_seed_and_decisions_give_the_same_match() -> None:
+    one, two = MatchLog(seed=2026), MatchLog(seed=2026)
+    drive(one, 300)
+    drive(two, 300)
+    assert bodies(one) == bodies(two)
+    assert one.state == two.state
+    assert one.seeded and len(one.state.finished) >= 2
+
+
+def test_r24_unseeded_and_differently_seeded_logs_differ() -> None:
+    first = [MatchLog().events[0].body for _ in range(3)]
+    assert isinstance(first[0], Shuffled)
+    assert first[0] != first[1] or first[1] != first[2]  # OS entropy: 1/55! odds of a clash
+    assert not MatchLog().seeded
+    assert MatchLog(seed=1).events[0].body != MatchLog(seed=2).events[0].body
+
+
+def test_r24_replay_never_consults_a_generator() -> None:
+    log = MatchLog(seed=5)
+    drive(log, 200)
+    assert replay(log.events) == log.state
+    assert replay(list(log.events)) == replay(log.events)
+
+
+# ---------------------------------------------------------------- R27
+
+def test_r27_undo_goes_back_to_the_seats_previous_play_taking_back_responses() -> None:
+    log = log_in_play(DEAL)
+    before = opening(log)
+    lead_seq = len(log.events) - 4
+    assert log.undo_target(S1) == lead_seq
+    log.undo(S1)
+    assert log.state == before  # seat 2's play and both passes are taken back too
+    assert log.state.hand.line == () and log.state.hand.turn is S1
+    assert log.can_redo
+
+
+def test_r27_undo_by_another_seat_goes_back_to_its_own_decision() -> None:
+    log = log_in_play(DEAL)
+    opening(log)
+    log.undo(S3)  # seat 3's pass: seat 4's pass is taken back, seat 2's play stays
+    assert log.state.hand.turn is S3
+    assert log.state.hand.moves == (play(S1, "0-5", L), play(S2, "1-5", R))
+    with pytest.raises(IllegalMove) as err:
+        log_in_play(DEAL).undo(S2)  # no play or pass yet
+    assert err.value.code is ErrorCode.NOTHING_TO_UNDO
+
+
+def test_r27_redo_restores_exactly_the_same_state_and_events() -> None:
+    log = log_in_play(DEAL)
+    opening(log)
+    after = log.state
+    log.undo(S2)
+    log.redo()
+    assert log.state == after
+    assert replay(log.events) == after
+    # an untouched twin that takes the same next decisions stays identical
+    twin = log_in_play(DEAL)
+    opening(twin)
+    for d in (play(S1, "0-1", L),):
+        log.submit(d)
+        twin.submit(d)
+    assert log.state == twin.state
+    with pytest.raises(IllegalMove) as err:
+        log.redo()
+    assert err.value.code is ErrorCode.NOTHING_TO_REDO
+
+
+def test_r27_a_new_decision_after_undo_discards_the_redo() -> None:
+    log = log_in_play(DEAL)
+    opening(log)
+    log.undo(S1)
+    log.submit(play(S1, "0-9", R))
+    assert not log.can_redo
+    with pytest.raises(IllegalMove) as err:
+        log.redo()
+    assert err.value.code is ErrorCode.NOTHING_TO_REDO
+    assert log.state.hand.line[0].tile == play(S1, "0-9").tile
+
+
+# ---------------------------------------------------------------- D6
+
+def test_d6_undo_across_a_hand_end_reopens_it_and_takes_back_its_score() -> None:
+    log = log_in_play(DEAL)
+    finish_hand(log)  # seat 1 goes out: team A scores 46
+    log.submit(Nominate(S1, S3))  # ... and the next deal is shuffled from the generator
+    ended = log.state
+    assert ended.scores == (46, 0) and ended.phase is Phase.REVIEW
+    assert ended.finished[-1].result is Result.DOMINO
+    log.undo(S1)
+    assert log.state.phase is Phase.PLAY
+    assert log.state.scores == (0, 0) and log.state.finished == ()
+    assert log.state.hand.turn is S1
+    assert log.state.hand.hand(S1) == ts("0-9")  # seat 1's last tile is back in its hand
+    assert len(log.state.hand.moves) == 56
+    log.redo()
+    assert log.state == ended  # the same next deal, not a new shuffle
+
+
+def test_d6_undo_never_reaches_across_a_new_match() -> None:
+    log = log_in_play(DEAL)
+    opening(log)
+    log.new_match()
+    assert log.undo_target(S1) is None
+    with pytest.raises(IllegalMove) as err:
+        log.undo(S1)
+    assert err.value.code is ErrorCode.NOTHING_TO_UNDO
+
+
+# ---------------------------------------------------------------- R28
+
+def test_r28_restart_keeps_deal_opener_and_pre_hand_scores() -> None:
+    log = log_in_play(DEAL)
+    finish_hand(log)
+    log.submit(Nominate(S1, S3))
+    drive(log, 4)  # four acceptances
+    assert log.state.phase is Phase.PLAY and log.state.hand_number == 2
+    start = log.state
+    drive(log, 6)
+    assert len(log.state.hand.moves) == 6
+    log.restart()
+    state = log.state
+    assert state.hand == initial_hand(start.deal, S3)
+    assert (state.deal, state.opener, state.scores) == (start.deal, S3, (46, 0))
+    assert state.finished == start.finished and state.hand_number == 2
+    assert replay(log.events) == state
+
+
+def test_r28_restart_needs_a_hand_in_play() -> None:
+    log = log_in_play(DEAL)
+    finish_hand(log)
+    with pytest.raises(IllegalMove) as err:
+        log.restart()
+    assert err.value.code is ErrorCode.NOTHING_TO_RESTART
+
+
+def test_r28_new_match_is_nil_nil_with_a_fresh_opening_draw() -> None:
+    log = log_in_play(DEAL)
+    finish_hand(log)
+    log.new_match()
+    state = log.state
+    assert state.phase is Phase.DRAW and state.match == 2
+    assert (state.scores, state.draws, state.finished, state.redeals) == ((0, 0), (), (), ())
+    assert state.entitled is None and state.hand_number == 0
+    assert isinstance(log.events[-1].body, Shuffled)  # the fresh draw's shuffle
+    assert state.past[0].scores == (46, 0) and state.past[0].finished[0].winner is Team.A
