@@ -1,0 +1,132 @@
+"""Match-log events <-> bytes, for storage (issue 7; DESIGN "Event-sourced match log").
+
+A stored row is ``(seq, payload)``; the payload is one msgpack map holding the
+event's ``at`` and body (its ``seq`` is the row's key, passed back to
+:func:`decode_event`). Shuffles are stored as 55 bytes (the order of tile
+indices); they are hidden information and never leave the server (R9, D9).
+This format is stored on disk: never change a tag's meaning, only add tags.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+from .events import Body, Decided, Event, MatchStarted, Redone, Restarted, Shuffled, Undone
+from .moves import Decision, DrawPick, End, Nominate, Pass, Play, Review
+from .seats import Seat
+from .tiles import DOUBLE_NINE_SET
+
+
+class CodecError(ValueError):
+    """A stored payload that is not a valid event."""
+
+
+def _decision(d: Decision) -> list[Any]:
+    if isinstance(d, Play):
+        return ["play", int(d.seat), d.tile.index, d.end.value]
+    if isinstance(d, Pass):
+        return ["pass", int(d.seat)]
+    if isinstance(d, DrawPick):
+        return ["draw", int(d.seat), d.position]
+    if isinstance(d, Nominate):
+        return ["nominate", int(d.seat), int(d.opener)]
+    if isinstance(d, Review):
+        return ["review", int(d.seat), bool(d.demand_redeal)]
+    raise TypeError(f"not a decision: {d!r}")
+
+
+def _decision_from(x: list[Any]) -> Decision:
+    kind, seat = x[0], Seat(x[1])
+    if kind == "play":
+        return Play(seat, DOUBLE_NINE_SET[x[2]], End(x[3]))
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "draw":
+        return DrawPick(seat, int(x[2]))
+    if kind == "nominate":
+        return Nominate(seat, Seat(x[2]))
+    if kind == "review":
+        return Review(seat, bool(x[2]))
+    raise CodecError(f"unknown decision kind {kind!r}")
+
+
+def _body(body: Body) -> dict[str, Any]:
+    if isinstance(body, Decided):
+        return {"k": "d", "d": _decision(body.decision)}
+    if isinstance(body, Shuffled):
+        return {"k": "s", "o": bytes(body.order)}
+    if isinstance(body, Undone):
+        return {"k": "u", "s": int(body.seat), "to": body.to_seq}
+    if isinstance(body, Redone):
+        return {"k": "r", "s": None if body.seat is None else int(body.seat)}
+    if isinstance(body, Restarted):
+        return {"k": "x"}
+    if isinstance(body, MatchStarted):
+        return {"k": "m"}
+    raise TypeError(f"not an event body: {body!r}")
+
+
+def _body_from(m: dict[str, Any]) -> Body:
+    k = m["k"]
+    if k == "d":
+        return Decided(_decision_from(m["d"]))
+    if k == "s":
+        order = tuple(m["o"])
+        if sorted(order) != list(range(len(DOUBLE_NINE_SET))):
+            raise CodecError("a shuffle must be a permutation of 0..54")
+        return Shuffled(order)
+    if k == "u":
+        return Undone(Seat(m["s"]), int(m["to"]))
+    if k == "r":
+        return Redone(None if m["s"] is None else Seat(m["s"]))
+    if k == "x":
+        return Restarted()
+    if k == "m":
+        return MatchStarted()
+    raise CodecError(f"unknown event kind {k!r}")
+
+
+def encode_event(event: Event) -> bytes:
+    """The stored payload of ``event`` (without its seq, which is the row key)."""
+    m = _body(event.body)
+    m["at"] = float(event.at)
+    return msgpack.packb(m, use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def decode_event(seq: int, payload: bytes) -> Event:
+    """The event stored at row ``seq``; :class:`CodecError` if the payload is not one."""
+    try:
+        m = msgpack.unpackb(payload, raw=False)
+        return Event(seq, float(m["at"]), _body_from(m))
+    except CodecError:
+        raise
+    except Exception as exc:  # bad bytes raise msgpack's, KeyError, ValueError, TypeError...
+        raise CodecError(f"row {seq}: not an event ({type(exc).__name__}: {exc})") from None
+
+
+def event_rows(events: list[Event]) -> list[tuple[int, bytes]]:
+    """``(seq, payload)`` rows for :meth:`Store.append`."""
+    return [(e.seq, encode_event(e)) for e in events]
+
+
+def decode_rows(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]]) -> list[Event]:
+    """Events from stored rows, in order."""
+    return [decode_event(seq, payload) for seq, payload in rows]
+
+
+def encode_meta(meta: dict[str, Any]) -> bytes:
+    """A table's creation record (plain msgpack map)."""
+    return msgpack.packb(meta, use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def decode_meta(data: bytes) -> dict[str, Any]:
+    """The creation record stored by :func:`encode_meta`."""
+    m = msgpack.unpackb(data, raw=False)
+    if not isinstance(m, dict):
+        raise CodecError("a table record is a msgpack map")
+    return m
+
+
+__all__ = ["CodecError", "encode_event", "decode_event", "event_rows", "decode_rows",
+           "encode_meta", "decode_meta"]
