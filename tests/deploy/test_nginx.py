@@ -50,8 +50,11 @@ def _prepare(tmp: Path, conf: str, upstreams: list[int] | None = None) -> tuple[
     site = site.replace("listen 80;", f"listen 127.0.0.1:{plain};")
     (tmp / "site.inc").write_text(site)
     main = (DEPLOY / "nginx" / conf).read_text().replace("/etc/nginx/doublenine/site.inc", f"{tmp}/site.inc")
-    ports = iter(upstreams or [])
-    main = re.sub(r"server [\w.]+:\d+", lambda m: f"server 127.0.0.1:{next(ports, 9)}", main)
+    hosts: dict[str, int] = {}  # each upstream host, in order of first mention, to a backend port
+    for host in re.findall(r"server ([\w.]+:\d+)", main):
+        if host not in hosts:
+            hosts[host] = (upstreams or [9, 9, 9])[len(hosts)]
+    main = re.sub(r"server ([\w.]+:\d+)", lambda m: f"server 127.0.0.1:{hosts[m[1]]}", main)
     (tmp / "doublenine.conf").write_text(main)
     temps = "\n".join(f"  {k}_temp_path {tmp}/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     (tmp / "nginx.conf").write_text(
@@ -114,11 +117,14 @@ def test_nginx_sends_every_request_for_one_code_to_one_process(tmp_path: Path, b
             if (tmp_path / "nginx.pid").exists():
                 break
             time.sleep(0.05)
-        codes = [f"K{i:02d}Q" for i in range(24)]
+        codes = [f"K{i:02d}Q" for i in range(24)]  # K: no process prefix
         routed = {c: {_get(f"https://127.0.0.1:{https}/t/{c}")[1] for _ in range(3)} for c in codes}
         assert all(len(seen) == 1 for seen in routed.values()), routed
         assert len({next(iter(s)) for s in routed.values()}) >= 2  # the codes spread over processes
         assert _get(f"https://127.0.0.1:{https}/?table={codes[5]}")[1] == next(iter(routed[codes[5]]))
+        # A code's first letter names the process that created it (--code-prefix A, B, C).
+        for prefix, port in zip("ABC", backends):
+            assert {_get(f"https://127.0.0.1:{https}/t/{prefix}{c}")[1] for c in codes} == {str(port)}
         assert {_get(f"https://127.0.0.1:{https}/healthz")[1] for _ in range(3)} <= {str(p) for p in backends}
     finally:
         proc.terminate()
