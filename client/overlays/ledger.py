@@ -1,0 +1,279 @@
+"""The ledger overlay (issue 6; R4, R13, R17-R22, R26, D9).
+
+Shows, for the current match or an earlier one at the table: the seeded-table
+notice (and the seed, only to the player who set it), a chart of both teams'
+scores after each hand, the opening draw(s), the redeal record, and every
+finished hand (number, opener, result, winning team, points, running scores,
+the four hands as dealt with the tiles left at the end bright, every play and
+pass in order) with an export button; the whole match exports too.
+
+Usage from the client::
+
+    overlay = LedgerOverlay(view, "pt", rect, seeded=info.seeded, seed=info.seed)
+    overlay.update(new_view)             # when the view changes
+    overlay.draw(screen)
+    action = overlay.handle(event)       # Close(), Export(kind, filename, text) or None
+
+Left/Right (or the match buttons) browse the matches at the table.
+"""
+from __future__ import annotations
+
+import pygame
+
+from doublenine.shared.i18n import Translator, translator
+from doublenine.shared.ledger import (
+    HandRow, Ledger, MatchLedger, dumps, hand_script, ledger_from_view, match_record,
+)
+from doublenine.shared.seats import SEATS, Seat
+from doublenine.shared.state import Result
+from doublenine.shared.views import SpectatorView
+
+from .actions import Export, OverlayAction, SelectMatch
+from .paint import TILE_H, TILE_W, paint_chart, paint_seat, tile_painter
+from .panel import Button, Custom, Item, ScrollPanel, Text
+from .text import ACCENT, MUTED, TEAM_COLOURS, TEXT, Fonts, button_width, wrap
+
+GAP = 4
+ROW = TILE_H + 8
+CHART_H = 170
+NAMED = {"pollona": "Pollona", "tripollua": "Tripollúa"}
+"""R20: the named results keep their names in every language."""
+
+
+def result_text(tr: Translator, hand: HandRow) -> str:
+    """R16/R17/R18: how the hand ended and who scored what, in ``tr``'s language."""
+    if hand.result is Result.DOMINO:
+        how = tr.gettext("Domino by seat {seat}", seat=int(hand.ender or 0))
+    elif hand.result is Result.BLOCKED:
+        low = min(hand.pip_totals)
+        how = tr.ngettext("Blocked: lowest total {count} pip", "Blocked: lowest total {count} pips", low)
+    else:
+        return tr.gettext("Blocked and tied: nobody scores")
+    team = hand.winner.value if hand.winner else "?"
+    return how + " · " + tr.ngettext("team {team} scores {count} point",
+                                     "team {team} scores {count} points", hand.points, team=team)
+
+
+def score_text(tr: Translator, scores: tuple[int, int]) -> str:
+    """'A 44 – B 0' with locale-formatted numbers (R19)."""
+    return tr.gettext("A {a} – B {b}", a=tr.number(scores[0]), b=tr.number(scores[1]))
+
+
+class _Builder:
+    """Lays out items top to bottom for one body width (keeps the layout functions short)."""
+
+    def __init__(self, fonts: Fonts, tr: Translator, width: int) -> None:
+        self.fonts, self.tr, self.width = fonts, tr, width
+        self.items: list[Item] = []
+        self.y = 0
+
+    def text(self, text: str, size: int = 16, bold: bool = False,
+             colour: tuple[int, int, int] = TEXT, x: int = 0) -> None:
+        font = self.fonts.get(size, bold)
+        for line in wrap(font, text, self.width - x):
+            self.items.append(Text(x, self.y, line, size, bold, colour))
+            self.y += font.get_linesize() + 2
+
+    def heading(self, text: str) -> None:
+        self.y += 10
+        self.text(text, 19, True, ACCENT)
+        self.y += 2
+
+    def button(self, label: str, action: OverlayAction, x: int | None = None) -> pygame.Rect:
+        w = button_width(self.fonts, label)
+        rect = pygame.Rect(self.width - w if x is None else x, self.y, w, 30)
+        self.items.append(Button(rect, label, action))
+        return rect
+
+    def tiles(self, x0: int, tiles, faded=lambda t: False) -> None:  # noqa: ANN001
+        """A flowing row of mini tiles starting at ``x0``, wrapping at the width."""
+        x = x0
+        for t in tiles:
+            if x + TILE_W > self.width:
+                x, self.y = x0, self.y + ROW
+            self.items.append(Custom(pygame.Rect(x, self.y, TILE_W, TILE_H),
+                                     tile_painter(self.fonts, t, faded(t))))
+            x += TILE_W + GAP
+        self.y += ROW
+
+    def seat(self, x: int, seat: Seat) -> None:
+        self.items.append(Custom(pygame.Rect(x, self.y, TILE_H, TILE_H),
+                                 lambda s, r: paint_seat(s, r, self.fonts, seat)))
+
+
+def _top(b: _Builder, led: Ledger, index: int) -> None:
+    """Match selector, export button, seeded notice (D9) and match result (R19, R20)."""
+    x = 0
+    for k, m in enumerate(led.matches):
+        label = b.tr.gettext("Match {number}", number=b.tr.number(m.number))
+        if m.current:
+            label = b.tr.gettext("{match} (current)", match=label)
+        label = ("● " if k == index else "") + label
+        x = b.button(label, SelectMatch(k), x).right + 8
+    m = led.matches[index]
+    b.button(b.tr.gettext("Export match"), Export(
+        "match", f"match-{m.number}.json", dumps(match_record(m, seeded=led.seeded))))
+    b.y += 40
+    if led.seeded:
+        note = b.tr.gettext("Seeded table: its deals are reproducible.")
+        if led.seed is not None:
+            note += " " + b.tr.gettext("Seed: {seed}", seed=led.seed)
+        b.text(note, 15, False, MUTED)
+    b.text(b.tr.gettext("Score: {scores}", scores=score_text(b.tr, m.scores)), 17, True)
+    if m.winner is not None:
+        won = b.tr.gettext("Team {team} wins the match.", team=m.winner.value)
+        if m.named is not None:
+            won += " " + NAMED[m.named.value] + "!"
+        b.text(won, 17, True, TEAM_COLOURS[m.winner.value])
+
+
+def _chart(b: _Builder, m: MatchLedger) -> None:
+    b.heading(b.tr.gettext("Scores after each hand"))
+    points, fonts, tr = m.chart, b.fonts, b.tr
+    b.items.append(Custom(pygame.Rect(0, b.y, min(b.width, 720), CHART_H),
+                          lambda s, r: paint_chart(s, r, fonts, tr, points)))
+    b.y += CHART_H + 6
+    for team, x in (("A", 0), ("B", 140)):
+        b.items.append(Text(x + 20, b.y, b.tr.gettext("Team {team}", team=team), 14, True,
+                            TEAM_COLOURS[team]))
+        b.items.append(Custom(pygame.Rect(x, b.y + 8, 14, 4),
+                              lambda s, r, c=TEAM_COLOURS[team]: pygame.draw.rect(s, c, r)))
+    b.y += 24
+
+
+def _draws(b: _Builder, m: MatchLedger) -> None:
+    """R3/R4: every opening draw, equal ones included."""
+    b.heading(b.tr.gettext("Opening draw"))
+    for d in m.draws:
+        b.seat(0, Seat.ONE)
+        b.items.append(Custom(pygame.Rect(30, b.y, TILE_W, TILE_H), tile_painter(b.fonts, d.tile_a)))
+        b.seat(90, Seat.TWO)
+        b.items.append(Custom(pygame.Rect(120, b.y, TILE_W, TILE_H), tile_painter(b.fonts, d.tile_b)))
+        if d.winner is None:
+            note = b.tr.gettext("equal totals: drawn again")
+        else:
+            note = b.tr.gettext("team {team} leads the first hand", team=d.winner.value)
+        b.items.append(Text(180, b.y + 1, note, 15, False, MUTED))
+        b.y += ROW
+
+
+def _redeals(b: _Builder, m: MatchLedger) -> None:
+    """R13: the public redeal record."""
+    b.heading(b.tr.gettext("Redeals"))
+    if not m.redeals:
+        b.text(b.tr.gettext("No redeal in this match."), 15, False, MUTED)
+    for r in m.redeals:
+        b.text(b.tr.gettext("Hand {hand}: seat {seat} demanded a redeal and showed:",
+                            hand=b.tr.number(r.hand), seat=int(r.seat)), 15)
+        b.tiles(0, r.doubles)
+
+
+def _plays(b: _Builder, h: HandRow) -> None:
+    """R15, D4: every play and pass in order, as seat badge + tile (or 'pass')."""
+    b.text(b.tr.gettext("Plays in order (◂ left end, ▸ right end):"), 14, False, MUTED)
+    x, word = 0, b.tr.pgettext("ledger", "pass")
+    wfont = b.fonts.get(14)
+    for p in h.plays:
+        w = TILE_H + 4 + (wfont.size(word)[0] if p.is_pass else TILE_W + 12)
+        if x + w > b.width:
+            x, b.y = 0, b.y + ROW
+        b.seat(x, p.seat)
+        if p.tile is None:
+            b.items.append(Text(x + TILE_H + 4, b.y + 2, word, 14, False, MUTED))
+        else:
+            b.items.append(Custom(pygame.Rect(x + TILE_H + 4, b.y, TILE_W, TILE_H),
+                                  tile_painter(b.fonts, p.tile)))
+            b.items.append(Text(x + TILE_H + TILE_W + 5, b.y + 1, "◂" if p.end == "left" else "▸",
+                                14, False, MUTED))
+        x += w + 10
+    b.y += ROW
+
+
+def _hand(b: _Builder, h: HandRow) -> None:
+    """R22: one finished hand, with its export button."""
+    b.y += 8
+    b.button(b.tr.gettext("Export hand"), Export(
+        "hand", f"match-{h.match}-hand-{h.number}.json", dumps(hand_script(h))))
+    b.text(b.tr.gettext("Hand {number} · opened by seat {seat}", number=b.tr.number(h.number),
+                        seat=int(h.opener)), 18, True, ACCENT)
+    b.text(result_text(b.tr, h), 15, True,
+           TEAM_COLOURS[h.winner.value] if h.winner else MUTED)
+    b.text(b.tr.gettext("Scores after the hand: {scores}", scores=score_text(b.tr, h.scores_after)), 15)
+    b.text(b.tr.gettext("Hands as dealt; bright tiles were still held at the end:"), 14, False, MUTED)
+    label_w = max(b.fonts.get(14).size(b.tr.ngettext("{count} pip", "{count} pips", 99))[0], 60)
+    for s in SEATS:
+        left = set(h.left[s - 1])
+        b.seat(0, s)
+        pips = b.tr.ngettext("{count} pip", "{count} pips", h.pip_totals[s - 1])
+        b.items.append(Text(TILE_H + 6, b.y + 2, pips, 14, False, TEXT))
+        b.tiles(TILE_H + 14 + label_w, h.dealt[s - 1], lambda t, left=left: t not in left)
+    _plays(b, h)
+
+
+def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator) -> list[Item]:
+    """Pure layout of match ``index`` of ``led`` for a body ``width``."""
+    b = _Builder(fonts, tr, width)
+    m = led.matches[index]
+    _top(b, led, index)
+    _chart(b, m)
+    _draws(b, m)
+    _redeals(b, m)
+    b.heading(tr.gettext("Finished hands"))
+    if not m.hands:
+        b.text(tr.gettext("No finished hand yet."), 15, False, MUTED)
+    for h in m.hands:
+        _hand(b, h)
+    return b.items
+
+
+class LedgerOverlay(ScrollPanel):
+    """The ledger of the table seen through ``view`` (see the module docstring)."""
+
+    def __init__(self, view: SpectatorView, lang: str, rect: pygame.Rect, *, seeded: bool = False,
+                 seed: int | None = None, fonts: Fonts | None = None) -> None:
+        super().__init__(rect, fonts)
+        self.lang = lang
+        self.ledger = ledger_from_view(view, seeded=seeded, seed=seed)
+        self.index = len(self.ledger.matches) - 1
+
+    def update(self, view: SpectatorView, *, seeded: bool | None = None,
+               seed: int | None = None) -> None:
+        """Rebuild from a new view (a hand finished, a new match began); keeps an earlier match open."""
+        was_current = self.index == len(self.ledger.matches) - 1
+        seeded = self.ledger.seeded if seeded is None else seeded
+        self.ledger = ledger_from_view(view, seeded=seeded, seed=seed if seeded else None)
+        if was_current or self.index >= len(self.ledger.matches):
+            self.index = len(self.ledger.matches) - 1
+        self._laid = None
+
+    def set_language(self, lang: str) -> None:
+        """Switch language at run time."""
+        self.lang = lang
+
+    def title(self) -> str:
+        return translator(self.lang).gettext("Ledger")
+
+    def close_label(self) -> str:
+        return translator(self.lang).gettext("Close")
+
+    def cache_key(self) -> object:
+        return (self.lang, self.index, id(self.ledger))
+
+    def items(self, width: int) -> list[Item]:
+        return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang))
+
+    def select(self, index: int) -> None:
+        """Show match ``index`` (0 = the earliest at the table), from the top."""
+        if 0 <= index < len(self.ledger.matches) and index != self.index:
+            self.index, self.scroll = index, 0
+
+    def handle(self, event: pygame.event.Event) -> OverlayAction | None:
+        """As :meth:`ScrollPanel.handle`, plus Left/Right to browse the matches."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.select(self.index + (1 if event.key == pygame.K_RIGHT else -1))
+            return None
+        action = super().handle(event)
+        if isinstance(action, SelectMatch):
+            self.select(action.index)
+            return None
+        return action

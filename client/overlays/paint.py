@@ -1,0 +1,79 @@
+"""Small painters for the ledger: a tile, a seat badge and the score chart (issue 6).
+
+Each takes a surface and a screen rect and only draws.
+"""
+from __future__ import annotations
+
+import pygame
+
+from doublenine.shared.i18n import Translator
+from doublenine.shared.seats import Seat
+from doublenine.shared.tiles import Tile
+
+from .text import MUTED, PANEL_EDGE, TEAM_COLOURS, TILE_FACE, TILE_INK, Fonts
+
+TILE_W, TILE_H = 42, 22
+"""A mini tile lying flat: two square-ish halves with their pip number."""
+TARGET = 100
+"""R19: the score that wins the match (drawn as a line on the chart)."""
+
+
+def paint_tile(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts,
+               halves: tuple[int, int], faded: bool = False) -> None:
+    """A tile showing ``halves`` (left, right) as digits; ``faded`` for tiles already played."""
+    face = tuple(c // 2 + 40 for c in TILE_FACE) if faded else TILE_FACE
+    ink = (120, 120, 110) if faded else TILE_INK
+    pygame.draw.rect(surface, face, rect, border_radius=4)
+    mid = rect.x + rect.w // 2
+    pygame.draw.line(surface, ink, (mid, rect.y + 3), (mid, rect.bottom - 4))
+    font = fonts.get(rect.h - 7, True)
+    for value, cx in ((halves[0], rect.x + rect.w // 4), (halves[1], rect.x + 3 * rect.w // 4)):
+        img = font.render(str(value), True, ink)
+        surface.blit(img, img.get_rect(center=(cx + 1, rect.centery)))
+
+
+def tile_painter(fonts: Fonts, tile: Tile, faded: bool = False,
+                 halves: tuple[int, int] | None = None):  # noqa: ANN201 - a closure
+    """A ``paint(surface, rect)`` closure for one tile (low-high unless ``halves`` given)."""
+    shown = halves if halves is not None else (tile.low, tile.high)
+    return lambda surface, rect: paint_tile(surface, rect, fonts, shown, faded)
+
+
+def paint_seat(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, seat: Seat) -> None:
+    """A round badge with the seat number in its team colour (R2)."""
+    colour = TEAM_COLOURS[seat.team.value]
+    pygame.draw.circle(surface, colour, rect.center, rect.h // 2)
+    img = fonts.get(rect.h - 6, True).render(str(int(seat)), True, (20, 20, 20))
+    surface.blit(img, img.get_rect(center=rect.center))
+
+
+def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Translator,
+                points: tuple[tuple[int, int], ...]) -> None:
+    """Both teams' scores (A, B) after each hand (index 0 = start, 0-0), with the 100 line."""
+    pygame.draw.rect(surface, (24, 38, 33), rect, border_radius=6)
+    small = fonts.get(13)
+    top = max(TARGET, *(max(p) for p in points)) if points else TARGET
+    top = (top + 24) // 25 * 25
+    plot = pygame.Rect(rect.x + 44, rect.y + 10, rect.w - 60, rect.h - 36)
+    n = max(1, len(points) - 1)
+
+    def at(k: int, score: int) -> tuple[int, int]:
+        return plot.x + plot.w * k // n, plot.bottom - plot.h * score // top
+
+    for tick in range(0, top + 1, 50 if top > 100 else 25):
+        y = at(0, tick)[1]
+        colour = (150, 130, 70) if tick == TARGET else (52, 70, 62)
+        pygame.draw.line(surface, colour, (plot.x, y), (plot.right, y), 2 if tick == TARGET else 1)
+        img = small.render(tr.number(tick), True, MUTED)
+        surface.blit(img, img.get_rect(midright=(plot.x - 6, y)))
+    for k in range(len(points)):
+        img = small.render(tr.number(k), True, MUTED)
+        surface.blit(img, img.get_rect(midtop=(at(k, 0)[0], plot.bottom + 6)))
+    for team in (0, 1):
+        colour = TEAM_COLOURS["AB"[team]]
+        pts = [at(k, p[team]) for k, p in enumerate(points)]
+        if len(pts) > 1:
+            pygame.draw.lines(surface, colour, False, pts, 3)
+        for p in pts:
+            pygame.draw.circle(surface, colour, p, 4)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=6)

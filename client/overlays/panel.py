@@ -1,0 +1,231 @@
+"""A scrollable overlay panel: header, clipped body, scrollbar, keys and wheel (issue 6).
+
+Content is a list of positioned items (:class:`Text`, :class:`Button`,
+:class:`Custom`) in body coordinates (y grows down from the top of the
+content). Laying out is pure given fonts and a width; drawing only draws.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from .actions import Close, OverlayAction
+from .text import (
+    ACCENT, BG, MUTED, PANEL, PANEL_EDGE, TEXT, Fonts, button_width, draw_button,
+)
+
+HEADER_H = 56
+PAD = 16
+LINE_STEP = 40
+"""Pixels scrolled per arrow key press or wheel notch."""
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text at (x, y) in content coordinates."""
+
+    x: int
+    y: int
+    text: str
+    size: int = 16
+    bold: bool = False
+    colour: tuple[int, int, int] = TEXT
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A clickable button in content coordinates; clicking yields ``action``."""
+
+    rect: pygame.Rect
+    label: str
+    action: OverlayAction
+
+
+@dataclass(frozen=True, slots=True)
+class Custom:
+    """Anything else (tiles, the chart): ``paint(surface, rect_on_screen)`` draws it."""
+
+    rect: pygame.Rect
+    paint: Callable[[pygame.Surface, pygame.Rect], None] = field(compare=False)
+
+
+Item = Text | Button | Custom
+
+
+def item_rect(fonts: Fonts, item: Item) -> pygame.Rect:
+    """The item's rect in content coordinates."""
+    if isinstance(item, Text):
+        w, h = fonts.get(item.size, item.bold).size(item.text)
+        return pygame.Rect(item.x, item.y, w, h)
+    return item.rect
+
+
+class ScrollPanel:
+    """Base of the overlays: a framed panel at ``rect`` with a title bar and a scrolled body.
+
+    Subclasses implement :meth:`title`, :meth:`items` (content for a body
+    width) and may add header buttons through :meth:`header_buttons`.
+    """
+
+    def __init__(self, rect: pygame.Rect, fonts: Fonts | None = None) -> None:
+        self.rect = pygame.Rect(rect)
+        self.fonts = fonts or Fonts()
+        self.scroll = 0
+        self.hover: tuple[int, int] | None = None
+        self._laid: tuple[object, list[Item]] | None = None
+
+    # -- to override -------------------------------------------------------
+    def title(self) -> str:
+        """The header title."""
+        raise NotImplementedError
+
+    def close_label(self) -> str:
+        """Label of the close button (translated by subclasses)."""
+        return "Close"
+
+    def items(self, width: int) -> list[Item]:
+        """The content laid out for a body ``width``."""
+        raise NotImplementedError
+
+    def cache_key(self) -> object:
+        """What the content depends on besides the width (language, view...)."""
+        return None
+
+    def laid_out(self, width: int) -> list[Item]:
+        """:meth:`items` for ``width``, computed once per width and :meth:`cache_key`."""
+        key = (width, self.cache_key())
+        if self._laid is None or self._laid[0] != key:
+            self._laid = (key, self.items(width))
+        return self._laid[1]
+
+    def header_buttons(self) -> list[tuple[str, OverlayAction]]:
+        """Extra header buttons (label, action), drawn left of the close button."""
+        return []
+
+    # -- geometry (pure) ---------------------------------------------------
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Move or resize the panel (window resized); keeps the scroll within bounds."""
+        self.rect = pygame.Rect(rect)
+        self.scroll = self.clamp(self.scroll)
+
+    def body_rect(self) -> pygame.Rect:
+        """The scrolled area on screen."""
+        r = self.rect
+        return pygame.Rect(r.x + PAD, r.y + HEADER_H, r.w - 2 * PAD - 10, r.h - HEADER_H - PAD)
+
+    def content_height(self) -> int:
+        """Height of the whole content in pixels."""
+        rects = [item_rect(self.fonts, i) for i in self.laid_out(self.body_rect().w)]
+        return max((r.bottom for r in rects), default=0) + PAD
+
+    def clamp(self, scroll: int) -> int:
+        """``scroll`` limited to [0, content height - body height]."""
+        top = max(0, self.content_height() - self.body_rect().h)
+        return max(0, min(scroll, top))
+
+    def header_rects(self) -> list[tuple[pygame.Rect, str, OverlayAction]]:
+        """Header buttons on screen, right to left starting with the close button."""
+        out: list[tuple[pygame.Rect, str, OverlayAction]] = []
+        right = self.rect.right - PAD
+        for label, action in [(self.close_label(), Close())] + self.header_buttons()[::-1]:
+            w = button_width(self.fonts, label)
+            out.append((pygame.Rect(right - w, self.rect.y + 12, w, 32), label, action))
+            right -= w + 8
+        return out
+
+    # -- input -------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> OverlayAction | None:
+        """Keys, wheel and clicks: Escape/close button give Close; buttons give their action.
+
+        Scrolling is handled here and gives None. Events outside the panel are ignored.
+        """
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = self.clamp(self.scroll - event.y * LINE_STEP)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.click(event.pos)
+        return None
+
+    def _key(self, key: int) -> OverlayAction | None:
+        page = max(LINE_STEP, self.body_rect().h - LINE_STEP)
+        steps = {pygame.K_UP: -LINE_STEP, pygame.K_DOWN: LINE_STEP, pygame.K_PAGEUP: -page,
+                 pygame.K_PAGEDOWN: page, pygame.K_SPACE: page, pygame.K_HOME: -10**9,
+                 pygame.K_END: 10**9}
+        if key == pygame.K_ESCAPE:
+            return Close()
+        if key in steps:
+            self.scroll = self.clamp(self.scroll + steps[key])
+        return None
+
+    def click(self, pos: tuple[int, int]) -> OverlayAction | None:
+        """The action of whatever is at ``pos`` on screen, if anything."""
+        for rect, _, action in self.header_rects():
+            if rect.collidepoint(pos):
+                return action
+        body = self.body_rect()
+        if not body.collidepoint(pos):
+            return None
+        x, y = pos[0] - body.x, pos[1] - body.y + self.scroll
+        for item in self.laid_out(body.w):
+            if isinstance(item, Button) and item.rect.collidepoint(x, y):
+                return item.action
+        return None
+
+    # -- drawing -----------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the table, then draw the panel, its header, the visible content and scrollbar."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((*BG, 170))
+        surface.blit(shade, (0, 0))
+        pygame.draw.rect(surface, PANEL, self.rect, border_radius=10)
+        pygame.draw.rect(surface, PANEL_EDGE, self.rect, width=2, border_radius=10)
+        self._draw_header(surface)
+        body = self.body_rect()
+        clip = surface.get_clip()
+        surface.set_clip(body)
+        for item in self.laid_out(body.w):
+            r = item_rect(self.fonts, item).move(body.x, body.y - self.scroll)
+            if r.bottom >= body.top and r.top <= body.bottom:
+                self._draw_item(surface, item, r)
+        surface.set_clip(clip)
+        self._draw_scrollbar(surface, body)
+
+    def _draw_header(self, surface: pygame.Surface) -> None:
+        buttons = self.header_rects()
+        room = min(r.x for r, _, _ in buttons) - self.rect.x - 2 * PAD
+        title = self.title()
+        font = self.fonts.get(22, True)
+        while title and font.size(title)[0] > room:
+            title = title[:-2] + "…"
+        surface.blit(font.render(title, True, ACCENT), (self.rect.x + PAD, self.rect.y + 14))
+        for rect, label, _ in buttons:
+            draw_button(surface, self.fonts, rect, label, self._hovered(rect))
+        y = self.rect.y + HEADER_H - 6
+        pygame.draw.line(surface, PANEL_EDGE, (self.rect.x + PAD, y), (self.rect.right - PAD, y))
+
+    def _hovered(self, rect: pygame.Rect) -> bool:
+        return self.hover is not None and rect.collidepoint(self.hover)
+
+    def _draw_item(self, surface: pygame.Surface, item: Item, r: pygame.Rect) -> None:
+        if isinstance(item, Text):
+            img = self.fonts.get(item.size, item.bold).render(item.text, True, item.colour)
+            surface.blit(img, r.topleft)
+        elif isinstance(item, Button):
+            draw_button(surface, self.fonts, r, item.label, self._hovered(r))
+        else:
+            item.paint(surface, r)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        total = self.content_height()
+        if total <= body.h:
+            return
+        track = pygame.Rect(body.right + 4, body.y, 6, body.h)
+        pygame.draw.rect(surface, BG, track, border_radius=3)
+        h = max(24, body.h * body.h // total)
+        y = body.y + (body.h - h) * self.scroll // max(1, total - body.h)
+        pygame.draw.rect(surface, MUTED, pygame.Rect(track.x, y, 6, h), border_radius=3)

@@ -1,0 +1,152 @@
+"""The rules overlay (issue 6, R26): the rules text of the player's language, scrollable.
+
+Usage from the client::
+
+    overlay = RulesOverlay("fr", window_rect.inflate(-60, -60))
+    overlay.draw(screen)                 # every frame while open
+    action = overlay.handle(event)       # Close() on Escape/close button, else None
+
+Opening and closing it is the client's business: it tells the server so that
+computer seats wait while it is open (R26, D2). On a wide window a list of the
+sections sits on the left; clicking one scrolls to it.
+"""
+from __future__ import annotations
+
+import pygame
+
+from doublenine.shared.i18n import translator
+from doublenine.shared.i18n.rules import RulesText, rules_text
+
+from .actions import OverlayAction
+from .panel import HEADER_H, PAD, Item, ScrollPanel, Text
+from .text import ACCENT, BUTTON, MUTED, TEXT, Fonts, wrap
+
+SIDEBAR_MIN_WIDTH = 760
+"""Panels at least this wide show the list of sections."""
+SIDEBAR_W = 230
+BODY_SIZE = 17
+HEAD_SIZE = 20
+
+
+def layout_rules(text: RulesText, width: int, fonts: Fonts) -> tuple[list[Item], list[int]]:
+    """Pure layout: the text items for a body ``width`` and the top y of each section."""
+    items: list[Item] = []
+    tops: list[int] = []
+    body = fonts.get(BODY_SIZE)
+    step = body.get_linesize() + 2
+    y = 0
+    for sec in text.sections:
+        tops.append(y)
+        for line in wrap(fonts.get(HEAD_SIZE, True), sec.title, width):
+            items.append(Text(0, y, line, HEAD_SIZE, True, ACCENT))
+            y += fonts.get(HEAD_SIZE, True).get_linesize() + 4
+        y += 4
+        for block in sec.blocks:
+            indent = 22 if block.bullet else 0
+            for k, line in enumerate(wrap(body, block.text, width - indent)):
+                if block.bullet and k == 0:
+                    items.append(Text(6, y, "•", BODY_SIZE, True, ACCENT))
+                items.append(Text(indent, y, line, BODY_SIZE, False, TEXT))
+                y += step
+            y += 4 if block.bullet else 10
+        y += 14
+    return items, tops
+
+
+class RulesOverlay(ScrollPanel):
+    """The rules of ``lang`` in a scrollable panel at ``rect`` (see the module docstring)."""
+
+    def __init__(self, lang: str, rect: pygame.Rect, fonts: Fonts | None = None) -> None:
+        super().__init__(rect, fonts)
+        self.lang = lang
+        self._tops: tuple[object, list[int]] | None = None
+
+    def set_language(self, lang: str) -> None:
+        """Switch language at run time; the reader goes back to the top."""
+        self.lang, self.scroll = lang, 0
+
+    def text(self) -> RulesText:
+        """The rules text drawn."""
+        return rules_text(self.lang)
+
+    def title(self) -> str:
+        return self.text().title
+
+    def close_label(self) -> str:
+        return translator(self.lang).gettext("Close")
+
+    def cache_key(self) -> object:
+        return self.lang
+
+    def wide(self) -> bool:
+        """True when the section list is shown."""
+        return self.rect.w >= SIDEBAR_MIN_WIDTH
+
+    def body_rect(self) -> pygame.Rect:
+        r = super().body_rect()
+        if self.wide():
+            r.x += SIDEBAR_W
+            r.w -= SIDEBAR_W
+        return r
+
+    def items(self, width: int) -> list[Item]:
+        return layout_rules(self.text(), width, self.fonts)[0]
+
+    def section_tops(self) -> list[int]:
+        """Content y of each section's heading at the current width."""
+        key = (self.body_rect().w, self.lang)
+        if self._tops is None or self._tops[0] != key:
+            self._tops = (key, layout_rules(self.text(), key[0], self.fonts)[1])
+        return self._tops[1]
+
+    def sidebar_entries(self) -> list[tuple[pygame.Rect, list[str]]]:
+        """Screen rect and wrapped lines (two at most) of each section list entry; empty when not wide."""
+        if not self.wide():
+            return []
+        font = self.fonts.get(15)
+        x, y, w = self.rect.x + PAD, self.rect.y + HEADER_H, SIDEBAR_W - 2 * PAD
+        out = []
+        for sec in self.text().sections:
+            lines = wrap(font, sec.title, w - 16)[:2]
+            h = len(lines) * font.get_linesize() + 12
+            out.append((pygame.Rect(x, y, w, h), lines))
+            y += h + 4
+        return out
+
+    def current_section(self) -> int:
+        """Index of the section at the top of the view."""
+        tops = self.section_tops()
+        return max((k for k, t in enumerate(tops) if t <= self.scroll + 8), default=0)
+
+    def jump(self, index: int) -> None:
+        """Scroll so that section ``index`` is at the top."""
+        tops = self.section_tops()
+        if 0 <= index < len(tops):
+            self.scroll = self.clamp(tops[index])
+
+    def handle(self, event: pygame.event.Event) -> OverlayAction | None:
+        """As :meth:`ScrollPanel.handle`, plus Tab/Shift+Tab for the next/previous section."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            back = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            self.jump(self.current_section() + (-1 if back else 1))
+            return None
+        return super().handle(event)
+
+    def click(self, pos: tuple[int, int]) -> OverlayAction | None:
+        for k, (rect, _) in enumerate(self.sidebar_entries()):
+            if rect.collidepoint(pos):
+                self.jump(k)
+                return None
+        return super().click(pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        current = self.current_section()
+        font = self.fonts.get(15)
+        for k, (rect, lines) in enumerate(self.sidebar_entries()):
+            if k == current:
+                pygame.draw.rect(surface, BUTTON, rect, border_radius=6)
+            colour = TEXT if k == current else MUTED
+            for n, line in enumerate(lines):
+                surface.blit(font.render(line, True, colour),
+                             (rect.x + 8, rect.y + 6 + n * font.get_linesize()))

@@ -1,0 +1,101 @@
+"""The ledger overlay under SDL's dummy driver (issue 6; R13, R22, D9)."""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from ledger_matches import played_log
+
+from doublenine.client.overlays.actions import Close, Export, save_export
+from doublenine.client.overlays.ledger import LedgerOverlay
+from doublenine.client.overlays.panel import Button, Text
+from doublenine.shared.handscript import check_document
+from doublenine.shared.views import view_for
+
+RECT = pygame.Rect(20, 20, 900, 640)
+
+
+@pytest.fixture(scope="module")
+def view():
+    return view_for(played_log(3).state, 1)
+
+
+@pytest.fixture(autouse=True)
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode((940, 680))
+    pygame.display.quit()
+
+
+def _texts(o: LedgerOverlay) -> list[str]:
+    return [i.text for i in o.laid_out(o.body_rect().w) if isinstance(i, Text)]
+
+
+def _buttons(o: LedgerOverlay) -> list[Button]:
+    return [i for i in o.laid_out(o.body_rect().w) if isinstance(i, Button)]
+
+
+def _click(o: LedgerOverlay, button: Button):
+    body = o.body_rect()
+    o.scroll = o.clamp(button.rect.y - 10)
+    pos = (body.x + button.rect.centerx, body.y + button.rect.centery - o.scroll)
+    return o.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+
+
+def test_d9_seeded_shown_to_all_seed_only_to_setter(view) -> None:
+    setter = LedgerOverlay(view, "en", RECT, seeded=True, seed=3)
+    other = LedgerOverlay(view, "en", RECT, seeded=True)
+    plain = LedgerOverlay(view, "en", RECT)
+    assert "Seeded table: its deals are reproducible. Seed: 3" in _texts(setter)
+    assert "Seeded table: its deals are reproducible." in _texts(other)
+    assert not any("Seed" in t for t in _texts(plain))
+
+
+def test_r13_earlier_match_browsable_with_its_redeal(view) -> None:
+    o = LedgerOverlay(view, "en", RECT)
+    assert o.index == 1 and "No redeal in this match." in _texts(o)
+    o.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
+    assert o.index == 0
+    assert "Hand 2: seat 2 demanded a redeal and showed:" in _texts(o)
+    assert "Team A wins the match. Pollona!" in _texts(o)
+    match2 = [b for b in _buttons(o) if b.label.startswith("Match 2")][0]
+    assert _click(o, match2) is None and o.index == 1
+
+
+def test_r22_export_hand_button_gives_a_replayable_script(view, tmp_path) -> None:
+    o = LedgerOverlay(view, "en", RECT)
+    o.select(0)
+    exports = [b for b in _buttons(o) if b.label == "Export hand"]
+    assert len(exports) == 3
+    action = _click(o, exports[2])
+    assert isinstance(action, Export) and action.filename == "match-1-hand-3.json"
+    out = check_document(json.loads(action.text))
+    assert (out["result"], out["scores_after"], out["match_winner"]) == ("block", {"A": 142, "B": 0}, "A")
+    path = save_export(action, tmp_path)
+    assert path.name == "match-1-hand-3.json" and save_export(action, tmp_path).name == "match-1-hand-3-2.json"
+
+
+def test_export_match_button_and_escape(view, screen) -> None:
+    o = LedgerOverlay(view, "de", RECT)
+    (exp,) = [b for b in _buttons(o) if b.label == "Partie exportieren"] or [
+        b for b in _buttons(o) if isinstance(b.action, Export) and b.action.kind == "match"]
+    action = _click(o, exp)
+    assert isinstance(action, Export) and action.filename == "match-2.json"
+    assert [h["result"] for h in check_document(json.loads(action.text))["hands"]] == ["tie", "block"]
+    o.draw(screen)
+    assert isinstance(o.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)), Close)
+
+
+def test_scrolling_is_clamped(view, screen) -> None:
+    o = LedgerOverlay(view, "fr", RECT)
+    top = o.content_height() - o.body_rect().h
+    assert top > 0
+    o.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0))
+    assert o.scroll == top
+    o.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100))
+    assert o.scroll == top
+    o.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0))
+    assert o.scroll == 0
+    o.draw(screen)
