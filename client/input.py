@@ -1,0 +1,230 @@
+"""pygame events -> :class:`UiAction`: a new preview (R25) or, on confirmation, an intent.
+
+Mouse, touch and keys all end in the same few actions. A touch is handled
+once, as a finger event: the mouse events SDL synthesises from it carry
+``event.touch == True`` and are ignored (issue 5 item 6). Positions arrive in
+window coordinates and are mapped to drawable pixels by :class:`Viewport`, so
+click targets stay right under display scaling and after resizes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from doublenine.shared.moves import DrawPick, End, Nominate, Pass, Play, Review
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import Phase
+from doublenine.shared.views import SeatView
+
+from .intents import Answer, AskHint, Control, Decide, Intent, Pause
+from .layout import TableLayout, legal_ends
+from .store import ClientState
+from .uistate import Ui
+
+
+@dataclass(frozen=True, slots=True)
+class Viewport:
+    """Window size (event coordinates) and drawable size (layout pixels); they differ under scaling."""
+
+    window: tuple[int, int]
+    pixels: tuple[int, int]
+
+    def to_pixels(self, pos: tuple[float, float]) -> tuple[float, float]:
+        """A mouse position in window coordinates, in drawable pixels."""
+        return (pos[0] * self.pixels[0] / max(1, self.window[0]), pos[1] * self.pixels[1] / max(1, self.window[1]))
+
+    def touch(self, x: float, y: float) -> tuple[float, float]:
+        """A finger position (0..1 normalised by SDL), in drawable pixels."""
+        return (x * self.pixels[0], y * self.pixels[1])
+
+
+@dataclass(frozen=True, slots=True)
+class UiAction:
+    """The result of one event: the new previews, and maybe an intent or a scene command."""
+
+    ui: Ui
+    intent: Intent | None = None
+    command: str | None = None
+    """"leave", "quit", "rules" or "ledger" (open an overlay), "close" (close it)."""
+
+
+def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewport) -> UiAction:
+    """Map one pygame event to an action; events that mean nothing return ``UiAction(ui)``."""
+    t = event.type
+    if t == pygame.QUIT:
+        return UiAction(ui, command="quit")
+    if t == pygame.MOUSEBUTTONDOWN:
+        if getattr(event, "touch", False) or event.button != 1:
+            return UiAction(ui)  # SDL's copy of a touch: the FINGERDOWN already acted
+        return click(vp.to_pixels(event.pos), lay, state, ui)
+    if t == pygame.FINGERDOWN:
+        return click(vp.touch(event.x, event.y), lay, state, ui)
+    if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+        hit = lay.hit(vp.to_pixels(event.pos))
+        hover = str(hit[1]) if hit is not None and hit[0] == "button" else None
+        return UiAction(ui if hover == ui.hover else replace(ui, hover=hover))
+    if t == pygame.KEYDOWN:
+        return key(event.key, getattr(event, "unicode", ""), lay, state, ui)
+    return UiAction(ui)
+
+
+def _me(state: ClientState) -> Seat | None:
+    view = state.view
+    return view.seat if view is not None else None
+
+
+def _play(view: SeatView, tile: Any, end: End) -> Decide:
+    return Decide(Play(view.viewer, tile, end))
+
+
+def click(pos: tuple[float, float], lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
+    """A click or a tap at ``pos`` (drawable pixels)."""
+    hit = lay.hit(pos)
+    view = state.view
+    if hit is None:
+        return UiAction(ui.cleared())
+    kind, what = hit
+    if kind == "button":
+        return button(str(what), lay, state, ui)
+    if kind == "panel":
+        return UiAction(ui)
+    if kind == "draw" and view is not None and view.seat is not None:
+        pos_i = int(what)  # type: ignore[call-overload]
+        if ui.draw_pick == pos_i:
+            return UiAction(ui.cleared(), Decide(DrawPick(view.seat, pos_i)))
+        return UiAction(replace(ui.cleared(), draw_pick=pos_i))
+    if not isinstance(view, SeatView):
+        return UiAction(ui.cleared())
+    if kind in ("ghost", "end") and ui.selected is not None:
+        return UiAction(ui.cleared(), _play(view, ui.selected, what))  # type: ignore[arg-type]
+    if kind == "hand":
+        fits = legal_ends(view, what)  # type: ignore[arg-type]
+        if ui.selected is what:
+            end = ui.end if ui.end in fits else (fits[0] if len(fits) == 1 else None)
+            if end is None and view.ends is None and fits:
+                end = fits[0]  # R14: a lead confirms in the orientation its ghost shows
+            if end is not None:
+                return UiAction(ui.cleared(), _play(view, what, end))
+            return UiAction(ui)
+        if not fits:
+            return UiAction(ui.cleared())
+        idx = next((i for i, h in enumerate(lay.hand) if h.tile is what), ui.focus)
+        return UiAction(replace(ui.cleared(), selected=what, end=fits[0] if len(fits) == 1 else None, focus=idx))
+    return UiAction(ui.cleared())
+
+
+def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
+    """A button press: most are confirmations and send an intent at once."""
+    me = _me(state)
+    view = state.view
+    simple: dict[str, Intent] = {"hint": AskHint(), "undo": Control("undo"), "redo": Control("redo"),
+                                 "new_match": Control("new_match")}
+    if bid in simple:
+        return UiAction(ui.cleared(), simple[bid])
+    if bid in ("rules", "ledger"):
+        return UiAction(replace(ui.cleared(), overlay=bid), Pause(bid, True), command=bid)  # type: ignore[arg-type]
+    if bid == "leave":
+        return UiAction(ui.cleared(), command="leave")
+    if bid == "continue" and view is not None:
+        seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+        return UiAction(replace(ui.cleared(), seen_finished=min(len(view.finished), seen + 1)))
+    if bid.startswith("consent_"):
+        yes, _, rid = bid.partition(":")
+        return UiAction(ui, Answer(rid, yes == "consent_yes"))
+    if me is None:
+        return UiAction(ui)
+    if bid == "pass":
+        return UiAction(ui.cleared(), Decide(Pass(me)))
+    if bid in ("accept", "redeal"):
+        return UiAction(ui.cleared(), Decide(Review(me, bid == "redeal")))
+    if bid.startswith("nominate:"):
+        return UiAction(ui.cleared(), Decide(Nominate(me, Seat(int(bid.split(":")[1])))))
+    return UiAction(ui)
+
+
+def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
+    """Keyboard aids (issue 5 item 5): positions, two pips, arrows, L/R, Enter, Escape, H, P, U, Y."""
+    view = state.view
+    if k == pygame.K_ESCAPE:
+        if ui.overlay is not None:
+            return UiAction(replace(ui, overlay=None), Pause(ui.overlay, False), command="close")  # type: ignore[arg-type]
+        return UiAction(replace(ui.cleared(), focus=None))
+    if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        return _enter(lay, state, ui)
+    letters = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_y: "redo"}
+    if k in letters:
+        return button(letters[k], lay, state, ui)
+    if k == pygame.K_p:
+        ids = {b.id for b in lay.buttons}
+        return button("pass", lay, state, ui) if "pass" in ids else UiAction(ui)
+    if view is not None and view.phase is Phase.DRAW:
+        return _draw_keys(k, lay, ui)
+    if not isinstance(view, SeatView):
+        return UiAction(ui)
+    if k in (pygame.K_l, pygame.K_r) and ui.selected is not None:
+        end = End.LEFT if k == pygame.K_l else End.RIGHT
+        if end in legal_ends(view, ui.selected):
+            return UiAction(replace(ui, end=end))
+        return UiAction(ui)
+    if k in (pygame.K_LEFT, pygame.K_RIGHT) and lay.hand:
+        step = -1 if k == pygame.K_LEFT else 1
+        idx = (ui.focus + step) % len(lay.hand) if ui.focus is not None else (0 if step > 0 else len(lay.hand) - 1)
+        return _focus(view, lay, ui, idx, "")
+    digit = char if len(char) == 1 and char.isdigit() else ""
+    if digit:
+        return _digit(view, lay, ui, int(digit))
+    return UiAction(ui)
+
+
+def _focus(view: SeatView, lay: TableLayout, ui: Ui, idx: int, typed: str) -> UiAction:
+    """Move the keyboard focus to hand tile ``idx``; it lifts if it can be played."""
+    tile = lay.hand[idx].tile
+    fits = legal_ends(view, tile)
+    base = replace(ui.cleared(), focus=idx, typed=typed)
+    if not fits:
+        return UiAction(base)
+    return UiAction(replace(base, selected=tile, end=fits[0] if len(fits) == 1 else None))
+
+
+def _digit(view: SeatView, lay: TableLayout, ui: Ui, d: int) -> UiAction:
+    """A position number (1-9, 0 for the 10th); a second digit picks the tile with those two pips."""
+    if len(ui.typed) == 1:
+        first = int(ui.typed)
+        for i, h in enumerate(lay.hand):
+            if {h.tile.low, h.tile.high} == {first, d} and (h.tile.low, h.tile.high) in ((first, d), (d, first)):
+                return _focus(view, lay, ui, i, "")
+    idx = 9 if d == 0 else d - 1
+    if idx >= len(lay.hand):
+        return UiAction(replace(ui, typed=str(d)))
+    return _focus(view, lay, ui, idx, str(d))
+
+
+def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
+    view = state.view
+    if isinstance(view, SeatView) and ui.selected is not None:
+        fits = legal_ends(view, ui.selected)
+        end = ui.end if ui.end in fits else (fits[0] if len(fits) == 1 or view.ends is None else None)
+        if end is not None:
+            return UiAction(ui.cleared(), _play(view, ui.selected, end))
+        return UiAction(ui)
+    if view is not None and view.seat is not None and ui.draw_pick is not None:
+        return UiAction(ui.cleared(), Decide(DrawPick(view.seat, ui.draw_pick)))
+    if lay.panel is not None:
+        primary = next((b for b in lay.panel.buttons if b.primary), None)
+        if primary is not None:
+            return button(primary.id, lay, state, ui)
+    return UiAction(ui)
+
+
+def _draw_keys(k: int, lay: TableLayout, ui: Ui) -> UiAction:
+    """Arrows move the previewed face-down tile of the opening draw (R3)."""
+    if lay.panel is None or not lay.panel.cells or k not in (pygame.K_LEFT, pygame.K_RIGHT):
+        return UiAction(ui)
+    free = [p for p, _ in lay.panel.cells if p not in lay.panel.taken]
+    if not free:
+        return UiAction(ui)
+    step = -1 if k == pygame.K_LEFT else 1
+    cur = free.index(ui.draw_pick) if ui.draw_pick in free else (-1 if step > 0 else 0)
+    return UiAction(replace(ui, draw_pick=free[(cur + step) % len(free)]))

@@ -1,0 +1,53 @@
+"""What the client asks of the server: intents, independent of the wire encoding.
+
+Input produces these on confirmation (R25); :mod:`doublenine.client.net` turns
+them into protocol messages, and :mod:`doublenine.client.local` applies them to a
+local match log (screenshots, tests without a server).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from doublenine.shared.moves import Decision
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """A seat's decision: draw pick, nomination, review answer, play or pass (R3-R15)."""
+
+    decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """Ask the server for a hint; it comes back as a preview, never as a move (R23, R25)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """R27/R28 table controls: undo, redo, restart the hand, start a new match."""
+
+    what: Literal["undo", "redo", "restart", "new_match"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """R26: this player opened (``on``) or closed the rules or the ledger."""
+
+    what: Literal["rules", "ledger"]
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """D1/D7: accept or refuse another player's request ``request_id``."""
+
+    request_id: str
+    accept: bool
+
+
+Intent = Union[Decide, AskHint, Control, Pause, Answer]
+"""Anything the UI sends."""
+
+__all__ = ["Decide", "AskHint", "Control", "Pause", "Answer", "Intent"]

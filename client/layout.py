@@ -1,0 +1,263 @@
+"""Pure geometry of the table for one window size (DESIGN "Client", issue 5 item 3).
+
+``compute_layout(state, ui, size)`` returns every rectangle the painter draws
+and the input code hits: the viewer's hand at the bottom, the next seat at the
+right, the partner at the top, the fourth seat at the left (R2), the winding
+line of play with its open ends and previews (R25), buttons and prompts. No
+display is needed; rectangles are ``(x, y, w, h)`` tuples in window pixels.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from doublenine.shared.moves import End, Pass, Play
+from doublenine.shared.seats import Seat, seats_from
+from doublenine.shared.state import Phase
+from doublenine.shared.tiles import Tile
+from doublenine.shared.views import SeatView
+
+from .panels import Button, Panel, build_panel
+from .snake import LineGeometry, Rect, Spot, line_geometry
+from .store import ClientState
+from .uistate import Ui
+
+Target = tuple[str, object]
+"""What a point hits: ("button", id), ("hand", Tile), ("ghost", End), ("end", End), ("draw", int)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandTile:
+    """One of the viewer's tiles: ``number`` 1..10 is its keyboard position (0 types the 10th)."""
+
+    tile: Tile
+    rect: Rect
+    playable: bool
+    selected: bool
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpot:
+    """A seat's place at the table: name plate and face-down tiles (``backs``)."""
+
+    seat: Seat
+    side: str
+    plate: Rect
+    backs: tuple[Rect, ...]
+    backs_vertical: bool
+    turn: bool
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableLayout:
+    """Everything placed for one frame; ``hit`` answers what a point touches."""
+
+    size: tuple[int, int]
+    u: float
+    font: int
+    small: int
+    top_bar: Rect
+    score_rect: Rect
+    status_rect: Rect
+    help_rect: Rect
+    play_area: Rect
+    hand: tuple[HandTile, ...]
+    seats: tuple[SeatSpot, ...]
+    line: LineGeometry
+    ends: dict[End, Rect]
+    ghosts: dict[End, Spot]
+    buttons: tuple[Button, ...]
+    panel: Panel | None
+    banner: Rect | None
+    controls: tuple[Rect, ...] = field(default=())
+
+    def hit(self, pos: tuple[float, float]) -> Target | None:
+        """The topmost target at ``pos`` (window pixels), or None."""
+        if self.panel is not None:
+            found = self.panel.hit(pos)
+            if found is not None:
+                return found
+        for b in self.buttons:
+            if b.enabled and _inside(pos, b.rect):
+                return ("button", b.id)
+        if self.panel is not None and self.panel.modal and _inside(pos, self.panel.rect):
+            return ("panel", self.panel.kind)
+        for end, spot in self.ghosts.items():
+            if _inside(pos, spot.rect):
+                return ("ghost", end)
+        for end, rect in self.ends.items():
+            if end in self.ghosts and _inside(pos, rect):
+                return ("end", end)
+        for h in reversed(self.hand):
+            if _inside(pos, h.rect):
+                return ("hand", h.tile)
+        return None
+
+
+def _inside(pos: tuple[float, float], r: Rect) -> bool:
+    x, y = pos
+    return r[0] <= x < r[0] + r[2] and r[1] <= y < r[1] + r[3]
+
+
+def metrics(size: tuple[int, int]) -> tuple[float, int, int]:
+    """(u, font px, small font px): the scale unit and text sizes, readable at 800x600."""
+    w, h = size
+    u = max(0.3, min(w / 1280, h / 800))
+    return u, max(14, round(18 * u)), max(12, round(14 * u))
+
+
+def legal_ends(view: SeatView, tile: Tile) -> tuple[End, ...]:
+    """R15, D5: the ends ``tile`` may be played at now (both for a lead that is not a double)."""
+    return tuple(m.end for m in view.legal_moves() if isinstance(m, Play) and m.tile is tile)
+
+
+def passed_seats(view: object) -> frozenset[Seat]:
+    """Seats whose last move, since the last play, was a pass (R21: every pass is public)."""
+    out: set[Seat] = set()
+    for m in reversed(getattr(view, "moves", ())):
+        if isinstance(m, Play):
+            break
+        if isinstance(m, Pass):
+            out.add(m.seat)
+    return frozenset(out)
+
+
+def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int]) -> TableLayout:
+    """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels."""
+    w, h = size
+    u, f, sm = metrics(size)
+    m = round(12 * u)
+    view = state.view
+    viewer = view.seat if view is not None and view.seat is not None else Seat.ONE
+    top_h = round(2.6 * f)
+    top_bar = (0, 0, w, top_h)
+    help_h = round(1.6 * sm)
+    help_rect = (m, h - help_h, w - 2 * m, help_h)
+    plate_w, plate_h = round(10.5 * f), round(3.4 * f)
+    btn_w, btn_h = round(6.2 * f), round(2.1 * f)
+    # own hand: up to 10 upright tiles between the own plate and the action buttons
+    avail = w - 2 * (max(plate_w, btn_w) + 2 * m)
+    hw = max(12, int(min(avail / 11.2, 0.075 * h, 56 * u)))
+    num_h = round(1.3 * sm)
+    hand_bottom = h - help_h - num_h
+    hand_top = hand_bottom - 2 * hw
+    lift = round(0.3 * hw)
+    hand = _hand_tiles(view, ui, w, hand_top, hw, lift)
+    bs = max(6, round(0.42 * hw))  # short side of face-down tiles
+    band_y = top_h + m // 2
+    band_h = max(2 * bs, plate_h)
+    seats = _seats(state, viewer, size, m, band_y, band_h, plate_w, plate_h, bs, hand_top)
+    side_w = 2 * bs + 2 * m
+    status_h = round(1.8 * f)
+    status_rect = (side_w, hand_top - lift - status_h - m // 2, w - 2 * side_w, status_h)
+    area_top = band_y + band_h + m
+    play_area = (side_w + m, area_top, w - 2 * (side_w + m), max(20, status_rect[1] - area_top))
+    line = view.line if view is not None else ()
+    geo = line_geometry(line, play_area, round(0.62 * hw))
+    ends, ghosts = _previews(view, ui, geo)
+    buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f)
+    panel = build_panel(state, ui, size, play_area, f, hw)
+    banner = (w // 4, top_h + m, w // 2, round(2.2 * f)) if state.connection != "connected" else None
+    return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
+                       play_area, hand, seats, geo, ends, ghosts, buttons, panel, banner)
+
+
+def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> tuple[HandTile, ...]:
+    if not isinstance(view, SeatView):
+        return ()
+    tiles = sorted(view.hand)
+    playable = {m.tile for m in view.legal_moves() if isinstance(m, Play)}
+    gap = max(2, round(0.12 * hw))
+    total = len(tiles) * hw + (len(tiles) - 1) * gap
+    x = (w - total) // 2
+    out = []
+    for i, t in enumerate(tiles):
+        sel = t is ui.selected
+        out.append(HandTile(t, (x, top - (lift if sel else 0), hw, 2 * hw), t in playable, sel, i + 1))
+        x += hw + gap
+    return tuple(out)
+
+
+def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band_y: int, band_h: int,
+           plate_w: int, plate_h: int, bs: int, hand_top: int) -> tuple[SeatSpot, ...]:
+    """R2 placement: viewer bottom, next seat right, partner top, the fourth seat left."""
+    w, h = size
+    view = state.view
+    me, right, top, left = seats_from(viewer)
+    counts = view.counts if view is not None else (0, 0, 0, 0)
+    waiting = view.waiting_for() if view is not None and view.phase is not Phase.REVIEW else frozenset()
+    passed = passed_seats(view)
+    gap = max(1, bs // 6)
+    out = []
+    # bottom: the viewer's plate at the bottom left, beside the hand
+    out.append(SeatSpot(me, "bottom", (m, hand_top, plate_w, plate_h), (), False,
+                        me in waiting, me in passed))
+    # top: the partner's face-down tiles in a row, plate to its right, centred as a group
+    n = counts[top - 1]
+    row_w = n * bs + max(0, n - 1) * gap
+    group = row_w + (m if n else 0) + plate_w
+    gx = (w - group) // 2
+    backs = tuple((gx + i * (bs + gap), band_y + (band_h - 2 * bs) // 2, bs, 2 * bs) for i in range(n))
+    out.append(SeatSpot(top, "top", (gx + group - plate_w, band_y + (band_h - plate_h) // 2, plate_w, plate_h),
+                        backs, True, top in waiting, top in passed))
+    # sides: plates in the top corners, stacks of face-down tiles along the edges below
+    stack_top = band_y + band_h + m
+    for seat, side in ((right, "right"), (left, "left")):
+        n = counts[seat - 1]
+        stack_h = n * bs + max(0, n - 1) * gap
+        y0 = stack_top + max(0, (hand_top - m - stack_top - stack_h) // 2)
+        x0 = m if side == "left" else w - m - 2 * bs
+        backs = tuple((x0, y0 + i * (bs + gap), 2 * bs, bs) for i in range(n))
+        px = m if side == "left" else w - m - plate_w
+        out.append(SeatSpot(seat, side, (px, band_y + (band_h - plate_h) // 2, plate_w, plate_h),
+                            backs, False, seat in waiting, seat in passed))
+    return tuple(out)
+
+
+def _previews(view: object, ui: Ui, geo: LineGeometry) -> tuple[dict[End, Rect], dict[End, Spot]]:
+    """R25: the open ends and, for a selected tile, a ghost at each end it fits."""
+    ends: dict[End, Rect] = dict(geo.end_rects)
+    ghosts: dict[End, Spot] = {}
+    if not isinstance(view, SeatView) or ui.selected is None:
+        return ends, ghosts
+    tile = ui.selected
+    fits = legal_ends(view, tile)
+    if view.ends is None:  # R14: the lead, at the centre; the end chooses its orientation
+        if fits:
+            end = ui.end if ui.end in fits else fits[0]
+            a, b = (tile.low, tile.high) if end is End.LEFT else (tile.high, tile.low)
+            x, y, w, h = geo.bounds
+            s = geo.s
+            cx, cy = x + w // 2, y + h // 2
+            rect = (cx - s // 2, cy - s, s, 2 * s) if tile.is_double else (cx - s, cy - s // 2, 2 * s, s)
+            ghosts[end] = Spot(rect, a, b, tile.is_double)
+        return ends, ghosts
+    for end in fits:
+        if ui.end is not None and end is not ui.end and len(fits) > 1 and ui.from_hint:
+            continue  # a hint previews one end only
+        pip = view.ends[0] if end is End.LEFT else view.ends[1]
+        ghosts[end] = geo.ghost(end, pip, tile.other_end(pip))
+    return ends, ghosts
+
+
+def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: int, bw: int, bh: int,
+             hand_top: int, f: int) -> tuple[Button, ...]:
+    w, h = size
+    view = state.view
+    out: list[Button] = []
+    sw = round(0.8 * bw)
+    x = w - m - sw
+    y = (top_h - round(0.8 * bh)) // 2
+    seated = isinstance(view, SeatView)
+    for bid, label, enabled in (("leave", "Leave", True), ("ledger", "Ledger", True), ("rules", "Rules", True),
+                                ("redo", "Redo", seated and state.can_redo),
+                                ("undo", "Undo", seated and state.can_undo)):
+        out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled))
+        x -= sw + m // 2
+    if seated and view.phase is Phase.PLAY and view.turn == view.seat:
+        bx = w - m - bw
+        out.append(Button("hint", (bx, hand_top, bw, bh), "Hint"))
+        if any(isinstance(mv, Pass) for mv in view.legal_moves()):
+            out.append(Button("pass", (bx, hand_top + bh + m // 2, bw, bh), "Pass", primary=True))
+    return tuple(out)

@@ -1,0 +1,290 @@
+"""Prompts drawn over the table (pure geometry and message ids, no drawing).
+
+One panel at a time, most urgent first: the hand-end reveal until the player
+continues (R22), a consent request (D1, D7), the match end (R19, R20), the
+opening draw (R3), the nomination (R6), the review of a new hand (R10).
+Texts are English msgids with keyword arguments; the painter translates them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from doublenine.shared.moves import End
+from doublenine.shared.seats import Seat, seats_from
+from doublenine.shared.state import FinishedHand, NamedResult, Phase, Result
+from doublenine.shared.tiles import Tile
+from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
+
+from .snake import Rect, Spot
+from .store import ClientState
+from .uistate import Ui
+
+Text = tuple[str, dict[str, Any]]
+"""A msgid and its keyword arguments."""
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A control: ``label`` is an English msgid translated when drawn."""
+
+    id: str
+    rect: Rect
+    label: str
+    primary: bool = False
+    enabled: bool = True
+    args: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RevealRow:
+    """R22: one seat's remaining tiles face up with its own pip total (R17)."""
+
+    seat: Seat
+    rect: Rect
+    tiles: tuple[Spot, ...]
+    pips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A prompt: title, lines of text, buttons, and for the draw its face-down cells."""
+
+    kind: str
+    rect: Rect
+    title: Text
+    lines: tuple[Text, ...]
+    buttons: tuple[Button, ...]
+    cells: tuple[tuple[int, Rect], ...] = ()
+    taken: tuple[int, ...] = ()
+    rows: tuple[RevealRow, ...] = ()
+    modal: bool = True
+
+    def hit(self, pos: tuple[float, float]) -> tuple[str, object] | None:
+        """A button or a draw cell under ``pos``."""
+        x, y = pos
+        for b in self.buttons:
+            bx, by, bw, bh = b.rect
+            if b.enabled and bx <= x < bx + bw and by <= y < by + bh:
+                return ("button", b.id)
+        for pos_i, (cx, cy, cw, ch) in self.cells:
+            if pos_i not in self.taken and cx <= x < cx + cw and cy <= y < cy + ch:
+                return ("draw", pos_i)
+        return None
+
+
+def seat_name(state: ClientState, seat: Seat) -> str:
+    """The name shown for ``seat``: its player's name, or "Seat N"."""
+    return state.names[seat - 1] or f"Seat {int(seat)}"
+
+
+def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f: int,
+                hw: int) -> Panel | None:
+    """The most urgent prompt for this state, placed over the play ``area``."""
+    view = state.view
+    if view is None:
+        return None
+    seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+    if len(view.finished) > seen:
+        return _reveal(state, view, view.finished[seen], size, f, hw)
+    me = view.seat
+    asks = [c for c in state.consent if c.seat != me]
+    if asks and me is not None:
+        return _consent(state, asks[0], area, f)
+    if view.phase is Phase.MATCH_OVER:
+        return _match_over(state, view, area, f)
+    if view.phase is Phase.DRAW:
+        return _draw(state, view, ui, area, f)
+    if isinstance(view, SeatView) and view.phase is Phase.NOMINATE and view.entitled is not None \
+            and view.entitled.lower_seat == me:
+        return _nominate(state, view, area, f)
+    if isinstance(view, SeatView) and view.phase is Phase.REVIEW and not view.answered:
+        return _review(state, view, area, f)
+    return None
+
+
+def _fit(area: Rect, w: int, nlines: int, f: int) -> Rect:
+    """A centred box for a title, ``nlines`` lines and a row of buttons."""
+    return _box(area, w, round(2.4 * f + nlines * 1.6 * f + 2.2 * f + 2.6 * f))
+
+
+def _box(area: Rect, w: int, h: int) -> Rect:
+    x, y, aw, ah = area
+    w, h = min(w, aw), min(h, ah)
+    return (x + (aw - w) // 2, y + (ah - h) // 2, w, h)
+
+
+def _row_buttons(rect: Rect, f: int, specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]]) -> tuple[Button, ...]:
+    x, y, w, h = rect
+    bh = round(2.2 * f)
+    gap = f
+    bw = min(round(11 * f), (w - gap * (len(specs) + 1)) // max(1, len(specs)))
+    total = len(specs) * bw + (len(specs) - 1) * gap
+    bx = x + (w - total) // 2
+    out = []
+    for bid, label, primary, args in specs:
+        out.append(Button(bid, (bx, y + h - bh - f, bw, bh), label, primary, True, args))
+        bx += bw + gap
+    return tuple(out)
+
+
+def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
+            hw: int) -> Panel:
+    w, h = size
+    rect = (w // 20, round(h * 0.1), w - w // 10, round(h * 0.8))
+    x, y, pw, ph = rect
+    title_h = round(3.2 * f)
+    bottom_h = round(8.6 * f)
+    row_h = (ph - title_h - bottom_h) // 4
+    s = max(6, min(round(row_h * 0.8) // 2, (pw - round(14 * f)) // 12))
+    viewer = view.seat or Seat.ONE
+    rows = []
+    for i, seat in enumerate(seats_from(viewer)):
+        ry = y + title_h + i * row_h
+        tiles = sorted(fh.left[seat - 1])
+        tx = x + round(11 * f)
+        spots = []
+        for t in tiles:
+            spots.append(Spot((tx, ry + (row_h - 2 * s) // 2, s, 2 * s), t.low, t.high, True))
+            tx += s + max(2, s // 5)
+        rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1]))
+    lines: list[Text] = [_result_line(state, fh)]
+    if fh.winner is not None:
+        lines.append(("Team {team} scores {points} points", {"team": fh.winner.value, "points": fh.points}))
+    lines.append(("Score: Team A {a}, Team B {b}", {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
+    buttons = _row_buttons(rect, f, [("continue", "Continue", True, ())])
+    return Panel("reveal", rect, ("Hand {n} is over", {"n": fh.number}), tuple(lines), buttons,
+                 rows=tuple(rows))
+
+
+def _result_line(state: ClientState, fh: FinishedHand) -> Text:
+    if fh.result is Result.DOMINO and fh.ender is not None:
+        return ("Domino! {name} played their last tile", {"name": seat_name(state, fh.ender)})
+    if fh.result is Result.TIE:
+        return ("Blocked, and a tie: nobody scores", {})
+    low = min(fh.pip_totals)
+    seat = next(s for s in Seat if fh.pip_totals[s - 1] == low and fh.winner is not None and s.team is fh.winner)
+    return ("Blocked: {name} holds the lowest total, {pips}", {"name": seat_name(state, seat), "pips": low})
+
+
+def _consent(state: ClientState, ask: Any, area: Rect, f: int) -> Panel:
+    rect = _fit(area, round(30 * f), 0, f)
+    what = {"undo": "undo", "redo": "redo", "restart": "restart the hand", "new_match": "start a new match",
+            "seat": "hand a seat to a computer"}.get(ask.what, ask.what)
+    buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", "Accept", True, ()),
+                                     (f"consent_no:{ask.request_id}", "Refuse", False, ())])
+    return Panel("consent", rect, ("{name} asks to {what}", {"name": seat_name(state, ask.seat), "what": what}),
+                 (), buttons)
+
+
+def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int) -> Panel:
+    team = view.winner.value if view.winner is not None else "?"
+    lines: list[Text] = []
+    if view.winner is not None:
+        a, b = view.winner.seats
+        lines.append(("{a} and {b}", {"a": seat_name(state, a), "b": seat_name(state, b)}))
+    lines += [("Final score: Team A {a}, Team B {b}", {"a": view.scores[0], "b": view.scores[1]})]
+    if view.named is NamedResult.TRIPOLLUA:
+        lines.append(("Tripollúa! From nothing to 100 in one hand", {}))
+    elif view.named is NamedResult.POLLONA:
+        lines.append(("Pollona! The other team never scored", {}))
+    rect = _fit(area, round(32 * f), len(lines), f)
+    specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
+    if view.seat is not None:
+        specs.append(("new_match", "New match", True, ()))
+    specs.append(("leave", "Leave", False, ()))
+    return Panel("match_over", rect, ("Team {team} wins the match!", {"team": team}), tuple(lines),
+                 _row_buttons(rect, f, specs))
+
+
+def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int) -> Panel:
+    x, y, aw, ah = area
+    rect = _box(area, round(aw * 0.96), round(ah * 0.98))
+    px, py, pw, ph = rect
+    head = round(4.6 * f)
+    cols, rows = 11, 5
+    s = max(5, min((pw - 2 * f) // (cols * 1.25), (ph - head - f) // (rows * 2.5)))
+    s = int(s)
+    gx, gy = round(s * 0.25), round(s * 0.5)
+    gw = cols * s + (cols - 1) * gx
+    gh = rows * 2 * s + (rows - 1) * gy
+    rect = _box(area, min(pw, gw + 6 * f), min(ph, head + gh + 2 * f))
+    px, py, pw, ph = rect
+    x0, y0 = px + (pw - gw) // 2, py + head
+    cells = tuple((i, (x0 + (i % cols) * (s + gx), y0 + (i // cols) * (2 * s + gy), s, 2 * s))
+                  for i in range(DRAW_POSITIONS))
+    taken = tuple(p for _, p in view.draw_taken)
+    me = view.seat
+    if me is not None and me in view.waiting_for():
+        line: Text = ("Pick a face-down tile for team {team}: the higher total opens", {"team": me.team.value})
+    else:
+        names = ", ".join(seat_name(state, s_) for s_ in sorted(view.waiting_for()))
+        line = ("Waiting for {names} to draw", {"names": names})
+    lines: list[Text] = [line]
+    for d in view.draws[-1:]:
+        if d.winner is None:
+            lines.append(("Tie: {a} against {b}, both draw again", {"a": str(d.tile_a), "b": str(d.tile_b)}))
+    return Panel("draw", rect, ("Opening draw", {}), tuple(lines), (), cells, taken, modal=False)
+
+
+def _nominate(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
+    me = view.seat
+    lines: list[Text] = []
+    if view.hand_number == 0 and view.draws:
+        d = view.draws[-1]
+        lines.append(("Opening draw: Team A {a}, Team B {b}", {"a": str(d.tile_a), "b": str(d.tile_b)}))
+    lines.append(("Your team leads the next hand. Who plays first?", {}))
+    rect = _fit(area, round(32 * f), len(lines), f)
+    partner = seat_name(state, me.partner)
+    buttons = _row_buttons(rect, f, [(f"nominate:{int(me)}", "I lead", True, ()),
+                                     (f"nominate:{int(me.partner)}", "{name} leads", False,
+                                      (("name", partner),))])
+    return Panel("nominate", rect, ("Choose the opener", {}), tuple(lines), buttons)
+
+
+def _review(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
+    n = view.doubles
+    lines: list[Text] = [("You hold {n} doubles", {"n": n})]
+    specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = [("accept", "Accept the hand", True, ())]
+    if view.may_demand_redeal:
+        lines.append(("With five or more doubles you may demand a redeal", {}))
+        specs.append(("redeal", "Demand a redeal", False, ()))
+    for r in view.redeals:
+        if r.match == view.match and r.hand == view.hand_number:
+            lines.append(("{name} demanded a redeal, showing {doubles}",
+                          {"name": seat_name(state, r.seat), "doubles": " ".join(str(t) for t in r.doubles)}))
+    rect = _fit(area, round(34 * f), len(lines), f)
+    return Panel("review", rect, ("Look at your new hand", {}), tuple(lines), _row_buttons(rect, f, specs),
+                 modal=False)
+
+
+def status_line(state: ClientState, ui: Ui) -> Text:
+    """The one-line status over the hand: whose turn, what to do now."""
+    view = state.view
+    if view is None:
+        return ("Connecting…", {})
+    me = view.seat
+    if state.paused_by:
+        names = ", ".join(seat_name(state, s) for s in sorted(state.paused_by))
+        return ("Paused while {names} reads the rules or the ledger", {"names": names})
+    waiting = sorted(view.waiting_for())
+    if view.phase is Phase.PLAY and view.turn is not None:
+        if view.turn == me and isinstance(view, SeatView):
+            if ui.selected is not None:
+                return ("Click a lit end or the ghost tile to play, elsewhere to cancel", {})
+            if any(m.__class__.__name__ == "Pass" for m in view.legal_moves()):
+                return ("No tile fits: you must pass", {})
+            return ("Your turn: choose a tile", {})
+        return ("{name} to play", {"name": seat_name(state, view.turn)})
+    if view.phase is Phase.REVIEW:
+        return ("Waiting for the others to look at their hands", {})
+    if view.phase is Phase.NOMINATE and waiting and waiting[0] != me:
+        return ("{name} chooses who leads", {"name": seat_name(state, waiting[0])})
+    if view.phase is Phase.MATCH_OVER:
+        return ("The match is over", {})
+    return ("", {})
+
+
+def tile_ends_text(tile: Tile, end: End) -> Text:
+    """A preview described in words, e.g. for a hint."""
+    return ("{tile} at the {end} end", {"tile": str(tile), "end": end.value})

@@ -1,0 +1,270 @@
+"""Drawing only: the table from a layout, the client state and the previews. Mutates nothing.
+
+``render(surface, layout, state, ui, art, lang)`` paints one frame. Every
+picture comes from the :class:`~doublenine.client.art.Art` caches, so a full
+table is a few dozen blits (bench/client.py measures it).
+"""
+from __future__ import annotations
+
+import pygame
+
+from doublenine.shared.state import Phase
+from doublenine.shared.views import SeatView
+
+from .art import GOLD, TEAM_COLOURS, Art
+from .layout import SeatSpot, TableLayout
+from .panels import Button, Panel, seat_name, status_line
+from .snake import Rect, Spot
+from .store import ClientState
+from .text import tr
+from .uistate import Ui
+
+INK = (245, 240, 228)
+DIM_INK = (200, 214, 204)
+DARK = (20, 24, 22)
+HELP = "1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo"
+
+
+def draw_tile(surface: pygame.Surface, art: Art, spot: Spot, alpha: int = 255, shadow: bool = True) -> None:
+    """One tile face with its soft shadow."""
+    x, y, w, h = spot.rect
+    if shadow:
+        pad = art.shadow_pad(w, h)
+        surface.blit(art.shadow(w, h), (x - pad + max(1, w // 16), y - pad + max(1, h // 12)))
+    face = art.face(w, h, spot.a, spot.b, spot.vertical)
+    if alpha < 255:
+        face = face.copy()
+        face.set_alpha(alpha)
+    surface.blit(face, (x, y))
+
+
+def draw_back(surface: pygame.Surface, art: Art, rect: Rect) -> None:
+    """A face-down tile with its shadow."""
+    x, y, w, h = rect
+    pad = art.shadow_pad(w, h)
+    surface.blit(art.shadow(w, h), (x - pad + max(1, w // 16), y - pad + max(1, h // 12)))
+    surface.blit(art.back(w, h), (x, y))
+
+
+def draw_button(surface: pygame.Surface, art: Art, b: Button, font: int, lang: str, hover: bool) -> None:
+    """A rounded button; primary ones are gold."""
+    x, y, w, h = b.rect
+    r = h // 3
+    if b.primary:
+        fill, ink = ((255, 222, 130) if hover else GOLD), DARK
+    else:
+        fill, ink = ((58, 72, 64, 235) if hover else (24, 34, 30, 215)), INK
+    if not b.enabled:
+        fill, ink = (30, 36, 34, 120), (130, 136, 132)
+    surface.blit(art.plate(w, h, fill, r), (x, y))
+    pygame.draw.rect(surface, (255, 255, 255, 60) if not b.primary else (150, 110, 30), b.rect, 1, border_radius=r)
+    label = art.fit_text(tr(lang, b.label, **dict(b.args)), font, w - h // 2, ink, bold=b.primary)
+    surface.blit(label, label.get_rect(center=(x + w // 2, y + h // 2)))
+
+
+def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art, lang: str) -> None:
+    """Paint the whole table for one frame."""
+    surface.blit(art.felt(lay.size), (0, 0))
+    _top_bar(surface, lay, state, art, lang)
+    for spot in lay.seats:
+        _seat(surface, lay, state, spot, art, lang)
+    for sp in lay.line.spots:
+        draw_tile(surface, art, sp)
+    _ends(surface, lay, art)
+    _hand(surface, lay, state, ui, art)
+    text, args = status_line(state, ui)
+    if text and lay.panel is None or (lay.panel is not None and not lay.panel.modal and text):
+        label = art.fit_text(tr(lang, text, **args), lay.font, lay.status_rect[2], INK, bold=True)
+        surface.blit(label, label.get_rect(center=_centre(lay.status_rect)))
+    for b in lay.buttons:
+        draw_button(surface, art, b, lay.small, lang, ui.hover == b.id)
+    if lay.panel is not None:
+        _panel(surface, lay, state, ui, lay.panel, art, lang)
+    if lay.banner is not None:
+        _banner(surface, lay, state, art, lang)
+    label = art.fit_text(tr(lang, HELP), lay.small, lay.help_rect[2], (190, 210, 196))
+    surface.blit(label, label.get_rect(center=_centre(lay.help_rect)))
+
+
+def _centre(r: Rect) -> tuple[int, int]:
+    return (r[0] + r[2] // 2, r[1] + r[3] // 2)
+
+
+def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: Art, lang: str) -> None:
+    x, y, w, h = lay.top_bar
+    surface.blit(art.plate(w, h, (8, 20, 14, 170), 0), (x, y))
+    view = state.view
+    scores = view.scores if view is not None else (0, 0)
+    cx = lay.score_rect[0]
+    f = lay.font
+    for team, score in (("A", scores[0]), ("B", scores[1])):
+        pygame.draw.circle(surface, TEAM_COLOURS[team], (cx + f // 2, h // 2), f // 2)
+        cx += f + f // 3
+        label = art.text(tr(lang, "Team {team}", team=team), f, INK)
+        surface.blit(label, (cx, (h - label.get_height()) // 2))
+        cx += label.get_width() + f // 2
+        num = art.text(str(score), round(f * 1.2), TEAM_COLOURS[team], bold=True)
+        surface.blit(num, (cx, (h - num.get_height()) // 2))
+        cx += num.get_width() + f
+    bits = [tr(lang, "to {target}", target=100)]
+    if view is not None and view.hand_number:
+        bits.append(tr(lang, "hand {n}", n=view.hand_number))
+    if state.seeded:
+        bits.append(tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""))
+    info = art.text(" · ".join(bits), lay.small, DIM_INK)
+    left_of_buttons = min((b.rect[0] for b in lay.buttons if b.rect[1] < h), default=w)
+    if cx + info.get_width() < left_of_buttons - f:
+        surface.blit(info, (cx, (h - info.get_height()) // 2))
+
+
+def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: SeatSpot, art: Art,
+          lang: str) -> None:
+    for r in spot.backs:
+        draw_back(surface, art, r)
+    x, y, w, h = spot.plate
+    radius = h // 4
+    surface.blit(art.plate(w, h, (10, 22, 16, 200), radius), (x, y))
+    team = spot.seat.team.value
+    colour = TEAM_COLOURS[team]
+    if spot.turn:
+        pygame.draw.rect(surface, GOLD, spot.plate, max(2, lay.font // 6), border_radius=radius)
+    pygame.draw.rect(surface, colour, (x, y + radius // 2, max(3, lay.font // 4), h - radius), border_radius=2)
+    pad = lay.font // 2 + max(3, lay.font // 4)
+    name = seat_name(state, spot.seat)
+    if state.view is not None and state.view.seat == spot.seat:
+        name = tr(lang, "{name} (you)", name=name)
+    name_s = art.fit_text(name, lay.font, w - 2 * pad - (lay.font * 3 if spot.passed else 0), INK, bold=True)
+    surface.blit(name_s, (x + pad, y + h // 2 - name_s.get_height() - 1))
+    view = state.view
+    count = view.counts[spot.seat - 1] if view is not None else 0
+    bits = [tr(lang, "Team {team}", team=team)]
+    if view is not None and view.phase is Phase.PLAY:
+        bits.append(tr(lang, "{n} tiles", n=count))
+    if spot.seat in state.computers:
+        bits.append(tr(lang, "computer"))
+    sub = art.fit_text(" · ".join(bits), lay.small, w - 2 * pad, colour)
+    surface.blit(sub, (x + pad, y + h // 2 + 1))
+    if spot.passed:
+        tag = art.text(tr(lang, "passed"), lay.small, DARK, bold=True)
+        tw, th = tag.get_width() + lay.small, tag.get_height() + 4
+        tx, ty = x + w - tw - pad // 2, y + pad // 2
+        surface.blit(art.plate(tw, th, (236, 120, 96), th // 2), (tx, ty))
+        surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
+    if spot.turn:
+        _turn_marker(surface, spot, lay.font)
+
+
+def _turn_marker(surface: pygame.Surface, spot: SeatSpot, f: int) -> None:
+    """A gold triangle pointing from the plate towards the table centre."""
+    x, y, w, h = spot.plate
+    s = f // 2 + 2
+    if spot.side == "bottom":
+        cx, cy = x + w // 2, y - s - 2
+        pts = [(cx - s, cy - s), (cx + s, cy - s), (cx, cy + s // 2)]
+        pts = [(cx - s, cy + s // 2), (cx + s, cy + s // 2), (cx, cy - s)]
+    else:
+        cx, cy = x + w // 2, y + h + s + 2
+        pts = [(cx - s, cy - s // 2), (cx + s, cy - s // 2), (cx, cy + s)]
+    pygame.draw.polygon(surface, GOLD, pts)
+
+
+def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
+    """R15: the two open ends, outlined; lit gold where the selected tile fits, with its ghost (R25)."""
+    for end, rect in lay.ends.items():
+        lit = end in lay.ghosts
+        r = pygame.Rect(rect).inflate(6, 6)
+        pygame.draw.rect(surface, GOLD if lit else (255, 255, 255), r, 3 if lit else 1,
+                         border_radius=max(3, r.w // 5))
+    for spot in lay.ghosts.values():
+        draw_tile(surface, art, spot, alpha=150, shadow=False)
+        pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(4, 4), 2,
+                         border_radius=max(3, min(spot.rect[2], spot.rect[3]) // 5))
+
+
+def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art) -> None:
+    view = state.view
+    my_turn = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
+    for i, ht in enumerate(lay.hand):
+        x, y, w, h = ht.rect
+        draw_tile(surface, art, Spot(ht.rect, ht.tile.low, ht.tile.high, True))
+        if my_turn and not ht.playable:
+            surface.blit(art.plate(w, h, (10, 20, 16, 110), max(2, w // 6)), (x, y))
+        if ht.selected:
+            pygame.draw.rect(surface, GOLD, pygame.Rect(ht.rect).inflate(6, 6), 3, border_radius=max(3, w // 5))
+        elif my_turn and ht.playable:
+            pygame.draw.rect(surface, (255, 244, 200), pygame.Rect(ht.rect).inflate(4, 4), 1,
+                             border_radius=max(3, w // 5))
+        num = art.text(str(ht.number % 10), lay.small, GOLD if ui.focus == i else DIM_INK, bold=ui.focus == i)
+        surface.blit(num, num.get_rect(midtop=(x + w // 2, y + h + (0 if ht.selected else 2) +
+                                                (round(0.3 * w) if ht.selected else 0))))
+
+
+def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, p: Panel, art: Art,
+           lang: str) -> None:
+    w, h = lay.size
+    if p.modal and p.kind in ("reveal", "match_over"):
+        surface.blit(art.plate(w, h, (0, 0, 0, 110), 0), (0, 0))
+    x, y, pw, ph = p.rect
+    f = lay.font
+    surface.blit(art.plate(pw, ph, (12, 26, 20, 232), f), (x, y))
+    pygame.draw.rect(surface, (214, 172, 96), p.rect, 2, border_radius=f)
+    title = art.fit_text(tr(lang, p.title[0], **p.title[1]), round(f * 1.35), pw - 2 * f, GOLD, bold=True)
+    ty = y + f // 2 + (0 if p.kind != "reveal" else f // 3)
+    surface.blit(title, title.get_rect(midtop=(x + pw // 2, ty)))
+    ly = ty + title.get_height() + f // 3
+    line_slots = p.lines if p.kind not in ("reveal",) else ()
+    for text, args in line_slots:
+        label = art.fit_text(tr(lang, text, **args), f, pw - 2 * f, INK)
+        surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
+        ly += label.get_height() + f // 3
+    if p.kind == "draw":
+        _draw_cells(surface, p, ui, art)
+    if p.kind == "reveal":
+        _reveal(surface, lay, state, p, art, lang)
+    for b in p.buttons:
+        draw_button(surface, art, b, f, lang, ui.hover == b.id)
+
+
+def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art) -> None:
+    for pos, rect in p.cells:
+        if pos in p.taken:
+            pygame.draw.rect(surface, (255, 255, 255, 40), rect, 1, border_radius=max(2, rect[2] // 5))
+            continue
+        if ui.draw_pick == pos:
+            rect = (rect[0], rect[1] - rect[2] // 3, rect[2], rect[3])
+        draw_back(surface, art, rect)
+        if ui.draw_pick == pos:
+            pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(6, 6), 3, border_radius=max(3, rect[2] // 4))
+
+
+def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Panel, art: Art,
+            lang: str) -> None:
+    f = lay.font
+    for row in p.rows:
+        x, y, w, h = row.rect
+        pygame.draw.line(surface, (255, 255, 255, 50), (x, y), (x + w, y))
+        colour = TEAM_COLOURS[row.seat.team.value]
+        name = art.fit_text(seat_name(state, row.seat), f, round(9.5 * f), INK, bold=True)
+        surface.blit(name, (x + f // 2, y + h // 2 - name.get_height()))
+        team = art.text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, colour)
+        surface.blit(team, (x + f // 2, y + h // 2 + 2))
+        for sp in row.tiles:
+            draw_tile(surface, art, sp)
+        pips = art.text(tr(lang, "{pips} pips", pips=row.pips), f, INK, bold=True)
+        surface.blit(pips, pips.get_rect(midright=(x + w - f // 2, y + h // 2)))
+    px, py, pw, ph = p.rect
+    ly = p.rows[-1].rect[1] + p.rows[-1].rect[3] + f // 3 if p.rows else py + 4 * f
+    for i, (text, args) in enumerate(p.lines):
+        label = art.fit_text(tr(lang, text, **args), f if i else round(f * 1.1), pw - 2 * f,
+                             GOLD if i == 0 else INK, bold=i == 0)
+        surface.blit(label, label.get_rect(midtop=(px + pw // 2, ly)))
+        ly += label.get_height() + f // 4
+
+
+def _banner(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: Art, lang: str) -> None:
+    assert lay.banner is not None
+    x, y, w, h = lay.banner
+    surface.blit(art.plate(w, h, (150, 40, 40, 230), h // 2), (x, y))
+    msg = "Connection lost: reconnecting…" if state.connection == "lost" else "Connecting…"
+    label = art.fit_text(tr(lang, msg), lay.font, w - lay.font, INK, bold=True)
+    surface.blit(label, label.get_rect(center=_centre(lay.banner)))

@@ -1,0 +1,42 @@
+"""Every string the client shows goes through :func:`tr` (i18n by engineer F).
+
+Message ids are the English source strings with ``{placeholders}``. Names typed
+by players are normalised to NFC so that "Jose" + combining acute draws as the
+one glyph "José" (no missing-glyph boxes).
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+LANGUAGES = ("en", "fr", "pt", "de", "es")
+"""Languages offered by ``--lang`` and the start screen."""
+
+
+def _backend() -> Callable[..., str] | None:
+    try:
+        from doublenine.shared import i18n
+    except ImportError:  # pragma: no cover - the package always ships i18n
+        return None
+    fn = getattr(i18n, "tr", None)
+    return fn if callable(fn) else None
+
+
+def tr(lang: str, msgid: str, **kwargs: Any) -> str:
+    """``msgid`` translated into ``lang`` with ``kwargs`` filled in; English when unknown."""
+    fn = _backend()
+    if fn is not None:
+        try:
+            return nfc(str(fn(lang, msgid, **kwargs)))
+        except (KeyError, ValueError, LookupError):
+            pass
+    try:
+        return nfc(msgid.format(**kwargs))
+    except (KeyError, IndexError, ValueError):
+        return nfc(msgid)
+
+
+def nfc(text: str) -> str:
+    """Unicode NFC form: composed characters, so the font draws each as one glyph."""
+    return unicodedata.normalize("NFC", text)

@@ -1,0 +1,41 @@
+"""Local interface state: previews and acknowledgements, never game state.
+
+The game state comes only from the server (:mod:`doublenine.client.store`);
+this holds what the player is looking at or previewing (R25): a selected tile
+and end, a hinted move, a previewed opening-draw position, keyboard focus, and
+which finished hands the player has already looked at (R22 reveal).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from doublenine.shared.moves import End
+from doublenine.shared.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Ui:
+    """The preview state of one window (R25: previews never move anything)."""
+
+    selected: Tile | None = None
+    """The lifted hand tile."""
+    end: End | None = None
+    """The previewed end for the selected tile (None: not chosen yet)."""
+    from_hint: bool = False
+    """True when the preview came from a hint."""
+    draw_pick: int | None = None
+    """The previewed face-down position in the opening draw (R3)."""
+    focus: int | None = None
+    """Keyboard focus: index into the sorted hand."""
+    typed: str = ""
+    """Pip digits typed so far to select a tile by its values."""
+    seen_finished: int | None = None
+    """How many finished hands the player has looked at; None until the first view arrives."""
+    overlay: str | None = None
+    """An open overlay: "rules" or "ledger" (R26 pauses computer seats)."""
+    hover: str | None = None
+    """Id of the control under the pointer, for highlighting."""
+
+    def cleared(self) -> Ui:
+        """The same with no preview."""
+        return replace(self, selected=None, end=None, from_hint=False, draw_pick=None, typed="")

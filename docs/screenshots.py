@@ -1,0 +1,102 @@
+"""Render the client in each main situation to PNG files under docs/screenshots/.
+
+Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python docs/screenshots.py [WIDTHxHEIGHT]``.
+The tables come from a seeded local match (the same code paths as a real
+window: layout, render); nothing here needs a server.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from doublenine.client.art import Art  # noqa: E402
+from doublenine.client.layout import compute_layout, legal_ends  # noqa: E402
+from doublenine.client.local import LocalSession  # noqa: E402
+from doublenine.client.render import render  # noqa: E402
+from doublenine.client.store import ClientState  # noqa: E402
+from doublenine.client.uistate import Ui  # noqa: E402
+from doublenine.shared.moves import Play  # noqa: E402
+from doublenine.shared.rules import legal_decisions, to_act  # noqa: E402
+from doublenine.shared.seats import Seat  # noqa: E402
+from doublenine.shared.state import Phase  # noqa: E402
+from doublenine.shared.views import SeatView  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "screenshots"
+NAMES = ("José", "Zoë", "Ñandú", "Jose\u0301 Luis")
+
+
+def _session() -> LocalSession:
+    return LocalSession(seed=2026, names=NAMES)
+
+
+def _step_me(s: LocalSession) -> None:
+    state = s.log.state
+    s.decide(legal_decisions(state, Seat.ONE)[0])
+
+
+def _until(s: LocalSession, done) -> None:  # type: ignore[no-untyped-def]
+    s.run_computers()
+    for _ in range(2000):
+        if done(s):
+            return
+        if Seat.ONE in to_act(s.log.state):
+            _step_me(s)
+        else:
+            s.run_computers()
+
+
+def situations() -> list[tuple[str, ClientState, Ui]]:
+    """(file stem, client state, previews) for every main situation."""
+    out: list[tuple[str, ClientState, Ui]] = []
+    s = _session()
+    out.append(("opening-draw", s.state, Ui(seen_finished=0)))
+    _until(s, lambda x: x.log.state.phase is Phase.REVIEW)
+    out.append(("review", s.state, Ui(seen_finished=0)))
+
+    def my_turn_long(x: LocalSession) -> bool:
+        st = x.log.state
+        return st.phase is Phase.PLAY and st.hand is not None and st.hand.turn is Seat.ONE \
+            and len(st.hand.line) >= 11 and any(isinstance(m, Play) for m in legal_decisions(st, Seat.ONE))
+    _until(s, my_turn_long)
+    view = s.state.view
+    assert isinstance(view, SeatView)
+    tile = next(m.tile for m in view.legal_moves() if isinstance(m, Play))
+    ends = legal_ends(view, tile)
+    out.append(("own-turn-preview", s.state, Ui(selected=tile, end=ends[0] if len(ends) == 1 else None,
+                                                seen_finished=0)))
+    _until(s, lambda x: len(x.log.state.finished) >= 1)
+    out.append(("hand-end-reveal", s.state, Ui(seen_finished=0)))
+    _until(s, lambda x: x.log.state.phase is Phase.MATCH_OVER)
+    out.append(("match-end", s.state, Ui(seen_finished=len(s.log.state.finished))))
+    return out
+
+
+def main(argv: list[str]) -> int:
+    size = tuple(int(v) for v in argv[0].split("x")) if argv else (1280, 800)
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    art = Art()
+    OUT.mkdir(parents=True, exist_ok=True)
+    try:
+        from doublenine.client.scenes.start import draw_start_preview
+        draw_start_preview(screen, art, "en")
+        pygame.image.save(screen, str(OUT / "start-screen.png"))
+    except ImportError:
+        pass
+    for stem, state, ui in situations():
+        lay = compute_layout(state, ui, size)  # type: ignore[arg-type]
+        render(screen, lay, state, ui, art, "en")
+        pygame.image.save(screen, str(OUT / f"{stem}.png"))
+        print(OUT / f"{stem}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
