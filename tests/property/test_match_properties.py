@@ -98,6 +98,9 @@ def check_views(state: MatchState) -> None:
                 assert tiles_in(value) <= line, f"{f.name} leaks to seat {seat}"
         assert isinstance(view, SeatView) == (seat is not None)
         assert isinstance(view, SpectatorView)
+        if isinstance(view, SeatView):  # R23: a seat's options follow from its view alone
+            assert view.legal_decisions() == legal_decisions(state, view.viewer)
+            assert (view.viewer in view.waiting_for()) >= (view.viewer in to_act(state))
 
 
 def _own_hand(state: MatchState, seat: int) -> frozenset[Tile]:
