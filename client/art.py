@@ -178,8 +178,8 @@ class Art:
             if len(self._felt) > 4:
                 self._felt.clear()
             small = pygame.Surface((96, 60))
-            for i in range(48, 0, -1):
-                t = i / 48
+            for i in range(72, 0, -1):
+                t = min(1.0, i / 60)
                 c = tuple(round(FELT_CENTRE[k] * (1 - t) + FELT_EDGE[k] * t) for k in range(3))
                 pygame.draw.ellipse(small, c, (48 - i * 1.3, 30 - i * 0.85, i * 2.6, i * 1.7))
             surf = pygame.transform.smoothscale(small, size).convert() if pygame.display.get_surface() \

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from doublenine.shared.moves import Move
+from doublenine.shared import protocol as p
+from doublenine.shared.convert import advance, decision_from, view_from_wire
+from doublenine.shared.moves import Decision
 from doublenine.shared.seats import Seat
 from doublenine.shared.views import SeatView, SpectatorView
 
@@ -41,10 +43,14 @@ class ClientState:
     """"connecting", "connected" or "lost" (a banner shows while lost)."""
     error: str | None = None
     """The stable code of the last refusal, shown briefly."""
-    hint: Move | None = None
+    hint: Decision | None = None
     """The last hint received (R23), shown as a preview (R25)."""
     can_undo: bool = True
     can_redo: bool = False
+    started: bool = True
+    resync: bool = False
+    """An update arrived with a gap in ``seq``: ask for a fresh snapshot."""
+    left: bool = False
 
     def name(self, seat: Seat) -> str:
         """The seat's display name (empty names fall back to "Seat N" in the caller)."""
@@ -58,11 +64,55 @@ class Replace:
     state: ClientState
 
 
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """A local message from the network thread: "connecting", "connected" or "lost"."""
+
+    status: str
+
+
+def _table(state: ClientState, t: Any) -> ClientState:
+    """Names, computer seats, pause and consent from a ``TableW`` (docs/protocol.md)."""
+    me = state.view.seat if state.view is not None else None
+    consent: tuple[ConsentPrompt, ...] = ()
+    req = t.request
+    if req is not None and me is not None and int(me) in req.waiting:
+        consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action),)
+    return replace(state, table=t.code, names=tuple(s.name for s in t.seats),  # type: ignore[arg-type]
+                   computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays),
+                   seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
+                   can_redo=t.can_redo, started=t.started)
+
+
+def _update(state: ClientState, msg: Any) -> ClientState:
+    if state.view is None or msg.seq > state.seq + 1:
+        return replace(state, resync=True)
+    return replace(state, view=advance(state.view, msg), seq=msg.seq, hint=None, error=None)
+
+
+def _snapshot(state: ClientState, msg: Any) -> ClientState:
+    state = replace(state, view=view_from_wire(msg), seq=msg.seq, resync=False, hint=None, left=False)
+    return _table(state, msg.table)
+
+
+_REDUCERS: dict[type, Any] = {
+    Replace: lambda s, m: m.state,
+    Connection: lambda s, m: replace(s, connection=m.status),
+    p.Snapshot: _snapshot,
+    p.Update: _update,
+    p.TableUpdate: lambda s, m: _table(s, m.table),
+    p.Joined: lambda s, m: replace(s, table=m.code, seed=m.seed if m.seed is not None else s.seed),
+    p.HintReply: lambda s, m: replace(s, hint=decision_from(m.decision)) if m.seq == s.seq else s,
+    p.RequestClosed: lambda s, m: replace(s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id))),
+    p.Error: lambda s, m: replace(s, error=str(m.code), resync=s.resync or str(m.code) == "STALE"),
+    p.LeftTable: lambda s, m: replace(s, left=True),
+}
+
+
 def reduce(state: ClientState, msg: Any) -> ClientState:
-    """The new state after one message (pure). Unknown messages leave the state as it was."""
-    if isinstance(msg, Replace):
-        return msg.state
-    return state
+    """The new state after one server (or local) message; pure. Unknown messages change nothing."""
+    fn = _REDUCERS.get(type(msg))
+    return state if fn is None else fn(state, msg)
 
 
 def with_connection(state: ClientState, status: str) -> ClientState:

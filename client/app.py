@@ -1,0 +1,107 @@
+"""The window loop: events -> scene, network -> state, redraw only on change.
+
+Each pass drains pygame's events, lets the top scene pump its network inbox
+(never blocking), and draws only when something changed. With nothing to do it
+sleeps inside SDL's event wait for at most ``IDLE_MS``: input wakes it at once,
+and network messages are picked up within that time, so an idle table costs
+almost no CPU and the window never freezes while the network waits.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from .input import Viewport
+from .scenes.base import Change
+
+IDLE_MS = 30
+"""Longest sleep while idle: the delay before a network message is drawn."""
+
+
+class App:
+    """The pygame window and its scene stack."""
+
+    def __init__(self, scene: Any, size: tuple[int, int] = (1280, 800), title: str = "doublenine",
+                 flags: int = pygame.RESIZABLE) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(title)
+        self.screen = pygame.display.set_mode(size, flags)
+        self.stack: list[Any] = []
+        self.frames = 0
+        self._dirty = True
+        self.push(scene)
+
+    def viewport(self) -> Viewport:
+        """Window size (event coordinates) and drawable size; they differ under display scaling."""
+        window = pygame.display.get_window_size() if pygame.display.get_surface() is not None else self.screen.get_size()
+        return Viewport(tuple(window), self.screen.get_size())  # type: ignore[arg-type]
+
+    def push(self, scene: Any) -> None:
+        """Put ``scene`` on top."""
+        self.stack.append(scene)
+        if hasattr(scene, "resize"):
+            scene.resize(self.viewport())
+        self._dirty = True
+
+    def pop(self) -> None:
+        """Close and remove the top scene."""
+        scene = self.stack.pop()
+        scene.close()
+        if self.stack and hasattr(self.stack[-1], "resize"):
+            self.stack[-1].resize(self.viewport())
+        self._dirty = True
+
+    def apply(self, change: Change | None) -> None:
+        """Carry out a scene's :class:`Change`."""
+        if change is None:
+            return
+        if change.kind == "push":
+            self.push(change.scene)
+        elif change.kind == "pop":
+            self.pop()
+        elif change.kind == "replace":
+            self.pop()
+            self.push(change.scene)
+        elif change.kind == "quit":
+            while self.stack:
+                self.pop()
+
+    def step(self, events: list[Any]) -> bool:
+        """One pass: handle ``events``, pump the network, draw if needed. False once the stack is empty."""
+        for event in events:
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
+                self.screen = pygame.display.get_surface() or self.screen
+                for scene in self.stack:
+                    if hasattr(scene, "resize"):
+                        scene.resize(self.viewport())
+                self._dirty = True
+                continue
+            if not self.stack:
+                break
+            self.apply(self.stack[-1].handle(event))
+        if not self.stack:
+            return False
+        if self.stack[-1].update(time.monotonic()) or self._dirty:
+            self.stack[-1].draw(self.screen)
+            pygame.display.flip()
+            self.frames += 1
+            self._dirty = False
+        return True
+
+    def run(self) -> int:
+        """Run until the last scene is gone; returns 0."""
+        try:
+            while True:
+                events = pygame.event.get()
+                if not events:
+                    event = pygame.event.wait(IDLE_MS)
+                    events = [event] if event.type != pygame.NOEVENT else []
+                if not self.step(events):
+                    return 0
+        finally:
+            while self.stack:
+                self.pop()
+            pygame.quit()

@@ -1,0 +1,274 @@
+"""The start screen: create a table, join one by address and code, or watch (issue 5 item 2).
+
+Remembers the last name, server and language (:mod:`doublenine.client.config`).
+Starting a table is delegated to a ``launcher(Launch) -> scene`` given by the
+command line code (embedded server or remote), so this scene holds no network.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+import pygame
+
+from ..art import GOLD, Art
+from ..config import Settings, save
+from ..input import Viewport
+from ..layout import metrics
+from ..panels import Button
+from ..render import INK, draw_button, draw_tile
+from ..snake import Rect, Spot
+from ..text import LANGUAGES, nfc, tr
+from .base import Change
+
+LEVELS = ("easy", "normal", "strong", "heaviest")
+SEAT_LABELS = ("Seat 2 (right)", "Seat 3 (partner)", "Seat 4 (left)")
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """What the player asked for: ``mode`` "create", "join" or "watch"."""
+
+    mode: str
+    name: str
+    lang: str
+    server: str = ""
+    table: str = ""
+    seat: int | None = None
+    seed: int | None = None
+    kinds: tuple[str, str, str, str] = ("human", "computer", "computer", "computer")
+    level: str = "strong"
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """The start screen's values (pure data; the scene replaces it on every edit)."""
+
+    name: str = ""
+    lang: str = "en"
+    kinds: tuple[str, str, str] = ("computer", "computer", "computer")
+    level: str = "strong"
+    seed: str = ""
+    server: str = ""
+    table: str = ""
+    seat: str = "any"
+    focus: str | None = "name"
+    message: str = ""
+
+
+FIELDS = ("name", "seed", "server", "table")
+
+
+def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
+    """Rectangles of every control of the start screen for a window ``size`` (pure)."""
+    w, h = size
+    u, f, sm = metrics(size)
+    m = round(16 * u)
+    card_w = min(round(30 * f), (w - 3 * m) // 2)
+    row = round(2.6 * f)
+    top = round(h * 0.26)
+    left_x = w // 2 - card_w - m // 2
+    right_x = w // 2 + m // 2
+    fw = card_w - 2 * m
+    bh = round(2.1 * f)
+    out: dict[str, Rect] = {"card_create": (left_x, top, card_w, 11 * row), "card_join": (right_x, top, card_w, 11 * row)}
+    x = left_x + m
+    y = top + round(2.2 * f)
+    out["name"] = (x, y + row // 2, fw, bh)
+    out["lang"] = (x, y + 2 * row, fw, bh)
+    for i in range(3):
+        out[f"kind{i}"] = (x + fw // 2, y + round((3.2 + i) * row), fw // 2, bh)
+    out["level"] = (x + fw // 2, y + round(6.2 * row), fw // 2, bh)
+    out["seed"] = (x + fw // 2, y + round(7.2 * row), fw // 2, bh)
+    out["create"] = (x, y + round(8.5 * row), fw, bh)
+    x = right_x + m
+    out["server"] = (x, y + row // 2, fw, bh)
+    out["table"] = (x, y + 2 * row, fw, bh)
+    out["seat"] = (x + fw // 2, y + round(3.2 * row), fw // 2, bh)
+    out["join"] = (x, y + round(7.2 * row), fw, bh)
+    out["watch"] = (x, y + round(8.5 * row), fw, bh)
+    return out
+
+
+class StartScene:
+    """The first screen; ``launcher`` turns a :class:`Launch` into the next scene or raises ValueError/OSError."""
+
+    def __init__(self, settings: Settings, launcher: Callable[[Launch], Any], art: Art | None = None) -> None:
+        self.form = Form(name=settings.name, lang=settings.lang if settings.lang in LANGUAGES else "en",
+                         server=settings.server, table=settings.table)
+        self.launcher = launcher
+        self.art = art or Art()
+        self.vp = Viewport((1280, 800), (1280, 800))
+        self.dirty = True
+
+    def resize(self, vp: Viewport) -> None:
+        """New window size."""
+        self.vp = vp
+        self.dirty = True
+
+    def update(self, now: float) -> bool:
+        """Nothing moves here: redraw only after input."""
+        dirty, self.dirty = self.dirty, False
+        return dirty
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def handle(self, event: Any) -> Change | None:
+        """Clicks, taps, typing; returns a push of the table scene on create/join/watch."""
+        if event.type == pygame.QUIT:
+            return Change("quit")
+        pos = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+            pos = self.vp.to_pixels(event.pos)
+        elif event.type == pygame.FINGERDOWN:
+            pos = self.vp.touch(event.x, event.y)
+        if pos is not None:
+            return self.click(pos)
+        if event.type == pygame.TEXTINPUT and self.form.focus in FIELDS:
+            self._edit(getattr(self.form, self.form.focus) + event.text)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return None
+
+    def _edit(self, value: str) -> None:
+        field = self.form.focus
+        assert field is not None
+        limit = 32 if field == "name" else 200
+        if field == "seed":
+            value = "".join(c for c in value if c.isdigit())[:18]
+        self.form = replace(self.form, **{field: nfc(value)[:limit]}, message="")
+        self.dirty = True
+
+    def _key(self, key: int) -> Change | None:
+        if key == pygame.K_BACKSPACE and self.form.focus in FIELDS:
+            self._edit(getattr(self.form, self.form.focus)[:-1])
+        elif key == pygame.K_TAB:
+            i = FIELDS.index(self.form.focus) if self.form.focus in FIELDS else -1
+            self.form = replace(self.form, focus=FIELDS[(i + 1) % len(FIELDS)])
+            self.dirty = True
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.click_id("join" if self.form.focus in ("server", "table") else "create")
+        elif key == pygame.K_ESCAPE:
+            return Change("quit")
+        return None
+
+    def click(self, pos: tuple[float, float]) -> Change | None:
+        """Whatever control is at ``pos``."""
+        for cid, (x, y, w, h) in start_layout(self.vp.pixels).items():
+            if not cid.startswith("card") and x <= pos[0] < x + w and y <= pos[1] < y + h:
+                return self.click_id(cid)
+        return None
+
+    def click_id(self, cid: str) -> Change | None:
+        """Press control ``cid``."""
+        f = self.form
+        self.dirty = True
+        if cid in FIELDS:
+            self.form = replace(f, focus=cid)
+        elif cid == "lang":
+            self.form = replace(f, lang=LANGUAGES[(LANGUAGES.index(f.lang) + 1) % len(LANGUAGES)])
+        elif cid.startswith("kind"):
+            i = int(cid[4:])
+            kinds = list(f.kinds)
+            kinds[i] = "human" if kinds[i] == "computer" else "computer"
+            self.form = replace(f, kinds=tuple(kinds))  # type: ignore[arg-type]
+        elif cid == "level":
+            self.form = replace(f, level=LEVELS[(LEVELS.index(f.level) + 1) % len(LEVELS)])
+        elif cid == "seat":
+            order = ("any", "1", "2", "3", "4")
+            self.form = replace(f, seat=order[(order.index(f.seat) + 1) % len(order)])
+        elif cid in ("create", "join", "watch"):
+            return self._launch(cid)
+        return None
+
+    def _launch(self, cid: str) -> Change | None:
+        f = self.form
+        name = f.name.strip() or tr(f.lang, "Player")
+        if cid in ("join", "watch") and (not f.server.strip() or not f.table.strip()):
+            self.form = replace(f, message="Enter the server address and the table code")
+            return None
+        launch = Launch({"create": "create", "join": "join", "watch": "watch"}[cid], name, f.lang,
+                        f.server.strip(), f.table.strip().upper(), None if f.seat == "any" else int(f.seat),
+                        int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level)  # type: ignore[arg-type]
+        save(Settings(name=f.name, server=f.server, lang=f.lang, table=f.table))
+        try:
+            scene = self.launcher(launch)
+        except (OSError, ValueError, RuntimeError) as exc:
+            self.form = replace(f, message=str(exc)[:120] or "Could not start the table")
+            return None
+        return Change("push", scene)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """The felt, the title, the two cards."""
+        draw_start(surface, self.art, self.form, self.vp.pixels)
+
+
+def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, int]) -> None:
+    """Paint the start screen for ``form`` (drawing only)."""
+    w, h = size
+    u, f, sm = metrics(size)
+    lang = form.lang
+    surface.blit(art.felt(size), (0, 0))
+    s = round(26 * u)
+    for i, (a, b) in enumerate(((9, 9), (6, 3), (5, 0))):
+        draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
+    title = art.text("doublenine", round(f * 2.6), GOLD, bold=True)
+    surface.blit(title, title.get_rect(midtop=(w // 2, round(h * 0.04) + 2 * s + f // 2)))
+    sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK)
+    surface.blit(sub, sub.get_rect(midtop=(w // 2, round(h * 0.04) + 2 * s + round(3.6 * f))))
+    lay = start_layout(size)
+    for card, head in (("card_create", "New table"), ("card_join", "Join a table")):
+        x, y, cw, ch = lay[card]
+        surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
+        pygame.draw.rect(surface, (214, 172, 96), lay[card], 2, border_radius=f)
+        label = art.text(tr(lang, head), round(f * 1.2), GOLD, bold=True)
+        surface.blit(label, (x + f, y + f // 2))
+    labels = {"name": "Your name", "lang": "Language", "server": "Server address", "table": "Table code"}
+    for fid, text in labels.items():
+        x, y, fw, fh = lay[fid]  # captions sit above their control
+        cap = art.text(tr(lang, text), sm, (200, 214, 204))
+        surface.blit(cap, (x, y - cap.get_height() - 2))
+    for i, text in enumerate(SEAT_LABELS):
+        _caption(surface, art, lay[f"kind{i}"], tr(lang, text), f)
+    _caption(surface, art, lay["level"], tr(lang, "Computer level"), f)
+    _caption(surface, art, lay["seed"], tr(lang, "Seed (optional)"), f)
+    _caption(surface, art, lay["seat"], tr(lang, "Seat"), f)
+    for fid in FIELDS:
+        _field(surface, art, lay[fid], getattr(form, fid), form.focus == fid, f)
+    from doublenine.shared.i18n import language_name
+    buttons = [Button("lang", lay["lang"], language_name(lang))]
+    buttons += [Button(f"kind{i}", lay[f"kind{i}"], "Computer" if k == "computer" else "Human")
+                for i, k in enumerate(form.kinds)]
+    buttons.append(Button("level", lay["level"], form.level.capitalize()))
+    buttons.append(Button("seat", lay["seat"], "Any free seat" if form.seat == "any" else "Seat {n}",
+                          args=(("n", form.seat),)))
+    buttons += [Button("create", lay["create"], "Create table", primary=True),
+                Button("join", lay["join"], "Join table", primary=True), Button("watch", lay["watch"], "Watch")]
+    for b in buttons:
+        draw_button(surface, art, b, f, lang, False)
+    if form.message:
+        msg = art.fit_text(tr(lang, form.message), f, w - 4 * f, (255, 190, 170), bold=True)
+        surface.blit(msg, msg.get_rect(midbottom=(w // 2, h - f)))
+
+
+def _caption(surface: pygame.Surface, art: Art, rect: Rect, text: str, f: int) -> None:
+    x, y, w, h = rect
+    label = art.fit_text(text, f, x - (x - w) - f // 2, INK)
+    surface.blit(label, label.get_rect(midright=(x - f // 2, y + h // 2)))
+
+
+def _field(surface: pygame.Surface, art: Art, rect: Rect, value: str, focused: bool, f: int) -> None:
+    x, y, w, h = rect
+    pygame.draw.rect(surface, (248, 244, 232), rect, border_radius=h // 4)
+    pygame.draw.rect(surface, GOLD if focused else (120, 110, 90), rect, 3 if focused else 1, border_radius=h // 4)
+    text = art.fit_text(value + ("|" if focused else ""), f, w - f, (30, 32, 36))
+    surface.blit(text, text.get_rect(midleft=(x + f // 2, y + h // 2)))
+
+
+def draw_start_preview(surface: pygame.Surface, art: Art, lang: str) -> None:
+    """The start screen with example values (docs/screenshots.py)."""
+    form = Form(name="José", lang=lang, kinds=("computer", "human", "computer"), seed="2026",
+                server="ws://192.168.1.20:8765", table="K7QP", focus="name")
+    draw_start(surface, art, form, surface.get_size())

@@ -1,0 +1,179 @@
+"""The table scene: one seat's (or a spectator's) view of a match, played with previews.
+
+Each frame: the session drains its inbox into the client state, the layout is
+recomputed only when the state, the previews or the window size changed, and
+the painter draws. Input becomes previews (R25) or intents sent through the
+session. The rules and ledger overlays (issue 6) open over the table and tell
+the server to pause computer seats while they are open (R26).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Protocol
+
+import pygame
+
+from doublenine.shared.moves import Play
+from doublenine.shared.state import Phase
+from doublenine.shared.views import SeatView
+
+from ..art import Art
+from ..input import UiAction, Viewport, handle
+from ..intents import Intent, Pause
+from ..layout import TableLayout, compute_layout, legal_ends
+from ..render import render
+from ..store import ClientState
+from ..uistate import Ui
+from .base import Change
+
+
+class Session(Protocol):
+    """A source of client state and a sink for intents (network or local)."""
+
+    state: ClientState
+
+    def pump(self) -> bool: ...
+
+    def send(self, intent: Intent) -> Any: ...
+
+    def close(self) -> None: ...
+
+
+class TableScene:
+    """The table for one session; ``on_close`` runs when the scene is left (e.g. stop a server)."""
+
+    def __init__(self, session: Session, lang: str = "en", art: Art | None = None,
+                 on_close: Any = None, export_dir: str | None = None) -> None:
+        self.session = session
+        self.lang = lang
+        self.art = art or Art()
+        self.ui = Ui()
+        self.vp = Viewport((1280, 800), (1280, 800))
+        self.overlay: Any = None
+        self.on_close = on_close
+        self.export_dir = export_dir
+        self._layout: TableLayout | None = None
+        self._key: tuple[Any, ...] | None = None
+        self._hint_seen: Any = None
+        self.dirty = True
+
+    # ------------------------------------------------------------ lifecycle
+    def resize(self, vp: Viewport) -> None:
+        """The window or its scaling changed: lay out again for the new drawable size."""
+        self.vp = vp
+        self.dirty = True
+        if self.overlay is not None and hasattr(self.overlay, "set_rect"):
+            self.overlay.set_rect(self._overlay_rect())
+
+    def layout(self) -> TableLayout:
+        """The current layout (cached on state, previews and size)."""
+        key = (id(self.session.state), self.ui, self.vp.pixels)
+        if self._layout is None or key != self._key:
+            self._layout = compute_layout(self.session.state, self.ui, self.vp.pixels)
+            self._key = key
+        return self._layout
+
+    def update(self, now: float) -> bool:
+        """Drain the network; keep the previews consistent with the new state."""
+        changed = self.session.pump()
+        if changed:
+            self.ui = self._sync(self.session.state, self.ui)
+            view = self.session.state.view
+            if self.ui.overlay == "ledger" and self.overlay is not None and view is not None:
+                self.overlay.update(view)
+        dirty, self.dirty = self.dirty or changed, False
+        return dirty
+
+    def _sync(self, state: ClientState, ui: Ui) -> Ui:
+        view = state.view
+        if view is None:
+            return ui
+        if ui.seen_finished is None:
+            ui = replace(ui, seen_finished=len(view.finished))
+        elif ui.seen_finished > len(view.finished):
+            ui = replace(ui, seen_finished=len(view.finished))  # an undo took a hand end back (D6)
+        if state.hint is not None and state.hint is not self._hint_seen:
+            self._hint_seen = state.hint
+            if isinstance(state.hint, Play) and isinstance(view, SeatView):
+                return replace(ui.cleared(), selected=state.hint.tile, end=state.hint.end, from_hint=True)
+        if ui.selected is not None:
+            mine = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
+            if not mine or not legal_ends(view, ui.selected):  # type: ignore[arg-type]
+                ui = ui.cleared()
+        if ui.draw_pick is not None and (view.phase is not Phase.DRAW or
+                                         ui.draw_pick in {p for _, p in view.draw_taken}):
+            ui = replace(ui, draw_pick=None)
+        return ui
+
+    def handle(self, event: Any) -> Change | None:
+        """One pygame event: the overlay first if one is open, else the table input."""
+        if self.overlay is not None and event.type != pygame.QUIT:
+            return self._overlay_event(event)
+        action: UiAction = handle(event, self.layout(), self.session.state, self.ui, self.vp)
+        if action.ui != self.ui:
+            self.ui = action.ui
+            self.dirty = True
+        if action.intent is not None:
+            self.session.send(action.intent)
+        if action.command in ("rules", "ledger"):
+            self._open_overlay(action.command)
+        elif action.command == "leave":
+            return Change("pop")
+        elif action.command == "quit":
+            return Change("quit")
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the table, then the overlay if one is open."""
+        render(surface, self.layout(), self.session.state, self.ui, self.art, self.lang)
+        if self.overlay is not None:
+            self.overlay.draw(surface)
+
+    def close(self) -> None:
+        """Leave the table and release the session (and an embedded server)."""
+        try:
+            self.session.close()
+        finally:
+            if self.on_close is not None:
+                self.on_close()
+
+    # ------------------------------------------------------------ overlays (issue 6)
+    def _overlay_rect(self) -> pygame.Rect:
+        w, h = self.vp.pixels
+        return pygame.Rect(w // 12, h // 14, w - w // 6, h - h // 7)
+
+    def _open_overlay(self, what: str) -> None:
+        view = self.session.state.view
+        try:
+            if what == "rules":
+                from ..overlays.rules import RulesOverlay
+                self.overlay = RulesOverlay(self.lang, self._overlay_rect())
+            elif view is not None:
+                from ..overlays.ledger import LedgerOverlay
+                self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded)
+        except ImportError:
+            self.overlay = None
+        if self.overlay is None:
+            self.session.send(Pause(what, False))  # type: ignore[arg-type]
+            self.ui = replace(self.ui, overlay=None)
+        self.dirty = True
+
+    def _overlay_event(self, event: Any) -> Change | None:
+        from ..overlays.actions import Close, Export, save_export
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False):
+            return None
+        if event.type == pygame.FINGERDOWN:
+            w, h = self.vp.window
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(event.x * w), int(event.y * h)),
+                                       button=1, touch=False)
+        act = self.overlay.handle(event)
+        self.dirty = True
+        if isinstance(act, Close):
+            what = self.ui.overlay or "rules"
+            self.overlay = None
+            self.ui = replace(self.ui, overlay=None)
+            self.session.send(Pause(what, False))  # type: ignore[arg-type]
+        elif isinstance(act, Export):
+            import platformdirs
+            save_export(act, self.export_dir or platformdirs.user_documents_dir())
+        return None
