@@ -282,7 +282,8 @@ def _play(state: MatchState, move: Play) -> MatchState:
         placed = new_placed(tile, seat, end, touching, right)
     held = list(hands)
     held[i] = mask
-    nh = new_hand(tuple(held), h.line + (placed,), left, right, _NEXT_SEAT[i], 0, h.moves + (move,))
+    nh = new_hand(tuple(held), h.line + (placed,), left, right,  # type: ignore[arg-type]
+                  _NEXT_SEAT[i], 0, h.moves + (move,))
     if not mask:
         return _end_hand(state, nh, Result.DOMINO, seat)
     return with_hand(state, nh)

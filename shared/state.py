@@ -207,14 +207,29 @@ INITIAL = MatchState(phase=Phase.DRAW_SHUFFLE)
 
 # ---------------------------------------------------------------- fast construction
 #
-# The rules build a new MatchState, HandState and Placed on every move. The
-# dataclass __init__ of a frozen class sets each field through
-# object.__setattr__; filling the slots through their descriptors is about twice
-# as fast (bench/engine.py). The objects made here are ordinary, frozen instances:
-# only construction is faster. The code is generated from the field list, as
-# dataclasses itself does, so a field added later is carried along.
+# The rules build a new MatchState, HandState and Placed on every move, and the
+# dataclass __init__ of a frozen class sets each field through object.__setattr__
+# (MatchState: about 1.2 us). Here each class gets a private twin with the very
+# same slots: the builders fill a twin with plain attribute stores, then turn it
+# into the real class by assigning __class__, which CPython allows only between
+# identical slot layouts. That is about five times faster (bench/engine.py,
+# docs/performance.md). The result is an ordinary frozen instance; only its
+# construction differs. The code is generated from the field list, as dataclasses
+# does itself, so a field added later is carried along; a class whose layout the
+# twin cannot match falls back to setting each slot through its descriptor.
 
 _UNSET = object()
+
+
+def _twin_of(cls: type[Any]) -> type[Any] | None:
+    """A plain class with ``cls``'s slots whose instances may become ``cls``; None if it cannot."""
+    twin = type(f"_{cls.__name__}Twin", (), {"__slots__": cls.__slots__})
+    probe: Any = object.__new__(twin)
+    try:
+        probe.__class__ = cls
+    except TypeError:
+        return None
+    return twin
 
 
 def _slot_builders(cls: type[Any], hot: str | None = None) -> dict[str, Any]:
@@ -222,16 +237,23 @@ def _slot_builders(cls: type[Any], hot: str | None = None) -> dict[str, Any]:
     names = [f.name for f in fields(cls)]
     if hasattr(cls, "__post_init__"):  # skipping __init__ would skip its checks
         raise TypeError(f"{cls.__name__} has __post_init__; fast construction would skip it")
-    ns: dict[str, Any] = {"_new": object.__new__, "cls": cls, "_UNSET": _UNSET}
-    ns.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
-    sets = "".join(f"    _set_{n}(o, {n})\n" for n in names)
-    src = f"def build({', '.join(names)}):\n    o = _new(cls)\n{sets}    return o\n"
-    keep = "".join(f"    _set_{n}(o, s.{n} if {n} is _UNSET else {n})\n" for n in names)
+    twin = _twin_of(cls)
+    ns: dict[str, Any] = {"_new": object.__new__, "cls": cls, "twin": twin, "_UNSET": _UNSET}
+    if twin is None:  # layouts differ: set the slots through their descriptors
+        ns.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
+
+    def body(values: dict[str, str]) -> str:
+        if twin is None:
+            sets = "".join(f"    _set_{n}(o, {v})\n" for n, v in values.items())
+            return f"    o = _new(cls)\n{sets}    return o\n"
+        stores = "".join(f"    o.{n} = {v}\n" for n, v in values.items())
+        return f"    o = _new(twin)\n{stores}    o.__class__ = cls\n    return o\n"
+
+    src = f"def build({', '.join(names)}):\n" + body({n: n for n in names})
     kw = ", ".join(f"{n}=_UNSET" for n in names)
-    src += f"def evolve(s, *, {kw}):\n    o = _new(cls)\n{keep}    return o\n"
+    src += f"def evolve(s, *, {kw}):\n" + body({n: f"s.{n} if {n} is _UNSET else {n}" for n in names})
     if hot is not None:
-        one = "".join(f"    _set_{n}(o, {'v' if n == hot else 's.' + n})\n" for n in names)
-        src += f"def with_hot(s, v):\n    o = _new(cls)\n{one}    return o\n"
+        src += "def with_hot(s, v):\n" + body({n: "v" if n == hot else f"s.{n}" for n in names})
     exec(src, ns)  # noqa: S102 - source built above from field names only
     return ns
 
