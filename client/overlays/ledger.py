@@ -119,7 +119,8 @@ def _top(b: _Builder, led: Ledger, index: int) -> None:
         if led.seed is not None:
             note += " " + b.tr.gettext("Seed: {seed}", seed=led.seed)
         b.text(note, 15, False, MUTED)
-    b.text(b.tr.gettext("Score: {scores}", scores=score_text(b.tr, m.scores)), 17, True)
+    scores = score_text(b.tr, m.scores)  # not inline: pybabel drops calls with nested commas
+    b.text(b.tr.gettext("Score: {scores}", scores=scores), 17, True)
     if m.winner is not None:
         won = b.tr.gettext("Team {team} wins the match.", team=m.winner.value)
         if m.named is not None:
@@ -192,13 +193,18 @@ def _plays(b: _Builder, h: HandRow) -> None:
 def _hand(b: _Builder, h: HandRow) -> None:
     """R22: one finished hand, with its export button."""
     b.y += 8
-    b.button(b.tr.gettext("Export hand"), Export(
+    top = b.y
+    button = b.button(b.tr.gettext("Export hand"), Export(
         "hand", f"match-{h.match}-hand-{h.number}.json", dumps(hand_script(h))))
+    b.width -= button.w + 10  # the heading wraps left of the button
     b.text(b.tr.gettext("Hand {number} · opened by seat {seat}", number=b.tr.number(h.number),
                         seat=int(h.opener)), 18, True, ACCENT)
+    b.width += button.w + 10
+    b.y = max(b.y, top + button.h + 4)
     b.text(result_text(b.tr, h), 15, True,
            TEAM_COLOURS[h.winner.value] if h.winner else MUTED)
-    b.text(b.tr.gettext("Scores after the hand: {scores}", scores=score_text(b.tr, h.scores_after)), 15)
+    scores = score_text(b.tr, h.scores_after)
+    b.text(b.tr.gettext("Scores after the hand: {scores}", scores=scores), 15)
     b.text(b.tr.gettext("Hands as dealt; bright tiles were still held at the end:"), 14, False, MUTED)
     label_w = max(b.fonts.get(14).size(b.tr.ngettext("{count} pip", "{count} pips", 99))[0], 60)
     for s in SEATS:
