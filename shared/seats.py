@@ -54,7 +54,7 @@ class Team(str, Enum):
         return Team.B if self is Team.A else Team.A
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # shadows str.index on purpose
         """0 for A, 1 for B: position in score pairs."""
         return 0 if self is Team.A else 1
 

@@ -81,7 +81,7 @@ class SeatView(SpectatorView):
     """R10: whether this seat has answered the review of the current deal."""
 
     @property
-    def seat(self) -> Seat:  # type: ignore[override]
+    def seat(self) -> Seat:
         """The seat this view belongs to."""
         return self.viewer
 
