@@ -54,6 +54,7 @@ class TableScene:
         self.export_dir = export_dir
         self._layout: TableLayout | None = None
         self._key: tuple[Any, ...] | None = None
+        self._laid_state: ClientState | None = None
         self._hint_seen: Any = None
         self.dirty = True
 
@@ -67,8 +68,10 @@ class TableScene:
 
     def layout(self) -> TableLayout:
         """The current layout (cached on state, previews and size)."""
-        key = (id(self.session.state), self.ui, self.vp.pixels)
-        if self._layout is None or key != self._key:
+        state = self.session.state
+        key = (self.ui, self.vp.pixels)
+        if self._layout is None or key != self._key or state is not self._laid_state:
+            self._laid_state = state
             self._layout = compute_layout(self.session.state, self.ui, self.vp.pixels)
             self._key = key
         return self._layout

@@ -1,0 +1,100 @@
+"""``doublenine play``: the game window (issue 5 item 1).
+
+Without ``--server``: an embedded server on a free loopback port and a table
+with three computer seats, straight to the table (the start screen is one
+"Leave" away). With ``--server URL --table CODE``: join that table (``--seat N``
+or ``--spectate``). With ``--server`` alone: create a table there.
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+LEVELS = ("easy", "normal", "strong", "heaviest")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``doublenine play``."""
+    parser.add_argument("--server", metavar="URL", help="ws://host:port/ of a doublenine server (default: embedded)")
+    parser.add_argument("--table", metavar="CODE", help="code of the table to join")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--seat", type=int, choices=(1, 2, 3, 4), help="seat to take (default: the first free one)")
+    who.add_argument("--spectate", action="store_true", help="watch the table without a seat")
+    parser.add_argument("--name", help="your display name (remembered)")
+    parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help="language (remembered)")
+    parser.add_argument("--seed", type=int, help="deal reproducibly from this seed (R24)")
+    parser.add_argument("--level", choices=LEVELS, default="strong", help="computer level for new tables")
+    parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT")
+    parser.add_argument("--start-screen", action="store_true", help="open the start screen instead of a table")
+
+
+def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | None = None) -> Any:
+    """A ``launcher(Launch) -> TableScene`` that connects (starting the embedded server when needed)."""
+    from doublenine.shared import protocol as p
+
+    from .embedded import EmbeddedServer, default_db
+    from .net import NetClient, NetSession
+    from .scenes.table import TableScene
+
+    def launcher(launch: Any) -> TableScene:
+        url = launch.server
+        if launch.mode == "create" and not url:
+            server = embedded_box.get("server")
+            if server is None:
+                server = EmbeddedServer(db if db is not None else default_db())
+                server.start()
+                embedded_box["server"] = server
+            url = server.url
+        attach: Any
+        if launch.mode == "create":
+            seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
+                          for i, k in enumerate(launch.kinds))
+            attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name)
+        elif launch.mode == "join":
+            attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
+        else:
+            attach = p.Spectate(code=launch.table)
+        client = NetClient(url, attach).start()
+        return TableScene(NetSession(client), launch.lang)
+
+    return launcher
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the window; returns the exit code."""
+    import pygame
+
+    from . import config
+    from .app import App
+    from .scenes.start import Launch, StartScene
+    from .text import nfc
+
+    settings = config.load()
+    name = nfc(args.name or settings.name or "Player")[:32]
+    lang = args.lang or settings.lang or "en"
+    server = args.server or ""
+    settings = config.Settings(name=name, server=server or settings.server, lang=lang,
+                               table=args.table or settings.table)
+    config.save(settings)
+    box: dict[str, Any] = {}
+    launcher = make_launcher(lang, box)
+    start = StartScene(settings, launcher)
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    app = App(start, (w, h))
+    try:
+        if not args.start_screen:
+            if args.table:
+                mode = "watch" if args.spectate else "join"
+                launch = Launch(mode, name, lang, server, args.table.upper(), args.seat)
+            else:
+                launch = Launch("create", name, lang, server, seed=args.seed, level=args.level)
+            app.push(launcher(launch))
+        return app.run()
+    except (OSError, RuntimeError, ValueError) as exc:
+        print(f"doublenine play: {exc}")
+        return 1
+    finally:
+        server_obj = box.get("server")
+        if server_obj is not None:
+            server_obj.stop()
+        pygame.quit()

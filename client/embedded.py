@@ -1,0 +1,80 @@
+"""The server inside the client: ``doublenine play`` without ``--server`` (issue 5 item 1).
+
+:class:`EmbeddedServer` runs the real :class:`~doublenine.server.app.GameServer`
+on 127.0.0.1 at a free port, in a background thread with its own asyncio loop,
+storing matches in a SQLite file in the user's data folder (platformdirs), so
+an interrupted match is resumed by the next start. DESIGN: this is the only
+place the client imports the server package.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+
+def default_db() -> str:
+    """``doublenine.sqlite`` in the user's data folder (created if missing)."""
+    import platformdirs
+    folder = Path(platformdirs.user_data_dir("doublenine"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / "doublenine.sqlite")
+
+
+class EmbeddedServer:
+    """A game server on loopback port 0, started and stopped from the UI thread."""
+
+    def __init__(self, db: str | None = None, bot_delay: float | None = None) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self.url = ""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: Any = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="doublenine-server", daemon=True)
+
+    def start(self, timeout: float = 20.0) -> str:
+        """Start serving; returns the ``ws://127.0.0.1:PORT/`` URL. Raises RuntimeError on failure."""
+        self._thread.start()
+        if not self._ready.wait(timeout) or self._error is not None:
+            raise RuntimeError(f"the embedded server did not start: {self._error!r}")
+        return self.url
+
+    def _run(self) -> None:
+        from doublenine.server.app import GameServer
+        from doublenine.server.config import ServerConfig
+
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        asyncio.set_event_loop(loop)
+        kwargs: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "db": self.db}
+        if self.bot_delay is not None:
+            kwargs["bot_delay"] = self.bot_delay
+        try:
+            self._server = loop.run_until_complete(GameServer(ServerConfig(**kwargs)).start())
+            self.url = self._server.url
+        except BaseException as exc:  # noqa: BLE001 - reported to start() in the UI thread
+            self._error = exc
+            self._ready.set()
+            loop.close()
+            return
+        self._ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.close()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop the server gracefully and end its thread."""
+        loop = self._loop
+        if loop is None or self._server is None or loop.is_closed():
+            return
+        fut = asyncio.run_coroutine_threadsafe(self._server.stop(), loop)
+        try:
+            fut.result(timeout)
+        except Exception:  # noqa: BLE001 - stopping anyway
+            pass
+        loop.call_soon_threadsafe(loop.stop)
+        self._thread.join(timeout)

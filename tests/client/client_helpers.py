@@ -1,0 +1,78 @@
+"""Fixtures shared by the client tests: seeded local tables and synthetic lines of play."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from doublenine.client.local import LocalSession
+from doublenine.client.store import ClientState
+from doublenine.shared.moves import End, Play
+from doublenine.shared.rules import legal_decisions, to_act
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import Phase, Placed
+from doublenine.shared.tiles import DOUBLE_NINE_SET
+
+SIZES = ((800, 600), (1280, 800), (2560, 1440))
+NAMES = ("José", "Zoë", "Ñandú", "Jose\u0301")
+
+
+def session_at(done, seed: int = 7) -> LocalSession:  # type: ignore[no-untyped-def]
+    """A local table (seat 1 human) advanced until ``done(state)``; seat 1 plays its first legal decision."""
+    s = LocalSession(seed=seed, names=NAMES)
+    s.run_computers()
+    for _ in range(3000):
+        if done(s.log.state):
+            return s
+        if Seat.ONE in to_act(s.log.state):
+            s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
+        else:
+            s.run_computers()
+    raise AssertionError("situation not reached")
+
+
+def my_turn_with_play(state) -> bool:  # type: ignore[no-untyped-def]
+    return state.phase is Phase.PLAY and state.hand.turn is Seat.ONE and \
+        any(isinstance(m, Play) for m in legal_decisions(state, Seat.ONE))
+
+
+def synthetic_line(n: int, mode: str, seed: int) -> tuple[Placed, ...]:
+    """A valid line of ``n`` tiles (R15) grown at the right, the left, alternately or at random."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        pool = list(DOUBLE_NINE_SET)
+        rng.shuffle(pool)
+        first = pool.pop()
+        line = [Placed(first, Seat.ONE, End.LEFT, first.low, first.high)]
+        left, right = first.low, first.high
+        ok = True
+        for i in range(1, n):
+            end = {"right": End.RIGHT, "left": End.LEFT, "alternate": End.RIGHT if i % 2 else End.LEFT}.get(
+                mode, rng.choice((End.LEFT, End.RIGHT)))
+            pip = left if end is End.LEFT else right
+            cands = [t for t in pool if t.has(pip)]
+            if not cands:
+                ok = False
+                break
+            t = rng.choice(cands)
+            pool.remove(t)
+            other = t.other_end(pip)
+            seat = Seat(1 + i % 4)
+            if end is End.LEFT:
+                line.insert(0, Placed(t, seat, end, other, pip)) if False else line.append(Placed(t, seat, end, other, pip))
+                left = other
+            else:
+                line.append(Placed(t, seat, end, pip, other))
+                right = other
+        if ok:
+            return tuple(line)
+    raise AssertionError("no line built")
+
+
+def with_line(state: ClientState, line: tuple[Placed, ...]) -> ClientState:
+    """The same client state with another line of play (and matching open ends)."""
+    assert state.view is not None
+    lefts = [p for p in line[1:] if p.end is End.LEFT]
+    rights = [p for p in line[1:] if p.end is End.RIGHT]
+    left = lefts[-1].left if lefts else line[0].left
+    right = rights[-1].right if rights else line[0].right
+    return replace(state, view=replace(state.view, line=line, ends=(left, right)))

@@ -1,0 +1,42 @@
+"""End to end: the real client, fed synthetic mouse input, plays a hand against an embedded server."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("doublenine.server.app")
+
+from robot import next_clicks  # noqa: E402
+
+from doublenine.client.app import App  # noqa: E402
+from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.embedded import EmbeddedServer  # noqa: E402
+from doublenine.client.scenes.start import Launch  # noqa: E402
+
+
+def test_client_plays_a_full_hand_against_three_computers_to_the_reveal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    server = EmbeddedServer(db=str(tmp_path / "play.sqlite"), bot_delay=0.0)
+    server.start()
+    try:
+        launcher = make_launcher("en", {"server": server})
+        scene = launcher(Launch("create", "José", "en", seed=11, level="easy"))
+        app = App(scene, (1280, 800))
+        deadline = time.monotonic() + 45
+        acted = 0
+        while time.monotonic() < deadline:
+            lay = scene.layout()
+            if lay.panel is not None and lay.panel.kind == "reveal":
+                break
+            events = next_clicks(scene)
+            acted += len(events)
+            app.step(events)
+            time.sleep(0.005 if events else 0.02)
+        lay = scene.layout()
+        assert lay.panel is not None and lay.panel.kind == "reveal", scene.session.state
+        view = scene.session.state.view
+        assert len(view.finished) == 1 and len(lay.panel.rows) == 4
+        assert acted >= 3  # draw, nominate or review, plays: all through synthetic clicks
+        app.apply(app.stack and __import__("doublenine.client.scenes.base", fromlist=["Change"]).Change("quit"))
+    finally:
+        server.stop()
