@@ -18,6 +18,8 @@ Left/Right (or the match buttons) browse the matches at the table.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import pygame
 
 from doublenine.shared.i18n import Translator, translator
@@ -26,10 +28,11 @@ from doublenine.shared.ledger import (
 )
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Result
+from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
 from .actions import Export, OverlayAction, SelectMatch
-from .paint import TILE_H, TILE_W, paint_chart, paint_seat, tile_painter
+from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_seat, tile_painter
 from .panel import Button, Custom, Item, ScrollPanel, Text
 from .text import ACCENT, MUTED, TEAM_COLOURS, TEXT, Fonts, button_width, wrap
 
@@ -85,7 +88,8 @@ class _Builder:
         self.items.append(Button(rect, label, action))
         return rect
 
-    def tiles(self, x0: int, tiles, faded=lambda t: False) -> None:  # noqa: ANN001
+    def tiles(self, x0: int, tiles: Iterable[Tile],
+              faded: Callable[[Tile], bool] = lambda t: False) -> None:
         """A flowing row of mini tiles starting at ``x0``, wrapping at the width."""
         x = x0
         for t in tiles:
@@ -128,6 +132,12 @@ def _top(b: _Builder, led: Ledger, index: int) -> None:
         b.text(won, 17, True, TEAM_COLOURS[m.winner.value])
 
 
+def _swatch(colour: tuple[int, int, int]) -> Painter:
+    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, colour, rect)
+    return paint
+
+
 def _chart(b: _Builder, m: MatchLedger) -> None:
     b.heading(b.tr.gettext("Scores after each hand"))
     points, fonts, tr = m.chart, b.fonts, b.tr
@@ -137,8 +147,7 @@ def _chart(b: _Builder, m: MatchLedger) -> None:
     for team, x in (("A", 0), ("B", 140)):
         b.items.append(Text(x + 20, b.y, b.tr.gettext("Team {team}", team=team), 14, True,
                             TEAM_COLOURS[team]))
-        b.items.append(Custom(pygame.Rect(x, b.y + 8, 14, 4),
-                              lambda s, r, c=TEAM_COLOURS[team]: pygame.draw.rect(s, c, r)))
+        b.items.append(Custom(pygame.Rect(x, b.y + 8, 14, 4), _swatch(TEAM_COLOURS[team])))
     b.y += 24
 
 
@@ -208,12 +217,16 @@ def _hand(b: _Builder, h: HandRow) -> None:
     b.text(b.tr.gettext("Hands as dealt; bright tiles were still held at the end:"), 14, False, MUTED)
     label_w = max(b.fonts.get(14).size(b.tr.ngettext("{count} pip", "{count} pips", 99))[0], 60)
     for s in SEATS:
-        left = set(h.left[s - 1])
         b.seat(0, s)
         pips = b.tr.ngettext("{count} pip", "{count} pips", h.pip_totals[s - 1])
         b.items.append(Text(TILE_H + 6, b.y + 2, pips, 14, False, TEXT))
-        b.tiles(TILE_H + 14 + label_w, h.dealt[s - 1], lambda t, left=left: t not in left)
+        b.tiles(TILE_H + 14 + label_w, h.dealt[s - 1], _played(frozenset(h.left[s - 1])))
     _plays(b, h)
+
+
+def _played(left: frozenset[Tile]) -> Callable[[Tile], bool]:
+    """True for a tile no longer held at the end (drawn faded)."""
+    return lambda t: t not in left
 
 
 def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator) -> list[Item]:

@@ -4,6 +4,8 @@ Each takes a surface and a screen rect and only draws.
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from doublenine.shared.i18n import Translator
@@ -32,11 +34,17 @@ def paint_tile(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts,
         surface.blit(img, img.get_rect(center=(cx + 1, rect.centery)))
 
 
+Painter = Callable[[pygame.Surface, pygame.Rect], None]
+"""Draws something into a screen rect."""
+
+
 def tile_painter(fonts: Fonts, tile: Tile, faded: bool = False,
-                 halves: tuple[int, int] | None = None):  # noqa: ANN201 - a closure
+                 halves: tuple[int, int] | None = None) -> Painter:
     """A ``paint(surface, rect)`` closure for one tile (low-high unless ``halves`` given)."""
     shown = halves if halves is not None else (tile.low, tile.high)
-    return lambda surface, rect: paint_tile(surface, rect, fonts, shown, faded)
+    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        paint_tile(surface, rect, fonts, shown, faded)
+    return paint
 
 
 def paint_seat(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, seat: Seat) -> None:
