@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doublenine.shared.convert import PUBLIC_FIELDS, move_frame, patch_frame, view_patch
-from doublenine.shared.events import Decided, Event
+from doublenine.shared.events import Decided, Event, Shuffled
 from doublenine.shared.moves import Pass, Play, Review
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState, Phase
@@ -28,8 +28,9 @@ def is_private(event: Event) -> bool:
 
 
 def public_seq(events: list[Event] | tuple[Event, ...]) -> int:
-    """The table's wire ``seq`` after ``events``: the number of events that are not private."""
-    return sum(1 for e in events if not is_private(e))
+    """The table's wire ``seq`` after ``events``: one per public action (a decision that is not
+    a private accept, undo, redo, restart, new match); the shuffles they make due add nothing."""
+    return sum(1 for e in events if not isinstance(e.body, Shuffled) and not is_private(e))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,239 @@
+"""Table operations outside the match log: seats (D7), start, panels (R26/D2) and the
+controls that may need consent: undo, redo, restart, new match (R27, R28, D1), hand-over (D7).
+
+Each runs under the table's lock and raises :class:`~.table.Refused` or
+:class:`IllegalMove` (stable codes) to refuse, leaving everything unchanged.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from doublenine.shared.errors import ErrorCode, IllegalMove
+from doublenine.shared.events import Event
+from doublenine.shared.protocol import pack
+from doublenine.shared.rules import restart_hand
+from doublenine.shared.seats import SEATS, Seat
+
+from .consent import ConsentRequest, askable
+from .seating import new_token, token_hash, token_matches
+from .table import Refused, Table
+
+
+def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool) -> bytes:
+    msg: dict[str, Any] = {"type": "joined", "code": table.code, "seat": None if seat is None else int(seat)}
+    if token is not None:
+        msg["token"] = token
+    if creator and table.meta.seeded:
+        msg["seed"] = table.meta.seed  # D9: only to whoever set it
+    return pack(msg)
+
+
+async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None, creator: bool) -> None:
+    table.bind(conn, seat)
+    conn.send(_joined(table, seat, token, creator))
+    conn.send(table.snapshot_frame(seat))
+    table.broadcast_table(exclude=conn)
+    table.rearm()
+
+
+async def join(table: Table, conn: Any, seat: Seat | None, name: str, creator: bool = False) -> None:
+    """Take a free human seat (lowest if ``seat`` is None); the table starts once all are held."""
+    async with table.lock:
+        if seat is None:
+            free = [s for s in SEATS if table.slots[s].kind == "human" and not table.slots[s].claimed]
+            if not free:
+                raise Refused(ErrorCode.TABLE_FULL, f"table {table.code} has no free seat")
+            seat = free[0]
+        slot = table.slots[seat]
+        if slot.kind != "human" or slot.claimed:
+            raise Refused(ErrorCode.SEAT_TAKEN, f"seat {int(seat)} is not free")
+        token = new_token()
+        slot.token_hash, slot.name, slot.handed_over = token_hash(token), name, False
+        if creator:
+            table.meta.creator_seat = seat
+        if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
+            table.meta.started = True
+        await table.save_meta()
+        await _welcome(table, conn, seat, token, creator)
+
+
+async def rejoin(table: Table, conn: Any, token: str) -> None:
+    """D7: reclaim the seat of ``token``; an older connection on it is closed (4002)."""
+    async with table.lock:
+        seat = next((s for s in SEATS if token_matches(token, table.slots[s].token_hash)), None)
+        if seat is None:
+            raise Refused(ErrorCode.BAD_TOKEN, f"that token holds no seat at table {table.code}")
+        slot = table.slots[seat]
+        old = slot.conn
+        if old is not None and old is not conn:
+            table.unbind(old)
+            old.close(4002, "seat reclaimed by a newer connection")
+        if slot.handed_over:
+            slot.handed_over = False  # D7: the returning player takes the seat back
+            await table.save_meta()
+        creator = seat == table.meta.creator_seat
+        await _welcome(table, conn, seat, None, creator)
+
+
+async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
+    """D8: watch the table."""
+    async with table.lock:
+        await _welcome(table, conn, None, None, creator)
+
+
+async def leave(table: Table, conn: Any) -> None:
+    """Detach; a seated player gives the seat up (token void; the computer plays it once started)."""
+    async with table.lock:
+        seat = table.unbind(conn)
+        if seat is not None:
+            slot = table.slots[seat]
+            slot.token_hash, slot.name, slot.handed_over = None, "", False
+            r = table.request
+            if r is not None and (r.by == seat or seat in r.waiting or r.target == seat):
+                table.close_request("cancelled", seat)
+            await table.save_meta()
+        conn.send(pack({"type": "left", "code": table.code}))
+        table.broadcast_table()
+        table.rearm()
+
+
+async def start(table: Table, seat: Seat) -> None:
+    """Start now: human seats nobody holds become computer seats."""
+    async with table.lock:
+        if table.meta.started:
+            raise Refused(ErrorCode.ALREADY_STARTED, "the match is running")
+        for slot in table.slots.values():
+            if slot.kind == "human" and not slot.claimed:
+                slot.kind = "computer"
+        table.meta.started = True
+        await table.save_meta()
+        table.broadcast_table()
+        table.rearm()
+
+
+def panel(table: Table, seat: Seat, is_open: bool) -> None:
+    """R26/D2: computer seats wait while any seated human has the rules or ledger open."""
+    slot = table.slots[seat]
+    if slot.panel != is_open:
+        slot.panel = is_open
+        table.broadcast_table()
+        table.rearm()
+
+
+def _feasible(table: Table, action: str, seat: Seat) -> None:
+    """Refuse at request time what the rules would refuse (R27, R28)."""
+    if action == "undo" and table.log.undo_target(seat) is None:
+        raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"seat {int(seat)} has nothing to undo")
+    if action == "redo" and not table.log.can_redo:
+        raise IllegalMove(ErrorCode.NOTHING_TO_REDO, "nothing was undone")
+    if action == "restart":
+        restart_hand(table.log.state)
+
+
+def _events_of(table: Table, action: str, seat: Seat) -> list[Event]:
+    lg = table.log
+    if action == "undo":
+        return lg.undo(seat)
+    if action == "redo":
+        return lg.redo(seat)
+    if action == "restart":
+        return lg.restart()
+    return lg.new_match()
+
+
+async def _perform(table: Table, r: ConsentRequest) -> None:
+    if r.action == "hand_over":
+        assert r.target is not None
+        table.slots[r.target].handed_over = True
+        await table.save_meta()
+        table.broadcast_table()
+        table.rearm()
+        return
+    old = table.log.state
+    events = _events_of(table, r.action, r.by)
+    await table.commit(old, events, table_changed=True)
+
+
+def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set[Seat]) -> None:
+    if table.request is not None:
+        raise Refused(ErrorCode.REQUEST_PENDING, f"request {table.request.id} is open")
+    table.request_ids += 1
+    table.request = ConsentRequest(table.request_ids, action, seat, target, table.seq, set(asked))
+    table.broadcast_table()
+    table.rearm()
+
+
+async def control(table: Table, seat: Seat, intent: Any) -> None:
+    """R27/R28 undo, redo, restart, new match: at once if ``seat`` is the only human, else D1."""
+    action = intent.type
+    async with table.lock:
+        table.check(seat, intent)
+        _feasible(table, action, seat)
+        asked = askable(table.slots, seat)
+        if asked:
+            _open(table, action, seat, None, asked)
+            table.remember(seat, intent)
+            return
+        table.remember(seat, intent)
+        await _perform(table, ConsentRequest(0, action, seat, None, table.seq))
+
+
+async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
+    """D7: let the computer play a disconnected human seat, by consent of the other humans."""
+    target = Seat(intent.seat)
+    async with table.lock:
+        table.check(seat, intent)
+        slot = table.slots[target]
+        if not slot.claimed or slot.conn is not None or slot.handed_over or target == seat:
+            raise Refused(ErrorCode.NOT_DISCONNECTED, f"seat {int(target)} is not a disconnected human seat")
+        asked = askable(table.slots, seat, target)
+        if asked:
+            _open(table, "hand_over", seat, target, asked)
+            table.remember(seat, intent)
+            return
+        table.remember(seat, intent)
+        await _perform(table, ConsentRequest(0, "hand_over", seat, target, table.seq))
+
+
+async def consent(table: Table, seat: Seat, request_id: int, accept: bool) -> None:
+    """D1/D7: an asked seat answers; a refusal ends the request, the last acceptance acts."""
+    async with table.lock:
+        r = table.request
+        if r is None or r.id != request_id:
+            raise Refused(ErrorCode.NO_SUCH_REQUEST, f"request {request_id} is not open")
+        if seat not in r.waiting:
+            raise Refused(ErrorCode.NOT_ASKED, f"seat {int(seat)} is not asked")
+        if not accept:
+            table.close_request("refused", seat)
+            table.broadcast_table()
+            table.rearm()
+            return
+        r.waiting.discard(seat)
+        r.accepted.add(seat)
+        if r.waiting:
+            table.broadcast_table()
+            return
+        table.request = None
+        try:
+            await _perform(table, r)
+        except IllegalMove as exc:
+            table.request = r
+            table.close_request("failed", None, exc.message)
+            table.broadcast_table()
+            table.rearm()
+            return
+        table.request = r
+        table.close_request("done")
+
+
+async def cancel(table: Table, seat: Seat, request_id: int) -> None:
+    """D1: the requester withdraws its request."""
+    async with table.lock:
+        r = table.request
+        if r is None or r.id != request_id:
+            raise Refused(ErrorCode.NO_SUCH_REQUEST, f"request {request_id} is not open")
+        if r.by != seat:
+            raise Refused(ErrorCode.NOT_REQUESTER, "only the requester cancels")
+        table.close_request("cancelled", seat)
+        table.broadcast_table()
+        table.rearm()

@@ -1,0 +1,63 @@
+"""``doublenine bot``: play one seat of a table over the network with the computer player (R23)."""
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``doublenine bot``."""
+    parser.add_argument("--server", required=True, help="websocket URL, e.g. ws://192.168.1.20:8765/")
+    parser.add_argument("--table", required=True, help="table code")
+    parser.add_argument("--seat", type=int, choices=(1, 2, 3, 4), default=None,
+                        help="seat to take (default: the lowest free one)")
+    parser.add_argument("--name", default="Bot")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "heaviest"))
+    parser.add_argument("--matches", type=int, default=1, help="stop after this many matches end")
+
+
+async def _play(args: argparse.Namespace) -> int:
+    import random
+
+    from doublenine.shared.state import Phase
+
+    from .computer import _load_decide
+    from .netbot import TableClient, play_seat
+
+    decide = _load_decide()
+    client = await TableClient.connect(args.server)
+    client.keep_frames = False
+    await client.attach({"type": "join", "code": args.table, "seat": args.seat, "name": args.name})
+    print(f"doublenine bot: seat {client.seat} at table {client.code}", flush=True)
+    ended = 0
+
+    def stop(c: TableClient) -> bool:
+        nonlocal ended
+        if c.view is not None and c.view.phase is Phase.MATCH_OVER:
+            ended += 1
+            return True
+        return False
+
+    rng = random.Random()
+    while ended < args.matches:
+        await play_seat(client, lambda v, r: decide(v, args.level, r), rng, stop, timeout=3600)
+        if ended < args.matches:
+            await client.send({"type": "new_match", "expected_seq": client.seq})
+            await client.until(lambda m: getattr(m, "type", "") == "update")
+    await client.close()
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play until the requested number of matches is over."""
+    import asyncio
+
+    from .netbot import ServerRefused
+
+    try:
+        return asyncio.run(_play(args))
+    except ServerRefused as exc:
+        print(f"doublenine bot: refused: {exc}")
+        return 2
+    except OSError as exc:
+        print(f"doublenine bot: cannot reach {args.server}: {exc}")
+        return 1

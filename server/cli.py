@@ -1,0 +1,44 @@
+"""``doublenine serve``: run the websocket server (issue 3, issue 7)."""
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``doublenine serve``."""
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (0.0.0.0 or :: to accept other machines)")
+    parser.add_argument("--port", type=int, default=8765, help="TCP port (0: any free port)")
+    parser.add_argument("--db", default=None,
+                        help="match storage: SQLite file path, postgresql://..., or :memory: "
+                             "(default: $DOUBLENINE_DB, else a SQLite file in the user data folder)")
+    parser.add_argument("--bot-delay", type=float, default=0.8,
+                        help="seconds a computer seat waits before acting, so people can follow")
+    parser.add_argument("--idle-timeout", type=float, default=1800.0,
+                        help="seconds before a table nobody is connected to is closed (its log stays stored)")
+    parser.add_argument("--code-prefix", default="",
+                        help="first letter(s) of every table code this process creates (routing by code)")
+    parser.add_argument("--log-level", default="INFO")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until SIGTERM/SIGINT."""
+    import asyncio
+    import logging
+
+    from .app import run as serve
+    from .config import ServerConfig
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    db = args.db
+    if db is None:
+        from .storage.sqlite import default_path
+
+        db = str(default_path())
+    config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
+                          idle_timeout=args.idle_timeout, code_prefix=args.code_prefix.upper())
+    try:
+        return asyncio.run(serve(config))
+    except OSError as exc:
+        print(f"doublenine serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+        return 1

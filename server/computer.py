@@ -1,0 +1,64 @@
+"""Computer decisions for seats and hints, from a SeatView only (R23, R25, R24).
+
+Uses ``doublenine.server.bots.decide`` (issue 4) when it is importable, else a
+small random legal player. Decisions run in worker threads so a computer seat
+that thinks hard never stalls the event loop (other tables keep moving).
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from doublenine.shared.moves import Decision, Review
+from doublenine.shared.views import SeatView
+
+
+def _fallback(view: SeatView, level: str, rng: random.Random) -> Decision:
+    """A random legal decision; R12: always demands a redeal when eligible."""
+    options = view.legal_decisions()
+    if not options:
+        raise ValueError(f"seat {int(view.viewer)} has no decision to make")
+    if isinstance(options[0], Review):
+        return Review(view.viewer, view.may_demand_redeal)
+    return options[rng.randrange(len(options))]
+
+
+def _load_decide() -> Callable[[SeatView, str, random.Random], Decision]:
+    try:
+        from doublenine.server.bots import decide
+    except ImportError:  # the computer-player package is optional at this layer
+        return _fallback
+    return decide  # type: ignore[no-any-return]
+
+
+class Brain:
+    """Runs the computer player for one server: ``decide`` is swappable (tests)."""
+
+    def __init__(self, executor: Executor | None,
+                 decide: Callable[[SeatView, str, random.Random], Decision] | None = None) -> None:
+        self.executor = executor
+        self.decide = decide or _load_decide()
+
+    async def choose(self, view: SeatView, level: str, rng: random.Random) -> Decision:
+        """R23: a decision for ``view.viewer`` from its view alone, off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, self._safe, view, level, rng)
+
+    def _safe(self, view: SeatView, level: str, rng: random.Random) -> Decision:
+        try:
+            return self.decide(view, level, rng)
+        except ValueError:
+            raise
+        except Exception:  # a faulty level must not stop the table: fall back, legally
+            return _fallback(view, level, rng)
+
+
+def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Random:
+    """R24: the generator of the decision at log ``position``: same seed, same log, same moves."""
+    return random.Random(f"{seed}:{position}:{purpose}")
+
+
+__all__: list[Any] = ["Brain", "decision_rng"]

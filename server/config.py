@@ -1,0 +1,35 @@
+"""Server settings (issue 3, issue 7 limits). One frozen value passed to every part."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Tunable limits and delays; the defaults suit a real table, tests shrink the delays."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    db: str | None = None
+    """Storage: None/":memory:" in memory, a path for SQLite, ``postgresql://...`` (issue 7)."""
+    bot_delay: float = 0.8
+    """Seconds a computer seat waits before acting, so a human can follow (0 in tests)."""
+    idle_timeout: float = 1800.0
+    """Seconds a table with no connection stays open before it is closed (its log stays stored)."""
+    max_size: int = 64 * 1024
+    """Largest accepted frame in bytes; larger ones close that connection with 1009."""
+    ping_interval: float | None = 20.0
+    ping_timeout: float | None = 20.0
+    max_queue: int = 2000
+    """Frames waiting for one slow reader before it is disconnected (1013)."""
+    rate: float = 20.0
+    """Messages per second one connection may send on average (RATE_LIMITED beyond)."""
+    burst: float = 40.0
+    """Messages one connection may send at once."""
+    max_tables_per_address: int = 8
+    hint_level: str = "strong"
+    """R25: the computer level that answers hints."""
+    code_prefix: str = ""
+    """First letter(s) of every table code this process creates (routing by code, issue 7)."""
+    bot_workers: int = 2
+    """Threads that run computer players, so the event loop never waits on one (R23)."""

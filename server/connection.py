@@ -1,0 +1,272 @@
+"""One handler per websocket: handshake -> attach to a table -> messages; cleanup in ``finally``.
+
+Messages are dispatched through a dict from message class to handler. Every
+refusal is an ``Error`` frame to this connection only. Outgoing frames go
+through a per-connection queue drained by its own writer task, so a slow reader
+never delays anybody else; one that falls too far behind is disconnected (1013).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+
+from doublenine.shared import protocol as p
+from doublenine.shared.errors import ErrorCode, RuleError
+from doublenine.shared.seats import Seat
+
+from . import actions
+from .registry import Registry
+from .table import Refused, Table
+
+log = logging.getLogger("doublenine.server.connection")
+
+
+class Connection:
+    """A live client: its websocket, its send queue, the table and seat it is attached to."""
+
+    def __init__(self, ws: Any, registry: Registry) -> None:
+        self.ws = ws
+        self.registry = registry
+        self.config = registry.config
+        self.table: Table | None = None
+        self.seat: Seat | None = None
+        self.greeted = False
+        self.closed = False
+        self._queue: deque[bytes] = deque()
+        self._close_with: tuple[int, str] | None = None
+        self._wake = asyncio.Event()
+        self._allowance = self.config.burst
+        self._stamp = time.monotonic()
+        addr = getattr(ws, "remote_address", None)
+        self.address = str(addr[0]) if addr else "?"
+
+    # ------------------------------------------------------------ sending
+
+    def send(self, frame: bytes) -> None:
+        """Queue one frame (never waits). Too many waiting: the reader is too slow, close (1013)."""
+        if self.closed:
+            return
+        if len(self._queue) >= self.config.max_queue:
+            self.close(1013, "reading too slowly", drop=True)
+            return
+        self._queue.append(frame)
+        self._wake.set()
+
+    async def writer(self) -> None:
+        """Drain the queue in order; ends when the connection closes."""
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._queue:
+                    await self.ws.send(self._queue.popleft())
+                if self._close_with is not None:
+                    await self.ws.close(*self._close_with)
+                    return
+        except ConnectionClosed:
+            pass
+
+    def close(self, code: int, reason: str, drop: bool = False) -> None:
+        """Close this connection only, after the frames already queued (``drop``: at once).
+
+        The handler's ``finally`` then detaches it from its table.
+        """
+        if self._close_with is None:
+            self.closed = True
+            if drop:
+                self._queue.clear()
+            self._close_with = (code, reason)
+            self._wake.set()
+
+    def error(self, code: ErrorCode, detail: str, intent_id: str | None = None,
+              data: dict[str, Any] | None = None) -> None:
+        """Refuse with a stable code, to this connection only."""
+        msg: dict[str, Any] = {"type": "error", "code": code.value, "detail": detail}
+        if intent_id is not None:
+            msg["intent_id"] = intent_id
+        if data is not None:
+            msg["data"] = data
+        self.send(p.pack(msg))
+
+    # ------------------------------------------------------------ receiving
+
+    def _allowed(self) -> bool:
+        """Token bucket: ``rate`` messages per second, ``burst`` at once."""
+        now = time.monotonic()
+        self._allowance = min(self.config.burst, self._allowance + (now - self._stamp) * self.config.rate)
+        self._stamp = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
+
+    async def receive(self, frame: bytes | str) -> None:
+        """Handle one frame; every refusal becomes an Error frame."""
+        if not self._allowed():
+            self.error(ErrorCode.RATE_LIMITED, f"more than {self.config.rate:g} messages per second")
+            return
+        try:
+            msg = p.decode_client(frame)  # type: ignore[arg-type]
+        except p.FrameError as exc:
+            self.error(exc.code, exc.detail)
+            return
+        handler = HANDLERS[type(msg)]
+        try:
+            if not self.greeted and not isinstance(msg, p.Hello):
+                raise Refused(ErrorCode.HANDSHAKE_REQUIRED, "send hello first")
+            await handler(self, msg)
+        except RuleError as exc:
+            data = exc.data if isinstance(exc, Refused) else None
+            self.error(exc.code, exc.message, getattr(msg, "intent_id", None), data)
+
+    # ------------------------------------------------------------ helpers for handlers
+
+    def attached(self) -> Table:
+        if self.table is None:
+            raise Refused(ErrorCode.NOT_AT_TABLE, "create, join or spectate a table first")
+        return self.table
+
+    def actor(self) -> tuple[Table, Seat]:
+        table = self.attached()
+        if self.seat is None:
+            raise Refused(ErrorCode.SPECTATOR_CANNOT_ACT, "spectators only watch (D8)")
+        return table, self.seat
+
+    def playing(self) -> tuple[Table, Seat]:
+        table, seat = self.actor()
+        if not table.meta.started:
+            raise Refused(ErrorCode.NOT_STARTED, "the match has not started")
+        return table, seat
+
+    def unattached(self) -> None:
+        if self.table is not None:
+            raise Refused(ErrorCode.ALREADY_AT_TABLE, f"attached to table {self.table.code}: leave first")
+
+
+# ---------------------------------------------------------------- handlers
+
+async def _hello(c: Connection, m: p.Hello) -> None:
+    if m.protocol_version != p.PROTOCOL_VERSION:
+        c.error(ErrorCode.PROTOCOL_VERSION,
+                f"server speaks protocol {p.PROTOCOL_VERSION}, client {m.protocol_version}",
+                data={"server": p.PROTOCOL_VERSION, "client": m.protocol_version})
+        c.close(4001, f"protocol version {p.PROTOCOL_VERSION}")
+        return
+    c.greeted = True
+    c.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
+
+
+async def _create(c: Connection, m: p.CreateTable) -> None:
+    c.unattached()
+    table = await c.registry.create(m, c.address)
+    if m.sit is not None:
+        await actions.join(table, c, Seat(m.sit), m.name, creator=True)
+    else:
+        await actions.spectate(table, c, creator=True)
+
+
+async def _join(c: Connection, m: p.Join) -> None:
+    c.unattached()
+    seat = None if m.seat is None else Seat(m.seat)
+    await actions.join(c.registry.find(m.code), c, seat, m.name)
+
+
+async def _rejoin(c: Connection, m: p.Rejoin) -> None:
+    c.unattached()
+    await actions.rejoin(c.registry.find(m.code), c, m.token)
+
+
+async def _spectate(c: Connection, m: p.Spectate) -> None:
+    c.unattached()
+    await actions.spectate(c.registry.find(m.code), c)
+
+
+async def _leave(c: Connection, m: p.Leave) -> None:
+    await actions.leave(c.attached(), c)
+
+
+async def _resync(c: Connection, m: p.Resync) -> None:
+    table = c.attached()
+    async with table.lock:
+        c.send(table.snapshot_frame(c.seat))
+
+
+async def _start(c: Connection, m: p.Start) -> None:
+    table, seat = c.actor()
+    await actions.start(table, seat)
+
+
+async def _panel(c: Connection, m: p.Panel) -> None:
+    table = c.attached()
+    if c.seat is not None:  # a spectator's panel pauses nobody
+        actions.panel(table, c.seat, m.open)
+
+
+async def _decide(c: Connection, m: Any) -> None:
+    table, seat = c.playing()
+    await table.decide(c, seat, m)
+
+
+async def _hint(c: Connection, m: p.AskHint) -> None:
+    table, seat = c.playing()
+    await table.hint(c, seat, m)
+
+
+async def _control(c: Connection, m: Any) -> None:
+    table, seat = c.playing()
+    await actions.control(table, seat, m)
+
+
+async def _hand_over(c: Connection, m: p.HandOver) -> None:
+    table, seat = c.playing()
+    await actions.hand_over(table, seat, m)
+
+
+async def _consent(c: Connection, m: p.Consent) -> None:
+    table, seat = c.actor()
+    await actions.consent(table, seat, m.request_id, m.accept)
+
+
+async def _cancel(c: Connection, m: p.CancelRequest) -> None:
+    table, seat = c.actor()
+    await actions.cancel(table, seat, m.request_id)
+
+
+HANDLERS: dict[type, Callable[[Connection, Any], Awaitable[None]]] = {
+    p.Hello: _hello, p.CreateTable: _create, p.Join: _join, p.Rejoin: _rejoin,
+    p.Spectate: _spectate, p.Leave: _leave, p.Resync: _resync, p.Start: _start, p.Panel: _panel,
+    p.DrawTile: _decide, p.NominateOpener: _decide, p.ReviewHand: _decide, p.PlayTile: _decide,
+    p.PassTurn: _decide, p.AskHint: _hint, p.Undo: _control, p.Redo: _control,
+    p.Restart: _control, p.NewMatch: _control, p.HandOver: _hand_over, p.Consent: _consent,
+    p.CancelRequest: _cancel,
+}
+"""Message class -> handler coroutine (no if/elif ladders)."""
+
+
+async def handle(ws: Any, registry: Registry) -> None:
+    """Serve one websocket until it closes; detach it from its table in ``finally``."""
+    conn = Connection(ws, registry)
+    registry.connections.add(conn)
+    writer = asyncio.get_running_loop().create_task(conn.writer())
+    try:
+        async for frame in ws:
+            await conn.receive(frame)
+    except ConnectionClosed:
+        pass
+    except Exception:
+        table = conn.table.code if conn.table else "-"
+        log.exception("connection %s table %s seat %s: server fault", conn.address, table, conn.seat)
+        conn.error(ErrorCode.INTERNAL, "server fault; reconnect")
+        await ws.close(1011, "server fault")
+    finally:
+        conn.closed = True
+        writer.cancel()
+        registry.connections.discard(conn)
+        if conn.table is not None:
+            conn.table.disconnect(conn)

@@ -1,0 +1,91 @@
+"""Seats of a table: who holds each, secret tokens, and the stored table record (D7, D9)."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from doublenine.shared.seats import SEATS, Seat
+
+DEFAULT_NAMES = {Seat.ONE: "South", Seat.TWO: "East", Seat.THREE: "North", Seat.FOUR: "West"}
+"""Names of seats nobody named (R2: seat 1 drawn at the bottom)."""
+
+
+def new_token() -> str:
+    """A fresh secret seat token (sent once, to the seat's connection)."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """What the server stores instead of the token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def token_matches(token: str, stored: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    return stored is not None and hmac.compare_digest(token_hash(token), stored)
+
+
+@dataclass
+class SeatSlot:
+    """One seat: its kind, computer level, name, the holder's token hash and live state."""
+
+    seat: Seat
+    kind: str = "human"
+    level: str = "strong"
+    name: str = ""
+    token_hash: str | None = None
+    handed_over: bool = False
+    """D7: a disconnected human seat the computer plays by consent, until its holder returns."""
+    conn: Any = field(default=None, repr=False)
+    panel: bool = False
+    """R26: the holder has the rules or the ledger open."""
+
+    @property
+    def claimed(self) -> bool:
+        """A person holds this seat."""
+        return self.kind == "human" and self.token_hash is not None
+
+    @property
+    def display_name(self) -> str:
+        return self.name or DEFAULT_NAMES[self.seat]
+
+    def record(self) -> dict[str, Any]:
+        """The stored part of the seat (live connection state is not stored)."""
+        return {"kind": self.kind, "level": self.level, "name": self.name,
+                "token_hash": self.token_hash, "handed_over": self.handed_over}
+
+    @staticmethod
+    def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
+        return SeatSlot(seat, r["kind"], r["level"], r["name"], r["token_hash"], r["handed_over"])
+
+
+@dataclass
+class TableMeta:
+    """The stored creation record of a table (storage ``meta``), updated as seats change."""
+
+    code: str
+    seed: int
+    """The generator seed: the given one (seeded) or one drawn from OS entropy (never sent, D9)."""
+    seeded: bool
+    language: str | None
+    creator_seat: Seat | None
+    slots: dict[Seat, SeatSlot]
+    started: bool = False
+    created_at: float = 0.0
+
+    def record(self) -> dict[str, Any]:
+        return {"v": 1, "code": self.code, "seed": self.seed, "seeded": self.seeded,
+                "language": self.language,
+                "creator_seat": None if self.creator_seat is None else int(self.creator_seat),
+                "started": self.started, "created_at": self.created_at,
+                "seats": [self.slots[s].record() for s in SEATS]}
+
+    @staticmethod
+    def from_record(r: dict[str, Any]) -> TableMeta:
+        slots = {s: SeatSlot.from_record(s, r["seats"][s - 1]) for s in SEATS}
+        creator = None if r["creator_seat"] is None else Seat(r["creator_seat"])
+        return TableMeta(r["code"], r["seed"], r["seeded"], r["language"], creator, slots,
+                         r["started"], r["created_at"])

@@ -1,0 +1,326 @@
+"""One table: one match log, a lock, four seats, the connections watching it (issue 3).
+
+Every change runs under the table's ``asyncio.Lock``: validate -> apply ->
+append the events to the store -> send each connection its own frames
+(:mod:`.fanout`). Connections only enqueue frames (their own writer task sends
+them), so a slow reader never delays the others. Computer seats act through one
+task owned by the table, cancelled and re-armed after every change, while the
+table is paused (R26/D2) and after undo and restart (R27, R28).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from doublenine.shared.codec import encode_meta, event_rows
+from doublenine.shared.convert import decision_of_intent, decision_w, view_to_wire
+from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
+from doublenine.shared.events import Event, MatchLog
+from doublenine.shared.protocol import pack
+from doublenine.shared.rules import legal_decisions, to_act
+from doublenine.shared.seats import SEATS, Seat
+from doublenine.shared.state import MatchState
+from doublenine.shared.views import SeatView, view_for
+
+from .computer import Brain, decision_rng
+from .config import ServerConfig
+from .consent import ConsentRequest
+from .fanout import frames_for, public_seq
+from .seating import TableMeta
+
+log = logging.getLogger("doublenine.server.table")
+
+REMEMBERED_INTENTS = 64
+"""Applied intent ids kept per seat for duplicate detection."""
+
+
+class Refused(RuleError):
+    """A refusal by the server (not the rules), with optional structured ``data``."""
+
+    def __init__(self, code: ErrorCode, message: str = "", data: dict[str, Any] | None = None) -> None:
+        super().__init__(code, message)
+        self.data = data
+
+
+class Table:
+    """A table and its match. Public coroutines raise :class:`RuleError` to refuse."""
+
+    def __init__(self, meta: TableMeta, store: Any, config: ServerConfig, brain: Brain,
+                 events: list[Event] | None = None,
+                 on_idle: Callable[[Table], None] | None = None) -> None:
+        self.meta = meta
+        self.code = meta.code
+        self.slots = meta.slots
+        self.store = store
+        self.config = config
+        self.brain = brain
+        stored = list(events or ())
+        self.log = MatchLog(seed=meta.seed, clock=time.time, events=stored)
+        self._unstored = len(stored)
+        self.seq = public_seq(self.log.events)
+        self.lock = asyncio.Lock()
+        self.subscribers: dict[Any, Seat | None] = {}
+        self.applied: dict[Seat, OrderedDict[str, int]] = {s: OrderedDict() for s in SEATS}
+        self.request: ConsentRequest | None = None
+        self.request_ids = 0
+        self.closed = False
+        self.on_idle = on_idle
+        self._bot: asyncio.Task[None] | None = None
+        self._bot_committing = False
+        self._idle: asyncio.TimerHandle | None = None
+        self._last_redo = self.log.can_redo
+
+    # ------------------------------------------------------------ storage
+
+    async def persist_new(self) -> None:
+        """Store a new table's record and the events its log holds already (the first shuffle)."""
+        await self.store.create_table(self.code, encode_meta(self.meta.record()))
+        await self.flush_unstored()
+
+    async def flush_unstored(self) -> None:
+        """Append log events not stored yet (a resumed log may add a due shuffle)."""
+        rows = event_rows(self.log.events[self._unstored:])
+        if rows:
+            await self.store.append(self.code, rows)
+        self._unstored = len(self.log.events)
+
+    async def save_meta(self) -> None:
+        """Store the seats' record after a change of who holds them."""
+        await self.store.update_meta(self.code, encode_meta(self.meta.record()))
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def state(self) -> MatchState:
+        """The match state (server side only: never sent, R21)."""
+        return self.log.state
+
+    def computer_plays(self, seat: Seat) -> bool:
+        """Whether the computer decides for ``seat`` now (computer seat, empty after start, D7)."""
+        slot = self.slots[seat]
+        if slot.kind == "computer":
+            return True
+        return self.meta.started and (not slot.claimed or slot.handed_over)
+
+    @property
+    def paused(self) -> bool:
+        """R26/D2: a seated, connected human has the rules or ledger open, or a request is open."""
+        return self.request is not None or any(
+            sl.panel and sl.conn is not None for sl in self.slots.values())
+
+    def table_wire(self) -> dict[str, Any]:
+        """The ``TableW`` map: the same for every connection (no seed, no token, D9)."""
+        seats = tuple({
+            "seat": int(s), "name": sl.display_name, "kind": sl.kind, "level": sl.level,
+            "claimed": sl.claimed, "connected": sl.conn is not None,
+            "computer_plays": self.computer_plays(s),
+        } for s, sl in sorted(self.slots.items()))
+        return {
+            "code": self.code, "seats": seats, "seeded": self.meta.seeded,
+            "started": self.meta.started, "paused": self.paused,
+            "panels": tuple(int(s) for s, sl in sorted(self.slots.items()) if sl.panel and sl.conn),
+            "request": None if self.request is None else self.request.wire(),
+            "can_redo": self.log.can_redo,
+            "spectators": sum(1 for s in self.subscribers.values() if s is None),
+            "language": self.meta.language,
+        }
+
+    def snapshot_frame(self, seat: Seat | None) -> bytes:
+        """The Snapshot for a connection at ``seat`` (None: spectator): its own view only."""
+        view = view_to_wire(view_for(self.log.state, seat))
+        return pack({"type": "snapshot", "seq": self.seq, "view": view, "table": self.table_wire()})
+
+    # ------------------------------------------------------------ connections
+
+    def bind(self, conn: Any, seat: Seat | None) -> None:
+        """Attach ``conn`` (at ``seat``, or as spectator)."""
+        self.subscribers[conn] = seat
+        conn.table, conn.seat = self, seat
+        if seat is not None:
+            self.slots[seat].conn = conn
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+
+    def unbind(self, conn: Any) -> Seat | None:
+        """Detach ``conn``; its seat stays held (D7). Starts the idle timer when nobody is left."""
+        seat = self.subscribers.pop(conn, None)
+        conn.table, conn.seat = None, None
+        if seat is not None and self.slots[seat].conn is conn:
+            self.slots[seat].conn = None
+            self.slots[seat].panel = False
+        self.watch_idle()
+        return seat
+
+    def watch_idle(self) -> None:
+        """Start the idle timer when no connection is attached (the table closes when it fires)."""
+        if not self.subscribers and not self.closed and self._idle is None:
+            loop = asyncio.get_running_loop()
+            self._idle = loop.call_later(self.config.idle_timeout, self._idle_fired)
+
+    def _idle_fired(self) -> None:
+        self._idle = None
+        if not self.subscribers and self.on_idle is not None:
+            self.on_idle(self)
+
+    def send_all(self, frame: bytes, exclude: Any = None) -> None:
+        """Queue ``frame`` for every attached connection (public information only)."""
+        for conn in self.subscribers:
+            if conn is not exclude:
+                conn.send(frame)
+
+    def broadcast_table(self, exclude: Any = None) -> None:
+        """Tell everyone the table info changed."""
+        self.send_all(pack({"type": "table", "table": self.table_wire()}), exclude)
+
+    def disconnect(self, conn: Any) -> None:
+        """A connection closed: the seat stays held (D7); computers may resume (D2)."""
+        if conn.table is not self:
+            return
+        self.unbind(conn)
+        if not self.closed:
+            self.broadcast_table()
+            self.rearm()
+
+    # ------------------------------------------------------------ the one step
+
+    def check(self, seat: Seat, intent: Any) -> None:
+        """Refuse a duplicate intent (DUPLICATE), then one decided on an old view (STALE)."""
+        iid = intent.intent_id
+        if iid is not None and iid in self.applied[seat]:
+            at = self.applied[seat][iid]
+            raise Refused(ErrorCode.DUPLICATE, f"intent {iid!r} was applied at seq {at}", {"seq": at})
+        if intent.expected_seq != self.seq:
+            raise Refused(ErrorCode.STALE, f"the table is at seq {self.seq}, not {intent.expected_seq}",
+                          {"seq": self.seq})
+
+    def remember(self, seat: Seat, intent: Any) -> None:
+        """Record an applied intent id (idempotency)."""
+        if intent.intent_id is None:
+            return
+        ids = self.applied[seat]
+        ids[intent.intent_id] = self.seq
+        while len(ids) > REMEMBERED_INTENTS:
+            ids.popitem(last=False)
+
+    async def commit(self, old: MatchState, events: list[Event], table_changed: bool = False) -> None:
+        """Persist ``events`` (before anyone hears of them), then send each connection its frames."""
+        await self.store.append(self.code, event_rows(events))
+        self._unstored = len(self.log.events)
+        self.seq += public_seq(events)
+        frames = frames_for(old, self.log.state, events, self.seq)
+        if frames.shared is not None:
+            self.send_all(frames.shared)
+        else:
+            for conn, seat in self.subscribers.items():
+                frame = frames.per.get(seat)
+                if frame is not None:
+                    conn.send(frame)
+        r = self.request
+        if r is not None and r.action != "hand_over" and r.seq != self.seq:
+            self.close_request("expired")
+            table_changed = True
+        if self.log.can_redo != self._last_redo:
+            self._last_redo = self.log.can_redo
+            table_changed = True
+        if table_changed:
+            self.broadcast_table()
+        self.rearm()
+
+    async def decide(self, conn: Any, seat: Seat, intent: Any) -> None:
+        """A seat's draw pick, nomination, review answer, play or pass (R3-R17)."""
+        async with self.lock:
+            self.check(seat, intent)
+            decision = decision_of_intent(intent, seat)
+            old = self.log.state
+            events = self.log.submit(decision)  # IllegalMove: nothing appended
+            self.remember(seat, intent)
+            await self.commit(old, events)
+
+    async def hint(self, conn: Any, seat: Seat, intent: Any) -> None:
+        """R25: a suggested decision, computed from this seat's view, to this connection only."""
+        async with self.lock:
+            self.check(seat, intent)
+            view = view_for(self.log.state, seat)
+            seq, position = self.seq, len(self.log.events)
+        assert isinstance(view, SeatView)
+        if not view.legal_decisions():
+            raise Refused(ErrorCode.NOT_YOUR_TURN, "this seat has no decision to make now")
+        rng = decision_rng(self.meta.seed, position, "hint")
+        decision = await self.brain.choose(view, self.config.hint_level, rng)
+        conn.send(pack({"type": "hint", "seq": seq, "decision": decision_w(decision)}))
+
+    # ------------------------------------------------------------ requests (consent.py)
+
+    def close_request(self, outcome: str, seat: Seat | None = None, detail: str = "") -> None:
+        """End the open request and announce how (D1/D7)."""
+        r = self.request
+        if r is None:
+            return
+        self.request = None
+        msg: dict[str, Any] = {"type": "request_closed", "request_id": r.id, "action": r.action,
+                               "outcome": outcome, "detail": detail}
+        if seat is not None:
+            msg["seat"] = int(seat)
+        self.send_all(pack(msg))
+
+    # ------------------------------------------------------------ computer seats
+
+    def _bot_pick(self) -> tuple[Seat, int] | None:
+        if self.closed or not self.meta.started or self.paused:
+            return None
+        for seat in sorted(to_act(self.log.state)):
+            if self.computer_plays(seat):
+                return seat, len(self.log.events)
+        return None
+
+    def rearm(self) -> None:
+        """Cancel the pending computer turn and start the one now due, if any (R26, R27)."""
+        current = asyncio.current_task()
+        if self._bot is not None and self._bot is not current:
+            if self._bot_committing:
+                return  # that turn is applying its move; it re-arms when done
+            self._bot.cancel()
+        self._bot = None
+        pick = self._bot_pick()
+        if pick is not None:
+            self._bot = asyncio.get_running_loop().create_task(self._bot_turn(*pick))
+
+    async def _bot_turn(self, seat: Seat, position: int) -> None:
+        if self.config.bot_delay > 0:
+            await asyncio.sleep(self.config.bot_delay)
+        view = view_for(self.log.state, seat)
+        assert isinstance(view, SeatView)
+        rng = decision_rng(self.meta.seed, position)
+        decision = await self.brain.choose(view, self.slots[seat].level, rng)
+        self._bot_committing = True
+        try:
+            async with self.lock:
+                if self._bot_pick() != (seat, position):
+                    return
+                old = self.log.state
+                try:
+                    events = self.log.submit(decision)
+                except IllegalMove:
+                    log.error("table %s seat %d: computer chose illegal %r", self.code, seat, decision)
+                    events = self.log.submit(legal_decisions(old, seat)[0])
+                await self.commit(old, events)
+        finally:
+            self._bot_committing = False
+            if self._bot is asyncio.current_task():
+                self._bot = None
+                self.rearm()
+
+    async def close(self) -> None:
+        """Stop the table: no more computer turns, no idle timer."""
+        self.closed = True
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        if self._bot is not None and self._bot is not asyncio.current_task():
+            self._bot.cancel()
+        self._bot = None

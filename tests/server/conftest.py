@@ -1,0 +1,87 @@
+"""Real servers on a free loopback port (port 0) and real websocket clients (issue 3)."""
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+
+from doublenine.server.app import GameServer
+from doublenine.server.computer import _fallback
+from doublenine.server.config import ServerConfig
+from doublenine.server.netbot import TableClient, match_over, play_seat
+from doublenine.shared import protocol as p
+
+
+def config(**overrides: Any) -> ServerConfig:
+    """Test settings: loopback, any free port, computers act at once."""
+    base: dict[str, Any] = dict(host="127.0.0.1", port=0, bot_delay=0.0, idle_timeout=30.0,
+                                rate=100000.0, burst=100000.0, max_tables_per_address=10000)
+    base.update(overrides)
+    return ServerConfig(**base)
+
+
+@pytest.fixture
+async def make_server() -> AsyncIterator[Callable[..., Any]]:
+    started: list[GameServer] = []
+
+    async def make(**overrides: Any) -> GameServer:
+        brain = overrides.pop("brain", None)
+        store = overrides.pop("store", None)
+        server = await GameServer(config(**overrides), store=store, brain=brain).start()
+        started.append(server)
+        return server
+
+    yield make
+    for server in started:
+        if not server.stopping:
+            await server.stop()
+
+
+@pytest.fixture
+async def server(make_server: Callable[..., Any]) -> GameServer:
+    return await make_server()
+
+
+def seats(*kinds: str, level: str = "easy") -> list[dict[str, Any]]:
+    """Seat specs: 'h' human, 'c' computer."""
+    return [{"kind": "human" if k == "h" else "computer", "level": level} for k in kinds]
+
+
+async def connect(server: GameServer) -> TableClient:
+    return await TableClient.connect(server.url)
+
+
+async def create(server: GameServer, kinds: str = "hhhh", sit: int | None = 1,
+                 seed: int | None = 7, name: str = "Ana") -> TableClient:
+    c = await connect(server)
+    return await c.attach({"type": "create_table", "seats": seats(*kinds), "seed": seed, "sit": sit,
+                           "name": name})
+
+
+async def join(server: GameServer, code: str, seat: int | None = None, name: str = "Bo") -> TableClient:
+    c = await connect(server)
+    return await c.attach({"type": "join", "code": code, "seat": seat, "name": name})
+
+
+async def spectate(server: GameServer, code: str) -> TableClient:
+    c = await connect(server)
+    return await c.attach({"type": "spectate", "code": code})
+
+
+def random_player(view: Any, rng: random.Random) -> Any:
+    return _fallback(view, "easy", rng)
+
+
+async def play_all(clients: list[TableClient], stop: Callable[[TableClient], bool] = match_over,
+                   seed: int = 0) -> None:
+    """Play every client's seat concurrently until ``stop`` holds for each."""
+    import asyncio
+
+    await asyncio.gather(*(play_seat(c, random_player, random.Random(seed * 10 + i), stop)
+                           for i, c in enumerate(clients)))
+
+
+def decode_all(client: TableClient) -> list[Any]:
+    return [p.decode_server(f) for f in client.frames]
