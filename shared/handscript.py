@@ -325,6 +325,11 @@ def script_from_finished(finished: FinishedHand,
     }
 
 
+def record_from_finished(finished: tuple[FinishedHand, ...]) -> dict[str, Any]:
+    """Export a match's ledger (its finished hands, in order) as a match record (D9)."""
+    return {"hands": [script_from_finished(done) for done in finished]}
+
+
 # ---------------------------------------------------------------- match records
 
 _RECORD_KEYS = frozenset({

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from doublenine.shared.events import MatchLog
-from doublenine.shared.handscript import check, check_text, script_from_finished
+from doublenine.shared.handscript import check, check_text, record_from_finished, script_from_finished
 from doublenine.shared.moves import End, Play
 from doublenine.shared.handscript import parse
 from doublenine.shared.rules import legal_decisions, to_act
@@ -132,6 +132,9 @@ def test_export_of_ledger_hands_round_trips_through_replay(seed: int) -> None:
         assert sorted(map(tuple, out["line"])) == sorted((p.left, p.right) for p in done.line)
     assert out["match_winner"] == log.state.winner.value
     assert out["named_result"] == (log.state.named.value if log.state.named else None)
+    record = check_text(json.dumps(record_from_finished(finished)))  # the whole match chains
+    assert [h["result"] for h in record["hands"]] == [d.result.value for d in finished]
+    assert record["hands"][-1]["match_winner"] == log.state.winner.value
 
 
 def test_export_carries_no_unused_tile() -> None:
