@@ -198,9 +198,11 @@ def parse(data: object) -> HandScript:
     if not isinstance(raw_moves, list):
         raise ScriptError(ErrorCode.MALFORMED, '"moves" must be a list')
     moves: list[Move] = []
+    led = False
     for i, m in enumerate(raw_moves):
-        first = not any(isinstance(x, Play) for x in moves)
-        moves.append(parse_move(m, i, first))
+        move = parse_move(m, i, first_play=not led)
+        led = led or isinstance(move, Play)
+        moves.append(move)
     return HandScript(hands, opener, scores, tuple(moves))
 
 
@@ -308,10 +310,10 @@ def script_from_finished(finished: FinishedHand,
     """
     a, b = finished.scores_before if scores_before is None else scores_before
     moves: list[dict[str, Any]] = []
-    for m in finished.moves:
+    for i, m in enumerate(finished.moves):
         if isinstance(m, Pass):
             moves.append({"seat": int(m.seat), "pass": True})
-        elif not any("play" in x for x in moves):  # R14: the lead, written as it lies
+        elif i == 0:  # R14: the lead (never a pass), written as it lies
             lead = finished.line[0]
             moves.append({"seat": int(m.seat), "play": [lead.left, lead.right]})
         else:
