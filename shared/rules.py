@@ -184,6 +184,8 @@ def apply(state: MatchState, decision: Decision) -> MatchState:
     kind = type(decision)
     if kind is Play and state.phase is _PLAY_PHASE:  # the hot case, dispatched first
         return _play(state, decision)  # type: ignore[arg-type]
+    if kind is Pass and state.phase is _PLAY_PHASE:
+        return _pass(state, decision)  # type: ignore[arg-type]
     if state.phase is Phase.MATCH_OVER:
         raise _illegal(ErrorCode.MATCH_OVER, "the match is over")
     handler = _HANDLERS.get(kind)
@@ -250,7 +252,7 @@ def _review(state: MatchState, d: Review) -> MatchState:
 
 def initial_hand(deal: Deal, opener: Seat) -> HandState:
     """R14: the hand before the lead: dealt hands, empty line, the opener to play."""
-    return HandState(deal.masks, (), -1, -1, opener, 0, ())
+    return new_hand(deal.masks, (), -1, -1, opener, 0, ())
 
 
 def _play(state: MatchState, move: Play) -> MatchState:
@@ -300,14 +302,18 @@ def _other_half(low: int, high: int, pip: int, side: str) -> int:
 
 def _pass(state: MatchState, move: Pass) -> MatchState:
     """R15, R17, D4: pass only when no tile fits; four consecutive passes block the hand."""
-    h = _hand_in_play(state)
-    if move.seat != h.turn:
+    h = state.hand
+    if h is None or state.phase is not _PLAY_PHASE:
+        h = _hand_in_play(state)  # raises the right refusal
+    seat = move.seat
+    if seat != h.turn:
         raise _illegal(ErrorCode.NOT_YOUR_TURN, f"it is seat {h.turn}'s turn")
-    if playable_mask(h, move.seat):
-        raise _illegal(ErrorCode.MUST_PLAY, f"seat {move.seat} holds a tile that fits (D4)")
+    left, right = h.left, h.right
+    mask = h.hands[seat - 1]
+    if mask if left < 0 else mask & (PIP_MASK[left] | PIP_MASK[right]):  # playable_mask, inlined
+        raise _illegal(ErrorCode.MUST_PLAY, f"seat {seat} holds a tile that fits (D4)")
     passes = h.passes + 1
-    nh = new_hand(h.hands, h.line, h.left, h.right, _NEXT_SEAT[move.seat - 1], passes,
-                  h.moves + (move,))
+    nh = new_hand(h.hands, h.line, left, right, _NEXT_SEAT[seat - 1], passes, h.moves + (move,))
     if passes >= 4:
         return _end_hand(state, nh, Result.BLOCKED, None)
     return with_hand(state, nh)
