@@ -52,6 +52,16 @@ def test_r17_opponents_tied_at_the_minimum_score_nothing() -> None:
     assert state.scores == (20, 30) and done.scores_after == (20, 30)
 
 
+def test_r7_after_a_won_hand_the_winners_are_entitled_whoever_opened() -> None:
+    state = blocked("3-5", "0-2", "1-5", "6-8 7-8", opener=S3)  # A opened, B won
+    assert (state.finished[-1].winner, state.entitled, state.opener) == (Team.B, Team.B, None)
+    state = blocked("3-5", "0-2", "1-5", "6-8 7-8", opener=S4)  # B opened and won
+    assert state.entitled is Team.B
+    state = blocked("0-3", "2-5", "1-2", "4-4", opener=S2)  # B opened, A won
+    assert state.entitled is Team.A
+    assert apply(state, Nominate(S1, S1)).opener is S1
+
+
 def test_r7_after_a_tie_the_team_that_did_not_open_is_entitled() -> None:
     assert blocked("0-4", "1-3", "5-6", "2-7", opener=S1).entitled is Team.B
     assert blocked("0-4", "1-3", "5-6", "2-7", opener=S3).entitled is Team.B

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from doublenine.shared.errors import ErrorCode, IllegalMove
-from doublenine.shared.events import MatchLog, Shuffled, replay
+from doublenine.shared.events import MatchLog, Redone, Shuffled, Undone, replay
 from doublenine.shared.moves import Nominate, Pass
 from doublenine.shared.rules import initial_hand, legal_moves
 from doublenine.shared.seats import Team
@@ -92,10 +92,14 @@ def test_r27_undo_by_another_seat_goes_back_to_its_own_decision() -> None:
 def test_r27_redo_restores_exactly_the_same_state_and_events() -> None:
     log = log_in_play(DEAL)
     opening(log)
-    after = log.state
+    after, logged = log.state, list(log.events)
+    seq = log.undo_target(S2)
     log.undo(S2)
     log.redo()
     assert log.state == after
+    # the log only gains the two markers: the redone events are the recorded ones, unchanged
+    assert [e.body for e in log.events[len(logged):]] == [Undone(S2, seq), Redone(None)]
+    assert log.events[: len(logged)] == logged
     assert replay(log.events) == after
     # an untouched twin that takes the same next decisions stays identical
     twin = log_in_play(DEAL)
