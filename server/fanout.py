@@ -4,7 +4,8 @@ A change is the batch of events one action appended. Plays and passes that
 leave the hand running are public and small: one frame, the same bytes for
 every seat and spectator. A review accept that leaves the review open is
 private (R10): only the answering seat hears of it, and it does not advance the
-table's ``seq``, so no other seat can count answers or be made stale by one.
+table's ``seq`` (:class:`SeqCounter`), so no other seat can count answers or be
+made stale by one.
 Anything else is a patch computed from each audience's own ``view_for``.
 """
 from __future__ import annotations
@@ -21,16 +22,41 @@ from doublenine.shared.views import view_for
 _PRIVATE_KEYS = ("hand", "answered")
 
 
-def is_private(event: Event) -> bool:
-    """R10: a review accept is private; it never advances the public ``seq``."""
+def _is_accept(event: Event) -> bool:
     body = event.body
     return isinstance(body, Decided) and isinstance(body.decision, Review) and not body.decision.demand_redeal
 
 
+class SeqCounter:
+    """The table's wire ``seq``: one per public action, fed the log's events in order.
+
+    Public actions: decisions, undo, redo, restart, new match. Shuffles add nothing
+    (they belong to the action that made them due). A review accept is private (R10)
+    unless it is the fourth of its deal, which starts the play for everyone.
+    """
+
+    def __init__(self, events: list[Event] | tuple[Event, ...] = ()) -> None:
+        self.seq = 0
+        self._accepts = 0
+        for e in events:
+            self.feed(e)
+
+    def feed(self, event: Event) -> bool:
+        """Count ``event``; True if it is private (heard only by its own seat)."""
+        if isinstance(event.body, Shuffled):
+            self._accepts = 0
+            return False
+        if _is_accept(event):
+            self._accepts += 1
+            if self._accepts < 4:
+                return True
+        self.seq += 1
+        return False
+
+
 def public_seq(events: list[Event] | tuple[Event, ...]) -> int:
-    """The table's wire ``seq`` after ``events``: one per public action (a decision that is not
-    a private accept, undo, redo, restart, new match); the shuffles they make due add nothing."""
-    return sum(1 for e in events if not isinstance(e.body, Shuffled) and not is_private(e))
+    """The wire ``seq`` after a whole log."""
+    return SeqCounter(events).seq
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +81,7 @@ def frames_for(old: MatchState, new: MatchState, events: list[Event], seq: int) 
             if isinstance(d, (Play, Pass)) and new.phase is Phase.PLAY \
                     and new.hand_number == old.hand_number and new.match == old.match:
                 return Frames(move_frame(seq, d), {})
-            if is_private(events[0]) and new.phase is Phase.REVIEW:
+            if _is_accept(events[0]) and new.phase is Phase.REVIEW:
                 patch = view_patch(view_for(old, d.seat), view_for(new, d.seat))
                 return Frames(None, {d.seat: patch_frame(seq, patch)})
     public = view_patch(view_for(old, None), view_for(new, None))
@@ -73,4 +99,4 @@ def frames_for(old: MatchState, new: MatchState, events: list[Event], seq: int) 
     return Frames(None, per)
 
 
-__all__ = ["Frames", "frames_for", "is_private", "public_seq", "PUBLIC_FIELDS"]
+__all__ = ["Frames", "SeqCounter", "frames_for", "public_seq", "PUBLIC_FIELDS"]

@@ -29,7 +29,7 @@ from doublenine.shared.views import SeatView, view_for
 from .computer import Brain, decision_rng
 from .config import ServerConfig
 from .consent import ConsentRequest
-from .fanout import frames_for, public_seq
+from .fanout import SeqCounter, frames_for
 from .seating import TableMeta
 
 log = logging.getLogger("doublenine.server.table")
@@ -61,7 +61,8 @@ class Table:
         stored = list(events or ())
         self.log = MatchLog(seed=meta.seed, clock=time.time, events=stored)
         self._unstored = len(stored)
-        self.seq = public_seq(self.log.events)
+        self._counter = SeqCounter(self.log.events)
+        self.seq = self._counter.seq
         self.lock = asyncio.Lock()
         self.subscribers: dict[Any, Seat | None] = {}
         self.applied: dict[Seat, OrderedDict[str, int]] = {s: OrderedDict() for s in SEATS}
@@ -211,7 +212,9 @@ class Table:
         """Persist ``events`` (before anyone hears of them), then send each connection its frames."""
         await self.store.append(self.code, event_rows(events))
         self._unstored = len(self.log.events)
-        self.seq += public_seq(events)
+        for e in events:
+            self._counter.feed(e)
+        self.seq = self._counter.seq
         frames = frames_for(old, self.log.state, events, self.seq)
         if frames.shared is not None:
             self.send_all(frames.shared)

@@ -85,3 +85,38 @@ async def play_all(clients: list[TableClient], stop: Callable[[TableClient], boo
 
 def decode_all(client: TableClient) -> list[Any]:
     return [p.decode_server(f) for f in client.frames]
+
+
+async def settle(clients: list[TableClient], table: Any, timeout: float = 10.0) -> None:
+    """Receive until every client has applied the table's latest seq."""
+    import asyncio
+
+    async def one(c: TableClient) -> None:
+        while c.seq != table.seq:
+            await c.next(timeout)
+
+    await asyncio.wait_for(asyncio.gather(*(one(c) for c in clients)), timeout)
+
+
+async def step(c: TableClient, decision: Any, clients: list[TableClient], table: Any) -> None:
+    """``c`` asks for ``decision``; wait until it is applied and every client has heard."""
+    seq = table.seq
+    await c.intent(decision)
+    await c.until(lambda m: isinstance(m, (p.Update, p.Error)))
+    assert c.seq == seq + 1, c.errors[-1:]
+    await settle(clients, table)
+
+
+async def four_at_play(server: GameServer, seed: int = 7, leads: int = 1) -> tuple[list[TableClient], Any]:
+    """Four network humans (seats 1-4, client i at seat i+1), the hand in play after ``leads`` moves."""
+    from doublenine.shared.state import Phase
+
+    host = await create(server, "hhhh", sit=1, seed=seed)
+    clients = [host] + [await join(server, host.code, seat=s, name=f"P{s}") for s in (2, 3, 4)]
+    table = server.registry.tables[host.code]
+    await play_all(clients, stop=lambda c: c.view.phase is Phase.PLAY, seed=seed)
+    await settle(clients, table)
+    for _ in range(leads):
+        turn = table.state.hand.turn
+        await step(clients[turn - 1], clients[turn - 1].view.legal_decisions()[0], clients, table)
+    return clients, table

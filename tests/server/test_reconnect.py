@@ -1,0 +1,70 @@
+"""D7: a seat survives any disconnect; the token brings back the same view (issue 3)."""
+from __future__ import annotations
+
+import asyncio
+
+from websockets.exceptions import ConnectionClosed
+
+from doublenine.shared import protocol as p
+from doublenine.shared.state import Phase
+from doublenine.shared.views import view_for
+
+from .conftest import connect, create, four_at_play, play_all, settle
+
+
+async def test_d7_reconnect_mid_hand_with_token_gets_the_same_view_and_carries_on(server) -> None:
+    clients, table = await four_at_play(server, seed=21, leads=3)
+    gone = clients[1]
+    before = gone.view
+    await gone.close()
+    await asyncio.sleep(0.05)
+    assert table.table_wire()["seats"][1]["connected"] is False
+    assert table.table_wire()["seats"][1]["claimed"] is True
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": table.code, "token": gone.token})
+    assert back.seat == 2
+    assert back.view == before == view_for(table.state, 2)
+    back.token = gone.token
+    clients[1] = back
+    await asyncio.wait_for(play_all(clients, stop=lambda c: len(c.view.finished) >= 1), 30)
+    assert len(table.state.finished) >= 1
+
+
+async def test_d7_reclaiming_a_seat_closes_the_older_connection_with_4002(server) -> None:
+    host = await create(server, "hccc", sit=1)
+    again = await connect(server)
+    await again.attach({"type": "rejoin", "code": host.code, "token": host.token})
+    try:
+        await host.until(lambda m: False, timeout=5)
+    except ConnectionClosed as exc:
+        assert exc.rcvd is not None and exc.rcvd.code == 4002
+    assert again.view == view_for(server.registry.tables[host.code].state, 1)
+
+
+async def test_disconnect_spanning_a_hand_end_gets_the_reveal_scores_and_next_hand(server) -> None:
+    clients, table = await four_at_play(server, seed=5, leads=1)
+    away = clients[3]
+    token = away.token
+    await away.close()
+    await asyncio.sleep(0.05)
+    # seat 4 is away; D7: hand it to the computer by consent of the three others
+    ask = clients[0]
+    await ask.send({"type": "hand_over", "seat": 4, "expected_seq": ask.seq})
+    req = await ask.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
+    for c in clients[1:3]:
+        await c.until(lambda m: c.table.request is not None)
+        await c.send({"type": "consent", "request_id": req.table.request.id, "accept": True})
+    await ask.until(lambda m: isinstance(m, p.RequestClosed))
+    assert ask.closed_requests[-1].outcome == "done"
+    finished = len(table.state.finished)
+    await asyncio.wait_for(
+        play_all(clients[:3], stop=lambda c: len(c.view.finished) > finished
+                 and c.view.phase in (Phase.REVIEW, Phase.PLAY, Phase.MATCH_OVER)), 30)
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": table.code, "token": token})
+    assert back.view == view_for(table.state, 4)
+    last = back.view.finished[finished]
+    assert last == table.state.finished[finished]
+    assert back.view.scores == table.state.scores == last.scores_after
+    assert back.table.seats[3].computer_plays is False  # D7: the player took the seat back
+    await settle([back], table)
