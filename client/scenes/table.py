@@ -153,7 +153,8 @@ class TableScene:
                 self.overlay = RulesOverlay(self.lang, self._overlay_rect())
             elif view is not None:
                 from ..overlays.ledger import LedgerOverlay
-                self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded)
+                self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded,
+                                             seed=self.session.state.seed)
         except ImportError:
             self.overlay = None
         if self.overlay is None:
