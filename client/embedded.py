@@ -25,9 +25,16 @@ def default_db() -> str:
 class EmbeddedServer:
     """A game server on loopback port 0, started and stopped from the UI thread."""
 
-    def __init__(self, db: str | None = None, bot_delay: float | None = None) -> None:
+    def __init__(self, db: str | None = None, bot_delay: float | None = None, *,
+                 host: str = "127.0.0.1", port: int = 0, announce: bool = False) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.host = host
+        """Listening address: loopback for local play; "0.0.0.0" when hosting for others (issue 8)."""
+        self.port = port
+        self.announce = announce
+        """Announce the tables on the LAN with mDNS (doublenine.server.announce, issue 8)."""
+        self._announcing: Any = None
         self.url = ""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: Any = None
@@ -39,7 +46,7 @@ class EmbeddedServer:
         """Start serving; returns the ``ws://127.0.0.1:PORT/`` URL. Raises RuntimeError on failure."""
         self._thread.start()
         if not self._ready.wait(timeout) or self._error is not None:
-            raise RuntimeError(f"the embedded server did not start: {self._error!r}")
+            raise RuntimeError(f"the embedded server did not start: {self._error!r}") from self._error
         return self.url
 
     def _run(self) -> None:
@@ -49,12 +56,15 @@ class EmbeddedServer:
         loop = asyncio.new_event_loop()
         self._loop = loop
         asyncio.set_event_loop(loop)
-        kwargs: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "db": self.db}
+        kwargs: dict[str, Any] = {"host": self.host, "port": self.port, "db": self.db}
         if self.bot_delay is not None:
             kwargs["bot_delay"] = self.bot_delay
         try:
             self._server = loop.run_until_complete(GameServer(ServerConfig(**kwargs)).start())
             self.url = self._server.url
+            if self.announce:
+                from doublenine.server.announce import announce_server
+                self._announcing = loop.run_until_complete(_in_loop(announce_server, self._server))
         except BaseException as exc:  # noqa: BLE001 - reported to start() in the UI thread
             self._error = exc
             self._ready.set()
@@ -71,10 +81,31 @@ class EmbeddedServer:
         loop = self._loop
         if loop is None or self._server is None or loop.is_closed():
             return
-        fut = asyncio.run_coroutine_threadsafe(self._server.stop(), loop)
+        fut = asyncio.run_coroutine_threadsafe(self._shutdown(), loop)
         try:
             fut.result(timeout)
         except Exception:  # noqa: BLE001 - stopping anyway
             pass
         loop.call_soon_threadsafe(loop.stop)
         self._thread.join(timeout)
+
+    async def _shutdown(self) -> None:
+        if self._announcing is not None:  # withdraw from the LAN first (issue 8)
+            from doublenine.server.announce import stop_announcing
+            await stop_announcing(self._announcing)
+        await self._server.stop()
+
+    @property
+    def server(self) -> Any:
+        """The running ``GameServer`` (None before start); touch it only through :attr:`loop`."""
+        return self._server
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop | None:
+        """The server thread's event loop."""
+        return self._loop
+
+
+async def _in_loop(fn: Any, *args: Any) -> Any:
+    """Call ``fn`` inside the running loop (it creates tasks)."""
+    return fn(*args)

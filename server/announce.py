@@ -28,8 +28,12 @@ import socket
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from typing import Any
+
 from zeroconf import InterfaceChoice, IPVersion, ServiceInfo
 from zeroconf.asyncio import AsyncZeroconf
+
+from doublenine.shared.protocol import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +169,11 @@ class Announcer:
         The periodic re-read is a safety net for a change nobody signalled;
         :meth:`stop` runs on cancellation.
         """
-        await self.start(tables())
+        try:
+            await self.start(tables())
+        except OSError as exc:  # no multicast here: the server works on, just unlisted
+            log.warning("cannot announce on the LAN (mDNS): %s", exc)
+            return
         try:
             while True:
                 with contextlib.suppress(asyncio.TimeoutError):
@@ -174,3 +182,48 @@ class Announcer:
                 await self.update(tables())
         finally:
             await asyncio.shield(self.stop())
+
+
+_WILDCARDS = {"", "0.0.0.0", "::"}
+
+
+def announced_tables(registry: Any) -> list[AnnouncedTable]:
+    """Every open table of a server ``Registry`` with its free human seats (the ones ``join`` takes)."""
+    return [AnnouncedTable(code, sum(1 for slot in table.slots.values()
+                                     if slot.kind == "human" and not slot.claimed))
+            for code, table in list(registry.tables.items())]
+
+
+def where_to_announce(bind_host: str) -> tuple[list[str], Sequence[str] | InterfaceChoice]:
+    """(addresses to put in the record, interfaces to send on) for a server bound to ``bind_host``.
+
+    Bound to every interface: the machine's addresses, on all interfaces (loopback
+    only if the machine has nothing else). Bound to one address (loopback
+    included): that address, on that interface only.
+    """
+    if bind_host in _WILDCARDS:
+        return machine_addresses() or machine_addresses(include_loopback=True), InterfaceChoice.All
+    host = "127.0.0.1" if bind_host == "localhost" else bind_host
+    return [host], [host]
+
+
+def announce_server(server: Any, host_name: str | None = None, interval: float = 1.0) -> asyncio.Task[None]:
+    """Announce a started ``GameServer`` until the returned task is cancelled (see :func:`stop_announcing`).
+
+    The tables are re-read every ``interval`` seconds and re-announced only
+    when a table opened or closed or a seat was taken or freed.
+    """
+    addresses, interfaces = where_to_announce(server.config.host)
+    announcer = Announcer(server.port, protocol=PROTOCOL_VERSION, host_name=host_name,
+                          addresses=addresses, interfaces=interfaces)
+    return asyncio.get_running_loop().create_task(
+        announcer.run(lambda: announced_tables(server.registry), interval), name="doublenine-announce")
+
+
+async def stop_announcing(task: asyncio.Task[None] | None) -> None:
+    """Withdraw the announcement (mDNS goodbye) and wait until it is sent."""
+    if task is None:
+        return
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
