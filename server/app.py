@@ -20,6 +20,7 @@ from websockets.http11 import Request, Response
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
+from .metrics import CONTENT_TYPE
 from .registry import Registry
 
 log = logging.getLogger("doublenine.server")
@@ -67,7 +68,13 @@ class GameServer:
                 "tables": len(self.registry.tables), "connections": len(self.registry.connections)}
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        if request.path.split("?", 1)[0] != "/healthz":
+        path = request.path.split("?", 1)[0]
+        if path == "/metrics":  # issue 7: Prometheus text
+            response = connection.respond(HTTPStatus.OK, self.registry.metrics.render().decode())
+            del response.headers["Content-Type"]
+            response.headers["Content-Type"] = CONTENT_TYPE
+            return response
+        if path != "/healthz":
             return None
         status = HTTPStatus.SERVICE_UNAVAILABLE if self.stopping else HTTPStatus.OK
         response = connection.respond(status, json.dumps(self.health()) + "\n")

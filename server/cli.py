@@ -19,24 +19,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--code-prefix", default="",
                         help="first letter(s) of every table code this process creates (routing by code)")
     parser.add_argument("--log-level", default="INFO")
+    limits = parser.add_argument_group("limits (docs/operations.md)")
+    limits.add_argument("--rate", type=float, default=20.0, help="messages per second per connection")
+    limits.add_argument("--burst", type=float, default=40.0, help="messages one connection may send at once")
+    limits.add_argument("--max-tables-per-address", type=int, default=8,
+                        help="open tables one client address may have created")
+    limits.add_argument("--max-frame", type=int, default=64 * 1024, help="largest frame in bytes (1009 beyond)")
+    limits.add_argument("--connection-idle", type=float, default=60.0,
+                        help="seconds a connection may stay without a table before it is closed (1008)")
+    limits.add_argument("--trust-proxy", action="store_true",
+                        help="behind nginx: take the client address from X-Forwarded-For")
 
 
 def run(args: argparse.Namespace) -> int:
     """Serve until SIGTERM/SIGINT."""
     import asyncio
-    import logging
 
     from .app import run as serve
     from .config import ServerConfig
+    from .logfmt import configure_logging
 
-    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    configure_logging(args.log_level.upper())  # one line per event; DOUBLENINE_LOG_FORMAT=json
     db = args.db
     if db is None:
         from .storage.sqlite import default_path
 
         db = str(default_path())
     config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
-                          idle_timeout=args.idle_timeout, code_prefix=args.code_prefix.upper())
+                          idle_timeout=args.idle_timeout, code_prefix=args.code_prefix.upper(),
+                          rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
+                          max_size=args.max_frame, connection_idle=args.connection_idle,
+                          trust_proxy=args.trust_proxy)
     try:
         return asyncio.run(serve(config))
     except OSError as exc:

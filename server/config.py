@@ -33,3 +33,8 @@ class ServerConfig:
     """First letter(s) of every table code this process creates (routing by code, issue 7)."""
     bot_workers: int = 2
     """Threads that run computer players, so the event loop never waits on one (R23)."""
+    connection_idle: float = 60.0
+    """Seconds a connection may stay without a table (no hello, create, join...) before it is
+    closed with 1008 (issue 7 limit); a seated player is never timed out (R29)."""
+    trust_proxy: bool = False
+    """Take the client address from ``X-Forwarded-For`` (behind nginx, issue 7) for the limits."""

@@ -21,6 +21,7 @@ from doublenine.shared.errors import ErrorCode, RuleError
 from doublenine.shared.seats import Seat
 
 from . import actions
+from .logfmt import log_event
 from .registry import Registry
 from .table import Refused, Table
 
@@ -45,6 +46,11 @@ class Connection:
         self._stamp = time.monotonic()
         addr = getattr(ws, "remote_address", None)
         self.address = str(addr[0]) if addr else "?"
+        if self.config.trust_proxy:
+            self.address = _forwarded_for(ws) or self.address
+        self.current_type = "-"
+        """Type of the message being handled, for log lines."""
+        self._limit_logged = 0.0
 
     # ------------------------------------------------------------ sending
 
@@ -87,12 +93,31 @@ class Connection:
     def error(self, code: ErrorCode, detail: str, intent_id: str | None = None,
               data: dict[str, Any] | None = None) -> None:
         """Refuse with a stable code, to this connection only."""
+        self.note_refusal(code, detail)
         msg: dict[str, Any] = {"type": "error", "code": code.value, "detail": detail}
         if intent_id is not None:
             msg["intent_id"] = intent_id
         if data is not None:
             msg["data"] = data
         self.send(p.pack(msg))
+
+    def note_refusal(self, code: ErrorCode, detail: str) -> None:
+        """Count a refusal for /metrics and log it; limits log as ``limit`` warnings (issue 7)."""
+        self.registry.metrics.errors.labels(code=code.value).inc()
+        if code in LIMIT_CODES:
+            self.limit(LIMIT_CODES[code], detail, code.value)
+        else:
+            log_event(log, logging.INFO, "refused", table=self.table.code if self.table else None,
+                      seat=self.seat, type=self.current_type, code=code.value, detail=detail)
+
+    def limit(self, name: str, detail: str, code: str | int) -> None:
+        """A limit refused or closed this connection: count it, log it (at most once a second)."""
+        self.registry.metrics.limits.labels(limit=name).inc()
+        now = time.monotonic()
+        if now - self._limit_logged >= 1.0:  # a flood must not flood the log too
+            self._limit_logged = now
+            log_event(log, logging.WARNING, "limit", limit=name, table=self.table.code if self.table else None,
+                      seat=self.seat, type=self.current_type, code=code, peer=self.address, detail=detail)
 
     # ------------------------------------------------------------ receiving
 
@@ -108,6 +133,7 @@ class Connection:
 
     async def receive(self, frame: bytes | str) -> None:
         """Handle one frame; every refusal becomes an Error frame."""
+        self.current_type = "-"
         if not self._allowed():
             self.error(ErrorCode.RATE_LIMITED, f"more than {self.config.rate:g} messages per second")
             return
@@ -116,6 +142,7 @@ class Connection:
         except p.FrameError as exc:
             self.error(exc.code, exc.detail)
             return
+        self.current_type = msg.type
         handler = HANDLERS[type(msg)]
         try:
             if not self.greeted and not isinstance(msg, p.Hello):
@@ -210,7 +237,14 @@ async def _panel(c: Connection, m: p.Panel) -> None:
 
 async def _decide(c: Connection, m: Any) -> None:
     table, seat = c.playing()
+    start = time.perf_counter()
     await table.decide(c, seat, m)
+    elapsed = time.perf_counter() - start
+    metrics = c.registry.metrics
+    metrics.decision_seconds.observe(elapsed)
+    metrics.moves.labels(kind=m.type).inc()
+    log_event(log, logging.INFO, "move", table=table.code, seat=int(seat), type=m.type, seq=table.seq,
+              ms=round(elapsed * 1000, 3))
 
 
 async def _hint(c: Connection, m: p.AskHint) -> None:
@@ -255,10 +289,21 @@ async def handle(ws: Any, registry: Registry) -> None:
     registry.connections.add(conn)
     writer = asyncio.get_running_loop().create_task(conn.writer())
     try:
-        async for frame in ws:
+        while True:
+            if conn.table is None:  # issue 7: a connection without a table may not linger
+                try:
+                    frame = await asyncio.wait_for(ws.recv(), registry.config.connection_idle)
+                except asyncio.TimeoutError:
+                    idle = registry.config.connection_idle
+                    conn.limit("idle", f"no table within {idle:g} s", 1008)
+                    await ws.close(1008, f"idle: no table joined within {idle:g} s")
+                    break
+            else:
+                frame = await ws.recv()
             await conn.receive(frame)
-    except ConnectionClosed:
-        pass
+    except ConnectionClosed as exc:
+        if exc.sent is not None and exc.sent.code == 1009:
+            conn.limit("frame_size", f"frame over {registry.config.max_size} bytes", 1009)
     except Exception:
         table = conn.table.code if conn.table else "-"
         log.exception("connection %s table %s seat %s: server fault", conn.address, table, conn.seat)
@@ -270,3 +315,14 @@ async def handle(ws: Any, registry: Registry) -> None:
         registry.connections.discard(conn)
         if conn.table is not None:
             conn.table.disconnect(conn)
+
+
+LIMIT_CODES: dict[ErrorCode, str] = {ErrorCode.RATE_LIMITED: "rate", ErrorCode.TOO_MANY_TABLES: "tables_per_address"}
+"""Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings."""
+
+
+def _forwarded_for(ws: Any) -> str | None:
+    """The client address nginx appended to ``X-Forwarded-For`` (its last entry), if any."""
+    request = getattr(ws, "request", None)
+    value = request.headers.get("X-Forwarded-For") if request is not None else None
+    return value.rsplit(",", 1)[-1].strip() or None if value else None

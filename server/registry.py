@@ -20,6 +20,7 @@ from doublenine.shared.seats import SEATS, Seat
 
 from .computer import Brain
 from .config import ServerConfig
+from .metrics import ServerMetrics
 from .seating import SeatSlot, TableMeta
 from .table import Refused, Table
 
@@ -46,6 +47,10 @@ class Registry:
         self.owners: dict[str, str] = {}
         """table code -> address of the connection that created it (issue 7 limit)."""
         self._closing: set[asyncio.Task[None]] = set()
+        self.metrics = ServerMetrics()
+        """``GET /metrics`` (issue 7): connections and tables are read live."""
+        self.metrics.connections.set_function(lambda: len(self.connections))
+        self.metrics.tables.set_function(lambda: len(self.tables))
 
     def new_code(self) -> str:
         """A fresh, unused, readable table code."""
@@ -80,6 +85,7 @@ class Registry:
         table = self._add(meta, None)
         await table.persist_new()
         table.watch_idle()
+        self.metrics.tables_created.inc()
         self.owners[table.code] = address
         log.info("table %s created by %s (%s)", table.code, address,
                  "".join("H" if sl.kind == "human" else "C" for sl in slots.values()))
@@ -99,6 +105,7 @@ class Registry:
             await table.flush_unstored()
             table.watch_idle()  # nobody is connected yet
             table.rearm()
+            self.metrics.tables_resumed.inc()
             count += 1
         return count
 
