@@ -198,3 +198,12 @@ def test_cli_replay_stdin_refusal_exits_2_without_traceback() -> None:
     assert b"Traceback" not in proc.stderr
     proc = run_cli("-", stdin=b"{not json")
     assert proc.returncode == 2 and json.loads(proc.stdout)["error"]["code"] == "MALFORMED"
+
+
+def test_match_record_accepts_the_ledger_exports_public_keys_only() -> None:
+    record = {"format": "doublenine-match-record", "version": 1, "match": 1, "seeded": False,
+              "hands": [load("tie")]}
+    assert [h["result"] for h in check_text(json.dumps(record))["hands"]] == ["tie"]
+    record["seed"] = 1234  # D9: never part of a record
+    assert check_text(json.dumps(record))["error"]["code"] == "MALFORMED"
+    assert check_text(json.dumps({"hands": []}))["error"]["code"] == "MALFORMED"
