@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
 
     settings = config.load()
     name = nfc(args.name or settings.name or "Player")[:32]
-    lang = args.lang or settings.lang or "en"
+    from doublenine.shared.i18n import default_language
+    lang = args.lang or settings.lang or default_language()
     server = args.server or ""
     settings = config.Settings(name=name, server=server or settings.server, lang=lang,
                                table=args.table or settings.table)

@@ -16,7 +16,8 @@ class Settings:
 
     name: str = ""
     server: str = ""
-    lang: str = "en"
+    lang: str = ""
+    """Empty until chosen: the system's language is used."""
     table: str = ""
 
 

@@ -176,7 +176,9 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
         pygame.draw.rect(surface, GOLD if lit else (255, 255, 255), r, 3 if lit else 1,
                          border_radius=max(3, r.w // 5))
     for spot in lay.ghosts.values():
-        draw_tile(surface, art, spot, alpha=150, shadow=False)
+        x, y, w, h = pygame.Rect(spot.rect).inflate(6, 6)
+        surface.blit(art.plate(w, h, (255, 246, 214, 190), max(3, min(w, h) // 5)), (x, y))
+        draw_tile(surface, art, spot, alpha=175, shadow=False)
         pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(4, 4), 2,
                          border_radius=max(3, min(spot.rect[2], spot.rect[3]) // 5))
 

@@ -27,7 +27,7 @@ from doublenine.shared.seats import Seat  # noqa: E402
 from doublenine.shared.state import Phase  # noqa: E402
 from doublenine.shared.views import SeatView  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "screenshots"
+OUT = Path(os.environ.get("SCREENSHOTS_OUT", Path(__file__).resolve().parent / "screenshots"))
 NAMES = ("José", "Zoë", "Ñandú", "Jose\u0301 Luis")
 
 

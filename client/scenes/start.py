@@ -90,11 +90,16 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     return out
 
 
+def _system_lang() -> str:
+    from doublenine.shared.i18n import default_language
+    return default_language()
+
+
 class StartScene:
     """The first screen; ``launcher`` turns a :class:`Launch` into the next scene or raises ValueError/OSError."""
 
     def __init__(self, settings: Settings, launcher: Callable[[Launch], Any], art: Art | None = None) -> None:
-        self.form = Form(name=settings.name, lang=settings.lang if settings.lang in LANGUAGES else "en",
+        self.form = Form(name=settings.name, lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
                          server=settings.server, table=settings.table)
         self.launcher = launcher
         self.art = art or Art()
