@@ -79,7 +79,8 @@ def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Tr
         surface.blit(img, img.get_rect(midtop=(at(k, 0)[0], plot.bottom + 6)))
     for team in (0, 1):
         colour = TEAM_COLOURS["AB"[team]]
-        pts = [at(k, p[team]) for k, p in enumerate(points)]
+        shift = -2 if team == 0 else 2  # equal scores show as a two-colour band, not one line
+        pts = [(x, y + shift) for x, y in (at(k, p[team]) for k, p in enumerate(points))]
         if len(pts) > 1:
             pygame.draw.lines(surface, colour, False, pts, 3)
         for p in pts:
