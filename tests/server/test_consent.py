@@ -1,0 +1,123 @@
+"""D1 and D7 consent flows over real sockets (issue 3 item 5)."""
+from __future__ import annotations
+
+import asyncio
+
+from doublenine.shared import protocol as p
+from doublenine.shared.events import Undone
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import Phase
+from doublenine.shared.views import view_for
+
+from .conftest import connect, create, join, play_all, settle
+
+
+async def two_humans_after_seat1_moved(server, seed: int = 4):
+    host = await create(server, "hhcc", sit=1, seed=seed)
+    guest = await join(server, host.code, seat=2, name="Bea")
+    table = server.registry.tables[host.code]
+
+    def seat1_moved(c) -> bool:
+        return c.view.phase is Phase.PLAY and any(m.seat == 1 for m in c.view.moves)
+
+    await asyncio.wait_for(play_all([host, guest], stop=seat1_moved, seed=seed), 30)
+    await asyncio.sleep(0.05)
+    await settle([host, guest], table)
+    return host, guest, table
+
+
+async def _request(c, fields) -> p.TableUpdate:
+    await c.send({**fields, "expected_seq": c.seq})
+    return await c.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
+
+
+async def test_d1_undo_needs_the_other_humans_consent_then_acts(server) -> None:
+    host, guest, table = await two_humans_after_seat1_moved(server)
+    target = table.log.undo_target(Seat.ONE)
+    upd = await _request(host, {"type": "undo"})
+    req = upd.table.request
+    assert (req.action, req.by, req.waiting) == ("undo", 1, (2,))
+    assert upd.table.paused is True  # computers wait while a request is open
+    await guest.until(lambda m: guest.table.request is not None)
+    await guest.send({"type": "consent", "request_id": req.id, "accept": True})
+    closed = await host.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.outcome, closed.action) == ("done", "undo")
+    await settle([host, guest], table)
+    undo = [e for e in table.log.events if isinstance(e.body, Undone)]
+    assert len(undo) == 1 and undo[0].body.to_seq == target
+    assert table.state.hand.turn == Seat.ONE  # R27: back to seat 1's decision
+    assert host.view == view_for(table.state, 1) and guest.view == view_for(table.state, 2)
+    assert host.table.request is None and host.table.can_redo is True
+
+
+async def test_d1_a_refusal_ends_the_request_and_changes_nothing(server) -> None:
+    host, guest, table = await two_humans_after_seat1_moved(server, seed=8)
+    before = (len(table.log.events), table.state)
+    req = (await _request(host, {"type": "restart"})).table.request
+    await guest.until(lambda m: guest.table.request is not None)
+    await guest.send({"type": "consent", "request_id": req.id, "accept": False})
+    closed = await host.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.outcome, closed.seat) == ("refused", 2)
+    await asyncio.sleep(0.05)
+    assert table.request is None
+    assert table.log.events[:before[0]] == table.log.events[:before[0]]
+    assert not any(type(e.body).__name__ == "Restarted" for e in table.log.events)
+
+
+async def test_d1_requester_cancels_and_consent_errors(server) -> None:
+    host, guest, table = await two_humans_after_seat1_moved(server, seed=9)
+    req = (await _request(host, {"type": "new_match"})).table.request
+    await guest.until(lambda m: guest.table.request is not None)
+    await host.send({"type": "undo", "expected_seq": host.seq})
+    assert (await host.until(lambda m: isinstance(m, p.Error))).code == "REQUEST_PENDING"
+    await host.send({"type": "consent", "request_id": req.id, "accept": True})
+    assert (await host.until(lambda m: isinstance(m, p.Error))).code == "NOT_ASKED"
+    await guest.send({"type": "cancel_request", "request_id": req.id})
+    assert (await guest.until(lambda m: isinstance(m, p.Error))).code == "NOT_REQUESTER"
+    await guest.send({"type": "consent", "request_id": req.id + 5, "accept": True})
+    assert (await guest.until(lambda m: isinstance(m, p.Error))).code == "NO_SUCH_REQUEST"
+    await host.send({"type": "cancel_request", "request_id": req.id})
+    closed = await guest.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.outcome, closed.action, closed.seat) == ("cancelled", "new_match", 1)
+    assert table.state.match == 1
+
+
+async def test_d1_only_human_undoes_at_once(server) -> None:
+    host = await create(server, "hccc", sit=1, seed=12)
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all(
+        [host], stop=lambda c: c.view.phase is Phase.PLAY and any(m.seat == 1 for m in c.view.moves)), 30)
+    await asyncio.sleep(0.05)
+    await settle([host], table)
+    assert table.state.hand.turn == Seat.ONE
+    host.errors.clear()
+    await host.send({"type": "undo", "expected_seq": host.seq})
+    await host.until(lambda m: isinstance(m, (p.Update, p.Error)))
+    assert host.errors == []
+    await settle([host], table)
+    assert not any(x.seat == 1 for x in host.view.moves)
+    assert host.view == view_for(table.state, 1)
+
+
+async def test_d7_hand_over_a_disconnected_seat_and_take_it_back(server) -> None:
+    host = await create(server, "hhhc", sit=1, seed=2)
+    b = await join(server, host.code, seat=2, name="B")
+    c = await join(server, host.code, seat=3, name="C")
+    table = server.registry.tables[host.code]
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
+    assert (await host.until(lambda m: isinstance(m, p.Error))).code == "NOT_DISCONNECTED"
+    token = b.token
+    await b.close()
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    upd = await _request(host, {"type": "hand_over", "seat": 2})
+    assert upd.table.request.waiting == (3,) and upd.table.request.target == 2
+    await c.until(lambda m: c.table.request is not None)
+    await c.send({"type": "consent", "request_id": upd.table.request.id, "accept": True})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
+    # the computer now plays seat 2: the two remaining humans can finish a hand
+    await asyncio.wait_for(play_all([host, c], stop=lambda x: len(x.view.finished) >= 1), 30)
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": table.code, "token": token})
+    assert back.table.seats[1].computer_plays is False and back.table.seats[1].connected is True
+    assert table.slots[Seat.TWO].handed_over is False
+    assert back.view == view_for(table.state, 2)
