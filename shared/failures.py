@@ -34,6 +34,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "net.bind_failed": N_("Cannot listen on {host} port {port}: {reason}."),
     # joining
     "net.unreachable": N_("Cannot reach a doublenine table at {host}:{port}. Check the address, that the host still has the game open, and that their firewall lets port {port} through."),
+    "net.refused": N_("The server at {host}:{port} refused: {detail}"),
     "table.full": N_("Table {code} is full: all four seats are taken by people. Ask the host to open a new table, or watch this one."),
     "table.closed": N_("Table {code} is closed or no longer exists on {host}:{port}. The invite may be old: ask the host for a new one."),
     "protocol.mismatch": N_("This copy of doublenine speaks protocol version {ours}, the server at {host}:{port} speaks version {theirs}. {update}"),

@@ -1,0 +1,92 @@
+"""Host a table for others from the client (issue 8): what "host a table for others" starts.
+
+:class:`Hosting` runs the embedded server (:mod:`.embedded`) listening on every
+network address of this machine (``0.0.0.0``), announced on the LAN, and says
+what the friends need: the address, the port and one invite per table. The
+host's own window connects through loopback (:attr:`Hosting.local_url`).
+Starting on a port already in use raises a :class:`FailureError` with the key
+``net.port_in_use`` that offers a free port.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from doublenine.shared.failures import FailureError, bind_failure
+from doublenine.shared.invite import DEFAULT_PORT, build_invite
+from doublenine.shared.seats import SEATS
+
+from .embedded import EmbeddedServer
+
+ALL_INTERFACES = "0.0.0.0"
+"""Where a hosted server listens: every IPv4 address of the machine."""
+
+
+class Hosting:
+    """An embedded server for friends: ``start()``, show ``invite(code)``, ``stop()``.
+
+    ``bind``: the listening address (tests bind ``0.0.0.0`` and connect via 127.0.0.1 only).
+    ``port``: fixed by default (8765) so firewall rules and invites stay the same; 0: any free one.
+    ``announce``: publish the tables with mDNS (tests inside their own netns only).
+    """
+
+    def __init__(self, db: str | None = None, *, port: int = DEFAULT_PORT, bind: str = ALL_INTERFACES,
+                 announce: bool = True, bot_delay: float | None = None,
+                 addresses: list[str] | None = None) -> None:
+        self.bind = bind
+        self.requested_port = port
+        self._addresses = addresses
+        self.embedded = EmbeddedServer(db, bot_delay, host=bind, port=port, announce=announce)
+
+    def start(self, timeout: float = 20.0) -> Hosting:
+        """Listen and announce; raises FailureError (``net.port_in_use``, ``net.bind_failed``)."""
+        try:
+            self.embedded.start(timeout)
+        except RuntimeError as exc:
+            cause = exc.__cause__
+            if isinstance(cause, OSError):
+                raise FailureError(bind_failure(cause, self.bind, self.requested_port)) from None
+            raise
+        return self
+
+    @property
+    def port(self) -> int:
+        """The port the server listens on."""
+        return int(self.embedded.server.port)
+
+    @property
+    def local_url(self) -> str:
+        """How the host's own window connects: through loopback."""
+        return f"ws://127.0.0.1:{self.port}/"
+
+    def addresses(self) -> list[str]:
+        """Addresses friends can use (LAN first); loopback only if the machine has no other."""
+        if self._addresses is not None:
+            return list(self._addresses)
+        from doublenine.server.announce import machine_addresses
+
+        if self.bind not in ("0.0.0.0", "::", ""):
+            return [self.bind]
+        return machine_addresses() or ["127.0.0.1"]
+
+    def invite(self, code: str, address: str | None = None) -> str:
+        """The invite for table ``code`` at ``address`` (default: the first LAN address)."""
+        return build_invite(address or self.addresses()[0], self.port, code)
+
+    def others_seated(self, code: str, me: int | None) -> int:
+        """People other than seat ``me`` holding a seat at table ``code`` (0 if the table is gone)."""
+        server, loop = self.embedded.server, self.embedded.loop
+        if server is None or loop is None or loop.is_closed():
+            return 0
+
+        async def count() -> int:
+            table = server.registry.tables.get(code)
+            if table is None:
+                return 0
+            return sum(1 for s in SEATS if s != me and table.slots[s].claimed)
+
+        return asyncio.run_coroutine_threadsafe(count(), loop).result(5.0)
+
+    def stop(self) -> None:
+        """Withdraw the announcement and stop the server (everyone connected is disconnected)."""
+        self.embedded.stop()
+

@@ -1,0 +1,114 @@
+"""Before sitting down: check an invite's table and say plainly what is wrong (issue 8).
+
+:func:`check_table` connects to the invite's server, greets it, looks at the
+table as a spectator and leaves, turning everything that can go wrong into a
+:class:`~doublenine.shared.failures.Failure` with a stable key:
+``net.unreachable``, ``protocol.mismatch``, ``table.closed``, ``table.full``.
+:class:`TableCheck` runs it in a thread so the window keeps drawing.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from doublenine.shared import protocol as p
+from doublenine.shared.failures import Failure, from_server_error, protocol_mismatch, unreachable
+from doublenine.shared.invite import Invite
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What the check saw: the table's ``code`` and its ``free_seats`` (human seats nobody holds)."""
+
+    code: str
+    free_seats: int
+
+
+class CheckFailed(Exception):
+    """The check ended with ``failure``."""
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure.text())
+        self.failure = failure
+
+
+def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
+                ours: int = p.PROTOCOL_VERSION) -> TableInfo:
+    """Look at the invite's table without taking a seat; raises :class:`CheckFailed`.
+
+    ``want_seat``: a table with no free human seat is ``table.full`` (False: watching is fine).
+    ``ours``: the protocol version this client speaks (tests pass another one).
+    """
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+    from websockets.sync.client import connect
+
+    try:
+        ws = connect(invite.ws_url(), open_timeout=timeout, close_timeout=1, max_size=2**20)
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
+        raise CheckFailed(unreachable(invite.host, invite.port)) from None
+    try:
+        with ws:
+            return _converse(ws, invite, want_seat, timeout, ours)
+    except (ConnectionClosed, OSError, TimeoutError, p.FrameError):
+        raise CheckFailed(unreachable(invite.host, invite.port)) from None
+
+
+def _converse(ws: Any, invite: Invite, want_seat: bool, timeout: float, ours: int) -> TableInfo:
+    ws.send(p.encode(p.Hello(protocol_version=ours, client="doublenine-check")))
+    _expect(ws, invite, timeout, ours, p.Welcome)
+    ws.send(p.encode(p.Spectate(code=invite.code)))
+    _expect(ws, invite, timeout, ours, p.Joined)
+    snapshot = _expect(ws, invite, timeout, ours, p.Snapshot)
+    free = sum(1 for s in snapshot.table.seats if s.kind == "human" and not s.claimed)
+    ws.send(p.encode(p.Leave()))
+    if want_seat and free == 0:
+        raise CheckFailed(Failure("table.full", {"code": invite.code}))
+    return TableInfo(snapshot.table.code, free)
+
+
+def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> Any:
+    """The next message of type ``kind`` (skipping others); a server Error becomes its failure."""
+    while True:
+        msg = p.decode_server(ws.recv(timeout=timeout))
+        if isinstance(msg, p.Error):
+            theirs = (msg.data or {}).get("server")
+            failure = from_server_error(msg.code, host=invite.host, port=invite.port, table=invite.code,
+                                        ours=ours, theirs=theirs if isinstance(theirs, int) else None)
+            raise CheckFailed(failure or Failure("net.refused", {"host": invite.netloc.rsplit(":", 1)[0],
+                                                                "port": invite.port, "detail": msg.detail}))
+        if isinstance(msg, kind):
+            return msg
+
+
+class TableCheck:
+    """:func:`check_table` in a background thread; poll :attr:`done`, then read ``info`` or ``failure``."""
+
+    def __init__(self, invite: Invite, want_seat: bool = True) -> None:
+        self.invite = invite
+        self.info: TableInfo | None = None
+        self.failure: Failure | None = None
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(want_seat,), name="doublenine-check", daemon=True)
+
+    def start(self) -> TableCheck:
+        """Start checking; returns self."""
+        self._thread.start()
+        return self
+
+    @property
+    def done(self) -> bool:
+        """True once ``info`` or ``failure`` is set."""
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until done (tests); True if done."""
+        return self._done.wait(timeout)
+
+    def _run(self, want_seat: bool) -> None:
+        try:
+            self.info = check_table(self.invite, want_seat=want_seat)
+        except CheckFailed as exc:
+            self.failure = exc.failure
+        finally:
+            self._done.set()
