@@ -67,6 +67,7 @@ class TableLayout:
     line: LineGeometry
     ends: dict[End, Rect]
     ghosts: dict[End, Spot]
+    last: Rect | None
     buttons: tuple[Button, ...]
     panel: Panel | None
     banner: Rect | None
@@ -159,8 +160,11 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int]) -> TableLa
     buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f)
     panel = build_panel(state, ui, size, play_area, f, hw)
     banner = (w // 4, top_h + m, w // 2, round(2.2 * f)) if state.connection != "connected" else None
+    last = None
+    if line and geo.spots:
+        last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
-                       play_area, hand, seats, geo, ends, ghosts, buttons, panel, banner)
+                       play_area, hand, seats, geo, ends, ghosts, last, buttons, panel, banner)
 
 
 def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> tuple[HandTile, ...]:
@@ -190,8 +194,11 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
     passed = passed_seats(view)
     gap = max(1, bs // 6)
     out = []
-    # bottom: the viewer's plate at the bottom left, beside the hand
-    out.append(SeatSpot(me, "bottom", (m, hand_top, plate_w, plate_h), (), False,
+    # bottom: the viewer's plate at the bottom left, beside the hand (a spectator sees seat 1 face down)
+    n = counts[me - 1] if not isinstance(view, SeatView) else 0
+    row_w = n * bs + max(0, n - 1) * gap
+    backs = tuple(((w - row_w) // 2 + i * (bs + gap), hand_top + bs, bs, 2 * bs) for i in range(n))
+    out.append(SeatSpot(me, "bottom", (m, hand_top, plate_w, plate_h), backs, True,
                         me in waiting, me in passed))
     # top: the partner's face-down tiles in a row, plate to its right, centred as a group
     n = counts[top - 1]

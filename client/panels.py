@@ -258,12 +258,22 @@ def _review(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
                  modal=False)
 
 
+_ERRORS: dict[str, Text] = {
+    "STALE": ("The table moved on before your move arrived: look again", {}),
+    "NOT_YOUR_TURN": ("It is not your turn", {}),
+    "MUST_PLAY": ("A tile fits: you cannot pass", {}),
+    "REQUEST_PENDING": ("Another request is waiting for answers", {}),
+}
+
+
 def status_line(state: ClientState, ui: Ui) -> Text:
     """The one-line status over the hand: whose turn, what to do now."""
     view = state.view
     if view is None:
         return ("Connecting…", {})
     me = view.seat
+    if state.error:
+        return _ERRORS.get(state.error, ("Refused: {code}", {"code": state.error}))
     if state.paused_by:
         names = ", ".join(seat_name(state, s) for s in sorted(state.paused_by))
         return ("Paused while {names} reads the rules or the ledger", {"names": names})

@@ -68,6 +68,9 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     _top_bar(surface, lay, state, art, lang)
     for spot in lay.seats:
         _seat(surface, lay, state, spot, art, lang)
+    if lay.last is not None:  # the tile just played, softly lit
+        x, y, w, h = pygame.Rect(lay.last).inflate(10, 10)
+        surface.blit(art.plate(w, h, (255, 236, 170, 70), max(4, min(w, h) // 4)), (x, y))
     for sp in lay.line.spots:
         draw_tile(surface, art, sp)
     _ends(surface, lay, art)

@@ -58,3 +58,25 @@ class SlowServer:
             self.log.submit(decision)
             self.seq += 1
             ws.send(move_frame(self.seq, decision))
+
+
+class DroppingServer(SlowServer):
+    """Seats the client, then drops the first connection; records what each connection sent to attach."""
+
+    def __init__(self, log: Any) -> None:
+        super().__init__(log, 0.0)
+        self.attaches: list[Any] = []
+
+    def _handle(self, ws: Any) -> None:
+        p.decode_client(ws.recv())
+        ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
+        self.attaches.append(p.decode_client(ws.recv()))
+        ws.send(p.encode(p.Joined(code="SLOW", seat=1, token="t0ken")))
+        snap = {"type": "snapshot", "seq": self.seq + len(self.attaches), "table": table_w(),
+                "view": view_to_wire(view_for(self.log.state, Seat.ONE))}
+        ws.send(p.pack(snap))
+        if len(self.attaches) == 1:
+            ws.close()
+            return
+        for _ in ws:
+            pass

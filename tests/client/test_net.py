@@ -92,3 +92,27 @@ def test_intents_encode_with_expected_seq_and_unique_ids() -> None:
     assert session.encode(Answer("3", False)) == p.Consent(request_id=3, accept=False)
     fresh = NetSession(NetClient("ws://127.0.0.1:9/", p.Spectate(code="X")))
     assert fresh.encode(Decide(move)) is None  # no snapshot yet: nothing to be fresh against
+
+
+def test_lost_connection_shows_banner_and_rejoins_with_the_seat_token() -> None:
+    from fake_server import DroppingServer
+
+    from doublenine.client.layout import compute_layout
+    from doublenine.client.uistate import Ui
+
+    session = session_at(my_turn_with_play)
+    with DroppingServer(session.log) as server:
+        client = NetClient(server.url, p.Join(code="SLOW", name="José"), backoff=(0.05, 0.1)).start()
+        net = NetSession(client)
+        statuses, banners = [], []
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not (net.state.seq == 12 and net.state.connection == "connected"):
+            if net.pump():
+                statuses.append(net.state.connection)
+                banners.append(compute_layout(net.state, Ui(), (800, 600)).banner is not None)
+            time.sleep(0.005)
+        client.close()
+    assert net.state.seq == 12 and net.state.connection == "connected"
+    assert "lost" in statuses and any(banners)
+    assert [type(a).__name__ for a in server.attaches] == ["Join", "Rejoin"]
+    assert server.attaches[1].token == "t0ken" and server.attaches[1].code == "SLOW"

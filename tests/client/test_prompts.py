@@ -1,0 +1,101 @@
+"""Hints as previews, consent prompts, pause and pass markers, spectators (R21, R25, R26, D1, D8)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from client_helpers import my_turn_with_play, session_at
+from robot import centre, click
+
+from doublenine.client.intents import Answer
+from doublenine.client.layout import compute_layout, passed_seats
+from doublenine.client.panels import status_line
+from doublenine.client.scenes.table import TableScene
+from doublenine.client.store import ConsentPrompt
+from doublenine.client.uistate import Ui
+from doublenine.shared.moves import Pass, Play
+from doublenine.shared.seats import Seat
+from doublenine.shared.views import view_for
+
+
+class Fixed:
+    """A session whose state the test sets; records what is sent."""
+
+    def __init__(self, state) -> None:  # type: ignore[no-untyped-def]
+        self.state, self.sent, self._changed = state, [], True
+
+    def set(self, state) -> None:  # type: ignore[no-untyped-def]
+        self.state, self._changed = state, True
+
+    def pump(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed
+
+    def send(self, intent) -> None:  # type: ignore[no-untyped-def]
+        self.sent.append(intent)
+
+    def close(self) -> None:
+        pass
+
+
+def test_r25_hint_arrives_as_a_preview_of_one_tile_at_one_end_and_plays_nothing() -> None:
+    state = session_at(my_turn_with_play).state
+    move = next(m for m in state.view.legal_moves() if isinstance(m, Play))
+    session = Fixed(state)
+    scene = TableScene(session)
+    scene.update(0.0)
+    session.set(replace(state, hint=move))
+    scene.update(0.0)
+    assert (scene.ui.selected, scene.ui.end, scene.ui.from_hint) == (move.tile, move.end, True)
+    assert list(scene.layout().ghosts) == [move.end]
+    assert session.sent == []
+
+
+def test_d1_consent_request_is_a_prompt_and_answers_once() -> None:
+    state = session_at(my_turn_with_play).state
+    state = replace(state, consent=(ConsentPrompt("3", Seat.THREE, "undo"),))
+    lay = compute_layout(state, Ui(seen_finished=0), (1280, 800))
+    assert lay.panel is not None and lay.panel.kind == "consent"
+    assert lay.panel.title == ("{name} asks to {what}", {"name": "Ñandú", "what": "undo"})
+    session = Fixed(state)
+    scene = TableScene(session)
+    scene.update(0.0)
+    yes = next(b for b in lay.panel.buttons if b.id.startswith("consent_yes"))
+    scene.handle(click(centre(yes.rect)))
+    assert session.sent == [Answer("3", True)]
+
+
+def test_r26_pause_and_refusals_show_in_the_status_line() -> None:
+    state = session_at(my_turn_with_play).state
+    paused = replace(state, paused_by=frozenset({Seat.THREE}))
+    assert status_line(paused, Ui()) == ("Paused while {names} reads the rules or the ledger", {"names": "Ñandú"})
+    refused = replace(state, error="NOT_YOUR_TURN")
+    assert status_line(refused, Ui()) == ("It is not your turn", {})
+
+
+def test_r21_passes_since_the_last_play_are_marked() -> None:
+    state = session_at(my_turn_with_play).state
+    view = state.view
+    moves = view.moves + (Pass(Seat.TWO), Pass(Seat.THREE))
+    view2 = replace(view, moves=moves)
+    assert passed_seats(view2) == frozenset({Seat.TWO, Seat.THREE})
+    lay = compute_layout(replace(state, view=view2), Ui(seen_finished=0), (1280, 800))
+    assert {s.seat for s in lay.seats if s.passed} == {Seat.TWO, Seat.THREE}
+    assert passed_seats(replace(view, moves=moves + (view.legal_moves()[0],))) == frozenset()
+
+
+def test_the_tile_just_played_is_marked() -> None:
+    state = session_at(lambda st: my_turn_with_play(st) and len(st.hand.line) >= 3).state
+    lay = compute_layout(state, Ui(seen_finished=0), (1280, 800))
+    last = state.view.line[-1]
+    spot = next(sp for sp in lay.line.spots if sp.rect == lay.last)
+    assert {spot.a, spot.b} == {last.left, last.right}
+
+
+def test_d8_spectator_sees_no_hand_and_no_controls_that_act() -> None:
+    s = session_at(my_turn_with_play)
+    spectator = replace(s.state, view=view_for(s.log.state, None))
+    lay = compute_layout(spectator, Ui(seen_finished=0), (1280, 800))
+    assert lay.hand == () and lay.ghosts == {}
+    ids = {b.id: b.enabled for b in lay.buttons}
+    assert ids["undo"] is False and "hint" not in ids and "pass" not in ids
+    assert sum(len(x.backs) for x in lay.seats) == sum(spectator.view.counts)
