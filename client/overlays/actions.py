@@ -26,8 +26,17 @@ class SelectMatch:
     index: int
 
 
-OverlayAction = Close | Export | SelectMatch
-"""Every action an overlay returns; ``None`` means the event was only scrolling or nothing."""
+@dataclass(frozen=True, slots=True)
+class ExportLater:
+    """Inside the ledger: an export button; the overlay builds the :class:`Export` on click."""
+
+    kind: str
+    """"match" (``key`` = index of the match in the ledger) or "hand" (``key`` = hand number)."""
+    key: int
+
+
+OverlayAction = Close | Export | SelectMatch | ExportLater
+"""Actions inside the overlays; ``handle`` returns only Close or Export (None: scrolling or nothing)."""
 
 
 def save_export(action: Export, directory: str | Path) -> Path:

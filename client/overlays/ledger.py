@@ -31,7 +31,7 @@ from doublenine.shared.state import Result
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
-from .actions import Export, OverlayAction, SelectMatch
+from .actions import Export, ExportLater, OverlayAction, SelectMatch
 from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_seat, tile_painter
 from .panel import Button, Custom, Item, ScrollPanel, Text
 from .text import ACCENT, MUTED, TEAM_COLOURS, TEXT, Fonts, button_width, wrap
@@ -60,6 +60,15 @@ def result_text(tr: Translator, hand: HandRow) -> str:
 def score_text(tr: Translator, scores: tuple[int, int]) -> str:
     """'A 44 – B 0' with locale-formatted numbers (R19)."""
     return tr.gettext("A {a} – B {b}", a=tr.number(scores[0]), b=tr.number(scores[1]))
+
+
+def export_of(led: Ledger, index: int, request: ExportLater) -> Export:
+    """The :class:`Export` for an export button of match ``index`` (D9: public data only)."""
+    m = led.matches[index]
+    if request.kind == "match":
+        return Export("match", f"match-{m.number}.json", dumps(match_record(m, seeded=led.seeded)))
+    h = next(h for h in m.hands if h.number == request.key)
+    return Export("hand", f"match-{h.match}-hand-{h.number}.json", dumps(hand_script(h)))
 
 
 class _Builder:
@@ -115,8 +124,7 @@ def _top(b: _Builder, led: Ledger, index: int) -> None:
         label = ("● " if k == index else "") + label
         x = b.button(label, SelectMatch(k), x).right + 8
     m = led.matches[index]
-    b.button(b.tr.gettext("Export match"), Export(
-        "match", f"match-{m.number}.json", dumps(match_record(m, seeded=led.seeded))))
+    b.button(b.tr.gettext("Export match"), ExportLater("match", index))
     b.y += 40
     if led.seeded:
         note = b.tr.gettext("Seeded table: its deals are reproducible.")
@@ -203,8 +211,7 @@ def _hand(b: _Builder, h: HandRow) -> None:
     """R22: one finished hand, with its export button."""
     b.y += 8
     top = b.y
-    button = b.button(b.tr.gettext("Export hand"), Export(
-        "hand", f"match-{h.match}-hand-{h.number}.json", dumps(hand_script(h))))
+    button = b.button(b.tr.gettext("Export hand"), ExportLater("hand", h.number))
     b.width -= button.w + 10  # the heading wraps left of the button
     b.text(b.tr.gettext("Hand {number} · opened by seat {seat}", number=b.tr.number(h.number),
                         seat=int(h.opener)), 18, True, ACCENT)
@@ -254,13 +261,21 @@ class LedgerOverlay(ScrollPanel):
         self.lang = lang
         self.ledger = ledger_from_view(view, seeded=seeded, seed=seed)
         self.index = len(self.ledger.matches) - 1
+        self._view = view
 
     def update(self, view: SpectatorView, *, seeded: bool | None = None,
                seed: int | None = None) -> None:
-        """Rebuild from a new view (a hand finished, a new match began); keeps an earlier match open."""
+        """Rebuild from a new view (a hand finished, a new match began); keeps an earlier match open.
+
+        ``seeded``/``seed`` left out keep what the overlay already had (D9).
+        """
+        if view is self._view and seeded is None and seed is None:
+            return
+        self._view = view
         was_current = self.index == len(self.ledger.matches) - 1
         seeded = self.ledger.seeded if seeded is None else seeded
-        self.ledger = ledger_from_view(view, seeded=seeded, seed=seed if seeded else None)
+        seed = self.ledger.seed if seed is None else seed
+        self.ledger = ledger_from_view(view, seeded=seeded, seed=seed)
         if was_current or self.index >= len(self.ledger.matches):
             self.index = len(self.ledger.matches) - 1
         self._laid = None
@@ -295,4 +310,6 @@ class LedgerOverlay(ScrollPanel):
         if isinstance(action, SelectMatch):
             self.select(action.index)
             return None
+        if isinstance(action, ExportLater):
+            return export_of(self.ledger, self.index, action)
         return action

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pygame
 import pytest
-from ledger_matches import played_log
+from ledger_matches import play_match, played_log
 
 from doublenine.client.overlays.actions import Close, Export, save_export
 from doublenine.client.overlays.ledger import LedgerOverlay
@@ -99,3 +100,15 @@ def test_scrolling_is_clamped(view, screen) -> None:
     o.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0))
     assert o.scroll == 0
     o.draw(screen)
+
+
+def test_update_follows_new_hands_and_keeps_seed_and_an_earlier_match_open() -> None:
+    log = played_log(3, earlier=1, current_hands=1)
+    o = LedgerOverlay(view_for(log.state, 1), "en", RECT, seeded=True, seed=3)
+    assert len(o.ledger.current.hands) == 1
+    play_match(log, random.Random(1), max_hands=2)
+    o.update(view_for(log.state, 1))
+    assert (len(o.ledger.current.hands), o.index, o.ledger.seed) == (2, 1, 3)
+    o.select(0)
+    o.update(view_for(log.state, 1))
+    assert o.index == 0
