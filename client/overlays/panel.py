@@ -137,9 +137,10 @@ class ScrollPanel:
 
     # -- input -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> OverlayAction | None:
-        """Keys, wheel and clicks: Escape/close button give Close; buttons give their action.
+        """Keys, wheel, drag and clicks: Escape/close button give Close; buttons give their action.
 
-        Scrolling is handled here and gives None. Events outside the panel are ignored.
+        Scrolling (arrows, PageUp/PageDown/Space, Home/End, wheel, dragging the
+        body with the mouse or a finger) is handled here and gives None.
         """
         if event.type == pygame.KEYDOWN:
             return self._key(event.key)
@@ -147,6 +148,9 @@ class ScrollPanel:
             self.scroll = self.clamp(self.scroll - event.y * LINE_STEP)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
+            buttons = getattr(event, "buttons", (0, 0, 0))
+            if buttons and buttons[0] and self.body_rect().collidepoint(event.pos):
+                self.scroll = self.clamp(self.scroll - event.rel[1])  # drag (or touch) scrolls
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.click(event.pos)
         return None

@@ -77,3 +77,12 @@ def test_narrow_panel_has_no_section_list_and_draws(screen) -> None:
     o = RulesOverlay("es", pygame.Rect(10, 10, 500, 600))
     assert o.sidebar_entries() == [] and o.body_rect().w < 500
     o.draw(screen)
+
+
+def test_dragging_the_text_scrolls_it(screen) -> None:
+    o = RulesOverlay("fr", pygame.Rect(10, 10, 980, 680))
+    start = o.body_rect().center
+    o.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, -120), buttons=(1, 0, 0)))
+    assert o.scroll == 120
+    o.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, -50), buttons=(0, 0, 0)))
+    assert o.scroll == 120  # moving without a button pressed only hovers
