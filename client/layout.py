@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End, Pass, Play
 from doublenine.shared.seats import Seat, seats_from
 from doublenine.shared.state import Phase
@@ -257,14 +258,14 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
     x = w - m - sw
     y = (top_h - round(0.8 * bh)) // 2
     seated = isinstance(view, SeatView)
-    for bid, label, enabled in (("leave", "Leave", True), ("ledger", "Ledger", True), ("rules", "Rules", True),
-                                ("redo", "Redo", seated and state.can_redo),
-                                ("undo", "Undo", seated and state.can_undo)):
+    for bid, label, enabled in (("leave", N_("Leave"), True), ("ledger", N_("Ledger"), True),
+                                ("rules", N_("Rules"), True), ("redo", N_("Redo"), seated and state.can_redo),
+                                ("undo", N_("Undo"), seated and state.can_undo)):
         out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled))
         x -= sw + m // 2
     if seated and view.phase is Phase.PLAY and view.turn == view.seat:
         bx = w - m - bw
-        out.append(Button("hint", (bx, hand_top, bw, bh), "Hint"))
+        out.append(Button("hint", (bx, hand_top, bw, bh), N_("Hint")))
         if any(isinstance(mv, Pass) for mv in view.legal_moves()):
-            out.append(Button("pass", (bx, hand_top + bh + m // 2, bw, bh), "Pass", primary=True))
+            out.append(Button("pass", (bx, hand_top + bh + m // 2, bw, bh), N_("Pass"), primary=True))
     return tuple(out)

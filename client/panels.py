@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End
 from doublenine.shared.seats import Seat, seats_from
 from doublenine.shared.state import FinishedHand, NamedResult, Phase, Result
@@ -150,30 +151,32 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
         rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1]))
     lines: list[Text] = [_result_line(state, fh)]
     if fh.winner is not None:
-        lines.append(("Team {team} scores {points} points", {"team": fh.winner.value, "points": fh.points}))
-    lines.append(("Score: Team A {a}, Team B {b}", {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
-    buttons = _row_buttons(rect, f, [("continue", "Continue", True, ())])
-    return Panel("reveal", rect, ("Hand {n} is over", {"n": fh.number}), tuple(lines), buttons,
+        lines.append((N_("Team {team} scores {count} point"),
+                      {"_plural": N_("Team {team} scores {count} points"), "count": fh.points,
+                       "team": fh.winner.value}))
+    lines.append((N_("Score: Team A {a}, Team B {b}"), {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
+    buttons = _row_buttons(rect, f, [("continue", N_("Continue"), True, ())])
+    return Panel("reveal", rect, (N_("Hand {n} is over"), {"n": fh.number}), tuple(lines), buttons,
                  rows=tuple(rows))
 
 
 def _result_line(state: ClientState, fh: FinishedHand) -> Text:
     if fh.result is Result.DOMINO and fh.ender is not None:
-        return ("Domino! {name} played their last tile", {"name": seat_name(state, fh.ender)})
+        return (N_("Domino! {name} played their last tile"), {"name": seat_name(state, fh.ender)})
     if fh.result is Result.TIE:
-        return ("Blocked, and a tie: nobody scores", {})
+        return (N_("Blocked, and a tie: nobody scores"), {})
     low = min(fh.pip_totals)
     seat = next(s for s in Seat if fh.pip_totals[s - 1] == low and fh.winner is not None and s.team is fh.winner)
-    return ("Blocked: {name} holds the lowest total, {pips}", {"name": seat_name(state, seat), "pips": low})
+    return (N_("Blocked: {name} holds the lowest total, {pips}"), {"name": seat_name(state, seat), "pips": low})
 
 
 def _consent(state: ClientState, ask: Any, area: Rect, f: int) -> Panel:
     rect = _fit(area, round(30 * f), 0, f)
-    what = {"undo": "undo", "redo": "redo", "restart": "restart the hand", "new_match": "start a new match",
-            "seat": "hand a seat to a computer"}.get(ask.what, ask.what)
-    buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", "Accept", True, ()),
-                                     (f"consent_no:{ask.request_id}", "Refuse", False, ())])
-    return Panel("consent", rect, ("{name} asks to {what}", {"name": seat_name(state, ask.seat), "what": what}),
+    what = {"undo": N_("undo"), "redo": N_("redo"), "restart": N_("restart the hand"),
+            "new_match": N_("start a new match"), "hand_over": N_("hand a seat to a computer")}.get(ask.what, ask.what)
+    buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", N_("Accept"), True, ()),
+                                     (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
+    return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat), "what": what}),
                  (), buttons)
 
 
@@ -182,18 +185,18 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int) -> 
     lines: list[Text] = []
     if view.winner is not None:
         a, b = view.winner.seats
-        lines.append(("{a} and {b}", {"a": seat_name(state, a), "b": seat_name(state, b)}))
-    lines += [("Final score: Team A {a}, Team B {b}", {"a": view.scores[0], "b": view.scores[1]})]
+        lines.append((N_("{a} and {b}"), {"a": seat_name(state, a), "b": seat_name(state, b)}))
+    lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
     if view.named is NamedResult.TRIPOLLUA:
-        lines.append(("Tripollúa! From nothing to 100 in one hand", {}))
+        lines.append((N_("Tripollúa! From nothing to 100 in one hand"), {}))
     elif view.named is NamedResult.POLLONA:
-        lines.append(("Pollona! The other team never scored", {}))
+        lines.append((N_("Pollona! The other team never scored"), {}))
     rect = _fit(area, round(32 * f), len(lines), f)
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
     if view.seat is not None:
-        specs.append(("new_match", "New match", True, ()))
-    specs.append(("leave", "Leave", False, ()))
-    return Panel("match_over", rect, ("Team {team} wins the match!", {"team": team}), tuple(lines),
+        specs.append(("new_match", N_("New match"), True, ()))
+    specs.append(("leave", N_("Leave"), False, ()))
+    return Panel("match_over", rect, (N_("Team {team} wins the match!"), {"team": team}), tuple(lines),
                  _row_buttons(rect, f, specs))
 
 
@@ -216,15 +219,15 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int) -
     taken = tuple(p for _, p in view.draw_taken)
     me = view.seat
     if me is not None and me in view.waiting_for():
-        line: Text = ("Pick a face-down tile for team {team}: the higher total opens", {"team": me.team.value})
+        line: Text = (N_("Pick a face-down tile for team {team}: the higher total opens"), {"team": me.team.value})
     else:
         names = ", ".join(seat_name(state, s_) for s_ in sorted(view.waiting_for()))
-        line = ("Waiting for {names} to draw", {"names": names})
+        line = (N_("Waiting for {names} to draw"), {"names": names})
     lines: list[Text] = [line]
     for d in view.draws[-1:]:
         if d.winner is None:
-            lines.append(("Tie: {a} against {b}, both draw again", {"a": str(d.tile_a), "b": str(d.tile_b)}))
-    return Panel("draw", rect, ("Opening draw", {}), tuple(lines), (), cells, taken, modal=False)
+            lines.append((N_("Tie: {a} against {b}, both draw again"), {"a": str(d.tile_a), "b": str(d.tile_b)}))
+    return Panel("draw", rect, (N_("Opening draw"), {}), tuple(lines), (), cells, taken, modal=False)
 
 
 def _nominate(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
@@ -232,37 +235,37 @@ def _nominate(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
     lines: list[Text] = []
     if view.hand_number == 0 and view.draws:
         d = view.draws[-1]
-        lines.append(("Opening draw: Team A {a}, Team B {b}", {"a": str(d.tile_a), "b": str(d.tile_b)}))
-    lines.append(("Your team leads the next hand. Who plays first?", {}))
+        lines.append((N_("Opening draw: Team A {a}, Team B {b}"), {"a": str(d.tile_a), "b": str(d.tile_b)}))
+    lines.append((N_("Your team leads the next hand. Who plays first?"), {}))
     rect = _fit(area, round(32 * f), len(lines), f)
     partner = seat_name(state, me.partner)
-    buttons = _row_buttons(rect, f, [(f"nominate:{int(me)}", "I lead", True, ()),
-                                     (f"nominate:{int(me.partner)}", "{name} leads", False,
+    buttons = _row_buttons(rect, f, [(f"nominate:{int(me)}", N_("I lead"), True, ()),
+                                     (f"nominate:{int(me.partner)}", N_("{name} leads"), False,
                                       (("name", partner),))])
-    return Panel("nominate", rect, ("Choose the opener", {}), tuple(lines), buttons)
+    return Panel("nominate", rect, (N_("Choose the opener"), {}), tuple(lines), buttons)
 
 
 def _review(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
     n = view.doubles
-    lines: list[Text] = [("You hold {n} doubles", {"n": n})]
-    specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = [("accept", "Accept the hand", True, ())]
+    lines: list[Text] = [(N_("You hold {count} double"), {"_plural": N_("You hold {count} doubles"), "count": n})]
+    specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = [("accept", N_("Accept the hand"), True, ())]
     if view.may_demand_redeal:
-        lines.append(("With five or more doubles you may demand a redeal", {}))
-        specs.append(("redeal", "Demand a redeal", False, ()))
+        lines.append((N_("With five or more doubles you may demand a redeal"), {}))
+        specs.append(("redeal", N_("Demand a redeal"), False, ()))
     for r in view.redeals:
         if r.match == view.match and r.hand == view.hand_number:
-            lines.append(("{name} demanded a redeal, showing {doubles}",
+            lines.append((N_("{name} demanded a redeal, showing {doubles}"),
                           {"name": seat_name(state, r.seat), "doubles": " ".join(str(t) for t in r.doubles)}))
     rect = _fit(area, round(34 * f), len(lines), f)
-    return Panel("review", rect, ("Look at your new hand", {}), tuple(lines), _row_buttons(rect, f, specs),
+    return Panel("review", rect, (N_("Look at your new hand"), {}), tuple(lines), _row_buttons(rect, f, specs),
                  modal=False)
 
 
 _ERRORS: dict[str, Text] = {
-    "STALE": ("The table moved on before your move arrived: look again", {}),
-    "NOT_YOUR_TURN": ("It is not your turn", {}),
-    "MUST_PLAY": ("A tile fits: you cannot pass", {}),
-    "REQUEST_PENDING": ("Another request is waiting for answers", {}),
+    "STALE": (N_("The table moved on before your move arrived: look again"), {}),
+    "NOT_YOUR_TURN": (N_("It is not your turn"), {}),
+    "MUST_PLAY": (N_("A tile fits: you cannot pass"), {}),
+    "REQUEST_PENDING": (N_("Another request is waiting for answers"), {}),
 }
 
 
@@ -270,31 +273,31 @@ def status_line(state: ClientState, ui: Ui) -> Text:
     """The one-line status over the hand: whose turn, what to do now."""
     view = state.view
     if view is None:
-        return ("Connecting…", {})
+        return (N_("Connecting…"), {})
     me = view.seat
     if state.error:
-        return _ERRORS.get(state.error, ("Refused: {code}", {"code": state.error}))
+        return _ERRORS.get(state.error, (N_("Refused: {code}"), {"code": state.error}))
     if state.paused_by:
         names = ", ".join(seat_name(state, s) for s in sorted(state.paused_by))
-        return ("Paused while {names} reads the rules or the ledger", {"names": names})
+        return (N_("Paused while {names} reads the rules or the ledger"), {"names": names})
     waiting = sorted(view.waiting_for())
     if view.phase is Phase.PLAY and view.turn is not None:
         if view.turn == me and isinstance(view, SeatView):
             if ui.selected is not None:
-                return ("Click a lit end or the ghost tile to play, elsewhere to cancel", {})
+                return (N_("Click a lit end or the ghost tile to play, elsewhere to cancel"), {})
             if any(m.__class__.__name__ == "Pass" for m in view.legal_moves()):
-                return ("No tile fits: you must pass", {})
-            return ("Your turn: choose a tile", {})
-        return ("{name} to play", {"name": seat_name(state, view.turn)})
+                return (N_("No tile fits: you must pass"), {})
+            return (N_("Your turn: choose a tile"), {})
+        return (N_("{name} to play"), {"name": seat_name(state, view.turn)})
     if view.phase is Phase.REVIEW:
-        return ("Waiting for the others to look at their hands", {})
+        return (N_("Waiting for the others to look at their hands"), {})
     if view.phase is Phase.NOMINATE and waiting and waiting[0] != me:
-        return ("{name} chooses who leads", {"name": seat_name(state, waiting[0])})
+        return (N_("{name} chooses who leads"), {"name": seat_name(state, waiting[0])})
     if view.phase is Phase.MATCH_OVER:
-        return ("The match is over", {})
-    return ("", {})
+        return (N_("The match is over"), {})
+    return (N_(""), {})
 
 
 def tile_ends_text(tile: Tile, end: End) -> Text:
     """A preview described in words, e.g. for a hint."""
-    return ("{tile} at the {end} end", {"tile": str(tile), "end": end.value})
+    return (N_("{tile} at the {end} end"), {"tile": str(tile), "end": end.value})

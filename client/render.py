@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from doublenine.shared.i18n import N_
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
@@ -16,13 +17,13 @@ from .layout import SeatSpot, TableLayout
 from .panels import Button, Panel, seat_name, status_line
 from .snake import Rect, Spot
 from .store import ClientState
-from .text import tr
+from .text import say, tr, trn
 from .uistate import Ui
 
 INK = (245, 240, 228)
 DIM_INK = (200, 214, 204)
 DARK = (20, 24, 22)
-HELP = "1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo"
+HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
 
 
 def draw_tile(surface: pygame.Surface, art: Art, spot: Spot, alpha: int = 255, shadow: bool = True) -> None:
@@ -58,7 +59,7 @@ def draw_button(surface: pygame.Surface, art: Art, b: Button, font: int, lang: s
         fill, ink = (30, 36, 34, 120), (130, 136, 132)
     surface.blit(art.plate(w, h, fill, r), (x, y))
     pygame.draw.rect(surface, (255, 255, 255, 60) if not b.primary else (150, 110, 30), b.rect, 1, border_radius=r)
-    label = art.fit_text(tr(lang, b.label, **dict(b.args)), font, w - h // 2, ink, bold=b.primary)
+    label = art.fit_text(say(lang, b.label, dict(b.args)), font, w - h // 2, ink, bold=b.primary)
     surface.blit(label, label.get_rect(center=(x + w // 2, y + h // 2)))
 
 
@@ -77,7 +78,7 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     _hand(surface, lay, state, ui, art)
     text, args = status_line(state, ui)
     if text and lay.panel is None or (lay.panel is not None and not lay.panel.modal and text):
-        label = art.fit_text(tr(lang, text, **args), lay.font, lay.status_rect[2], INK, bold=True)
+        label = art.fit_text(say(lang, text, args), lay.font, lay.status_rect[2], INK, bold=True)
         surface.blit(label, label.get_rect(center=_centre(lay.status_rect)))
     for b in lay.buttons:
         draw_button(surface, art, b, lay.small, lang, ui.hover == b.id)
@@ -142,7 +143,7 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     count = view.counts[spot.seat - 1] if view is not None else 0
     bits = [tr(lang, "Team {team}", team=team)]
     if view is not None and view.phase is Phase.PLAY:
-        bits.append(tr(lang, "{n} tiles", n=count))
+        bits.append(trn(lang, "{count} tile", "{count} tiles", count))
     if spot.seat in state.computers:
         bits.append(tr(lang, "computer"))
     sub = art.fit_text(" · ".join(bits), lay.small, w - 2 * pad, colour)
@@ -213,13 +214,13 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     f = lay.font
     surface.blit(art.plate(pw, ph, (12, 26, 20, 232), f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), p.rect, 2, border_radius=f)
-    title = art.fit_text(tr(lang, p.title[0], **p.title[1]), round(f * 1.35), pw - 2 * f, GOLD, bold=True)
+    title = art.fit_text(say(lang, p.title[0], p.title[1]), round(f * 1.35), pw - 2 * f, GOLD, bold=True)
     ty = y + f // 2 + (0 if p.kind != "reveal" else f // 3)
     surface.blit(title, title.get_rect(midtop=(x + pw // 2, ty)))
     ly = ty + title.get_height() + f // 3
     line_slots = p.lines if p.kind not in ("reveal",) else ()
     for text, args in line_slots:
-        label = art.fit_text(tr(lang, text, **args), f, pw - 2 * f, INK)
+        label = art.fit_text(say(lang, text, args), f, pw - 2 * f, INK)
         surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
         ly += label.get_height() + f // 3
     if p.kind == "draw":
@@ -255,12 +256,15 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         surface.blit(team, (x + f // 2, y + h // 2 + 2))
         for sp in row.tiles:
             draw_tile(surface, art, sp)
-        pips = art.text(tr(lang, "{pips} pips", pips=row.pips), f, INK, bold=True)
+        if not row.tiles:
+            out = art.text(tr(lang, "played every tile"), f, GOLD, bold=True)
+            surface.blit(out, out.get_rect(midleft=(x + round(11 * f) - f, y + h // 2)))
+        pips = art.text(trn(lang, "{count} pip", "{count} pips", row.pips), f, INK, bold=True)
         surface.blit(pips, pips.get_rect(midright=(x + w - f // 2, y + h // 2)))
     px, py, pw, ph = p.rect
     ly = p.rows[-1].rect[1] + p.rows[-1].rect[3] + f // 3 if p.rows else py + 4 * f
     for i, (text, args) in enumerate(p.lines):
-        label = art.fit_text(tr(lang, text, **args), f if i else round(f * 1.1), pw - 2 * f,
+        label = art.fit_text(say(lang, text, args), f if i else round(f * 1.1), pw - 2 * f,
                              GOLD if i == 0 else INK, bold=i == 0)
         surface.blit(label, label.get_rect(midtop=(px + pw // 2, ly)))
         ly += label.get_height() + f // 4
@@ -270,6 +274,6 @@ def _banner(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: 
     assert lay.banner is not None
     x, y, w, h = lay.banner
     surface.blit(art.plate(w, h, (150, 40, 40, 230), h // 2), (x, y))
-    msg = "Connection lost: reconnecting…" if state.connection == "lost" else "Connecting…"
+    msg = N_("Connection lost: reconnecting…") if state.connection == "lost" else N_("Connecting…")
     label = art.fit_text(tr(lang, msg), lay.font, w - lay.font, INK, bold=True)
     surface.blit(label, label.get_rect(center=_centre(lay.banner)))

@@ -37,6 +37,23 @@ def tr(lang: str, msgid: str, **kwargs: Any) -> str:
         return nfc(msgid)
 
 
+def trn(lang: str, singular: str, plural: str, count: int, **kwargs: Any) -> str:
+    """The singular or plural form for ``count`` in ``lang`` (``{count}`` is filled in)."""
+    try:
+        from doublenine.shared.i18n import translator
+        return nfc(translator(lang).ngettext(singular, plural, count, **kwargs))
+    except (ImportError, KeyError, ValueError, LookupError, AttributeError):
+        return nfc((singular if count == 1 else plural).format(count=count, **kwargs))
+
+
+def say(lang: str, msgid: str, args: dict[str, Any]) -> str:
+    """A panel text ``(msgid, args)``: ``args["_plural"]`` (with ``count``) marks a plural message."""
+    if "_plural" in args:
+        rest = {k: v for k, v in args.items() if k not in ("_plural", "count")}
+        return trn(lang, msgid, str(args["_plural"]), int(args["count"]), **rest)
+    return tr(lang, msgid, **args)
+
+
 def nfc(text: str) -> str:
     """Unicode NFC form: composed characters, so the font draws each as one glyph."""
     return unicodedata.normalize("NFC", text)

@@ -11,6 +11,8 @@ from typing import Any, Callable
 
 import pygame
 
+from doublenine.shared.i18n import N_
+
 from ..art import GOLD, Art
 from ..config import Settings, save
 from ..input import Viewport
@@ -22,7 +24,8 @@ from ..text import LANGUAGES, nfc, tr
 from .base import Change
 
 LEVELS = ("easy", "normal", "strong", "heaviest")
-SEAT_LABELS = ("Seat 2 (right)", "Seat 3 (partner)", "Seat 4 (left)")
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "heaviest": N_("Heaviest")}
+SEAT_LABELS = (N_("Seat 2 (right)"), N_("Seat 3 (partner)"), N_("Seat 4 (left)"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +194,7 @@ class StartScene:
         f = self.form
         name = f.name.strip() or tr(f.lang, "Player")
         if cid in ("join", "watch") and (not f.server.strip() or not f.table.strip()):
-            self.form = replace(f, message="Enter the server address and the table code")
+            self.form = replace(f, message=N_("Enter the server address and the table code"))
             return None
         launch = Launch({"create": "create", "join": "join", "watch": "watch"}[cid], name, f.lang,
                         f.server.strip(), f.table.strip().upper(), None if f.seat == "any" else int(f.seat),
@@ -200,7 +203,7 @@ class StartScene:
         try:
             scene = self.launcher(launch)
         except (OSError, ValueError, RuntimeError) as exc:
-            self.form = replace(f, message=str(exc)[:120] or "Could not start the table")
+            self.form = replace(f, message=str(exc)[:120] or N_("Could not start the table"))
             return None
         return Change("push", scene)
 
@@ -224,13 +227,14 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK)
     surface.blit(sub, sub.get_rect(midtop=(w // 2, round(h * 0.04) + 2 * s + round(3.6 * f))))
     lay = start_layout(size)
-    for card, head in (("card_create", "New table"), ("card_join", "Join a table")):
+    for card, head in (("card_create", N_("New table")), ("card_join", N_("Join a table"))):
         x, y, cw, ch = lay[card]
         surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
         pygame.draw.rect(surface, (214, 172, 96), lay[card], 2, border_radius=f)
         label = art.text(tr(lang, head), round(f * 1.2), GOLD, bold=True)
         surface.blit(label, (x + f, y + f // 2))
-    labels = {"name": "Your name", "lang": "Language", "server": "Server address", "table": "Table code"}
+    labels = {"name": N_("Your name"), "lang": N_("Language"), "server": N_("Server address"),
+              "table": N_("Table code")}
     for fid, text in labels.items():
         x, y, fw, fh = lay[fid]  # captions sit above their control
         cap = art.text(tr(lang, text), sm, (200, 214, 204))
@@ -244,13 +248,14 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
         _field(surface, art, lay[fid], getattr(form, fid), form.focus == fid, f)
     from doublenine.shared.i18n import language_name
     buttons = [Button("lang", lay["lang"], language_name(lang))]
-    buttons += [Button(f"kind{i}", lay[f"kind{i}"], "Computer" if k == "computer" else "Human")
+    buttons += [Button(f"kind{i}", lay[f"kind{i}"], N_("Computer") if k == "computer" else N_("Human"))
                 for i, k in enumerate(form.kinds)]
-    buttons.append(Button("level", lay["level"], form.level.capitalize()))
-    buttons.append(Button("seat", lay["seat"], "Any free seat" if form.seat == "any" else "Seat {n}",
+    buttons.append(Button("level", lay["level"], LEVEL_NAMES[form.level]))
+    buttons.append(Button("seat", lay["seat"], N_("Any free seat") if form.seat == "any" else N_("Seat {n}"),
                           args=(("n", form.seat),)))
-    buttons += [Button("create", lay["create"], "Create table", primary=True),
-                Button("join", lay["join"], "Join table", primary=True), Button("watch", lay["watch"], "Watch")]
+    buttons += [Button("create", lay["create"], N_("Create table"), primary=True),
+                Button("join", lay["join"], N_("Join table"), primary=True),
+                Button("watch", lay["watch"], N_("Watch"))]
     for b in buttons:
         draw_button(surface, art, b, f, lang, False)
     if form.message:
