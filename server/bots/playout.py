@@ -122,6 +122,47 @@ def heavy_choice(board: Board, mask: int) -> tuple[int, int]:
     return best, RIGHT_END
 
 
+def smart_choice(board: Board, mask: int) -> tuple[int, int]:
+    """A sharper playout policy on the sampled world: weight and doubles first, then keep
+    tiles that follow the new ends, shut out the next seat, and never shut out the partner."""
+    turn = board[6]
+    left = board[4]
+    if left < 0:
+        return heavy_choice(board, mask)
+    right = board[5]
+    hand = board[turn]
+    nxt = board[(turn + 1) & 3]
+    partner = board[(turn + 2) & 3]
+    best, best_end, best_score = -1, LEFT_END, -1 << 30
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        i = low.bit_length() - 1
+        rest = hand ^ low
+        if not rest:
+            return i, (LEFT_END if LOW[i] == left or HIGH[i] == left else RIGHT_END)
+        for end in (LEFT_END, RIGHT_END):
+            at = left if end == LEFT_END else right
+            if LOW[i] != at and HIGH[i] != at:
+                continue
+            new = PIPS[i] - at
+            open_mask = PM[new] | PM[right if end == LEFT_END else left]
+            score = ROLLOUT_KEY[i] + 3 * (rest & open_mask).bit_count()
+            if not nxt & open_mask:
+                score += SHUT_NEXT
+            if not partner & open_mask:
+                score -= SHUT_PARTNER
+            if score > best_score:
+                best, best_end, best_score = i, end, score
+    return best, best_end
+
+
+SHUT_NEXT = 12
+"""Playout bonus for leaving ends the next seat cannot follow (it must pass, R15)."""
+SHUT_PARTNER = 12
+"""Playout penalty for leaving ends the partner cannot follow."""
+
+
 def rollout(board: Board, choose: Chooser | None = None,
             record: list[tuple[int, int, int]] | None = None) -> tuple[int, int]:
     """Play the hand on ``board`` to its end (mutates it); returns :func:`outcome`.

@@ -18,7 +18,9 @@ from doublenine.shared.moves import End, Move, Pass, Play
 from doublenine.shared.views import SeatView
 
 from .knowledge import Knowledge, knowledge
-from .playout import LEFT_END, RIGHT_END, outcome, play, rollout
+from .heuristic import score_play
+from .playout import LEFT_END, RIGHT_END, heavy_choice, outcome, play, rollout, smart_choice
+from .inference import PlayModel, resample
 from .sampler import WorldSampler
 
 TARGET = 100
@@ -41,13 +43,25 @@ class StrongSettings:
     max_worlds: int = 160
     win_bonus: float = 8.0
     match_bonus: float = 40.0
+    policy: str = "smart"
+    """Playout policy: "smart" (:func:`.playout.smart_choice`) or "heavy"."""
+    beta: float = 0.5
+    """Sharpness of the play model that weighs worlds (:mod:`.inference`); 0 turns it off."""
+    proposals: int = 3
+    """Worlds proposed per world kept, when the play model weighs them."""
+    prior: float = 0.0
+    """Weight of the normal level's score added to each candidate's mean value."""
 
 
 DEFAULT = StrongSettings()
 
 
-def strong_play(view: SeatView, rng: random.Random, settings: StrongSettings = DEFAULT) -> Move:
-    """The move with the best mean rollout value over sampled worlds (ties: first legal)."""
+def strong_play(view: SeatView, rng: random.Random, settings: StrongSettings | None = None) -> Move:
+    """The move with the best mean rollout value over sampled worlds (ties: first legal).
+
+    ``settings`` defaults to the module's :data:`DEFAULT` at call time.
+    """
+    settings = settings or DEFAULT
     moves = view.legal_moves()
     if len(moves) == 1 or isinstance(moves[0], Pass):
         return moves[0]
@@ -56,22 +70,37 @@ def strong_play(view: SeatView, rng: random.Random, settings: StrongSettings = D
     if len(cands) == 1:
         return cands[0][0]
     worlds = max(settings.min_worlds, min(settings.max_worlds, settings.playouts // len(cands)))
-    sampler = WorldSampler(k, rng)
     value = _value_table(view, k, settings)
     totals = [0.0] * len(cands)
     tail = [k.left, k.right, k.me, k.passes]
     me = k.me
-    for _ in range(worlds):
-        hands = sampler.next()
+    policy = smart_choice if settings.policy == "smart" else heavy_choice
+    for hands, times in _worlds(view, k, rng, worlds, settings):
         for c, (_, i, end) in enumerate(cands):
             board = hands + tail
             if play(board, i, end):
                 team, points = outcome(board, me)
             else:
-                team, points = rollout(board)
-            totals[c] += value[team][points] if team >= 0 else 0.0
-    best = max(range(len(cands)), key=lambda c: (totals[c], -c))
+                team, points = rollout(board, policy)
+            if team >= 0:
+                totals[c] += times * value[team][points]
+    means = [t / worlds for t in totals]
+    if settings.prior:
+        means = [v + settings.prior * score_play(k, m.tile, m.end) for v, (m, _, _) in zip(means, cands)]
+    best = max(range(len(cands)), key=lambda c: (means[c], -c))
     return cands[best][0]
+
+
+def _worlds(view: SeatView, k: Knowledge, rng: random.Random, n: int,
+            settings: StrongSettings) -> list[tuple[list[int], int]]:
+    """``n`` worlds as (four hand masks, times drawn), resampled by the play model if it can tell."""
+    sampler = WorldSampler(k, rng)
+    model = PlayModel(view, settings.beta)
+    if not model.informative or settings.proposals <= 1:
+        return [(sampler.next(), 1) for _ in range(n)]
+    pool = [sampler.next() for _ in range(n * settings.proposals)]
+    picked = resample([model.weight(h) for h in pool], n, rng)
+    return [(pool[i], times) for i, times in picked.items()]
 
 
 def distinct_plays(k: Knowledge, moves: tuple[Move, ...]) -> list[tuple[Play, int, int]]:

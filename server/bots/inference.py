@@ -1,0 +1,106 @@
+"""Reading the plays of the hand: how likely a sampled world makes what the others did (R21).
+
+The sampler (:mod:`.sampler`) only knows hard facts: counts and passes. But a
+player who laid a light tile while holding a heavy one that fitted is unusual:
+players shed weight (and doubles) early. :class:`PlayModel` scores a world by
+the probability that the other seats, holding what that world gives them
+(their sampled tiles plus those they have played since), chose the tiles they
+did under a soft "heavier first" model:
+
+    P(tile | options) = exp(beta * key(tile)) / sum over fitting options exp(beta * key(option))
+
+with ``key = pips + 1.5 if double``. The strong player resamples its worlds in
+proportion to this weight (importance resampling), so worlds in which the
+opener led its heaviest tile, say, count for more.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from doublenine.shared.moves import End, Play
+from doublenine.shared.tiles import FULL_MASK
+from doublenine.shared.views import SeatView
+
+from .playout import PM, PIPS, IS_DOUBLE
+
+DOUBLE_WEIGHT = 1.5
+"""Extra key of a double in the play model: doubles go early, they fit one number only."""
+
+
+class PlayModel:
+    """The plays of the current hand by the seats other than ``view.viewer``, ready to weigh worlds."""
+
+    def __init__(self, view: SeatView, beta: float) -> None:
+        self.beta = beta
+        self._exp = tuple(math.exp(beta * (PIPS[i] + (DOUBLE_WEIGHT if IS_DOUBLE[i] else 0.0)))
+                          for i in range(len(PIPS)))
+        me = view.viewer - 1
+        records: list[tuple[int, int, int]] = []
+        left = right = -1
+        for m in view.moves:
+            if not isinstance(m, Play):
+                continue
+            t = m.tile
+            fit = FULL_MASK if left < 0 else PM[left] | PM[right]
+            if m.seat - 1 != me:
+                records.append((m.seat - 1, fit, t.index))
+            if left < 0:
+                left, right = (t.low, t.high) if m.end is End.LEFT else (t.high, t.low)
+            elif m.end is End.LEFT:
+                left = t.other_end(left)
+            else:
+                right = t.other_end(right)
+        # a seat's hand when it played = its current tiles + what it has played since
+        later = [0, 0, 0, 0]
+        ready: list[tuple[int, int, int, int]] = []
+        for seat, fit, i in reversed(records):
+            later[seat] |= 1 << i
+            ready.append((seat, fit, i, later[seat]))
+        self._records = ready
+
+    def weight(self, hands: list[int]) -> float:
+        """Probability of the observed plays if ``hands`` (four masks) is the world (0..1]."""
+        e = self._exp
+        w = 1.0
+        for seat, fit, i, since in self._records:
+            options = (hands[seat] | since) & fit
+            if options == 1 << i:
+                continue
+            total = 0.0
+            while options:
+                low = options & -options
+                total += e[low.bit_length() - 1]
+                options ^= low
+            w *= e[i] / total
+        return w
+
+    @property
+    def informative(self) -> bool:
+        """True if some play by another seat can tell worlds apart."""
+        return bool(self._records) and self.beta > 0
+
+
+def resample(weights: list[float], n: int, rng: random.Random) -> dict[int, int]:
+    """Systematic resampling: ``n`` draws in proportion to ``weights`` -> {index: times}, index order.
+
+    All-zero weights fall back to equal weights.
+    """
+    total = sum(weights)
+    if total <= 0.0:
+        weights = [1.0] * len(weights)
+        total = float(len(weights))
+    step = total / n
+    u = rng.random() * step
+    out: dict[int, int] = {}
+    acc = 0.0
+    j = 0
+    for idx, w in enumerate(weights):
+        acc += w
+        while j < n and u + j * step < acc:
+            out[idx] = out.get(idx, 0) + 1
+            j += 1
+    if j < n:  # float round-off at the very end
+        last = len(weights) - 1
+        out[last] = out.get(last, 0) + n - j
+    return out
