@@ -63,16 +63,20 @@ def draw_button(surface: pygame.Surface, art: Art, b: Button, font: int, lang: s
     surface.blit(label, label.get_rect(center=(x + w // 2, y + h // 2)))
 
 
-def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art, lang: str) -> None:
-    """Paint the whole table for one frame."""
+def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art, lang: str,
+           moving: tuple[Rect, tuple[int, int]] | None = None) -> None:
+    """Paint the whole table for one frame; ``moving`` draws the tile at rect ``moving[0]`` shifted by ``moving[1]``."""
     surface.blit(art.felt(lay.size), (0, 0))
     _top_bar(surface, lay, state, art, lang)
     for spot in lay.seats:
         _seat(surface, lay, state, spot, art, lang)
-    if lay.last is not None:  # the tile just played, softly lit
+    if lay.last is not None and moving is None:  # the tile just played, softly lit
         x, y, w, h = pygame.Rect(lay.last).inflate(10, 10)
         surface.blit(art.plate(w, h, (255, 236, 170, 70), max(4, min(w, h) // 4)), (x, y))
     for sp in lay.line.spots:
+        if moving is not None and sp.rect == moving[0]:
+            dx, dy = moving[1]
+            sp = Spot((sp.rect[0] + dx, sp.rect[1] + dy, sp.rect[2], sp.rect[3]), sp.a, sp.b, sp.vertical)
         draw_tile(surface, art, sp)
     _ends(surface, lay, art)
     _hand(surface, lay, state, ui, art)

@@ -26,6 +26,9 @@ from ..store import ClientState
 from ..uistate import Ui
 from .base import Change
 
+SLIDE = 0.22
+"""Seconds a newly played tile takes to slide from its player to its place."""
+
 
 class Session(Protocol):
     """A source of client state and a sink for intents (network or local)."""
@@ -56,6 +59,9 @@ class TableScene:
         self._key: tuple[Any, ...] | None = None
         self._laid_state: ClientState | None = None
         self._hint_seen: Any = None
+        self._line_len = 0
+        self._anim: tuple[Any, float] | None = None
+        self._now = 0.0
         self.dirty = True
 
     # ------------------------------------------------------------ lifecycle
@@ -77,15 +83,43 @@ class TableScene:
         return self._layout
 
     def update(self, now: float) -> bool:
-        """Drain the network; keep the previews consistent with the new state."""
+        """Drain the network; keep the previews consistent with the new state; run the slide of a new tile."""
         changed = self.session.pump()
+        self._now = now
+        if changed:
+            self._watch_line(now)
+        animating = self._anim is not None
+        if animating and now - self._anim[1] >= SLIDE:  # type: ignore[index]
+            self._anim = None
         if changed:
             self.ui = self._sync(self.session.state, self.ui)
             view = self.session.state.view
             if self.ui.overlay == "ledger" and self.overlay is not None and view is not None:
                 self.overlay.update(view)
-        dirty, self.dirty = self.dirty or changed, False
+        dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
+
+    def _watch_line(self, now: float) -> None:
+        """A tile just joined the line: it slides in from its player's place (about a fifth of a second)."""
+        view = self.session.state.view
+        line = view.line if view is not None else ()
+        if len(line) == self._line_len + 1 and self._line_len >= 0:
+            self._anim = (line[-1], now)
+        self._line_len = len(line)
+
+    def _moving(self) -> tuple[Any, tuple[int, int]] | None:
+        if self._anim is None:
+            return None
+        placed, start = self._anim
+        lay = self.layout()
+        if lay.last is None:
+            return None
+        t = min(1.0, max(0.0, (self._now - start) / SLIDE))
+        ease = 1 - (1 - t) ** 3
+        origin = next((s.plate for s in lay.seats if s.seat == placed.seat), lay.last)
+        ox, oy = origin[0] + origin[2] // 2, origin[1] + origin[3] // 2
+        tx, ty = lay.last[0] + lay.last[2] // 2, lay.last[1] + lay.last[3] // 2
+        return lay.last, (round((ox - tx) * (1 - ease)), round((oy - ty) * (1 - ease)))
 
     def _sync(self, state: ClientState, ui: Ui) -> Ui:
         view = state.view
@@ -128,7 +162,7 @@ class TableScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table, then the overlay if one is open."""
-        render(surface, self.layout(), self.session.state, self.ui, self.art, self.lang)
+        render(surface, self.layout(), self.session.state, self.ui, self.art, self.lang, self._moving())
         if self.overlay is not None:
             self.overlay.draw(surface)
 

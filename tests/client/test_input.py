@@ -220,3 +220,20 @@ def test_click_targets_right_after_resize_and_back_and_under_150_percent_scaling
         scene.ui = Ui(seen_finished=0)
         scene.handle(finger(px, vp.pixels))
         assert scene.ui.selected is tile, vp
+
+
+def test_real_window_resize_and_back_keeps_click_targets(turn) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.app import App
+
+    tile = next(t for t in sorted(turn.view.hand) if legal_ends(turn.view, t))
+    scene = TableScene(_Still(turn))
+    app = App(scene, (1280, 800))
+    for size in ((800, 600), (2560, 1440), (1280, 800)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+        assert scene.vp.pixels == size
+        scene.ui = Ui(seen_finished=0)
+        rect = next(h.rect for h in scene.layout().hand if h.tile is tile)
+        app.step([click(centre(rect))])
+        assert scene.ui.selected is tile, size
+        assert rect[0] + rect[2] <= size[0] and rect[1] + rect[3] <= size[1]

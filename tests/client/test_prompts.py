@@ -99,3 +99,22 @@ def test_d8_spectator_sees_no_hand_and_no_controls_that_act() -> None:
     ids = {b.id: b.enabled for b in lay.buttons}
     assert ids["undo"] is False and "hint" not in ids and "pass" not in ids
     assert sum(len(x.backs) for x in lay.seats) == sum(spectator.view.counts)
+
+
+def test_new_tile_slides_in_then_the_window_goes_idle() -> None:
+    s = session_at(lambda st: my_turn_with_play(st) and len(st.hand.line) >= 2)
+    before = s.state
+    session = Fixed(before)
+    scene = TableScene(session)
+    assert scene.update(1.0) is True      # first state drawn
+    assert scene.update(1.05) is False    # nothing changed: no redraw
+    move = next(m for m in before.view.legal_moves() if isinstance(m, Play))
+    s.log.submit(move)
+    session.set(replace(before, view=view_for(s.log.state, Seat.ONE)))
+    assert scene.update(2.0) is True
+    start = scene._moving()
+    assert start is not None and start[1] != (0, 0)
+    assert scene.update(2.1) is True      # still sliding: frames keep coming
+    assert scene.update(2.5) is True      # the last frame puts it in place
+    assert scene._moving() is None
+    assert scene.update(2.6) is False     # idle again
