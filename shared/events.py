@@ -17,7 +17,7 @@ from .errors import ErrorCode, IllegalMove
 from .moves import Decision, DrawPick, Nominate, Pass, Play, Review
 from .rules import apply, apply_shuffle, new_match, restart_hand
 from .seats import Seat
-from .state import INITIAL, MatchState
+from .state import INITIAL, MatchState, Phase
 from .tiles import DOUBLE_NINE_SET
 
 
@@ -97,7 +97,8 @@ class _Cursor:
     def state(self) -> MatchState:
         return self.states[-1]
 
-    def push(self, event: Event) -> None:
+    def push(self, event: Event, after: MatchState | None = None) -> None:
+        """Fold ``event`` in; ``after``, when given, is the state it leads to, already computed."""
         body = event.body
         if isinstance(body, Undone):
             idx = next((i for i, e in enumerate(self.active) if e.seq == body.to_seq), None)
@@ -112,12 +113,12 @@ class _Cursor:
             for e in self.redo.pop():
                 self._append(e)
         else:
-            self._append(event)
+            self._append(event, after)
             if isinstance(body, (Decided, Restarted, MatchStarted)):
                 self.redo.clear()  # R27: a new decision discards what could be redone
 
-    def _append(self, event: Event) -> None:
-        self.states.append(step(self.states[-1], event.body))
+    def _append(self, event: Event, after: MatchState | None = None) -> None:
+        self.states.append(step(self.states[-1], event.body) if after is None else after)
         self.active.append(event)
 
 
@@ -128,6 +129,8 @@ def replay(events: Iterable[Event]) -> MatchState:
         cursor.push(e)
     return cursor.state
 
+
+_SHUFFLE_PHASES = (Phase.DRAW_SHUFFLE, Phase.DEAL_SHUFFLE)
 
 UNDOABLE = (Play, Pass)
 """R27: undo goes back to the undoing seat's previous play or pass."""
@@ -166,8 +169,8 @@ class MatchLog:
 
     def submit(self, decision: Decision) -> list[Event]:
         """Apply a seat's decision; returns the new events (the decision, then any shuffle due)."""
-        apply(self.state, decision)  # validate first: nothing is appended on refusal
-        return self._record(Decided(decision))
+        after = apply(self._cursor.states[-1], decision)  # refused: nothing is appended
+        return self._record(Decided(decision), after)
 
     def undo(self, seat: Seat) -> list[Event]:
         """R27, D6: take back ``seat``'s previous play or pass and everything after it.
@@ -207,18 +210,19 @@ class MatchLog:
                 return e.seq
         return None
 
-    def _record(self, body: Body) -> list[Event]:
+    def _record(self, body: Body, after: MatchState | None = None) -> list[Event]:
         start = len(self.events)
-        self._push(Event(start, self._clock(), body))
+        self._push(Event(start, self._clock(), body), after)
         self._settle()
         return self.events[start:]
 
-    def _push(self, event: Event) -> None:
-        self._cursor.push(event)
+    def _push(self, event: Event, after: MatchState | None = None) -> None:
+        self._cursor.push(event, after)
         self.events.append(event)
 
     def _settle(self) -> None:
-        while self.state.needs_shuffle:
+        states = self._cursor.states  # the same list object across pushes
+        while states[-1].phase in _SHUFFLE_PHASES:  # MatchState.needs_shuffle
             self._push(Event(len(self.events), self._clock(), Shuffled(self._draw_order())))
 
     def _draw_order(self) -> tuple[int, ...]:
