@@ -263,7 +263,7 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
                                 ("undo", N_("Undo"), seated and state.can_undo)):
         out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled))
         x -= sw + m // 2
-    if seated and view.phase is Phase.PLAY and view.turn == view.seat:
+    if isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat:
         bx = w - m - bw
         out.append(Button("hint", (bx, hand_top, bw, bh), N_("Hint")))
         if any(isinstance(mv, Pass) for mv in view.legal_moves()):

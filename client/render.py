@@ -51,6 +51,8 @@ def draw_button(surface: pygame.Surface, art: Art, b: Button, font: int, lang: s
     """A rounded button; primary ones are gold."""
     x, y, w, h = b.rect
     r = h // 3
+    fill: tuple[int, ...]
+    ink: tuple[int, ...]
     if b.primary:
         fill, ink = ((255, 222, 130) if hover else GOLD), DARK
     else:

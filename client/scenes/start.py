@@ -256,8 +256,8 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     buttons += [Button("create", lay["create"], N_("Create table"), primary=True),
                 Button("join", lay["join"], N_("Join table"), primary=True),
                 Button("watch", lay["watch"], N_("Watch"))]
-    for b in buttons:
-        draw_button(surface, art, b, f, lang, False)
+    for button in buttons:
+        draw_button(surface, art, button, f, lang, False)
     if form.message:
         msg = art.fit_text(tr(lang, form.message), f, w - 4 * f, (255, 190, 170), bold=True)
         surface.blit(msg, msg.get_rect(midbottom=(w // 2, h - f)))

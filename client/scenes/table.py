@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from doublenine.shared.moves import Play
-from doublenine.shared.state import Phase
+from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
 
 from ..art import Art
@@ -60,7 +60,7 @@ class TableScene:
         self._laid_state: ClientState | None = None
         self._hint_seen: Any = None
         self._line_len = 0
-        self._anim: tuple[Any, float] | None = None
+        self._anim: tuple[Placed, float] | None = None
         self._now = 0.0
         self.dirty = True
 
@@ -89,7 +89,7 @@ class TableScene:
         if changed:
             self._watch_line(now)
         animating = self._anim is not None
-        if animating and now - self._anim[1] >= SLIDE:  # type: ignore[index]
+        if self._anim is not None and now - self._anim[1] >= SLIDE:
             self._anim = None
         if changed:
             self.ui = self._sync(self.session.state, self.ui)
@@ -102,8 +102,8 @@ class TableScene:
     def _watch_line(self, now: float) -> None:
         """A tile just joined the line: it slides in from its player's place (about a fifth of a second)."""
         view = self.session.state.view
-        line = view.line if view is not None else ()
-        if len(line) == self._line_len + 1 and self._line_len >= 0:
+        line: tuple[Placed, ...] = view.line if view is not None else ()
+        if line and len(line) == self._line_len + 1:
             self._anim = (line[-1], now)
         self._line_len = len(line)
 
