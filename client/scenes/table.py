@@ -200,10 +200,12 @@ class TableScene:
         from ..overlays.actions import Close, Export, save_export
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False):
             return None
-        if event.type == pygame.FINGERDOWN:
-            w, h = self.vp.window
-            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(event.x * w), int(event.y * h)),
-                                       button=1, touch=False)
+        if event.type == pygame.FINGERDOWN:  # a tap acts once, as a click, in drawable pixels
+            x, y = self.vp.touch(event.x, event.y)
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1, touch=False)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            x, y = self.vp.to_pixels(event.pos)
+            event = pygame.event.Event(event.type, {**event.dict, "pos": (int(x), int(y))})
         act = self.overlay.handle(event)
         self.dirty = True
         if isinstance(act, Close):

@@ -118,3 +118,21 @@ def test_new_tile_slides_in_then_the_window_goes_idle() -> None:
     assert scene.update(2.5) is True      # the last frame puts it in place
     assert scene._moving() is None
     assert scene.update(2.6) is False     # idle again
+
+
+def test_r26_rules_overlay_opens_pauses_and_closes_with_escape() -> None:
+    import pygame
+
+    from doublenine.client.intents import Pause
+
+    state = session_at(my_turn_with_play).state
+    session = Fixed(state)
+    scene = TableScene(session)
+    scene.update(0.0)
+    rules = next(b for b in scene.layout().buttons if b.id == "rules")
+    scene.handle(click(centre(rules.rect)))
+    assert scene.overlay is not None and session.sent == [Pause("rules", True)]
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
+    assert scene.overlay is None and session.sent == [Pause("rules", True), Pause("rules", False)]
