@@ -120,7 +120,7 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     me = _me(state)
     view = state.view
     simple: dict[str, Intent] = {"hint": AskHint(), "undo": Control("undo"), "redo": Control("redo"),
-                                 "new_match": Control("new_match")}
+                                 "restart": Control("restart"), "new_match": Control("new_match")}
     if bid in simple:
         return UiAction(ui.cleared(), simple[bid])
     if bid in ("rules", "ledger"):

@@ -254,13 +254,14 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
     w, h = size
     view = state.view
     out: list[Button] = []
-    sw = round(0.8 * bw)
+    sw = min(round(0.8 * bw), (w // 2 - m) // 6 - m // 2)
     x = w - m - sw
     y = (top_h - round(0.8 * bh)) // 2
     seated = isinstance(view, SeatView)
     for bid, label, enabled in (("leave", N_("Leave"), True), ("ledger", N_("Ledger"), True),
                                 ("rules", N_("Rules"), True), ("redo", N_("Redo"), seated and state.can_redo),
-                                ("undo", N_("Undo"), seated and state.can_undo)):
+                                ("undo", N_("Undo"), seated and state.can_undo),
+                                ("restart", N_("Restart"), seated and view is not None and view.phase is Phase.PLAY)):
         out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled))
         x -= sw + m // 2
     if isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat:
