@@ -1,8 +1,10 @@
 """Engine speed: random full hands per second and legal-move queries per second (issue 2).
 
 Run: ``.venv/bin/python bench/engine.py`` (``--runs N``, ``--quick``). One process,
-one core; every figure is the median of several runs. Prints figures, asserts
-nothing: speed is never a test (docs/performance.md keeps the measured figures).
+one core; every figure is the median of several runs, timed in CPU seconds of
+this process (``time.process_time``) so that other work on a shared machine
+weighs less. Prints figures, asserts nothing: speed is never a test
+(docs/performance.md keeps the measured figures).
 
 A random full hand is: shuffle the 55 tiles and deal 10 to each seat (R9), four
 accepts at review (R10), then play to the end of the hand, each seat choosing
@@ -156,7 +158,7 @@ def dominoes_peer(seed: int = 3) -> Peer | str:
     try:
         import copy
 
-        import dominoes  # type: ignore[import-not-found]
+        import dominoes  # type: ignore  # untyped, optional
     except ImportError:
         return "dominoes (PyPI): not installed here (pip install dominoes); skipped"
     rng = random.Random(seed)
@@ -194,8 +196,8 @@ def dominoes_peer(seed: int = 3) -> Peer | str:
 def openspiel_peer(seed: int = 4) -> Peer | str:
     """OpenSpiel's python_team_dominoes: the deal is 28 chance actions, then play actions."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
-        from open_spiel.python.games import team_dominoes  # type: ignore[import-not-found]  # noqa: F401 (registers the game)
+        import pyspiel  # type: ignore  # optional
+        from open_spiel.python.games import team_dominoes  # type: ignore  # noqa: F401 (registers it)
     except ImportError:
         return "OpenSpiel python_team_dominoes: open_spiel not installed here (pip install open_spiel); skipped"
     game = pyspiel.load_game("python_team_dominoes")
@@ -257,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
 
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"bench/engine.py  {now}  nproc {os.cpu_count()}  {platform.python_implementation()} "
-          f"{platform.python_version()}  {platform.machine()}  median of {runs} runs, one process")
+          f"{platform.python_version()}  {platform.machine()}  median of {runs} runs, one process, "
+          "CPU time")
     print("random full hands/s, DOUBLE-NINE (55 tiles, 10 per seat; deal + 4 accepts + random play)")
     engine = median_rate(engine_hands, size(3000), runs)
     print(f"  engine path   (MatchState + rules.apply, immutable) {_rate(engine, 'hands/s')}")
