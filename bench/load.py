@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Server load benchmark (issue 7 item 5): not a test; prints figures for docs/performance.md.
+
+    .venv/bin/python bench/load.py                       # the full run (about 3 minutes)
+    .venv/bin/python bench/load.py --tables 50 --seconds 10 --saturation-tables 20   # a quick look
+
+One ``doublenine serve`` subprocess on loopback (SQLite in a temp dir, so every move is
+fsynced before it is announced). In one run:
+
+1. encode: the server's outbound encoding of one move for all four seats (``frames_for``);
+2. paced: N tables x 4 bot-style websocket clients, each table making R decisions per
+   second: moves/s, errors, send-to-all-four-seats latency p50/p99, server CPU, and
+   server resident memory per table (RSS with the tables open minus RSS before, / N);
+3. the same N groups of four through a bare websockets fan-out server (bench/loadfloor.py)
+   at the same pacing: the floor latency;
+4. saturation: M tables with no pacing: moves/s and latency; and the bare floor likewise
+   (messages delivered per second).
+Clients and server share this machine's two cores; everything stays on 127.0.0.1.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from loadfloor import run_floor  # noqa: E402
+from loadgame import LoadTable, Stats  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+# ---------------------------------------------------------------- the server process
+
+class ServerProc:
+    """A server subprocess with its CPU time and resident memory read from /proc."""
+
+    def __init__(self, argv: list[str], port: int) -> None:
+        self.port = port
+        self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, cwd=ROOT)
+
+    def cpu(self) -> float:
+        """Seconds of CPU (user + system) the server used so far."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICK
+
+    def rss(self) -> int:
+        """Resident memory in bytes."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        raise RuntimeError("no VmRSS")
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("server did not start listening")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def game_server(db: str) -> ServerProc:
+    port = free_port()
+    argv = [sys.executable, "-m", "doublenine", "serve", "--host", "127.0.0.1", "--port", str(port),
+            "--db", db, "--log-level", "WARNING"]
+    helptext = subprocess.run([*argv[:4], "--help"], capture_output=True, text=True, cwd=ROOT).stdout
+    for flag, value in (("--max-tables-per-address", "100000"), ("--rate", "1000"), ("--burst", "1000")):
+        if flag in helptext:  # raise the per-address limits: every client here is 127.0.0.1
+            argv += [flag, value]
+    server = ServerProc(argv, port)
+    server.wait_ready()
+    return server
+
+
+def floor_server() -> ServerProc:
+    read, write = os.pipe()
+    argv = [sys.executable, str(Path(__file__).with_name("loadfloor.py")), str(write)]
+    proc = subprocess.Popen(argv, pass_fds=(write,), stdin=subprocess.DEVNULL, cwd=ROOT)
+    os.close(write)
+    with os.fdopen(read) as r:
+        port = int(r.readline())
+    server = ServerProc.__new__(ServerProc)
+    server.port, server.proc = port, proc
+    return server
+
+
+# ---------------------------------------------------------------- runs
+
+def pct(xs: list[float], q: float) -> float:
+    """The q-quantile (0..1) of ``xs`` in milliseconds (nearest rank)."""
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))] * 1000
+
+
+async def gather_limited(coros: list[Awaitable[object]], limit: int) -> None:
+    sem = asyncio.Semaphore(limit)
+
+    async def one(c: Awaitable[object]) -> None:
+        async with sem:
+            await c
+
+    await asyncio.gather(*(one(c) for c in coros))
+
+
+async def run_game(server: ServerProc, tables: int, rate: float, seconds: float) -> dict[str, float]:
+    """``tables`` tables for ``seconds`` at ``rate`` decisions/s each (0: unpaced)."""
+    url = f"ws://127.0.0.1:{server.port}/"
+    stats = Stats()
+    rss0 = server.rss()
+    ts = [LoadTable(url, stats, 1 / rate if rate else 0.0, stats.latencies.append) for _ in range(tables)]
+    await gather_limited([t.open() for t in ts], 25)
+    await asyncio.sleep(1.0)
+    rss1 = server.rss()
+    interval = 1 / rate if rate else 0.0
+    for i, t in enumerate(ts):  # spread the tables' first decisions over one interval
+        t.next_slot = time.perf_counter() + interval * i / tables
+        t.start()
+    await asyncio.sleep(min(3.0, seconds / 5))  # warm-up: not measured
+    stats.latencies.clear()
+    moves0, cpu0, t0 = stats.moves, server.cpu(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    moves1, cpu1, t1 = stats.moves, server.cpu(), time.perf_counter()
+    lat = list(stats.latencies)
+    rss2 = server.rss()
+    for t in ts:
+        await t.close()
+    return {
+        "moves_s": (moves1 - moves0) / (t1 - t0), "p50": pct(lat, 0.5), "p99": pct(lat, 0.99),
+        "samples": len(lat), "errors": sum(stats.errors.values()), "cpu": (cpu1 - cpu0) / (t1 - t0),
+        "rss_table_kb": (max(rss1, rss2) - rss0) / tables / 1024, "rss_mb": rss2 / 2**20,
+        "matches": stats.matches, "error_codes": dict(stats.errors),  # type: ignore[dict-item]
+    }
+
+
+async def run_bare(server: ServerProc, groups: int, rate: float, seconds: float) -> dict[str, float]:
+    lat: list[float] = []
+    interval = 1 / rate if rate else 0.0
+    cpu0 = server.cpu()
+    sent, elapsed = await run_floor(f"ws://127.0.0.1:{server.port}/", groups, interval, seconds, lat.append,
+                                    spread=interval)
+    cpu = (server.cpu() - cpu0) / elapsed  # includes connecting: an upper bound
+    return {"moves_s": sent / elapsed, "msgs_s": 4 * sent / elapsed, "p50": pct(lat, 0.5),
+            "p99": pct(lat, 0.99), "samples": len(lat), "cpu": cpu}
+
+
+def bench_encode(repeat: int = 20000) -> float:
+    """Microseconds to build the frames of one play for all four seats (``fanout.frames_for``)."""
+    from doublenine.server.fanout import frames_for
+    from doublenine.shared.events import MatchLog
+    from doublenine.shared.moves import Play, Review
+    from doublenine.shared.seats import SEATS
+    from doublenine.shared.state import Phase
+    from doublenine.shared.views import view_for
+
+    log = MatchLog(seed=7)
+    while not (log.state.phase is Phase.PLAY and len(log.state.hand.moves) >= 3):
+        seat = next(s for s in SEATS if view_for(log.state, s).legal_decisions())
+        options = view_for(log.state, seat).legal_decisions()
+        log.submit(next((d for d in options if isinstance(d, Review) and not d.demand_redeal), options[0]))
+    old = log.state
+    seat = old.hand.turn
+    move = next(d for d in view_for(old, seat).legal_decisions() if isinstance(d, Play))
+    events = list(log.submit(move))
+    new = log.state
+    frames = frames_for(old, new, events, 99)
+    assert all(frames.for_audience(s) is not None for s in SEATS)
+    t0 = time.perf_counter()
+    for _ in range(repeat):
+        frames_for(old, new, events, 99)
+    return (time.perf_counter() - t0) / repeat * 1e6
+
+
+def show(name: str, r: dict[str, float]) -> None:
+    parts = [f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in r.items()]
+    print(f"{name:<22} " + " ".join(parts), flush=True)
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    print(f"encode one move for 4 seats: {bench_encode():.1f} us", flush=True)
+    with tempfile.TemporaryDirectory(prefix="doublenine-load-") as tmp:
+        db = args.db if args.db != "sqlite" else str(Path(tmp) / "load.sqlite3")
+        server = game_server(db)
+        try:
+            show(f"game paced {args.tables}x{args.rate:g}/s", await run_game(server, args.tables, args.rate, args.seconds))
+        finally:
+            server.stop()
+        floor = floor_server()
+        try:
+            show(f"bare paced {args.tables}x{args.rate:g}/s", await run_bare(floor, args.tables, args.rate, args.seconds))
+            show(f"bare saturated {args.saturation_tables}", await run_bare(floor, args.saturation_tables, 0, args.saturation_seconds))
+        finally:
+            floor.stop()
+        server = game_server(db + "-sat" if args.db == "sqlite" else db)
+        try:
+            show(f"game saturated {args.saturation_tables}",
+                 await run_game(server, args.saturation_tables, 0, args.saturation_seconds))
+        finally:
+            server.stop()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tables", type=int, default=500, help="paced tables (4 connections each)")
+    ap.add_argument("--rate", type=float, default=2.0, help="decisions per second per paced table")
+    ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds of the paced run")
+    ap.add_argument("--saturation-tables", type=int, default=100)
+    ap.add_argument("--saturation-seconds", type=float, default=20.0)
+    ap.add_argument("--db", default="sqlite", help="'sqlite' (a temp file), ':memory:' or a postgresql:// URL")
+    args = ap.parse_args()
+    try:
+        import uvloop
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    except ImportError:
+        pass
+    asyncio.run(main_async(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
