@@ -18,7 +18,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .intents import Answer, AskHint, Control, Decide, Intent, Pause
+from .intents import Answer, AskHint, Control, Decide, HandOver, Intent, Pause
 from .layout import TableLayout, legal_ends
 from .store import ClientState
 from .uistate import Ui
@@ -125,6 +125,10 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui.cleared(), simple[bid])
     if bid in ("rules", "ledger"):
         return UiAction(replace(ui.cleared(), overlay=bid), Pause(bid, True), command=bid)  # type: ignore[arg-type]
+    if bid == "start":
+        return UiAction(ui.cleared(), Control("start"))
+    if bid.startswith("handover:"):
+        return UiAction(ui.cleared(), HandOver(int(bid.split(":")[1])))
     if bid == "leave":
         return UiAction(ui.cleared(), command="leave")
     if bid == "continue" and view is not None:

@@ -28,7 +28,15 @@ class AskHint:
 class Control:
     """R27/R28 table controls: undo, redo, restart the hand, start a new match."""
 
-    what: Literal["undo", "redo", "restart", "new_match"]
+    what: Literal["undo", "redo", "restart", "new_match", "start"]
+    """``start``: start the match now, empty human seats becoming computer seats."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    """D7: ask the others to let the computer play disconnected ``seat`` until it returns."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +55,7 @@ class Answer:
     accept: bool
 
 
-Intent = Union[Decide, AskHint, Control, Pause, Answer]
+Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer]
 """Anything the UI sends."""
 
-__all__ = ["Decide", "AskHint", "Control", "Pause", "Answer", "Intent"]
+__all__ = ["Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Intent"]

@@ -22,7 +22,7 @@ from typing import Any
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import intent_for
 
-from .intents import Answer, AskHint, Control, Decide, Intent, Pause
+from .intents import Answer, AskHint, Control, Decide, HandOver, Intent, Pause
 from .store import ClientState, Connection, reduce
 
 log = logging.getLogger(__name__)
@@ -167,10 +167,14 @@ class NetSession:
             return p.Panel(open=intent.on)
         if isinstance(intent, Answer):
             return p.Consent(request_id=int(intent.request_id), accept=intent.accept)
+        if isinstance(intent, Control) and intent.what == "start":
+            return p.Start()
         if seq < 0:
             return None
         if isinstance(intent, Decide):
             return intent_for(intent.decision, seq, iid)  # type: ignore[no-any-return]
+        if isinstance(intent, HandOver):
+            return p.HandOver(expected_seq=seq, intent_id=iid, seat=intent.seat)
         if isinstance(intent, AskHint):
             return p.AskHint(expected_seq=seq, intent_id=iid)
         if isinstance(intent, Control):

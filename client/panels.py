@@ -89,9 +89,14 @@ def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f
     if len(view.finished) > seen:
         return _reveal(state, view, view.finished[seen], size, f, hw)
     me = view.seat
+    if not state.started:
+        return _lobby(state, area, f)
     asks = [c for c in state.consent if c.seat != me]
     if asks and me is not None:
         return _consent(state, asks[0], area, f)
+    away = sorted(state.away - {me}) if me is not None else []
+    if away and view.phase is not Phase.MATCH_OVER:
+        return _away(state, away[0], area, f)
     if view.phase is Phase.MATCH_OVER:
         return _match_over(state, view, area, f)
     if view.phase is Phase.DRAW:
@@ -178,6 +183,28 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int) -> Panel:
                                      (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
     return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat), "what": what}),
                  (), buttons)
+
+
+def _lobby(state: ClientState, area: Rect, f: int) -> Panel:
+    """Before the start: the code to share, and starting now with computers in the empty seats."""
+    lines: list[Text] = [(N_("Share the table code {code} with your friends"), {"code": state.table})]
+    specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
+    if state.view is not None and state.view.seat is not None:
+        lines.append((N_("Or start now: computers take the empty seats"), {}))
+        specs.append(("start", N_("Start now"), True, ()))
+    rect = _fit(area, round(32 * f), len(lines), f)
+    return Panel("lobby", rect, (N_("Waiting for players"), {}), tuple(lines), _row_buttons(rect, f, specs),
+                 modal=False)
+
+
+def _away(state: ClientState, seat: Seat, area: Rect, f: int) -> Panel:
+    """D7: a human seat lost its player; the others may let the computer play it meanwhile."""
+    name = seat_name(state, seat)
+    lines: list[Text] = [(N_("The match waits for {name} to come back"), {"name": name})]
+    rect = _fit(area, round(32 * f), len(lines), f)
+    buttons = _row_buttons(rect, f, [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), False,
+                                      (("name", name),))])
+    return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False)
 
 
 def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int) -> Panel:

@@ -117,6 +117,8 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
         surface.blit(num, (cx, (h - num.get_height()) // 2))
         cx += num.get_width() + f
     bits = [tr(lang, "to {target}", target=100)]
+    if state.table:
+        bits.insert(0, tr(lang, "table {code}", code=state.table))
     if view is not None and view.hand_number:
         bits.append(tr(lang, "hand {n}", n=view.hand_number))
     if state.seeded:
@@ -152,6 +154,8 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         bits.append(trn(lang, "{count} tile", "{count} tiles", count))
     if spot.seat in state.computers:
         bits.append(tr(lang, "computer"))
+    elif spot.seat in state.away:
+        bits.append(tr(lang, "disconnected"))
     sub = art.fit_text(" · ".join(bits), lay.small, w - 2 * pad, colour)
     surface.blit(sub, (x + pad, y + h // 2 + 1))
     if spot.passed:

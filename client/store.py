@@ -48,6 +48,8 @@ class ClientState:
     can_undo: bool = True
     can_redo: bool = False
     started: bool = True
+    away: frozenset[Seat] = frozenset()
+    """D7: human seats whose player is disconnected and that no computer plays yet."""
     resync: bool = False
     """An update arrived with a gap in ``seq``: ask for a fresh snapshot."""
     left: bool = False
@@ -81,7 +83,9 @@ def _table(state: ClientState, t: Any) -> ClientState:
     return replace(state, table=t.code, names=tuple(s.name for s in t.seats),  # type: ignore[arg-type]
                    computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays),
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
-                   can_redo=t.can_redo, started=t.started)
+                   can_redo=t.can_redo, started=t.started,
+                   away=frozenset(Seat(s.seat) for s in t.seats
+                                  if s.kind == "human" and s.claimed and not s.connected and not s.computer_plays))
 
 
 def _update(state: ClientState, msg: Any) -> ClientState:

@@ -75,6 +75,11 @@ def test_reduce_snapshot_update_table_and_gap() -> None:
     closed = reduce(asked, p.RequestClosed(request_id=3, action="undo", outcome="done"))
     assert closed.consent == ()
     assert reduce(state, Connection("lost")).connection == "lost"
+    seats = [dict(x) for x in table_w()["seats"]]
+    seats[2].update(kind="human", claimed=True, connected=False, computer_plays=False)
+    away = reduce(state, p.decode_server(p.pack({"type": "table", "table": dict(table_w(), seats=seats,
+                                                                                  started=False)})))
+    assert away.away == frozenset({Seat.THREE}) and not away.started
     err = reduce(state, p.Error(code="STALE", detail="x"))
     assert err.error == "STALE" and err.resync
 
@@ -90,6 +95,10 @@ def test_intents_encode_with_expected_seq_and_unique_ids() -> None:
     assert session.encode(Control("undo")).type == "undo"
     assert session.encode(Pause("rules", True)) == p.Panel(open=True)
     assert session.encode(Answer("3", False)) == p.Consent(request_id=3, accept=False)
+    assert session.encode(Control("start")) == p.Start()
+    from doublenine.client.intents import HandOver
+    h = session.encode(HandOver(3))
+    assert h.type == "hand_over" and h.seat == 3 and h.expected_seq == 12
     fresh = NetSession(NetClient("ws://127.0.0.1:9/", p.Spectate(code="X")))
     assert fresh.encode(Decide(move)) is None  # no snapshot yet: nothing to be fresh against
 

@@ -136,3 +136,29 @@ def test_r26_rules_overlay_opens_pauses_and_closes_with_escape() -> None:
     scene.draw(surface)
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
     assert scene.overlay is None and session.sent == [Pause("rules", True), Pause("rules", False)]
+
+
+def test_before_the_start_the_code_is_shown_and_start_now_sends_start() -> None:
+    from doublenine.client.intents import Control
+
+    state = replace(session_at(lambda st: True).state, started=False, table="K7QP")
+    lay = compute_layout(state, Ui(seen_finished=0), (1280, 800))
+    assert lay.panel.kind == "lobby" and lay.panel.lines[0][1] == {"code": "K7QP"}
+    session = Fixed(state)
+    scene = TableScene(session)
+    scene.update(0.0)
+    scene.handle(click(centre(lay.panel.buttons[0].rect)))
+    assert session.sent == [Control("start")]
+
+
+def test_d7_disconnected_player_can_be_handed_to_the_computer() -> None:
+    from doublenine.client.intents import HandOver
+
+    state = replace(session_at(my_turn_with_play).state, away=frozenset({Seat.THREE}))
+    lay = compute_layout(state, Ui(seen_finished=0), (1280, 800))
+    assert lay.panel.kind == "away" and lay.panel.title[1] == {"name": "Ñandú"}
+    session = Fixed(state)
+    scene = TableScene(session)
+    scene.update(0.0)
+    scene.handle(click(centre(lay.panel.buttons[0].rect)))
+    assert session.sent == [HandOver(3)]
