@@ -293,6 +293,7 @@ _ERRORS: dict[str, Text] = {
     "NOT_YOUR_TURN": (N_("It is not your turn"), {}),
     "MUST_PLAY": (N_("A tile fits: you cannot pass"), {}),
     "REQUEST_PENDING": (N_("Another request is waiting for answers"), {}),
+    "REFUSED": (N_("Your request was refused"), {}),
 }
 
 
@@ -304,6 +305,8 @@ def status_line(state: ClientState, ui: Ui) -> Text:
     me = view.seat
     if state.error:
         return _ERRORS.get(state.error, (N_("Refused: {code}"), {"code": state.error}))
+    if state.asking is not None:
+        return (N_("Waiting for the others to accept your request"), {})
     if state.paused_by:
         names = ", ".join(seat_name(state, s) for s in sorted(state.paused_by))
         return (N_("Paused while {names} reads the rules or the ledger"), {"names": names})

@@ -48,6 +48,10 @@ class ClientState:
     can_undo: bool = True
     can_redo: bool = False
     started: bool = True
+    asking: str | None = None
+    """D1: the action this seat asked for, while the others have not all answered."""
+    asked_id: str = ""
+    """The id of this seat's last request (to tell its refusal apart)."""
     away: frozenset[Seat] = frozenset()
     """D7: human seats whose player is disconnected and that no computer plays yet."""
     resync: bool = False
@@ -84,6 +88,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays),
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
                    can_redo=t.can_redo, started=t.started,
+                   asking=req.action if req is not None and me is not None and req.by == int(me) else None,
+                   asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
                    away=frozenset(Seat(s.seat) for s in t.seats
                                   if s.kind == "human" and s.claimed and not s.connected and not s.computer_plays))
 
@@ -107,7 +113,9 @@ _REDUCERS: dict[type, Any] = {
     p.TableUpdate: lambda s, m: _table(s, m.table),
     p.Joined: lambda s, m: replace(s, table=m.code, seed=m.seed if m.seed is not None else s.seed),
     p.HintReply: lambda s, m: replace(s, hint=decision_from(m.decision)) if m.seq == s.seq else s,
-    p.RequestClosed: lambda s, m: replace(s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id))),
+    p.RequestClosed: lambda s, m: replace(
+        s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id)),
+        error="REFUSED" if m.outcome == "refused" and s.asked_id == str(m.request_id) else s.error),
     p.Error: lambda s, m: replace(s, error=str(m.code), resync=s.resync or str(m.code) == "STALE"),
     p.LeftTable: lambda s, m: replace(s, left=True),
 }

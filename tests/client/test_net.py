@@ -125,3 +125,20 @@ def test_lost_connection_shows_banner_and_rejoins_with_the_seat_token() -> None:
     assert "lost" in statuses and any(banners)
     assert [type(a).__name__ for a in server.attaches] == ["Join", "Rejoin"]
     assert server.attaches[1].token == "t0ken" and server.attaches[1].code == "SLOW"
+
+
+def test_d1_own_request_waits_then_its_refusal_is_told() -> None:
+    from doublenine.client.panels import status_line
+    from doublenine.client.uistate import Ui
+
+    session = session_at(my_turn_with_play)
+    view = view_for(session.log.state, Seat.ONE)
+    state = reduce(ClientState(), p.decode_server(p.pack({"type": "snapshot", "seq": 4, "view": view_to_wire(view),
+                                                         "table": table_w()})))
+    req = dict(table_w(), request={"id": 9, "action": "undo", "by": 1, "waiting": [3]})
+    asking = reduce(state, p.decode_server(p.pack({"type": "table", "table": req})))
+    assert asking.asking == "undo" and asking.consent == ()
+    assert status_line(asking, Ui()) == ("Waiting for the others to accept your request", {})
+    cleared = reduce(asking, p.decode_server(p.pack({"type": "table", "table": table_w()})))
+    refused = reduce(cleared, p.RequestClosed(request_id=9, action="undo", outcome="refused", seat=3))
+    assert refused.asking is None and status_line(refused, Ui()) == ("Your request was refused", {})
