@@ -33,7 +33,7 @@ class LocalSession:
         self.auto = auto
         self._rng = random.Random(seed)
         self.state = ClientState(names=names, computers=frozenset(set(SEATS) - set(humans)),
-                                 seeded=seed is not None, table="LOCAL")
+                                 seeded=seed is not None, table="")
         self.changed = True
         self._refresh()
 

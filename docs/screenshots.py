@@ -91,6 +91,7 @@ def main(argv: list[str]) -> int:
     except ImportError:
         pass
     for stem, state, ui in situations():
+        state = replace(state, table="K7QP")
         lay = compute_layout(state, ui, size)  # type: ignore[arg-type]
         render(screen, lay, state, ui, art, "en")
         pygame.image.save(screen, str(OUT / f"{stem}.png"))
