@@ -265,22 +265,26 @@ def _play(state: MatchState, move: Play) -> MatchState:
         raise _illegal(ErrorCode.NOT_YOUR_TURN, f"it is seat {h.turn}'s turn")
     i = seat - 1
     hands = h.hands
-    mask = hands[i] ^ tile.bit
-    if mask & tile.bit:  # the bit was not set: tile not held
+    bit = tile.bit
+    mask = hands[i] ^ bit
+    if mask & bit:  # the bit was not set: tile not held
         raise _illegal(ErrorCode.TILE_NOT_HELD, f"seat {seat} does not hold {tile}")
     left, right = h.left, h.right
-    low, high = tile.low, tile.high
     if left < 0:
         if end is _LEFT:
-            left, right = low, high
+            left, right = tile.low, tile.high
         else:
-            left, right = high, low
+            left, right = tile.high, tile.low
         placed = new_placed(tile, seat, end, left, right)
     elif end is _LEFT:
-        touching, left = left, _other_half(low, high, left, "left")
+        if not PIP_MASK[left] & bit:
+            raise _no_fit(tile, "left", left)
+        touching, left = left, tile.pips - left  # the other half: pips minus the touching one
         placed = new_placed(tile, seat, end, left, touching)
     else:
-        touching, right = right, _other_half(low, high, right, "right")
+        if not PIP_MASK[right] & bit:
+            raise _no_fit(tile, "right", right)
+        touching, right = right, tile.pips - right
         placed = new_placed(tile, seat, end, touching, right)
     held = list(hands)
     held[i] = mask
@@ -291,13 +295,9 @@ def _play(state: MatchState, move: Play) -> MatchState:
     return with_hand(state, nh)
 
 
-def _other_half(low: int, high: int, pip: int, side: str) -> int:
-    """R15: the pip a tile leaves open when laid against ``pip``; refuses a tile that does not fit."""
-    if pip == low:
-        return high
-    if pip == high:
-        return low
-    raise _illegal(ErrorCode.TILE_DOES_NOT_FIT, f"{Tile(low, high)} does not match the {side} end {pip}")
+def _no_fit(tile: Tile, side: str, pip: int) -> IllegalMove:
+    """R15: the refusal for a tile that does not match the open end it was laid at."""
+    return _illegal(ErrorCode.TILE_DOES_NOT_FIT, f"{tile} does not match the {side} end {pip}")
 
 
 def _pass(state: MatchState, move: Pass) -> MatchState:
