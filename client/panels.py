@@ -322,6 +322,10 @@ def status_line(state: ClientState, ui: Ui) -> Text:
     if view.phase is Phase.REVIEW:
         return (N_("Waiting for the others to look at their hands"), {})
     if view.phase is Phase.NOMINATE and waiting and waiting[0] != me:
+        if view.hand_number == 0 and view.draws:
+            d = view.draws[-1]
+            return (N_("Opening draw: Team A {a}, Team B {b}. {name} chooses who leads"),
+                    {"a": str(d.tile_a), "b": str(d.tile_b), "name": seat_name(state, waiting[0])})
         return (N_("{name} chooses who leads"), {"name": seat_name(state, waiting[0])})
     if view.phase is Phase.MATCH_OVER:
         return (N_("The match is over"), {})

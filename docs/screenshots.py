@@ -55,7 +55,7 @@ def situations() -> list[tuple[str, ClientState, Ui]]:
     """(file stem, client state, previews) for every main situation."""
     out: list[tuple[str, ClientState, Ui]] = []
     s = _session()
-    out.append(("opening-draw", s.state, Ui(seen_finished=0)))
+    out.append(("opening-draw", s.state, Ui(seen_finished=0, draw_pick=23)))
     _until(s, lambda x: x.log.state.phase is Phase.REVIEW)
     out.append(("review", s.state, Ui(seen_finished=0)))
 
