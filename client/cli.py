@@ -32,6 +32,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     """A ``launcher(Launch) -> TableScene`` that connects (starting the embedded server when needed)."""
     from doublenine.shared import protocol as p
 
+    from . import config
     from .embedded import EmbeddedServer, default_db
     from .net import NetClient, NetSession
     from .scenes.table import TableScene
@@ -46,18 +47,34 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                 embedded_box["server"] = server
             url = server.url
         attach: Any
+        fallback: Any = None
+        on_joined = None
         if launch.mode == "create":
             seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
                           for i, k in enumerate(launch.kinds))
             attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name)
+            if not launch.server:
+                on_joined = _remember_local_table
+                saved = config.load()
+                if launch.resume and saved.resume_code and saved.resume_token:
+                    attach, fallback = p.Rejoin(code=saved.resume_code, token=saved.resume_token), attach
         elif launch.mode == "join":
             attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
         else:
             attach = p.Spectate(code=launch.table)
-        client = NetClient(url, attach).start()
+        client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
         return TableScene(NetSession(client), launch.lang)
 
     return launcher
+
+
+def _remember_local_table(code: str, token: str | None) -> None:
+    """Keep the local table's code and seat token so the next start comes back to it (D7)."""
+    from dataclasses import replace
+
+    from . import config
+    if token:
+        config.save(replace(config.load(), resume_code=code, resume_token=token))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
                 mode = "watch" if args.spectate else "join"
                 launch = Launch(mode, name, lang, server, args.table.upper(), args.seat)
             else:
-                launch = Launch("create", name, lang, server, seed=args.seed, level=args.level)
+                launch = Launch("create", name, lang, server, seed=args.seed, level=args.level,
+                                resume=args.seed is None and not server)
             app.push(launcher(launch))
         return app.run()
     except (OSError, RuntimeError, ValueError) as exc:

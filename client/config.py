@@ -19,6 +19,10 @@ class Settings:
     lang: str = ""
     """Empty until chosen: the system's language is used."""
     table: str = ""
+    resume_code: str = ""
+    """The table of the last local game (embedded server), to come back to it on the next start."""
+    resume_token: str = ""
+    """Its seat token (D7: the only way back into the seat)."""
 
 
 def config_path() -> Path:

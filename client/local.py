@@ -79,5 +79,5 @@ class LocalSession:
         changed, self.changed = self.changed, False
         return changed
 
-    def close(self) -> None:
+    def close(self, leave: bool = True) -> None:
         """Nothing to release."""

@@ -35,9 +35,13 @@ class NetClient:
     """One websocket to ``url`` attached to a table by ``attach`` (create, join or spectate)."""
 
     def __init__(self, url: str, attach: p.Model, *, backoff: tuple[float, ...] = BACKOFF,
-                 open_timeout: float = 5.0) -> None:
+                 open_timeout: float = 5.0, fallback: p.Model | None = None,
+                 on_joined: Callable[[str, str | None], None] | None = None) -> None:
         self.url = url
         self.attach = attach
+        self.fallback = fallback
+        """Sent instead when ``attach`` (a rejoin of a remembered table) is refused."""
+        self.on_joined = on_joined
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.token: str | None = None
         self.code: str | None = None
@@ -90,7 +94,7 @@ class NetClient:
                     failures = 0
                     self.inbox.put(Connection("connected"))
                     for frame in ws:
-                        self._receive(frame)
+                        self._receive(ws, frame)
             except (OSError, WebSocketException, TimeoutError, p.FrameError) as exc:
                 log.info("connection to %s lost: %s", self.url, exc)
             finally:
@@ -116,7 +120,7 @@ class NetClient:
         else:
             ws.send(p.encode(self.attach))
 
-    def _receive(self, frame: Any) -> None:
+    def _receive(self, ws: Any, frame: Any) -> None:
         try:
             msg = p.decode_server(frame)
         except p.FrameError as exc:
@@ -125,6 +129,14 @@ class NetClient:
         if isinstance(msg, p.Joined):
             self.code = msg.code
             self.token = msg.token or self.token
+            self.fallback = None
+            if self.on_joined is not None:
+                self.on_joined(msg.code, msg.token)
+        elif isinstance(msg, p.Error) and self.fallback is not None and self.code is None \
+                and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN"):
+            self.fallback, self.attach = None, self.fallback
+            ws.send(p.encode(self.attach))
+            return
         self.inbox.put(msg)
 
 
@@ -183,7 +195,8 @@ class NetSession:
             return cls(expected_seq=seq, intent_id=iid)
         return None
 
-    def close(self) -> None:
-        """Leave politely and close the connection."""
-        self.client.send(p.Leave())
+    def close(self, leave: bool = True) -> None:
+        """Close the connection; with ``leave`` give the seat up first (else the seat waits, D7)."""
+        if leave:
+            self.client.send(p.Leave())
         self.client.close()

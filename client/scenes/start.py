@@ -41,6 +41,8 @@ class Launch:
     seed: int | None = None
     kinds: tuple[str, str, str, str] = ("human", "computer", "computer", "computer")
     level: str = "strong"
+    resume: bool = False
+    """Come back to the last local table if it still exists (``doublenine play`` with no options)."""
 
 
 @dataclass(frozen=True, slots=True)

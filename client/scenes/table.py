@@ -39,7 +39,7 @@ class Session(Protocol):
 
     def send(self, intent: Intent) -> Any: ...
 
-    def close(self) -> None: ...
+    def close(self, leave: bool = True) -> None: ...
 
 
 class TableScene:
@@ -59,6 +59,7 @@ class TableScene:
         self._key: tuple[Any, ...] | None = None
         self._laid_state: ClientState | None = None
         self._hint_seen: Any = None
+        self._leave = False
         self._line_len = 0
         self._anim: tuple[Placed, float] | None = None
         self._now = 0.0
@@ -155,6 +156,7 @@ class TableScene:
         if action.command in ("rules", "ledger"):
             self._open_overlay(action.command)
         elif action.command == "leave":
+            self._leave = True
             return Change("pop")
         elif action.command == "quit":
             return Change("quit")
@@ -167,9 +169,9 @@ class TableScene:
             self.overlay.draw(surface)
 
     def close(self) -> None:
-        """Leave the table and release the session (and an embedded server)."""
+        """Release the session: after "Leave" the seat is given up, after closing the window it waits (D7)."""
         try:
-            self.session.close()
+            self.session.close(leave=self._leave)
         finally:
             if self.on_close is not None:
                 self.on_close()

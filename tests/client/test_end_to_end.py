@@ -40,3 +40,39 @@ def test_client_plays_a_full_hand_against_three_computers_to_the_reveal(tmp_path
         app.apply(app.stack and __import__("doublenine.client.scenes.base", fromlist=["Change"]).Change("quit"))
     finally:
         server.stop()
+
+
+def test_next_start_comes_back_to_the_local_table_with_its_seat_token(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client import config
+
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    server = EmbeddedServer(db=str(tmp_path / "play.sqlite"), bot_delay=0.0)
+    server.start()
+    try:
+        launcher = make_launcher("en", {"server": server})
+        codes = []
+        for _ in range(3):
+            scene = launcher(Launch("create", "José", "en", level="easy", resume=True))
+            deadline = time.monotonic() + 20
+            while scene.session.state.view is None and time.monotonic() < deadline:
+                scene.update(time.monotonic())
+                time.sleep(0.01)
+            codes.append(scene.session.state.table)
+            scene.session.client.close()  # the window closes without leaving: the seat stays ours
+        saved = config.load()
+        assert codes[0] and codes == [codes[0]] * 3 and saved.resume_code == codes[0] and saved.resume_token
+        config.save(replace_settings(saved, resume_token="not-a-token"))
+        scene = launcher(Launch("create", "José", "en", level="easy", resume=True))
+        deadline = time.monotonic() + 20
+        while scene.session.state.view is None and time.monotonic() < deadline:
+            scene.update(time.monotonic())
+            time.sleep(0.01)
+        assert scene.session.state.view is not None and scene.session.state.table != codes[0]  # a new table
+        scene.session.client.close()
+    finally:
+        server.stop()
+
+
+def replace_settings(settings, **changes):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+    return replace(settings, **changes)

@@ -201,7 +201,7 @@ class _Still:
     def send(self, intent) -> None:  # type: ignore[no-untyped-def]
         self.sent.append(intent)
 
-    def close(self) -> None:
+    def close(self, leave: bool = True) -> None:
         pass
 
 

@@ -33,7 +33,7 @@ class Fixed:
     def send(self, intent) -> None:  # type: ignore[no-untyped-def]
         self.sent.append(intent)
 
-    def close(self) -> None:
+    def close(self, leave: bool = True) -> None:
         pass
 
 
