@@ -81,7 +81,12 @@ class Translator:
         self._t = translations
 
     def gettext(self, msgid: str, **kwargs: object) -> str:
-        """The translation of ``msgid`` with placeholders filled from ``kwargs``."""
+        """The translation of ``msgid`` with placeholders filled from ``kwargs``; ``""`` stays ``""``.
+
+        (gettext itself maps the empty id to the catalog header, never wanted on screen.)
+        """
+        if not msgid:
+            return ""
         return _fill(self._t.gettext(msgid), kwargs)
 
     def ngettext(self, singular: str, plural: str, n: int, **kwargs: object) -> str:
