@@ -76,3 +76,30 @@ def test_next_start_comes_back_to_the_local_table_with_its_seat_token(tmp_path, 
 def replace_settings(settings, **changes):  # type: ignore[no-untyped-def]
     from dataclasses import replace
     return replace(settings, **changes)
+
+
+def test_an_unfinished_local_match_survives_a_restart_of_the_embedded_server(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client import config
+
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    codes, lines = [], []
+    for _ in range(2):
+        server = EmbeddedServer(db=str(tmp_path / "play.sqlite"), bot_delay=0.0)
+        server.start()
+        try:
+            scene = make_launcher("en", {"server": server})(Launch("create", "José", "en", level="easy", resume=True))
+            app = App(scene, (1280, 800))
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                view = scene.session.state.view
+                if view is not None and len(view.line) >= 2:
+                    break
+                app.step(next_clicks(scene))
+                time.sleep(0.01)
+            codes.append(scene.session.state.table)
+            lines.append(scene.session.state.view.line)
+            scene.session.client.close()
+        finally:
+            server.stop()
+    assert codes[0] == codes[1]
+    assert lines[1][:len(lines[0])] == lines[0]  # the same hand goes on
