@@ -92,7 +92,10 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int, **kwargs: object) -> str:
         """Plural-aware translation; ``{count}`` is filled with ``n`` (locale-formatted)."""
         kwargs.setdefault("count", self.number(n))
-        return _fill(self._t.ngettext(singular, plural, n), kwargs)
+        text = self._t.ngettext(singular, plural, n)
+        if text in (singular, plural):  # no plural entry: the two forms may be marked apart
+            text = self._t.gettext(singular if n == 1 else plural)
+        return _fill(text, kwargs)
 
     def pgettext(self, context: str, msgid: str, **kwargs: object) -> str:
         """Translation of ``msgid`` in ``context`` (for ids that read differently in two places)."""

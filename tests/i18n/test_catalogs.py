@@ -20,7 +20,7 @@ from doublenine.shared.i18n.rules import rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
-KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "N_": None, "pgettext": ((1, "c"), 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "trn": (2, 3), "N_": None, "pgettext": ((1, "c"), 2)}
 """The keywords of the documented ``pybabel extract`` command (docs/translating.md)."""
 
 
@@ -112,6 +112,9 @@ def test_translations_and_plurals_at_run_time() -> None:
     assert translator("pt").pgettext("ledger", "pass") == "passou"
     assert tr("de", "not in any catalog {x}", x=1) == "not in any catalog 1"
     assert tr("fr", "") == ""  # not the catalog header
+    # two forms marked apart (N_ each) still pick the right translated form
+    assert translator("es").ngettext("Team {team} scores {count} point",
+                                     "Team {team} scores {count} points", 13, team="B") == "La pareja B se anota 13 tantos"
 
 
 def test_numbers_follow_the_locale() -> None:
