@@ -329,7 +329,7 @@ def status_line(state: ClientState, ui: Ui) -> Text:
         return (N_("{name} chooses who leads"), {"name": seat_name(state, waiting[0])})
     if view.phase is Phase.MATCH_OVER:
         return (N_("The match is over"), {})
-    return (N_(""), {})
+    return ("", {})
 
 
 def tile_ends_text(tile: Tile, end: End) -> Text:
