@@ -25,6 +25,7 @@ OpenSpiel's ``python_team_dominoes``. They are printed beside ours as ratios.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import os
 import platform
@@ -32,15 +33,19 @@ import random
 import statistics
 import sys
 import time
+import timeit
 from collections.abc import Callable
 from typing import Any
 
 from doublenine.shared.events import MatchLog
-from doublenine.shared.moves import Review
+from doublenine.shared.moves import End, Review
 from doublenine.shared.playout import deal_masks, random_playout
 from doublenine.shared.rules import apply, apply_shuffle, legal_decisions, legal_moves, to_act
 from doublenine.shared.seats import SEATS, Seat
-from doublenine.shared.state import MatchState, Phase
+from doublenine.shared.state import (
+    HandState, MatchState, Phase, Placed, evolve_match, new_hand, new_placed, with_hand,
+)
+from doublenine.shared.tiles import Tile
 
 Timed = Callable[[int], float]
 """Runs ``n`` units of work and returns the seconds it took."""
@@ -137,6 +142,29 @@ def query_timer(states: list[tuple[MatchState, Seat]]) -> Timed:
                 legal_moves(state, seat)
         return _clock() - start
     return work
+
+
+def construction_costs(runs: int) -> list[tuple[str, float, float]]:
+    """(what, ns with the dataclass __init__, ns with the state.py builders), medians."""
+    state, _ = sample_states(1)[5]
+    hand = state.hand
+    assert hand is not None
+    tile = Tile(3, 5)
+    args = (hand.hands, hand.line, hand.left, hand.right, hand.turn, hand.passes, hand.moves)
+    pairs: list[tuple[str, Callable[[], object], Callable[[], object]]] = [
+        ("MatchState, hand replaced", lambda: dataclasses.replace(state, hand=hand),
+         lambda: with_hand(state, hand)),
+        ("MatchState, two fields replaced", lambda: dataclasses.replace(state, match=2, hand=hand),
+         lambda: evolve_match(state, match=2, hand=hand)),
+        ("HandState", lambda: HandState(*args), lambda: new_hand(*args)),
+        ("Placed", lambda: Placed(tile, Seat.ONE, End.LEFT, 5, 3),
+         lambda: new_placed(tile, Seat.ONE, End.LEFT, 5, 3)),
+    ]
+    n = 20000
+
+    def ns(f: Callable[[], object]) -> float:
+        return statistics.median(timeit.Timer(f, timer=_clock).timeit(n) / n * 1e9 for _ in range(runs))
+    return [(what, ns(slow), ns(fast)) for what, slow, fast in pairs]
 
 
 # ---------------------------------------------------------------- peers (double-six)
@@ -278,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
           f"({'above' if engine >= 5000 else 'BELOW'} the floor), fast playout "
           f"{'meets' if fast >= 15000 else 'below'} 15,000, queries "
           f"{'meet' if queries >= 500_000 else 'below'} 500,000")
+    print("building one frozen value, ns: dataclass __init__/replace -> state.py builder")
+    for what, slow, quick in construction_costs(runs):
+        print(f"  {what:32} {slow:7,.0f} -> {quick:5,.0f} ns")
     print("peers on the smaller DOUBLE-SIX set (28 tiles, 7 per seat); ratio = ours / theirs")
     for make in (dominoes_peer, openspiel_peer):
         _report_peer(make(), engine, fast, queries, runs, size)

@@ -212,7 +212,7 @@ INITIAL = MatchState(phase=Phase.DRAW_SHUFFLE)
 # (MatchState: about 1.2 us). Here each class gets a private twin with the very
 # same slots: the builders fill a twin with plain attribute stores, then turn it
 # into the real class by assigning __class__, which CPython allows only between
-# identical slot layouts. That is about five times faster (bench/engine.py,
+# identical slot layouts. That is several times faster (bench/engine.py prints it,
 # docs/performance.md). The result is an ordinary frozen instance; only its
 # construction differs. The code is generated from the field list, as dataclasses
 # does itself, so a field added later is carried along; a class whose layout the
