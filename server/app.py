@@ -110,9 +110,13 @@ class GameServer:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
 
-async def run(config: ServerConfig) -> int:
-    """Serve until SIGTERM or SIGINT, then stop gracefully."""
+async def run(config: ServerConfig, announce: bool = False) -> int:
+    """Serve until SIGTERM or SIGINT, then stop gracefully; ``announce``: list the tables on the LAN (issue 8)."""
     server = await GameServer(config).start()
+    announcing = None
+    if announce:
+        from .announce import announce_server
+        announcing = announce_server(server)
     done = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -123,5 +127,8 @@ async def run(config: ServerConfig) -> int:
     print(f"doublenine: serving on {server.url}  (healthz: http://{config.host}:{server.port}/healthz)",
           flush=True)
     await done.wait()
+    if announcing is not None:  # withdraw from the LAN before closing (mDNS goodbye)
+        from .announce import stop_announcing
+        await stop_announcing(announcing)
     await server.stop()
     return 0

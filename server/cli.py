@@ -19,6 +19,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--code-prefix", default="",
                         help="first letter(s) of every table code this process creates (routing by code)")
     parser.add_argument("--log-level", default="INFO")
+    parser.add_argument("--announce", action="store_true",
+                        help="announce the tables on the LAN (mDNS/DNS-SD) so join screens list them")
     limits = parser.add_argument_group("limits (docs/operations.md)")
     limits.add_argument("--rate", type=float, default=20.0, help="messages per second per connection")
     limits.add_argument("--burst", type=float, default=40.0, help="messages one connection may send at once")
@@ -51,7 +53,9 @@ def run(args: argparse.Namespace) -> int:
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy)
     try:
-        return asyncio.run(serve(config))
+        return asyncio.run(serve(config, announce=args.announce))
     except OSError as exc:
-        print(f"doublenine serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}")
+        from doublenine.shared.failures import bind_failure  # issue 8: port in use offers another
+
+        print(f"doublenine serve: {bind_failure(exc, args.host, args.port).text()}")
         return 1

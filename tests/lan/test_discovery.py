@@ -62,3 +62,16 @@ def test_a_strangers_garbled_record_is_skipped_not_raised() -> None:
     found = tables_from_service("odd._doublenine._tcp.local.", ["not-an-ip", "10.1.2.3"], 9, raw)
     assert found == [FoundTable("odd", "AB2C", 2, "10.1.2.3", 9, None, "odd._doublenine._tcp.local.")]
     assert tables_from_service("none", ["fe80::1"], 9, raw) == []
+
+
+def test_serve_announce_lists_its_table_updates_free_seats_and_withdraws_on_stop() -> None:
+    with private_netns() as prefix:
+        done = subprocess.run([*prefix, sys.executable, str(HERE / "lan_serve_scenario.py")],
+                              capture_output=True, text=True, timeout=150)
+    assert done.returncode == 0, done.stderr
+    steps = json.loads(done.stdout)
+    code, port = steps["code"], steps["port"]
+    assert steps["opened"] == [[code, 1, "127.0.0.1", port]]
+    assert steps["seat_taken"] == [[code, 0, "127.0.0.1", port]]
+    assert steps["exit"] == 0
+    assert steps["stopped"] == []
