@@ -320,6 +320,8 @@ def status_line(state: ClientState, ui: Ui) -> Text:
             return (N_("Your turn: choose a tile"), {})
         return (N_("{name} to play"), {"name": seat_name(state, view.turn)})
     if view.phase is Phase.REVIEW:
+        if isinstance(view, SeatView) and not view.answered:
+            return (N_("Look at your hand, then accept it"), {})
         return (N_("Waiting for the others to look at their hands"), {})
     if view.phase is Phase.NOMINATE and waiting and waiting[0] != me:
         if view.hand_number == 0 and view.draws:
