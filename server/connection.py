@@ -201,17 +201,17 @@ async def _create(c: Connection, m: p.CreateTable) -> None:
 async def _join(c: Connection, m: p.Join) -> None:
     c.unattached()
     seat = None if m.seat is None else Seat(m.seat)
-    await actions.join(c.registry.find(m.code), c, seat, m.name)
+    await actions.join(await c.registry.find_or_load(m.code), c, seat, m.name)
 
 
 async def _rejoin(c: Connection, m: p.Rejoin) -> None:
     c.unattached()
-    await actions.rejoin(c.registry.find(m.code), c, m.token)
+    await actions.rejoin(await c.registry.find_or_load(m.code), c, m.token)
 
 
 async def _spectate(c: Connection, m: p.Spectate) -> None:
     c.unattached()
-    await actions.spectate(c.registry.find(m.code), c)
+    await actions.spectate(await c.registry.find_or_load(m.code), c)
 
 
 async def _leave(c: Connection, m: p.Leave) -> None:

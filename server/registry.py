@@ -67,6 +67,30 @@ class Registry:
             raise Refused(ErrorCode.UNKNOWN_TABLE, f"no open table {code!r}")
         return table
 
+    async def find_or_load(self, code: str) -> Table:
+        """Like :meth:`find`, but a table open in the store and not held here is resumed from it:
+        with PostgreSQL shared by several processes, the process nginx falls back to takes over
+        a table whose process is down (docs/operations.md)."""
+        code = normalize_code(code)
+        table = self.tables.get(code)
+        if table is not None:
+            return table
+        stored = await self.store.load(code) if code else None
+        if stored is None or stored.closed or code in self.tables:
+            return self.find(code)
+        table = self._resume_one(stored)
+        log.info("table %s taken over from the store", code)
+        await table.flush_unstored()
+        table.watch_idle()
+        table.rearm()
+        return table
+
+    def _resume_one(self, stored: Any) -> Table:
+        meta = TableMeta.from_record(decode_meta(stored.meta))
+        table = self._add(meta, decode_rows(stored.rows))
+        self.metrics.tables_resumed.inc()
+        return table
+
     async def create(self, spec: Any, address: str) -> Table:
         """A new table from a ``CreateTable`` message, stored before anyone joins."""
         per_address = Counter(self.owners.values())
@@ -99,13 +123,14 @@ class Registry:
     async def resume(self) -> int:
         """Reload every unfinished stored table (after a restart); returns how many."""
         count = 0
+        prefix = self.config.code_prefix
         for stored in await self.store.load_open():
-            meta = TableMeta.from_record(decode_meta(stored.meta))
-            table = self._add(meta, decode_rows(stored.rows))
+            if prefix and not stored.code.startswith(prefix):
+                continue  # another process's table (shared PostgreSQL): it resumes its own
+            table = self._resume_one(stored)
             await table.flush_unstored()
             table.watch_idle()  # nobody is connected yet
             table.rearm()
-            self.metrics.tables_resumed.inc()
             count += 1
         return count
 
