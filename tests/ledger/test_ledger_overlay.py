@@ -112,3 +112,15 @@ def test_update_follows_new_hands_and_keeps_seed_and_an_earlier_match_open() -> 
     o.select(0)
     o.update(view_for(log.state, 1))
     assert o.index == 0
+
+
+def test_many_earlier_matches_wrap_and_stay_clickable(screen) -> None:
+    log = played_log(5, earlier=6, current_hands=0)
+    o = LedgerOverlay(view_for(log.state, 1), "pt", pygame.Rect(10, 10, 620, 660))
+    matches = [b for b in _buttons(o) if b.label.lstrip("● ").startswith("Partida ")]
+    assert len(matches) == 7
+    export = [b for b in _buttons(o) if b.label == "Exportar partida"][0]
+    assert all(b.rect.right <= export.rect.x or b.rect.y > export.rect.y for b in matches)
+    assert all(not a.rect.colliderect(c.rect) for a in matches for c in matches if a is not c)
+    assert _click(o, matches[2]) is None and o.index == 2
+    o.draw(screen)
