@@ -16,7 +16,7 @@ import pygame
 from .input import Viewport
 from .scenes.base import Change
 
-IDLE_MS = 30
+IDLE_MS = 40
 """Longest sleep while idle: the delay before a network message is drawn."""
 
 
