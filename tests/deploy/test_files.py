@@ -58,3 +58,21 @@ def test_container_runs_serve_on_all_interfaces() -> None:
     assert text.count("FROM python:3.11-slim") == 1
     assert 'ENTRYPOINT ["doublenine", "serve"]' in text
     assert '"--host", "0.0.0.0"' in text
+
+
+def test_every_serve_flag_in_deploy_exists() -> None:
+    """The unit, the compose file and the container file only use flags `doublenine serve` has."""
+    import argparse
+
+    from doublenine.server.cli import add_arguments
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    known = {opt for action in parser._actions for opt in action.option_strings}
+    unit = (DEPLOY / "systemd/doublenine@.service").read_text()
+    lines = [unit.split("ExecStart=", 1)[1].split("\n#", 1)[0]]
+    lines += [ln for ln in (DEPLOY / "compose.yaml").read_text().splitlines() if "command:" in ln]
+    lines += [ln for ln in (DEPLOY / "Containerfile").read_text().splitlines() if ln.startswith("CMD")]
+    used = {flag for ln in lines for flag in re.findall(r"(--[a-z][a-z-]+)", ln)}
+    assert {"--host", "--port", "--db", "--code-prefix", "--trust-proxy"} <= used
+    assert used <= known, sorted(used - known)
