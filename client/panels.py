@@ -288,6 +288,18 @@ def _review(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
                  modal=False)
 
 
+def _hint_text(state: ClientState, hint: Any) -> Text:
+    """A hint that is not a tile to lift, in words (R25: nothing is done)."""
+    name = hint.__class__.__name__
+    if name == "Pass":
+        return (N_("Hint: no tile fits, pass"), {})
+    if name == "Nominate":
+        return (N_("Hint: let {name} lead"), {"name": seat_name(state, hint.opener)})
+    if hint.demand_redeal:
+        return (N_("Hint: demand a redeal"), {})
+    return (N_("Hint: accept the hand"), {})
+
+
 _ERRORS: dict[str, Text] = {
     "STALE": (N_("The table moved on before your move arrived: look again"), {}),
     "NOT_YOUR_TURN": (N_("It is not your turn"), {}),
@@ -305,6 +317,9 @@ def status_line(state: ClientState, ui: Ui) -> Text:
     me = view.seat
     if state.error:
         return _ERRORS.get(state.error, (N_("Refused: {code}"), {"code": state.error}))
+    hint = state.hint
+    if hint is not None and hint.__class__.__name__ in ("Pass", "Nominate", "Review"):
+        return _hint_text(state, hint)
     if state.asking is not None:
         return (N_("Waiting for the others to accept your request"), {})
     if state.paused_by:

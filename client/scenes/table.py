@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from doublenine.shared.moves import Play
+from doublenine.shared.moves import DrawPick, Play
 from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
 
@@ -134,6 +134,8 @@ class TableScene:
             self._hint_seen = state.hint
             if isinstance(state.hint, Play) and isinstance(view, SeatView):
                 return replace(ui.cleared(), selected=state.hint.tile, end=state.hint.end, from_hint=True)
+            if isinstance(state.hint, DrawPick):
+                return replace(ui.cleared(), draw_pick=state.hint.position)
         if ui.selected is not None:
             mine = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
             if not mine or not legal_ends(view, ui.selected):  # type: ignore[arg-type]

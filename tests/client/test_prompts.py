@@ -162,3 +162,20 @@ def test_d7_disconnected_player_can_be_handed_to_the_computer() -> None:
     scene.update(0.0)
     scene.handle(click(centre(lay.panel.buttons[0].rect)))
     assert session.sent == [HandOver(3)]
+
+
+def test_r25_hints_that_are_not_tiles_are_told_in_words() -> None:
+    from doublenine.shared.moves import DrawPick, Nominate, Review
+
+    state = session_at(my_turn_with_play).state
+    assert status_line(replace(state, hint=Pass(Seat.ONE)), Ui()) == ("Hint: no tile fits, pass", {})
+    assert status_line(replace(state, hint=Nominate(Seat.ONE, Seat.THREE)), Ui()) == \
+        ("Hint: let {name} lead", {"name": "Ñandú"})
+    assert status_line(replace(state, hint=Review(Seat.ONE, True)), Ui()) == ("Hint: demand a redeal", {})
+    draw = session_at(lambda st: st.phase.value == "draw").state
+    session = Fixed(draw)
+    scene = TableScene(session)
+    scene.update(0.0)
+    session.set(replace(draw, hint=DrawPick(Seat.ONE, 12)))
+    scene.update(0.1)
+    assert scene.ui.draw_pick == 12 and session.sent == []
