@@ -8,7 +8,7 @@ display is needed; rectangles are ``(x, y, w, h)`` tuples in window pixels.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End, Pass, Play
@@ -72,7 +72,6 @@ class TableLayout:
     buttons: tuple[Button, ...]
     panel: Panel | None
     banner: Rect | None
-    controls: tuple[Rect, ...] = field(default=())
 
     def hit(self, pos: tuple[float, float]) -> Target | None:
         """The topmost target at ``pos`` (window pixels), or None."""
