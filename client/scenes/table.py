@@ -19,7 +19,7 @@ from doublenine.shared.views import SeatView
 
 from ..art import Art
 from ..input import UiAction, Viewport, handle
-from ..intents import Intent, Pause
+from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
 from ..render import render
 from ..store import ClientState
@@ -60,6 +60,7 @@ class TableScene:
         self._laid_state: ClientState | None = None
         self._hint_seen: Any = None
         self._leave = False
+        self._in_flight = False
         self._line_len = 0
         self._anim: tuple[Placed, float] | None = None
         self._now = 0.0
@@ -87,6 +88,8 @@ class TableScene:
         """Drain the network; keep the previews consistent with the new state; run the slide of a new tile."""
         changed = self.session.pump()
         self._now = now
+        if changed:
+            self._in_flight = False
         if changed:
             self._watch_line(now)
         animating = self._anim is not None
@@ -153,6 +156,10 @@ class TableScene:
         if action.ui != self.ui:
             self.ui = action.ui
             self.dirty = True
+        if isinstance(action.intent, Decide):
+            if self._in_flight:  # a double click or tap: the first decision is still on its way
+                return None
+            self._in_flight = True
         if action.intent is not None:
             self.session.send(action.intent)
         if action.command in ("rules", "ledger"):

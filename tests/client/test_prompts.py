@@ -179,3 +179,18 @@ def test_r25_hints_that_are_not_tiles_are_told_in_words() -> None:
     session.set(replace(draw, hint=DrawPick(Seat.ONE, 12)))
     scene.update(0.1)
     assert scene.ui.draw_pick == 12 and session.sent == []
+
+
+def test_a_double_click_sends_one_decision_until_the_server_answers() -> None:
+    state = session_at(lambda st: st.phase.value == "review").state
+    session = Fixed(state)
+    scene = TableScene(session)
+    scene.update(0.0)
+    accept = scene.layout().panel.buttons[0]
+    scene.handle(click(centre(accept.rect)))
+    scene.handle(click(centre(accept.rect)))
+    assert len(session.sent) == 1
+    session.set(replace(state, error="WRONG_PHASE"))  # any answer from the server frees the next decision
+    scene.update(0.1)
+    scene.handle(click(centre(accept.rect)))
+    assert len(session.sent) == 2
