@@ -101,7 +101,9 @@ class Deal:
         bits = [_BIT_OF_INDEX[i] for i in order[:40]]
         hands = (frozenset(tiles[0:10]), frozenset(tiles[10:20]),
                  frozenset(tiles[20:30]), frozenset(tiles[30:40]))
-        masks = (sum(bits[0:10]), sum(bits[10:20]), sum(bits[20:30]), sum(bits[30:40]))
+        # set(): a tile listed twice counts once, as in the frozensets
+        masks = (sum(set(bits[0:10])), sum(set(bits[10:20])), sum(set(bits[20:30])),
+                 sum(set(bits[30:40])))
         return Deal(hands, frozenset(tiles[40:]), masks)
 
 
