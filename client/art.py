@@ -90,7 +90,7 @@ class Art:
         """Text shrunk (down to 60%) and then cut with an ellipsis to fit ``width`` px."""
         s = size
         surf = self.text(text, s, colour, bold)
-        while surf.get_width() > width and s > max(8, size * 0.6):
+        while surf.get_width() > width and s > max(9, size * 0.75):
             s -= 1
             surf = self.text(text, s, colour, bold)
         while surf.get_width() > width and len(text) > 2:

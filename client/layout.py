@@ -253,7 +253,7 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
     w, h = size
     view = state.view
     out: list[Button] = []
-    sw = min(round(0.8 * bw), (w // 2 - m) // 6 - m // 2)
+    sw = min(round(6.4 * f), (round(w * 0.58) - m) // 6 - m // 2)
     x = w - m - sw
     y = (top_h - round(0.8 * bh)) // 2
     seated = isinstance(view, SeatView)
