@@ -21,6 +21,7 @@ from doublenine.shared.seats import SEATS, Seat
 from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
+from .storage.metered import MeteredStore
 from .seating import SeatSlot, TableMeta
 from .table import Refused, Table
 
@@ -51,6 +52,7 @@ class Registry:
         """``GET /metrics`` (issue 7): connections and tables are read live."""
         self.metrics.connections.set_function(lambda: len(self.connections))
         self.metrics.tables.set_function(lambda: len(self.tables))
+        self.store = MeteredStore(store, self.metrics.store_seconds)
 
     def new_code(self) -> str:
         """A fresh, unused, readable table code."""
@@ -117,6 +119,7 @@ class Registry:
 
     def _add(self, meta: TableMeta, events: list[Any] | None) -> Table:
         table = Table(meta, self.store, self.config, self.brain, events, on_idle=self._idle)
+        table.metrics = self.metrics
         self.tables[table.code] = table
         return table
 

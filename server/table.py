@@ -74,6 +74,8 @@ class Table:
         self._bot_committing = False
         self._idle: asyncio.TimerHandle | None = None
         self._last_redo = self.log.can_redo
+        self.metrics: Any = None
+        """The server's ``ServerMetrics`` (set by the registry; None in bare tests)."""
 
     # ------------------------------------------------------------ storage
 
@@ -299,7 +301,10 @@ class Table:
         view = view_for(self.log.state, seat)
         assert isinstance(view, SeatView)
         rng = decision_rng(self.meta.seed, position)
+        thinking = time.perf_counter()
         decision = await self.brain.choose(view, self.slots[seat].level, rng)
+        if self.metrics is not None:  # issue 7: /metrics
+            self.metrics.computer_seconds.observe(time.perf_counter() - thinking)
         self._bot_committing = True
         try:
             async with self.lock:
@@ -312,6 +317,8 @@ class Table:
                     log.error("table %s seat %d: computer chose illegal %r", self.code, seat, decision)
                     events = self.log.submit(legal_decisions(old, seat)[0])
                 await self.commit(old, events)
+                if self.metrics is not None:
+                    self.metrics.moves.labels(kind=decision_w(decision)["kind"]).inc()
         finally:
             self._bot_committing = False
             if self._bot is asyncio.current_task():

@@ -141,3 +141,35 @@ async def test_metrics_endpoint_serves_prometheus_text(make_server: Any) -> None
     assert "doublenine_connections 1.0" in lines and "doublenine_tables 1.0" in lines
     assert "doublenine_tables_created_total 1.0" in lines
     await c.close()
+
+
+async def test_metrics_count_moves_of_people_and_computers_and_time_the_store(make_server: Any) -> None:
+    import random
+
+    from doublenine.server.computer import _fallback
+    from doublenine.server.netbot import play_seat
+    from doublenine.shared.state import Phase
+
+    server = await make_server()
+    c = await TableClient.connect(server.url)
+    await c.attach({"type": "create_table", "sit": 1, "seed": 4,
+                    "seats": [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3})
+    await play_seat(c, lambda v, r: _fallback(v, "easy", r), random.Random(1),
+                    stop=lambda cl: cl.view.phase is Phase.PLAY and len(cl.view.moves) >= 5)
+    table = server.registry.tables[str(c.code)]
+    for _ in range(500):  # the computers play on until seat 1's turn; then nothing is in flight
+        if table._bot is None and table.state.hand.turn == 1:
+            break
+        await asyncio.sleep(0.01)
+    values = {}
+    for line in server.registry.metrics.render().decode().splitlines():
+        if not line.startswith("#"):
+            name, value = line.rsplit(" ", 1)
+            values[name] = float(value)
+    assert values['doublenine_moves_total{kind="play"}'] + values.get('doublenine_moves_total{kind="pass"}', 0) >= 5
+    moves = sum(v for k, v in values.items() if k.startswith("doublenine_moves_total"))
+    assert moves == sum(1 for e in table.log.events if type(e.body).__name__ == "Decided")
+    assert values["doublenine_computer_seconds_count"] >= 3
+    assert values["doublenine_store_append_seconds_count"] >= moves
+    assert values["doublenine_decision_seconds_count"] >= 1
+    await c.close()

@@ -1,0 +1,48 @@
+"""A :class:`~.base.Store` wrapper that times every durable append (``/metrics``, issue 7)."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .base import Store, StoredTable
+
+
+class MeteredStore:
+    """Delegates to ``inner``; observes each ``append``'s seconds on ``histogram`` (any object
+    with ``observe(float)``, e.g. a prometheus-client Histogram)."""
+
+    def __init__(self, inner: Store, histogram: Any) -> None:
+        self.inner = inner
+        self.histogram = histogram
+
+    @property
+    def url(self) -> str:
+        """The wrapped store's description (see ``storage.describe``)."""
+        from . import describe
+
+        return describe(self.inner)
+
+    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+        start = time.perf_counter()
+        try:
+            await self.inner.append(code, rows)
+        finally:
+            self.histogram.observe(time.perf_counter() - start)
+
+    async def create_table(self, code: str, meta: bytes) -> None:
+        await self.inner.create_table(code, meta)
+
+    async def update_meta(self, code: str, meta: bytes) -> None:
+        await self.inner.update_meta(code, meta)
+
+    async def close_table(self, code: str) -> None:
+        await self.inner.close_table(code)
+
+    async def load_open(self) -> list[StoredTable]:
+        return await self.inner.load_open()
+
+    async def load(self, code: str) -> StoredTable | None:
+        return await self.inner.load(code)
+
+    async def close(self) -> None:
+        await self.inner.close()
