@@ -1,0 +1,44 @@
+"""``doublenine bot`` plays a seat over the network; a restarted server resumes its tables."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from doublenine.server import botcli
+from doublenine.server.storage.base import MemoryStore
+from doublenine.shared.state import Phase
+from doublenine.shared.views import view_for
+
+from .conftest import connect, create, play_all, settle
+
+
+async def test_doublenine_bot_plays_a_seat_to_the_end_of_a_match(server) -> None:
+    watcher = await connect(server)
+    await watcher.attach({"type": "create_table", "sit": None, "seed": 9,
+                          "seats": [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3})
+    table = server.registry.tables[watcher.code]
+    assert table.meta.started is False and watcher.seed == 9  # D9: the creator is told its seed
+    args = argparse.Namespace(server=server.url, table=watcher.code, seat=1, name="Robo",
+                              level="easy", matches=1)
+    assert await asyncio.wait_for(botcli._play(args), 60) == 0
+    assert table.state.phase is Phase.MATCH_OVER
+    assert table.slots[1].name == "Robo"
+
+
+async def test_a_restarted_server_resumes_tables_and_seats_rejoin(make_server) -> None:
+    store = MemoryStore()
+    first = await make_server(store=store)
+    host = await create(first, "hccc", sit=1, seed=15)
+    table = first.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host], stop=lambda c: len(c.view.finished) >= 1
+                                    and c.view.phase is Phase.PLAY), 30)
+    await settle([host], table)
+    state, seq, token = table.state, table.seq, host.token
+    await first.stop()
+    second = await make_server(store=store)
+    resumed = second.registry.tables[host.code]
+    assert resumed.state == state and resumed.seq == seq
+    back = await connect(second)
+    await back.attach({"type": "rejoin", "code": host.code, "token": token})
+    assert back.view == view_for(state, 1) and back.seq == seq
+    await asyncio.wait_for(play_all([back], stop=lambda c: len(c.view.finished) >= 2), 30)
