@@ -26,14 +26,14 @@ class EmbeddedServer:
     """A game server on loopback port 0, started and stopped from the UI thread."""
 
     def __init__(self, db: str | None = None, bot_delay: float | None = None, *,
-                 host: str = "127.0.0.1", port: int = 0, announce: bool = False) -> None:
+                 host: str = "127.0.0.1", port: int = 0, announce: bool | str = False) -> None:
         self.db = db
         self.bot_delay = bot_delay
         self.host = host
         """Listening address: loopback for local play; "0.0.0.0" when hosting for others (issue 8)."""
         self.port = port
         self.announce = announce
-        """Announce the tables on the LAN with mDNS (doublenine.server.announce, issue 8)."""
+        """Announce the tables on the LAN with mDNS (issue 8); a string is the host name shown."""
         self._announcing: Any = None
         self.url = ""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -64,7 +64,8 @@ class EmbeddedServer:
             self.url = self._server.url
             if self.announce:
                 from doublenine.server.announce import announce_server
-                self._announcing = loop.run_until_complete(_in_loop(announce_server, self._server))
+                name = self.announce if isinstance(self.announce, str) else None
+                self._announcing = loop.run_until_complete(_in_loop(announce_server, self._server, name))
         except BaseException as exc:  # noqa: BLE001 - reported to start() in the UI thread
             self._error = exc
             self._ready.set()

@@ -26,16 +26,18 @@ class Hosting:
 
     ``bind``: the listening address (tests bind ``0.0.0.0`` and connect via 127.0.0.1 only).
     ``port``: fixed by default (8765) so firewall rules and invites stay the same; 0: any free one.
-    ``announce``: publish the tables with mDNS (tests inside their own netns only).
+    ``announce``: publish the tables with mDNS (tests inside their own netns only);
+    ``host_name``: the name join screens show (default: the machine's name).
     """
 
     def __init__(self, db: str | None = None, *, port: int = DEFAULT_PORT, bind: str = ALL_INTERFACES,
                  announce: bool = True, bot_delay: float | None = None,
-                 addresses: list[str] | None = None) -> None:
+                 addresses: list[str] | None = None, host_name: str | None = None) -> None:
         self.bind = bind
         self.requested_port = port
         self._addresses = addresses
-        self.embedded = EmbeddedServer(db, bot_delay, host=bind, port=port, announce=announce)
+        self.embedded = EmbeddedServer(db, bot_delay, host=bind, port=port,
+                                       announce=(host_name or True) if announce else False)
 
     def start(self, timeout: float = 20.0) -> Hosting:
         """Listen and announce; raises FailureError (``net.port_in_use``, ``net.bind_failed``)."""

@@ -75,3 +75,16 @@ def test_serve_announce_lists_its_table_updates_free_seats_and_withdraws_on_stop
     assert steps["seat_taken"] == [[code, 0, "127.0.0.1", port]]
     assert steps["exit"] == 0
     assert steps["stopped"] == []
+
+
+def test_join_screen_lists_two_hosted_tables_and_joins_one(tmp_path: Path) -> None:
+    shot = tmp_path / "join.png"
+    with private_netns() as prefix:
+        done = subprocess.run([*prefix, sys.executable, str(HERE / "lan_join_scenario.py"), str(shot)],
+                              capture_output=True, text=True, timeout=150)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["listed"] == [["Ana's laptop", out["ana"], 2], ["Bo", out["bo"], 1]]
+    assert out["joined"] == 2  # Bo's table: seat 1 is Bo's, seat 2 the first free one
+    assert out["message"] == ""
+    assert shot.stat().st_size > 10_000

@@ -1,0 +1,314 @@
+"""The join screen (issue 8): tables found on this network, live, and joining by invite.
+
+The list comes from a :class:`~doublenine.client.discovery.TableBrowser`
+(mDNS, in zeroconf's threads) and is redrawn whenever it changes: host name,
+table code, address and free seats. Choosing a table, or pasting an invite
+(Ctrl+V or the Paste button) and pressing Join, first checks the table in a
+background thread (:class:`~doublenine.client.joining.TableCheck`), so a full
+or closed table, an unreachable host or another protocol version is said in
+plain words (shared/failures.py) instead of opening an empty table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+import pygame
+
+from doublenine.shared.failures import FailureError
+from doublenine.shared.i18n import N_
+from doublenine.shared.invite import Invite, parse_invite
+from doublenine.shared.protocol import PROTOCOL_VERSION
+
+from ..art import GOLD, Art
+from ..clipboard import paste_text
+from ..discovery import FoundTable
+from ..input import Viewport
+from ..joining import TableCheck
+from ..layout import metrics
+from ..panels import Button
+from ..render import INK, draw_button
+from ..snake import Rect
+from ..text import nfc, tr, trn
+from .base import Change
+
+CHECKED = pygame.USEREVENT + 18
+"""Posted when a table check ends, so ``handle`` can open the table (``update`` cannot change scenes)."""
+SOFT = (200, 214, 204)
+WARN = (255, 190, 170)
+
+
+@dataclass(frozen=True, slots=True)
+class JoinForm:
+    """The screen's values: the invite being typed, focus, and the message shown (already in words)."""
+
+    invite: str = ""
+    focus: bool = True
+    message: str = ""
+    warning: bool = False
+
+
+def join_layout(size: tuple[int, int], rows: int) -> dict[str, Rect]:
+    """Rectangles of the join screen for ``rows`` listed tables (pure; only the rows that fit)."""
+    w, h = size
+    u, f, sm = metrics(size)
+    m = round(16 * u)
+    card_w = min(round(44 * f), w - 2 * m)
+    x0 = (w - card_w) // 2
+    bh = round(2.1 * f)
+    row_h = round(3.0 * f)
+    top = round(h * 0.05)
+    out: dict[str, Rect] = {"card": (x0, top, card_w, h - top - m)}
+    x, iw = x0 + m, card_w - 2 * m
+    list_top = top + round(4.4 * f)
+    bottom = top + (h - top - m) - m - bh  # back / join row
+    invite_y = bottom - round(2.2 * f) - bh
+    list_bottom = invite_y - round(2.6 * f)
+    fits = max(0, (list_bottom - list_top) // row_h)
+    out["list"] = (x, list_top, iw, list_bottom - list_top)
+    for i in range(min(rows, fits)):
+        y = list_top + i * row_h
+        out[f"row{i}"] = (x, y, iw, row_h - round(0.3 * f))
+        out[f"join{i}"] = (x + iw - round(8 * f), y + (row_h - bh) // 2 - round(0.15 * f), round(8 * f), bh)
+    pw = round(7 * f)
+    out["invite"] = (x, invite_y, iw - pw - m, bh)
+    out["paste"] = (x + iw - pw, invite_y, pw, bh)
+    out["back"] = (x, bottom, round(9 * f), bh)
+    out["join"] = (x + iw - round(12 * f), bottom, round(12 * f), bh)
+    return out
+
+
+class LanJoinScene:
+    """Find tables on the LAN or paste an invite; ``launcher(Launch)`` opens the table once checked."""
+
+    def __init__(self, launcher: Callable[[Any], Any], name: str, lang: str, browser: Any = None,
+                 art: Art | None = None) -> None:
+        self.launcher = launcher
+        self.name = name
+        self.lang = lang
+        self.art = art or Art()
+        self.form = JoinForm()
+        self.vp = Viewport((1280, 800), (1280, 800))
+        self.browser = browser
+        self._own_browser = browser is None
+        self._seen = -1
+        self._shown: list[FoundTable] = []
+        self._check: TableCheck | None = None
+        self.dirty = True
+        if self.browser is None:
+            self._start_browser()
+
+    def _start_browser(self) -> None:
+        from ..discovery import TableBrowser
+
+        try:
+            self.browser = TableBrowser(on_change=_wake).start()
+        except OSError as exc:  # no multicast here: joining by invite still works
+            self.browser = None
+            self._say(tr(self.lang, "Cannot look for tables on this network ({reason}). Paste an invite instead.",
+                         reason=exc.strerror or exc), warning=True)
+
+    # ------------------------------------------------------------ lifecycle
+    def resize(self, vp: Viewport) -> None:
+        """New window size."""
+        self.vp = vp
+        self.dirty = True
+
+    def update(self, now: float) -> bool:
+        """Pick up a changed table list and a finished check."""
+        if self.browser is not None and self.browser.version != self._seen:
+            self._seen = self.browser.version
+            self._shown = list(self.browser.tables())
+            self.dirty = True
+        if self._check is not None and self._check.done and not getattr(self._check, "posted", False):
+            self._check.posted = True  # type: ignore[attr-defined]
+            pygame.event.post(pygame.event.Event(CHECKED))
+        dirty, self.dirty = self.dirty, False
+        return dirty
+
+    def close(self) -> None:
+        """Stop browsing (if this scene started the browser)."""
+        if self._own_browser and self.browser is not None:
+            self.browser.stop()
+
+    @property
+    def tables(self) -> list[FoundTable]:
+        """The tables listed now."""
+        return self._shown
+
+    # ------------------------------------------------------------ input
+    def handle(self, event: Any) -> Change | None:
+        """Clicks, taps, typing, Ctrl+V; the end of a check opens the table or shows why not."""
+        if event.type == pygame.QUIT:
+            return Change("quit")
+        if event.type == CHECKED:
+            return self._checked()
+        pos = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+            pos = self.vp.to_pixels(event.pos)
+        elif event.type == pygame.FINGERDOWN:
+            pos = self.vp.touch(event.x, event.y)
+        if pos is not None:
+            return self.click(pos)
+        if event.type == pygame.TEXTINPUT and self.form.focus:
+            self._type(self.form.invite + event.text)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return None
+
+    def _key(self, event: Any) -> Change | None:
+        if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self._type(self.form.invite + paste_text())
+        elif event.key == pygame.K_BACKSPACE and self.form.focus:
+            self._type(self.form.invite[:-1])
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.click_id("join")
+        elif event.key == pygame.K_ESCAPE:
+            return Change("pop")
+        return None
+
+    def _type(self, value: str) -> None:
+        self.form = replace(self.form, invite=nfc(value.replace("\n", " "))[:200], message="")
+        self.dirty = True
+
+    def click(self, pos: tuple[float, float]) -> Change | None:
+        """Whatever control is at ``pos``."""
+        for cid, (x, y, w, h) in join_layout(self.vp.pixels, len(self._shown)).items():
+            if cid.startswith(("join", "paste", "back", "invite")) and x <= pos[0] < x + w and y <= pos[1] < y + h:
+                return self.click_id(cid)
+        return None
+
+    def click_id(self, cid: str) -> Change | None:
+        """Press control ``cid``: ``joinN`` (a listed table), ``join`` (the invite), ``paste``, ``back``."""
+        self.dirty = True
+        if cid == "back":
+            return Change("pop")
+        if cid == "invite":
+            self.form = replace(self.form, focus=True)
+        elif cid == "paste":
+            self._type(paste_text().strip() or self.form.invite)
+        elif cid == "join":
+            try:
+                self._begin(parse_invite(self.form.invite))
+            except FailureError as exc:
+                self._say(exc.failure.text(self.lang), warning=True)
+        elif cid.startswith("join") and cid[4:].isdigit() and int(cid[4:]) < len(self._shown):
+            found = self._shown[int(cid[4:])]
+            if found.protocol not in (None, PROTOCOL_VERSION):
+                from doublenine.shared.failures import protocol_mismatch
+                self._say(protocol_mismatch(PROTOCOL_VERSION, found.protocol, found.address, found.port)
+                          .text(self.lang), warning=True)
+            else:
+                self._begin(found.invite)
+        return None
+
+    def _begin(self, invite: Invite) -> None:
+        if self._check is not None and not self._check.done:
+            return
+        self._check = TableCheck(invite).start()
+        self._say(tr(self.lang, "Checking table {code} at {address}…", code=invite.code, address=invite.netloc))
+
+    def _checked(self) -> Change | None:
+        check, self._check = self._check, None
+        if check is None:
+            return None
+        if check.failure is not None:
+            self._say(check.failure.text(self.lang), warning=True)
+            return None
+        from .start import Launch
+
+        invite = check.invite
+        try:
+            scene = self.launcher(Launch("join", self.name, self.lang, invite.ws_url(), invite.code))
+        except (OSError, ValueError, RuntimeError) as exc:
+            self._say(str(exc)[:160], warning=True)
+            return None
+        self._say("")
+        return Change("push", scene)
+
+    def _say(self, text: str, warning: bool = False) -> None:
+        self.form = replace(self.form, message=text, warning=warning)
+        self.dirty = True
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """The felt, the card with the live list, the invite field, the message."""
+        draw_join(surface, self.art, self.form, self._shown, self.vp.pixels, self.lang,
+                  searching=self.browser is not None)
+
+
+def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[FoundTable],
+              size: tuple[int, int], lang: str, searching: bool = True) -> None:
+    """Paint the join screen (drawing only)."""
+    w, h = size
+    u, f, sm = metrics(size)
+    lay = join_layout(size, len(tables))
+    surface.blit(art.felt(size), (0, 0))
+    x, y, cw, ch = lay["card"]
+    surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
+    pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
+    title = art.text(tr(lang, "Join a table"), round(f * 1.4), GOLD, bold=True)
+    surface.blit(title, (x + f, y + f // 2))
+    lx, ly, lw, lh = lay["list"]
+    head = art.text(tr(lang, "Tables on this network"), sm, SOFT)
+    surface.blit(head, (lx, ly - head.get_height() - round(0.3 * f)))
+    shown = [i for i in range(len(tables)) if f"row{i}" in lay]
+    for i in shown:
+        _row(surface, art, lay, i, tables[i], f, sm, lang)
+    if not tables:
+        key = "Looking for tables on this network…" if searching else "Nothing found on this network."
+        text = art.fit_text(tr(lang, key), f, lw, SOFT)
+        surface.blit(text, (lx, ly + f))
+    else:
+        hint = art.fit_text(tr(lang, "The list updates by itself: new tables appear, closed ones go."), sm, lw, SOFT)
+        surface.blit(hint, (lx, ly + lh - hint.get_height()))
+    if len(shown) < len(tables):
+        more = art.text(trn(lang, "and {count} more table", "and {count} more tables", len(tables) - len(shown)), sm, SOFT)
+        surface.blit(more, (lx + lw - more.get_width(), ly + lh - more.get_height()))
+    ix, iy, iw, ih = lay["invite"]
+    cap = art.text(tr(lang, "Or paste an invite (Ctrl+V)"), sm, SOFT)
+    surface.blit(cap, (ix, iy - cap.get_height() - 2))
+    pygame.draw.rect(surface, (248, 244, 232), lay["invite"], border_radius=ih // 4)
+    pygame.draw.rect(surface, GOLD if form.focus else (120, 110, 90), lay["invite"], 3 if form.focus else 1,
+                     border_radius=ih // 4)
+    shown_text = form.invite or ("" if form.focus else "doublenine://HOST:PORT/CODE")
+    text = art.fit_text(shown_text + ("|" if form.focus else ""), f, iw - f, (30, 32, 36))
+    surface.blit(text, text.get_rect(midleft=(ix + f // 2, iy + ih // 2)))
+    for b in (Button("paste", lay["paste"], N_("Paste")), Button("back", lay["back"], N_("Back")),
+              Button("join", lay["join"], N_("Join with invite"), primary=True, enabled=bool(form.invite.strip()))):
+        draw_button(surface, art, b, f, lang, False)
+    if form.message:
+        msg = art.fit_text(form.message, sm if len(form.message) > 90 else f, w - 2 * f,
+                           WARN if form.warning else INK, bold=form.warning)
+        surface.blit(msg, msg.get_rect(midbottom=(w // 2, h - round(0.3 * f))))
+
+
+def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: FoundTable, f: int, sm: int,
+         lang: str) -> None:
+    x, y, w, h = lay[f"row{i}"]
+    surface.blit(art.plate(w, h, (30, 48, 40, 200), h // 4), (x, y))
+    jx = lay[f"join{i}"][0]
+    name = art.fit_text(t.host_name, f, jx - x - 12 * f, INK, bold=True)
+    surface.blit(name, (x + f // 2, y + round(0.35 * f)))
+    where = art.fit_text(tr(lang, "table {code} · {address}", code=t.code, address=t.invite.netloc), sm,
+                         jx - x - 12 * f, SOFT)
+    surface.blit(where, (x + f // 2, y + h - where.get_height() - round(0.35 * f)))
+    compatible = t.protocol in (None, PROTOCOL_VERSION)
+    if not compatible:
+        seats = tr(lang, "other version")
+    elif t.free_seats:
+        seats = trn(lang, "{count} free seat", "{count} free seats", t.free_seats)
+    else:
+        seats = tr(lang, "full")
+    label = art.text(seats, f, GOLD if t.free_seats and compatible else SOFT, bold=bool(t.free_seats))
+    surface.blit(label, label.get_rect(midright=(jx - f, y + h // 2)))
+    draw_button(surface, art, Button(f"join{i}", lay[f"join{i}"], N_("Join"), primary=True,
+                                     enabled=compatible and t.free_seats > 0), f, lang, False)
+
+
+def _wake() -> None:
+    """Called from zeroconf's thread on a change: wake the window's event wait at once."""
+    try:
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT + 19))
+    except pygame.error:  # no display (tests): the next frame picks the change up anyway
+        pass
