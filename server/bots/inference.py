@@ -75,6 +75,27 @@ class PlayModel:
             w *= e[i] / total
         return w
 
+    def affinity(self, hidden: int) -> list[list[float]]:
+        """``aff[place][tile]``: how much the plays favour ``tile`` being at ``place`` (0..3 seats, 4 unused).
+
+        Each play of tile ``c`` by seat ``s`` when hidden tile ``t`` would also have fitted
+        multiplies ``aff[s][t]`` by ``e(c) / (e(c) + e(t))`` (``e = exp(beta * key)``): the
+        chance that ``c`` was preferred to ``t``, so a seat that laid a light tile probably
+        holds no heavy one that fitted. The unused place keeps 1.0.
+        """
+        e = self._exp
+        aff = [[1.0] * len(e) for _ in range(5)]
+        for seat, fit, c, _ in self._records:
+            row = aff[seat]
+            ec = e[c]
+            m = hidden & fit
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                row[t] *= ec / (ec + e[t])
+                m ^= low
+        return aff
+
     @property
     def informative(self) -> bool:
         """True if some play by another seat can tell worlds apart."""

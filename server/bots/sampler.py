@@ -11,6 +11,10 @@ first, and each later world is a few hundred attempted swaps of two hidden tiles
 between places that accept them: a Metropolis chain whose stationary law is the
 uniform one over consistent deals, cheaper than rejection sampling when voids
 make consistent deals rare.
+
+Given an ``affinity`` table (:meth:`.inference.PlayModel.affinity`), the chain
+instead targets deals weighted by the product of each tile's affinity for its
+place: the Metropolis step accepts a swap with the ratio of the affinities.
 """
 from __future__ import annotations
 
@@ -30,7 +34,8 @@ class WorldSampler:
     tiles (a view outside play).
     """
 
-    def __init__(self, k: Knowledge, rng: random.Random, swaps: int = 0) -> None:
+    def __init__(self, k: Knowledge, rng: random.Random, swaps: int = 0,
+                 affinity: list[list[float]] | None = None) -> None:
         self._k = k
         self._rng = rng
         self._others = [s for s in range(4) if s != k.me]
@@ -45,12 +50,13 @@ class WorldSampler:
         if need != len(tiles):
             raise ValueError(f"{len(tiles)} hidden tiles for {need} places")
         self._forbid = [k.forbidden[s] if s != k.me else 0 for s in range(4)] + [0]
-        self._constrained = any(k.forbidden[s] & k.hidden for s in self._others)
+        self._aff = affinity
+        self._constrained = affinity is not None or any(k.forbidden[s] & k.hidden for s in self._others)
         self._swaps = swaps or 2 * len(tiles)
         self._loc: list[int] = []
         if self._constrained:
             self._loc = self._first_deal()
-            self._mix(3 * self._swaps)
+            self._mix(4 * self._swaps)
 
     def next(self) -> list[int]:
         """One consistent world: the four hands as masks (index seat-1)."""
@@ -76,7 +82,7 @@ class WorldSampler:
 
     def _mix(self, attempts: int) -> None:
         """Metropolis swaps: move two tiles between places that both accept them."""
-        tiles, loc, forbid = self._tiles, self._loc, self._forbid
+        tiles, loc, forbid, aff = self._tiles, self._loc, self._forbid, self._aff
         n = len(tiles)
         rnd = self._rng.random
         for _ in range(attempts):
@@ -85,8 +91,14 @@ class WorldSampler:
             la, lb = loc[a], loc[b]
             if la == lb:
                 continue
-            if forbid[lb] >> tiles[a] & 1 or forbid[la] >> tiles[b] & 1:
+            ta, tb = tiles[a], tiles[b]
+            if forbid[lb] >> ta & 1 or forbid[la] >> tb & 1:
                 continue
+            if aff is not None:  # Metropolis: accept with the ratio of the two affinities
+                ratio = aff[lb][ta] * aff[la][tb]
+                old = aff[la][ta] * aff[lb][tb]
+                if ratio < old and rnd() * old >= ratio:
+                    continue
             loc[a], loc[b] = lb, la
 
     def _first_deal(self) -> list[int]:

@@ -47,6 +47,8 @@ class StrongSettings:
     """Playout policy: "smart" (:func:`.playout.smart_choice`) or "heavy"."""
     beta: float = 0.5
     """Sharpness of the play model that weighs worlds (:mod:`.inference`); 0 turns it off."""
+    weighting: str = "affinity"
+    """How the play model weighs worlds: "affinity" (in the sampler's chain), "resample" or "none"."""
     proposals: int = 3
     """Worlds proposed per world kept, when the play model weighs them."""
     prior: float = 0.0
@@ -94,9 +96,12 @@ def strong_play(view: SeatView, rng: random.Random, settings: StrongSettings | N
 def _worlds(view: SeatView, k: Knowledge, rng: random.Random, n: int,
             settings: StrongSettings) -> list[tuple[list[int], int]]:
     """``n`` worlds as (four hand masks, times drawn), resampled by the play model if it can tell."""
-    sampler = WorldSampler(k, rng)
     model = PlayModel(view, settings.beta)
-    if not model.informative or settings.proposals <= 1:
+    if model.informative and settings.weighting == "affinity":
+        sampler = WorldSampler(k, rng, affinity=model.affinity(k.hidden))
+        return [(sampler.next(), 1) for _ in range(n)]
+    sampler = WorldSampler(k, rng)
+    if not model.informative or settings.weighting != "resample":
         return [(sampler.next(), 1) for _ in range(n)]
     pool = [sampler.next() for _ in range(n * settings.proposals)]
     picked = resample([model.weight(h) for h in pool], n, rng)
