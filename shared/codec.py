@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]
 
 from .events import Body, Decided, Event, MatchStarted, Redone, Restarted, Shuffled, Undone
 from .moves import Decision, DrawPick, End, Nominate, Pass, Play, Review

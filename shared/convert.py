@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from . import protocol as p
-from .moves import Decision, DrawPick, End, Nominate, Pass, Play, Review
+from .moves import Decision, DrawPick, End, Move, Nominate, Pass, Play, Review
 from .seats import Seat, Team
 from .state import FinishedHand, MatchRecord, NamedResult, OpeningDraw, Phase, Placed, RedealRecord, Result
 from .tiles import Tile
@@ -172,12 +172,23 @@ def decision_from(w: Any) -> Decision:
     return Review(seat, bool(w.demand_redeal))
 
 
+def _move_from(w: Any) -> Move:
+    d = decision_from(w)
+    if not isinstance(d, (Play, Pass)):
+        raise ValueError(f"not a play or pass: {w!r}")
+    return d
+
+
 def _placed_from(w: Any) -> Placed:
     return Placed(tile_from(w.tile), Seat(w.seat), End(w.end), w.left, w.right)
 
 
 def _hand_from(w: Any) -> frozenset[Tile]:
     return frozenset(tile_from(t) for t in w)
+
+
+def _four_hands(w: Any) -> tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]:
+    return (_hand_from(w[0]), _hand_from(w[1]), _hand_from(w[2]), _hand_from(w[3]))
 
 
 def _draw_from(w: Any) -> OpeningDraw:
@@ -191,21 +202,20 @@ def _redeal_from(w: Any) -> RedealRecord:
 def _finished_from(w: Any) -> FinishedHand:
     return FinishedHand(
         match=w.match, number=w.number, opener=Seat(w.opener),
-        dealt=tuple(_hand_from(h) for h in w.dealt),  # type: ignore[arg-type]
-        left=tuple(_hand_from(h) for h in w.left),  # type: ignore[arg-type]
-        moves=tuple(decision_from(m) for m in w.moves),  # type: ignore[arg-type]
+        dealt=_four_hands(w.dealt), left=_four_hands(w.left),
+        moves=tuple(_move_from(m) for m in w.moves),
         line=tuple(_placed_from(x) for x in w.line), result=Result(w.result),
         ender=None if w.ender is None else Seat(w.ender),
         winner=None if w.winner is None else Team(w.winner), points=w.points,
-        pip_totals=tuple(w.pip_totals), scores_before=tuple(w.scores_before),  # type: ignore[arg-type]
-        scores_after=tuple(w.scores_after),  # type: ignore[arg-type]
+        pip_totals=tuple(w.pip_totals), scores_before=tuple(w.scores_before),
+        scores_after=tuple(w.scores_after),
     )
 
 
 def _record_from(w: Any) -> MatchRecord:
     return MatchRecord(w.number, tuple(_draw_from(d) for d in w.draws),
                        tuple(_redeal_from(r) for r in w.redeals),
-                       tuple(_finished_from(f) for f in w.finished), tuple(w.scores),  # type: ignore[arg-type]
+                       tuple(_finished_from(f) for f in w.finished), tuple(w.scores),
                        None if w.winner is None else Team(w.winner),
                        None if w.named is None else NamedResult(w.named))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]
 from pydantic import Field, TypeAdapter, ValidationError
 
 from .errors import ErrorCode
