@@ -91,7 +91,7 @@ def free_port() -> int:
 def game_server(db: str) -> ServerProc:
     port = free_port()
     argv = [sys.executable, "-m", "doublenine", "serve", "--host", "127.0.0.1", "--port", str(port),
-            "--db", db, "--log-level", "WARNING"]
+            "--db", db]  # INFO: one log line per move, as in production (to /dev/null here)
     helptext = subprocess.run([*argv[:4], "--help"], capture_output=True, text=True, cwd=ROOT).stdout
     for flag, value in (("--max-tables-per-address", "100000"), ("--rate", "1000"), ("--burst", "1000")):
         if flag in helptext:  # raise the per-address limits: every client here is 127.0.0.1

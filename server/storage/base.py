@@ -57,38 +57,55 @@ class Store(Protocol):
 
 @dataclass
 class MemoryStore:
-    """A :class:`Store` in memory: for tests and for ``--db :memory:``."""
+    """A :class:`Store` in memory: for tests and for ``--db :memory:``.
+
+    Appends cost O(rows appended): each table keeps a growing list and a set of its seqs
+    (the (code, seq) key); ``load`` builds the frozen :class:`StoredTable`.
+    """
 
     tables: dict[str, StoredTable] = field(default_factory=dict)
+    """Each table's code, meta and closed flag (its rows live in ``_rows``)."""
+    _rows: dict[str, list[tuple[int, bytes]]] = field(default_factory=dict)
+    _seqs: dict[str, set[int]] = field(default_factory=dict)
 
     async def create_table(self, code: str, meta: bytes) -> None:
         if code in self.tables:
             raise ValueError(f"table {code} exists")
         self.tables[code] = StoredTable(code, meta)
+        self._rows[code], self._seqs[code] = [], set()
 
     async def update_meta(self, code: str, meta: bytes) -> None:
         t = self.tables[code]
-        self.tables[code] = StoredTable(code, meta, t.rows, t.closed)
+        self.tables[code] = StoredTable(code, meta, (), t.closed)
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
-        t = self.tables[code]
-        seen = {seq for seq, _ in t.rows}
-        for seq, _ in rows:
-            if seq in seen:
-                raise ValueError(f"table {code}: seq {seq} already stored")
-            seen.add(seq)
-        merged = sorted(t.rows + tuple((int(s), bytes(p)) for s, p in rows), key=lambda r: r[0])
-        self.tables[code] = StoredTable(code, t.meta, tuple(merged), t.closed)
+        if code not in self.tables:
+            raise KeyError(code)
+        seen = self._seqs[code]
+        batch = [(int(seq), bytes(payload)) for seq, payload in rows]
+        new = {seq for seq, _ in batch}
+        if len(new) != len(batch) or not new.isdisjoint(seen):
+            raise ValueError(f"table {code}: a seq in {[r[0] for r in batch]} is already stored")
+        log = self._rows[code]
+        ordered = not log or not batch or log[-1][0] < min(new)
+        log.extend(batch)
+        if not ordered:
+            log.sort(key=lambda r: r[0])
+        seen |= new
 
     async def close_table(self, code: str) -> None:
         t = self.tables[code]
-        self.tables[code] = StoredTable(code, t.meta, t.rows, True)
+        self.tables[code] = StoredTable(code, t.meta, (), True)
+
+    def _full(self, code: str) -> StoredTable:
+        t = self.tables[code]
+        return StoredTable(code, t.meta, tuple(self._rows[code]), t.closed)
 
     async def load_open(self) -> list[StoredTable]:
-        return [t for t in self.tables.values() if not t.closed]
+        return [self._full(code) for code, t in self.tables.items() if not t.closed]
 
     async def load(self, code: str) -> StoredTable | None:
-        return self.tables.get(code)
+        return self._full(code) if code in self.tables else None
 
     async def close(self) -> None:
         return None
