@@ -174,8 +174,8 @@ async def control(table: Table, seat: Seat, intent: Any) -> None:
             _open(table, action, seat, None, asked)
             table.remember(seat, intent)
             return
-        table.remember(seat, intent)
         await _perform(table, ConsentRequest(0, action, seat, None, table.seq))
+        table.remember(seat, intent)
 
 
 async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
@@ -191,8 +191,8 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
             _open(table, "hand_over", seat, target, asked)
             table.remember(seat, intent)
             return
-        table.remember(seat, intent)
         await _perform(table, ConsentRequest(0, "hand_over", seat, target, table.seq))
+        table.remember(seat, intent)
 
 
 async def consent(table: Table, seat: Seat, request_id: int, accept: bool) -> None:

@@ -243,8 +243,8 @@ class Table:
             decision = decision_of_intent(intent, seat)
             old = self.log.state
             events = self.log.submit(decision)  # IllegalMove: nothing appended
-            self.remember(seat, intent)
             await self.commit(old, events)
+            self.remember(seat, intent)
 
     async def hint(self, conn: Any, seat: Seat, intent: Any) -> None:
         """R25: a suggested decision, computed from this seat's view, to this connection only."""

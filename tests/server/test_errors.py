@@ -168,7 +168,7 @@ async def test_stale_and_duplicate_intents(at_play) -> None:
     await nxt.until(lambda m: isinstance(m, p.Update))
     err = await nxt.until(lambda m: isinstance(m, p.Error))
     assert err.code == "DUPLICATE" and err.intent_id == "dbl"
-    assert table.seq == before[1] + 1
+    assert table.seq == before[1] + 1 and err.data == {"seq": table.seq}
 
 
 def _intent_fields(decision) -> dict:
