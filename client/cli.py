@@ -17,6 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine play``."""
     parser.add_argument("--server", metavar="URL", help="ws://host:port/ of a doublenine server (default: embedded)")
     parser.add_argument("--table", metavar="CODE", help="code of the table to join")
+    parser.add_argument("--join", metavar="INVITE",
+                        help="join a friend's table by its invite, e.g. doublenine://192.168.1.20:8765/KQ7PA")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, choices=(1, 2, 3, 4), help="seat to take (default: the first free one)")
     who.add_argument("--spectate", action="store_true", help="watch the table without a seat")
@@ -90,6 +92,16 @@ def run(args: argparse.Namespace) -> int:
     name = nfc(args.name or settings.name or "Player")[:32]
     from doublenine.shared.i18n import default_language
     lang = args.lang or settings.lang or default_language()
+    if args.join:  # issue 8: the invite carries server and table; check it before opening a window
+        from doublenine.shared.failures import FailureError
+
+        from .joining import resolve_invite
+        try:
+            invite = resolve_invite(args.join, want_seat=not args.spectate)
+        except FailureError as exc:
+            print(f"doublenine play: {exc.failure.text(lang)}")
+            return 2
+        args.server, args.table = invite.ws_url(), invite.code
     server = args.server or ""
     settings = config.Settings(name=name, server=server or settings.server, lang=lang,
                                table=args.table or settings.table)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from doublenine.shared import protocol as p
-from doublenine.shared.failures import Failure, from_server_error, protocol_mismatch, unreachable
-from doublenine.shared.invite import Invite
+from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
+from doublenine.shared.invite import Invite, parse_invite
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,12 +25,15 @@ class TableInfo:
     free_seats: int
 
 
-class CheckFailed(Exception):
-    """The check ended with ``failure``."""
+class CheckFailed(FailureError):
+    """The check ended with ``.failure`` (``str()`` of it is the person's message)."""
 
-    def __init__(self, failure: Failure) -> None:
-        super().__init__(failure.text())
-        self.failure = failure
+
+def resolve_invite(text: str, want_seat: bool = True) -> Invite:
+    """Parse ``text`` and check its table (``doublenine play --join``); raises FailureError with a stable key."""
+    invite = parse_invite(text)
+    check_table(invite, want_seat=want_seat)
+    return invite
 
 
 def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,

@@ -59,6 +59,8 @@ class Form:
     seat: str = "any"
     focus: str | None = "name"
     message: str = ""
+    host_port: int | None = None
+    """Issue 8: the port "Host for friends" uses after the default one was found in use."""
 
 
 FIELDS = ("name", "seed", "server", "table")
@@ -85,11 +87,14 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
         out[f"kind{i}"] = (x + fw // 2, y + round((3.2 + i) * row), fw // 2, bh)
     out["level"] = (x + fw // 2, y + round(6.2 * row), fw // 2, bh)
     out["seed"] = (x + fw // 2, y + round(7.2 * row), fw // 2, bh)
-    out["create"] = (x, y + round(8.5 * row), fw, bh)
+    half = (fw - m) // 2  # issue 8: "Create table" and "Host for friends" share the row
+    out["create"] = (x, y + round(8.5 * row), half, bh)
+    out["host"] = (x + fw - half, y + round(8.5 * row), half, bh)
     x = right_x + m
     out["server"] = (x, y + row // 2, fw, bh)
     out["table"] = (x, y + 2 * row, fw, bh)
     out["seat"] = (x + fw // 2, y + round(3.2 * row), fw // 2, bh)
+    out["find"] = (x, y + round(4.7 * row), fw, bh)  # issue 8: tables on this network
     out["join"] = (x, y + round(7.2 * row), fw, bh)
     out["watch"] = (x, y + round(8.5 * row), fw, bh)
     return out
@@ -190,7 +195,25 @@ class StartScene:
             self.form = replace(f, seat=order[(order.index(f.seat) + 1) % len(order)])
         elif cid in ("create", "join", "watch"):
             return self._launch(cid)
+        elif cid in ("host", "find"):
+            return self._lan(cid)
         return None
+
+    def _lan(self, cid: str) -> Change | None:
+        """Issue 8: host a table for others, or find tables on this network (scenes/lan_*.py)."""
+        f = self.form
+        name = f.name.strip() or tr(f.lang, "Player")
+        if cid == "find":
+            from .lan_join import LanJoinScene
+            return Change("push", LanJoinScene(self.launcher, name, f.lang, art=self.art))
+        from .lan_host import open_hosting
+        launch = Launch("create", name, f.lang, seed=int(f.seed) if f.seed else None,
+                        kinds=("human",) + f.kinds, level=f.level)  # type: ignore[arg-type]
+        scene, message, offered = open_hosting(launch, f.host_port)
+        if scene is None:
+            self.form = replace(f, message=message, host_port=offered or f.host_port)
+            return None
+        return Change("push", scene)
 
     def _launch(self, cid: str) -> Change | None:
         f = self.form
@@ -255,6 +278,9 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     buttons.append(Button("level", lay["level"], LEVEL_NAMES[form.level]))
     buttons.append(Button("seat", lay["seat"], N_("Any free seat") if form.seat == "any" else N_("Seat {n}"),
                           args=(("n", form.seat),)))
+    host_label = N_("Host on port {port}") if form.host_port else N_("Host for friends")
+    buttons += [Button("host", lay["host"], host_label, args=(("port", form.host_port),)),
+                Button("find", lay["find"], N_("Find tables on this network"))]
     buttons += [Button("create", lay["create"], N_("Create table"), primary=True),
                 Button("join", lay["join"], N_("Join table"), primary=True),
                 Button("watch", lay["watch"], N_("Watch"))]

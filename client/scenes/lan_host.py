@@ -1,0 +1,301 @@
+"""Host a table for others (issue 8): the table scene plus what friends need to join.
+
+:func:`host_table` starts a :class:`~doublenine.client.hosting.Hosting` server
+(every network address, announced on the LAN), creates the table with the
+chosen human and computer seats and seats the host at seat 1. The returned
+:class:`HostedTable` is E's table scene with an invite card on top: the table
+code, the address and port, the invite string and a Copy button (pygame-ce's
+clipboard). While friends are seated, closing the window or leaving asks first,
+because stopping the host stops the game for everyone.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from doublenine.shared import protocol as p
+from doublenine.shared.i18n import N_
+from doublenine.shared.invite import DEFAULT_PORT
+
+from ..art import GOLD, Art
+from ..clipboard import copy_text
+from ..hosting import Hosting
+from ..input import Viewport
+from ..layout import metrics
+from ..panels import Button
+from ..render import INK, draw_button
+from ..snake import Rect
+from ..text import tr, trn
+from .base import Change
+
+COPIED_FOR = 2.5
+"""Seconds the "Copied" acknowledgement stays on the button."""
+SOFT = (200, 214, 204)
+
+
+def hosted_db() -> str:
+    """SQLite file of hosted tables, beside the local one (a host restart resumes them)."""
+    from ..embedded import default_db
+
+    return default_db().replace("doublenine.sqlite", "hosted.sqlite")
+
+
+def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
+               announce: bool = True, bot_delay: float | None = None) -> HostedTable:
+    """Start hosting and create the table of ``launch`` (a start-screen Launch); seat 1 is the host.
+
+    If every other seat is a computer, they become seats for friends (hosting
+    for nobody would be pointless); empty ones turn into computers on "Start now".
+    Raises FailureError (``net.port_in_use`` with a free port offered, ``net.bind_failed``).
+    """
+    from ..net import NetClient, NetSession
+    from .table import TableScene
+
+    hosting = Hosting(db if db is not None else hosted_db(), port=port, bind=bind, announce=announce,
+                      bot_delay=bot_delay, host_name=launch.name).start()
+    kinds = list(launch.kinds)
+    if all(k == "computer" for k in kinds[1:]):
+        kinds = ["human"] * 4
+    seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)  # type: ignore[arg-type]
+                  for i, k in enumerate(kinds))
+    create = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name)
+    client = NetClient(hosting.local_url, create).start()
+    return HostedTable(TableScene(NetSession(client), launch.lang), hosting, launch.lang)
+
+
+def open_hosting(launch: Any, port: int | None = None) -> tuple[HostedTable | None, str, int | None]:
+    """(scene, "", None) when hosting started; else (None, the failure in words, a port to offer)."""
+    from doublenine.shared.failures import FailureError
+
+    try:
+        return host_table(launch, port=port or DEFAULT_PORT), "", None
+    except FailureError as exc:
+        offered = exc.failure.params.get("alternative")
+        return None, exc.failure.text(launch.lang), int(str(offered)) if offered is not None else None
+
+
+def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None) -> dict[str, Rect]:
+    """Rectangles of the invite chip, card and close prompt for a window ``size`` (pure).
+
+    ``anchor``: the top-left seat plate (the chip goes under it); ``below``: a
+    panel the card must not cover (the lobby prompt), or None.
+    """
+    w, h = size
+    u, f, sm = metrics(size)
+    m = round(12 * u)
+    bh = round(2.1 * f)
+    ax, ay, aw, ah = anchor if anchor is not None else (m, round(4 * f), round(11 * f), 0)
+    out: dict[str, Rect] = {"chip": (ax, ay + ah + m, aw, bh)}
+    cw = min(w - 2 * m, round(40 * f))
+    ch = round(9.0 * f)
+    cy = below[1] + below[3] + m if below is not None else round(h * 0.22)
+    cy = min(cy, h - ch - m)
+    cx = (w - cw) // 2
+    out["card"] = (cx, cy, cw, ch)
+    bw = round(10 * f)
+    out["copy"] = (cx + cw - 2 * bw - 2 * m, cy + ch - bh - m, bw, bh)
+    out["hide"] = (cx + cw - bw - m, cy + ch - bh - m, bw, bh)
+    dw, dh = min(w - 2 * m, round(36 * f)), round(8 * f)
+    dx, dy = (w - dw) // 2, (h - dh) // 2
+    out["ask"] = (dx, dy, dw, dh)
+    out["keep"] = (dx + m, dy + dh - bh - m, (dw - 3 * m) // 2, bh)
+    out["stop"] = (dx + dw // 2 + m // 2, dy + dh - bh - m, (dw - 3 * m) // 2, bh)
+    return out
+
+
+class HostedTable:
+    """The host's table scene: delegates to ``table`` and adds the invite and the close prompt."""
+
+    def __init__(self, table: Any, hosting: Hosting, lang: str, art: Art | None = None) -> None:
+        self.table = table
+        self.hosting = hosting
+        self.lang = lang
+        self.art = art or getattr(table, "art", None) or Art()
+        self.vp = Viewport((1280, 800), (1280, 800))
+        self.shown: bool | None = None
+        """The invite card: None follows the table (open until the match starts), else as toggled."""
+        self.asking: Change | None = None
+        """The close or leave waiting for the host's answer while friends are seated."""
+        self.asked_for = 0
+        self.copied_at: float | None = None
+        self.dirty = True
+
+    # ------------------------------------------------------------ what the card shows
+    @property
+    def code(self) -> str:
+        """The table code (empty until the server has created the table)."""
+        return str(self.table.session.state.table or "")
+
+    def invite(self) -> str:
+        """The invite string for this table ("" until it exists)."""
+        return self.hosting.invite(self.code) if self.code else ""
+
+    def card_open(self) -> bool:
+        """Whether the invite card is shown now."""
+        if self.shown is not None:
+            return self.shown
+        return not self.table.session.state.started
+
+    def others(self) -> int:
+        """Friends holding a seat at this table now."""
+        view = self.table.session.state.view
+        me = None if view is None or view.seat is None else int(view.seat)
+        return self.hosting.others_seated(self.code, me) if self.code else 0
+
+    def layout(self) -> dict[str, Rect]:
+        """Where the chip, the card and the prompt are, around the table's own layout."""
+        lay = self.table.layout()
+        plates = sorted((s.plate for s in lay.seats), key=lambda r: (r[1], r[0]))
+        panel = lay.panel.rect if lay.panel is not None else None
+        return host_layout(self.vp.pixels, plates[0] if plates else None, panel)
+
+    # ------------------------------------------------------------ lifecycle
+    def resize(self, vp: Viewport) -> None:
+        """New window size, for the table and for the card."""
+        self.vp = vp
+        self.table.resize(vp)
+        self.dirty = True
+
+    def update(self, now: float) -> bool:
+        """The table's own update, plus the end of the "Copied" acknowledgement."""
+        changed = self.table.update(now)
+        if self.copied_at is not None and time.monotonic() - self.copied_at > COPIED_FOR:
+            self.copied_at = None
+            self.dirty = True
+        dirty, self.dirty = self.dirty, False
+        return bool(changed) or dirty
+
+    def close(self) -> None:
+        """Close the table, then stop hosting (withdraws the LAN announcement)."""
+        try:
+            self.table.close()
+        finally:
+            self.hosting.stop()
+
+    # ------------------------------------------------------------ input
+    def handle(self, event: Any) -> Change | None:
+        """The close prompt first, then the invite controls, then the table."""
+        if self.asking is not None:
+            return self._answer(event)
+        if event.type == pygame.QUIT:
+            return self._leaving(Change("quit"))
+        pos = _pointer(event, self.vp)
+        if pos is not None:
+            hit = self._hit(pos, ("copy", "hide") if self.card_open() else ("chip",))
+            if hit is not None:
+                return self.click_id(hit)
+        change = self.table.handle(event)
+        if change is not None and change.kind in ("pop", "quit"):
+            return self._leaving(change)
+        return change
+
+    def click_id(self, cid: str) -> Change | None:
+        """Press ``chip`` (show the card), ``hide``, ``copy``, or in the prompt ``keep``/``stop``."""
+        self.dirty = True
+        if cid == "chip":
+            self.shown = True
+        elif cid == "hide":
+            self.shown = False
+        elif cid == "copy" and self.code:
+            if copy_text(self.invite()):
+                self.copied_at = time.monotonic()
+        elif cid == "keep":
+            self.asking = None
+            if hasattr(self.table, "_leave"):
+                self.table._leave = False  # the Leave was not carried out: keep the seat
+        elif cid == "stop":
+            change, self.asking = self.asking, None
+            return change
+        return None
+
+    def _leaving(self, change: Change) -> Change | None:
+        self.asked_for = self.others()
+        if self.asked_for == 0:
+            return change
+        self.asking = change
+        self.dirty = True
+        return None
+
+    def _answer(self, event: Any) -> Change | None:
+        if event.type == pygame.QUIT:  # closing the window again while asked: close
+            return self.click_id("stop")
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.click_id("keep")
+        pos = _pointer(event, self.vp)
+        hit = self._hit(pos, ("keep", "stop")) if pos is not None else None
+        return self.click_id(hit) if hit is not None else None
+
+    def _hit(self, pos: tuple[float, float], ids: tuple[str, ...]) -> str | None:
+        lay = self.layout()
+        for cid in ids:
+            x, y, w, h = lay[cid]
+            if x <= pos[0] < x + w and y <= pos[1] < y + h:
+                return cid
+        return None
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table, then the invite chip or card, then the close prompt."""
+        self.table.draw(surface)
+        lay = self.layout()
+        u, f, sm = metrics(self.vp.pixels)
+        if not self.code:
+            return
+        if self.card_open():
+            _card(surface, self.art, lay, self, f, sm)
+        else:
+            draw_button(surface, self.art, Button("chip", lay["chip"], N_("Invite friends")), sm, self.lang, False)
+        if self.asking is not None:
+            _ask(surface, self.art, lay, self.lang, self.asked_for, f)
+
+
+def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedTable, f: int, sm: int) -> None:
+    x, y, w, h = lay["card"]
+    lang = host.lang
+    surface.blit(art.plate(w, h, (12, 26, 20, 235), f), (x, y))
+    pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
+    pad = f
+    title = art.text(tr(lang, "Invite friends to table {code}", code=host.code), round(f * 1.15), GOLD, bold=True)
+    surface.blit(title, (x + pad, y + pad // 2))
+    address = host.hosting.addresses()[0]
+    where = tr(lang, "Address {address} · port {port} · table code {code}", address=address,
+               port=host.hosting.port, code=host.code)
+    line = art.fit_text(where, f, w - 2 * pad, INK)
+    surface.blit(line, (x + pad, y + round(2.2 * f)))
+    invite = art.fit_text(host.invite(), f, w - 2 * pad, GOLD, bold=True)
+    surface.blit(invite, (x + pad, y + round(3.7 * f)))
+    help_text = tr(lang, "On the same network they also find it under “Find tables”.")
+    hint = art.fit_text(help_text, sm, w - 2 * pad, SOFT)
+    surface.blit(hint, (x + pad, y + round(5.1 * f)))
+    copied = host.copied_at is not None
+    draw_button(surface, art, Button("copy", lay["copy"], N_("Copied") if copied else N_("Copy invite"),
+                                     primary=not copied), f, lang, False)
+    draw_button(surface, art, Button("hide", lay["hide"], N_("Hide")), f, lang, False)
+
+
+def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, others: int, f: int) -> None:
+    w, h = surface.get_size()
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 120))
+    surface.blit(shade, (0, 0))
+    x, y, bw, bh = lay["ask"]
+    surface.blit(art.plate(bw, bh, (12, 26, 20, 245), f), (x, y))
+    pygame.draw.rect(surface, (214, 172, 96), lay["ask"], 2, border_radius=f)
+    head = trn(lang, "{count} friend is seated at your table", "{count} friends are seated at your table", others)
+    title = art.fit_text(head, round(f * 1.15), bw - 2 * f, GOLD, bold=True)
+    surface.blit(title, title.get_rect(midtop=(x + bw // 2, y + f // 2)))
+    body = art.fit_text(tr(lang, "Closing stops the server: the game ends for everyone."), f, bw - 2 * f, INK)
+    surface.blit(body, body.get_rect(midtop=(x + bw // 2, y + round(2.4 * f))))
+    draw_button(surface, art, Button("keep", lay["keep"], N_("Keep playing"), primary=True), f, lang, False)
+    draw_button(surface, art, Button("stop", lay["stop"], N_("Close anyway")), f, lang, False)
+
+
+def _pointer(event: Any, vp: Viewport) -> tuple[float, float] | None:
+    """A primary click or a tap, in drawable pixels (SDL's mouse copy of a touch is skipped)."""
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+        return vp.to_pixels(event.pos)
+    if event.type == pygame.FINGERDOWN:
+        return vp.touch(event.x, event.y)
+    return None
