@@ -43,15 +43,15 @@ class StrongSettings:
     max_worlds: int = 160
     win_bonus: float = 8.0
     match_bonus: float = 40.0
-    policy: str = "smart"
+    policy: str = "heavy"
     """Playout policy: "smart" (:func:`.playout.smart_choice`) or "heavy"."""
-    beta: float = 0.5
+    beta: float = 1.0
     """Sharpness of the play model that weighs worlds (:mod:`.inference`); 0 turns it off."""
     weighting: str = "affinity"
     """How the play model weighs worlds: "affinity" (in the sampler's chain), "resample" or "none"."""
     proposals: int = 3
     """Worlds proposed per world kept, when the play model weighs them."""
-    prior: float = 0.0
+    prior: float = 2.0
     """Weight of the normal level's score added to each candidate's mean value."""
 
 
