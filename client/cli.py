@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         except FailureError as exc:
             print(f"doublenine play: {exc.failure.text(lang)}")
             return 2
-        args.server, args.table = invite.ws_url(), invite.code
+        args.server, args.table = invite.join_url, invite.code
     server = args.server or ""
     settings = config.Settings(name=name, server=server or settings.server, lang=lang,
                                table=args.table or settings.table)

@@ -47,7 +47,7 @@ def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
     from websockets.sync.client import connect
 
     try:
-        ws = connect(invite.ws_url(), open_timeout=timeout, close_timeout=1, max_size=2**20)
+        ws = connect(invite.join_url, open_timeout=timeout, close_timeout=1, max_size=2**20)
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
         raise CheckFailed(unreachable(invite.host, invite.port)) from None
     try:

@@ -60,6 +60,11 @@ class Invite:
         """The websocket URL of the server (``ws://`` or ``wss://``), with ``path``."""
         return f"{'wss' if self.tls else 'ws'}://{self.netloc}{path}"
 
+    @property
+    def join_url(self) -> str:
+        """The websocket URL to join this table: path ``/t/CODE``, so a proxy routes by code (docs/operations.md)."""
+        return self.ws_url(f"/t/{self.code}")
+
 
 def build_invite(host: str, port: int, code: str, *, tls: bool = False) -> str:
     """The canonical invite ``doublenine://HOST:PORT/CODE`` (raises InviteError on a bad part)."""

@@ -219,7 +219,7 @@ class LanJoinScene:
 
         invite = check.invite
         try:
-            scene = self.launcher(Launch("join", self.name, self.lang, invite.ws_url(), invite.code))
+            scene = self.launcher(Launch("join", self.name, self.lang, invite.join_url, invite.code))
         except (OSError, ValueError, RuntimeError) as exc:
             self._say(str(exc)[:160], warning=True)
             return None

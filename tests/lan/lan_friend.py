@@ -21,7 +21,7 @@ from doublenine.shared.invite import parse_invite
 async def main(text: str) -> dict[str, object]:
     invite = parse_invite(text)
     info = check_table(invite)
-    client = await TableClient.connect(invite.ws_url())
+    client = await TableClient.connect(invite.join_url)
     await client.attach({"type": "join", "code": invite.code, "name": "Friend"})
     await play_seat(client, lambda v, r: decide(v, "easy", r), random.Random(3),
                     lambda c: c.view is not None and len(c.view.finished) > 0, timeout=60)

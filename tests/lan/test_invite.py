@@ -30,6 +30,7 @@ def test_tls_invite_round_trips_and_gives_wss() -> None:
     invite = parse_invite(text)
     assert invite.tls is True
     assert invite.ws_url() == "wss://play.example.org:443/"
+    assert invite.join_url == "wss://play.example.org:443/t/KQ7P"
 
 
 @pytest.mark.parametrize(("text", "expected"), [
