@@ -266,7 +266,7 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
     surface.blit(line, (x + pad, y + round(2.2 * f)))
     invite = art.fit_text(host.invite(), f, w - 2 * pad, GOLD, bold=True)
     surface.blit(invite, (x + pad, y + round(3.7 * f)))
-    help_text = tr(lang, "On the same network they also find it under “Find tables”.")
+    help_text = tr(lang, "On the same network they also find it under “Find tables on this network”.")
     hint = art.fit_text(help_text, sm, w - 2 * pad, SOFT)
     surface.blit(hint, (x + pad, y + round(5.1 * f)))
     copied = host.copied_at is not None
