@@ -7,6 +7,7 @@ that thinks hard never stalls the event loop (other tables keep moving).
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -14,6 +15,8 @@ from typing import Any
 
 from doublenine.shared.moves import Decision, Review
 from doublenine.shared.views import SeatView
+
+log = logging.getLogger("doublenine.server.computer")
 
 
 def _fallback(view: SeatView, level: str, rng: random.Random) -> Decision:
@@ -52,7 +55,9 @@ class Brain:
             return self.decide(view, level, rng)
         except ValueError:
             raise
-        except Exception:  # a faulty level must not stop the table: fall back, legally
+        except Exception:  # a faulty level must not stop the table: log it, fall back, legally
+            log.exception("computer level %s failed for seat %d; playing a random legal decision",
+                          level, int(view.viewer))
             return _fallback(view, level, rng)
 
 

@@ -72,6 +72,7 @@ class Table:
         self.on_idle = on_idle
         self._bot: asyncio.Task[None] | None = None
         self._bot_committing = False
+        self._store_failed = False
         self._idle: asyncio.TimerHandle | None = None
         self._last_redo = self.log.can_redo
         self.metrics: Any = None
@@ -211,8 +212,19 @@ class Table:
             ids.popitem(last=False)
 
     async def commit(self, old: MatchState, events: list[Event], table_changed: bool = False) -> None:
-        """Persist ``events`` (before anyone hears of them), then send each connection its frames."""
-        await self.store.append(self.code, event_rows(events))
+        """Persist ``events`` (before anyone hears of them), then send each connection its frames.
+
+        If the store fails, the events are taken back out of the log (nobody heard of
+        them) and the action is refused with INTERNAL.
+        """
+        try:
+            await self.store.append(self.code, event_rows(events))
+        except Exception:
+            log.exception("table %s seq %d: storing %d events failed", self.code, self.seq, len(events))
+            kept = self.log.events[:len(self.log.events) - len(events)]
+            self.log = MatchLog(seed=self.meta.seed, clock=time.time, events=kept)
+            self._store_failed = True
+            raise Refused(ErrorCode.INTERNAL, "the move could not be stored; nothing was played") from None
         self._unstored = len(self.log.events)
         for e in events:
             self._counter.feed(e)
@@ -296,6 +308,18 @@ class Table:
             self._bot = asyncio.get_running_loop().create_task(self._bot_turn(*pick))
 
     async def _bot_turn(self, seat: Seat, position: int) -> None:
+        try:
+            await self._bot_move(seat, position)
+        except RuleError as exc:  # e.g. the store failed: the computer tries again on the next change
+            log.error("table %s seat %d seq %d: computer move refused: %s", self.code, seat, self.seq, exc)
+        except Exception:
+            log.exception("table %s seat %d seq %d: computer turn failed", self.code, seat, self.seq)
+            raise
+
+    async def _bot_move(self, seat: Seat, position: int) -> None:
+        if self._store_failed:  # do not hammer a failing store
+            self._store_failed = False
+            await asyncio.sleep(1.0)
         if self.config.bot_delay > 0:
             await asyncio.sleep(self.config.bot_delay)
         view = view_for(self.log.state, seat)

@@ -216,3 +216,26 @@ async def test_engine_refusals_pass_through_with_their_rule_codes(at_play) -> No
     await refused(c, p.DrawTile(position=0, expected_seq=c.seq), "WRONG_PHASE")
     await refused(c, p.Redo(expected_seq=c.seq), "NOTHING_TO_REDO")
     assert frozen(table) == before
+
+
+async def test_a_failing_store_refuses_the_move_and_nothing_is_played(at_play) -> None:
+    clients, table = at_play
+    before = frozen(table)
+    c = _on_turn(clients, table)
+    real = table.store.append
+    calls = []
+
+    async def broken(code, rows):
+        calls.append(code)
+        raise OSError("disk full")
+
+    table.store.append = broken
+    await refused(c, p.CLIENT_ADAPTER.validate_python(
+        {"type": "pass", "expected_seq": c.seq} if isinstance(c.view.legal_decisions()[0], Pass)
+        else {"type": "play", "tile": (c.view.legal_decisions()[0].tile.low, c.view.legal_decisions()[0].tile.high),
+              "end": c.view.legal_decisions()[0].end.value, "expected_seq": c.seq}), "INTERNAL")
+    assert calls and frozen(table) == before  # nobody heard of it, the log took it back
+    table.store.append = real
+    await c.intent(c.view.legal_decisions()[0])
+    await c.until(lambda m: isinstance(m, p.Update))
+    assert table.seq == before[1] + 1

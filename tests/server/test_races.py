@@ -9,8 +9,8 @@ import msgpack
 
 from doublenine.server.computer import Brain, _fallback
 from doublenine.shared import protocol as p
+from doublenine.shared.convert import intent_for
 from doublenine.shared.events import replay
-from doublenine.shared.moves import Play
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
@@ -40,9 +40,7 @@ async def test_intent_sent_twice_is_applied_once(server) -> None:
                                     and c.view.turn == 1), 30)
     await settle([host], table)
     moves = len(table.state.hand.moves)
-    intent = p.CLIENT_ADAPTER.validate_python(
-        {"type": "play", "tile": None, "end": "left", "expected_seq": host.seq, "intent_id": "dup-1"}
-        | _play_fields(host.view.legal_decisions()[0]))
+    intent = intent_for(host.view.legal_decisions()[0], host.seq, "dup-1")
     await host.send(intent)
     await host.send(intent)  # a double click
     await host.until(lambda m: isinstance(m, p.Error))
@@ -58,12 +56,6 @@ async def test_intent_sent_twice_is_applied_once(server) -> None:
     assert len(plays_by_1) == 1
 
 
-def _play_fields(decision) -> dict:
-    if isinstance(decision, Play):
-        return {"tile": (decision.tile.low, decision.tile.high), "end": decision.end.value}
-    return {"type": "pass", "tile": None}
-
-
 async def test_human_play_or_undo_racing_computer_moves_is_serialized(server) -> None:
     host = await create(server, "hccc", sit=1, seed=23)
     watchers = [await spectate(server, host.code) for _ in range(2)]
@@ -77,7 +69,9 @@ async def test_human_play_or_undo_racing_computer_moves_is_serialized(server) ->
             await host.next()
             continue
         await host.intent(rng.choice(options))
-        if host.view.phase is Phase.PLAY:
+        if host.view.phase is not Phase.PLAY:
+            await host.until(lambda m: isinstance(m, (p.Update, p.Error)))
+        else:
             # fire an undo at the seq we would have after our move, racing the computers
             await host.send({"type": "undo", "expected_seq": host.seq + 1})
             races += 1
@@ -192,6 +186,10 @@ async def test_r25_hint_goes_to_the_asking_seat_only(server) -> None:
     guest = await join(server, host.code, seat=2)
     table = server.registry.tables[host.code]
     await asyncio.wait_for(play_all([host, guest], stop=lambda c: c.view.phase is Phase.PLAY), 30)
+    for _ in range(500):  # the computers (seats 3, 4) play on until a human's turn
+        if table.state.phase is Phase.PLAY and table.state.hand.turn in (1, 2):
+            break
+        await asyncio.sleep(0.01)
     await settle([host, guest], table)
     asker = host if table.state.hand.turn == 1 else guest
     other = guest if asker is host else host
