@@ -29,6 +29,7 @@ from ..render import INK, draw_button
 from ..snake import Rect
 from ..text import tr, trn
 from .base import Change
+from .lan_join import pointer
 
 COPIED_FOR = 2.5
 """Seconds the "Copied" acknowledgement stays on the button."""
@@ -181,7 +182,7 @@ class HostedTable:
             return self._answer(event)
         if event.type == pygame.QUIT:
             return self._leaving(Change("quit"))
-        pos = _pointer(event, self.vp)
+        pos = pointer(event, self.vp)
         if pos is not None:
             hit = self._hit(pos, ("copy", "hide") if self.card_open() else ("chip",))
             if hit is not None:
@@ -223,7 +224,7 @@ class HostedTable:
             return self.click_id("stop")
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.click_id("keep")
-        pos = _pointer(event, self.vp)
+        pos = pointer(event, self.vp)
         hit = self._hit(pos, ("keep", "stop")) if pos is not None else None
         return self.click_id(hit) if hit is not None else None
 
@@ -291,11 +292,3 @@ def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, oth
     draw_button(surface, art, Button("keep", lay["keep"], N_("Keep playing"), primary=True), f, lang, False)
     draw_button(surface, art, Button("stop", lay["stop"], N_("Close anyway")), f, lang, False)
 
-
-def _pointer(event: Any, vp: Viewport) -> tuple[float, float] | None:
-    """A primary click or a tap, in drawable pixels (SDL's mouse copy of a touch is skipped)."""
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-        return vp.to_pixels(event.pos)
-    if event.type == pygame.FINGERDOWN:
-        return vp.touch(event.x, event.y)
-    return None

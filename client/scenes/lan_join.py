@@ -143,11 +143,7 @@ class LanJoinScene:
             return Change("quit")
         if event.type == CHECKED:
             return self._checked()
-        pos = None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-            pos = self.vp.to_pixels(event.pos)
-        elif event.type == pygame.FINGERDOWN:
-            pos = self.vp.touch(event.x, event.y)
+        pos = pointer(event, self.vp)
         if pos is not None:
             return self.click(pos)
         if event.type == pygame.TEXTINPUT and self.form.focus:
@@ -304,6 +300,15 @@ def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: Fou
     surface.blit(label, label.get_rect(midright=(jx - f, y + h // 2)))
     draw_button(surface, art, Button(f"join{i}", lay[f"join{i}"], N_("Join"), primary=True,
                                      enabled=compatible and t.free_seats > 0), f, lang, False)
+
+
+def pointer(event: Any, vp: Viewport) -> tuple[float, float] | None:
+    """A primary click or a tap, in drawable pixels (SDL's mouse copy of a touch is skipped)."""
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+        return vp.to_pixels(event.pos)
+    if event.type == pygame.FINGERDOWN:
+        return vp.touch(event.x, event.y)
+    return None
 
 
 def _wake() -> None:

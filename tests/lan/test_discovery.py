@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from lan_netns import private_netns
 
@@ -19,12 +20,17 @@ from doublenine.server.announce import AnnouncedTable, txt_properties
 HERE = Path(__file__).resolve().parent
 
 
-def test_browser_finds_two_servers_sees_a_seat_taken_and_drops_a_stopped_one() -> None:
+def run_in_netns(script: str, *args: str) -> dict[str, Any]:
+    """Run ``script`` (beside this file) in a fresh private namespace; its last stdout line as JSON."""
     with private_netns() as prefix:
-        done = subprocess.run([*prefix, sys.executable, str(HERE / "lan_mdns_scenario.py")],
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run([*prefix, sys.executable, str(HERE / script), *args],
+                              capture_output=True, text=True, timeout=150)
     assert done.returncode == 0, done.stderr
-    steps = json.loads(done.stdout)
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def test_browser_finds_two_servers_sees_a_seat_taken_and_drops_a_stopped_one() -> None:
+    steps = run_in_netns("lan_mdns_scenario.py")
     assert steps["both"] == [
         ["beta", "XY3Z", 4, "127.0.0.1", 40002, 1],
         ["alpha", "KQ7P", 3, "127.0.0.1", 40001, 1],
@@ -65,11 +71,7 @@ def test_a_strangers_garbled_record_is_skipped_not_raised() -> None:
 
 
 def test_serve_announce_lists_its_table_updates_free_seats_and_withdraws_on_stop() -> None:
-    with private_netns() as prefix:
-        done = subprocess.run([*prefix, sys.executable, str(HERE / "lan_serve_scenario.py")],
-                              capture_output=True, text=True, timeout=150)
-    assert done.returncode == 0, done.stderr
-    steps = json.loads(done.stdout)
+    steps = run_in_netns("lan_serve_scenario.py")
     code, port = steps["code"], steps["port"]
     assert steps["opened"] == [[code, 1, "127.0.0.1", port]]
     assert steps["seat_taken"] == [[code, 0, "127.0.0.1", port]]
@@ -79,11 +81,7 @@ def test_serve_announce_lists_its_table_updates_free_seats_and_withdraws_on_stop
 
 def test_join_screen_lists_two_hosted_tables_and_joins_one(tmp_path: Path) -> None:
     shot = tmp_path / "join.png"
-    with private_netns() as prefix:
-        done = subprocess.run([*prefix, sys.executable, str(HERE / "lan_join_scenario.py"), str(shot)],
-                              capture_output=True, text=True, timeout=150)
-    assert done.returncode == 0, done.stderr
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+    out = run_in_netns("lan_join_scenario.py", str(shot))
     assert out["listed"] == [["Ana's laptop", out["ana"], 2], ["Bo", out["bo"], 1]]
     assert out["joined"] == 2  # Bo's table: seat 1 is Bo's, seat 2 the first free one
     assert out["message"] == ""
