@@ -109,7 +109,7 @@ class TableBrowser:
 
     def start(self) -> TableBrowser:
         """Start browsing in the background; returns self. Raises OSError if mDNS cannot start."""
-        self._zc = Zeroconf(interfaces=self._interfaces, ip_version=self._ip_version)  # type: ignore[arg-type]
+        self._zc = Zeroconf(interfaces=self._interfaces, ip_version=self._ip_version)
         self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._on_service])
         return self
 

@@ -135,7 +135,7 @@ class Announcer:
         if not self.addresses:
             raise OSError("no network address to announce")
         version = IPVersion.All if any(":" in a for a in self.addresses) else IPVersion.V4Only
-        self._zc = AsyncZeroconf(interfaces=self._interfaces, ip_version=version)  # type: ignore[arg-type]
+        self._zc = AsyncZeroconf(interfaces=self._interfaces, ip_version=version)
         self._tables = tuple(sorted(tables))
         self._info = self._service_info(self._tables)
         await (await self._zc.async_register_service(self._info, allow_name_change=True))

@@ -59,9 +59,9 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
     kinds = list(launch.kinds)
     if all(k == "computer" for k in kinds[1:]):
         kinds = ["human"] * 4
-    seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)  # type: ignore[arg-type]
-                  for i, k in enumerate(kinds))
-    create = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name)
+    s1, s2, s3, s4 = (p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
+                      for i, k in enumerate(kinds))
+    create = p.CreateTable(seats=(s1, s2, s3, s4), seed=launch.seed, language=launch.lang, sit=1, name=launch.name)
     client = NetClient(hosting.local_url, create).start()
     return HostedTable(TableScene(NetSession(client), launch.lang), hosting, launch.lang)
 
@@ -187,7 +187,7 @@ class HostedTable:
             hit = self._hit(pos, ("copy", "hide") if self.card_open() else ("chip",))
             if hit is not None:
                 return self.click_id(hit)
-        change = self.table.handle(event)
+        change: Change | None = self.table.handle(event)
         if change is not None and change.kind in ("pop", "quit"):
             return self._leaving(change)
         return change
