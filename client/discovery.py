@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 SERVICE_TYPE = "_doublenine._tcp.local."
 """Same as ``doublenine.server.announce.SERVICE_TYPE`` (the client does not import the server)."""
 _INFO_TIMEOUT_MS = 3000
+MDNS_INTERFACES_ENV = "DOUBLENINE_MDNS_INTERFACES"
+"""Same variable as the server's: comma-separated addresses limiting mDNS (tests: 127.0.0.1)."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -89,15 +92,17 @@ def _best_address(addresses: Sequence[str]) -> str | None:
 class TableBrowser:
     """Live list of tables announced on the LAN; start() it, read tables(), stop() it.
 
-    ``interfaces`` limits where zeroconf listens and asks (tests: ``["127.0.0.1"]``).
+    ``interfaces`` limits where zeroconf listens and asks (default: every interface, or
+    the addresses in ``DOUBLENINE_MDNS_INTERFACES``; tests: ``["127.0.0.1"]``).
     ``on_change`` is called from zeroconf's thread after each change (keep it
     short: e.g. post a pygame event).
     """
 
-    def __init__(self, *, interfaces: Sequence[str] | InterfaceChoice = InterfaceChoice.All,
+    def __init__(self, *, interfaces: Sequence[str] | InterfaceChoice | None = None,
                  ip_version: IPVersion = IPVersion.V4Only,
                  on_change: Callable[[], None] | None = None) -> None:
-        self._interfaces = interfaces
+        limited = [a.strip() for a in os.environ.get(MDNS_INTERFACES_ENV, "").split(",") if a.strip()]
+        self._interfaces = interfaces if interfaces is not None else (limited or InterfaceChoice.All)
         self._ip_version = ip_version
         self._on_change = on_change
         self._lock = threading.Lock()

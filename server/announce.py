@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import socket
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,14 @@ SERVICE_TYPE = "_doublenine._tcp.local."
 TXT_VERSION = "1"
 """Version of the TXT layout above; bump it when a key changes meaning."""
 _TXT_MAX = 255  # RFC 6763 6.1: one TXT string (key=value) is at most 255 bytes
+MDNS_INTERFACES_ENV = "DOUBLENINE_MDNS_INTERFACES"
+"""Comma-separated addresses that limit mDNS to those interfaces; tests/conftest.py sets 127.0.0.1."""
+
+
+def mdns_interfaces() -> list[str] | None:
+    """The addresses of :data:`MDNS_INTERFACES_ENV`, or None: every interface."""
+    value = os.environ.get(MDNS_INTERFACES_ENV, "").strip()
+    return [a.strip() for a in value.split(",") if a.strip()] or None
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -96,18 +105,18 @@ class Announcer:
     """One mDNS service for one server listening on ``port``.
 
     ``addresses``: the IPs to announce (default: :func:`machine_addresses`).
-    ``interfaces``: where zeroconf sends (default: all; tests pass ``["127.0.0.1"]``).
+    ``interfaces``: where zeroconf sends (default: all, or :data:`MDNS_INTERFACES_ENV`; tests pass ``["127.0.0.1"]``).
     ``protocol``: the wire protocol version put in the TXT record.
     """
 
     def __init__(self, port: int, *, protocol: int, host_name: str | None = None,
                  addresses: Sequence[str] | None = None,
-                 interfaces: Sequence[str] | InterfaceChoice = InterfaceChoice.All) -> None:
+                 interfaces: Sequence[str] | InterfaceChoice | None = None) -> None:
         self.port = port
         self.protocol = protocol
         self.host_name = host_name or default_host_name()
         self.addresses = list(addresses) if addresses is not None else machine_addresses()
-        self._interfaces = interfaces
+        self._interfaces = interfaces if interfaces is not None else (mdns_interfaces() or InterfaceChoice.All)
         self._zc: AsyncZeroconf | None = None
         self._info: ServiceInfo | None = None
         self._tables: tuple[AnnouncedTable, ...] | None = None
@@ -198,9 +207,13 @@ def where_to_announce(bind_host: str) -> tuple[list[str], Sequence[str] | Interf
     """(addresses to put in the record, interfaces to send on) for a server bound to ``bind_host``.
 
     Bound to every interface: the machine's addresses, on all interfaces (loopback
-    only if the machine has nothing else). Bound to one address (loopback
-    included): that address, on that interface only.
+    only if the machine has nothing else), unless :data:`MDNS_INTERFACES_ENV`
+    limits both. Bound to one address (loopback included): that address, on
+    that interface only.
     """
+    limited = mdns_interfaces()
+    if bind_host in _WILDCARDS and limited is not None:
+        return limited, limited
     if bind_host in _WILDCARDS:
         return machine_addresses() or machine_addresses(include_loopback=True), InterfaceChoice.All
     host = "127.0.0.1" if bind_host == "localhost" else bind_host
