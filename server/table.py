@@ -258,6 +258,9 @@ class Table:
             await self.commit(old, events)
             self.remember(seat, intent)
 
+    submit = decide
+    """DESIGN's name for the one step (validate -> apply -> append -> persist -> send)."""
+
     async def hint(self, conn: Any, seat: Seat, intent: Any) -> None:
         """R25: a suggested decision, computed from this seat's view, to this connection only."""
         async with self.lock:

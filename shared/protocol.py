@@ -319,8 +319,11 @@ def pack(obj: object) -> bytes:
 
 
 def encode(message: Model) -> bytes:
-    """One frame for ``message`` (its fields as a msgpack map; unset optional fields omitted)."""
-    return pack(message.model_dump(mode="json", exclude_none=True))
+    """One frame for ``message``: its ``type`` and every field that was set (defaults left out,
+    so a decoded Update patch encodes back to the same fields)."""
+    fields = message.model_dump(mode="json", exclude_unset=True)
+    fields["type"] = message.type  # type: ignore[attr-defined]
+    return pack(fields)
 
 
 def unpack(frame: bytes) -> Any:
