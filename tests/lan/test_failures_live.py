@@ -5,6 +5,7 @@ Servers listen on 127.0.0.1 at free ports; nothing else is contacted.
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 from collections.abc import Iterator
 
@@ -127,3 +128,19 @@ def test_older_client_than_server_is_protocol_mismatch_update_this_computer(host
     text = failure.text("en")
     assert f"protocol version {PROTOCOL_VERSION - 1}" in text and f"speaks version {PROTOCOL_VERSION}" in text
     assert text.endswith("Update doublenine on this computer.")
+
+
+def test_serve_on_a_port_in_use_offers_another_in_words() -> None:
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "doublenine", "serve", "--host", "127.0.0.1",
+                               "--port", str(port), "--db", ":memory:"],
+                              capture_output=True, text=True, timeout=60, env={**os.environ, "LANG": "C"})
+    assert done.returncode == 1
+    assert done.stdout.startswith(f"doublenine serve: Port {port} is already in use on this computer. Try port ")
+    assert "Traceback" not in done.stderr
