@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import socket
 import statistics
@@ -28,13 +29,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from typing import Any
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from loadfloor import run_floor  # noqa: E402
-from loadgame import LoadTable, Stats  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TICK = os.sysconf("SC_CLK_TCK")
@@ -123,43 +123,47 @@ def pct(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))] * 1000
 
 
-async def gather_limited(coros: list[Awaitable[object]], limit: int) -> None:
-    sem = asyncio.Semaphore(limit)
-
-    async def one(c: Awaitable[object]) -> None:
-        async with sem:
-            await c
-
-    await asyncio.gather(*(one(c) for c in coros))
-
-
-async def run_game(server: ServerProc, tables: int, rate: float, seconds: float) -> dict[str, float]:
-    """``tables`` tables for ``seconds`` at ``rate`` decisions/s each (0: unpaced)."""
+async def run_game(server: ServerProc, tables: int, rate: float, seconds: float,
+                   procs: int = 2) -> dict[str, Any]:
+    """``tables`` tables for ``seconds`` at ``rate`` decisions/s each (0: unpaced), their
+    clients spread over ``procs`` processes (so the clients use both cores, not the server's)."""
     url = f"ws://127.0.0.1:{server.port}/"
-    stats = Stats()
+    warmup = min(3.0, seconds / 5)
     rss0 = server.rss()
-    ts = [LoadTable(url, stats, 1 / rate if rate else 0.0, stats.latencies.append) for _ in range(tables)]
-    await gather_limited([t.open() for t in ts], 25)
+    shares = [tables // procs + (1 if i < tables % procs else 0) for i in range(procs)]
+    workers = [await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--worker", url, str(n), str(rate), str(warmup), str(seconds),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT) for n in shares if n]
+    for w in workers:
+        assert w.stdout is not None
+        line = await asyncio.wait_for(w.stdout.readline(), 300)
+        if line.strip() != b"ready":
+            raise RuntimeError(f"load worker failed: {line!r}")
     await asyncio.sleep(1.0)
     rss1 = server.rss()
-    interval = 1 / rate if rate else 0.0
-    for i, t in enumerate(ts):  # spread the tables' first decisions over one interval
-        t.next_slot = time.perf_counter() + interval * i / tables
-        t.start()
-    await asyncio.sleep(min(3.0, seconds / 5))  # warm-up: not measured
-    stats.latencies.clear()
-    moves0, cpu0, t0 = stats.moves, server.cpu(), time.perf_counter()
+    for w in workers:
+        assert w.stdin is not None
+        w.stdin.write(b"go\n")
+        await w.stdin.drain()
+    await asyncio.sleep(warmup)
+    cpu0, t0 = server.cpu(), time.perf_counter()
     await asyncio.sleep(seconds)
-    moves1, cpu1, t1 = stats.moves, server.cpu(), time.perf_counter()
-    lat = list(stats.latencies)
+    cpu1, t1 = server.cpu(), time.perf_counter()
     rss2 = server.rss()
-    for t in ts:
-        await t.close()
+    results = []
+    for w in workers:
+        out, _ = await w.communicate()
+        results.append(json.loads(out.decode().strip().splitlines()[-1]))
+    lat = [x for r in results for x in r["latencies"]]
+    errors: dict[str, int] = {}
+    for r in results:
+        for k, v in r["errors"].items():
+            errors[k] = errors.get(k, 0) + v
     return {
-        "moves_s": (moves1 - moves0) / (t1 - t0), "p50": pct(lat, 0.5), "p99": pct(lat, 0.99),
-        "samples": len(lat), "errors": sum(stats.errors.values()), "cpu": (cpu1 - cpu0) / (t1 - t0),
-        "rss_table_kb": (max(rss1, rss2) - rss0) / tables / 1024, "rss_mb": rss2 / 2**20,
-        "matches": stats.matches, "error_codes": dict(stats.errors),  # type: ignore[dict-item]
+        "moves_s": sum(r["moves"] / r["elapsed"] for r in results), "p50": pct(lat, 0.5),
+        "p99": pct(lat, 0.99), "samples": len(lat), "errors": sum(errors.values()),
+        "cpu": (cpu1 - cpu0) / (t1 - t0), "rss_table_kb": (max(rss1, rss2) - rss0) / tables / 1024,
+        "rss_mb": rss2 / 2**20, "matches": sum(r["matches"] for r in results), "error_codes": errors,
     }
 
 
@@ -229,7 +233,18 @@ async def main_async(args: argparse.Namespace) -> None:
             server.stop()
 
 
+def worker_main(argv: list[str]) -> int:
+    """``load.py --worker URL TABLES RATE WARMUP SECONDS``: one client process (JSON on stdout)."""
+    from loadgame import worker
+
+    url, tables, rate, warmup, seconds = argv[0], int(argv[1]), float(argv[2]), float(argv[3]), float(argv[4])
+    print(json.dumps(asyncio.run(worker(url, tables, rate, warmup, seconds))), flush=True)
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["--worker"]:
+        return worker_main(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", type=int, default=500, help="paced tables (4 connections each)")
     ap.add_argument("--rate", type=float, default=2.0, help="decisions per second per paced table")

@@ -26,8 +26,8 @@ import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 
 from doublenine.shared import protocol as p
-from doublenine.shared.convert import advance, intent_for, view_from_wire
-from doublenine.shared.moves import Review
+from doublenine.shared.convert import advance, view_from_wire
+from doublenine.shared.moves import DrawPick, Nominate, Pass, Play, Review
 from doublenine.shared.state import Phase
 
 
@@ -38,6 +38,23 @@ def _fast_move(frame: bytes) -> Any:
     if raw.get("type") != "update" or move is None:
         return None
     return SimpleNamespace(type="update", seq=raw["seq"], move=SimpleNamespace(**move), patch=None)
+
+
+def _intent_frame(d: Any, expected_seq: int, intent_id: str) -> bytes:
+    """The intent frame for decision ``d``, as ``intent_for`` builds it, without pydantic (the
+    clients must stay cheaper than the server they measure)."""
+    if isinstance(d, Play):
+        body: dict[str, Any] = {"type": "play", "tile": [d.tile.low, d.tile.high], "end": d.end.value}
+    elif isinstance(d, Pass):
+        body = {"type": "pass"}
+    elif isinstance(d, DrawPick):
+        body = {"type": "draw", "position": d.position}
+    elif isinstance(d, Nominate):
+        body = {"type": "nominate", "opener": int(d.opener)}
+    else:
+        body = {"type": "review", "demand_redeal": d.demand_redeal}
+    body["expected_seq"], body["intent_id"] = expected_seq, intent_id
+    return msgpack.packb(body, use_bin_type=True)  # type: ignore[no-any-return]
 
 
 class Stats:
@@ -187,7 +204,7 @@ class LoadTable:
             return
         self.acting, self.acting_seq, self.private = c, c.seq, isinstance(d, Review)
         self.sent(c.seq, time.perf_counter(), self.private)
-        await c.send(intent_for(d, c.seq, f"{c.seat}-{next(c.ids)}"))
+        await c.ws.send(_intent_frame(d, c.seq, f"{c.seat}-{next(c.ids)}"))
 
     async def on_table(self, c: SeatClient, table: Any) -> None:
         """D1: consent to seat 1's new-match request."""
@@ -225,3 +242,37 @@ class LoadTable:
             await c.ws.close()
         for t in self.tasks:
             t.cancel()
+
+
+async def worker(url: str, tables: int, rate: float, warmup: float, seconds: float) -> dict[str, Any]:
+    """One client process of bench/load.py: open ``tables`` tables, say ``ready`` on stdout,
+    start on ``go`` from stdin, measure ``seconds`` after ``warmup``; returns the figures."""
+    import sys
+
+    stats = Stats()
+    interval = 1 / rate if rate else 0.0
+    ts = [LoadTable(url, stats, interval, stats.latencies.append) for _ in range(tables)]
+    sem = asyncio.Semaphore(25)
+
+    async def open_one(t: LoadTable) -> None:
+        async with sem:
+            await t.open()
+
+    await asyncio.gather(*(open_one(t) for t in ts))
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    now = time.perf_counter()
+    for i, t in enumerate(ts):  # spread the tables' first decisions over one interval
+        t.next_slot = now + interval * i / tables
+        t.start()
+    await asyncio.sleep(warmup)
+    stats.latencies.clear()
+    moves0, t0 = stats.moves, time.perf_counter()
+    await asyncio.sleep(seconds)
+    moves1, t1 = stats.moves, time.perf_counter()
+    result = {"moves": moves1 - moves0, "elapsed": t1 - t0, "latencies": list(stats.latencies),
+              "errors": dict(stats.errors), "matches": stats.matches,
+              "cpu": time.process_time()}
+    for t in ts:
+        await t.close()
+    return result
