@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import os
 import socket
@@ -80,7 +81,11 @@ def txt_properties(tables: Iterable[AnnouncedTable], host_name: str, protocol: i
 
 
 def machine_addresses(include_loopback: bool = False) -> list[str]:
-    """The machine's IP addresses (IPv4 first), for a server bound to every interface."""
+    """The machine's IP addresses, for a server bound to every interface.
+
+    IPv4 first, home-network ranges (192.168/16, 10/8, then other private ranges)
+    before the rest, so the address an invite shows is the one friends most likely share.
+    """
     import ifaddr  # zeroconf's own dependency; imported late to keep startup light
 
     v4: list[str] = []
@@ -93,7 +98,15 @@ def machine_addresses(include_loopback: bool = False) -> list[str]:
             elif include_loopback or ip.ip[0] != "::1":
                 if not ip.ip[0].startswith("fe80"):  # link-local needs a scope id: useless in an invite
                     v6.append(ip.ip[0])
-    return v4 + v6
+    return sorted(v4, key=_lan_rank) + v6
+
+
+def _lan_rank(address: str) -> int:
+    ip = ipaddress.ip_address(address)
+    for rank, prefix in enumerate(("192.168.", "10.")):
+        if address.startswith(prefix):
+            return rank
+    return 2 if ip.is_private and not ip.is_loopback else 3  # 172.16/12 is often a container bridge
 
 
 def default_host_name() -> str:

@@ -36,25 +36,20 @@ COPIED_FOR = 2.5
 SOFT = (200, 214, 204)
 
 
-def hosted_db() -> str:
-    """SQLite file of hosted tables, beside the local one (a host restart resumes them)."""
-    from ..embedded import default_db
-
-    return default_db().replace("doublenine.sqlite", "hosted.sqlite")
-
-
-def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
+def host_table(launch: Any, *, db: str | None = ":memory:", port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
                announce: bool = True, bot_delay: float | None = None) -> HostedTable:
     """Start hosting and create the table of ``launch`` (a start-screen Launch); seat 1 is the host.
 
     If every other seat is a computer, they become seats for friends (hosting
     for nobody would be pointless); empty ones turn into computers on "Start now".
+    ``db``: in memory by default: a hosted table lives as long as the host's
+    window (a file would bring old tables back, announced, at the next start).
     Raises FailureError (``net.port_in_use`` with a free port offered, ``net.bind_failed``).
     """
     from ..net import NetClient, NetSession
     from .table import TableScene
 
-    hosting = Hosting(db if db is not None else hosted_db(), port=port, bind=bind, announce=announce,
+    hosting = Hosting(db, port=port, bind=bind, announce=announce,
                       bot_delay=bot_delay, host_name=launch.name).start()
     kinds = list(launch.kinds)
     if all(k == "computer" for k in kinds[1:]):
