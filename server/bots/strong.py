@@ -38,14 +38,14 @@ class StrongSettings:
     ``match_bonus`` if it wins the match; a hand lost is worth minus the same.
     """
 
-    playouts: int = 480
+    playouts: int = 360
     min_worlds: int = 24
     max_worlds: int = 160
     win_bonus: float = 8.0
     match_bonus: float = 40.0
     policy: str = "heavy"
     """Playout policy: "smart" (:func:`.playout.smart_choice`) or "heavy"."""
-    beta: float = 1.0
+    beta: float = 2.0
     """Sharpness of the play model that weighs worlds (:mod:`.inference`); 0 turns it off."""
     weighting: str = "affinity"
     """How the play model weighs worlds: "affinity" (in the sampler's chain), "resample" or "none"."""
