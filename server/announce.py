@@ -134,7 +134,7 @@ class Announcer:
         self._info: ServiceInfo | None = None
         self._tables: tuple[AnnouncedTable, ...] | None = None
         self.wake = asyncio.Event()
-        """Set it to re-read the tables now (the server sets it when a seat changes)."""
+        """Set it to re-read the tables at once instead of at the next interval."""
 
     @property
     def service_name(self) -> str:
