@@ -29,7 +29,7 @@ def test_port_in_use_names_the_port_and_offers_one_that_is_free() -> None:
         assert offered != port
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", offered))  # really free
-    assert failure.text() == (f"Port {port} is already in use on this computer. "
+    assert failure.text("en") == (f"Port {port} is already in use on this computer. "
                               f"Try port {offered} instead, or close the program that uses it.")
 
 

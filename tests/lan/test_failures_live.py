@@ -60,7 +60,7 @@ def test_port_in_use_is_net_port_in_use_and_offers_a_free_port() -> None:
         assert offered != port
         again = Hosting(None, port=offered, bind="127.0.0.1", announce=False).start()  # the offer works
         again.stop()
-    assert str(caught.value).startswith(f"Port {port} is already in use on this computer. Try port {offered}")
+    assert caught.value.failure.text("en").startswith(f"Port {port} is already in use on this computer. Try port {offered}")
 
 
 def test_nobody_listening_is_net_unreachable() -> None:
@@ -70,7 +70,7 @@ def test_nobody_listening_is_net_unreachable() -> None:
     with pytest.raises(CheckFailed) as caught:
         check_table(Invite("127.0.0.1", port, "KQ7PA"), timeout=2)
     assert caught.value.failure.key == "net.unreachable"
-    assert str(caught.value).startswith(f"Cannot reach a doublenine table at 127.0.0.1:{port}.")
+    assert caught.value.failure.text("en").startswith(f"Cannot reach a doublenine table at 127.0.0.1:{port}.")
 
 
 def test_no_free_seat_is_table_full(hosting: Hosting) -> None:
@@ -140,7 +140,7 @@ def test_serve_on_a_port_in_use_offers_another_in_words() -> None:
         port = taken.getsockname()[1]
         done = subprocess.run([sys.executable, "-m", "doublenine", "serve", "--host", "127.0.0.1",
                                "--port", str(port), "--db", ":memory:"],
-                              capture_output=True, text=True, timeout=60, env={**os.environ, "LANG": "C"})
+                              capture_output=True, text=True, timeout=60, env={**os.environ, "LANG": "C", "LANGUAGE": "en", "LC_ALL": "C"})
     assert done.returncode == 1
     assert done.stdout.startswith(f"doublenine serve: Port {port} is already in use on this computer. Try port ")
     assert "Traceback" not in done.stderr

@@ -83,7 +83,7 @@ def test_malformed_invites_are_refused_with_a_stable_key(text: str, key: str) ->
 def test_refusal_message_is_plain_english() -> None:
     with pytest.raises(InviteError) as caught:
         parse_invite("host:99999/KQ7P")
-    assert str(caught.value) == "The invite's port “99999” is not a port number (1 to 65535)."
+    assert caught.value.failure.text("en") == "The invite's port “99999” is not a port number (1 to 65535)."
 
 
 @pytest.mark.parametrize(("args", "key"), [
