@@ -5,7 +5,8 @@
 * ``None`` -> the default SQLite file (``$DOUBLENINE_DB`` or the user data dir);
 * ``":memory:"`` -> :class:`MemoryStore` (nothing survives the process);
 * ``"postgresql://..."`` or ``"postgres://..."`` -> :class:`~.postgres.PostgresStore`;
-* anything else -> a path to a SQLite file (:class:`~.sqlite.SQLiteStore`), created if missing.
+* anything else -> a path to a SQLite file (:class:`~.sqlite.SQLiteStore`), created if missing;
+  ``$DOUBLENINE_SQLITE_SYNC`` (``full``, the default, or ``normal``) sets its fsync policy.
 """
 from __future__ import annotations
 
@@ -36,7 +37,8 @@ def open_store(db: str | os.PathLike[str] | None) -> Store:
         return PostgresStore(db)
     from .sqlite import SQLiteStore, default_path
 
-    return SQLiteStore(default_path() if db is None else Path(db).expanduser())
+    sync = os.environ.get("DOUBLENINE_SQLITE_SYNC", "FULL")
+    return SQLiteStore(default_path() if db is None else Path(db).expanduser(), synchronous=sync)
 
 
 def describe(store: Store) -> str:

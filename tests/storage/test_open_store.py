@@ -61,3 +61,25 @@ async def test_closed_sqlite_store_refuses_calls(tmp_path: Path) -> None:
     await store.close()  # idempotent
     with pytest.raises(OSError, match="closed"):
         await store.load_open()
+
+
+@pytest.mark.parametrize(("env", "pragma"), [(None, 2), ("normal", 1), ("FULL", 2)])
+async def test_sqlite_sync_policy_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       env: str | None, pragma: int) -> None:
+    if env is None:
+        monkeypatch.delenv("DOUBLENINE_SQLITE_SYNC", raising=False)
+    else:
+        monkeypatch.setenv("DOUBLENINE_SQLITE_SYNC", env)
+    store = open_store(str(tmp_path / "s.sqlite3"))
+
+    def read(c: sqlite3.Connection) -> int:
+        return int(c.execute("PRAGMA synchronous").fetchone()[0])
+
+    assert await store._call(read) == pragma  # type: ignore[attr-defined]
+    await store.close()
+
+
+def test_unknown_sync_policy_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOUBLENINE_SQLITE_SYNC", "off")
+    with pytest.raises(ValueError, match="FULL or NORMAL"):
+        open_store(str(tmp_path / "s.sqlite3"))

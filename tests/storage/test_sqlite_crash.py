@@ -1,6 +1,6 @@
 """SQLite durability: an append that returned survives SIGKILL of the process (issue 7 item 1).
 
-A child process appends rows one call at a time and prints each seq after its call
+Both fsync policies (``DOUBLENINE_SQLITE_SYNC`` full and normal) must pass: a child process appends rows one call at a time and prints each seq after its call
 returns; the parent kills it with SIGKILL mid-stream, reopens the file and finds every
 acknowledged row, in order, and nothing else.
 """
@@ -11,6 +11,8 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from doublenine.server.storage import open_store
 
@@ -30,10 +32,12 @@ asyncio.run(main(sys.argv[1]))
 """
 
 
-async def test_acknowledged_appends_survive_sigkill(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sync", ["full", "normal"])
+async def test_acknowledged_appends_survive_sigkill(tmp_path: Path, sync: str) -> None:
     db = tmp_path / "crash.sqlite3"
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(db)], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True
+        [sys.executable, "-c", CHILD, str(db)], stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+        env={**os.environ, "DOUBLENINE_SQLITE_SYNC": sync},
     )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "ready"
