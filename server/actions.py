@@ -71,6 +71,9 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
         if slot.handed_over:
             slot.handed_over = False  # D7: the returning player takes the seat back
             await table.save_meta()
+        r = table.request
+        if r is not None and r.action == "hand_over" and r.target == seat:
+            table.close_request("cancelled", seat)  # D7: the seat is no longer away
         creator = seat == table.meta.creator_seat
         await _welcome(table, conn, seat, None, creator)
 

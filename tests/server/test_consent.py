@@ -121,3 +121,20 @@ async def test_d7_hand_over_a_disconnected_seat_and_take_it_back(server) -> None
     assert back.table.seats[1].computer_plays is False and back.table.seats[1].connected is True
     assert table.slots[Seat.TWO].handed_over is False
     assert back.view == view_for(table.state, 2)
+
+
+async def test_d7_a_hand_over_request_ends_when_the_seat_comes_back(server) -> None:
+    host = await create(server, "hhhc", sit=1, seed=2)
+    b = await join(server, host.code, seat=2, name="B")
+    c = await join(server, host.code, seat=3, name="C")
+    token = b.token
+    await b.close()
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    req = (await _request(host, {"type": "hand_over", "seat": 2})).table.request
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": host.code, "token": token})
+    closed = await c.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.request_id, closed.outcome, closed.seat) == (req.id, "cancelled", 2)
+    await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    assert (await c.until(lambda m: isinstance(m, p.Error))).code == "NO_SUCH_REQUEST"
+    assert server.registry.tables[host.code].slots[2].handed_over is False
