@@ -212,6 +212,9 @@ def show(name: str, r: dict[str, float]) -> None:
 
 async def main_async(args: argparse.Namespace) -> None:
     print(f"encode one move for 4 seats: {bench_encode():.1f} us", flush=True)
+    sync = os.environ.get("DOUBLENINE_SQLITE_SYNC", "full")
+    print(f"store: {args.db}" + (f" (DOUBLENINE_SQLITE_SYNC={sync})" if args.db == "sqlite" else "")
+          + f"; load average {os.getloadavg()[0]:.2f}", flush=True)
     with tempfile.TemporaryDirectory(prefix="doublenine-load-") as tmp:
         db = args.db if args.db != "sqlite" else str(Path(tmp) / "load.sqlite3")
         server = game_server(db)
