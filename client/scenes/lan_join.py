@@ -58,13 +58,14 @@ def join_layout(size: tuple[int, int], rows: int) -> dict[str, Rect]:
     bh = round(2.1 * f)
     row_h = round(3.0 * f)
     top = round(h * 0.05)
-    out: dict[str, Rect] = {"card": (x0, top, card_w, h - top - m)}
+    card_h = h - top - round(3.0 * sm) - m  # below the card: two lines for a message
+    out: dict[str, Rect] = {"card": (x0, top, card_w, card_h), "message": (m, top + card_h, w - 2 * m, h - top - card_h)}
     x, iw = x0 + m, card_w - 2 * m
     list_top = top + round(4.4 * f)
-    bottom = top + (h - top - m) - m - bh  # back / join row
+    bottom = top + card_h - m - bh  # back / join row
     invite_y = bottom - round(2.2 * f) - bh
     list_bottom = invite_y - round(2.6 * f)
-    fits = max(0, (list_bottom - list_top) // row_h)
+    fits = max(0, (list_bottom - list_top - round(1.6 * sm)) // row_h)  # a line stays for the hint
     out["list"] = (x, list_top, iw, list_bottom - list_top)
     for i in range(min(rows, fits)):
         y = list_top + i * row_h
@@ -74,7 +75,7 @@ def join_layout(size: tuple[int, int], rows: int) -> dict[str, Rect]:
     out["invite"] = (x, invite_y, iw - pw - m, bh)
     out["paste"] = (x + iw - pw, invite_y, pw, bh)
     out["back"] = (x, bottom, round(9 * f), bh)
-    out["join"] = (x + iw - round(12 * f), bottom, round(12 * f), bh)
+    out["join"] = (x + iw - round(15 * f), bottom, round(15 * f), bh)
     return out
 
 
@@ -255,12 +256,12 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
         key = "Looking for tables on this network…" if searching else "Nothing found on this network."
         text = art.fit_text(tr(lang, key), f, lw, SOFT)
         surface.blit(text, (lx, ly + f))
-    else:
-        hint = art.fit_text(tr(lang, "The list updates by itself: new tables appear, closed ones go."), sm, lw, SOFT)
+    else:  # under the list: how many did not fit, else how the list behaves
+        key = (trn(lang, "and {count} more table", "and {count} more tables", len(tables) - len(shown))
+               if len(shown) < len(tables) else
+               tr(lang, "The list updates by itself: new tables appear, closed ones go."))
+        hint = art.fit_text(key, sm, lw, SOFT)
         surface.blit(hint, (lx, ly + lh - hint.get_height()))
-    if len(shown) < len(tables):
-        more = art.text(trn(lang, "and {count} more table", "and {count} more tables", len(tables) - len(shown)), sm, SOFT)
-        surface.blit(more, (lx + lw - more.get_width(), ly + lh - more.get_height()))
     ix, iy, iw, ih = lay["invite"]
     cap = art.text(tr(lang, "Or paste an invite (Ctrl+V)"), sm, SOFT)
     surface.blit(cap, (ix, iy - cap.get_height() - 2))
@@ -274,9 +275,25 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
               Button("join", lay["join"], N_("Join with invite"), primary=True, enabled=bool(form.invite.strip()))):
         draw_button(surface, art, b, f, lang, False)
     if form.message:
-        msg = art.fit_text(form.message, sm if len(form.message) > 90 else f, w - 2 * f,
-                           WARN if form.warning else INK, bold=form.warning)
-        surface.blit(msg, msg.get_rect(midbottom=(w // 2, h - round(0.3 * f))))
+        mx, my, mw, mh = lay["message"]
+        lines = _wrap(art, form.message, sm, mw, 2)
+        for n, text in enumerate(lines):
+            msg = art.fit_text(text, sm, mw, WARN if form.warning else INK, bold=form.warning)
+            surface.blit(msg, msg.get_rect(midtop=(w // 2, my + mh // 2 - len(lines) * msg.get_height() // 2
+                                                   + n * msg.get_height())))
+
+
+def _wrap(art: Art, text: str, size: int, width: int, most: int) -> list[str]:
+    """``text`` in at most ``most`` lines of ``width`` px (the last one cut by ``fit_text``)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines) <= most and art.text(f"{lines[-1]} {word}", size).get_width() <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        elif len(lines) < most:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}"
+    return lines
 
 
 def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: FoundTable, f: int, sm: int,
