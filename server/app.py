@@ -100,12 +100,13 @@ class GameServer:
         return self
 
     async def stop(self) -> None:
-        """Graceful stop: refuse new work, close every connection (1001), stop tables, close the store."""
+        """Graceful stop: /healthz turns 503, every table finishes the action under way and its
+        computers stop, every connection is closed (1001: reconnect later), the store is closed."""
         self.stopping = True
+        await self.registry.shutdown()
         if self.server is not None:
             self.server.close(code=1001, reason="server shutting down, reconnect")
             await self.server.wait_closed()
-        await self.registry.shutdown()
         await self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
 

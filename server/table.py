@@ -353,11 +353,13 @@ class Table:
                 self.rearm()
 
     async def close(self) -> None:
-        """Stop the table: no more computer turns, no idle timer."""
+        """Stop the table: no more computer turns, no idle timer; waits for the action in progress."""
         self.closed = True
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
-        if self._bot is not None and self._bot is not asyncio.current_task():
+        if self._bot is not None and self._bot is not asyncio.current_task() and not self._bot_committing:
             self._bot.cancel()
         self._bot = None
+        async with self.lock:  # an action already under way finishes storing and sending
+            pass
