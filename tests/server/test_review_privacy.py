@@ -1,0 +1,35 @@
+"""R10: review answers are private; a hidden answer never makes another seat's intent stale."""
+from __future__ import annotations
+
+import asyncio
+
+from doublenine.shared import protocol as p
+from doublenine.shared.state import Phase
+
+from .conftest import create, join, play_all, settle
+
+
+async def test_r10_an_accept_is_heard_only_by_its_seat_and_makes_nobody_stale(server) -> None:
+    host = await create(server, "hhhh", sit=1, seed=77)
+    clients = [host] + [await join(server, host.code, seat=s) for s in (2, 3, 4)]
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all(clients, stop=lambda c: c.view.phase is Phase.REVIEW), 30)
+    await settle(clients, table)
+    assert not any(c.view.may_demand_redeal for c in clients)  # seed 77: plain accepts only
+    seq = table.seq
+    heard = [len(c.frames) for c in clients]
+    for i, c in enumerate(clients[:3]):
+        await c.send({"type": "review", "expected_seq": seq, "intent_id": f"r{i}"})  # all decided at seq
+        own = await c.until(lambda m: isinstance(m, (p.Update, p.Error)))
+        assert isinstance(own, p.Update) and own.seq == seq and own.patch.answered is True
+        assert table.seq == seq  # private: the seq did not move
+    await asyncio.sleep(0.05)
+    for i, c in enumerate(clients):
+        others = [p.decode_server(f) for f in c.frames[heard[i]:]]
+        assert len(others) == (1 if i < 3 else 0), others  # nobody heard of the others' answers
+    last = clients[3]
+    await last.send({"type": "review", "expected_seq": seq, "intent_id": "r3"})
+    await last.until(lambda m: isinstance(m, p.Update))
+    await settle(clients, table)
+    assert table.seq == seq + 1 and table.state.phase is Phase.PLAY  # the fourth accept is public
+    assert all(c.view.phase is Phase.PLAY for c in clients)
