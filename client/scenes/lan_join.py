@@ -262,25 +262,30 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
                tr(lang, "The list updates by itself: new tables appear, closed ones go."))
         hint = art.fit_text(key, sm, lw, SOFT)
         surface.blit(hint, (lx, ly + lh - hint.get_height()))
-    ix, iy, iw, ih = lay["invite"]
-    cap = art.text(tr(lang, "Or paste an invite (Ctrl+V)"), sm, SOFT)
-    surface.blit(cap, (ix, iy - cap.get_height() - 2))
-    pygame.draw.rect(surface, (248, 244, 232), lay["invite"], border_radius=ih // 4)
-    pygame.draw.rect(surface, GOLD if form.focus else (120, 110, 90), lay["invite"], 3 if form.focus else 1,
-                     border_radius=ih // 4)
-    shown_text = form.invite or ("" if form.focus else "doublenine://HOST:PORT/CODE")
-    text = art.fit_text(shown_text + ("|" if form.focus else ""), f, iw - f, (30, 32, 36))
-    surface.blit(text, text.get_rect(midleft=(ix + f // 2, iy + ih // 2)))
+    _invite_field(surface, art, lay["invite"], form, f, sm, lang)
     for b in (Button("paste", lay["paste"], N_("Paste")), Button("back", lay["back"], N_("Back")),
               Button("join", lay["join"], N_("Join with invite"), primary=True, enabled=bool(form.invite.strip()))):
         draw_button(surface, art, b, f, lang, False)
     if form.message:
         mx, my, mw, mh = lay["message"]
         lines = _wrap(art, form.message, sm, mw, 2)
-        for n, text in enumerate(lines):
-            msg = art.fit_text(text, sm, mw, WARN if form.warning else INK, bold=form.warning)
+        for n, line in enumerate(lines):
+            msg = art.fit_text(line, sm, mw, WARN if form.warning else INK, bold=form.warning)
             surface.blit(msg, msg.get_rect(midtop=(w // 2, my + mh // 2 - len(lines) * msg.get_height() // 2
                                                    + n * msg.get_height())))
+
+
+def _invite_field(surface: pygame.Surface, art: Art, rect: Rect, form: JoinForm, f: int, sm: int,
+                  lang: str) -> None:
+    ix, iy, iw, ih = rect
+    cap = art.text(tr(lang, "Or paste an invite (Ctrl+V)"), sm, SOFT)
+    surface.blit(cap, (ix, iy - cap.get_height() - 2))
+    pygame.draw.rect(surface, (248, 244, 232), rect, border_radius=ih // 4)
+    pygame.draw.rect(surface, GOLD if form.focus else (120, 110, 90), rect, 3 if form.focus else 1,
+                     border_radius=ih // 4)
+    shown_text = form.invite or ("" if form.focus else "doublenine://HOST:PORT/CODE")
+    text = art.fit_text(shown_text + ("|" if form.focus else ""), f, iw - f, (30, 32, 36))
+    surface.blit(text, text.get_rect(midleft=(ix + f // 2, iy + ih // 2)))
 
 
 def _wrap(art: Art, text: str, size: int, width: int, most: int) -> list[str]:
