@@ -20,10 +20,10 @@ async def _play(args: argparse.Namespace) -> int:
 
     from doublenine.shared.state import Phase
 
-    from .computer import _load_decide
+    from .computer import load_decide
     from .netbot import TableClient, play_seat
 
-    decide = _load_decide()
+    decide = load_decide()
     client = await TableClient.connect(args.server)
     client.keep_frames = False
     await client.attach({"type": "join", "code": args.table, "seat": args.seat, "name": args.name})

@@ -19,7 +19,7 @@ from doublenine.shared.views import SeatView
 log = logging.getLogger("doublenine.server.computer")
 
 
-def _fallback(view: SeatView, level: str, rng: random.Random) -> Decision:
+def random_legal(view: SeatView, level: str, rng: random.Random) -> Decision:
     """A random legal decision; R12: always demands a redeal when eligible."""
     options = view.legal_decisions()
     if not options:
@@ -29,11 +29,12 @@ def _fallback(view: SeatView, level: str, rng: random.Random) -> Decision:
     return options[rng.randrange(len(options))]
 
 
-def _load_decide() -> Callable[[SeatView, str, random.Random], Decision]:
+def load_decide() -> Callable[[SeatView, str, random.Random], Decision]:
+    """``bots.decide`` (issue 4) when importable, else :func:`random_legal`."""
     try:
         from doublenine.server.bots import decide
     except ImportError:  # the computer-player package is optional at this layer
-        return _fallback
+        return random_legal
     return decide  # type: ignore[no-any-return]
 
 
@@ -43,7 +44,7 @@ class Brain:
     def __init__(self, executor: Executor | None,
                  decide: Callable[[SeatView, str, random.Random], Decision] | None = None) -> None:
         self.executor = executor
-        self.decide = decide or _load_decide()
+        self.decide = decide or load_decide()
 
     async def choose(self, view: SeatView, level: str, rng: random.Random) -> Decision:
         """R23: a decision for ``view.viewer`` from its view alone, off the event loop."""
@@ -58,7 +59,11 @@ class Brain:
         except Exception:  # a faulty level must not stop the table: log it, fall back, legally
             log.exception("computer level %s failed for seat %d; playing a random legal decision",
                           level, int(view.viewer))
-            return _fallback(view, level, rng)
+            return random_legal(view, level, rng)
+
+
+_fallback = random_legal  # older names, used by other tests
+_load_decide = load_decide
 
 
 def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Random:
@@ -66,4 +71,4 @@ def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Rand
     return random.Random(f"{seed}:{position}:{purpose}")
 
 
-__all__: list[Any] = ["Brain", "decision_rng"]
+__all__: list[Any] = ["Brain", "decision_rng", "load_decide", "random_legal"]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from doublenine.server.app import GameServer
-from doublenine.server.computer import _fallback
+from doublenine.server.computer import random_legal
 from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import TableClient, match_over, play_seat
 from doublenine.shared import protocol as p
@@ -71,7 +71,7 @@ async def spectate(server: GameServer, code: str) -> TableClient:
 
 
 def random_player(view: Any, rng: random.Random) -> Any:
-    return _fallback(view, "easy", rng)
+    return random_legal(view, "easy", rng)
 
 
 async def play_all(clients: list[TableClient], stop: Callable[[TableClient], bool] = match_over,

@@ -7,7 +7,7 @@ import threading
 
 import msgpack
 
-from doublenine.server.computer import Brain, _fallback
+from doublenine.server.computer import Brain, random_legal
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import intent_for
 from doublenine.shared.events import replay
@@ -139,7 +139,7 @@ async def test_a_computer_thinking_hard_never_stalls_other_tables(make_server) -
         if level == "heaviest":  # table A's computers think "forever"
             thinking.set()
             assert release.wait(30), "never released"
-        return _fallback(view, level, rng)
+        return random_legal(view, level, rng)
 
     server = await make_server(brain=Brain(None, decide=decide))
     slow_host = await server_table(server, "heaviest")
