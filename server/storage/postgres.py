@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
+import asyncpg  # type: ignore[import-untyped]
 
 from .base import StoredTable
 
