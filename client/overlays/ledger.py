@@ -138,7 +138,7 @@ def _top(b: _Builder, led: Ledger, index: int) -> None:
     if m.winner is not None:
         won = b.tr.gettext("Team {team} wins the match.", team=m.winner.value)
         if m.named is not None:
-            won += " " + NAMED[m.named.value] + "!"
+            won += " " + b.tr.gettext("{name}!", name=NAMED[m.named.value])  # R20: names kept
         b.text(won, 17, True, TEAM_COLOURS[m.winner.value])
 
 
