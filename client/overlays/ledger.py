@@ -287,7 +287,7 @@ class LedgerOverlay(ScrollPanel):
         self.lang = lang
 
     def title(self) -> str:
-        return translator(self.lang).gettext("Ledger")
+        return translator(self.lang).pgettext("overlay title", "Ledger")  # room for a longer word
 
     def close_label(self) -> str:
         return translator(self.lang).gettext("Close")
