@@ -120,3 +120,28 @@ async def four_at_play(server: GameServer, seed: int = 7, leads: int = 1) -> tup
         turn = table.state.hand.turn
         await step(clients[turn - 1], clients[turn - 1].view.legal_decisions()[0], clients, table)
     return clients, table
+
+
+async def eventually(pred: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Poll ``pred`` (server-side state in these tests) until it holds."""
+    import asyncio
+
+    for _ in range(int(seconds / 0.01)):
+        if pred():
+            return
+        await asyncio.sleep(0.01)
+    assert pred()
+
+
+async def quiesce(clients: list[TableClient], table: Any, humans: set[int]) -> None:
+    """Let every intent in flight land (a resync answers after them), let the computers play
+    until only ``humans`` seats are awaited, then bring every client up to date."""
+    from doublenine.shared.rules import to_act
+    from doublenine.shared.state import Phase
+
+    for c in clients:
+        await c.send({"type": "resync"})
+        await c.until(lambda m: isinstance(m, p.Snapshot))
+    await eventually(lambda: table.state.phase is Phase.MATCH_OVER
+                     or {int(s) for s in to_act(table.state)} <= humans)
+    await settle(clients, table)

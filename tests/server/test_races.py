@@ -14,7 +14,7 @@ from doublenine.shared.events import replay
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
-from .conftest import connect, create, join, play_all, settle, spectate
+from .conftest import connect, create, join, play_all, quiesce, settle, spectate
 
 
 def public_frames(client, after: int = -1) -> list:
@@ -75,9 +75,8 @@ async def test_human_play_or_undo_racing_computer_moves_is_serialized(server) ->
             # fire an undo at the seq we would have after our move, racing the computers
             await host.send({"type": "undo", "expected_seq": host.seq + 1})
             races += 1
-    await asyncio.sleep(0.05)
     everyone = [host, *watchers]
-    await settle(everyone, table)
+    await quiesce(everyone, table, humans={1})
     assert replay(table.log.events) == table.state
     start = max(first_seq(c) for c in everyone)
     shared = [public_frames(c, start) for c in everyone]
@@ -107,8 +106,7 @@ async def test_a_slow_spectator_does_not_delay_or_reorder_the_players(make_serve
     await asyncio.wait_for(play_all(players, stop=lambda c: len(c.view.finished) >= 2, seed=3), 30)
     assert len(conn._queue) > 20  # the spectator's frames wait in its own queue
     gate.set()
-    await asyncio.sleep(0.05)
-    await settle([slow, *players], table)
+    await quiesce([slow, *players], table, humans={1, 2, 3, 4})
     assert slow.view == view_for(table.state, None)
     start = max(first_seq(slow), first_seq(host))
     assert public_frames(slow, start) == public_frames(host, start)

@@ -9,7 +9,7 @@ from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
-from .conftest import connect, create, four_at_play, play_all, settle
+from .conftest import connect, create, eventually, four_at_play, play_all, settle
 
 
 async def test_d7_reconnect_mid_hand_with_token_gets_the_same_view_and_carries_on(server) -> None:
@@ -17,7 +17,7 @@ async def test_d7_reconnect_mid_hand_with_token_gets_the_same_view_and_carries_o
     gone = clients[1]
     before = gone.view
     await gone.close()
-    await asyncio.sleep(0.05)
+    await eventually(lambda: table.slots[2].conn is None)
     assert table.table_wire()["seats"][1]["connected"] is False
     assert table.table_wire()["seats"][1]["claimed"] is True
     back = await connect(server)
@@ -46,7 +46,7 @@ async def test_disconnect_spanning_a_hand_end_gets_the_reveal_scores_and_next_ha
     away = clients[3]
     token = away.token
     await away.close()
-    await asyncio.sleep(0.05)
+    await eventually(lambda: table.slots[4].conn is None)
     # seat 4 is away; D7: hand it to the computer by consent of the three others
     ask = clients[0]
     await ask.send({"type": "hand_over", "seat": 4, "expected_seq": ask.seq})
