@@ -20,6 +20,7 @@ from doublenine.shared.codec import encode_meta, event_rows
 from doublenine.shared.convert import decision_of_intent, decision_w, view_to_wire
 from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
 from doublenine.shared.events import Event, MatchLog
+from doublenine.shared.moves import DrawPick
 from doublenine.shared.protocol import pack
 from doublenine.shared.rules import legal_decisions, to_act
 from doublenine.shared.seats import SEATS, Seat
@@ -192,13 +193,18 @@ class Table:
 
     # ------------------------------------------------------------ the one step
 
-    def check(self, seat: Seat, intent: Any) -> None:
-        """Refuse a duplicate intent (DUPLICATE), then one decided on an old view (STALE)."""
+    def check(self, seat: Seat, intent: Any, commutes: bool = False) -> None:
+        """Refuse a duplicate intent (DUPLICATE), then one decided on an old view (STALE).
+
+        ``commutes``: the decision does not depend on what changed since (an opening-draw
+        pick, R3: seats 1 and 2 pick face-down tiles at the same time), so only the
+        duplicate check applies; the engine still refuses a position already taken.
+        """
         iid = intent.intent_id
         if iid is not None and iid in self.applied[seat]:
             at = self.applied[seat][iid]
             raise Refused(ErrorCode.DUPLICATE, f"intent {iid!r} was applied at seq {at}", {"seq": at})
-        if intent.expected_seq != self.seq:
+        if intent.expected_seq != self.seq and not commutes:
             raise Refused(ErrorCode.STALE, f"the table is at seq {self.seq}, not {intent.expected_seq}",
                           {"seq": self.seq})
 
@@ -251,8 +257,8 @@ class Table:
     async def decide(self, conn: Any, seat: Seat, intent: Any) -> None:
         """A seat's draw pick, nomination, review answer, play or pass (R3-R17)."""
         async with self.lock:
-            self.check(seat, intent)
             decision = decision_of_intent(intent, seat)
+            self.check(seat, intent, commutes=isinstance(decision, DrawPick))
             old = self.log.state
             events = self.log.submit(decision)  # IllegalMove: nothing appended
             await self.commit(old, events)

@@ -200,3 +200,23 @@ async def test_r25_hint_goes_to_the_asking_seat_only(server) -> None:
     await other.send({"type": "resync"})
     await other.until(lambda m: isinstance(m, p.Snapshot))
     assert not any(isinstance(p.decode_server(f), p.HintReply) for f in other.frames)
+
+
+async def test_r3_both_drawers_pick_at_once_and_neither_is_refused_as_stale(server) -> None:
+    host = await create(server, "hhcc", sit=1, seed=5)
+    guest = await join(server, host.code, seat=2)  # every human seat taken: the match starts
+
+    def drawing(c):
+        return c.view is not None and c.table.started and c.view.phase is Phase.DRAW
+
+    for c in (host, guest):
+        if not drawing(c):
+            await c.until(lambda m, c=c: drawing(c))
+    assert host.seq == guest.seq
+    seq = host.seq
+    await asyncio.gather(host.send(p.DrawTile(position=4, expected_seq=seq)),
+                         guest.send(p.DrawTile(position=9, expected_seq=seq)))
+    await host.until(lambda m: len(host.view.draws) == 1)
+    table = server.registry.tables[host.code]
+    assert [e.code for e in host.errors + guest.errors] == []
+    assert len(table.state.draws) == 1
