@@ -28,7 +28,7 @@ def pg_dsn() -> Iterator[str]:
         return
     try:
         root, dsn = pgcluster.start()
-    except RuntimeError as exc:
+    except (RuntimeError, OSError) as exc:
         pytest.skip(f"no PostgreSQL server could be started (set DOUBLENINE_TEST_PG): {exc}")
     try:
         yield dsn
