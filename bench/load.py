@@ -162,7 +162,9 @@ async def run_game(server: ServerProc, tables: int, rate: float, seconds: float,
     return {
         "moves_s": sum(r["moves"] / r["elapsed"] for r in results), "p50": pct(lat, 0.5),
         "p99": pct(lat, 0.99), "samples": len(lat), "errors": sum(errors.values()),
-        "cpu": (cpu1 - cpu0) / (t1 - t0), "rss_table_kb": (max(rss1, rss2) - rss0) / tables / 1024,
+        "cpu": (cpu1 - cpu0) / (t1 - t0),
+        "cpu_us_move": (cpu1 - cpu0) / max(1, sum(r["moves"] for r in results)) * 1e6,
+        "rss_table_kb": (max(rss1, rss2) - rss0) / tables / 1024,
         "rss_mb": rss2 / 2**20, "matches": sum(r["matches"] for r in results), "error_codes": errors,
     }
 
@@ -175,7 +177,7 @@ async def run_bare(server: ServerProc, groups: int, rate: float, seconds: float)
                                     spread=interval)
     cpu = (server.cpu() - cpu0) / elapsed  # includes connecting: an upper bound
     return {"moves_s": sent / elapsed, "msgs_s": 4 * sent / elapsed, "p50": pct(lat, 0.5),
-            "p99": pct(lat, 0.99), "samples": len(lat), "cpu": cpu}
+            "p99": pct(lat, 0.99), "samples": len(lat), "cpu": cpu, "cpu_us_move": cpu / max(1e-9, sent / elapsed) * 1e6}
 
 
 def bench_encode(repeat: int = 20000) -> float:
