@@ -162,7 +162,7 @@ async def run_game(server: ServerProc, tables: int, rate: float, seconds: float,
     return {
         "moves_s": sum(r["moves"] / r["elapsed"] for r in results), "p50": pct(lat, 0.5),
         "p99": pct(lat, 0.99), "samples": len(lat), "errors": sum(errors.values()),
-        "cpu": (cpu1 - cpu0) / (t1 - t0),
+        "cpu": (cpu1 - cpu0) / (t1 - t0), "client_cpu": sum(r["cpu"] for r in results),
         "cpu_us_move": (cpu1 - cpu0) / max(1, sum(r["moves"] for r in results)) * 1e6,
         "rss_table_kb": (max(rss1, rss2) - rss0) / tables / 1024,
         "rss_mb": rss2 / 2**20, "matches": sum(r["matches"] for r in results), "error_codes": errors,
@@ -219,23 +219,30 @@ async def main_async(args: argparse.Namespace) -> None:
           + f"; load average {os.getloadavg()[0]:.2f}", flush=True)
     with tempfile.TemporaryDirectory(prefix="doublenine-load-") as tmp:
         db = args.db if args.db != "sqlite" else str(Path(tmp) / "load.sqlite3")
-        server = game_server(db)
-        try:
-            show(f"game paced {args.tables}x{args.rate:g}/s", await run_game(server, args.tables, args.rate, args.seconds))
-        finally:
-            server.stop()
-        floor = floor_server()
-        try:
-            show(f"bare paced {args.tables}x{args.rate:g}/s", await run_bare(floor, args.tables, args.rate, args.seconds))
-            show(f"bare saturated {args.saturation_tables}", await run_bare(floor, args.saturation_tables, 0, args.saturation_seconds))
-        finally:
-            floor.stop()
-        server = game_server(db + "-sat" if args.db == "sqlite" else db)
-        try:
-            show(f"game saturated {args.saturation_tables}",
-                 await run_game(server, args.saturation_tables, 0, args.saturation_seconds))
-        finally:
-            server.stop()
+        paced, sat = f"{args.tables}x{args.rate:g}/s", str(args.saturation_tables)
+        if "paced" in args.parts:
+            await game_run(f"game paced {paced}", db, args.tables, args.rate, args.seconds)
+            await bare_run(f"bare paced {paced}", args.tables, args.rate, args.seconds)
+        if "saturated" in args.parts:
+            await bare_run(f"bare saturated {sat}", args.saturation_tables, 0, args.saturation_seconds)
+            await game_run(f"game saturated {sat}", db + "-sat" if args.db == "sqlite" else db,
+                           args.saturation_tables, 0, args.saturation_seconds)
+
+
+async def game_run(name: str, db: str, tables: int, rate: float, seconds: float) -> None:
+    server = game_server(db)
+    try:
+        show(name, await run_game(server, tables, rate, seconds))
+    finally:
+        server.stop()
+
+
+async def bare_run(name: str, groups: int, rate: float, seconds: float) -> None:
+    floor = floor_server()
+    try:
+        show(name, await run_bare(floor, groups, rate, seconds))
+    finally:
+        floor.stop()
 
 
 def worker_main(argv: list[str]) -> int:
@@ -256,6 +263,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds of the paced run")
     ap.add_argument("--saturation-tables", type=int, default=100)
     ap.add_argument("--saturation-seconds", type=float, default=20.0)
+    ap.add_argument("--parts", default="paced,saturated", help="which runs: paced, saturated or both")
     ap.add_argument("--db", default="sqlite", help="'sqlite' (a temp file), ':memory:' or a postgresql:// URL")
     args = ap.parse_args()
     try:

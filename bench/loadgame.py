@@ -267,12 +267,12 @@ async def worker(url: str, tables: int, rate: float, warmup: float, seconds: flo
         t.start()
     await asyncio.sleep(warmup)
     stats.latencies.clear()
-    moves0, t0 = stats.moves, time.perf_counter()
+    moves0, t0, cpu0 = stats.moves, time.perf_counter(), time.process_time()
     await asyncio.sleep(seconds)
-    moves1, t1 = stats.moves, time.perf_counter()
+    moves1, t1, cpu1 = stats.moves, time.perf_counter(), time.process_time()
     result = {"moves": moves1 - moves0, "elapsed": t1 - t0, "latencies": list(stats.latencies),
               "errors": dict(stats.errors), "matches": stats.matches,
-              "cpu": time.process_time()}
+              "cpu": (cpu1 - cpu0) / (t1 - t0)}
     for t in ts:
         await t.close()
     return result
