@@ -116,14 +116,16 @@ class _Builder:
 
 def _top(b: _Builder, led: Ledger, index: int) -> None:
     """Match selector, export button, seeded notice (D9) and match result (R19, R20)."""
-    export = b.button(b.tr.gettext("Export match"), ExportLater("match", index))
     x = 0
+    right = b.width  # an export needs a finished hand: replay refuses an empty record
+    if led.matches[index].hands:
+        right = b.button(b.tr.gettext("Export match"), ExportLater("match", index)).x
     for k, m in enumerate(led.matches):  # earlier matches browsable; rows wrap left of Export
         label = b.tr.gettext("Match {number}", number=b.tr.number(m.number))
         if m.current:
             label = b.tr.gettext("{match} (current)", match=label)
         label = ("● " if k == index else "") + label
-        if x and x + button_width(b.fonts, label) > export.x - 8:
+        if x and x + button_width(b.fonts, label) > right - 8:
             x, b.y = 0, b.y + 36
         x = b.button(label, SelectMatch(k), x).right + 8
     m = led.matches[index]

@@ -115,7 +115,7 @@ def test_update_follows_new_hands_and_keeps_seed_and_an_earlier_match_open() -> 
 
 
 def test_many_earlier_matches_wrap_and_stay_clickable(screen) -> None:
-    log = played_log(5, earlier=6, current_hands=0)
+    log = played_log(5, earlier=6, current_hands=1)
     o = LedgerOverlay(view_for(log.state, 1), "pt", pygame.Rect(10, 10, 620, 660))
     matches = [b for b in _buttons(o) if b.label.lstrip("● ").startswith("Partida ")]
     assert len(matches) == 7
@@ -123,4 +123,12 @@ def test_many_earlier_matches_wrap_and_stay_clickable(screen) -> None:
     assert all(b.rect.right <= export.rect.x or b.rect.y > export.rect.y for b in matches)
     assert all(not a.rect.colliderect(c.rect) for a in matches for c in matches if a is not c)
     assert _click(o, matches[2]) is None and o.index == 2
+    o.draw(screen)
+
+
+def test_no_match_export_before_a_hand_is_finished(screen) -> None:
+    log = played_log(3, earlier=0, current_hands=0)
+    o = LedgerOverlay(view_for(log.state, 1), "en", RECT)
+    assert [b.label for b in _buttons(o)] == ["● Match 1 (current)"]
+    assert "No finished hand yet." in _texts(o)
     o.draw(screen)
