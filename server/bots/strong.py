@@ -4,9 +4,10 @@ For a play decision with more than one distinct choice, it draws worlds (deals
 of the hidden tiles consistent with the view, :mod:`.sampler`), plays every
 candidate in every world and finishes the hand with the fast playout policy
 (:mod:`.playout`), and keeps the candidate with the best mean value for its
-team. This is Perfect Information Monte Carlo ("determinization") with flat
-rollouts; using the same worlds for every candidate compares them on equal
-luck. The budget is counted in playouts, not seconds, so a seeded table makes
+team, plus a small weight times the normal level's score. This is Perfect
+Information Monte Carlo ("determinization") with flat rollouts; using the same
+worlds for every candidate compares them on equal luck. The worlds lean
+towards what the plays of the hand suggest (:mod:`.inference`). The budget is counted in playouts, not seconds, so a seeded table makes
 the same choice on any machine (R24); it is sized to keep p99 under 50 ms.
 """
 from __future__ import annotations
