@@ -125,3 +125,11 @@ def test_selfplay_refuses_bad_numbers() -> None:
     parser = argparse.ArgumentParser()
     selfplay.add_arguments(parser)
     assert selfplay.run(parser.parse_args(["--matches", "0"])) == 2
+
+
+def test_selfplay_two_jobs_give_the_same_figures_as_one() -> None:
+    one = selfplay.selfplay(4, 8, "normal", "heaviest", jobs=1)
+    two = selfplay.selfplay(4, 8, "normal", "heaviest", jobs=2)
+    assert (two.matches, two.hands, two.tied_hands) == (one.matches, one.hands, one.tied_hands)
+    assert (two.a.matches, two.a.hands, two.a.points) == (one.a.matches, one.a.hands, one.a.points)
+    assert (two.b.matches, two.b.hands, two.b.points) == (one.b.matches, one.b.hands, one.b.points)
