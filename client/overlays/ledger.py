@@ -9,7 +9,7 @@ pass in order) with an export button; the whole match exports too.
 
 Usage from the client::
 
-    overlay = LedgerOverlay(view, "pt", rect, seeded=info.seeded, seed=info.seed)
+    overlay = LedgerOverlay(view, "pt", rect, seeded=info.seeded, seed=info.seed, names=names)
     overlay.update(new_view)             # when the view changes
     overlay.draw(screen)
     action = overlay.handle(event)       # Close(), Export(kind, filename, text) or None
@@ -240,11 +240,27 @@ def _played(left: frozenset[Tile]) -> Callable[[Tile], bool]:
     return lambda t: t not in left
 
 
-def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator) -> list[Item]:
-    """Pure layout of match ``index`` of ``led`` for a body ``width``."""
+def _seats(b: _Builder, names: tuple[str, ...]) -> None:
+    """Who sits where: each seat badge (team colour) with the player's name."""
+    x = 0
+    for s in SEATS:
+        name = names[s - 1] or b.tr.gettext("Seat {n}", n=int(s))
+        w = TILE_H + 6 + b.fonts.get(15).size(name)[0] + 18
+        if x and x + w > b.width:
+            x, b.y = 0, b.y + ROW
+        b.seat(x, s)
+        b.items.append(Text(x + TILE_H + 6, b.y + 2, name, 15, False, TEXT))
+        x += w
+    b.y += ROW
+
+
+def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator,
+                  names: tuple[str, ...] = ("", "", "", "")) -> list[Item]:
+    """Pure layout of match ``index`` of ``led`` for a body ``width``; ``names`` by seat (R2)."""
     b = _Builder(fonts, tr, width)
     m = led.matches[index]
     _top(b, led, index)
+    _seats(b, names)
     _chart(b, m)
     _draws(b, m)
     _redeals(b, m)
@@ -260,9 +276,12 @@ class LedgerOverlay(ScrollPanel):
     """The ledger of the table seen through ``view`` (see the module docstring)."""
 
     def __init__(self, view: SpectatorView, lang: str, rect: pygame.Rect, *, seeded: bool = False,
-                 seed: int | None = None, fonts: Fonts | None = None) -> None:
+                 seed: int | None = None, names: tuple[str, ...] = ("", "", "", ""),
+                 fonts: Fonts | None = None) -> None:
         super().__init__(rect, fonts)
         self.lang = lang
+        self.names = tuple(names)
+        """Players' names by seat (index seat-1); an empty name shows as "Seat N"."""
         self.ledger = ledger_from_view(view, seeded=seeded, seed=seed)
         self.index = len(self.ledger.matches) - 1
         self._view = view
@@ -295,10 +314,10 @@ class LedgerOverlay(ScrollPanel):
         return translator(self.lang).gettext("Close")
 
     def cache_key(self) -> object:
-        return (self.lang, self.index, id(self.ledger))
+        return (self.lang, self.index, id(self.ledger), self.names)
 
     def items(self, width: int) -> list[Item]:
-        return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang))
+        return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang), self.names)
 
     def select(self, index: int) -> None:
         """Show match ``index`` (0 = the earliest at the table), from the top."""

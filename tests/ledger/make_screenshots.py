@@ -24,6 +24,7 @@ from doublenine.shared.views import view_for  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 FELT = (24, 92, 64)
+NAMES = ("José", "Zoë", "Ñandú", "")
 
 
 def _shot(overlay, size: tuple[int, int], name: str) -> None:
@@ -48,7 +49,7 @@ def main() -> int:
 
     view = view_for(played_log(3).state, 1)
     for lang in ("en", "fr", "pt", "de", "es"):
-        _shot(LedgerOverlay(view, lang, frame, seeded=True, seed=3), wide, f"ledger_{lang}.png")
+        _shot(LedgerOverlay(view, lang, frame, seeded=True, seed=3, names=NAMES), wide, f"ledger_{lang}.png")
     earlier = LedgerOverlay(view, "fr", frame, seeded=True)
     earlier.select(0)
     _shot(earlier, wide, "ledger_fr_earlier_match.png")

@@ -132,3 +132,9 @@ def test_no_match_export_before_a_hand_is_finished(screen) -> None:
     assert [b.label for b in _buttons(o)] == ["● Match 1 (current)"]
     assert "No finished hand yet." in _texts(o)
     o.draw(screen)
+
+
+def test_seat_names_with_accents_and_a_fallback(view) -> None:
+    o = LedgerOverlay(view, "es", RECT, names=("José", "Zoë", "Ñandú", ""))
+    texts = _texts(o)
+    assert {"José", "Zoë", "Ñandú", "Puesto 4"} <= set(texts)
