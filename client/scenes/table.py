@@ -199,7 +199,7 @@ class TableScene:
             elif view is not None:
                 from ..overlays.ledger import LedgerOverlay
                 self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded,
-                                             seed=self.session.state.seed)
+                                             seed=self.session.state.seed, names=self.session.state.names)
         except ImportError:
             self.overlay = None
         if self.overlay is None:
