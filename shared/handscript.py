@@ -345,11 +345,13 @@ _RECORD_KEYS = frozenset({
 def check_record(data: Mapping[str, Any]) -> dict[str, Any]:
     """``{"hands": [script, ...]}``: each hand's result, checking the hands chain.
 
+    An empty list is a match exported before its first hand finished: ``{"hands": []}``.
+
     Hand k+1 must start from hand k's ``scores_after`` (R19), be opened by the
     team entitled after hand k (R7), and follow only a finished hand that did
     not end the match. Errors name the hand in ``"hand_index"`` (0-based).
     """
-    if "hands" not in data or not set(data) <= _RECORD_KEYS or not data["hands"]:
+    if "hands" not in data or not set(data) <= _RECORD_KEYS or not isinstance(data["hands"], list):
         raise ScriptError(ErrorCode.MALFORMED, 'a match record is {"hands": [hand script, ...]}')
     results: list[dict[str, Any]] = []
     for k, item in enumerate(data["hands"]):

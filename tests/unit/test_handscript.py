@@ -206,4 +206,10 @@ def test_match_record_accepts_the_ledger_exports_public_keys_only() -> None:
     assert [h["result"] for h in check_text(json.dumps(record))["hands"]] == ["tie"]
     record["seed"] = 1234  # D9: never part of a record
     assert check_text(json.dumps(record))["error"]["code"] == "MALFORMED"
-    assert check_text(json.dumps({"hands": []}))["error"]["code"] == "MALFORMED"
+    assert check_text(json.dumps({"hands": {}}))["error"]["code"] == "MALFORMED"
+
+
+def test_match_record_exported_before_any_hand_finished_replays_to_no_results() -> None:
+    record = {"format": "doublenine-match-record", "version": 1, "match": 1, "seeded": False,
+              "hands": []}
+    assert check_text(json.dumps(record)) == {"hands": []}
