@@ -51,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     """Play until the requested number of matches is over."""
     import asyncio
 
+    from websockets.exceptions import ConnectionClosed
+
     from .netbot import ServerRefused
 
     try:
@@ -58,6 +60,12 @@ def run(args: argparse.Namespace) -> int:
     except ServerRefused as exc:
         print(f"doublenine bot: refused: {exc}")
         return 2
+    except ConnectionClosed as exc:
+        why = exc.rcvd.reason if exc.rcvd is not None and exc.rcvd.reason else "no reason given"
+        print(f"doublenine bot: the server closed the connection ({why})")
+        return 1
     except OSError as exc:
         print(f"doublenine bot: cannot reach {args.server}: {exc}")
         return 1
+    except KeyboardInterrupt:
+        return 130

@@ -49,3 +49,21 @@ async def test_a_restarted_server_resumes_tables_and_seats_rejoin(make_server) -
     await settle([back], resumed)
     assert back.view == view_for(resumed.state, 1) and back.seq == resumed.seq
     await asyncio.wait_for(play_all([back], stop=lambda c: len(c.view.finished) >= 2), 30)
+
+
+async def test_doublenine_bot_says_in_one_line_when_the_server_stops(server) -> None:
+    import sys
+
+    host = await create(server, "hhhh", sit=1)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "doublenine", "bot", "--server", server.url, "--table", host.code,
+        "--seat", "3", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    assert proc.stdout is not None
+    first = await asyncio.wait_for(proc.stdout.readline(), 30)
+    assert first.decode().startswith(f"doublenine bot: seat 3 at table {host.code}")
+    await server.stop()
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 1
+    assert out.decode().strip().startswith(
+        "doublenine bot: the server closed the connection (server shutting down")
+    assert b"Traceback" not in err
