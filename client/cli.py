@@ -81,6 +81,8 @@ def _remember_local_table(code: str, token: str | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Open the window; returns the exit code."""
+    from dataclasses import replace
+
     import pygame
 
     from . import config
@@ -103,8 +105,9 @@ def run(args: argparse.Namespace) -> int:
             return 2
         args.server, args.table = invite.join_url, invite.code
     server = args.server or ""
-    settings = config.Settings(name=name, server=server or settings.server, lang=lang,
-                               table=args.table or settings.table)
+    # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7)
+    settings = replace(settings, name=name, server=server or settings.server, lang=lang,
+                       table=args.table or settings.table)
     config.save(settings)
     box: dict[str, Any] = {}
     launcher = make_launcher(lang, box)

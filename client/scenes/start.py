@@ -14,7 +14,7 @@ import pygame
 from doublenine.shared.i18n import N_
 
 from ..art import GOLD, Art
-from ..config import Settings, save
+from ..config import Settings, load, save
 from ..input import Viewport
 from ..layout import metrics
 from ..panels import Button
@@ -224,7 +224,8 @@ class StartScene:
         launch = Launch({"create": "create", "join": "join", "watch": "watch"}[cid], name, f.lang,
                         f.server.strip(), f.table.strip().upper(), None if f.seat == "any" else int(f.seat),
                         int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level)  # type: ignore[arg-type]
-        save(Settings(name=f.name, server=f.server, lang=f.lang, table=f.table))
+        # keep the remembered table and seat token (D7): only the typed fields change
+        save(replace(load(), name=f.name, server=f.server, lang=f.lang, table=f.table))
         try:
             scene = self.launcher(launch)
         except (OSError, ValueError, RuntimeError) as exc:
