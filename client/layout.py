@@ -159,7 +159,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int]) -> TableLa
     ends, ghosts = _previews(view, ui, geo)
     buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f)
     panel = build_panel(state, ui, size, play_area, f, hw)
-    banner = (w // 4, top_h + m, w // 2, round(2.2 * f)) if state.connection != "connected" else None
+    # the banner sits at the top of the play area, below the partner's seat, never over a seat
+    banner = ((w - min(w - 2 * side_w, round(30 * f))) // 2, area_top, min(w - 2 * side_w, round(30 * f)),
+              round(2.2 * f)) if state.connection != "connected" and state.failure is None else None
     last = None
     if line and geo.spots:
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect

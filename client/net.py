@@ -23,12 +23,25 @@ from doublenine.shared import protocol as p
 from doublenine.shared.convert import intent_for
 
 from .intents import Answer, AskHint, Control, Decide, HandOver, Intent, Pause
-from .store import ClientState, Connection, reduce
+from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
+
+from .store import ClientState, Connection, Failed, reduce
 
 log = logging.getLogger(__name__)
 
 BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds between reconnection attempts, the last one repeated."""
+GIVE_UP_AFTER = 3
+"""Failed reconnections after which the window says the host stopped the game (retrying goes on quietly)."""
+SHUTTING_DOWN = 1001
+"""Close code of a server that stops (server/app.py): the host closed the game."""
+ATTACH_REFUSALS = frozenset({"UNKNOWN_TABLE", "SEAT_TAKEN", "TABLE_FULL", "BAD_TOKEN", "PROTOCOL_VERSION",
+                             "BAD_TABLE", "TOO_MANY_TABLES", "ALREADY_AT_TABLE", "HANDSHAKE_REQUIRED", "INTERNAL"})
+"""Server errors that answer the attach itself: the table cannot be joined, retrying cannot help."""
+
+
+class Refused(FailureError):
+    """The server refused the attach; ``.failure`` says why."""
 
 
 class NetClient:
@@ -47,6 +60,7 @@ class NetClient:
         self.code: str | None = None
         self._backoff = backoff
         self._open_timeout = open_timeout
+        self._leaving_old = False
         self._ws: Any = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="doublenine-net", daemon=True)
@@ -87,6 +101,7 @@ class NetClient:
         failures = 0
         while not self._stop.is_set():
             self.inbox.put(Connection("connecting" if failures == 0 else "lost"))
+            closed_by_host = False
             try:
                 with connect(self.url, open_timeout=self._open_timeout, max_size=2**20) as ws:
                     self._handshake(ws)
@@ -95,49 +110,119 @@ class NetClient:
                     self.inbox.put(Connection("connected"))
                     for frame in ws:
                         self._receive(ws, frame)
+                    closed_by_host = ws.close_code == SHUTTING_DOWN
+            except Refused as exc:  # the server said no to this table or seat: retrying cannot help
+                self._fail(exc.failure)
+                break
             except (OSError, WebSocketException, TimeoutError, p.FrameError) as exc:
                 log.info("connection to %s lost: %s", self.url, exc)
             finally:
                 self._ws = None
             if self._stop.is_set():
                 break
+            if self.code is None:  # never seated: nothing to come back to, say why at once
+                self._fail(unreachable(*host_port(self.url)))
+                break
             self.inbox.put(Connection("lost"))
+            if closed_by_host or failures + 1 >= GIVE_UP_AFTER:  # the friends learn the host is gone
+                self.inbox.put(Failed(Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url))))))
             delay = self._backoff[min(failures, len(self._backoff) - 1)]
             failures += 1
-            self._stop.wait(delay)
+            self._stop.wait(delay)  # keep retrying quietly: a restarted host takes the seat back (D7)
+
+    def _fail(self, failure: Failure) -> None:
+        self._stop.set()
+        self.inbox.put(Failed(failure))
 
     def _handshake(self, ws: Any) -> None:
+        """Hello, then attach; waits at most ``open_timeout`` for each answer (raises Refused, TimeoutError)."""
         ws.send(p.encode(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="doublenine-pygame")))
         welcome = p.decode_server(ws.recv(timeout=self._open_timeout))
         if isinstance(welcome, p.Error):
-            self.inbox.put(welcome)
-            self._stop.set()  # another protocol version: retrying cannot help
-            raise p.FrameError(welcome.code, welcome.detail)
-        if self.token is not None and self.code is not None:
+            raise Refused(self._failure_of(welcome))
+        rejoin = self.token is not None and self.code is not None
+        if rejoin:
             ws.send(p.encode(p.Rejoin(code=self.code, token=self.token)))
         elif self.code is not None and isinstance(self.attach, p.Spectate | p.CreateTable):
             ws.send(p.encode(p.Spectate(code=self.code)))
         else:
             ws.send(p.encode(self.attach))
+        while True:  # until joined: a silent server must not leave "Connecting..." up forever
+            msg = p.decode_server(ws.recv(timeout=self._open_timeout))
+            if isinstance(msg, p.Error) and str(msg.code) in ATTACH_REFUSALS and \
+                    not (self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN")):
+                raise Refused(self._failure_of(msg))
+            self._receive(ws, msg)
+            if isinstance(msg, p.Joined):
+                return
+
+    def _failure_of(self, error: p.Error) -> Failure:
+        """The person's message for a server refusal while attaching (shared/failures.py keys)."""
+        host, port = host_port(self.url)
+        code = getattr(self.attach, "code", None) or self.code or ""
+        if str(error.code) == "SEAT_TAKEN":
+            return Failure("seat.taken", {"code": code, "seat": getattr(self.attach, "seat", None) or "?"})
+        if str(error.code) in ("BAD_TOKEN",) or (str(error.code) == "UNKNOWN_TABLE" and self.token is not None):
+            return Failure("table.closed", {"code": code, "host": host, "port": port})
+        theirs = (error.data or {}).get("server")
+        found = from_server_error(str(error.code), host=host, port=port, table=code, ours=p.PROTOCOL_VERSION,
+                                  theirs=theirs if isinstance(theirs, int) else None)
+        return found or Failure("net.refused", {"host": host, "port": port, "detail": error.detail or str(error.code)})
 
     def _receive(self, ws: Any, frame: Any) -> None:
         try:
-            msg = p.decode_server(frame)
+            msg = frame if isinstance(frame, p.Model) else p.decode_server(frame)
         except p.FrameError as exc:
             log.warning("bad frame from server: %s", exc)
             return
         if isinstance(msg, p.Joined):
             self.code = msg.code
             self.token = msg.token or self.token
-            self.fallback = None
-            if self.on_joined is not None:
+            if self.on_joined is not None and self.fallback is None:
                 self.on_joined(msg.code, msg.token)
-        elif isinstance(msg, p.Error) and self.fallback is not None and self.code is None \
-                and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN"):
-            self.fallback, self.attach = None, self.fallback
-            ws.send(p.encode(self.attach))
+        elif isinstance(msg, p.Snapshot) and self.fallback is not None:
+            if _over(msg):
+                self._start_fresh(ws)  # the remembered match is over: a new one, quietly
+                return
+            self.fallback = None
+            if self.on_joined is not None and self.code is not None:
+                self.on_joined(self.code, self.token)
+        elif isinstance(msg, p.Error) and self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN"):
+            self._start_fresh(ws)  # the remembered table is gone
+            return
+        elif isinstance(msg, p.LeftTable) and self._leaving_old:
+            self._leaving_old = False
             return
         self.inbox.put(msg)
+
+    def _start_fresh(self, ws: Any) -> None:
+        """Drop the remembered table (gone or finished) and send the fallback attach instead."""
+        if self.code is not None:
+            ws.send(p.encode(p.Leave()))
+            self._leaving_old = True
+        self.code = self.token = None
+        self.fallback, self.attach = None, self.fallback
+        ws.send(p.encode(self.attach))
+
+
+def _over(msg: Any) -> bool:
+    """True when a snapshot shows a finished match (R19)."""
+    from doublenine.shared.convert import view_from_wire
+    from doublenine.shared.state import Phase
+    try:
+        return view_from_wire(msg).phase is Phase.MATCH_OVER
+    except Exception:  # noqa: BLE001 - an unreadable snapshot is the reducer's business, not a reason to leave
+        return False
+
+
+def host_port(url: str) -> tuple[str, int]:
+    """``(host, port)`` of a websocket URL, for messages; ``(url, 0)`` when it cannot be read."""
+    from urllib.parse import urlsplit
+    try:
+        parts = urlsplit(url)
+        return parts.hostname or url, parts.port or (443 if parts.scheme == "wss" else 80)
+    except ValueError:
+        return url, 0
 
 
 class NetSession:

@@ -83,6 +83,8 @@ def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f
                 hw: int) -> Panel | None:
     """The most urgent prompt for this state, placed over the play ``area``."""
     view = state.view
+    if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
+        return _failure(area, f)
     if view is None:
         return None
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
@@ -124,7 +126,8 @@ def _row_buttons(rect: Rect, f: int, specs: list[tuple[str, str, bool, tuple[tup
     x, y, w, h = rect
     bh = round(2.2 * f)
     gap = f
-    bw = min(round(11 * f), (w - gap * (len(specs) + 1)) // max(1, len(specs)))
+    widest = round(11 * f) if len(specs) > 1 else round(26 * f)  # a lone button gets room for a long label
+    bw = min(widest, (w - gap * (len(specs) + 1)) // max(1, len(specs)))
     total = len(specs) * bw + (len(specs) - 1) * gap
     bx = x + (w - total) // 2
     out = []
@@ -183,6 +186,17 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int) -> Panel:
                                      (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
     return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat), "what": what}),
                  (), buttons)
+
+
+FAILURE_LINES = 4
+"""Room for the failure's own text (wrapped when drawn, in the player's language)."""
+
+
+def _failure(area: Rect, f: int) -> Panel:
+    """The connection cannot go on (refused, unreachable, host stopped): the text of ``state.failure``."""
+    rect = _fit(area, round(34 * f), FAILURE_LINES, f)
+    buttons = _row_buttons(rect, f, [("leave", N_("Back to the start screen"), True, ())])
+    return Panel("failure", rect, (N_("Cannot continue at this table"), {}), (), buttons)
 
 
 def _lobby(state: ClientState, area: Rect, f: int) -> Panel:

@@ -14,7 +14,7 @@ from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .layout import SeatSpot, TableLayout
-from .panels import Button, Panel, seat_name, status_line
+from .panels import FAILURE_LINES, Button, Panel, seat_name, status_line
 from .snake import Rect, Spot
 from .store import ClientState
 from .text import say, tr, trn
@@ -218,7 +218,7 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
 def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, p: Panel, art: Art,
            lang: str) -> None:
     w, h = lay.size
-    if p.modal and p.kind in ("reveal", "match_over"):
+    if p.modal and p.kind in ("reveal", "match_over", "failure"):
         surface.blit(art.plate(w, h, (0, 0, 0, 110), 0), (0, 0))
     x, y, pw, ph = p.rect
     f = lay.font
@@ -233,12 +233,29 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         label = art.fit_text(say(lang, text, args), f, pw - 2 * f, INK)
         surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
         ly += label.get_height() + f // 3
+    if p.kind == "failure" and state.failure is not None:
+        for row in wrap(art, state.failure.text(lang), f, pw - 2 * f)[:FAILURE_LINES + 1]:
+            label = art.text(row, f, INK)
+            surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
+            ly += label.get_height() + f // 4
     if p.kind == "draw":
         _draw_cells(surface, p, ui, art)
     if p.kind == "reveal":
         _reveal(surface, lay, state, p, art, lang)
     for b in p.buttons:
         draw_button(surface, art, b, f, lang, ui.hover == b.id)
+
+
+def wrap(art: Art, text: str, size: int, width: int) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` pixels at font ``size``."""
+    font = art.font(size)
+    rows: list[str] = []
+    for word in text.split():
+        if rows and font.size(rows[-1] + " " + word)[0] <= width:
+            rows[-1] += " " + word
+        else:
+            rows.append(word)
+    return rows
 
 
 def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art) -> None:

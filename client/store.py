@@ -57,6 +57,9 @@ class ClientState:
     resync: bool = False
     """An update arrived with a gap in ``seq``: ask for a fresh snapshot."""
     left: bool = False
+    failure: Any = None
+    """A :class:`~doublenine.shared.failures.Failure` that ends this connection's hope (unknown table,
+    seat taken, unreachable, host stopped): the table shows it with a way back to the start screen."""
 
     def name(self, seat: Seat) -> str:
         """The seat's display name (empty names fall back to "Seat N" in the caller)."""
@@ -75,6 +78,13 @@ class Connection:
     """A local message from the network thread: "connecting", "connected" or "lost"."""
 
     status: str
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """A local message from the network thread: ``failure`` (a shared/failures.py Failure) to show."""
+
+    failure: Any
 
 
 def _table(state: ClientState, t: Any) -> ClientState:
@@ -107,7 +117,9 @@ def _snapshot(state: ClientState, msg: Any) -> ClientState:
 
 _REDUCERS: dict[type, Any] = {
     Replace: lambda s, m: m.state,
-    Connection: lambda s, m: replace(s, connection=m.status),
+    Connection: lambda s, m: replace(s, connection=m.status,
+                                     failure=None if m.status == "connected" else s.failure),
+    Failed: lambda s, m: replace(s, failure=m.failure),
     p.Snapshot: _snapshot,
     p.Update: _update,
     p.TableUpdate: lambda s, m: _table(s, m.table),
