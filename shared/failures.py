@@ -29,6 +29,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "invite.bad_host": N_("The invite has no usable host name or address ({host}). IPv6 addresses go in brackets, like [fd00::5]."),
     "invite.bad_port": N_("The invite's port “{port}” is not a port number (1 to 65535)."),
     "invite.bad_code": N_("The invite's table code “{code}” is not a table code: {expected}."),
+    "invite.code_rule": N_("3 to 12 letters and digits, without 0, 1, I, L, O or U"),
     # hosting
     "net.port_in_use": N_("Port {port} is already in use on this computer. Try port {alternative} instead, or close the program that uses it."),
     "net.bind_failed": N_("Cannot listen on {host} port {port}: {reason}."),

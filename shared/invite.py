@@ -24,8 +24,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
 """Letters and digits a table code may use: no 0/O, 1/I/L or U, so it reads out cleanly."""
 CODE_LENGTHS = range(3, 13)
 """A table code is short: 3 to 12 characters."""
-CODE_EXPECTED = "3 to 12 letters and digits"
-"""How a code should look, for the ``invite.bad_code`` message."""
+CODE_EXPECTED = "3 to 12 letters and digits, without 0, 1, I, L, O or U"
+"""How a code should look (English); the message itself uses the translated ``invite.code_rule``."""
 
 _HOSTNAME = re.compile(r"^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?)+$")
 _CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
@@ -108,7 +108,7 @@ def normalize_code(code: str) -> str:
     cleaned = code.strip().replace(" ", "").replace("-", "").upper()
     if (not _CODE.match(code.strip().replace(" ", "") or "!") or len(cleaned) not in CODE_LENGTHS
             or any(ch not in CODE_ALPHABET for ch in cleaned)):
-        raise InviteError(Failure("invite.bad_code", {"code": _short(code), "expected": CODE_EXPECTED}))
+        raise InviteError(Failure("invite.bad_code", {"code": _short(code), "expected": Failure("invite.code_rule")}))
     return cleaned
 
 

@@ -120,3 +120,13 @@ def test_any_text_parses_or_is_refused_with_a_key(text: str) -> None:
         parse_invite(text)
     except InviteError as exc:
         assert exc.key.startswith("invite.")
+
+
+def test_bad_code_message_names_the_characters_not_allowed() -> None:
+    from doublenine.shared.invite import InviteError, parse_invite
+
+    with pytest.raises(InviteError) as caught:
+        parse_invite("host:8765/AB0")
+    assert caught.value.failure.text("en") == (
+        "The invite's table code “AB0” is not a table code: 3 to 12 letters and digits, without 0, 1, I, L, O or U.")
+    assert "sans 0, 1, I, L, O ni U" in caught.value.failure.text("fr")
