@@ -165,6 +165,7 @@ async def run_game(server: ServerProc, tables: int, rate: float, seconds: float,
         "cpu": (cpu1 - cpu0) / (t1 - t0), "client_cpu": sum(r["cpu"] for r in results),
         "cpu_us_move": (cpu1 - cpu0) / max(1, sum(r["moves"] for r in results)) * 1e6,
         "rss_table_kb": (max(rss1, rss2) - rss0) / tables / 1024,
+        "rss_table_kb_at_open": (rss1 - rss0) / tables / 1024,
         "rss_mb": rss2 / 2**20, "matches": sum(r["matches"] for r in results), "error_codes": errors,
     }
 
@@ -250,6 +251,7 @@ def worker_main(argv: list[str]) -> int:
     from loadgame import worker
 
     url, tables, rate, warmup, seconds = argv[0], int(argv[1]), float(argv[2]), float(argv[3]), float(argv[4])
+
     print(json.dumps(asyncio.run(worker(url, tables, rate, warmup, seconds))), flush=True)
     return 0
 

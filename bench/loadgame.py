@@ -25,6 +25,7 @@ from typing import Any
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 
+from doublenine.server.gcpolicy import run_gc_policy
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import advance, view_from_wire
 from doublenine.shared.moves import DrawPick, Nominate, Pass, Play, Review
@@ -260,6 +261,8 @@ async def worker(url: str, tables: int, rate: float, warmup: float, seconds: flo
 
     await asyncio.gather(*(open_one(t) for t in ts))
     print("ready", flush=True)
+    # The clients' own heap (2,000 views) must not stall them either: same policy as the server.
+    gc_task = asyncio.get_running_loop().create_task(run_gc_policy())
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     now = time.perf_counter()
     for i, t in enumerate(ts):  # spread the tables' first decisions over one interval
@@ -273,6 +276,7 @@ async def worker(url: str, tables: int, rate: float, warmup: float, seconds: flo
     result = {"moves": moves1 - moves0, "elapsed": t1 - t0, "latencies": list(stats.latencies),
               "errors": dict(stats.errors), "matches": stats.matches,
               "cpu": (cpu1 - cpu0) / (t1 - t0)}
+    gc_task.cancel()
     for t in ts:
         await t.close()
     return result

@@ -20,6 +20,7 @@ from websockets.http11 import Request, Response
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
+from .gcpolicy import run_gc_policy
 from .metrics import CONTENT_TYPE
 from .registry import Registry
 
@@ -48,6 +49,7 @@ class GameServer:
             self.brain.executor = self._executor
         self.registry = Registry(config, self.store, self.brain)
         self.server: Server | None = None
+        self._gc: asyncio.Task[None] | None = None
         self.stopping = False
 
     @property
@@ -97,12 +99,15 @@ class GameServer:
             compression=None, max_queue=64,
         )
         log.info("serving on %s", self.url)
+        self._gc = asyncio.get_running_loop().create_task(run_gc_policy())  # issue 7: no GC stalls
         return self
 
     async def stop(self) -> None:
         """Graceful stop: /healthz turns 503, every table finishes the action under way and its
         computers stop, every connection is closed (1001: reconnect later), the store is closed."""
         self.stopping = True
+        if self._gc is not None:
+            self._gc.cancel()
         await self.registry.shutdown()
         if self.server is not None:
             self.server.close(code=1001, reason="server shutting down, reconnect")

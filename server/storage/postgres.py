@@ -120,10 +120,15 @@ class PostgresStore:
         batch = [(code, int(seq), bytes(payload)) for seq, payload in rows]
 
         async def work(con: asyncpg.Connection) -> None:
-            done = await con.execute("UPDATE dn_table SET updated=now() WHERE code=$1", code)
-            if done.endswith(" 0"):
-                raise KeyError(code)
-            await con.executemany("INSERT INTO dn_row(code, seq, payload) VALUES ($1, $2, $3)", batch)
+            # The foreign key finds an unknown table, the primary key a repeated seq.
+            if not batch:
+                if await con.fetchval("SELECT 1 FROM dn_table WHERE code=$1", code) is None:
+                    raise KeyError(code)
+                return
+            try:
+                await con.executemany("INSERT INTO dn_row(code, seq, payload) VALUES ($1, $2, $3)", batch)
+            except asyncpg.ForeignKeyViolationError as exc:
+                raise KeyError(code) from exc
 
         try:
             await self._run(work)

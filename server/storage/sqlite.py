@@ -60,13 +60,14 @@ class _Pending:
     error: BaseException | None = None
 
 
-def _deliver(p: _Pending) -> None:
-    if p.future.cancelled():
-        return
-    if p.error is not None:
-        p.future.set_exception(p.error)
-    else:
-        p.future.set_result(p.result)
+def _deliver_all(done: list[_Pending]) -> None:
+    for p in done:
+        if p.future.cancelled():
+            continue
+        if p.error is not None:
+            p.future.set_exception(p.error)
+        else:
+            p.future.set_result(p.result)
 
 
 def _as_os_error(exc: sqlite3.Error) -> OSError:
@@ -141,28 +142,32 @@ class SQLiteStore:
 
     def _commit_group(self, conn: sqlite3.Connection, batch: list[_Pending]) -> None:
         """Run ``batch`` in one transaction, each job under a savepoint; one fsync for all."""
+        alone = len(batch) == 1  # no savepoint needed: its failure rolls back only itself
         try:
             conn.execute("BEGIN IMMEDIATE")
             for p in batch:
-                conn.execute("SAVEPOINT job")
+                if not alone:
+                    conn.execute("SAVEPOINT job")
                 try:
                     p.result = p.job(conn)
-                except (ValueError, KeyError) as exc:
-                    conn.execute("ROLLBACK TO job")
-                    p.error = exc
-                except sqlite3.Error as exc:
-                    conn.execute("ROLLBACK TO job")
-                    p.error = _as_os_error(exc)
-                conn.execute("RELEASE job")
-            conn.execute("COMMIT")
+                except (ValueError, KeyError, sqlite3.Error) as exc:
+                    conn.execute("ROLLBACK" if alone else "ROLLBACK TO job")
+                    p.error = exc if isinstance(exc, (ValueError, KeyError)) else _as_os_error(exc)
+                if not alone:
+                    conn.execute("RELEASE job")
+            if conn.in_transaction:
+                conn.execute("COMMIT")
         except sqlite3.Error as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             for p in batch:
                 p.error, p.result = _as_os_error(exc), None
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
         for p in batch:
+            by_loop.setdefault(p.loop, []).append(p)
+        for loop, done in by_loop.items():  # one wake-up per loop, not one per job
             try:
-                p.loop.call_soon_threadsafe(_deliver, p)
+                loop.call_soon_threadsafe(_deliver_all, done)
             except RuntimeError:  # that caller's loop is gone; nobody is waiting
                 pass
 
@@ -203,12 +208,17 @@ class SQLiteStore:
         batch = [(code, int(seq), bytes(payload)) for seq, payload in rows]
 
         def job(c: sqlite3.Connection) -> None:
-            cur = c.execute("UPDATE dn_table SET updated=? WHERE code=?", (time.time(), code))
-            if cur.rowcount == 0:
-                raise KeyError(code)
+            # One statement per move: the foreign key finds an unknown table, the primary
+            # key a repeated seq (``updated`` moves with the meta and the close only).
+            if not batch:
+                if c.execute("SELECT 1 FROM dn_table WHERE code=?", (code,)).fetchone() is None:
+                    raise KeyError(code)
+                return
             try:
                 c.executemany("INSERT INTO dn_row(code, seq, payload) VALUES (?,?,?)", batch)
             except sqlite3.IntegrityError as exc:
+                if "FOREIGN KEY" in str(exc):
+                    raise KeyError(code) from exc
                 raise ValueError(f"table {code}: a seq in {[r[1] for r in batch]} is already stored") from exc
 
         await self._call(job)
