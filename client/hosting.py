@@ -84,7 +84,8 @@ class Hosting:
             table = server.registry.tables.get(code)
             if table is None:
                 return 0
-            return sum(1 for s in SEATS if s != me and table.slots[s].claimed)
+            # people only: a seat the computer plays for a departed friend is no one to warn about
+            return sum(1 for s in SEATS if s != me and table.slots[s].claimed and not table.slots[s].handed_over)
 
         return asyncio.run_coroutine_threadsafe(count(), loop).result(5.0)
 

@@ -124,8 +124,11 @@ def passed_seats(view: object) -> frozenset[Seat]:
     return frozenset(out)
 
 
-def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int]) -> TableLayout:
-    """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels."""
+def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en") -> TableLayout:
+    """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
+
+    ``lang`` only sizes the top-bar buttons to their translated labels (no label is cut at 800x600).
+    """
     w, h = size
     u, f, sm = metrics(size)
     m = round(12 * u)
@@ -157,7 +160,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int]) -> TableLa
     line = view.line if view is not None else ()
     geo = line_geometry(line, play_area, round(0.62 * hw))
     ends, ghosts = _previews(view, ui, geo)
-    buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f)
+    buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f, lang)
     panel = build_panel(state, ui, size, play_area, f, hw)
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     banner = ((w - min(w - 2 * side_w, round(30 * f))) // 2, area_top, min(w - 2 * side_w, round(30 * f)),
@@ -192,7 +195,9 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
     view = state.view
     me, right, top, left = seats_from(viewer)
     counts = view.counts if view is not None else (0, 0, 0, 0)
-    waiting = view.waiting_for() if view is not None and view.phase is not Phase.REVIEW else frozenset()
+    # nobody's turn is shown before the match starts (the lobby) or while hands are reviewed
+    waiting = view.waiting_for() if view is not None and state.started and view.phase is not Phase.REVIEW \
+        else frozenset()
     passed = passed_seats(view)
     gap = max(1, bs // 6)
     out = []
@@ -250,21 +255,41 @@ def _previews(view: object, ui: Ui, geo: LineGeometry) -> tuple[dict[End, Rect],
     return ends, ghosts
 
 
+TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("Rules")), ("redo", N_("Redo")),
+               ("undo", N_("Undo")), ("restart", N_("Restart")))
+"""The top bar's buttons, right to left."""
+
+
+def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: int) -> list[int]:
+    """Widths of the top-bar buttons for the translated ``labels``: all the same when every label fits,
+    else each as wide as its label needs (about 0.6 em a character), scaled into 58% of the width."""
+    uniform = min(round(6.4 * f), (round(w * 0.58) - m) // 6 - m // 2)
+    needs = [round(0.6 * sm * len(label)) + bh // 2 + 4 for label in labels]
+    if max(needs) <= uniform:
+        return [uniform] * len(labels)
+    room = round(w * 0.58) - m - (len(labels) - 1) * (m // 2)
+    scale = min(1.0, room / sum(needs))
+    return [max(round(2.5 * f), int(n * scale)) for n in needs]
+
+
 def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: int, bw: int, bh: int,
-             hand_top: int, f: int) -> tuple[Button, ...]:
+             hand_top: int, f: int, lang: str = "en") -> tuple[Button, ...]:
+    from .text import tr
+
     w, h = size
     view = state.view
     out: list[Button] = []
-    sw = min(round(6.4 * f), (round(w * 0.58) - m) // 6 - m // 2)
-    x = w - m - sw
+    sm = metrics(size)[2]
     y = (top_h - round(0.8 * bh)) // 2
     seated = isinstance(view, SeatView)
-    for bid, label, enabled in (("leave", N_("Leave"), True), ("ledger", N_("Ledger"), True),
-                                ("rules", N_("Rules"), True), ("redo", N_("Redo"), seated and state.can_redo),
-                                ("undo", N_("Undo"), seated and state.can_undo),
-                                ("restart", N_("Restart"), seated and view is not None and view.phase is Phase.PLAY)):
-        out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled))
-        x -= sw + m // 2
+    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo,
+               "restart": seated and view is not None and view.phase is Phase.PLAY}
+    widths = top_button_widths([tr(lang, label) for _, label in TOP_BUTTONS], w, m, f, sm, round(0.8 * bh))
+    x = w - m
+    for (bid, label), sw in zip(TOP_BUTTONS, widths):
+        x -= sw
+        out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled.get(bid, True)))
+        x -= m // 2
     if isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat:
         bx = w - m - bw
         out.append(Button("hint", (bx, hand_top, bw, bh), N_("Hint")))

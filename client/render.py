@@ -123,10 +123,13 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
         bits.append(tr(lang, "hand {n}", n=view.hand_number))
     if state.seeded:
         bits.append(tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""))
-    info = art.text(" · ".join(bits), lay.small, DIM_INK)
     left_of_buttons = min((b.rect[0] for b in lay.buttons if b.rect[1] < h), default=w)
-    if cx + info.get_width() < left_of_buttons - f:
-        surface.blit(info, (cx, (h - info.get_height()) // 2))
+    # a narrow window drops the details from the right; the table code stays (friends need it)
+    for n in range(len(bits), 0, -1):
+        info = art.text(" · ".join(bits[:n]), lay.small, DIM_INK)
+        if cx + info.get_width() < left_of_buttons - f // 2:
+            surface.blit(info, (cx, (h - info.get_height()) // 2))
+            break
 
 
 def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: SeatSpot, art: Art,

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from doublenine.shared import protocol as p
+from doublenine.shared.i18n import N_
 from doublenine.shared.convert import advance, decision_from, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.seats import Seat
@@ -131,6 +132,19 @@ _REDUCERS: dict[type, Any] = {
     p.Error: lambda s, m: replace(s, error=str(m.code), resync=s.resync or str(m.code) == "STALE"),
     p.LeftTable: lambda s, m: replace(s, left=True),
 }
+
+
+COMPUTER_NAMES = {Seat.ONE: N_("South"), Seat.TWO: N_("East"), Seat.THREE: N_("North"), Seat.FOUR: N_("West")}
+"""The names the server gives seats nobody named (server/seating.py DEFAULT_NAMES; the client does not import
+the server): shown translated."""
+
+
+def localized(state: ClientState, lang: str) -> ClientState:
+    """``state`` with the server's default seat names ("East"...) in ``lang``; typed names stay as they are."""
+    from .text import tr
+
+    names = tuple(tr(lang, n) if n and n == COMPUTER_NAMES[Seat(i + 1)] else n for i, n in enumerate(state.names))
+    return state if names == state.names else replace(state, names=names)  # type: ignore[arg-type]
 
 
 def reduce(state: ClientState, msg: Any) -> ClientState:

@@ -22,7 +22,7 @@ from ..input import UiAction, Viewport, handle
 from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
 from ..render import render
-from ..store import ClientState
+from ..store import ClientState, localized
 from ..uistate import Ui
 from .base import Change
 
@@ -58,6 +58,7 @@ class TableScene:
         self._layout: TableLayout | None = None
         self._key: tuple[Any, ...] | None = None
         self._laid_state: ClientState | None = None
+        self._shown: ClientState = session.state
         self._hint_seen: Any = None
         self._leave = False
         self._in_flight = False
@@ -80,9 +81,15 @@ class TableScene:
         key = (self.ui, self.vp.pixels)
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
-            self._layout = compute_layout(self.session.state, self.ui, self.vp.pixels)
+            self._shown = localized(state, self.lang)
+            self._layout = compute_layout(self._shown, self.ui, self.vp.pixels, self.lang)
             self._key = key
         return self._layout
+
+    def shown(self) -> ClientState:
+        """The state as drawn: the server's default seat names translated."""
+        self.layout()
+        return self._shown
 
     def update(self, now: float) -> bool:
         """Drain the network; keep the previews consistent with the new state; run the slide of a new tile."""
@@ -136,7 +143,9 @@ class TableScene:
         if state.hint is not None and state.hint is not self._hint_seen:
             self._hint_seen = state.hint
             if isinstance(state.hint, Play) and isinstance(view, SeatView):
-                return replace(ui.cleared(), selected=state.hint.tile, end=state.hint.end, from_hint=True)
+                focus = sorted(view.hand).index(state.hint.tile) if state.hint.tile in view.hand else ui.focus
+                return replace(ui.cleared(), selected=state.hint.tile, end=state.hint.end, from_hint=True,
+                               focus=focus)  # the keyboard cursor follows the lifted tile
             if isinstance(state.hint, DrawPick):
                 return replace(ui.cleared(), draw_pick=state.hint.position)
         if ui.selected is not None:
@@ -173,7 +182,7 @@ class TableScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table, then the overlay if one is open."""
-        render(surface, self.layout(), self.session.state, self.ui, self.art, self.lang, self._moving())
+        render(surface, self.layout(), self.shown(), self.ui, self.art, self.lang, self._moving())
         if self.overlay is not None:
             self.overlay.draw(surface)
 
@@ -199,7 +208,7 @@ class TableScene:
             elif view is not None:
                 from ..overlays.ledger import LedgerOverlay
                 self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded,
-                                             seed=self.session.state.seed, names=self.session.state.names)
+                                             seed=self.session.state.seed, names=self.shown().names)
         except ImportError:
             self.overlay = None
         if self.overlay is None:
