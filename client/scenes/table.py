@@ -22,10 +22,13 @@ from ..input import UiAction, Viewport, handle
 from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
 from ..render import render
+from ..text import tr
 from ..store import ClientState, localized
 from ..uistate import Ui
 from .base import Change
 
+TOAST_SECONDS = 8.0
+"""How long the message after an export stays up."""
 SLIDE = 0.22
 """Seconds a newly played tile takes to slide from its player to its place."""
 
@@ -65,6 +68,8 @@ class TableScene:
         self._line_len = 0
         self._anim: tuple[Placed, float] | None = None
         self._now = 0.0
+        self.toast: tuple[str, float] | None = None
+        """A short message (text, until when), e.g. where an export was saved."""
         self.dirty = True
 
     # ------------------------------------------------------------ lifecycle
@@ -100,6 +105,8 @@ class TableScene:
         if changed:
             self._watch_line(now)
         animating = self._anim is not None
+        if self.toast is not None and now >= self.toast[1]:
+            self.toast, animating = None, True  # one more frame without it
         if self._anim is not None and now - self._anim[1] >= SLIDE:
             self._anim = None
         if changed:
@@ -185,6 +192,7 @@ class TableScene:
         render(surface, self.layout(), self.shown(), self.ui, self.art, self.lang, self._moving())
         if self.overlay is not None:
             self.overlay.draw(surface)
+        self._draw_toast(surface)
 
     def close(self) -> None:
         """Release the session: after "Leave" the seat is given up, after closing the window it waits (D7)."""
@@ -217,7 +225,7 @@ class TableScene:
         self.dirty = True
 
     def _overlay_event(self, event: Any) -> Change | None:
-        from ..overlays.actions import Close, Export, save_export
+        from ..overlays.actions import Close, Export
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False):
             return None
         if event.type == pygame.FINGERDOWN:  # a tap acts once, as a click, in drawable pixels
@@ -234,6 +242,37 @@ class TableScene:
             self.ui = replace(self.ui, overlay=None)
             self.session.send(Pause(what, False))  # type: ignore[arg-type]
         elif isinstance(act, Export):
-            import platformdirs
-            save_export(act, self.export_dir or platformdirs.user_documents_dir())
+            self._export(act)
         return None
+
+    def _export(self, act: Any) -> None:
+        """Save an export from the ledger, named with the table code so tables never clash; say where."""
+        import platformdirs
+
+        from ..overlays.actions import save_export
+        code = self.session.state.table or "local"
+        named = replace(act, filename=f"doublenine-{code}-{act.filename}")
+        folder = self.export_dir or platformdirs.user_documents_dir()
+        try:
+            path = save_export(named, folder)
+            self.toast = (tr(self.lang, "Saved {path}", path=str(path)), self._now + TOAST_SECONDS)
+        except OSError as exc:
+            self.toast = (tr(self.lang, "Could not save in {folder}: {reason}", folder=folder,
+                             reason=exc.strerror or str(exc)), self._now + TOAST_SECONDS)
+        self.dirty = True
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        """The last export's message, over everything, until it expires."""
+        if self.toast is None:
+            return
+        from ..render import wrap
+        w, h = surface.get_size()
+        f = max(14, round(16 * min(w / 1280, h / 800)))
+        rows = wrap(self.art, self.toast[0], f, w - 6 * f)[:3]
+        box_h = len(rows) * round(1.4 * f) + f
+        box_w = min(w - 2 * f, max(self.art.font(f).size(r)[0] for r in rows) + 2 * f)
+        x, y = (w - box_w) // 2, h - box_h - 3 * f
+        surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 240), f // 2), (x, y))
+        for i, row in enumerate(rows):
+            label = self.art.text(row, f)
+            surface.blit(label, label.get_rect(midtop=(w // 2, y + f // 2 + i * round(1.4 * f))))

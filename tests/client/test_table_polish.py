@@ -87,3 +87,20 @@ def test_d7_hand_over_button_label_is_not_cut(size, lang) -> None:  # type: igno
     b = lay.panel.buttons[0]
     full = Art().font(lay.font).size(tr(lang, b.label, name="Maximiliano"))[0]
     assert full * 0.8 <= b.rect[2] - b.rect[3] // 2, (lang, full, b.rect)
+
+
+def test_export_names_the_file_after_the_table_and_says_where_it_went(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.overlays.actions import Export
+
+    s = session_at(my_turn_with_play)
+    s.state = replace(s.state, table="K959E")
+    scene = TableScene(s, "fr", export_dir=str(tmp_path))
+    scene._export(Export("hand", "match-1-hand-3.json", "{}"))
+    scene._export(Export("match", "match-1.json", "{}"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["doublenine-K959E-match-1-hand-3.json",
+                                                         "doublenine-K959E-match-1.json"]
+    assert scene.toast is not None and scene.toast[0] == f"Enregistré : {tmp_path / 'doublenine-K959E-match-1.json'}"
+    screen = pygame.Surface((800, 600))
+    scene.draw(screen)  # the toast draws over the table
+    scene.update(scene.toast[1] + 0.1)
+    assert scene.toast is None
