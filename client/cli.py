@@ -65,7 +65,11 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         else:
             attach = p.Spectate(code=launch.table)
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
-        return TableScene(NetSession(client), launch.lang)
+        scene = TableScene(NetSession(client), launch.lang)
+        if launch.mode == "create" and launch.server:  # a table we made elsewhere: friends need its invite
+            from .scenes.lan_host import HostedTable, RemoteServer
+            return HostedTable(scene, RemoteServer(url), launch.lang)  # type: ignore[return-value]
+        return scene
 
     return launcher
 

@@ -72,6 +72,40 @@ def open_hosting(launch: Any, port: int | None = None) -> tuple[HostedTable | No
         return None, exc.failure.text(launch.lang), int(str(offered)) if offered is not None else None
 
 
+class RemoteServer:
+    """A table created on someone else's server (``doublenine play --server URL``): the invite card's data.
+
+    Closing the window does not stop that server, so there is nobody to warn (``others_seated`` is 0).
+    """
+
+    announced = False
+    """Not announced on this network by us: the card does not send friends to "Find tables"."""
+
+    def __init__(self, url: str) -> None:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        self.tls = parts.scheme == "wss"
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or (443 if self.tls else 80)
+
+    def addresses(self) -> list[str]:
+        """The server's address as typed."""
+        return [self.host]
+
+    def invite(self, code: str, address: str | None = None) -> str:
+        """The invite for table ``code`` on this server."""
+        from doublenine.shared.invite import build_invite
+        return build_invite(address or self.host, self.port, code, tls=self.tls)
+
+    def others_seated(self, code: str, me: int | None) -> int:
+        """0: leaving a remote table stops nothing for the others."""
+        return 0
+
+    def stop(self) -> None:
+        """Nothing to stop: the server is not ours."""
+
+
 def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None) -> dict[str, Rect]:
     """Rectangles of the invite chip, card and close prompt for a window ``size`` (pure).
 
@@ -262,9 +296,10 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
     surface.blit(line, (x + pad, y + round(2.2 * f)))
     invite = art.fit_text(host.invite(), f, w - 2 * pad, GOLD, bold=True)
     surface.blit(invite, (x + pad, y + round(3.7 * f)))
-    help_text = tr(lang, "On the same network they also find it under “Find tables on this network”.")
-    hint = art.fit_text(help_text, sm, w - 2 * pad, SOFT)
-    surface.blit(hint, (x + pad, y + round(5.1 * f)))
+    if getattr(host.hosting, "announced", True):
+        help_text = tr(lang, "On the same network they also find it under “Find tables on this network”.")
+        hint = art.fit_text(help_text, sm, w - 2 * pad, SOFT)
+        surface.blit(hint, (x + pad, y + round(5.1 * f)))
     copied = host.copied_at is not None
     draw_button(surface, art, Button("copy", lay["copy"], N_("Copied") if copied else N_("Copy invite"),
                                      primary=not copied), f, lang, False)

@@ -90,6 +90,7 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     half = (fw - m) // 2  # issue 8: "Create table" and "Host for friends" share the row
     out["create"] = (x, y + round(8.5 * row), half, bh)
     out["host"] = (x + fw - half, y + round(8.5 * row), half, bh)
+    out["where"] = (x, y + round(8.5 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
     x = right_x + m
     out["server"] = (x, y + row // 2, fw, bh)
     out["table"] = (x, y + 2 * row, fw, bh)
@@ -287,6 +288,12 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
                 Button("watch", lay["watch"], N_("Watch"))]
     for button in buttons:
         draw_button(surface, art, button, f, lang, False)
+    x, y, ww, wh = lay["where"]
+    server = form.server.strip()
+    where = tr(lang, "Create table uses the server {server}", server=server) if server else \
+        tr(lang, "Create table plays on this computer")
+    label = art.fit_text(where, sm, ww, (200, 214, 204))
+    surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
     if form.message:
         msg = art.fit_text(tr(lang, form.message), f, w - 4 * f, (255, 190, 170), bold=True)
         surface.blit(msg, msg.get_rect(midbottom=(w // 2, h - f)))

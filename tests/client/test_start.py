@@ -84,3 +84,15 @@ def test_broken_config_file_gives_defaults(tmp_path) -> None:  # type: ignore[no
         path.write_text(text)
         s = config.load(path)
         assert s.name == "" and s.lang in ("", "de")
+
+
+def test_start_screen_says_which_server_create_table_uses() -> None:
+    from doublenine.client.art import Art
+    from doublenine.client.scenes.start import Form, draw_start
+
+    pygame.font.init()
+    lay = start_layout((800, 600))
+    where, create, card = lay["where"], lay["create"], lay["card_create"]
+    assert where[1] >= create[1] + create[3] and where[1] + where[3] <= card[1] + card[3]
+    surface = pygame.Surface((800, 600))
+    draw_start(surface, Art(), Form(server="ws://example.org:8765/"), (800, 600))  # draws without error
