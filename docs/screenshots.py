@@ -77,6 +77,25 @@ def situations() -> list[tuple[str, ClientState, Ui]]:
     return out
 
 
+def extras(found: list[tuple[str, ClientState, Ui]]) -> list[tuple[str, ClientState, Ui, str, tuple[int, int]]]:
+    """Situations around the connection and the lobby, and a narrow French table: (stem, state, ui, lang, size)."""
+    from doublenine.shared.failures import Failure
+    from doublenine.shared.seats import Seat as S
+
+    by = {stem: (state, ui) for stem, state, ui in found}
+    turn, ui = by["own-turn-preview"]
+    draw, draw_ui = by["opening-draw"]
+    away = replace(turn, away=frozenset({S.THREE}), names=(NAMES[0], NAMES[1], "Maximiliano Alejandro", NAMES[3]))
+    gone = Failure("host.stopped", {"host": "192.168.1.20", "port": 8765})
+    return [
+        ("lobby", replace(draw, started=False), Ui(seen_finished=0), "en", (1280, 800)),
+        ("connection-lost", replace(turn, connection="lost"), ui, "en", (800, 600)),
+        ("away-hand-over_fr", away, Ui(seen_finished=0), "fr", (800, 600)),
+        ("host-stopped", replace(turn, connection="lost", failure=gone), Ui(seen_finished=0), "en", (1280, 800)),
+        ("own-turn_fr_800x600", turn, ui, "fr", (800, 600)),
+    ]
+
+
 def main(argv: list[str]) -> int:
     size = tuple(int(v) for v in argv[0].split("x")) if argv else (1280, 800)
     pygame.display.init()
@@ -90,11 +109,18 @@ def main(argv: list[str]) -> int:
         pygame.image.save(screen, str(OUT / "start-screen.png"))
     except ImportError:
         pass
-    for stem, state, ui in situations():
+    found = situations()
+    for stem, state, ui in found:
         state = replace(state, table="K7QP")
         lay = compute_layout(state, ui, size)  # type: ignore[arg-type]
         render(screen, lay, state, ui, art, "en")
         pygame.image.save(screen, str(OUT / f"{stem}.png"))
+        print(OUT / f"{stem}.png")
+    for stem, state, ui, lang, at in extras(found):
+        surface = pygame.Surface(at)
+        state = replace(state, table="K7QP")
+        render(surface, compute_layout(state, ui, at, lang), state, ui, art, lang)
+        pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
     return 0
 
