@@ -126,7 +126,7 @@ def pct(xs: list[float], q: float) -> float:
 async def run_game(server: ServerProc, tables: int, rate: float, seconds: float,
                    procs: int = 2) -> dict[str, Any]:
     """``tables`` tables for ``seconds`` at ``rate`` decisions/s each (0: unpaced), their
-    clients spread over ``procs`` processes (so the clients use both cores, not the server's)."""
+    clients spread over ``procs`` processes (one busy client loop must not add its queue to the latency)."""
     url = f"ws://127.0.0.1:{server.port}/"
     warmup = min(3.0, seconds / 5)
     rss0 = server.rss()
@@ -222,18 +222,18 @@ async def main_async(args: argparse.Namespace) -> None:
         db = args.db if args.db != "sqlite" else str(Path(tmp) / "load.sqlite3")
         paced, sat = f"{args.tables}x{args.rate:g}/s", str(args.saturation_tables)
         if "paced" in args.parts:
-            await game_run(f"game paced {paced}", db, args.tables, args.rate, args.seconds)
+            await game_run(f"game paced {paced}", db, args.tables, args.rate, args.seconds, args.client_procs)
             await bare_run(f"bare paced {paced}", args.tables, args.rate, args.seconds)
         if "saturated" in args.parts:
             await bare_run(f"bare saturated {sat}", args.saturation_tables, 0, args.saturation_seconds)
             await game_run(f"game saturated {sat}", db + "-sat" if args.db == "sqlite" else db,
-                           args.saturation_tables, 0, args.saturation_seconds)
+                           args.saturation_tables, 0, args.saturation_seconds, args.client_procs)
 
 
-async def game_run(name: str, db: str, tables: int, rate: float, seconds: float) -> None:
+async def game_run(name: str, db: str, tables: int, rate: float, seconds: float, procs: int) -> None:
     server = game_server(db)
     try:
-        show(name, await run_game(server, tables, rate, seconds))
+        show(name, await run_game(server, tables, rate, seconds, procs))
     finally:
         server.stop()
 
@@ -265,6 +265,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds of the paced run")
     ap.add_argument("--saturation-tables", type=int, default=100)
     ap.add_argument("--saturation-seconds", type=float, default=20.0)
+    ap.add_argument("--client-procs", type=int, default=4,
+                    help="client worker processes (several keep one busy client loop from adding its queue to the latency)")
     ap.add_argument("--parts", default="paced,saturated", help="which runs: paced, saturated or both")
     ap.add_argument("--db", default="sqlite", help="'sqlite' (a temp file), ':memory:' or a postgresql:// URL")
     args = ap.parse_args()
