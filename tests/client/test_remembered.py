@@ -42,3 +42,61 @@ def test_d7_the_start_screen_keeps_the_remembered_table_too() -> None:
     scene = StartScene(config.load(), lambda launch: "TABLE")
     scene.click_id("create")
     assert (config.load().resume_code, config.load().resume_token) == ("K959E", "tok")
+
+
+def test_d7_a_remembered_match_that_is_over_gives_way_to_a_new_one_quietly() -> None:
+    import threading
+    import time
+
+    from client_helpers import session_at
+    from fake_server import table_w
+    from websockets.sync.server import serve
+
+    from doublenine.client.net import NetClient, NetSession
+    from doublenine.shared import protocol as p
+    from doublenine.shared.convert import view_to_wire
+    from doublenine.shared.seats import Seat
+    from doublenine.shared.state import Phase
+    from doublenine.shared.views import view_for
+
+    over = session_at(lambda st: st.phase is Phase.MATCH_OVER)
+    fresh = session_at(lambda st: st.phase is Phase.DRAW)
+    got: list[Any] = []
+
+    def handle(ws: Any) -> None:
+        p.decode_client(ws.recv())
+        ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
+        for frame in ws:
+            msg = p.decode_client(frame)
+            got.append(msg)
+            if isinstance(msg, p.Rejoin):
+                ws.send(p.encode(p.Joined(code="OLD", seat=1)))
+                ws.send(p.pack({"type": "snapshot", "seq": 40, "table": table_w("OLD"),
+                                "view": view_to_wire(view_for(over.log.state, Seat.ONE))}))
+            elif isinstance(msg, p.Leave):
+                ws.send(p.encode(p.LeftTable(code="OLD")))
+            elif isinstance(msg, p.CreateTable):
+                ws.send(p.encode(p.Joined(code="NEW", seat=1, token="new-token")))
+                ws.send(p.pack({"type": "snapshot", "seq": 1, "table": table_w("NEW"),
+                                "view": view_to_wire(view_for(fresh.log.state, Seat.ONE))}))
+
+    server = serve(handle, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    remembered: list[tuple[str, str | None]] = []
+    create = p.CreateTable(seats=tuple(p.SeatSpec(kind=k) for k in ("human", "computer", "computer", "computer")),
+                           sit=1)
+    try:
+        client = NetClient(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/", p.Rejoin(code="OLD", token="old"),
+                           fallback=create, on_joined=lambda c, t: remembered.append((c, t))).start()
+        session = NetSession(client)
+        deadline = time.monotonic() + 10
+        while session.state.table != "NEW" or session.state.view is None or session.state.seq != 1:
+            assert time.monotonic() < deadline, session.state
+            session.pump()
+            time.sleep(0.01)
+        client.close()
+    finally:
+        server.shutdown()
+    assert [type(m).__name__ for m in got] == ["Rejoin", "Leave", "CreateTable"]
+    assert remembered == [("NEW", "new-token")] and not session.state.left
+    assert session.state.view.phase is Phase.DRAW
