@@ -188,7 +188,7 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int) -> Panel:
                  (), buttons)
 
 
-FAILURE_LINES = 4
+FAILURE_LINES = 3
 """Room for the failure's own text (wrapped when drawn, in the player's language)."""
 
 
