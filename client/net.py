@@ -5,7 +5,10 @@ each frame is decoded and validated with the protocol adapters and put on
 ``inbox`` (a ``queue.Queue``), so the window never waits on the network. Only
 the UI thread sends, through :meth:`NetClient.send`. A lost connection is
 reported on the inbox, then retried with growing delays; once seated, the
-retry rejoins with the seat token (D7). :class:`NetSession` is what a scene
+retry rejoins with the seat token (D7). Whatever cannot get better by waiting
+(any refusal of the attach, a server that never answers or cannot be reached
+before the first seat, a 1001 shutdown) is put on the inbox as a
+:class:`~.store.Failed` with a shared/failures.py key. :class:`NetSession` is what a scene
 holds: the inbox drained into :class:`ClientState` by ``reduce``, intents
 encoded with the table's ``seq`` (STALE protection) and a unique id.
 """
@@ -35,9 +38,6 @@ GIVE_UP_AFTER = 3
 """Failed reconnections after which the window says the host stopped the game (retrying goes on quietly)."""
 SHUTTING_DOWN = 1001
 """Close code of a server that stops (server/app.py): the host closed the game."""
-ATTACH_REFUSALS = frozenset({"UNKNOWN_TABLE", "SEAT_TAKEN", "TABLE_FULL", "BAD_TOKEN", "PROTOCOL_VERSION",
-                             "BAD_TABLE", "TOO_MANY_TABLES", "ALREADY_AT_TABLE", "HANDSHAKE_REQUIRED", "INTERNAL"})
-"""Server errors that answer the attach itself: the table cannot be joined, retrying cannot help."""
 
 
 class Refused(FailureError):
@@ -149,7 +149,7 @@ class NetClient:
             ws.send(p.encode(self.attach))
         while True:  # until joined: a silent server must not leave "Connecting..." up forever
             msg = p.decode_server(ws.recv(timeout=self._open_timeout))
-            if isinstance(msg, p.Error) and str(msg.code) in ATTACH_REFUSALS and \
+            if isinstance(msg, p.Error) and \
                     not (self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN")):
                 raise Refused(self._failure_of(msg))
             self._receive(ws, msg)
