@@ -138,7 +138,7 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None) 
 class HostedTable:
     """The host's table scene: delegates to ``table`` and adds the invite and the close prompt."""
 
-    def __init__(self, table: Any, hosting: Hosting, lang: str, art: Art | None = None) -> None:
+    def __init__(self, table: Any, hosting: Hosting | RemoteServer, lang: str, art: Art | None = None) -> None:
         self.table = table
         self.hosting = hosting
         self.lang = lang
