@@ -50,7 +50,7 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str, creator: b
         token = new_token()
         slot.token_hash, slot.name, slot.handed_over = token_hash(token), name, False
         if creator:
-            table.meta.creator_seat = seat
+            table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
         if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
             table.meta.started = True
         await table.save_meta()
@@ -74,7 +74,7 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
         r = table.request
         if r is not None and r.action == "hand_over" and r.target == seat:
             table.close_request("cancelled", seat)  # D7: the seat is no longer away
-        creator = seat == table.meta.creator_seat
+        creator = token_matches(token, table.meta.creator_hash)  # D9: the setter's own token only
         await _welcome(table, conn, seat, None, creator)
 
 
@@ -91,6 +91,8 @@ async def leave(table: Table, conn: Any) -> None:
         if seat is not None:
             slot = table.slots[seat]
             slot.token_hash, slot.name, slot.handed_over = None, "", False
+            if seat == table.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
+                table.meta.creator_seat, table.meta.creator_hash = None, None
             r = table.request
             if r is not None and (r.by == seat or seat in r.waiting or r.target == seat):
                 table.close_request("cancelled", seat)

@@ -75,17 +75,22 @@ class TableMeta:
     slots: dict[Seat, SeatSlot]
     started: bool = False
     created_at: float = 0.0
+    creator_hash: str | None = None
+    """D9: the token hash of the seat that set the seed; only that token is told the seed again
+    (None once the setter left: a stranger taking the seat later must never get it)."""
 
     def record(self) -> dict[str, Any]:
         return {"v": 1, "code": self.code, "seed": self.seed, "seeded": self.seeded,
                 "language": self.language,
                 "creator_seat": None if self.creator_seat is None else int(self.creator_seat),
                 "started": self.started, "created_at": self.created_at,
+                "creator_hash": self.creator_hash,
                 "seats": [self.slots[s].record() for s in SEATS]}
 
     @staticmethod
     def from_record(r: dict[str, Any]) -> TableMeta:
         slots = {s: SeatSlot.from_record(s, r["seats"][s - 1]) for s in SEATS}
         creator = None if r["creator_seat"] is None else Seat(r["creator_seat"])
+        # records stored before creator_hash existed: nobody is told the seed again (D9, safe side)
         return TableMeta(r["code"], r["seed"], r["seeded"], r["language"], creator, slots,
-                         r["started"], r["created_at"])
+                         r["started"], r["created_at"], r.get("creator_hash"))

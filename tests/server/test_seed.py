@@ -42,3 +42,16 @@ async def test_d9_the_seed_goes_only_to_whoever_set_it(server) -> None:
     assert unseeded.seed is None and unseeded.table.seeded is False
     joined = [p.decode_server(f) for f in unseeded.frames if p.decode_server(f).type == "joined"]
     assert joined[0].seed is None
+
+
+async def test_d9_a_stranger_on_the_creators_old_seat_never_gets_the_seed(server) -> None:
+    host = await create(server, "hhcc", sit=1, seed=123456789012345)
+    await host.send({"type": "leave"})
+    await host.until(lambda m: isinstance(m, p.LeftTable))
+    stranger = await join(server, host.code, seat=1, name="Stranger")
+    assert stranger.seed is None
+    again = await connect(server)
+    await again.attach({"type": "rejoin", "code": host.code, "token": stranger.token})
+    assert again.seat == 1 and again.seed is None  # D9: the seed goes only to whoever set it
+    for c in (stranger, again):
+        assert not any((123456789012345).to_bytes(8, "big") in f for f in c.frames)
