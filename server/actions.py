@@ -169,11 +169,20 @@ def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set
 
 
 async def control(table: Table, seat: Seat, intent: Any) -> None:
-    """R27/R28 undo, redo, restart, new match: at once if ``seat`` is the only human, else D1."""
+    """R27/R28 undo, redo, restart, new match: at once if ``seat`` is the only human, else D1.
+
+    CONSENT_UNAVAILABLE while another human seat is handed over (D7): its player still counts
+    but cannot be asked, so the control waits for that player's return (D1, D6)."""
     action = intent.type
     async with table.lock:
         table.check(seat, intent)
         _feasible(table, action, seat)
+        away = sorted(int(s) for s in SEATS if s != seat and table.slots[s].claimed
+                      and table.slots[s].handed_over)
+        if away:  # D1: a handed-over human still counts; nobody decides alone in its absence
+            raise Refused(ErrorCode.CONSENT_UNAVAILABLE,
+                          f"seat(s) {away} are away (handed over): their consent cannot be asked now",
+                          {"seats": away})
         asked = askable(table.slots, seat)
         if asked:
             _open(table, action, seat, None, asked)
@@ -191,6 +200,8 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
         slot = table.slots[target]
         if not slot.claimed or slot.conn is not None or slot.handed_over or target == seat:
             raise Refused(ErrorCode.NOT_DISCONNECTED, f"seat {int(target)} is not a disconnected human seat")
+        if table.request is not None:  # even one needing nobody's consent: it would strand the request
+            raise Refused(ErrorCode.REQUEST_PENDING, f"request {table.request.id} is open")
         asked = askable(table.slots, seat, target)
         if asked:
             _open(table, "hand_over", seat, target, asked)

@@ -62,6 +62,10 @@ class ErrorCode(StrEnum):
     NOT_DISCONNECTED = "NOT_DISCONNECTED"        # D7: hand over only a disconnected human seat
     RATE_LIMITED = "RATE_LIMITED"                # too many messages per second
     TOO_MANY_TABLES = "TOO_MANY_TABLES"          # tables per address limit
+    TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS"  # connections per address limit
+    SPECTATORS_FULL = "SPECTATORS_FULL"          # spectators per table limit
+    HINT_PENDING = "HINT_PENDING"                # R25: one hint at a time per connection
+    CONSENT_UNAVAILABLE = "CONSENT_UNAVAILABLE"  # D1/D7: an asked human is away (handed over)
     INTERNAL = "INTERNAL"                        # server fault; logged with context
 
 

@@ -9,7 +9,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
-from .conftest import connect, create, join, play_all, settle
+from .conftest import connect, create, join, play_all, quiesce, settle
 
 
 async def two_humans_after_seat1_moved(server, seed: int = 4):
@@ -141,3 +141,39 @@ async def test_d7_a_hand_over_request_ends_when_the_seat_comes_back(server) -> N
     await c.send({"type": "consent", "request_id": req.id, "accept": True})
     assert (await c.until(lambda m: isinstance(m, p.Error))).code == "NO_SUCH_REQUEST"
     assert server.registry.tables[host.code].slots[2].handed_over is False
+
+
+async def test_d1_d7_a_handed_over_human_still_counts_undo_is_refused_while_away(server) -> None:
+    host, guest, table = await two_humans_after_seat1_moved(server, seed=4)
+    token = guest.token
+    await guest.close()
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})  # nobody else to ask
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
+    await quiesce([host], table, {1})  # the computers play up to seat 1's turn
+    before = len(table.log.events)
+    for action in ("undo", "restart", "new_match"):
+        await host.send({"type": action, "expected_seq": table.seq, "intent_id": f"x-{action}"})
+        err = await host.until(lambda m: isinstance(m, p.Error))
+        assert (err.code, err.intent_id, err.data) == ("CONSENT_UNAVAILABLE", f"x-{action}", {"seats": [2]})
+    assert table.request is None
+    assert not any(type(e.body).__name__ in ("Undone", "Restarted", "MatchStarted")
+                   for e in table.log.events[before:])
+    back = await connect(server)  # the player returns: the ordinary D1 request reaches it again
+    await back.attach({"type": "rejoin", "code": table.code, "token": token})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].connected)
+    await asyncio.sleep(0.05)
+    await settle([host, back], table)
+    if table.log.undo_target(Seat.ONE) is not None:
+        upd = await _request(host, {"type": "undo"})
+        assert upd.table.request.waiting == (2,)
+
+
+async def test_d7_hand_over_is_refused_while_another_request_is_open(server) -> None:
+    host, guest, table = await two_humans_after_seat1_moved(server, seed=8)
+    req = (await _request(host, {"type": "restart"})).table.request
+    await guest.close()
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
+    assert (await host.until(lambda m: isinstance(m, p.Error))).code == "REQUEST_PENDING"
+    assert table.slots[Seat.TWO].handed_over is False and table.request.id == req.id
