@@ -12,6 +12,7 @@ from importlib import resources
 
 import pygame
 
+from .palette import TEAM_COLOURS  # re-exported: one place for the team colours (table and ledger)
 from .text import nfc
 
 IVORY_TOP = (252, 248, 238)
@@ -24,8 +25,6 @@ BACK_BOTTOM = (92, 20, 32)
 FELT_CENTRE = (44, 122, 78)
 FELT_EDGE = (14, 58, 36)
 GOLD = (244, 204, 96)
-TEAM_COLOURS = {"A": (232, 176, 72), "B": (96, 182, 220)}
-"""Team A warm gold, team B sky blue: told apart also by the letter shown beside them."""
 
 # 3x3 pip grid positions (column, row) for an upright half, per pip value 0..9 (double-nine sets)
 _GRID = {

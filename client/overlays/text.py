@@ -10,6 +10,8 @@ from importlib import resources
 
 import pygame
 
+from ..palette import TEAM_COLOURS  # noqa: F401 - the table's team colours, for the chart and rows
+
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 """The shipped font files (regular, bold) in ``doublenine.client/fonts``."""
 
@@ -19,8 +21,6 @@ PANEL_EDGE = (90, 120, 105)
 TEXT = (236, 232, 218)
 MUTED = (170, 176, 160)
 ACCENT = (240, 196, 90)
-TEAM_COLOURS = {"A": (110, 180, 240), "B": (240, 130, 110)}
-"""Team A blue, team B red-orange: the same in the chart and in the hand rows."""
 BUTTON = (58, 86, 74)
 BUTTON_HOVER = (76, 112, 96)
 TILE_FACE = (246, 242, 230)

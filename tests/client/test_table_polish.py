@@ -104,3 +104,12 @@ def test_export_names_the_file_after_the_table_and_says_where_it_went(tmp_path) 
     scene.draw(screen)  # the toast draws over the table
     scene.update(scene.toast[1] + 0.1)
     assert scene.toast is None
+
+
+def test_team_colours_are_the_same_on_the_table_and_in_the_ledger() -> None:
+    from doublenine.client import art, palette
+    from doublenine.client.overlays import text
+
+    assert art.TEAM_COLOURS is palette.TEAM_COLOURS and text.TEAM_COLOURS is palette.TEAM_COLOURS
+    gold, blue = palette.TEAM_COLOURS["A"], palette.TEAM_COLOURS["B"]
+    assert gold[0] > gold[2] and blue[2] > blue[0]  # team A warm gold/orange, team B blue
