@@ -43,10 +43,16 @@ NAMED = {"pollona": "Pollona", "tripollua": "Tripollúa"}
 """R20: the named results keep their names in every language."""
 
 
-def result_text(tr: Translator, hand: HandRow) -> str:
-    """R16/R17/R18: how the hand ended and who scored what, in ``tr``'s language."""
+def seat_label(tr: Translator, names: tuple[str, ...], seat: int) -> str:
+    """The player's name at ``seat``, or "Seat N" when the seat has none."""
+    return (names[seat - 1] if 0 < seat <= len(names) else "") or tr.gettext("Seat {n}", n=int(seat))
+
+
+def result_text(tr: Translator, hand: HandRow, names: tuple[str, ...] = ("", "", "", "")) -> str:
+    """R16/R17/R18: how the hand ended and who scored what, in ``tr``'s language; ``names`` by seat."""
     if hand.result is Result.DOMINO:
-        how = tr.gettext("Domino by seat {seat}", seat=int(hand.ender or 0))
+        who = seat_label(tr, names, int(hand.ender or 0))  # computed first: pybabel drops nested calls
+        how = tr.gettext("Domino by {name}", name=who)
     elif hand.result is Result.BLOCKED:
         low = min(hand.pip_totals)
         how = tr.ngettext("Blocked: lowest total {count} pip", "Blocked: lowest total {count} pips", low)
@@ -78,6 +84,8 @@ class _Builder:
         self.fonts, self.tr, self.width = fonts, tr, width
         self.items: list[Item] = []
         self.y = 0
+        self.names: tuple[str, ...] = ("", "", "", "")
+        """Players' names by seat: the ledger says who, not which number (empty: "Seat N")."""
 
     def text(self, text: str, size: int = 16, bold: bool = False,
              colour: tuple[int, int, int] = TEXT, x: int = 0) -> None:
@@ -185,8 +193,9 @@ def _redeals(b: _Builder, m: MatchLedger) -> None:
     if not m.redeals:
         b.text(b.tr.gettext("No redeal in this match."), 15, False, MUTED)
     for r in m.redeals:
-        b.text(b.tr.gettext("Hand {hand}: seat {seat} demanded a redeal and showed:",
-                            hand=b.tr.number(r.hand), seat=int(r.seat)), 15)
+        who = seat_label(b.tr, b.names, int(r.seat))
+        hand = b.tr.number(r.hand)
+        b.text(b.tr.gettext("Hand {hand}: {name} demanded a redeal and showed:", hand=hand, name=who), 15)
         b.tiles(0, r.doubles)
 
 
@@ -217,11 +226,12 @@ def _hand(b: _Builder, h: HandRow) -> None:
     top = b.y
     button = b.button(b.tr.gettext("Export hand"), ExportLater("hand", h.number))
     b.width -= button.w + 10  # the heading wraps left of the button
-    b.text(b.tr.gettext("Hand {number} · opened by seat {seat}", number=b.tr.number(h.number),
-                        seat=int(h.opener)), 18, True, ACCENT)
+    who = seat_label(b.tr, b.names, int(h.opener))
+    b.text(b.tr.gettext("Hand {number} · opened by {name}", number=b.tr.number(h.number), name=who),
+           18, True, ACCENT)
     b.width += button.w + 10
     b.y = max(b.y, top + button.h + 4)
-    b.text(result_text(b.tr, h), 15, True,
+    b.text(result_text(b.tr, h, b.names), 15, True,
            TEAM_COLOURS[h.winner.value] if h.winner else MUTED)
     scores = score_text(b.tr, h.scores_after)
     b.text(b.tr.gettext("Scores after the hand: {scores}", scores=scores), 15)
@@ -244,7 +254,7 @@ def _seats(b: _Builder, names: tuple[str, ...]) -> None:
     """Who sits where: each seat badge (team colour) with the player's name."""
     x = 0
     for s in SEATS:
-        name = names[s - 1] or b.tr.gettext("Seat {n}", n=int(s))
+        name = seat_label(b.tr, names, int(s))
         w = TILE_H + 6 + b.fonts.get(15).size(name)[0] + 18
         if x and x + w > b.width:
             x, b.y = 0, b.y + ROW
@@ -258,6 +268,7 @@ def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Transla
                   names: tuple[str, ...] = ("", "", "", "")) -> list[Item]:
     """Pure layout of match ``index`` of ``led`` for a body ``width``; ``names`` by seat (R2)."""
     b = _Builder(fonts, tr, width)
+    b.names = tuple(names)
     m = led.matches[index]
     _top(b, led, index)
     _seats(b, names)

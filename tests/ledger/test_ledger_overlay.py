@@ -59,7 +59,7 @@ def test_r13_earlier_match_browsable_with_its_redeal(view) -> None:
     assert o.index == 1 and "No redeal in this match." in _texts(o)
     o.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
     assert o.index == 0
-    assert "Hand 2: seat 2 demanded a redeal and showed:" in _texts(o)
+    assert "Hand 2: Seat 2 demanded a redeal and showed:" in _texts(o)  # no names given: "Seat N"
     assert "Team A wins the match. Pollona!" in _texts(o)
     match2 = [b for b in _buttons(o) if b.label.startswith("Match 2")][0]
     assert _click(o, match2) is None and o.index == 1
