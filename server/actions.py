@@ -146,7 +146,7 @@ def _events_of(table: Table, action: str, seat: Seat) -> list[Event]:
     return lg.new_match()
 
 
-async def _perform(table: Table, r: ConsentRequest) -> None:
+async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
     if r.action == "hand_over":
         assert r.target is not None
         table.slots[r.target].handed_over = True
@@ -156,7 +156,7 @@ async def _perform(table: Table, r: ConsentRequest) -> None:
         return
     old = table.log.state
     events = _events_of(table, r.action, r.by)
-    await table.commit(old, events, table_changed=True)
+    await table.commit(old, events, table_changed=True, intent=None if intent is None else (r.by, intent))
 
 
 def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set[Seat]) -> None:
@@ -188,7 +188,7 @@ async def control(table: Table, seat: Seat, intent: Any) -> None:
             _open(table, action, seat, None, asked)
             table.remember(seat, intent)
             return
-        await _perform(table, ConsentRequest(0, action, seat, None, table.seq))
+        await _perform(table, ConsentRequest(0, action, seat, None, table.seq), intent)
         table.remember(seat, intent)
 
 

@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from doublenine.shared.codec import decode_meta, decode_rows
+from doublenine.shared.codec import decode_meta, decode_rows, row_intents
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.invite import CODE_ALPHABET
 from doublenine.shared.seats import SEATS, Seat
@@ -90,6 +90,7 @@ class Registry:
     def _resume_one(self, stored: Any) -> Table:
         meta = TableMeta.from_record(decode_meta(stored.meta))
         table = self._add(meta, decode_rows(stored.rows))
+        table.restore_intents(row_intents(stored.rows))  # DUPLICATE survives a restart
         self.metrics.tables_resumed.inc()
         return table
 

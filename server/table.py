@@ -210,21 +210,39 @@ class Table:
 
     def remember(self, seat: Seat, intent: Any) -> None:
         """Record an applied intent id (idempotency)."""
-        if intent.intent_id is None:
-            return
+        if intent.intent_id is not None:
+            self._remember_id(seat, intent.intent_id, self.seq)
+
+    def _remember_id(self, seat: Seat, intent_id: str, seq: int) -> None:
         ids = self.applied[seat]
-        ids[intent.intent_id] = self.seq
+        ids[intent_id] = seq
         while len(ids) > REMEMBERED_INTENTS:
             ids.popitem(last=False)
 
-    async def commit(self, old: MatchState, events: list[Event], table_changed: bool = False) -> None:
+    def restore_intents(self, intents: list[tuple[int, int, str]]) -> None:
+        """After a restart: remember the stored ``(row seq, seat, intent_id)`` of applied intents
+        (:func:`~doublenine.shared.codec.row_intents`), each at the wire seq it was applied at."""
+        by_row = {row: (seat, iid) for row, seat, iid in intents}
+        counter = SeqCounter()
+        for event in self.log.events:
+            counter.feed(event)
+            if event.seq in by_row:
+                seat, iid = by_row[event.seq]
+                if seat in SEATS:
+                    self._remember_id(Seat(seat), iid, counter.seq)
+
+    async def commit(self, old: MatchState, events: list[Event], table_changed: bool = False,
+                     intent: tuple[Seat, Any] | None = None) -> None:
         """Persist ``events`` (before anyone hears of them), then send each connection its frames.
 
-        If the store fails, the events are taken back out of the log (nobody heard of
-        them) and the action is refused with INTERNAL.
+        ``intent``: (seat, client intent) that caused them; its ``intent_id`` is stored with
+        them so DUPLICATE survives a restart (:meth:`restore_intents`). If the store fails,
+        the events are taken back out of the log (nobody heard of them) and the action is
+        refused with INTERNAL.
         """
+        key = None if intent is None or intent[1].intent_id is None else (intent[0], intent[1].intent_id)
         try:
-            await self.store.append(self.code, event_rows(events))
+            await self.store.append(self.code, event_rows(events, key))
         except Exception:
             log.exception("table %s seq %d: storing %d events failed", self.code, self.seq, len(events))
             kept = self.log.events[:len(self.log.events) - len(events)]
@@ -261,7 +279,7 @@ class Table:
             self.check(seat, intent, commutes=isinstance(decision, DrawPick))
             old = self.log.state
             events = self.log.submit(decision)  # IllegalMove: nothing appended
-            await self.commit(old, events)
+            await self.commit(old, events, intent=(seat, intent))
             self.remember(seat, intent)
 
     submit = decide

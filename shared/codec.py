@@ -87,10 +87,17 @@ def _body_from(m: dict[str, Any]) -> Body:
     raise CodecError(f"unknown event kind {k!r}")
 
 
-def encode_event(event: Event) -> bytes:
-    """The stored payload of ``event`` (without its seq, which is the row key)."""
+def encode_event(event: Event, intent: tuple[int, str] | None = None) -> bytes:
+    """The stored payload of ``event`` (without its seq, which is the row key).
+
+    ``intent``: (seat, intent_id) of the client intent that appended it, kept under the
+    tag ``"i"`` so duplicate detection survives a restart; readers that do not know the
+    tag ignore it (older rows simply have none).
+    """
     m = _body(event.body)
     m["at"] = float(event.at)
+    if intent is not None:
+        m["i"] = [int(intent[0]), str(intent[1])]
     return msgpack.packb(m, use_bin_type=True)  # type: ignore[no-any-return]
 
 
@@ -105,9 +112,26 @@ def decode_event(seq: int, payload: bytes) -> Event:
         raise CodecError(f"row {seq}: not an event ({type(exc).__name__}: {exc})") from None
 
 
-def event_rows(events: list[Event]) -> list[tuple[int, bytes]]:
-    """``(seq, payload)`` rows for :meth:`Store.append`."""
-    return [(e.seq, encode_event(e)) for e in events]
+def event_rows(events: list[Event], intent: tuple[int, str] | None = None) -> list[tuple[int, bytes]]:
+    """``(seq, payload)`` rows for :meth:`Store.append`; ``intent`` (seat, intent_id) is stored
+    with the first event (the one the intent caused)."""
+    return [(e.seq, encode_event(e, intent if i == 0 else None)) for i, e in enumerate(events)]
+
+
+def row_intents(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]]) -> list[tuple[int, int, str]]:
+    """``(row seq, seat, intent_id)`` of every stored row that carries an intent, in order.
+
+    Rows without one (older logs, computer moves, shuffles) are skipped; so is a malformed
+    tag (it only ever feeds duplicate detection)."""
+    found: list[tuple[int, int, str]] = []
+    for seq, payload in rows:
+        try:
+            tag = msgpack.unpackb(payload, raw=False).get("i")
+            if tag is not None:
+                found.append((int(seq), int(tag[0]), str(tag[1])))
+        except Exception:  # decode_event reports bad rows; this tag is best effort
+            continue
+    return found
 
 
 def decode_rows(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]]) -> list[Event]:
@@ -128,5 +152,5 @@ def decode_meta(data: bytes) -> dict[str, Any]:
     return m
 
 
-__all__ = ["CodecError", "encode_event", "decode_event", "event_rows", "decode_rows",
+__all__ = ["CodecError", "encode_event", "decode_event", "event_rows", "decode_rows", "row_intents",
            "encode_meta", "decode_meta"]

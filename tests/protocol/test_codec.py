@@ -58,3 +58,18 @@ def test_garbage_payload_is_a_codec_error(payload: bytes) -> None:
 def test_payload_is_small() -> None:
     log = _random_log(1, 50)
     assert max(len(encode_event(e)) for e in log.events) < 80
+
+
+def test_an_intent_id_is_stored_with_its_first_event_and_older_rows_still_load() -> None:
+    from doublenine.shared.codec import decode_event, encode_event, event_rows, row_intents
+    from doublenine.shared.events import Decided, Event, Shuffled
+    from doublenine.shared.moves import Pass
+    from doublenine.shared.seats import Seat
+
+    events = [Event(5, 1.5, Decided(Pass(Seat.TWO))), Event(6, 1.5, Shuffled(tuple(range(55))))]
+    rows = event_rows(events, (2, "abc"))
+    assert row_intents(rows) == [(5, 2, "abc")]
+    assert [decode_event(s, b) for s, b in rows] == events
+    old = [(5, encode_event(events[0]))]  # a row stored before intents were kept
+    assert row_intents(old) == [] and decode_event(*old[0]) == events[0]
+    assert event_rows(events) == [(e.seq, encode_event(e)) for e in events]

@@ -11,7 +11,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
-from .conftest import connect, create, play_all, settle
+from .conftest import connect, create, eventually, play_all, quiesce, settle
 
 
 async def test_doublenine_bot_plays_a_seat_to_the_end_of_a_match(server) -> None:
@@ -67,3 +67,34 @@ async def test_doublenine_bot_says_in_one_line_when_the_server_stops(server) -> 
     assert out.decode().strip().startswith(
         "doublenine bot: the server closed the connection (server shutting down")
     assert b"Traceback" not in err
+
+
+async def test_applied_intent_ids_survive_a_restart_a_resend_is_duplicate(make_server) -> None:
+    from doublenine.shared import protocol as p
+    from doublenine.shared.convert import intent_for
+
+    store = MemoryStore()
+    first = await make_server(store=store)
+    host = await create(first, "hccc", sit=1, seed=15)
+    table = first.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host], stop=lambda c: c.view.phase is Phase.PLAY
+                                    and any(m.seat == 1 for m in c.view.moves)), 30)
+    await quiesce([host], table, {1})
+    await host.send({"type": "undo", "expected_seq": table.seq, "intent_id": "u-1"})
+    await eventually(lambda: "u-1" in table.applied[Seat.ONE])
+    await quiesce([host], table, {1})  # the computers play on up to seat 1's turn
+    await host.send(intent_for(host.view.legal_decisions()[0], host.seq, "p-1"))
+    await eventually(lambda: "p-1" in table.applied[Seat.ONE])
+    applied = dict(table.applied[Seat.ONE])
+    await first.stop()
+    second = await make_server(store=store)
+    resumed = second.registry.tables[host.code]
+    assert {k: resumed.applied[Seat.ONE][k] for k in ("u-1", "p-1")} == {k: applied[k] for k in ("u-1", "p-1")}
+    back = await connect(second)
+    await back.attach({"type": "rejoin", "code": host.code, "token": host.token})
+    before = len(resumed.log.events)
+    for iid, kind in (("u-1", "undo"), ("p-1", "pass")):
+        await back.send({"type": kind, "expected_seq": resumed.seq, "intent_id": iid})
+        err = await back.until(lambda m: isinstance(m, p.Error))
+        assert (err.code, err.intent_id, err.data) == ("DUPLICATE", iid, {"seq": applied[iid]})
+    assert not any(type(e.body).__name__ == "Undone" for e in resumed.log.events[before:])

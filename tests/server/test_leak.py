@@ -96,8 +96,8 @@ async def test_r21_r22_d8_d9_no_frame_leaks_over_200_random_hands(server, monkey
     histories: dict[str, dict[int, Any]] = {}
     original = Table.commit
 
-    async def spy(self: Table, old: Any, events: Any, table_changed: bool = False) -> None:
-        await original(self, old, events, table_changed)
+    async def spy(self: Table, old: Any, events: Any, table_changed: bool = False, intent: Any = None) -> None:
+        await original(self, old, events, table_changed, intent)
         histories.setdefault(self.code, {})[self.seq] = self.log.state
 
     monkeypatch.setattr(Table, "commit", spy)
