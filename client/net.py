@@ -98,12 +98,16 @@ class NetClient:
         from websockets.exceptions import WebSocketException
         from websockets.sync.client import connect
 
+        from doublenine.shared.invite import table_url
+
         failures = 0
         while not self._stop.is_set():
             self.inbox.put(Connection("connecting" if failures == 0 else "lost"))
             closed_by_host = False
             try:
-                with connect(self.url, open_timeout=self._open_timeout, max_size=2**20) as ws:
+                code = self.code or getattr(self.attach, "code", None)
+                with connect(table_url(self.url, code), open_timeout=self._open_timeout,
+                             max_size=2**20) as ws:
                     self._handshake(ws)
                     self._ws = ws
                     failures = 0

@@ -24,7 +24,9 @@ async def _play(args: argparse.Namespace) -> int:
     from .netbot import TableClient, play_seat
 
     decide = load_decide()
-    client = await TableClient.connect(args.server)
+    from doublenine.shared.invite import table_url
+
+    client = await TableClient.connect(table_url(args.server, args.table))
     client.keep_frames = False
     await client.attach({"type": "join", "code": args.table, "seat": args.seat, "name": args.name})
     print(f"doublenine bot: seat {client.seat} at table {client.code}", flush=True)

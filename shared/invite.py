@@ -66,6 +66,21 @@ class Invite:
         return self.ws_url(f"/t/{self.code}")
 
 
+def table_url(server_url: str, code: str | None) -> str:
+    """The websocket URL for table ``code`` on a server given as ``ws[s]://HOST:PORT[/]``.
+
+    A server URL with no path (or ``/``) gets ``/t/CODE``, the path a reverse proxy
+    routes by (deploy/, docs/operations.md); a URL with its own path, or no code
+    (creating a table), is returned unchanged. The server accepts any path.
+    """
+    if not code:
+        return server_url
+    parts = urlsplit(server_url)
+    if parts.path not in ("", "/"):
+        return server_url
+    return parts._replace(path=f"/t/{code}").geturl()
+
+
 def build_invite(host: str, port: int, code: str, *, tls: bool = False) -> str:
     """The canonical invite ``doublenine://HOST:PORT/CODE`` (raises InviteError on a bad part)."""
     host = _check_host(host.strip("[]"))

@@ -130,3 +130,12 @@ def test_bad_code_message_names_the_characters_not_allowed() -> None:
     assert caught.value.failure.text("en") == (
         "The invite's table code “AB0” is not a table code: 3 to 12 letters and digits, without 0, 1, I, L, O or U.")
     assert "sans 0, 1, I, L, O ni U" in caught.value.failure.text("fr")
+
+
+def test_table_url_puts_the_code_in_the_path_a_proxy_routes_by() -> None:
+    from doublenine.shared.invite import table_url
+
+    assert table_url("ws://10.0.0.5:8765/", "K959E") == "ws://10.0.0.5:8765/t/K959E"
+    assert table_url("wss://play.example.org", "K959E") == "wss://play.example.org/t/K959E"
+    assert table_url("ws://h:1/custom/path", "K959E") == "ws://h:1/custom/path"
+    assert table_url("ws://h:1/", None) == "ws://h:1/"
