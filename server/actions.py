@@ -32,7 +32,10 @@ async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None
     table.bind(conn, seat)
     conn.send(_joined(table, seat, token, creator))
     conn.send(table.snapshot_frame(seat))
-    table.broadcast_table(exclude=conn)
+    if seat is None:
+        table.spectators_changed()  # coalesced: a crowd of spectators must not cost O(N^2) frames
+    else:
+        table.broadcast_table(exclude=conn)
     table.rearm()
 
 
@@ -79,8 +82,11 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
 
 
 async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
-    """D8: watch the table."""
+    """D8: watch the table; SPECTATORS_FULL beyond ``max_spectators``."""
     async with table.lock:
+        watching = sum(1 for s in table.subscribers.values() if s is None)
+        if watching >= table.config.max_spectators:
+            raise Refused(ErrorCode.SPECTATORS_FULL, f"table {table.code} has {watching} spectators already")
         await _welcome(table, conn, None, None, creator)
 
 
@@ -98,7 +104,10 @@ async def leave(table: Table, conn: Any) -> None:
                 table.close_request("cancelled", seat)
             await table.save_meta()
         conn.send(pack({"type": "left", "code": table.code}))
-        table.broadcast_table()
+        if seat is None:
+            table.spectators_changed()
+        else:
+            table.broadcast_table()
         table.rearm()
 
 

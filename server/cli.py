@@ -26,6 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--burst", type=float, default=40.0, help="messages one connection may send at once")
     limits.add_argument("--max-tables-per-address", type=int, default=8,
                         help="open tables one client address may have created")
+    limits.add_argument("--max-connections-per-address", type=int, default=64,
+                        help="open connections one client address may have (0: no limit)")
+    limits.add_argument("--max-spectators", type=int, default=32, help="spectators one table accepts")
     limits.add_argument("--max-frame", type=int, default=64 * 1024, help="largest frame in bytes (1009 beyond)")
     limits.add_argument("--connection-idle", type=float, default=60.0,
                         help="seconds a connection may stay without a table before it is closed (1008)")
@@ -51,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
                           idle_timeout=args.idle_timeout, code_prefix=args.code_prefix.upper(),
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
                           max_size=args.max_frame, connection_idle=args.connection_idle,
-                          trust_proxy=args.trust_proxy)
+                          trust_proxy=args.trust_proxy,
+                          max_connections_per_address=args.max_connections_per_address,
+                          max_spectators=args.max_spectators)
     try:
         return asyncio.run(serve(config, announce=args.announce))
     except OSError as exc:

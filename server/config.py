@@ -27,6 +27,13 @@ class ServerConfig:
     burst: float = 40.0
     """Messages one connection may send at once."""
     max_tables_per_address: int = 8
+    max_connections_per_address: int = 64
+    """Open websockets one client address may have (TOO_MANY_CONNECTIONS, closed 1008); 0: no limit."""
+    max_spectators: int = 32
+    """Spectators one table accepts (SPECTATORS_FULL beyond)."""
+    spectator_notice: float = 1.0
+    """Seconds over which spectator joins and leaves are gathered into one ``table`` frame, so a
+    crowd of spectators costs one broadcast per interval, not one per spectator."""
     hint_level: str = "strong"
     """R25: the computer level that answers hints."""
     code_prefix: str = ""

@@ -286,7 +286,14 @@ HANDLERS: dict[type, Callable[[Connection, Any], Awaitable[None]]] = {
 async def handle(ws: Any, registry: Registry) -> None:
     """Serve one websocket until it closes; detach it from its table in ``finally``."""
     conn = Connection(ws, registry)
+    limit = registry.config.max_connections_per_address
+    if limit and registry.per_address[conn.address] >= limit:  # issue 7: one address, bounded sockets
+        conn.error(ErrorCode.TOO_MANY_CONNECTIONS, f"{conn.address} has {limit} open connections")
+        conn.close(1008, "too many connections from this address")
+        await conn.writer()
+        return
     registry.connections.add(conn)
+    registry.per_address[conn.address] += 1
     writer = asyncio.get_running_loop().create_task(conn.writer())
     try:
         while True:
@@ -313,11 +320,17 @@ async def handle(ws: Any, registry: Registry) -> None:
         conn.closed = True
         writer.cancel()
         registry.connections.discard(conn)
+        registry.per_address[conn.address] -= 1
+        if registry.per_address[conn.address] <= 0:
+            del registry.per_address[conn.address]
         if conn.table is not None:
             conn.table.disconnect(conn)
 
 
-LIMIT_CODES: dict[ErrorCode, str] = {ErrorCode.RATE_LIMITED: "rate", ErrorCode.TOO_MANY_TABLES: "tables_per_address"}
+LIMIT_CODES: dict[ErrorCode, str] = {
+    ErrorCode.RATE_LIMITED: "rate", ErrorCode.TOO_MANY_TABLES: "tables_per_address",
+    ErrorCode.TOO_MANY_CONNECTIONS: "connections_per_address", ErrorCode.SPECTATORS_FULL: "spectators",
+}
 """Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings."""
 
 

@@ -45,6 +45,8 @@ class Registry:
         self.brain = brain
         self.tables: dict[str, Table] = {}
         self.connections: set[Any] = set()
+        self.per_address: Counter[str] = Counter()
+        """Open connections per client address (issue 7 limit)."""
         self.owners: dict[str, str] = {}
         """table code -> address of the connection that created it (issue 7 limit)."""
         self._closing: set[asyncio.Task[None]] = set()

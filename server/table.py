@@ -75,6 +75,7 @@ class Table:
         self._bot_committing = False
         self._store_failed = False
         self._idle: asyncio.TimerHandle | None = None
+        self._notice: asyncio.TimerHandle | None = None
         self._last_redo = self.log.can_redo
         self.metrics: Any = None
         """The server's ``ServerMetrics`` (set by the registry; None in bare tests)."""
@@ -182,13 +183,28 @@ class Table:
         """Tell everyone the table info changed."""
         self.send_all(pack({"type": "table", "table": self.table_wire()}), exclude)
 
+    def spectators_changed(self) -> None:
+        """A spectator came or went: one coalesced ``table`` frame within ``spectator_notice``
+        seconds, so N spectators joining cost O(N) frames, not O(N^2)."""
+        if self._notice is None and not self.closed:
+            loop = asyncio.get_running_loop()
+            self._notice = loop.call_later(self.config.spectator_notice, self._notice_fired)
+
+    def _notice_fired(self) -> None:
+        self._notice = None
+        if not self.closed:
+            self.broadcast_table()
+
     def disconnect(self, conn: Any) -> None:
         """A connection closed: the seat stays held (D7); computers may resume (D2)."""
         if conn.table is not self:
             return
-        self.unbind(conn)
+        seat = self.unbind(conn)
         if not self.closed:
-            self.broadcast_table()
+            if seat is None:
+                self.spectators_changed()
+            else:
+                self.broadcast_table()
             self.rearm()
 
     # ------------------------------------------------------------ the one step
@@ -382,6 +398,9 @@ class Table:
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
+        if self._notice is not None:
+            self._notice.cancel()
+            self._notice = None
         if self._bot is not None and self._bot is not asyncio.current_task() and not self._bot_committing:
             self._bot.cancel()
         self._bot = None

@@ -17,7 +17,8 @@ from doublenine.shared import protocol as p
 def config(**overrides: Any) -> ServerConfig:
     """Test settings: loopback, any free port, computers act at once."""
     base: dict[str, Any] = dict(host="127.0.0.1", port=0, bot_delay=0.0, idle_timeout=30.0,
-                                rate=100000.0, burst=100000.0, max_tables_per_address=10000)
+                                rate=100000.0, burst=100000.0, max_tables_per_address=10000,
+                                max_connections_per_address=0)
     base.update(overrides)
     return ServerConfig(**base)
 

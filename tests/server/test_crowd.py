@@ -1,0 +1,56 @@
+"""Crowds at one table and from one address (issue 7 limits): spectators and connections."""
+from __future__ import annotations
+
+import pytest
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed
+
+from doublenine.server.netbot import ServerRefused
+from doublenine.shared import protocol as p
+
+from .conftest import connect, create, eventually, spectate
+
+
+async def test_spectator_joins_and_leaves_are_coalesced_into_one_table_frame(make_server) -> None:
+    server = await make_server(spectator_notice=3600.0)  # the notice never fires on its own here
+    host = await create(server, "hhcc", sit=1)  # not started: nothing else moves
+    table = server.registry.tables[host.code]
+    host.frames.clear()
+    watchers = [await spectate(server, host.code) for _ in range(5)]
+    await watchers[0].send({"type": "leave"})
+    await watchers[0].until(lambda m: isinstance(m, p.LeftTable))
+    for c in [host, *watchers[1:]]:  # a resync is answered after every frame queued before it
+        c.frames.clear()
+        await c.send({"type": "resync"})
+        snap = await c.until(lambda m: isinstance(m, p.Snapshot))
+        assert snap.table.spectators == 4
+        assert [p.decode_server(f).type for f in c.frames] == ["snapshot"]  # no table frame per spectator
+    table._notice_fired()  # the interval ends: one table frame each, with the count
+    for c in [host, *watchers[1:]]:
+        upd = await c.until(lambda m: isinstance(m, p.TableUpdate))
+        assert upd.table.spectators == 4
+
+
+async def test_a_table_takes_at_most_max_spectators(make_server) -> None:
+    server = await make_server(max_spectators=2)
+    host = await create(server, "hccc", sit=1)
+    await spectate(server, host.code)
+    await spectate(server, host.code)
+    with pytest.raises(ServerRefused) as refused:
+        await spectate(server, host.code)
+    assert refused.value.error.code == "SPECTATORS_FULL"
+
+
+async def test_one_address_has_at_most_max_connections(make_server) -> None:
+    server = await make_server(max_connections_per_address=3)
+    open_ = [await connect(server) for _ in range(3)]
+    ws = await ws_connect(server.url, compression=None)
+    err = p.decode_server(await ws.recv())
+    assert (err.type, err.code) == ("error", "TOO_MANY_CONNECTIONS")
+    with pytest.raises(ConnectionClosed):
+        await ws.recv()
+    assert ws.close_code == 1008
+    await open_[0].close()
+    await eventually(lambda: server.registry.per_address.get("127.0.0.1") == 2)  # its slot is free again
+    again = await connect(server)
+    assert again.seq == -1 and server.registry.per_address["127.0.0.1"] == 3
