@@ -51,6 +51,8 @@ class Connection:
         self.current_type = "-"
         """Type of the message being handled, for log lines."""
         self._limit_logged = 0.0
+        self.hinting = False
+        """R25: a hint for this connection is being computed (one at a time)."""
 
     # ------------------------------------------------------------ sending
 

@@ -76,6 +76,9 @@ class Table:
         self._store_failed = False
         self._idle: asyncio.TimerHandle | None = None
         self._notice: asyncio.TimerHandle | None = None
+        self._hints: dict[Seat, tuple[int, asyncio.Future[Any]]] = {}
+        """R25: each seat's last hint (being computed or done) and the log position it is for."""
+        self._hint_tasks: set[asyncio.Task[None]] = set()
         self._last_redo = self.log.can_redo
         self.metrics: Any = None
         """The server's ``ServerMetrics`` (set by the registry; None in bare tests)."""
@@ -263,6 +266,7 @@ class Table:
             log.exception("table %s seq %d: storing %d events failed", self.code, self.seq, len(events))
             kept = self.log.events[:len(self.log.events) - len(events)]
             self.log = MatchLog(seed=self.meta.seed, clock=time.time, events=kept)
+            self._hints.clear()  # a position may now be reached again by other events
             self._store_failed = True
             raise Refused(ErrorCode.INTERNAL, "the move could not be stored; nothing was played") from None
         self._unstored = len(self.log.events)
@@ -302,7 +306,13 @@ class Table:
     """DESIGN's name for the one step (validate -> apply -> append -> persist -> send)."""
 
     async def hint(self, conn: Any, seat: Seat, intent: Any) -> None:
-        """R25: a suggested decision, computed from this seat's view, to this connection only."""
+        """R25: a suggested decision, computed from this seat's view, to this connection only.
+
+        The answer comes from a background task, so the connection goes on reading (it may
+        play before the hint arrives). One computation per (seat, log position), shared by
+        everyone asking for it; a connection waits for at most one hint at a time
+        (HINT_PENDING), so hints cannot crowd the computer seats out of the worker threads.
+        """
         async with self.lock:
             self.check(seat, intent)
             view = view_for(self.log.state, seat)
@@ -310,9 +320,28 @@ class Table:
         assert isinstance(view, SeatView)
         if not view.legal_decisions():
             raise Refused(ErrorCode.NOT_YOUR_TURN, "this seat has no decision to make now")
-        rng = decision_rng(self.meta.seed, position, "hint")
-        decision = await self.brain.choose(view, self.config.hint_level, rng)
-        conn.send(pack({"type": "hint", "seq": seq, "decision": decision_w(decision)}))
+        if getattr(conn, "hinting", False):
+            raise Refused(ErrorCode.HINT_PENDING, "a hint for this connection is being computed")
+        cached = self._hints.get(seat)
+        if cached is None or cached[0] != position:
+            rng = decision_rng(self.meta.seed, position, "hint")
+            job = asyncio.ensure_future(self.brain.choose(view, self.config.hint_level, rng))
+            cached = self._hints[seat] = (position, job)
+        conn.hinting = True
+        task = asyncio.get_running_loop().create_task(self._deliver_hint(conn, seq, cached[1], intent))
+        self._hint_tasks.add(task)
+        task.add_done_callback(self._hint_tasks.discard)
+
+    async def _deliver_hint(self, conn: Any, seq: int, job: asyncio.Future[Any], intent: Any) -> None:
+        try:
+            decision = await asyncio.shield(job)
+        except Exception:
+            log.exception("table %s seq %d: hint failed", self.code, seq)
+            conn.error(ErrorCode.INTERNAL, "the hint could not be computed", intent.intent_id)
+        else:
+            conn.send(pack({"type": "hint", "seq": seq, "decision": decision_w(decision)}))
+        finally:
+            conn.hinting = False
 
     # ------------------------------------------------------------ requests (consent.py)
 

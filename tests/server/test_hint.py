@@ -1,0 +1,38 @@
+"""R25 hints under load: one hint in flight per connection, one computation per seat and position."""
+from __future__ import annotations
+
+import random
+import threading
+
+from doublenine.server.computer import Brain, random_legal
+from doublenine.shared import protocol as p
+
+from .conftest import create, quiesce
+
+
+async def test_r25_one_hint_in_flight_per_connection_and_repeats_come_from_the_cache(make_server) -> None:
+    release = threading.Event()
+    asked: list[int] = []
+
+    def decide(view, level, rng: random.Random):
+        if view.viewer == 1:  # seat 1's hints wait until the test lets them go
+            asked.append(1)
+            release.wait(10)
+        return random_legal(view, level, rng)
+
+    server = await make_server(brain=Brain(None, decide))
+    host = await create(server, "hhcc", sit=1)
+    await host.send({"type": "start"})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    await quiesce([host], server.registry.tables[host.code], {1})  # seat 2's computer draws first
+    await host.send({"type": "hint", "expected_seq": host.seq, "intent_id": "h1"})
+    await host.send({"type": "hint", "expected_seq": host.seq, "intent_id": "h2"})
+    err = await host.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.intent_id) == ("HINT_PENDING", "h2")
+    release.set()
+    first = await host.until(lambda m: isinstance(m, p.HintReply))
+    for _ in range(3):  # the same seat at the same position: answered without thinking again
+        await host.send({"type": "hint", "expected_seq": host.seq})
+        again = await host.until(lambda m: isinstance(m, p.HintReply))
+        assert again == first
+    assert asked == [1]
