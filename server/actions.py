@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doublenine.shared.errors import ErrorCode, IllegalMove
+from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
 from doublenine.shared.events import Event
 from doublenine.shared.protocol import pack
 from doublenine.shared.rules import restart_hand
@@ -241,12 +241,14 @@ async def consent(table: Table, seat: Seat, request_id: int, accept: bool) -> No
         table.request = None
         try:
             await _perform(table, r)
-        except IllegalMove as exc:
+        except RuleError as exc:  # the rules refused it, or the store failed (nothing was done)
             table.request = r
             table.close_request("failed", None, exc.message)
             table.broadcast_table()
             table.rearm()
-            return
+            if isinstance(exc, IllegalMove):
+                return
+            raise
         table.request = r
         table.close_request("done")
 

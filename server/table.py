@@ -268,6 +268,7 @@ class Table:
             self.log = MatchLog(seed=self.meta.seed, clock=time.time, events=kept)
             self._hints.clear()  # a position may now be reached again by other events
             self._store_failed = True
+            self.rearm()  # the computers due in the restored state act (after a pause, see _bot_move)
             raise Refused(ErrorCode.INTERNAL, "the move could not be stored; nothing was played") from None
         self._unstored = len(self.log.events)
         for e in events:
@@ -387,15 +388,27 @@ class Table:
         except Exception:
             log.exception("table %s seat %d seq %d: computer turn failed", self.code, seat, self.seq)
             raise
+        finally:
+            if self._bot is asyncio.current_task():
+                self._bot = None
+                if self._bot_pick() != (seat, position):  # moved, or stale: the turn now due
+                    self.rearm()
 
     async def _bot_move(self, seat: Seat, position: int) -> None:
+        """One computer decision. The view is built under the lock, so it never reads a log
+        that another action is still storing; a pick that went stale meanwhile does nothing."""
         if self._store_failed:  # do not hammer a failing store
             self._store_failed = False
             await asyncio.sleep(1.0)
         if self.config.bot_delay > 0:
             await asyncio.sleep(self.config.bot_delay)
-        view = view_for(self.log.state, seat)
+        async with self.lock:
+            if self._bot_pick() != (seat, position):
+                return
+            view = view_for(self.log.state, seat)
         assert isinstance(view, SeatView)
+        if not view.legal_decisions():  # cannot happen under the lock; never ask the brain for nothing
+            return
         rng = decision_rng(self.meta.seed, position)
         thinking = time.perf_counter()
         decision = await self.brain.choose(view, self.slots[seat].level, rng)
@@ -417,9 +430,6 @@ class Table:
                     self.metrics.moves.labels(kind=decision_w(decision)["kind"]).inc()
         finally:
             self._bot_committing = False
-            if self._bot is asyncio.current_task():
-                self._bot = None
-                self.rearm()
 
     async def close(self) -> None:
         """Stop the table: no more computer turns, no idle timer; waits for the action in progress."""
