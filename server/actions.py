@@ -28,6 +28,11 @@ def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool) -
     return pack(msg)
 
 
+def _gone(conn: Any) -> bool:
+    """The server closed ``conn`` while its request waited for the table: attach nothing to it."""
+    return bool(getattr(conn, "closed", False))
+
+
 async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None, creator: bool) -> None:
     table.bind(conn, seat)
     conn.send(_joined(table, seat, token, creator))
@@ -42,6 +47,8 @@ async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None
 async def join(table: Table, conn: Any, seat: Seat | None, name: str, creator: bool = False) -> None:
     """Take a free human seat (lowest if ``seat`` is None); the table starts once all are held."""
     async with table.lock:
+        if _gone(conn):
+            return
         if seat is None:
             free = [s for s in SEATS if table.slots[s].kind == "human" and not table.slots[s].claimed]
             if not free:
@@ -63,6 +70,8 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str, creator: b
 async def rejoin(table: Table, conn: Any, token: str) -> None:
     """D7: reclaim the seat of ``token``; an older connection on it is closed (4002)."""
     async with table.lock:
+        if _gone(conn):
+            return
         seat = next((s for s in SEATS if token_matches(token, table.slots[s].token_hash)), None)
         if seat is None:
             raise Refused(ErrorCode.BAD_TOKEN, f"that token holds no seat at table {table.code}")
@@ -84,6 +93,8 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
 async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
     """D8: watch the table; SPECTATORS_FULL beyond ``max_spectators``."""
     async with table.lock:
+        if _gone(conn):
+            return
         watching = sum(1 for s in table.subscribers.values() if s is None)
         if watching >= table.config.max_spectators:
             raise Refused(ErrorCode.SPECTATORS_FULL, f"table {table.code} has {watching} spectators already")

@@ -134,7 +134,11 @@ class Connection:
         return True
 
     async def receive(self, frame: bytes | str) -> None:
-        """Handle one frame; every refusal becomes an Error frame."""
+        """Handle one frame; every refusal becomes an Error frame. Frames that arrive after the
+        server closed or replaced this connection (4002, 1013, table closed) are ignored, so a
+        dead connection can never claim a seat nobody would hold the token of."""
+        if self.closed:
+            return
         self.current_type = "-"
         if not self._allowed():
             self.error(ErrorCode.RATE_LIMITED, f"more than {self.config.rate:g} messages per second")

@@ -6,10 +6,12 @@ import asyncio
 from websockets.exceptions import ConnectionClosed
 
 from doublenine.shared import protocol as p
+from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
 from .conftest import connect, create, eventually, four_at_play, play_all, settle
+from .conftest import join as join_seat
 
 
 async def test_d7_reconnect_mid_hand_with_token_gets_the_same_view_and_carries_on(server) -> None:
@@ -68,3 +70,17 @@ async def test_disconnect_spanning_a_hand_end_gets_the_reveal_scores_and_next_ha
     assert back.view.scores == table.state.scores == last.scores_after
     assert back.table.seats[3].computer_plays is False  # D7: the player took the seat back
     await settle([back], table)
+
+
+async def test_d7_frames_from_a_connection_the_server_closed_are_ignored(server) -> None:
+    host = await create(server, "hhhc", sit=1)
+    table = server.registry.tables[host.code]
+    ghost = table.slots[Seat.ONE].conn  # the server side of the host's connection
+    again = await connect(server)
+    await again.attach({"type": "rejoin", "code": host.code, "token": host.token})
+    assert ghost.closed and table.slots[Seat.ONE].conn is not ghost  # replaced (4002)
+    join = p.CLIENT_ADAPTER.validate_python({"type": "join", "code": host.code, "seat": 2, "name": "ghost"})
+    await ghost.receive(p.encode(join))  # a frame still buffered from the old socket
+    assert table.slots[Seat.TWO].claimed is False and ghost.table is None
+    late = await join_seat(server, host.code, 2)
+    assert late.seat == 2
