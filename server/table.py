@@ -37,6 +37,8 @@ log = logging.getLogger("doublenine.server.table")
 
 REMEMBERED_INTENTS = 64
 """Applied intent ids kept per seat for duplicate detection."""
+PAST_IN_SNAPSHOT = 20
+"""Earlier matches a snapshot carries (the newest ones); the stored log keeps every match."""
 
 
 class Refused(RuleError):
@@ -141,6 +143,7 @@ class Table:
     def snapshot_frame(self, seat: Seat | None) -> bytes:
         """The Snapshot for a connection at ``seat`` (None: spectator): its own view only."""
         view = view_to_wire(view_for(self.log.state, seat))
+        view["past"] = tuple(view["past"])[-PAST_IN_SNAPSHOT:]  # bounded however many matches were played
         return pack({"type": "snapshot", "seq": self.seq, "view": view, "table": self.table_wire()})
 
     # ------------------------------------------------------------ connections

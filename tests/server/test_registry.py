@@ -119,3 +119,19 @@ async def test_a_finished_match_can_start_again_with_new_match(server) -> None:
     await host.send({"type": "new_match", "expected_seq": host.seq})
     await host.until(lambda m: isinstance(m, p.Update) and host.view.match == 2)
     assert host.view.scores == (0, 0) and len(host.view.past) == 1
+
+
+async def test_r28_a_snapshot_carries_only_the_last_20_earlier_matches(server) -> None:
+    from doublenine.server.table import PAST_IN_SNAPSHOT
+
+    host = await create(server, "hccc", sit=1, seed=3)
+    table = server.registry.tables[host.code]
+    while len(table.state.past) < PAST_IN_SNAPSHOT + 3:  # seat 2's computer may draw in between: STALE
+        await host.send({"type": "new_match", "expected_seq": table.seq})
+        await host.until(lambda m: isinstance(m, (p.Update, p.Error)))
+    assert len(table.state.past) == PAST_IN_SNAPSHOT + 3  # the match log keeps every match
+    await host.send({"type": "resync"})
+    snap = await host.until(lambda m: isinstance(m, p.Snapshot))
+    assert snap.view.match == PAST_IN_SNAPSHOT + 4
+    assert [r.number for r in snap.view.past] == list(range(4, PAST_IN_SNAPSHOT + 4))
+    assert len(host.view.past) == PAST_IN_SNAPSHOT
