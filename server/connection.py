@@ -212,7 +212,7 @@ async def _join(c: Connection, m: p.Join) -> None:
 
 async def _rejoin(c: Connection, m: p.Rejoin) -> None:
     c.unattached()
-    await actions.rejoin(await c.registry.find_or_load(m.code), c, m.token)
+    await actions.rejoin(await c.registry.find_or_load(m.code, token=m.token), c, m.token)
 
 
 async def _spectate(c: Connection, m: p.Spectate) -> None:

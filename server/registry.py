@@ -15,14 +15,16 @@ from typing import Any
 
 from doublenine.shared.codec import decode_meta, decode_rows, row_intents
 from doublenine.shared.errors import ErrorCode
+from doublenine.shared.events import replay
 from doublenine.shared.invite import CODE_ALPHABET
 from doublenine.shared.seats import SEATS, Seat
+from doublenine.shared.state import Phase
 
 from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
 from .storage.metered import MeteredStore
-from .seating import SeatSlot, TableMeta
+from .seating import SeatSlot, TableMeta, token_matches
 from .table import Refused, Table
 
 log = logging.getLogger("doublenine.server")
@@ -34,6 +36,14 @@ CODE_LENGTH = 5
 def normalize_code(code: str) -> str:
     """What a person typed -> a code: upper case, spaces and dashes dropped."""
     return "".join(ch for ch in code.upper() if ch not in " -_")
+
+
+def _may_reopen(stored: Any, token: str) -> bool:
+    """D7: ``token`` holds a seat of the stored table and its match is not over."""
+    meta = TableMeta.from_record(decode_meta(stored.meta))
+    if not any(token_matches(token, slot.token_hash) for slot in meta.slots.values()):
+        return False
+    return replay(decode_rows(stored.rows)).phase is not Phase.MATCH_OVER
 
 
 class Registry:
@@ -71,19 +81,31 @@ class Registry:
             raise Refused(ErrorCode.UNKNOWN_TABLE, f"no open table {code!r}")
         return table
 
-    async def find_or_load(self, code: str) -> Table:
+    async def find_or_load(self, code: str, token: str | None = None) -> Table:
         """Like :meth:`find`, but a table open in the store and not held here is resumed from it:
         with PostgreSQL shared by several processes, the process nginx falls back to takes over
-        a table whose process is down (docs/operations.md)."""
+        a table whose process is down (docs/operations.md).
+
+        ``token`` (a ``rejoin``): a table closed for idleness whose match is not over is opened
+        again for a valid seat token (D7: the game waits for its players); any other closed
+        table stays UNKNOWN_TABLE."""
         code = normalize_code(code)
         table = self.tables.get(code)
         if table is not None:
             return table
         stored = await self.store.load(code) if code else None
-        if stored is None or stored.closed or code in self.tables:
+        if stored is None or code in self.tables:
             return self.find(code)
+        if stored.closed:
+            if token is None or not _may_reopen(stored, token):
+                return self.find(code)
+            await self.store.reopen_table(code)
+            if code in self.tables:  # another rejoin reopened it meanwhile
+                return self.tables[code]
+            log.info("table %s reopened for a returning player", code)
         table = self._resume_one(stored)
-        log.info("table %s taken over from the store", code)
+        if not stored.closed:
+            log.info("table %s taken over from the store", code)
         await table.flush_unstored()
         table.watch_idle()
         table.rearm()

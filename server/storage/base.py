@@ -45,6 +45,10 @@ class Store(Protocol):
     async def close_table(self, code: str) -> None:
         """Mark a table closed; its log stays stored. ``KeyError`` if unknown."""
 
+    async def reopen_table(self, code: str) -> None:
+        """Mark a closed table open again (a player came back to an idle-closed table, D7);
+        ``KeyError`` if unknown, nothing if it is open."""
+
     async def load_open(self) -> list[StoredTable]:
         """Every table not closed, with its whole log, for resuming after a restart."""
 
@@ -96,6 +100,10 @@ class MemoryStore:
     async def close_table(self, code: str) -> None:
         t = self.tables[code]
         self.tables[code] = StoredTable(code, t.meta, (), True)
+
+    async def reopen_table(self, code: str) -> None:
+        t = self.tables[code]
+        self.tables[code] = StoredTable(code, t.meta, (), False)
 
     def _full(self, code: str) -> StoredTable:
         t = self.tables[code]

@@ -38,6 +38,9 @@ class MeteredStore:
     async def close_table(self, code: str) -> None:
         await self.inner.close_table(code)
 
+    async def reopen_table(self, code: str) -> None:
+        await self.inner.reopen_table(code)
+
     async def load_open(self) -> list[StoredTable]:
         return await self.inner.load_open()
 

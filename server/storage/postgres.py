@@ -143,6 +143,14 @@ class PostgresStore:
 
         await self._run(work)
 
+    async def reopen_table(self, code: str) -> None:
+        async def work(con: asyncpg.Connection) -> None:
+            done = await con.execute("UPDATE dn_table SET closed=FALSE, updated=now() WHERE code=$1", code)
+            if done.endswith(" 0"):
+                raise KeyError(code)
+
+        await self._run(work)
+
     async def load_open(self) -> list[StoredTable]:
         async def work(con: asyncpg.Connection) -> list[StoredTable]:
             heads = await con.fetch("SELECT code, meta FROM dn_table WHERE NOT closed ORDER BY created, code")

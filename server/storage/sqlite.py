@@ -231,6 +231,14 @@ class SQLiteStore:
 
         await self._call(job)
 
+    async def reopen_table(self, code: str) -> None:
+        def job(c: sqlite3.Connection) -> None:
+            cur = c.execute("UPDATE dn_table SET closed=0, updated=? WHERE code=?", (time.time(), code))
+            if cur.rowcount == 0:
+                raise KeyError(code)
+
+        await self._call(job)
+
     async def load_open(self) -> list[StoredTable]:
         def job(c: sqlite3.Connection) -> list[StoredTable]:
             heads = c.execute("SELECT code, meta FROM dn_table WHERE closed=0 ORDER BY created, code")

@@ -84,3 +84,31 @@ async def test_d7_frames_from_a_connection_the_server_closed_are_ignored(server)
     assert table.slots[Seat.TWO].claimed is False and ghost.table is None
     late = await join_seat(server, host.code, 2)
     assert late.seat == 2
+
+
+async def test_d7_a_valid_token_reopens_a_table_closed_for_idleness(make_server) -> None:
+    from doublenine.server.netbot import ServerRefused
+    from doublenine.server.storage.base import MemoryStore
+
+    store = MemoryStore()
+    server = await make_server(store=store, idle_timeout=0.05)
+    host = await create(server, "hccc", sit=1, seed=21)
+    code, token = host.code, host.token
+    before = list(server.registry.tables[code].log.events)
+    await host.close()
+    await eventually(lambda: code not in server.registry.tables and store.tables[code].closed)
+    for fields in ({"type": "spectate", "code": code}, {"type": "join", "code": code, "seat": 1, "name": "X"},
+                   {"type": "rejoin", "code": code, "token": "not-a-seat-token"}):
+        other = await connect(server)
+        try:
+            await other.attach(fields)
+            raise AssertionError("attached to a closed table")
+        except ServerRefused as refused:
+            assert refused.error.code == "UNKNOWN_TABLE"
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": code, "token": token})
+    table = server.registry.tables[code]
+    assert back.seat == 1 and store.tables[code].closed is False
+    assert table.log.events[:len(before)] == before
+    await settle([back], table)
+    assert back.view == view_for(table.state, 1)

@@ -141,3 +141,15 @@ async def test_everything_survives_close_and_reopen(store_pair: tuple[Store, Reo
     assert await again.load("T2") == StoredTable("T2", b"m2", (), True)
     with pytest.raises(ValueError):
         await again.append("T1", [(2, b"repeat after restart")])
+
+
+async def test_reopen_table_opens_a_closed_table_again_with_its_log(store: Store) -> None:
+    await store.create_table("T1", b"m1")
+    await store.append("T1", ROWS)
+    await store.close_table("T1")
+    await store.reopen_table("T1")
+    assert await store.load_open() == [StoredTable("T1", b"m1", tuple(ROWS), False)]
+    await store.reopen_table("T1")  # already open: nothing changes
+    assert await store.load("T1") == StoredTable("T1", b"m1", tuple(ROWS), False)
+    with pytest.raises(KeyError):
+        await store.reopen_table("NOPE")
