@@ -141,12 +141,13 @@ class Connection:
             return
         self.current_type = "-"
         if not self._allowed():
-            self.error(ErrorCode.RATE_LIMITED, f"more than {self.config.rate:g} messages per second")
+            self.error(ErrorCode.RATE_LIMITED, f"more than {self.config.rate:g} messages per second",
+                       p.intent_id_of(frame))
             return
         try:
             msg = p.decode_client(frame)  # type: ignore[arg-type]
         except p.FrameError as exc:
-            self.error(exc.code, exc.detail)
+            self.error(exc.code, exc.detail, p.intent_id_of(frame))
             return
         self.current_type = msg.type
         handler = HANDLERS[type(msg)]

@@ -336,6 +336,18 @@ def unpack(frame: bytes) -> Any:
         raise FrameError(ErrorCode.MALFORMED_FRAME, f"not msgpack: {type(exc).__name__}") from None
 
 
+def intent_id_of(frame: bytes | str) -> str | None:
+    """The ``intent_id`` a raw frame carries, if it is a valid one (a string of 1..64
+    characters), else None: echoed in errors about frames refused before or during
+    validation (``RATE_LIMITED``, ``WRONG_TYPES``), so a client knows which intent was dropped."""
+    try:
+        obj = unpack(frame)  # type: ignore[arg-type]
+    except FrameError:
+        return None
+    iid = obj.get("intent_id") if isinstance(obj, dict) else None
+    return iid if isinstance(iid, str) and 0 < len(iid) <= 64 else None
+
+
 class FrameError(ValueError):
     """A frame the protocol refuses, with its :class:`ErrorCode`."""
 
@@ -377,6 +389,6 @@ __all__ = [
     "AskHint", "Undo", "Redo", "Restart", "NewMatch", "HandOver", "Consent", "CancelRequest",
     "ClientMessage", "INTENTS", "Welcome", "Joined", "Snapshot", "Update", "TableUpdate",
     "HintReply", "RequestClosed", "LeftTable", "Error", "ServerMessage", "CLIENT_ADAPTER",
-    "SERVER_ADAPTER", "pack", "encode", "unpack", "decode_client", "decode_server", "FrameError",
+    "SERVER_ADAPTER", "pack", "encode", "unpack", "intent_id_of", "decode_client", "decode_server", "FrameError",
     "ViewW", "ViewPatch", "TableW", "DecisionW", "TileW",
 ]

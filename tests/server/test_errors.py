@@ -239,3 +239,18 @@ async def test_a_failing_store_refuses_the_move_and_nothing_is_played(at_play) -
     await c.intent(c.view.legal_decisions()[0])
     await c.until(lambda m: isinstance(m, p.Update))
     assert table.seq == before[1] + 1
+
+
+async def test_frame_errors_and_rate_limits_echo_the_intent_id_they_dropped(make_server) -> None:
+    server = await make_server(rate=0.001, burst=4.0)
+    host = await create(server, "hhcc", sit=1)  # hello and create_table used 2 of the 4
+    await host.send_raw(msgpack.packb({"type": "play", "tile": [3, "5"], "end": "left", "expected_seq": 0,
+                                       "intent_id": "bad-1"}))
+    err = await host.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.intent_id) == ("WRONG_TYPES", "bad-1")
+    await host.send_raw(msgpack.packb({"type": "pass", "expected_seq": 0, "intent_id": "x" * 65}))
+    err = await host.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.intent_id) == ("WRONG_TYPES", None)  # not a valid id: nothing to echo
+    await host.send({"type": "pass", "expected_seq": 0, "intent_id": "late-1"})
+    err = await host.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.intent_id) == ("RATE_LIMITED", "late-1")
