@@ -85,17 +85,24 @@ def step(state: MatchState, body: Body) -> MatchState:
     raise TypeError(f"cursor events are handled by replay: {body!r}")
 
 
+_CHECKPOINT_EVERY = 16
+"""Keep the state after every 16th active event: memory stays flat as a match grows, and an
+undo re-folds at most 15 events from the nearest checkpoint (``step`` is pure, so the
+re-folded state equals the one that was dropped)."""
+
+
 class _Cursor:
-    """The active events and the redo stack, with the state after each active event."""
+    """The active events and the redo stack, with the current state and sparse checkpoints.
+
+    ``checkpoints`` holds ``(n, state)``: the state after the first ``n`` active events,
+    for ``n`` = 0, 16, 32, ... up to ``len(active)``; the current state is ``state``.
+    """
 
     def __init__(self) -> None:
         self.active: list[Event] = []
-        self.states: list[MatchState] = [INITIAL]
+        self.checkpoints: list[tuple[int, MatchState]] = [(0, INITIAL)]
+        self.state: MatchState = INITIAL
         self.redo: list[list[Event]] = []
-
-    @property
-    def state(self) -> MatchState:
-        return self.states[-1]
 
     def push(self, event: Event, after: MatchState | None = None) -> None:
         """Fold ``event`` in; ``after``, when given, is the state it leads to, already computed."""
@@ -106,7 +113,7 @@ class _Cursor:
                 raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"event {body.to_seq} is not active")
             self.redo.append(self.active[idx:])
             del self.active[idx:]
-            del self.states[idx + 1:]
+            self._rewind(idx)
         elif isinstance(body, Redone):
             if not self.redo:
                 raise IllegalMove(ErrorCode.NOTHING_TO_REDO, "nothing was undone")
@@ -118,8 +125,19 @@ class _Cursor:
                 self.redo.clear()  # R27: a new decision discards what could be redone
 
     def _append(self, event: Event, after: MatchState | None = None) -> None:
-        self.states.append(step(self.states[-1], event.body) if after is None else after)
+        self.state = step(self.state, event.body) if after is None else after
         self.active.append(event)
+        if len(self.active) % _CHECKPOINT_EVERY == 0:
+            self.checkpoints.append((len(self.active), self.state))
+
+    def _rewind(self, n: int) -> None:
+        """Set ``state`` to the fold of the first ``n`` active events (``active`` is already cut)."""
+        while self.checkpoints[-1][0] > n:
+            self.checkpoints.pop()
+        at, state = self.checkpoints[-1]
+        for e in self.active[at:n]:
+            state = step(state, e.body)
+        self.state = state
 
 
 def replay(events: Iterable[Event]) -> MatchState:
@@ -169,7 +187,7 @@ class MatchLog:
 
     def submit(self, decision: Decision) -> list[Event]:
         """Apply a seat's decision; returns the new events (the decision, then any shuffle due)."""
-        after = apply(self._cursor.states[-1], decision)  # refused: nothing is appended
+        after = apply(self._cursor.state, decision)  # refused: nothing is appended
         return self._record(Decided(decision), after)
 
     def undo(self, seat: Seat) -> list[Event]:
@@ -221,8 +239,8 @@ class MatchLog:
         self.events.append(event)
 
     def _settle(self) -> None:
-        states = self._cursor.states  # the same list object across pushes
-        while states[-1].phase in _SHUFFLE_PHASES:  # MatchState.needs_shuffle
+        cursor = self._cursor
+        while cursor.state.phase in _SHUFFLE_PHASES:  # MatchState.needs_shuffle
             self._push(Event(len(self.events), self._clock(), Shuffled(self._draw_order())))
 
     def _draw_order(self) -> tuple[int, ...]:
