@@ -15,6 +15,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
+
+_OPEN = State.OPEN
 
 from doublenine.shared import protocol as p
 from doublenine.shared.errors import ErrorCode, RuleError
@@ -42,6 +45,7 @@ class Connection:
         self._queue: deque[bytes] = deque()
         self._close_with: tuple[int, str] | None = None
         self._wake = asyncio.Event()
+        self._writing = False  # the writer is inside ws.send: frames must queue behind it
         self._allowance = self.config.burst
         self._stamp = time.monotonic()
         addr = getattr(ws, "remote_address", None)
@@ -63,8 +67,29 @@ class Connection:
         if len(self._queue) >= self.config.max_queue:
             self.close(1013, "reading too slowly", drop=True)
             return
+        if not self._queue and not self._writing and self._write_now(frame):
+            return
         self._queue.append(frame)
         self._wake.set()
+
+    def _write_now(self, frame: bytes) -> bool:
+        """Hand ``frame`` to the socket at once if nothing is queued or buffered (issue 7 load:
+        waking the writer task for every frame cost a task switch per seat per move).
+
+        What ``ws.send`` does without its awaits, taken only when they would not wait: the
+        connection open, no fragmented send in progress, the transport not paused or
+        closing. False: use the queue (the writer then sends it, with flow control).
+        """
+        ws = self.ws
+        try:
+            if ws.protocol.state is not _OPEN or ws.send_in_progress is not None or ws.paused \
+                    or ws.transport.is_closing():
+                return False
+            ws.protocol.send_binary(frame)
+            ws.send_data()
+        except AttributeError:  # not a websockets asyncio connection (test doubles)
+            return False
+        return True
 
     async def writer(self) -> None:
         """Drain the queue in order; ends when the connection closes."""
@@ -72,8 +97,10 @@ class Connection:
             while True:
                 await self._wake.wait()
                 self._wake.clear()
+                self._writing = True
                 while self._queue:
                     await self.ws.send(self._queue.popleft())
+                self._writing = False
                 if self._close_with is not None:
                     await self.ws.close(*self._close_with)
                     return

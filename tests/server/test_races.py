@@ -102,9 +102,11 @@ async def test_a_slow_spectator_does_not_delay_or_reorder_the_players(make_serve
         await real_send(frame)
 
     conn.ws.send = stuck_send
+    conn.ws.pause_writing()  # its socket is full too, so no frame goes out past the queue
     players = [host, *others]
     await asyncio.wait_for(play_all(players, stop=lambda c: len(c.view.finished) >= 2, seed=3), 30)
     assert len(conn._queue) > 20  # the spectator's frames wait in its own queue
+    conn.ws.resume_writing()
     gate.set()
     await quiesce([slow, *players], table, humans={1, 2, 3, 4})
     assert slow.view == view_for(table.state, None)
@@ -124,6 +126,7 @@ async def test_a_reader_too_slow_is_disconnected_1013_and_the_match_goes_on(make
         await never.wait()
 
     conn.ws.send = stuck_send
+    conn.ws.pause_writing()  # its socket is full too, so no frame goes out past the queue
     await asyncio.wait_for(play_all([host], stop=lambda c: len(c.view.finished) >= 1), 30)
     assert conn.closed and conn._close_with[0] == 1013
     never.set()
