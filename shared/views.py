@@ -173,14 +173,16 @@ def hidden_mask(view: SeatView) -> int:
     return ((1 << 55) - 1) & ~seen
 
 
-def known_void(view: SpectatorView) -> dict[Seat, frozenset[int]]:
-    """Pip values each seat is known not to hold: the open ends it passed on (R15, R21)."""
-    out: dict[Seat, set[int]] = {s: set() for s in SEATS}
+def ends_before_each(moves: tuple[Move, ...]) -> tuple[tuple[Move, int, int], ...]:
+    """R14, R15: each move of a hand with the open ends (left, right) it faced; (-1, -1) at the lead.
+
+    Derived from the public moves alone, so any view (or the ledger) can use it.
+    """
+    out: list[tuple[Move, int, int]] = []
     left = right = -1
-    for m in view.moves:
-        if isinstance(m, Pass) and left >= 0:
-            out[m.seat].update((left, right))
-        elif isinstance(m, Play):
+    for m in moves:
+        out.append((m, left, right))
+        if isinstance(m, Play):
             t = m.tile
             if left < 0:
                 left, right = (t.low, t.high) if m.end is End.LEFT else (t.high, t.low)
@@ -188,7 +190,16 @@ def known_void(view: SpectatorView) -> dict[Seat, frozenset[int]]:
                 left = t.other_end(left)
             else:
                 right = t.other_end(right)
+    return tuple(out)
+
+
+def known_void(view: SpectatorView) -> dict[Seat, frozenset[int]]:
+    """Pip values each seat is known not to hold: the open ends it passed on (R15, R21)."""
+    out: dict[Seat, set[int]] = {s: set() for s in SEATS}
+    for m, left, right in ends_before_each(view.moves):
+        if isinstance(m, Pass) and left >= 0:
+            out[m.seat].update((left, right))
     return {s: frozenset(v) for s, v in out.items()}
 
 
-__all__ = ["SeatView", "SpectatorView", "view_for", "hidden_mask", "known_void", "PIP_MASK"]
+__all__ = ["SeatView", "SpectatorView", "view_for", "hidden_mask", "known_void", "ends_before_each", "PIP_MASK"]

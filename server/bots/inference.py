@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 import random
 
-from doublenine.shared.moves import End, Play
+from doublenine.shared.moves import Play
 from doublenine.shared.tiles import FULL_MASK
-from doublenine.shared.views import SeatView
+from doublenine.shared.views import SeatView, ends_before_each
 
 from .playout import PM, PIPS, IS_DOUBLE
 
@@ -37,20 +37,10 @@ class PlayModel:
                           for i in range(len(PIPS)))
         me = view.viewer - 1
         records: list[tuple[int, int, int]] = []
-        left = right = -1
-        for m in view.moves:
-            if not isinstance(m, Play):
-                continue
-            t = m.tile
-            fit = FULL_MASK if left < 0 else PM[left] | PM[right]
-            if m.seat - 1 != me:
-                records.append((m.seat - 1, fit, t.index))
-            if left < 0:
-                left, right = (t.low, t.high) if m.end is End.LEFT else (t.high, t.low)
-            elif m.end is End.LEFT:
-                left = t.other_end(left)
-            else:
-                right = t.other_end(right)
+        for m, left, right in ends_before_each(view.moves):
+            if isinstance(m, Play) and m.seat - 1 != me:
+                fit = FULL_MASK if left < 0 else PM[left] | PM[right]
+                records.append((m.seat - 1, fit, m.tile.index))
         # a seat's hand when it played = its current tiles + what it has played since
         later = [0, 0, 0, 0]
         ready: list[tuple[int, int, int, int]] = []

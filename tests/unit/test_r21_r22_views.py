@@ -64,3 +64,31 @@ def test_r22_the_four_hands_are_revealed_only_once_the_hand_ended() -> None:
         assert done.left == (ts(""), ts("1-9"), ts("2-9 3-5"), ts("4-7 4-8 4-9"))
         # revealed: the four hands; still never the 15 unused tiles
         assert tiles_in(view) == set().union(*done.dealt) | DRAWN
+
+
+def test_r15_r21_each_move_is_paired_with_the_open_ends_it_faced_and_passes_make_voids() -> None:
+    from doublenine.shared.moves import End, Play
+    from doublenine.shared.seats import Seat
+    from doublenine.shared.tiles import Tile
+    from doublenine.shared.views import ends_before_each, known_void
+
+    moves = (Play(Seat.ONE, Tile(3, 5), End.RIGHT),   # lies 5-3
+             Play(Seat.TWO, Tile(5, 9), End.LEFT),    # 9-5 | 5-3
+             Pass(Seat.THREE),
+             Play(Seat.FOUR, Tile(3, 3), End.RIGHT))  # ... 3-3
+    assert [(l, r) for _, l, r in ends_before_each(moves)] == [(-1, -1), (5, 3), (9, 3), (9, 3)]
+    from dataclasses import replace
+
+    voids = known_void(replace(view_for(_any_state_in_play(), None), moves=moves))
+    assert voids[Seat.THREE] == frozenset({9, 3}) and voids[Seat.ONE] == frozenset()
+
+
+def _any_state_in_play():
+    from doublenine.shared.events import MatchLog
+    from doublenine.shared.rules import legal_decisions, to_act
+
+    log = MatchLog(seed=1)
+    while log.state.phase is not Phase.PLAY:
+        seat = min(to_act(log.state))
+        log.submit(legal_decisions(log.state, seat)[0])
+    return log.state
