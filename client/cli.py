@@ -108,6 +108,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"doublenine play: {exc.failure.text(lang)}")
             return 2
         args.server, args.table = invite.join_url, invite.code
+    if args.table:  # a mistyped code is said at once, not sent to a server as "closed"
+        from doublenine.shared.failures import FailureError
+        from doublenine.shared.invite import normalize_code
+        try:
+            args.table = normalize_code(args.table)
+        except FailureError as exc:
+            print(f"doublenine play: {exc.failure.text(lang)}")
+            return 2
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7)
     settings = replace(settings, name=name, server=server or settings.server, lang=lang,

@@ -334,6 +334,11 @@ def record_from_finished(finished: tuple[FinishedHand, ...]) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- match records
 
+RECORD_FORMAT = "doublenine-match-record"
+"""The ``format`` tag a match record may carry (docs/match-record.md); others are refused."""
+RECORD_VERSION = 1
+"""The match-record version this reader understands."""
+
 _RECORD_KEYS = frozenset({
     "hands", "format", "version", "match", "seeded", "opening_draws", "redeals", "recorded",
     "scores", "match_winner", "named_result",
@@ -353,6 +358,9 @@ def check_record(data: Mapping[str, Any]) -> dict[str, Any]:
     """
     if "hands" not in data or not set(data) <= _RECORD_KEYS or not isinstance(data["hands"], list):
         raise ScriptError(ErrorCode.MALFORMED, 'a match record is {"hands": [hand script, ...]}')
+    if data.get("format", RECORD_FORMAT) != RECORD_FORMAT or data.get("version", RECORD_VERSION) != RECORD_VERSION:
+        raise ScriptError(ErrorCode.MALFORMED,
+                          f'this reads match records with "format": "{RECORD_FORMAT}", "version": {RECORD_VERSION}')
     results: list[dict[str, Any]] = []
     for k, item in enumerate(data["hands"]):
         try:

@@ -25,12 +25,8 @@ from .moves import Move, Pass, Play
 from .seats import SEATS, Seat, Team
 from .state import FinishedHand, NamedResult, OpeningDraw, RedealRecord, Result
 from .tiles import Tile
+from .handscript import RECORD_FORMAT, RECORD_VERSION  # the format lives with its reader
 from .views import SpectatorView
-
-RECORD_FORMAT = "doublenine-match-record"
-"""The ``format`` tag of an exported match record."""
-RECORD_VERSION = 1
-"""Version of the match-record format (docs/match-record.md)."""
 
 _TILE_RE = re.compile(r"\[\s*(\d+),\s*(\d+)\s*\]")
 

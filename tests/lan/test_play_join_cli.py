@@ -49,3 +49,16 @@ def test_stale_invite_is_table_closed(tmp_path: Path) -> None:
         hosting.stop()
     assert done.returncode == 2
     assert done.stdout.startswith(f"doublenine play: Table KQ7PA is closed or no longer exists on 127.0.0.1:{port}.")
+
+
+def test_mistyped_table_code_is_refused_before_any_connection(tmp_path: Path) -> None:
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "SDL_VIDEODRIVER": "dummy", "LANG": "C",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-m", "doublenine", "play", "--lang", "en",
+                           "--server", "ws://127.0.0.1:1/", "--table", "O0!"],
+                          capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 2
+    assert done.stdout.startswith("doublenine play: ") and "O0!" in done.stdout
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "config" / "doublenine" / "client.json").exists()

@@ -213,3 +213,9 @@ def test_match_record_exported_before_any_hand_finished_replays_to_no_results() 
     record = {"format": "doublenine-match-record", "version": 1, "match": 1, "seeded": False,
               "hands": []}
     assert check_text(json.dumps(record)) == {"hands": []}
+
+
+def test_match_record_of_an_unknown_format_or_version_is_refused() -> None:
+    for changes in ({"format": "something-else"}, {"version": 99}):
+        record = {"format": "doublenine-match-record", "version": 1, "hands": [load("tie")], **changes}
+        assert check_text(json.dumps(record))["error"]["code"] == "MALFORMED"
