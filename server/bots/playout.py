@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from doublenine.shared.playout import mask_pips
 from doublenine.shared.tiles import DOUBLE_NINE_SET, PIP_MASK
 
 LEFT_END, RIGHT_END = 0, 1
@@ -77,22 +78,12 @@ def pass_turn(board: Board) -> bool:
     return board[7] >= 4
 
 
-def pip_sum(mask: int) -> int:
-    """Pip total of a mask (R17, R18)."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += PIPS[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 def outcome(board: Board, ender: int) -> tuple[int, int]:
     """R16-R18: ``(winning team 0=A / 1=B / -1 tie, points)`` once the hand is over.
 
     ``ender`` is the seat index (0..3) that went out, or -1 for a block.
     """
-    totals = [pip_sum(board[s]) for s in range(4)]
+    totals = [mask_pips(board[s]) for s in range(4)]
     if ender >= 0:
         team = ender & 1
     else:
