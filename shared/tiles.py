@@ -7,7 +7,7 @@ set of tiles; the engine keeps it as an ``int`` mask with bit ``tile.index``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 MAX_PIP: Final = 9
@@ -122,11 +122,6 @@ def tiles_of(mask: int) -> tuple[Tile, ...]:
         out.append(DOUBLE_NINE_SET[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
-
-
-def iter_mask(mask: int) -> Iterator[Tile]:
-    """Iterate the tiles of a mask in index order."""
-    return iter(tiles_of(mask))
 
 
 def pip_total(mask: int) -> int:
