@@ -22,7 +22,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the top-level parser; subcommand modules add their own options."""
-    parser = argparse.ArgumentParser(prog="doublenine", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="doublenine", description="Four-player double-nine partnership dominoes over the network.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_path, help_text) in SUBCOMMANDS.items():
         try:
