@@ -1,9 +1,68 @@
-"""Shared pytest set-up: no window ever opens during tests."""
+"""Shared pytest set-up: no window ever opens, and no test touches the player's own files.
+
+Issue 11.7: every test runs with its own configuration, data, cache, state and
+documents folders. They are set here, at import time and before any test module
+imports platformdirs, so subprocesses (servers, clients) inherit them too. At
+the end of the session :func:`pytest_sessionfinish` fails the run if the real
+folders of ``doublenine`` changed while the suite ran.
+"""
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Issue 8: multicast DNS from any test stays on loopback (tests/lan runs it in its own netns).
 os.environ.setdefault("DOUBLENINE_MDNS_INTERFACES", "127.0.0.1")
+
+
+def _real_app_folders() -> list[Path]:
+    """The player's own doublenine folders, as platformdirs finds them before the suite redirects them."""
+    import platformdirs
+    return [Path(p) for p in (
+        platformdirs.user_config_dir("doublenine"),
+        platformdirs.user_data_dir("doublenine"),
+        platformdirs.user_cache_dir("doublenine"),
+        platformdirs.user_state_dir("doublenine"),
+        platformdirs.user_data_dir("doublenine", appauthor=False),
+    )]
+
+
+def _fingerprint(folders: list[Path]) -> dict[str, tuple[int, int]]:
+    """Every file below ``folders``: path -> (size in bytes, mtime in ns)."""
+    seen: dict[str, tuple[int, int]] = {}
+    for folder in folders:
+        if not folder.exists():
+            seen[str(folder)] = (-1, -1)
+            continue
+        for path in folder.rglob("*"):
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            seen[str(path)] = (st.st_size, st.st_mtime_ns)
+    return seen
+
+
+_REAL = _real_app_folders()
+_BEFORE = _fingerprint(_REAL)
+TEST_HOME = Path(tempfile.mkdtemp(prefix="doublenine-tests-"))
+"""The folder under which the suite's config, data, cache, state and documents folders live."""
+for _var, _sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
+                   ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state"),
+                   ("XDG_DOCUMENTS_DIR", "documents"), ("XDG_RUNTIME_DIR", "runtime")):
+    (TEST_HOME / _sub).mkdir(mode=0o700)
+    os.environ[_var] = str(TEST_HOME / _sub)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Issue 11.7: fail the run when the player's real doublenine folders changed during it."""
+    after = _fingerprint(_REAL)
+    if after != _BEFORE:
+        changed = sorted(k for k in set(after) | set(_BEFORE) if after.get(k) != _BEFORE.get(k))
+        print(f"\nERROR: the test suite changed the player's own files: {changed[:10]}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

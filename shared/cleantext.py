@@ -1,0 +1,85 @@
+"""Cleaning text that people type for other people to read: names and table chat.
+
+One function, :func:`clean_text`, used by the server for seat names, table and
+seat names in ``create_table``, and chat (docs/protocol.md, "Text from players").
+It is the server's answer to issue 16's kind "text from outside reaching the
+renderer": whatever arrives, what is stored and forwarded is
+
+- in Unicode NFC form (a composed "é" is one character, as the font draws it);
+- free of control (Cc), format (Cf: zero-width spaces and joiners, soft hyphen,
+  byte-order mark, bidirectional overrides), surrogate (Cs), private-use (Co)
+  and unassigned (Cn) characters;
+- on one line: every run of white space (tabs, newlines, line and paragraph
+  separators, no-break and other spaces) becomes one ASCII space, with none at
+  either end;
+- without runs of more than :data:`MAX_MARKS` combining marks on one character
+  ("Zalgo" text that would draw over the lines above and below);
+- at most ``max_chars`` characters, cut before a base character so that none
+  loses its marks.
+
+Text that is blank once cleaned raises :class:`BlankText`. The client draws any
+string without raising (client/render text function); this cleaning is what
+keeps the table readable, not what keeps it alive.
+"""
+from __future__ import annotations
+
+import unicodedata
+
+MAX_MARKS = 2
+"""Combining marks kept on one base character (Vietnamese needs two)."""
+
+_DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+_MARKS = frozenset({"Mn", "Mc", "Me"})
+
+
+class BlankText(ValueError):
+    """The text has no visible character left once cleaned (empty, spaces, or only invisible characters)."""
+
+
+def clean_text(raw: str, max_chars: int) -> str:
+    """``raw`` cleaned as the module says: NFC, one line, no invisible characters, at most ``max_chars``.
+
+    ``raw`` is bounded before any work: only its first ``8 * max_chars`` code
+    points are looked at (cleaning only ever shortens text, and protocol models
+    bound the frame long before this). Raises :class:`BlankText` when nothing
+    visible is left, and ``TypeError`` when ``raw`` is not a ``str``.
+
+    >>> clean_text("  Jose\\u0301\\u200b \\n Luis ", 32)
+    'José Luis'
+    """
+    if not isinstance(raw, str):
+        raise TypeError(f"text must be str, not {type(raw).__name__}")
+    if max_chars < 1:
+        raise ValueError("max_chars must be at least 1")
+    text = unicodedata.normalize("NFC", raw[: 8 * max_chars])
+    out: list[str] = []
+    marks = 0
+    pending_space = False
+    for ch in text:
+        if ch.isspace():
+            pending_space = bool(out)
+            marks = 0
+            continue
+        cat = unicodedata.category(ch)
+        if cat in _DROPPED:
+            continue
+        if cat in _MARKS:
+            if not out or out[-1] == " " or marks >= MAX_MARKS:
+                continue  # a mark with nothing to sit on, or one too many
+            marks += 1
+            out.append(ch)
+            continue
+        if pending_space:
+            out.append(" ")
+            pending_space = False
+        marks = 0
+        out.append(ch)
+    cleaned = unicodedata.normalize("NFC", "".join(out))
+    if len(cleaned) > max_chars:
+        cut = max_chars
+        while cut > 0 and unicodedata.category(cleaned[cut]) in _MARKS:
+            cut -= 1  # never split a base character from its marks
+        cleaned = cleaned[:cut].rstrip()
+    if not cleaned:
+        raise BlankText("no visible character")
+    return cleaned
