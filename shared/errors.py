@@ -46,6 +46,7 @@ class ErrorCode(StrEnum):
     ALREADY_AT_TABLE = "ALREADY_AT_TABLE"        # create/join while attached: leave first
     NOT_AT_TABLE = "NOT_AT_TABLE"                # intent before create/join/spectate
     UNKNOWN_TABLE = "UNKNOWN_TABLE"              # no open table with that code
+    TABLE_MOVING = "TABLE_MOVING"                # another server process holds it and is handing it over: retry
     SEAT_TAKEN = "SEAT_TAKEN"                    # seat claimed by someone or a computer seat
     TABLE_FULL = "TABLE_FULL"                    # join without seat: no free human seat
     BAD_TOKEN = "BAD_TOKEN"                      # D7: seat token does not match
