@@ -1,4 +1,4 @@
-"""Remembered start-screen choices: last name, server and language (issue 5 item 2).
+"""Remembered choices: last name, server and language (issue 5 item 2), sound, volume and motion (issue 15).
 
 Stored as JSON in the user's config folder (platformdirs). A missing or broken
 file gives the defaults; nothing here ever raises on bad content.
@@ -6,6 +6,7 @@ file gives the defaults; nothing here ever raises on bad content.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -23,6 +24,12 @@ class Settings:
     """The table of the last local game (embedded server), to come back to it on the next start."""
     resume_token: str = ""
     """Its seat token (D7: the only way back into the seat)."""
+    sound: bool = True
+    """Issue 15.3: the table's sounds are on."""
+    volume: float = 0.6
+    """Issue 15.3: sound volume, 0.0-1.0."""
+    motion: bool = True
+    """Issue 15.4: a placed tile slides to its place (off: it appears at once)."""
 
 
 def config_path() -> Path:
@@ -40,8 +47,19 @@ def load(path: Path | None = None) -> Settings:
         return Settings()
     if not isinstance(data, dict):
         return Settings()
-    known = {f.name for f in fields(Settings)}
-    return Settings(**{k: str(v)[:200] for k, v in data.items() if k in known and isinstance(v, str)})
+    return Settings(**{f.name: v for f in fields(Settings) if (v := _typed(f.type, data.get(f.name))) is not None})
+
+
+def _typed(kind: object, value: object) -> object:
+    """``value`` if it fits a field of type ``kind`` (bounded and clamped), else None (the default is kept)."""
+    if kind == "str" and isinstance(value, str):
+        return value[:200]
+    if kind == "bool" and isinstance(value, bool):
+        return value
+    if kind == "float" and isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and math.isfinite(value):
+        return min(1.0, max(0.0, float(value)))
+    return None
 
 
 def save(settings: Settings, path: Path | None = None) -> None:

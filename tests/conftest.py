@@ -9,11 +9,14 @@ folders of ``doublenine`` changed while the suite ran.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
+# The explicit engine fixtures (tests/unit/enginekit.py) serve every test folder.
+sys.path.insert(0, str(Path(__file__).parent / "unit"))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Issue 8: multicast DNS from any test stays on loopback (tests/lan runs it in its own netns).

@@ -17,11 +17,13 @@ from doublenine.shared.moves import DrawPick, Play
 from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
 
+from .. import config
 from ..art import Art
 from ..input import UiAction, Viewport, handle
 from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
 from ..render import render
+from ..sound import Sounds, cues
 from ..text import tr
 from ..store import ClientState, localized
 from ..uistate import Ui
@@ -49,8 +51,16 @@ class TableScene:
     """The table for one session; ``on_close`` runs when the scene is left (e.g. stop a server)."""
 
     def __init__(self, session: Session, lang: str = "en", art: Art | None = None,
-                 on_close: Any = None, export_dir: str | None = None) -> None:
+                 on_close: Any = None, export_dir: str | None = None, sounds: Sounds | None = None,
+                 motion: bool | None = None) -> None:
         self.session = session
+        settings = config.load() if sounds is None or motion is None else None
+        self.sounds = sounds if sounds is not None else Sounds(muted=not settings.sound, volume=settings.volume)  # type: ignore[union-attr]
+        """Issue 15.3: the table's sounds (M mutes and unmutes; remembered)."""
+        self.motion = motion if motion is not None else settings.motion  # type: ignore[union-attr]
+        """Issue 15.4: placed tiles slide in; off by setting, and while the window is not focused."""
+        self.focused = True
+        self._heard: ClientState = session.state
         self.lang = lang
         self.art = art or Art()
         self.ui = Ui()
@@ -104,6 +114,9 @@ class TableScene:
             self._in_flight = False
         if changed:
             self._watch_line(now)
+            for cue in cues(self._heard, self.session.state):
+                self.sounds.play(cue)
+            self._heard = self.session.state
         animating = self._anim is not None
         if self.toast is not None and now >= self.toast[1]:
             self.toast, animating = None, True  # one more frame without it
@@ -121,7 +134,7 @@ class TableScene:
         """A tile just joined the line: it slides in from its player's place (about a fifth of a second)."""
         view = self.session.state.view
         line: tuple[Placed, ...] = view.line if view is not None else ()
-        if line and len(line) == self._line_len + 1:
+        if line and len(line) == self._line_len + 1 and self.motion and self.focused:
             self._anim = (line[-1], now)
         self._line_len = len(line)
 
@@ -166,8 +179,15 @@ class TableScene:
 
     def handle(self, event: Any) -> Change | None:
         """One pygame event: the overlay first if one is open, else the table input."""
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.focused = event.type == pygame.WINDOWFOCUSGAINED
+            self._anim = None if not self.focused else self._anim
+            return None
         if self.overlay is not None and event.type != pygame.QUIT:
             return self._overlay_event(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_sound()
+            return None
         action: UiAction = handle(event, self.layout(), self.session.state, self.ui, self.vp)
         if action.ui != self.ui:
             self.ui = action.ui
@@ -186,6 +206,14 @@ class TableScene:
         elif action.command == "quit":
             return Change("quit")
         return None
+
+    def toggle_sound(self) -> None:
+        """Issue 15.3: mute or unmute the table's sounds, remembered for the next start."""
+        self.sounds.set(muted=not self.sounds.muted)
+        config.save(replace(config.load(), sound=not self.sounds.muted))
+        key = "Sound off" if self.sounds.muted else "Sound on"
+        self.toast = (tr(self.lang, key), self._now + 2.0)
+        self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table, then the overlay if one is open."""
