@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
+from doublenine.shared.cleantext import BlankText, clean_text
 from doublenine.shared.invite import Invite, InviteError, normalize_code
 
 log = logging.getLogger(__name__)
@@ -25,6 +26,8 @@ log = logging.getLogger(__name__)
 SERVICE_TYPE = "_doublenine._tcp.local."
 """Same as ``doublenine.server.announce.SERVICE_TYPE`` (the client does not import the server)."""
 _INFO_TIMEOUT_MS = 3000
+HOST_NAME_CHARS = 63
+"""Longest host name shown for a found table (a DNS-SD instance name is at most 63 bytes)."""
 MDNS_INTERFACES_ENV = "DOUBLENINE_MDNS_INTERFACES"
 """Same variable as the server's: comma-separated addresses limiting mDNS (tests: 127.0.0.1)."""
 
@@ -63,7 +66,7 @@ def tables_from_service(name: str, addresses: Sequence[str], port: int,
     if address is None or not port:
         return []
     proto = int(props["proto"]) if props.get("proto", "").isdigit() else None
-    host_name = props.get("host") or name.split(".")[0]
+    host_name = _host_name(props.get("host", ""), name, address)
     found = []
     for item in filter(None, props.get("tables", "").split(",")):
         code, _, free = item.rpartition(":")
@@ -74,6 +77,16 @@ def tables_from_service(name: str, addresses: Sequence[str], port: int,
         if free.isdigit():
             found.append(FoundTable(host_name, code, min(int(free), 4), address, port, proto, name))
     return found
+
+
+def _host_name(announced: str, service: str, address: str) -> str:
+    """The host's name as a join screen shows it: the TXT ``host``, else the instance name, cleaned (issue 16.2)."""
+    for raw in (announced, service.split(".")[0]):
+        try:
+            return clean_text(raw, HOST_NAME_CHARS)
+        except BlankText:
+            continue
+    return address
 
 
 def _best_address(addresses: Sequence[str]) -> str | None:

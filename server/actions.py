@@ -15,7 +15,7 @@ from doublenine.shared.rules import restart_hand
 from doublenine.shared.seats import SEATS, Seat
 
 from .consent import ConsentRequest, askable
-from .seating import new_token, token_hash, token_matches
+from .seating import new_token, seat_name, token_hash, token_matches
 from .table import Refused, Table
 
 
@@ -58,7 +58,7 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str, creator: b
         if slot.kind != "human" or slot.claimed:
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {int(seat)} is not free")
         token = new_token()
-        slot.token_hash, slot.name, slot.handed_over = token_hash(token), name, False
+        slot.token_hash, slot.name, slot.handed_over = token_hash(token), seat_name(name), False
         if creator:
             table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
         if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):

@@ -24,7 +24,7 @@ from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
 from .storage.metered import MeteredStore
-from .seating import SeatSlot, TableMeta, token_matches
+from .seating import SeatSlot, TableMeta, seat_name, token_matches
 from .table import Refused, Table
 
 log = logging.getLogger("doublenine.server")
@@ -126,7 +126,7 @@ class Registry:
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
         slots = {s: SeatSlot(s, spec.seats[s - 1].kind, spec.seats[s - 1].level,
-                             spec.seats[s - 1].name or "") for s in SEATS}
+                             seat_name(spec.seats[s - 1].name)) for s in SEATS}
         seeded = spec.seed is not None
         seed = spec.seed if seeded else secrets.randbits(63)  # D9: never sent when unseeded
         creator = None if spec.sit is None else Seat(spec.sit)

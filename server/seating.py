@@ -3,14 +3,36 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from doublenine.shared.cleantext import BlankText, clean_text
 from doublenine.shared.seats import SEATS, Seat
+from doublenine.shared.wire import LANGUAGE_TAG
 
 DEFAULT_NAMES = {Seat.ONE: "South", Seat.TWO: "East", Seat.THREE: "North", Seat.FOUR: "West"}
 """Names of seats nobody named (R2: seat 1 drawn at the bottom)."""
+
+
+NAME_CHARS = 32
+"""Longest seat name kept, in characters (the wire ``Name`` bound, docs/protocol.md)."""
+
+
+def seat_name(raw: object) -> str:
+    """A player-typed seat name as the server stores and sends it (issue 16.2, docs/protocol.md "Names").
+
+    :func:`~doublenine.shared.cleantext.clean_text` at :data:`NAME_CHARS`; a name
+    blank once cleaned (``"\u200b"``), or not a string at all (a damaged stored
+    record), is ``""``: the seat then shows its default name (:data:`DEFAULT_NAMES`).
+    """
+    if not isinstance(raw, str) or not raw:
+        return ""
+    try:
+        return clean_text(raw, NAME_CHARS)
+    except BlankText:
+        return ""
 
 
 def new_token() -> str:
@@ -59,7 +81,8 @@ class SeatSlot:
 
     @staticmethod
     def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
-        return SeatSlot(seat, r["kind"], r["level"], r["name"], r["token_hash"], r["handed_over"])
+        # names stored before issue 16 were not cleaned: clean them on the way in
+        return SeatSlot(seat, r["kind"], r["level"], seat_name(r["name"]), r["token_hash"], r["handed_over"])
 
 
 @dataclass
@@ -92,5 +115,6 @@ class TableMeta:
         slots = {s: SeatSlot.from_record(s, r["seats"][s - 1]) for s in SEATS}
         creator = None if r["creator_seat"] is None else Seat(r["creator_seat"])
         # records stored before creator_hash existed: nobody is told the seed again (D9, safe side)
-        return TableMeta(r["code"], r["seed"], r["seeded"], r["language"], creator, slots,
+        language = r["language"] if isinstance(r["language"], str) and re.fullmatch(LANGUAGE_TAG, r["language"]) else None
+        return TableMeta(r["code"], r["seed"], r["seeded"], language, creator, slots,
                          r["started"], r["created_at"], r.get("creator_hash"))

@@ -64,8 +64,8 @@ def clean_text(raw: str, max_chars: int) -> str:
         if cat in _DROPPED:
             continue
         if cat in _MARKS:
-            if not out or out[-1] == " " or marks >= MAX_MARKS:
-                continue  # a mark with nothing to sit on, or one too many
+            if not out or pending_space or marks >= MAX_MARKS:
+                continue  # a mark with nothing to sit on (start, after a space), or one too many
             marks += 1
             out.append(ch)
             continue

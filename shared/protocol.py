@@ -17,7 +17,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from .errors import ErrorCode
 from .wire import (
-    DecisionW, EndW, LevelW, Model, SeatNo, TableW, TileW, ViewPatch, ViewW, Str, Name,
+    DecisionW, EndW, Language, LevelW, Model, SeatNo, TableW, TileW, ViewPatch, ViewW, Str, Name,
 )
 
 PROTOCOL_VERSION = 1
@@ -54,7 +54,7 @@ class CreateTable(Model):
     type: Literal["create_table"] = "create_table"
     seats: tuple[SeatSpec, SeatSpec, SeatSpec, SeatSpec]
     seed: Annotated[int, Field(ge=0, lt=2**63, strict=True)] | None = None
-    language: Annotated[str, Field(max_length=16, strict=True)] | None = None
+    language: Language | None = None
     sit: SeatNo | None = None
     name: Name = "Player"
 

@@ -28,6 +28,10 @@ LevelW = Literal["easy", "normal", "strong", "heaviest"]
 PhaseW = Literal["draw_shuffle", "draw", "nominate", "deal_shuffle", "review", "play", "match_over"]
 Str = Annotated[str, Field(max_length=64, strict=True)]
 Name = Annotated[str, Field(min_length=1, max_length=32, strict=True)]
+"""A player-typed name; the server cleans it further (server/seating.seat_name, docs/protocol.md "Names")."""
+LANGUAGE_TAG = r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$"
+"""A language tag as the catalogs name them (``fr``, ``pt-BR``, ``es_419``): ASCII letters and digits only."""
+Language = Annotated[str, Field(min_length=2, max_length=16, strict=True, pattern=LANGUAGE_TAG)]
 Pair = tuple[int, int]
 Four = tuple[int, int, int, int]
 HandW = tuple[TileW, ...]

@@ -1,0 +1,89 @@
+"""Issue 16.2: every name a server accepts is cleaned (shared/cleantext.clean_text); blank -> the seat's default.
+
+Kind: text from outside reaching other players' renderers. The cases are the
+issue's: a zero-width space, joiner, soft hyphen or byte-order mark alone is a
+blank name (the seat shows its default name); "A\\x00B" loses its NUL.
+"""
+from __future__ import annotations
+
+import pytest
+
+from doublenine.server.seating import DEFAULT_NAMES, SeatSlot, TableMeta, seat_name
+from doublenine.shared import protocol as p
+from doublenine.shared.seats import Seat
+
+from .conftest import connect, create, join, seats, settle, spectate
+
+BLANK = ["\u200b", "\u200d", "\u00ad", "\ufeff", " \u200b\n", "\x00"]
+
+
+def names(client) -> list[str]:  # type: ignore[no-untyped-def]
+    return [s.name for s in client.table.seats]
+
+
+@pytest.mark.parametrize("raw", BLANK)
+async def test_blank_join_name_is_the_seat_default_for_everyone(server, raw: str) -> None:
+    host = await create(server, "hhcc", sit=1, name="Ana")
+    watcher = await spectate(server, host.code)
+    guest = await join(server, host.code, seat=2, name=raw)
+    table = server.registry.tables[host.code]
+    await settle([host, watcher, guest], table)
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].claimed)
+    await watcher.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].claimed)
+    for c in (host, watcher, guest):
+        assert names(c)[:2] == ["Ana", "East"], raw
+    assert table.slots[Seat.TWO].name == ""  # stored blank: the default is drawn, not stored
+
+
+async def test_nul_inside_a_join_name_is_dropped(server) -> None:
+    host = await create(server, "hhcc", sit=1, name="Ana")
+    guest = await join(server, host.code, seat=2, name="A\x00B")
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].claimed)
+    assert names(host)[1] == "AB" and names(guest)[1] == "AB"
+
+
+async def test_create_table_names_are_cleaned(server) -> None:
+    c = await connect(server)
+    specs = seats("h", "c", "c", "h")
+    specs[1]["name"] = "\ufeffBot\u200d\x07"
+    specs[2]["name"] = "\u00ad"
+    specs[3]["name"] = " Jose\u0301 \n Luis "
+    await c.attach({"type": "create_table", "seats": specs, "seed": 3, "sit": 1, "name": "\u200b"})
+    assert names(c) == ["South", "Bot", "North", "José Luis"]
+
+
+def test_seat_name_values() -> None:
+    assert [seat_name(x) for x in ("A\x00B", "\u200b", "\u200d", "\u00ad", "\ufeff", None, 7)] == \
+        ["AB", "", "", "", "", "", ""]
+    assert seat_name("x" * 40) == "x" * 32
+
+
+def test_stored_names_are_cleaned_on_the_way_in() -> None:
+    """Old rows in SQLite (written before names were cleaned) come back clean."""
+    raw = {"kind": "human", "level": "strong", "name": "A\x00B\u200b", "token_hash": None, "handed_over": False}
+    assert SeatSlot.from_record(Seat.ONE, raw).name == "AB"
+    blank = SeatSlot.from_record(Seat.TWO, dict(raw, name="\ufeff"))
+    assert (blank.name, blank.display_name) == ("", DEFAULT_NAMES[Seat.TWO])
+    meta = {"v": 1, "code": "KQ7P", "seed": 1, "seeded": False, "language": "fr\n", "creator_seat": None,
+            "started": False, "created_at": 0.0, "seats": [raw] * 4}
+    restored = TableMeta.from_record(meta)
+    assert [s.name for s in restored.slots.values()] == ["AB"] * 4
+    assert restored.language is None  # not a language tag: dropped, never sent on
+
+
+@pytest.mark.parametrize("language", ["fr\x00", "fr\n", "\u202efr", "e n", "", "x" * 17])
+async def test_language_must_be_a_language_tag(server, language: str) -> None:
+    c = await connect(server)
+    await c.send_raw(p.pack({"type": "create_table", "seats": seats("h", "c", "c", "c"), "sit": 1,
+                             "name": "Ana", "language": language}))
+    err = await c.until(lambda m: isinstance(m, p.Error))
+    assert err.code == "WRONG_TYPES"
+    assert not server.registry.tables
+
+
+async def test_language_tags_in_use_are_accepted(server) -> None:
+    for language in ("en", "fr", "pt-BR", "es_419", "de"):
+        c = await connect(server)
+        await c.attach({"type": "create_table", "seats": seats("h", "c", "c", "c"), "sit": 1, "name": "Ana",
+                        "language": language})
+        assert c.table.language == language
