@@ -2,18 +2,17 @@
 
 Tile faces are drawn at three times their size and smoothed down, so pips stay
 round and sharp from 800x600 up to 2560x1440. Every cache lives on an
-:class:`Art` instance (no module state); text is normalised to NFC and drawn
-with the bundled DejaVu Sans (full Latin coverage, no missing-glyph boxes).
+:class:`Art` instance (no module state); text goes through
+:class:`~doublenine.client.typeset.Typeface`, the only caller of the font.
 """
 from __future__ import annotations
 
 import random
-from importlib import resources
 
 import pygame
 
 from .palette import TEAM_COLOURS  # re-exported: one place for the team colours (table and ledger)
-from .text import nfc
+from .typeset import Typeface
 
 IVORY_TOP = (252, 248, 238)
 IVORY_BOTTOM = (234, 225, 205)
@@ -36,7 +35,6 @@ _GRID = {
     9: tuple((c, r) for r in range(3) for c in range(3)),
 }
 SS = 3  # supersampling factor for tile art
-TEXT_CACHE_MAX = 600
 
 
 def pip_positions(value: int, vertical: bool) -> tuple[tuple[int, int], ...]:
@@ -45,17 +43,12 @@ def pip_positions(value: int, vertical: bool) -> tuple[tuple[int, int], ...]:
     return cells if vertical else tuple((r, c) for c, r in cells)
 
 
-def _font_path(bold: bool) -> str:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return str(resources.files("doublenine.client").joinpath("fonts", name))
-
-
 class Art:
     """Caches of every picture the painter blits (per size, per text)."""
 
     def __init__(self) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
+        self.type = Typeface()
+        """Every text drawn through the one function of :mod:`.typeset`."""
         self._faces: dict[tuple[int, int, int, int, bool], pygame.Surface] = {}
         self._backs: dict[tuple[int, int], pygame.Surface] = {}
         self._shadows: dict[tuple[int, int], pygame.Surface] = {}
@@ -63,39 +56,15 @@ class Art:
         self._plates: dict[tuple[int, int, tuple[int, ...], int], pygame.Surface] = {}
 
     # ------------------------------------------------------------ text
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The bundled DejaVu Sans at ``size`` px."""
-        key = (size, bold)
-        if key not in self._fonts:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            self._fonts[key] = pygame.font.Font(_font_path(bold), size)
-        return self._fonts[key]
-
     def text(self, text: str, size: int, colour: tuple[int, ...] = (245, 240, 228),
-             bold: bool = False) -> pygame.Surface:
-        """Antialiased text (NFC), cached."""
-        key = (text, size, bold, colour)
-        surf = self._text.get(key)
-        if surf is None:
-            if len(self._text) > TEXT_CACHE_MAX:
-                self._text.clear()
-            surf = self.font(size, bold).render(nfc(text), True, colour)
-            self._text[key] = surf
-        return surf
+             bold: bool = False, width: int | None = None) -> pygame.Surface:
+        """Antialiased text of any content, cached; fitted into ``width`` px when given (:mod:`.typeset`)."""
+        return self.type.draw(text, size, colour, bold, width=width)
 
     def fit_text(self, text: str, size: int, width: int, colour: tuple[int, ...] = (245, 240, 228),
                  bold: bool = False) -> pygame.Surface:
-        """Text shrunk (down to 60%) and then cut with an ellipsis to fit ``width`` px."""
-        s = size
-        surf = self.text(text, s, colour, bold)
-        while surf.get_width() > width and s > max(9, size * 0.75):
-            s -= 1
-            surf = self.text(text, s, colour, bold)
-        while surf.get_width() > width and len(text) > 2:
-            text = text[:-2] + "…"
-            surf = self.text(text, s, colour, bold)
-        return surf
+        """Text shrunk (never below the readable minimum) and then cut with an ellipsis to fit ``width`` px."""
+        return self.type.draw(text, size, colour, bold, width=width)
 
     # ------------------------------------------------------------ tiles
     def face(self, w: int, h: int, a: int, b: int, vertical: bool) -> pygame.Surface:

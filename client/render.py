@@ -251,14 +251,7 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
 
 def wrap(art: Art, text: str, size: int, width: int) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` pixels at font ``size``."""
-    font = art.font(size)
-    rows: list[str] = []
-    for word in text.split():
-        if rows and font.size(rows[-1] + " " + word)[0] <= width:
-            rows[-1] += " " + word
-        else:
-            rows.append(word)
-    return rows
+    return [row for row in art.type.wrap(text, size, width) if row]
 
 
 def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art) -> None:

@@ -34,7 +34,7 @@ from doublenine.shared.views import SpectatorView
 from .actions import Export, ExportLater, OverlayAction, SelectMatch
 from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_seat, tile_painter
 from .panel import Button, Custom, Item, ScrollPanel, Text
-from .text import ACCENT, MUTED, TEAM_COLOURS, TEXT, Fonts, button_width, wrap
+from .text import ACCENT, MUTED, TEAM_COLOURS, TEXT, Fonts, button_width
 
 GAP = 4
 ROW = TILE_H + 8
@@ -89,10 +89,9 @@ class _Builder:
 
     def text(self, text: str, size: int = 16, bold: bool = False,
              colour: tuple[int, int, int] = TEXT, x: int = 0) -> None:
-        font = self.fonts.get(size, bold)
-        for line in wrap(font, text, self.width - x):
+        for line in self.fonts.wrap(text, size, self.width - x, bold):
             self.items.append(Text(x, self.y, line, size, bold, colour))
-            self.y += font.get_linesize() + 2
+            self.y += self.fonts.line_height(size, bold) + 2
 
     def heading(self, text: str) -> None:
         self.y += 10
@@ -203,9 +202,9 @@ def _plays(b: _Builder, h: HandRow) -> None:
     """R15, D4: every play and pass in order, as seat badge + tile (or 'pass')."""
     b.text(b.tr.gettext("Plays in order (◂ left end, ▸ right end):"), 14, False, MUTED)
     x, word = 0, b.tr.pgettext("ledger", "pass")
-    wfont = b.fonts.get(14)
+    word_w = b.fonts.measure(word, 14)[0]
     for p in h.plays:
-        w = TILE_H + 4 + (wfont.size(word)[0] if p.is_pass else TILE_W + 12)
+        w = TILE_H + 4 + (word_w if p.is_pass else TILE_W + 12)
         if x + w > b.width:
             x, b.y = 0, b.y + ROW
         b.seat(x, p.seat)
@@ -236,7 +235,7 @@ def _hand(b: _Builder, h: HandRow) -> None:
     scores = score_text(b.tr, h.scores_after)
     b.text(b.tr.gettext("Scores after the hand: {scores}", scores=scores), 15)
     b.text(b.tr.gettext("Hands as dealt; bright tiles were still held at the end:"), 14, False, MUTED)
-    label_w = max(b.fonts.get(14).size(b.tr.ngettext("{count} pip", "{count} pips", 99))[0], 60)
+    label_w = max(b.fonts.measure(b.tr.ngettext("{count} pip", "{count} pips", 99), 14)[0], 60)
     for s in SEATS:
         b.seat(0, s)
         pips = b.tr.ngettext("{count} pip", "{count} pips", h.pip_totals[s - 1])
@@ -255,7 +254,7 @@ def _seats(b: _Builder, names: tuple[str, ...]) -> None:
     x = 0
     for s in SEATS:
         name = seat_label(b.tr, names, int(s))
-        w = TILE_H + 6 + b.fonts.get(15).size(name)[0] + 18
+        w = TILE_H + 6 + b.fonts.measure(name, 15)[0] + 18
         if x and x + w > b.width:
             x, b.y = 0, b.y + ROW
         b.seat(x, s)

@@ -28,9 +28,8 @@ def paint_tile(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts,
     pygame.draw.rect(surface, face, rect, border_radius=4)
     mid = rect.x + rect.w // 2
     pygame.draw.line(surface, ink, (mid, rect.y + 3), (mid, rect.bottom - 4))
-    font = fonts.get(rect.h - 7, True)
     for value, cx in ((halves[0], rect.x + rect.w // 4), (halves[1], rect.x + 3 * rect.w // 4)):
-        img = font.render(str(value), True, ink)
+        img = fonts.draw(str(value), rect.h - 7, ink, True)
         surface.blit(img, img.get_rect(center=(cx + 1, rect.centery)))
 
 
@@ -51,7 +50,7 @@ def paint_seat(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, seat: S
     """A round badge with the seat number in its team colour (R2)."""
     colour = TEAM_COLOURS[seat.team.value]
     pygame.draw.circle(surface, colour, rect.center, rect.h // 2)
-    img = fonts.get(rect.h - 6, True).render(str(int(seat)), True, (20, 20, 20))
+    img = fonts.draw(str(int(seat)), rect.h - 6, (20, 20, 20), True)
     surface.blit(img, img.get_rect(center=rect.center))
 
 
@@ -59,7 +58,6 @@ def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Tr
                 points: tuple[tuple[int, int], ...]) -> None:
     """Both teams' scores (A, B) after each hand (index 0 = start, 0-0), with the 100 line."""
     pygame.draw.rect(surface, (24, 38, 33), rect, border_radius=6)
-    small = fonts.get(13)
     top = max(TARGET, *(max(p) for p in points)) if points else TARGET
     top = (top + 24) // 25 * 25
     plot = pygame.Rect(rect.x + 44, rect.y + 10, rect.w - 60, rect.h - 36)
@@ -72,10 +70,10 @@ def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Tr
         y = at(0, tick)[1]
         colour = (150, 130, 70) if tick == TARGET else (52, 70, 62)
         pygame.draw.line(surface, colour, (plot.x, y), (plot.right, y), 2 if tick == TARGET else 1)
-        img = small.render(tr.number(tick), True, MUTED)
+        img = fonts.draw(tr.number(tick), 13, MUTED)
         surface.blit(img, img.get_rect(midright=(plot.x - 6, y)))
     for k in range(len(points)):
-        img = small.render(tr.number(k), True, MUTED)
+        img = fonts.draw(tr.number(k), 13, MUTED)
         surface.blit(img, img.get_rect(midtop=(at(k, 0)[0], plot.bottom + 6)))
     for team in (0, 1):
         colour = TEAM_COLOURS["AB"[team]]

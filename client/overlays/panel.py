@@ -57,7 +57,7 @@ Item = Text | Button | Custom
 def item_rect(fonts: Fonts, item: Item) -> pygame.Rect:
     """The item's rect in content coordinates."""
     if isinstance(item, Text):
-        w, h = fonts.get(item.size, item.bold).size(item.text)
+        w, h = fonts.measure(item.text, item.size, item.bold)
         return pygame.Rect(item.x, item.y, w, h)
     return item.rect
 
@@ -203,10 +203,7 @@ class ScrollPanel:
         buttons = self.header_rects()
         room = min(r.x for r, _, _ in buttons) - self.rect.x - 2 * PAD
         title = self.title()
-        font = self.fonts.get(22, True)
-        while title and font.size(title)[0] > room:
-            title = title[:-2] + "…"
-        surface.blit(font.render(title, True, ACCENT), (self.rect.x + PAD, self.rect.y + 14))
+        surface.blit(self.fonts.draw(title, 22, ACCENT, True, width=room), (self.rect.x + PAD, self.rect.y + 14))
         for rect, label, _ in buttons:
             draw_button(surface, self.fonts, rect, label, self._hovered(rect))
         y = self.rect.y + HEADER_H - 6
@@ -217,7 +214,8 @@ class ScrollPanel:
 
     def _draw_item(self, surface: pygame.Surface, item: Item, r: pygame.Rect) -> None:
         if isinstance(item, Text):
-            img = self.fonts.get(item.size, item.bold).render(item.text, True, item.colour)
+            img = self.fonts.draw(item.text, item.size, item.colour, item.bold,
+                                  width=max(1, self.body_rect().w - item.x))
             surface.blit(img, r.topleft)
         elif isinstance(item, Button):
             draw_button(surface, self.fonts, r, item.label, self._hovered(r))

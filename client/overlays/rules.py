@@ -19,7 +19,7 @@ from doublenine.shared.i18n.rules import RulesText, rules_text
 
 from .actions import OverlayAction
 from .panel import HEADER_H, PAD, Item, ScrollPanel, Text
-from .text import ACCENT, BUTTON, MUTED, TEXT, Fonts, wrap
+from .text import ACCENT, BUTTON, MUTED, TEXT, Fonts
 
 SIDEBAR_MIN_WIDTH = 760
 """Panels at least this wide show the list of sections."""
@@ -32,18 +32,17 @@ def layout_rules(text: RulesText, width: int, fonts: Fonts) -> tuple[list[Item],
     """Pure layout: the text items for a body ``width`` and the top y of each section."""
     items: list[Item] = []
     tops: list[int] = []
-    body = fonts.get(BODY_SIZE)
-    step = body.get_linesize() + 2
+    step = fonts.line_height(BODY_SIZE) + 2
     y = 0
     for sec in text.sections:
         tops.append(y)
-        for line in wrap(fonts.get(HEAD_SIZE, True), sec.title, width):
+        for line in fonts.wrap(sec.title, HEAD_SIZE, width, True):
             items.append(Text(0, y, line, HEAD_SIZE, True, ACCENT))
-            y += fonts.get(HEAD_SIZE, True).get_linesize() + 4
+            y += fonts.line_height(HEAD_SIZE, True) + 4
         y += 4
         for block in sec.blocks:
             indent = 22 if block.bullet else 0
-            for k, line in enumerate(wrap(body, block.text, width - indent)):
+            for k, line in enumerate(fonts.wrap(block.text, BODY_SIZE, width - indent)):
                 if block.bullet and k == 0:
                     items.append(Text(6, y, "•", BODY_SIZE, True, ACCENT))
                 items.append(Text(indent, y, line, BODY_SIZE, False, TEXT))
@@ -103,12 +102,12 @@ class RulesOverlay(ScrollPanel):
         """Screen rect and wrapped lines (two at most) of each section list entry; empty when not wide."""
         if not self.wide():
             return []
-        font = self.fonts.get(15)
+        step = self.fonts.line_height(15)
         x, y, w = self.rect.x + PAD, self.rect.y + HEADER_H, SIDEBAR_W - 2 * PAD
         out = []
         for sec in self.text().sections:
-            lines = wrap(font, sec.title, w - 16)[:2]
-            h = len(lines) * font.get_linesize() + 12
+            lines = self.fonts.wrap(sec.title, 15, w - 16)[:2]
+            h = len(lines) * step + 12
             out.append((pygame.Rect(x, y, w, h), lines))
             y += h + 4
         return out
@@ -142,11 +141,11 @@ class RulesOverlay(ScrollPanel):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         current = self.current_section()
-        font = self.fonts.get(15)
+        step = self.fonts.line_height(15)
         for k, (rect, lines) in enumerate(self.sidebar_entries()):
             if k == current:
                 pygame.draw.rect(surface, BUTTON, rect, border_radius=6)
             colour = TEXT if k == current else MUTED
             for n, line in enumerate(lines):
-                surface.blit(font.render(line, True, colour),
-                             (rect.x + 8, rect.y + 6 + n * font.get_linesize()))
+                surface.blit(self.fonts.draw(line, 15, colour, width=rect.w - 16),
+                             (rect.x + 8, rect.y + 6 + n * step))

@@ -298,9 +298,9 @@ class TableScene:
         f = max(14, round(16 * min(w / 1280, h / 800)))
         rows = wrap(self.art, self.toast[0], f, w - 6 * f)[:3]
         box_h = len(rows) * round(1.4 * f) + f
-        box_w = min(w - 2 * f, max(self.art.font(f).size(r)[0] for r in rows) + 2 * f)
+        box_w = min(w - 2 * f, max(self.art.type.measure(r, f)[0] for r in rows) + 2 * f)
         x, y = (w - box_w) // 2, h - box_h - 3 * f
         surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 240), f // 2), (x, y))
         for i, row in enumerate(rows):
-            label = self.art.text(row, f)
+            label = self.art.text(row, f, width=box_w - f)
             surface.blit(label, label.get_rect(midtop=(w // 2, y + f // 2 + i * round(1.4 * f))))

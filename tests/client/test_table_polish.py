@@ -37,7 +37,7 @@ def test_top_bar_labels_are_never_cut(size, lang) -> None:  # type: ignore[no-un
     art = Art()
     for b in (b for b in lay.buttons if b.id in TOP):
         room = b.rect[2] - b.rect[3] // 2  # what draw_button gives the label
-        full = art.font(lay.small).size(tr(lang, b.label))[0]
+        full = art.type.measure(tr(lang, b.label), lay.small)[0]
         assert full * 0.8 <= room, (lang, tr(lang, b.label), full, room)  # fit_text shrinks, never cuts
 
 
@@ -85,7 +85,7 @@ def test_d7_hand_over_button_label_is_not_cut(size, lang) -> None:  # type: igno
     lay = compute_layout(state, Ui(), size, lang)
     assert lay.panel is not None and lay.panel.kind == "away"
     b = lay.panel.buttons[0]
-    full = Art().font(lay.font).size(tr(lang, b.label, name="Maximiliano"))[0]
+    full = Art().type.measure(tr(lang, b.label, name="Maximiliano"), lay.font)[0]
     assert full * 0.8 <= b.rect[2] - b.rect[3] // 2, (lang, full, b.rect)
 
 

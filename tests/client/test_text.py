@@ -9,7 +9,8 @@ import pygame.freetype
 import pytest
 from client_helpers import my_turn_with_play, session_at
 
-from doublenine.client.art import Art, _font_path
+from doublenine.client.art import Art
+from doublenine.client.typeset import font_path as _font_path
 from doublenine.client.layout import compute_layout
 from doublenine.client.render import render
 from doublenine.client.text import nfc, tr

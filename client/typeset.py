@@ -1,0 +1,276 @@
+"""The one place where text meets the font (issue 16.2, issue 11.4).
+
+Every string the client shows -- translated labels, names and chat from the
+network, pasted invites, file paths -- is drawn by :meth:`Typeface.draw`, and
+only this module calls the font. ``draw`` accepts **any** ``str`` and never
+raises: lone surrogates and glyphs the bundled DejaVu Sans lacks become the
+replacement mark U+FFFD, control and format characters (NUL, zero-width
+space, soft hyphen, BOM, bidi controls) are dropped, line breaks become
+spaces, and text longer than :data:`MAX_CHARS` is cut with an ellipsis. A
+string with nothing left to draw gives an empty (zero-width) surface.
+
+``draw(..., width=W)`` fits the text into ``W`` px: it shrinks the size down
+to a floor (never below :data:`MIN_SIZE` unless asked smaller) and only then
+cuts with "…". Each call is reported to the observers of :func:`watch` as a
+:class:`Drawn` (requested box and size, final size, shortened or not): the
+text-fit test renders every scene this way and fails on any cut or tiny text.
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+
+import pygame
+
+REPLACEMENT = "\ufffd"
+"""Drawn in place of a character the font cannot show (U+FFFD REPLACEMENT CHARACTER)."""
+ELLIPSIS = "…"
+MAX_CHARS = 400
+"""Longest run of characters ever handed to the font; longer text is cut (a 100 kB name costs nothing)."""
+MIN_SIZE = 12
+"""Smallest readable text, px (issue 11.4): fitting never shrinks below it unless a smaller size is asked."""
+SURFACE_CACHE_MAX = 800
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+_SPACES = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+Colour = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One call of :meth:`Typeface.draw`, as reported to :func:`watch` observers."""
+
+    text: str
+    """The text asked for (before cleaning)."""
+    requested: int
+    """The size asked for, px."""
+    size: int
+    """The size drawn, px (smaller when shrunk to fit)."""
+    width: int | None
+    """The box width asked for, px (None: no box)."""
+    drawn_width: int
+    """Width of the drawn surface, px."""
+    shortened: bool
+    """True when characters were cut (ellipsis) to fit the box or :data:`MAX_CHARS`."""
+
+
+_observers: list[Callable[[Drawn], None]] = []
+
+
+@contextmanager
+def watch() -> Iterator[list[Drawn]]:
+    """Collect every :class:`Drawn` while the block runs (tests, the text-fit check)."""
+    seen: list[Drawn] = []
+    _observers.append(seen.append)
+    try:
+        yield seen
+    finally:
+        _observers.remove(seen.append)
+
+
+def font_path(bold: bool = False) -> str | None:
+    """Path of the shipped DejaVu Sans file, or None when it is not installed (pygame's default font)."""
+    path = resources.files("doublenine.client").joinpath("fonts", FONT_FILES[bold])
+    return str(path) if path.is_file() else None
+
+
+class Typeface:
+    """Fonts by (size, bold), glyph coverage and drawn surfaces, cached per instance (no module state)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._glyphs: dict[tuple[str, bool], bool] = {}
+        self._faces: dict[bool, object] = {}
+        self._surfaces: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
+        self._fits: dict[tuple[str, int, int, bool, int], tuple[str, int, bool]] = {}
+        self._cleaned: dict[tuple[str, bool], tuple[str, bool]] = {}
+
+    # ------------------------------------------------------------ the font itself
+    def _font(self, size: int, bold: bool) -> pygame.font.Font:
+        size = max(1, min(int(size), 400))
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            path = font_path(bold)
+            font = pygame.font.Font(path, size)
+            if path is None and bold:
+                font.set_bold(True)
+            self._fonts[key] = font
+        return font
+
+    def has_glyph(self, ch: str, bold: bool = False) -> bool:
+        """True when the font draws ``ch`` (one character) with a glyph of its own."""
+        key = (ch, bold)
+        found = self._glyphs.get(key)
+        if found is None:
+            found = self._probe(ch, bold)
+            if len(self._glyphs) < 20_000:
+                self._glyphs[key] = found
+        return found
+
+    def _probe(self, ch: str, bold: bool) -> bool:
+        face = self._faces.get(bold)
+        if face is None:
+            try:
+                import pygame.freetype as freetype
+                if not freetype.get_init():
+                    freetype.init()
+                face = freetype.Font(font_path(bold), 16)
+            except (ImportError, OSError, pygame.error):
+                face = False
+            self._faces[bold] = face
+        if face is False:
+            return True  # no way to ask: let the renderer try (its failures are caught)
+        try:
+            return face.get_metrics(ch)[0] is not None  # type: ignore[attr-defined]
+        except (pygame.error, ValueError, UnicodeError, OverflowError):
+            return False
+
+    # ------------------------------------------------------------ cleaning
+    def clean(self, text: object, bold: bool = False) -> str:
+        """What the font is asked to draw for ``text``: NFC, invisible controls dropped, unknown glyphs -> U+FFFD.
+
+        Accepts anything (a non-str is drawn as ``str(text)``); at most :data:`MAX_CHARS` characters
+        come out (the last an ellipsis when cut).
+        """
+        return self._clean(text, bold)[0]
+
+    def _clean(self, text: object, bold: bool) -> tuple[str, bool]:
+        """(:meth:`clean` of ``text``, whether it was cut to :data:`MAX_CHARS`), cached."""
+        raw = text if isinstance(text, str) else str(text)
+        key = (raw[:4 * MAX_CHARS + 1], bold)
+        found = self._cleaned.get(key)
+        if found is None:
+            found = self._cleaning(raw, bold)
+            if len(self._cleaned) > SURFACE_CACHE_MAX:
+                self._cleaned.clear()
+            self._cleaned[key] = found
+        return found
+
+    def _cleaning(self, raw: str, bold: bool) -> tuple[str, bool]:
+        cut = len(raw) > 4 * MAX_CHARS
+        raw = raw[:4 * MAX_CHARS]  # bound the work before normalising (NFC can grow a string 3x at most)
+        raw = "".join(REPLACEMENT if "\ud800" <= c <= "\udfff" else c for c in raw)
+        out: list[str] = []
+        for c in unicodedata.normalize("NFC", raw):
+            if c in _SPACES:
+                out.append(" ")
+                continue
+            cat = unicodedata.category(c)
+            if cat in ("Cc", "Cf"):
+                continue  # NUL, zero-width space/joiner, soft hyphen, BOM, bidi controls: nothing to see
+            out.append(c if c == " " or self.has_glyph(c, bold) else REPLACEMENT)
+            if len(out) > MAX_CHARS:
+                out[MAX_CHARS - 1:] = [ELLIPSIS]
+                cut = True
+                break
+        if cut and (not out or out[-1] != ELLIPSIS):
+            out.append(ELLIPSIS)
+        return "".join(out), cut
+
+    # ------------------------------------------------------------ measuring
+    def line_height(self, size: int, bold: bool = False) -> int:
+        """Distance between two lines of ``size`` px text, px."""
+        return int(self._font(size, bold).get_linesize())
+
+    def measure(self, text: object, size: int, bold: bool = False) -> tuple[int, int]:
+        """(width, height) in px of ``text`` drawn at ``size``, as :meth:`draw` without a box would draw it."""
+        shown = self.clean(text, bold)
+        font = self._font(size, bold)
+        try:
+            w, h = font.size(shown)
+        except (pygame.error, ValueError, UnicodeError):
+            w, h = 0, font.get_height()
+        return int(w), int(h)
+
+    def wrap(self, text: object, size: int, width: int, bold: bool = False) -> list[str]:
+        """``text`` broken at spaces into lines at most ``width`` px wide; newlines are kept.
+
+        A single word wider than ``width`` gets a line of its own (its drawing fits it).
+        """
+        lines: list[str] = []
+        raw = text if isinstance(text, str) else str(text)
+        for para in raw[:8 * MAX_CHARS].split("\n"):
+            line = ""
+            for word in para.split():
+                trial = f"{line} {word}" if line else word
+                if line and self.measure(trial, size, bold)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
+
+    # ------------------------------------------------------------ drawing: the one function
+    def draw(self, text: object, size: int, colour: Colour = (245, 240, 228), bold: bool = False,
+             width: int | None = None, min_size: int | None = None) -> pygame.Surface:
+        """``text`` rendered antialiased at ``size`` px; with ``width``, fitted into that many px.
+
+        Fitting shrinks down to ``min_size`` (default: 80% of ``size``, never below :data:`MIN_SIZE`
+        unless ``size`` itself is smaller), then cuts with an ellipsis. Never raises for any text.
+        """
+        size = max(1, int(size))
+        shown, cut = self._clean(text, bold)
+        final = size
+        if width is not None:
+            floor = min(size, max(MIN_SIZE, round(size * 0.8))) if min_size is None else min(size, min_size)
+            shown, final, cut_fit = self._fit(shown, size, max(1, int(width)), bold, floor)
+            cut = cut or cut_fit
+        surf = self._surface(shown, final, bold, colour)
+        if _observers:
+            note = Drawn(text if isinstance(text, str) else str(text), size, final, width, surf.get_width(), cut)
+            for observe in list(_observers):
+                observe(note)
+        return surf
+
+    def _fit(self, shown: str, size: int, width: int, bold: bool, floor: int) -> tuple[str, int, bool]:
+        key = (shown, size, width, bold, floor)
+        found = self._fits.get(key)
+        if found is not None:
+            return found
+        s = size
+        while self._width(shown, s, bold) > width and s > floor:
+            s -= 1
+        cut = False
+        if self._width(shown, s, bold) > width:
+            cut = True
+            lo, hi = 0, len(shown)  # the longest prefix that fits with its ellipsis
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if self._width(shown[:mid].rstrip() + ELLIPSIS, s, bold) <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            shown = shown[:lo].rstrip() + ELLIPSIS
+        found = (shown, s, cut)
+        if len(self._fits) > SURFACE_CACHE_MAX:
+            self._fits.clear()
+        self._fits[key] = found
+        return found
+
+    def _width(self, shown: str, size: int, bold: bool) -> int:
+        try:
+            return int(self._font(size, bold).size(shown)[0])
+        except (pygame.error, ValueError, UnicodeError):
+            return 0
+
+    def _surface(self, shown: str, size: int, bold: bool, colour: Colour) -> pygame.Surface:
+        key = (shown, size, bold, tuple(colour))
+        surf = self._surfaces.get(key)
+        if surf is None:
+            font = self._font(size, bold)
+            try:
+                surf = font.render(shown, True, colour) if shown else None
+            except (pygame.error, ValueError, UnicodeError):
+                surf = None  # "Text has zero width" and its kind: nothing visible to draw
+            if surf is None:
+                surf = pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
+            if len(self._surfaces) > SURFACE_CACHE_MAX:
+                self._surfaces.clear()
+            self._surfaces[key] = surf
+        return surf
