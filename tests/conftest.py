@@ -62,10 +62,48 @@ for _var, _sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
     os.environ[_var] = str(TEST_HOME / _sub)
 
 
+_WRITES: list[str] = []
+"""Paths under the player's real folders that this test process opened for writing, made or removed."""
+_WRITE_EVENTS = frozenset({"os.mkdir", "os.rename", "os.replace", "os.remove", "os.rmdir", "os.truncate",
+                           "shutil.rmtree", "os.symlink", "os.link"})
+
+
+def _audit(event: str, args: tuple[object, ...]) -> None:
+    """Audit hook (PEP 578): note any write below the player's real doublenine folders."""
+    if event == "open":
+        path, mode = args[0], args[1]
+        writing = isinstance(mode, str) and any(c in mode for c in "wax+") or \
+            isinstance(args[2], int) and args[2] & (os.O_WRONLY | os.O_RDWR | os.O_CREAT)
+        if not writing:
+            return
+    elif event not in _WRITE_EVENTS:
+        return
+    else:
+        path = args[0]
+    if isinstance(path, (str, bytes, os.PathLike)):
+        try:
+            p = Path(os.fsdecode(path)).absolute()
+        except (TypeError, ValueError):
+            return
+        if any(p == r or r in p.parents for r in _REAL):
+            _WRITES.append(f"{event} {p}")
+
+
+sys.addaudithook(_audit)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Issue 11.7: fail the run when the player's real doublenine folders changed during it."""
-    after = _fingerprint(_REAL)
-    if after != _BEFORE:
-        changed = sorted(k for k in set(after) | set(_BEFORE) if after.get(k) != _BEFORE.get(k))
+    """Issue 11.7: fail the run when the suite wrote to the player's real doublenine folders.
+
+    Writes from this process are caught as they happen (audit hook). Subprocesses
+    inherit the redirected XDG variables; on CI, where nothing else runs, the real
+    folders are also compared before and after (a developer's own game running
+    beside the suite would otherwise be blamed on it).
+    """
+    changed = list(_WRITES)
+    if os.environ.get("CI"):
+        after = _fingerprint(_REAL)
+        changed += sorted(k for k in set(after) | set(_BEFORE) if after.get(k) != _BEFORE.get(k))
+    if changed:
         print(f"\nERROR: the test suite changed the player's own files: {changed[:10]}")
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
