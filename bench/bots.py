@@ -21,6 +21,7 @@ import time
 from doublenine.server.bots import LEVELS, decide
 from doublenine.server.bots.selfplay import decision_rng, percentile
 from doublenine.shared.events import MatchLog
+from doublenine.shared.numbers import arg_int
 from doublenine.shared.rules import to_act
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, view_for
@@ -44,8 +45,8 @@ def positions(matches: int, seed: int) -> list[tuple[SeatView, int]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--matches", type=arg_int(), default=20)
+    parser.add_argument("--seed", type=arg_int(), default=1)
     args = parser.parse_args()
     views = positions(args.matches, args.seed)
     choices = sum(1 for v, _ in views if len(v.legal_moves()) > 1)

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doublenine.shared.events import MatchLog
+from doublenine.shared.numbers import arg_int
 from doublenine.shared.moves import End, Review
 from doublenine.shared.playout import deal_masks, random_playout
 from doublenine.shared.rules import apply, apply_shuffle, legal_decisions, legal_moves, to_act
@@ -276,7 +277,7 @@ def _rate(x: float, unit: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Measure and print; returns 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="timed runs per figure (median)")
+    parser.add_argument("--runs", type=arg_int(), default=5, help="timed runs per figure (median)")
     parser.add_argument("--quick", action="store_true", help="a tenth of the work, for a smoke run")
     args = parser.parse_args(argv)
     scale = 0.1 if args.quick else 1.0

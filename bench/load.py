@@ -36,6 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from loadfloor import run_floor  # noqa: E402
 
+from doublenine.shared.numbers import arg_float, arg_int  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -260,12 +262,12 @@ def main() -> int:
     if sys.argv[1:2] == ["--worker"]:
         return worker_main(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tables", type=int, default=500, help="paced tables (4 connections each)")
-    ap.add_argument("--rate", type=float, default=2.0, help="decisions per second per paced table")
-    ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds of the paced run")
-    ap.add_argument("--saturation-tables", type=int, default=100)
-    ap.add_argument("--saturation-seconds", type=float, default=20.0)
-    ap.add_argument("--client-procs", type=int, default=4,
+    ap.add_argument("--tables", type=arg_int(), default=500, help="paced tables (4 connections each)")
+    ap.add_argument("--rate", type=arg_float(), default=2.0, help="decisions per second per paced table")
+    ap.add_argument("--seconds", type=arg_float(), default=30.0, help="measured seconds of the paced run")
+    ap.add_argument("--saturation-tables", type=arg_int(), default=100)
+    ap.add_argument("--saturation-seconds", type=arg_float(), default=20.0)
+    ap.add_argument("--client-procs", type=arg_int(), default=4,
                     help="client worker processes (several keep one busy client loop from adding its queue to the latency)")
     ap.add_argument("--parts", default="paced,saturated", help="which runs: paced, saturated or both")
     ap.add_argument("--db", default="sqlite", help="'sqlite' (a temp file), ':memory:' or a postgresql:// URL")

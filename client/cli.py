@@ -10,7 +10,22 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from doublenine.shared.numbers import NumberError, arg_int, parse_int
+
 LEVELS = ("easy", "normal", "strong", "heaviest")
+SIZES = (320, 16384)
+"""Smallest and largest window side ``--size`` accepts, in pixels."""
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size WIDTHxHEIGHT`` in ASCII digits, each side within :data:`SIZES` (argparse error otherwise)."""
+    width, sep, height = text.lower().partition("x")
+    try:
+        if not sep:
+            raise NumberError(f"WIDTHxHEIGHT, e.g. 1280x800, not {text!a}")
+        return parse_int(width, *SIZES), parse_int(height, *SIZES)
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,13 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--join", metavar="INVITE",
                         help="join a friend's table by its invite, e.g. doublenine://192.168.1.20:8765/KQ7PA")
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=int, choices=(1, 2, 3, 4), help="seat to take (default: the first free one)")
+    who.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), help="seat to take (default: the first free one)")
     who.add_argument("--spectate", action="store_true", help="watch the table without a seat")
     parser.add_argument("--name", help="your display name (remembered)")
     parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help="language (remembered)")
-    parser.add_argument("--seed", type=int, help="deal reproducibly from this seed (R24)")
+    parser.add_argument("--seed", type=arg_int(0, 2**63 - 1), help="deal reproducibly from this seed (R24)")
     parser.add_argument("--level", choices=LEVELS, default="strong", help="computer level for new tables")
-    parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT")
+    parser.add_argument("--size", type=window_size, default=(1280, 800), help="window size WIDTHxHEIGHT")
     parser.add_argument("--start-screen", action="store_true", help="open the start screen instead of a table")
 
 
@@ -41,6 +56,9 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
 
     def launcher(launch: Any) -> TableScene:
         url = launch.server
+        if url:
+            from doublenine.shared.invite import check_server_url
+            check_server_url(url)  # InviteError (a FailureError) before any dialling: issue 16.4
         if launch.mode == "create" and not url:
             server = embedded_box.get("server")
             if server is None:
@@ -108,6 +126,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"doublenine play: {exc.failure.text(lang)}")
             return 2
         args.server, args.table = invite.join_url, invite.code
+    if args.server:  # a bad URL (a port in other digits...) is said in words, not a traceback (issue 16.4)
+        from doublenine.shared.failures import FailureError
+        from doublenine.shared.invite import check_server_url
+        try:
+            check_server_url(args.server)
+        except FailureError as exc:
+            print(f"doublenine play: {exc.failure.text(lang)}")
+            return 2
     if args.table:  # a mistyped code is said at once, not sent to a server as "closed"
         from doublenine.shared.failures import FailureError
         from doublenine.shared.invite import normalize_code
@@ -124,8 +150,7 @@ def run(args: argparse.Namespace) -> int:
     box: dict[str, Any] = {}
     launcher = make_launcher(lang, box)
     start = StartScene(settings, launcher)
-    w, h = (int(v) for v in args.size.lower().split("x"))
-    app = App(start, (w, h))
+    app = App(start, args.size)
     try:
         if not args.start_screen:
             if args.table:

@@ -20,6 +20,7 @@ from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, Se
 
 from doublenine.shared.cleantext import BlankText, clean_text
 from doublenine.shared.invite import Invite, InviteError, normalize_code
+from doublenine.shared.numbers import is_ascii_digits
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,8 @@ def tables_from_service(name: str, addresses: Sequence[str], port: int,
     address = _best_address(addresses)
     if address is None or not port:
         return []
-    proto = int(props["proto"]) if props.get("proto", "").isdigit() else None
+    proto_text = props.get("proto", "")
+    proto = int(proto_text) if is_ascii_digits(proto_text) and len(proto_text) <= 9 else None
     host_name = _host_name(props.get("host", ""), name, address)
     found = []
     for item in filter(None, props.get("tables", "").split(",")):
@@ -74,7 +76,7 @@ def tables_from_service(name: str, addresses: Sequence[str], port: int,
             code = normalize_code(code)
         except InviteError:
             continue
-        if free.isdigit():
+        if is_ascii_digits(free) and len(free) <= 2:
             found.append(FoundTable(host_name, code, min(int(free), 4), address, port, proto, name))
     return found
 

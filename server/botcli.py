@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import argparse
 
+from doublenine.shared.numbers import arg_int
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine bot``."""
     parser.add_argument("--server", required=True, help="websocket URL, e.g. ws://192.168.1.20:8765/")
     parser.add_argument("--table", required=True, help="table code")
-    parser.add_argument("--seat", type=int, choices=(1, 2, 3, 4), default=None,
+    parser.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), default=None,
                         help="seat to take (default: the lowest free one)")
     parser.add_argument("--name", default="Bot")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "heaviest"))
-    parser.add_argument("--matches", type=int, default=1, help="stop after this many matches end")
+    parser.add_argument("--matches", type=arg_int(1), default=1, help="stop after this many matches end")
 
 
 async def _play(args: argparse.Namespace) -> int:
@@ -57,6 +59,14 @@ def run(args: argparse.Namespace) -> int:
 
     from .netbot import ServerRefused
 
+    from doublenine.shared.failures import FailureError
+    from doublenine.shared.invite import check_server_url
+
+    try:
+        check_server_url(args.server)
+    except FailureError as exc:
+        print(f"doublenine bot: {exc.failure.text('en')}")
+        return 2
     try:
         return asyncio.run(_play(args))
     except ServerRefused as exc:

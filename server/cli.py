@@ -3,18 +3,20 @@ from __future__ import annotations
 
 import argparse
 
+from doublenine.shared.numbers import arg_float, arg_int
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine serve``."""
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0 or :: to accept other machines)")
-    parser.add_argument("--port", type=int, default=8765, help="TCP port (0: any free port)")
+    parser.add_argument("--port", type=arg_int(0, 65535), default=8765, help="TCP port (0: any free port)")
     parser.add_argument("--db", default=None,
                         help="match storage: SQLite file path, postgresql://..., or :memory: "
                              "(default: $DOUBLENINE_DB, else a SQLite file in the user data folder)")
-    parser.add_argument("--bot-delay", type=float, default=0.8,
+    parser.add_argument("--bot-delay", type=arg_float(0, 3600), default=0.8,
                         help="seconds a computer seat waits before acting, so people can follow")
-    parser.add_argument("--idle-timeout", type=float, default=1800.0,
+    parser.add_argument("--idle-timeout", type=arg_float(0), default=1800.0,
                         help="seconds before a table nobody is connected to is closed (its log stays stored)")
     parser.add_argument("--code-prefix", default="",
                         help="first letter(s) of every table code this process creates (routing by code)")
@@ -22,15 +24,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--announce", action="store_true",
                         help="announce the tables on the LAN (mDNS/DNS-SD) so join screens list them")
     limits = parser.add_argument_group("limits (docs/operations.md)")
-    limits.add_argument("--rate", type=float, default=20.0, help="messages per second per connection")
-    limits.add_argument("--burst", type=float, default=40.0, help="messages one connection may send at once")
-    limits.add_argument("--max-tables-per-address", type=int, default=8,
+    limits.add_argument("--rate", type=arg_float(0), default=20.0, help="messages per second per connection")
+    limits.add_argument("--burst", type=arg_float(0), default=40.0, help="messages one connection may send at once")
+    limits.add_argument("--max-tables-per-address", type=arg_int(0), default=8,
                         help="open tables one client address may have created")
-    limits.add_argument("--max-connections-per-address", type=int, default=64,
+    limits.add_argument("--max-connections-per-address", type=arg_int(0), default=64,
                         help="open connections one client address may have (0: no limit)")
-    limits.add_argument("--max-spectators", type=int, default=32, help="spectators one table accepts")
-    limits.add_argument("--max-frame", type=int, default=64 * 1024, help="largest frame in bytes (1009 beyond)")
-    limits.add_argument("--connection-idle", type=float, default=60.0,
+    limits.add_argument("--max-spectators", type=arg_int(0), default=32, help="spectators one table accepts")
+    limits.add_argument("--max-frame", type=arg_int(1), default=64 * 1024, help="largest frame in bytes (1009 beyond)")
+    limits.add_argument("--connection-idle", type=arg_float(0), default=60.0,
                         help="seconds a connection may stay without a table before it is closed (1008)")
     limits.add_argument("--trust-proxy", action="store_true",
                         help="behind nginx: take the client address from X-Forwarded-For")

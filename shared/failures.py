@@ -30,6 +30,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "invite.bad_port": N_("The invite's port “{port}” is not a port number (1 to 65535)."),
     "invite.bad_code": N_("The invite's table code “{code}” is not a table code: {expected}."),
     "invite.code_rule": N_("3 to 12 letters and digits, without 0, 1, I, L, O or U"),
+    "server.bad_url": N_("“{url}” is not a server address. It should look like ws://HOST:PORT/ (or wss:// behind TLS)."),
     # hosting
     "net.port_in_use": N_("Port {port} is already in use on this computer. Try port {alternative} instead, or close the program that uses it."),
     "net.bind_failed": N_("Cannot listen on {host} port {port}: {reason}."),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 from .failures import Failure, FailureError
+from .numbers import NumberError, parse_int
 
 SCHEME = "doublenine"
 """The invite's own URL scheme."""
@@ -81,6 +82,36 @@ def table_url(server_url: str, code: str | None) -> str:
     return parts._replace(path=f"/t/{code}").geturl()
 
 
+def check_server_url(url: str) -> Invite:
+    """Where a ``ws[s]://HOST[:PORT][/PATH]`` server URL points (``code`` empty); raises InviteError.
+
+    The port must be ASCII digits 1..65535 (urllib would
+    raise a bare ValueError on ``²`` and Python's int() reads ``８７６５``), the host
+    a name or an address, the scheme ws or wss; anything else is
+    ``server.bad_url``, so ``--server`` and the start screen say what is wrong
+    before dialling.
+    """
+    raw = url.strip()
+    scheme = raw.split("://", 1)[0].lower() if "://" in raw else ""
+    if scheme not in ("ws", "wss") or len(raw) > 2048:
+        raise InviteError(Failure("server.bad_url", {"url": _short(url)}))
+    try:
+        parts = urlsplit(raw)
+        host = parts.hostname or ""
+    except ValueError:
+        raise InviteError(Failure("server.bad_url", {"url": _short(url)})) from None
+    if not parts.netloc or "@" in parts.netloc or (not parts.netloc.startswith("[") and parts.netloc.count(":") > 1):
+        raise InviteError(Failure("server.bad_url", {"url": _short(url)}))
+    tls = scheme == "wss"
+    port_text = _port_text(parts.netloc)
+    try:
+        host = _check_host(host, parts.netloc)
+        port = (443 if tls else 80) if port_text is None else _check_port(port_text)
+    except InviteError:
+        raise InviteError(Failure("server.bad_url", {"url": _short(url)})) from None
+    return Invite(host=host, port=port, code="", tls=tls)
+
+
 def build_invite(host: str, port: int, code: str, *, tls: bool = False) -> str:
     """The canonical invite ``doublenine://HOST:PORT/CODE`` (raises InviteError on a bad part)."""
     host = _check_host(host.strip("[]"))
@@ -134,9 +165,13 @@ def _port_text(netloc: str) -> str | None:
 
 
 def _check_port(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise InviteError(Failure("invite.bad_port", {"port": _short(text)}))
-    return int(text)
+    """Port 1..65535 in ASCII digits (issue 16.4: ``²`` and fullwidth ``８７６５`` are bad ports)."""
+    try:
+        if text.strip(" \t") != text or text.startswith(("+", "-")):
+            raise NumberError(text)
+        return parse_int(text, 1, 65535)
+    except NumberError:
+        raise InviteError(Failure("invite.bad_port", {"port": _short(text)})) from None
 
 
 def _check_host(host: str, shown: str | None = None) -> str:

@@ -28,7 +28,7 @@ from .tiles import Tile
 from .handscript import RECORD_FORMAT, RECORD_VERSION  # the format lives with its reader
 from .views import SpectatorView
 
-_TILE_RE = re.compile(r"\[\s*(\d+),\s*(\d+)\s*\]")
+_TILE_RE = re.compile(r"\[\s*(\d+),\s*(\d+)\s*\]", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)

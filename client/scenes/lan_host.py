@@ -82,12 +82,10 @@ class RemoteServer:
     """Not announced on this network by us: the card does not send friends to "Find tables"."""
 
     def __init__(self, url: str) -> None:
-        from urllib.parse import urlsplit
+        from doublenine.shared.invite import check_server_url
 
-        parts = urlsplit(url)
-        self.tls = parts.scheme == "wss"
-        self.host = parts.hostname or "127.0.0.1"
-        self.port = parts.port or (443 if self.tls else 80)
+        where = check_server_url(url)  # InviteError (server.bad_url): ASCII port digits only (issue 16.4)
+        self.tls, self.host, self.port = where.tls, where.host, where.port
 
     def addresses(self) -> list[str]:
         """The server's address as typed."""

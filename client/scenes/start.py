@@ -11,7 +11,9 @@ from typing import Any, Callable
 
 import pygame
 
+from doublenine.shared.failures import FailureError
 from doublenine.shared.i18n import N_
+from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import GOLD, Art
 from ..config import Settings, load, save
@@ -152,7 +154,7 @@ class StartScene:
         assert field is not None
         limit = 32 if field == "name" else 200
         if field == "seed":
-            value = "".join(c for c in value if c.isdigit())[:18]
+            value = "".join(c for c in value if is_ascii_digits(c))[:18]  # int() would read "８", fail on "²"
         self.form = replace(self.form, **{field: nfc(value)[:limit]}, message="")
         self.dirty = True
 
@@ -229,6 +231,9 @@ class StartScene:
         save(replace(load(), name=f.name, server=f.server, lang=f.lang, table=f.table))
         try:
             scene = self.launcher(launch)
+        except FailureError as exc:  # a bad server address, in the player's language (issue 16.4)
+            self.form = replace(f, message=exc.failure.text(f.lang))
+            return None
         except (OSError, ValueError, RuntimeError) as exc:
             self.form = replace(f, message=str(exc)[:120] or N_("Could not start the table"))
             return None

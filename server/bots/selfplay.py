@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 from doublenine.shared.events import MatchLog
+from doublenine.shared.numbers import arg_int
 from doublenine.shared.moves import Pass, Play
 from doublenine.shared.rules import to_act
 from doublenine.shared.seats import Team
@@ -184,11 +185,11 @@ def report(summary: Summary, level_a: str, level_b: str) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine selfplay``."""
-    parser.add_argument("--matches", type=int, default=100, help="matches to play (even: sides swap)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the run (deals and computer choices)")
+    parser.add_argument("--matches", type=arg_int(), default=100, help="matches to play (even: sides swap)")
+    parser.add_argument("--seed", type=arg_int(), default=0, help="seed of the run (deals and computer choices)")
     parser.add_argument("--team-a", choices=LEVELS, default="strong", help="level of side a")
     parser.add_argument("--team-b", choices=LEVELS, default="normal", help="level of side b")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (2 uses both cores)")
+    parser.add_argument("--jobs", type=arg_int(), default=1, help="worker processes (2 uses both cores)")
 
 
 def run(args: argparse.Namespace) -> int:
