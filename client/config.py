@@ -56,9 +56,10 @@ def _typed(kind: object, value: object) -> object:
         return value[:200]
     if kind == "bool" and isinstance(value, bool):
         return value
-    if kind == "float" and isinstance(value, (int, float)) and not isinstance(value, bool) \
-            and math.isfinite(value):
-        return min(1.0, max(0.0, float(value)))
+    if kind == "float" and isinstance(value, int) and not isinstance(value, bool):
+        return float(min(1, max(0, value)))  # an int of 400 digits is too large for float(): clamp first
+    if kind == "float" and isinstance(value, float) and math.isfinite(value):
+        return min(1.0, max(0.0, value))
     return None
 
 

@@ -132,3 +132,14 @@ def test_lan_protocol_ascii_and_long() -> None:
 def test_hand_scripts_read_json_numbers_in_ascii_only(text: str) -> None:
     with pytest.raises(ScriptError):
         loads(text)
+
+
+@pytest.mark.parametrize("raw, volume", [('{"volume": 1' + "0" * 400 + "}", 1.0), ('{"volume": -1' + "0" * 400 + "}", 0.0),
+                                         ('{"volume": "０.５"}', 0.6), ('{"volume": 1e999}', 0.6), ('{"volume": 0}', 0.0)])
+def test_settings_file_numbers_never_raise(raw: str, volume: float, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client import config
+
+    path = tmp_path / "client.json"
+    path.write_text(raw, encoding="utf-8")
+    got = config.load(path).volume
+    assert got == volume and isinstance(got, float)
