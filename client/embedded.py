@@ -91,10 +91,12 @@ class EmbeddedServer:
         self._thread.join(timeout)
 
     async def _shutdown(self) -> None:
+        from doublenine.shared.reconnect import ENDED
+
         if self._announcing is not None:  # withdraw from the LAN first (issue 8)
             from doublenine.server.announce import stop_announcing
             await stop_announcing(self._announcing)
-        await self._server.stop()
+        await self._server.stop(ENDED, "the host ended the game")  # friends stop reconnecting (issue 12)
 
     @property
     def server(self) -> Any:

@@ -4,13 +4,18 @@
 each frame is decoded and validated with the protocol adapters and put on
 ``inbox`` (a ``queue.Queue``), so the window never waits on the network. Only
 the UI thread sends, through :meth:`NetClient.send`. A lost connection is
-reported on the inbox, then retried with growing delays; once seated, the
-retry rejoins with the seat token (D7). Whatever cannot get better by waiting
-(any refusal of the attach, a server that never answers or cannot be reached
-before the first seat, a 1001 shutdown) is put on the inbox as a
-:class:`~.store.Failed` with a shared/failures.py key. :class:`NetSession` is what a scene
-holds: the inbox drained into :class:`ClientState` by ``reduce``, intents
-encoded with the table's ``seq`` (STALE protection) and a unique id.
+reported on the inbox ("Connection lost: reconnecting…", the table stays
+drawn, Leave stays available), then retried as shared/reconnect.py says
+(0.5 s doubling to 10 s, jittered, for 10 minutes); once seated, the retry
+rejoins with the seat token (D7), also through a server stop (1001), the "table
+moved" close code and ``UNKNOWN_TABLE`` during a failover (issue 12). Only a
+deliberate end (close code 4010: the host closed its window; 4002: the seat is
+played from another window), a refusal waiting cannot change, a server never
+reached before the first seat, or minutes without the table are put on the
+inbox as a :class:`~.store.Failed` with a shared/failures.py key.
+:class:`NetSession` is what a scene holds: the inbox drained into
+:class:`ClientState` by ``reduce``, intents encoded with the table's ``seq``
+(STALE protection) and a unique id.
 """
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ import itertools
 import logging
 import queue
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -27,27 +33,26 @@ from doublenine.shared.convert import intent_for
 
 from .intents import Answer, AskHint, Control, Decide, HandOver, Intent, Pause
 from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
+from doublenine.shared.reconnect import REPLACED, Backoff, Reconnector, ends_game, retry_refusal
 
 from .store import ClientState, Connection, Failed, reduce
 
 log = logging.getLogger(__name__)
 
-BACKOFF = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-"""Seconds between reconnection attempts, the last one repeated."""
-GIVE_UP_AFTER = 3
-"""Failed reconnections after which the window says the host stopped the game (retrying goes on quietly)."""
-SHUTTING_DOWN = 1001
-"""Close code of a server that stops (server/app.py): the host closed the game."""
 
 
 class Refused(FailureError):
-    """The server refused the attach; ``.failure`` says why."""
+    """The server refused the attach; ``.failure`` says why, ``.error_code`` is the server's code."""
+
+    def __init__(self, failure: Failure, error_code: str) -> None:
+        super().__init__(failure)
+        self.error_code = error_code
 
 
 class NetClient:
     """One websocket to ``url`` attached to a table by ``attach`` (create, join or spectate)."""
 
-    def __init__(self, url: str, attach: p.Model, *, backoff: tuple[float, ...] = BACKOFF,
+    def __init__(self, url: str, attach: p.Model, *, backoff: Backoff | None = None,
                  open_timeout: float = 5.0, fallback: p.Model | None = None,
                  on_joined: Callable[[str, str | None], None] | None = None) -> None:
         self.url = url
@@ -58,7 +63,7 @@ class NetClient:
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.token: str | None = None
         self.code: str | None = None
-        self._backoff = backoff
+        self._retry = Reconnector(backoff or Backoff())
         self._open_timeout = open_timeout
         self._leaving_old = False
         self._ws: Any = None
@@ -96,43 +101,64 @@ class NetClient:
     # ------------------------------------------------------------ thread
     def _run(self) -> None:
         from websockets.exceptions import WebSocketException
-        from websockets.sync.client import connect
 
-        from doublenine.shared.invite import table_url
-
-        failures = 0
+        refused: Failure | None = None  # the last refusal of a rejoin, told if the table never returns
         while not self._stop.is_set():
-            self.inbox.put(Connection("connecting" if failures == 0 else "lost"))
-            closed_by_host = False
+            self.inbox.put(Connection("connecting" if self._retry.since is None else "lost"))
+            end: Failure | None = None
+            moving = False  # a refusal that says the table exists: retried even before a seat
             try:
-                code = self.code or getattr(self.attach, "code", None)
-                with connect(table_url(self.url, code), open_timeout=self._open_timeout,
-                             max_size=2**20) as ws:
-                    self._handshake(ws)
-                    self._ws = ws
-                    failures = 0
-                    self.inbox.put(Connection("connected"))
-                    for frame in ws:
-                        self._receive(ws, frame)
-                    closed_by_host = ws.close_code == SHUTTING_DOWN
-            except Refused as exc:  # the server said no to this table or seat: retrying cannot help
-                self._fail(exc.failure)
-                break
+                end = self._session()
+            except Refused as exc:  # said no to this table or seat: retry only what a failover explains
+                if not retry_refusal(str(exc.error_code), self.token is not None):
+                    self._fail(exc.failure)
+                    break
+                refused, moving = exc.failure, True
+                log.info("rejoin of %s refused for now (%s): retrying", self.code, exc.error_code)
             except (OSError, WebSocketException, TimeoutError, p.FrameError) as exc:
                 log.info("connection to %s lost: %s", self.url, exc)
             finally:
                 self._ws = None
             if self._stop.is_set():
                 break
-            if self.code is None:  # never seated: nothing to come back to, say why at once
+            if end is not None:  # a deliberate end: the host closed its window, the seat moved away
+                self._fail(end)
+                break
+            if self.code is None and not moving:  # never seated: nothing to come back to, say why at once
                 self._fail(unreachable(*host_port(self.url)))
                 break
             self.inbox.put(Connection("lost"))
-            if closed_by_host or failures + 1 >= GIVE_UP_AFTER:  # the friends learn the host is gone
-                self.inbox.put(Failed(Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url))))))
-            delay = self._backoff[min(failures, len(self._backoff) - 1)]
-            failures += 1
-            self._stop.wait(delay)  # keep retrying quietly: a restarted host takes the seat back (D7)
+            delay = self._retry.failed(time.monotonic())
+            if delay is None:  # minutes without the table: the host is gone for good
+                self._fail(refused or Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url)))))
+                break
+            self._stop.wait(delay)  # a restarted or new owner gives the seat back to its token (D7)
+
+    def _session(self) -> Failure | None:
+        """One connection: handshake, attach, receive until it closes. Returns the failure to tell
+        when the server ended the game on purpose, None when the table may still be reached."""
+        from websockets.exceptions import ConnectionClosed
+        from websockets.sync.client import connect
+
+        from doublenine.shared.invite import table_url
+
+        code = self.code or getattr(self.attach, "code", None)
+        with connect(table_url(self.url, code), open_timeout=self._open_timeout, max_size=2**20) as ws:
+            self._handshake(ws)
+            self._ws = ws
+            self._retry.connected()
+            self.inbox.put(Connection("connected"))
+            try:
+                for frame in ws:
+                    self._receive(ws, frame)
+            except ConnectionClosed:  # any close code: read it below
+                pass
+            closed = ws.close_code
+        if closed == REPLACED:
+            return Failure("seat.replaced", {"code": self.code or ""})
+        if ends_game(closed):
+            return Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url))))
+        return None
 
     def _fail(self, failure: Failure) -> None:
         self._stop.set()
@@ -143,7 +169,7 @@ class NetClient:
         ws.send(p.encode(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="doublenine-pygame")))
         welcome = p.decode_server(ws.recv(timeout=self._open_timeout))
         if isinstance(welcome, p.Error):
-            raise Refused(self._failure_of(welcome))
+            raise Refused(self._failure_of(welcome), str(welcome.code))
         rejoin = self.token is not None and self.code is not None
         if rejoin:
             ws.send(p.encode(p.Rejoin(code=self.code, token=self.token)))
@@ -155,7 +181,7 @@ class NetClient:
             msg = p.decode_server(ws.recv(timeout=self._open_timeout))
             if isinstance(msg, p.Error) and \
                     not (self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN")):
-                raise Refused(self._failure_of(msg))
+                raise Refused(self._failure_of(msg), str(msg.code))
             self._receive(ws, msg)
             if isinstance(msg, p.Joined):
                 return

@@ -17,6 +17,8 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request, Response
 
+from doublenine.shared.reconnect import SHUTTING_DOWN
+
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
@@ -102,15 +104,16 @@ class GameServer:
         self._gc = asyncio.get_running_loop().create_task(run_gc_policy())  # issue 7: no GC stalls
         return self
 
-    async def stop(self) -> None:
+    async def stop(self, code: int = SHUTTING_DOWN, reason: str = "server shutting down, reconnect") -> None:
         """Graceful stop: /healthz turns 503, every table finishes the action under way and its
-        computers stop, every connection is closed (1001: reconnect later), the store is closed."""
+        computers stop, every connection is closed with ``code`` (1001: reconnect later and
+        rejoin; 4010 from a host's window: the game is over), the store is closed."""
         self.stopping = True
         if self._gc is not None:
             self._gc.cancel()
         await self.registry.shutdown()
         if self.server is not None:
-            self.server.close(code=1001, reason="server shutting down, reconnect")
+            self.server.close(code=code, reason=reason)
             await self.server.wait_closed()
         await self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)

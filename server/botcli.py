@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from doublenine.shared.numbers import arg_int
+from doublenine.shared.numbers import arg_float, arg_int
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,49 +15,58 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="Bot")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "heaviest"))
     parser.add_argument("--matches", type=arg_int(1), default=1, help="stop after this many matches end")
+    parser.add_argument("--pace", type=arg_float(0.0, 60.0), default=0.25,
+                        help="seconds at least between two moves (keeps under the server's message limit)")
 
 
 async def _play(args: argparse.Namespace) -> int:
     import random
 
+    from doublenine.shared import protocol as p
+    from doublenine.shared.invite import table_url
     from doublenine.shared.state import Phase
 
     from .computer import load_decide
-    from .netbot import TableClient, play_seat
+    from .netbot import SeatKeeper, TableClient, play_seat
 
     decide = load_decide()
-    from doublenine.shared.invite import table_url
-
-    client = await TableClient.connect(table_url(args.server, args.table))
-    client.keep_frames = False
-    await client.attach({"type": "join", "code": args.table, "seat": args.seat, "name": args.name})
-    print(f"doublenine bot: seat {client.seat} at table {client.code}", flush=True)
-    ended = 0
-
-    def stop(c: TableClient) -> bool:
-        nonlocal ended
-        if c.view is not None and c.view.phase is Phase.MATCH_OVER:
-            ended += 1
-            return True
-        return False
-
+    keeper = SeatKeeper(table_url(args.server, args.table),
+                        {"type": "join", "code": args.table, "seat": args.seat, "name": args.name},
+                        say=lambda text: print(f"doublenine bot: {text}", flush=True), keep_frames=False)
     rng = random.Random()
-    while ended < args.matches:
-        await play_seat(client, lambda v, r: decide(v, args.level, r), rng, stop, timeout=3600)
-        if ended < args.matches:
+    ended = 0
+    counted = False  # the finished match on the table is already counted (a reconnect shows it again)
+
+    def over(c: TableClient) -> bool:
+        return c.view is not None and c.view.phase is Phase.MATCH_OVER
+
+    async def body(client: TableClient) -> None:
+        nonlocal ended, counted
+        print(f"doublenine bot: seat {client.seat} at table {client.code}", flush=True)
+        while True:
+            await play_seat(client, lambda v, r: decide(v, args.level, r), rng, over, timeout=3600,
+                            pace=args.pace)
+            if not counted:
+                ended, counted = ended + 1, True
+            if ended >= args.matches:
+                return
             await client.send({"type": "new_match", "expected_seq": client.seq})
-            await client.until(lambda m: getattr(m, "type", "") == "update")
-    await client.close()
+            await client.until(lambda m: isinstance(m, p.Update | p.Snapshot) and not over(client))
+            counted = False
+
+    await keeper.run(body)
+    if keeper.client is not None:
+        await keeper.client.close()
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play until the requested number of matches is over."""
+    """Play until the requested number of matches is over, coming back after lost connections."""
     import asyncio
 
     from websockets.exceptions import ConnectionClosed
 
-    from .netbot import ServerRefused
+    from .netbot import GaveUp, ServerRefused
 
     from doublenine.shared.failures import FailureError
     from doublenine.shared.invite import check_server_url
@@ -74,7 +83,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except ConnectionClosed as exc:
         why = exc.rcvd.reason if exc.rcvd is not None and exc.rcvd.reason else "no reason given"
-        print(f"doublenine bot: the server closed the connection ({why})")
+        print(f"doublenine bot: the server ended the game ({why})")
+        return 1
+    except GaveUp as exc:
+        print(f"doublenine bot: gave up: {exc}")
         return 1
     except OSError as exc:
         print(f"doublenine bot: cannot reach {args.server}: {exc}")

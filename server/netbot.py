@@ -3,7 +3,9 @@ its seat with the computer player (``doublenine bot``, the server tests, bench/l
 
 It uses only the wire protocol and :mod:`doublenine.shared.convert`, exactly as a
 third-party client would: its view is rebuilt from the Snapshot and folded with
-every Update, and its decisions come from that view alone (R23).
+every Update, and its decisions come from that view alone (R23). :class:`SeatKeeper`
+keeps a seat through lost connections with the seat token, as shared/reconnect.py
+says (issue 12), and :func:`play_seat` paces its sends and waits out ``RATE_LIMITED``.
 """
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
+from doublenine.shared.reconnect import Backoff, Reconnector, ends_game, retry_refusal
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, SpectatorView
 
@@ -137,25 +141,108 @@ class TableClient:
         await self.ws.close()
 
 
+BENIGN = frozenset({"STALE", "NOT_YOUR_TURN", "WRONG_PHASE", "DUPLICATE"})
+"""Refusals of this client's own intent that only mean "the table moved on": decide again."""
+RATE_WAIT = 1.0
+"""Seconds to wait after ``RATE_LIMITED`` before deciding and sending again (the bucket refills)."""
+
+
 async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Random], Decision],
                     rng: random.Random, stop: Callable[[TableClient], bool],
-                    timeout: float = 30.0) -> None:
-    """Play the client's seat until ``stop(client)``: decide from the view, send, wait for news."""
+                    timeout: float = 30.0, pace: float = 0.0) -> None:
+    """Play the client's seat until ``stop(client)``: decide from the view, send, wait for news.
+
+    ``pace``: at least this many seconds between two sends (``doublenine bot`` keeps four bots
+    at one table under the server's messages-per-second limit, issue 12 case 8). ``RATE_LIMITED``
+    is not fatal: wait :data:`RATE_WAIT`, then decide again from the view and resend.
+    """
+    loop = asyncio.get_running_loop()
     pending: str | None = None
+    sent_at = -pace
     while not stop(client):
-        if pending is None:
-            options = client.my_decisions()
-            if options:
+        if pending is None and client.my_decisions():
+            await asyncio.sleep(max(0.0, sent_at + pace - loop.time()))
+            if client.my_decisions():  # still ours after the pause (a resync may have moved on)
                 assert isinstance(client.view, SeatView)
                 pending = await client.intent(decide(client.view, rng))
+                sent_at = loop.time()
+                continue
         msg = await client.next(timeout)
         if isinstance(msg, (p.Update, p.Snapshot)):
             pending = None
-        elif isinstance(msg, p.Error):
-            if msg.intent_id == pending and msg.code in ("STALE", "NOT_YOUR_TURN", "WRONG_PHASE"):
-                pending = None
-            elif msg.intent_id == pending:
+        elif isinstance(msg, p.Error) and msg.code == "RATE_LIMITED":
+            await asyncio.sleep(RATE_WAIT)
+            pending = None
+        elif isinstance(msg, p.Error) and msg.intent_id == pending:
+            if msg.code not in BENIGN:
                 raise ServerRefused(msg)
+            pending = None
+
+
+class GaveUp(RuntimeError):
+    """The table could not be reached for longer than the reconnection policy allows."""
+
+
+class SeatKeeper:
+    """One seat kept through lost connections (issue 12): attach with ``attach`` (a join or
+    create map) once, then after any loss reconnect to ``url`` and ``rejoin`` with the seat
+    token it received, backing off as :class:`~doublenine.shared.reconnect.Backoff` says.
+
+    ``await keeper.run(body)`` calls ``body(client)`` with a freshly attached
+    :class:`TableClient` (its view from the new snapshot) after each (re)connection, until
+    ``body`` returns. Raises ConnectionClosed for a deliberate end (4010, 4001, 4002),
+    :class:`ServerRefused` for a refusal waiting cannot change, :class:`GaveUp` after minutes.
+    """
+
+    def __init__(self, url: str, attach: dict[str, Any], *, policy: Backoff | None = None,
+                 rng: random.Random | None = None, say: Callable[[str], None] = lambda _: None,
+                 keep_frames: bool = True) -> None:
+        self.url, self.attach, self.say, self.keep_frames = url, attach, say, keep_frames
+        self.retry = Reconnector(policy or Backoff(), rng or random.Random())
+        self.code: str | None = None
+        self.token: str | None = None
+        """The seat token received in ``joined``: kept for every rejoin (D7)."""
+        self.client: TableClient | None = None
+
+    async def _attach(self) -> TableClient:
+        client = await TableClient.connect(self.url)
+        client.keep_frames = self.keep_frames
+        try:
+            if self.token is not None:
+                await client.attach({"type": "rejoin", "code": self.code, "token": self.token})
+            else:
+                await client.attach(self.attach)
+        except BaseException:
+            await client.close()
+            raise
+        self.code, self.token = client.code, client.token or self.token
+        return client
+
+    async def run(self, body: Callable[[TableClient], Any]) -> Any:
+        """Run ``body`` on an attached client, reconnecting after every loss; its result."""
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                self.client = await self._attach()
+                self.retry.connected()
+                return await body(self.client)
+            except ConnectionClosed as exc:
+                code = exc.rcvd.code if exc.rcvd is not None else None
+                if ends_game(code) or self.token is None:
+                    raise
+                self.say(f"connection lost (close code {code}): reconnecting")
+            except ServerRefused as exc:
+                if not retry_refusal(str(exc.error.code), self.token is not None):
+                    raise
+                self.say(f"rejoin refused for now ({exc.error.code}): retrying")
+            except (OSError, asyncio.TimeoutError) as exc:
+                if self.token is None:
+                    raise
+                self.say(f"cannot reach the server ({exc}): retrying")
+            wait = self.retry.failed(loop.time())
+            if wait is None:
+                raise GaveUp(f"table {self.code} unreachable for {self.retry.policy.give_up_after:g} s")
+            await asyncio.sleep(wait)
 
 
 def match_over(client: TableClient) -> bool:

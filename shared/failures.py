@@ -39,6 +39,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "net.refused": N_("The server at {host}:{port} refused: {detail}"),
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
     "seat.taken": N_("Seat {seat} at table {code} is taken. Choose another seat, or “Any free seat”."),
+    "seat.replaced": N_("Your seat at table {code} is now played from another window or device, with the same seat token."),
     "host.stopped": N_("The host stopped the game: the server at {host}:{port} is gone."),
     "table.closed": N_("Table {code} is closed or no longer exists on {host}:{port}. The invite may be old: ask the host for a new one."),
     "protocol.mismatch": N_("This copy of doublenine speaks protocol version {ours}, the server at {host}:{port} speaks version {theirs}. {update}"),

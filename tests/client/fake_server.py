@@ -80,3 +80,19 @@ class DroppingServer(SlowServer):
             return
         for _ in ws:
             pass
+
+
+class ClosingServer(DroppingServer):
+    """Seats the client, then closes each connection with the next of ``codes`` (the last repeated)."""
+
+    def __init__(self, codes: list[int]) -> None:
+        super().__init__(None)
+        self.codes = codes
+
+    def _handle(self, ws: Any) -> None:
+        p.decode_client(ws.recv())
+        ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
+        self.attaches.append(p.decode_client(ws.recv()))
+        ws.send(p.encode(p.Joined(code="SLOW", seat=1, token="t0ken")))
+        code = self.codes[min(len(self.attaches), len(self.codes)) - 1]
+        ws.close(code, "closing as told")

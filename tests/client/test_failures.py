@@ -12,6 +12,7 @@ from robot import centre, click
 from doublenine.client import config
 from doublenine.client.layout import compute_layout
 from doublenine.client.net import NetClient, NetSession
+from doublenine.shared.reconnect import Backoff
 from doublenine.client.scenes.table import TableScene
 from doublenine.client.uistate import Ui
 from doublenine.shared import protocol as p
@@ -50,7 +51,7 @@ def _open_table(url: str, kinds: tuple[str, ...] = ("human", "computer", "comput
 
 
 def _failure_of(url: str, attach: p.Model, **kw: Any) -> Any:
-    session = NetSession(NetClient(url, attach, backoff=(0.05,), **kw).start())
+    session = NetSession(NetClient(url, attach, backoff=Backoff(first=0.05, cap=0.05), **kw).start())
     _settle(session, lambda s: s.failure is not None)
     session.close(leave=False)
     return session.state
@@ -119,7 +120,7 @@ def test_host_stopping_the_server_tells_the_friends_at_once(tmp_path) -> None:  
     srv = EmbeddedServer(db=str(tmp_path / "h.sqlite"), bot_delay=0.0)
     srv.start()
     host = _open_table(srv.url, ("human", "human", "computer", "computer"))
-    friend = NetSession(NetClient(srv.url, p.Join(code=host.state.table, name="Bo"), backoff=(5.0,)).start())
+    friend = NetSession(NetClient(srv.url, p.Join(code=host.state.table, name="Bo"), backoff=Backoff(first=5.0, cap=5.0, jitter=0.0)).start())
     _settle(friend, lambda s: s.view is not None)
     srv.stop()
     _settle(friend, lambda s: s.failure is not None, timeout=4.0)  # within one 5 s back-off: at once on 1001

@@ -12,6 +12,7 @@ from robot import centre, click
 from doublenine.client.app import App
 from doublenine.client.intents import Answer, AskHint, Control, Decide, Pause
 from doublenine.client.net import NetClient, NetSession
+from doublenine.shared.reconnect import Backoff
 from doublenine.client.scenes.table import TableScene
 from doublenine.client.store import ClientState, Connection, reduce
 from doublenine.shared import protocol as p
@@ -111,7 +112,7 @@ def test_lost_connection_shows_banner_and_rejoins_with_the_seat_token() -> None:
 
     session = session_at(my_turn_with_play)
     with DroppingServer(session.log) as server:
-        client = NetClient(server.url, p.Join(code="SLOW", name="José"), backoff=(0.05, 0.1)).start()
+        client = NetClient(server.url, p.Join(code="SLOW", name="José"), backoff=Backoff(first=0.05, cap=0.1)).start()
         net = NetSession(client)
         statuses, banners = [], []
         deadline = time.monotonic() + 10

@@ -21,7 +21,7 @@ async def test_doublenine_bot_plays_a_seat_to_the_end_of_a_match(server) -> None
     table = server.registry.tables[watcher.code]
     assert table.meta.started is False and watcher.seed == 9  # D9: the creator is told its seed
     args = argparse.Namespace(server=server.url, table=watcher.code, seat=1, name="Robo",
-                              level="easy", matches=1)
+                              level="easy", matches=1, pace=0.0)
     assert await asyncio.wait_for(botcli._play(args), 60) == 0
     assert table.state.phase is Phase.MATCH_OVER
     assert table.slots[1].name == "Robo"
@@ -51,8 +51,11 @@ async def test_a_restarted_server_resumes_tables_and_seats_rejoin(make_server) -
     await asyncio.wait_for(play_all([back], stop=lambda c: len(c.view.finished) >= 2), 30)
 
 
-async def test_doublenine_bot_says_in_one_line_when_the_server_stops(server) -> None:
+async def test_doublenine_bot_says_in_one_line_when_the_host_ends_the_game(server) -> None:
+    """Only a deliberate end (4010) stops the bot; a server stop (1001) is reconnected (issue 12)."""
     import sys
+
+    from doublenine.shared.reconnect import ENDED
 
     host = await create(server, "hhhh", sit=1)
     proc = await asyncio.create_subprocess_exec(
@@ -61,11 +64,10 @@ async def test_doublenine_bot_says_in_one_line_when_the_server_stops(server) -> 
     assert proc.stdout is not None
     first = await asyncio.wait_for(proc.stdout.readline(), 30)
     assert first.decode().startswith(f"doublenine bot: seat 3 at table {host.code}")
-    await server.stop()
+    await server.stop(ENDED, "the host ended the game")
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 1
-    assert out.decode().strip().startswith(
-        "doublenine bot: the server closed the connection (server shutting down")
+    assert out.decode().strip() == "doublenine bot: the server ended the game (the host ended the game)"
     assert b"Traceback" not in err
 
 

@@ -1,0 +1,37 @@
+"""shared/reconnect.py: the one reconnection policy (issue 12)."""
+from __future__ import annotations
+
+import random
+
+from doublenine.shared.reconnect import ENDED, MOVED, SHUTTING_DOWN, Backoff, Reconnector, ends_game, retry_refusal
+
+
+def test_backoff_doubles_from_half_a_second_to_ten_seconds() -> None:
+    policy = Backoff(jitter=0.0)
+    assert [policy.delay(n, random.Random(1)) for n in range(7)] == [0.5, 1.0, 2.0, 4.0, 8.0, 10.0, 10.0]
+
+
+def test_jitter_takes_at_most_half_and_spreads_the_clients() -> None:
+    rng = random.Random(3)
+    delays = [Backoff().delay(5, rng) for _ in range(200)]
+    assert all(5.0 <= d <= 10.0 for d in delays) and max(delays) - min(delays) > 4.0
+
+
+def test_reconnector_gives_up_only_after_ten_minutes_of_failing_and_restarts_after_a_success() -> None:
+    retry = Reconnector(Backoff(jitter=0.0), random.Random(0))
+    assert [retry.failed(t) for t in (100.0, 101.0, 102.0)] == [0.5, 1.0, 2.0]
+    assert retry.failed(699.9) == 4.0 and retry.failed(700.0) is None
+    retry.connected()
+    assert retry.failed(5000.0) == 0.5
+
+
+def test_only_a_deliberate_end_stops_a_client() -> None:
+    assert [ends_game(c) for c in (None, 1000, SHUTTING_DOWN, 1006, 1011, 1013, MOVED)] == [False] * 7
+    assert [ends_game(c) for c in (ENDED, 4001, 4002)] == [True] * 3
+    assert retry_refusal("UNKNOWN_TABLE", seated=True) and not retry_refusal("UNKNOWN_TABLE", seated=False)
+    assert not retry_refusal("BAD_TOKEN", seated=True)
+
+
+def test_a_table_being_handed_over_is_retried_even_before_a_seat() -> None:
+    assert MOVED == 4003 and not ends_game(MOVED)
+    assert retry_refusal("TABLE_MOVING", seated=False) and retry_refusal("TABLE_MOVING", seated=True)
