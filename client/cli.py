@@ -50,7 +50,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     from doublenine.shared import protocol as p
 
     from . import config
-    from .embedded import EmbeddedServer, default_db
+    from .embedded import AlreadyRunning, EmbeddedServer, default_db
     from .net import NetClient, NetSession
     from .scenes.table import TableScene
 
@@ -59,13 +59,18 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         if url:
             from doublenine.shared.invite import check_server_url
             check_server_url(url)  # InviteError (a FailureError) before any dialling: issue 16.4
+        running = ""  # issue 12: another window's server already uses the game file
         if launch.mode == "create" and not url:
             server = embedded_box.get("server")
             if server is None:
                 server = EmbeddedServer(db if db is not None else default_db())
-                server.start()
-                embedded_box["server"] = server
-            url = server.url
+                try:
+                    server.start()
+                except AlreadyRunning as exc:  # join that game instead of starting a second server
+                    running = exc.url
+                else:
+                    embedded_box["server"] = server
+            url = running or server.url
         attach: Any
         fallback: Any = None
         on_joined = None
@@ -76,7 +81,9 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             if not launch.server:
                 on_joined = _remember_local_table
                 saved = config.load()
-                if launch.resume and saved.resume_code and saved.resume_token:
+                if running and saved.resume_code:  # watch the other window's game, never take its seat
+                    attach, fallback, on_joined = p.Spectate(code=saved.resume_code), attach, None
+                elif launch.resume and saved.resume_code and saved.resume_token:
                     attach, fallback = p.Rejoin(code=saved.resume_code, token=saved.resume_token), attach
         elif launch.mode == "join":
             attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)

@@ -14,6 +14,15 @@ from pathlib import Path
 from typing import Any
 
 
+class AlreadyRunning(RuntimeError):
+    """Another doublenine on this machine already serves this SQLite file (issue 12 case 0: one
+    server process per file): ``url`` is where it listens, so this window joins that game."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(f"a doublenine server already uses this game file, at {url}")
+        self.url = url
+
+
 def default_db() -> str:
     """``doublenine.sqlite`` in the user's data folder (created if missing)."""
     import platformdirs
@@ -44,8 +53,12 @@ class EmbeddedServer:
 
     def start(self, timeout: float = 20.0) -> str:
         """Start serving; returns the ``ws://127.0.0.1:PORT/`` URL. Raises RuntimeError on failure."""
+        from doublenine.server.storage.ownerfile import StoreInUse
+
         self._thread.start()
         if not self._ready.wait(timeout) or self._error is not None:
+            if isinstance(self._error, StoreInUse) and self._error.url:
+                raise AlreadyRunning(self._error.url) from self._error
             raise RuntimeError(f"the embedded server did not start: {self._error!r}") from self._error
         return self.url
 

@@ -34,6 +34,9 @@ def _gone(conn: Any) -> bool:
 
 
 async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None, creator: bool) -> None:
+    if table.moved:  # issue 12: handed to another process while this request waited for the lock
+        raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
+                      {"retry_ms": 200})
     table.bind(conn, seat)
     conn.send(_joined(table, seat, token, creator))
     conn.send(table.snapshot_frame(seat))

@@ -66,6 +66,12 @@ class GameServer:
         host = self.config.host
         return f"ws://{'[' + host + ']' if ':' in host else host}:{self.port}/"
 
+    @property
+    def local_url(self) -> str:
+        """How a process on this machine reaches this server (``0.0.0.0`` is no destination)."""
+        host = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(self.config.host, self.config.host)
+        return f"ws://{'[' + host + ']' if ':' in host else host}:{self.port}/"
+
     def health(self) -> dict[str, Any]:
         """What ``/healthz`` reports."""
         return {"status": "stopping" if self.stopping else "ok",
@@ -91,7 +97,7 @@ class GameServer:
 
     async def start(self) -> GameServer:
         """Reload unfinished tables from the store, then listen."""
-        resumed = await self.registry.resume()
+        resumed = await self.registry.start()
         if resumed:
             log.info("resumed %d tables", resumed)
         c = self.config
@@ -100,6 +106,9 @@ class GameServer:
             max_size=c.max_size, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
             compression=None, max_queue=64,
         )
+        advertise = getattr(self.store, "advertise", None)
+        if advertise is not None:  # issue 12: a second process on this SQLite file names this one
+            advertise(self.local_url)
         log.info("serving on %s", self.url)
         self._gc = asyncio.get_running_loop().create_task(run_gc_policy())  # issue 7: no GC stalls
         return self

@@ -18,8 +18,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds a computer seat waits before acting, so people can follow")
     parser.add_argument("--idle-timeout", type=arg_float(0), default=1800.0,
                         help="seconds before a table nobody is connected to is closed (its log stays stored)")
-    parser.add_argument("--code-prefix", default="",
-                        help="first letter(s) of every table code this process creates (routing by code)")
     parser.add_argument("--log-level", default="INFO")
     parser.add_argument("--announce", action="store_true",
                         help="announce the tables on the LAN (mDNS/DNS-SD) so join screens list them")
@@ -45,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
     from .app import run as serve
     from .config import ServerConfig
     from .logfmt import configure_logging
+    from .storage.ownerfile import StoreInUse
 
     configure_logging(args.log_level.upper())  # one line per event; DOUBLENINE_LOG_FORMAT=json
     db = args.db
@@ -53,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 
         db = str(default_path())
     config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
-                          idle_timeout=args.idle_timeout, code_prefix=args.code_prefix.upper(),
+                          idle_timeout=args.idle_timeout,
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy,
@@ -61,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
                           max_spectators=args.max_spectators)
     try:
         return asyncio.run(serve(config, announce=args.announce))
+    except StoreInUse as exc:  # issue 12: one server process per SQLite file
+        print(f"doublenine serve: {exc}")
+        return 1
     except OSError as exc:
         from doublenine.shared.failures import bind_failure  # issue 8: port in use offers another
 

@@ -36,8 +36,6 @@ class ServerConfig:
     crowd of spectators costs one broadcast per interval, not one per spectator."""
     hint_level: str = "strong"
     """R25: the computer level that answers hints."""
-    code_prefix: str = ""
-    """First letter(s) of every table code this process creates (routing by code, issue 7)."""
     bot_workers: int = 2
     """Threads that run computer players, so the event loop never waits on one (R23)."""
     connection_idle: float = 60.0

@@ -9,6 +9,9 @@ Series (all prefixed ``doublenine_``):
 
 * ``connections`` (gauge): open websocket connections;
 * ``tables`` (gauge): tables held in memory; ``tables_created_total``, ``tables_resumed_total``;
+* ``tables_moved_total{reason}``: tables this process stopped serving because another serves
+  them now (issue 12): ``handover`` (asked), ``lost`` (its lock connection dropped),
+  ``conflict`` (the store refused a seq another process had written);
 * ``moves_total{kind}``: decisions applied (draw, nominate, review, play, pass), humans and computers;
 * ``errors_total{code}``: refusals sent, by stable error code;
 * ``limits_total{limit}``: connections refused or closed by a limit
@@ -44,6 +47,9 @@ class ServerMetrics:
         self.tables_created = Counter(p + "tables_created", "Tables created.", registry=r)
         self.tables_resumed = Counter(
             p + "tables_resumed", "Tables reloaded from storage (restart or takeover).", registry=r
+        )
+        self.tables_moved = Counter(
+            p + "tables_moved", "Tables handed to another process, by reason.", ["reason"], registry=r
         )
         self.moves = Counter(p + "moves", "Decisions applied, by kind.", ["kind"], registry=r)
         self.errors = Counter(p + "errors", "Refusals sent to clients, by error code.", ["code"], registry=r)

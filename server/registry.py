@@ -3,6 +3,12 @@
 Table codes are short and easy to read out (the invite alphabet: no 0/O, 1/I/L
 or U). A table with no connection for ``idle_timeout`` seconds is closed and
 freed; its log stays stored.
+
+Issue 12: a table is served by one live process at a time, decided by the store
+(:mod:`.storage.ownership`): this process claims a table before it loads or creates
+it, asks the holder to hand it over when another live process has it (the client
+gets TABLE_MOVING if that takes too long, and retries), hands its own tables over
+when asked, and drops every table at once (close 4003) if it loses its claims.
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
 from .storage.metered import MeteredStore
+from .storage.ownership import ownership_for
 from .seating import SeatSlot, TableMeta, seat_name, token_matches
 from .table import Refused, Table
 
@@ -31,6 +38,12 @@ log = logging.getLogger("doublenine.server")
 
 CODE_LENGTH = 5
 """Characters in a new table code (30^5, about 24 million codes)."""
+MAX_CODE = 32
+"""Longest code looked up at all (longer ones are UNKNOWN_TABLE at once: no store, no lock)."""
+HANDOVER_WAIT = 3.0
+"""Seconds a join waits for another process to hand a table over before TABLE_MOVING."""
+MOVED = (4003, "table moved, reconnect")
+"""Close code and reason when another process serves the table now (docs/protocol.md)."""
 
 
 def normalize_code(code: str) -> str:
@@ -65,12 +78,21 @@ class Registry:
         self.metrics.connections.set_function(lambda: len(self.connections))
         self.metrics.tables.set_function(lambda: len(self.tables))
         self.store = MeteredStore(store, self.metrics.store_seconds)
+        self.ownership = ownership_for(store)
+        """Which tables this process may serve (issue 12): claim, ask, release."""
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        """Tables being claimed and loaded, so concurrent joins of one code share the work."""
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> int:
+        """Connect the ownership (``OSError`` if it cannot), then resume the stored tables."""
+        await self.ownership.start(self._asked_for, self._lost_all)
+        return await self.resume()
 
     def new_code(self) -> str:
         """A fresh, unused, readable table code."""
         while True:
-            code = self.config.code_prefix + "".join(
-                secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self.tables:
                 return code
 
@@ -82,9 +104,10 @@ class Registry:
         return table
 
     async def find_or_load(self, code: str, token: str | None = None) -> Table:
-        """Like :meth:`find`, but a table open in the store and not held here is resumed from it:
-        with PostgreSQL shared by several processes, the process nginx falls back to takes over
-        a table whose process is down (docs/operations.md).
+        """Like :meth:`find`, but a table open in the store and not held here is claimed and
+        loaded (issue 12): with PostgreSQL shared by several processes, whichever process the
+        client reaches takes the table over, from a dead process at once, from a live one by
+        asking it to hand the table over (TABLE_MOVING if it has not within HANDOVER_WAIT).
 
         ``token`` (a ``rejoin``): a table closed for idleness whose match is not over is opened
         again for a valid seat token (D7: the game waits for its players); any other closed
@@ -93,15 +116,45 @@ class Registry:
         table = self.tables.get(code)
         if table is not None:
             return table
-        stored = await self.store.load(code) if code else None
-        if stored is None or code in self.tables:
+        if not code or len(code) > MAX_CODE or not code.isascii() or not code.isalnum():
+            return self.find(code)
+        loading = self._loading.get(code)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_future()
+            self._loading[code] = loading
+            try:
+                loading.set_result(await self._claim_and_load(code, token))
+            except BaseException as exc:
+                loading.set_exception(exc)
+                loading.exception()  # retrieved: the joins that shared it re-raise it themselves
+            finally:
+                self._loading.pop(code, None)
+        return await asyncio.shield(loading)
+
+    async def _claim_and_load(self, code: str, token: str | None) -> Table:
+        try:
+            held = await self.ownership.ask(code, HANDOVER_WAIT)
+        except OSError as exc:
+            raise Refused(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {exc}",
+                          {"retry_ms": 1000}) from None
+        if not held:
+            raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is being handed over by another server "
+                          "process; try again", {"retry_ms": 500})
+        try:
+            return await self._load_claimed(code, token)
+        except BaseException:
+            if code not in self.tables:
+                await self.ownership.release(code)
+            raise
+
+    async def _load_claimed(self, code: str, token: str | None) -> Table:
+        stored = await self.store.load(code)  # after the claim: nobody writes it meanwhile
+        if stored is None:
             return self.find(code)
         if stored.closed:
             if token is None or not _may_reopen(stored, token):
                 return self.find(code)
             await self.store.reopen_table(code)
-            if code in self.tables:  # another rejoin reopened it meanwhile
-                return self.tables[code]
             log.info("table %s reopened for a returning player", code)
         table = self._resume_one(stored)
         if not stored.closed:
@@ -130,11 +183,16 @@ class Registry:
         seeded = spec.seed is not None
         seed = spec.seed if seeded else secrets.randbits(63)  # D9: never sent when unseeded
         creator = None if spec.sit is None else Seat(spec.sit)
-        meta = TableMeta(self.new_code(), seed, seeded, spec.language, creator, slots,
+        meta = TableMeta(await self._claim_new_code(), seed, seeded, spec.language, creator, slots,
                          started=not any(sl.kind == "human" for sl in slots.values()),
                          created_at=time.time())
         table = self._add(meta, None)
-        await table.persist_new()
+        try:
+            await table.persist_new()
+        except BaseException:
+            self.tables.pop(table.code, None)
+            await self.ownership.release(table.code)
+            raise
         table.watch_idle()
         self.metrics.tables_created.inc()
         self.owners[table.code] = address
@@ -142,25 +200,101 @@ class Registry:
                  "".join("H" if sl.kind == "human" else "C" for sl in slots.values()))
         return table
 
+    async def _claim_new_code(self) -> str:
+        """A fresh code that no process holds and the store does not know (issue 12)."""
+        for _ in range(8):
+            code = self.new_code()
+            try:
+                claimed = await self.ownership.claim(code)
+            except OSError as exc:
+                raise Refused(ErrorCode.INTERNAL, f"this server cannot claim tables now: {exc}") from None
+            if not claimed:
+                continue
+            if code not in self._loading and await self.store.load(code) is None:
+                return code
+            await self.ownership.release(code)
+        raise Refused(ErrorCode.INTERNAL, "no free table code found; try again")
+
     def _add(self, meta: TableMeta, events: list[Any] | None) -> Table:
         table = Table(meta, self.store, self.config, self.brain, events, on_idle=self._idle)
         table.metrics = self.metrics
+        table.on_conflict = self._conflict
         self.tables[table.code] = table
         return table
 
     async def resume(self) -> int:
-        """Reload every unfinished stored table (after a restart); returns how many."""
+        """Reload every unfinished stored table that no live process holds (after a restart);
+        returns how many. A table another process serves stays there (issue 12 case 1)."""
         count = 0
-        prefix = self.config.code_prefix
         for stored in await self.store.load_open():
-            if prefix and not stored.code.startswith(prefix):
-                continue  # another process's table (shared PostgreSQL): it resumes its own
+            if stored.code in self.tables or not await self.ownership.claim(stored.code):
+                continue
+            if not self.ownership.exclusive:  # it may have moved on between the read and the claim
+                fresh = await self.store.load(stored.code)
+                if fresh is None or fresh.closed:
+                    await self.ownership.release(stored.code)
+                    continue
+                stored = fresh
             table = self._resume_one(stored)
             await table.flush_unstored()
             table.watch_idle()  # nobody is connected yet
             table.rearm()
             count += 1
         return count
+
+    # ------------------------------------------------------------ moving tables (issue 12)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _asked_for(self, code: str) -> None:
+        """Another process asks for ``code`` (LISTEN/NOTIFY): hand it over at the next quiet moment."""
+        if code not in self._loading:  # one being loaded is handed over on the next request
+            self._spawn(self.hand_over(code))
+
+    async def hand_over(self, code: str) -> None:
+        """Let another process serve ``code``: finish the action under way, stop the computers,
+        close every connection with 4003 so its clients reconnect there, release the claim."""
+        table = self.tables.get(code)
+        if table is not None:
+            await table.close()  # waits for the action under way: nothing half done moves
+            if self.tables.get(code) is table:
+                self._forget(table, "handover")
+                log.info("table %s handed over to another server process", code)
+        if code not in self.tables:
+            await self.ownership.release(code)
+
+    def _forget(self, table: Table, reason: str) -> None:
+        """Stop serving ``table`` now: never write it again, close its connections (4003)."""
+        del self.tables[table.code]
+        self.owners.pop(table.code, None)
+        table.moved = table.closed = True
+        for conn in list(table.subscribers):
+            table.unbind(conn)
+            conn.close(*MOVED)
+        self.metrics.tables_moved.labels(reason=reason).inc()
+
+    def _conflict(self, table: Table, detail: str) -> None:
+        """The store refused a seq as already stored: another process wrote this table. Drop
+        it once, with one log line (issue 12 case 0); a reconnecting player reloads it."""
+        if self.tables.get(table.code) is not table:
+            return
+        log.warning("table %s dropped: another process wrote it (%s); its players reconnect", table.code, detail)
+        self._forget(table, "conflict")
+        self._spawn(self._release_after(table))
+
+    async def _release_after(self, table: Table) -> None:
+        await table.close()
+        if table.code not in self.tables:
+            await self.ownership.release(table.code)
+
+    def _lost_all(self, why: str) -> None:
+        """Every claim is gone (the PostgreSQL lock connection dropped): serve nothing any more."""
+        for table in list(self.tables.values()):
+            self._forget(table, "lost")  # pglocks logged the loss once
+            self._spawn(table.close())
 
     def _idle(self, table: Table) -> None:
         task = asyncio.get_running_loop().create_task(self.close_table(table))
@@ -178,12 +312,16 @@ class Registry:
             table.unbind(conn)
             conn.close(1001, "table closed")
         await self.store.close_table(table.code)
+        await self.ownership.release(table.code)
         log.info("table %s closed", table.code)
 
     async def shutdown(self) -> None:
-        """Stop every table's computer turns (the logs are already stored)."""
+        """Stop every table's computer turns (the logs are already stored), then release every
+        claim, so the processes its players reconnect to take the tables at once (issue 12)."""
         for table in list(self.tables.values()):
             await table.close()
-        for task in list(self._closing):
+            table.moved = True  # nothing more is written from here
+        for task in list(self._closing) + list(self._tasks):
             await task
+        await self.ownership.close()
 

@@ -72,6 +72,11 @@ class Table:
         self.request: ConsentRequest | None = None
         self.request_ids = 0
         self.closed = False
+        self.moved = False
+        """Issue 12: another process serves this table now (handed over, or its lock lost): this
+        object never writes again; its connections are being closed with 4003."""
+        self.on_conflict: Callable[[Table, str], None] | None = None
+        """Called once when the store refuses a seq as already stored (another process wrote)."""
         self.on_idle = on_idle
         self._bot: asyncio.Task[None] | None = None
         self._bot_committing = False
@@ -100,7 +105,11 @@ class Table:
         self._unstored = len(self.log.events)
 
     async def save_meta(self) -> None:
-        """Store the seats' record after a change of who holds them."""
+        """Store the seats' record after a change of who holds them (TABLE_MOVING once the
+        table belongs to another process, issue 12)."""
+        if self.moved:
+            raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
+                          {"retry_ms": 500})
         await self.store.update_meta(self.code, encode_meta(self.meta.record()))
 
     # ------------------------------------------------------------ queries
@@ -264,12 +273,19 @@ class Table:
         """
         key = None if intent is None or intent[1].intent_id is None else (intent[0], intent[1].intent_id)
         try:
+            if self.moved:
+                raise ValueError("the table was handed to another process")
             await self.store.append(self.code, event_rows(events, key))
+        except ValueError as exc:  # issue 12: (code, seq) already stored, another process writes here
+            self._take_back(events)
+            if not self.moved and self.on_conflict is not None:
+                self.on_conflict(self, str(exc))  # drops the table: one log line, no retry loop
+            self.moved = True
+            raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
+                          {"retry_ms": 500}) from None
         except Exception:
             log.exception("table %s seq %d: storing %d events failed", self.code, self.seq, len(events))
-            kept = self.log.events[:len(self.log.events) - len(events)]
-            self.log = MatchLog(seed=self.meta.seed, clock=time.time, events=kept)
-            self._hints.clear()  # a position may now be reached again by other events
+            self._take_back(events)
             self._store_failed = True
             self.rearm()  # the computers due in the restored state act (after a pause, see _bot_move)
             raise Refused(ErrorCode.INTERNAL, "the move could not be stored; nothing was played") from None
@@ -295,6 +311,12 @@ class Table:
         if table_changed:
             self.broadcast_table()
         self.rearm()
+
+    def _take_back(self, events: list[Event]) -> None:
+        """Remove ``events`` (just submitted, never stored nor sent) from the log."""
+        kept = self.log.events[:len(self.log.events) - len(events)]
+        self.log = MatchLog(seed=self.meta.seed, clock=time.time, events=kept)
+        self._hints.clear()  # a position may now be reached again by other events
 
     async def decide(self, conn: Any, seat: Seat, intent: Any) -> None:
         """A seat's draw pick, nomination, review answer, play or pass (R3-R17)."""
@@ -387,6 +409,8 @@ class Table:
         try:
             await self._bot_move(seat, position)
         except RuleError as exc:  # e.g. the store failed: the computer tries again on the next change
+            if exc.code is ErrorCode.TABLE_MOVING:
+                return  # issue 12: the table was dropped; the registry logged it once
             log.error("table %s seat %d seq %d: computer move refused: %s", self.code, seat, self.seq, exc)
         except Exception:
             log.exception("table %s seat %d seq %d: computer turn failed", self.code, seat, self.seq)

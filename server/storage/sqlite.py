@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import StoredTable
+from .ownerfile import OwnerFile
 
 SCHEMA_VERSION = 1
 SCHEMA = """
@@ -88,6 +89,7 @@ class SQLiteStore:
     included) but not of the machine; for disks whose fsync is slow. ``$DOUBLENINE_SQLITE_SYNC``."""
     _queue: queue.SimpleQueue[_Pending | None] = field(default_factory=queue.SimpleQueue)
     _closed: bool = False
+    _owner: OwnerFile | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.path = Path(self.path)
@@ -96,6 +98,10 @@ class SQLiteStore:
             raise ValueError(f"synchronous must be FULL or NORMAL, not {self.synchronous!r}")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OSError(f"cannot open SQLite store {self.path}: {exc}") from exc
+        self._owner = OwnerFile(self.path)  # issue 12: one server process per file (StoreInUse)
+        try:
             conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(f"PRAGMA synchronous={self.synchronous}")
@@ -104,6 +110,7 @@ class SQLiteStore:
             conn.executescript(SCHEMA)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except (sqlite3.Error, OSError) as exc:
+            self._owner.release()
             raise OSError(f"cannot open SQLite store {self.path}: {exc}") from exc
         self._done = threading.Event()
         self._thread = threading.Thread(
@@ -115,6 +122,12 @@ class SQLiteStore:
     def url(self) -> str:
         """Where the data lives, for logs and ``/healthz``."""
         return f"sqlite:{self.path}"
+
+    def advertise(self, server_url: str) -> None:
+        """Say where the server using this file listens, so a second process refused the file
+        (:class:`~.ownerfile.StoreInUse`) can name it, and a second game window join it."""
+        if self._owner is not None:
+            self._owner.note(server_url)
 
     # -- the worker thread -------------------------------------------------------------
 
@@ -271,6 +284,8 @@ class SQLiteStore:
             self._closed = True
             self._queue.put(None)
         await asyncio.to_thread(self._done.wait)
+        if self._owner is not None:  # only now may another process take the file
+            self._owner.release()
 
 
 def default_path() -> Path:

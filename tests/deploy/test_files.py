@@ -74,5 +74,5 @@ def test_every_serve_flag_in_deploy_exists() -> None:
     lines += [ln for ln in (DEPLOY / "compose.yaml").read_text().splitlines() if "command:" in ln]
     lines += [ln for ln in (DEPLOY / "Containerfile").read_text().splitlines() if ln.startswith("CMD")]
     used = {flag for ln in lines for flag in re.findall(r"(--[a-z][a-z-]+)", ln)}
-    assert {"--host", "--port", "--db", "--code-prefix", "--trust-proxy"} <= used
+    assert {"--host", "--port", "--db", "--trust-proxy"} <= used
     assert used <= known, sorted(used - known)

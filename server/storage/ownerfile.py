@@ -1,0 +1,104 @@
+"""One server process per SQLite file (issue 12 case 0): an exclusive lock on ``FILE.owner``.
+
+Two processes on one SQLite file would both resume its tables and both run their
+computer seats, each refused by the other's stored seqs. The first process to open
+the file takes a non-blocking exclusive lock on a small side file and keeps it
+while it lives; the kernel drops the lock when the process ends, ``kill -9``
+included, so a crashed server never blocks the next one. A second process is
+refused at once with :class:`StoreInUse`, which says who holds the file and where
+that server listens (so a second game window can join it instead).
+
+Why our own lock on the standard ``fcntl``/``msvcrt`` calls: SQLite's own locks are
+held per transaction (a second process would just wait ``busy_timeout``), and these
+two calls are all a lock that dies with its process needs, without a dependency.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import IO
+
+LOCK_OFFSET = 1 << 20
+"""Windows locks a byte range, which others then cannot read: lock a byte past the text."""
+MAX_NOTE = 512
+"""Bytes of the holder's note read back (the file is outside input: bounded)."""
+
+
+class StoreInUse(OSError):
+    """Another live process holds this SQLite file (issue 12 case 0).
+
+    ``pid`` and ``url`` (``ws://...`` of that server, "" if it has not said) come from
+    the holder's note and are only advice: the lock itself is what refuses.
+    """
+
+    def __init__(self, path: Path, pid: int | None, url: str) -> None:
+        who = f"process {pid}" if pid else "another process"
+        where = f", serving on {url}" if url else ""
+        super().__init__(f"the SQLite store {path} is in use by another doublenine server ({who}{where}); "
+                         "one server process per file: stop that one, join it, or give this one "
+                         "another --db (several processes share a table store only through PostgreSQL)")
+        self.path, self.pid, self.url = path, pid, url
+
+
+def _lock(handle: IO[str]) -> bool:
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        import msvcrt
+
+        handle.seek(LOCK_OFFSET)
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def read_note(path: Path) -> tuple[int | None, str]:
+    """(pid, url) from the note of the process holding ``path`` (``None, ""`` if unreadable)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read(MAX_NOTE)
+    except OSError:
+        return None, ""
+    parts = text.split()
+    pid = int(parts[0]) if parts and parts[0].isascii() and parts[0].isdigit() and len(parts[0]) < 10 else None
+    url = parts[1] if len(parts) > 1 and parts[1].startswith(("ws://", "wss://")) else ""
+    return pid, url
+
+
+class OwnerFile:
+    """The lock on ``DB.owner`` for the life of this object; :class:`StoreInUse` if taken.
+
+    ``OSError`` if the side file cannot be created (the folder is not writable).
+    """
+
+    def __init__(self, db: Path) -> None:
+        self.path = db.with_name(db.name + ".owner")
+        handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release()
+        if not _lock(handle):
+            handle.close()
+            raise StoreInUse(db, *read_note(self.path))
+        self._handle: IO[str] | None = handle
+        self.note("")
+
+    def note(self, url: str) -> None:
+        """Write who holds the file (pid) and where it serves (``url``), for a second process."""
+        if self._handle is None:
+            return
+        self._handle.seek(0)
+        self._handle.truncate()
+        self._handle.write(f"{os.getpid()} {url}\n")
+        self._handle.flush()
+
+    def release(self) -> None:
+        """Give the file up (idempotent); the process ending does the same."""
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            handle.close()

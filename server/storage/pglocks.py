@@ -1,0 +1,216 @@
+"""Table ownership on PostgreSQL: advisory locks and LISTEN/NOTIFY (issue 12 "Ownership").
+
+Each process keeps ONE dedicated connection (never from the pool) on which it holds a
+session advisory lock per table it serves. PostgreSQL frees every lock of a session
+when its connection ends, so the tables of a process that died (``kill -9``, OOM, a
+cut cable once the keepalive notices) are free at once, and a process that loses
+this connection no longer owns anything: :class:`PgOwnership` then calls
+``on_lost`` and the registry stops serving every table (close code 4003) before any
+other process can have taken them over and written.
+
+A process asked for a table that another live process holds sends
+``NOTIFY dn_handover, 'CODE'``; the holder hands the table over at its next quiet
+moment (after the action under way), unlocks it and sends ``NOTIFY dn_released,
+'CODE'``, on which the asker takes the lock and loads the table from the store.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import asyncpg  # type: ignore[import-untyped]
+
+log = logging.getLogger("doublenine.server.ownership")
+
+ASK_CHANNEL = "dn_handover"
+"""NOTIFY channel: "please hand table CODE over" (payload: the code)."""
+FREED_CHANNEL = "dn_released"
+"""NOTIFY channel: "table CODE is free now" (payload: the code)."""
+HEARTBEAT = 1.0
+"""Seconds between checks that the lock connection is alive (a half-open TCP connection
+sends no error; this is how a process finds out it lost its locks)."""
+QUERY_TIMEOUT = 3.0
+"""Seconds a lock query may take before the connection counts as lost."""
+RECHECK = 0.25
+"""Seconds between two tries of a lock being handed over, in case a NOTIFY was missed."""
+
+
+def lock_key(code: str) -> int:
+    """The advisory lock id of table ``code``: the first 8 bytes of its BLAKE2b digest as a
+    signed 64-bit int (PostgreSQL's ``bigint`` key space; a collision would only make two
+    tables move together)."""
+    digest = hashlib.blake2b(code.encode(), digest_size=8, person=b"doublenine-tbl").digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+class PgOwnership:
+    """Session advisory locks on a dedicated PostgreSQL connection; see the module doc.
+
+    ``claim``/``ask``/``release`` raise ``OSError`` while the lock connection is down
+    (the process can then serve no table; it reconnects by itself).
+    """
+
+    exclusive = False
+    """Other processes write this store: a table must be loaded after it was claimed."""
+
+    def __init__(self, dsn: str, heartbeat: float = HEARTBEAT) -> None:
+        self.dsn = dsn
+        self.heartbeat = heartbeat
+        self.held: set[str] = set()
+        self._con: Any = None
+        self._io = asyncio.Lock()  # one query at a time on the connection
+        self._freed: dict[str, asyncio.Event] = {}
+        self._beat: asyncio.Task[None] | None = None
+        self._closed = False
+        self._on_request: Callable[[str], None] = lambda code: None
+        self._on_lost: Callable[[str], None] = lambda why: None
+
+    @property
+    def healthy(self) -> bool:
+        """Whether the lock connection is up (tables can be claimed)."""
+        return self._con is not None
+
+    async def start(self, on_request: Callable[[str], None], on_lost: Callable[[str], None]) -> None:
+        """Connect and listen; ``on_request(code)`` when asked for a held table, ``on_lost(why)``
+        when every lock was lost. ``OSError`` if PostgreSQL cannot be reached."""
+        self._on_request, self._on_lost = on_request, on_lost
+        await self._connect()
+        self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    async def _connect(self) -> None:
+        try:
+            con = await asyncpg.connect(self.dsn, timeout=10)
+            await con.add_listener(ASK_CHANNEL, self._asked)
+            await con.add_listener(FREED_CHANNEL, self._released)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+            raise OSError(f"cannot open the PostgreSQL lock connection: {exc}") from exc
+        con.add_termination_listener(self._terminated)
+        self._con = con
+
+    def _asked(self, con: Any, pid: int, channel: str, code: str) -> None:
+        if code in self.held:
+            self._on_request(code)
+
+    def _released(self, con: Any, pid: int, channel: str, code: str) -> None:
+        event = self._freed.get(code)
+        if event is not None:
+            event.set()
+
+    def _terminated(self, con: Any) -> None:
+        if con is self._con:
+            self._lose("the PostgreSQL lock connection closed")
+
+    def _lose(self, why: str) -> None:
+        """Every lock is gone with the connection: forget them and tell the registry once."""
+        con, self._con = self._con, None
+        if con is None:
+            return
+        self.held.clear()
+        con.terminate()
+        if not self._closed:
+            log.error("lost every table lock: %s; this process stops serving its tables", why)
+            self._on_lost(why)
+
+    async def _heartbeat(self) -> None:
+        while not self._closed:
+            await asyncio.sleep(self.heartbeat)
+            if self._con is None:
+                try:
+                    await self._connect()
+                    log.info("PostgreSQL lock connection open again; tables can be claimed")
+                except OSError:
+                    pass
+                continue
+            try:
+                await self._query("SELECT 1")
+            except OSError:
+                pass  # _query already gave everything up
+
+    async def _query(self, sql: str, *args: Any) -> Any:
+        async with self._io:
+            con = self._con
+            if con is None:
+                raise OSError("no PostgreSQL lock connection")
+            try:
+                return await asyncio.wait_for(con.fetchval(sql, *args), QUERY_TIMEOUT)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+                self._lose(f"lock query failed: {exc!r}")
+                raise OSError(f"PostgreSQL lock connection lost: {exc!r}") from exc
+
+    async def claim(self, code: str) -> bool:
+        """Take table ``code`` if no live process holds it; True if this process now holds it."""
+        if code in self.held:
+            return True
+        async with self._io:  # two claims of one code must not lock it twice (locks nest)
+            con = self._con
+            if code in self.held:
+                return True
+            if con is None:
+                raise OSError("no PostgreSQL lock connection")
+            try:
+                got = await asyncio.wait_for(
+                    con.fetchval("SELECT pg_try_advisory_lock($1)", lock_key(code)), QUERY_TIMEOUT)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+                self._lose(f"lock query failed: {exc!r}")
+                raise OSError(f"PostgreSQL lock connection lost: {exc!r}") from exc
+            if got:
+                self.held.add(code)
+            return bool(got)
+
+    async def ask(self, code: str, wait: float) -> bool:
+        """Claim ``code``, asking its holder to hand it over if needed; True once held here,
+        False if it was not handed over within ``wait`` seconds."""
+        if await self.claim(code):
+            return True
+        loop = asyncio.get_running_loop()
+        end = loop.time() + wait
+        event = self._freed.setdefault(code, asyncio.Event())
+        try:
+            await self._query("SELECT pg_notify($1, $2)", ASK_CHANNEL, code)
+            while (left := end - loop.time()) > 0:
+                try:
+                    await asyncio.wait_for(event.wait(), min(RECHECK, left))
+                except asyncio.TimeoutError:
+                    pass
+                event.clear()
+                if await self.claim(code):
+                    return True
+            return False
+        finally:
+            self._freed.pop(code, None)
+
+    async def release(self, code: str) -> None:
+        """Stop holding ``code`` and tell whoever waits for it."""
+        if code not in self.held:
+            return
+        self.held.discard(code)
+        try:
+            await self._query("SELECT pg_advisory_unlock($1), pg_notify($2, $3)",
+                              lock_key(code), FREED_CHANNEL, code)
+        except OSError:
+            pass  # the connection is gone: so is the lock
+
+    async def close(self) -> None:
+        """Release every lock (telling the waiting processes) and close the connection."""
+        self._closed = True
+        if self._beat is not None:
+            self._beat.cancel()
+        held, self.held = sorted(self.held), set()
+        con = self._con
+        if con is None:
+            return
+        try:
+            async with self._io:
+                await asyncio.wait_for(con.fetchval(
+                    "SELECT count(pg_notify($1, c)) FROM (SELECT pg_advisory_unlock_all()) u,"
+                    " unnest($2::text[]) c", FREED_CHANNEL, held), QUERY_TIMEOUT)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError):
+            pass
+        self._con = None
+        try:
+            await asyncio.wait_for(con.close(), QUERY_TIMEOUT)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError):
+            con.terminate()
