@@ -9,6 +9,7 @@ almost no CPU and the window never freezes while the network waits.
 from __future__ import annotations
 
 import time
+import warnings
 from typing import Any
 
 import pygame
@@ -18,6 +19,13 @@ from .scenes.base import Change
 
 IDLE_MS = 40
 """Longest sleep while idle: the delay before a network message is drawn."""
+MIN_WINDOW = (800, 600)
+"""The smallest window the table is laid out for (README; issue 11.4): the window refuses to shrink below it."""
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` grown to :data:`MIN_WINDOW` where it is smaller (each side on its own)."""
+    return (max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1]))
 
 
 class App:
@@ -28,7 +36,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(title)
-        self.screen = pygame.display.set_mode(size, flags)
+        self.flags = flags
+        self.screen = pygame.display.set_mode(at_least_minimum(size), flags)
+        _forbid_shrinking()
         self.stack: list[Any] = []
         self.frames = 0
         self._dirty = True
@@ -74,6 +84,8 @@ class App:
         for event in events:
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
                 self.screen = pygame.display.get_surface() or self.screen
+                if at_least_minimum(self.screen.get_size()) != self.screen.get_size():  # a WM that ignored the limit
+                    self.screen = pygame.display.set_mode(at_least_minimum(self.screen.get_size()), self.flags)
                 for scene in self.stack:
                     if hasattr(scene, "resize"):
                         scene.resize(self.viewport())
@@ -105,3 +117,13 @@ class App:
             while self.stack:
                 self.pop()
             pygame.quit()
+
+
+def _forbid_shrinking() -> None:
+    """Ask SDL to keep the window at least :data:`MIN_WINDOW` (window managers enforce it while dragging)."""
+    try:
+        with warnings.catch_warnings():  # pygame-ce marks from_display_module deprecated; no replacement in 2.5
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    except (AttributeError, pygame.error):  # pygame without Window, or no window to limit
+        pass

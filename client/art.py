@@ -72,6 +72,8 @@ class Art:
         key = (w, h, a, b, vertical)
         surf = self._faces.get(key)
         if surf is None:
+            if len(self._faces) > 400:  # the line's size changes as it grows: old sizes go
+                self._faces.clear()
             surf = self._make_face(w, h, a, b, vertical)
             self._faces[key] = surf
         return surf

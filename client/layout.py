@@ -14,13 +14,19 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End, Pass, Play
 from doublenine.shared.seats import Seat, seats_from
 from doublenine.shared.state import Phase
-from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SeatView
 
 from .panels import Button, Panel, build_panel
+from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState
+from .typeset import measurer
 from .uistate import Ui
+
+HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
+"""The keys of a seated player, under the hand."""
+WATCHING = N_("You are watching this table")
+"""Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
 
 Target = tuple[str, object]
 """What a point hits: ("button", id), ("hand", Tile), ("ghost", End), ("end", End), ("draw", int)."""
@@ -68,6 +74,12 @@ class TableLayout:
     line: LineGeometry
     ends: dict[End, Rect]
     ghosts: dict[End, Spot]
+    chosen: End | None
+    """The end Enter plays the lifted tile at (issue 11.3), None while the player has not chosen."""
+    marks: tuple[OpenMark, ...]
+    """R15: the two open numbers, drawn large beside their ends (issue 11.2)."""
+    help: tuple[str, ...]
+    """The key help (or the spectator's notice), translated and broken into rows that fit."""
     last: Rect | None
     buttons: tuple[Button, ...]
     panel: Panel | None
@@ -108,11 +120,6 @@ def metrics(size: tuple[int, int]) -> tuple[float, int, int]:
     return u, max(14, round(18 * u)), max(12, round(14 * u))
 
 
-def legal_ends(view: SeatView, tile: Tile) -> tuple[End, ...]:
-    """R15, D5: the ends ``tile`` may be played at now (both for a lead that is not a double)."""
-    return tuple(m.end for m in view.legal_moves() if isinstance(m, Play) and m.tile is tile)
-
-
 def passed_seats(view: object) -> frozenset[Seat]:
     """Seats whose last move, since the last play, was a pass (R21: every pass is public)."""
     out: set[Seat] = set()
@@ -136,12 +143,14 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     viewer = view.seat if view is not None and view.seat is not None else Seat.ONE
     top_h = round(2.6 * f)
     top_bar = (0, 0, w, top_h)
-    help_h = round(1.6 * sm)
+    help_rows = _help_rows(view, lang, sm, w - 2 * m)
+    help_h = round(1.35 * sm * len(help_rows) + 0.3 * sm)
     help_rect = (m, h - help_h, w - 2 * m, help_h)
-    plate_w, plate_h = round(10.5 * f), round(3.4 * f)
+    plate_w, plate_h = round(11 * f), round(1.25 * f + 2.5 * sm)
     btn_w, btn_h = round(6.2 * f), round(2.1 * f)
     # own hand: up to 10 upright tiles between the own plate and the action buttons
-    avail = w - 2 * (max(plate_w, btn_w) + 2 * m)
+    own_w = round(10.5 * f)  # the viewer's own plate: narrower, so the hand keeps its size at 800x600
+    avail = w - 2 * (max(own_w, btn_w) + 2 * m)
     hw = max(12, int(min(avail / 11.2, 0.075 * h, 56 * u)))
     num_h = round(1.3 * sm)
     hand_bottom = h - help_h - num_h
@@ -158,8 +167,10 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     area_top = band_y + band_h + m
     play_area = (side_w + m, area_top, w - 2 * (side_w + m), max(20, status_rect[1] - area_top))
     line = view.line if view is not None else ()
-    geo = line_geometry(line, play_area, round(0.62 * hw))
-    ends, ghosts = _previews(view, ui, geo)
+    # issue 11.1: line tiles as large as the felt allows (up to the hand's), never below a readable size
+    geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)))
+    ends, ghosts, chosen = previews(view, ui, geo)
+    marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
     buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f, lang)
     panel = build_panel(state, ui, size, play_area, f, hw)
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
@@ -169,7 +180,26 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     if line and geo.spots:
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
-                       play_area, hand, seats, geo, ends, ghosts, last, buttons, panel, banner)
+                       play_area, hand, seats, geo, ends, ghosts, chosen, marks, help_rows, last, buttons, panel,
+                       banner)
+
+
+def _help_rows(view: object, lang: str, sm: int, width: int) -> tuple[str, ...]:
+    """The key help in at most two rows of ``width`` px (issue 11.4: never cut at 800x600)."""
+    from .text import tr
+
+    text = tr(lang, HELP) if isinstance(view, SeatView) or view is None else tr(lang, WATCHING)
+    face = measurer()
+    if face.measure(text, sm)[0] <= width:
+        return (text,)
+    parts = text.split(" · ")
+    best = (text,)
+    for k in range(1, len(parts)):  # the most even split at a separator
+        rows = (" · ".join(parts[:k]), " · ".join(parts[k:]))
+        if max(face.measure(r, sm)[0] for r in rows) <= width:
+            if len(best) == 1 or abs(len(rows[0]) - len(rows[1])) < abs(len(best[0]) - len(best[1])):
+                best = rows
+    return best
 
 
 def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> tuple[HandTile, ...]:
@@ -205,7 +235,7 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
     n = counts[me - 1] if not isinstance(view, SeatView) else 0
     row_w = n * bs + max(0, n - 1) * gap
     backs = tuple(((w - row_w) // 2 + i * (bs + gap), hand_top + bs, bs, 2 * bs) for i in range(n))
-    out.append(SeatSpot(me, "bottom", (m, hand_top, plate_w, plate_h), backs, True,
+    out.append(SeatSpot(me, "bottom", (m, hand_top, round(plate_w * 10.5 / 11), plate_h), backs, True,
                         me in waiting, me in passed))
     # top: the partner's face-down tiles in a row, plate to its right, centred as a group
     n = counts[top - 1]
@@ -229,47 +259,31 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
     return tuple(out)
 
 
-def _previews(view: object, ui: Ui, geo: LineGeometry) -> tuple[dict[End, Rect], dict[End, Spot]]:
-    """R25: the open ends and, for a selected tile, a ghost at each end it fits."""
-    ends: dict[End, Rect] = dict(geo.end_rects)
-    ghosts: dict[End, Spot] = {}
-    if not isinstance(view, SeatView) or ui.selected is None:
-        return ends, ghosts
-    tile = ui.selected
-    fits = legal_ends(view, tile)
-    if view.ends is None:  # R14: the lead, at the centre; the end chooses its orientation
-        if fits:
-            end = ui.end if ui.end in fits else fits[0]
-            a, b = (tile.low, tile.high) if end is End.LEFT else (tile.high, tile.low)
-            x, y, w, h = geo.bounds
-            s = geo.s
-            cx, cy = x + w // 2, y + h // 2
-            rect = (cx - s // 2, cy - s, s, 2 * s) if tile.is_double else (cx - s, cy - s // 2, 2 * s, s)
-            ghosts[end] = Spot(rect, a, b, tile.is_double)
-        return ends, ghosts
-    for end in fits:
-        if ui.end is not None and end is not ui.end and len(fits) > 1 and ui.from_hint:
-            continue  # a hint previews one end only
-        pip = view.ends[0] if end is End.LEFT else view.ends[1]
-        ghosts[end] = geo.ghost(end, pip, tile.other_end(pip))
-    return ends, ghosts
-
-
 TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("Rules")), ("redo", N_("Redo")),
                ("undo", N_("Undo")), ("restart", N_("Restart")))
 """The top bar's buttons, right to left."""
 
 
-def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: int) -> list[int]:
+def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: int, left: int = 0) -> list[int]:
     """Widths of the top-bar buttons for the translated ``labels``: all the same when every label fits,
-    else each as wide as its label needs (about 0.6 em a character), scaled into 58% of the width."""
+    else each as wide as its measured label, in the room right of ``left`` px (the scores)."""
+    face = measurer()
     uniform = min(round(6.4 * f), (round(w * 0.58) - m) // 6 - m // 2)
-    needs = [round(0.6 * sm * len(label)) + bh // 2 + 4 for label in labels]
+    needs = [face.measure(label, sm)[0] + bh // 2 + 6 for label in labels]
     if max(needs) <= uniform:
         return [uniform] * len(labels)
-    room = round(w * 0.58) - m - (len(labels) - 1) * (m // 2)
+    room = max(round(w * 0.58), w - left - m) - m - (len(labels) - 1) * (m // 2)
     scale = min(1.0, room / sum(needs))
     return [max(round(2.5 * f), int(n * scale)) for n in needs]
+
+
+def score_width(lang: str, f: int, scores: tuple[int, int]) -> int:
+    """Width in px of the top bar's two team scores as :func:`~doublenine.client.render` draws them."""
+    from .text import tr
+
+    face = measurer()
+    return sum(f + f // 3 + face.measure(tr(lang, "Team {team}", team=team), f)[0] + f // 2
+               + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
 
 
 def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: int, bw: int, bh: int,
@@ -284,7 +298,9 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
     seated = isinstance(view, SeatView)
     enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo,
                "restart": seated and view is not None and view.phase is Phase.PLAY}
-    widths = top_button_widths([tr(lang, label) for _, label in TOP_BUTTONS], w, m, f, sm, round(0.8 * bh))
+    scores = view.scores if view is not None else (0, 0)
+    widths = top_button_widths([tr(lang, label) for _, label in TOP_BUTTONS], w, m, f, sm, round(0.8 * bh),
+                               m + score_width(lang, f, scores))
     x = w - m
     for (bid, label), sw in zip(TOP_BUTTONS, widths):
         x -= sw

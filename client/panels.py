@@ -126,7 +126,7 @@ def _row_buttons(rect: Rect, f: int, specs: list[tuple[str, str, bool, tuple[tup
     x, y, w, h = rect
     bh = round(2.2 * f)
     gap = f
-    widest = round(11 * f) if len(specs) > 1 else round(26 * f)  # a lone button gets room for a long label
+    widest = round(13 * f) if len(specs) > 1 else round(26 * f)  # a lone button gets room for a long label
     bw = min(widest, (w - gap * (len(specs) + 1)) // max(1, len(specs)))
     total = len(specs) * bw + (len(specs) - 1) * gap
     bx = x + (w - total) // 2
@@ -245,7 +245,7 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int) -
     x, y, aw, ah = area
     rect = _box(area, round(aw * 0.96), round(ah * 0.98))
     px, py, pw, ph = rect
-    head = round(4.6 * f)
+    head = round(5.9 * f)  # the title and the instruction in up to two rows (long in French and German)
     cols, rows = 11, 5
     s = max(5, min((pw - 2 * f) // (cols * 1.25), (ph - head - f) // (rows * 2.5)))
     s = int(s)

@@ -23,7 +23,7 @@ from .uistate import Ui
 INK = (245, 240, 228)
 DIM_INK = (200, 214, 204)
 DARK = (20, 24, 22)
-HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
+MARK = (252, 236, 190)
 
 
 def draw_tile(surface: pygame.Surface, art: Art, spot: Spot, alpha: int = 255, shadow: bool = True) -> None:
@@ -92,8 +92,11 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         _panel(surface, lay, state, ui, lay.panel, art, lang)
     if lay.banner is not None:
         _banner(surface, lay, state, art, lang)
-    label = art.fit_text(tr(lang, HELP), lay.small, lay.help_rect[2], (190, 210, 196))
-    surface.blit(label, label.get_rect(center=_centre(lay.help_rect)))
+    hx, hy, hw, hh = lay.help_rect
+    step = hh // max(1, len(lay.help))
+    for i, row in enumerate(lay.help):
+        label = art.fit_text(row, lay.small, hw, (190, 210, 196))
+        surface.blit(label, label.get_rect(center=(hx + hw // 2, hy + i * step + step // 2)))
 
 
 def _centre(r: Rect) -> tuple[int, int]:
@@ -119,8 +122,9 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
     bits = [tr(lang, "to {target}", target=100)]
     if state.table:
         bits.insert(0, tr(lang, "table {code}", code=state.table))
-    if view is not None and view.hand_number:
-        bits.append(tr(lang, "hand {n}", n=view.hand_number))
+    if view is not None and view.hand_number:  # while a finished hand is shown, the header names that hand
+        shown = lay.panel.title[1]["n"] if lay.panel is not None and lay.panel.kind == "reveal" else view.hand_number
+        bits.append(tr(lang, "hand {n}", n=shown))
     if state.seeded:
         bits.append(tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""))
     left_of_buttons = min((b.rect[0] for b in lay.buttons if b.rect[1] < h), default=w)
@@ -145,30 +149,45 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         pygame.draw.rect(surface, GOLD, spot.plate, max(2, lay.font // 6), border_radius=radius)
     pygame.draw.rect(surface, colour, (x, y + radius // 2, max(3, lay.font // 4), h - radius), border_radius=2)
     pad = lay.font // 2 + max(3, lay.font // 4)
-    name = seat_name(state, spot.seat)
+    room = w - pad - max(4, lay.font // 3)
+    name = state.names[spot.seat - 1] or tr(lang, "Seat {n}", n=int(spot.seat))
     if state.view is not None and state.view.seat == spot.seat:
         name = tr(lang, "{name} (you)", name=name)
-    name_s = art.fit_text(name, lay.font, w - 2 * pad - (lay.font * 3 if spot.passed else 0), INK, bold=True)
-    surface.blit(name_s, (x + pad, y + h // 2 - name_s.get_height() - 1))
-    view = state.view
-    count = view.counts[spot.seat - 1] if view is not None else 0
-    bits = [tr(lang, "Team {team}", team=team)]
-    if view is not None and view.phase is Phase.PLAY:
-        bits.append(trn(lang, "{count} tile", "{count} tiles", count))
-    if spot.seat in state.computers:
-        bits.append(tr(lang, "computer"))
-    elif spot.seat in state.away:
-        bits.append(tr(lang, "disconnected"))
-    sub = art.fit_text(" · ".join(bits), lay.small, w - 2 * pad, colour)
-    surface.blit(sub, (x + pad, y + h // 2 + 1))
-    if spot.passed:
+    rows = _seat_rows(state, spot, lang)
+    name_s = art.fit_text(name, lay.font, room, INK, bold=True)
+    line_h = art.type.line_height(lay.small)
+    ty = y + (h - name_s.get_height() - len(rows) * line_h) // 2
+    surface.blit(name_s, (x + pad, ty))
+    ty += name_s.get_height()
+    for i, row in enumerate(rows):  # team and tiles, then who plays it (computer, free, away)
+        sub = art.fit_text(row, lay.small, room, colour if i == 0 else DIM_INK)
+        surface.blit(sub, (x + pad, ty + i * line_h))
+    if spot.passed:  # issue 11.5: beside the plate, towards the table, never over the name
         tag = art.text(tr(lang, "passed"), lay.small, DARK, bold=True)
         tw, th = tag.get_width() + lay.small, tag.get_height() + 4
-        tx, ty = x + w - tw - pad // 2, y + pad // 2
+        tx = x + w - tw
+        ty = y - th - 3 if spot.side == "bottom" else y + h + 3
         surface.blit(art.plate(tw, th, (236, 120, 96), th // 2), (tx, ty))
         surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
     if spot.turn:
         _turn_marker(surface, spot, lay.font)
+
+
+def _seat_rows(state: ClientState, spot: SeatSpot, lang: str) -> list[str]:
+    """The lines under a seat's name: "Team B · 7 tiles", then "computer", "free seat" or "disconnected"."""
+    view = state.view
+    team = spot.seat.team.value
+    first = tr(lang, "Team {team}", team=team)
+    if view is not None and view.phase is Phase.PLAY:
+        first += " · " + trn(lang, "{count} tile", "{count} tiles", view.counts[spot.seat - 1])
+    rows = [first]
+    if spot.seat in state.computers:
+        rows.append(tr(lang, "computer"))
+    elif spot.seat in state.free:
+        rows.append(tr(lang, "free seat"))
+    elif spot.seat in state.away:
+        rows.append(tr(lang, "disconnected"))
+    return rows
 
 
 def _turn_marker(surface: pygame.Surface, spot: SeatSpot, f: int) -> None:
@@ -186,18 +205,36 @@ def _turn_marker(surface: pygame.Surface, spot: SeatSpot, f: int) -> None:
 
 
 def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
-    """R15: the two open ends, outlined; lit gold where the selected tile fits, with its ghost (R25)."""
+    """R15: the open ends with their numbers (issue 11.2); the lifted tile's ghosts (R25), the one Enter
+    plays lit and marked, the other faint (issue 11.3)."""
     for end, rect in lay.ends.items():
-        lit = end in lay.ghosts
+        lit = end in lay.ghosts and (lay.chosen is None or lay.chosen is end)
         r = pygame.Rect(rect).inflate(6, 6)
         pygame.draw.rect(surface, GOLD if lit else (255, 255, 255), r, 3 if lit else 1,
                          border_radius=max(3, r.w // 5))
-    for spot in lay.ghosts.values():
+    for mark in lay.marks:
+        x, y, d, _ = mark.rect
+        pygame.draw.circle(surface, (12, 26, 20), (x + d // 2, y + d // 2), d // 2)
+        pygame.draw.circle(surface, MARK, (x + d // 2, y + d // 2), d // 2, max(2, d // 12))
+        num = art.text(str(mark.pips), max(12, round(d * 0.62)), MARK, bold=True)
+        surface.blit(num, num.get_rect(center=(x + d // 2, y + d // 2)))
+    for end, spot in lay.ghosts.items():
+        chosen = lay.chosen is end
+        faint = lay.chosen is not None and not chosen
         x, y, w, h = pygame.Rect(spot.rect).inflate(6, 6)
-        surface.blit(art.plate(w, h, (255, 246, 214, 190), max(3, min(w, h) // 5)), (x, y))
-        draw_tile(surface, art, spot, alpha=175, shadow=False)
-        pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(4, 4), 2,
-                         border_radius=max(3, min(spot.rect[2], spot.rect[3]) // 5))
+        if not faint:
+            surface.blit(art.plate(w, h, (255, 246, 214, 190), max(3, min(w, h) // 5)), (x, y))
+        draw_tile(surface, art, spot, alpha=80 if faint else (235 if chosen else 175), shadow=False)
+        radius = max(3, min(spot.rect[2], spot.rect[3]) // 5)
+        if chosen:
+            pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(8, 8), 4, border_radius=radius)
+            tag = art.text("↵", lay.font, DARK, bold=True)
+            tw, th = tag.get_width() + lay.small, tag.get_height() + 4
+            tx, ty = spot.rect[0] + (spot.rect[2] - tw) // 2, spot.rect[1] - th - 6
+            surface.blit(art.plate(tw, th, GOLD, th // 2), (tx, ty))
+            surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
+        elif not faint:
+            pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(4, 4), 2, border_radius=radius)
 
 
 def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art) -> None:
@@ -232,17 +269,19 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     surface.blit(title, title.get_rect(midtop=(x + pw // 2, ty)))
     ly = ty + title.get_height() + f // 3
     line_slots = p.lines if p.kind not in ("reveal",) else ()
-    for text, args in line_slots:
-        label = art.fit_text(say(lang, text, args), f, pw - 2 * f, INK)
-        surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
-        ly += label.get_height() + f // 3
+    for text, args in line_slots:  # a long line (the opening draw's in French, German) takes two rows
+        for row in art.type.wrap(say(lang, text, args), f, pw - 2 * f)[:2]:
+            label = art.fit_text(row, f, pw - 2 * f, INK)
+            surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
+            ly += label.get_height()
+        ly += f // 3
     if p.kind == "failure" and state.failure is not None:
         for row in wrap(art, state.failure.text(lang), f, pw - 2 * f)[:FAILURE_LINES + 1]:
             label = art.text(row, f, INK)
             surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
             ly += label.get_height() + f // 4
     if p.kind == "draw":
-        _draw_cells(surface, p, ui, art)
+        _draw_cells(surface, p, ui, art, state)
     if p.kind == "reveal":
         _reveal(surface, lay, state, p, art, lang)
     for b in p.buttons:
@@ -254,10 +293,15 @@ def wrap(art: Art, text: str, size: int, width: int) -> list[str]:
     return [row for row in art.type.wrap(text, size, width) if row]
 
 
-def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art) -> None:
+def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art, state: ClientState) -> None:
+    takers = {pos: seat for seat, pos in state.view.draw_taken} if state.view is not None else {}
     for pos, rect in p.cells:
-        if pos in p.taken:
-            pygame.draw.rect(surface, (255, 255, 255, 40), rect, 1, border_radius=max(2, rect[2] // 5))
+        if pos in p.taken:  # R3: the place a team drew from, marked with that team's letter (issue 11.5)
+            team = takers[pos].team.value if pos in takers else "?"
+            colour = TEAM_COLOURS.get(team, INK)
+            pygame.draw.rect(surface, colour, rect, 2, border_radius=max(2, rect[2] // 5))
+            label = art.text(team, max(12, rect[2] * 2 // 3), colour, bold=True)
+            surface.blit(label, label.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2)))
             continue
         if ui.draw_pick == pos:
             rect = (rect[0], rect[1] - rect[2] // 3, rect[2], rect[3])

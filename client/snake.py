@@ -170,16 +170,20 @@ def _fits(geo: LineGeometry, area: Rect) -> bool:
     return True
 
 
-def line_geometry(line: tuple[Placed, ...], area: Rect, s_max: int) -> LineGeometry:
-    """The winding line of play inside ``area`` with the largest tile size up to ``s_max``.
+def line_geometry(line: tuple[Placed, ...], area: Rect, s_max: int, floor: int = 6) -> LineGeometry:
+    """The winding line of play inside ``area`` with the largest tile size ``s`` from ``s_max`` down.
 
-    Room for one more tile (the ghost of R25) is kept at each end. Never fails:
-    below 6 px the smallest size is returned.
+    Sizes go down a ladder of 8% steps, so the line keeps its size for several tiles and
+    shrinks as it grows (issue 11.1). Room for one more tile (the ghost of R25) is kept at each
+    end. Never fails: at ``floor`` px (the readable minimum) the line is returned as it is;
+    below that only when even the floor cannot hold it (a line of play is always shown whole).
     """
     s = max(6, s_max)
     while True:
         geo = _build(line, s, area)
         if s <= 6 or (_fits(geo, area) and _ghosts_fit(geo, area)):
+            return geo
+        if s <= floor and _fits(geo, area):
             return geo
         s = max(6, int(s * 0.92))
 

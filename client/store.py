@@ -55,6 +55,8 @@ class ClientState:
     """The id of this seat's last request (to tell its refusal apart)."""
     away: frozenset[Seat] = frozenset()
     """D7: human seats whose player is disconnected and that no computer plays yet."""
+    free: frozenset[Seat] = frozenset()
+    """Human seats nobody has taken yet (a table waiting for friends)."""
     resync: bool = False
     """An update arrived with a gap in ``seq``: ask for a fresh snapshot."""
     left: bool = False
@@ -102,7 +104,9 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
                    away=frozenset(Seat(s.seat) for s in t.seats
-                                  if s.kind == "human" and s.claimed and not s.connected and not s.computer_plays))
+                                  if s.kind == "human" and s.claimed and not s.connected and not s.computer_plays),
+                   free=frozenset(Seat(s.seat) for s in t.seats
+                                  if s.kind == "human" and not s.claimed and not s.computer_plays))
 
 
 def _update(state: ClientState, msg: Any) -> ClientState:

@@ -173,18 +173,30 @@ class Typeface:
         return "".join(out), cut
 
     # ------------------------------------------------------------ measuring
+    def _ask(self, size: int, bold: bool, question: Callable[[pygame.font.Font], object]) -> object:
+        """``question(font)``; fonts made before a ``pygame.font.quit()`` are remade once (tests quit it)."""
+        try:
+            return question(self._font(size, bold))
+        except pygame.error:
+            self._fonts.clear()
+            if not pygame.font.get_init():
+                pygame.font.init()
+            return question(self._font(size, bold))
+
     def line_height(self, size: int, bold: bool = False) -> int:
         """Distance between two lines of ``size`` px text, px."""
-        return int(self._font(size, bold).get_linesize())
+        return int(self._ask(size, bold, lambda font: font.get_linesize()))  # type: ignore[call-overload]
 
     def measure(self, text: object, size: int, bold: bool = False) -> tuple[int, int]:
         """(width, height) in px of ``text`` drawn at ``size``, as :meth:`draw` without a box would draw it."""
         shown = self.clean(text, bold)
-        font = self._font(size, bold)
-        try:
-            w, h = font.size(shown)
-        except (pygame.error, ValueError, UnicodeError):
-            w, h = 0, font.get_height()
+
+        def size_of(font: pygame.font.Font) -> tuple[int, int]:
+            try:
+                return font.size(shown)
+            except (ValueError, UnicodeError):
+                return 0, font.get_height()
+        w, h = self._ask(size, bold, size_of)  # type: ignore[misc]
         return int(w), int(h)
 
     def wrap(self, text: object, size: int, width: int, bold: bool = False) -> list[str]:
@@ -255,7 +267,7 @@ class Typeface:
 
     def _width(self, shown: str, size: int, bold: bool) -> int:
         try:
-            return int(self._font(size, bold).size(shown)[0])
+            return int(self._ask(size, bold, lambda font: font.size(shown)[0]))  # type: ignore[call-overload]
         except (pygame.error, ValueError, UnicodeError):
             return 0
 
@@ -263,14 +275,28 @@ class Typeface:
         key = (shown, size, bold, tuple(colour))
         surf = self._surfaces.get(key)
         if surf is None:
-            font = self._font(size, bold)
-            try:
-                surf = font.render(shown, True, colour) if shown else None
-            except (pygame.error, ValueError, UnicodeError):
-                surf = None  # "Text has zero width" and its kind: nothing visible to draw
-            if surf is None:
-                surf = pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
+            def render(font: pygame.font.Font) -> pygame.Surface:
+                try:
+                    if shown:
+                        return font.render(shown, True, colour)
+                except (ValueError, UnicodeError):
+                    pass
+                except pygame.error as exc:  # "Text has zero width" and its kind: nothing visible to draw
+                    if "font" in str(exc).lower() and "invalid" in str(exc).lower():
+                        raise
+                return pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
+            surf = self._ask(size, bold, render)  # type: ignore[assignment]
             if len(self._surfaces) > SURFACE_CACHE_MAX:
                 self._surfaces.clear()
             self._surfaces[key] = surf
         return surf
+
+
+_MEASURER: list[Typeface] = []
+
+
+def measurer() -> Typeface:
+    """One shared :class:`Typeface` for layout code that sizes boxes to their text (measuring only, no display)."""
+    if not _MEASURER:
+        _MEASURER.append(Typeface())
+    return _MEASURER[0]

@@ -122,7 +122,7 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None) 
     cy = min(cy, h - ch - m)
     cx = (w - cw) // 2
     out["card"] = (cx, cy, cw, ch)
-    bw = round(10 * f)
+    bw = min(round(12 * f), (cw - 3 * m) // 2)  # "Einladung kopieren" at 800x600
     out["copy"] = (cx + cw - 2 * bw - 2 * m, cy + ch - bh - m, bw, bh)
     out["hide"] = (cx + cw - bw - m, cy + ch - bh - m, bw, bh)
     dw, dh = min(w - 2 * m, round(36 * f)), round(8 * f)

@@ -73,6 +73,7 @@ class TableScene:
         self._laid_state: ClientState | None = None
         self._shown: ClientState = session.state
         self._hint_seen: Any = None
+        self._hand_seen: Any = session.state.view.hand if isinstance(session.state.view, SeatView) else frozenset()
         self._leave = False
         self._in_flight = False
         self._line_len = 0
@@ -168,6 +169,10 @@ class TableScene:
                                focus=focus)  # the keyboard cursor follows the lifted tile
             if isinstance(state.hint, DrawPick):
                 return replace(ui.cleared(), draw_pick=state.hint.position)
+        hand = view.hand if isinstance(view, SeatView) else frozenset()
+        if hand != self._hand_seen:  # a tile left the hand (or a new deal): the focus number moves off its slot
+            self._hand_seen = hand
+            ui = replace(ui, focus=None)
         if ui.selected is not None:
             mine = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
             if not mine or not legal_ends(view, ui.selected):  # type: ignore[arg-type]

@@ -1,0 +1,100 @@
+"""The line of play's aids, pure geometry: previews at the open ends and the open numbers (R15, R25).
+
+``previews`` gives the ghost of the lifted tile at each end it fits and the end Enter will
+play (issue 11.3: a keyboard choice with L/R is shown). ``open_marks`` places the two open
+pip values as large numerals beside their ends, where nothing else lies (issue 11.2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from doublenine.shared.moves import End, Play
+from doublenine.shared.tiles import Tile
+from doublenine.shared.views import SeatView
+
+from .snake import LineGeometry, Rect, Spot
+from .uistate import Ui
+
+
+@dataclass(frozen=True, slots=True)
+class OpenMark:
+    """R15: one open end's pip value ``pips``, drawn in a round badge at ``rect``."""
+
+    end: End
+    rect: Rect
+    pips: int
+
+
+def legal_ends(view: SeatView, tile: Tile) -> tuple[End, ...]:
+    """R15, D5: the ends ``tile`` may be played at now (both for a lead that is not a double)."""
+    return tuple(m.end for m in view.legal_moves() if isinstance(m, Play) and m.tile is tile)
+
+
+def previews(view: object, ui: Ui, geo: LineGeometry) -> tuple[dict[End, Rect], dict[End, Spot], End | None]:
+    """R25: the open ends; for a lifted tile, a ghost at each end it fits; and the end Enter plays it at.
+
+    The chosen end is ``ui.end`` when the tile fits there, the only end it fits, or None while a tile
+    that fits both ends waits for L/R or a click.
+    """
+    ends: dict[End, Rect] = dict(geo.end_rects)
+    ghosts: dict[End, Spot] = {}
+    if not isinstance(view, SeatView) or ui.selected is None:
+        return ends, ghosts, None
+    tile = ui.selected
+    fits = legal_ends(view, tile)
+    if not fits:
+        return ends, ghosts, None
+    chosen = ui.end if ui.end in fits else (fits[0] if len(fits) == 1 else None)
+    if view.ends is None:  # R14: the lead, at the centre; the end chooses its orientation
+        end = chosen or fits[0]
+        a, b = (tile.low, tile.high) if end is End.LEFT else (tile.high, tile.low)
+        x, y, w, h = geo.bounds
+        s = geo.s
+        cx, cy = x + w // 2, y + h // 2
+        rect = (cx - s // 2, cy - s, s, 2 * s) if tile.is_double else (cx - s, cy - s // 2, 2 * s, s)
+        ghosts[end] = Spot(rect, a, b, tile.is_double)
+        return ends, ghosts, end
+    for end in fits:
+        if ui.from_hint and chosen is not None and end is not chosen:
+            continue  # a hint previews one end only
+        pip = view.ends[0] if end is End.LEFT else view.ends[1]
+        ghosts[end] = geo.ghost(end, pip, tile.other_end(pip))
+    return ends, ghosts, chosen
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _inside(r: Rect, area: Rect) -> bool:
+    return area[0] <= r[0] and area[1] <= r[1] and r[0] + r[2] <= area[0] + area[2] \
+        and r[1] + r[3] <= area[1] + area[3]
+
+
+def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, ...] = ()) -> tuple[OpenMark, ...]:
+    """Issue 11.2: a badge with each open pip value beside its end, on free felt inside ``area``.
+
+    Tried in turn: above, below, after and before the end's open half; the first place that
+    touches no tile, ghost or other badge wins (else the first place inside the area).
+    """
+    pips = getattr(view, "ends", None)
+    if pips is None or not geo.spots:
+        return ()
+    d = max(22, round(0.95 * geo.s))
+    g = max(2, geo.s // 8)
+    taken = [sp.rect for sp in geo.spots] + [sp.rect for sp in ghosts]
+    out: list[OpenMark] = []
+    for end, value in ((End.LEFT, pips[0]), (End.RIGHT, pips[1])):
+        x, y, w, h = geo.end_rects[end]
+        cx, cy = x + w // 2, y + h // 2
+        heading = geo.cursors[end].heading
+        tries = [(cx - d // 2, y - d - g), (cx - d // 2, y + h + g),
+                 (x + w + g if heading > 0 else x - d - g, cy - d // 2),
+                 (x - d - g if heading > 0 else x + w + g, cy - d // 2)]
+        rects = [(round(px), round(py), d, d) for px, py in tries]
+        inside = [r for r in rects if _inside(r, area)] or rects
+        free = [r for r in inside if not any(_overlaps(r, t) for t in taken)]
+        rect = (free or inside)[0]
+        taken.append(rect)
+        out.append(OpenMark(end, rect, value))
+    return tuple(out)

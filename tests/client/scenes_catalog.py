@@ -1,0 +1,166 @@
+"""Every scene and overlay of the client as a painter: the text-fit test draws them all (issue 11.4).
+
+``painters()`` returns ``(name, paint(surface, lang))`` pairs; each paints one whole frame at the
+surface's size through the same code as the window (layout, render, scenes' draw functions, overlays).
+The table situations come from one seeded local match (``LocalSession``), built once.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+from doublenine.client.art import Art
+from doublenine.client.layout import compute_layout, legal_ends
+from doublenine.client.local import LocalSession
+from doublenine.client.render import render
+from doublenine.client.store import ClientState, ConsentPrompt, localized
+from doublenine.client.uistate import Ui
+from doublenine.shared.failures import Failure
+from doublenine.shared.moves import Pass, Play, Review
+from doublenine.shared.rules import legal_decisions, to_act
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import Phase
+from doublenine.shared.views import SeatView, view_for
+
+Paint = Callable[[pygame.Surface, str], None]
+NAMES = ("José", "Zoë", "Ñandú", "Brontë")
+"""Typical names (accents included); a 32-character name may be cut on a plate, these may not."""
+
+
+def _until(s: LocalSession, done: Callable[[Any], bool], pick: Callable[[Any], Any] | None = None) -> bool:
+    s.run_computers()
+    for _ in range(4000):
+        if done(s.log.state):
+            return True
+        if Seat.ONE in to_act(s.log.state):
+            options = legal_decisions(s.log.state, Seat.ONE)
+            s.decide(pick(options) if pick is not None else options[0])
+        else:
+            s.run_computers()
+    return False
+
+
+def _accept(options: list[Any]) -> Any:
+    return next((d for d in options if not (isinstance(d, Review) and d.demand_redeal)), options[0])
+
+
+def table_states() -> list[tuple[str, ClientState, Ui]]:
+    """(name, state, previews) for each situation of the table scene."""
+    out: list[tuple[str, ClientState, Ui]] = []
+    s = LocalSession(seed=2026, names=NAMES)
+    st = replace(s.state, table="K7QP")
+    out.append(("lobby", replace(st, started=False), Ui(seen_finished=0)))
+    out.append(("lobby-free", replace(st, started=False, computers=frozenset(), names=("José", "", "", ""),
+                                      free=frozenset({Seat.TWO, Seat.THREE, Seat.FOUR})), Ui(seen_finished=0)))
+    draw_me = Ui(seen_finished=0, draw_pick=23)
+    out.append(("draw-mine", st, draw_me))
+    _until(s, lambda x: x.phase is not Phase.DRAW or Seat.ONE not in to_act(x))
+    out.append(("draw-waiting", replace(s.state, table="K7QP"), Ui(seen_finished=0)))
+    _until(s, lambda x: x.phase is Phase.NOMINATE or x.phase is Phase.REVIEW)
+    out.append(("nominate-or-review", replace(s.state, table="K7QP"), Ui(seen_finished=0)))
+    _until(s, lambda x: x.phase is Phase.REVIEW, _accept)
+    out.append(("review", replace(s.state, table="K7QP"), Ui(seen_finished=0)))
+
+    def my_turn_long(x: Any) -> bool:
+        return x.phase is Phase.PLAY and x.hand.turn is Seat.ONE and len(x.hand.line) >= 9 \
+            and any(isinstance(m, Play) for m in legal_decisions(x, Seat.ONE))
+    _until(s, my_turn_long, _accept)
+    turn = replace(s.state, table="K7QP")
+    view = turn.view
+    assert isinstance(view, SeatView)
+    tile = next(m.tile for m in view.legal_moves() if isinstance(m, Play))
+    ends = legal_ends(view, tile)
+    out.append(("own-turn", turn, Ui(seen_finished=0)))
+    out.append(("own-turn-lifted", turn, Ui(seen_finished=0, selected=tile, end=ends[0], focus=0)))
+    out.append(("own-turn-error", replace(turn, error="MUST_PLAY"), Ui(seen_finished=0)))
+    out.append(("consent", replace(turn, consent=(ConsentPrompt("r1", Seat.TWO, "new_match"),)), Ui(seen_finished=0)))
+    out.append(("away", replace(turn, away=frozenset({Seat.THREE})), Ui(seen_finished=0)))
+    out.append(("paused", replace(turn, paused_by=frozenset({Seat.TWO, Seat.THREE})), Ui(seen_finished=0)))
+    out.append(("asking", replace(turn, asking="restart"), Ui(seen_finished=0)))
+    out.append(("lost", replace(turn, connection="lost"), Ui(seen_finished=0)))
+    gone = Failure("host.stopped", {"host": "192.168.1.20", "port": 8765})
+    out.append(("failure", replace(turn, connection="lost", failure=gone), Ui(seen_finished=0)))
+    out.append(("hint-pass", replace(turn, hint=Pass(Seat.ONE)), Ui(seen_finished=0)))
+    spectator = replace(turn, view=view_for(s.log.state, None))
+    out.append(("spectator", spectator, Ui(seen_finished=0)))
+    _until(s, lambda x: any(isinstance(m, Pass) for m in getattr(x.hand, "moves", ())) and x.phase is Phase.PLAY,
+           _accept)
+    out.append(("someone-passed", replace(s.state, table="K7QP"), Ui(seen_finished=len(s.log.state.finished))))
+    _until(s, lambda x: len(x.finished) >= 1, _accept)
+    out.append(("reveal", replace(s.state, table="K7QP"), Ui(seen_finished=0)))
+    _until(s, lambda x: x.phase is Phase.MATCH_OVER, _accept)
+    done = replace(s.state, table="K7QP")
+    out.append(("match-over", done, Ui(seen_finished=len(s.log.state.finished))))
+    return out
+
+
+def _table(state: ClientState, ui: Ui, art: Art) -> Paint:
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        shown = localized(state, lang)
+        render(surface, compute_layout(shown, ui, surface.get_size(), lang), shown, ui, art, lang)
+    return paint
+
+
+def _overlay(kind: str, state: ClientState) -> Paint:
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        w, h = surface.get_size()
+        rect = pygame.Rect(w // 12, h // 14, w - w // 6, h - h // 7)  # as TableScene._overlay_rect
+        if kind == "rules":
+            from doublenine.client.overlays.rules import RulesOverlay
+            RulesOverlay(lang, rect).draw(surface)
+            return
+        from doublenine.client.overlays.ledger import LedgerOverlay
+        shown = localized(state, lang)
+        LedgerOverlay(shown.view, lang, rect, seeded=True, seed=2026, names=shown.names).draw(surface)
+    return paint
+
+
+def _start(art: Art) -> Paint:
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.scenes.start import Form, draw_start
+        form = Form(name="José", lang=lang, kinds=("computer", "human", "computer"), seed="2026",
+                    server="ws://192.168.1.20:8765", table="K7QP", focus="name", message="")
+        draw_start(surface, art, form, surface.get_size())
+    return paint
+
+
+def _join(art: Art, message: str) -> Paint:
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.scenes.lan_join import JoinForm, draw_join
+        form = JoinForm(invite="doublenine://192.168.1.20:8765/K7QP", message=message)
+        draw_join(surface, art, form, [], surface.get_size(), lang, searching=True)
+    return paint
+
+
+def _host(art: Art, ask: bool) -> Paint:
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.layout import metrics
+        from doublenine.client.scenes.lan_host import _ask, _card, host_layout
+        size = surface.get_size()
+        _, f, sm = metrics(size)
+        lay = host_layout(size, None, None)
+        host = SimpleNamespace(code="K7QP", lang=lang, copied_at=None, invite=lambda: "doublenine://192.168.1.20:8765/K7QP",
+                               hosting=SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True))
+        surface.blit(art.felt(size), (0, 0))
+        _card(surface, art, lay, host, f, sm)  # type: ignore[arg-type]
+        if ask:
+            _ask(surface, art, lay, lang, 2, f)
+    return paint
+
+
+def painters() -> list[tuple[str, Paint]]:
+    """Every scene and overlay, as (name, paint)."""
+    art = Art()
+    states = table_states()
+    out: list[tuple[str, Paint]] = [(f"table/{name}", _table(state, ui, art)) for name, state, ui in states]
+    by = {name: state for name, state, _ in states}
+    out += [("overlay/rules", _overlay("rules", by["own-turn"])),
+            ("overlay/ledger", _overlay("ledger", by["match-over"])),
+            ("start", _start(art)), ("join", _join(art, "")),
+            ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
+            ("host/card", _host(art, False)), ("host/ask", _host(art, True))]
+    return out
