@@ -32,6 +32,10 @@ class Settings:
     """Issue 15.4: a placed tile slides to its place (off: it appears at once)."""
 
 
+MAX_SETTINGS = 64 * 1024
+"""Largest settings file read, in bytes; a larger one is ignored (the defaults apply)."""
+
+
 def config_path() -> Path:
     """``client.json`` in the user's config folder for doublenine."""
     import platformdirs
@@ -42,8 +46,10 @@ def load(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults if there are none or they cannot be read."""
     path = path or config_path()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with path.open("rb") as fh:  # bounded before it is parsed (issue 16.1): settings are tiny
+            raw = fh.read(MAX_SETTINGS + 1)
+        data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SETTINGS else None
+    except (OSError, ValueError, RecursionError):  # nesting too deep for the parser: defaults too
         return Settings()
     if not isinstance(data, dict):
         return Settings()

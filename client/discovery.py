@@ -104,6 +104,11 @@ def _best_address(addresses: Sequence[str]) -> str | None:
     return str(usable[0]) if usable else None
 
 
+MAX_SERVICES = 64
+"""Announcing servers kept at once; more are ignored until one goes (each lists at most the
+tables its 255-byte ``tables=`` entry holds)."""
+
+
 class TableBrowser:
     """Live list of tables announced on the LAN; start() it, read tables(), stop() it.
 
@@ -171,6 +176,8 @@ class TableBrowser:
         with self._lock:
             if tables is None:
                 changed = self._by_service.pop(name, None) is not None
+            elif name not in self._by_service and len(self._by_service) >= MAX_SERVICES:
+                changed = False  # issue 16.1: strangers' announcements are bounded before they are kept
             else:
                 changed = self._by_service.get(name) != tables
                 self._by_service[name] = tables

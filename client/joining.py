@@ -9,6 +9,7 @@ table as a spectator and leaves, turning everything that can go wrong into a
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +48,8 @@ def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
     from websockets.sync.client import connect
 
     try:
-        ws = connect(invite.join_url, open_timeout=timeout, close_timeout=1, max_size=2**20)
+        ws = connect(invite.join_url, open_timeout=timeout, close_timeout=1,
+                     max_size=p.SERVER_LIMITS.max_bytes)
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
         raise CheckFailed(unreachable(invite.host, invite.port)) from None
     try:
@@ -71,9 +73,11 @@ def _converse(ws: Any, invite: Invite, want_seat: bool, timeout: float, ours: in
 
 
 def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> Any:
-    """The next message of type ``kind`` (skipping others); a server Error becomes its failure."""
+    """The next message of type ``kind`` (skipping others) within ``timeout`` seconds in all, so a
+    server that talks without answering cannot keep the check going; a server Error becomes its failure."""
+    deadline = time.monotonic() + timeout
     while True:
-        msg = p.decode_server(ws.recv(timeout=timeout))
+        msg = p.decode_server(ws.recv(timeout=max(0.0, deadline - time.monotonic())))
         if isinstance(msg, p.Error):
             theirs = (msg.data or {}).get("server")
             failure = from_server_error(msg.code, host=invite.host, port=invite.port, table=invite.code,

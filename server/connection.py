@@ -167,14 +167,14 @@ class Connection:
         if self.closed:
             return
         self.current_type = "-"
-        if not self._allowed():
+        if not self._allowed():  # parsed (within the limits) only to echo its intent id
             self.error(ErrorCode.RATE_LIMITED, f"more than {self.config.rate:g} messages per second",
                        p.intent_id_of(frame))
             return
-        try:
+        try:  # issue 16.1: parsed once, within limits sized to the protocol, before any other work
             msg = p.decode_client(frame)  # type: ignore[arg-type]
         except p.FrameError as exc:
-            self.error(exc.code, exc.detail, p.intent_id_of(frame))
+            self.error(exc.code, exc.detail, exc.intent_id)
             return
         self.current_type = msg.type
         handler = HANDLERS[type(msg)]

@@ -58,7 +58,7 @@ class TableClient:
     @classmethod
     async def connect(cls, url: str, **kwargs: Any) -> TableClient:
         """Open a websocket and complete the handshake (Hello/Welcome)."""
-        ws = await connect(url, compression=None, max_size=None, max_queue=None, **kwargs)
+        ws = await connect(url, compression=None, max_size=p.SERVER_LIMITS.max_bytes, max_queue=None, **kwargs)
         client = cls(ws)
         await client.send({"type": "hello", "protocol_version": p.PROTOCOL_VERSION, "client": "netbot"})
         msg = await client.next()

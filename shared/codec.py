@@ -15,7 +15,20 @@ import msgpack  # type: ignore[import-untyped]
 from .events import Body, Decided, Event, MatchStarted, Redone, Restarted, Shuffled, Undone
 from .moves import Decision, DrawPick, End, Nominate, Pass, Play, Review
 from .seats import Seat
+from .frames import FrameError, FrameLimits, read_frame
 from .tiles import DOUBLE_NINE_SET
+
+STORED_LIMITS = FrameLimits(max_bytes=8192, max_depth=4, max_array=64, max_map=16, max_str=1024, max_bin=64)
+"""Bounds of one stored payload (issue 16.1: another process may write the same store, so
+rows are read like frames from outside). An event is at most 2 levels deep (a decision
+list, an intent tag) with a 55-byte shuffle; a table record 3 (its seats): far within."""
+
+
+def _read(payload: bytes) -> Any:
+    try:
+        return read_frame(payload, STORED_LIMITS)
+    except FrameError as exc:
+        raise CodecError(exc.detail) from None
 
 
 class CodecError(ValueError):
@@ -104,7 +117,7 @@ def encode_event(event: Event, intent: tuple[int, str] | None = None) -> bytes:
 def decode_event(seq: int, payload: bytes) -> Event:
     """The event stored at row ``seq``; :class:`CodecError` if the payload is not one."""
     try:
-        m = msgpack.unpackb(payload, raw=False)
+        m = _read(payload)
         return Event(seq, float(m["at"]), _body_from(m))
     except CodecError:
         raise
@@ -126,7 +139,7 @@ def row_intents(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]]) -
     found: list[tuple[int, int, str]] = []
     for seq, payload in rows:
         try:
-            tag = msgpack.unpackb(payload, raw=False).get("i")
+            tag = _read(payload).get("i")
             if tag is not None:
                 found.append((int(seq), int(tag[0]), str(tag[1])))
         except Exception:  # decode_event reports bad rows; this tag is best effort
@@ -145,8 +158,8 @@ def encode_meta(meta: dict[str, Any]) -> bytes:
 
 
 def decode_meta(data: bytes) -> dict[str, Any]:
-    """The creation record stored by :func:`encode_meta`."""
-    m = msgpack.unpackb(data, raw=False)
+    """The creation record stored by :func:`encode_meta`; :class:`CodecError` if it is not one."""
+    m = _read(data)
     if not isinstance(m, dict):
         raise CodecError("a table record is a msgpack map")
     return m

@@ -25,15 +25,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="hand script or match record (JSON); '-' reads stdin")
 
 
+MAX_INPUT = 4 * 2**20
+"""Largest hand script or match record read, in bytes: a whole match's record is tens of KB
+(issue 16.1: a file is read only up to its bound, never whole before it is checked)."""
+
+
 def read_input(path: str) -> bytes:
-    """The bytes of ``path`` or of stdin for ``-``; ``UNREADABLE`` if they cannot be read."""
+    """The bytes of ``path`` or of stdin for ``-``; ``UNREADABLE`` if they cannot be read,
+    ``MALFORMED`` beyond :data:`MAX_INPUT` bytes (reading stops there)."""
     try:
         if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as fh:
-            return fh.read()
+            data = sys.stdin.buffer.read(MAX_INPUT + 1)
+        else:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_INPUT + 1)
     except OSError as exc:
         raise ScriptError(ErrorCode.UNREADABLE, f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_INPUT:
+        raise ScriptError(ErrorCode.MALFORMED, f"{path} is larger than {MAX_INPUT} bytes")
+    return data
 
 
 def replay_text(path: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import msgpack  # type: ignore[import-untyped]
 from pydantic import Field, TypeAdapter, ValidationError
 
 from .errors import ErrorCode
+from .frames import FrameError, FrameLimits, limits_from_schema, read_frame
 from .wire import (
     DecisionW, EndW, Language, LevelW, Model, SeatNo, TableW, TileW, ViewPatch, ViewW, Str, Name,
 )
@@ -326,61 +327,69 @@ def encode(message: Model) -> bytes:
     return pack(fields)
 
 
-def unpack(frame: bytes) -> Any:
-    """msgpack-decode one frame; raises :class:`FrameError` (MALFORMED_FRAME) on bad bytes."""
-    if not isinstance(frame, (bytes, bytearray, memoryview)):
-        raise FrameError(ErrorCode.MALFORMED_FRAME, "frames are binary msgpack, not text")
-    try:
-        return msgpack.unpackb(frame, raw=False, strict_map_key=True)
-    except Exception as exc:  # msgpack raises several unrelated types for bad input
-        raise FrameError(ErrorCode.MALFORMED_FRAME, f"not msgpack: {type(exc).__name__}") from None
+LEGAL_CLIENT_FRAME: FrameLimits = limits_from_schema(CLIENT_ADAPTER.json_schema())
+"""What the largest legal client frame holds, computed from the models (its widest encoding)."""
+CLIENT_LIMITS: FrameLimits = LEGAL_CLIENT_FRAME.widened(2)
+"""Frame limits of client frames (docs/protocol.md "Frame limits"): twice the legal maxima, so a
+near miss is refused ``WRONG_TYPES`` naming its field; anything beyond is ``MALFORMED_FRAME``."""
+
+SERVER_LIMITS = FrameLimits(max_bytes=2**20, max_depth=12, max_array=1024, max_map=64, max_str=4096)
+"""Frame limits of server frames, for clients (issue 16.1: a client reads a stranger's server).
+Server frames hold lists that only the frame size bounds (a match's finished hands, its
+opening draws), so these are sized to it: a 1 MiB frame holds at most ~300 finished hands,
+and 1,024 tied opening draws in a row never happen; the deepest frame (a snapshot's
+``past`` > ``finished`` > ``dealt`` > hand > tile) has 9 levels. Clients pass
+``max_bytes`` to their websocket library as its frame size limit."""
 
 
-def intent_id_of(frame: bytes | str) -> str | None:
-    """The ``intent_id`` a raw frame carries, if it is a valid one (a string of 1..64
-    characters), else None: echoed in errors about frames refused before or during
-    validation (``RATE_LIMITED``, ``WRONG_TYPES``), so a client knows which intent was dropped."""
-    try:
-        obj = unpack(frame)  # type: ignore[arg-type]
-    except FrameError:
-        return None
+def unpack(frame: bytes, limits: FrameLimits = CLIENT_LIMITS) -> Any:
+    """msgpack-decode one frame within ``limits``; raises :class:`FrameError` (MALFORMED_FRAME)
+    on text, bad bytes or anything beyond a limit (:func:`.frames.read_frame`)."""
+    return read_frame(frame, limits)
+
+
+def _intent_id_in(obj: Any) -> str | None:
     iid = obj.get("intent_id") if isinstance(obj, dict) else None
     return iid if isinstance(iid, str) and 0 < len(iid) <= 64 else None
 
 
-class FrameError(ValueError):
-    """A frame the protocol refuses, with its :class:`ErrorCode`."""
+def intent_id_of(frame: bytes | str) -> str | None:
+    """The ``intent_id`` a raw frame carries, if it is a valid one (a string of 1..64
+    characters), else None: echoed in errors about frames refused before validation
+    (``RATE_LIMITED``), so a client knows which intent was dropped. Parses the frame
+    within :data:`CLIENT_LIMITS`: call it only for a frame that is not decoded otherwise."""
+    try:
+        return _intent_id_in(unpack(frame))  # type: ignore[arg-type]
+    except FrameError:
+        return None
 
-    def __init__(self, code: ErrorCode, detail: str) -> None:
-        super().__init__(f"{code}: {detail}")
-        self.code = code
-        self.detail = detail
 
-
-def _validate(adapter: TypeAdapter[Any], frame: bytes) -> Any:
-    obj = unpack(frame)
+def _validate(adapter: TypeAdapter[Any], frame: bytes, limits: FrameLimits) -> Any:
+    obj = unpack(frame, limits)
     if not isinstance(obj, dict):
         raise FrameError(ErrorCode.MALFORMED_FRAME, "a frame is one msgpack map")
     try:
         return adapter.validate_python(obj)
     except ValidationError as exc:
+        iid = _intent_id_in(obj)
         first = exc.errors(include_url=False)[0]
         if first["type"] in ("union_tag_not_found", "union_tag_invalid"):
-            raise FrameError(ErrorCode.UNKNOWN_MESSAGE, f"unknown message type {obj.get('type')!r:.40}") from None
+            tag = obj.get("type")
+            shown = repr(tag)[:40] if isinstance(tag, (str, int, float, bool, type(None))) else type(tag).__name__
+            raise FrameError(ErrorCode.UNKNOWN_MESSAGE, f"unknown message type {shown}", iid) from None
         where = ".".join(str(p) for p in first["loc"][1:]) or "message"
-        raise FrameError(ErrorCode.WRONG_TYPES, f"{where}: {first['msg']}"[:200]) from None
-    except RecursionError:
-        raise FrameError(ErrorCode.MALFORMED_FRAME, "nested too deeply") from None
+        raise FrameError(ErrorCode.WRONG_TYPES, f"{where}: {first['msg']}"[:200], iid) from None
 
 
 def decode_client(frame: bytes) -> Any:
-    """Validate one client frame into its model; :class:`FrameError` with a stable code otherwise."""
-    return _validate(CLIENT_ADAPTER, frame)
+    """Validate one client frame into its model, parsing it once within :data:`CLIENT_LIMITS`;
+    :class:`FrameError` with a stable code (and the frame's valid ``intent_id``, if any) otherwise."""
+    return _validate(CLIENT_ADAPTER, frame, CLIENT_LIMITS)
 
 
 def decode_server(frame: bytes) -> Any:
-    """Validate one server frame into its model (clients and tests)."""
-    return _validate(SERVER_ADAPTER, frame)
+    """Validate one server frame into its model within :data:`SERVER_LIMITS` (clients and tests)."""
+    return _validate(SERVER_ADAPTER, frame, SERVER_LIMITS)
 
 
 __all__ = [
@@ -389,6 +398,6 @@ __all__ = [
     "AskHint", "Undo", "Redo", "Restart", "NewMatch", "HandOver", "Consent", "CancelRequest",
     "ClientMessage", "INTENTS", "Welcome", "Joined", "Snapshot", "Update", "TableUpdate",
     "HintReply", "RequestClosed", "LeftTable", "Error", "ServerMessage", "CLIENT_ADAPTER",
-    "SERVER_ADAPTER", "pack", "encode", "unpack", "intent_id_of", "decode_client", "decode_server", "FrameError",
+    "SERVER_ADAPTER", "LEGAL_CLIENT_FRAME", "CLIENT_LIMITS", "SERVER_LIMITS", "pack", "encode", "unpack", "intent_id_of", "decode_client", "decode_server", "FrameError",
     "ViewW", "ViewPatch", "TableW", "DecisionW", "TileW",
 ]

@@ -100,3 +100,10 @@ def test_d7_a_remembered_match_that_is_over_gives_way_to_a_new_one_quietly() -> 
     assert [type(m).__name__ for m in got] == ["Rejoin", "Leave", "CreateTable"]
     assert remembered == [("NEW", "new-token")] and not session.state.left
     assert session.state.view.phase is Phase.DRAW
+
+
+@pytest.mark.parametrize("content", [b"[" * 100_000, b'{"name": "' + b"A" * 70_000 + b'"}', b"\xff\xfe"])
+def test_issue_16_1_settings_files_beyond_bounds_give_the_defaults(tmp_path: Any, content: bytes) -> None:
+    path = tmp_path / "client.json"
+    path.write_bytes(content)
+    assert config.load(path) == Settings()

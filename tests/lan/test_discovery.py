@@ -86,3 +86,17 @@ def test_join_screen_lists_two_hosted_tables_and_joins_one(tmp_path: Path) -> No
     assert out["joined"] == 2  # Bo's table: seat 1 is Bo's, seat 2 the first free one
     assert out["message"] == ""
     assert shot.stat().st_size > 10_000
+
+
+def test_issue_16_1_a_flood_of_announcements_is_bounded() -> None:
+    from doublenine.client.discovery import MAX_SERVICES, TableBrowser
+
+    browser = TableBrowser(interfaces=["127.0.0.1"])
+    props = {b"tables": b"KQ7PA:2"}
+    for i in range(MAX_SERVICES + 50):
+        name = f"host{i}._doublenine._tcp.local."
+        browser._set(name, tables_from_service(name, ["10.0.0.1"], 8765, props))
+    assert len(browser.tables()) == MAX_SERVICES == 64
+    browser._set("host0._doublenine._tcp.local.", None)  # one goes: a newcomer has room again
+    browser._set("new._doublenine._tcp.local.", tables_from_service("new", ["10.0.0.2"], 8765, props))
+    assert len(browser.tables()) == 64 and any(t.address == "10.0.0.2" for t in browser.tables())

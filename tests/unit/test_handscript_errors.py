@@ -216,3 +216,13 @@ def test_add_arguments_takes_one_file() -> None:
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     assert parser.parse_args(["-"]).file == "-"
+
+
+def test_issue_16_1_a_file_is_read_only_up_to_its_bound(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from doublenine.shared.handscript_cli import MAX_INPUT
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * MAX_INPUT + b"{}")  # valid JSON, but beyond the bound
+    assert run(argparse.Namespace(file=str(big))) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert out["error"]["code"] == "MALFORMED" and "larger than 4194304 bytes" in out["error"]["message"]

@@ -1,0 +1,61 @@
+"""Issue 16.1: one connection's hostile frames cost the other connections nothing.
+
+The reproduction: after ``hello``, binary frames of ``dc fd e8`` repeated 21,835 times
+(65,505 bytes, under the 64 KiB websocket limit). Each used to cost 0.3-0.75 s of event
+loop, decoded twice; another connection's ``resync`` round trip went from about 1 ms
+to over 1,000 ms. Not a timed test: the other connection's round trip while hostile
+frames arrive is compared, as a ratio, to the same while control frames of the same
+size (``c1`` bytes, refused at their first byte) arrive, interleaved in one run.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+from doublenine.shared import protocol as p
+
+from .conftest import connect, create
+
+REPRODUCTION = bytes.fromhex("dcfde8") * 21835
+CONTROL = b"\xc1" * len(REPRODUCTION)
+FRAMES_PER_ROUND = 6
+ROUNDS = 5
+RATIO_BOUND = 4.0
+"""Generous: the two kinds cost the same once bounded (about 1.0); unbounded, about 100 or more."""
+
+
+async def test_issue_16_1_reproduction_frame_is_refused_malformed_and_the_connection_goes_on(server) -> None:
+    host = await create(server, "hccc", sit=1)
+    await host.send_raw(REPRODUCTION)
+    err = await host.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.intent_id) == ("MALFORMED_FRAME", None)
+    assert "65505 bytes" in err.detail
+    await host.send({"type": "resync"})
+    snap = await host.until(lambda m: isinstance(m, (p.Snapshot, p.Error)))
+    assert isinstance(snap, p.Snapshot) and snap.seq == host.seq
+
+
+async def _observer_round_trip(attacker, observer, frame: bytes) -> float:
+    """Seconds of one resync round trip of ``observer`` sent right after ``attacker``'s frames."""
+    for _ in range(FRAMES_PER_ROUND):
+        await attacker.send_raw(frame)
+    start = time.perf_counter()
+    await observer.send({"type": "resync"})
+    await observer.until(lambda m: isinstance(m, p.Snapshot))
+    elapsed = time.perf_counter() - start
+    for _ in range(FRAMES_PER_ROUND):
+        err = await attacker.until(lambda m: isinstance(m, p.Error), timeout=60)
+        assert err.code == "MALFORMED_FRAME"
+    return elapsed
+
+
+async def test_issue_16_1_hostile_frames_do_not_slow_another_connection(server) -> None:
+    observer = await create(server, "hccc", sit=1)
+    attacker = await connect(server)  # after hello, like the reproduction
+    attacker.keep_frames = observer.keep_frames = False
+    times: dict[bytes, list[float]] = {CONTROL: [], REPRODUCTION: []}
+    for r in range(ROUNDS):
+        for frame in ((CONTROL, REPRODUCTION) if r % 2 else (REPRODUCTION, CONTROL)):
+            times[frame].append(await _observer_round_trip(attacker, observer, frame))
+    ratio = statistics.median(times[REPRODUCTION]) / statistics.median(times[CONTROL])
+    assert ratio < RATIO_BOUND, (ratio, times)
