@@ -143,7 +143,7 @@ class NetClient:
         from doublenine.shared.invite import table_url
 
         code = self.code or getattr(self.attach, "code", None)
-        with connect(table_url(self.url, code), open_timeout=self._open_timeout, 
+        with connect(table_url(self.url, code), open_timeout=self._open_timeout,
                      max_size=p.SERVER_LIMITS.max_bytes) as ws:
             self._handshake(ws)
             self._ws = ws
