@@ -71,7 +71,7 @@ def widest_tree(budget: int, fanout: int) -> bytes:
 
 LARGEST_LEGAL = wide_pack({"type": "create_table", "seats": [{"kind": "computer", "level": "heaviest",
                                                                "name": "\U0001d11e" * 32}] * 4,
-                           "seed": 2**63 - 1, "language": "\U0001d11e" * 16, "sit": 4, "name": "\U0001d11e" * 32})
+                           "seed": 2**63 - 1, "language": "zho-Hant-TW-abcd", "sit": 4, "name": "\U0001d11e" * 32})
 
 
 def client_frames() -> dict[str, bytes]:

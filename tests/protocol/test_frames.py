@@ -42,13 +42,14 @@ def wide_pack(value: Any) -> bytes:
 
 
 LARGEST = {"type": "create_table", "seats": [{"kind": "computer", "level": "heaviest", "name": WIDE_CHAR * 32}] * 4,
-           "seed": 2**63 - 1, "language": WIDE_CHAR * 16, "sit": 4, "name": WIDE_CHAR * 32}
+           "seed": 2**63 - 1, "language": "zho-Hant-TW-abcd", "sit": 4, "name": WIDE_CHAR * 32}
 """The largest legal client frame: every optional field present, every string at its longest."""
 
 
 def test_the_largest_legal_client_frame_is_the_computed_limit_and_is_accepted() -> None:
     frame = wide_pack(LARGEST)
-    assert len(frame) == p.LEGAL_CLIENT_FRAME.max_bytes == 1073
+    # the bound counts 4 bytes for each of the language's 16 characters; its pattern takes ASCII only
+    assert len(frame) + 16 * 3 == p.LEGAL_CLIENT_FRAME.max_bytes == 1073
     msg = p.decode_client(frame)
     assert isinstance(msg, p.CreateTable) and msg.seed == 2**63 - 1 and msg.name == WIDE_CHAR * 32
 
