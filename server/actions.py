@@ -14,6 +14,7 @@ from doublenine.shared.protocol import pack
 from doublenine.shared.rules import restart_hand
 from doublenine.shared.seats import SEATS, Seat
 
+from .chat import awaited
 from .consent import ConsentRequest, askable
 from .seating import new_token, seat_name, token_hash, token_matches
 from .table import Refused, Table
@@ -40,6 +41,8 @@ async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None
     table.bind(conn, seat)
     conn.send(_joined(table, seat, token, creator))
     conn.send(table.snapshot_frame(seat))
+    if table.chat.lines:
+        conn.send(table.chat.history_frame())  # issue 15: a returning player sees the recent chat
     if seat is None:
         table.spectators_changed()  # coalesced: a crowd of spectators must not cost O(N^2) frames
     else:
@@ -216,13 +219,19 @@ async def control(table: Table, seat: Seat, intent: Any) -> None:
 
 
 async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
-    """D7: let the computer play a disconnected human seat, by consent of the other humans."""
+    """D7: let the computer play a human seat until its player is back, by consent of the other
+    humans: a disconnected seat, or (issue 15) a connected one whose decision the table waits for.
+
+    NOT_DISCONNECTED: the target is not another human's seat, or is handed over already;
+    NOT_AWAITED: it is connected and the table is not waiting for its decision."""
     target = Seat(intent.seat)
     async with table.lock:
         table.check(seat, intent)
         slot = table.slots[target]
-        if not slot.claimed or slot.conn is not None or slot.handed_over or target == seat:
-            raise Refused(ErrorCode.NOT_DISCONNECTED, f"seat {int(target)} is not a disconnected human seat")
+        if not slot.claimed or slot.handed_over or target == seat:
+            raise Refused(ErrorCode.NOT_DISCONNECTED, f"seat {int(target)} is not another player's seat")
+        if slot.conn is not None and target not in awaited(table.state):
+            raise Refused(ErrorCode.NOT_AWAITED, f"the table is not waiting for seat {int(target)}")
         if table.request is not None:  # even one needing nobody's consent: it would strand the request
             raise Refused(ErrorCode.REQUEST_PENDING, f"request {table.request.id} is open")
         asked = askable(table.slots, seat, target)

@@ -23,7 +23,8 @@ from doublenine.shared import protocol as p
 from doublenine.shared.errors import ErrorCode, RuleError
 from doublenine.shared.seats import Seat
 
-from . import actions
+from . import actions, talk
+from .chat import ChatBucket
 from .logfmt import log_event
 from .registry import Registry
 from .table import Refused, Table
@@ -57,6 +58,8 @@ class Connection:
         self._limit_logged = 0.0
         self.hinting = False
         """R25: a hint for this connection is being computed (one at a time)."""
+        self.chat_bucket = ChatBucket()
+        """Issue 15: this connection's own chat allowance (CHAT_TOO_FAST)."""
 
     # ------------------------------------------------------------ sending
 
@@ -269,8 +272,17 @@ async def _panel(c: Connection, m: p.Panel) -> None:
         actions.panel(table, c.seat, m.open)
 
 
+async def _present(table: Table, seat: Seat) -> None:
+    """D7: an intent from a seat's own connection takes the seat back from the computer (issue 15)."""
+    r = table.request
+    if table.slots[seat].handed_over or (r is not None and r.action == "hand_over" and r.target == seat):
+        async with table.lock:
+            await talk.take_back(table, seat)
+
+
 async def _decide(c: Connection, m: Any) -> None:
     table, seat = c.playing()
+    await _present(table, seat)
     start = time.perf_counter()
     await table.decide(c, seat, m)
     elapsed = time.perf_counter() - start
@@ -283,16 +295,19 @@ async def _decide(c: Connection, m: Any) -> None:
 
 async def _hint(c: Connection, m: p.AskHint) -> None:
     table, seat = c.playing()
+    await _present(table, seat)
     await table.hint(c, seat, m)
 
 
 async def _control(c: Connection, m: Any) -> None:
     table, seat = c.playing()
+    await _present(table, seat)
     await actions.control(table, seat, m)
 
 
 async def _hand_over(c: Connection, m: p.HandOver) -> None:
     table, seat = c.playing()
+    await _present(table, seat)
     await actions.hand_over(table, seat, m)
 
 
@@ -306,13 +321,27 @@ async def _cancel(c: Connection, m: p.CancelRequest) -> None:
     await actions.cancel(table, seat, m.request_id)
 
 
+async def _chat(c: Connection, m: p.Chat) -> None:
+    await talk.say(c.attached(), c, m)
+
+
+async def _nudge(c: Connection, m: p.Nudge) -> None:
+    table, seat = c.playing()
+    talk.nudge(table, seat, Seat(m.seat))
+
+
+async def _back(c: Connection, m: p.Back) -> None:
+    table, seat = c.playing()
+    await talk.back(table, seat)
+
+
 HANDLERS: dict[type, Callable[[Connection, Any], Awaitable[None]]] = {
     p.Hello: _hello, p.CreateTable: _create, p.Join: _join, p.Rejoin: _rejoin,
     p.Spectate: _spectate, p.Leave: _leave, p.Resync: _resync, p.Start: _start, p.Panel: _panel,
     p.DrawTile: _decide, p.NominateOpener: _decide, p.ReviewHand: _decide, p.PlayTile: _decide,
     p.PassTurn: _decide, p.AskHint: _hint, p.Undo: _control, p.Redo: _control,
     p.Restart: _control, p.NewMatch: _control, p.HandOver: _hand_over, p.Consent: _consent,
-    p.CancelRequest: _cancel,
+    p.CancelRequest: _cancel, p.Chat: _chat, p.Nudge: _nudge, p.Back: _back,
 }
 """Message class -> handler coroutine (no if/elif ladders)."""
 
@@ -364,7 +393,7 @@ async def handle(ws: Any, registry: Registry) -> None:
 LIMIT_CODES: dict[ErrorCode, str] = {
     ErrorCode.RATE_LIMITED: "rate", ErrorCode.TOO_MANY_TABLES: "tables_per_address",
     ErrorCode.TOO_MANY_CONNECTIONS: "connections_per_address", ErrorCode.SPECTATORS_FULL: "spectators",
-    ErrorCode.HINT_PENDING: "hints",
+    ErrorCode.HINT_PENDING: "hints", ErrorCode.CHAT_TOO_FAST: "chat", ErrorCode.NUDGE_TOO_SOON: "nudge",
 }
 """Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings."""
 

@@ -53,6 +53,9 @@ class TableClient:
         self.errors: list[p.Error] = []
         self.hints: list[p.HintReply] = []
         self.closed_requests: list[p.RequestClosed] = []
+        self.chat: list[p.ChatLineW] = []
+        """Chat lines heard, oldest first (a history frame replaces them)."""
+        self.nudges: list[p.Nudged] = []
         self.keep_frames = True
 
     @classmethod
@@ -112,6 +115,12 @@ class TableClient:
             self.hints.append(msg)
         elif isinstance(msg, p.RequestClosed):
             self.closed_requests.append(msg)
+        elif isinstance(msg, p.ChatLines):
+            known = set() if msg.history else {line.id for line in self.chat}
+            kept = [] if msg.history else self.chat
+            self.chat = kept + [line for line in msg.lines if line.id not in known]
+        elif isinstance(msg, p.Nudged):
+            self.nudges.append(msg)
 
     async def until(self, pred: Callable[[Any], bool], timeout: float = 10.0) -> Any:
         """Receive messages until ``pred(msg)`` holds; returns that message."""

@@ -157,6 +157,7 @@ class Registry:
             await self.store.reopen_table(code)
             log.info("table %s reopened for a returning player", code)
         table = self._resume_one(stored)
+        await table.load_chat()
         if not stored.closed:
             log.info("table %s taken over from the store", code)
         await table.flush_unstored()
@@ -185,7 +186,7 @@ class Registry:
         creator = None if spec.sit is None else Seat(spec.sit)
         meta = TableMeta(await self._claim_new_code(), seed, seeded, spec.language, creator, slots,
                          started=not any(sl.kind == "human" for sl in slots.values()),
-                         created_at=time.time())
+                         created_at=time.time(), chat=spec.chat)
         table = self._add(meta, None)
         try:
             await table.persist_new()
@@ -236,6 +237,7 @@ class Registry:
                     continue
                 stored = fresh
             table = self._resume_one(stored)
+            await table.load_chat()
             await table.flush_unstored()
             table.watch_idle()  # nobody is connected yet
             table.rearm()

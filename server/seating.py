@@ -101,13 +101,15 @@ class TableMeta:
     creator_hash: str | None = None
     """D9: the token hash of the seat that set the seed; only that token is told the seed again
     (None once the setter left: a stranger taking the seat later must never get it)."""
+    chat: str = "free"
+    """Issue 15: ``free`` or ``phrases_in_hand`` (only preset phrases while a hand is in play)."""
 
     def record(self) -> dict[str, Any]:
         return {"v": 1, "code": self.code, "seed": self.seed, "seeded": self.seeded,
                 "language": self.language,
                 "creator_seat": None if self.creator_seat is None else int(self.creator_seat),
                 "started": self.started, "created_at": self.created_at,
-                "creator_hash": self.creator_hash,
+                "creator_hash": self.creator_hash, "chat": self.chat,
                 "seats": [self.slots[s].record() for s in SEATS]}
 
     @staticmethod
@@ -116,5 +118,6 @@ class TableMeta:
         creator = None if r["creator_seat"] is None else Seat(r["creator_seat"])
         # records stored before creator_hash existed: nobody is told the seed again (D9, safe side)
         language = r["language"] if isinstance(r["language"], str) and re.fullmatch(LANGUAGE_TAG, r["language"]) else None
+        chat = r.get("chat") if r.get("chat") in ("free", "phrases_in_hand") else "free"  # issue 15
         return TableMeta(r["code"], r["seed"], r["seeded"], language, creator, slots,
-                         r["started"], r["created_at"], r.get("creator_hash"))
+                         r["started"], r["created_at"], r.get("creator_hash"), chat)

@@ -27,6 +27,7 @@ from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState
 from doublenine.shared.views import SeatView, view_for
 
+from .chat import TableChat, decode_lines
 from .computer import Brain, decision_rng
 from .config import ServerConfig
 from .consent import ConsentRequest
@@ -89,6 +90,11 @@ class Table:
         self._last_redo = self.log.can_redo
         self.metrics: Any = None
         """The server's ``ServerMetrics`` (set by the registry; None in bare tests)."""
+        self.chat = TableChat()
+        """Issue 15: recent chat lines and the last nudge (never in the match log)."""
+        self.since = stored[-1].at if stored else time.time()
+        """Unix seconds of the last public change: when the decision now awaited began (issue 15,
+        information only, R29). From the stored log on resuming, so a restart keeps counting."""
 
     # ------------------------------------------------------------ storage
 
@@ -103,6 +109,10 @@ class Table:
         if rows:
             await self.store.append(self.code, rows)
         self._unstored = len(self.log.events)
+
+    async def load_chat(self) -> None:
+        """Take the table's recent chat lines from the store (a resumed table, issue 15)."""
+        self.chat = TableChat(decode_lines(await self.store.load_chat(self.code)))
 
     async def save_meta(self) -> None:
         """Store the seats' record after a change of who holds them (TABLE_MOVING once the
@@ -146,14 +156,16 @@ class Table:
             "request": None if self.request is None else self.request.wire(),
             "can_redo": self.log.can_redo,
             "spectators": sum(1 for s in self.subscribers.values() if s is None),
-            "language": self.meta.language,
+            "language": self.meta.language, "chat": self.meta.chat,
         }
 
     def snapshot_frame(self, seat: Seat | None) -> bytes:
         """The Snapshot for a connection at ``seat`` (None: spectator): its own view only."""
         view = view_to_wire(view_for(self.log.state, seat))
         view["past"] = tuple(view["past"])[-PAST_IN_SNAPSHOT:]  # bounded however many matches were played
-        return pack({"type": "snapshot", "seq": self.seq, "view": view, "table": self.table_wire()})
+        waited = round(max(0.0, time.time() - self.since), 3)
+        return pack({"type": "snapshot", "seq": self.seq, "view": view, "table": self.table_wire(),
+                     "waited": waited})
 
     # ------------------------------------------------------------ connections
 
@@ -292,6 +304,8 @@ class Table:
         self._unstored = len(self.log.events)
         for e in events:
             self._counter.feed(e)
+        if self._counter.seq != self.seq and events:
+            self.since = events[-1].at  # a new decision is awaited from now (issue 15)
         self.seq = self._counter.seq
         frames = frames_for(old, self.log.state, events, self.seq)
         if frames.shared is not None:

@@ -67,6 +67,12 @@ class ErrorCode(StrEnum):
     SPECTATORS_FULL = "SPECTATORS_FULL"          # spectators per table limit
     HINT_PENDING = "HINT_PENDING"                # R25: one hint at a time per connection
     CONSENT_UNAVAILABLE = "CONSENT_UNAVAILABLE"  # D1/D7: an asked human is away (handed over)
+    CHAT_TOO_FAST = "CHAT_TOO_FAST"              # issue 15: more chat than a connection may send
+    CHAT_BLANK = "CHAT_BLANK"                    # issue 15: nothing visible left once cleaned
+    PHRASES_ONLY = "PHRASES_ONLY"                # issue 15: the table allows only phrases during a hand
+    NUDGE_TOO_SOON = "NUDGE_TOO_SOON"            # issue 15: the table was nudged less than 30 s ago
+    NOT_AWAITED = "NOT_AWAITED"                  # issue 15: that seat is not a human the table waits for
+    NOT_HANDED_OVER = "NOT_HANDED_OVER"          # D7: back from a seat the computer does not play
     INTERNAL = "INTERNAL"                        # server fault; logged with context
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, Union
 
 import msgpack  # type: ignore[import-untyped]
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError, model_validator
 
+from .chat import MAX_RAW_CHARS, ChatRule, PhraseId
 from .errors import ErrorCode
 from .frames import FrameError, FrameLimits, limits_from_schema, read_frame
 from .wire import (
@@ -58,6 +59,8 @@ class CreateTable(Model):
     language: Language | None = None
     sit: SeatNo | None = None
     name: Name = "Player"
+    chat: ChatRule = "free"
+    """Issue 15: ``phrases_in_hand`` allows only preset phrases while a hand is in play."""
 
 
 class Join(Model):
@@ -107,6 +110,34 @@ class Panel(Model):
 
     type: Literal["panel"] = "panel"
     open: Bool
+
+
+class Chat(Model):
+    """Say something to everyone at the table: exactly one of ``text`` (free text, cleaned and
+    cut to 200 characters) or ``phrase`` (a preset phrase id, shown in each reader's language)."""
+
+    type: Literal["chat"] = "chat"
+    text: Annotated[str, Field(min_length=1, max_length=MAX_RAW_CHARS, strict=True)] | None = None
+    phrase: PhraseId | None = None
+
+    @model_validator(mode="after")
+    def _one_of(self) -> Chat:
+        if (self.text is None) == (self.phrase is None):
+            raise ValueError("give exactly one of text or phrase")
+        return self
+
+
+class Nudge(Model):
+    """Nudge ``seat``, whose decision the table is waiting for (a highlight on that player's window)."""
+
+    type: Literal["nudge"] = "nudge"
+    seat: SeatNo
+
+
+class Back(Model):
+    """D7: the sender's seat, handed over to the computer while connected, returns to the player."""
+
+    type: Literal["back"] = "back"
 
 
 # ---------------------------------------------------------------- client -> server: intents
@@ -184,7 +215,8 @@ class NewMatch(_Intent):
 
 
 class HandOver(_Intent):
-    """D7: ask to let the computer play disconnected human ``seat`` until it returns."""
+    """D7: ask to let the computer play human ``seat`` until its player returns: a disconnected
+    seat, or a connected one whose decision the table is waiting for (issue 15)."""
 
     type: Literal["hand_over"] = "hand_over"
     seat: SeatNo
@@ -208,7 +240,7 @@ class CancelRequest(Model):
 ClientMessage = Annotated[
     Union[Hello, CreateTable, Join, Rejoin, Spectate, Leave, Resync, Start, Panel, DrawTile,
           NominateOpener, ReviewHand, PlayTile, PassTurn, AskHint, Undo, Redo, Restart, NewMatch,
-          HandOver, Consent, CancelRequest],
+          HandOver, Consent, CancelRequest, Chat, Nudge, Back],
     Field(discriminator="type"),
 ]
 INTENTS: tuple[type[_Intent], ...] = (DrawTile, NominateOpener, ReviewHand, PlayTile, PassTurn,
@@ -247,6 +279,9 @@ class Snapshot(Model):
     seq: int
     view: ViewW
     table: TableW
+    waited: Annotated[float, Field(ge=0)] = 0.0
+    """Seconds the decision now awaited had waited when this snapshot was sent (information
+    only, R29: nothing acts by the clock); every later ``update`` starts a new wait at 0."""
 
 
 class Update(Model):
@@ -286,6 +321,37 @@ class RequestClosed(Model):
     detail: str = ""
 
 
+class ChatLineW(Model):
+    """One chat line: ``seat`` null means a spectator; exactly one of ``text`` or ``phrase``."""
+
+    id: int
+    """Increases by one per line at this table (a client drops ids it already has)."""
+    at: float
+    """Unix seconds (server clock) when it was said."""
+    seat: SeatNo | None = None
+    name: str = ""
+    """The seat's display name when it was said (empty for a spectator)."""
+    text: str | None = None
+    phrase: PhraseId | None = None
+
+
+class ChatLines(Model):
+    """Chat lines, oldest first: one new line, or the table's recent ones right after a snapshot."""
+
+    type: Literal["chat"] = "chat"
+    lines: tuple[ChatLineW, ...]
+    history: bool = False
+    """True: the recent lines sent on attaching (replace what the client shows)."""
+
+
+class Nudged(Model):
+    """Seat ``by`` nudged seat ``seat`` (to everyone at the table; ``seat``'s window lights up)."""
+
+    type: Literal["nudge"] = "nudge"
+    by: SeatNo
+    seat: SeatNo
+
+
 class LeftTable(Model):
     """Answer to :class:`Leave`: the connection is no longer attached to a table."""
 
@@ -304,7 +370,8 @@ class Error(Model):
 
 
 ServerMessage = Annotated[
-    Union[Welcome, Joined, Snapshot, Update, TableUpdate, HintReply, RequestClosed, LeftTable, Error],
+    Union[Welcome, Joined, Snapshot, Update, TableUpdate, HintReply, RequestClosed, LeftTable, Error,
+          ChatLines, Nudged],
     Field(discriminator="type"),
 ]
 
@@ -396,6 +463,7 @@ __all__ = [
     "PROTOCOL_VERSION", "Hello", "SeatSpec", "CreateTable", "Join", "Rejoin", "Spectate", "Leave",
     "Resync", "Start", "Panel", "DrawTile", "NominateOpener", "ReviewHand", "PlayTile", "PassTurn",
     "AskHint", "Undo", "Redo", "Restart", "NewMatch", "HandOver", "Consent", "CancelRequest",
+    "Chat", "Nudge", "Back", "ChatLineW", "ChatLines", "Nudged",
     "ClientMessage", "INTENTS", "Welcome", "Joined", "Snapshot", "Update", "TableUpdate",
     "HintReply", "RequestClosed", "LeftTable", "Error", "ServerMessage", "CLIENT_ADAPTER",
     "SERVER_ADAPTER", "LEGAL_CLIENT_FRAME", "CLIENT_LIMITS", "SERVER_LIMITS", "pack", "encode", "unpack", "intent_id_of", "decode_client", "decode_server", "FrameError",

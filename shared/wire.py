@@ -218,3 +218,6 @@ class TableW(Model):
     can_redo: bool = False
     spectators: int = 0
     language: str | None = None
+    chat: Literal["free", "phrases_in_hand"] = "free"
+    """Issue 15: ``phrases_in_hand``: while a hand is in play (phases review and play) only
+    preset phrases may be said, by seats and spectators alike."""

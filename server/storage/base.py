@@ -42,6 +42,14 @@ class Store(Protocol):
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         """Durably append log rows (seq, payload) before any client hears of them."""
 
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
+        """Store chat line ``line_id`` of a table (issue 15: kept with the table, never in its log)
+        and forget all but its newest ``keep`` lines. ``KeyError`` if the table is unknown,
+        ``ValueError`` if ``line_id`` is stored already (nothing stored then)."""
+
+    async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
+        """A table's stored chat lines ``(line_id, payload)``, oldest first (empty if none or unknown)."""
+
     async def close_table(self, code: str) -> None:
         """Mark a table closed; its log stays stored. ``KeyError`` if unknown."""
 
@@ -71,6 +79,7 @@ class MemoryStore:
     """Each table's code, meta and closed flag (its rows live in ``_rows``)."""
     _rows: dict[str, list[tuple[int, bytes]]] = field(default_factory=dict)
     _seqs: dict[str, set[int]] = field(default_factory=dict)
+    _chat: dict[str, list[tuple[int, bytes]]] = field(default_factory=dict)
 
     async def create_table(self, code: str, meta: bytes) -> None:
         if code in self.tables:
@@ -96,6 +105,19 @@ class MemoryStore:
         if not ordered:
             log.sort(key=lambda r: r[0])
         seen |= new
+
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
+        if code not in self.tables:
+            raise KeyError(code)
+        lines = self._chat.setdefault(code, [])
+        if any(i == line_id for i, _ in lines):
+            raise ValueError(f"table {code}: chat line {line_id} is already stored")
+        lines.append((int(line_id), bytes(payload)))
+        lines.sort(key=lambda r: r[0])
+        del lines[:-keep]
+
+    async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
+        return tuple(self._chat.get(code, ()))
 
     async def close_table(self, code: str) -> None:
         t = self.tables[code]

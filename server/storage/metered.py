@@ -35,6 +35,12 @@ class MeteredStore:
     async def update_meta(self, code: str, meta: bytes) -> None:
         await self.inner.update_meta(code, meta)
 
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
+        await self.inner.append_chat(code, line_id, payload, keep)
+
+    async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
+        return await self.inner.load_chat(code)
+
     async def close_table(self, code: str) -> None:
         await self.inner.close_table(code)
 

@@ -38,6 +38,12 @@ CREATE TABLE IF NOT EXISTS dn_row (
     PRIMARY KEY (code, seq)
 );
 CREATE INDEX IF NOT EXISTS dn_table_open ON dn_table(closed, created);
+CREATE TABLE IF NOT EXISTS dn_chat (
+    code    TEXT NOT NULL REFERENCES dn_table(code),
+    id      INTEGER NOT NULL,
+    payload BYTEA NOT NULL,
+    PRIMARY KEY (code, id)
+);
 """
 SCHEMA_LOCK = 0x646E_0001
 """Advisory lock id: processes starting together create the schema one at a time."""
@@ -135,6 +141,28 @@ class PostgresStore:
         except ValueError as exc:
             raise ValueError(f"table {code}: a seq in {[r[1] for r in batch]} is already stored") from exc
 
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
+        async def work(con: asyncpg.Connection) -> None:
+            # issue 15: chat is kept beside the log, bounded to the newest ``keep`` lines
+            try:
+                await con.execute("INSERT INTO dn_chat(code, id, payload) VALUES ($1, $2, $3)",
+                                  code, int(line_id), bytes(payload))
+            except asyncpg.ForeignKeyViolationError as exc:
+                raise KeyError(code) from exc
+            await con.execute("DELETE FROM dn_chat WHERE code=$1 AND id <= $2", code, int(line_id) - keep)
+
+        try:
+            await self._run(work)
+        except ValueError as exc:
+            raise ValueError(f"table {code}: chat line {line_id} is already stored") from exc
+
+    async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
+        async def work(con: asyncpg.Connection) -> tuple[tuple[int, bytes], ...]:
+            rows = await con.fetch("SELECT id, payload FROM dn_chat WHERE code=$1 ORDER BY id", code)
+            return tuple((r["id"], bytes(r["payload"])) for r in rows)
+
+        return await self._run(work)
+
     async def close_table(self, code: str) -> None:
         async def work(con: asyncpg.Connection) -> None:
             done = await con.execute("UPDATE dn_table SET closed=TRUE, updated=now() WHERE code=$1", code)
@@ -187,6 +215,6 @@ class PostgresStore:
         """Delete every table and row (tests only: each test starts from an empty schema)."""
 
         async def work(con: asyncpg.Connection) -> Any:
-            return await con.execute("TRUNCATE dn_row, dn_table")
+            return await con.execute("TRUNCATE dn_chat, dn_row, dn_table")
 
         await self._run(work)

@@ -45,6 +45,12 @@ CREATE TABLE IF NOT EXISTS dn_row (
     PRIMARY KEY (code, seq)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS dn_table_open ON dn_table(closed, created);
+CREATE TABLE IF NOT EXISTS dn_chat (
+    code    TEXT NOT NULL REFERENCES dn_table(code),
+    id      INTEGER NOT NULL,
+    payload BLOB NOT NULL,
+    PRIMARY KEY (code, id)
+) WITHOUT ROWID;
 """
 MAX_GROUP = 512
 """Most jobs committed together: bounds one transaction's size and latency."""
@@ -235,6 +241,28 @@ class SQLiteStore:
                 raise ValueError(f"table {code}: a seq in {[r[1] for r in batch]} is already stored") from exc
 
         await self._call(job)
+
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
+        row = (code, int(line_id), bytes(payload))
+
+        def job(c: sqlite3.Connection) -> None:
+            # issue 15: chat is kept beside the log, bounded to the newest ``keep`` lines
+            try:
+                c.execute("INSERT INTO dn_chat(code, id, payload) VALUES (?,?,?)", row)
+            except sqlite3.IntegrityError as exc:
+                if "FOREIGN KEY" in str(exc):
+                    raise KeyError(code) from exc
+                raise ValueError(f"table {code}: chat line {line_id} is already stored") from exc
+            c.execute("DELETE FROM dn_chat WHERE code=? AND id <= ?", (code, int(line_id) - keep))
+
+        await self._call(job)
+
+    async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
+        def job(c: sqlite3.Connection) -> tuple[tuple[int, bytes], ...]:
+            return tuple(c.execute("SELECT id, payload FROM dn_chat WHERE code=? ORDER BY id", (code,)))
+
+        result: tuple[tuple[int, bytes], ...] = await self._call(job)
+        return result
 
     async def close_table(self, code: str) -> None:
         def job(c: sqlite3.Connection) -> None:

@@ -107,7 +107,9 @@ async def test_d7_hand_over_a_disconnected_seat_and_take_it_back(server) -> None
     b = await join(server, host.code, seat=2, name="B")
     c = await join(server, host.code, seat=3, name="C")
     table = server.registry.tables[host.code]
-    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
+    await host.send({"type": "hand_over", "seat": 3, "expected_seq": host.seq})  # connected, not awaited (R3)
+    assert (await host.until(lambda m: isinstance(m, p.Error))).code == "NOT_AWAITED"
+    await host.send({"type": "hand_over", "seat": 1, "expected_seq": host.seq})  # one's own seat
     assert (await host.until(lambda m: isinstance(m, p.Error))).code == "NOT_DISCONNECTED"
     token = b.token
     await b.close()

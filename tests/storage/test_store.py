@@ -153,3 +153,24 @@ async def test_reopen_table_opens_a_closed_table_again_with_its_log(store: Store
     assert await store.load("T1") == StoredTable("T1", b"m1", tuple(ROWS), False)
     with pytest.raises(KeyError):
         await store.reopen_table("NOPE")
+
+
+async def test_chat_keeps_only_the_newest_lines_beside_the_log(store: Store) -> None:
+    await store.create_table("T1", b"m")
+    await store.append("T1", ROWS[:1])
+    for i in range(1, 8):
+        await store.append_chat("T1", i, bytes([i]), 3)
+    assert await store.load_chat("T1") == ((5, b"\x05"), (6, b"\x06"), (7, b"\x07"))
+    assert await store.load_chat("NOPE") == ()
+    loaded = await store.load("T1")
+    assert loaded is not None and loaded.rows == tuple(ROWS[:1])  # issue 15: never in the log
+
+
+async def test_chat_line_repeated_or_for_an_unknown_table_is_refused(store: Store) -> None:
+    await store.create_table("T1", b"m")
+    await store.append_chat("T1", 1, b"a", 10)
+    with pytest.raises(ValueError):
+        await store.append_chat("T1", 1, b"again", 10)
+    with pytest.raises(KeyError):
+        await store.append_chat("NOPE", 1, b"a", 10)
+    assert await store.load_chat("T1") == ((1, b"a"),)

@@ -1,0 +1,79 @@
+"""Table chat and nudges: what a table and a connection keep (issue 15; docs/protocol.md "Chat and nudges").
+
+Chat is kept with the table but is not a game event: lines live in a bounded
+list beside the match log and in the store's own chat rows, never in the log,
+so undo, redo, restart, replays and exports never see them. The handlers are
+in :mod:`.talk`.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from typing import Any
+
+from doublenine.shared import chat as rules
+from doublenine.shared.protocol import FrameError, pack, unpack
+from doublenine.shared.rules import to_act
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import MatchState, Phase
+
+log = logging.getLogger("doublenine.server.chat")
+
+IN_HAND = frozenset({Phase.REVIEW, Phase.PLAY})
+"""Phases during which a ``phrases_in_hand`` table takes only preset phrases."""
+
+
+def awaited(state: MatchState) -> frozenset[Seat]:
+    """The seats every connection may know the table waits for: the drawers (R3), the nominating
+    seat (R6) or the seat to play (R15). Empty in the review, whose answers are private (R10)."""
+    if state.phase in (Phase.DRAW, Phase.NOMINATE, Phase.PLAY):
+        return to_act(state)
+    return frozenset()
+
+
+class TableChat:
+    """One table's recent chat lines (wire maps, oldest first) and its last nudge."""
+
+    def __init__(self, lines: list[dict[str, Any]] | None = None) -> None:
+        self.lines: deque[dict[str, Any]] = deque(lines or (), maxlen=rules.KEPT)
+        self.next_id = (self.lines[-1]["id"] + 1) if self.lines else 1
+        self.nudged_at = float("-inf")
+        """``time.monotonic()`` of the table's last nudge (issue 15: one every 30 s per table)."""
+
+    def history_frame(self) -> bytes:
+        """The ``chat`` frame with the recent lines, for a connection that just attached."""
+        return pack({"type": "chat", "lines": tuple(self.lines), "history": True})
+
+
+class ChatBucket:
+    """A connection's own chat allowance: :data:`~doublenine.shared.chat.CHAT_RATE` per second,
+    :data:`~doublenine.shared.chat.CHAT_BURST` at once (CHAT_TOO_FAST beyond)."""
+
+    def __init__(self) -> None:
+        self.allowance = float(rules.CHAT_BURST)
+        self.stamp = time.monotonic()
+
+    def take(self) -> float:
+        """Spend one message and return 0.0, or, with none left, the seconds until the next one."""
+        now = time.monotonic()
+        self.allowance = min(rules.CHAT_BURST, self.allowance + (now - self.stamp) * rules.CHAT_RATE)
+        self.stamp = now
+        if self.allowance < 1:
+            return round((1 - self.allowance) / rules.CHAT_RATE, 1)
+        self.allowance -= 1
+        return 0.0
+
+
+def decode_lines(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]]) -> list[dict[str, Any]]:
+    """Stored chat rows -> wire line maps (rows that do not decode are skipped and logged)."""
+    out = []
+    for row_id, payload in rows:
+        try:
+            line = unpack(payload)
+        except FrameError:
+            log.error("chat row %d does not decode; skipped", row_id)
+            continue
+        if isinstance(line, dict):
+            out.append(line)
+    return out

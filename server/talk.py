@@ -1,0 +1,120 @@
+"""Talking at a table and a player who walks away (issue 15; docs/protocol.md "Chat and nudges").
+
+A preset phrase travels as its id; free text goes through
+:func:`~doublenine.shared.cleantext.clean_text` (the one cleaning of player-typed
+text). Seats and spectators both chat and everyone at the table reads everyone:
+spectators know nothing a seat does not (D8). A table created with
+``chat: "phrases_in_hand"`` takes only phrases, from anyone, while a hand is in
+play (a seated player could otherwise signal a partner through a second,
+spectating connection). A nudge asks the player the table waits for to act;
+R29: it is a frame, never an action, and nothing here acts by the clock. A seat
+handed over to the computer while its player was connected but idle (D7,
+:func:`doublenine.server.actions.hand_over`) comes back with :func:`back`.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from doublenine.shared import chat as rules
+from doublenine.shared.cleantext import BlankText, clean_text
+from doublenine.shared.errors import ErrorCode
+from doublenine.shared.protocol import pack
+from doublenine.shared.seats import Seat
+
+from .chat import IN_HAND, awaited
+from .table import Refused, Table
+
+log = logging.getLogger("doublenine.server.talk")
+
+
+def _line(table: Table, seat: Seat | None, text: str | None, phrase: str | None) -> dict[str, Any]:
+    line: dict[str, Any] = {"id": table.chat.next_id, "at": round(time.time(), 3),
+                            "seat": None if seat is None else int(seat),
+                            "name": "" if seat is None else table.slots[seat].display_name}
+    if text is not None:
+        line["text"] = text
+    else:
+        line["phrase"] = phrase
+    return line
+
+
+async def say(table: Table, conn: Any, msg: Any) -> None:
+    """Issue 15: one chat line from ``conn`` (a seat or a spectator) to everyone at the table.
+
+    Refusals (nothing said): CHAT_TOO_FAST, CHAT_BLANK (nothing visible once cleaned),
+    PHRASES_ONLY (free text at a ``phrases_in_hand`` table during a hand), INTERNAL (the store
+    failed). The line is stored before anyone hears it, so a restarted server shows it too.
+    """
+    text = None
+    if msg.text is not None:
+        if table.meta.chat == "phrases_in_hand" and table.state.phase in IN_HAND:
+            raise Refused(ErrorCode.PHRASES_ONLY, "this table takes only preset phrases while a hand is in play")
+        try:
+            text = clean_text(msg.text, rules.MAX_CHARS)
+        except BlankText:
+            raise Refused(ErrorCode.CHAT_BLANK, "nothing visible to say") from None
+    wait = conn.chat_bucket.take()
+    if wait:
+        raise Refused(ErrorCode.CHAT_TOO_FAST, f"chat again in {wait:g} s", {"retry_after": wait})
+    chat = table.chat
+    line = _line(table, conn.seat, text, msg.phrase)
+    chat.next_id += 1
+    try:
+        await table.store.append_chat(table.code, line["id"], pack(line), rules.KEPT)
+    except Exception:
+        log.exception("table %s: storing chat line %d failed", table.code, line["id"])
+        raise Refused(ErrorCode.INTERNAL, "the message could not be stored; nobody saw it") from None
+    chat.lines.append(line)
+    table.send_all(pack({"type": "chat", "lines": (line,)}))
+
+
+def nudge(table: Table, seat: Seat, target: Seat) -> None:
+    """Issue 15: ``seat`` nudges ``target``, a connected or disconnected human the table waits for.
+
+    Refusals: NOT_AWAITED (the table does not wait for ``target``, it is the sender, or the
+    computer plays it), NUDGE_TOO_SOON (the table was nudged less than 30 s ago, by anyone;
+    ``data: {retry_after}``). Everyone at the table gets ``nudge{by, seat}``.
+    """
+    slot = table.slots[target]
+    if target == seat or target not in awaited(table.state) or not slot.claimed \
+            or table.computer_plays(target) or not table.meta.started:
+        raise Refused(ErrorCode.NOT_AWAITED, f"the table is not waiting for a human at seat {int(target)}")
+    now = time.monotonic()
+    wait = table.chat.nudged_at + rules.NUDGE_EVERY - now
+    if wait > 0:
+        raise Refused(ErrorCode.NUDGE_TOO_SOON, f"nudge again in {wait:.0f} s", {"retry_after": round(wait, 1)})
+    table.chat.nudged_at = now
+    table.send_all(pack({"type": "nudge", "by": int(seat), "seat": int(target)}))
+
+
+
+
+async def back(table: Table, seat: Seat) -> None:
+    """D7: the player of ``seat`` is here: a seat handed over to the computer comes back, and an
+    open hand-over request about it is cancelled. NOT_HANDED_OVER when there was neither.
+
+    Any intent from the seat's own connection does the same first (:func:`take_back`)."""
+    async with table.lock:
+        if not await take_back(table, seat):
+            raise Refused(ErrorCode.NOT_HANDED_OVER, f"the computer does not play seat {int(seat)} for you")
+
+
+async def take_back(table: Table, seat: Seat) -> bool:
+    """Under the table's lock: the acting player of ``seat`` is here. Cancels an open hand-over
+    request about the seat and gives a handed-over seat back (the computer's pending turn for it
+    is cancelled by :meth:`Table.rearm`). True if either happened."""
+    slot = table.slots[seat]
+    r = table.request
+    asked = r is not None and r.action == "hand_over" and r.target == seat
+    if asked:
+        table.close_request("cancelled", seat)
+    was = slot.handed_over
+    if was:
+        slot.handed_over = False
+        await table.save_meta()
+    if asked or was:
+        table.broadcast_table()
+        table.rearm()
+    return asked or was

@@ -1,0 +1,152 @@
+"""A player who walks away (issue 15 part 2) over real sockets: the nudge and its limit, the
+wait shown from a server timestamp (R29: information only), and the D7 hand-over of a
+connected idle seat by consent, taken back by acting."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from doublenine.server.storage import MemoryStore
+from doublenine.shared import protocol as p
+from doublenine.shared.chat import NUDGE_EVERY
+from doublenine.shared.seats import Seat
+from doublenine.shared.views import view_for
+
+from .conftest import connect, four_at_play, settle, spectate
+
+
+async def _error(c) -> p.Error:
+    return await c.until(lambda m: isinstance(m, p.Error))
+
+
+async def test_a_waiting_player_nudges_the_seat_to_play_and_everyone_hears(server) -> None:
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    nudger = clients[turn % 4]  # the next seat waits for ``turn``
+    watcher = await spectate(server, table.code)
+    await nudger.send({"type": "nudge", "seat": turn})
+    for c in clients + [watcher]:
+        got = await c.until(lambda m: isinstance(m, p.Nudged))
+        assert (got.by, got.seat) == (turn % 4 + 1, turn)
+
+
+async def test_one_nudge_per_table_every_30_seconds_whoever_sends_it(server) -> None:
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    first, second = clients[turn % 4], clients[(turn + 1) % 4]
+    await first.send({"type": "nudge", "seat": turn})
+    await first.until(lambda m: isinstance(m, p.Nudged))
+    for c in (first, second):
+        await c.send({"type": "nudge", "seat": turn})
+        err = await _error(c)
+        assert err.code == "NUDGE_TOO_SOON" and 0 < err.data["retry_after"] <= NUDGE_EVERY
+    table.chat.nudged_at -= NUDGE_EVERY  # 30 s later (the clock is not what is tested)
+    await second.send({"type": "nudge", "seat": turn})
+    got = await second.until(lambda m: isinstance(m, p.Nudged))
+    assert (got.by, got.seat) == ((turn + 1) % 4 + 1, turn)
+
+
+async def test_only_a_human_the_table_waits_for_can_be_nudged(server) -> None:
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    other = turn % 4 + 1
+    await clients[turn - 1].send({"type": "nudge", "seat": turn})  # oneself
+    assert (await _error(clients[turn - 1])).code == "NOT_AWAITED"
+    await clients[turn - 1].send({"type": "nudge", "seat": other})  # not the seat to play (R15)
+    assert (await _error(clients[turn - 1])).code == "NOT_AWAITED"
+    watcher = await spectate(server, table.code)
+    await watcher.send({"type": "nudge", "seat": turn})
+    assert (await _error(watcher)).code == "SPECTATOR_CANNOT_ACT"
+    assert all(not c.nudges for c in clients)
+
+
+async def test_the_wait_comes_from_the_servers_timestamp_and_survives_a_restart(make_server) -> None:
+    store = MemoryStore()
+    first = await make_server(store=store)
+    clients, table = await four_at_play(first, seed=7)
+    before = time.time()
+    turn = int(table.state.hand.turn)
+    mover = clients[turn - 1]
+    await mover.intent(mover.view.legal_decisions()[0])
+    await settle(clients, table)
+    assert before <= table.since <= time.time() and table.since == table.log.events[-1].at
+    table.since -= 83  # as if the seat to play had been away 83 s
+    await clients[0].send({"type": "resync"})
+    snap = await clients[0].until(lambda m: isinstance(m, p.Snapshot))
+    assert 83 <= snap.waited < 90
+    tokens = [c.token for c in clients]
+    since = table.log.events[-1].at
+    await first.stop()
+    second = await make_server(store=store)
+    assert second.registry.tables[table.code].since == since  # from the stored log, not the restart
+    back = await connect(second)
+    await back.attach({"type": "rejoin", "code": table.code, "token": tokens[0]})
+    snap = next(m for m in map(p.decode_server, back.frames) if isinstance(m, p.Snapshot))
+    assert abs(snap.waited - (time.time() - since)) < 5
+
+
+async def _hand_over(requester, target: int) -> p.RequestW:
+    await requester.send({"type": "hand_over", "seat": target, "expected_seq": requester.seq})
+    upd = await requester.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
+    return upd.table.request
+
+
+async def test_d7_a_connected_idle_seat_is_handed_over_by_consent_and_taken_back_by_acting(server) -> None:
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    idle = clients[turn - 1]
+    others = [c for c in clients if c is not idle]
+    req = await _hand_over(others[0], turn)
+    assert (req.action, req.by, req.target) == ("hand_over", others[0].seat, turn)
+    assert set(req.waiting) == {others[1].seat, others[2].seat}  # the same consent rules as D7
+    await idle.until(lambda m: idle.table.request is not None)  # the idle player sees it too
+    for c in others[1:]:
+        await c.until(lambda m: c.table.request is not None)
+        await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    closed = await idle.until(lambda m: isinstance(m, p.RequestClosed))
+    assert closed.outcome == "done" and table.slots[Seat(turn)].handed_over is True
+    await idle.until(lambda m: isinstance(m, p.Update))  # the computer played the idle seat's turn
+    assert any(d.seat == turn for d in idle.view.moves)
+    assert idle.table.seats[turn - 1].computer_plays and idle.table.seats[turn - 1].connected
+    await idle.send({"type": "hint", "expected_seq": idle.seq})  # any intent of the player's: it is back
+    await idle.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[turn - 1].computer_plays)
+    assert table.slots[Seat(turn)].handed_over is False
+    assert (await _error(idle)).code == "NOT_YOUR_TURN"  # the hint itself: the computer had played
+    await idle.send({"type": "back"})
+    assert (await _error(idle)).code == "NOT_HANDED_OVER"
+
+
+async def test_d7_back_returns_the_seat_and_acting_cancels_an_open_request(make_server) -> None:
+    server = await make_server(bot_delay=0.5)  # so "back" comes before the computer's turn
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    idle = clients[turn - 1]
+    others = [c for c in clients if c is not idle]
+    req = await _hand_over(others[0], turn)
+    await idle.until(lambda m: idle.table.request is not None)
+    await idle.intent(idle.view.legal_decisions()[0])  # the player acts at its turn: no hand-over
+    closed = await others[1].until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.request_id, closed.outcome, closed.seat) == (req.id, "cancelled", turn)
+    await settle(clients, table)
+    assert idle.view == view_for(table.state, turn) and table.slots[Seat(turn)].handed_over is False
+    nxt = int(table.state.hand.turn)
+    req = await _hand_over(clients[nxt % 4], nxt)
+    for c in clients:
+        if c.seat in req.waiting:
+            await c.until(lambda m, c=c: c.table.request is not None)
+            await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    await clients[nxt - 1].until(lambda m: isinstance(m, p.RequestClosed))
+    await clients[nxt - 1].send({"type": "back"})
+    await clients[nxt - 1].until(lambda m: isinstance(m, p.TableUpdate)
+                                 and not m.table.seats[nxt - 1].computer_plays)
+    await asyncio.sleep(0.6)
+    assert table.slots[Seat(nxt)].handed_over is False and table.state.hand.turn == nxt  # the computer did not play
+
+
+async def test_d7_a_connected_seat_the_table_is_not_waiting_for_is_not_handed_over(server) -> None:
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    waiting = turn % 4 + 1
+    await clients[turn - 1].send({"type": "hand_over", "seat": waiting, "expected_seq": clients[turn - 1].seq})
+    assert (await _error(clients[turn - 1])).code == "NOT_AWAITED"
+    assert table.request is None
