@@ -35,7 +35,7 @@ PHRASES: dict[str, str] = {
 
 MAX_CHARS = 200
 """Characters a chat message keeps once cleaned (longer text is cut, never refused)."""
-MAX_RAW_CHARS = 800
+MAX_RAW_CHARS = 256
 """Characters a ``chat`` frame's ``text`` may carry before cleaning (WRONG_TYPES beyond)."""
 KEPT = 50
 """Chat lines a table keeps (in memory and in the store) and sends to a connection that attaches."""
