@@ -89,6 +89,8 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
         else:
             attach = p.Spectate(code=launch.table)
+        if launch.server:
+            on_joined = _remember_what_worked(launch.server)
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
         scene = TableScene(NetSession(client), launch.lang)
         if launch.mode == "create" and launch.server:  # a table we made elsewhere: friends need its invite
@@ -97,6 +99,20 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         return scene
 
     return launcher
+
+
+def _remember_what_worked(server: str) -> Any:
+    """Issue 11.6: an ``on_joined`` that saves ``server`` and the table code once the server said ``joined``.
+
+    Only what worked is remembered: an address that never answered, or a table code the server
+    refused, is never prefilled next time (and "Create table" never tries a dead server).
+    """
+    def joined(code: str, token: str | None) -> None:
+        from dataclasses import replace
+
+        from . import config
+        config.save(replace(config.load(), server=server, table=code))
+    return joined
 
 
 def _remember_local_table(code: str, token: str | None) -> None:
@@ -150,10 +166,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"doublenine play: {exc.failure.text(lang)}")
             return 2
     server = args.server or ""
-    # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7)
+    # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
+    # the server and table given are shown now but saved only once they worked (issue 11.6)
+    config.save(replace(settings, name=name, lang=lang))
     settings = replace(settings, name=name, server=server or settings.server, lang=lang,
                        table=args.table or settings.table)
-    config.save(settings)
     box: dict[str, Any] = {}
     launcher = make_launcher(lang, box)
     start = StartScene(settings, launcher)

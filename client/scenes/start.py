@@ -227,8 +227,9 @@ class StartScene:
         launch = Launch({"create": "create", "join": "join", "watch": "watch"}[cid], name, f.lang,
                         f.server.strip(), f.table.strip().upper(), None if f.seat == "any" else int(f.seat),
                         int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level)  # type: ignore[arg-type]
-        # keep the remembered table and seat token (D7): only the typed fields change
-        save(replace(load(), name=f.name, server=f.server, lang=f.lang, table=f.table))
+        # keep the remembered table and seat token (D7); the server and table code are saved by the
+        # launcher only once the server said "joined" (issue 11.6: only what worked is remembered)
+        save(replace(load(), name=f.name, lang=f.lang))
         try:
             scene = self.launcher(launch)
         except FailureError as exc:  # a bad server address, in the player's language (issue 16.4)
