@@ -60,6 +60,8 @@ class ClientState:
     resync: bool = False
     """An update arrived with a gap in ``seq``: ask for a fresh snapshot."""
     left: bool = False
+    tracker: bool = False
+    """Issue 14.3: the table allows the tile tracker panel (the table's setting, ``TableW.tracker``)."""
     failure: Any = None
     """A :class:`~doublenine.shared.failures.Failure` that ends this connection's hope (unknown table,
     seat taken, unreachable, host stopped): the table shows it with a way back to the start screen."""
@@ -100,7 +102,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
     return replace(state, table=t.code, names=tuple(s.name for s in t.seats),  # type: ignore[arg-type]
                    computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays),
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
-                   can_redo=t.can_redo, started=t.started,
+                   can_redo=t.can_redo, started=t.started, tracker=t.tracker,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
                    away=frozenset(Seat(s.seat) for s in t.seats

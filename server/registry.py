@@ -186,7 +186,7 @@ class Registry:
         creator = None if spec.sit is None else Seat(spec.sit)
         meta = TableMeta(await self._claim_new_code(), seed, seeded, spec.language, creator, slots,
                          started=not any(sl.kind == "human" for sl in slots.values()),
-                         created_at=time.time(), chat=spec.chat)
+                         created_at=time.time(), chat=spec.chat, tracker=spec.tracker)
         table = self._add(meta, None)
         try:
             await table.persist_new()

@@ -103,13 +103,15 @@ class TableMeta:
     (None once the setter left: a stranger taking the seat later must never get it)."""
     chat: str = "free"
     """Issue 15: ``free`` or ``phrases_in_hand`` (only preset phrases while a hand is in play)."""
+    tracker: bool = False
+    """Issue 14.3: the creator allows the tile tracker panel at this table (off by default)."""
 
     def record(self) -> dict[str, Any]:
         return {"v": 1, "code": self.code, "seed": self.seed, "seeded": self.seeded,
                 "language": self.language,
                 "creator_seat": None if self.creator_seat is None else int(self.creator_seat),
                 "started": self.started, "created_at": self.created_at,
-                "creator_hash": self.creator_hash, "chat": self.chat,
+                "creator_hash": self.creator_hash, "chat": self.chat, "tracker": self.tracker,
                 "seats": [self.slots[s].record() for s in SEATS]}
 
     @staticmethod
@@ -120,4 +122,5 @@ class TableMeta:
         language = r["language"] if isinstance(r["language"], str) and re.fullmatch(LANGUAGE_TAG, r["language"]) else None
         chat = r.get("chat") if r.get("chat") in ("free", "phrases_in_hand") else "free"  # issue 15
         return TableMeta(r["code"], r["seed"], r["seeded"], language, creator, slots,
-                         r["started"], r["created_at"], r.get("creator_hash"), chat)
+                         r["started"], r["created_at"], r.get("creator_hash"), chat,
+                         r.get("tracker") is True)  # issue 14.3; older records: not allowed

@@ -157,6 +157,7 @@ class Table:
             "can_redo": self.log.can_redo,
             "spectators": sum(1 for s in self.subscribers.values() if s is None),
             "language": self.meta.language, "chat": self.meta.chat,
+            "tracker": self.meta.tracker,
         }
 
     def snapshot_frame(self, seat: Seat | None) -> bytes:

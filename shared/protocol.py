@@ -61,6 +61,8 @@ class CreateTable(Model):
     name: Name = "Player"
     chat: ChatRule = "free"
     """Issue 15: ``phrases_in_hand`` allows only preset phrases while a hand is in play."""
+    tracker: Bool = False
+    """Issue 14.3: allow the tile tracker panel at this table (shown in the table settings)."""
 
 
 class Join(Model):

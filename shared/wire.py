@@ -221,3 +221,6 @@ class TableW(Model):
     chat: Literal["free", "phrases_in_hand"] = "free"
     """Issue 15: ``phrases_in_hand``: while a hand is in play (phases review and play) only
     preset phrases may be said, by seats and spectators alike."""
+    tracker: bool = False
+    """Issue 14.3: the table's creator allows the tile tracker panel (each seat's own count, and
+    the spectators' public one; computed by each client from its own view)."""
