@@ -146,7 +146,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     help_rows = _help_rows(view, lang, sm, w - 2 * m)
     help_h = round(1.35 * sm * len(help_rows) + 0.3 * sm)
     help_rect = (m, h - help_h, w - 2 * m, help_h)
-    plate_w, plate_h = round(11 * f), round(1.25 * f + 2.5 * sm)
+    plate_w, plate_h = round(11 * f), round(1.5 * f + 2.7 * sm)
     btn_w, btn_h = round(6.2 * f), round(2.1 * f)
     # own hand: up to 10 upright tiles between the own plate and the action buttons
     own_w = round(10.5 * f)  # the viewer's own plate: narrower, so the hand keeps its size at 800x600

@@ -252,7 +252,7 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int) -
     gx, gy = round(s * 0.25), round(s * 0.5)
     gw = cols * s + (cols - 1) * gx
     gh = rows * 2 * s + (rows - 1) * gy
-    rect = _box(area, min(pw, gw + 6 * f), min(ph, head + gh + 2 * f))
+    rect = _box(area, min(pw, max(gw + 6 * f, 31 * f)), min(ph, head + gh + 2 * f))  # the instruction on one row in English
     px, py, pw, ph = rect
     x0, y0 = px + (pw - gw) // 2, py + head
     cells = tuple((i, (x0 + (i % cols) * (s + gx), y0 + (i // cols) * (2 * s + gy), s, 2 * s))

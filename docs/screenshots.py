@@ -1,6 +1,8 @@
 """Render the client in each main situation to PNG files under docs/screenshots/.
 
-Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python docs/screenshots.py [WIDTHxHEIGHT]``.
+Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python docs/screenshots.py [WIDTHxHEIGHT]``. Besides the
+main situations (at WIDTHxHEIGHT, 1280x800 by default), the table on the player's turn is drawn at
+800x600, 1280x800 and 1920x1080 in English and French (``table_LANG_WxH.png``).
 The tables come from a seeded local match (the same code paths as a real
 window: layout, render); nothing here needs a server.
 """
@@ -29,6 +31,8 @@ from doublenine.shared.views import SeatView  # noqa: E402
 
 OUT = Path(os.environ.get("SCREENSHOTS_OUT", Path(__file__).resolve().parent / "screenshots"))
 NAMES = ("José", "Zoë", "Ñandú", "Jose\u0301 Luis")
+TABLE_SIZES = ((800, 600), (1280, 800), (1920, 1080))
+"""Issue 11: the table is shown at the smallest supported window, the usual one and full HD."""
 
 
 def _session() -> LocalSession:
@@ -92,8 +96,7 @@ def extras(found: list[tuple[str, ClientState, Ui]]) -> list[tuple[str, ClientSt
         ("connection-lost", replace(turn, connection="lost"), ui, "en", (800, 600)),
         ("away-hand-over_fr", away, Ui(seen_finished=0), "fr", (800, 600)),
         ("host-stopped", replace(turn, connection="lost", failure=gone), Ui(seen_finished=0), "en", (1280, 800)),
-        ("own-turn_fr_800x600", turn, ui, "fr", (800, 600)),
-    ]
+    ] + [(f"table_{lang}_{w}x{h}", turn, ui, lang, (w, h)) for lang in ("en", "fr") for w, h in TABLE_SIZES]
 
 
 def main(argv: list[str]) -> int:
