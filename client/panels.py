@@ -343,6 +343,9 @@ def status_line(state: ClientState, ui: Ui) -> Text:
     if view.phase is Phase.PLAY and view.turn is not None:
         if view.turn == me and isinstance(view, SeatView):
             if ui.selected is not None:
+                fits = {m.end for m in view.legal_moves() if getattr(m, "tile", None) is ui.selected}
+                if view.ends is not None and len(fits) == 2 and ui.end is None:  # issue 11.3: Enter waits for L/R
+                    return (N_("It fits both ends: press L or R, or click an end"), {})
                 return (N_("Click a lit end or the ghost tile to play, elsewhere to cancel"), {})
             if any(m.__class__.__name__ == "Pass" for m in view.legal_moves()):
                 return (N_("No tile fits: you must pass"), {})

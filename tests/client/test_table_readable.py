@@ -100,6 +100,9 @@ def test_issue11_3_r_and_l_mark_the_end_enter_plays(turn: ClientState) -> None:
     assert set(legal_ends(state.view, tile)) == {End.LEFT, End.RIGHT}
     lay = compute_layout(state, Ui(seen_finished=0, selected=tile), (1280, 800))
     assert lay.chosen is None and set(lay.ghosts) == {End.LEFT, End.RIGHT}
+    from doublenine.client.panels import status_line
+    assert status_line(state, Ui(seen_finished=0, selected=tile))[0] == \
+        "It fits both ends: press L or R, or click an end"  # until chosen, Enter plays nothing: say so
     pictures = {}
     for k, end in ((pygame.K_r, End.RIGHT), (pygame.K_l, End.LEFT)):
         ui = key(k, "", lay, state, Ui(seen_finished=0, selected=tile)).ui

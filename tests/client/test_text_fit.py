@@ -2,7 +2,7 @@
 
 Kind: text too small or cut ("compu…", "le plus grand total e…", a squeezed "Recommencer"). Every
 scene and overlay of tests/client/scenes_catalog.py is painted in all five languages at 800x600,
-1280x800 and 1920x1080; the one text function (client/typeset.py) reports each draw with its box,
+1280x800 and 1920x1080 (and 1000x700); the one text function (client/typeset.py) reports each draw with its box,
 the size asked for and drawn, and whether characters were cut.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from scenes_catalog import painters
 from doublenine.client.text import LANGUAGES
 from doublenine.client.typeset import MIN_SIZE, watch
 
-SIZES = ((800, 600), (1280, 800), (1920, 1080))
+SIZES = ((800, 600), (1000, 700), (1280, 800), (1920, 1080))  # 1000x700: where "compu…" was seen
 
 
 @pytest.fixture(scope="module")
