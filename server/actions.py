@@ -40,7 +40,7 @@ async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None
                       {"retry_ms": 200})
     table.bind(conn, seat)
     conn.send(_joined(table, seat, token, creator))
-    conn.send(table.snapshot_frame(seat))
+    conn.send(table.snapshot_frame(seat), state=True)
     if table.chat.lines:
         conn.send(table.chat.history_frame())  # issue 15: a returning player sees the recent chat
     if seat is None:

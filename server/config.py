@@ -22,6 +22,11 @@ class ServerConfig:
     ping_timeout: float | None = 20.0
     max_queue: int = 2000
     """Frames waiting for one slow reader before it is disconnected (1013)."""
+    max_unsent: int = 256 * 1024
+    """Bytes one connection may leave unsent (queued and in the socket's buffer) before it is
+    disconnected (1013): a reader that does not read costs at most this much memory (issue 12)."""
+    stall_timeout: float = 5.0
+    """Seconds a frame may wait for a reader that does not read before it is disconnected (1013)."""
     rate: float = 20.0
     """Messages per second one connection may send on average (RATE_LIMITED beyond)."""
     burst: float = 40.0

@@ -32,6 +32,10 @@ from .table import Refused, Table
 log = logging.getLogger("doublenine.server.connection")
 
 
+DROP_GRACE = 1.0
+"""Seconds a connection closed for reading too slowly gets to take its close frame before it is cut."""
+
+
 class Connection:
     """A live client: its websocket, its send queue, the table and seat it is attached to."""
 
@@ -44,6 +48,13 @@ class Connection:
         self.greeted = False
         self.closed = False
         self._queue: deque[bytes] = deque()
+        self._queued_bytes = 0
+        self._state_frames: set[int] = set()
+        """ids of the queued updates and snapshots (a resync answer supersedes them)."""
+        self._stalled_since = 0.0
+        self._measured = 0.0
+        """When the unread bytes were last measured (monotonic seconds)."""
+        """When the oldest waiting frame began to wait (monotonic seconds)."""
         self._close_with: tuple[int, str] | None = None
         self._wake = asyncio.Event()
         self._writing = False  # the writer is inside ws.send: frames must queue behind it
@@ -63,17 +74,66 @@ class Connection:
 
     # ------------------------------------------------------------ sending
 
-    def send(self, frame: bytes) -> None:
-        """Queue one frame (never waits). Too many waiting: the reader is too slow, close (1013)."""
+    def send(self, frame: bytes, *, state: bool = False) -> None:
+        """Queue one frame (never waits). ``state``: an update or snapshot, which a later resync
+        answer supersedes. A reader that falls behind (unsent bytes over ``max_unsent``, or
+        frames waiting longer than ``stall_timeout``) is closed with 1013 (issue 12 case 4)."""
         if self.closed:
             return
-        if len(self._queue) >= self.config.max_queue:
-            self.close(1013, "reading too slowly", drop=True)
-            return
+        now = time.monotonic()
+        if now - self._measured >= 1.0:  # a syscall: at most once a second per connection
+            self._measured = now
+            if self.unsent_bytes() > self.config.max_unsent:
+                self.limit("slow_reader", f"more than {self.config.max_unsent} bytes unread", 1013)
+                self.close(1013, "reading too slowly", drop=True)
+                return
         if not self._queue and not self._writing and self._write_now(frame):
             return
+        if not self._queue:
+            self._stalled_since = time.monotonic()
         self._queue.append(frame)
+        self._queued_bytes += len(frame)
+        if state:
+            self._state_frames.add(id(frame))
+        behind = self._behind()
+        if behind is not None:
+            self.limit("slow_reader", behind, 1013)
+            self.close(1013, "reading too slowly", drop=True)
+            return
         self._wake.set()
+
+    def resync(self, snapshot: bytes) -> None:
+        """Answer ``resync``: the snapshot replaces every unsent update and snapshot (it says all
+        they say), so a client asking again and again while not reading costs one snapshot."""
+        if self._queue and self._state_frames:
+            keep = [f for f in self._queue if id(f) not in self._state_frames]
+            self._queue.clear()
+            self._queue.extend(keep)
+            self._queued_bytes = sum(len(f) for f in keep)
+            self._state_frames.clear()
+        self.send(snapshot, state=True)
+
+    def unsent_bytes(self) -> int:
+        """Bytes sent to this connection that its reader has not taken: queued here, in the
+        transport, and in the kernel's send queue (Linux ``SIOCOUTQ``; 0 where unknown)."""
+        try:
+            transport = self.ws.transport
+            buffered = int(transport.get_write_buffer_size())
+            sock = transport.get_extra_info("socket")
+        except AttributeError:  # test doubles
+            return self._queued_bytes
+        return self._queued_bytes + buffered + _kernel_unsent(sock)
+
+    def _behind(self) -> str | None:
+        """Why this reader is too far behind, or None."""
+        cfg = self.config
+        if self._queued_bytes > cfg.max_unsent:
+            return f"more than {cfg.max_unsent} bytes unsent"
+        if len(self._queue) >= cfg.max_queue:
+            return f"{cfg.max_queue} frames unsent"
+        if time.monotonic() - self._stalled_since > cfg.stall_timeout:
+            return f"frames unsent for more than {cfg.stall_timeout:g} s"
+        return None
 
     def _write_now(self, frame: bytes) -> bool:
         """Hand ``frame`` to the socket at once if nothing is queued or buffered (issue 7 load:
@@ -102,7 +162,11 @@ class Connection:
                 self._wake.clear()
                 self._writing = True
                 while self._queue:
-                    await self.ws.send(self._queue.popleft())
+                    frame = self._queue.popleft()
+                    self._queued_bytes -= len(frame)
+                    self._state_frames.discard(id(frame))
+                    await self.ws.send(frame)
+                    self._stalled_since = time.monotonic()  # it reads: the wait starts again
                 self._writing = False
                 if self._close_with is not None:
                     await self.ws.close(*self._close_with)
@@ -111,7 +175,9 @@ class Connection:
             pass
 
     def close(self, code: int, reason: str, drop: bool = False) -> None:
-        """Close this connection only, after the frames already queued (``drop``: at once).
+        """Close this connection only, after the frames already queued (``drop``: at once, and
+        if the reader does not take the close frame within a second, the socket is cut, so a
+        reader that never reads leaves its table at once instead of after the keepalive).
 
         The handler's ``finally`` then detaches it from its table.
         """
@@ -119,8 +185,16 @@ class Connection:
             self.closed = True
             if drop:
                 self._queue.clear()
+                self._state_frames.clear()
+                self._queued_bytes = 0
+                asyncio.get_running_loop().call_later(DROP_GRACE, self._cut)
             self._close_with = (code, reason)
             self._wake.set()
+
+    def _cut(self) -> None:
+        transport = getattr(self.ws, "transport", None)
+        if transport is not None and not transport.is_closing():
+            transport.abort()  # the close frame could not get through a full pipe
 
     def error(self, code: ErrorCode, detail: str, intent_id: str | None = None,
               data: dict[str, Any] | None = None) -> None:
@@ -258,7 +332,7 @@ async def _leave(c: Connection, m: p.Leave) -> None:
 async def _resync(c: Connection, m: p.Resync) -> None:
     table = c.attached()
     async with table.lock:
-        c.send(table.snapshot_frame(c.seat))
+        c.resync(table.snapshot_frame(c.seat))
 
 
 async def _start(c: Connection, m: p.Start) -> None:
@@ -396,6 +470,17 @@ LIMIT_CODES: dict[ErrorCode, str] = {
     ErrorCode.HINT_PENDING: "hints", ErrorCode.CHAT_TOO_FAST: "chat", ErrorCode.NUDGE_TOO_SOON: "nudge",
 }
 """Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings."""
+
+
+def _kernel_unsent(sock: Any) -> int:
+    """Bytes in ``sock``'s kernel send queue not yet taken by the peer (Linux SIOCOUTQ), else 0."""
+    try:
+        import fcntl
+        import termios
+        out = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
+        return int.from_bytes(out, "little", signed=True)
+    except (ImportError, AttributeError, OSError, ValueError):  # other systems, closed sockets
+        return 0
 
 
 def _forwarded_for(ws: Any) -> str | None:

@@ -201,11 +201,12 @@ class Table:
         if not self.subscribers and self.on_idle is not None:
             self.on_idle(self)
 
-    def send_all(self, frame: bytes, exclude: Any = None) -> None:
-        """Queue ``frame`` for every attached connection (public information only)."""
+    def send_all(self, frame: bytes, exclude: Any = None, state: bool = False) -> None:
+        """Queue ``frame`` for every attached connection (public information only); ``state``:
+        an update, which a later snapshot supersedes in a slow reader's queue."""
         for conn in self.subscribers:
             if conn is not exclude:
-                conn.send(frame)
+                conn.send(frame, state=state)
 
     def broadcast_table(self, exclude: Any = None) -> None:
         """Tell everyone the table info changed."""
@@ -310,12 +311,12 @@ class Table:
         self.seq = self._counter.seq
         frames = frames_for(old, self.log.state, events, self.seq)
         if frames.shared is not None:
-            self.send_all(frames.shared)
+            self.send_all(frames.shared, state=True)
         else:
             for conn, seat in self.subscribers.items():
                 frame = frames.per.get(seat)
                 if frame is not None:
-                    conn.send(frame)
+                    conn.send(frame, state=True)
         r = self.request
         if r is not None and r.action != "hand_over" and r.seq != self.seq:
             self.close_request("expired")
