@@ -64,12 +64,12 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str, creator: b
         if slot.kind != "human" or slot.claimed:
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {int(seat)} is not free")
         token = new_token()
-        slot.token_hash, slot.name, slot.handed_over = token_hash(token), seat_name(name), False
-        if creator:
-            table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
-        if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
-            table.meta.started = True
-        await table.save_meta()
+        async with table.changing_meta():  # a failed store claims no seat (issue 12 case 5)
+            slot.token_hash, slot.name, slot.handed_over = token_hash(token), seat_name(name), False
+            if creator:
+                table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
+            if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
+                table.meta.started = True
         await _welcome(table, conn, seat, token, creator)
 
 
@@ -82,13 +82,13 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
         if seat is None:
             raise Refused(ErrorCode.BAD_TOKEN, f"that token holds no seat at table {table.code}")
         slot = table.slots[seat]
+        if slot.handed_over:
+            async with table.changing_meta():
+                slot.handed_over = False  # D7: the returning player takes the seat back
         old = slot.conn
         if old is not None and old is not conn:
             table.unbind(old)
             old.close(4002, "seat reclaimed by a newer connection")
-        if slot.handed_over:
-            slot.handed_over = False  # D7: the returning player takes the seat back
-            await table.save_meta()
         r = table.request
         if r is not None and r.action == "hand_over" and r.target == seat:
             table.close_request("cancelled", seat)  # D7: the seat is no longer away
@@ -110,16 +110,17 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
 async def leave(table: Table, conn: Any) -> None:
     """Detach; a seated player gives the seat up (token void; the computer plays it once started)."""
     async with table.lock:
-        seat = table.unbind(conn)
+        seat = table.subscribers.get(conn)
         if seat is not None:
             slot = table.slots[seat]
-            slot.token_hash, slot.name, slot.handed_over = None, "", False
-            if seat == table.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
-                table.meta.creator_seat, table.meta.creator_hash = None, None
+            async with table.changing_meta():  # not stored: the seat stays held, as after a disconnect
+                slot.token_hash, slot.name, slot.handed_over = None, "", False
+                if seat == table.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
+                    table.meta.creator_seat, table.meta.creator_hash = None, None
             r = table.request
             if r is not None and (r.by == seat or seat in r.waiting or r.target == seat):
                 table.close_request("cancelled", seat)
-            await table.save_meta()
+        table.unbind(conn)
         conn.send(pack({"type": "left", "code": table.code}))
         if seat is None:
             table.spectators_changed()
@@ -133,11 +134,11 @@ async def start(table: Table, seat: Seat) -> None:
     async with table.lock:
         if table.meta.started:
             raise Refused(ErrorCode.ALREADY_STARTED, "the match is running")
-        for slot in table.slots.values():
-            if slot.kind == "human" and not slot.claimed:
-                slot.kind = "computer"
-        table.meta.started = True
-        await table.save_meta()
+        async with table.changing_meta():
+            for slot in table.slots.values():
+                if slot.kind == "human" and not slot.claimed:
+                    slot.kind = "computer"
+            table.meta.started = True
         table.broadcast_table()
         table.rearm()
 
@@ -175,8 +176,8 @@ def _events_of(table: Table, action: str, seat: Seat) -> list[Event]:
 async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
     if r.action == "hand_over":
         assert r.target is not None
-        table.slots[r.target].handed_over = True
-        await table.save_meta()
+        async with table.changing_meta():
+            table.slots[r.target].handed_over = True
         table.broadcast_table()
         table.rearm()
         return

@@ -190,10 +190,14 @@ class Registry:
         table = self._add(meta, None)
         try:
             await table.persist_new()
-        except BaseException:
+        except BaseException as exc:  # a table never stored is never registered (issue 12 case 5)
             self.tables.pop(table.code, None)
             await self.ownership.release(table.code)
-            raise
+            await table.close()
+            if not isinstance(exc, Exception):
+                raise
+            log.exception("table %s: storing the new table failed; it was not created", table.code)
+            raise Refused(ErrorCode.INTERNAL, "the new table could not be stored; nothing was created") from None
         table.watch_idle()
         self.metrics.tables_created.inc()
         self.owners[table.code] = address

@@ -10,10 +10,11 @@ table is paused (R26/D2) and after undo and restart (R27, R28).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from doublenine.shared.codec import encode_meta, event_rows
@@ -121,6 +122,33 @@ class Table:
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500})
         await self.store.update_meta(self.code, encode_meta(self.meta.record()))
+
+    @contextlib.asynccontextmanager
+    async def changing_meta(self) -> AsyncIterator[None]:
+        """Change seats inside ``async with``, then store them; if the body or the store fails,
+        every stored field of the seats and the table is put back as it was (issue 12 case 5:
+        a join refused for a full disk claims no seat), and a store failure is refused INTERNAL."""
+        before = self.meta.record()
+        try:
+            yield
+            await self.save_meta()
+        except RuleError:
+            self._restore_meta(before)
+            raise
+        except Exception:
+            self._restore_meta(before)
+            log.exception("table %s: storing a change of seats failed; nothing was changed", self.code)
+            raise Refused(ErrorCode.INTERNAL, "the change could not be stored; nothing was done") from None
+
+    def _restore_meta(self, record: dict[str, Any]) -> None:
+        """Put the stored fields back from ``record``; live ones (connections, panels) stay."""
+        old = TableMeta.from_record(record)
+        for seat in SEATS:
+            live, was = self.slots[seat], old.slots[seat]
+            live.kind, live.level, live.name = was.kind, was.level, was.name
+            live.token_hash, live.handed_over = was.token_hash, was.handed_over
+        meta = self.meta
+        meta.started, meta.creator_seat, meta.creator_hash = old.started, old.creator_seat, old.creator_hash
 
     # ------------------------------------------------------------ queries
 

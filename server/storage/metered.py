@@ -1,4 +1,5 @@
-"""A :class:`~.base.Store` wrapper that times every durable append (``/metrics``, issue 7)."""
+"""A :class:`~.base.Store` wrapper that times every durable append (``/metrics``, issue 7) and
+remembers whether the store can write (``/healthz``, issue 12 case 5)."""
 from __future__ import annotations
 
 import time
@@ -9,11 +10,22 @@ from .base import Store, StoredTable
 
 class MeteredStore:
     """Delegates to ``inner``; observes each ``append``'s seconds on ``histogram`` (any object
-    with ``observe(float)``, e.g. a prometheus-client Histogram)."""
+    with ``observe(float)``, e.g. a prometheus-client Histogram). :attr:`failing` says why the
+    last write failed (a full disk, a read-only file system), None once a write succeeds."""
 
     def __init__(self, inner: Store, histogram: Any) -> None:
         self.inner = inner
         self.histogram = histogram
+        self.failing: str | None = None
+        """Why the last write failed ("OperationalError: disk I/O error"), None when it worked."""
+
+    async def _write(self, call: Any) -> None:
+        try:
+            await call
+        except Exception as exc:
+            self.failing = f"{type(exc).__name__}: {exc}"[:300]
+            raise
+        self.failing = None
 
     @property
     def url(self) -> str:
@@ -25,15 +37,15 @@ class MeteredStore:
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         start = time.perf_counter()
         try:
-            await self.inner.append(code, rows)
+            await self._write(self.inner.append(code, rows))
         finally:
             self.histogram.observe(time.perf_counter() - start)
 
     async def create_table(self, code: str, meta: bytes) -> None:
-        await self.inner.create_table(code, meta)
+        await self._write(self.inner.create_table(code, meta))
 
     async def update_meta(self, code: str, meta: bytes) -> None:
-        await self.inner.update_meta(code, meta)
+        await self._write(self.inner.update_meta(code, meta))
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
         await self.inner.append_chat(code, line_id, payload, keep)
@@ -42,10 +54,10 @@ class MeteredStore:
         return await self.inner.load_chat(code)
 
     async def close_table(self, code: str) -> None:
-        await self.inner.close_table(code)
+        await self._write(self.inner.close_table(code))
 
     async def reopen_table(self, code: str) -> None:
-        await self.inner.reopen_table(code)
+        await self._write(self.inner.reopen_table(code))
 
     async def load_open(self) -> list[StoredTable]:
         return await self.inner.load_open()
