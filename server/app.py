@@ -24,9 +24,17 @@ from .config import ServerConfig
 from .connection import handle
 from .gcpolicy import run_gc_policy
 from .metrics import CONTENT_TYPE
+from .logfmt import log_event
 from .registry import Registry
+from .storage.base import StoreError
+from .storage.ownerfile import StoreInUse
 
 log = logging.getLogger("doublenine.server")
+
+STOP_FLUSH = 5.0
+"""Seconds a stop waits for the connections to take their last frames before closing them anyway."""
+PROBE_EVERY = 5.0
+"""Seconds between two test writes while the store fails (see ``GameServer._watch_store``)."""
 
 
 def _open_store(db: str | None) -> Any:
@@ -53,6 +61,7 @@ class GameServer:
         self.server: Server | None = None
         self._gc: asyncio.Task[None] | None = None
         self.stopping = False
+        self._probe: asyncio.Task[None] | None = None
 
     @property
     def port(self) -> int:
@@ -73,9 +82,15 @@ class GameServer:
         return f"ws://{'[' + host + ']' if ':' in host else host}:{self.port}/"
 
     def health(self) -> dict[str, Any]:
-        """What ``/healthz`` reports."""
-        return {"status": "stopping" if self.stopping else "ok",
-                "tables": len(self.registry.tables), "connections": len(self.registry.connections)}
+        """What ``/healthz`` reports: ``status`` "ok", "stopping" or "store_failing" (then ``store``
+        says why the last write failed: a full disk, a read-only file system; issue 12 case 5)."""
+        failing = getattr(self.registry.store, "failing", None)
+        status = "stopping" if self.stopping else "store_failing" if failing else "ok"
+        out: dict[str, Any] = {"status": status, "tables": len(self.registry.tables),
+                               "connections": len(self.registry.connections)}
+        if failing:
+            out["store"] = failing
+        return out
 
     def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
@@ -86,8 +101,9 @@ class GameServer:
             return response
         if path != "/healthz":
             return None
-        status = HTTPStatus.SERVICE_UNAVAILABLE if self.stopping else HTTPStatus.OK
-        response = connection.respond(status, json.dumps(self.health()) + "\n")
+        health = self.health()
+        status = HTTPStatus.OK if health["status"] == "ok" else HTTPStatus.SERVICE_UNAVAILABLE
+        response = connection.respond(status, json.dumps(health) + "\n")
         del response.headers["Content-Type"]
         response.headers["Content-Type"] = "application/json"
         return response
@@ -97,7 +113,13 @@ class GameServer:
 
     async def start(self) -> GameServer:
         """Reload unfinished tables from the store, then listen."""
-        resumed = await self.registry.start()
+        try:
+            resumed = await self.registry.start()
+        except (StoreInUse, StoreError):
+            raise
+        except OSError as exc:  # PostgreSQL connects here: say it is the store, not the port
+            from .storage import describe
+            raise StoreError(f"cannot use the store {describe(self.store)}: {exc}") from exc
         if resumed:
             log.info("resumed %d tables", resumed)
         c = self.config
@@ -110,22 +132,47 @@ class GameServer:
         if advertise is not None:  # issue 12: a second process on this SQLite file names this one
             advertise(self.local_url)
         log.info("serving on %s", self.url)
-        self._gc = asyncio.get_running_loop().create_task(run_gc_policy())  # issue 7: no GC stalls
+        loop = asyncio.get_running_loop()
+        self._gc = loop.create_task(run_gc_policy())  # issue 7: no GC stalls
+        self._probe = loop.create_task(self._watch_store())
         return self
 
+    async def _watch_store(self) -> None:
+        """While the store fails, try a harmless write every ``PROBE_EVERY`` s, so /healthz turns
+        ok again once the disk has room, even when nobody plays (nginx sends nobody meanwhile)."""
+        while True:
+            await asyncio.sleep(PROBE_EVERY)
+            if getattr(self.registry.store, "failing", None) and not self.stopping:
+                await self.registry.probe_store()
+
     async def stop(self, code: int = SHUTTING_DOWN, reason: str = "server shutting down, reconnect") -> None:
-        """Graceful stop: /healthz turns 503, every table finishes the action under way and its
-        computers stop, every connection is closed with ``code`` (1001: reconnect later and
-        rejoin; 4010 from a host's window: the game is over), the store is closed."""
-        self.stopping = True
-        if self._gc is not None:
-            self._gc.cancel()
+        """Graceful stop, in the order that loses nothing and leaves nobody unanswered (issue 12
+        case 6): /healthz turns 503 and every frame from now on is refused ``SHUTTING_DOWN``
+        (nothing done); the actions under way finish, stored and their frames queued, and the
+        computers stop; every connection is sent what is queued, then closed with ``code``
+        (1001: reconnect later and rejoin; 4010 from a host's window: the game is over); the
+        store is flushed and closed. Logs ``stopping`` first and ``stopped`` last."""
+        if self.stopping:
+            return
+        log_event(log, logging.INFO, "stopping", tables=len(self.registry.tables),
+                  connections=len(self.registry.connections), code=code)
+        self.stopping = self.registry.stopping = True
+        for task in (self._gc, self._probe):
+            if task is not None:
+                task.cancel()
         await self.registry.shutdown()
+        for conn in list(self.registry.connections):
+            conn.close(code, reason)  # after the frames already queued: every answer goes out
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STOP_FLUSH
+        while self.registry.connections and loop.time() < deadline:
+            await asyncio.sleep(0.02)
         if self.server is not None:
             self.server.close(code=code, reason=reason)
             await self.server.wait_closed()
         await self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        log_event(log, logging.INFO, "stopped", tables=len(self.registry.tables))
 
 
 async def run(config: ServerConfig, announce: bool = False) -> int:

@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
     from .app import run as serve
     from .config import ServerConfig
     from .logfmt import configure_logging
+    from .storage.base import StoreError
     from .storage.ownerfile import StoreInUse
 
     configure_logging(args.log_level.upper())  # one line per event; DOUBLENINE_LOG_FORMAT=json
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
                           max_spectators=args.max_spectators)
     try:
         return asyncio.run(serve(config, announce=args.announce))
-    except StoreInUse as exc:  # issue 12: one server process per SQLite file
+    except (StoreInUse, StoreError) as exc:  # issue 12: what is wrong with the store, not the port
         print(f"doublenine serve: {exc}")
         return 1
     except OSError as exc:

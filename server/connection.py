@@ -244,6 +244,10 @@ class Connection:
         if self.closed:
             return
         self.current_type = "-"
+        if self.registry.stopping:  # issue 12: stop taking actions before the last frames go out
+            self.error(ErrorCode.SHUTTING_DOWN, "the server is stopping: nothing was done; reconnect and send again",
+                       p.intent_id_of(frame))
+            return
         if not self._allowed():  # parsed (within the limits) only to echo its intent id
             self.error(ErrorCode.RATE_LIMITED, f"more than {self.config.rate:g} messages per second",
                        p.intent_id_of(frame))

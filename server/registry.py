@@ -63,6 +63,8 @@ class Registry:
     """Every open table and every live connection of one server process."""
 
     def __init__(self, config: ServerConfig, store: Any, brain: Brain) -> None:
+        self.stopping = False
+        """The process is stopping: every frame is refused SHUTTING_DOWN, nothing more is done."""
         self.config = config
         self.store = store
         self.brain = brain
@@ -320,6 +322,20 @@ class Registry:
         await self.store.close_table(table.code)
         await self.ownership.release(table.code)
         log.info("table %s closed", table.code)
+
+    async def probe_store(self) -> None:
+        """Store one open table's seats again, unchanged: a write that clears the store's
+        ``failing`` once it works (no table open: nothing to lose, the next write will tell)."""
+        for table in list(self.tables.values()):
+            async with table.lock:
+                try:
+                    await table.save_meta()
+                except Exception as exc:  # still failing: /healthz keeps saying why
+                    log.info("store still failing: %s", exc)
+            return
+        failing = getattr(self.store, "failing", None)
+        if failing is not None:
+            self.store.failing = None
 
     async def shutdown(self) -> None:
         """Stop every table's computer turns (the logs are already stored), then release every

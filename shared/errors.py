@@ -73,6 +73,7 @@ class ErrorCode(StrEnum):
     NUDGE_TOO_SOON = "NUDGE_TOO_SOON"            # issue 15: the table was nudged less than 30 s ago
     NOT_AWAITED = "NOT_AWAITED"                  # issue 15: that seat is not a human the table waits for
     NOT_HANDED_OVER = "NOT_HANDED_OVER"          # D7: back from a seat the computer does not play
+    SHUTTING_DOWN = "SHUTTING_DOWN"              # the server is stopping: nothing done; reconnect, send again
     INTERNAL = "INTERNAL"                        # server fault; logged with context
 
 

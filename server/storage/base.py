@@ -12,6 +12,11 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 
+class StoreError(OSError):
+    """The store cannot be used at all (its folder cannot be made, the file is not a database,
+    the file system is read-only, the database refuses): the message says what and where."""
+
+
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     """A table as stored: its code, its creation record (msgpack bytes) and its log rows."""

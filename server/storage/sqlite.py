@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .base import StoredTable
+from .base import StoreError, StoredTable
 from .ownerfile import OwnerFile
 
 SCHEMA_VERSION = 1
@@ -105,7 +105,7 @@ class SQLiteStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise OSError(f"cannot open SQLite store {self.path}: {exc}") from exc
+            raise StoreError(f"cannot open SQLite store {self.path}: {_why(exc)}") from exc
         self._owner = OwnerFile(self.path)  # issue 12: one server process per file (StoreInUse)
         try:
             conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -117,7 +117,7 @@ class SQLiteStore:
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except (sqlite3.Error, OSError) as exc:
             self._owner.release()
-            raise OSError(f"cannot open SQLite store {self.path}: {exc}") from exc
+            raise StoreError(f"cannot open SQLite store {self.path}: {_why(exc)}") from exc
         self._done = threading.Event()
         self._thread = threading.Thread(
             target=self._run, args=(conn,), name=f"sqlite:{self.path.name}", daemon=True
@@ -324,3 +324,17 @@ def default_path() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("doublenine", appauthor=False)) / "doublenine.sqlite3"
+
+
+def _why(exc: BaseException) -> str:
+    """What is wrong with the file or its folder, in words an operator acts on."""
+    text = str(exc)
+    if isinstance(exc, OSError) and exc.strerror:
+        text = f"{exc.strerror} ({exc.filename or 'folder'})"
+    if "not a database" in text:
+        return f"{text}: the file is not a doublenine SQLite database"
+    if "readonly" in text.replace("-", "").replace(" ", "") or "Read-only" in text:
+        return f"{text}: the file or its folder cannot be written (read-only file system or permissions)"
+    if "unable to open" in text:
+        return f"{text}: the folder cannot be read or written"
+    return text
