@@ -28,7 +28,8 @@ def test_create_table_on_a_remote_server_opens_with_the_invite(tmp_path) -> None
                                                kinds=("human", "human", "computer", "computer")))
         assert isinstance(scene, HostedTable)
         deadline = time.monotonic() + 15
-        while not scene.code and time.monotonic() < deadline:
+        # the code comes with "joined", the table's state (not started yet) with the snapshot just after
+        while not (scene.code and scene.table.session.state.view is not None) and time.monotonic() < deadline:
             scene.update(time.monotonic())
             time.sleep(0.01)
         port = int(server.url.rsplit(":", 1)[1].strip("/"))
