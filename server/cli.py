@@ -28,6 +28,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="open tables one client address may have created")
     limits.add_argument("--max-connections-per-address", type=arg_int(0), default=64,
                         help="open connections one client address may have (0: no limit)")
+    limits.add_argument("--code-miss-rate", type=arg_float(0), default=1.0,
+                        help="table codes naming no table one address (IPv6: one /64) may try per second")
+    limits.add_argument("--code-miss-burst", type=arg_float(1), default=20.0,
+                        help="table codes naming no table one address may try at once")
     limits.add_argument("--max-spectators", type=arg_int(0), default=32, help="spectators one table accepts")
     limits.add_argument("--max-frame", type=arg_int(1), default=64 * 1024, help="largest frame in bytes (1009 beyond)")
     limits.add_argument("--connection-idle", type=arg_float(0), default=60.0,
@@ -58,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy,
                           max_connections_per_address=args.max_connections_per_address,
-                          max_spectators=args.max_spectators)
+                          max_spectators=args.max_spectators, code_miss_rate=args.code_miss_rate,
+                          code_miss_burst=args.code_miss_burst)
     try:
         return asyncio.run(serve(config, announce=args.announce))
     except (StoreInUse, StoreError) as exc:  # issue 12: what is wrong with the store, not the port

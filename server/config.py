@@ -31,6 +31,11 @@ class ServerConfig:
     """Messages per second one connection may send on average (RATE_LIMITED beyond)."""
     burst: float = 40.0
     """Messages one connection may send at once."""
+    code_miss_rate: float = 1.0
+    """Table codes naming no table one address group may send per second on average (issue 12);
+    beyond, every lookup from it is refused RATE_LIMITED (``limit=code_misses``) until it refills."""
+    code_miss_burst: float = 20.0
+    """Table codes naming no table one address group may send at once."""
     max_tables_per_address: int = 8
     max_connections_per_address: int = 64
     """Open websockets one client address may have (TOO_MANY_CONNECTIONS, closed 1008); 0: no limit."""

@@ -25,6 +25,7 @@ from doublenine.shared.seats import Seat
 
 from . import actions, talk
 from .chat import ChatBucket
+from .addresses import address_group
 from .logfmt import log_event
 from .registry import Registry
 from .table import Refused, Table
@@ -64,6 +65,8 @@ class Connection:
         self.address = str(addr[0]) if addr else "?"
         if self.config.trust_proxy:
             self.address = _forwarded_for(ws) or self.address
+        self.group = address_group(self.address)
+        """What every per-address limit counts this connection as (IPv6 by its /64, issue 12)."""
         self.current_type = "-"
         """Type of the message being handled, for log lines."""
         self._limit_logged = 0.0
@@ -199,7 +202,7 @@ class Connection:
     def error(self, code: ErrorCode, detail: str, intent_id: str | None = None,
               data: dict[str, Any] | None = None) -> None:
         """Refuse with a stable code, to this connection only."""
-        self.note_refusal(code, detail)
+        self.note_refusal(code, detail, (data or {}).get("limit"))
         msg: dict[str, Any] = {"type": "error", "code": code.value, "detail": detail}
         if intent_id is not None:
             msg["intent_id"] = intent_id
@@ -207,11 +210,12 @@ class Connection:
             msg["data"] = data
         self.send(p.pack(msg))
 
-    def note_refusal(self, code: ErrorCode, detail: str) -> None:
-        """Count a refusal for /metrics and log it; limits log as ``limit`` warnings (issue 7)."""
+    def note_refusal(self, code: ErrorCode, detail: str, limit: str | None = None) -> None:
+        """Count a refusal for /metrics and log it; limits log as ``limit`` warnings (issue 7),
+        named ``limit`` when given (``code_misses``), else by the code."""
         self.registry.metrics.errors.labels(code=code.value).inc()
         if code in LIMIT_CODES:
-            self.limit(LIMIT_CODES[code], detail, code.value)
+            self.limit(limit or LIMIT_CODES[code], detail, code.value)
         else:
             log_event(log, logging.INFO, "refused", table=self.table.code if self.table else None,
                       seat=self.seat, type=self.current_type, code=code.value, detail=detail)
@@ -306,27 +310,44 @@ async def _hello(c: Connection, m: p.Hello) -> None:
 
 async def _create(c: Connection, m: p.CreateTable) -> None:
     c.unattached()
-    table = await c.registry.create(m, c.address)
+    table = await c.registry.create(m, c.group)
     if m.sit is not None:
         await actions.join(table, c, Seat(m.sit), m.name, creator=True)
     else:
         await actions.spectate(table, c, creator=True)
 
 
+async def _lookup(c: Connection, code: str, token: str | None = None) -> Table:
+    """The table ``code`` names, with table-code misses limited per address group (issue 12 case 7):
+    while the group has no miss left, every lookup is refused RATE_LIMITED before the code is read."""
+    registry, now = c.registry, time.monotonic()
+    if not registry.misses.allowed(c.group, now):
+        wait = registry.misses.retry_after(c.group, now)
+        raise Refused(ErrorCode.RATE_LIMITED, f"too many unknown table codes from {c.group}; try again in {wait:.0f} s",
+                      {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
+    try:
+        return await registry.find_or_load(code, token=token)
+    except Refused as exc:
+        if exc.code is ErrorCode.UNKNOWN_TABLE:
+            registry.misses.missed(c.group, now)
+            registry.metrics.code_misses.inc()
+        raise
+
+
 async def _join(c: Connection, m: p.Join) -> None:
     c.unattached()
     seat = None if m.seat is None else Seat(m.seat)
-    await actions.join(await c.registry.find_or_load(m.code), c, seat, m.name)
+    await actions.join(await _lookup(c, m.code), c, seat, m.name)
 
 
 async def _rejoin(c: Connection, m: p.Rejoin) -> None:
     c.unattached()
-    await actions.rejoin(await c.registry.find_or_load(m.code, token=m.token), c, m.token)
+    await actions.rejoin(await _lookup(c, m.code, m.token), c, m.token)
 
 
 async def _spectate(c: Connection, m: p.Spectate) -> None:
     c.unattached()
-    await actions.spectate(await c.registry.find_or_load(m.code), c)
+    await actions.spectate(await _lookup(c, m.code), c)
 
 
 async def _leave(c: Connection, m: p.Leave) -> None:
@@ -428,13 +449,13 @@ async def handle(ws: Any, registry: Registry) -> None:
     """Serve one websocket until it closes; detach it from its table in ``finally``."""
     conn = Connection(ws, registry)
     limit = registry.config.max_connections_per_address
-    if limit and registry.per_address[conn.address] >= limit:  # issue 7: one address, bounded sockets
-        conn.error(ErrorCode.TOO_MANY_CONNECTIONS, f"{conn.address} has {limit} open connections")
+    if limit and registry.per_address[conn.group] >= limit:  # issue 7: one address, bounded sockets
+        conn.error(ErrorCode.TOO_MANY_CONNECTIONS, f"{conn.group} has {limit} open connections")
         conn.close(1008, "too many connections from this address")
         await conn.writer()
         return
     registry.connections.add(conn)
-    registry.per_address[conn.address] += 1
+    registry.per_address[conn.group] += 1
     writer = asyncio.get_running_loop().create_task(conn.writer())
     try:
         while True:
@@ -461,9 +482,9 @@ async def handle(ws: Any, registry: Registry) -> None:
         conn.closed = True
         writer.cancel()
         registry.connections.discard(conn)
-        registry.per_address[conn.address] -= 1
-        if registry.per_address[conn.address] <= 0:
-            del registry.per_address[conn.address]
+        registry.per_address[conn.group] -= 1
+        if registry.per_address[conn.group] <= 0:
+            del registry.per_address[conn.group]
         if conn.table is not None:
             conn.table.disconnect(conn)
 

@@ -54,6 +54,8 @@ class ServerMetrics:
         self.moves = Counter(p + "moves", "Decisions applied, by kind.", ["kind"], registry=r)
         self.errors = Counter(p + "errors", "Refusals sent to clients, by error code.", ["code"], registry=r)
         self.limits = Counter(p + "limits", "Connections refused or closed by a limit.", ["limit"], registry=r)
+        self.code_misses = Counter(p + "code_misses", "Join, rejoin or spectate requests naming no open table.",
+                                   registry=r)
         self.decision_seconds = Histogram(
             p + "decision_seconds", "Intent received to update handed to every seat.",
             buckets=FAST_BUCKETS, registry=r,

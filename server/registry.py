@@ -26,6 +26,7 @@ from doublenine.shared.invite import CODE_ALPHABET
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
+from .addresses import MissLimiter
 from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
@@ -71,7 +72,9 @@ class Registry:
         self.tables: dict[str, Table] = {}
         self.connections: set[Any] = set()
         self.per_address: Counter[str] = Counter()
-        """Open connections per client address (issue 7 limit)."""
+        """Open connections per client address group (issue 7 limit; IPv6 by /64, issue 12)."""
+        self.misses = MissLimiter(config.code_miss_rate, config.code_miss_burst)
+        """Table-code lookups that found nothing, per address group (issue 12 case 7)."""
         self.owners: dict[str, str] = {}
         """table code -> address of the connection that created it (issue 7 limit)."""
         self._closing: set[asyncio.Task[None]] = set()

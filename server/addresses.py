@@ -1,0 +1,63 @@
+"""Who a per-address limit counts (issue 12 case 7), and the limit on table codes that miss.
+
+Every per-address limit (connections, tables created, table-code misses) counts by
+:func:`address_group`, so the many addresses one host or household holds are one:
+an IPv6 address counts by its /64 (what a provider hands a single line), an
+IPv4-mapped IPv6 address as the IPv4 address it is.
+"""
+from __future__ import annotations
+
+import ipaddress
+from collections import OrderedDict
+
+IPV6_GROUP = 64
+"""Prefix length by which IPv6 addresses are grouped for every per-address limit."""
+
+
+def address_group(address: str) -> str:
+    """The key per-address limits count by: ``"203.0.113.9"`` as it is, ``"2001:db8:1:2::7"`` as
+    ``"2001:db8:1:2::/64"``, ``"::ffff:203.0.113.9"`` as ``"203.0.113.9"``; anything that is not
+    an IP address (a test double, a unix socket) as it is."""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_GROUP), strict=False))
+    return str(ip)
+
+
+class MissLimiter:
+    """A token bucket per address group for table lookups that found no table: ``burst`` misses
+    at once, then ``rate`` a second. While a group's bucket is empty, every lookup from it is
+    refused before the code is even looked at, so a refused guess teaches nothing.
+
+    At most ``max_groups`` groups are remembered (the least recently seen are forgotten, which
+    only ever gives a forgotten group a full bucket again), so a flood of addresses costs bounded
+    memory."""
+
+    def __init__(self, rate: float, burst: float, max_groups: int = 10_000) -> None:
+        self.rate, self.burst, self.max_groups = rate, burst, max_groups
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def _level(self, group: str, now: float) -> float:
+        allowance, stamp = self._buckets.get(group, (self.burst, now))
+        return min(self.burst, allowance + (now - stamp) * self.rate)
+
+    def allowed(self, group: str, now: float) -> bool:
+        """True when ``group`` may look a code up now (at least one miss left in its bucket)."""
+        return self._level(group, now) >= 1.0
+
+    def missed(self, group: str, now: float) -> None:
+        """Take one miss from ``group``'s bucket."""
+        level = self._level(group, now) - 1.0
+        self._buckets[group] = (level, now)
+        self._buckets.move_to_end(group)
+        while len(self._buckets) > self.max_groups:
+            self._buckets.popitem(last=False)
+
+    def retry_after(self, group: str, now: float) -> float:
+        """Seconds until ``group`` may look a code up again (0 when it may now)."""
+        return max(0.0, (1.0 - self._level(group, now)) / self.rate) if self.rate > 0 else 60.0

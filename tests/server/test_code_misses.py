@@ -1,0 +1,79 @@
+"""Issue 12 case 7: guessing table codes. Misses are limited per address group (IPv6 by its
+/64), counted in /metrics, and every per-address limit counts the same groups."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from doublenine.server.addresses import MissLimiter, address_group
+from doublenine.server.netbot import ServerRefused, TableClient
+
+from .conftest import create
+
+
+def test_address_groups() -> None:
+    assert address_group("203.0.113.9") == "203.0.113.9"
+    assert address_group("2001:db8:1:2::7") == address_group("2001:db8:1:2:ffff:1:2:3") == "2001:db8:1:2::/64"
+    assert address_group("2001:db8:1:3::7") == "2001:db8:1:3::/64"
+    assert address_group("::ffff:203.0.113.9") == "203.0.113.9"
+    assert address_group("[2001:db8::1]") == "2001:db8::/64" and address_group("?") == "?"
+
+
+def test_miss_limiter_burst_then_rate_and_bounded_memory() -> None:
+    misses = MissLimiter(rate=0.5, burst=3, max_groups=2)
+    for _ in range(3):
+        assert misses.allowed("a", 0.0)
+        misses.missed("a", 0.0)
+    assert not misses.allowed("a", 0.0) and misses.retry_after("a", 0.0) == 2.0
+    assert misses.allowed("a", 2.0) and misses.allowed("b", 0.0)
+    misses.missed("b", 0.0)
+    misses.missed("c", 0.0)
+    assert len(misses._buckets) == 2  # "a", least recently seen, is forgotten
+
+
+async def _attach(url: str, fields: dict[str, Any], peer: str) -> str:
+    client = await TableClient.connect(url, additional_headers={"X-Forwarded-For": peer})
+    try:
+        await client.attach(fields)
+        return "joined"
+    except ServerRefused as exc:
+        return f"{exc.error.code}:{(exc.error.data or {}).get('limit', '')}"
+    finally:
+        await client.close()
+
+
+def _metric(server: Any, line: str) -> float:
+    text = server.registry.metrics.render().decode()
+    found = [ln for ln in text.splitlines() if ln.startswith(line + " ")]
+    return float(found[0].split()[-1]) if found else 0.0
+
+
+async def test_case7_code_misses_are_limited_per_ipv6_slash64_and_counted(make_server) -> None:
+    server = await make_server(trust_proxy=True, code_miss_rate=0.01, code_miss_burst=4)
+    host = await create(server, "hhcc", sit=1)
+    one = [f"2001:db8:1:2::{n}" for n in range(1, 7)]  # six addresses of one /64
+    said = [await _attach(server.url, {"type": "spectate", "code": f"ZZZ{n}"}, peer) for n, peer in
+            zip("ABCD", one)]
+    assert said == ["UNKNOWN_TABLE:"] * 4
+    # the group is out of misses: even the right code is refused now, before it is looked at
+    assert await _attach(server.url, {"type": "spectate", "code": str(host.code)}, one[4]) == "RATE_LIMITED:code_misses"
+    assert await _attach(server.url, {"type": "join", "code": "ZZZE"}, one[5]) == "RATE_LIMITED:code_misses"
+    # another /64 and an IPv4 address have their own misses
+    assert await _attach(server.url, {"type": "spectate", "code": str(host.code)}, "2001:db8:1:3::1") == "joined"
+    assert await _attach(server.url, {"type": "spectate", "code": "ZZZF"}, "203.0.113.9") == "UNKNOWN_TABLE:"
+    assert _metric(server, "doublenine_code_misses_total") == 5
+    assert _metric(server, 'doublenine_limits_total{limit="code_misses"}') == 2
+
+
+async def test_case7_connections_per_address_count_the_ipv6_slash64_too(make_server) -> None:
+    server = await make_server(trust_proxy=True, max_connections_per_address=2)
+    held = [await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": f"2001:db8:9:9::{n}"})
+            for n in (1, 2)]
+    with pytest.raises((ServerRefused, ConnectionClosed)):  # the error frame, or the 1008 close first
+        await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": "2001:db8:9:9:abcd::3"})
+    assert _metric(server, 'doublenine_limits_total{limit="connections_per_address"}') == 1
+    other = await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": "2001:db8:9:8::1"})
+    for client in (*held, other):
+        await client.close()
