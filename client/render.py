@@ -277,7 +277,7 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         ly += f // 3
     if p.kind == "failure" and state.failure is not None:
         for row in wrap(art, state.failure.text(lang), f, pw - 2 * f)[:FAILURE_LINES + 1]:
-            label = art.text(row, f, INK)
+            label = art.text(row, f, INK, width=pw - 2 * f)
             surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
             ly += label.get_height() + f // 4
     if p.kind == "draw":
@@ -319,7 +319,7 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         colour = TEAM_COLOURS[row.seat.team.value]
         name = art.fit_text(seat_name(state, row.seat), f, round(9.5 * f), INK, bold=True)
         surface.blit(name, (x + f // 2, y + h // 2 - name.get_height()))
-        team = art.text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, colour)
+        team = art.text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, colour, width=round(9.5 * f))
         surface.blit(team, (x + f // 2, y + h // 2 + 2))
         for sp in row.tiles:
             draw_tile(surface, art, sp)

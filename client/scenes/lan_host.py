@@ -285,7 +285,8 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
     surface.blit(art.plate(w, h, (12, 26, 20, 235), f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
     pad = f
-    title = art.text(tr(lang, "Invite friends to table {code}", code=host.code), round(f * 1.15), GOLD, bold=True)
+    title = art.text(tr(lang, "Invite friends to table {code}", code=host.code), round(f * 1.15), GOLD, bold=True,
+                     width=w - 2 * pad)
     surface.blit(title, (x + pad, y + pad // 2))
     address = host.hosting.addresses()[0]
     where = tr(lang, "Address {address} · port {port} · table code {code}", address=address,

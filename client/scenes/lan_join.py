@@ -244,10 +244,10 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
     x, y, cw, ch = lay["card"]
     surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
-    title = art.text(tr(lang, "Join a table"), round(f * 1.4), GOLD, bold=True)
+    title = art.text(tr(lang, "Join a table"), round(f * 1.4), GOLD, bold=True, width=cw - 2 * f)
     surface.blit(title, (x + f, y + f // 2))
     lx, ly, lw, lh = lay["list"]
-    head = art.text(tr(lang, "Tables on this network"), sm, SOFT)
+    head = art.text(tr(lang, "Tables on this network"), sm, SOFT, width=lw)
     surface.blit(head, (lx, ly - head.get_height() - round(0.3 * f)))
     shown = [i for i in range(len(tables)) if f"row{i}" in lay]
     for i in shown:
@@ -278,7 +278,7 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
 def _invite_field(surface: pygame.Surface, art: Art, rect: Rect, form: JoinForm, f: int, sm: int,
                   lang: str) -> None:
     ix, iy, iw, ih = rect
-    cap = art.text(tr(lang, "Or paste an invite (Ctrl+V)"), sm, SOFT)
+    cap = art.text(tr(lang, "Or paste an invite (Ctrl+V)"), sm, SOFT, width=iw)
     surface.blit(cap, (ix, iy - cap.get_height() - 2))
     pygame.draw.rect(surface, (248, 244, 232), rect, border_radius=ih // 4)
     pygame.draw.rect(surface, GOLD if form.focus else (120, 110, 90), rect, 3 if form.focus else 1,
@@ -292,7 +292,7 @@ def _wrap(art: Art, text: str, size: int, width: int, most: int) -> list[str]:
     """``text`` in at most ``most`` lines of ``width`` px (the last one cut by ``fit_text``)."""
     lines: list[str] = []
     for word in text.split():
-        if lines and len(lines) <= most and art.text(f"{lines[-1]} {word}", size).get_width() <= width:
+        if lines and len(lines) <= most and art.type.measure(f"{lines[-1]} {word}", size)[0] <= width:
             lines[-1] = f"{lines[-1]} {word}"
         elif len(lines) < most:
             lines.append(word)

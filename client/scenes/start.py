@@ -257,20 +257,20 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
         draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
     title = art.text("doublenine", round(f * 2.6), GOLD, bold=True)
     surface.blit(title, title.get_rect(midtop=(w // 2, round(h * 0.04) + 2 * s + f // 2)))
-    sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK)
+    sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
     surface.blit(sub, sub.get_rect(midtop=(w // 2, round(h * 0.04) + 2 * s + round(3.6 * f))))
     lay = start_layout(size)
     for card, head in (("card_create", N_("New table")), ("card_join", N_("Join a table"))):
         x, y, cw, ch = lay[card]
         surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
         pygame.draw.rect(surface, (214, 172, 96), lay[card], 2, border_radius=f)
-        label = art.text(tr(lang, head), round(f * 1.2), GOLD, bold=True)
+        label = art.text(tr(lang, head), round(f * 1.2), GOLD, bold=True, width=cw - 2 * f)
         surface.blit(label, (x + f, y + f // 2))
     labels = {"name": N_("Your name"), "lang": N_("Language"), "server": N_("Server address"),
               "table": N_("Table code")}
     for fid, text in labels.items():
         x, y, fw, fh = lay[fid]  # captions sit above their control
-        cap = art.text(tr(lang, text), sm, (200, 214, 204))
+        cap = art.text(tr(lang, text), sm, (200, 214, 204), width=fw)
         surface.blit(cap, (x, y - cap.get_height() - 2))
     for i, text in enumerate(SEAT_LABELS):
         _caption(surface, art, lay[f"kind{i}"], tr(lang, text), f)

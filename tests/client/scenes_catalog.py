@@ -128,11 +128,15 @@ def _start(art: Art) -> Paint:
     return paint
 
 
-def _join(art: Art, message: str) -> Paint:
+def _join(art: Art, message: str, found: int = 0) -> Paint:
     def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.discovery import FoundTable
         from doublenine.client.scenes.lan_join import JoinForm, draw_join
         form = JoinForm(invite="doublenine://192.168.1.20:8765/K7QP", message=message)
-        draw_join(surface, art, form, [], surface.get_size(), lang, searching=True)
+        tables = [FoundTable(name, code, free, f"192.168.1.{20 + i}", 8765, proto, f"{name}._doublenine._tcp")
+                  for i, (name, code, free, proto) in enumerate((("Zoë", "K7QP", 2, None), ("Ñandú", "HHZAS", 0, None),
+                                                                 ("Brontë", "QQ2KP", 1, 999)))][:found]
+        draw_join(surface, art, form, tables, surface.get_size(), lang, searching=True)
     return paint
 
 
@@ -160,7 +164,7 @@ def painters() -> list[tuple[str, Paint]]:
     by = {name: state for name, state, _ in states}
     out += [("overlay/rules", _overlay("rules", by["own-turn"])),
             ("overlay/ledger", _overlay("ledger", by["match-over"])),
-            ("start", _start(art)), ("join", _join(art, "")),
+            ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
             ("host/card", _host(art, False)), ("host/ask", _host(art, True))]
     return out
