@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine play``."""
     parser.add_argument("--server", metavar="URL", help="ws://host:port/ of a doublenine server (default: embedded)")
     parser.add_argument("--table", metavar="CODE", help="code of the table to join")
-    parser.add_argument("--join", metavar="INVITE",
+    parser.add_argument("--join", metavar="INVITE", nargs="?",  # the desktop entry's %u may be empty
                         help="join a friend's table by its invite, e.g. doublenine://192.168.1.20:8765/KQ7PA")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), help="seat to take (default: the first free one)")
@@ -43,10 +43,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=LEVELS, default="strong", help="computer level for new tables")
     parser.add_argument("--size", type=window_size, default=(1280, 800), help="window size WIDTHxHEIGHT")
     parser.add_argument("--start-screen", action="store_true", help="open the start screen instead of a table")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="play one hand by itself, print the result as JSON and exit "
+                             "(install checks; also on with DOUBLENINE_AUTOPLAY=1)")
+    parser.add_argument("--autoplay-shots", metavar="DIR", help="with --autoplay: save start.png and hand-over.png here")
 
 
-def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | None = None) -> Any:
-    """A ``launcher(Launch) -> TableScene`` that connects (starting the embedded server when needed)."""
+def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | None = None,
+                  bot_delay: float | None = None) -> Any:
+    """A ``launcher(Launch) -> TableScene`` that connects (starting the embedded server when needed).
+
+    ``bot_delay``: seconds the embedded server's computer seats wait (None: the server's default).
+    """
     from doublenine.shared import protocol as p
 
     from . import config
@@ -63,7 +71,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         if launch.mode == "create" and not url:
             server = embedded_box.get("server")
             if server is None:
-                server = EmbeddedServer(db if db is not None else default_db())
+                server = EmbeddedServer(db if db is not None else default_db(), bot_delay)
                 try:
                     server.start()
                 except AlreadyRunning as exc:  # join that game instead of starting a second server
@@ -172,7 +180,9 @@ def run(args: argparse.Namespace) -> int:
     settings = replace(settings, name=name, server=server or settings.server, lang=lang,
                        table=args.table or settings.table)
     box: dict[str, Any] = {}
-    launcher = make_launcher(lang, box)
+    from . import autoplay
+    robot = autoplay.wanted(args.autoplay)
+    launcher = make_launcher(lang, box, bot_delay=autoplay.BOT_DELAY if robot else None)
     start = StartScene(settings, launcher)
     app = App(start, args.size)
     try:
@@ -182,9 +192,9 @@ def run(args: argparse.Namespace) -> int:
                 launch = Launch(mode, name, lang, server, args.table.upper(), args.seat)
             else:
                 launch = Launch("create", name, lang, server, seed=args.seed, level=args.level,
-                                resume=args.seed is None and not server)
+                                resume=args.seed is None and not server and not robot)
             app.push(launcher(launch))
-        return app.run()
+        return autoplay.run(app, shots=args.autoplay_shots) if robot else app.run()
     except (OSError, RuntimeError, ValueError) as exc:
         print(f"doublenine play: {exc}")
         return 1

@@ -17,6 +17,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("doublenine.server.botcli", "play one seat over the network with the computer player"),
     "replay": ("doublenine.shared.handscript_cli", "check a hand script or match record and print the result"),
     "selfplay": ("doublenine.server.bots.selfplay", "play computer levels against each other, no network"),
+    "desktop-install": ("doublenine.desktop", "open doublenine:// invites with a click (Linux desktops, no root)"),
+    "desktop-uninstall": ("doublenine.desktop", "remove what desktop-install wrote"),
 }
 
 

@@ -2,13 +2,16 @@
 
 Prints exactly one JSON object on stdout: the result (exit 0) or
 ``{"error": {"code", "move_index", "message"}}`` (exit 2). ``FILE`` ``-``
-reads stdin. The format is in docs/hand-script.md.
+reads stdin. The format is in docs/hand-script.md. ``--example NAME`` replays
+one of the examples shipped with the game (shared/examples/, in the wheel too);
+``--list-examples`` prints their names and paths.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from importlib import resources
 from typing import Any
 
 from .errors import ErrorCode
@@ -19,10 +22,21 @@ EXIT_REFUSED = 2
 """Exit status of a refused script (and of argparse usage errors)."""
 
 
+def examples() -> dict[str, str]:
+    """The shipped examples: name (file name without ``.json``) -> path, sorted by name."""
+    folder = resources.files(__package__).joinpath("examples")
+    found = {f.name[: -len(".json")]: str(f) for f in folder.iterdir() if f.name.endswith(".json")}
+    return dict(sorted(found.items()))
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``FILE`` (a path, or ``-`` for stdin)."""
-    parser.add_argument("file", metavar="FILE",
-                        help="hand script or match record (JSON); '-' reads stdin")
+    """Add ``FILE`` (a path, or ``-`` for stdin), ``--example NAME`` and ``--list-examples``."""
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("file", metavar="FILE", nargs="?",
+                      help="hand script or match record (JSON); '-' reads stdin")
+    what.add_argument("--example", metavar="NAME", choices=tuple(examples()),
+                      help="replay an example shipped with the game: " + ", ".join(examples()))
+    what.add_argument("--list-examples", action="store_true", help="print the shipped examples and their paths")
 
 
 MAX_INPUT = 4 * 2**20
@@ -57,7 +71,11 @@ def replay_text(path: str) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the result of ``args.file`` as one JSON line; 0 if accepted, 2 if refused."""
-    out = replay_text(args.file)
+    if args.list_examples:
+        for name, path in examples().items():
+            sys.stdout.write(f"{name}\t{path}\n")
+        return EXIT_OK
+    out = replay_text(examples()[args.example] if args.example else args.file)
     sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
     return EXIT_REFUSED if "error" in out else EXIT_OK

@@ -1,0 +1,182 @@
+"""``doublenine desktop-install`` / ``desktop-uninstall``: open ``doublenine://`` invites by a click (issue 13).
+
+On Linux desktops (freedesktop.org), without root: writes the desktop entry
+``$XDG_DATA_HOME/applications/doublenine.desktop`` (Desktop Entry
+Specification 1.5) whose ``Exec`` is ``doublenine play --join %u`` and which
+declares ``MimeType=x-scheme-handler/doublenine``, and makes it the default
+handler of that scheme in ``$XDG_CONFIG_HOME/mimeapps.list`` (the MIME
+Applications Associations specification, ``[Default Applications]``). A
+browser or chat program that opens ``doublenine://HOST:PORT/CODE`` then starts
+the game at that table (``xdg-open`` resolves it as ``xdg-mime query default
+x-scheme-handler/doublenine`` does). ``desktop-uninstall`` removes the entry and
+only our association, leaving every other line of ``mimeapps.list`` as it was.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+DESKTOP_ID = "doublenine.desktop"
+"""File name (desktop-file id) of the entry."""
+SCHEME_MIME = "x-scheme-handler/doublenine"
+"""The MIME type a ``doublenine://`` link has for the desktop."""
+DEFAULTS = "[Default Applications]"
+_RESERVED = set(' \t\n"\'\\><~|&;$*?#()`')
+"""Characters that make an Exec argument need quoting (Desktop Entry spec, "The Exec key")."""
+_MAX_ENV_PATH = 4096
+"""Longest XDG_* folder taken from the environment (untrusted input, bounded)."""
+
+
+def xdg_folder(var: str, default: str) -> Path:
+    """``$var`` when it is an absolute path of sane length, else ``~/default`` (XDG Base Directory spec)."""
+    value = os.environ.get(var, "")
+    if value and len(value) <= _MAX_ENV_PATH and "\0" not in value and os.path.isabs(value):
+        return Path(value)
+    return Path.home() / default
+
+
+def launcher() -> list[str]:
+    """The command that starts this installation of doublenine, as absolute argv words.
+
+    A PyInstaller build: its own executable. The ``doublenine`` console script
+    (pip, pipx): its path as started, not resolved, so a pipx upgrade keeps
+    working. Otherwise (``python -m doublenine``, run.py): this Python with ``-m doublenine``.
+    """
+    if getattr(sys, "frozen", False):
+        return [str(Path(sys.executable).absolute())]
+    started = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if started is not None and started.name in ("doublenine", "doublenine.exe") and started.exists():
+        return [str(started.absolute())]
+    return [str(Path(sys.executable).absolute()), "-m", "doublenine"]
+
+
+def exec_quote(arg: str) -> str:
+    """One Exec argument, quoted as the Desktop Entry spec asks (before the string-value escaping)."""
+    if arg and not (_RESERVED & set(arg)):
+        return arg.replace("%", "%%")
+    inner = "".join("\\" + c if c in '"`$\\' else c for c in arg)
+    return '"' + inner.replace("%", "%%") + '"'
+
+
+def exec_line(words: list[str]) -> str:
+    """The ``Exec`` value for ``words`` followed by ``play --join %u``, escaped as a string value."""
+    quoted = " ".join(exec_quote(w) for w in words) + " play --join %u"
+    return quoted.replace("\\", "\\\\")
+
+
+def desktop_entry(words: list[str]) -> str:
+    """The text of the desktop entry that runs ``words play --join %u``."""
+    return "\n".join([
+        "[Desktop Entry]",
+        "Type=Application",
+        "Version=1.5",
+        "Name=doublenine",
+        "GenericName=Dominoes",
+        "Comment=Double-nine partnership dominoes over the network",
+        f"Exec={exec_line(words)}",
+        "Terminal=false",
+        "Categories=Game;BoardGame;",
+        f"MimeType={SCHEME_MIME};",
+        "StartupNotify=true",
+        "",
+    ])
+
+
+def with_default(text: str, mime: str, desktop_id: str, present: bool) -> str:
+    """``mimeapps.list`` text with ``desktop_id`` added first to (or removed from) ``mime``'s default.
+
+    Only the ``[Default Applications]`` line of ``mime`` changes; every other line,
+    comment and group stays as it was. Pure.
+    """
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip() == DEFAULTS), None)
+    if start is None:
+        if not present:
+            return text
+        lines += ([""] if lines and lines[-1].strip() else []) + [DEFAULTS]
+        start = len(lines) - 1
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].strip().startswith("[")), len(lines))
+    others: list[str] = []
+    at = None
+    for i in range(start + 1, end):
+        key, sep, value = lines[i].partition("=")
+        if sep and key.strip() == mime:
+            others += [v for v in value.strip().split(";") if v and v != desktop_id]
+            at = i if at is None else at
+    kept = [line for i, line in enumerate(lines[start + 1:end], start + 1)
+            if not (line.partition("=")[1] and line.partition("=")[0].strip() == mime)]
+    ids = ([desktop_id] if present else []) + others
+    new = [f"{mime}={';'.join(ids)};"] if ids else []
+    place = len(kept)
+    while place and not kept[place - 1].strip():
+        place -= 1  # a new line goes before the blank lines that end the group
+    place = (at - start - 1) if at is not None else place
+    section = kept[:place] + new + kept[place:]
+    return "\n".join(lines[:start + 1] + section + lines[end:]) + "\n"
+
+
+def paths() -> tuple[Path, Path]:
+    """(the desktop entry file, the ``mimeapps.list`` file) for this user."""
+    data = xdg_folder("XDG_DATA_HOME", ".local/share")
+    config = xdg_folder("XDG_CONFIG_HOME", ".config")
+    return data / "applications" / DESKTOP_ID, config / "mimeapps.list"
+
+
+def install() -> int:
+    """Write the entry and the association; prints what it wrote. 0, or 1 if a file cannot be written."""
+    entry, mimeapps = paths()
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        entry.write_text(desktop_entry(launcher()), encoding="utf-8")
+        mimeapps.parent.mkdir(parents=True, exist_ok=True)
+        old = mimeapps.read_text(encoding="utf-8") if mimeapps.exists() else ""
+        mimeapps.write_text(with_default(old, SCHEME_MIME, DESKTOP_ID, True), encoding="utf-8")
+    except (OSError, UnicodeError) as exc:
+        print(f"doublenine desktop-install: {exc}")
+        return 1
+    _refresh(entry.parent)
+    print(f"doublenine: wrote {entry}\ndoublenine: {SCHEME_MIME} opens it (in {mimeapps})")
+    return 0
+
+
+def uninstall() -> int:
+    """Remove the entry and our association; prints what it removed. 0, or 1 on an unwritable file."""
+    entry, mimeapps = paths()
+    try:
+        if entry.exists():
+            entry.unlink()
+            print(f"doublenine: removed {entry}")
+        if mimeapps.exists():
+            old = mimeapps.read_text(encoding="utf-8")
+            new = with_default(old, SCHEME_MIME, DESKTOP_ID, False)
+            if new != old:
+                mimeapps.write_text(new, encoding="utf-8")
+                print(f"doublenine: removed {SCHEME_MIME} from {mimeapps}")
+    except (OSError, UnicodeError) as exc:
+        print(f"doublenine desktop-uninstall: {exc}")
+        return 1
+    _refresh(entry.parent)
+    return 0
+
+
+def _refresh(folder: Path) -> None:
+    """Let desktops that cache MIME handlers see the change (update-desktop-database, if installed)."""
+    try:
+        subprocess.run(["update-desktop-database", str(folder)], capture_output=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        pass  # optional: xdg-mime and xdg-open read mimeapps.list directly
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Neither command takes options; where they write comes from XDG_DATA_HOME and XDG_CONFIG_HOME."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Install or uninstall (``args.command``); 2 where there is no freedesktop.org desktop."""
+    if sys.platform != "linux" and not sys.platform.startswith("freebsd"):
+        print(f"doublenine {args.command}: only for Linux desktops; see docs/packaging.md for {sys.platform}")
+        return 2
+    return install() if args.command == "desktop-install" else uninstall()

@@ -1,0 +1,97 @@
+"""Helpers and fixtures of the install checks (issue 13): the wheel and sdist built once, a player's fresh venv.
+
+Everything here runs as a new player would: the wheel is installed into a new
+virtual environment in a temporary folder outside the checkout, commands run
+with that folder as the current directory, no ``PYTHONPATH``, and their own
+home and XDG folders. Missing build tools skip these tests with the reason,
+except in CI (``CI`` set), where they fail: .ci/run must provide them.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The checkout."""
+SOURCE_ROOTS = {"doublenine": "doublenine", "client": "doublenine/client", "server": "doublenine/server",
+                "shared": "doublenine/shared"}
+"""Folder in the checkout -> where pyproject.toml puts it in the installed package."""
+
+
+def need(ok: bool, reason: str) -> None:
+    """Skip with ``reason`` when ``ok`` is false -- but fail in CI, which must have every tool."""
+    if ok:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must provide this (see .ci/services): {reason}")
+    pytest.skip(reason)
+
+
+def pip_cache() -> str:
+    """pip's own download cache (the suite moves XDG_CACHE_HOME away; pip's cache is not the game's)."""
+    return os.environ.get("PIP_CACHE_DIR") or str(Path.home() / ".cache" / "pip")
+
+
+def player_env(home: Path, **extra: str) -> dict[str, str]:
+    """A player's environment: own home and XDG folders under ``home``, no PYTHONPATH, no window."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "XDG_"))}
+    for var, sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"),
+                     ("XDG_STATE_HOME", "state")):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[var] = str(home / sub)
+    env.update(HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", LANG="C.UTF-8",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", PIP_CACHE_DIR=pip_cache(), PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env.update(extra)
+    return env
+
+
+def last_json(text: str) -> dict[str, object]:
+    """The last line of ``text`` that is a JSON object (what --autoplay and replay print)."""
+    for line in reversed(text.strip().splitlines()):
+        if line.startswith("{"):
+            return json.loads(line)  # type: ignore[no-any-return]
+    raise AssertionError(f"no JSON line in output:\n{text}")
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``python -m build`` of the checkout: {"wheel": path, "sdist": path} (built once per run)."""
+    try:
+        import build  # noqa: F401
+    except ImportError:
+        need(False, "the 'build' package is not installed (pip install build, or the [test] extra)")
+    out = tmp_path_factory.mktemp("dist")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+                          capture_output=True, text=True, timeout=400,
+                          env={**os.environ, "PIP_CACHE_DIR": pip_cache()})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    print(f"\nbuild: wheel and sdist in {time.monotonic() - started:.1f} s")
+    wheels, sdists = list(out.glob("*.whl")), list(out.glob("*.tar.gz"))
+    assert len(wheels) == 1 and len(sdists) == 1, list(out.iterdir())
+    return {"wheel": wheels[0], "sdist": sdists[0]}
+
+
+@pytest.fixture(scope="session")
+def player(dist: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    """The wheel installed in a fresh venv: {"bin": venv/bin, "home": a player's home, "cwd": elsewhere}."""
+    base = tmp_path_factory.mktemp("player")
+    venv, home, cwd = base / "venv", base / "home", base / "somewhere"
+    cwd.mkdir()
+    env = player_env(home)
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120, env=env, cwd=cwd)
+    done = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(dist["wheel"])],
+                          capture_output=True, text=True, timeout=400, env=env, cwd=cwd)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    print(f"\ninstall: fresh venv with the wheel in {time.monotonic() - started:.1f} s")
+    yield {"bin": venv / "bin", "home": home, "cwd": cwd}
+    shutil.rmtree(base, ignore_errors=True)

@@ -1,0 +1,126 @@
+"""Issue 13 part 2: ``doublenine desktop-install`` makes a click on ``doublenine://...`` open the game there.
+
+The whole path a click takes: the entry and association are installed into a
+throwaway ``XDG_DATA_HOME``/``XDG_CONFIG_HOME``, ``xdg-mime query default
+x-scheme-handler/doublenine`` names our entry, and ``xdg-open`` of an invite
+runs the entry's ``Exec`` line, whose client (``DOUBLENINE_AUTOPLAY=1``, dummy
+video driver) joins that table on a local server and plays its first hand.
+"""
+from __future__ import annotations
+
+import asyncio
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from installkit import last_json, need, player_env
+
+from doublenine.desktop import DESKTOP_ID, SCHEME_MIME, exec_line, with_default
+
+MIMEAPPS = """# written by hand
+[Default Applications]
+text/html=firefox.desktop;
+x-scheme-handler/doublenine=old.desktop;other.desktop;
+
+[Added Associations]
+image/png=gimp.desktop;
+"""
+
+
+def test_association_added_first_and_removed_alone_keeping_every_other_line() -> None:
+    added = with_default(MIMEAPPS, SCHEME_MIME, DESKTOP_ID, True)
+    assert added == MIMEAPPS.replace("=old.desktop;", "=doublenine.desktop;old.desktop;")
+    assert with_default(added, SCHEME_MIME, DESKTOP_ID, True) == added  # idempotent
+    assert with_default(added, SCHEME_MIME, DESKTOP_ID, False) == MIMEAPPS
+    fresh = with_default("", SCHEME_MIME, DESKTOP_ID, True)
+    assert fresh == "[Default Applications]\nx-scheme-handler/doublenine=doublenine.desktop;\n"
+    assert with_default(fresh, SCHEME_MIME, DESKTOP_ID, False) == "[Default Applications]\n"
+    no_group = "[Added Associations]\nimage/png=gimp.desktop;\n"
+    assert with_default(no_group, SCHEME_MIME, DESKTOP_ID, True) == \
+        no_group + "\n[Default Applications]\nx-scheme-handler/doublenine=doublenine.desktop;\n"
+
+
+def _exec_words(value: str) -> list[str]:
+    """Undo the string-value escaping, then split as the Desktop Entry spec's "The Exec key" says."""
+    text = value.replace("\\\\", "\\")
+    words: list[str] = []
+    word: str | None = None
+    quoted = False
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quoted and c == "\\" and text[i + 1] in '"`$\\':
+            word, i = (word or "") + text[i + 1], i + 2
+            continue
+        if c == '"':
+            quoted, word = not quoted, word or ""
+        elif c == " " and not quoted:
+            words, word = words + ([word] if word is not None else []), None
+        else:
+            word = (word or "") + c
+        i += 1
+    words += [word] if word is not None else []
+    return [w.replace("%%", "%") for w in words]
+
+
+@pytest.mark.parametrize("words", [
+    ["/usr/bin/doublenine"],
+    ["/home/ana maria/.local/bin/doublenine"],
+    ["/opt/a$b/python3", "-m", "doublenine"],
+    ['/tmp/we"ird`\\100%/doublenine'],
+])
+def test_exec_line_quotes_what_the_spec_reserves(words: list[str]) -> None:
+    assert _exec_words(exec_line(words)) == [*words, "play", "--join", "%u"]
+
+
+async def _table_for_one(url: str) -> object:
+    from doublenine.server.netbot import TableClient
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3
+    client = await TableClient.connect(url)
+    return await client.attach({"type": "create_table", "seats": seats, "sit": None})
+
+
+def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
+    need(bool(shutil.which("xdg-mime") and shutil.which("xdg-open")), "xdg-utils is not installed (apt install xdg-utils)")
+    from doublenine.client.embedded import EmbeddedServer
+
+    env = player_env(tmp_path, DISPLAY=":0")  # xdg-open only looks for handlers with a display named
+    cli = [sys.executable, "-m", "doublenine"]
+    done = subprocess.run([*cli, "desktop-install"], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    entry = tmp_path / "data" / "applications" / DESKTOP_ID
+    assert f"Exec={shlex.join([sys.executable, '-m', 'doublenine'])} play --join %u\n" in entry.read_text()
+    assert "[Default Applications]\nx-scheme-handler/doublenine=doublenine.desktop;\n" in \
+        (tmp_path / "config" / "mimeapps.list").read_text()
+    query = subprocess.run(["xdg-mime", "query", "default", SCHEME_MIME], capture_output=True, text=True,
+                           timeout=30, env=env)
+    assert query.stdout.strip() == DESKTOP_ID
+
+    server = EmbeddedServer(db=":memory:", bot_delay=0.0)
+    server.start()
+    try:
+        async def click_invite() -> tuple[str, subprocess.CompletedProcess[str]]:
+            table = await _table_for_one(server.url)
+            code = table.code  # type: ignore[attr-defined]
+            invite = f"doublenine://127.0.0.1:{server.url.rsplit(':', 1)[1].strip('/')}/{code}"
+            opened = await asyncio.to_thread(subprocess.run, ["xdg-open", invite], capture_output=True, text=True,
+                                             timeout=120, env={**env, "DOUBLENINE_AUTOPLAY": "1"})
+            await table.close()  # type: ignore[attr-defined]
+            return code, opened
+
+        code, opened = asyncio.run(click_invite())
+    finally:
+        server.stop()
+    assert opened.returncode == 0, opened.stdout + opened.stderr
+    out = last_json(opened.stdout)
+    assert (out["autoplay"], out["table"], out["seat"]) == ("hand over", code, 1)
+
+    done = subprocess.run([*cli, "desktop-uninstall"], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0 and not entry.exists()
+    query = subprocess.run(["xdg-mime", "query", "default", SCHEME_MIME], capture_output=True, text=True,
+                           timeout=30, env=env)
+    assert query.stdout.strip() == ""
+    assert (tmp_path / "config" / "mimeapps.list").read_text() == "[Default Applications]\n"

@@ -1,0 +1,75 @@
+"""Issue 13 part 1: the standalone Linux program (PyInstaller, one folder), built and started under Xvfb.
+
+packaging/pyinstaller/build.sh freezes the wheel built by ``python -m build``; the
+program then opens its start screen in a real X window (Xvfb, SDL's x11 driver),
+presses **Create table** and plays a whole hand against its embedded server
+(``--autoplay``). Also from the frozen program: ``replay`` of a shipped example,
+``serve`` + ``/healthz``, and the desktop entry's ``Exec`` naming the program itself.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from installkit import ROOT, last_json, need, player_env
+
+pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]
+
+
+@pytest.fixture(scope="module")
+def standalone(dist: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built program folder (``.../doublenine``, holding the ``doublenine`` executable)."""
+    out = tmp_path_factory.mktemp("standalone")
+    home = tmp_path_factory.mktemp("builder")
+    started = time.monotonic()
+    done = subprocess.run(["bash", str(ROOT / "packaging" / "pyinstaller" / "build.sh"), str(dist["wheel"])],
+                          capture_output=True, text=True, timeout=600, cwd=home,
+                          env=player_env(home, OUT=str(out)))
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    size = sum(f.stat().st_size for f in (out / "doublenine").rglob("*") if f.is_file())
+    print(f"\nstandalone: built in {time.monotonic() - started:.0f} s, {size / 2**20:.0f} MiB")
+    return out / "doublenine"
+
+
+def test_standalone_opens_the_start_screen_and_plays_a_hand_under_xvfb(standalone: Path, tmp_path: Path) -> None:
+    need(shutil.which("xvfb-run") is not None and shutil.which("xauth") is not None,
+         "Xvfb is not installed (apt install xvfb xauth)")
+    env = player_env(tmp_path / "home", SDL_VIDEODRIVER="x11")
+    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1400x900x24", str(standalone / "doublenine"),
+                           "play", "--start-screen", "--autoplay", "--autoplay-shots", str(tmp_path)],
+                          capture_output=True, text=True, timeout=180, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = last_json(done.stdout)
+    assert (out["autoplay"], out["video"], out["seat"]) == ("hand over", "x11", 1)
+    assert (tmp_path / "start.png").stat().st_size > 10_000 and (tmp_path / "hand-over.png").stat().st_size > 10_000
+
+
+def test_standalone_replays_serves_and_names_itself_in_the_desktop_entry(standalone: Path, tmp_path: Path) -> None:
+    import json
+    import socket
+    import urllib.request
+
+    env = player_env(tmp_path)
+    program = str(standalone / "doublenine")
+    replay = subprocess.run([program, "replay", "--example", "hand-domino"], capture_output=True, text=True,
+                            timeout=60, cwd=tmp_path, env=env)
+    assert replay.returncode == 0 and json.loads(replay.stdout)["points"] == 48, replay.stdout + replay.stderr
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([program, "serve", "--port", str(port), "--db", ":memory:"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path, env=env)
+    try:
+        assert server.stdout is not None and "serving on" in server.stdout.readline()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as resp:  # loopback only
+            assert json.loads(resp.read())["status"] == "ok"
+    finally:
+        server.terminate()
+        server.wait(30)
+    done = subprocess.run([program, "desktop-install"], capture_output=True, text=True, timeout=60, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    entry = (tmp_path / "data" / "applications" / "doublenine.desktop").read_text()
+    assert f"\nExec={program} play --join %u\n" in entry
