@@ -74,6 +74,11 @@ class Hosting:
         """The invite for table ``code`` at ``address`` (default: the first LAN address)."""
         return build_invite(address or self.addresses()[0], self.port, code)
 
+    def web_link(self, code: str, address: str | None = None) -> str:
+        """The table's ``http://HOST:PORT/t/CODE`` link for any chat or browser (issue 13)."""
+        from doublenine.shared.invite import build_web_link
+        return build_web_link(address or self.addresses()[0], self.port, code)
+
     def others_seated(self, code: str, me: int | None) -> int:
         """People other than seat ``me`` holding a seat at table ``code`` (0 if the table is gone)."""
         server, loop = self.embedded.server, self.embedded.loop

@@ -3,7 +3,8 @@
 The canonical form is ``doublenine://HOST:PORT/CODE`` (IPv6 hosts in brackets,
 ``doublenine://[fd00::5]:8765/KQ7P``); a table behind TLS adds ``?tls=1``.
 :func:`parse_invite` also accepts the ``ws://`` and ``wss://`` forms (the table
-code is the last path segment) and a bare ``HOST:PORT/CODE``. Anything else is
+code is the last path segment), a bare ``HOST:PORT/CODE``, and the table's web
+link ``http(s)://HOST:PORT/t/CODE`` (:func:`build_web_link`, issue 13). Anything else is
 refused with :class:`InviteError`, whose ``key`` is a stable message key
 (``invite.malformed``, ``invite.bad_port``...; see shared/failures.py).
 """
@@ -19,6 +20,8 @@ from .numbers import NumberError, parse_int
 
 SCHEME = "doublenine"
 """The invite's own URL scheme."""
+WEB_SCHEMES = ("http", "https")
+"""Schemes of a table's web link (:func:`build_web_link`), accepted only in its ``/t/CODE`` form."""
 DEFAULT_PORT = 8765
 """Port assumed by a ``doublenine://`` invite without one (the server's default port)."""
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
@@ -60,6 +63,11 @@ class Invite:
     def ws_url(self, path: str = "/") -> str:
         """The websocket URL of the server (``ws://`` or ``wss://``), with ``path``."""
         return f"{'wss' if self.tls else 'ws'}://{self.netloc}{path}"
+
+    @property
+    def web_url(self) -> str:
+        """The table's web link ``http(s)://HOST:PORT/t/CODE`` (:func:`build_web_link`)."""
+        return build_web_link(self.host, self.port, self.code, tls=self.tls)
 
     @property
     def join_url(self) -> str:
@@ -120,6 +128,22 @@ def build_invite(host: str, port: int, code: str, *, tls: bool = False) -> str:
     return f"{SCHEME}://{_bracket(host)}:{port}/{code}" + ("?tls=1" if tls else "")
 
 
+def build_web_link(host: str, port: int, code: str, *, tls: bool = False) -> str:
+    """The link ``http(s)://HOST:PORT/t/CODE`` that any chat program shows as a link (issue 13).
+
+    The same path as the websocket's (the server tells the two apart): a browser
+    gets the table's page there, with an "Open in doublenine" button; pasted into
+    the game it joins like the invite. The port is left out when it is the
+    scheme's own (80, 443). Raises InviteError on a bad part, as :func:`build_invite`.
+    """
+    host = _check_host(host.strip("[]"))
+    _check_port(str(port))
+    code = normalize_code(code)
+    scheme = "https" if tls else "http"
+    shown = "" if port == (443 if tls else 80) else f":{port}"
+    return f"{scheme}://{_bracket(host)}{shown}/t/{code}"
+
+
 def parse_invite(text: str) -> Invite:
     """Parse an invite in any accepted form; raises :class:`InviteError` with a stable key."""
     raw = text.strip().strip("<>\"'").strip()
@@ -128,6 +152,9 @@ def parse_invite(text: str) -> Invite:
     if "://" not in raw:
         raw = f"{SCHEME}://{raw}"
     scheme = raw.split("://", 1)[0].lower()
+    if scheme in WEB_SCHEMES and _is_web_link(raw):
+        scheme = "wss" if scheme == "https" else "ws"  # the table's web link joins like its invite
+        raw = scheme + raw[raw.index("://"):]
     if scheme not in (SCHEME, "ws", "wss"):
         raise InviteError(Failure("invite.bad_scheme", {"scheme": scheme}))
     try:
@@ -147,6 +174,16 @@ def parse_invite(text: str) -> Invite:
     if not segments:
         raise InviteError(Failure("invite.malformed", {"invite": _short(text)}))
     return Invite(host=host, port=port, code=normalize_code(segments[-1]), tls=tls)
+
+
+def _is_web_link(raw: str) -> bool:
+    """True for ``http(s)://HOST[:PORT]/t/CODE`` (the form :func:`build_web_link` makes), nothing else."""
+    try:
+        path = urlsplit(raw).path
+    except ValueError:
+        return False
+    segments = [s for s in path.split("/") if s]
+    return len(segments) == 2 and segments[0] == "t"
 
 
 def normalize_code(code: str) -> str:

@@ -96,6 +96,11 @@ class RemoteServer:
         from doublenine.shared.invite import build_invite
         return build_invite(address or self.host, self.port, code, tls=self.tls)
 
+    def web_link(self, code: str, address: str | None = None) -> str:
+        """The table's ``http(s)://HOST:PORT/t/CODE`` link on this server (issue 13)."""
+        from doublenine.shared.invite import build_web_link
+        return build_web_link(address or self.host, self.port, code, tls=self.tls)
+
     def others_seated(self, code: str, me: int | None) -> int:
         """0: leaving a remote table stops nothing for the others."""
         return 0
@@ -117,14 +122,14 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None) 
     ax, ay, aw, ah = anchor if anchor is not None else (m, round(4 * f), round(11 * f), 0)
     out: dict[str, Rect] = {"chip": (ax, ay + ah + m, aw, bh)}
     cw = min(w - 2 * m, round(40 * f))
-    ch = round(9.0 * f)
+    ch = round(10.6 * f)
     cy = below[1] + below[3] + m if below is not None else round(h * 0.22)
     cy = min(cy, h - ch - m)
     cx = (w - cw) // 2
     out["card"] = (cx, cy, cw, ch)
-    bw = min(round(12 * f), (cw - 3 * m) // 2)  # "Einladung kopieren" at 800x600
-    out["copy"] = (cx + cw - 2 * bw - 2 * m, cy + ch - bh - m, bw, bh)
-    out["hide"] = (cx + cw - bw - m, cy + ch - bh - m, bw, bh)
+    bw = min(round(12 * f), (cw - 4 * m) // 3)  # "Einladung kopieren" at 800x600
+    for i, cid in enumerate(("copy", "copyweb", "hide")):  # issue 13: the web link has its own button
+        out[cid] = (cx + cw - (3 - i) * (bw + m), cy + ch - bh - m, bw, bh)
     dw, dh = min(w - 2 * m, round(36 * f)), round(8 * f)
     dx, dy = (w - dw) // 2, (h - dh) // 2
     out["ask"] = (dx, dy, dw, dh)
@@ -148,6 +153,8 @@ class HostedTable:
         """The close or leave waiting for the host's answer while friends are seated."""
         self.asked_for = 0
         self.copied_at: float | None = None
+        self.copied_what = "copy"
+        """Which button copied last: ``copy`` (the invite) or ``copyweb`` (the web link)."""
         self.dirty = True
 
     # ------------------------------------------------------------ what the card shows
@@ -159,6 +166,10 @@ class HostedTable:
     def invite(self) -> str:
         """The invite string for this table ("" until it exists)."""
         return self.hosting.invite(self.code) if self.code else ""
+
+    def web_link(self) -> str:
+        """The table's ``http(s)://HOST:PORT/t/CODE`` link ("" until it exists), for any chat program."""
+        return self.hosting.web_link(self.code) if self.code else ""
 
     def card_open(self) -> bool:
         """Whether the invite card is shown now."""
@@ -211,7 +222,7 @@ class HostedTable:
             return self._leaving(Change("quit"))
         pos = pointer(event, self.vp)
         if pos is not None:
-            hit = self._hit(pos, ("copy", "hide") if self.card_open() else ("chip",))
+            hit = self._hit(pos, ("copy", "copyweb", "hide") if self.card_open() else ("chip",))
             if hit is not None:
                 return self.click_id(hit)
         change: Change | None = self.table.handle(event)
@@ -220,15 +231,15 @@ class HostedTable:
         return change
 
     def click_id(self, cid: str) -> Change | None:
-        """Press ``chip`` (show the card), ``hide``, ``copy``, or in the prompt ``keep``/``stop``."""
+        """Press ``chip`` (show the card), ``hide``, ``copy``, ``copyweb``, or in the prompt ``keep``/``stop``."""
         self.dirty = True
         if cid == "chip":
             self.shown = True
         elif cid == "hide":
             self.shown = False
-        elif cid == "copy" and self.code:
-            if copy_text(self.invite()):
-                self.copied_at = time.monotonic()
+        elif cid in ("copy", "copyweb") and self.code:
+            if copy_text(self.invite() if cid == "copy" else self.web_link()):
+                self.copied_at, self.copied_what = time.monotonic(), cid
         elif cid == "keep":
             self.asking = None
             if hasattr(self.table, "_leave"):
@@ -295,13 +306,16 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
     surface.blit(line, (x + pad, y + round(2.2 * f)))
     invite = art.fit_text(host.invite(), f, w - 2 * pad, GOLD, bold=True)
     surface.blit(invite, (x + pad, y + round(3.7 * f)))
+    web = art.fit_text(tr(lang, "Link for any chat or browser: {link}", link=host.web_link()), sm, w - 2 * pad, INK)
+    surface.blit(web, (x + pad, y + round(5.2 * f)))
     if getattr(host.hosting, "announced", True):
         help_text = tr(lang, "On the same network they also find it under “Find tables on this network”.")
         hint = art.fit_text(help_text, sm, w - 2 * pad, SOFT)
-        surface.blit(hint, (x + pad, y + round(5.1 * f)))
-    copied = host.copied_at is not None
-    draw_button(surface, art, Button("copy", lay["copy"], N_("Copied") if copied else N_("Copy invite"),
-                                     primary=not copied), f, lang, False)
+        surface.blit(hint, (x + pad, y + round(6.5 * f)))
+    for cid, label in (("copy", N_("Copy invite")), ("copyweb", N_("Copy link"))):
+        copied = host.copied_at is not None and getattr(host, "copied_what", "copy") == cid
+        draw_button(surface, art, Button(cid, lay[cid], N_("Copied") if copied else label, primary=cid == "copy"),
+                    f, lang, False)
     draw_button(surface, art, Button("hide", lay["hide"], N_("Hide")), f, lang, False)
 
 

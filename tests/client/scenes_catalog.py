@@ -148,6 +148,7 @@ def _host(art: Art, ask: bool) -> Paint:
         _, f, sm = metrics(size)
         lay = host_layout(size, None, None)
         host = SimpleNamespace(code="K7QP", lang=lang, copied_at=None, invite=lambda: "doublenine://192.168.1.20:8765/K7QP",
+                               web_link=lambda: "http://192.168.1.20:8765/t/K7QP",
                                hosting=SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True))
         surface.blit(art.felt(size), (0, 0))
         _card(surface, art, lay, host, f, sm)  # type: ignore[arg-type]

@@ -73,6 +73,8 @@ def test_host_sees_invite_copies_it_and_is_asked_before_closing_on_friends(
         _shot(screen, scene, "host-invite.png", tmp_path)
         assert scene.click_id("copy") is None
         assert pygame.scrap.get_text() == scene.invite()
+        assert scene.click_id("copyweb") is None  # issue 13: the link any chat program shows as a link
+        assert pygame.scrap.get_text() == scene.web_link() == f"http://127.0.0.1:{port}/t/{scene.code}"
         assert scene.others() == 0
         assert scene.handle(pygame.event.Event(pygame.QUIT)) == Change("quit")  # nobody else: no question
 

@@ -139,3 +139,24 @@ def test_table_url_puts_the_code_in_the_path_a_proxy_routes_by() -> None:
     assert table_url("wss://play.example.org", "K959E") == "wss://play.example.org/t/K959E"
     assert table_url("ws://h:1/custom/path", "K959E") == "ws://h:1/custom/path"
     assert table_url("ws://h:1/", None) == "ws://h:1/"
+
+
+def test_web_link_of_a_table_round_trips_as_an_invite() -> None:
+    """Issue 13: the card's http(s)://HOST:PORT/t/CODE link, pasted into the game, joins the same table."""
+    from doublenine.shared.invite import build_web_link
+    assert build_web_link("192.168.1.20", 8765, "kq7p") == "http://192.168.1.20:8765/t/KQ7P"
+    assert build_web_link("play.example.org", 443, "KQ7P", tls=True) == "https://play.example.org/t/KQ7P"
+    assert build_web_link("fd00::5", 80, "KQ7P") == "http://[fd00::5]/t/KQ7P"
+    assert parse_invite("http://192.168.1.20:8765/t/KQ7P") == Invite("192.168.1.20", 8765, "KQ7P")
+    assert parse_invite("https://play.example.org/t/KQ7P") == Invite("play.example.org", 443, "KQ7P", tls=True)
+    assert parse_invite("HTTP://[fd00::5]/t/kq7p") == Invite("fd00::5", 80, "KQ7P")
+    invite = Invite("play.example.org", 443, "KQ7P", tls=True)
+    assert parse_invite(invite.web_url) == invite
+
+
+@pytest.mark.parametrize("text", ["http://host:8765/KQ7P", "http://host:8765/x/KQ7P", "https://host/t/KQ7P/more",
+                                  "http://host/t/"])
+def test_other_http_addresses_are_not_invites(text: str) -> None:
+    with pytest.raises(InviteError) as err:
+        parse_invite(text)
+    assert err.value.failure.key in ("invite.bad_scheme", "invite.malformed")

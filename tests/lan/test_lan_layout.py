@@ -36,8 +36,8 @@ def test_join_controls_inside_without_overlap(size: tuple[int, int], rows: int) 
 def test_invite_card_and_close_prompt_fit(size: tuple[int, int]) -> None:
     lay = host_layout(size, (12, 53, 189, 61), (352, 266, 576, 186))
     assert all(_inside(r, size) for r in lay.values())
-    for a, b in (("copy", "hide"), ("keep", "stop")):
+    for a, b in (("copy", "copyweb"), ("copyweb", "hide"), ("copy", "hide"), ("keep", "stop")):
         assert not _overlap(lay[a], lay[b])
     card, ask = lay["card"], lay["ask"]
-    assert all(_inside(lay[k], (card[0] + card[2], card[1] + card[3])) for k in ("copy", "hide"))
+    assert all(_inside(lay[k], (card[0] + card[2], card[1] + card[3])) for k in ("copy", "copyweb", "hide"))
     assert all(_inside(lay[k], (ask[0] + ask[2], ask[1] + ask[3])) for k in ("keep", "stop"))
