@@ -71,11 +71,12 @@ def replay_text(path: str) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the result of ``args.file`` as one JSON line; 0 if accepted, 2 if refused."""
-    if args.list_examples:
+    if getattr(args, "list_examples", False):  # callers may pass a Namespace with ``file`` alone
         for name, path in examples().items():
             sys.stdout.write(f"{name}\t{path}\n")
         return EXIT_OK
-    out = replay_text(examples()[args.example] if args.example else args.file)
+    example = getattr(args, "example", None)
+    out = replay_text(examples()[example] if example else args.file)
     sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
     return EXIT_REFUSED if "error" in out else EXIT_OK
