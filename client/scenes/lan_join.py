@@ -21,7 +21,7 @@ from doublenine.shared.invite import Invite, parse_invite
 from doublenine.shared.protocol import PROTOCOL_VERSION
 
 from ..art import GOLD, Art
-from ..clipboard import paste_text
+from ..clipboard import field_value, paste_text
 from ..discovery import FoundTable
 from ..input import Viewport
 from ..joining import TableCheck
@@ -29,7 +29,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
 from ..snake import Rect
-from ..text import nfc, tr, trn
+from ..text import tr, trn
 from .base import Change
 
 CHECKED = pygame.USEREVENT + 18
@@ -154,7 +154,7 @@ class LanJoinScene:
         return None
 
     def _key(self, event: Any) -> Change | None:
-        if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        if event.key == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self._type(self.form.invite + paste_text())
         elif event.key == pygame.K_BACKSPACE and self.form.focus:
             self._type(self.form.invite[:-1])
@@ -165,7 +165,7 @@ class LanJoinScene:
         return None
 
     def _type(self, value: str) -> None:
-        self.form = replace(self.form, invite=nfc(value.replace("\n", " "))[:200], message="")
+        self.form = replace(self.form, invite=field_value(value, 200), message="")
         self.dirty = True
 
     def click(self, pos: tuple[float, float]) -> Change | None:

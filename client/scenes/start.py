@@ -16,13 +16,14 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import GOLD, Art
+from ..clipboard import field_value, paste_text
 from ..config import Settings, load, save
 from ..input import Viewport
 from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_tile
 from ..snake import Rect, Spot
-from ..text import LANGUAGES, nfc, tr
+from ..text import LANGUAGES, tr
 from .base import Change
 
 LEVELS = ("easy", "normal", "strong", "heaviest")
@@ -112,8 +113,10 @@ class StartScene:
     """The first screen; ``launcher`` turns a :class:`Launch` into the next scene or raises ValueError/OSError."""
 
     def __init__(self, settings: Settings, launcher: Callable[[Launch], Any], art: Art | None = None) -> None:
-        self.form = Form(name=settings.name, lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
-                         server=settings.server, table=settings.table)
+        # the settings file is outside text too (another program may have written it): cleaned like typing
+        self.form = Form(name=field_value(settings.name, 32),
+                         lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
+                         server=field_value(settings.server, 200), table=field_value(settings.table, 200))
         self.launcher = launcher
         self.art = art or Art()
         self.vp = Viewport((1280, 800), (1280, 800))
@@ -146,6 +149,10 @@ class StartScene:
         if event.type == pygame.TEXTINPUT and self.form.focus in FIELDS:
             self._edit(getattr(self.form, self.form.focus) + event.text)
         elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                if self.form.focus in FIELDS:  # issue 16.2: the clipboard is outside text, cleaned and bounded
+                    self._edit(getattr(self.form, self.form.focus) + paste_text())
+                return None
             return self._key(event.key)
         return None
 
@@ -155,7 +162,7 @@ class StartScene:
         limit = 32 if field == "name" else 200
         if field == "seed":
             value = "".join(c for c in value if is_ascii_digits(c))[:18]  # int() would read "８", fail on "²"
-        self.form = replace(self.form, **{field: nfc(value)[:limit]}, message="")
+        self.form = replace(self.form, **{field: field_value(value, limit)}, message="")
         self.dirty = True
 
     def _key(self, key: int) -> Change | None:
