@@ -32,12 +32,23 @@ class Viewport:
     pixels: tuple[int, int]
 
     def to_pixels(self, pos: tuple[float, float]) -> tuple[float, float]:
-        """A mouse position in window coordinates, in drawable pixels."""
-        return (pos[0] * self.pixels[0] / max(1, self.window[0]), pos[1] * self.pixels[1] / max(1, self.window[1]))
+        """A mouse position in window coordinates, in drawable pixels (finite, within one window of the edge)."""
+        return (_bounded(pos[0] * self.pixels[0] / max(1, self.window[0]), self.pixels[0]),
+                _bounded(pos[1] * self.pixels[1] / max(1, self.window[1]), self.pixels[1]))
 
     def touch(self, x: float, y: float) -> tuple[float, float]:
-        """A finger position (0..1 normalised by SDL), in drawable pixels."""
-        return (x * self.pixels[0], y * self.pixels[1])
+        """A finger position (0..1 normalised by SDL), in drawable pixels (finite, as :meth:`to_pixels`)."""
+        return (_bounded(x * self.pixels[0], self.pixels[0]), _bounded(y * self.pixels[1], self.pixels[1]))
+
+
+def _bounded(v: float, side: int) -> float:
+    """``v`` clamped to ``-side..2*side``; NaN and infinities (a driver's odd touch) land outside, at -1.
+
+    Every hit test then misses or hits as before, and ``int()`` of the result never raises (issue 16.3).
+    """
+    if not isinstance(v, (int, float)) or v != v or v in (float("inf"), float("-inf")):
+        return -1.0
+    return float(min(max(v, -side), 2 * side))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +77,7 @@ def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewpor
         hover = str(hit[1]) if hit is not None and hit[0] == "button" else None
         return UiAction(ui if hover == ui.hover else replace(ui, hover=hover))
     if t == pygame.KEYDOWN:
-        return key(event.key, getattr(event, "unicode", ""), lay, state, ui)
+        return key(event.key, getattr(event, "unicode", ""), lay, state, ui, getattr(event, "scancode", 0))
     return UiAction(ui)
 
 
@@ -148,8 +159,31 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     return UiAction(ui)
 
 
-def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
-    """Keyboard aids (issue 5 item 5): positions, two pips, arrows, L/R, Enter, Escape, H, P, U, Y."""
+_NUMBER_ROW = {pygame.KSCAN_1 + i: (i + 1) % 10 for i in range(10)}  # scancodes 1..9 then 0
+_NUMBER_ROW.update({pygame.KSCAN_KP_1 + i: (i + 1) % 10 for i in range(10)})
+_DIGIT_KEYS = {pygame.K_0 + i: i for i in range(10)}
+_DIGIT_KEYS.update({getattr(pygame, f"K_KP_{i}"): i for i in range(10)})
+
+
+def digit_of(k: int, scancode: int = 0) -> int | None:
+    """The digit 0-9 of a key press, by the key's place, never by the text it types (issue 16.3).
+
+    The number row is found by its scancode (its physical place: the same on
+    AZERTY, QWERTZ and QWERTY), else by the key code ``K_0``..``K_9`` or the
+    keypad's; AZERTY's ``&`` on the ``1`` key is 1. A typed character (``"²"``,
+    ``"８"``, ``"&"``) is never read: ``str.isdigit()`` is true of characters
+    ``int()`` refuses or reads as another script's digit.
+    """
+    if scancode in _NUMBER_ROW:
+        return _NUMBER_ROW[scancode]
+    return _DIGIT_KEYS.get(k)
+
+
+def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancode: int = 0) -> UiAction:
+    """Keyboard aids (issue 5 item 5): positions, two pips, arrows, L/R, Enter, Escape, H, P, U, Y.
+
+    ``char`` (the typed text) is not read: shortcuts follow the key and its scancode (:func:`digit_of`).
+    """
     view = state.view
     if k == pygame.K_ESCAPE:
         if ui.overlay is not None:
@@ -176,9 +210,9 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAc
         step = -1 if k == pygame.K_LEFT else 1
         idx = (ui.focus + step) % len(lay.hand) if ui.focus is not None else (0 if step > 0 else len(lay.hand) - 1)
         return _focus(view, lay, ui, idx, "")
-    digit = char if len(char) == 1 and char.isdigit() else ""
-    if digit:
-        return _digit(view, lay, ui, int(digit))
+    digit = digit_of(k, scancode)
+    if digit is not None:
+        return _digit(view, lay, ui, digit)
     return UiAction(ui)
 
 

@@ -67,9 +67,11 @@ class LocalSession:
             if isinstance(intent, Decide):
                 self.decide(intent.decision)
             elif isinstance(intent, Control) and self.seat is not None:
-                {"undo": lambda: self.log.undo(self.seat), "redo": self.log.redo,  # type: ignore[arg-type]
-                 "restart": self.log.restart, "new_match": self.log.new_match}[intent.what]()
-                self.run_computers()
+                act = {"undo": lambda: self.log.undo(self.seat), "redo": self.log.redo,  # type: ignore[arg-type]
+                       "restart": self.log.restart, "new_match": self.log.new_match}.get(intent.what)
+                if act is not None:  # "start": a local table has started already
+                    act()
+                    self.run_computers()
         except RuleError as exc:
             self.state = replace(self.state, error=str(exc.code))
         self._refresh()
