@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,9 @@ class PgOwnership:
 
     def __init__(self, dsn: str, heartbeat: float = HEARTBEAT) -> None:
         self.dsn = dsn
+        self.name = f"doublenine locks pid {os.getpid()}"
+        """``application_name`` of the lock connection: ``pg_locks`` joined with ``pg_stat_activity``
+        shows which process holds which table (docs/operations.md)."""
         self.heartbeat = heartbeat
         self.held: set[str] = set()
         self._con: Any = None
@@ -82,7 +86,7 @@ class PgOwnership:
 
     async def _connect(self) -> None:
         try:
-            con = await asyncpg.connect(self.dsn, timeout=10)
+            con = await asyncpg.connect(self.dsn, timeout=10, server_settings={"application_name": self.name})
             await con.add_listener(ASK_CHANNEL, self._asked)
             await con.add_listener(FREED_CHANNEL, self._released)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
