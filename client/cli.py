@@ -41,6 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help="language (remembered)")
     parser.add_argument("--seed", type=arg_int(0, 2**63 - 1), help="deal reproducibly from this seed (R24)")
     parser.add_argument("--level", choices=LEVELS, default="strong", help="computer level for new tables")
+    parser.add_argument("--phrases-only", action="store_true",
+                        help="new tables: only the preset chat phrases while a hand is in play (no free text)")
     parser.add_argument("--size", type=window_size, default=(1280, 800), help="window size WIDTHxHEIGHT")
     parser.add_argument("--start-screen", action="store_true", help="open the start screen instead of a table")
     parser.add_argument("--autoplay", action="store_true",
@@ -85,7 +87,8 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         if launch.mode == "create":
             seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
                           for i, k in enumerate(launch.kinds))
-            attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name)
+            attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
+                                   chat=launch.chat)
             if not launch.server:
                 on_joined = _remember_local_table
                 saved = config.load()
@@ -192,7 +195,8 @@ def run(args: argparse.Namespace) -> int:
                 launch = Launch(mode, name, lang, server, args.table.upper(), args.seat)
             else:
                 launch = Launch("create", name, lang, server, seed=args.seed, level=args.level,
-                                resume=args.seed is None and not server and not robot)
+                                resume=args.seed is None and not server and not robot,
+                                chat="phrases_in_hand" if args.phrases_only else "free")
             app.push(launcher(launch))
         return autoplay.run(app, shots=args.autoplay_shots) if robot else app.run()
     except (OSError, RuntimeError, ValueError) as exc:

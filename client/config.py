@@ -30,10 +30,16 @@ class Settings:
     """Issue 15.3: sound volume, 0.0-1.0."""
     motion: bool = True
     """Issue 15.4: a placed tile slides to its place (off: it appears at once)."""
+    muted: tuple[str, ...] = ()
+    """Issue 15: players whose chat lines are hidden, by name ("" for every spectator)."""
 
 
 MAX_SETTINGS = 64 * 1024
 """Largest settings file read, in bytes; a larger one is ignored (the defaults apply)."""
+
+
+MAX_MUTED = 200
+"""Muted names read back from the file at most (a file may have been edited by anyone)."""
 
 
 def config_path() -> Path:
@@ -60,6 +66,8 @@ def _typed(kind: object, value: object) -> object:
     """``value`` if it fits a field of type ``kind`` (bounded and clamped), else None (the default is kept)."""
     if kind == "str" and isinstance(value, str):
         return value[:200]
+    if kind == "tuple[str, ...]" and isinstance(value, list):
+        return tuple(v[:64] for v in value[:MAX_MUTED] if isinstance(v, str))
     if kind == "bool" and isinstance(value, bool):
         return value
     if kind == "float" and isinstance(value, int) and not isinstance(value, bool):

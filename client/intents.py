@@ -55,7 +55,27 @@ class Answer:
     accept: bool
 
 
-Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer]
+@dataclass(frozen=True, slots=True)
+class Say:
+    """Issue 15: a chat line: ``phrase`` (a phrase id of shared/chat.py) or free ``text``."""
+
+    text: str | None = None
+    phrase: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Nudge:
+    """Issue 15: nudge ``seat``, whose decision the table waits for."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """D7: take this seat back from the computer that plays it."""
+
+
+Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Say, Nudge, Back]
 """Anything the UI sends."""
 
-__all__ = ["Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Intent"]
+__all__ = ["Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Say", "Nudge", "Back", "Intent"]

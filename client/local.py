@@ -17,7 +17,7 @@ from doublenine.shared.rules import legal_decisions, to_act
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.views import view_for
 
-from .intents import Control, Decide, Intent
+from .intents import Control, Decide, Intent, Say
 from .store import ClientState
 
 
@@ -63,6 +63,9 @@ class LocalSession:
 
     def send(self, intent: Intent) -> None:
         """Apply an intent from the window; refusals are shown as an error code."""
+        if isinstance(intent, Say):
+            self.hear(self.seat, intent.text, intent.phrase)
+            return
         try:
             if isinstance(intent, Decide):
                 self.decide(intent.decision)
@@ -75,6 +78,15 @@ class LocalSession:
         except RuleError as exc:
             self.state = replace(self.state, error=str(exc.code))
         self._refresh()
+
+    def hear(self, seat: Seat | None, text: str | None = None, phrase: str | None = None) -> None:
+        """Issue 15: a chat line said at this table (what the server would echo to everyone)."""
+        from doublenine.shared.protocol import ChatLineW
+        line = ChatLineW(id=len(self.state.chat) + 1, at=0.0, seat=None if seat is None else int(seat),
+                         name="" if seat is None else self.state.names[seat - 1], text=text,
+                         phrase=phrase)  # type: ignore[arg-type]
+        self.state = replace(self.state, chat=self.state.chat + (line,))
+        self.changed = True
 
     def pump(self) -> bool:
         """True once after each change (the window redraws only then)."""

@@ -31,7 +31,7 @@ from typing import Any
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import intent_for
 
-from .intents import Answer, AskHint, Control, Decide, HandOver, Intent, Pause
+from .intents import Answer, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
 from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
 from doublenine.shared.reconnect import REPLACED, Backoff, Reconnector, ends_game, retry_refusal
 
@@ -297,6 +297,13 @@ class NetSession:
             return p.Consent(request_id=int(intent.request_id), accept=intent.accept)
         if isinstance(intent, Control) and intent.what == "start":
             return p.Start()
+        if isinstance(intent, Say):
+            said = {"text": intent.text} if intent.text is not None else {"phrase": intent.phrase}
+            return p.Chat(**said)  # type: ignore[arg-type]
+        if isinstance(intent, Nudge):
+            return p.Nudge(seat=intent.seat)
+        if isinstance(intent, Back):
+            return p.Back()
         if seq < 0:
             return None
         if isinstance(intent, Decide):

@@ -320,6 +320,9 @@ _ERRORS: dict[str, Text] = {
     "MUST_PLAY": (N_("A tile fits: you cannot pass"), {}),
     "REQUEST_PENDING": (N_("Another request is waiting for answers"), {}),
     "REFUSED": (N_("Your request was refused"), {}),
+    "CHAT_TOO_FAST": (N_("You are chatting too fast: wait a moment"), {}),
+    "PHRASES_ONLY": (N_("Only phrases while a hand is in play at this table"), {}),
+    "NUDGE_TOO_SOON": (N_("Someone nudged this player less than 30 seconds ago"), {}),
 }
 
 

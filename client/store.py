@@ -65,6 +65,17 @@ class ClientState:
     failure: Any = None
     """A :class:`~doublenine.shared.failures.Failure` that ends this connection's hope (unknown table,
     seat taken, unreachable, host stopped): the table shows it with a way back to the start screen."""
+    chat: tuple[Any, ...] = ()
+    """Issue 15: the table's recent chat lines (``protocol.ChatLineW``), oldest first, at most 50."""
+    chat_rule: str = "free"
+    """Issue 15: ``free`` or ``phrases_in_hand`` (the table's setting)."""
+    nudge: tuple[int, int, int] | None = None
+    """Issue 15: the last nudge heard: (a count that grows with each, by seat, nudged seat)."""
+    wait: tuple[int, float] = (0, 0.0)
+    """Issue 15: (a count that grows at each public change, seconds already waited then): the window
+    starts its "waiting for X" clock when the count changes (R29: information only)."""
+    playing_for_me: bool = False
+    """D7: the computer plays this (connected) seat until the player acts or says "I'm back"."""
 
     def name(self, seat: Seat) -> str:
         """The seat's display name (empty names fall back to "Seat N" in the caller)."""
@@ -100,6 +111,9 @@ def _table(state: ClientState, t: Any) -> ClientState:
     if req is not None and me is not None and int(me) in req.waiting:
         consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action),)
     return replace(state, table=t.code, names=tuple(s.name for s in t.seats),  # type: ignore[arg-type]
+                   chat_rule=t.chat,
+                   playing_for_me=me is not None and t.seats[int(me) - 1].computer_plays
+                   and t.seats[int(me) - 1].kind == "human",
                    computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays),
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
                    can_redo=t.can_redo, started=t.started, tracker=t.tracker,
@@ -114,12 +128,27 @@ def _table(state: ClientState, t: Any) -> ClientState:
 def _update(state: ClientState, msg: Any) -> ClientState:
     if state.view is None or msg.seq > state.seq + 1:
         return replace(state, resync=True)
-    return replace(state, view=advance(state.view, msg), seq=msg.seq, hint=None, error=None)
+    wait = (state.wait[0] + 1, 0.0) if msg.seq != state.seq else state.wait  # a new decision is awaited
+    return replace(state, view=advance(state.view, msg), seq=msg.seq, hint=None, error=None, wait=wait)
 
 
 def _snapshot(state: ClientState, msg: Any) -> ClientState:
-    state = replace(state, view=view_from_wire(msg), seq=msg.seq, resync=False, hint=None, left=False)
+    state = replace(state, view=view_from_wire(msg), seq=msg.seq, resync=False, hint=None, left=False,
+                    wait=(state.wait[0] + 1, msg.waited))
     return _table(state, msg.table)
+
+
+CHAT_KEPT = 50
+"""Chat lines the client keeps (the server sends at most as many on attaching)."""
+
+
+def _chat(state: ClientState, msg: Any) -> ClientState:
+    """Issue 15: a history replaces the lines; a new line is appended once (ids already held are dropped)."""
+    if msg.history:
+        return replace(state, chat=tuple(msg.lines)[-CHAT_KEPT:])
+    known = {line.id for line in state.chat}
+    new = tuple(line for line in msg.lines if line.id not in known)
+    return replace(state, chat=(state.chat + new)[-CHAT_KEPT:]) if new else state
 
 
 _REDUCERS: dict[type, Any] = {
@@ -137,6 +166,8 @@ _REDUCERS: dict[type, Any] = {
         error="REFUSED" if m.outcome == "refused" and s.asked_id == str(m.request_id) else s.error),
     p.Error: lambda s, m: replace(s, error=str(m.code), resync=s.resync or str(m.code) == "STALE"),
     p.LeftTable: lambda s, m: replace(s, left=True),
+    p.ChatLines: _chat,
+    p.Nudged: lambda s, m: replace(s, nudge=((s.nudge[0] if s.nudge else 0) + 1, m.by, m.seat)),
 }
 
 

@@ -99,6 +99,58 @@ def extras(found: list[tuple[str, ClientState, Ui]]) -> list[tuple[str, ClientSt
     ] + [(f"table_{lang}_{w}x{h}", turn, ui, lang, (w, h)) for lang in ("en", "fr") for w, h in TABLE_SIZES]
 
 
+def _table_at(s: LocalSession, seat: Seat) -> None:
+    """Play the local match on until ``seat`` is to play (every seat decides its first option)."""
+    for _ in range(2000):
+        st = s.log.state
+        if st.phase is Phase.PLAY and st.hand is not None and st.hand.turn is seat:
+            return
+        s.log.submit(legal_decisions(st, sorted(to_act(st))[0])[0])
+    raise RuntimeError(f"seat {seat} never came to play")
+
+
+def talk_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
+    """Issue 15: the chat open (with a wait card by the awaited seat) and a nudge arriving, en and fr.
+
+    Drawn by the table scene itself (the chat panel and the cards are the scene's, not ``render``'s)."""
+    from doublenine.client.chat import ChatUi
+    from doublenine.client.input import Viewport
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.sound import Sounds
+
+    shots = []
+    for lang in ("en", "fr"):
+        s = LocalSession(seed=2026, names=NAMES[:3] + ("Maximiliano",), humans=frozenset({Seat.ONE, Seat.TWO, Seat.THREE}))
+        _table_at(s, Seat.TWO)
+        s.state = replace(s.state, table="K7QP", computers=frozenset({Seat.FOUR}), view=s.state.view)
+        s._refresh()  # type: ignore[attr-defined]
+        s.hear(Seat.TWO, phrase="hello")
+        s.hear(None, text="¡Qué partida! Sigo mirando desde aquí.")
+        s.hear(Seat.THREE, phrase="good_luck")
+        s.hear(Seat.ONE, text="Zoë, it's your turn!")
+        scene = TableScene(s, lang=lang, sounds=Sounds(muted=True), motion=False)
+        scene.talk.remember = False
+        scene.resize(Viewport(size, size))
+        s.state = replace(s.state, wait=(1, 83.0))
+        scene.update(100.0)
+        scene.talk.cui = ChatUi(open=True, focused=True, draft="Bien jugado, compañero", seen=4)
+        scene.update(100.0)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        shots.append((f"chat-open_{lang}", surface))
+        scene.talk.cui = ChatUi(seen=4)
+        _table_at(s, Seat.ONE)
+        s._refresh()  # type: ignore[attr-defined]
+        s.hear(Seat.TWO, phrase="one_moment")
+        s.state = replace(s.state, nudge=(1, 2, 1), wait=(2, 47.0))
+        scene.update(200.0)
+        scene.update(200.4)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        shots.append((f"nudge-arriving_{lang}", surface))
+    return shots
+
+
 def main(argv: list[str]) -> int:
     size = tuple(int(v) for v in argv[0].split("x")) if argv else (1280, 800)
     pygame.display.init()
@@ -123,6 +175,9 @@ def main(argv: list[str]) -> int:
         surface = pygame.Surface(at)
         state = replace(state, table="K7QP")
         render(surface, compute_layout(state, ui, at, lang), state, ui, art, lang)
+        pygame.image.save(surface, str(OUT / f"{stem}.png"))
+        print(OUT / f"{stem}.png")
+    for stem, surface in talk_shots(size):  # type: ignore[arg-type]
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
     return 0

@@ -46,6 +46,8 @@ class Launch:
     level: str = "strong"
     resume: bool = False
     """Come back to the last local table if it still exists (``doublenine play`` with no options)."""
+    chat: str = "free"
+    """Issue 15: a new table's chat setting, ``free`` or ``phrases_in_hand``."""
 
 
 @dataclass(frozen=True, slots=True)

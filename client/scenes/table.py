@@ -28,6 +28,7 @@ from ..text import tr
 from ..store import ClientState, localized
 from ..uistate import Ui
 from .base import Change
+from .talk import TableTalk
 
 TOAST_SECONDS = 8.0
 """How long the message after an export stays up."""
@@ -79,6 +80,8 @@ class TableScene:
         self._line_len = 0
         self._anim: tuple[Placed, float] | None = None
         self._now = 0.0
+        self.talk = TableTalk(lang, self.art, self.sounds.play)
+        """Issue 15: the chat panel, the wait shown by the awaited seat and nudges."""
         self.toast: tuple[str, float] | None = None
         """A short message (text, until when), e.g. where an export was saved."""
         self.dirty = True
@@ -94,11 +97,12 @@ class TableScene:
     def layout(self) -> TableLayout:
         """The current layout (cached on state, previews and size)."""
         state = self.session.state
-        key = (self.ui, self.vp.pixels)
+        size = self.talk.table_size(self.vp.pixels)  # the open chat panel takes the right of the window
+        key = (self.ui, size)
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
             self._shown = localized(state, self.lang)
-            self._layout = compute_layout(self._shown, self.ui, self.vp.pixels, self.lang)
+            self._layout = compute_layout(self._shown, self.ui, size, self.lang)
             self._key = key
         return self._layout
 
@@ -118,7 +122,7 @@ class TableScene:
             for cue in cues(self._heard, self.session.state):
                 self.sounds.play(cue)
             self._heard = self.session.state
-        animating = self._anim is not None
+        animating = self._anim is not None or self.talk.update(self.session.state, now)
         if self.toast is not None and now >= self.toast[1]:
             self.toast, animating = None, True  # one more frame without it
         if self._anim is not None and now - self._anim[1] >= SLIDE:
@@ -190,6 +194,12 @@ class TableScene:
             return None
         if self.overlay is not None and event.type != pygame.QUIT:
             return self._overlay_event(event)
+        used, said = self.talk.handle(event, self.vp, self.session.state, self.layout(), self.vp.pixels)
+        if said is not None:
+            self.session.send(said)
+        if used:
+            self.dirty = True
+            return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_sound()
             return None
@@ -222,7 +232,13 @@ class TableScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table, then the overlay if one is open."""
-        render(surface, self.layout(), self.shown(), self.ui, self.art, self.lang, self._moving())
+        lay = self.layout()
+        w, h = lay.size
+        sw, sh = surface.get_size()
+        fits = w <= sw and h <= sh and (w, h) != (sw, sh)  # the chat panel takes the right of the window
+        table = surface.subsurface((0, 0, w, h)) if fits else surface
+        render(table, lay, self.shown(), self.ui, self.art, self.lang, self._moving())
+        self.talk.draw(surface, self.shown(), lay)
         if self.overlay is not None:
             self.overlay.draw(surface)
         self._draw_toast(surface)

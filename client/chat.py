@@ -1,0 +1,233 @@
+"""The table chat panel (issue 15 part 1): its state, geometry and input; no drawing (:mod:`.chatdraw`).
+
+The panel is a strip at the right of the window; while it is open the table is
+laid out in the rest of the window, so it never covers the line of play (in a
+window too narrow to share, the panel lies over the table's right side until it
+is closed). It
+holds the lines said at the table (oldest at the top), one button per preset
+phrase (sent as a phrase id, so every reader sees it in its own language), a
+free-text field and a mute chip for each other player and for the spectators.
+Mutes are the client's alone (the server sends every line to everyone) and are
+remembered by name in the settings (:mod:`.config`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from doublenine.shared.chat import MAX_CHARS, PHRASE_IDS
+from doublenine.shared.seats import SEATS
+from doublenine.shared.state import Phase
+
+from .intents import Intent, Say
+from .snake import Rect
+from .store import ClientState
+
+SPECTATORS = ""
+"""The mute key of every spectator (a seat's name is never empty once cleaned by the server)."""
+IN_HAND = (Phase.REVIEW, Phase.PLAY)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatUi:
+    """What the player does with the chat panel (never game state)."""
+
+    open: bool = False
+    focused: bool = False
+    """Keys go to the text field (not to the table's shortcuts)."""
+    draft: str = ""
+    muted: frozenset[str] = frozenset()
+    """Names whose lines are hidden; :data:`SPECTATORS` hides every spectator."""
+    seen: int = 0
+    """The newest line id the player has had in front of them (unread count while closed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLayout:
+    """Where everything of the panel is, in drawable pixels; ``panel`` None while closed."""
+
+    toggle: Rect
+    """The "Chat" button (bottom right) while closed."""
+    panel: Rect | None = None
+    """The whole open panel; its "Mute:" caption sits left of the first chip."""
+    close: Rect | None = None
+    chips: tuple[tuple[str, Rect], ...] = ()
+    """(mute key, rect) for each other player and the spectators."""
+    lines: Rect | None = None
+    """The area where the lines are written, newest at the bottom."""
+    phrases: tuple[tuple[str, Rect], ...] = ()
+    field: Rect | None = None
+    send: Rect | None = None
+    font: int = 14
+
+
+def font_size(size: tuple[int, int]) -> int:
+    """The panel's text size for a window of ``size`` drawable pixels (readable from 800x600 up)."""
+    w, h = size
+    return max(13, round(15 * min(w / 1280, h / 800)))
+
+
+def panel_width(size: tuple[int, int]) -> int:
+    """Width of the open panel: about a quarter of the window, within readable bounds."""
+    return max(260, min(420, size[0] * 27 // 100))
+
+
+MIN_TABLE_WIDTH = 800
+"""Narrowest table the open panel may leave (the window's own minimum width): below it the
+panel lies over the right of the table instead, until it is closed."""
+
+
+def table_size(size: tuple[int, int], cui: ChatUi) -> tuple[int, int]:
+    """The part of the window the table is laid out in: all of it while the chat is closed or the
+    window is too narrow to share (:data:`MIN_TABLE_WIDTH`), else the window less the panel."""
+    rest = size[0] - panel_width(size)
+    return (rest, size[1]) if cui.open and rest >= MIN_TABLE_WIDTH else size
+
+
+def unread(state: ClientState, cui: ChatUi) -> int:
+    """Lines not yet seen from players who are not muted."""
+    return sum(1 for line in state.chat if line.id > cui.seen and speaker(line) not in cui.muted)
+
+
+def visible(state: ClientState, cui: ChatUi) -> tuple[Any, ...]:
+    """The lines of players the player has not muted, oldest first."""
+    return tuple(line for line in state.chat if speaker(line) not in cui.muted)
+
+
+def speaker(line: Any) -> str:
+    """The mute key of a chat line's speaker."""
+    return SPECTATORS if line.seat is None else str(line.name)
+
+
+def free_text_allowed(state: ClientState) -> bool:
+    """False at a ``phrases_in_hand`` table while a hand is in play (the server would refuse it)."""
+    view = state.view
+    return not (state.chat_rule == "phrases_in_hand" and view is not None and view.phase in IN_HAND)
+
+
+def mute_keys(state: ClientState) -> tuple[str, ...]:
+    """One mute key per other seated player (by name) and one for the spectators."""
+    me = state.view.seat if state.view is not None else None
+    names = [state.names[s - 1] for s in SEATS if s != me and s not in state.computers and state.names[s - 1]]
+    return tuple(dict.fromkeys(names)) + (SPECTATORS,)
+
+
+def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int | None = None) -> ChatLayout:
+    """The panel's geometry for a window of ``size`` pixels (pure); the closed panel's button sits at
+    the right edge at ``toggle_y`` (the table's status line: clear of the hand and the help line)."""
+    w, h = size
+    f = font_size(size)
+    bh, pad = round(2.1 * f), round(0.8 * f)
+    tw = max(7 * f, min(11 * f, w // 9))
+    toggle = (w - tw - pad, h - bh - pad if toggle_y is None else toggle_y, tw, bh)
+    if not cui.open:
+        return ChatLayout(toggle, font=f)
+    pw = panel_width(size)
+    x0 = w - pw
+    x, inner = x0 + pad, pw - 2 * pad
+    close = (w - pad - bh, pad // 2, bh, bh)
+    y = pad // 2 + bh + pad // 2
+    caption = round(5.5 * f)  # "Mute:" before the chips
+    chips, y = _flow(mute_keys(state), x + caption, y, inner - caption, f, state)
+    y += pad // 2
+    field = (x, h - pad - bh, inner - 6 * f - pad // 2, bh)
+    send = (x + field[2] + pad // 2, field[1], 6 * f, bh)
+    rows = (len(PHRASE_IDS) + 1) // 2
+    ph = round(1.9 * f)
+    top = field[1] - pad // 2 - rows * (ph + pad // 3)
+    cw = (inner - pad // 2) // 2
+    phrases = tuple((pid, (x + (i % 2) * (cw + pad // 2), top + (i // 2) * (ph + pad // 3), cw, ph))
+                    for i, pid in enumerate(PHRASE_IDS))
+    lines = (x, y, inner, max(0, top - pad // 2 - y))
+    return ChatLayout(toggle, (x0, 0, pw, h), close, chips, lines, phrases, field, send, f)
+
+
+def _flow(keys: tuple[str, ...], x: int, y: int, width: int, f: int,
+          state: ClientState) -> tuple[tuple[tuple[str, Rect], ...], int]:
+    """Mute chips left to right, wrapping; widths from the name's length (the painter fits the text)."""
+    ch, gap = round(1.7 * f), f // 2
+    out, cx = [], x
+    for key in keys:
+        cw = min(width, max(5 * f, round(0.62 * f * (len(key) if key else 11)) + 2 * f))
+        if cx > x and cx + cw > x + width:
+            cx, y = x, y + ch + gap
+        out.append((key, (cx, y, cw, ch)))
+        cx += cw + gap
+    return tuple(out), y + ch + gap
+
+
+def _inside(pos: tuple[float, float], r: Rect | None) -> bool:
+    return r is not None and r[0] <= pos[0] < r[0] + r[2] and r[1] <= pos[1] < r[1] + r[3]
+
+
+def hit(pos: tuple[float, float], lay: ChatLayout) -> str | None:
+    """What of the chat is at ``pos``: ``toggle``, ``close``, ``mute:KEY``, ``phrase:ID``, ``field``,
+    ``send`` or ``panel`` (elsewhere on the open panel); None outside it."""
+    if lay.panel is None:
+        return "toggle" if _inside(pos, lay.toggle) else None
+    if not _inside(pos, lay.panel):
+        return None
+    for name, r in (("close", lay.close), ("field", lay.field), ("send", lay.send)):
+        if _inside(pos, r):
+            return name
+    for key, r in lay.chips:
+        if _inside(pos, r):
+            return f"mute:{key}"
+    for pid, r in lay.phrases:
+        if _inside(pos, r):
+            return f"phrase:{pid}"
+    return "panel"
+
+
+def newest(state: ClientState) -> int:
+    """The id of the newest line (0 with none)."""
+    return state.chat[-1].id if state.chat else 0
+
+
+def click(what: str, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
+    """A click on chat element ``what`` (:func:`hit`): the new panel state and maybe a line to say."""
+    if what == "toggle":
+        return replace(cui, open=True, focused=False, seen=newest(state)), None
+    if what == "close":
+        return replace(cui, open=False, focused=False, seen=newest(state)), None
+    if what.startswith("mute:"):
+        key = what[5:]
+        return replace(cui, muted=cui.muted ^ {key}), None
+    if what.startswith("phrase:"):
+        return cui, Say(phrase=what[7:])
+    if what == "field":
+        return replace(cui, focused=free_text_allowed(state)), None
+    if what == "send":
+        return send(state, cui)
+    return replace(cui, focused=False), None
+
+
+def send(state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
+    """Say the draft (the server cleans it); nothing for a blank draft or where only phrases go."""
+    if not cui.draft.strip() or not free_text_allowed(state):
+        return cui, None
+    return replace(cui, draft=""), Say(text=cui.draft)
+
+
+def typed(cui: ChatUi, text: str) -> ChatUi:
+    """Text typed or pasted into the field, bounded to what the server keeps (it cleans the rest)."""
+    room = MAX_CHARS - len(cui.draft)
+    return replace(cui, draft=cui.draft + text.replace("\n", " ")[:max(0, room)]) if room > 0 else cui
+
+
+def key(event: Any, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
+    """A key while the field has the focus: Enter says it, Backspace erases, Esc leaves the field,
+    Ctrl+V pastes; every other key is the field's (the table's shortcuts wait)."""
+    k = event.key
+    if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        return send(state, cui)
+    if k == pygame.K_ESCAPE:
+        return replace(cui, focused=False), None
+    if k == pygame.K_BACKSPACE:
+        return replace(cui, draft=cui.draft[:-1]), None
+    if k == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        from .clipboard import paste_text
+        return typed(cui, paste_text()), None
+    return cui, None

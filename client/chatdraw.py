@@ -1,0 +1,142 @@
+"""Drawing the chat panel (issue 15 part 1); geometry and input are in :mod:`.chat`. Mutates nothing.
+
+Every text goes through the client's one text function (``Art.text``, :mod:`.typeset`), which
+draws any string a stranger typed; the server has already cleaned it (shared/cleantext.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doublenine.shared.chat import PHRASES
+from doublenine.shared.i18n import N_
+from doublenine.shared.seats import Seat, team_of
+
+from .art import GOLD, TEAM_COLOURS, Art
+from .chat import SPECTATORS, ChatLayout, ChatUi, free_text_allowed, unread, visible
+from .panels import Button
+from .render import DIM_INK, INK, draw_button
+from .store import ClientState
+from .text import tr, trn
+
+PANEL_FILL = (14, 30, 24, 255)
+FIELD_FILL = (8, 18, 14, 255)
+
+
+def line_text(line: Any, lang: str) -> tuple[str, str]:
+    """(who, what) of a chat line in ``lang``: a phrase id becomes the reader's own words."""
+    who = str(line.name) if line.seat is not None else tr(lang, "Spectator")
+    what = line.text if line.text is not None else tr(lang, PHRASES.get(str(line.phrase), str(line.phrase)))
+    return who, what
+
+
+def draw_chat(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: ChatUi, art: Art,
+              lang: str, hover: str | None = None) -> None:
+    """The closed panel's toggle button, or the whole open panel."""
+    f = lay.font
+    if lay.panel is None:
+        count = unread(state, cui)
+        label, args = (N_("Chat ({count})"), (("count", count),)) if count else (N_("Chat"), ())
+        draw_button(surface, art, Button("chat", lay.toggle, label, primary=count > 0, args=args), f, lang,
+                    hover == "toggle")
+        return
+    x, y, w, h = lay.panel
+    surface.blit(art.plate(w, h, PANEL_FILL, 0), (x, y))
+    pygame.draw.line(surface, (255, 255, 255, 40), (x, y), (x, y + h))
+    title = art.text(tr(lang, "Table chat"), round(1.1 * f), bold=True, width=w - 5 * f)
+    assert lay.close is not None
+    surface.blit(title, title.get_rect(midleft=(x + round(0.8 * f), lay.close[1] + lay.close[3] // 2)))
+    draw_button(surface, art, Button("close", lay.close, "×"), f, lang, hover == "close")
+    _chips(surface, lay, cui, art, lang, hover)
+    _lines(surface, lay, state, cui, art, lang)
+    for pid, rect in lay.phrases:
+        draw_button(surface, art, Button(f"phrase:{pid}", rect, PHRASES[pid]), f, lang, hover == f"phrase:{pid}")
+    _field(surface, lay, state, cui, art, lang, hover)
+
+
+def _chips(surface: pygame.Surface, lay: ChatLayout, cui: ChatUi, art: Art, lang: str, hover: str | None) -> None:
+    """A chip per other player and the spectators; a muted one is dim and struck through."""
+    f = lay.font
+    if lay.chips and lay.panel is not None:
+        first = lay.chips[0][1]
+        cap = art.text(tr(lang, "Mute:"), round(0.9 * f), DIM_INK, width=first[0] - lay.panel[0] - f)
+        surface.blit(cap, cap.get_rect(midleft=(lay.panel[0] + round(0.8 * f), first[1] + first[3] // 2)))
+    for key, (cx, cy, cw, ch) in lay.chips:
+        muted = key in cui.muted
+        fill = (40, 52, 46, 230) if hover == f"mute:{key}" else ((22, 26, 24, 200) if muted else (30, 44, 38, 220))
+        surface.blit(art.plate(cw, ch, fill, ch // 2), (cx, cy))
+        name = tr(lang, "Spectators") if key == SPECTATORS else key
+        label = art.text(name, round(0.9 * f), (130, 136, 132) if muted else INK, width=cw - f)
+        r = label.get_rect(center=(cx + cw // 2, cy + ch // 2))
+        surface.blit(label, r)
+        if muted:
+            pygame.draw.line(surface, (200, 120, 110), (r.left - 2, r.centery), (r.right + 2, r.centery), 2)
+
+
+def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: ChatUi, art: Art, lang: str) -> None:
+    """The lines of players not muted, newest at the bottom, wrapped to the panel; older ones scroll away."""
+    assert lay.lines is not None
+    x, top, w, h = lay.lines
+    f = lay.font
+    step = art.type.line_height(f)
+    y = top + h
+    shown = visible(state, cui)
+    hidden = len(state.chat) - len(shown)
+    if state.chat_rule == "phrases_in_hand":  # the table's setting, shown to everyone (issue 15)
+        rule = art.text(tr(lang, "At this table: only phrases during a hand"), round(0.85 * f), DIM_INK, width=w)
+        surface.blit(rule, (x, top))
+        top += step
+    if hidden:
+        note = art.text(trn(lang, "{count} line muted", "{count} lines muted", hidden), round(0.85 * f), DIM_INK,
+                        width=w)
+        surface.blit(note, (x, top))
+        top += step
+    if not shown:
+        empty = art.text(tr(lang, "Say hello: click a phrase or type below"), f, DIM_INK, width=w)
+        surface.blit(empty, (x, top))
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(x, top, w, max(0, y - top)))
+    for line in reversed(shown):
+        who, what = line_text(line, lang)
+        colour = TEAM_COLOURS[team_of(Seat(line.seat))] if line.seat is not None else DIM_INK
+        rows = [row for row in art.type.wrap(what, f, w - f) if row] or [""]
+        y -= step * (len(rows) + 1) + f // 3
+        if y + step * (len(rows) + 1) < top:
+            break
+        surface.blit(art.text(who, round(0.9 * f), colour, bold=True, width=w), (x, y))
+        for i, row in enumerate(rows):
+            surface.blit(art.text(row, f, INK), (x + f // 2, y + step * (i + 1)))
+    surface.set_clip(clip)
+
+
+def _field(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: ChatUi, art: Art, lang: str,
+           hover: str | None) -> None:
+    """The free-text field (with a caret while it has the focus) and its Send button."""
+    assert lay.field is not None and lay.send is not None
+    f = lay.font
+    fx, fy, fw, fh = lay.field
+    allowed = free_text_allowed(state)
+    surface.blit(art.plate(fw, fh, FIELD_FILL, fh // 4), (fx, fy))
+    edge = GOLD if cui.focused else (255, 255, 255, 70)
+    pygame.draw.rect(surface, edge, lay.field, 2 if cui.focused else 1, border_radius=fh // 4)
+    if not allowed:
+        hint = art.text(tr(lang, "Only phrases during a hand"), round(0.9 * f), DIM_INK, width=fw - f)
+        surface.blit(hint, hint.get_rect(midleft=(fx + f // 2, fy + fh // 2)))
+    elif cui.draft:
+        shown = art.type.clean(cui.draft)
+        while shown and art.type.measure(shown, f)[0] > fw - 1.5 * f:
+            shown = shown[1:]  # the end of a long draft stays in view, as in any text field
+        text = art.text(shown, f, INK)
+        r = text.get_rect(midleft=(fx + f // 2, fy + fh // 2))
+        surface.blit(text, r)
+        if cui.focused:
+            pygame.draw.line(surface, GOLD, (r.right + 2, fy + fh // 4), (r.right + 2, fy + 3 * fh // 4), 2)
+    else:
+        hint = art.text(tr(lang, "Type a message…"), round(0.9 * f), DIM_INK, width=fw - f)
+        surface.blit(hint, hint.get_rect(midleft=(fx + f // 2, fy + fh // 2)))
+        if cui.focused:
+            pygame.draw.line(surface, GOLD, (fx + f // 2 - 2, fy + fh // 4), (fx + f // 2 - 2, fy + 3 * fh // 4), 2)
+    enabled = allowed and bool(cui.draft.strip())
+    draw_button(surface, art, Button("send", lay.send, N_("Send"), primary=enabled, enabled=enabled), f, lang,
+                hover == "send")

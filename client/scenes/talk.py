@@ -1,0 +1,184 @@
+"""The table's talk and waiting (issue 15 parts 1-2), as the table scene holds them.
+
+:class:`TableTalk` owns the chat panel's state (:mod:`..chat`), the local clock
+of the wait shown by the awaited seat (R29: information only, started from the
+server's ``snapshot.waited`` and from each update), and what a nudge did to
+this window: the nudged player's window lights up, says who is waiting, and
+plays the ``nudge`` sound (:mod:`..sound`); the others get a quiet notice.
+Mutes are remembered by name in the settings (:mod:`..config`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from .. import chat, config
+from ..art import Art
+from ..chatdraw import draw_chat
+from ..input import Viewport
+from ..intents import Back, HandOver, Intent, Nudge
+from ..layout import TableLayout
+from ..panels import seat_name
+from ..store import ClientState
+from ..text import tr
+from ..waiting import (
+    NOTICE_SECONDS, SHOW_AFTER, Card, awaited_seat, back_card, draw_card, draw_nudged, nudge_ready, wait_card,
+)
+
+OTHERS_NOTICE = 4.0
+"""Seconds the other players see "X nudged Y"."""
+
+
+class TableTalk:
+    """Chat panel, wait card and nudge notice of one table window."""
+
+    def __init__(self, lang: str, art: Art, play: Callable[[str], None] | None = None,
+                 remember: bool = True) -> None:
+        self.lang = lang
+        self.art = art
+        self.play = play or (lambda cue: None)
+        """The sound hook: called with ``"nudge"`` when this player is nudged."""
+        self.remember = remember
+        muted = config.load().muted if remember else ()
+        self.cui = chat.ChatUi(muted=frozenset(muted))
+        self.hover: str | None = None
+        self.now = 0.0
+        self._wait_mark = -1
+        self._wait_start = 0.0
+        self._nudge_mark: int | None = None
+        self._last_nudge: float | None = None
+        self.notice: tuple[str, float, bool] | None = None
+        """(text, local time it arrived, for me) of the last nudge heard."""
+        self._shown_second = -1
+        self._swallow = ""
+
+    # ------------------------------------------------------------ time
+    def waited(self) -> float:
+        """Seconds the awaited decision has waited, by this window's clock."""
+        return max(0.0, self.now - self._wait_start)
+
+    def update(self, state: ClientState, now: float) -> bool:
+        """Follow the wait and the nudges; True when the window must be drawn again."""
+        self.now = now
+        dirty = False
+        mark, waited = state.wait
+        if mark != self._wait_mark:
+            self._wait_mark, self._wait_start = mark, now - waited
+        if state.nudge is not None and state.nudge[0] != self._nudge_mark:
+            dirty = self._heard_nudge(state, now)
+        second = int(self.waited())
+        if second != self._shown_second and awaited_seat(state) is not None and second >= SHOW_AFTER:
+            self._shown_second = second  # the card's clock moves once a second; an idle table stays idle
+            dirty = True
+        if self.notice is not None:
+            limit = NOTICE_SECONDS if self.notice[2] else OTHERS_NOTICE
+            if now - self.notice[1] > limit:
+                self.notice = None
+            dirty = True  # the glow pulses while it lasts
+        if self.cui.open and chat.newest(state) > self.cui.seen:
+            self.cui = replace(self.cui, seen=chat.newest(state))
+        return dirty
+
+    def _heard_nudge(self, state: ClientState, now: float) -> bool:
+        assert state.nudge is not None
+        self._nudge_mark, (_, by, seat) = state.nudge[0], state.nudge
+        self._last_nudge = now
+        me = state.view.seat if state.view is not None else None
+        if seat == me:
+            text = tr(self.lang, "{name} is waiting for you: your turn!", name=seat_name(state, by))
+            self.play("nudge")
+        else:
+            text = tr(self.lang, "{by} nudged {name}", by=seat_name(state, by), name=seat_name(state, seat))
+        self.notice = (text, now, seat == me)
+        return True
+
+    # ------------------------------------------------------------ geometry
+    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Where the table is laid out: the window less the open chat panel."""
+        return chat.table_size(size, self.cui)
+
+    def chat_layout(self, size: tuple[int, int], state: ClientState, lay: TableLayout) -> chat.ChatLayout:
+        """The chat panel's geometry; its button sits at the height of the table's status line."""
+        return chat.layout(size, state, self.cui, lay.status_rect[1])
+
+    def cards(self, state: ClientState, lay: TableLayout) -> list[Card]:
+        """The wait card by the awaited seat and the "I'm back" card, where they apply."""
+        found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now)),
+                 back_card(state, lay)]
+        return [c for c in found if c is not None]
+
+    # ------------------------------------------------------------ input
+    def handle(self, event: Any, vp: Viewport, state: ClientState, lay: TableLayout,
+               size: tuple[int, int]) -> tuple[bool, Intent | None]:
+        """(used, intent): whether the event was the chat's or a card's, and what to send."""
+        t = event.type
+        if t == pygame.TEXTINPUT:
+            swallow, self._swallow = self._swallow, ""
+            if self.cui.focused and event.text != swallow:
+                self.cui = chat.typed(self.cui, event.text)
+            return self.cui.focused, None
+        if t == pygame.KEYDOWN:
+            return self._key(event, state)
+        if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+            pos = vp.to_pixels(event.pos)
+            hover = chat.hit(pos, self.chat_layout(size, state, lay)) or self._card_hit(pos, state, lay)
+            changed, self.hover = hover != self.hover, hover
+            return changed and hover is not None, None
+        if t == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False) and event.button == 1:
+            return self._click(vp.to_pixels(event.pos), state, lay, size)
+        if t == pygame.FINGERDOWN:
+            return self._click(vp.touch(event.x, event.y), state, lay, size)
+        return False, None
+
+    def _key(self, event: Any, state: ClientState) -> tuple[bool, Intent | None]:
+        if self.cui.focused:
+            self.cui, intent = chat.key(event, state, self.cui)
+            return True, intent
+        mods = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        if event.key == pygame.K_c and not mods:  # C: chat, straight into the text field
+            self.cui = replace(self.cui, open=True, focused=chat.free_text_allowed(state), seen=chat.newest(state))
+            self._swallow = getattr(event, "unicode", "")  # the "c" typed with it is not a message
+            return True, None
+        return False, None
+
+    def _click(self, pos: tuple[float, float], state: ClientState, lay: TableLayout,
+               size: tuple[int, int]) -> tuple[bool, Intent | None]:
+        what = chat.hit(pos, self.chat_layout(size, state, lay))
+        if what is not None:
+            before = self.cui.muted
+            self.cui, intent = chat.click(what, state, self.cui)
+            if self.cui.muted != before and self.remember:
+                config.save(replace(config.load(), muted=tuple(sorted(self.cui.muted))))
+            return True, intent
+        self.cui = replace(self.cui, focused=False)
+        bid = self._card_hit(pos, state, lay)
+        if bid is None:
+            return False, None
+        kind, _, seat = bid.partition(":")
+        intents: dict[str, Intent] = {"back": Back()}
+        if seat:
+            intents = {"nudge": Nudge(int(seat)), "handover": HandOver(int(seat))}
+        return True, intents.get(kind)
+
+    def _card_hit(self, pos: tuple[float, float], state: ClientState, lay: TableLayout) -> str | None:
+        for card in self.cards(state, lay):
+            for b in card.buttons:
+                x, y, w, h = b.rect
+                if x <= pos[0] < x + w and y <= pos[1] < y + h:
+                    return b.id
+        return None
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, state: ClientState, lay: TableLayout) -> None:
+        """Cards over the table, then the nudge notice, then the chat panel (or its button)."""
+        f = lay.font
+        for card in self.cards(state, lay):
+            draw_card(surface, card, self.art, self.lang, f, self.hover)
+        if self.notice is not None:
+            text, since, mine = self.notice
+            draw_nudged(surface, self.art, self.lang, text, self.now - since, f, mine, lay.status_rect[1] - f // 2)
+        draw_chat(surface, self.chat_layout(surface.get_size(), state, lay), state, self.cui, self.art, self.lang,
+                  self.hover)

@@ -1,0 +1,154 @@
+"""A player who walks away (issue 15 part 2): the "waiting for X for 1:23" card, nudges and taking a seat back.
+
+R29: nothing here acts by the clock. The wait is information, counted from the
+server's ``snapshot.waited`` and from each ``update`` (a new decision is awaited
+from then); it only decides what the card offers: after :data:`NUDGE_AFTER`
+seconds a Nudge button (the server allows one nudge per table every 30 s), after
+:data:`HAND_OVER_AFTER` seconds a request to let the computer play the seat, which
+the other players must accept (D7). Geometry is pure; :func:`draw_card` draws.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from doublenine.shared.chat import NUDGE_EVERY
+from doublenine.shared.i18n import N_
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import Phase
+
+from .art import GOLD, Art
+from .layout import TableLayout
+from .panels import Button, seat_name
+from .render import INK, draw_button
+from .snake import Rect
+from .store import ClientState
+from .text import tr
+
+SHOW_AFTER = 5.0
+"""Seconds of waiting before the card shows (a normal turn takes a few seconds)."""
+NUDGE_AFTER = 15.0
+"""Seconds before the Nudge button is offered."""
+HAND_OVER_AFTER = 60.0
+"""Seconds before "Let the computer play" is offered for a player who is connected but away."""
+NOTICE_SECONDS = 8.0
+"""How long the window of a nudged player stays lit and says so."""
+
+
+def awaited_seat(state: ClientState) -> Seat | None:
+    """The other human the table visibly waits for (R3 draw, R6 nomination, R15 play), if any.
+
+    None during the review (its answers are private, R10), at one's own turn, and for seats
+    a computer plays."""
+    view = state.view
+    if view is None or not state.started or view.phase not in (Phase.DRAW, Phase.NOMINATE, Phase.PLAY):
+        return None
+    me = view.seat
+    for seat in sorted(view.waiting_for()):
+        if seat != me and seat not in state.computers:
+            return seat
+    return None
+
+
+def clock(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` from an hour on) of a wait, whole seconds."""
+    s = max(0, int(seconds))
+    h, rest = divmod(s, 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A small card of text and buttons placed by a seat's plate (or above one's own)."""
+
+    rect: Rect
+    text: tuple[str, dict[str, Any]]
+    buttons: tuple[Button, ...]
+    urgent: bool = False
+
+
+def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]],
+          above: bool = False) -> Card:
+    f = lay.font
+    w = max(anchor[2], min(round(20 * f), lay.size[0] // 3))
+    bh, pad = round(2.0 * f), f // 2
+    h = pad + round(1.5 * f) + len(specs) * (bh + pad) + pad
+    x = min(max(0, anchor[0]), lay.size[0] - w - pad)
+    y = anchor[1] - h - pad if above else anchor[1] + anchor[3] + pad
+    buttons = tuple(Button(bid, (x + pad, y + pad + round(1.5 * f) + i * (bh + pad), w - 2 * pad, bh), label,
+                           primary=primary, args=tuple(text[1].items()))
+                    for i, (bid, label, primary) in enumerate(specs))
+    return Card((x, y, w, h), text, buttons, urgent=above)
+
+
+def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: bool) -> Card | None:
+    """The card by the awaited seat's plate: the wait, and for a seated player the Nudge button
+    (``nudge_ready``: no nudge at this table for 30 s) and the hand-over request."""
+    seat = awaited_seat(state)
+    if seat is None or waited < SHOW_AFTER:
+        return None
+    spot = next((s for s in lay.seats if s.seat == seat), None)
+    if spot is None:
+        return None
+    name = seat_name(state, seat)
+    me = state.view.seat if state.view is not None else None
+    specs: list[tuple[str, str, bool]] = []
+    if me is not None and waited >= NUDGE_AFTER and nudge_ready:
+        specs.append((f"nudge:{int(seat)}", N_("Nudge {name}"), False))
+    if me is not None and waited >= HAND_OVER_AFTER and seat not in state.away and not state.consent \
+            and state.asking is None:
+        specs.append((f"handover:{int(seat)}", N_("Let the computer play for {name}"), False))
+    text = (N_("Waiting for {name} for {time}"), {"name": name, "time": clock(waited)})
+    return _card(lay, spot.plate, text, specs)
+
+
+def back_card(state: ClientState, lay: TableLayout) -> Card | None:
+    """D7: while the computer plays this connected seat, a card above one's own plate to take it back."""
+    me = state.view.seat if state.view is not None else None
+    if me is None or not state.playing_for_me:
+        return None
+    spot = next((s for s in lay.seats if s.seat == me), None)
+    anchor = spot.plate if spot is not None else (lay.size[0] // 2, lay.size[1] - 4 * lay.font, 0, 0)
+    return _card(lay, anchor, (N_("The computer is playing for you"), {}), [("back", N_("I'm back"), True)], above=True)
+
+
+def nudge_ready(last_nudge: float | None, now: float) -> bool:
+    """No nudge heard at this table for 30 s (the server's limit; the button would be refused sooner)."""
+    return last_nudge is None or now - last_nudge >= NUDGE_EVERY
+
+
+def draw_card(surface: pygame.Surface, card: Card, art: Art, lang: str, f: int, hover: str | None) -> None:
+    """A card: a soft plate, its line of text, its buttons."""
+    x, y, w, h = card.rect
+    surface.blit(art.plate(w, h, (12, 28, 22, 225), f // 2), (x, y))
+    pygame.draw.rect(surface, GOLD if card.urgent else (255, 255, 255, 60), card.rect, 1, border_radius=f // 2)
+    msgid, args = card.text
+    label = art.text(tr(lang, msgid, **args), round(0.95 * f), INK, width=w - f)
+    surface.blit(label, label.get_rect(midtop=(x + w // 2, y + f // 2)))
+    for b in card.buttons:
+        draw_button(surface, art, b, round(0.95 * f), lang, hover == b.id)
+
+
+def draw_nudged(surface: pygame.Surface, art: Art, lang: str, text: str, age: float, f: int, mine: bool,
+                bottom: int) -> None:
+    """A nudge arriving: for the nudged player the window's edge glows (pulsing, fading over
+    :data:`NOTICE_SECONDS`) and a notice ending at ``bottom`` (just over the hand) says who waits;
+    for the others a quiet notice there."""
+    w, h = surface.get_size()
+    fade = max(0.0, 1.0 - age / NOTICE_SECONDS)
+    if mine:
+        pulse = 0.55 + 0.45 * abs(((age * 1.6) % 2.0) - 1.0)
+        alpha = int(255 * fade * pulse)
+        edge = pygame.Surface((w, h), pygame.SRCALPHA)
+        for i, width in enumerate((max(6, f // 2), max(3, f // 4))):
+            pygame.draw.rect(edge, (*GOLD, alpha // (i + 1)), (i * width, i * width, w - 2 * i * width,
+                                                               h - 2 * i * width), width, border_radius=f)
+        surface.blit(edge, (0, 0))
+    size = round((1.25 if mine else 1.0) * f)
+    label = art.text(text, size, (30, 24, 10) if mine else INK, bold=mine, width=w - 6 * f)
+    bw, bh = label.get_width() + 2 * f, label.get_height() + f
+    x, y = (w - bw) // 2, bottom - bh
+    surface.blit(art.plate(bw, bh, (*GOLD, int(240 * max(0.35, fade))) if mine else (20, 40, 32, 230), bh // 3), (x, y))
+    surface.blit(label, label.get_rect(center=(w // 2, y + bh // 2)))

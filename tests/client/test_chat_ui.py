@@ -1,0 +1,260 @@
+"""The client side of issue 15: chat lines folded into the state, the chat panel (phrases, free text,
+mute remembered), the wait shown and a nudge arriving, through the table scene's own event handling,
+and a real server with two seats and a spectator."""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import replace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from doublenine.client import chat, config  # noqa: E402
+from doublenine.client.input import Viewport  # noqa: E402
+from doublenine.client.intents import Back, HandOver, Nudge, Say  # noqa: E402
+from doublenine.client.local import LocalSession  # noqa: E402
+from doublenine.client.net import NetClient, NetSession  # noqa: E402
+from doublenine.client.scenes.table import TableScene  # noqa: E402
+from doublenine.client.sound import Sounds  # noqa: E402
+from doublenine.client.store import ClientState, reduce  # noqa: E402
+from doublenine.shared import protocol as p  # noqa: E402
+from doublenine.shared.rules import legal_decisions, to_act  # noqa: E402
+from doublenine.shared.seats import Seat  # noqa: E402
+from doublenine.shared.state import Phase  # noqa: E402
+
+SIZE = (1280, 800)
+
+
+def _line(i: int, seat: int | None, **said: str) -> p.ChatLineW:
+    return p.ChatLineW(id=i, at=1.0, seat=seat, name="" if seat is None else f"P{seat}", **said)
+
+
+def test_chat_lines_fold_once_each_and_a_history_replaces_them() -> None:
+    s = reduce(ClientState(), p.ChatLines(lines=(_line(1, 1, text="a"), _line(2, None, phrase="thanks"))))
+    s = reduce(s, p.ChatLines(lines=(_line(2, None, phrase="thanks"), _line(3, 2, text="b"))))  # 2 again: kept once
+    assert [x.id for x in s.chat] == [1, 2, 3]
+    s = reduce(s, p.ChatLines(lines=(_line(7, 3, text="c"),), history=True))
+    assert [x.id for x in s.chat] == [7]
+    many = reduce(s, p.ChatLines(lines=tuple(_line(i, 1, text="x") for i in range(8, 70))))
+    assert [x.id for x in many.chat] == list(range(20, 70))  # the newest 50
+
+
+def test_nudges_count_and_the_wait_restarts_at_each_public_change() -> None:
+    s = reduce(ClientState(), p.Nudged(by=2, seat=1))
+    s = reduce(s, p.Nudged(by=3, seat=1))
+    assert s.nudge == (2, 3, 1)
+    table = LocalSession(seed=3)
+    snap = p.Snapshot(seq=4, view=p.ViewW.model_validate(_wire_view(table)), table=_table_w(), waited=83.5)
+    s = reduce(s, snap)
+    assert s.wait == (1, 83.5) and s.chat_rule == "phrases_in_hand"
+
+
+def _wire_view(s: LocalSession) -> dict:
+    from doublenine.shared.convert import view_to_wire
+    return view_to_wire(s.state.view)
+
+
+def _table_w(**seat1: object) -> p.TableW:
+    seats = [{"seat": i, "name": f"P{i}", "kind": "human", "level": "easy", "claimed": True, "connected": True,
+              "computer_plays": False} for i in range(1, 5)]
+    seats[0].update(seat1)
+    return p.TableW.model_validate({"code": "ABCDE", "seats": seats, "seeded": False, "started": True,
+                                    "paused": False, "chat": "phrases_in_hand"})
+
+
+def test_the_computer_playing_for_me_while_connected_shows_in_the_state() -> None:
+    s = ClientState(view=LocalSession(seed=3).state.view)
+    assert reduce(s, p.TableUpdate(table=_table_w(computer_plays=True))).playing_for_me is True
+    assert reduce(s, p.TableUpdate(table=_table_w())).playing_for_me is False
+
+
+def _scene(tmp_path, monkeypatch, remember: bool = True) -> tuple[TableScene, LocalSession, list]:
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    s = LocalSession(seed=2026, humans=frozenset({Seat.ONE, Seat.TWO, Seat.THREE}))
+    for _ in range(2000):  # on to seat 2's turn in the play
+        st = s.log.state
+        if st.phase is Phase.PLAY and st.hand is not None and st.hand.turn is Seat.TWO:
+            break
+        s.log.submit(legal_decisions(st, sorted(to_act(st))[0])[0])
+    s._refresh()
+    s.state = replace(s.state, computers=frozenset({Seat.FOUR}))
+    sent: list = []
+    real = s.send
+    s.send = lambda intent: (sent.append(intent), real(intent))  # type: ignore[method-assign]
+    pygame.display.init()
+    sounds = Sounds(muted=False)
+    sounds._sounds = {}  # silent: only what was asked for is recorded
+    scene = TableScene(s, lang="en", sounds=sounds, motion=False)
+    scene.talk.remember = remember
+    scene.resize(Viewport(SIZE, SIZE))
+    scene.update(10.0)
+    return scene, s, sent
+
+
+def _click(scene: TableScene, rect) -> None:
+    x, y, w, h = rect
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+
+
+def _key(scene: TableScene, key: int, text: str = "") -> None:
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
+    if text:
+        scene.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_c_opens_the_chat_typing_goes_to_the_field_and_enter_says_it(tmp_path, monkeypatch) -> None:
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    _key(scene, pygame.K_c, "c")
+    assert scene.talk.cui.open and scene.talk.cui.focused and scene.talk.cui.draft == ""  # the "c" is not typed
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, text="hola "))
+    _key(scene, pygame.K_h, "h")  # H is a table shortcut (hint), not while typing
+    _key(scene, pygame.K_RETURN)
+    assert sent == [Say(text="hola h")]
+    assert [x.text for x in s.state.chat] == ["hola h"] and scene.talk.cui.draft == ""
+    assert scene.layout().size == (SIZE[0] - chat.panel_width(SIZE), SIZE[1])  # the table makes room
+    assert chat.table_size((900, 600), scene.talk.cui) == (900, 600)  # too narrow to share: the panel lies over it
+
+
+def test_a_phrase_is_one_click_and_travels_as_its_id(tmp_path, monkeypatch) -> None:
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    _click(scene, scene.talk.chat_layout(SIZE, s.state, scene.layout()).toggle)
+    lay = scene.talk.chat_layout(SIZE, s.state, scene.layout())
+    _click(scene, dict(lay.phrases)["good_game"])
+    assert sent == [Say(phrase="good_game")] and s.state.chat[-1].phrase == "good_game"
+
+
+def test_mute_hides_a_players_lines_and_is_remembered(tmp_path, monkeypatch) -> None:
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.hear(Seat.TWO, text="psst")
+    s.hear(None, text="from the rail")
+    s.hear(Seat.THREE, text="hello")
+    scene.update(11.0)
+    assert chat.unread(s.state, scene.talk.cui) == 3
+    _click(scene, scene.talk.chat_layout(SIZE, s.state, scene.layout()).toggle)
+    lay = scene.talk.chat_layout(SIZE, s.state, scene.layout())
+    name2 = s.state.names[1]
+    assert [k for k, _ in lay.chips] == [name2, s.state.names[2], chat.SPECTATORS]
+    _click(scene, dict(lay.chips)[name2])
+    _click(scene, dict(lay.chips)[chat.SPECTATORS])
+    assert [x.text for x in chat.visible(s.state, scene.talk.cui)] == ["hello"]
+    assert sent == []  # a mute is the client's alone
+    assert config.load().muted == tuple(sorted((name2, "")))
+    again, _, _ = _scene(tmp_path, monkeypatch)
+    assert again.talk.cui.muted == {name2, ""}
+
+
+def test_free_text_is_closed_during_a_hand_at_a_phrases_only_table(tmp_path, monkeypatch) -> None:
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, chat_rule="phrases_in_hand")
+    scene.update(11.0)
+    _key(scene, pygame.K_c, "c")
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, text="signal"))
+    _key(scene, pygame.K_RETURN)
+    assert not scene.talk.cui.focused and sent == []
+
+
+def test_the_wait_card_counts_from_the_servers_figure_and_offers_nudge_then_hand_over(tmp_path, monkeypatch) -> None:
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, wait=(5, 3.0))
+    s.changed = True
+    scene.update(100.0)
+    assert scene.talk.cards(s.state, scene.layout()) == []  # 3 s: a turn is not a wait yet
+    scene.update(113.0)
+    (card,) = scene.talk.cards(s.state, scene.layout())
+    assert card.text[1]["time"] == "0:16" and [b.id for b in card.buttons] == ["nudge:2"]
+    _click(scene, card.buttons[0].rect)
+    assert sent == [Nudge(2)]
+    s.state = replace(s.state, nudge=(1, 1, 2))  # the server tells everyone
+    s.changed = True
+    scene.update(158.0)
+    (card,) = scene.talk.cards(s.state, scene.layout())
+    # 61 s: the hand-over is offered; no Nudge for 30 s after the table's last nudge
+    assert card.text[1]["time"] == "1:01" and [b.id for b in card.buttons] == ["handover:2"]
+    _click(scene, card.buttons[0].rect)
+    assert sent[-1] == HandOver(2)
+
+
+def test_a_nudge_for_me_lights_the_window_and_plays_the_nudge_sound(tmp_path, monkeypatch) -> None:
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, nudge=(1, 2, 1))
+    s.changed = True
+    scene.update(20.0)
+    assert scene.sounds.played[-1:] == ["nudge"]
+    text, since, mine = scene.talk.notice
+    assert mine and since == 20.0 and s.state.names[1] in text
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    assert surface.get_at((2, SIZE[1] // 2))[:3] != surface.get_at((40, SIZE[1] // 2))[:3]  # the lit edge
+    s.state = replace(s.state, nudge=(2, 1, 3))
+    s.changed = True
+    scene.update(21.0)
+    assert scene.sounds.played.count("nudge") == 1 and scene.talk.notice[2] is False
+
+
+def test_im_back_takes_the_seat_back(tmp_path, monkeypatch) -> None:
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, playing_for_me=True)
+    s.changed = True
+    scene.update(12.0)
+    cards = scene.talk.cards(s.state, scene.layout())
+    back = next(b for c in cards for b in c.buttons if b.id == "back")
+    _click(scene, back.rect)
+    assert sent == [Back()]
+
+
+def test_settings_with_bad_muted_values_load_what_is_usable(tmp_path) -> None:
+    path = tmp_path / "client.json"
+    path.write_text('{"muted": ["Bo", 5, null, "' + "x" * 100 + '"]}', encoding="utf-8")
+    assert config.load(path).muted == ("Bo", "x" * 64)
+    path.write_text('{"muted": "Bo"}', encoding="utf-8")
+    assert config.load(path).muted == ()
+
+
+def test_net_session_encodes_chat_nudge_and_back() -> None:
+    session = NetSession(NetClient("ws://127.0.0.1:9/", p.Spectate(code="ABCDE")), ClientState(seq=3))
+    assert p.unpack(p.encode(session.encode(Say(text="hi")))) == {"type": "chat", "text": "hi"}
+    assert p.unpack(p.encode(session.encode(Say(phrase="bye")))) == {"type": "chat", "phrase": "bye"}
+    assert p.unpack(p.encode(session.encode(Nudge(3)))) == {"type": "nudge", "seat": 3}
+    assert p.unpack(p.encode(session.encode(Back()))) == {"type": "back"}
+
+
+def _pump_until(sessions, pred, seconds: float = 15.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for s in sessions:
+            s.pump()
+        if pred():
+            return
+        time.sleep(0.02)
+    raise AssertionError([s.state for s in sessions])
+
+
+def test_real_server_a_seat_and_a_spectator_chat_reaches_the_others(tmp_path) -> None:
+    from doublenine.client.embedded import EmbeddedServer
+
+    server = EmbeddedServer(db=str(tmp_path / "t.sqlite"), bot_delay=0.0)
+    url = server.start()
+    sessions = []
+    try:
+        seats = (p.SeatSpec(kind="human"), p.SeatSpec(kind="human"), p.SeatSpec(kind="computer"),
+                 p.SeatSpec(kind="computer"))
+        host = NetSession(NetClient(url, p.CreateTable(seats=seats, sit=1, name="Ana")).start())
+        sessions.append(host)
+        _pump_until([host], lambda: bool(host.state.table) and host.state.view is not None)
+        guest = NetSession(NetClient(url, p.Join(code=host.state.table, seat=2, name="Bo")).start())
+        rail = NetSession(NetClient(url, p.Spectate(code=host.state.table)).start())
+        sessions += [guest, rail]
+        _pump_until(sessions, lambda: all(s.state.view is not None for s in sessions))
+        assert host.send(Say(text="hola\u200b a todos"))
+        _pump_until(sessions, lambda: all(s.state.chat for s in sessions))
+        assert rail.send(Say(phrase="well_played"))
+        _pump_until(sessions, lambda: all(len(s.state.chat) == 2 for s in sessions))
+        for s in sessions:
+            assert [(x.seat, x.name, x.text, x.phrase) for x in s.state.chat] == \
+                [(1, "Ana", "hola a todos", None), (None, "", None, "well_played")]
+    finally:
+        for s in sessions:
+            s.close(leave=False)
+        server.stop()
