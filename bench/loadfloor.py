@@ -80,7 +80,8 @@ class FloorGroup:
 
     async def open(self, url: str) -> None:
         for _ in range(4):
-            ws = await connect(url, compression=None, max_queue=None, open_timeout=60)
+            ws = await connect(url, compression=None, max_queue=None, open_timeout=60,
+                               proxy=None)  # loopback only: never a proxy set for the internet (issue 16.6)
             await ws.send(struct.pack("!I", self.group))
             self.conns.append(ws)
         await asyncio.sleep(0.05)  # the server registers all four before the first frame

@@ -28,6 +28,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from doublenine.server.gcpolicy import run_gc_policy
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import advance, view_from_wire
+from doublenine.shared.dialing import proxy_for
 from doublenine.shared.moves import DrawPick, Nominate, Pass, Play, Review
 from doublenine.shared.state import Phase
 
@@ -147,7 +148,8 @@ class LoadTable:
     async def open(self) -> None:
         """Connect four clients, create the table at seat 1 and join seats 2-4 (it starts itself)."""
         for _ in range(4):
-            ws = await connect(self.url, compression=None, max_queue=None, open_timeout=60, max_size=2**20)
+            ws = await connect(self.url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
+                               proxy=proxy_for(self.url))
             c = SeatClient(self, ws)
             await c.send(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="bench/load.py"))
             await c.expect("welcome")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doublenine.shared import protocol as p
+from doublenine.shared.dialing import proxy_for
 from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
 from doublenine.shared.invite import Invite, parse_invite
 
@@ -44,19 +45,20 @@ def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
     ``want_seat``: a table with no free human seat is ``table.full`` (False: watching is fine).
     ``ours``: the protocol version this client speaks (tests pass another one).
     """
-    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidProxy, InvalidURI
     from websockets.sync.client import connect
 
+    proxy = proxy_for(invite.join_url)  # None on this machine and the LAN: never the system proxy (16.6)
     try:
         ws = connect(invite.join_url, open_timeout=timeout, close_timeout=1,
-                     max_size=p.SERVER_LIMITS.max_bytes)
-    except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
-        raise CheckFailed(unreachable(invite.host, invite.port)) from None
+                     max_size=p.SERVER_LIMITS.max_bytes, proxy=proxy)
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI, InvalidProxy):  # InvalidProxy: a bad https_proxy
+        raise CheckFailed(unreachable(invite.host, invite.port, proxy)) from None
     try:
         with ws:
             return _converse(ws, invite, want_seat, timeout, ours)
     except (ConnectionClosed, OSError, TimeoutError, p.FrameError):
-        raise CheckFailed(unreachable(invite.host, invite.port)) from None
+        raise CheckFailed(unreachable(invite.host, invite.port, proxy)) from None
 
 
 def _converse(ws: Any, invite: Invite, want_seat: bool, timeout: float, ours: int) -> TableInfo:

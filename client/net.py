@@ -32,6 +32,7 @@ from doublenine.shared import protocol as p
 from doublenine.shared.convert import intent_for
 
 from .intents import Answer, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
+from doublenine.shared.dialing import proxy_for
 from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
 from doublenine.shared.reconnect import REPLACED, Backoff, Reconnector, ends_game, retry_refusal
 
@@ -125,7 +126,7 @@ class NetClient:
                 self._fail(end)
                 break
             if self.code is None and not moving:  # never seated: nothing to come back to, say why at once
-                self._fail(unreachable(*host_port(self.url)))
+                self._fail(unreachable(*host_port(self.url), proxy_for(self.url)))
                 break
             self.inbox.put(Connection("lost"))
             delay = self._retry.failed(time.monotonic())
@@ -143,8 +144,9 @@ class NetClient:
         from doublenine.shared.invite import table_url
 
         code = self.code or getattr(self.attach, "code", None)
-        with connect(table_url(self.url, code), open_timeout=self._open_timeout,
-                     max_size=p.SERVER_LIMITS.max_bytes) as ws:
+        url = table_url(self.url, code)
+        with connect(url, open_timeout=self._open_timeout, max_size=p.SERVER_LIMITS.max_bytes,
+                     proxy=proxy_for(url)) as ws:  # directly on this machine and the LAN (issue 16.6)
             self._handshake(ws)
             self._ws = ws
             self._retry.connected()

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     """Play until the requested number of matches is over, coming back after lost connections."""
     import asyncio
 
-    from websockets.exceptions import ConnectionClosed
+    from websockets.exceptions import ConnectionClosed, WebSocketException
 
     from .netbot import GaveUp, ServerRefused
 
@@ -88,8 +88,12 @@ def run(args: argparse.Namespace) -> int:
     except GaveUp as exc:
         print(f"doublenine bot: gave up: {exc}")
         return 1
-    except OSError as exc:
-        print(f"doublenine bot: cannot reach {args.server}: {exc}")
+    except (OSError, WebSocketException) as exc:  # refused, timed out, a proxy that said no or is malformed
+        from doublenine.shared.dialing import proxy_for, shown_proxy
+
+        proxy = proxy_for(args.server)  # issue 16.6: a failure through a proxy names it
+        through = f" through the proxy {shown_proxy(proxy)}" if proxy else ""
+        print(f"doublenine bot: cannot reach {args.server}{through}: {exc}")
         return 1
     except KeyboardInterrupt:
         return 130

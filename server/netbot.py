@@ -19,6 +19,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from doublenine.shared import protocol as p
+from doublenine.shared.dialing import proxy_for
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.reconnect import Backoff, Reconnector, ends_game, retry_refusal
@@ -60,7 +61,12 @@ class TableClient:
 
     @classmethod
     async def connect(cls, url: str, **kwargs: Any) -> TableClient:
-        """Open a websocket and complete the handshake (Hello/Welcome)."""
+        """Open a websocket and complete the handshake (Hello/Welcome).
+
+        Loopback, private and link-local servers are dialled directly, others through the
+        system proxy if one is set (shared/dialing.proxy_for; ``proxy=`` in ``kwargs`` overrides).
+        """
+        kwargs.setdefault("proxy", proxy_for(url))
         ws = await connect(url, compression=None, max_size=p.SERVER_LIMITS.max_bytes, max_queue=None, **kwargs)
         client = cls(ws)
         await client.send({"type": "hello", "protocol_version": p.PROTOCOL_VERSION, "client": "netbot"})

@@ -36,6 +36,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "net.bind_failed": N_("Cannot listen on {host} port {port}: {reason}."),
     # joining
     "net.unreachable": N_("Cannot reach a doublenine table at {host}:{port}. Check the address, that the host still has the game open, and that their firewall lets port {port} through."),
+    "net.unreachable_proxy": N_("Cannot reach a doublenine table at {host}:{port} through the proxy {proxy} (set in this computer's proxy settings, such as https_proxy). Check that proxy, or add {host} to no_proxy to connect directly."),
     "net.refused": N_("The server at {host}:{port} refused: {detail}"),
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
     "seat.taken": N_("Seat {seat} at table {code} is taken. Choose another seat, or “Any free seat”."),
@@ -131,8 +132,15 @@ def _family(host: str) -> socket.AddressFamily:
     return socket.AF_INET6 if ":" in host else socket.AF_INET
 
 
-def unreachable(host: str, port: int) -> Failure:
-    """``net.unreachable``: nothing answered at ``host:port`` (refused, timed out, no route, bad name)."""
+def unreachable(host: str, port: int, proxy: str | None = None) -> Failure:
+    """``net.unreachable``: nothing answered at ``host:port`` (refused, timed out, no route, bad name).
+
+    ``proxy``: the proxy the connection went through (shared/dialing.proxy_for), if any: the
+    message is then ``net.unreachable_proxy`` and names it, without its password (issue 16.6).
+    """
+    if proxy:
+        from .dialing import shown_proxy
+        return Failure("net.unreachable_proxy", {"host": _bracket(host), "port": port, "proxy": shown_proxy(proxy)})
     return Failure("net.unreachable", {"host": _bracket(host), "port": port})
 
 

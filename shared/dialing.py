@@ -1,0 +1,78 @@
+"""Which proxy a websocket goes through: none for this machine and the local network (issue 16.6).
+
+websockets (14+) dials through the system's proxy by default, read from the
+environment (``https_proxy``, ``all_proxy``...) with ``urllib.request.getproxies``.
+Office machines often set one for the internet and no ``no_proxy``; then
+``ws://127.0.0.1:18770/`` or a friend's ``ws://192.168.1.20:8765/`` went to the
+proxy and failed. Every place that dials (client/net.py, client/joining.py,
+server/netbot.py for ``doublenine bot`` and the tests, bench/) passes
+``proxy=proxy_for(url)``:
+
+- ``None`` (dial directly) for loopback, private (RFC 1918, RFC 4193 ``fc00::/7``,
+  and the rest of :attr:`ipaddress.IPv4Address.is_private`) and link-local
+  addresses, ``localhost`` and ``*.localhost``, and mDNS ``*.local`` names;
+- otherwise exactly the proxy websockets itself would pick (same variables, same
+  order: ``wss``/``ws``, then ``socks``, ``https``, ``http``; ``no_proxy`` honoured).
+
+A failure through a proxy then names it (:func:`shown_proxy`, without any password).
+This module reads the proxy settings of the environment and nothing else.
+"""
+from __future__ import annotations
+
+import ipaddress
+import urllib.request
+from urllib.parse import urlsplit, urlunsplit
+
+
+def dials_directly(host: str) -> bool:
+    """True for hosts no proxy should ever see: loopback, private and link-local addresses, local names.
+
+    ``host`` is a name or an address (IPv6 with or without brackets, with or without a ``%zone``).
+    """
+    name = host.strip("[]").split("%", 1)[0].rstrip(".").lower()
+    try:
+        ip = ipaddress.ip_address(name)
+    except ValueError:
+        return name == "localhost" or name.endswith((".localhost", ".local"))
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback or ip.is_private or ip.is_link_local
+
+
+def proxy_for(url: str) -> str | None:
+    """The proxy URL a websocket to ``url`` (``ws://`` or ``wss://``) goes through; None: directly.
+
+    Pass it as ``connect(url, proxy=proxy_for(url))``: websockets then uses exactly
+    this choice. A URL that cannot be read is dialled directly (the connect fails on it anyway).
+    """
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        secure = parts.scheme.lower() == "wss"
+        port = parts.port or (443 if secure else 80)
+    except ValueError:
+        return None
+    if not host or dials_directly(host):
+        return None
+    if urllib.request.proxy_bypass(f"{host}:{port}"):
+        return None
+    proxies = urllib.request.getproxies()
+    for scheme in ("wss", "socks", "https") if secure else ("ws", "socks", "https", "http"):
+        proxy = proxies.get(scheme)
+        if proxy:
+            if scheme == "socks" and proxy.startswith("http://"):
+                proxy = "socks5h://" + proxy[len("http://"):]  # as websockets reads a system SOCKS setting
+            return proxy
+    return None
+
+
+def shown_proxy(proxy: str) -> str:
+    """``proxy`` as a message may show it: without user name and password (``http://proxy.corp:3128``)."""
+    try:
+        parts = urlsplit(proxy)
+        if parts.username is None and parts.password is None:
+            return proxy
+        netloc = parts.netloc.rsplit("@", 1)[1]
+        return urlunsplit(parts._replace(netloc=netloc))
+    except ValueError:
+        return "?"

@@ -1,0 +1,142 @@
+"""Issue 16.6: a proxy set for the internet never breaks loopback and LAN play.
+
+The exact case: ``https_proxy=http://127.0.0.1:9`` in the environment (nothing
+listens on port 9), no ``no_proxy``. Joining ``ws://127.0.0.1:PORT/`` works
+(the join screen's check and the window's connection), ``doublenine bot
+--server ws://127.0.0.1:PORT/`` takes its seat, and a failure that did go
+through a proxy names it. Nothing here leaves loopback: a name that is not
+local is sent to the dead proxy on 127.0.0.1:9, never resolved or dialled.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import queue
+import sys
+
+import pytest
+
+from doublenine.client.joining import CheckFailed, check_table
+from doublenine.client.net import NetClient
+from doublenine.client.store import Failed
+from doublenine.server.netbot import TableClient
+from doublenine.shared import protocol as p
+from doublenine.shared.dialing import dials_directly, proxy_for, shown_proxy
+from doublenine.shared.invite import Invite
+
+from .conftest import create
+
+DEAD_PROXY = "http://127.0.0.1:9"
+
+
+@pytest.fixture
+def office_proxy(monkeypatch):  # type: ignore[no-untyped-def]
+    for var in ("no_proxy", "NO_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY", "ws_proxy", "wss_proxy",
+                "socks_proxy"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("https_proxy", DEAD_PROXY)
+    return DEAD_PROXY
+
+
+@pytest.mark.parametrize("host, direct", [
+    ("127.0.0.1", True), ("127.5.6.7", True), ("::1", True), ("[::1]", True), ("10.1.2.3", True),
+    ("192.168.1.20", True), ("172.16.0.9", True), ("fd00::5", True), ("fe80::1%eth0", True), ("169.254.3.4", True),
+    ("::ffff:192.168.1.2", True), ("localhost", True), ("LOCALHOST.", True), ("ana.local", True), ("x.localhost", True),
+    ("8.8.8.8", False), ("example.org", False), ("2606:4700::1111", False), ("local.example.org", False),
+])
+def test_which_hosts_are_dialled_directly(host: str, direct: bool) -> None:
+    assert dials_directly(host) is direct
+
+
+def test_proxy_for_with_an_office_proxy(office_proxy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    assert proxy_for("ws://127.0.0.1:18770/") is None  # the issue's case
+    assert proxy_for("ws://192.168.1.20:8765/t/KQ7P") is None
+    assert proxy_for("ws://[fd00::5]:8765/") is None
+    assert proxy_for("ws://tables.example.org:8765/") == DEAD_PROXY
+    assert proxy_for("wss://tables.example.org/") == DEAD_PROXY
+    monkeypatch.setenv("no_proxy", "example.org")
+    assert proxy_for("wss://tables.example.org/") is None
+    monkeypatch.delenv("no_proxy")
+    monkeypatch.setenv("socks_proxy", "socks5h://127.0.0.1:1080")
+    assert proxy_for("ws://tables.example.org/") == "socks5h://127.0.0.1:1080"  # websockets' order: socks first
+
+
+def test_no_proxy_no_choice(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    for var in ("https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY", "all_proxy", "ALL_PROXY"):
+        monkeypatch.delenv(var, raising=False)
+    assert proxy_for("wss://tables.example.org/") is None
+
+
+def test_shown_proxy_hides_the_password() -> None:
+    assert shown_proxy("http://ana:s3cret@proxy.corp:3128") == "http://proxy.corp:3128"
+    assert shown_proxy(DEAD_PROXY) == DEAD_PROXY
+
+
+async def test_join_check_and_window_connect_directly_past_an_office_proxy(server, office_proxy) -> None:  # type: ignore[no-untyped-def]
+    host = await create(server, "hhcc", sit=1)
+    port = int(server.url.rsplit(":", 1)[1].strip("/"))
+    info = await asyncio.to_thread(check_table, Invite("127.0.0.1", port, host.code))  # the join screen's check
+    assert (info.code, info.free_seats) == (host.code, 1)
+    client = NetClient(f"ws://127.0.0.1:{port}/", p.Join(code=host.code, seat=2, name="Bo")).start()
+    try:
+        seen = await asyncio.to_thread(_until_snapshot, client)
+    finally:
+        await asyncio.to_thread(client.close)
+    assert seen == "snapshot"
+
+
+def _until_snapshot(client: NetClient) -> str:
+    while True:
+        try:
+            msg = client.inbox.get(timeout=10)
+        except queue.Empty:
+            return "timeout"
+        if isinstance(msg, Failed):
+            return f"failed: {msg.failure.key}"
+        if isinstance(msg, p.Snapshot):
+            return "snapshot"
+
+
+async def test_netbot_connects_directly_past_an_office_proxy(server, office_proxy) -> None:  # type: ignore[no-untyped-def]
+    c = await TableClient.connect(server.url)
+    assert c.ws.state.name == "OPEN"
+    await c.close()
+
+
+async def test_doublenine_bot_dials_directly_past_an_office_proxy(server, office_proxy) -> None:  # type: ignore[no-untyped-def]
+    host = await create(server, "hhcc", sit=1)
+    port = int(server.url.rsplit(":", 1)[1].strip("/"))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "doublenine", "bot", "--server", f"ws://127.0.0.1:{port}/", "--table", host.code,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=dict(os.environ))
+    try:
+        line = await asyncio.wait_for(proc.stdout.readline(), 30)  # type: ignore[union-attr]
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+        await proc.wait()
+    assert line.decode().strip() == f"doublenine bot: seat 2 at table {host.code}"
+
+
+def test_failure_through_a_proxy_names_it(office_proxy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("https_proxy", "http://ana:s3cret@127.0.0.1:9")
+    with pytest.raises(CheckFailed) as caught:
+        check_table(Invite("tables.example.invalid", 8765, "KQ7P"), timeout=3)
+    failure = caught.value.failure
+    assert failure.key == "net.unreachable_proxy"
+    assert failure.text("en") == (
+        "Cannot reach a doublenine table at tables.example.invalid:8765 through the proxy http://127.0.0.1:9 "
+        "(set in this computer's proxy settings, such as https_proxy). Check that proxy, or add "
+        "tables.example.invalid to no_proxy to connect directly.")
+    assert "s3cret" not in failure.text("fr")
+
+
+async def test_bot_failure_through_a_proxy_names_it(office_proxy) -> None:  # type: ignore[no-untyped-def]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "doublenine", "bot", "--server", "ws://tables.example.invalid:8765/", "--table", "KQ7P",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=dict(os.environ))
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 1, err.decode()
+    assert out.decode().startswith("doublenine bot: cannot reach ws://tables.example.invalid:8765/ through the proxy "
+                                   "http://127.0.0.1:9: ")
+    assert b"Traceback" not in err
