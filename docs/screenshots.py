@@ -92,7 +92,8 @@ def extras(found: list[tuple[str, ClientState, Ui]]) -> list[tuple[str, ClientSt
     away = replace(turn, away=frozenset({S.THREE}), names=(NAMES[0], NAMES[1], "Maximiliano Alejandro", NAMES[3]))
     gone = Failure("host.stopped", {"host": "192.168.1.20", "port": 8765})
     return [
-        ("lobby", replace(draw, started=False), Ui(seen_finished=0), "en", (1280, 800)),
+        ("lobby", replace(draw, started=False, computers=frozenset({S.TWO, S.FOUR}), free=frozenset({S.THREE}),
+                          names=(NAMES[0], NAMES[1], "", NAMES[3])), Ui(seen_finished=0), "en", (1280, 800)),
         ("connection-lost", replace(turn, connection="lost"), ui, "en", (800, 600)),
         ("away-hand-over_fr", away, Ui(seen_finished=0), "fr", (800, 600)),
         ("host-stopped", replace(turn, connection="lost", failure=gone), Ui(seen_finished=0), "en", (1280, 800)),
