@@ -29,7 +29,7 @@ def standalone(dist: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
                           capture_output=True, text=True, timeout=600, cwd=home,
                           env=player_env(home, OUT=str(out)))
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
-    size = sum(f.stat().st_size for f in (out / "doublenine").rglob("*") if f.is_file())
+    size = sum(f.lstat().st_size for f in (out / "doublenine").rglob("*") if not f.is_symlink() and f.is_file())
     print(f"\nstandalone: built in {time.monotonic() - started:.0f} s, {size / 2**20:.0f} MiB")
     return out / "doublenine"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import subprocess
+import sys
 import tarfile
 import time
 import urllib.request
@@ -18,7 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from installkit import ROOT, SOURCE_ROOTS, last_json, player_env
+from installkit import ROOT, SOURCE_ROOTS, last_json, need, player_env
 
 pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]
 
@@ -159,3 +160,25 @@ def test_installed_selfplay_and_help(player: dict[str, Path]) -> None:
     helped = _run(player, "--help")
     for command in ("play", "serve", "bot", "replay", "selfplay", "desktop-install", "desktop-uninstall"):
         assert command in helped.stdout
+
+
+def test_pipx_install_of_the_wheel_as_the_readme_says(dist: dict[str, Path], tmp_path: Path) -> None:
+    """README: ``pipx install doublenine-<version>-py3-none-any.whl``, then ``doublenine`` is on PATH."""
+    env = player_env(tmp_path / "home", PIPX_HOME=str(tmp_path / "pipx"), PIPX_BIN_DIR=str(tmp_path / "bin"))
+    tool = tmp_path / "tool"
+    subprocess.run([sys.executable, "-m", "venv", str(tool)], check=True, timeout=120, env=env)
+    got = subprocess.run([str(tool / "bin" / "python"), "-m", "pip", "install", "-q", "pipx"],
+                         capture_output=True, text=True, timeout=300, env=env)
+    need(got.returncode == 0, f"pipx cannot be installed from the package index: {got.stderr[-500:]}")
+    done = subprocess.run([str(tool / "bin" / "pipx"), "install", str(dist["wheel"])], capture_output=True,
+                          text=True, timeout=400, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    program = tmp_path / "bin" / "doublenine"
+    replay = subprocess.run([str(program), "replay", "--example", "hand-block"], capture_output=True, text=True,
+                            timeout=60, env=env, cwd=tmp_path)
+    assert json.loads(replay.stdout)["points"] == 134, replay.stdout + replay.stderr
+    installed = subprocess.run([str(program), "desktop-install"], capture_output=True, text=True, timeout=60,
+                               env=env, cwd=tmp_path)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    entry = (tmp_path / "home" / "data" / "applications" / "doublenine.desktop").read_text()
+    assert f"\nExec={program} play --join %u\n" in entry  # pipx's link on PATH, not its venv's copy
