@@ -164,7 +164,8 @@ class FakeCheck:
 class FakeHosting:
     """What the host's invite card reads, without a server."""
 
-    announced = True
+    announced = False
+    announce_failed = True
     port = 8765
 
     def addresses(self) -> list[str]:
@@ -172,6 +173,9 @@ class FakeHosting:
 
     def invite(self, code: str, address: str | None = None) -> str:
         return f"doublenine://192.168.1.20:8765/{code}"
+
+    def web_link(self, code: str) -> str:
+        return f"http://192.168.1.20:8765/t/{code}"
 
     def others_seated(self, code: str, me: int | None) -> int:
         return 2
