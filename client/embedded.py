@@ -44,6 +44,10 @@ class EmbeddedServer:
         self.announce = announce
         """Announce the tables on the LAN with mDNS (issue 8); a string is the host name shown."""
         self._announcing: Any = None
+        self.announce_status = "starting" if announce else "off"
+        """``off``, ``starting``, ``announced`` or ``failed`` (issue 16.5: the invite card says which)."""
+        self.announce_failure = ""
+        """Why announcing failed (English, for the log and the card's reason), else ""."""
         self.url = ""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: Any = None
@@ -78,7 +82,8 @@ class EmbeddedServer:
             if self.announce:
                 from doublenine.server.announce import announce_server
                 name = self.announce if isinstance(self.announce, str) else None
-                self._announcing = loop.run_until_complete(_in_loop(announce_server, self._server, name))
+                self._announcing = loop.run_until_complete(
+                    _in_loop(announce_server, self._server, name, 1.0, self._announce_status))
         except BaseException as exc:  # noqa: BLE001 - reported to start() in the UI thread
             self._error = exc
             self._ready.set()
@@ -89,6 +94,11 @@ class EmbeddedServer:
             loop.run_forever()
         finally:
             loop.close()
+
+    def _announce_status(self, status: str, failure: str) -> None:
+        """From the server thread: plain attribute writes, read by the UI thread on its next frame."""
+        self.announce_failure = failure
+        self.announce_status = status
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop the server gracefully and end its thread."""

@@ -51,6 +51,16 @@ class Hosting:
         return self
 
     @property
+    def announced(self) -> bool:
+        """The tables are announced on the LAN now (issue 16.5: only then may the card say friends find them)."""
+        return self.embedded.announce_status == "announced"
+
+    @property
+    def announce_failed(self) -> bool:
+        """Announcing was asked for and failed: the invite still works, and the card says so."""
+        return self.embedded.announce_status == "failed"
+
+    @property
     def port(self) -> int:
         """The port the server listens on."""
         return int(self.embedded.server.port)

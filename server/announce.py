@@ -35,6 +35,7 @@ from typing import Any
 from zeroconf import InterfaceChoice, IPVersion, ServiceInfo
 from zeroconf.asyncio import AsyncZeroconf
 
+from doublenine.shared.cleantext import BlankText, clean_text
 from doublenine.shared.protocol import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,10 @@ SERVICE_TYPE = "_doublenine._tcp.local."
 TXT_VERSION = "1"
 """Version of the TXT layout above; bump it when a key changes meaning."""
 _TXT_MAX = 255  # RFC 6763 6.1: one TXT string (key=value) is at most 255 bytes
+INSTANCE_MAX = 63
+"""RFC 6763 4.1.1 / RFC 1035: an instance name is one DNS label, at most 63 bytes of UTF-8."""
+RENAME_ROOM = 4
+"""Bytes left free for the ``-2``..``-999`` zeroconf appends when the name is taken on the network."""
 MDNS_INTERFACES_ENV = "DOUBLENINE_MDNS_INTERFACES"
 """Comma-separated addresses that limit mDNS to those interfaces; tests/conftest.py sets 127.0.0.1."""
 
@@ -72,12 +77,41 @@ def txt_properties(tables: Iterable[AnnouncedTable], host_name: str, protocol: i
             break
         shown.append(item)
     free = sum(int(item.rsplit(":", 1)[1]) for item in shown)
-    host = host_name.encode()[: _TXT_MAX - len("host=")].decode(errors="ignore")
+    host = cut_utf8(_clean_host(host_name), _TXT_MAX - len("host="))
     props = {"txtvers": TXT_VERSION, "proto": str(protocol), "host": host,
              "tables": ",".join(shown), "free": str(free)}
     if len(shown) < len(ordered):
         props["more"] = str(len(ordered) - len(shown))
     return props
+
+
+def cut_utf8(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` UTF-8 bytes at a character boundary (never half a character)."""
+    return text.encode("utf-8")[:limit].decode("utf-8", errors="ignore").rstrip()
+
+
+def _clean_host(host_name: str) -> str:
+    """A host name for people (the player's typed name, the machine's name): cleaned like a seat name."""
+    try:
+        return clean_text(host_name, INSTANCE_MAX)
+    except (BlankText, TypeError):
+        return ""
+
+
+def instance_name(host_name: str, port: int) -> str:
+    """The DNS-SD instance name: ``"<host> doublenine <port>"``, built to DNS-SD's limits (issue 16.5).
+
+    The host name is cleaned (shared/cleantext: no control or invisible characters,
+    one line), dots become ``-`` (a dot would split the label on the wire), and it is
+    cut **by bytes** at a character boundary so that the whole name is at most
+    :data:`INSTANCE_MAX` - :data:`RENAME_ROOM` UTF-8 bytes (``Александра Константиновна``
+    is 25 characters but 49 bytes). A name blank once cleaned becomes ``doublenine <port>``.
+    """
+    suffix = f"doublenine {port}"
+    host = _clean_host(host_name).replace(".", "-")
+    room = INSTANCE_MAX - RENAME_ROOM - len(suffix.encode()) - 1
+    host = cut_utf8(host, room)
+    return f"{host} {suffix}" if host else suffix
 
 
 def machine_addresses(include_loopback: bool = False) -> list[str]:
@@ -124,10 +158,16 @@ class Announcer:
 
     def __init__(self, port: int, *, protocol: int, host_name: str | None = None,
                  addresses: Sequence[str] | None = None,
-                 interfaces: Sequence[str] | InterfaceChoice | None = None) -> None:
+                 interfaces: Sequence[str] | InterfaceChoice | None = None,
+                 on_status: Callable[[str, str], None] | None = None) -> None:
         self.port = port
+        self.on_status = on_status
+        """Called with ``("announced", "")`` once registered, ``("failed", reason)`` if announcing fails."""
+        self.status = "starting"
+        """``starting``, ``announced`` or ``failed`` (then :attr:`failure` says why, in English)."""
+        self.failure = ""
         self.protocol = protocol
-        self.host_name = host_name or default_host_name()
+        self.host_name = _clean_host(host_name or "") or _clean_host(default_host_name()) or "doublenine"
         self.addresses = list(addresses) if addresses is not None else machine_addresses()
         self._interfaces = interfaces if interfaces is not None else (mdns_interfaces() or InterfaceChoice.All)
         self._zc: AsyncZeroconf | None = None
@@ -143,7 +183,7 @@ class Announcer:
 
     def _instance(self) -> str:
         # Host name plus port: unique per machine, readable in generic DNS-SD browsers.
-        return f"{self.host_name} doublenine {self.port}"[:63]
+        return instance_name(self.host_name, self.port)
 
     def _service_info(self, tables: Sequence[AnnouncedTable]) -> ServiceInfo:
         server = "".join(c if c.isalnum() or c == "-" else "-" for c in socket.gethostname()) or "doublenine"
@@ -193,17 +233,31 @@ class Announcer:
         """
         try:
             await self.start(tables())
-        except OSError as exc:  # no multicast here: the server works on, just unlisted
-            log.warning("cannot announce on the LAN (mDNS): %s", exc)
+        except Exception as exc:  # noqa: BLE001 - no multicast, a name zeroconf refuses...: the server works on, unlisted
+            self._failed(exc)
+            with contextlib.suppress(Exception):
+                await self.stop()
             return
+        self._set_status("announced", "")
         try:
             while True:
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), timeout=interval)
                 self.wake.clear()
                 await self.update(tables())
+        except Exception as exc:  # noqa: BLE001 - an update that fails withdraws the announcement, said as above
+            self._failed(exc)
         finally:
             await asyncio.shield(self.stop())
+
+    def _failed(self, exc: BaseException) -> None:
+        log.warning("cannot announce on the LAN (mDNS): %s: %s", type(exc).__name__, exc)
+        self._set_status("failed", f"{type(exc).__name__}: {exc}"[:200])
+
+    def _set_status(self, status: str, failure: str) -> None:
+        self.status, self.failure = status, failure
+        if self.on_status is not None:
+            self.on_status(status, failure)
 
 
 _WILDCARDS = {"", "0.0.0.0", "::"}
@@ -233,15 +287,17 @@ def where_to_announce(bind_host: str) -> tuple[list[str], Sequence[str] | Interf
     return [host], [host]
 
 
-def announce_server(server: Any, host_name: str | None = None, interval: float = 1.0) -> asyncio.Task[None]:
+def announce_server(server: Any, host_name: str | None = None, interval: float = 1.0,
+                    on_status: Callable[[str, str], None] | None = None) -> asyncio.Task[None]:
     """Announce a started ``GameServer`` until the returned task is cancelled (see :func:`stop_announcing`).
 
     The tables are re-read every ``interval`` seconds and re-announced only
-    when a table opened or closed or a seat was taken or freed.
+    when a table opened or closed or a seat was taken or freed. ``on_status``
+    hears whether announcing worked (:attr:`Announcer.on_status`).
     """
     addresses, interfaces = where_to_announce(server.config.host)
     announcer = Announcer(server.port, protocol=PROTOCOL_VERSION, host_name=host_name,
-                          addresses=addresses, interfaces=interfaces)
+                          addresses=addresses, interfaces=interfaces, on_status=on_status)
     return asyncio.get_running_loop().create_task(
         announcer.run(lambda: announced_tables(server.registry), interval), name="doublenine-announce")
 

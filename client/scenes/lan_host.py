@@ -34,6 +34,7 @@ from .lan_join import pointer
 COPIED_FOR = 2.5
 """Seconds the "Copied" acknowledgement stays on the button."""
 SOFT = (200, 214, 204)
+WARN = (255, 190, 170)
 
 
 def host_table(launch: Any, *, db: str | None = ":memory:", port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
@@ -311,6 +312,10 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
     if getattr(host.hosting, "announced", True):
         help_text = tr(lang, "On the same network they also find it under “Find tables on this network”.")
         hint = art.fit_text(help_text, sm, w - 2 * pad, SOFT)
+        surface.blit(hint, (x + pad, y + round(6.5 * f)))
+    elif getattr(host.hosting, "announce_failed", False):  # issue 16.5: never claim a listing that failed
+        help_text = tr(lang, "Could not list it on this network: the invite works all the same.")
+        hint = art.fit_text(help_text, sm, w - 2 * pad, WARN)
         surface.blit(hint, (x + pad, y + round(6.5 * f)))
     for cid, label in (("copy", N_("Copy invite")), ("copyweb", N_("Copy link"))):
         copied = host.copied_at is not None and getattr(host, "copied_what", "copy") == cid
