@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from doublenine.shared.chat import MAX_CHARS, PHRASE_IDS
+from doublenine.shared.chat import MAX_CHARS, PHRASE_IDS, PHRASES
 from doublenine.shared.seats import SEATS
 from doublenine.shared.state import Phase
 
@@ -114,9 +114,11 @@ def mute_keys(state: ClientState) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names)) + (SPECTATORS,)
 
 
-def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int | None = None) -> ChatLayout:
+def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int | None = None,
+           lang: str = "en") -> ChatLayout:
     """The panel's geometry for a window of ``size`` pixels (pure); the closed panel's button sits at
-    the right edge at ``toggle_y`` (the table's status line: clear of the hand and the help line)."""
+    the right edge at ``toggle_y`` (the table's status line: clear of the hand and the help line).
+    Phrase buttons are two to a row where their labels in ``lang`` fit, else one (issue 11.4)."""
     w, h = size
     f = font_size(size)
     bh, pad = round(2.1 * f), round(0.8 * f)
@@ -134,14 +136,31 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
     y += pad // 2
     field = (x, h - pad - bh, inner - 6 * f - pad // 2, bh)
     send = (x + field[2] + pad // 2, field[1], 6 * f, bh)
-    rows = (len(PHRASE_IDS) + 1) // 2
     ph = round(1.9 * f)
-    top = field[1] - pad // 2 - rows * (ph + pad // 3)
     cw = (inner - pad // 2) // 2
-    phrases = tuple((pid, (x + (i % 2) * (cw + pad // 2), top + (i // 2) * (ph + pad // 3), cw, ph))
-                    for i, pid in enumerate(PHRASE_IDS))
+    cells = _phrase_cells(lang, f, cw - ph // 2)
+    top = field[1] - pad // 2 - (max((r for r, _, _ in cells), default=-1) + 1) * (ph + pad // 3)
+    phrases = tuple((pid, (x + col * (cw + pad // 2), top + row * (ph + pad // 3), inner if wide else cw, ph))
+                    for pid, (row, col, wide) in zip(PHRASE_IDS, cells))
     lines = (x, y, inner, max(0, top - pad // 2 - y))
     return ChatLayout(toggle, (x0, 0, pw, h), close, chips, lines, phrases, field, send, f)
+
+
+def _phrase_cells(lang: str, f: int, room: int) -> list[tuple[int, int, bool]]:
+    """(row, column, full width) of each preset phrase: two to a row, a label too long for half a row alone."""
+    from .text import tr
+    from .typeset import measurer
+
+    face = measurer()
+    out: list[tuple[int, int, bool]] = []
+    row, col = 0, 0
+    for pid in PHRASE_IDS:
+        wide = face.measure(tr(lang, PHRASES[pid]), f)[0] > room
+        if wide and col:
+            row, col = row + 1, 0
+        out.append((row, col, wide))
+        row, col = (row + 1, 0) if wide or col else (row, 1)
+    return out
 
 
 def _flow(keys: tuple[str, ...], x: int, y: int, width: int, f: int,

@@ -102,7 +102,7 @@ class TableTalk:
 
     def chat_layout(self, size: tuple[int, int], state: ClientState, lay: TableLayout) -> chat.ChatLayout:
         """The chat panel's geometry; its button sits at the height of the table's status line."""
-        return chat.layout(size, state, self.cui, lay.status_rect[1])
+        return chat.layout(size, state, self.cui, lay.status_rect[1], self.lang)
 
     def cards(self, state: ClientState, lay: TableLayout) -> list[Card]:
         """The wait card by the awaited seat and the "I'm back" card, where they apply."""

@@ -157,6 +157,39 @@ def _host(art: Art, ask: bool) -> Paint:
     return paint
 
 
+class _Still:
+    """A session that only shows ``state`` (the chat painter's table)."""
+
+    def __init__(self, state: ClientState) -> None:
+        self.state = state
+
+    def pump(self) -> bool:
+        return False
+
+    def send(self, intent: Any) -> None: ...
+
+    def close(self, leave: bool = True) -> None: ...
+
+
+def _chat(state: ClientState) -> Paint:
+    """Issue 15: the table scene with its chat panel open, preset phrases and typed lines."""
+    from doublenine.shared import protocol as p
+    lines = (p.ChatLineW(id=1, at=0.0, seat=2, name="Zoë", phrase="hello"),
+             p.ChatLineW(id=2, at=1.0, seat=3, name="Ñandú", text="¡Buena suerte a todos!"),
+             p.ChatLineW(id=3, at=2.0, seat=1, name="José", phrase="well_played"))
+    chatty = replace(state, chat=lines)
+
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.input import Viewport
+        from doublenine.client.scenes.table import TableScene
+        scene = TableScene(_Still(chatty), lang)  # type: ignore[arg-type]
+        scene.talk.remember = False
+        scene.talk.cui = replace(scene.talk.cui, open=True)
+        scene.resize(Viewport(surface.get_size(), surface.get_size()))
+        scene.draw(surface)
+    return paint
+
+
 def painters() -> list[tuple[str, Paint]]:
     """Every scene and overlay, as (name, paint)."""
     art = Art()
@@ -164,7 +197,7 @@ def painters() -> list[tuple[str, Paint]]:
     out: list[tuple[str, Paint]] = [(f"table/{name}", _table(state, ui, art)) for name, state, ui in states]
     by = {name: state for name, state, _ in states}
     out += [("overlay/rules", _overlay("rules", by["own-turn"])),
-            ("overlay/ledger", _overlay("ledger", by["match-over"])),
+            ("overlay/ledger", _overlay("ledger", by["match-over"])), ("table/chat", _chat(by["own-turn"])),
             ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
             ("host/card", _host(art, False)), ("host/ask", _host(art, True))]
