@@ -7,6 +7,7 @@ in :mod:`.talk`.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import deque
@@ -40,6 +41,9 @@ class TableChat:
         self.next_id = (self.lines[-1]["id"] + 1) if self.lines else 1
         self.nudged_at = float("-inf")
         """``time.monotonic()`` of the table's last nudge (issue 15: one every 30 s per table)."""
+        self.lock = asyncio.Lock()
+        """Lines are stored and sent one at a time, so every connection hears them in id order
+        (a pooled PostgreSQL store could finish two appends out of order)."""
 
     def history_frame(self) -> bytes:
         """The ``chat`` frame with the recent lines, for a connection that just attached."""

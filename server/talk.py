@@ -59,15 +59,16 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
     if wait:
         raise Refused(ErrorCode.CHAT_TOO_FAST, f"chat again in {wait:g} s", {"retry_after": wait})
     chat = table.chat
-    line = _line(table, conn.seat, text, msg.phrase)
-    chat.next_id += 1
-    try:
-        await table.store.append_chat(table.code, line["id"], pack(line), rules.KEPT)
-    except Exception:
-        log.exception("table %s: storing chat line %d failed", table.code, line["id"])
-        raise Refused(ErrorCode.INTERNAL, "the message could not be stored; nobody saw it") from None
-    chat.lines.append(line)
-    table.send_all(pack({"type": "chat", "lines": (line,)}))
+    async with chat.lock:  # not the table's lock: talking never waits for a move being stored
+        line = _line(table, conn.seat, text, msg.phrase)
+        chat.next_id += 1  # even if storing fails: a store that failed after committing must not block the id
+        try:
+            await table.store.append_chat(table.code, line["id"], pack(line), rules.KEPT)
+        except Exception:
+            log.exception("table %s: storing chat line %d failed", table.code, line["id"])
+            raise Refused(ErrorCode.INTERNAL, "the message could not be stored; nobody saw it") from None
+        chat.lines.append(line)
+        table.send_all(pack({"type": "chat", "lines": (line,)}))
 
 
 def nudge(table: Table, seat: Seat, target: Seat) -> None:

@@ -327,7 +327,8 @@ class ChatLineW(Model):
     """One chat line: ``seat`` null means a spectator; exactly one of ``text`` or ``phrase``."""
 
     id: int
-    """Increases by one per line at this table (a client drops ids it already has)."""
+    """Increases with each line at this table, which every connection hears in id order
+    (a client drops ids it already has)."""
     at: float
     """Unix seconds (server clock) when it was said."""
     seat: SeatNo | None = None

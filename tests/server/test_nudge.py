@@ -150,3 +150,30 @@ async def test_d7_a_connected_seat_the_table_is_not_waiting_for_is_not_handed_ov
     await clients[turn - 1].send({"type": "hand_over", "seat": waiting, "expected_seq": clients[turn - 1].seq})
     assert (await _error(clients[turn - 1])).code == "NOT_AWAITED"
     assert table.request is None
+
+
+async def test_d7_an_idle_seat_handed_over_stays_so_across_a_restart_until_its_player_returns(make_server) -> None:
+    store = MemoryStore()
+    first = await make_server(store=store, bot_delay=5.0)  # the computer does not move before the restart
+    clients, table = await four_at_play(first, seed=7)
+    turn = int(table.state.hand.turn)
+    idle = clients[turn - 1]
+    req = await _hand_over(clients[turn % 4], turn)
+    for c in clients:
+        if c.seat in req.waiting:
+            await c.until(lambda m, c=c: c.table.request is not None)
+            await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    await idle.until(lambda m: isinstance(m, p.RequestClosed))
+    token = idle.token
+    await first.stop()
+    second = await make_server(store=store)
+    resumed = second.registry.tables[table.code]
+    assert resumed.slots[Seat(turn)].handed_over is True  # stored like any hand-over (D7)
+    for _ in range(500):  # the computer plays the idle seat's turn after the restart
+        if resumed.state.hand.turn != turn:
+            break
+        await asyncio.sleep(0.01)
+    assert resumed.state.hand.turn != turn
+    back = await connect(second)
+    await back.attach({"type": "rejoin", "code": table.code, "token": token})
+    assert back.table.seats[turn - 1].computer_plays is False and resumed.slots[Seat(turn)].handed_over is False
