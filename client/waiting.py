@@ -72,7 +72,7 @@ class Card:
 def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]],
           above: bool = False) -> Card:
     f = lay.font
-    w = max(anchor[2], min(round(20 * f), lay.size[0] // 3))
+    w = max(anchor[2], min(round(24 * f), lay.size[0] * 2 // 5))  # "Dejar que la computadora juegue por …" (issue 11.4)
     bh, pad = round(2.0 * f), f // 2
     h = pad + round(1.5 * f) + len(specs) * (bh + pad) + pad
     x = min(max(0, anchor[0]), lay.size[0] - w - pad)

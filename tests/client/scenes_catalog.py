@@ -18,6 +18,7 @@ from doublenine.client.layout import compute_layout, legal_ends
 from doublenine.client.local import LocalSession
 from doublenine.client.render import render
 from doublenine.client.store import ClientState, ConsentPrompt, localized
+from doublenine.client.text import tr
 from doublenine.client.uistate import Ui
 from doublenine.shared.failures import Failure
 from doublenine.shared.moves import Pass, Play, Review
@@ -190,6 +191,29 @@ def _chat(state: ClientState) -> Paint:
     return paint
 
 
+def _waiting(state: ClientState, mode: str) -> Paint:
+    """Issue 15 over the table: "wait", the card by a friend the table has waited for over a minute
+    (Nudge, hand-over); "back", the "I'm back" card while the computer plays one's own seat; "nudged",
+    the notice of a player nudged at their own turn."""
+    view = state.view
+    turn = Seat.ONE if mode == "nudged" else Seat.THREE
+    shown = replace(state, view=replace(view, turn=turn), computers=frozenset({Seat.TWO, Seat.FOUR}),
+                    playing_for_me=mode == "back")
+
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.input import Viewport
+        from doublenine.client.scenes.table import TableScene
+        scene = TableScene(_Still(shown), lang)  # type: ignore[arg-type]
+        scene.talk.remember = False
+        scene.resize(Viewport(surface.get_size(), surface.get_size()))
+        scene.talk.update(shown, 100.0)
+        scene.talk.now, scene.talk._wait_start = 100.0, 25.0  # waited 75 s
+        if mode == "nudged":
+            scene.talk.notice = (tr(lang, "{name} is waiting for you: your turn!", name="Zoë"), 100.0, True)
+        scene.draw(surface)
+    return paint
+
+
 def painters() -> list[tuple[str, Paint]]:
     """Every scene and overlay, as (name, paint)."""
     art = Art()
@@ -198,6 +222,8 @@ def painters() -> list[tuple[str, Paint]]:
     by = {name: state for name, state, _ in states}
     out += [("overlay/rules", _overlay("rules", by["own-turn"])),
             ("overlay/ledger", _overlay("ledger", by["match-over"])), ("table/chat", _chat(by["own-turn"])),
+            ("table/wait", _waiting(by["own-turn"], "wait")), ("table/back", _waiting(by["own-turn"], "back")),
+            ("table/nudged", _waiting(by["own-turn"], "nudged")),
             ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
             ("host/card", _host(art, False)), ("host/ask", _host(art, True))]

@@ -44,4 +44,5 @@ def test_the_catalog_covers_every_scene_and_overlay(catalog: list) -> None:  # t
     names = {name for name, _ in catalog}
     assert {"overlay/rules", "overlay/ledger", "start", "join", "host/card", "host/ask"} <= names
     assert {"table/draw-mine", "table/review", "table/own-turn-lifted", "table/reveal", "table/match-over",
-            "table/lobby-free", "table/spectator", "table/failure", "table/consent", "table/away"} <= names
+            "table/lobby-free", "table/spectator", "table/failure", "table/consent", "table/away", "table/chat",
+            "table/wait", "table/back", "table/nudged"} <= names
