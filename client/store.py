@@ -76,6 +76,8 @@ class ClientState:
     starts its "waiting for X" clock when the count changes (R29: information only)."""
     playing_for_me: bool = False
     """D7: the computer plays this (connected) seat until the player acts or says "I'm back"."""
+    handing_me_over: bool = False
+    """D7: the others ask to let the computer play this seat (acting, or "I'm back", ends it)."""
 
     def name(self, seat: Seat) -> str:
         """The seat's display name (empty names fall back to "Seat N" in the caller)."""
@@ -112,6 +114,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
         consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action),)
     return replace(state, table=t.code, names=tuple(s.name for s in t.seats),  # type: ignore[arg-type]
                    chat_rule=t.chat,
+                   handing_me_over=req is not None and me is not None and req.action == "hand_over"
+                   and req.target == int(me),
                    playing_for_me=me is not None and t.seats[int(me) - 1].computer_plays
                    and t.seats[int(me) - 1].kind == "human",
                    computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays),

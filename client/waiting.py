@@ -95,7 +95,7 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     name = seat_name(state, seat)
     me = state.view.seat if state.view is not None else None
     specs: list[tuple[str, str, bool]] = []
-    if me is not None and waited >= NUDGE_AFTER and nudge_ready:
+    if me is not None and waited >= NUDGE_AFTER and nudge_ready and seat not in state.away:  # nobody to hear it
         specs.append((f"nudge:{int(seat)}", N_("Nudge {name}"), False))
     if me is not None and waited >= HAND_OVER_AFTER and seat not in state.away and not state.consent \
             and state.asking is None:
@@ -105,13 +105,16 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
 
 
 def back_card(state: ClientState, lay: TableLayout) -> Card | None:
-    """D7: while the computer plays this connected seat, a card above one's own plate to take it back."""
+    """D7: while the computer plays this connected seat, or the others ask for it, a card above one's
+    own plate to take the seat back (or keep it)."""
     me = state.view.seat if state.view is not None else None
-    if me is None or not state.playing_for_me:
+    if me is None or not (state.playing_for_me or state.handing_me_over):
         return None
     spot = next((s for s in lay.seats if s.seat == me), None)
     anchor = spot.plate if spot is not None else (lay.size[0] // 2, lay.size[1] - 4 * lay.font, 0, 0)
-    return _card(lay, anchor, (N_("The computer is playing for you"), {}), [("back", N_("I'm back"), True)], above=True)
+    text = N_("The computer is playing for you") if state.playing_for_me else \
+        N_("The others ask to let the computer play for you")
+    return _card(lay, anchor, (text, {}), [("back", N_("I'm back"), True)], above=True)
 
 
 def nudge_ready(last_nudge: float | None, now: float) -> bool:

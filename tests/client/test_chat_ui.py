@@ -23,6 +23,7 @@ from doublenine.shared import protocol as p  # noqa: E402
 from doublenine.shared.rules import legal_decisions, to_act  # noqa: E402
 from doublenine.shared.seats import Seat  # noqa: E402
 from doublenine.shared.state import Phase  # noqa: E402
+from doublenine.shared.wire import RequestW  # noqa: E402
 
 SIZE = (1280, 800)
 
@@ -68,6 +69,9 @@ def test_the_computer_playing_for_me_while_connected_shows_in_the_state() -> Non
     s = ClientState(view=LocalSession(seed=3).state.view)
     assert reduce(s, p.TableUpdate(table=_table_w(computer_plays=True))).playing_for_me is True
     assert reduce(s, p.TableUpdate(table=_table_w())).playing_for_me is False
+    asked = _table_w().model_copy(update={"request": RequestW(id=3, action="hand_over", by=2, target=1,
+                                                                 waiting=(3,))})
+    assert reduce(s, p.TableUpdate(table=asked)).handing_me_over is True
 
 
 def _scene(tmp_path, monkeypatch, remember: bool = True) -> tuple[TableScene, LocalSession, list]:
@@ -258,3 +262,12 @@ def test_real_server_a_seat_and_a_spectator_chat_reaches_the_others(tmp_path) ->
         for s in sessions:
             s.close(leave=False)
         server.stop()
+
+
+def test_a_disconnected_players_card_offers_no_nudge(tmp_path, monkeypatch) -> None:
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, wait=(5, 20.0), away=frozenset({Seat.TWO}))
+    s.changed = True
+    scene.update(100.0)
+    (card,) = scene.talk.cards(s.state, scene.layout())
+    assert card.buttons == () and card.text[1]["time"] == "0:20"  # the away panel offers the hand-over (D7)
