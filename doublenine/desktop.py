@@ -2,21 +2,25 @@
 
 On Linux desktops (freedesktop.org), without root: writes the desktop entry
 ``$XDG_DATA_HOME/applications/doublenine.desktop`` (Desktop Entry
-Specification 1.5) whose ``Exec`` is ``doublenine play --join %u`` and which
+Specification 1.4) whose ``Exec`` is ``doublenine play --join %u`` and which
 declares ``MimeType=x-scheme-handler/doublenine``, and makes it the default
 handler of that scheme in ``$XDG_CONFIG_HOME/mimeapps.list`` (the MIME
 Applications Associations specification, ``[Default Applications]``). A
 browser or chat program that opens ``doublenine://HOST:PORT/CODE`` then starts
 the game at that table (``xdg-open`` resolves it as ``xdg-mime query default
-x-scheme-handler/doublenine`` does). ``desktop-uninstall`` removes the entry and
-only our association, leaving every other line of ``mimeapps.list`` as it was.
+x-scheme-handler/doublenine`` does). The icon (client/icons/doublenine.png, a
+double nine) goes to ``$XDG_DATA_HOME/icons/hicolor/256x256/apps/`` (Icon Theme
+Specification). ``desktop-uninstall`` removes the entry, the icon and only our
+association, leaving every other line of ``mimeapps.list`` as it was.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
+from importlib import resources
 from pathlib import Path
 
 DESKTOP_ID = "doublenine.desktop"
@@ -72,11 +76,12 @@ def desktop_entry(words: list[str]) -> str:
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.4",  # the newest version Debian 12's desktop-file-validate knows; no 1.5 key is used
         "Name=doublenine",
         "GenericName=Dominoes",
         "Comment=Double-nine partnership dominoes over the network",
         f"Exec={exec_line(words)}",
+        "Icon=doublenine",
         "Terminal=false",
         "Categories=Game;BoardGame;",
         f"MimeType={SCHEME_MIME};",
@@ -118,17 +123,21 @@ def with_default(text: str, mime: str, desktop_id: str, present: bool) -> str:
     return "\n".join(lines[:start + 1] + section + lines[end:]) + "\n"
 
 
-def paths() -> tuple[Path, Path]:
-    """(the desktop entry file, the ``mimeapps.list`` file) for this user."""
+def paths() -> tuple[Path, Path, Path]:
+    """(the desktop entry, the ``mimeapps.list`` file, the icon) for this user."""
     data = xdg_folder("XDG_DATA_HOME", ".local/share")
     config = xdg_folder("XDG_CONFIG_HOME", ".config")
-    return data / "applications" / DESKTOP_ID, config / "mimeapps.list"
+    icon = data / "icons" / "hicolor" / "256x256" / "apps" / "doublenine.png"
+    return data / "applications" / DESKTOP_ID, config / "mimeapps.list", icon
 
 
 def install() -> int:
     """Write the entry and the association; prints what it wrote. 0, or 1 if a file cannot be written."""
-    entry, mimeapps = paths()
+    entry, mimeapps, icon = paths()
     try:
+        icon.parent.mkdir(parents=True, exist_ok=True)
+        with resources.as_file(resources.files("doublenine.client").joinpath("icons", "doublenine.png")) as png:
+            shutil.copyfile(png, icon)
         entry.parent.mkdir(parents=True, exist_ok=True)
         entry.write_text(desktop_entry(launcher()), encoding="utf-8")
         mimeapps.parent.mkdir(parents=True, exist_ok=True)
@@ -144,11 +153,12 @@ def install() -> int:
 
 def uninstall() -> int:
     """Remove the entry and our association; prints what it removed. 0, or 1 on an unwritable file."""
-    entry, mimeapps = paths()
+    entry, mimeapps, icon = paths()
     try:
-        if entry.exists():
-            entry.unlink()
-            print(f"doublenine: removed {entry}")
+        for path in (entry, icon):
+            if path.exists():
+                path.unlink()
+                print(f"doublenine: removed {path}")
         if mimeapps.exists():
             old = mimeapps.read_text(encoding="utf-8")
             new = with_default(old, SCHEME_MIME, DESKTOP_ID, False)

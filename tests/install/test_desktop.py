@@ -43,6 +43,13 @@ def test_association_added_first_and_removed_alone_keeping_every_other_line() ->
         no_group + "\n[Default Applications]\nx-scheme-handler/doublenine=doublenine.desktop;\n"
 
 
+def test_play_join_without_a_link_opens_the_game() -> None:
+    """A desktop entry started from a menu has no link: ``%u`` vanishes and ``--join`` stands alone."""
+    from doublenine.cli import build_parser
+    args = build_parser().parse_args(["play", "--join"])
+    assert args.join is None and args.command == "play"
+
+
 def _exec_words(value: str) -> list[str]:
     """Undo the string-value escaping, then split as the Desktop Entry spec's "The Exec key" says."""
     text = value.replace("\\\\", "\\")
@@ -85,6 +92,8 @@ async def _table_for_one(url: str) -> object:
 
 def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
     need(bool(shutil.which("xdg-mime") and shutil.which("xdg-open")), "xdg-utils is not installed (apt install xdg-utils)")
+    need(shutil.which("desktop-file-validate") is not None,
+         "desktop-file-utils is not installed (apt install desktop-file-utils)")
     from doublenine.client.embedded import EmbeddedServer
 
     env = player_env(tmp_path, DISPLAY=":0")  # xdg-open only looks for handlers with a display named
@@ -98,6 +107,10 @@ def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
     query = subprocess.run(["xdg-mime", "query", "default", SCHEME_MIME], capture_output=True, text=True,
                            timeout=30, env=env)
     assert query.stdout.strip() == DESKTOP_ID
+    valid = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True, timeout=30)
+    assert (valid.returncode, valid.stdout + valid.stderr) == (0, "")
+    icon = tmp_path / "data" / "icons" / "hicolor" / "256x256" / "apps" / "doublenine.png"
+    assert "\nIcon=doublenine\n" in entry.read_text() and icon.read_bytes().startswith(b"\x89PNG")
 
     server = EmbeddedServer(db=":memory:", bot_delay=0.0)
     server.start()
@@ -119,7 +132,7 @@ def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
     assert (out["autoplay"], out["table"], out["seat"]) == ("hand over", code, 1)
 
     done = subprocess.run([*cli, "desktop-uninstall"], capture_output=True, text=True, timeout=60, env=env)
-    assert done.returncode == 0 and not entry.exists()
+    assert done.returncode == 0 and not entry.exists() and not icon.exists()
     query = subprocess.run(["xdg-mime", "query", "default", SCHEME_MIME], capture_output=True, text=True,
                            timeout=30, env=env)
     assert query.stdout.strip() == ""
