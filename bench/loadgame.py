@@ -42,6 +42,18 @@ def _fast_move(frame: bytes) -> Any:
     return SimpleNamespace(type="update", seq=raw["seq"], move=SimpleNamespace(**move), patch=None)
 
 
+def _tls(url: str) -> Any:
+    """TLS for ``wss://`` to this machine's nginx (bench/multiproc.py, a throwaway self-signed
+    certificate on loopback: not verified); None for ``ws://``."""
+    if not url.startswith("wss://"):
+        return None
+    import ssl
+
+    ctx = ssl.create_default_context()
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    return ctx
+
+
 def _intent_frame(d: Any, expected_seq: int, intent_id: str) -> bytes:
     """The intent frame for decision ``d``, as ``intent_for`` builds it, without pydantic (the
     clients must stay cheaper than the server they measure)."""
@@ -146,22 +158,31 @@ class LoadTable:
         self.new_match_asked = -1
 
     async def open(self) -> None:
-        """Connect four clients, create the table at seat 1 and join seats 2-4 (it starts itself)."""
-        for _ in range(4):
-            ws = await connect(self.url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
-                               proxy=proxy_for(self.url))
+        """Create the table at seat 1 on a connection of its own, then connect four clients at
+        ``/t/CODE`` (how nginx routes a table to its process, docs/operations.md): seat 1 rejoins
+        with its token, seats 2-4 join (the table starts itself)."""
+        from doublenine.shared.invite import table_url
+
+        maker = await connect(self.url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
+                              ssl=_tls(self.url), proxy=proxy_for(self.url))
+        first = SeatClient(self, maker)
+        await first.send(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="bench/load.py"))
+        await first.expect("welcome")
+        await first.send(p.CreateTable(seats=tuple(p.SeatSpec(kind="human") for _ in range(4)), sit=1,
+                                       name="L1"))
+        joined = await first.expect("joined")
+        await maker.close()
+        url = table_url(self.url, joined.code)
+        for n in range(1, 5):
+            ws = await connect(url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
+                               ssl=_tls(url), proxy=proxy_for(url))
             c = SeatClient(self, ws)
             await c.send(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="bench/load.py"))
             await c.expect("welcome")
             self.clients.append(c)
-        first = self.clients[0]
-        await first.send(p.CreateTable(seats=tuple(p.SeatSpec(kind="human") for _ in range(4)), sit=1,
-                                       name="L1"))
-        joined = await first.expect("joined")
-        first.seat = 1
-        await first.expect("snapshot")
-        for n, c in enumerate(self.clients[1:], start=2):
-            await c.send(p.Join(code=joined.code, seat=n, name=f"L{n}"))
+            attach = p.Rejoin(code=joined.code, token=joined.token) if n == 1 else \
+                p.Join(code=joined.code, seat=n, name=f"L{n}")
+            await c.send(attach)
             await c.expect("joined")
             c.seat = n
             await c.expect("snapshot")

@@ -38,8 +38,8 @@ URL = re.compile(r"serving on (ws://\S+)")
 class Serve:
     """``doublenine serve`` on 127.0.0.1:``port`` with ``db``, behind nginx (``--trust-proxy``)."""
 
-    def __init__(self, port: int, db: str, log: Path, bot_delay: float = 0.0) -> None:
-        self.port, self.db, self.log_path, self.bot_delay = port, db, log, bot_delay
+    def __init__(self, port: int, db: str, log: Path, bot_delay: float = 0.0, extra: tuple[str, ...] = ()) -> None:
+        self.port, self.db, self.log_path, self.bot_delay, self.extra = port, db, log, bot_delay, extra
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -47,7 +47,7 @@ class Serve:
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "doublenine", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--db", self.db, "--bot-delay", str(self.bot_delay), "--trust-proxy", "--log-level", "INFO"],
+                 "--db", self.db, "--bot-delay", str(self.bot_delay), "--trust-proxy", "--log-level", "INFO", *self.extra],
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=log,
             )
         assert self.proc.stdout is not None
