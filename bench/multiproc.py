@@ -107,7 +107,8 @@ async def main_async(args: argparse.Namespace, tmp: Path, dsn: str) -> None:
         for name, upstreams in (("three", ports), ("one", [ports[0]] * 3)):
             folder = tmp / f"nginx-{name}"
             folder.mkdir()
-            conf, https, _ = prepare(folder, "doublenine.conf", upstreams)
+            conf, https, _ = prepare(folder, "doublenine.conf", upstreams,
+                                     connections=8 * max(args.tables, args.paced) + 256)
             site = folder / "site.inc"
             site.write_text(site.read_text().replace("limit_conn dn_per_addr 64;", "limit_conn dn_per_addr 60000;"))
             proxies.append(Nginx(folder, conf, https))

@@ -29,10 +29,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None) -> tuple[Path, int, int]:
+def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None,
+            connections: int = 1024) -> tuple[Path, int, int]:
     """Copy deploy/nginx/``conf`` into ``tmp``; returns (nginx.conf, https port, http port).
 
-    The upstream servers, in order of first mention, become 127.0.0.1:``upstreams[i]``.
+    The upstream servers, in order of first mention, become 127.0.0.1:``upstreams[i]``;
+    ``connections``: nginx's ``worker_connections`` (each proxied websocket takes two).
     """
     (tmp / "tls").mkdir()
     subprocess.run(
@@ -59,7 +61,8 @@ def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None) -> tuple[P
     (tmp / "doublenine.conf").write_text(main)
     temps = "\n".join(f"  {k}_temp_path {tmp}/{k};" for k in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     (tmp / "nginx.conf").write_text(
-        f"pid {tmp}/nginx.pid;\nerror_log {tmp}/error.log;\ndaemon off;\nevents {{}}\n"
+        f"pid {tmp}/nginx.pid;\nerror_log {tmp}/error.log;\ndaemon off;\n"
+        f"worker_rlimit_nofile {2 * connections + 64};\nevents {{ worker_connections {connections}; }}\n"
         f"http {{\n  access_log {tmp}/access.log;\n{temps}\n  include {tmp}/doublenine.conf;\n}}\n"
     )
     return tmp / "nginx.conf", https, plain

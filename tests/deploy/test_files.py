@@ -76,3 +76,14 @@ def test_every_serve_flag_in_deploy_exists() -> None:
     used = {flag for ln in lines for flag in re.findall(r"(--[a-z][a-z-]+)", ln)}
     assert {"--host", "--port", "--db", "--trust-proxy"} <= used
     assert used <= known, sorted(used - known)
+
+
+def test_case_2_instances_never_get_a_store_of_their_own() -> None:
+    """Issue 12 case 2: each systemd instance had its own SQLite file, so nginx sent a failed
+    process's players to one that could not have their table. The instances share one store
+    (one SQLite file for one instance, which refuses a second; PostgreSQL for several)."""
+    unit = (DEPLOY / "systemd/doublenine@.service").read_text()
+    store = [ln for ln in unit.splitlines() if ln.startswith("Environment=") and "DOUBLENINE_DB" in ln]
+    assert store and "%i" not in store[0]
+    nginx = (DEPLOY / "nginx/doublenine.conf").read_text()
+    assert "backup" not in nginx and "hash $dn_route consistent" in nginx and "zone " in nginx
