@@ -33,6 +33,7 @@ from typing import Any
 import msgpack
 
 from doublenine.shared import protocol as p
+from doublenine.shared.numbers import arg_int
 
 REPRODUCTION = bytes.fromhex("dcfde8") * 21835
 CLIENT = p.CLIENT_LIMITS
@@ -205,7 +206,7 @@ def run_server() -> tuple[subprocess.Popen[str], str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=arg_int(1), default=7)
     args = parser.parse_args()
     print(f"hostile frames: {platform.python_version()}, msgpack {'.'.join(map(str, msgpack.version))}, "
           f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
