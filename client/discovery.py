@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 from doublenine.shared.cleantext import BlankText, clean_text
+from doublenine.shared.dialing import address_list
 from doublenine.shared.invite import Invite, InviteError, normalize_code
 from doublenine.shared.numbers import is_ascii_digits
 
@@ -121,8 +122,8 @@ class TableBrowser:
     def __init__(self, *, interfaces: Sequence[str] | InterfaceChoice | None = None,
                  ip_version: IPVersion = IPVersion.V4Only,
                  on_change: Callable[[], None] | None = None) -> None:
-        limited = [a.strip() for a in os.environ.get(MDNS_INTERFACES_ENV, "").split(",") if a.strip()]
-        self._interfaces = interfaces if interfaces is not None else (limited or InterfaceChoice.All)
+        self._interfaces = interfaces
+        """None: every interface, or those of MDNS_INTERFACES_ENV, read at start() (which raises OSError if bad)."""
         self._ip_version = ip_version
         self._on_change = on_change
         self._lock = threading.Lock()
@@ -134,7 +135,10 @@ class TableBrowser:
 
     def start(self) -> TableBrowser:
         """Start browsing in the background; returns self. Raises OSError if mDNS cannot start."""
-        self._zc = Zeroconf(interfaces=self._interfaces, ip_version=self._ip_version)
+        interfaces = self._interfaces
+        if interfaces is None:
+            interfaces = address_list(os.environ.get(MDNS_INTERFACES_ENV, ""), MDNS_INTERFACES_ENV) or InterfaceChoice.All
+        self._zc = Zeroconf(interfaces=interfaces, ip_version=self._ip_version)
         self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._on_service])
         return self
 

@@ -36,6 +36,7 @@ from zeroconf import InterfaceChoice, IPVersion, ServiceInfo
 from zeroconf.asyncio import AsyncZeroconf
 
 from doublenine.shared.cleantext import BlankText, clean_text
+from doublenine.shared.dialing import address_list
 from doublenine.shared.protocol import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
@@ -54,9 +55,8 @@ MDNS_INTERFACES_ENV = "DOUBLENINE_MDNS_INTERFACES"
 
 
 def mdns_interfaces() -> list[str] | None:
-    """The addresses of :data:`MDNS_INTERFACES_ENV`, or None: every interface."""
-    value = os.environ.get(MDNS_INTERFACES_ENV, "").strip()
-    return [a.strip() for a in value.split(",") if a.strip()] or None
+    """The addresses of :data:`MDNS_INTERFACES_ENV`, or None: every interface; OSError if it holds a non-address."""
+    return address_list(os.environ.get(MDNS_INTERFACES_ENV, ""), MDNS_INTERFACES_ENV)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -295,11 +295,23 @@ def announce_server(server: Any, host_name: str | None = None, interval: float =
     when a table opened or closed or a seat was taken or freed. ``on_status``
     hears whether announcing worked (:attr:`Announcer.on_status`).
     """
-    addresses, interfaces = where_to_announce(server.config.host)
+    return asyncio.get_running_loop().create_task(
+        _announce(server, host_name, interval, on_status), name="doublenine-announce")
+
+
+async def _announce(server: Any, host_name: str | None, interval: float,
+                    on_status: Callable[[str, str], None] | None) -> None:
+    """The announcing task: a setting that cannot be read fails the announcement, never the server."""
+    try:
+        addresses, interfaces = where_to_announce(server.config.host)
+    except OSError as exc:  # e.g. DOUBLENINE_MDNS_INTERFACES holding something else than addresses
+        log.warning("cannot announce on the LAN (mDNS): %s", exc)
+        if on_status is not None:
+            on_status("failed", f"{type(exc).__name__}: {exc}"[:200])
+        return
     announcer = Announcer(server.port, protocol=PROTOCOL_VERSION, host_name=host_name,
                           addresses=addresses, interfaces=interfaces, on_status=on_status)
-    return asyncio.get_running_loop().create_task(
-        announcer.run(lambda: announced_tables(server.registry), interval), name="doublenine-announce")
+    await announcer.run(lambda: announced_tables(server.registry), interval)
 
 
 async def stop_announcing(task: asyncio.Task[None] | None) -> None:

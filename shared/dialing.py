@@ -66,6 +66,26 @@ def proxy_for(url: str) -> str | None:
     return None
 
 
+def address_list(value: str, name: str = "the setting") -> list[str] | None:
+    """Comma-separated IP addresses from an environment variable (``DOUBLENINE_MDNS_INTERFACES``).
+
+    None when ``value`` is blank (no limit); else the addresses, canonical, at most 16.
+    Raises ``OSError`` naming ``name`` when an entry is not an IP address: a limit
+    that cannot be read must not silently become "every interface", nor a ValueError
+    out of zeroconf deep in a screen (issue 16, environment variables).
+    """
+    items = [item.strip() for item in value[:4096].split(",") if item.strip()]
+    if not items:
+        return None
+    out = []
+    for item in items[:16]:
+        try:
+            out.append(str(ipaddress.ip_address(item)))
+        except ValueError:
+            raise OSError(f"{name} is not a list of IP addresses: {item[:40]!a}") from None
+    return out
+
+
 def shown_proxy(proxy: str) -> str:
     """``proxy`` as a message may show it: without user name and password (``http://proxy.corp:3128``)."""
     try:

@@ -104,7 +104,7 @@ class LanJoinScene:
 
         try:
             self.browser = TableBrowser(on_change=_wake).start()
-        except OSError as exc:  # no multicast here: joining by invite still works
+        except (OSError, ValueError) as exc:  # no multicast here, a bad interface setting: joining by invite works
             self.browser = None
             self._say(tr(self.lang, "Cannot look for tables on this network ({reason}). Paste an invite instead.",
                          reason=exc.strerror or exc), warning=True)
