@@ -231,9 +231,10 @@ def send(state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
 
 
 def typed(cui: ChatUi, text: str) -> ChatUi:
-    """Text typed or pasted into the field, bounded to what the server keeps (it cleans the rest)."""
-    room = MAX_CHARS - len(cui.draft)
-    return replace(cui, draft=cui.draft + text.replace("\n", " ")[:max(0, room)]) if room > 0 else cui
+    """Text typed or pasted into the field: cleaned as the server will (one line, no control or invisible
+    characters) and bounded to what it keeps, like every text field (client/clipboard.field_value, issue 16.2)."""
+    from .clipboard import field_value
+    return replace(cui, draft=field_value(cui.draft + text[:4 * MAX_CHARS], MAX_CHARS))
 
 
 def key(event: Any, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:

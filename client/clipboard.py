@@ -13,6 +13,8 @@ plus the trailing space a person is typing between two words.
 """
 from __future__ import annotations
 
+import unicodedata
+
 import pygame
 
 from doublenine.shared.cleantext import BlankText, clean_text
@@ -60,6 +62,16 @@ def bounded_paste(raw: object) -> str:
         return ""
 
 
+def _ends_in_space(raw: str) -> bool:
+    """The last character that is not dropped by the cleaning (a zero-width space, a NUL) is white space."""
+    for ch in reversed(raw[-64:]):
+        if ch.isspace():
+            return True
+        if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            return False
+    return False
+
+
 def field_value(raw: str, limit: int) -> str:
     """What a text field holds after an edit (typing, pasting, Backspace), at most ``limit`` characters.
 
@@ -67,7 +79,7 @@ def field_value(raw: str, limit: int) -> str:
     trailing space is kept (the person is typing between two words); "" when
     nothing visible is left. Never raises on any ``str``.
     """
-    trailing = bool(raw) and raw[-1].isspace()
+    trailing = _ends_in_space(raw)
     try:
         text = clean_text(raw, limit)
     except BlankText:

@@ -105,3 +105,16 @@ def test_paste_text_survives_a_clipboard_that_raises(monkeypatch) -> None:  # ty
         raise pygame.error("no clipboard")
     monkeypatch.setattr(pygame.scrap, "has_text", boom)
     assert paste_text() == ""
+
+
+def test_the_chat_field_keeps_a_clean_bounded_line(clipboard) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client import chat
+    from doublenine.shared.chat import MAX_CHARS
+
+    cui = chat.ChatUi(open=True, focused=True)
+    for text in ("Hola", "\x00", " ", "\u200b", "qué", "\n", "tal\x07"):
+        cui = chat.typed(cui, text)
+    assert cui.draft == "Hola qué tal"
+    clipboard[0] = "y" * 1_000_000 + "\x00"
+    cui, _ = chat.key(CTRL_V, None, cui)  # type: ignore[arg-type]
+    assert cui.draft == ("Hola qué tal" + "y" * MAX_CHARS)[:MAX_CHARS]
