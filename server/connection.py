@@ -305,7 +305,7 @@ async def _hello(c: Connection, m: p.Hello) -> None:
         c.close(4001, f"protocol version {p.PROTOCOL_VERSION}")
         return
     c.greeted = True
-    c.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
+    c.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION, server="doublenine")))
 
 
 async def _create(c: Connection, m: p.CreateTable) -> None:

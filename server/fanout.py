@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doublenine.shared.convert import PUBLIC_FIELDS, move_frame, patch_frame, view_patch
-from doublenine.shared.events import Decided, Event, Shuffled
+from doublenine.shared.events import Decided, Event, MatchStarted, Redone, Restarted, Shuffled, Undone
 from doublenine.shared.moves import Pass, Play, Review
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState, Phase
@@ -72,8 +72,13 @@ class Frames:
         return self.shared if self.shared is not None else self.per.get(seat)
 
 
+_CAUSES: dict[type, str] = {Undone: "undo", Redone: "redo", Restarted: "restart", MatchStarted: "new_match"}
+"""Update ``cause`` per control event (R27, R28); decisions have none."""
+
+
 def frames_for(old: MatchState, new: MatchState, events: list[Event], seq: int) -> Frames:
     """The frames telling every audience about ``events`` (which turned ``old`` into ``new``)."""
+    cause = _CAUSES.get(type(events[0].body)) if events else None
     if len(events) == 1:
         body = events[0].body
         if isinstance(body, Decided):
@@ -92,10 +97,10 @@ def frames_for(old: MatchState, new: MatchState, events: list[Event], seq: int) 
         if priv:
             private[seat] = priv
     if not private:
-        return Frames(patch_frame(seq, public), {})
-    per: dict[Seat | None, bytes] = {None: patch_frame(seq, public)}
+        return Frames(patch_frame(seq, public, cause), {})
+    per: dict[Seat | None, bytes] = {None: patch_frame(seq, public, cause)}
     for seat in SEATS:
-        per[seat] = patch_frame(seq, {**public, **private.get(seat, {})})
+        per[seat] = patch_frame(seq, {**public, **private.get(seat, {})}, cause)
     return Frames(None, per)
 
 

@@ -71,6 +71,7 @@ def _finished_w(f: FinishedHand) -> dict[str, Any]:
         "result": f.result.value, "ender": None if f.ender is None else int(f.ender),
         "winner": _opt_value(f.winner), "points": f.points, "pip_totals": tuple(f.pip_totals),
         "scores_before": tuple(f.scores_before), "scores_after": tuple(f.scores_after),
+        "entitled": f.entitled.value,
     }
 
 
@@ -145,9 +146,12 @@ def move_frame(seq: int, move: Play | Pass) -> bytes:
     return p.pack({"type": "update", "seq": seq, "move": decision_w(move)})
 
 
-def patch_frame(seq: int, patch: dict[str, Any]) -> bytes:
-    """An Update frame carrying ``patch``."""
-    return p.pack({"type": "update", "seq": seq, "patch": patch})
+def patch_frame(seq: int, patch: dict[str, Any], cause: str | None = None) -> bytes:
+    """An Update frame carrying ``patch``; ``cause`` names the undo, redo, restart or new
+    match that made it (R27, R28), so a client can tell a redo from the action it restores."""
+    if cause is None:
+        return p.pack({"type": "update", "seq": seq, "patch": patch})
+    return p.pack({"type": "update", "seq": seq, "patch": patch, "cause": cause})
 
 
 # ---------------------------------------------------------------- wire -> engine
@@ -208,7 +212,7 @@ def _finished_from(w: Any) -> FinishedHand:
         ender=None if w.ender is None else Seat(w.ender),
         winner=None if w.winner is None else Team(w.winner), points=w.points,
         pip_totals=tuple(w.pip_totals), scores_before=tuple(w.scores_before),
-        scores_after=tuple(w.scores_after),
+        scores_after=tuple(w.scores_after), entitled=Team(w.entitled),
     )
 
 

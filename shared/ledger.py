@@ -67,7 +67,10 @@ class HandRow:
 
     match: int
     number: int
+    entitled: Team
+    """R7: the team entitled to nominate the opener."""
     opener: Seat
+    """R6: the nominated opener, who led."""
     result: Result
     ender: Seat | None
     """R16: the seat that went out; None for a block or tie."""
@@ -148,7 +151,7 @@ def hand_row(hand: FinishedHand, redeals: tuple[RedealRecord, ...] = ()) -> Hand
     """R22: the ledger row of one finished hand; ``redeals`` filtered to this hand (R13)."""
     mine = tuple(r for r in redeals if r.match == hand.match and r.hand == hand.number)
     return HandRow(
-        match=hand.match, number=hand.number, opener=hand.opener, result=hand.result,
+        match=hand.match, number=hand.number, entitled=hand.entitled, opener=hand.opener, result=hand.result,
         ender=hand.ender if hand.result is Result.DOMINO else None, winner=hand.winner,
         points=hand.points, pip_totals=hand.pip_totals, scores_before=hand.scores_before,
         scores_after=hand.scores_after, dealt=tuple(tuple(sorted(h)) for h in hand.dealt),

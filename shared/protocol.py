@@ -288,12 +288,15 @@ class Snapshot(Model):
 
 class Update(Model):
     """One change of the match, in order: exactly one of ``move`` (a play or pass that
-    did not end the hand, fold it like the engine) or ``patch`` (fields to set/append)."""
+    did not end the hand, fold it like the engine) or ``patch`` (fields to set/append).
+    ``cause``: the undo, redo, restart or new match (R27, R28) the patch comes from;
+    absent for a decision."""
 
     type: Literal["update"] = "update"
     seq: int
     move: DecisionW | None = None
     patch: ViewPatch | None = None
+    cause: Literal["undo", "redo", "restart", "new_match"] | None = None
 
 
 class TableUpdate(Model):

@@ -359,6 +359,7 @@ def _end_hand(state: MatchState, h: HandState, kind: Result, ender: Seat | None)
         left=tuple(frozenset(tiles_of(m)) for m in h.hands),  # type: ignore[arg-type]
         moves=h.moves, line=h.line, result=result, ender=ender, winner=winner, points=points,
         pip_totals=totals, scores_before=state.scores, scores_after=scores,
+        entitled=state.entitled or state.opener.team,  # R6: the opener is of the entitled team
     )
     finished = state.finished + (done,)
     if winner is not None and scores[winner.index] >= TARGET:  # R19

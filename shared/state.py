@@ -140,7 +140,11 @@ class FinishedHand:
 
     match: int
     number: int
+    entitled: Team
+    """R7: the team entitled to nominate this hand's opener (the opener's team). Computed by
+    replay like the rest of the record, so stored logs need nothing new."""
     opener: Seat
+    """R6/R14: the nominated opener, who led the hand (a redeal keeps it, R8)."""
     dealt: tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]
     left: tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]
     moves: tuple[Move, ...]

@@ -81,7 +81,10 @@ class FinishedW(Model):
 
     match: int
     number: int
+    entitled: TeamW
+    """R7: the team that was entitled to nominate this hand's opener."""
     opener: SeatNo
+    """R6/R14: the nominated opener, who led the hand."""
     dealt: tuple[HandW, HandW, HandW, HandW]
     left: tuple[HandW, HandW, HandW, HandW]
     moves: tuple[DecisionW, ...]
