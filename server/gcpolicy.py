@@ -25,8 +25,13 @@ log = logging.getLogger("doublenine.server.gc")
 
 
 def freeze_survivors() -> None:
-    """Collect the young generations, then exempt every surviving object from future scans."""
-    gc.collect(1)
+    """Collect everything not yet frozen, then exempt every surviving object from future scans.
+
+    A full ``gc.collect()`` scans only the objects made since the last freeze (the frozen ones
+    are skipped), so it costs about what a young collection does; collecting only the young
+    generations used to freeze the cyclic garbage that had reached the old one, where it
+    stayed until the hourly full collection: server memory grew with every decision (issue 12)."""
+    gc.collect()
     gc.freeze()
 
 

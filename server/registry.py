@@ -33,7 +33,7 @@ from .metrics import ServerMetrics
 from .storage.metered import MeteredStore
 from .storage.ownership import ownership_for
 from .seating import SeatSlot, TableMeta, seat_name, token_matches
-from .table import Refused, Table
+from .table import PAST_KEPT, Refused, Table
 
 log = logging.getLogger("doublenine.server")
 
@@ -174,6 +174,7 @@ class Registry:
         meta = TableMeta.from_record(decode_meta(stored.meta))
         table = self._add(meta, decode_rows(stored.rows))
         table.restore_intents(row_intents(stored.rows))  # DUPLICATE survives a restart
+        table.log.forget_past_matches(PAST_KEPT)  # only now: restore_intents counts the whole log
         self.metrics.tables_resumed.inc()
         return table
 

@@ -20,7 +20,7 @@ from typing import Any
 from doublenine.shared.codec import encode_meta, event_rows
 from doublenine.shared.convert import decision_of_intent, decision_w, view_to_wire
 from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
-from doublenine.shared.events import Event, MatchLog
+from doublenine.shared.events import Event, MatchLog, MatchStarted
 from doublenine.shared.moves import DrawPick
 from doublenine.shared.protocol import pack
 from doublenine.shared.rules import legal_decisions, to_act
@@ -37,8 +37,11 @@ from .seating import TableMeta
 
 log = logging.getLogger("doublenine.server.table")
 
-REMEMBERED_INTENTS = 64
+REMEMBERED_INTENTS = 16
 """Applied intent ids kept per seat for duplicate detection."""
+PAST_KEPT = 2
+"""Earlier matches whose full record (every hand, for the ledger) a table keeps in memory; all of
+them stay stored. A player who joins late sees these; one who stayed has them all (issue 12)."""
 PAST_IN_SNAPSHOT = 20
 """Earlier matches a snapshot carries (the newest ones); the stored log keeps every match."""
 
@@ -106,10 +109,10 @@ class Table:
 
     async def flush_unstored(self) -> None:
         """Append log events not stored yet (a resumed log may add a due shuffle)."""
-        rows = event_rows(self.log.events[self._unstored:])
+        rows = event_rows(self.log.tail(self._unstored))
         if rows:
             await self.store.append(self.code, rows)
-        self._unstored = len(self.log.events)
+        self._unstored = self.log.size
 
     async def load_chat(self) -> None:
         """Take the table's recent chat lines from the store (a resumed table, issue 15)."""
@@ -331,9 +334,11 @@ class Table:
             self._store_failed = True
             self.rearm()  # the computers due in the restored state act (after a pause, see _bot_move)
             raise Refused(ErrorCode.INTERNAL, "the move could not be stored; nothing was played") from None
-        self._unstored = len(self.log.events)
+        self._unstored = self.log.size
         for e in events:
             self._counter.feed(e)
+            if isinstance(e.body, MatchStarted):  # issue 12: memory per table bounded over an evening
+                self.log.forget_past_matches(PAST_KEPT)
         if self._counter.seq != self.seq and events:
             self.since = events[-1].at  # a new decision is awaited from now (issue 15)
         self.seq = self._counter.seq
@@ -358,8 +363,7 @@ class Table:
 
     def _take_back(self, events: list[Event]) -> None:
         """Remove ``events`` (just submitted, never stored nor sent) from the log."""
-        kept = self.log.events[:len(self.log.events) - len(events)]
-        self.log = MatchLog(seed=self.meta.seed, clock=time.time, events=kept)
+        self.log = self.log.without_last(len(events), self.meta.seed)
         self._hints.clear()  # a position may now be reached again by other events
 
     async def decide(self, conn: Any, seat: Seat, intent: Any) -> None:
@@ -386,7 +390,7 @@ class Table:
         async with self.lock:
             self.check(seat, intent)
             view = view_for(self.log.state, seat)
-            seq, position = self.seq, len(self.log.events)
+            seq, position = self.seq, self.log.size
         assert isinstance(view, SeatView)
         if not view.legal_decisions():
             raise Refused(ErrorCode.NOT_YOUR_TURN, "this seat has no decision to make now")
@@ -434,7 +438,7 @@ class Table:
             return None
         for seat in sorted(to_act(self.log.state)):
             if self.computer_plays(seat):
-                return seat, len(self.log.events)
+                return seat, self.log.size
         return None
 
     def rearm(self) -> None:

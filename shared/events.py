@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from .errors import ErrorCode, IllegalMove
 from .moves import Decision, DrawPick, Nominate, Pass, Play, Review
@@ -91,6 +91,19 @@ undo re-folds at most 15 events from the nearest checkpoint (``step`` is pure, s
 re-folded state equals the one that was dropped)."""
 
 
+@dataclass(frozen=True, slots=True)
+class LogStart:
+    """Where a :class:`MatchLog` that forgot its past matches begins (issue 12: a table's memory
+    stays bounded over an evening; the forgotten events stay stored)."""
+
+    offset: int
+    """The ``seq`` of the first event kept (every earlier one is forgotten)."""
+    state: MatchState
+    """The fold of every event before ``offset``."""
+    rng: object
+    """The generator's state there (``random.Random.getstate()``), so shuffles still replay."""
+
+
 class _Cursor:
     """The active events and the redo stack, with the current state and sparse checkpoints.
 
@@ -98,10 +111,10 @@ class _Cursor:
     for ``n`` = 0, 16, 32, ... up to ``len(active)``; the current state is ``state``.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, initial: MatchState = INITIAL) -> None:
         self.active: list[Event] = []
-        self.checkpoints: list[tuple[int, MatchState]] = [(0, INITIAL)]
-        self.state: MatchState = INITIAL
+        self.checkpoints: list[tuple[int, MatchState]] = [(0, initial)]
+        self.state: MatchState = initial
         self.redo: list[list[Event]] = []
 
     def push(self, event: Event, after: MatchState | None = None) -> None:
@@ -140,6 +153,12 @@ class _Cursor:
         self.state = state
 
 
+def _with_past(state: MatchState, past: tuple[Any, ...]) -> MatchState:
+    """``state`` with another ``past`` (the records of earlier matches)."""
+    from dataclasses import replace
+    return replace(state, past=past)
+
+
 def replay(events: Iterable[Event]) -> MatchState:
     """Fold a whole log into its state (pure; never consults a generator)."""
     cursor = _Cursor()
@@ -163,12 +182,22 @@ class MatchLog:
     """
 
     def __init__(self, seed: int | None = None, clock: Callable[[], float] = lambda: 0.0,
-                 events: Iterable[Event] = ()) -> None:
+                 events: Iterable[Event] = (), start: LogStart | None = None) -> None:
         self.seeded = seed is not None
         self._rng = random.Random(seed)  # seed None -> OS entropy (R24)
         self._clock = clock
         self.events: list[Event] = []
+        """The events kept: all of them, or from :attr:`offset` on once past matches are forgotten."""
+        self.offset = 0
+        """How many events at the start were forgotten (:meth:`forget_past_matches`)."""
+        self._start: LogStart | None = start
+        self._match_start: LogStart | None = start
+        """Where a log of the latest match alone would begin (set at each MatchStarted)."""
         self._cursor = _Cursor()
+        if start is not None:  # a window of a longer log: its past is a state and a generator
+            self._rng.setstate(start.rng)  # type: ignore[arg-type]
+            self._cursor = _Cursor(start.state)
+            self.offset = start.offset
         for e in events:  # resuming a stored log: re-consume the generator for each shuffle
             self._push(e)
             if isinstance(e.body, Shuffled):
@@ -179,6 +208,46 @@ class MatchLog:
     def state(self) -> MatchState:
         """The current state: the fold of the active events."""
         return self._cursor.state
+
+    @property
+    def size(self) -> int:
+        """The number of events ever logged (the next event's ``seq``), forgotten ones included."""
+        return self.offset + len(self.events)
+
+    def tail(self, start: int) -> list[Event]:
+        """The events from ``seq`` ``start`` on (``start`` >= :attr:`offset`)."""
+        if start < self.offset:
+            raise ValueError(f"events before {self.offset} are forgotten (stored only)")
+        return self.events[start - self.offset:]
+
+    def forget_past_matches(self, keep_past: int | None = None) -> int:
+        """Keep only the events of the current match (from its MatchStarted on); returns how many
+        were dropped. Nothing the log can still do needs them: undo stops at a new match (D6),
+        redo is cleared by it (R27), and the state and the generator there are kept.
+
+        ``keep_past``: also keep only the last ``keep_past`` earlier matches' records in the
+        state's ``past`` (the ledger of earlier matches, issue 6); None keeps them all."""
+        start = self._match_start
+        if start is None or start.offset <= self.offset:
+            return 0
+        if keep_past is not None and len(start.state.past) > keep_past:
+            past = start.state.past[len(start.state.past) - keep_past:]
+            start = LogStart(start.offset, _with_past(start.state, past), start.rng)
+        window = self.events[start.offset - self.offset:]
+        cursor = _Cursor(start.state)
+        for e in window:  # undo and redo markers inside the match re-fold exactly as before
+            cursor.push(e)
+        dropped = start.offset - self.offset
+        self._cursor, self.events, self.offset, self._start = cursor, list(window), start.offset, start
+        return dropped
+
+    def without_last(self, n: int, seed: int | None) -> MatchLog:
+        """This log minus its last ``n`` events (never stored nor sent): the generator is where it
+        was before them. ``seed``: the one this log was made with (used when nothing is forgotten)."""
+        if not 0 <= n <= len(self.events):
+            raise ValueError(f"cannot take back {n} events: {len(self.events)} are kept")
+        kept = self.events[:len(self.events) - n]
+        return MatchLog(seed=seed, clock=self._clock, events=kept, start=self._start)
 
     @property
     def can_redo(self) -> bool:
@@ -229,19 +298,21 @@ class MatchLog:
         return None
 
     def _record(self, body: Body, after: MatchState | None = None) -> list[Event]:
-        start = len(self.events)
+        start = self.size
         self._push(Event(start, self._clock(), body), after)
         self._settle()
-        return self.events[start:]
+        return self.tail(start)
 
     def _push(self, event: Event, after: MatchState | None = None) -> None:
         self._cursor.push(event, after)
         self.events.append(event)
+        if isinstance(event.body, MatchStarted):  # undo never goes back past here (D6)
+            self._match_start = LogStart(event.seq + 1, self._cursor.state, self._rng.getstate())
 
     def _settle(self) -> None:
         cursor = self._cursor
         while cursor.state.phase in _SHUFFLE_PHASES:  # MatchState.needs_shuffle
-            self._push(Event(len(self.events), self._clock(), Shuffled(self._draw_order())))
+            self._push(Event(self.size, self._clock(), Shuffled(self._draw_order())))
 
     def _draw_order(self) -> tuple[int, ...]:
         order = list(range(len(DOUBLE_NINE_SET)))
@@ -250,6 +321,6 @@ class MatchLog:
 
 
 __all__ = [
-    "Body", "Decided", "DrawPick", "Event", "MatchLog", "MatchStarted", "Nominate", "Redone",
+    "Body", "Decided", "DrawPick", "Event", "LogStart", "MatchLog", "MatchStarted", "Nominate", "Redone",
     "Restarted", "Review", "Shuffled", "Undone", "replay", "step",
 ]

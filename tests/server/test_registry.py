@@ -121,17 +121,22 @@ async def test_a_finished_match_can_start_again_with_new_match(server) -> None:
     assert host.view.scores == (0, 0) and len(host.view.past) == 1
 
 
-async def test_r28_a_snapshot_carries_only_the_last_20_earlier_matches(server) -> None:
-    from doublenine.server.table import PAST_IN_SNAPSHOT
+async def test_r28_a_table_keeps_the_last_earlier_matches_in_memory_and_every_one_stored(server) -> None:
+    """Issue 12: memory per table stays bounded over an evening: the match log forgets the
+    events of earlier matches and keeps the last PAST_KEPT records for the ledger (every view
+    shows those); the store keeps everything."""
+    from doublenine.server.table import PAST_KEPT
 
     host = await create(server, "hccc", sit=1, seed=3)
     table = server.registry.tables[host.code]
-    while len(table.state.past) < PAST_IN_SNAPSHOT + 3:  # seat 2's computer may draw in between: STALE
+    while table.state.match < PAST_KEPT + 6:  # seat 2's computer may draw in between: STALE
         await host.send({"type": "new_match", "expected_seq": table.seq})
         await host.until(lambda m: isinstance(m, (p.Update, p.Error)))
-    assert len(table.state.past) == PAST_IN_SNAPSHOT + 3  # the match log keeps every match
+    assert [r.number for r in table.state.past] == list(range(6, PAST_KEPT + 6))
+    assert table.log.offset > 0 and all(e.seq >= table.log.offset for e in table.log.events)
+    stored = await server.registry.store.load(str(host.code))
+    assert stored is not None and len(stored.rows) == table.log.size  # nothing forgotten in the store
     await host.send({"type": "resync"})
     snap = await host.until(lambda m: isinstance(m, p.Snapshot))
-    assert snap.view.match == PAST_IN_SNAPSHOT + 4
-    assert [r.number for r in snap.view.past] == list(range(4, PAST_IN_SNAPSHOT + 4))
-    assert len(host.view.past) == PAST_IN_SNAPSHOT
+    assert snap.view.match == PAST_KEPT + 6
+    assert [r.number for r in snap.view.past] == list(range(6, PAST_KEPT + 6))
