@@ -51,6 +51,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autoplay-shots", metavar="DIR", help="with --autoplay: save start.png and hand-over.png here")
 
 
+def window_language(chosen: str | None, remembered: str) -> str:
+    """``--lang``, else the remembered language if it is one of ours, else the system's.
+
+    client.json is outside text (issue 16): a remembered ``"xx\x00"`` once reached
+    ``create_table`` and, refused there, ended ``doublenine play``.
+    """
+    from doublenine.shared.i18n import default_language, normalize_language
+    return chosen or normalize_language(remembered) or default_language()
+
+
 def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | None = None,
                   bot_delay: float | None = None) -> Any:
     """A ``launcher(Launch) -> TableScene`` that connects (starting the embedded server when needed).
@@ -148,8 +158,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings = config.load()
     name = nfc(args.name or settings.name or "Player")[:32]
-    from doublenine.shared.i18n import default_language
-    lang = args.lang or settings.lang or default_language()
+    lang = window_language(args.lang, settings.lang)
     if args.join:  # issue 8: the invite carries server and table; check it before opening a window
         from doublenine.shared.failures import FailureError
 

@@ -118,3 +118,17 @@ def test_the_chat_field_keeps_a_clean_bounded_line(clipboard) -> None:  # type: 
     clipboard[0] = "y" * 1_000_000 + "\x00"
     cui, _ = chat.key(CTRL_V, None, cui)  # type: ignore[arg-type]
     assert cui.draft == ("Hola qué tal" + "y" * MAX_CHARS)[:MAX_CHARS]
+
+
+@pytest.mark.parametrize("remembered, expected", [("fr", "fr"), ("xx\x00", "en"), ("pt_BR.UTF-8", "pt"), ("", "en"),
+                                                  ("de" * 100, "en")])
+def test_a_remembered_language_is_one_of_ours(remembered: str, expected: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.cli import window_language
+    from doublenine.shared import protocol as p
+
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    lang = window_language(None, remembered)
+    assert lang == expected
+    assert window_language("es", remembered) == "es"
+    p.CreateTable(seats=(p.SeatSpec(kind="human"),) * 4, language=lang, sit=1, name="Ana")  # the server accepts it
