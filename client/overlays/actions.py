@@ -47,9 +47,23 @@ def save_export(action: Export, directory: str | Path) -> Path:
     """
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
-    stem, suffix = action.filename.rsplit(".", 1)
-    path, k = folder / action.filename, 2
+    stem, suffix = safe_filename(action.filename).rsplit(".", 1)
+    path, k = folder / f"{stem}.{suffix}", 2
     while path.exists():
         path, k = folder / f"{stem}-{k}.{suffix}", k + 1
     path.write_text(action.text, encoding="utf-8")
     return path
+
+
+def safe_filename(name: str) -> str:
+    """``name`` as one plain file name: only ASCII letters, digits, ``-``, ``_`` and one ``.json``-like suffix.
+
+    Export names carry the table code the server sent (``doublenine-CODE-...``): a
+    hostile server's code like ``../../x`` must not pick the folder (issue 16: text from outside).
+    """
+    stem, _, suffix = name.rpartition(".")
+    if not stem:
+        stem, suffix = suffix, "json"
+    clean = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "-" for c in stem[:100]).strip("-") or "export"
+    ext = "".join(c for c in suffix if c.isascii() and c.isalnum())[:8] or "json"
+    return f"{clean}.{ext}"
