@@ -149,6 +149,54 @@ def print_decode_costs() -> None:
           f"{cost * 1e3:.0f} ms per frame")
 
 
+# ---------------------------------------------------------------- resync on a long table
+
+def long_table(matches: int) -> Any:
+    """A server Table whose log holds ``matches`` whole matches played at random (in memory)."""
+    import random
+
+    from doublenine.server.config import ServerConfig
+    from doublenine.server.seating import SeatSlot, TableMeta
+    from doublenine.server.table import Table
+    from doublenine.shared.events import MatchLog
+    from doublenine.shared.rules import legal_decisions, to_act
+    from doublenine.shared.seats import SEATS
+    from doublenine.shared.state import Phase
+
+    rng, log = random.Random(1), MatchLog(seed=3)
+    for _ in range(matches):
+        while log.state.phase is not Phase.MATCH_OVER:
+            seat = min(to_act(log.state))
+            options = legal_decisions(log.state, seat)
+            log.submit(options[int(rng.random() * len(options))])
+        log.new_match()
+    meta = TableMeta("BENCH", 3, False, None, None, {s: SeatSlot(s) for s in SEATS})
+    return Table(meta, None, ServerConfig(), None, list(log.events))  # type: ignore[arg-type]
+
+
+def print_resync_costs(matches: int = 100) -> None:
+    """What one ``resync`` (or ``spectate``) makes the server do on a table with a long past."""
+    from doublenine.shared.convert import view_to_wire
+    from doublenine.shared.views import view_for
+
+    table = long_table(matches)
+
+    def before(_: bytes) -> None:  # the code before: the whole past converted, then cut to 20
+        view = view_to_wire(view_for(table.log.state, None))
+        view["past"] = tuple(view["past"])[-20:]
+        p.pack({"type": "snapshot", "seq": table.seq, "view": view, "table": table.table_wire()})
+
+    def first(_: bytes) -> None:
+        table._snapshot_views.clear()
+        table.snapshot_frame(None)
+
+    size = len(table.snapshot_frame(None))
+    print(f"\nresync on a table with {matches} earlier matches ({size:,} B snapshot), per snapshot frame")
+    for name, fn in (("before: whole past converted each time", before), ("first for a state: last 20 converted", first),
+                     ("again at the same state (cached view)", lambda _: table.snapshot_frame(None))):
+        print(f"  {name:58s} {decode_cost(fn, b'', budget=1.0) * 1e3:9.2f} ms")
+
+
 # ---------------------------------------------------------------- another connection
 
 async def observer_ratios(url: str, rounds: int) -> None:
@@ -212,6 +260,7 @@ def main() -> int:
           f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
     print(f"client frame limits: {CLIENT}\nserver frame limits: {SERVER}")
     print_decode_costs()
+    print_resync_costs()
     proc, url = run_server()
     try:
         asyncio.run(observer_ratios(url, args.rounds))

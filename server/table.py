@@ -76,6 +76,8 @@ class Table:
         self.applied: dict[Seat, OrderedDict[str, int]] = {s: OrderedDict() for s in SEATS}
         self.request: ConsentRequest | None = None
         self.request_ids = 0
+        self._snapshot_views: dict[Seat | None, tuple[MatchState, bytes]] = {}
+        """Per audience: the state its snapshot view was last encoded for, and those bytes."""
         self.closed = False
         self.moved = False
         """Issue 12: another process serves this table now (handed over, or its lock lost): this
@@ -192,12 +194,21 @@ class Table:
         }
 
     def snapshot_frame(self, seat: Seat | None) -> bytes:
-        """The Snapshot for a connection at ``seat`` (None: spectator): its own view only."""
-        view = view_to_wire(view_for(self.log.state, seat))
-        view["past"] = tuple(view["past"])[-PAST_IN_SNAPSHOT:]  # bounded however many matches were played
+        """The Snapshot for a connection at ``seat`` (None: spectator): its own view only.
+
+        Its view is encoded once per state and audience (issue 16.1 kind: a ``resync`` or
+        ``spectate`` flood must not make the server encode a long table's ledger again each
+        time), with only the last :data:`PAST_IN_SNAPSHOT` earlier matches converted.
+        The frame is the same msgpack map as ``pack`` of the dict, built from its parts.
+        """
+        state = self.log.state
+        cached = self._snapshot_views.get(seat)
+        if cached is None or cached[0] is not state:
+            cached = (state, pack(view_to_wire(view_for(state, seat), past=PAST_IN_SNAPSHOT)))
+            self._snapshot_views[seat] = cached
         waited = round(max(0.0, time.time() - self.since), 3)
-        return pack({"type": "snapshot", "seq": self.seq, "view": view, "table": self.table_wire(),
-                     "waited": waited})
+        return b"".join((b"\x85", pack("type"), pack("snapshot"), pack("seq"), pack(self.seq), pack("view"),
+                         cached[1], pack("table"), pack(self.table_wire()), pack("waited"), pack(waited)))
 
     # ------------------------------------------------------------ connections
 

@@ -106,9 +106,12 @@ PUBLIC_FIELDS: tuple[str, ...] = tuple(_TO_WIRE)
 """The view fields every connection at a table shares (R21 minus any hand)."""
 
 
-def view_to_wire(view: View) -> dict[str, Any]:
-    """A view as a ``ViewW`` map (R21/D8: exactly what ``view`` holds, nothing more)."""
-    out = {name: conv(getattr(view, name)) for name, conv in _TO_WIRE.items()}
+def view_to_wire(view: View, past: int | None = None) -> dict[str, Any]:
+    """A view as a ``ViewW`` map (R21/D8: exactly what ``view`` holds, nothing more);
+    ``past``: only that many of the latest earlier matches (the rest are never converted)."""
+    out = {name: conv(getattr(view, name)) for name, conv in _TO_WIRE.items() if name != "past"}
+    recent = view.past if past is None else view.past[-past:] if past > 0 else ()
+    out["past"] = tuple(_record_w(m) for m in recent)
     if isinstance(view, SeatView):
         out.update(viewer=int(view.viewer), hand=_tiles_w(view.hand), answered=view.answered)
     else:

@@ -59,3 +59,48 @@ async def test_issue_16_1_hostile_frames_do_not_slow_another_connection(server) 
             times[frame].append(await _observer_round_trip(attacker, observer, frame))
     ratio = statistics.median(times[REPRODUCTION]) / statistics.median(times[CONTROL])
     assert ratio < RATIO_BOUND, (ratio, times)
+
+
+def _table_after(matches: int):
+    import random
+
+    from doublenine.server.config import ServerConfig
+    from doublenine.server.seating import SeatSlot, TableMeta
+    from doublenine.server.table import Table
+    from doublenine.shared.events import MatchLog
+    from doublenine.shared.rules import legal_decisions, to_act
+    from doublenine.shared.seats import SEATS
+    from doublenine.shared.state import Phase
+
+    rng, log = random.Random(1), MatchLog(seed=3)
+    for _ in range(matches):
+        while log.state.phase is not Phase.MATCH_OVER:
+            seat = min(to_act(log.state))
+            options = legal_decisions(log.state, seat)
+            log.submit(options[int(rng.random() * len(options))])
+        log.new_match()
+    meta = TableMeta("LONG1", 3, False, None, None, {s: SeatSlot(s) for s in SEATS})
+    return Table(meta, None, ServerConfig(), None, list(log.events))
+
+
+def test_a_snapshot_converts_only_the_matches_it_carries_and_is_encoded_once_per_state(monkeypatch) -> None:
+    """Same kind (a cheap request making the server redo unbounded work): each ``resync`` or
+    ``spectate`` used to convert every earlier match of the table before keeping the last 20."""
+    from doublenine.server import table as table_module
+    from doublenine.shared.convert import view_to_wire
+    from doublenine.shared.views import view_for
+
+    table = _table_after(23)
+    frame = table.snapshot_frame(None)
+    view = view_to_wire(view_for(table.log.state, None))
+    view["past"] = view["past"][-20:]
+    assert frame == p.pack({"type": "snapshot", "seq": table.seq, "view": view, "table": table.table_wire(),
+                            "waited": p.decode_server(frame).waited})  # the same bytes as before
+    assert [m.number for m in p.decode_server(frame).view.past] == list(range(4, 24))
+    converted: list[int] = []
+    real = table_module.view_to_wire
+    monkeypatch.setattr(table_module, "view_to_wire", lambda v, past=None: converted.append(past) or real(v, past))
+    for _ in range(5):
+        table.snapshot_frame(None)
+    table.snapshot_frame(1)
+    assert converted == [20]  # the seat's own view once; the spectator's was encoded already
