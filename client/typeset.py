@@ -196,7 +196,10 @@ class Typeface:
                 return font.size(shown)
             except (ValueError, UnicodeError):
                 return 0, font.get_height()
-        w, h = self._ask(size, bold, size_of)  # type: ignore[misc]
+        try:
+            w, h = self._ask(size, bold, size_of)  # type: ignore[misc]
+        except pygame.error:  # the font refused twice: measure nothing rather than raise
+            w, h = 0, size
         return int(w), int(h)
 
     def wrap(self, text: object, size: int, width: int, bold: bool = False) -> list[str]:
