@@ -70,6 +70,8 @@ class Connection:
         self.current_type = "-"
         """Type of the message being handled, for log lines."""
         self._limit_logged = 0.0
+        self._refusal_logged = -1.0  # monotonic time of the last ``refused`` line
+        self._refusals_unlogged = 0
         self.hinting = False
         """R25: a hint for this connection is being computed (one at a time)."""
         self.chat_bucket = ChatBucket()
@@ -212,13 +214,23 @@ class Connection:
 
     def note_refusal(self, code: ErrorCode, detail: str, limit: str | None = None) -> None:
         """Count a refusal for /metrics and log it; limits log as ``limit`` warnings (issue 7),
-        named ``limit`` when given (``code_misses``), else by the code."""
+        named ``limit`` when given (``code_misses``), else by the code.
+
+        At most one ``refused`` line a second per connection, with ``more``: the refusals
+        since the last line that were not written (issue 16.1 kind: a flood of bad frames
+        must not write the operator's disk full; every one is still counted)."""
         self.registry.metrics.errors.labels(code=code.value).inc()
         if code in LIMIT_CODES:
             self.limit(limit or LIMIT_CODES[code], detail, code.value)
-        else:
-            log_event(log, logging.INFO, "refused", table=self.table.code if self.table else None,
-                      seat=self.seat, type=self.current_type, code=code.value, detail=detail)
+            return
+        now = time.monotonic()
+        if now - self._refusal_logged < 1.0:
+            self._refusals_unlogged += 1
+            return
+        more, self._refusal_logged, self._refusals_unlogged = self._refusals_unlogged, now, 0
+        log_event(log, logging.INFO, "refused", table=self.table.code if self.table else None,
+                  seat=self.seat, type=self.current_type, code=code.value, detail=detail,
+                  **({"more": more} if more else {}))
 
     def limit(self, name: str, detail: str, code: str | int) -> None:
         """A limit refused or closed this connection: count it, log it (at most once a second)."""

@@ -9,6 +9,7 @@ size (``c1`` bytes, refused at their first byte) arrive, interleaved in one run.
 """
 from __future__ import annotations
 
+import asyncio
 import statistics
 import time
 
@@ -104,3 +105,22 @@ def test_a_snapshot_converts_only_the_matches_it_carries_and_is_encoded_once_per
         table.snapshot_frame(None)
     table.snapshot_frame(1)
     assert converted == [20]  # the seat's own view once; the spectator's was encoded already
+
+
+async def test_a_flood_of_bad_frames_writes_one_refused_line_a_second(server, caplog) -> None:
+    """Same kind (work for the operator's disk): every refusal is counted, one line a second."""
+    import logging
+
+    caplog.set_level(logging.INFO, "doublenine")
+    attacker = await connect(server)
+    for _ in range(30):
+        await attacker.send_raw(REPRODUCTION)
+    for _ in range(30):
+        await attacker.until(lambda m: isinstance(m, p.Error))
+    lines = [r for r in caplog.records if r.getMessage() == "refused"]
+    assert len(lines) == 1 and lines[0].dn_fields["code"] == "MALFORMED_FRAME", lines
+    await asyncio.sleep(1.05)
+    await attacker.send_raw(CONTROL)
+    await attacker.until(lambda m: isinstance(m, p.Error))
+    lines = [r for r in caplog.records if r.getMessage() == "refused"]
+    assert len(lines) == 2 and lines[1].dn_fields["more"] == 29
