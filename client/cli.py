@@ -12,7 +12,7 @@ from typing import Any
 
 from doublenine.shared.numbers import NumberError, arg_int, parse_int
 
-LEVELS = ("easy", "normal", "strong", "heaviest")
+LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
 SIZES = (320, 16384)
 """Smallest and largest window side ``--size`` accepts, in pixels."""
 

@@ -13,7 +13,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), default=None,
                         help="seat to take (default: the lowest free one)")
     parser.add_argument("--name", default="Bot")
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "heaviest"))
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "expert", "heaviest"))
     parser.add_argument("--matches", type=arg_int(1), default=1, help="stop after this many matches end")
     parser.add_argument("--pace", type=arg_float(0.0, 60.0), default=0.25,
                         help="seconds at least between two moves (keeps under the server's message limit)")

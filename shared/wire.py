@@ -24,7 +24,7 @@ TileW = tuple[Pip, Pip]
 """A tile as ``[low, high]`` (either order is accepted from clients)."""
 EndW = Literal["left", "right"]
 TeamW = Literal["A", "B"]
-LevelW = Literal["easy", "normal", "strong", "heaviest"]
+LevelW = Literal["easy", "normal", "strong", "expert", "heaviest"]
 PhaseW = Literal["draw_shuffle", "draw", "nominate", "deal_shuffle", "review", "play", "match_over"]
 Str = Annotated[str, Field(max_length=64, strict=True)]
 Name = Annotated[str, Field(min_length=1, max_length=32, strict=True)]

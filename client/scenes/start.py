@@ -26,8 +26,9 @@ from ..snake import Rect, Spot
 from ..text import LANGUAGES, tr
 from .base import Change
 
-LEVELS = ("easy", "normal", "strong", "heaviest")
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "heaviest": N_("Heaviest")}
+LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "expert": N_("Expert"),
+               "heaviest": N_("Heaviest")}
 SEAT_LABELS = (N_("Seat 2 (right)"), N_("Seat 3 (partner)"), N_("Seat 4 (left)"))
 
 

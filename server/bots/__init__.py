@@ -18,9 +18,10 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .heuristic import heaviest_play, normal_play
+from .expert import expert_play
 from .strong import strong_play
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "strong", "heaviest")
+LEVELS: tuple[str, ...] = ("easy", "normal", "strong", "expert", "heaviest")
 """Every level name :func:`decide` accepts."""
 
 DEFAULT_LEVEL = "strong"
@@ -59,6 +60,8 @@ def decide(view: SeatView, level: str, rng: random.Random) -> Decision:
         return heaviest_play(view)
     if level == "normal":
         return normal_play(view)
+    if level == "expert":
+        return expert_play(view, rng)
     return strong_play(view, rng)
 
 

@@ -148,6 +148,57 @@ def smart_choice(board: Board, mask: int) -> tuple[int, int]:
     return best, best_end
 
 
+def block_choice(board: Board, mask: int) -> tuple[int, int]:
+    """The expert's *block* playout policy: the heaviest playable tile (as :func:`heavy_choice`)
+    after which the next seat holds nothing that fits (it must pass, R15), else the heaviest;
+    each at its first matching end. Reference for :func:`.rankplay.block_rollout`."""
+    left = board[4]
+    if left < 0 or not mask & (mask - 1):
+        return heavy_choice(board, mask)
+    right = board[5]
+    nxt = board[(board[6] + 1) & 3]
+    for i in sorted(_bits(mask), key=lambda i: (-ROLLOUT_KEY[i], i)):
+        if LOW[i] == left or HIGH[i] == left:
+            ends, end = PM[PIPS[i] - left] | PM[right], LEFT_END
+        else:
+            ends, end = PM[left] | PM[PIPS[i] - right], RIGHT_END
+        if not nxt & ends:
+            return i, end
+    return heavy_choice(board, mask)
+
+
+def follow_choice(board: Board, mask: int) -> tuple[int, int]:
+    """The expert's *follow* playout policy: the best ``ROLLOUT_KEY`` plus ``FOLLOW`` (4) per tile
+    of the seat's own hand that fits the ends left (at most 3), at the first matching end; on
+    equal score the heavier key, then the lower index. Reference for :func:`.rankplay.follow_rollout`."""
+    left = board[4]
+    if left < 0 or not mask & (mask - 1):
+        return heavy_choice(board, mask)
+    right = board[5]
+    hand = board[board[6]]
+    best: tuple[int, int, int] | None = None
+    pick = (-1, LEFT_END)
+    for i in _bits(mask):
+        if LOW[i] == left or HIGH[i] == left:
+            ends, end = PM[PIPS[i] - left] | PM[right], LEFT_END
+        else:
+            ends, end = PM[left] | PM[PIPS[i] - right], RIGHT_END
+        score = ROLLOUT_KEY[i] + 4 * min(((hand ^ (1 << i)) & ends).bit_count(), 3)
+        rank = (score, ROLLOUT_KEY[i], -i)
+        if best is None or rank > best:
+            best, pick = rank, (i, end)
+    return pick
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 SHUT_NEXT = 12
 """Playout bonus for leaving ends the next seat cannot follow (it must pass, R15)."""
 SHUT_PARTNER = 12

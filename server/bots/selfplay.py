@@ -13,6 +13,7 @@ import argparse
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from doublenine.shared.events import MatchLog
@@ -129,8 +130,13 @@ def _run_chunk(job: tuple[int, int, int, str, str]) -> Summary:
     return run_pairs(*job)
 
 
-def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1) -> Summary:
-    """Play ``matches`` matches (rounded up to even) on ``jobs`` processes; merged results."""
+def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1,
+             progress: Callable[[Summary], None] | None = None) -> Summary:
+    """Play ``matches`` matches (rounded up to even) on ``jobs`` processes; merged results.
+
+    ``progress``, if given, receives the running total after each chunk of pairs
+    (chunks finish in any order with several jobs).
+    """
     pairs = (matches + 1) // 2
     chunk = max(1, min(25, pairs // max(1, 4 * jobs)))
     work = [(seed, p, min(chunk, pairs - p), level_a, level_b) for p in range(0, pairs, chunk)]
@@ -138,11 +144,15 @@ def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1)
     if jobs <= 1:
         for w in work:
             total.merge(_run_chunk(w))
+            if progress is not None:
+                progress(total)
         return total
     import multiprocessing
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for part in pool.imap_unordered(_run_chunk, work):
             total.merge(part)
+            if progress is not None:
+                progress(total)
     return total
 
 
@@ -190,6 +200,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--team-a", choices=LEVELS, default="strong", help="level of side a")
     parser.add_argument("--team-b", choices=LEVELS, default="normal", help="level of side b")
     parser.add_argument("--jobs", type=arg_int(), default=1, help="worker processes (2 uses both cores)")
+    parser.add_argument("--progress", action="store_true",
+                        help="print the running match score after each chunk of pairs")
+
+
+def _print_progress(level_a: str) -> Callable[[Summary], None]:
+    started = time.perf_counter()
+
+    def show(total: Summary) -> None:
+        lo, hi = wilson(total.a.matches, total.matches)
+        print(f"  after {total.matches} matches: {level_a} {total.a.matches}/{total.matches} "
+              f"= {total.a.matches / total.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
+              f"{time.perf_counter() - started:.0f} s", flush=True)
+    return show
 
 
 def run(args: argparse.Namespace) -> int:
@@ -198,7 +221,8 @@ def run(args: argparse.Namespace) -> int:
         print("selfplay: --matches and --jobs must be at least 1")
         return 2
     started = time.perf_counter()
-    summary = selfplay(args.matches, args.seed, args.team_a, args.team_b, args.jobs)
+    summary = selfplay(args.matches, args.seed, args.team_a, args.team_b, args.jobs,
+                       _print_progress(args.team_a) if getattr(args, "progress", False) else None)
     print(f"selfplay --matches {summary.matches} --seed {args.seed} "
           f"--team-a {args.team_a} --team-b {args.team_b} --jobs {args.jobs}")
     print(report(summary, args.team_a, args.team_b))

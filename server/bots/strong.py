@@ -73,7 +73,7 @@ def strong_play(view: SeatView, rng: random.Random, settings: StrongSettings | N
     if len(cands) == 1:
         return cands[0][0]
     worlds = max(settings.min_worlds, min(settings.max_worlds, settings.playouts // len(cands)))
-    value = _value_table(view, k, settings)
+    value = value_table(view, k, settings.win_bonus, settings.match_bonus)
     totals = [0.0] * len(cands)
     tail = [k.left, k.right, k.me, k.passes]
     me = k.me
@@ -134,14 +134,20 @@ def distinct_plays(k: Knowledge, moves: tuple[Move, ...]) -> list[tuple[Play, in
     return out
 
 
-def _value_table(view: SeatView, k: Knowledge, s: StrongSettings) -> tuple[list[float], list[float]]:
-    """``value[team][points]``: the hand's worth to ``k.me``'s team if ``team`` wins ``points``."""
+def value_table(view: SeatView, k: Knowledge, win_bonus: float,
+                match_bonus: float) -> tuple[list[float], list[float]]:
+    """``value[team][points]``: the hand's worth to ``k.me``'s team if ``team`` (0 = A) wins ``points``.
+
+    The points (R18) capped at what the team still needs (R19), plus ``win_bonus`` (the
+    winners name the next opener, R7) plus ``match_bonus`` if they win the match; negative
+    when the opponents win. Points run 0..399.
+    """
     mine = k.me & 1
     out: list[list[float]] = []
     for team in (0, 1):
         need = max(TARGET - view.scores[team], 1)
         sign = 1.0 if team == mine else -1.0
-        row = [sign * (min(p, need) + s.win_bonus + (s.match_bonus if p >= need else 0.0))
+        row = [sign * (min(p, need) + win_bonus + (match_bonus if p >= need else 0.0))
                for p in range(400)]
         out.append(row)
     return out[0], out[1]

@@ -13,6 +13,7 @@ import random
 from botstates import random_states
 
 from doublenine.server.bots import LEVELS, decide
+from doublenine.server.bots.expert import ExpertSettings, evaluate, expert_play
 from doublenine.server.bots.strong import StrongSettings, strong_play
 from doublenine.shared.events import MatchLog
 from doublenine.shared.rules import to_act
@@ -111,6 +112,7 @@ def _twin(state: MatchState, seat: Seat, rng: random.Random) -> MatchState:
 
 
 LIGHT = StrongSettings(playouts=60, min_worlds=6, max_worlds=20)
+LIGHT_EXPERT = ExpertSettings(playouts=80, min_worlds=8, max_worlds=24)
 
 
 def test_r23_decision_unchanged_when_hidden_tiles_move() -> None:
@@ -128,6 +130,9 @@ def test_r23_decision_unchanged_when_hidden_tiles_move() -> None:
         for level in LEVELS:
             if level == "strong" and state.phase is Phase.PLAY:
                 d1, d2 = strong_play(v1, random.Random(n), LIGHT), strong_play(v2, random.Random(n), LIGHT)
+            elif level == "expert" and state.phase is Phase.PLAY:
+                d1 = expert_play(v1, random.Random(n), LIGHT_EXPERT)
+                d2 = expert_play(v2, random.Random(n), LIGHT_EXPERT)
             else:
                 d1, d2 = decide(v1, level, random.Random(n)), decide(v2, level, random.Random(n))
             assert d1 == d2
@@ -136,8 +141,9 @@ def test_r23_decision_unchanged_when_hidden_tiles_move() -> None:
     assert changed > checked // 2  # the twins really differ in what stays hidden
 
 
-def test_r23_full_strong_unchanged_when_hidden_tiles_move() -> None:
-    """The default strong setting too, on fewer play states with a real choice."""
+def test_r23_full_strong_and_expert_unchanged_when_hidden_tiles_move() -> None:
+    """The default strong and expert settings too, and the expert's evaluation (every
+    estimate, not only the choice), on fewer play states with a real choice."""
     rng = random.Random(7)
     done = 0
     for n, (state, seat) in enumerate(random_states(seed=7, matches=3)):
@@ -149,6 +155,8 @@ def test_r23_full_strong_unchanged_when_hidden_tiles_move() -> None:
         v2 = view_for(twin, seat)
         assert view == v2
         assert decide(view, "strong", random.Random(n)) == decide(v2, "strong", random.Random(n))
+        assert decide(view, "expert", random.Random(n)) == decide(v2, "expert", random.Random(n))
+        assert evaluate(view, random.Random(n)) == evaluate(v2, random.Random(n))  # type: ignore[arg-type]
         done += 1
         if done == 25:
             break

@@ -1,0 +1,186 @@
+"""The ``expert`` level: determinized rollouts over many weighted worlds, fast (issue 14, R23).
+
+Like :mod:`.strong` (Perfect Information Monte Carlo with flat rollouts, the
+same worlds for every candidate), with what measured stronger
+(docs/computer-players.md, "expert"):
+
+- worlds are drawn by :class:`.worlds.RankWorlds`, weighted by a reading of the
+  plays (:mod:`.reading`) fitted from selfplay logs with the true hands known;
+- rollouts use the rank-mask kernel :func:`.rankplay.heavy_rollout` (the same
+  moves as the reference playout, several times faster), so the same CPU time
+  buys many more worlds, each with one rollout per candidate.
+
+:func:`evaluate` is the public evaluation of a view (expected value per legal
+move with its standard error) that the coach and tile tracker build on;
+:func:`expert_play` picks from it. The budget is counted in rollouts, never
+seconds, so a seeded table replays the same choice on any machine (R24).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from doublenine.shared.moves import End, Move, Pass, Play
+from doublenine.shared.views import SeatView
+
+from .heuristic import score_play
+from .inference import PlayModel
+from .knowledge import Knowledge, knowledge
+from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, rank_pips
+from .strong import distinct_plays, value_table
+from .worlds import RankWorlds
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertSettings:
+    """Work budget, reading and value of a hand for the expert level.
+
+    ``playouts`` is the total rollouts per decision, shared by the candidates;
+    each candidate gets between ``min_worlds`` and ``max_worlds`` worlds, one
+    rollout in each. ``swaps`` is the Metropolis swap attempts between worlds.
+    ``reading`` picks the world weights: "fitted" (:mod:`.reading`), "heavy"
+    (the strong level's play model at ``beta``) or "none" (passes only).
+    The value of a hand is that of :func:`.strong.value_table` with
+    ``win_bonus`` and ``match_bonus``; ``prior`` weighs the normal score.
+    """
+
+    playouts: int = 1600
+    min_worlds: int = 64
+    max_worlds: int = 480
+    swaps: int = 24
+    policy: str = "heavy"
+    """Rollout policy: "heavy", "block" or "follow" (:mod:`.rankplay`)."""
+    reading: str = "heavy"
+    beta: float = 2.0
+    temper: float = 1.0
+    """Exponent on the fitted reading's likelihood ratios (naive Bayes overcounts)."""
+    prior: float = 2.0
+    win_bonus: float = 8.0
+    match_bonus: float = 40.0
+
+
+DEFAULT = ExpertSettings()
+
+
+class Estimate(NamedTuple):
+    """A move's expected value for the seat's team over the sampled worlds.
+
+    ``mean`` is in points of :func:`.strong.value_table` (the hand's points,
+    capped at what the match needs, plus the hand-win and match-win bonuses;
+    negative when the opponents win; with both bonuses 0 it is the signed
+    expected points). ``stderr`` is the standard error of that mean. ``worlds``
+    is how many worlds it was measured on (the same worlds for every move).
+    """
+
+    mean: float
+    stderr: float
+    worlds: int
+
+
+def evaluate(view: SeatView, rng: random.Random,
+             settings: ExpertSettings | None = None) -> dict[Move, Estimate]:
+    """Every legal play of ``view.viewer`` mapped to its :class:`Estimate` (R15, R21, R23).
+
+    Reads only the view (and ``rng``); plays that lead to the same position
+    (the lead's orientation, D5) share one estimate. The ``prior`` is not
+    included. A pass (the only move) maps to ``Estimate(0.0, 0.0, 0)``.
+    Raises ``ValueError`` if the seat has no play to make.
+    """
+    settings = settings or DEFAULT
+    moves = view.legal_moves()
+    if not moves:
+        raise ValueError(f"seat {int(view.viewer)} has no play to make")
+    if isinstance(moves[0], Pass):
+        return {moves[0]: Estimate(0.0, 0.0, 0)}
+    k = knowledge(view)
+    cands = distinct_plays(k, moves)
+    stats = _rollouts(view, k, rng, cands, settings)
+    by_key = {_position(k, m): est for (m, _, _), est in zip(cands, stats)}
+    return {m: by_key[_position(k, m)] for m in moves}  # type: ignore[arg-type]
+
+
+def expert_play(view: SeatView, rng: random.Random, settings: ExpertSettings | None = None) -> Move:
+    """The play with the best estimate plus ``prior`` times the normal score (ties: first legal)."""
+    settings = settings or DEFAULT
+    moves = view.legal_moves()
+    if len(moves) == 1 or isinstance(moves[0], Pass):
+        return moves[0]
+    k = knowledge(view)
+    cands = distinct_plays(k, moves)
+    if len(cands) == 1:
+        return cands[0][0]
+    stats = _rollouts(view, k, rng, cands, settings)
+    score = [e.mean + settings.prior * score_play(k, m.tile, m.end) for e, (m, _, _) in zip(stats, cands)]
+    best = max(range(len(cands)), key=lambda c: (score[c], -c))
+    return cands[best][0]
+
+
+def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
+              cands: list[tuple[Play, int, int]], s: ExpertSettings) -> list[Estimate]:
+    """One heavy rollout per candidate in each of the same sampled worlds."""
+    n = max(s.min_worlds, min(s.max_worlds, s.playouts // len(cands)))
+    value = value_table(view, k, s.win_bonus, s.match_bonus)
+    mine = k.me & 1
+    me, nxt = k.me, (k.me + 1) & 3
+    after = []  # per candidate: (rank bit, left, right) after the play
+    for m, i, end in cands:
+        t = m.tile
+        if k.left < 0:
+            ends = (t.low, t.high) if m.end is End.LEFT else (t.high, t.low)
+        elif m.end is End.LEFT:
+            ends = (t.pips - k.left, k.right)
+        else:
+            ends = (k.left, t.pips - k.right)
+        after.append((1 << RANK[i], ends[0], ends[1]))
+    sums = [0.0] * len(cands)
+    squares = [0.0] * len(cands)
+    worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
+    finish = {"block": block_rollout, "follow": follow_rollout}.get(s.policy, heavy_rollout)
+    for _ in range(n):
+        hands = worlds.next()
+        for c, (bit, left, right) in enumerate(after):
+            h = hands[:]
+            h[me] ^= bit
+            if h[me] == 0:  # R16: the play goes out
+                o = mine ^ 1
+                team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
+            else:
+                team, points = finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
+            v = value[team][points] if team >= 0 else 0.0
+            sums[c] += v
+            squares[c] += v * v
+    out = []
+    for total, sq in zip(sums, squares):
+        mean = total / n
+        var = max(sq / n - mean * mean, 0.0)
+        out.append(Estimate(mean, math.sqrt(var / max(n - 1, 1)), n))
+    return out
+
+
+def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[float]] | None:
+    """The world weights ``aff[place][tile index]`` for ``s.reading`` (None: passes only)."""
+    if s.reading == "none":
+        return None
+    if s.reading == "fitted":
+        from .reading import fitted_affinity
+        return fitted_affinity(view, k, s.temper)
+    model = PlayModel(view, s.beta)
+    return model.affinity(k.hidden) if model.informative else None
+
+
+def _position(k: Knowledge, m: Move) -> tuple[int, int, int]:
+    """What a play leaves: (tile, ends as a set), the key :func:`.strong.distinct_plays` merges on."""
+    assert isinstance(m, Play)
+    t = m.tile
+    if k.left < 0:
+        ends = (t.low, t.high)
+    elif m.end is End.LEFT:
+        ends = (t.other_end(k.left), k.right)
+    else:
+        ends = (k.left, t.other_end(k.right))
+    return (t.index, min(ends), max(ends))
+
+
+__all__ = ["ExpertSettings", "DEFAULT", "Estimate", "evaluate", "expert_play"]

@@ -1,0 +1,223 @@
+"""The heavy playout on tiles renumbered by playout preference: the expert's fast kernel (R14-R18).
+
+:func:`.playout.rollout` with :func:`.playout.heavy_choice` loops over the
+playable tiles to find the one with the highest ``ROLLOUT_KEY`` (heaviest,
+doubles first, the lowest index on equal key). Renumbering the 55 tiles so
+that bit ``r`` of a *rank mask* is the tile of rank ``r`` in that order turns
+the choice into ``mask.bit_length() - 1``, and a whole hand becomes one tight
+loop over locals. The moves and the result are exactly those of
+``rollout(board, heavy_choice)``: ``tests/bots/test_bot_rankplay.py`` checks it
+move for move on thousands of hands, so that function stays the reference.
+
+A profile of the strong level (``/tmp``-style cProfile of 344 decisions) put 64%
+of its time in ``rollout``/``heavy_choice``/``play``; this kernel plays the same
+hand about 3 times faster (docs/performance.md, "expert").
+"""
+from __future__ import annotations
+
+from doublenine.shared.tiles import DOUBLE_NINE_SET
+
+from .playout import ROLLOUT_KEY
+
+ORDER: tuple[int, ...] = tuple(sorted(range(len(DOUBLE_NINE_SET)), key=lambda i: (ROLLOUT_KEY[i], -i)))
+"""``ORDER[r]``: the tile index of rank ``r`` (rank 54 is the playout's first choice)."""
+RANK: tuple[int, ...] = tuple(ORDER.index(i) for i in range(len(DOUBLE_NINE_SET)))
+"""``RANK[tile index]``: the tile's rank."""
+R_LOW: tuple[int, ...] = tuple(DOUBLE_NINE_SET[i].low for i in ORDER)
+R_HIGH: tuple[int, ...] = tuple(DOUBLE_NINE_SET[i].high for i in ORDER)
+R_PIPS: tuple[int, ...] = tuple(DOUBLE_NINE_SET[i].pips for i in ORDER)
+R_PM: tuple[int, ...] = tuple(sum(1 << r for r in range(55) if p in (R_LOW[r], R_HIGH[r])) for p in range(10))
+"""``R_PM[p]``: rank mask of the ten tiles showing pip ``p``."""
+R_KEY: tuple[int, ...] = tuple(ROLLOUT_KEY[i] for i in ORDER)
+"""``R_KEY[r]``: the playout key of the tile of rank ``r`` (non-decreasing in ``r``)."""
+FITS: tuple[int, ...] = tuple(R_PM[a] | R_PM[b] for a in range(10) for b in range(10))
+"""``FITS[10 * left + right]``: rank mask of the tiles that fit either open end."""
+
+
+def _chunk(start: int) -> tuple[int, ...]:
+    table = [0] * 2048
+    for m in range(1, 2048):
+        low = m & -m
+        b = start + low.bit_length() - 1
+        table[m] = table[m ^ low] + (R_PIPS[b] if b < 55 else 0)
+    return tuple(table)
+
+
+_C0, _C1, _C2, _C3, _C4 = (_chunk(11 * c) for c in range(5))
+
+
+def rank_pips(m: int) -> int:
+    """R17/R18: pip total of a rank mask."""
+    return _C0[m & 2047] + _C1[m >> 11 & 2047] + _C2[m >> 22 & 2047] + _C3[m >> 33 & 2047] + _C4[m >> 44]
+
+
+def to_rank(mask: int) -> int:
+    """A tile-index mask as a rank mask."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << RANK[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def from_rank(mask: int) -> int:
+    """A rank mask as a tile-index mask."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << ORDER[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def heavy_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
+                  turn: int, passes: int) -> tuple[int, int]:
+    """Finish a hand in play with the heavy policy; ``(winning team or -1 for a tie, points)``.
+
+    Hands are rank masks (index seat-1), ``left >= 0`` (the lead is made), ``turn``
+    the seat index to play, ``passes`` the consecutive passes so far. Same result
+    as :func:`.playout.rollout` with :func:`.playout.heavy_choice` (R15-R18).
+    """
+    hands = [h0, h1, h2, h3]
+    fits, low_of, high_of, pips_of = FITS, R_LOW, R_HIGH, R_PIPS
+    while True:
+        hand = hands[turn]
+        mask = hand & fits[10 * left + right]
+        if mask:
+            b = mask.bit_length() - 1
+            hand ^= 1 << b
+            hands[turn] = hand
+            if low_of[b] == left or high_of[b] == left:
+                left = pips_of[b] - left
+            else:
+                right = pips_of[b] - right
+            if not hand:
+                team = turn & 1
+                other = team ^ 1
+                return team, rank_pips(hands[other]) + rank_pips(hands[other + 2])
+            passes = 0
+        else:
+            passes += 1
+            if passes == 4:
+                break
+        turn = (turn + 1) & 3
+    totals = [rank_pips(h) for h in hands]  # R17: blocked, the lowest total wins for its team
+    low = min(totals)
+    teams = {s & 1 for s in range(4) if totals[s] == low}
+    if len(teams) == 2:
+        return -1, 0
+    team = teams.pop()
+    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
+
+
+def block_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
+                  turn: int, passes: int) -> tuple[int, int]:
+    """Finish a hand with the *block* policy; same arguments and result shape as :func:`heavy_rollout`.
+
+    The heaviest playable tile after which the next seat cannot play (it must pass,
+    R15), else the heaviest; each at its first matching end. The reference is
+    :func:`.playout.block_choice` through :func:`.playout.rollout`.
+    """
+    hands = [h0, h1, h2, h3]
+    fits, low_of, high_of, pips_of = FITS, R_LOW, R_HIGH, R_PIPS
+    while True:
+        hand = hands[turn]
+        mask = hand & fits[10 * left + right]
+        if mask:
+            b = mask.bit_length() - 1
+            if mask & (mask - 1):
+                nxt = hands[(turn + 1) & 3]
+                m = mask
+                while m:
+                    c = m.bit_length() - 1
+                    if low_of[c] == left or high_of[c] == left:
+                        shut = not nxt & fits[10 * (pips_of[c] - left) + right]
+                    else:
+                        shut = not nxt & fits[10 * left + pips_of[c] - right]
+                    if shut:
+                        b = c
+                        break
+                    m ^= 1 << c
+            hand ^= 1 << b
+            hands[turn] = hand
+            if low_of[b] == left or high_of[b] == left:
+                left = pips_of[b] - left
+            else:
+                right = pips_of[b] - right
+            if not hand:
+                team = turn & 1
+                other = team ^ 1
+                return team, rank_pips(hands[other]) + rank_pips(hands[other + 2])
+            passes = 0
+        else:
+            passes += 1
+            if passes == 4:
+                break
+        turn = (turn + 1) & 3
+    totals = [rank_pips(h) for h in hands]
+    low = min(totals)
+    teams = {s & 1 for s in range(4) if totals[s] == low}
+    if len(teams) == 2:
+        return -1, 0
+    team = teams.pop()
+    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
+
+
+FOLLOW = 4
+"""Follow policy: key points per tile left in hand that fits the new ends (at most 3 count)."""
+
+
+def follow_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
+                   turn: int, passes: int) -> tuple[int, int]:
+    """Finish a hand with the *follow* policy; same arguments and result shape as :func:`heavy_rollout`.
+
+    Each seat plays the tile (at its first matching end) with the best key plus
+    :data:`FOLLOW` per tile of its own hand that fits the ends it leaves (at most
+    3): shed weight but keep numbers you can follow. It reads only the seat's own
+    hand. Ties go to the higher rank. The reference is :func:`.playout.follow_choice`.
+    """
+    hands = [h0, h1, h2, h3]
+    fits, low_of, high_of, pips_of, key = FITS, R_LOW, R_HIGH, R_PIPS, R_KEY
+    while True:
+        hand = hands[turn]
+        mask = hand & fits[10 * left + right]
+        if mask:
+            b = mask.bit_length() - 1
+            if mask & (mask - 1):
+                best = -1
+                m = mask
+                while m:
+                    c = m.bit_length() - 1
+                    m ^= 1 << c
+                    rest = hand ^ (1 << c)
+                    if low_of[c] == left or high_of[c] == left:
+                        follow = (rest & fits[10 * (pips_of[c] - left) + right]).bit_count()
+                    else:
+                        follow = (rest & fits[10 * left + pips_of[c] - right]).bit_count()
+                    score = key[c] + FOLLOW * (follow if follow < 3 else 3)
+                    if score > best:
+                        best, b = score, c
+            hand ^= 1 << b
+            hands[turn] = hand
+            if low_of[b] == left or high_of[b] == left:
+                left = pips_of[b] - left
+            else:
+                right = pips_of[b] - right
+            if not hand:
+                team = turn & 1
+                other = team ^ 1
+                return team, rank_pips(hands[other]) + rank_pips(hands[other + 2])
+            passes = 0
+        else:
+            passes += 1
+            if passes == 4:
+                break
+        turn = (turn + 1) & 3
+    totals = [rank_pips(h) for h in hands]
+    low = min(totals)
+    teams = {s & 1 for s in range(4) if totals[s] == low}
+    if len(teams) == 2:
+        return -1, 0
+    team = teams.pop()
+    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
