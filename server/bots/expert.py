@@ -28,7 +28,8 @@ from doublenine.shared.views import SeatView
 from .heuristic import score_play
 from .inference import PlayModel
 from .knowledge import Knowledge, knowledge
-from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, rank_pips
+from .reading import fitted_affinity
+from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips
 from .strong import distinct_plays, value_table
 from .worlds import RankWorlds
 
@@ -46,12 +47,12 @@ class ExpertSettings:
     ``win_bonus`` and ``match_bonus``; ``prior`` weighs the normal score.
     """
 
-    playouts: int = 1600
+    playouts: int = 1000
     min_worlds: int = 64
     max_worlds: int = 480
     swaps: int = 24
-    policy: str = "heavy"
-    """Rollout policy: "heavy", "block" or "follow" (:mod:`.rankplay`)."""
+    policy: str = "normal"
+    """Rollout policy: "normal", "heavy", "block" or "follow" (:mod:`.rankplay`)."""
     reading: str = "heavy"
     beta: float = 2.0
     temper: float = 1.0
@@ -138,6 +139,7 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
     squares = [0.0] * len(cands)
     worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
     finish = {"block": block_rollout, "follow": follow_rollout}.get(s.policy, heavy_rollout)
+    normal = s.policy == "normal"
     for _ in range(n):
         hands = worlds.next()
         for c, (bit, left, right) in enumerate(after):
@@ -147,7 +149,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
                 o = mine ^ 1
                 team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
             else:
-                team, points = finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
+                team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids)) \
+                    if normal else finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
             v = value[team][points] if team >= 0 else 0.0
             sums[c] += v
             squares[c] += v * v
@@ -164,7 +167,6 @@ def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[floa
     if s.reading == "none":
         return None
     if s.reading == "fitted":
-        from .reading import fitted_affinity
         return fitted_affinity(view, k, s.temper)
     model = PlayModel(view, s.beta)
     return model.affinity(k.hidden) if model.informative else None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from doublenine.shared.tiles import DOUBLE_NINE_SET
 
+from .heuristic import W_DOUBLE, W_FOLLOW, W_LAST_VOID, W_NEXT_LOCKED, W_NEXT_VOID, W_PARTNER_LOCKED, W_PIPS
 from .playout import ROLLOUT_KEY
 
 ORDER: tuple[int, ...] = tuple(sorted(range(len(DOUBLE_NINE_SET)), key=lambda i: (ROLLOUT_KEY[i], -i)))
@@ -30,6 +31,9 @@ R_PM: tuple[int, ...] = tuple(sum(1 << r for r in range(55) if p in (R_LOW[r], R
 """``R_PM[p]``: rank mask of the ten tiles showing pip ``p``."""
 R_KEY: tuple[int, ...] = tuple(ROLLOUT_KEY[i] for i in ORDER)
 """``R_KEY[r]``: the playout key of the tile of rank ``r`` (non-decreasing in ``r``)."""
+R_BASE: tuple[float, ...] = tuple(W_PIPS * DOUBLE_NINE_SET[i].pips + (W_DOUBLE if DOUBLE_NINE_SET[i].is_double else 0.0)
+                                  for i in ORDER)
+"""``R_BASE[r]``: the normal score's weight terms of the tile of rank ``r``."""
 FITS: tuple[int, ...] = tuple(R_PM[a] | R_PM[b] for a in range(10) for b in range(10))
 """``FITS[10 * left + right]``: rank mask of the tiles that fit either open end."""
 
@@ -210,6 +214,80 @@ def follow_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
                 return team, rank_pips(hands[other]) + rank_pips(hands[other + 2])
             passes = 0
         else:
+            passes += 1
+            if passes == 4:
+                break
+        turn = (turn + 1) & 3
+    totals = [rank_pips(h) for h in hands]
+    low = min(totals)
+    teams = {s & 1 for s in range(4) if totals[s] == low}
+    if len(teams) == 2:
+        return -1, 0
+    team = teams.pop()
+    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
+
+
+def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
+                   turn: int, passes: int, voids: list[int]) -> tuple[int, int]:
+    """Finish a hand with the *normal* policy; :func:`heavy_rollout`'s arguments plus ``voids``.
+
+    ``voids[s]``: bit set of the pips seat ``s`` is known to lack (it passed on
+    them, R15), updated as seats pass in the rollout (the list is modified).
+    Each seat plays as :func:`.heuristic.score_play` scores (weights of
+    :mod:`.heuristic`, without the laid-open-numbers terms): going out first,
+    then pips, doubles, tiles of its own hand that follow the ends it leaves,
+    ends the next opponent (and less, the other) cannot follow, never both ends
+    closed to the partner. It reads its own hand and the passes only, never
+    another hand of the world. Ties go to the higher rank, at the first matching end.
+    """
+    hands = [h0, h1, h2, h3]
+    fits, low_of, high_of, pips_of = FITS, R_LOW, R_HIGH, R_PIPS
+    base = R_BASE
+    while True:
+        hand = hands[turn]
+        mask = hand & fits[10 * left + right]
+        if mask:
+            b = mask.bit_length() - 1
+            if mask & (mask - 1):
+                nv = voids[(turn + 1) & 3]
+                pv = voids[(turn + 2) & 3]
+                lv = voids[(turn + 3) & 3]
+                best = -1e9
+                m = mask
+                while m:
+                    c = m.bit_length() - 1
+                    m ^= 1 << c
+                    rest = hand ^ (1 << c)
+                    if not rest:
+                        b = c
+                        break
+                    if low_of[c] == left or high_of[c] == left:
+                        a, z = pips_of[c] - left, right
+                    else:
+                        a, z = left, pips_of[c] - right
+                    follow = (rest & fits[10 * a + z]).bit_count()
+                    ends = 1 << a | 1 << z
+                    score = base[c] + W_FOLLOW * (follow if follow < 3 else 3) \
+                        + W_NEXT_VOID * (nv & ends).bit_count() + W_LAST_VOID * (lv & ends).bit_count()
+                    if nv & ends == ends:
+                        score += W_NEXT_LOCKED
+                    if pv & ends == ends:
+                        score -= W_PARTNER_LOCKED
+                    if score > best:
+                        best, b = score, c
+            hand ^= 1 << b
+            hands[turn] = hand
+            if low_of[b] == left or high_of[b] == left:
+                left = pips_of[b] - left
+            else:
+                right = pips_of[b] - right
+            if not hand:
+                team = turn & 1
+                other = team ^ 1
+                return team, rank_pips(hands[other]) + rank_pips(hands[other + 2])
+            passes = 0
+        else:
+            voids[turn] |= 1 << left | 1 << right
             passes += 1
             if passes == 4:
                 break

@@ -23,6 +23,7 @@ from doublenine.shared.views import SeatView, ends_before_each
 
 from .knowledge import Knowledge
 from .playout import HIGH, IS_DOUBLE, LOW, PIPS
+from .reading_table import LR
 
 DP_CLIP = 5
 """Pip differences beyond +-5 share a bucket."""
@@ -79,7 +80,6 @@ def fitted_affinity(view: SeatView, k: Knowledge, temper: float,
     if not records:
         return None
     if table is None:
-        from .reading_table import LR
         table = LR
     lr = [x ** temper for x in table] if temper != 1.0 else table
     hidden = []

@@ -210,7 +210,8 @@ def _print_progress(level_a: str) -> Callable[[Summary], None]:
     def show(total: Summary) -> None:
         lo, hi = wilson(total.a.matches, total.matches)
         print(f"  after {total.matches} matches: {level_a} {total.a.matches}/{total.matches} "
-              f"= {total.a.matches / total.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
+              f"= {total.a.matches / total.matches:.1%} (95% CI {lo:.1%}-{hi:.1%}), points/hand "
+              f"{total.a.points / max(1, total.hands):.2f} vs {total.b.points / max(1, total.hands):.2f}, "
               f"{time.perf_counter() - started:.0f} s", flush=True)
     return show
 
