@@ -80,10 +80,20 @@ def read_frame(frame: Any, limits: FrameLimits) -> Any:
                               max_map_len=limits.max_map, max_str_len=limits.max_str,
                               max_bin_len=limits.max_bin, max_ext_len=0)
     except Exception as exc:  # msgpack raises several unrelated types for bad input
-        raise FrameError(ErrorCode.MALFORMED_FRAME, f"not msgpack within the limits: {type(exc).__name__}") from None
+        raise FrameError(ErrorCode.MALFORMED_FRAME, _why(exc)) from None
     if not _depth_within(obj, limits.max_depth):
         raise FrameError(ErrorCode.MALFORMED_FRAME, f"nested deeper than {limits.max_depth} levels")
     return obj
+
+
+_WHY = {"StackError": "nested deeper than msgpack's 1,024 levels", "FormatError": "not msgpack (a reserved byte)",
+        "ExtraData": "bytes after the frame's one value", "UnicodeDecodeError": "a string that is not UTF-8"}
+
+
+def _why(exc: Exception) -> str:
+    """msgpack's refusal in words, naming the limit when it was one (``65000 exceeds max_array_len(8)``)."""
+    name = type(exc).__name__
+    return f"not msgpack within the limits: {_WHY.get(name) or str(exc)[:100] or name}"
 
 
 def _depth_within(obj: Any, limit: int) -> bool:

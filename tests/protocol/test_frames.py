@@ -156,3 +156,20 @@ def test_stored_rows_are_read_within_bounds_like_frames() -> None:
         with pytest.raises(CodecError):
             decode_meta(payload)
     assert row_intents([(1, REPRODUCTION), (2, msgpack.packb({"k": "x", "at": 0.0, "i": [1, "a"]}))]) == [(2, 1, "a")]
+
+
+LIMITS = p.CLIENT_LIMITS
+
+
+@pytest.mark.parametrize("frame, detail", [
+    (nested(b"\xdc\xfd\xe8", 3), f"65000 exceeds max_array_len({LIMITS.max_array})"),
+    (b"\xda" + struct.pack(">H", LIMITS.max_str + 1) + b"a" * (LIMITS.max_str + 1),
+     f"{LIMITS.max_str + 1} exceeds max_str_len({LIMITS.max_str})"),
+    (nested(b"\x91", 1025), "nested deeper than msgpack's 1,024 levels"),
+    (b"\xa2\xff\xfe", "a string that is not UTF-8"),
+    (nested(b"\x91", LIMITS.max_depth + 1), f"nested deeper than {LIMITS.max_depth} levels"),
+])
+def test_the_refusal_says_which_limit(frame: bytes, detail: str) -> None:
+    with pytest.raises(p.FrameError) as info:
+        p.decode_client(frame)
+    assert info.value.detail.endswith(detail)
