@@ -89,8 +89,7 @@ def client_frames() -> dict[str, bytes]:
         f"widest tree of arrays within the size ({size:,} B)": widest_tree(size, min(CLIENT.max_array, 15)),
         "maps of max_map entries nested": (bytes([0x80 | min(CLIENT.max_map, 15)]) + b"\xa0") * (size // 2),
         "longest strings (4-byte characters)": wide_pack(["\U0001d11e" * (CLIENT.max_str // 4)] * 2)[:size],
-        "invalid UTF-8 at max_str": b"\x92" + (b"\xda" + struct.pack(">H", CLIENT.max_str) + b"\xff"
-                                               * CLIENT.max_str) * 2,
+        "invalid UTF-8 at max_str": b"\xda" + struct.pack(">H", CLIENT.max_str) + b"\xff" * CLIENT.max_str,
         "largest legal frame, widest encoding (accepted)": LARGEST_LEGAL,
     }
 
