@@ -275,7 +275,13 @@ class NetSession:
                 msg = self.client.inbox.get_nowait()
             except queue.Empty:
                 break
-            new = reduce(self.state, msg)
+            try:
+                new = reduce(self.state, msg)
+            except Exception:  # a server's frame that fits the schema but not the match: never crash
+                log.warning("cannot apply %s from the server; asking for a snapshot", type(msg).__name__,
+                            exc_info=True)
+                from dataclasses import replace
+                new = replace(self.state, resync=isinstance(msg, p.Update) or self.state.resync)
             changed = changed or new is not self.state
             self.state = new
         if self.state.resync:
