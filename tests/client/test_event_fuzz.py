@@ -7,9 +7,9 @@ window events; resizes to odd sizes; dropped files and text; stray user events)
 goes through :meth:`App.step` in every scene and overlay: the start screen, the
 LAN join screen, the host's table with its invite card and close prompt, the
 table in each phase (opening draw, nomination, review, play, hand end, match
-over, lobby, spectator, consent prompt, connection lost), and the rules and
-ledger overlays. The clipboard holds hostile text (an invite ending in NUL,
-control characters, other scripts, a megabyte). Nothing may raise; whenever a
+over, lobby, spectator, consent prompt, connection lost), the rules and
+ledger overlays, and the chat panel with its field focused. The clipboard holds
+hostile text (an invite ending in NUL, control characters, other scripts, a megabyte). Nothing may raise; whenever a
 scene legitimately closes (Escape, Leave, Quit) the window is opened again.
 
 Nothing here touches the network: the LAN browser, the table check and hosting
@@ -235,6 +235,15 @@ def _overlay(what: str, done: Callable[[Any], bool]) -> Callable[[random.Random]
     return make
 
 
+def _chatting(rng: random.Random) -> Any:
+    """The table with the chat panel open and its field focused: keys and text go to the field."""
+    from doublenine.client.chat import ChatUi
+
+    scene = TableScene(session_at(_phase(Phase.PLAY)), "pt")
+    scene.talk.cui = ChatUi(open=True, focused=True, draft="Olá \x00")
+    return scene
+
+
 def _hosted(rng: random.Random) -> Any:
     session = session_at(_phase(Phase.DRAW))
     session.state = replace(session.state, table="KQ7P", started=rng.random() < 0.5)
@@ -259,6 +268,7 @@ SCENES: dict[str, Callable[[random.Random], Any]] = {
     "consent": _fixed(lambda s: replace(s, consent=(ConsentPrompt("3", Seat.THREE, "undo"),))),
     "lobby_lost_error": _fixed(lambda s: replace(s, started=False, connection="lost", error="NOT_YOUR_TURN",
                                                  names=("\u200b", "A\x00B", "\u202eX", "ﷺ" * 32))),
+    "chat": _chatting,
     "rules": _overlay("rules", _phase(Phase.PLAY)),
     "ledger": _overlay("ledger", lambda s: len(s.finished) >= 2),
 }
