@@ -9,8 +9,9 @@ LAN join screen, the host's table with its invite card and close prompt, the
 table in each phase (opening draw, nomination, review, play, hand end, match
 over, lobby, spectator, consent prompt, connection lost), the rules and
 ledger overlays, and the chat panel with its field focused. The clipboard holds
-hostile text (an invite ending in NUL, control characters, other scripts, a megabyte). Nothing may raise; whenever a
-scene legitimately closes (Escape, Leave, Quit) the window is opened again.
+hostile text (an invite ending in NUL, control characters, other scripts, a
+megabyte). Nothing may raise; whenever a scene legitimately closes (Escape,
+Leave, Quit) the window is opened again.
 
 Nothing here touches the network: the LAN browser, the table check and hosting
 are stand-ins.
