@@ -34,6 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from deploy.fleet import Serve  # noqa: E402
 from deploy.nginxrun import MISSING, NGINX, OPENSSL, Nginx, free_port, prepare  # noqa: E402
 
+from doublenine.shared.numbers import arg_float, arg_int  # noqa: E402
+
 TICK = os.sysconf("SC_CLK_TCK")
 LIMITS = ("--max-tables-per-address", "100000", "--max-connections-per-address", "0",
           "--rate", "1000", "--burst", "1000")
@@ -144,12 +146,12 @@ async def main_async(args: argparse.Namespace, tmp: Path, dsn: str) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tables", type=int, default=60, help="unpaced tables per run (saturation)")
-    ap.add_argument("--paced", type=int, default=200, help="paced tables per run (0: none)")
-    ap.add_argument("--rate", type=float, default=2.0, help="decisions per second per paced table")
-    ap.add_argument("--seconds", type=float, default=15.0, help="measured seconds per run")
-    ap.add_argument("--rounds", type=int, default=2, help="rounds of three-then-one")
-    ap.add_argument("--client-procs", type=int, default=4, help="client worker processes")
+    ap.add_argument("--tables", type=arg_int(), default=60, help="unpaced tables per run (saturation)")
+    ap.add_argument("--paced", type=arg_int(), default=200, help="paced tables per run (0: none)")
+    ap.add_argument("--rate", type=arg_float(), default=2.0, help="decisions per second per paced table")
+    ap.add_argument("--seconds", type=arg_float(), default=15.0, help="measured seconds per run")
+    ap.add_argument("--rounds", type=arg_int(), default=2, help="rounds of three-then-one")
+    ap.add_argument("--client-procs", type=arg_int(), default=4, help="client worker processes")
     args = ap.parse_args()
     if NGINX is None or OPENSSL is None:
         print(f"bench/multiproc.py: {MISSING}", file=sys.stderr)
