@@ -13,7 +13,8 @@ what=${1:-$root}
 work=$(mktemp -d "${TMPDIR:-/tmp}/doublenine-pyinstaller.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 "$python" -m venv "$work/venv"
-"$work/venv/bin/python" -m pip install -q --disable-pip-version-check "$what" "pyinstaller>=6.10,<7"
+# --no-compile: PyInstaller byte-compiles what it collects itself
+"$work/venv/bin/python" -m pip install -q --disable-pip-version-check --no-compile "$what" "pyinstaller>=6.10,<7"
 cd "$here"
 "$work/venv/bin/python" -m PyInstaller --noconfirm --clean --log-level WARN \
   --distpath "$out" --workpath "$work/build" doublenine.spec

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,6 +60,17 @@ def last_json(text: str) -> dict[str, object]:
     raise AssertionError(f"no JSON line in output:\n{text}")
 
 
+async def table_for_one(url: str) -> Any:
+    """Create a table on the server at ``url`` (seat 1 human, three easy computers) as a spectator.
+
+    Returns the attached netbot ``TableClient`` (``.code``); close it when done.
+    """
+    from doublenine.server.netbot import TableClient
+    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3
+    client = await TableClient.connect(url)
+    return await client.attach({"type": "create_table", "seats": seats, "sit": None})
+
+
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """``python -m build`` of the checkout: {"wheel": path, "sdist": path} (built once per run)."""
@@ -81,7 +91,7 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
-def player(dist: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+def player(dist: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The wheel installed in a fresh venv: {"bin": venv/bin, "home": a player's home, "cwd": elsewhere}."""
     base = tmp_path_factory.mktemp("player")
     venv, home, cwd = base / "venv", base / "home", base / "somewhere"
@@ -93,5 +103,4 @@ def player(dist: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> I
                           capture_output=True, text=True, timeout=400, env=env, cwd=cwd)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     print(f"\ninstall: fresh venv with the wheel in {time.monotonic() - started:.1f} s")
-    yield {"bin": venv / "bin", "home": home, "cwd": cwd}
-    shutil.rmtree(base, ignore_errors=True)
+    return {"bin": venv / "bin", "home": home, "cwd": cwd}  # pytest's own retention removes it later

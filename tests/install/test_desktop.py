@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from installkit import last_json, need, player_env
+from installkit import last_json, need, player_env, table_for_one
 
 from doublenine.desktop import DESKTOP_ID, SCHEME_MIME, exec_line, with_default
 
@@ -83,13 +83,6 @@ def test_exec_line_quotes_what_the_spec_reserves(words: list[str]) -> None:
     assert _exec_words(exec_line(words)) == [*words, "play", "--join", "%u"]
 
 
-async def _table_for_one(url: str) -> object:
-    from doublenine.server.netbot import TableClient
-    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3
-    client = await TableClient.connect(url)
-    return await client.attach({"type": "create_table", "seats": seats, "sit": None})
-
-
 def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
     need(bool(shutil.which("xdg-mime") and shutil.which("xdg-open")), "xdg-utils is not installed (apt install xdg-utils)")
     need(shutil.which("desktop-file-validate") is not None,
@@ -116,7 +109,7 @@ def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
     server.start()
     try:
         async def click_invite() -> tuple[str, subprocess.CompletedProcess[str]]:
-            table = await _table_for_one(server.url)
+            table = await table_for_one(server.url)
             code = table.code  # type: ignore[attr-defined]
             invite = f"doublenine://127.0.0.1:{server.url.rsplit(':', 1)[1].strip('/')}/{code}"
             opened = await asyncio.to_thread(subprocess.run, ["xdg-open", invite], capture_output=True, text=True,

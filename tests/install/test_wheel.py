@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from installkit import ROOT, SOURCE_ROOTS, last_json, need, player_env
+from installkit import ROOT, SOURCE_ROOTS, last_json, need, player_env, table_for_one
 
 pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]
 
@@ -88,19 +88,12 @@ def _get(url: str) -> dict[str, object]:
         return json.loads(resp.read())  # type: ignore[no-any-return]
 
 
-async def _table_for_one(url: str) -> object:
-    """Create a table (seat 1 human, three computers) as a spectator; the client stays attached."""
-    from doublenine.server.netbot import TableClient
-    seats = [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3
-    client = await TableClient.connect(url)
-    return await client.attach({"type": "create_table", "seats": seats, "sit": None})
-
-
 def test_installed_serve_healthz_bot_and_play_against_it(player: dict[str, Path]) -> None:
     port = _free_port()
     server = subprocess.Popen([str(player["bin"] / "doublenine"), "serve", "--port", str(port), "--db", ":memory:",
-                               "--bot-delay", "0",
-                               "--rate", "500", "--burst", "500"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               # computers at once, and room for a bot that never waits: a match in seconds
+                               "--bot-delay", "0", "--rate", "500", "--burst", "500"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               cwd=player["cwd"], env=player_env(player["home"]))
     try:
         assert server.stdout is not None
@@ -114,7 +107,7 @@ def test_installed_serve_healthz_bot_and_play_against_it(player: dict[str, Path]
         assert last_json(played.stdout)["autoplay"] == "hand over"
 
         async def bot_plays_a_match() -> tuple[subprocess.CompletedProcess[str], object]:
-            table = await _table_for_one(url)
+            table = await table_for_one(url)
             code = table.code  # type: ignore[attr-defined]
             done = await asyncio.to_thread(_run, player, "bot", "--server", url, "--table", code, "--seat", "1",
                                            "--level", "easy", timeout=300)
