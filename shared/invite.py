@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 from .failures import Failure, FailureError
-from .numbers import NumberError, parse_int
+from .numbers import NumberError, is_ascii_digits, parse_int
 
 SCHEME = "doublenine"
 """The invite's own URL scheme."""
@@ -216,7 +216,7 @@ def _check_host(host: str, shown: str | None = None) -> str:
         return str(ipaddress.ip_address(host))
     except ValueError:
         pass
-    if host and _HOSTNAME.match(host) and not host.replace(".", "").isdigit():
+    if host and _HOSTNAME.match(host) and not is_ascii_digits(host.replace(".", "")):
         return host.lower()
     raise InviteError(Failure("invite.bad_host", {"host": _short(shown if shown is not None else host)}))
 

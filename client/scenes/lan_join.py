@@ -18,6 +18,7 @@ import pygame
 from doublenine.shared.failures import FailureError
 from doublenine.shared.i18n import N_
 from doublenine.shared.invite import Invite, parse_invite
+from doublenine.shared.numbers import is_ascii_digits
 from doublenine.shared.protocol import PROTOCOL_VERSION
 
 from ..art import GOLD, Art
@@ -189,7 +190,7 @@ class LanJoinScene:
                 self._begin(parse_invite(self.form.invite))
             except FailureError as exc:
                 self._say(exc.failure.text(self.lang), warning=True)
-        elif cid.startswith("join") and cid[4:].isdigit() and int(cid[4:]) < len(self._shown):
+        elif cid.startswith("join") and is_ascii_digits(cid[4:]) and int(cid[4:]) < len(self._shown):
             found = self._shown[int(cid[4:])]
             if found.protocol not in (None, PROTOCOL_VERSION):
                 from doublenine.shared.failures import protocol_mismatch

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from doublenine.shared.events import MatchLog
 from doublenine.shared.moves import End, Play
+from doublenine.shared.numbers import arg_int
 from doublenine.shared.rules import to_act
 from doublenine.shared.state import Phase
 from doublenine.shared.tiles import FULL_MASK
@@ -95,8 +96,8 @@ def write_table(lr: list[float], path: Path, command: str, pairs: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--matches", type=arg_int(), default=200)
+    parser.add_argument("--seed", type=arg_int(), default=21)
     parser.add_argument("--level", default="strong")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("reading_table.py"))
     args = parser.parse_args(argv)

@@ -143,3 +143,24 @@ def test_settings_file_numbers_never_raise(raw: str, volume: float, tmp_path) ->
     path.write_text(raw, encoding="utf-8")
     got = config.load(path).volume
     assert got == volume and isinstance(got, float)
+
+
+def test_no_number_is_read_from_text_another_way() -> None:
+    """The kind stays fixed: no argparse ``type=int``/``type=float`` (they take fullwidth digits) and no
+    ``isdigit()``/``isnumeric()``/``isdecimal()`` without ``isascii()`` anywhere in the code; shared/numbers.py is the way."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for folder in ("client", "server", "shared", "doublenine", "bench", "deploy"):
+        for path in sorted((root / folder).rglob("*.py")):
+            if path.name == "numbers.py" and path.parent.name == "shared":
+                continue
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                if re.search(r"type=(int|float)\b", code) or (
+                        re.search(r"\.is(digit|numeric|decimal)\(\)", code) and ".isascii()" not in code
+                        and "``" not in code):
+                    found.append(f"{path.relative_to(root)}:{n}: {line.strip()}")
+    assert found == []
