@@ -140,3 +140,27 @@ async def test_bot_failure_through_a_proxy_names_it(office_proxy) -> None:  # ty
     assert out.decode().startswith("doublenine bot: cannot reach ws://tables.example.invalid:8765/ through the proxy "
                                    "http://127.0.0.1:9: ")
     assert b"Traceback" not in err
+
+
+def test_every_websocket_dial_in_the_code_chooses_its_proxy() -> None:
+    """The kind stays fixed: each call of websockets' client ``connect`` passes ``proxy=`` (or sets it in the
+    ``kwargs`` it forwards), so no dialler falls back to the system proxy for this machine or the LAN."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    unchosen, calls = [], 0
+    for folder in ("client", "server", "shared", "doublenine", "bench", "deploy"):
+        for path in sorted((root / folder).rglob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            tree = ast.parse(source)
+            names = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                     and (node.module or "").startswith("websockets") and (node.module or "").endswith("client")
+                     for a in node.names if a.name == "connect"}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
+                    calls += 1
+                    keywords = {k.arg for k in node.keywords}
+                    if "proxy" not in keywords and not (None in keywords and 'setdefault("proxy"' in source):
+                        unchosen.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert unchosen == [] and calls >= 5
