@@ -152,6 +152,32 @@ def talk_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     return shots
 
 
+def tracker_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
+    """Issue 14.3: the tile tracker open at a table that allows it, mid-hand after some passes, en and fr."""
+    from doublenine.client.input import Viewport
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.sound import Sounds
+
+    shots = []
+    for lang in ("en", "fr"):
+        s = LocalSession(seed=31)
+        for _ in range(14):  # a dozen moves into the first hand, with at least one pass if the deal gives one
+            _table_at(s, Seat.ONE)
+            s.log.submit(legal_decisions(s.log.state, Seat.ONE)[0])
+        _table_at(s, Seat.ONE)
+        s._refresh()  # type: ignore[attr-defined]
+        s.state = replace(s.state, table="K7QP", tracker=True)
+        scene = TableScene(s, lang=lang, sounds=Sounds(muted=True), motion=False)
+        scene.talk.remember = False
+        scene.resize(Viewport(size, size))
+        scene.tracker.open = True
+        scene.update(0.0)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        shots.append((f"tile-tracker_{lang}", surface))
+    return shots
+
+
 def main(argv: list[str]) -> int:
     size = tuple(int(v) for v in argv[0].split("x")) if argv else (1280, 800)
     pygame.display.init()
@@ -178,7 +204,7 @@ def main(argv: list[str]) -> int:
         render(surface, compute_layout(state, ui, at, lang), state, ui, art, lang)
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
-    for stem, surface in talk_shots(size):  # type: ignore[arg-type]
+    for stem, surface in talk_shots(size) + tracker_shots(size):  # type: ignore[arg-type]
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
     return 0

@@ -49,6 +49,8 @@ class Launch:
     """Come back to the last local table if it still exists (``doublenine play`` with no options)."""
     chat: str = "free"
     """Issue 15: a new table's chat setting, ``free`` or ``phrases_in_hand``."""
+    tracker: bool = False
+    """Issue 14.3: a new table allows the tile tracker panel."""
 
 
 @dataclass(frozen=True, slots=True)

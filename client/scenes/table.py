@@ -17,7 +17,7 @@ from doublenine.shared.moves import DrawPick, Play
 from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
 
-from .. import config
+from .. import chat, config
 from ..art import Art
 from ..input import UiAction, Viewport, handle
 from ..intents import Decide, Intent, Pause
@@ -25,6 +25,7 @@ from ..layout import TableLayout, compute_layout, legal_ends
 from ..render import render
 from ..sound import Sounds, cues
 from ..text import tr
+from ..tracking import TrackerLayout, TrackerPanel
 from ..store import ClientState, localized
 from ..uistate import Ui
 from .base import Change
@@ -82,6 +83,8 @@ class TableScene:
         self._now = 0.0
         self.talk = TableTalk(lang, self.art, self.sounds.play)
         """Issue 15: the chat panel, the wait shown by the awaited seat and nudges."""
+        self.tracker = TrackerPanel(lang, self.art)
+        """Issue 14.3: the tile tracker panel, where the table allows it (T opens and closes it)."""
         self.toast: tuple[str, float] | None = None
         """A short message (text, until when), e.g. where an export was saved."""
         self.dirty = True
@@ -98,6 +101,8 @@ class TableScene:
         """The current layout (cached on state, previews and size)."""
         state = self.session.state
         size = self.talk.table_size(self.vp.pixels)  # the open chat panel takes the right of the window
+        if self.tracker.open:  # so does the open tile tracker (issue 14.3)
+            size = chat.table_size(self.vp.pixels, chat.ChatUi(open=True))
         key = (self.ui, size)
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
@@ -194,10 +199,18 @@ class TableScene:
             return None
         if self.overlay is not None and event.type != pygame.QUIT:
             return self._overlay_event(event)
+        chat_was_open = self.talk.cui.open
         used, said = self.talk.handle(event, self.vp, self.session.state, self.layout(), self.vp.pixels)
+        if self.talk.cui.open and not chat_was_open:
+            self.tracker.open = False  # chat and tracker share the right of the window
         if said is not None:
             self.session.send(said)
         if used:
+            self.dirty = True
+            return None
+        if self.tracker.handle(event, self._pointer(event), self.session.state, self._tracker_layout()):
+            if self.tracker.open:
+                self.talk.cui = replace(self.talk.cui, open=False, focused=False)
             self.dirty = True
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
@@ -222,6 +235,26 @@ class TableScene:
             return Change("quit")
         return None
 
+    def _pointer(self, event: Any) -> tuple[float, float] | None:
+        """A mouse or touch event's position in drawable pixels; None for other events."""
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and not getattr(event, "touch", False):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button != 1:
+                return None
+            return self.vp.to_pixels(event.pos)
+        if event.type == pygame.FINGERDOWN:
+            return self.vp.touch(event.x, event.y)
+        return None
+
+    def _tracker_layout(self) -> TrackerLayout:
+        """The tracker's button left of the chat button (at the table's right edge while the chat is open)."""
+        lay = self.layout()
+        state = self.shown()
+        toggle = self.talk.chat_layout(self.vp.pixels, state, lay).toggle
+        x, y, w, h = toggle
+        if lay.size[0] < self.vp.pixels[0]:  # a side panel is open: the button keeps to the table's edge
+            x = lay.size[0]
+        return self.tracker.layout(self.vp.pixels, state, (x, y, w, h), lay.font)
+
     def toggle_sound(self) -> None:
         """Issue 15.3: mute or unmute the table's sounds, remembered for the next start."""
         self.sounds.set(muted=not self.sounds.muted)
@@ -239,6 +272,7 @@ class TableScene:
         table = surface.subsurface((0, 0, w, h)) if fits else surface
         render(table, lay, self.shown(), self.ui, self.art, self.lang, self._moving())
         self.talk.draw(surface, self.shown(), lay)
+        self.tracker.draw(surface, self.shown(), self._tracker_layout())
         if self.overlay is not None:
             self.overlay.draw(surface)
         self._draw_toast(surface)

@@ -214,6 +214,26 @@ def _waiting(state: ClientState, mode: str) -> Paint:
     return paint
 
 
+def _tracker(state: ClientState, spectator: bool) -> Paint:
+    """Issue 14.3: the table scene with the tile tracker open (a seat's own count, or a spectator's)."""
+    view = state.view
+    if spectator:
+        from doublenine.shared.views import SpectatorView
+        fields = {f: getattr(view, f) for f in SpectatorView.__dataclass_fields__}
+        view = SpectatorView(**fields)
+    shown = replace(state, view=view, tracker=True)
+
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.input import Viewport
+        from doublenine.client.scenes.table import TableScene
+        scene = TableScene(_Still(shown), lang)  # type: ignore[arg-type]
+        scene.talk.remember = False
+        scene.tracker.open = True
+        scene.resize(Viewport(surface.get_size(), surface.get_size()))
+        scene.draw(surface)
+    return paint
+
+
 def painters() -> list[tuple[str, Paint]]:
     """Every scene and overlay, as (name, paint)."""
     art = Art()
@@ -224,6 +244,8 @@ def painters() -> list[tuple[str, Paint]]:
             ("overlay/ledger", _overlay("ledger", by["match-over"])), ("table/chat", _chat(by["own-turn"])),
             ("table/wait", _waiting(by["own-turn"], "wait")), ("table/back", _waiting(by["own-turn"], "back")),
             ("table/nudged", _waiting(by["own-turn"], "nudged")),
+            ("table/tracker", _tracker(by["own-turn"], False)),
+            ("table/tracker-spectator", _tracker(by["own-turn"], True)),
             ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
             ("host/card", _host(art, False)), ("host/ask", _host(art, True))]

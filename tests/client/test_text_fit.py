@@ -45,4 +45,4 @@ def test_the_catalog_covers_every_scene_and_overlay(catalog: list) -> None:  # t
     assert {"overlay/rules", "overlay/ledger", "start", "join", "host/card", "host/ask"} <= names
     assert {"table/draw-mine", "table/review", "table/own-turn-lifted", "table/reveal", "table/match-over",
             "table/lobby-free", "table/spectator", "table/failure", "table/consent", "table/away", "table/chat",
-            "table/wait", "table/back", "table/nudged"} <= names
+            "table/wait", "table/back", "table/nudged", "table/tracker", "table/tracker-spectator"} <= names

@@ -1,0 +1,184 @@
+"""The tile tracker panel (issue 14.3): what this window's own view lets it count, drawn small.
+
+Offered only at a table whose creator allowed it (``TableW.tracker``), opened
+and closed with its button (left of the chat button) or the ``T`` key, off by
+default. Open, it takes the same strip at the right of the window as the chat
+panel (:func:`..chat.table_size`: the table is laid out in the rest), so it
+never covers the line of play; opening one of the two closes the other. Everything shown comes from :func:`doublenine.shared.tracker.track` of
+this window's own view: a seat's hand and the line for a player, the line alone
+for a spectator (R21, D8); the passes tell which numbers a seat lacks (R15).
+Geometry is pure (:func:`layout`); :func:`draw` only paints.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from doublenine.shared.i18n import N_
+from doublenine.shared.seats import SEATS
+from doublenine.shared.state import Phase
+from doublenine.shared.tracker import NUMBERS, Tracker, track
+
+from . import chat
+from .art import GOLD, Art
+from .panels import Button, seat_name
+from .render import INK, draw_button
+from .snake import Rect
+from .store import ClientState
+from .text import tr
+
+SHOWN_IN = (Phase.PLAY,)
+"""Phases with a line of play to count from."""
+TILE_W = 52
+"""Widest an unseen tile is drawn, in pixels (lying, half as high)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrackerLayout:
+    """Where the tracker's button and open panel are, in drawable pixels; both None when not offered."""
+
+    toggle: Rect | None
+    panel: Rect | None = None
+    font: int = 14
+
+
+def offered(state: ClientState) -> bool:
+    """The table allows the tracker and there is a hand in play to count (issue 14.3)."""
+    return state.tracker and state.view is not None and state.view.phase in SHOWN_IN
+
+
+def layout(size: tuple[int, int], state: ClientState, is_open: bool, beside: Rect, font: int) -> TrackerLayout:
+    """The button left of ``beside`` (the chat button) and, when ``is_open``, the panel: the strip
+    at the right of a window of ``size`` px that the open chat panel would take. Pure."""
+    if not offered(state):
+        return TrackerLayout(None, font=font)
+    bx, by, bw, bh = beside
+    pad = round(0.8 * font)
+    toggle = (bx - bw - pad // 2, by, bw, bh)
+    if not is_open:
+        return TrackerLayout(toggle, font=font)
+    w, h = size
+    pw = chat.panel_width(size)
+    inside = (w - bw - pad, h - bh - pad, bw, bh)  # open, the button closes it from inside the panel
+    return TrackerLayout(inside, (w - pw, 0, pw, h), font)
+
+
+def per_row(inner: int) -> int:
+    """Unseen tiles drawn per row in ``inner`` px: as many as fit at :data:`TILE_W`, at least five."""
+    return max(5, inner // TILE_W)
+
+
+def toggle_button(state: ClientState, lay: TrackerLayout, is_open: bool) -> Button | None:
+    """The "Tiles" button (gold while the panel is open), or None when the tracker is not offered."""
+    if lay.toggle is None:
+        return None
+    return Button("tracker", lay.toggle, N_("Tiles"), primary=is_open)
+
+
+def draw(surface: pygame.Surface, lay: TrackerLayout, state: ClientState, is_open: bool, art: Art, lang: str,
+         hover: bool) -> None:
+    """Paint the button and, when open, the panel (issue 14.3); draws only."""
+    button = toggle_button(state, lay, is_open)
+    if button is None:
+        return
+    if lay.panel is not None and state.view is not None:
+        _panel(surface, lay.panel, track(state.view), state, art, lang, lay.font)
+    draw_button(surface, art, button, lay.font, lang, hover)
+
+
+def _panel(surface: pygame.Surface, rect: Rect, tr_: Tracker, state: ClientState, art: Art, lang: str,
+           f: int) -> None:
+    x, y, w, h = rect
+    pad = round(0.8 * f)
+    surface.blit(art.plate(w, h, (16, 28, 24, 255), 0), (x, y))
+    pygame.draw.line(surface, (255, 255, 255, 60), (x, y), (x, y + h), 1)
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect))
+    line = round(1.45 * f)
+    inner = w - 2 * pad
+    cy = y + pad
+    spectator = state.view is not None and state.view.seat is None
+    title = tr(lang, "Tile tracker")
+    sub = tr(lang, "Not yet on the line") if spectator else tr(lang, "Not seen by you yet")
+    surface.blit(art.fit_text(title, f, inner, GOLD, bold=True), (x + pad, cy))
+    cy += line
+    surface.blit(art.fit_text(sub, f, inner, INK), (x + pad, cy))
+    cy += line
+    across = len(NUMBERS) if inner // len(NUMBERS) >= round(2.1 * f) else len(NUMBERS) // 2  # two rows when narrow
+    cell = inner // across
+    for n in NUMBERS:
+        left = tr_.unseen_by_number[n]
+        row, col = divmod(n, across)
+        cx, top = x + pad + col * cell + cell // 2, cy + row * round(2.7 * f)
+        ink = GOLD if left else (120, 128, 124)
+        num = art.text(str(n), round(1.3 * f), ink, bold=True)
+        surface.blit(num, num.get_rect(midtop=(cx, top)))
+        count = art.text(f"×{left}", max(12, f - 1), ink)
+        surface.blit(count, count.get_rect(midtop=(cx, top + round(1.45 * f))))
+    cy += (len(NUMBERS) // across) * round(2.7 * f) + pad // 2
+    me = state.view.seat if state.view is not None else None
+    for s in SEATS:
+        if s == me:
+            continue
+        lacks = tr_.lacking[s - 1]
+        text = tr(lang, "{name} has no {numbers}", name=seat_name(state, s),
+                  numbers=" ".join(str(n) for n in sorted(lacks))) if lacks else \
+            tr(lang, "{name}: no pass yet", name=seat_name(state, s))
+        surface.blit(art.fit_text(text, f, inner, INK), (x + pad, cy))
+        cy += line
+    cy += pad // 2
+    n = per_row(inner)
+    tile_w = inner // n
+    for i, tile in enumerate(tr_.unseen):
+        row, col = divmod(i, n)
+        face = art.face(tile_w - 3, tile_w // 2, tile.low, tile.high, False)
+        surface.blit(face, (x + pad + col * tile_w, cy + row * (tile_w // 2 + 3)))
+    surface.set_clip(clip)
+
+
+class TrackerPanel:
+    """The table window's tracker: open or closed (closed at start), and the hovered button."""
+
+    def __init__(self, lang: str, art: Art) -> None:
+        self.lang = lang
+        self.art = art
+        self.open = False
+        self.hover = False
+
+    def layout(self, size: tuple[int, int], state: ClientState, beside: Rect, font: int) -> TrackerLayout:
+        """:func:`layout` for this panel's open state."""
+        return layout(size, state, self.open, beside, font)
+
+    def handle(self, event: object, pos: tuple[float, float] | None, state: ClientState,
+               lay: TrackerLayout) -> bool:
+        """``T`` or a click on the button opens or closes the panel; True when the event was the tracker's.
+
+        ``pos`` is the event's position in drawable pixels (None for keys). Mouse
+        motion only changes the hover and is never consumed.
+        """
+        kind = getattr(event, "type", None)
+        if lay.toggle is None:
+            self.open = self.open and state.tracker  # a table that stops allowing it closes it
+            return False
+        if kind == pygame.KEYDOWN:
+            mods = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+            if getattr(event, "key", None) == pygame.K_t and not mods:
+                self.open = not self.open
+                return True
+            return False
+        if pos is None:
+            return False
+        x, y, w, h = lay.toggle
+        inside = x <= pos[0] < x + w and y <= pos[1] < y + h
+        if kind == pygame.MOUSEMOTION:
+            self.hover = inside
+            return False
+        if inside:
+            self.open = not self.open
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, state: ClientState, lay: TrackerLayout) -> None:
+        """Paint the button and the open panel."""
+        draw(surface, lay, state, self.open, self.art, self.lang, self.hover)
