@@ -28,6 +28,16 @@ def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
     return (max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1]))
 
 
+def _set_icon() -> None:
+    """The window's icon: the double nine of the desktop entry (client/icons, issue 13), where it loads."""
+    from importlib import resources
+    try:
+        with resources.as_file(resources.files("doublenine.client").joinpath("icons", "doublenine.png")) as png:
+            pygame.display.set_icon(pygame.image.load(str(png)))
+    except (OSError, pygame.error):
+        pass  # a missing or unreadable icon never stops the game
+
+
 class App:
     """The pygame window and its scene stack."""
 
@@ -36,6 +46,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(title)
+        _set_icon()
         self.flags = flags
         self.screen = pygame.display.set_mode(at_least_minimum(size), flags)
         _forbid_shrinking()

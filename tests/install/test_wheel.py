@@ -48,6 +48,17 @@ def test_wheel_and_sdist_hold_every_file_of_the_packages(dist: dict[str, Path]) 
     assert {"pyproject.toml", "README.md", "LICENSE", "PKG-INFO"} <= in_sdist
 
 
+def test_wheel_and_sdist_pass_the_package_index_checks(dist: dict[str, Path]) -> None:
+    """Ready for a package index: ``twine check --strict`` (metadata, README rendering)."""
+    try:
+        import twine  # noqa: F401
+    except ImportError:
+        need(False, "the 'twine' package is not installed (the [test] extra)")
+    done = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(dist["wheel"]), str(dist["sdist"])],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.count("PASSED") == 2, done.stdout + done.stderr
+
+
 def _run(player: dict[str, Path], *args: str, timeout: float = 120, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(player["bin"] / "doublenine"), *args], capture_output=True, text=True,
                           timeout=timeout, cwd=player["cwd"], env=player_env(player["home"], **env))
