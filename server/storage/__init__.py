@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .base import MemoryStore, Store, StoredTable
+from .base import MemoryStore, Store, StoreError, StoredTable
 
 __all__ = ["MemoryStore", "Store", "StoredTable", "open_store", "describe"]
 
@@ -38,7 +38,9 @@ def open_store(db: str | os.PathLike[str] | None) -> Store:
     from .sqlite import SQLiteStore, default_path
 
     sync = os.environ.get("DOUBLENINE_SQLITE_SYNC", "FULL")
-    return SQLiteStore(default_path() if db is None else Path(db).expanduser(), synchronous=sync)
+    if sync.strip().upper() not in ("FULL", "NORMAL"):  # the environment is outside text: said, not a traceback
+        raise StoreError(f"DOUBLENINE_SQLITE_SYNC must be full or normal, not {sync[:40]!a}")
+    return SQLiteStore(default_path() if db is None else Path(db).expanduser(), synchronous=sync.strip())
 
 
 def describe(store: Store) -> str:

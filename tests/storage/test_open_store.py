@@ -80,6 +80,21 @@ async def test_sqlite_sync_policy_from_the_environment(tmp_path: Path, monkeypat
 
 
 def test_unknown_sync_policy_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from doublenine.server.storage.base import StoreError
+
     monkeypatch.setenv("DOUBLENINE_SQLITE_SYNC", "off")
-    with pytest.raises(ValueError, match="FULL or NORMAL"):
+    with pytest.raises(StoreError, match="full or normal"):  # said by serve in words (issue 16), not a traceback
         open_store(str(tmp_path / "s.sqlite3"))
+
+
+@pytest.mark.parametrize("value", ["bogus", "ＦＵＬＬ", "full\u200b", "x" * 10_000])
+def test_a_bad_sync_setting_is_said_not_raised(value: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 16: DOUBLENINE_SQLITE_SYNC is outside text; a bad one was a ValueError traceback from serve."""
+    from doublenine.server.storage.base import StoreError
+
+    monkeypatch.setenv("DOUBLENINE_SQLITE_SYNC", value)
+    with pytest.raises(StoreError, match="DOUBLENINE_SQLITE_SYNC must be full or normal"):
+        open_store(str(tmp_path / "t.sqlite3"))
+    monkeypatch.setenv("DOUBLENINE_SQLITE_SYNC", " Normal ")
+    store = open_store(str(tmp_path / "t.sqlite3"))
+    assert isinstance(store, SQLiteStore) and store.synchronous == "NORMAL"
