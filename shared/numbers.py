@@ -95,9 +95,12 @@ def arg_float(lo: float | None = None, hi: float | None = None) -> Callable[[str
 
 def _check_range(value: float, lo: float | None, hi: float | None) -> None:
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        low = "" if lo is None else f"{lo:g}"
-        high = "" if hi is None else f"{hi:g}"
-        raise NumberError(f"{value:g} is out of range {low}..{high}")
+        raise NumberError(f"{_num(value)} is out of range {_num(lo)}..{_num(hi)}")
+
+
+def _num(x: float | None) -> str:
+    """A bound or value as a message shows it: ints exactly, floats short."""
+    return "" if x is None else str(x) if isinstance(x, int) else f"{x:g}"
 
 
 def _show(text: str, limit: int = 40) -> str:
