@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
-"""Server load benchmark (issue 7 item 5): not a test; prints figures for docs/performance.md.
+"""Server load benchmark (issues 7 and 12): not a test; prints figures for docs/performance.md.
 
-    .venv/bin/python bench/load.py                       # the full run (about 3 minutes)
-    .venv/bin/python bench/load.py --tables 50 --seconds 10 --saturation-tables 20   # a quick look
+    nice -n 10 timeout 1200 .venv/bin/python bench/load.py     # the full run (about 6 minutes)
+    .venv/bin/python bench/load.py --tables 50 --seconds 10 --saturation-tables 20 --rounds 1   # a quick look
 
-One ``doublenine serve`` subprocess on loopback (SQLite in a temp dir, so every move is
-fsynced before it is announced). In one run:
+In one run:
 
 1. encode: the server's outbound encoding of one move for all four seats (``frames_for``);
-2. paced: N tables x 4 bot-style websocket clients, each table making R decisions per
-   second: moves/s, errors, send-to-all-four-seats latency p50/p99, server CPU, and
-   server resident memory per table (RSS with the tables open minus RSS before, / N);
-3. the same N groups of four through a bare websockets fan-out server (bench/loadfloor.py)
-   at the same pacing: the floor latency;
-4. saturation: M tables with no pacing: moves/s and latency; and the bare floor likewise
-   (messages delivered per second).
-Clients and server share this machine's two cores; everything stays on 127.0.0.1.
+2. paced: N tables x 4 bot-style websocket clients (bench/loadgame.py), each table making R
+   decisions per second, against one ``doublenine serve`` subprocess (SQLite in a temp dir,
+   so every move is fsynced before it is announced); and the same N groups of four through a
+   bare websockets fan-out server (bench/loadfloor.py) at the same pacing: the floor;
+3. saturated: M tables, and M floor groups, with no pacing.
+Floor and game run with the SAME client processes (bench/loadpool.py, started once), one
+after the other, ``--rounds`` times each (floor, game, floor, game...), so both see the same
+clients and the same machine load; each run prints moves/s, latency from sending a decision
+to its update at all four seats (p50/p99), errors, the server's CPU and the clients' CPU over
+the same seconds (a WARNING when the clients used more: that run measures the clients), and
+for the game the server's resident memory per table; then the medians and game/floor ratios.
+Clients and servers share this machine's cores; everything stays on 127.0.0.1.
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from loadfloor import run_floor  # noqa: E402
+from loadpool import ClientPool, pool_main  # noqa: E402
 
 from doublenine.shared.numbers import arg_float, arg_int  # noqa: E402
 
@@ -117,72 +120,6 @@ def floor_server() -> ServerProc:
 
 # ---------------------------------------------------------------- runs
 
-def pct(xs: list[float], q: float) -> float:
-    """The q-quantile (0..1) of ``xs`` in milliseconds (nearest rank)."""
-    if not xs:
-        return float("nan")
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))] * 1000
-
-
-async def run_game(server: ServerProc, tables: int, rate: float, seconds: float,
-                   procs: int = 2) -> dict[str, Any]:
-    """``tables`` tables for ``seconds`` at ``rate`` decisions/s each (0: unpaced), their
-    clients spread over ``procs`` processes (one busy client loop must not add its queue to the latency)."""
-    url = f"ws://127.0.0.1:{server.port}/"
-    warmup = min(3.0, seconds / 5)
-    rss0 = server.rss()
-    shares = [tables // procs + (1 if i < tables % procs else 0) for i in range(procs)]
-    workers = [await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--worker", url, str(n), str(rate), str(warmup), str(seconds),
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=ROOT) for n in shares if n]
-    for w in workers:
-        assert w.stdout is not None
-        line = await asyncio.wait_for(w.stdout.readline(), 300)
-        if line.strip() != b"ready":
-            raise RuntimeError(f"load worker failed: {line!r}")
-    await asyncio.sleep(1.0)
-    rss1 = server.rss()
-    for w in workers:
-        assert w.stdin is not None
-        w.stdin.write(b"go\n")
-        await w.stdin.drain()
-    await asyncio.sleep(warmup)
-    cpu0, t0 = server.cpu(), time.perf_counter()
-    await asyncio.sleep(seconds)
-    cpu1, t1 = server.cpu(), time.perf_counter()
-    rss2 = server.rss()
-    results = []
-    for w in workers:
-        out, _ = await w.communicate()
-        results.append(json.loads(out.decode().strip().splitlines()[-1]))
-    lat = [x for r in results for x in r["latencies"]]
-    errors: dict[str, int] = {}
-    for r in results:
-        for k, v in r["errors"].items():
-            errors[k] = errors.get(k, 0) + v
-    return {
-        "moves_s": sum(r["moves"] / r["elapsed"] for r in results), "p50": pct(lat, 0.5),
-        "p99": pct(lat, 0.99), "samples": len(lat), "errors": sum(errors.values()),
-        "cpu": (cpu1 - cpu0) / (t1 - t0), "client_cpu": sum(r["cpu"] for r in results),
-        "cpu_us_move": (cpu1 - cpu0) / max(1, sum(r["moves"] for r in results)) * 1e6,
-        "rss_table_kb": (max(rss1, rss2) - rss0) / tables / 1024,
-        "rss_table_kb_at_open": (rss1 - rss0) / tables / 1024,
-        "rss_mb": rss2 / 2**20, "matches": sum(r["matches"] for r in results), "error_codes": errors,
-    }
-
-
-async def run_bare(server: ServerProc, groups: int, rate: float, seconds: float) -> dict[str, float]:
-    lat: list[float] = []
-    interval = 1 / rate if rate else 0.0
-    cpu0 = server.cpu()
-    sent, elapsed = await run_floor(f"ws://127.0.0.1:{server.port}/", groups, interval, seconds, lat.append,
-                                    spread=interval)
-    cpu = (server.cpu() - cpu0) / elapsed  # includes connecting: an upper bound
-    return {"moves_s": sent / elapsed, "msgs_s": 4 * sent / elapsed, "p50": pct(lat, 0.5),
-            "p99": pct(lat, 0.99), "samples": len(lat), "cpu": cpu, "cpu_us_move": cpu / max(1e-9, sent / elapsed) * 1e6}
-
-
 def bench_encode(repeat: int = 20000) -> float:
     """Microseconds to build the frames of one play for all four seats (``fanout.frames_for``)."""
     from doublenine.server.fanout import frames_for
@@ -219,33 +156,54 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"encode one move for 4 seats: {bench_encode():.1f} us", flush=True)
     sync = os.environ.get("DOUBLENINE_SQLITE_SYNC", "full")
     print(f"store: {args.db}" + (f" (DOUBLENINE_SQLITE_SYNC={sync})" if args.db == "sqlite" else "")
-          + f"; load average {os.getloadavg()[0]:.2f}", flush=True)
-    with tempfile.TemporaryDirectory(prefix="doublenine-load-") as tmp:
-        db = args.db if args.db != "sqlite" else str(Path(tmp) / "load.sqlite3")
-        paced, sat = f"{args.tables}x{args.rate:g}/s", str(args.saturation_tables)
-        if "paced" in args.parts:
-            await game_run(f"game paced {paced}", db, args.tables, args.rate, args.seconds, args.client_procs)
-            await bare_run(f"bare paced {paced}", args.tables, args.rate, args.seconds)
-        if "saturated" in args.parts:
-            await bare_run(f"bare saturated {sat}", args.saturation_tables, 0, args.saturation_seconds)
-            await game_run(f"game saturated {sat}", db + "-sat" if args.db == "sqlite" else db,
-                           args.saturation_tables, 0, args.saturation_seconds, args.client_procs)
-
-
-async def game_run(name: str, db: str, tables: int, rate: float, seconds: float, procs: int) -> None:
-    server = game_server(db)
+          + f"; {args.client_procs} client processes for floor and game alike; load average "
+          f"{os.getloadavg()[0]:.2f}", flush=True)
+    pool = await ClientPool.start(args.client_procs)
     try:
-        show(name, await run_game(server, tables, rate, seconds, procs))
+        with tempfile.TemporaryDirectory(prefix="doublenine-load-") as tmp:
+            if "paced" in args.parts:
+                await interleaved(pool, f"paced {args.tables}x{args.rate:g}/s", args, tmp, args.tables,
+                                  args.rate, args.seconds)
+            if "saturated" in args.parts:
+                await interleaved(pool, f"saturated {args.saturation_tables}", args, tmp,
+                                  args.saturation_tables, 0.0, args.saturation_seconds)
     finally:
-        server.stop()
+        await pool.close()
 
 
-async def bare_run(name: str, groups: int, rate: float, seconds: float) -> None:
-    floor = floor_server()
-    try:
-        show(name, await run_bare(floor, groups, rate, seconds))
-    finally:
-        floor.stop()
+async def interleaved(pool: ClientPool, name: str, args: argparse.Namespace, tmp: str, tables: int,
+                      rate: float, seconds: float) -> None:
+    """Floor, game, floor, game... (``args.rounds`` each) with the same client processes; each
+    run printed as it ends, then the medians and the game/floor ratios."""
+    runs: dict[str, list[dict[str, Any]]] = {"floor": [], "game": []}
+    for n in range(args.rounds):
+        for mode in ("floor", "game"):
+            if mode == "floor":
+                server = floor_server()
+            else:
+                db = args.db if args.db != "sqlite" else str(Path(tmp) / f"load-{name[:3]}-{n}.sqlite3")
+                server = game_server(db)
+            try:
+                rss0 = server.rss()
+                r = await pool.run(mode, f"ws://127.0.0.1:{server.port}/", server.proc.pid, tables, rate, seconds)
+                if mode == "game":
+                    r["rss_table_kb"] = (server.rss() - rss0) / tables / 1024
+            finally:
+                server.stop()
+            runs[mode].append(r)
+            show(f"{mode} {name} #{n + 1}", r)
+            if r["client_cpu"] > r["cpu"]:
+                print(f"  WARNING: the clients used more CPU ({r['client_cpu']:.2f} core) than the server "
+                      f"({r['cpu']:.2f}): this run measures the clients, not the server", flush=True)
+    med = {m: {k: statistics.median(r[k] for r in rs) for k in ("moves_s", "p50", "p99", "cpu", "client_cpu",
+                                                               "cpu_us_move")} for m, rs in runs.items()}
+    g, f = med["game"], med["floor"]
+    print(f"{name}: medians of {args.rounds} runs each, game against floor: moves/s {g['moves_s']:.0f} vs "
+          f"{f['moves_s']:.0f} ({g['moves_s'] / f['moves_s']:.2f}x), p50 {g['p50']:.2f} vs {f['p50']:.2f} ms "
+          f"({g['p50'] / f['p50']:.1f}x), p99 {g['p99']:.2f} vs {f['p99']:.2f} ms ({g['p99'] / f['p99']:.1f}x), "
+          f"server CPU per move {g['cpu_us_move']:.0f} vs {f['cpu_us_move']:.0f} us "
+          f"({g['cpu_us_move'] / f['cpu_us_move']:.1f}x); clients/server CPU: game "
+          f"{g['client_cpu'] / g['cpu']:.2f}, floor {f['client_cpu'] / f['cpu']:.2f}", flush=True)
 
 
 def worker_main(argv: list[str]) -> int:
@@ -259,8 +217,10 @@ def worker_main(argv: list[str]) -> int:
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["--worker"]:
+    if sys.argv[1:2] == ["--worker"]:  # one-shot game client (bench/multiproc.py)
         return worker_main(sys.argv[2:])
+    if sys.argv[1:2] == ["--pool"]:  # a long-lived client process of this run
+        return pool_main()
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tables", type=arg_int(), default=500, help="paced tables (4 connections each)")
     ap.add_argument("--rate", type=arg_float(), default=2.0, help="decisions per second per paced table")
@@ -270,6 +230,8 @@ def main() -> int:
     ap.add_argument("--client-procs", type=arg_int(), default=4,
                     help="client worker processes (several keep one busy client loop from adding its queue to the latency)")
     ap.add_argument("--parts", default="paced,saturated", help="which runs: paced, saturated or both")
+    ap.add_argument("--rounds", type=arg_int(1), default=2,
+                    help="floor and game runs of each part, interleaved (floor, game, floor, game...)")
     ap.add_argument("--db", default="sqlite", help="'sqlite' (a temp file), ':memory:' or a postgresql:// URL")
     args = ap.parse_args()
     try:

@@ -13,6 +13,7 @@ import struct
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
@@ -143,6 +144,38 @@ async def run_floor(url: str, groups: int, interval: float, seconds: float,
     for r in readers:
         r.cancel()
     return sum(g.moves for g in gs), elapsed
+
+
+async def floor_worker(url: str, groups: int, rate: float, warmup: float, seconds: float,
+                       base: int = 0) -> dict[str, Any]:
+    """The floor in one client process of bench/load.py, like ``loadgame.worker``: open
+    ``groups`` groups (numbered from ``base``, so the pool's processes never share one), say
+    ``ready``, start on ``go`` from stdin, measure ``seconds`` after ``warmup``."""
+    latencies: list[float] = []
+    interval = 1 / rate if rate else 0.0
+    gs = [FloorGroup(base + i, latencies.append) for i in range(groups)]
+    await _gather_limited([g.open(url) for g in gs], 25)
+    readers = [asyncio.create_task(g.reader(ws)) for g in gs for ws in g.conns]
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    until = time.perf_counter() + warmup + seconds
+
+    async def staggered(g: FloorGroup, i: int) -> None:
+        await asyncio.sleep(interval * i / max(1, groups))
+        await g.play(interval, until)
+
+    playing = asyncio.gather(*(staggered(g, i) for i, g in enumerate(gs)))
+    await asyncio.sleep(warmup)
+    latencies.clear()
+    moves0, t0, cpu0 = sum(g.moves for g in gs), time.perf_counter(), time.process_time()
+    await playing
+    moves1, t1, cpu1 = sum(g.moves for g in gs), time.perf_counter(), time.process_time()
+    for g in gs:
+        await g.close()
+    for r in readers:
+        r.cancel()
+    return {"moves": moves1 - moves0, "elapsed": t1 - t0, "latencies": latencies, "errors": {},
+            "matches": 0, "cpu": (cpu1 - cpu0) / (t1 - t0)}
 
 
 async def _gather_limited(coros: list[Awaitable[object]], limit: int) -> None:

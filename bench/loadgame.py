@@ -35,11 +35,22 @@ from doublenine.shared.state import Phase
 
 def _fast_move(frame: bytes) -> Any:
     """A move Update as a light object with the attributes ``advance`` reads, else None."""
-    raw = msgpack.unpackb(frame)
-    move = raw.get("move")
-    if raw.get("type") != "update" or move is None:
-        return None
-    return SimpleNamespace(type="update", seq=raw["seq"], move=SimpleNamespace(**move), patch=None)
+    return _light(msgpack.unpackb(frame))
+
+
+def _light(raw: Any) -> Any:
+    """``raw`` (an unpacked frame) as a light object when it is a move update or a table frame;
+    None for anything else (validated with the protocol models then)."""
+    kind = raw.get("type")
+    if kind == "update" and raw.get("move") is not None:
+        return SimpleNamespace(type="update", seq=raw["seq"], move=SimpleNamespace(**raw["move"]), patch=None)
+    if kind == "table":  # only the open request is read (consent to a new match)
+        req = raw["table"].get("request")
+        request = None if req is None else SimpleNamespace(id=req["id"], waiting=req.get("waiting", ()))
+        return SimpleNamespace(type="table", table=SimpleNamespace(request=request))
+    if kind == "request_closed":
+        return SimpleNamespace(type="request_closed")
+    return None
 
 
 def _tls(url: str) -> Any:
@@ -109,9 +120,10 @@ class SeatClient:
         """Handle every frame until the connection closes or the run stops."""
         async for frame in self.ws:
             now = time.perf_counter()
-            msg = _fast_move(frame)  # most frames: one play or pass, folded without pydantic
-            if msg is None:
-                msg = p.decode_server(frame)
+            raw = msgpack.unpackb(frame)
+            msg = _light(raw)  # most frames: a play, a pass or table news, read without pydantic
+            if msg is None:  # the server is trusted here: its frames skip the limits check
+                msg = p.SERVER_ADAPTER.validate_python(raw)
             kind = msg.type
             if kind == "update":
                 self.view, self.seq = advance(self.view, msg), msg.seq
