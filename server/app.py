@@ -1,4 +1,4 @@
-"""The websocket server: serve, ``GET /healthz`` through ``process_request``, SIGTERM -> close.
+"""The websocket server: serve, ``GET /healthz`` and the web pages through ``process_request``, SIGTERM -> close.
 
 :class:`GameServer` owns the store, the computer-player threads, the registry
 of tables and the listening socket. ``await GameServer(config).start()`` then
@@ -28,6 +28,7 @@ from .logfmt import log_event
 from .registry import Registry
 from .storage.base import StoreError
 from .storage.ownerfile import StoreInUse
+from .web.site import WebSite
 
 log = logging.getLogger("doublenine.server")
 
@@ -58,6 +59,8 @@ class GameServer:
         if self.brain.executor is None:
             self.brain.executor = self._executor
         self.registry = Registry(config, self.store, self.brain)
+        self.site = WebSite(self.registry, config.trust_proxy)
+        """Issue 13.3: ``/``, ``/t/CODE`` and ``/static/`` for browsers (plain GETs, no Upgrade)."""
         self.server: Server | None = None
         self._gc: asyncio.Task[None] | None = None
         self.stopping = False
@@ -92,7 +95,7 @@ class GameServer:
             out["store"] = failing
         return out
 
-    def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+    async def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         if path == "/metrics":  # issue 7: Prometheus text
             response = connection.respond(HTTPStatus.OK, self.registry.metrics.render().decode())
@@ -100,7 +103,7 @@ class GameServer:
             response.headers["Content-Type"] = CONTENT_TYPE
             return response
         if path != "/healthz":
-            return None
+            return await self.site.answer(connection, request)  # None: the websocket handshake
         health = self.health()
         status = HTTPStatus.OK if health["status"] == "ok" else HTTPStatus.SERVICE_UNAVAILABLE
         response = connection.respond(status, json.dumps(health) + "\n")

@@ -192,7 +192,8 @@ class Registry:
         creator = None if spec.sit is None else Seat(spec.sit)
         meta = TableMeta(await self._claim_new_code(), seed, seeded, spec.language, creator, slots,
                          started=not any(sl.kind == "human" for sl in slots.values()),
-                         created_at=time.time(), chat=spec.chat, tracker=spec.tracker)
+                         created_at=time.time(), chat=spec.chat, tracker=spec.tracker,
+                         public=spec.public)
         table = self._add(meta, None)
         try:
             await table.persist_new()

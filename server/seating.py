@@ -105,6 +105,8 @@ class TableMeta:
     """Issue 15: ``free`` or ``phrases_in_hand`` (only preset phrases while a hand is in play)."""
     tracker: bool = False
     """Issue 14.3: the creator allows the tile tracker panel at this table (off by default)."""
+    public: bool = False
+    """Issue 13.3: listed on the server's web page ``/`` (off by default)."""
 
     def record(self) -> dict[str, Any]:
         return {"v": 1, "code": self.code, "seed": self.seed, "seeded": self.seeded,
@@ -112,6 +114,7 @@ class TableMeta:
                 "creator_seat": None if self.creator_seat is None else int(self.creator_seat),
                 "started": self.started, "created_at": self.created_at,
                 "creator_hash": self.creator_hash, "chat": self.chat, "tracker": self.tracker,
+                "public": self.public,
                 "seats": [self.slots[s].record() for s in SEATS]}
 
     @staticmethod
@@ -123,4 +126,5 @@ class TableMeta:
         chat = r.get("chat") if r.get("chat") in ("free", "phrases_in_hand") else "free"  # issue 15
         return TableMeta(r["code"], r["seed"], r["seeded"], language, creator, slots,
                          r["started"], r["created_at"], r.get("creator_hash"), chat,
-                         r.get("tracker") is True)  # issue 14.3; older records: not allowed
+                         r.get("tracker") is True,  # issue 14.3; older records: not allowed
+                         r.get("public") is True)  # issue 13.3; older records: not listed

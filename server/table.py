@@ -190,7 +190,7 @@ class Table:
             "can_redo": self.log.can_redo,
             "spectators": sum(1 for s in self.subscribers.values() if s is None),
             "language": self.meta.language, "chat": self.meta.chat,
-            "tracker": self.meta.tracker,
+            "tracker": self.meta.tracker, "public": self.meta.public,
         }
 
     def snapshot_frame(self, seat: Seat | None) -> bytes:

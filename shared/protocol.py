@@ -63,6 +63,8 @@ class CreateTable(Model):
     """Issue 15: ``phrases_in_hand`` allows only preset phrases while a hand is in play."""
     tracker: Bool = False
     """Issue 14.3: allow the tile tracker panel at this table (shown in the table settings)."""
+    public: Bool = False
+    """Issue 13.3: list the table on the server's web page ``/`` (off by default)."""
 
 
 class Join(Model):

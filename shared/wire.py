@@ -227,3 +227,5 @@ class TableW(Model):
     tracker: bool = False
     """Issue 14.3: the table's creator allows the tile tracker panel (each seat's own count, and
     the spectators' public one; computed by each client from its own view)."""
+    public: bool = False
+    """Issue 13.3: the creator lists the table on the server's web page ``/``."""

@@ -36,7 +36,7 @@ def _catalog(lang: str):
 def _code_messages() -> dict[tuple[str | None, str], tuple[str, ...]]:
     """(context, msgid) -> source forms, extracted from the code like pybabel does."""
     out = {}
-    for folder in ("client", "shared", "doublenine"):
+    for folder in ("client", "shared", "doublenine", "server"):
         for _, _, msg, _, ctx in extract_from_dir(ROOT / folder, [("**.py", "python")],
                                                   keywords=KEYWORDS):
             forms = (msg,) if isinstance(msg, str) else tuple(msg)
@@ -72,7 +72,7 @@ def test_every_literal_message_is_seen_by_the_extractor(code_messages) -> None:
     """pybabel silently drops some calls (e.g. a nested call with a comma in an argument)."""
     seen = {msgid for _, msgid in code_messages}
     dropped = []
-    for folder in ("client", "shared", "doublenine"):
+    for folder in ("client", "shared", "doublenine", "server"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             code = _DOCSTRING.sub("", path.read_text(encoding="utf-8"))  # examples are not messages
             for m in _LITERAL_CALL.finditer(code):

@@ -1,0 +1,149 @@
+"""The HTML of the web pages (issue 13.3): the table page, the list of tables, not found.
+
+Pure functions from plain data to HTML text. Every value from outside (seat names,
+the Host header's address) goes through :func:`html.escape` here, and names are the
+server's cleaned copies (shared/cleantext.py); the pages hold no script and no style
+of their own (the content-security policy in :mod:`.site` forbids both), only links
+to ``/static/``. What they show is what a spectator may see (D8): names, seat kinds,
+the score, the phase; never a tile.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+from importlib import resources
+from string import Template
+
+from doublenine.shared.i18n import Translator
+
+from . import words as w
+
+INSTALL_COMMAND = "pipx install doublenine-0.1.0-py3-none-any.whl"
+"""How a player installs the game (README "Install")."""
+LINKS_COMMAND = "doublenine desktop-install"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat as the pages show it: ``kind`` ``"free"``, ``"computer"``, ``"player"`` or ``"away"``."""
+
+    seat: int
+    name: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What the pages show of a table before its script connects: all public (D8)."""
+
+    code: str
+    seats: tuple[SeatInfo, ...]
+    scores: tuple[int, int]
+    started: bool
+    spectators: int = 0
+
+    @property
+    def free(self) -> int:
+        """Human seats nobody holds."""
+        return sum(1 for s in self.seats if s.kind == "free")
+
+
+@lru_cache(maxsize=1)
+def _template() -> Template:
+    return Template(resources.files(__package__).joinpath("templates/page.html").read_text("utf-8"))
+
+
+def _page(t: Translator, kind: str, title: str, body: str, scripts: str = "") -> str:
+    return _template().substitute(lang=t.lang, title=escape(title), kind=kind,
+                                  tagline=escape(t.gettext(w.TAGLINE)), body=body, scripts=scripts)
+
+
+def _seat_card(t: Translator, s: SeatInfo) -> str:
+    team = "A" if s.seat in (1, 3) else "B"
+    kind = {"free": w.SEAT_FREE, "computer": w.SEAT_COMPUTER, "player": w.SEAT_PLAYER, "away": w.SEAT_AWAY}[s.kind]
+    return (f'<section class="seat seat-{s.seat} team-{team} {s.kind}" id="seat-{s.seat}">'
+            f'<h3><span class="team-badge">{team}</span><span class="name">{escape(s.name)}</span></h3>'
+            f'<p class="kind">{escape(t.gettext(kind))}</p>'
+            f'<p class="count"></p><div class="hand"></div></section>')
+
+
+def _score(t: Translator, info: TableInfo) -> str:
+    names = {s.seat: s.name for s in info.seats}
+    cells = []
+    for i, team in enumerate("AB"):
+        members = " &amp; ".join(escape(names.get(seat, "")) for seat in ((1, 3) if team == "A" else (2, 4)))
+        cells.append(f'<div class="team team-{team}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span>'
+                     f'<span class="points" id="score-{team}">{info.scores[i]}</span>'
+                     f'<span class="members" id="members-{team}">{members}</span></div>')
+    return f'<section class="score" aria-label="{escape(t.gettext(w.SCORE_TITLE))}">{"".join(cells)}</section>'
+
+
+def install_block(t: Translator, code: str) -> str:
+    """How to install the game (the README's one step) and make invites open it."""
+    return ('<section class="install">'
+            f'<h2>{escape(t.gettext(w.INSTALL_TITLE))}</h2>'
+            f'<p>{escape(t.gettext(w.INSTALL_PIPX))}</p><pre><code>{escape(INSTALL_COMMAND)}</code></pre>'
+            f'<p>{escape(t.gettext(w.INSTALL_LINKS))}</p><pre><code>{escape(LINKS_COMMAND)}</code></pre>'
+            + (f'<p>{escape(t.gettext(w.INSTALL_THEN, code=code))}</p>' if code else "")
+            + '</section>')
+
+
+def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
+    """The page of one table: header, live board (filled by ``/static/table.js``), install help.
+
+    ``invite`` is the ``doublenine://`` link of the table (None: the request named no usable
+    host, so there is no button). The script's strings travel as a JSON data block that is
+    never run (``type="application/json"``), ``<`` escaped so no name can end it.
+    """
+    seats = {s.seat: s for s in info.seats}
+    status = t.gettext(w.STARTED if info.started else w.NOT_STARTED)
+    button = "" if invite is None else (
+        f'<p class="open-row"><a class="open" href="{escape(invite)}">{escape(t.gettext(w.OPEN_IN_GAME))}</a>'
+        f'<span class="hint">{escape(t.gettext(w.OPEN_HINT))}</span></p>')
+    board = ('<section class="board" aria-live="polite">'
+             + "".join(_seat_card(t, seats[n]) for n in (3, 4, 2, 1) if n in seats)
+             + f'<div class="felt"><h2 class="felt-title">{escape(t.gettext(w.LINE_TITLE))}</h2>'
+               '<div class="line" id="line"></div><p class="result" id="result"></p></div></section>')
+    body = (f'<main id="table" data-code="{escape(info.code)}">'
+            f'<section class="head"><h1>{escape(t.gettext(w.TABLE_TITLE, code=info.code))}</h1>'
+            f'<p class="status"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
+            f'<span class="spectators" id="spectators"></span></p>{button}</section>'
+            + _score(t, info) + board
+            + f'<noscript><p class="note">{escape(t.gettext(w.NO_SCRIPT))}</p></noscript>'
+            + f'<p class="note">{escape(t.gettext(w.WATCHING_NOTE))}</p>'
+            + install_block(t, info.code) + '</main>')
+    data = json.dumps(w.script_words(t), ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+    scripts = (f'<script type="application/json" id="words">{data}</script>\n'
+               '<script src="/static/vendor/msgpack.min.js"></script>\n<script src="/static/table.js"></script>')
+    return _page(t, "table-page", t.gettext(w.TABLE_TITLE, code=info.code) + " · doublenine", body, scripts)
+
+
+def index_page(t: Translator, tables: list[TableInfo], server: str | None) -> str:
+    """``/``: the open tables their creators listed (``create_table{public}``), and how to start one."""
+    rows = []
+    for info in tables:
+        names = ", ".join(escape(s.name) for s in info.seats)
+        free = w.free_seats(t, info.free)
+        state = t.gettext(w.STARTED if info.started else w.NOT_STARTED)
+        rows.append(f'<li class="listed"><a href="/t/{escape(info.code)}"><span class="code">{escape(info.code)}</span>'
+                    f'<span class="names">{names}</span><span class="meta">{escape(state)} · {escape(free)} · '
+                    f'{info.scores[0]} – {info.scores[1]}</span><span class="go">{escape(t.gettext(w.WATCH))}</span></a></li>')
+    listing = f'<ul class="tables">{"".join(rows)}</ul>' if rows else f'<p class="empty">{escape(t.gettext(w.INDEX_EMPTY))}</p>'
+    address = "" if server is None else (
+        f'<p>{escape(t.gettext(w.SERVER_ADDRESS))}: <code class="address">{escape(server)}</code></p>')
+    body = (f'<main class="index"><section class="head"><h1>{escape(t.gettext(w.INDEX_TITLE))}</h1>'
+            f'<p class="hint">{escape(t.gettext(w.INDEX_LISTED))}</p></section>{listing}'
+            f'<section class="create"><h2>{escape(t.gettext(w.CREATE_TITLE))}</h2>'
+            f'<p>{escape(t.gettext(w.CREATE_TEXT))}</p>{address}</section>'
+            + install_block(t, "") + '</main>')
+    return _page(t, "index-page", "doublenine", body)
+
+
+def not_found_page(t: Translator) -> str:
+    """The 404 page, in the browser's language."""
+    body = (f'<main class="missing"><section class="head"><h1>{escape(t.gettext(w.NOT_FOUND_TITLE))}</h1>'
+            f'<p>{escape(t.gettext(w.NOT_FOUND_TEXT))}</p>'
+            f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></section></main>')
+    return _page(t, "missing-page", t.gettext(w.NOT_FOUND_TITLE), body)

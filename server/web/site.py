@@ -1,0 +1,208 @@
+"""Plain HTTP on the game's port (issue 13.3): ``/``, ``/t/CODE``, ``/static/...``.
+
+The websocket and the page share their paths: a request with ``Upgrade: websocket``
+is a client (``None``: the handshake goes on), any other ``GET`` gets a page. Called
+from ``GameServer._process_request`` (websockets' ``process_request``), after
+``/healthz`` and ``/metrics``.
+
+Every answer carries a strict content-security policy (:func:`security_headers`):
+scripts and styles from this server's ``/static/`` only, connections only back to
+the host the page came from, no frames, no third-party host. The table page
+learns the table as a spectator through the documented protocol (its script
+connects like any client), so it never receives more than a spectator may see (D8).
+"""
+from __future__ import annotations
+
+import email.utils
+import re
+import time
+from functools import lru_cache
+from http import HTTPStatus
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from doublenine.shared.errors import ErrorCode
+from doublenine.shared.invite import InviteError, build_invite
+
+from ..addresses import address_group
+from doublenine.shared.state import Phase
+
+from ..seating import DEFAULT_NAMES
+from ..table import Refused
+from . import pages
+from .pages import SeatInfo, TableInfo
+from .words import negotiate, words
+
+STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+                ".png": "image/png", ".txt": "text/plain; charset=utf-8"}
+"""Files of ``server/web/static/`` served, by suffix (anything else there is not served)."""
+LISTED_MAX = 50
+"""Public tables ``/`` lists at most (the newest first)."""
+_NETLOC = re.compile(r"^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
+_TABLE_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,32})/?$")
+
+
+def is_websocket(request: Request) -> bool:
+    """The request asks for the websocket (``Upgrade: websocket``), not for a page."""
+    return any("websocket" in value.lower() for value in request.headers.get_all("Upgrade"))
+
+
+def _one(request: Request, name: str) -> str | None:
+    values = request.headers.get_all(name)
+    return values[0] if len(values) == 1 else None
+
+
+def request_netloc(request: Request) -> str | None:
+    """The ``Host`` header when it is one plain ``host[:port]`` (it goes into headers and links)."""
+    host = _one(request, "Host")
+    return host if host is not None and _NETLOC.match(host) else None
+
+
+def security_headers(netloc: str | None) -> list[tuple[str, str]]:
+    """The headers of every page and file: CSP (connections to the page's own host only),
+    nosniff, no referrer, no framing."""
+    sockets = f" ws://{netloc} wss://{netloc}" if netloc else ""
+    csp = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+           f"connect-src 'self'{sockets}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+    return [("Content-Security-Policy", csp), ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"),
+            ("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Resource-Policy", "same-origin")]
+
+
+def respond(status: HTTPStatus, body: bytes, content_type: str, netloc: str | None,
+            extra: tuple[tuple[str, str], ...] = ()) -> Response:
+    """One complete HTTP answer (the connection closes after it, as websockets does)."""
+    headers = Headers([("Date", email.utils.formatdate(usegmt=True)), ("Connection", "close"),
+                       ("Content-Length", str(len(body))), ("Content-Type", content_type),
+                       *security_headers(netloc), *extra])
+    return Response(status.value, status.phrase, headers, body)
+
+
+def _walk(folder: Traversable, prefix: str) -> dict[str, tuple[bytes, str]]:
+    out: dict[str, tuple[bytes, str]] = {}
+    for entry in folder.iterdir():
+        if entry.is_dir():
+            out.update(_walk(entry, f"{prefix}{entry.name}/"))
+            continue
+        suffix = "." + entry.name.rsplit(".", 1)[-1] if "." in entry.name else ""
+        if suffix in STATIC_TYPES:
+            out[f"{prefix}{entry.name}"] = (entry.read_bytes(), STATIC_TYPES[suffix])
+    return out
+
+
+@lru_cache(maxsize=1)
+def static_files() -> dict[str, tuple[bytes, str]]:
+    """``/static/NAME`` -> (bytes, content type), read once from the package (the wheel carries
+    them); the game's icon is ``/static/icon.png``. A lookup in this map is the only way a path
+    reaches a file, so no path can leave the folder."""
+    files = _walk(resources.files(__package__).joinpath("static"), "/static/")
+    icon = resources.files("doublenine.client").joinpath("icons/doublenine.png")
+    if icon.is_file():
+        files["/static/icon.png"] = (icon.read_bytes(), "image/png")
+    return files
+
+
+def invite_for(request: Request, code: str, tls: bool) -> str | None:
+    """The ``doublenine://`` link of table ``code`` at the address the browser used (``Host``),
+    or None when that is no usable address."""
+    netloc = request_netloc(request)
+    if netloc is None:
+        return None
+    try:
+        parts = urlsplit("//" + netloc)
+        port = parts.port or (443 if tls else 80)
+        return build_invite(parts.hostname or "", port, code, tls=tls)
+    except (ValueError, InviteError):
+        return None
+
+
+def table_info(table: Any) -> TableInfo:
+    """What the pages show of a live table (public: TableW and the scores, D8)."""
+    wire = table.table_wire()
+    seats = []
+    for s in wire["seats"]:
+        kind = ("computer" if s["kind"] == "computer" else "free" if not s["claimed"]
+                else "player" if s["connected"] else "away")
+        seats.append(SeatInfo(s["seat"], s["name"], kind))
+    scores = table.log.state.scores
+    return TableInfo(wire["code"], tuple(seats), (scores[0], scores[1]), wire["started"], wire["spectators"])
+
+
+def _moving_info(code: str) -> TableInfo:
+    """A table being handed over between processes (issue 12): the page's script fills it in."""
+    return TableInfo(code, tuple(SeatInfo(int(s), DEFAULT_NAMES[s], "free") for s in DEFAULT_NAMES), (0, 0), False)
+
+
+class WebSite:
+    """The pages of one server process: ``await site.answer(connection, request)``."""
+
+    def __init__(self, registry: Any, trust_proxy: bool = False) -> None:
+        self.registry = registry
+        self.trust_proxy = trust_proxy
+
+    def _tls(self, request: Request) -> bool:
+        return self.trust_proxy and (_one(request, "X-Forwarded-Proto") or "").lower() == "https"
+
+    def _group(self, connection: Any, request: Request) -> str:
+        addr = getattr(connection, "remote_address", None)
+        address = str(addr[0]) if addr else "?"
+        if self.trust_proxy:
+            forwarded = _one(request, "X-Forwarded-For")
+            if forwarded:
+                address = forwarded.rsplit(",", 1)[-1].strip() or address
+        return address_group(address)
+
+    async def answer(self, connection: Any, request: Request) -> Response | None:
+        """The page or file for a plain ``GET``; None for a websocket handshake."""
+        if is_websocket(request):
+            return None
+        path = request.path.split("?", 1)[0]
+        netloc = request_netloc(request)
+        lang = negotiate(_one(request, "Accept-Language"))
+        t = words(lang)
+        page_headers = (("Vary", "Accept-Language"), ("Cache-Control", "no-store"), ("Content-Language", lang))
+        html = "text/html; charset=utf-8"
+        if path in static_files():
+            body, kind = static_files()[path]
+            return respond(HTTPStatus.OK, body, kind, netloc, (("Cache-Control", "public, max-age=300"),))
+        if path == "/":
+            listed = sorted((tb for tb in self.registry.tables.values() if tb.meta.public and tb.log.state.phase is not Phase.MATCH_OVER),
+                            key=lambda tb: -tb.meta.created_at)[:LISTED_MAX]
+            server = None if netloc is None else f"{'wss' if self._tls(request) else 'ws'}://{netloc}"
+            text = pages.index_page(t, [table_info(tb) for tb in listed], server)
+            return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
+        found = _TABLE_PATH.match(path)
+        if found:
+            info = await self._lookup(connection, request, found.group(1))
+            if isinstance(info, TableInfo):
+                text = pages.table_page(t, info, invite_for(request, info.code, self._tls(request)))
+                return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
+            status = info
+        else:
+            status = HTTPStatus.NOT_FOUND
+        return respond(status, pages.not_found_page(t).encode(), html, netloc, page_headers)
+
+    async def _lookup(self, connection: Any, request: Request, code: str) -> TableInfo | HTTPStatus:
+        """The table ``code`` names, found like a ``spectate`` finds it (issue 12: loaded or taken
+        over from the store; unknown codes count against the address group's misses)."""
+        registry = self.registry
+        table = registry.tables.get(code.upper().replace("-", "").replace("_", ""))
+        if table is not None:
+            return table_info(table)
+        group, now = self._group(connection, request), time.monotonic()
+        if not registry.misses.allowed(group, now):
+            return HTTPStatus.TOO_MANY_REQUESTS
+        try:
+            return table_info(await registry.find_or_load(code))
+        except Refused as exc:
+            if exc.code is ErrorCode.TABLE_MOVING:
+                return _moving_info(code.upper())
+            if exc.code is ErrorCode.UNKNOWN_TABLE:
+                registry.misses.missed(group, now)
+                registry.metrics.code_misses.inc()
+            return HTTPStatus.NOT_FOUND

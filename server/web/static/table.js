@@ -1,0 +1,234 @@
+/* The table page's live view (issue 13.3): a spectator connection, read only.
+ *
+ * Speaks the documented protocol (docs/protocol.md): hello, spectate, then folds the
+ * snapshot and every update (a move or a patch) into the view, exactly as a client must.
+ * A spectator is sent only what every seat may see (D8), so this page never holds a hidden
+ * tile: the hands appear when a hand is revealed (the ledger's finished hand).
+ * No framework, no inline code (the page's CSP forbids it); msgpack by the vendored
+ * @msgpack/msgpack (static/vendor/). Text comes translated from the page (#words).
+ */
+(function () {
+  "use strict";
+  var root = document.getElementById("table");
+  if (!root || typeof MessagePack === "undefined") { return; }
+  var CODE = root.getAttribute("data-code");
+  var W = JSON.parse(document.getElementById("words").textContent);
+  var SVG = "http://www.w3.org/2000/svg";
+  var LIMITS = { maxStrLength: 4096, maxBinLength: 0, maxArrayLength: 1024, maxMapLength: 64, maxExtLength: 0 };
+  var MAX_FRAME = 1 << 20;  // docs/protocol.md: server frames up to 1 MiB
+  var view = null, table = null, seq = -1, ws = null, wait = 500, stopped = false, timer = null;
+
+  function fill(text, args) {
+    return String(text).replace(/\{(\w+)\}/g, function (all, key) {
+      return Object.prototype.hasOwnProperty.call(args, key) ? String(args[key]) : all;
+    });
+  }
+  function $(id) { return document.getElementById(id); }
+  function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined) { node.textContent = text; }  // names are text, never markup
+    return node;
+  }
+
+  // ------------------------------------------------------------------ tiles
+  var PIPS = {  // pip positions on a 3x3 grid (0..8, row by row), for 0..9 pips
+    0: [], 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
+    6: [0, 2, 3, 5, 6, 8], 7: [0, 2, 3, 4, 5, 6, 8], 8: [0, 1, 2, 3, 5, 6, 7, 8], 9: [0, 1, 2, 3, 4, 5, 6, 7, 8]
+  };
+  function svg(tag, attrs) {
+    var node = document.createElementNS(SVG, tag);
+    Object.keys(attrs).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    return node;
+  }
+  function half(group, pips, x0) {
+    (PIPS[pips] || []).forEach(function (p) {
+      group.appendChild(svg("circle", { cx: x0 + 10 + (p % 3) * 10, cy: 10 + Math.floor(p / 3) * 10, r: 3.3, "class": "pip" }));
+    });
+  }
+  /* A tile drawn a, b from left to right (or top to bottom when upright). */
+  function tile(a, b, upright, extra) {
+    var box = svg("svg", { viewBox: upright ? "0 0 40 80" : "0 0 80 40", "class": "tile" + (upright ? " upright" : "") + (extra ? " " + extra : ""),
+      role: "img", "aria-label": a + "-" + b });
+    var g = svg("g", upright ? { transform: "rotate(90 20 20)" } : {});
+    g.appendChild(svg("rect", { x: 1, y: 1, width: 78, height: 38, rx: 6, "class": "face" }));
+    g.appendChild(svg("line", { x1: 40, y1: 6, x2: 40, y2: 34, "class": "bar" }));
+    half(g, a, 0); half(g, b, 40);
+    box.appendChild(g);
+    return box;
+  }
+  function back() {
+    var box = svg("svg", { viewBox: "0 0 20 40", "class": "back" });
+    box.appendChild(svg("rect", { x: 1, y: 1, width: 18, height: 38, rx: 4 }));
+    return box;
+  }
+
+  // ------------------------------------------------------------------ folding (docs/protocol.md)
+  function nextSeat(s) { return s % 4 + 1; }
+  function foldMove(d) {
+    view.moves = (view.moves || []).concat([d]);
+    view.turn = nextSeat(d.seat);
+    if (d.kind !== "play") { return; }
+    var t = d.tile, lo = Math.min(t[0], t[1]), hi = Math.max(t[0], t[1]), ends = view.ends, placed;
+    if (!ends) {
+      placed = d.end === "left" ? [lo, hi] : [hi, lo];
+      ends = placed.slice();
+    } else if (d.end === "left") {
+      var otherL = t[0] === ends[0] ? t[1] : t[0];
+      placed = [otherL, ends[0]]; ends = [otherL, ends[1]];
+    } else {
+      var otherR = t[0] === ends[1] ? t[1] : t[0];
+      placed = [ends[1], otherR]; ends = [ends[0], otherR];
+    }
+    view.line = (view.line || []).concat([{ tile: t, seat: d.seat, end: d.end, left: placed[0], right: placed[1] }]);
+    view.ends = ends;
+    view.counts = view.counts.slice(); view.counts[d.seat - 1] -= 1;
+  }
+  function foldPatch(p) {
+    Object.keys(p).forEach(function (k) {
+      if (k === "clear" || k === "hand" || k === "answered") { return; }
+      if (k.slice(-4) === "_add") { var base = k.slice(0, -4); view[base] = (view[base] || []).concat(p[k]); }
+      else { view[k] = p[k]; }
+    });
+    (p.clear || []).forEach(function (k) { view[k] = null; });
+  }
+
+  // ------------------------------------------------------------------ drawing
+  function seatName(s) { return table ? table.seats[s - 1].name : String(s); }
+  function laidOut(line) {  // play order -> left to right (docs/protocol.md FinishedHand)
+    var out = [];
+    (line || []).forEach(function (p, i) { if (i > 0 && p.end === "left") { out.unshift(p); } else { out.push(p); } });
+    return out;
+  }
+  function drawLine(line) {
+    var box = $("line"); clear(box);
+    if (!line || !line.length) { box.appendChild(el("p", "empty", W.no_line)); return; }
+    laidOut(line).forEach(function (p) { box.appendChild(tile(p.left, p.right, p.left === p.right)); });
+  }
+  function seatKind(s) {
+    if (s.kind === "computer") { return "computer"; }
+    if (!s.claimed) { return "free"; }
+    return s.connected ? "player" : "away";
+  }
+  function revealed() {  // the last finished hand, shown while no hand is in play
+    if (!view || !view.finished || !view.finished.length) { return null; }
+    if (view.phase === "play" || (view.line && view.line.length)) { return null; }
+    return view.finished[view.finished.length - 1];
+  }
+  function drawSeats(shown) {
+    [1, 2, 3, 4].forEach(function (n) {
+      var card = $("seat-" + n); if (!card) { return; }
+      var s = table ? table.seats[n - 1] : null, kind = s ? seatKind(s) : "free";
+      card.className = "seat seat-" + n + " team-" + (n % 2 ? "A" : "B") + " " + kind +
+        (view && view.phase === "play" && view.turn === n ? " turn" : "");
+      if (s) { card.querySelector(".name").textContent = s.name; }
+      card.querySelector(".kind").textContent = W[kind] + (view && view.phase === "play" && view.turn === n ? " · " + W.turn : "");
+      var count = view ? view.counts[n - 1] : 0, hand = card.querySelector(".hand");
+      clear(hand);
+      if (shown) {
+        var left = shown.left[n - 1].map(function (t) { return t[0] + "-" + t[1]; });
+        card.querySelector(".count").textContent = W["tiles_" + Math.min(shown.left[n - 1].length, 10)];
+        shown.dealt[n - 1].forEach(function (t) {
+          hand.appendChild(tile(t[0], t[1], true, left.indexOf(t[0] + "-" + t[1]) >= 0 ? "held" : "played"));
+        });
+        return;
+      }
+      card.querySelector(".count").textContent = view ? W["tiles_" + Math.max(0, Math.min(count, 10))] : "";
+      for (var i = 0; i < count && i < 10; i++) { hand.appendChild(back()); }
+    });
+  }
+  function statusText() {
+    if (!view || !table) { return W.connecting; }
+    if (view.phase === "match_over" && view.winner) { return fill(W.match_over, { team: view.winner }); }
+    if (!table.started) { return W.waiting; }
+    if (view.phase === "draw") { return W.draw; }
+    if (view.phase === "nominate") { return fill(W.nominate, { name: view.entitled === "B" ? seatName(2) : seatName(1) }); }
+    if (view.phase === "review") { return W.review; }
+    if (view.phase === "play" && view.turn) { return fill(W.to_play, { name: seatName(view.turn) }); }
+    return "";
+  }
+  function resultText(h) {
+    var head = fill(W.hand_over, { n: h.number }), how;
+    if (h.result === "domino") { how = fill(W.domino, { name: seatName(h.ender) }); }
+    else if (h.result === "block") {
+      var low = Math.min.apply(null, h.pip_totals), who = h.pip_totals.indexOf(low) + 1;
+      h.pip_totals.forEach(function (v, i) { if (v === low && ((i + 1) % 2 ? "A" : "B") === h.winner) { who = i + 1; } });
+      how = fill(W.block, { name: seatName(who), pips: low });
+    } else { return head + " · " + W.tie; }
+    return head + " · " + how + " · " + fill(h.points === 1 ? W.points_1 : W.points_2, { team: h.winner, count: h.points });
+  }
+  function render() {
+    $("status").textContent = statusText();
+    if (!view || !table) { return; }
+    $("score-A").textContent = String(view.scores[0]);
+    $("score-B").textContent = String(view.scores[1]);
+    $("members-A").textContent = seatName(1) + " & " + seatName(3);
+    $("members-B").textContent = seatName(2) + " & " + seatName(4);
+    var n = table.spectators || 0;
+    $("spectators").textContent = n ? fill(n === 1 ? W.spectators_1 : W.spectators_2, { count: n }) : "";
+    var shown = revealed();
+    root.classList.toggle("revealed", !!shown);
+    drawLine(shown ? shown.line : view.line);
+    drawSeats(shown);
+    $("result").textContent = shown ? resultText(shown) + " — " + W.revealed : "";
+  }
+
+  // ------------------------------------------------------------------ connection
+  function setConn(state, text) {
+    $("conn").className = "dot " + state;
+    $("conn").title = text || "";
+    if (text) { $("status").textContent = text; }
+  }
+  function send(msg) { if (ws && ws.readyState === 1) { ws.send(MessagePack.encode(msg)); } }
+  function later(ms) {
+    if (stopped) { return; }
+    clearTimeout(timer);
+    timer = setTimeout(connect, ms);
+  }
+  function stop(text) { stopped = true; setConn("stopped", text); if (ws) { ws.close(); } }
+  function onError(m) {
+    var data = m.data || {};
+    if (m.code === "SPECTATORS_FULL") { setConn("stopped", W.full); ws.close(); later(30000); }
+    else if (m.code === "UNKNOWN_TABLE") { stop(W.gone); }
+    else if (m.code === "TABLE_MOVING" || m.code === "RATE_LIMITED" || m.code === "SHUTTING_DOWN") {
+      ws.close(); later(Math.min(Number(data.retry_ms) || 1000, 10000));
+    }
+    else if (m.code === "PROTOCOL_VERSION") { stop(fill(W.failed, { detail: m.code })); }
+  }
+  function onFrame(m) {
+    if (!m || typeof m !== "object") { return; }
+    if (m.type === "welcome") { send({ type: "spectate", code: CODE }); }
+    else if (m.type === "joined") { wait = 500; setConn("live", ""); }
+    else if (m.type === "snapshot") { view = m.view; table = m.table; seq = m.seq; setConn("live", ""); render(); }
+    else if (m.type === "table") { table = m.table; render(); }
+    else if (m.type === "update" && view) {
+      if (m.seq !== seq && m.seq !== seq + 1) { send({ type: "resync" }); return; }  // something was lost
+      seq = m.seq;
+      if (m.move) { foldMove(m.move); } else if (m.patch) { foldPatch(m.patch); }
+      render();
+    }
+    else if (m.type === "error") { onError(m); }
+  }
+  function connect() {
+    if (stopped) { return; }
+    setConn("connecting", view ? W.lost : W.connecting);
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    ws = new WebSocket(scheme + location.host + "/t/" + encodeURIComponent(CODE));
+    ws.binaryType = "arraybuffer";
+    ws.onopen = function () { send({ type: "hello", protocol_version: 1, client: "doublenine-web" }); };
+    ws.onmessage = function (ev) {
+      if (!(ev.data instanceof ArrayBuffer) || ev.data.byteLength > MAX_FRAME) { return; }
+      var m;
+      try { m = MessagePack.decode(new Uint8Array(ev.data), LIMITS); } catch (e) { return; }
+      onFrame(m);
+    };
+    ws.onclose = function (ev) {
+      if (stopped) { return; }
+      if (ev.code === 4001 || ev.code === 4010) { stop(W.gone); return; }
+      if ($("conn").className.indexOf("stopped") < 0) { setConn("connecting", W.lost); }
+      later(wait); wait = Math.min(wait * 2, 10000);
+    };
+  }
+  connect();
+}());

@@ -1,0 +1,135 @@
+"""The words of the web pages (issue 13.3): the browser's language and every string shown.
+
+Strings are English message ids marked with ``N_`` (extracted into the five
+catalogs like the client's, docs/translating.md); the pages translate them on
+the server, and give the page's script the ones it needs as one JSON map
+(:func:`script_words`), so no text is ever built in the browser from pieces.
+"""
+from __future__ import annotations
+
+import re
+
+from doublenine.shared.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, normalize_language, translator
+
+ACCEPT_LANGUAGE_CHARS = 512
+"""Characters of an ``Accept-Language`` header read at all (the rest is ignored unread)."""
+ACCEPT_LANGUAGE_ITEMS = 24
+"""Language ranges of one header looked at, at most."""
+MAX_COUNT_WORDS = 10
+"""Tile counts a seat can show (0..10), each given to the script in its own plural form."""
+
+_RANGE = re.compile(r"^([A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*|\*)$")
+_QUALITY = re.compile(r"^q=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$")  # RFC 9110 qvalue, ASCII digits only
+
+
+def negotiate(header: str | None) -> str:
+    """The page language for an ``Accept-Language`` header: one of :data:`LANGUAGES`.
+
+    RFC 9110 12.5.4: the supported language of highest quality (``q``, default 1),
+    the header's order breaking ties; ``en`` when none is supported or the header is
+    missing or malformed. Only the first :data:`ACCEPT_LANGUAGE_CHARS` characters and
+    :data:`ACCEPT_LANGUAGE_ITEMS` ranges are read (the header comes from anyone).
+    ``negotiate("de-AT,de;q=0.9,en;q=0.5") == "de"``.
+    """
+    best, best_q = SOURCE_LANGUAGE, -1.0
+    for item in (header or "")[:ACCEPT_LANGUAGE_CHARS].split(",")[:ACCEPT_LANGUAGE_ITEMS]:
+        parts = [part.strip() for part in item.split(";")]
+        if not _RANGE.match(parts[0]):
+            continue
+        quality = 1.0
+        for param in parts[1:]:
+            found = _QUALITY.match(param)
+            if found:
+                quality = float(found.group(1))
+            elif param[:2].lower() == "q=":  # a quality that is no qvalue: the range is skipped
+                quality = 0.0
+        lang = normalize_language(parts[0])
+        if lang in LANGUAGES and quality > best_q and quality > 0:
+            best, best_q = lang, quality
+    return best
+
+
+# The page's own strings (server side); the script's are in SCRIPT_WORDS below.
+TABLE_TITLE = N_("Table {code}")
+TAGLINE = N_("Double-nine partnership dominoes, to 100")
+OPEN_IN_GAME = N_("Open in doublenine")
+OPEN_HINT = N_("Opens the game at this table, if it is installed.")
+INSTALL_TITLE = N_("Don't have the game yet?")
+INSTALL_PIPX = N_("With Python 3.11 or newer, install the game's wheel with pipx:")
+INSTALL_LINKS = N_("On Linux, let doublenine:// links open the game:")
+INSTALL_THEN = N_("Then press Open in doublenine again, or start doublenine and join table {code}.")
+WATCHING_NOTE = N_("You are watching: this page shows only what every player sees.")
+SCORE_TITLE = N_("Score")
+TEAM = N_("Team {team}")
+LINE_TITLE = N_("Line of play")
+NO_SCRIPT = N_("The live view of the table needs JavaScript.")
+NOT_FOUND_TITLE = N_("No open table has this code")
+NOT_FOUND_TEXT = N_("Check the link, or ask for a new invite: a table closes when nobody has played at it for a while.")
+BACK_TO_TABLES = N_("Open tables on this server")
+INDEX_TITLE = N_("Open tables on this server")
+INDEX_EMPTY = N_("No table is listed here right now.")
+INDEX_LISTED = N_("Only tables whose creators chose to list them appear here.")
+CREATE_TITLE = N_("Start a table")
+CREATE_TEXT = N_("Start doublenine, enter this server's address on the start screen, turn on List on the server's page, and press Create table.")
+SERVER_ADDRESS = N_("Server address")
+WATCH = N_("Watch")
+STARTED = N_("Playing")
+NOT_STARTED = N_("Waiting for players")
+
+SEAT_FREE = N_("free seat")
+SEAT_COMPUTER = N_("computer")
+SEAT_PLAYER = N_("player")
+SEAT_AWAY = N_("away")
+
+SCRIPT_WORDS: dict[str, str] = {
+    "connecting": N_("Connecting..."),
+    "live": N_("Live"),
+    "lost": N_("Connection lost - reconnecting..."),
+    "full": N_("This table already has as many spectators as it takes. Try again in a minute."),
+    "gone": N_("This table is closed."),
+    "failed": N_("The server refused to show this table: {detail}"),
+    "waiting": N_("Waiting for players"),
+    "draw": N_("Opening draw"),
+    "nominate": N_("{name} chooses who leads"),
+    "review": N_("Waiting for the others to look at their hands"),
+    "to_play": N_("{name} to play"),
+    "match_over": N_("Team {team} wins the match!"),
+    "team": N_("Team {team}"),
+    "no_line": N_("No tile played yet"),
+    "hand_over": N_("Hand {n} is over"),
+    "domino": N_("Domino by {name}"),
+    "block": N_("Blocked: {name} holds the lowest total, {pips}"),
+    "tie": N_("Blocked and tied: nobody scores"),
+    "revealed": N_("Hands as dealt; bright tiles were still held at the end:"),
+    "passed": N_("passed"),
+    "turn": N_("to play"),
+    "free": SEAT_FREE,
+    "computer": SEAT_COMPUTER,
+    "player": SEAT_PLAYER,
+    "away": SEAT_AWAY,
+}
+"""Every string the page's script shows, by key (translated by :func:`script_words`)."""
+
+def free_seats(t: Translator, n: int) -> str:
+    """``{count} free seat(s)`` in ``t``'s language."""
+    return t.ngettext("{count} free seat", "{count} free seats", n)
+
+
+def script_words(t: Translator) -> dict[str, str]:
+    """The map the page's script reads (``<script type="application/json">``, never run):
+    :data:`SCRIPT_WORDS` translated, plus the plural forms it needs, each number already chosen
+    (``tiles_0`` .. ``tiles_10``; ``points_1`` / ``points_2`` for 1 and more points,
+    ``spectators_1`` / ``spectators_2`` likewise)."""
+    out = {key: t.gettext(msgid) for key, msgid in SCRIPT_WORDS.items()}
+    for n in (1, 2):  # the script fills {count} itself
+        out[f"spectators_{n}"] = t.ngettext("{count} spectator", "{count} spectators", n, count="{count}")
+        out[f"points_{n}"] = t.ngettext("Team {team} scores {count} point", "Team {team} scores {count} points",
+                                        n, count="{count}")
+    for n in range(MAX_COUNT_WORDS + 1):
+        out[f"tiles_{n}"] = t.ngettext("{count} tile", "{count} tiles", n)
+    return out
+
+
+def words(lang: str) -> Translator:
+    """The translator of a page language (:func:`negotiate`)."""
+    return translator(lang)

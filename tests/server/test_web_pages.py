@@ -1,0 +1,178 @@
+"""Issue 13.3: the web pages a server answers to plain GETs: /, /t/CODE, /static/, 404s.
+
+Without a browser (tests/server/test_web_browser.py drives a real one): the pages'
+headers (CSP, nosniff, referrer), the browser's language, escaping of names, the
+`public` table setting, and that a page holds no script or style of its own.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import urllib.error
+import urllib.request
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from doublenine.server.storage import open_store
+from doublenine.server.web.site import static_files
+from doublenine.server.web.words import negotiate
+
+from .conftest import connect, seats, spectate
+
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self' ws://{host} wss://{host}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+MSGPACK_SHA256 = "3e7ae27410846ac09f94674bd7b91133d6e59bd3c02508080c4139c1386b359b"
+"""static/vendor/msgpack.min.js as published in @msgpack/msgpack 3.1.3 (static/vendor/README.md)."""
+
+
+async def get(server: Any, path: str, lang: str | None = None, **headers: str) -> tuple[int, dict[str, str], str]:
+    """A plain browser-like GET: status, headers, body text."""
+    url = f"http://127.0.0.1:{server.port}{path}"
+    if lang is not None:
+        headers["Accept-Language"] = lang
+
+    def fetch() -> tuple[int, dict[str, str], str]:
+        request = urllib.request.Request(url, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                return r.status, dict(r.headers.items()), r.read().decode(errors="replace")
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers.items()), e.read().decode()
+
+    return await asyncio.to_thread(fetch)
+
+
+async def create(server: Any, public: bool | None, names: tuple[str, ...] = ("Ana", "Bo", "Chloé", "Dmitri"),
+                 kinds: str = "hccc") -> Any:
+    c = await connect(server)
+    spec: dict[str, Any] = {"type": "create_table", "seats": seats(*kinds), "seed": 3, "sit": 1, "name": names[0]}
+    for i, name in enumerate(names[1:], start=1):
+        spec["seats"][i]["name"] = name
+    if public is not None:
+        spec["public"] = public
+    return await c.attach(spec)
+
+
+class Scan(HTMLParser):
+    """Every tag with its attributes, and the text of script elements."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def own_code_in(html: str) -> list[str]:
+    """What a page would run or style by itself: inline scripts, style elements or attributes,
+    event handler attributes, and any link to another host."""
+    scan = Scan()
+    scan.feed(html)
+    found = []
+    for tag, attrs in scan.tags:
+        if tag == "script" and "src" not in attrs and attrs.get("type") != "application/json":
+            found.append("inline script")
+        if tag == "style" or "style" in attrs:
+            found.append(f"style in <{tag}>")
+        found += [f"{name} on <{tag}>" for name in attrs if name.startswith("on")]
+        for name in ("src", "href"):
+            value = attrs.get(name) or ""
+            if "//" in value and not value.startswith("doublenine://"):
+                found.append(f"{name}={value}")
+    return found
+
+
+def test_issue13_browser_language_is_the_best_supported_one() -> None:
+    assert negotiate("de-AT,de;q=0.9,en;q=0.5") == "de"
+    assert negotiate("ja,fr-CA;q=0.8,es;q=0.9") == "es"
+    assert negotiate("pt-BR") == "pt"
+    assert negotiate("fr;q=0, en") == "en"  # q=0: not acceptable
+    assert negotiate("fr;q=٠.٩,de;q=0.5") == "de"  # a quality in other digits is no qvalue: fr is skipped
+    assert negotiate(None) == "en" and negotiate("*") == "en" and negotiate("x" * 10_000) == "en"
+    assert negotiate("ja," * 100 + "fr") == "en"  # only the first ranges are read
+
+
+async def test_issue13_table_page_has_the_table_and_strict_headers(server) -> None:
+    host = await create(server, None, names=("Ana", "<script>alert(1)</script>", "Chloé", "a&b\"'"))
+    status, headers, html = await get(server, f"/t/{host.code}", "fr-FR,fr;q=0.9")
+    assert status == 200
+    assert headers["Content-Security-Policy"] == CSP.format(host=f"127.0.0.1:{server.port}")
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Content-Type"] == "text/html; charset=utf-8" and headers["Content-Language"] == "fr"
+    assert f"<h1>Table {host.code}</h1>" in html and '<html lang="fr">' in html
+    assert "Ouvrir dans doublenine" in html
+    assert f'href="doublenine://127.0.0.1:{server.port}/{host.code}"' in html
+    assert "pipx install doublenine-0.1.0-py3-none-any.whl" in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>alert" not in html
+    assert "a&amp;b&quot;&#x27;" in html
+    assert own_code_in(html) == []
+
+
+async def test_issue13_a_websocket_on_the_page_path_is_still_a_client(server) -> None:
+    host = await create(server, None)
+    watcher = await spectate(server, host.code)  # TableClient dials ws://.../ (any path works)
+    from websockets.asyncio.client import connect as ws_connect
+    async with ws_connect(f"ws://127.0.0.1:{server.port}/t/{host.code}") as ws:
+        await ws.send(b"\x82\xa4type\xa5hello\xb0protocol_version\x01")
+        assert b"welcome" in await asyncio.wait_for(ws.recv(), 5)
+    assert watcher.code == host.code
+
+
+async def test_issue13_unknown_code_and_path_get_a_404_in_the_browsers_language(server) -> None:
+    status, headers, html = await get(server, "/t/ZZZZZ", "de")
+    assert status == 404 and "Kein offener Tisch hat diesen Code" in html and headers["Content-Language"] == "de"
+    assert headers["Content-Security-Policy"].startswith("default-src 'none';")
+    status, _, html = await get(server, "/nothing/here", "es")
+    assert status == 404 and '<html lang="es">' in html
+    status, _, _ = await get(server, "/t/../../etc/passwd")
+    assert status == 404
+
+
+async def test_issue13_only_public_tables_are_listed_and_names_escaped(server) -> None:
+    private = await create(server, None)
+    shown = await create(server, True, names=("<i>Eve</i>", "Bo", "Chloé", "Dmitri"))
+    assert private.table.public is False and shown.table.public is True
+    status, headers, html = await get(server, "/", "pt-BR")
+    assert status == 200 and headers["Vary"] == "Accept-Language"
+    assert f'href="/t/{shown.code}"' in html and private.code not in html
+    assert "&lt;i&gt;Eve&lt;/i&gt;" in html and "<i>" not in html
+    assert f"ws://127.0.0.1:{server.port}" in html
+    assert own_code_in(html) == []
+
+
+async def test_issue13_public_setting_survives_a_restart(make_server, tmp_path) -> None:
+    store = open_store(str(tmp_path / "t.sqlite3"))
+    first = await make_server(store=store)
+    host = await create(first, True, kinds="hhcc")
+    code, token = host.code, host.token
+    await first.stop()
+    await store.close()
+    store2 = open_store(str(tmp_path / "t.sqlite3"))
+    second = await make_server(store=store2)
+    back = await connect(second)
+    await back.attach({"type": "rejoin", "code": code, "token": token})
+    assert back.table.public is True
+    _, _, html = await get(second, "/")
+    assert f'href="/t/{code}"' in html
+    await store2.close()
+
+
+@pytest.mark.parametrize("path, kind", [("/static/table.js", "text/javascript; charset=utf-8"),
+                                        ("/static/page.css", "text/css; charset=utf-8"),
+                                        ("/static/vendor/msgpack.min.js", "text/javascript; charset=utf-8"),
+                                        ("/static/vendor/LICENSE-msgpack.txt", "text/plain; charset=utf-8"),
+                                        ("/static/icon.png", "image/png")])
+async def test_issue13_static_files_come_from_the_package(server, path: str, kind: str) -> None:
+    status, headers, _ = await get(server, path)
+    assert (status, headers["Content-Type"], headers["X-Content-Type-Options"]) == (200, kind, "nosniff")
+
+
+def test_issue13_vendored_msgpack_is_the_published_build() -> None:
+    body, _ = static_files()["/static/vendor/msgpack.min.js"]
+    assert hashlib.sha256(body).hexdigest() == MSGPACK_SHA256
+    assert b"eval(" not in body and b"new Function" not in body  # script-src 'self' allows neither
+    assert b"ISC" in static_files()["/static/vendor/LICENSE-msgpack.txt"][0] or \
+        b"Permission to use, copy, modify" in static_files()["/static/vendor/LICENSE-msgpack.txt"][0]
