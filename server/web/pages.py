@@ -105,7 +105,8 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
     board = ('<section class="board" aria-live="polite">'
              + "".join(_seat_card(t, seats[n]) for n in (3, 4, 2, 1) if n in seats)
              + f'<div class="felt"><h2 class="felt-title">{escape(t.gettext(w.LINE_TITLE))}</h2>'
-               '<div class="line" id="line"></div><p class="result" id="result"></p></div></section>')
+               '<div class="line" id="line"></div><p class="result" id="result"></p>'
+               '<p class="reveal-note" id="reveal-note"></p></div></section>')
     body = (f'<main id="table" data-code="{escape(info.code)}">'
             f'<section class="head"><h1>{escape(t.gettext(w.TABLE_TITLE, code=info.code))}</h1>'
             f'<p class="status"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'

@@ -171,7 +171,8 @@
     root.classList.toggle("revealed", !!shown);
     drawLine(shown ? shown.line : view.line);
     drawSeats(shown);
-    $("result").textContent = shown ? resultText(shown) + " — " + W.revealed : "";
+    $("result").textContent = shown ? resultText(shown) : "";
+    $("reveal-note").textContent = shown ? W.revealed : "";
   }
 
   // ------------------------------------------------------------------ connection

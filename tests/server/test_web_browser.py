@@ -1,0 +1,200 @@
+"""Issue 13.3 in a real browser: Debian's Chromium, driven by Playwright, against a real server.
+
+The table page follows a whole hand played by four seeded computers, shows the reveal,
+and every websocket frame the page received is scanned: no tile of any hand before the
+reveal except those on the line, never an unused tile. Also: the 404 page in the
+browser's language, SPECTATORS_FULL shown on the page, no CSP violation.
+
+Playwright is pointed at /usr/bin/chromium (``executable_path``); ``playwright install``
+is never run (it downloads browsers). Without Chromium or Playwright the test skips,
+except in CI (``CI`` set), where that is a failure (.ci/services installs chromium).
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import shutil
+import tempfile
+import time
+from typing import Any
+
+import msgpack
+import pytest
+
+from doublenine.shared.state import Phase
+
+from .conftest import connect, seats
+
+CHROMIUM = os.environ.get("DOUBLENINE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+NOT_TILES = {"scores", "scores_before", "scores_after", "ends", "draw_taken", "counts", "pip_totals",
+             "panels", "waiting", "accepted"}
+"""Keys whose pairs of small ints are not tiles (scores, open ends, seats, draw positions)."""
+PUBLIC = {"tile_a", "tile_b", "doubles"}
+"""Tiles every seat is shown: the opening draw (R3, from all 55 tiles) and a redeal's doubles (R13)."""
+REVEALED = {"finished", "finished_add", "past", "past_add"}
+"""Finished hands: revealed (R22)."""
+
+
+def _browser_or_skip() -> Any:
+    try:
+        from playwright.async_api import async_playwright
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("playwright is not installed")
+    if not os.access(CHROMIUM, os.X_OK):
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM} (.ci/services installs Debian's chromium)")
+        pytest.skip("no chromium")
+    return async_playwright
+
+
+def tiles_in(obj: Any, key: str = "", within: str = "") -> list[tuple[str, tuple[int, int]]]:
+    """Every tile-shaped value of a decoded frame, with its kind: ``public`` (PUBLIC keys),
+    ``revealed`` (inside a finished hand or an earlier match), else ``hand``."""
+    if isinstance(obj, dict):
+        out = []
+        for k, v in obj.items():
+            inner = within or ("revealed" if k in REVEALED else "")
+            out += tiles_in(v, k, inner)
+        return out
+    if isinstance(obj, list):
+        if (len(obj) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 9 for x in obj)
+                and key not in NOT_TILES):
+            kind = within or ("public" if key in PUBLIC else "hand")
+            return [(kind, (min(obj), max(obj)))]
+        return [t for item in obj for t in tiles_in(item, key, within)]
+    return []
+
+
+def laid_out(line: Any) -> list[str]:
+    """A line in play order -> its tiles left to right as ``"a-b"`` (docs/protocol.md)."""
+    out: list[str] = []
+    for i, placed in enumerate(line):
+        text = f"{placed.left}-{placed.right}"
+        out.insert(0, text) if i and placed.end.value == "left" else out.append(text)
+    return out
+
+
+async def _line_on_page(page: Any) -> list[str]:
+    return list(await page.eval_on_selector_all("#line svg.tile", "els => els.map(e => e.getAttribute('aria-label'))"))
+
+
+async def test_issue13_page_follows_a_hand_of_computers_and_never_sees_a_hidden_tile(make_server) -> None:
+    async_playwright = _browser_or_skip()
+    started = time.monotonic()
+    server = await make_server(bot_delay=0.12, max_spectators=32)
+    full = await make_server(max_spectators=0)
+    async with async_playwright() as pw:
+        ctx = await pw.chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix="dn-chromium-"), executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport={"width": 1280, "height": 800}, locale="en-US")
+        try:
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            console: list[str] = []
+            page.on("console", lambda m: console.append(m.text))
+            page.on("pageerror", lambda e: console.append(f"error: {e}"))
+            frames: list[tuple[float, Any]] = []
+            page.on("websocket", lambda ws: ws.on(
+                "framereceived", lambda payload: frames.append((time.monotonic(), payload))))
+            await _follow_a_hand(server, page, frames)
+            assert [m for m in console if "Content Security Policy" in m or m.startswith("error")] == []
+            await _spectators_full(full, ctx)
+            await _not_found_in_french(pw, server)
+        finally:
+            await ctx.close()
+    assert time.monotonic() - started < 60
+
+
+async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]) -> None:
+    creator = await connect(server)
+    spec = {"type": "create_table", "seats": seats("c", "c", "c", "c"), "seed": 13, "sit": None,
+            "name": "Ana", "public": True}
+    spec["seats"][0]["name"] = "<b>Ana</b>"
+    joined = await creator.attach(spec)
+    table = server.registry.tables[joined.code]
+    await creator.close()
+    await page.goto(f"http://127.0.0.1:{server.port}/t/{joined.code}")
+    # the first hand whose deal the page saw before its first play, and that deal (server truth)
+    deals: dict[int, Any] = {}
+    followed = None
+    matched_line = False
+    deadline = time.monotonic() + 35
+    while time.monotonic() < deadline:
+        state = table.log.state
+        if state.phase is Phase.PLAY and state.hand is not None:
+            deals.setdefault(state.hand_number, state.deal)
+            if followed is None and not state.hand.line and frames:
+                followed = state.hand_number
+            if followed == state.hand_number and len(state.hand.line) >= 3 and not matched_line:
+                matched_line = await _line_on_page(page) == laid_out(state.hand.line)
+        if followed is not None and len(state.finished) >= followed:
+            # the computers wait from now on, so the reveal stays on the page while it is checked
+            table.config = dataclasses.replace(table.config, bot_delay=600.0)
+            if "revealed" in (await page.get_attribute("#table", "class") or ""):
+                break
+        await asyncio.sleep(0.03)
+    assert followed is not None, "the page never saw a hand start"
+    assert matched_line, "the page's line never matched the server's"
+    hand = table.log.state.finished[followed - 1]
+    deal = deals[followed]
+    # the reveal on the page: every seat's ten dealt tiles, the ones still held bright
+    assert laid_out(hand.line) == await _line_on_page(page)
+    for seat in range(1, 5):
+        held = await page.eval_on_selector_all(f"#seat-{seat} .hand svg.tile.held", "els => els.length")
+        dealt = await page.eval_on_selector_all(f"#seat-{seat} .hand svg.tile", "els => els.length")
+        assert (dealt, held) == (10, len(hand.left[seat - 1]))
+    result = await page.text_content("#result")
+    assert result is not None and result.startswith(f"Hand {followed} is over")
+    assert await page.text_content("#score-A") == str(hand.scores_after[0])
+    assert await page.text_content("#seat-1 .name") == "<b>Ana</b>"  # a name is text, never markup
+    _scan(frames, followed, deal, {(t.tile.low, t.tile.high) for t in hand.line})
+
+
+def _scan(frames: list[tuple[float, Any]], followed: int, deal: Any, on_line: set[tuple[int, int]]) -> None:
+    """What the page received: nothing but a spectator's view (D8), frame by frame."""
+    assert frames and all(isinstance(payload, bytes) for _, payload in frames)
+    unused = {(t.low, t.high) for t in deal.unused}
+    revealed_at = None
+    for i, (_, payload) in enumerate(frames):
+        msg = msgpack.unpackb(payload)
+        view = msg.get("view") or msg.get("patch") or {}
+        assert not view.get("hand"), f"frame {i} gave the page a hand"
+        finished = view.get("finished_add", []) + view.get("finished", [])
+        if revealed_at is None and any(h["number"] == followed for h in finished):
+            revealed_at = i
+        current = [tile for kind, tile in tiles_in(msg) if kind == "hand"]
+        assert not set(current) & unused, f"frame {i} holds an unused tile"
+        if revealed_at is None:
+            assert set(current) <= on_line, f"frame {i} holds a tile that is not on the line"
+        for h in finished:
+            if h["number"] == followed:
+                shown = {(min(t), max(t)) for hand in h["dealt"] for t in hand}
+                assert not shown & unused and len(shown) == 40
+    assert revealed_at is not None
+
+
+async def _spectators_full(server: Any, ctx: Any) -> None:
+    creator = await connect(server)
+    joined = await creator.attach({"type": "create_table", "seats": seats("h", "c", "c", "c"), "sit": 1, "name": "Ana"})
+    page = await ctx.new_page()
+    await page.goto(f"http://127.0.0.1:{server.port}/t/{joined.code}")
+    await page.wait_for_selector("#conn.stopped", timeout=10_000)  # no wait_for_function: the CSP forbids eval
+    assert await page.text_content("#status") == (
+        "This table already has as many spectators as it takes. Try again in a minute.")
+    await page.close()
+
+
+async def _not_found_in_french(pw: Any, server: Any) -> None:
+    ctx = await pw.chromium.launch_persistent_context(
+        tempfile.mkdtemp(prefix="dn-chromium-"), executable_path=CHROMIUM, headless=True, args=ARGS, locale="fr-FR")
+    try:
+        page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+        response = await page.goto(f"http://127.0.0.1:{server.port}/t/QQQQQ")
+        assert response is not None and response.status == 404
+        assert await page.text_content("h1") == "Aucune table ouverte n'a ce code"
+    finally:
+        await ctx.close()
