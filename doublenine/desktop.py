@@ -32,6 +32,8 @@ _RESERVED = set(' \t\n"\'\\><~|&;$*?#()`')
 """Characters that make an Exec argument need quoting (Desktop Entry spec, "The Exec key")."""
 _MAX_ENV_PATH = 4096
 """Longest XDG_* folder taken from the environment (untrusted input, bounded)."""
+MAX_MIMEAPPS = 1 << 20
+"""Largest ``mimeapps.list`` we read and rewrite (bytes); a bigger one is left alone, with a message."""
 
 
 def xdg_folder(var: str, default: str) -> Path:
@@ -66,9 +68,14 @@ def exec_quote(arg: str) -> str:
 
 
 def exec_line(words: list[str]) -> str:
-    """The ``Exec`` value for ``words`` followed by ``play --join %u``, escaped as a string value."""
+    """The ``Exec`` value for ``words`` followed by ``play --join %u``, escaped as a string value.
+
+    A folder name may hold any character but NUL: backslashes, newlines, tabs and
+    carriage returns get the string-value escapes, so the entry stays one line.
+    """
     quoted = " ".join(exec_quote(w) for w in words) + " play --join %u"
-    return quoted.replace("\\", "\\\\")
+    escaped = quoted.replace("\\", "\\\\")
+    return escaped.replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
 
 
 def desktop_entry(words: list[str]) -> str:
@@ -135,13 +142,13 @@ def install() -> int:
     """Write the entry and the association; prints what it wrote. 0, or 1 if a file cannot be written."""
     entry, mimeapps, icon = paths()
     try:
+        old = _read_mimeapps(mimeapps)  # first: an unreadable one stops the install before any write
         icon.parent.mkdir(parents=True, exist_ok=True)
         with resources.as_file(resources.files("doublenine.client").joinpath("icons", "doublenine.png")) as png:
             shutil.copyfile(png, icon)
         entry.parent.mkdir(parents=True, exist_ok=True)
         entry.write_text(desktop_entry(launcher()), encoding="utf-8")
         mimeapps.parent.mkdir(parents=True, exist_ok=True)
-        old = mimeapps.read_text(encoding="utf-8") if mimeapps.exists() else ""
         mimeapps.write_text(with_default(old, SCHEME_MIME, DESKTOP_ID, True), encoding="utf-8")
     except (OSError, UnicodeError) as exc:
         print(f"doublenine desktop-install: {exc}")
@@ -160,7 +167,7 @@ def uninstall() -> int:
                 path.unlink()
                 print(f"doublenine: removed {path}")
         if mimeapps.exists():
-            old = mimeapps.read_text(encoding="utf-8")
+            old = _read_mimeapps(mimeapps)
             new = with_default(old, SCHEME_MIME, DESKTOP_ID, False)
             if new != old:
                 mimeapps.write_text(new, encoding="utf-8")
@@ -170,6 +177,15 @@ def uninstall() -> int:
         return 1
     _refresh(entry.parent)
     return 0
+
+
+def _read_mimeapps(path: Path) -> str:
+    """The text of ``path`` ("" if absent); OSError past :data:`MAX_MIMEAPPS`, UnicodeError if not UTF-8."""
+    if not path.exists():
+        return ""
+    if path.stat().st_size > MAX_MIMEAPPS:
+        raise OSError(f"{path} is larger than {MAX_MIMEAPPS} bytes; left unchanged")
+    return path.read_text(encoding="utf-8")
 
 
 def _refresh(folder: Path) -> None:

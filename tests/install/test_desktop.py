@@ -43,6 +43,20 @@ def test_association_added_first_and_removed_alone_keeping_every_other_line() ->
         no_group + "\n[Default Applications]\nx-scheme-handler/doublenine=doublenine.desktop;\n"
 
 
+def test_oversized_or_foreign_mimeapps_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from doublenine import desktop
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    mimeapps = tmp_path / "config" / "mimeapps.list"
+    mimeapps.parent.mkdir()
+    for content in (b"#" * (desktop.MAX_MIMEAPPS + 1), b"[Default Applications]\n\xff\xfe=x\n"):
+        mimeapps.write_bytes(content)
+        assert desktop.install() == 1
+        assert mimeapps.read_bytes() == content and not (tmp_path / "data").exists()  # nothing half-done
+        assert capsys.readouterr().out.startswith("doublenine desktop-install: ")
+
+
 def test_play_join_without_a_link_opens_the_game() -> None:
     """A desktop entry started from a menu has no link: ``%u`` vanishes and ``--join`` stands alone."""
     from doublenine.cli import build_parser
@@ -50,9 +64,23 @@ def test_play_join_without_a_link_opens_the_game() -> None:
     assert args.join is None and args.command == "play"
 
 
+def _unescape(value: str) -> str:
+    """A string value as the Desktop Entry spec reads it: \\s \\n \\t \\r \\\\ escapes."""
+    out, i = [], 0
+    while i < len(value):
+        if value[i] == "\\" and i + 1 < len(value):
+            out.append({"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}[value[i + 1]])
+            i += 2
+        else:
+            out.append(value[i])
+            i += 1
+    return "".join(out)
+
+
 def _exec_words(value: str) -> list[str]:
     """Undo the string-value escaping, then split as the Desktop Entry spec's "The Exec key" says."""
-    text = value.replace("\\\\", "\\")
+    assert "\n" not in value
+    text = _unescape(value)
     words: list[str] = []
     word: str | None = None
     quoted = False
@@ -78,6 +106,7 @@ def _exec_words(value: str) -> list[str]:
     ["/home/ana maria/.local/bin/doublenine"],
     ["/opt/a$b/python3", "-m", "doublenine"],
     ['/tmp/we"ird`\\100%/doublenine'],
+    ["/tmp/two\nlines\tand\rmore/doublenine"],
 ])
 def test_exec_line_quotes_what_the_spec_reserves(words: list[str]) -> None:
     assert _exec_words(exec_line(words)) == [*words, "play", "--join", "%u"]
