@@ -3,18 +3,23 @@
 packaging/pyinstaller/build.sh freezes the wheel built by ``python -m build``; the
 program then opens its start screen in a real X window (Xvfb, SDL's x11 driver),
 presses **Create table** and plays a whole hand against its embedded server
-(``--autoplay``). Also from the frozen program: ``replay`` of a shipped example,
-``serve`` + ``/healthz``, and the desktop entry's ``Exec`` naming the program itself.
+(``--autoplay``). Also every other subcommand of the frozen program: ``replay``,
+``selfplay`` with worker processes, ``serve`` + ``/healthz``, ``bot`` playing a match
+there and ``play`` watching that table, and ``desktop-install`` naming the program itself.
 """
 from __future__ import annotations
 
+import asyncio
+import json
 import shutil
+import socket
 import subprocess
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
-from installkit import ROOT, last_json, need, player_env
+from installkit import ROOT, last_json, need, player_env, table_for_one
 
 pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]
 
@@ -47,29 +52,48 @@ def test_standalone_opens_the_start_screen_and_plays_a_hand_under_xvfb(standalon
     assert (tmp_path / "start.png").stat().st_size > 10_000 and (tmp_path / "hand-over.png").stat().st_size > 10_000
 
 
-def test_standalone_replays_serves_and_names_itself_in_the_desktop_entry(standalone: Path, tmp_path: Path) -> None:
-    import json
-    import socket
-    import urllib.request
-
+def test_every_subcommand_of_the_standalone_program(standalone: Path, tmp_path: Path) -> None:
+    """replay, selfplay with worker processes, serve + /healthz, bot and play against it, desktop-install."""
     env = player_env(tmp_path)
     program = str(standalone / "doublenine")
-    replay = subprocess.run([program, "replay", "--example", "hand-domino"], capture_output=True, text=True,
-                            timeout=60, cwd=tmp_path, env=env)
+
+    def run(*args: str, timeout: float = 120, **extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([program, *args], capture_output=True, text=True, timeout=timeout, cwd=tmp_path,
+                              env={**env, **extra})
+
+    replay = run("replay", "--example", "hand-domino")
     assert replay.returncode == 0 and json.loads(replay.stdout)["points"] == 48, replay.stdout + replay.stderr
+    selfplay = run("selfplay", "--matches", "2", "--seed", "3", "--team-a", "easy", "--team-b", "normal", "--jobs", "2")
+    assert selfplay.returncode == 0 and "hands " in selfplay.stdout, selfplay.stdout + selfplay.stderr  # spawned workers
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = subprocess.Popen([program, "serve", "--port", str(port), "--db", ":memory:"],
+    server = subprocess.Popen([program, "serve", "--port", str(port), "--db", ":memory:", "--bot-delay", "0",
+                               "--rate", "500", "--burst", "500"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path, env=env)
+    url = f"ws://127.0.0.1:{port}/"
     try:
         assert server.stdout is not None and "serving on" in server.stdout.readline()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as resp:  # loopback only
             assert json.loads(resp.read())["status"] == "ok"
+
+        async def bot_match() -> tuple[str, subprocess.CompletedProcess[str]]:
+            table = await table_for_one(url)
+            done = await asyncio.to_thread(run, "bot", "--server", url, "--table", table.code, "--seat", "1",
+                                           "--level", "easy", timeout=300)
+            await table.close()
+            return table.code, done
+
+        code, bot = asyncio.run(bot_match())
+        assert bot.returncode == 0 and bot.stdout.startswith(f"doublenine bot: seat 1 at table {code}"), bot.stdout
+        played = run("play", "--join", f"doublenine://127.0.0.1:{port}/{code}", "--spectate", "--autoplay",
+                     timeout=60)
+        out = last_json(played.stdout)
+        assert (out["table"], out["seat"]) == (code, None), played.stdout + played.stderr  # watched that table
     finally:
         server.terminate()
         server.wait(30)
-    done = subprocess.run([program, "desktop-install"], capture_output=True, text=True, timeout=60, env=env)
+    done = run("desktop-install")
     assert done.returncode == 0, done.stdout + done.stderr
     entry = (tmp_path / "data" / "applications" / "doublenine.desktop").read_text()
     assert f"\nExec={program} play --join %u\n" in entry
