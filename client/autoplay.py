@@ -12,8 +12,9 @@ When the first hand is over (the reveal panel, R16-R18) it prints one JSON
 line and returns 0: ``{"autoplay": "hand over", "table": CODE, "seat": N,
 "settings": {"chat": "free" | "phrases_in_hand", "tracker": bool},
 "result": "domino" | "block" | "tie", "winner_team": "A" | "B" | null, "points": N,
-"frames": N, "video": SDL's video driver}``. Past ``timeout`` seconds it prints ``{"autoplay": "timeout",
-...}`` and returns 1.
+"frames": N, "video": SDL's video driver}``. Past ``timeout``
+seconds it prints ``{"autoplay": "timeout", ...}`` (``"closed"`` if the window was
+closed first) and returns 1.
 """
 from __future__ import annotations
 
@@ -129,6 +130,8 @@ def run(app: Any, timeout: float = 120.0, shots: str | None = None) -> int:
 
 
 def _drive(app: Any, deadline: float, shots: str | None) -> int:
+    from .scenes.start import StartScene
+
     saved_start = False
     while time.monotonic() < deadline and app.stack:
         top = app.stack[-1]
@@ -140,16 +143,18 @@ def _drive(app: Any, deadline: float, shots: str | None) -> int:
             app.apply(_quit())
             return 0
         if app.frames and not saved_start:
-            saved_start = _shot(app, shots, "start.png") or True
+            _shot(app, shots, "start.png")
+            saved_start = True
         if table is None:
-            events += _start_clicks(app) if type(top).__name__ == "StartScene" and app.frames else []
+            events += _start_clicks(app) if isinstance(top, StartScene) and app.frames else []
         else:
             events += next_clicks(table)
         if not app.step(events):
             break
         time.sleep(0.005 if events else 0.02)
     top = app.stack[-1] if app.stack else None
-    print(json.dumps(summary(table_of(top) if top is not None else None, "timeout", app.frames)), flush=True)
+    outcome = "timeout" if top is not None else "closed"  # the window closed before the hand ended
+    print(json.dumps(summary(table_of(top) if top is not None else None, outcome, app.frames)), flush=True)
     return 1
 
 
@@ -158,8 +163,7 @@ def _quit() -> Any:
     return Change("quit")
 
 
-def _shot(app: Any, folder: str | None, name: str) -> bool:
+def _shot(app: Any, folder: str | None, name: str) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, str(Path(folder) / name))
-    return True
