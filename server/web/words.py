@@ -100,7 +100,7 @@ SCRIPT_WORDS: dict[str, str] = {
     "domino": N_("Domino by {name}"),
     "block": N_("Blocked: {name} holds the lowest total, {pips}"),
     "tie": N_("Blocked and tied: nobody scores"),
-    "revealed": N_("Hands as dealt; bright tiles were still held at the end:"),
+    "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
     "passed": N_("passed"),
     "turn": N_("to play"),
     "free": SEAT_FREE,

@@ -129,6 +129,12 @@ def test_installed_serve_healthz_bot_and_play_against_it(player: dict[str, Path]
         assert bot.returncode == 0, bot.stdout + bot.stderr
         assert bot.stdout.startswith(f"doublenine bot: seat 1 at table {code}")
         assert _get(f"http://127.0.0.1:{port}/healthz")["tables"] == 2
+        # issue 13.3: the wheel carries the table page, its script, style and vendored msgpack
+        for path, expected in ((f"/t/{code}", f"Table {code}"), ("/static/table.js", "spectate"),
+                               ("/static/page.css", ".seat"), ("/static/vendor/msgpack.min.js", "MessagePack"),
+                               ("/static/vendor/LICENSE-msgpack.txt", "MessagePack Community")):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as resp:  # loopback only
+                assert expected in resp.read().decode(), path
     finally:
         server.terminate()
         server.wait(30)

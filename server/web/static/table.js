@@ -141,6 +141,8 @@
   function statusText() {
     if (!view || !table) { return W.connecting; }
     if (view.phase === "match_over" && view.winner) { return fill(W.match_over, { team: view.winner }); }
+    var shown = revealed();
+    if (shown) { return fill(W.hand_over, { n: shown.number }); }
     if (!table.started) { return W.waiting; }
     if (view.phase === "draw") { return W.draw; }
     if (view.phase === "nominate") { return fill(W.nominate, { name: view.entitled === "B" ? seatName(2) : seatName(1) }); }
