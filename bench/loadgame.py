@@ -82,6 +82,16 @@ def _intent_frame(d: Any, expected_seq: int, intent_id: str) -> bytes:
     return msgpack.packb(body, use_bin_type=True)  # type: ignore[no-any-return]
 
 
+async def _connect(url: str) -> Any:
+    """A client websocket: bench/rawws.py on ``ws://`` (cheaper than the server it measures),
+    websockets on ``wss://`` (nginx with TLS, bench/multiproc.py)."""
+    if url.startswith("ws://"):
+        from rawws import RawWS
+        return await RawWS.connect(url)
+    return await connect(url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
+                         ssl=_tls(url), proxy=proxy_for(url))
+
+
 class Stats:
     """Counters shared by every table of one run."""
 
@@ -140,9 +150,12 @@ class SeatClient:
             self.table.poke()
 
     def next_decision(self) -> Any:
-        if self.view is None or self.seq != self.table.latest_seq:
+        view = self.view
+        if view is None or self.seq != self.table.latest_seq:
             return None  # this seat has not seen the latest update yet
-        options = self.view.legal_decisions()
+        if view.phase is Phase.PLAY and view.turn != self.seat:
+            return None  # another seat's turn: no need to list decisions (most pokes)
+        options = view.legal_decisions()
         if not options:
             return None
         reviews = [d for d in options if isinstance(d, Review) and not d.demand_redeal]
@@ -175,8 +188,7 @@ class LoadTable:
         with its token, seats 2-4 join (the table starts itself)."""
         from doublenine.shared.invite import table_url
 
-        maker = await connect(self.url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
-                              ssl=_tls(self.url), proxy=proxy_for(self.url))
+        maker = await _connect(self.url)
         first = SeatClient(self, maker)
         await first.send(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="bench/load.py"))
         await first.expect("welcome")
@@ -186,8 +198,7 @@ class LoadTable:
         await maker.close()
         url = table_url(self.url, joined.code)
         for n in range(1, 5):
-            ws = await connect(url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
-                               ssl=_tls(url), proxy=proxy_for(url))
+            ws = await _connect(url)
             c = SeatClient(self, ws)
             await c.send(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="bench/load.py"))
             await c.expect("welcome")
