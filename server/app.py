@@ -88,6 +88,8 @@ class GameServer:
         """What ``/healthz`` reports: ``status`` "ok", "stopping" or "store_failing" (then ``store``
         says why the last write failed: a full disk, a read-only file system; issue 12 case 5)."""
         failing = getattr(self.registry.store, "failing", None)
+        if not failing and not self.registry.ownership.healthy:  # issue 12: no table can be claimed
+            failing = "the PostgreSQL lock connection is down: this process can serve no table"
         status = "stopping" if self.stopping else "store_failing" if failing else "ok"
         out: dict[str, Any] = {"status": status, "tables": len(self.registry.tables),
                                "connections": len(self.registry.connections)}

@@ -85,7 +85,7 @@ class Registry:
         self.store = MeteredStore(store, self.metrics.store_seconds)
         self.ownership = ownership_for(store)
         """Which tables this process may serve (issue 12): claim, ask, release."""
-        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._loading: dict[str, asyncio.Task[Table]] = {}
         """Tables being claimed and loaded, so concurrent joins of one code share the work."""
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -124,17 +124,18 @@ class Registry:
         if not code or len(code) > MAX_CODE or not code.isascii() or not code.isalnum():
             return self.find(code)
         loading = self._loading.get(code)
-        if loading is None:
-            loading = asyncio.get_running_loop().create_future()
+        if loading is None:  # its own task: a join that goes away does not cancel the others' load
+            loading = asyncio.get_running_loop().create_task(self._claim_and_load(code, token))
             self._loading[code] = loading
-            try:
-                loading.set_result(await self._claim_and_load(code, token))
-            except BaseException as exc:
-                loading.set_exception(exc)
-                loading.exception()  # retrieved: the joins that shared it re-raise it themselves
-            finally:
-                self._loading.pop(code, None)
+            loading.add_done_callback(self._loaded)
         return await asyncio.shield(loading)
+
+    def _loaded(self, done: asyncio.Task[Table]) -> None:
+        for code, task in list(self._loading.items()):
+            if task is done:
+                del self._loading[code]
+        if not done.cancelled():
+            done.exception()  # retrieved: every join that waited for it got it already
 
     async def _claim_and_load(self, code: str, token: str | None) -> Table:
         try:

@@ -147,6 +147,8 @@ async def test_a_process_that_loses_its_lock_connection_stops_serving_and_never_
         a.registry.ownership._con.terminate()  # the lock connection drops (network, PostgreSQL restart)
         assert await closed_with(human) == 4003
         assert a.registry.tables == {} and table.moved
+        if not a.registry.ownership.healthy:  # until it reconnects (within a second): nginx moves away
+            assert a.health()["status"] == "store_failing" and "lock connection" in a.health()["store"]
         assert a.registry.metrics.tables_moved.labels(reason="lost")._value.get() == 1
         # The table is free at once: B takes it without waiting for a hand-over.
         loop = asyncio.get_running_loop()
