@@ -60,6 +60,9 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
         raise Refused(ErrorCode.CHAT_TOO_FAST, f"chat again in {wait:g} s", {"retry_after": wait})
     chat = table.chat
     async with chat.lock:  # not the table's lock: talking never waits for a move being stored
+        if table.moved:  # issue 12: another process serves the table now; it stores the chat
+            raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
+                          {"retry_ms": 200})
         line = _line(table, conn.seat, text, msg.phrase)
         chat.next_id += 1  # even if storing fails: a store that failed after committing must not block the id
         try:
