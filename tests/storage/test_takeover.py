@@ -164,6 +164,15 @@ async def test_a_process_that_loses_its_lock_connection_stops_serving_and_never_
         await play_seat(back, easy, rng, stop=lambda c: c.seq >= seq + 4 or c.view.phase is Phase.MATCH_OVER)
         assert table.seq <= seq  # the old object wrote nothing after the loss
         await back.close()
+        for _ in range(100):  # A reconnects its lock connection by itself (heartbeat) and serves again
+            if a.registry.ownership.healthy:
+                break
+            await asyncio.sleep(0.1)
+        assert a.health()["status"] == "ok"
+        fresh = await TableClient.connect(a.url)
+        await fresh.attach({"type": "create_table", "sit": 1, "seats": HCCC})
+        assert fresh.code in a.registry.tables and fresh.code in a.registry.ownership.held
+        await fresh.close()
     finally:
         await a.stop()
         await b.stop()
