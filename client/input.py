@@ -179,11 +179,21 @@ def digit_of(k: int, scancode: int = 0) -> int | None:
     return _DIGIT_KEYS.get(k)
 
 
+def latin_key(k: int, scancode: int = 0) -> int:
+    """The letter key ``K_a``..``K_z`` of a press: the key itself on Latin layouts (AZERTY's ``L`` is ``K_l``),
+    else the letter at the key's place (a Russian layout's ``д`` key, scancode L, is ``K_l``), issue 16.3."""
+    if k < 128 or not pygame.KSCAN_A <= scancode <= pygame.KSCAN_Z:
+        return k
+    return pygame.K_a + (scancode - pygame.KSCAN_A)
+
+
 def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancode: int = 0) -> UiAction:
     """Keyboard aids (issue 5 item 5): positions, two pips, arrows, L/R, Enter, Escape, H, P, U, Y.
 
-    ``char`` (the typed text) is not read: shortcuts follow the key and its scancode (:func:`digit_of`).
+    ``char`` (the typed text) is not read: shortcuts follow the key and its scancode (:func:`digit_of`,
+    :func:`latin_key`), so they work on every keyboard layout.
     """
+    k = latin_key(k, scancode)
     view = state.view
     if k == pygame.K_ESCAPE:
         if ui.overlay is not None:

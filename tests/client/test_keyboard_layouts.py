@@ -72,3 +72,32 @@ def test_digit_of_values() -> None:
     assert [digit_of(pygame.K_1), digit_of(pygame.K_0), digit_of(pygame.K_KP_7), digit_of(178),
             digit_of(pygame.K_AMPERSAND, pygame.KSCAN_1), digit_of(pygame.K_a, pygame.KSCAN_0),
             digit_of(pygame.K_KP_0, pygame.KSCAN_KP_0), digit_of(0xFF18)] == [1, 0, 7, None, 1, 0, 0, None]
+
+
+def test_letters_follow_the_place_on_a_non_latin_layout(turn) -> None:  # type: ignore[no-untyped-def]
+    """A Russian layout: the L key types "д" (SDL key 0x434), R types "к", H types "р"; their places choose."""
+    from doublenine.client.intents import AskHint
+    from doublenine.client.layout import legal_ends
+    from doublenine.shared.moves import End
+
+    assert press(turn, 0x440, "р", pygame.KSCAN_H).intent == AskHint()
+    hand = sorted(turn.view.hand)
+    both = [i for i, t in enumerate(hand) if len(legal_ends(turn.view, t)) == 2]
+    assert both, "the fixture's position has a tile that fits both ends"
+    i = both[0]
+    ui = Ui(seen_finished=0)
+    for k, char, scancode in ((pygame.K_1 + i if i < 9 else pygame.K_0, "", pygame.KSCAN_1 + i), (0x434, "д", pygame.KSCAN_L)):
+        event = pygame.event.Event(pygame.KEYDOWN, key=k, unicode=char, mod=0, scancode=scancode)
+        ui = handle(event, compute_layout(turn, ui, SIZE), turn, ui, VP).ui
+    assert (ui.selected, ui.end) == (hand[i], End.LEFT)
+    event = pygame.event.Event(pygame.KEYDOWN, key=0x43A, unicode="к", mod=0, scancode=pygame.KSCAN_R)
+    assert handle(event, compute_layout(turn, ui, SIZE), turn, ui, VP).ui.end is End.RIGHT
+
+
+def test_latin_layouts_keep_their_letters() -> None:
+    from doublenine.client.input import latin_key
+
+    # AZERTY: the key labelled A (scancode Q) is K_a; Dvorak's L (scancode P) is K_l; arrows and keypad unchanged
+    assert [latin_key(pygame.K_a, pygame.KSCAN_Q), latin_key(pygame.K_l, pygame.KSCAN_P),
+            latin_key(0x434, pygame.KSCAN_L), latin_key(pygame.K_LEFT, pygame.KSCAN_LEFT),
+            latin_key(178, pygame.KSCAN_GRAVE)] == [pygame.K_a, pygame.K_l, pygame.K_l, pygame.K_LEFT, 178]
