@@ -19,7 +19,7 @@ from doublenine.shared.views import SeatView
 
 from .. import chat, config
 from ..art import Art
-from ..input import UiAction, Viewport, handle
+from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
 from ..render import render
@@ -213,7 +213,8 @@ class TableScene:
                 self.talk.cui = replace(self.talk.cui, open=False, focused=False)
             self.dirty = True
             return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        if event.type == pygame.KEYDOWN and latin_key(event.key, getattr(event, "scancode", 0)) == pygame.K_m \
+                and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_sound()
             return None
         action: UiAction = handle(event, self.layout(), self.session.state, self.ui, self.vp)

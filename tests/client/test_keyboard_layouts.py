@@ -101,3 +101,27 @@ def test_latin_layouts_keep_their_letters() -> None:
     assert [latin_key(pygame.K_a, pygame.KSCAN_Q), latin_key(pygame.K_l, pygame.KSCAN_P),
             latin_key(0x434, pygame.KSCAN_L), latin_key(pygame.K_LEFT, pygame.KSCAN_LEFT),
             latin_key(178, pygame.KSCAN_GRAVE)] == [pygame.K_a, pygame.K_l, pygame.K_l, pygame.K_LEFT, 178]
+
+
+def test_m_mutes_by_its_place_on_a_non_latin_layout(turn, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client import config
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.sound import Sounds
+
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+
+    class Still:
+        state = turn
+
+        def pump(self) -> bool:
+            return False
+
+        def send(self, intent) -> None:  # type: ignore[no-untyped-def]
+            pass
+
+        def close(self, leave: bool = True) -> None:
+            pass
+
+    scene = TableScene(Still(), "en", sounds=Sounds(muted=False), motion=False)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=0x44C, unicode="ь", mod=0, scancode=pygame.KSCAN_M))
+    assert scene.sounds.muted
