@@ -53,16 +53,22 @@ def _light(raw: Any) -> Any:
     return None
 
 
+_TLS: Any = None
+
+
 def _tls(url: str) -> Any:
     """TLS for ``wss://`` to this machine's nginx (bench/multiproc.py, a throwaway self-signed
-    certificate on loopback: not verified); None for ``ws://``."""
+    certificate on loopback: not verified); None for ``ws://``. One context for every connection
+    (building one reads the system's certificate files)."""
+    global _TLS
     if not url.startswith("wss://"):
         return None
-    import ssl
+    if _TLS is None:
+        import ssl
 
-    ctx = ssl.create_default_context()
-    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
-    return ctx
+        _TLS = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        _TLS.check_hostname, _TLS.verify_mode = False, ssl.CERT_NONE
+    return _TLS
 
 
 def _intent_frame(d: Any, expected_seq: int, intent_id: str) -> bytes:

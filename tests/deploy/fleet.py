@@ -84,17 +84,19 @@ class TableWatch:
     code: str
     address: str
     max_seq: int = -1
-    new_seq_at: list[tuple[float, int]] = field(default_factory=list)
-    """(monotonic time, seq) each time a seq was first seen by any player of the table."""
+    new_seq_at: list[tuple[float, float]] = field(default_factory=list)
+    """(monotonic time, when the connection that brought it opened) each time a seq was first
+    seen by any player of the table."""
 
-    def saw(self, seq: int) -> None:
+    def saw(self, seq: int, opened: float) -> None:
         if seq > self.max_seq:
             self.max_seq = seq
-            self.new_seq_at.append((time.monotonic(), seq))
+            self.new_seq_at.append((time.monotonic(), opened))
 
     def first_new_after(self, moment: float) -> float | None:
-        """Seconds from ``moment`` to the first seq first seen after it (None: none yet)."""
-        later = [t for t, _ in self.new_seq_at if t > moment]
+        """Seconds from ``moment`` to the first new seq brought by a connection opened after it
+        (a frame already on its way before ``moment`` is not a move accepted after it); None: none yet."""
+        later = [t for t, opened in self.new_seq_at if t > moment and opened > moment]
         return later[0] - moment if later else None
 
 
@@ -130,11 +132,12 @@ class Player:
         while not self.done and time.monotonic() < deadline:
             client: TableClient | None = None
             try:
+                opened = time.monotonic()
                 client = await self.connect()
                 client.keep_frames = False
                 await client.attach({"type": "rejoin", "code": self.watch.code, "token": self.token})
                 backoff = 0.05
-                await self._play(client, deadline)
+                await self._play(client, deadline, opened)
             except ServerRefused as exc:
                 if exc.error.code != "TABLE_MOVING":
                     raise
@@ -153,9 +156,9 @@ class Player:
                 await asyncio.sleep(backoff)
                 backoff = min(1.0, max(0.05, backoff * 2))
 
-    async def _play(self, client: TableClient, deadline: float) -> None:
+    async def _play(self, client: TableClient, deadline: float, opened: float) -> None:
         pending: tuple[str, int, bool] | None = None
-        self.watch.saw(client.seq)
+        self.watch.saw(client.seq, opened)
         while time.monotonic() < deadline:
             view = client.view
             if view is not None and view.phase is Phase.MATCH_OVER:
@@ -171,14 +174,14 @@ class Player:
                     pending = (iid, client.seq, playing)
             msg = await client.next(timeout=60)
             if isinstance(msg, p.Update):
-                self.watch.saw(msg.seq)
+                self.watch.saw(msg.seq, opened)
                 if pending is not None and msg.seq == pending[1] + 1 and pending[2]:
                     self.acked.append((pending[0], msg.seq))  # PLAY: only the seat to act moves
                 pending = None
             elif isinstance(msg, p.Snapshot):
                 pending = None
             elif isinstance(msg, p.Error) and pending is not None and msg.intent_id == pending[0]:
-                if msg.code not in ("STALE", "NOT_YOUR_TURN", "WRONG_PHASE", "TABLE_MOVING"):
+                if msg.code not in ("STALE", "NOT_YOUR_TURN", "WRONG_PHASE", "TABLE_MOVING", "SHUTTING_DOWN"):
                     self.errors.append(str(msg.code))
                 pending = None
 
