@@ -1,0 +1,270 @@
+"""The coach: where a finished hand was lost, decision by decision (issue 14.2, R21-R23, R25).
+
+For one seat of one finished hand, :func:`review_hand` rebuilds every decision that seat
+made -- the review answer (R10), the lead (R14), each play and each (forced) pass (R15) --
+as the :class:`SeatView` the seat had then: the hand's starting state is rebuilt from the
+ledger record and the hand's moves are re-applied through the rules, and :func:`view_for`
+cuts the seat's view from it. The other hands, revealed now (R22), never reach the
+evaluation: it receives that view and a seeded generator only (R23).
+
+Each play with a real choice is measured by :func:`doublenine.server.bots.expert.evaluate`
+(signed expected points of the hand for the seat's team, capped at what the match needs,
+no bonuses) with :data:`COACH` playouts: the move made, the expert's best, both with their
+standard error. A decision is a mistake when it lost more than :data:`THRESHOLD` points and
+more than :data:`Z` standard errors of the difference. :func:`reason_of` names the one term
+of the ``normal`` evaluation (:mod:`.bots.heuristic`) that explains the difference, if any.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from doublenine.shared.moves import Decision, End, Move, Pass, Play, Review
+from doublenine.shared.rules import REDEAL_DOUBLES, apply, initial_hand
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import Deal, FinishedHand, MatchState, Phase, RedealRecord
+from doublenine.shared.tiles import DOUBLE_NINE_SET
+from doublenine.shared.views import SeatView, view_for
+
+from .bots import expert
+from .bots.heuristic import (
+    W_DOUBLE, W_FOLLOW, W_LAST_VOID, W_LEAD_SUIT, W_NEXT_LOCKED, W_NEXT_VOID, W_OPPONENT_NUMBER, W_PARTNER_LOCKED,
+    W_PARTNER_NUMBER, W_PIPS, ends_after,
+)
+from .bots.knowledge import Knowledge, knowledge
+from .bots.playout import PM
+
+COACH = expert.ExpertSettings(playouts=6000, min_worlds=400, max_worlds=3000, win_bonus=0.0, match_bonus=0.0)
+"""The coach's budget: several times a table decision's, so the error bar is a few tenths of
+a point (the bonuses are 0 so a mean is the hand's signed expected points for the team)."""
+THRESHOLD = 1.5
+"""Points of expected value a decision must lose to be called a mistake (a hand is worth tens of
+points early in a match, and as little as one when a team needs one point: R19 caps it)."""
+Z = 2.0
+"""...and that loss must exceed Z standard errors of the difference (noise is no mistake)."""
+
+Evaluate = Callable[[SeatView, random.Random], dict[Move, expert.Estimate]]
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One term of the normal evaluation that explains a mistake; ``code`` names the sentence,
+    ``pips`` its numbers (for example the number left open and the one passed on)."""
+
+    code: str
+    pips: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CoachRow:
+    """One decision of the reviewed seat.
+
+    ``at`` is the decision's index in the hand's moves (-1 for a review answer: R10).
+    ``kind`` is "review", "lead", "play" or "pass". ``made``/``best`` are the move made and the
+    expert's (equal when nothing better exists; ``best`` is ``made`` for forced decisions).
+    ``made_value``/``best_value`` are None when nothing was evaluated (a forced decision, or a
+    review answer: the coach does not measure redeals).
+    """
+
+    at: int
+    kind: str
+    made: Decision
+    best: Decision
+    made_value: expert.Estimate | None = None
+    best_value: expert.Estimate | None = None
+    forced: bool = False
+    mistake: bool = False
+    reason: Reason | None = None
+
+    @property
+    def loss(self) -> float:
+        """Expected points the move made gave up against the best (0 when not evaluated)."""
+        if self.made_value is None or self.best_value is None:
+            return 0.0
+        return max(self.best_value.mean - self.made_value.mean, 0.0)
+
+    @property
+    def loss_stderr(self) -> float:
+        """Standard error of :attr:`loss` (both errors combined, an upper bound: the moves share worlds)."""
+        if self.made_value is None or self.best_value is None:
+            return 0.0
+        return math.hypot(self.made_value.stderr, self.best_value.stderr)
+
+
+def hand_record(state: MatchState, match: int, number: int) -> tuple[FinishedHand, MatchState]:
+    """The finished hand ``number`` of match ``match`` and the state just before its deal was
+    reviewed (R10): the ledger of that match before it, its draws and earlier redeals.
+
+    Raises ``LookupError`` when no such finished hand is in ``state`` (current match or past).
+    """
+    if match == state.match:
+        finished, draws, redeals, past = state.finished, state.draws, state.redeals, state.past
+    else:
+        records = [r for r in state.past if r.number == match]
+        if not records:
+            raise LookupError(f"match {match} is not in the ledger")
+        r = records[0]
+        finished, draws, redeals = r.finished, r.draws, r.redeals
+        past = tuple(x for x in state.past if x.number < match)
+    earlier = tuple(h for h in finished if h.number < number)
+    hands = [h for h in finished if h.number == number]
+    if not hands:
+        raise LookupError(f"hand {number} of match {match} is not finished")
+    h = hands[0]
+    start = MatchState(
+        phase=Phase.PLAY, match=match, scores=h.scores_before, draws=draws, entitled=h.entitled,
+        opener=h.opener, hand_number=number, redeals=tuple(r for r in redeals if _up_to(r, match, number)),
+        finished=earlier, past=past,
+    )
+    return h, start
+
+
+def _up_to(r: RedealRecord, match: int, number: int) -> bool:
+    return (r.match, r.hand) <= (match, number)
+
+
+def decision_views(h: FinishedHand, start: MatchState, seat: Seat) -> list[tuple[int, SeatView, Move]]:
+    """Each play or pass of ``seat`` in ``h`` with the view it had then: ``(index in h.moves, view,
+    move)``. The state is rebuilt by applying ``h.moves`` to the dealt hands (R14-R17)."""
+    masks = tuple(sum(t.bit for t in hand) for hand in h.dealt)
+    dealt = Deal(h.dealt, frozenset(DOUBLE_NINE_SET).difference(*h.dealt), masks)  # type: ignore[arg-type]
+    state = replace(start, deal=dealt, hand=initial_hand(dealt, h.opener))
+    out: list[tuple[int, SeatView, Move]] = []
+    for i, m in enumerate(h.moves):
+        if m.seat == seat:
+            view = view_for(state, seat)
+            assert isinstance(view, SeatView)
+            out.append((i, view, m))
+        if i + 1 < len(h.moves):  # the last move ends the hand: nothing after it to see
+            state = apply(state, m)
+    return out
+
+
+def review_answers(h: FinishedHand, redeals: tuple[RedealRecord, ...], seat: Seat) -> list[CoachRow]:
+    """R10/R11: the seat's redeal demands for this hand, then its acceptance of the deal played.
+
+    Forced when the seat held fewer than five doubles; not evaluated otherwise."""
+    rows = [CoachRow(-1, "review", Review(seat, True), Review(seat, True))
+            for r in redeals if (r.match, r.hand, r.seat) == (h.match, h.number, seat)]
+    doubles = sum(1 for t in h.dealt[seat - 1] if t.is_double)
+    rows.append(CoachRow(-1, "review", Review(seat, False), Review(seat, False),
+                         forced=doubles < REDEAL_DOUBLES))
+    return rows
+
+
+def review_hand(state: MatchState, match: int, number: int, seat: Seat, seed: Any,
+                evaluate: Evaluate | None = None) -> tuple[CoachRow, ...]:
+    """Every decision of ``seat`` in finished hand ``number`` of ``match``, mistakes first
+    (largest loss first), then the rest in the order made. ``seed`` makes each decision's
+    generator (same seed, same review). Raises ``LookupError`` for a hand not finished."""
+    h, start = hand_record(state, match, number)
+    rows = review_answers(h, start.redeals, seat)
+    for at, view, move in decision_views(h, start, seat):
+        rows.append(review_decision(at, view, move, random.Random(f"{seed}:{match}:{number}:{at}:coach"),
+                                    evaluate))
+    mistakes = sorted((r for r in rows if r.mistake), key=lambda r: -r.loss)
+    return tuple(mistakes) + tuple(r for r in rows if not r.mistake)
+
+
+def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
+                    evaluate: Evaluate | None = None) -> CoachRow:
+    """One play or pass of ``view.viewer`` measured against the expert's best from ``view`` only."""
+    kind = "pass" if isinstance(made, Pass) else ("lead" if view.ends is None else "play")
+    moves = view.legal_moves()
+    if isinstance(made, Pass) or len(moves) < 2:
+        return CoachRow(at, kind, made, made, forced=True)
+    k = knowledge(view)
+    if len({_position(k, m) for m in moves if isinstance(m, Play)}) < 2:
+        return CoachRow(at, kind, made, made, forced=True)
+    values = (evaluate or _expert)(view, rng)
+    best = max(moves, key=lambda m: (values[m].mean, -moves.index(m)))
+    mine, top = values[made], values[best]
+    if top.mean <= mine.mean or _position(k, best) == _position(k, made):
+        best, top = made, mine
+    row = CoachRow(at, kind, made, best, mine, top)
+    if row.loss > THRESHOLD and row.loss > Z * row.loss_stderr:
+        assert isinstance(best, Play) and isinstance(made, Play)
+        return CoachRow(at, kind, made, best, mine, top, mistake=True, reason=reason_of(k, made, best))
+    return row
+
+
+def _expert(view: SeatView, rng: random.Random) -> dict[Move, expert.Estimate]:
+    return expert.evaluate(view, rng, COACH)
+
+
+def _position(k: Knowledge, m: Play) -> tuple[int, int, int]:
+    a, b = ends_after(k, m.tile, m.end)
+    return (m.tile.index, min(a, b), max(a, b))
+
+
+def reason_of(k: Knowledge, made: Play, best: Play) -> Reason | None:
+    """The term of the normal evaluation (:func:`.bots.heuristic.score_play`) that favours
+    ``best`` over ``made`` the most, as a :class:`Reason`; None when no term favours it.
+
+    Codes and their numbers: ``domino`` (the tile that went out), ``double``/``heavier`` (the
+    heavier tile kept), ``lead_suit``, ``follow``, ``next_void`` (the number left open, the one
+    the next opponent passed on), ``partner_locked``, ``partner_number`` (the partner's number
+    closed), ``opponent_number`` (the opponents' number opened)."""
+    if not k.hand ^ best.tile.bit:
+        return Reason("domino", (best.tile.low, best.tile.high))
+    a, b = _terms(k, made), _terms(k, best)
+    gains = {name: b[name] - a[name] for name in a}
+    name = max(gains, key=lambda n: gains[n])
+    if gains[name] <= 0:
+        return None
+    if name == "weight":
+        t = best.tile
+        return Reason("double" if t.is_double else "heavier", (t.low, t.high))
+    if name == "next_void":
+        voids = _pips(k.voids[(k.me + 1) & 3] & _end_bits(k, best)) or _pips(k.voids[(k.me + 3) & 3])
+        return Reason(name, (_new_end(k, made),) + voids[:1])
+    if name == "partner_number":
+        return Reason(name, _pips(k.exposed[(k.me + 2) & 3] & _end_bits(k, best) & ~_end_bits(k, made))[:1])
+    if name == "opponent_number":
+        opp = k.exposed[(k.me + 1) & 3] | k.exposed[(k.me + 3) & 3]
+        return Reason(name, _pips(opp & _end_bits(k, made) & ~_end_bits(k, best))[:1])
+    return Reason(name)
+
+
+def _end_bits(k: Knowledge, m: Play) -> int:
+    left, right = ends_after(k, m.tile, m.end)
+    return 1 << left | 1 << right
+
+
+def _new_end(k: Knowledge, m: Play) -> int:
+    """The number ``m`` leaves open where it was laid."""
+    left, right = ends_after(k, m.tile, m.end)
+    return left if k.left < 0 or m.end is End.LEFT else right
+
+
+def _terms(k: Knowledge, m: Play) -> dict[str, float]:
+    """The terms of :func:`.bots.heuristic.score_play` for ``m``, weighted, by name (their sum is
+    that score)."""
+    t = m.tile
+    rest = k.hand ^ t.bit
+    out = {"weight": W_PIPS * t.pips + (W_DOUBLE if t.is_double else 0.0)}
+    if k.left < 0:
+        out["lead_suit"] = W_LEAD_SUIT * (rest & (PM[t.low] | PM[t.high])).bit_count()
+        return out
+    left, right = ends_after(k, t, m.end)
+    bits = 1 << left | 1 << right
+    nxt, partner, last = (k.me + 1) & 3, (k.me + 2) & 3, (k.me + 3) & 3
+    out["follow"] = W_FOLLOW * min((rest & (PM[left] | PM[right])).bit_count(), 3)
+    out["next_void"] = (W_NEXT_VOID * (k.voids[nxt] & bits).bit_count()
+                        + (W_NEXT_LOCKED if k.voids[nxt] & bits == bits else 0.0)
+                        + W_LAST_VOID * (k.voids[last] & bits).bit_count())
+    out["partner_locked"] = -W_PARTNER_LOCKED if k.voids[partner] & bits == bits else 0.0
+    out["partner_number"] = W_PARTNER_NUMBER * (k.exposed[partner] & bits).bit_count()
+    out["opponent_number"] = -W_OPPONENT_NUMBER * ((k.exposed[nxt] | k.exposed[last]) & bits).bit_count()
+    return out
+
+
+def _pips(bits: int) -> tuple[int, ...]:
+    return tuple(p for p in range(10) if bits >> p & 1)
+
+
+__all__ = ["COACH", "THRESHOLD", "Z", "Reason", "CoachRow", "hand_record", "decision_views",
+           "review_answers", "review_hand", "review_decision", "reason_of"]

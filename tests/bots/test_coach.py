@@ -1,0 +1,177 @@
+"""The coach (issue 14.2): honest, exact where the answer is exact, and blind to hidden hands (R21-R23).
+
+The planted end-game: scores 99-99, so every hand is worth exactly one point to whoever wins
+it (R18 capped at what the match needs, R19). Seat 1 holds 9-9 and 9-7, the ends are 9 and 8,
+and seats 2, 3 and 4 all passed on 7, 8 and 9 (R15: they hold none). Laying the double keeps
+the 9 open: everyone else passes and seat 1 goes out with 9-7 (domino, +1). Laying 9-7 leaves
+7 and 8 open: nobody can play, the hand blocks (R17) with seat 1 holding 18 pips, its partner
+ten tiles (at least 38 pips among those left) and seat 2 one tile (at most 12): the opponents
+win (-1). Every world gives the same result, so the loss is exactly 2 points, error bar 0.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from doublenine.server import coach
+from doublenine.server.bots import decide
+from doublenine.server.bots.expert import Estimate
+from doublenine.shared.events import MatchLog
+from doublenine.shared.moves import End, Move, Pass, Play, Review
+from doublenine.shared.rules import to_act
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import HandState, MatchState, Phase, Placed
+from doublenine.shared.tiles import DOUBLE_NINE_SET, Tile, mask_of
+from doublenine.shared.views import SeatView, view_for
+
+S1, S2, S3, S4 = Seat.ONE, Seat.TWO, Seat.THREE, Seat.FOUR
+L, R = End.LEFT, End.RIGHT
+tile = Tile
+
+
+def _history() -> list[tuple[Seat, tuple[int, int] | None, End | None]]:
+    plays = [(S2, (7, 0), L), (S4, (7, 1), R), (S2, (0, 8), L), (S4, (1, 8), R), (S2, (8, 2), L),
+             (S4, (8, 3), R), (S2, (2, 9), L), (S4, (3, 9), R), (S2, (9, 4), L), (S4, (9, 5), R),
+             (S2, (4, 7), L), (S1, (5, 8), R)]
+    passes_78 = [(S2, None, None), (S3, None, None), (S4, None, None)]
+    rest = [(S1, (7, 6), L), (S2, (6, 6), L), (S2, (6, 5), L), (S2, (5, 5), L), (S1, (5, 3), L),
+            (S1, (3, 3), L), (S1, (3, 0), L), (S1, (0, 1), L), (S1, (1, 1), L), (S1, (1, 9), L)]
+    passes_98 = [(S2, None, None), (S3, None, None), (S4, None, None)]
+    return plays + passes_78 + rest + passes_98
+
+
+def planted(s1: tuple[Tile, Tile]) -> SeatView:
+    """Seat 1's view of the end-game above, holding ``s1`` (the line and passes fixed)."""
+    line: list[Placed] = []
+    moves: list[Move] = []
+    left = right = -1
+    for seat, pair, end in _history():
+        if pair is None:
+            moves.append(Pass(seat))
+            continue
+        t = tile(*pair)
+        assert end is not None
+        if left < 0:
+            a, b = (t.low, t.high) if end is L else (t.high, t.low)
+            left, right = a, b
+        elif end is L:
+            a, b = t.other_end(left), left
+            left = a
+        else:
+            a, b = right, t.other_end(right)
+            right = b
+        line.append(Placed(t, seat, end, a, b))
+        moves.append(Play(seat, t, end))
+    assert (left, right) == (9, 8)
+    on_line = {p.tile for p in line}
+    free = [t for t in DOUBLE_NINE_SET if t not in on_line and t not in s1 and t.high <= 6]
+    s2, s3, s4 = free[:1], free[1:11], free[11:16]  # none shows 7, 8 or 9 (they passed on them)
+    hands = (mask_of(s1), mask_of(s2), mask_of(s3), mask_of(s4))
+    hand = HandState(hands, tuple(line), left, right, S1, 0, tuple(moves))
+    state = MatchState(phase=Phase.PLAY, match=1, scores=(99, 99), entitled=S2.team, opener=S2,
+                       hand_number=3, hand=hand)
+    view = view_for(state, S1)
+    assert isinstance(view, SeatView) and view.counts == (2, 1, 10, 5)
+    return view
+
+
+def test_coach_marks_the_planted_blunder_with_its_exact_loss() -> None:
+    view = planted((tile(9, 9), tile(9, 7)))
+    blunder = Play(S1, tile(9, 7), L)
+    row = coach.review_decision(40, view, blunder, random.Random(5))
+    assert row.mistake
+    assert row.made == blunder and row.best == Play(S1, tile(9, 9), L)
+    assert row.made_value is not None and row.best_value is not None
+    assert (row.made_value.mean, row.made_value.stderr) == (-1.0, 0.0)
+    assert (row.best_value.mean, row.best_value.stderr) == (1.0, 0.0)
+    assert row.loss == 2.0 and row.made_value.worlds == row.best_value.worlds >= coach.COACH.min_worlds
+    assert row.reason == coach.Reason("double", (9, 9))  # "plays a lighter tile while holding the heavy double"
+
+
+def test_coach_finds_the_right_play_is_no_mistake() -> None:
+    view = planted((tile(9, 9), tile(9, 7)))
+    row = coach.review_decision(40, view, Play(S1, tile(9, 9), L), random.Random(5))
+    assert not row.mistake and row.loss == 0.0 and row.best == row.made and row.reason is None
+
+
+def test_coach_marks_nothing_when_every_move_is_worth_the_same() -> None:
+    # 9-9 at the 9 or 8-8 at the 8: either way seat 1 goes out next turn (+1 exactly)
+    view = planted((tile(9, 9), tile(8, 8)))
+    assert len(view.legal_moves()) == 2
+    for move in view.legal_moves():
+        row = coach.review_decision(40, view, move, random.Random(5))
+        assert row.made_value == row.best_value and row.made_value is not None
+        assert (row.made_value.mean, row.made_value.stderr) == (1.0, 0.0)
+        assert not row.mistake and row.loss == 0.0 and not row.forced
+
+
+def test_coach_a_tile_that_fits_both_ends_alike_is_forced() -> None:
+    # R15: 8-8 fits neither end; 9-9 only the left: one position, nothing to judge
+    view = planted((tile(9, 9), tile(6, 6)))
+    moves = view.legal_moves()
+    row = coach.review_decision(40, view, moves[0], random.Random(5))
+    assert row.forced and not row.mistake and row.made_value is None
+
+
+def _play_match(seed: int, hands: int) -> tuple[MatchState, dict[tuple[int, int, int], SeatView]]:
+    """A match among `normal` players; every play/pass view, by (match, hand, move index)."""
+    log = MatchLog(seed=seed)
+    seen: dict[tuple[int, int, int], SeatView] = {}
+    rng = random.Random(seed)
+    while len(log.state.finished) < hands and log.state.phase is not Phase.MATCH_OVER:
+        st = log.state
+        seat = min(to_act(st))
+        view = view_for(st, seat)
+        assert isinstance(view, SeatView)
+        if st.phase is Phase.PLAY:
+            assert st.hand is not None
+            seen[(st.match, st.hand_number, len(st.hand.moves))] = view
+        log.submit(decide(view, "normal", rng))
+    return log.state, seen
+
+
+def test_coach_evaluates_exactly_the_seat_view_it_had_then() -> None:
+    """R21/R23: the evaluation input is the SeatView of that seat at that decision, equal to the
+    one the table built live -- never the revealed hands of the finished hand."""
+    state, live = _play_match(11, 3)
+    calls: list[SeatView] = []
+
+    def spy(view: SeatView, rng: random.Random) -> dict[Move, Estimate]:
+        calls.append(view)
+        return {m: Estimate(0.0, 0.0, 1) for m in view.legal_moves()}
+
+    checked = 0
+    for h in state.finished:
+        for seat in (S1, S2, S3, S4):
+            calls.clear()
+            rows = coach.review_hand(state, h.match, h.number, seat, 7, spy)
+            own = [i for i, m in enumerate(h.moves) if m.seat == seat]
+            assert sorted(r.at for r in rows if r.kind != "review") == own
+            for at, view, move in coach.decision_views(*coach.hand_record(state, h.match, h.number), seat):
+                assert type(view) is SeatView and view == live[(h.match, h.number, at)]
+                assert view.hand == live[(h.match, h.number, at)].hand and move == h.moves[at]
+                checked += 1
+            assert all(type(v) is SeatView and v.viewer == seat for v in calls)
+            assert all(any(v == live[(h.match, h.number, at)] for at in own) for v in calls)
+    assert checked == sum(len(h.moves) for h in state.finished)
+
+
+def test_coach_review_answers_and_forced_passes() -> None:
+    state, _ = _play_match(3, 2)
+    h = state.finished[0]
+    for seat in (S1, S2, S3, S4):
+        rows = coach.review_hand(state, h.match, h.number, seat, 1,
+                                 lambda v, r: {m: Estimate(0.0, 0.0, 1) for m in v.legal_moves()})
+        answers = [r for r in rows if r.kind == "review"]
+        assert answers[-1].made == Review(seat, False)
+        assert all(r.forced for r in rows if r.kind == "pass")
+        assert not any(r.mistake for r in rows)  # all estimates equal
+
+
+def test_coach_unknown_hand_is_a_lookup_error() -> None:
+    state, _ = _play_match(3, 1)
+    with pytest.raises(LookupError):
+        coach.review_hand(state, 1, 9, S1, 1)
+    with pytest.raises(LookupError):
+        coach.review_hand(state, 5, 1, S1, 1)
