@@ -177,6 +177,7 @@ class GameServer:
             await self.server.wait_closed()
         await self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        getattr(self.brain, "close", lambda: None)()  # a stand-in brain (tests) may have no coach worker
         log_event(log, logging.INFO, "stopped", tables=len(self.registry.tables))
 
 

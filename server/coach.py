@@ -155,18 +155,34 @@ def review_answers(h: FinishedHand, redeals: tuple[RedealRecord, ...], seat: Sea
     return rows
 
 
-def review_hand(state: MatchState, match: int, number: int, seat: Seat, seed: Any,
-                evaluate: Evaluate | None = None) -> tuple[CoachRow, ...]:
-    """Every decision of ``seat`` in finished hand ``number`` of ``match``, mistakes first
-    (largest loss first), then the rest in the order made. ``seed`` makes each decision's
-    generator (same seed, same review). Raises ``LookupError`` for a hand not finished."""
+Job = tuple[int, SeatView, Move, random.Random]
+"""One decision to measure: ``(at, view, move made, its generator)`` (:func:`review_decision`'s arguments)."""
+
+
+def plan_review(state: MatchState, match: int, number: int, seat: Seat, seed: Any) -> tuple[
+        FinishedHand, list[CoachRow], list[Job]]:
+    """The finished hand, the review-answer rows and the decisions to measure, each with its own
+    generator seeded by ``seed`` and the decision's place (same seed, same review: R24).
+    Raises ``LookupError`` for a hand not finished."""
     h, start = hand_record(state, match, number)
-    rows = review_answers(h, start.redeals, seat)
-    for at, view, move in decision_views(h, start, seat):
-        rows.append(review_decision(at, view, move, random.Random(f"{seed}:{match}:{number}:{at}:coach"),
-                                    evaluate))
+    jobs = [(at, view, move, random.Random(f"{seed}:{match}:{number}:{at}:coach"))
+            for at, view, move in decision_views(h, start, seat)]
+    return h, review_answers(h, start.redeals, seat), jobs
+
+
+def ordered(rows: list[CoachRow]) -> tuple[CoachRow, ...]:
+    """Mistakes first (largest loss first), then the other rows in the order made."""
     mistakes = sorted((r for r in rows if r.mistake), key=lambda r: -r.loss)
     return tuple(mistakes) + tuple(r for r in rows if not r.mistake)
+
+
+def review_hand(state: MatchState, match: int, number: int, seat: Seat, seed: Any,
+                evaluate: Evaluate | None = None) -> tuple[CoachRow, ...]:
+    """Every decision of ``seat`` in finished hand ``number`` of ``match``, :func:`ordered`.
+    Raises ``LookupError`` for a hand not finished."""
+    _, rows, jobs = plan_review(state, match, number, seat, seed)
+    rows += [review_decision(at, view, move, rng, evaluate) for at, view, move, rng in jobs]
+    return ordered(rows)
 
 
 def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
@@ -266,5 +282,21 @@ def _pips(bits: int) -> tuple[int, ...]:
     return tuple(p for p in range(10) if bits >> p & 1)
 
 
-__all__ = ["COACH", "THRESHOLD", "Z", "Reason", "CoachRow", "hand_record", "decision_views",
-           "review_answers", "review_hand", "review_decision", "reason_of"]
+def row_wire(row: CoachRow) -> dict[str, Any]:
+    """``row`` as a ``CoachRowW`` map (docs/protocol.md, "coach"); points rounded to 0.01."""
+    from doublenine.shared.convert import decision_w
+    out: dict[str, Any] = {"at": row.at, "kind": row.kind, "made": decision_w(row.made),
+                           "best": decision_w(row.best), "forced": row.forced, "mistake": row.mistake,
+                           "loss": round(row.loss, 2)}
+    if row.made_value is not None and row.best_value is not None:
+        out.update(made_mean=round(row.made_value.mean, 2), made_stderr=round(row.made_value.stderr, 2),
+                   best_mean=round(row.best_value.mean, 2), best_stderr=round(row.best_value.stderr, 2),
+                   worlds=row.made_value.worlds)
+    if row.reason is not None:
+        out.update(reason=row.reason.code, pips=list(row.reason.pips))
+    return out
+
+
+__all__ = ["COACH", "THRESHOLD", "Z", "Reason", "CoachRow", "Job", "hand_record", "decision_views",
+           "review_answers", "plan_review", "ordered", "review_hand", "review_decision", "reason_of",
+           "row_wire"]

@@ -45,6 +45,21 @@ class Brain:
                  decide: Callable[[SeatView, str, random.Random], Decision] | None = None) -> None:
         self.executor = executor
         self.decide = decide or load_decide()
+        self.coach_executor: Executor | None = None
+        """Issue 14.2: the coach's own single worker, made on first use (reviews queue there and
+        never take the computer seats' workers)."""
+
+    async def in_coach(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(*args)`` in the coach's worker thread, off the event loop."""
+        if self.coach_executor is None:
+            from concurrent.futures import ThreadPoolExecutor
+            self.coach_executor = ThreadPoolExecutor(1, thread_name_prefix="coach")
+        return await asyncio.get_running_loop().run_in_executor(self.coach_executor, fn, *args)
+
+    def close(self) -> None:
+        """Stop the coach's worker (pending reviews are dropped)."""
+        if self.coach_executor is not None:
+            self.coach_executor.shutdown(wait=False, cancel_futures=True)
 
     async def choose(self, view: SeatView, level: str, rng: random.Random) -> Decision:
         """R23: a decision for ``view.viewer`` from its view alone, off the event loop."""

@@ -410,6 +410,11 @@ async def _hint(c: Connection, m: p.AskHint) -> None:
     await table.hint(c, seat, m)
 
 
+async def _coach(c: Connection, m: p.AskCoach) -> None:
+    table, seat = c.actor()
+    table.coach_desk.ask(c, seat, m.match, m.hand)
+
+
 async def _control(c: Connection, m: Any) -> None:
     table, seat = c.playing()
     await _present(table, seat)
@@ -452,7 +457,7 @@ HANDLERS: dict[type, Callable[[Connection, Any], Awaitable[None]]] = {
     p.DrawTile: _decide, p.NominateOpener: _decide, p.ReviewHand: _decide, p.PlayTile: _decide,
     p.PassTurn: _decide, p.AskHint: _hint, p.Undo: _control, p.Redo: _control,
     p.Restart: _control, p.NewMatch: _control, p.HandOver: _hand_over, p.Consent: _consent,
-    p.CancelRequest: _cancel, p.Chat: _chat, p.Nudge: _nudge, p.Back: _back,
+    p.CancelRequest: _cancel, p.Chat: _chat, p.Nudge: _nudge, p.Back: _back, p.AskCoach: _coach,
 }
 """Message class -> handler coroutine (no if/elif ladders)."""
 
@@ -504,7 +509,7 @@ async def handle(ws: Any, registry: Registry) -> None:
 LIMIT_CODES: dict[ErrorCode, str] = {
     ErrorCode.RATE_LIMITED: "rate", ErrorCode.TOO_MANY_TABLES: "tables_per_address",
     ErrorCode.TOO_MANY_CONNECTIONS: "connections_per_address", ErrorCode.SPECTATORS_FULL: "spectators",
-    ErrorCode.HINT_PENDING: "hints", ErrorCode.CHAT_TOO_FAST: "chat", ErrorCode.NUDGE_TOO_SOON: "nudge",
+    ErrorCode.HINT_PENDING: "hints", ErrorCode.COACH_PENDING: "coach", ErrorCode.CHAT_TOO_FAST: "chat", ErrorCode.NUDGE_TOO_SOON: "nudge",
 }
 """Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings."""
 

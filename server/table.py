@@ -29,6 +29,7 @@ from doublenine.shared.state import MatchState
 from doublenine.shared.views import SeatView, view_for
 
 from .chat import TableChat, decode_lines
+from .coaching import CoachDesk
 from .computer import Brain, decision_rng
 from .config import ServerConfig
 from .consent import ConsentRequest
@@ -93,6 +94,8 @@ class Table:
         self._hints: dict[Seat, tuple[int, asyncio.Future[Any]]] = {}
         """R25: each seat's last hint (being computed or done) and the log position it is for."""
         self._hint_tasks: set[asyncio.Task[None]] = set()
+        self.coach_desk = CoachDesk(self)
+        """Issue 14.2: this table's hand reviews (server/coaching.py)."""
         self._last_redo = self.log.can_redo
         self.metrics: Any = None
         """The server's ``ServerMetrics`` (set by the registry; None in bare tests)."""

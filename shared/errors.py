@@ -66,6 +66,8 @@ class ErrorCode(StrEnum):
     TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS"  # connections per address limit
     SPECTATORS_FULL = "SPECTATORS_FULL"          # spectators per table limit
     HINT_PENDING = "HINT_PENDING"                # R25: one hint at a time per connection
+    COACH_PENDING = "COACH_PENDING"              # issue 14.2: one hand review at a time per connection
+    NO_SUCH_HAND = "NO_SUCH_HAND"                # issue 14.2: that hand is not finished or not in the ledger
     CONSENT_UNAVAILABLE = "CONSENT_UNAVAILABLE"  # D1/D7: an asked human is away (handed over)
     CHAT_TOO_FAST = "CHAT_TOO_FAST"              # issue 15: more chat than a connection may send
     CHAT_BLANK = "CHAT_BLANK"                    # issue 15: nothing visible left once cleaned

@@ -234,6 +234,17 @@ class Consent(Model):
     accept: Bool
 
 
+class AskCoach(Model):
+    """Issue 14.2: "Review my hand": the coach's review of the sender's own decisions in
+    finished hand ``hand`` of match ``match`` (any hand in the ledger). Seats only
+    (SPECTATOR_CANNOT_ACT); one review at a time per connection (COACH_PENDING); a hand not
+    finished or not in the ledger is NO_SUCH_HAND. Answered by :class:`CoachReply`."""
+
+    type: Literal["coach"] = "coach"
+    match: Annotated[int, Field(ge=1, le=1_000_000, strict=True)]
+    hand: Annotated[int, Field(ge=1, le=1_000_000, strict=True)]
+
+
 class CancelRequest(Model):
     """D1: the requester withdraws its open request."""
 
@@ -244,7 +255,7 @@ class CancelRequest(Model):
 ClientMessage = Annotated[
     Union[Hello, CreateTable, Join, Rejoin, Spectate, Leave, Resync, Start, Panel, DrawTile,
           NominateOpener, ReviewHand, PlayTile, PassTurn, AskHint, Undo, Redo, Restart, NewMatch,
-          HandOver, Consent, CancelRequest, Chat, Nudge, Back],
+          HandOver, Consent, CancelRequest, Chat, Nudge, Back, AskCoach],
     Field(discriminator="type"),
 ]
 INTENTS: tuple[type[_Intent], ...] = (DrawTile, NominateOpener, ReviewHand, PlayTile, PassTurn,
@@ -316,6 +327,49 @@ class HintReply(Model):
     decision: DecisionW
 
 
+CoachReason = Literal["domino", "double", "heavier", "lead_suit", "follow", "next_void", "partner_locked",
+                      "partner_number", "opponent_number"]
+
+
+class CoachRowW(Model):
+    """One decision of the reviewed seat (issue 14.2). ``at``: its index in the finished hand's
+    ``moves`` (-1: a review answer, R10). ``made``/``best``: the move made and the expert's
+    (equal when nothing was better, or when ``forced``). ``made_mean``/``best_mean``: expected
+    points of the hand for the seat's team (negative: for the opponents), each with its standard
+    error, over ``worlds`` sampled deals of the hidden tiles; absent when not evaluated (forced
+    decisions and review answers). ``loss``: ``best_mean - made_mean`` (0 if not evaluated).
+    ``mistake``: loss over the threshold and over two standard errors. ``reason`` with ``pips``:
+    which term of the normal evaluation explains the loss, if one does (docs/protocol.md)."""
+
+    at: Annotated[int, Field(ge=-1)]
+    kind: Literal["review", "lead", "play", "pass"]
+    made: DecisionW
+    best: DecisionW
+    forced: bool = False
+    made_mean: float | None = None
+    made_stderr: float | None = None
+    best_mean: float | None = None
+    best_stderr: float | None = None
+    worlds: int = 0
+    loss: float = 0.0
+    mistake: bool = False
+    reason: CoachReason | None = None
+    pips: tuple[Annotated[int, Field(ge=0, le=9)], ...] = ()
+
+
+class CoachReply(Model):
+    """Issue 14.2: the coach's review of ``seat``'s decisions in finished hand ``hand`` of match
+    ``match``, to the asking connection only: mistakes first (largest loss first), then the other
+    decisions in the order made. ``threshold``: the points a mistake must lose."""
+
+    type: Literal["coach"] = "coach"
+    match: int
+    hand: int
+    seat: SeatNo
+    threshold: float
+    rows: tuple[CoachRowW, ...]
+
+
 class RequestClosed(Model):
     """D1/D7: consent request ``request_id`` ended: ``done``, ``refused`` (by ``seat``),
     ``cancelled``, ``expired`` (the match moved on) or ``failed`` (refused by the rules: ``detail``)."""
@@ -379,7 +433,7 @@ class Error(Model):
 
 ServerMessage = Annotated[
     Union[Welcome, Joined, Snapshot, Update, TableUpdate, HintReply, RequestClosed, LeftTable, Error,
-          ChatLines, Nudged],
+          ChatLines, Nudged, CoachReply],
     Field(discriminator="type"),
 ]
 
@@ -473,7 +527,7 @@ __all__ = [
     "AskHint", "Undo", "Redo", "Restart", "NewMatch", "HandOver", "Consent", "CancelRequest",
     "Chat", "Nudge", "Back", "ChatLineW", "ChatLines", "Nudged",
     "ClientMessage", "INTENTS", "Welcome", "Joined", "Snapshot", "Update", "TableUpdate",
-    "HintReply", "RequestClosed", "LeftTable", "Error", "ServerMessage", "CLIENT_ADAPTER",
+    "HintReply", "RequestClosed", "AskCoach", "CoachRowW", "CoachReply", "LeftTable", "Error", "ServerMessage", "CLIENT_ADAPTER",
     "SERVER_ADAPTER", "LEGAL_CLIENT_FRAME", "CLIENT_LIMITS", "SERVER_LIMITS", "pack", "encode", "unpack", "intent_id_of", "decode_client", "decode_server", "FrameError",
     "ViewW", "ViewPatch", "TableW", "DecisionW", "TileW",
 ]

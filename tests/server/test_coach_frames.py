@@ -1,0 +1,78 @@
+"""Issue 14.2 over the network: ``coach{match, hand}`` answers the asking seat's own review,
+in the background, cached per finished hand, one at a time per connection, never to spectators."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+from doublenine.server import coach
+from doublenine.server.netbot import play_seat
+from doublenine.shared import protocol as p
+from doublenine.shared.convert import decision_from
+
+from .conftest import create, random_player, spectate
+
+
+def _one_hand_done(client) -> bool:
+    return bool(client.view.finished)
+
+
+async def _first_hand(server):
+    host = await create(server, "hccc", sit=1, seed=21)
+    await host.send({"type": "start"})
+    await play_seat(host, random_player, random.Random(1), _one_hand_done)
+    return host, server.registry.tables[host.code]
+
+
+async def test_coach_reply_is_the_seats_own_review_and_is_cached(make_server) -> None:
+    server = await make_server()
+    host, table = await _first_hand(server)
+    h = host.view.finished[0]
+    calls: list[object] = []
+    real = server.brain.in_coach
+
+    async def counted(fn, *args):
+        calls.append(args[1])  # the view given to the evaluation
+        return await real(fn, *args)
+
+    server.brain.in_coach = counted
+    await host.send({"type": "coach", "match": h.match, "hand": h.number})
+    reply = await host.until(lambda m: isinstance(m, p.CoachReply), timeout=60)
+    expected = coach.review_hand(table.state, h.match, h.number, host.view.viewer, table.meta.seed)
+    assert (reply.match, reply.hand, reply.seat, reply.threshold) == (h.match, h.number, 1, coach.THRESHOLD)
+    assert [r.at for r in reply.rows] == [r.at for r in expected]
+    assert [decision_from(r.made) for r in reply.rows] == [r.made for r in expected]
+    assert sorted(r.at for r in reply.rows if r.kind != "review") == \
+        [i for i, m in enumerate(h.moves) if m.seat == 1]
+    assert all(v.viewer == 1 and v.hand <= h.dealt[0] for v in calls)  # seat 1's own views only
+    n = len(calls)
+    await host.send({"type": "coach", "match": h.match, "hand": h.number})
+    again = await host.until(lambda m: isinstance(m, p.CoachReply), timeout=10)
+    assert again == reply and len(calls) == n  # answered from the cache
+
+
+async def test_coach_one_review_at_a_time_and_stable_refusals(make_server) -> None:
+    server = await make_server()
+    host, table = await _first_hand(server)
+    gate = asyncio.Event()
+    real = server.brain.in_coach
+
+    async def held(fn, *args):
+        await gate.wait()
+        return await real(fn, *args)
+
+    server.brain.in_coach = held
+    await host.send({"type": "coach", "match": 1, "hand": 1})
+    await host.send({"type": "coach", "match": 1, "hand": 1})
+    err = await host.until(lambda m: isinstance(m, p.Error))
+    assert err.code == "COACH_PENDING"
+    assert table.seq == host.seq  # nothing in the match moved
+    gate.set()
+    await host.until(lambda m: isinstance(m, p.CoachReply), timeout=60)
+    await host.send({"type": "coach", "match": 1, "hand": 99})
+    assert (await host.until(lambda m: isinstance(m, p.Error))).code == "NO_SUCH_HAND"
+    await host.send_raw(p.pack({"type": "coach", "match": 1, "hand": 0}))
+    assert (await host.until(lambda m: isinstance(m, p.Error))).code == "WRONG_TYPES"
+    watcher = await spectate(server, host.code)
+    await watcher.send({"type": "coach", "match": 1, "hand": 1})
+    assert (await watcher.until(lambda m: isinstance(m, p.Error))).code == "SPECTATOR_CANNOT_ACT"
