@@ -60,6 +60,16 @@ def last_json(text: str) -> dict[str, object]:
     raise AssertionError(f"no JSON line in output:\n{text}")
 
 
+def serving_line(server: "subprocess.Popen[str]", limit: int = 50) -> str:
+    """The ``doublenine: serving on ...`` line of a starting ``doublenine serve`` (log lines may come first)."""
+    assert server.stdout is not None
+    for _ in range(limit):
+        line = server.stdout.readline()
+        if not line or "serving on" in line:
+            return line
+    return ""
+
+
 async def table_for_one(url: str) -> Any:
     """Create a table on the server at ``url`` (seat 1 human, three easy computers) as a spectator.
 

@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from installkit import ROOT, last_json, need, player_env, table_for_one
+from installkit import ROOT, last_json, need, player_env, serving_line, table_for_one
 
 pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]
 
@@ -69,11 +69,11 @@ def test_every_subcommand_of_the_standalone_program(standalone: Path, tmp_path: 
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = subprocess.Popen([program, "serve", "--port", str(port), "--db", ":memory:", "--bot-delay", "0",
-                               "--rate", "500", "--burst", "500"],
+                               "--rate", "500", "--burst", "500", "--log-level", "WARNING"],  # pipe never fills
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path, env=env)
     url = f"ws://127.0.0.1:{port}/"
     try:
-        assert server.stdout is not None and "serving on" in server.stdout.readline()
+        assert "serving on" in serving_line(server)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as resp:  # loopback only
             assert json.loads(resp.read())["status"] == "ok"
 
