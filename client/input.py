@@ -18,7 +18,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .intents import Answer, AskHint, Control, Decide, HandOver, Intent, Pause
+from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Intent, Pause
 from .layout import TableLayout, legal_ends
 from .store import ClientState
 from .uistate import Ui
@@ -142,6 +142,12 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui.cleared(), HandOver(int(bid.split(":")[1])))
     if bid == "leave":
         return UiAction(ui.cleared(), command="leave")
+    if bid == "coach" and view is not None and view.seat is not None:  # issue 14.2: from the reveal
+        seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+        if seen < len(view.finished):
+            fh = view.finished[seen]
+            return UiAction(replace(ui.cleared(), seen_finished=seen + 1, overlay="ledger"),
+                            AskCoach(fh.match, fh.number), command=f"coach:{fh.match}:{fh.number}")
     if bid == "continue" and view is not None:
         seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
         return UiAction(replace(ui.cleared(), seen_finished=min(len(view.finished), seen + 1)))

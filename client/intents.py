@@ -71,11 +71,20 @@ class Nudge:
 
 
 @dataclass(frozen=True, slots=True)
+class AskCoach:
+    """Issue 14.2: "Review my hand": the coach's review of this seat's decisions in finished
+    hand ``hand`` of match ``match``; it comes back as the server's ``coach`` frame."""
+
+    match: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Back:
     """D7: take this seat back from the computer that plays it."""
 
 
-Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Say, Nudge, Back]
+Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Say, Nudge, Back, AskCoach]
 """Anything the UI sends."""
 
-__all__ = ["Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Say", "Nudge", "Back", "Intent"]
+__all__ = ["AskCoach", "Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Say", "Nudge", "Back", "Intent"]

@@ -31,7 +31,7 @@ from typing import Any
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import intent_for
 
-from .intents import Answer, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
+from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
 from doublenine.shared.reconnect import REPLACED, Backoff, Reconnector, ends_game, retry_refusal
@@ -312,6 +312,8 @@ class NetSession:
             return p.Nudge(seat=intent.seat)
         if isinstance(intent, Back):
             return p.Back()
+        if isinstance(intent, AskCoach):
+            return p.AskCoach(match=intent.match, hand=intent.hand)
         if seq < 0:
             return None
         if isinstance(intent, Decide):

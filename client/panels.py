@@ -163,7 +163,10 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
                       {"_plural": N_("Team {team} scores {count} points"), "count": fh.points,
                        "team": fh.winner.value}))
     lines.append((N_("Score: Team A {a}, Team B {b}"), {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
-    buttons = _row_buttons(rect, f, [("continue", N_("Continue"), True, ())])
+    specs = [("continue", N_("Continue"), True, ())]
+    if view.seat is not None:  # issue 14.2: a seat may ask the coach about its own decisions
+        specs.insert(0, ("coach", N_("Review my hand"), False, ()))
+    buttons = _row_buttons(rect, f, specs)
     return Panel("reveal", rect, (N_("Hand {n} is over"), {"n": fh.number}), tuple(lines), buttons,
                  rows=tuple(rows))
 

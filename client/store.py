@@ -76,6 +76,9 @@ class ClientState:
     starts its "waiting for X" clock when the count changes (R29: information only)."""
     playing_for_me: bool = False
     """D7: the computer plays this (connected) seat until the player acts or says "I'm back"."""
+    coach: tuple[Any, ...] = ()
+    """Issue 14.2: the coach's reviews received (``protocol.CoachReply``), newest last, at most
+    :data:`COACH_KEPT`; one per (match, hand)."""
     handing_me_over: bool = False
     """D7: the others ask to let the computer play this seat (acting, or "I'm back", ends it)."""
 
@@ -142,6 +145,23 @@ def _snapshot(state: ClientState, msg: Any) -> ClientState:
     return _table(state, msg.table)
 
 
+COACH_KEPT = 32
+"""Hand reviews the client keeps (a match has a few dozen hands at most)."""
+
+
+def _coach(state: ClientState, msg: Any) -> ClientState:
+    """Issue 14.2: keep the review, replacing an earlier one of the same hand."""
+    if state.view is None or msg.seat != state.view.seat:
+        return state
+    kept = tuple(r for r in state.coach if (r.match, r.hand) != (msg.match, msg.hand))
+    return replace(state, coach=(kept + (msg,))[-COACH_KEPT:])
+
+
+def review_of(state: ClientState, match: int, hand: int) -> Any:
+    """The coach's review of hand ``hand`` of match ``match`` received so far, or None."""
+    return next((r for r in state.coach if (r.match, r.hand) == (match, hand)), None)
+
+
 CHAT_KEPT = 50
 """Chat lines the client keeps (the server sends at most as many on attaching)."""
 
@@ -171,6 +191,7 @@ _REDUCERS: dict[type, Any] = {
     p.Error: lambda s, m: replace(s, error=str(m.code), resync=s.resync or str(m.code) == "STALE"),
     p.LeftTable: lambda s, m: replace(s, left=True),
     p.ChatLines: _chat,
+    p.CoachReply: _coach,
     p.Nudged: lambda s, m: replace(s, nudge=((s.nudge[0] if s.nudge else 0) + 1, m.by, m.seat)),
 }
 

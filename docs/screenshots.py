@@ -178,6 +178,44 @@ def tracker_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     return shots
 
 
+def coach_review(s: LocalSession) -> object:
+    """Issue 14.2: the server's review of seat 1's decisions in the first finished hand, as the
+    client receives it (a ``coach`` frame, decoded)."""
+    from doublenine.server.coach import THRESHOLD, review_hand, row_wire
+    from doublenine.shared import protocol as p
+    h = s.log.state.finished[0]
+    rows = review_hand(s.log.state, h.match, h.number, Seat.ONE, 2026)
+    frame = p.pack({"type": "coach", "match": h.match, "hand": h.number, "seat": 1, "threshold": THRESHOLD,
+                    "rows": [row_wire(r) for r in rows]})
+    return p.decode_server(frame)
+
+
+def coach_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
+    """Issue 14.2: "Review my hand" after the first hand (seat 1 plays its first legal move each
+    time, so the coach has mistakes to show), en and fr."""
+    from doublenine.client.input import Viewport
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.sound import Sounds
+
+    shots = []
+    for lang in ("en", "fr"):
+        s = _session()
+        _until(s, lambda x: bool(x.log.state.finished))
+        s._refresh()  # type: ignore[attr-defined]
+        h = s.log.state.finished[0]
+        s.state = replace(s.state, table="K7QP", coach=(coach_review(s),))
+        scene = TableScene(s, lang=lang, sounds=Sounds(muted=True), motion=False)
+        scene.talk.remember = False
+        scene.resize(Viewport(size, size))
+        scene.ui = replace(scene.ui, seen_finished=len(s.log.state.finished))
+        scene._open_review(h.match, h.number)  # type: ignore[attr-defined]
+        scene.update(0.0)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        shots.append((f"coach-review_{lang}", surface))
+    return shots
+
+
 def main(argv: list[str]) -> int:
     size = tuple(int(v) for v in argv[0].split("x")) if argv else (1280, 800)
     pygame.display.init()
@@ -204,7 +242,7 @@ def main(argv: list[str]) -> int:
         render(surface, compute_layout(state, ui, at, lang), state, ui, art, lang)
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
-    for stem, surface in talk_shots(size) + tracker_shots(size):  # type: ignore[arg-type]
+    for stem, surface in talk_shots(size) + tracker_shots(size) + coach_shots(size):  # type: ignore[arg-type]
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
     return 0

@@ -28,7 +28,7 @@ from .tiles import DOUBLE_NINE_SET, Tile, pip_total
 HAND_SIZE = 10
 """R9: tiles dealt to each seat."""
 
-_SCRIPT_KEYS = frozenset({"hands", "opener", "scores_before", "moves", "label"})
+_SCRIPT_KEYS = frozenset({"hands", "opener", "scores_before", "moves", "label", "review"})
 _REQUIRED_KEYS = frozenset({"hands", "opener", "moves"})
 
 
@@ -191,6 +191,8 @@ def parse(data: object) -> HandScript:
                           f"missing keys {sorted(missing)}, unknown keys {sorted(extra)}")
     if "label" in data and not isinstance(data["label"], str):
         raise ScriptError(ErrorCode.MALFORMED, '"label" must be a string')
+    if "review" in data and not isinstance(data["review"], dict):
+        raise ScriptError(ErrorCode.MALFORMED, '"review" must be an object')
     hands = parse_hands(data["hands"])
     opener = parse_seat(data["opener"])
     scores = parse_scores(data.get("scores_before", {"A": 0, "B": 0}))

@@ -35,8 +35,17 @@ class ExportLater:
     key: int
 
 
-OverlayAction = Close | Export | SelectMatch | ExportLater
-"""Actions inside the overlays; ``handle`` returns only Close or Export (None: scrolling or nothing)."""
+@dataclass(frozen=True, slots=True)
+class Coach:
+    """Inside the ledger: "Review my hand" for hand ``hand`` of match ``match`` (issue 14.2); the
+    client asks the server for the review and shows the review overlay."""
+
+    match: int
+    hand: int
+
+
+OverlayAction = Close | Export | SelectMatch | ExportLater | Coach
+"""Actions inside the overlays; ``handle`` returns only Close, Export or Coach (None: scrolling or nothing)."""
 
 
 def save_export(action: Export, directory: str | Path) -> Path:

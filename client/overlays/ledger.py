@@ -31,7 +31,7 @@ from doublenine.shared.state import Result
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
-from .actions import Export, ExportLater, OverlayAction, SelectMatch
+from .actions import Coach, Export, ExportLater, OverlayAction, SelectMatch
 from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_seat, tile_painter
 from .panel import Button, Custom, Item, ScrollPanel, Text
 from .text import ACCENT, MUTED, TEAM_COLOURS, TEXT, Fonts, button_width
@@ -86,6 +86,8 @@ class _Builder:
         self.y = 0
         self.names: tuple[str, ...] = ("", "", "", "")
         """Players' names by seat: the ledger says who, not which number (empty: "Seat N")."""
+        self.seated = False
+        """The viewer holds a seat: each hand offers "Review my hand" (issue 14.2)."""
 
     def text(self, text: str, size: int = 16, bold: bool = False,
              colour: tuple[int, int, int] = TEXT, x: int = 0) -> None:
@@ -224,7 +226,10 @@ def _hand(b: _Builder, h: HandRow) -> None:
     b.y += 8
     top = b.y
     button = b.button(b.tr.gettext("Export hand"), ExportLater("hand", h.number))
-    b.width -= button.w + 10  # the heading wraps left of the button
+    if b.seated:  # issue 14.2: the coach reviews the viewer's own decisions
+        button = button.union(b.button(b.tr.gettext("Review my hand"), Coach(h.match, h.number),
+                                       button.x - 8 - button_width(b.fonts, b.tr.gettext("Review my hand"))))
+    b.width -= button.w + 10  # the heading wraps left of the buttons
     who = seat_label(b.tr, b.names, int(h.opener))
     b.text(b.tr.gettext("Hand {number} · opened by {name}", number=b.tr.number(h.number), name=who),
            18, True, ACCENT)
@@ -264,10 +269,12 @@ def _seats(b: _Builder, names: tuple[str, ...]) -> None:
 
 
 def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator,
-                  names: tuple[str, ...] = ("", "", "", "")) -> list[Item]:
-    """Pure layout of match ``index`` of ``led`` for a body ``width``; ``names`` by seat (R2)."""
+                  names: tuple[str, ...] = ("", "", "", ""), seated: bool = False) -> list[Item]:
+    """Pure layout of match ``index`` of ``led`` for a body ``width``; ``names`` by seat (R2);
+    ``seated``: the viewer holds a seat (each hand offers the coach's review, issue 14.2)."""
     b = _Builder(fonts, tr, width)
     b.names = tuple(names)
+    b.seated = seated
     m = led.matches[index]
     _top(b, led, index)
     _seats(b, names)
@@ -295,6 +302,8 @@ class LedgerOverlay(ScrollPanel):
         self.ledger = ledger_from_view(view, seeded=seeded, seed=seed)
         self.index = len(self.ledger.matches) - 1
         self._view = view
+        self.reviews: tuple[object, ...] = ()
+        """Issue 14.2: the coach's reviews received (``CoachReply``); a hand's export carries its own."""
 
     def update(self, view: SpectatorView, *, seeded: bool | None = None,
                seed: int | None = None) -> None:
@@ -327,7 +336,8 @@ class LedgerOverlay(ScrollPanel):
         return (self.lang, self.index, id(self.ledger), self.names)
 
     def items(self, width: int) -> list[Item]:
-        return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang), self.names)
+        return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang), self.names,
+                             self._view.seat is not None)
 
     def select(self, index: int) -> None:
         """Show match ``index`` (0 = the earliest at the table), from the top."""
@@ -344,5 +354,12 @@ class LedgerOverlay(ScrollPanel):
             self.select(action.index)
             return None
         if isinstance(action, ExportLater):
+            if action.kind == "hand":
+                from .review import review_export
+                m = self.ledger.matches[self.index]
+                h = next(h for h in m.hands if h.number == action.key)
+                reply = next((r for r in self.reviews if (r.match, r.hand) == (h.match, h.number)), None)  # type: ignore[attr-defined]
+                if reply is not None:
+                    return review_export(h.source, reply)
             return export_of(self.ledger, self.index, action)
         return action

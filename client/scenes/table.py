@@ -136,7 +136,7 @@ class TableScene:
             self.ui = self._sync(self.session.state, self.ui)
             view = self.session.state.view
             if self.ui.overlay == "ledger" and self.overlay is not None and view is not None:
-                self.overlay.update(view)
+                self._refresh_overlay(view)
         dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
 
@@ -229,6 +229,9 @@ class TableScene:
             self.session.send(action.intent)
         if action.command in ("rules", "ledger"):
             self._open_overlay(action.command)
+        elif action.command is not None and action.command.startswith("coach:"):
+            _, match, hand = action.command.split(":")
+            self._open_review(int(match), int(hand))
         elif action.command == "leave":
             self._leave = True
             return Change("pop")
@@ -301,6 +304,7 @@ class TableScene:
                 from ..overlays.ledger import LedgerOverlay
                 self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded,
                                              seed=self.session.state.seed, names=self.shown().names)
+                self.overlay.reviews = self.session.state.coach
         except ImportError:
             self.overlay = None
         if self.overlay is None:
@@ -308,8 +312,32 @@ class TableScene:
             self.ui = replace(self.ui, overlay=None)
         self.dirty = True
 
+    def _refresh_overlay(self, view: Any) -> None:
+        """A new view or review: the ledger or review overlay shows it (issue 6, issue 14.2)."""
+        from ..overlays.review import ReviewOverlay
+        if isinstance(self.overlay, ReviewOverlay):
+            self.overlay.update(view, self.session.state.coach)
+        else:
+            self.overlay.update(view)
+            self.overlay.reviews = self.session.state.coach
+
+    def _open_review(self, match: int, hand: int) -> None:
+        """Issue 14.2: the coach's review of this seat's decisions in that hand (asked for already);
+        it counts as the ledger being open (R26)."""
+        from ..overlays.review import ReviewOverlay
+        view = self.session.state.view
+        if view is None:
+            return
+        if self.ui.overlay != "ledger" or self.overlay is None:
+            self.session.send(Pause("ledger", True))
+        self.overlay = ReviewOverlay(view, match, hand, self.lang, self._overlay_rect(),
+                                     reviews=self.session.state.coach, names=self.shown().names)
+        self.ui = replace(self.ui, overlay="ledger")
+        self.dirty = True
+
     def _overlay_event(self, event: Any) -> Change | None:
-        from ..overlays.actions import Close, Export
+        from ..intents import AskCoach
+        from ..overlays.actions import Close, Coach, Export
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False):
             return None
         if event.type == pygame.FINGERDOWN:  # a tap acts once, as a click, in drawable pixels
@@ -327,6 +355,9 @@ class TableScene:
             self.session.send(Pause(what, False))  # type: ignore[arg-type]
         elif isinstance(act, Export):
             self._export(act)
+        elif isinstance(act, Coach):
+            self.session.send(AskCoach(act.match, act.hand))
+            self._open_review(act.match, act.hand)
         return None
 
     def _export(self, act: Any) -> None:

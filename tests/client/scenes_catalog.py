@@ -234,6 +234,38 @@ def _tracker(state: ClientState, spectator: bool) -> Paint:
     return paint
 
 
+def coach_reply() -> tuple[ClientState, Any]:
+    """Issue 14.2: a state after the first hand and the coach's review of seat 1 in it, plus one
+    made-up mistake for each reason the review can give (so every sentence is drawn)."""
+    from doublenine.server.coach import THRESHOLD, review_hand, row_wire
+    from doublenine.shared import protocol as p
+    s = LocalSession(seed=2026, names=NAMES)
+    _until(s, lambda x: len(x.finished) >= 1, _accept)
+    h = s.log.state.finished[0]
+    rows = [row_wire(r) for r in review_hand(s.log.state, h.match, h.number, Seat.ONE, 2026)]
+    play = next(r for r in rows if r["kind"] == "play" and "made_mean" in r)
+    from doublenine.client.overlays.review import REASONS
+    made = [dict(play, mistake=True, loss=23.4, made_mean=-18.8, best_mean=4.6, reason=code, pips=[5, 3])
+            for code in REASONS] + [dict(play, mistake=True, loss=2.1, made_mean=-1.1, best_mean=1.0)]
+    reply = p.decode_server(p.pack({"type": "coach", "match": h.match, "hand": h.number, "seat": 1,
+                                    "threshold": THRESHOLD, "rows": made + rows}))
+    return replace(s.state, table="K7QP"), reply
+
+
+def _review(state: ClientState, reply: Any) -> Paint:
+    """Issue 14.2: the review overlay over the table, with the review (or still waiting for it)."""
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.overlays.review import ReviewOverlay
+        w, h = surface.get_size()
+        rect = pygame.Rect(w // 12, h // 14, w - w // 6, h - h // 7)  # as TableScene._overlay_rect
+        shown = localized(state, lang)
+        overlay = ReviewOverlay(shown.view, 1, 1, lang, rect, reviews=(reply,) if reply else (), names=shown.names)
+        overlay.draw(surface)
+        overlay.scroll = overlay.clamp(10 ** 6)  # the last rows too
+        overlay.draw(surface)
+    return paint
+
+
 def painters() -> list[tuple[str, Paint]]:
     """Every scene and overlay, as (name, paint)."""
     art = Art()
@@ -242,6 +274,7 @@ def painters() -> list[tuple[str, Paint]]:
     by = {name: state for name, state, _ in states}
     out += [("overlay/rules", _overlay("rules", by["own-turn"])),
             ("overlay/ledger", _overlay("ledger", by["match-over"])), ("table/chat", _chat(by["own-turn"])),
+            ("overlay/review", _review(*coach_reply())), ("overlay/review-waiting", _review(by["reveal"], None)),
             ("table/wait", _waiting(by["own-turn"], "wait")), ("table/back", _waiting(by["own-turn"], "back")),
             ("table/nudged", _waiting(by["own-turn"], "nudged")),
             ("table/tracker", _tracker(by["own-turn"], False)),

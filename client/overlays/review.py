@@ -1,0 +1,241 @@
+"""The coach's review of one finished hand ("Review my hand", issue 14.2).
+
+A panel like the ledger's: for each decision of the player's seat in that hand, mistakes
+first, the line and the player's hand as they were on the table then, the move made and the
+expert's, each with its expected points and error bar, and a one-line reason when the
+normal evaluation explains the loss (else only the point difference). Until the server's
+``coach`` frame arrives it says the coach is at work. Everything shown comes from the
+player's own ledger (R22) and the server's review of the player's own decisions.
+
+Usage from the client::
+
+    overlay = ReviewOverlay(view, 1, 3, "fr", rect, names=names)
+    overlay.update(view, state.coach)   # when the view or the reviews change
+    action = overlay.handle(event)      # Close(), Export(...) or None
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import pygame
+from babel.numbers import format_decimal
+
+from doublenine.shared.i18n import N_, Translator, translator
+from doublenine.shared.ledger import dumps, hand_script
+from doublenine.shared.moves import End, Play
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import FinishedHand
+from doublenine.shared.tiles import Tile
+from doublenine.shared.views import SpectatorView
+
+from .actions import Export, ExportLater, OverlayAction
+from .ledger import GAP, ROW, _Builder, seat_label
+from .paint import TILE_H, TILE_W, tile_painter
+from .panel import Custom, Item, ScrollPanel
+from .text import ACCENT, MUTED, TEXT, Fonts
+
+MISTAKE = (226, 110, 90)
+GOOD = (120, 200, 140)
+
+KINDS = {"review": N_("Review of the deal"), "lead": N_("Lead"), "play": N_("Play"), "pass": N_("Pass")}
+REASONS = {
+    "domino": N_("You could have gone out with {tile}."),
+    "double": N_("Plays a lighter tile while holding the heavy double {tile}."),
+    "heavier": N_("Plays a lighter tile while holding {tile}."),
+    "lead_suit": N_("Leads away from the number you hold most of."),
+    "follow": N_("Leaves ends your hand cannot follow."),
+    "next_void": N_("Keeps {open}s open for the opponent who passed on {void}s."),
+    "partner_locked": N_("Closes both ends on your partner, who passed on them."),
+    "partner_number": N_("Leaves your partner's number {n} closed."),
+    "opponent_number": N_("Opens the opponents' number {n}."),
+}
+"""The sentence of each ``reason`` code of the coach (docs/protocol.md, CoachRow)."""
+
+
+def tenths(tr: Translator, x: float) -> str:
+    """``x`` with one decimal in the language's number format ('1.5', '1,5')."""
+    return format_decimal(round(x, 1), format="#,##0.0", locale=tr.lang)
+
+
+def points(tr: Translator, mean: float, stderr: float) -> str:
+    """'+1.3 ± 0.4 points' in the language's number format."""
+    sign = "+" if mean >= 0.05 else ("−" if mean <= -0.05 else "")
+    shown, err = sign + tenths(tr, abs(mean)), tenths(tr, stderr)  # first: pybabel drops nested calls
+    return tr.gettext("{mean} ± {err} points", mean=shown, err=err)
+
+
+def move_text(tr: Translator, move: Any) -> str:
+    """A play as '6-3 at the left end', a pass as 'pass', a review answer in words."""
+    kind = move.kind
+    if kind == "pass":
+        return tr.pgettext("ledger", "pass")
+    if kind == "review":
+        return tr.gettext("demanded a redeal") if move.demand_redeal else tr.gettext("accepted the hand")
+    tile = f"{move.tile[0]}-{move.tile[1]}"
+    if move.end == "left":
+        return tr.gettext("{tile} at the left end", tile=tile)
+    return tr.gettext("{tile} at the right end", tile=tile)
+
+
+def reason_text(tr: Translator, row: Any) -> str:
+    """The row's reason in words, or only the point difference when no term explains it."""
+    loss = tenths(tr, row.loss)
+    if row.reason is None or row.reason not in REASONS:
+        return tr.gettext("{loss} points less than the best play.", loss=loss)
+    pips = list(row.pips) + [0, 0]
+    args = {"tile": f"{pips[0]}-{pips[1]}", "open": pips[0], "void": pips[1], "n": pips[0]}
+    return tr.gettext(REASONS[row.reason], **args) + " " + \
+        tr.gettext("{loss} points less than the best play.", loss=loss)
+
+
+def at_decision(h: FinishedHand, seat: Seat, at: int) -> tuple[list[tuple[int, int]], list[Tile]]:
+    """The line as it lay (left to right, each as (left pip, right pip)) and ``seat``'s tiles
+    just before move ``at`` of ``h`` (R21: only what the seat saw then; -1: as dealt)."""
+    before = h.moves[:max(at, 0)]
+    laid = {m.tile for m in before if isinstance(m, Play)}
+    line: deque[tuple[int, int]] = deque()
+    for k, p in enumerate(x for x in h.line if x.tile in laid):  # h.line is in play order
+        if k and p.end is End.LEFT:
+            line.appendleft((p.left, p.right))
+        else:
+            line.append((p.left, p.right))
+    mine = {m.tile for m in before if isinstance(m, Play) and m.seat == seat}
+    return list(line), sorted(t for t in h.dealt[seat - 1] if t not in mine)
+
+
+def _line(b: _Builder, line: list[tuple[int, int]]) -> None:
+    """The line as it lay, each tile with its halves left to right, wrapping at the width."""
+    x = 0
+    for a, c in line:
+        if x + TILE_W > b.width:
+            x, b.y = 0, b.y + ROW
+        b.items.append(Custom(pygame.Rect(x, b.y, TILE_W, TILE_H), tile_painter(b.fonts, Tile(a, c), halves=(a, c))))
+        x += TILE_W + GAP
+    b.y += ROW
+
+
+def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
+    tr = b.tr
+    b.y += 10
+    kind = tr.gettext(KINDS.get(row.kind, KINDS["play"]))
+    if row.mistake:
+        loss = tenths(tr, row.loss)
+        head = tr.gettext("Mistake · {kind} · lost {loss} points", kind=kind, loss=loss)
+        b.text(head, 17, True, MISTAKE)
+    elif row.forced:
+        b.text(tr.gettext("{kind} · forced", kind=kind), 16, True, MUTED)
+    else:
+        b.text(kind, 16, True, ACCENT)
+    if row.kind != "review":
+        line, hand = at_decision(h, seat, row.at)
+        b.text(tr.gettext("The line:") if line else tr.gettext("The line was empty."), 14, False, MUTED)
+        if line:
+            _line(b, line)
+        b.text(tr.gettext("Your hand:"), 14, False, MUTED)
+        b.tiles(0, hand)
+    made = move_text(tr, row.made)
+    if row.made_mean is None:
+        b.text(tr.gettext("You: {move}", move=made), 15, False, TEXT)
+        return
+    mine = points(tr, row.made_mean, row.made_stderr or 0.0)
+    b.text(tr.gettext("You: {move} · {points}", move=made, points=mine), 15, False, TEXT)
+    if row.loss > 0:
+        best, theirs = move_text(tr, row.best), points(tr, row.best_mean, row.best_stderr or 0.0)
+        b.text(tr.gettext("Expert: {move} · {points}", move=best, points=theirs), 15, False, GOOD)
+    else:
+        b.text(tr.gettext("The expert agrees."), 15, False, GOOD)
+    if row.mistake:
+        b.text(reason_text(tr, row), 15, True, TEXT)
+
+
+def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fonts: Fonts, tr: Translator,
+                  names: tuple[str, ...] = ("", "", "", "")) -> list[Item]:
+    """Pure layout of the review ``reply`` (a ``CoachReply`` or None: not yet come) of ``h``."""
+    b = _Builder(fonts, tr, width)
+    if h is None:
+        b.text(tr.gettext("This hand is not in the ledger."), 16, False, MUTED)
+        return b.items
+    b.button(tr.gettext("Export hand"), ExportLater("hand", h.number))
+    who = seat_label(tr, names, int(seat))
+    match, number = tr.number(h.match), tr.number(h.number)
+    b.text(tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number, name=who),
+           18, True, ACCENT)
+    b.y += 14
+    if reply is None:
+        b.text(tr.gettext("The coach is looking at your decisions…"), 16, False, MUTED)
+        return b.items
+    mistakes = sum(1 for r in reply.rows if r.mistake)
+    b.text(tr.ngettext("{count} mistake", "{count} mistakes", mistakes), 17, True, MISTAKE if mistakes else GOOD)
+    threshold = tenths(tr, reply.threshold)
+    b.text(tr.gettext("Expected points of the hand for your team after each move, from what you could "
+                      "see then, with their error bar. A mistake loses more than {points} points.",
+                      points=threshold), 14, False, MUTED)
+    for row in reply.rows:
+        _row(b, h, seat, row)
+    return b.items
+
+
+def review_export(h: FinishedHand, reply: Any) -> Export:
+    """The hand's export with the review as the ledger shows it (D9: the seat's own rows only)."""
+    script = hand_script(h)
+    if reply is not None:
+        script["review"] = {"seat": reply.seat, "threshold": reply.threshold,
+                            "rows": [r.model_dump(mode="json", exclude_none=True) for r in reply.rows]}
+    return Export("hand", f"match-{h.match}-hand-{h.number}.json", dumps(script))
+
+
+class ReviewOverlay(ScrollPanel):
+    """The coach's review of hand ``hand`` of match ``match`` for the view's seat."""
+
+    def __init__(self, view: SpectatorView, match: int, hand: int, lang: str, rect: pygame.Rect, *,
+                 reviews: tuple[Any, ...] = (), names: tuple[str, ...] = ("", "", "", ""),
+                 fonts: Fonts | None = None) -> None:
+        super().__init__(rect, fonts)
+        self.lang, self.match, self.hand, self.names = lang, match, hand, tuple(names)
+        self.seat = view.seat or Seat.ONE
+        self.finished = _find(view, match, hand)
+        self.reply = _reply(reviews, match, hand)
+
+    def update(self, view: SpectatorView, reviews: tuple[Any, ...]) -> None:
+        """A new view or review arrived: show the review once it is here."""
+        finished, reply = _find(view, self.match, self.hand), _reply(reviews, self.match, self.hand)
+        if (finished, reply) != (self.finished, self.reply):
+            self.finished, self.reply, self._laid = finished, reply, None
+
+    def set_language(self, lang: str) -> None:
+        """Switch language at run time."""
+        self.lang = lang
+
+    def title(self) -> str:
+        return translator(self.lang).gettext("Review my hand")
+
+    def close_label(self) -> str:
+        return translator(self.lang).gettext("Close")
+
+    def cache_key(self) -> object:
+        return (self.lang, id(self.finished), id(self.reply), self.names)
+
+    def items(self, width: int) -> list[Item]:
+        return layout_review(self.finished, self.seat, self.reply, width, self.fonts, translator(self.lang),
+                             self.names)
+
+    def handle(self, event: pygame.event.Event) -> OverlayAction | None:
+        """As :meth:`ScrollPanel.handle`; the export button saves the hand with its review."""
+        action = super().handle(event)
+        if isinstance(action, ExportLater) and self.finished is not None:
+            return review_export(self.finished, self.reply)
+        return action
+
+
+def _find(view: SpectatorView, match: int, hand: int) -> FinishedHand | None:
+    hands = view.finished if match == view.match else \
+        next((m.finished for m in view.past if m.number == match), ())
+    return next((h for h in hands if h.number == hand), None)
+
+
+def _reply(reviews: tuple[Any, ...], match: int, hand: int) -> Any:
+    return next((r for r in reviews if (r.match, r.hand) == (match, hand)), None)
+
+
+__all__ = ["ReviewOverlay", "layout_review", "review_export", "at_decision", "REASONS", "KINDS"]

@@ -1,0 +1,115 @@
+"""Issue 14.2 in the client: "Review my hand" from the reveal and the ledger, the review overlay
+(the line and the hand as the seat saw them at each decision), its export, the intent on the wire."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pygame
+import pytest
+from scenes_catalog import coach_reply
+
+from doublenine.client.input import button
+from doublenine.client.intents import AskCoach
+from doublenine.client.layout import compute_layout
+from doublenine.client.overlays.actions import Coach, ExportLater
+from doublenine.client.overlays.ledger import LedgerOverlay
+from doublenine.client.overlays.review import ReviewOverlay, at_decision, layout_review, review_export
+from doublenine.client.overlays.text import Fonts
+from doublenine.client.store import reduce, review_of
+from doublenine.client.uistate import Ui
+from doublenine.shared import protocol as p
+from doublenine.shared.handscript import loads, parse
+from doublenine.shared.i18n import translator
+from doublenine.shared.moves import Play
+from doublenine.shared.seats import Seat
+from doublenine.shared.views import SpectatorView
+
+
+@pytest.fixture(scope="module")
+def reviewed():  # type: ignore[no-untyped-def]
+    pygame.display.init()
+    pygame.font.init()
+    return coach_reply()
+
+
+def test_coach_reveal_offers_the_review_to_a_seat_and_asks_for_that_hand(reviewed) -> None:  # type: ignore[no-untyped-def]
+    state, _ = reviewed
+    ui = Ui(seen_finished=0)
+    lay = compute_layout(state, ui, (1280, 800))
+    assert lay.panel is not None and [b.id for b in lay.panel.buttons] == ["coach", "continue"]
+    act = button("coach", lay, state, ui)
+    h = state.view.finished[0]
+    assert act.intent == AskCoach(h.match, h.number) and act.command == f"coach:{h.match}:{h.number}"
+    assert act.ui.seen_finished == 1 and act.ui.overlay == "ledger"  # R26: counts as the ledger open
+    fields = {f: getattr(state.view, f) for f in SpectatorView.__dataclass_fields__}
+    watcher = replace(state, view=SpectatorView(**fields))
+    lay = compute_layout(watcher, ui, (1280, 800))
+    assert [b.id for b in lay.panel.buttons] == ["continue"]  # a spectator made no decisions
+
+
+def test_coach_ask_goes_on_the_wire_and_the_answer_is_kept_per_hand(reviewed) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.net import NetSession
+    state, reply = reviewed
+    msg = NetSession.encode(type("S", (), {"state": state, "_prefix": "t", "_ids": iter(range(9))})(),
+                            AskCoach(1, 1))
+    assert msg == p.AskCoach(match=1, hand=1)
+    kept = reduce(reduce(state, reply), reply)
+    assert kept.coach == (reply,) and review_of(kept, 1, 1) is reply and review_of(kept, 1, 2) is None
+    other = reply.model_copy(update={"seat": 2})
+    assert reduce(state, other).coach == ()  # never another seat's review
+
+
+def test_coach_line_and_hand_are_those_of_the_decision(reviewed) -> None:  # type: ignore[no-untyped-def]
+    state, _ = reviewed
+    h = state.view.finished[0]
+    mine = [i for i, m in enumerate(h.moves) if m.seat == Seat.ONE and isinstance(m, Play)]
+    at = mine[-1]
+    line, hand = at_decision(h, Seat.ONE, at)
+    played = [m.tile for m in h.moves[:at] if isinstance(m, Play)]
+    assert len(line) == len(played) and all(a == c for (_, a), (c, _) in zip(line, line[1:]))  # halves touch
+    assert set(hand) == set(h.dealt[0]) - {m.tile for m in h.moves[:at] if isinstance(m, Play) and m.seat == 1}
+    assert h.moves[at].tile in hand
+    assert at_decision(h, Seat.ONE, -1) == ([], sorted(h.dealt[0]))
+
+
+def test_coach_overlay_waits_then_lists_mistakes_first_with_reasons(reviewed) -> None:  # type: ignore[no-untyped-def]
+    state, reply = reviewed
+    h, tr, fonts = state.view.finished[0], translator("fr"), Fonts()
+    waiting = [i.text for i in layout_review(h, Seat.ONE, None, 900, fonts, tr) if hasattr(i, "text")]
+    assert "L'entraîneur examine vos décisions…" in waiting
+    texts = [i.text for i in layout_review(h, Seat.ONE, reply, 900, fonts, tr) if hasattr(i, "text")]
+    first = next(t for t in texts if t.startswith("Erreur"))
+    assert first == "Erreur · Coup · 23,4 points perdus"
+    assert any("Joue une pièce plus légère en gardant le gros double 5-3." in t for t in texts)
+    assert any(t.startswith("Vous : ") and "−18,8 ± " in t for t in texts)
+    overlay = ReviewOverlay(state.view, 1, 1, "en", pygame.Rect(0, 0, 900, 700))
+    assert overlay.reply is None
+    overlay.update(state.view, (reply,))
+    assert overlay.reply is reply
+
+
+def test_coach_export_carries_the_review_and_still_replays(reviewed) -> None:  # type: ignore[no-untyped-def]
+    state, reply = reviewed
+    h = state.view.finished[0]
+    export = review_export(h, reply)
+    data = json.loads(export.text)
+    assert data["review"]["seat"] == 1 and len(data["review"]["rows"]) == len(reply.rows)
+    assert data["review"]["rows"][0]["mistake"] is True
+    parse(loads(export.text))  # the review is ignored by replay, never refused
+    ledger = LedgerOverlay(state.view, "en", pygame.Rect(0, 0, 1000, 700))
+    ledger.reviews = (reply,)
+    items = ledger.items(900)
+    coach = [i for i in items if getattr(i, "action", None) == Coach(h.match, h.number)]
+    assert len(coach) == 1  # a seat gets "Review my hand" on each hand of the ledger
+    assert ledger.handle(_click(ledger, ExportLater("hand", h.number))) == export
+
+
+def _click(panel, action):  # type: ignore[no-untyped-def]
+    """A mouse click on the button that carries ``action``."""
+    for item in panel.laid_out(panel.body_rect().w):
+        if getattr(item, "action", None) == action:
+            body = panel.body_rect()
+            pos = (body.x + item.rect.centerx, body.y + item.rect.centery - panel.scroll)
+            return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    raise AssertionError(f"no button for {action}")
