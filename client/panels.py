@@ -165,7 +165,7 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
     lines.append((N_("Score: Team A {a}, Team B {b}"), {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
     specs = [("continue", N_("Continue"), True, ())]
     if view.seat is not None:  # issue 14.2: a seat may ask the coach about its own decisions
-        specs.insert(0, ("coach", N_("Review my hand"), False, ()))
+        specs.append(("coach", N_("Review my hand"), False, ()))
     buttons = _row_buttons(rect, f, specs)
     return Panel("reveal", rect, (N_("Hand {n} is over"), {"n": fh.number}), tuple(lines), buttons,
                  rows=tuple(rows))

@@ -37,7 +37,7 @@ def test_coach_reveal_offers_the_review_to_a_seat_and_asks_for_that_hand(reviewe
     state, _ = reviewed
     ui = Ui(seen_finished=0)
     lay = compute_layout(state, ui, (1280, 800))
-    assert lay.panel is not None and [b.id for b in lay.panel.buttons] == ["coach", "continue"]
+    assert lay.panel is not None and [b.id for b in lay.panel.buttons] == ["continue", "coach"]
     act = button("coach", lay, state, ui)
     h = state.view.finished[0]
     assert act.intent == AskCoach(h.match, h.number) and act.command == f"coach:{h.match}:{h.number}"
