@@ -10,7 +10,7 @@ robot the client tests use (tests/client/robot.py re-exports it).
 
 When the first hand is over (the reveal panel, R16-R18) it prints one JSON
 line and returns 0: ``{"autoplay": "hand over", "table": CODE, "seat": N,
-"settings": {"chat": "free" | "phrases_in_hand", "tracker": bool},
+"settings": {"chat": "free" | "phrases_in_hand", "tracker": bool, "public": bool},
 "result": "domino" | "block" | "tie", "winner_team": "A" | "B" | null, "points": N,
 "frames": N, "video": SDL's video driver}``. Past ``timeout``
 seconds it prints ``{"autoplay": "timeout", ...}`` (``"closed"`` if the window was
@@ -106,7 +106,7 @@ def summary(table: Any | None, outcome: str, frames: int) -> dict[str, Any]:
         return out
     state = table.session.state
     out["table"] = state.table
-    out["settings"] = {"chat": state.chat_rule, "tracker": state.tracker}
+    out["settings"] = {"chat": state.chat_rule, "tracker": state.tracker, "public": state.public}
     view = state.view
     if view is not None:
         out["seat"] = int(view.seat) if isinstance(view, SeatView) else None

@@ -45,6 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="new tables: only the preset chat phrases while a hand is in play (no free text)")
     parser.add_argument("--tracker", action="store_true",
                         help="new tables: allow the tile tracker panel (T) for everyone at the table")
+    parser.add_argument("--public", action="store_true",
+                        help="new tables: list them on the server's web page (http://HOST:PORT/)")
     parser.add_argument("--size", type=window_size, default=(1280, 800), help="window size WIDTHxHEIGHT")
     parser.add_argument("--start-screen", action="store_true", help="open the start screen instead of a table")
     parser.add_argument("--autoplay", action="store_true",
@@ -100,7 +102,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
                           for i, k in enumerate(launch.kinds))
             attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
-                                   chat=launch.chat, tracker=launch.tracker)
+                                   chat=launch.chat, tracker=launch.tracker, public=launch.public)
             if not launch.server:
                 on_joined = _remember_local_table
                 saved = config.load()
@@ -207,7 +209,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 launch = Launch("create", name, lang, server, seed=args.seed, level=args.level,
                                 resume=args.seed is None and not server and not robot,
-                                chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker)
+                                chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
+                                public=args.public)
             app.push(launcher(launch))
         return autoplay.run(app, shots=args.autoplay_shots) if robot else app.run()
     except (OSError, RuntimeError, ValueError) as exc:

@@ -62,6 +62,8 @@ class ClientState:
     left: bool = False
     tracker: bool = False
     """Issue 14.3: the table allows the tile tracker panel (the table's setting, ``TableW.tracker``)."""
+    public: bool = False
+    """Issue 13.3: the table is listed on its server's web page (``TableW.public``)."""
     failure: Any = None
     """A :class:`~doublenine.shared.failures.Failure` that ends this connection's hope (unknown table,
     seat taken, unreachable, host stopped): the table shows it with a way back to the start screen."""
@@ -123,7 +125,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    and t.seats[int(me) - 1].kind == "human",
                    computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays),
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
-                   can_redo=t.can_redo, started=t.started, tracker=t.tracker,
+                   can_redo=t.can_redo, started=t.started, tracker=t.tracker, public=t.public,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
                    away=frozenset(Seat(s.seat) for s in t.seats

@@ -58,7 +58,8 @@ def host_table(launch: Any, *, db: str | None = ":memory:", port: int = DEFAULT_
     s1, s2, s3, s4 = (p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
                       for i, k in enumerate(kinds))
     create = p.CreateTable(seats=(s1, s2, s3, s4), seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
-                           chat=launch.chat, tracker=launch.tracker)  # the host's table settings go along
+                           chat=launch.chat, tracker=launch.tracker,
+                           public=launch.public)  # the host's table settings go along
     client = NetClient(hosting.local_url, create).start()
     return HostedTable(TableScene(NetSession(client), launch.lang), hosting, launch.lang)
 

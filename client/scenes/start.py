@@ -51,6 +51,8 @@ class Launch:
     """Issue 15: a new table's chat setting, ``free`` or ``phrases_in_hand``."""
     tracker: bool = False
     """Issue 14.3: a new table allows the tile tracker panel."""
+    public: bool = False
+    """Issue 13.3: a new table is listed on its server's web page (``create_table{public}``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,8 @@ class Form:
     message: str = ""
     host_port: int | None = None
     """Issue 8: the port "Host for friends" uses after the default one was found in use."""
+    public: bool = False
+    """Issue 13.3: "List on the server's page" for the table created."""
 
 
 FIELDS = ("name", "seed", "server", "table")
@@ -86,19 +90,19 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     right_x = w // 2 + m // 2
     fw = card_w - 2 * m
     bh = round(2.1 * f)
-    out: dict[str, Rect] = {"card_create": (left_x, top, card_w, 11 * row), "card_join": (right_x, top, card_w, 11 * row)}
+    card_h = round(11.4 * row)
+    out: dict[str, Rect] = {"card_create": (left_x, top, card_w, card_h), "card_join": (right_x, top, card_w, card_h)}
     x = left_x + m
     y = top + round(2.2 * f)
     out["name"] = (x, y + row // 2, fw, bh)
     out["lang"] = (x, y + 2 * row, fw, bh)
-    for i in range(3):
-        out[f"kind{i}"] = (x + fw // 2, y + round((3.2 + i) * row), fw // 2, bh)
-    out["level"] = (x + fw // 2, y + round(6.2 * row), fw // 2, bh)
-    out["seed"] = (x + fw // 2, y + round(7.2 * row), fw // 2, bh)
+    step = 0.95  # the create card's toggles, one row each, closer than the fields above
+    for i, cid in enumerate(("kind0", "kind1", "kind2", "level", "seed", "public")):  # public: issue 13.3
+        out[cid] = (x + fw // 2, y + round((3.1 + step * i) * row), fw // 2, bh)
     half = (fw - m) // 2  # issue 8: "Create table" and "Host for friends" share the row
-    out["create"] = (x, y + round(8.5 * row), half, bh)
-    out["host"] = (x + fw - half, y + round(8.5 * row), half, bh)
-    out["where"] = (x, y + round(8.5 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
+    out["create"] = (x, y + round(8.9 * row), half, bh)
+    out["host"] = (x + fw - half, y + round(8.9 * row), half, bh)
+    out["where"] = (x, y + round(8.9 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
     x = right_x + m
     out["server"] = (x, y + row // 2, fw, bh)
     out["table"] = (x, y + 2 * row, fw, bh)
@@ -205,6 +209,8 @@ class StartScene:
             self.form = replace(f, kinds=tuple(kinds))  # type: ignore[arg-type]
         elif cid == "level":
             self.form = replace(f, level=LEVELS[(LEVELS.index(f.level) + 1) % len(LEVELS)])
+        elif cid == "public":
+            self.form = replace(f, public=not f.public)
         elif cid == "seat":
             order = ("any", "1", "2", "3", "4")
             self.form = replace(f, seat=order[(order.index(f.seat) + 1) % len(order)])
@@ -223,7 +229,7 @@ class StartScene:
             return Change("push", LanJoinScene(self.launcher, name, f.lang, art=self.art))
         from .lan_host import open_hosting
         launch = Launch("create", name, f.lang, seed=int(f.seed) if f.seed else None,
-                        kinds=("human",) + f.kinds, level=f.level)  # type: ignore[arg-type]
+                        kinds=("human",) + f.kinds, level=f.level, public=f.public)  # type: ignore[arg-type]
         scene, message, offered = open_hosting(launch, f.host_port)
         if scene is None:
             self.form = replace(f, message=message, host_port=offered or f.host_port)
@@ -238,7 +244,8 @@ class StartScene:
             return None
         launch = Launch({"create": "create", "join": "join", "watch": "watch"}[cid], name, f.lang,
                         f.server.strip(), f.table.strip().upper(), None if f.seat == "any" else int(f.seat),
-                        int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level)  # type: ignore[arg-type]
+                        int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level,  # type: ignore[arg-type]
+                        public=f.public and cid == "create")
         # keep the remembered table and seat token (D7); the server and table code are saved by the
         # launcher only once the server said "joined" (issue 11.6: only what worked is remembered)
         save(replace(load(), name=f.name, lang=f.lang))
@@ -288,6 +295,7 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
         _caption(surface, art, lay[f"kind{i}"], tr(lang, text), f)
     _caption(surface, art, lay["level"], tr(lang, "Computer level"), f)
     _caption(surface, art, lay["seed"], tr(lang, "Seed (optional)"), f)
+    _caption(surface, art, lay["public"], tr(lang, "List on the server's page"), f)
     _caption(surface, art, lay["seat"], tr(lang, "Seat"), f)
     for fid in FIELDS:
         _field(surface, art, lay[fid], getattr(form, fid), form.focus == fid, f)
@@ -296,6 +304,7 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     buttons += [Button(f"kind{i}", lay[f"kind{i}"], N_("Computer") if k == "computer" else N_("Human"))
                 for i, k in enumerate(form.kinds)]
     buttons.append(Button("level", lay["level"], LEVEL_NAMES[form.level]))
+    buttons.append(Button("public", lay["public"], N_("Listed") if form.public else N_("Not listed")))
     buttons.append(Button("seat", lay["seat"], N_("Any free seat") if form.seat == "any" else N_("Seat {n}"),
                           args=(("n", form.seat),)))
     host_label = N_("Host on port {port}") if form.host_port else N_("Host for friends")

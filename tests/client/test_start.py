@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -96,3 +97,21 @@ def test_start_screen_says_which_server_create_table_uses() -> None:
     assert where[1] >= create[1] + create[3] and where[1] + where[3] <= card[1] + card[3]
     surface = pygame.Surface((800, 600))
     draw_start(surface, Art(), Form(server="ws://example.org:8765/"), (800, 600))  # draws without error
+
+
+def test_issue13_list_on_the_servers_page_goes_with_create_only() -> None:
+    got: list[Launch] = []
+    scene = StartScene(Settings(), lambda launch: got.append(launch) or "T")
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    lay = start_layout((1280, 800))
+    assert scene.form.public is False  # off by default, like the server's create_table{public}
+    scene.handle(click(centre(lay["public"])))
+    assert scene.form.public is True
+    scene.handle(click(centre(lay["create"])))
+    assert [launch.public for launch in got] == [True]
+    scene.form = replace(scene.form, server="ws://127.0.0.1:1/", table="KQ7PA")
+    scene.handle(click(centre(lay["watch"])))
+    assert [launch.public for launch in got] == [True, False]  # watching lists nothing
+    scene.handle(click(centre(lay["public"])))
+    scene.handle(click(centre(lay["create"])))
+    assert got[-1].public is False
