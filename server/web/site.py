@@ -32,6 +32,7 @@ from doublenine.shared.invite import InviteError, build_invite
 from ..addresses import address_group
 from doublenine.shared.state import Phase
 
+from ..registry import normalize_code
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
 from . import pages
@@ -191,7 +192,7 @@ class WebSite:
         """The table ``code`` names, found like a ``spectate`` finds it (issue 12: loaded or taken
         over from the store; unknown codes count against the address group's misses)."""
         registry = self.registry
-        table = registry.tables.get(code.upper().replace("-", "").replace("_", ""))
+        table = registry.tables.get(normalize_code(code))
         if table is not None:
             return table_info(table)
         group, now = self._group(connection, request), time.monotonic()
@@ -201,7 +202,7 @@ class WebSite:
             return table_info(await registry.find_or_load(code))
         except Refused as exc:
             if exc.code is ErrorCode.TABLE_MOVING:
-                return _moving_info(code.upper())
+                return _moving_info(normalize_code(code))
             if exc.code is ErrorCode.UNKNOWN_TABLE:
                 registry.misses.missed(group, now)
                 registry.metrics.code_misses.inc()

@@ -181,10 +181,14 @@ async def _spectators_full(server: Any, ctx: Any) -> None:
     creator = await connect(server)
     joined = await creator.attach({"type": "create_table", "seats": seats("h", "c", "c", "c"), "sit": 1, "name": "Ana"})
     page = await ctx.new_page()
+    sockets: list[Any] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
     await page.goto(f"http://127.0.0.1:{server.port}/t/{joined.code}")
     await page.wait_for_selector("#conn.stopped", timeout=10_000)  # no wait_for_function: the CSP forbids eval
-    assert await page.text_content("#status") == (
-        "This table already has as many spectators as it takes. Try again in a minute.")
+    full = "This table already has as many spectators as it takes. Try again in a minute."
+    assert await page.text_content("#status") == full
+    await asyncio.sleep(1.5)  # it waits a minute before asking again, saying so meanwhile
+    assert len(sockets) == 1 and await page.text_content("#status") == full
     await page.close()
 
 

@@ -111,6 +111,18 @@ async def test_issue13_table_page_has_the_table_and_strict_headers(server) -> No
     assert own_code_in(html) == []
 
 
+async def test_issue13_the_open_button_uses_the_address_the_browser_used(server) -> None:
+    host = await create(server, None)
+    _, headers, html = await get(server, f"/t/{host.code.lower()}", Host="[::1]:8765")
+    assert f'href="doublenine://[::1]:8765/{host.code}"' in html
+    assert "connect-src 'self' ws://[::1]:8765 wss://[::1]:8765;" in headers["Content-Security-Policy"]
+    _, headers, html = await get(server, f"/t/{host.code}", Host="play.example.org")
+    assert f'href="doublenine://play.example.org:80/{host.code}"' in html
+    _, headers, html = await get(server, f"/t/{host.code}", Host="not a host")
+    assert 'href="doublenine://' not in html  # no usable address: no button, and no host in the CSP
+    assert "connect-src 'self'; " in headers["Content-Security-Policy"]
+
+
 async def test_issue13_a_websocket_on_the_page_path_is_still_a_client(server) -> None:
     host = await create(server, None)
     watcher = await spectate(server, host.code)  # TableClient dials ws://.../ (any path works)
@@ -176,3 +188,14 @@ def test_issue13_vendored_msgpack_is_the_published_build() -> None:
     assert b"eval(" not in body and b"new Function" not in body  # script-src 'self' allows neither
     assert b"ISC" in static_files()["/static/vendor/LICENSE-msgpack.txt"][0] or \
         b"Permission to use, copy, modify" in static_files()["/static/vendor/LICENSE-msgpack.txt"][0]
+
+
+async def test_issue13_behind_nginx_the_invite_says_tls(make_server) -> None:
+    server = await make_server(trust_proxy=True)
+    host = await create(server, None)
+    _, _, html = await get(server, f"/t/{host.code}", Host="play.example.org", **{"X-Forwarded-Proto": "https"})
+    assert f'href="doublenine://play.example.org:443/{host.code}?tls=1"' in html
+    plain = await make_server()  # without --trust-proxy the header is anyone's word: ignored
+    other = await create(plain, None)
+    _, _, html = await get(plain, f"/t/{other.code}", Host="play.example.org", **{"X-Forwarded-Proto": "https"})
+    assert f'href="doublenine://play.example.org:80/{other.code}"' in html

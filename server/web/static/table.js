@@ -17,6 +17,7 @@
   var LIMITS = { maxStrLength: 4096, maxBinLength: 0, maxArrayLength: 1024, maxMapLength: 64, maxExtLength: 0 };
   var MAX_FRAME = 1 << 20;  // docs/protocol.md: server frames up to 1 MiB
   var view = null, table = null, seq = -1, ws = null, wait = 500, stopped = false, timer = null;
+  var hold = 0;  // ms the server asked us to wait before the next attempt (0: the usual backoff)
 
   function fill(text, args) {
     return String(text).replace(/\{(\w+)\}/g, function (all, key) {
@@ -192,10 +193,10 @@
   function stop(text) { stopped = true; setConn("stopped", text); if (ws) { ws.close(); } }
   function onError(m) {
     var data = m.data || {};
-    if (m.code === "SPECTATORS_FULL") { setConn("stopped", W.full); ws.close(); later(30000); }
+    if (m.code === "SPECTATORS_FULL") { setConn("stopped", W.full); hold = 60000; ws.close(); }
     else if (m.code === "UNKNOWN_TABLE") { stop(W.gone); }
     else if (m.code === "TABLE_MOVING" || m.code === "RATE_LIMITED" || m.code === "SHUTTING_DOWN") {
-      ws.close(); later(Math.min(Number(data.retry_ms) || 1000, 10000));
+      hold = Math.max(200, Math.min(Number(data.retry_ms) || 1000, 10000)); ws.close();
     }
     else if (m.code === "PROTOCOL_VERSION") { stop(fill(W.failed, { detail: m.code })); }
   }
@@ -229,7 +230,8 @@
     ws.onclose = function (ev) {
       if (stopped) { return; }
       if (ev.code === 4001 || ev.code === 4010) { stop(W.gone); return; }
-      if ($("conn").className.indexOf("stopped") < 0) { setConn("connecting", W.lost); }
+      if (hold) { later(hold); hold = 0; return; }  // the server said when; its message stays shown
+      setConn("connecting", W.lost);
       later(wait); wait = Math.min(wait * 2, 10000);
     };
   }
