@@ -68,8 +68,9 @@ async def main(out: Path) -> None:
         hold = dataclasses.replace(table.config, bot_delay=600.0)
         go = table.config
         async with async_playwright() as pw:
+            profile = tempfile.TemporaryDirectory(prefix="dn-shots-")  # a fresh --user-data-dir, removed after
             ctx = await pw.chromium.launch_persistent_context(
-                tempfile.mkdtemp(prefix="dn-shots-"), executable_path=CHROMIUM, headless=True, args=ARGS,
+                profile.name, executable_path=CHROMIUM, headless=True, args=ARGS,
                 locale="en-US", device_scale_factor=1)
             try:
                 state = lambda: table.log.state  # noqa: E731
@@ -87,6 +88,7 @@ async def main(out: Path) -> None:
                 await _shoot(ctx, url, out, "reveal")
             finally:
                 await ctx.close()
+                profile.cleanup()
     finally:
         await server.stop()
     (out / "web-index-phone.png").unlink(missing_ok=True)  # the README shows the desktop one

@@ -15,7 +15,6 @@ import asyncio
 import dataclasses
 import os
 import shutil
-import tempfile
 import time
 from typing import Any
 
@@ -83,15 +82,15 @@ async def _line_on_page(page: Any) -> list[str]:
     return list(await page.eval_on_selector_all("#line svg.tile", "els => els.map(e => e.getAttribute('aria-label'))"))
 
 
-async def test_issue13_page_follows_a_hand_of_computers_and_never_sees_a_hidden_tile(make_server) -> None:
+async def test_issue13_page_follows_a_hand_of_computers_and_never_sees_a_hidden_tile(make_server, tmp_path) -> None:
     async_playwright = _browser_or_skip()
     started = time.monotonic()
     server = await make_server(bot_delay=0.12, max_spectators=32)
     full = await make_server(max_spectators=0)
     async with async_playwright() as pw:
         ctx = await pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="dn-chromium-"), executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 1280, "height": 800}, locale="en-US")
+            str(tmp_path / "profile-en"), executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport={"width": 1280, "height": 800}, locale="en-US")  # a fresh --user-data-dir
         try:
             page = ctx.pages[0] if ctx.pages else await ctx.new_page()
             console: list[str] = []
@@ -103,7 +102,7 @@ async def test_issue13_page_follows_a_hand_of_computers_and_never_sees_a_hidden_
             await _follow_a_hand(server, page, frames)
             assert [m for m in console if "Content Security Policy" in m or m.startswith("error")] == []
             await _spectators_full(full, ctx)
-            await _not_found_in_french(pw, server)
+            await _not_found_in_french(pw, server, tmp_path / "profile-fr")
         finally:
             await ctx.close()
     assert time.monotonic() - started < 60
@@ -192,9 +191,9 @@ async def _spectators_full(server: Any, ctx: Any) -> None:
     await page.close()
 
 
-async def _not_found_in_french(pw: Any, server: Any) -> None:
+async def _not_found_in_french(pw: Any, server: Any, profile: Any) -> None:
     ctx = await pw.chromium.launch_persistent_context(
-        tempfile.mkdtemp(prefix="dn-chromium-"), executable_path=CHROMIUM, headless=True, args=ARGS, locale="fr-FR")
+        str(profile), executable_path=CHROMIUM, headless=True, args=ARGS, locale="fr-FR")
     try:
         page = ctx.pages[0] if ctx.pages else await ctx.new_page()
         response = await page.goto(f"http://127.0.0.1:{server.port}/t/QQQQQ")
