@@ -102,14 +102,14 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
     button = "" if invite is None else (
         f'<p class="open-row"><a class="open" href="{escape(invite)}">{escape(t.gettext(w.OPEN_IN_GAME))}</a>'
         f'<span class="hint">{escape(t.gettext(w.OPEN_HINT))}</span></p>')
-    board = ('<section class="board" aria-live="polite">'
+    board = ('<section class="board">'
              + "".join(_seat_card(t, seats[n]) for n in (3, 4, 2, 1) if n in seats)
              + f'<div class="felt"><h2 class="felt-title">{escape(t.gettext(w.LINE_TITLE))}</h2>'
                '<div class="line" id="line"></div><p class="result" id="result"></p>'
                '<p class="reveal-note" id="reveal-note"></p></div></section>')
     body = (f'<main id="table" data-code="{escape(info.code)}">'
             f'<section class="head"><h1>{escape(t.gettext(w.TABLE_TITLE, code=info.code))}</h1>'
-            f'<p class="status"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
+            f'<p class="status" aria-live="polite"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
             f'<span class="spectators" id="spectators"></span></p>{button}</section>'
             + _score(t, info) + board
             + f'<noscript><p class="note">{escape(t.gettext(w.NO_SCRIPT))}</p></noscript>'

@@ -91,7 +91,7 @@ SCRIPT_WORDS: dict[str, str] = {
     "waiting": N_("Waiting for players"),
     "draw": N_("Opening draw"),
     "nominate": N_("{name} chooses who leads"),
-    "review": N_("Waiting for the others to look at their hands"),
+    "review": N_("The players are looking at their new hands"),
     "to_play": N_("{name} to play"),
     "match_over": N_("Team {team} wins the match!"),
     "team": N_("Team {team}"),
