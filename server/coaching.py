@@ -3,9 +3,9 @@
 A request names a finished hand; the asking seat gets the review of its own decisions only
 (spectators none: they made no decisions, and a seat's review is its own business). The
 match state is read without the table lock (states are immutable), the hand's decisions are
-planned at once, and each decision is then measured in the coach's own worker thread, one
-decision per job, so the event loop runs between decisions and the computer seats' workers
-are never taken. Finished reviews are kept per table (:data:`KEEP` of them), keyed by the
+planned at once, and each decision is then measured in the coach's own worker (a spawned
+process: ``Brain.in_coach``), one decision per job, so the event loop is never held and the
+computer seats' worker threads are never taken (bench/coach.py measures it). Finished reviews are kept per table (:data:`KEEP` of them), keyed by the
 finished hand itself, so asking again, from the ledger or after a reconnection, costs nothing.
 """
 from __future__ import annotations

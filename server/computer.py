@@ -10,7 +10,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
 from doublenine.shared.moves import Decision, Review
@@ -50,11 +50,20 @@ class Brain:
         never take the computer seats' workers)."""
 
     async def in_coach(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn(*args)`` in the coach's worker thread, off the event loop."""
+        """Run ``fn(*args)`` (picklable) in the coach's worker, off the event loop.
+
+        The worker is a separate process where it can be (a review is seconds of pure Python: in a
+        thread it would take the interpreter lock from the event loop; bench/coach.py measures
+        both), else -- a frozen build, or a process that cannot start -- a thread."""
+        loop = asyncio.get_running_loop()
         if self.coach_executor is None:
-            from concurrent.futures import ThreadPoolExecutor
-            self.coach_executor = ThreadPoolExecutor(1, thread_name_prefix="coach")
-        return await asyncio.get_running_loop().run_in_executor(self.coach_executor, fn, *args)
+            self.coach_executor = _coach_worker()
+        try:
+            return await loop.run_in_executor(self.coach_executor, fn, *args)
+        except BrokenExecutor:
+            log.warning("the coach's worker process stopped; reviews go on in a thread")
+            self.coach_executor = _coach_worker(thread=True)
+            return await loop.run_in_executor(self.coach_executor, fn, *args)
 
     def close(self) -> None:
         """Stop the coach's worker (pending reviews are dropped)."""
@@ -75,6 +84,17 @@ class Brain:
             log.exception("computer level %s failed for seat %d; playing a random legal decision",
                           level, int(view.viewer))
             return random_legal(view, level, rng)
+
+
+def _coach_worker(thread: bool = False) -> Executor:
+    """One worker for the coach: a spawned process unless ``thread`` or a frozen build (whose
+    executable is not a Python that can be spawned)."""
+    import sys
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+    if thread or getattr(sys, "frozen", False):
+        return ThreadPoolExecutor(1, thread_name_prefix="coach")
+    import multiprocessing
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
 
 
 _fallback = random_legal  # older names, used by other tests

@@ -76,3 +76,21 @@ async def test_coach_one_review_at_a_time_and_stable_refusals(make_server) -> No
     watcher = await spectate(server, host.code)
     await watcher.send({"type": "coach", "match": 1, "hand": 1})
     assert (await watcher.until(lambda m: isinstance(m, p.Error))).code == "SPECTATOR_CANNOT_ACT"
+
+
+async def test_coach_worker_process_that_stops_gives_way_to_a_thread() -> None:
+    import operator
+    from concurrent.futures import Executor, ThreadPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from doublenine.server.computer import Brain
+
+    class Broken(Executor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            raise BrokenProcessPool("the worker process died")
+
+    brain = Brain(None)
+    brain.coach_executor = Broken()
+    assert await brain.in_coach(operator.add, 2, 3) == 5
+    assert isinstance(brain.coach_executor, ThreadPoolExecutor)
+    brain.close()
