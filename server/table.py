@@ -351,8 +351,6 @@ class Table:
         self._unstored = self.log.size
         for e in events:
             self._counter.feed(e)
-            if isinstance(e.body, MatchStarted):  # issue 12: memory per table bounded over an evening
-                self.log.forget_past_matches(PAST_KEPT)
         if self._counter.seq != self.seq and events:
             self.since = events[-1].at  # a new decision is awaited from now (issue 15)
         self.seq = self._counter.seq
@@ -364,6 +362,8 @@ class Table:
                 frame = frames.per.get(seat)
                 if frame is not None:
                     conn.send(frame, state=True)
+        if any(isinstance(e.body, MatchStarted) for e in events):  # after the frames: past_add, not a new past
+            self.log.forget_past_matches(PAST_KEPT)  # issue 12: memory per table bounded over an evening
         r = self.request
         if r is not None and r.action != "hand_over" and r.seq != self.seq:
             self.close_request("expired")
