@@ -133,27 +133,42 @@ class SeatClient:
                 return msg
 
     async def run(self) -> None:
-        """Handle every frame until the connection closes or the run stops."""
+        """Handle every frame until the connection closes or the run stops (websockets)."""
         async for frame in self.ws:
-            now = time.perf_counter()
-            raw = msgpack.unpackb(frame)
-            msg = _light(raw)  # most frames: a play, a pass or table news, read without pydantic
-            if msg is None:  # the server is trusted here: its frames skip the limits check
-                msg = p.SERVER_ADAPTER.validate_python(raw)
-            kind = msg.type
-            if kind == "update":
-                self.view, self.seq = advance(self.view, msg), msg.seq
-                self.table.arrived(self, msg.seq, now)
-                self.table.answered(self)
-            elif kind == "snapshot":
-                self.view, self.seq = view_from_wire(msg), msg.seq
-                self.table.answered(self)
-            elif kind == "table":
-                await self.table.on_table(self, msg.table)
-            elif kind == "error":
-                self.table.stats.errors[str(msg.code)] += 1
-                self.table.answered(self, error=True)
-            self.table.poke()
+            consent = self.handle(frame)
+            if consent is not None:
+                await self.send(consent)
+
+    def handle(self, frame: bytes) -> p.Model | None:
+        """Fold one frame in (called straight from the socket with RawWS); returns a consent
+        to send, if this frame asks for one."""
+        now = time.perf_counter()
+        raw = msgpack.unpackb(frame)
+        msg = _light(raw)  # most frames: a play, a pass or table news, read without pydantic
+        if msg is None:  # the server is trusted here: its frames skip the limits check
+            msg = p.SERVER_ADAPTER.validate_python(raw)
+        kind = msg.type
+        consent = None
+        if kind == "update":
+            self.view, self.seq = advance(self.view, msg), msg.seq
+            self.table.arrived(self, msg.seq, now)
+            self.table.answered(self)
+        elif kind == "snapshot":
+            self.view, self.seq = view_from_wire(msg), msg.seq
+            self.table.answered(self)
+        elif kind == "table":
+            consent = self.table.on_table(self, msg.table)
+        elif kind == "error":
+            self.table.stats.errors[str(msg.code)] += 1
+            self.table.answered(self, error=True)
+        self.table.poke()
+        return consent
+
+    def handle_raw(self, frame: bytes) -> None:
+        """RawWS's ``on_frame``: :meth:`handle`, a consent written at once."""
+        consent = self.handle(frame)
+        if consent is not None:
+            self.ws.send_now(p.encode(consent))
 
     def next_decision(self) -> Any:
         view = self.view
@@ -219,7 +234,12 @@ class LoadTable:
     def start(self) -> None:
         self.next_slot = max(self.next_slot, time.perf_counter())
         self.latest_seq = max(c.seq for c in self.clients)
-        self.tasks = [asyncio.create_task(c.run()) for c in self.clients]
+        self.tasks = []
+        for c in self.clients:
+            if hasattr(c.ws, "send_now"):  # RawWS: frames handled as they are parsed, no task per frame
+                c.ws.on_frame = c.handle_raw
+            else:
+                self.tasks.append(asyncio.create_task(c.run()))
         self.poke()
 
     def answered(self, c: SeatClient, error: bool = False) -> None:
@@ -259,12 +279,13 @@ class LoadTable:
         self.sent(c.seq, time.perf_counter(), self.private)
         await c.ws.send(_intent_frame(d, c.seq, f"{c.seat}-{next(c.ids)}"))
 
-    async def on_table(self, c: SeatClient, table: Any) -> None:
-        """D1: consent to seat 1's new-match request."""
+    def on_table(self, c: SeatClient, table: Any) -> p.Model | None:
+        """D1: the consent to seat 1's new-match request that ``c`` must send, if any."""
         req = table.request
         if req is not None and c.seat in req.waiting and (req.id, c.seat) not in self.consented:
             self.consented.add((req.id, c.seat))  # type: ignore[arg-type]
-            await c.send(p.Consent(request_id=req.id, accept=True))
+            return p.Consent(request_id=req.id, accept=True)
+        return None
 
     async def wait_slot(self) -> None:
         if not self.interval:

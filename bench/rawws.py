@@ -39,6 +39,9 @@ class RawWS(asyncio.Protocol):
         self._waiter: asyncio.Future[None] | None = None
         self._handshake: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.close_code: int | None = None
+        self.on_frame: Any = None
+        """When set, each frame is handed to this function as it is parsed (no task wakes up
+        per frame); else frames wait for :meth:`recv`."""
 
     @classmethod
     async def connect(cls, url: str, timeout: float = 60.0) -> RawWS:
@@ -94,6 +97,9 @@ class RawWS(asyncio.Protocol):
 
     def _frame(self, opcode: int, payload: bytes) -> None:
         if opcode == 2 or opcode == 1:  # the server sends whole binary frames (no fragments here)
+            if self.on_frame is not None:
+                self.on_frame(payload)
+                return
             self._frames.append(payload)
             self._wake()
         elif opcode == 9:
@@ -126,6 +132,10 @@ class RawWS(asyncio.Protocol):
 
     async def send(self, payload: bytes) -> None:
         """Send one binary frame."""
+        self.send_now(payload)
+
+    def send_now(self, payload: bytes) -> None:
+        """Send one binary frame, from a callback (the transport buffers it)."""
         if self.close_code is not None:
             raise Closed(self.close_code)
         self._write(0x2, payload)
