@@ -89,10 +89,13 @@ def _intent_frame(d: Any, expected_seq: int, intent_id: str) -> bytes:
 
 
 async def _connect(url: str) -> Any:
-    """A client websocket: bench/rawws.py on ``ws://`` (cheaper than the server it measures),
-    websockets on ``wss://`` (nginx with TLS, bench/multiproc.py)."""
-    if url.startswith("ws://"):
-        from rawws import RawWS
+    """A client websocket: bench/rawws.py on ``ws://`` to this machine (cheaper than the server
+    it measures), else websockets with its proxy chosen (``wss://`` to nginx, bench/multiproc.py)."""
+    from urllib.parse import urlsplit
+
+    from rawws import RawWS, is_loopback
+    parts = urlsplit(url)
+    if parts.scheme == "ws" and is_loopback(parts.hostname or ""):  # no proxy is ever right for loopback
         return await RawWS.connect(url)
     return await connect(url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
                          ssl=_tls(url), proxy=proxy_for(url))

@@ -21,6 +21,17 @@ from urllib.parse import urlsplit
 ZERO_MASK = b"\0\0\0\0"
 
 
+def is_loopback(host: str) -> bool:
+    """True for this machine's addresses (127.0.0.0/8, ::1, localhost): what RawWS may dial."""
+    import ipaddress
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 class Closed(Exception):
     """The connection is closed (``code`` as received, 1006 when the socket just ended)."""
 
@@ -47,8 +58,8 @@ class RawWS(asyncio.Protocol):
     async def connect(cls, url: str, timeout: float = 60.0) -> RawWS:
         """Open ``ws://host:port/path`` and complete the upgrade."""
         parts = urlsplit(url)
-        if parts.scheme != "ws":
-            raise ValueError(f"RawWS speaks ws:// only, not {url}")
+        if parts.scheme != "ws" or not is_loopback(parts.hostname or ""):
+            raise ValueError(f"RawWS dials ws:// on this machine only (no proxy, no TLS), not {url}")
         loop = asyncio.get_running_loop()
         _, proto = await asyncio.wait_for(loop.create_connection(cls, parts.hostname, parts.port or 80), timeout)
         key = base64.b64encode(os.urandom(16)).decode()
