@@ -73,9 +73,24 @@ class Form:
     """Issue 8: the port "Host for friends" uses after the default one was found in use."""
     public: bool = False
     """Issue 13.3: "List on the server's page" for the table created."""
+    tracker: bool = False
+    """Issue 14.3: the table created allows the tile tracker."""
+    phrases: bool = False
+    """Issue 15: the table created allows only ready phrases in the chat during a hand."""
 
 
 FIELDS = ("name", "seed", "server", "table")
+
+
+def header(size: tuple[int, int]) -> tuple[bool, int]:
+    """(whether the three title tiles are drawn, the y where the title starts): a window too short
+    for the tiles above the cards (800x600 with the table settings) shows the title alone."""
+    w, h = size
+    u, f, _ = metrics(size)
+    s = round(26 * u)
+    card_h = round(12.9 * round(2.6 * f))
+    tiles = round(h * 0.04) + 2 * s + round(5.6 * f) + card_h <= h - f // 2
+    return tiles, round(h * 0.04) + (2 * s + f // 2 if tiles else 0)
 
 
 def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
@@ -85,24 +100,26 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     m = round(16 * u)
     card_w = min(round(30 * f), (w - 3 * m) // 2)
     row = round(2.6 * f)
-    top = round(h * 0.26)
     left_x = w // 2 - card_w - m // 2
     right_x = w // 2 + m // 2
     fw = card_w - 2 * m
     bh = round(2.1 * f)
-    card_h = round(11.4 * row)
+    card_h = round(12.9 * row)
+    _, title_y = header(size)  # below the title and its subtitle, as high as the card needs
+    top = max(title_y + round(5.1 * f), min(round(h * 0.26), h - card_h - f // 2))
     out: dict[str, Rect] = {"card_create": (left_x, top, card_w, card_h), "card_join": (right_x, top, card_w, card_h)}
     x = left_x + m
     y = top + round(2.2 * f)
     out["name"] = (x, y + row // 2, fw, bh)
     out["lang"] = (x, y + 2 * row, fw, bh)
-    step = 0.95  # the create card's toggles, one row each, closer than the fields above
-    for i, cid in enumerate(("kind0", "kind1", "kind2", "level", "seed", "public")):  # public: issue 13.3
+    step = 0.9  # the create card's toggles, one row each, closer than the fields above
+    toggles = ("kind0", "kind1", "kind2", "level", "seed", "public", "tracker", "phrases")  # the table's settings
+    for i, cid in enumerate(toggles):  # public: issue 13.3; tracker: issue 14.3; phrases: issue 15
         out[cid] = (x + fw // 2, y + round((3.1 + step * i) * row), fw // 2, bh)
     half = (fw - m) // 2  # issue 8: "Create table" and "Host for friends" share the row
-    out["create"] = (x, y + round(8.9 * row), half, bh)
-    out["host"] = (x + fw - half, y + round(8.9 * row), half, bh)
-    out["where"] = (x, y + round(8.9 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
+    out["create"] = (x, y + round(10.4 * row), half, bh)
+    out["host"] = (x + fw - half, y + round(10.4 * row), half, bh)
+    out["where"] = (x, y + round(10.4 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
     x = right_x + m
     out["server"] = (x, y + row // 2, fw, bh)
     out["table"] = (x, y + 2 * row, fw, bh)
@@ -211,6 +228,10 @@ class StartScene:
             self.form = replace(f, level=LEVELS[(LEVELS.index(f.level) + 1) % len(LEVELS)])
         elif cid == "public":
             self.form = replace(f, public=not f.public)
+        elif cid == "tracker":
+            self.form = replace(f, tracker=not f.tracker)
+        elif cid == "phrases":
+            self.form = replace(f, phrases=not f.phrases)
         elif cid == "seat":
             order = ("any", "1", "2", "3", "4")
             self.form = replace(f, seat=order[(order.index(f.seat) + 1) % len(order)])
@@ -229,7 +250,8 @@ class StartScene:
             return Change("push", LanJoinScene(self.launcher, name, f.lang, art=self.art))
         from .lan_host import open_hosting
         launch = Launch("create", name, f.lang, seed=int(f.seed) if f.seed else None,
-                        kinds=("human",) + f.kinds, level=f.level, public=f.public)  # type: ignore[arg-type]
+                        kinds=("human",) + f.kinds, level=f.level, public=f.public,  # type: ignore[arg-type]
+                        tracker=f.tracker, chat="phrases_in_hand" if f.phrases else "free")
         scene, message, offered = open_hosting(launch, f.host_port)
         if scene is None:
             self.form = replace(f, message=message, host_port=offered or f.host_port)
@@ -245,7 +267,8 @@ class StartScene:
         launch = Launch({"create": "create", "join": "join", "watch": "watch"}[cid], name, f.lang,
                         f.server.strip(), f.table.strip().upper(), None if f.seat == "any" else int(f.seat),
                         int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level,  # type: ignore[arg-type]
-                        public=f.public and cid == "create")
+                        public=f.public and cid == "create", tracker=f.tracker and cid == "create",
+                        chat="phrases_in_hand" if f.phrases and cid == "create" else "free")
         # keep the remembered table and seat token (D7); the server and table code are saved by the
         # launcher only once the server said "joined" (issue 11.6: only what worked is remembered)
         save(replace(load(), name=f.name, lang=f.lang))
@@ -272,12 +295,13 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     lang = form.lang
     surface.blit(art.felt(size), (0, 0))
     s = round(26 * u)
-    for i, (a, b) in enumerate(((9, 9), (6, 3), (5, 0))):
+    tiles, title_y = header(size)
+    for i, (a, b) in enumerate(((9, 9), (6, 3), (5, 0)) if tiles else ()):
         draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
     title = art.text("doublenine", round(f * 2.6), GOLD, bold=True)
-    surface.blit(title, title.get_rect(midtop=(w // 2, round(h * 0.04) + 2 * s + f // 2)))
+    surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
     sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
-    surface.blit(sub, sub.get_rect(midtop=(w // 2, round(h * 0.04) + 2 * s + round(3.6 * f))))
+    surface.blit(sub, sub.get_rect(midtop=(w // 2, title_y + round(3.1 * f))))
     lay = start_layout(size)
     for card, head in (("card_create", N_("New table")), ("card_join", N_("Join a table"))):
         x, y, cw, ch = lay[card]
@@ -296,6 +320,8 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     _caption(surface, art, lay["level"], tr(lang, "Computer level"), f)
     _caption(surface, art, lay["seed"], tr(lang, "Seed (optional)"), f)
     _caption(surface, art, lay["public"], tr(lang, "List on the server's page"), f)
+    _caption(surface, art, lay["tracker"], tr(lang, "Tile tracker"), f)
+    _caption(surface, art, lay["phrases"], tr(lang, "Chat during a hand"), f)
     _caption(surface, art, lay["seat"], tr(lang, "Seat"), f)
     for fid in FIELDS:
         _field(surface, art, lay[fid], getattr(form, fid), form.focus == fid, f)
@@ -305,6 +331,8 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
                 for i, k in enumerate(form.kinds)]
     buttons.append(Button("level", lay["level"], LEVEL_NAMES[form.level]))
     buttons.append(Button("public", lay["public"], N_("Listed") if form.public else N_("Not listed")))
+    buttons.append(Button("tracker", lay["tracker"], N_("Allowed") if form.tracker else N_("Not allowed")))
+    buttons.append(Button("phrases", lay["phrases"], N_("Phrases only") if form.phrases else N_("Free text")))
     buttons.append(Button("seat", lay["seat"], N_("Any free seat") if form.seat == "any" else N_("Seat {n}"),
                           args=(("n", form.seat),)))
     host_label = N_("Host on port {port}") if form.host_port else N_("Host for friends")

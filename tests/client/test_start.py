@@ -115,3 +115,24 @@ def test_issue13_list_on_the_servers_page_goes_with_create_only() -> None:
     scene.handle(click(centre(lay["public"])))
     scene.handle(click(centre(lay["create"])))
     assert got[-1].public is False
+
+
+def test_table_settings_tracker_and_phrases_only_go_with_create() -> None:
+    """Issues 14.3 and 15: the settings that were CLI flags only (play --tracker, --chat) are
+    toggles of the new-table card, off by default, sent with Create and Host, never with Watch."""
+    got: list[Launch] = []
+    scene = StartScene(Settings(), lambda launch: got.append(launch) or "T")
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    lay = start_layout((1280, 800))
+    assert (scene.form.tracker, scene.form.phrases) == (False, False)
+    scene.handle(click(centre(lay["create"])))
+    assert (got[-1].tracker, got[-1].chat) == (False, "free")
+    scene.handle(click(centre(lay["tracker"])))
+    scene.handle(click(centre(lay["create"])))
+    assert (got[-1].tracker, got[-1].chat) == (True, "free")
+    scene.handle(click(centre(lay["phrases"])))
+    scene.handle(click(centre(lay["create"])))
+    assert (got[-1].tracker, got[-1].chat) == (True, "phrases_in_hand")
+    scene.form = replace(scene.form, server="ws://127.0.0.1:1/", table="KQ7PA")
+    scene.handle(click(centre(lay["watch"])))
+    assert (got[-1].mode, got[-1].tracker, got[-1].chat) == ("watch", False, "free")
