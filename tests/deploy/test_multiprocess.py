@@ -10,8 +10,9 @@ view equal to its seat's view of the stored match); every table the stopped proc
 takes a move again within 20 s. The time from the kill to the first move accepted again on
 each moved table is measured and printed against the goal (p99 under 5 s; a figure, not a
 timed assertion: docs/performance.md keeps the runs), and so is the same after the SIGTERM.
-Bounded: the whole test stops by itself within about three minutes. Needs nginx, openssl and PostgreSQL: skips locally, saying so,
-where one is missing; .ci/run installs and starts them, so CI runs it.
+Bounded: the whole test stops by itself within about three minutes. Needs nginx, openssl
+and PostgreSQL: skips locally, saying so, where one is missing; .ci/run installs and starts
+them, so CI runs it (with CI set it fails instead of skipping).
 """
 from __future__ import annotations
 
