@@ -90,6 +90,13 @@ def install_block(t: Translator, code: str) -> str:
             + '</section>')
 
 
+@lru_cache(maxsize=None)
+def _words_json(lang: str) -> str:
+    """The script's strings of one language as JSON that cannot end its ``<script>`` element."""
+    text = json.dumps(w.script_words(w.words(lang)), ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e")
+
+
 def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
     """The page of one table: header, live board (filled by ``/static/table.js``), install help.
 
@@ -115,7 +122,7 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
             + f'<noscript><p class="note">{escape(t.gettext(w.NO_SCRIPT))}</p></noscript>'
             + f'<p class="note">{escape(t.gettext(w.WATCHING_NOTE))}</p>'
             + install_block(t, info.code) + '</main>')
-    data = json.dumps(w.script_words(t), ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+    data = _words_json(t.lang)
     scripts = (f'<script type="application/json" id="words">{data}</script>\n'
                '<script src="/static/vendor/msgpack.min.js"></script>\n<script src="/static/table.js"></script>')
     return _page(t, "table-page", t.gettext(w.TABLE_TITLE, code=info.code) + " · doublenine", body, scripts)
