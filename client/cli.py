@@ -135,8 +135,10 @@ def _remember_what_worked(server: str) -> Any:
     def joined(code: str, token: str | None) -> None:
         from dataclasses import replace
 
+        from doublenine.shared.invite import server_base
+
         from . import config
-        config.save(replace(config.load(), server=server, table=code))
+        config.save(replace(config.load(), server=server_base(server), table=code))
     return joined
 
 
@@ -193,7 +195,8 @@ def run(args: argparse.Namespace) -> int:
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
     # the server and table given are shown now but saved only once they worked (issue 11.6)
     config.save(replace(settings, name=name, lang=lang))
-    settings = replace(settings, name=name, server=server or settings.server, lang=lang,
+    from doublenine.shared.invite import server_base
+    settings = replace(settings, name=name, server=server_base(server) if server else settings.server, lang=lang,
                        table=args.table or settings.table)
     box: dict[str, Any] = {}
     from . import autoplay

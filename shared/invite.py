@@ -90,6 +90,23 @@ def table_url(server_url: str, code: str | None) -> str:
     return parts._replace(path=f"/t/{code}").geturl()
 
 
+def server_base(url: str) -> str:
+    """``url`` without a table's ``/t/CODE`` path: the server's own address, the one worth remembering.
+
+    A join by invite dials ``ws://HOST:PORT/t/CODE`` (:attr:`Invite.join_url`); remembered as is, the
+    start screen showed that table's path as the "Server address" and "Create table" used it. Any
+    other URL (a proxy's own path, text that is not a URL) is returned unchanged.
+    """
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return url
+    segments = [s for s in parts.path.split("/") if s]
+    if parts.scheme.lower() not in ("ws", "wss") or len(segments) != 2 or segments[0] != "t":
+        return url
+    return parts._replace(path="/", query="", fragment="").geturl()
+
+
 def check_server_url(url: str) -> Invite:
     """Where a ``ws[s]://HOST[:PORT][/PATH]`` server URL points (``code`` empty); raises InviteError.
 

@@ -13,6 +13,7 @@ import pygame
 
 from doublenine.shared.failures import FailureError
 from doublenine.shared.i18n import N_
+from doublenine.shared.invite import server_base
 from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import GOLD, Art
@@ -142,7 +143,7 @@ class StartScene:
         # the settings file is outside text too (another program may have written it): cleaned like typing
         self.form = Form(name=field_value(settings.name, 32),
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
-                         server=field_value(settings.server, 200), table=field_value(settings.table, 200))
+                         server=field_value(server_base(settings.server), 200), table=field_value(settings.table, 200))
         self.launcher = launcher
         self.art = art or Art()
         self.vp = Viewport((1280, 800), (1280, 800))

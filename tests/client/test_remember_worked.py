@@ -87,3 +87,21 @@ def test_issue11_6_the_command_line_does_not_save_an_untried_server(monkeypatch)
     saved = config.load()
     assert (saved.name, saved.server, saved.table) == ("Bea", "ws://good.example:8765/", "K7QP")
     assert shown[0].form.table == "ZZZZ"  # shown for this run, not remembered
+
+
+def test_a_join_by_invite_remembers_the_servers_base_address_not_the_tables_path() -> None:
+    """New user: after joining by invite the start screen showed ``ws://127.0.0.1:8781/t/2NBT3`` as the
+    server address and "Create table" would have used it. Saved, shown and loaded: the base URL only."""
+    from doublenine.shared.invite import server_base
+    log = session_at(my_turn_with_play).log
+    with SlowServer(log, 0.0) as server:
+        base = server.url.rstrip("/") + "/"
+        scene = make_launcher("en", {})(Launch("join", "Ana", "en", base + "t/SLOW", "SLOW"))
+        try:
+            assert _wait(lambda: config.load().table == "SLOW")
+            assert config.load().server == base
+        finally:
+            scene.close()
+    config.save(Settings(server="ws://127.0.0.1:8781/t/2NBT3"))  # a file written before this fix
+    assert StartScene(config.load(), make_launcher("en", {})).form.server == "ws://127.0.0.1:8781/"
+    assert server_base("wss://proxy.example/doublenine/") == "wss://proxy.example/doublenine/"
