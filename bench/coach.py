@@ -25,7 +25,7 @@ from doublenine.server.bots import decide
 from doublenine.server.bots.selfplay import percentile
 from doublenine.server.computer import Brain, _coach_worker
 from doublenine.shared.events import MatchLog
-from doublenine.shared.numbers import arg_int
+from doublenine.shared.numbers import arg_float, arg_int
 from doublenine.shared.rules import to_act
 from doublenine.shared.seats import SEATS
 from doublenine.shared.state import MatchState, Phase
@@ -106,8 +106,8 @@ def main() -> None:
     ap.add_argument("--hands", type=arg_int(1), default=8)
     ap.add_argument("--seed", type=arg_int(0), default=1)
     ap.add_argument("--rounds", type=arg_int(1), default=3, help="idle/busy loop rounds, interleaved")
-    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per loop round")
-    ap.add_argument("--tick", type=float, default=5.0, help="ticker period in ms")
+    ap.add_argument("--seconds", type=arg_float(0.1), default=2.0, help="seconds per loop round")
+    ap.add_argument("--tick", type=arg_float(0.1), default=5.0, help="ticker period in ms")
     a = ap.parse_args()
     state = finished_hands(a.hands, a.seed)
     cpu, wall, dec = time_reviews(state)
