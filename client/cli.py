@@ -37,10 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), help="seat to take (default: the first free one)")
     who.add_argument("--spectate", action="store_true", help="watch the table without a seat")
-    parser.add_argument("--name", help="your display name (remembered)")
+    parser.add_argument("--name", help="your display name (remembered; a match you come back to keeps the name "
+                                       "it was started with, a new table uses this one)")
     parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help="language (remembered)")
     parser.add_argument("--seed", type=arg_int(0, 2**63 - 1), help="deal reproducibly from this seed (R24)")
-    parser.add_argument("--level", choices=LEVELS, default="strong", help="computer level for new tables")
+    parser.add_argument("--level", choices=LEVELS, help="computer level for new tables (default: strong)")
     parser.add_argument("--phrases-only", action="store_true",
                         help="new tables: only the preset chat phrases while a hand is in play (no free text)")
     parser.add_argument("--tracker", action="store_true",
@@ -53,6 +54,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play one hand by itself, print the result as JSON and exit "
                              "(install checks; also on with DOUBLENINE_AUTOPLAY=1)")
     parser.add_argument("--autoplay-shots", metavar="DIR", help="with --autoplay: save start.png and hand-over.png here")
+
+
+def asks_new_table(args: argparse.Namespace) -> bool:
+    """True when a flag describes a new table (``--seed``, ``--level``, ``--tracker``, ``--phrases-only``,
+    ``--public``): then ``play`` starts one instead of coming back to the remembered match (D7), whose
+    settings were fixed when it was made -- a resumed match silently ignored them (new user)."""
+    return (args.seed is not None or args.level is not None or args.tracker or args.phrases_only
+            or args.public)
 
 
 def window_language(chosen: str | None, remembered: str) -> str:
@@ -210,8 +219,8 @@ def run(args: argparse.Namespace) -> int:
                 mode = "watch" if args.spectate else "join"
                 launch = Launch(mode, name, lang, server, args.table.upper(), args.seat)
             else:
-                launch = Launch("create", name, lang, server, seed=args.seed, level=args.level,
-                                resume=args.seed is None and not server and not robot,
+                launch = Launch("create", name, lang, server, seed=args.seed, level=args.level or "strong",
+                                resume=not asks_new_table(args) and not server and not robot,
                                 chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
                                 public=args.public)
             app.push(launcher(launch))
