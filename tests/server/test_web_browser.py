@@ -85,7 +85,7 @@ async def _line_on_page(page: Any) -> list[str]:
 async def test_issue13_page_follows_a_hand_of_computers_and_never_sees_a_hidden_tile(make_server, tmp_path) -> None:
     async_playwright = _browser_or_skip()
     started = time.monotonic()
-    server = await make_server(bot_delay=0.12, max_spectators=32)
+    server = await make_server(bot_delay=600.0, max_spectators=32)  # the computers wait for the page
     full = await make_server(max_spectators=0)
     async with async_playwright() as pw:
         ctx = await pw.chromium.launch_persistent_context(
@@ -117,29 +117,28 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     table = server.registry.tables[joined.code]
     await creator.close()
     await page.goto(f"http://127.0.0.1:{server.port}/t/{joined.code}")
-    # the first hand whose deal the page saw before its first play, and that deal (server truth)
-    deals: dict[int, Any] = {}
-    followed = None
-    matched_line = False
+    await page.wait_for_selector("#conn.live", timeout=15_000)  # its snapshot arrived: the computers go
+    first = msgpack.unpackb(next(payload for _, payload in frames if b"snapshot" in payload))
+    assert (first["view"]["phase"], first["view"]["hand_number"]) == ("draw", 0)  # before the first deal
+    table.config = dataclasses.replace(table.config, bot_delay=0.12)
+    table.rearm()
+    followed, deal, matched_line = 1, None, False
     deadline = time.monotonic() + 35
     while time.monotonic() < deadline:
         state = table.log.state
-        if state.phase is Phase.PLAY and state.hand is not None:
-            deals.setdefault(state.hand_number, state.deal)
-            if followed is None and not state.hand.line and frames:
-                followed = state.hand_number
-            if followed == state.hand_number and len(state.hand.line) >= 3 and not matched_line:
+        if state.phase is Phase.PLAY and state.hand is not None and state.hand_number == followed:
+            deal = state.deal  # the deal being played (after any redeal): server truth
+            if len(state.hand.line) >= 3 and not matched_line:
                 matched_line = await _line_on_page(page) == laid_out(state.hand.line)
-        if followed is not None and len(state.finished) >= followed:
+        if len(state.finished) >= followed:
             # the computers wait from now on, so the reveal stays on the page while it is checked
             table.config = dataclasses.replace(table.config, bot_delay=600.0)
             if "revealed" in (await page.get_attribute("#table", "class") or ""):
                 break
         await asyncio.sleep(0.03)
-    assert followed is not None, "the page never saw a hand start"
+    assert deal is not None and len(table.log.state.finished) >= followed, "the hand did not end in time"
     assert matched_line, "the page's line never matched the server's"
     hand = table.log.state.finished[followed - 1]
-    deal = deals[followed]
     # the reveal on the page: every seat's ten dealt tiles, the ones still held bright
     assert laid_out(hand.line) == await _line_on_page(page)
     for seat in range(1, 5):
