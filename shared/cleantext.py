@@ -8,7 +8,10 @@ renderer": whatever arrives, what is stored and forwarded is
 - in Unicode NFC form (a composed "é" is one character, as the font draws it);
 - free of control (Cc), format (Cf: zero-width spaces and joiners, soft hyphen,
   byte-order mark, bidirectional overrides), surrogate (Cs), private-use (Co)
-  and unassigned (Cn) characters;
+  and unassigned (Cn) characters, and of every other character that draws
+  nothing: Unicode's Default_Ignorable_Code_Point set (Hangul fillers, the
+  combining grapheme joiner, variation selectors, Mongolian free variation
+  selectors; :data:`INVISIBLE`) and the blank Braille pattern U+2800;
 - on one line: every run of white space (tabs, newlines, line and paragraph
   separators, no-break and other spaces) becomes one ASCII space, with none at
   either end;
@@ -29,6 +32,22 @@ MAX_MARKS = 2
 """Combining marks kept on one base character (Vietnamese needs two)."""
 
 _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+INVISIBLE: tuple[tuple[int, int], ...] = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x2800, 0x2800),
+    (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+"""Code point ranges (inclusive) that draw nothing: Default_Ignorable_Code_Point of Unicode 15's
+DerivedCoreProperties.txt, plus U+2800 BRAILLE PATTERN BLANK (issue 16, found by a tester:
+a name of three U+3164 HANGUL FILLER was kept and showed as blank)."""
+_INVISIBLE_SET = frozenset(cp for lo, hi in INVISIBLE if hi - lo < 64 for cp in range(lo, hi + 1))
+
+
+def invisible(ch: str) -> bool:
+    """True for a character in :data:`INVISIBLE` (one code point)."""
+    cp = ord(ch)
+    return cp in _INVISIBLE_SET or 0xE0000 <= cp <= 0xE0FFF
 _MARKS = frozenset({"Mn", "Mc", "Me"})
 
 
@@ -61,7 +80,7 @@ def clean_text(raw: str, max_chars: int) -> str:
             marks = 0
             continue
         cat = unicodedata.category(ch)
-        if cat in _DROPPED:
+        if cat in _DROPPED or invisible(ch):
             continue
         if cat in _MARKS:
             if not out or pending_space or marks >= MAX_MARKS:

@@ -14,7 +14,7 @@ from doublenine.shared.seats import Seat
 
 from .conftest import connect, create, join, seats, settle, spectate
 
-BLANK = ["\u200b", "\u200d", "\u00ad", "\ufeff", " \u200b\n", "\x00"]
+BLANK = ["\u200b", "\u200d", "\u00ad", "\ufeff", " \u200b\n", "\x00", "\u3164\u3164\u3164"]
 
 
 def names(client) -> list[str]:  # type: ignore[no-untyped-def]
