@@ -8,6 +8,7 @@ import pytest
 from botstates import order_with_doubles, random_states, review_state
 
 from doublenine.server.bots import LEVELS, UnknownLevel, decide
+from doublenine.server.bots.expert import ExpertSettings, expert_play
 from doublenine.server.bots.strong import StrongSettings, strong_play
 from doublenine.shared.moves import DrawPick, Nominate, Pass, Play, Review
 from doublenine.shared.rules import apply
@@ -16,6 +17,8 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, view_for
 
 LIGHT = StrongSettings(playouts=40, min_worlds=4, max_worlds=12)
+LIGHT_EXPERT = ExpertSettings(playouts=40, min_worlds=4, max_worlds=12)
+"""Legality does not depend on the budget: the searching levels run light here (their full budget has its own test)."""
 KINDS = {Phase.DRAW: DrawPick, Phase.NOMINATE: Nominate, Phase.REVIEW: Review, Phase.PLAY: (Play, Pass)}
 
 
@@ -24,6 +27,8 @@ def _check(state, seat, level: str, rng: random.Random) -> type:  # type: ignore
     assert isinstance(view, SeatView)
     if level == "strong" and state.phase is Phase.PLAY:
         d = strong_play(view, rng, LIGHT)
+    elif level == "expert" and state.phase is Phase.PLAY:
+        d = expert_play(view, rng, LIGHT_EXPERT)
     else:
         d = decide(view, level, rng)
     assert isinstance(d, KINDS[state.phase])
@@ -52,6 +57,18 @@ def test_strong_default_setting_legal_on_choices() -> None:
             assert d in view.legal_decisions()
             done += 1
     assert done > 100
+
+
+def test_expert_default_setting_legal_on_choices() -> None:
+    rng = random.Random(4)
+    done = 0
+    for n, (state, seat) in enumerate(random_states(seed=13, matches=1)):
+        if state.phase is Phase.PLAY and n % 4 == 0:
+            view = view_for(state, seat)
+            d = decide(view, "expert", rng)  # type: ignore[arg-type]
+            assert d in view.legal_decisions()
+            done += 1
+    assert done > 30
 
 
 @pytest.mark.parametrize("level", LEVELS)
