@@ -5,7 +5,9 @@ Run: ``SDL_VIDEODRIVER=dummy .venv/bin/python bench/client.py``
 1. Median time to draw a full table at 1280x800 (render only, and layout + render):
    own hand of 10, three face-down hands of 10, a 25-tile line of play, a
    selected tile with its ghosts: 65 tiles.
-2. Idle CPU: the real window loop (App.run) on a table where nothing happens,
+2. Issue 15.4: the table scene's whole frame while a placed tile slides to its place
+   against the same frame at rest, interleaved (ABAB...), as a ratio.
+3. Idle CPU: the real window loop (App.run) on a table where nothing happens,
    for a few seconds, as process CPU time / wall time; once with a local table,
    once connected to an embedded server waiting for the player.
 """
@@ -63,6 +65,44 @@ def frame_times(frames: int = 400) -> tuple[float, float]:
     return statistics.median(draw) * 1000, statistics.median(both) * 1000
 
 
+def slide_frames(frames: int = 300) -> tuple[float, float]:
+    """Median ms of TableScene.draw with the last tile sliding in (issue 15.4) and at rest, interleaved."""
+    from doublenine.client.scenes.table import SLIDE
+    from doublenine.client.sound import Sounds
+
+    class Still:
+        def __init__(self, state) -> None:  # type: ignore[no-untyped-def]
+            self.state = state
+
+        def pump(self) -> bool:
+            return False
+
+        def send(self, intent) -> None: ...  # type: ignore[no-untyped-def]
+
+        def close(self, leave: bool = True) -> None: ...
+
+    from doublenine.client.input import Viewport
+    pygame.display.init()
+    pygame.display.set_mode(SIZE)
+    surface = pygame.Surface(SIZE)
+    state, ui = full_table()
+    scene = TableScene(Still(state), sounds=Sounds(muted=True), motion=True)  # type: ignore[arg-type]
+    scene.talk.remember = False
+    scene.resize(Viewport(SIZE, SIZE))
+    scene.ui = ui
+    scene.draw(surface)
+    moving, still = [], []
+    last = state.view.line[-1]
+    for i in range(2 * frames):
+        sliding = i % 2 == 0
+        scene._anim = (last, 0.0) if sliding else None
+        scene._now = SLIDE * 0.4  # mid-slide
+        t0 = time.perf_counter()
+        scene.draw(surface)
+        (moving if sliding else still).append(time.perf_counter() - t0)
+    return statistics.median(moving) * 1000, statistics.median(still) * 1000
+
+
 def idle_cpu(scene, seconds: float = 6.0) -> float:  # type: ignore[no-untyped-def]
     app = App(scene, SIZE)
     app.step([])  # first frame drawn
@@ -99,6 +139,10 @@ def idle_embedded(seconds: float) -> float:
 def main() -> int:
     draw, both = frame_times()
     print(f"frame at {SIZE[0]}x{SIZE[1]}, 65 tiles: render {draw:.2f} ms median, layout+render {both:.2f} ms median")
+    pygame.display.quit()
+    moving, still = slide_frames()
+    print(f"table scene frame while a tile slides in: {moving:.2f} ms median, at rest {still:.2f} ms "
+          f"(ratio {moving / still:.2f}, interleaved)")
     pygame.display.quit()
     local = idle_cpu(TableScene(LocalSession(seed=4)))
     print(f"idle table, local: {local:.1f}% of one core")
