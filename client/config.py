@@ -24,6 +24,9 @@ class Settings:
     """The table of the last local game (embedded server), to come back to it on the next start."""
     resume_token: str = ""
     """Its seat token (D7: the only way back into the seat)."""
+    resume_score: str = ""
+    """Its score when the window last left it, e.g. ``19-0`` (team A - team B), shown on the start screen's
+    "Back to your match" button; empty when unknown."""
     sound: bool = True
     """Issue 15.3: the table's sounds are on."""
     volume: float = 0.6

@@ -57,6 +57,9 @@ class ClientState:
     """D7: human seats whose player is disconnected and that no computer plays yet."""
     free: frozenset[Seat] = frozenset()
     """Human seats nobody has taken yet (a table waiting for friends)."""
+    humans: frozenset[Seat] = frozenset()
+    """Seats made for human players (``TableW.seats[].kind``), taken or not: Leave asks before giving
+    a seat up when another one is here."""
     resync: bool = False
     """An update arrived with a gap in ``seq``: ask for a fresh snapshot."""
     left: bool = False
@@ -131,7 +134,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    away=frozenset(Seat(s.seat) for s in t.seats
                                   if s.kind == "human" and s.claimed and not s.connected and not s.computer_plays),
                    free=frozenset(Seat(s.seat) for s in t.seats
-                                  if s.kind == "human" and not s.claimed and not s.computer_plays))
+                                  if s.kind == "human" and not s.claimed and not s.computer_plays),
+                   humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"))
 
 
 def _update(state: ClientState, msg: Any) -> ClientState:

@@ -78,6 +78,9 @@ class Form:
     """Issue 14.3: the table created allows the tile tracker."""
     phrases: bool = False
     """Issue 15: the table created allows only ready phrases in the chat during a hand."""
+    resume: str | None = None
+    """The remembered local match's score (``19-0``, or "" if unknown) when there is one to go back to
+    (D7); None hides "Back to your match"."""
 
 
 FIELDS = ("name", "seed", "server", "table")
@@ -128,7 +131,14 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     out["find"] = (x, y + round(4.7 * row), fw, bh)  # issue 8: tables on this network
     out["join"] = (x, y + round(7.2 * row), fw, bh)
     out["watch"] = (x, y + round(8.5 * row), fw, bh)
+    out["resume"] = (x, y + round(10.4 * row), fw, bh)  # D7: back to the kept local match
     return out
+
+
+def _score(text: str) -> str:
+    """A remembered score ``A-B`` in ASCII digits (client.json is outside text), else ""."""
+    a, sep, b = text.partition("-")
+    return text if sep and is_ascii_digits(a) and is_ascii_digits(b) and len(text) <= 9 else ""
 
 
 def _system_lang() -> str:
@@ -143,15 +153,20 @@ class StartScene:
         # the settings file is outside text too (another program may have written it): cleaned like typing
         self.form = Form(name=field_value(settings.name, 32),
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
-                         server=field_value(server_base(settings.server), 200), table=field_value(settings.table, 200))
+                         server=field_value(server_base(settings.server), 200), table=field_value(settings.table, 200),
+                         resume=_score(settings.resume_score) if settings.resume_code and settings.resume_token else None)
         self.launcher = launcher
         self.art = art or Art()
         self.vp = Viewport((1280, 800), (1280, 800))
         self.dirty = True
 
     def resize(self, vp: Viewport) -> None:
-        """New window size."""
+        """New window size; also called when a table scene above closes (App.pop): the match it kept, and
+        its score, are read again for "Back to your match"."""
         self.vp = vp
+        saved = load()
+        self.form = replace(self.form, resume=_score(saved.resume_score)
+                            if saved.resume_code and saved.resume_token else None)
         self.dirty = True
 
     def update(self, now: float) -> bool:
@@ -208,6 +223,8 @@ class StartScene:
     def click(self, pos: tuple[float, float]) -> Change | None:
         """Whatever control is at ``pos``."""
         for cid, (x, y, w, h) in start_layout(self.vp.pixels).items():
+            if cid == "resume" and self.form.resume is None:
+                continue
             if not cid.startswith("card") and x <= pos[0] < x + w and y <= pos[1] < y + h:
                 return self.click_id(cid)
         return None
@@ -236,6 +253,8 @@ class StartScene:
         elif cid == "seat":
             order = ("any", "1", "2", "3", "4")
             self.form = replace(f, seat=order[(order.index(f.seat) + 1) % len(order)])
+        elif cid == "resume" and f.resume is not None:
+            return self._resume()
         elif cid in ("create", "join", "watch"):
             return self._launch(cid)
         elif cid in ("host", "find"):
@@ -259,6 +278,11 @@ class StartScene:
             return None
         return Change("push", scene)
 
+    def _resume(self) -> Change | None:
+        """D7: back to the remembered local match (the launcher rejoins it with its seat token)."""
+        f = self.form
+        return self._start(Launch("create", f.name.strip() or tr(f.lang, "Player"), f.lang, resume=True))
+
     def _launch(self, cid: str) -> Change | None:
         f = self.form
         name = f.name.strip() or tr(f.lang, "Player")
@@ -270,6 +294,11 @@ class StartScene:
                         int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level,  # type: ignore[arg-type]
                         public=f.public and cid == "create", tracker=f.tracker and cid == "create",
                         chat="phrases_in_hand" if f.phrases and cid == "create" else "free")
+        return self._start(launch)
+
+    def _start(self, launch: Launch) -> Change | None:
+        """Save name and language, run the launcher; its refusal becomes the screen's message."""
+        f = self.form
         # keep the remembered table and seat token (D7); the server and table code are saved by the
         # launcher only once the server said "joined" (issue 11.6: only what worked is remembered)
         save(replace(load(), name=f.name, lang=f.lang))
@@ -342,6 +371,11 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     buttons += [Button("create", lay["create"], N_("Create table"), primary=True),
                 Button("join", lay["join"], N_("Join table"), primary=True),
                 Button("watch", lay["watch"], N_("Watch"))]
+    if form.resume:
+        buttons.append(Button("resume", lay["resume"], N_("Back to your match ({score})"), primary=True,
+                              args=(("score", form.resume),)))
+    elif form.resume is not None:
+        buttons.append(Button("resume", lay["resume"], N_("Back to your match"), primary=True))
     for button in buttons:
         draw_button(surface, art, button, f, lang, False)
     x, y, ww, wh = lay["where"]

@@ -77,6 +77,8 @@ class TableScene:
         self._hint_seen: Any = None
         self._hand_seen: Any = session.state.view.hand if isinstance(session.state.view, SeatView) else frozenset()
         self._leave = False
+        self._leave_armed: float | None = None
+        """Until when a second Leave gives the seat up (a table with other human players)."""
         self._in_flight = False
         self._line_len = 0
         self._anim: tuple[Placed, float] | None = None
@@ -233,11 +235,29 @@ class TableScene:
             _, match, hand = action.command.split(":")
             self._open_review(int(match), int(hand))
         elif action.command == "leave":
-            self._leave = True
-            return Change("pop")
+            return self._leave_table()
         elif action.command == "quit":
             return Change("quit")
         return None
+
+    def _leave_table(self) -> Change | None:
+        """Leave for the start screen. Alone with computers at this window's own local table, the seat is
+        kept (D7) and the start screen offers the way back; with other human players the seat is given up
+        (they play on), said first: the first Leave only warns, a second one within the toast's time goes."""
+        state = self.session.state
+        me = state.view.seat if isinstance(state.view, SeatView) else None
+        others = state.humans - {me} if me is not None else frozenset()
+        if me is not None and not others and state.table and state.table == config.load().resume_code:
+            self._leave = False  # the seat waits; close() remembers the score for the start screen
+            return Change("pop")
+        if me is not None and others and (self._leave_armed is None or self._now > self._leave_armed):
+            self._leave_armed = self._now + TOAST_SECONDS
+            self.toast = (tr(self.lang, "Leave gives your seat up: the others play on without you. "
+                                        "Press Leave again to go."), self._leave_armed)
+            self.dirty = True
+            return None
+        self._leave = True
+        return Change("pop")
 
     def _pointer(self, event: Any) -> tuple[float, float] | None:
         """A mouse or touch event's position in drawable pixels; None for other events."""
@@ -284,10 +304,19 @@ class TableScene:
     def close(self) -> None:
         """Release the session: after "Leave" the seat is given up, after closing the window it waits (D7)."""
         try:
+            self._remember_score()
             self.session.close(leave=self._leave)
         finally:
             if self.on_close is not None:
                 self.on_close()
+
+    def _remember_score(self) -> None:
+        """The kept local match's score, for the start screen's "Back to your match (19-0)"."""
+        state = self.session.state
+        if self._leave or state.view is None or not state.table or state.table != config.load().resume_code:
+            return
+        a, b = state.view.scores
+        config.save(replace(config.load(), resume_score=f"{a}-{b}"))
 
     # ------------------------------------------------------------ overlays (issue 6)
     def _overlay_rect(self) -> pygame.Rect:

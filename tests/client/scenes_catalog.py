@@ -124,7 +124,7 @@ def _start(art: Art) -> Paint:
     def paint(surface: pygame.Surface, lang: str) -> None:
         from doublenine.client.scenes.start import Form, draw_start
         form = Form(name="José", lang=lang, kinds=("computer", "human", "computer"), seed="2026",
-                    server="ws://192.168.1.20:8765", table="K7QP", focus="name", message="")
+                    server="ws://192.168.1.20:8765", table="K7QP", focus="name", message="", resume="19-0")
         draw_start(surface, art, form, surface.get_size())
     return paint
 
