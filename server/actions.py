@@ -6,6 +6,7 @@ Each runs under the table's lock and raises :class:`~.table.Refused` or
 """
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
@@ -224,7 +225,10 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
     humans: a disconnected seat, or (issue 15) a connected one whose decision the table waits for.
 
     NOT_DISCONNECTED: the target is not another human's seat, or is handed over already;
-    NOT_AWAITED: it is connected and the table is not waiting for its decision."""
+    NOT_AWAITED: it is connected and the table is not waiting for its decision;
+    HAND_OVER_TOO_SOON (``data: {retry_after}``): it is connected and its decision has waited less
+    than ``config.hand_over_wait`` seconds (README: "after a minute"), so a stranger cannot take a
+    present player's seat the moment its turn comes."""
     target = Seat(intent.seat)
     async with table.lock:
         table.check(seat, intent)
@@ -233,6 +237,10 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
             raise Refused(ErrorCode.NOT_DISCONNECTED, f"seat {int(target)} is not another player's seat")
         if slot.conn is not None and target not in awaited(table.state):
             raise Refused(ErrorCode.NOT_AWAITED, f"the table is not waiting for seat {int(target)}")
+        wait = table.since + table.config.hand_over_wait - time.time()
+        if slot.conn is not None and wait > 0:
+            raise Refused(ErrorCode.HAND_OVER_TOO_SOON, f"seat {int(target)} has not waited long enough",
+                          {"retry_after": round(wait, 1)})
         if table.request is not None:  # even one needing nobody's consent: it would strand the request
             raise Refused(ErrorCode.REQUEST_PENDING, f"request {table.request.id} is open")
         asked = askable(table.slots, seat, target)

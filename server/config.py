@@ -44,6 +44,11 @@ class ServerConfig:
     spectator_notice: float = 1.0
     """Seconds over which spectator joins and leaves are gathered into one ``table`` frame, so a
     crowd of spectators costs one broadcast per interval, not one per spectator."""
+    hand_over_wait: float = 60.0
+    """Seconds the decision a connected seat owes must have waited (counted from ``Table.since``,
+    the ``waited`` of snapshots) before the others may ask to hand that seat to the computer (D7,
+    issue 15: "after a minute"); sooner is refused HAND_OVER_TOO_SOON. A disconnected seat needs
+    no wait."""
     hint_level: str = "strong"
     """R25: the computer level that answers hints."""
     bot_workers: int = 2

@@ -143,6 +143,34 @@ async def test_d7_back_returns_the_seat_and_acting_cancels_an_open_request(make_
     assert table.slots[Seat(nxt)].handed_over is False and table.state.hand.turn == nxt  # the computer did not play
 
 
+async def test_d7_a_connected_seat_is_handed_over_only_after_its_decision_waited_a_minute(make_server) -> None:
+    """Attacker finding: a stranger sent ``hand_over`` 0.05 s after the victim's turn began and, as
+    the only other human, took the seat at once. The server itself enforces the wait."""
+    server = await make_server(hand_over_wait=60.0)
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    asker = clients[turn % 4]
+    await asker.send({"type": "hand_over", "seat": turn, "expected_seq": asker.seq})
+    err = await _error(asker)
+    assert err.code == "HAND_OVER_TOO_SOON" and 55 < err.data["retry_after"] <= 60.0
+    assert table.request is None and table.slots[Seat(turn)].handed_over is False
+    table.since -= 61  # as if the seat to play had been away 61 s (the ``waited`` of snapshots)
+    req = await _hand_over(asker, turn)
+    assert (req.action, req.target) == ("hand_over", turn)
+
+
+async def test_d7_a_disconnected_seat_needs_no_wait(make_server) -> None:
+    server = await make_server(hand_over_wait=60.0)
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    gone = clients[turn - 1]
+    await gone.close()
+    asker = clients[turn % 4]
+    await asker.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[turn - 1].connected)
+    req = await _hand_over(asker, turn)
+    assert (req.action, req.target) == ("hand_over", turn) and table.since > time.time() - 30
+
+
 async def test_d7_a_connected_seat_the_table_is_not_waiting_for_is_not_handed_over(server) -> None:
     clients, table = await four_at_play(server, seed=7)
     turn = int(table.state.hand.turn)
