@@ -24,11 +24,15 @@ class AlreadyRunning(RuntimeError):
 
 
 def default_db() -> str:
-    """``doublenine.sqlite`` in the user's data folder (created if missing)."""
-    import platformdirs
-    folder = Path(platformdirs.user_data_dir("doublenine"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return str(folder / "doublenine.sqlite")
+    """The one default SQLite file, the same as ``doublenine serve``'s (server.storage.sqlite.default_path).
+
+    ``$DOUBLENINE_DB``, else ``doublenine.sqlite3`` in the user's data folder (created if missing);
+    an older window's ``doublenine.sqlite`` is adopted there so no match is lost.
+    """
+    from doublenine.server.storage.sqlite import default_path
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return str(path)
 
 
 class EmbeddedServer:

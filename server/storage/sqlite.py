@@ -316,14 +316,46 @@ class SQLiteStore:
             self._owner.release()
 
 
+DEFAULT_NAME = "doublenine.sqlite3"
+"""The one default file name, for ``doublenine serve`` and the game window alike."""
+OLD_WINDOW_NAME = "doublenine.sqlite"
+"""Where the game window kept its matches before it shared :data:`DEFAULT_NAME` with ``serve``."""
+
+
 def default_path() -> Path:
-    """The SQLite file used when no ``--db`` is given: ``$DOUBLENINE_DB`` or the user data dir."""
+    """The SQLite file used when no ``--db`` is given, by ``doublenine serve`` and the game window alike.
+
+    ``$DOUBLENINE_DB`` if set, else :data:`DEFAULT_NAME` in the user data dir; a window's
+    older ``doublenine.sqlite`` there is adopted by :func:`adopt_old_file` so no match is lost.
+    """
     env = os.environ.get("DOUBLENINE_DB")
     if env:
         return Path(env)
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir("doublenine", appauthor=False)) / "doublenine.sqlite3"
+    return adopt_old_file(Path(user_data_dir("doublenine", appauthor=False)))
+
+
+def adopt_old_file(folder: Path) -> Path:
+    """The default file in ``folder``, renaming the window's old ``doublenine.sqlite`` to it once.
+
+    Two default names once split one player's matches between the window and ``serve``
+    (and the one-process-per-file lock never met). The old file is renamed only if the new one
+    does not exist and the old one is closed cleanly (no ``-wal``/``-shm`` beside it: SQLite
+    removes them when the last connection closes); otherwise the old file is kept in use where it
+    is, so a running older window or an unrecovered WAL never loses a committed move.
+    """
+    new, old = folder / DEFAULT_NAME, folder / OLD_WINDOW_NAME
+    if new.exists() or not old.exists():
+        return new
+    if any(old.with_name(old.name + side).exists() for side in ("-wal", "-shm", "-journal")):
+        return old
+    try:
+        os.link(old, new)  # fails if ``new`` appeared meanwhile: never overwrite a store
+    except OSError:
+        return new if new.exists() else old
+    old.unlink(missing_ok=True)
+    return new
 
 
 def _why(exc: BaseException) -> str:
