@@ -75,10 +75,12 @@ def window_language(chosen: str | None, remembered: str) -> str:
 
 
 def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | None = None,
-                  bot_delay: float | None = None) -> Any:
+                  bot_delay: float | None = None, *, remember: bool = True) -> Any:
     """A ``launcher(Launch) -> TableScene`` that connects (starting the embedded server when needed).
 
     ``bot_delay``: seconds the embedded server's computer seats wait (None: the server's default).
+    ``remember``: False for ``--autoplay``: nothing is read from or written to the player's settings
+    (no resumed match, no table to come back to, never another window's game).
     """
     from doublenine.shared import protocol as p
 
@@ -112,7 +114,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                           for i, k in enumerate(launch.kinds))
             attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
                                    chat=launch.chat, tracker=launch.tracker, public=launch.public)
-            if not launch.server:
+            if not launch.server and remember:
                 on_joined = _remember_local_table
                 saved = config.load()
                 if running and saved.resume_code:  # watch the other window's game, never take its seat
@@ -123,7 +125,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
         else:
             attach = p.Spectate(code=launch.table)
-        if launch.server:
+        if launch.server and remember:
             on_joined = _remember_what_worked(launch.server)
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
         scene = TableScene(NetSession(client), launch.lang)
@@ -166,12 +168,14 @@ def run(args: argparse.Namespace) -> int:
 
     import pygame
 
-    from . import config
+    from . import autoplay, config
     from .app import App
     from .scenes.start import Launch, StartScene
     from .text import nfc
 
-    settings = config.load()
+    robot = autoplay.wanted(args.autoplay)
+    # the install check must never touch the player's game: defaults only, nothing saved (finding 3)
+    settings = config.Settings() if robot else config.load()
     name = nfc(args.name or settings.name or "Player")[:32]
     lang = window_language(args.lang, settings.lang)
     if args.join:  # issue 8: the invite carries server and table; check it before opening a window
@@ -203,15 +207,16 @@ def run(args: argparse.Namespace) -> int:
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
     # the server and table given are shown now but saved only once they worked (issue 11.6)
-    config.save(replace(settings, name=name, lang=lang))
+    if not robot:
+        config.save(replace(settings, name=name, lang=lang))
     from doublenine.shared.invite import server_base
     settings = replace(settings, name=name, server=server_base(server) if server else settings.server, lang=lang,
                        table=args.table or settings.table)
     box: dict[str, Any] = {}
-    from . import autoplay
-    robot = autoplay.wanted(args.autoplay)
-    launcher = make_launcher(lang, box, bot_delay=autoplay.BOT_DELAY if robot else None)
-    start = StartScene(settings, launcher)
+    # autoplay: its own store in memory (never the player's file nor another window's server)
+    launcher = make_launcher(lang, box, db=":memory:" if robot else None,
+                             bot_delay=autoplay.BOT_DELAY if robot else None, remember=not robot)
+    start = StartScene(settings, launcher, remember=not robot)
     app = App(start, args.size)
     try:
         if not args.start_screen:

@@ -149,7 +149,10 @@ def _system_lang() -> str:
 class StartScene:
     """The first screen; ``launcher`` turns a :class:`Launch` into the next scene or raises ValueError/OSError."""
 
-    def __init__(self, settings: Settings, launcher: Callable[[Launch], Any], art: Art | None = None) -> None:
+    def __init__(self, settings: Settings, launcher: Callable[[Launch], Any], art: Art | None = None,
+                 *, remember: bool = True) -> None:
+        """``remember``: False for ``--autoplay``, which never writes the player's settings."""
+        self.remember = remember
         # the settings file is outside text too (another program may have written it): cleaned like typing
         self.form = Form(name=field_value(settings.name, 32),
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
@@ -301,7 +304,8 @@ class StartScene:
         f = self.form
         # keep the remembered table and seat token (D7); the server and table code are saved by the
         # launcher only once the server said "joined" (issue 11.6: only what worked is remembered)
-        save(replace(load(), name=f.name, lang=f.lang))
+        if self.remember:
+            save(replace(load(), name=f.name, lang=f.lang))
         try:
             scene = self.launcher(launch)
         except FailureError as exc:  # a bad server address, in the player's language (issue 16.4)
