@@ -295,7 +295,8 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
     out: list[Button] = []
     sm = metrics(size)[2]
     y = (top_h - round(0.8 * bh)) // 2
-    seated = isinstance(view, SeatView)
+    # while the connection is lost nothing can be sent: no action is offered, Leave/Ledger/Rules stay
+    seated = isinstance(view, SeatView) and state.connection == "connected"
     enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo,
                "restart": seated and view is not None and view.phase is Phase.PLAY}
     scores = view.scores if view is not None else (0, 0)
@@ -306,7 +307,7 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
         x -= sw
         out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled.get(bid, True)))
         x -= m // 2
-    if isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat:
+    if isinstance(view, SeatView) and seated and view.phase is Phase.PLAY and view.turn == view.seat:
         bx = w - m - bw
         out.append(Button("hint", (bx, hand_top, bw, bh), N_("Hint")))
         if any(isinstance(mv, Pass) for mv in view.legal_moves()):

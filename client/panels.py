@@ -85,7 +85,7 @@ def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
         return _failure(area, f)
-    if view is None:
+    if view is None or state.connection != "connected":  # reconnecting: the banner says so, no action offered
         return None
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
     if len(view.finished) > seen:

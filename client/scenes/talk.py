@@ -105,7 +105,12 @@ class TableTalk:
         return chat.layout(size, state, self.cui, lay.status_rect[1], self.lang)
 
     def cards(self, state: ClientState, lay: TableLayout) -> list[Card]:
-        """The wait card by the awaited seat and the "I'm back" card, where they apply."""
+        """The wait card by the awaited seat and the "I'm back" card, where they apply.
+
+        None while the connection is lost: Nudge, hand-over and "I'm back" could not be sent.
+        """
+        if state.connection != "connected":
+            return []
         found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now)),
                  back_card(state, lay)]
         return [c for c in found if c is not None]

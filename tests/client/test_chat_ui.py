@@ -271,3 +271,29 @@ def test_a_disconnected_players_card_offers_no_nudge(tmp_path, monkeypatch) -> N
     scene.update(100.0)
     (card,) = scene.talk.cards(s.state, scene.layout())
     assert card.buttons == () and card.text[1]["time"] == "0:20"  # the away panel offers the hand-over (D7)
+
+
+def test_no_action_is_offered_while_the_connection_is_lost(tmp_path, monkeypatch) -> None:
+    """New-user finding: friends of a killed host were offered Nudge and "Let the computer play"
+    under "Connection lost: reconnecting…". Kind: actions offered that cannot be sent -- the wait
+    card, the away/consent/lobby panels and the top bar's Undo/Redo/Restart, Hint and Pass."""
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, wait=(5, 3.0))
+    s.changed = True
+    scene.update(100.0)
+    scene.update(158.0)
+    (card,) = scene.talk.cards(s.state, scene.layout())  # connected: both are offered
+    assert [b.id for b in card.buttons] == ["nudge:2", "handover:2"]
+    s.state = replace(s.state, away=frozenset({Seat.TWO}))
+    s.changed = True
+    scene.update(159.0)
+    assert scene.layout().panel is not None and scene.layout().panel.kind == "away"  # connected: offered
+    s.state = replace(s.state, connection="lost")
+    s.changed = True
+    scene.update(160.0)
+    lay = scene.layout()
+    assert scene.talk.cards(s.state, lay) == [] and lay.panel is None and lay.banner is not None
+    assert [b.id for b in lay.buttons if b.enabled] == ["leave", "ledger", "rules"]
+    for b in card.buttons:
+        _click(scene, b.rect)
+    assert sent == []
