@@ -19,7 +19,7 @@ from .seats import Seat, Team
 from .state import FinishedHand, MatchRecord, NamedResult, OpeningDraw, Phase, Placed, RedealRecord, Result
 from .tiles import Tile
 from .views import SeatView, SpectatorView
-from .wire import APPENDABLE, NULLABLE
+from .wire import APPENDABLE, IN_FRAME, NULLABLE
 
 View = SeatView | SpectatorView
 
@@ -76,10 +76,18 @@ def _finished_w(f: FinishedHand) -> dict[str, Any]:
 
 
 def _record_w(m: MatchRecord) -> dict[str, Any]:
-    return {"number": m.number, "draws": tuple(_draw_w(d) for d in m.draws),
-            "redeals": tuple(_redeal_w(r) for r in m.redeals),
-            "finished": tuple(_finished_w(f) for f in m.finished), "scores": tuple(m.scores),
-            "winner": _opt_value(m.winner), "named": _opt_value(m.named)}
+    out = {"number": m.number, "scores": tuple(m.scores),
+           "winner": _opt_value(m.winner), "named": _opt_value(m.named)}
+    out.update(_windowed("draws", m.draws, _draw_w))
+    out.update(_windowed("redeals", m.redeals, _redeal_w))
+    out.update(_windowed("finished", m.finished, _finished_w))
+    return out
+
+
+def _windowed(name: str, xs: tuple[Any, ...], conv: Callable[[Any], Any]) -> dict[str, Any]:
+    """``name``: its newest ``IN_FRAME[name]`` entries converted, ``<name>_total``: its length
+    (lists only play bounds, so a frame stays inside the clients' limits)."""
+    return {name: tuple(conv(x) for x in xs[-IN_FRAME[name]:]), name + "_total": len(xs)}
 
 
 def _opt_value(x: Any) -> Any:
@@ -102,6 +110,8 @@ _TO_WIRE: dict[str, Callable[[Any], Any]] = {
     "draws": _list(_draw_w), "redeals": _list(_redeal_w), "finished": _list(_finished_w),
     "winner": _opt_value, "named": _opt_value, "past": _list(_record_w),
 }
+_ITEM_TO_WIRE: dict[str, Callable[[Any], Any]] = {"draws": _draw_w, "redeals": _redeal_w,
+                                                  "finished": _finished_w}
 PUBLIC_FIELDS: tuple[str, ...] = tuple(_TO_WIRE)
 """The view fields every connection at a table shares (R21 minus any hand)."""
 
@@ -109,7 +119,10 @@ PUBLIC_FIELDS: tuple[str, ...] = tuple(_TO_WIRE)
 def view_to_wire(view: View, past: int | None = None) -> dict[str, Any]:
     """A view as a ``ViewW`` map (R21/D8: exactly what ``view`` holds, nothing more);
     ``past``: only that many of the latest earlier matches (the rest are never converted)."""
-    out = {name: conv(getattr(view, name)) for name, conv in _TO_WIRE.items() if name != "past"}
+    out = {name: conv(getattr(view, name)) for name, conv in _TO_WIRE.items()
+           if name != "past" and name not in IN_FRAME}
+    for name in IN_FRAME:
+        out.update(_windowed(name, getattr(view, name), _ITEM_TO_WIRE[name]))
     recent = view.past if past is None else view.past[-past:] if past > 0 else ()
     out["past"] = tuple(_record_w(m) for m in recent)
     if isinstance(view, SeatView):
@@ -129,6 +142,8 @@ def view_patch(old: View, new: View) -> dict[str, Any]:
             continue
         if n is None and name in NULLABLE:
             clear.append(name)
+        elif name in IN_FRAME:
+            out.update(_windowed_patch(name, o, n))
         elif name in APPENDABLE and len(n) > len(o) and n[:len(o)] == o:
             out[name + "_add"] = conv(n[len(o):])
         else:
@@ -141,6 +156,15 @@ def view_patch(old: View, new: View) -> dict[str, Any]:
         if old.answered != new.answered:
             out["answered"] = new.answered
     return out
+
+
+def _windowed_patch(name: str, old: tuple[Any, ...], new: tuple[Any, ...]) -> dict[str, Any]:
+    """A changed windowed list: ``<name>_add`` when it only grew by at most its window,
+    else its window as a replacement; with ``<name>_total`` always."""
+    conv = _ITEM_TO_WIRE[name]
+    if len(old) < len(new) <= len(old) + IN_FRAME[name] and new[:len(old)] == old:
+        return {name + "_add": tuple(conv(x) for x in new[len(old):]), name + "_total": len(new)}
+    return _windowed(name, new, conv)
 
 
 def move_frame(seq: int, move: Play | Pass) -> bytes:

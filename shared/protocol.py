@@ -464,9 +464,9 @@ near miss is refused ``WRONG_TYPES`` naming its field; anything beyond is ``MALF
 
 SERVER_LIMITS = FrameLimits(max_bytes=2**20, max_depth=12, max_array=1024, max_map=64, max_str=4096)
 """Frame limits of server frames, for clients (issue 16.1: a client reads a stranger's server).
-Server frames hold lists that only the frame size bounds (a match's finished hands, its
-opening draws), so these are sized to it: a 1 MiB frame holds at most ~300 finished hands,
-and 1,024 tied opening draws in a row never happen; the deepest frame (a snapshot's
+Lists that only play bounds (R4 tied draws, R11 redeals, R17 tied hands) travel windowed
+(:data:`.wire.IN_FRAME`), so the largest snapshot a table can reach fits these (about 870 KB,
+tests/protocol/test_frame_bounds.py); the deepest frame (a snapshot's
 ``past`` > ``finished`` > ``dealt`` > hand > tile) has 9 levels. Clients pass
 ``max_bytes`` to their websocket library as its frame size limit."""
 

@@ -98,13 +98,25 @@ class FinishedW(Model):
     scores_after: Pair
 
 
+IN_FRAME: dict[str, int] = {"draws": 16, "redeals": 32, "finished": 40}
+"""The most entries of each list that only play bounds (R4 tied draws, R11 redeals, R17 tied
+hands: nothing in the rules caps them) one frame carries: the newest ones, with the list's
+whole length in ``<name>_total``. Sized so the largest snapshot a legal table can reach stays
+inside the clients' :data:`~.protocol.SERVER_LIMITS` (tests/protocol/test_frame_bounds.py);
+the stored log keeps every entry (attacker finding: 1,030 tied draws made a table unreadable)."""
+Total = Annotated[int, Field(ge=0, strict=True)]
+
+
 class MatchRecordW(Model):
-    """An earlier match at this table."""
+    """An earlier match at this table (its lists windowed as in :class:`ViewW`)."""
 
     number: int
     draws: tuple[OpeningDrawW, ...]
     redeals: tuple[RedealW, ...]
     finished: tuple[FinishedW, ...]
+    draws_total: Total
+    redeals_total: Total
+    finished_total: Total
     scores: Pair
     winner: TeamW | None
     named: Literal["pollona", "tripollua"] | None
@@ -131,6 +143,10 @@ class ViewW(Model):
     winner: TeamW | None
     named: Literal["pollona", "tripollua"] | None
     past: tuple[MatchRecordW, ...]
+    draws_total: Total
+    """How many opening draws this match has had: ``draws`` holds the last ``IN_FRAME`` of them."""
+    redeals_total: Total
+    finished_total: Total
     viewer: SeatNo | None = None
     hand: HandW = ()
     answered: bool = False
@@ -174,6 +190,9 @@ class ViewPatch(Model):
     redeals_add: tuple[RedealW, ...] | None = None
     finished_add: tuple[FinishedW, ...] | None = None
     past_add: tuple[MatchRecordW, ...] | None = None
+    draws_total: Total | None = None
+    redeals_total: Total | None = None
+    finished_total: Total | None = None
     clear: tuple[Literal["entitled", "opener", "turn", "ends", "winner", "named"], ...] = ()
 
 

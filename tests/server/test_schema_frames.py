@@ -66,21 +66,22 @@ def _documented_shapes(d: Driver) -> None:
     """The patch shapes docs/protocol.md describes ("Patches of every kind")."""
     watcher = updates(d.watchers[0])
     tie = next(m["patch"] for m in watcher if "draws_add" in m.get("patch", {}))
-    assert tie.keys() == {"draw_taken", "draws_add"} and tie["draw_taken"] == []  # R4: drawn again, same phase
+    assert tie.keys() == {"draw_taken", "draws_add", "draws_total"} and tie["draw_taken"] == []  # R4: again
+    assert tie["draws_total"] == len(tie["draws_add"]) == 1  # the first draw tied
     demand = next(m for m in watcher if "redeals_add" in m.get("patch", {}))
-    assert demand["patch"].keys() == {"redeals_add"} and "cause" not in demand
+    assert demand["patch"].keys() == {"redeals_add", "redeals_total"} and "cause" not in demand
     for c in d.seats:  # R11: each seat also gets its new hand, and answered false if it had answered
         mine = next(m["patch"] for m in updates(c) if m["seq"] == demand["seq"] and "patch" in m)
-        assert mine.keys() - {"answered"} == {"redeals_add", "hand"} and mine.get("answered", False) is False
+        assert mine.keys() - {"answered"} == {"redeals_add", "redeals_total", "hand"} and mine.get("answered", False) is False
     causes = [m["cause"] for m in watcher if "cause" in m]
     assert causes == ["undo", "redo", "restart", "undo", "redo", "new_match"]
     undo = next(m["patch"] for m in watcher if m.get("cause") == "undo")
-    assert undo["finished"] == [] and undo["phase"] == "play" and "line_add" in undo  # shorter: whole; longer: _add
+    assert undo["finished"] == [] and undo["finished_total"] == 0 and undo["phase"] == "play" and "line_add" in undo  # shorter: whole; longer: _add
     redo = next(m["patch"] for m in watcher if m.get("cause") == "redo")
-    assert len(redo["finished_add"]) == 1 and redo["line"] == [] and "opener" in redo["clear"]
+    assert len(redo["finished_add"]) == redo["finished_total"] == 1 and redo["line"] == [] and "opener" in redo["clear"]
     for m in watcher:  # a view field appears once per patch: replaced, appended or cleared
         patch = m.get("patch", {})
-        named = [k.removesuffix("_add") for k in patch if k != "clear"] + list(patch.get("clear", []))
+        named = [k.removesuffix("_add") for k in patch if k != "clear" and not k.endswith("_total")] + list(patch.get("clear", []))
         assert len(named) == len(set(named)), patch
 
 
