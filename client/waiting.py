@@ -69,14 +69,68 @@ class Card:
     urgent: bool = False
 
 
+def _overlap(a: Rect, b: Rect) -> int:
+    """Pixels ``a`` and ``b`` share."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0
+
+
+def obstacles(lay: TableLayout) -> list[tuple[Rect, int]]:
+    """(rect, weight) a card must not hide: the prompt panel ("Pick a tile…", "the higher total opens"),
+    the "Connection lost" banner, the status line, every plate and face-down tile stack, the open numbers
+    (weight 4), the line of play (weight 1: it can be seen around a card)."""
+    heavy = [lay.status_rect, lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None) if r]
+    heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]
+    heavy += [m.rect for m in lay.marks]
+    light = [sp.rect for sp in lay.line.spots]
+    return [(r, 4) for r in heavy] + [(r, 1) for r in light]
+
+
+_placed: dict[tuple[Any, ...], tuple[int, int]] = {}
+"""The last placement, by what it avoided (the cards are asked for on every frame, hover and click)."""
+
+
+def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool) -> tuple[int, int]:
+    """Where a ``w`` x ``h`` card by ``anchor`` (a plate) hides least (:func:`obstacles`), then lies
+    nearest: beside the plate first (below it, above one's own), else anywhere on the table between
+    the top bar and the window's bottom, on a grid of ``font`` pixels."""
+    things = obstacles(lay)
+    key = (tuple(things), lay.size, lay.top_bar, anchor, w, h, above)
+    if key in _placed:
+        return _placed[key]
+    ax, ay, aw, ah = anchor
+    f = lay.font
+    pad = f // 2
+    below, over = (ax, ay + ah + pad), (ax, ay - h - pad)
+    sides = [(ax + aw + pad, ay), (ax - w - pad, ay), (ax + aw - w, ay + ah + pad), (ax + aw + pad, ay + ah - h),
+             (ax - w - pad, ay + ah - h)]
+    tries = [over, below] + sides if above else [below, over] + sides
+    top, bottom = lay.top_bar[1] + lay.top_bar[3] + pad, lay.size[1] - pad
+    tries += [(x, y) for y in range(top, bottom - h + 1, f) for x in range(pad, lay.size[0] - w - pad + 1, f)]
+    best: tuple[int, int, int, int] | None = None  # (cost, distance, x, y)
+    for x, y in tries:
+        x = min(max(pad, x), lay.size[0] - w - pad)
+        y = min(max(top, y), bottom - h)
+        cost = sum(weight * _overlap((x, y, w, h), r) for r, weight in things)
+        if best is not None and cost > best[0]:
+            continue
+        near = abs(x + w // 2 - (ax + aw // 2)) + abs(y + h // 2 - (ay + ah // 2))
+        if best is None or (cost, near) < best[:2]:
+            best = (cost, near, x, y)
+    assert best is not None
+    _placed.clear()
+    _placed[key] = best[2:]
+    return best[2:]
+
+
 def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]],
           above: bool = False) -> Card:
     f = lay.font
     w = max(anchor[2], min(round(24 * f), lay.size[0] * 2 // 5))  # "Dejar que la computadora juegue por …" (issue 11.4)
     bh, pad = round(2.0 * f), f // 2
     h = pad + round(1.5 * f) + len(specs) * (bh + pad) + pad
-    x = min(max(0, anchor[0]), lay.size[0] - w - pad)
-    y = anchor[1] - h - pad if above else anchor[1] + anchor[3] + pad
+    x, y = _place(lay, anchor, w, h, above)
     buttons = tuple(Button(bid, (x + pad, y + pad + round(1.5 * f) + i * (bh + pad), w - 2 * pad, bh), label,
                            primary=primary, args=tuple(text[1].items()))
                     for i, (bid, label, primary) in enumerate(specs))
@@ -87,8 +141,8 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     """The card by the awaited seat's plate: the wait, and for a seated player the Nudge button
     (``nudge_ready``: no nudge at this table for 30 s) and the hand-over request."""
     seat = awaited_seat(state)
-    if seat is None or waited < SHOW_AFTER:
-        return None
+    if seat is None or waited < SHOW_AFTER or seat in state.free or state.connection != "connected":
+        return None  # not joined yet (a lobby, not a wait); or our own link is down: nothing can be sent
     spot = next((s for s in lay.seats if s.seat == seat), None)
     if spot is None:
         return None

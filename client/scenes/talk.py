@@ -48,6 +48,8 @@ class TableTalk:
         self.now = 0.0
         self._wait_mark = -1
         self._wait_start = 0.0
+        self._counting = False
+        """The awaited seat is held by a player (not a free seat of a table still filling up)."""
         self._nudge_mark: int | None = None
         self._last_nudge: float | None = None
         self.notice: tuple[str, float, bool] | None = None
@@ -65,8 +67,13 @@ class TableTalk:
         self.now = now
         dirty = False
         mark, waited = state.wait
+        seat = awaited_seat(state)
+        counting = seat is not None and seat not in state.free  # an empty seat is a lobby, not a wait
         if mark != self._wait_mark:
             self._wait_mark, self._wait_start = mark, now - waited
+        elif counting and not self._counting:  # the awaited friend just joined: their wait starts now
+            self._wait_start = max(self._wait_start, now)
+        self._counting = counting
         if state.nudge is not None and state.nudge[0] != self._nudge_mark:
             dirty = self._heard_nudge(state, now)
         second = int(self.waited())

@@ -1,0 +1,79 @@
+"""New user: the "Waiting for X" card covered the opening draw's prompt, the "Connection lost" banner and
+the awaited seat's tile stack; its clock ran from before the friend had joined; and while the link was
+lost it offered Nudge and hand-over, which cannot be sent. R29: the card is information only."""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest
+from scenes_catalog import table_states
+
+from doublenine.client.art import Art
+from doublenine.client.layout import compute_layout
+from doublenine.client.scenes.talk import TableTalk
+from doublenine.client.waiting import obstacles, wait_card
+from doublenine.shared.seats import Seat
+
+SIZES = ((800, 600), (1280, 800), (1920, 1080))
+
+
+@pytest.fixture(scope="module")
+def states() -> dict:  # type: ignore[type-arg]
+    return {name: (state, ui) for name, state, ui in table_states()}
+
+
+def _overlap(a, b) -> int:  # type: ignore[no-untyped-def]
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0
+
+
+@pytest.mark.parametrize("size", SIZES[1:], ids=str)
+def test_the_wait_card_leaves_the_opening_draws_prompt_and_the_tile_stacks_visible(states, size) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["draw-mine"]
+    state = replace(state, computers=frozenset())  # friends at every seat: the draw waits for them
+    lay = compute_layout(state, replace(ui, draw_pick=None), size)
+    card = wait_card(state, lay, 75.0, True)
+    assert card is not None and lay.panel is not None
+    assert _overlap(card.rect, lay.panel.rect) == 0
+    for spot in lay.seats:
+        assert _overlap(card.rect, spot.plate) == 0
+        assert all(_overlap(card.rect, b) == 0 for b in spot.backs)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_the_wait_card_hides_nothing_heavy_at_a_friends_turn(states, size) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["own-turn"]
+    for seat in (Seat.TWO, Seat.THREE, Seat.FOUR):
+        shown = replace(state, view=replace(state.view, turn=seat), computers=frozenset())
+        lay = compute_layout(shown, ui, size)
+        card = wait_card(shown, lay, 75.0, True)
+        assert card is not None
+        assert [r for r, weight in obstacles(lay) if weight > 1 and _overlap(card.rect, r)] == []
+
+
+def test_no_wait_card_while_the_connection_is_lost(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["own-turn"]
+    shown = replace(state, view=replace(state.view, turn=Seat.TWO), computers=frozenset())
+    lay = compute_layout(shown, ui, (1280, 800))
+    assert wait_card(shown, lay, 75.0, True) is not None
+    lost = replace(shown, connection="lost")
+    assert wait_card(lost, compute_layout(lost, ui, (1280, 800)), 75.0, True) is None
+
+
+def test_the_wait_starts_when_the_awaited_friend_has_joined(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["own-turn"]
+    lobby = replace(state, view=replace(state.view, turn=Seat.TWO), computers=frozenset(),
+                    free=frozenset({Seat.TWO}))
+    lay = compute_layout(lobby, ui, (1280, 800))
+    talk = TableTalk("en", Art(), remember=False)
+    talk.update(lobby, 100.0)
+    talk.update(lobby, 110.0)
+    assert wait_card(lobby, lay, talk.waited(), True) is None  # an empty seat: a lobby, not a wait
+    joined = replace(lobby, free=frozenset())
+    talk.update(joined, 112.0)
+    talk.update(joined, 118.0)
+    assert talk.waited() == pytest.approx(6.0)
