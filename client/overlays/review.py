@@ -115,6 +115,31 @@ def _line(b: _Builder, line: list[tuple[int, int]]) -> None:
     b.y += ROW
 
 
+def _tile_of(move: Any) -> Tile | None:
+    return Tile(*move.tile) if move.kind == "play" and move.tile is not None else None
+
+
+def _hand(b: _Builder, hand: list[Tile], made: Tile | None, best: Tile | None,
+          colour: tuple[int, int, int]) -> None:
+    """The seat's tiles then; a bar under the tile played (``colour``) and under the expert's (green)."""
+    x = 0
+    for t in hand:
+        if x + TILE_W > b.width:
+            x, b.y = 0, b.y + ROW
+        b.items.append(Custom(pygame.Rect(x, b.y, TILE_W, TILE_H), tile_painter(b.fonts, t)))
+        mark = colour if t == made else (GOOD if t == best else None)
+        if mark is not None:
+            b.items.append(Custom(pygame.Rect(x, b.y + TILE_H + 2, TILE_W, 4), _bar(mark)))
+        x += TILE_W + GAP
+    b.y += ROW
+
+
+def _bar(colour: tuple[int, int, int]) -> Any:
+    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, colour, rect, border_radius=2)
+    return paint
+
+
 def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
     tr = b.tr
     b.y += 10
@@ -133,7 +158,7 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
         if line:
             _line(b, line)
         b.text(tr.gettext("Your hand:"), 14, False, MUTED)
-        b.tiles(0, hand)
+        _hand(b, hand, _tile_of(row.made), _tile_of(row.best), MISTAKE if row.mistake else ACCENT)
     made = move_text(tr, row.made)
     if row.made_mean is None:
         b.text(tr.gettext("You: {move}", move=made), 15, False, TEXT)

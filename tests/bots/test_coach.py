@@ -17,6 +17,7 @@ import pytest
 from doublenine.server import coach
 from doublenine.server.bots import decide
 from doublenine.server.bots.expert import Estimate
+from doublenine.server.bots.knowledge import Knowledge
 from doublenine.shared.events import MatchLog
 from doublenine.shared.moves import End, Move, Pass, Play, Review
 from doublenine.shared.rules import to_act
@@ -175,3 +176,31 @@ def test_coach_unknown_hand_is_a_lookup_error() -> None:
         coach.review_hand(state, 1, 9, S1, 1)
     with pytest.raises(LookupError):
         coach.review_hand(state, 5, 1, S1, 1)
+
+
+def _knowing(hand: list[tuple[int, int]], ends: tuple[int, int], voids: tuple[int, int, int, int] = (0, 0, 0, 0),
+             exposed: tuple[int, int, int, int] = (0, 0, 0, 0)) -> Knowledge:
+    """Seat 1's knowledge with ``hand`` at ``ends`` (what reason_of reads: hand, ends, voids, numbers)."""
+    return Knowledge(me=0, hand=mask_of(tile(*t) for t in hand), hidden=0, counts=(len(hand), 5, 5, 5),
+                     voids=voids, forbidden=(0, 0, 0, 0), exposed=exposed, left=ends[0], right=ends[1], passes=0)
+
+
+def test_coach_reason_keeps_a_number_open_for_the_opponent_who_passed_on_another() -> None:
+    # the next opponent (seat 2) passed on 3s: laying 5-3 on the 5 leaves the 3 for it to pass on
+    # again; 6-4 on the 6 leaves 4s (and 5s) open for it instead
+    k = _knowing([(5, 3), (6, 4)], (5, 6), voids=(0, 1 << 3, 0, 0))
+    made, best = Play(S1, tile(6, 4), R), Play(S1, tile(5, 3), L)
+    assert coach.reason_of(k, made, best) == coach.Reason("next_void", (4, 3))
+
+
+def test_coach_reason_leaves_the_partners_number_closed() -> None:
+    # the partner (seat 3) laid the 2 open: 6-1 on the 6 keeps it; 2-5 on the 2 closes it
+    k = _knowing([(2, 5), (6, 1)], (2, 6), exposed=(0, 0, 1 << 2, 0))
+    made, best = Play(S1, tile(2, 5), L), Play(S1, tile(6, 1), R)
+    assert coach.reason_of(k, made, best) == coach.Reason("partner_number", (2,))
+
+
+def test_coach_no_reason_when_no_term_favours_the_better_play() -> None:
+    # same weight, nothing known about anyone: the terms cannot say why; only points are shown
+    k = _knowing([(2, 5), (6, 1)], (2, 6))
+    assert coach.reason_of(k, Play(S1, tile(2, 5), L), Play(S1, tile(6, 1), R)) is None
