@@ -98,13 +98,18 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
 
 
 async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
-    """D8: watch the table; SPECTATORS_FULL beyond ``max_spectators``."""
+    """D8: watch the table; SPECTATORS_FULL beyond ``max_spectators``, SPECTATORS_PER_ADDRESS
+    beyond ``max_spectators_per_address`` from ``conn``'s address group (a connection without a
+    ``group``, the creator's own, counts as none), so one address cannot fill every place."""
     async with table.lock:
         if _gone(conn):
             return
-        watching = sum(1 for s in table.subscribers.values() if s is None)
-        if watching >= table.config.max_spectators:
-            raise Refused(ErrorCode.SPECTATORS_FULL, f"table {table.code} has {watching} spectators already")
+        watchers = [c for c, s in table.subscribers.items() if s is None]
+        if len(watchers) >= table.config.max_spectators:
+            raise Refused(ErrorCode.SPECTATORS_FULL, f"table {table.code} has {len(watchers)} spectators already")
+        group, cap = getattr(conn, "group", None), table.config.max_spectators_per_address
+        if cap and group is not None and sum(1 for c in watchers if getattr(c, "group", None) == group) >= cap:
+            raise Refused(ErrorCode.SPECTATORS_PER_ADDRESS, f"{group} watches table {table.code} {cap} times already")
         await _welcome(table, conn, None, None, creator)
 
 

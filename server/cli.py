@@ -33,6 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--code-miss-burst", type=arg_float(1), default=20.0,
                         help="table codes naming no table one address may try at once")
     limits.add_argument("--max-spectators", type=arg_int(0), default=32, help="spectators one table accepts")
+    limits.add_argument("--max-spectators-per-address", type=arg_int(0), default=8,
+                        help="spectators one address (IPv6: one /64) may have at one table (0: no limit)")
     limits.add_argument("--max-frame", type=arg_int(1), default=64 * 1024, help="largest frame in bytes (1009 beyond)")
     limits.add_argument("--connection-idle", type=arg_float(0), default=60.0,
                         help="seconds a connection may stay without a table before it is closed (1008)")
@@ -62,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy,
                           max_connections_per_address=args.max_connections_per_address,
-                          max_spectators=args.max_spectators, code_miss_rate=args.code_miss_rate,
+                          max_spectators=args.max_spectators,
+                          max_spectators_per_address=args.max_spectators_per_address, code_miss_rate=args.code_miss_rate,
                           code_miss_burst=args.code_miss_burst)
     try:
         return asyncio.run(serve(config, announce=args.announce))

@@ -41,6 +41,10 @@ class ServerConfig:
     """Open websockets one client address may have (TOO_MANY_CONNECTIONS, closed 1008); 0: no limit."""
     max_spectators: int = 32
     """Spectators one table accepts (SPECTATORS_FULL beyond)."""
+    max_spectators_per_address: int = 8
+    """Spectators one address group (IPv6: its /64) may have at one table
+    (SPECTATORS_PER_ADDRESS beyond; 0: no limit), so one address cannot take every place,
+    the table's own web page included."""
     spectator_notice: float = 1.0
     """Seconds over which spectator joins and leaves are gathered into one ``table`` frame, so a
     crowd of spectators costs one broadcast per interval, not one per spectator."""

@@ -509,6 +509,7 @@ async def handle(ws: Any, registry: Registry) -> None:
 LIMIT_CODES: dict[ErrorCode, str] = {
     ErrorCode.RATE_LIMITED: "rate", ErrorCode.TOO_MANY_TABLES: "tables_per_address",
     ErrorCode.TOO_MANY_CONNECTIONS: "connections_per_address", ErrorCode.SPECTATORS_FULL: "spectators",
+    ErrorCode.SPECTATORS_PER_ADDRESS: "spectators_per_address",
     ErrorCode.HINT_PENDING: "hints", ErrorCode.COACH_PENDING: "coach", ErrorCode.CHAT_TOO_FAST: "chat", ErrorCode.NUDGE_TOO_SOON: "nudge",
 }
 """Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings."""

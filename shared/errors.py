@@ -65,6 +65,7 @@ class ErrorCode(StrEnum):
     TOO_MANY_TABLES = "TOO_MANY_TABLES"          # tables per address limit
     TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS"  # connections per address limit
     SPECTATORS_FULL = "SPECTATORS_FULL"          # spectators per table limit
+    SPECTATORS_PER_ADDRESS = "SPECTATORS_PER_ADDRESS"  # spectators one address group has at one table
     HINT_PENDING = "HINT_PENDING"                # R25: one hint at a time per connection
     COACH_PENDING = "COACH_PENDING"              # issue 14.2: one hand review at a time per connection
     NO_SUCH_HAND = "NO_SUCH_HAND"                # issue 14.2: that hand is not finished or not in the ledger

@@ -5,7 +5,7 @@ import pytest
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
-from doublenine.server.netbot import ServerRefused
+from doublenine.server.netbot import ServerRefused, TableClient
 from doublenine.shared import protocol as p
 
 from .conftest import connect, create, eventually, spectate
@@ -39,6 +39,26 @@ async def test_a_table_takes_at_most_max_spectators(make_server) -> None:
     with pytest.raises(ServerRefused) as refused:
         await spectate(server, host.code)
     assert refused.value.error.code == "SPECTATORS_FULL"
+
+
+async def test_one_address_group_takes_at_most_its_share_of_the_spectator_places(make_server) -> None:
+    """Attacker finding: 32 idle spectators from one address took every place of a table, its own
+    web page's included. IPv6 addresses of one /64 are one group (server/addresses.py)."""
+    server = await make_server(max_spectators=6, max_spectators_per_address=2, trust_proxy=True)
+    host = await create(server, "hccc", sit=1)
+
+    async def watch(addr: str) -> TableClient:
+        c = await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": addr})
+        return await c.attach({"type": "spectate", "code": host.code})
+
+    await watch("2001:db8:1:1::1")
+    await watch("2001:db8:1:1::2")
+    with pytest.raises(ServerRefused) as refused:
+        await watch("2001:db8:1:1:ffff::3")  # the same /64
+    assert refused.value.error.code == "SPECTATORS_PER_ADDRESS"
+    await watch("2001:db8:1:2::1")  # another group still finds a place
+    text = server.registry.metrics.render().decode()
+    assert 'doublenine_limits_total{limit="spectators_per_address"} 1.0' in text
 
 
 async def test_one_address_has_at_most_max_connections(make_server) -> None:

@@ -193,7 +193,7 @@
   function stop(text) { stopped = true; setConn("stopped", text); if (ws) { ws.close(); } }
   function onError(m) {
     var data = m.data || {};
-    if (m.code === "SPECTATORS_FULL") { setConn("stopped", W.full); hold = 60000; ws.close(); }
+    if (m.code === "SPECTATORS_FULL" || m.code === "SPECTATORS_PER_ADDRESS") { setConn("stopped", W.full); hold = 60000; ws.close(); }
     else if (m.code === "UNKNOWN_TABLE") { stop(W.gone); }
     else if (m.code === "TABLE_MOVING" || m.code === "RATE_LIMITED" || m.code === "SHUTTING_DOWN") {
       hold = Math.max(200, Math.min(Number(data.retry_ms) || 1000, 10000)); ws.close();
