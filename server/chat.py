@@ -31,6 +31,8 @@ def awaited(state: MatchState) -> frozenset[Seat]:
     if state.phase in (Phase.DRAW, Phase.NOMINATE, Phase.PLAY):
         return to_act(state)
     return frozenset()
+GROUPS_KEPT = 64
+"""Spectator address groups whose chat allowance a table holds before dropping refilled ones."""
 
 
 class TableChat:
@@ -41,9 +43,22 @@ class TableChat:
         self.next_id = (self.lines[-1]["id"] + 1) if self.lines else 1
         self.nudged_at = float("-inf")
         """``time.monotonic()`` of the table's last nudge (issue 15: one every 30 s per table)."""
+        self.spectating: dict[str, ChatBucket] = {}
+        """One allowance per address group for all its spectators at this table (attacker: 31
+        spectators from one address, each within its own rate, flushed the kept lines in 1.5 s)."""
         self.lock = asyncio.Lock()
         """Lines are stored and sent one at a time, so every connection hears them in id order
         (a pooled PostgreSQL store could finish two appends out of order)."""
+
+    def spectators_of(self, group: str) -> ChatBucket:
+        """The shared allowance of ``group``'s spectators here; allowances that refilled are
+        dropped once more than :data:`GROUPS_KEPT` are held, so the dict stays bounded."""
+        bucket = self.spectating.get(group)
+        if bucket is None:
+            if len(self.spectating) >= GROUPS_KEPT:
+                self.spectating = {g: b for g, b in self.spectating.items() if not b.refilled()}
+            bucket = self.spectating[group] = ChatBucket()
+        return bucket
 
     def history_frame(self) -> bytes:
         """The ``chat`` frame with the recent lines, for a connection that just attached."""
@@ -67,6 +82,10 @@ class ChatBucket:
             return round((1 - self.allowance) / rules.CHAT_RATE, 1)
         self.allowance -= 1
         return 0.0
+
+    def refilled(self) -> bool:
+        """Back to its whole burst: forgetting it changes nothing."""
+        return self.allowance + (time.monotonic() - self.stamp) * rules.CHAT_RATE >= rules.CHAT_BURST
 
 
 def decode_lines(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]]) -> list[dict[str, Any]]:

@@ -43,7 +43,8 @@ def _line(table: Table, seat: Seat | None, text: str | None, phrase: str | None)
 async def say(table: Table, conn: Any, msg: Any) -> None:
     """Issue 15: one chat line from ``conn`` (a seat or a spectator) to everyone at the table.
 
-    Refusals (nothing said): CHAT_TOO_FAST, CHAT_BLANK (nothing visible once cleaned),
+    Refusals (nothing said): CHAT_TOO_FAST (this connection's rate, or, for a spectator, the
+    rate all spectators of its address group share at this table: ``data.limit`` "address"), CHAT_BLANK (nothing visible once cleaned),
     PHRASES_ONLY (free text at a ``phrases_in_hand`` table during a hand), INTERNAL (the store
     failed). The line is stored before anyone hears it, so a restarted server shows it too.
     """
@@ -58,6 +59,11 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
     wait = conn.chat_bucket.take()
     if wait:
         raise Refused(ErrorCode.CHAT_TOO_FAST, f"chat again in {wait:g} s", {"retry_after": wait})
+    if conn.seat is None:  # all spectators of one address group share one allowance per table
+        wait = table.chat.spectators_of(getattr(conn, "group", "?")).take()
+        if wait:
+            raise Refused(ErrorCode.CHAT_TOO_FAST, f"spectators from your address: chat again in {wait:g} s",
+                          {"retry_after": wait, "limit": "address"})
     chat = table.chat
     async with chat.lock:  # not the table's lock: talking never waits for a move being stored
         if table.moved:  # issue 12: another process serves the table now; it stores the chat

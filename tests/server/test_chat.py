@@ -76,6 +76,22 @@ async def test_chat_rate_limit_is_per_connection_with_a_stable_code(server) -> N
     assert [x.text or x.phrase for x in lines] == [f"m{i}" for i in range(CHAT_BURST)] + ["thanks"]
 
 
+async def test_spectators_of_one_address_share_one_chat_rate_per_table(server) -> None:
+    """Attacker finding: 31 spectators from one address, each within its own rate, pushed the
+    table's real lines out of the kept ones in 1.5 s. Seats keep their own rate."""
+    host = await create(server, "hccc", sit=1)
+    crowd = [await spectate(server, host.code) for _ in range(CHAT_BURST + 1)]
+    for i, c in enumerate(crowd[:CHAT_BURST]):
+        await c.send({"type": "chat", "text": f"s{i}"})
+        await _said(c)
+    await crowd[-1].send({"type": "chat", "text": "one too many"})  # its own first line
+    err = await _refused(crowd[-1])
+    assert err.code == "CHAT_TOO_FAST" and err.data["limit"] == "address" and 0 < err.data["retry_after"] <= 2.0
+    await host.send({"type": "chat", "text": "mine"})  # the seat is not limited by them
+    lines = await _said(host, CHAT_BURST + 1)
+    assert [x.text for x in lines] == [f"s{i}" for i in range(CHAT_BURST)] + ["mine"]
+
+
 async def test_phrases_only_in_hand_table_refuses_free_text_during_a_hand_from_anyone(server) -> None:
     host = await connect(server)
     await host.attach({"type": "create_table", "seats": [{"kind": "human"}] + [{"kind": "computer"}] * 3,
