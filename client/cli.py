@@ -75,12 +75,14 @@ def window_language(chosen: str | None, remembered: str) -> str:
 
 
 def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | None = None,
-                  bot_delay: float | None = None, *, remember: bool = True) -> Any:
+                  bot_delay: float | None = None, *, remember: bool = True,
+                  hosting: dict[str, Any] | None = None) -> Any:
     """A ``launcher(Launch) -> TableScene`` that connects (starting the embedded server when needed).
 
     ``bot_delay``: seconds the embedded server's computer seats wait (None: the server's default).
     ``remember``: False for ``--autoplay``: nothing is read from or written to the player's settings
     (no resumed match, no table to come back to, never another window's game).
+    ``hosting``: keyword arguments of :func:`~.scenes.lan_host.host_again` (tests: bind, announce).
     """
     from doublenine.shared import protocol as p
 
@@ -95,9 +97,13 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             from doublenine.shared.invite import check_server_url
             check_server_url(url)  # InviteError (a FailureError) before any dialling: issue 16.4
         running = ""  # issue 12: another window's server already uses the game file
+        if launch.mode == "create" and not url and launch.resume and remember:
+            again = _host_again(launch, db, bot_delay, hosting or {})
+            if again is not None:
+                return again  # type: ignore[no-any-return]
         if launch.mode == "create" and not url:
             server = embedded_box.get("server")
-            if server is None:
+            if server is None or not server.running:  # "Host for friends" took the file over meanwhile
                 server = EmbeddedServer(db if db is not None else default_db(), bot_delay)
                 try:
                     server.start()
@@ -137,6 +143,31 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     return launcher
 
 
+def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: dict[str, Any]) -> Any:
+    """The remembered table was hosted for friends: host it again on its port (finding 1), else None.
+
+    None also when that port or the file cannot be had now: the caller then resumes the table
+    on loopback, so the match is never lost, only the friends must wait for another start.
+    """
+    import logging
+
+    from doublenine.shared.failures import FailureError
+
+    from . import config
+    from .scenes.lan_host import host_again
+
+    saved = config.load()
+    if not (saved.resume_port and saved.resume_code and saved.resume_token):
+        return None
+    try:
+        return host_again(launch, saved.resume_code, saved.resume_token, saved.resume_port, db=db,
+                          bot_delay=bot_delay, **options)
+    except (FailureError, RuntimeError) as exc:
+        logging.getLogger(__name__).warning("cannot host table %s again on port %s: %s",
+                                            saved.resume_code, saved.resume_port, exc)
+        return None
+
+
 def _remember_what_worked(server: str) -> Any:
     """Issue 11.6: an ``on_joined`` that saves ``server`` and the table code once the server said ``joined``.
 
@@ -159,7 +190,7 @@ def _remember_local_table(code: str, token: str | None) -> None:
 
     from . import config
     if token:
-        config.save(replace(config.load(), resume_code=code, resume_token=token))
+        config.save(replace(config.load(), resume_code=code, resume_token=token, resume_port=0))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -27,6 +27,9 @@ class Settings:
     resume_score: str = ""
     """Its score when the window last left it, e.g. ``19-0`` (team A - team B), shown on the start screen's
     "Back to your match" button; empty when unknown."""
+    resume_port: int = 0
+    """The port the remembered table was hosted on for friends ("Host for friends"); 0: a local table.
+    The next start hosts it again there, so the friends' windows come back with their seat tokens."""
     sound: bool = True
     """Issue 15.3: the table's sounds are on."""
     volume: float = 0.6
@@ -71,6 +74,8 @@ def _typed(kind: object, value: object) -> object:
         return value[:200]
     if kind == "tuple[str, ...]" and isinstance(value, list):
         return tuple(v[:64] for v in value[:MAX_MUTED] if isinstance(v, str))
+    if kind == "int" and isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 65535:
+        return value  # only a port is stored as an int
     if kind == "bool" and isinstance(value, bool):
         return value
     if kind == "float" and isinstance(value, int) and not isinstance(value, bool):

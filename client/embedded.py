@@ -35,8 +35,16 @@ def default_db() -> str:
     return str(path)
 
 
+_HOLDERS: dict[str, EmbeddedServer] = {}
+"""The running embedded server of each SQLite file in this process (one server per file, issue 12)."""
+
+
 class EmbeddedServer:
-    """A game server on loopback port 0, started and stopped from the UI thread."""
+    """A game server on loopback port 0, started and stopped from the UI thread.
+
+    Starting one on a file that another embedded server of this window serves stops that one first
+    (its tables stay stored): "Host for friends" after a local game serves the same file to the LAN.
+    """
 
     def __init__(self, db: str | None = None, bot_delay: float | None = None, *,
                  host: str = "127.0.0.1", port: int = 0, announce: bool | str = False) -> None:
@@ -63,12 +71,23 @@ class EmbeddedServer:
         """Start serving; returns the ``ws://127.0.0.1:PORT/`` URL. Raises RuntimeError on failure."""
         from doublenine.server.storage.ownerfile import StoreInUse
 
+        other = _HOLDERS.get(str(self.db)) if self.db not in (None, ":memory:") else None
+        if other is not None and other is not self:
+            other.stop()
         self._thread.start()
         if not self._ready.wait(timeout) or self._error is not None:
             if isinstance(self._error, StoreInUse) and self._error.url:
                 raise AlreadyRunning(self._error.url) from self._error
             raise RuntimeError(f"the embedded server did not start: {self._error!r}") from self._error
+        if self.db not in (None, ":memory:"):
+            _HOLDERS[str(self.db)] = self
         return self.url
+
+    @property
+    def running(self) -> bool:
+        """Started and not stopped: its URL still answers."""
+        return self._server is not None and self._loop is not None and not self._loop.is_closed() \
+            and self._thread.is_alive()
 
     def _run(self) -> None:
         from doublenine.server.app import GameServer
@@ -106,6 +125,8 @@ class EmbeddedServer:
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop the server gracefully and end its thread."""
+        if _HOLDERS.get(str(self.db)) is self:
+            del _HOLDERS[str(self.db)]
         loop = self._loop
         if loop is None or self._server is None or loop.is_closed():
             return

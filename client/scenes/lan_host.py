@@ -37,20 +37,21 @@ SOFT = (200, 214, 204)
 WARN = (255, 190, 170)
 
 
-def host_table(launch: Any, *, db: str | None = ":memory:", port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
+def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
                announce: bool = True, bot_delay: float | None = None) -> HostedTable:
     """Start hosting and create the table of ``launch`` (a start-screen Launch); seat 1 is the host.
 
     If every other seat is a computer, they become seats for friends (hosting
     for nobody would be pointless); empty ones turn into computers on "Start now".
-    ``db``: in memory by default: a hosted table lives as long as the host's
-    window (a file would bring old tables back, announced, at the next start).
+    ``db``: the player's match file by default (``default_db``), like any other table: a killed
+    host window loses nothing, and its next start hosts the table again (:func:`host_again`).
     Raises FailureError (``net.port_in_use`` with a free port offered, ``net.bind_failed``).
     """
+    from ..embedded import default_db
     from ..net import NetClient, NetSession
     from .table import TableScene
 
-    hosting = Hosting(db, port=port, bind=bind, announce=announce,
+    hosting = Hosting(db or default_db(), port=port, bind=bind, announce=announce,
                       bot_delay=bot_delay, host_name=launch.name).start()
     kinds = list(launch.kinds)
     if all(k == "computer" for k in kinds[1:]):
@@ -60,8 +61,38 @@ def host_table(launch: Any, *, db: str | None = ":memory:", port: int = DEFAULT_
     create = p.CreateTable(seats=(s1, s2, s3, s4), seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
                            chat=launch.chat, tracker=launch.tracker,
                            public=launch.public)  # the host's table settings go along
-    client = NetClient(hosting.local_url, create).start()
+    client = NetClient(hosting.local_url, create, on_joined=remember_hosted(hosting.port)).start()
     return HostedTable(TableScene(NetSession(client), launch.lang), hosting, launch.lang)
+
+
+def host_again(launch: Any, code: str, token: str, port: int, *, db: str | None = None, bind: str = "0.0.0.0",
+               announce: bool = True, bot_delay: float | None = None) -> HostedTable:
+    """The host's next start: serve hosted table ``code`` again on the same ``port`` and take seat back.
+
+    The server loads the table from the store, so the friends' windows, still reconnecting to
+    that address, rejoin with their seat tokens by themselves (D7). Raises FailureError like
+    :func:`host_table` (the caller then resumes the table locally: nothing is lost).
+    """
+
+    from ..embedded import default_db
+    from ..net import NetClient, NetSession
+    from .table import TableScene
+
+    hosting = Hosting(db or default_db(), port=port, bind=bind, announce=announce,
+                      bot_delay=bot_delay, host_name=launch.name).start()
+    client = NetClient(hosting.local_url, p.Rejoin(code=code, token=token), on_joined=remember_hosted(hosting.port))
+    return HostedTable(TableScene(NetSession(client.start()), launch.lang), hosting, launch.lang)
+
+
+def remember_hosted(port: int) -> Any:
+    """An ``on_joined`` keeping the hosted table, its seat token and ``port`` for the next start (D7)."""
+    def joined(code: str, token: str | None) -> None:
+        from dataclasses import replace
+
+        from .. import config
+        if token:
+            config.save(replace(config.load(), resume_code=code, resume_token=token, resume_port=port))
+    return joined
 
 
 def open_hosting(launch: Any, port: int | None = None) -> tuple[HostedTable | None, str, int | None]:
