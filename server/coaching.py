@@ -50,7 +50,8 @@ class CoachDesk:
         key = (match, number, int(seat), h.moves, h.dealt)  # an undone and replayed hand is another
         job = self.reviews.get(key)
         if job is None or (job.done() and job.exception() is not None):
-            job = asyncio.ensure_future(self._compute(match, number, seat, rows, jobs))
+            group = getattr(conn, "group", None)
+            job = asyncio.ensure_future(self._compute(match, number, seat, rows, jobs, group))
             self.reviews[key] = job
             while len(self.reviews) > KEEP:
                 self.reviews.popitem(last=False)
@@ -61,9 +62,11 @@ class CoachDesk:
         task.add_done_callback(self._tasks.discard)
 
     async def _compute(self, match: int, number: int, seat: Seat, rows: list[coach.CoachRow],
-                       jobs: list[coach.Job]) -> bytes:
+                       jobs: list[coach.Job], group: Any = None) -> bytes:
+        brain = self.table.brain
         for at, view, move, rng in jobs:  # one decision per job: the loop runs in between
-            rows.append(await self.table.brain.in_coach(coach.review_decision, at, view, move, rng))
+            async with brain.coach_turns.turn(group):  # fair between address groups (attacker finding)
+                rows.append(await brain.in_coach(coach.review_decision, at, view, move, rng))
         return pack({"type": "coach", "match": match, "hand": number, "seat": int(seat),
                      "threshold": coach.THRESHOLD, "rows": [coach.row_wire(r) for r in coach.ordered(rows)]})
 

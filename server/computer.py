@@ -16,6 +16,8 @@ from typing import Any
 from doublenine.shared.moves import Decision, Review
 from doublenine.shared.views import SeatView
 
+from .fairturns import FairTurns
+
 log = logging.getLogger("doublenine.server.computer")
 
 
@@ -45,6 +47,9 @@ class Brain:
                  decide: Callable[[SeatView, str, random.Random], Decision] | None = None) -> None:
         self.executor = executor
         self.decide = decide or load_decide()
+        self.coach_turns = FairTurns()
+        """Turns at the coach's worker, round robin by the asker's address group, so one address
+        asking many reviews cannot starve another's (``CoachDesk``)."""
         self.coach_executor: Executor | None = None
         """Issue 14.2: the coach's own single worker, made on first use (reviews queue there and
         never take the computer seats' workers)."""

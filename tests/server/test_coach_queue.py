@@ -1,0 +1,50 @@
+"""The coach's one worker is shared fairly between address groups (attacker finding: one
+address with six tables kept it busy; a review at another table took 8.8x longer)."""
+from __future__ import annotations
+
+import asyncio
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from doublenine.server.computer import Brain
+
+
+async def test_a_group_with_many_jobs_waiting_does_not_starve_another() -> None:
+    brain = Brain(None)
+    brain.coach_executor = ThreadPoolExecutor(1)  # the same one worker, without a process start
+    done: list[str] = []
+
+    async def review(group: str, name: str) -> None:
+        async with brain.coach_turns.turn(group):
+            await brain.in_coach(time.sleep, 0.02)
+        done.append(name)
+
+    hog = [asyncio.create_task(review("203.0.113.9", f"hog{i}")) for i in range(8)]
+    await asyncio.sleep(0.005)  # the hog's jobs are all queued first
+    assert brain.coach_turns.waiting("203.0.113.9") == 7
+    await asyncio.gather(review("198.51.100.7", "victim"), *hog)
+    assert done.index("victim") == 2  # after the job running and the hog's next turn, not after all 8
+    assert done[:2] == ["hog0", "hog1"] and sorted(done[3:]) == [f"hog{i}" for i in range(2, 8)]
+    brain.close()
+
+
+async def test_a_cancelled_waiter_gives_its_turn_away() -> None:
+    brain = Brain(None)
+    order: list[str] = []
+    gate = asyncio.Event()
+
+    async def job(group: str, name: str, wait: bool = False) -> None:
+        async with brain.coach_turns.turn(group):
+            if wait:
+                await gate.wait()
+            order.append(name)
+
+    first = asyncio.create_task(job("a", "first", wait=True))
+    await asyncio.sleep(0)
+    gone = asyncio.create_task(job("b", "gone"))
+    last = asyncio.create_task(job("c", "last"))
+    await asyncio.sleep(0)
+    gone.cancel()
+    gate.set()
+    await asyncio.gather(first, last)
+    assert order == ["first", "last"] and brain.coach_turns.waiting("b") == 0
