@@ -53,6 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--autoplay", action="store_true",
                         help="play one hand by itself, print the result as JSON and exit "
                              "(install checks; also on with DOUBLENINE_AUTOPLAY=1)")
+    parser.add_argument("--window-errors", action="store_true",
+                        help="also show a failure of --join/--server/--table in the window (for launches "
+                             "without a terminal, such as the doublenine:// desktop entry)")
     parser.add_argument("--autoplay-shots", metavar="DIR", help="with --autoplay: save start.png and hand-over.png here")
 
 
@@ -193,6 +196,46 @@ def _remember_local_table(code: str, token: str | None) -> None:
         config.save(replace(config.load(), resume_code=code, resume_token=token, resume_port=0))
 
 
+def _invite_where(text: str) -> tuple[str, str]:
+    """(server URL, table code) of an invite, to prefill the start screen ("", "" if it cannot be read)."""
+    from doublenine.shared.failures import FailureError
+    from doublenine.shared.invite import parse_invite
+    try:
+        invite = parse_invite(text)
+    except FailureError:
+        return "", ""
+    return invite.join_url, invite.code
+
+
+def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where: tuple[str, str]) -> int:
+    """A ``--join``/``--server``/``--table`` failure: said on stdout and, with ``--window-errors`` (the
+    desktop entry: no terminal to read), in the window too, on the start screen with the server and
+    table filled in so Watch or Join is one click. Returns 2 once said (and the window closed)."""
+    from dataclasses import replace
+
+    text = exc.failure.text(lang)
+    print(f"doublenine play: {text}")
+    if not args.window_errors or args.autoplay:
+        return 2
+    import pygame
+
+    from .app import App
+    from .scenes.start import StartScene
+
+    def refuse_again(launch: Any) -> Any:  # nothing can start without the table's server
+        raise exc
+
+    server, table = where
+    start = StartScene(replace(settings, server=server or settings.server, table=table or settings.table),
+                       make_launcher(lang, {}) if where != ("", "") else refuse_again)
+    start.form = replace(start.form, message=text)
+    try:
+        App(start, args.size).run()
+    finally:
+        pygame.quit()
+    return 2
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the window; returns the exit code."""
     from dataclasses import replace
@@ -216,8 +259,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             invite = resolve_invite(args.join, want_seat=not args.spectate)
         except FailureError as exc:
-            print(f"doublenine play: {exc.failure.text(lang)}")
-            return 2
+            return _refused(args, exc, lang, settings, _invite_where(args.join))
         args.server, args.table = invite.join_url, invite.code
     if args.server:  # a bad URL (a port in other digits...) is said in words, not a traceback (issue 16.4)
         from doublenine.shared.failures import FailureError
@@ -225,16 +267,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             check_server_url(args.server)
         except FailureError as exc:
-            print(f"doublenine play: {exc.failure.text(lang)}")
-            return 2
+            return _refused(args, exc, lang, settings, ("", args.table or ""))
     if args.table:  # a mistyped code is said at once, not sent to a server as "closed"
         from doublenine.shared.failures import FailureError
         from doublenine.shared.invite import normalize_code
         try:
             args.table = normalize_code(args.table)
         except FailureError as exc:
-            print(f"doublenine play: {exc.failure.text(lang)}")
-            return 2
+            return _refused(args, exc, lang, settings, (args.server or "", ""))
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
     # the server and table given are shown now but saved only once they worked (issue 11.6)

@@ -2,7 +2,7 @@
 
 On Linux desktops (freedesktop.org), without root: writes the desktop entry
 ``$XDG_DATA_HOME/applications/doublenine.desktop`` (Desktop Entry
-Specification 1.4) whose ``Exec`` is ``doublenine play --join %u`` and which
+Specification 1.4) whose ``Exec`` is ``doublenine play --window-errors --join %u`` and which
 declares ``MimeType=x-scheme-handler/doublenine``, and makes it the default
 handler of that scheme in ``$XDG_CONFIG_HOME/mimeapps.list`` (the MIME
 Applications Associations specification, ``[Default Applications]``). A
@@ -68,18 +68,18 @@ def exec_quote(arg: str) -> str:
 
 
 def exec_line(words: list[str]) -> str:
-    """The ``Exec`` value for ``words`` followed by ``play --join %u``, escaped as a string value.
+    """The ``Exec`` value for ``words`` followed by ``play --window-errors --join %u``, escaped as a string value.
 
     A folder name may hold any character but NUL: backslashes, newlines, tabs and
     carriage returns get the string-value escapes, so the entry stays one line.
     """
-    quoted = " ".join(exec_quote(w) for w in words) + " play --join %u"
+    quoted = " ".join(exec_quote(w) for w in words) + " play --window-errors --join %u"
     escaped = quoted.replace("\\", "\\\\")
     return escaped.replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
 
 
 def desktop_entry(words: list[str]) -> str:
-    """The text of the desktop entry that runs ``words play --join %u``."""
+    """The text of the desktop entry that runs ``words play --window-errors --join %u``."""
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",

@@ -386,11 +386,18 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     server = form.server.strip()
     where = tr(lang, "Create table uses the server {server}", server=server) if server else \
         tr(lang, "Create table plays on this computer")
-    label = art.fit_text(where, sm, ww, (200, 214, 204))
-    surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
-    if form.message:
-        msg = art.fit_text(tr(lang, form.message), f, w - 4 * f, (255, 190, 170), bold=True)
-        surface.blit(msg, msg.get_rect(midbottom=(w // 2, h - f)))
+    if not form.message:
+        label = art.fit_text(where, sm, ww, (200, 214, 204))
+        surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
+        return
+    # a refusal (a full table's "or watch this one") is read whole: up to two lines in place of the hint
+    from ..typeset import measurer
+    lines = measurer().wrap(tr(lang, form.message), sm, w - 4 * f, bold=True)
+    lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+    step = measurer().line_height(sm, bold=True)
+    for i, line in enumerate(reversed(lines)):
+        msg = art.fit_text(line, sm, w - 4 * f, (255, 190, 170), bold=True)
+        surface.blit(msg, msg.get_rect(midbottom=(w // 2, h - sm // 2 - i * step)))
 
 
 def _caption(surface: pygame.Surface, art: Art, rect: Rect, text: str, f: int) -> None:

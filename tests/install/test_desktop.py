@@ -109,7 +109,7 @@ def _exec_words(value: str) -> list[str]:
     ["/tmp/two\nlines\tand\rmore/doublenine"],
 ])
 def test_exec_line_quotes_what_the_spec_reserves(words: list[str]) -> None:
-    assert _exec_words(exec_line(words)) == [*words, "play", "--join", "%u"]
+    assert _exec_words(exec_line(words)) == [*words, "play", "--window-errors", "--join", "%u"]
 
 
 def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
     done = subprocess.run([*cli, "desktop-install"], capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     entry = tmp_path / "data" / "applications" / DESKTOP_ID
-    assert f"Exec={shlex.join([sys.executable, '-m', 'doublenine'])} play --join %u\n" in entry.read_text()
+    assert f"Exec={shlex.join([sys.executable, '-m', 'doublenine'])} play --window-errors --join %u\n" in entry.read_text()
     assert "[Default Applications]\nx-scheme-handler/doublenine=doublenine.desktop;\n" in \
         (tmp_path / "config" / "mimeapps.list").read_text()
     query = subprocess.run(["xdg-mime", "query", "default", SCHEME_MIME], capture_output=True, text=True,

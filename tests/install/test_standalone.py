@@ -96,4 +96,4 @@ def test_every_subcommand_of_the_standalone_program(standalone: Path, tmp_path: 
     done = run("desktop-install")
     assert done.returncode == 0, done.stdout + done.stderr
     entry = (tmp_path / "data" / "applications" / "doublenine.desktop").read_text()
-    assert f"\nExec={program} play --join %u\n" in entry
+    assert f"\nExec={program} play --window-errors --join %u\n" in entry

@@ -191,4 +191,4 @@ def test_pipx_install_of_the_wheel_as_the_readme_says(dist: dict[str, Path], tmp
                                env=env, cwd=tmp_path)
     assert installed.returncode == 0, installed.stdout + installed.stderr
     entry = (tmp_path / "home" / "data" / "applications" / "doublenine.desktop").read_text()
-    assert f"\nExec={program} play --join %u\n" in entry  # pipx's link on PATH, not its venv's copy
+    assert f"\nExec={program} play --window-errors --join %u\n" in entry  # pipx's link on PATH, not its venv's copy
