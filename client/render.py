@@ -108,32 +108,70 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
     surface.blit(art.plate(w, h, (8, 20, 14, 170), 0), (x, y))
     view = state.view
     scores = view.scores if view is not None else (0, 0)
-    cx = lay.score_rect[0]
     f = lay.font
+    info = _top_bar_info(lay, state, lang)
+    left_of_buttons = min((b.rect[0] for b in lay.buttons if b.rect[1] < h), default=w)
+    needed = " · ".join(t for t, place in sorted(info, key=lambda bit: bit[1]) if place in _KEEP)
+    # the team names give way to the bare letters when the table code and the hand would not fit
+    # beside them (800x600, the chat open): the coloured dots already tell the teams apart
+    short = lay.score_rect[0] + _scores_width(art, f, lang, scores, False) + art.type.measure(needed, lay.small)[0] \
+        >= left_of_buttons - f // 2
+    cx = lay.score_rect[0]
     for team, score in (("A", scores[0]), ("B", scores[1])):
         pygame.draw.circle(surface, TEAM_COLOURS[team], (cx + f // 2, h // 2), f // 2)
         cx += f + f // 3
-        label = art.text(tr(lang, "Team {team}", team=team), f, INK)
+        label = art.text(team if short else tr(lang, "Team {team}", team=team), f, INK)
         surface.blit(label, (cx, (h - label.get_height()) // 2))
         cx += label.get_width() + f // 2
         num = art.text(str(score), round(f * 1.2), TEAM_COLOURS[team], bold=True)
         surface.blit(num, (cx, (h - num.get_height()) // 2))
         cx += num.get_width() + f
-    bits = [tr(lang, "to {target}", target=100)]
-    if state.table:
-        bits.insert(0, tr(lang, "table {code}", code=state.table))
-    if view is not None and view.hand_number:  # while a finished hand is shown, the header names that hand
-        shown = lay.panel.title[1]["n"] if lay.panel is not None and lay.panel.kind == "reveal" else view.hand_number
-        bits.append(tr(lang, "hand {n}", n=shown))
-    if state.seeded:
-        bits.append(tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""))
-    left_of_buttons = min((b.rect[0] for b in lay.buttons if b.rect[1] < h), default=w)
-    # a narrow window drops the details from the right; the table code stays (friends need it)
-    for n in range(len(bits), 0, -1):
-        info = art.text(" · ".join(bits[:n]), lay.small, DIM_INK)
-        if cx + info.get_width() < left_of_buttons - f // 2:
-            surface.blit(info, (cx, (h - info.get_height()) // 2))
+    room = left_of_buttons - f // 2 - cx
+    if info and info[0][1] == 0 and art.type.measure(needed, lay.small)[0] >= room:
+        info[0] = (state.table, 0)  # last resort: the bare code (a finished match's scores are wider)
+    keep = sum(1 for _, place in info if place in _KEEP)
+    for n in range(len(info), 0, -1):
+        text = " · ".join(t for t, _ in sorted(info[:n], key=lambda bit: bit[1]))
+        if n <= max(1, keep) or art.type.measure(text, lay.small)[0] < room:
             break
+    label = art.fit_text(text, lay.small, max(1, room), DIM_INK)
+    surface.blit(label, (cx, (h - label.get_height()) // 2))
+
+
+def _scores_width(art: Art, f: int, lang: str, scores: tuple[int, int], short: bool) -> int:
+    """Pixels the two teams' dots, names (or letters) and scores take in the top bar."""
+    total = 0
+    for team, score in (("A", scores[0]), ("B", scores[1])):
+        name = team if short else tr(lang, "Team {team}", team=team)
+        total += f + f // 3 + art.type.measure(name, f)[0] + f // 2 + art.type.measure(str(score), round(f * 1.2),
+                                                                                      bold=True)[0] + f
+    return total
+
+
+_KEEP = (0, 2)
+"""Places of the top-bar details never dropped: the table code and the hand (fitted to the room instead)."""
+
+
+def _top_bar_info(lay: TableLayout, state: ClientState, lang: str) -> list[tuple[str, int]]:
+    """The top bar's details as (text, place), most needed first: table code, hand, "to 100", seeded.
+
+    The hand shown is the one being played or about to be: while the opener is chosen (R6, phase
+    NOMINATE) the next hand's number (new user: "hand 1" while choosing the opener for hand 2); while a
+    finished hand is shown, that hand's."""
+    view = state.view
+    bits: list[tuple[str, int]] = []
+    if state.table:
+        bits.append((tr(lang, "table {code}", code=state.table), 0))
+    if view is not None:
+        shown = view.hand_number + 1 if view.phase is Phase.NOMINATE else view.hand_number
+        if lay.panel is not None and lay.panel.kind == "reveal":
+            shown = lay.panel.title[1]["n"]
+        if shown:
+            bits.append((tr(lang, "hand {n}", n=shown), 2))
+    bits.append((tr(lang, "to {target}", target=100), 1))
+    if state.seeded:
+        bits.append((tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""), 3))
+    return bits
 
 
 def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: SeatSpot, art: Art,
