@@ -268,11 +268,26 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
             pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(8, 8), 4, border_radius=radius)
             tag = art.text("↵", lay.font, DARK, bold=True)
             tw, th = tag.get_width() + lay.small, tag.get_height() + 4
-            tx, ty = spot.rect[0] + (spot.rect[2] - tw) // 2, spot.rect[1] - th - 6
+            tx, ty = enter_tag_place(lay, spot.rect, tw, th)
             surface.blit(art.plate(tw, th, GOLD, th // 2), (tx, ty))
             surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
         elif not faint:
             pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(4, 4), 2, border_radius=radius)
+
+
+def enter_tag_place(lay: TableLayout, rect: Rect, tw: int, th: int) -> tuple[int, int]:
+    """Top-left of the ``tw`` x ``th`` Enter tag (issue 11.3) of the chosen ghost at ``rect``: above it,
+    else below, left or right, the first side that covers no open number's badge (R15) and stays in the
+    window (new user: the tag lay over the open end's number)."""
+    x, y, w, h = rect
+    gap = 6
+    sides = ((x + (w - tw) // 2, y - th - gap), (x + (w - tw) // 2, y + h + gap),
+             (x - tw - gap, y + (h - th) // 2), (x + w + gap, y + (h - th) // 2))
+    for tx, ty in sides:
+        tag = pygame.Rect(tx, ty, tw, th)
+        if pygame.Rect(0, 0, *lay.size).contains(tag) and tag.collidelist([m.rect for m in lay.marks]) < 0:
+            return tx, ty
+    return sides[0]
 
 
 def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art) -> None:

@@ -380,7 +380,9 @@ class TableScene:
         if isinstance(act, Close):
             what = self.ui.overlay or "rules"
             self.overlay = None
-            self.ui = replace(self.ui, overlay=None)
+            # the button that opened it is not under the pointer any more as far as we know (Esc, a key):
+            # the next mouse motion lights what is really there (new user: Ledger stayed lit after Esc)
+            self.ui = replace(self.ui, overlay=None, hover=None)
             self.session.send(Pause(what, False))  # type: ignore[arg-type]
         elif isinstance(act, Export):
             self._export(act)

@@ -113,3 +113,18 @@ def test_team_colours_are_the_same_on_the_table_and_in_the_ledger() -> None:
     assert art.TEAM_COLOURS is palette.TEAM_COLOURS and text.TEAM_COLOURS is palette.TEAM_COLOURS
     gold, blue = palette.TEAM_COLOURS["A"], palette.TEAM_COLOURS["B"]
     assert gold[0] > gold[2] and blue[2] > blue[0]  # team A warm gold/orange, team B blue
+
+
+def test_the_ledger_button_is_not_lit_after_the_ledger_closes_with_esc() -> None:
+    """New user: Ledger stayed highlighted after closing the ledger with Esc (the pointer had not moved)."""
+    from doublenine.client.input import Viewport
+    scene = TableScene(session_at(my_turn_with_play))
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    ledger = next(b for b in scene.layout().buttons if b.id == "ledger")
+    centre = (ledger.rect[0] + ledger.rect[2] // 2, ledger.rect[1] + ledger.rect[3] // 2)
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.ui.hover == "ledger"
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+    assert scene.overlay is not None and scene.ui.overlay == "ledger"
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
+    assert scene.overlay is None and scene.ui.hover is None
