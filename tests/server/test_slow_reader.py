@@ -29,7 +29,8 @@ async def _never_reading_spectator(url: str, code: str, stop: asyncio.Event) -> 
 
 
 async def test_case4_sixteen_never_reading_spectators_are_closed_1013_and_stay_bounded(make_server) -> None:
-    server = await make_server(rate=20.0, burst=40.0, bot_delay=0.02, max_unsent=64 * 1024)
+    server = await make_server(rate=20.0, burst=40.0, bot_delay=0.02, max_unsent=64 * 1024,
+                               max_spectators_per_address=0)  # all 16 from 127.0.0.1
     watched = await create(server, "cccc", sit=None, seed=5)
     table = server.registry.tables[watched.code]
     own = set(table.subscribers)  # the creator watches too, and reads
