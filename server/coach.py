@@ -26,7 +26,7 @@ from doublenine.shared.moves import Decision, End, Move, Pass, Play, Review
 from doublenine.shared.rules import REDEAL_DOUBLES, apply, initial_hand
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Deal, FinishedHand, MatchState, Phase, RedealRecord
-from doublenine.shared.tiles import DOUBLE_NINE_SET
+from doublenine.shared.tiles import FULL_MASK
 from doublenine.shared.views import SeatView, view_for
 
 from .bots import expert
@@ -129,8 +129,8 @@ def _up_to(r: RedealRecord, match: int, number: int) -> bool:
 def decision_views(h: FinishedHand, start: MatchState, seat: Seat) -> list[tuple[int, SeatView, Move]]:
     """Each play or pass of ``seat`` in ``h`` with the view it had then: ``(index in h.moves, view,
     move)``. The state is rebuilt by applying ``h.moves`` to the dealt hands (R14-R17)."""
-    masks = tuple(sum(t.bit for t in hand) for hand in h.dealt)
-    dealt = Deal(h.dealt, frozenset(DOUBLE_NINE_SET).difference(*h.dealt), masks)  # type: ignore[arg-type]
+    held = h.dealt_masks[0] | h.dealt_masks[1] | h.dealt_masks[2] | h.dealt_masks[3]
+    dealt = Deal(h.dealt_masks, FULL_MASK & ~held)
     state = replace(start, deal=dealt, hand=initial_hand(dealt, h.opener))
     out: list[tuple[int, SeatView, Move]] = []
     for i, m in enumerate(h.moves):

@@ -17,7 +17,7 @@ from . import protocol as p
 from .moves import Decision, DrawPick, End, Move, Nominate, Pass, Play, Review
 from .seats import Seat, Team
 from .state import FinishedHand, MatchRecord, NamedResult, OpeningDraw, Phase, Placed, RedealRecord, Result
-from .tiles import Tile
+from .tiles import Tile, mask_of
 from .views import SeatView, SpectatorView
 from .wire import APPENDABLE, IN_FRAME, NULLABLE
 
@@ -218,8 +218,9 @@ def _hand_from(w: Any) -> frozenset[Tile]:
     return frozenset(tile_from(t) for t in w)
 
 
-def _four_hands(w: Any) -> tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]:
-    return (_hand_from(w[0]), _hand_from(w[1]), _hand_from(w[2]), _hand_from(w[3]))
+def _four_masks(w: Any) -> tuple[int, int, int, int]:
+    return (mask_of(_hand_from(w[0])), mask_of(_hand_from(w[1])), mask_of(_hand_from(w[2])),
+            mask_of(_hand_from(w[3])))
 
 
 def _draw_from(w: Any) -> OpeningDraw:
@@ -233,7 +234,7 @@ def _redeal_from(w: Any) -> RedealRecord:
 def _finished_from(w: Any) -> FinishedHand:
     return FinishedHand(
         match=w.match, number=w.number, opener=Seat(w.opener),
-        dealt=_four_hands(w.dealt), left=_four_hands(w.left),
+        dealt_masks=_four_masks(w.dealt), left_masks=_four_masks(w.left),
         moves=tuple(_move_from(m) for m in w.moves),
         line=tuple(_placed_from(x) for x in w.line), result=Result(w.result),
         ender=None if w.ender is None else Seat(w.ender),

@@ -355,8 +355,8 @@ def _end_hand(state: MatchState, h: HandState, kind: Result, ender: Seat | None)
     if winner is not None:
         scores = _with(scores, winner.index, scores[winner.index] + points)
     done = FinishedHand(
-        match=state.match, number=state.hand_number, opener=state.opener, dealt=state.deal.hands,
-        left=tuple(frozenset(tiles_of(m)) for m in h.hands),  # type: ignore[arg-type]
+        match=state.match, number=state.hand_number, opener=state.opener, dealt_masks=state.deal.masks,
+        left_masks=h.hands,
         moves=h.moves, line=h.line, result=result, ender=ender, winner=winner, points=points,
         pip_totals=totals, scores_before=state.scores, scores_after=scores,
         entitled=state.entitled or state.opener.team,  # R6: the opener is of the entitled team

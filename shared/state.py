@@ -88,23 +88,37 @@ class RedealRecord:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """R9: the four hands as dealt (index seat-1) and the 15 unused tiles."""
+    """R9: the four hands as dealt (bit masks, index seat-1) and the 15 unused tiles (a mask).
 
-    hands: tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]
-    unused: frozenset[Tile]
+    Masks rather than frozensets of tiles: a deal lives on in checkpoints and in the ledger's
+    records, and ten tiles as a frozenset cost about 0.7 KB (issue 12, memory per table);
+    :attr:`hands` and :attr:`unused` give the tiles."""
+
     masks: tuple[int, int, int, int]
+    unused_mask: int
+
+    @property
+    def hands(self) -> tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]:
+        """The four dealt hands as tiles, index seat-1."""
+        return _four_sets(self.masks)
+
+    @property
+    def unused(self) -> frozenset[Tile]:
+        """The 15 tiles nobody was dealt."""
+        return frozenset(tiles_of(self.unused_mask))
 
     @staticmethod
     def from_order(order: tuple[int, ...]) -> Deal:
         """R9: deal a shuffled order of 55 tile indices: 10 each to seats 1-4, 15 unused."""
-        tiles = [DOUBLE_NINE_SET[i] for i in order]
-        bits = [_BIT_OF_INDEX[i] for i in order[:40]]
-        hands = (frozenset(tiles[0:10]), frozenset(tiles[10:20]),
-                 frozenset(tiles[20:30]), frozenset(tiles[30:40]))
-        # set(): a tile listed twice counts once, as in the frozensets
+        bits = [_BIT_OF_INDEX[i] for i in order]
+        # set(): a tile listed twice counts once
         masks = (sum(set(bits[0:10])), sum(set(bits[10:20])), sum(set(bits[20:30])),
                  sum(set(bits[30:40])))
-        return Deal(hands, frozenset(tiles[40:]), masks)
+        return Deal(masks, sum(set(bits[40:])))
+
+
+def _four_sets(masks: tuple[int, ...]) -> tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]:
+    return tuple(frozenset(tiles_of(m)) for m in masks)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +159,11 @@ class FinishedHand:
     replay like the rest of the record, so stored logs need nothing new."""
     opener: Seat
     """R6/R14: the nominated opener, who led the hand (a redeal keeps it, R8)."""
-    dealt: tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]
-    left: tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]
+    dealt_masks: tuple[int, int, int, int]
+    """The four hands as dealt, bit masks, index seat-1 (:attr:`dealt` gives the tiles)."""
+    left_masks: tuple[int, int, int, int]
+    """The four hands as they ended, bit masks (:attr:`left` gives the tiles). Masks: an
+    evening's records stay small (issue 12, memory per table)."""
     moves: tuple[Move, ...]
     line: tuple[Placed, ...]
     result: Result
@@ -160,6 +177,16 @@ class FinishedHand:
     """R17: each seat's own remaining pips, index seat-1."""
     scores_before: tuple[int, int]
     scores_after: tuple[int, int]
+
+    @property
+    def dealt(self) -> tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]:
+        """R9: the four hands as dealt, tiles, index seat-1."""
+        return _four_sets(self.dealt_masks)
+
+    @property
+    def left(self) -> tuple[frozenset[Tile], frozenset[Tile], frozenset[Tile], frozenset[Tile]]:
+        """R17/R18: the four hands as they ended, tiles, index seat-1."""
+        return _four_sets(self.left_masks)
 
 
 @dataclass(frozen=True, slots=True)

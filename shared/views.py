@@ -156,7 +156,7 @@ def view_for(state: MatchState, seat: Seat | None) -> SeatView | SpectatorView:
         return SpectatorView(**fields)  # type: ignore[arg-type]
     hand: frozenset[Tile] = frozenset()
     if state.phase is Phase.REVIEW and state.deal is not None:
-        hand = state.deal.hands[seat - 1]
+        hand = frozenset(tiles_of(state.deal.masks[seat - 1]))
     elif state.phase is Phase.PLAY and state.hand is not None:
         hand = frozenset(tiles_of(state.hand.hands[seat - 1]))
     return SeatView(**fields, viewer=seat, hand=hand,  # type: ignore[arg-type]

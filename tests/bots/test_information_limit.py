@@ -76,8 +76,7 @@ def _rebuild(state: MatchState, tiles: list[int], where: list[int]) -> MatchStat
     for s in range(4):
         mine = state.deal.masks[s] & ~hidden & ~played[s]  # the viewer's hand stays as it is
         dealt.append(mine | moved[s] | played[s])
-    deal = Deal(tuple(frozenset(tiles_of(m)) for m in dealt),  # type: ignore[arg-type]
-                frozenset(tiles_of(moved[NOWHERE])), tuple(dealt))  # type: ignore[arg-type]
+    deal = Deal(tuple(dealt), moved[NOWHERE])  # type: ignore[arg-type]
     hand = state.hand
     if hand is not None and state.phase is Phase.PLAY:
         hands = tuple(dealt[s] & ~played[s] for s in range(4))

@@ -19,7 +19,7 @@ from doublenine.shared.errors import IllegalMove
 from doublenine.shared.events import MatchLog, replay
 from doublenine.shared.rules import legal_decisions, to_act
 from doublenine.shared.seats import SEATS
-from doublenine.shared.state import FinishedHand, MatchState, Phase
+from doublenine.shared.state import Deal, FinishedHand, MatchState, Phase
 from doublenine.shared.tiles import DOUBLE_NINE_SET, FULL_MASK, Tile, mask_of
 from doublenine.shared.views import SeatView, SpectatorView, view_for
 
@@ -44,7 +44,12 @@ def tiles_in(obj: object) -> set[Tile]:
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         for f in dataclasses.fields(obj):
             out |= tiles_in(getattr(obj, f.name))
+        for name in _TILE_PROPERTIES.get(type(obj), ()):  # tiles held as bit masks count too
+            out |= tiles_in(getattr(obj, name))
     return out
+
+
+_TILE_PROPERTIES: dict[type, tuple[str, ...]] = {Deal: ("hands", "unused"), FinishedHand: ("dealt", "left")}
 
 
 # ---------------------------------------------------------------- invariants

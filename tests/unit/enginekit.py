@@ -12,7 +12,7 @@ from doublenine.shared.events import Body, Decided, Event, MatchLog, Shuffled
 from doublenine.shared.moves import Decision, DrawPick, End, Nominate, Pass, Play, Review
 from doublenine.shared.rules import apply, apply_shuffle, initial_hand
 from doublenine.shared.seats import SEATS, Seat
-from doublenine.shared.state import INITIAL, Deal, MatchState, Phase
+from doublenine.shared.state import INITIAL, Deal, FinishedHand, MatchState, Phase
 from doublenine.shared.tiles import DOUBLE_NINE_SET, Tile, mask_of
 
 L, R = End.LEFT, End.RIGHT
@@ -105,7 +105,7 @@ def short_hand(h1: str, h2: str, h3: str, h4: str, opener: Seat = S1,
     held = frozenset().union(*hands)
     unused = frozenset(x for x in DOUBLE_NINE_SET if x not in held)
     masks = tuple(mask_of(h) for h in hands)
-    deal = Deal(hands, unused, masks)  # type: ignore[arg-type]
+    deal = Deal(masks, mask_of(unused))  # type: ignore[arg-type]
     return MatchState(phase=Phase.PLAY, scores=scores, entitled=opener.team, opener=opener,
                       hand_number=hand_number, deal=deal, answered=frozenset(SEATS),
                       hand=initial_hand(deal, opener))
@@ -170,4 +170,9 @@ def tiles_in(obj: object, seen: set[int] | None = None) -> set[Tile]:
     elif dataclasses.is_dataclass(obj):
         for f in dataclasses.fields(obj):
             out |= tiles_in(getattr(obj, f.name), seen)
+        for name in _TILE_PROPERTIES.get(type(obj), ()):  # tiles held as bit masks count too
+            out |= tiles_in(getattr(obj, name), seen)
     return out
+
+
+_TILE_PROPERTIES: dict[type, tuple[str, ...]] = {Deal: ("hands", "unused"), FinishedHand: ("dealt", "left")}
