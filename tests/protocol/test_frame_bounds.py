@@ -15,7 +15,7 @@ from doublenine.shared.moves import End, Pass, Play
 from doublenine.shared.seats import SEATS, Seat, Team
 from doublenine.shared.state import (FinishedHand, MatchRecord, OpeningDraw, Phase, Placed, RedealRecord,
                                      Result)
-from doublenine.shared.tiles import DOUBLE_NINE_SET
+from doublenine.shared.tiles import DOUBLE_NINE_SET, mask_of
 from doublenine.shared.views import SeatView
 from doublenine.shared.wire import IN_FRAME
 
@@ -35,8 +35,8 @@ def _largest_finished(number: int) -> FinishedHand:
         seat = SEATS[k % 4]
         moves += [Pass(SEATS[(k + j) % 4]) for j in (1, 2, 3)] + [Play(seat, TILES[k], End.RIGHT)]
         line.append(Placed(TILES[k], seat, End.RIGHT, TILES[k].low, TILES[k].high))
-    four = tuple(_hand(i) for i in range(4))
-    return FinishedHand(match=999, number=number, entitled=Team.A, opener=Seat.ONE, dealt=four, left=four,
+    four = tuple(mask_of(_hand(i)) for i in range(4))
+    return FinishedHand(match=999, number=number, entitled=Team.A, opener=Seat.ONE, dealt_masks=four, left_masks=four,
                         moves=tuple(moves), line=tuple(line), result=Result.TIE, ender=None, winner=None,
                         points=999, pip_totals=(99, 99, 99, 99), scores_before=(99, 99),
                         scores_after=(99, 99))
