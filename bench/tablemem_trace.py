@@ -23,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from doublenine.shared.numbers import arg_int  # noqa: E402
+
 
 def child() -> None:
     """The server process: ``python tablemem_trace.py --child OUT serve ...``."""
@@ -94,9 +96,9 @@ def main() -> None:
         child()
         return
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tables", type=int, default=20)
-    ap.add_argument("--matches", type=int, default=4)
-    ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--tables", type=arg_int(1), default=20)
+    ap.add_argument("--matches", type=arg_int(1), default=4)
+    ap.add_argument("--top", type=arg_int(1), default=30)
     args = ap.parse_args()
     asyncio.run(run(args.tables, args.matches, args.top))
 
