@@ -42,13 +42,16 @@ _HOLDERS: dict[str, EmbeddedServer] = {}
 class EmbeddedServer:
     """A game server on loopback port 0, started and stopped from the UI thread.
 
-    Starting one on a file that another embedded server of this window serves stops that one first
-    (its tables stay stored): "Host for friends" after a local game serves the same file to the LAN.
+    ``take_over``: starting on a file that another embedded server of this process serves stops
+    that one first (its tables stay stored): "Host for friends" after a local game serves the same
+    file to the LAN. Without it, a second server on the file is refused (:class:`AlreadyRunning`).
     """
 
     def __init__(self, db: str | None = None, bot_delay: float | None = None, *,
-                 host: str = "127.0.0.1", port: int = 0, announce: bool | str = False) -> None:
+                 host: str = "127.0.0.1", port: int = 0, announce: bool | str = False,
+                 take_over: bool = False) -> None:
         self.db = db
+        self.take_over = take_over
         self.bot_delay = bot_delay
         self.host = host
         """Listening address: loopback for local play; "0.0.0.0" when hosting for others (issue 8)."""
@@ -71,7 +74,7 @@ class EmbeddedServer:
         """Start serving; returns the ``ws://127.0.0.1:PORT/`` URL. Raises RuntimeError on failure."""
         from doublenine.server.storage.ownerfile import StoreInUse
 
-        other = _HOLDERS.get(str(self.db)) if self.db not in (None, ":memory:") else None
+        other = _HOLDERS.get(str(self.db)) if self.take_over and self.db not in (None, ":memory:") else None
         if other is not None and other is not self:
             other.stop()
         self._thread.start()

@@ -37,7 +37,8 @@ class Hosting:
         self.requested_port = port
         self._addresses = addresses
         self.embedded = EmbeddedServer(db, bot_delay, host=bind, port=port,
-                                       announce=(host_name or True) if announce else False)
+                                       announce=(host_name or True) if announce else False,
+                                       take_over=True)  # this window's local server gives the file up
 
     def start(self, timeout: float = 20.0) -> Hosting:
         """Listen and announce; raises FailureError (``net.port_in_use``, ``net.bind_failed``)."""

@@ -95,3 +95,25 @@ def test_killed_host_comes_back_on_its_port_and_the_friend_rejoins() -> None:
             friend.close()
         if again is not None:
             again.close()
+
+
+def test_host_for_friends_after_a_local_game_serves_the_same_file() -> None:
+    """The player's local game's server holds the match file; "Host for friends" in the same
+    window takes the file over (the local table stays stored) instead of failing on the lock."""
+    from doublenine.client.scenes.lan_host import host_table
+
+    box: dict[str, Any] = {}
+    local = make_launcher("en", box, bot_delay=0.0)(Launch("create", "Host", "en", seed=3))
+    _until(local.session, lambda s: bool(s.table))
+    kept = local.session.state.table
+    local.session.client.close()
+    hosted = host_table(Launch("create", "Host", "en", seed=4), port=0, bind="127.0.0.1", announce=False)
+    try:
+        assert not box["server"].running
+        _until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
+        con = sqlite3.connect(default_db())
+        codes = {c for (c,) in con.execute("SELECT code FROM dn_table")}
+        con.close()
+        assert {kept, hosted.table.session.state.table} <= codes
+    finally:
+        hosted.close()
