@@ -1,19 +1,24 @@
-"""The ``expert`` level: determinized rollouts over many weighted worlds, fast (issue 14, R23).
+"""The ``expert`` level: determinized rollouts over many worlds with the normal policy (issue 14, R23).
 
 Like :mod:`.strong` (Perfect Information Monte Carlo with flat rollouts, the
-same worlds for every candidate), with what measured stronger
+same worlds for every candidate, the "heavier first" reading weighing the
+worlds, the normal score as a prior), with what measured stronger
 (docs/computer-players.md, "expert"):
 
-- worlds are drawn by :class:`.worlds.RankWorlds`, weighted by a reading of the
-  plays (:mod:`.reading`) fitted from selfplay logs with the true hands known;
-- rollouts use the rank-mask kernel :func:`.rankplay.heavy_rollout` (the same
-  moves as the reference playout, several times faster), so the same CPU time
-  buys many more worlds, each with one rollout per candidate.
+- every seat in a rollout plays as the ``normal`` level scores a play
+  (:func:`.rankplay.normal_rollout`), knowing only its own hand and the passes,
+  instead of "heaviest first";
+- the rollouts run on rank masks (:mod:`.rankplay`, the same moves as the
+  reference playouts, about five times faster for the heavy policy) and the
+  worlds come from a chain that keeps rank masks (:class:`.worlds.RankWorlds`),
+  so the budget buys about three times more worlds than the strong level's,
+  each with one rollout per candidate.
 
 :func:`evaluate` is the public evaluation of a view (expected value per legal
 move with its standard error) that the coach and tile tracker build on;
-:func:`expert_play` picks from it. The budget is counted in rollouts, never
-seconds, so a seeded table replays the same choice on any machine (R24).
+:func:`expert_play` picks from the same estimates. The budget is counted in
+rollouts, never seconds, so a seeded table replays the same choice on any
+machine (R24).
 """
 from __future__ import annotations
 
@@ -120,7 +125,7 @@ def expert_play(view: SeatView, rng: random.Random, settings: ExpertSettings | N
 
 def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
               cands: list[tuple[Play, int, int]], s: ExpertSettings) -> list[Estimate]:
-    """One heavy rollout per candidate in each of the same sampled worlds."""
+    """One rollout per candidate in each of the same sampled worlds; an :class:`Estimate` per candidate."""
     n = max(s.min_worlds, min(s.max_worlds, s.playouts // len(cands)))
     value = value_table(view, k, s.win_bonus, s.match_bonus)
     mine = k.me & 1

@@ -101,3 +101,26 @@ def test_expert_decides_every_kind_and_is_reproducible() -> None:
         assert decide(view, "expert", random.Random(n)) == d
         seen += 1
     assert seen > 20
+
+
+def test_reading_ratios_are_the_counted_odds() -> None:
+    """readfit.ratios without pseudo-counts: P(bucket | held) / P(bucket | not held), exactly."""
+    from doublenine.server.bots.readfit import ratios
+    assert ratios([10, 0], [10, 20], pseudo=0.0) == [3.0, 0.0]
+    smoothed = ratios([10, 0], [10, 20], pseudo=4.0)  # p1 = 0.25: +1 held, +3 not held per bucket
+    assert smoothed == [(11 / 10) / (13 / 30), (1 / 10) / (23 / 30)]
+
+
+def test_reading_buckets_and_the_fitted_table_make_sense() -> None:
+    """Every bucket is in range; the fitted table says a player who laid 4-5 on a 4 while a
+    heavier 9-4 would have fitted the same end probably does not hold it, and probably holds
+    a tile showing the 5 it laid open (it keeps numbers it can follow)."""
+    from doublenine.server.bots.reading import BUCKETS, bucket
+    from doublenine.server.bots.reading_table import LR
+    assert len(LR) == BUCKETS
+    seen = {bucket(c, e, l, r, t, h) for c in range(0, 55, 3) for t in range(1, 55, 4)
+            for e in (0, 1) for l, r in ((-1, -1), (4, 2), (3, 3)) for h in (0, 5, 9)}
+    assert min(seen) >= 0 and max(seen) < BUCKETS
+    laid = Tile(4, 5).index
+    assert LR[bucket(laid, 0, 4, 2, Tile(9, 4).index, 5)] < 0.5
+    assert LR[bucket(laid, 0, 4, 2, Tile(5, 1).index, 5)] > 1.0
