@@ -62,7 +62,7 @@ class ExpertSettings:
     beta: float = 2.0
     temper: float = 1.0
     """Exponent on the fitted reading's likelihood ratios (naive Bayes overcounts)."""
-    prior: float = 2.0
+    prior: float = 0.5
     win_bonus: float = 8.0
     match_bonus: float = 40.0
 
