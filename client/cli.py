@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                        "it was started with, a new table uses this one)")
     parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help="language (remembered)")
     parser.add_argument("--seed", type=arg_int(0, 2**63 - 1), help="deal reproducibly from this seed (R24)")
-    parser.add_argument("--level", choices=LEVELS, help="computer level for new tables (default: strong)")
+    parser.add_argument("--level", choices=LEVELS, help="computer level for new tables (default: expert)")
     parser.add_argument("--phrases-only", action="store_true",
                         help="new tables: only the preset chat phrases while a hand is in play (no free text)")
     parser.add_argument("--tracker", action="store_true",
@@ -295,7 +295,7 @@ def run(args: argparse.Namespace) -> int:
                 mode = "watch" if args.spectate else "join"
                 launch = Launch(mode, name, lang, server, args.table.upper(), args.seat)
             else:
-                launch = Launch("create", name, lang, server, seed=args.seed, level=args.level or "strong",
+                launch = Launch("create", name, lang, server, seed=args.seed, level=args.level or "expert",
                                 resume=not asks_new_table(args) and not server and not robot,
                                 chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
                                 public=args.public)

@@ -53,7 +53,7 @@ class ServerConfig:
     the ``waited`` of snapshots) before the others may ask to hand that seat to the computer (D7,
     issue 15: "after a minute"); sooner is refused HAND_OVER_TOO_SOON. A disconnected seat needs
     no wait."""
-    hint_level: str = "strong"
+    hint_level: str = "expert"
     """R25: the computer level that answers hints."""
     bot_workers: int = 2
     """Threads that run computer players, so the event loop never waits on one (R23)."""

@@ -56,7 +56,7 @@ class SeatSlot:
 
     seat: Seat
     kind: str = "human"
-    level: str = "strong"
+    level: str = "expert"
     name: str = ""
     token_hash: str | None = None
     handed_over: bool = False

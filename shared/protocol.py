@@ -46,7 +46,7 @@ class SeatSpec(Model):
     """One seat of a new table: a ``human`` seat waits for a person, a ``computer`` seat is played by the server."""
 
     kind: Literal["human", "computer"]
-    level: LevelW = "strong"
+    level: LevelW = "expert"
     name: Name | None = None
 
 

@@ -45,7 +45,7 @@ class Launch:
     seat: int | None = None
     seed: int | None = None
     kinds: tuple[str, str, str, str] = ("human", "computer", "computer", "computer")
-    level: str = "strong"
+    level: str = "expert"
     resume: bool = False
     """Come back to the last local table if it still exists (``doublenine play`` with no options)."""
     chat: str = "free"
@@ -63,7 +63,7 @@ class Form:
     name: str = ""
     lang: str = "en"
     kinds: tuple[str, str, str] = ("computer", "computer", "computer")
-    level: str = "strong"
+    level: str = "expert"
     seed: str = ""
     server: str = ""
     table: str = ""

@@ -5,9 +5,10 @@ a ``random.Random`` the caller derives from the table's seed and the decision's
 place in the log (R24). It never receives the match state.
 
 Levels: ``easy`` (a random legal decision), ``normal`` (rules of thumb,
-:mod:`.heuristic`), ``strong`` (the default: determinized rollouts,
-:mod:`.strong`) and the baseline ``heaviest`` (heaviest legal tile at the first
-matching end). docs/computer-players.md describes each.
+:mod:`.heuristic`), ``strong`` (determinized rollouts, :mod:`.strong`),
+``expert`` (the default: faster rollouts with the normal policy, :mod:`.expert`)
+and the baseline ``heaviest`` (heaviest legal tile at the first matching end).
+docs/computer-players.md describes each.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from .strong import strong_play
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong", "expert", "heaviest")
 """Every level name :func:`decide` accepts."""
 
-DEFAULT_LEVEL = "strong"
+DEFAULT_LEVEL = "expert"
 """The level a computer seat gets unless told otherwise (issue 4)."""
 
 
