@@ -45,11 +45,11 @@ def test_d7_flags_that_describe_a_new_table_start_one_instead_of_resuming(monkey
     config.save(Settings(name="Ana", resume_code="K959E", resume_token="tok"))
     launch = _launch_of(monkeypatch, [*flags, "--name", "Player"])
     assert (launch.mode, launch.resume, launch.name) == ("create", False, "Player")
-    assert launch.level == ("easy" if "--level" in flags else "strong")
+    assert launch.level == ("easy" if "--level" in flags else "expert")
     assert launch.tracker is ("--tracker" in flags)
 
 
 def test_d7_a_bare_start_comes_back_to_the_remembered_match(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     config.save(Settings(name="Ana", resume_code="K959E", resume_token="tok"))
     launch = _launch_of(monkeypatch, ["--name", "Bea"])
-    assert (launch.mode, launch.resume, launch.level) == ("create", True, "strong")
+    assert (launch.mode, launch.resume, launch.level) == ("create", True, "expert")
