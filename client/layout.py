@@ -15,6 +15,7 @@ from doublenine.shared.moves import End, Pass, Play
 from doublenine.shared.seats import Seat, seats_from
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
+from doublenine.shared.wire import MAX_HAND_TILES
 
 from .panels import Button, Panel, build_panel
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
@@ -205,7 +206,7 @@ def _help_rows(view: object, lang: str, sm: int, width: int) -> tuple[str, ...]:
 def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> tuple[HandTile, ...]:
     if not isinstance(view, SeatView):
         return ()
-    tiles = sorted(view.hand)
+    tiles = sorted(view.hand)[:MAX_HAND_TILES]  # R9: a hand never holds more; a bad view costs no more
     playable = {m.tile for m in view.legal_moves() if isinstance(m, Play)}
     gap = max(2, round(0.12 * hw))
     total = len(tiles) * hw + (len(tiles) - 1) * gap
@@ -224,7 +225,8 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
     w, h = size
     view = state.view
     me, right, top, left = seats_from(viewer)
-    counts = view.counts if view is not None else (0, 0, 0, 0)
+    # defence in depth behind the schema's bound (attacker: counts of 10**9 built 10**9 tile backs)
+    counts = tuple(min(max(0, c), MAX_HAND_TILES) for c in view.counts) if view is not None else (0, 0, 0, 0)
     # nobody's turn is shown before the match starts (the lobby) or while hands are reviewed
     waiting = view.waiting_for() if view is not None and state.started and view.phase is not Phase.REVIEW \
         else frozenset()

@@ -14,6 +14,7 @@ from doublenine.shared.convert import advance, decision_from, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.seats import Seat
 from doublenine.shared.views import SeatView, SpectatorView
+from doublenine.shared.wire import MAX_SECONDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +146,16 @@ def _update(state: ClientState, msg: Any) -> ClientState:
     return replace(state, view=advance(state.view, msg), seq=msg.seq, hint=None, error=None, wait=wait)
 
 
+def seconds(value: float) -> float:
+    """A server's count of seconds made usable by a clock: 0 for NaN, else within
+    0..:data:`~doublenine.shared.wire.MAX_SECONDS` (defence in depth behind the schema's bound:
+    a ``waited`` of inf once crashed the window in ``int()``)."""
+    return min(max(0.0, value), MAX_SECONDS) if value == value else 0.0
+
+
 def _snapshot(state: ClientState, msg: Any) -> ClientState:
     state = replace(state, view=view_from_wire(msg), seq=msg.seq, resync=False, hint=None, left=False,
-                    wait=(state.wait[0] + 1, msg.waited))
+                    wait=(state.wait[0] + 1, seconds(msg.waited)))
     return _table(state, msg.table)
 
 

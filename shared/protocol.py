@@ -19,7 +19,8 @@ from .chat import MAX_RAW_CHARS, ChatRule, PhraseId
 from .errors import ErrorCode
 from .frames import FrameError, FrameLimits, limits_from_schema, read_frame
 from .wire import (
-    DecisionW, EndW, Language, LevelW, Model, SeatNo, TableW, TileW, ViewPatch, ViewW, Str, Name,
+    MAX_NUMBER, MAX_PIPS, MAX_SAFE, DecisionW, EndW, IdW, Language, LevelW, Model, Number, SeatNo, Seconds,
+    SeqW, TableW, TileW, ViewPatch, ViewW, Str, Name,
 )
 
 PROTOCOL_VERSION = 1
@@ -28,7 +29,7 @@ PROTOCOL_VERSION = 1
 Code = Annotated[str, Field(min_length=1, max_length=16, strict=True)]
 Token = Annotated[str, Field(min_length=1, max_length=128, strict=True)]
 IntentId = Annotated[str, Field(min_length=1, max_length=64, strict=True)]
-Seq = Annotated[int, Field(ge=0, strict=True)]
+Seq = SeqW
 Bool = Annotated[bool, Field(strict=True)]
 
 
@@ -38,7 +39,7 @@ class Hello(Model):
     """First frame of every connection: the client's protocol version."""
 
     type: Literal["hello"] = "hello"
-    protocol_version: Annotated[int, Field(strict=True)]
+    protocol_version: Annotated[int, Field(ge=0, le=MAX_SAFE, strict=True)]
     client: Str = ""
 
 
@@ -269,7 +270,7 @@ class Welcome(Model):
     """Answer to a matching :class:`Hello`."""
 
     type: Literal["welcome"] = "welcome"
-    protocol_version: int
+    protocol_version: Annotated[int, Field(ge=0, le=MAX_SAFE, strict=True)]
     server: str = "doublenine"
 
 
@@ -284,17 +285,17 @@ class Joined(Model):
     code: str
     seat: SeatNo | None = None
     token: str | None = None
-    seed: int | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**63, strict=True)] | None = None
 
 
 class Snapshot(Model):
     """Everything this connection may see now: its own view (R21/D8) and the table."""
 
     type: Literal["snapshot"] = "snapshot"
-    seq: int
+    seq: Seq
     view: ViewW
     table: TableW
-    waited: Annotated[float, Field(ge=0)] = 0.0
+    waited: Seconds = 0.0
     """Seconds the decision now awaited had waited when this snapshot was sent (information
     only, R29: nothing acts by the clock); every later ``update`` starts a new wait at 0."""
 
@@ -306,7 +307,7 @@ class Update(Model):
     absent for a decision."""
 
     type: Literal["update"] = "update"
-    seq: int
+    seq: Seq
     move: DecisionW | None = None
     patch: ViewPatch | None = None
     cause: Literal["undo", "redo", "restart", "new_match"] | None = None
@@ -323,9 +324,14 @@ class HintReply(Model):
     """R25: a suggested decision for the asking seat at ``seq`` (a preview only)."""
 
     type: Literal["hint"] = "hint"
-    seq: int
+    seq: Seq
     decision: DecisionW
 
+
+HandPoints = Annotated[float, Field(ge=-MAX_PIPS, le=MAX_PIPS)]
+"""Expected points of a hand for a team (negative: for the opponents), at most the whole set's pips."""
+Spread = Annotated[float, Field(ge=0, le=MAX_PIPS)]
+"""A standard error or a threshold, in points of a hand."""
 
 CoachReason = Literal["domino", "double", "heavier", "lead_suit", "follow", "next_void", "partner_locked",
                       "partner_number", "opponent_number"]
@@ -341,17 +347,17 @@ class CoachRowW(Model):
     ``mistake``: loss over the threshold and over two standard errors. ``reason`` with ``pips``:
     which term of the normal evaluation explains the loss, if one does (docs/protocol.md)."""
 
-    at: Annotated[int, Field(ge=-1)]
+    at: Annotated[int, Field(ge=-1, le=MAX_NUMBER, strict=True)]
     kind: Literal["review", "lead", "play", "pass"]
     made: DecisionW
     best: DecisionW
     forced: bool = False
-    made_mean: float | None = None
-    made_stderr: float | None = None
-    best_mean: float | None = None
-    best_stderr: float | None = None
-    worlds: int = 0
-    loss: float = 0.0
+    made_mean: HandPoints | None = None
+    made_stderr: Spread | None = None
+    best_mean: HandPoints | None = None
+    best_stderr: Spread | None = None
+    worlds: Annotated[int, Field(ge=0, le=MAX_NUMBER, strict=True)] = 0
+    loss: Annotated[float, Field(ge=-2 * MAX_PIPS, le=2 * MAX_PIPS)] = 0.0
     mistake: bool = False
     reason: CoachReason | None = None
     pips: tuple[Annotated[int, Field(ge=0, le=9)], ...] = ()
@@ -363,10 +369,10 @@ class CoachReply(Model):
     decisions in the order made. ``threshold``: the points a mistake must lose."""
 
     type: Literal["coach"] = "coach"
-    match: int
-    hand: int
+    match: Number
+    hand: Number
     seat: SeatNo
-    threshold: float
+    threshold: Spread
     rows: tuple[CoachRowW, ...]
 
 
@@ -375,7 +381,7 @@ class RequestClosed(Model):
     ``cancelled``, ``expired`` (the match moved on) or ``failed`` (refused by the rules: ``detail``)."""
 
     type: Literal["request_closed"] = "request_closed"
-    request_id: int
+    request_id: IdW
     action: str
     outcome: Literal["done", "refused", "cancelled", "expired", "failed"]
     seat: SeatNo | None = None
@@ -385,10 +391,10 @@ class RequestClosed(Model):
 class ChatLineW(Model):
     """One chat line: ``seat`` null means a spectator; exactly one of ``text`` or ``phrase``."""
 
-    id: int
+    id: IdW
     """Increases with each line at this table, which every connection hears in id order
     (a client drops ids it already has)."""
-    at: float
+    at: Seconds
     """Unix seconds (server clock) when it was said."""
     seat: SeatNo | None = None
     name: str = ""
@@ -421,6 +427,12 @@ class LeftTable(Model):
     code: str
 
 
+SafeInt = Annotated[int, Field(ge=-MAX_SAFE, le=MAX_SAFE, strict=True)]
+ErrorValue = Union[SafeInt, Seconds, bool, Str, None, list[SafeInt]]
+"""A value in :attr:`Error.data`: an integer, a count of seconds (``retry_after``), a short
+string, a boolean, null or a list of integers; never inf or NaN."""
+
+
 class Error(Model):
     """A refusal, to this connection only; nothing changed. ``intent_id`` echoes the refused intent."""
 
@@ -428,7 +440,8 @@ class Error(Model):
     code: ErrorCode
     detail: str = ""
     intent_id: str | None = None
-    data: dict[str, Any] | None = None
+    data: dict[str, ErrorValue] | None = None
+    """Facts about the refusal (``PROTOCOL_VERSION``: ``server``, ``client``): plain values only."""
 
 
 ServerMessage = Annotated[

@@ -13,13 +13,42 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Model(BaseModel):
-    """Base of every wire model: frozen, unknown fields refused."""
+    """Base of every wire model: frozen, unknown fields refused, no infinite or NaN float anywhere
+    (a number a client cannot draw or count with is refused at the edge, not deep in a window)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
+
+# Bounds of every number on the wire (attacker finding: a schema-valid ``waited: inf`` crashed the
+# window, ``counts: [10**9]*4`` made it allocate 22 GB). Each is what the rules allow; where the
+# game has no bound (seq, ids, matches played at one table) a generous finite one.
+MAX_SAFE = 2**53 - 1
+"""Largest integer every client reads exactly (a JavaScript number): seq and ids stay below it."""
+MAX_HAND_TILES = 10
+"""R9: each seat is dealt 10 tiles of the 55; a hand or a count never holds more."""
+MAX_PIPS = 495
+"""The pips of the whole double-nine set (each number 0..9 on 11 half-tiles): no hand's pip total
+and no hand's points (R18) exceed it."""
+MAX_SCORE = 999
+"""R19: a team's score; below 100 before the last hand, which adds at most :data:`MAX_PIPS` (594)."""
+MAX_NUMBER = 1_000_000
+"""Match and hand numbers (R19 has no cap on hands; a million is beyond any evening)."""
+MAX_SECONDS = 1e11
+"""Times in seconds (a wait, a Unix time: about year 5100), so every clock function takes them."""
+MAX_POSITION = 54
+"""R3: face-down positions of the opening draw are 0..54."""
 
 Pip = Annotated[int, Field(ge=0, le=9, strict=True)]
 SeatNo = Annotated[int, Field(ge=1, le=4, strict=True)]
+Count = Annotated[int, Field(ge=0, le=MAX_HAND_TILES, strict=True)]
+Points = Annotated[int, Field(ge=0, le=MAX_PIPS, strict=True)]
+Score = Annotated[int, Field(ge=0, le=MAX_SCORE, strict=True)]
+Number = Annotated[int, Field(ge=0, le=MAX_NUMBER, strict=True)]
+"""A match or hand number (0: none yet, as ``hand_number`` before the first deal)."""
+Position = Annotated[int, Field(ge=0, le=MAX_POSITION, strict=True)]
+SeqW = Annotated[int, Field(ge=0, le=MAX_SAFE, strict=True)]
+IdW = Annotated[int, Field(ge=1, le=MAX_SAFE, strict=True)]
+Seconds = Annotated[float, Field(ge=0, le=MAX_SECONDS, allow_inf_nan=False)]
 TileW = tuple[Pip, Pip]
 """A tile as ``[low, high]`` (either order is accepted from clients)."""
 EndW = Literal["left", "right"]
@@ -32,9 +61,13 @@ Name = Annotated[str, Field(min_length=1, max_length=32, strict=True)]
 LANGUAGE_TAG = r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$"
 """A language tag as the catalogs name them (``fr``, ``pt-BR``, ``es_419``): ASCII letters and digits only."""
 Language = Annotated[str, Field(min_length=2, max_length=16, strict=True, pattern=LANGUAGE_TAG)]
-Pair = tuple[int, int]
-Four = tuple[int, int, int, int]
-HandW = tuple[TileW, ...]
+ScoresW = tuple[Score, Score]
+EndsW = tuple[Pip, Pip]
+TakenW = tuple[SeatNo, Position]
+"""R3: one opening-draw pick: the seat and the face-down position it took."""
+CountsW = tuple[Count, Count, Count, Count]
+PipTotalsW = tuple[Points, Points, Points, Points]
+HandW = Annotated[tuple[TileW, ...], Field(max_length=MAX_HAND_TILES)]
 
 
 class DecisionW(Model):
@@ -45,7 +78,7 @@ class DecisionW(Model):
     seat: SeatNo
     tile: TileW | None = None
     end: EndW | None = None
-    position: int | None = None
+    position: Position | None = None
     opener: SeatNo | None = None
     demand_redeal: bool | None = None
 
@@ -70,8 +103,8 @@ class OpeningDrawW(Model):
 class RedealW(Model):
     """R13: a public redeal record: the demanding seat's doubles."""
 
-    match: int
-    hand: int
+    match: Number
+    hand: Number
     seat: SeatNo
     doubles: HandW
 
@@ -79,8 +112,8 @@ class RedealW(Model):
 class FinishedW(Model):
     """R22: a finished hand, all four hands revealed (index seat-1)."""
 
-    match: int
-    number: int
+    match: Number
+    number: Number
     entitled: TeamW
     """R7: the team that was entitled to nominate this hand's opener."""
     opener: SeatNo
@@ -92,10 +125,10 @@ class FinishedW(Model):
     result: Literal["domino", "block", "tie"]
     ender: SeatNo | None
     winner: TeamW | None
-    points: int
-    pip_totals: Four
-    scores_before: Pair
-    scores_after: Pair
+    points: Points
+    pip_totals: PipTotalsW
+    scores_before: ScoresW
+    scores_after: ScoresW
 
 
 IN_FRAME: dict[str, int] = {"draws": 16, "redeals": 32, "finished": 40}
@@ -104,20 +137,20 @@ hands: nothing in the rules caps them) one frame carries: the newest ones, with 
 whole length in ``<name>_total``. Sized so the largest snapshot a legal table can reach stays
 inside the clients' :data:`~.protocol.SERVER_LIMITS` (tests/protocol/test_frame_bounds.py);
 the stored log keeps every entry (attacker finding: 1,030 tied draws made a table unreadable)."""
-Total = Annotated[int, Field(ge=0, strict=True)]
+Total = Annotated[int, Field(ge=0, le=MAX_SAFE, strict=True)]
 
 
 class MatchRecordW(Model):
     """An earlier match at this table (its lists windowed as in :class:`ViewW`)."""
 
-    number: int
+    number: Number
     draws: tuple[OpeningDrawW, ...]
     redeals: tuple[RedealW, ...]
     finished: tuple[FinishedW, ...]
     draws_total: Total
     redeals_total: Total
     finished_total: Total
-    scores: Pair
+    scores: ScoresW
     winner: TeamW | None
     named: Literal["pollona", "tripollua"] | None
 
@@ -126,17 +159,17 @@ class ViewW(Model):
     """R21/D8: what one connection may see. ``viewer`` null = spectator (``hand`` empty)."""
 
     phase: PhaseW
-    match: int
-    hand_number: int
-    scores: Pair
+    match: Number
+    hand_number: Number
+    scores: ScoresW
     entitled: TeamW | None
     opener: SeatNo | None
     turn: SeatNo | None
-    counts: Four
+    counts: CountsW
     line: tuple[PlacedW, ...]
-    ends: Pair | None
+    ends: EndsW | None
     moves: tuple[DecisionW, ...]
-    draw_taken: tuple[Pair, ...]
+    draw_taken: tuple[TakenW, ...]
     draws: tuple[OpeningDrawW, ...]
     redeals: tuple[RedealW, ...]
     finished: tuple[FinishedW, ...]
@@ -164,17 +197,17 @@ class ViewPatch(Model):
     Absent fields are unchanged. Applied in that order: set, add, clear."""
 
     phase: PhaseW | None = None
-    match: int | None = None
-    hand_number: int | None = None
-    scores: Pair | None = None
+    match: Number | None = None
+    hand_number: Number | None = None
+    scores: ScoresW | None = None
     entitled: TeamW | None = None
     opener: SeatNo | None = None
     turn: SeatNo | None = None
-    counts: Four | None = None
+    counts: CountsW | None = None
     line: tuple[PlacedW, ...] | None = None
-    ends: Pair | None = None
+    ends: EndsW | None = None
     moves: tuple[DecisionW, ...] | None = None
-    draw_taken: tuple[Pair, ...] | None = None
+    draw_taken: tuple[TakenW, ...] | None = None
     draws: tuple[OpeningDrawW, ...] | None = None
     redeals: tuple[RedealW, ...] | None = None
     finished: tuple[FinishedW, ...] | None = None
@@ -185,7 +218,7 @@ class ViewPatch(Model):
     answered: bool | None = None
     line_add: tuple[PlacedW, ...] | None = None
     moves_add: tuple[DecisionW, ...] | None = None
-    draw_taken_add: tuple[Pair, ...] | None = None
+    draw_taken_add: tuple[TakenW, ...] | None = None
     draws_add: tuple[OpeningDrawW, ...] | None = None
     redeals_add: tuple[RedealW, ...] | None = None
     finished_add: tuple[FinishedW, ...] | None = None
@@ -215,7 +248,7 @@ class SeatW(Model):
 class RequestW(Model):
     """D1/D7: an open consent request."""
 
-    id: int
+    id: IdW
     action: Literal["undo", "redo", "restart", "new_match", "hand_over"]
     by: SeatNo
     target: SeatNo | None = None
@@ -238,7 +271,7 @@ class TableW(Model):
     """Seats that have the rules or the ledger open."""
     request: RequestW | None = None
     can_redo: bool = False
-    spectators: int = 0
+    spectators: Annotated[int, Field(ge=0, le=MAX_NUMBER, strict=True)] = 0
     language: str | None = None
     chat: Literal["free", "phrases_in_hand"] = "free"
     """Issue 15: ``phrases_in_hand``: while a hand is in play (phases review and play) only

@@ -22,7 +22,7 @@ from ..input import Viewport
 from ..intents import Back, HandOver, Intent, Nudge
 from ..layout import TableLayout
 from ..panels import seat_name
-from ..store import ClientState
+from ..store import ClientState, seconds
 from ..text import tr
 from ..waiting import (
     NOTICE_SECONDS, SHOW_AFTER, Card, awaited_seat, back_card, draw_card, draw_nudged, nudge_ready, wait_card,
@@ -60,7 +60,7 @@ class TableTalk:
     # ------------------------------------------------------------ time
     def waited(self) -> float:
         """Seconds the awaited decision has waited, by this window's clock."""
-        return max(0.0, self.now - self._wait_start)
+        return seconds(self.now - self._wait_start)
 
     def update(self, state: ClientState, now: float) -> bool:
         """Follow the wait and the nudges; True when the window must be drawn again."""
@@ -70,7 +70,7 @@ class TableTalk:
         seat = awaited_seat(state)
         counting = seat is not None and seat not in state.free  # an empty seat is a lobby, not a wait
         if mark != self._wait_mark:
-            self._wait_mark, self._wait_start = mark, now - waited
+            self._wait_mark, self._wait_start = mark, now - seconds(waited)
         elif counting and not self._counting:  # the awaited friend just joined: their wait starts now
             self._wait_start = max(self._wait_start, now)
         self._counting = counting

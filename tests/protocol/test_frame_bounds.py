@@ -17,7 +17,7 @@ from doublenine.shared.state import (FinishedHand, MatchRecord, OpeningDraw, Pha
                                      Result)
 from doublenine.shared.tiles import DOUBLE_NINE_SET, mask_of
 from doublenine.shared.views import SeatView
-from doublenine.shared.wire import IN_FRAME
+from doublenine.shared.wire import IN_FRAME, MAX_PIPS
 
 TILES = DOUBLE_NINE_SET
 DOUBLES = tuple(t for t in TILES if t.is_double)
@@ -38,7 +38,7 @@ def _largest_finished(number: int) -> FinishedHand:
     four = tuple(mask_of(_hand(i)) for i in range(4))
     return FinishedHand(match=999, number=number, entitled=Team.A, opener=Seat.ONE, dealt_masks=four, left_masks=four,
                         moves=tuple(moves), line=tuple(line), result=Result.TIE, ender=None, winner=None,
-                        points=999, pip_totals=(99, 99, 99, 99), scores_before=(99, 99),
+                        points=MAX_PIPS, pip_totals=(99, 99, 99, 99), scores_before=(99, 99),
                         scores_after=(99, 99))
 
 
