@@ -1,4 +1,5 @@
-"""The websocket server: serve, ``GET /healthz`` and the web pages through ``process_request``, SIGTERM -> close.
+"""The websocket server: serve, ``GET /healthz`` and the web pages through ``process_request``
+(every plain HTTP answer as :mod:`.edge` says), SIGTERM -> close.
 
 :class:`GameServer` owns the store, the computer-player threads, the registry
 of tables and the listening socket. ``await GameServer(config).start()`` then
@@ -22,6 +23,7 @@ from doublenine.shared.reconnect import SHUTTING_DOWN
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
+from .edge import SERVER_HEADER, EdgeConnection, head_of
 from .gcpolicy import run_gc_policy
 from .metrics import CONTENT_TYPE
 from .logfmt import log_event
@@ -98,6 +100,10 @@ class GameServer:
         return out
 
     async def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Plain HTTP (``GET``/``HEAD``; other methods never get here: :mod:`.edge`)."""
+        return head_of(request, await self._answer(connection, request))
+
+    async def _answer(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         if path == "/metrics":  # issue 7: Prometheus text
             response = connection.respond(HTTPStatus.OK, self.registry.metrics.render().decode())
@@ -131,7 +137,7 @@ class GameServer:
         self.server = await serve(
             self._handler, c.host, c.port, process_request=self._process_request,
             max_size=c.max_size, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
-            compression=None, max_queue=64,
+            compression=None, max_queue=64, create_connection=EdgeConnection, server_header=SERVER_HEADER,
         )
         advertise = getattr(self.store, "advertise", None)
         if advertise is not None:  # issue 12: a second process on this SQLite file names this one

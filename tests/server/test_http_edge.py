@@ -1,0 +1,77 @@
+"""Attacker finding, kind: plain HTTP answers that break docs/operations.md's promise ("Every answer
+carries Content-Security-Policy ..., X-Frame-Options: DENY"): /healthz, /metrics and websockets'
+own 431 carried neither, /healthz named the Python and websockets versions, a ``POST /`` got no
+answer (the connection closed), and ``HEAD /`` sent the page's body. server/edge.py covers every
+answer, whoever builds it; these are the attacker's requests, sent raw."""
+from __future__ import annotations
+
+import asyncio
+import socket
+from typing import Any
+
+import pytest
+
+from doublenine.server.edge import SERVER_HEADER
+
+
+def _raw(port: int, request: bytes) -> tuple[int, list[tuple[str, str]], bytes]:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(request)
+        out = b""
+        while data := s.recv(65536):
+            out += data
+    head, _, body = out.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    assert lines[0].startswith("HTTP/1.1 "), out[:80]
+    headers = [tuple(part.strip() for part in line.split(":", 1)) for line in lines[1:]]
+    return int(lines[0].split()[1]), headers, body  # type: ignore[return-value]
+
+
+async def raw(server: Any, request: bytes) -> tuple[int, dict[str, list[str]], bytes]:
+    status, pairs, body = await asyncio.to_thread(_raw, server.port, request)
+    headers: dict[str, list[str]] = {}
+    for name, value in pairs:
+        headers.setdefault(name.lower(), []).append(value)
+    return status, headers, body
+
+
+REQUESTS = {
+    "/healthz": (b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 200),
+    "/metrics": (b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n", 200),
+    "/": (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", 200),
+    "404": (b"GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n", 404),
+    "431": (b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 9000 + b"\r\n\r\n", 431),
+    "POST / with a body": (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi", 405),
+    "POST / without": (b"POST / HTTP/1.1\r\nHost: x\r\n\r\n", 405),
+    "DELETE /healthz": (b"DELETE /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 405),
+    "HEAD /": (b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n", 200),
+    "HEAD /healthz": (b"HEAD /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 200),
+}
+
+
+@pytest.mark.parametrize("name", list(REQUESTS))
+async def test_every_answer_carries_the_security_headers_and_no_version(server, name: str) -> None:
+    request, expected = REQUESTS[name]
+    status, headers, _ = await raw(server, request)
+    assert status == expected
+    assert len(headers["content-security-policy"]) == 1 and "frame-ancestors 'none'" in headers["content-security-policy"][0]
+    assert headers["x-frame-options"] == ["DENY"]
+    assert headers["x-content-type-options"] == ["nosniff"]
+    assert headers.get("server", [SERVER_HEADER]) == [SERVER_HEADER]  # was "Python/3.11 websockets/17.4"
+
+
+@pytest.mark.parametrize("request_line", [b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi",
+                                          b"PUT /t/ABCDE HTTP/1.1\r\nHost: x\r\n\r\n"])
+async def test_a_method_other_than_get_or_head_gets_405_with_allow(server, request_line: bytes) -> None:
+    status, headers, body = await raw(server, request_line)
+    assert (status, headers["allow"]) == (405, ["GET, HEAD"])
+    assert int(headers["content-length"][0]) == len(body) > 0
+
+
+@pytest.mark.parametrize("path", ["/", "/healthz", "/static/page.css", "/nothing"])
+async def test_head_sends_the_get_headers_without_the_body(server, path: str) -> None:
+    get_status, get_headers, get_body = await raw(server, f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    status, headers, body = await raw(server, f"HEAD {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    assert (status, body) == (get_status, b"")
+    assert headers["content-length"] == [str(len(get_body))] and len(get_body) > 0
+    assert headers["content-type"] == get_headers["content-type"]
