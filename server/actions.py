@@ -119,7 +119,9 @@ async def leave(table: Table, conn: Any) -> None:
         seat = table.subscribers.get(conn)
         if seat is not None:
             slot = table.slots[seat]
-            async with table.changing_meta():  # not stored: the seat stays held, as after a disconnect
+            # stored (changing_meta saves the seats): the token stays void after a restart, unlike a
+            # disconnect, which keeps the seat held for a rejoin
+            async with table.changing_meta():
                 slot.token_hash, slot.name, slot.handed_over = None, "", False
                 if seat == table.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
                     table.meta.creator_seat, table.meta.creator_hash = None, None
