@@ -75,6 +75,21 @@ def from_rank(mask: int) -> int:
     return out
 
 
+def blocked(hands: list[int]) -> tuple[int, int]:
+    """R17, R18: a blocked hand's (winning team 0/1 or -1 on a tie, points) from the four rank-mask hands.
+
+    The seat with the lowest pip total wins for its team the pips of both opponents;
+    lowest totals on both teams tie (no points). Shared by every rollout below.
+    """
+    totals = [rank_pips(h) for h in hands]
+    low = min(totals)
+    teams = {s & 1 for s in range(4) if totals[s] == low}
+    if len(teams) == 2:
+        return -1, 0
+    team = teams.pop()
+    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
+
+
 def heavy_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
                   turn: int, passes: int) -> tuple[int, int]:
     """Finish a hand in play with the heavy policy; ``(winning team or -1 for a tie, points)``.
@@ -106,13 +121,7 @@ def heavy_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
             if passes == 4:
                 break
         turn = (turn + 1) & 3
-    totals = [rank_pips(h) for h in hands]  # R17: blocked, the lowest total wins for its team
-    low = min(totals)
-    teams = {s & 1 for s in range(4) if totals[s] == low}
-    if len(teams) == 2:
-        return -1, 0
-    team = teams.pop()
-    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
+    return blocked(hands)
 
 
 def block_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
@@ -159,13 +168,7 @@ def block_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
             if passes == 4:
                 break
         turn = (turn + 1) & 3
-    totals = [rank_pips(h) for h in hands]
-    low = min(totals)
-    teams = {s & 1 for s in range(4) if totals[s] == low}
-    if len(teams) == 2:
-        return -1, 0
-    team = teams.pop()
-    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
+    return blocked(hands)
 
 
 FOLLOW = 4
@@ -218,13 +221,7 @@ def follow_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
             if passes == 4:
                 break
         turn = (turn + 1) & 3
-    totals = [rank_pips(h) for h in hands]
-    low = min(totals)
-    teams = {s & 1 for s in range(4) if totals[s] == low}
-    if len(teams) == 2:
-        return -1, 0
-    team = teams.pop()
-    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
+    return blocked(hands)
 
 
 def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
@@ -292,10 +289,4 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
             if passes == 4:
                 break
         turn = (turn + 1) & 3
-    totals = [rank_pips(h) for h in hands]
-    low = min(totals)
-    teams = {s & 1 for s in range(4) if totals[s] == low}
-    if len(teams) == 2:
-        return -1, 0
-    team = teams.pop()
-    return team, totals[team ^ 1] + totals[(team ^ 1) + 2]
+    return blocked(hands)
