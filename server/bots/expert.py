@@ -35,7 +35,7 @@ from .inference import PlayModel
 from .knowledge import Knowledge, knowledge
 from .reading import fitted_affinity
 from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips
-from .strong import distinct_plays, value_table
+from .strong import choices, distinct_plays, value_table
 from .worlds import RankWorlds
 
 
@@ -110,13 +110,9 @@ def evaluate(view: SeatView, rng: random.Random,
 def expert_play(view: SeatView, rng: random.Random, settings: ExpertSettings | None = None) -> Move:
     """The play with the best estimate plus ``prior`` times the normal score (ties: first legal)."""
     settings = settings or DEFAULT
-    moves = view.legal_moves()
-    if len(moves) == 1 or isinstance(moves[0], Pass):
-        return moves[0]
-    k = knowledge(view)
-    cands = distinct_plays(k, moves)
-    if len(cands) == 1:
-        return cands[0][0]
+    forced, k, cands = choices(view)
+    if forced is not None:
+        return forced
     stats = _rollouts(view, k, rng, cands, settings)
     score = [e.mean + settings.prior * score_play(k, m.tile, m.end) for e, (m, _, _) in zip(stats, cands)]
     best = max(range(len(cands)), key=lambda c: (score[c], -c))

@@ -59,19 +59,31 @@ class StrongSettings:
 DEFAULT = StrongSettings()
 
 
+def choices(view: SeatView) -> tuple[Move | None, Knowledge | None, list[tuple[Play, int, int]]]:
+    """R15, D4, D5: ``(forced, knowledge, candidates)`` for a searching level.
+
+    ``forced`` is the move to make without search (a pass, the only legal move,
+    or the only distinct play), else None and ``candidates`` are the distinct
+    plays of :func:`distinct_plays`; ``knowledge`` is None only with a pass or a
+    single legal move (no search needs it then). Shared by the strong and expert levels.
+    """
+    moves = view.legal_moves()
+    if len(moves) == 1 or isinstance(moves[0], Pass):
+        return moves[0], None, []
+    k = knowledge(view)
+    cands = distinct_plays(k, moves)
+    return (cands[0][0] if len(cands) == 1 else None), k, cands
+
+
 def strong_play(view: SeatView, rng: random.Random, settings: StrongSettings | None = None) -> Move:
     """The move with the best mean rollout value over sampled worlds (ties: first legal).
 
     ``settings`` defaults to the module's :data:`DEFAULT` at call time.
     """
     settings = settings or DEFAULT
-    moves = view.legal_moves()
-    if len(moves) == 1 or isinstance(moves[0], Pass):
-        return moves[0]
-    k = knowledge(view)
-    cands = distinct_plays(k, moves)
-    if len(cands) == 1:
-        return cands[0][0]
+    forced, k, cands = choices(view)
+    if forced is not None:
+        return forced
     worlds = max(settings.min_worlds, min(settings.max_worlds, settings.playouts // len(cands)))
     value = value_table(view, k, settings.win_bonus, settings.match_bonus)
     totals = [0.0] * len(cands)
