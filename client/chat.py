@@ -1,9 +1,10 @@
 """The table chat panel (issue 15 part 1): its state, geometry and input; no drawing (:mod:`.chatdraw`).
 
 The panel is a strip at the right of the window; while it is open the table is
-laid out in the rest of the window, so it never covers the line of play (in a
-window too narrow to share, the panel lies over the table's right side until it
-is closed). It
+laid out in the rest of the window, so it never covers the line of play. In a
+window too narrow to share (:func:`arrange`), the table keeps the whole window
+and leaves the right of its middle free: the panel lies there, between the top
+bar and the status line, and covers no button. It
 holds the lines said at the table (oldest at the top), one button per preset
 phrase (sent as a phrase id, so every reader sees it in its own language), a
 free-text field and a mute chip for each other player and for the spectators.
@@ -75,15 +76,33 @@ def panel_width(size: tuple[int, int]) -> int:
 
 
 MIN_TABLE_WIDTH = 800
-"""Narrowest table the open panel may leave (the window's own minimum width): below it the
-panel lies over the right of the table instead, until it is closed."""
+"""Narrowest table the open panel may leave (the window's own minimum width): below it the table
+keeps the window and the panel takes the right of the table's middle instead (:func:`arrange`)."""
 
 
-def table_size(size: tuple[int, int], cui: ChatUi) -> tuple[int, int]:
-    """The part of the window the table is laid out in: all of it while the chat is closed or the
-    window is too narrow to share (:data:`MIN_TABLE_WIDTH`), else the window less the panel."""
-    rest = size[0] - panel_width(size)
-    return (rest, size[1]) if cui.open and rest >= MIN_TABLE_WIDTH else size
+def arrange(size: tuple[int, int], is_open: bool) -> tuple[tuple[int, int], int]:
+    """(table size, side px) while a side panel (chat or tracker) is open or not, in a window of
+    ``size`` px: the whole window and 0 while closed; the window less the panel's width and 0 when
+    the rest keeps :data:`MIN_TABLE_WIDTH` (the panel takes the whole right strip); else the whole
+    window and the panel's width, which the table leaves free at the right of its middle
+    (``compute_layout(..., side=)``): the top bar's and the hand's buttons stay uncovered."""
+    if not is_open:
+        return size, 0
+    pw = panel_width(size)
+    if size[0] - pw >= MIN_TABLE_WIDTH:
+        return (size[0] - pw, size[1]), 0
+    return size, pw
+
+
+def strip(size: tuple[int, int], table: tuple[int, int], kept: Rect | None) -> Rect:
+    """The open side panel's rect in a window of ``size`` px: ``kept`` (the table's
+    :attr:`~.layout.TableLayout.side`) when the table left it free, else the window right of a
+    table laid out ``table`` px wide."""
+    if kept is not None:
+        return kept
+    if table[0] < size[0]:
+        return (table[0], 0, size[0] - table[0], size[1])
+    return (size[0] - panel_width(size), 0, panel_width(size), size[1])
 
 
 def unread(state: ClientState, cui: ChatUi) -> int:
@@ -115,26 +134,28 @@ def mute_keys(state: ClientState) -> tuple[str, ...]:
 
 
 def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int | None = None,
-           lang: str = "en") -> ChatLayout:
-    """The panel's geometry for a window of ``size`` pixels (pure); the closed panel's button sits at
-    the right edge at ``toggle_y`` (the table's status line: clear of the hand and the help line).
-    Phrase buttons are two to a row where their labels in ``lang`` fit, else one (issue 11.4)."""
+           lang: str = "en", panel: Rect | None = None, edge: int | None = None) -> ChatLayout:
+    """The panel's geometry for a window of ``size`` pixels (pure). The closed panel's button sits
+    at ``toggle_y`` (the table's status line: clear of the hand and the help line) at the table's
+    right ``edge`` (the window's by default). The open panel fills ``panel`` (:func:`strip`; the
+    window's right strip by default). Phrase buttons are two to a row where their labels in
+    ``lang`` fit, else one (issue 11.4)."""
     w, h = size
     f = font_size(size)
     bh, pad = round(2.1 * f), round(0.8 * f)
     tw = max(7 * f, min(11 * f, w // 9))
-    toggle = (w - tw - pad, h - bh - pad if toggle_y is None else toggle_y, tw, bh)
+    right = w if edge is None else edge
+    toggle = (right - tw - pad, h - bh - pad if toggle_y is None else toggle_y, tw, bh)
     if not cui.open:
         return ChatLayout(toggle, font=f)
-    pw = panel_width(size)
-    x0 = w - pw
+    x0, y0, pw, ph0 = panel if panel is not None else strip(size, size, None)
     x, inner = x0 + pad, pw - 2 * pad
-    close = (w - pad - bh, pad // 2, bh, bh)
-    y = pad // 2 + bh + pad // 2
+    close = (x0 + pw - pad - bh, y0 + pad // 2, bh, bh)
+    y = y0 + pad // 2 + bh + pad // 2
     caption = round(5.5 * f)  # "Mute:" before the chips
     chips, y = _flow(mute_keys(state), x + caption, y, inner - caption, f, state)
     y += pad // 2
-    field = (x, h - pad - bh, inner - 6 * f - pad // 2, bh)
+    field = (x, y0 + ph0 - pad - bh, inner - 6 * f - pad // 2, bh)
     send = (x + field[2] + pad // 2, field[1], 6 * f, bh)
     ph = round(1.9 * f)
     cw = (inner - pad // 2) // 2
@@ -143,7 +164,7 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
     phrases = tuple((pid, (x + col * (cw + pad // 2), top + row * (ph + pad // 3), inner if wide else cw, ph))
                     for pid, (row, col, wide) in zip(PHRASE_IDS, cells))
     lines = (x, y, inner, max(0, top - pad // 2 - y))
-    return ChatLayout(toggle, (x0, 0, pw, h), close, chips, lines, phrases, field, send, f)
+    return ChatLayout(toggle, (x0, y0, pw, ph0), close, chips, lines, phrases, field, send, f)
 
 
 def _phrase_cells(lang: str, f: int, room: int) -> list[tuple[int, int, bool]]:

@@ -85,6 +85,9 @@ class TableLayout:
     buttons: tuple[Button, ...]
     panel: Panel | None
     banner: Rect | None
+    side: Rect | None = None
+    """Kept free for an open side panel (chat, tracker) in a window too narrow to share: the right of
+    the table's middle, between the top bar and the status line; nothing of the table is placed there."""
 
     def hit(self, pos: tuple[float, float]) -> Target | None:
         """The topmost target at ``pos`` (window pixels), or None."""
@@ -132,12 +135,17 @@ def passed_seats(view: object) -> frozenset[Seat]:
     return frozenset(out)
 
 
-def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en") -> TableLayout:
+def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
+                   side: int = 0) -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
     ``lang`` only sizes the top-bar buttons to their translated labels (no label is cut at 800x600).
+    ``side`` px at the right of the table's middle (the seats' band, the line of play, the status line
+    and the prompts) are left free for an open side panel (:attr:`TableLayout.side`); the top bar, the
+    hand row and the help keep the whole width, so the panel covers no button.
     """
     w, h = size
+    felt = w - max(0, min(side, w // 2))
     u, f, sm = metrics(size)
     m = round(12 * u)
     view = state.view
@@ -161,28 +169,30 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     bs = max(6, round(0.42 * hw))  # short side of face-down tiles
     band_y = top_h + m // 2
     band_h = max(2 * bs, plate_h)
-    seats = _seats(state, viewer, size, m, band_y, band_h, plate_w, plate_h, bs, hand_top)
+    seats = _seats(state, viewer, size, m, band_y, band_h, plate_w, plate_h, bs, hand_top, felt)
     side_w = 2 * bs + 2 * m
     status_h = round(1.8 * f)
-    status_rect = (side_w, hand_top - lift - status_h - m // 2, w - 2 * side_w, status_h)
+    status_rect = (side_w, hand_top - lift - status_h - m // 2, felt - 2 * side_w, status_h)
     area_top = band_y + band_h + m
-    play_area = (side_w + m, area_top, w - 2 * (side_w + m), max(20, status_rect[1] - area_top))
+    play_area = (side_w + m, area_top, felt - 2 * (side_w + m), max(20, status_rect[1] - area_top))
     line = view.line if view is not None else ()
     # issue 11.1: line tiles as large as the felt allows (up to the hand's), never below a readable size
     geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)))
     ends, ghosts, chosen = previews(view, ui, geo)
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
     buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f, lang)
-    panel = build_panel(state, ui, size, play_area, f, hw)
+    panel = build_panel(state, ui, (felt, h), play_area, f, hw)
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
-    banner = ((w - min(w - 2 * side_w, round(30 * f))) // 2, area_top, min(w - 2 * side_w, round(30 * f)),
-              round(2.2 * f)) if state.connection != "connected" and state.failure is None else None
+    bw = min(felt - 2 * side_w, round(30 * f))
+    banner = ((felt - bw) // 2, area_top, bw, round(2.2 * f)) \
+        if state.connection != "connected" and state.failure is None else None
+    kept = (felt, top_h, w - felt, status_rect[1] - m // 2 - top_h) if felt < w else None
     last = None
     if line and geo.spots:
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, help_rows, last, buttons, panel,
-                       banner)
+                       banner, kept)
 
 
 def _help_rows(view: object, lang: str, sm: int, width: int) -> tuple[str, ...]:
@@ -220,8 +230,9 @@ def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> t
 
 
 def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band_y: int, band_h: int,
-           plate_w: int, plate_h: int, bs: int, hand_top: int) -> tuple[SeatSpot, ...]:
-    """R2 placement: viewer bottom, next seat right, partner top, the fourth seat left."""
+           plate_w: int, plate_h: int, bs: int, hand_top: int, felt: int) -> tuple[SeatSpot, ...]:
+    """R2 placement: viewer bottom, next seat right, partner top, the fourth seat left; the partner and
+    the right seat within the ``felt`` px wide middle (the rest is kept for a side panel)."""
     w, h = size
     view = state.view
     me, right, top, left = seats_from(viewer)
@@ -239,12 +250,15 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
     backs = tuple(((w - row_w) // 2 + i * (bs + gap), hand_top + bs, bs, 2 * bs) for i in range(n))
     out.append(SeatSpot(me, "bottom", (m, hand_top, round(plate_w * 10.5 / 11), plate_h), backs, True,
                         me in waiting, me in passed))
-    # top: the partner's face-down tiles in a row, plate to its right, centred as a group
+    # top: the partner's face-down tiles in a row, plate to its right, centred as a group; between the
+    # side plates (a middle narrowed by an open side panel) the tiles overlap, fanned, to keep clear
     n = counts[top - 1]
-    row_w = n * bs + max(0, n - 1) * gap
+    room = felt - 2 * (plate_w + 2 * m) - plate_w - m
+    step = bs + gap if n * bs + max(0, n - 1) * gap <= room else max(2, (room - bs) // max(1, n - 1))
+    row_w = bs + (n - 1) * step if n else 0
     group = row_w + (m if n else 0) + plate_w
-    gx = (w - group) // 2
-    backs = tuple((gx + i * (bs + gap), band_y + (band_h - 2 * bs) // 2, bs, 2 * bs) for i in range(n))
+    gx = (felt - group) // 2
+    backs = tuple((gx + i * step, band_y + (band_h - 2 * bs) // 2, bs, 2 * bs) for i in range(n))
     out.append(SeatSpot(top, "top", (gx + group - plate_w, band_y + (band_h - plate_h) // 2, plate_w, plate_h),
                         backs, True, top in waiting, top in passed))
     # sides: plates in the top corners, stacks of face-down tiles along the edges below
@@ -253,9 +267,9 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
         n = counts[seat - 1]
         stack_h = n * bs + max(0, n - 1) * gap
         y0 = stack_top + max(0, (hand_top - m - stack_top - stack_h) // 2)
-        x0 = m if side == "left" else w - m - 2 * bs
+        x0 = m if side == "left" else felt - m - 2 * bs
         backs = tuple((x0, y0 + i * (bs + gap), 2 * bs, bs) for i in range(n))
-        px = m if side == "left" else w - m - plate_w
+        px = m if side == "left" else felt - m - plate_w
         out.append(SeatSpot(seat, side, (px, band_y + (band_h - plate_h) // 2, plate_w, plate_h),
                             backs, False, seat in waiting, seat in passed))
     return tuple(out)

@@ -3,8 +3,9 @@
 Offered only at a table whose creator allowed it (``TableW.tracker``), opened
 and closed with its button (left of the chat button) or the ``T`` key, off by
 default. Open, it takes the same strip at the right of the window as the chat
-panel (:func:`..chat.table_size`: the table is laid out in the rest), so it
-never covers the line of play; opening one of the two closes the other. Everything shown comes from :func:`doublenine.shared.tracker.track` of
+panel (:func:`..chat.arrange`: the table is laid out in the rest, or leaves the
+right of its middle free in a narrow window), so it never covers the line of play
+nor a button; opening one of the two closes the other. Everything shown comes from :func:`doublenine.shared.tracker.track` of
 this window's own view: a seat's hand and the line for a player, the line alone
 for a spectator (R21, D8); the passes tell which numbers a seat lacks (R15).
 Geometry is pure (:func:`layout`); :func:`draw` only paints.
@@ -48,9 +49,11 @@ def offered(state: ClientState) -> bool:
     return state.tracker and state.view is not None and state.view.phase in SHOWN_IN
 
 
-def layout(size: tuple[int, int], state: ClientState, is_open: bool, beside: Rect, font: int) -> TrackerLayout:
-    """The button left of ``beside`` (the chat button) and, when ``is_open``, the panel: the strip
-    at the right of a window of ``size`` px that the open chat panel would take. Pure."""
+def layout(size: tuple[int, int], state: ClientState, is_open: bool, beside: Rect, font: int,
+           panel: Rect | None = None) -> TrackerLayout:
+    """The button left of ``beside`` (the chat button) and, when ``is_open``, the panel: ``panel``
+    (:func:`..chat.strip`, the strip the open chat panel would take; the window's right strip by
+    default) in a window of ``size`` px. Pure."""
     if not offered(state):
         return TrackerLayout(None, font=font)
     bx, by, bw, bh = beside
@@ -58,10 +61,10 @@ def layout(size: tuple[int, int], state: ClientState, is_open: bool, beside: Rec
     toggle = (bx - bw - pad // 2, by, bw, bh)
     if not is_open:
         return TrackerLayout(toggle, font=font)
-    w, h = size
-    pw = chat.panel_width(size)
-    inside = (w - bw - pad, h - bh - pad, bw, bh)  # open, the button closes it from inside the panel
-    return TrackerLayout(inside, (w - pw, 0, pw, h), font)
+    px, py, pw, ph = panel if panel is not None else chat.strip(size, size, None)
+    if pygame.Rect(toggle).colliderect(pygame.Rect(px, py, pw, ph)):  # open, it closes it from inside
+        toggle = (px + pw - bw - pad, py + ph - bh - pad, bw, bh)
+    return TrackerLayout(toggle, (px, py, pw, ph), font)
 
 
 def per_row(inner: int) -> int:
@@ -146,9 +149,10 @@ class TrackerPanel:
         self.open = False
         self.hover = False
 
-    def layout(self, size: tuple[int, int], state: ClientState, beside: Rect, font: int) -> TrackerLayout:
+    def layout(self, size: tuple[int, int], state: ClientState, beside: Rect, font: int,
+               panel: Rect | None = None) -> TrackerLayout:
         """:func:`layout` for this panel's open state."""
-        return layout(size, state, self.open, beside, font)
+        return layout(size, state, self.open, beside, font, panel)
 
     def handle(self, event: object, pos: tuple[float, float] | None, state: ClientState,
                lay: TrackerLayout) -> bool:

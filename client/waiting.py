@@ -79,12 +79,14 @@ def _overlap(a: Rect, b: Rect) -> int:
 def obstacles(lay: TableLayout) -> list[tuple[Rect, int]]:
     """(rect, weight) a card must not hide: the prompt panel ("Pick a tile…", "the higher total opens"),
     the "Connection lost" banner, the status line, every plate and face-down tile stack, the open numbers
-    (weight 4), the line of play (weight 1: it can be seen around a card)."""
+    (weight 4), the line of play (weight 1: it can be seen around a card), and the place kept for an
+    open side panel (:attr:`TableLayout.side`: a card there would lie under the panel)."""
     heavy = [lay.status_rect, lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None) if r]
     heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]
     heavy += [m.rect for m in lay.marks]
     light = [sp.rect for sp in lay.line.spots]
-    return [(r, 4) for r in heavy] + [(r, 1) for r in light]
+    kept = [(lay.side, 10 ** 6)] if lay.side is not None else []  # an open side panel's place: never
+    return kept + [(r, 4) for r in heavy] + [(r, 1) for r in light]
 
 
 _placed: dict[tuple[Any, ...], tuple[int, int]] = {}

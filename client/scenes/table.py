@@ -102,14 +102,14 @@ class TableScene:
     def layout(self) -> TableLayout:
         """The current layout (cached on state, previews and size)."""
         state = self.session.state
-        size = self.talk.table_size(self.vp.pixels)  # the open chat panel takes the right of the window
-        if self.tracker.open:  # so does the open tile tracker (issue 14.3)
-            size = chat.table_size(self.vp.pixels, chat.ChatUi(open=True))
-        key = (self.ui, size)
+        # the open chat panel or tile tracker (issue 14.3) takes the right of the window, or of the
+        # table's middle in a window too narrow to share (never a button: chat.arrange)
+        size, side = chat.arrange(self.vp.pixels, self.talk.cui.open or self.tracker.open)
+        key = (self.ui, size, side)
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
             self._shown = localized(state, self.lang)
-            self._layout = compute_layout(self._shown, self.ui, size, self.lang)
+            self._layout = compute_layout(self._shown, self.ui, size, self.lang, side)
             self._key = key
         return self._layout
 
@@ -273,11 +273,9 @@ class TableScene:
         """The tracker's button left of the chat button (at the table's right edge while the chat is open)."""
         lay = self.layout()
         state = self.shown()
-        toggle = self.talk.chat_layout(self.vp.pixels, state, lay).toggle
-        x, y, w, h = toggle
-        if lay.size[0] < self.vp.pixels[0]:  # a side panel is open: the button keeps to the table's edge
-            x = lay.size[0]
-        return self.tracker.layout(self.vp.pixels, state, (x, y, w, h), lay.font)
+        toggle = self.talk.chat_layout(self.vp.pixels, state, lay).toggle  # at the table's right edge
+        return self.tracker.layout(self.vp.pixels, state, toggle, lay.font,
+                                   chat.strip(self.vp.pixels, lay.size, lay.side))
 
     def toggle_sound(self) -> None:
         """Issue 15.3: mute or unmute the table's sounds, remembered for the next start."""

@@ -103,13 +103,12 @@ class TableTalk:
         return True
 
     # ------------------------------------------------------------ geometry
-    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
-        """Where the table is laid out: the window less the open chat panel."""
-        return chat.table_size(size, self.cui)
-
     def chat_layout(self, size: tuple[int, int], state: ClientState, lay: TableLayout) -> chat.ChatLayout:
-        """The chat panel's geometry; its button sits at the height of the table's status line."""
-        return chat.layout(size, state, self.cui, lay.status_rect[1], self.lang)
+        """The chat panel's geometry in a window of ``size`` px beside or over the table ``lay``
+        (:func:`chat.strip`); its button sits at the height of the table's status line, at the
+        table's right edge (left of an open tracker panel)."""
+        return chat.layout(size, state, self.cui, lay.status_rect[1], self.lang,
+                           chat.strip(size, lay.size, lay.side), lay.size[0])
 
     def cards(self, state: ClientState, lay: TableLayout) -> list[Card]:
         """The wait card by the awaited seat and the "I'm back" card, where they apply.

@@ -172,8 +172,10 @@ class _Still:
     def close(self, leave: bool = True) -> None: ...
 
 
-def _chat(state: ClientState) -> Paint:
-    """Issue 15: the table scene with its chat panel open, preset phrases and typed lines."""
+def _chat(state: ClientState, ui: Ui | None = None) -> Paint:
+    """Issue 15: the table scene with its chat panel open, preset phrases and typed lines (over the
+    prompt of ``state``: the side panel never covers a control, tests/client/test_text_fit.py)."""
+    ui = ui if ui is not None else Ui(seen_finished=0)
     from doublenine.shared import protocol as p
     lines = (p.ChatLineW(id=1, at=0.0, seat=2, name="Zoë", phrase="hello"),
              p.ChatLineW(id=2, at=1.0, seat=3, name="Ñandú", text="¡Buena suerte a todos!"),
@@ -181,13 +183,7 @@ def _chat(state: ClientState) -> Paint:
     chatty = replace(state, chat=lines)
 
     def paint(surface: pygame.Surface, lang: str) -> None:
-        from doublenine.client.input import Viewport
-        from doublenine.client.scenes.table import TableScene
-        scene = TableScene(_Still(chatty), lang)  # type: ignore[arg-type]
-        scene.talk.remember = False
-        scene.talk.cui = replace(scene.talk.cui, open=True)
-        scene.resize(Viewport(surface.get_size(), surface.get_size()))
-        scene.draw(surface)
+        table_scene(chatty, ui, lang, surface.get_size(), "chat").draw(surface)
     return paint
 
 
@@ -195,23 +191,67 @@ def _waiting(state: ClientState, mode: str) -> Paint:
     """Issue 15 over the table: "wait", the card by a friend the table has waited for over a minute
     (Nudge, hand-over); "back", the "I'm back" card while the computer plays one's own seat; "nudged",
     the notice of a player nudged at their own turn."""
-    view = state.view
-    turn = Seat.ONE if mode == "nudged" else Seat.THREE
-    shown = replace(state, view=replace(view, turn=turn), computers=frozenset({Seat.TWO, Seat.FOUR}),
-                    playing_for_me=mode == "back")
+    shown = waiting_state(state, mode)
 
     def paint(surface: pygame.Surface, lang: str) -> None:
-        from doublenine.client.input import Viewport
-        from doublenine.client.scenes.table import TableScene
-        scene = TableScene(_Still(shown), lang)  # type: ignore[arg-type]
-        scene.talk.remember = False
-        scene.resize(Viewport(surface.get_size(), surface.get_size()))
-        scene.talk.update(shown, 100.0)
-        scene.talk.now, scene.talk._wait_start = 100.0, 25.0  # waited 75 s
+        scene = table_scene(shown, Ui(), lang, surface.get_size(), waited=True)
         if mode == "nudged":
             scene.talk.notice = (tr(lang, "{name} is waiting for you: your turn!", name="Zoë"), 100.0, True)
         scene.draw(surface)
     return paint
+
+
+def waiting_state(state: ClientState, mode: str) -> ClientState:
+    """The state of :func:`_waiting`'s ``mode``: seat 3 awaited ("wait", "back") or seat 1 ("nudged")."""
+    turn = Seat.ONE if mode == "nudged" else Seat.THREE
+    return replace(state, view=replace(state.view, turn=turn), computers=frozenset({Seat.TWO, Seat.FOUR}),
+                   playing_for_me=mode == "back")
+
+
+def table_scene(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], side: str = "",
+                waited: bool = False) -> Any:
+    """A TableScene showing ``state`` at ``size`` with the ``side`` panel ("chat", "tracker") open;
+    ``waited``: the table has waited 75 s for the awaited seat (its wait card is offered)."""
+    from doublenine.client.input import Viewport
+    from doublenine.client.scenes.table import TableScene
+    scene = TableScene(_Still(state), lang)  # type: ignore[arg-type]
+    scene.ui = ui
+    scene.talk.remember = False
+    scene.talk.cui = replace(scene.talk.cui, open=side == "chat")
+    scene.tracker.open = side == "tracker"
+    scene.resize(Viewport(size, size))
+    if waited:
+        scene.talk.update(state, 100.0)
+        scene.talk.now, scene.talk._wait_start = 100.0, 25.0  # waited 75 s
+    return scene
+
+
+def side_panel(scene: Any) -> tuple[int, int, int, int] | None:
+    """The open chat or tracker panel's rect in ``scene`` (None when neither is open or offered)."""
+    if scene.talk.cui.open:
+        return scene.talk.chat_layout(scene.vp.pixels, scene.shown(), scene.layout()).panel
+    return scene._tracker_layout().panel
+
+
+def controls(scene: Any) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """(name, rect) of everything of the table a player can click in ``scene``, as drawn: the top-bar
+    and side buttons, the prompt's buttons and draw cells, the hand, the end choices, the wait cards'
+    buttons, and the chat and tracker buttons (not the open panel's own controls)."""
+    lay = scene.layout()
+    state = scene.shown()
+    out = [(f"button:{b.id}", b.rect) for b in lay.buttons]
+    if lay.panel is not None:
+        out += [(f"{lay.panel.kind}:{b.id}", b.rect) for b in lay.panel.buttons]
+        out += [(f"{lay.panel.kind}:cell{i}", r) for i, r in lay.panel.cells if i not in lay.panel.taken]
+    out += [(f"hand:{h.tile}", h.rect) for h in lay.hand]
+    out += [(f"ghost:{e.name}", s.rect) for e, s in lay.ghosts.items()]
+    out += [(f"card:{b.id}", b.rect) for c in scene.talk.cards(state, lay) for b in c.buttons]
+    if not scene.talk.cui.open:
+        out.append(("chat", scene.talk.chat_layout(scene.vp.pixels, state, lay).toggle))
+    tracker = scene._tracker_layout()
+    if tracker.toggle is not None and not scene.tracker.open:
+        out.append(("tracker", tracker.toggle))
+    return out
 
 
 def _tracker(state: ClientState, spectator: bool) -> Paint:
@@ -224,13 +264,7 @@ def _tracker(state: ClientState, spectator: bool) -> Paint:
     shown = replace(state, view=view, tracker=True)
 
     def paint(surface: pygame.Surface, lang: str) -> None:
-        from doublenine.client.input import Viewport
-        from doublenine.client.scenes.table import TableScene
-        scene = TableScene(_Still(shown), lang)  # type: ignore[arg-type]
-        scene.talk.remember = False
-        scene.tracker.open = True
-        scene.resize(Viewport(surface.get_size(), surface.get_size()))
-        scene.draw(surface)
+        table_scene(shown, Ui(), lang, surface.get_size(), "tracker").draw(surface)
     return paint
 
 
@@ -274,6 +308,8 @@ def painters() -> list[tuple[str, Paint]]:
     by = {name: state for name, state, _ in states}
     out += [("overlay/rules", _overlay("rules", by["own-turn"])),
             ("overlay/ledger", _overlay("ledger", by["match-over"])), ("table/chat", _chat(by["own-turn"])),
+            *[(f"table/chat-{name}", _chat(state, ui)) for name, state, ui in states
+              if name in ("lobby", "draw-mine", "review", "consent", "reveal", "match-over", "spectator")],
             ("overlay/review", _review(*coach_reply())), ("overlay/review-waiting", _review(by["reveal"], None)),
             ("table/wait", _waiting(by["own-turn"], "wait")), ("table/back", _waiting(by["own-turn"], "back")),
             ("table/nudged", _waiting(by["own-turn"], "nudged")),

@@ -5,6 +5,7 @@ import itertools
 
 import pytest
 
+from doublenine.client import chat
 from doublenine.client.layout import compute_layout, legal_ends
 from doublenine.client.uistate import Ui
 from doublenine.shared.moves import End, Play
@@ -28,22 +29,28 @@ def turn_state():  # type: ignore[no-untyped-def]
     return session_at(my_turn_with_play).state
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_every_hand_tile_plate_button_and_back_inside_without_overlap(turn_state, size) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("side_open", (False, True), ids=("closed", "side-panel-open"))
+@pytest.mark.parametrize("size", SIZES + ((1000, 700),))
+def test_every_hand_tile_plate_button_and_back_inside_without_overlap(turn_state, size, side_open) -> None:  # type: ignore[no-untyped-def]
+    """Also with a side panel (chat, tracker) open: beside the table, or in a window too narrow to
+    share, over the right of the table's middle (``lay.side``), where nothing of the table lies."""
     view = turn_state.view
     tile = next(m.tile for m in view.legal_moves() if isinstance(m, Play))
-    lay = compute_layout(turn_state, Ui(selected=tile, seen_finished=0), size)
-    window = (0, 0, *size)
+    at, side = chat.arrange(size, side_open)
+    lay = compute_layout(turn_state, Ui(selected=tile, seen_finished=0), at, side=side)
+    window = (0, 0, *at)
+    assert (lay.side is not None) == (side_open and size[0] < 1100)  # 800 + the panel's width
     assert len(lay.hand) == len(view.hand)
     boxes = [("hand", h.rect) for h in lay.hand] + [("button", b.rect) for b in lay.buttons]
+    boxes += [("side", lay.side)] if lay.side is not None else []
     for s in lay.seats:
         boxes.append(("plate", s.plate))
-        boxes += [("back", r) for r in s.backs]
+        boxes += [("fan" if s.side == "top" else "back", r) for r in s.backs]  # the partner's may overlap, fanned
     boxes += [("line", sp.rect) for sp in lay.line.spots] + [("ghost", g.rect) for g in lay.ghosts.values()]
     for kind, r in boxes:
         assert inside(r, window), (kind, r, size)
     for (ka, a), (kb, b) in itertools.combinations(boxes, 2):
-        if {ka, kb} == {"line", "ghost"} or ka == kb == "line":
+        if {ka, kb} == {"line", "ghost"} or ka == kb == "line" or ka == kb == "fan":
             continue
         assert not overlap(a, b), (ka, a, kb, b, size)
     assert inside(lay.status_rect, window) and inside(lay.help_rect, window)

@@ -7,11 +7,14 @@ the size asked for and drawn, and whether characters were cut.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
-from scenes_catalog import painters
+from scenes_catalog import controls, painters, side_panel, table_scene, table_states, waiting_state
 
 from doublenine.client.text import LANGUAGES
+from doublenine.client.uistate import Ui
 from doublenine.client.typeset import MIN_SIZE, watch
 
 SIZES = ((800, 600), (1000, 700), (1280, 800), (1920, 1080))  # 1000x700: where "compu…" was seen
@@ -46,3 +49,37 @@ def test_the_catalog_covers_every_scene_and_overlay(catalog: list) -> None:  # t
     assert {"table/draw-mine", "table/review", "table/own-turn-lifted", "table/reveal", "table/match-over",
             "table/lobby-free", "table/spectator", "table/failure", "table/consent", "table/away", "table/chat",
             "table/wait", "table/back", "table/nudged", "table/tracker", "table/tracker-spectator"} <= names
+
+
+pygame.display.init()
+pygame.font.init()
+STATES = table_states()
+_TURN = next(state for name, state, _ in STATES if name == "own-turn")
+WAITS = [(f"wait-{mode}", waiting_state(_TURN, mode), Ui(seen_finished=0)) for mode in ("wait", "back", "nudged")]
+SIDE_SIZES = SIZES + ((1059, 700), (1060, 700), (1096, 720), (1366, 768))
+"""Also where the open side panel starts to share the window with the table (800 + its width)."""
+
+
+@pytest.mark.parametrize("size", SIDE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_open_side_panel_covers_no_control(lang: str, size: tuple[int, int]) -> None:
+    """Kind: a panel drawn over something clickable (at 800x600 the open chat lay over Redo..Leave,
+    the Hint button and the right seat). Every table situation of the catalog, with the chat and
+    then the tile tracker open: no control of the table (:func:`scenes_catalog.controls`) shares a
+    pixel with the open panel, and the panel stays in the window with room for its contents."""
+    covered = []
+    opened = 0
+    for name, state, ui in STATES + WAITS:
+        for side in ("chat", "tracker"):
+            shown = replace(state, tracker=True)  # the table allows the tracker: its button is a control too
+            scene = table_scene(shown, ui, lang, size, side, waited=name.startswith("wait"))
+            panel = side_panel(scene)
+            if panel is None:
+                continue
+            opened += 1
+            x, y, w, h = panel
+            assert 0 <= x and x + w <= size[0] and 0 <= y and y + h <= size[1] and h >= size[1] // 2, (name, panel)
+            covered += [(name, side, what, rect) for what, rect in controls(scene)
+                        if pygame.Rect(rect).colliderect(pygame.Rect(panel))]
+    assert opened >= len(STATES) + 10  # the chat over every situation, the tracker wherever a hand is played
+    assert covered == []
