@@ -207,6 +207,14 @@ def _invite_where(text: str) -> tuple[str, str]:
     return invite.join_url, invite.code
 
 
+def quiet_pygame() -> None:
+    """No pygame banner on stdout (``--autoplay`` prints JSON there; a player reads nothing of it),
+    unless the player's own PYGAME_HIDE_SUPPORT_PROMPT says otherwise. Call before importing pygame."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
 def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where: tuple[str, str]) -> int:
     """A ``--join``/``--server``/``--table`` failure: said on stdout and, with ``--window-errors`` (the
     desktop entry: no terminal to read), in the window too, on the start screen with the server and
@@ -217,6 +225,7 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
     print(f"doublenine play: {text}")
     if not args.window_errors or args.autoplay:
         return 2
+    quiet_pygame()
     import pygame
 
     from .app import App
@@ -240,6 +249,7 @@ def run(args: argparse.Namespace) -> int:
     """Open the window; returns the exit code."""
     from dataclasses import replace
 
+    quiet_pygame()
     import pygame
 
     from . import autoplay, config

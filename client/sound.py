@@ -7,19 +7,31 @@ are this module's own code (MIT, as the project). Nothing here ever raises
 into the game: where there is no audio device, or SDL's audio driver is
 ``dummy`` (tests, CI), :class:`Sounds` stays silent.
 
+A machine with no sound at all starts quietly: SDL's audio probing ends in ALSA,
+whose library prints eight lines on stderr when it finds no card. :func:`audio_present`
+looks first (the player's own SDL_AUDIODRIVER, a sound server's socket, an ALSA card,
+an ALSA configuration of their own) and the mixer is only opened where one of them is.
+
 Which sounds a change of state calls for is a pure function, :func:`cues`, of
 the client state before and after a batch of server messages.
 """
 from __future__ import annotations
 
+import logging
 import math
+import os
+import sys
 from array import array
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from doublenine.shared.moves import Pass, Play
 from doublenine.shared.state import Phase
 
 from .store import ClientState
+
+log = logging.getLogger("doublenine.client.sound")
 
 RATE = 22050
 """Samples per second of the synthesised sounds."""
@@ -84,6 +96,47 @@ def cues(before: ClientState, after: ClientState) -> list[str]:
     return [c for c in out if c]
 
 
+def audio_present(env: Mapping[str, str] | None = None, root: Path = Path("/"),
+                  platform: str = sys.platform) -> bool:
+    """Whether SDL may find a sound output here without ALSA's start-up noise (pure look, no device opened).
+
+    True off Linux (no ALSA there), when the player chose SDL's driver (``SDL_AUDIODRIVER``),
+    when a sound server answers on its usual socket (``PULSE_SERVER``,
+    ``$XDG_RUNTIME_DIR/pulse/native``, ``$XDG_RUNTIME_DIR/pipewire-0``), when the kernel lists an
+    ALSA card (``/proc/asound/cards``, ``/dev/snd/pcmC*``), or when the player configured ALSA
+    (``ALSA_CONFIG_PATH``, ``~/.asoundrc``, ``/etc/asound.conf``: a plugin may play without a card).
+    False otherwise: nothing could play, and probing would only print. ``root`` prefixes the
+    system paths (tests); ``env`` defaults to the process environment.
+    """
+    env = os.environ if env is None else env
+    if not platform.startswith("linux") or env.get("SDL_AUDIODRIVER") or env.get("PULSE_SERVER") \
+            or env.get("ALSA_CONFIG_PATH"):
+        return True
+    runtime = env.get("XDG_RUNTIME_DIR")
+    if runtime and any(_exists(Path(runtime) / name) for name in ("pulse/native", "pipewire-0")):
+        return True
+    try:
+        cards = (root / "proc/asound/cards").read_text(errors="replace")[:65536]
+    except OSError:
+        cards = ""
+    if any(line.strip()[:1].isdigit() for line in cards.splitlines()):
+        return True
+    try:
+        if any(p.name.startswith("pcmC") for p in (root / "dev/snd").iterdir()):
+            return True
+    except OSError:
+        pass
+    home = env.get("HOME")
+    return _exists(root / "etc/asound.conf") or bool(home) and _exists(Path(home) / ".asoundrc")
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a path we may not read is not there for us
+        return False
+
+
 class Sounds:
     """Plays the cues at ``volume`` (0.0-1.0) unless ``muted``; silent and harmless without audio.
 
@@ -101,6 +154,9 @@ class Sounds:
     def _load(self) -> dict[str, Any]:
         if self._sounds is None:
             self._sounds = {}
+            if not audio_present():
+                log.info("no sound device or sound server found: the table stays silent")
+                return self._sounds
             try:
                 import pygame
                 if pygame.mixer.get_init() is None:

@@ -1,6 +1,7 @@
 """Issue 15.3 and 15.4: sounds for a play, a pass, a hand end and your turn; mute, volume and motion remembered."""
 from __future__ import annotations
 
+import json
 from array import array
 from dataclasses import replace
 
@@ -108,3 +109,69 @@ def test_motion_setting_and_an_unfocused_window_turn_the_slide_off() -> None:
         session.set(after)
         scene.update(0.1)
         assert (scene._anim is not None) == sliding, (motion, focus)
+
+
+def test_audio_present_looks_for_a_way_to_play_without_opening_anything(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 15 leftover: on a machine without sound, SDL's probing ended in ALSA, which printed
+    eight lines on stderr at start. Each way sound can play here is recognised; none: no probing."""
+    from doublenine.client.sound import audio_present
+    root, home, run = tmp_path / "root", tmp_path / "home", tmp_path / "run"
+    for d in (root / "proc/asound", root / "dev", home, run):
+        d.mkdir(parents=True)
+    env = {"HOME": str(home), "XDG_RUNTIME_DIR": str(run)}
+    (root / "proc/asound/cards").write_text("--- no soundcards ---\n")
+    assert audio_present(env, root, "linux") is False
+    assert audio_present(env, root, "darwin") is True and audio_present(env, root, "win32") is True  # no ALSA there
+    assert audio_present({**env, "SDL_AUDIODRIVER": "pipewire"}, root, "linux") is True  # the player's choice
+    assert audio_present({**env, "PULSE_SERVER": "unix:/mnt/wslg/PulseServer"}, root, "linux") is True  # WSLg
+    (run / "pipewire-0").touch()
+    assert audio_present(env, root, "linux") is True
+    (run / "pipewire-0").unlink()
+    (run / "pulse").mkdir()
+    (run / "pulse/native").touch()
+    assert audio_present(env, root, "linux") is True
+    (run / "pulse/native").unlink()
+    (root / "proc/asound/cards").write_text(" 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n"
+                                           "                      HDA Intel PCH at 0xf7f10000 irq 33\n")
+    assert audio_present(env, root, "linux") is True
+    (root / "proc/asound/cards").write_text("--- no soundcards ---\n")
+    (root / "dev/snd").mkdir()
+    (root / "dev/snd/timer").touch()
+    assert audio_present(env, root, "linux") is False  # a timer is no output
+    (root / "dev/snd/pcmC0D0p").touch()
+    assert audio_present(env, root, "linux") is True
+    (root / "dev/snd/pcmC0D0p").unlink()
+    (home / ".asoundrc").write_text("pcm.!default { type bluealsa }\n")  # a plugin without a card
+    assert audio_present(env, root, "linux") is True
+
+
+def test_no_way_to_play_never_opens_the_mixer(monkeypatch: pytest.MonkeyPatch) -> None:
+    import doublenine.client.sound as sound
+    opened = []
+    monkeypatch.setattr(sound, "audio_present", lambda: False)
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: opened.append(a))
+    s = Sounds()
+    s.play("place")
+    s.play("pass")
+    assert s.played == ["place", "pass"] and opened == []
+
+
+def test_a_machine_without_sound_starts_quietly(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The real program, as a player starts it (no SDL_AUDIODRIVER): nothing on stderr and only
+    the result on stdout (no pygame banner), where this machine has no way to play sound."""
+    import os
+    import subprocess
+    import sys
+
+    from doublenine.client.sound import audio_present
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_AUDIODRIVER", "PYGAME_HIDE_SUPPORT_PROMPT")}
+    if audio_present(env):
+        pytest.skip("this machine has a sound device or server: SDL's probing is quiet here anyway")
+    env.update(SDL_VIDEODRIVER="dummy", XDG_CONFIG_HOME=str(tmp_path / "c"), XDG_DATA_HOME=str(tmp_path / "d"),
+               XDG_STATE_HOME=str(tmp_path / "s"), XDG_CACHE_HOME=str(tmp_path / "k"))
+    out = subprocess.run([sys.executable, "-m", "doublenine", "play", "--autoplay", "--seed", "3"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == ""
+    assert [json.loads(line)["autoplay"] for line in out.stdout.splitlines()] == ["hand over"]
