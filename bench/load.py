@@ -1,30 +1,32 @@
 #!/usr/bin/env python3
 """Server load benchmark (issues 7 and 12): not a test; prints figures for docs/performance.md.
 
-    nice -n 10 timeout 1200 .venv/bin/python bench/load.py     # the full run (about 6 minutes)
+    nice -n 10 timeout 1500 .venv/bin/python bench/load.py     # the full run (about 8 minutes)
     .venv/bin/python bench/load.py --tables 50 --seconds 10 --saturation-tables 20 --rounds 1   # a quick look
 
 In one run:
 
 1. encode: the server's outbound encoding of one move for all four seats (``frames_for``);
-2. paced: N tables x 4 bot-style websocket clients (bench/loadgame.py), each table making R
-   decisions per second, against one ``doublenine serve`` subprocess (SQLite in a temp dir,
-   so every move is fsynced before it is announced); and the same N groups of four through a
-   bare websockets fan-out server (bench/loadfloor.py) at the same pacing: the floor;
+2. paced: N tables x 4 protocol clients (bench/loadplay.py), each table making R decisions
+   per second, against one ``doublenine serve`` subprocess (SQLite in a temp dir, so every
+   move is fsynced before it is announced); and the same N groups of four through a bare
+   websockets fan-out server (bench/loadfloor.py) at the same pacing: the floor;
 3. saturated: M tables, and M floor groups, with no pacing.
 Floor and game run with the SAME client processes (bench/loadpool.py, started once), one
 after the other, ``--rounds`` times each (floor, game, floor, game...), so both see the same
-clients and the same machine load; each run prints moves/s, latency from sending a decision
-to its update at all four seats (p50/p99), errors, the server's CPU and the clients' CPU over
-the same seconds (a WARNING when the clients used more: that run measures the clients), and
-for the game the server's resident memory per table; then the medians and game/floor ratios.
-Clients and servers share this machine's cores; everything stays on 127.0.0.1.
+clients and the same machine load. The clients are built to cost clearly less CPU than the
+servers (bench/wsloop.py: one epoll loop per process, no asyncio or pydantic while measuring).
+Each run prints moves/s, latency from sending a decision to its update at all four seats
+(p50/p99), errors, the server's CPU and the clients' over the same seconds (per move, and
+their ratio), which side saturated (the main thread of a process that had work, running or
+waiting for a CPU, 90% of the time), a WARNING when the clients used more CPU than the
+server (that run measures the clients), and for the game the server's resident memory per
+table; then the medians and game/floor ratios. Everything stays on 127.0.0.1.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import socket
 import statistics
@@ -37,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from loadpool import ClientPool, pool_main  # noqa: E402
+from loadpool import ClientPool, pool_main, verdict  # noqa: E402
 
 from doublenine.shared.numbers import arg_float, arg_int  # noqa: E402
 
@@ -174,7 +176,8 @@ async def main_async(args: argparse.Namespace) -> None:
 async def interleaved(pool: ClientPool, name: str, args: argparse.Namespace, tmp: str, tables: int,
                       rate: float, seconds: float) -> None:
     """Floor, game, floor, game... (``args.rounds`` each) with the same client processes; each
-    run printed as it ends, then the medians and the game/floor ratios."""
+    run printed as it ends (with its clients/server CPU ratio and the side that saturated),
+    then the medians and the game/floor ratios."""
     runs: dict[str, list[dict[str, Any]]] = {"floor": [], "game": []}
     for n in range(args.rounds):
         for mode in ("floor", "game"):
@@ -185,40 +188,27 @@ async def interleaved(pool: ClientPool, name: str, args: argparse.Namespace, tmp
                 server = game_server(db)
             try:
                 rss0 = server.rss()
-                r = await pool.run(mode, f"ws://127.0.0.1:{server.port}/", server.proc.pid, tables, rate, seconds)
+                r = await pool.run(mode, f"ws://127.0.0.1:{server.port}/", [server.proc.pid], tables, rate, seconds)
                 if mode == "game":
                     r["rss_table_kb"] = (server.rss() - rss0) / tables / 1024
             finally:
                 server.stop()
             runs[mode].append(r)
             show(f"{mode} {name} #{n + 1}", r)
-            if r["client_cpu"] > r["cpu"]:
-                print(f"  WARNING: the clients used more CPU ({r['client_cpu']:.2f} core) than the server "
-                      f"({r['cpu']:.2f}): this run measures the clients, not the server", flush=True)
-    med = {m: {k: statistics.median(r[k] for r in rs) for k in ("moves_s", "p50", "p99", "cpu", "client_cpu",
-                                                               "cpu_us_move")} for m, rs in runs.items()}
+            print(verdict(r), flush=True)
+    keys = ("moves_s", "p50", "p99", "cpu", "client_cpu", "cpu_us_move", "client_us_move", "ratio")
+    med = {m: {k: statistics.median(r[k] for r in rs) for k in keys} for m, rs in runs.items()}
     g, f = med["game"], med["floor"]
     print(f"{name}: medians of {args.rounds} runs each, game against floor: moves/s {g['moves_s']:.0f} vs "
           f"{f['moves_s']:.0f} ({g['moves_s'] / f['moves_s']:.2f}x), p50 {g['p50']:.2f} vs {f['p50']:.2f} ms "
           f"({g['p50'] / f['p50']:.1f}x), p99 {g['p99']:.2f} vs {f['p99']:.2f} ms ({g['p99'] / f['p99']:.1f}x), "
           f"server CPU per move {g['cpu_us_move']:.0f} vs {f['cpu_us_move']:.0f} us "
-          f"({g['cpu_us_move'] / f['cpu_us_move']:.1f}x); clients/server CPU: game "
-          f"{g['client_cpu'] / g['cpu']:.2f}, floor {f['client_cpu'] / f['cpu']:.2f}", flush=True)
-
-
-def worker_main(argv: list[str]) -> int:
-    """``load.py --worker URL TABLES RATE WARMUP SECONDS``: one client process (JSON on stdout)."""
-    from loadgame import worker
-
-    url, tables, rate, warmup, seconds = argv[0], int(argv[1]), float(argv[2]), float(argv[3]), float(argv[4])
-
-    print(json.dumps(asyncio.run(worker(url, tables, rate, warmup, seconds))), flush=True)
-    return 0
+          f"({g['cpu_us_move'] / f['cpu_us_move']:.1f}x); server CPU {g['cpu']:.2f} vs {f['cpu']:.2f} core; "
+          f"clients per move {g['client_us_move']:.0f} vs {f['client_us_move']:.0f} us; clients/server CPU: "
+          f"game {g['ratio']:.2f}, floor {f['ratio']:.2f}", flush=True)
 
 
 def main() -> int:
-    if sys.argv[1:2] == ["--worker"]:  # one-shot game client (bench/multiproc.py)
-        return worker_main(sys.argv[2:])
     if sys.argv[1:2] == ["--pool"]:  # a long-lived client process of this run
         return pool_main()
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -227,18 +217,13 @@ def main() -> int:
     ap.add_argument("--seconds", type=arg_float(), default=30.0, help="measured seconds of the paced run")
     ap.add_argument("--saturation-tables", type=arg_int(), default=100)
     ap.add_argument("--saturation-seconds", type=arg_float(), default=20.0)
-    ap.add_argument("--client-procs", type=arg_int(), default=4,
-                    help="client worker processes (several keep one busy client loop from adding its queue to the latency)")
+    ap.add_argument("--client-procs", type=arg_int(1), default=2,
+                    help="client processes, kept for the whole run (two: one busy client loop does not add its queue to the latency)")
     ap.add_argument("--parts", default="paced,saturated", help="which runs: paced, saturated or both")
     ap.add_argument("--rounds", type=arg_int(1), default=2,
                     help="floor and game runs of each part, interleaved (floor, game, floor, game...)")
     ap.add_argument("--db", default="sqlite", help="'sqlite' (a temp file), ':memory:' or a postgresql:// URL")
     args = ap.parse_args()
-    try:
-        import uvloop
-        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-    except ImportError:
-        pass
     asyncio.run(main_async(args))
     return 0
 

@@ -12,11 +12,11 @@ import os
 import struct
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
-from rawws import RawWS
 from websockets.asyncio.server import ServerConnection, serve
+from wsloop import Conn, Engine, connect
 
 FRAME = struct.Struct("!IId")
 """(group, counter, padding): 16 bytes, about the size of a move frame."""
@@ -50,148 +50,101 @@ async def run_floor_server(host: str, port: int, ready: Callable[[int], None] | 
 
 def floor_server_main(port_pipe: int) -> None:
     """Entry of the floor server subprocess: writes its port to ``port_pipe``, serves forever."""
-    _use_uvloop()
-
     def ready(port: int) -> None:
         os.write(port_pipe, f"{port}\n".encode())
 
     asyncio.run(run_floor_server("127.0.0.1", 0, ready))
 
 
-def _use_uvloop() -> None:
-    try:
-        import uvloop
-    except ImportError:
-        return
-    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-
-
 class FloorGroup:
-    """Four connections of one group; member ``i`` sends in turn, like seats taking turns."""
+    """Four connections of one group; member ``i`` sends in turn, like seats taking turns.
 
-    def __init__(self, group: int, record: Callable[[float], None]) -> None:
-        self.group = group
-        self.record = record
-        self.conns: list = []
+    Driven by bench/wsloop.py's loop like the game's seats (bench/loadplay.py): the same
+    client code per frame, so the game/floor ratios compare the two servers."""
+
+    def __init__(self, engine: Engine, group: int, record: Callable[[float], None], interval: float) -> None:
+        self.engine, self.group, self.record, self.interval = engine, group, record, interval
+        self.conns: list[Conn] = []
         self.counter = 0
-        self.sent_at: dict[int, float] = {}
-        self.arrived: dict[int, int] = {}
-        self.turn_ready = asyncio.Event()
+        self.sent_at = 0.0
+        self.left = 0
+        self.next_slot = 0.0
         self.moves = 0
+        self.stopping = False
 
     async def open(self, url: str) -> None:
         for _ in range(4):
-            ws = await RawWS.connect(url)  # loopback only, the same cheap client as the game's
-            await ws.send(struct.pack("!I", self.group))
-            self.conns.append(ws)
-        await asyncio.sleep(0.05)  # the server registers all four before the first frame
+            conn = await connect(url)
+            conn.send(struct.pack("!I", self.group))
+            self.conns.append(conn)
 
-    async def reader(self, ws: object) -> None:
-        async for frame in ws:  # type: ignore[attr-defined]
-            self.arrive(frame)
+    def start(self, first: float) -> None:
+        for conn in self.conns:
+            self.engine.add(conn, self.arrive)
+        self.next_slot = first
+        self.engine.later(first, self.send)
 
     def arrive(self, frame: bytes) -> None:
-        """One copy of a frame reached one member (called straight from the socket with RawWS)."""
-        now = time.perf_counter()
-        _, n, _ = FRAME.unpack(frame)
-        left = self.arrived.get(n, 4) - 1
-        if left:
-            self.arrived[n] = left
+        """One copy of the frame in flight reached one member."""
+        if FRAME.unpack(frame)[1] != self.counter:
+            raise RuntimeError(f"floor group {self.group}: frame out of turn")
+        self.left -= 1
+        if self.left:
             return
-        self.arrived.pop(n, None)
-        self.record(now - self.sent_at.pop(n))
-        self.turn_ready.set()
+        now = time.perf_counter()
+        self.record(now - self.sent_at)
+        if self.interval:
+            self.next_slot = max(now, self.next_slot + self.interval)
+            self.engine.later(self.next_slot, self.send)
+        else:
+            self.send()
 
-    async def play(self, interval: float, until: float) -> None:
-        """Send a frame from the next member every ``interval`` s (0: as soon as the last arrived)."""
-        next_at = time.perf_counter()
-        while time.perf_counter() < until:
-            self.turn_ready.clear()
-            if interval:
-                delay = next_at - time.perf_counter()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                next_at += interval
-            self.counter += 1
-            ws = self.conns[self.counter % 4]
-            self.sent_at[self.counter] = time.perf_counter()
-            await ws.send(FRAME.pack(self.group, self.counter, 0.0))
-            self.moves += 1
-            try:
-                await asyncio.wait_for(self.turn_ready.wait(), 10)
-            except asyncio.TimeoutError:
-                raise RuntimeError(f"floor group {self.group}: frame {self.counter} lost") from None
+    def send(self) -> None:
+        """The next member sends the next frame."""
+        if self.stopping:
+            return
+        self.counter += 1
+        self.left = 4
+        self.moves += 1
+        self.sent_at = time.perf_counter()
+        self.conns[self.counter % 4].send(FRAME.pack(self.group, self.counter, 0.0))
 
-    async def close(self) -> None:
-        for ws in self.conns:
-            await ws.close()
+    def close(self) -> None:
+        self.stopping = True
+        for conn in self.conns:
+            conn.close()
 
 
-async def run_floor(url: str, groups: int, interval: float, seconds: float,
-                    record: Callable[[float], None], spread: float) -> tuple[int, float]:
-    """``groups`` groups for ``seconds``; returns (frames sent, seconds the groups played)."""
-    gs = [FloorGroup(i, record) for i in range(groups)]
-    await _gather_limited([g.open(url) for g in gs], 50)
-    readers = [asyncio.create_task(g.reader(ws)) for g in gs for ws in g.conns]
-    start = time.perf_counter()
-    until = start + seconds
+async def open_groups(url: str, engine: Engine, groups: int, base: int, interval: float,
+                      record: Callable[[float], None]) -> list[FloorGroup]:
+    """``groups`` groups numbered from ``base`` (so the pool's processes never share one)."""
+    gs = [FloorGroup(engine, base + i, record, interval) for i in range(groups)]
+    sem = asyncio.Semaphore(25)
 
-    async def staggered(g: FloorGroup, i: int) -> None:
-        await asyncio.sleep(spread * i / max(1, groups))
-        await g.play(interval, until)
+    async def one(g: FloorGroup) -> None:
+        async with sem:
+            await g.open(url)
 
-    await asyncio.gather(*(staggered(g, i) for i, g in enumerate(gs)))
-    elapsed = time.perf_counter() - start
-    for g in gs:
-        await g.close()
-    for r in readers:
-        r.cancel()
-    return sum(g.moves for g in gs), elapsed
+    await asyncio.gather(*(one(g) for g in gs))
+    await asyncio.sleep(0.2)  # the server registers all four before the first frame
+    return gs
 
 
-async def floor_worker(url: str, groups: int, rate: float, warmup: float, seconds: float,
-                       base: int = 0) -> dict[str, Any]:
-    """The floor in one client process of bench/load.py, like ``loadgame.worker``: open
-    ``groups`` groups (numbered from ``base``, so the pool's processes never share one), say
-    ``ready``, start on ``go`` from stdin, measure ``seconds`` after ``warmup``."""
-    latencies: list[float] = []
-    interval = 1 / rate if rate else 0.0
-    gs = [FloorGroup(base + i, latencies.append) for i in range(groups)]
-    await _gather_limited([g.open(url) for g in gs], 25)
-    for g in gs:
-        for ws in g.conns:
-            ws.on_frame = g.arrive  # no reader task to wake per frame: the clients stay cheap
-    readers: list[asyncio.Task[None]] = []
-    print("ready", flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    until = time.perf_counter() + warmup + seconds
-
-    async def staggered(g: FloorGroup, i: int) -> None:
-        await asyncio.sleep(interval * i / max(1, groups))
-        await g.play(interval, until)
-
-    playing = asyncio.gather(*(staggered(g, i) for i, g in enumerate(gs)))
-    await asyncio.sleep(warmup)
+def floor_play(engine: Engine, gs: list[FloorGroup], latencies: list[float], interval: float,
+               warmup: float, seconds: float) -> dict[str, Any]:
+    """Play for ``warmup`` + ``seconds``; the figures of the measured ``seconds``."""
+    now = time.perf_counter()
+    for i, g in enumerate(gs):  # spread the first frames over one interval
+        g.start(now + interval * i / max(1, len(gs)))
+    engine.run(now + warmup)
     latencies.clear()
     moves0, t0, cpu0 = sum(g.moves for g in gs), time.perf_counter(), time.process_time()
-    await playing
+    engine.run(t0 + seconds)
     moves1, t1, cpu1 = sum(g.moves for g in gs), time.perf_counter(), time.process_time()
     for g in gs:
-        await g.close()
-    for r in readers:
-        r.cancel()
-    return {"moves": moves1 - moves0, "elapsed": t1 - t0, "latencies": latencies, "errors": {},
+        g.close()
+    return {"moves": moves1 - moves0, "elapsed": t1 - t0, "latencies": list(latencies), "errors": {},
             "matches": 0, "cpu": (cpu1 - cpu0) / (t1 - t0)}
-
-
-async def _gather_limited(coros: list[Awaitable[object]], limit: int) -> None:
-    sem = asyncio.Semaphore(limit)
-
-    async def one(c: Awaitable[object]) -> None:
-        async with sem:
-            await c
-
-    await asyncio.gather(*(one(c) for c in coros))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
-"""The game side of bench/load.py: tables of four bot-style websocket clients.
+"""Tables of four full-view websocket clients on asyncio (bench/tablemem.py's players).
 
-Each client speaks the real protocol (docs/protocol.md): hello, create_table / join,
-then it folds every update into its own view (``shared.convert.advance``) and, when
+The load figures (bench/load.py, bench/multiproc.py) use the cheaper clients of
+bench/loadplay.py, which make the same decisions from a small model of the view. Each
+client speaks the real protocol (docs/protocol.md): hello, create_table / join, then it folds every update into its own view (``shared.convert.advance``) and, when
 ``legal_decisions()`` offers something, sends the first one (accepting every deal)
 with zero thinking time. A table paces its decisions (``interval`` seconds apart; 0:
 as fast as the server answers). When a match ends, seat 1 asks for a new match and
@@ -25,7 +26,6 @@ from typing import Any
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
 
-from doublenine.server.gcpolicy import run_gc_policy
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import advance, view_from_wire
 from doublenine.shared.dialing import proxy_for
@@ -319,40 +319,3 @@ class LoadTable:
             await c.ws.close()
         for t in self.tasks:
             t.cancel()
-
-
-async def worker(url: str, tables: int, rate: float, warmup: float, seconds: float) -> dict[str, Any]:
-    """One client process of bench/load.py: open ``tables`` tables, say ``ready`` on stdout,
-    start on ``go`` from stdin, measure ``seconds`` after ``warmup``; returns the figures."""
-    import sys
-
-    stats = Stats()
-    interval = 1 / rate if rate else 0.0
-    ts = [LoadTable(url, stats, interval, stats.latencies.append) for _ in range(tables)]
-    sem = asyncio.Semaphore(25)
-
-    async def open_one(t: LoadTable) -> None:
-        async with sem:
-            await t.open()
-
-    await asyncio.gather(*(open_one(t) for t in ts))
-    print("ready", flush=True)
-    # The clients' own heap (2,000 views) must not stall them either: same policy as the server.
-    gc_task = asyncio.get_running_loop().create_task(run_gc_policy())
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    now = time.perf_counter()
-    for i, t in enumerate(ts):  # spread the tables' first decisions over one interval
-        t.next_slot = now + interval * i / tables
-        t.start()
-    await asyncio.sleep(warmup)
-    stats.latencies.clear()
-    moves0, t0, cpu0 = stats.moves, time.perf_counter(), time.process_time()
-    await asyncio.sleep(seconds)
-    moves1, t1, cpu1 = stats.moves, time.perf_counter(), time.process_time()
-    result = {"moves": moves1 - moves0, "elapsed": t1 - t0, "latencies": list(stats.latencies),
-              "errors": dict(stats.errors), "matches": stats.matches,
-              "cpu": (cpu1 - cpu0) / (t1 - t0)}
-    gc_task.cancel()
-    for t in ts:
-        await t.close()
-    return result

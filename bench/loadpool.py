@@ -19,12 +19,26 @@ from typing import Any
 
 TICK = os.sysconf("SC_CLK_TCK")
 LOAD = Path(__file__).with_name("load.py")
+SATURATED = 0.9
+"""A main thread with work this share of the time (or more) is what limits the run."""
 
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process ``pid`` so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def sched(pid: int) -> tuple[float, float]:
+    """Seconds the main thread of process ``pid`` ran on a CPU and waited, runnable, for one
+    (/proc/PID/schedstat); (0, 0) once the process is gone. Ran plus waited over the wall
+    clock is how much of the time its loop had work: near 1, that process is what saturated,
+    whatever share of a core a busy machine gave it."""
+    try:
+        ran, waited, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
+    except (OSError, ValueError):
+        return 0.0, 0.0
+    return int(ran) / 1e9, int(waited) / 1e9
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -60,11 +74,11 @@ class ClientPool:
             raise RuntimeError(f"load client {proc.pid} exited ({await proc.wait()})")
         return line.decode().strip()
 
-    async def run(self, mode: str, url: str, server_pid: int, tables: int, rate: float,
+    async def run(self, mode: str, url: str, server_pids: list[int], tables: int, rate: float,
                   seconds: float) -> dict[str, Any]:
-        """One run of ``mode`` against the server at ``url`` (process ``server_pid``): the
-        figures of the clients together, the server's CPU and the clients' over the same
-        measured ``seconds`` (after a warm-up)."""
+        """One run of ``mode`` against the server at ``url`` (its processes ``server_pids``):
+        the figures of the clients together, the servers' CPU and the clients' over the same
+        measured ``seconds`` (after a warm-up), and which side saturated (:func:`verdict`)."""
         warmup = min(3.0, seconds / 5)
         shares = [tables // len(self.procs) + (1 if i < tables % len(self.procs) else 0)
                   for i in range(len(self.procs))]
@@ -81,9 +95,11 @@ class ClientPool:
         for proc, _ in busy:
             await self._say(proc, "go")
         await asyncio.sleep(warmup)
-        s0, c0, t0 = cpu_seconds(server_pid), sum(cpu_seconds(p.pid) for p, _ in busy), time.perf_counter()
+        pids = [*server_pids, *(p.pid for p, _ in busy)]
+        cpu0, sched0, t0 = [cpu_seconds(p) for p in pids], [sched(p) for p in pids], time.perf_counter()
+        load0 = os.getloadavg()[0]
         await asyncio.sleep(seconds)
-        s1, c1, t1 = cpu_seconds(server_pid), sum(cpu_seconds(p.pid) for p, _ in busy), time.perf_counter()
+        cpu1, sched1, t1 = [cpu_seconds(p) for p in pids], [sched(p) for p in pids], time.perf_counter()
         results = [json.loads(await self._hear(p, 120)) for p, _ in busy]
         lat = [x for r in results for x in r["latencies"]]
         errors: dict[str, int] = {}
@@ -91,11 +107,21 @@ class ClientPool:
             for k, v in r["errors"].items():
                 errors[k] = errors.get(k, 0) + v
         moves = sum(r["moves"] / r["elapsed"] for r in results)
-        server_cpu, client_cpu = (s1 - s0) / (t1 - t0), (c1 - c0) / (t1 - t0)
+        wall, k = t1 - t0, len(server_pids)
+        cpu = [(b - a) / wall for a, b in zip(cpu0, cpu1)]
+        ran = [(b[0] - a[0]) / wall for a, b in zip(sched0, sched1)]
+        waited = [(b[1] - a[1]) / wall for a, b in zip(sched0, sched1)]
+        busiest = max(range(k), key=lambda i: ran[i] + waited[i])
+        client = max(range(k, len(pids)), key=lambda i: ran[i] + waited[i])
+        server_cpu, client_cpu = sum(cpu[:k]), sum(cpu[k:])
         return {"moves_s": moves, "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "samples": len(lat),
                 "errors": sum(errors.values()), "cpu": server_cpu, "client_cpu": client_cpu,
+                "ratio": client_cpu / max(1e-9, server_cpu),
                 "cpu_us_move": server_cpu / max(1e-9, moves) * 1e6,
                 "client_us_move": client_cpu / max(1e-9, moves) * 1e6,
+                "server_ran": ran[busiest], "server_waited": waited[busiest],
+                "client_ran": ran[client], "client_waited": waited[client],
+                "load": (load0 + os.getloadavg()[0]) / 2,
                 "matches": sum(r["matches"] for r in results), "error_codes": errors}
 
     async def close(self) -> None:
@@ -106,19 +132,59 @@ class ClientPool:
             await proc.wait()
 
 
+def verdict(r: dict[str, Any]) -> str:
+    """Which side saturated in run ``r``. A process's main thread that had work (ran, or waited
+    runnable for a CPU) 90% of the time or more is saturated: its loop was never idle. When no
+    process is, the server waited (for its store's fsync, or for the clients' next intents).
+    A WARNING when the clients used more CPU than the server: that run measures the clients."""
+    s = r["server_ran"] + r["server_waited"]
+    c = r["client_ran"] + r["client_waited"]
+    server = f"server loop busy {s:.0%} (ran {r['server_ran']:.2f} core, waited {r['server_waited']:.2f} for one)"
+    client = f"busiest client loop {c:.0%} (ran {r['client_ran']:.2f}, waited {r['client_waited']:.2f})"
+    if s >= SATURATED and s >= c:
+        side = f"SERVER-BOUND: {server}; {client}"
+    elif c >= SATURATED:
+        side = f"CLIENT-BOUND: {client}; {server}"
+    else:
+        side = f"neither saturated: {server}; {client}"
+    warn = ""
+    if r["client_cpu"] > r["cpu"]:
+        warn = (f"\n  WARNING: the clients used more CPU ({r['client_cpu']:.2f} core) than the server "
+                f"({r['cpu']:.2f}): this run measures the clients, not the server")
+    return f"  clients/server CPU {r['ratio']:.2f} ({r['client_us_move']:.0f} vs {r['cpu_us_move']:.0f} us per move); {side}{warn}"
+
+
 def pool_main() -> int:
     """``load.py --pool``: run commands from stdin until it closes (see the module doc)."""
-    from loadfloor import floor_worker
-    from loadgame import worker
+    import asyncio
+    import gc
+
+    from loadfloor import floor_play, open_groups
+    from loadplay import Stats, open_tables, play
+    from wsloop import Engine
 
     while line := sys.stdin.readline():
         if not line.strip():
             continue
         cmd = json.loads(line)
-        args = (cmd["url"], cmd["tables"], cmd["rate"], cmd["warmup"], cmd["seconds"])
+        interval = 1 / cmd["rate"] if cmd["rate"] else 0.0
+        engine = Engine()
         if cmd["mode"] == "game":
-            result = asyncio.run(worker(*args))
+            stats = Stats()
+            tables = asyncio.run(open_tables(cmd["url"], engine, stats, cmd["tables"], interval))
         else:
-            result = asyncio.run(floor_worker(*args, base=cmd["base"]))
+            latencies: list[float] = []
+            groups = asyncio.run(open_groups(cmd["url"], engine, cmd["tables"], cmd["base"], interval,
+                                             latencies.append))
+        gc.collect()
+        gc.freeze()  # what set-up built stays: no collection scans it while measuring
+        print("ready", flush=True)
+        sys.stdin.readline()  # go
+        if cmd["mode"] == "game":
+            result = play(engine, tables, stats, interval, cmd["warmup"], cmd["seconds"])
+        else:
+            result = floor_play(engine, groups, latencies, interval, cmd["warmup"], cmd["seconds"])
+        engine.close()
+        gc.unfreeze()
         print(json.dumps(result), flush=True)
     return 0
