@@ -17,6 +17,7 @@ import logging
 import secrets
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from doublenine.shared.codec import decode_meta, decode_rows, row_intents
@@ -154,26 +155,38 @@ class Registry:
             raise
 
     async def _load_claimed(self, code: str, token: str | None) -> Table:
-        stored = await self.store.load(code)  # after the claim: nobody writes it meanwhile
+        # After the claim, take before load: a former owner's record writes are refused from
+        # here on (the epoch fence), and what it wrote before is in what we load.
+        await self.store.take(code)
+        stored = await self.store.load(code)
         if stored is None:
             return self.find(code)
         if stored.closed:
             if token is None or not _may_reopen(stored, token):
                 return self.find(code)
             await self.store.reopen_table(code)
+            epoch = await self.store.take(code)
+            stored = replace(stored, epoch=stored.epoch if epoch is None else epoch)
             log.info("table %s reopened for a returning player", code)
         table = self._resume_one(stored)
         await table.load_chat()
         if not stored.closed:
             log.info("table %s taken over from the store", code)
+        await self._start_serving(table)
+        return table
+
+    async def _start_serving(self, table: Table) -> None:
+        """A table just loaded from the store: store its due shuffle and its listing, let the
+        computers act, and close it if nobody comes."""
         await table.flush_unstored()
+        await table.save_listing()
         table.watch_idle()
         table.rearm()
-        return table
 
     def _resume_one(self, stored: Any) -> Table:
         meta = TableMeta.from_record(decode_meta(stored.meta))
         table = self._add(meta, decode_rows(stored.rows))
+        table.epoch = stored.epoch
         table.restore_intents(row_intents(stored.rows))  # DUPLICATE survives a restart
         table.log.forget_past_matches(PAST_KEPT)  # only now: restore_intents counts the whole log
         self.metrics.tables_resumed.inc()
@@ -243,6 +256,7 @@ class Registry:
             if stored.code in self.tables or not await self.ownership.claim(stored.code):
                 continue
             if not self.ownership.exclusive:  # it may have moved on between the read and the claim
+                await self.store.take(stored.code)  # fence off its former owner, then read it again
                 fresh = await self.store.load(stored.code)
                 if fresh is None or fresh.closed:
                     await self.ownership.release(stored.code)
@@ -250,9 +264,7 @@ class Registry:
                 stored = fresh
             table = self._resume_one(stored)
             await table.load_chat()
-            await table.flush_unstored()
-            table.watch_idle()  # nobody is connected yet
-            table.rearm()
+            await self._start_serving(table)  # nobody is connected yet
             count += 1
         return count
 
@@ -325,9 +337,13 @@ class Registry:
         for conn in list(table.subscribers):
             table.unbind(conn)
             conn.close(1001, "table closed")
-        await self.store.close_table(table.code)
+        try:
+            await self.store.close_table(table.code, table.epoch)
+        except ValueError:  # issue 12: another process took it over meanwhile; it stays open there
+            log.info("table %s not closed: another server process serves it now", table.code)
+        else:
+            log.info("table %s closed", table.code)
         await self.ownership.release(table.code)
-        log.info("table %s closed", table.code)
 
     async def probe_store(self) -> None:
         """Store one open table's seats again, unchanged: a write that clears the store's

@@ -24,7 +24,7 @@ from doublenine.shared.moves import DrawPick
 from doublenine.shared.protocol import pack
 from doublenine.shared.rules import legal_decisions, to_act
 from doublenine.shared.seats import SEATS, Seat
-from doublenine.shared.state import MatchState
+from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
 from .chat import TableChat, decode_lines
@@ -84,7 +84,13 @@ class Table:
         """Issue 12: another process serves this table now (handed over, or its lock lost): this
         object never writes again; its connections are being closed with 4003."""
         self.on_conflict: Callable[[Table, str], None] | None = None
-        """Called once when the store refuses a seq as already stored (another process wrote)."""
+        """Called once when the store refuses a seq as already stored, or a record write as from
+        an older owner (another process took the table over)."""
+        self.epoch = 0
+        """The table's ownership epoch in the store when this process took it (issue 12: its
+        record writes carry it; the store refuses them once another process has taken over)."""
+        self._listed: tuple[bool, tuple[int, int]] | None = None
+        """What the store last said ``/`` lists of this table (None: unknown, store it)."""
         self.on_idle = on_idle
         self._bot: asyncio.Task[None] | None = None
         self._bot_committing = False
@@ -110,7 +116,9 @@ class Table:
     async def persist_new(self) -> None:
         """Store a new table's record and the events its log holds already (the first shuffle)."""
         await self.store.create_table(self.code, encode_meta(self.meta.record()))
+        self._listed = (False, (0, 0))  # a new record: not listed, no score
         await self.flush_unstored()
+        await self.save_listing()
 
     async def flush_unstored(self) -> None:
         """Append log events not stored yet (a resumed log may add a due shuffle)."""
@@ -129,7 +137,42 @@ class Table:
         if self.moved:
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500})
-        await self.store.update_meta(self.code, encode_meta(self.meta.record()))
+        try:
+            await self.store.update_meta(self.code, encode_meta(self.meta.record()), self.epoch)
+        except ValueError as exc:  # issue 12: another process took the table over (a newer epoch)
+            self._lost_to_another(str(exc))
+            raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
+                          {"retry_ms": 500}) from None
+
+    def listing(self) -> tuple[bool, tuple[int, int]]:
+        """What ``/`` shows of the table beyond its record: (listed: public and its match not
+        over, (team A's, team B's) points)."""
+        state = self.log.state
+        return (self.meta.public and state.phase is not Phase.MATCH_OVER, (state.scores[0], state.scores[1]))
+
+    async def save_listing(self) -> None:
+        """Store :meth:`listing` when it changed (issue 12: ``/`` of every process reads it from the
+        store, never replaying a log). A failure is logged and retried at the next change: the
+        listing is information only and never refuses a move."""
+        now = self.listing()
+        if now == self._listed or self.moved:
+            return
+        try:
+            await self.store.update_listing(self.code, now[0], now[1], self.epoch)
+        except ValueError as exc:
+            self._lost_to_another(str(exc))
+            return
+        except Exception as exc:
+            log.warning("table %s: storing its listing failed: %s", self.code, exc)
+            return
+        self._listed = now
+
+    def _lost_to_another(self, detail: str) -> None:
+        """The store refused a write of this table as already made by another process: drop the
+        table once (the registry closes its connections with 4003) and never write again."""
+        if not self.moved and self.on_conflict is not None:
+            self.on_conflict(self, detail)
+        self.moved = True
 
     @contextlib.asynccontextmanager
     async def changing_meta(self) -> AsyncIterator[None]:
@@ -337,9 +380,7 @@ class Table:
             await self.store.append(self.code, event_rows(events, key))
         except ValueError as exc:  # issue 12: (code, seq) already stored, another process writes here
             self._take_back(events)
-            if not self.moved and self.on_conflict is not None:
-                self.on_conflict(self, str(exc))  # drops the table: one log line, no retry loop
-            self.moved = True
+            self._lost_to_another(str(exc))  # drops the table: one log line, no retry loop
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500}) from None
         except Exception:
@@ -374,6 +415,7 @@ class Table:
         if table_changed:
             self.broadcast_table()
         self.rearm()
+        await self.save_listing()  # after the frames: a hand's end costs its players no extra wait
 
     def _take_back(self, events: list[Event]) -> None:
         """Remove ``events`` (just submitted, never stored nor sent) from the log."""

@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .base import MemoryStore, Store, StoreError, StoredTable
+from .base import ListedTable, MemoryStore, Store, StoreError, StoredTable
 
-__all__ = ["MemoryStore", "Store", "StoredTable", "open_store", "describe"]
+__all__ = ["ListedTable", "MemoryStore", "Store", "StoredTable", "open_store", "describe"]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 

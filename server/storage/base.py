@@ -8,7 +8,7 @@ SQLite (default, ``--db PATH``), PostgreSQL (``--db postgresql://...``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 
@@ -26,6 +26,24 @@ class StoredTable:
     rows: tuple[tuple[int, bytes], ...] = ()
     """(seq, payload) in seq order."""
     closed: bool = False
+    epoch: int = 0
+    """The table's ownership epoch when it was read: 0 at creation, one more at each
+    :meth:`Store.take` (issue 12: the fence of the table record, see :class:`Store`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListedTable:
+    """A table listed on the web page ``/`` as stored (issue 12): no log, so no replay."""
+
+    code: str
+    meta: bytes
+    scores: tuple[int, int]
+    """Team A's and team B's match points (R18) when its owner last stored them."""
+
+
+def stale_owner(code: str, epoch: int, stored: int) -> ValueError:
+    """The refusal of a write by a process whose claim on ``code`` is older than the stored one."""
+    return ValueError(f"table {code}: taken over by another process (epoch {stored}, this writer's {epoch})")
 
 
 class Store(Protocol):
@@ -36,13 +54,35 @@ class Store(Protocol):
     table (or repeated within one call) raises ``ValueError`` and stores none of the
     call's rows (the (code, seq) primary key); when ``append`` returns, the rows are
     committed and survive a crash of the process.
+
+    Fencing (issue 12): the log is fenced by its (code, seq) key, the table record by
+    its ownership *epoch*. A process that starts serving a table it did not create calls
+    :meth:`take` (after winning the table's lock, before loading it), which adds one to
+    the epoch; its writes of the record (``update_meta``, ``update_listing``,
+    ``close_table``) pass that epoch, and a write whose epoch is not the stored one raises
+    ``ValueError`` and changes nothing: a process that lost its lock without noticing yet
+    cannot overwrite what the new owner serves. ``epoch=None``: unfenced (tests, tools).
     """
 
     async def create_table(self, code: str, meta: bytes) -> None:
         """Record a new table; ``ValueError`` if ``code`` exists."""
 
-    async def update_meta(self, code: str, meta: bytes) -> None:
-        """Replace a table's creation record (seats, names, tokens hashes); ``KeyError`` if unknown."""
+    async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
+        """Replace a table's creation record (seats, names, tokens hashes); ``KeyError`` if unknown,
+        ``ValueError`` (nothing stored) if ``epoch`` is given and is not the stored epoch."""
+
+    async def take(self, code: str) -> int | None:
+        """Start owning open table ``code``: add one to its epoch and return it; None (nothing
+        written) if the table is unknown or closed."""
+
+    async def update_listing(self, code: str, listed: bool, scores: tuple[int, int],
+                             epoch: int | None = None) -> None:
+        """Store whether ``/`` lists the table (public and its match not over) and its score;
+        ``KeyError`` if unknown, ``ValueError`` if ``epoch`` is stale (as :meth:`update_meta`)."""
+
+    async def load_listed(self, limit: int) -> list[ListedTable]:
+        """The open tables stored as listed, newest first, at most ``limit``: one query on the
+        table records, never the logs."""
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         """Durably append log rows (seq, payload) before any client hears of them."""
@@ -55,8 +95,9 @@ class Store(Protocol):
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         """A table's stored chat lines ``(line_id, payload)``, oldest first (empty if none or unknown)."""
 
-    async def close_table(self, code: str) -> None:
-        """Mark a table closed; its log stays stored. ``KeyError`` if unknown."""
+    async def close_table(self, code: str, epoch: int | None = None) -> None:
+        """Mark a table closed; its log stays stored. ``KeyError`` if unknown, ``ValueError``
+        if ``epoch`` is stale (as :meth:`update_meta`)."""
 
     async def reopen_table(self, code: str) -> None:
         """Mark a closed table open again (a player came back to an idle-closed table, D7);
@@ -85,16 +126,41 @@ class MemoryStore:
     _rows: dict[str, list[tuple[int, bytes]]] = field(default_factory=dict)
     _seqs: dict[str, set[int]] = field(default_factory=dict)
     _chat: dict[str, list[tuple[int, bytes]]] = field(default_factory=dict)
+    _listing: dict[str, tuple[bool, tuple[int, int]]] = field(default_factory=dict)
+    _created: dict[str, int] = field(default_factory=dict)
+
+    def _fenced(self, code: str, epoch: int | None) -> StoredTable:
+        t = self.tables[code]
+        if epoch is not None and epoch != t.epoch:
+            raise stale_owner(code, epoch, t.epoch)
+        return t
 
     async def create_table(self, code: str, meta: bytes) -> None:
         if code in self.tables:
             raise ValueError(f"table {code} exists")
         self.tables[code] = StoredTable(code, meta)
         self._rows[code], self._seqs[code] = [], set()
+        self._created[code] = len(self._created)
 
-    async def update_meta(self, code: str, meta: bytes) -> None:
-        t = self.tables[code]
-        self.tables[code] = StoredTable(code, meta, (), t.closed)
+    async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
+        self.tables[code] = replace(self._fenced(code, epoch), meta=meta)
+
+    async def take(self, code: str) -> int | None:
+        t = self.tables.get(code)
+        if t is None or t.closed:
+            return None
+        self.tables[code] = replace(t, epoch=t.epoch + 1)
+        return t.epoch + 1
+
+    async def update_listing(self, code: str, listed: bool, scores: tuple[int, int],
+                             epoch: int | None = None) -> None:
+        self._fenced(code, epoch)
+        self._listing[code] = (bool(listed), (int(scores[0]), int(scores[1])))
+
+    async def load_listed(self, limit: int) -> list[ListedTable]:
+        listed = [code for code, (on, _) in self._listing.items() if on and not self.tables[code].closed]
+        listed.sort(key=lambda code: -self._created[code])
+        return [ListedTable(c, self.tables[c].meta, self._listing[c][1]) for c in listed[:limit]]
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         if code not in self.tables:
@@ -124,17 +190,14 @@ class MemoryStore:
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return tuple(self._chat.get(code, ()))
 
-    async def close_table(self, code: str) -> None:
-        t = self.tables[code]
-        self.tables[code] = StoredTable(code, t.meta, (), True)
+    async def close_table(self, code: str, epoch: int | None = None) -> None:
+        self.tables[code] = replace(self._fenced(code, epoch), closed=True)
 
     async def reopen_table(self, code: str) -> None:
-        t = self.tables[code]
-        self.tables[code] = StoredTable(code, t.meta, (), False)
+        self.tables[code] = replace(self.tables[code], closed=False)
 
     def _full(self, code: str) -> StoredTable:
-        t = self.tables[code]
-        return StoredTable(code, t.meta, tuple(self._rows[code]), t.closed)
+        return replace(self.tables[code], rows=tuple(self._rows[code]))
 
     async def load_open(self) -> list[StoredTable]:
         return [self._full(code) for code, t in self.tables.items() if not t.closed]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .base import Store, StoredTable
+from .base import ListedTable, Store, StoredTable
 
 
 class MeteredStore:
@@ -19,13 +19,17 @@ class MeteredStore:
         self.failing: str | None = None
         """Why the last write failed ("OperationalError: disk I/O error"), None when it worked."""
 
-    async def _write(self, call: Any) -> None:
+    async def _write(self, call: Any) -> Any:
         try:
-            await call
+            result = await call
+        except (KeyError, ValueError):  # refused by a store that works (a key, a stale epoch)
+            self.failing = None
+            raise
         except Exception as exc:
             self.failing = f"{type(exc).__name__}: {exc}"[:300]
             raise
         self.failing = None
+        return result
 
     @property
     def url(self) -> str:
@@ -44,8 +48,19 @@ class MeteredStore:
     async def create_table(self, code: str, meta: bytes) -> None:
         await self._write(self.inner.create_table(code, meta))
 
-    async def update_meta(self, code: str, meta: bytes) -> None:
-        await self._write(self.inner.update_meta(code, meta))
+    async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
+        await self._write(self.inner.update_meta(code, meta, epoch))
+
+    async def take(self, code: str) -> int | None:
+        result: int | None = await self._write(self.inner.take(code))
+        return result
+
+    async def update_listing(self, code: str, listed: bool, scores: tuple[int, int],
+                             epoch: int | None = None) -> None:
+        await self._write(self.inner.update_listing(code, listed, scores, epoch))
+
+    async def load_listed(self, limit: int) -> list[ListedTable]:
+        return await self.inner.load_listed(limit)
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
         await self.inner.append_chat(code, line_id, payload, keep)
@@ -53,8 +68,8 @@ class MeteredStore:
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return await self.inner.load_chat(code)
 
-    async def close_table(self, code: str) -> None:
-        await self._write(self.inner.close_table(code))
+    async def close_table(self, code: str, epoch: int | None = None) -> None:
+        await self._write(self.inner.close_table(code, epoch))
 
     async def reopen_table(self, code: str) -> None:
         await self._write(self.inner.reopen_table(code))

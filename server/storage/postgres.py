@@ -19,7 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .base import StoredTable
+from .base import ListedTable, StoredTable, stale_owner
 
 T = TypeVar("T")
 
@@ -44,7 +44,15 @@ CREATE TABLE IF NOT EXISTS dn_chat (
     payload BYTEA NOT NULL,
     PRIMARY KEY (code, id)
 );
+ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS epoch INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS listed BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_a INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_b INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed AND NOT closed;
 """
+"""Issue 12 added ``epoch`` (the fence of the table record, see ``Store``) and the columns ``/``
+lists from (``listed``, ``score_a``, ``score_b``): ``ADD COLUMN IF NOT EXISTS`` upgrades older
+databases in place."""
 SCHEMA_LOCK = 0x646E_0001
 """Advisory lock id: processes starting together create the schema one at a time."""
 
@@ -112,15 +120,36 @@ class PostgresStore:
         except ValueError as exc:
             raise ValueError(f"table {code} exists") from exc
 
-    async def update_meta(self, code: str, meta: bytes) -> None:
+    async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
-            done = await con.execute(
-                "UPDATE dn_table SET meta=$2, updated=now() WHERE code=$1", code, bytes(meta)
-            )
-            if done.endswith(" 0"):
-                raise KeyError(code)
+            await _fenced(con, "UPDATE dn_table SET meta=$3, updated=now() WHERE code=$1 AND epoch=$2",
+                          code, epoch, bytes(meta))
 
         await self._run(work)
+
+    async def take(self, code: str) -> int | None:
+        async def work(con: asyncpg.Connection) -> int | None:
+            epoch = await con.fetchval(
+                "UPDATE dn_table SET epoch=epoch+1 WHERE code=$1 AND NOT closed RETURNING epoch", code)
+            return None if epoch is None else int(epoch)
+
+        return await self._run(work)
+
+    async def update_listing(self, code: str, listed: bool, scores: tuple[int, int],
+                             epoch: int | None = None) -> None:
+        async def work(con: asyncpg.Connection) -> None:
+            await _fenced(con, "UPDATE dn_table SET listed=$3, score_a=$4, score_b=$5 WHERE code=$1 AND epoch=$2",
+                          code, epoch, bool(listed), int(scores[0]), int(scores[1]))
+
+        await self._run(work)
+
+    async def load_listed(self, limit: int) -> list[ListedTable]:
+        async def work(con: asyncpg.Connection) -> list[ListedTable]:
+            rows = await con.fetch("SELECT code, meta, score_a, score_b FROM dn_table WHERE listed AND NOT closed"
+                                   " ORDER BY created DESC, code LIMIT $1", int(limit))
+            return [ListedTable(r["code"], bytes(r["meta"]), (r["score_a"], r["score_b"])) for r in rows]
+
+        return await self._run(work)
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         batch = [(code, int(seq), bytes(payload)) for seq, payload in rows]
@@ -163,11 +192,10 @@ class PostgresStore:
 
         return await self._run(work)
 
-    async def close_table(self, code: str) -> None:
+    async def close_table(self, code: str, epoch: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
-            done = await con.execute("UPDATE dn_table SET closed=TRUE, updated=now() WHERE code=$1", code)
-            if done.endswith(" 0"):
-                raise KeyError(code)
+            await _fenced(con, "UPDATE dn_table SET closed=TRUE, updated=now() WHERE code=$1 AND epoch=$2",
+                          code, epoch)
 
         await self._run(work)
 
@@ -181,26 +209,25 @@ class PostgresStore:
 
     async def load_open(self) -> list[StoredTable]:
         async def work(con: asyncpg.Connection) -> list[StoredTable]:
-            heads = await con.fetch("SELECT code, meta FROM dn_table WHERE NOT closed ORDER BY created, code")
+            heads = await con.fetch("SELECT code, meta, epoch FROM dn_table WHERE NOT closed ORDER BY created, code")
             logs: dict[str, list[tuple[int, bytes]]] = {h["code"]: [] for h in heads}
             for r in await con.fetch(
                 "SELECT r.code, r.seq, r.payload FROM dn_row r JOIN dn_table t ON t.code = r.code"
                 " WHERE NOT t.closed ORDER BY r.code, r.seq"
             ):
                 logs[r["code"]].append((r["seq"], bytes(r["payload"])))
-            return [StoredTable(h["code"], bytes(h["meta"]), tuple(logs[h["code"]]), False) for h in heads]
+            return [StoredTable(h["code"], bytes(h["meta"]), tuple(logs[h["code"]]), False, h["epoch"]) for h in heads]
 
         return await self._run(work)
 
     async def load(self, code: str) -> StoredTable | None:
         async def work(con: asyncpg.Connection) -> StoredTable | None:
-            head = await con.fetchrow("SELECT meta, closed FROM dn_table WHERE code=$1", code)
+            head = await con.fetchrow("SELECT meta, closed, epoch FROM dn_table WHERE code=$1", code)
             if head is None:
                 return None
             rows = await con.fetch("SELECT seq, payload FROM dn_row WHERE code=$1 ORDER BY seq", code)
-            return StoredTable(
-                code, bytes(head["meta"]), tuple((r["seq"], bytes(r["payload"])) for r in rows), head["closed"]
-            )
+            return StoredTable(code, bytes(head["meta"]), tuple((r["seq"], bytes(r["payload"])) for r in rows),
+                               head["closed"], head["epoch"])
 
         return await self._run(work)
 
@@ -218,3 +245,15 @@ class PostgresStore:
             return await con.execute("TRUNCATE dn_chat, dn_row, dn_table")
 
         await self._run(work)
+
+
+async def _fenced(con: asyncpg.Connection, sql: str, code: str, epoch: int | None, *values: Any) -> None:
+    """Run the record update ``sql`` (``$1`` code, ``$2`` epoch, then ``values``) only if the
+    stored epoch is ``epoch`` (any, when None): ``KeyError`` if unknown, ``ValueError`` if stale.
+    The row is locked first (``FOR UPDATE``), so the check and the write see one epoch."""
+    stored = await con.fetchval("SELECT epoch FROM dn_table WHERE code=$1 FOR UPDATE", code)
+    if stored is None:
+        raise KeyError(code)
+    if epoch is not None and stored != epoch:
+        raise stale_owner(code, epoch, stored)
+    await con.execute(sql, code, stored, *values)

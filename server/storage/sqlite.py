@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .base import StoreError, StoredTable
+from .base import ListedTable, StoreError, StoredTable, stale_owner
 from .ownerfile import OwnerFile
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS dn_table (
     code    TEXT PRIMARY KEY,
@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS dn_chat (
     PRIMARY KEY (code, id)
 ) WITHOUT ROWID;
 """
+ADDED_COLUMNS = (("epoch", "INTEGER NOT NULL DEFAULT 0"), ("listed", "INTEGER NOT NULL DEFAULT 0"),
+                 ("score_a", "INTEGER NOT NULL DEFAULT 0"), ("score_b", "INTEGER NOT NULL DEFAULT 0"))
+"""Schema 2 (issue 12): the record's ownership epoch and what ``/`` lists, added to older files."""
+LISTED_INDEX = "CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed=1 AND closed=0"
 MAX_GROUP = 512
 """Most jobs committed together: bounds one transaction's size and latency."""
 
@@ -114,6 +118,11 @@ class SQLiteStore:
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=5000")
             conn.executescript(SCHEMA)
+            have = {row[1] for row in conn.execute("PRAGMA table_info(dn_table)")}
+            for name, kind in ADDED_COLUMNS:
+                if name not in have:
+                    conn.execute(f"ALTER TABLE dn_table ADD COLUMN {name} {kind}")
+            conn.execute(LISTED_INDEX)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except (sqlite3.Error, OSError) as exc:
             self._owner.release()
@@ -213,15 +222,40 @@ class SQLiteStore:
 
         await self._call(job)
 
-    async def update_meta(self, code: str, meta: bytes) -> None:
+    async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
-            cur = c.execute(
-                "UPDATE dn_table SET meta=?, updated=? WHERE code=?", (bytes(meta), time.time(), code)
-            )
-            if cur.rowcount == 0:
-                raise KeyError(code)
+            _fence(c, code, epoch)
+            c.execute("UPDATE dn_table SET meta=?, updated=? WHERE code=?", (bytes(meta), time.time(), code))
 
         await self._call(job)
+
+    async def take(self, code: str) -> int | None:
+        def job(c: sqlite3.Connection) -> int | None:
+            c.execute("UPDATE dn_table SET epoch=epoch+1 WHERE code=? AND closed=0", (code,))
+            row = c.execute("SELECT epoch FROM dn_table WHERE code=? AND closed=0", (code,)).fetchone()
+            return None if row is None else int(row[0])
+
+        result: int | None = await self._call(job)
+        return result
+
+    async def update_listing(self, code: str, listed: bool, scores: tuple[int, int],
+                             epoch: int | None = None) -> None:
+        values = (int(bool(listed)), int(scores[0]), int(scores[1]), code)
+
+        def job(c: sqlite3.Connection) -> None:
+            _fence(c, code, epoch)
+            c.execute("UPDATE dn_table SET listed=?, score_a=?, score_b=? WHERE code=?", values)
+
+        await self._call(job)
+
+    async def load_listed(self, limit: int) -> list[ListedTable]:
+        def job(c: sqlite3.Connection) -> list[ListedTable]:
+            rows = c.execute("SELECT code, meta, score_a, score_b FROM dn_table WHERE listed=1 AND closed=0"
+                             " ORDER BY created DESC, code LIMIT ?", (int(limit),))
+            return [ListedTable(code, bytes(meta), (a, b)) for code, meta, a, b in rows]
+
+        result: list[ListedTable] = await self._call(job)
+        return result
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         batch = [(code, int(seq), bytes(payload)) for seq, payload in rows]
@@ -264,11 +298,10 @@ class SQLiteStore:
         result: tuple[tuple[int, bytes], ...] = await self._call(job)
         return result
 
-    async def close_table(self, code: str) -> None:
+    async def close_table(self, code: str, epoch: int | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
-            cur = c.execute("UPDATE dn_table SET closed=1, updated=? WHERE code=?", (time.time(), code))
-            if cur.rowcount == 0:
-                raise KeyError(code)
+            _fence(c, code, epoch)
+            c.execute("UPDATE dn_table SET closed=1, updated=? WHERE code=?", (time.time(), code))
 
         await self._call(job)
 
@@ -282,26 +315,27 @@ class SQLiteStore:
 
     async def load_open(self) -> list[StoredTable]:
         def job(c: sqlite3.Connection) -> list[StoredTable]:
-            heads = c.execute("SELECT code, meta FROM dn_table WHERE closed=0 ORDER BY created, code")
-            metas: dict[str, bytes] = dict(heads.fetchall())
+            heads = c.execute("SELECT code, meta, epoch FROM dn_table WHERE closed=0 ORDER BY created, code")
+            metas: dict[str, tuple[bytes, int]] = {code: (meta, epoch) for code, meta, epoch in heads}
             logs: dict[str, list[tuple[int, bytes]]] = {code: [] for code in metas}
             for code, seq, payload in c.execute(
                 "SELECT r.code, r.seq, r.payload FROM dn_row r JOIN dn_table t ON t.code = r.code"
                 " WHERE t.closed=0 ORDER BY r.code, r.seq"
             ):
                 logs[code].append((seq, payload))
-            return [StoredTable(code, metas[code], tuple(rows), False) for code, rows in logs.items()]
+            return [StoredTable(code, metas[code][0], tuple(rows), False, metas[code][1])
+                    for code, rows in logs.items()]
 
         result: list[StoredTable] = await self._call(job)
         return result
 
     async def load(self, code: str) -> StoredTable | None:
         def job(c: sqlite3.Connection) -> StoredTable | None:
-            head = c.execute("SELECT meta, closed FROM dn_table WHERE code=?", (code,)).fetchone()
+            head = c.execute("SELECT meta, closed, epoch FROM dn_table WHERE code=?", (code,)).fetchone()
             if head is None:
                 return None
             rows = c.execute("SELECT seq, payload FROM dn_row WHERE code=? ORDER BY seq", (code,))
-            return StoredTable(code, head[0], tuple(rows.fetchall()), bool(head[1]))
+            return StoredTable(code, head[0], tuple(rows.fetchall()), bool(head[1]), int(head[2]))
 
         result: StoredTable | None = await self._call(job)
         return result
@@ -356,6 +390,15 @@ def adopt_old_file(folder: Path) -> Path:
         return new if new.exists() else old
     old.unlink(missing_ok=True)
     return new
+
+
+def _fence(c: sqlite3.Connection, code: str, epoch: int | None) -> None:
+    """``KeyError`` if ``code`` is unknown; ``ValueError`` if ``epoch`` is given and stale (issue 12)."""
+    row = c.execute("SELECT epoch FROM dn_table WHERE code=?", (code,)).fetchone()
+    if row is None:
+        raise KeyError(code)
+    if epoch is not None and int(row[0]) != epoch:
+        raise stale_owner(code, epoch, int(row[0]))
 
 
 def _why(exc: BaseException) -> str:

@@ -30,20 +30,17 @@ from doublenine.shared.errors import ErrorCode
 from doublenine.shared.invite import InviteError, build_invite
 
 from ..addresses import address_group
-from doublenine.shared.state import Phase
-
 from ..registry import normalize_code
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
 from . import pages
+from .listing import PublicTables, table_info
 from .pages import SeatInfo, TableInfo
 from .words import negotiate, words
 
 STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                 ".png": "image/png", ".txt": "text/plain; charset=utf-8"}
 """Files of ``server/web/static/`` served, by suffix (anything else there is not served)."""
-LISTED_MAX = 50
-"""Public tables ``/`` lists at most (the newest first)."""
 _NETLOC = re.compile(r"^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
 _TABLE_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,32})/?$")
 
@@ -122,18 +119,6 @@ def invite_for(request: Request, code: str, tls: bool) -> str | None:
         return None
 
 
-def table_info(table: Any) -> TableInfo:
-    """What the pages show of a live table (public: TableW and the scores, D8)."""
-    wire = table.table_wire()
-    seats = []
-    for s in wire["seats"]:
-        kind = ("computer" if s["kind"] == "computer" else "free" if not s["claimed"]
-                else "player" if s["connected"] else "away")
-        seats.append(SeatInfo(s["seat"], s["name"], kind))
-    scores = table.log.state.scores
-    return TableInfo(wire["code"], tuple(seats), (scores[0], scores[1]), wire["started"], wire["spectators"])
-
-
 def _moving_info(code: str) -> TableInfo:
     """A table being handed over between processes (issue 12): the page's script fills it in."""
     return TableInfo(code, tuple(SeatInfo(int(s), DEFAULT_NAMES[s], "free") for s in DEFAULT_NAMES), (0, 0), False)
@@ -145,6 +130,8 @@ class WebSite:
     def __init__(self, registry: Any, trust_proxy: bool = False) -> None:
         self.registry = registry
         self.trust_proxy = trust_proxy
+        self.public = PublicTables(registry)
+        """``/``'s list: every process's public tables, from the store (issue 12)."""
 
     def _tls(self, request: Request) -> bool:
         return self.trust_proxy and (_one(request, "X-Forwarded-Proto") or "").lower() == "https"
@@ -172,10 +159,8 @@ class WebSite:
             body, kind = static_files()[path]
             return respond(HTTPStatus.OK, body, kind, netloc, (("Cache-Control", "public, max-age=300"),))
         if path == "/":
-            listed = sorted((tb for tb in self.registry.tables.values() if tb.meta.public and tb.log.state.phase is not Phase.MATCH_OVER),
-                            key=lambda tb: -tb.meta.created_at)[:LISTED_MAX]
             server = None if netloc is None else f"{'wss' if self._tls(request) else 'ws'}://{netloc}"
-            text = pages.index_page(t, [table_info(tb) for tb in listed], server)
+            text = pages.index_page(t, await self.public.tables(), server)
             return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
         found = _TABLE_PATH.match(path)
         if found:

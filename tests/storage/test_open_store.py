@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from doublenine.server.storage import MemoryStore, describe, open_store
+from doublenine.server.storage import ListedTable, MemoryStore, StoredTable, describe, open_store
 from doublenine.server.storage.postgres import PostgresStore, redact
 from doublenine.server.storage.sqlite import SQLiteStore
 
@@ -23,8 +23,39 @@ async def test_path_is_a_sqlite_file_in_wal_mode(tmp_path: Path) -> None:
     await store.close()
     con = sqlite3.connect(tmp_path / "sub" / "t.sqlite3")
     assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    assert con.execute("PRAGMA user_version").fetchone() == (1,)
+    assert con.execute("PRAGMA user_version").fetchone() == (2,)  # issue 12: epoch and listing columns
     assert con.execute("SELECT code, meta, closed FROM dn_table").fetchall() == [("T", b"m", 0)]
+    con.close()
+
+
+SCHEMA_1 = """
+CREATE TABLE dn_table (code TEXT PRIMARY KEY, meta BLOB NOT NULL, closed INTEGER NOT NULL DEFAULT 0,
+                       created REAL NOT NULL, updated REAL NOT NULL);
+CREATE TABLE dn_row (code TEXT NOT NULL REFERENCES dn_table(code), seq INTEGER NOT NULL,
+                     payload BLOB NOT NULL, PRIMARY KEY (code, seq)) WITHOUT ROWID;
+CREATE INDEX dn_table_open ON dn_table(closed, created);
+INSERT INTO dn_table VALUES ('OLD', x'80', 0, 1.0, 1.0);
+INSERT INTO dn_row VALUES ('OLD', 0, x'01');
+PRAGMA user_version=1;
+"""
+
+
+async def test_a_schema_1_file_gains_the_epoch_and_listing_columns_and_keeps_its_tables(tmp_path: Path) -> None:
+    """Issue 12: a file written before the epoch fence and the stored listing opens, unchanged."""
+    con = sqlite3.connect(tmp_path / "old.sqlite3")
+    con.executescript(SCHEMA_1)
+    con.close()
+    store = open_store(str(tmp_path / "old.sqlite3"))
+    try:
+        assert await store.load_open() == [StoredTable("OLD", b"\x80", ((0, b"\x01"),), False, 0)]
+        assert await store.load_listed(5) == []  # listed again once its owner stores the listing
+        assert await store.take("OLD") == 1
+        await store.update_listing("OLD", True, (7, 3), 1)
+        assert await store.load_listed(5) == [ListedTable("OLD", b"\x80", (7, 3))]
+    finally:
+        await store.close()
+    con = sqlite3.connect(tmp_path / "old.sqlite3")
+    assert con.execute("PRAGMA user_version").fetchone() == (2,)
     con.close()
 
 

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from doublenine.server.storage import Store, StoredTable
+from doublenine.server.storage import ListedTable, Store, StoredTable
 
 from .conftest import Reopen
 
@@ -174,3 +174,43 @@ async def test_chat_line_repeated_or_for_an_unknown_table_is_refused(store: Stor
     with pytest.raises(KeyError):
         await store.append_chat("NOPE", 1, b"a", 10)
     assert await store.load_chat("T1") == ((1, b"a"),)
+
+
+async def test_take_fences_off_every_record_write_of_an_older_owner(store: Store) -> None:
+    """Issue 12: a process that lost a table's lock without noticing yet writes with the epoch
+    it took the table at; once another process has taken it, each such write is refused
+    ValueError and changes nothing (the log is fenced the same way by its (code, seq) key)."""
+    await store.create_table("T1", b"first owner")
+    assert (await store.load("T1")).epoch == 0  # type: ignore[union-attr]
+    await store.update_meta("T1", b"first owner, seat taken", 0)
+    assert await store.take("T1") == 1  # the new owner
+    for stale in (store.update_meta("T1", b"old owner's seats", 0),
+                  store.update_listing("T1", True, (40, 12), 0),
+                  store.close_table("T1", 0)):
+        with pytest.raises(ValueError, match="taken over by another process"):
+            await stale
+    assert await store.load("T1") == StoredTable("T1", b"first owner, seat taken", (), False, 1)
+    assert await store.load_listed(10) == []
+    await store.update_meta("T1", b"new owner's seats", 1)
+    await store.update_listing("T1", True, (5, 0), 1)
+    assert await store.load_listed(10) == [ListedTable("T1", b"new owner's seats", (5, 0))]
+    await store.close_table("T1", 1)
+    assert await store.take("T1") is None  # closed: nothing taken, nothing written
+    assert await store.load("T1") == StoredTable("T1", b"new owner's seats", (), True, 1)
+    assert await store.take("NOPE") is None
+    with pytest.raises(KeyError):
+        await store.update_listing("NOPE", True, (0, 0), 0)
+
+
+async def test_load_listed_gives_open_listed_tables_newest_first_at_most_limit(store: Store) -> None:
+    for i in range(6):
+        await store.create_table(f"T{i}", f"m{i}".encode())
+        await store.update_listing(f"T{i}", i != 2, (i, 10 * i))  # T2: private or over
+        await asyncio.sleep(0.002)  # distinct creation times (SQLite stores time.time())
+    await store.close_table("T4")
+    await store.append("T5", ROWS)  # logs are never read
+    assert await store.load_listed(3) == [ListedTable("T5", b"m5", (5, 50)), ListedTable("T3", b"m3", (3, 30)),
+                                          ListedTable("T1", b"m1", (1, 10))]
+    assert [t.code for t in await store.load_listed(50)] == ["T5", "T3", "T1", "T0"]
+    await store.update_listing("T5", False, (100, 50))  # its match ended
+    assert [t.code for t in await store.load_listed(50)] == ["T3", "T1", "T0"]

@@ -1,0 +1,101 @@
+"""The public tables ``/`` lists, read from the store (issue 12).
+
+With several server processes on one PostgreSQL, the process that answers ``/`` holds
+only some of the tables; the store holds them all. Each table's owner stores what the
+listing needs beside the table's record (``listed``: public and its match not over;
+the score), so ``/`` is one query on the table records, newest first, at most
+:data:`LISTED_MAX` rows: no log is read, nothing is replayed. Its answer is kept
+:data:`LISTING_TTL` seconds, so a flood of ``/`` costs the store one query per process
+per interval; the tables this process serves are always shown as they are now (their
+live copy replaces the stored row). With SQLite or memory (one process per store) every
+open stored table is served by this process: the page is the live list, with no query.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from doublenine.shared.codec import decode_meta
+
+from ..seating import TableMeta
+from ..storage.base import ListedTable
+from .pages import SeatInfo, TableInfo
+
+log = logging.getLogger("doublenine.server.web")
+
+LISTED_MAX = 50
+"""Public tables ``/`` lists at most (the newest first); also the store query's row cap."""
+LISTING_TTL = 2.0
+"""Seconds one answer of the store is reused by ``/`` (the tables of this process are always current)."""
+
+
+def table_info(table: Any) -> TableInfo:
+    """What the pages show of a live table (public: TableW and the scores, D8)."""
+    wire = table.table_wire()
+    seats = []
+    for s in wire["seats"]:
+        kind = ("computer" if s["kind"] == "computer" else "free" if not s["claimed"]
+                else "player" if s["connected"] else "away")
+        seats.append(SeatInfo(s["seat"], s["name"], kind))
+    scores = table.log.state.scores
+    return TableInfo(wire["code"], tuple(seats), (scores[0], scores[1]), wire["started"], wire["spectators"])
+
+
+def stored_info(row: ListedTable) -> tuple[float, TableInfo] | None:
+    """(creation time, page data) of a table another process serves, from its stored record;
+    None for a record this version cannot read (another process's data is untrusted input:
+    a damaged row is left out, never an error page). Whether a held seat's player is
+    connected is known only to its process: such seats show as held."""
+    try:
+        meta = TableMeta.from_record(decode_meta(row.meta))
+        seats = tuple(SeatInfo(int(s), sl.display_name, "computer" if sl.kind == "computer"
+                               else "player" if sl.claimed else "free") for s, sl in sorted(meta.slots.items()))
+        return float(meta.created_at), TableInfo(row.code, seats, row.scores, bool(meta.started))
+    except Exception:  # any damage of the msgpack record or its fields
+        log.warning("table %s: its stored record cannot be listed", row.code[:40])
+        return None
+
+
+class PublicTables:
+    """``await PublicTables(registry).tables()``: the :class:`TableInfo` rows of ``/``."""
+
+    def __init__(self, registry: Any, ttl: float = LISTING_TTL, limit: int = LISTED_MAX) -> None:
+        self.registry = registry
+        self.ttl = ttl
+        self.limit = limit
+        self._stored: dict[str, tuple[float, TableInfo]] = {}
+        self._read_at = float("-inf")
+        self._reading: asyncio.Task[None] | None = None
+
+    async def tables(self) -> list[TableInfo]:
+        """The newest :attr:`limit` public tables whose match is not over, of every process."""
+        shared = not getattr(self.registry.ownership, "exclusive", False)  # SQLite: every table is here
+        if shared and time.monotonic() - self._read_at >= self.ttl:
+            if self._reading is None:  # one query at a time, shared by every waiting request
+                self._reading = asyncio.get_running_loop().create_task(self._read())
+            reading = self._reading
+            await asyncio.shield(reading)
+        local = self.registry.tables
+        rows = {code: item for code, item in self._stored.items() if code not in local}
+        for table in local.values():
+            if table.listing()[0]:
+                rows[table.code] = (table.meta.created_at, table_info(table))
+        ordered = sorted(rows.values(), key=lambda item: -item[0])
+        return [info for _, info in ordered[:self.limit]]
+
+    async def _read(self) -> None:
+        try:
+            found = await self.registry.store.load_listed(self.limit)
+        except Exception as exc:  # the store is down: list what this process serves
+            log.warning("the public tables could not be read from the store: %s", exc)
+            found = []
+        finally:
+            self._read_at = time.monotonic()
+            self._reading = None
+        self._stored = {}
+        for row in found:
+            item = stored_info(row)
+            if item is not None:
+                self._stored[row.code] = item

@@ -1,0 +1,93 @@
+"""Issue 12: with several ``doublenine serve`` processes on one PostgreSQL, the web page ``/`` of
+every process lists the public tables of all of them (read from the store), never a private
+one, and ``/t/CODE`` through the shipped nginx config shows any table, whichever process
+created it. Three real processes, real nginx; skips like tests/deploy/test_multiprocess.py
+where nginx, openssl or PostgreSQL is missing (CI has them).
+"""
+from __future__ import annotations
+
+import asyncio
+import ssl
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from doublenine.server.netbot import TableClient
+from doublenine.server.storage.postgres import PostgresStore
+
+from .fleet import Serve
+from .nginxrun import MISSING, NGINX, OPENSSL, Nginx, free_port, prepare
+from .test_multiprocess import IN_CI, pg  # noqa: F401 - the PostgreSQL fixture
+
+pytestmark = pytest.mark.skipif((NGINX is None or OPENSSL is None) and not IN_CI, reason=MISSING)
+LISTING_TTL = 2.0
+"""server/web/listing.py: how long a process reuses the store's answer for ``/``."""
+
+
+def get(url: str) -> tuple[int, str]:
+    """A plain GET (no certificate check: the throwaway one); status and text."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    try:
+        with urllib.request.urlopen(url, timeout=10, context=context) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+async def create(port: int, public: bool, name: str) -> str:
+    """A table of four human seats (nothing moves) created on the process at ``port``."""
+    client = await TableClient.connect(f"ws://127.0.0.1:{port}/")
+    try:
+        await client.attach({"type": "create_table", "sit": 1, "name": name, "public": public,
+                             "seats": [{"kind": "human"}] * 4})
+        return str(client.code)
+    finally:
+        await client.close()
+
+
+def listed(html: str) -> set[str]:
+    return {part.split('"', 1)[0] for part in html.split('<li class="listed"><a href="/t/')[1:]}
+
+
+async def test_issue_12_every_process_lists_every_public_table_and_nginx_shows_any_table(
+        tmp_path: Path, pg: str) -> None:  # noqa: F811
+    wipe = PostgresStore(pg)
+    await wipe.drop_all()
+    await wipe.close()
+    ports = [free_port() for _ in range(3)]
+    servers = [Serve(port, pg, tmp_path / f"serve-{port}.log") for port in ports]
+    nginx_dir = tmp_path / "nginx"
+    nginx_dir.mkdir()
+    conf, https, _ = prepare(nginx_dir, "doublenine.conf", ports)
+    proxy: Nginx | None = None
+    try:
+        for s in servers:
+            s.start()
+        proxy = Nginx(nginx_dir, conf, https)
+        assert all(listed(get(f"http://127.0.0.1:{port}/")[1]) == set() for port in ports)  # caches filled
+        public = [await create(port, True, f"Player{i}") for i, port in enumerate(ports)]
+        private = await create(ports[0], False, "Hidden")
+        await asyncio.sleep(LISTING_TTL + 0.2)  # each process read the store before these existed
+        for port in ports:  # each process holds one of them and lists all three
+            status, html = await asyncio.to_thread(get, f"http://127.0.0.1:{port}/")
+            assert status == 200 and listed(html) == set(public), port
+            assert private not in html
+        for i, code in enumerate(public):  # names and free seats come from the stored record
+            _, html = await asyncio.to_thread(get, f"http://127.0.0.1:{ports[(i + 1) % 3]}/")
+            row = html.split(f'href="/t/{code}"', 1)[1].split("</li>", 1)[0]
+            assert f"Player{i}, East, North, West" in row and "3 free seats" in row and "0 – 0" in row
+        status, html = await asyncio.to_thread(get, f"https://127.0.0.1:{https}/")
+        assert status == 200 and listed(html) == set(public)
+        for code in public + [private, public[1].lower()]:  # any table's page, through nginx
+            status, html = await asyncio.to_thread(get, f"https://127.0.0.1:{https}/t/{code}")
+            assert status == 200 and f'data-code="{code.upper()}"' in html, code
+        status, _ = await asyncio.to_thread(get, f"https://127.0.0.1:{https}/t/ZZZZZ")
+        assert status == 404
+    finally:
+        for s in servers:
+            s.stop_quietly()
+        if proxy is not None:
+            proxy.stop()
