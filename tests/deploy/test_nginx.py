@@ -8,6 +8,7 @@ missing. Everything listens on 127.0.0.1 only.
 from __future__ import annotations
 
 import http.server
+import socket
 import string
 import threading
 import urllib.error
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from .nginxrun import DEPLOY, MISSING, NGINX, OPENSSL, Nginx, client_tls, command, prepare
+from .nginxrun import DEPLOY, MISSING, NGINX, OPENSSL, Nginx, client_tls, command, free_port, prepare
 
 pytestmark = pytest.mark.skipif(NGINX is None or OPENSSL is None, reason=MISSING)
 
@@ -126,3 +127,71 @@ def test_a_process_going_away_moves_only_its_own_codes(proxy: int, backends: lis
             assert after[code] in {str(p) for p in backends[1:]}
         else:
             assert after[code] == before[code], code
+
+
+@pytest.fixture
+def holder() -> Iterator[int]:
+    """A backend that accepts connections and never answers: each request proxied to it stays
+    in progress (counted by ``limit_conn``) until the test ends. Its port."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        listener.settimeout(0.1)
+        while not stop.is_set():
+            try:
+                held.append(listener.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield int(listener.getsockname()[1])
+    stop.set()
+    thread.join(timeout=5)
+    for conn in held:
+        conn.close()
+    listener.close()
+
+
+def test_per_address_limits_group_ipv6_by_64_and_ipv4_by_address(tmp_path: Path, holder: int) -> None:
+    """Issue 12 case 7: the shipped connection limit (zone dn_per_addr, keyed by the shipped
+    $dn_addr_group map) counts an IPv6 /64 as one client, an IPv4 address as one, an
+    IPv4-mapped address as its IPv4 address. A test server block beside the shipped one takes
+    the client address from X-Real-IP (nginx's realip module) and allows 1 connection per group,
+    so each address below either gets in (its request hangs at the backend) or gets 503."""
+    conf, https, _ = prepare(tmp_path, "doublenine.conf")
+    probe = free_port()
+    with (tmp_path / "site.inc").open("a") as site:
+        site.write(f"server {{\n listen 127.0.0.1:{probe};\n set_real_ip_from 127.0.0.1;\n"
+                   f" real_ip_header X-Real-IP;\n limit_conn dn_per_addr 1;\n"
+                   f" location / {{ proxy_pass http://127.0.0.1:{holder}; proxy_read_timeout 60s; }}\n}}\n")
+    server = Nginx(tmp_path, conf, https)
+    opened: list[socket.socket] = []
+
+    def status(address: str) -> str:
+        """'held' when the request got past the limit (the backend keeps it), else the status."""
+        conn = socket.create_connection(("127.0.0.1", probe), timeout=10)
+        opened.append(conn)
+        conn.sendall(f"GET / HTTP/1.1\r\nHost: x\r\nX-Real-IP: {address}\r\n\r\n".encode())
+        conn.settimeout(0.5)
+        try:
+            return conn.recv(64).decode().split(" ")[1]
+        except TimeoutError:
+            return "held"
+
+    try:
+        seen = [(a, status(a)) for a in (
+            "2001:db8:1:2::5", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:3::5",  # one /64, then another
+            "2001:db8::1", "2001:db8:0:0:9::3",  # compressed forms of one /64
+            "192.0.2.1", "192.0.2.1", "192.0.2.2",  # IPv4: the exact address
+            "198.51.100.7", "::ffff:198.51.100.7")]  # mapped: its IPv4 address
+        assert seen == [("2001:db8:1:2::5", "held"), ("2001:db8:1:2:ffff:ffff:ffff:ffff", "503"),
+                        ("2001:db8:1:3::5", "held"), ("2001:db8::1", "held"), ("2001:db8:0:0:9::3", "503"),
+                        ("192.0.2.1", "held"), ("192.0.2.1", "503"), ("192.0.2.2", "held"),
+                        ("198.51.100.7", "held"), ("::ffff:198.51.100.7", "503")]
+    finally:
+        for conn in opened:
+            conn.close()
+        server.stop()
