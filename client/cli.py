@@ -100,8 +100,9 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             from doublenine.shared.invite import check_server_url
             check_server_url(url)  # InviteError (a FailureError) before any dialling: issue 16.4
         running = ""  # issue 12: another window's server already uses the game file
+        not_hosted = None
         if launch.mode == "create" and not url and launch.resume and remember:
-            again = _host_again(launch, db, bot_delay, hosting or {})
+            again, not_hosted = _host_again(launch, db, bot_delay, hosting or {})
             if again is not None:
                 return again  # type: ignore[no-any-return]
         if launch.mode == "create" and not url:
@@ -138,6 +139,8 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             on_joined = _remember_what_worked(launch.server)
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
         scene = TableScene(NetSession(client), launch.lang)
+        if not_hosted is not None:  # the friends' table goes on here only: the player must know why
+            scene.tell(not_hosted.text(launch.lang), NOT_HOSTED_SECONDS)
         if launch.mode == "create" and launch.server:  # a table we made elsewhere: friends need its invite
             from .scenes.lan_host import HostedTable, RemoteServer
             return HostedTable(scene, RemoteServer(url), launch.lang)  # type: ignore[return-value]
@@ -146,29 +149,39 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     return launcher
 
 
-def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: dict[str, Any]) -> Any:
-    """The remembered table was hosted for friends: host it again on its port (finding 1), else None.
+NOT_HOSTED_SECONDS = 20.0
+"""How long the window says that the remembered table could not be hosted again (or until clicked)."""
 
-    None also when that port or the file cannot be had now: the caller then resumes the table
-    on loopback, so the match is never lost, only the friends must wait for another start.
+
+def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: dict[str, Any]) -> tuple[Any, Any]:
+    """The remembered table was hosted for friends: host it again on its port (finding 1).
+
+    Returns (the hosted table, None); (None, None) when the remembered table was not hosted; and
+    (None, a Failure) when that port or the file cannot be had now: the caller then resumes the
+    table on loopback, so the match is never lost, and tells the player (``host.port_taken_again``,
+    ``host.not_hosted_again``) that the friends cannot reach it until another start.
     """
     import logging
 
-    from doublenine.shared.failures import FailureError
+    from doublenine.shared.failures import Failure, FailureError
 
     from . import config
     from .scenes.lan_host import host_again
 
     saved = config.load()
     if not (saved.resume_port and saved.resume_code and saved.resume_token):
-        return None
+        return None, None
     try:
         return host_again(launch, saved.resume_code, saved.resume_token, saved.resume_port, db=db,
-                          bot_delay=bot_delay, **options)
+                          bot_delay=bot_delay, **options), None
     except (FailureError, RuntimeError) as exc:
         logging.getLogger(__name__).warning("cannot host table %s again on port %s: %s",
                                             saved.resume_code, saved.resume_port, exc)
-        return None
+        where = {"code": saved.resume_code, "port": saved.resume_port}
+        if isinstance(exc, FailureError) and exc.key == "net.port_in_use":
+            return None, Failure("host.port_taken_again", where)
+        reason = exc.failure.params.get("reason", exc) if isinstance(exc, FailureError) else exc
+        return None, Failure("host.not_hosted_again", {**where, "reason": str(reason)[:200]})
 
 
 def _remember_what_worked(server: str) -> Any:

@@ -134,11 +134,15 @@ class GameServer:
         if resumed:
             log.info("resumed %d tables", resumed)
         c = self.config
-        self.server = await serve(
-            self._handler, c.host, c.port, process_request=self._process_request,
-            max_size=c.max_size, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
-            compression=None, max_queue=64, create_connection=EdgeConnection, server_header=SERVER_HEADER,
-        )
+        try:
+            self.server = await serve(
+                self._handler, c.host, c.port, process_request=self._process_request,
+                max_size=c.max_size, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
+                compression=None, max_queue=64, create_connection=EdgeConnection, server_header=SERVER_HEADER,
+            )
+        except BaseException:  # a port in use: give the store (its lock file) and the workers back
+            await self._release()
+            raise
         advertise = getattr(self.store, "advertise", None)
         if advertise is not None:  # issue 12: a second process on this SQLite file names this one
             advertise(self.local_url)
@@ -147,6 +151,16 @@ class GameServer:
         self._gc = loop.create_task(run_gc_policy())  # issue 7: no GC stalls
         self._probe = loop.create_task(self._watch_store())
         return self
+
+    async def _release(self) -> None:
+        """A start that could not listen holds nothing: the resumed tables' computers stop, the
+        store closes (another server in this process may open the file: the host's window falls
+        back to a local table when its hosting port is taken), the workers end."""
+        self.stopping = self.registry.stopping = True
+        await self.registry.shutdown()
+        await self.store.close()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        getattr(self.brain, "close", lambda: None)()
 
     async def _watch_store(self) -> None:
         """While the store fails, try a harmless write every ``PROBE_EVERY`` s, so /healthz turns

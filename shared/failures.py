@@ -42,6 +42,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "seat.taken": N_("Seat {seat} at table {code} is taken. Choose another seat, or “Any free seat”."),
     "seat.replaced": N_("Your seat at table {code} is now played from another window or device, with the same seat token."),
     "host.stopped": N_("The host stopped the game: the server at {host}:{port} is gone."),
+    "host.port_taken_again": N_("Port {port} is in use by another program, so table {code} is not hosted for your friends: they cannot reach it now. It goes on here, on this computer only. Close that program and start again to host it for them."),
+    "host.not_hosted_again": N_("Table {code} could not be hosted again on port {port} ({reason}): your friends cannot reach it now. It goes on here, on this computer only."),
     "table.closed": N_("Table {code} is closed or no longer exists on {host}:{port}. The invite may be old: ask the host for a new one."),
     "protocol.mismatch": N_("This copy of doublenine speaks protocol version {ours}, the server at {host}:{port} speaks version {theirs}. {update}"),
     "protocol.update_server": N_("Ask the host to update doublenine on the server."),

@@ -95,6 +95,17 @@ def remember_hosted(port: int) -> Any:
     return joined
 
 
+def forget_hosting(code: str, port: int) -> None:
+    """The host ended hosted table ``code`` on purpose: its next start must not serve it on
+    ``port`` again (the seat token stays: the match can go on as a local table)."""
+    from dataclasses import replace
+
+    from .. import config
+    saved = config.load()
+    if saved.resume_code == code and saved.resume_port == port:
+        config.save(replace(saved, resume_port=0))
+
+
 def open_hosting(launch: Any, port: int | None = None) -> tuple[HostedTable | None, str, int | None]:
     """(scene, "", None) when hosting started; else (None, the failure in words, a port to offer)."""
     from doublenine.shared.failures import FailureError
@@ -186,6 +197,9 @@ class HostedTable:
         self.asking: Change | None = None
         """The close or leave waiting for the host's answer while friends are seated."""
         self.asked_for = 0
+        self.ended = False
+        """The host ended the hosted game on purpose: Leave, or "Close anyway" with friends seated
+        (a window merely closed with nobody else seated keeps its port for the next start)."""
         self.copied_at: float | None = None
         self.copied_what = "copy"
         """Which button copied last: ``copy`` (the invite) or ``copyweb`` (the web link)."""
@@ -241,11 +255,17 @@ class HostedTable:
         return bool(changed) or dirty
 
     def close(self) -> None:
-        """Close the table, then stop hosting (withdraws the LAN announcement)."""
+        """Close the table, then stop hosting (withdraws the LAN announcement).
+
+        After a deliberate end (:attr:`ended`) the remembered port is forgotten: the next start
+        does not host this table for friends again (the match itself stays, as a local table)."""
+        port = self.hosting.port if self.ended and isinstance(self.hosting, Hosting) and self.code else None
         try:
             self.table.close()
         finally:
             self.hosting.stop()
+            if port is not None:
+                forget_hosting(self.code, port)
 
     # ------------------------------------------------------------ input
     def handle(self, event: Any) -> Change | None:
@@ -280,12 +300,14 @@ class HostedTable:
                 self.table._leave = False  # the Leave was not carried out: keep the seat
         elif cid == "stop":
             change, self.asking = self.asking, None
+            self.ended = change is not None
             return change
         return None
 
     def _leaving(self, change: Change) -> Change | None:
         self.asked_for = self.others()
         if self.asked_for == 0:
+            self.ended = self.ended or change.kind == "pop"  # Leave: the host is done hosting it
             return change
         self.asking = change
         self.dirty = True

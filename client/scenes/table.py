@@ -32,6 +32,8 @@ from .base import Change
 from .talk import TableTalk
 
 TOAST_SECONDS = 8.0
+TOAST_ROWS = 4
+"""Rows a message may take (every message in five languages fits at 800x600: test_rehost.py)."""
 """How long the message after an export stays up."""
 SLIDE = 0.22
 """Seconds a newly played tile takes to slide from its player to its place."""
@@ -88,7 +90,9 @@ class TableScene:
         self.tracker = TrackerPanel(lang, self.art)
         """Issue 14.3: the tile tracker panel, where the table allows it (T opens and closes it)."""
         self.toast: tuple[str, float] | None = None
-        """A short message (text, until when), e.g. where an export was saved."""
+        """A short message (text, until when), e.g. where an export was saved; a click on it hides it."""
+        self._toast_for: float | None = None
+        """Seconds a message told before the first frame stays (:meth:`tell`)."""
         self.dirty = True
 
     # ------------------------------------------------------------ lifecycle
@@ -122,6 +126,8 @@ class TableScene:
         """Drain the network; keep the previews consistent with the new state; run the slide of a new tile."""
         changed = self.session.pump()
         self._now = now
+        if self._toast_for is not None and self.toast is not None:  # told before the clock was known
+            self.toast, self._toast_for = (self.toast[0], now + self._toast_for), None
         if changed:
             self._in_flight = False
         if changed:
@@ -201,6 +207,11 @@ class TableScene:
             return None
         if self.overlay is not None and event.type != pygame.QUIT:
             return self._overlay_event(event)
+        pos = self._pointer(event)
+        if self.toast is not None and pos is not None and event.type != pygame.MOUSEMOTION \
+                and pygame.Rect(self._toast_box(self.vp.pixels)[1]).collidepoint(pos):
+            self.toast, self.dirty = None, True  # read: out of the way
+            return None
         chat_was_open = self.talk.cui.open
         used, said = self.talk.handle(event, self.vp, self.session.state, self.layout(), self.vp.pixels)
         if self.talk.cui.open and not chat_was_open:
@@ -405,17 +416,26 @@ class TableScene:
                              reason=exc.strerror or str(exc)), self._now + TOAST_SECONDS)
         self.dirty = True
 
+    def tell(self, text: str, seconds: float) -> None:
+        """Show ``text`` (translated) for ``seconds`` from the first frame on, or until clicked."""
+        self.toast, self._toast_for, self.dirty = (text, float("inf")), seconds, True
+
+    def _toast_box(self, size: tuple[int, int]) -> tuple[list[str], tuple[int, int, int, int], int]:
+        """(rows, rect, font px) of the message in a window of ``size`` px (at most :data:`TOAST_ROWS` rows)."""
+        from ..render import wrap
+        w, h = size
+        f = max(14, round(16 * min(w / 1280, h / 800)))
+        rows = wrap(self.art, self.toast[0], f, w - 6 * f)[:TOAST_ROWS] if self.toast is not None else []
+        box_h = len(rows) * round(1.4 * f) + f
+        box_w = min(w - 2 * f, max((self.art.type.measure(r, f)[0] for r in rows), default=0) + 2 * f)
+        return rows, ((w - box_w) // 2, h - box_h - 3 * f, box_w, box_h), f
+
     def _draw_toast(self, surface: pygame.Surface) -> None:
-        """The last export's message, over everything, until it expires."""
+        """The last message (an export, a table not hosted again), over everything, until it expires."""
         if self.toast is None:
             return
-        from ..render import wrap
-        w, h = surface.get_size()
-        f = max(14, round(16 * min(w / 1280, h / 800)))
-        rows = wrap(self.art, self.toast[0], f, w - 6 * f)[:3]
-        box_h = len(rows) * round(1.4 * f) + f
-        box_w = min(w - 2 * f, max(self.art.type.measure(r, f)[0] for r in rows) + 2 * f)
-        x, y = (w - box_w) // 2, h - box_h - 3 * f
+        w = surface.get_width()
+        rows, (x, y, box_w, box_h), f = self._toast_box(surface.get_size())
         surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 240), f // 2), (x, y))
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)

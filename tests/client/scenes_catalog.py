@@ -254,6 +254,17 @@ def controls(scene: Any) -> list[tuple[str, tuple[int, int, int, int]]]:
     return out
 
 
+def _not_hosted(state: ClientState) -> Paint:
+    """The table resumed here because its hosting port was taken: the window says what it means."""
+    from doublenine.shared.failures import Failure
+
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        scene = table_scene(state, Ui(seen_finished=0), lang, surface.get_size())
+        scene.tell(Failure("host.port_taken_again", {"code": "K7QPA", "port": 8765}).text(lang), 20.0)
+        scene.draw(surface)
+    return paint
+
+
 def _tracker(state: ClientState, spectator: bool) -> Paint:
     """Issue 14.3: the table scene with the tile tracker open (a seat's own count, or a spectator's)."""
     view = state.view
@@ -313,6 +324,7 @@ def painters() -> list[tuple[str, Paint]]:
             ("overlay/review", _review(*coach_reply())), ("overlay/review-waiting", _review(by["reveal"], None)),
             ("table/wait", _waiting(by["own-turn"], "wait")), ("table/back", _waiting(by["own-turn"], "back")),
             ("table/nudged", _waiting(by["own-turn"], "nudged")),
+            ("table/not-hosted", _not_hosted(by["own-turn"])),
             ("table/tracker", _tracker(by["own-turn"], False)),
             ("table/tracker-spectator", _tracker(by["own-turn"], True)),
             ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
