@@ -140,7 +140,7 @@ class Table:
         try:
             await self.store.update_meta(self.code, encode_meta(self.meta.record()), self.epoch)
         except ValueError as exc:  # issue 12: another process took the table over (a newer epoch)
-            self._lost_to_another(str(exc))
+            self.lost_to_another(str(exc))
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500}) from None
 
@@ -160,14 +160,14 @@ class Table:
         try:
             await self.store.update_listing(self.code, now[0], now[1], self.epoch)
         except ValueError as exc:
-            self._lost_to_another(str(exc))
+            self.lost_to_another(str(exc))
             return
         except Exception as exc:
             log.warning("table %s: storing its listing failed: %s", self.code, exc)
             return
         self._listed = now
 
-    def _lost_to_another(self, detail: str) -> None:
+    def lost_to_another(self, detail: str) -> None:
         """The store refused a write of this table as already made by another process: drop the
         table once (the registry closes its connections with 4003) and never write again."""
         if not self.moved and self.on_conflict is not None:
@@ -380,7 +380,7 @@ class Table:
             await self.store.append(self.code, event_rows(events, key))
         except ValueError as exc:  # issue 12: (code, seq) already stored, another process writes here
             self._take_back(events)
-            self._lost_to_another(str(exc))  # drops the table: one log line, no retry loop
+            self.lost_to_another(str(exc))  # drops the table: one log line, no retry loop
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500}) from None
         except Exception:

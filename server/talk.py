@@ -72,7 +72,11 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
         line = _line(table, conn.seat, text, msg.phrase)
         chat.next_id += 1  # even if storing fails: a store that failed after committing must not block the id
         try:
-            await table.store.append_chat(table.code, line["id"], pack(line), rules.KEPT)
+            await table.store.append_chat(table.code, line["id"], pack(line), rules.KEPT, table.epoch)
+        except ValueError as exc:  # issue 12: another process took the table over (or wrote that id)
+            table.lost_to_another(str(exc))
+            raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
+                          {"retry_ms": 200}) from None
         except Exception:
             log.exception("table %s: storing chat line %d failed", table.code, line["id"])
             raise Refused(ErrorCode.INTERNAL, "the message could not be stored; nobody saw it") from None

@@ -61,7 +61,9 @@ class Store(Protocol):
     the epoch; its writes of the record (``update_meta``, ``update_listing``,
     ``close_table``) pass that epoch, and a write whose epoch is not the stored one raises
     ``ValueError`` and changes nothing: a process that lost its lock without noticing yet
-    cannot overwrite what the new owner serves. ``epoch=None``: unfenced (tests, tools).
+    cannot overwrite what the new owner serves; chat lines (``append_chat``) are fenced
+    the same way, so a stale line can never take the id the new owner's next line needs.
+    ``epoch=None``: unfenced (tests, tools).
     """
 
     async def create_table(self, code: str, meta: bytes) -> None:
@@ -87,10 +89,11 @@ class Store(Protocol):
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         """Durably append log rows (seq, payload) before any client hears of them."""
 
-    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
+                          epoch: int | None = None) -> None:
         """Store chat line ``line_id`` of a table (issue 15: kept with the table, never in its log)
         and forget all but its newest ``keep`` lines. ``KeyError`` if the table is unknown,
-        ``ValueError`` if ``line_id`` is stored already (nothing stored then)."""
+        ``ValueError`` if ``line_id`` is stored already or ``epoch`` is stale (nothing stored then)."""
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         """A table's stored chat lines ``(line_id, payload)``, oldest first (empty if none or unknown)."""
@@ -177,9 +180,9 @@ class MemoryStore:
             log.sort(key=lambda r: r[0])
         seen |= new
 
-    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
-        if code not in self.tables:
-            raise KeyError(code)
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
+                          epoch: int | None = None) -> None:
+        self._fenced(code, epoch)
         lines = self._chat.setdefault(code, [])
         if any(i == line_id for i, _ in lines):
             raise ValueError(f"table {code}: chat line {line_id} is already stored")

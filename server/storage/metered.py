@@ -62,8 +62,9 @@ class MeteredStore:
     async def load_listed(self, limit: int) -> list[ListedTable]:
         return await self.inner.load_listed(limit)
 
-    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
-        await self.inner.append_chat(code, line_id, payload, keep)
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
+                          epoch: int | None = None) -> None:
+        await self.inner.append_chat(code, line_id, payload, keep, epoch)
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return await self.inner.load_chat(code)

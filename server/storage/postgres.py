@@ -170,9 +170,12 @@ class PostgresStore:
         except ValueError as exc:
             raise ValueError(f"table {code}: a seq in {[r[1] for r in batch]} is already stored") from exc
 
-    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
+                          epoch: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
             # issue 15: chat is kept beside the log, bounded to the newest ``keep`` lines
+            if epoch is not None:
+                await _owner_check(con, code, epoch)
             try:
                 await con.execute("INSERT INTO dn_chat(code, id, payload) VALUES ($1, $2, $3)",
                                   code, int(line_id), bytes(payload))
@@ -183,6 +186,8 @@ class PostgresStore:
         try:
             await self._run(work)
         except ValueError as exc:
+            if "taken over" in str(exc):
+                raise
             raise ValueError(f"table {code}: chat line {line_id} is already stored") from exc
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
@@ -247,13 +252,21 @@ class PostgresStore:
         await self._run(work)
 
 
-async def _fenced(con: asyncpg.Connection, sql: str, code: str, epoch: int | None, *values: Any) -> None:
-    """Run the record update ``sql`` (``$1`` code, ``$2`` epoch, then ``values``) only if the
-    stored epoch is ``epoch`` (any, when None): ``KeyError`` if unknown, ``ValueError`` if stale.
-    The row is locked first (``FOR UPDATE``), so the check and the write see one epoch."""
-    stored = await con.fetchval("SELECT epoch FROM dn_table WHERE code=$1 FOR UPDATE", code)
+async def _owner_check(con: asyncpg.Connection, code: str, epoch: int | None) -> int:
+    """The stored epoch of ``code``, with its row locked until the transaction ends, so the check
+    and the write after it see one epoch (``FOR NO KEY UPDATE``: it waits for a concurrent take,
+    never for the appends, whose foreign key takes only ``KEY SHARE``). ``KeyError`` if unknown,
+    ``ValueError`` if ``epoch`` is given and is not the stored one."""
+    stored = await con.fetchval("SELECT epoch FROM dn_table WHERE code=$1 FOR NO KEY UPDATE", code)
     if stored is None:
         raise KeyError(code)
     if epoch is not None and stored != epoch:
         raise stale_owner(code, epoch, stored)
+    return int(stored)
+
+
+async def _fenced(con: asyncpg.Connection, sql: str, code: str, epoch: int | None, *values: Any) -> None:
+    """Run the record update ``sql`` (``$1`` code, ``$2`` epoch, then ``values``) only if the
+    stored epoch is ``epoch`` (any, when None); errors as :func:`_owner_check`."""
+    stored = await _owner_check(con, code, epoch)
     await con.execute(sql, code, stored, *values)

@@ -276,11 +276,14 @@ class SQLiteStore:
 
         await self._call(job)
 
-    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int) -> None:
+    async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
+                          epoch: int | None = None) -> None:
         row = (code, int(line_id), bytes(payload))
 
         def job(c: sqlite3.Connection) -> None:
             # issue 15: chat is kept beside the log, bounded to the newest ``keep`` lines
+            if epoch is not None:
+                _fence(c, code, epoch)
             try:
                 c.execute("INSERT INTO dn_chat(code, id, payload) VALUES (?,?,?)", row)
             except sqlite3.IntegrityError as exc:

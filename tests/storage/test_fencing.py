@@ -16,6 +16,7 @@ from doublenine.server.app import GameServer
 from doublenine.server.netbot import ServerRefused, TableClient
 from doublenine.server.seating import TableMeta, token_hash
 from doublenine.server.storage.pglocks import lock_key
+from doublenine.shared import protocol as p
 from doublenine.shared.codec import decode_meta
 
 from .test_takeover import closed_with, server_config, wiped
@@ -84,6 +85,33 @@ async def test_a_process_that_lost_the_lock_cannot_close_the_table_the_new_owner
         assert (await watcher.until(lambda m: getattr(m, "type", None) == "snapshot")) is not None
         await watcher.close()
         await host.close()
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+async def test_a_process_that_lost_the_lock_cannot_store_a_chat_line_at_the_new_owners_table(pg_dsn: str) -> None:
+    db = await wiped(pg_dsn)
+    a = await GameServer(server_config(db)).start()
+    b = await GameServer(server_config(db)).start()
+    try:
+        host = await TableClient.connect(a.url)
+        await host.attach({"type": "create_table", "sit": 1, "name": "Ana", "seats": HHCC})
+        code, token = str(host.code), str(host.token)
+        await lose_lock_unnoticed(a, code)
+        watcher = await TableClient.connect(b.url)  # B takes the table over
+        await watcher.attach({"type": "spectate", "code": code})
+        await host.send({"type": "chat", "text": "from the old owner"})
+        assert await closed_with(host) == 4003 and code not in a.registry.tables  # A dropped it
+        assert await b.store.load_chat(code) == ()
+        back = await TableClient.connect(b.url)  # the player reconnects to the owner and talks there
+        await back.attach({"type": "rejoin", "code": code, "token": token})
+        await back.send({"type": "chat", "text": "hello"})
+        await back.until(lambda m: isinstance(m, p.ChatLines) and not m.history)
+        assert [(line.id, line.text) for line in back.chat] == [(1, "hello")]
+        assert [line_id for line_id, _ in await b.store.load_chat(code)] == [1]
+        await back.close()
+        await watcher.close()
     finally:
         await a.stop()
         await b.stop()

@@ -186,11 +186,14 @@ async def test_take_fences_off_every_record_write_of_an_older_owner(store: Store
     assert await store.take("T1") == 1  # the new owner
     for stale in (store.update_meta("T1", b"old owner's seats", 0),
                   store.update_listing("T1", True, (40, 12), 0),
-                  store.close_table("T1", 0)):
+                  store.close_table("T1", 0),
+                  store.append_chat("T1", 1, b"old owner's line", 10, 0)):
         with pytest.raises(ValueError, match="taken over by another process"):
             await stale
     assert await store.load("T1") == StoredTable("T1", b"first owner, seat taken", (), False, 1)
-    assert await store.load_listed(10) == []
+    assert await store.load_listed(10) == [] and await store.load_chat("T1") == ()
+    await store.append_chat("T1", 1, b"new owner's line", 10, 1)
+    assert await store.load_chat("T1") == ((1, b"new owner's line"),)
     await store.update_meta("T1", b"new owner's seats", 1)
     await store.update_listing("T1", True, (5, 0), 1)
     assert await store.load_listed(10) == [ListedTable("T1", b"new owner's seats", (5, 0))]
