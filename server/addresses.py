@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections import OrderedDict
+from collections.abc import Callable
 
 IPV6_GROUP = 64
 """Prefix length by which IPv6 addresses are grouped for every per-address limit."""
@@ -36,15 +37,28 @@ class MissLimiter:
 
     At most ``max_groups`` groups are remembered (the least recently seen are forgotten, which
     only ever gives a forgotten group a full bucket again), so a flood of addresses costs bounded
-    memory."""
+    memory.
 
-    def __init__(self, rate: float, burst: float, max_groups: int = 10_000) -> None:
+    ``processes()``: how many server processes share the store (issue 12). Each keeps its own
+    buckets, and nginx spreads one client's codes over all of them, so each allows its share:
+    ``rate / n`` and ``burst / n`` (at least one miss at once); together they allow what the
+    configuration says, not ``n`` times it."""
+
+    def __init__(self, rate: float, burst: float, max_groups: int = 10_000,
+                 processes: Callable[[], int] = lambda: 1) -> None:
         self.rate, self.burst, self.max_groups = rate, burst, max_groups
+        self.processes = processes
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
+    def _share(self) -> tuple[float, float]:
+        """(rate, burst) this process allows."""
+        n = max(1, self.processes())
+        return self.rate / n, max(1.0, self.burst / n)
+
     def _level(self, group: str, now: float) -> float:
-        allowance, stamp = self._buckets.get(group, (self.burst, now))
-        return min(self.burst, allowance + (now - stamp) * self.rate)
+        rate, burst = self._share()
+        allowance, stamp = self._buckets.get(group, (burst, now))
+        return min(burst, allowance + (now - stamp) * rate)
 
     def allowed(self, group: str, now: float) -> bool:
         """True when ``group`` may look a code up now (at least one miss left in its bucket)."""
@@ -60,4 +74,5 @@ class MissLimiter:
 
     def retry_after(self, group: str, now: float) -> float:
         """Seconds until ``group`` may look a code up again (0 when it may now)."""
-        return max(0.0, (1.0 - self._level(group, now)) / self.rate) if self.rate > 0 else 60.0
+        rate = self._share()[0]
+        return max(0.0, (1.0 - self._level(group, now)) / rate) if rate > 0 else 60.0

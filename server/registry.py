@@ -74,8 +74,10 @@ class Registry:
         self.connections: set[Any] = set()
         self.per_address: Counter[str] = Counter()
         """Open connections per client address group (issue 7 limit; IPv6 by /64, issue 12)."""
-        self.misses = MissLimiter(config.code_miss_rate, config.code_miss_burst)
-        """Table-code lookups that found nothing, per address group (issue 12 case 7)."""
+        self.misses = MissLimiter(config.code_miss_rate, config.code_miss_burst,
+                                  processes=lambda: getattr(self.ownership, "processes", 1))
+        """Table-code lookups that found nothing, per address group (issue 12 case 7), this
+        process's share of the budget of every process on the store."""
         self.owners: dict[str, str] = {}
         """table code -> address of the connection that created it (issue 7 limit)."""
         self._closing: set[asyncio.Task[None]] = set()

@@ -37,6 +37,10 @@ QUERY_TIMEOUT = 3.0
 """Seconds a lock query may take before the connection counts as lost."""
 RECHECK = 0.25
 """Seconds between two tries of a lock being handed over, in case a NOTIFY was missed."""
+COUNT_EVERY = 5
+"""Heartbeats between two counts of the server processes on the store (:attr:`PgOwnership.processes`)."""
+LOCK_NAME = "doublenine locks pid "
+"""Start of every lock connection's ``application_name`` (then the process id)."""
 
 
 def lock_key(code: str) -> int:
@@ -59,11 +63,15 @@ class PgOwnership:
 
     def __init__(self, dsn: str, heartbeat: float = HEARTBEAT) -> None:
         self.dsn = dsn
-        self.name = f"doublenine locks pid {os.getpid()}"
+        self.name = f"{LOCK_NAME}{os.getpid()}"
         """``application_name`` of the lock connection: ``pg_locks`` joined with ``pg_stat_activity``
         shows which process holds which table (docs/operations.md)."""
         self.heartbeat = heartbeat
         self.held: set[str] = set()
+        self.processes = 1
+        """Server processes with a lock connection to this database, this one included, counted
+        every :data:`COUNT_EVERY` heartbeats: per-address budgets that each process keeps
+        alone are shared by this many (server/addresses.py ``MissLimiter``)."""
         self._con: Any = None
         self._io = asyncio.Lock()  # one query at a time on the connection
         self._freed: dict[str, asyncio.Event] = {}
@@ -119,7 +127,11 @@ class PgOwnership:
             self._on_lost(why)
 
     async def _heartbeat(self) -> None:
+        beats = 0
         while not self._closed:
+            if beats % COUNT_EVERY == 0 and self._con is not None:
+                await self.count_processes()
+            beats += 1
             await asyncio.sleep(self.heartbeat)
             if self._con is None:
                 try:
@@ -132,6 +144,18 @@ class PgOwnership:
                 await self._query("SELECT 1")
             except OSError:
                 pass  # _query already gave everything up
+
+    async def count_processes(self) -> int:
+        """Count the server processes on this database now (their lock connections, by name in
+        ``pg_stat_activity``), store it in :attr:`processes` and return it; keeps the last count
+        if the query fails (the heartbeat then finds the connection lost)."""
+        try:
+            found = await self._query("SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE $1",
+                                      LOCK_NAME + "%")
+        except OSError:
+            return self.processes
+        self.processes = max(1, int(found or 0))
+        return self.processes
 
     async def _query(self, sql: str, *args: Any) -> Any:
         async with self._io:

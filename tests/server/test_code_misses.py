@@ -33,6 +33,21 @@ def test_miss_limiter_burst_then_rate_and_bounded_memory() -> None:
     assert len(misses._buckets) == 2  # "a", least recently seen, is forgotten
 
 
+def test_miss_limiter_allows_its_share_when_processes_share_the_store() -> None:
+    """Issue 12: three processes, each allows a third of the budget (rate and burst), so one
+    client whose codes nginx spreads over the three gets the configured budget, not three times it."""
+    n = [3]
+    misses = MissLimiter(rate=1.5, burst=20, processes=lambda: n[0])
+    for _ in range(6):  # 20 / 3 = 6.67 at once
+        assert misses.allowed("a", 0.0)
+        misses.missed("a", 0.0)
+    assert not misses.allowed("a", 0.0) and misses.retry_after("a", 0.0) == pytest.approx((1 - 2 / 3) / 0.5)  # 0.67 left, 0.5 a second
+    n[0] = 40  # more processes than the burst: still one miss at a time each
+    assert misses.allowed("b", 0.0)
+    misses.missed("b", 0.0)
+    assert not misses.allowed("b", 0.0)
+
+
 async def _attach(url: str, fields: dict[str, Any], peer: str) -> str:
     client = await TableClient.connect(url, additional_headers={"X-Forwarded-For": peer})
     try:
