@@ -7,6 +7,7 @@ IPv4-mapped IPv6 address as the IPv4 address it is.
 """
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 from collections import OrderedDict
 from collections.abc import Callable
@@ -28,6 +29,13 @@ def address_group(address: str) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, IPV6_GROUP), strict=False))
     return str(ip)
+
+
+def creator_key(group: str) -> str:
+    """What the store keeps of who created an open table (issue 12: the tables-per-address limit
+    counts the tables of every process): a digest of the address group, never the address;
+    forgotten when the table closes. 32 hex digits."""
+    return hashlib.blake2b(group.encode(), digest_size=16, person=b"doublenine-crtr").hexdigest()
 
 
 class MissLimiter:

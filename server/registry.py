@@ -27,7 +27,7 @@ from doublenine.shared.invite import CODE_ALPHABET
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
-from .addresses import MissLimiter
+from .addresses import MissLimiter, creator_key
 from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
@@ -78,8 +78,6 @@ class Registry:
                                   processes=lambda: getattr(self.ownership, "processes", 1))
         """Table-code lookups that found nothing, per address group (issue 12 case 7), this
         process's share of the budget of every process on the store."""
-        self.owners: dict[str, str] = {}
-        """table code -> address of the connection that created it (issue 7 limit)."""
         self._closing: set[asyncio.Task[None]] = set()
         self.metrics = ServerMetrics()
         """``GET /metrics`` (issue 7): connections and tables are read live."""
@@ -196,9 +194,13 @@ class Registry:
 
     async def create(self, spec: Any, address: str) -> Table:
         """A new table from a ``CreateTable`` message, stored before anyone joins."""
-        per_address = Counter(self.owners.values())
-        if per_address[address] >= self.config.max_tables_per_address:
-            raise Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {per_address[address]} open tables")
+        made_by = creator_key(address)  # counted in the store: the tables of every process (issue 12)
+        try:
+            have = await self.store.count_open(made_by)
+        except OSError as exc:
+            raise Refused(ErrorCode.INTERNAL, f"the store cannot be read now: {exc}; nothing was created") from None
+        if have >= self.config.max_tables_per_address:
+            raise Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {have} open tables")
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
         slots = {s: SeatSlot(s, spec.seats[s - 1].kind, spec.seats[s - 1].level,
@@ -212,7 +214,7 @@ class Registry:
                          public=spec.public)
         table = self._add(meta, None)
         try:
-            await table.persist_new()
+            await table.persist_new(made_by)
         except BaseException as exc:  # a table never stored is never registered (issue 12 case 5)
             self.tables.pop(table.code, None)
             await self.ownership.release(table.code)
@@ -223,7 +225,6 @@ class Registry:
             raise Refused(ErrorCode.INTERNAL, "the new table could not be stored; nothing was created") from None
         table.watch_idle()
         self.metrics.tables_created.inc()
-        self.owners[table.code] = address
         log.info("table %s created by %s (%s)", table.code, address,
                  "".join("H" if sl.kind == "human" else "C" for sl in slots.values()))
         return table
@@ -297,7 +298,6 @@ class Registry:
     def _forget(self, table: Table, reason: str) -> None:
         """Stop serving ``table`` now: never write it again, close its connections (4003)."""
         del self.tables[table.code]
-        self.owners.pop(table.code, None)
         table.moved = table.closed = True
         for conn in list(table.subscribers):
             table.unbind(conn)
@@ -334,7 +334,6 @@ class Registry:
         if self.tables.get(table.code) is not table:
             return
         del self.tables[table.code]
-        self.owners.pop(table.code, None)
         await table.close()
         for conn in list(table.subscribers):
             table.unbind(conn)

@@ -66,8 +66,13 @@ class Store(Protocol):
     ``epoch=None``: unfenced (tests, tools).
     """
 
-    async def create_table(self, code: str, meta: bytes) -> None:
-        """Record a new table; ``ValueError`` if ``code`` exists."""
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
+        """Record a new table; ``ValueError`` if ``code`` exists. ``creator``: an opaque key of who
+        created it (a digest of the address group, ``server/addresses.py``), kept while it is open."""
+
+    async def count_open(self, creator: str) -> int:
+        """How many open tables ``creator`` created (issue 12: the tables-per-address limit counts
+        those of every process sharing the store)."""
 
     async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
         """Replace a table's creation record (seats, names, tokens hashes); ``KeyError`` if unknown,
@@ -99,8 +104,8 @@ class Store(Protocol):
         """A table's stored chat lines ``(line_id, payload)``, oldest first (empty if none or unknown)."""
 
     async def close_table(self, code: str, epoch: int | None = None) -> None:
-        """Mark a table closed; its log stays stored. ``KeyError`` if unknown, ``ValueError``
-        if ``epoch`` is stale (as :meth:`update_meta`)."""
+        """Mark a table closed (and forget its creator); its log stays stored. ``KeyError`` if
+        unknown, ``ValueError`` if ``epoch`` is stale (as :meth:`update_meta`)."""
 
     async def reopen_table(self, code: str) -> None:
         """Mark a closed table open again (a player came back to an idle-closed table, D7);
@@ -131,6 +136,10 @@ class MemoryStore:
     _chat: dict[str, list[tuple[int, bytes]]] = field(default_factory=dict)
     _listing: dict[str, tuple[bool, tuple[int, int]]] = field(default_factory=dict)
     _created: dict[str, int] = field(default_factory=dict)
+    _creator: dict[str, str | None] = field(default_factory=dict)
+
+    async def count_open(self, creator: str) -> int:
+        return sum(1 for code, who in self._creator.items() if who == creator and not self.tables[code].closed)
 
     def _fenced(self, code: str, epoch: int | None) -> StoredTable:
         t = self.tables[code]
@@ -138,10 +147,11 @@ class MemoryStore:
             raise stale_owner(code, epoch, t.epoch)
         return t
 
-    async def create_table(self, code: str, meta: bytes) -> None:
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
         if code in self.tables:
             raise ValueError(f"table {code} exists")
         self.tables[code] = StoredTable(code, meta)
+        self._creator[code] = creator
         self._rows[code], self._seqs[code] = [], set()
         self._created[code] = len(self._created)
 
@@ -195,6 +205,7 @@ class MemoryStore:
 
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         self.tables[code] = replace(self._fenced(code, epoch), closed=True)
+        self._creator[code] = None
 
     async def reopen_table(self, code: str) -> None:
         self.tables[code] = replace(self.tables[code], closed=False)

@@ -45,8 +45,12 @@ class MeteredStore:
         finally:
             self.histogram.observe(time.perf_counter() - start)
 
-    async def create_table(self, code: str, meta: bytes) -> None:
-        await self._write(self.inner.create_table(code, meta))
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
+        await self._write(self.inner.create_table(code, meta, creator))
+
+    async def count_open(self, creator: str) -> int:
+        result: int = await self.inner.count_open(creator)
+        return result
 
     async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
         await self._write(self.inner.update_meta(code, meta, epoch))

@@ -49,10 +49,12 @@ ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS listed BOOLEAN NOT NULL DEFAULT FA
 ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_a INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_b INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed AND NOT closed;
+ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS creator TEXT;
+CREATE INDEX IF NOT EXISTS dn_table_creator ON dn_table(creator) WHERE NOT closed;
 """
 """Issue 12 added ``epoch`` (the fence of the table record, see ``Store``) and the columns ``/``
-lists from (``listed``, ``score_a``, ``score_b``): ``ADD COLUMN IF NOT EXISTS`` upgrades older
-databases in place."""
+lists from (``listed``, ``score_a``, ``score_b``) and ``creator`` (who created an open table, for
+the tables-per-address limit): ``ADD COLUMN IF NOT EXISTS`` upgrades older databases in place."""
 SCHEMA_LOCK = 0x646E_0001
 """Advisory lock id: processes starting together create the schema one at a time."""
 
@@ -111,14 +113,21 @@ class PostgresStore:
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise OSError(f"postgres: {exc}") from exc
 
-    async def create_table(self, code: str, meta: bytes) -> None:
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
-            await con.execute("INSERT INTO dn_table(code, meta) VALUES ($1, $2)", code, bytes(meta))
+            await con.execute("INSERT INTO dn_table(code, meta, creator) VALUES ($1, $2, $3)",
+                              code, bytes(meta), creator)
 
         try:
             await self._run(work)
         except ValueError as exc:
             raise ValueError(f"table {code} exists") from exc
+
+    async def count_open(self, creator: str) -> int:
+        async def work(con: asyncpg.Connection) -> int:
+            return int(await con.fetchval("SELECT count(*) FROM dn_table WHERE creator=$1 AND NOT closed", creator))
+
+        return await self._run(work)
 
     async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
@@ -199,7 +208,7 @@ class PostgresStore:
 
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
-            await _fenced(con, "UPDATE dn_table SET closed=TRUE, updated=now() WHERE code=$1 AND epoch=$2",
+            await _fenced(con, "UPDATE dn_table SET closed=TRUE, creator=NULL, updated=now() WHERE code=$1 AND epoch=$2",
                           code, epoch)
 
         await self._run(work)

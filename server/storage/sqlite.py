@@ -53,9 +53,12 @@ CREATE TABLE IF NOT EXISTS dn_chat (
 ) WITHOUT ROWID;
 """
 ADDED_COLUMNS = (("epoch", "INTEGER NOT NULL DEFAULT 0"), ("listed", "INTEGER NOT NULL DEFAULT 0"),
-                 ("score_a", "INTEGER NOT NULL DEFAULT 0"), ("score_b", "INTEGER NOT NULL DEFAULT 0"))
-"""Schema 2 (issue 12): the record's ownership epoch and what ``/`` lists, added to older files."""
-LISTED_INDEX = "CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed=1 AND closed=0"
+                 ("score_a", "INTEGER NOT NULL DEFAULT 0"), ("score_b", "INTEGER NOT NULL DEFAULT 0"),
+                 ("creator", "TEXT"))
+"""Schema 2 (issue 12): the record's ownership epoch, what ``/`` lists, who created an open
+table; added to older files."""
+INDEXES = ("CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed=1 AND closed=0",
+           "CREATE INDEX IF NOT EXISTS dn_table_creator ON dn_table(creator) WHERE closed=0")
 MAX_GROUP = 512
 """Most jobs committed together: bounds one transaction's size and latency."""
 
@@ -122,7 +125,8 @@ class SQLiteStore:
             for name, kind in ADDED_COLUMNS:
                 if name not in have:
                     conn.execute(f"ALTER TABLE dn_table ADD COLUMN {name} {kind}")
-            conn.execute(LISTED_INDEX)
+            for index in INDEXES:
+                conn.execute(index)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except (sqlite3.Error, OSError) as exc:
             self._owner.release()
@@ -209,18 +213,25 @@ class SQLiteStore:
 
     # -- the Store interface -----------------------------------------------------------
 
-    async def create_table(self, code: str, meta: bytes) -> None:
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
             now = time.time()
             try:
                 c.execute(
-                    "INSERT INTO dn_table(code, meta, closed, created, updated) VALUES (?,?,0,?,?)",
-                    (code, bytes(meta), now, now),
+                    "INSERT INTO dn_table(code, meta, closed, created, updated, creator) VALUES (?,?,0,?,?,?)",
+                    (code, bytes(meta), now, now, creator),
                 )
             except sqlite3.IntegrityError as exc:
                 raise ValueError(f"table {code} exists") from exc
 
         await self._call(job)
+
+    async def count_open(self, creator: str) -> int:
+        def job(c: sqlite3.Connection) -> int:
+            return int(c.execute("SELECT count(*) FROM dn_table WHERE creator=? AND closed=0", (creator,)).fetchone()[0])
+
+        result: int = await self._call(job)
+        return result
 
     async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
@@ -304,7 +315,7 @@ class SQLiteStore:
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
             _fence(c, code, epoch)
-            c.execute("UPDATE dn_table SET closed=1, updated=? WHERE code=?", (time.time(), code))
+            c.execute("UPDATE dn_table SET closed=1, creator=NULL, updated=? WHERE code=?", (time.time(), code))
 
         await self._call(job)
 

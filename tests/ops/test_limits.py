@@ -14,6 +14,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from doublenine.server.addresses import creator_key
 from doublenine.server.app import GameServer
 from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import ServerRefused, TableClient
@@ -87,7 +88,8 @@ async def test_max_tables_counts_the_forwarded_address_behind_a_proxy(make_serve
         c = await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": f"10.9.9.9, {addr}"})
         await c.attach({"type": "create_table", "seats": HUMANS, "sit": 1})
         await c.close()
-    assert sorted(server.registry.owners.values()) == ["198.51.100.7", "203.0.113.9"]
+    counts = [await server.registry.store.count_open(creator_key(a)) for a in ("203.0.113.9", "198.51.100.7", "10.9.9.9")]
+    assert counts == [1, 1, 0]  # the client's address, never the proxy's
 
 
 async def test_frame_over_the_limit_closes_1009_and_logs(make_server: Any, caplog: Any) -> None:

@@ -217,3 +217,14 @@ async def test_load_listed_gives_open_listed_tables_newest_first_at_most_limit(s
     assert [t.code for t in await store.load_listed(50)] == ["T5", "T3", "T1", "T0"]
     await store.update_listing("T5", False, (100, 50))  # its match ended
     assert [t.code for t in await store.load_listed(50)] == ["T3", "T1", "T0"]
+
+
+async def test_count_open_counts_the_open_tables_of_one_creator(store: Store) -> None:
+    await store.create_table("T1", b"m", "alice")
+    await store.create_table("T2", b"m", "alice")
+    await store.create_table("T3", b"m", "bob")
+    await store.create_table("T4", b"m")
+    assert [await store.count_open(who) for who in ("alice", "bob", "carol")] == [2, 1, 0]
+    await store.close_table("T1")
+    await store.reopen_table("T1")  # closing forgot who made it: a reopened table counts for nobody
+    assert [await store.count_open(who) for who in ("alice", "bob")] == [1, 1]
