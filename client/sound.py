@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import re
 import sys
 from array import array
 from collections.abc import Mapping
@@ -119,7 +120,7 @@ def audio_present(env: Mapping[str, str] | None = None, root: Path = Path("/"),
         cards = (root / "proc/asound/cards").read_text(errors="replace")[:65536]
     except OSError:
         cards = ""
-    if any(line.strip()[:1].isdigit() for line in cards.splitlines()):
+    if re.search(r"^ *[0-9]+ \[", cards, re.MULTILINE):  # " 0 [PCH   ]: HDA-Intel ..." (none: "--- no soundcards ---")
         return True
     try:
         if any(p.name.startswith("pcmC") for p in (root / "dev/snd").iterdir()):
