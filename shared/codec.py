@@ -12,7 +12,7 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 
-from .events import Body, Decided, Event, MatchStarted, Redone, Restarted, Shuffled, Undone
+from .events import Body, Decided, Event, MatchStarted, Redone, Restarted, Shuffled, Undone, decided
 from .moves import Decision, DrawPick, End, Nominate, Pass, Play, Review
 from .seats import Seat
 from .frames import FrameError, FrameLimits, read_frame
@@ -83,7 +83,7 @@ def _body(body: Body) -> dict[str, Any]:
 def _body_from(m: dict[str, Any]) -> Body:
     k = m["k"]
     if k == "d":
-        return Decided(_decision_from(m["d"]))
+        return decided(_decision_from(m["d"]))
     if k == "s":
         order = tuple(m["o"])
         if sorted(order) != list(range(len(DOUBLE_NINE_SET))):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import struct
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Union
@@ -61,6 +62,32 @@ class MatchStarted:
     """R28: a new match: scores 0-0, a fresh opening draw."""
 
 
+_DECIDED: dict[Any, Decided] = {}
+_DECIDED_MAX = 1024
+"""More than every legal decision: 440 plays, 4 passes, 110 draw picks, 16 nominations, 8 reviews."""
+
+
+def decided(decision: Decision) -> Decided:
+    """``Decided(decision)``, one shared instance per distinct decision (issue 12, memory per
+    table: a match keeps every decision of its log, and there are only about 580 distinct ones;
+    both are frozen, so sharing is invisible). A decision whose seat is not a :class:`Seat`
+    (a plain int) is wrapped, not shared, so every shared one reads the same."""
+    shared = _known(decision)
+    if shared is None:
+        shared = Decided(decision)
+        if type(decision.seat) is Seat and len(_DECIDED) < _DECIDED_MAX:
+            _DECIDED[decision] = shared
+    return shared
+
+
+def _known(decision: Decision) -> Decided | None:
+    """The shared ``Decided`` of a decision equal to ``decision``, if there is one yet."""
+    try:
+        return _DECIDED.get(decision)
+    except TypeError:  # an unhashable field: never shared
+        return None
+
+
 Body = Union[Shuffled, Decided, Undone, Redone, Restarted, MatchStarted]
 
 
@@ -86,10 +113,12 @@ def step(state: MatchState, body: Body) -> MatchState:
     raise TypeError(f"cursor events are handled by replay: {body!r}")
 
 
-_CHECKPOINT_EVERY = 16
-"""Keep the state after every 16th active event: memory stays flat as a match grows, and an
-undo re-folds at most 15 events from the nearest checkpoint (``step`` is pure, so the
-re-folded state equals the one that was dropped)."""
+_CHECKPOINT_EVERY = 64
+"""Keep the state after every 64th active event: memory stays flat as a match grows, and an
+undo re-folds at most 63 events from the nearest checkpoint (``step`` is pure, so the
+re-folded state equals the one that was dropped). 64 rather than 16 (issue 12, memory per
+table): a checkpoint holds its own copies of the line and the moves, and a re-fold of 63
+events takes about 0.1 ms (docs/performance.md), for an undo that needs every seat's consent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,49 +155,64 @@ def unpack_rng(packed: tuple[Any, bytes, Any]) -> tuple[Any, tuple[int, ...], An
 class _Cursor:
     """The active events and the redo stack, with the current state and sparse checkpoints.
 
-    ``checkpoints`` holds ``(n, state)``: the state after the first ``n`` active events,
-    for ``n`` = 0, 16, 32, ... up to ``len(active)``; the current state is ``state``.
+    The active events are kept as two parallel sequences, their ``seqs`` (machine ints) and
+    their ``bodies`` (shared objects, :func:`decided`), not as :class:`Event` objects: an
+    Event with its ``seq`` and ``at`` costs about 110 bytes, these 16 (issue 12, memory per
+    table). ``checkpoints`` holds ``(n, state)``: the state after the first ``n`` active
+    events, for ``n`` = 0, 64, 128, ... up to ``len(bodies)``; the current state is ``state``.
+    ``redo`` holds each undone block as (seqs, bodies).
     """
 
     def __init__(self, initial: MatchState = INITIAL) -> None:
-        self.active: list[Event] = []
+        self.seqs = array("q")
+        self.bodies: list[Body] = []
         self.checkpoints: list[tuple[int, MatchState]] = [(0, initial)]
         self.state: MatchState = initial
-        self.redo: list[list[Event]] = []
+        self.redo: list[tuple[array[int], list[Body]]] = []
 
     def push(self, event: Event, after: MatchState | None = None) -> None:
         """Fold ``event`` in; ``after``, when given, is the state it leads to, already computed."""
-        body = event.body
+        self.push_body(event.seq, event.body, after)
+
+    def push_body(self, seq: int, body: Body, after: MatchState | None = None) -> None:
+        """:meth:`push` of the event ``seq`` whose body is ``body``."""
         if isinstance(body, Undone):
-            idx = next((i for i, e in enumerate(self.active) if e.seq == body.to_seq), None)
-            if idx is None:
-                raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"event {body.to_seq} is not active")
-            self.redo.append(self.active[idx:])
-            del self.active[idx:]
+            try:
+                idx = self.seqs.index(body.to_seq)
+            except (ValueError, TypeError, OverflowError):
+                raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"event {body.to_seq} is not active") from None
+            self.redo.append((self.seqs[idx:], self.bodies[idx:]))
+            del self.seqs[idx:], self.bodies[idx:]
             self._rewind(idx)
         elif isinstance(body, Redone):
             if not self.redo:
                 raise IllegalMove(ErrorCode.NOTHING_TO_REDO, "nothing was undone")
-            for e in self.redo.pop():
-                self._append(e)
+            seqs, bodies = self.redo.pop()
+            for s, b in zip(seqs, bodies):
+                self._append(s, b)
         else:
-            self._append(event, after)
+            self._append(seq, body, after)
             if isinstance(body, (Decided, Restarted, MatchStarted)):
                 self.redo.clear()  # R27: a new decision discards what could be redone
 
-    def _append(self, event: Event, after: MatchState | None = None) -> None:
-        self.state = step(self.state, event.body) if after is None else after
-        self.active.append(event)
-        if len(self.active) % _CHECKPOINT_EVERY == 0:
-            self.checkpoints.append((len(self.active), self.state))
+    def active(self) -> Iterable[tuple[int, Body]]:
+        """The active events as (seq, body), latest first."""
+        return zip(reversed(self.seqs), reversed(self.bodies))
+
+    def _append(self, seq: int, body: Body, after: MatchState | None = None) -> None:
+        self.state = step(self.state, body) if after is None else after
+        self.seqs.append(seq)
+        self.bodies.append(body)
+        if len(self.bodies) % _CHECKPOINT_EVERY == 0:
+            self.checkpoints.append((len(self.bodies), self.state))
 
     def _rewind(self, n: int) -> None:
-        """Set ``state`` to the fold of the first ``n`` active events (``active`` is already cut)."""
+        """Set ``state`` to the fold of the first ``n`` active events (the active events are already cut)."""
         while self.checkpoints[-1][0] > n:
             self.checkpoints.pop()
         at, state = self.checkpoints[-1]
-        for e in self.active[at:n]:
-            state = step(state, e.body)
+        for body in self.bodies[at:n]:
+            state = step(state, body)
         self.state = state
 
 
@@ -205,8 +249,10 @@ class MatchLog:
         self.seeded = seed is not None
         self._rng = random.Random(seed)  # seed None -> OS entropy (R24)
         self._clock = clock
-        self.events: list[Event] = []
-        """The events kept: all of them, or from :attr:`offset` on once past matches are forgotten."""
+        self._ats = array("d")
+        self._bodies: list[Body] = []
+        """The events kept, packed (issue 12, memory per table): event ``offset + i`` is
+        ``Event(offset + i, _ats[i], _bodies[i])``; :attr:`events` gives them as Events."""
         self.offset = 0
         """How many events at the start were forgotten (:meth:`forget_past_matches`)."""
         self._start: LogStart | None = start
@@ -231,13 +277,22 @@ class MatchLog:
     @property
     def size(self) -> int:
         """The number of events ever logged (the next event's ``seq``), forgotten ones included."""
-        return self.offset + len(self.events)
+        return self.offset + len(self._bodies)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events kept: all of them, or from :attr:`offset` on once past matches are
+        forgotten. A new list of new Events at each call (the log keeps them packed); equal,
+        event for event, to the ones :meth:`submit` and the others returned."""
+        return self.tail(self.offset)
 
     def tail(self, start: int) -> list[Event]:
         """The events from ``seq`` ``start`` on (``start`` >= :attr:`offset`)."""
         if start < self.offset:
             raise ValueError(f"events before {self.offset} are forgotten (stored only)")
-        return self.events[start - self.offset:]
+        i = max(0, start - self.offset)
+        return [Event(start + n, at, body)
+                for n, (at, body) in enumerate(zip(self._ats[i:], self._bodies[i:]))]
 
     def forget_past_matches(self, keep_past: int | None = None) -> int:
         """Keep only the events of the current match (from its MatchStarted on); returns how many
@@ -252,20 +307,20 @@ class MatchLog:
         if keep_past is not None and len(start.state.past) > keep_past:
             past = start.state.past[len(start.state.past) - keep_past:]
             start = LogStart(start.offset, _with_past(start.state, past), start.rng)
-        window = self.events[start.offset - self.offset:]
+        first = start.offset - self.offset
         cursor = _Cursor(start.state)
-        for e in window:  # undo and redo markers inside the match re-fold exactly as before
-            cursor.push(e)
-        dropped = start.offset - self.offset
-        self._cursor, self.events, self.offset, self._start = cursor, list(window), start.offset, start
-        return dropped
+        for n, body in enumerate(self._bodies[first:]):  # undo and redo markers re-fold exactly as before
+            cursor.push_body(start.offset + n, body)
+        self._ats, self._bodies = self._ats[first:], self._bodies[first:]
+        self._cursor, self.offset, self._start = cursor, start.offset, start
+        return first
 
     def without_last(self, n: int, seed: int | None) -> MatchLog:
         """This log minus its last ``n`` events (never stored nor sent): the generator is where it
         was before them. ``seed``: the one this log was made with (used when nothing is forgotten)."""
-        if not 0 <= n <= len(self.events):
-            raise ValueError(f"cannot take back {n} events: {len(self.events)} are kept")
-        kept = self.events[:len(self.events) - n]
+        if not 0 <= n <= len(self._bodies):
+            raise ValueError(f"cannot take back {n} events: {len(self._bodies)} are kept")
+        kept = self.events[:len(self._bodies) - n]
         return MatchLog(seed=seed, clock=self._clock, events=kept, start=self._start)
 
     @property
@@ -275,20 +330,18 @@ class MatchLog:
 
     def submit(self, decision: Decision) -> list[Event]:
         """Apply a seat's decision; returns the new events (the decision, then any shuffle due)."""
-        after = apply(self._cursor.state, decision)  # refused: nothing is appended
-        return self._record(Decided(decision), after)
+        known = _known(decision)  # the shared one goes into the state's moves too (issue 12)
+        after = apply(self._cursor.state, decision if known is None else known.decision)  # refused: nothing appended
+        return self._record(decided(decision) if known is None else known, after)
 
     def undo(self, seat: Seat) -> list[Event]:
         """R27, D6: take back ``seat``'s previous play or pass and everything after it.
 
         Raises ``NOTHING_TO_UNDO`` if ``seat`` has no play or pass in the current match.
         """
-        for e in reversed(self._cursor.active):
-            if isinstance(e.body, MatchStarted):
-                break  # D6: not across a new match
-            if isinstance(e.body, Decided) and isinstance(e.body.decision, UNDOABLE) \
-                    and e.body.decision.seat == seat:
-                return self._record(Undone(seat, e.seq))
+        target = self.undo_target(seat)
+        if target is not None:
+            return self._record(Undone(seat, target))
         raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"seat {seat} has nothing to undo")
 
     def redo(self, seat: Seat | None = None) -> list[Event]:
@@ -308,12 +361,11 @@ class MatchLog:
 
     def undo_target(self, seat: Seat) -> int | None:
         """The seq an undo by ``seat`` would go back to, or None (R27, D6)."""
-        for e in reversed(self._cursor.active):
-            if isinstance(e.body, MatchStarted):
-                return None
-            if isinstance(e.body, Decided) and isinstance(e.body.decision, UNDOABLE) \
-                    and e.body.decision.seat == seat:
-                return e.seq
+        for seq, body in self._cursor.active():
+            if isinstance(body, MatchStarted):
+                return None  # D6: not across a new match
+            if isinstance(body, Decided) and isinstance(body.decision, UNDOABLE) and body.decision.seat == seat:
+                return seq
         return None
 
     def _record(self, body: Body, after: MatchState | None = None) -> list[Event]:
@@ -323,8 +375,11 @@ class MatchLog:
         return self.tail(start)
 
     def _push(self, event: Event, after: MatchState | None = None) -> None:
-        self._cursor.push(event, after)
-        self.events.append(event)
+        if event.seq != self.size:
+            raise ValueError(f"event {event.seq} is not the next one of the log ({self.size})")
+        self._cursor.push_body(event.seq, event.body, after)
+        self._ats.append(event.at)
+        self._bodies.append(event.body)
         if isinstance(event.body, MatchStarted):  # undo never goes back past here (D6)
             self._match_start = LogStart(event.seq + 1, self._cursor.state, pack_rng(self._rng.getstate()))
 
@@ -341,5 +396,5 @@ class MatchLog:
 
 __all__ = [
     "Body", "Decided", "DrawPick", "Event", "LogStart", "MatchLog", "MatchStarted", "Nominate", "Redone",
-    "Restarted", "Review", "Shuffled", "Undone", "replay", "step",
+    "Restarted", "Review", "Shuffled", "Undone", "decided", "replay", "step",
 ]

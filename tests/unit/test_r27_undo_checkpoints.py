@@ -5,7 +5,7 @@ undo re-folds from the nearest one; these tests cross checkpoint boundaries.
 """
 from __future__ import annotations
 
-from doublenine.shared.events import MatchLog, Undone, replay
+from doublenine.shared.events import _CHECKPOINT_EVERY, MatchLog, Undone, replay
 from doublenine.shared.seats import SEATS
 from doublenine.shared.state import MatchState, Phase
 
@@ -25,8 +25,8 @@ def long_log(steps: int) -> tuple[MatchLog, dict[int, MatchState]]:
 
 
 def test_r27_undo_far_into_a_match_returns_the_exact_earlier_state() -> None:
-    log, seen = long_log(90)
-    assert len(log.events) > 64  # several checkpoints behind us
+    log, seen = long_log(200)
+    assert len(log.events) > 2 * _CHECKPOINT_EVERY  # several checkpoints behind us
     undone = 0
     for seat in SEATS:
         target = log.undo_target(seat)
@@ -43,7 +43,7 @@ def test_r27_undo_far_into_a_match_returns_the_exact_earlier_state() -> None:
 
 
 def test_r27_repeated_undo_walks_back_across_checkpoints() -> None:
-    log, seen = long_log(80)
+    log, seen = long_log(_CHECKPOINT_EVERY + 16)
     seat = SEATS[0]
     for _ in range(6):
         target = log.undo_target(seat)
