@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request
 from websockets.protocol import State
 
 _OPEN = State.OPEN
@@ -465,6 +466,7 @@ HANDLERS: dict[type, Callable[[Connection, Any], Awaitable[None]]] = {
 async def handle(ws: Any, registry: Registry) -> None:
     """Serve one websocket until it closes; detach it from its table in ``finally``."""
     conn = Connection(ws, registry)
+    _drop_handshake(ws)
     limit = registry.config.max_connections_per_address
     if limit and registry.per_address[conn.group] >= limit:  # issue 7: one address, bounded sockets
         conn.error(ErrorCode.TOO_MANY_CONNECTIONS, f"{conn.group} has {limit} open connections")
@@ -524,6 +526,20 @@ def _kernel_unsent(sock: Any) -> int:
         return int.from_bytes(out, "little", signed=True)
     except (ImportError, AttributeError, OSError, ValueError):  # other systems, closed sockets
         return 0
+
+
+def _drop_handshake(ws: Any) -> None:
+    """Let go of the handshake's request and response headers once :class:`Connection` has read
+    what it needs (the address, ``X-Forwarded-For``): websockets keeps both for the life of the
+    connection, about 2 KB a connection, 8 KB a table (issue 12, memory per table). The request
+    stays (websockets tells the handshake from later events by ``request is None``, and its
+    parser's frame still refers to it), its headers emptied in place; nothing reads
+    ``response`` after the handshake."""
+    request = getattr(ws, "request", None)
+    if isinstance(request, Request):
+        request.headers.clear()
+    if getattr(ws, "response", None) is not None:
+        ws.response = None
 
 
 def _forwarded_for(ws: Any) -> str | None:

@@ -396,6 +396,7 @@ class Table:
         if self._counter.seq != self.seq and events:
             self.since = events[-1].at  # a new decision is awaited from now (issue 15)
         self.seq = self._counter.seq
+        self._forget_stale()
         frames = frames_for(old, self.log.state, events, self.seq)
         if frames.shared is not None:
             self.send_all(frames.shared, state=True)
@@ -422,6 +423,16 @@ class Table:
         """Remove ``events`` (just submitted, never stored nor sent) from the log."""
         self.log = self.log.without_last(len(events), self.meta.seed)
         self._hints.clear()  # a position may now be reached again by other events
+        self._snapshot_views.clear()
+
+    def _forget_stale(self) -> None:
+        """Drop what was kept for a state the log has left: the encoded snapshot views (they held
+        the old state, and through it the records of matches the log had forgotten) and the hints
+        of earlier positions (every one is: the log moved on; a running one still reaches its
+        asker through its own task). Issue 12: no per-table cache
+        outlives its use."""
+        self._snapshot_views.clear()
+        self._hints.clear()
 
     async def decide(self, conn: Any, seat: Seat, intent: Any) -> None:
         """A seat's draw pick, nomination, review answer, play or pass (R3-R17)."""

@@ -59,6 +59,11 @@ ADDED_COLUMNS = (("epoch", "INTEGER NOT NULL DEFAULT 0"), ("listed", "INTEGER NO
 table; added to older files."""
 INDEXES = ("CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed=1 AND closed=0",
            "CREATE INDEX IF NOT EXISTS dn_table_creator ON dn_table(creator) WHERE closed=0")
+CACHE_KIB = 512
+"""SQLite's page cache for the one connection, KiB (its default is 2,000). Per process, not per
+table: it fills as the tables write, up to this bound, whatever their number (issue 12, memory
+per table; docs/performance.md gives what it costs: past about 100 tables appending at once,
+an append reads its page from the operating system's file cache rather than from this one)."""
 MAX_GROUP = 512
 """Most jobs committed together: bounds one transaction's size and latency."""
 
@@ -120,6 +125,7 @@ class SQLiteStore:
             conn.execute(f"PRAGMA synchronous={self.synchronous}")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=5000")
+            conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
             conn.executescript(SCHEMA)
             have = {row[1] for row in conn.execute("PRAGMA table_info(dn_table)")}
             for name, kind in ADDED_COLUMNS:
