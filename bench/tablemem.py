@@ -62,16 +62,13 @@ class Fleet:
     def done(self) -> int:
         return min(s.matches for s in self.stats)
 
-    def sample(self) -> int:
-        """Record the RSS growth now; returns the number of matches every table has finished
-        when that is a new one (else -1)."""
+    def sample(self) -> None:
+        """Record the RSS growth now, for each number of matches every table has newly finished
+        (several when the slowest table finished more than one since the last sample)."""
         g = self.server.rss() - self.rss0
         self.peak = max(self.peak, g)
-        k = self.done()
-        if k in self.growth:
-            return -1
-        self.growth[k] = g
-        return k
+        for k in range(len(self.growth), self.done() + 1):
+            self.growth[k] = g
 
     def decisions(self) -> float:
         return sum(s.moves for s in self.stats) / self.n
