@@ -79,7 +79,12 @@ def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> A
     server that talks without answering cannot keep the check going; a server Error becomes its failure."""
     deadline = time.monotonic() + timeout
     while True:
-        msg = p.decode_server(ws.recv(timeout=max(0.0, deadline - time.monotonic())))
+        try:
+            msg = p.decode_server(ws.recv(timeout=max(0.0, deadline - time.monotonic())))
+        except p.FrameError as exc:
+            if p.unknown_message(exc):  # a newer server's other message: skipped (docs/protocol.md)
+                continue
+            raise
         if isinstance(msg, p.Error):
             theirs = (msg.data or {}).get("server")
             failure = from_server_error(msg.code, host=invite.host, port=invite.port, table=invite.code,

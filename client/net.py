@@ -170,7 +170,7 @@ class NetClient:
     def _handshake(self, ws: Any) -> None:
         """Hello, then attach; waits at most ``open_timeout`` for each answer (raises Refused, TimeoutError)."""
         ws.send(p.encode(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="doublenine-pygame")))
-        welcome = p.decode_server(ws.recv(timeout=self._open_timeout))
+        welcome = self._next_known(ws)
         if isinstance(welcome, p.Error):
             raise Refused(self._failure_of(welcome), str(welcome.code))
         rejoin = self.token is not None and self.code is not None
@@ -181,13 +181,24 @@ class NetClient:
         else:
             ws.send(p.encode(self.attach))
         while True:  # until joined: a silent server must not leave "Connecting..." up forever
-            msg = p.decode_server(ws.recv(timeout=self._open_timeout))
+            msg = self._next_known(ws)
             if isinstance(msg, p.Error) and \
                     not (self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN")):
                 raise Refused(self._failure_of(msg), str(msg.code))
             self._receive(ws, msg)
             if isinstance(msg, p.Joined):
                 return
+
+    def _next_known(self, ws: Any) -> Any:
+        """The next server message of a type this client knows, each waited for at most
+        ``open_timeout`` (docs/protocol.md: a newer server's other messages are skipped)."""
+        while True:
+            try:
+                return p.decode_server(ws.recv(timeout=self._open_timeout))
+            except p.FrameError as exc:
+                if not p.unknown_message(exc):
+                    raise
+                log.info("skipped a server message this version does not know: %s", exc.detail)
 
     def _failure_of(self, error: p.Error) -> Failure:
         """The person's message for a server refusal while attaching (shared/failures.py keys)."""
@@ -205,8 +216,8 @@ class NetClient:
     def _receive(self, ws: Any, frame: Any) -> None:
         try:
             msg = frame if isinstance(frame, p.Model) else p.decode_server(frame)
-        except p.FrameError as exc:
-            log.warning("bad frame from server: %s", exc)
+        except p.FrameError as exc:  # a message type of a newer server is skipped as well (docs/protocol.md)
+            (log.info if p.unknown_message(exc) else log.warning)("server frame skipped: %s", exc)
             return
         if isinstance(msg, p.Joined):
             self.code = msg.code

@@ -93,14 +93,21 @@ class TableClient:
         return iid
 
     async def next(self, timeout: float = 10.0) -> Any:
-        """Receive, decode and apply one server message."""
-        frame = await asyncio.wait_for(self.ws.recv(), timeout)
-        assert isinstance(frame, bytes), "server frames are binary"
-        if self.keep_frames:
-            self.frames.append(frame)
-        msg = p.decode_server(frame)
-        self.apply(msg)
-        return msg
+        """Receive, decode and apply one server message (a message type this version does not
+        know is skipped, docs/protocol.md "Versions and compatibility")."""
+        while True:
+            frame = await asyncio.wait_for(self.ws.recv(), timeout)
+            assert isinstance(frame, bytes), "server frames are binary"
+            if self.keep_frames:
+                self.frames.append(frame)
+            try:
+                msg = p.decode_server(frame)
+            except p.FrameError as exc:
+                if p.unknown_message(exc):
+                    continue
+                raise
+            self.apply(msg)
+            return msg
 
     def apply(self, msg: Any) -> None:
         """Fold one message into what this client knows."""

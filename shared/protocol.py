@@ -23,8 +23,15 @@ from .wire import (
     SeqW, TableW, TileW, ViewPatch, ViewW, Str, Name,
 )
 
-PROTOCOL_VERSION = 1
-"""Bumped on any incompatible change; the server refuses another version (PROTOCOL_VERSION)."""
+PROTOCOL_VERSION = 2
+"""The version a ``hello`` must carry; the server refuses another (``PROTOCOL_VERSION``, close 4001).
+
+Bumped on any change a peer of the previous version cannot read (docs/protocol.md "Versions and
+compatibility"). 1: the first protocol. 2: server frames gained fields and messages (chat, nudge,
+coach, ``waited``, ``cause``, the table's ``chat``/``tracker``/``public``, windowed lists' totals,
+a finished hand's ``entitled``) that clients of version 1, which refused unknown fields, could not
+read. From 2 on clients ignore fields and message types they do not know (:func:`decode_server`),
+so a server may add those without a bump; the server stays strict with client frames."""
 
 Code = Annotated[str, Field(min_length=1, max_length=16, strict=True)]
 Token = Annotated[str, Field(min_length=1, max_length=128, strict=True)]
@@ -506,12 +513,12 @@ def intent_id_of(frame: bytes | str) -> str | None:
         return None
 
 
-def _validate(adapter: TypeAdapter[Any], frame: bytes, limits: FrameLimits) -> Any:
+def _validate(adapter: TypeAdapter[Any], frame: bytes, limits: FrameLimits, tolerant: bool = False) -> Any:
     obj = unpack(frame, limits)
     if not isinstance(obj, dict):
         raise FrameError(ErrorCode.MALFORMED_FRAME, "a frame is one msgpack map")
     try:
-        return adapter.validate_python(obj)
+        return adapter.validate_python(obj, extra="ignore" if tolerant else None)
     except ValidationError as exc:
         iid = _intent_id_in(obj)
         first = exc.errors(include_url=False)[0]
@@ -530,8 +537,19 @@ def decode_client(frame: bytes) -> Any:
 
 
 def decode_server(frame: bytes) -> Any:
-    """Validate one server frame into its model within :data:`SERVER_LIMITS` (clients and tests)."""
-    return _validate(SERVER_ADAPTER, frame, SERVER_LIMITS)
+    """Validate one server frame into its model within :data:`SERVER_LIMITS` (clients and tests).
+
+    As docs/protocol.md "Versions and compatibility" asks of every client: a field this version
+    does not know is ignored, at any depth (a newer server of the same version may send it); a
+    frame whose ``type`` it does not know raises :class:`FrameError` ``UNKNOWN_MESSAGE``, which a
+    client skips (:func:`unknown_message`). Anything else out of the schema raises
+    ``WRONG_TYPES``/``MALFORMED_FRAME`` as for client frames."""
+    return _validate(SERVER_ADAPTER, frame, SERVER_LIMITS, tolerant=True)
+
+
+def unknown_message(exc: FrameError) -> bool:
+    """True for a server frame of a type this client does not know: skip it (docs/protocol.md)."""
+    return exc.code is ErrorCode.UNKNOWN_MESSAGE
 
 
 __all__ = [
@@ -541,6 +559,6 @@ __all__ = [
     "Chat", "Nudge", "Back", "ChatLineW", "ChatLines", "Nudged",
     "ClientMessage", "INTENTS", "Welcome", "Joined", "Snapshot", "Update", "TableUpdate",
     "HintReply", "RequestClosed", "AskCoach", "CoachRowW", "CoachReply", "LeftTable", "Error", "ServerMessage", "CLIENT_ADAPTER",
-    "SERVER_ADAPTER", "LEGAL_CLIENT_FRAME", "CLIENT_LIMITS", "SERVER_LIMITS", "pack", "encode", "unpack", "intent_id_of", "decode_client", "decode_server", "FrameError",
+    "SERVER_ADAPTER", "LEGAL_CLIENT_FRAME", "CLIENT_LIMITS", "SERVER_LIMITS", "pack", "encode", "unpack", "intent_id_of", "decode_client", "decode_server", "unknown_message", "FrameError",
     "ViewW", "ViewPatch", "TableW", "DecisionW", "TileW",
 ]

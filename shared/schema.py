@@ -56,7 +56,10 @@ def protocol_schema() -> dict[str, Any]:
         "title": f"doublenine protocol {p.PROTOCOL_VERSION}",
         "description": "Every websocket frame is one msgpack map: a ClientMessage from a client, a "
                        "ServerMessage from the server (docs/protocol.md). A property with a default may be "
-                       "absent; absent means that default.",
+                       "absent; absent means that default. This describes the frames of this version "
+                       "exactly; a client must ignore properties and ServerMessage types it does not know "
+                       "(docs/protocol.md, Versions and compatibility), the server refuses unknown "
+                       "properties in client frames.",
         "anyOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
         "$defs": dict(sorted(defs.items())),
     }

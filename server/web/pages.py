@@ -17,6 +17,7 @@ from importlib import resources
 from string import Template
 
 from doublenine.shared.i18n import Translator
+from doublenine.shared.protocol import PROTOCOL_VERSION
 
 from . import words as w
 
@@ -114,7 +115,7 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
              + f'<div class="felt"><h2 class="felt-title">{escape(t.gettext(w.LINE_TITLE))}</h2>'
                '<div class="line" id="line"></div><p class="result" id="result"></p>'
                '<p class="reveal-note" id="reveal-note"></p></div></section>')
-    body = (f'<main id="table" data-code="{escape(info.code)}">'
+    body = (f'<main id="table" data-code="{escape(info.code)}" data-protocol="{PROTOCOL_VERSION}">'
             f'<section class="head"><h1>{escape(t.gettext(w.TABLE_TITLE, code=info.code))}</h1>'
             f'<p class="status" aria-live="polite"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
             f'<span class="spectators" id="spectators"></span></p>{button}</section>'

@@ -187,7 +187,7 @@ async def test_handshake_required_and_protocol_version(server) -> None:
     assert (await c.next()).code == "HANDSHAKE_REQUIRED"
     await c.send({"type": "hello", "protocol_version": 99})
     err = await c.next()
-    assert err.code == "PROTOCOL_VERSION" and err.data == {"server": 1, "client": 99}
+    assert err.code == "PROTOCOL_VERSION" and err.data == {"server": p.PROTOCOL_VERSION, "client": 99}
     with pytest.raises(ConnectionClosed) as info:
         await c.next()
     assert info.value.rcvd.code == 4001

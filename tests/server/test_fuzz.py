@@ -53,7 +53,7 @@ async def _scenario(batch: list[Any]) -> None:
         token = clients[0].token
         await clients[0].close()
         ws = await ws_connect(server.url, max_size=None)
-        await ws.send(p.encode(p.Hello(protocol_version=1)))
+        await ws.send(p.encode(p.Hello(protocol_version=p.PROTOCOL_VERSION)))
         await ws.send(p.encode(p.Rejoin(code=table.code, token=token)))
         closed_code = None
         try:

@@ -99,7 +99,7 @@ async def test_sigterm_closes_the_server_and_its_connections(tmp_path) -> None:
             if "serving on" in line:
                 url = line.split("serving on ")[1].split()[0]
         ws = await ws_connect(url)
-        await ws.send(p.encode(p.Hello(protocol_version=1)))
+        await ws.send(p.encode(p.Hello(protocol_version=p.PROTOCOL_VERSION)))
         assert p.decode_server(await ws.recv()).type == "welcome"
         proc.send_signal(signal.SIGTERM)
         try:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 
-from schemacheck import plain, schema_errors
+from schemacheck import intolerant, plain, schema_errors
 
 from doublenine.server.netbot import ServerRefused
 from doublenine.shared import protocol as p
@@ -118,6 +118,7 @@ async def test_every_server_frame_of_whole_matches_is_valid_under_the_schema(ser
     _documented_shapes(d)
     for c in d.everyone:
         assert schema_errors(c.frames) == [], c.seat
+        assert intolerant(c.frames) == [], c.seat  # a newer server's extra fields change nothing read
         assert {m["view"]["phase"] for m in map(plain, c.frames) if m["type"] == "snapshot"} | \
             {m["patch"].get("phase") for m in updates(c) if "patch" in m} <= {None, "draw", "nominate", "review",
                                                                             "play", "match_over"}

@@ -17,6 +17,7 @@ import pytest
 
 from doublenine.server.storage import open_store
 from doublenine.server.web.site import static_files
+from doublenine.shared import protocol as p
 from doublenine.server.web.words import negotiate
 
 from .conftest import connect, seats, spectate
@@ -103,6 +104,8 @@ async def test_issue13_table_page_has_the_table_and_strict_headers(server) -> No
     assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
     assert headers["Content-Type"] == "text/html; charset=utf-8" and headers["Content-Language"] == "fr"
     assert f"<h1>Table {host.code}</h1>" in html and '<html lang="fr">' in html
+    # the page's script says hello in the protocol of the server that served it (docs/protocol.md)
+    assert f'data-code="{host.code}" data-protocol="{p.PROTOCOL_VERSION}"' in html
     assert "Ouvrir dans doublenine" in html
     assert f'href="doublenine://127.0.0.1:{server.port}/{host.code}"' in html
     assert "pipx install doublenine-0.1.0-py3-none-any.whl" in html
@@ -128,7 +131,7 @@ async def test_issue13_a_websocket_on_the_page_path_is_still_a_client(server) ->
     watcher = await spectate(server, host.code)  # TableClient dials ws://.../ (any path works)
     from websockets.asyncio.client import connect as ws_connect
     async with ws_connect(f"ws://127.0.0.1:{server.port}/t/{host.code}") as ws:
-        await ws.send(b"\x82\xa4type\xa5hello\xb0protocol_version\x01")
+        await ws.send(p.pack({"type": "hello", "protocol_version": p.PROTOCOL_VERSION}))
         assert b"welcome" in await asyncio.wait_for(ws.recv(), 5)
     assert watcher.code == host.code
 

@@ -35,3 +35,38 @@ def schema_errors(frames: list[bytes], name: str = "ServerMessage") -> list[str]
             out.append(f"frame {i} ({plain(frame).get('type')}): {err.message[:300]} at {list(err.absolute_path)}")
             break
     return out
+
+
+FUTURE = "zz_from_a_newer_server"
+"""A field no version of the protocol has: what a newer server of the same version may add."""
+
+
+def with_future_fields(obj: Any, under: str = "") -> Any:
+    """``obj`` (a decoded frame) with :data:`FUTURE` added to every map of a model (not to the
+    free-form ``data`` map of an error, whose keys are its values)."""
+    if isinstance(obj, dict):
+        out = {k: with_future_fields(v, k) for k, v in obj.items()}
+        if under != "data":
+            out[FUTURE] = {"nested": [1, "x"]}
+        return out
+    if isinstance(obj, list):
+        return [with_future_fields(v, under) for v in obj]
+    return obj
+
+
+def intolerant(frames: list[bytes]) -> list[str]:
+    """One line per frame that a client (``decode_server``) reads differently once a newer server's
+    unknown fields are added to every map (empty: every frame is read the same, docs/protocol.md
+    "Versions and compatibility")."""
+    from doublenine.shared import protocol as p
+    out = []
+    for i, frame in enumerate(frames):
+        future = msgpack.packb(with_future_fields(plain(frame)), use_bin_type=True)
+        try:
+            same = p.decode_server(future) == p.decode_server(frame)
+        except p.FrameError as exc:
+            out.append(f"frame {i} ({plain(frame).get('type')}): {exc}")
+            continue
+        if not same:
+            out.append(f"frame {i} ({plain(frame).get('type')}): read differently")
+    return out

@@ -12,6 +12,7 @@
   var root = document.getElementById("table");
   if (!root || typeof MessagePack === "undefined") { return; }
   var CODE = root.getAttribute("data-code");
+  var PROTOCOL_VERSION = parseInt(root.getAttribute("data-protocol"), 10);  // the serving server's own
   var W = JSON.parse(document.getElementById("words").textContent);
   var SVG = "http://www.w3.org/2000/svg";
   var LIMITS = { maxStrLength: 4096, maxBinLength: 0, maxArrayLength: 1024, maxMapLength: 64, maxExtLength: 0 };
@@ -220,7 +221,7 @@
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     ws = new WebSocket(scheme + location.host + "/t/" + encodeURIComponent(CODE));
     ws.binaryType = "arraybuffer";
-    ws.onopen = function () { send({ type: "hello", protocol_version: 1, client: "doublenine-web" }); };
+    ws.onopen = function () { send({ type: "hello", protocol_version: PROTOCOL_VERSION, client: "doublenine-web" }); };
     ws.onmessage = function (ev) {
       if (!(ev.data instanceof ArrayBuffer) || ev.data.byteLength > MAX_FRAME) { return; }
       var m;
