@@ -35,6 +35,7 @@ from .inference import PlayModel
 from .knowledge import Knowledge, knowledge
 from .reading import fitted_affinity
 from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips
+from .style import PRIOR, fit_styles
 from .strong import choices, distinct_plays, value_table
 from .worlds import RankWorlds
 
@@ -63,6 +64,11 @@ class ExpertSettings:
     temper: float = 1.0
     """Exponent on the fitted reading's likelihood ratios (naive Bayes overcounts)."""
     prior: float = 0.5
+    auto_beta: float = 3.0
+    """Reading "auto": seats fitted at least this beta are read heavy-first, others by the fitted table."""
+    heavy_beta: float = 0.0
+    """Other seats whose fitted style (:mod:`.style`, reading "styled") has at least this beta
+    play heavy-first in the rollouts (0: never)."""
     win_bonus: float = 8.0
     match_bonus: float = 40.0
 
@@ -141,6 +147,11 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
     worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
     finish = {"block": block_rollout, "follow": follow_rollout}.get(s.policy, heavy_rollout)
     normal = s.policy == "normal"
+    heavy = 0
+    if s.heavy_beta > 0 and s.reading in ("styled", "auto", "floor"):
+        for seat, st in enumerate(fit_styles(view)):
+            if seat != me and st.beta >= s.heavy_beta:
+                heavy |= 1 << seat
     for _ in range(n):
         hands = worlds.next()
         for c, (bit, left, right) in enumerate(after):
@@ -150,7 +161,7 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
                 o = mine ^ 1
                 team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
             else:
-                team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids)) \
+                team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy) \
                     if normal else finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
             v = value[team][points] if team >= 0 else 0.0
             sums[c] += v
@@ -169,8 +180,18 @@ def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[floa
         return None
     if s.reading == "fitted":
         return fitted_affinity(view, k, s.temper)
-    model = PlayModel(view, s.beta)
-    return model.affinity(k.hidden) if model.informative else None
+    styles = fit_styles(view) if s.reading in ("styled", "auto", "floor") else None
+    if styles is not None and s.reading == "floor":  # read harder than the prior, never softer
+        styles = tuple(st if st.beta > PRIOR.beta else PRIOR for st in styles)
+    model = PlayModel(view, s.beta, styles)
+    heavy = model.affinity(k.hidden) if model.informative else None
+    if s.reading != "auto" or styles is None or heavy is None:
+        return heavy
+    fitted = fitted_affinity(view, k, s.temper)
+    if fitted is None:
+        return heavy
+    # per seat: the heavy-first rows for a seat read as heavy-first, the fitted rows otherwise
+    return [heavy[p] if p < 4 and styles[p].beta >= s.auto_beta else fitted[p] for p in range(5)]
 
 
 def _position(k: Knowledge, m: Move) -> tuple[int, int, int]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from doublenine.shared.moves import Play
 from doublenine.shared.tiles import FULL_MASK
@@ -31,10 +32,14 @@ DOUBLE_WEIGHT = 1.5
 class PlayModel:
     """The plays of the current hand by the seats other than ``view.viewer``, ready to weigh worlds."""
 
-    def __init__(self, view: SeatView, beta: float) -> None:
-        self.beta = beta
-        self._exp = tuple(math.exp(beta * (PIPS[i] + (DOUBLE_WEIGHT if IS_DOUBLE[i] else 0.0)))
-                          for i in range(len(PIPS)))
+    def __init__(self, view: SeatView, beta: float,
+                 styles: Sequence[tuple[float, float]] | None = None) -> None:
+        """``styles``: per seat index 0..3 a ``(beta, double)`` replacing ``(beta, DOUBLE_WEIGHT)``
+        (:func:`.style.fit_styles`); None uses ``beta`` and :data:`DOUBLE_WEIGHT` for every seat."""
+        self.beta = beta if styles is None else max(b for b, _ in styles)
+        per_seat = styles if styles is not None else [(beta, DOUBLE_WEIGHT)] * 4
+        self._exps = tuple(tuple(math.exp(b * (PIPS[i] + (d if IS_DOUBLE[i] else 0.0))) for i in range(len(PIPS)))
+                           for b, d in per_seat)
         me = view.viewer - 1
         records: list[tuple[int, int, int]] = []
         for m, left, right in ends_before_each(view.moves):
@@ -51,9 +56,9 @@ class PlayModel:
 
     def weight(self, hands: list[int]) -> float:
         """Probability of the observed plays if ``hands`` (four masks) is the world (0..1]."""
-        e = self._exp
         w = 1.0
         for seat, fit, i, since in self._records:
+            e = self._exps[seat]
             options = (hands[seat] | since) & fit
             if options == 1 << i:
                 continue
@@ -73,10 +78,10 @@ class PlayModel:
         chance that ``c`` was preferred to ``t``, so a seat that laid a light tile probably
         holds no heavy one that fitted. The unused place keeps 1.0.
         """
-        e = self._exp
-        aff = [[1.0] * len(e) for _ in range(5)]
+        aff = [[1.0] * len(PIPS) for _ in range(5)]
         for seat, fit, c, _ in self._records:
             row = aff[seat]
+            e = self._exps[seat]
             ec = e[c]
             m = hidden & fit
             while m:

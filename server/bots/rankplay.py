@@ -225,7 +225,7 @@ def follow_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
 
 
 def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
-                   turn: int, passes: int, voids: list[int]) -> tuple[int, int]:
+                   turn: int, passes: int, voids: list[int], heavy: int = 0) -> tuple[int, int]:
     """Finish a hand with the *normal* policy; :func:`heavy_rollout`'s arguments plus ``voids``.
 
     ``voids[s]``: bit set of the pips seat ``s`` is known to lack (it passed on
@@ -236,6 +236,9 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
     ends the next opponent (and less, the other) cannot follow, never both ends
     closed to the partner. It reads its own hand and the passes only, never
     another hand of the world. Ties go to the higher rank, at the first matching end.
+    The seats in the bit set ``heavy`` (bit ``s`` for seat index ``s``) play as
+    :func:`heavy_rollout` instead: the highest rank that fits (a model of a
+    player read as heavy-first, :mod:`.style`).
     """
     hands = [h0, h1, h2, h3]
     fits, low_of, high_of, pips_of = FITS, R_LOW, R_HIGH, R_PIPS
@@ -245,7 +248,7 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
         mask = hand & fits[10 * left + right]
         if mask:
             b = mask.bit_length() - 1
-            if mask & (mask - 1):
+            if mask & (mask - 1) and not heavy >> turn & 1:
                 nv = voids[(turn + 1) & 3]
                 pv = voids[(turn + 2) & 3]
                 lv = voids[(turn + 3) & 3]

@@ -92,8 +92,9 @@ def test_r14_r18_expert_policies_replay_through_the_engine(choice) -> None:  # t
         assert result == ((-1 if done.winner is None else done.winner.index), done.points)
 
 
-def _normal_reference(board: list[int], voids: list[int]) -> tuple[int, int]:
-    """The normal rollout written plainly on tile indices with the engine's Tile objects."""
+def _normal_reference(board: list[int], voids: list[int], heavy: int = 0) -> tuple[int, int]:
+    """The normal rollout written plainly on tile indices with the engine's Tile objects;
+    the seats in the bit set ``heavy`` play the reference heavy choice instead."""
     from doublenine.server.bots import heuristic as h
     from doublenine.server.bots.playout import outcome
     from doublenine.shared.tiles import PIP_MASK
@@ -104,6 +105,10 @@ def _normal_reference(board: list[int], voids: list[int]) -> tuple[int, int]:
             voids[seat] |= 1 << board[4] | 1 << board[5]
             if pass_turn(board):
                 return outcome(board, -1)
+            continue
+        if heavy >> seat & 1:
+            if play(board, *heavy_choice(board, mask)):
+                return outcome(board, seat)
             continue
         best: tuple[float, int, int] | None = None
         pick = (-1, 0)
@@ -141,4 +146,21 @@ def test_r15_r18_normal_rollout_matches_its_plain_reference() -> None:
         ranks = [to_rank(h) for h in board[:4]]
         got = normal_rollout(*ranks, board[4], board[5], board[6], board[7], voids)
         assert got == _normal_reference(list(board), ref_voids)
+        assert voids == ref_voids
+
+
+def test_r15_r18_normal_rollout_with_heavy_seats_matches_its_plain_reference() -> None:
+    """2,000 hands, each with a random set of seats read as heavy-first (style.py): same result and voids."""
+    rng = random.Random(17)
+    for _ in range(2000):
+        order = shuffled(rng)
+        board = [sum(1 << i for i in order[10 * s:10 * s + 10]) for s in range(4)] + [-1, -1, rng.randrange(4), 0]
+        i, end = heavy_choice(board, board[board[6]])
+        play(board, i, end)
+        voids = [rng.getrandbits(10) & rng.getrandbits(10) for _ in range(4)]
+        heavy = rng.getrandbits(4)
+        ref_voids = list(voids)
+        ranks = [to_rank(h) for h in board[:4]]
+        got = normal_rollout(*ranks, board[4], board[5], board[6], board[7], voids, heavy)
+        assert got == _normal_reference(list(board), ref_voids, heavy)
         assert voids == ref_voids
