@@ -12,7 +12,11 @@ worlds, the normal score as a prior), with what measured stronger
   reference playouts, about five times faster for the heavy policy) and the
   worlds come from a chain that keeps rank masks (:class:`.worlds.RankWorlds`),
   so the budget buys about three times more worlds than the strong level's,
-  each with one rollout per candidate.
+  each with one rollout per candidate;
+- each other seat is read with its own heavy-first style, fitted on the
+  match's finished hands (R22, :mod:`.style`), never softer than the strong
+  level's; a seat read as strictly heavy-first (beta 5 or more, a player like
+  the ``heaviest`` level) also plays heavy-first in the rollouts.
 
 :func:`evaluate` is the public evaluation of a view (expected value per legal
 move with its standard error) that the coach and tile tracker build on;
@@ -47,8 +51,13 @@ class ExpertSettings:
     ``playouts`` is the total rollouts per decision, shared by the candidates;
     each candidate gets between ``min_worlds`` and ``max_worlds`` worlds, one
     rollout in each. ``swaps`` is the Metropolis swap attempts between worlds.
-    ``reading`` picks the world weights: "fitted" (:mod:`.reading`), "heavy"
-    (the strong level's play model at ``beta``) or "none" (passes only).
+    ``reading`` picks the world weights: "floor" (the default: each other seat
+    read heavy-first with the style fitted on the match's revealed hands,
+    :mod:`.style`, but never softer than the strong level's model), "styled"
+    (the fitted style as it is), "auto" (fitted style for seats read as
+    heavy-first, the fitted table for the others), "fitted" (:mod:`.reading`),
+    "heavy" (the strong level's play model at ``beta`` for every seat) or
+    "none" (passes only).
     The value of a hand is that of :func:`.strong.value_table` with
     ``win_bonus`` and ``match_bonus``; ``prior`` weighs the normal score.
     """
@@ -59,16 +68,16 @@ class ExpertSettings:
     swaps: int = 24
     policy: str = "normal"
     """Rollout policy: "normal", "heavy", "block" or "follow" (:mod:`.rankplay`)."""
-    reading: str = "heavy"
+    reading: str = "floor"
     beta: float = 2.0
     temper: float = 1.0
     """Exponent on the fitted reading's likelihood ratios (naive Bayes overcounts)."""
     prior: float = 0.5
     auto_beta: float = 3.0
     """Reading "auto": seats fitted at least this beta are read heavy-first, others by the fitted table."""
-    heavy_beta: float = 0.0
-    """Other seats whose fitted style (:mod:`.style`, reading "styled") has at least this beta
-    play heavy-first in the rollouts (0: never)."""
+    heavy_beta: float = 5.0
+    """Other seats whose fitted style (:mod:`.style`, readings "styled", "auto", "floor") has at
+    least this beta play heavy-first in the rollouts (0: never)."""
     win_bonus: float = 8.0
     match_bonus: float = 40.0
 
