@@ -29,6 +29,8 @@ LISTED_MAX = 50
 """Public tables ``/`` lists at most (the newest first); also the store query's row cap."""
 LISTING_TTL = 2.0
 """Seconds one answer of the store is reused by ``/`` (the tables of this process are always current)."""
+LISTING_WAIT = 2.0
+"""Seconds ``/`` waits for the store's answer; a slower store: the page shows the last answer."""
 
 
 def table_info(table: Any) -> TableInfo:
@@ -75,8 +77,10 @@ class PublicTables:
         if shared and time.monotonic() - self._read_at >= self.ttl:
             if self._reading is None:  # one query at a time, shared by every waiting request
                 self._reading = asyncio.get_running_loop().create_task(self._read())
-            reading = self._reading
-            await asyncio.shield(reading)
+            try:  # a store that hangs must not hang the page: show the last answer meanwhile
+                await asyncio.wait_for(asyncio.shield(self._reading), LISTING_WAIT)
+            except asyncio.TimeoutError:
+                log.warning("the public tables: the store did not answer within %g s", LISTING_WAIT)
         local = self.registry.tables
         rows = {code: item for code, item in self._stored.items() if code not in local}
         for table in local.values():

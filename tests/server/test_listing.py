@@ -77,3 +77,24 @@ async def test_at_most_listed_max_rows_are_read_and_shown() -> None:
         await stored(store, f"T{i:03d}", float(i))
     infos = await PublicTables(registry(store)).tables()
     assert len(infos) == LISTED_MAX and infos[0].code == f"T{LISTED_MAX + 6:03d}" and infos[-1].code == "T007"
+
+
+async def test_a_store_that_hangs_does_not_hang_the_page(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import doublenine.server.web.listing as listing
+
+    monkeypatch.setattr(listing, "LISTING_WAIT", 0.2)
+    store = CountingStore()
+    await stored(store, "FIRST", 1.0)
+    page = PublicTables(registry(store), ttl=0.0)
+    assert [i.code for i in await page.tables()] == ["FIRST"]
+    gate = asyncio.Event()
+
+    async def hang(limit: int) -> Any:
+        await gate.wait()
+        return []
+
+    store.load_listed = hang  # type: ignore[method-assign]
+    assert [i.code for i in await asyncio.wait_for(page.tables(), 5)] == ["FIRST"]  # the last answer
+    gate.set()
+    await asyncio.sleep(0.05)
+    assert await page.tables() == []  # the store answered again: nothing listed now
