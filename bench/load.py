@@ -149,9 +149,13 @@ def bench_encode(repeat: int = 20000) -> float:
     return (time.perf_counter() - t0) / repeat * 1e6
 
 
-def show(name: str, r: dict[str, float]) -> None:
-    parts = [f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in r.items()]
-    print(f"{name:<22} " + " ".join(parts), flush=True)
+def show(name: str, r: dict[str, Any]) -> None:
+    """One run's figures, then its CPU ratio and the side that saturated (``loadpool.verdict``)."""
+    extra = f"  matches {r['matches']}  RSS/table {r['rss_table_kb']:.0f} KB" if "rss_table_kb" in r else ""
+    print(f"{name:<22} moves/s {r['moves_s']:7.0f}  p50 {r['p50']:6.2f} ms  p99 {r['p99']:7.2f} ms  "
+          f"errors {r['errors']}{' ' + str(r['error_codes']) if r['errors'] else ''}  server CPU {r['cpu']:.2f} core  "
+          f"clients {r['client_cpu']:.2f} core  load {r['load']:.1f}{extra}", flush=True)
+    print(verdict(r), flush=True)
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -195,7 +199,6 @@ async def interleaved(pool: ClientPool, name: str, args: argparse.Namespace, tmp
                 server.stop()
             runs[mode].append(r)
             show(f"{mode} {name} #{n + 1}", r)
-            print(verdict(r), flush=True)
     keys = ("moves_s", "p50", "p99", "cpu", "client_cpu", "cpu_us_move", "client_us_move", "ratio")
     med = {m: {k: statistics.median(r[k] for r in rs) for k in keys} for m, rs in runs.items()}
     g, f = med["game"], med["floor"]

@@ -20,7 +20,7 @@ from typing import Any
 TICK = os.sysconf("SC_CLK_TCK")
 LOAD = Path(__file__).with_name("load.py")
 SATURATED = 0.9
-"""A main thread with work this share of the time (or more) is what limits the run."""
+"""A process that wanted this much CPU (cores; ran plus waited for a CPU) is what limits the run."""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -29,16 +29,33 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def sched(pid: int) -> tuple[float, float]:
-    """Seconds the main thread of process ``pid`` ran on a CPU and waited, runnable, for one
-    (/proc/PID/schedstat); (0, 0) once the process is gone. Ran plus waited over the wall
-    clock is how much of the time its loop had work: near 1, that process is what saturated,
-    whatever share of a core a busy machine gave it."""
+def sched(pid: int) -> dict[int, tuple[float, float]]:
+    """For each thread of process ``pid``: the seconds it ran on a CPU and waited, runnable,
+    for one (/proc/PID/task/TID/schedstat); empty once the process is gone."""
+    out = {}
     try:
-        ran, waited, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
-    except (OSError, ValueError):
-        return 0.0, 0.0
-    return int(ran) / 1e9, int(waited) / 1e9
+        tids = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
+    except OSError:
+        return {}
+    for tid in tids:
+        try:
+            ran, waited, _ = Path(f"/proc/{pid}/task/{tid}/schedstat").read_text().split()
+        except (OSError, ValueError):
+            continue
+        out[tid] = (int(ran) / 1e9, int(waited) / 1e9)
+    return out
+
+
+def had_work(pid: int, before: dict[int, tuple[float, float]], after: dict[int, tuple[float, float]],
+             wall: float) -> tuple[float, float, float]:
+    """(ran, waited, main) of process ``pid``'s threads over ``wall`` seconds, in cores: CPU
+    time, time runnable but waiting for a CPU (all threads), and the main thread's (the event
+    loop's) ran plus waited. Ran plus waited is the CPU the process wanted: near 1 or more, it
+    always had work and is what saturated, whatever share of a core a busy machine gave it. A
+    thread that sleeps (on the GIL, an fsync, its sockets) counts in neither."""
+    delta = {t: (r - before.get(t, (0.0, 0.0))[0], w - before.get(t, (0.0, 0.0))[1]) for t, (r, w) in after.items()}
+    ran, waited = sum(d[0] for d in delta.values()), sum(d[1] for d in delta.values())
+    return ran / wall, waited / wall, sum(delta.get(pid, (0.0, 0.0))) / wall
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -109,8 +126,7 @@ class ClientPool:
         moves = sum(r["moves"] / r["elapsed"] for r in results)
         wall, k = t1 - t0, len(server_pids)
         cpu = [(b - a) / wall for a, b in zip(cpu0, cpu1)]
-        ran = [(b[0] - a[0]) / wall for a, b in zip(sched0, sched1)]
-        waited = [(b[1] - a[1]) / wall for a, b in zip(sched0, sched1)]
+        ran, waited, main = zip(*(had_work(p, a, b, wall) for p, a, b in zip(pids, sched0, sched1)))
         busiest = max(range(k), key=lambda i: ran[i] + waited[i])
         client = max(range(k, len(pids)), key=lambda i: ran[i] + waited[i])
         server_cpu, client_cpu = sum(cpu[:k]), sum(cpu[k:])
@@ -119,7 +135,7 @@ class ClientPool:
                 "ratio": client_cpu / max(1e-9, server_cpu),
                 "cpu_us_move": server_cpu / max(1e-9, moves) * 1e6,
                 "client_us_move": client_cpu / max(1e-9, moves) * 1e6,
-                "server_ran": ran[busiest], "server_waited": waited[busiest],
+                "server_ran": ran[busiest], "server_waited": waited[busiest], "server_loop": main[busiest],
                 "client_ran": ran[client], "client_waited": waited[client],
                 "load": (load0 + os.getloadavg()[0]) / 2,
                 "matches": sum(r["matches"] for r in results), "error_codes": errors}
@@ -133,14 +149,15 @@ class ClientPool:
 
 
 def verdict(r: dict[str, Any]) -> str:
-    """Which side saturated in run ``r``. A process's main thread that had work (ran, or waited
-    runnable for a CPU) 90% of the time or more is saturated: its loop was never idle. When no
-    process is, the server waited (for its store's fsync, or for the clients' next intents).
+    """Which side saturated in run ``r``. A process that wanted 0.9 core or more (its threads
+    ran, or waited runnable for a CPU, :func:`had_work`) is saturated. When no process did, the
+    server waited (for its store's fsync, or for the clients' next intents).
     A WARNING when the clients used more CPU than the server: that run measures the clients."""
     s = r["server_ran"] + r["server_waited"]
     c = r["client_ran"] + r["client_waited"]
-    server = f"server loop busy {s:.0%} (ran {r['server_ran']:.2f} core, waited {r['server_waited']:.2f} for one)"
-    client = f"busiest client loop {c:.0%} (ran {r['client_ran']:.2f}, waited {r['client_waited']:.2f})"
+    server = (f"server wanted {s:.2f} core (ran {r['server_ran']:.2f}, waited {r['server_waited']:.2f} for a CPU; "
+              f"its event loop {r['server_loop']:.2f})")
+    client = f"busiest client wanted {c:.2f} (ran {r['client_ran']:.2f}, waited {r['client_waited']:.2f})"
     if s >= SATURATED and s >= c:
         side = f"SERVER-BOUND: {server}; {client}"
     elif c >= SATURATED:
