@@ -13,6 +13,9 @@ no bonuses) with :data:`COACH` playouts: the move made, the expert's best, both 
 standard error. A decision is a mistake when it lost more than :data:`THRESHOLD` points and
 more than :data:`Z` standard errors of the difference. :func:`reason_of` names the one term
 of the ``normal`` evaluation (:mod:`.bots.heuristic`) that explains the difference, if any.
+
+An acceptance of a deal with five or more doubles (R10: it could have been a demand) is measured
+as keeping the hand against a redeal (:mod:`.coachdeal`, :func:`review_answer`), by the same rule.
 """
 from __future__ import annotations
 
@@ -26,9 +29,10 @@ from doublenine.shared.moves import Decision, End, Move, Pass, Play, Review
 from doublenine.shared.rules import REDEAL_DOUBLES, apply, initial_hand
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Deal, FinishedHand, MatchState, Phase, RedealRecord
-from doublenine.shared.tiles import FULL_MASK
+from doublenine.shared.tiles import DOUBLES_MASK, FULL_MASK
 from doublenine.shared.views import SeatView, view_for
 
+from . import coachdeal
 from .bots import expert
 from .bots.heuristic import (
     W_DOUBLE, W_FOLLOW, W_LAST_VOID, W_LEAD_SUIT, W_NEXT_LOCKED, W_NEXT_VOID, W_OPPONENT_NUMBER, W_PARTNER_LOCKED,
@@ -66,7 +70,8 @@ class CoachRow:
     ``kind`` is "review", "lead", "play" or "pass". ``made``/``best`` are the move made and the
     expert's (equal when nothing better exists; ``best`` is ``made`` for forced decisions).
     ``made_value``/``best_value`` are None when nothing was evaluated (a forced decision, or a
-    review answer: the coach does not measure redeals).
+    demand of a voided deal: only its doubles are kept, R11). An acceptance that could have been
+    a demand is measured against a redeal (:func:`review_answer`).
     """
 
     at: int
@@ -144,15 +149,44 @@ def decision_views(h: FinishedHand, start: MatchState, seat: Seat) -> list[tuple
 
 
 def review_answers(h: FinishedHand, redeals: tuple[RedealRecord, ...], seat: Seat) -> list[CoachRow]:
-    """R10/R11: the seat's redeal demands for this hand, then its acceptance of the deal played.
-
-    Forced when the seat held fewer than five doubles; not evaluated otherwise."""
+    """R10/R11: the seat's redeal demands for this hand, listed but not measured (the voided deal's
+    other tiles are not kept: only its doubles are public, R11), then its acceptance of the deal
+    played when it was forced (fewer than five doubles). An acceptance that could have been a
+    demand is measured instead (:func:`plan_answer`, :func:`review_answer`)."""
     rows = [CoachRow(-1, "review", Review(seat, True), Review(seat, True))
             for r in redeals if (r.match, r.hand, r.seat) == (h.match, h.number, seat)]
-    doubles = sum(1 for t in h.dealt[seat - 1] if t.is_double)
-    rows.append(CoachRow(-1, "review", Review(seat, False), Review(seat, False),
-                         forced=doubles < REDEAL_DOUBLES))
+    if plan_answer(h, seat, None) is None:
+        rows.append(CoachRow(-1, "review", Review(seat, False), Review(seat, False), forced=True))
     return rows
+
+
+AnswerJob = tuple[FinishedHand, Seat, random.Random, coachdeal.RedealSettings]
+"""The acceptance to measure: ``(finished hand, seat, its generator, budget)`` (:func:`review_answer`'s arguments)."""
+
+
+def plan_answer(h: FinishedHand, seat: Seat, seed: Any,
+                settings: coachdeal.RedealSettings = coachdeal.COACH_DEALS) -> AnswerJob | None:
+    """The job measuring ``seat``'s acceptance of the deal ``h`` played, when it held five or more
+    doubles and so could have demanded a redeal (R10); None when it could only accept. Same seed,
+    same job (R24)."""
+    if (h.dealt_masks[seat - 1] & DOUBLES_MASK).bit_count() < REDEAL_DOUBLES:
+        return None
+    return h, seat, random.Random(f"{seed}:{h.match}:{h.number}:{int(seat)}:answer"), settings
+
+
+def review_answer(h: FinishedHand, seat: Seat, rng: random.Random,
+                  settings: coachdeal.RedealSettings = coachdeal.COACH_DEALS,
+                  value: coachdeal.DealValue | None = None) -> CoachRow:
+    """``seat``'s acceptance of the deal ``h`` played, from its view then: the value of keeping the
+    hand against a redeal's (:mod:`.coachdeal`), a mistake by the same rule as a play."""
+    found = coachdeal.answer_row(h, seat, rng, settings, value)
+    if found is None:
+        raise ValueError(f"seat {int(seat)} held fewer than {REDEAL_DOUBLES} doubles: it could only accept")
+    made, best, mine, top = found
+    row = CoachRow(-1, "review", made, best, mine, top)
+    if row.loss > THRESHOLD and row.loss > Z * row.loss_stderr:
+        return replace(row, mistake=True)
+    return row
 
 
 Job = tuple[int, SeatView, Move, random.Random]
@@ -177,10 +211,15 @@ def ordered(rows: list[CoachRow]) -> tuple[CoachRow, ...]:
 
 
 def review_hand(state: MatchState, match: int, number: int, seat: Seat, seed: Any,
-                evaluate: Evaluate | None = None) -> tuple[CoachRow, ...]:
-    """Every decision of ``seat`` in finished hand ``number`` of ``match``, :func:`ordered`.
+                evaluate: Evaluate | None = None, deals: coachdeal.RedealSettings = coachdeal.COACH_DEALS,
+                value: coachdeal.DealValue | None = None) -> tuple[CoachRow, ...]:
+    """Every decision of ``seat`` in finished hand ``number`` of ``match``, :func:`ordered`
+    (``evaluate`` measures plays, ``deals``/``value`` the redeal answer: tests plant them).
     Raises ``LookupError`` for a hand not finished."""
-    _, rows, jobs = plan_review(state, match, number, seat, seed)
+    h, rows, jobs = plan_review(state, match, number, seat, seed)
+    answer = plan_answer(h, seat, seed, deals)
+    if answer is not None:
+        rows.append(review_answer(*answer, value))
     rows += [review_decision(at, view, move, rng, evaluate) for at, view, move, rng in jobs]
     return ordered(rows)
 
@@ -298,5 +337,5 @@ def row_wire(row: CoachRow) -> dict[str, Any]:
 
 
 __all__ = ["COACH", "THRESHOLD", "Z", "Reason", "CoachRow", "Job", "hand_record", "decision_views",
-           "review_answers", "plan_review", "ordered", "review_hand", "review_decision", "reason_of",
+           "review_answers", "AnswerJob", "plan_answer", "review_answer", "plan_review", "ordered", "review_hand", "review_decision", "reason_of",
            "row_wire"]

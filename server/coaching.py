@@ -47,11 +47,12 @@ class CoachDesk:
             h, rows, jobs = coach.plan_review(state, match, number, seat, self.table.meta.seed)
         except LookupError as exc:
             raise Refused(ErrorCode.NO_SUCH_HAND, str(exc)) from None
+        answer = coach.plan_answer(h, seat, self.table.meta.seed)  # kept five doubles or more: keep vs redeal
         key = (match, number, int(seat), h.moves, h.dealt)  # an undone and replayed hand is another
         job = self.reviews.get(key)
         if job is None or (job.done() and job.exception() is not None):
             group = getattr(conn, "group", None)
-            job = asyncio.ensure_future(self._compute(match, number, seat, rows, jobs, group))
+            job = asyncio.ensure_future(self._compute(match, number, seat, rows, jobs, group, answer))
             self.reviews[key] = job
             while len(self.reviews) > KEEP:
                 self.reviews.popitem(last=False)
@@ -62,8 +63,11 @@ class CoachDesk:
         task.add_done_callback(self._tasks.discard)
 
     async def _compute(self, match: int, number: int, seat: Seat, rows: list[coach.CoachRow],
-                       jobs: list[coach.Job], group: Any = None) -> bytes:
+                       jobs: list[coach.Job], group: Any = None, answer: coach.AnswerJob | None = None) -> bytes:
         brain = self.table.brain
+        if answer is not None:  # the redeal answer: about 2,000 hands played out, one job
+            async with brain.coach_turns.turn(group):
+                rows.append(await brain.in_coach(coach.review_answer, *answer))
         for at, view, move, rng in jobs:  # one decision per job: the loop runs in between
             async with brain.coach_turns.turn(group):  # fair between address groups (attacker finding)
                 rows.append(await brain.in_coach(coach.review_decision, at, view, move, rng))

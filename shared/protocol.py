@@ -350,7 +350,9 @@ class CoachRowW(Model):
     (equal when nothing was better, or when ``forced``). ``made_mean``/``best_mean``: expected
     points of the hand for the seat's team (negative: for the opponents), each with its standard
     error, over ``worlds`` sampled deals of the hidden tiles; absent when not evaluated (forced
-    decisions and review answers). ``loss``: ``best_mean - made_mean`` (0 if not evaluated).
+    decisions, and demands of voided deals). An acceptance with five or more doubles (R10) is
+    valued against a redeal: ``made_mean`` keeping the hand, ``best_mean`` a fresh deal when that
+    was worth more (``best`` the demand). ``loss``: ``best_mean - made_mean`` (0 if not evaluated).
     ``mistake``: loss over the threshold and over two standard errors. ``reason`` with ``pips``:
     which term of the normal evaluation explains the loss, if one does (docs/protocol.md)."""
 

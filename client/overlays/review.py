@@ -81,6 +81,8 @@ def move_text(tr: Translator, move: Any) -> str:
 def reason_text(tr: Translator, row: Any) -> str:
     """The row's reason in words, or only the point difference when no term explains it."""
     loss = tenths(tr, row.loss)
+    if row.kind == "review":  # R10: the hand kept was worth less than a fresh deal (server/coachdeal.py)
+        return tr.gettext("Keeping this hand was worth {loss} points less than a fresh deal.", loss=loss)
     if row.reason is None or row.reason not in REASONS:
         return tr.gettext("{loss} points less than the best play.", loss=loss)
     pips = list(row.pips) + [0, 0]

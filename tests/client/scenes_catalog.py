@@ -292,6 +292,10 @@ def coach_reply() -> tuple[ClientState, Any]:
     from doublenine.client.overlays.review import REASONS
     made = [dict(play, mistake=True, loss=23.4, made_mean=-18.8, best_mean=4.6, reason=code, pips=[5, 3])
             for code in REASONS] + [dict(play, mistake=True, loss=2.1, made_mean=-1.1, best_mean=1.0)]
+    made.insert(0, {"at": -1, "kind": "review", "made": {"kind": "review", "seat": 1, "demand_redeal": False},
+                    "best": {"kind": "review", "seat": 1, "demand_redeal": True}, "forced": False, "mistake": True,
+                    "loss": 6.8, "made_mean": -0.89, "made_stderr": 0.96, "best_mean": 5.95, "best_stderr": 0.96,
+                    "worlds": 1500})  # R10: six doubles kept (server/coachdeal.py)
     reply = p.decode_server(p.pack({"type": "coach", "match": h.match, "hand": h.number, "seat": 1,
                                     "threshold": THRESHOLD, "rows": made + rows}))
     return replace(s.state, table="K7QP"), reply

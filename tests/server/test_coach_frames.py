@@ -96,3 +96,30 @@ async def test_coach_worker_process_that_stops_gives_way_to_a_thread() -> None:
     assert await brain.in_coach(operator.add, 2, 3) == 5
     assert isinstance(brain.coach_executor, ThreadPoolExecutor)
     brain.close()
+
+
+async def test_coach_measures_a_kept_hand_of_five_doubles_in_its_worker(make_server) -> None:
+    """R10: an acceptance that could have been a demand is measured the server's way: one job in
+    the coach's worker process (keep vs redeal, server/coachdeal.py), packed into the reply."""
+    from dataclasses import replace
+
+    from doublenine.server import coachdeal
+    from doublenine.shared.moves import Review
+    from doublenine.shared.seats import Seat
+    from doublenine.shared.tiles import DOUBLE_NINE_SET, Tile, mask_of
+
+    server = await make_server()
+    host, table = await _first_hand(server)
+    h = table.state.finished[0]
+    six = mask_of([Tile(d, d) for d in (0, 2, 4, 6, 8, 9)] + [Tile(1, 3), Tile(3, 5), Tile(5, 7), Tile(7, 9)])
+    rest = [t.bit for t in DOUBLE_NINE_SET if not six & t.bit]
+    kept = replace(h, dealt_masks=(six, sum(rest[0:10]), sum(rest[10:20]), sum(rest[20:30])))
+    answer = coach.plan_answer(kept, Seat.ONE, table.meta.seed, coachdeal.RedealSettings(worlds=40, deals=40))
+    assert answer is not None and coach.plan_answer(h, Seat.ONE, 1) is None  # the real deal: fewer than five
+    frame = await table.coach_desk._compute(h.match, h.number, Seat.ONE, [], [], None, answer)
+    (row,) = p.decode_server(frame).rows
+    expected = coach.review_answer(*coach.plan_answer(kept, Seat.ONE, table.meta.seed,
+                                                      coachdeal.RedealSettings(worlds=40, deals=40)))
+    assert (row.kind, row.at, decision_from(row.made)) == ("review", -1, Review(Seat.ONE, False))
+    assert row.worlds == 40 and row.made_mean == round(expected.made_value.mean, 2)
+    assert decision_from(row.best) == expected.best and row.mistake == expected.mistake
