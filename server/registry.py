@@ -187,6 +187,7 @@ class Registry:
         meta = TableMeta.from_record(decode_meta(stored.meta))
         table = self._add(meta, decode_rows(stored.rows))
         table.epoch = stored.epoch
+        table.listed_in_store = stored.listing
         table.restore_intents(row_intents(stored.rows))  # DUPLICATE survives a restart
         table.log.forget_past_matches(PAST_KEPT)  # only now: restore_intents counts the whole log
         self.metrics.tables_resumed.inc()

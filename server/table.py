@@ -89,8 +89,9 @@ class Table:
         self.epoch = 0
         """The table's ownership epoch in the store when this process took it (issue 12: its
         record writes carry it; the store refuses them once another process has taken over)."""
-        self._listed: tuple[bool, tuple[int, int]] | None = None
-        """What the store last said ``/`` lists of this table (None: unknown, store it)."""
+        self.listed_in_store: tuple[bool, tuple[int, int]] | None = None
+        """What the store holds of :meth:`listing` (None: unknown, store it); set from the stored
+        row on resuming, so a restart writes only the tables whose listing changed."""
         self.on_idle = on_idle
         self._bot: asyncio.Task[None] | None = None
         self._bot_committing = False
@@ -117,7 +118,7 @@ class Table:
         """Store a new table's record (with ``creator``, the store's key of who created it) and
         the events its log holds already (the first shuffle)."""
         await self.store.create_table(self.code, encode_meta(self.meta.record()), creator)
-        self._listed = (False, (0, 0))  # a new record: not listed, no score
+        self.listed_in_store = (False, (0, 0))  # a new record: not listed, no score
         await self.flush_unstored()
         await self.save_listing()
 
@@ -156,7 +157,7 @@ class Table:
         store, never replaying a log). A failure is logged and retried at the next change: the
         listing is information only and never refuses a move."""
         now = self.listing()
-        if now == self._listed or self.moved:
+        if now == self.listed_in_store or self.moved:
             return
         try:
             await self.store.update_listing(self.code, now[0], now[1], self.epoch)
@@ -166,7 +167,7 @@ class Table:
         except Exception as exc:
             log.warning("table %s: storing its listing failed: %s", self.code, exc)
             return
-        self._listed = now
+        self.listed_in_store = now
 
     def lost_to_another(self, detail: str) -> None:
         """The store refused a write of this table as already made by another process: drop the

@@ -29,6 +29,8 @@ class StoredTable:
     epoch: int = 0
     """The table's ownership epoch when it was read: 0 at creation, one more at each
     :meth:`Store.take` (issue 12: the fence of the table record, see :class:`Store`)."""
+    listing: tuple[bool, tuple[int, int]] = (False, (0, 0))
+    """What ``/`` lists of it as stored (:meth:`Store.update_listing`): (listed, scores)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +213,8 @@ class MemoryStore:
         self.tables[code] = replace(self.tables[code], closed=False)
 
     def _full(self, code: str) -> StoredTable:
-        return replace(self.tables[code], rows=tuple(self._rows[code]))
+        return replace(self.tables[code], rows=tuple(self._rows[code]),
+                       listing=self._listing.get(code, (False, (0, 0))))
 
     async def load_open(self) -> list[StoredTable]:
         return [self._full(code) for code, t in self.tables.items() if not t.closed]

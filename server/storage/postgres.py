@@ -223,25 +223,28 @@ class PostgresStore:
 
     async def load_open(self) -> list[StoredTable]:
         async def work(con: asyncpg.Connection) -> list[StoredTable]:
-            heads = await con.fetch("SELECT code, meta, epoch FROM dn_table WHERE NOT closed ORDER BY created, code")
+            heads = await con.fetch("SELECT code, meta, epoch, listed, score_a, score_b FROM dn_table"
+                                    " WHERE NOT closed ORDER BY created, code")
             logs: dict[str, list[tuple[int, bytes]]] = {h["code"]: [] for h in heads}
             for r in await con.fetch(
                 "SELECT r.code, r.seq, r.payload FROM dn_row r JOIN dn_table t ON t.code = r.code"
                 " WHERE NOT t.closed ORDER BY r.code, r.seq"
             ):
                 logs[r["code"]].append((r["seq"], bytes(r["payload"])))
-            return [StoredTable(h["code"], bytes(h["meta"]), tuple(logs[h["code"]]), False, h["epoch"]) for h in heads]
+            return [StoredTable(h["code"], bytes(h["meta"]), tuple(logs[h["code"]]), False, h["epoch"], _listing(h))
+                    for h in heads]
 
         return await self._run(work)
 
     async def load(self, code: str) -> StoredTable | None:
         async def work(con: asyncpg.Connection) -> StoredTable | None:
-            head = await con.fetchrow("SELECT meta, closed, epoch FROM dn_table WHERE code=$1", code)
+            head = await con.fetchrow("SELECT meta, closed, epoch, listed, score_a, score_b FROM dn_table"
+                                      " WHERE code=$1", code)
             if head is None:
                 return None
             rows = await con.fetch("SELECT seq, payload FROM dn_row WHERE code=$1 ORDER BY seq", code)
             return StoredTable(code, bytes(head["meta"]), tuple((r["seq"], bytes(r["payload"])) for r in rows),
-                               head["closed"], head["epoch"])
+                               head["closed"], head["epoch"], _listing(head))
 
         return await self._run(work)
 
@@ -259,6 +262,11 @@ class PostgresStore:
             return await con.execute("TRUNCATE dn_chat, dn_row, dn_table")
 
         await self._run(work)
+
+
+def _listing(row: Any) -> tuple[bool, tuple[int, int]]:
+    """(listed, scores) from a row with the columns ``listed, score_a, score_b``."""
+    return bool(row["listed"]), (int(row["score_a"]), int(row["score_b"]))
 
 
 async def _owner_check(con: asyncpg.Connection, code: str, epoch: int | None) -> int:

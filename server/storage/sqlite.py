@@ -335,15 +335,16 @@ class SQLiteStore:
 
     async def load_open(self) -> list[StoredTable]:
         def job(c: sqlite3.Connection) -> list[StoredTable]:
-            heads = c.execute("SELECT code, meta, epoch FROM dn_table WHERE closed=0 ORDER BY created, code")
-            metas: dict[str, tuple[bytes, int]] = {code: (meta, epoch) for code, meta, epoch in heads}
+            heads = c.execute("SELECT code, meta, epoch, listed, score_a, score_b FROM dn_table WHERE closed=0"
+                              " ORDER BY created, code")
+            metas: dict[str, tuple[Any, ...]] = {h[0]: h[1:] for h in heads}
             logs: dict[str, list[tuple[int, bytes]]] = {code: [] for code in metas}
             for code, seq, payload in c.execute(
                 "SELECT r.code, r.seq, r.payload FROM dn_row r JOIN dn_table t ON t.code = r.code"
                 " WHERE t.closed=0 ORDER BY r.code, r.seq"
             ):
                 logs[code].append((seq, payload))
-            return [StoredTable(code, metas[code][0], tuple(rows), False, metas[code][1])
+            return [StoredTable(code, metas[code][0], tuple(rows), False, metas[code][1], _listing(metas[code][2:]))
                     for code, rows in logs.items()]
 
         result: list[StoredTable] = await self._call(job)
@@ -351,11 +352,12 @@ class SQLiteStore:
 
     async def load(self, code: str) -> StoredTable | None:
         def job(c: sqlite3.Connection) -> StoredTable | None:
-            head = c.execute("SELECT meta, closed, epoch FROM dn_table WHERE code=?", (code,)).fetchone()
+            head = c.execute("SELECT meta, closed, epoch, listed, score_a, score_b FROM dn_table WHERE code=?",
+                             (code,)).fetchone()
             if head is None:
                 return None
             rows = c.execute("SELECT seq, payload FROM dn_row WHERE code=? ORDER BY seq", (code,))
-            return StoredTable(code, head[0], tuple(rows.fetchall()), bool(head[1]), int(head[2]))
+            return StoredTable(code, head[0], tuple(rows.fetchall()), bool(head[1]), int(head[2]), _listing(head[3:]))
 
         result: StoredTable | None = await self._call(job)
         return result
@@ -410,6 +412,11 @@ def adopt_old_file(folder: Path) -> Path:
         return new if new.exists() else old
     old.unlink(missing_ok=True)
     return new
+
+
+def _listing(row: Any) -> tuple[bool, tuple[int, int]]:
+    """(listed, scores) from the columns ``listed, score_a, score_b``."""
+    return bool(row[0]), (int(row[1]), int(row[2]))
 
 
 def _fence(c: sqlite3.Connection, code: str, epoch: int | None) -> None:

@@ -98,3 +98,37 @@ async def test_a_store_that_hangs_does_not_hang_the_page(monkeypatch) -> None:  
     gate.set()
     await asyncio.sleep(0.05)
     assert await page.tables() == []  # the store answered again: nothing listed now
+
+
+async def test_a_restart_stores_the_listing_only_of_tables_whose_stored_listing_is_wrong() -> None:
+    from doublenine.server.app import GameServer
+    from doublenine.server.netbot import TableClient
+
+    from .conftest import config
+
+    store = CountingStore()
+    first = await GameServer(config(), store=store).start()
+    codes = []
+    for public in (True, False, True):
+        client = await TableClient.connect(first.url)
+        await client.attach({"type": "create_table", "sit": 1, "public": public, "seats": [{"kind": "human"}] * 4})
+        codes.append(str(client.code))
+        await client.close()
+    await first.stop()
+    assert [t.code for t in await store.load_listed(10)] == [codes[2], codes[0]]
+    await store.update_listing(codes[2], False, (0, 0))  # e.g. a write that failed before the stop
+    writes: list[str] = []
+    real = store.update_listing
+
+    async def counted(code: str, *args: Any) -> None:
+        writes.append(code)
+        await real(code, *args)
+
+    store.update_listing = counted  # type: ignore[method-assign]
+    second = await GameServer(config(), store=store).start()
+    try:
+        assert sorted(second.registry.tables) == sorted(codes)
+        assert writes == [codes[2]]  # only the wrong one is written again
+        assert [t.code for t in await store.load_listed(10)] == [codes[2], codes[0]]
+    finally:
+        await second.stop()

@@ -199,7 +199,7 @@ async def test_take_fences_off_every_record_write_of_an_older_owner(store: Store
     assert await store.load_listed(10) == [ListedTable("T1", b"new owner's seats", (5, 0))]
     await store.close_table("T1", 1)
     assert await store.take("T1") is None  # closed: nothing taken, nothing written
-    assert await store.load("T1") == StoredTable("T1", b"new owner's seats", (), True, 1)
+    assert await store.load("T1") == StoredTable("T1", b"new owner's seats", (), True, 1, (True, (5, 0)))
     assert await store.take("NOPE") is None
     with pytest.raises(KeyError):
         await store.update_listing("NOPE", True, (0, 0), 0)
@@ -217,6 +217,9 @@ async def test_load_listed_gives_open_listed_tables_newest_first_at_most_limit(s
     assert [t.code for t in await store.load_listed(50)] == ["T5", "T3", "T1", "T0"]
     await store.update_listing("T5", False, (100, 50))  # its match ended
     assert [t.code for t in await store.load_listed(50)] == ["T3", "T1", "T0"]
+    open_ = {t.code: t.listing for t in await store.load_open()}  # a resumed owner knows what is stored
+    assert open_ == {"T0": (True, (0, 0)), "T1": (True, (1, 10)), "T2": (False, (2, 20)),
+                     "T3": (True, (3, 30)), "T5": (False, (100, 50))}
 
 
 async def test_count_open_counts_the_open_tables_of_one_creator(store: Store) -> None:
