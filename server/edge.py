@@ -21,6 +21,7 @@ from websockets.exceptions import InvalidMessage
 from websockets.http11 import Request, Response
 from websockets.server import ServerProtocol
 
+from .lean import lighten
 from .web.site import respond, security_headers
 
 SERVER_HEADER = "doublenine"
@@ -90,6 +91,10 @@ class EdgeConnection(ServerConnection):
         # nothing has been read yet: websockets' parser, started in its __init__, is replaced whole
         protocol.parser = _parser(protocol)
         next(protocol.parser)
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        lighten(self)  # issue 12: no empty deque blocks per connection (server/lean.py)
 
 
 __all__ = ["EdgeConnection", "SERVER_HEADER", "ALLOWED", "method_not_allowed", "head_of"]

@@ -68,7 +68,7 @@ def _body(body: Body) -> dict[str, Any]:
     if isinstance(body, Decided):
         return {"k": "d", "d": _decision(body.decision)}
     if isinstance(body, Shuffled):
-        return {"k": "s", "o": bytes(body.order)}
+        return {"k": "s", "o": body.packed}
     if isinstance(body, Undone):
         return {"k": "u", "s": int(body.seat), "to": body.to_seq}
     if isinstance(body, Redone):

@@ -23,11 +23,26 @@ from .state import INITIAL, MatchState, Phase
 from .tiles import DOUBLE_NINE_SET
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Shuffled:
-    """R3-R5, R9, R11: a recorded shuffle of the 55 tile indices (hidden from every seat)."""
+    """R3-R5, R9, R11: a recorded shuffle of the 55 tile indices (hidden from every seat).
 
-    order: tuple[int, ...]
+    ``Shuffled(order)`` takes the order as ints 0..255 (``ValueError`` otherwise) and keeps it
+    as bytes, :attr:`order` gives the tuple back: a match keeps every shuffle of its log, and
+    55 ints in a tuple cost 496 bytes, as bytes 88 (issue 12, memory per table)."""
+
+    packed: bytes
+
+    def __init__(self, order: Iterable[int]) -> None:
+        object.__setattr__(self, "packed", bytes(order))
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The shuffled tile indices, in order."""
+        return tuple(self.packed)
+
+    def __repr__(self) -> str:
+        return f"Shuffled(order={self.order!r})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from doublenine.server.netbot import TableClient
 from doublenine.shared import protocol as p
 
@@ -55,3 +57,58 @@ async def test_sqlite_page_cache_is_bounded_by_our_choice(tmp_path: Path) -> Non
     assert CACHE_KIB == 512
     assert await store._call(read) == -512  # type: ignore[attr-defined]  # negative: KiB, not pages
     await store.close()
+
+
+async def test_a_connection_keeps_no_empty_deque_blocks(server) -> None:
+    from collections import deque
+
+    from doublenine.server.lean import Fifo
+
+    client = await create(server)
+    await eventually(lambda: len(server.registry.connections) == 1)
+    (conn,) = server.registry.connections
+    assert type(conn._queue) is Fifo and type(conn.ws.drain_waiters) is Fifo
+    assert type(conn.ws.recv_messages.frames.queue) is Fifo  # websockets' internals moved if this fails
+    assert not any(type(q) is deque for q in (conn._queue, conn.ws.drain_waiters, conn.ws.recv_messages.frames.queue))
+    await client.send({"type": "resync"})  # frames still flow through the swapped queues both ways
+    await client.until(lambda m: isinstance(m, p.Snapshot))
+    assert client.seq == server.registry.tables[client.code].seq
+
+
+def test_fifo_behaves_as_a_deque_for_the_methods_used() -> None:
+    from collections import deque
+
+    from doublenine.server.lean import Fifo
+
+    fifo: Fifo[int] = Fifo()
+    ref: deque[int] = deque()
+    for q in (fifo, ref):
+        q.append(1)
+        q.append(2)
+        q.extendleft(reversed([7, 8]))
+        q.append(3)
+    assert list(fifo) == list(ref) == [7, 8, 1, 2, 3]
+    assert [fifo.popleft() for _ in range(5)] == [ref.popleft() for _ in range(5)] == [7, 8, 1, 2, 3]
+    with pytest.raises(IndexError):
+        fifo.popleft()
+    assert len(fifo) == 0 and not fifo
+
+
+async def test_wake_wakes_its_one_waiter_and_remembers_a_set_before_the_wait() -> None:
+    import asyncio
+
+    from doublenine.server.lean import Wake
+
+    wake = Wake()
+    wake.set()
+    await asyncio.wait_for(wake.wait(), 1)  # set before: returns at once
+    wake.clear()
+    assert not wake.is_set()
+    waiter = asyncio.ensure_future(wake.wait())
+    await asyncio.sleep(0)
+    assert not waiter.done()
+    with pytest.raises(RuntimeError, match="one waiter"):
+        await wake.wait()
+    wake.set()
+    await asyncio.wait_for(waiter, 1)
+    assert wake.is_set()

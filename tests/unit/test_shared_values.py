@@ -95,3 +95,14 @@ def test_a_resumed_log_equals_the_one_it_was_stored_from() -> None:
     review = next(e.body for e in resumed.events if isinstance(e.body, Decided) and
                   isinstance(e.body.decision, Review))
     assert review is decided(review.decision)  # decoded decisions are the shared ones too
+
+
+def test_a_shuffle_keeps_its_order_as_bytes_and_reads_as_before() -> None:
+    order = tuple(reversed(range(55)))
+    shuffled = Shuffled(order)
+    assert shuffled.order == order and shuffled.packed == bytes(order) and len(shuffled.packed) == 55
+    assert shuffled == Shuffled(list(order)) and hash(shuffled) == hash(Shuffled(order))
+    assert shuffled != Shuffled(range(55))
+    assert repr(Shuffled((2, 0, 1))) == "Shuffled(order=(2, 0, 1))"
+    with pytest.raises(ValueError):
+        Shuffled((0, 256))
