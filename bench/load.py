@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Server load benchmark (issues 7 and 12): not a test; prints figures for docs/performance.md.
 
-    nice -n 10 timeout 1500 .venv/bin/python bench/load.py     # the full run (about 8 minutes)
+    nice -n 10 timeout 1500 .venv/bin/python bench/load.py     # the full run (about 4 minutes)
     .venv/bin/python bench/load.py --tables 50 --seconds 10 --saturation-tables 20 --rounds 1   # a quick look
 
 In one run:

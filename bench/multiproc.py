@@ -2,7 +2,7 @@
 """Multi-process load figure (issue 12): three ``doublenine serve`` processes behind nginx on one
 PostgreSQL, against one process behind the same nginx config, in one run, interleaved.
 
-    nice -n 10 .venv/bin/python bench/multiproc.py                  # about 3 minutes
+    nice -n 10 timeout 1500 .venv/bin/python bench/multiproc.py     # about 3 minutes
     .venv/bin/python bench/multiproc.py --tables 20 --seconds 5 --rounds 1   # a quick look
 
 Not a test; prints figures for docs/performance.md. PostgreSQL: ``$DOUBLENINE_TEST_PG``, else a
