@@ -24,7 +24,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
 
 from load import floor_server, game_server  # noqa: E402
-from loadfloor import floor_play, open_groups  # noqa: E402
+from loadfloor import open_groups  # noqa: E402
 from loadplay import (  # noqa: E402
     ACCEPT, DRAW, NOMINATE, PASS, PLAY, PlayTable, SeatModel, Stats, _mask,
 )
@@ -129,15 +129,25 @@ async def _open(url: str, engine: Engine, stats: Stats) -> list[PlayTable]:
     return tables
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(90)
 def test_floor_groups_fan_out_every_frame_to_all_four() -> None:
     server = floor_server()
     try:
         engine, latencies = Engine(), []
         groups = asyncio.run(open_groups(f"ws://127.0.0.1:{server.port}/", engine, 3, 0, 0.0, latencies.append))
-        result = floor_play(engine, groups, latencies, 0.0, 0.3, 2.0)
+        for g in groups:
+            g.start(time.perf_counter())
+        deadline = time.perf_counter() + 60
+        while min(g.moves for g in groups) < 100:
+            assert time.perf_counter() < deadline, [g.moves for g in groups]
+            engine.run(time.perf_counter() + 0.1)
+        for g in groups:
+            g.stopping = True  # no new frame: the ones in flight come back
+        engine.run(time.perf_counter() + 1.0)
+        for g in groups:
+            g.close()
     finally:
         server.stop()
-    assert result["moves"] >= 100
-    # every frame sent in the measured seconds came back to all four members but the last ones in flight
-    assert result["moves"] - 3 <= len(result["latencies"]) <= result["moves"] + 3
+    # every frame sent reached all four members of its group (the sender included)
+    assert len(latencies) == sum(g.moves for g in groups)
+    assert [g.left for g in groups] == [0, 0, 0]
