@@ -1,7 +1,9 @@
-"""The client processes of bench/load.py, kept for the whole run (issue 12 load figures).
+"""The client processes of bench/load.py and bench/multiproc.py, kept for the whole run
+(issue 12 load figures).
 
-The same processes drive the floor and the game, one run after the other (ABAB...), so the
-two are measured with the same clients under the same machine load. Each process reads one
+The same processes drive the floor and the game (or three servers and one), one run after
+the other (ABAB...), so both are measured with the same clients under the same machine load;
+each runs its tables or groups in one bench/wsloop.py loop. Each process reads one
 command per line on stdin (JSON: ``mode`` "game" or "floor", ``url``, ``tables``, ``rate``,
 ``warmup``, ``seconds``, ``base``), opens its share of tables or groups, says ``ready``,
 starts on ``go`` and answers one JSON line of figures (moves, elapsed, latencies, errors,
