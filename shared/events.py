@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .errors import ErrorCode, IllegalMove
-from .moves import Decision, DrawPick, Nominate, Pass, Play, Review
+from .moves import Decision, DrawPick, End, Nominate, Pass, Play, Review
 from .rules import apply, apply_shuffle, new_match, restart_hand
 from .seats import Seat
 from .state import INITIAL, MatchState, Phase
-from .tiles import DOUBLE_NINE_SET
+from .tiles import DOUBLE_NINE_SET, Tile
+
+_LEFT = End.LEFT
 
 
 @dataclass(frozen=True, slots=True, init=False, repr=False)
@@ -91,14 +93,27 @@ def decided(decision: Decision) -> Decided:
     if shared is None:
         shared = Decided(decision)
         if type(decision.seat) is Seat and len(_DECIDED) < _DECIDED_MAX:
-            _DECIDED[decision] = shared
+            _DECIDED[_key(decision)] = shared
     return shared
+
+
+def _key(decision: Decision) -> Any:
+    """``decision``'s key in ``_DECIDED``: an int for a play or a pass of the usual types (no
+    dataclass ``__hash__``/``__eq__`` to run: this is on every submit), else the decision."""
+    cls = decision.__class__
+    if cls is Play:
+        seat, tile, end = decision.seat, decision.tile, decision.end  # type: ignore[union-attr]
+        if seat.__class__ is Seat and tile.__class__ is Tile and end.__class__ is End:
+            return (tile.index << 3) | ((seat - 1) << 1) | (end is _LEFT)
+    elif cls is Pass and decision.seat.__class__ is Seat:
+        return -decision.seat
+    return decision
 
 
 def _known(decision: Decision) -> Decided | None:
     """The shared ``Decided`` of a decision equal to ``decision``, if there is one yet."""
     try:
-        return _DECIDED.get(decision)
+        return _DECIDED.get(_key(decision))
     except TypeError:  # an unhashable field: never shared
         return None
 
@@ -279,6 +294,8 @@ class MatchLog:
             self._cursor = _Cursor(start.state)
             self.offset = start.offset
         for e in events:  # resuming a stored log: re-consume the generator for each shuffle
+            if e.seq != self.size:
+                raise ValueError(f"event {e.seq} is not the next one of the log ({self.size})")
             self._push(e)
             if isinstance(e.body, Shuffled):
                 self._draw_order()
@@ -384,24 +401,24 @@ class MatchLog:
         return None
 
     def _record(self, body: Body, after: MatchState | None = None) -> list[Event]:
-        start = self.size
-        self._push(Event(start, self._clock(), body), after)
-        self._settle()
-        return self.tail(start)
+        first = Event(self.size, self._clock(), body)
+        self._push(first, after)
+        return [first, *self._settle()]
 
     def _push(self, event: Event, after: MatchState | None = None) -> None:
-        if event.seq != self.size:
-            raise ValueError(f"event {event.seq} is not the next one of the log ({self.size})")
         self._cursor.push_body(event.seq, event.body, after)
         self._ats.append(event.at)
         self._bodies.append(event.body)
         if isinstance(event.body, MatchStarted):  # undo never goes back past here (D6)
             self._match_start = LogStart(event.seq + 1, self._cursor.state, pack_rng(self._rng.getstate()))
 
-    def _settle(self) -> None:
-        cursor = self._cursor
+    def _settle(self) -> list[Event]:
+        """Record the shuffles now due; returns them."""
+        cursor, due = self._cursor, []
         while cursor.state.phase in _SHUFFLE_PHASES:  # MatchState.needs_shuffle
-            self._push(Event(self.size, self._clock(), Shuffled(self._draw_order())))
+            due.append(Event(self.size, self._clock(), Shuffled(self._draw_order())))
+            self._push(due[-1])
+        return due
 
     def _draw_order(self) -> tuple[int, ...]:
         order = list(range(len(DOUBLE_NINE_SET)))

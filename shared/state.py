@@ -303,8 +303,9 @@ new_hand: Callable[[tuple[int, int, int, int], tuple[Placed, ...], int, int, Sea
                     tuple[Move, ...]], HandState] = _HAND_NS["build"]
 """``new_hand(hands, line, left, right, turn, passes, moves)``: a HandState, positional only."""
 _build_placed: Callable[[Tile, Seat, End, int, int], Placed] = _PLACED_NS["build"]
-_PLACED: dict[int, Placed] = {}
-"""Every shared Placed, by (tile, seat, end, left, right) as one int: at most 880 legal ones."""
+_PLACED: dict[tuple[Tile, Seat, End, int, int], Placed] = {}
+"""Every shared Placed by its fields: 880 legal ones (55 tiles x 4 seats x 2 ends x 2 ways)."""
+_PLACED_MAX = 4096
 
 
 def new_placed(tile: Tile, seat: Seat, end: End, left: int, right: int) -> Placed:
@@ -313,12 +314,14 @@ def new_placed(tile: Tile, seat: Seat, end: End, left: int, right: int) -> Place
     Equal ones are one shared instance (a Placed is frozen, so nobody can tell): a table keeps
     every tile of its current hand on the line, in its checkpoints and in the last matches'
     records, about 72 bytes each, and there are only 880 distinct ones (issue 12, memory per
-    table). A seat that is a plain int rather than a :class:`Seat` is built, not shared, so
-    every shared one reads the same."""
-    if seat.__class__ is not Seat or end.__class__ is not End or not (0 <= left <= 9 and 0 <= right <= 9):
-        return _build_placed(tile, seat, end, left, right)
-    key = (((tile.index * 4 + seat - 1) * 2 + (end is End.LEFT)) * 10 + left) * 10 + right
-    placed = _PLACED.get(key)
-    if placed is None:
-        placed = _PLACED[key] = _build_placed(tile, seat, end, left, right)
-    return placed
+    table). The lookup is faster than building one. A seat that is a plain int rather than a
+    :class:`Seat` is built, not shared, so every shared one reads the same."""
+    if seat.__class__ is Seat:
+        key = (tile, seat, end, left, right)
+        placed = _PLACED.get(key)
+        if placed is None:
+            placed = _build_placed(tile, seat, end, left, right)
+            if len(_PLACED) < _PLACED_MAX:  # a bound whatever a caller passes
+                _PLACED[key] = placed
+        return placed
+    return _build_placed(tile, seat, end, left, right)
