@@ -245,6 +245,11 @@ def main(argv: list[str]) -> int:
     for stem, surface in talk_shots(size) + tracker_shots(size) + coach_shots(size):  # type: ignore[arg-type]
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
+    # the chat open in the smallest window: it takes the right of the felt, every button stays clear
+    for stem, surface in talk_shots((800, 600)):
+        if stem.startswith("chat-open"):
+            pygame.image.save(surface, str(OUT / f"{stem}_800x600.png"))
+            print(OUT / f"{stem}_800x600.png")
     return 0
 
 

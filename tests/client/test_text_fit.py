@@ -56,8 +56,8 @@ pygame.font.init()
 STATES = table_states()
 _TURN = next(state for name, state, _ in STATES if name == "own-turn")
 WAITS = [(f"wait-{mode}", waiting_state(_TURN, mode), Ui(seen_finished=0)) for mode in ("wait", "back", "nudged")]
-SIDE_SIZES = SIZES + ((1059, 700), (1060, 700), (1096, 720), (1366, 768))
-"""Also where the open side panel starts to share the window with the table (800 + its width)."""
+SIDE_SIZES = SIZES + ((1059, 700), (1060, 700), (1096, 720), (1366, 768), (800, 1080), (1920, 600))
+"""Also where the open side panel starts to share the window with the table (800 + its width), tall and wide."""
 
 
 @pytest.mark.parametrize("size", SIDE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
