@@ -9,7 +9,11 @@ unpaced, a new match by consent at each end), with the server started under ``tr
 table (on SIGUSR1, after a full collection), and the growth between them is printed by
 file:line and by file, divided by the number of tables (KB per table, largest first).
 tracemalloc counts Python's heap only: the RSS figures of bench/tablemem.py also hold
-SQLite's page cache, C buffers and the allocator's slack.
+SQLite's page cache, C buffers and the allocator's slack. The growth divided by the tables
+also holds what the process allocated once during the run (the shared Placed and decisions
+of shared/state.py and shared/events.py, about 130 KB, modules imported on first use): per
+table, that share shrinks as ``--tables`` grows; bench/tablemem.py gives the per-table cost
+apart from it.
 """
 from __future__ import annotations
 

@@ -4,8 +4,9 @@
 empty or not. A connection had three that are empty nearly all the time: its own send queue
 (server/connection.py) and two of websockets' (the frames received and not yet read, and the
 waiters for the transport to drain), 7 KB a table of four connections. :class:`Fifo` is a
-list with the deque methods those queues use; its ``popleft`` moves what follows (a bounded
-few: ``max_queue`` frames at most), an empty one is 56 bytes.
+list with the deque methods those queues use; an empty one is 56 bytes. Its ``popleft``
+moves what follows: at most ``max_queue`` frames (2,000 by default), a 16 KB memmove, about
+a microsecond, against the socket send that each pop precedes.
 
 :class:`Wake` is the connection writer's wake-up: ``asyncio.Event`` holds a deque of waiters
 (about 700 bytes with it); this one has a single waiter, the writer task, and its future.
