@@ -8,11 +8,16 @@ Usage:
 
 Needs only Python 3.11+ and pip. The environment lives in ``.venv`` beside this
 file and is reinstalled only when ``pyproject.toml`` changes.
+
+Every command runs in the caller's folder, wherever the checkout is: relative paths
+(``replay hand.json``, ``serve --db tables.sqlite3``, ``test tests/unit``) mean what
+they mean where you typed them. ``test`` with no test path runs the checkout's tests.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import subprocess
 import sys
 import venv
@@ -37,10 +42,39 @@ def ensure_venv() -> None:
     wanted = _wanted_stamp()
     if STAMP.exists() and STAMP.read_text() == wanted:
         return
-    print("doublenine: installing dependencies into .venv...", file=sys.stderr)
-    pip = [str(PY), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "-e", f"{ROOT}[test]"], check=True)
+    # pip's own progress shows (no -q): the first install takes a minute or two, and a
+    # silent terminal for that long looks hung to a new user.
+    print("doublenine: installing the game and its dependencies into .venv (a minute or two "
+          "the first time; pip's progress follows)...", file=sys.stderr, flush=True)
+    pip = [str(PY), "-m", "pip", "install", "--disable-pip-version-check"]
+    subprocess.run([*pip, "-e", f"{ROOT}[test]"], check=True, cwd=ROOT)
     STAMP.write_text(wanted)
+    print("doublenine: .venv ready", file=sys.stderr, flush=True)
+
+
+def _names_a_test(arg: str) -> bool:
+    """Whether a pytest argument names tests (a path, maybe with ``::node``), not an option."""
+    return not arg.startswith("-") and Path(arg.split("::", 1)[0]).exists()
+
+
+def command(argv: list[str]) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment for ``run.py ARGV`` (ARGV[0] in play/test/doublenine).
+
+    ``-P``: the caller's folder is not put on ``sys.path``, so a folder of theirs named like
+    one of ours (``doublenine/``, ``tests/``) cannot shadow the installed game. pytest gets
+    the checkout as its root and config, and the checkout's tests when given no test path.
+    """
+    cmd, rest = argv[0], argv[1:]
+    env = dict(os.environ)
+    if cmd == "test":
+        # Hypothesis keeps its example database in the checkout, not the caller's folder.
+        env.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(ROOT / ".hypothesis"))
+        where = [] if any(_names_a_test(a) for a in rest) else [str(ROOT / "tests")]
+        config = ["--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml")]
+        return [str(PY), "-P", "-m", "pytest", *config, *rest, *where], env
+    if cmd == "play":
+        return [str(PY), "-P", "-m", "doublenine", "play", *rest], env
+    return [str(PY), "-P", "-m", "doublenine", *rest], env
 
 
 def main(argv: list[str]) -> int:
@@ -48,14 +82,15 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     ensure_venv()
-    cmd, rest = argv[0], argv[1:]
-    if cmd == "test":
-        args = [str(PY), "-m", "pytest", *rest]
-    elif cmd == "play":
-        args = [str(PY), "-m", "doublenine", "play", *rest]
-    else:
-        args = [str(PY), "-m", "doublenine", *rest]
-    return subprocess.run(args, cwd=ROOT).returncode
+    args, env = command(argv)
+    # No cwd=: the command runs where the caller is (the README: from any folder).
+    child = subprocess.Popen(args, env=env)
+    # Ctrl-C reaches the child from the terminal (one process group): wait for it to stop
+    # cleanly, not subprocess.run's kill 0.25 s later (a server killed mid-stop skips its
+    # clean stop); a SIGTERM sent to run.py alone is passed on.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, lambda signum, _frame: child.send_signal(signum))
+    return child.wait()
 
 
 if __name__ == "__main__":
