@@ -8,6 +8,14 @@ included, so a crashed server never blocks the next one. A second process is
 refused at once with :class:`StoreInUse`, which says who holds the file and where
 that server listens (so a second game window can join it instead).
 
+A clean stop removes the side file, while still holding the lock (so a crash leaves it,
+which is harmless: an unlocked file blocks nobody). Removing a lock file has one known
+race: a second process may have opened the old file just before it went, and lock it
+just after the holder lets go, while a third creates and locks a new file under the same
+name. So a process that gets the lock checks the name still leads to the very file it
+locked (same device and inode) and otherwise starts again on the new file. On Windows an
+open file cannot be removed, and the file stays (empty of meaning once unlocked).
+
 Why our own lock on the standard ``fcntl``/``msvcrt`` calls: SQLite's own locks are
 held per transaction (a second process would just wait ``busy_timeout``), and these
 two calls are all a lock that dies with its process needs, without a dependency.
@@ -23,6 +31,9 @@ LOCK_OFFSET = 1 << 20
 """Windows locks a byte range, which others then cannot read: lock a byte past the text."""
 MAX_NOTE = 512
 """Bytes of the holder's note read back (the file is outside input: bounded)."""
+MAX_TRIES = 20
+"""Attempts to lock when each lock taken turns out to be on a file just removed by a
+holder that stopped: each such retry means a server stopped during our attempt."""
 
 
 class StoreInUse(OSError):
@@ -81,12 +92,19 @@ class OwnerFile:
 
     def __init__(self, db: Path) -> None:
         self.path = db.with_name(db.name + ".owner")
-        handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release()
-        if not _lock(handle):
-            handle.close()
-            raise StoreInUse(db, *read_note(self.path))
-        self._handle: IO[str] | None = handle
+        self._handle: IO[str] | None = self._take(db)
         self.note("")
+
+    def _take(self, db: Path) -> IO[str]:
+        for _ in range(MAX_TRIES):
+            handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release()
+            if not _lock(handle):
+                handle.close()
+                raise StoreInUse(db, *read_note(self.path))
+            if _still_named(handle, self.path):
+                return handle
+            handle.close()  # a holder removed this file as it stopped: lock the name's new file
+        raise StoreInUse(db, *read_note(self.path))
 
     def note(self, url: str) -> None:
         """Write who holds the file (pid) and where it serves (``url``), for a second process."""
@@ -98,7 +116,24 @@ class OwnerFile:
         self._handle.flush()
 
     def release(self) -> None:
-        """Give the file up (idempotent); the process ending does the same."""
+        """Give the file up and remove it (idempotent); the process ending gives it up too,
+        leaving the unlocked file, which blocks no later start."""
         handle, self._handle = self._handle, None
-        if handle is not None:
-            handle.close()
+        if handle is None:
+            return
+        if sys.platform != "win32" and _still_named(handle, self.path):
+            try:  # while still locked: nobody else can be holding this file now
+                self.path.unlink()
+            except OSError:
+                pass  # a read-only folder: the unlocked file stays, harmless
+        handle.close()
+
+
+def _still_named(handle: IO[str], path: Path) -> bool:
+    """Whether ``path`` still names the file open as ``handle`` (not removed, not replaced)."""
+    try:
+        named = os.stat(path)
+    except OSError:
+        return False
+    mine = os.fstat(handle.fileno())
+    return (named.st_dev, named.st_ino) == (mine.st_dev, mine.st_ino)
