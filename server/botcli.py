@@ -82,8 +82,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"doublenine bot: refused: {exc}")
         return 2
     except ConnectionClosed as exc:
-        why = exc.rcvd.reason if exc.rcvd is not None and exc.rcvd.reason else "no reason given"
-        print(f"doublenine bot: the server ended the game ({why})")
+        from doublenine.shared.reconnect import describe_close, ends_game
+
+        code, reason = (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd is not None else (None, "")
+        if ends_game(code):
+            print(f"doublenine bot: the server ended the game ({reason or describe_close(code)})")
+        else:  # lost before a seat was taken: nothing to come back to
+            print(f"doublenine bot: connection lost before taking a seat ({describe_close(code, reason)})")
         return 1
     except GaveUp as exc:
         print(f"doublenine bot: gave up: {exc}")

@@ -22,7 +22,7 @@ from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
-from doublenine.shared.reconnect import Backoff, Reconnector, ends_game, retry_refusal
+from doublenine.shared.reconnect import Backoff, Reconnector, describe_close, ends_game, retry_refusal
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, SpectatorView
 
@@ -252,7 +252,8 @@ class SeatKeeper:
                 code = exc.rcvd.code if exc.rcvd is not None else None
                 if ends_game(code) or self.token is None:
                     raise
-                self.say(f"connection lost (close code {code}): reconnecting")
+                reason = exc.rcvd.reason if exc.rcvd is not None else ""
+                self.say(f"connection lost ({describe_close(code, reason)}); reconnecting")
             except ServerRefused as exc:
                 if not retry_refusal(str(exc.error.code), self.token is not None):
                     raise

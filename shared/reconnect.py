@@ -41,6 +41,34 @@ def ends_game(close_code: int | None) -> bool:
     return close_code in FINAL_CLOSE_CODES or close_code == REPLACED
 
 
+CLOSE_WORDS = {
+    1000: "the server closed the connection normally",
+    1001: "the server is stopping or restarting, or closed the table for idleness",
+    1006: "the connection dropped without a close message: network trouble, or the server stopped abruptly",
+    1008: "the server closed an idle or surplus connection (no table joined in time, or too many from one address)",
+    1009: "a frame was too large for the server",
+    1011: "the server hit an internal error",
+    1013: "the server closed a connection that read too slowly",
+    4001: "this client's protocol version is not the server's",
+    REPLACED: "a newer connection of the same player took the seat",
+    MOVED: "the table moved to another server process",
+    ENDED: "the game was ended on purpose (the host closed its window)",
+}
+"""What a close code means, in words (RFC 6455 section 7.4.1; 4xxx: docs/protocol.md)."""
+
+
+def describe_close(close_code: int | None, reason: str = "") -> str:
+    """What happened to a connection closed with ``close_code`` (``None``: no close frame was
+    received, which websockets also reports as 1006), in words, with the code when there is
+    one and the server's ``reason`` when it gave one; e.g. ``the server is stopping or
+    restarting (close code 1001)``."""
+    words = CLOSE_WORDS.get(close_code if close_code is not None else 1006,
+                            "the connection was closed")
+    if close_code is not None and close_code != 1006:
+        words += f" (close code {close_code})"
+    return f"{words}: {reason}" if reason else words
+
+
 def retry_refusal(error_code: str, seated: bool) -> bool:
     """True when a refused attach is worth retrying: a table being handed over (``TABLE_MOVING``),
     or a seated client's rejoin refused during a failover."""

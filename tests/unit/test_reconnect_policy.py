@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from doublenine.shared.reconnect import ENDED, MOVED, SHUTTING_DOWN, Backoff, Reconnector, ends_game, retry_refusal
+from doublenine.shared.reconnect import (ENDED, MOVED, SHUTTING_DOWN, Backoff, Reconnector, describe_close,
+                                         ends_game, retry_refusal)
 
 
 def test_backoff_doubles_from_half_a_second_to_ten_seconds() -> None:
@@ -35,3 +36,15 @@ def test_only_a_deliberate_end_stops_a_client() -> None:
 def test_a_table_being_handed_over_is_retried_even_before_a_seat() -> None:
     assert MOVED == 4003 and not ends_game(MOVED)
     assert retry_refusal("TABLE_MOVING", seated=False) and retry_refusal("TABLE_MOVING", seated=True)
+
+
+def test_a_close_without_a_close_code_is_said_in_words_never_as_code_none() -> None:
+    """New-user finding 5: ``doublenine bot`` printed "connection lost (close code None)"."""
+    assert describe_close(None) == ("the connection dropped without a close message: network trouble, "
+                                    "or the server stopped abruptly")
+    assert describe_close(1006) == describe_close(None)  # websockets' code for "no close frame"
+    assert describe_close(SHUTTING_DOWN, "server shutting down") == (
+        "the server is stopping or restarting, or closed the table for idleness (close code 1001): "
+        "server shutting down")
+    assert describe_close(MOVED) == "the table moved to another server process (close code 4003)"
+    assert describe_close(4999) == "the connection was closed (close code 4999)"
