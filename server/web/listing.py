@@ -18,6 +18,8 @@ import time
 from typing import Any
 
 from doublenine.shared.codec import decode_meta
+from doublenine.shared.state import Phase
+from doublenine.shared.views import view_for
 
 from ..seating import TableMeta
 from ..storage.base import ListedTable
@@ -42,7 +44,31 @@ def table_info(table: Any) -> TableInfo:
                 else "player" if s["connected"] else "away")
         seats.append(SeatInfo(s["seat"], s["name"], kind))
     scores = table.log.state.scores
-    return TableInfo(wire["code"], tuple(seats), (scores[0], scores[1]), wire["started"], wire["spectators"])
+    return TableInfo(wire["code"], tuple(seats), (scores[0], scores[1]), wire["started"], wire["spectators"],
+                     status_of(table.log.state, wire))
+
+
+def status_of(state: Any, wire: dict[str, Any]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The status line of a table as ``statusText`` in ``/static/table.js`` finds it from the
+    spectator's view (D8) and ``TableW``, so the page as served and live say the same:
+    (a key of :data:`.words.SCRIPT_WORDS`, its fields)."""
+    view = view_for(state, None)
+    names = {s["seat"]: s["name"] for s in wire["seats"]}
+    if view.phase is Phase.MATCH_OVER and view.winner is not None:
+        return "match_over", (("team", view.winner.value),)
+    if view.finished and view.phase is not Phase.PLAY and not view.line:  # the last hand shown
+        return "hand_over", (("n", str(view.finished[-1].number)),)
+    if not wire["started"]:
+        return "waiting", ()
+    if view.phase is Phase.DRAW:
+        return "draw", ()
+    if view.phase is Phase.NOMINATE and view.entitled is not None:
+        return "nominate", (("name", names[int(view.entitled.lower_seat)]),)
+    if view.phase is Phase.REVIEW:
+        return "review", ()
+    if view.phase is Phase.PLAY and view.turn is not None:
+        return "to_play", (("name", names[int(view.turn)]),)
+    return "started", ()
 
 
 def stored_info(row: ListedTable) -> tuple[float, TableInfo] | None:

@@ -44,6 +44,10 @@ class TableInfo:
     scores: tuple[int, int]
     started: bool
     spectators: int = 0
+    status: tuple[str, tuple[tuple[str, str], ...]] | None = None
+    """The line the page's script shows first: a key of :data:`.words.SCRIPT_WORDS` and its
+    fields (``("to_play", (("name", "Ana"),))``), as :func:`.listing.status_of` finds it;
+    None where only ``started`` is known (a table another process serves)."""
 
     @property
     def free(self) -> int:
@@ -70,8 +74,21 @@ def _seat_card(t: Translator, s: SeatInfo) -> str:
             f'<p class="count"></p><div class="hand"></div></section>')
 
 
+def _shown_name(t: Translator, s: SeatInfo) -> str:
+    """A seat's name as the lists show it: a free seat says it is free (its default name is
+    nobody's); the same rule as ``memberName`` in ``/static/table.js``."""
+    return t.gettext(w.SEAT_FREE) if s.kind == "free" else s.name
+
+
+def status_text(t: Translator, info: TableInfo) -> str:
+    """The status line as served: the words the script then shows live (``statusText``)."""
+    if info.status is not None and info.status[0] in w.SCRIPT_WORDS:
+        return t.gettext(w.SCRIPT_WORDS[info.status[0]], **dict(info.status[1]))
+    return t.gettext(w.STARTED if info.started else w.NOT_STARTED)
+
+
 def _score(t: Translator, info: TableInfo) -> str:
-    names = {s.seat: s.name for s in info.seats}
+    names = {s.seat: _shown_name(t, s) for s in info.seats}
     cells = []
     for i, team in enumerate("AB"):
         members = " &amp; ".join(escape(names.get(seat, "")) for seat in ((1, 3) if team == "A" else (2, 4)))
@@ -106,7 +123,7 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
     never run (``type="application/json"``), ``<`` escaped so no name can end it.
     """
     seats = {s.seat: s for s in info.seats}
-    status = t.gettext(w.STARTED if info.started else w.NOT_STARTED)
+    status = status_text(t, info)
     button = "" if invite is None else (
         f'<p class="open-row"><a class="open" href="{escape(invite)}">{escape(t.gettext(w.OPEN_IN_GAME))}</a>'
         f'<span class="hint">{escape(t.gettext(w.OPEN_HINT))}</span></p>')
@@ -133,7 +150,7 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None) -> st
     """``/``: the open tables their creators listed (``create_table{public}``), and how to start one."""
     rows = []
     for info in tables:
-        names = ", ".join(escape(s.name) for s in info.seats)
+        names = ", ".join(escape(_shown_name(t, s)) for s in info.seats)
         free = w.free_seats(t, info.free)
         state = t.gettext(w.STARTED if info.started else w.NOT_STARTED)
         rows.append(f'<li class="listed"><a href="/t/{escape(info.code)}"><span class="code">{escape(info.code)}</span>'

@@ -16,6 +16,7 @@ import dataclasses
 import os
 import shutil
 import time
+import urllib.request
 from typing import Any
 
 import msgpack
@@ -120,6 +121,11 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     await page.wait_for_selector("#conn.live", timeout=15_000)  # its snapshot arrived: the computers go
     first = msgpack.unpackb(next(payload for _, payload in frames if b"snapshot" in payload))
     assert (first["view"]["phase"], first["view"]["hand_number"]) == ("draw", 0)  # before the first deal
+    # the page as served and the live page say the same (new-user finding 4: "Playing" then "Opening draw")
+    served = await asyncio.to_thread(lambda: urllib.request.urlopen(
+        f"http://127.0.0.1:{server.port}/t/{joined.code}", timeout=10).read().decode())
+    assert '<span id="status">Opening draw</span>' in served
+    assert await page.text_content("#status") == "Opening draw"
     table.config = dataclasses.replace(table.config, bot_delay=0.12)
     table.rearm()
     followed, deal, matched_line = 1, None, False

@@ -202,3 +202,39 @@ async def test_issue13_behind_nginx_the_invite_says_tls(make_server) -> None:
     other = await create(plain, None)
     _, _, html = await get(plain, f"/t/{other.code}", Host="play.example.org", **{"X-Forwarded-Proto": "https"})
     assert f'href="doublenine://play.example.org:80/{other.code}"' in html
+
+
+async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server) -> None:
+    """New-user finding 4: ``/`` said "Carl, East, North, West · 1 free seat" (East was free)."""
+    c = await connect(server)
+    spec: dict[str, Any] = {"type": "create_table", "seats": seats("h", "h", "c", "c"), "seed": 3, "sit": 1,
+                            "name": "Carl", "public": True}
+    spec["seats"][2]["name"], spec["seats"][3]["name"] = "Nora", "Wes"
+    await c.attach(spec)
+    _, _, html = await get(server, "/")
+    assert '<span class="names">Carl, free seat, Nora, Wes</span>' in html and "1 free seat" in html
+    _, _, html = await get(server, f"/t/{c.code}")
+    assert '<span class="members" id="members-B">free seat &amp; Wes</span>' in html
+
+
+async def test_the_page_as_served_says_what_the_live_page_says_during_the_opening_draw(server) -> None:
+    """New-user finding 4: served "Playing" while the script then said "Opening draw" (R3)."""
+    host = await create(server, True)  # Ana and three computers: the draw waits for Ana's pick
+    assert host.view.phase.value == "draw"
+    _, _, html = await get(server, f"/t/{host.code}")
+    assert '<span id="status">Opening draw</span>' in html
+    _, _, html = await get(server, f"/t/{host.code}", "de")
+    assert '<span id="status">Auslosung</span>' in html  # the script's own word, in the page's language
+
+
+def test_the_page_uses_the_windows_team_colours() -> None:
+    """New-user finding 3: the window has team A gold and B blue; the page had A blue, B salmon."""
+    import re
+    from importlib import resources
+
+    from doublenine.client.palette import TEAM_COLOURS
+
+    css = resources.files("doublenine.server.web").joinpath("static/page.css").read_text("utf-8")
+    found = dict(re.findall(r"--team-([ab]):\s*#([0-9a-f]{6});", css))
+    assert found == {team.lower(): "%02x%02x%02x" % rgb for team, rgb in TEAM_COLOURS.items()}
+    assert found == {"a": "e8b048", "b": "60b6dc"}

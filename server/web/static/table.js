@@ -98,6 +98,8 @@
 
   // ------------------------------------------------------------------ drawing
   function seatName(s) { return table ? table.seats[s - 1].name : String(s); }
+  // A free seat's default name is nobody's: the lists say "free seat" (pages.py _shown_name)
+  function memberName(s) { return table && seatKind(table.seats[s - 1]) === "free" ? W.free : seatName(s); }
   function laidOut(line) {  // play order -> left to right (docs/protocol.md FinishedHand)
     var out = [];
     (line || []).forEach(function (p, i) { if (i > 0 && p.end === "left") { out.unshift(p); } else { out.push(p); } });
@@ -167,8 +169,8 @@
     if (!view || !table) { return; }
     $("score-A").textContent = String(view.scores[0]);
     $("score-B").textContent = String(view.scores[1]);
-    $("members-A").textContent = seatName(1) + " & " + seatName(3);
-    $("members-B").textContent = seatName(2) + " & " + seatName(4);
+    $("members-A").textContent = memberName(1) + " & " + memberName(3);
+    $("members-B").textContent = memberName(2) + " & " + memberName(4);
     var n = table.spectators || 0;
     $("spectators").textContent = n ? fill(n === 1 ? W.spectators_1 : W.spectators_2, { count: n }) : "";
     var shown = revealed();
