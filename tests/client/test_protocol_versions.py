@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +25,9 @@ from doublenine.shared.events import MatchLog
 from doublenine.shared.seats import Seat
 from doublenine.shared.views import view_for
 
+from sessionkit import pump_until
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _until(session: NetSession, ok: Any, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        session.pump()
-        if ok(session.state):
-            return
-        time.sleep(0.02)
-    raise AssertionError(f"not reached: {session.state.connection}, {session.state.failure}")
 
 
 def test_the_version_is_2_since_server_frames_gained_fields() -> None:
@@ -61,7 +52,7 @@ def test_a_version_1_window_is_refused_at_hello_and_told_to_update(monkeypatch: 
         client = NetClient(url, p.CreateTable(seats=seats, sit=1, name="Ana")).start()
         session = NetSession(client)
         try:
-            _until(session, lambda s: s.failure is not None)
+            pump_until(session, lambda s: s.failure is not None)
         finally:
             client.close()
         failure = session.state.failure
@@ -108,7 +99,7 @@ def test_fields_and_messages_a_client_does_not_know_are_skipped() -> None:
         client = NetClient(server.url, p.Join(code="SLOW", seat=1, name="Ana")).start()
         session = NetSession(client)
         try:
-            _until(session, lambda s: s.connection == "connected" and s.view is not None and len(s.chat) == 1)
+            pump_until(session, lambda s: s.connection == "connected" and s.view is not None and len(s.chat) == 1)
         finally:
             client.close()
         assert session.state.failure is None and session.state.table == "SLOW"
