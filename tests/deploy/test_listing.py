@@ -78,7 +78,9 @@ async def test_issue_12_every_process_lists_every_public_table_and_nginx_shows_a
         for i, code in enumerate(public):  # names and free seats come from the stored record
             _, html = await asyncio.to_thread(get, f"http://127.0.0.1:{ports[(i + 1) % 3]}/")
             row = html.split(f'href="/t/{code}"', 1)[1].split("</li>", 1)[0]
-            assert f"Player{i}, East, North, West" in row and "3 free seats" in row and "0 – 0" in row
+            # a free seat is said free, not named by its default name (new-user finding 4)
+            assert f"Player{i}, free seat, free seat, free seat</span>" in row and "3 free seats" in row
+            assert "0 – 0" in row
         status, html = await asyncio.to_thread(get, f"https://127.0.0.1:{https}/")
         assert status == 200 and listed(html) == set(public)
         for code in public + [private, public[1].lower()]:  # any table's page, through nginx
