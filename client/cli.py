@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from doublenine.shared.i18n import N_
 from doublenine.shared.numbers import NumberError, arg_int, parse_int
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
@@ -101,6 +102,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             check_server_url(url)  # InviteError (a FailureError) before any dialling: issue 16.4
         running = ""  # issue 12: another window's server already uses the game file
         not_hosted = None
+        watching = ""  # the other window's table this one watches
         if launch.mode == "create" and not url and launch.resume and remember:
             again, not_hosted = _host_again(launch, db, bot_delay, hosting or {})
             if again is not None:
@@ -129,6 +131,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                 saved = config.load()
                 if running and saved.resume_code:  # watch the other window's game, never take its seat
                     attach, fallback, on_joined = p.Spectate(code=saved.resume_code), attach, None
+                    watching = saved.resume_code
                 elif launch.resume and saved.resume_code and saved.resume_token:
                     attach, fallback = p.Rejoin(code=saved.resume_code, token=saved.resume_token), attach
         elif launch.mode == "join":
@@ -141,6 +144,9 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         scene = TableScene(NetSession(client), launch.lang)
         if not_hosted is not None:  # the friends' table goes on here only: the player must know why
             scene.tell(not_hosted.text(launch.lang), NOT_HOSTED_SECONDS)
+        elif watching:  # why this window watches: the other one plays (and hosts, if it was hosted)
+            from .text import tr
+            scene.tell(tr(launch.lang, WATCHING_OTHER, code=watching), NOT_HOSTED_SECONDS)
         if launch.mode == "create" and launch.server:  # a table we made elsewhere: friends need its invite
             from .scenes.lan_host import HostedTable, RemoteServer
             return HostedTable(scene, RemoteServer(url), launch.lang)  # type: ignore[return-value]
@@ -151,6 +157,12 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
 
 NOT_HOSTED_SECONDS = 20.0
 """How long the window says that the remembered table could not be hosted again (or until clicked)."""
+REASON_CHARS = 120
+"""At most this much of a cause from outside (an exception's words) goes into a message: with the
+message around it, four rows at 800x600 (TOAST_ROWS) in every language."""
+WATCHING_OTHER = N_("Table {code} is open in another doublenine window on this computer: this window "
+                    "only watches it. Play, host and invite in that window.")
+"""Said by a second window on the same game file (issue 12 case 0), which watches the first window's table."""
 
 
 def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: dict[str, Any]) -> tuple[Any, Any]:
@@ -166,7 +178,9 @@ def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: d
     from doublenine.shared.failures import Failure, FailureError
 
     from . import config
+    from .embedded import AlreadyRunning
     from .scenes.lan_host import host_again
+    from .text import whole_sentences
 
     saved = config.load()
     if not (saved.resume_port and saved.resume_code and saved.resume_token):
@@ -174,6 +188,8 @@ def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: d
     try:
         return host_again(launch, saved.resume_code, saved.resume_token, saved.resume_port, db=db,
                           bot_delay=bot_delay, **options), None
+    except AlreadyRunning:  # another window serves the game file (and hosts the table, if it was hosted):
+        return None, None   # nothing is lost and nothing to warn about; the caller watches that game
     except (FailureError, RuntimeError) as exc:
         logging.getLogger(__name__).warning("cannot host table %s again on port %s: %s",
                                             saved.resume_code, saved.resume_port, exc)
@@ -181,7 +197,7 @@ def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: d
         if isinstance(exc, FailureError) and exc.key == "net.port_in_use":
             return None, Failure("host.port_taken_again", where)
         reason = exc.failure.params.get("reason", exc) if isinstance(exc, FailureError) else exc
-        return None, Failure("host.not_hosted_again", {**where, "reason": str(reason)[:200]})
+        return None, Failure("host.not_hosted_again", {**where, "reason": whole_sentences(str(reason), REASON_CHARS)})
 
 
 def _remember_what_worked(server: str) -> Any:

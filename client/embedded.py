@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,10 @@ class EmbeddedServer:
         self.announce = announce
         """Announce the tables on the LAN with mDNS (issue 8); a string is the host name shown."""
         self._announcing: Any = None
+        self.offered: set[str] = set()
+        """Stored tables re-opened to friends (:meth:`offer`); with the tables made since the start,
+        the only ones announced (a never-hosted solo table is nobody else's: new user, f-a.png)."""
+        self._since = 0.0
         self.announce_status = "starting" if announce else "off"
         """``off``, ``starting``, ``announced`` or ``failed`` (issue 16.5: the invite card says which)."""
         self.announce_failure = ""
@@ -103,13 +108,14 @@ class EmbeddedServer:
         if self.bot_delay is not None:
             kwargs["bot_delay"] = self.bot_delay
         try:
+            self._since = time.time()  # tables made from now on (TableMeta.created_at) are open to friends
             self._server = loop.run_until_complete(GameServer(ServerConfig(**kwargs)).start())
             self.url = self._server.url
             if self.announce:
                 from doublenine.server.announce import announce_server
                 name = self.announce if isinstance(self.announce, str) else None
                 self._announcing = loop.run_until_complete(
-                    _in_loop(announce_server, self._server, name, 1.0, self._announce_status))
+                    _in_loop(announce_server, self._server, name, 1.0, self._announce_status, self.open_to_friends))
         except BaseException as exc:  # noqa: BLE001 - reported to start() in the UI thread
             self._error = exc
             self._ready.set()
@@ -120,6 +126,14 @@ class EmbeddedServer:
             loop.run_forever()
         finally:
             loop.close()
+
+    def offer(self, code: str) -> None:
+        """Announce stored table ``code`` too (the hosted table served again: :func:`host_again`)."""
+        self.offered.add(code)
+
+    def open_to_friends(self, table: Any) -> bool:
+        """Whether ``table`` (a server Table) is announced: made since this server started, or offered."""
+        return table.code in self.offered or table.meta.created_at >= self._since
 
     def _announce_status(self, status: str, failure: str) -> None:
         """From the server thread: plain attribute writes, read by the UI thread on its next frame."""

@@ -28,25 +28,35 @@ class Hosting:
     ``port``: fixed by default (8765) so firewall rules and invites stay the same; 0: any free one.
     ``announce``: publish the tables with mDNS (tests inside their own netns only);
     ``host_name``: the name join screens show (default: the machine's name).
+    ``offer``: a stored table served again for friends. Only it and the tables made on this server
+    are announced: the player's other stored tables (a solo game) are never shown on the LAN.
     """
 
     def __init__(self, db: str | None = None, *, port: int = DEFAULT_PORT, bind: str = ALL_INTERFACES,
                  announce: bool = True, bot_delay: float | None = None,
-                 addresses: list[str] | None = None, host_name: str | None = None) -> None:
+                 addresses: list[str] | None = None, host_name: str | None = None,
+                 offer: str | None = None) -> None:
         self.bind = bind
         self.requested_port = port
         self._addresses = addresses
         self.embedded = EmbeddedServer(db, bot_delay, host=bind, port=port,
                                        announce=(host_name or True) if announce else False,
                                        take_over=True)  # this window's local server gives the file up
+        if offer:  # before start: the stored table served again is announced from the first record on
+            self.embedded.offer(offer)
 
     def start(self, timeout: float = 20.0) -> Hosting:
-        """Listen and announce; raises FailureError (``net.port_in_use``, ``net.bind_failed``)."""
+        """Listen and announce; raises FailureError (``net.port_in_use``, ``net.bind_failed``), or
+        :class:`~.embedded.AlreadyRunning` when another process serves the game file (never said as
+        a port failure: new user, h2-a.png)."""
+        from doublenine.server.storage.ownerfile import StoreInUse
+
         try:
             self.embedded.start(timeout)
         except RuntimeError as exc:
             cause = exc.__cause__
-            if isinstance(cause, OSError):
+            if isinstance(cause, OSError) and not isinstance(cause, StoreInUse):  # the file, not the port:
+                # AlreadyRunning goes up as it is (the caller watches the other window's game)
                 raise FailureError(bind_failure(cause, self.bind, self.requested_port)) from None
             raise
         return self

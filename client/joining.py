@@ -15,7 +15,7 @@ from typing import Any
 
 from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
-from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
+from doublenine.shared.failures import Failure, FailureError, connect_failure, from_server_error
 from doublenine.shared.invite import Invite, parse_invite
 
 
@@ -52,13 +52,14 @@ def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
     try:
         ws = connect(invite.join_url, open_timeout=timeout, close_timeout=1,
                      max_size=p.SERVER_LIMITS.max_bytes, proxy=proxy)
-    except (OSError, TimeoutError, InvalidHandshake, InvalidURI, InvalidProxy):  # InvalidProxy: a bad https_proxy
-        raise CheckFailed(unreachable(invite.host, invite.port, proxy)) from None
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI, InvalidProxy,  # InvalidProxy: a bad https_proxy
+            ConnectionClosed) as exc:  # closed during the opening handshake: a traceback once, not a message
+        raise CheckFailed(connect_failure(exc, invite.host, invite.port, proxy)) from None
     try:
         with ws:
             return _converse(ws, invite, want_seat, timeout, ours)
-    except (ConnectionClosed, OSError, TimeoutError, p.FrameError):
-        raise CheckFailed(unreachable(invite.host, invite.port, proxy)) from None
+    except (ConnectionClosed, OSError, TimeoutError, p.FrameError) as exc:
+        raise CheckFailed(connect_failure(exc, invite.host, invite.port, proxy)) from None
 
 
 def _converse(ws: Any, invite: Invite, want_seat: bool, timeout: float, ours: int) -> TableInfo:

@@ -33,7 +33,7 @@ from doublenine.shared.convert import intent_for
 
 from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
 from doublenine.shared.dialing import proxy_for
-from doublenine.shared.failures import Failure, FailureError, from_server_error, unreachable
+from doublenine.shared.failures import Failure, FailureError, connect_failure, from_server_error, unreachable
 from doublenine.shared.reconnect import REPLACED, Backoff, Reconnector, ends_game, retry_refusal
 
 from .store import ClientState, Connection, Failed, reduce
@@ -105,6 +105,7 @@ class NetClient:
 
         refused: Failure | None = None  # the last refusal of a rejoin, told if the table never returns
         while not self._stop.is_set():
+            cause: BaseException | None = None  # why the last connection failed (a TLS failure is said as such)
             self.inbox.put(Connection("connecting" if self._retry.since is None else "lost"))
             end: Failure | None = None
             moving = False  # a refusal that says the table exists: retried even before a seat
@@ -118,6 +119,7 @@ class NetClient:
                 log.info("rejoin of %s refused for now (%s): retrying", self.code, exc.error_code)
             except (OSError, WebSocketException, TimeoutError, p.FrameError) as exc:
                 log.info("connection to %s lost: %s", self.url, exc)
+                cause = exc
             finally:
                 self._ws = None
             if self._stop.is_set():
@@ -126,7 +128,8 @@ class NetClient:
                 self._fail(end)
                 break
             if self.code is None and not moving:  # never seated: nothing to come back to, say why at once
-                self._fail(unreachable(*host_port(self.url), proxy_for(self.url)))
+                self._fail(connect_failure(cause, *host_port(self.url), proxy_for(self.url)) if cause is not None
+                           else unreachable(*host_port(self.url), proxy_for(self.url)))
                 break
             self.inbox.put(Connection("lost"))
             delay = self._retry.failed(time.monotonic())

@@ -57,3 +57,23 @@ def say(lang: str, msgid: str, args: dict[str, Any]) -> str:
 def nfc(text: str) -> str:
     """Unicode NFC form: composed characters, so the font draws each as one glyph."""
     return unicodedata.normalize("NFC", text)
+
+
+def whole_sentences(text: str, limit: int) -> str:
+    """``text`` on one line, at most ``limit`` characters, never cut inside a sentence if it can help it.
+
+    A text from outside our catalogs (an exception's words) is bounded before it reaches a message,
+    but a plain ``text[:limit]`` once left "one server process per file: stop that )" (new user,
+    h2-a.png). Kept: the whole sentences (or ``;`` clauses) that fit; if not even the first fits,
+    its words that fit and "…".
+    """
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    head = text[:limit + 1]
+    end = max(head.rfind(". "), head.rfind("! "), head.rfind("? "))
+    clause = head.rfind("; ")
+    if end > 0 or clause > 0:
+        return head[:end + 1] if end >= clause else head[:clause]
+    space = text.rfind(" ", 0, limit)
+    return (text[:space] if space > 0 else text[:limit - 1]).rstrip(",;:(") + "…"

@@ -263,11 +263,15 @@ class Announcer:
 _WILDCARDS = {"", "0.0.0.0", "::"}
 
 
-def announced_tables(registry: Any) -> list[AnnouncedTable]:
-    """Every open table of a server ``Registry`` with its free human seats (the ones ``join`` takes)."""
+def announced_tables(registry: Any, only: Callable[[Any], bool] | None = None) -> list[AnnouncedTable]:
+    """Every open table of a server ``Registry`` with its free human seats (the ones ``join`` takes).
+
+    ``only(table)``: the tables open to friends (a window hosting for friends serves the player's
+    stored solo tables too, and those are nobody else's business); None: every table
+    (``doublenine serve`` exists to serve them all)."""
     return [AnnouncedTable(code, sum(1 for slot in table.slots.values()
                                      if slot.kind == "human" and not slot.claimed))
-            for code, table in list(registry.tables.items())]
+            for code, table in list(registry.tables.items()) if only is None or only(table)]
 
 
 def where_to_announce(bind_host: str) -> tuple[list[str], Sequence[str] | InterfaceChoice]:
@@ -288,19 +292,21 @@ def where_to_announce(bind_host: str) -> tuple[list[str], Sequence[str] | Interf
 
 
 def announce_server(server: Any, host_name: str | None = None, interval: float = 1.0,
-                    on_status: Callable[[str, str], None] | None = None) -> asyncio.Task[None]:
+                    on_status: Callable[[str, str], None] | None = None,
+                    only: Callable[[Any], bool] | None = None) -> asyncio.Task[None]:
     """Announce a started ``GameServer`` until the returned task is cancelled (see :func:`stop_announcing`).
 
     The tables are re-read every ``interval`` seconds and re-announced only
     when a table opened or closed or a seat was taken or freed. ``on_status``
-    hears whether announcing worked (:attr:`Announcer.on_status`).
+    hears whether announcing worked (:attr:`Announcer.on_status`); ``only``: which tables
+    (:func:`announced_tables`).
     """
     return asyncio.get_running_loop().create_task(
-        _announce(server, host_name, interval, on_status), name="doublenine-announce")
+        _announce(server, host_name, interval, on_status, only), name="doublenine-announce")
 
 
 async def _announce(server: Any, host_name: str | None, interval: float,
-                    on_status: Callable[[str, str], None] | None) -> None:
+                    on_status: Callable[[str, str], None] | None, only: Callable[[Any], bool] | None) -> None:
     """The announcing task: a setting that cannot be read fails the announcement, never the server."""
     try:
         addresses, interfaces = where_to_announce(server.config.host)
@@ -311,7 +317,7 @@ async def _announce(server: Any, host_name: str | None, interval: float,
         return
     announcer = Announcer(server.port, protocol=PROTOCOL_VERSION, host_name=host_name,
                           addresses=addresses, interfaces=interfaces, on_status=on_status)
-    await announcer.run(lambda: announced_tables(server.registry), interval)
+    await announcer.run(lambda: announced_tables(server.registry, only), interval)
 
 
 async def stop_announcing(task: asyncio.Task[None] | None) -> None:

@@ -36,6 +36,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "net.bind_failed": N_("Cannot listen on {host} port {port}: {reason}."),
     # joining
     "net.unreachable": N_("Cannot reach a doublenine table at {host}:{port}. Check the address, that the host still has the game open, and that their firewall lets port {port} through."),
+    "net.certificate": N_("The server at {host}:{port} answered with a certificate this computer does not trust ({reason}). If you trust that server (your own, with a self-signed certificate), let this computer trust its certificate: add it to the system's certificates, or start doublenine with SSL_CERT_FILE set to the certificate file (see docs/operations.md)."),
+    "net.tls": N_("The secure connection (TLS) to {host}:{port} failed ({reason}). Check that the server speaks TLS there: wss:// is for a server behind TLS, ws:// for one without."),
     "net.unreachable_proxy": N_("Cannot reach a doublenine table at {host}:{port} through the proxy {proxy} (set in this computer's proxy settings, such as https_proxy). Check that proxy, or add {host} to no_proxy to connect directly."),
     "net.refused": N_("The server at {host}:{port} refused: {detail}"),
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
@@ -144,6 +146,29 @@ def unreachable(host: str, port: int, proxy: str | None = None) -> Failure:
         from .dialing import shown_proxy
         return Failure("net.unreachable_proxy", {"host": _bracket(host), "port": port, "proxy": shown_proxy(proxy)})
     return Failure("net.unreachable", {"host": _bracket(host), "port": port})
+
+
+def connect_failure(exc: BaseException, host: str, port: int, proxy: str | None = None) -> Failure:
+    """The person's message for ``exc``, raised while connecting to ``host:port``: a certificate this
+    computer does not trust (``net.certificate``, with OpenSSL's reason, such as "self-signed
+    certificate") or another TLS failure (``net.tls``) said as such; anything else is
+    :func:`unreachable`. A TLS failure once read "cannot reach ... check the firewall" in the window
+    while ``doublenine bot`` said CERTIFICATE_VERIFY_FAILED (new user): the cause is never hidden.
+    """
+    import ssl
+
+    where = {"host": _bracket(host), "port": port}
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return Failure("net.certificate", {**where, "reason": _ssl_reason(exc.verify_message or exc.reason)})
+    if isinstance(exc, ssl.SSLError):
+        return Failure("net.tls", {**where, "reason": _ssl_reason(exc.reason or exc.strerror or exc)})
+    return unreachable(host, port, proxy)
+
+
+def _ssl_reason(reason: object) -> str:
+    """OpenSSL's words for a TLS failure, bounded (they come from outside: the server's handshake)."""
+    text = " ".join(str(reason).replace("_", " ").split())
+    return (text[:80] or "TLS").lower()
 
 
 def from_server_error(code: str, *, host: str, port: int, table: str = "",

@@ -41,8 +41,9 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
                announce: bool = True, bot_delay: float | None = None) -> HostedTable:
     """Start hosting and create the table of ``launch`` (a start-screen Launch); seat 1 is the host.
 
-    If every other seat is a computer, they become seats for friends (hosting
-    for nobody would be pointless); empty ones turn into computers on "Start now".
+    The seats are exactly ``launch.kinds`` (new user: an all-computer setting once silently became
+    three free seats; the start screen refuses that setting instead, :func:`no_seat_for_friends`);
+    human seats nobody took turn into computers on "Start now".
     ``db``: the player's match file by default (``default_db``), like any other table: a killed
     host window loses nothing, and its next start hosts the table again (:func:`host_again`).
     Raises FailureError (``net.port_in_use`` with a free port offered, ``net.bind_failed``).
@@ -53,11 +54,8 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
 
     hosting = Hosting(db or default_db(), port=port, bind=bind, announce=announce,
                       bot_delay=bot_delay, host_name=launch.name).start()
-    kinds = list(launch.kinds)
-    if all(k == "computer" for k in kinds[1:]):
-        kinds = ["human"] * 4
     s1, s2, s3, s4 = (p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
-                      for i, k in enumerate(kinds))
+                      for i, k in enumerate(launch.kinds))
     create = p.CreateTable(seats=(s1, s2, s3, s4), seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
                            chat=launch.chat, tracker=launch.tracker,
                            public=launch.public)  # the host's table settings go along
@@ -79,7 +77,7 @@ def host_again(launch: Any, code: str, token: str, port: int, *, db: str | None 
     from .table import TableScene
 
     hosting = Hosting(db or default_db(), port=port, bind=bind, announce=announce,
-                      bot_delay=bot_delay, host_name=launch.name).start()
+                      bot_delay=bot_delay, host_name=launch.name, offer=code).start()
     client = NetClient(hosting.local_url, p.Rejoin(code=code, token=token), on_joined=remember_hosted(hosting.port))
     return HostedTable(TableScene(NetSession(client.start()), launch.lang), hosting, launch.lang)
 
@@ -106,10 +104,24 @@ def forget_hosting(code: str, port: int) -> None:
         config.save(replace(saved, resume_port=0))
 
 
+NO_SEAT_FOR_FRIENDS = N_("All other seats are set to Computer: no friend could sit down. "
+                         "Set your friends' seats to Human, then host.")
+
+
+def no_seat_for_friends(kinds: tuple[str, ...]) -> bool:
+    """Every seat but the host's (seat 1) is a computer: hosting that table would seat no friend."""
+    return all(k == "computer" for k in kinds[1:])
+
+
 def open_hosting(launch: Any, port: int | None = None) -> tuple[HostedTable | None, str, int | None]:
-    """(scene, "", None) when hosting started; else (None, the failure in words, a port to offer)."""
+    """(scene, "", None) when hosting started; else (None, the failure in words, a port to offer).
+
+    A setting that leaves no seat for a friend is refused before any server starts (the player's
+    seat settings are never overridden behind their back)."""
     from doublenine.shared.failures import FailureError
 
+    if no_seat_for_friends(launch.kinds):
+        return None, tr(launch.lang, NO_SEAT_FOR_FRIENDS), None
     try:
         return host_table(launch, port=port or DEFAULT_PORT), "", None
     except FailureError as exc:

@@ -24,7 +24,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_tile
 from ..snake import Rect, Spot
-from ..text import LANGUAGES, tr
+from ..text import LANGUAGES, tr, whole_sentences
 from .base import Change
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
@@ -268,6 +268,7 @@ class StartScene:
         """Issue 8: host a table for others, or find tables on this network (scenes/lan_*.py)."""
         f = self.form
         name = f.name.strip() or tr(f.lang, "Player")
+        self._remember_form()  # like Create table: the name typed here is the one friends see next time
         if cid == "find":
             from .lan_join import LanJoinScene
             return Change("push", LanJoinScene(self.launcher, name, f.lang, art=self.art))
@@ -299,20 +300,26 @@ class StartScene:
                         chat="phrases_in_hand" if f.phrases and cid == "create" else "free")
         return self._start(launch)
 
+    def _remember_form(self) -> None:
+        """Save the typed name and the language before anything starts, whichever button started it
+        (Create, Join, Watch, Back to your match, Host for friends, Find tables: new user, the name
+        was once lost on Host). The remembered table and seat token are kept (D7); the server and
+        table code are saved by the launcher only once the server said "joined" (issue 11.6)."""
+        if self.remember:
+            f = self.form
+            save(replace(load(), name=f.name, lang=f.lang))
+
     def _start(self, launch: Launch) -> Change | None:
         """Save name and language, run the launcher; its refusal becomes the screen's message."""
         f = self.form
-        # keep the remembered table and seat token (D7); the server and table code are saved by the
-        # launcher only once the server said "joined" (issue 11.6: only what worked is remembered)
-        if self.remember:
-            save(replace(load(), name=f.name, lang=f.lang))
+        self._remember_form()
         try:
             scene = self.launcher(launch)
         except FailureError as exc:  # a bad server address, in the player's language (issue 16.4)
             self.form = replace(f, message=exc.failure.text(f.lang))
             return None
         except (OSError, ValueError, RuntimeError) as exc:
-            self.form = replace(f, message=str(exc)[:120] or N_("Could not start the table"))
+            self.form = replace(f, message=whole_sentences(str(exc), 160) or N_("Could not start the table"))
             return None
         return Change("push", scene)
 

@@ -425,7 +425,9 @@ class TableScene:
         from ..render import wrap
         w, h = size
         f = max(14, round(16 * min(w / 1280, h / 800)))
-        rows = wrap(self.art, self.toast[0], f, w - 6 * f)[:TOAST_ROWS] if self.toast is not None else []
+        rows = wrap(self.art, self.toast[0], f, w - 6 * f) if self.toast is not None else []
+        if len(rows) > TOAST_ROWS:  # never a silent cut: the last row shown says there was more
+            rows = rows[:TOAST_ROWS - 1] + [rows[TOAST_ROWS - 1].rstrip() + " …"]
         box_h = len(rows) * round(1.4 * f) + f
         box_w = min(w - 2 * f, max((self.art.type.measure(r, f)[0] for r in rows), default=0) + 2 * f)
         return rows, ((w - box_w) // 2, h - box_h - 3 * f, box_w, box_h), f

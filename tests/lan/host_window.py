@@ -18,7 +18,7 @@ from doublenine.client.scenes.start import Launch  # noqa: E402
 
 def main() -> None:
     port = int(sys.argv[1])
-    scene = host_table(Launch("create", "Host", "en", seed=7), port=port, bind="127.0.0.1", announce=False,
+    scene = host_table(Launch("create", "Host", "en", seed=7, kinds=("human",) * 4), port=port, bind="127.0.0.1", announce=False,
                        bot_delay=0.0)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and config.load().resume_port != port:

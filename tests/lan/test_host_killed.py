@@ -107,7 +107,7 @@ def test_host_for_friends_after_a_local_game_serves_the_same_file() -> None:
     _until(local.session, lambda s: bool(s.table))
     kept = local.session.state.table
     local.session.client.close()
-    hosted = host_table(Launch("create", "Host", "en", seed=4), port=0, bind="127.0.0.1", announce=False)
+    hosted = host_table(Launch("create", "Host", "en", seed=4, kinds=("human",) * 4), port=0, bind="127.0.0.1", announce=False)
     try:
         assert not box["server"].running
         _until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")

@@ -54,7 +54,7 @@ def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _hosted() -> HostedTable:
-    hosted = host_table(Launch("create", "Host", "en", seed=5), port=0, bind="127.0.0.1", announce=False,
+    hosted = host_table(Launch("create", "Host", "en", seed=5, kinds=("human",) * 4), port=0, bind="127.0.0.1", announce=False,
                         bot_delay=0.0)
     hosted.resize(Viewport((1280, 800), (1280, 800)))
     _until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
