@@ -1,6 +1,6 @@
 """Who a per-address limit counts (issue 12 case 7), and the limit on table codes that miss.
 
-Every per-address limit (connections, tables created, table-code misses) counts by
+Every per-address limit (connections, tables created, table-code misses, web pages) counts by
 :func:`address_group`, so the many addresses one host or household holds are one:
 an IPv6 address counts by its /64 (what a provider hands a single line), an
 IPv4-mapped IPv6 address as the IPv4 address it is.
@@ -79,6 +79,14 @@ class MissLimiter:
         self._buckets.move_to_end(group)
         while len(self._buckets) > self.max_groups:
             self._buckets.popitem(last=False)
+
+    def take(self, group: str, now: float) -> bool:
+        """One request of ``group`` counted against its bucket: True when it may be served (a
+        token was left and is taken), False when the bucket is empty (nothing is taken)."""
+        if not self.allowed(group, now):
+            return False
+        self.missed(group, now)
+        return True
 
     def retry_after(self, group: str, now: float) -> float:
         """Seconds until ``group`` may look a code up again (0 when it may now)."""

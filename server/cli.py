@@ -32,6 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="table codes naming no table one address (IPv6: one /64) may try per second")
     limits.add_argument("--code-miss-burst", type=arg_float(1), default=20.0,
                         help="table codes naming no table one address may try at once")
+    limits.add_argument("--page-rate", type=arg_float(0), default=2.0,
+                        help="web pages (/, /t/CODE) one address (IPv6: one /64) may ask for per second (429 beyond)")
+    limits.add_argument("--page-burst", type=arg_float(1), default=30.0,
+                        help="web pages one address may ask for at once")
     limits.add_argument("--max-spectators", type=arg_int(0), default=32, help="spectators one table accepts")
     limits.add_argument("--max-spectators-per-address", type=arg_int(0), default=8,
                         help="spectators one address (IPv6: one /64) may have at one table (0: no limit)")
@@ -66,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
                           max_connections_per_address=args.max_connections_per_address,
                           max_spectators=args.max_spectators,
                           max_spectators_per_address=args.max_spectators_per_address, code_miss_rate=args.code_miss_rate,
-                          code_miss_burst=args.code_miss_burst)
+                          code_miss_burst=args.code_miss_burst, page_rate=args.page_rate,
+                          page_burst=args.page_burst)
     try:
         return asyncio.run(serve(config, announce=args.announce))
     except (StoreInUse, StoreError) as exc:  # issue 12: what is wrong with the store, not the port

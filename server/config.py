@@ -36,6 +36,12 @@ class ServerConfig:
     beyond, every lookup from it is refused RATE_LIMITED (``limit=code_misses``) until it refills."""
     code_miss_burst: float = 20.0
     """Table codes naming no table one address group may send at once."""
+    page_rate: float = 2.0
+    """Web pages (``/``, ``/t/CODE``, a 404) one address group may ask for per second on average
+    (``429`` beyond, with ``Retry-After``); ``/static/``, ``/healthz`` and ``/metrics`` are not
+    counted. Like :attr:`code_miss_rate`, each of n processes on one store allows its 1/n share."""
+    page_burst: float = 30.0
+    """Web pages one address group may ask for at once."""
     max_tables_per_address: int = 8
     max_connections_per_address: int = 64
     """Open websockets one client address may have (TOO_MANY_CONNECTIONS, closed 1008); 0: no limit."""

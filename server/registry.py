@@ -78,6 +78,9 @@ class Registry:
                                   processes=lambda: getattr(self.ownership, "processes", 1))
         """Table-code lookups that found nothing, per address group (issue 12 case 7), this
         process's share of the budget of every process on the store."""
+        self.pages = MissLimiter(config.page_rate, config.page_burst,
+                                 processes=lambda: getattr(self.ownership, "processes", 1))
+        """Web page requests per address group (``/`` and ``/t/CODE``), this process's share."""
         self._closing: set[asyncio.Task[None]] = set()
         self.metrics = ServerMetrics()
         """``GET /metrics`` (issue 7): connections and tables are read live."""

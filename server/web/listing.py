@@ -13,6 +13,7 @@ open stored table is served by this process: the page is the live list, with no 
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 import time
 from typing import Any
@@ -96,6 +97,9 @@ class PublicTables:
         self._stored: dict[str, tuple[float, TableInfo]] = {}
         self._read_at = float("-inf")
         self._reading: asyncio.Task[None] | None = None
+        self.built = 0
+        """Records of live tables built so far (at most :attr:`limit` per ``/``, however many
+        tables this process serves)."""
 
     async def tables(self) -> list[TableInfo]:
         """The newest :attr:`limit` public tables whose match is not over, of every process."""
@@ -107,13 +111,26 @@ class PublicTables:
                 await asyncio.wait_for(asyncio.shield(self._reading), LISTING_WAIT)
             except asyncio.TimeoutError:
                 log.warning("the public tables: the store did not answer within %g s", LISTING_WAIT)
+        return self._newest()
+
+    def _newest(self) -> list[TableInfo]:
+        """The :attr:`limit` newest listed tables: the stored ones not served here and the live
+        ones of this process. Only the shown tables' records are built (:attr:`built` counts
+        them): choosing them reads two fields of each live table, so one ``/`` never costs a
+        record per table others created."""
         local = self.registry.tables
-        rows = {code: item for code, item in self._stored.items() if code not in local}
-        for table in local.values():
-            if table.listing()[0]:
-                rows[table.code] = (table.meta.created_at, table_info(table))
-        ordered = sorted(rows.values(), key=lambda item: -item[0])
-        return [info for _, info in ordered[:self.limit]]
+        candidates: list[tuple[float, str, Any]] = [
+            (created, code, info) for code, (created, info) in self._stored.items() if code not in local]
+        candidates.extend((table.meta.created_at, code, table) for code, table in local.items()
+                          if table.listing()[0])
+        shown = heapq.nlargest(self.limit, candidates, key=lambda item: item[0])
+        out = []
+        for _, _, item in shown:
+            if not isinstance(item, TableInfo):  # a live table of this process: its record as it is now
+                self.built += 1
+                item = table_info(item)
+            out.append(item)
+        return out
 
     async def _read(self) -> None:
         try:

@@ -173,3 +173,10 @@ def not_found_page(t: Translator) -> str:
             f'<p>{escape(t.gettext(w.NOT_FOUND_TEXT))}</p>'
             f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></section></main>')
     return _page(t, "missing-page", t.gettext(w.NOT_FOUND_TITLE), body)
+
+
+def too_many_page(t: Translator) -> str:
+    """The ``429`` page (too many pages asked for by one address group), in the browser's language."""
+    body = (f'<main class="missing"><section class="head"><h1>{escape(t.gettext(w.TOO_MANY_TITLE))}</h1>'
+            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p></section></main>')
+    return _page(t, "missing-page", t.gettext(w.TOO_MANY_TITLE), body)

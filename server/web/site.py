@@ -14,6 +14,7 @@ connects like any client), so it never receives more than a spectator may see (D
 from __future__ import annotations
 
 import email.utils
+import math
 import re
 import time
 from functools import lru_cache
@@ -158,29 +159,40 @@ class WebSite:
         if path in static_files():
             body, kind = static_files()[path]
             return respond(HTTPStatus.OK, body, kind, netloc, (("Cache-Control", "public, max-age=300"),))
+        group, now = self._group(connection, request), time.monotonic()
+        if not self.registry.pages.take(group, now):  # every page below costs work: bounded per address
+            return self._too_many(t, netloc, page_headers, self.registry.pages.retry_after(group, now))
         if path == "/":
             server = None if netloc is None else f"{'wss' if self._tls(request) else 'ws'}://{netloc}"
             text = pages.index_page(t, await self.public.tables(), server)
             return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
         found = _TABLE_PATH.match(path)
         if found:
-            info = await self._lookup(connection, request, found.group(1))
+            info = await self._lookup(group, now, found.group(1))
             if isinstance(info, TableInfo):
                 text = pages.table_page(t, info, invite_for(request, info.code, self._tls(request)))
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
+            if info is HTTPStatus.TOO_MANY_REQUESTS:
+                return self._too_many(t, netloc, page_headers, self.registry.misses.retry_after(group, now))
             status = info
         else:
             status = HTTPStatus.NOT_FOUND
         return respond(status, pages.not_found_page(t).encode(), html, netloc, page_headers)
 
-    async def _lookup(self, connection: Any, request: Request, code: str) -> TableInfo | HTTPStatus:
+    @staticmethod
+    def _too_many(t: Any, netloc: str | None, page_headers: tuple[tuple[str, str], ...], wait: float) -> Response:
+        """``429`` with ``Retry-After`` (whole seconds, at least 1) and a page that says so."""
+        extra = (*page_headers, ("Retry-After", str(max(1, math.ceil(wait)))))
+        return respond(HTTPStatus.TOO_MANY_REQUESTS, pages.too_many_page(t).encode(), "text/html; charset=utf-8",
+                       netloc, extra)
+
+    async def _lookup(self, group: str, now: float, code: str) -> TableInfo | HTTPStatus:
         """The table ``code`` names, found like a ``spectate`` finds it (issue 12: loaded or taken
         over from the store; unknown codes count against the address group's misses)."""
         registry = self.registry
         table = registry.tables.get(normalize_code(code))
         if table is not None:
             return table_info(table)
-        group, now = self._group(connection, request), time.monotonic()
         if not registry.misses.allowed(group, now):
             return HTTPStatus.TOO_MANY_REQUESTS
         try:

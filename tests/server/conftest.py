@@ -19,7 +19,8 @@ def config(**overrides: Any) -> ServerConfig:
     base: dict[str, Any] = dict(host="127.0.0.1", port=0, bot_delay=0.0, idle_timeout=30.0,
                                 rate=100000.0, burst=100000.0, max_tables_per_address=10000,
                                 max_connections_per_address=0, code_miss_rate=100000.0,
-                                code_miss_burst=100000.0, hand_over_wait=0.0)
+                                code_miss_burst=100000.0, page_rate=100000.0, page_burst=100000.0,
+                                hand_over_wait=0.0)
     base.update(overrides)
     return ServerConfig(**base)
 
