@@ -102,10 +102,9 @@ def click(pos: tuple[float, float], lay: TableLayout, state: ClientState, ui: Ui
     if kind == "panel":
         return UiAction(ui)
     if kind == "draw" and view is not None and view.seat is not None:
-        pos_i = int(what)  # type: ignore[call-overload]
-        if ui.draw_pick == pos_i:
-            return UiAction(ui.cleared(), Decide(DrawPick(view.seat, pos_i)))
-        return UiAction(replace(ui.cleared(), draw_pick=pos_i))
+        # one click draws: a face-down pick is final and nothing is gained by looking at it lifted first
+        # (new user: the first click only outlined the tile); the keys still move (arrows) then draw (Enter)
+        return UiAction(ui.cleared(), Decide(DrawPick(view.seat, int(what))))  # type: ignore[call-overload]
     if not isinstance(view, SeatView):
         return UiAction(ui.cleared())
     if kind in ("ghost", "end") and ui.selected is not None:

@@ -42,6 +42,8 @@ class TrackerLayout:
     toggle: Rect | None
     panel: Rect | None = None
     font: int = 14
+    close: Rect | None = None
+    """The open panel's "×" button (top right, as the chat panel's)."""
 
 
 def offered(state: ClientState) -> bool:
@@ -64,7 +66,10 @@ def layout(size: tuple[int, int], state: ClientState, is_open: bool, beside: Rec
     px, py, pw, ph = panel if panel is not None else chat.strip(size, size, None)
     if pygame.Rect(toggle).colliderect(pygame.Rect(px, py, pw, ph)):  # open, it closes it from inside
         toggle = (px + pw - bw - pad, py + ph - bh - pad, bw, bh)
-    return TrackerLayout(toggle, (px, py, pw, ph), font)
+    cf = chat.font_size(size)
+    cb, cp = round(2.1 * cf), round(0.8 * cf)
+    close = (px + pw - cp - cb, py + cp // 2, cb, cb)  # where and as the chat panel has its own (chat.layout)
+    return TrackerLayout(toggle, (px, py, pw, ph), font, close)
 
 
 def per_row(inner: int) -> int:
@@ -80,18 +85,23 @@ def toggle_button(state: ClientState, lay: TrackerLayout, is_open: bool) -> Butt
 
 
 def draw(surface: pygame.Surface, lay: TrackerLayout, state: ClientState, is_open: bool, art: Art, lang: str,
-         hover: bool) -> None:
-    """Paint the button and, when open, the panel (issue 14.3); draws only."""
+         hover: bool | str) -> None:
+    """Paint the button and, when open, the panel with its "×" (issue 14.3); draws only.
+    ``hover``: True or "toggle" when the pointer is over the button, "close" over the "×"."""
     button = toggle_button(state, lay, is_open)
     if button is None:
         return
     if lay.panel is not None and state.view is not None:
-        _panel(surface, lay.panel, track(state.view), state, art, lang, lay.font)
-    draw_button(surface, art, button, lay.font, lang, hover)
+        _panel(surface, lay, track(state.view), state, art, lang, lay.font)
+        if lay.close is not None:
+            draw_button(surface, art, Button("close", lay.close, "×"), lay.font, lang, hover == "close")
+    draw_button(surface, art, button, lay.font, lang, hover is True or hover == "toggle")
 
 
-def _panel(surface: pygame.Surface, rect: Rect, tr_: Tracker, state: ClientState, art: Art, lang: str,
+def _panel(surface: pygame.Surface, lay: TrackerLayout, tr_: Tracker, state: ClientState, art: Art, lang: str,
            f: int) -> None:
+    assert lay.panel is not None
+    rect = lay.panel
     x, y, w, h = rect
     pad = round(0.8 * f)
     surface.blit(art.plate(w, h, (16, 28, 24, 255), 0), (x, y))
@@ -104,8 +114,12 @@ def _panel(surface: pygame.Surface, rect: Rect, tr_: Tracker, state: ClientState
     spectator = state.view is not None and state.view.seat is None
     title = tr(lang, "Tile tracker")
     sub = tr(lang, "Not yet on the line") if spectator else tr(lang, "Not seen by you yet")
-    surface.blit(art.fit_text(title, f, inner, GOLD, bold=True), (x + pad, cy))
-    cy += line
+    beside = lay.close[2] + pad // 2 if lay.close is not None else 0  # the title keeps clear of the "×"
+    head = art.fit_text(title, f, inner - beside, GOLD, bold=True)
+    if lay.close is not None:
+        cy = lay.close[1] + lay.close[3] // 2 - head.get_height() // 2
+    surface.blit(head, (x + pad, cy))
+    cy = max(cy + line, lay.close[1] + lay.close[3] + pad // 4 if lay.close is not None else 0)
     surface.blit(art.fit_text(sub, f, inner, INK), (x + pad, cy))
     cy += line
     across = len(NUMBERS) if inner // len(NUMBERS) >= round(2.1 * f) else len(NUMBERS) // 2  # two rows when narrow
@@ -147,7 +161,8 @@ class TrackerPanel:
         self.lang = lang
         self.art = art
         self.open = False
-        self.hover = False
+        self.hover: bool | str = False
+        """False, or what the pointer is over: ``toggle`` (the button) or ``close`` (the open panel's "×")."""
 
     def layout(self, size: tuple[int, int], state: ClientState, beside: Rect, font: int,
                panel: Rect | None = None) -> TrackerLayout:
@@ -173,13 +188,14 @@ class TrackerPanel:
             return False
         if pos is None:
             return False
-        x, y, w, h = lay.toggle
-        inside = x <= pos[0] < x + w and y <= pos[1] < y + h
+        over = next((name for name, r in (("close", lay.close), ("toggle", lay.toggle)) if r is not None
+                     and r[0] <= pos[0] < r[0] + r[2] and r[1] <= pos[1] < r[1] + r[3]), None)
         if kind == pygame.MOUSEMOTION:
-            self.hover = inside
+            self.hover = over or False
             return False
-        if inside:
-            self.open = not self.open
+        if over is not None:
+            self.open = False if over == "close" else not self.open
+            self.hover = False
             return True
         return False
 

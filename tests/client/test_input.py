@@ -156,14 +156,25 @@ def test_d4_pass_shown_only_when_no_tile_fits_and_confirms(turn) -> None:  # typ
     assert intents == []
 
 
-def test_r3_opening_draw_previews_then_confirms() -> None:
+def test_r3_opening_draw_one_click_draws() -> None:
+    """New user: the first click only outlined the tile and nothing said a second was needed. A click
+    on a face-down tile draws it (the pick is final); another tile's click later is no second pick."""
     state = session_at(lambda st: st.phase is Phase.DRAW).state
     lay = compute_layout(state, Ui(seen_finished=0), SIZE)
     pos, rect = lay.panel.cells[7]
     action, intents = run([click(centre(rect))], state)
-    assert action.ui.draw_pick == 7 and intents == []
-    _, intents = run([click(centre(rect))], state, action.ui)
-    assert intents == [Decide(DrawPick(Seat.ONE, 7))]
+    assert intents == [Decide(DrawPick(Seat.ONE, 7))] and action.ui.draw_pick is None
+    hinted = Ui(seen_finished=0, draw_pick=12)  # a hint lifted tile 12: a click elsewhere draws the clicked one
+    _, intents = run([click(centre(lay.panel.cells[3][1]))], state, hinted)
+    assert intents == [Decide(DrawPick(Seat.ONE, 3))]
+
+
+def test_r3_opening_draw_by_keys_moves_then_draws() -> None:
+    state = session_at(lambda st: st.phase is Phase.DRAW).state
+    action, intents = run([key(pygame.K_RIGHT), key(pygame.K_RIGHT)], state)
+    assert action.ui.draw_pick == 1 and intents == []
+    _, intents = run([key(pygame.K_RETURN)], state, action.ui)
+    assert intents == [Decide(DrawPick(Seat.ONE, 1))]
 
 
 def test_r10_review_offers_redeal_only_when_eligible() -> None:

@@ -57,6 +57,22 @@ def test_issue14_t_and_the_button_open_it_and_it_shares_the_right_strip_with_the
     assert scene.tracker.open and not scene.talk.cui.open
 
 
+def test_the_open_tracker_has_a_close_button_like_the_chat_panel() -> None:
+    """New user: the Tile tracker panel had no "×", unlike the chat panel. It sits where the chat's does
+    (top right of the panel), a click on it closes the panel, and it covers nothing else of the panel."""
+    scene = _scene(replace(_own_turn(), tracker=True))
+    scene.handle(_key(pygame.K_t))
+    lay = scene._tracker_layout()
+    scene.talk.cui = replace(scene.talk.cui, open=True)
+    chat_close = scene.talk.chat_layout(scene.vp.pixels, scene.shown(), scene.layout()).close
+    scene.talk.cui = replace(scene.talk.cui, open=False)
+    assert lay.close == chat_close and lay.close is not None
+    assert not pygame.Rect(lay.close).colliderect(pygame.Rect(lay.toggle))
+    x, y, w, h = lay.close
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+    assert not scene.tracker.open
+
+
 def test_issue14_the_panel_shows_the_counts_of_this_seats_own_view() -> None:
     state = replace(_own_turn(), tracker=True)
     scene = _scene(state)
@@ -65,5 +81,6 @@ def test_issue14_the_panel_shows_the_counts_of_this_seats_own_view() -> None:
     with watch() as seen:
         scene.draw(pygame.Surface((1280, 800)))
     texts = [d.text for d in seen]
-    assert [t for t in texts if t.startswith("×")] == [f"×{n}" for n in counts]
+    assert [t for t in texts if t.startswith("×") and t != "×"] == [f"×{n}" for n in counts]
+    assert texts.count("×") == 1  # the panel's close button, as the chat panel's
     assert "Not seen by you yet" in texts and "Tile tracker" in texts
