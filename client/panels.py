@@ -177,8 +177,12 @@ def _result_line(state: ClientState, fh: FinishedHand) -> Text:
     if fh.result is Result.TIE:
         return (N_("Blocked, and a tie: nobody scores"), {})
     low = min(fh.pip_totals)
-    seat = next(s for s in Seat if fh.pip_totals[s - 1] == low and fh.winner is not None and s.team is fh.winner)
-    return (N_("Blocked: {name} holds the lowest total, {pips}"), {"name": seat_name(state, seat), "pips": low})
+    # R17: the lowest individual total wins for its team; partners may share it (a tie is only across teams)
+    seats = [s for s in Seat if fh.pip_totals[s - 1] == low and fh.winner is not None and s.team is fh.winner]
+    if len(seats) == 2:
+        return (N_("Blocked: {a} and {b} hold the lowest total, {pips}"),
+                {"a": seat_name(state, seats[0]), "b": seat_name(state, seats[1]), "pips": low})
+    return (N_("Blocked: {name} holds the lowest total, {pips}"), {"name": seat_name(state, seats[0]), "pips": low})
 
 
 def _consent(state: ClientState, ask: Any, area: Rect, f: int) -> Panel:

@@ -204,11 +204,17 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         tag = art.text(tr(lang, "passed"), lay.small, DARK, bold=True)
         tw, th = tag.get_width() + lay.small, tag.get_height() + 4
         tx = x + w - tw
-        ty = y - th - 3 if spot.side == "bottom" else y + h + 3
+        ty = y - th - 3 if spot.side == "bottom" else y + h + 3  # passed_badge_height: what this takes
         surface.blit(art.plate(tw, th, (236, 120, 96), th // 2), (tx, ty))
         surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
     if spot.turn:
         _turn_marker(surface, spot, lay.font)
+
+
+def passed_badge_height(art: Art, small: int) -> int:
+    """Pixels the "passed" badge takes beside a plate (its gap included), at small font ``small`` px;
+    whatever sits beside a plate (the host's invite chip) keeps out of it."""
+    return art.type.line_height(small, bold=True) + 4 + 3
 
 
 def _seat_rows(state: ClientState, spot: SeatSpot, lang: str) -> list[str]:

@@ -25,7 +25,7 @@ from ..hosting import Hosting
 from ..input import Viewport
 from ..layout import metrics
 from ..panels import Button
-from ..render import INK, draw_button
+from ..render import INK, draw_button, passed_badge_height
 from ..snake import Rect
 from ..text import tr, trn
 from .base import Change
@@ -166,10 +166,11 @@ class RemoteServer:
         """Nothing to stop: the server is not ours."""
 
 
-def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None) -> dict[str, Rect]:
+def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, badge: int = 0) -> dict[str, Rect]:
     """Rectangles of the invite chip, card and close prompt for a window ``size`` (pure).
 
-    ``anchor``: the top-left seat plate (the chip goes under it); ``below``: a
+    ``anchor``: the top-left seat plate (the chip goes under it, below the ``badge`` px its
+    "passed" badge takes there: the chip never covers table information); ``below``: a
     panel the card must not cover (the lobby prompt), or None.
     """
     w, h = size
@@ -177,7 +178,7 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None) 
     m = round(12 * u)
     bh = round(2.1 * f)
     ax, ay, aw, ah = anchor if anchor is not None else (m, round(4 * f), round(11 * f), 0)
-    out: dict[str, Rect] = {"chip": (ax, ay + ah + m, aw, bh)}
+    out: dict[str, Rect] = {"chip": (ax, ay + ah + badge + m, aw, bh)}
     cw = min(w - 2 * m, round(40 * f))
     ch = round(10.6 * f)
     cy = below[1] + below[3] + m if below is not None else round(h * 0.22)
@@ -216,6 +217,7 @@ class HostedTable:
         self.copied_what = "copy"
         """Which button copied last: ``copy`` (the invite) or ``copyweb`` (the web link)."""
         self.dirty = True
+        table.leave_stops_all = lambda: self.others() > 0  # Leave asks here at once: the game ends for everyone
 
     # ------------------------------------------------------------ what the card shows
     @property
@@ -248,7 +250,21 @@ class HostedTable:
         lay = self.table.layout()
         plates = sorted((s.plate for s in lay.seats), key=lambda r: (r[1], r[0]))
         panel = lay.panel.rect if lay.panel is not None else None
-        return host_layout(self.vp.pixels, plates[0] if plates else None, panel)
+        badge = passed_badge_height(self.art, lay.small)  # where the seat's "passed" shows (render.py)
+        return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge)
+
+    def covered(self) -> bool:
+        """A modal overlay (rules, ledger, review) is open over the table: it covers and disables
+        the chip and the card like everything else under it."""
+        return getattr(self.table, "overlay", None) is not None
+
+    def chip_shown(self) -> bool:
+        """The chip is drawn and clickable: the card is closed, no overlay is open, and the table's prompt
+        (a hand's end in a small window) does not reach under it: the chip never covers table information."""
+        if self.card_open() or self.covered():
+            return False
+        panel = self.table.layout().panel
+        return panel is None or not pygame.Rect(panel.rect).colliderect(pygame.Rect(self.layout()["chip"]))
 
     # ------------------------------------------------------------ lifecycle
     def resize(self, vp: Viewport) -> None:
@@ -287,8 +303,9 @@ class HostedTable:
         if event.type == pygame.QUIT:
             return self._leaving(Change("quit"))
         pos = pointer(event, self.vp)
-        if pos is not None:
-            hit = self._hit(pos, ("copy", "copyweb", "hide") if self.card_open() else ("chip",))
+        if pos is not None and not self.covered():
+            hit = self._hit(pos, ("copy", "copyweb", "hide") if self.card_open() else
+                            ("chip",) if self.chip_shown() else ())
             if hit is not None:
                 return self.click_id(hit)
         change: Change | None = self.table.handle(event)
@@ -350,9 +367,11 @@ class HostedTable:
         u, f, sm = metrics(self.vp.pixels)
         if not self.code:
             return
-        if self.card_open():
+        if self.covered():
+            pass  # the overlay is on top of everything of the table, the invite included
+        elif self.card_open():
             _card(surface, self.art, lay, self, f, sm)
-        else:
+        elif self.chip_shown():
             draw_button(surface, self.art, Button("chip", lay["chip"], N_("Invite friends")), sm, self.lang, False)
         if self.asking is not None:
             _ask(surface, self.art, lay, self.lang, self.asked_for, f)

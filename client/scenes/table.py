@@ -81,6 +81,9 @@ class TableScene:
         self._leave = False
         self._leave_armed: float | None = None
         """Until when a second Leave gives the seat up (a table with other human players)."""
+        self.leave_stops_all: Any = None
+        """A host's window (lan_host.HostedTable): a callable, True when leaving stops the game for the
+        others too; then Leave goes at once to the host's own question, which says so (no "play on")."""
         self._in_flight = False
         self._line_len = 0
         self._anim: tuple[Placed, float] | None = None
@@ -261,7 +264,8 @@ class TableScene:
         if me is not None and not others and state.table and state.table == config.load().resume_code:
             self._leave = False  # the seat waits; close() remembers the score for the start screen
             return Change("pop")
-        if me is not None and others and (self._leave_armed is None or self._now > self._leave_armed):
+        stops_all = self.leave_stops_all is not None and self.leave_stops_all()
+        if me is not None and others and not stops_all and (self._leave_armed is None or self._now > self._leave_armed):
             self._leave_armed = self._now + TOAST_SECONDS
             self.toast = (tr(self.lang, "Leave gives your seat up: the others play on without you. "
                                         "Press Leave again to go."), self._leave_armed)

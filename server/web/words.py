@@ -101,6 +101,7 @@ SCRIPT_WORDS: dict[str, str] = {
     "hand_over": N_("Hand {n} is over"),
     "domino": N_("Domino by {name}"),
     "block": N_("Blocked: {name} holds the lowest total, {pips}"),
+    "block2": N_("Blocked: {a} and {b} hold the lowest total, {pips}"),  # partners share it (R17)
     "tie": N_("Blocked and tied: nobody scores"),
     "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
     "passed": N_("passed"),

@@ -158,9 +158,11 @@
     var head = fill(W.hand_over, { n: h.number }), how;
     if (h.result === "domino") { how = fill(W.domino, { name: seatName(h.ender) }); }
     else if (h.result === "block") {
-      var low = Math.min.apply(null, h.pip_totals), who = h.pip_totals.indexOf(low) + 1;
-      h.pip_totals.forEach(function (v, i) { if (v === low && ((i + 1) % 2 ? "A" : "B") === h.winner) { who = i + 1; } });
-      how = fill(W.block, { name: seatName(who), pips: low });
+      var low = Math.min.apply(null, h.pip_totals), who = [];
+      h.pip_totals.forEach(function (v, i) { if (v === low && ((i + 1) % 2 ? "A" : "B") === h.winner) { who.push(i + 1); } });
+      // R17: partners may share the lowest total: both are named (a tie is only across teams)
+      how = who.length === 2 ? fill(W.block2, { a: seatName(who[0]), b: seatName(who[1]), pips: low })
+        : fill(W.block, { name: seatName(who[0]), pips: low });
     } else { return head + " · " + W.tie; }
     return head + " · " + how + " · " + fill(h.points === 1 ? W.points_1 : W.points_2, { team: h.winner, count: h.points });
   }

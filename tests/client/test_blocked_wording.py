@@ -1,0 +1,41 @@
+"""R17 in words: "Blocked: East holds the lowest total, 11" was shown when West, East's partner, also
+held 11. The lowest individual total wins for its team; partners may share it (a tie is only across
+teams), and then both are named: in the window's hand-end prompt and on the web page's words."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from scenes_catalog import table_states
+
+from doublenine.client.panels import _result_line
+from doublenine.client.text import tr
+from doublenine.server.web.words import SCRIPT_WORDS
+from doublenine.shared.seats import Seat, Team
+from doublenine.shared.state import Result
+
+STATE = next(state for name, state, _ in table_states() if name == "reveal")
+HAND = STATE.view.finished[-1]
+NAMES = dict(zip(Seat, STATE.names, strict=True))
+
+
+def _line(totals: tuple[int, int, int, int], winner: Team) -> str:
+    fh = replace(HAND, result=Result.BLOCKED, ender=None, winner=winner, pip_totals=totals)
+    key, params = _result_line(STATE, fh)
+    return tr("en", key, **params)
+
+
+def test_r17_partners_sharing_the_lowest_total_are_both_named() -> None:
+    assert _line((20, 11, 30, 11), Team.B) == f"Blocked: {NAMES[Seat.TWO]} and {NAMES[Seat.FOUR]} hold the lowest total, 11"
+
+
+@pytest.mark.parametrize(("totals", "winner", "seat"), [((20, 11, 30, 12), Team.B, Seat.TWO),
+                                                        ((9, 11, 30, 12), Team.A, Seat.ONE),
+                                                        ((30, 11, 9, 11), Team.A, Seat.THREE)])
+def test_r17_one_seat_with_the_lowest_total_is_named_alone(totals: tuple[int, int, int, int], winner: Team,
+                                                           seat: Seat) -> None:
+    assert _line(totals, winner) == f"Blocked: {NAMES[seat]} holds the lowest total, {min(totals)}"
+
+
+def test_r17_the_web_page_has_the_words_for_two_partners() -> None:
+    assert SCRIPT_WORDS["block2"] == "Blocked: {a} and {b} hold the lowest total, {pips}"
