@@ -70,6 +70,13 @@ def font_size(size: tuple[int, int]) -> int:
     return max(13, round(15 * min(w / 1280, h / 800)))
 
 
+def toggle_room(size: tuple[int, int]) -> int:
+    """Pixels from the table's right edge the closed panel's button takes (its margin included), in a
+    window of ``size`` px: what a wide prompt keeps clear of (the hand-end panel, panels._reveal)."""
+    f = font_size(size)
+    return max(7 * f, min(11 * f, size[0] // 9)) + round(0.8 * f)
+
+
 def panel_width(size: tuple[int, int]) -> int:
     """Width of the open panel: about a quarter of the window, within readable bounds."""
     return max(260, min(420, size[0] * 27 // 100))
@@ -143,7 +150,7 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
     w, h = size
     f = font_size(size)
     bh, pad = round(2.1 * f), round(0.8 * f)
-    tw = max(7 * f, min(11 * f, w // 9))
+    tw = max(7 * f, min(11 * f, w // 9))  # toggle_room: what it takes
     right = w if edge is None else edge
     toggle = (right - tw - pad, h - bh - pad if toggle_y is None else toggle_y, tw, bh)
     if not cui.open:

@@ -140,7 +140,9 @@ def _row_buttons(rect: Rect, f: int, specs: list[tuple[str, str, bool, tuple[tup
 def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
             hw: int) -> Panel:
     w, h = size
-    rect = (w // 20, round(h * 0.1), w - w // 10, round(h * 0.8))
+    from .chat import toggle_room
+    side = max(w // 20, toggle_room(size) + f // 2)  # the Chat button at the right stays clear of the border
+    rect = (side, round(h * 0.1), w - 2 * side, round(h * 0.8))
     x, y, pw, ph = rect
     title_h = round(3.2 * f)
     bottom_h = round(8.6 * f)

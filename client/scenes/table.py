@@ -429,20 +429,38 @@ class TableScene:
         from ..render import wrap
         w, h = size
         f = max(14, round(16 * min(w / 1280, h / 800)))
-        rows = wrap(self.art, self.toast[0], f, w - 6 * f) if self.toast is not None else []
+        # above the status line, over the felt: never over the hand, its plate or a button (new user: the
+        # Leave warning covered the hand); within the felt's width when an open side panel shares the window
+        lay = self.layout()
+        left, right = self._toast_band(lay, f)
+        tw = right - left
+        rows = wrap(self.art, self.toast[0], f, tw - 2 * f) if self.toast is not None else []
         if len(rows) > TOAST_ROWS:  # never a silent cut: the last row shown says there was more
             rows = rows[:TOAST_ROWS - 1] + [rows[TOAST_ROWS - 1].rstrip() + " …"]
         box_h = len(rows) * round(1.4 * f) + f
-        box_w = min(w - 2 * f, max((self.art.type.measure(r, f)[0] for r in rows), default=0) + 2 * f)
-        return rows, ((w - box_w) // 2, h - box_h - 3 * f, box_w, box_h), f
+        box_w = min(tw, max((self.art.type.measure(r, f)[0] for r in rows), default=0) + 2 * f)
+        bottom = lay.status_rect[1] + lay.status_rect[3]  # over the status line, above the hand
+        return rows, (left + (tw - box_w) // 2, max(lay.top_bar[3], bottom - box_h), box_w, box_h), f
+
+    def _toast_band(self, lay: TableLayout, f: int) -> tuple[int, int]:
+        """(left, right) px of the status line's free width: left of the chat and tracker buttons."""
+        state = self.shown()
+        edges = [self.talk.chat_layout(self.vp.pixels, state, lay).toggle]
+        edges.append(self._tracker_layout().toggle)
+        bottom = lay.status_rect[1] + lay.status_rect[3]
+        top = bottom - TOAST_ROWS * round(1.4 * f) - f
+        right = min([r[0] for r in edges if r is not None and r[1] < bottom]
+                    + [min(self.vp.pixels[0], lay.size[0])])
+        left = max([c.rect[0] + c.rect[2] for c in self.talk.cards(state, lay)  # the wait cards at the left
+                    if c.rect[1] < bottom and c.rect[1] + c.rect[3] > top] + [0])
+        return left + f, right - f
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         """The last message (an export, a table not hosted again), over everything, until it expires."""
         if self.toast is None:
             return
-        w = surface.get_width()
         rows, (x, y, box_w, box_h), f = self._toast_box(surface.get_size())
         surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 240), f // 2), (x, y))
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)
-            surface.blit(label, label.get_rect(midtop=(w // 2, y + f // 2 + i * round(1.4 * f))))
+            surface.blit(label, label.get_rect(midtop=(x + box_w // 2, y + f // 2 + i * round(1.4 * f))))

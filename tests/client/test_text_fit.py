@@ -83,3 +83,41 @@ def test_an_open_side_panel_covers_no_control(lang: str, size: tuple[int, int]) 
                         if pygame.Rect(rect).colliderect(pygame.Rect(panel))]
     assert opened >= len(STATES) + 10  # the chat over every situation, the tracker wherever a hand is played
     assert covered == []
+
+
+@pytest.mark.parametrize("size", SIZES + ((1366, 768),), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_prompt_runs_through_the_chat_or_tracker_button(size: tuple[int, int]) -> None:
+    """Kind: a prompt's border drawn through a button (new user: the hand-end panel's gold border ran
+    through the Chat button). In every situation, the closed chat's and tracker's buttons share no
+    pixel with the prompt, its border included."""
+    crossed = []
+    for name, state, ui in STATES + WAITS:
+        scene = table_scene(replace(state, tracker=True), ui, "en", size)
+        lay = scene.layout()
+        if lay.panel is None:
+            continue
+        border = pygame.Rect(lay.panel.rect).inflate(4, 4)
+        crossed += [(name, what, rect) for what, rect in controls(scene)
+                    if what in ("chat", "tracker") and border.colliderect(pygame.Rect(rect))]
+    assert crossed == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_message_covers_no_control_nor_the_hand(lang: str, size: tuple[int, int]) -> None:
+    """Kind: a short message drawn over the player's hand (new user: "Leave gives your seat up..." lay
+    over the tiles). The longest table message, in every play situation, shares no pixel with the
+    hand, a plate, a button or the chat and tracker buttons."""
+    from doublenine.client.text import tr
+    text = tr(lang, "Leave gives your seat up: the others play on without you. Press Leave again to go.")
+    covered = []
+    for name, state, ui in STATES + WAITS:
+        scene = table_scene(replace(state, tracker=True), ui, lang, size, waited=name.startswith("wait"))
+        if scene.layout().panel is not None and scene.layout().panel.modal:
+            continue  # a modal prompt: the message is read over it, nothing under it is reachable anyway
+        scene.toast = (text, 10.0)
+        box = pygame.Rect(scene._toast_box(size)[1])
+        lay = scene.layout()
+        things = controls(scene) + [(f"plate:{s.seat}", s.plate) for s in lay.seats]
+        covered += [(name, what, rect) for what, rect in things if box.colliderect(pygame.Rect(rect))]
+    assert covered == []

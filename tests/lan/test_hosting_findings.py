@@ -128,6 +128,7 @@ def test_a_message_too_long_for_the_window_says_it_goes_on(lang: str) -> None:
     pygame.display.init()
     pygame.font.init()
     scene = TableScene(_Nothing(), lang)  # type: ignore[arg-type]
+    scene.resize(Viewport((800, 600), (800, 600)))  # the rows of the smallest window, not the default one
     scene.tell(" ".join([tr(lang, WATCHING_OTHER, code="MT87Q")] * 4), 20.0)
     rows = scene._toast_box((800, 600))[0]
     assert len(rows) == TOAST_ROWS and rows[-1].endswith(" …")

@@ -151,13 +151,16 @@ def test_the_not_hosted_messages_fit_the_smallest_window(lang: str) -> None:
     pygame.display.init()
     pygame.font.init()
     scene = TableScene(_Nothing(), lang)  # type: ignore[arg-type]
+    scene.resize(Viewport((800, 600), (800, 600)))
     for failure in (Failure("host.port_taken_again", {"code": "K7QPA", "port": 65535}),
                     Failure("host.not_hosted_again", {"code": "K7QPA", "port": 65535,
                                                       "reason": "Address not available"})):
         text = failure.text(lang)
         assert "K7QPA" in text and "65535" in text
-        f = 14  # the message's size at 800x600 (TableScene._toast_box)
-        assert len(wrap(scene.art, text, f, 800 - 6 * f)) <= TOAST_ROWS, (lang, text)
+        scene.tell(text, 20.0)
+        rows = scene._toast_box((800, 600))[0]  # the message's real rows at 800x600, beside the chat button
+        assert len(rows) <= TOAST_ROWS and not rows[-1].endswith("…") and " ".join(rows) == " ".join(text.split()), \
+            (lang, text)
 
 
 class _Nothing:
