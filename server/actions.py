@@ -122,7 +122,12 @@ async def leave(table: Table, conn: Any) -> None:
             # stored (changing_meta saves the seats): the token stays void after a restart, unlike a
             # disconnect, which keeps the seat held for a rejoin
             async with table.changing_meta():
-                slot.token_hash, slot.name, slot.handed_over = None, "", False
+                slot.token_hash, slot.handed_over = None, False
+                # once started, the computer plays the seat on under the name everyone knows it by (as a
+                # seat handed over, D7; new user: a left seat turned into "South", a name seen nowhere
+                # before); before the start the seat is free again, and a free seat has no player's name
+                if not table.meta.started:
+                    slot.name = ""
                 if seat == table.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
                     table.meta.creator_seat, table.meta.creator_hash = None, None
             r = table.request

@@ -87,3 +87,27 @@ async def test_language_tags_in_use_are_accepted(server) -> None:
         await c.attach({"type": "create_table", "seats": seats("h", "c", "c", "c"), "sit": 1, "name": "Ana",
                         "language": language})
         assert c.table.language == language
+
+
+async def test_a_seat_given_up_in_a_started_match_keeps_its_name_and_a_lobby_seat_does_not(server) -> None:
+    """New user: after the host left, the friend's window labelled the host's seat "South" (the server's
+    default, a name nobody had seen for it) beside "computer". Once started, the computer plays a seat given
+    up under the name the table knows ("Ana", as after a hand-over, D7); a newcomer's join names it anew.
+    Before the start, the seat is free again and carries no player's name."""
+    host = await create(server, "hhcc", sit=1, name="Ana")
+    guest = await join(server, host.code, seat=2, name="Bo")
+    table = server.registry.tables[host.code]
+    assert table.meta.started
+    await host.send({"type": "leave"})
+    await host.until(lambda m: isinstance(m, p.LeftTable))
+    await guest.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[0].claimed)
+    assert names(guest)[:2] == ["Ana", "Bo"] and table.slots[Seat.ONE].name == "Ana"
+    late = await join(server, host.code, seat=1, name="Cy")
+    assert names(late)[0] == "Cy"
+    lobby = await create(server, "hhhc", sit=1, name="Dee")  # seat 3 still free: not started
+    other = await join(server, lobby.code, seat=2, name="Eve")
+    assert not server.registry.tables[lobby.code].meta.started
+    await other.send({"type": "leave"})
+    await other.until(lambda m: isinstance(m, p.LeftTable))
+    await lobby.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].claimed)
+    assert server.registry.tables[lobby.code].slots[Seat.TWO].name == "" and names(lobby)[1] == "East"
