@@ -182,7 +182,11 @@ def review_answer(h: FinishedHand, seat: Seat, rng: random.Random,
     found = coachdeal.answer_row(h, seat, rng, settings, value)
     if found is None:
         raise ValueError(f"seat {int(seat)} held fewer than {REDEAL_DOUBLES} doubles: it could only accept")
-    made, best, mine, top = found
+    return answer_review_row(*found)
+
+
+def answer_review_row(made: Review, best: Review, mine: Any, top: Any) -> CoachRow:
+    """The acceptance's row from :func:`.coachdeal.choice`'s answer, a mistake by the play rule."""
     row = CoachRow(-1, "review", made, best, mine, top)
     if row.loss > THRESHOLD and row.loss > Z * row.loss_stderr:
         return replace(row, mistake=True)
@@ -337,5 +341,5 @@ def row_wire(row: CoachRow) -> dict[str, Any]:
 
 
 __all__ = ["COACH", "THRESHOLD", "Z", "Reason", "CoachRow", "Job", "hand_record", "decision_views",
-           "review_answers", "AnswerJob", "plan_answer", "review_answer", "plan_review", "ordered", "review_hand", "review_decision", "reason_of",
+           "review_answers", "AnswerJob", "plan_answer", "review_answer", "answer_review_row", "plan_review", "ordered", "review_hand", "review_decision", "reason_of",
            "row_wire"]

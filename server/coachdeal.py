@@ -85,19 +85,60 @@ def signed_points(h: FinishedHand, team: Team, scores: tuple[int, int]) -> float
     return float(min(h.points, need) if h.winner is team else -min(h.points, need))
 
 
-def keep_value(seat: Seat, hand: int, opener: Seat, scores: tuple[int, int], rng: random.Random,
-               settings: RedealSettings = COACH_DEALS, value: DealValue | None = None) -> expert.Estimate:
-    """The value of keeping ``hand`` (a mask) at ``seat``: the mean of ``settings.worlds`` deals of
-    the other tiles around it (each equally likely, R9), with its standard error."""
-    others = [t.bit for t in DOUBLE_NINE_SET if not hand & t.bit]
-    play = value or _played(settings.level)
+ANSWER_CHUNK = 150
+"""Hands played out per turn at the coach's worker (attacker finding: the whole answer, 3,000
+hands, held one turn for about 20 play decisions' time). 150 hands cost about one play decision's
+measurement, so the answer takes 20 turns and the round robin by address group
+(:mod:`.fairturns`) bounds another group's wait by about one decision per round again."""
+
+
+def chunks(total: int, size: int | None = None) -> list[int]:
+    """``total`` split into turns of at most ``size`` (default :data:`ANSWER_CHUNK`) hands:
+    ``chunks(320, 150) == [150, 150, 20]``."""
+    size = size or ANSWER_CHUNK
+    return [min(size, total - i) for i in range(0, total, size)]
+
+
+def others_of(hand: int) -> list[int]:
+    """The bits of the 45 tiles not in ``hand`` (a mask), in set order: :func:`keep_chunk`'s start."""
+    return [t.bit for t in DOUBLE_NINE_SET if not hand & t.bit]
+
+
+def keep_chunk(seat: Seat, hand: int, opener: Seat, scores: tuple[int, int], rng: random.Random,
+               others: list[int], n: int, level: str = "normal",
+               value: DealValue | None = None) -> tuple[list[float], random.Random, list[int]]:
+    """``n`` more deals of ``others`` (reshuffled in place, as the whole run does) around ``hand``
+    at ``seat``, played out: ``(their values, rng, others)``, the last two to carry on with, so
+    consecutive chunks give exactly :func:`keep_value`'s values (picklable: one coach turn)."""
+    play = value or _played(level)
     out = []
-    for _ in range(settings.worlds):
+    for _ in range(n):
         rng.shuffle(others)
         rest = iter((sum(others[0:10]), sum(others[10:20]), sum(others[20:30])))
         hands = tuple(hand if s == seat else next(rest) for s in Seat)
         out.append(play(hands, opener, team_of(seat), scores, rng))  # type: ignore[arg-type]
-    return _estimate(out)
+    return out, rng, others
+
+
+def redeal_chunk(seat: Seat, opener: Seat, scores: tuple[int, int], rng: random.Random, order: list[int],
+                 n: int, level: str = "normal",
+                 value: DealValue | None = None) -> tuple[list[float], random.Random, list[int]]:
+    """``n`` more fresh deals (``order`` reshuffled in place), played out: ``(values, rng, order)``,
+    consecutive chunks giving exactly :func:`redeal_value`'s values (one coach turn)."""
+    play = value or _played(level)
+    out = []
+    for _ in range(n):
+        rng.shuffle(order)
+        out.append(play(deal_masks(order), opener, team_of(seat), scores, rng))
+    return out, rng, order
+
+
+def keep_value(seat: Seat, hand: int, opener: Seat, scores: tuple[int, int], rng: random.Random,
+               settings: RedealSettings = COACH_DEALS, value: DealValue | None = None) -> expert.Estimate:
+    """The value of keeping ``hand`` (a mask) at ``seat``: the mean of ``settings.worlds`` deals of
+    the other tiles around it (each equally likely, R9), with its standard error."""
+    out = keep_chunk(seat, hand, opener, scores, rng, others_of(hand), settings.worlds, settings.level, value)[0]
+    return estimate(out)
 
 
 def redeal_value(seat: Seat, opener: Seat, scores: tuple[int, int], rng: random.Random,
@@ -105,12 +146,7 @@ def redeal_value(seat: Seat, opener: Seat, scores: tuple[int, int], rng: random.
     """The value of a redeal for ``seat``'s team: the mean of ``settings.deals`` fresh deals of all
     55 tiles with the same opener (R8, R11), with its standard error."""
     order = list(range(len(DOUBLE_NINE_SET)))
-    play = value or _played(settings.level)
-    out = []
-    for _ in range(settings.deals):
-        rng.shuffle(order)
-        out.append(play(deal_masks(order), opener, team_of(seat), scores, rng))
-    return _estimate(out)
+    return estimate(redeal_chunk(seat, opener, scores, rng, order, settings.deals, settings.level, value)[0])
 
 
 def answer_row(h: FinishedHand, seat: Seat, rng: random.Random, settings: RedealSettings = COACH_DEALS,
@@ -123,6 +159,12 @@ def answer_row(h: FinishedHand, seat: Seat, rng: random.Random, settings: Redeal
         return None
     keep = keep_value(seat, hand, h.opener, h.scores_before, rng, settings, value)
     fresh = redeal_value(seat, h.opener, h.scores_before, rng, settings, value)
+    return choice(seat, keep, fresh)
+
+
+def choice(seat: Seat, keep: expert.Estimate, fresh: expert.Estimate) -> tuple[
+        Review, Review, expert.Estimate, expert.Estimate]:
+    """``(made, best, made value, best value)`` of ``seat``'s acceptance given both values (R10)."""
     made = Review(seat, False)
     if fresh.mean > keep.mean:
         return made, Review(seat, True), keep, fresh
@@ -136,7 +178,7 @@ def _played(level: str) -> DealValue:
     return value
 
 
-def _estimate(values: Sequence[float]) -> expert.Estimate:
+def estimate(values: Sequence[float]) -> expert.Estimate:
     """Mean and standard error of ``values`` (the unit of :class:`.bots.expert.Estimate`)."""
     n = len(values)
     mean = math.fsum(values) / n
@@ -144,6 +186,7 @@ def _estimate(values: Sequence[float]) -> expert.Estimate:
     return expert.Estimate(mean, math.sqrt(var / n), n)
 
 
-__all__ = ["RedealSettings", "COACH_DEALS", "DealValue", "deal_value", "signed_points", "keep_value",
+__all__ = ["RedealSettings", "COACH_DEALS", "ANSWER_CHUNK", "chunks", "others_of", "keep_chunk",
+           "redeal_chunk", "choice", "estimate", "DealValue", "deal_value", "signed_points", "keep_value",
            "redeal_value", "answer_row"]
 

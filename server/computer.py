@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
@@ -50,6 +50,8 @@ class Brain:
         self.coach_turns = FairTurns()
         """Turns at the coach's worker, round robin by the asker's address group, so one address
         asking many reviews cannot starve another's (``CoachDesk``)."""
+        self.coach_pending: dict[Hashable, int] = {}
+        """Reviews being computed per address group over all tables (bounded: ``coaching.PER_GROUP``)."""
         self.coach_executor: Executor | None = None
         """Issue 14.2: the coach's own single worker, made on first use (reviews queue there and
         never take the computer seats' workers)."""

@@ -318,6 +318,7 @@ class Table:
         """A connection closed: the seat stays held (D7); computers may resume (D2)."""
         if conn.table is not self:
             return
+        self.coach_desk.drop(conn)  # a review nobody waits for any more is cancelled
         seat = self.unbind(conn)
         if not self.closed:
             if seat is None:
@@ -578,6 +579,7 @@ class Table:
     async def close(self) -> None:
         """Stop the table: no more computer turns, no idle timer; waits for the action in progress."""
         self.closed = True
+        self.coach_desk.close()
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None

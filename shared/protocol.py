@@ -245,7 +245,8 @@ class Consent(Model):
 class AskCoach(Model):
     """Issue 14.2: "Review my hand": the coach's review of the sender's own decisions in
     finished hand ``hand`` of match ``match`` (any hand in the ledger). Seats only
-    (SPECTATOR_CANNOT_ACT); one review at a time per connection (COACH_PENDING); a hand not
+    (SPECTATOR_CANNOT_ACT); one review at a time per connection and per seat, at most
+    4 being computed per address group (COACH_PENDING); a hand not
     finished or not in the ledger is NO_SUCH_HAND. Answered by :class:`CoachReply`."""
 
     type: Literal["coach"] = "coach"

@@ -68,3 +68,21 @@ async def test_each_decision_of_a_review_takes_a_turn_as_the_askers_address_grou
     from doublenine.server import coach
     jobs = coach.plan_review(table.state, 1, 1, reply.seat, table.meta.seed)[2]
     assert groups == ["127.0.0.1"] * len(jobs) and jobs and reply.rows
+
+
+async def test_a_group_asking_one_job_after_another_keeps_its_place_in_the_round() -> None:
+    """A review asks its decisions one after another: nothing of it waits while its turn runs.
+    Three such reviews from one group against one from another: one turn each per round
+    (before: the lone review lost its place and the busy group took two turns per round)."""
+    from doublenine.server.fairturns import FairTurns
+    turns = FairTurns()
+    order: list[str] = []
+
+    async def review(group: str, decisions: int) -> None:
+        for _ in range(decisions):
+            async with turns.turn(group):
+                order.append(group)
+                await asyncio.sleep(0.001)
+
+    await asyncio.gather(*(review("h", 6) for _ in range(3)), review("V", 5))
+    assert "".join(order) == "hhVhVhVhVhV" + "h" * 12
