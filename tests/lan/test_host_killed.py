@@ -16,7 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -29,6 +29,7 @@ from doublenine.client.net import NetClient, NetSession  # noqa: E402
 from doublenine.client.scenes.lan_host import HostedTable  # noqa: E402
 from doublenine.client.scenes.start import Launch  # noqa: E402
 from doublenine.shared import protocol as p  # noqa: E402
+from sessionkit import pump_until  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -37,16 +38,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def _until(session: NetSession, ok: Callable[[Any], bool], seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        session.pump()
-        if ok(session.state):
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"not reached in {seconds} s: {session.state.connection}, {session.state.failure}")
 
 
 @pytest.fixture(autouse=True)
@@ -69,11 +60,11 @@ def test_killed_host_comes_back_on_its_port_and_the_friend_rejoins() -> None:
         assert len(code) == 5, line
         friend = NetClient(f"ws://127.0.0.1:{port}/", p.Join(code=code, seat=None, name="Ana")).start()
         ana = NetSession(friend)
-        _until(ana, lambda s: s.connection == "connected" and s.view is not None and s.view.seat is not None)
+        pump_until(ana, lambda s: s.connection == "connected" and s.view is not None and s.view.seat is not None)
         seat = ana.state.view.seat
         host.send_signal(signal.SIGKILL)
         host.wait(10)
-        _until(ana, lambda s: s.connection == "lost")
+        pump_until(ana, lambda s: s.connection == "lost")
         con = sqlite3.connect(default_db())  # the hosted table is stored like any other
         assert con.execute("SELECT code FROM dn_table WHERE code=?", (code,)).fetchall() == [(code,)]
         con.close()
@@ -83,9 +74,9 @@ def test_killed_host_comes_back_on_its_port_and_the_friend_rejoins() -> None:
         launcher = make_launcher("en", {}, bot_delay=0.0, hosting={"bind": "127.0.0.1", "announce": False})
         again = launcher(Launch("create", "Host", "en", resume=True))
         assert isinstance(again, HostedTable) and again.hosting.port == port
-        _until(again.table.session, lambda s: s.connection == "connected" and s.table == code)
+        pump_until(again.table.session, lambda s: s.connection == "connected" and s.table == code)
         assert again.table.session.state.view.seat == 1
-        _until(ana, lambda s: s.connection == "connected" and s.table == code and s.view is not None)
+        pump_until(ana, lambda s: s.connection == "connected" and s.table == code and s.view is not None)
         assert ana.state.view.seat == seat  # the friend's own seat, by its token
     finally:
         if host.poll() is None:
@@ -104,13 +95,13 @@ def test_host_for_friends_after_a_local_game_serves_the_same_file() -> None:
 
     box: dict[str, Any] = {}
     local = make_launcher("en", box, bot_delay=0.0)(Launch("create", "Host", "en", seed=3))
-    _until(local.session, lambda s: bool(s.table))
+    pump_until(local.session, lambda s: bool(s.table))
     kept = local.session.state.table
     local.session.client.close()
     hosted = host_table(Launch("create", "Host", "en", seed=4, kinds=("human",) * 4), port=0, bind="127.0.0.1", announce=False)
     try:
         assert not box["server"].running
-        _until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
+        pump_until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
         con = sqlite3.connect(default_db())
         codes = {c for (c,) in con.execute("SELECT code FROM dn_table")}
         con.close()

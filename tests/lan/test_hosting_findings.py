@@ -23,7 +23,7 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 import pytest
@@ -45,6 +45,7 @@ from doublenine.server.announce import AnnouncedTable, announced_tables  # noqa:
 from doublenine.shared import protocol as p  # noqa: E402
 from doublenine.shared.failures import Failure  # noqa: E402
 from doublenine.shared.invite import parse_invite  # noqa: E402
+from sessionkit import pump_until  # noqa: E402
 
 FRIENDS = ("human", "human", "computer", "computer")
 
@@ -56,19 +57,9 @@ def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DOUBLENINE_DB", raising=False)
 
 
-def _until(session: NetSession, ok: Callable[[Any], bool], seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        session.pump()
-        if ok(session.state):
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"not reached in {seconds} s: {session.state.connection}, {session.state.failure}")
-
-
 def _hosted(launch: Launch, db: str | None = None) -> HostedTable:
     hosted = host_table(launch, db=db, port=0, bind="127.0.0.1", announce=False, bot_delay=0.0)
-    _until(hosted.table.session, lambda s: bool(s.table) and s.view is not None)
+    pump_until(hosted.table.session, lambda s: bool(s.table) and s.view is not None)
     return hosted
 
 
@@ -90,7 +81,7 @@ def test_a_second_window_on_a_hosting_windows_game_watches_it_and_says_so(tmp_pa
         try:
             assert isinstance(scene, TableScene) and not isinstance(scene, HostedTable)
             assert "server" not in box  # no second server on the file
-            _until(scene.session, lambda s: s.view is not None)
+            pump_until(scene.session, lambda s: s.view is not None)
             assert scene.session.state.table == code and scene.session.state.view.seat is None  # watching
             said = f"Table {code} is open in another doublenine window on this computer: this window only " \
                    "watches it. Play, host and invite in that window."
@@ -191,7 +182,7 @@ def test_only_tables_open_to_friends_are_announced(tmp_path: Path) -> None:
     db = str(tmp_path / "game.sqlite3")
     box: dict[str, Any] = {}
     solo = make_launcher("en", box, db=db, bot_delay=0.0)(Launch("create", "Bea", "en", seed=3))
-    _until(solo.session, lambda s: bool(s.table))
+    pump_until(solo.session, lambda s: bool(s.table))
     solo_code = solo.session.state.table
     solo.close()
     box["server"].stop()
@@ -263,7 +254,7 @@ def test_a_self_signed_certificate_is_said_in_the_window(self_signed: tuple[Path
     try:
         create = p.CreateTable(seats=tuple(p.SeatSpec(kind="human") for _ in range(4)), sit=1, name="Bea")
         session = NetSession(NetClient(f"wss://127.0.0.1:{port}/", create).start())
-        _until(session, lambda s: s.failure is not None, 30)
+        pump_until(session, lambda s: s.failure is not None, 30)
         failure = session.state.failure
         assert failure.key == "net.certificate"
         assert failure.params == {"host": "127.0.0.1", "port": port, "reason": "self-signed certificate"}

@@ -15,7 +15,7 @@ import socket
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 import pytest
@@ -34,16 +34,7 @@ from doublenine.client.store import ClientState  # noqa: E402
 from doublenine.client.text import LANGUAGES  # noqa: E402
 from doublenine.shared import protocol as p  # noqa: E402
 from doublenine.shared.failures import Failure  # noqa: E402
-
-
-def _until(session: NetSession, ok: Callable[[Any], bool], seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        session.pump()
-        if ok(session.state):
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"not reached in {seconds} s: {session.state.connection}, {session.state.failure}")
+from sessionkit import pump_until  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -57,7 +48,7 @@ def _hosted() -> HostedTable:
     hosted = host_table(Launch("create", "Host", "en", seed=5, kinds=("human",) * 4), port=0, bind="127.0.0.1", announce=False,
                         bot_delay=0.0)
     hosted.resize(Viewport((1280, 800), (1280, 800)))
-    _until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
+    pump_until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
     deadline = time.monotonic() + 30
     while config.load().resume_port != hosted.hosting.port and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -101,7 +92,7 @@ def test_close_anyway_with_a_friend_seated_forgets_the_port_and_keep_playing_doe
     friend = NetClient(f"ws://127.0.0.1:{port}/", p.Join(code=code, seat=None, name="Ana")).start()
     try:
         ana = NetSession(friend)
-        _until(ana, lambda s: s.connection == "connected" and s.view is not None and s.view.seat is not None)
+        pump_until(ana, lambda s: s.connection == "connected" and s.view is not None and s.view.seat is not None)
         assert hosted.handle(pygame.event.Event(pygame.QUIT)) is None and hosted.asking is not None  # asked first
         assert hosted.click_id("keep") is None and not hosted.ended
         assert config.load().resume_port == port
@@ -117,7 +108,7 @@ def test_close_anyway_with_a_friend_seated_forgets_the_port_and_keep_playing_doe
 def test_a_rehost_without_its_port_goes_on_locally_and_says_so() -> None:
     box: dict[str, Any] = {}
     local = make_launcher("en", box, bot_delay=0.0)(Launch("create", "Host", "en", seed=3))
-    _until(local.session, lambda s: bool(s.table) and s.connection == "connected")
+    pump_until(local.session, lambda s: bool(s.table) and s.connection == "connected")
     code = local.session.state.table
     local.close()
     box["server"].stop()
@@ -130,7 +121,7 @@ def test_a_rehost_without_its_port_goes_on_locally_and_says_so() -> None:
         scene = launcher(Launch("create", "Host", "fr", resume=True))
         try:
             assert isinstance(scene, TableScene) and not isinstance(scene, HostedTable)
-            _until(scene.session, lambda s: s.connection == "connected" and s.table == code)  # the match goes on
+            pump_until(scene.session, lambda s: s.connection == "connected" and s.table == code)  # the match goes on
             assert scene.session.state.view.seat == 1
             said = Failure("host.port_taken_again", {"code": code, "port": port}).text("fr")
             assert scene.toast is not None and scene.toast[0] == said and str(port) in said and code in said

@@ -9,7 +9,7 @@ from typing import Any
 from doublenine.client.net import NetSession
 
 
-def pump_until(session: NetSession, ok: Callable[[Any], bool], seconds: float = 30.0, step: float = 0.02) -> None:
+def pump_until(session: NetSession, ok: Callable[[Any], bool], seconds: float = 60.0, step: float = 0.02) -> None:
     """Pump ``session`` every ``step`` seconds until ``ok(session.state)``; AssertionError after ``seconds``."""
     deadline = time.monotonic() + seconds
     while True:
