@@ -152,7 +152,7 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None) -> st
     for info in tables:
         names = ", ".join(escape(_shown_name(t, s)) for s in info.seats)
         free = w.free_seats(t, info.free)
-        state = t.gettext(w.STARTED if info.started else w.NOT_STARTED)
+        state = status_text(t, info)  # the table page's own words (its served status line)
         rows.append(f'<li class="listed"><a href="/t/{escape(info.code)}"><span class="code">{escape(info.code)}</span>'
                     f'<span class="names">{names}</span><span class="meta">{escape(state)} · {escape(free)} · '
                     f'{info.scores[0]} – {info.scores[1]}</span><span class="go">{escape(t.gettext(w.WATCH))}</span></a></li>')

@@ -227,6 +227,16 @@ async def test_the_page_as_served_says_what_the_live_page_says_during_the_openin
     assert '<span id="status">Auslosung</span>' in html  # the script's own word, in the page's language
 
 
+async def test_the_index_row_says_what_the_table_page_says_during_the_opening_draw(server) -> None:
+    """Tester finding: /t/CODE said "Opening draw" while its row on / said "Playing" (R3)."""
+    host = await create(server, True)
+    assert host.view.phase.value == "draw"
+    _, _, html = await get(server, "/")
+    assert '<span class="meta">Opening draw · 0 free seats · 0 – 0</span>' in html
+    _, _, html = await get(server, "/", "de")
+    assert '<span class="meta">Auslosung · ' in html and "Läuft" not in html
+
+
 def test_the_page_uses_the_windows_team_colours() -> None:
     """New-user finding 3: the window has team A gold and B blue; the page had A blue, B salmon."""
     import re
