@@ -197,8 +197,9 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int) -> Panel:
                  (), buttons)
 
 
-FAILURE_LINES = 3
-"""Room for the failure's own text (wrapped when drawn, in the player's language)."""
+FAILURE_LINES = 7
+"""Room for the failure's own text (wrapped when drawn, in the player's language, smaller if need be):
+the longest, the certificate advice in French or German, takes about seven rows at 800x600."""
 
 
 def _failure(area: Rect, f: int) -> Panel:

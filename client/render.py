@@ -14,9 +14,10 @@ from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .layout import SeatSpot, TableLayout
-from .panels import FAILURE_LINES, Button, Panel, seat_name, status_line
+from .panels import Button, Panel, seat_name, status_line
 from .snake import Rect, Spot
 from .store import ClientState
+from .typeset import MIN_SIZE
 from .text import say, tr, trn
 from .uistate import Ui
 
@@ -335,16 +336,40 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
             ly += label.get_height()
         ly += f // 3
     if p.kind == "failure" and state.failure is not None:
-        for row in wrap(art, state.failure.text(lang), f, pw - 2 * f)[:FAILURE_LINES + 1]:
-            label = art.text(row, f, INK, width=pw - 2 * f)
-            surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
-            ly += label.get_height() + f // 4
+        bottom = min((b.rect[1] for b in p.buttons), default=y + ph) - f // 3
+        _failure_text(surface, art, state.failure.text(lang), f, (x, ly, pw, bottom - ly))
     if p.kind == "draw":
         _draw_cells(surface, p, ui, art, state)
     if p.kind == "reveal":
         _reveal(surface, lay, state, p, art, lang)
     for b in p.buttons:
         draw_button(surface, art, b, f, lang, ui.hover == b.id)
+
+
+def _failure_text(surface: pygame.Surface, art: Art, text: str, f: int, box: Rect) -> None:
+    """A failure's whole text (its advice is the way out) in ``box``, between the title and the button.
+
+    Wrapped at ``f`` px; when the rows do not fit, a smaller size down to :data:`MIN_SIZE`. Should
+    it still not fit, the last row takes the rest and is cut by typeset, which reports the cut to
+    the text-fit test (tests/client/test_text_fit.py): never rows silently left out, as when the
+    certificate advice ended at "add it to the system's certificates,".
+    """
+    x, y, w, h = box
+    width = w - 2 * f
+    size = f
+    while True:
+        rows = wrap(art, text, size, width)
+        step = art.type.line_height(size) + size // 5
+        if len(rows) * step <= h or size <= min(f, MIN_SIZE):
+            break
+        size -= 1
+    room = max(1, h // step)
+    if len(rows) > room:
+        rows = rows[:room - 1] + [" ".join(rows[room - 1:])]
+    for row in rows:
+        label = art.type.draw(row, size, INK, width=width, min_size=size)
+        surface.blit(label, label.get_rect(midtop=(x + w // 2, y)))
+        y += step
 
 
 def wrap(art: Art, text: str, size: int, width: int) -> list[str]:

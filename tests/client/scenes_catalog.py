@@ -265,6 +265,33 @@ def _not_hosted(state: ClientState) -> Paint:
     return paint
 
 
+SAMPLE = {"host": "play.example.org", "port": 65535, "reason": "self-signed certificate in certificate chain",
+          "code": "K7QPA", "proxy": "http://proxy.example.org:3128", "alternative": 65534, "ours": 12, "theirs": 11}
+"""Long but real values for the failures' placeholders (others get :data:`SAMPLE_OTHER`)."""
+SAMPLE_OTHER = "doublenine://play.example.org:8765/K7QPA"
+
+
+def longest_failure(lang: str) -> Any:
+    """The :class:`Failure` whose text in ``lang`` is longest, filled with :data:`SAMPLE` values:
+    the one a failure screen must still show whole (a tester saw the certificate advice cut)."""
+    import string
+
+    from doublenine.shared.failures import MESSAGES, Failure
+    found = []
+    for key, msgid in MESSAGES.items():
+        names = {name for _, name, _, _ in string.Formatter().parse(msgid) if name}
+        found.append(Failure(key, {n: SAMPLE.get(n, SAMPLE_OTHER) for n in names}))
+    return max(found, key=lambda failure: len(failure.text(lang)))
+
+
+def _failure(state: ClientState) -> Paint:
+    """The failure screen with the longest failure message of the language being painted."""
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        shown = replace(state, connection="lost", failure=longest_failure(lang))
+        table_scene(shown, Ui(seen_finished=0), lang, surface.get_size()).draw(surface)
+    return paint
+
+
 def _tracker(state: ClientState, spectator: bool) -> Paint:
     """Issue 14.3: the table scene with the tile tracker open (a seat's own count, or a spectator's)."""
     view = state.view
@@ -329,6 +356,7 @@ def painters() -> list[tuple[str, Paint]]:
             ("table/wait", _waiting(by["own-turn"], "wait")), ("table/back", _waiting(by["own-turn"], "back")),
             ("table/nudged", _waiting(by["own-turn"], "nudged")),
             ("table/not-hosted", _not_hosted(by["own-turn"])),
+            ("table/failure-longest", _failure(by["own-turn"])),
             ("table/tracker", _tracker(by["own-turn"], False)),
             ("table/tracker-spectator", _tracker(by["own-turn"], True)),
             ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
