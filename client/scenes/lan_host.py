@@ -95,7 +95,9 @@ def remember_hosted(port: int) -> Any:
 
 def forget_hosting(code: str, port: int) -> None:
     """The host ended hosted table ``code`` on purpose: its next start must not serve it on
-    ``port`` again (the seat token stays: the match can go on as a local table)."""
+    ``port`` again. After closing the window the seat token stays: the match can go on as a local
+    table; after Leave the seat was given up and the table scene forgot the match already
+    (:meth:`TableScene.close`), so "Back to your match" is not offered."""
     from dataclasses import replace
 
     from .. import config

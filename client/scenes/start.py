@@ -84,6 +84,15 @@ class Form:
 
 
 FIELDS = ("name", "seed", "server", "table")
+ENDED_SERVERS: set[str] = set()
+"""Servers (:func:`server_base` form) that ended a table's game on purpose while this program ran
+(``host.stopped``, :meth:`TableScene.close`): the start screen stops aiming "Create table" and
+"Join table" at them when it shows again, whatever the form held (typed or remembered)."""
+
+
+def server_ended(url: str) -> None:
+    """Record that the server at ``url`` ended the game for good (a host stopped hosting)."""
+    ENDED_SERVERS.add(server_base(url))
 
 
 def header(size: tuple[int, int]) -> tuple[bool, int]:
@@ -170,6 +179,9 @@ class StartScene:
         saved = load()
         self.form = replace(self.form, resume=_score(saved.resume_score)
                             if saved.resume_code and saved.resume_token else None)
+        if self.form.server and server_base(self.form.server.strip()) in ENDED_SERVERS:
+            self.form = replace(self.form, server="", table="")  # a dead host's server: play here again
+        ENDED_SERVERS.clear()
         self.dirty = True
 
     def update(self, now: float) -> bool:
@@ -234,8 +246,10 @@ class StartScene:
 
     def click_id(self, cid: str) -> Change | None:
         """Press control ``cid``."""
-        f = self.form
         self.dirty = True
+        if cid not in FIELDS + ("create", "join", "watch", "host", "find", "resume"):
+            self.form = replace(self.form, message="")  # a setting changed: an earlier refusal no longer holds
+        f = self.form
         if cid in FIELDS:
             self.form = replace(f, focus=cid)
         elif cid == "lang":
@@ -271,6 +285,7 @@ class StartScene:
         self._remember_form()  # like Create table: the name typed here is the one friends see next time
         if cid == "find":
             from .lan_join import LanJoinScene
+            self.form = replace(f, message="")
             return Change("push", LanJoinScene(self.launcher, name, f.lang, art=self.art))
         from .lan_host import open_hosting
         launch = Launch("create", name, f.lang, seed=int(f.seed) if f.seed else None,
@@ -280,6 +295,7 @@ class StartScene:
         if scene is None:
             self.form = replace(f, message=message, host_port=offered or f.host_port)
             return None
+        self.form = replace(f, message="")  # it started: no earlier refusal waits here on the way back
         return Change("push", scene)
 
     def _resume(self) -> Change | None:
@@ -321,6 +337,7 @@ class StartScene:
         except (OSError, ValueError, RuntimeError) as exc:
             self.form = replace(f, message=whole_sentences(str(exc), 160) or N_("Could not start the table"))
             return None
+        self.form = replace(f, message="")  # it started: no earlier refusal waits here on the way back
         return Change("push", scene)
 
     # ------------------------------------------------------------ drawing

@@ -318,10 +318,32 @@ class TableScene:
         """Release the session: after "Leave" the seat is given up, after closing the window it waits (D7)."""
         try:
             self._remember_score()
+            self._forget_what_ended()
             self.session.close(leave=self._leave)
         finally:
             if self.on_close is not None:
                 self.on_close()
+
+    def _forget_what_ended(self) -> None:
+        """Remembered places this table made useless (kind: a start-screen offer outliving its match):
+        the seat given up at the remembered table (a host's Leave with friends seated) has no token
+        left, so "Back to your match" is no longer offered (it once silently created a new table);
+        a server that ended the game on purpose (``host.stopped``) is no longer where "Create table"
+        and "Join table" aim: the start screen plays on this computer again."""
+        from doublenine.shared.invite import server_base
+
+        state, saved = self.session.state, config.load()
+        if self._leave and state.table and state.table == saved.resume_code:
+            saved = replace(saved, resume_code="", resume_token="", resume_score="", resume_port=0)
+        failure = getattr(state, "failure", None)
+        url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
+        if getattr(failure, "key", "") == "host.stopped" and url:
+            from .start import server_ended
+            server_ended(url)
+            if saved.server == server_base(url):
+                saved = replace(saved, server="", table="")
+        if saved != config.load():
+            config.save(saved)
 
     def _remember_score(self) -> None:
         """The kept local match's score, for the start screen's "Back to your match (19-0)"."""

@@ -74,7 +74,8 @@ def test_leave_ends_the_hosted_game_and_forgets_its_port() -> None:
     assert change is not None and change.kind == "pop" and hosted.ended
     hosted.close()
     saved = config.load()
-    assert (saved.resume_code, saved.resume_port) == (code, 0)  # the match stays, as a local table
+    assert hosted.table._leave and code  # the seat was given up (its token is void: D7)
+    assert (saved.resume_code, saved.resume_token, saved.resume_port) == ("", "", 0)  # never offered back
 
 
 def test_a_window_closed_with_nobody_seated_keeps_the_port_for_the_next_start() -> None:
