@@ -49,17 +49,33 @@ class JoinForm:
     warning: bool = False
 
 
-def join_layout(size: tuple[int, int], rows: int) -> dict[str, Rect]:
-    """Rectangles of the join screen for ``rows`` listed tables (pure; only the rows that fit)."""
+MESSAGE_ROWS = 8
+"""Most rows a message takes below the card (the certificate advice in German takes about five)."""
+
+
+def message_lines(message: str, size: tuple[int, int]) -> list[str]:
+    """``message`` (already in words) wrapped to the width below the card, at most :data:`MESSAGE_ROWS`
+    rows, the last taking the rest (then cut, visibly, by typeset)."""
+    from ..typeset import measurer
+    u, f, sm = metrics(size)
+    rows = [row for row in measurer().wrap(message, sm, size[0] - 2 * round(16 * u)) if row]
+    return rows[:MESSAGE_ROWS - 1] + [" ".join(rows[MESSAGE_ROWS - 1:])] if len(rows) > MESSAGE_ROWS else rows
+
+
+def join_layout(size: tuple[int, int], rows: int, message: str = "") -> dict[str, Rect]:
+    """Rectangles of the join screen for ``rows`` listed tables (pure; only the rows that fit), with
+    room below the card for ``message`` whole (two rows at least: a long failure's advice once ended
+    cut after two)."""
     w, h = size
     u, f, sm = metrics(size)
     m = round(16 * u)
+    lines = max(2, len(message_lines(message, size))) if message else 2
     card_w = min(round(44 * f), w - 2 * m)
     x0 = (w - card_w) // 2
     bh = round(2.1 * f)
     row_h = round(3.0 * f)
     top = round(h * 0.05)
-    card_h = h - top - round(3.0 * sm) - m  # below the card: two lines for a message
+    card_h = h - top - round(1.5 * sm * lines) - m  # below the card: the message's lines
     out: dict[str, Rect] = {"card": (x0, top, card_w, card_h), "message": (m, top + card_h, w - 2 * m, h - top - card_h)}
     x, iw = x0 + m, card_w - 2 * m
     list_top = top + round(4.4 * f)
@@ -171,7 +187,7 @@ class LanJoinScene:
 
     def click(self, pos: tuple[float, float]) -> Change | None:
         """Whatever control is at ``pos``."""
-        for cid, (x, y, w, h) in join_layout(self.vp.pixels, len(self._shown)).items():
+        for cid, (x, y, w, h) in join_layout(self.vp.pixels, len(self._shown), self.form.message).items():
             if cid.startswith(("join", "paste", "back", "invite")) and x <= pos[0] < x + w and y <= pos[1] < y + h:
                 return self.click_id(cid)
         return None
@@ -240,7 +256,7 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
     """Paint the join screen (drawing only)."""
     w, h = size
     u, f, sm = metrics(size)
-    lay = join_layout(size, len(tables))
+    lay = join_layout(size, len(tables), form.message)
     surface.blit(art.felt(size), (0, 0))
     x, y, cw, ch = lay["card"]
     surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
@@ -269,7 +285,7 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
         draw_button(surface, art, b, f, lang, False)
     if form.message:
         mx, my, mw, mh = lay["message"]
-        lines = _wrap(art, form.message, sm, mw, 2)
+        lines = message_lines(form.message, size)
         for n, line in enumerate(lines):
             msg = art.fit_text(line, sm, mw, WARN if form.warning else INK, bold=form.warning)
             surface.blit(msg, msg.get_rect(midtop=(w // 2, my + mh // 2 - len(lines) * msg.get_height() // 2
@@ -287,19 +303,6 @@ def _invite_field(surface: pygame.Surface, art: Art, rect: Rect, form: JoinForm,
     shown_text = form.invite or ("" if form.focus else "doublenine://HOST:PORT/CODE")
     text = art.fit_text(shown_text + ("|" if form.focus else ""), f, iw - f, (30, 32, 36))
     surface.blit(text, text.get_rect(midleft=(ix + f // 2, iy + ih // 2)))
-
-
-def _wrap(art: Art, text: str, size: int, width: int, most: int) -> list[str]:
-    """``text`` in at most ``most`` lines of ``width`` px (the last one cut by ``fit_text``)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines) <= most and art.type.measure(f"{lines[-1]} {word}", size)[0] <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        elif len(lines) < most:
-            lines.append(word)
-        else:
-            lines[-1] = f"{lines[-1]} {word}"
-    return lines
 
 
 def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: FoundTable, f: int, sm: int,

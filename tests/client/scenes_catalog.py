@@ -129,11 +129,13 @@ def _start(art: Art) -> Paint:
     return paint
 
 
-def _join(art: Art, message: str, found: int = 0) -> Paint:
+def _join(art: Art, message: str | None, found: int = 0) -> Paint:
+    """The join screen; ``message`` None: the longest failure message of the language painted."""
     def paint(surface: pygame.Surface, lang: str) -> None:
+        shown = longest_failure(lang).text(lang) if message is None else message
         from doublenine.client.discovery import FoundTable
         from doublenine.client.scenes.lan_join import JoinForm, draw_join
-        form = JoinForm(invite="doublenine://192.168.1.20:8765/K7QP", message=message)
+        form = JoinForm(invite="doublenine://192.168.1.20:8765/K7QP", message=shown)
         tables = [FoundTable(name, code, free, f"192.168.1.{20 + i}", 8765, proto, f"{name}._doublenine._tcp")
                   for i, (name, code, free, proto) in enumerate((("Zoë", "K7QP", 2, None), ("Ñandú", "HHZAS", 0, None),
                                                                  ("Brontë", "QQ2KP", 1, 999)))][:found]
@@ -361,5 +363,6 @@ def painters() -> list[tuple[str, Paint]]:
             ("table/tracker-spectator", _tracker(by["own-turn"], True)),
             ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
+            ("join/failure-longest", _join(art, None)),
             ("host/card", _host(art, False)), ("host/ask", _host(art, True))]
     return out
