@@ -270,7 +270,7 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
     for i in shown:
         _row(surface, art, lay, i, tables[i], f, sm, lang)
     if not tables:
-        key = "Looking for tables on this network…" if searching else "Nothing found on this network."
+        key = N_("Looking for tables on this network…") if searching else N_("Nothing found on this network.")
         text = art.fit_text(tr(lang, key), f, lw, SOFT)
         surface.blit(text, (lx, ly + f))
     else:  # under the list: how many did not fit, else how the list behaves
