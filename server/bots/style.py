@@ -125,7 +125,7 @@ def fit_styles(view: SpectatorView) -> tuple[Style, Style, Style, Style]:
     hands = view.finished[-MAX_HANDS:]
     if not hands:
         return (PRIOR, PRIOR, PRIOR, PRIOR)
-    key = tuple((fh.match, fh.number, fh.dealt_masks, len(fh.moves)) for fh in hands)
+    key = tuple((fh.match, fh.number, fh.dealt_masks, fh.moves) for fh in hands)
     hit = _CACHE.get(key)
     if hit is not None:
         _CACHE.move_to_end(key)

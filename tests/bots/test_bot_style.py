@@ -77,3 +77,22 @@ def test_r22_heaviest_seats_read_as_heavy_and_random_seats_not() -> None:
     assert [s.beta >= 5.0 for s in styles] == [False, True, False, True]
     assert styles[0].beta <= 0.5 and styles[2].beta <= 0.5
     assert fit_styles(view) is styles  # memoised on the finished hands
+
+
+def test_r22_the_memo_tells_apart_hands_with_the_same_deal_and_as_many_moves() -> None:
+    """Two matches on one seed deal the same hands (R24) and their hands can end after as many moves;
+    the fit must follow each hand's own moves (the memo once keyed on the move count only)."""
+    import dataclasses
+
+    def direct(fh):  # type: ignore[no-untyped-def]
+        return tuple(fit_style(r) for r in choices((fh,)))
+
+    a_view = _match(11, "easy", "heaviest", 1)
+    b_view = _match(12, "heaviest", "easy", 1)
+    a, b = a_view.finished[0], b_view.finished[0]
+    n = min(len(a.moves), len(b.moves))
+    a2 = dataclasses.replace(a, moves=a.moves[:n])
+    b2 = dataclasses.replace(b, match=a.match, number=a.number, dealt_masks=a.dealt_masks, moves=b.moves[:n])
+    assert direct(a2) != direct(b2)  # else this test could not fail
+    assert fit_styles(dataclasses.replace(a_view, finished=(a2,))) == direct(a2)
+    assert fit_styles(dataclasses.replace(a_view, finished=(b2,))) == direct(b2)
