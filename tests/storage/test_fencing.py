@@ -10,6 +10,9 @@ own lock connection, which it does not watch for that.
 """
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import pytest
 
 from doublenine.server.app import GameServer
@@ -22,6 +25,19 @@ from doublenine.shared.codec import decode_meta
 from .test_takeover import closed_with, server_config, wiped
 
 HHCC = [{"kind": "human"}] * 2 + [{"kind": "computer", "level": "easy"}] * 2
+
+
+@asynccontextmanager
+async def two_servers(pg_dsn: str) -> AsyncIterator[tuple[GameServer, GameServer]]:
+    """Two started servers (a, b) on one freshly wiped PostgreSQL database; both stopped after."""
+    db = await wiped(pg_dsn)
+    a = await GameServer(server_config(db)).start()
+    b = await GameServer(server_config(db)).start()
+    try:
+        yield a, b
+    finally:
+        await a.stop()
+        await b.stop()
 
 
 async def lose_lock_unnoticed(server: GameServer, code: str) -> None:
@@ -37,10 +53,7 @@ async def stored_meta(server: GameServer, code: str) -> TableMeta:
 
 
 async def test_a_process_that_lost_the_lock_cannot_overwrite_the_new_owners_seats(pg_dsn: str) -> None:
-    db = await wiped(pg_dsn)
-    a = await GameServer(server_config(db)).start()
-    b = await GameServer(server_config(db)).start()
-    try:
+    async with two_servers(pg_dsn) as (a, b):
         host = await TableClient.connect(a.url)
         await host.attach({"type": "create_table", "sit": 1, "name": "Ana", "seats": HHCC})
         code = str(host.code)
@@ -60,16 +73,10 @@ async def test_a_process_that_lost_the_lock_cannot_overwrite_the_new_owners_seat
         assert meta.slots[1].name == "Ana" and meta.started
         await bo.close()
         await mallory.close()
-    finally:
-        await a.stop()
-        await b.stop()
 
 
 async def test_a_process_that_lost_the_lock_cannot_close_the_table_the_new_owner_serves(pg_dsn: str) -> None:
-    db = await wiped(pg_dsn)
-    a = await GameServer(server_config(db)).start()
-    b = await GameServer(server_config(db)).start()
-    try:
+    async with two_servers(pg_dsn) as (a, b):
         host = await TableClient.connect(a.url)
         await host.attach({"type": "create_table", "sit": 1, "name": "Ana", "public": True, "seats": HHCC})
         code = str(host.code)
@@ -85,16 +92,10 @@ async def test_a_process_that_lost_the_lock_cannot_close_the_table_the_new_owner
         assert (await watcher.until(lambda m: getattr(m, "type", None) == "snapshot")) is not None
         await watcher.close()
         await host.close()
-    finally:
-        await a.stop()
-        await b.stop()
 
 
 async def test_a_process_that_lost_the_lock_cannot_store_a_chat_line_at_the_new_owners_table(pg_dsn: str) -> None:
-    db = await wiped(pg_dsn)
-    a = await GameServer(server_config(db)).start()
-    b = await GameServer(server_config(db)).start()
-    try:
+    async with two_servers(pg_dsn) as (a, b):
         host = await TableClient.connect(a.url)
         await host.attach({"type": "create_table", "sit": 1, "name": "Ana", "seats": HHCC})
         code, token = str(host.code), str(host.token)
@@ -112,6 +113,3 @@ async def test_a_process_that_lost_the_lock_cannot_store_a_chat_line_at_the_new_
         assert [line_id for line_id, _ in await b.store.load_chat(code)] == [1]
         await back.close()
         await watcher.close()
-    finally:
-        await a.stop()
-        await b.stop()
