@@ -34,6 +34,7 @@ from typing import NamedTuple
 from doublenine.shared.moves import End, Move, Pass, Play
 from doublenine.shared.views import SeatView
 
+from .equity import equity_table, tie_value
 from .heuristic import score_play
 from .inference import PlayModel
 from .knowledge import Knowledge, knowledge
@@ -58,8 +59,9 @@ class ExpertSettings:
     heavy-first, the fitted table for the others), "fitted" (:mod:`.reading`),
     "heavy" (the strong level's play model at ``beta`` for every seat) or
     "none" (passes only).
-    The value of a hand is that of :func:`.strong.value_table` with
-    ``win_bonus`` and ``match_bonus``; ``prior`` weighs the normal score.
+    The value of a hand (``value``) is "bonus", :func:`.strong.value_table` with
+    ``win_bonus`` and ``match_bonus``, or "equity", the change in match-winning
+    chances scaled to points (:mod:`.equity`); ``prior`` weighs the normal score.
     """
 
     playouts: int = 1000
@@ -80,6 +82,8 @@ class ExpertSettings:
     least this beta play heavy-first in the rollouts (0: never)."""
     win_bonus: float = 8.0
     match_bonus: float = 40.0
+    value: str = "bonus"
+    """Value of a finished hand: "bonus" or "equity" (:func:`.equity.equity_table`, ties included)."""
 
 
 DEFAULT = ExpertSettings()
@@ -138,7 +142,10 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
               cands: list[tuple[Play, int, int]], s: ExpertSettings) -> list[Estimate]:
     """One rollout per candidate in each of the same sampled worlds; an :class:`Estimate` per candidate."""
     n = max(s.min_worlds, min(s.max_worlds, s.playouts // len(cands)))
-    value = value_table(view, k, s.win_bonus, s.match_bonus)
+    if s.value not in ("bonus", "equity"):
+        raise ValueError(f"unknown hand value {s.value!r}")
+    value, tie = (value_table(view, k, s.win_bonus, s.match_bonus), 0.0) if s.value == "bonus" \
+        else (equity_table(view, k), tie_value(view, k))
     mine = k.me & 1
     me, nxt = k.me, (k.me + 1) & 3
     after = []  # per candidate: (rank bit, left, right) after the play
@@ -172,7 +179,7 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
             else:
                 team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy) \
                     if normal else finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
-            v = value[team][points] if team >= 0 else 0.0
+            v = value[team][points] if team >= 0 else tie
             sums[c] += v
             squares[c] += v * v
     out = []
