@@ -38,6 +38,7 @@ from .equity import equity_table, tie_value
 from .heuristic import score_play
 from .inference import PlayModel
 from .knowledge import Knowledge, knowledge
+from .normread import fit_lambdas, normal_affinity
 from .reading import fitted_affinity
 from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips
 from .style import PRIOR, fit_styles
@@ -77,7 +78,11 @@ class ExpertSettings:
     prior: float = 0.5
     auto_beta: float = 3.0
     """Reading "auto": seats fitted at least this beta are read heavy-first, others by the fitted table."""
+    lam: float = 0.0
+    """Reading "normal": the softmax sharpness (1/point of the normal score) for every seat; 0 fits it per seat."""
     heavy_beta: float = 5.0
+    numbers: bool = False
+    """Rollouts count the laid-open-numbers terms of the normal score (``normal_rollout(exposed=)``)."""
     """Other seats whose fitted style (:mod:`.style`, readings "styled", "auto", "floor") has at
     least this beta play heavy-first in the rollouts (0: never)."""
     win_bonus: float = 8.0
@@ -149,6 +154,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
     mine = k.me & 1
     me, nxt = k.me, (k.me + 1) & 3
     after = []  # per candidate: (rank bit, left, right) after the play
+    numbers = s.numbers
+    exposed_after = []  # per candidate: the laid-open numbers after the play
     for m, i, end in cands:
         t = m.tile
         if k.left < 0:
@@ -158,13 +165,16 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
         else:
             ends = (k.left, t.pips - k.right)
         after.append((1 << RANK[i], ends[0], ends[1]))
+        ex = list(k.exposed)
+        ex[me] |= (1 << ends[0] | 1 << ends[1]) if k.left < 0 else (1 << ends[0] if m.end is End.LEFT else 1 << ends[1])
+        exposed_after.append(ex)
     sums = [0.0] * len(cands)
     squares = [0.0] * len(cands)
     worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
     finish = {"block": block_rollout, "follow": follow_rollout}.get(s.policy, heavy_rollout)
     normal = s.policy == "normal"
     heavy = 0
-    if s.heavy_beta > 0 and s.reading in ("styled", "auto", "floor"):
+    if s.heavy_beta > 0 and s.reading in ("styled", "auto", "floor", "normal"):
         for seat, st in enumerate(fit_styles(view)):
             if seat != me and st.beta >= s.heavy_beta:
                 heavy |= 1 << seat
@@ -177,7 +187,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
                 o = mine ^ 1
                 team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
             else:
-                team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy) \
+                team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy,
+                                              exposed_after[c][:] if numbers else None) \
                     if normal else finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
             v = value[team][points] if team >= 0 else tie
             sums[c] += v
@@ -196,6 +207,8 @@ def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[floa
         return None
     if s.reading == "fitted":
         return fitted_affinity(view, k, s.temper)
+    if s.reading == "normal":
+        return _normal_reading(view, k, s)
     styles = fit_styles(view) if s.reading in ("styled", "auto", "floor") else None
     if styles is not None and s.reading == "floor":  # read harder than the prior, never softer
         styles = tuple(st if st.beta > PRIOR.beta else PRIOR for st in styles)
@@ -208,6 +221,25 @@ def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[floa
         return heavy
     # per seat: the heavy-first rows for a seat read as heavy-first, the fitted rows otherwise
     return [heavy[p] if p < 4 and styles[p].beta >= s.auto_beta else fitted[p] for p in range(5)]
+
+
+def _normal_reading(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[float]] | None:
+    """Reading "normal": each other seat by the normal score's softmax (:mod:`.normread`), except a
+    seat whose fitted style is strictly heavy-first (beta >= ``heavy_beta``): by that style."""
+    styles = fit_styles(view)
+    lams = fit_lambdas(view) if s.lam <= 0 else (s.lam,) * 4
+    heavy_seats = [p for p in range(4) if p != k.me and s.heavy_beta > 0 and styles[p].beta >= s.heavy_beta]
+    lams = tuple(0.0 if p in heavy_seats else lams[p] for p in range(4))
+    aff = normal_affinity(view, k, lams)
+    if heavy_seats:
+        model = PlayModel(view, s.beta, styles)
+        if model.informative:
+            rows = model.affinity(k.hidden)
+            if aff is None:
+                aff = [[1.0] * len(rows[0]) for _ in range(5)]
+            for p in heavy_seats:
+                aff[p] = rows[p]
+    return aff
 
 
 def _position(k: Knowledge, m: Move) -> tuple[int, int, int]:
