@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from doublenine.shared.tiles import DOUBLE_NINE_SET
 
-from .heuristic import W_DOUBLE, W_FOLLOW, W_LAST_VOID, W_NEXT_LOCKED, W_NEXT_VOID, W_PARTNER_LOCKED, W_PIPS
+from .heuristic import (W_DOUBLE, W_FOLLOW, W_LAST_VOID, W_NEXT_LOCKED, W_NEXT_VOID, W_OPPONENT_NUMBER,
+                        W_PARTNER_LOCKED, W_PARTNER_NUMBER, W_PIPS)
 from .playout import ROLLOUT_KEY
 
 ORDER: tuple[int, ...] = tuple(sorted(range(len(DOUBLE_NINE_SET)), key=lambda i: (ROLLOUT_KEY[i], -i)))
@@ -225,7 +226,8 @@ def follow_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
 
 
 def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
-                   turn: int, passes: int, voids: list[int], heavy: int = 0) -> tuple[int, int]:
+                   turn: int, passes: int, voids: list[int], heavy: int = 0,
+                   exposed: list[int] | None = None) -> tuple[int, int]:
     """Finish a hand with the *normal* policy; :func:`heavy_rollout`'s arguments plus ``voids``.
 
     ``voids[s]``: bit set of the pips seat ``s`` is known to lack (it passed on
@@ -238,7 +240,10 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
     another hand of the world. Ties go to the higher rank, at the first matching end.
     The seats in the bit set ``heavy`` (bit ``s`` for seat index ``s``) play as
     :func:`heavy_rollout` instead: the highest rank that fits (a model of a
-    player read as heavy-first, :mod:`.style`).
+    player read as heavy-first, :mod:`.style`). With ``exposed`` (per seat the
+    pips it laid open, :class:`.knowledge.Knowledge`; the list is modified) the
+    laid-open-numbers terms of the score count too: support the partner's
+    numbers, avoid the opponents'.
     """
     hands = [h0, h1, h2, h3]
     fits, low_of, high_of, pips_of = FITS, R_LOW, R_HIGH, R_PIPS
@@ -252,6 +257,9 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
                 nv = voids[(turn + 1) & 3]
                 pv = voids[(turn + 2) & 3]
                 lv = voids[(turn + 3) & 3]
+                if exposed is not None:
+                    pe = exposed[(turn + 2) & 3]
+                    oe = exposed[(turn + 1) & 3] | exposed[(turn + 3) & 3]
                 best = -1e9
                 m = mask
                 while m:
@@ -273,14 +281,20 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
                         score += W_NEXT_LOCKED
                     if pv & ends == ends:
                         score -= W_PARTNER_LOCKED
+                    if exposed is not None:
+                        score += W_PARTNER_NUMBER * (pe & ends).bit_count() - W_OPPONENT_NUMBER * (oe & ends).bit_count()
                     if score > best:
                         best, b = score, c
             hand ^= 1 << b
             hands[turn] = hand
             if low_of[b] == left or high_of[b] == left:
                 left = pips_of[b] - left
+                if exposed is not None:
+                    exposed[turn] |= 1 << left
             else:
                 right = pips_of[b] - right
+                if exposed is not None:
+                    exposed[turn] |= 1 << right
             if not hand:
                 team = turn & 1
                 other = team ^ 1
