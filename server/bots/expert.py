@@ -58,7 +58,8 @@ class ExpertSettings:
     :mod:`.style`, but never softer than the strong level's model), "styled"
     (the fitted style as it is), "auto" (fitted style for seats read as
     heavy-first, the fitted table for the others), "fitted" (:mod:`.reading`),
-    "heavy" (the strong level's play model at ``beta`` for every seat) or
+    "heavy" (the strong level's play model at ``beta`` for every seat),
+    "normal" (a softmax of the normal score per seat, :mod:`.normread`) or
     "none" (passes only).
     The value of a hand (``value``) is "bonus", :func:`.strong.value_table` with
     ``win_bonus`` and ``match_bonus``, or "equity", the change in match-winning
@@ -81,10 +82,10 @@ class ExpertSettings:
     lam: float = 0.0
     """Reading "normal": the softmax sharpness (1/point of the normal score) for every seat; 0 fits it per seat."""
     heavy_beta: float = 5.0
+    """Other seats whose fitted style (:mod:`.style`, readings "styled", "auto", "floor", "normal") has at
+    least this beta play heavy-first in the rollouts (0: never)."""
     numbers: bool = False
     """Rollouts count the laid-open-numbers terms of the normal score (``normal_rollout(exposed=)``)."""
-    """Other seats whose fitted style (:mod:`.style`, readings "styled", "auto", "floor") has at
-    least this beta play heavy-first in the rollouts (0: never)."""
     win_bonus: float = 8.0
     match_bonus: float = 40.0
     value: str = "bonus"
