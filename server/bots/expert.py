@@ -101,7 +101,8 @@ class Estimate(NamedTuple):
     ``mean`` is in points of :func:`.strong.value_table` (the hand's points,
     capped at what the match needs, plus the hand-win and match-win bonuses;
     negative when the opponents win; with both bonuses 0 it is the signed
-    expected points). ``stderr`` is the standard error of that mean. ``worlds``
+    expected points; with ``value="equity"``, :data:`.equity.SCALE` times the
+    expected change in the team's match-winning chances). ``stderr`` is the standard error of that mean. ``worlds``
     is how many worlds it was measured on (the same worlds for every move).
     """
 
