@@ -15,7 +15,7 @@ protocol clients of bench/load.py (bench/loadplay.py on bench/wsloop.py, TLS thr
 CPU ratio and which side saturated (a WARNING when the clients used more CPU than the serve
 processes). Each round runs three-then-one (ABAB...) so both see the same machine load; the
 figures are per run, then the ratio of the medians. The per-address limits are raised (every
-bench client is 127.0.0.1): nginx's ``limit_conn`` in the copy, the servers' flags.
+bench client is 127.0.0.1): nginx's ``limit_conn`` and ``limit_req`` burst in the copy, the servers' flags.
 """
 from __future__ import annotations
 
@@ -69,7 +69,8 @@ async def main_async(args: argparse.Namespace, tmp: Path, dsn: str) -> None:
             conf, https, _ = prepare(folder, "doublenine.conf", upstreams,
                                      connections=8 * max(args.tables, args.paced) + 256)
             site = folder / "site.inc"
-            site.write_text(site.read_text().replace("limit_conn dn_per_addr 64;", "limit_conn dn_per_addr 60000;"))
+            text = site.read_text().replace("limit_conn dn_per_addr 64;", "limit_conn dn_per_addr 60000;")
+            site.write_text(text.replace("zone=dn_req_per_addr burst=80 ", "zone=dn_req_per_addr burst=1000000 "))
             proxies.append(Nginx(folder, conf, https))
             urls[name] = f"wss://127.0.0.1:{https}/"
         pids = [s.proc.pid for s in servers if s.proc is not None]
