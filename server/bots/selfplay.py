@@ -6,14 +6,23 @@ No network: each match runs on a :class:`MatchLog` and every seat decides from
 the opening-draw and seat advantages cancel. Prints match wins per side with a
 95% Wilson interval, hands won, average points per hand, and the decision time
 p50/p99 per level.
+
+``--expert-setting KEY=VALUE`` (repeatable) plays the expert level with fields
+of :class:`.expert.ExpertSettings` changed, so every variant measured in
+docs/computer-players.md has a command; ``--per-match FILE`` writes one JSON
+line per match for paired comparisons of variants on the same deals
+(``bench/paired.py``).
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from doublenine.shared.events import MatchLog
@@ -24,7 +33,7 @@ from doublenine.shared.seats import Team
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, view_for
 
-from . import LEVELS, decide
+from . import LEVELS, decide, expert
 
 MAX_DECISIONS = 20_000
 """Safety stop for a match that never reaches 100 (ties score nothing, R17)."""
@@ -60,6 +69,8 @@ class Summary:
     matches: int = 0
     hands: int = 0
     tied_hands: int = 0
+    records: list[dict[str, object]] = field(default_factory=list)
+    """One record per match (:func:`match_record`), in the order played within a chunk."""
 
     def merge(self, other: Summary) -> None:
         """Add ``other``'s results to this one."""
@@ -68,6 +79,7 @@ class Summary:
         self.matches += other.matches
         self.hands += other.hands
         self.tied_hands += other.tied_hands
+        self.records += other.records
 
 
 def decision_rng(match_seed: int, seq: int) -> random.Random:
@@ -98,12 +110,13 @@ def play_match(match_seed: int, level_a: str, level_b: str, summary: Summary, a_
             if len(view.legal_moves()) > 1:
                 tally.choice_ms.append(elapsed)
         log.submit(decision)
-    _score_match(log, side_of, summary)
+    _score_match(log, side_of, summary, match_seed)
 
 
-def _score_match(log: MatchLog, side_of: dict[Team, str], summary: Summary) -> None:
+def _score_match(log: MatchLog, side_of: dict[Team, str], summary: Summary, match_seed: int) -> None:
     state = log.state
     summary.matches += 1
+    points = {"a": 0, "b": 0}
     for hand in state.finished:
         summary.hands += 1
         if hand.winner is None:
@@ -112,8 +125,20 @@ def _score_match(log: MatchLog, side_of: dict[Team, str], summary: Summary) -> N
         tally: Tally = getattr(summary, side_of[hand.winner])
         tally.hands += 1
         tally.points += hand.points
+        points[side_of[hand.winner]] += hand.points
     if state.winner is not None:
         getattr(summary, side_of[state.winner]).matches += 1
+    summary.records.append(match_record(match_seed, side_of[Team.A] == "a",
+                                        None if state.winner is None else side_of[state.winner],
+                                        points["a"], points["b"], len(state.finished)))
+
+
+def match_record(seed: int, a_is_team_a: bool, winner: str | None, points_a: int, points_b: int,
+                 hands: int) -> dict[str, object]:
+    """One line of ``--per-match``: the match's seed (R24: its deals), whether side a was team A,
+    the winning side ("a", "b" or None if the safety stop ended it), each side's points, the hands played."""
+    return {"seed": seed, "a_is_team_a": a_is_team_a, "winner": winner, "points_a": points_a,
+            "points_b": points_b, "hands": hands}
 
 
 def run_pairs(seed: int, first_pair: int, pairs: int, level_a: str, level_b: str) -> Summary:
@@ -126,20 +151,39 @@ def run_pairs(seed: int, first_pair: int, pairs: int, level_a: str, level_b: str
     return summary
 
 
-def _run_chunk(job: tuple[int, int, int, str, str]) -> Summary:
-    return run_pairs(*job)
+@contextmanager
+def expert_settings(changes: dict[str, object] | None) -> Iterator[None]:
+    """Within the block the expert level plays with ``changes`` applied to :data:`.expert.DEFAULT`."""
+    if not changes:
+        yield
+        return
+    before = expert.DEFAULT
+    expert.DEFAULT = dataclasses.replace(before, **changes)  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        expert.DEFAULT = before
+
+
+def _run_chunk(job: tuple[int, int, int, str, str, dict[str, object] | None]) -> Summary:
+    *pairs_job, changes = job
+    with expert_settings(changes):
+        return run_pairs(*pairs_job)  # type: ignore[arg-type]
 
 
 def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1,
-             progress: Callable[[Summary], None] | None = None) -> Summary:
+             progress: Callable[[Summary], None] | None = None,
+             expert_changes: dict[str, object] | None = None) -> Summary:
     """Play ``matches`` matches (rounded up to even) on ``jobs`` processes; merged results.
 
     ``progress``, if given, receives the running total after each chunk of pairs
-    (chunks finish in any order with several jobs).
+    (chunks finish in any order with several jobs). ``expert_changes`` are
+    :class:`.expert.ExpertSettings` fields the expert level plays with
+    (:func:`parse_expert_setting` builds them).
     """
     pairs = (matches + 1) // 2
     chunk = max(1, min(25, pairs // max(1, 4 * jobs)))
-    work = [(seed, p, min(chunk, pairs - p), level_a, level_b) for p in range(0, pairs, chunk)]
+    work = [(seed, p, min(chunk, pairs - p), level_a, level_b, expert_changes) for p in range(0, pairs, chunk)]
     total = Summary()
     if jobs <= 1:
         for w in work:
@@ -193,6 +237,32 @@ def report(summary: Summary, level_a: str, level_b: str) -> str:
     return "\n".join(lines)
 
 
+def parse_expert_setting(text: str) -> tuple[str, object]:
+    """``KEY=VALUE`` -> (field, value) of :class:`.expert.ExpertSettings`, the value in the field's type.
+
+    Raises ``argparse.ArgumentTypeError`` for an unknown field or a value that is not of its type
+    (bool: true/false; float and int as Python writes them, finite).
+    """
+    key, sep, raw = text.partition("=")
+    fields = {f.name: f for f in dataclasses.fields(expert.ExpertSettings)}
+    if not sep or key not in fields:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE with KEY one of {', '.join(fields)}")
+    kind = type(getattr(expert.DEFAULT, key))
+    if kind is bool:
+        if raw not in ("true", "false"):
+            raise argparse.ArgumentTypeError(f"{key}: expected true or false")
+        return key, raw == "true"
+    if kind is str:
+        return key, raw
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{key}: expected a {kind.__name__}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{key}: expected a finite number >= 0")
+    return key, value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine selfplay``."""
     parser.add_argument("--matches", type=arg_int(), default=100, help="matches to play (even: sides swap)")
@@ -202,6 +272,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=arg_int(), default=1, help="worker processes (2 uses both cores)")
     parser.add_argument("--progress", action="store_true",
                         help="print the running match score after each chunk of pairs")
+    parser.add_argument("--expert-setting", type=parse_expert_setting, action="append", default=[],
+                        metavar="KEY=VALUE", help="play the expert level with this ExpertSettings field changed "
+                        "(repeatable; e.g. reading=normal)")
+    parser.add_argument("--per-match", metavar="FILE", default=None,
+                        help="write one JSON line per match (seed, sides, winner, points) to FILE")
 
 
 def _print_progress(level_a: str) -> Callable[[Summary], None]:
@@ -221,11 +296,23 @@ def run(args: argparse.Namespace) -> int:
     if args.matches < 1 or args.jobs < 1:
         print("selfplay: --matches and --jobs must be at least 1")
         return 2
+    changes = dict(getattr(args, "expert_setting", None) or [])
+    try:
+        dataclasses.replace(expert.DEFAULT, **changes)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        print(f"selfplay: bad expert settings: {exc}")
+        return 2
     started = time.perf_counter()
     summary = selfplay(args.matches, args.seed, args.team_a, args.team_b, args.jobs,
-                       _print_progress(args.team_a) if getattr(args, "progress", False) else None)
+                       _print_progress(args.team_a) if getattr(args, "progress", False) else None, changes or None)
+    settings = "".join(f" --expert-setting {k}={str(v).lower() if isinstance(v, bool) else v}"
+                       for k, v in changes.items())
     print(f"selfplay --matches {summary.matches} --seed {args.seed} "
-          f"--team-a {args.team_a} --team-b {args.team_b} --jobs {args.jobs}")
+          f"--team-a {args.team_a} --team-b {args.team_b} --jobs {args.jobs}{settings}")
+    if getattr(args, "per_match", None):
+        with open(args.per_match, "w", encoding="utf-8") as out:
+            for record in sorted(summary.records, key=lambda r: (r["seed"], not r["a_is_team_a"])):  # type: ignore[arg-type, return-value]
+                out.write(json.dumps(record) + "\n")
     print(report(summary, args.team_a, args.team_b))
     print(f"wall time {time.perf_counter() - started:.1f} s")
     return 0

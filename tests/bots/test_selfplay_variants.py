@@ -1,0 +1,99 @@
+"""Selfplay variants of the expert and per-match records for paired comparisons (issue 14; bench/paired.py)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from doublenine.server.bots import expert, selfplay
+from doublenine.server.bots.selfplay import parse_expert_setting
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import paired  # noqa: E402
+
+CHEAP = ["playouts=8", "min_worlds=2", "max_worlds=4"]
+"""An expert small enough for a test: a handful of worlds per decision."""
+
+
+def test_expert_setting_parses_each_field_in_its_type() -> None:
+    assert parse_expert_setting("reading=normal") == ("reading", "normal")
+    assert parse_expert_setting("numbers=true") == ("numbers", True)
+    assert parse_expert_setting("numbers=false") == ("numbers", False)
+    assert parse_expert_setting("lam=2") == ("lam", 2.0)
+    assert parse_expert_setting("playouts=1200") == ("playouts", 1200)
+
+
+@pytest.mark.parametrize("text", ["nope=1", "reading", "numbers=yes", "lam=nan", "lam=inf", "prior=-1",
+                                  "playouts=1.5", "playouts=", "=3", "lam=1e999"])
+def test_expert_setting_refuses_unknown_fields_and_bad_values(text: str) -> None:
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_expert_setting(text)
+
+
+def test_settings_reach_every_worker_and_are_restored() -> None:
+    """A setting the expert refuses (value=bogus raises in its rollouts) fails the run on one process
+    and on two (spawned workers), so the settings travel with the work; afterwards DEFAULT is back."""
+    changes = dict(parse_expert_setting(t) for t in CHEAP + ["value=bogus"])
+    for jobs in (1, 2):
+        with pytest.raises(ValueError, match="unknown hand value"):
+            selfplay.selfplay(2, 3, "expert", "heaviest", jobs=jobs, expert_changes=changes)
+        assert expert.DEFAULT == expert.ExpertSettings()
+
+
+def test_per_match_file_has_one_line_per_match_matching_the_summary(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    parser = argparse.ArgumentParser()
+    selfplay.add_arguments(parser)
+    out = tmp_path / "m.jsonl"
+    args = parser.parse_args(["--matches", "6", "--seed", "9", "--team-a", "normal", "--team-b", "heaviest",
+                              "--per-match", str(out)])
+    assert selfplay.run(args) == 0
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    summary = selfplay.selfplay(6, 9, "normal", "heaviest")
+    assert len(lines) == 6
+    assert [(r["seed"], r["a_is_team_a"]) for r in lines] == [(9_000_000 + p, side) for p in range(3)
+                                                               for side in (True, False)]
+    assert sum(r["winner"] == "a" for r in lines) == summary.a.matches
+    assert sum(r["points_a"] for r in lines) == summary.a.points
+    assert sum(r["hands"] for r in lines) == summary.hands
+    assert f"won {summary.a.matches}/6" in paired.summary_line("x", paired.load(out))
+    assert "--team-a normal --team-b heaviest --jobs 1\n" in capsys.readouterr().out  # no settings: none printed
+
+
+def test_expert_setting_options_collect_and_a_bad_one_stops_the_parser(capsys) -> None:  # type: ignore[no-untyped-def]
+    parser = argparse.ArgumentParser()
+    selfplay.add_arguments(parser)
+    args = parser.parse_args(["--matches", "2", "--team-a", "expert", "--expert-setting", "reading=normal",
+                              "--expert-setting", "lam=2"] + [f"--expert-setting={c}" for c in CHEAP])
+    assert dict(args.expert_setting)["lam"] == 2.0
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--expert-setting", "lam=x"])
+
+
+def _write(path: Path, rows: list[tuple[int, bool, str | None, int, int]]) -> None:
+    path.write_text("".join(json.dumps(selfplay.match_record(s, side, w, pa, pb, 4)) + "\n"
+                            for s, side, w, pa, pb in rows))
+
+
+def test_paired_compare_exact_values(tmp_path: Path) -> None:
+    """Base wins matches 1 and 2, the variant 1 and 3 (and plays one match the base did not)."""
+    base, other = tmp_path / "b.jsonl", tmp_path / "o.jsonl"
+    _write(base, [(1, True, "a", 100, 20), (1, False, "a", 110, 0), (2, True, "b", 30, 100)])
+    _write(other, [(1, True, "a", 120, 20), (1, False, "b", 50, 100), (2, True, "a", 100, 40), (3, True, "a", 1, 0)])
+    c = paired.compare(paired.load(base), paired.load(other))
+    assert c["matches"] == 3 and c["only_other"] == 1 and c["only_base"] == 1
+    assert c["win_diff"] == 0.0
+    # margins: base 80, 110, -70; other 100, -50, 60 -> differences 20, -160, 130, mean -10/3
+    assert c["margin_diff"] == pytest.approx(-10 / 3)
+    sd = (((20 + 10 / 3) ** 2 + (-160 + 10 / 3) ** 2 + (130 + 10 / 3) ** 2) / 2) ** 0.5
+    assert c["margin_half"] == pytest.approx(1.96 * sd / 3 ** 0.5)
+
+
+@pytest.mark.parametrize("line", ["[]", '{"seed": 1}', '{"seed": "1", "a_is_team_a": true, "winner": "a", '
+                                  '"points_a": 1, "points_b": 0, "hands": 1}', "x" * 2000])
+def test_paired_refuses_lines_that_are_not_records(tmp_path: Path, line: str) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(line + "\n")
+    assert paired.main([str(bad)]) == 2
