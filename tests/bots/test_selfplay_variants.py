@@ -97,3 +97,43 @@ def test_paired_refuses_lines_that_are_not_records(tmp_path: Path, line: str) ->
     bad = tmp_path / "bad.jsonl"
     bad.write_text(line + "\n")
     assert paired.main([str(bad)]) == 2
+
+
+def test_oracle_worlds_hold_what_each_mode_tells() -> None:
+    """bench/oracle.py: "hands" gives the true deal, "partner" the partner's true hand in every world
+    (the others sampled with their counts), "asleep" never puts an unused tile in a hand."""
+    import random
+
+    import oracle
+
+    from doublenine.server.bots.knowledge import knowledge
+    from doublenine.server.bots.rankplay import to_rank
+    from doublenine.server.bots.worlds import RankWorlds
+    from doublenine.shared.events import MatchLog
+    from doublenine.shared.rules import to_act
+    from doublenine.shared.state import Phase
+    from doublenine.shared.views import view_for
+    from doublenine.server.bots import decide
+
+    log = MatchLog(seed=5)
+    rng = random.Random(5)
+    while not (log.state.phase is Phase.PLAY and len(log.state.hand.moves) == 6):  # type: ignore[union-attr]
+        seat = min(to_act(log.state))
+        log.submit(decide(view_for(log.state, seat), "heaviest", rng))
+    state = log.state
+    seat = min(to_act(state))
+    k = knowledge(view_for(state, seat))  # type: ignore[arg-type]
+    true = [to_rank(m) for m in state.hand.hands]  # type: ignore[union-attr]
+    oracle.Told.state = state
+    assert oracle.told_worlds("hands", RankWorlds)(k, random.Random(1), None, 24).next() == true
+    partner = (k.me + 2) & 3
+    worlds = oracle.told_worlds("partner", RankWorlds)(k, random.Random(1), None, 24)
+    asleep_w = oracle.told_worlds("asleep", RankWorlds)(k, random.Random(1), None, 24)
+    asleep = to_rank(k.hidden & ~(state.hand.hands[0] | state.hand.hands[1] | state.hand.hands[2]  # type: ignore[union-attr]
+                                  | state.hand.hands[3]))  # type: ignore[union-attr]
+    assert asleep.bit_count() == 15
+    for _ in range(50):
+        h = worlds.next()
+        assert h[partner] == true[partner] and h[k.me] == true[k.me]
+        assert [x.bit_count() for x in h] == [x.bit_count() for x in true]
+        assert all(not x & asleep for x in asleep_w.next())
