@@ -77,11 +77,19 @@ def command(argv: list[str]) -> tuple[list[str], dict[str, str]]:
     return [str(PY), "-P", "-m", "doublenine", *rest], env
 
 
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells report it (the same as ``doublenine``'s)."""
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"play", "test", "doublenine"}:
         print(__doc__, file=sys.stderr)
         return 2
-    ensure_venv()
+    try:
+        ensure_venv()
+    except KeyboardInterrupt:  # Ctrl-C during the first install: one line, not a traceback
+        print("doublenine: interrupted (the next run finishes installing)", file=sys.stderr)
+        return INTERRUPTED
     args, env = command(argv)
     # No cwd=: the command runs where the caller is (the README: from any folder).
     child = subprocess.Popen(args, env=env)
@@ -90,7 +98,10 @@ def main(argv: list[str]) -> int:
     # clean stop); a SIGTERM sent to run.py alone is passed on.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, lambda signum, _frame: child.send_signal(signum))
-    return child.wait()
+    code = child.wait()
+    # a child ended by a signal (Ctrl-C before Python set up its handler): 128 + N as a shell says,
+    # not Popen's -N, which sys.exit turns into 256 - N
+    return 128 - code if code < 0 else code
 
 
 if __name__ == "__main__":

@@ -83,13 +83,28 @@ class EmbeddedServer:
         if other is not None and other is not self:
             other.stop()
         self._thread.start()
-        if not self._ready.wait(timeout) or self._error is not None:
+        try:
+            ready = self._ready.wait(timeout)
+        except BaseException:  # Ctrl-C while the server starts: stop what its thread goes on starting
+            self._abandon(timeout)
+            raise
+        if not ready:
+            self._abandon(timeout)
+            raise RuntimeError(f"the embedded server did not start within {timeout:g} s")
+        if self._error is not None:
             if isinstance(self._error, StoreInUse) and self._error.url:
                 raise AlreadyRunning(self._error.url) from self._error
             raise RuntimeError(f"the embedded server did not start: {self._error!r}") from self._error
         if self.db not in (None, ":memory:"):
             _HOLDERS[str(self.db)] = self
         return self.url
+
+    def _abandon(self, timeout: float) -> None:
+        """A start given up on (Ctrl-C, too slow): wait for the thread's start to end, at most
+        ``timeout`` s more, and stop the server it made, so the game file's lock file and SQLite
+        side files go, as after any stop (the thread is a daemon: the process may end without it)."""
+        if self._ready.wait(timeout) and self._error is None:
+            self.stop(timeout)
 
     @property
     def running(self) -> bool:

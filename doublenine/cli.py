@@ -40,11 +40,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), as shells report a command that SIGINT ended."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script; returns the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
-    if not getattr(args, "_run", None):
-        parser.print_help()
-        return 2
-    return int(args._run(args) or 0)
+    """Entry point of the console script; returns the process exit code.
+
+    Ctrl-C (``KeyboardInterrupt``) at any moment, the start included, ends with one line on
+    stderr and :data:`INTERRUPTED`, never a traceback: each command lets go of what it holds
+    on the way out (``try``/``finally``; the server's start releases its store, lock file included).
+    """
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "_run", None):
+            parser.print_help()
+            return 2
+        return int(args._run(args) or 0)
+    except KeyboardInterrupt:
+        return interrupted(argv[0] if argv and argv[0] in SUBCOMMANDS else "")
+
+
+def interrupted(command: str = "") -> int:
+    """Say that Ctrl-C ended ``command`` (one line on stderr) and return :data:`INTERRUPTED`."""
+    print(f"doublenine{' ' + command if command else ''}: interrupted", file=sys.stderr, flush=True)
+    return INTERRUPTED

@@ -126,11 +126,12 @@ class GameServer:
         """Reload unfinished tables from the store, then listen."""
         try:
             resumed = await self.registry.start()
-        except (StoreInUse, StoreError):
+        except BaseException as exc:  # a store that fails, or Ctrl-C (a cancel) while resuming
+            await self._release()  # either way the store's lock file and side files go
+            if isinstance(exc, OSError) and not isinstance(exc, (StoreInUse, StoreError)):
+                from .storage import describe  # PostgreSQL connects here: say it is the store, not the port
+                raise StoreError(f"cannot use the store {describe(self.store)}: {exc}") from exc
             raise
-        except OSError as exc:  # PostgreSQL connects here: say it is the store, not the port
-            from .storage import describe
-            raise StoreError(f"cannot use the store {describe(self.store)}: {exc}") from exc
         if resumed:
             log.info("resumed %d tables", resumed)
         c = self.config
@@ -203,23 +204,25 @@ class GameServer:
 
 async def run(config: ServerConfig, announce: bool = False) -> int:
     """Serve until SIGTERM or SIGINT, then stop gracefully; ``announce``: list the tables on the LAN (issue 8)."""
-    server = await GameServer(config).start()
+    server = await GameServer(config).start()  # a Ctrl-C meanwhile: asyncio.run cancels, start() lets go
     announcing = None
-    if announce:
-        from .announce import announce_server
-        announcing = announce_server(server)
-    done = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        try:
-            loop.add_signal_handler(sig, done.set)
-        except (NotImplementedError, RuntimeError):  # not on this platform
-            pass
-    print(f"doublenine: serving on {server.url}  (healthz: http://{config.host}:{server.port}/healthz)",
-          flush=True)
-    await done.wait()
-    if announcing is not None:  # withdraw from the LAN before closing (mDNS goodbye)
-        from .announce import stop_announcing
-        await stop_announcing(announcing)
-    await server.stop()
+    try:  # a Ctrl-C before our handlers are in place is a cancel: stop all the same, then KeyboardInterrupt
+        if announce:
+            from .announce import announce_server
+            announcing = announce_server(server)
+        done = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, done.set)
+            except (NotImplementedError, RuntimeError):  # not on this platform
+                pass
+        print(f"doublenine: serving on {server.url}  (healthz: http://{config.host}:{server.port}/healthz)",
+              flush=True)
+        await done.wait()
+    finally:
+        if announcing is not None:  # withdraw from the LAN before closing (mDNS goodbye)
+            from .announce import stop_announcing
+            await stop_announcing(announcing)
+        await server.stop()
     return 0

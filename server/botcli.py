@@ -100,5 +100,3 @@ def run(args: argparse.Namespace) -> int:
         through = f" through the proxy {shown_proxy(proxy)}" if proxy else ""
         print(f"doublenine bot: cannot reach {args.server}{through}: {exc}")
         return 1
-    except KeyboardInterrupt:
-        return 130

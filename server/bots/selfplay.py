@@ -192,12 +192,20 @@ def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1,
                 progress(total)
         return total
     import multiprocessing
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    # workers ignore Ctrl-C: the terminal sends SIGINT to them all, and each printed its own
+    # KeyboardInterrupt traceback; this process alone stops (the pool ends them on the way out)
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c) as pool:
         for part in pool.imap_unordered(_run_chunk, work):
             total.merge(part)
             if progress is not None:
                 progress(total)
     return total
+
+
+def _ignore_ctrl_c() -> None:
+    """Pool worker set-up: SIGINT ignored (the parent process handles Ctrl-C)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

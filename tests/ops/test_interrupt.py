@@ -1,0 +1,97 @@
+"""Ctrl-C while a command starts (window finding, session 3): one line, exit 130, nothing left behind.
+
+A player who presses Ctrl-C while ``doublenine serve`` or ``play`` is starting met a Python
+traceback, and the game file's ``.owner`` lock file stayed. Each test here starts the real
+command in a subprocess (loopback only) and holds it inside its start deterministically: the test
+keeps a write transaction open on the SQLite file, so the store's opening waits on SQLite's busy
+timeout after the lock file is taken; SIGINT comes then, and the file is let go just after.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+INTERRUPTED_EXIT = 130
+"""128 + SIGINT: what a shell reports for a command ended by Ctrl-C."""
+
+
+def doublenine(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-P", "-m", "doublenine", *args], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+
+
+@contextmanager
+def held_write_lock(db: Path) -> Iterator[sqlite3.Connection]:
+    """A WAL SQLite file at ``db`` whose write lock this process holds until the block ends."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    finally:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        conn.close()
+
+
+def interrupt_while_starting(proc: subprocess.Popen[str], owner: Path, release: object) -> tuple[str, str]:
+    """Once ``owner`` (the lock file) exists, check the process still starts, send SIGINT, let the
+    SQLite file go (``release()``) and return its (stdout, stderr)."""
+    end = time.monotonic() + 60
+    while not owner.exists() and proc.poll() is None and time.monotonic() < end:
+        time.sleep(0.02)
+    assert owner.exists(), proc.communicate(timeout=10)
+    time.sleep(0.3)
+    assert proc.poll() is None  # still inside its start: SQLite waits for the write lock
+    proc.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    release()  # type: ignore[operator]
+    return proc.communicate(timeout=60)
+
+
+def test_ctrl_c_while_serve_starts_ends_with_one_line_130_and_no_owner_file(tmp_path: Path) -> None:
+    db = tmp_path / "tables.sqlite3"
+    with held_write_lock(db) as lock:
+        proc = doublenine("serve", "--port", "0", "--db", str(db))
+        out, err = interrupt_while_starting(proc, tmp_path / "tables.sqlite3.owner", lambda: lock.execute("ROLLBACK"))
+        assert not (tmp_path / "tables.sqlite3.owner").exists()  # before this process closes its own connection
+    assert proc.returncode == INTERRUPTED_EXIT, err
+    assert "Traceback" not in err and "serving on" not in out
+    assert err.splitlines()[-1:] == ["doublenine serve: interrupted"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tables.sqlite3"]  # no -wal, -shm, .owner
+
+
+def test_ctrl_c_while_play_starts_its_server_ends_with_one_line_130_and_no_owner_file(tmp_path: Path) -> None:
+    db = tmp_path / "game.sqlite3"
+    env = {**os.environ, "DOUBLENINE_DB": str(db), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    with held_write_lock(db) as lock:
+        proc = doublenine("play", "--name", "Ana", env=env)
+        out, err = interrupt_while_starting(proc, tmp_path / "game.sqlite3.owner", lambda: lock.execute("ROLLBACK"))
+        assert not (tmp_path / "game.sqlite3.owner").exists()
+    assert proc.returncode == INTERRUPTED_EXIT, err
+    assert "Traceback" not in err
+    assert err.splitlines()[-1:] == ["doublenine play: interrupted"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.sqlite3"]
+
+
+def test_ctrl_c_while_bot_connects_ends_with_one_line_130() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # accepts, never answers the handshake
+        port = silent.getsockname()[1]
+        proc = doublenine("bot", "--server", f"ws://127.0.0.1:{port}/", "--table", "ABCDE")
+        silent.settimeout(60)
+        peer, _ = silent.accept()  # the bot is dialling: inside its start
+        with peer:
+            time.sleep(0.2)
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=60)
+    assert proc.returncode == INTERRUPTED_EXIT, err
+    assert "Traceback" not in err
+    assert err.splitlines() == ["doublenine bot: interrupted"]
