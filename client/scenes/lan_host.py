@@ -213,8 +213,8 @@ class HostedTable:
         """The close or leave waiting for the host's answer while friends are seated."""
         self.asked_for = 0
         self.ended = False
-        """The host ended the hosted game on purpose: Leave, or "Close anyway" with friends seated
-        (a window merely closed with nobody else seated keeps its port for the next start)."""
+        """The host ended the hosted game on purpose: Leave (with friends seated, then "Leave anyway"), or
+        "Close anyway" with friends seated (a window merely closed with nobody else seated keeps its port for the next start)."""
         self.copied_at: float | None = None
         self.copied_what = "copy"
         """Which button copied last: ``copy`` (the invite) or ``copyweb`` (the web link)."""
@@ -376,7 +376,7 @@ class HostedTable:
         elif self.chip_shown():
             draw_button(surface, self.art, Button("chip", lay["chip"], N_("Invite friends")), sm, self.lang, False)
         if self.asking is not None:
-            _ask(surface, self.art, lay, self.lang, self.asked_for, f)
+            _ask(surface, self.art, lay, self.lang, self.asked_for, f, self.asking.kind)
 
 
 def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedTable, f: int, sm: int) -> None:
@@ -412,7 +412,17 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
     draw_button(surface, art, Button("hide", lay["hide"], N_("Hide")), f, lang, False)
 
 
-def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, others: int, f: int) -> None:
+ASK_WORDS: dict[str, tuple[str, str]] = {
+    "pop": (N_("Leaving stops the server: the game ends for everyone."), N_("Leave anyway")),
+    "quit": (N_("Closing stops the server: the game ends for everyone."), N_("Close anyway")),
+}
+"""The question's sentence and button for the action that asked it: the Leave button (a ``pop``)
+or closing the window (``quit``). A player who pressed Leave was once asked to "Close anyway"."""
+
+
+def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, others: int, f: int,
+         kind: str = "quit") -> None:
+    """The host's question while ``others`` friends are seated, worded for ``kind`` (:data:`ASK_WORDS`)."""
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 120))
@@ -423,8 +433,9 @@ def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, oth
     head = trn(lang, "{count} friend is seated at your table", "{count} friends are seated at your table", others)
     title = art.fit_text(head, round(f * 1.15), bw - 2 * f, GOLD, bold=True)
     surface.blit(title, title.get_rect(midtop=(x + bw // 2, y + f // 2)))
-    body = art.fit_text(tr(lang, "Closing stops the server: the game ends for everyone."), f, bw - 2 * f, INK)
+    sentence, stop = ASK_WORDS.get(kind, ASK_WORDS["quit"])
+    body = art.fit_text(tr(lang, sentence), f, bw - 2 * f, INK)
     surface.blit(body, body.get_rect(midtop=(x + bw // 2, y + round(2.4 * f))))
     draw_button(surface, art, Button("keep", lay["keep"], N_("Keep playing"), primary=True), f, lang, False)
-    draw_button(surface, art, Button("stop", lay["stop"], N_("Close anyway")), f, lang, False)
+    draw_button(surface, art, Button("stop", lay["stop"], stop), f, lang, False)
 

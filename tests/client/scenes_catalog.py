@@ -143,7 +143,8 @@ def _join(art: Art, message: str | None, found: int = 0) -> Paint:
     return paint
 
 
-def _host(art: Art, ask: bool) -> Paint:
+def _host(art: Art, ask: bool, kind: str = "quit") -> Paint:
+    """The host's invite card; ``ask``: with the question over it, asked by ``kind`` (``pop``: Leave)."""
     def paint(surface: pygame.Surface, lang: str) -> None:
         from doublenine.client.layout import metrics
         from doublenine.client.scenes.lan_host import _ask, _card, host_layout
@@ -156,7 +157,7 @@ def _host(art: Art, ask: bool) -> Paint:
         surface.blit(art.felt(size), (0, 0))
         _card(surface, art, lay, host, f, sm)  # type: ignore[arg-type]
         if ask:
-            _ask(surface, art, lay, lang, 2, f)
+            _ask(surface, art, lay, lang, 2, f, kind)
     return paint
 
 
@@ -364,5 +365,6 @@ def painters() -> list[tuple[str, Paint]]:
             ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
             ("join/failure-longest", _join(art, None)),
-            ("host/card", _host(art, False)), ("host/ask", _host(art, True))]
+            ("host/card", _host(art, False)), ("host/ask", _host(art, True)),
+            ("host/ask-leave", _host(art, True, "pop"))]
     return out

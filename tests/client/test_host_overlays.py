@@ -19,6 +19,7 @@ from scenes_catalog import controls, table_scene, table_states
 from doublenine.client.intents import Pause
 from doublenine.client.render import passed_badge_height
 from doublenine.client.scenes.lan_host import HostedTable
+from doublenine.client.typeset import watch
 from doublenine.client.uistate import Ui
 from doublenine.shared.seats import Seat
 
@@ -159,3 +160,30 @@ def test_the_hosts_first_leave_says_the_game_ends_for_everyone() -> None:
     remote.table.session.state = host.table.session.state
     assert _press_leave(remote) is None and remote.asking is None
     assert remote.table.toast is not None and "play on" in remote.table.toast[0]
+
+
+def _drawn(host: HostedTable) -> list[str]:
+    surface = pygame.Surface(host.vp.pixels)
+    with watch() as seen:
+        host.draw(surface)
+    return [d.text for d in seen]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "de", "es"])
+def test_the_hosts_question_is_worded_for_the_action_that_asked(lang: str) -> None:
+    """Window finding (session 3): the host pressed Leave with a friend seated and was asked to
+    "Close anyway" ("Closing stops the server"). Kind: a question whose words are fixed while several
+    actions ask it. Leave asks in Leave's words, closing the window in closing's words."""
+    from doublenine.client.text import tr
+    host = _hosted("own-turn", (1280, 800), others=1)
+    host.lang = lang
+    host.table.session.state = replace(host.table.session.state, humans=frozenset({Seat.ONE, Seat.THREE}))
+    assert _press_leave(host) is None and host.asking is not None
+    shown = _drawn(host)
+    assert tr(lang, "Leave anyway") in shown and tr(lang, "Close anyway") not in shown
+    assert tr(lang, "Leaving stops the server: the game ends for everyone.") in shown
+    assert host.click_id("keep") is None
+    assert host.handle(pygame.event.Event(pygame.QUIT)) is None and host.asking is not None  # the window's close
+    shown = _drawn(host)
+    assert tr(lang, "Close anyway") in shown and tr(lang, "Leave anyway") not in shown
+    assert tr(lang, "Closing stops the server: the game ends for everyone.") in shown
