@@ -11,8 +11,11 @@ rejoins with the seat token (D7), also through a server stop (1001), the "table
 moved" close code and ``UNKNOWN_TABLE`` during a failover (issue 12). Only a
 deliberate end (close code 4010: the host closed its window; 4002: the seat is
 played from another window), a refusal waiting cannot change, a server never
-reached before the first seat, or minutes without the table are put on the
-inbox as a :class:`~.store.Failed` with a shared/failures.py key.
+reached before the first seat, a certificate this computer does not trust (also
+after a seat: waiting never makes it trusted), or minutes without the table are
+put on the inbox as a :class:`~.store.Failed` with a shared/failures.py key; a
+TLS failure is said as such (``net.certificate``, ``net.tls``), never as "the
+host stopped the game".
 :class:`NetSession` is what a scene holds: the inbox drained into
 :class:`ClientState` by ``reduce``, intents encoded with the table's ``seq``
 (STALE protection) and a unique id.
@@ -22,6 +25,7 @@ from __future__ import annotations
 import itertools
 import logging
 import queue
+import ssl
 import threading
 import time
 import uuid
@@ -104,6 +108,7 @@ class NetClient:
         from websockets.exceptions import WebSocketException
 
         refused: Failure | None = None  # the last refusal of a rejoin, told if the table never returns
+        tls: BaseException | None = None  # the last attempt's TLS failure, told if the table never returns
         while not self._stop.is_set():
             cause: BaseException | None = None  # why the last connection failed (a TLS failure is said as such)
             self.inbox.put(Connection("connecting" if self._retry.since is None else "lost"))
@@ -131,10 +136,17 @@ class NetClient:
                 self._fail(connect_failure(cause, *host_port(self.url), proxy_for(self.url)) if cause is not None
                            else unreachable(*host_port(self.url), proxy_for(self.url)))
                 break
+            if isinstance(cause, ssl.SSLCertVerificationError):  # seated, then a certificate this computer
+                # does not trust (the server came back with another one, or someone in between): no wait
+                # makes it trusted, the player must act, so say it now, with what to do (the join's words)
+                self._fail(connect_failure(cause, *host_port(self.url)))
+                break
+            tls = cause if isinstance(cause, ssl.SSLError) else None  # the last attempt's failure counts
             self.inbox.put(Connection("lost"))
             delay = self._retry.failed(time.monotonic())
-            if delay is None:  # minutes without the table: the host is gone for good
-                self._fail(refused or Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url)))))
+            if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
+                self._fail(connect_failure(tls, *host_port(self.url)) if tls is not None else
+                           refused or Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url)))))
                 break
             self._stop.wait(delay)  # a restarted or new owner gives the seat back to its token (D7)
 

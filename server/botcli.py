@@ -91,12 +91,32 @@ def run(args: argparse.Namespace) -> int:
             print(f"doublenine bot: connection lost before taking a seat ({describe_close(code, reason)})")
         return 1
     except GaveUp as exc:
-        print(f"doublenine bot: gave up: {exc}")
+        tls = _tls_failure(exc.__cause__, args.server)
+        print(f"doublenine bot: gave up: {exc}" + (f". {tls}" if tls else ""))
         return 1
     except (OSError, WebSocketException) as exc:  # refused, timed out, a proxy that said no or is malformed
         from doublenine.shared.dialing import proxy_for, shown_proxy
+
+        tls = _tls_failure(exc, args.server)
+        if tls:
+            print(f"doublenine bot: {tls}")
+            return 1
 
         proxy = proxy_for(args.server)  # issue 16.6: a failure through a proxy names it
         through = f" through the proxy {shown_proxy(proxy)}" if proxy else ""
         print(f"doublenine bot: cannot reach {args.server}{through}: {exc}")
         return 1
+
+
+def _tls_failure(exc: BaseException | None, server: str) -> str:
+    """The window's words for a TLS failure (shared/failures.connect_failure: the certificate's
+    reason and what to do), in English; "" when ``exc`` is no TLS failure."""
+    import ssl
+
+    if not isinstance(exc, ssl.SSLError):
+        return ""
+    from doublenine.shared.failures import connect_failure
+    from doublenine.shared.invite import check_server_url
+
+    where = check_server_url(server)
+    return connect_failure(exc, where.host, where.port).text("en")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import ssl
 from collections.abc import Callable
 from typing import Any
 
@@ -213,7 +214,9 @@ class SeatKeeper:
     ``await keeper.run(body)`` calls ``body(client)`` with a freshly attached
     :class:`TableClient` (its view from the new snapshot) after each (re)connection, until
     ``body`` returns. Raises ConnectionClosed for a deliberate end (4010, 4001, 4002),
-    :class:`ServerRefused` for a refusal waiting cannot change, :class:`GaveUp` after minutes.
+    :class:`ServerRefused` for a refusal waiting cannot change, ``ssl.SSLCertVerificationError``
+    at once for a certificate this computer does not trust (the server came back with another),
+    :class:`GaveUp` after minutes (its ``__cause__``: the last attempt's failure, if any).
     """
 
     def __init__(self, url: str, attach: dict[str, Any], *, policy: Backoff | None = None,
@@ -243,7 +246,9 @@ class SeatKeeper:
     async def run(self, body: Callable[[TableClient], Any]) -> Any:
         """Run ``body`` on an attached client, reconnecting after every loss; its result."""
         loop = asyncio.get_running_loop()
+        last: BaseException | None = None  # the last attempt's failure to connect, the cause of a GaveUp
         while True:
+            last = None
             try:
                 self.client = await self._attach()
                 self.retry.connected()
@@ -259,12 +264,13 @@ class SeatKeeper:
                     raise
                 self.say(f"rejoin refused for now ({exc.error.code}): retrying")
             except (OSError, asyncio.TimeoutError) as exc:
-                if self.token is None:
-                    raise
+                if self.token is None or isinstance(exc, ssl.SSLCertVerificationError):
+                    raise  # never seated, or a certificate this computer does not trust: waiting changes neither
+                last = exc
                 self.say(f"cannot reach the server ({exc}): retrying")
             wait = self.retry.failed(loop.time())
-            if wait is None:
-                raise GaveUp(f"table {self.code} unreachable for {self.retry.policy.give_up_after:g} s")
+            if wait is None:  # ``from last``: a TLS failure is said as such (doublenine bot), not lost
+                raise GaveUp(f"table {self.code} unreachable for {self.retry.policy.give_up_after:g} s") from last
             await asyncio.sleep(wait)
 
 

@@ -1,0 +1,194 @@
+"""A window already playing that loses its server to a TLS failure says the TLS failure (window
+finding, session 3): it said "The host stopped the game" when the server came back with another
+certificate, or someone in between answered with theirs.
+
+Kind: the cause of a lost connection forgotten by the time the loss is told. The window now says
+the join screen's own words (shared/failures.connect_failure): a certificate this computer does not
+trust at once (waiting never makes it trusted), another TLS failure when it gives up. The same in
+``doublenine bot`` (server/netbot.py). Real servers on loopback: the game server behind a TLS
+front (asyncio, the certificates made by openssl), which restarts with another certificate.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import ssl
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from doublenine.client.embedded import EmbeddedServer
+from doublenine.client.net import NetClient, NetSession
+from doublenine.shared import protocol as p
+from doublenine.shared.failures import Failure
+from doublenine.shared.reconnect import Backoff
+
+from sessionkit import pump_until
+
+LANGUAGES = ("en", "fr", "pt", "de", "es")
+
+
+def _certificate(folder: Path, name: str) -> tuple[Path, Path]:
+    cert, key = folder / f"{name}.pem", folder / f"{name}.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "2", "-subj", f"/CN={name}", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True, timeout=60)
+    return cert, key
+
+
+@pytest.fixture(scope="module")
+def certificates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path]]:
+    """Two self-signed certificates for 127.0.0.1: ``first`` (trusted by the test's SSL_CERT_FILE), ``other``."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make self-signed certificates")
+    folder = tmp_path_factory.mktemp("tls")
+    return {name: _certificate(folder, name) for name in ("first", "other")}
+
+
+class TlsFront:
+    """A TLS front on a loopback port (like nginx before a server): each connection is passed on to
+    ``backend`` port; ``None`` certificate: a plain front (a server that no longer speaks TLS)."""
+
+    def __init__(self, backend: int, certificate: tuple[Path, Path] | None, port: int = 0) -> None:
+        self.backend = backend
+        self.context: ssl.SSLContext | None = None
+        if certificate is not None:
+            self.context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            self.context.load_cert_chain(*certificate)
+        self.loop = asyncio.new_event_loop()
+        self.writers: set[asyncio.StreamWriter] = set()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self.server: Any = self._call(asyncio.start_server(self._pass_on, "127.0.0.1", port, ssl=self.context))
+        self.port: int = self.server.sockets[0].getsockname()[1]
+
+    def _call(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(10)
+
+    async def _pass_on(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        back_reader, back_writer = await asyncio.open_connection("127.0.0.1", self.backend)
+        self.writers |= {writer, back_writer}
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            try:
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            except (OSError, ssl.SSLError):
+                pass
+            finally:
+                dst.close()
+
+        await asyncio.gather(pipe(reader, back_writer), pipe(back_reader, writer))
+
+    def stop(self) -> None:
+        """Stop listening and cut every connection passed on (the front's process ended)."""
+        async def stop() -> None:
+            self.server.close()
+            for writer in list(self.writers):
+                writer.transport.abort()
+            await self.server.wait_closed()
+        self._call(stop())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+
+
+def _seated(url: str, backoff: Backoff) -> NetSession:
+    seats = tuple(p.SeatSpec(kind=k) for k in ("human", "computer", "computer", "computer"))
+    session = NetSession(NetClient(url, p.CreateTable(seats=seats, sit=1, name="Ana"), backoff=backoff).start())
+    pump_until(session, lambda s: s.connection == "connected" and s.view is not None and s.view.seat is not None)
+    return session
+
+
+def test_a_playing_window_whose_server_comes_back_with_another_certificate_says_so(
+        certificates: dict[str, tuple[Path, Path]], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificates["first"][0]))  # the player trusts the first one
+    server = EmbeddedServer(":memory:", bot_delay=60.0)
+    server.start()
+    front = TlsFront(server.server.port, certificates["first"])
+    session = None
+    try:
+        session = _seated(f"wss://127.0.0.1:{front.port}/", Backoff(first=0.05, cap=0.2, give_up_after=600.0))
+        port = front.port
+        front.stop()
+        front = TlsFront(server.server.port, certificates["other"], port)  # restarted with another certificate
+        pump_until(session, lambda s: s.failure is not None, 30)  # at once: not after give_up_after's 600 s
+        failure = session.state.failure
+        assert failure.key == "net.certificate"
+        assert failure.params == {"host": "127.0.0.1", "port": port, "reason": "self-signed certificate"}
+        for lang in LANGUAGES:
+            text = failure.text(lang)
+            assert "self-signed certificate" in text and "SSL_CERT_FILE" in text and "docs/operations.md" in text
+    finally:
+        if session is not None:
+            session.client.close()
+        front.stop()
+        server.stop()
+
+
+def test_a_playing_window_whose_server_stops_speaking_tls_says_so_when_it_gives_up(
+        certificates: dict[str, tuple[Path, Path]], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificates["first"][0]))
+    server = EmbeddedServer(":memory:", bot_delay=60.0)
+    server.start()
+    front = TlsFront(server.server.port, certificates["first"])
+    session = None
+    try:
+        session = _seated(f"wss://127.0.0.1:{front.port}/", Backoff(first=0.05, cap=0.2, give_up_after=1.5))
+        port = front.port
+        front.stop()
+        front = TlsFront(server.server.port, None, port)  # the same port, now without TLS
+        pump_until(session, lambda s: s.connection == "lost")
+        assert session.state.failure is None  # at first: waited out, as for any loss
+        pump_until(session, lambda s: s.failure is not None, 30)
+        failure = session.state.failure
+        assert failure.key == "net.tls"
+        assert failure.text("en").startswith(f"The secure connection (TLS) to 127.0.0.1:{port} failed (")
+        assert "wss:// is for a server behind TLS" in failure.text("en")
+    finally:
+        if session is not None:
+            session.client.close()
+        front.stop()
+        server.stop()
+
+
+def test_a_playing_bot_whose_server_comes_back_with_another_certificate_says_so(
+        certificates: dict[str, tuple[Path, Path]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``doublenine bot`` (server/netbot.py): the same kind. It retried for ten minutes, then said
+    "gave up: table ... unreachable"; now it ends at once with the window's words."""
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificates["first"][0]))
+    server = EmbeddedServer(":memory:", bot_delay=60.0)
+    server.start()
+    front = TlsFront(server.server.port, certificates["first"])
+    url = f"wss://127.0.0.1:{front.port}/"
+    seats = tuple(p.SeatSpec(kind=k) for k in ("human", "human", "computer", "computer"))
+    host = NetSession(NetClient(url, p.CreateTable(seats=seats, sit=1, name="Ana"),
+                                backoff=Backoff(first=0.05, cap=0.2)).start())
+    bot = None
+    try:
+        pump_until(host, lambda s: bool(s.table))
+        bot = subprocess.Popen([sys.executable, "-P", "-m", "doublenine", "bot", "--server", url, "--table",
+                                host.state.table, "--seat", "2"], text=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=dict(os.environ))
+        pump_until(host, lambda s: len(s.humans) == 2, 60)  # the bot is seated
+        port = front.port
+        front.stop()
+        front = TlsFront(server.server.port, certificates["other"], port)
+        out, err = bot.communicate(timeout=60)
+        assert bot.returncode == 1, err
+        assert out.splitlines()[-1] == "doublenine bot: " + _untrusted(port)
+    finally:
+        if bot is not None and bot.poll() is None:
+            bot.kill()
+            bot.communicate()
+        host.client.close()
+        front.stop()
+        server.stop()
+
+
+def _untrusted(port: int) -> str:
+    """The join screen's words for the other certificate at ``port``, in English."""
+    return Failure("net.certificate", {"host": "127.0.0.1", "port": port, "reason": "self-signed certificate"}).text("en")
