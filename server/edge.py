@@ -30,6 +30,9 @@ ALLOWED = ("GET", "HEAD")
 """The HTTP methods answered (the websocket handshake is a GET)."""
 _METHOD_MAX = 16
 """Bytes of a request line read to find its method: longer, websockets refuses the request itself."""
+_LINE_MAX = 8192
+"""Bytes looked at to find the end of the request line (websockets' own longest line)."""
+NOT_ASCII = b"The request line is not ASCII: percent-encode the address (RFC 3986).\n"
 
 
 def method_not_allowed(method: str) -> Response:
@@ -63,14 +66,34 @@ def _peek_method(protocol: ServerProtocol) -> Generator[None, None, str | None]:
         yield
 
 
+def _peek_line_ascii(protocol: ServerProtocol) -> Generator[None, None, bool]:
+    """Whether the request line is ASCII (RFC 9112 3: a browser percent-encodes anything else),
+    looked at without consuming a byte; True while no line end came within :data:`_LINE_MAX`
+    bytes (websockets then refuses the request itself)."""
+    reader = protocol.reader
+    while True:
+        end = reader.buffer.find(b"\n", 0, _LINE_MAX)
+        if end >= 0:
+            return bytes(reader.buffer[:end]).isascii()
+        if len(reader.buffer) >= _LINE_MAX or reader.eof:
+            return True
+        yield
+
+
 def _parser(protocol: ServerProtocol) -> Generator[None]:
-    """websockets' own parser, after a look at the method: one not allowed is answered 405
-    at once, as websockets answers a 431 (before its headers or body are read)."""
+    """websockets' own parser, after a look at the method and the request line: a method not
+    allowed is answered 405 at once, as websockets answers a 431 (before its headers or body
+    are read); a request line that is not ASCII (which websockets would close without a word)
+    is answered 400."""
     method = yield from _peek_method(protocol)
     if method is not None and method not in ALLOWED:
         protocol.handshake_exc = InvalidMessage(f"HTTP method {method!r} is not answered")
         protocol.send_response(method_not_allowed(method))
         yield  # send_response switched to discarding what follows: this generator ends here
+    if not (yield from _peek_line_ascii(protocol)):
+        protocol.handshake_exc = InvalidMessage("the request line is not ASCII")
+        protocol.send_response(respond(HTTPStatus.BAD_REQUEST, NOT_ASCII, "text/plain; charset=utf-8", None))
+        yield
     yield from protocol.parse()
 
 

@@ -117,7 +117,7 @@ class Table:
     async def persist_new(self, creator: str | None = None) -> None:
         """Store a new table's record (with ``creator``, the store's key of who created it) and
         the events its log holds already (the first shuffle)."""
-        await self.store.create_table(self.code, encode_meta(self.meta.record()), creator)
+        await self.store.create_table(self.code, encode_meta(self.meta.record()), creator, self.meta.created_at)
         self.listed_in_store = (False, (0, 0))  # a new record: not listed, no score
         await self.flush_unstored()
         await self.save_listing()

@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .base import ListedTable, MemoryStore, Store, StoreError, StoredTable
+from .base import ListedTable, ListingKey, MemoryStore, Store, StoreError, StoredTable, created_us
 
-__all__ = ["ListedTable", "MemoryStore", "Store", "StoredTable", "open_store", "describe"]
+__all__ = ["ListedTable", "ListingKey", "MemoryStore", "created_us", "Store", "StoredTable", "open_store", "describe"]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 

@@ -8,8 +8,21 @@ SQLite (default, ``--db PATH``), PostgreSQL (``--db postgresql://...``).
 """
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass, field, replace
 from typing import Protocol
+
+ListingKey = tuple[int, str]
+"""Where a table stands in the listing of ``/`` (issue 12 paging): (its creation time in whole
+microseconds since the epoch, its code). Newest first is this key descending; a page cursor
+is the key of a row, so new tables never shift the pages after it."""
+
+
+def created_us(created: float) -> int:
+    """A creation time in seconds (``time.time()``, a table record's ``created_at``) as the whole
+    microseconds of :data:`ListingKey` (rounded down: the same integer in every process)."""
+    return math.floor(created * 1_000_000)
 
 
 class StoreError(OSError):
@@ -41,6 +54,14 @@ class ListedTable:
     meta: bytes
     scores: tuple[int, int]
     """Team A's and team B's match points (R18) when its owner last stored them."""
+    created: int = field(default=0, compare=False)
+    """Its creation time as stored, whole microseconds (:func:`created_us`): the first half of its
+    :data:`ListingKey` (not compared: a time the store chose, unless ``create_table`` was given one)."""
+
+    @property
+    def key(self) -> ListingKey:
+        """Where it stands in the listing (newest first: descending)."""
+        return (self.created, self.code)
 
 
 def stale_owner(code: str, epoch: int, stored: int) -> ValueError:
@@ -68,9 +89,12 @@ class Store(Protocol):
     ``epoch=None``: unfenced (tests, tools).
     """
 
-    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None,
+                           created: float | None = None) -> None:
         """Record a new table; ``ValueError`` if ``code`` exists. ``creator``: an opaque key of who
-        created it (a digest of the address group, ``server/addresses.py``), kept while it is open."""
+        created it (a digest of the address group, ``server/addresses.py``), kept while it is open.
+        ``created``: its creation time in seconds since the epoch (the record's ``created_at``, so
+        that a live table and its stored row stand at one :data:`ListingKey`), None: now."""
 
     async def count_open(self, creator: str) -> int:
         """How many open tables ``creator`` created (issue 12: the tables-per-address limit counts
@@ -89,9 +113,12 @@ class Store(Protocol):
         """Store whether ``/`` lists the table (public and its match not over) and its score;
         ``KeyError`` if unknown, ``ValueError`` if ``epoch`` is stale (as :meth:`update_meta`)."""
 
-    async def load_listed(self, limit: int) -> list[ListedTable]:
-        """The open tables stored as listed, newest first, at most ``limit``: one query on the
-        table records, never the logs."""
+    async def load_listed(self, limit: int, before: ListingKey | None = None,
+                          after: ListingKey | None = None) -> list[ListedTable]:
+        """The open tables stored as listed, newest first (:attr:`ListedTable.key` descending), at
+        most ``limit``: one indexed query on the table records, never the logs. ``before``: only
+        those whose key is below it (the page after a row); ``after``: only those above it, the
+        ``limit`` nearest to it (the page before a row). Not both (``ValueError``)."""
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         """Durably append log rows (seq, payload) before any client hears of them."""
@@ -149,13 +176,14 @@ class MemoryStore:
             raise stale_owner(code, epoch, t.epoch)
         return t
 
-    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None,
+                           created: float | None = None) -> None:
         if code in self.tables:
             raise ValueError(f"table {code} exists")
         self.tables[code] = StoredTable(code, meta)
         self._creator[code] = creator
         self._rows[code], self._seqs[code] = [], set()
-        self._created[code] = len(self._created)
+        self._created[code] = created_us(time.time() if created is None else created)
 
     async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
         self.tables[code] = replace(self._fenced(code, epoch), meta=meta)
@@ -172,10 +200,17 @@ class MemoryStore:
         self._fenced(code, epoch)
         self._listing[code] = (bool(listed), (int(scores[0]), int(scores[1])))
 
-    async def load_listed(self, limit: int) -> list[ListedTable]:
-        listed = [code for code, (on, _) in self._listing.items() if on and not self.tables[code].closed]
-        listed.sort(key=lambda code: -self._created[code])
-        return [ListedTable(c, self.tables[c].meta, self._listing[c][1]) for c in listed[:limit]]
+    async def load_listed(self, limit: int, before: ListingKey | None = None,
+                          after: ListingKey | None = None) -> list[ListedTable]:
+        if before is not None and after is not None:
+            raise ValueError("load_listed: before or after, not both")
+        rows = [ListedTable(c, self.tables[c].meta, self._listing[c][1], self._created[c])
+                for c, (on, _) in self._listing.items() if on and not self.tables[c].closed]
+        if after is not None:
+            nearest = sorted((r for r in rows if r.key > after), key=lambda r: r.key)[:limit]
+            return nearest[::-1]
+        rows.sort(key=lambda r: r.key, reverse=True)
+        return [r for r in rows if before is None or r.key < before][:limit]
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         if code not in self.tables:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .base import ListedTable, Store, StoredTable
+from .base import ListedTable, ListingKey, Store, StoredTable
 
 
 class MeteredStore:
@@ -45,8 +45,9 @@ class MeteredStore:
         finally:
             self.histogram.observe(time.perf_counter() - start)
 
-    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
-        await self._write(self.inner.create_table(code, meta, creator))
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None,
+                           created: float | None = None) -> None:
+        await self._write(self.inner.create_table(code, meta, creator, created))
 
     async def count_open(self, creator: str) -> int:
         result: int = await self.inner.count_open(creator)
@@ -63,8 +64,11 @@ class MeteredStore:
                              epoch: int | None = None) -> None:
         await self._write(self.inner.update_listing(code, listed, scores, epoch))
 
-    async def load_listed(self, limit: int) -> list[ListedTable]:
-        return await self.inner.load_listed(limit)
+    async def load_listed(self, limit: int, before: ListingKey | None = None,
+                          after: ListingKey | None = None) -> list[ListedTable]:
+        if before is None and after is None:  # the first page: any store (and test doubles) answer this
+            return await self.inner.load_listed(limit)
+        return await self.inner.load_listed(limit, before=before, after=after)
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
                           epoch: int | None = None) -> None:

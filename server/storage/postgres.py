@@ -13,13 +13,14 @@ install (wheels on PyPI), so the container image and CI stay one ``pip install``
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime, timedelta, timezone
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .base import ListedTable, StoredTable, stale_owner
+from .base import ListedTable, ListingKey, StoredTable, created_us, stale_owner
 
 T = TypeVar("T")
 
@@ -113,10 +114,12 @@ class PostgresStore:
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise OSError(f"postgres: {exc}") from exc
 
-    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None,
+                           created: float | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
-            await con.execute("INSERT INTO dn_table(code, meta, creator) VALUES ($1, $2, $3)",
-                              code, bytes(meta), creator)
+            await con.execute("INSERT INTO dn_table(code, meta, creator, created)"
+                              " VALUES ($1, $2, $3, COALESCE($4, now()))", code, bytes(meta), creator,
+                              None if created is None else _stamp(created_us(created)))
 
         try:
             await self._run(work)
@@ -152,11 +155,22 @@ class PostgresStore:
 
         await self._run(work)
 
-    async def load_listed(self, limit: int) -> list[ListedTable]:
+    async def load_listed(self, limit: int, before: ListingKey | None = None,
+                          after: ListingKey | None = None) -> list[ListedTable]:
+        if before is not None and after is not None:
+            raise ValueError("load_listed: before or after, not both")
+        cursor = before if before is not None else after
+        order = "ASC" if after is not None else "DESC"
+        # codes compared by code point (COLLATE "C"), as Python and SQLite compare them
+        where = "" if cursor is None else f" AND (created, code COLLATE \"C\") {'<' if before is not None else '>'} ($2, $3)"
+        args: list[Any] = [int(limit)] if cursor is None else [int(limit), _stamp(int(cursor[0])), str(cursor[1])]
+
         async def work(con: asyncpg.Connection) -> list[ListedTable]:
-            rows = await con.fetch("SELECT code, meta, score_a, score_b FROM dn_table WHERE listed AND NOT closed"
-                                   " ORDER BY created DESC, code LIMIT $1", int(limit))
-            return [ListedTable(r["code"], bytes(r["meta"]), (r["score_a"], r["score_b"])) for r in rows]
+            rows = await con.fetch("SELECT code, meta, score_a, score_b, created FROM dn_table WHERE listed AND NOT closed"
+                                   f"{where} ORDER BY created {order}, code COLLATE \"C\" {order} LIMIT $1", *args)
+            found = [ListedTable(r["code"], bytes(r["meta"]), (r["score_a"], r["score_b"]), _micros(r["created"]))
+                     for r in rows]
+            return found if after is None else found[::-1]
 
         return await self._run(work)
 
@@ -287,3 +301,17 @@ async def _fenced(con: asyncpg.Connection, sql: str, code: str, epoch: int | Non
     stored epoch is ``epoch`` (any, when None); errors as :func:`_owner_check`."""
     stored = await _owner_check(con, code, epoch)
     await con.execute(sql, code, stored, *values)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MICRO = timedelta(microseconds=1)
+
+
+def _stamp(micros: int) -> datetime:
+    """Whole microseconds since the epoch as the TIMESTAMPTZ ``created`` (exact both ways)."""
+    return _EPOCH + micros * _MICRO
+
+
+def _micros(stamp: datetime) -> int:
+    """``created`` as whole microseconds since the epoch (the first half of a ListingKey)."""
+    return (stamp - _EPOCH) // _MICRO

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .base import ListedTable, StoreError, StoredTable, stale_owner
+from .base import ListedTable, ListingKey, StoreError, StoredTable, created_us, stale_owner
 from .ownerfile import OwnerFile
 
 SCHEMA_VERSION = 2
@@ -219,13 +219,14 @@ class SQLiteStore:
 
     # -- the Store interface -----------------------------------------------------------
 
-    async def create_table(self, code: str, meta: bytes, creator: str | None = None) -> None:
+    async def create_table(self, code: str, meta: bytes, creator: str | None = None,
+                           created: float | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
             now = time.time()
             try:
                 c.execute(
                     "INSERT INTO dn_table(code, meta, closed, created, updated, creator) VALUES (?,?,0,?,?,?)",
-                    (code, bytes(meta), now, now, creator),
+                    (code, bytes(meta), now if created is None else float(created), now, creator),
                 )
             except sqlite3.IntegrityError as exc:
                 raise ValueError(f"table {code} exists") from exc
@@ -265,14 +266,27 @@ class SQLiteStore:
 
         await self._call(job)
 
-    async def load_listed(self, limit: int) -> list[ListedTable]:
+    async def load_listed(self, limit: int, before: ListingKey | None = None,
+                          after: ListingKey | None = None) -> list[ListedTable]:
+        if before is not None and after is not None:
+            raise ValueError("load_listed: before or after, not both")
+        # The key's microseconds as created_us() finds them: the same double product, truncated.
+        key = "CAST(created * 1000000 AS INTEGER)"
+        where, order, args = "", "DESC", [int(limit)]
+        if before is not None or after is not None:
+            cursor = before if before is not None else after
+            assert cursor is not None
+            where = f" AND ({key}, code) {'<' if before is not None else '>'} (?, ?)"
+            order = "DESC" if before is not None else "ASC"
+            args = [int(cursor[0]), str(cursor[1]), int(limit)]
+
         def job(c: sqlite3.Connection) -> list[ListedTable]:
-            rows = c.execute("SELECT code, meta, score_a, score_b FROM dn_table WHERE listed=1 AND closed=0"
-                             " ORDER BY created DESC, code LIMIT ?", (int(limit),))
-            return [ListedTable(code, bytes(meta), (a, b)) for code, meta, a, b in rows]
+            rows = c.execute(f"SELECT code, meta, score_a, score_b, created FROM dn_table WHERE listed=1 AND closed=0"
+                             f"{where} ORDER BY {key} {order}, code {order} LIMIT ?", args)
+            return [ListedTable(code, bytes(meta), (a, b), created_us(made)) for code, meta, a, b, made in rows]
 
         result: list[ListedTable] = await self._call(job)
-        return result
+        return result if after is None else result[::-1]
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         batch = [(code, int(seq), bytes(payload)) for seq, payload in rows]

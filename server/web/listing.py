@@ -9,31 +9,112 @@ the score), so ``/`` is one query on the table records, newest first, at most
 per interval; the tables this process serves are always shown as they are now (their
 live copy replaces the stored row). With SQLite or memory (one process per store) every
 open stored table is served by this process: the page is the live list, with no query.
+
+Paging: the list goes on over pages of :data:`LISTED_MAX` tables, followed by a cursor (the
+:data:`~..storage.base.ListingKey` of a row shown: its creation time in microseconds and its
+code, ``?before=`` for the older page, ``?after=`` for the newer one), never an offset, so
+tables created or closed meanwhile never shift a table out of the pages or onto two of them.
+A cursor page is one more indexed query of at most ``LISTED_MAX + 1`` rows (at most
+:data:`CURSOR_QUERIES` at once per process), and builds the records of the tables it shows only.
 """
 from __future__ import annotations
 
 import asyncio
 import heapq
 import logging
+import re
 import time
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qsl
 
 from doublenine.shared.codec import decode_meta
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
 from ..seating import TableMeta
-from ..storage.base import ListedTable
+from ..storage.base import ListedTable, ListingKey, created_us
 from .pages import SeatInfo, TableInfo
 
 log = logging.getLogger("doublenine.server.web")
 
 LISTED_MAX = 50
-"""Public tables ``/`` lists at most (the newest first); also the store query's row cap."""
+"""Public tables one page of ``/`` lists (newest first); the store query reads one more row, which
+says whether older tables exist."""
 LISTING_TTL = 2.0
 """Seconds one answer of the store is reused by ``/`` (the tables of this process are always current)."""
 LISTING_WAIT = 2.0
-"""Seconds ``/`` waits for the store's answer; a slower store: the page shows the last answer."""
+"""Seconds ``/`` waits for the store's answer; a slower store: the page shows the last answer
+(a cursor page, which has no last answer: :class:`ListingUnavailable`)."""
+CURSOR_QUERIES = 2
+"""Store queries of cursor pages one process runs at once (the others wait, within LISTING_WAIT):
+a flood of cursors from many addresses never takes the store's connections from the tables."""
+MAX_CURSOR_US = 10**16 - 1
+"""The largest creation time a cursor may name, in microseconds (the year 2286)."""
+_CURSOR = re.compile(r"(0|[1-9][0-9]{0,15})\.([A-Z0-9]{1,32})", re.ASCII)
+
+
+BAD_CURSOR = "BAD_CURSOR"
+"""The stable code of a ``400`` for a bad cursor (``X-Doublenine-Error``, ``data-error``): an HTTP
+answer's code, never a websocket frame's, so it is not one of the protocol's ``ErrorCode``s."""
+
+
+class BadCursor(ValueError):
+    """A ``?before=``/``?after=`` that is not a cursor this server makes (``400`` :data:`BAD_CURSOR`)."""
+
+
+class ListingUnavailable(OSError):
+    """The store did not answer a cursor page within :data:`LISTING_WAIT` (``503``, retry)."""
+
+
+def format_cursor(key: ListingKey) -> str:
+    """A row's key as the cursor of a link: ``MICROSECONDS.CODE`` (``1764555000123456.KQ7PX``)."""
+    return f"{key[0]}.{key[1]}"
+
+
+def parse_cursor(text: str) -> ListingKey:
+    """The key a cursor names (:func:`format_cursor`'s form only: ASCII digits without a sign or
+    leading zero, at most :data:`MAX_CURSOR_US`, a dot, a code of 1-32 capitals and digits);
+    :class:`BadCursor` otherwise, before any work is done."""
+    found = _CURSOR.fullmatch(text) if len(text) <= 64 else None
+    if found is None:
+        raise BadCursor("not a cursor of this list")
+    return int(found.group(1)), found.group(2)
+
+
+MAX_QUERY = 512
+"""Characters of the query of ``/`` read at all (longer: :class:`BadCursor`)."""
+
+
+def cursor_query(query: str) -> tuple[ListingKey | None, ListingKey | None]:
+    """(before, after) asked for by the query string of ``/`` (``before=CURSOR`` or
+    ``after=CURSOR``, at most one of them, once; other fields are ignored); (None, None) for
+    none. :class:`BadCursor` for a query longer than :data:`MAX_QUERY`, more than 16 fields,
+    a cursor given twice or both, or a value :func:`parse_cursor` refuses."""
+    if len(query) > MAX_QUERY:
+        raise BadCursor("the query is too long")
+    try:
+        fields = parse_qsl(query, keep_blank_values=True, max_num_fields=16, errors="strict")
+    except ValueError as exc:  # too many fields, or percent-escapes that are not UTF-8
+        raise BadCursor(str(exc)) from None
+    given = [(name, value) for name, value in fields if name in ("before", "after")]
+    if len(given) > 1:
+        raise BadCursor("give one cursor: before or after, once")
+    if not given:
+        return None, None
+    key = parse_cursor(given[0][1])
+    return (key, None) if given[0][0] == "before" else (None, key)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of ``/``: its tables, newest first, and the cursors of its links."""
+
+    rows: list[TableInfo]
+    older: str | None
+    """The query of the older page (``before=CURSOR``; ``""``: the first page), None when no table is older."""
+    newer: str | None
+    """The query of the newer page (``after=CURSOR``; ``""``: the first page), None on the first page."""
 
 
 def table_info(table: Any) -> TableInfo:
@@ -72,8 +153,8 @@ def status_of(state: Any, wire: dict[str, Any]) -> tuple[str, tuple[tuple[str, s
     return "started", ()
 
 
-def stored_info(row: ListedTable) -> tuple[float, TableInfo] | None:
-    """(creation time, page data) of a table another process serves, from its stored record;
+def stored_info(row: ListedTable) -> tuple[ListingKey, TableInfo] | None:
+    """(listing key, page data) of a table another process serves, from its stored record;
     None for a record this version cannot read (another process's data is untrusted input:
     a damaged row is left out, never an error page). Whether a held seat's player is
     connected is known only to its process: such seats show as held."""
@@ -81,68 +162,123 @@ def stored_info(row: ListedTable) -> tuple[float, TableInfo] | None:
         meta = TableMeta.from_record(decode_meta(row.meta))
         seats = tuple(SeatInfo(int(s), sl.display_name, "computer" if sl.kind == "computer"
                                else "player" if sl.claimed else "free") for s, sl in sorted(meta.slots.items()))
-        return float(meta.created_at), TableInfo(row.code, seats, row.scores, bool(meta.started))
+        return row.key, TableInfo(row.code, seats, row.scores, bool(meta.started))
     except Exception:  # any damage of the msgpack record or its fields
         log.warning("table %s: its stored record cannot be listed", row.code[:40])
         return None
 
 
 class PublicTables:
-    """``await PublicTables(registry).tables()``: the :class:`TableInfo` rows of ``/``."""
+    """``await PublicTables(registry).page(before=KEY)``: the :class:`Page` of ``/`` asked for."""
 
     def __init__(self, registry: Any, ttl: float = LISTING_TTL, limit: int = LISTED_MAX) -> None:
         self.registry = registry
         self.ttl = ttl
         self.limit = limit
-        self._stored: dict[str, tuple[float, TableInfo]] = {}
+        self._stored: list[tuple[ListingKey, TableInfo]] = []
+        self._stored_edge: ListingKey | None = None
         self._read_at = float("-inf")
         self._reading: asyncio.Task[None] | None = None
+        self._queries = asyncio.Semaphore(CURSOR_QUERIES)
         self.built = 0
         """Records of live tables built so far (at most :attr:`limit` per ``/``, however many
         tables this process serves)."""
 
+    @property
+    def _shared(self) -> bool:
+        return not getattr(self.registry.ownership, "exclusive", False)  # SQLite: every table is here
+
     async def tables(self) -> list[TableInfo]:
         """The newest :attr:`limit` public tables whose match is not over, of every process."""
-        shared = not getattr(self.registry.ownership, "exclusive", False)  # SQLite: every table is here
-        if shared and time.monotonic() - self._read_at >= self.ttl:
-            if self._reading is None:  # one query at a time, shared by every waiting request
-                self._reading = asyncio.get_running_loop().create_task(self._read())
-            try:  # a store that hangs must not hang the page: show the last answer meanwhile
-                await asyncio.wait_for(asyncio.shield(self._reading), LISTING_WAIT)
-            except asyncio.TimeoutError:
-                log.warning("the public tables: the store did not answer within %g s", LISTING_WAIT)
-        return self._newest()
+        return (await self.page()).rows
 
-    def _newest(self) -> list[TableInfo]:
-        """The :attr:`limit` newest listed tables: the stored ones not served here and the live
-        ones of this process. Only the shown tables' records are built (:attr:`built` counts
-        them): choosing them reads two fields of each live table, so one ``/`` never costs a
-        record per table others created."""
+    async def page(self, before: ListingKey | None = None, after: ListingKey | None = None) -> Page:
+        """The :attr:`limit` listed tables just older than ``before`` (or just newer than
+        ``after``; neither: the newest), with the cursors of the pages around them.
+        :class:`ListingUnavailable` when the store does not answer a cursor page in time."""
+        if before is None and after is None:
+            if self._shared and time.monotonic() - self._read_at >= self.ttl:
+                if self._reading is None:  # one query at a time, shared by every waiting request
+                    self._reading = asyncio.get_running_loop().create_task(self._read())
+                try:  # a store that hangs must not hang the page: show the last answer meanwhile
+                    await asyncio.wait_for(asyncio.shield(self._reading), LISTING_WAIT)
+                except asyncio.TimeoutError:
+                    log.warning("the public tables: the store did not answer within %g s", LISTING_WAIT)
+            return self._choose(self._stored, self._stored_edge, None, None)
+        stored: list[tuple[ListingKey, TableInfo]] = []
+        edge: ListingKey | None = None
+        if self._shared:
+            query = asyncio.get_running_loop().create_task(self._query(before, after))
+            query.add_done_callback(lambda done: done.cancelled() or done.exception())  # a late failure: read
+            try:  # shielded: a late answer still ends its query (and frees its place) by itself
+                found = await asyncio.wait_for(asyncio.shield(query), LISTING_WAIT)
+            except (asyncio.TimeoutError, OSError) as exc:
+                raise ListingUnavailable(f"the public tables could not be read from the store: {exc}") from None
+            stored, edge = self._infos(found, after is not None)
+        return self._choose(stored, edge, before, after)
+
+    async def _query(self, before: ListingKey | None, after: ListingKey | None) -> list[ListedTable]:
+        async with self._queries:
+            found: list[ListedTable] = await self.registry.store.load_listed(self.limit + 1, before=before, after=after)
+            return found
+
+    def _infos(self, found: list[ListedTable], newer: bool) -> tuple[list[tuple[ListingKey, TableInfo]],
+                                                                     ListingKey | None]:
+        """The readable rows of a store answer, and when the store holds more rows beyond them,
+        the key of the farthest row it gave (from the cursor: the oldest, ``newer``: the newest)."""
+        rows = [item for item in map(stored_info, found) if item is not None]
+        if len(found) <= self.limit:
+            return rows, None
+        keys = [row.key for row in found]
+        return rows, (max(keys) if newer else min(keys))
+
+    def _choose(self, stored: list[tuple[ListingKey, TableInfo]], edge: ListingKey | None,
+                before: ListingKey | None, after: ListingKey | None) -> Page:
+        """The page: the stored rows not served here and the live listed tables of this process
+        within the cursor, merged by key. Only the shown tables' records are built (:attr:`built`
+        counts them): choosing them reads two fields of each live table, so one ``/`` never
+        costs a record per table others created. When the store has more rows than it gave,
+        nothing beyond its last row is shown (a row it did not give could stand there), so
+        following the cursors never skips a table."""
         local = self.registry.tables
-        candidates: list[tuple[float, str, Any]] = [
-            (created, code, info) for code, (created, info) in self._stored.items() if code not in local]
-        candidates.extend((table.meta.created_at, code, table) for code, table in local.items()
-                          if table.listing()[0])
-        shown = heapq.nlargest(self.limit, candidates, key=lambda item: item[0])
+        candidates: list[tuple[ListingKey, Any]] = [(key, info) for key, info in stored if info.code not in local]
+        for code, table in local.items():
+            key = (created_us(table.meta.created_at), code)
+            if (before is None or key < before) and (after is None or key > after) and table.listing()[0]:
+                candidates.append((key, table))
+        newer = after is not None  # walking towards the newest: the smallest keys above ``after``
+        if edge is not None:  # the store has rows beyond ``edge`` that it did not give
+            candidates = [c for c in candidates if (c[0] <= edge if newer else c[0] >= edge)]
+        nearest = heapq.nsmallest if newer else heapq.nlargest
+        picked = nearest(self.limit + 1, candidates, key=lambda item: item[0])
+        further = edge is not None or len(picked) > self.limit
+        shown = picked[:self.limit]
+        if newer:
+            shown.reverse()
         out = []
-        for _, _, item in shown:
+        for _, item in shown:
             if not isinstance(item, TableInfo):  # a live table of this process: its record as it is now
                 self.built += 1
                 item = table_info(item)
             out.append(item)
-        return out
+        keys = [key for key, _ in shown]
+        if not newer:
+            last = keys[-1] if keys else edge
+            older = f"before={format_cursor(last)}" if further and last is not None else None
+            newer_link = None if before is None else (f"after={format_cursor(keys[0])}" if keys else "")
+        else:
+            first = keys[0] if keys else edge
+            older = f"before={format_cursor(keys[-1])}" if keys else ""
+            newer_link = f"after={format_cursor(first)}" if further and first is not None else None
+        return Page(out, older, newer_link)
 
     async def _read(self) -> None:
         try:
-            found = await self.registry.store.load_listed(self.limit)
+            found = await self.registry.store.load_listed(self.limit + 1)
         except Exception as exc:  # the store is down: list what this process serves
             log.warning("the public tables could not be read from the store: %s", exc)
             found = []
         finally:
             self._read_at = time.monotonic()
             self._reading = None
-        self._stored = {}
-        for row in found:
-            item = stored_info(row)
-            if item is not None:
-                self._stored[row.code] = item
+        self._stored, self._stored_edge = self._infos(found, False)

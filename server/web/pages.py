@@ -146,8 +146,17 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
     return _page(t, "table-page", t.gettext(w.TABLE_TITLE, code=info.code) + " · doublenine", body, scripts)
 
 
-def index_page(t: Translator, tables: list[TableInfo], server: str | None) -> str:
-    """``/``: the open tables their creators listed (``create_table{public}``), and how to start one."""
+def _page_link(query: str | None, css: str, label: str) -> str:
+    """A link of the list's pages (``query``: ``before=CURSOR``, ``after=CURSOR``, ``""`` for the first page)."""
+    if query is None:
+        return ""
+    return f'<a class="{css}" href="{escape("/?" + query if query else "/")}">{escape(label)}</a>'
+
+
+def index_page(t: Translator, tables: list[TableInfo], server: str | None,
+               older: str | None = None, newer: str | None = None) -> str:
+    """``/``: the open tables their creators listed (``create_table{public}``), and how to start one.
+    ``older``/``newer``: the queries of the pages around this one (:class:`.listing.Page`), None: no link."""
     rows = []
     for info in tables:
         names = ", ".join(escape(_shown_name(t, s)) for s in info.seats)
@@ -157,6 +166,9 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None) -> st
                     f'<span class="names">{names}</span><span class="meta">{escape(state)} · {escape(free)} · '
                     f'{info.scores[0]} – {info.scores[1]}</span><span class="go">{escape(t.gettext(w.WATCH))}</span></a></li>')
     listing = f'<ul class="tables">{"".join(rows)}</ul>' if rows else f'<p class="empty">{escape(t.gettext(w.INDEX_EMPTY))}</p>'
+    links = _page_link(newer, "newer", t.gettext(w.NEWER_TABLES)) + _page_link(older, "older", t.gettext(w.OLDER_TABLES))
+    if links:
+        listing += f'<nav class="pages">{links}</nav>'
     address = "" if server is None else (
         f'<p>{escape(t.gettext(w.SERVER_ADDRESS))}: <code class="address">{escape(server)}</code></p>')
     body = (f'<main class="index"><section class="head"><h1>{escape(t.gettext(w.INDEX_TITLE))}</h1>'
@@ -173,6 +185,22 @@ def not_found_page(t: Translator) -> str:
             f'<p>{escape(t.gettext(w.NOT_FOUND_TEXT))}</p>'
             f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></section></main>')
     return _page(t, "missing-page", t.gettext(w.NOT_FOUND_TITLE), body)
+
+
+def bad_cursor_page(t: Translator, code: str) -> str:
+    """The ``400`` page of a list link whose cursor this server does not make; ``code`` (the stable
+    ``BAD_CURSOR``) stands in ``data-error``."""
+    body = (f'<main class="missing" data-error="{escape(code)}"><section class="head">'
+            f'<h1>{escape(t.gettext(w.BAD_CURSOR_TITLE))}</h1><p>{escape(t.gettext(w.BAD_CURSOR_TEXT))}</p>'
+            f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></section></main>')
+    return _page(t, "missing-page", t.gettext(w.BAD_CURSOR_TITLE), body)
+
+
+def listing_busy_page(t: Translator) -> str:
+    """The ``503`` page of a list page the store did not answer in time."""
+    body = (f'<main class="missing"><section class="head"><h1>{escape(t.gettext(w.LISTING_BUSY_TITLE))}</h1>'
+            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p></section></main>')
+    return _page(t, "missing-page", t.gettext(w.LISTING_BUSY_TITLE), body)
 
 
 def too_many_page(t: Translator) -> str:

@@ -35,7 +35,7 @@ from ..registry import normalize_code
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
 from . import pages
-from .listing import PublicTables, table_info
+from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, table_info
 from .pages import SeatInfo, TableInfo
 from .words import negotiate, words
 
@@ -163,9 +163,7 @@ class WebSite:
         if not self.registry.pages.take(group, now):  # every page below costs work: bounded per address
             return self._too_many(t, netloc, page_headers, self.registry.pages.retry_after(group, now))
         if path == "/":
-            server = None if netloc is None else f"{'wss' if self._tls(request) else 'ws'}://{netloc}"
-            text = pages.index_page(t, await self.public.tables(), server)
-            return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
+            return await self._index(request, t, netloc, page_headers)
         found = _TABLE_PATH.match(path)
         if found:
             info = await self._lookup(group, now, found.group(1))
@@ -178,6 +176,26 @@ class WebSite:
         else:
             status = HTTPStatus.NOT_FOUND
         return respond(status, pages.not_found_page(t).encode(), html, netloc, page_headers)
+
+    async def _index(self, request: Request, t: Any, netloc: str | None,
+                     page_headers: tuple[tuple[str, str], ...]) -> Response:
+        """``/`` and its pages (``?before=CURSOR``, ``?after=CURSOR``, issue 12 paging): ``400`` with
+        ``X-Doublenine-Error: BAD_CURSOR`` for a cursor this server does not make, ``503`` with
+        ``Retry-After`` when the store does not answer a cursor page in time."""
+        html = "text/html; charset=utf-8"
+        try:
+            before, after = cursor_query(request.path.partition("?")[2])
+        except BadCursor:
+            return respond(HTTPStatus.BAD_REQUEST, pages.bad_cursor_page(t, BAD_CURSOR).encode(), html, netloc,
+                           (*page_headers, ("X-Doublenine-Error", BAD_CURSOR)))
+        try:
+            page = await self.public.page(before=before, after=after)
+        except ListingUnavailable:
+            return respond(HTTPStatus.SERVICE_UNAVAILABLE, pages.listing_busy_page(t).encode(), html, netloc,
+                           (*page_headers, ("Retry-After", "2")))
+        server = None if netloc is None else f"{'wss' if self._tls(request) else 'ws'}://{netloc}"
+        text = pages.index_page(t, page.rows, server, page.older, page.newer)
+        return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
 
     @staticmethod
     def _too_many(t: Any, netloc: str | None, page_headers: tuple[tuple[str, str], ...], wait: float) -> Response:

@@ -93,3 +93,45 @@ async def test_issue_12_every_process_lists_every_public_table_and_nginx_shows_a
             s.stop_quietly()
         if proxy is not None:
             proxy.stop()
+
+
+async def test_pages_of_the_list_through_nginx_hold_every_table_of_every_process_once(
+        tmp_path: Path, pg: str) -> None:  # noqa: F811
+    """120 public tables created over three processes, ``/`` followed through nginx by its Older
+    links (each request may reach any process): the newest 50, the next 50, the last 20, exactly,
+    while new tables arrive at every process between the pages."""
+    import re
+
+    wipe = PostgresStore(pg)
+    await wipe.drop_all()
+    await wipe.close()
+    ports = [free_port() for _ in range(3)]
+    flags = ("--max-tables-per-address", "1000", "--page-burst", "1000")
+    servers = [Serve(port, pg, tmp_path / f"serve-{port}.log", extra=flags) for port in ports]
+    nginx_dir = tmp_path / "nginx"
+    nginx_dir.mkdir()
+    conf, https, _ = prepare(nginx_dir, "doublenine.conf", ports)
+    proxy: Nginx | None = None
+    try:
+        for s in servers:
+            s.start()
+        proxy = Nginx(nginx_dir, conf, https)
+        made = [await create(ports[i % 3], True, f"Player{i}") for i in range(120)]
+        newest_first = made[::-1]
+        await asyncio.sleep(LISTING_TTL + 0.2)  # the first page is each process's answer of the last 2 s
+        pages, path = [], "/"
+        for n in range(3):
+            status, html = await asyncio.to_thread(get, f"https://127.0.0.1:{https}{path}")
+            assert status == 200, path
+            pages.append([part.split('"', 1)[0] for part in html.split('<li class="listed"><a href="/t/')[1:]])
+            for port in ports:  # new tables at every process before the next page
+                await create(port, True, f"New{n}")
+            older = re.search(r'<a class="older" href="([^"]*)"', html)
+            path = older.group(1) if older else ""
+        assert pages == [newest_first[:50], newest_first[50:100], newest_first[100:]]
+        assert path == ""  # the last page has no Older link
+    finally:
+        for s in servers:
+            s.stop_quietly()
+        if proxy is not None:
+            proxy.stop()

@@ -222,6 +222,30 @@ async def test_load_listed_gives_open_listed_tables_newest_first_at_most_limit(s
                      "T3": (True, (3, 30)), "T5": (False, (100, 50))}
 
 
+async def test_load_listed_pages_by_key_before_and_after_a_cursor(store: Store) -> None:
+    """Issue 12 paging: the key is (creation time in whole microseconds, code), newest first;
+    ``before`` gives the rows below a key, ``after`` the ``limit`` nearest above it, still newest
+    first. Times are exact binary fractions, so every store keeps them to the microsecond."""
+    made = {"A": 1000.5, "B": 1000.25, "C": 1000.25, "D": 999.75, "E": 1001.0, "F": 998.0, "G": 1002.125}
+    for code, created in made.items():
+        await store.create_table(code, code.encode(), None, created)
+        await store.update_listing(code, code != "F", (0, 0))  # F: not listed
+    await store.close_table("D")
+    rows = await store.load_listed(10)
+    assert [(r.code, r.created) for r in rows] == [
+        ("G", 1002125000), ("E", 1001000000), ("A", 1000500000), ("C", 1000250000), ("B", 1000250000)]
+    assert [r.key for r in rows][:2] == [(1002125000, "G"), (1001000000, "E")]
+    assert [r.code for r in await store.load_listed(2, before=(1001000000, "E"))] == ["A", "C"]
+    assert [r.code for r in await store.load_listed(2, before=(1000250000, "C"))] == ["B"]  # same time: by code
+    assert [r.code for r in await store.load_listed(10, before=(1000250000, "B"))] == []
+    assert [r.code for r in await store.load_listed(2, after=(1000250000, "B"))] == ["A", "C"]  # nearest 2 above
+    assert [r.code for r in await store.load_listed(10, after=(1000250000, "B"))] == ["G", "E", "A", "C"]
+    assert [r.code for r in await store.load_listed(10, after=(1002125000, "G"))] == []
+    assert [r.code for r in await store.load_listed(10, before=(1000500000, "ZZZ"))] == ["A", "C", "B"]
+    with pytest.raises(ValueError):
+        await store.load_listed(10, before=(1, "A"), after=(0, "A"))
+
+
 async def test_count_open_counts_the_open_tables_of_one_creator(store: Store) -> None:
     await store.create_table("T1", b"m", "alice")
     await store.create_table("T2", b"m", "alice")
