@@ -27,6 +27,7 @@ from typing import Any
 from doublenine.server.bots import expert, selfplay
 from doublenine.server.bots.knowledge import Knowledge
 from doublenine.server.bots.rankplay import to_rank
+from doublenine.shared.numbers import arg_int
 from doublenine.shared.state import MatchState
 
 MODES = ("hands", "partner", "asleep")
@@ -77,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     """Play the matches (side a: the told expert) and write the per-match records; 0."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=MODES)
-    parser.add_argument("--matches", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--matches", type=arg_int(1), default=100)
+    parser.add_argument("--seed", type=arg_int(0), default=2024)
     parser.add_argument("--against", choices=selfplay.LEVELS, default="strong")
     parser.add_argument("--per-match", required=True)
     args = parser.parse_args(argv)

@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from doublenine.shared.events import MatchLog
-from doublenine.shared.numbers import arg_int
+from doublenine.shared.numbers import NumberError, arg_int, parse_float, parse_int
 from doublenine.shared.moves import Pass, Play
 from doublenine.shared.rules import to_act
 from doublenine.shared.seats import Team
@@ -249,7 +249,7 @@ def parse_expert_setting(text: str) -> tuple[str, object]:
     """``KEY=VALUE`` -> (field, value) of :class:`.expert.ExpertSettings`, the value in the field's type.
 
     Raises ``argparse.ArgumentTypeError`` for an unknown field or a value that is not of its type
-    (bool: true/false; float and int as Python writes them, finite).
+    (bool: true/false; numbers in ASCII digits, finite, >= 0, :mod:`doublenine.shared.numbers`).
     """
     key, sep, raw = text.partition("=")
     fields = {f.name: f for f in dataclasses.fields(expert.ExpertSettings)}
@@ -262,13 +262,10 @@ def parse_expert_setting(text: str) -> tuple[str, object]:
         return key, raw == "true"
     if kind is str:
         return key, raw
-    try:
-        value = kind(raw)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{key}: expected a {kind.__name__}") from None
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"{key}: expected a finite number >= 0")
-    return key, value
+    try:  # ASCII digits only (shared/numbers.py: int() would take fullwidth digits)
+        return key, parse_int(raw, 0) if kind is int else parse_float(raw, 0.0)
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(f"{key}: {exc}") from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

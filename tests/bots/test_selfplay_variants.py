@@ -27,7 +27,8 @@ def test_expert_setting_parses_each_field_in_its_type() -> None:
 
 
 @pytest.mark.parametrize("text", ["nope=1", "reading", "numbers=yes", "lam=nan", "lam=inf", "prior=-1",
-                                  "playouts=1.5", "playouts=", "=3", "lam=1e999"])
+                                  "playouts=1.5", "playouts=", "=3", "lam=1e999",
+                                  "lam=２", "playouts=１０００", "playouts=-5"])
 def test_expert_setting_refuses_unknown_fields_and_bad_values(text: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError):
         parse_expert_setting(text)
