@@ -21,6 +21,8 @@ IDLE_MS = 40
 """Longest sleep while idle: the delay before a network message is drawn."""
 MIN_WINDOW = (800, 600)
 """The smallest window the table is laid out for (README; issue 11.4): the window refuses to shrink below it."""
+RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED)
+"""Events after which the window may have another size (SDL sends several for one resize)."""
 
 
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
@@ -48,7 +50,9 @@ class App:
         pygame.display.set_caption(title)
         _set_icon()
         self.flags = flags
-        self.screen = pygame.display.set_mode(at_least_minimum(size), flags)
+        self.display = pygame.display.set_mode(at_least_minimum(size), flags)  # the only set_mode: see follow_window
+        self.screen = self.display
+        """What scenes draw on: the display surface, or a canvas of :data:`MIN_WINDOW` when the window is smaller."""
         _forbid_shrinking()
         self.stack: list[Any] = []
         self.frames = 0
@@ -57,8 +61,29 @@ class App:
 
     def viewport(self) -> Viewport:
         """Window size (event coordinates) and drawable size; they differ under display scaling."""
-        window = pygame.display.get_window_size() if pygame.display.get_surface() is not None else self.screen.get_size()
+        window = pygame.display.get_window_size() if pygame.display.get_surface() is not None else self.display.get_size()
         return Viewport(tuple(window), self.screen.get_size())  # type: ignore[arg-type]
+
+    def follow_window(self) -> None:
+        """Take the window's new size without recreating anything.
+
+        pygame 2 resizes a RESIZABLE window's display surface itself, before the resize event arrives
+        (pygame wiki "WindowResizing": "set_mode() should not be called"; pygame-ce src_c/display.c,
+        ``pg_ResizeEventWatch``), so the surface is read again with ``get_surface()``. ``set_mode`` on
+        an open window blacks it (flicker), moves it back to its first position on some desktops
+        (pygame issue 2418) and erases the minimum size (``SDL_SetWindowMinimumSize(win, 1, 1)``).
+        Fallback, only where needed: a window manager that ignores the minimum size (a tiling one,
+        or no window manager, as under bare Xvfb) lets the window get smaller than :data:`MIN_WINDOW`;
+        the scenes then draw on a canvas of the minimum size that is scaled down into the window,
+        and :class:`Viewport` maps pointer positions onto it.
+        """
+        self.display = pygame.display.get_surface() or self.display
+        size = self.display.get_size()
+        wanted = at_least_minimum(size)
+        if wanted == size:
+            self.screen = self.display
+        elif self.screen is self.display or self.screen.get_size() != wanted:
+            self.screen = pygame.Surface(wanted).convert()
 
     def push(self, scene: Any) -> None:
         """Put ``scene`` on top."""
@@ -93,10 +118,8 @@ class App:
     def step(self, events: list[Any]) -> bool:
         """One pass: handle ``events``, pump the network, draw if needed. False once the stack is empty."""
         for event in events:
-            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED):
-                self.screen = pygame.display.get_surface() or self.screen
-                if at_least_minimum(self.screen.get_size()) != self.screen.get_size():  # a WM that ignored the limit
-                    self.screen = pygame.display.set_mode(at_least_minimum(self.screen.get_size()), self.flags)
+            if event.type in RESIZE_EVENTS:
+                self.follow_window()
                 for scene in self.stack:
                     if hasattr(scene, "resize"):
                         scene.resize(self.viewport())
@@ -109,6 +132,8 @@ class App:
             return False
         if self.stack[-1].update(time.monotonic()) or self._dirty:
             self.stack[-1].draw(self.screen)
+            if self.screen is not self.display:  # a window smaller than the layout (follow_window)
+                pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
             pygame.display.flip()
             self.frames += 1
             self._dirty = False

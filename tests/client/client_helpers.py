@@ -76,3 +76,21 @@ def with_line(state: ClientState, line: tuple[Placed, ...]) -> ClientState:
     left = lefts[-1].left if lefts else line[0].left
     right = rights[-1].right if rights else line[0].right
     return replace(state, view=replace(state.view, line=line, ends=(left, right)))
+
+
+def resize_window(size: tuple[int, int], *, wm_ignores_minimum: bool = False) -> list:  # type: ignore[type-arg]
+    """Resize the open pygame window as a user's drag does (SDL_SetWindowSize: SDL and pygame see a real
+    size change, pygame resizes the display surface itself) and return the events SDL posted.
+
+    ``wm_ignores_minimum``: the window may become smaller than the minimum size the app asked for,
+    as under a window manager that ignores it (the limit is lifted; restoring it would grow the window)."""
+    import warnings
+
+    import pygame
+    with warnings.catch_warnings():  # pygame-ce marks from_display_module deprecated; no replacement in 2.5
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    if wm_ignores_minimum:
+        window.minimum_size = (1, 1)
+    window.size = size
+    return pygame.event.get()

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 import pygame
 import pytest
-from client_helpers import session_at
+from client_helpers import resize_window, session_at
 
 from doublenine.client import clipboard
 from doublenine.client.app import App
@@ -298,8 +298,8 @@ def test_no_event_stream_crashes_the_window(name: str) -> None:
     for _ in range(STEPS):
         events = [_event(rng, app.screen.get_size()) for _ in range(rng.randint(1, PER_STEP))]
         for e in events:
-            if e.type == pygame.VIDEORESIZE and e.w > 0 and e.h > 0:
-                app.screen = pygame.display.set_mode((min(e.w, 3000), min(e.h, 2000)), pygame.RESIZABLE)
+            if e.type == pygame.VIDEORESIZE and e.w > 0 and e.h > 0:  # the window resized as SDL does it
+                resize_window((min(e.w, 3000), min(e.h, 2000)), wm_ignores_minimum=rng.random() < 0.3)
         if not app.step(events):
             # Escape, Leave or Quit closed the window: the game is started again, the stream goes on
             app = App(SCENES[name](rng), app.screen.get_size())

@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from client_helpers import my_turn_with_play, session_at
+from client_helpers import my_turn_with_play, resize_window, session_at
 from robot import centre, click
 
 from doublenine.client.input import UiAction, Viewport, handle
@@ -240,8 +240,7 @@ def test_real_window_resize_and_back_keeps_click_targets(turn) -> None:  # type:
     scene = TableScene(_Still(turn))
     app = App(scene, (1280, 800))
     for size in ((800, 600), (2560, 1440), (1280, 800)):
-        pygame.display.set_mode(size, pygame.RESIZABLE)
-        app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+        app.step(resize_window(size))  # as a user's drag: pygame resizes the display surface itself
         assert scene.vp.pixels == size
         scene.ui = Ui(seen_finished=0)
         rect = next(h.rect for h in scene.layout().hand if h.tile is tile)

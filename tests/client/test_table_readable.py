@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from client_helpers import my_turn_with_play, session_at, synthetic_line, with_line
+from client_helpers import my_turn_with_play, resize_window, session_at, synthetic_line, with_line
 
 from doublenine.client.art import Art
 from doublenine.client.input import Viewport, key
@@ -127,9 +127,10 @@ def test_issue11_4_the_window_refuses_to_shrink_below_800x600() -> None:
     app = App(Idle(), (640, 480))
     try:
         assert app.screen.get_size() == (800, 600)
-        pygame.display.set_mode((640, 480), pygame.RESIZABLE)  # a resize the window manager let through
-        app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(640, 480), w=640, h=480)])
-        assert app.screen.get_size() == (800, 600)
+        app.step(resize_window((640, 480)))  # SDL keeps the minimum size asked
+        assert pygame.display.get_window_size() == app.screen.get_size() == (800, 600)
+        app.step(resize_window((640, 480), wm_ignores_minimum=True))  # a window manager let it through
+        assert app.screen.get_size() == (800, 600)  # laid out at 800x600, scaled into the window (test_resize)
     finally:
         app.apply(type("C", (), {"kind": "quit", "scene": None})())
 
