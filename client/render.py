@@ -17,7 +17,7 @@ from .layout import SeatSpot, TableLayout
 from .panels import Button, Panel, seat_name, status_line
 from .snake import Rect, Spot
 from .store import ClientState
-from .typeset import MIN_SIZE
+from .typeset import MIN_SIZE, Colour
 from .text import say, tr, trn
 from .uistate import Ui
 
@@ -337,7 +337,7 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         ly += f // 3
     if p.kind == "failure" and state.failure is not None:
         bottom = min((b.rect[1] for b in p.buttons), default=y + ph) - f // 3
-        _failure_text(surface, art, state.failure.text(lang), f, (x, ly, pw, bottom - ly))
+        draw_fitted(surface, art, state.failure.text(lang), f, (x, ly, pw, bottom - ly))
     if p.kind == "draw":
         _draw_cells(surface, p, ui, art, state)
     if p.kind == "reveal":
@@ -346,30 +346,38 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         draw_button(surface, art, b, f, lang, ui.hover == b.id)
 
 
-def _failure_text(surface: pygame.Surface, art: Art, text: str, f: int, box: Rect) -> None:
-    """A failure's whole text (its advice is the way out) in ``box``, between the title and the button.
+def draw_fitted(surface: pygame.Surface, art: Art, text: str, f: int, box: Rect, colour: Colour = INK,
+                bold: bool = False) -> None:
+    """A message's whole text in ``box`` (px), rows centred from its top: a failure's advice between the
+    failure panel's title and its button, a refusal on the start screen. Rows as :func:`fit_rows`."""
+    x, y, w, h = box
+    rows, size, step = fit_rows(art, text, f, (w, h), bold)
+    for row in rows:
+        label = art.type.draw(row, size, colour, bold, width=w - 2 * f, min_size=size)
+        surface.blit(label, label.get_rect(midtop=(x + w // 2, y)))
+        y += step
+
+
+def fit_rows(art: Art, text: str, f: int, box: tuple[int, int], bold: bool = False) -> tuple[list[str], int, int]:
+    """(rows, font px, row step px) of ``text`` in a ``box`` (width, height px) less ``f`` px each side.
 
     Wrapped at ``f`` px; when the rows do not fit, a smaller size down to :data:`MIN_SIZE`. Should
     it still not fit, the last row takes the rest and is cut by typeset, which reports the cut to
     the text-fit test (tests/client/test_text_fit.py): never rows silently left out, as when the
     certificate advice ended at "add it to the system's certificates,".
     """
-    x, y, w, h = box
-    width = w - 2 * f
+    width, h = box[0] - 2 * f, box[1]
     size = f
     while True:
-        rows = wrap(art, text, size, width)
-        step = art.type.line_height(size) + size // 5
+        rows = [row for row in art.type.wrap(text, size, width, bold) if row]
+        step = art.type.line_height(size, bold) + size // 5
         if len(rows) * step <= h or size <= min(f, MIN_SIZE):
             break
         size -= 1
     room = max(1, h // step)
     if len(rows) > room:
         rows = rows[:room - 1] + [" ".join(rows[room - 1:])]
-    for row in rows:
-        label = art.type.draw(row, size, INK, width=width, min_size=size)
-        surface.blit(label, label.get_rect(midtop=(x + w // 2, y)))
-        y += step
+    return rows, size, step
 
 
 def wrap(art: Art, text: str, size: int, width: int) -> list[str]:

@@ -352,15 +352,11 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     u, f, sm = metrics(size)
     lang = form.lang
     surface.blit(art.felt(size), (0, 0))
-    s = round(26 * u)
-    tiles, title_y = header(size)
-    for i, (a, b) in enumerate(((9, 9), (6, 3), (5, 0)) if tiles else ()):
-        draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
-    title = art.text("doublenine", round(f * 2.6), GOLD, bold=True)
-    surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
-    sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
-    surface.blit(sub, sub.get_rect(midtop=(w // 2, title_y + round(3.1 * f))))
     lay = start_layout(size)
+    if form.message:
+        _message(surface, art, tr(lang, form.message), size, lay)
+    else:
+        _header(surface, art, lang, size)
     for card, head in (("card_create", N_("New table")), ("card_join", N_("Join a table"))):
         x, y, cw, ch = lay[card]
         surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
@@ -410,18 +406,45 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     server = form.server.strip()
     where = tr(lang, "Create table uses the server {server}", server=server) if server else \
         tr(lang, "Create table plays on this computer")
-    if not form.message:
-        label = art.fit_text(where, sm, ww, (200, 214, 204))
-        surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
-        return
-    # a refusal (a full table's "or watch this one") is read whole: up to two lines in place of the hint
-    from ..typeset import measurer
-    lines = measurer().wrap(tr(lang, form.message), sm, w - 4 * f, bold=True)
-    lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
-    step = measurer().line_height(sm, bold=True)
-    for i, line in enumerate(reversed(lines)):
-        msg = art.fit_text(line, sm, w - 4 * f, (255, 190, 170), bold=True)
-        surface.blit(msg, msg.get_rect(midbottom=(w // 2, h - sm // 2 - i * step)))
+    label = art.fit_text(where, sm, ww, (200, 214, 204))
+    surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
+
+
+def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int]) -> None:
+    """The three title tiles (where they fit), the title and its subtitle."""
+    w, h = size
+    u, f, _ = metrics(size)
+    s = round(26 * u)
+    tiles, title_y = header(size)
+    for i, (a, b) in enumerate(((9, 9), (6, 3), (5, 0)) if tiles else ()):
+        draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
+    title = art.text("doublenine", round(f * 2.6), GOLD, bold=True)
+    surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
+    sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
+    surface.blit(sub, sub.get_rect(midtop=(w // 2, title_y + round(3.1 * f))))
+
+
+def message_box(size: tuple[int, int], lay: dict[str, Rect]) -> Rect:
+    """Where a refusal is shown: the header's place, above the cards, the window's width less margins."""
+    u, f, _ = metrics(size)
+    m = round(16 * u)
+    top = round(size[1] * 0.02)
+    return (m, top, size[0] - 2 * m, lay["card_create"][1] - top - f // 2)
+
+
+def _message(surface: pygame.Surface, art: Art, text: str, size: tuple[int, int], lay: dict[str, Rect]) -> None:
+    """A refusal read whole (the certificate advice, about 440 characters in German): it takes the
+    header's place on a dark plate, wrapped, in smaller type down to the minimum when needed (the
+    failure panel's :func:`draw_fitted`); it once had two rows at the bottom and was cut there."""
+    from ..render import draw_fitted, fit_rows
+    x, y, bw, bh = message_box(size, lay)
+    _, f, sm = metrics(size)
+    pad = sm // 3
+    rows, _, step = fit_rows(art, text, f, (bw, bh - 2 * pad), bold=True)
+    used = min(bh, len(rows) * step + 2 * pad)  # the plate as tall as the rows, centred in the header's place
+    y += (bh - used) // 2
+    surface.blit(art.plate(bw, used, (40, 12, 12, 215), sm // 2), (x, y))
+    draw_fitted(surface, art, text, f, (x, y + pad, bw, used - 2 * pad), (255, 200, 180), bold=True)
 
 
 def _caption(surface: pygame.Surface, art: Art, rect: Rect, text: str, f: int) -> None:

@@ -120,11 +120,14 @@ def _overlay(kind: str, state: ClientState) -> Paint:
     return paint
 
 
-def _start(art: Art) -> Paint:
+def _start(art: Art, message: str | None = "") -> Paint:
+    """The start screen; ``message`` None: the refusal it shows is the language's longest failure message
+    (a failure is the longest refusal: a launcher's other errors are cut to 160 characters)."""
     def paint(surface: pygame.Surface, lang: str) -> None:
         from doublenine.client.scenes.start import Form, draw_start
+        shown = longest_failure(lang).text(lang) if message is None else message
         form = Form(name="José", lang=lang, kinds=("computer", "human", "computer"), seed="2026",
-                    server="ws://192.168.1.20:8765", table="K7QP", focus="name", message="", resume="19-0")
+                    server="ws://192.168.1.20:8765", table="K7QPA", focus="name", message=shown, resume="19-0")
         draw_start(surface, art, form, surface.get_size())
     return paint
 
@@ -362,7 +365,8 @@ def painters() -> list[tuple[str, Paint]]:
             ("table/failure-longest", _failure(by["own-turn"])),
             ("table/tracker", _tracker(by["own-turn"], False)),
             ("table/tracker-spectator", _tracker(by["own-turn"], True)),
-            ("start", _start(art)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
+            ("start", _start(art)), ("start/failure-longest", _start(art, None)),
+            ("start/message", _start(art, "Enter the server address and the table code")), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
             ("join/failure-longest", _join(art, None)),
             ("host/card", _host(art, False)), ("host/ask", _host(art, True)),

@@ -45,7 +45,8 @@ def test_issue11_no_text_is_cut_or_tiny(catalog: list, lang: str, size: tuple[in
 
 def test_the_catalog_covers_every_scene_and_overlay(catalog: list) -> None:  # type: ignore[type-arg]
     names = {name for name, _ in catalog}
-    assert {"overlay/rules", "overlay/ledger", "overlay/review", "overlay/review-waiting", "start", "join", "host/card", "host/ask",
+    assert {"overlay/rules", "overlay/ledger", "overlay/review", "overlay/review-waiting", "start", "start/failure-longest",
+            "start/message", "join", "host/card", "host/ask",
             "host/ask-leave"} <= names
     assert {"table/draw-mine", "table/review", "table/own-turn-lifted", "table/reveal", "table/match-over",
             "table/lobby-free", "table/spectator", "table/failure", "table/failure-longest", "join/failure-longest", "table/consent", "table/away", "table/chat",
@@ -124,14 +125,15 @@ def test_a_message_covers_no_control_nor_the_hand(lang: str, size: tuple[int, in
     assert covered == []
 
 
-@pytest.mark.parametrize("screen", ("table/failure-longest", "join/failure-longest"))
+@pytest.mark.parametrize("screen", ("table/failure-longest", "join/failure-longest", "start/failure-longest"))
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_failure_screen_shows_its_longest_message_whole(catalog: list, lang: str, size: tuple[int, int],  # type: ignore[type-arg]
                                                           screen: str) -> None:
     """Tester finding: the certificate failure's advice ended at "add it to the system's certificates,"
-    (rows past the panel's third were left out, which no cut check saw). Every word of the longest
-    failure message is drawn, in order, uncut and readable."""
+    (rows past the panel's third were left out, which no cut check saw); the start screen showed a
+    refusal in two rows, the second cut. Every word of the longest failure message is drawn, in order,
+    uncut and readable."""
     from scenes_catalog import longest_failure
     paint = dict(catalog)[screen]
     with watch() as seen:
