@@ -157,8 +157,8 @@ def test_a_playing_window_whose_server_stops_speaking_tls_says_so_when_it_gives_
 
 def test_a_playing_bot_whose_server_comes_back_with_another_certificate_says_so(
         certificates: dict[str, tuple[Path, Path]], monkeypatch: pytest.MonkeyPatch) -> None:
-    """``doublenine bot`` (server/netbot.py): the same kind. It retried for ten minutes, then said
-    "gave up: table ... unreachable"; now it ends at once with the window's words."""
+    """``doublenine bot`` (server/netbot.py): the same kind. Seated, it retried for ten minutes, then
+    said "gave up: table ... unreachable"; now it ends at once with the window's words."""
     monkeypatch.setenv("SSL_CERT_FILE", str(certificates["first"][0]))
     server = EmbeddedServer(":memory:", bot_delay=60.0)
     server.start()
@@ -173,7 +173,9 @@ def test_a_playing_bot_whose_server_comes_back_with_another_certificate_says_so(
         bot = subprocess.Popen([sys.executable, "-P", "-m", "doublenine", "bot", "--server", url, "--table",
                                 host.state.table, "--seat", "2"], text=True, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, env=dict(os.environ))
-        pump_until(host, lambda s: len(s.humans) == 2, 60)  # the bot is seated
+        assert bot.stdout is not None
+        said = bot.stdout.readline()  # the bot says it sat down (EOF "" if it ended instead)
+        assert said == f"doublenine bot: seat 2 at table {host.state.table}\n", bot.communicate(timeout=10)
         port = front.port
         front.stop()
         front = TlsFront(server.server.port, certificates["other"], port)
