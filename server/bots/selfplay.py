@@ -24,8 +24,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from doublenine.shared.events import MatchLog
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
 from doublenine.shared.numbers import NumberError, arg_int, parse_float, parse_int
 from doublenine.shared.moves import Pass, Play
 from doublenine.shared.rules import to_act
@@ -191,15 +194,34 @@ def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1,
             if progress is not None:
                 progress(total)
         return total
-    import multiprocessing
-    # workers ignore Ctrl-C: the terminal sends SIGINT to them all, and each printed its own
-    # KeyboardInterrupt traceback; this process alone stops (the pool ends them on the way out)
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c) as pool:
+    with _quiet_pool(jobs) as pool:
         for part in pool.imap_unordered(_run_chunk, work):
             total.merge(part)
             if progress is not None:
                 progress(total)
     return total
+
+
+def _quiet_pool(jobs: int) -> Pool:
+    """A spawn pool of ``jobs`` workers that never see Ctrl-C: the terminal sends SIGINT to the
+    whole process group, and each worker printed its own KeyboardInterrupt traceback. This process
+    alone stops (leaving the ``with``, the pool ends its workers). The workers are started with
+    SIGINT blocked (a signal mask survives fork and exec: covered before their own set-up runs,
+    which then ignores it; a Ctrl-C meanwhile waits for this process, not lost). multiprocessing's
+    resource tracker unblocks SIGINT as it starts, so it is started first."""
+    import multiprocessing
+    import signal
+    from multiprocessing import resource_tracker
+
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows: the set-up alone, then
+    if mask is not None:
+        resource_tracker.ensure_running()
+        mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
+    finally:
+        if mask is not None:
+            mask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _ignore_ctrl_c() -> None:

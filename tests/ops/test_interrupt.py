@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 INTERRUPTED_EXIT = 130
 """128 + SIGINT: what a shell reports for a command ended by Ctrl-C."""
 
@@ -95,3 +97,32 @@ def test_ctrl_c_while_bot_connects_ends_with_one_line_130() -> None:
     assert proc.returncode == INTERRUPTED_EXIT, err
     assert "Traceback" not in err
     assert err.splitlines() == ["doublenine bot: interrupted"]
+
+
+def _children(pid: int) -> int:
+    """How many processes have ``pid`` as their parent (Linux /proc)."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        count += fields[1] == str(pid)
+    return count
+
+
+def test_ctrl_c_in_the_terminal_while_selfplay_starts_its_workers_says_one_line() -> None:
+    """The terminal sends SIGINT to the whole process group: each pool worker printed its own
+    KeyboardInterrupt traceback. Sent as soon as the two workers exist (before their set-up)."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("needs Linux /proc to see the workers start")
+    proc = subprocess.Popen(["nice", "-n", "10", sys.executable, "-P", "-m", "doublenine", "selfplay",
+                             "--matches", "400", "--jobs", "2"], text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    end = time.monotonic() + 60
+    while _children(proc.pid) < 2 and proc.poll() is None and time.monotonic() < end:
+        time.sleep(0.01)
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in a terminal: the process and its workers alike
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == INTERRUPTED_EXIT, err
+    assert err.splitlines() == ["doublenine selfplay: interrupted"]
