@@ -17,11 +17,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from doublenine.shared.events import MatchLog
 from doublenine.shared.numbers import arg_int
-from doublenine.shared.rules import to_act
-from doublenine.shared.state import FinishedHand, Phase
-from doublenine.shared.views import view_for
+from doublenine.shared.state import FinishedHand
 
 BINS = 101
 """Points bins: 0..99 one point each, bin 100 for 100 or more (R19)."""
@@ -29,19 +26,8 @@ BINS = 101
 
 def hands(matches: int, seed: int, level: str) -> list[FinishedHand]:
     """Every finished hand of ``matches`` selfplay matches, ``level`` on every seat (R23: views only)."""
-    from . import decide
-    from .selfplay import decision_rng
-    out: list[FinishedHand] = []
-    for n in range(matches):
-        match_seed = seed * 100_000 + n
-        log = MatchLog(seed=match_seed)
-        while log.state.phase is not Phase.MATCH_OVER:
-            state = log.state
-            seat = min(to_act(state))
-            view = view_for(state, seat)
-            log.submit(decide(view, level, decision_rng(match_seed, len(log.events))))  # type: ignore[arg-type]
-        out.extend(log.state.finished)
-    return out
+    from .selfplay import decisions
+    return [fh for state, d in decisions(matches, seed, level) if d is None for fh in state.finished]
 
 
 def count(finished: list[FinishedHand]) -> tuple[list[int], list[int], int]:

@@ -38,6 +38,7 @@ from .heuristic import (W_DOUBLE, W_LAST_VOID, W_NEXT_LOCKED, W_NEXT_VOID, W_OPP
                         W_PARTNER_LOCKED, W_PARTNER_NUMBER, W_PIPS, score_play)
 from .knowledge import Knowledge
 from .playout import HIGH, IS_DOUBLE, LOW, PIPS, PM
+from .style import fit_per_seat
 
 LAMBDAS = (0.125, 0.25, 0.5, 1.0, 2.0, 4.0)
 """The grid of ``lam`` tried (1/point of the normal score)."""
@@ -45,11 +46,7 @@ PRIOR_LAMBDA = 1.0
 """Centre of the prior and the value with no finished hand."""
 PRIOR_SPREAD = 1.5
 """Standard deviation of the Gaussian log-prior on ``log2(lam)`` around ``log2(PRIOR_LAMBDA)``."""
-MAX_HANDS = 24
-"""At most this many of the newest finished hands are read (bounded work per hand)."""
-
 _CACHE: OrderedDict[tuple[object, ...], tuple[float, float, float, float]] = OrderedDict()
-_CACHE_SIZE = 256
 
 
 def replay(moves: tuple[Move, ...]) -> Iterator[tuple[Play, int, int, list[int], list[int]]]:
@@ -156,20 +153,7 @@ def fit_lambda(records: list[tuple[list[float], int]]) -> float:
 
 def fit_lambdas(view: SpectatorView) -> tuple[float, float, float, float]:
     """Per seat index 0..3, ``lam`` fitted on the match's finished hands (R22); memoised on them."""
-    hands = view.finished[-MAX_HANDS:]
-    if not hands:
-        return (PRIOR_LAMBDA,) * 4  # type: ignore[return-value]
-    key = tuple((fh.match, fh.number, fh.dealt_masks, fh.moves) for fh in hands)
-    hit = _CACHE.get(key)
-    if hit is not None:
-        _CACHE.move_to_end(key)
-        return hit
-    per_seat = choices(hands)
-    lams = (fit_lambda(per_seat[0]), fit_lambda(per_seat[1]), fit_lambda(per_seat[2]), fit_lambda(per_seat[3]))
-    _CACHE[key] = lams
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return lams
+    return fit_per_seat(view, choices, fit_lambda, _CACHE)
 
 
 def normal_affinity(view: SpectatorView, k: Knowledge, lams: tuple[float, ...]) -> list[list[float]] | None:

@@ -20,13 +20,10 @@ import argparse
 import random
 from pathlib import Path
 
-from doublenine.shared.events import MatchLog
 from doublenine.shared.moves import End, Play
 from doublenine.shared.numbers import arg_int
-from doublenine.shared.rules import to_act
 from doublenine.shared.state import Phase
 from doublenine.shared.tiles import FULL_MASK
-from doublenine.shared.views import view_for
 
 from .reading import BUCKETS, bucket
 
@@ -36,23 +33,14 @@ Record = tuple[int, int, int, int, int, tuple[int, int, int, int], int]
 
 def records(matches: int, seed: int, level: str) -> list[Record]:
     """Every play of ``matches`` selfplay matches with the hands as they were before it."""
-    from . import decide
-    from .selfplay import decision_rng
+    from .selfplay import decisions
     out: list[Record] = []
-    for n in range(matches):
-        match_seed = seed * 100_000 + n
-        log = MatchLog(seed=match_seed)
-        while log.state.phase is not Phase.MATCH_OVER:
-            state = log.state
-            seat = min(to_act(state))
-            d = decide(view_for(state, seat), level, decision_rng(match_seed, len(log.events)))  # type: ignore[arg-type]
-            if state.phase is Phase.PLAY and isinstance(d, Play):
-                h = state.hand
-                assert h is not None
-                line = sum(p.tile.bit for p in h.line)
-                out.append((seat - 1, d.tile.index, 0 if d.end is End.LEFT else 1,
-                            h.left, h.right, h.hands, line))
-            log.submit(d)
+    for state, d in decisions(matches, seed, level):
+        if state.phase is Phase.PLAY and isinstance(d, Play):
+            h = state.hand
+            assert h is not None
+            line = sum(p.tile.bit for p in h.line)
+            out.append((d.seat - 1, d.tile.index, 0 if d.end is End.LEFT else 1, h.left, h.right, h.hands, line))
     return out
 
 

@@ -33,7 +33,7 @@ from doublenine.shared.numbers import NumberError, arg_int, parse_float, parse_i
 from doublenine.shared.moves import Pass, Play
 from doublenine.shared.rules import to_act
 from doublenine.shared.seats import Team
-from doublenine.shared.state import Phase
+from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
 from . import LEVELS, decide, expert
@@ -114,6 +114,27 @@ def play_match(match_seed: int, level_a: str, level_b: str, summary: Summary, a_
                 tally.choice_ms.append(elapsed)
         log.submit(decision)
     _score_match(log, side_of, summary, match_seed)
+
+
+def decisions(matches: int, seed: int, level: str) -> Iterator[tuple[MatchState, object]]:
+    """Every ``(state, decision)`` of ``matches`` seeded matches with ``level`` on all four seats.
+
+    Match ``n`` has the seed ``seed * 100_000 + n`` and each decision the generator of
+    :func:`decision_rng` (R24), from the deciding seat's view only (R23). After the last decision of
+    a match comes ``(final state, None)``, whose ``finished`` holds the match's hands (R22). For the
+    fitting tools (:mod:`.readfit`, :mod:`.equityfit`).
+    """
+    for n in range(matches):
+        match_seed = seed * 100_000 + n
+        log = MatchLog(seed=match_seed)
+        while log.state.phase is not Phase.MATCH_OVER:
+            state = log.state
+            view = view_for(state, min(to_act(state)))
+            assert isinstance(view, SeatView)
+            d = decide(view, level, decision_rng(match_seed, len(log.events)))
+            yield state, d
+            log.submit(d)
+        yield log.state, None
 
 
 def _score_match(log: MatchLog, side_of: dict[Team, str], summary: Summary, match_seed: int) -> None:

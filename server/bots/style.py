@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 from doublenine.shared.moves import Play
 from doublenine.shared.state import FinishedHand
@@ -53,6 +54,8 @@ PRIOR_SPREAD = (8.0, 3.0)
 MAX_HANDS = 24
 """At most this many of the newest finished hands are read (bounded work per hand)."""
 
+R = TypeVar("R")
+T = TypeVar("T")
 _CACHE: OrderedDict[tuple[object, ...], tuple[Style, Style, Style, Style]] = OrderedDict()
 _CACHE_SIZE = 256
 
@@ -116,26 +119,36 @@ def fit_style(records: list[tuple[int, int]]) -> Style:
     return best
 
 
+def fit_per_seat(view: SpectatorView, records: Callable[[tuple[FinishedHand, ...]], list[list[R]]],
+                 fit: Callable[[list[R]], T], memo: OrderedDict[tuple[object, ...], tuple[T, T, T, T]],
+                 ) -> tuple[T, T, T, T]:
+    """Per seat index 0..3, ``fit`` of its ``records`` on the match's newest :data:`MAX_HANDS`
+    finished hands (R22), memoised in ``memo`` on those hands' deals and moves (at most
+    :data:`_CACHE_SIZE` entries). With no finished hand, ``fit([])`` for every seat. Shared by the
+    heavy-first styles here and :mod:`.normread`."""
+    hands = view.finished[-MAX_HANDS:]
+    if not hands:
+        return (fit([]),) * 4  # type: ignore[return-value]
+    key = tuple((fh.match, fh.number, fh.dealt_masks, fh.moves) for fh in hands)
+    hit = memo.get(key)
+    if hit is not None:
+        memo.move_to_end(key)
+        return hit
+    per_seat = records(hands)
+    out = (fit(per_seat[0]), fit(per_seat[1]), fit(per_seat[2]), fit(per_seat[3]))
+    memo[key] = out
+    if len(memo) > _CACHE_SIZE:
+        memo.popitem(last=False)
+    return out
+
+
 def fit_styles(view: SpectatorView) -> tuple[Style, Style, Style, Style]:
     """Per seat index 0..3, its :class:`Style` fitted on the match's finished hands (R22).
 
     Reads ``view.finished`` only (the newest :data:`MAX_HANDS`), so it is the
     same for every seat and spectator of the match.
     """
-    hands = view.finished[-MAX_HANDS:]
-    if not hands:
-        return (PRIOR, PRIOR, PRIOR, PRIOR)
-    key = tuple((fh.match, fh.number, fh.dealt_masks, fh.moves) for fh in hands)
-    hit = _CACHE.get(key)
-    if hit is not None:
-        _CACHE.move_to_end(key)
-        return hit
-    per_seat = choices(hands)
-    styles = (fit_style(per_seat[0]), fit_style(per_seat[1]), fit_style(per_seat[2]), fit_style(per_seat[3]))
-    _CACHE[key] = styles
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return styles
+    return fit_per_seat(view, choices, fit_style, _CACHE)
 
 
-__all__ = ["Style", "PRIOR", "BETAS", "DOUBLES", "choices", "log_likelihood", "fit_style", "fit_styles"]
+__all__ = ["Style", "PRIOR", "BETAS", "DOUBLES", "choices", "log_likelihood", "fit_style", "fit_styles", "fit_per_seat"]
