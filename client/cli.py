@@ -311,7 +311,7 @@ def run(args: argparse.Namespace) -> int:
         from doublenine.shared.failures import FailureError
         from doublenine.shared.invite import normalize_code
         try:
-            args.table = normalize_code(args.table)
+            args.table = normalize_code(args.table, "table.bad_code")
         except FailureError as exc:
             return _refused(args, exc, lang, settings, (args.server or "", ""))
     server = args.server or ""

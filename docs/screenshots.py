@@ -123,7 +123,7 @@ def talk_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     for lang in ("en", "fr"):
         s = LocalSession(seed=2026, names=NAMES[:3] + ("Maximiliano",), humans=frozenset({Seat.ONE, Seat.TWO, Seat.THREE}))
         _table_at(s, Seat.TWO)
-        s.state = replace(s.state, table="K7QP", computers=frozenset({Seat.FOUR}), view=s.state.view)
+        s.state = replace(s.state, table="K7QPA", computers=frozenset({Seat.FOUR}), view=s.state.view)
         s._refresh()  # type: ignore[attr-defined]
         s.hear(Seat.TWO, phrase="hello")
         s.hear(None, text="¡Qué partida! Sigo mirando desde aquí.")
@@ -166,7 +166,7 @@ def tracker_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
             s.log.submit(legal_decisions(s.log.state, Seat.ONE)[0])
         _table_at(s, Seat.ONE)
         s._refresh()  # type: ignore[attr-defined]
-        s.state = replace(s.state, table="K7QP", tracker=True)
+        s.state = replace(s.state, table="K7QPA", tracker=True)
         scene = TableScene(s, lang=lang, sounds=Sounds(muted=True), motion=False)
         scene.talk.remember = False
         scene.resize(Viewport(size, size))
@@ -203,7 +203,7 @@ def coach_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
         _until(s, lambda x: bool(x.log.state.finished))
         s._refresh()  # type: ignore[attr-defined]
         h = s.log.state.finished[0]
-        s.state = replace(s.state, table="K7QP", coach=(coach_review(s),))
+        s.state = replace(s.state, table="K7QPA", coach=(coach_review(s),))
         scene = TableScene(s, lang=lang, sounds=Sounds(muted=True), motion=False)
         scene.talk.remember = False
         scene.resize(Viewport(size, size))
@@ -231,14 +231,14 @@ def main(argv: list[str]) -> int:
         pass
     found = situations()
     for stem, state, ui in found:
-        state = replace(state, table="K7QP")
+        state = replace(state, table="K7QPA")
         lay = compute_layout(state, ui, size)  # type: ignore[arg-type]
         render(screen, lay, state, ui, art, "en")
         pygame.image.save(screen, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
     for stem, state, ui, lang, at in extras(found):
         surface = pygame.Surface(at)
-        state = replace(state, table="K7QP")
+        state = replace(state, table="K7QPA")
         render(surface, compute_layout(state, ui, at, lang), state, ui, art, lang)
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")

@@ -9,7 +9,7 @@ key         value
 ``txtvers`` ``1`` (this TXT layout)
 ``proto``   the wire protocol version the server speaks
 ``host``    the host's name as a person knows it (``Ana's laptop``)
-``tables``  ``CODE:FREE`` per open table, comma separated (``KQ7P:3,AB2C:0``)
+``tables``  ``CODE:FREE`` per open table, comma separated (``KQ7PM:3,AB2CD:0``)
 ``free``    free seats summed over the announced tables
 ``more``    how many tables did not fit in the 255-byte TXT string
 ==========  ===========================================================

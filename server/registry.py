@@ -23,7 +23,7 @@ from typing import Any
 from doublenine.shared.codec import decode_meta, decode_rows, row_intents
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.events import replay
-from doublenine.shared.invite import CODE_ALPHABET
+from doublenine.shared.tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
@@ -38,19 +38,12 @@ from .table import PAST_KEPT, Refused, Table
 
 log = logging.getLogger("doublenine.server")
 
-CODE_LENGTH = 5
-"""Characters in a new table code (30^5, about 24 million codes)."""
 MAX_CODE = 32
 """Longest code looked up at all (longer ones are UNKNOWN_TABLE at once: no store, no lock)."""
 HANDOVER_WAIT = 3.0
 """Seconds a join waits for another process to hand a table over before TABLE_MOVING."""
 MOVED = (4003, "table moved, reconnect")
 """Close code and reason when another process serves the table now (docs/protocol.md)."""
-
-
-def normalize_code(code: str) -> str:
-    """What a person typed -> a code: upper case, spaces and dashes dropped."""
-    return "".join(ch for ch in code.upper() if ch not in " -_")
 
 
 def _may_reopen(stored: Any, token: str) -> bool:
@@ -107,7 +100,7 @@ class Registry:
 
     def find(self, code: str) -> Table:
         """The open table with ``code``; UNKNOWN_TABLE otherwise."""
-        table = self.tables.get(normalize_code(code))
+        table = self.tables.get(clean_code(code))
         if table is None:
             raise Refused(ErrorCode.UNKNOWN_TABLE, f"no open table {code!r}")
         return table
@@ -121,7 +114,7 @@ class Registry:
         ``token`` (a ``rejoin``): a table closed for idleness whose match is not over is opened
         again for a valid seat token (D7: the game waits for its players); any other closed
         table stays UNKNOWN_TABLE."""
-        code = normalize_code(code)
+        code = clean_code(code)
         table = self.tables.get(code)
         if table is not None:
             return table

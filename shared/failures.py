@@ -23,13 +23,14 @@ from .i18n import N_, default_language, translator
 #: message key -> English source text (the i18n msgid). Never rename a key.
 MESSAGES: Mapping[str, str] = MappingProxyType({
     # invites (shared/invite.py)
-    "invite.empty": N_("The invite is empty. Paste the whole invite, for example doublenine://192.168.1.20:8765/KQ7P."),
+    "invite.empty": N_("The invite is empty. Paste the whole invite, for example doublenine://192.168.1.20:8765/KQ7PM."),
     "invite.malformed": N_("“{invite}” is not a doublenine invite. It should look like doublenine://HOST:PORT/CODE."),
     "invite.bad_scheme": N_("“{scheme}://” is not an invite address. Use doublenine://, ws:// or wss://."),
     "invite.bad_host": N_("The invite has no usable host name or address ({host}). IPv6 addresses go in brackets, like [fd00::5]."),
     "invite.bad_port": N_("The invite's port “{port}” is not a port number (1 to 65535)."),
     "invite.bad_code": N_("The invite's table code “{code}” is not a table code: {expected}."),
-    "invite.code_rule": N_("3 to 12 letters and digits, without 0, 1, I, L, O or U"),
+    "invite.code_rule": N_("{length} letters and digits, without 0, 1, I, L, O or U"),
+    "table.bad_code": N_("“{code}” is not a table code: {expected}."),
     "server.bad_url": N_("“{url}” is not a server address. It should look like ws://HOST:PORT/ (or wss:// behind TLS)."),
     # hosting
     "net.port_in_use": N_("Port {port} is already in use on this computer. Try port {alternative} instead, or close the program that uses it."),

@@ -1,7 +1,7 @@
 """Invites: one short string that carries a table's address and code (issue 8).
 
 The canonical form is ``doublenine://HOST:PORT/CODE`` (IPv6 hosts in brackets,
-``doublenine://[fd00::5]:8765/KQ7P``); a table behind TLS adds ``?tls=1``.
+``doublenine://[fd00::5]:8765/KQ7PM``); a table behind TLS adds ``?tls=1``.
 :func:`parse_invite` also accepts the ``ws://`` and ``wss://`` forms (the table
 code is the last path segment), a bare ``HOST:PORT/CODE``, and the table's web
 link ``http(s)://HOST:PORT/t/CODE`` (:func:`build_web_link`, issue 13). Anything else is
@@ -17,6 +17,10 @@ from urllib.parse import parse_qs, urlsplit
 
 from .failures import Failure, FailureError
 from .numbers import NumberError, is_ascii_digits, parse_int
+from .tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code, is_code
+
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "Invite", "InviteError", "build_invite", "build_web_link", "normalize_code",
+           "parse_invite"]
 
 SCHEME = "doublenine"
 """The invite's own URL scheme."""
@@ -24,15 +28,8 @@ WEB_SCHEMES = ("http", "https")
 """Schemes of a table's web link (:func:`build_web_link`), accepted only in its ``/t/CODE`` form."""
 DEFAULT_PORT = 8765
 """Port assumed by a ``doublenine://`` invite without one (the server's default port)."""
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
-"""Letters and digits a table code may use: no 0/O, 1/I/L or U, so it reads out cleanly."""
-CODE_LENGTHS = range(3, 13)
-"""A table code is short: 3 to 12 characters."""
-CODE_EXPECTED = "3 to 12 letters and digits, without 0, 1, I, L, O or U"
-"""How a code should look (English); the message itself uses the translated ``invite.code_rule``."""
 
 _HOSTNAME = re.compile(r"^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.?)+$")
-_CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 _TRUE = {"1", "true", "yes", "on"}
 
 
@@ -203,13 +200,19 @@ def _is_web_link(raw: str) -> bool:
     return len(segments) == 2 and segments[0] == "t"
 
 
-def normalize_code(code: str) -> str:
-    """A table code as the server spells it (upper case, no spaces or dashes); InviteError if bad."""
-    cleaned = code.strip().replace(" ", "").replace("-", "").upper()
-    if (not _CODE.match(code.strip().replace(" ", "") or "!") or len(cleaned) not in CODE_LENGTHS
-            or any(ch not in CODE_ALPHABET for ch in cleaned)):
-        raise InviteError(Failure("invite.bad_code", {"code": _short(code), "expected": Failure("invite.code_rule")}))
+def normalize_code(code: str, key: str = "invite.bad_code") -> str:
+    """A table code as the server spells it (:func:`~doublenine.shared.tablecode.clean_code`: case,
+    spaces, dashes, full-width forms); :class:`InviteError` ``key`` (``invite.bad_code``, or
+    ``table.bad_code`` for a code typed on its own) when it cannot be a code."""
+    cleaned = clean_code(code)
+    if not is_code(cleaned):
+        raise InviteError(Failure(key, {"code": _short(code), "expected": code_rule()}))
     return cleaned
+
+
+def code_rule() -> Failure:
+    """How a table code looks (``invite.code_rule``), for a message that refuses one."""
+    return Failure("invite.code_rule", {"length": CODE_LENGTH})
 
 
 def _port_text(netloc: str) -> str | None:

@@ -13,7 +13,7 @@ import pygame
 
 from doublenine.shared.failures import FailureError
 from doublenine.shared.i18n import N_
-from doublenine.shared.invite import server_base
+from doublenine.shared.invite import normalize_code, server_base
 from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import GOLD, Art
@@ -309,8 +309,15 @@ class StartScene:
         if cid in ("join", "watch") and (not f.server.strip() or not f.table.strip()):
             self.form = replace(f, message=N_("Enter the server address and the table code"))
             return None
+        code = ""
+        if cid in ("join", "watch"):
+            try:  # what cannot be a code is said here, in the player's language, before any network work
+                code = normalize_code(f.table, "table.bad_code")
+            except FailureError as exc:
+                self.form = replace(f, message=exc.failure.text(f.lang))
+                return None
         launch = Launch({"create": "create", "join": "join", "watch": "watch"}[cid], name, f.lang,
-                        f.server.strip(), f.table.strip().upper(), None if f.seat == "any" else int(f.seat),
+                        f.server.strip(), code, None if f.seat == "any" else int(f.seat),
                         int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level,  # type: ignore[arg-type]
                         public=f.public and cid == "create", tracker=f.tracker and cid == "create",
                         chat="phrases_in_hand" if f.phrases and cid == "create" else "free")
@@ -464,5 +471,5 @@ def _field(surface: pygame.Surface, art: Art, rect: Rect, value: str, focused: b
 def draw_start_preview(surface: pygame.Surface, art: Art, lang: str) -> None:
     """The start screen with example values (docs/screenshots.py)."""
     form = Form(name="José", lang=lang, kinds=("computer", "human", "computer"), seed="2026",
-                server="ws://192.168.1.20:8765", table="K7QP", focus="name")
+                server="ws://192.168.1.20:8765", table="K7QPA", focus="name")
     draw_start(surface, art, form, surface.get_size())

@@ -29,9 +29,9 @@ from websockets.http11 import Request, Response
 
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.invite import InviteError, build_invite
+from doublenine.shared.tablecode import clean_code
 
 from ..addresses import address_group
-from ..registry import normalize_code
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
 from . import pages
@@ -208,7 +208,7 @@ class WebSite:
         """The table ``code`` names, found like a ``spectate`` finds it (issue 12: loaded or taken
         over from the store; unknown codes count against the address group's misses)."""
         registry = self.registry
-        table = registry.tables.get(normalize_code(code))
+        table = registry.tables.get(clean_code(code))
         if table is not None:
             return table_info(table)
         if not registry.misses.allowed(group, now):
@@ -217,7 +217,7 @@ class WebSite:
             return table_info(await registry.find_or_load(code))
         except Refused as exc:
             if exc.code is ErrorCode.TABLE_MOVING:
-                return _moving_info(normalize_code(code))
+                return _moving_info(clean_code(code))
             if exc.code is ErrorCode.UNKNOWN_TABLE:
                 registry.misses.missed(group, now)
                 registry.metrics.code_misses.inc()

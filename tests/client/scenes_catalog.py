@@ -53,24 +53,24 @@ def table_states() -> list[tuple[str, ClientState, Ui]]:
     """(name, state, previews) for each situation of the table scene."""
     out: list[tuple[str, ClientState, Ui]] = []
     s = LocalSession(seed=2026, names=NAMES)
-    st = replace(s.state, table="K7QP")
+    st = replace(s.state, table="K7QPA")
     out.append(("lobby", replace(st, started=False), Ui(seen_finished=0)))
     out.append(("lobby-free", replace(st, started=False, computers=frozenset(), names=("José", "", "", ""),
                                       free=frozenset({Seat.TWO, Seat.THREE, Seat.FOUR})), Ui(seen_finished=0)))
     draw_me = Ui(seen_finished=0, draw_pick=23)
     out.append(("draw-mine", st, draw_me))
     _until(s, lambda x: x.phase is not Phase.DRAW or Seat.ONE not in to_act(x))
-    out.append(("draw-waiting", replace(s.state, table="K7QP"), Ui(seen_finished=0)))
+    out.append(("draw-waiting", replace(s.state, table="K7QPA"), Ui(seen_finished=0)))
     _until(s, lambda x: x.phase is Phase.NOMINATE or x.phase is Phase.REVIEW)
-    out.append(("nominate-or-review", replace(s.state, table="K7QP"), Ui(seen_finished=0)))
+    out.append(("nominate-or-review", replace(s.state, table="K7QPA"), Ui(seen_finished=0)))
     _until(s, lambda x: x.phase is Phase.REVIEW, _accept)
-    out.append(("review", replace(s.state, table="K7QP"), Ui(seen_finished=0)))
+    out.append(("review", replace(s.state, table="K7QPA"), Ui(seen_finished=0)))
 
     def my_turn_long(x: Any) -> bool:
         return x.phase is Phase.PLAY and x.hand.turn is Seat.ONE and len(x.hand.line) >= 9 \
             and any(isinstance(m, Play) for m in legal_decisions(x, Seat.ONE))
     _until(s, my_turn_long, _accept)
-    turn = replace(s.state, table="K7QP")
+    turn = replace(s.state, table="K7QPA")
     view = turn.view
     assert isinstance(view, SeatView)
     tile = next(m.tile for m in view.legal_moves() if isinstance(m, Play))
@@ -90,11 +90,11 @@ def table_states() -> list[tuple[str, ClientState, Ui]]:
     out.append(("spectator", spectator, Ui(seen_finished=0)))
     _until(s, lambda x: any(isinstance(m, Pass) for m in getattr(x.hand, "moves", ())) and x.phase is Phase.PLAY,
            _accept)
-    out.append(("someone-passed", replace(s.state, table="K7QP"), Ui(seen_finished=len(s.log.state.finished))))
+    out.append(("someone-passed", replace(s.state, table="K7QPA"), Ui(seen_finished=len(s.log.state.finished))))
     _until(s, lambda x: len(x.finished) >= 1, _accept)
-    out.append(("reveal", replace(s.state, table="K7QP"), Ui(seen_finished=0)))
+    out.append(("reveal", replace(s.state, table="K7QPA"), Ui(seen_finished=0)))
     _until(s, lambda x: x.phase is Phase.MATCH_OVER, _accept)
-    done = replace(s.state, table="K7QP")
+    done = replace(s.state, table="K7QPA")
     out.append(("match-over", done, Ui(seen_finished=len(s.log.state.finished))))
     return out
 
@@ -138,9 +138,9 @@ def _join(art: Art, message: str | None, found: int = 0) -> Paint:
         shown = longest_failure(lang).text(lang) if message is None else message
         from doublenine.client.discovery import FoundTable
         from doublenine.client.scenes.lan_join import JoinForm, draw_join
-        form = JoinForm(invite="doublenine://192.168.1.20:8765/K7QP", message=shown)
+        form = JoinForm(invite="doublenine://192.168.1.20:8765/K7QPA", message=shown)
         tables = [FoundTable(name, code, free, f"192.168.1.{20 + i}", 8765, proto, f"{name}._doublenine._tcp")
-                  for i, (name, code, free, proto) in enumerate((("Zoë", "K7QP", 2, None), ("Ñandú", "HHZAS", 0, None),
+                  for i, (name, code, free, proto) in enumerate((("Zoë", "K7QPA", 2, None), ("Ñandú", "HHZAS", 0, None),
                                                                  ("Brontë", "QQ2KP", 1, 999)))][:found]
         draw_join(surface, art, form, tables, surface.get_size(), lang, searching=True)
     return paint
@@ -154,8 +154,8 @@ def _host(art: Art, ask: bool, kind: str = "quit") -> Paint:
         size = surface.get_size()
         _, f, sm = metrics(size)
         lay = host_layout(size, None, None)
-        host = SimpleNamespace(code="K7QP", lang=lang, copied_at=None, invite=lambda: "doublenine://192.168.1.20:8765/K7QP",
-                               web_link=lambda: "http://192.168.1.20:8765/t/K7QP",
+        host = SimpleNamespace(code="K7QPA", lang=lang, copied_at=None, invite=lambda: "doublenine://192.168.1.20:8765/K7QPA",
+                               web_link=lambda: "http://192.168.1.20:8765/t/K7QPA",
                                hosting=SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True))
         surface.blit(art.felt(size), (0, 0))
         _card(surface, art, lay, host, f, sm)  # type: ignore[arg-type]
@@ -331,7 +331,7 @@ def coach_reply() -> tuple[ClientState, Any]:
                     "worlds": 1500})  # R10: six doubles kept (server/coachdeal.py)
     reply = p.decode_server(p.pack({"type": "coach", "match": h.match, "hand": h.number, "seat": 1,
                                     "threshold": THRESHOLD, "rows": made + rows}))
-    return replace(s.state, table="K7QP"), reply
+    return replace(s.state, table="K7QPA"), reply
 
 
 def _review(state: ClientState, reply: Any) -> Paint:

@@ -58,7 +58,7 @@ ODD_CHARS = ("\x00\x01\x07\x08\t\n\r\x1b\x7f\x85\u00ad\u0300\u0301\u0345\u200b\u
              "&é\"'(-è_çà§µ£€ßÄÖÜñÑ漢字한국어العربيةעבריתไทย😀👍🏽🇫🇷\ud800\udfff")
 HOSTILE_CLIPBOARD = ["doublenine://127.0.0.1:8765/KQ7PA\x00", "\x00" * 50, "doublenine://127.0.0.1:²/KQ7PA",
                      "doublenine://192.168.1.20:８７６５/KQ7PA", "A\x00B\u200b\u202e" * 40, "x" * 1_000_000,
-                     "\n\r\t" * 100 + "KQ7P", "Александра Константиновна\n", "漢字" * 5000, "\ud800\udc00\udfff",
+                     "\n\r\t" * 100 + "KQ7PM", "Александра Константиновна\n", "漢字" * 5000, "\ud800\udc00\udfff",
                      "", " "]
 USER_EVENTS = [pygame.USEREVENT + i for i in range(0, 24)]
 
@@ -140,9 +140,9 @@ class FakeBrowser:
     version = 1
 
     def tables(self) -> list[FoundTable]:
-        return [FoundTable("A\u202eB", "KQ7P", 3, "127.0.0.1", 9, 1, "x"),
-                FoundTable("Александра Константиновна", "AB2C", 0, "127.0.0.1", 9, 2, "y"),
-                FoundTable("z" * 63, "XY3Z", 4, "127.0.0.1", 9, None, "z")]
+        return [FoundTable("A\u202eB", "KQ7PM", 3, "127.0.0.1", 9, 1, "x"),
+                FoundTable("Александра Константиновна", "AB2CD", 0, "127.0.0.1", 9, 2, "y"),
+                FoundTable("z" * 63, "XY3ZK", 4, "127.0.0.1", 9, None, "z")]
 
     def start(self) -> FakeBrowser:
         return self
@@ -247,7 +247,7 @@ def _chatting(rng: random.Random) -> Any:
 
 def _hosted(rng: random.Random) -> Any:
     session = session_at(_phase(Phase.DRAW))
-    session.state = replace(session.state, table="KQ7P", started=rng.random() < 0.5)
+    session.state = replace(session.state, table="KQ7PM", started=rng.random() < 0.5)
     return HostedTable(TableScene(session, "es"), FakeHosting(), "es")  # type: ignore[arg-type]
 
 

@@ -38,7 +38,7 @@ def clipboard(monkeypatch, tmp_path):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("raw, expected", [
     ("doublenine://127.0.0.1:8765/KQ7PA\x00", "doublenine://127.0.0.1:8765/KQ7PA"),
-    ("\x00" * 50, ""), ("  KQ7P\r\n", "KQ7P"), ("A\u200bB\u202eC\x1b[31m", "ABC[31m"),
+    ("\x00" * 50, ""), ("  KQ7PM\r\n", "KQ7PM"), ("A\u200bB\u202eC\x1b[31m", "ABC[31m"),
     (b"doublenine://127.0.0.1:8765/KQ7PA\x00", "doublenine://127.0.0.1:8765/KQ7PA"), (None, ""), (b"\xff\xfe", "\ufffd\ufffd"),
 ])
 def test_bounded_paste_values(raw: object, expected: str) -> None:

@@ -141,9 +141,9 @@ def test_r26_rules_overlay_opens_pauses_and_closes_with_escape() -> None:
 def test_before_the_start_the_code_is_shown_and_start_now_sends_start() -> None:
     from doublenine.client.intents import Control
 
-    state = replace(session_at(lambda st: True).state, started=False, table="K7QP")
+    state = replace(session_at(lambda st: True).state, started=False, table="K7QPA")
     lay = compute_layout(state, Ui(seen_finished=0), (1280, 800))
-    assert lay.panel.kind == "lobby" and lay.panel.lines[0][1] == {"code": "K7QP"}
+    assert lay.panel.kind == "lobby" and lay.panel.lines[0][1] == {"code": "K7QPA"}
     session = Fixed(state)
     scene = TableScene(session)
     scene.update(0.0)

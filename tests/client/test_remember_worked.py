@@ -39,9 +39,9 @@ def _wait(done: Any, seconds: float = 10.0) -> bool:
 
 
 def test_issue11_6_a_server_that_never_answered_is_not_remembered() -> None:
-    config.save(Settings(name="Ana", server="ws://good.example:8765/", table="K7QP"))
+    config.save(Settings(name="Ana", server="ws://good.example:8765/", table="K7QPA"))
     scene = StartScene(config.load(), make_launcher("en", {}))
-    scene.form = replace(scene.form, server=_dead_url(), table="ZZZZ")
+    scene.form = replace(scene.form, server=_dead_url(), table="ZZZZZ")
     change = scene.click_id("join")
     table = change.scene if change is not None else None
     try:
@@ -52,7 +52,7 @@ def test_issue11_6_a_server_that_never_answered_is_not_remembered() -> None:
         if table is not None:
             table.close()
     saved = config.load()
-    assert (saved.server, saved.table, saved.name) == ("ws://good.example:8765/", "K7QP", "Ana")
+    assert (saved.server, saved.table, saved.name) == ("ws://good.example:8765/", "K7QPA", "Ana")
 
 
 def test_issue11_6_server_and_table_are_saved_once_joined() -> None:
@@ -69,7 +69,7 @@ def test_issue11_6_server_and_table_are_saved_once_joined() -> None:
 def test_issue11_6_the_command_line_does_not_save_an_untried_server(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from doublenine.client import app, cli
 
-    config.save(Settings(name="Ana", server="ws://good.example:8765/", table="K7QP"))
+    config.save(Settings(name="Ana", server="ws://good.example:8765/", table="K7QPA"))
     shown: list[Any] = []
 
     class NoWindow:
@@ -83,10 +83,10 @@ def test_issue11_6_the_command_line_does_not_save_an_untried_server(monkeypatch)
     parser = argparse.ArgumentParser()
     cli.add_arguments(parser)
     assert cli.run(parser.parse_args(["--start-screen", "--name", "Bea", "--server", _dead_url(),
-                                      "--table", "ZZZZ"])) == 0
+                                      "--table", "ZZZZZ"])) == 0
     saved = config.load()
-    assert (saved.name, saved.server, saved.table) == ("Bea", "ws://good.example:8765/", "K7QP")
-    assert shown[0].form.table == "ZZZZ"  # shown for this run, not remembered
+    assert (saved.name, saved.server, saved.table) == ("Bea", "ws://good.example:8765/", "K7QPA")
+    assert shown[0].form.table == "ZZZZZ"  # shown for this run, not remembered
 
 
 def test_a_join_by_invite_remembers_the_servers_base_address_not_the_tables_path() -> None:

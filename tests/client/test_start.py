@@ -62,12 +62,12 @@ def test_join_needs_address_and_code_then_remembers_name_and_language() -> None:
     scene.handle(click(centre(lay["server"])))
     _type(scene, "ws://127.0.0.1:8765/")
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, unicode="", mod=0))
-    _type(scene, "k7qp")
+    _type(scene, "k7qpa")
     scene.handle(click(centre(lay["seat"])))         # any -> seat 1
     scene.handle(click(centre(lay["join"])))
     scene.handle(click(centre(lay["watch"])))
     assert [(g.mode, g.server, g.table, g.seat, g.lang, g.name) for g in got] == [
-        ("join", "ws://127.0.0.1:8765/", "K7QP", 1, "fr", "Zoë"), ("watch", "ws://127.0.0.1:8765/", "K7QP", 1, "fr", "Zoë")]
+        ("join", "ws://127.0.0.1:8765/", "K7QPA", 1, "fr", "Zoë"), ("watch", "ws://127.0.0.1:8765/", "K7QPA", 1, "fr", "Zoë")]
     saved = config.load()  # the server waits until it answered "joined" (issue 11.6, test_remember_worked)
     assert (saved.name, saved.server, saved.table, saved.lang) == ("Zoë", "", "", "fr")
 

@@ -138,14 +138,14 @@ def test_issue11_4_the_window_refuses_to_shrink_below_800x600() -> None:
 # ---------------------------------------------------------------- 11.5 the smaller points
 def test_issue11_5_header_names_the_hand_being_shown_not_the_next() -> None:
     s = session_at(lambda st: len(st.finished) >= 1 and st.phase is not Phase.DRAW)
-    state = replace(s.state, table="K7QP")
+    state = replace(s.state, table="K7QPA")
     assert state.view.hand_number == 2
     ui = Ui(seen_finished=0)
     lay = compute_layout(state, ui, (1280, 800))
     assert lay.panel is not None and lay.panel.kind == "reveal"
     with watch() as seen:
         render(pygame.Surface((1280, 800)), lay, state, ui, Art(), "en")
-    header = [d.text for d in seen if "hand " in d.text and "table K7QP" in d.text]
+    header = [d.text for d in seen if "hand " in d.text and "table K7QPA" in d.text]
     assert header and all("hand 1" in t for t in header)
 
 

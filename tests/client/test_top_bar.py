@@ -30,7 +30,7 @@ def _top_texts(paint, size: tuple[int, int], lang: str = "en") -> list[str]:  # 
     surface = pygame.Surface(size)
     with watch() as seen:
         paint(surface, lang)
-    tops = [d.text for d in seen if "K7QP" in d.text]
+    tops = [d.text for d in seen if "K7QPA" in d.text]
     return tops[-1:]  # the one drawn last is the one shown (an older top bar drew each try to measure it)
 
 

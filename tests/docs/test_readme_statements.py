@@ -1,13 +1,13 @@
 """New user: README statements that were wrong -- ``python -m build`` with a Python that has no ``build``,
 a ``doublenine bot`` example that meets SEAT_TAKEN, and table codes said to be five while the bad-code
-message said 3 to 12. Each statement is checked against what the code does."""
+message said 3 to 12 (now the window accepts five, exactly what the server makes). Each statement is checked against what the code does."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from doublenine.server.registry import CODE_LENGTH
-from doublenine.shared.invite import CODE_LENGTHS
+from doublenine.shared.invite import InviteError, normalize_code
+from doublenine.shared.tablecode import CODE_ALPHABET, CODE_LENGTH
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 WORDS = {"five": 5}
@@ -24,8 +24,15 @@ def test_the_readme_says_a_bot_needs_a_free_human_seat() -> None:
     assert "SEAT_TAKEN" in after and "**Human**" in after
 
 
-def test_the_readme_says_the_code_lengths_the_server_makes_and_the_window_accepts() -> None:
-    said = re.search(r"our server makes them (\w+) long; the window and the invites accept (\d+) to\s+(\d+)", README)
+def test_the_readme_says_the_code_length_the_server_makes_and_the_window_accepts() -> None:
+    said = re.search(r"Table codes are (\w+) letters and digits", README)
     assert said is not None
     assert WORDS[said.group(1)] == CODE_LENGTH
-    assert range(int(said.group(2)), int(said.group(3)) + 1) == CODE_LENGTHS
+    assert "exactly that form" in README
+    normalize_code(CODE_ALPHABET[:CODE_LENGTH])
+    for other in (CODE_LENGTH - 1, CODE_LENGTH + 1):
+        try:
+            normalize_code(CODE_ALPHABET[:other])
+        except InviteError:
+            continue
+        raise AssertionError(f"a {other}-character code was accepted")

@@ -32,12 +32,12 @@ async def scenario() -> dict[str, Any]:
     with TableBrowser(interfaces=LO) as browser:
         alpha = Announcer(40001, protocol=1, host_name="alpha", addresses=LO, interfaces=LO)
         beta = Announcer(40002, protocol=1, host_name="beta", addresses=LO, interfaces=LO)
-        await alpha.start([AnnouncedTable("KQ7P", 3)])
-        await beta.start([AnnouncedTable("AB2C", 1), AnnouncedTable("XY3Z", 4)])
+        await alpha.start([AnnouncedTable("KQ7PM", 3)])
+        await beta.start([AnnouncedTable("AB2CD", 1), AnnouncedTable("XY3ZK", 4)])
         out["both"] = await wait_for(browser, 3)
-        await alpha.update([AnnouncedTable("KQ7P", 2)])
+        await alpha.update([AnnouncedTable("KQ7PM", 2)])
         end = time.monotonic() + 20
-        while time.monotonic() < end and not any(t.code == "KQ7P" and t.free_seats == 2 for t in browser.tables()):
+        while time.monotonic() < end and not any(t.code == "KQ7PM" and t.free_seats == 2 for t in browser.tables()):
             await asyncio.sleep(0.1)
         out["seat_taken"] = await wait_for(browser, 3)
         version = browser.version

@@ -35,6 +35,6 @@ def test_play_server_with_a_port_in_other_digits(tmp_path: Path) -> None:
 
 
 def test_bot_server_with_a_port_in_other_digits(tmp_path: Path) -> None:
-    done = _run(["bot", "--server", "ws://127.0.0.1:²/", "--table", "KQ7P"], tmp_path)
+    done = _run(["bot", "--server", "ws://127.0.0.1:²/", "--table", "KQ7PM"], tmp_path)
     assert done.returncode == 2 and "is not a server address" in done.stdout
     assert "Traceback" not in done.stderr

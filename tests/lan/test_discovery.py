@@ -32,27 +32,27 @@ def run_in_netns(script: str, *args: str) -> dict[str, Any]:
 def test_browser_finds_two_servers_sees_a_seat_taken_and_drops_a_stopped_one() -> None:
     steps = run_in_netns("lan_mdns_scenario.py")
     assert steps["both"] == [
-        ["beta", "XY3Z", 4, "127.0.0.1", 40002, 1],
-        ["alpha", "KQ7P", 3, "127.0.0.1", 40001, 1],
-        ["beta", "AB2C", 1, "127.0.0.1", 40002, 1],
+        ["beta", "XY3ZK", 4, "127.0.0.1", 40002, 1],
+        ["alpha", "KQ7PM", 3, "127.0.0.1", 40001, 1],
+        ["beta", "AB2CD", 1, "127.0.0.1", 40002, 1],
     ]
-    assert steps["seat_taken"][1] == ["alpha", "KQ7P", 2, "127.0.0.1", 40001, 1]
-    assert steps["beta_stopped"] == [["alpha", "KQ7P", 2, "127.0.0.1", 40001, 1]]
+    assert steps["seat_taken"][1] == ["alpha", "KQ7PM", 2, "127.0.0.1", 40001, 1]
+    assert steps["beta_stopped"] == [["alpha", "KQ7PM", 2, "127.0.0.1", 40001, 1]]
     assert steps["version_moved"] is True
     assert steps["all_stopped"] == []
 
 
 def test_txt_record_round_trips_through_the_browser_decoder() -> None:
-    props = txt_properties([AnnouncedTable("KQ7P", 3), AnnouncedTable("AB2C", 0)], "Ana's laptop", 2)
+    props = txt_properties([AnnouncedTable("KQ7PM", 3), AnnouncedTable("AB2CD", 0)], "Ana's laptop", 2)
     assert props == {"txtvers": "1", "proto": "2", "host": "Ana's laptop",
-                     "tables": "KQ7P:3,AB2C:0", "free": "3"}
+                     "tables": "KQ7PM:3,AB2CD:0", "free": "3"}
     raw = {k.encode(): v.encode() for k, v in props.items()}
     found = tables_from_service("x._doublenine._tcp.local.", ["fe80::1", "192.168.1.20"], 8765, raw)
     assert found == [
-        FoundTable("Ana's laptop", "KQ7P", 3, "192.168.1.20", 8765, 2, "x._doublenine._tcp.local."),
-        FoundTable("Ana's laptop", "AB2C", 0, "192.168.1.20", 8765, 2, "x._doublenine._tcp.local."),
+        FoundTable("Ana's laptop", "KQ7PM", 3, "192.168.1.20", 8765, 2, "x._doublenine._tcp.local."),
+        FoundTable("Ana's laptop", "AB2CD", 0, "192.168.1.20", 8765, 2, "x._doublenine._tcp.local."),
     ]
-    assert str(found[0].invite) == "doublenine://192.168.1.20:8765/KQ7P"
+    assert str(found[0].invite) == "doublenine://192.168.1.20:8765/KQ7PM"
 
 
 def test_txt_record_fits_255_bytes_and_counts_what_did_not_fit() -> None:
@@ -64,9 +64,9 @@ def test_txt_record_fits_255_bytes_and_counts_what_did_not_fit() -> None:
 
 
 def test_a_strangers_garbled_record_is_skipped_not_raised() -> None:
-    raw = {b"tables": b"KQ7P:x,!!:3,,AB2C:2", b"proto": b"v9"}
+    raw = {b"tables": b"KQ7PM:x,!!:3,,AB2CD:2", b"proto": b"v9"}
     found = tables_from_service("odd._doublenine._tcp.local.", ["not-an-ip", "10.1.2.3"], 9, raw)
-    assert found == [FoundTable("odd", "AB2C", 2, "10.1.2.3", 9, None, "odd._doublenine._tcp.local.")]
+    assert found == [FoundTable("odd", "AB2CD", 2, "10.1.2.3", 9, None, "odd._doublenine._tcp.local.")]
     assert tables_from_service("none", ["fe80::1"], 9, raw) == []
 
 

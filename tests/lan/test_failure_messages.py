@@ -53,7 +53,7 @@ def test_protocol_mismatch_newer_server_says_update_this_computer() -> None:
     (ErrorCode.PROTOCOL_VERSION, "protocol.mismatch"),
 ])
 def test_server_refusals_map_to_message_keys(code: ErrorCode, key: str) -> None:
-    failure = from_server_error(code, host="fd00::5", port=8765, table="KQ7P", ours=1, theirs=2)
+    failure = from_server_error(code, host="fd00::5", port=8765, table="KQ7PM", ours=1, theirs=2)
     assert failure is not None and failure.key == key
 
 

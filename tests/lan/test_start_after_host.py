@@ -115,7 +115,7 @@ def test_a_refusal_is_gone_after_hosting_and_coming_back(monkeypatch: pytest.Mon
     scene.resize(Viewport(SIZE, SIZE))  # back from the hosted table
     assert scene.form.message == ""
     assert scene.handle(_click(lay["join"])) is None and scene.form.message != ""
-    scene.form = replace(scene.form, server="ws://127.0.0.1:1/", table="ABCD")
+    scene.form = replace(scene.form, server="ws://127.0.0.1:1/", table="ABCDE")
     assert scene.click_id("join") is not None and scene.form.message == ""  # started: the old refusal is gone
 
 

@@ -7,7 +7,7 @@ from doublenine.client.discovery import tables_from_service
 
 
 def _host(host: bytes, service: str = "x._doublenine._tcp.local.") -> str:
-    found = tables_from_service(service, ["192.168.1.20"], 8765, {b"host": host, b"tables": b"KQ7P:3"})
+    found = tables_from_service(service, ["192.168.1.20"], 8765, {b"host": host, b"tables": b"KQ7PM:3"})
     return found[0].host_name
 
 

@@ -146,11 +146,11 @@ def test_export_names_from_a_hostile_server_stay_in_the_folder(tmp_path) -> None
 
     inside = tmp_path / "exports"
     for name in ("doublenine-../../evil-match-1.json", "doublenine-/etc/passwd-hand-2.json", "doublenine-\x00A\u202e.json",
-                 "../" * 200 + "x.json", ".json", "doublenine-KQ7P-match-1.json"):
+                 "../" * 200 + "x.json", ".json", "doublenine-KQ7PM-match-1.json"):
         path = save_export(Export("match", name, "{}"), inside)
         assert path.parent == inside and path.suffix == ".json" and path.read_text() == "{}", name
     assert sorted(p.name for p in inside.iterdir()) == [
         "doublenine-------evil-match-1.json", "doublenine--A.json", "doublenine--etc-passwd-hand-2.json",
-        "doublenine-KQ7P-match-1.json", "export.json", "json.json"]
-    assert safe_filename("doublenine-KQ7P-match-1.json") == "doublenine-KQ7P-match-1.json"
+        "doublenine-KQ7PM-match-1.json", "export.json", "json.json"]
+    assert safe_filename("doublenine-KQ7PM-match-1.json") == "doublenine-KQ7PM-match-1.json"
     assert list(tmp_path.iterdir()) == [inside]

@@ -30,7 +30,7 @@ def _snapshot(state, seat, seq):
     return view_from_wire(p.decode_server(frame))
 
 
-_TABLE = {"code": "KQ7P", "seats": [
+_TABLE = {"code": "KQ7PM", "seats": [
     {"seat": s, "name": f"P{s}", "kind": "human", "level": "strong", "claimed": True,
      "connected": True, "computer_plays": False} for s in (1, 2, 3, 4)],
     "seeded": True, "started": True, "paused": False}

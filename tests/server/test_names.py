@@ -64,7 +64,7 @@ def test_stored_names_are_cleaned_on_the_way_in() -> None:
     assert SeatSlot.from_record(Seat.ONE, raw).name == "AB"
     blank = SeatSlot.from_record(Seat.TWO, dict(raw, name="\ufeff"))
     assert (blank.name, blank.display_name) == ("", DEFAULT_NAMES[Seat.TWO])
-    meta = {"v": 1, "code": "KQ7P", "seed": 1, "seeded": False, "language": "fr\n", "creator_seat": None,
+    meta = {"v": 1, "code": "KQ7PM", "seed": 1, "seeded": False, "language": "fr\n", "creator_seat": None,
             "started": False, "created_at": 0.0, "seats": [raw] * 4}
     restored = TableMeta.from_record(meta)
     assert [s.name for s in restored.slots.values()] == ["AB"] * 4

@@ -50,7 +50,7 @@ def test_which_hosts_are_dialled_directly(host: str, direct: bool) -> None:
 
 def test_proxy_for_with_an_office_proxy(office_proxy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     assert proxy_for("ws://127.0.0.1:18770/") is None  # the case
-    assert proxy_for("ws://192.168.1.20:8765/t/KQ7P") is None
+    assert proxy_for("ws://192.168.1.20:8765/t/KQ7PM") is None
     assert proxy_for("ws://[fd00::5]:8765/") is None
     assert proxy_for("ws://tables.example.org:8765/") == DEAD_PROXY
     assert proxy_for("wss://tables.example.org/") == DEAD_PROXY
@@ -121,7 +121,7 @@ async def test_doublenine_bot_dials_directly_past_an_office_proxy(server, office
 def test_failure_through_a_proxy_names_it(office_proxy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("https_proxy", "http://ana:s3cret@127.0.0.1:9")
     with pytest.raises(CheckFailed) as caught:
-        check_table(Invite("tables.example.invalid", 8765, "KQ7P"), timeout=3)
+        check_table(Invite("tables.example.invalid", 8765, "KQ7PM"), timeout=3)
     failure = caught.value.failure
     assert failure.key == "net.unreachable_proxy"
     assert failure.text("en") == (
@@ -133,7 +133,7 @@ def test_failure_through_a_proxy_names_it(office_proxy, monkeypatch) -> None:  #
 
 async def test_bot_failure_through_a_proxy_names_it(office_proxy) -> None:  # type: ignore[no-untyped-def]
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "doublenine", "bot", "--server", "ws://tables.example.invalid:8765/", "--table", "KQ7P",
+        sys.executable, "-m", "doublenine", "bot", "--server", "ws://tables.example.invalid:8765/", "--table", "KQ7PM",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=dict(os.environ))
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 1, err.decode()

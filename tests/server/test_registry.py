@@ -12,6 +12,7 @@ from websockets.exceptions import ConnectionClosed
 
 from doublenine.shared import protocol as p
 from doublenine.shared.invite import CODE_ALPHABET
+from doublenine.shared.tablecode import is_code
 
 from .conftest import connect, create, play_all
 
@@ -24,7 +25,7 @@ def baseline(server, table) -> tuple:
 async def test_1500_joins_and_leaves_leave_the_registries_at_baseline(server) -> None:
     host = await create(server, "hhhh", sit=1)
     table = server.registry.tables[host.code]
-    assert len(host.code) == 5 and set(host.code) <= set(CODE_ALPHABET)
+    assert len(host.code) == 5 and set(host.code) <= set(CODE_ALPHABET) and is_code(host.code)
     before = baseline(server, table)
     stayers = [await connect(server) for _ in range(4)]
     for i in range(1200):  # joins and leaves on open connections

@@ -80,7 +80,7 @@ def test_bad_server_url_is_server_bad_url(url: str) -> None:
 
 
 def test_good_server_urls() -> None:
-    got = [(w.host, w.port, w.tls) for w in map(check_server_url, ("ws://127.0.0.1:18770/", "wss://example.org/t/KQ7P",
+    got = [(w.host, w.port, w.tls) for w in map(check_server_url, ("ws://127.0.0.1:18770/", "wss://example.org/t/KQ7PM",
                                                                     "ws://[::1]:9/"))]
     assert got == [("127.0.0.1", 18770, False), ("example.org", 443, True), ("::1", 9, False)]
 
@@ -91,8 +91,8 @@ def test_good_server_urls() -> None:
     ["play", "--seat", "３"], ["play", "--seat", "²"], ["play", "--seed", "１２"], ["play", "--size", "８００x６００"],
     ["play", "--size", "x"], ["play", "--size", "100000x100"], ["serve", "--port", "８７６５"],
     ["serve", "--bot-delay", "１.５"], ["serve", "--rate", "nan"], ["serve", "--max-frame", "٦٤"],
-    ["bot", "--server", "ws://127.0.0.1:1/", "--table", "KQ7P", "--seat", "²"],
-    ["bot", "--server", "ws://127.0.0.1:1/", "--table", "KQ7P", "--matches", "３"],
+    ["bot", "--server", "ws://127.0.0.1:1/", "--table", "KQ7PM", "--seat", "²"],
+    ["bot", "--server", "ws://127.0.0.1:1/", "--table", "KQ7PM", "--matches", "３"],
     ["selfplay", "--matches", "８"],
 ])
 def test_command_line_numbers_take_ascii_digits_only(argv: list[str], capsys) -> None:  # type: ignore[no-untyped-def]
@@ -117,13 +117,13 @@ def test_arg_int_message_names_the_text() -> None:
 
 @pytest.mark.parametrize("free", [b"\xef\xbc\x93", "²".encode(), "٣".encode(), b"9" * 5000])
 def test_lan_free_seats_in_other_digits_are_skipped(free: bytes) -> None:
-    props = {b"tables": b"KQ7P:" + free + b",AB2C:2", b"proto": "１".encode()}
+    props = {b"tables": b"KQ7PM:" + free + b",AB2CD:2", b"proto": "１".encode()}
     found = tables_from_service("x._doublenine._tcp.local.", ["192.168.1.20"], 8765, props)
-    assert [(t.code, t.free_seats, t.protocol) for t in found] == [("AB2C", 2, None)]
+    assert [(t.code, t.free_seats, t.protocol) for t in found] == [("AB2CD", 2, None)]
 
 
 def test_lan_protocol_ascii_and_long() -> None:
-    props = {b"tables": b"KQ7P:3", b"proto": b"9" * 5000}
+    props = {b"tables": b"KQ7PM:3", b"proto": b"9" * 5000}
     assert tables_from_service("x", ["10.0.0.2"], 1, props)[0].protocol is None
     assert tables_from_service("x", ["10.0.0.2"], 1, {**props, b"proto": b"1"})[0].protocol == 1
 
