@@ -36,3 +36,10 @@ def test_the_readme_says_the_code_length_the_server_makes_and_the_window_accepts
         except InviteError:
             continue
         raise AssertionError(f"a {other}-character code was accepted")
+
+
+def test_the_protocol_document_gives_the_code_form_the_code_has() -> None:
+    protocol = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    said = re.search(r"A table `code` .*? is (\d+) characters of\s+`([A-Z0-9]+)`", protocol, re.S)
+    assert said is not None
+    assert (int(said.group(1)), said.group(2)) == (CODE_LENGTH, CODE_ALPHABET)
