@@ -102,6 +102,15 @@ def test_catalog_is_valid_gettext_for_its_language(lang: str) -> None:
     assert str(cat.locale) == lang and cat.num_plurals >= 2
 
 
+def test_template_is_valid_gettext_with_every_code_message(code_messages) -> None:
+    """The .pot that translators start from parses strictly (an entry without its msgstr line once
+    slipped in twice, kind: a hand-appended catalog entry) and holds every message of the code."""
+    with open(ROOT / "shared" / "i18n" / "doublenine.pot", "rb") as fh:
+        template = read_po(fh, abort_invalid=True)
+    ids = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
+    assert not set(code_messages) - ids, sorted(set(code_messages) - ids)[:5]
+
+
 def test_translations_and_plurals_at_run_time() -> None:
     assert tr("fr", "Team {team} wins the match.", team="B") == "L'équipe B gagne la partie."
     assert tr("es", "Ledger") == "Anotaciones" and tr("en", "Ledger") == "Ledger"
