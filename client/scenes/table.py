@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from doublenine.shared.i18n import N_
 from doublenine.shared.moves import DrawPick, Play
 from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
@@ -296,7 +297,7 @@ class TableScene:
         """Issue 15.3: mute or unmute the table's sounds, remembered for the next start."""
         self.sounds.set(muted=not self.sounds.muted)
         config.save(replace(config.load(), sound=not self.sounds.muted))
-        key = "Sound off" if self.sounds.muted else "Sound on"
+        key = N_("Sound off") if self.sounds.muted else N_("Sound on")  # N_: the extractor sees both
         self.toast = (tr(self.lang, key), self._now + 2.0)
         self.dirty = True
 
