@@ -28,6 +28,7 @@ from doublenine.server.bots import expert, selfplay
 from doublenine.server.bots.knowledge import Knowledge
 from doublenine.server.bots.rankplay import to_rank
 from doublenine.shared.numbers import arg_int
+from doublenine.shared.seats import SEATS, Team
 from doublenine.shared.state import MatchState
 
 MODES = ("hands", "partner", "asleep")
@@ -37,6 +38,8 @@ class Told:
     """The match state the expert is deciding in, set by the wrapped ``view_for``."""
 
     state: MatchState | None = None
+    told_team: Team = Team.A
+    """The team side a plays in the current match: only its seats are told (the other side may be the expert too)."""
 
 
 def told_worlds(mode: str, real: Any) -> type:
@@ -49,6 +52,9 @@ def told_worlds(mode: str, real: Any) -> type:
             hands = Told.state.hand.hands
             self.add: tuple[int, int] | None = None
             self.fixed: list[int] | None = None
+            if SEATS[k.me].team is not Told.told_team:  # the other side decides as usual
+                self.inner = real(k, rng, aff, swaps, burn)
+                return
             if mode == "hands":
                 self.fixed = [to_rank(m) for m in hands]
                 return
@@ -75,7 +81,7 @@ def told_worlds(mode: str, real: Any) -> type:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Play the matches (side a: the told expert) and write the per-match records; 0."""
+    """Play the matches (side a: the told expert) and write the per-match records; 0, or 2 if the file fails."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("mode", choices=MODES)
     parser.add_argument("--matches", type=arg_int(1), default=100)
@@ -92,14 +98,19 @@ def main(argv: list[str] | None = None) -> int:
     selfplay.view_for = view_for  # type: ignore[assignment]
     expert.RankWorlds = told_worlds(args.mode, expert.RankWorlds)  # type: ignore[misc]
     summary = selfplay.Summary()
-    with open(args.per_match, "w", encoding="utf-8") as out:
-        for p in range((args.matches + 1) // 2):
-            for side in (True, False):
-                one = selfplay.Summary()
-                selfplay.play_match(args.seed * 1_000_000 + p, "expert", args.against, one, a_is_team_a=side)
-                summary.merge(one)
-                out.write(json.dumps(one.records[0]) + "\n")
-                out.flush()
+    try:
+        with open(args.per_match, "w", encoding="utf-8") as out:
+            for p in range((args.matches + 1) // 2):
+                for side in (True, False):
+                    one = selfplay.Summary()
+                    Told.told_team = Team.A if side else Team.B
+                    selfplay.play_match(args.seed * 1_000_000 + p, "expert", args.against, one, a_is_team_a=side)
+                    summary.merge(one)
+                    out.write(json.dumps(one.records[0]) + "\n")
+                    out.flush()
+    except OSError as exc:
+        print(f"oracle: cannot write --per-match {args.per_match!r}: {exc}")
+        return 2
     print(f"oracle {args.mode}: expert won {summary.a.matches}/{summary.matches} against {args.against}; "
           f"points/hand {summary.a.points / max(summary.hands, 1):.2f} vs {summary.b.points / max(summary.hands, 1):.2f}")
     return 0

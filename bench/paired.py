@@ -25,23 +25,41 @@ MAX_LINE = 1024
 """A per-match line is about 120 bytes; longer lines are refused."""
 
 
+FIELDS = {"seed": int, "a_is_team_a": bool, "winner": (str, type(None)), "points_a": int, "points_b": int,
+          "hands": int}
+"""The keys of a record and their types (a bool is not taken for an int)."""
+MAX_LINES = 1_000_000
+"""More matches than any run here; a longer file is refused."""
+
+
 def load(path: Path) -> dict[tuple[int, bool], dict[str, object]]:
     """The records of a ``--per-match`` file keyed by (seed, side a is team A).
 
-    Raises ``ValueError`` on a line that is not one such record.
+    Each line is read up to :data:`MAX_LINE` characters, so any file costs bounded memory per line.
+    Raises ``ValueError`` on a line that is not one such record (every key of :data:`FIELDS` in its
+    type, the winner "a", "b" or null, counts not negative), on a (seed, side) given twice, and on a
+    file of more than :data:`MAX_LINES` lines.
     """
     out: dict[tuple[int, bool], dict[str, object]] = {}
-    with path.open(encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
+    with path.open(encoding="utf-8", errors="strict") as f:
+        for number in range(1, MAX_LINES + 2):
+            line = f.readline(MAX_LINE + 1)
+            if not line:
+                return out
+            if number > MAX_LINES:
+                raise ValueError(f"{path}: more than {MAX_LINES} lines")
             if len(line) > MAX_LINE:
                 raise ValueError(f"{path}:{number}: line too long")
             rec = json.loads(line)
-            if not isinstance(rec, dict) or not isinstance(rec.get("seed"), int) \
-                    or not isinstance(rec.get("a_is_team_a"), bool) or rec.get("winner") not in ("a", "b", None) \
-                    or not isinstance(rec.get("points_a"), int) or not isinstance(rec.get("points_b"), int) \
-                    or not isinstance(rec.get("hands"), int):
+            if not isinstance(rec, dict) or set(rec) != set(FIELDS) or any(
+                    not isinstance(rec[k], t) or (t is int and isinstance(rec[k], bool)) for k, t in FIELDS.items()) \
+                    or rec["winner"] not in ("a", "b", None) \
+                    or min(rec["seed"], rec["points_a"], rec["points_b"], rec["hands"]) < 0:
                 raise ValueError(f"{path}:{number}: not a selfplay --per-match record")
-            out[(rec["seed"], rec["a_is_team_a"])] = rec
+            key = (rec["seed"], rec["a_is_team_a"])
+            if key in out:
+                raise ValueError(f"{path}:{number}: match {key} given twice")
+            out[key] = rec
     return out
 
 
@@ -87,13 +105,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         loaded = [load(p) for p in args.files]
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError) as exc:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
         print(f"paired: {exc}")
         return 2
     for p, recs in zip(args.files, loaded):
         print(summary_line(str(p), recs))
     for p, recs in zip(args.files[1:], loaded[1:]):
         c = compare(loaded[0], recs)
+        if c["matches"] < 2:
+            print(f"  {p} against {args.files[0]}: {c['matches']} common matches, too few for an interval")
+            continue
         print(f"  {p} against {args.files[0]} on {c['matches']} common matches: side a's wins "
               f"{c['win_diff']:+.3f} +- {c['win_half']:.3f} per match ({c['only_other']} won only here, "
               f"{c['only_base']} only there); points margin {c['margin_diff']:+.1f} +- {c['margin_half']:.1f} per match")

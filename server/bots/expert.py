@@ -91,6 +91,33 @@ class ExpertSettings:
     value: str = "bonus"
     """Value of a finished hand: "bonus" or "equity" (:func:`.equity.equity_table`, ties included)."""
 
+    def __post_init__(self) -> None:
+        """Raises ``ValueError`` for a choice not listed above or a number outside :data:`LIMITS`."""
+        for name, allowed in CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+        for name, (lo, hi) in LIMITS.items():
+            v = getattr(self, name)
+            if not lo <= v <= hi:  # also refuses NaN
+                raise ValueError(f"{name} must be in {lo}..{hi}, not {v!r}")
+        if self.min_worlds > self.max_worlds:
+            raise ValueError(f"min_worlds ({self.min_worlds}) is above max_worlds ({self.max_worlds})")
+
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "policy": ("normal", "heavy", "block", "follow"),
+    "reading": ("floor", "styled", "auto", "fitted", "heavy", "normal", "none"),
+    "value": ("bonus", "equity"),
+}
+"""The allowed values of the :class:`ExpertSettings` fields that name a choice."""
+LIMITS: dict[str, tuple[float, float]] = {
+    "playouts": (1, 100_000), "min_worlds": (1, 10_000), "max_worlds": (1, 10_000), "swaps": (0, 10_000),
+    "beta": (0.0, 100.0), "temper": (0.0, 10.0), "prior": (0.0, 1_000.0), "auto_beta": (0.0, 100.0),
+    "lam": (0.0, 100.0), "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
+}
+"""Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
+``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
+
 
 DEFAULT = ExpertSettings()
 
@@ -257,4 +284,4 @@ def _position(k: Knowledge, m: Move) -> tuple[int, int, int]:
     return (t.index, min(ends), max(ends))
 
 
-__all__ = ["ExpertSettings", "DEFAULT", "Estimate", "evaluate", "expert_play"]
+__all__ = ["ExpertSettings", "CHOICES", "LIMITS", "DEFAULT", "Estimate", "evaluate", "expert_play"]

@@ -339,28 +339,80 @@ def _print_progress(level_a: str) -> Callable[[Summary], None]:
     return show
 
 
+class PerMatchFile:
+    """``--per-match``: opened before the first match (a path that cannot be written fails the run
+    at once, not after hours of play), one JSON line per match written as its chunk finishes."""
+
+    def __init__(self, path: str) -> None:
+        """Raises ``OSError`` if ``path`` cannot be opened for writing (``ValueError`` if it is empty)."""
+        if not path:
+            raise ValueError("empty path")
+        self._out = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close())
+        self._written = 0
+        self.error: str | None = None
+
+    def write_new(self, total: Summary) -> None:
+        """Write the records of ``total`` not written yet; a write error is kept and stops the writing."""
+        if self.error is not None:
+            return
+        try:
+            for record in total.records[self._written:]:
+                self._out.write(json.dumps(record) + "\n")
+            self._out.flush()
+        except OSError as exc:
+            self.error = str(exc)
+        self._written = len(total.records)
+
+    def close(self) -> None:
+        """Close the file; a close error is kept like a write error."""
+        try:
+            self._out.close()
+        except OSError as exc:
+            self.error = self.error or str(exc)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Play the matches and print the figures; returns 0, or 2 on bad numbers."""
+    """Play the matches and print the figures; returns 0, 2 on bad options, 1 if ``--per-match`` failed."""
     if args.matches < 1 or args.jobs < 1:
         print("selfplay: --matches and --jobs must be at least 1")
         return 2
     changes = dict(getattr(args, "expert_setting", None) or [])
+    if changes and "expert" not in (args.team_a, args.team_b):
+        print("selfplay: --expert-setting changes the expert level, which neither team plays")
+        return 2
     try:
         dataclasses.replace(expert.DEFAULT, **changes)  # type: ignore[arg-type]
     except (TypeError, ValueError) as exc:
         print(f"selfplay: bad expert settings: {exc}")
         return 2
+    per_match = None
+    if getattr(args, "per_match", None) is not None:
+        try:
+            per_match = PerMatchFile(args.per_match)
+        except (OSError, ValueError) as exc:
+            print(f"selfplay: cannot write --per-match {args.per_match!r}: {exc}")
+            return 2
+    show = _print_progress(args.team_a) if getattr(args, "progress", False) else None
+
+    def progress(total: Summary) -> None:
+        if per_match is not None:
+            per_match.write_new(total)
+        if show is not None:
+            show(total)
+
     started = time.perf_counter()
-    summary = selfplay(args.matches, args.seed, args.team_a, args.team_b, args.jobs,
-                       _print_progress(args.team_a) if getattr(args, "progress", False) else None, changes or None)
+    try:
+        summary = selfplay(args.matches, args.seed, args.team_a, args.team_b, args.jobs, progress, changes or None)
+    finally:
+        if per_match is not None:
+            per_match.close()
     settings = "".join(f" --expert-setting {k}={str(v).lower() if isinstance(v, bool) else v}"
                        for k, v in changes.items())
     print(f"selfplay --matches {summary.matches} --seed {args.seed} "
           f"--team-a {args.team_a} --team-b {args.team_b} --jobs {args.jobs}{settings}")
-    if getattr(args, "per_match", None):
-        with open(args.per_match, "w", encoding="utf-8") as out:
-            for record in sorted(summary.records, key=lambda r: (r["seed"], not r["a_is_team_a"])):  # type: ignore[arg-type, return-value]
-                out.write(json.dumps(record) + "\n")
     print(report(summary, args.team_a, args.team_b))
     print(f"wall time {time.perf_counter() - started:.1f} s")
+    if per_match is not None and per_match.error is not None:
+        print(f"selfplay: --per-match {args.per_match!r} is incomplete: {per_match.error}")
+        return 1
     return 0

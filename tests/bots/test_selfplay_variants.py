@@ -35,11 +35,12 @@ def test_expert_setting_refuses_unknown_fields_and_bad_values(text: str) -> None
 
 
 def test_settings_reach_every_worker_and_are_restored() -> None:
-    """A setting the expert refuses (value=bogus raises in its rollouts) fails the run on one process
-    and on two (spawned workers), so the settings travel with the work; afterwards DEFAULT is back."""
+    """A setting the expert refuses (value=bogus: ExpertSettings raises when it is applied) fails the
+    run on one process and on two (spawned workers), so the settings travel with the work; afterwards
+    DEFAULT is back."""
     changes = dict(parse_expert_setting(t) for t in CHEAP + ["value=bogus"])
     for jobs in (1, 2):
-        with pytest.raises(ValueError, match="unknown hand value"):
+        with pytest.raises(ValueError, match="value must be one of bonus, equity"):
             selfplay.selfplay(2, 3, "expert", "heaviest", jobs=jobs, expert_changes=changes)
         assert expert.DEFAULT == expert.ExpertSettings()
 
@@ -73,6 +74,42 @@ def test_expert_setting_options_collect_and_a_bad_one_stops_the_parser(capsys) -
         parser.parse_args(["--expert-setting", "lam=x"])
 
 
+@pytest.mark.parametrize("setting", ["policy=garbage", "reading=garbage", "value=garbage", "playouts=0",
+                                     "min_worlds=0", "temper=1e308", "swaps=1000000000000", "min_worlds=500",
+                                     "max_worlds=1000000000000000"])
+def test_run_refuses_settings_the_expert_cannot_play_before_any_match(setting: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Every value outside ExpertSettings' choices and bounds ends the run with 2 at once (no
+    silent fallback to another policy or reading, no endless decision, no traceback mid-run)."""
+    parser = argparse.ArgumentParser()
+    selfplay.add_arguments(parser)
+    args = parser.parse_args(["--matches", "2", "--team-a", "expert", "--expert-setting", setting])
+    assert selfplay.run(args) == 2
+    assert "bad expert settings" in capsys.readouterr().out
+
+
+def test_run_refuses_expert_settings_when_no_team_plays_expert(capsys) -> None:  # type: ignore[no-untyped-def]
+    parser = argparse.ArgumentParser()
+    selfplay.add_arguments(parser)
+    args = parser.parse_args(["--matches", "2", "--team-a", "normal", "--expert-setting", "lam=2"])
+    assert selfplay.run(args) == 2
+    assert "neither team plays" in capsys.readouterr().out
+
+
+def test_per_match_path_that_cannot_be_written_fails_before_play_or_says_so(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A folder, a missing folder or an empty path: refused with 2 before any match. /dev/full
+    (writes fail): the run finishes, prints its report, says the file is incomplete, returns 1."""
+    parser = argparse.ArgumentParser()
+    selfplay.add_arguments(parser)
+    for bad in (str(tmp_path), str(tmp_path / "no" / "such.jsonl"), ""):
+        args = parser.parse_args(["--matches", "2", "--team-a", "normal", "--team-b", "heaviest", "--per-match", bad])
+        assert selfplay.run(args) == 2
+        assert "cannot write --per-match" in capsys.readouterr().out
+    args = parser.parse_args(["--matches", "2", "--team-a", "normal", "--team-b", "heaviest", "--per-match", "/dev/full"])
+    assert selfplay.run(args) == 1
+    out = capsys.readouterr().out
+    assert "team-a   normal: matches" in out and "is incomplete" in out
+
+
 def _write(path: Path, rows: list[tuple[int, bool, str | None, int, int]]) -> None:
     path.write_text("".join(json.dumps(selfplay.match_record(s, side, w, pa, pb, 4)) + "\n"
                             for s, side, w, pa, pb in rows))
@@ -93,11 +130,24 @@ def test_paired_compare_exact_values(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("line", ["[]", '{"seed": 1}', '{"seed": "1", "a_is_team_a": true, "winner": "a", '
-                                  '"points_a": 1, "points_b": 0, "hands": 1}', "x" * 2000])
+                                  '"points_a": 1, "points_b": 0, "hands": 1}', "x" * 2000,
+                                  '{"seed": true, "a_is_team_a": true, "points_a": 1, "points_b": 0, "hands": -7}',
+                                  '{"seed": 1, "a_is_team_a": true, "winner": "a", "points_a": 1, "points_b": 0, "hands": -7}',
+                                  '{"seed": 1, "a_is_team_a": true, "winner": "a", "points_a": 1, "points_b": 0, "hands": 1}\n'
+                                  '{"seed": 1, "a_is_team_a": true, "winner": "b", "points_a": 1, "points_b": 0, "hands": 1}',
+                                  "x" * 5000 + "\n" + "y"])
 def test_paired_refuses_lines_that_are_not_records(tmp_path: Path, line: str) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text(line + "\n")
     assert paired.main([str(bad)]) == 2
+
+
+def test_paired_says_when_too_few_matches_are_common(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    base, other = tmp_path / "b.jsonl", tmp_path / "o.jsonl"
+    _write(base, [(1, True, "a", 100, 20)])
+    _write(other, [(1, True, "b", 0, 100), (2, True, "a", 100, 0)])
+    assert paired.main([str(base), str(other)]) == 0
+    assert "1 common matches, too few for an interval" in capsys.readouterr().out
 
 
 def test_oracle_worlds_hold_what_each_mode_tells() -> None:
@@ -112,6 +162,7 @@ def test_oracle_worlds_hold_what_each_mode_tells() -> None:
     from doublenine.server.bots.worlds import RankWorlds
     from doublenine.shared.events import MatchLog
     from doublenine.shared.rules import to_act
+    from doublenine.shared.seats import SEATS
     from doublenine.shared.state import Phase
     from doublenine.shared.views import view_for
     from doublenine.server.bots import decide
@@ -126,6 +177,10 @@ def test_oracle_worlds_hold_what_each_mode_tells() -> None:
     k = knowledge(view_for(state, seat))  # type: ignore[arg-type]
     true = [to_rank(m) for m in state.hand.hands]  # type: ignore[union-attr]
     oracle.Told.state = state
+    oracle.Told.told_team = SEATS[(k.me + 1) & 3].team  # the deciding seat is on the other side: not told
+    assert oracle.told_worlds("hands", RankWorlds)(k, random.Random(1), None, 24).next() \
+        == RankWorlds(k, random.Random(1), None, 24).next() != true
+    oracle.Told.told_team = SEATS[k.me].team
     assert oracle.told_worlds("hands", RankWorlds)(k, random.Random(1), None, 24).next() == true
     partner = (k.me + 2) & 3
     worlds = oracle.told_worlds("partner", RankWorlds)(k, random.Random(1), None, 24)
