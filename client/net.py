@@ -38,7 +38,8 @@ from doublenine.shared.convert import intent_for
 from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.failures import Failure, FailureError, connect_failure, from_server_error, unreachable
-from doublenine.shared.reconnect import REPLACED, Backoff, Reconnector, ends_game, retry_refusal
+from doublenine.shared.reconnect import (REPLACED, Backoff, Reconnector, ends_game, retry_after, retry_dial,
+                                         retry_refusal)
 
 from .store import ClientState, Connection, Failed, reduce
 
@@ -136,14 +137,15 @@ class NetClient:
                 self._fail(connect_failure(cause, *host_port(self.url), proxy_for(self.url)) if cause is not None
                            else unreachable(*host_port(self.url), proxy_for(self.url)))
                 break
-            if isinstance(cause, ssl.SSLCertVerificationError):  # seated, then a certificate this computer
-                # does not trust (the server came back with another one, or someone in between): no wait
-                # makes it trusted, the player must act, so say it now, with what to do (the join's words)
+            if cause is not None and not retry_dial(cause):  # seated, then a certificate this computer
+                # does not trust (the server came back with another one, or someone in between) or a
+                # definitive HTTP refusal (403, 404): no wait changes it, the player must act, so say it
+                # now, with what to do (the join's words); 502/503/429 are retried (shared/reconnect)
                 self._fail(connect_failure(cause, *host_port(self.url)))
                 break
             tls = cause if isinstance(cause, ssl.SSLError) else None  # the last attempt's failure counts
             self.inbox.put(Connection("lost"))
-            delay = self._retry.failed(time.monotonic())
+            delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else None)
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
                 self._fail(connect_failure(tls, *host_port(self.url)) if tls is not None else
                            refused or Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url)))))

@@ -12,18 +12,18 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
-import ssl
 from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
-from doublenine.shared.reconnect import Backoff, Reconnector, describe_close, ends_game, retry_refusal
+from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, retry_after, retry_dial,
+                                         retry_refusal)
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, SpectatorView
 
@@ -216,7 +216,10 @@ class SeatKeeper:
     ``body`` returns. Raises ConnectionClosed for a deliberate end (4010, 4001, 4002),
     :class:`ServerRefused` for a refusal waiting cannot change, ``ssl.SSLCertVerificationError``
     at once for a certificate this computer does not trust (the server came back with another),
-    :class:`GaveUp` after minutes (its ``__cause__``: the last attempt's failure, if any).
+    websockets' InvalidStatus for a definitive HTTP refusal of the upgrade (403, 404, ...; a
+    transient one -- 429, 502, 503, 504, a handshake cut -- is retried, its ``Retry-After``
+    honoured: shared/reconnect.retry_dial), :class:`GaveUp` after minutes (its ``__cause__``: the
+    last attempt's failure, if any).
     """
 
     def __init__(self, url: str, attach: dict[str, Any], *, policy: Backoff | None = None,
@@ -248,7 +251,7 @@ class SeatKeeper:
         loop = asyncio.get_running_loop()
         last: BaseException | None = None  # the last attempt's failure to connect, the cause of a GaveUp
         while True:
-            last = None
+            last, at_least = None, None
             try:
                 self.client = await self._attach()
                 self.retry.connected()
@@ -258,17 +261,21 @@ class SeatKeeper:
                 if ends_game(code) or self.token is None:
                     raise
                 reason = exc.rcvd.reason if exc.rcvd is not None else ""
+                last = exc  # a TLS front that cut the handshake: its SSL error is in exc's chain
                 self.say(f"connection lost ({describe_close(code, reason)}); reconnecting")
             except ServerRefused as exc:
                 if not retry_refusal(str(exc.error.code), self.token is not None):
                     raise
                 self.say(f"rejoin refused for now ({exc.error.code}): retrying")
-            except (OSError, asyncio.TimeoutError) as exc:
-                if self.token is None or isinstance(exc, ssl.SSLCertVerificationError):
-                    raise  # never seated, or a certificate this computer does not trust: waiting changes neither
-                last = exc
+            except (OSError, asyncio.TimeoutError, WebSocketException) as exc:
+                # an HTTP answer to the upgrade (502 while a proxy's backend restarts) is a lost
+                # connection like a refused one; only a definitive one, or a certificate this computer
+                # does not trust, ends the seat (no wait changes either); never seated: said at once
+                if self.token is None or not retry_dial(exc):
+                    raise
+                last, at_least = exc, retry_after(exc)
                 self.say(f"cannot reach the server ({exc}): retrying")
-            wait = self.retry.failed(loop.time())
+            wait = self.retry.failed(loop.time(), at_least)
             if wait is None:  # ``from last``: a TLS failure is said as such (doublenine bot), not lost
                 raise GaveUp(f"table {self.code} unreachable for {self.retry.policy.give_up_after:g} s") from last
             await asyncio.sleep(wait)

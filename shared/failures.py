@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 from .errors import ErrorCode
 from .i18n import N_, default_language, translator
+from .reconnect import retry_dial
 
 #: message key -> English source text (the i18n msgid). Never rename a key.
 MESSAGES: Mapping[str, str] = MappingProxyType({
@@ -153,7 +154,8 @@ def connect_failure(exc: BaseException, host: str, port: int, proxy: str | None 
     """The person's message for ``exc``, raised while connecting to ``host:port``: a certificate this
     computer does not trust (``net.certificate``, with OpenSSL's reason, such as "self-signed
     certificate") or another TLS failure (``net.tls``) said as such; anything else is
-    :func:`unreachable`. A TLS failure once read "cannot reach ... check the firewall" in the window
+    :func:`unreachable`, except a definitive HTTP refusal of the upgrade (``net.refused`` with
+    ``HTTP 403``; a transient 502/503 is "unreachable": shared/reconnect.retry_dial). A TLS failure once read "cannot reach ... check the firewall" in the window
     while ``doublenine bot`` said CERTIFICATE_VERIFY_FAILED (new user): the cause is never hidden.
     """
     import ssl
@@ -163,6 +165,9 @@ def connect_failure(exc: BaseException, host: str, port: int, proxy: str | None 
         return Failure("net.certificate", {**where, "reason": _ssl_reason(exc.verify_message or exc.reason)})
     if isinstance(exc, ssl.SSLError):
         return Failure("net.tls", {**where, "reason": _ssl_reason(exc.reason or exc.strerror or exc)})
+    status = getattr(getattr(exc, "response", None), "status_code", None)
+    if isinstance(status, int) and not retry_dial(exc):  # a definitive HTTP refusal (403, 404): not "unreachable"
+        return Failure("net.refused", {**where, "detail": f"HTTP {status}"})
     return unreachable(host, port, proxy)
 
 

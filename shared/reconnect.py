@@ -8,7 +8,10 @@ the "table moved" close code (:data:`MOVED`) and ``UNKNOWN_TABLE`` while
 rejoining (another process is taking the table over) all mean "wait and rejoin
 with the seat token". Only a deliberate end (:data:`ENDED`: the host closed its
 window, the table was closed) or a refusal that waiting cannot change (a bad
-token, a protocol version) ends the game for the client.
+token, a protocol version, an HTTP status other than "not now": :func:`retry_dial`) ends the game
+for the client. A transient HTTP answer to the upgrade (502 from a proxy whose backend restarts, 503,
+429, 504) or a handshake cut short is a lost connection like any other, and its ``Retry-After`` is
+honoured (:func:`retry_after`).
 
 No I/O, clock or global random here: the caller passes the time and its own
 ``random.Random``, so tests drive it exactly.
@@ -107,16 +110,56 @@ class Reconnector:
     since: float | None = None
     """When the failing began (the caller's clock, seconds), None while connected."""
 
-    def failed(self, now: float) -> float | None:
-        """Record a failure at ``now``: seconds to wait before the next attempt, or None to give up."""
+    def failed(self, now: float, at_least: float | None = None) -> float | None:
+        """Record a failure at ``now``: seconds to wait before the next attempt, or None to give up.
+        ``at_least``: the server's ``Retry-After`` (seconds, :func:`retry_after`), never undercut."""
         if self.since is None:
             self.since = now
         if now - self.since >= self.policy.give_up_after:
             return None
         wait = self.policy.delay(self.attempt, self.rng)
         self.attempt += 1
-        return wait
+        return max(wait, at_least or 0.0)
 
     def connected(self) -> None:
         """The client is attached again: the next loss starts from the first delay."""
         self.attempt, self.since = 0, None
+
+
+TRANSIENT_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504})
+"""HTTP statuses answered to a websocket upgrade that say "not now" (RFC 9110 section 15; 429:
+RFC 6585): a proxy whose backend restarts (502, 504), a server draining or overloaded (503), a
+rate limit (429). A reconnecting client retries them with backoff; any other status is definitive."""
+RETRY_AFTER_CAP = 300.0
+"""The longest ``Retry-After`` honoured, seconds (it comes from outside: bounded)."""
+
+
+def _status(exc: BaseException) -> int | None:
+    """The HTTP status of a refused upgrade (websockets' InvalidStatus, InvalidProxyStatus), else None."""
+    status = getattr(getattr(exc, "response", None), "status_code", None)
+    return status if isinstance(status, int) else None
+
+
+def retry_dial(exc: BaseException) -> bool:
+    """True when a failed attempt to (re)connect may succeed later: a transient HTTP status
+    (:data:`TRANSIENT_STATUSES`), a handshake cut or garbled (websockets' InvalidMessage, another
+    InvalidHandshake), a timeout, a refused or reset connection. False for a definitive HTTP refusal
+    (401, 403, 404, 426, ...) and for a certificate this computer does not trust (no wait changes
+    either). Duck-typed on ``exc.response.status_code`` so this module imports no network library."""
+    import ssl
+
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return False
+    status = _status(exc)
+    return status is None or status in TRANSIENT_STATUSES
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds the server asked to wait (``Retry-After: <seconds>`` on a refused upgrade, RFC 9110
+    section 10.2.3), at most :data:`RETRY_AFTER_CAP`; None when absent or not a delay in seconds
+    (the HTTP-date form is not honoured: it needs the server's clock to agree with ours)."""
+    headers = getattr(getattr(exc, "response", None), "headers", None)
+    raw = headers.get("Retry-After") if headers is not None else None
+    if not isinstance(raw, str) or not raw.strip().isdigit() or len(raw.strip()) > 6:
+        return None
+    return min(float(raw.strip()), RETRY_AFTER_CAP)
