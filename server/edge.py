@@ -6,8 +6,9 @@ only ``GET`` and ``HEAD`` are answered (anything else: ``405`` with ``Allow``) a
 ``HEAD`` gets the headers of its ``GET`` without the body. websockets builds some answers
 itself (``431``/``414`` for an oversized request, ``500``, ``503`` while stopping, and the
 ``/healthz`` and ``/metrics`` answers through ``connection.respond``), and it closes a
-request with a body (any ``POST``) without a word; :class:`EdgeConnection` (passed to
-``serve`` as ``create_connection``, websockets' own hook) covers all of them.
+request it cannot parse without a word (any ``POST`` with a body, a raw space or non-ASCII
+byte in the address, a header line that is not one): :class:`EdgeConnection` (passed to
+``serve`` as ``create_connection``, websockets' own hook) covers all of them (``405``, ``400``).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import InvalidMessage
 from websockets.http11 import Request, Response
 from websockets.server import ServerProtocol
+from websockets.streams import StreamReader
 
 from .lean import lighten
 from .web.site import respond, security_headers
@@ -30,9 +32,9 @@ ALLOWED = ("GET", "HEAD")
 """The HTTP methods answered (the websocket handshake is a GET)."""
 _METHOD_MAX = 16
 """Bytes of a request line read to find its method: longer, websockets refuses the request itself."""
-_LINE_MAX = 8192
-"""Bytes looked at to find the end of the request line (websockets' own longest line)."""
 NOT_ASCII = b"The request line is not ASCII: percent-encode the address (RFC 3986).\n"
+NOT_HTTP = (b"The request is not HTTP/1.1 (RFC 9112): a request line METHOD TARGET HTTP/1.1 with no space"
+            b" in the address (percent-encode it, RFC 3986), header lines NAME: VALUE, no body.\n")
 
 
 def method_not_allowed(method: str) -> Response:
@@ -66,33 +68,48 @@ def _peek_method(protocol: ServerProtocol) -> Generator[None, None, str | None]:
         yield
 
 
-def _peek_line_ascii(protocol: ServerProtocol) -> Generator[None, None, bool]:
-    """Whether the request line is ASCII (RFC 9112 3: a browser percent-encodes anything else),
-    looked at without consuming a byte; True while no line end came within :data:`_LINE_MAX`
-    bytes (websockets then refuses the request itself)."""
-    reader = protocol.reader
+def _peek_request(protocol: ServerProtocol) -> Generator[None, None, bytes | None]:
+    """The body of a ``400`` for a request websockets would close without a word (a request line
+    that is not ``METHOD TARGET HTTP/1.1``, such as a raw space in the address; bytes that are not
+    ASCII in it; a header line that is not one; a ``GET`` with a body), else None: the request
+    parses, or websockets answers it itself (``414``/``431`` for one too long), or the connection
+    closed. Found by websockets' own parser (``Request.parse``, the very checks that would drop the
+    request) run on a copy of the bytes as they arrive, so no byte of the real stream is consumed."""
+    reader, copy = protocol.reader, StreamReader()
+    parser = Request.parse(copy.read_line)
+    fed = 0
     while True:
-        end = reader.buffer.find(b"\n", 0, _LINE_MAX)
-        if end >= 0:
-            return bytes(reader.buffer[:end]).isascii()
-        if len(reader.buffer) >= _LINE_MAX or reader.eof:
-            return True
+        if len(reader.buffer) > fed:  # nothing is consumed from ``reader`` before we return: it only grows
+            copy.feed_data(bytes(reader.buffer[fed:]))
+            fed = len(reader.buffer)
+        if reader.eof and not copy.eof:
+            copy.feed_eof()
+        try:
+            next(parser)
+        except StopIteration:
+            return None
+        except UnicodeDecodeError:
+            return NOT_ASCII
+        except (ValueError, NotImplementedError):
+            return NOT_HTTP
+        except Exception:  # EOFError, too long: websockets' parser answers or closes as it should
+            return None
         yield
 
 
 def _parser(protocol: ServerProtocol) -> Generator[None]:
-    """websockets' own parser, after a look at the method and the request line: a method not
+    """websockets' own parser, after a look at the method and the request: a method not
     allowed is answered 405 at once, as websockets answers a 431 (before its headers or body
-    are read); a request line that is not ASCII (which websockets would close without a word)
-    is answered 400."""
+    are read); a request websockets would close without a word is answered 400."""
     method = yield from _peek_method(protocol)
     if method is not None and method not in ALLOWED:
         protocol.handshake_exc = InvalidMessage(f"HTTP method {method!r} is not answered")
         protocol.send_response(method_not_allowed(method))
         yield  # send_response switched to discarding what follows: this generator ends here
-    if not (yield from _peek_line_ascii(protocol)):
-        protocol.handshake_exc = InvalidMessage("the request line is not ASCII")
-        protocol.send_response(respond(HTTPStatus.BAD_REQUEST, NOT_ASCII, "text/plain; charset=utf-8", None))
+    refusal = yield from _peek_request(protocol)
+    if refusal is not None:
+        protocol.handshake_exc = InvalidMessage("not a valid HTTP/1.1 request")
+        protocol.send_response(respond(HTTPStatus.BAD_REQUEST, refusal, "text/plain; charset=utf-8", None))
         yield
     yield from protocol.parse()
 

@@ -46,6 +46,14 @@ REQUESTS = {
     "DELETE /healthz": (b"DELETE /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 405),
     "HEAD /": (b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n", 200),
     "HEAD /healthz": (b"HEAD /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 200),
+    # attacker finding F9, kind: a request websockets cannot parse, closed without a word (nginx says 400)
+    "raw space in the address": (b"GET /?before=1 .A HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+    "no protocol": (b"GET /\r\nHost: x\r\n\r\n", 400),
+    "HTTP/2 on a request line": (b"GET / HTTP/2.0\r\nHost: x\r\n\r\n", 400),
+    "a header line that is not one": (b"GET / HTTP/1.1\r\nHost x\r\n\r\n", 400),
+    "GET with a body": (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi", 400),
+    "GET chunked": (b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+    "HTTP/1.0": (b"GET / HTTP/1.0\r\nHost: x\r\n\r\n", 200),
 }
 
 
@@ -75,3 +83,13 @@ async def test_head_sends_the_get_headers_without_the_body(server, path: str) ->
     assert (status, body) == (get_status, b"")
     assert headers["content-length"] == [str(len(get_body))] and len(get_body) > 0
     assert headers["content-type"] == get_headers["content-type"]
+
+
+async def test_f9_a_raw_space_in_the_address_gets_400_saying_so_and_the_server_goes_on(server) -> None:
+    """Attacker finding F9: ``GET /?before=1 .A HTTP/1.1`` (a space not percent-encoded) was closed
+    with no answer; now a plain 400 that says what to do, as for raw non-ASCII bytes."""
+    from doublenine.server.edge import NOT_HTTP
+
+    status, headers, body = await raw(server, b"GET /?before=1 .A HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert (status, headers["content-type"], body) == (400, ["text/plain; charset=utf-8"], NOT_HTTP)
+    assert (await raw(server, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"))[0] == 200
