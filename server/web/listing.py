@@ -14,8 +14,10 @@ Paging: the list goes on over pages of :data:`LISTED_MAX` tables, followed by a 
 :data:`~..storage.base.ListingKey` of a row shown: its creation time in microseconds and its
 code, ``?before=`` for the older page, ``?after=`` for the newer one), never an offset, so
 tables created or closed meanwhile never shift a table out of the pages or onto two of them.
-A cursor page is one more indexed query of at most ``LISTED_MAX + 1`` rows (at most
-:data:`CURSOR_QUERIES` at once per process), and builds the records of the tables it shows only.
+A cursor page is one more indexed query of at most ``LISTED_MAX + 1`` rows, and one of at most
+:data:`PROBE_ROWS` rows on the side its cursor came from (a link is shown only when a table is on
+its side; a hand-made cursor may have nothing there), at most :data:`CURSOR_QUERIES` queries at once
+per process, and builds the records of the tables it shows only.
 """
 from __future__ import annotations
 
@@ -49,6 +51,10 @@ LISTING_WAIT = 2.0
 CURSOR_QUERIES = 2
 """Store queries of cursor pages one process runs at once (the others wait, within LISTING_WAIT):
 a flood of cursors from many addresses never takes the store's connections from the tables."""
+PROBE_ROWS = 8
+"""Rows a cursor page asks the store for on the side its cursor came from (one more indexed query
+within :data:`LISTING_WAIT`), to show the link back only when a table is there; when all of them are
+tables this process serves but no longer lists, the link stays (rather than read further)."""
 MAX_CURSOR_US = 10**16 - 1
 """The largest creation time a cursor may name, in microseconds (the year 2286)."""
 _CURSOR = re.compile(r"(0|[1-9][0-9]{0,15})\.([A-Z0-9]{1,32})", re.ASCII)
@@ -207,19 +213,51 @@ class PublicTables:
             return self._choose(self._stored, self._stored_edge, None, None)
         stored: list[tuple[ListingKey, TableInfo]] = []
         edge: ListingKey | None = None
+        deadline = time.monotonic() + LISTING_WAIT
         if self._shared:
-            query = asyncio.get_running_loop().create_task(self._query(before, after))
-            query.add_done_callback(lambda done: done.cancelled() or done.exception())  # a late failure: read
-            try:  # shielded: a late answer still ends its query (and frees its place) by itself
-                found = await asyncio.wait_for(asyncio.shield(query), LISTING_WAIT)
+            try:
+                found = await self._ask(self.limit + 1, before, after, deadline)
             except (asyncio.TimeoutError, OSError) as exc:
                 raise ListingUnavailable(f"the public tables could not be read from the store: {exc}") from None
             stored, edge = self._infos(found, after is not None)
-        return self._choose(stored, edge, before, after)
+        page = self._choose(stored, edge, before, after)
+        back = page.older if after is not None else page.newer  # the side the cursor came from
+        if back is None or await self._any_beyond(back, deadline):
+            return page
+        # a hand-made cursor (``?after=0.A``, ``?before=`` beyond the newest): nothing on that side
+        return Page(page.rows, None, page.newer) if after is not None else Page(page.rows, page.older, None)
 
-    async def _query(self, before: ListingKey | None, after: ListingKey | None) -> list[ListedTable]:
+    async def _any_beyond(self, link: str, deadline: float) -> bool:
+        """Whether the page ``link`` (a query of :class:`Page`) lists any table: a link is only shown
+        when something is on its side. Live tables of this process are judged as they are now; the
+        store is asked for up to :data:`PROBE_ROWS` rows (another process's tables), within the
+        page's ``deadline``; a store that does not answer in time keeps the link (the page is shown)."""
+        before, after = cursor_query(link)
+        for code, table in self.registry.tables.items():
+            key = (created_us(table.meta.created_at), code)
+            if (before is None or key < before) and (after is None or key > after) and table.listing()[0]:
+                return True
+        if not self._shared:
+            return False
+        try:
+            found = await self._ask(PROBE_ROWS, before, after, deadline)
+        except (asyncio.TimeoutError, OSError):
+            return True
+        # a stored row of a table served here says what it was: the live table above said what it is
+        return any(row.code not in self.registry.tables for row in found) or len(found) == PROBE_ROWS
+
+    async def _ask(self, limit: int, before: ListingKey | None, after: ListingKey | None,
+                   deadline: float) -> list[ListedTable]:
+        """The store's listed rows around a cursor, waited for until ``deadline`` (monotonic);
+        ``asyncio.TimeoutError`` beyond it, ``OSError`` from the store."""
+        query = asyncio.get_running_loop().create_task(self._query(limit, before, after))
+        query.add_done_callback(lambda done: done.cancelled() or done.exception())  # a late failure: read
+        # shielded: a late answer still ends its query (and frees its place) by itself
+        return await asyncio.wait_for(asyncio.shield(query), max(0.0, deadline - time.monotonic()))
+
+    async def _query(self, limit: int, before: ListingKey | None, after: ListingKey | None) -> list[ListedTable]:
         async with self._queries:
-            found: list[ListedTable] = await self.registry.store.load_listed(self.limit + 1, before=before, after=after)
+            found: list[ListedTable] = await self.registry.store.load_listed(limit, before=before, after=after)
             return found
 
     def _infos(self, found: list[ListedTable], newer: bool) -> tuple[list[tuple[ListingKey, TableInfo]],

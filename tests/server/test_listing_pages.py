@@ -166,3 +166,47 @@ async def test_a_cursor_page_the_store_does_not_answer_is_unavailable_and_querie
     gate.set()
     await asyncio.sleep(0.05)
     assert (await site.page(before=(5, "A"))).rows == [] and running[0] == 0
+
+
+
+HAND_MADE = [("after=0.A", "older"), ("after=1.A", "older"), ("before=9999999999999999.ZZZZZ", "newer")]
+"""Attacker finding F9: cursors nobody's link makes, whose page has nothing on one side."""
+
+
+@pytest.mark.parametrize("query,side", HAND_MADE)
+async def test_f9_a_link_is_shown_only_when_a_table_is_on_its_side(query: str, side: str) -> None:
+    """``?after=0.A`` lists the 50 oldest tables: its Older link led to an empty page. Stored
+    tables (other processes) and live ones (this one) mixed; each link shown leads to tables."""
+    store = MemoryStore()
+    local: dict[str, Any] = {}
+    for i in range(60):
+        await stored(store, f"T{i:03d}", 1000.0 + i)
+        if i % 2:
+            local[f"T{i:03d}"] = live(f"T{i:03d}", 1000.0 + i)
+    site = PublicTables(registry(store, local), ttl=0.0)
+    page = await site.page(**cursor(query))
+    assert getattr(page, side) is None and len(page.rows) == 50
+    other = page.newer if side == "older" else page.older
+    assert other is not None and len((await site.page(**cursor(other))).rows) == 10  # the far side is there
+    beyond = await site.page(**cursor(f"after={format_cursor((created_us(1059.0), 'T059'))}"))
+    assert (beyond.rows, beyond.older, beyond.newer) == ([], "", None)  # back to the first page, which lists 50
+    empty = await PublicTables(registry(MemoryStore()), ttl=0.0).page(**cursor(query))
+    assert (empty.rows, empty.older, empty.newer) == ([], None, None)  # no table anywhere: no link at all
+
+
+async def test_f9_the_link_back_counts_live_tables_as_they_are_now() -> None:
+    """A table served here only (not stored as listed yet) keeps the link back; the stored row of a
+    table this process no longer lists (its match ended) does not."""
+    store = MemoryStore()
+    for i in range(5):
+        await stored(store, f"T{i:03d}", 1000.0 + i)
+    await stored(store, "ENDED", 999.0)  # stored as listed; its match is over here
+    local: dict[str, Any] = {"ENDED": live("ENDED", 999.0, listed=False)}
+    site = PublicTables(registry(store, local), ttl=0.0)
+    query = f"after={format_cursor((created_us(999.0), 'ENDED'))}"
+    page = await site.page(**cursor(query))
+    assert codes(page) == [f"T{i:03d}" for i in range(4, -1, -1)] and page.older is None
+    local["LIVE"] = live("LIVE", 998.0)
+    page = await site.page(**cursor(query))
+    assert page.older == f"before={created_us(1000.0)}.T000"
+    assert codes(await site.page(**cursor(page.older))) == ["LIVE"]

@@ -93,3 +93,14 @@ async def test_cursor_pages_count_against_the_page_budget(make_server) -> None: 
     answers = [(await raw_get(server.port, path))[0] for path in ("/?before=5.A", "/?after=1.B", "/?before=x", "/")]
     assert answers == [200, 200, 400, 429]
     assert (await raw_get(server.port, "/?before=5.A", source="127.0.0.2"))[0] == 200
+
+
+async def test_f9_a_hand_made_cursor_page_shows_no_link_to_an_empty_page(make_server) -> None:  # type: ignore[no-untyped-def]
+    """``/?after=0.A`` (nobody's link: older than every table) lists the oldest tables; its Older
+    link led to an empty page. A link is shown only when a table is on its side."""
+    server = await make_server()
+    made = [await create(server, f"P{i}") for i in range(3)]
+    status, _, body = await raw_get(server.port, "/?after=0.A")
+    assert (status, listed(body), links(body)) == (200, made[::-1], {})
+    status, _, body = await raw_get(server.port, "/?before=9999999999999999.ZZZZZ")
+    assert (status, listed(body), links(body)) == (200, made[::-1], {})
