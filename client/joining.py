@@ -15,7 +15,7 @@ from typing import Any
 
 from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
-from doublenine.shared.failures import Failure, FailureError, connect_failure, from_server_error
+from doublenine.shared.failures import Failure, FailureError, UpgradeCut, connect_failure, from_server_error
 from doublenine.shared.invite import Invite, parse_invite
 
 
@@ -54,7 +54,9 @@ def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
                      max_size=p.SERVER_LIMITS.max_bytes, proxy=proxy)
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI, InvalidProxy,  # InvalidProxy: a bad https_proxy
             ConnectionClosed) as exc:  # closed during the opening handshake: a traceback once, not a message
-        raise CheckFailed(connect_failure(exc, invite.host, invite.port, proxy)) from None
+        cut = UpgradeCut(str(exc)) if isinstance(exc, ConnectionClosed) else exc  # wss://: a front refusing us
+        raise CheckFailed(connect_failure(cut, invite.host, invite.port, proxy,
+                                          secure=invite.join_url.lower().startswith("wss:"))) from None
     try:
         with ws:
             return _converse(ws, invite, want_seat, timeout, ours)

@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 import logging
 import queue
-import ssl
 import threading
 import time
 import uuid
@@ -37,7 +36,8 @@ from doublenine.shared.convert import intent_for
 
 from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
 from doublenine.shared.dialing import proxy_for
-from doublenine.shared.failures import Failure, FailureError, connect_failure, from_server_error, unreachable
+from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
+                                        tls_failure, unreachable)
 from doublenine.shared.reconnect import (REPLACED, Backoff, Reconnector, ends_game, retry_after, retry_dial,
                                          retry_refusal)
 
@@ -133,21 +133,23 @@ class NetClient:
             if end is not None:  # a deliberate end: the host closed its window, the seat moved away
                 self._fail(end)
                 break
+            secure = self.url.lower().startswith("wss:")
             if self.code is None and not moving:  # never seated: nothing to come back to, say why at once
-                self._fail(connect_failure(cause, *host_port(self.url), proxy_for(self.url)) if cause is not None
-                           else unreachable(*host_port(self.url), proxy_for(self.url)))
+                self._fail(connect_failure(cause, *host_port(self.url), proxy_for(self.url), secure=secure)
+                           if cause is not None else unreachable(*host_port(self.url), proxy_for(self.url)))
                 break
             if cause is not None and not retry_dial(cause):  # seated, then a certificate this computer
                 # does not trust (the server came back with another one, or someone in between) or a
                 # definitive HTTP refusal (403, 404): no wait changes it, the player must act, so say it
                 # now, with what to do (the join's words); 502/503/429 are retried (shared/reconnect)
-                self._fail(connect_failure(cause, *host_port(self.url)))
+                self._fail(connect_failure(cause, *host_port(self.url), secure=secure))
                 break
-            tls = cause if isinstance(cause, ssl.SSLError) else None  # the last attempt's failure counts
+            # the last attempt's failure counts; a TLS one may hide under the library's exceptions
+            tls = cause if cause is not None and tls_failure(cause, secure) is not None else None
             self.inbox.put(Connection("lost"))
             delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else None)
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
-                self._fail(connect_failure(tls, *host_port(self.url)) if tls is not None else
+                self._fail(connect_failure(tls, *host_port(self.url), secure=secure) if tls is not None else
                            refused or Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url)))))
                 break
             self._stop.wait(delay)  # a restarted or new owner gives the seat back to its token (D7)
@@ -162,8 +164,12 @@ class NetClient:
 
         code = self.code or getattr(self.attach, "code", None)
         url = table_url(self.url, code)
-        with connect(url, open_timeout=self._open_timeout, max_size=p.SERVER_LIMITS.max_bytes,
-                     proxy=proxy_for(url)) as ws:  # directly on this machine and the LAN (issue 16.6)
+        try:  # directly on this machine and the LAN (issue 16.6)
+            opened = connect(url, open_timeout=self._open_timeout, max_size=p.SERVER_LIMITS.max_bytes,
+                             proxy=proxy_for(url))
+        except ConnectionClosed as exc:  # cut before the upgrade was answered: behind wss://, a TLS
+            raise UpgradeCut(str(exc)) from exc  # front refusing this client (tls_failure says so)
+        with opened as ws:
             self._handshake(ws)
             self._ws = ws
             self._retry.connected()

@@ -111,12 +111,11 @@ def run(args: argparse.Namespace) -> int:
 def _tls_failure(exc: BaseException | None, server: str) -> str:
     """The window's words for a TLS failure (shared/failures.connect_failure: the certificate's
     reason and what to do), in English; "" when ``exc`` is no TLS failure."""
-    import ssl
-
-    if not isinstance(exc, ssl.SSLError):
-        return ""
-    from doublenine.shared.failures import connect_failure
+    from doublenine.shared.failures import connect_failure, tls_failure
     from doublenine.shared.invite import check_server_url
 
+    secure = server.lower().startswith("wss:")  # the chain followed: an alert under InvalidMessage, a stalled handshake
+    if exc is None or tls_failure(exc, secure) is None:
+        return ""
     where = check_server_url(server)
-    return connect_failure(exc, where.host, where.port).text("en")
+    return connect_failure(exc, where.host, where.port, secure=secure).text("en")

@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
+from doublenine.shared.failures import UpgradeCut
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, retry_after, retry_dial,
@@ -68,7 +69,12 @@ class TableClient:
         system proxy if one is set (shared/dialing.proxy_for; ``proxy=`` in ``kwargs`` overrides).
         """
         kwargs.setdefault("proxy", proxy_for(url))
-        ws = await connect(url, compression=None, max_size=p.SERVER_LIMITS.max_bytes, max_queue=None, **kwargs)
+        if url.lower().startswith("wss:") and kwargs["proxy"] is None:  # a front that never completes TLS is
+            kwargs.setdefault("ssl_handshake_timeout", 8.0)  # said as TLS, before the 10 s open_timeout
+        try:
+            ws = await connect(url, compression=None, max_size=p.SERVER_LIMITS.max_bytes, max_queue=None, **kwargs)
+        except ConnectionClosed as exc:  # cut before the upgrade was answered: behind wss://, a TLS front
+            raise UpgradeCut(str(exc)) from exc  # refusing this client (shared/failures.tls_failure)
         client = cls(ws)
         await client.send({"type": "hello", "protocol_version": p.PROTOCOL_VERSION, "client": "netbot"})
         msg = await client.next()
@@ -261,7 +267,6 @@ class SeatKeeper:
                 if ends_game(code) or self.token is None:
                     raise
                 reason = exc.rcvd.reason if exc.rcvd is not None else ""
-                last = exc  # a TLS front that cut the handshake: its SSL error is in exc's chain
                 self.say(f"connection lost ({describe_close(code, reason)}); reconnecting")
             except ServerRefused as exc:
                 if not retry_refusal(str(exc.error.code), self.token is not None):

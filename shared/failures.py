@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import errno
 import socket
+import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .errors import ErrorCode
 from .i18n import N_, default_language, translator
-from .reconnect import retry_dial
+from .reconnect import causes, retry_dial
 
 #: message key -> English source text (the i18n msgid). Never rename a key.
 MESSAGES: Mapping[str, str] = MappingProxyType({
@@ -150,21 +151,56 @@ def unreachable(host: str, port: int, proxy: str | None = None) -> Failure:
     return Failure("net.unreachable", {"host": _bracket(host), "port": port})
 
 
-def connect_failure(exc: BaseException, host: str, port: int, proxy: str | None = None) -> Failure:
-    """The person's message for ``exc``, raised while connecting to ``host:port``: a certificate this
-    computer does not trust (``net.certificate``, with OpenSSL's reason, such as "self-signed
-    certificate") or another TLS failure (``net.tls``) said as such; anything else is
-    :func:`unreachable`, except a definitive HTTP refusal of the upgrade (``net.refused`` with
-    ``HTTP 403``; a transient 502/503 is "unreachable": shared/reconnect.retry_dial). A TLS failure once read "cannot reach ... check the firewall" in the window
-    while ``doublenine bot`` said CERTIFICATE_VERIFY_FAILED (new user): the cause is never hidden.
-    """
-    import ssl
+class UpgradeCut(ConnectionError):
+    """The server closed the connection before answering the websocket upgrade (the dialers raise it
+    from the library's ConnectionClosed): behind wss://, a TLS front that refused this client, for
+    instance one that demands a client certificate. Retried like any lost connection."""
 
+
+CUT_WORDS = "closed without answering: does the server demand a client certificate?"
+"""The reason told for a wss:// server that closed before answering the upgrade (TLS 1.3 hides its alert)."""
+TLS_TIMEOUT_WORDS = ("handshake operation timed out", "ssl handshake is taking longer")
+"""CPython's words for a TLS handshake that never completed (the ssl module's blocking sockets;
+asyncio's ``ssl_handshake_timeout``): a front that accepts TCP and never speaks TLS."""
+
+
+def tls_failure(exc: BaseException | None, secure: bool = False) -> ssl.SSLError | None:
+    """The TLS failure behind ``exc``, or None: the first ``ssl.SSLError`` in its ``__cause__`` /
+    ``__context__`` chain (websockets reports a TLS alert as ConnectionClosedError or InvalidMessage
+    raised from it); on a ``secure`` (wss://) dial also a TLS handshake that timed out and a server
+    that closed before answering the upgrade (:class:`UpgradeCut`, or an EOFError under websockets'
+    InvalidMessage: a front demanding a client certificate), as an ``ssl.SSLError`` saying so."""
+    chain = causes(exc)
+    for link in chain:
+        if isinstance(link, ssl.SSLError):
+            return link
+    if not secure:
+        return None
+    for link in chain:
+        if isinstance(link, OSError) and any(w in str(link).lower() for w in TLS_TIMEOUT_WORDS):
+            return ssl.SSLError(errno.ETIMEDOUT, "the TLS handshake timed out")
+        if isinstance(link, UpgradeCut | EOFError):
+            return ssl.SSLError(errno.ECONNRESET, CUT_WORDS)
+    return None
+
+
+def connect_failure(exc: BaseException, host: str, port: int, proxy: str | None = None, *,
+                    secure: bool = False) -> Failure:
+    """The person's message for ``exc``, raised while connecting to ``host:port`` (``secure``: over
+    wss://): a certificate this computer does not trust (``net.certificate``, with OpenSSL's reason,
+    such as "self-signed certificate") or another TLS failure (``net.tls``; :func:`tls_failure`
+    finds it under the library's exceptions) said as such; a definitive HTTP refusal of the upgrade
+    (``net.refused`` with ``HTTP 403``; a transient 502/503 is "unreachable":
+    shared/reconnect.retry_dial); anything else is :func:`unreachable`. A TLS failure once read
+    "cannot reach ... check the firewall" in the window while ``doublenine bot`` said
+    CERTIFICATE_VERIFY_FAILED (new user): the cause is never hidden.
+    """
     where = {"host": _bracket(host), "port": port}
-    if isinstance(exc, ssl.SSLCertVerificationError):
-        return Failure("net.certificate", {**where, "reason": _ssl_reason(exc.verify_message or exc.reason)})
-    if isinstance(exc, ssl.SSLError):
-        return Failure("net.tls", {**where, "reason": _ssl_reason(exc.reason or exc.strerror or exc)})
+    tls = tls_failure(exc, secure)
+    if isinstance(tls, ssl.SSLCertVerificationError):
+        return Failure("net.certificate", {**where, "reason": _ssl_reason(tls.verify_message or tls.reason)})
+    if tls is not None:
+        return Failure("net.tls", {**where, "reason": _ssl_reason(getattr(tls, "reason", None) or tls.strerror or tls)})
     status = getattr(getattr(exc, "response", None), "status_code", None)
     if isinstance(status, int) and not retry_dial(exc):  # a definitive HTTP refusal (403, 404): not "unreachable"
         return Failure("net.refused", {**where, "detail": f"HTTP {status}"})

@@ -134,6 +134,16 @@ RETRY_AFTER_CAP = 300.0
 """The longest ``Retry-After`` honoured, seconds (it comes from outside: bounded)."""
 
 
+def causes(exc: BaseException | None, limit: int = 16) -> list[BaseException]:
+    """``exc`` and what it was raised from or during (``__cause__``, else ``__context__``), outermost
+    first, at most ``limit`` links (a chain may loop)."""
+    chain: list[BaseException] = []
+    while exc is not None and len(chain) < limit and all(exc is not seen for seen in chain):
+        chain.append(exc)
+        exc = exc.__cause__ or exc.__context__
+    return chain
+
+
 def _status(exc: BaseException) -> int | None:
     """The HTTP status of a refused upgrade (websockets' InvalidStatus, InvalidProxyStatus), else None."""
     status = getattr(getattr(exc, "response", None), "status_code", None)
@@ -148,7 +158,7 @@ def retry_dial(exc: BaseException) -> bool:
     either). Duck-typed on ``exc.response.status_code`` so this module imports no network library."""
     import ssl
 
-    if isinstance(exc, ssl.SSLCertVerificationError):
+    if any(isinstance(link, ssl.SSLCertVerificationError) for link in causes(exc)):
         return False
     status = _status(exc)
     return status is None or status in TRANSIENT_STATUSES

@@ -11,8 +11,10 @@ front (asyncio, the certificates made by openssl), which restarts with another c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
+import socket
 import ssl
 import subprocess
 import sys
@@ -54,12 +56,16 @@ class TlsFront:
     """A TLS front on a loopback port (like nginx before a server): each connection is passed on to
     ``backend`` port; ``None`` certificate: a plain front (a server that no longer speaks TLS)."""
 
-    def __init__(self, backend: int, certificate: tuple[Path, Path] | None, port: int = 0) -> None:
+    def __init__(self, backend: int, certificate: tuple[Path, Path] | None, port: int = 0,
+                 client_ca: Path | None = None) -> None:
         self.backend = backend
         self.context: ssl.SSLContext | None = None
         if certificate is not None:
             self.context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             self.context.load_cert_chain(*certificate)
+        if self.context is not None and client_ca is not None:  # demands a client certificate (mutual TLS)
+            self.context.verify_mode = ssl.CERT_REQUIRED
+            self.context.load_verify_locations(client_ca)
         self.loop = asyncio.new_event_loop()
         self.writers: set[asyncio.StreamWriter] = set()
         threading.Thread(target=self.loop.run_forever, daemon=True).start()
@@ -96,9 +102,30 @@ class TlsFront:
         self.loop.call_soon_threadsafe(self.loop.stop)
 
 
-def _seated(url: str, backoff: Backoff) -> NetSession:
+class Stall:
+    """A front that accepts TCP and never speaks (never completes the TLS handshake)."""
+
+    def __init__(self, port: int) -> None:
+        self.listener = socket.create_server(("127.0.0.1", port))
+        self.port: int = self.listener.getsockname()[1]
+        self.held: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                self.held.append(self.listener.accept()[0])
+
+    def stop(self) -> None:
+        self.listener.close()
+        for held in self.held:
+            held.close()
+
+
+def _seated(url: str, backoff: Backoff, open_timeout: float = 5.0) -> NetSession:
     seats = tuple(p.SeatSpec(kind=k) for k in ("human", "computer", "computer", "computer"))
-    session = NetSession(NetClient(url, p.CreateTable(seats=seats, sit=1, name="Ana"), backoff=backoff).start())
+    session = NetSession(NetClient(url, p.CreateTable(seats=seats, sit=1, name="Ana"), backoff=backoff,
+                                   open_timeout=open_timeout).start())
     pump_until(session, lambda s: s.connection == "connected" and s.view is not None and s.view.seat is not None)
     return session
 
@@ -194,3 +221,98 @@ def test_a_playing_bot_whose_server_comes_back_with_another_certificate_says_so(
 def _untrusted(port: int) -> str:
     """The join screen's words for the other certificate at ``port``, in English."""
     return Failure("net.certificate", {"host": "127.0.0.1", "port": port, "reason": "self-signed certificate"}).text("en")
+
+
+# attacker finding F3: TLS failures hidden under the library's exceptions (kind: a cause classified by
+# the outermost exception only). A front that demands a client certificate makes websockets raise
+# ConnectionClosedError (its cause SSLEOFError, or none) or InvalidMessage from EOFError; a front that
+# never completes the handshake, a TimeoutError. Each is said with the join screen's TLS words.
+CUT = "closed without answering: does the server demand a client certificate?"
+
+
+def _tls_words(port: int, reason: str) -> str:
+    return Failure("net.tls", {"host": "127.0.0.1", "port": port, "reason": reason}).text("en")
+
+
+@pytest.mark.parametrize("front_kind", ["mutual", "stall"])
+def test_f3_a_playing_window_whose_front_refuses_it_or_stalls_says_tls_when_it_gives_up(
+        front_kind: str, certificates: dict[str, tuple[Path, Path]], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificates["first"][0]))
+    server = EmbeddedServer(":memory:", bot_delay=60.0)
+    server.start()
+    front: TlsFront | Stall = TlsFront(server.server.port, certificates["first"])
+    session = None
+    try:
+        session = _seated(f"wss://127.0.0.1:{front.port}/", Backoff(first=0.05, cap=0.2, give_up_after=2.0),
+                          open_timeout=0.5)
+        port = front.port
+        front.stop()
+        front = (TlsFront(server.server.port, certificates["first"], port, client_ca=certificates["other"][0])
+                 if front_kind == "mutual" else Stall(port))
+        pump_until(session, lambda s: s.connection == "lost")
+        pump_until(session, lambda s: s.failure is not None, 30)
+        reason = CUT if front_kind == "mutual" else "the tls handshake timed out"
+        assert session.state.failure.key == "net.tls", session.state.failure
+        assert session.state.failure.text("en") == _tls_words(port, reason)
+    finally:
+        if session is not None:
+            session.client.close()
+        front.stop()
+        server.stop()
+
+
+@pytest.mark.parametrize("front_kind", ["mutual", "stall"])
+def test_f3_a_first_join_through_a_front_that_refuses_or_stalls_says_tls(
+        front_kind: str, certificates: dict[str, tuple[Path, Path]], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificates["first"][0]))
+    server = EmbeddedServer(":memory:", bot_delay=60.0)
+    server.start()
+    front = (TlsFront(server.server.port, certificates["first"], client_ca=certificates["other"][0])
+             if front_kind == "mutual" else Stall(0))
+    seats = tuple(p.SeatSpec(kind=k) for k in ("human", "computer", "computer", "computer"))
+    session = NetSession(NetClient(f"wss://127.0.0.1:{front.port}/", p.CreateTable(seats=seats, sit=1, name="Ana"),
+                                   open_timeout=0.5).start())
+    try:
+        pump_until(session, lambda s: s.failure is not None, 30)
+        reason = CUT if front_kind == "mutual" else "the tls handshake timed out"
+        assert session.state.failure.text("en") == _tls_words(front.port, reason)
+    finally:
+        session.client.close()
+        front.stop()
+        server.stop()
+
+
+def test_f3_a_bot_refused_by_a_front_that_demands_a_client_certificate_says_tls(
+        certificates: dict[str, tuple[Path, Path]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said "cannot reach ...: did not receive a valid HTTP response", with no word of TLS."""
+    monkeypatch.setenv("SSL_CERT_FILE", str(certificates["first"][0]))
+    server = EmbeddedServer(":memory:", bot_delay=60.0)
+    server.start()
+    front = TlsFront(server.server.port, certificates["first"], client_ca=certificates["other"][0])
+    try:
+        bot = subprocess.run([sys.executable, "-P", "-m", "doublenine", "bot", "--server",
+                              f"wss://127.0.0.1:{front.port}/", "--table", "ABCDE"], text=True,
+                             capture_output=True, env=dict(os.environ), timeout=60)
+        assert bot.returncode == 1, bot.stderr
+        assert bot.stdout.splitlines()[-1] == "doublenine bot: " + _tls_words(front.port, CUT)
+    finally:
+        front.stop()
+        server.stop()
+
+
+def test_f3_tls_failure_follows_the_chain_and_knows_a_stalled_handshake() -> None:
+    from websockets.exceptions import ConnectionClosedError, InvalidMessage
+
+    from doublenine.shared.failures import UpgradeCut, tls_failure
+
+    eof = ssl.SSLEOFError(8, "EOF occurred in violation of protocol")
+    closed = ConnectionClosedError(None, None)
+    closed.__cause__ = eof
+    assert tls_failure(closed) is eof  # also on ws://: an SSL error is TLS wherever it is found
+    invalid = InvalidMessage("did not receive a valid HTTP response")
+    invalid.__cause__ = EOFError("connection closed while reading HTTP status line")
+    assert tls_failure(invalid) is None and tls_failure(invalid, secure=True).strerror == CUT
+    assert tls_failure(UpgradeCut("x"), secure=True).strerror == CUT
+    stalled = ConnectionAbortedError("SSL handshake is taking longer than 8.0 seconds: aborting the connection")
+    assert tls_failure(stalled, secure=True).strerror == "the TLS handshake timed out"
+    assert tls_failure(ConnectionRefusedError(111, "refused"), secure=True) is None

@@ -287,12 +287,15 @@ def test_the_invite_check_says_a_certificate_failure_and_another_tls_failure(sel
 def test_the_certificate_is_trusted_once_named_in_ssl_cert_file(self_signed: tuple[Path, Path],
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """What the message tells the player to do works: with SSL_CERT_FILE the TLS handshake passes
-    (the server here speaks no websocket, so the failure is no longer a certificate one)."""
+    (the server here closes without answering the upgrade, so the failure is no longer a certificate
+    one: it is told as a TLS front that refused this client, attacker finding F3)."""
     monkeypatch.setenv("SSL_CERT_FILE", str(self_signed[0]))
     listener, port = _tls_listener(_server_context(*self_signed))
     try:
         with pytest.raises(CheckFailed) as caught:
             check_table(parse_invite(f"doublenine://127.0.0.1:{port}/K7QPA?tls=1"))
-        assert caught.value.failure.key == "net.unreachable"
+        assert caught.value.failure.key == "net.tls"
+        assert caught.value.failure.params["reason"] == (
+            "closed without answering: does the server demand a client certificate?")
     finally:
         listener.close()
