@@ -126,3 +126,49 @@ def test_ctrl_c_in_the_terminal_while_selfplay_starts_its_workers_says_one_line(
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == INTERRUPTED_EXIT, err
     assert err.splitlines() == ["doublenine selfplay: interrupted"]
+
+
+def _coach_asked(url: str) -> None:
+    """A hand played at a new table with three easy computers, then the coach asked to review it."""
+    import asyncio
+    import random
+
+    from doublenine.server.computer import load_decide
+    from doublenine.server.netbot import TableClient, play_seat
+    from doublenine.shared import protocol as p
+
+    async def main() -> None:
+        decide = load_decide()
+        client = await TableClient.connect(url)
+        await client.attach({"type": "create_table", "sit": 1, "name": "Ana", "seed": 3,
+                             "seats": [{"kind": "human"}] + [{"kind": "computer", "level": "easy"}] * 3})
+        await client.send({"type": "start"})
+        await play_seat(client, lambda v, r: decide(v, "easy", r), random.Random(1),
+                        lambda c: c.view is not None and len(c.view.finished) >= 1, timeout=60)
+        await client.send({"type": "coach", "match": 1, "hand": 1})
+        await client.until(lambda m: isinstance(m, p.CoachReply), timeout=60)
+        await client.close()
+
+    asyncio.run(asyncio.wait_for(main(), 120))
+
+
+def test_f8_ctrl_c_in_the_terminal_after_a_hand_review_prints_no_worker_traceback(tmp_path: Path) -> None:
+    """The coach's review worker (a spawned process) is in the terminal's process group: it printed
+    "Process SpawnProcess-1: Traceback ... KeyboardInterrupt" when Ctrl-C stopped ``serve``."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(["nice", "-n", "10", sys.executable, "-P", "-m", "doublenine", "serve", "--port",
+                             str(port), "--db", str(tmp_path / "t.sqlite3"), "--bot-delay", "0"], text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        assert proc.stdout is not None and "serving on" in proc.stdout.readline()
+        _coach_asked(f"ws://127.0.0.1:{port}/")
+        assert _children(proc.pid) >= 2  # the coach's worker and multiprocessing's resource tracker
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C in a terminal: the server and its worker alike
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
