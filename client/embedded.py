@@ -119,7 +119,9 @@ class EmbeddedServer:
         loop = asyncio.new_event_loop()
         self._loop = loop
         asyncio.set_event_loop(loop)
-        kwargs: dict[str, Any] = {"host": self.host, "port": self.port, "db": self.db}
+        # the player's own window (loopback) is not held to the public limit of tables per address;
+        # friends and strangers on the LAN are (new user: the 9th Create was refused on their own computer)
+        kwargs: dict[str, Any] = {"host": self.host, "port": self.port, "db": self.db, "own_player_unlimited": True}
         if self.bot_delay is not None:
             kwargs["bot_delay"] = self.bot_delay
         try:

@@ -31,6 +31,18 @@ def address_group(address: str) -> str:
     return str(ip)
 
 
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` (a peer's IP address, as the socket gives it) is this machine's own
+    loopback: ``127.0.0.0/8``, ``::1``, or ``::ffff:127.x.y.z``; anything else (a name, "?") is not."""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback
+
+
 def creator_key(group: str) -> str:
     """What the store keeps of who created an open table (issue 12: the tables-per-address limit
     counts the tables of every process): a digest of the address group, never the address;

@@ -43,6 +43,12 @@ class ServerConfig:
     page_burst: float = 30.0
     """Web pages one address group may ask for at once."""
     max_tables_per_address: int = 8
+    """Open tables one address group may have created (TOO_MANY_TABLES beyond): a limit on strangers."""
+    own_player_unlimited: bool = False
+    """The embedded server of ``play`` (client/embedded.py): tables created over a loopback
+    connection, the machine's own player, are not limited by :attr:`max_tables_per_address` (new
+    user: the 9th Create on their own computer was refused). Strangers (hosting on the LAN) still
+    are; never with :attr:`trust_proxy`, where loopback is the proxy."""
     max_connections_per_address: int = 64
     """Open websockets one client address may have (TOO_MANY_CONNECTIONS, closed 1008); 0: no limit."""
     max_spectators: int = 32

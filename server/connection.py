@@ -26,7 +26,7 @@ from doublenine.shared.seats import Seat
 from . import actions, talk
 from .chat import ChatBucket
 from .lean import Fifo, Wake
-from .addresses import address_group
+from .addresses import address_group, is_loopback
 from .logfmt import log_event
 from .registry import Registry
 from .table import Refused, Table
@@ -43,7 +43,7 @@ class Connection:
 
     __slots__ = ("ws", "registry", "config", "table", "seat", "greeted", "closed", "_queue", "_queued_bytes",
                  "_state_frames", "_stalled_since", "_measured", "_close_with", "_wake", "_writing",
-                 "_allowance", "_stamp", "address", "group", "current_type", "_limit_logged",
+                 "_allowance", "_stamp", "address", "group", "own_player", "current_type", "_limit_logged",
                  "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching")
     # slots: four connections a table, each about 500 bytes lighter than with a dict (issue 12);
     # ``coaching`` is set by server/coaching.py (read with a default there)
@@ -75,6 +75,9 @@ class Connection:
             self.address = _forwarded_for(ws) or self.address
         self.group = address_group(self.address)
         """What every per-address limit counts this connection as (IPv6 by its /64, issue 12)."""
+        self.own_player = self.config.own_player_unlimited and not self.config.trust_proxy \
+            and is_loopback(self.address)
+        """The embedded server's own player (ServerConfig.own_player_unlimited): tables unlimited."""
         self.current_type = "-"
         """Type of the message being handled, for log lines."""
         self._limit_logged = 0.0
@@ -330,7 +333,7 @@ async def _hello(c: Connection, m: p.Hello) -> None:
 
 async def _create(c: Connection, m: p.CreateTable) -> None:
     c.unattached()
-    table = await c.registry.create(m, c.group)
+    table = await c.registry.create(m, c.group, limited=not c.own_player)
     if m.sit is not None:
         await actions.join(table, c, Seat(m.sit), m.name, creator=True)
     else:

@@ -189,15 +189,14 @@ class Registry:
         self.metrics.tables_resumed.inc()
         return table
 
-    async def create(self, spec: Any, address: str) -> Table:
-        """A new table from a ``CreateTable`` message, stored before anyone joins."""
+    async def create(self, spec: Any, address: str, *, limited: bool = True) -> Table:
+        """A new table from a ``CreateTable`` message, stored before anyone joins.
+
+        ``limited``: whether ``address`` is held to ``max_tables_per_address`` (TOO_MANY_TABLES);
+        False for the embedded server's own player (ServerConfig.own_player_unlimited)."""
         made_by = creator_key(address)  # counted in the store: the tables of every process (issue 12)
-        try:
-            have = await self.store.count_open(made_by)
-        except OSError as exc:
-            raise Refused(ErrorCode.INTERNAL, f"the store cannot be read now: {exc}; nothing was created") from None
-        if have >= self.config.max_tables_per_address:
-            raise Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {have} open tables")
+        if limited:
+            await self._check_table_limit(made_by, address)
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
         slots = {s: SeatSlot(s, spec.seats[s - 1].kind, spec.seats[s - 1].level,
@@ -225,6 +224,15 @@ class Registry:
         log.info("table %s created by %s (%s)", table.code, address,
                  "".join("H" if sl.kind == "human" else "C" for sl in slots.values()))
         return table
+
+    async def _check_table_limit(self, made_by: str, address: str) -> None:
+        """Refuse TOO_MANY_TABLES when ``address`` already has ``max_tables_per_address`` open tables."""
+        try:
+            have = await self.store.count_open(made_by)
+        except OSError as exc:
+            raise Refused(ErrorCode.INTERNAL, f"the store cannot be read now: {exc}; nothing was created") from None
+        if have >= self.config.max_tables_per_address:
+            raise Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {have} open tables")
 
     async def _claim_new_code(self) -> str:
         """A fresh code that no process holds and the store does not know (issue 12)."""
