@@ -88,6 +88,9 @@ class TableLayout:
     side: Rect | None = None
     """Kept free for an open side panel (chat, tracker) in a window too narrow to share: the right of
     the table's middle, between the top bar and the status line; nothing of the table is placed there."""
+    status: tuple[tuple[str, Rect], ...] = ()
+    """The status line's translated rows, each with the box it is drawn centred in: left of the chat and
+    tracker buttons (which sit at the status line's height at the right), one row or two when too long."""
 
     def hit(self, pos: tuple[float, float]) -> Target | None:
         """The topmost target at ``pos`` (window pixels), or None."""
@@ -171,8 +174,14 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     band_h = max(2 * bs, plate_h)
     seats = _seats(state, viewer, size, m, band_y, band_h, plate_w, plate_h, bs, hand_top, felt)
     side_w = 2 * bs + 2 * m
-    status_h = round(1.8 * f)
-    status_rect = (side_w, hand_top - lift - status_h - m // 2, felt - 2 * side_w, status_h)
+    # new user: the instruction ran under the Tiles/Chat buttons, which sit at this height at the right
+    from .chat import toggle_room
+    status_w = max(4 * f, min(felt - 2 * side_w, w - 2 * toggle_room(size) - m - side_w))
+    rows = _status_rows(state, ui, lang, f, status_w)
+    status_h = round(1.8 * f) if len(rows) < 2 else round(1.3 * f * len(rows) + 0.5 * f)
+    status_rect = (side_w, hand_top - lift - status_h - m // 2, status_w, status_h)
+    row_h = status_h // max(1, len(rows))
+    status = tuple((r, (side_w, status_rect[1] + i * row_h, status_w, row_h)) for i, r in enumerate(rows))
     area_top = band_y + band_h + m
     play_area = (side_w + m, area_top, felt - 2 * (side_w + m), max(20, status_rect[1] - area_top))
     line = view.line if view is not None else ()
@@ -192,7 +201,29 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, help_rows, last, buttons, panel,
-                       banner, kept)
+                       banner, kept, status)
+
+
+def _status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> tuple[str, ...]:
+    """The status line (:func:`.panels.status_line`) in ``lang`` as one row of ``width`` px at the bold
+    ``f`` px font, or two rows broken at the most even space when one does not fit."""
+    from .panels import status_line
+    from .text import say
+
+    msgid, args = status_line(state, ui)
+    if not msgid:
+        return ()
+    text = say(lang, msgid, args)
+    face = measurer()
+    if face.measure(text, f, True)[0] <= width:
+        return (text,)
+    words = text.split(" ")
+    best: tuple[str, ...] = (text,)
+    for k in range(1, len(words)):
+        rows = (" ".join(words[:k]), " ".join(words[k:]))
+        if len(best) == 1 or max(face.measure(r, f, True)[0] for r in rows) < max(face.measure(r, f, True)[0] for r in best):
+            best = rows
+    return best
 
 
 def _help_rows(view: object, lang: str, sm: int, width: int) -> tuple[str, ...]:

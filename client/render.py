@@ -14,7 +14,7 @@ from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .layout import SeatSpot, TableLayout
-from .panels import Button, Panel, seat_name, status_line
+from .panels import Button, Panel, seat_name
 from .snake import Rect, Spot
 from .store import ClientState
 from .typeset import MIN_SIZE, Colour
@@ -83,10 +83,10 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         draw_tile(surface, art, sp)
     _ends(surface, lay, art)
     _hand(surface, lay, state, ui, art)
-    text, args = status_line(state, ui)
-    if text and lay.panel is None or (lay.panel is not None and not lay.panel.modal and text):
-        label = art.fit_text(say(lang, text, args), lay.font, lay.status_rect[2], INK, bold=True)
-        surface.blit(label, label.get_rect(center=_centre(lay.status_rect)))
+    if lay.panel is None or not lay.panel.modal:
+        for row, box in lay.status:  # rows placed by the layout, left of the chat and tracker buttons
+            label = art.fit_text(row, lay.font, box[2], INK, bold=True)
+            surface.blit(label, label.get_rect(center=_centre(box)))
     for b in lay.buttons:
         draw_button(surface, art, b, lay.small, lang, ui.hover == b.id)
     if lay.panel is not None:

@@ -141,3 +141,31 @@ def test_a_failure_screen_shows_its_longest_message_whole(catalog: list, lang: s
     words = " ".join(d.text for d in seen if not d.shortened and d.size >= MIN_SIZE).split()
     wanted = longest_failure(lang).text(lang).split()
     assert any(words[i:i + len(wanted)] == wanted for i in range(len(words))), (lang, size)
+
+
+@pytest.mark.parametrize("size", SIZES + ((1366, 768),), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_line_runs_under_a_control(lang: str, size: tuple[int, int]) -> None:
+    """Kind: a text line and a control overlapping (new user at 800x600: "Click a lit end or the ghost
+    tile to play, elsewhere to cance…" ran under the Tiles and Chat buttons, worse in Spanish and
+    German). In every situation, the status line's rows as drawn (measured at the size drawn) and the
+    key help share no pixel with any control, the chat and tracker buttons included."""
+    from doublenine.client.typeset import measurer
+    face = measurer()
+    under = []
+    drawn_any = False
+    for name, state, ui in STATES + WAITS:
+        scene = table_scene(replace(state, tracker=True), ui, lang, size, waited=name.startswith("wait"))
+        lay = scene.layout()
+        boxes = []
+        for row, box in lay.status:
+            tw, th = face.measure(row, lay.font, True)
+            drawn = pygame.Rect(0, 0, min(tw, box[2]), th)
+            drawn.center = pygame.Rect(box).center
+            boxes.append((row, drawn))
+        boxes.append(("help", pygame.Rect(lay.help_rect)))
+        drawn_any = drawn_any or bool(lay.status)
+        under += [(name, text, what, rect) for text, drawn in boxes for what, rect in controls(scene)
+                  if drawn.colliderect(pygame.Rect(rect))]
+    assert drawn_any
+    assert under == []
