@@ -33,6 +33,8 @@ SHOWN_IN = (Phase.PLAY,)
 """Phases with a line of play to count from."""
 TILE_W = 52
 """Widest an unseen tile is drawn, in pixels (lying, half as high)."""
+MIN_TILE_W = 26
+"""Narrowest an unseen tile is drawn, in pixels: its 13 px high halves still show nine pips apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,16 @@ def per_row(inner: int) -> int:
     return max(5, inner // TILE_W)
 
 
+def grid(count: int, inner: int, room: int) -> tuple[int, int]:
+    """(tiles per row, cell width px) for ``count`` unseen tiles in ``inner`` x ``room`` px: the widest
+    cells whose rows all fit in ``room`` (new user: 43 unseen tiles, the last row cut at 800x600),
+    never narrower than :data:`MIN_TILE_W`; each tile is drawn ``cell - 3`` by ``cell // 2`` px."""
+    n = per_row(inner)
+    while -(-count // n) * (inner // n // 2 + 3) > room and inner // (n + 1) >= MIN_TILE_W:
+        n += 1
+    return n, inner // n
+
+
 def toggle_button(state: ClientState, lay: TrackerLayout, is_open: bool) -> Button | None:
     """The "Tiles" button (gold while the panel is open), or None when the tracker is not offered."""
     if lay.toggle is None:
@@ -85,21 +97,24 @@ def toggle_button(state: ClientState, lay: TrackerLayout, is_open: bool) -> Butt
 
 
 def draw(surface: pygame.Surface, lay: TrackerLayout, state: ClientState, is_open: bool, art: Art, lang: str,
-         hover: bool | str) -> None:
+         hover: bool | str) -> list[Rect]:
     """Paint the button and, when open, the panel with its "×" (issue 14.3); draws only.
-    ``hover``: True or "toggle" when the pointer is over the button, "close" over the "×"."""
+    ``hover``: True or "toggle" when the pointer is over the button, "close" over the "×".
+    Returns the rects of the unseen tiles drawn (empty when closed)."""
     button = toggle_button(state, lay, is_open)
+    shown: list[Rect] = []
     if button is None:
-        return
+        return shown
     if lay.panel is not None and state.view is not None:
-        _panel(surface, lay, track(state.view), state, art, lang, lay.font)
+        shown = _panel(surface, lay, track(state.view), state, art, lang, lay.font)
         if lay.close is not None:
             draw_button(surface, art, Button("close", lay.close, "×"), lay.font, lang, hover == "close")
     draw_button(surface, art, button, lay.font, lang, hover is True or hover == "toggle")
+    return shown
 
 
 def _panel(surface: pygame.Surface, lay: TrackerLayout, tr_: Tracker, state: ClientState, art: Art, lang: str,
-           f: int) -> None:
+           f: int) -> list[Rect]:
     assert lay.panel is not None
     rect = lay.panel
     x, y, w, h = rect
@@ -145,13 +160,16 @@ def _panel(surface: pygame.Surface, lay: TrackerLayout, tr_: Tracker, state: Cli
         surface.blit(art.fit_text(text, f, inner, INK), (x + pad, cy))
         cy += line
     cy += pad // 2
-    n = per_row(inner)
-    tile_w = inner // n
+    n, tile_w = grid(len(tr_.unseen), inner, y + h - pad // 2 - cy)
+    shown: list[Rect] = []
     for i, tile in enumerate(tr_.unseen):
         row, col = divmod(i, n)
         face = art.face(tile_w - 3, tile_w // 2, tile.low, tile.high, False)
-        surface.blit(face, (x + pad + col * tile_w, cy + row * (tile_w // 2 + 3)))
+        at = (x + pad + col * tile_w, cy + row * (tile_w // 2 + 3), tile_w - 3, tile_w // 2)
+        surface.blit(face, at[:2])
+        shown.append(at)
     surface.set_clip(clip)
+    return shown
 
 
 class TrackerPanel:
@@ -199,6 +217,6 @@ class TrackerPanel:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, state: ClientState, lay: TrackerLayout) -> None:
-        """Paint the button and the open panel."""
-        draw(surface, lay, state, self.open, self.art, self.lang, self.hover)
+    def draw(self, surface: pygame.Surface, state: ClientState, lay: TrackerLayout) -> list[Rect]:
+        """Paint the button and the open panel; the rects of the unseen tiles drawn."""
+        return draw(surface, lay, state, self.open, self.art, self.lang, self.hover)

@@ -84,3 +84,29 @@ def test_issue14_the_panel_shows_the_counts_of_this_seats_own_view() -> None:
     assert [t for t in texts if t.startswith("×") and t != "×"] == [f"×{n}" for n in counts]
     assert texts.count("×") == 1  # the panel's close button, as the chat panel's
     assert "Not seen by you yet" in texts and "Tile tracker" in texts
+
+
+def test_every_unseen_tile_fits_in_the_open_panel_at_a_readable_size() -> None:
+    """Kind: a panel's contents cut at its bottom (new user at 800x600: with 43 unseen tiles the last
+    row of small tiles was cut off, and the panel does not scroll). At the start of play (no tile on
+    the line: 45 unseen for a seat, 55 for a spectator) at every size from 800x600, every unseen tile
+    is drawn whole inside the panel, at least MIN_TILE_W - 3 px wide, one rect per tile."""
+    from doublenine.client.tracking import MIN_TILE_W
+    from doublenine.shared.views import SpectatorView
+    pygame.display.init()
+    pygame.font.init()
+    turn = _own_turn()
+    player = replace(turn.view, line=(), counts=(10, 10, 10, 10), hand=turn.view.hand)
+    fields = {f: getattr(player, f) for f in SpectatorView.__dataclass_fields__}
+    for view, unseen in ((player, 55 - len(player.hand)), (SpectatorView(**fields), 55)):
+        state = replace(turn, view=view, tracker=True)
+        assert len(track(view).unseen) == unseen
+        for size in ((800, 600), (1000, 700), (1059, 700), (1280, 800), (1366, 768), (1920, 600), (1920, 1080),
+                     (800, 1080)):
+            scene = _scene(state, size)
+            scene.tracker.open = True
+            lay = scene._tracker_layout()
+            rects = scene.tracker.draw(pygame.Surface(size), state, lay)
+            assert len(rects) == unseen, size
+            panel = pygame.Rect(lay.panel)
+            assert all(panel.contains(pygame.Rect(r)) and r[2] >= MIN_TILE_W - 3 for r in rects), (size, rects[-1], panel)
