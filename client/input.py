@@ -19,7 +19,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Intent, Pause
-from .layout import TableLayout, legal_ends
+from .layout import TableLayout, legal_ends, may_hint
 from .store import ClientState
 from .uistate import Ui
 
@@ -207,8 +207,12 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return _enter(lay, state, ui)
     letters = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_y: "redo"}
-    if k in letters:
-        return button(letters[k], lay, state, ui)
+    if k in letters:  # a shortcut acts only when its control would (no refusal for a key at the wrong moment)
+        bid = letters[k]
+        shown = {b.id: b.enabled for b in lay.buttons}
+        if (may_hint(state) if bid == "hint" else shown.get(bid, False)):
+            return button(bid, lay, state, ui)
+        return UiAction(ui)
     if k == pygame.K_p:
         ids = {b.id for b in lay.buttons}
         return button("pass", lay, state, ui) if "pass" in ids else UiAction(ui)

@@ -333,6 +333,24 @@ def score_width(lang: str, f: int, scores: tuple[int, int]) -> int:
                + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
 
 
+def may_undo(view: object) -> bool:
+    """R27, D6: the seat has a play or pass in this match to take back (the server's undo_target).
+
+    A play or pass in this hand, or any finished hand of this match (every seat had a turn in it).
+    """
+    if not isinstance(view, SeatView):
+        return False
+    return (any(getattr(m, "seat", None) == view.seat for m in view.moves)
+            or any(h.match == view.match for h in view.finished))
+
+
+def may_hint(state: ClientState) -> bool:
+    """R25: a hint applies only while the table waits for this seat's decision in a hand."""
+    view = state.view
+    return (isinstance(view, SeatView) and state.connection == "connected" and state.started
+            and view.phase in (Phase.PLAY, Phase.REVIEW, Phase.NOMINATE) and view.seat in view.waiting_for())
+
+
 def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: int, bw: int, bh: int,
              hand_top: int, f: int, lang: str = "en") -> tuple[Button, ...]:
     from .text import tr
@@ -344,7 +362,7 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
     y = (top_h - round(0.8 * bh)) // 2
     # while the connection is lost nothing can be sent: no action is offered, Leave/Ledger/Rules stay
     seated = isinstance(view, SeatView) and state.connection == "connected"
-    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo,
+    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
                "restart": seated and view is not None and view.phase is Phase.PLAY}
     scores = view.scores if view is not None else (0, 0)
     widths = top_button_widths([tr(lang, label) for _, label in TOP_BUTTONS], w, m, f, sm, round(0.8 * bh),

@@ -17,6 +17,7 @@ from doublenine.shared.state import FinishedHand, NamedResult, Phase, Result
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
+from .refusals import refusal
 from .snake import Rect, Spot
 from .store import ClientState
 from .uistate import Ui
@@ -324,18 +325,6 @@ def _hint_text(state: ClientState, hint: Any) -> Text:
     return (N_("Hint: accept the hand"), {})
 
 
-_ERRORS: dict[str, Text] = {
-    "STALE": (N_("The table moved on before your move arrived: look again"), {}),
-    "NOT_YOUR_TURN": (N_("It is not your turn"), {}),
-    "MUST_PLAY": (N_("A tile fits: you cannot pass"), {}),
-    "REQUEST_PENDING": (N_("Another request is waiting for answers"), {}),
-    "REFUSED": (N_("Your request was refused"), {}),
-    "CHAT_TOO_FAST": (N_("You are chatting too fast: wait a moment"), {}),
-    "PHRASES_ONLY": (N_("Only phrases while a hand is in play at this table"), {}),
-    "NUDGE_TOO_SOON": (N_("Someone nudged this player less than 30 seconds ago"), {}),
-}
-
-
 def status_line(state: ClientState, ui: Ui) -> Text:
     """The one-line status over the hand: whose turn, what to do now."""
     view = state.view
@@ -343,7 +332,7 @@ def status_line(state: ClientState, ui: Ui) -> Text:
         return (N_("Connecting…"), {})
     me = view.seat
     if state.error:
-        return _ERRORS.get(state.error, (N_("Refused: {code}"), {"code": state.error}))
+        return (refusal(state.error), {})
     hint = state.hint
     if hint is not None and hint.__class__.__name__ in ("Pass", "Nominate", "Review"):
         return _hint_text(state, hint)

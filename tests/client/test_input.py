@@ -136,6 +136,10 @@ def test_keyboard_arrows_escape_and_letters(turn) -> None:  # type: ignore[no-un
     action, _ = run([key(pygame.K_ESCAPE)], turn, action.ui)
     assert action.ui.selected is None and action.ui.focus is None
     _, intents = run([key(pygame.K_h), key(pygame.K_u), key(pygame.K_y)], turn)
+    assert intents == [AskHint()]  # nothing of this seat's to undo yet, nothing undone to redo
+    tile = next(iter(turn.view.hand))
+    played = replace(turn, can_redo=True, view=replace(turn.view, moves=(Play(turn.view.seat, tile, End.LEFT),)))
+    _, intents = run([key(pygame.K_h), key(pygame.K_u), key(pygame.K_y)], played)
     assert intents == [AskHint(), Control("undo"), Control("redo")]
     action, intents = run([click(centre(next(b.rect for b in compute_layout(turn, Ui(), SIZE).buttons
                                              if b.id == "rules")))], turn)
@@ -247,3 +251,17 @@ def test_real_window_resize_and_back_keeps_click_targets(turn) -> None:  # type:
         app.step([click(centre(rect))])
         assert scene.ui.selected is tile, size
         assert rect[0] + rect[2] <= size[0] and rect[1] + rect[3] <= size[1]
+
+
+def test_controls_off_when_their_action_cannot_apply(turn) -> None:  # type: ignore[no-untyped-def]
+    """New-user finding: Undo enabled at the opening draw, U/Y/H there answered "Refused: NOTHING_TO_UNDO",
+    "NOT_STARTED": the buttons are drawn disabled and the keys send nothing, so no refusal is shown."""
+    for state in (replace(turn, view=replace(turn.view, phase=Phase.DRAW, turn=None)),
+                  replace(turn, started=False), turn):
+        buttons = {b.id: b.enabled for b in compute_layout(state, Ui(), SIZE).buttons}
+        assert (buttons["undo"], buttons["redo"]) == (False, False)
+        _, intents = run([key(pygame.K_u), key(pygame.K_y)], state)
+        assert intents == []
+    for state in (replace(turn, view=replace(turn.view, phase=Phase.DRAW, turn=None)), replace(turn, started=False)):
+        _, intents = run([key(pygame.K_h)], state)
+        assert intents == []
