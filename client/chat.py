@@ -113,8 +113,11 @@ def strip(size: tuple[int, int], table: tuple[int, int], kept: Rect | None) -> R
 
 
 def unread(state: ClientState, cui: ChatUi) -> int:
-    """Lines not yet seen from players who are not muted."""
-    return sum(1 for line in state.chat if line.id > cui.seen and speaker(line) not in cui.muted)
+    """Lines not yet seen from players who are not muted; this seat's own lines are never unread (after a
+    rejoin the history comes back with them, and ``seen`` starts again at 0)."""
+    mine = state.view.seat if state.view is not None else None  # a spectator's lines carry no seat
+    return sum(1 for line in state.chat
+               if line.id > cui.seen and speaker(line) not in cui.muted and (mine is None or line.seat != mine))
 
 
 def visible(state: ClientState, cui: ChatUi) -> tuple[Any, ...]:
@@ -235,8 +238,8 @@ def newest(state: ClientState) -> int:
 
 def click(what: str, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
     """A click on chat element ``what`` (:func:`hit`): the new panel state and maybe a line to say."""
-    if what == "toggle":
-        return replace(cui, open=True, focused=False, seen=newest(state)), None
+    if what == "toggle":  # like the C key: straight into the field, so letters and Enter are the message's
+        return replace(cui, open=True, focused=free_text_allowed(state), seen=newest(state)), None
     if what == "close":
         return replace(cui, open=False, focused=False, seen=newest(state)), None
     if what.startswith("mute:"):

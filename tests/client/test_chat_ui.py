@@ -298,3 +298,35 @@ def test_no_action_is_offered_while_the_connection_is_lost(tmp_path, monkeypatch
     for b in card.buttons:
         _click(scene, b.rect)
     assert sent == []
+
+
+def test_a_click_on_chat_puts_the_cursor_in_the_field_and_no_key_reaches_the_table(tmp_path, monkeypatch) -> None:
+    """New-user finding: clicking Chat left the field without the cursor, so typed letters were shortcuts and
+    Enter pressed "Start now" for the whole table; the click now focuses the field like the C key does."""
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, started=False, table="ABCDE")  # a guest waiting for players: Enter is Start now
+    s.changed = True
+    scene.update(11.0)
+    assert scene.layout().panel is not None and scene.layout().panel.kind == "lobby"
+    _click(scene, scene.talk.chat_layout(SIZE, s.state, scene.layout()).toggle)
+    assert scene.talk.cui.open and scene.talk.cui.focused
+    for k, text in ((pygame.K_u, "u"), (pygame.K_h, "h"), (pygame.K_y, "y"), (pygame.K_p, "p"), (pygame.K_m, "m"),
+                    (pygame.K_1, "1"), (pygame.K_ESCAPE, "")):
+        _key(scene, k, text)
+        if k != pygame.K_ESCAPE:
+            assert scene.talk.cui.focused
+    assert not scene.talk.cui.focused and sent == []  # Esc leaves the field; nothing went to the table
+    assert scene.talk.cui.draft == "uhypm1" and scene.sounds.muted is False
+    _click(scene, scene.talk.chat_layout(SIZE, s.state, scene.layout()).field)
+    _key(scene, pygame.K_RETURN)
+    assert sent == [Say(text="uhypm1")]  # Enter said the line, it did not start the table
+
+
+def test_own_lines_are_never_unread(tmp_path, monkeypatch) -> None:
+    """New-user finding: after leaving and rejoining, "Chat (2)" counted the player's own two lines."""
+    scene, s, _ = _scene(tmp_path, monkeypatch)
+    me = s.state.view.seat
+    s.state = replace(s.state, chat=(_line(1, int(me), text="mine"), _line(2, int(me), text="mine too"),
+                                     _line(3, 3, text="theirs")))
+    assert chat.unread(s.state, replace(scene.talk.cui, seen=0)) == 1
+    assert chat.unread(s.state, replace(scene.talk.cui, seen=3)) == 0
