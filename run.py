@@ -28,22 +28,46 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".doublenine-installed"
+CREATED = VENV / ".doublenine-created"
+"""Written once ``venv`` (with pip) finished: a process killed inside ensurepip leaves none."""
 
 
 def _wanted_stamp() -> str:
     return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
 
 
+def _pip_works() -> bool:
+    """Whether ``.venv``'s Python runs and has pip (not so after a first run killed mid-creation)."""
+    try:
+        return subprocess.run([str(PY), "-m", "pip", "--version"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, check=False).returncode == 0
+    except OSError:  # a python file half-written or not executable
+        return False
+
+
 def ensure_venv() -> None:
-    """Create ``.venv`` and install the project (editable, with test extras) if needed."""
-    if not PY.exists():
-        print("doublenine: creating .venv (first run only)...", file=sys.stderr)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+    """Create ``.venv`` and install the project (editable, with test extras) if needed.
+
+    The stamp is written last, only after every step succeeded, so an interrupted or failed
+    step (Ctrl-C, a killed process, a network cut during pip) is redone on the next run: a
+    ``.venv`` without a stamp is checked, and one whose pip does not run is re-created.
+    Raises ``subprocess.CalledProcessError`` or ``OSError`` when a step fails.
+    """
     wanted = _wanted_stamp()
-    if STAMP.exists() and STAMP.read_text() == wanted:
+    if PY.exists() and STAMP.exists() and STAMP.read_text() == wanted:
         return
+    # a STAMP alone also tells a complete creation (environments made before CREATED existed)
+    if not (CREATED.exists() or STAMP.exists()) or not PY.exists() or not _pip_works():
+        if VENV.exists():
+            print("doublenine: .venv is half-made (an earlier first run was stopped); re-creating it...",
+                  file=sys.stderr, flush=True)
+        else:
+            print("doublenine: creating .venv (first run only)...", file=sys.stderr, flush=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        CREATED.write_text("")
     # pip's own progress shows (no -q): the first install takes a minute or two, and a
-    # silent terminal for that long looks hung to a new user.
+    # silent terminal for that long looks hung to a new user. A pip stopped half-way is
+    # simply run again: it repairs what it had half-installed.
     print("doublenine: installing the game and its dependencies into .venv (a minute or two "
           "the first time; pip's progress follows)...", file=sys.stderr, flush=True)
     pip = [str(PY), "-m", "pip", "install", "--disable-pip-version-check"]
@@ -90,6 +114,11 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:  # Ctrl-C during the first install: one line, not a traceback
         print("doublenine: interrupted (the next run finishes installing)", file=sys.stderr)
         return INTERRUPTED
+    except (subprocess.CalledProcessError, OSError) as exc:  # e.g. the network cut during pip
+        why = "its message is above" if isinstance(exc, subprocess.CalledProcessError) else str(exc)
+        print(f"doublenine: setting up .venv failed ({why}); run the same command again to retry",
+              file=sys.stderr)
+        return 1
     args, env = command(argv)
     # No cwd=: the command runs where the caller is (the README: from any folder).
     child = subprocess.Popen(args, env=env)
