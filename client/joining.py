@@ -15,7 +15,7 @@ from typing import Any
 
 from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
-from doublenine.shared.failures import Failure, FailureError, UpgradeCut, connect_failure, from_server_error
+from doublenine.shared.failures import Failure, FailureError, UpgradeCut, connect_failure, from_server_error, refusal
 from doublenine.shared.invite import Invite, parse_invite
 
 
@@ -93,7 +93,7 @@ def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> A
             failure = from_server_error(msg.code, host=invite.host, port=invite.port, table=invite.code,
                                         ours=ours, theirs=theirs if isinstance(theirs, int) else None)
             raise CheckFailed(failure or Failure("net.refused", {"host": invite.netloc.rsplit(":", 1)[0],
-                                                                "port": invite.port, "detail": msg.detail}))
+                                                                "port": invite.port, "detail": refusal(msg.code)}))
         if isinstance(msg, kind):
             return msg
 

@@ -37,7 +37,7 @@ from doublenine.shared.convert import intent_for
 from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
-                                        tls_failure, unreachable)
+                                        refusal, tls_failure, unreachable)
 from doublenine.shared.reconnect import (REPLACED, Backoff, Reconnector, ends_game, retry_after, retry_dial,
                                          retry_refusal)
 
@@ -234,7 +234,7 @@ class NetClient:
         theirs = (error.data or {}).get("server")
         found = from_server_error(str(error.code), host=host, port=port, table=code, ours=p.PROTOCOL_VERSION,
                                   theirs=theirs if isinstance(theirs, int) else None)
-        return found or Failure("net.refused", {"host": host, "port": port, "detail": error.detail or str(error.code)})
+        return found or Failure("net.refused", {"host": host, "port": port, "detail": refusal(str(error.code))})
 
     def _receive(self, ws: Any, frame: Any) -> None:
         try:

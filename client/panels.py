@@ -85,7 +85,7 @@ def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f
     """The most urgent prompt for this state, placed over the play ``area``."""
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
-        return _failure(area, f)
+        return _failure(area, f, at_table=view is not None)
     if view is None or state.connection != "connected":  # reconnecting: the banner says so, no action offered
         return None
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
@@ -203,11 +203,14 @@ FAILURE_LINES = 7
 the longest, the certificate advice in French or German, takes about seven rows at 800x600."""
 
 
-def _failure(area: Rect, f: int) -> Panel:
-    """The connection cannot go on (refused, unreachable, host stopped): the text of ``state.failure``."""
+def _failure(area: Rect, f: int, at_table: bool = True) -> Panel:
+    """The connection cannot go on (refused, unreachable, host stopped): the text of ``state.failure``.
+    ``at_table``: a table was shown; before any (Create refused, a join refused) there is no
+    "this table" to continue at (new user: 112-create-9th.png)."""
     rect = _fit(area, round(34 * f), FAILURE_LINES, f)
     buttons = _row_buttons(rect, f, [("leave", N_("Back to the start screen"), True, ())])
-    return Panel("failure", rect, (N_("Cannot continue at this table"), {}), (), buttons)
+    title = N_("Cannot continue at this table") if at_table else N_("The table could not be opened")
+    return Panel("failure", rect, (title, {}), (), buttons)
 
 
 def _lobby(state: ClientState, area: Rect, f: int) -> Panel:

@@ -43,6 +43,18 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "net.tls": N_("The secure connection (TLS) to {host}:{port} failed ({reason}). Check that the server speaks TLS there: wss:// is for a server behind TLS, ws:// for one without."),
     "net.unreachable_proxy": N_("Cannot reach a doublenine table at {host}:{port} through the proxy {proxy} (set in this computer's proxy settings, such as https_proxy). Check that proxy, or add {host} to no_proxy to connect directly."),
     "net.refused": N_("The server at {host}:{port} refused: {detail}"),
+    # why a server refused (the ``detail`` of net.refused): the sentence for the stable ErrorCode,
+    # never the server's own English text (new user: "…a refusé : 127.0.0.1 has 8 open tables")
+    "refused.TOO_MANY_TABLES": N_("this computer already has as many open tables there as the server allows. Finish or leave one, or wait until an idle one closes."),
+    "refused.TOO_MANY_CONNECTIONS": N_("this computer has as many connections to it as the server allows. Close another doublenine window, then try again."),
+    "refused.RATE_LIMITED": N_("too many requests came from this computer. Wait a little, then try again."),
+    "refused.SPECTATORS_FULL": N_("the table has as many spectators as it allows."),
+    "refused.SPECTATORS_PER_ADDRESS": N_("this computer already watches the table as many times as it allows."),
+    "refused.BAD_TABLE": N_("the table's seats are not a table it can make."),
+    "refused.TABLE_MOVING": N_("the table is moving to another server process. Try again in a moment."),
+    "refused.SHUTTING_DOWN": N_("the server is stopping. Try again in a moment."),
+    "refused.INTERNAL": N_("something went wrong on the server. Try again; if it goes on, tell the server's operator."),
+    "refused.other": N_("this version of doublenine does not know the reason it gave ({code})."),
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
     "seat.taken": N_("Seat {seat} at table {code} is taken. Choose another seat, or “Any free seat”."),
     "seat.replaced": N_("Your seat at table {code} is now played from another window or device, with the same seat token."),
@@ -229,6 +241,14 @@ def from_server_error(code: str, *, host: str, port: int, table: str = "",
     if code == ErrorCode.PROTOCOL_VERSION:
         return protocol_mismatch(ours, theirs if theirs is not None else -1, _bracket(host), port)
     return None
+
+
+def refusal(code: str) -> Failure:
+    """The translated reason for a server refusal with stable ``code`` (shared/errors.py), the
+    ``detail`` of ``net.refused``: ``refused.CODE``, else ``refused.other`` naming the code. The
+    server's own detail text is English and never shown to a person."""
+    key = f"refused.{code}"
+    return Failure(key) if key in MESSAGES else Failure("refused.other", {"code": str(code)[:40]})
 
 
 def _bracket(host: str) -> str:
