@@ -170,6 +170,9 @@ def retry_after(exc: BaseException) -> float | None:
     (the HTTP-date form is not honoured: it needs the server's clock to agree with ours)."""
     headers = getattr(getattr(exc, "response", None), "headers", None)
     raw = headers.get("Retry-After") if headers is not None else None
-    if not isinstance(raw, str) or not raw.strip().isdigit() or len(raw.strip()) > 6:
+    from .numbers import is_ascii_digits  # ASCII only: "٣" or "²" is no delay (shared/numbers)
+
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not is_ascii_digits(text) or len(text) > 6:
         return None
-    return min(float(raw.strip()), RETRY_AFTER_CAP)
+    return min(float(text), RETRY_AFTER_CAP)

@@ -128,6 +128,7 @@ def test_f2_retry_after_is_seconds_bounded_and_only_a_floor() -> None:
     assert retry_after(_status(503, {"Retry-After": "86400"})) == 300.0
     assert retry_after(_status(503, {"Retry-After": "Wed, 21 Oct 2026 07:28:00 GMT"})) is None
     assert retry_after(_status(502)) is None and retry_after(OSError()) is None
+    assert [retry_after(_status(429, {"Retry-After": v})) for v in ("3.5", "-1", "+3", " 4 ")] == [None, None, None, 4.0]
     keeper = Reconnector(Backoff(first=0.5, jitter=0.0))
     assert keeper.failed(0.0, 7.0) == 7.0
     assert keeper.failed(1.0, 0.1) == 1.0  # never shortens the backoff
