@@ -88,10 +88,10 @@ async def test_case5_a_full_disk_fails_healthz_and_refused_actions_leave_no_trac
         await server.stop()
 
 
-def _serve_says(db: Path) -> str:
+def _serve_says(db: Path, status: int = 1) -> str:
     run = subprocess.run([sys.executable, "-m", "doublenine", "serve", "--port", "0", "--db", str(db)],
                          capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert run.returncode == 1
+    assert run.returncode == status
     return run.stdout.decode() + run.stderr.decode()
 
 
@@ -102,9 +102,18 @@ def test_case6_an_unusable_database_is_named_at_start_not_the_port(tmp_path: Pat
     assert "the file is not a doublenine SQLite database" in said and "Cannot listen" not in said, said
     blocker = tmp_path / "afile"
     blocker.write_text("x")
-    said = _serve_says(blocker / "sub" / "t.sqlite")  # its folder cannot be made: a file is in the way
-    assert f"cannot open SQLite store {blocker}/sub/t.sqlite: Not a directory" in said, said
+    said = _serve_says(blocker / "t.sqlite")  # its "folder" is a file
+    assert f"cannot open SQLite store {blocker}/t.sqlite: File exists" in said, said
     assert "Cannot listen" not in said and "port" not in said
+
+
+def test_a_db_in_a_folder_that_does_not_exist_is_refused_not_created(tmp_path: Path) -> None:
+    """New user: ``serve --db /nonexistent/dir/x.sqlite3`` created the folder and served an empty store."""
+    typo = tmp_path / "nonexistent" / "dir" / "x.sqlite3"
+    said = _serve_says(typo, status=2)
+    assert said == (f"doublenine serve: --db {typo}: the folder {typo.parent} does not exist. Check the path "
+                    "for a typo, or create the folder first.\n"), said
+    assert not (tmp_path / "nonexistent").exists()
 
 
 async def test_case6_sigterm_stops_taking_actions_first_and_answers_every_applied_one(caplog) -> None:  # type: ignore[no-untyped-def]
