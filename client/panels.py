@@ -138,6 +138,25 @@ def _row_buttons(rect: Rect, f: int, specs: list[tuple[str, str, bool, tuple[tup
     return tuple(out)
 
 
+REVEAL_MIN = 16
+"""Narrowest a hand-end tile is drawn, px (32 px high): nine pips in a 16 px square stay apart
+(new user: 11x20 px tiles at 800x600 with the chat open, pips unreadable)."""
+
+
+def reveal_tiles(count: int, width: int, height: int) -> tuple[int, int]:
+    """(short side px, tiles per row) for a seat's ``count`` upright tiles in ``width`` x ``height`` px:
+    the largest tiles (up to 4/9 of ``height`` wide) whose rows fit, never narrower
+    than :data:`REVEAL_MIN` (the rows then wrap as many times as needed)."""
+    count = max(1, count)
+    for s in range(max(REVEAL_MIN, height * 4 // 9), REVEAL_MIN - 1, -1):
+        gap = max(2, s // 5)
+        across = max(1, min(count, (width + gap) // (s + gap)))
+        lines = -(-count // across)
+        if lines * 2 * s + (lines - 1) * gap <= height:
+            return s, across
+    return REVEAL_MIN, max(1, min(count, (width + 2) // (REVEAL_MIN + max(2, REVEAL_MIN // 5))))
+
+
 def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
             hw: int) -> Panel:
     w, h = size
@@ -148,17 +167,21 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
     title_h = round(3.2 * f)
     bottom_h = round(8.6 * f)
     row_h = (ph - title_h - bottom_h) // 4
-    s = max(6, min(round(row_h * 0.8) // 2, (pw - round(14 * f)) // 12))
+    most = max([len(left) for left in fh.left] + [1])
+    s, across = reveal_tiles(most, pw - round(14 * f), round(row_h * 0.9))
+    gap = max(2, s // 5)
     viewer = view.seat or Seat.ONE
     rows = []
     for i, seat in enumerate(seats_from(viewer)):
         ry = y + title_h + i * row_h
         tiles = sorted(fh.left[seat - 1])
-        tx = x + round(11 * f)
+        lines = -(-len(tiles) // across)
+        top = ry + (row_h - lines * 2 * s - (lines - 1) * gap) // 2
         spots = []
-        for t in tiles:
-            spots.append(Spot((tx, ry + (row_h - 2 * s) // 2, s, 2 * s), t.low, t.high, True))
-            tx += s + max(2, s // 5)
+        for k, t in enumerate(tiles):  # wrapped in rows of ``across`` when the panel is narrow
+            r, c = divmod(k, across)
+            spots.append(Spot((x + round(11 * f) + c * (s + gap), top + r * (2 * s + gap), s, 2 * s),
+                              t.low, t.high, True))
         rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1]))
     lines: list[Text] = [_result_line(state, fh)]
     if fh.winner is not None:

@@ -169,3 +169,28 @@ def test_no_text_line_runs_under_a_control(lang: str, size: tuple[int, int]) -> 
                   if drawn.colliderect(pygame.Rect(rect))]
     assert drawn_any
     assert under == []
+
+
+@pytest.mark.parametrize("size", SIDE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hand_end_tiles_keep_readable_pips_and_fit_their_rows(size: tuple[int, int]) -> None:
+    """Kind: tiles drawn too small to read (new user: the hand-end panel's tiles were 11x20 px at
+    800x600 with the chat open). With the table alone, the chat or the tracker open, every seat's
+    remaining tile is at least REVEAL_MIN px wide, inside its seat's row, clear of the others; with a
+    full hand (10 tiles) too, where the row wraps."""
+    from doublenine.client.panels import REVEAL_MIN, reveal_tiles
+    reveal = next((state, ui) for name, state, ui in STATES if name == "reveal")
+    checked = 0
+    for side in ("", "chat", "tracker"):
+        lay = table_scene(replace(reveal[0], tracker=True), reveal[1], "en", size, side).layout()
+        assert lay.panel is not None and lay.panel.kind == "reveal"
+        for row in lay.panel.rows:
+            rect = pygame.Rect(row.rect)
+            for a in row.tiles:
+                checked += 1
+                assert a.rect[2] >= REVEAL_MIN and rect.contains(pygame.Rect(a.rect)), (side, row.seat, a.rect, row.rect)
+                assert all(not pygame.Rect(a.rect).colliderect(pygame.Rect(b.rect)) for b in row.tiles if b is not a)
+        x, y, w, h = lay.panel.rows[0].rect
+        s, across = reveal_tiles(10, lay.panel.rect[2] - round(14 * lay.font), round(h * 0.9))
+        lines = -(-10 // across)
+        assert s >= REVEAL_MIN and lines * 2 * s + (lines - 1) * max(2, s // 5) <= h
+    assert checked > 0
