@@ -94,10 +94,9 @@ def remember_hosted(port: int) -> Any:
 
 
 def forget_hosting(code: str, port: int) -> None:
-    """The host ended hosted table ``code`` on purpose: its next start must not serve it on
-    ``port`` again. After closing the window the seat token stays: the match can go on as a local
-    table; after Leave the seat was given up and the table scene forgot the match already
-    (:meth:`TableScene.close`), so "Back to your match" is not offered."""
+    """The host ended hosted table ``code`` on purpose (Leave or closing the window): its next start
+    must not serve it on ``port`` again. The seat token stays (:meth:`HostedTable._keep_seat`): the
+    match goes on as a local table."""
     from dataclasses import replace
 
     from .. import config
@@ -332,13 +331,22 @@ class HostedTable:
         elif cid == "stop":
             change, self.asking = self.asking, None
             self.ended = change is not None
+            self._keep_seat(change)
             return change
         return None
+
+    def _keep_seat(self, change: Change | None) -> None:
+        """The host's Leave ends the hosted game for everyone, as closing the window does: the host
+        keeps the seat, so the next start goes on with this match on this computer (README "Play with
+        friends"; new user: after Leave anyway the next start opened a brand-new table instead)."""
+        if change is not None and change.kind == "pop" and hasattr(self.table, "_leave"):
+            self.table._leave = False
 
     def _leaving(self, change: Change) -> Change | None:
         self.asked_for = self.others()
         if self.asked_for == 0:
             self.ended = self.ended or change.kind == "pop"  # Leave: the host is done hosting it
+            self._keep_seat(change)
             return change
         self.asking = change
         self.dirty = True

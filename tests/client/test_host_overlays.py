@@ -156,10 +156,27 @@ def test_the_hosts_first_leave_says_the_game_ends_for_everyone() -> None:
     assert host.click_id("keep") is None and host.asking is None and host.table._leave is False
     assert _press_leave(host) is None and host.asking is not None  # asked again, never "play on"
     assert host.click_id("stop") is not None and host.ended
+    assert host.table._leave is False  # Leave anyway keeps the host's seat: the next start goes on with the match
     remote = _hosted("own-turn", (1280, 800), others=0)  # a table on someone else's server: they do play on
     remote.table.session.state = host.table.session.state
     assert _press_leave(remote) is None and remote.asking is None
     assert remote.table.toast is not None and "play on" in remote.table.toast[0]
+
+
+def test_the_hosts_leave_anyway_keeps_the_match_for_the_next_start() -> None:
+    """New user: after Close anyway the next start went on with the match, after Leave anyway it made a
+    brand-new table (the seat was given up and forgotten). Both end the hosted game; both keep the seat."""
+    from doublenine.client import config
+
+    host = _hosted("own-turn", (1280, 800), others=1)
+    state = replace(host.table.session.state, humans=frozenset({Seat.ONE, Seat.THREE}))
+    host.table.session.state = state
+    config.save(replace(config.load(), resume_code=state.table, resume_token="tok", resume_port=8765))
+    assert _press_leave(host) is None and host.asking is not None
+    assert host.click_id("stop") is not None and host.ended  # Leave anyway
+    host.close()
+    saved = config.load()
+    assert (saved.resume_code, saved.resume_token) == (state.table, "tok")
 
 
 def _drawn(host: HostedTable) -> list[str]:
