@@ -9,14 +9,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from concurrent.futures import BrokenExecutor, Executor
-from contextlib import contextmanager
 from typing import Any
 
 from doublenine.shared.moves import Decision, Review
 from doublenine.shared.views import SeatView
 
+from .bots.workers import ignore_ctrl_c, sigint_blocked
 from .fairturns import FairTurns
 
 log = logging.getLogger("doublenine.server.computer")
@@ -102,40 +102,13 @@ def _coach_worker(thread: bool = False) -> Executor:
     if thread or getattr(sys, "frozen", False):
         return ThreadPoolExecutor(1, thread_name_prefix="coach")
     import multiprocessing
-    with _sigint_blocked():  # the worker starts now, inheriting the mask: Ctrl-C in the terminal
+    with sigint_blocked():  # the worker starts now, inheriting the mask: Ctrl-C in the terminal
         # reaches the whole process group, and the worker printed "Process SpawnProcess-1: Traceback
         # ... KeyboardInterrupt" (attacker F8); this server alone stops (Brain.close ends the worker)
         worker = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                     initializer=_ignore_ctrl_c)
+                                     initializer=ignore_ctrl_c)
         worker.submit(int)  # spawns the process (lazily started otherwise, outside the mask)
     return worker
-
-
-@contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """SIGINT blocked in this thread meanwhile, so processes started inside inherit the mask (it
-    survives fork and exec) and never see a Ctrl-C, even before their own set-up ignores it; a
-    Ctrl-C meanwhile reaches this process once unblocked, not lost. multiprocessing's resource
-    tracker unblocks SIGINT as it starts, so it is started first (same as selfplay's pool)."""
-    import signal
-    from multiprocessing import resource_tracker
-
-    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows: the initializer alone, then
-    if mask is None:
-        yield
-        return
-    resource_tracker.ensure_running()
-    before = mask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        mask(signal.SIG_SETMASK, before)  # as it was (SIGINT may have been blocked by the caller)
-
-
-def _ignore_ctrl_c() -> None:
-    """Coach worker set-up: SIGINT ignored (the server's process handles Ctrl-C)."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 _fallback = random_legal  # older names, used by other tests

@@ -37,6 +37,7 @@ from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
 from . import LEVELS, decide, expert
+from .workers import ignore_ctrl_c, sigint_blocked
 
 MAX_DECISIONS = 20_000
 """Safety stop for a match that never reaches 100 (ties score nothing, R17)."""
@@ -224,31 +225,12 @@ def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1,
 
 
 def _quiet_pool(jobs: int) -> Pool:
-    """A spawn pool of ``jobs`` workers that never see Ctrl-C: the terminal sends SIGINT to the
-    whole process group, and each worker printed its own KeyboardInterrupt traceback. This process
-    alone stops (leaving the ``with``, the pool ends its workers). The workers are started with
-    SIGINT blocked (a signal mask survives fork and exec: covered before their own set-up runs,
-    which then ignores it; a Ctrl-C meanwhile waits for this process, not lost). multiprocessing's
-    resource tracker unblocks SIGINT as it starts, so it is started first."""
+    """A spawn pool of ``jobs`` workers that never see Ctrl-C (:mod:`.workers`): this process alone
+    stops (leaving the ``with``, the pool ends its workers)."""
     import multiprocessing
-    import signal
-    from multiprocessing import resource_tracker
 
-    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows: the set-up alone, then
-    if mask is not None:
-        resource_tracker.ensure_running()
-        mask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        return multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
-    finally:
-        if mask is not None:
-            mask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _ignore_ctrl_c() -> None:
-    """Pool worker set-up: SIGINT ignored (the parent process handles Ctrl-C)."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with sigint_blocked():
+        return multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
