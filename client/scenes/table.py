@@ -289,8 +289,9 @@ class TableScene:
         """The tracker's button left of the chat button (at the table's right edge while the chat is open)."""
         lay = self.layout()
         state = self.shown()
-        toggle = self.talk.chat_layout(self.vp.pixels, state, lay).toggle  # at the table's right edge
-        return self.tracker.layout(self.vp.pixels, state, toggle, lay.font,
+        beside = self.talk.chat_layout(self.vp.pixels, state, lay)  # at the table's right edge
+        # one font for the buttons of a row (new user: "Tiles"/"Fichas" larger than "Chat")
+        return self.tracker.layout(self.vp.pixels, state, beside.toggle, beside.font,
                                    chat.strip(self.vp.pixels, lay.size, lay.side))
 
     def toggle_sound(self) -> None:

@@ -194,3 +194,18 @@ def test_hand_end_tiles_keep_readable_pips_and_fit_their_rows(size: tuple[int, i
         lines = -(-10 // across)
         assert s >= REVEAL_MIN and lines * 2 * s + (lines - 1) * max(2, s // 5) <= h
     assert checked > 0
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tiles_and_chat_buttons_share_one_font_size(lang: str, size: tuple[int, int]) -> None:
+    """Kind: buttons of one row drawn at different font sizes (new user: "Tiles"/"Fichas" larger than
+    "Chat"). Drawn as in the window, both labels are asked for at the same size."""
+    from doublenine.client.text import tr
+    from doublenine.client.typeset import watch as watching
+    state, ui = next((state, ui) for name, state, ui in STATES if name == "own-turn")
+    scene = table_scene(replace(state, tracker=True), ui, lang, size)
+    with watching() as seen:
+        scene.draw(pygame.Surface(size))
+    sizes = {d.text: d.requested for d in seen if d.text in (tr(lang, "Tiles"), tr(lang, "Chat"))}
+    assert len(sizes) == 2 and len(set(sizes.values())) == 1, sizes
