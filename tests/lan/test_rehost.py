@@ -74,8 +74,10 @@ def test_leave_ends_the_hosted_game_and_forgets_its_port() -> None:
     assert change is not None and change.kind == "pop" and hosted.ended
     hosted.close()
     saved = config.load()
-    assert hosted.table._leave and code  # the seat was given up (its token is void: D7)
-    assert (saved.resume_code, saved.resume_token, saved.resume_port) == ("", "", 0)  # never offered back
+    # like Close anyway (README "Play with friends" step 3): the seat is kept, the next start goes on
+    # with this match on this machine, never hosting it again (new user: Leave anyway made a new table)
+    assert not hosted.table._leave and code
+    assert (saved.resume_code, bool(saved.resume_token), saved.resume_port) == (code, True, 0)
 
 
 def test_a_window_closed_with_nobody_seated_keeps_the_port_for_the_next_start() -> None:
