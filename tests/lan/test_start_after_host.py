@@ -2,10 +2,9 @@
 
 The kind: a start-screen offer or message outliving the situation it was made for.
 
-1. The host's Leave with a friend seated, then "Close anyway" ("the game ends for everyone"), gave
-   the seat up (its token is void): "Back to your match" was still offered and silently created a
-   new table over the remembered one. Now nothing is offered (a window merely closed keeps its
-   seat and its way back: tests/lan/test_rehost.py).
+1. The host's Leave with a friend seated, then "Leave anyway" ("the game ends for everyone"), gave
+   the seat up (its token void) while "Back to your match" was still offered and silently created a
+   new table. Now that Leave keeps the seat like Close anyway, and the offer goes back to that match.
 2. A refusal (no seat for a friend, a missing address) stayed on the screen after the setting
    changed or something started and came back.
 3. A friend's window kept the stopped host's server as the one "Create table" uses.
@@ -83,10 +82,12 @@ def test_leave_and_close_anyway_with_a_friend_seated_offers_no_way_back() -> Non
     finally:
         friend.close()
     saved = config.load()
-    assert (saved.resume_code, saved.resume_token, saved.resume_score, saved.resume_port) == ("", "", "", 0)
-    scene.resize(Viewport(SIZE, SIZE))
-    assert scene.form.resume is None
-    assert scene.click(tuple(v + 3 for v in start_layout(SIZE)["resume"][:2])) is None  # nothing there
+    # Leave anyway keeps the host's seat like Close anyway (README "Play with friends" step 3): the way
+    # back is the same match, its token still valid, on this machine only (the port is forgotten)
+    assert (saved.resume_code, bool(saved.resume_token), saved.resume_score, saved.resume_port) == (code, True, "0-0", 0)
+    again = StartScene(config.load(), lambda launch: pytest.fail(f"started {launch}"))
+    again.resize(Viewport(SIZE, SIZE))
+    assert again.form.resume == "0-0"
 
 
 def test_a_refusal_clears_when_a_setting_changes() -> None:
