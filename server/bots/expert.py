@@ -176,8 +176,6 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
               cands: list[tuple[Play, int, int]], s: ExpertSettings) -> list[Estimate]:
     """One rollout per candidate in each of the same sampled worlds; an :class:`Estimate` per candidate."""
     n = max(s.min_worlds, min(s.max_worlds, s.playouts // len(cands)))
-    if s.value not in ("bonus", "equity"):
-        raise ValueError(f"unknown hand value {s.value!r}")
     value, tie = (value_table(view, k, s.win_bonus, s.match_bonus), 0.0) if s.value == "bonus" \
         else (equity_table(view, k), tie_value(view, k))
     mine = k.me & 1
@@ -194,9 +192,10 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
         else:
             ends = (k.left, t.pips - k.right)
         after.append((1 << RANK[i], ends[0], ends[1]))
-        ex = list(k.exposed)
-        ex[me] |= (1 << ends[0] | 1 << ends[1]) if k.left < 0 else (1 << ends[0] if m.end is End.LEFT else 1 << ends[1])
-        exposed_after.append(ex)
+        if numbers:
+            ex = list(k.exposed)
+            ex[me] |= (1 << ends[0] | 1 << ends[1]) if k.left < 0 else (1 << ends[0] if m.end is End.LEFT else 1 << ends[1])
+            exposed_after.append(ex)
     sums = [0.0] * len(cands)
     squares = [0.0] * len(cands)
     worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
