@@ -20,6 +20,8 @@ from pathlib import Path
 from doublenine.shared.numbers import arg_int
 from doublenine.shared.state import FinishedHand
 
+from . import LEVELS
+
 BINS = 101
 """Points bins: 0..99 one point each, bin 100 for 100 or more (R19)."""
 
@@ -75,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=arg_int(), default=300)
     parser.add_argument("--seed", type=arg_int(), default=31)
-    parser.add_argument("--level", default="strong")
+    parser.add_argument("--level", choices=LEVELS, default="strong")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("equity_table.py"))
     args = parser.parse_args(argv)
     opener, other, ties = count(hands(args.matches, args.seed, args.level))

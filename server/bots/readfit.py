@@ -25,6 +25,7 @@ from doublenine.shared.numbers import arg_int
 from doublenine.shared.state import Phase
 from doublenine.shared.tiles import FULL_MASK
 
+from . import LEVELS
 from .reading import BUCKETS, bucket
 
 Record = tuple[int, int, int, int, int, tuple[int, int, int, int], int]
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=arg_int(), default=200)
     parser.add_argument("--seed", type=arg_int(), default=21)
-    parser.add_argument("--level", default="strong")
+    parser.add_argument("--level", choices=LEVELS, default="strong")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("reading_table.py"))
     args = parser.parse_args(argv)
     recs = records(args.matches, args.seed, args.level)
