@@ -181,9 +181,13 @@ def tls_failure(exc: BaseException | None, secure: bool = False) -> ssl.SSLError
     ``__context__`` chain (websockets reports a TLS alert as ConnectionClosedError or InvalidMessage
     raised from it); on a ``secure`` (wss://) dial also a TLS handshake that timed out and a server
     that closed before answering the upgrade (:class:`UpgradeCut`, or an EOFError under websockets'
-    InvalidMessage: a front demanding a client certificate), as an ``ssl.SSLError`` saying so."""
+    InvalidMessage: a front demanding a client certificate), as an ``ssl.SSLError`` saying so. An
+    ``ssl.SSLEOFError`` (the peer closed without TLS's close_notify) is that same cut, said the same way:
+    whether the client meets it as an EOF or as an SSLEOFError depends on timing."""
     chain = causes(exc)
     for link in chain:
+        if isinstance(link, ssl.SSLEOFError):  # the front closed mid-TLS: which exception says so is a race
+            return ssl.SSLError(errno.ECONNRESET, CUT_WORDS)
         if isinstance(link, ssl.SSLError):
             return link
     if not secure:
