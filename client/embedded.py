@@ -25,15 +25,15 @@ class AlreadyRunning(RuntimeError):
 
 
 def default_db() -> str:
-    """The one default SQLite file, the same as ``doublenine serve``'s (server.storage.sqlite.default_path).
+    """The one default store, the same as ``doublenine serve``'s (server.storage.default_store).
 
-    ``$DOUBLENINE_DB``, else ``doublenine.sqlite3`` in the user's data folder (created if missing);
-    an older window's ``doublenine.sqlite`` is adopted there so no match is lost.
+    ``$DOUBLENINE_DB`` as written (checked like ``serve --db``: a file in a folder that does not
+    exist raises ``StoreError``, an ``OSError``, with a sentence saying so), else
+    ``doublenine.sqlite3`` in the user's data folder (created if missing); an older window's
+    ``doublenine.sqlite`` is adopted there so no match is lost.
     """
-    from doublenine.server.storage.sqlite import default_path
-    path = default_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return str(path)
+    from doublenine.server.storage import default_store
+    return default_store()
 
 
 _HOLDERS: dict[str, EmbeddedServer] = {}

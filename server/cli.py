@@ -46,22 +46,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="behind nginx: take the client address from X-Forwarded-For")
 
 
-def missing_folder(db: str | None) -> str | None:
-    """The folder of a chosen SQLite ``--db`` path when it does not exist, else None (new user:
-    ``--db /nonexistent/dir/x.sqlite3`` silently created the folder and served an empty store).
-    None for no ``--db`` (the default data folder, chosen by the program, is created),
-    ``:memory:`` and ``postgresql://`` addresses. A path that exists but is not a folder is left to
-    the store, which names it."""
-    from .storage import POSTGRES_SCHEMES
-
-    if db is None or db == ":memory:" or db.startswith(POSTGRES_SCHEMES):
-        return None
-    from pathlib import Path
-
-    parent = Path(db).expanduser().parent
-    return None if parent.exists() else str(parent)
-
-
 def run(args: argparse.Namespace) -> int:
     """Serve until SIGTERM/SIGINT."""
     import asyncio
@@ -69,20 +53,21 @@ def run(args: argparse.Namespace) -> int:
     from .app import run as serve
     from .config import ServerConfig
     from .logfmt import configure_logging
+    from .storage import MissingFolder, check_chosen, default_store
     from .storage.base import StoreError
     from .storage.ownerfile import StoreInUse
 
     configure_logging(args.log_level.upper())  # one line per event; DOUBLENINE_LOG_FORMAT=json
-    db = args.db
-    missing = missing_folder(db)
-    if missing is not None:  # a typo must not make a new empty store where every table seems gone
-        print(f"doublenine serve: --db {db}: the folder {missing} does not exist. Check the path for a typo, "
-              "or create the folder first.")
+    try:  # a typo must not make a new empty store where every table seems gone: --db and $DOUBLENINE_DB alike
+        if args.db is not None:
+            check_chosen(args.db)
+        db = args.db if args.db is not None else default_store()
+    except MissingFolder as exc:
+        print(f"doublenine serve: {exc}")
         return 2
-    if db is None:
-        from .storage.sqlite import default_path
-
-        db = str(default_path())
+    except StoreError as exc:
+        print(f"doublenine serve: {exc}")
+        return 1
     config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
                           idle_timeout=args.idle_timeout,
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,

@@ -2,7 +2,7 @@
 
 ``open_store(db)`` is the one entry point the server uses:
 
-* ``None`` -> the default SQLite file (``$DOUBLENINE_DB`` or the user data dir);
+* ``None`` -> the default SQLite file (``$DOUBLENINE_DB`` or the user data dir; :func:`default_store`);
 * ``":memory:"`` -> :class:`MemoryStore` (nothing survives the process);
 * ``"postgresql://..."`` or ``"postgres://..."`` -> :class:`~.postgres.PostgresStore`;
 * anything else -> a path to a SQLite file (:class:`~.sqlite.SQLiteStore`), created if missing;
@@ -15,9 +15,71 @@ from pathlib import Path
 
 from .base import ListedTable, ListingKey, MemoryStore, Store, StoreError, StoredTable, created_us
 
-__all__ = ["ListedTable", "ListingKey", "MemoryStore", "created_us", "Store", "StoredTable", "open_store", "describe"]
+__all__ = ["ListedTable", "ListingKey", "MemoryStore", "MissingFolder", "created_us", "Store", "StoredTable",
+           "check_chosen", "default_store", "describe", "missing_folder", "open_store"]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+DB_ENV = "DOUBLENINE_DB"
+"""The environment variable naming the store when no ``--db`` is given (``serve`` and the window)."""
+SHOWN_CHARS = 300
+"""At most this much of a chosen store's name is repeated in a refusal (the environment is outside text)."""
+
+
+class MissingFolder(StoreError):
+    """A chosen SQLite file's folder does not exist (``serve`` exits 2): a typo must never start an
+    empty store in which every table seems gone. ``source`` is ``--db`` or ``$DOUBLENINE_DB``."""
+
+    def __init__(self, source: str, db: str, folder: str) -> None:
+        shown = db if len(db) <= SHOWN_CHARS else db[:SHOWN_CHARS] + "..."
+        where = folder if len(folder) <= SHOWN_CHARS else folder[:SHOWN_CHARS] + "..."
+        sep = " " if source.startswith("-") else "="
+        super().__init__(f"{source}{sep}{shown}: the folder {where} does not exist. Check the path for a typo, "
+                         "or create the folder first.")
+        self.source, self.db, self.folder = source, db, folder
+
+
+def missing_folder(db: str | None) -> str | None:
+    """The folder of a chosen SQLite path ``db`` when it does not exist, else None (new user:
+    ``--db /nonexistent/dir/x.sqlite3`` silently created the folder and served an empty store).
+    None for no choice (the default data folder, chosen by the program, is created), ``:memory:``
+    and ``postgresql://`` addresses. A path that exists but is not a folder is left to the store,
+    which names it."""
+    if db is None or db == ":memory:" or db.startswith(POSTGRES_SCHEMES):
+        return None
+    parent = Path(db).expanduser().parent
+    return None if parent.exists() else str(parent)
+
+
+def check_chosen(db: str | None, source: str = "--db") -> None:
+    """Raise :class:`MissingFolder` when ``db``, chosen through ``source``, names a SQLite file in a
+    folder that does not exist."""
+    folder = missing_folder(db)
+    if db is not None and folder is not None:
+        raise MissingFolder(source, db, folder)
+
+
+def default_store() -> str:
+    """The store used when no ``--db`` is given, by ``doublenine serve`` and the game window alike.
+
+    ``$DOUBLENINE_DB`` as written, in any of ``--db``'s forms (a path, ``postgresql://...``,
+    ``:memory:``) and checked like ``--db``: a file in a folder that does not exist raises
+    :class:`MissingFolder` (kind: one setting reachable two ways, the flag checked and the
+    variable not: the variable's folder was silently created, and a ``postgresql://`` value was
+    taken for a file path). Unset or empty: the default SQLite file in the user data folder, whose
+    folder is created (the program chose it).
+    """
+    env = os.environ.get(DB_ENV, "")
+    if env:
+        check_chosen(env, f"${DB_ENV}")
+        return env
+    from .sqlite import default_path
+
+    path = default_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot make the data folder {path.parent}: {exc.strerror or exc}") from exc
+    return str(path)
 
 
 def open_store(db: str | os.PathLike[str] | None) -> Store:
@@ -35,12 +97,15 @@ def open_store(db: str | os.PathLike[str] | None) -> Store:
         from .postgres import PostgresStore
 
         return PostgresStore(db)
-    from .sqlite import SQLiteStore, default_path
+    if db is None:
+        db = default_store()
+        return open_store(db)
+    from .sqlite import SQLiteStore
 
     sync = os.environ.get("DOUBLENINE_SQLITE_SYNC", "FULL")
     if sync.strip().upper() not in ("FULL", "NORMAL"):  # the environment is outside text: said, not a traceback
         raise StoreError(f"DOUBLENINE_SQLITE_SYNC must be full or normal, not {sync[:40]!a}")
-    return SQLiteStore(default_path() if db is None else Path(db).expanduser(), synchronous=sync.strip())
+    return SQLiteStore(Path(db).expanduser(), synchronous=sync.strip())
 
 
 def describe(store: Store) -> str:

@@ -393,14 +393,11 @@ OLD_WINDOW_NAME = "doublenine.sqlite"
 
 
 def default_path() -> Path:
-    """The SQLite file used when no ``--db`` is given, by ``doublenine serve`` and the game window alike.
-
-    ``$DOUBLENINE_DB`` if set, else :data:`DEFAULT_NAME` in the user data dir; a window's
-    older ``doublenine.sqlite`` there is adopted by :func:`adopt_old_file` so no match is lost.
+    """The program's own SQLite file, used when neither ``--db`` nor ``$DOUBLENINE_DB`` names a store
+    (``doublenine serve`` and the game window alike; the variable is read by
+    :func:`~doublenine.server.storage.default_store`): :data:`DEFAULT_NAME` in the user data dir; a
+    window's older ``doublenine.sqlite`` there is adopted by :func:`adopt_old_file` so no match is lost.
     """
-    env = os.environ.get("DOUBLENINE_DB")
-    if env:
-        return Path(env)
     from platformdirs import user_data_dir
 
     return adopt_old_file(Path(user_data_dir("doublenine", appauthor=False)))

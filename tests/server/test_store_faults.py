@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import json
+import os
 import subprocess
 import sys
 import urllib.error
@@ -88,9 +89,12 @@ async def test_case5_a_full_disk_fails_healthz_and_refused_actions_leave_no_trac
         await server.stop()
 
 
-def _serve_says(db: Path, status: int = 1) -> str:
-    run = subprocess.run([sys.executable, "-m", "doublenine", "serve", "--port", "0", "--db", str(db)],
-                         capture_output=True, timeout=60, stdin=subprocess.DEVNULL)
+def _serve_says(db: Path, status: int = 1, env: dict[str, str] | None = None) -> str:
+    """What ``serve --db DB`` (``db`` None: no ``--db``) says, once it exited with ``status``."""
+    where = [] if db is None else ["--db", str(db)]
+    run = subprocess.run([sys.executable, "-m", "doublenine", "serve", "--port", "0", *where],
+                         capture_output=True, timeout=60, stdin=subprocess.DEVNULL,
+                         env=None if env is None else {**os.environ, **env})
     assert run.returncode == status
     return run.stdout.decode() + run.stderr.decode()
 
@@ -113,6 +117,16 @@ def test_a_db_in_a_folder_that_does_not_exist_is_refused_not_created(tmp_path: P
     said = _serve_says(typo, status=2)
     assert said == (f"doublenine serve: --db {typo}: the folder {typo.parent} does not exist. Check the path "
                     "for a typo, or create the folder first.\n"), said
+    assert not (tmp_path / "nonexistent").exists()
+
+
+def test_doublenine_db_in_a_folder_that_does_not_exist_is_refused_like_the_flag(tmp_path: Path) -> None:
+    """Kind: one setting reachable two ways, checked one way: ``$DOUBLENINE_DB`` naming a file in a
+    missing folder was created silently while ``--db`` was refused."""
+    typo = tmp_path / "nonexistent" / "dir" / "x.sqlite3"
+    said = _serve_says(None, status=2, env={"DOUBLENINE_DB": str(typo)})  # type: ignore[arg-type]
+    assert said == (f"doublenine serve: $DOUBLENINE_DB={typo}: the folder {typo.parent} does not exist. Check "
+                    "the path for a typo, or create the folder first.\n"), said
     assert not (tmp_path / "nonexistent").exists()
 
 

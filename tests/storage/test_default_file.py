@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from doublenine.client.embedded import default_db
+from doublenine.server.storage import MemoryStore, MissingFolder, StoreError, open_store
+from doublenine.server.storage.postgres import PostgresStore
 from doublenine.server.storage.sqlite import DEFAULT_NAME, adopt_old_file, default_path
 
 
@@ -35,6 +37,33 @@ def test_window_and_serve_share_one_default(monkeypatch: pytest.MonkeyPatch, tmp
 def test_window_honours_doublenine_db_like_serve(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("DOUBLENINE_DB", str(tmp_path / "mine.sqlite3"))
     assert default_db() == str(tmp_path / "mine.sqlite3")
+
+
+def test_window_refuses_doublenine_db_in_a_missing_folder_like_serve(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """Kind: one setting reachable two ways, checked one way (``serve --db`` refused a missing
+    folder, ``$DOUBLENINE_DB`` had it created, by ``serve`` and the window alike)."""
+    typo = tmp_path / "typo" / "mine.sqlite3"
+    monkeypatch.setenv("DOUBLENINE_DB", str(typo))
+    with pytest.raises(StoreError) as refused:
+        default_db()
+    assert str(refused.value) == (f"$DOUBLENINE_DB={typo}: the folder {typo.parent} does not exist. Check the "
+                                  "path for a typo, or create the folder first.")
+    with pytest.raises(MissingFolder):
+        open_store(None)
+    assert not (tmp_path / "typo").exists()
+
+
+async def test_doublenine_db_takes_every_form_of_db(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``$DOUBLENINE_DB=postgresql://...`` was made a ``Path`` (``postgresql:/...``: a SQLite file)."""
+    url = "postgresql://dn:s3cret@db.invalid:5432/dn"
+    monkeypatch.setenv("DOUBLENINE_DB", url)
+    assert default_db() == url
+    store = open_store(None)
+    assert isinstance(store, PostgresStore)
+    await store.close()
+    monkeypatch.setenv("DOUBLENINE_DB", ":memory:")
+    assert default_db() == ":memory:" and isinstance(open_store(None), MemoryStore)
 
 
 def test_old_window_file_is_adopted_once_with_its_matches(tmp_path: Path) -> None:
