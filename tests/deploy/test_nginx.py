@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import http.server
 import itertools
+import re
 import socket
 import string
 import threading
@@ -173,12 +174,15 @@ def test_per_address_limits_group_ipv6_by_64_and_ipv4_by_address(tmp_path: Path,
     $dn_addr_group map) counts an IPv6 /64 as one client, an IPv4 address as one, an
     IPv4-mapped address as its IPv4 address. A test server block beside the shipped one takes
     the client address from X-Real-IP (nginx's realip module) and allows 1 connection per group,
-    so each address below either gets in (its request hangs at the backend) or gets 503."""
+    with the shipped server block's refusal status, so each address below either gets in (its
+    request hangs at the backend) or gets 429 (test_nginx_pages.py: the shipped block itself)."""
     conf, https, _ = prepare(tmp_path, "doublenine.conf")
     probe = free_port()
+    shipped = re.search(r"limit_conn_status \d+;", (tmp_path / "site.inc").read_text())
+    assert shipped is not None
     with (tmp_path / "site.inc").open("a") as site:
         site.write(f"server {{\n listen 127.0.0.1:{probe};\n set_real_ip_from 127.0.0.1;\n"
-                   f" real_ip_header X-Real-IP;\n limit_conn dn_per_addr 1;\n"
+                   f" real_ip_header X-Real-IP;\n limit_conn dn_per_addr 1;\n {shipped[0]}\n"
                    f" location / {{ proxy_pass http://127.0.0.1:{holder}; proxy_read_timeout 60s; }}\n}}\n")
     server = Nginx(tmp_path, conf, https)
     opened: list[socket.socket] = []
@@ -200,10 +204,10 @@ def test_per_address_limits_group_ipv6_by_64_and_ipv4_by_address(tmp_path: Path,
             "2001:db8::1", "2001:db8:0:0:9::3",  # compressed forms of one /64
             "192.0.2.1", "192.0.2.1", "192.0.2.2",  # IPv4: the exact address
             "198.51.100.7", "::ffff:198.51.100.7")]  # mapped: its IPv4 address
-        assert seen == [("2001:db8:1:2::5", "held"), ("2001:db8:1:2:ffff:ffff:ffff:ffff", "503"),
-                        ("2001:db8:1:3::5", "held"), ("2001:db8::1", "held"), ("2001:db8:0:0:9::3", "503"),
-                        ("192.0.2.1", "held"), ("192.0.2.1", "503"), ("192.0.2.2", "held"),
-                        ("198.51.100.7", "held"), ("::ffff:198.51.100.7", "503")]
+        assert seen == [("2001:db8:1:2::5", "held"), ("2001:db8:1:2:ffff:ffff:ffff:ffff", "429"),
+                        ("2001:db8:1:3::5", "held"), ("2001:db8::1", "held"), ("2001:db8:0:0:9::3", "429"),
+                        ("192.0.2.1", "held"), ("192.0.2.1", "429"), ("192.0.2.2", "held"),
+                        ("198.51.100.7", "held"), ("::ffff:198.51.100.7", "429")]
     finally:
         for conn in opened:
             conn.close()
