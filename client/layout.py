@@ -91,6 +91,9 @@ class TableLayout:
     status: tuple[tuple[str, Rect], ...] = ()
     """The status line's translated rows, each with the box it is drawn centred in: left of the chat and
     tracker buttons (which sit at the status line's height at the right), one row or two when too long."""
+    reserved: tuple[Rect, ...] = ()
+    """Boxes a scene drawn over the table keeps for itself (the host's "Invite friends" chip): the cards
+    placed on the table (waiting.py) never cover them."""
 
     def hit(self, pos: tuple[float, float]) -> Target | None:
         """The topmost target at ``pos`` (window pixels), or None."""
@@ -139,13 +142,15 @@ def passed_seats(view: object) -> frozenset[Seat]:
 
 
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
-                   side: int = 0) -> TableLayout:
+                   side: int = 0, under: int = 0) -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
     ``lang`` only sizes the top-bar buttons to their translated labels (no label is cut at 800x600).
     ``side`` px at the right of the table's middle (the seats' band, the line of play, the status line
     and the prompts) are left free for an open side panel (:attr:`TableLayout.side`); the top bar, the
     hand row and the help keep the whole width, so the panel covers no button.
+    ``under`` px at the bottom of the play area are kept free of the prompt (the lobby's "Waiting for
+    players"...) for a card a scene draws right under it (the host's invite card, lan_host.host_layout).
     """
     w, h = size
     felt = w - max(0, min(side, w // 2))
@@ -158,7 +163,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     help_rows = _help_rows(view, lang, sm, w - 2 * m)
     help_h = round(1.35 * sm * len(help_rows) + 0.3 * sm)
     help_rect = (m, h - help_h, w - 2 * m, help_h)
-    plate_w, plate_h = round(11 * f), round(1.5 * f + 2.7 * sm)
+    # three plates share the top band: narrower in a middle narrowed by a side panel (a 700 px window)
+    plate_w, plate_h = min(round(11 * f), (felt - 4 * m) // 3), round(1.5 * f + 2.7 * sm)
     btn_w, btn_h = round(6.2 * f), round(2.1 * f)
     # own hand: up to 10 upright tiles between the own plate and the action buttons
     own_w = round(10.5 * f)  # the viewer's own plate: narrower, so the hand keeps its size at 800x600
@@ -176,13 +182,20 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     side_w = 2 * bs + 2 * m
     # new user: the instruction ran under the Tiles/Chat buttons, which sit at this height at the right
     from .chat import toggle_room
-    status_w = max(4 * f, min(felt - 2 * side_w, w - 2 * toggle_room(size) - m - side_w))
+    right = side_w + min(felt - 2 * side_w, w - 2 * toggle_room(size) - m - side_w)
+    # and right of the own plate's turn marker and "passed" badge, which sit above it at this height
+    own = seats[0].plate
+    left = max(side_w, own[0] + own[2] + m // 2)
+    status_w = max(4 * f, right - left)
     rows = _status_rows(state, ui, lang, f, status_w)
     status_h = round(1.8 * f) if len(rows) < 2 else round(1.3 * f * len(rows) + 0.5 * f)
-    status_rect = (side_w, hand_top - lift - status_h - m // 2, status_w, status_h)
+    status_rect = (left, hand_top - lift - status_h - m // 2, status_w, status_h)
     row_h = status_h // max(1, len(rows))
-    status = tuple((r, (side_w, status_rect[1] + i * row_h, status_w, row_h)) for i, r in enumerate(rows))
-    area_top = band_y + band_h + m
+    status = tuple((r, (left, status_rect[1] + i * row_h, status_w, row_h)) for i, r in enumerate(rows))
+    # the line of play starts below the top seats' "passed" badges and turn markers and the partner's tiles
+    area_top = max([band_y + band_h + m] + [z[1] + z[3] for s in seats if s.side != "bottom"
+                                            for z in (marker_zone(s, f, sm),)]
+                   + [b[1] + b[3] + m for s in seats if s.side == "top" for b in s.backs])
     play_area = (side_w + m, area_top, felt - 2 * (side_w + m), max(20, status_rect[1] - area_top))
     line = view.line if view is not None else ()
     # issue 11.1: line tiles as large as the felt allows (up to the hand's), never below a readable size
@@ -190,7 +203,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     ends, ghosts, chosen = previews(view, ui, geo)
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
     buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f, lang)
-    panel = build_panel(state, ui, (felt, h), play_area, f, hw)
+    px, py, pw, ph = play_area
+    panel = build_panel(state, ui, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w)
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     banner = ((felt - bw) // 2, area_top, bw, round(2.2 * f)) \
@@ -263,8 +277,13 @@ def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> t
 def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band_y: int, band_h: int,
            plate_w: int, plate_h: int, bs: int, hand_top: int, felt: int) -> tuple[SeatSpot, ...]:
     """R2 placement: viewer bottom, next seat right, partner top, the fourth seat left; the partner and
-    the right seat within the ``felt`` px wide middle (the rest is kept for a side panel)."""
+    the right seat within the ``felt`` px wide middle (the rest is kept for a side panel).
+
+    The partner's face-down tiles sit beside its plate when they fit there at full size; else (a middle
+    narrowed by the chat or tracker panel) under it, between the side plates' columns (:func:`_under_plate`),
+    and the play area starts below them (:func:`compute_layout`)."""
     w, h = size
+    _, f, sm = metrics(size)
     view = state.view
     me, right, top, left = seats_from(viewer)
     # defence in depth behind the schema's bound (attacker: counts of 10**9 built 10**9 tile backs)
@@ -281,17 +300,19 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
     backs = tuple(((w - row_w) // 2 + i * (bs + gap), hand_top + bs, bs, 2 * bs) for i in range(n))
     out.append(SeatSpot(me, "bottom", (m, hand_top, round(plate_w * 10.5 / 11), plate_h), backs, True,
                         me in waiting, me in passed))
-    # top: the partner's face-down tiles in a row, plate to its right, centred as a group; between the
-    # side plates (a middle narrowed by an open side panel) the tiles overlap, fanned, to keep clear
+    # top: the partner's face-down tiles in a row, plate to its right, centred as a group
     n = counts[top - 1]
     room = felt - 2 * (plate_w + 2 * m) - plate_w - m
-    step = bs + gap if n * bs + max(0, n - 1) * gap <= room else max(2, (room - bs) // max(1, n - 1))
-    row_w = bs + (n - 1) * step if n else 0
-    group = row_w + (m if n else 0) + plate_w
-    gx = (felt - group) // 2
-    backs = tuple((gx + i * step, band_y + (band_h - 2 * bs) // 2, bs, 2 * bs) for i in range(n))
-    out.append(SeatSpot(top, "top", (gx + group - plate_w, band_y + (band_h - plate_h) // 2, plate_w, plate_h),
-                        backs, True, top in waiting, top in passed))
+    if n * bs + max(0, n - 1) * gap <= room:
+        row_w = n * bs + max(0, n - 1) * gap
+        group = row_w + (m if n else 0) + plate_w
+        gx = (felt - group) // 2
+        backs = tuple((gx + i * (bs + gap), band_y + (band_h - 2 * bs) // 2, bs, 2 * bs) for i in range(n))
+        plate = (gx + group - plate_w, band_y + (band_h - plate_h) // 2, plate_w, plate_h)
+    else:  # a middle narrowed by a side panel: the plate alone, the tiles under it (once fanned unreadably)
+        plate = ((felt - plate_w) // 2, band_y + (band_h - plate_h) // 2, plate_w, plate_h)
+        backs = _under_plate(n, plate, felt - 2 * (plate_w + 2 * m), felt, bs, gap, sm, f)
+    out.append(SeatSpot(top, "top", plate, backs, True, top in waiting, top in passed))
     # sides: plates in the top corners, stacks of face-down tiles along the edges below
     stack_top = band_y + band_h + m
     for seat, side in ((right, "right"), (left, "left")):
@@ -303,6 +324,39 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
         px = m if side == "left" else felt - m - plate_w
         out.append(SeatSpot(seat, side, (px, band_y + (band_h - plate_h) // 2, plate_w, plate_h),
                             backs, False, seat in waiting, seat in passed))
+    return tuple(out)
+
+
+def marker_room(f: int, sm: int) -> int:
+    """Px beside a plate (under it; over one's own) that its "passed" badge and its turn marker take
+    (render._seat, render._turn_marker) at fonts ``f`` and ``sm`` px: nothing else is placed there."""
+    return max(measurer().line_height(sm, True) + 7, 2 * (f // 2 + 2) + 2)
+
+
+def marker_zone(spot: SeatSpot, f: int, sm: int) -> Rect:
+    """The box :func:`marker_room` takes beside ``spot``'s plate, towards the table."""
+    x, y, w, h = spot.plate
+    room = marker_room(f, sm)
+    return (x, y - room, w, room) if spot.side == "bottom" else (x, y + h, w, room)
+
+
+def _under_plate(n: int, plate: Rect, zone: int, felt: int, bs: int, gap: int, sm: int,
+                 f: int) -> tuple[Rect, ...]:
+    """``n`` upright face-down tiles under the partner's ``plate``, below its "passed" badge and turn
+    marker, centred in the ``zone`` px between the side plates' columns (where their badges and a host's
+    chip go): one row at full size ``bs`` when it fits, else two, else two rows of smaller tiles; always a
+    ``gap`` between tiles, so they stay countable."""
+    if n == 0:
+        return ()
+    y0 = plate[1] + plate[3] + marker_room(f, sm) + gap
+    rows = 1 if n * bs + (n - 1) * gap <= zone else 2
+    per = -(-n // rows)
+    size = max(4, min(bs, (zone - (per - 1) * gap) // per))
+    out = []
+    for r in range(rows):
+        k = min(per, n - r * per)
+        x0 = (felt - (k * size + (k - 1) * gap)) // 2
+        out += [(x0 + i * (size + gap), y0 + r * (2 * size + gap), size, 2 * size) for i in range(k)]
     return tuple(out)
 
 

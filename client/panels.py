@@ -46,6 +46,11 @@ class RevealRow:
     rect: Rect
     tiles: tuple[Spot, ...]
     pips: int
+    name_w: int = 0
+    """Px of the name column at the row's left (the name and team are fitted into it)."""
+    middle: Rect = (0, 0, 0, 0)
+    """The tiles' box, where "played every tile" is fitted when none is left; the pip total is drawn
+    right of it (it once ran over that line and the tiles in a panel narrowed by the chat)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +86,9 @@ def seat_name(state: ClientState, seat: Seat) -> str:
 
 
 def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f: int,
-                hw: int) -> Panel | None:
-    """The most urgent prompt for this state, placed over the play ``area``."""
+                hw: int, kept: bool = False) -> Panel | None:
+    """The most urgent prompt for this state, placed over the play ``area`` of a table ``size`` px;
+    ``kept``: an open side panel lies right of that table (layout.compute_layout's ``side``)."""
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
         return _failure(area, f, at_table=view is not None)
@@ -90,7 +96,7 @@ def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f
         return None
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
     if len(view.finished) > seen:
-        return _reveal(state, view, view.finished[seen], size, f, hw)
+        return _reveal(state, view, view.finished[seen], size, f, hw, kept)
     me = view.seat
     if not state.started:
         return _lobby(state, area, f)
@@ -157,18 +163,27 @@ def reveal_tiles(count: int, width: int, height: int) -> tuple[int, int]:
     return REVEAL_MIN, max(1, min(count, (width + 2) // (REVEAL_MIN + max(2, REVEAL_MIN // 5))))
 
 
+PIPS_W = 6.5
+"""Width of the pip-total column in font px: "108 pontos", "13 Augen" in bold."""
+
+
 def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
-            hw: int) -> Panel:
+            hw: int, kept: bool = False) -> Panel:
+    """R22 hand end: every seat's tiles left, in a panel over the table ``size`` px. ``kept``: a side panel
+    lies right of the table (its Chat button too): no room is kept for the closed panel's button."""
     w, h = size
     from .chat import toggle_room
-    side = max(w // 20, toggle_room(size) + f // 2)  # the Chat button at the right stays clear of the border
+    # the Chat button at the right stays clear of the border, unless the open panel is there already
+    side = max(w // 20, f) if kept else max(w // 20, toggle_room(size) + f // 2)
     rect = (side, round(h * 0.1), w - 2 * side, round(h * 0.8))
     x, y, pw, ph = rect
     title_h = round(3.2 * f)
     bottom_h = round(8.6 * f)
     row_h = (ph - title_h - bottom_h) // 4
-    most = max([len(left) for left in fh.left] + [1])
-    s, across = reveal_tiles(most, pw - round(14 * f), round(row_h * 0.9))
+    name_w = min(round(11 * f), (pw - 2 * f) * 3 // 10)
+    left, right = x + f + name_w, x + pw - f - round(PIPS_W * f)
+    most = max([len(left_) for left_ in fh.left] + [1])
+    s, across = reveal_tiles(most, right - left, round(row_h * 0.9))
     gap = max(2, s // 5)
     viewer = view.seat or Seat.ONE
     rows = []
@@ -180,9 +195,9 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
         spots = []
         for k, t in enumerate(tiles):  # wrapped in rows of ``across`` when the panel is narrow
             r, c = divmod(k, across)
-            spots.append(Spot((x + round(11 * f) + c * (s + gap), top + r * (2 * s + gap), s, 2 * s),
-                              t.low, t.high, True))
-        rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1]))
+            spots.append(Spot((left + c * (s + gap), top + r * (2 * s + gap), s, 2 * s), t.low, t.high, True))
+        rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1],
+                              name_w, (left, ry, right - left, row_h)))
     lines: list[Text] = [_result_line(state, fh)]
     if fh.winner is not None:
         lines.append((N_("Team {team} scores {count} point"),

@@ -409,16 +409,19 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         x, y, w, h = row.rect
         pygame.draw.line(surface, (255, 255, 255, 50), (x, y), (x + w, y))
         colour = TEAM_COLOURS[row.seat.team.value]
-        name = art.fit_text(seat_name(state, row.seat), f, round(9.5 * f), INK, bold=True)
+        room = row.name_w - f  # the name column less its pad; nothing of it reaches the tiles
+        name = art.fit_text(seat_name(state, row.seat), f, room, INK, bold=True)
         surface.blit(name, (x + f // 2, y + h // 2 - name.get_height()))
-        team = art.text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, colour, width=round(9.5 * f))
+        team = art.fit_text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, room, colour)
         surface.blit(team, (x + f // 2, y + h // 2 + 2))
         for sp in row.tiles:
             draw_tile(surface, art, sp)
-        if not row.tiles:
-            out = art.text(tr(lang, "played every tile"), f, GOLD, bold=True)
-            surface.blit(out, out.get_rect(midleft=(x + round(11 * f) - f, y + h // 2)))
-        pips = art.text(trn(lang, "{count} pip", "{count} pips", row.pips), f, INK, bold=True)
+        mx, _, mw, _ = row.middle
+        if not row.tiles:  # fitted into the tiles' box: the pip total stays clear at its right
+            out = art.fit_text(tr(lang, "played every tile"), f, mw, GOLD, bold=True)
+            surface.blit(out, out.get_rect(midleft=(mx, y + h // 2)))
+        pips = art.fit_text(trn(lang, "{count} pip", "{count} pips", row.pips), f, x + w - f // 2 - mx - mw - f // 2,
+                            INK, bold=True)
         surface.blit(pips, pips.get_rect(midright=(x + w - f // 2, y + h // 2)))
     px, py, pw, ph = p.rect
     ly = p.rows[-1].rect[1] + p.rows[-1].rect[3] + f // 3 if p.rows else py + 4 * f

@@ -20,7 +20,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 
 from .art import GOLD, Art
-from .layout import TableLayout
+from .layout import TableLayout, marker_zone
 from .panels import Button, seat_name
 from .render import INK, draw_button
 from .snake import Rect
@@ -78,14 +78,16 @@ def _overlap(a: Rect, b: Rect) -> int:
 
 def obstacles(lay: TableLayout) -> list[tuple[Rect, int]]:
     """(rect, weight) a card must not hide: the prompt panel ("Pick a tile…", "the higher total opens"),
-    the "Connection lost" banner, the status line, every plate and face-down tile stack, the open numbers
-    (weight 4), the line of play (weight 1: it can be seen around a card), and the place kept for an
-    open side panel (:attr:`TableLayout.side`: a card there would lie under the panel)."""
+    the "Connection lost" banner, the status line, every plate (with the place of its "passed" badge and turn
+    marker) and face-down tile stack, the open numbers (weight 4), the line of play (weight 1: it can be seen around a card), and the place kept for an
+    open side panel (:attr:`TableLayout.side`: a card there would lie under the panel) and what a scene over
+    the table reserved (:attr:`TableLayout.reserved`: the host's "Invite friends" chip)."""
     heavy = [lay.status_rect, lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None) if r]
     heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]
-    heavy += [m.rect for m in lay.marks]
+    heavy += [m.rect for m in lay.marks] + [marker_zone(s, lay.font, lay.small) for s in lay.seats]
     light = [sp.rect for sp in lay.line.spots]
     kept = [(lay.side, 10 ** 6)] if lay.side is not None else []  # an open side panel's place: never
+    kept += [(r, 10 ** 6) for r in lay.reserved]  # a host's chip drawn over the table: never (it hid the chip)
     return kept + [(r, 4) for r in heavy] + [(r, 1) for r in light]
 
 

@@ -167,12 +167,22 @@ class RemoteServer:
         """Nothing to stop: the server is not ours."""
 
 
-def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, badge: int = 0) -> dict[str, Rect]:
+def card_height(size: tuple[int, int]) -> int:
+    """Height in px of the invite card in a window of ``size`` px (:func:`host_layout`)."""
+    return round(10.6 * metrics(size)[1])
+
+
+def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, badge: int = 0,
+                area: Rect | None = None) -> dict[str, Rect]:
     """Rectangles of the invite chip, card and close prompt for a window ``size`` (pure).
 
     ``anchor``: the top-left seat plate (the chip goes under it, below the ``badge`` px its
     "passed" badge takes there: the chip never covers table information); ``below``: a
-    panel the card must not cover (the lobby prompt), or None.
+    panel the card must not cover (the lobby prompt), or None; ``area``: the table's play area
+    (:attr:`~doublenine.client.layout.TableLayout.play_area`), which the card stays inside, clear of the
+    seats, the hand, the status line and an open side panel: the table keeps :func:`card_height` px
+    free for it under the prompt (``compute_layout(..., under=)``). A card once pushed back up over the
+    prompt when the window was short ("Waiting for players" under "Invite friends" at 800x600).
     """
     w, h = size
     u, f, sm = metrics(size)
@@ -180,11 +190,12 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, 
     bh = round(2.1 * f)
     ax, ay, aw, ah = anchor if anchor is not None else (m, round(4 * f), round(11 * f), 0)
     out: dict[str, Rect] = {"chip": (ax, ay + ah + badge + m, aw, bh)}
-    cw = min(w - 2 * m, round(40 * f))
-    ch = round(10.6 * f)
-    cy = below[1] + below[3] + m if below is not None else round(h * 0.22)
-    cy = min(cy, h - ch - m)
-    cx = (w - cw) // 2
+    px, py, pw, ph = area if area is not None else (m, 0, w - 2 * m, h - m)
+    cw = min(pw, round(40 * f))
+    ch = card_height(size)
+    cy = below[1] + below[3] + m if below is not None else py + max(0, min(round(h * 0.22) - py, ph - ch))
+    cy = min(cy, py + ph - ch)
+    cx = px + (pw - cw) // 2
     out["card"] = (cx, cy, cw, ch)
     bw = min(round(12 * f), (cw - 4 * m) // 3)  # "Einladung kopieren" at 800x600
     for i, cid in enumerate(("copy", "copyweb", "hide")):  # issue 13: the web link has its own button
@@ -219,6 +230,7 @@ class HostedTable:
         """Which button copied last: ``copy`` (the invite) or ``copyweb`` (the web link)."""
         self.dirty = True
         table.leave_stops_all = lambda: self.others() > 0  # Leave asks here at once: the game ends for everyone
+        table.host_room = self  # the table leaves room for the card and the chip (layout.compute_layout)
 
     # ------------------------------------------------------------ what the card shows
     @property
@@ -248,11 +260,22 @@ class HostedTable:
 
     def layout(self) -> dict[str, Rect]:
         """Where the chip, the card and the prompt are, around the table's own layout."""
-        lay = self.table.layout()
+        return self._around(self.table.layout())
+
+    def _around(self, lay: Any) -> dict[str, Rect]:
         plates = sorted((s.plate for s in lay.seats), key=lambda r: (r[1], r[0]))
         panel = lay.panel.rect if lay.panel is not None else None
         badge = passed_badge_height(self.art, lay.small)  # where the seat's "passed" shows (render.py)
-        return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge)
+        return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge, lay.play_area)
+
+    # the table asks these two while laying itself out (TableScene.host_room)
+    def under(self, size: tuple[int, int]) -> int:
+        """Px the table keeps free under its prompt for the open card (0 while it is closed)."""
+        return card_height(self.vp.pixels) + round(12 * metrics(self.vp.pixels)[0]) if self.card_open() else 0
+
+    def reserved(self, lay: Any) -> tuple[Rect, ...]:
+        """The chip's place, kept whether or not it shows now: no wait card lies where it appears."""
+        return (self._around(lay)["chip"],)
 
     def covered(self) -> bool:
         """A modal overlay (rules, ledger, review) is open over the table: it covers and disables

@@ -85,6 +85,10 @@ class TableScene:
         self.leave_stops_all: Any = None
         """A host's window (lan_host.HostedTable): a callable, True when leaving stops the game for the
         others too; then Leave goes at once to the host's own question, which says so (no "play on")."""
+        self.host_room: Any = None
+        """A host's window (lan_host.HostedTable) draws its invite over the table: an object whose
+        ``under(size)`` gives the px its card needs under the prompt (compute_layout's ``under``) and whose
+        ``reserved(layout)`` the boxes no wait card may cover (its chip)."""
         self._in_flight = False
         self._line_len = 0
         self._anim: tuple[Placed, float] | None = None
@@ -113,11 +117,15 @@ class TableScene:
         # the open chat panel or tile tracker (issue 14.3) takes the right of the window, or of the
         # table's middle in a window too narrow to share (never a button: chat.arrange)
         size, side = chat.arrange(self.vp.pixels, self.talk.cui.open or self.tracker.open)
-        key = (self.ui, size, side)
+        under = self.host_room.under(size) if self.host_room is not None else 0
+        key = (self.ui, size, side, under)
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
             self._shown = localized(state, self.lang)
-            self._layout = compute_layout(self._shown, self.ui, size, self.lang, side)
+            lay = compute_layout(self._shown, self.ui, size, self.lang, side, under)
+            if self.host_room is not None:
+                lay = replace(lay, reserved=self.host_room.reserved(lay))
+            self._layout = lay
             self._key = key
         return self._layout
 

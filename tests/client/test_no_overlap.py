@@ -1,0 +1,204 @@
+"""Nothing of the table overlaps anything else at any window size, with or without a side panel.
+
+The kind of bug: layout elements placed without checking room for the others. Found by a new user
+at 800x600: the "Waiting for ..." card over the host's "Invite friends" chip, the partner's tile
+backs fanned unreadably when the tile tracker narrowed the table, "played every tile" and "0 pips"
+run together in the hand-end panel with the chat open; and, looking for the kind, the invite card
+pushed back over "Waiting for players" (and the own plate) in a short window, a wait card over a
+seat's turn marker, the line of play under the partner's turn marker. Rectangles, exact.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pytest
+
+from doublenine.client import chat
+from doublenine.client.input import Viewport
+from doublenine.client.layout import compute_layout, marker_zone
+from doublenine.client.local import LocalSession
+from doublenine.client.panels import PIPS_W
+from doublenine.client.scenes.lan_host import HostedTable, RemoteServer
+from doublenine.client.scenes.table import TableScene
+from doublenine.client.sound import Sounds
+from doublenine.client.text import tr, trn
+from doublenine.client.typeset import measurer
+from doublenine.client.uistate import Ui
+from doublenine.client.waiting import obstacles, wait_card
+from doublenine.shared.moves import Play
+from doublenine.shared.rules import legal_decisions, to_act
+from doublenine.shared.seats import Seat
+
+from client_helpers import my_turn_with_play, session_at
+
+SIZES = ((800, 600), (1024, 768), (1280, 720), (1920, 1080), (700, 900))
+LANGS = ("en", "fr", "pt", "de", "es")
+Rect = tuple[int, int, int, int]
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def inside(r: Rect, outer: Rect) -> bool:
+    return r[0] >= outer[0] and r[1] >= outer[1] and r[0] + r[2] <= outer[0] + outer[2] \
+        and r[1] + r[3] <= outer[1] + outer[3]
+
+
+@pytest.fixture(scope="module")
+def full_hands():  # type: ignore[no-untyped-def]
+    """Seat 1 to play, every other seat holding ten tiles (the most backs to place)."""
+    state = session_at(my_turn_with_play).state
+    return replace(state, view=replace(state.view, counts=(len(state.view.hand), 10, 10, 10)))
+
+
+def _table(state, size: tuple[int, int], side_open: bool, lang: str = "en"):  # type: ignore[no-untyped-def]
+    tile = next(m.tile for m in state.view.legal_moves() if isinstance(m, Play))
+    at, side = chat.arrange(size, side_open)
+    return compute_layout(state, Ui(selected=tile, seen_finished=0), at, lang, side)
+
+
+@pytest.mark.parametrize("side_open", (False, True), ids=("closed", "chat-or-tracker-open"))
+@pytest.mark.parametrize("size", SIZES)
+def test_plates_markers_backs_line_hand_and_buttons_never_overlap(full_hands, size, side_open) -> None:  # type: ignore[no-untyped-def]
+    lay = _table(full_hands, size, side_open)
+    f, sm = lay.font, lay.small
+    boxes = [("hand", h.rect) for h in lay.hand] + [("button", b.rect) for b in lay.buttons]
+    boxes += [("line", sp.rect) for sp in lay.line.spots] + [("mark", mk.rect) for mk in lay.marks]
+    boxes += [("status", lay.status_rect), ("help", lay.help_rect)]
+    boxes += [("side", lay.side)] if lay.side is not None else []
+    for s in lay.seats:
+        boxes += [(f"plate-{s.side}", s.plate)] + [(f"back-{s.side}", r) for r in s.backs]
+        if s.side in ("top", "bottom"):  # the side seats' badge and marker lie right of their stacks
+            boxes.append((f"marker-{s.side}", marker_zone(s, f, sm)))
+    for (ka, a), (kb, b) in itertools.combinations(boxes, 2):
+        if ka == kb == "line" or {ka, kb} == {"line", "mark"}:  # the line's own tiles touch; marks: open_marks
+            continue
+        assert not overlap(a, b), (ka, a, kb, b, size)
+    for s in lay.seats:  # the side seats' badge and marker: never over the line of play
+        for r in (sp.rect for sp in lay.line.spots):
+            assert not overlap(marker_zone(s, f, sm), r), (s.side, r, size)
+    assert lay.play_area[1] >= max(marker_zone(s, f, sm)[1] + marker_zone(s, f, sm)[3]
+                                   for s in lay.seats if s.side != "bottom")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_partners_ten_backs_stay_distinct_and_countable_with_the_tracker_open(full_hands, size) -> None:  # type: ignore[no-untyped-def]
+    """Once fanned 2 px apart into one block at 800x600: now a gap between every two, at least 8 px wide."""
+    lay = _table(full_hands, size, True)
+    top = next(s for s in lay.seats if s.side == "top")
+    assert len(top.backs) == 10
+    assert min(r[2] for r in top.backs) >= 8 and all(r[3] == 2 * r[2] for r in top.backs)
+    for a, b in itertools.combinations(top.backs, 2):
+        assert not overlap(a, b)
+        gap = max(b[0] - a[0] - a[2], a[0] - b[0] - b[2], b[1] - a[1] - a[3], a[1] - b[1] - b[3])
+        assert gap >= 1, (a, b)
+    felt = lay.side[0] if lay.side is not None else lay.size[0]
+    assert all(r[0] >= 0 and r[0] + r[2] <= felt for r in top.backs)
+
+
+def test_the_case_at_800x600_the_tracker_puts_the_backs_under_the_plate_full_size(full_hands) -> None:
+    lay = _table(full_hands, (800, 600), True)
+    top = next(s for s in lay.seats if s.side == "top")
+    zone = marker_zone(top, lay.font, lay.small)
+    left = next(s for s in lay.seats if s.side == "left")
+    assert [r[2] for r in top.backs] == [left.backs[0][3]] * 10  # as wide as the side stacks' tiles are tall
+    assert min(r[1] for r in top.backs) > zone[1] + zone[3] - 1
+
+
+def _finished() -> LocalSession:
+    s = LocalSession(seed=2026, names=("José", "Zoë", "Ñandú", "Jose\u0301 Luis"))
+    s.run_computers()
+    for _ in range(3000):
+        if s.log.state.finished:
+            break
+        if Seat.ONE in to_act(s.log.state):
+            s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
+        else:
+            s.run_computers()
+    s._refresh()  # type: ignore[attr-defined]
+    return s
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("side_open", (False, True), ids=("closed", "chat-open"))
+@pytest.mark.parametrize("size", SIZES)
+def test_hand_end_rows_keep_names_tiles_and_pips_apart(size, side_open, lang) -> None:  # type: ignore[no-untyped-def]
+    """Seed 2026's first hand ends in a domino by Zoë: her row says "played every tile" and "0 pips"."""
+    state = _finished().state
+    at, side = chat.arrange(size, side_open)
+    lay = compute_layout(state, Ui(seen_finished=0), at, lang, side)
+    assert lay.panel is not None and lay.panel.kind == "reveal"
+    face = measurer()
+    out = [r for r in lay.panel.rows if not r.tiles]
+    assert len(out) == 1 and out[0].pips == 0
+    for row in lay.panel.rows:
+        x, y, w, h = row.rect
+        mx, my, mw, mh = row.middle
+        assert x + row.name_w <= mx and mx + mw + round(PIPS_W * lay.font) <= x + w, (row, size)
+        assert all(inside(sp.rect, row.middle) for sp in row.tiles), (row, size)
+        pips = face.measure(trn(lang, "{count} pip", "{count} pips", row.pips), lay.font, True)[0]
+        assert pips <= x + w - lay.font // 2 - (mx + mw) - lay.font // 2, (lang, pips, size)
+        if not row.tiles:  # at full size: "a posé toutes ses pièces" fits its box without shrinking; in a
+            # window narrower than the supported 800 px, shrunk by at most a fifth (render fits it to the box)
+            need = face.measure(tr(lang, "played every tile"), lay.font, True)[0]
+            assert need <= (mw if size[0] >= chat.MIN_TABLE_WIDTH else mw * 5 // 4), (lang, need, mw, size)
+    if lay.side is not None:
+        assert not overlap(lay.panel.rect, lay.side)
+
+
+def _host(size: tuple[int, int], started: bool, wait_for: Seat | None = None):  # type: ignore[no-untyped-def]
+    s = LocalSession(seed=2026, names=("José", "Zoë", "Ñandú", "Maximiliano Alejandro"),
+                     humans=frozenset({Seat.ONE, Seat.FOUR}))
+    if wait_for is not None:
+        for _ in range(2000):
+            st = s.log.state
+            if st.hand is not None and st.hand.turn is wait_for and not (set(to_act(st)) - {wait_for}):
+                break
+            s.log.submit(legal_decisions(st, sorted(to_act(st))[0])[0])
+        s._refresh()  # type: ignore[attr-defined]
+    s.state = replace(s.state, table="K7QPA", started=started, computers=frozenset({Seat.TWO, Seat.THREE}),
+                      wait=(1, 83.0))
+    scene = TableScene(s, lang="de", sounds=Sounds(muted=True), motion=False)
+    scene.talk.remember = False
+    host = HostedTable(scene, RemoteServer("ws://192.168.1.20:8765/"), "de")
+    host.resize(Viewport(size, size))
+    return host, scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_invite_card_lies_under_waiting_for_players_clear_of_the_table(size) -> None:
+    """Once the card was pushed back up over "Waiting for players" (and over the own plate) when the room
+    under the prompt was short: now the table keeps that room and the card stays in the play area."""
+    host, scene = _host(size, started=False)
+    assert host.card_open()
+    lay, around = scene.layout(), host.layout()
+    card = around["card"]
+    assert lay.panel is not None and lay.panel.kind == "lobby"
+    assert not overlap(card, lay.panel.rect) and inside(card, lay.play_area), (card, lay.panel.rect, lay.play_area)
+    for s in lay.seats:
+        assert not overlap(card, s.plate)
+    assert not overlap(card, lay.status_rect) and not overlap(card, lay.help_rect)
+    toggle = scene.talk.chat_layout(size, scene.shown(), lay).toggle
+    assert not overlap(card, toggle)
+
+
+@pytest.mark.parametrize("side_open", (False, True), ids=("closed", "chat-open"))
+@pytest.mark.parametrize("size", SIZES)
+def test_wait_card_never_covers_the_invite_chip(size, side_open) -> None:
+    """The case: at 800x600 the card "Waiting for Maximiliano" (West, under whose plate the chip sits)
+    was placed right over "Invite friends"."""
+    host, scene = _host(size, started=True, wait_for=Seat.FOUR)
+    host.shown = False
+    scene.talk.cui = chat.ChatUi(open=side_open)
+    scene.update(100.0)
+    lay = scene.layout()
+    chip = host.layout()["chip"]
+    assert lay.reserved == (chip,)
+    card = wait_card(scene.shown(), lay, 83.0, True)
+    assert card is not None
+    assert not overlap(card.rect, chip), (card.rect, chip, size)
+    assert (chip, 10 ** 6) in obstacles(lay)
+    west = next(s for s in lay.seats if s.seat is Seat.FOUR)
+    assert not overlap(card.rect, west.plate) and not overlap(card.rect, marker_zone(west, lay.font, lay.small))
