@@ -27,10 +27,16 @@ from doublenine.shared.moves import Play  # noqa: E402
 from doublenine.shared.rules import legal_decisions, to_act  # noqa: E402
 from doublenine.shared.seats import Seat  # noqa: E402
 from doublenine.shared.state import Phase  # noqa: E402
+from doublenine.shared.tablecode import is_code  # noqa: E402
 from doublenine.shared.views import SeatView  # noqa: E402
 
 OUT = Path(os.environ.get("SCREENSHOTS_OUT", Path(__file__).resolve().parent / "screenshots"))
 NAMES = ("José", "Zoë", "Ñandú", "Jose\u0301 Luis")
+CODE = "K7QPA"
+"""The table code every picture shows: a code of today's form (shared/tablecode.py), checked at import
+(the pictures once showed a 4-character K7QP long after codes became 5 characters)."""
+if not is_code(CODE):
+    raise SystemExit(f"{CODE!r} is not a table code of today's form")
 TABLE_SIZES = ((800, 600), (1280, 800), (1920, 1080))
 """Issue 11: the table is shown at the smallest supported window, the usual one and full HD."""
 
@@ -123,7 +129,7 @@ def talk_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
     for lang in ("en", "fr"):
         s = LocalSession(seed=2026, names=NAMES[:3] + ("Maximiliano",), humans=frozenset({Seat.ONE, Seat.TWO, Seat.THREE}))
         _table_at(s, Seat.TWO)
-        s.state = replace(s.state, table="K7QPA", computers=frozenset({Seat.FOUR}), view=s.state.view)
+        s.state = replace(s.state, table=CODE, computers=frozenset({Seat.FOUR}), view=s.state.view)
         s._refresh()  # type: ignore[attr-defined]
         s.hear(Seat.TWO, phrase="hello")
         s.hear(None, text="¡Qué partida! Sigo mirando desde aquí.")
@@ -166,7 +172,7 @@ def tracker_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
             s.log.submit(legal_decisions(s.log.state, Seat.ONE)[0])
         _table_at(s, Seat.ONE)
         s._refresh()  # type: ignore[attr-defined]
-        s.state = replace(s.state, table="K7QPA", tracker=True)
+        s.state = replace(s.state, table=CODE, tracker=True)
         scene = TableScene(s, lang=lang, sounds=Sounds(muted=True), motion=False)
         scene.talk.remember = False
         scene.resize(Viewport(size, size))
@@ -176,6 +182,28 @@ def tracker_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
         scene.draw(surface)
         shots.append((f"tile-tracker_{lang}", surface))
     return shots
+
+
+def reveal_chat_shot(size: tuple[int, int], lang: str) -> tuple[str, pygame.Surface]:
+    """A hand's end (Zoë went out: "played every tile", "0 pips") with the chat open, in ``lang``."""
+    from doublenine.client.chat import ChatUi
+    from doublenine.client.input import Viewport
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.sound import Sounds
+
+    s = _session()
+    _until(s, lambda x: bool(x.log.state.finished))
+    s._refresh()  # type: ignore[attr-defined]
+    s.state = replace(s.state, table=CODE)
+    scene = TableScene(s, lang=lang, sounds=Sounds(muted=True), motion=False)
+    scene.talk.remember = False
+    scene.resize(Viewport(size, size))
+    scene.ui = replace(scene.ui, seen_finished=0)
+    scene.talk.cui = ChatUi(open=True)
+    scene.update(0.0)
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    return f"hand-end-chat_{lang}", surface
 
 
 def coach_review(s: LocalSession) -> object:
@@ -203,7 +231,7 @@ def coach_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
         _until(s, lambda x: bool(x.log.state.finished))
         s._refresh()  # type: ignore[attr-defined]
         h = s.log.state.finished[0]
-        s.state = replace(s.state, table="K7QPA", coach=(coach_review(s),))
+        s.state = replace(s.state, table=CODE, coach=(coach_review(s),))
         scene = TableScene(s, lang=lang, sounds=Sounds(muted=True), motion=False)
         scene.talk.remember = False
         scene.resize(Viewport(size, size))
@@ -231,14 +259,14 @@ def main(argv: list[str]) -> int:
         pass
     found = situations()
     for stem, state, ui in found:
-        state = replace(state, table="K7QPA")
+        state = replace(state, table=CODE)
         lay = compute_layout(state, ui, size)  # type: ignore[arg-type]
         render(screen, lay, state, ui, art, "en")
         pygame.image.save(screen, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
     for stem, state, ui, lang, at in extras(found):
         surface = pygame.Surface(at)
-        state = replace(state, table="K7QPA")
+        state = replace(state, table=CODE)
         render(surface, compute_layout(state, ui, at, lang), state, ui, art, lang)
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
@@ -246,10 +274,11 @@ def main(argv: list[str]) -> int:
         pygame.image.save(surface, str(OUT / f"{stem}.png"))
         print(OUT / f"{stem}.png")
     # the chat open in the smallest window: it takes the right of the felt, every button stays clear
-    for stem, surface in talk_shots((800, 600)):
-        if stem.startswith("chat-open"):
-            pygame.image.save(surface, str(OUT / f"{stem}_800x600.png"))
-            print(OUT / f"{stem}_800x600.png")
+    # and the tracker: the partner's tiles under its plate, each apart (they were fanned into one block)
+    small = [s for s in talk_shots((800, 600)) if s[0].startswith("chat-open")] + tracker_shots((800, 600))
+    for stem, surface in small + [reveal_chat_shot((800, 600), "de")]:
+        pygame.image.save(surface, str(OUT / f"{stem}_800x600.png"))
+        print(OUT / f"{stem}_800x600.png")
     return 0
 
 
