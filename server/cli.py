@@ -18,6 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds a computer seat waits before acting, so people can follow")
     parser.add_argument("--idle-timeout", type=arg_float(0), default=1800.0,
                         help="seconds before a table nobody is connected to is closed (its log stays stored)")
+    parser.add_argument("--solo-idle-timeout", type=arg_float(0), default=60.0,
+                        help="seconds before a started table with at most one player (the others computers) "
+                             "nobody is connected to is closed; that player's rejoin opens it again")
     parser.add_argument("--log-level", default="INFO")
     parser.add_argument("--announce", action="store_true",
                         help="announce the tables on the LAN (mDNS/DNS-SD) so join screens list them")
@@ -69,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"doublenine serve: {exc}")
         return 1
     config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
-                          idle_timeout=args.idle_timeout,
+                          idle_timeout=args.idle_timeout, solo_idle_timeout=args.solo_idle_timeout,
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy,

@@ -16,6 +16,13 @@ class ServerConfig:
     """Seconds a computer seat waits before acting, so a human can follow (0 in tests)."""
     idle_timeout: float = 1800.0
     """Seconds a table with no connection stays open before it is closed (its log stays stored)."""
+    solo_idle_timeout: float = 60.0
+    """Seconds a *solo* table with no connection stays open (at most :attr:`idle_timeout`): its match
+    started and at most one seat is held by a person, the others played by the computer (one
+    person with computers, as ``play`` makes; a seat given up with ``leave`` counts as the
+    computer's). Nobody but that one player may come back, and their ``rejoin`` opens the closed
+    table again where it stood (D7), so closing it sooner loses nothing; the computers of a table
+    whose only person left stop playing for nobody (``Table.idle_delay``)."""
     max_size: int = 64 * 1024
     """Largest accepted frame in bytes; larger ones close that connection with 1009."""
     ping_interval: float | None = 20.0

@@ -349,7 +349,7 @@ async def _lookup(c: Connection, code: str, token: str | None = None) -> Table:
         raise Refused(ErrorCode.RATE_LIMITED, f"too many unknown table codes from {c.group}; try again in {wait:.0f} s",
                       {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
     try:
-        return await registry.find_or_load(code, token=token)
+        return await registry.find_or_load(code, token=token, address=c.group, limited=not c.own_player)
     except Refused as exc:
         if exc.code is ErrorCode.UNKNOWN_TABLE:
             registry.misses.missed(c.group, now)

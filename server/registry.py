@@ -1,8 +1,10 @@
 """The server's tables and connections: create, find by code, resume, close when idle.
 
 Table codes are short and easy to read out (the invite alphabet: no 0/O, 1/I/L
-or U). A table with no connection for ``idle_timeout`` seconds is closed and
-freed; its log stays stored.
+or U). A table with no connection for ``idle_timeout`` seconds (``solo_idle_timeout``
+for a solo table: one person with computers, ``Table.is_solo``) is closed and freed;
+its log stays stored, and a seat token's ``rejoin`` opens it again while its match is
+not over.
 
 Issue 12: a table is served by one live process at a time, decided by the store
 (:mod:`.storage.ownership`): this process claims a table before it loads or creates
@@ -105,7 +107,8 @@ class Registry:
             raise Refused(ErrorCode.UNKNOWN_TABLE, f"no open table {code!r}")
         return table
 
-    async def find_or_load(self, code: str, token: str | None = None) -> Table:
+    async def find_or_load(self, code: str, token: str | None = None, address: str | None = None,
+                           limited: bool = True) -> Table:
         """Like :meth:`find`, but a table open in the store and not held here is claimed and
         loaded (issue 12): with PostgreSQL shared by several processes, whichever process the
         client reaches takes the table over, from a dead process at once, from a live one by
@@ -113,7 +116,8 @@ class Registry:
 
         ``token`` (a ``rejoin``): a table closed for idleness whose match is not over is opened
         again for a valid seat token (D7: the game waits for its players); any other closed
-        table stays UNKNOWN_TABLE."""
+        table stays UNKNOWN_TABLE. A table reopened counts as an open table of ``address``'s
+        group, like one it created (TOO_MANY_TABLES when ``limited`` and it has the most already)."""
         code = clean_code(code)
         table = self.tables.get(code)
         if table is not None:
@@ -122,7 +126,7 @@ class Registry:
             return self.find(code)
         loading = self._loading.get(code)
         if loading is None:  # its own task: a join that goes away does not cancel the others' load
-            loading = asyncio.get_running_loop().create_task(self._claim_and_load(code, token))
+            loading = asyncio.get_running_loop().create_task(self._claim_and_load(code, token, address, limited))
             self._loading[code] = loading
             loading.add_done_callback(self._loaded)
         return await asyncio.shield(loading)
@@ -134,7 +138,8 @@ class Registry:
         if not done.cancelled():
             done.exception()  # retrieved: every join that waited for it got it already
 
-    async def _claim_and_load(self, code: str, token: str | None) -> Table:
+    async def _claim_and_load(self, code: str, token: str | None, address: str | None = None,
+                              limited: bool = True) -> Table:
         try:
             held = await self.ownership.ask(code, HANDOVER_WAIT)
         except OSError as exc:
@@ -144,13 +149,13 @@ class Registry:
             raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is being handed over by another server "
                           "process; try again", {"retry_ms": 500})
         try:
-            return await self._load_claimed(code, token)
+            return await self._load_claimed(code, token, address, limited)
         except BaseException:
             if code not in self.tables:
                 await self.ownership.release(code)
             raise
 
-    async def _load_claimed(self, code: str, token: str | None) -> Table:
+    async def _load_claimed(self, code: str, token: str | None, address: str | None, limited: bool) -> Table:
         # After the claim, take before load: a former owner's record writes are refused from
         # here on (the epoch fence), and what it wrote before is in what we load.
         await self.store.take(code)
@@ -160,7 +165,10 @@ class Registry:
         if stored.closed:
             if token is None or not _may_reopen(stored, token):
                 return self.find(code)
-            await self.store.reopen_table(code)
+            made_by = None if address is None else creator_key(address)
+            if made_by is not None and limited:  # a closed table counts again once reopened
+                await self._check_table_limit(made_by, str(address))
+            await self.store.reopen_table(code, made_by)
             epoch = await self.store.take(code)
             stored = replace(stored, epoch=stored.epoch if epoch is None else epoch)
             log.info("table %s reopened for a returning player", code)
@@ -330,12 +338,14 @@ class Registry:
             self._spawn(table.close())
 
     def _idle(self, table: Table) -> None:
-        task = asyncio.get_running_loop().create_task(self.close_table(table))
+        why = (f"solo, nobody connected for {table.idle_delay():g} s" if table.is_solo()
+               else f"nobody connected for {table.idle_delay():g} s")
+        task = asyncio.get_running_loop().create_task(self.close_table(table, why))
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
 
-    async def close_table(self, table: Table) -> None:
-        """Close and forget ``table``; its log stays stored."""
+    async def close_table(self, table: Table, why: str = "") -> None:
+        """Close and forget ``table``; its log stays stored. ``why``: said in the log line."""
         if self.tables.get(table.code) is not table:
             return
         del self.tables[table.code]
@@ -348,7 +358,7 @@ class Registry:
         except ValueError:  # issue 12: another process took it over meanwhile; it stays open there
             log.info("table %s not closed: another server process serves it now", table.code)
         else:
-            log.info("table %s closed", table.code)
+            log.info("table %s closed%s", table.code, f" ({why})" if why else "")
         await self.ownership.release(table.code)
 
     async def probe_store(self) -> None:

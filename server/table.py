@@ -281,10 +281,25 @@ class Table:
         return seat
 
     def watch_idle(self) -> None:
-        """Start the idle timer when no connection is attached (the table closes when it fires)."""
+        """Start the idle timer when no connection is attached (the table closes when it fires,
+        after :meth:`idle_delay`). Seats change only through a connection, so the delay chosen
+        when the last one goes holds until the next one comes."""
         if not self.subscribers and not self.closed and self._idle is None:
             loop = asyncio.get_running_loop()
-            self._idle = loop.call_later(self.config.idle_timeout, self._idle_fired)
+            self._idle = loop.call_later(self.idle_delay(), self._idle_fired)
+
+    def is_solo(self) -> bool:
+        """The match started and at most one seat is held by a person (the others played by the
+        computer, seats given up with ``leave`` included): nobody but that one player may come back."""
+        return self.meta.started and sum(1 for sl in self.slots.values() if sl.claimed) <= 1
+
+    def idle_delay(self) -> float:
+        """Seconds this table stays open once nobody is connected: ``solo_idle_timeout`` (at most
+        ``idle_timeout``) for a solo table (:meth:`is_solo`; its one player's ``rejoin`` opens it
+        again, D7), else ``idle_timeout`` (friends may still join with the code, or come back)."""
+        if self.is_solo():
+            return min(self.config.solo_idle_timeout, self.config.idle_timeout)
+        return self.config.idle_timeout
 
     def _idle_fired(self) -> None:
         self._idle = None

@@ -136,9 +136,10 @@ class Store(Protocol):
         """Mark a table closed (and forget its creator); its log stays stored. ``KeyError`` if
         unknown, ``ValueError`` if ``epoch`` is stale (as :meth:`update_meta`)."""
 
-    async def reopen_table(self, code: str) -> None:
+    async def reopen_table(self, code: str, creator: str | None = None) -> None:
         """Mark a closed table open again (a player came back to an idle-closed table, D7);
-        ``KeyError`` if unknown, nothing if it is open."""
+        ``KeyError`` if unknown. ``creator``: whose open table it is now (the key of the address
+        group that reopened it, counted by :meth:`count_open` like a table it created)."""
 
     async def load_open(self) -> list[StoredTable]:
         """Every table not closed, with its whole log, for resuming after a restart."""
@@ -244,8 +245,11 @@ class MemoryStore:
         self.tables[code] = replace(self._fenced(code, epoch), closed=True)
         self._creator[code] = None
 
-    async def reopen_table(self, code: str) -> None:
-        self.tables[code] = replace(self.tables[code], closed=False)
+    async def reopen_table(self, code: str, creator: str | None = None) -> None:
+        was = self.tables[code]
+        self.tables[code] = replace(was, closed=False)
+        if was.closed:
+            self._creator[code] = creator
 
     def _full(self, code: str) -> StoredTable:
         return replace(self.tables[code], rows=tuple(self._rows[code]),

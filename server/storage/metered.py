@@ -80,8 +80,8 @@ class MeteredStore:
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         await self._write(self.inner.close_table(code, epoch))
 
-    async def reopen_table(self, code: str) -> None:
-        await self._write(self.inner.reopen_table(code))
+    async def reopen_table(self, code: str, creator: str | None = None) -> None:
+        await self._write(self.inner.reopen_table(code, creator))
 
     async def load_open(self) -> list[StoredTable]:
         return await self.inner.load_open()

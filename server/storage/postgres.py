@@ -227,10 +227,11 @@ class PostgresStore:
 
         await self._run(work)
 
-    async def reopen_table(self, code: str) -> None:
+    async def reopen_table(self, code: str, creator: str | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
-            done = await con.execute("UPDATE dn_table SET closed=FALSE, updated=now() WHERE code=$1", code)
-            if done.endswith(" 0"):
+            done = await con.execute("UPDATE dn_table SET closed=FALSE, creator=$2, updated=now()"
+                                     " WHERE code=$1 AND closed", code, creator)
+            if done.endswith(" 0") and await con.fetchval("SELECT 1 FROM dn_table WHERE code=$1", code) is None:
                 raise KeyError(code)
 
         await self._run(work)

@@ -339,10 +339,11 @@ class SQLiteStore:
 
         await self._call(job)
 
-    async def reopen_table(self, code: str) -> None:
+    async def reopen_table(self, code: str, creator: str | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
-            cur = c.execute("UPDATE dn_table SET closed=0, updated=? WHERE code=?", (time.time(), code))
-            if cur.rowcount == 0:
+            cur = c.execute("UPDATE dn_table SET closed=0, creator=?, updated=? WHERE code=? AND closed=1",
+                            (creator, time.time(), code))
+            if cur.rowcount == 0 and c.execute("SELECT 1 FROM dn_table WHERE code=?", (code,)).fetchone() is None:
                 raise KeyError(code)
 
         await self._call(job)

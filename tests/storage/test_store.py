@@ -253,5 +253,11 @@ async def test_count_open_counts_the_open_tables_of_one_creator(store: Store) ->
     await store.create_table("T4", b"m")
     assert [await store.count_open(who) for who in ("alice", "bob", "carol")] == [2, 1, 0]
     await store.close_table("T1")
-    await store.reopen_table("T1")  # closing forgot who made it: a reopened table counts for nobody
-    assert [await store.count_open(who) for who in ("alice", "bob")] == [1, 1]
+    assert [await store.count_open(who) for who in ("alice", "bob")] == [1, 1]  # closing forgot who made it
+    await store.reopen_table("T1", "bob")  # a reopened table counts for whoever reopened it
+    assert [await store.count_open(who) for who in ("alice", "bob")] == [1, 2]
+    await store.reopen_table("T2", "carol")  # an open table: nothing changes
+    assert [await store.count_open(who) for who in ("alice", "bob", "carol")] == [1, 2, 0]
+    await store.close_table("T4")
+    await store.reopen_table("T4")  # reopened by nobody in particular: counted for nobody
+    assert [await store.count_open(who) for who in ("alice", "bob", "carol")] == [1, 2, 0]
