@@ -15,7 +15,7 @@ from typing import Any
 
 from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
-from doublenine.shared.failures import Failure, FailureError, UpgradeCut, connect_failure, from_server_error, refusal
+from doublenine.shared.failures import Failure, FailureError, UpgradeCut, connect_failure, from_server_error
 from doublenine.shared.invite import Invite, parse_invite
 
 
@@ -90,10 +90,8 @@ def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> A
             raise
         if isinstance(msg, p.Error):
             theirs = (msg.data or {}).get("server")
-            failure = from_server_error(msg.code, host=invite.host, port=invite.port, table=invite.code,
-                                        ours=ours, theirs=theirs if isinstance(theirs, int) else None)
-            raise CheckFailed(failure or Failure("net.refused", {"host": invite.netloc.rsplit(":", 1)[0],
-                                                                "port": invite.port, "detail": refusal(msg.code)}))
+            raise CheckFailed(from_server_error(msg.code, host=invite.host, port=invite.port, table=invite.code,
+                                                ours=ours, theirs=theirs if isinstance(theirs, int) else None))
         if isinstance(msg, kind):
             return msg
 

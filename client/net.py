@@ -37,7 +37,7 @@ from doublenine.shared.convert import intent_for
 from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
-                                        refusal, tls_failure, unreachable)
+                                        tls_failure, unreachable)
 from doublenine.shared.reconnect import (REPLACED, Backoff, Reconnector, ends_game, retry_after, retry_dial,
                                          retry_refusal)
 
@@ -224,7 +224,10 @@ class NetClient:
                 log.info("skipped a server message this version does not know: %s", exc.detail)
 
     def _failure_of(self, error: p.Error) -> Failure:
-        """The person's message for a server refusal while attaching (shared/failures.py keys)."""
+        """The person's message for a server refusal while attaching (shared/failures.py keys): always
+        the sentence for ``error.code`` in the player's language; the server's English ``detail`` goes
+        to the log only (bounded: it comes from outside)."""
+        log.info("%s refused by %s: %s %r", type(self.attach).__name__, self.url, error.code, error.detail[:200])
         host, port = host_port(self.url)
         code = getattr(self.attach, "code", None) or self.code or ""
         if str(error.code) == "SEAT_TAKEN":
@@ -232,9 +235,8 @@ class NetClient:
         if str(error.code) in ("BAD_TOKEN",) or (str(error.code) == "UNKNOWN_TABLE" and self.token is not None):
             return Failure("table.closed", {"code": code, "host": host, "port": port})
         theirs = (error.data or {}).get("server")
-        found = from_server_error(str(error.code), host=host, port=port, table=code, ours=p.PROTOCOL_VERSION,
-                                  theirs=theirs if isinstance(theirs, int) else None)
-        return found or Failure("net.refused", {"host": host, "port": port, "detail": refusal(str(error.code))})
+        return from_server_error(str(error.code), host=host, port=port, table=code, ours=p.PROTOCOL_VERSION,
+                                 theirs=theirs if isinstance(theirs, int) else None)
 
     def _receive(self, ws: Any, frame: Any) -> None:
         try:

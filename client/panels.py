@@ -12,18 +12,22 @@ from typing import Any
 
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End
+from doublenine.shared.refusals import sentence
 from doublenine.shared.seats import Seat, seats_from
 from doublenine.shared.state import FinishedHand, NamedResult, Phase, Result
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
-from .refusals import refusal
 from .snake import Rect, Spot
 from .store import ClientState
 from .uistate import Ui
 
 Text = tuple[str, dict[str, Any]]
 """A msgid and its keyword arguments."""
+
+CONSENT_REFUSED = N_("Your request was refused")
+"""D1: another seat said no to this seat's request (``ClientState.error == "REFUSED"``, the window's
+own mark, not an ErrorCode: every server refusal reads shared/refusals.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +377,7 @@ def status_line(state: ClientState, ui: Ui) -> Text:
         return (N_("Connecting…"), {})
     me = view.seat
     if state.error:
-        return (refusal(state.error), {})
+        return (CONSENT_REFUSED if state.error == "REFUSED" else sentence(state.error), {})
     hint = state.hint
     if hint is not None and hint.__class__.__name__ in ("Pass", "Nominate", "Review"):
         return _hint_text(state, hint)

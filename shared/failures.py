@@ -21,6 +21,7 @@ from types import MappingProxyType
 from .errors import ErrorCode
 from .i18n import N_, default_language, translator
 from .reconnect import causes, retry_dial
+from .refusals import SENTENCES, UNKNOWN
 
 #: message key -> English source text (the i18n msgid). Never rename a key.
 MESSAGES: Mapping[str, str] = MappingProxyType({
@@ -43,18 +44,11 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "net.tls": N_("The secure connection (TLS) to {host}:{port} failed ({reason}). Check that the server speaks TLS there: wss:// is for a server behind TLS, ws:// for one without."),
     "net.unreachable_proxy": N_("Cannot reach a doublenine table at {host}:{port} through the proxy {proxy} (set in this computer's proxy settings, such as https_proxy). Check that proxy, or add {host} to no_proxy to connect directly."),
     "net.refused": N_("The server at {host}:{port} refused: {detail}"),
-    # why a server refused (the ``detail`` of net.refused): the sentence for the stable ErrorCode,
-    # never the server's own English text (new user: "…a refusé : 127.0.0.1 has 8 open tables")
-    "refused.TOO_MANY_TABLES": N_("this computer already has as many open tables there as the server allows. Finish or leave one, or wait until an idle one closes."),
-    "refused.TOO_MANY_CONNECTIONS": N_("this computer has as many connections to it as the server allows. Close another doublenine window, then try again."),
-    "refused.RATE_LIMITED": N_("too many requests came from this computer. Wait a little, then try again."),
-    "refused.SPECTATORS_FULL": N_("the table has as many spectators as it allows."),
-    "refused.SPECTATORS_PER_ADDRESS": N_("this computer already watches the table as many times as it allows."),
-    "refused.BAD_TABLE": N_("the table's seats are not a table it can make."),
-    "refused.TABLE_MOVING": N_("the table is moving to another server process. Try again in a moment."),
-    "refused.SHUTTING_DOWN": N_("the server is stopping. Try again in a moment."),
-    "refused.INTERNAL": N_("something went wrong on the server. Try again; if it goes on, tell the server's operator."),
-    "refused.other": N_("this version of doublenine does not know the reason it gave ({code})."),
+    # why a server refused (the ``detail`` of net.refused): the one sentence for the stable ErrorCode
+    # (shared/refusals.py, keys refused.CODE), never the server's own English text (new user: "…a
+    # refusé : 127.0.0.1 has 8 open tables")
+    **{f"refused.{code.value}": text for code, text in SENTENCES.items()},
+    "refused.other": UNKNOWN,
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
     "seat.taken": N_("Seat {seat} at table {code} is taken. Choose another seat, or “Any free seat”."),
     "seat.replaced": N_("Your seat at table {code} is now played from another window or device, with the same seat token."),
@@ -230,13 +224,13 @@ def _ssl_reason(reason: object) -> str:
 
 
 def from_server_error(code: str, *, host: str, port: int, table: str = "",
-                      ours: int = 0, theirs: int | None = None) -> Failure | None:
+                      ours: int = 0, theirs: int | None = None) -> Failure:
     """The person's message for a server refusal (an ``ErrorCode`` value) met while joining.
 
     ``TABLE_FULL`` -> ``table.full``; ``UNKNOWN_TABLE`` -> ``table.closed`` (a
     stale invite); ``PROTOCOL_VERSION`` -> ``protocol.mismatch`` (``theirs``: the
-    server's version when known). Other codes: None (the caller shows the
-    server's own detail).
+    server's version when known). Any other code: ``net.refused`` with the sentence for the
+    code (:func:`refusal`). The server's ``detail`` is never an argument: it is English, for the log.
     """
     if code == ErrorCode.TABLE_FULL:
         return Failure("table.full", {"code": table})
@@ -244,15 +238,15 @@ def from_server_error(code: str, *, host: str, port: int, table: str = "",
         return Failure("table.closed", {"code": table, "host": _bracket(host), "port": port})
     if code == ErrorCode.PROTOCOL_VERSION:
         return protocol_mismatch(ours, theirs if theirs is not None else -1, _bracket(host), port)
-    return None
+    return Failure("net.refused", {"host": _bracket(host), "port": port, "detail": refusal(code)})
 
 
 def refusal(code: str) -> Failure:
     """The translated reason for a server refusal with stable ``code`` (shared/errors.py), the
-    ``detail`` of ``net.refused``: ``refused.CODE``, else ``refused.other`` naming the code. The
-    server's own detail text is English and never shown to a person."""
+    ``detail`` of ``net.refused``: ``refused.CODE`` (the sentence of shared/refusals.py), else
+    ``refused.other``. The server's own detail text is English and never shown to a person."""
     key = f"refused.{code}"
-    return Failure(key) if key in MESSAGES else Failure("refused.other", {"code": str(code)[:40]})
+    return Failure(key) if key in MESSAGES else Failure("refused.other")
 
 
 def _bracket(host: str) -> str:

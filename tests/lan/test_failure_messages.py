@@ -57,8 +57,11 @@ def test_server_refusals_map_to_message_keys(code: ErrorCode, key: str) -> None:
     assert failure is not None and failure.key == key
 
 
-def test_other_refusals_keep_the_servers_own_detail() -> None:
-    assert from_server_error(ErrorCode.STALE, host="h", port=1) is None
+def test_other_refusals_are_the_sentence_for_their_code_never_the_servers_detail() -> None:
+    failure = from_server_error(ErrorCode.STALE, host="fd00::5", port=1)
+    assert failure == Failure("net.refused", {"host": "[fd00::5]", "port": 1, "detail": Failure("refused.STALE")})
+    assert failure.text("de") == ("Der Server unter [fd00::5]:1 hat abgelehnt: "
+                                  "Der Tisch war schon weiter, als Ihr Zug ankam: Bitte noch einmal ansehen")
 
 
 def test_unreachable_brackets_ipv6_hosts() -> None:
