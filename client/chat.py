@@ -113,11 +113,13 @@ def strip(size: tuple[int, int], table: tuple[int, int], kept: Rect | None) -> R
 
 
 def unread(state: ClientState, cui: ChatUi) -> int:
-    """Lines not yet seen from players who are not muted; this seat's own lines are never unread (after a
-    rejoin the history comes back with them, and ``seen`` starts again at 0)."""
-    mine = state.view.seat if state.view is not None else None  # a spectator's lines carry no seat
+    """Lines not yet seen from players who are not muted; the player's own lines are never unread: a
+    seat's by their seat (after a rejoin the history comes back with them, and ``seen`` starts again
+    at 0), a spectator's, which carry no seat, by ``mine`` (docs/protocol.md "Chat and nudges")."""
+    me = state.view.seat if state.view is not None else None
     return sum(1 for line in state.chat
-               if line.id > cui.seen and speaker(line) not in cui.muted and (mine is None or line.seat != mine))
+               if line.id > cui.seen and speaker(line) not in cui.muted
+               and not getattr(line, "mine", False) and (me is None or line.seat != me))
 
 
 def visible(state: ClientState, cui: ChatUi) -> tuple[Any, ...]:

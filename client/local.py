@@ -62,9 +62,10 @@ class LocalSession:
         self._refresh()
 
     def send(self, intent: Intent) -> None:
-        """Apply an intent from the window; refusals are shown as an error code."""
+        """Apply an intent from the window; a refusal becomes ``state.error``, its code (the status line says
+        its sentence, shared/refusals.py)."""
         if isinstance(intent, Say):
-            self.hear(self.seat, intent.text, intent.phrase)
+            self.hear(self.seat, intent.text, intent.phrase, mine=True)
             return
         try:
             if isinstance(intent, Decide):
@@ -79,12 +80,12 @@ class LocalSession:
             self.state = replace(self.state, error=str(exc.code))
         self._refresh()
 
-    def hear(self, seat: Seat | None, text: str | None = None, phrase: str | None = None) -> None:
-        """Issue 15: a chat line said at this table (what the server would echo to everyone)."""
+    def hear(self, seat: Seat | None, text: str | None = None, phrase: str | None = None, mine: bool = False) -> None:
+        """Issue 15: a chat line said at this table (what the server would send; ``mine``: this window said it)."""
         from doublenine.shared.protocol import ChatLineW
         line = ChatLineW(id=len(self.state.chat) + 1, at=0.0, seat=None if seat is None else int(seat),
                          name="" if seat is None else self.state.names[seat - 1], text=text,
-                         phrase=phrase)  # type: ignore[arg-type]
+                         phrase=phrase, mine=mine)  # type: ignore[arg-type]
         self.state = replace(self.state, chat=self.state.chat + (line,))
         self.changed = True
 

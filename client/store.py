@@ -181,9 +181,12 @@ CHAT_KEPT = 50
 
 
 def _chat(state: ClientState, msg: Any) -> ClientState:
-    """Issue 15: a history replaces the lines; a new line is appended once (ids already held are dropped)."""
-    if msg.history:
-        return replace(state, chat=tuple(msg.lines)[-CHAT_KEPT:])
+    """Issue 15: a history replaces the lines (keeping which were this window's own); a new line is appended
+    once (ids already held are dropped)."""
+    if msg.history:  # ``mine`` comes only with a line's live copy: the lines this window said stay its own
+        own = {line.id for line in state.chat if line.mine}
+        lines = tuple(line.model_copy(update={"mine": True}) if line.id in own else line for line in msg.lines)
+        return replace(state, chat=lines[-CHAT_KEPT:])
     known = {line.id for line in state.chat}
     new = tuple(line for line in msg.lines if line.id not in known)
     return replace(state, chat=(state.chat + new)[-CHAT_KEPT:]) if new else state

@@ -46,7 +46,8 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
     Refusals (nothing said): CHAT_TOO_FAST (this connection's rate, or, for a spectator, the
     rate all spectators of its address group share at this table: ``data.limit`` "address"), CHAT_BLANK (nothing visible once cleaned),
     PHRASES_ONLY (free text at a ``phrases_in_hand`` table during a hand), INTERNAL (the store
-    failed). The line is stored before anyone hears it, so a restarted server shows it too.
+    failed). The line is stored before anyone hears it, so a restarted server shows it too. The
+    sender's own copy says ``mine: true`` (only the live copy: the stored line and histories never do).
     """
     text = None
     if msg.text is not None:
@@ -81,7 +82,8 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
             log.exception("table %s: storing chat line %d failed", table.code, line["id"])
             raise Refused(ErrorCode.INTERNAL, "the message could not be stored; nobody saw it") from None
         chat.lines.append(line)
-        table.send_all(pack({"type": "chat", "lines": (line,)}))
+        table.send_all(pack({"type": "chat", "lines": (line,)}), exclude=conn)
+        conn.send(pack({"type": "chat", "lines": ({**line, "mine": True},)}))  # a spectator's line has no seat
 
 
 def nudge(table: Table, seat: Seat, target: Seat) -> None:

@@ -411,6 +411,9 @@ class ChatLineW(Model):
     """The seat's display name when it was said (empty for a spectator)."""
     text: str | None = None
     phrase: PhraseId | None = None
+    mine: bool = False
+    """True only in the copy of a new line sent to the connection that said it (never in a
+    history): how a spectator, whose lines carry no seat, knows its own lines."""
 
 
 class ChatLines(Model):

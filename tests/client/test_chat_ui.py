@@ -330,3 +330,41 @@ def test_own_lines_are_never_unread(tmp_path, monkeypatch) -> None:
                                      _line(3, 3, text="theirs")))
     assert chat.unread(s.state, replace(scene.talk.cui, seen=0)) == 1
     assert chat.unread(s.state, replace(scene.talk.cui, seen=3)) == 0
+
+
+def test_a_spectators_own_lines_are_never_unread_and_stay_its_own_after_a_history() -> None:
+    """Left alone last session: a spectator's own lines carry no seat, so they counted as unread; the
+    server marks the sender's copy ``mine`` (docs/protocol.md "Chat and nudges")."""
+    mine = _line(1, None, phrase="hello").model_copy(update={"mine": True})
+    s = reduce(ClientState(), p.ChatLines(lines=(mine,)))
+    s = reduce(s, p.ChatLines(lines=(_line(2, None, text="another spectator"), _line(3, 2, text="a seat"))))
+    assert s.view is None and chat.unread(s, chat.ChatUi(seen=0)) == 2
+    again = reduce(s, p.ChatLines(lines=(_line(1, None, phrase="hello"), _line(2, None, text="another spectator"),
+                                         _line(3, 2, text="a seat"), _line(4, None, text="new")), history=True))
+    assert [x.mine for x in again.chat] == [True, False, False, False]  # a reconnect's history keeps its own
+    assert chat.unread(again, chat.ChatUi(seen=0)) == 3 and chat.unread(again, chat.ChatUi(seen=3)) == 1
+
+
+def test_real_server_a_spectators_own_line_is_not_unread_for_it_but_is_for_the_seat(tmp_path) -> None:
+    from doublenine.client.embedded import EmbeddedServer
+
+    server = EmbeddedServer(db=str(tmp_path / "t.sqlite"), bot_delay=0.0)
+    url = server.start()
+    sessions = []
+    try:
+        seats = (p.SeatSpec(kind="human"),) + (p.SeatSpec(kind="computer"),) * 3
+        host = NetSession(NetClient(url, p.CreateTable(seats=seats, sit=1, name="Ana")).start())
+        sessions.append(host)
+        _pump_until([host], lambda: bool(host.state.table) and host.state.view is not None)
+        rail = NetSession(NetClient(url, p.Spectate(code=host.state.table)).start())
+        sessions.append(rail)
+        _pump_until(sessions, lambda: all(s.state.view is not None for s in sessions))
+        assert rail.send(Say(phrase="well_played"))
+        _pump_until(sessions, lambda: all(s.state.chat for s in sessions))
+        assert [(x.seat, x.phrase, x.mine) for x in rail.state.chat] == [(None, "well_played", True)]
+        assert [(x.seat, x.phrase, x.mine) for x in host.state.chat] == [(None, "well_played", False)]
+        assert chat.unread(rail.state, chat.ChatUi()) == 0 and chat.unread(host.state, chat.ChatUi()) == 1
+    finally:
+        for s in sessions:
+            s.close(leave=False)
+        server.stop()

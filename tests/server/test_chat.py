@@ -47,6 +47,24 @@ async def test_a_spectators_chat_reaches_every_seat_as_a_phrase_id(server) -> No
         assert (line.seat, line.name, line.text, line.phrase) == (None, "", None, "good_game")
 
 
+async def test_only_the_senders_own_copy_says_mine_so_a_spectator_knows_its_lines(server) -> None:
+    """Spectators' own lines carry no seat: ``mine`` is true in the sender's copy only, never in history."""
+    host = await create(server, "hhcc", sit=1, name="Ana")
+    watcher = await spectate(server, host.code)
+    other = await spectate(server, host.code)
+    await watcher.send({"type": "chat", "phrase": "hello"})
+    assert [(c, (await _said(c))[0].mine) for c in (host, watcher, other)] == \
+        [(host, False), (watcher, True), (other, False)]
+    await host.send({"type": "chat", "text": "hola"})
+    assert [(await _said(c))[0].mine for c in (host, watcher, other)] == [True, False, False]
+    late = await spectate(server, host.code)
+    await late.until(lambda m: isinstance(m, p.ChatLines))
+    assert [(x.id, x.seat, x.mine) for x in late.chat] == [(1, None, False), (2, 1, False)]
+    frames = [p.unpack(f, p.SERVER_LIMITS) for f in late.frames]
+    history = [line for f in frames if f.get("type") == "chat" for line in f["lines"]]
+    assert [line["id"] for line in history] == [1, 2] and all("mine" not in line for line in history)
+
+
 async def test_chat_is_cut_to_its_length_and_blank_or_malformed_chat_is_refused(server) -> None:
     host = await create(server, "hccc", sit=1)
     await host.send({"type": "chat", "text": "é" * 250})
