@@ -9,6 +9,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from doublenine.shared import protocol as p
+from doublenine.shared.chat import MAX_CHARS
+from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.i18n import N_
 from doublenine.shared.convert import advance, decision_from, view_from_wire
 from doublenine.shared.moves import Decision
@@ -114,6 +116,27 @@ class Failed:
     failure: Any
 
 
+CODE_CHARS = 16
+"""Longest table code shown (the wire ``Code`` bound; a code is 5 characters, shared/tablecode.py)."""
+
+
+def shown(raw: str, chars: int) -> str:
+    """Text a server sent that the window shows as is (names, chat, the table code), cleaned and cut as
+    the server cleans what players type (shared/cleantext.py): a stranger's server is untrusted, and
+    its frames may carry 4 KiB strings. ``""`` when nothing visible is left."""
+    try:
+        return clean_text(raw, chars)
+    except BlankText:
+        return ""
+
+
+def _line(line: Any) -> Any:
+    """A chat line with its ``name`` and ``text`` bounded for the screen (:func:`shown`)."""
+    name = shown(line.name, NAME_CHARS)
+    text = None if line.text is None else (shown(line.text, MAX_CHARS) or "…")
+    return line if (name, text) == (line.name, line.text) else line.model_copy(update={"name": name, "text": text})
+
+
 def _table(state: ClientState, t: Any) -> ClientState:
     """Names, computer seats, pause and consent from a ``TableW`` (docs/protocol.md)."""
     me = state.view.seat if state.view is not None else None
@@ -121,7 +144,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
     req = t.request
     if req is not None and me is not None and int(me) in req.waiting:
         consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action),)
-    return replace(state, table=t.code, names=tuple(s.name for s in t.seats),  # type: ignore[arg-type]
+    return replace(state, table=shown(t.code, CODE_CHARS),
+                   names=tuple(shown(s.name, NAME_CHARS) for s in t.seats),  # type: ignore[arg-type]
                    chat_rule=t.chat,
                    handing_me_over=req is not None and me is not None and req.action == "hand_over"
                    and req.target == int(me),
@@ -185,10 +209,11 @@ def _chat(state: ClientState, msg: Any) -> ClientState:
     once (ids already held are dropped)."""
     if msg.history:  # ``mine`` comes only with a line's live copy: the lines this window said stay its own
         own = {line.id for line in state.chat if line.mine}
-        lines = tuple(line.model_copy(update={"mine": True}) if line.id in own else line for line in msg.lines)
-        return replace(state, chat=lines[-CHAT_KEPT:])
+        lines = tuple(_line(line if line.mine == (line.id in own) else line.model_copy(update={"mine": line.id in own}))
+                      for line in msg.lines[-CHAT_KEPT:])
+        return replace(state, chat=lines)
     known = {line.id for line in state.chat}
-    new = tuple(line for line in msg.lines if line.id not in known)
+    new = tuple(_line(line) for line in msg.lines if line.id not in known)
     return replace(state, chat=(state.chat + new)[-CHAT_KEPT:]) if new else state
 
 
@@ -200,7 +225,7 @@ _REDUCERS: dict[type, Any] = {
     p.Snapshot: _snapshot,
     p.Update: _update,
     p.TableUpdate: lambda s, m: _table(s, m.table),
-    p.Joined: lambda s, m: replace(s, table=m.code, seed=m.seed if m.seed is not None else s.seed),
+    p.Joined: lambda s, m: replace(s, table=shown(m.code, CODE_CHARS), seed=m.seed if m.seed is not None else s.seed),
     p.HintReply: lambda s, m: replace(s, hint=decision_from(m.decision)) if m.seq == s.seq else s,
     p.RequestClosed: lambda s, m: replace(
         s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id)),

@@ -8,7 +8,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from doublenine.shared.cleantext import BlankText, clean_text
+from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.wire import LANGUAGE_TAG
 
@@ -16,8 +16,6 @@ DEFAULT_NAMES = {Seat.ONE: "South", Seat.TWO: "East", Seat.THREE: "North", Seat.
 """Names of seats nobody named (R2: seat 1 drawn at the bottom)."""
 
 
-NAME_CHARS = 32
-"""Longest seat name kept, in characters (the wire ``Name`` bound, docs/protocol.md)."""
 
 
 def seat_name(raw: object) -> str:

@@ -22,12 +22,16 @@ renderer": whatever arrives, what is stored and forwarded is
 
 Text that is blank once cleaned raises :class:`BlankText`. The client draws any
 string without raising (client/render text function); this cleaning is what
-keeps the table readable, not what keeps it alive.
+keeps the table readable, not what keeps it alive. The window cleans what a
+server sends it for display the same way (client/store.py ``shown``): a
+stranger's server is untrusted too.
 """
 from __future__ import annotations
 
 import unicodedata
 
+NAME_CHARS = 32
+"""Longest seat name kept, in characters (the wire ``Name`` bound, docs/protocol.md "Names")."""
 MAX_MARKS = 2
 """Combining marks kept on one base character (Vietnamese needs two)."""
 
