@@ -1,6 +1,9 @@
 """Several real ``doublenine serve`` processes and many network players, for issue 12's test and
 bench/multiproc.py: processes on one PostgreSQL behind the shipped nginx config.
 
+:func:`fleet` is the three-process deployment every such test starts the same way (a wiped
+database, three ``serve``, nginx in front; everything stopped on the way out); the PostgreSQL
+they share is the ``pg`` fixture (tests/deploy/conftest.py).
 :class:`Serve` is one server process (killed, stopped and restarted at will, same port).
 :class:`Player` is one seat's client: it connects through nginx at ``/t/CODE`` from its
 own loopback address (each table's players get one address, as real players have
@@ -13,12 +16,15 @@ per table the moment each new seq first arrived.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,13 +32,55 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from doublenine.server.netbot import ServerRefused, TableClient
+from doublenine.server.storage.postgres import PostgresStore
 from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .nginxrun import client_tls
+from .nginxrun import Nginx, client_tls, free_port, prepare
 
 URL = re.compile(r"serving on (ws://\S+)")
+IN_CI = bool(os.environ.get("CI"))
+"""CI (.ci/run) installs nginx and starts PostgreSQL: there the fleet tests must run, never skip."""
+
+
+@dataclass
+class Fleet:
+    """Three ``serve`` processes on one PostgreSQL behind nginx, all running."""
+
+    servers: list[Serve]
+    ports: list[int]
+    """Each process's own port (``ws://127.0.0.1:PORT/``), in the order of :attr:`servers`."""
+    https: int
+    """nginx's TLS port (``wss://127.0.0.1:HTTPS/``)."""
+    nginx_dir: Path
+    """nginx's folder (its ``error.log``, ``access.log``)."""
+
+
+@asynccontextmanager
+async def fleet(tmp_path: Path, pg: str, extra: tuple[str, ...] = (), processes: int = 3) -> AsyncIterator[Fleet]:
+    """Wipe the database ``pg``, start ``processes`` ``serve`` on it (each with ``extra`` flags,
+    logs in ``tmp_path``) and nginx with the shipped doublenine.conf in front; on the way out stop
+    them all, whatever happened (processes a test killed or stopped included)."""
+    wipe = PostgresStore(pg)
+    await wipe.drop_all()
+    await wipe.close()
+    ports = [free_port() for _ in range(processes)]
+    servers = [Serve(port, pg, tmp_path / f"serve-{port}.log", extra=extra) for port in ports]
+    nginx_dir = tmp_path / "nginx"
+    nginx_dir.mkdir()
+    conf, https, _ = prepare(nginx_dir, "doublenine.conf", ports)
+    proxy: Nginx | None = None
+    try:
+        for s in servers:
+            s.start()
+        proxy = Nginx(nginx_dir, conf, https)
+        yield Fleet(servers, ports, https, nginx_dir)
+    finally:
+        for s in servers:
+            s.stop_quietly()
+        if proxy is not None:
+            proxy.stop()
 
 
 class Serve:

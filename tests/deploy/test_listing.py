@@ -15,11 +15,9 @@ from pathlib import Path
 import pytest
 
 from doublenine.server.netbot import TableClient
-from doublenine.server.storage.postgres import PostgresStore
 
-from .fleet import Serve
-from .nginxrun import MISSING, NGINX, OPENSSL, Nginx, free_port, prepare
-from .test_multiprocess import IN_CI, pg  # noqa: F401 - the PostgreSQL fixture
+from .fleet import IN_CI, fleet
+from .nginxrun import MISSING, NGINX, OPENSSL
 
 pytestmark = pytest.mark.skipif((NGINX is None or OPENSSL is None) and not IN_CI, reason=MISSING)
 LISTING_TTL = 2.0
@@ -53,20 +51,9 @@ def listed(html: str) -> set[str]:
 
 
 async def test_issue_12_every_process_lists_every_public_table_and_nginx_shows_any_table(
-        tmp_path: Path, pg: str) -> None:  # noqa: F811
-    wipe = PostgresStore(pg)
-    await wipe.drop_all()
-    await wipe.close()
-    ports = [free_port() for _ in range(3)]
-    servers = [Serve(port, pg, tmp_path / f"serve-{port}.log") for port in ports]
-    nginx_dir = tmp_path / "nginx"
-    nginx_dir.mkdir()
-    conf, https, _ = prepare(nginx_dir, "doublenine.conf", ports)
-    proxy: Nginx | None = None
-    try:
-        for s in servers:
-            s.start()
-        proxy = Nginx(nginx_dir, conf, https)
+        tmp_path: Path, pg: str) -> None:
+    async with fleet(tmp_path, pg) as f:
+        ports, https = f.ports, f.https
         assert all(listed(get(f"http://127.0.0.1:{port}/")[1]) == set() for port in ports)  # caches filled
         public = [await create(port, True, f"Player{i}") for i, port in enumerate(ports)]
         private = await create(ports[0], False, "Hidden")
@@ -88,34 +75,18 @@ async def test_issue_12_every_process_lists_every_public_table_and_nginx_shows_a
             assert status == 200 and f'data-code="{code.upper()}"' in html, code
         status, _ = await asyncio.to_thread(get, f"https://127.0.0.1:{https}/t/ZZZZZ")
         assert status == 404
-    finally:
-        for s in servers:
-            s.stop_quietly()
-        if proxy is not None:
-            proxy.stop()
 
 
 async def test_pages_of_the_list_through_nginx_hold_every_table_of_every_process_once(
-        tmp_path: Path, pg: str) -> None:  # noqa: F811
+        tmp_path: Path, pg: str) -> None:
     """120 public tables created over three processes, ``/`` followed through nginx by its Older
     links (each request may reach any process): the newest 50, the next 50, the last 20, exactly,
     while new tables arrive at every process between the pages."""
     import re
 
-    wipe = PostgresStore(pg)
-    await wipe.drop_all()
-    await wipe.close()
-    ports = [free_port() for _ in range(3)]
     flags = ("--max-tables-per-address", "1000", "--page-burst", "1000")
-    servers = [Serve(port, pg, tmp_path / f"serve-{port}.log", extra=flags) for port in ports]
-    nginx_dir = tmp_path / "nginx"
-    nginx_dir.mkdir()
-    conf, https, _ = prepare(nginx_dir, "doublenine.conf", ports)
-    proxy: Nginx | None = None
-    try:
-        for s in servers:
-            s.start()
-        proxy = Nginx(nginx_dir, conf, https)
+    async with fleet(tmp_path, pg, extra=flags) as f:
+        ports, https = f.ports, f.https
         made = [await create(ports[i % 3], True, f"Player{i}") for i in range(120)]
         newest_first = made[::-1]
         await asyncio.sleep(LISTING_TTL + 0.2)  # the first page is each process's answer of the last 2 s
@@ -130,8 +101,3 @@ async def test_pages_of_the_list_through_nginx_hold_every_table_of_every_process
             path = older.group(1) if older else ""
         assert pages == [newest_first[:50], newest_first[50:100], newest_first[100:]]
         assert path == ""  # the last page has no Older link
-    finally:
-        for s in servers:
-            s.stop_quietly()
-        if proxy is not None:
-            proxy.stop()

@@ -17,11 +17,9 @@ them, so CI runs it (with CI set it fails instead of skipping).
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,11 +33,9 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
-from .fleet import Player, Serve, TableWatch, create_table, join_seat
-from .nginxrun import MISSING, NGINX, OPENSSL, Nginx, client_tls, free_port, prepare
+from .fleet import IN_CI, Player, TableWatch, create_table, fleet, join_seat
+from .nginxrun import MISSING, NGINX, OPENSSL, client_tls
 
-IN_CI = bool(os.environ.get("CI"))
-"""CI (.ci/run) installs nginx and starts PostgreSQL: there this test must run, never skip."""
 pytestmark = pytest.mark.skipif((NGINX is None or OPENSSL is None) and not IN_CI, reason=MISSING)
 
 TABLES = 30
@@ -47,26 +43,6 @@ THINK = 0.12
 """Seconds a player thinks before each decision (random 0.5x-1.5x): matches last about a minute."""
 LIMIT = 170.0
 """Seconds for the whole scenario; the test fails rather than run on."""
-
-
-@pytest.fixture(scope="module")
-def pg() -> Iterator[str]:
-    dsn = os.environ.get("DOUBLENINE_TEST_PG")
-    if dsn:
-        yield dsn
-        return
-    from storage import pgcluster  # tests/storage: a throwaway cluster
-
-    try:
-        root, dsn = pgcluster.start()
-    except (RuntimeError, OSError) as exc:
-        if IN_CI:
-            pytest.fail(f"CI: no PostgreSQL for the issue 12 multi-process test: {exc}")
-        pytest.skip(f"no PostgreSQL server could be started (set DOUBLENINE_TEST_PG): {exc}")
-    try:
-        yield dsn
-    finally:
-        pgcluster.stop(root)
 
 
 def p99(values: list[float]) -> float:
@@ -106,88 +82,74 @@ def _over(players: list[Player], code: str) -> bool:
 
 
 async def test_issue_12_kill_restart_and_rolling_stop_under_30_tables(tmp_path: Path, pg: str) -> None:
-    wipe = PostgresStore(pg)
-    await wipe.drop_all()
-    await wipe.close()
-    ports = [free_port() for _ in range(3)]
-    servers = [Serve(port, pg, tmp_path / f"serve-{port}.log") for port in ports]
-    nginx_dir = tmp_path / "nginx"
-    nginx_dir.mkdir()
-    conf, https, _ = prepare(nginx_dir, "doublenine.conf", ports)
-    proxy: Nginx | None = None
     started = time.monotonic()
     deadline = started + LIMIT
     tasks: list[asyncio.Task[None]] = []
     store: PostgresStore | None = None
-    try:
-        for s in servers:
-            s.start()
-        proxy = Nginx(nginx_dir, conf, https)
-        base = f"wss://127.0.0.1:{https}"
-        watches: dict[str, TableWatch] = {}
-        players: list[Player] = []
-        for i in range(TABLES):  # each table's players come from an address of their own
-            address = f"127.0.{1 + i // 200}.{10 + i % 200}"
-            code, token = await create_table(base, address, seed=1000 + i)
-            tokens = [token] + [await join_seat(base, address, code, seat) for seat in (2, 3, 4)]
-            watches[code] = TableWatch(code, address)
-            players += [Player(base, watches[code], seat, tokens[seat - 1], THINK, random.Random(i * 4 + seat))
-                        for seat in (1, 2, 3, 4)]
-        tasks = [asyncio.create_task(pl.run(deadline)) for pl in players]
-        await asyncio.sleep(6)
+    async with fleet(tmp_path, pg) as f:
+        servers, https = f.servers, f.https
+        try:
+            base = f"wss://127.0.0.1:{https}"
+            watches: dict[str, TableWatch] = {}
+            players: list[Player] = []
+            for i in range(TABLES):  # each table's players come from an address of their own
+                address = f"127.0.{1 + i // 200}.{10 + i % 200}"
+                code, token = await create_table(base, address, seed=1000 + i)
+                tokens = [token] + [await join_seat(base, address, code, seat) for seat in (2, 3, 4)]
+                watches[code] = TableWatch(code, address)
+                players += [Player(base, watches[code], seat, tokens[seat - 1], THINK, random.Random(i * 4 + seat))
+                            for seat in (1, 2, 3, 4)]
+            tasks = [asyncio.create_task(pl.run(deadline)) for pl in players]
+            await asyncio.sleep(6)
 
-        store = PostgresStore(pg)
-        assert servers[0].proc is not None and servers[1].proc is not None
-        held_kill = await held_by(store, servers[0].proc.pid, list(watches))
-        killed_at = time.monotonic()
-        servers[0].kill()  # kill -9 (returns at once)
-        after_kill = await _moved_timings(players, watches, killed_at, held_kill)
-        await asyncio.sleep(max(0.0, killed_at + 8 - time.monotonic()))
-        await asyncio.to_thread(servers[0].start)  # restarted: must not serve what the others hold now (case 1)
-        await asyncio.sleep(6)  # nginx retries it after fail_timeout (5 s)
-        for code in watches:  # a spectator per table: codes of the restarted process fail back to it
-            try:
-                watcher = await TableClient.connect(f"{base}/t/{code}", ssl=client_tls(),
-                                                    local_addr=(watches[code].address, 0), open_timeout=10)
-                await watcher.attach({"type": "spectate", "code": code})
-                await watcher.close()
-            except Exception:  # noqa: BLE001 - a TABLE_MOVING or a 4003 during the move is fine here
-                pass
-        await asyncio.sleep(3)
+            store = PostgresStore(pg)
+            assert servers[0].proc is not None and servers[1].proc is not None
+            held_kill = await held_by(store, servers[0].proc.pid, list(watches))
+            killed_at = time.monotonic()
+            servers[0].kill()  # kill -9 (returns at once)
+            after_kill = await _moved_timings(players, watches, killed_at, held_kill)
+            await asyncio.sleep(max(0.0, killed_at + 8 - time.monotonic()))
+            await asyncio.to_thread(servers[0].start)  # restarted: must not serve what the others hold now (case 1)
+            await asyncio.sleep(6)  # nginx retries it after fail_timeout (5 s)
+            for code in watches:  # a spectator per table: codes of the restarted process fail back to it
+                try:
+                    watcher = await TableClient.connect(f"{base}/t/{code}", ssl=client_tls(),
+                                                        local_addr=(watches[code].address, 0), open_timeout=10)
+                    await watcher.attach({"type": "spectate", "code": code})
+                    await watcher.close()
+                except Exception:  # noqa: BLE001 - a TABLE_MOVING or a 4003 during the move is fine here
+                    pass
+            await asyncio.sleep(3)
 
-        held_stop = await held_by(store, servers[1].proc.pid, list(watches))
-        stopped_at = time.monotonic()
-        stopping = asyncio.create_task(asyncio.to_thread(servers[1].terminate))  # rolling restart: SIGTERM...
-        after_stop = await _moved_timings(players, watches, stopped_at, held_stop)
-        assert await stopping == 0  # a graceful stop exits 0
-        await asyncio.to_thread(servers[1].start)  # ...and the process back
-        await asyncio.gather(*tasks)
-        tasks = []
-        elapsed = time.monotonic() - started
+            held_stop = await held_by(store, servers[1].proc.pid, list(watches))
+            stopped_at = time.monotonic()
+            stopping = asyncio.create_task(asyncio.to_thread(servers[1].terminate))  # rolling restart: SIGTERM...
+            after_stop = await _moved_timings(players, watches, stopped_at, held_stop)
+            assert await stopping == 0  # a graceful stop exits 0
+            await asyncio.to_thread(servers[1].start)  # ...and the process back
+            await asyncio.gather(*tasks)
+            tasks = []
+            elapsed = time.monotonic() - started
 
-        unfinished = sorted({pl.watch.code for pl in players if not pl.done})
-        assert not unfinished, f"matches not finished within {LIMIT:g} s: {unfinished}"
-        await _check_stored(store, players, watches)
-        kill_times, stop_times = list(after_kill.values()), list(after_stop.values())
-        print(f"\nissue 12 multi-process: {TABLES} tables, {len(players)} players, {elapsed:.1f} s;"
-              f" kill -9 moved {len(kill_times)} tables, kill to first accepted move:"
-              f" p50 {sorted(kill_times)[len(kill_times) // 2]:.2f} s, p99 {p99(kill_times):.2f} s,"
-              f" max {max(kill_times):.2f} s; SIGTERM moved {len(stop_times)} tables:"
-              f" p99 {p99(stop_times) if stop_times else 0:.2f} s;"
-              f" TABLE_MOVING retried {sum(pl.moving for pl in players)};"
-              f" closes {dict(Counter(c for pl in players for _, c in pl.closes))};"
-              f" goal p99 < 5 s: {'met' if p99(kill_times) < 5.0 else 'NOT MET'}")
-        assert len(kill_times) >= 3, f"the killed process served tables being played: {sorted(held_kill)}"
-        assert not [e for pl in players for e in pl.errors], [e for pl in players for e in pl.errors]
-    finally:
-        for task in tasks:
-            task.cancel()
-        if store is not None:
-            await store.close()
-        for s in servers:
-            s.stop_quietly()
-        if proxy is not None:
-            proxy.stop()
+            unfinished = sorted({pl.watch.code for pl in players if not pl.done})
+            assert not unfinished, f"matches not finished within {LIMIT:g} s: {unfinished}"
+            await _check_stored(store, players, watches)
+            kill_times, stop_times = list(after_kill.values()), list(after_stop.values())
+            print(f"\nissue 12 multi-process: {TABLES} tables, {len(players)} players, {elapsed:.1f} s;"
+                  f" kill -9 moved {len(kill_times)} tables, kill to first accepted move:"
+                  f" p50 {sorted(kill_times)[len(kill_times) // 2]:.2f} s, p99 {p99(kill_times):.2f} s,"
+                  f" max {max(kill_times):.2f} s; SIGTERM moved {len(stop_times)} tables:"
+                  f" p99 {p99(stop_times) if stop_times else 0:.2f} s;"
+                  f" TABLE_MOVING retried {sum(pl.moving for pl in players)};"
+                  f" closes {dict(Counter(c for pl in players for _, c in pl.closes))};"
+                  f" goal p99 < 5 s: {'met' if p99(kill_times) < 5.0 else 'NOT MET'}")
+            assert len(kill_times) >= 3, f"the killed process served tables being played: {sorted(held_kill)}"
+            assert not [e for pl in players for e in pl.errors], [e for pl in players for e in pl.errors]
+        finally:
+            for task in tasks:
+                task.cancel()
+            if store is not None:
+                await store.close()
 
 
 async def _check_stored(store: PostgresStore, players: list[Player], watches: dict[str, TableWatch]) -> None:

@@ -20,12 +20,10 @@ import pytest
 from websockets.exceptions import InvalidStatus
 
 from doublenine.server.netbot import TableClient
-from doublenine.server.storage.postgres import PostgresStore
 
-from .fleet import Serve
-from .nginxrun import MISSING, NGINX, OPENSSL, Nginx, client_tls, free_port, prepare
+from .fleet import IN_CI, fleet
+from .nginxrun import MISSING, NGINX, OPENSSL, client_tls
 from .test_listing import create
-from .test_multiprocess import IN_CI, pg  # noqa: F401 - the PostgreSQL fixture
 
 pytestmark = pytest.mark.skipif((NGINX is None or OPENSSL is None) and not IN_CI, reason=MISSING)
 
@@ -58,40 +56,23 @@ async def websocket(https: int, code: str) -> int:
 
 
 async def test_f1_list_pages_refused_by_a_slow_store_never_make_nginx_refuse_a_table(
-        tmp_path: Path, pg: str) -> None:  # noqa: F811
-    wipe = PostgresStore(pg)
-    await wipe.drop_all()
-    await wipe.close()
-    ports = [free_port() for _ in range(3)]
-    servers = [Serve(port, pg, tmp_path / f"serve-{port}.log") for port in ports]
-    nginx_dir = tmp_path / "nginx"
-    nginx_dir.mkdir()
-    conf, https, _ = prepare(nginx_dir, "doublenine.conf", ports)
-    proxy: Nginx | None = None
-    lock: asyncpg.Connection | None = None
-    try:
-        for s in servers:
-            s.start()
-        proxy = Nginx(nginx_dir, conf, https)
-        code = await create(ports[1], True, "Host")  # another table, on a process of its own
-        assert await asyncio.to_thread(get, https, CURSOR) == (200, None)
+        tmp_path: Path, pg: str) -> None:
+    async with fleet(tmp_path, pg) as f:
+        code = await create(f.ports[1], True, "Host")  # another table, on a process of its own
+        assert await asyncio.to_thread(get, f.https, CURSOR) == (200, None)
         lock = await asyncpg.connect(pg)
-        tx = lock.transaction()
-        await tx.start()
-        await lock.execute("LOCK TABLE dn_table IN ACCESS EXCLUSIVE MODE")  # the store stops answering
-        pages = await asyncio.gather(*(asyncio.to_thread(get, https, CURSOR) for _ in range(PAGERS)))
-        table = await websocket(https, code)  # old config: 502, every process marked down
-        health = await asyncio.to_thread(get, https, "/healthz")
-        # each page refused once by the process it reached (Retry-After: 2), the table still reached
-        assert (pages, table, health) == ([(503, "2")] * PAGERS, 101, (200, None))
-        await tx.rollback()  # the store answers again
-        assert await asyncio.to_thread(get, https, CURSOR) == (200, None)
-        errors = (nginx_dir / "error.log").read_text()
-        assert "temporarily disabled" not in errors and "no live upstreams" not in errors
-    finally:
-        if lock is not None:
+        try:
+            tx = lock.transaction()
+            await tx.start()
+            await lock.execute("LOCK TABLE dn_table IN ACCESS EXCLUSIVE MODE")  # the store stops answering
+            pages = await asyncio.gather(*(asyncio.to_thread(get, f.https, CURSOR) for _ in range(PAGERS)))
+            table = await websocket(f.https, code)  # old config: 502, every process marked down
+            health = await asyncio.to_thread(get, f.https, "/healthz")
+            # each page refused once by the process it reached (Retry-After: 2), the table still reached
+            assert (pages, table, health) == ([(503, "2")] * PAGERS, 101, (200, None))
+            await tx.rollback()  # the store answers again
+        finally:
             await lock.close()
-        for s in servers:
-            s.stop_quietly()
-        if proxy is not None:
-            proxy.stop()
+        assert await asyncio.to_thread(get, f.https, CURSOR) == (200, None)
+        errors = (f.nginx_dir / "error.log").read_text()
+        assert "temporarily disabled" not in errors and "no live upstreams" not in errors
