@@ -77,3 +77,13 @@ def whole_sentences(text: str, limit: int) -> str:
         return head[:end + 1] if end >= clause else head[:clause]
     space = text.rfind(" ", 0, limit)
     return (text[:space] if space > 0 else text[:limit - 1]).rstrip(",;:(") + "…"
+
+
+def cannot_start(lang: str, exc: BaseException) -> str:
+    """What a start screen says when a table could not be started here (the embedded server, a local
+    file, a port): a sentence in ``lang`` first, the exception's own English words after it, bounded
+    (:func:`whole_sentences`), for whoever must fix it. Never the exception's words alone."""
+    reason = whole_sentences(str(exc), 160)
+    if not reason:
+        return tr(lang, "Could not start the table")
+    return tr(lang, "Could not start the table ({reason})", reason=reason)

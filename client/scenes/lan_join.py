@@ -30,7 +30,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
 from ..snake import Rect
-from ..text import tr, trn, whole_sentences
+from ..text import cannot_start, tr, trn
 from .base import Change
 
 CHECKED = pygame.USEREVENT + 18
@@ -235,7 +235,7 @@ class LanJoinScene:
         try:
             scene = self.launcher(Launch("join", self.name, self.lang, invite.join_url, invite.code))
         except (OSError, ValueError, RuntimeError) as exc:
-            self._say(whole_sentences(str(exc), 160), warning=True)
+            self._say(cannot_start(self.lang, exc), warning=True)
             return None
         self._say("")
         return Change("push", scene)

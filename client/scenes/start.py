@@ -24,7 +24,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_tile
 from ..snake import Rect, Spot
-from ..text import LANGUAGES, tr, whole_sentences
+from ..text import LANGUAGES, cannot_start, tr
 from .base import Change
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
@@ -342,7 +342,7 @@ class StartScene:
             self.form = replace(f, message=exc.failure.text(f.lang))
             return None
         except (OSError, ValueError, RuntimeError) as exc:
-            self.form = replace(f, message=whole_sentences(str(exc), 160) or N_("Could not start the table"))
+            self.form = replace(f, message=cannot_start(f.lang, exc))
             return None
         self.form = replace(f, message="")  # it started: no earlier refusal waits here on the way back
         return Change("push", scene)
