@@ -3,8 +3,8 @@
 Kind: an answer one part of the deployment makes itself, differing from what the processes say
 for the same thing. ``limit_conn`` answered ``503`` (nginx's default), the code a process sends
 while stopping or while its store fails, which health checks and clients treat as "this server
-is unwell", while ``limit_req`` answered ``429``; and nginx's own ``429`` and ``5xx`` pages
-carried none of the headers every answer of a process carries (docs/operations.md "What a
+is unwell", while ``limit_req`` answered ``429``; and nginx's own pages (``429``, ``5xx``,
+its ``403`` for ``/metrics``, ``413``, the redirect to https) carried none of the headers every answer of a process carries (docs/operations.md "What a
 server serves"). A real nginx with deploy/nginx/doublenine.conf, in front of a backend that
 holds every request (so connections stay counted by ``limit_conn``) and drops the ones for
 ``/t/DROPS`` without answering (nginx's own ``502``). Skips where nginx or openssl is missing.
@@ -73,11 +73,17 @@ def backend() -> Iterator[int]:
 
 
 @pytest.fixture
-def proxy(tmp_path: Path, backend: int) -> Iterator[int]:
-    conf, https, _ = prepare(tmp_path, "doublenine.conf", [backend] * 3)
+def ports(tmp_path: Path, backend: int) -> Iterator[tuple[int, int]]:
+    """nginx's (https, plain http) ports."""
+    conf, https, plain = prepare(tmp_path, "doublenine.conf", [backend] * 3)
     server = Nginx(tmp_path, conf, https)
-    yield https
+    yield https, plain
     server.stop()
+
+
+@pytest.fixture
+def proxy(ports: tuple[int, int]) -> int:
+    return ports[0]
 
 
 def _send(https: int, address: str, path: str) -> http.client.HTTPSConnection:
@@ -136,3 +142,23 @@ def test_no_process_answering_gets_nginxs_502_with_the_security_headers(proxy: i
     conn.close()
     assert (status, body) == (502, "The game server did not answer: try again in a few seconds.\n")
     assert _ours(headers) == SECURITY and "retry-after" not in headers
+
+
+def test_nginxs_own_4xx_and_its_redirect_carry_the_security_headers(ports: tuple[int, int]) -> None:
+    https, plain = ports
+    status, headers, body = _answer(_send(https, "127.0.0.5", "/metrics"))  # only 127.0.0.1 may scrape
+    assert (status, body) == (403, "This request is refused.\n") and _ours(headers) == SECURITY
+    conn = http.client.HTTPSConnection("127.0.0.1", https, timeout=10, context=client_tls(),
+                                       source_address=("127.0.0.6", 0))
+    conn.putrequest("POST", "/")
+    conn.putheader("Content-Length", "70000")  # over client_max_body_size (64k): refused before the body
+    conn.endheaders()
+    status, headers, body = _answer(conn)
+    conn.close()
+    assert (status, body) == (413, "This request is refused.\n") and _ours(headers) == SECURITY
+    redirect = http.client.HTTPConnection("127.0.0.1", plain, timeout=10)
+    redirect.request("GET", "/t/KQ7PX", headers={"Host": "example.org"})
+    status, headers, _ = _answer(redirect)
+    redirect.close()
+    assert (status, headers["location"]) == (301, "https://example.org/t/KQ7PX")
+    assert _ours(headers) == {**SECURITY, "cache-control": ""}
