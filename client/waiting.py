@@ -21,12 +21,15 @@ from doublenine.shared.state import Phase
 
 from .art import GOLD, Art
 from .layout import TableLayout, marker_zone
-from .panels import Button, seat_name
+from .panels import Button, seat_name, status_line
 from .render import INK, draw_button
 from .snake import Rect
 from .store import ClientState
 from .text import tr
+from .uistate import Ui
 
+SAID_BY_CARD = (N_("{name} to play"), N_("{name} chooses who leads"))
+"""Status lines the wait card says too ("Waiting for {name} for 1:23"): it may cover them."""
 SHOW_AFTER = 5.0
 """Seconds of waiting before the card shows (a normal turn takes a few seconds)."""
 NUDGE_AFTER = 15.0
@@ -76,30 +79,31 @@ def _overlap(a: Rect, b: Rect) -> int:
     return w * h if w > 0 and h > 0 else 0
 
 
-def obstacles(lay: TableLayout) -> list[tuple[Rect, int]]:
-    """(rect, weight) a card must not hide: the prompt panel ("Pick a tile…", "the higher total opens"),
-    the "Connection lost" banner, the status line, every plate (with the place of its "passed" badge and turn
-    marker) and face-down tile stack, the open numbers (weight 4), the line of play (weight 1: it can be seen around a card), and the place kept for an
-    open side panel (:attr:`TableLayout.side`: a card there would lie under the panel) and what a scene over
-    the table reserved (:attr:`TableLayout.reserved`: the host's "Invite friends" chip)."""
-    heavy = [lay.status_rect, lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None) if r]
+def obstacles(lay: TableLayout, status: int = 400) -> list[tuple[Rect, int]]:
+    """(rect, weight per px) a card must not hide: the prompt panel ("Pick a tile…", "the higher total
+    opens"), the "Connection lost" banner, every plate (with the place of its "passed" badge and turn
+    marker) and face-down tile stack, the open numbers (400), the line of play (100: it can be seen
+    around a card), the status line (``status``), and, never (10**8), the place kept for an open side
+    panel (:attr:`TableLayout.side`: a card there would lie under the panel) and what a scene over the
+    table reserved (:attr:`TableLayout.reserved`: the host's "Invite friends" chip)."""
+    heavy = [lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None) if r]
     heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]
     heavy += [m.rect for m in lay.marks] + [marker_zone(s, lay.font, lay.small) for s in lay.seats]
     light = [sp.rect for sp in lay.line.spots]
-    kept = [(lay.side, 10 ** 6)] if lay.side is not None else []  # an open side panel's place: never
-    kept += [(r, 10 ** 6) for r in lay.reserved]  # a host's chip drawn over the table: never (it hid the chip)
-    return kept + [(r, 4) for r in heavy] + [(r, 1) for r in light]
+    kept = [(lay.side, 10 ** 8)] if lay.side is not None else []  # an open side panel's place: never
+    kept += [(r, 10 ** 8) for r in lay.reserved]  # a host's chip drawn over the table: never (it hid the chip)
+    return kept + [(r, 400) for r in heavy] + [(lay.status_rect, status)] + [(r, 100) for r in light]
 
 
 _placed: dict[tuple[Any, ...], tuple[int, int]] = {}
 """The last placement, by what it avoided (the cards are asked for on every frame, hover and click)."""
 
 
-def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool) -> tuple[int, int]:
+def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool, status: int = 400) -> tuple[int, int]:
     """Where a ``w`` x ``h`` card by ``anchor`` (a plate) hides least (:func:`obstacles`), then lies
     nearest: beside the plate first (below it, above one's own), else anywhere on the table between
     the top bar and the window's bottom, on a grid of ``font`` pixels."""
-    things = obstacles(lay)
+    things = obstacles(lay, status)
     key = (tuple(things), lay.size, lay.top_bar, anchor, w, h, above)
     if key in _placed:
         return _placed[key]
@@ -111,7 +115,13 @@ def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool) -> tuple
              (ax - w - pad, ay + ah - h)]
     tries = [over, below] + sides if above else [below, over] + sides
     top, bottom = lay.top_bar[1] + lay.top_bar[3] + pad, lay.size[1] - pad
-    tries += [(x, y) for y in range(top, bottom - h + 1, f) for x in range(pad, lay.size[0] - w - pad + 1, f)]
+    # rows on a grid of f px, and rows just clear of the line of play (its open numbers included) and of
+    # the hand: a gap only a few px taller than the card (800x600, chat open) is found too
+    line = [sp.rect for sp in lay.line.spots] + [mk.rect for mk in lay.marks]
+    edges = [(min(r[1] for r in line), max(r[1] + r[3] for r in line))] if line else []
+    edges += [(t.rect[1], t.rect[1] + t.rect[3]) for t in lay.hand[:1]] + [(lay.status_rect[1], lay.status_rect[1])]
+    ys = set(range(top, bottom - h + 1, f)) | {y for a, b in edges for y in (b + 2, a - h - 2) if top <= y <= bottom - h}
+    tries += [(x, y) for y in sorted(ys) for x in range(pad, lay.size[0] - w - pad + 1, f)]
     best: tuple[int, int, int, int] | None = None  # (cost, distance, x, y)
     for x, y in tries:
         x = min(max(pad, x), lay.size[0] - w - pad)
@@ -129,12 +139,12 @@ def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool) -> tuple
 
 
 def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]],
-          above: bool = False) -> Card:
+          above: bool = False, status: int = 400) -> Card:
     f = lay.font
     w = max(anchor[2], min(round(24 * f), lay.size[0] * 2 // 5))  # "Dejar que la computadora juegue por …" (issue 11.4)
     bh, pad = round(2.0 * f), f // 2
     h = pad + round(1.5 * f) + len(specs) * (bh + pad) + pad
-    x, y = _place(lay, anchor, w, h, above)
+    x, y = _place(lay, anchor, w, h, above, status)
     buttons = tuple(Button(bid, (x + pad, y + pad + round(1.5 * f) + i * (bh + pad), w - 2 * pad, bh), label,
                            primary=primary, args=tuple(text[1].items()))
                     for i, (bid, label, primary) in enumerate(specs))
@@ -159,7 +169,11 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
             and state.asking is None:
         specs.append((f"handover:{int(seat)}", N_("Let the computer play for {name}"), False))
     text = (N_("Waiting for {name} for {time}"), {"name": name, "time": clock(waited)})
-    return _card(lay, spot.plate, text, specs)
+    # while the status line only says whom the table waits for, as the card does, the card may lie over
+    # it rather than over an open number or the line (a middle narrowed by the chat at 800x600); the
+    # table scene then leaves it out (never an error, a pause or a request under a card)
+    said = status_line(state, Ui())[0]
+    return _card(lay, spot.plate, text, specs, status=1 if said in SAID_BY_CARD else 400)
 
 
 def back_card(state: ClientState, lay: TableLayout) -> Card | None:

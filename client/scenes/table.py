@@ -317,6 +317,9 @@ class TableScene:
         sw, sh = surface.get_size()
         fits = w <= sw and h <= sh and (w, h) != (sw, sh)  # the chat panel takes the right of the window
         table = surface.subsurface((0, 0, w, h)) if fits else surface
+        cards = self.talk.cards(self.shown(), lay)
+        if any(_overlaps(c.rect, lay.status_rect) for c in cards):  # it says the same (waiting.SAID_BY_CARD)
+            lay = replace(lay, status=())
         render(table, lay, self.shown(), self.ui, self.art, self.lang, self._moving())
         self.talk.draw(surface, self.shown(), lay)
         self.tracker.draw(surface, self.shown(), self._tracker_layout())
@@ -496,3 +499,7 @@ class TableScene:
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)
             surface.blit(label, label.get_rect(midtop=(x + box_w // 2, y + f // 2 + i * round(1.4 * f))))
+
+
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]

@@ -199,6 +199,61 @@ def test_wait_card_never_covers_the_invite_chip(size, side_open) -> None:
     card = wait_card(scene.shown(), lay, 83.0, True)
     assert card is not None
     assert not overlap(card.rect, chip), (card.rect, chip, size)
-    assert (chip, 10 ** 6) in obstacles(lay)
+    assert (chip, 10 ** 8) in obstacles(lay)
     west = next(s for s in lay.seats if s.seat is Seat.FOUR)
     assert not overlap(card.rect, west.plate) and not overlap(card.rect, marker_zone(west, lay.font, lay.small))
+
+
+def _chat_open_wait(size: tuple[int, int], error: str | None = None):  # type: ignore[no-untyped-def]
+    """The README's chat-open picture: Zoë (East, a person) awaited for 1:23, the chat open, in French."""
+    s = LocalSession(seed=2026, names=("José", "Zoë", "Ñandú", "Maximiliano"),
+                     humans=frozenset({Seat.ONE, Seat.TWO, Seat.THREE}))
+    for _ in range(2000):
+        st = s.log.state
+        if st.hand is not None and st.hand.turn is Seat.TWO and not (set(to_act(st)) - {Seat.TWO}):
+            break
+        s.log.submit(legal_decisions(st, sorted(to_act(st))[0])[0])
+    s._refresh()  # type: ignore[attr-defined]
+    s.state = replace(s.state, table="K7QPA", computers=frozenset({Seat.FOUR}), error=error, wait=(1, 83.0))
+    scene = TableScene(s, lang="fr", sounds=Sounds(muted=True), motion=False)
+    scene.talk.remember = False
+    scene.resize(Viewport(size, size))
+    scene.update(100.0)
+    scene.talk.cui = chat.ChatUi(open=True)
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_wait_card_with_the_chat_open_hides_no_open_number_line_or_plate(size) -> None:
+    """The case at 800x600: the card lay over Zoë's turn marker, then over the top open number; now it
+    may lie over the status line "Zoë to play" (it says the same), which is then not drawn."""
+    scene = _chat_open_wait(size)
+    lay = scene.layout()
+    cards = scene.talk.cards(scene.shown(), lay)
+    assert len(cards) == 1
+    card = cards[0].rect
+    hidden = [mk.rect for mk in lay.marks] + [sp.rect for sp in lay.line.spots] + [h.rect for h in lay.hand]
+    hidden += [s.plate for s in lay.seats] + [marker_zone(s, lay.font, lay.small) for s in lay.seats]
+    hidden += [b for s in lay.seats for b in s.backs] + ([lay.side] if lay.side is not None else [])
+    assert not any(overlap(card, r) for r in hidden), (card, size)
+    assert inside(card, (0, 0, *lay.size))
+    drawn: list[object] = []
+    import doublenine.client.scenes.table as table_scene
+    real = table_scene.render
+    table_scene.render = lambda surface, lay_, *a, **k: drawn.append(lay_) or real(surface, lay_, *a, **k)  # type: ignore[assignment]
+    try:
+        import pygame
+        scene.draw(pygame.Surface(size))
+    finally:
+        table_scene.render = real  # type: ignore[assignment]
+    shown = drawn[0].status  # type: ignore[attr-defined]
+    assert shown == (() if overlap(card, lay.status_rect) else lay.status)
+    if size == (800, 600):
+        assert overlap(card, lay.status_rect) and shown == ()
+
+
+def test_wait_card_never_hides_a_refusal_in_the_status_line() -> None:
+    scene = _chat_open_wait((800, 600), error="not_your_turn")
+    lay = scene.layout()
+    card = scene.talk.cards(scene.shown(), lay)[0].rect
+    assert not overlap(card, lay.status_rect)
