@@ -23,7 +23,7 @@ from doublenine.client.scenes.lan_host import HostedTable, RemoteServer
 from doublenine.client.scenes.table import TableScene
 from doublenine.client.sound import Sounds
 from doublenine.client.text import tr, trn
-from doublenine.client.typeset import measurer
+from doublenine.client.typeset import Typeface
 from doublenine.client.uistate import Ui
 from doublenine.client.waiting import obstacles, wait_card
 from doublenine.shared.moves import Play
@@ -130,7 +130,7 @@ def test_hand_end_rows_keep_names_tiles_and_pips_apart(size, side_open, lang) ->
     at, side = chat.arrange(size, side_open)
     lay = compute_layout(state, Ui(seen_finished=0), at, lang, side)
     assert lay.panel is not None and lay.panel.kind == "reveal"
-    face = measurer()
+    face = Typeface()  # what Art draws with (the shared measurer can be left on another font by other tests)
     out = [r for r in lay.panel.rows if not r.tiles]
     assert len(out) == 1 and out[0].pips == 0
     for row in lay.panel.rows:
