@@ -166,7 +166,7 @@ def tracker_shots(size: tuple[int, int]) -> list[tuple[str, pygame.Surface]]:
 
     shots = []
     for lang in ("en", "fr"):
-        s = LocalSession(seed=31)
+        s = LocalSession(seed=31, names=("Ana", "Bea", "Carl", "Dana"))  # not the default "You": "You (you)"
         for _ in range(14):  # a dozen moves into the first hand, with at least one pass if the deal gives one
             _table_at(s, Seat.ONE)
             s.log.submit(legal_decisions(s.log.state, Seat.ONE)[0])
