@@ -43,7 +43,10 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "net.certificate": N_("The server at {host}:{port} answered with a certificate this computer does not trust ({reason}). If you trust that server (your own, with a self-signed certificate), let this computer trust its certificate: add it to the system's certificates, or start doublenine with SSL_CERT_FILE set to the certificate file (see docs/operations.md)."),
     "net.tls": N_("The secure connection (TLS) to {host}:{port} failed ({reason}). Check that the server speaks TLS there: wss:// is for a server behind TLS, ws:// for one without."),
     "net.unreachable_proxy": N_("Cannot reach a doublenine table at {host}:{port} through the proxy {proxy} (set in this computer's proxy settings, such as https_proxy). Check that proxy, or add {host} to no_proxy to connect directly."),
-    "net.refused": N_("The server at {host}:{port} refused: {detail}"),
+    # the sentence first, the server after it in parentheses: the refusal sentences hold a colon of their own
+    # ("Too many tables from your address: close one first"), and "refused: {detail}" read "a refusé : Trop de
+    # tables depuis votre adresse : fermez-en une d'abord", two colons in one line
+    "net.refused": N_("{detail} (refused by the server at {host}:{port})"),
     # why a server refused (the ``detail`` of net.refused): the one sentence for the stable ErrorCode
     # (shared/refusals.py, keys refused.CODE), never the server's own English text (new user: "…a
     # refusé : 127.0.0.1 has 8 open tables")

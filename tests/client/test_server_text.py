@@ -34,8 +34,7 @@ def test_a_join_refusal_is_the_sentence_for_its_code_and_the_detail_goes_to_the_
         for lang in ("en", "fr", "de"):
             assert ENGLISH not in failure.text(lang) and "open tables" not in failure.text(lang)
     spectators = client._failure_of(p.Error(code="SPECTATORS_FULL", detail=ENGLISH))
-    assert spectators.text("fr") == ("Le serveur à 127.0.0.1:9 a refusé\u00a0: "
-                                     "Cette table a déjà tous les spectateurs permis")
+    assert spectators.text("fr") == "Cette table a déjà tous les spectateurs permis (refusé par le serveur à 127.0.0.1:9)"
     assert caplog.text.count(ENGLISH) == 6  # one line per refusal, for whoever reads the log
 
 

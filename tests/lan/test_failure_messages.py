@@ -60,8 +60,8 @@ def test_server_refusals_map_to_message_keys(code: ErrorCode, key: str) -> None:
 def test_other_refusals_are_the_sentence_for_their_code_never_the_servers_detail() -> None:
     failure = from_server_error(ErrorCode.STALE, host="fd00::5", port=1)
     assert failure == Failure("net.refused", {"host": "[fd00::5]", "port": 1, "detail": Failure("refused.STALE")})
-    assert failure.text("de") == ("Der Server unter [fd00::5]:1 hat abgelehnt: "
-                                  "Der Tisch war schon weiter, als Ihr Zug ankam: Bitte noch einmal ansehen")
+    assert failure.text("de") == ("Der Tisch war schon weiter, als Ihr Zug ankam: Bitte noch einmal ansehen "
+                                  "(abgelehnt vom Server unter [fd00::5]:1)")
 
 
 def test_unreachable_brackets_ipv6_hosts() -> None:
