@@ -106,7 +106,8 @@ def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
             break
         surface.blit(art.text(who, round(0.9 * f), colour, bold=True, width=w), (x, y))
         for i, row in enumerate(rows):
-            surface.blit(art.text(row, f, INK), (x + f // 2, y + step * (i + 1)))
+            # fitted, not only wrapped: a word wider than the panel (a run of wide signs) is cut with "…"
+            surface.blit(art.type.draw(row, f, INK, width=w - f, min_size=f), (x + f // 2, y + step * (i + 1)))
     surface.set_clip(clip)
 
 
@@ -127,7 +128,7 @@ def _field(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
         shown = art.type.clean(cui.draft)
         while shown and art.type.measure(shown, f)[0] > fw - 1.5 * f:
             shown = shown[1:]  # the end of a long draft stays in view, as in any text field
-        text = art.text(shown, f, INK)
+        text = art.text(shown, f, INK, width=round(fw - 1.5 * f))
         r = text.get_rect(midleft=(fx + f // 2, fy + fh // 2))
         surface.blit(text, r)
         if cui.focused:

@@ -121,10 +121,11 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
     for team, score in (("A", scores[0]), ("B", scores[1])):
         pygame.draw.circle(surface, TEAM_COLOURS[team], (cx + f // 2, h // 2), f // 2)
         cx += f + f // 3
-        label = art.text(team if short else tr(lang, "Team {team}", team=team), f, INK)
+        label = art.text(team if short else tr(lang, "Team {team}", team=team), f, INK,
+                         width=max(1, left_of_buttons - cx))
         surface.blit(label, (cx, (h - label.get_height()) // 2))
         cx += label.get_width() + f // 2
-        num = art.text(str(score), round(f * 1.2), TEAM_COLOURS[team], bold=True)
+        num = art.text(str(score), round(f * 1.2), TEAM_COLOURS[team], bold=True, width=max(1, left_of_buttons - cx))
         surface.blit(num, (cx, (h - num.get_height()) // 2))
         cx += num.get_width() + f
     room = left_of_buttons - f // 2 - cx
@@ -202,7 +203,7 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         sub = art.fit_text(row, lay.small, room, colour if i == 0 else DIM_INK)
         surface.blit(sub, (x + pad, ty + i * line_h))
     if spot.passed:  # issue 11.5: beside the plate, towards the table, never over the name
-        tag = art.text(tr(lang, "passed"), lay.small, DARK, bold=True)
+        tag = art.text(tr(lang, "passed"), lay.small, DARK, bold=True, width=w - lay.small)
         tw, th = tag.get_width() + lay.small, tag.get_height() + 4
         tx = x + w - tw
         ty = y - th - 3 if spot.side == "bottom" else y + h + 3  # passed_badge_height: what this takes
@@ -261,7 +262,7 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
         x, y, d, _ = mark.rect
         pygame.draw.circle(surface, (12, 26, 20), (x + d // 2, y + d // 2), d // 2)
         pygame.draw.circle(surface, MARK, (x + d // 2, y + d // 2), d // 2, max(2, d // 12))
-        num = art.text(str(mark.pips), max(12, round(d * 0.62)), MARK, bold=True)
+        num = art.text(str(mark.pips), max(12, round(d * 0.62)), MARK, bold=True, width=d)
         surface.blit(num, num.get_rect(center=(x + d // 2, y + d // 2)))
     for end, spot in lay.ghosts.items():
         chosen = lay.chosen is end
@@ -273,7 +274,7 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
         radius = max(3, min(spot.rect[2], spot.rect[3]) // 5)
         if chosen:
             pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(8, 8), 4, border_radius=radius)
-            tag = art.text("↵", lay.font, DARK, bold=True)
+            tag = art.text("↵", lay.font, DARK, bold=True, width=3 * lay.font)
             tw, th = tag.get_width() + lay.small, tag.get_height() + 4
             tx, ty = enter_tag_place(lay, spot.rect, tw, th)
             surface.blit(art.plate(tw, th, GOLD, th // 2), (tx, ty))
@@ -310,7 +311,8 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
         elif my_turn and ht.playable:
             pygame.draw.rect(surface, (255, 244, 200), pygame.Rect(ht.rect).inflate(4, 4), 1,
                              border_radius=max(3, w // 5))
-        num = art.text(str(ht.number % 10), lay.small, GOLD if ui.focus == i else DIM_INK, bold=ui.focus == i)
+        num = art.text(str(ht.number % 10), lay.small, GOLD if ui.focus == i else DIM_INK, bold=ui.focus == i,
+                       width=w)
         surface.blit(num, num.get_rect(midtop=(x + w // 2, y + h + (0 if ht.selected else 2) +
                                                 (round(0.3 * w) if ht.selected else 0))))
 
@@ -392,7 +394,7 @@ def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art, state: Clie
             team = takers[pos].team.value if pos in takers else "?"
             colour = TEAM_COLOURS.get(team, INK)
             pygame.draw.rect(surface, colour, rect, 2, border_radius=max(2, rect[2] // 5))
-            label = art.text(team, max(12, rect[2] * 2 // 3), colour, bold=True)
+            label = art.text(team, max(12, rect[2] * 2 // 3), colour, bold=True, width=rect[2])
             surface.blit(label, label.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2)))
             continue
         if ui.draw_pick == pos:

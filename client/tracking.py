@@ -144,9 +144,9 @@ def _panel(surface: pygame.Surface, lay: TrackerLayout, tr_: Tracker, state: Cli
         row, col = divmod(n, across)
         cx, top = x + pad + col * cell + cell // 2, cy + row * round(2.7 * f)
         ink = GOLD if left else (120, 128, 124)
-        num = art.text(str(n), round(1.3 * f), ink, bold=True)
+        num = art.text(str(n), round(1.3 * f), ink, bold=True, width=cell)
         surface.blit(num, num.get_rect(midtop=(cx, top)))
-        count = art.text(f"×{left}", max(12, f - 1), ink)
+        count = art.text(f"×{left}", max(12, f - 1), ink, width=cell)
         surface.blit(count, count.get_rect(midtop=(cx, top + round(1.45 * f))))
     cy += (len(NUMBERS) // across) * round(2.7 * f) + pad // 2
     me = state.view.seat if state.view is not None else None

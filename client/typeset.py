@@ -3,15 +3,21 @@
 Every string the client shows -- translated labels, names and chat from the
 network, pasted invites, file paths -- is drawn by :meth:`Typeface.draw`, and
 only this module calls the font. ``draw`` accepts **any** ``str`` and never
-raises: lone surrogates and glyphs the bundled DejaVu Sans lacks become the
-replacement mark U+FFFD, control and format characters (NUL, zero-width
-space, soft hyphen, BOM, bidi controls) are dropped, line breaks become
-spaces, and text longer than :data:`MAX_CHARS` is cut with an ellipsis. A
-string with nothing left to draw gives an empty (zero-width) surface.
+raises: lone surrogates and characters the bundled DejaVu Sans has no glyph
+for become the replacement mark U+FFFD -- **one** mark for a whole run of
+them, accents included (attacker F6: 1000 cuneiform signs or 100 U+FDFD drew
+as rows of marks across the chat) -- control and format characters (NUL,
+zero-width space, soft hyphen, BOM, bidi controls) are dropped, line breaks
+become spaces, and text longer than :data:`MAX_CHARS` is cut with an
+ellipsis. A string with nothing left to draw gives an empty (zero-width)
+surface. No fallback font is looked for: the system's fonts differ from one
+machine to the next, so what a player sees, and every width the layout
+measures, would too; the widest glyph DejaVu Sans has is 1.75 em (U+2031).
 
 ``draw(..., width=W)`` fits the text into ``W`` px: it shrinks the size down
 to a floor (never below :data:`MIN_SIZE` unless asked smaller) and only then
-cuts with "…". Each call is reported to the observers of :func:`watch` as a
+cuts with "…". Every line drawn into a box is drawn with its ``width`` (tests/client/test_text_boxes.py
+checks that no scene draws text without one). Each call is reported to the observers of :func:`watch` as a
 :class:`Drawn` (requested box and size, final size, shortened or not): the
 text-fit test renders every scene this way and fails on any cut or tiny text.
 """
@@ -34,6 +40,7 @@ MIN_SIZE = 12
 """Smallest readable text, px (issue 11.4): fitting never shrinks below it unless a smaller size is asked."""
 SURFACE_CACHE_MAX = 800
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+_MARKS = frozenset({"Mn", "Me", "Mc"})
 _SPACES = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 Colour = tuple[int, ...]
 
@@ -132,7 +139,8 @@ class Typeface:
 
     # ------------------------------------------------------------ cleaning
     def clean(self, text: object, bold: bool = False) -> str:
-        """What the font is asked to draw for ``text``: NFC, invisible controls dropped, unknown glyphs -> U+FFFD.
+        """What the font is asked to draw for ``text``: NFC, invisible controls dropped, each run of characters
+        without a glyph (and the accents on them) -> one U+FFFD.
 
         Accepts anything (a non-str is drawn as ``str(text)``); at most :data:`MAX_CHARS` characters
         come out (the last an ellipsis when cut).
@@ -163,7 +171,10 @@ class Typeface:
             cat = unicodedata.category(c)
             if cat in ("Cc", "Cf"):
                 continue  # NUL, zero-width space/joiner, soft hyphen, BOM, bidi controls: nothing to see
-            out.append(c if c == " " or self.has_glyph(c, bold) else REPLACEMENT)
+            missing = c == REPLACEMENT or (c != " " and not self.has_glyph(c, bold))
+            if out and out[-1] == REPLACEMENT and (missing or cat in _MARKS):
+                continue  # one mark for a whole run (with its accents): 1000 cuneiform signs are not 400 marks
+            out.append(REPLACEMENT if missing else c)
             if len(out) > MAX_CHARS:
                 out[MAX_CHARS - 1:] = [ELLIPSIS]
                 cut = True

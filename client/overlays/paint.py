@@ -29,7 +29,7 @@ def paint_tile(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts,
     mid = rect.x + rect.w // 2
     pygame.draw.line(surface, ink, (mid, rect.y + 3), (mid, rect.bottom - 4))
     for value, cx in ((halves[0], rect.x + rect.w // 4), (halves[1], rect.x + 3 * rect.w // 4)):
-        img = fonts.draw(str(value), rect.h - 7, ink, True)
+        img = fonts.draw(str(value), rect.h - 7, ink, True, width=max(1, rect.w // 2))
         surface.blit(img, img.get_rect(center=(cx + 1, rect.centery)))
 
 
@@ -50,7 +50,7 @@ def paint_seat(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, seat: S
     """A round badge with the seat number in its team colour (R2)."""
     colour = TEAM_COLOURS[seat.team.value]
     pygame.draw.circle(surface, colour, rect.center, rect.h // 2)
-    img = fonts.draw(str(int(seat)), rect.h - 6, (20, 20, 20), True)
+    img = fonts.draw(str(int(seat)), rect.h - 6, (20, 20, 20), True, width=rect.w)
     surface.blit(img, img.get_rect(center=rect.center))
 
 
@@ -70,10 +70,10 @@ def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Tr
         y = at(0, tick)[1]
         colour = (150, 130, 70) if tick == TARGET else (52, 70, 62)
         pygame.draw.line(surface, colour, (plot.x, y), (plot.right, y), 2 if tick == TARGET else 1)
-        img = fonts.draw(tr.number(tick), 13, MUTED)
+        img = fonts.draw(tr.number(tick), 13, MUTED, width=plot.x - 6 - rect.x)
         surface.blit(img, img.get_rect(midright=(plot.x - 6, y)))
     for k in range(len(points)):
-        img = fonts.draw(tr.number(k), 13, MUTED)
+        img = fonts.draw(tr.number(k), 13, MUTED, width=max(12, plot.w // n))
         surface.blit(img, img.get_rect(midtop=(at(k, 0)[0], plot.bottom + 6)))
     for team in (0, 1):
         colour = TEAM_COLOURS["AB"[team]]

@@ -322,7 +322,8 @@ def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: Fou
         seats = trn(lang, "{count} free seat", "{count} free seats", t.free_seats)
     else:
         seats = tr(lang, "full")
-    label = art.text(seats, f, GOLD if t.free_seats and compatible else SOFT, bold=bool(t.free_seats))
+    label = art.text(seats, f, GOLD if t.free_seats and compatible else SOFT, bold=bool(t.free_seats),
+                     width=10 * f)  # the name and address end 11.5 f before the Join button
     surface.blit(label, label.get_rect(midright=(jx - f, y + h // 2)))
     draw_button(surface, art, Button(f"join{i}", lay[f"join{i}"], N_("Join"), primary=True,
                                      enabled=compatible and t.free_seats > 0), f, lang, False)

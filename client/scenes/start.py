@@ -425,7 +425,7 @@ def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int])
     tiles, title_y = header(size)
     for i, (a, b) in enumerate(((9, 9), (6, 3), (5, 0)) if tiles else ()):
         draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
-    title = art.text("doublenine", round(f * 2.6), GOLD, bold=True)
+    title = art.text("doublenine", round(f * 2.6), GOLD, bold=True, width=w - 2 * f)
     surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
     sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
     surface.blit(sub, sub.get_rect(midtop=(w // 2, title_y + round(3.1 * f))))
