@@ -90,6 +90,11 @@ class ExpertSettings:
     match_bonus: float = 40.0
     value: str = "bonus"
     """Value of a finished hand: "bonus" or "equity" (:func:`.equity.equity_table`, ties included)."""
+    floor: float = 2.0
+    """Reading "floor": each other seat is read at least this hard (the ``beta`` of :data:`.style.PRIOR`'s form)."""
+    allocation: str = "uniform"
+    """How a decision's rollouts are shared: "uniform" (every candidate in every world) or "halving"
+    (sequential halving, Karnin, Koren, Somekh 2013: rounds that keep the better half by mean plus prior)."""
 
     def __post_init__(self) -> None:
         """Raises ``ValueError`` for a choice not listed above or a number outside :data:`LIMITS`."""
@@ -108,12 +113,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "policy": ("normal", "heavy", "block", "follow"),
     "reading": ("floor", "styled", "auto", "fitted", "heavy", "normal", "none"),
     "value": ("bonus", "equity"),
+    "allocation": ("uniform", "halving"),
 }
 """The allowed values of the :class:`ExpertSettings` fields that name a choice."""
 LIMITS: dict[str, tuple[float, float]] = {
     "playouts": (1, 100_000), "min_worlds": (1, 10_000), "max_worlds": (1, 10_000), "swaps": (0, 10_000),
     "beta": (0.0, 100.0), "temper": (0.0, 10.0), "prior": (0.0, 1_000.0), "auto_beta": (0.0, 100.0),
-    "lam": (0.0, 100.0), "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
+    "lam": (0.0, 100.0), "floor": (0.0, 100.0), "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
 }
 """Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
 ``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
@@ -166,15 +172,23 @@ def expert_play(view: SeatView, rng: random.Random, settings: ExpertSettings | N
     forced, k, cands = choices(view)
     if forced is not None:
         return forced
-    stats = _rollouts(view, k, rng, cands, settings)
-    score = [e.mean + settings.prior * score_play(k, m.tile, m.end) for e, (m, _, _) in zip(stats, cands)]
+    prior = [settings.prior * score_play(k, m.tile, m.end) for m, _, _ in cands]
+    stats = _rollouts(view, k, rng, cands, settings, prior)
+    most = max(e.worlds for e in stats)  # halving: choose among the last round's candidates
+    score = [e.mean + p if e.worlds == most else -math.inf for e, p in zip(stats, prior)]
     best = max(range(len(cands)), key=lambda c: (score[c], -c))
     return cands[best][0]
 
 
-def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
-              cands: list[tuple[Play, int, int]], s: ExpertSettings) -> list[Estimate]:
-    """One rollout per candidate in each of the same sampled worlds; an :class:`Estimate` per candidate."""
+def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tuple[Play, int, int]],
+              s: ExpertSettings, prior: list[float] | None = None) -> list[Estimate]:
+    """One rollout per candidate in each of the same sampled worlds; an :class:`Estimate` per candidate.
+
+    With ``allocation="halving"`` and the candidates' ``prior`` given, the rollouts come in rounds and
+    only the better half (mean plus prior) goes on to the next; a candidate dropped after a round keeps
+    the estimate of the worlds it was measured on, and a candidate's last survivors were measured on
+    the most worlds (``Estimate.worlds`` differs between candidates then).
+    """
     n = max(s.min_worlds, min(s.max_worlds, s.playouts // len(cands)))
     value, tie = (value_table(view, k, s.win_bonus, s.match_bonus), 0.0) if s.value == "bonus" \
         else (equity_table(view, k), tie_value(view, k))
@@ -206,26 +220,44 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random,
         for seat, st in enumerate(fit_styles(view)):
             if seat != me and st.beta >= s.heavy_beta:
                 heavy |= 1 << seat
-    for _ in range(n):
-        hands = worlds.next()
-        for c, (bit, left, right) in enumerate(after):
-            h = hands[:]
-            h[me] ^= bit
-            if h[me] == 0:  # R16: the play goes out
-                o = mine ^ 1
-                team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
-            else:
-                team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy,
-                                              exposed_after[c][:] if numbers else None) \
-                    if normal else finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
-            v = value[team][points] if team >= 0 else tie
-            sums[c] += v
-            squares[c] += v * v
+    counts = [0] * len(cands)
+
+    def measure(alive: list[int], worlds_n: int) -> None:
+        for _ in range(worlds_n):
+            hands = worlds.next()
+            for c in alive:
+                bit, left, right = after[c]
+                h = hands[:]
+                h[me] ^= bit
+                if h[me] == 0:  # R16: the play goes out
+                    o = mine ^ 1
+                    team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
+                else:
+                    team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy,
+                                                  exposed_after[c][:] if numbers else None) \
+                        if normal else finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
+                v = value[team][points] if team >= 0 else tie
+                sums[c] += v
+                squares[c] += v * v
+                counts[c] += 1
+
+    alive = list(range(len(cands)))
+    if s.allocation == "halving" and prior is not None and len(cands) > 2:
+        rounds = (len(cands) - 1).bit_length()  # ceil(log2 k)
+        per_round = max(s.playouts // rounds, 1)
+        while True:
+            measure(alive, max(s.min_worlds // rounds, min(s.max_worlds, per_round // len(alive)), 1))
+            if len(alive) <= 2:
+                break
+            alive.sort(key=lambda c: (-(sums[c] / counts[c] + prior[c]), c))
+            alive = sorted(alive[:(len(alive) + 1) // 2])
+    else:
+        measure(alive, n)
     out = []
-    for total, sq in zip(sums, squares):
-        mean = total / n
-        var = max(sq / n - mean * mean, 0.0)
-        out.append(Estimate(mean, math.sqrt(var / max(n - 1, 1)), n))
+    for total, sq, m in zip(sums, squares, counts):
+        mean = total / max(m, 1)
+        var = max(sq / max(m, 1) - mean * mean, 0.0)
+        out.append(Estimate(mean, math.sqrt(var / max(m - 1, 1)), m))
     return out
 
 
@@ -239,7 +271,8 @@ def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[floa
         return _normal_reading(view, k, s)
     styles = fit_styles(view) if s.reading in ("styled", "auto", "floor") else None
     if styles is not None and s.reading == "floor":  # read harder than the prior, never softer
-        styles = tuple(st if st.beta > PRIOR.beta else PRIOR for st in styles)
+        least = PRIOR if s.floor == PRIOR.beta else PRIOR._replace(beta=s.floor)
+        styles = tuple(st if st.beta > least.beta else least for st in styles)
     model = PlayModel(view, s.beta, styles)
     heavy = model.affinity(k.hidden) if model.informative else None
     if s.reading != "auto" or styles is None or heavy is None:
