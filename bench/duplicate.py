@@ -105,6 +105,8 @@ def main() -> int:
             if out:
                 out.write(json.dumps({"deal": deal, "margin": margin}) + "\n")
             if len(margins) % 100 == 0 or len(margins) == args.deals:
+                if out:
+                    out.flush()  # a run stopped early keeps what it measured
                 mu, se = mean_se([m / 2 for m in margins.values()])
                 print(f"{len(margins)} deals: expert's margin per hand {mu:+.2f} +- {se:.2f}", flush=True)
     if out:

@@ -35,8 +35,8 @@ from doublenine.shared.moves import End, Move, Pass, Play
 from doublenine.shared.views import SeatView
 
 from .equity import equity_table, tie_value
-from .heuristic import score_play
-from .inference import PlayModel
+from .heuristic import W_DOUBLE, W_LEAD_SUIT, score_play
+from .inference import PlayModel, lead_factors
 from .knowledge import Knowledge, knowledge
 from .normread import fit_lambdas, normal_affinity
 from .reading import fitted_affinity
@@ -92,6 +92,10 @@ class ExpertSettings:
     """Value of a finished hand: "bonus" or "equity" (:func:`.equity.equity_table`, ties included)."""
     floor: float = 2.0
     """Reading "floor": each other seat is read at least this hard (the ``beta`` of :data:`.style.PRIOR`'s form)."""
+    lead: str = "heavy"
+    """How another seat's lead is read: "heavy" (as its plays, heavier first) or "suit" (as the normal
+    level leads: weight and the tiles sharing a number, :func:`.inference.lead_factors`, at ``lead_lam``)."""
+    lead_lam: float = 0.5
     allocation: str = "uniform"
     """How a decision's rollouts are shared: "uniform" (every candidate in every world) or "halving"
     (sequential halving, Karnin, Koren, Somekh 2013: rounds that keep the better half by mean plus prior)."""
@@ -114,12 +118,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "reading": ("floor", "styled", "auto", "fitted", "heavy", "normal", "none"),
     "value": ("bonus", "equity"),
     "allocation": ("uniform", "halving"),
+    "lead": ("heavy", "suit"),
 }
 """The allowed values of the :class:`ExpertSettings` fields that name a choice."""
 LIMITS: dict[str, tuple[float, float]] = {
     "playouts": (1, 100_000), "min_worlds": (1, 10_000), "max_worlds": (1, 10_000), "swaps": (0, 10_000),
     "beta": (0.0, 100.0), "temper": (0.0, 10.0), "prior": (0.0, 1_000.0), "auto_beta": (0.0, 100.0),
-    "lam": (0.0, 100.0), "floor": (0.0, 100.0), "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
+    "lam": (0.0, 100.0), "floor": (0.0, 100.0), "lead_lam": (0.0, 100.0), "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
 }
 """Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
 ``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
@@ -273,8 +278,14 @@ def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[floa
     if styles is not None and s.reading == "floor":  # read harder than the prior, never softer
         least = PRIOR if s.floor == PRIOR.beta else PRIOR._replace(beta=s.floor)
         styles = tuple(st if st.beta > least.beta else least for st in styles)
-    model = PlayModel(view, s.beta, styles)
+    model = PlayModel(view, s.beta, styles, skip_lead=s.lead == "suit" and s.reading == "floor")
     heavy = model.affinity(k.hidden) if model.informative else None
+    if s.lead == "suit" and s.reading == "floor":
+        read = lead_factors(view, k.hidden, s.lead_lam, W_LEAD_SUIT, W_DOUBLE)
+        if read is not None:
+            seat, factors = read
+            heavy = heavy if heavy is not None else [[1.0] * len(factors) for _ in range(5)]
+            heavy[seat] = [a * b for a, b in zip(heavy[seat], factors)]
     if s.reading != "auto" or styles is None or heavy is None:
         return heavy
     fitted = fitted_affinity(view, k, s.temper)

@@ -33,9 +33,10 @@ class PlayModel:
     """The plays of the current hand by the seats other than ``view.viewer``, ready to weigh worlds."""
 
     def __init__(self, view: SeatView, beta: float,
-                 styles: Sequence[tuple[float, float]] | None = None) -> None:
+                 styles: Sequence[tuple[float, float]] | None = None, skip_lead: bool = False) -> None:
         """``styles``: per seat index 0..3 a ``(beta, double)`` replacing ``(beta, DOUBLE_WEIGHT)``
-        (:func:`.style.fit_styles`); None uses ``beta`` and :data:`DOUBLE_WEIGHT` for every seat."""
+        (:func:`.style.fit_styles`); None uses ``beta`` and :data:`DOUBLE_WEIGHT` for every seat.
+        ``skip_lead``: the hand's lead (R14) is left out (read another way, :func:`lead_factors`)."""
         self.beta = beta if styles is None else max(b for b, _ in styles)
         per_seat = styles if styles is not None else [(beta, DOUBLE_WEIGHT)] * 4
         self._exps = tuple(tuple(math.exp(b * (PIPS[i] + (d if IS_DOUBLE[i] else 0.0))) for i in range(len(PIPS)))
@@ -43,7 +44,7 @@ class PlayModel:
         me = view.viewer - 1
         records: list[tuple[int, int, int]] = []
         for m, left, right in ends_before_each(view.moves):
-            if isinstance(m, Play) and m.seat - 1 != me:
+            if isinstance(m, Play) and m.seat - 1 != me and not (skip_lead and left < 0):
                 fit = FULL_MASK if left < 0 else PM[left] | PM[right]
                 records.append((m.seat - 1, fit, m.tile.index))
         # a seat's hand when it played = its current tiles + what it has played since
@@ -120,3 +121,30 @@ def resample(weights: list[float], n: int, rng: random.Random) -> dict[int, int]
         last = len(weights) - 1
         out[last] = out.get(last, 0) + n - j
     return out
+
+
+def lead_factors(view: SeatView, hidden: int, lam: float, suit: float, double: float) -> tuple[int, list[float]] | None:
+    """The hand's lead read as the normal level leads (R14; :func:`.heuristic.score_lead`'s form):
+    ``(seat index, factor per tile index)``, or None if the lead is the viewer's own or not made yet.
+
+    A leader picks ``c`` with probability proportional to ``exp(lam * (pips + double if a double +
+    suit * tiles of its hand sharing a number with c))``. For each hidden tile ``t``: the chance ``c``
+    was preferred to ``t`` on their own keys, ``e(c) / (e(c) + e(t))``, times ``exp(lam * suit)`` if ``t``
+    shares a number with ``c`` (holding ``t`` makes the lead ``c`` likelier).
+    """
+    first = next(iter(view.moves), None)
+    if not isinstance(first, Play) or first.seat == view.viewer:
+        return None
+    c = first.tile.index
+    key = [PIPS[i] + (double if IS_DOUBLE[i] else 0.0) for i in range(len(PIPS))]
+    ec = math.exp(lam * key[c])
+    same = PM[first.tile.low] | PM[first.tile.high]
+    bonus = math.exp(lam * suit)
+    factors = [1.0] * len(PIPS)
+    m = hidden
+    while m:
+        low = m & -m
+        t = low.bit_length() - 1
+        factors[t] = ec / (ec + math.exp(lam * key[t])) * (bonus if same >> t & 1 else 1.0)
+        m ^= low
+    return first.seat - 1, factors

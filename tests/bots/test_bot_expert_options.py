@@ -59,3 +59,48 @@ def test_reading_floor_reads_every_seat_at_least_that_hard() -> None:
     assert got == want
     assert _affinity(view, k, ExpertSettings()) == PlayModel(view, 2.0, [PRIOR] * 4).affinity(k.hidden)
     assert got != _affinity(view, k, ExpertSettings())
+
+
+def test_lead_factors_read_the_lead_as_the_normal_level_leads() -> None:
+    """R14: another seat's lead c; a hidden tile t gets e(c)/(e(c)+e(t)), times exp(lam*suit) if it
+    shares a number with c; the viewer's own lead tells it nothing."""
+    import math
+
+    from doublenine.server.bots.inference import lead_factors
+    from doublenine.server.bots.playout import PIPS, PM
+    from doublenine.shared.moves import Play
+    from doublenine.shared.tiles import DOUBLE_NINE_SET
+
+    view = next(v for v in _views(49, 3) if v.moves and isinstance(v.moves[0], Play)
+                and v.moves[0].seat != v.viewer and v.turn == v.viewer)
+    k = knowledge(view)
+    lead = view.moves[0].tile
+    seat, factors = lead_factors(view, k.hidden, 0.5, 3.0, 5.0)
+    assert seat == view.moves[0].seat - 1
+    shared = PM[lead.low] | PM[lead.high]
+    for t in range(55):
+        if not k.hidden >> t & 1:
+            assert factors[t] == 1.0
+            continue
+        kt = PIPS[t] + (5.0 if DOUBLE_NINE_SET[t].is_double else 0.0)
+        kc = lead.pips + (5.0 if lead.is_double else 0.0)
+        want = math.exp(0.5 * kc) / (math.exp(0.5 * kc) + math.exp(0.5 * kt)) * (math.exp(1.5) if shared >> t & 1 else 1.0)
+        assert math.isclose(factors[t], want, rel_tol=1e-12)
+    own = next(v for v in _views(49, 3) if v.moves and isinstance(v.moves[0], Play) and v.moves[0].seat == v.viewer)
+    assert lead_factors(own, knowledge(own).hidden, 0.5, 3.0, 5.0) is None
+
+
+def test_lead_suit_replaces_the_heavy_reading_of_the_lead_only() -> None:
+    from doublenine.server.bots.inference import lead_factors
+    from doublenine.shared.moves import Play
+
+    view = next(v for v in _views(49, 3) if len(v.moves) >= 5 and isinstance(v.moves[0], Play)
+                and v.moves[0].seat != v.viewer and v.turn == v.viewer and not v.finished)
+    k = knowledge(view)
+    got = _affinity(view, k, ExpertSettings(lead="suit"))
+    base = PlayModel(view, 2.0, [PRIOR] * 4, skip_lead=True).affinity(k.hidden)
+    seat, factors = lead_factors(view, k.hidden, 0.5, 3.0, 5.0)
+    for place in range(5):
+        want = [a * b for a, b in zip(base[place], factors)] if place == seat else base[place]
+        assert got[place] == want
+    assert got != _affinity(view, k, ExpertSettings())
