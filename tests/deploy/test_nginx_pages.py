@@ -8,12 +8,18 @@ its ``403`` for ``/metrics``, ``413``, the redirect to https) carried none of th
 server serves"). A real nginx with deploy/nginx/doublenine.conf, in front of a backend that
 holds every request (so connections stay counted by ``limit_conn``) and drops the ones for
 ``/t/DROPS`` without answering (nginx's own ``502``). Skips where nginx or openssl is missing.
+
+The same kind again (attacker F5): a request line over 8 KiB got a ``500`` with nginx's HTML page
+(``empty URI in redirect to named location``: a request nginx could not read has no URI), and a
+header over 8 KiB (494), plain http to the https port (497), 405, 501, 505 got nginx's default
+pages without our headers. Every status nginx makes itself is sent here, each checked exactly.
 """
 from __future__ import annotations
 
 import http.client
 import re
 import socket
+import ssl
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -93,7 +99,7 @@ def _send(https: int, address: str, path: str) -> http.client.HTTPSConnection:
     return conn
 
 
-def _answer(conn: http.client.HTTPSConnection) -> tuple[int, dict[str, str], str]:
+def _answer(conn: http.client.HTTPConnection) -> tuple[int, dict[str, str], str]:
     answer = conn.getresponse()
     body = answer.read().decode()
     return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body
@@ -162,3 +168,108 @@ def test_nginxs_own_4xx_and_its_redirect_carry_the_security_headers(ports: tuple
     redirect.close()
     assert (status, headers["location"]) == (301, "https://example.org/t/KQ7PX")
     assert _ours(headers) == {**SECURITY, "cache-control": ""}
+
+
+REFUSED = "This request is refused.\n"
+UNAVAILABLE = "The game server did not answer: try again in a few seconds.\n"
+LONG = b"a" * 9000
+"""Over nginx's 8 KiB request-line and header buffers (``large_client_header_buffers 4 8k``)."""
+NGINX_4XX = [  # (what, raw request, the status nginx answers): every one of them a plain page of ours
+    ("414: a request line over 8 KiB: no URI for a named location",
+     b"GET /" + LONG + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+    ("494: a header over 8 KiB, answered 400",
+     b"GET / HTTP/1.1\r\nHost: x\r\nX-A: " + LONG + b"\r\n\r\n", 400),
+    ("400: a method nginx cannot parse, no URI", b"G\x01T / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+    ("400: two Host headers", b"GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400),
+    ("505: HTTP/2.0 in an HTTP/1 request line", b"GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505),
+    ("501: a Transfer-Encoding nginx does not know",
+     b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501),
+    ("405: TRACE", b"TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 405),
+    ("404: the error pages' own path, asked from outside",
+     b"GET /.dn-nginx/refused HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 404),
+]
+
+
+def _raw(port: int, request: bytes, address: str, tls: bool = True,
+         timeout: float = 10) -> tuple[int, dict[str, str], str]:
+    """Send ``request`` as it is (no client library fixes it up) to ``port`` from ``address``, over
+    TLS unless ``tls`` is false, and read the answer to the close: (status, headers with lower-case
+    names, each name once, body); status 0 when nothing came."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(address, 0))
+    with client_tls().wrap_socket(sock) if tls else sock as conn:
+        conn.sendall(request)
+        data = b""
+        try:
+            while chunk := conn.recv(65536):
+                data += chunk
+        except (ConnectionResetError, ssl.SSLError):
+            pass  # nginx may close without reading the rest of a refused request
+    if not data:
+        return 0, {}, ""
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers: dict[str, str] = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        assert name.lower() not in headers, f"{name} sent twice"
+        headers[name.lower()] = value.strip()
+    return int(lines[0].split()[1]), headers, body.decode("latin-1")
+
+
+@pytest.mark.parametrize("what, request_bytes, expected", NGINX_4XX,
+                         ids=[f"{case[0][:3]}-{i}" for i, case in enumerate(NGINX_4XX)])
+def test_every_request_nginx_refuses_itself_gets_its_status_our_headers_and_a_plain_page(
+        ports: tuple[int, int], what: str, request_bytes: bytes, expected: int) -> None:
+    """Kind: an answer nginx makes itself without our headers or with a broken page. A 414 or a
+    request line nginx cannot parse has no URI, and a redirect to a named location then fails
+    (``empty URI in redirect to named location``: a 500 with nginx's HTML page); 494 (400) and the
+    rest were not in ``error_page`` at all. Both servers: the https one and the port-80 redirect."""
+    https, plain = ports
+    for port, tls in ((https, True), (plain, False)):
+        status, headers, body = _raw(port, request_bytes, "127.0.0.7", tls=tls)
+        assert (status, _ours(headers), headers.get("content-type"), body) == (
+            expected, SECURITY, "text/plain", REFUSED), (what, port)
+
+
+def test_plain_http_to_the_https_port_gets_400_our_headers_and_a_plain_page(ports: tuple[int, int]) -> None:
+    """497, answered 400 (nginx's default page said 'The plain HTTP request was sent to HTTPS port')."""
+    status, headers, body = _raw(ports[0], b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", "127.0.0.8", tls=False)
+    assert (status, _ours(headers), body) == (400, SECURITY, REFUSED)
+
+
+@pytest.fixture
+def hurried(tmp_path: Path, backend: int) -> Iterator[tuple[int, Path]]:
+    """nginx's https port with the shipped config but 1 s for a process's answer and for a client's
+    body (so its 504 and 408 come within a test), and the folder it runs in."""
+    conf, https, _ = prepare(tmp_path, "doublenine.conf", [backend] * 3)
+    site = (tmp_path / "site.inc").read_text()
+    assert "proxy_read_timeout 120s;" in site and "client_max_body_size 64k;" in site
+    site = site.replace("proxy_read_timeout 120s;", "proxy_read_timeout 1s;")
+    site = site.replace("client_max_body_size 64k;", "client_max_body_size 64k;\n    client_body_timeout 1s;")
+    (tmp_path / "site.inc").write_text(site)
+    server = Nginx(tmp_path, conf, https)
+    yield https, tmp_path
+    server.stop()
+
+
+def test_no_answer_in_time_gets_nginxs_504_with_our_headers(hurried: tuple[int, Path]) -> None:
+    status, headers, body = _raw(hurried[0], b"GET /t/HOLD HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                                 "127.0.0.9")
+    assert (status, _ours(headers), body) == (504, SECURITY, UNAVAILABLE)
+
+
+def test_nginxs_own_500_gets_our_headers_and_a_plain_page(hurried: tuple[int, Path]) -> None:
+    """A body over client_body_buffer_size (16 KiB) goes to a temporary file; where nginx cannot
+    write it (its folder made a file here), nginx answers 500 itself."""
+    https, folder = hurried
+    (folder / "client_body").rmdir()
+    (folder / "client_body").write_text("not a folder")
+    request = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n" + b"b" * 20000
+    status, headers, body = _raw(https, request, "127.0.0.10")
+    assert (status, _ours(headers), body) == (500, SECURITY, UNAVAILABLE)
+
+
+def test_a_body_that_stops_coming_is_closed_without_an_answer(hurried: tuple[int, Path]) -> None:
+    """408: nginx ends the request without sending its page (so nothing of it can lack our headers)."""
+    request = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n" + b"b" * 10
+    assert _raw(hurried[0], request, "127.0.0.11") == (0, {}, "")
