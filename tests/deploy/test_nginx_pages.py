@@ -16,6 +16,7 @@ pages without our headers. Every status nginx makes itself is sent here, each ch
 """
 from __future__ import annotations
 
+import asyncio
 import http.client
 import re
 import socket
@@ -26,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from .fleet import fleet
 from .nginxrun import DEPLOY, MISSING, NGINX, OPENSSL, Nginx, client_tls, prepare
 
 pytestmark = pytest.mark.skipif(NGINX is None or OPENSSL is None, reason=MISSING)
@@ -273,3 +275,20 @@ def test_a_body_that_stops_coming_is_closed_without_an_answer(hurried: tuple[int
     """408: nginx ends the request without sending its page (so nothing of it can lack our headers)."""
     request = b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n" + b"b" * 10
     assert _raw(hurried[0], request, "127.0.0.11") == (0, {}, "")
+
+
+async def test_f5_the_attackers_long_paths_through_three_processes_on_postgresql(
+        tmp_path: Path, pg: str) -> None:
+    """The attacker's case on the real fleet: a path of 8,100 characters still reaches a process (its
+    own 404 page, passed untouched); one of 9,000 is nginx's 414, never a 500, with our page."""
+    async with fleet(tmp_path, pg) as f:
+        def get(path: bytes) -> tuple[int, dict[str, str], str]:
+            request = b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            return _raw(f.https, request, "127.0.0.12")
+
+        status, headers, _ = await asyncio.to_thread(get, b"/" + b"a" * 8100)
+        assert (status, headers["content-type"], headers["vary"]) == (  # the process's page
+            404, "text/html; charset=utf-8", "Accept-Language")
+        status, headers, body = await asyncio.to_thread(get, b"/" + b"a" * 9000)
+        assert (status, _ours(headers), body) == (414, SECURITY, REFUSED)
+        assert "empty URI" not in (f.nginx_dir / "error.log").read_text()
