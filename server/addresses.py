@@ -100,6 +100,16 @@ class MissLimiter:
         self.missed(group, now)
         return True
 
+    def refund(self, group: str) -> None:
+        """Give back the miss :meth:`take` took for a lookup that found its table after all.
+
+        A lookup takes its miss before it awaits the store and is refunded after: checked first
+        and charged after the await, every lookup in flight at once passed the check (the kind
+        of attacker F1), so one address's concurrent guesses were never bounded by ``burst``."""
+        if group in self._buckets:
+            allowance, stamp = self._buckets[group]
+            self._buckets[group] = (min(self._share()[1], allowance + 1.0), stamp)
+
     def retry_after(self, group: str, now: float) -> float:
         """Seconds until ``group`` may look a code up again (0 when it may now)."""
         rate = self._share()[0]

@@ -33,6 +33,7 @@ from .addresses import MissLimiter, creator_key
 from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
+from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore
 from .storage.ownership import ownership_for
 from .seating import SeatSlot, TableMeta, seat_name, token_matches
@@ -54,6 +55,11 @@ def _may_reopen(stored: Any, token: str) -> bool:
     if not any(token_matches(token, slot.token_hash) for slot in meta.slots.values()):
         return False
     return replay(decode_rows(stored.rows)).phase is not Phase.MATCH_OVER
+
+
+def _too_many(address: str, have: int) -> Refused:
+    """TOO_MANY_TABLES for ``address``'s group, which has ``have`` open tables."""
+    return Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {have} open tables")
 
 
 class Registry:
@@ -87,6 +93,8 @@ class Registry:
         self._loading: dict[str, asyncio.Task[Table]] = {}
         """Tables being claimed and loaded, so concurrent joins of one code share the work."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._new_codes: set[str] = set()
+        """Codes picked by a create still claiming them (never picked twice at once)."""
 
     async def start(self) -> int:
         """Connect the ownership (``OSError`` if it cannot), then resume the stored tables."""
@@ -94,10 +102,10 @@ class Registry:
         return await self.resume()
 
     def new_code(self) -> str:
-        """A fresh, unused, readable table code."""
+        """A fresh, unused, readable table code (not open here, not being loaded or created here)."""
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.tables:
+            if code not in self.tables and code not in self._loading and code not in self._new_codes:
                 return code
 
     def find(self, code: str) -> Table:
@@ -166,9 +174,12 @@ class Registry:
             if token is None or not _may_reopen(stored, token):
                 return self.find(code)
             made_by = None if address is None else creator_key(address)
-            if made_by is not None and limited:  # a closed table counts again once reopened
-                await self._check_table_limit(made_by, str(address))
-            await self.store.reopen_table(code, made_by)
+            # a closed table counts again once reopened: counted and reopened in one atomic step
+            # of the store (attacker F1: concurrent rejoins all passed a count made first)
+            try:
+                await self.store.reopen_table(code, made_by, self._table_limit(limited))
+            except TooManyOpen as exc:
+                raise _too_many(str(address), exc.have) from None
             epoch = await self.store.take(code)
             stored = replace(stored, epoch=stored.epoch if epoch is None else epoch)
             log.info("table %s reopened for a returning player", code)
@@ -203,7 +214,7 @@ class Registry:
         ``limited``: whether ``address`` is held to ``max_tables_per_address`` (TOO_MANY_TABLES);
         False for the embedded server's own player (ServerConfig.own_player_unlimited)."""
         made_by = creator_key(address)  # counted in the store: the tables of every process (issue 12)
-        if limited:
+        if limited:  # a cheap early refusal; the store's count with the insert is what holds
             await self._check_table_limit(made_by, address)
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
@@ -218,11 +229,13 @@ class Registry:
                          public=spec.public)
         table = self._add(meta, None)
         try:
-            await table.persist_new(made_by)
+            await table.persist_new(made_by, self._table_limit(limited))
         except BaseException as exc:  # a table never stored is never registered (issue 12 case 5)
             self.tables.pop(table.code, None)
             await self.ownership.release(table.code)
             await table.close()
+            if isinstance(exc, TooManyOpen):  # the store's atomic count decides (attacker F1)
+                raise _too_many(address, exc.have) from None
             if not isinstance(exc, Exception):
                 raise
             log.exception("table %s: storing the new table failed; it was not created", table.code)
@@ -240,21 +253,31 @@ class Registry:
         except OSError as exc:
             raise Refused(ErrorCode.INTERNAL, f"the store cannot be read now: {exc}; nothing was created") from None
         if have >= self.config.max_tables_per_address:
-            raise Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {have} open tables")
+            raise _too_many(address, have)
+
+    def _table_limit(self, limited: bool) -> int | None:
+        """The store's ``limit`` for a create or reopen (None: the machine's own player, unlimited)."""
+        return self.config.max_tables_per_address if limited else None
 
     async def _claim_new_code(self) -> str:
         """A fresh code that no process holds and the store does not know (issue 12)."""
         for _ in range(8):
             code = self.new_code()
+            # reserved from the pick until the table is registered (or given up): two creates of
+            # this process awaiting their claims at once can never pick one code (the kind of F1)
+            self._new_codes.add(code)
             try:
-                claimed = await self.ownership.claim(code)
-            except OSError as exc:
-                raise Refused(ErrorCode.INTERNAL, f"this server cannot claim tables now: {exc}") from None
-            if not claimed:
-                continue
-            if code not in self._loading and await self.store.load(code) is None:
-                return code
-            await self.ownership.release(code)
+                try:
+                    claimed = await self.ownership.claim(code)
+                except OSError as exc:
+                    raise Refused(ErrorCode.INTERNAL, f"this server cannot claim tables now: {exc}") from None
+                if not claimed:
+                    continue
+                if code not in self._loading and await self.store.load(code) is None:
+                    return code
+                await self.ownership.release(code)
+            finally:
+                self._new_codes.discard(code)
         raise Refused(ErrorCode.INTERNAL, "no free table code found; try again")
 
     def _add(self, meta: TableMeta, events: list[Any] | None) -> Table:

@@ -114,10 +114,12 @@ class Table:
 
     # ------------------------------------------------------------ storage
 
-    async def persist_new(self, creator: str | None = None) -> None:
+    async def persist_new(self, creator: str | None = None, limit: int | None = None) -> None:
         """Store a new table's record (with ``creator``, the store's key of who created it) and
-        the events its log holds already (the first shuffle)."""
-        await self.store.create_table(self.code, encode_meta(self.meta.record()), creator, self.meta.created_at)
+        the events its log holds already (the first shuffle). ``limit``: the most open tables
+        ``creator`` may have (``TooManyOpen`` from the store, nothing stored, beyond)."""
+        await self.store.create_table(self.code, encode_meta(self.meta.record()), creator,
+                                      self.meta.created_at, limit)
         self.listed_in_store = (False, (0, 0))  # a new record: not listed, no score
         await self.flush_unstored()
         await self.save_listing()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .base import ListedTable, ListingKey, MemoryStore, Store, StoreError, StoredTable, created_us
+from .base import ListedTable, ListingKey, MemoryStore, Store, StoreError, StoredTable, TooManyOpen, created_us
 
 __all__ = ["ListedTable", "ListingKey", "MemoryStore", "MissingFolder", "created_us", "Store", "StoredTable",
            "check_chosen", "default_store", "describe", "missing_folder", "open_store"]

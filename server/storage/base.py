@@ -25,6 +25,22 @@ def created_us(created: float) -> int:
     return math.floor(created * 1_000_000)
 
 
+class TooManyOpen(ValueError):
+    """``create_table`` or ``reopen_table`` refused, nothing written: the creator has ``limit`` open
+    tables already (the tables-per-address limit, counted and claimed in one atomic step)."""
+
+    def __init__(self, creator: str, have: int) -> None:
+        super().__init__(f"creator {creator[:12]} has {have} open tables")
+        self.have = have
+        """How many open tables the creator had when refused."""
+
+
+def refuse_over(creator: str | None, limit: int | None, have: int) -> None:
+    """Raise :class:`TooManyOpen` when ``creator`` (with ``have`` open tables) may not open one more."""
+    if creator is not None and limit is not None and have >= limit:
+        raise TooManyOpen(creator, have)
+
+
 class StoreError(OSError):
     """The store cannot be used at all (its folder cannot be made, the file is not a database,
     the file system is read-only, the database refuses): the message says what and where."""
@@ -90,11 +106,15 @@ class Store(Protocol):
     """
 
     async def create_table(self, code: str, meta: bytes, creator: str | None = None,
-                           created: float | None = None) -> None:
+                           created: float | None = None, limit: int | None = None) -> None:
         """Record a new table; ``ValueError`` if ``code`` exists. ``creator``: an opaque key of who
         created it (a digest of the address group, ``server/addresses.py``), kept while it is open.
         ``created``: its creation time in seconds since the epoch (the record's ``created_at``, so
-        that a live table and its stored row stand at one :data:`ListingKey`), None: now."""
+        that a live table and its stored row stand at one :data:`ListingKey`), None: now.
+        ``limit``: ``creator`` may have at most this many open tables, this one included
+        (:class:`TooManyOpen`, nothing stored, beyond); the count and the insert are one atomic
+        step for every process on the store (attacker F1: two requests both passing a count made
+        before either stored its table beat the limit). None: no limit."""
 
     async def count_open(self, creator: str) -> int:
         """How many open tables ``creator`` created (issue 12: the tables-per-address limit counts
@@ -136,10 +156,12 @@ class Store(Protocol):
         """Mark a table closed (and forget its creator); its log stays stored. ``KeyError`` if
         unknown, ``ValueError`` if ``epoch`` is stale (as :meth:`update_meta`)."""
 
-    async def reopen_table(self, code: str, creator: str | None = None) -> None:
+    async def reopen_table(self, code: str, creator: str | None = None, limit: int | None = None) -> None:
         """Mark a closed table open again (a player came back to an idle-closed table, D7);
         ``KeyError`` if unknown. ``creator``: whose open table it is now (the key of the address
-        group that reopened it, counted by :meth:`count_open` like a table it created)."""
+        group that reopened it, counted by :meth:`count_open` like a table it created).
+        ``limit``: as in :meth:`create_table`, counted and reopened in one atomic step
+        (:class:`TooManyOpen`, nothing changed, when a closed table would exceed it)."""
 
     async def load_open(self) -> list[StoredTable]:
         """Every table not closed, with its whole log, for resuming after a restart."""
@@ -169,7 +191,7 @@ class MemoryStore:
     _creator: dict[str, str | None] = field(default_factory=dict)
 
     async def count_open(self, creator: str) -> int:
-        return sum(1 for code, who in self._creator.items() if who == creator and not self.tables[code].closed)
+        return self._count(creator)
 
     def _fenced(self, code: str, epoch: int | None) -> StoredTable:
         t = self.tables[code]
@@ -177,10 +199,16 @@ class MemoryStore:
             raise stale_owner(code, epoch, t.epoch)
         return t
 
+    def _count(self, creator: str) -> int:
+        return sum(1 for code, who in self._creator.items() if who == creator and not self.tables[code].closed)
+
     async def create_table(self, code: str, meta: bytes, creator: str | None = None,
-                           created: float | None = None) -> None:
+                           created: float | None = None, limit: int | None = None) -> None:
+        # no await from the count to the insert: atomic within the one process that holds it
         if code in self.tables:
             raise ValueError(f"table {code} exists")
+        if creator is not None and limit is not None:
+            refuse_over(creator, limit, self._count(creator))
         self.tables[code] = StoredTable(code, meta)
         self._creator[code] = creator
         self._rows[code], self._seqs[code] = [], set()
@@ -245,8 +273,10 @@ class MemoryStore:
         self.tables[code] = replace(self._fenced(code, epoch), closed=True)
         self._creator[code] = None
 
-    async def reopen_table(self, code: str, creator: str | None = None) -> None:
+    async def reopen_table(self, code: str, creator: str | None = None, limit: int | None = None) -> None:
         was = self.tables[code]
+        if was.closed and creator is not None and limit is not None:
+            refuse_over(creator, limit, self._count(creator))
         self.tables[code] = replace(was, closed=False)
         if was.closed:
             self._creator[code] = creator

@@ -46,8 +46,8 @@ class MeteredStore:
             self.histogram.observe(time.perf_counter() - start)
 
     async def create_table(self, code: str, meta: bytes, creator: str | None = None,
-                           created: float | None = None) -> None:
-        await self._write(self.inner.create_table(code, meta, creator, created))
+                           created: float | None = None, limit: int | None = None) -> None:
+        await self._write(self.inner.create_table(code, meta, creator, created, limit))
 
     async def count_open(self, creator: str) -> int:
         result: int = await self.inner.count_open(creator)
@@ -80,8 +80,8 @@ class MeteredStore:
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         await self._write(self.inner.close_table(code, epoch))
 
-    async def reopen_table(self, code: str, creator: str | None = None) -> None:
-        await self._write(self.inner.reopen_table(code, creator))
+    async def reopen_table(self, code: str, creator: str | None = None, limit: int | None = None) -> None:
+        await self._write(self.inner.reopen_table(code, creator, limit))
 
     async def load_open(self) -> list[StoredTable]:
         return await self.inner.load_open()

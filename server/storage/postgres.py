@@ -13,6 +13,7 @@ install (wheels on PyPI), so the container image and CI stay one ``pip install``
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from datetime import datetime, timedelta, timezone
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -20,7 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .base import ListedTable, ListingKey, StoredTable, created_us, stale_owner
+from .base import ListedTable, ListingKey, StoredTable, TooManyOpen, created_us, refuse_over, stale_owner
 
 T = TypeVar("T")
 
@@ -58,6 +59,28 @@ lists from (``listed``, ``score_a``, ``score_b``) and ``creator`` (who created a
 the tables-per-address limit): ``ADD COLUMN IF NOT EXISTS`` upgrades older databases in place."""
 SCHEMA_LOCK = 0x646E_0001
 """Advisory lock id: processes starting together create the schema one at a time."""
+CREATOR_LOCKS = 0x646E_0002
+"""First key of the two-key advisory locks taken per creator (address group) for the
+tables-per-address limit; the two-key space never meets the one-key locks of tables
+(``pglocks.lock_key``) or :data:`SCHEMA_LOCK`."""
+
+
+def creator_lock(creator: str) -> int:
+    """The second advisory lock key of ``creator``: 32 signed bits of its BLAKE2b digest (two
+    creators sharing one only wait for each other; neither count is wrong)."""
+    return int.from_bytes(hashlib.blake2b(creator.encode(), digest_size=4).digest(), "big", signed=True)
+
+
+async def _count_locked(con: asyncpg.Connection, creator: str) -> int:
+    """``creator``'s open tables, with its advisory lock held until the transaction ends: every
+    process's create or reopen for one creator counts and writes one at a time (attacker F1),
+    and READ COMMITTED gives the count after the lock a snapshot with the previous holder's row.
+    First of all the transaction's locks, the write lock on ``dn_table``: taken after the count
+    (a lock upgrade) it deadlocked with a starting process's schema step, and taken after the
+    advisory lock, one waiting for the schema step while holding it made a cycle."""
+    await con.execute("LOCK TABLE dn_table IN ROW EXCLUSIVE MODE")
+    await con.execute("SELECT pg_advisory_xact_lock($1, $2)", CREATOR_LOCKS, creator_lock(creator))
+    return int(await con.fetchval("SELECT count(*) FROM dn_table WHERE creator=$1 AND NOT closed", creator))
 
 
 def redact(dsn: str) -> str:
@@ -115,14 +138,18 @@ class PostgresStore:
             raise OSError(f"postgres: {exc}") from exc
 
     async def create_table(self, code: str, meta: bytes, creator: str | None = None,
-                           created: float | None = None) -> None:
+                           created: float | None = None, limit: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
+            if creator is not None and limit is not None:
+                refuse_over(creator, limit, await _count_locked(con, creator))
             await con.execute("INSERT INTO dn_table(code, meta, creator, created)"
                               " VALUES ($1, $2, $3, COALESCE($4, now()))", code, bytes(meta), creator,
                               None if created is None else _stamp(created_us(created)))
 
         try:
             await self._run(work)
+        except TooManyOpen:
+            raise
         except ValueError as exc:
             raise ValueError(f"table {code} exists") from exc
 
@@ -227,8 +254,12 @@ class PostgresStore:
 
         await self._run(work)
 
-    async def reopen_table(self, code: str, creator: str | None = None) -> None:
+    async def reopen_table(self, code: str, creator: str | None = None, limit: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
+            if creator is not None and limit is not None:
+                have = await _count_locked(con, creator)  # first: its locks come before any read
+                if await con.fetchval("SELECT 1 FROM dn_table WHERE code=$1 AND closed", code) is not None:
+                    refuse_over(creator, limit, have)
             done = await con.execute("UPDATE dn_table SET closed=FALSE, creator=$2, updated=now()"
                                      " WHERE code=$1 AND closed", code, creator)
             if done.endswith(" 0") and await con.fetchval("SELECT 1 FROM dn_table WHERE code=$1", code) is None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .base import ListedTable, ListingKey, StoreError, StoredTable, created_us, stale_owner
+from .base import ListedTable, ListingKey, StoreError, StoredTable, created_us, refuse_over, stale_owner
 from .ownerfile import OwnerFile
 
 SCHEMA_VERSION = 2
@@ -220,8 +220,12 @@ class SQLiteStore:
     # -- the Store interface -----------------------------------------------------------
 
     async def create_table(self, code: str, meta: bytes, creator: str | None = None,
-                           created: float | None = None) -> None:
+                           created: float | None = None, limit: int | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
+            # One job: the count and the insert in one BEGIN IMMEDIATE transaction of the one
+            # writer thread of the one process that holds the file (attacker F1).
+            if creator is not None and limit is not None:
+                refuse_over(creator, limit, _count_open(c, creator))
             now = time.time()
             try:
                 c.execute(
@@ -235,7 +239,7 @@ class SQLiteStore:
 
     async def count_open(self, creator: str) -> int:
         def job(c: sqlite3.Connection) -> int:
-            return int(c.execute("SELECT count(*) FROM dn_table WHERE creator=? AND closed=0", (creator,)).fetchone()[0])
+            return _count_open(c, creator)
 
         result: int = await self._call(job)
         return result
@@ -339,8 +343,11 @@ class SQLiteStore:
 
         await self._call(job)
 
-    async def reopen_table(self, code: str, creator: str | None = None) -> None:
+    async def reopen_table(self, code: str, creator: str | None = None, limit: int | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
+            if creator is not None and limit is not None and c.execute(
+                    "SELECT 1 FROM dn_table WHERE code=? AND closed=1", (code,)).fetchone() is not None:
+                refuse_over(creator, limit, _count_open(c, creator))  # one job, as in create_table
             cur = c.execute("UPDATE dn_table SET closed=0, creator=?, updated=? WHERE code=? AND closed=1",
                             (creator, time.time(), code))
             if cur.rowcount == 0 and c.execute("SELECT 1 FROM dn_table WHERE code=?", (code,)).fetchone() is None:
@@ -429,6 +436,11 @@ def adopt_old_file(folder: Path) -> Path:
 def _listing(row: Any) -> tuple[bool, tuple[int, int]]:
     """(listed, scores) from the columns ``listed, score_a, score_b``."""
     return bool(row[0]), (int(row[1]), int(row[2]))
+
+
+def _count_open(c: sqlite3.Connection, creator: str) -> int:
+    """How many open tables ``creator`` created (``Store.count_open``), inside a job's transaction."""
+    return int(c.execute("SELECT count(*) FROM dn_table WHERE creator=? AND closed=0", (creator,)).fetchone()[0])
 
 
 def _fence(c: sqlite3.Connection, code: str, epoch: int | None) -> None:

@@ -211,14 +211,18 @@ class WebSite:
         table = registry.tables.get(clean_code(code))
         if table is not None:
             return table_info(table)
-        if not registry.misses.allowed(group, now):
+        if not registry.misses.take(group, now):  # taken before the await, refunded unless a miss
             return HTTPStatus.TOO_MANY_REQUESTS
+        missed = False
         try:
             return table_info(await registry.find_or_load(code))
         except Refused as exc:
             if exc.code is ErrorCode.TABLE_MOVING:
                 return _moving_info(clean_code(code))
             if exc.code is ErrorCode.UNKNOWN_TABLE:
-                registry.misses.missed(group, now)
+                missed = True
                 registry.metrics.code_misses.inc()
             return HTTPStatus.NOT_FOUND
+        finally:
+            if not missed:
+                registry.misses.refund(group)

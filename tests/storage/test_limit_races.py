@@ -1,0 +1,220 @@
+"""Attacker F1: the tables-per-address limit holds against concurrent requests.
+
+The server counted an address group's open tables and only then stored the new or reopened
+table, so concurrent creates (10 of 10 at limit 3) and rejoins (13 of 13) all passed the
+count. The store now counts and writes in one atomic step per creator (memory: no await
+between; SQLite: one job of its one writer; PostgreSQL: a transaction holding the creator's
+advisory lock), so exactly the limit succeed, within one process and across processes.
+"""
+from __future__ import annotations
+
+import asyncio
+import urllib.error
+import urllib.request
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from doublenine.server.addresses import MissLimiter
+from doublenine.server.app import GameServer
+from doublenine.server.config import ServerConfig
+from doublenine.server.netbot import ServerRefused, TableClient
+from doublenine.server.storage import Store, TooManyOpen, open_store
+
+LIMIT = 3
+ME = "creator-key-of-one-address-group"
+OTHER = "creator-key-of-another-group"
+
+
+async def _outcomes(calls: list[Any]) -> list[str]:
+    """Run ``calls`` at once; each one's outcome: "ok", or the refusal's kind."""
+    done = await asyncio.gather(*calls, return_exceptions=True)
+    return sorted("ok" if r is None else type(r).__name__ for r in done)
+
+
+async def test_concurrent_creates_from_one_creator_store_exactly_the_limit(store: Store) -> None:
+    outcomes = await _outcomes([store.create_table(f"C{i}", b"m", ME, None, LIMIT) for i in range(10)])
+    assert outcomes == ["TooManyOpen"] * 7 + ["ok"] * 3
+    assert await store.count_open(ME) == 3
+    assert len(await store.load_open()) == 3  # the refused ones stored nothing
+    await store.create_table("X1", b"m", OTHER, None, LIMIT)  # another group has its own
+    await store.create_table("X2", b"m", ME)  # no limit: the machine's own player
+    assert await store.count_open(ME) == 4
+
+
+async def test_concurrent_reopens_for_one_creator_reopen_exactly_the_limit(store: Store) -> None:
+    for i in range(13):
+        await store.create_table(f"R{i}", b"m", ME)
+        await store.close_table(f"R{i}")
+    await store.create_table("OPEN", b"m", ME)  # one open already: two places left
+    outcomes = await _outcomes([store.reopen_table(f"R{i}", ME, LIMIT) for i in range(13)])
+    assert outcomes == ["TooManyOpen"] * 11 + ["ok"] * 2
+    assert await store.count_open(ME) == 3
+    closed = [t.code for t in [await store.load(f"R{i}") for i in range(13)] if t is not None and t.closed]
+    assert len(closed) == 11
+    with pytest.raises(TooManyOpen) as refused:
+        await store.reopen_table(closed[0], ME, LIMIT)
+    assert refused.value.have == 3
+    await store.reopen_table("OPEN", ME, LIMIT)  # an open table is not opened again: no refusal
+
+
+async def test_two_stores_on_one_postgresql_count_as_one(pg_dsn: str) -> None:
+    """Two pools stand for two server processes: the creator's advisory lock orders them."""
+    first, second = open_store(pg_dsn), open_store(pg_dsn)
+    try:
+        await first.drop_all()  # type: ignore[attr-defined]
+        stores = (first, second)
+        outcomes = await _outcomes([stores[i % 2].create_table(f"P{i}", b"m", ME, None, LIMIT)
+                                    for i in range(20)])
+        assert outcomes == ["TooManyOpen"] * 17 + ["ok"] * 3
+        codes = [t.code for t in await first.load_open()] + [f"Q{i}" for i in range(10)]
+        for code in codes[3:]:
+            await second.create_table(code, b"m", ME)
+        for code in codes:
+            await first.close_table(code)
+        outcomes = await _outcomes([stores[i % 2].reopen_table(code, ME, LIMIT) for i, code in enumerate(codes)])
+        assert outcomes == ["TooManyOpen"] * 10 + ["ok"] * 3
+        assert await second.count_open(ME) == 3
+    finally:
+        await first.close()
+        await second.close()
+
+
+# ---------------------------------------------------------------- real servers, real sockets
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.sqlite3")
+    dsn = str(request.getfixturevalue("pg_dsn"))
+    store = open_store(dsn)
+    await store.drop_all()  # type: ignore[attr-defined]
+    await store.close()
+    return dsn
+
+
+def settings(db: str) -> ServerConfig:
+    return ServerConfig(host="127.0.0.1", port=0, db=db, bot_delay=0.0, max_tables_per_address=LIMIT,
+                        trust_proxy=True)
+
+
+async def _attach(server: GameServer, fields: dict[str, Any]) -> TableClient | str:
+    """A client attached with ``fields`` from one address group (by X-Forwarded-For), or the
+    code it was refused with."""
+    client = await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": "203.0.113.7"})
+    try:
+        return await client.attach(fields)
+    except ServerRefused as exc:
+        await client.close()
+        return str(exc.error.code)
+
+
+CREATE = {"type": "create_table", "sit": 1, "name": "Ana", "seats": [{"kind": "human"}] * 4}
+
+
+async def _race(servers: list[GameServer], requests: list[dict[str, Any]]) -> tuple[list[TableClient], list[str]]:
+    """Send ``requests`` at once, spread over ``servers``: (the attached clients, the refusals)."""
+    done = await asyncio.gather(*[_attach(servers[i % len(servers)], r) for i, r in enumerate(requests)])
+    return [c for c in done if isinstance(c, TableClient)], [c for c in done if isinstance(c, str)]
+
+
+async def _close_all(servers: list[GameServer], clients: list[TableClient]) -> None:
+    """The players' windows close (seats kept, D7), then their tables close for idleness."""
+    for client in clients:
+        await client.close()
+    for server in servers:
+        for table in list(server.registry.tables.values()):
+            await server.registry.close_table(table)
+
+
+async def _creates_and_rejoins_hold_the_limit(servers: list[GameServer]) -> None:
+    made, refused = await _race(servers, [CREATE] * 10)
+    assert (len(made), refused) == (3, ["TOO_MANY_TABLES"] * 7)
+    await _close_all(servers, made)
+    more, refused = await _race(servers, [CREATE] * 3)  # 3 more, then closed: 6 closed tables
+    assert (len(more), refused) == (3, [])
+    await _close_all(servers, more)
+    rejoins = [{"type": "rejoin", "code": c.code, "token": c.token} for c in made + more]
+    back, refused = await _race(servers, rejoins)
+    assert (len(back), refused) == (3, ["TOO_MANY_TABLES"] * 3)
+    store = servers[0].store
+    assert len(await store.load_open()) == 3
+    _, refused = await _race(servers, [CREATE] * 2)
+    assert refused == ["TOO_MANY_TABLES"] * 2
+    for client in back:
+        await client.close()
+
+
+async def test_f1_concurrent_creates_and_rejoins_at_one_server(db: str) -> None:
+    server = await GameServer(settings(db)).start()
+    try:
+        await _creates_and_rejoins_hold_the_limit([server])
+    finally:
+        await server.stop()
+
+
+async def test_f1_concurrent_creates_and_rejoins_across_two_servers_on_one_postgresql(pg_dsn: str) -> None:
+    store = open_store(pg_dsn)
+    await store.drop_all()  # type: ignore[attr-defined]
+    await store.close()
+    a = await GameServer(settings(pg_dsn)).start()
+    b = await GameServer(replace(settings(pg_dsn))).start()
+    try:
+        await _creates_and_rejoins_hold_the_limit([a, b])
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+async def test_f1_kind_concurrent_unknown_codes_from_one_address_are_bounded_by_the_burst(db: str) -> None:
+    """Table-code misses (issue 12 case 7) were checked before the store lookup and charged after
+    it: 20 guesses in flight at once all passed a budget of 5. Now each takes its miss first."""
+    config = replace(settings(db), code_miss_burst=5, code_miss_rate=0.001)
+    server = await GameServer(config).start()
+    try:
+        spectates = [{"type": "spectate", "code": f"ZZZ{i:02d}"} for i in range(20)]
+        _, refused = await _race([server], spectates)
+        assert sorted(refused) == ["RATE_LIMITED"] * 15 + ["UNKNOWN_TABLE"] * 5
+        made, refused = await _race([server], [CREATE])  # a create is no lookup: never charged
+        assert (len(made), refused) == (1, [])
+        rejoin = {"type": "rejoin", "code": made[0].code, "token": made[0].token}
+        await made[0].close()
+        _, refused = await _race([server], [rejoin])  # no miss left: refused before the lookup
+        assert refused == ["RATE_LIMITED"]
+    finally:
+        await server.stop()
+
+
+def test_a_lookup_that_finds_its_table_gives_its_miss_back() -> None:
+    misses = MissLimiter(rate=0.001, burst=2)
+    assert misses.take("a", 0.0) and misses.take("a", 0.0) and not misses.take("a", 0.0)
+    misses.refund("a")
+    assert misses.take("a", 0.0) and not misses.take("a", 0.0)
+    misses.refund("a")
+    misses.refund("a")
+    misses.refund("a")  # never more than the burst
+    assert misses.take("a", 0.0) and misses.take("a", 0.0) and not misses.take("a", 0.0)
+
+
+async def test_f1_kind_concurrent_table_pages_of_unknown_codes_are_bounded_by_the_burst(db: str) -> None:
+    """The same for ``/t/CODE`` pages: 20 at once from one address, 5 misses allowed."""
+    config = replace(settings(db), code_miss_burst=5, code_miss_rate=0.001)
+    server = await GameServer(config).start()
+
+    def get(code: str) -> int:
+        request = urllib.request.Request(f"http://127.0.0.1:{server.port}/t/{code}",
+                                         headers={"X-Forwarded-For": "203.0.113.7"})
+        try:
+            with urllib.request.urlopen(request, timeout=20) as answer:
+                return int(answer.status)
+        except urllib.error.HTTPError as exc:
+            return int(exc.code)
+
+    try:
+        statuses = await asyncio.gather(*[asyncio.to_thread(get, f"ZZZ{i:02d}") for i in range(20)])
+        assert sorted(statuses) == [404] * 5 + [429] * 15
+    finally:
+        await server.stop()
