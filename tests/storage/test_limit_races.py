@@ -218,3 +218,27 @@ async def test_f1_kind_concurrent_table_pages_of_unknown_codes_are_bounded_by_th
         assert sorted(statuses) == [404] * 5 + [429] * 15
     finally:
         await server.stop()
+
+
+async def test_f1_kind_two_creates_at_once_never_pick_one_code(db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Table code allocation: a picked code was free only once its table was registered, after
+    the claim and the store lookup were awaited; two creates drawing one code both took it and the
+    second's failure dropped the first's table. The random draw here repeats its first code."""
+    import secrets
+    from types import SimpleNamespace
+
+    from doublenine.server import registry as registry_module
+
+    draws = iter("AAAAA" "AAAAA" "BBBBB" "CCCCC")
+    monkeypatch.setattr(registry_module, "secrets",
+                        SimpleNamespace(choice=lambda alphabet: next(draws), randbits=secrets.randbits))
+    server = await GameServer(settings(db)).start()
+    try:
+        made, refused = await _race([server], [CREATE, CREATE])
+        assert (sorted(str(c.code) for c in made), refused) == (["AAAAA", "BBBBB"], [])
+        assert sorted(server.registry.tables) == ["AAAAA", "BBBBB"]
+        assert sorted(t.code for t in await server.store.load_open()) == ["AAAAA", "BBBBB"]
+        for client in made:
+            await client.close()
+    finally:
+        await server.stop()
