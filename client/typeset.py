@@ -216,13 +216,16 @@ class Typeface:
     def wrap(self, text: object, size: int, width: int, bold: bool = False) -> list[str]:
         """``text`` broken at spaces into lines at most ``width`` px wide; newlines are kept.
 
-        A single word wider than ``width`` gets a line of its own (its drawing fits it).
+        A single word wider than ``width`` gets a line of its own (its drawing fits it). A no-break
+        space (U+00A0, French before ``: ; ! ?``) never breaks: "adresse :" stays on one line.
         """
         lines: list[str] = []
         raw = text if isinstance(text, str) else str(text)
         for para in raw[:8 * MAX_CHARS].split("\n"):
             line = ""
-            for word in para.split():
+            for word in para.replace("\t", " ").split(" "):
+                if not word.strip():
+                    continue
                 trial = f"{line} {word}" if line else word
                 if line and self.measure(trial, size, bold)[0] > width:
                     lines.append(line)

@@ -83,9 +83,9 @@ def test_coach_overlay_waits_then_lists_mistakes_first_with_reasons(reviewed) ->
     assert mistakes[:2] == ["Erreur · Examen de la donne · 6,8 points perdus", "Erreur · Coup · 23,4 points perdus"]
     # R10: six doubles kept when a redeal was worth more (server/coachdeal.py)
     assert "Garder ce jeu valait 6,8 points de moins qu’une redistribution." in texts
-    assert any(t.startswith("Vous : a accepté son jeu · ") and "−0,9 ± 1,0" in t for t in texts)
+    assert any(t.startswith("Vous : a accepté son jeu · ") and "−0,9 ± 1,0" in t for t in texts)
     assert any("Joue une pièce plus légère en gardant le gros double 5-3." in t for t in texts)
-    assert any(t.startswith("Vous : ") and "−18,8 ± " in t for t in texts)
+    assert any(t.startswith("Vous : ") and "−18,8 ± " in t for t in texts)
     overlay = ReviewOverlay(state.view, 1, 1, "en", pygame.Rect(0, 0, 900, 700))
     assert overlay.reply is None
     overlay.update(state.view, (reply,))

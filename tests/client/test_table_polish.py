@@ -99,7 +99,7 @@ def test_export_names_the_file_after_the_table_and_says_where_it_went(tmp_path) 
     scene._export(Export("match", "match-1.json", "{}"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["doublenine-K959E-match-1-hand-3.json",
                                                          "doublenine-K959E-match-1.json"]
-    assert scene.toast is not None and scene.toast[0] == f"Enregistré : {tmp_path / 'doublenine-K959E-match-1.json'}"
+    assert scene.toast is not None and scene.toast[0] == f"Enregistré : {tmp_path / 'doublenine-K959E-match-1.json'}"
     screen = pygame.Surface((800, 600))
     scene.draw(screen)  # the toast draws over the table
     scene.update(scene.toast[1] + 0.1)
