@@ -10,8 +10,10 @@ evaluation: it receives that view and a seeded generator only (R23).
 Each play with a real choice is measured by :func:`doublenine.server.bots.expert.evaluate`
 (signed expected points of the hand for the seat's team, capped at what the match needs,
 no bonuses) with :data:`COACH` playouts: the move made, the expert's best, both with their
-standard error. A decision is a mistake when it lost more than :data:`THRESHOLD` points and
-more than :data:`Z` standard errors of the difference. :func:`reason_of` names the one term
+standard error. The expert's best is chosen as the expert plays (and the hint, R25, advises): the
+best mean plus ``prior`` times the ``normal`` score; a move the expert would make is never a
+mistake. A decision is a mistake when it lost more than :data:`THRESHOLD` points against that
+best and more than :data:`Z` standard errors of the difference. :func:`reason_of` names the one term
 of the ``normal`` evaluation (:mod:`.bots.heuristic`) that explains the difference, if any.
 
 An acceptance of a deal with five or more doubles (R10: it could have been a demand) is measured
@@ -36,7 +38,7 @@ from . import coachdeal
 from .bots import expert
 from .bots.heuristic import (
     W_DOUBLE, W_FOLLOW, W_LAST_VOID, W_LEAD_SUIT, W_NEXT_LOCKED, W_NEXT_VOID, W_OPPONENT_NUMBER, W_PARTNER_LOCKED,
-    W_PARTNER_NUMBER, W_PIPS, ends_after,
+    W_PARTNER_NUMBER, W_PIPS, ends_after, score_play,
 )
 from .bots.knowledge import Knowledge, knowledge
 from .bots.playout import PM
@@ -239,7 +241,10 @@ def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
     if len({_position(k, m) for m in moves if isinstance(m, Play)}) < 2:
         return CoachRow(at, kind, made, made, forced=True)
     values = (evaluate or _expert)(view, rng)
-    best = max(moves, key=lambda m: (values[m].mean, -moves.index(m)))
+    # the expert's own choice: the best mean plus its prior on the normal score, as the hint plays
+    # (a hint's tile shed for its weight was once "a mistake" of 3.6 points by the mean alone)
+    prior = {m: COACH.prior * score_play(k, m.tile, m.end) for m in moves if isinstance(m, Play)}
+    best = max(moves, key=lambda m: (values[m].mean + prior[m], -moves.index(m)))
     mine, top = values[made], values[best]
     if top.mean <= mine.mean or _position(k, best) == _position(k, made):
         best, top = made, mine
