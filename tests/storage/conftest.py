@@ -36,6 +36,18 @@ def pg_dsn() -> Iterator[str]:
         pgcluster.stop(root)
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+async def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The ``db`` setting of a real server: a fresh SQLite file, or the PostgreSQL server wiped."""
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.sqlite3")
+    dsn = str(request.getfixturevalue("pg_dsn"))
+    store = open_store(dsn)
+    await store.drop_all()  # type: ignore[attr-defined]
+    await store.close()
+    return dsn
+
+
 @pytest.fixture(params=["memory", "sqlite", "postgres"])
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """The ``--db`` value of one store kind, fresh for each test."""

@@ -12,7 +12,6 @@ import asyncio
 import urllib.error
 import urllib.request
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -83,17 +82,6 @@ async def test_two_stores_on_one_postgresql_count_as_one(pg_dsn: str) -> None:
 
 
 # ---------------------------------------------------------------- real servers, real sockets
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "tables.sqlite3")
-    dsn = str(request.getfixturevalue("pg_dsn"))
-    store = open_store(dsn)
-    await store.drop_all()  # type: ignore[attr-defined]
-    await store.close()
-    return dsn
 
 
 def settings(db: str) -> ServerConfig:

@@ -18,7 +18,6 @@ import asyncio
 import json
 import urllib.request
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +26,7 @@ from doublenine.server.addresses import creator_key
 from doublenine.server.app import GameServer
 from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import ServerRefused, TableClient
-from doublenine.server.storage import open_store
+
 from doublenine.shared import protocol as p
 from doublenine.shared.codec import decode_rows
 from doublenine.shared.events import replay
@@ -38,17 +37,6 @@ SOLO = 0.5
 """``solo_idle_timeout`` in these tests (60 s by default)."""
 ME = creator_key("127.0.0.1")
 """The store's key of the loopback address group every client here comes from."""
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "tables.sqlite3")
-    dsn = str(request.getfixturevalue("pg_dsn"))
-    store = open_store(dsn)
-    await store.drop_all()  # type: ignore[attr-defined]
-    await store.close()
-    return dsn
 
 
 def settings(db: str) -> ServerConfig:
