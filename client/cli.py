@@ -134,6 +134,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                     watching = saved.resume_code
                 elif launch.resume and saved.resume_code and saved.resume_token:
                     attach, fallback = p.Rejoin(code=saved.resume_code, token=saved.resume_token), attach
+                    on_joined = _remember_resumed(saved.resume_code)
         elif launch.mode == "join":
             attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
         else:
@@ -218,11 +219,22 @@ def _remember_what_worked(server: str) -> Any:
 
 def _remember_local_table(code: str, token: str | None) -> None:
     """Keep the local table's code and seat token so the next start comes back to it (D7)."""
-    from dataclasses import replace
-
     from . import config
-    if token:
-        config.save(replace(config.load(), resume_code=code, resume_token=token, resume_port=0))
+    if token:  # a new table while a match was kept: that one stays offered (config.keep_match; new user N1)
+        config.save(config.keep_match(config.load(), code, token))
+
+
+def _remember_resumed(rejoined: str) -> Any:
+    """An ``on_joined`` for coming back to kept match ``rejoined``: when the server made a new table
+    instead (that match is over or gone), the dead one is forgotten rather than offered again."""
+    def joined(code: str, token: str | None) -> None:
+        from . import config
+        saved = config.load()
+        if code != rejoined and saved.resume_code == rejoined:
+            saved = config.drop_match(saved)  # an earlier one comes forward, and keep_match puts it back
+        if token:
+            config.save(config.keep_match(saved, code, token))
+    return joined
 
 
 def _invite_where(text: str) -> tuple[str, str]:

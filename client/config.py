@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 
@@ -30,6 +30,10 @@ class Settings:
     resume_port: int = 0
     """The port the remembered table was hosted on for friends ("Host for friends"); 0: a local table.
     The next start hosts it again there, so the friends' windows come back with their seat tokens."""
+    earlier: tuple[str, ...] = ()
+    """Earlier kept local matches, most recent first, each ``"CODE TOKEN SCORE"`` (at most
+    :data:`MAX_EARLIER`): a new table made or hosted while a match was kept never throws it away
+    (new user N1); the start screen offers the first one back (:func:`earlier_match`)."""
     sound: bool = True
     """Issue 15.3: the table's sounds are on."""
     volume: float = 0.6
@@ -46,6 +50,60 @@ MAX_SETTINGS = 64 * 1024
 
 MAX_MUTED = 200
 """Muted names read back from the file at most (a file may have been edited by anyone)."""
+
+
+MAX_EARLIER = 3
+"""Earlier kept matches remembered besides the current one; an older one is dropped (its table stays stored)."""
+
+
+def keep_match(saved: Settings, code: str, token: str, port: int = 0) -> Settings:
+    """``saved`` with table ``code`` (seat ``token``, hosted on ``port``, 0: local) as the kept match.
+
+    The match kept until now, if another one, goes first into :attr:`Settings.earlier` with its score
+    (new user N1: hosting a new table silently dropped the kept solo match); ``code`` leaves it."""
+    earlier = [e for e in saved.earlier if _entry(e) is not None and _entry(e)[0] != code]  # type: ignore[index]
+    if saved.resume_code and saved.resume_token and saved.resume_code != code:
+        earlier.insert(0, f"{saved.resume_code} {saved.resume_token} {saved.resume_score or '-'}")
+    score = saved.resume_score if saved.resume_code == code else ""
+    return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=port,
+                   earlier=tuple(earlier[:MAX_EARLIER]))
+
+
+def drop_match(saved: Settings) -> Settings:
+    """``saved`` without its kept match (its seat was given up): the most recent earlier one, if any,
+    becomes the kept match again (a local table, never hosted again)."""
+    entries = [x for e in saved.earlier if (x := _entry(e)) is not None]
+    if not entries:
+        return replace(saved, resume_code="", resume_token="", resume_score="", resume_port=0, earlier=())
+    (code, token, score), rest = entries[0], entries[1:]
+    return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=0,
+                   earlier=tuple(f"{c} {t} {s or '-'}" for c, t, s in rest))
+
+
+def earlier_match(saved: Settings) -> tuple[str, str, str] | None:
+    """(code, seat token, score ``A-B`` or "") of the most recent earlier kept match, or None."""
+    return next((x for e in saved.earlier if (x := _entry(e)) is not None), None)
+
+
+def back_to_earlier(saved: Settings) -> Settings:
+    """``saved`` with the most recent earlier match kept (to rejoin it) and the kept one first among the earlier."""
+    found = earlier_match(saved)
+    if found is None:
+        return saved
+    code, token, score = found
+    return replace(keep_match(saved, code, token), resume_score=score)
+
+
+def _entry(text: str) -> tuple[str, str, str] | None:
+    """An :attr:`Settings.earlier` entry read back (client.json is outside text), or None if malformed."""
+    parts = text.split(" ")
+    if len(parts) != 3 or not (parts[0].isascii() and parts[0].isalnum() and len(parts[0]) <= 8):
+        return None
+    code, token, score = parts
+    if not (token.isascii() and token.isprintable() and 0 < len(token) <= 43):
+        return None
+    a, sep, b = score.partition("-")
+    return code, token, score if sep and a.isdigit() and b.isdigit() and a.isascii() and b.isascii() else ""
 
 
 def config_path() -> Path:

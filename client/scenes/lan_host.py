@@ -85,11 +85,9 @@ def host_again(launch: Any, code: str, token: str, port: int, *, db: str | None 
 def remember_hosted(port: int) -> Any:
     """An ``on_joined`` keeping the hosted table, its seat token and ``port`` for the next start (D7)."""
     def joined(code: str, token: str | None) -> None:
-        from dataclasses import replace
-
         from .. import config
-        if token:
-            config.save(replace(config.load(), resume_code=code, resume_token=token, resume_port=port))
+        if token:  # the match kept until now stays offered (config.keep_match; new user N1)
+            config.save(config.keep_match(config.load(), code, token, port))
     return joined
 
 

@@ -18,7 +18,7 @@ from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
-from ..config import Settings, load, save
+from ..config import Settings, back_to_earlier, earlier_match, load, save
 from ..input import Viewport
 from ..layout import metrics
 from ..panels import Button
@@ -81,6 +81,9 @@ class Form:
     resume: str | None = None
     """The remembered local match's score (``19-0``, or "" if unknown) when there is one to go back to
     (D7); None hides "Back to your match"."""
+    earlier: str | None = None
+    """The score of the most recent earlier kept match (``config.earlier_match``: a new table was made
+    while it was kept), "" if unknown; None hides "Back to your earlier match" (new user N1)."""
 
 
 FIELDS = ("name", "seed", "server", "table")
@@ -138,6 +141,7 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     out["table"] = (x, y + 2 * row, fw, bh)
     out["seat"] = (x + fw // 2, y + round(3.2 * row), fw // 2, bh)
     out["find"] = (x, y + round(4.7 * row), fw, bh)  # issue 8: tables on this network
+    out["earlier"] = (x, y + round(5.95 * row), fw, bh)  # new user N1: a match kept before the last new table
     out["join"] = (x, y + round(7.2 * row), fw, bh)
     out["watch"] = (x, y + round(8.5 * row), fw, bh)
     out["resume"] = (x, y + round(10.4 * row), fw, bh)  # D7: back to the kept local match
@@ -148,6 +152,12 @@ def _score(text: str) -> str:
     """A remembered score ``A-B`` in ASCII digits (client.json is outside text), else ""."""
     a, sep, b = text.partition("-")
     return text if sep and is_ascii_digits(a) and is_ascii_digits(b) and len(text) <= 9 else ""
+
+
+def _earlier(saved: Any) -> str | None:
+    """The start screen's :attr:`Form.earlier` for settings ``saved``."""
+    found = earlier_match(saved)
+    return None if found is None else _score(found[2])
 
 
 def _system_lang() -> str:
@@ -166,7 +176,8 @@ class StartScene:
         self.form = Form(name=field_value(settings.name, 32),
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
                          server=field_value(server_base(settings.server), 200), table=field_value(settings.table, 200),
-                         resume=_score(settings.resume_score) if settings.resume_code and settings.resume_token else None)
+                         resume=_score(settings.resume_score) if settings.resume_code and settings.resume_token else None,
+                         earlier=_earlier(settings))
         self.launcher = launcher
         self.art = art or Art()
         self.vp = Viewport((1280, 800), (1280, 800))
@@ -178,7 +189,7 @@ class StartScene:
         self.vp = vp
         saved = load()
         self.form = replace(self.form, resume=_score(saved.resume_score)
-                            if saved.resume_code and saved.resume_token else None)
+                            if saved.resume_code and saved.resume_token else None, earlier=_earlier(saved))
         if self.form.server and server_base(self.form.server.strip()) in ENDED_SERVERS:
             self.form = replace(self.form, server="", table="")  # a dead host's server: play here again
         ENDED_SERVERS.clear()
@@ -238,7 +249,7 @@ class StartScene:
     def click(self, pos: tuple[float, float]) -> Change | None:
         """Whatever control is at ``pos``."""
         for cid, (x, y, w, h) in start_layout(self.vp.pixels).items():
-            if cid == "resume" and self.form.resume is None:
+            if (cid == "resume" and self.form.resume is None) or (cid == "earlier" and self.form.earlier is None):
                 continue
             if not cid.startswith("card") and x <= pos[0] < x + w and y <= pos[1] < y + h:
                 return self.click_id(cid)
@@ -247,7 +258,7 @@ class StartScene:
     def click_id(self, cid: str) -> Change | None:
         """Press control ``cid``."""
         self.dirty = True
-        if cid not in FIELDS + ("create", "join", "watch", "host", "find", "resume"):
+        if cid not in FIELDS + ("create", "join", "watch", "host", "find", "resume", "earlier"):
             self.form = replace(self.form, message="")  # a setting changed: an earlier refusal no longer holds
         f = self.form
         if cid in FIELDS:
@@ -271,6 +282,9 @@ class StartScene:
             order = ("any", "1", "2", "3", "4")
             self.form = replace(f, seat=order[(order.index(f.seat) + 1) % len(order)])
         elif cid == "resume" and f.resume is not None:
+            return self._resume()
+        elif cid == "earlier" and f.earlier is not None:
+            save(back_to_earlier(load()))  # it becomes the kept match; the one kept until now goes earlier
             return self._resume()
         elif cid in ("create", "join", "watch"):
             return self._launch(cid)
@@ -407,6 +421,11 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
                               args=(("score", form.resume),)))
     elif form.resume is not None:
         buttons.append(Button("resume", lay["resume"], N_("Back to your match"), primary=True))
+    if form.earlier:
+        buttons.append(Button("earlier", lay["earlier"], N_("Back to your earlier match ({score})"),
+                              args=(("score", form.earlier),)))
+    elif form.earlier is not None:
+        buttons.append(Button("earlier", lay["earlier"], N_("Back to your earlier match")))
     for button in buttons:
         draw_button(surface, art, button, f, lang, False)
     x, y, ww, wh = lay["where"]

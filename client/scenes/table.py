@@ -267,13 +267,17 @@ class TableScene:
         """Leave for the start screen. Alone with computers at this window's own local table, the seat is
         kept (D7) and the start screen offers the way back; with other human players the seat is given up
         (they play on), said first: the first Leave only warns, a second one within the toast's time goes."""
-        state = self.session.state
+        state, saved = self.session.state, config.load()
         me = state.view.seat if isinstance(state.view, SeatView) else None
-        others = state.humans - {me} if me is not None else frozenset()
-        if me is not None and not others and state.table and state.table == config.load().resume_code:
+        # a human seat nobody has taken is no one who could play on (a hosted table's friend not come yet)
+        others = state.humans - {me} - state.free if me is not None else frozenset()
+        stops_all = self.leave_stops_all is not None and self.leave_stops_all()
+        kept = me is not None and bool(state.table) and state.table == saved.resume_code
+        # this window's kept table no longer hosted: no other person can reach it, whatever its human
+        # seats (new user N2: after hosting ended, Leave gave the match up to the computers)
+        if kept and (not others or (self.leave_stops_all is None and not saved.resume_port)):
             self._leave = False  # the seat waits; close() remembers the score for the start screen
             return Change("pop")
-        stops_all = self.leave_stops_all is not None and self.leave_stops_all()
         if me is not None and others and not stops_all and (self._leave_armed is None or self._now > self._leave_armed):
             self._leave_armed = self._now + TOAST_SECONDS
             self.toast = (tr(self.lang, "Leave gives your seat up: the others play on without you. "
@@ -347,7 +351,7 @@ class TableScene:
 
         state, saved = self.session.state, config.load()
         if self._leave and state.table and state.table == saved.resume_code:
-            saved = replace(saved, resume_code="", resume_token="", resume_score="", resume_port=0)
+            saved = config.drop_match(saved)  # an earlier kept match is offered again
         failure = getattr(state, "failure", None)
         url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
         if getattr(failure, "key", "") == "host.stopped" and url:

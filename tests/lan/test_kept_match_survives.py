@@ -1,0 +1,144 @@
+"""New user N1/N2: a kept match was lost without the player being told.
+
+The kind: a path that replaces or gives up the player's kept match (config ``resume_*``) on its own.
+N1: hosting a new table (or creating one) while a solo match was kept overwrote the only remembered
+match; the start screen never offered it again. Now the earlier one stays offered, with its score
+("Back to your earlier match"), and comes back on a click. N2: once hosting ended, the table runs on
+this machine only; Leave there gave the seat up ("the others play on without you") though no other
+person can reach it. Now it keeps the seat like a solo table. Real embedded server and SQLite store.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from doublenine.client import config  # noqa: E402
+from doublenine.client.app import App  # noqa: E402
+from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.config import Settings  # noqa: E402
+from doublenine.client.input import Viewport  # noqa: E402
+from doublenine.client.net import NetClient, NetSession  # noqa: E402
+from doublenine.client.scenes.lan_host import host_table  # noqa: E402
+from doublenine.client.scenes.start import Launch, StartScene  # noqa: E402
+from doublenine.shared import protocol as p  # noqa: E402
+from doublenine.shared.seats import Seat  # noqa: E402
+from sessionkit import pump_until  # noqa: E402
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture(autouse=True)
+def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("DOUBLENINE_DB", raising=False)
+
+
+def _wait(scene: Any, done: Any) -> None:
+    deadline = time.monotonic() + 20
+    while not done() and time.monotonic() < deadline:
+        scene.update(time.monotonic())
+        time.sleep(0.01)
+    assert done()
+
+
+def _host(kinds: tuple[str, str, str, str]) -> Any:
+    hosted = host_table(Launch("create", "Host", "en", seed=5, kinds=kinds),
+                        port=0, bind="127.0.0.1", announce=False, bot_delay=0.0)
+    hosted.resize(Viewport(SIZE, SIZE))
+    pump_until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
+    _wait(hosted, lambda: config.load().resume_code == hosted.code and config.load().resume_token != "")
+    return hosted
+
+
+def _leave_click(hosted: Any) -> pygame.event.Event:
+    x, y, w, h = next(b.rect for b in hosted.table.layout().buttons if b.id == "leave")
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False)
+
+
+def test_n1_hosting_a_new_table_keeps_the_solo_match_offered_with_its_score() -> None:
+    box: dict = {}
+    launcher = make_launcher("en", box, bot_delay=0.0)
+    start = StartScene(config.load(), launcher)
+    app = App(start, SIZE)
+    try:
+        solo = launcher(Launch("create", "Ana", "en", level="easy", resume=True))
+        app.push(solo)
+        _wait(solo, lambda: solo.session.state.view is not None and config.load().resume_code)
+        code, token = solo.session.state.table, config.load().resume_token
+        a, b = solo.session.state.view.scores
+        app.apply(solo._leave_table())  # Leave: alone with computers, the seat is kept
+        assert app.stack == [start] and start.form.resume == f"{a}-{b}" and start.form.earlier is None
+        hosted = _host(("human", "computer", "human", "computer"))  # seat 3 set to Human, "Host for friends"
+        assert config.earlier_match(config.load()) == (code, token, f"{a}-{b}")
+        app.push(hosted)
+        app.apply(hosted.handle(_leave_click(hosted)))  # Leave: no friend seated, hosting ends, the seat is kept
+        assert app.stack == [start]
+        saved = config.load()
+        assert (saved.resume_code, saved.resume_port) == (hosted.code, 0)
+        assert start.form.resume is not None and start.form.earlier == f"{a}-{b}"  # both offered
+        change = start.click_id("earlier")
+        assert change is not None and change.kind == "push"
+        back = change.scene
+        _wait(back, lambda: back.session.state.view is not None)
+        assert (back.session.state.table, back.session.state.view.seat) == (code, Seat.ONE)
+        assert back.session.state.view.scores == (a, b)
+        assert config.earlier_match(config.load())[0] == hosted.code  # the hosted match is the earlier one now
+        back.session.client.close()
+    finally:
+        if box.get("server") is not None:
+            box["server"].stop()
+
+
+def test_n2_leave_after_hosting_ended_keeps_the_seat_when_no_one_can_reach_the_table() -> None:
+    hosted = _host(("human", "human", "computer", "computer"))
+    code, port = hosted.code, hosted.hosting.port
+    friend = NetClient(f"ws://127.0.0.1:{port}/", p.Join(code=code, seat=None, name="Zoë")).start()
+    try:
+        pump_until(NetSession(friend), lambda s: s.view is not None and s.view.seat is not None)
+        pump_until(hosted.table.session, lambda s: len(s.humans) == 2)
+        assert hosted.handle(_leave_click(hosted)) is None and hosted.asking is not None  # asked first
+        # "Leave anyway": hosting ends for everyone
+        assert hosted.click_id("stop") is not None and hosted.ended
+        hosted.close()
+    finally:
+        friend.close()
+    assert (config.load().resume_code, config.load().resume_port) == (code, 0)
+    box: dict = {}
+    launcher = make_launcher("en", box, bot_delay=0.0)
+    start = StartScene(config.load(), launcher)
+    app = App(start, SIZE)
+    try:
+        table = launcher(Launch("create", "Host", "en", resume=True))  # the next start: on this machine only
+        app.push(table)
+        _wait(table, lambda: table.session.state.view is not None and table.session.state.table == code)
+        assert table.session.state.humans == frozenset({Seat.ONE, Seat.TWO})
+        app.apply(table._leave_table())  # one press, no "the others play on" warning
+        assert app.stack == [start] and table.toast is None and table._leave is False
+        registry = box["server"].server.registry
+        _wait(start, lambda: registry.tables[code].slots[1].conn is None)
+        assert registry.tables[code].slots[1].token_hash is not None  # the seat waits (D7)
+        assert start.form.resume is not None and config.load().resume_code == code
+    finally:
+        box["server"].stop()
+
+
+def test_kept_matches_are_bounded_and_a_given_up_one_brings_the_earlier_back() -> None:
+    saved = Settings(resume_code="AAAAA", resume_token="ta", resume_score="37-0")
+    for i, code in enumerate(("BBBBB", "CCCCC", "DDDDD", "EEEEE")):
+        saved = config.keep_match(saved, code, f"t{i}")
+    assert saved.resume_code == "EEEEE"
+    assert saved.earlier == ("DDDDD t2 -", "CCCCC t1 -", "BBBBB t0 -")  # at most MAX_EARLIER: AAAAA dropped
+    saved = config.drop_match(config.keep_match(Settings(resume_code="AAAAA", resume_token="ta",
+                                                         resume_score="37-0"), "BBBBB", "tb", 8765))
+    assert (saved.resume_code, saved.resume_token, saved.resume_score, saved.resume_port, saved.earlier) == \
+        ("AAAAA", "ta", "37-0", 0, ())
+    assert config.earlier_match(replace(saved, earlier=("bad entry with spaces", "K9 tok 3-x"))) == ("K9", "tok", "")
