@@ -61,7 +61,7 @@ def keep_match(saved: Settings, code: str, token: str, port: int = 0) -> Setting
 
     The match kept until now, if another one, goes first into :attr:`Settings.earlier` with its score
     (new user N1: hosting a new table silently dropped the kept solo match); ``code`` leaves it."""
-    earlier = [e for e in saved.earlier if _entry(e) is not None and _entry(e)[0] != code]  # type: ignore[index]
+    earlier = [e for e in saved.earlier if (x := _entry(e)) is not None and x[0] != code]
     if saved.resume_code and saved.resume_token and saved.resume_code != code:
         earlier.insert(0, f"{saved.resume_code} {saved.resume_token} {saved.resume_score or '-'}")
     score = saved.resume_score if saved.resume_code == code else ""
