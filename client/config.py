@@ -123,7 +123,24 @@ def load(path: Path | None = None) -> Settings:
         return Settings()
     if not isinstance(data, dict):
         return Settings()
-    return Settings(**{f.name: v for f in fields(Settings) if (v := _typed(f.type, data.get(f.name))) is not None})
+    return Settings(**{f.name: v for f in fields(Settings)
+                       if (v := _typed(f.type, data.get(f.name))) is not None and _fits(f.name, v)})
+
+
+CODES = ("table", "resume_code")
+"""Fields holding a table code: read back only if they are one (shared/tablecode.py). The file may hold
+anything (an older version saved a hostile server's 4,000-character code: attacker F2)."""
+TOKEN_CHARS = 128
+"""Longest seat token read back (the wire ``Token`` bound)."""
+
+
+def _fits(name: str, value: object) -> bool:
+    """False for a saved table code that is not one, or a seat token over :data:`TOKEN_CHARS`."""
+    from doublenine.shared.tablecode import is_code
+
+    if name in CODES:
+        return value == "" or (isinstance(value, str) and is_code(value))
+    return name != "resume_token" or (isinstance(value, str) and len(value) <= TOKEN_CHARS)
 
 
 def _typed(kind: object, value: object) -> object:

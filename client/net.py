@@ -41,7 +41,7 @@ from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, conne
 from doublenine.shared.reconnect import (REPLACED, Backoff, Reconnector, ends_game, retry_after, retry_dial,
                                          retry_refusal)
 
-from .store import ClientState, Connection, Failed, reduce
+from .store import ClientState, Connection, Failed, reduce, unseen_chat
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +106,16 @@ class NetClient:
 
     # ------------------------------------------------------------ thread
     def _run(self) -> None:
+        """The thread's body: it never ends without telling the window (a silent end once left
+        "Connection lost: reconnecting..." up for good: attacker F2)."""
+        try:
+            self._connect_loop()
+        except BaseException:  # noqa: BLE001 - told below: the window must never wait on a dead thread
+            log.exception("the network thread for %s failed", self.url)
+            if not self._stop.is_set():
+                self._fail(unreachable(*host_port(self.url)))
+
+    def _connect_loop(self) -> None:
         from websockets.exceptions import WebSocketException
 
         refused: Failure | None = None  # the last refusal of a rejoin, told if the table never returns
@@ -125,6 +135,9 @@ class NetClient:
                 log.info("rejoin of %s refused for now (%s): retrying", self.code, exc.error_code)
             except (OSError, WebSocketException, TimeoutError, p.FrameError) as exc:
                 log.info("connection to %s lost: %s", self.url, exc)
+                cause = exc
+            except Exception as exc:  # noqa: BLE001 - anything else ends this connection, not the thread
+                log.exception("connection to %s failed", self.url)
                 cause = exc
             finally:
                 self._ws = None
@@ -213,15 +226,15 @@ class NetClient:
                 return
 
     def _next_known(self, ws: Any) -> Any:
-        """The next server message of a type this client knows, each waited for at most
-        ``open_timeout`` (docs/protocol.md: a newer server's other messages are skipped)."""
+        """The next server message this client can use, waited for at most ``open_timeout`` in all
+        (raises TimeoutError): a newer server's other messages (docs/protocol.md) and bad frames are
+        skipped as after joining (attacker F4), and a stream of them never holds "Connecting..." up."""
+        deadline = time.monotonic() + self._open_timeout
         while True:
             try:
-                return p.decode_server(ws.recv(timeout=self._open_timeout))
+                return p.decode_server(ws.recv(timeout=max(0.0, deadline - time.monotonic())))
             except p.FrameError as exc:
-                if not p.unknown_message(exc):
-                    raise
-                log.info("skipped a server message this version does not know: %s", exc.detail)
+                (log.info if p.unknown_message(exc) else log.warning)("server frame skipped: %s", exc)
 
     def _failure_of(self, error: p.Error) -> Failure:
         """The person's message for a server refusal while attaching (shared/failures.py keys): always
@@ -306,11 +319,13 @@ class NetSession:
     def pump(self, limit: int = 500) -> bool:
         """Drain the inbox into the state without waiting; True if anything changed."""
         changed = False
+        batch: list[Any] = []
         for _ in range(limit):
             try:
-                msg = self.client.inbox.get_nowait()
+                batch.append(self.client.inbox.get_nowait())
             except queue.Empty:
                 break
+        for msg in unseen_chat(batch):  # chat lines a later frame pushes out are never cleaned (F3)
             try:
                 new = reduce(self.state, msg)
             except Exception:  # a server's frame that fits the schema but not the match: never crash

@@ -116,12 +116,8 @@ class Failed:
     failure: Any
 
 
-CODE_CHARS = 16
-"""Longest table code shown (the wire ``Code`` bound; a code is 5 characters, shared/tablecode.py)."""
-
-
 def shown(raw: str, chars: int) -> str:
-    """Text a server sent that the window shows as is (names, chat, the table code), cleaned and cut as
+    """Text a server sent that the window shows as is (names, chat), cleaned and cut as
     the server cleans what players type (shared/cleantext.py): a stranger's server is untrusted, and
     its frames may carry 4 KiB strings. ``""`` when nothing visible is left."""
     try:
@@ -130,11 +126,14 @@ def shown(raw: str, chars: int) -> str:
         return ""
 
 
-def _line(line: Any) -> Any:
-    """A chat line with its ``name`` and ``text`` bounded for the screen (:func:`shown`)."""
+def _line(line: Any, mine: bool) -> Any:
+    """A chat line with its ``name`` and ``text`` bounded for the screen (:func:`shown`) and ``mine`` as
+    this window decided it (:func:`_chat`)."""
     name = shown(line.name, NAME_CHARS)
     text = None if line.text is None else (shown(line.text, MAX_CHARS) or "…")
-    return line if (name, text) == (line.name, line.text) else line.model_copy(update={"name": name, "text": text})
+    if (name, text, mine) == (line.name, line.text, line.mine):
+        return line
+    return line.model_copy(update={"name": name, "text": text, "mine": mine})
 
 
 def _table(state: ClientState, t: Any) -> ClientState:
@@ -144,7 +143,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
     req = t.request
     if req is not None and me is not None and int(me) in req.waiting:
         consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action),)
-    return replace(state, table=shown(t.code, CODE_CHARS),
+    return replace(state, table=t.code,  # a code's form, checked with the frame (wire.TableCode)
                    names=tuple(shown(s.name, NAME_CHARS) for s in t.seats),  # type: ignore[arg-type]
                    chat_rule=t.chat,
                    handing_me_over=req is not None and me is not None and req.action == "hand_over"
@@ -206,15 +205,40 @@ CHAT_KEPT = 50
 
 def _chat(state: ClientState, msg: Any) -> ClientState:
     """Issue 15: a history replaces the lines (keeping which were this window's own); a new line is appended
-    once (ids already held are dropped)."""
+    once (ids already held are dropped). Only the lines kept are cleaned: a frame of 120 lines of 4,000
+    characters is trimmed to :data:`CHAT_KEPT` first (cleaning every line of a flood froze the window for
+    seconds: attacker F3). A live line is this window's own (``mine``) only if its seat is this window's
+    seat (none for a spectator): a server cannot make another seat's line pass for one's own (F7)."""
     if msg.history:  # ``mine`` comes only with a line's live copy: the lines this window said stay its own
         own = {line.id for line in state.chat if line.mine}
-        lines = tuple(_line(line if line.mine == (line.id in own) else line.model_copy(update={"mine": line.id in own}))
-                      for line in msg.lines[-CHAT_KEPT:])
-        return replace(state, chat=lines)
+        return replace(state, chat=tuple(_line(line, line.id in own) for line in msg.lines[-CHAT_KEPT:]))
     known = {line.id for line in state.chat}
-    new = tuple(_line(line) for line in msg.lines if line.id not in known)
-    return replace(state, chat=(state.chat + new)[-CHAT_KEPT:]) if new else state
+    new = [line for line in msg.lines if line.id not in known][-CHAT_KEPT:]
+    if not new:
+        return state
+    me = state.view.seat if state.view is not None else None
+    said = tuple(_line(line, line.mine and line.seat == me) for line in new)
+    return replace(state, chat=(state.chat + said)[-CHAT_KEPT:])
+
+
+def unseen_chat(batch: list[Any]) -> list[Any]:
+    """``batch`` (messages drained at once, oldest first) without the chat frames whose lines could not
+    survive it: those before a later history (which replaces them) or before later frames holding
+    :data:`CHAT_KEPT` distinct lines. Reducing the rest keeps the same last lines while cleaning at most
+    about :data:`CHAT_KEPT` per batch: 300 frames of 120 lines once took 12.8 s of one window step
+    (attacker F3). Only a server re-sending ids it already sent could see fewer lines kept."""
+    later: set[int] = set()
+    replaced = False
+    kept: list[Any] = []
+    for msg in reversed(batch):
+        if isinstance(msg, p.ChatLines):
+            if replaced or len(later) >= CHAT_KEPT:
+                continue
+            later.update(line.id for line in msg.lines[-CHAT_KEPT:])
+            replaced = msg.history
+        kept.append(msg)
+    kept.reverse()
+    return kept
 
 
 _REDUCERS: dict[type, Any] = {
@@ -225,7 +249,7 @@ _REDUCERS: dict[type, Any] = {
     p.Snapshot: _snapshot,
     p.Update: _update,
     p.TableUpdate: lambda s, m: _table(s, m.table),
-    p.Joined: lambda s, m: replace(s, table=shown(m.code, CODE_CHARS), seed=m.seed if m.seed is not None else s.seed),
+    p.Joined: lambda s, m: replace(s, table=m.code, seed=m.seed if m.seed is not None else s.seed),
     p.HintReply: lambda s, m: replace(s, hint=decision_from(m.decision)) if m.seq == s.seq else s,
     p.RequestClosed: lambda s, m: replace(
         s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id)),

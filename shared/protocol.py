@@ -20,7 +20,7 @@ from .errors import ErrorCode
 from .frames import FrameError, FrameLimits, limits_from_schema, read_frame
 from .wire import (
     MAX_NUMBER, MAX_PIPS, MAX_SAFE, DecisionW, EndW, IdW, Language, LevelW, Model, Number, SeatNo, Seconds,
-    SeqW, TableW, TileW, ViewPatch, ViewW, Str, Name,
+    SeqW, TableCode, TableW, TileW, ViewPatch, ViewW, Str, Name,
 )
 
 PROTOCOL_VERSION = 2
@@ -290,9 +290,11 @@ class Joined(Model):
     """
 
     type: Literal["joined"] = "joined"
-    code: str
+    code: TableCode
+    """Checked at the frame boundary (a client dials ``/t/CODE`` with it and saves it)."""
     seat: SeatNo | None = None
-    token: str | None = None
+    token: Token | None = None
+    """At most 128 characters: a client sends it back in ``rejoin`` and saves it."""
     seed: Annotated[int, Field(ge=0, lt=2**63, strict=True)] | None = None
 
 

@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .tablecode import CODE_ALPHABET, CODE_LENGTH
+
 
 class Model(BaseModel):
     """Base of every wire model: frozen, unknown fields refused, no infinite or NaN float anywhere
@@ -58,6 +60,13 @@ PhaseW = Literal["draw_shuffle", "draw", "nominate", "deal_shuffle", "review", "
 Str = Annotated[str, Field(max_length=64, strict=True)]
 Name = Annotated[str, Field(min_length=1, max_length=32, strict=True)]
 """A player-typed name; the server cleans it further (server/seating.seat_name, docs/protocol.md "Names")."""
+
+
+TableCode = Annotated[str, Field(min_length=CODE_LENGTH, max_length=CODE_LENGTH, strict=True,
+                                 pattern=f"^[{CODE_ALPHABET}]{{{CODE_LENGTH}}}$")]
+"""A table code as the server makes it (shared/tablecode.py): what a client keeps, saves, shows and dials
+with (``/t/CODE``) is checked here, at the frame boundary; a frame carrying anything else is refused as a
+whole (``WRONG_TYPES``), so a hostile server's 4,000-character or escape-laden code never reaches them."""
 LANGUAGE_TAG = r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}$"
 """A language tag as the catalogs name them (``fr``, ``pt-BR``, ``es_419``): ASCII letters and digits only."""
 Language = Annotated[str, Field(min_length=2, max_length=16, strict=True, pattern=LANGUAGE_TAG)]
@@ -260,7 +269,7 @@ class RequestW(Model):
 class TableW(Model):
     """The table around the match: seats, who is connected, pause, consent."""
 
-    code: str
+    code: TableCode
     seats: tuple[SeatW, SeatW, SeatW, SeatW]
     seeded: bool
     """R24/D9: the deals are reproducible (the seed itself is never here)."""

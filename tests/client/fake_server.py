@@ -13,7 +13,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.views import view_for
 
 
-def table_w(code: str = "SLOW") -> dict[str, Any]:
+def table_w(code: str = "SNAKE") -> dict[str, Any]:
     seats = [{"seat": i, "name": n, "kind": k, "level": "easy", "claimed": k == "human", "connected": k == "human",
               "computer_plays": k == "computer"}
              for i, n, k in ((1, "José", "human"), (2, "Zoë", "computer"), (3, "Ñandú", "computer"),
@@ -44,7 +44,7 @@ class SlowServer:
         p.decode_client(ws.recv())
         ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
         p.decode_client(ws.recv())
-        ws.send(p.encode(p.Joined(code="SLOW", seat=1, token="t0ken")))
+        ws.send(p.encode(p.Joined(code="SNAKE", seat=1, token="t0ken")))
         snap = {"type": "snapshot", "seq": self.seq, "view": view_to_wire(view_for(self.log.state, Seat.ONE)),
                 "table": table_w()}
         ws.send(p.pack(snap))
@@ -71,7 +71,7 @@ class DroppingServer(SlowServer):
         p.decode_client(ws.recv())
         ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
         self.attaches.append(p.decode_client(ws.recv()))
-        ws.send(p.encode(p.Joined(code="SLOW", seat=1, token="t0ken")))
+        ws.send(p.encode(p.Joined(code="SNAKE", seat=1, token="t0ken")))
         snap = {"type": "snapshot", "seq": self.seq + len(self.attaches), "table": table_w(),
                 "view": view_to_wire(view_for(self.log.state, Seat.ONE))}
         ws.send(p.pack(snap))
@@ -93,6 +93,6 @@ class ClosingServer(DroppingServer):
         p.decode_client(ws.recv())
         ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
         self.attaches.append(p.decode_client(ws.recv()))
-        ws.send(p.encode(p.Joined(code="SLOW", seat=1, token="t0ken")))
+        ws.send(p.encode(p.Joined(code="SNAKE", seat=1, token="t0ken")))
         code = self.codes[min(len(self.attaches), len(self.codes)) - 1]
         ws.close(code, "closing as told")

@@ -27,7 +27,7 @@ SLOW = 5.0
 def test_window_keeps_drawing_and_answering_input_while_the_server_is_slow_for_5_seconds() -> None:
     session = session_at(my_turn_with_play)
     with SlowServer(session.log, SLOW) as server:
-        client = NetClient(server.url, p.Join(code="SLOW", name="José")).start()
+        client = NetClient(server.url, p.Join(code="SNAKE", name="José")).start()
         scene = TableScene(NetSession(client))
         app = App(scene, (1280, 800))
         for _ in range(500):
@@ -112,7 +112,7 @@ def test_lost_connection_shows_banner_and_rejoins_with_the_seat_token() -> None:
 
     session = session_at(my_turn_with_play)
     with DroppingServer(session.log) as server:
-        client = NetClient(server.url, p.Join(code="SLOW", name="José"), backoff=Backoff(first=0.05, cap=0.1)).start()
+        client = NetClient(server.url, p.Join(code="SNAKE", name="José"), backoff=Backoff(first=0.05, cap=0.1)).start()
         net = NetSession(client)
         statuses, banners = [], []
         deadline = time.monotonic() + 10
@@ -125,7 +125,7 @@ def test_lost_connection_shows_banner_and_rejoins_with_the_seat_token() -> None:
     assert net.state.seq == 12 and net.state.connection == "connected"
     assert "lost" in statuses and any(banners)
     assert [type(a).__name__ for a in server.attaches] == ["Join", "Rejoin"]
-    assert server.attaches[1].token == "t0ken" and server.attaches[1].code == "SLOW"
+    assert server.attaches[1].token == "t0ken" and server.attaches[1].code == "SNAKE"
 
 
 def test_d1_own_request_waits_then_its_refusal_is_told() -> None:

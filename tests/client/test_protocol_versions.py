@@ -78,7 +78,7 @@ class _NewerServer(SlowServer):
         ws.send(p.pack({"type": "weather", "sunny": True}))
         p.decode_client(ws.recv())
         ws.send(p.pack({"type": "weather", "sunny": False}))
-        ws.send(_future({"type": "joined", "code": "SLOW", "seat": 1, "token": "t0ken"}))
+        ws.send(_future({"type": "joined", "code": "SNAKE", "seat": 1, "token": "t0ken"}))
         snap = {"type": "snapshot", "seq": self.seq, "view": view_to_wire(view_for(self.log.state, Seat.ONE)),
                 "table": table_w()}
         ws.send(_future(snap))
@@ -96,13 +96,13 @@ def _future(obj: dict[str, Any]) -> bytes:
 
 def test_fields_and_messages_a_client_does_not_know_are_skipped() -> None:
     with _NewerServer(MatchLog(seed=5), 0.0) as server:
-        client = NetClient(server.url, p.Join(code="SLOW", seat=1, name="Ana")).start()
+        client = NetClient(server.url, p.Join(code="SNAKE", seat=1, name="Ana")).start()
         session = NetSession(client)
         try:
             pump_until(session, lambda s: s.connection == "connected" and s.view is not None and len(s.chat) == 1)
         finally:
             client.close()
-        assert session.state.failure is None and session.state.table == "SLOW"
+        assert session.state.failure is None and session.state.table == "SNAKE"
         assert session.state.view.seat == Seat.ONE and session.state.chat[0].name == "Zoë"
 
 

@@ -138,7 +138,7 @@ def test_the_moved_close_code_is_a_reconnect_and_4010_ends_the_game() -> None:
     from doublenine.shared.reconnect import ENDED, MOVED
 
     with ClosingServer([MOVED, ENDED]) as server:
-        net = NetSession(NetClient(server.url, p.Join(code="SLOW", name="José"), backoff=FAST).start())
+        net = NetSession(NetClient(server.url, p.Join(code="SNAKE", name="José"), backoff=FAST).start())
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and net.state.failure is None:
             net.pump()

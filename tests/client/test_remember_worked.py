@@ -58,9 +58,9 @@ def test_issue11_6_a_server_that_never_answered_is_not_remembered() -> None:
 def test_issue11_6_server_and_table_are_saved_once_joined() -> None:
     log = session_at(my_turn_with_play).log
     with SlowServer(log, 0.0) as server:
-        scene = make_launcher("en", {})(Launch("join", "Ana", "en", server.url, "SLOW"))
+        scene = make_launcher("en", {})(Launch("join", "Ana", "en", server.url, "SNAKE"))
         try:
-            assert _wait(lambda: config.load().table == "SLOW")
+            assert _wait(lambda: config.load().table == "SNAKE")
             assert config.load().server == server.url
         finally:
             scene.close()
@@ -96,9 +96,9 @@ def test_a_join_by_invite_remembers_the_servers_base_address_not_the_tables_path
     log = session_at(my_turn_with_play).log
     with SlowServer(log, 0.0) as server:
         base = server.url.rstrip("/") + "/"
-        scene = make_launcher("en", {})(Launch("join", "Ana", "en", base + "t/SLOW", "SLOW"))
+        scene = make_launcher("en", {})(Launch("join", "Ana", "en", base + "t/SNAKE", "SNAKE"))
         try:
-            assert _wait(lambda: config.load().table == "SLOW")
+            assert _wait(lambda: config.load().table == "SNAKE")
             assert config.load().server == base
         finally:
             scene.close()

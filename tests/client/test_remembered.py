@@ -70,14 +70,14 @@ def test_d7_a_remembered_match_that_is_over_gives_way_to_a_new_one_quietly() -> 
             msg = p.decode_client(frame)
             got.append(msg)
             if isinstance(msg, p.Rejoin):
-                ws.send(p.encode(p.Joined(code="OLD", seat=1)))
-                ws.send(p.pack({"type": "snapshot", "seq": 40, "table": table_w("OLD"),
+                ws.send(p.encode(p.Joined(code="PAST2", seat=1)))
+                ws.send(p.pack({"type": "snapshot", "seq": 40, "table": table_w("PAST2"),
                                 "view": view_to_wire(view_for(over.log.state, Seat.ONE))}))
             elif isinstance(msg, p.Leave):
-                ws.send(p.encode(p.LeftTable(code="OLD")))
+                ws.send(p.encode(p.LeftTable(code="PAST2")))
             elif isinstance(msg, p.CreateTable):
-                ws.send(p.encode(p.Joined(code="NEW", seat=1, token="new-token")))
-                ws.send(p.pack({"type": "snapshot", "seq": 1, "table": table_w("NEW"),
+                ws.send(p.encode(p.Joined(code="NEWER", seat=1, token="new-token")))
+                ws.send(p.pack({"type": "snapshot", "seq": 1, "table": table_w("NEWER"),
                                 "view": view_to_wire(view_for(fresh.log.state, Seat.ONE))}))
 
     server = serve(handle, "127.0.0.1", 0)
@@ -86,11 +86,11 @@ def test_d7_a_remembered_match_that_is_over_gives_way_to_a_new_one_quietly() -> 
     create = p.CreateTable(seats=tuple(p.SeatSpec(kind=k) for k in ("human", "computer", "computer", "computer")),
                            sit=1)
     try:
-        client = NetClient(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/", p.Rejoin(code="OLD", token="old"),
+        client = NetClient(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/", p.Rejoin(code="PAST2", token="old"),
                            fallback=create, on_joined=lambda c, t: remembered.append((c, t))).start()
         session = NetSession(client)
         deadline = time.monotonic() + 10
-        while session.state.table != "NEW" or session.state.view is None or session.state.seq != 1:
+        while session.state.table != "NEWER" or session.state.view is None or session.state.seq != 1:
             assert time.monotonic() < deadline, session.state
             session.pump()
             time.sleep(0.01)
@@ -98,7 +98,7 @@ def test_d7_a_remembered_match_that_is_over_gives_way_to_a_new_one_quietly() -> 
     finally:
         server.shutdown()
     assert [type(m).__name__ for m in got] == ["Rejoin", "Leave", "CreateTable"]
-    assert remembered == [("NEW", "new-token")] and not session.state.left
+    assert remembered == [("NEWER", "new-token")] and not session.state.left
     assert session.state.view.phase is Phase.DRAW
 
 

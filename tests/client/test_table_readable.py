@@ -185,7 +185,7 @@ def test_issue11_5_free_seats_come_from_the_table_frame() -> None:
     from doublenine.shared import protocol as p
     from doublenine.shared.convert import view_to_wire
     s = session_at(my_turn_with_play)
-    table = table_w("FREE")
+    table = table_w("FREE2")
     table["seats"][2].update(kind="human", claimed=False, connected=False, computer_plays=False, name="")
     frame = p.pack({"type": "snapshot", "seq": 3, "view": view_to_wire(view_for(s.log.state, Seat.ONE)),
                     "table": table})

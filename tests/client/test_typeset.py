@@ -85,7 +85,7 @@ def test_fitting_shrinks_to_the_floor_then_cuts_and_reports_it(face: Typeface) -
 def _snapshot_with_names(names: tuple[str, str, str, str]) -> ClientState:
     """A snapshot frame as the network delivers it (msgpack bytes), seats named ``names``, reduced."""
     s = session_at(my_turn_with_play)
-    table = table_w("ODDN")
+    table = table_w("ADDN2")
     for seat, name in zip(table["seats"], names):
         seat["name"] = name
     frame = p.pack({"type": "snapshot", "seq": 5, "view": view_to_wire(view_for(s.log.state, Seat.ONE)),
