@@ -6,6 +6,25 @@ import argparse
 from doublenine.shared.numbers import arg_float, arg_int
 
 
+SAID_CHARS = 1000
+"""Longest line ``doublenine bot`` prints: the TLS sentences are the longest (about 400 characters)."""
+
+
+def say(text: str) -> None:
+    """Print one line for the person at the terminal, prefixed ``doublenine bot:``. ``text`` may hold a
+    server's words (a table code, an error's detail, a close reason, a skipped frame's fault): it is
+    cleaned as players' text is (shared/cleantext.py: no control characters, so no terminal escapes,
+    no bidirectional overrides, one line) and bounded (attacker F4: ``seat 1 at table ESC]0;PWN BEL``
+    reached the terminal)."""
+    from doublenine.shared.cleantext import BlankText, clean_text
+
+    try:
+        line = clean_text(text, SAID_CHARS)
+    except BlankText:
+        line = "?"
+    print(f"doublenine bot: {line}", flush=True)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine bot``."""
     parser.add_argument("--server", required=True, help="websocket URL, e.g. ws://192.168.1.20:8765/")
@@ -32,7 +51,7 @@ async def _play(args: argparse.Namespace) -> int:
     decide = load_decide()
     keeper = SeatKeeper(table_url(args.server, args.table),
                         {"type": "join", "code": args.table, "seat": args.seat, "name": args.name},
-                        say=lambda text: print(f"doublenine bot: {text}", flush=True), keep_frames=False)
+                        say=say, keep_frames=False)
     rng = random.Random()
     ended = 0
     counted = False  # the finished match on the table is already counted (a reconnect shows it again)
@@ -42,7 +61,7 @@ async def _play(args: argparse.Namespace) -> int:
 
     async def body(client: TableClient) -> None:
         nonlocal ended, counted
-        print(f"doublenine bot: seat {client.seat} at table {client.code}", flush=True)
+        say(f"seat {client.seat} at table {client.code}")
         while True:
             await play_seat(client, lambda v, r: decide(v, args.level, r), rng, over, timeout=3600,
                             pace=args.pace)
@@ -74,37 +93,41 @@ def run(args: argparse.Namespace) -> int:
     try:
         check_server_url(args.server)
     except FailureError as exc:
-        print(f"doublenine bot: {exc.failure.text('en')}")
+        say(f"{exc.failure.text('en')}")
         return 2
     try:
         return asyncio.run(_play(args))
     except ServerRefused as exc:
-        print(f"doublenine bot: refused: {exc}")
+        say(f"refused: {exc}")
         return 2
     except ConnectionClosed as exc:
         from doublenine.shared.reconnect import describe_close, ends_game
 
         code, reason = (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd is not None else (None, "")
         if ends_game(code):
-            print(f"doublenine bot: the server ended the game ({reason or describe_close(code)})")
+            say(f"the server ended the game ({reason or describe_close(code)})")
         else:  # lost before a seat was taken: nothing to come back to
-            print(f"doublenine bot: connection lost before taking a seat ({describe_close(code, reason)})")
+            say(f"connection lost before taking a seat ({describe_close(code, reason)})")
         return 1
     except GaveUp as exc:
         tls = _tls_failure(exc.__cause__, args.server)
-        print(f"doublenine bot: gave up: {exc}" + (f". {tls}" if tls else ""))
+        say(f"gave up: {exc}" + (f". {tls}" if tls else ""))
         return 1
     except (OSError, WebSocketException) as exc:  # refused, timed out, a proxy that said no or is malformed
         from doublenine.shared.dialing import proxy_for, shown_proxy
 
         tls = _tls_failure(exc, args.server)
         if tls:
-            print(f"doublenine bot: {tls}")
+            say(f"{tls}")
             return 1
 
         proxy = proxy_for(args.server)  # issue 16.6: a failure through a proxy names it
         through = f" through the proxy {shown_proxy(proxy)}" if proxy else ""
-        print(f"doublenine bot: cannot reach {args.server}{through}: {exc}")
+        say(f"cannot reach {args.server}{through}: {exc}")
+        return 1
+    except Exception as exc:  # noqa: BLE001 - a last word instead of a traceback: whatever a server made the
+        # computer player or this client meet, the person reads one clean line and the exit status says it
+        say(f"stopped: {type(exc).__name__}: {exc}")
         return 1
 
 

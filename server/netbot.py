@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
+from doublenine.shared.errors import ErrorCode
 from doublenine.shared.failures import UpgradeCut
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
@@ -60,6 +61,10 @@ class TableClient:
         """Chat lines heard, oldest first (a history frame replaces them)."""
         self.nudges: list[p.Nudged] = []
         self.keep_frames = True
+        self.skipped = 0
+        """Server frames skipped as unusable (:meth:`next`)."""
+        self.on_skip: Callable[[str], None] = lambda _: None
+        """Told why each frame was skipped (``doublenine bot`` says it, cleaned for the terminal)."""
 
     @classmethod
     async def connect(cls, url: str, **kwargs: Any) -> TableClient:
@@ -100,21 +105,35 @@ class TableClient:
         return iid
 
     async def next(self, timeout: float = 10.0) -> Any:
-        """Receive, decode and apply one server message (a message type this version does not
-        know is skipped, docs/protocol.md "Versions and compatibility")."""
+        """Receive, decode and apply one server message. A frame this client cannot use is skipped, as the
+        window skips it: a message type this version does not know (docs/protocol.md "Versions and
+        compatibility"), a text frame, a frame off the schema or over the limits, one that does not fit
+        the view held (then a snapshot is asked for). Each skip is counted in :attr:`skipped` and told
+        through :attr:`on_skip`; a hostile server's frame once ended ``doublenine bot`` with a traceback
+        (attacker F4). ``timeout`` bounds each wait for a frame."""
         while True:
             frame = await asyncio.wait_for(self.ws.recv(), timeout)
-            assert isinstance(frame, bytes), "server frames are binary"
-            if self.keep_frames:
+            if self.keep_frames and isinstance(frame, bytes):
                 self.frames.append(frame)
             try:
+                if not isinstance(frame, bytes):
+                    raise p.FrameError(ErrorCode.MALFORMED_FRAME, "a text frame (server frames are binary)")
                 msg = p.decode_server(frame)
             except p.FrameError as exc:
-                if p.unknown_message(exc):
-                    continue
-                raise
-            self.apply(msg)
+                if not p.unknown_message(exc):
+                    self._skip(str(exc))
+                continue
+            try:
+                self.apply(msg)
+            except Exception as exc:  # noqa: BLE001 - fits the schema, not the view: skipped, then a snapshot
+                self._skip(f"{type(msg).__name__} does not fit the view held ({type(exc).__name__})")
+                await self.ws.send(p.encode(p.Resync()))
+                continue
             return msg
+
+    def _skip(self, why: str) -> None:
+        self.skipped += 1
+        self.on_skip(why)
 
     def apply(self, msg: Any) -> None:
         """Fold one message into what this client knows."""
@@ -125,7 +144,8 @@ class TableClient:
         elif isinstance(msg, p.Snapshot):
             self.view, self.table, self.seq = view_from_wire(msg), msg.table, msg.seq
         elif isinstance(msg, p.Update):
-            assert self.view is not None and msg.seq in (self.seq, self.seq + 1), (self.seq, msg.seq)
+            if self.view is None or msg.seq not in (self.seq, self.seq + 1):
+                raise ValueError(f"update {msg.seq} after {self.seq}")
             self.view, self.seq = advance(self.view, msg), msg.seq
         elif isinstance(msg, p.TableUpdate):
             self.table = msg.table
@@ -208,6 +228,10 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
             pending = None
 
 
+SAID_SKIPS = 20
+"""Skipped server frames :class:`SeatKeeper` says one by one before it stops saying them."""
+
+
 class GaveUp(RuntimeError):
     """The table could not be reached for longer than the reconnection policy allows."""
 
@@ -232,15 +256,19 @@ class SeatKeeper:
                  rng: random.Random | None = None, say: Callable[[str], None] = lambda _: None,
                  keep_frames: bool = True) -> None:
         self.url, self.attach, self.say, self.keep_frames = url, attach, say, keep_frames
+        """``say``: told what happens (lost connections, skipped frames); its text holds a server's words."""
         self.retry = Reconnector(policy or Backoff(), rng or random.Random())
         self.code: str | None = None
         self.token: str | None = None
         """The seat token received in ``joined``: kept for every rejoin (D7)."""
         self.client: TableClient | None = None
+        self.skips = 0
+        """Server frames skipped so far, over every connection."""
 
     async def _attach(self) -> TableClient:
         client = await TableClient.connect(self.url)
         client.keep_frames = self.keep_frames
+        client.on_skip = self._skipped
         try:
             if self.token is not None:
                 await client.attach({"type": "rejoin", "code": self.code, "token": self.token})
@@ -251,6 +279,15 @@ class SeatKeeper:
             raise
         self.code, self.token = client.code, client.token or self.token
         return client
+
+    def _skipped(self, why: str) -> None:
+        """Say the first :data:`SAID_SKIPS` skipped frames, then once that more are not said: a server
+        sending bad frames without end must not flood the terminal."""
+        self.skips += 1
+        if self.skips <= SAID_SKIPS:
+            self.say(f"server frame skipped: {why}")
+        elif self.skips == SAID_SKIPS + 1:
+            self.say("more server frames skipped: not said any more")
 
     async def run(self, body: Callable[[TableClient], Any]) -> Any:
         """Run ``body`` on an attached client, reconnecting after every loss; its result."""
