@@ -80,7 +80,7 @@ def _table_after(matches: int):
             options = legal_decisions(log.state, seat)
             log.submit(options[int(rng.random() * len(options))])
         log.new_match()
-    meta = TableMeta("LONG1", 3, False, None, None, {s: SeatSlot(s) for s in SEATS})
+    meta = TableMeta("HASTE", 3, False, None, None, {s: SeatSlot(s) for s in SEATS})
     return Table(meta, None, ServerConfig(), None, list(log.events))
 
 
