@@ -419,10 +419,13 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
     enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
                "restart": seated and view is not None and view.phase is Phase.PLAY}
     scores = view.scores if view is not None else (0, 0)
-    widths = top_button_widths([tr(lang, label) for _, label in TOP_BUTTONS], w, m, f, sm, round(0.8 * bh),
+    # a spectator (no seat) never undoes, redoes or restarts: those buttons are not shown at all
+    # (new user N9: greyed Restart/Undo/Redo in the spectator's bar)
+    top = TOP_BUTTONS if view is None or view.seat is not None else TOP_BUTTONS[:3]
+    widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
                                m + score_width(lang, f, scores))
     x = w - m
-    for (bid, label), sw in zip(TOP_BUTTONS, widths):
+    for (bid, label), sw in zip(top, widths):
         x -= sw
         out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled.get(bid, True)))
         x -= m // 2

@@ -29,6 +29,10 @@ CONSENT_REFUSED = N_("Your request was refused")
 """D1: another seat said no to this seat's request (``ClientState.error == "REFUSED"``, the window's
 own mark, not an ErrorCode: every server refusal reads shared/refusals.py)."""
 
+TRACKER_ALLOWED = N_("Tile tracker allowed for everyone once play starts")
+"""Issue 14.3: the table's tracker setting (``ClientState.tracker``), said in the waiting panel and during
+the opening draw, before the "Tiles" button exists (new user N10)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Button:
@@ -262,6 +266,8 @@ def _lobby(state: ClientState, area: Rect, f: int) -> Panel:
     if state.view is not None and state.view.seat is not None:
         lines.append((N_("Or start now: computers take the empty seats"), {}))
         specs.append(("start", N_("Start now"), True, ()))
+    if state.tracker:  # the README: everyone at the table sees it is allowed, before play too (new user N10)
+        lines.append((TRACKER_ALLOWED, {}))
     rect = _fit(area, round(32 * f), len(lines), f)
     return Panel("lobby", rect, (N_("Waiting for players"), {}), tuple(lines), _row_buttons(rect, f, specs),
                  modal=False)
@@ -401,6 +407,8 @@ def status_line(state: ClientState, ui: Ui) -> Text:
     if view.phase is Phase.REVIEW:
         if isinstance(view, SeatView) and not view.answered:
             return (N_("Look at your hand, then accept it"), {})
+        if me is None:  # a spectator has no hand to look at: not "the others" (new user N9)
+            return (N_("Waiting for the players to look at their hands"), {})
         return (N_("Waiting for the others to look at their hands"), {})
     if view.phase is Phase.NOMINATE and waiting and waiting[0] != me:
         if view.hand_number == 0 and view.draws:
@@ -410,6 +418,8 @@ def status_line(state: ClientState, ui: Ui) -> Text:
         return (N_("{name} chooses who leads"), {"name": seat_name(state, waiting[0])})
     if view.phase is Phase.MATCH_OVER:
         return (N_("The match is over"), {})
+    if view.phase is Phase.DRAW and state.started and state.tracker:  # the draw's panel has no room for it
+        return (TRACKER_ALLOWED, {})
     return ("", {})
 
 

@@ -155,7 +155,8 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     """The card by the awaited seat's plate: the wait, and for a seated player the Nudge button
     (``nudge_ready``: no nudge at this table for 30 s) and the hand-over request."""
     seat = awaited_seat(state)
-    if seat is None or waited < SHOW_AFTER or seat in state.free or state.connection != "connected":
+    if seat is None or waited < SHOW_AFTER or seat in state.free or state.connection != "connected" \
+            or state.failure is not None:
         return None  # not joined yet (a lobby, not a wait); or our own link is down: nothing can be sent
     spot = next((s for s in lay.seats if s.seat == seat), None)
     if spot is None:

@@ -30,12 +30,16 @@ from ..tracking import TrackerLayout, TrackerPanel
 from ..store import ClientState, localized
 from ..uistate import Ui
 from .base import Change
-from .talk import TableTalk
+from .talk import TableTalk, covered
 
 TOAST_SECONDS = 8.0
 TOAST_ROWS = 4
 """Rows a message may take (every message in five languages fits at 800x600: test_rehost.py)."""
 """How long the message after an export stays up."""
+KEY_GUARD = 0.5
+"""Seconds after a prompt first shows during which keys do not act on it: an Enter typed for the
+previous screen (the last tile of a hand) must not close the hand's end or accept the next hand
+(new user N5); a deliberate key after reading comes later than this."""
 SLIDE = 0.22
 """Seconds a newly played tile takes to slide from its player to its place."""
 
@@ -101,6 +105,9 @@ class TableScene:
         """A short message (text, until when), e.g. where an export was saved; a click on it hides it."""
         self._toast_for: float | None = None
         """Seconds a message told before the first frame stays (:meth:`tell`)."""
+        self._prompt: Any = None
+        """(kind, title, lines) of the prompt last drawn and the clock when it was first drawn (KEY_GUARD)."""
+        self._prompt_at = 0.0
         self.dirty = True
 
     # ------------------------------------------------------------ lifecycle
@@ -221,6 +228,7 @@ class TableScene:
             return self._overlay_event(event)
         pos = self._pointer(event)
         if self.toast is not None and pos is not None and event.type != pygame.MOUSEMOTION \
+                and not covered(self.layout()) \
                 and pygame.Rect(self._toast_box(self.vp.pixels)[1]).collidepoint(pos):
             self.toast, self.dirty = None, True  # read: out of the way
             return None
@@ -242,6 +250,8 @@ class TableScene:
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_sound()
             return None
+        if event.type == pygame.KEYDOWN and self._fresh_prompt():
+            return None  # a key meant for the screen before this prompt (N5)
         action: UiAction = handle(event, self.layout(), self.session.state, self.ui, self.vp)
         if action.ui != self.ui:
             self.ui = action.ui
@@ -262,6 +272,15 @@ class TableScene:
         elif action.command == "quit":
             return Change("quit")
         return None
+
+    def _fresh_prompt(self) -> bool:
+        """A prompt is up that was not drawn yet, or was first drawn less than :data:`KEY_GUARD` s ago:
+        keys pressed now were meant for the screen before it (hand end, match end, redeal question,
+        nomination, opening draw: every prompt of :func:`~doublenine.client.panels.build_panel`)."""
+        panel = self.layout().panel
+        if panel is None:
+            return False
+        return _prompt_key(panel) != self._prompt or self._now - self._prompt_at < KEY_GUARD
 
     def _leave_table(self) -> Change | None:
         """Leave for the start screen. Alone with computers at this window's own local table, the seat is
@@ -324,6 +343,9 @@ class TableScene:
         cards = self.talk.cards(self.shown(), lay)
         if any(_overlaps(c.rect, lay.status_rect) for c in cards):  # it says the same (waiting.SAID_BY_CARD)
             lay = replace(lay, status=())
+        prompt = _prompt_key(lay.panel) if lay.panel is not None else None
+        if prompt != self._prompt:
+            self._prompt, self._prompt_at = prompt, self._now
         render(table, lay, self.shown(), self.ui, self.art, self.lang, self._moving())
         self.talk.draw(surface, self.shown(), lay)
         self.tracker.draw(surface, self.shown(), self._tracker_layout())
@@ -495,8 +517,9 @@ class TableScene:
         return left + f, right - f
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
-        """The last message (an export, a table not hosted again), over everything, until it expires."""
-        if self.toast is None:
+        """The last message (an export, a table not hosted again), over everything, until it expires,
+        except a modal prompt of the table (a hand's end, "Cannot continue"): never drawn over one (N3)."""
+        if self.toast is None or (self.overlay is None and covered(self.layout())):
             return
         rows, (x, y, box_w, box_h), f = self._toast_box(surface.get_size())
         surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 240), f // 2), (x, y))
@@ -507,3 +530,8 @@ class TableScene:
 
 def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _prompt_key(panel: Any) -> tuple[Any, ...]:
+    """What makes a prompt a new one to the eye: its kind, title and lines (not its place or hover)."""
+    return (panel.kind, panel.title[0], tuple(text for text, _ in panel.lines))

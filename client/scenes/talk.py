@@ -77,7 +77,8 @@ class TableTalk:
         if state.nudge is not None and state.nudge[0] != self._nudge_mark:
             dirty = self._heard_nudge(state, now)
         second = int(self.waited())
-        if second != self._shown_second and awaited_seat(state) is not None and second >= SHOW_AFTER:
+        if second != self._shown_second and awaited_seat(state) is not None and second >= SHOW_AFTER \
+                and state.failure is None and state.connection == "connected":  # no clock to move then
             self._shown_second = second  # the card's clock moves once a second; an idle table stays idle
             dirty = True
         if self.notice is not None:
@@ -113,9 +114,12 @@ class TableTalk:
     def cards(self, state: ClientState, lay: TableLayout) -> list[Card]:
         """The wait card by the awaited seat and the "I'm back" card, where they apply.
 
-        None while the connection is lost: Nudge, hand-over and "I'm back" could not be sent.
+        None while the connection is lost or has failed for good: Nudge, hand-over and "I'm back" could
+        not be sent; none while a modal prompt (a hand's end, the match's end, "Cannot continue") is up:
+        nothing is drawn over a modal nor clickable under it (new user N3: the wait card over "Cannot
+        continue", still counting after the server was gone).
         """
-        if state.connection != "connected":
+        if state.connection != "connected" or state.failure is not None or covered(lay):
             return []
         found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now)),
                  back_card(state, lay)]
@@ -188,8 +192,13 @@ class TableTalk:
         f = lay.font
         for card in self.cards(state, lay):
             draw_card(surface, card, self.art, self.lang, f, self.hover)
-        if self.notice is not None:
+        if self.notice is not None and not covered(lay):
             text, since, mine = self.notice
             draw_nudged(surface, self.art, self.lang, text, self.now - since, f, mine, lay.status_rect[1] - f // 2)
         draw_chat(surface, self.chat_layout(surface.get_size(), state, lay), state, self.cui, self.art, self.lang,
                   self.hover)
+
+
+def covered(lay: TableLayout) -> bool:
+    """A modal prompt is up over the table: no card, notice or message may lie over it."""
+    return lay.panel is not None and lay.panel.modal
