@@ -51,6 +51,7 @@ def ensure_venv() -> None:
     The stamp is written last, only after every step succeeded, so an interrupted or failed
     step (Ctrl-C, a killed process, a network cut during pip) is redone on the next run: a
     ``.venv`` without a stamp is checked, and one whose pip does not run is re-created.
+    Everything it prints, pip's log included, goes to stderr: stdout is the command's alone.
     Raises ``subprocess.CalledProcessError`` or ``OSError`` when a step fails.
     """
     wanted = _wanted_stamp()
@@ -71,7 +72,9 @@ def ensure_venv() -> None:
     print("doublenine: installing the game and its dependencies into .venv (a minute or two "
           "the first time; pip's progress follows)...", file=sys.stderr, flush=True)
     pip = [str(PY), "-m", "pip", "install", "--disable-pip-version-check"]
-    subprocess.run([*pip, "-e", f"{ROOT}[test]"], check=True, cwd=ROOT)
+    # pip writes its log to stdout: sent to stderr, so that stdout holds only the command's own
+    # output (`run.py play --autoplay > result.json` on a first run got pip's log before the JSON)
+    subprocess.run([*pip, "-e", f"{ROOT}[test]"], check=True, cwd=ROOT, stdout=sys.stderr.fileno())
     STAMP.write_text(wanted)
     print("doublenine: .venv ready", file=sys.stderr, flush=True)
 

@@ -16,6 +16,7 @@ import pygame
 
 from .input import Viewport
 from .scenes.base import Change
+from .title import name_the_window_class
 
 IDLE_MS = 40
 """Longest sleep while idle: the delay before a network message is drawn."""
@@ -45,8 +46,13 @@ class App:
 
     def __init__(self, scene: Any, size: tuple[int, int] = (1280, 800), title: str = "doublenine",
                  flags: int = pygame.RESIZABLE) -> None:
+        name_the_window_class()  # N8: the class SDL reads at init, not the program file's name
         pygame.display.init()
         pygame.font.init()
+        self.base_title = title
+        """The title of a window whose top scene has no ``title()`` (the start screen)."""
+        self.title = title
+        """The window's title now; the top scene's ``title()`` replaces it when that changes (N8)."""
         pygame.display.set_caption(title)
         _set_icon()
         self.flags = flags
@@ -130,6 +136,7 @@ class App:
             self.apply(self.stack[-1].handle(event))
         if not self.stack:
             return False
+        self._retitle()
         if self.stack[-1].update(time.monotonic()) or self._dirty:
             self.stack[-1].draw(self.screen)
             if self.screen is not self.display:  # a window smaller than the layout (follow_window)
@@ -138,6 +145,14 @@ class App:
             self.frames += 1
             self._dirty = False
         return True
+
+    def _retitle(self) -> None:
+        """Title the window after the top scene (its table and role, N8), once per change."""
+        title = getattr(self.stack[-1], "title", None)
+        wanted = title() if callable(title) else self.base_title
+        if wanted != self.title:
+            self.title = wanted
+            pygame.display.set_caption(wanted)
 
     def run(self) -> int:
         """Run until the last scene is gone; returns 0."""

@@ -74,6 +74,16 @@ def _chips(surface: pygame.Surface, lay: ChatLayout, cui: ChatUi, art: Art, lang
             pygame.draw.line(surface, (200, 120, 110), (r.left - 2, r.centery), (r.right + 2, r.centery), 2)
 
 
+def _note(surface: pygame.Surface, art: Any, text: str, size: int, where: tuple[int, int, int]) -> int:
+    """Draw ``text`` at ``where`` (x, top, width px) wrapped over as many rows as it needs; the y under it."""
+    x, top, w = where
+    step = art.type.line_height(size)
+    for row in [row for row in art.type.wrap(text, size, w) if row]:
+        surface.blit(art.text(row, size, DIM_INK, width=w), (x, top))
+        top += step
+    return top
+
+
 def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: ChatUi, art: Art, lang: str) -> None:
     """The lines of players not muted, newest at the bottom, wrapped to the panel; older ones scroll away."""
     assert lay.lines is not None
@@ -83,18 +93,15 @@ def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
     y = top + h
     shown = visible(state, cui)
     hidden = len(state.chat) - len(shown)
+    # the panel's own notes wrap, never cut (new-user N7: French "Dites bonjour : cliquez une phrase ou…"
+    # at 800x600; kind: text fitted by dropping meaning)
     if state.chat_rule == "phrases_in_hand":  # the table's setting, shown to everyone (issue 15)
-        rule = art.text(tr(lang, "At this table: only phrases during a hand"), round(0.85 * f), DIM_INK, width=w)
-        surface.blit(rule, (x, top))
-        top += step
+        top = _note(surface, art, tr(lang, "At this table: only phrases during a hand"), round(0.85 * f), (x, top, w))
     if hidden:
-        note = art.text(trn(lang, "{count} line muted", "{count} lines muted", hidden), round(0.85 * f), DIM_INK,
-                        width=w)
-        surface.blit(note, (x, top))
-        top += step
+        top = _note(surface, art, trn(lang, "{count} line muted", "{count} lines muted", hidden), round(0.85 * f),
+                    (x, top, w))
     if not shown:
-        empty = art.text(tr(lang, "Say hello: click a phrase or type below"), f, DIM_INK, width=w)
-        surface.blit(empty, (x, top))
+        _note(surface, art, tr(lang, "Say hello: click a phrase or type below"), f, (x, top, w))
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(x, top, w, max(0, y - top)))
     for line in reversed(shown):

@@ -11,7 +11,7 @@ from typing import Any
 from doublenine.shared import protocol as p
 from doublenine.shared.chat import MAX_CHARS
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
-from doublenine.shared.i18n import N_
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
 from doublenine.shared.convert import advance, decision_from, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.seats import Seat
@@ -262,9 +262,9 @@ _REDUCERS: dict[type, Any] = {
 }
 
 
-COMPUTER_NAMES = {Seat.ONE: N_("South"), Seat.TWO: N_("East"), Seat.THREE: N_("North"), Seat.FOUR: N_("West")}
-"""The names the server gives seats nobody named (server/seating.py DEFAULT_NAMES; the client does not import
-the server): shown translated."""
+COMPUTER_NAMES = {Seat(n): name for n, name in DEFAULT_SEAT_NAMES.items()}
+"""The names the server gives seats nobody named (shared/i18n DEFAULT_SEAT_NAMES, the same the web pages
+translate): shown translated."""
 
 
 def localized(state: ClientState, lang: str) -> ClientState:

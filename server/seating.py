@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.wire import LANGUAGE_TAG
 
-DEFAULT_NAMES = {Seat.ONE: "South", Seat.TWO: "East", Seat.THREE: "North", Seat.FOUR: "West"}
+DEFAULT_NAMES = {Seat(n): name for n, name in DEFAULT_SEAT_NAMES.items()}
 """Names of seats nobody named (R2: seat 1 drawn at the bottom)."""
 
 

@@ -230,6 +230,10 @@ class HostedTable:
         table.leave_stops_all = lambda: self.others() > 0  # Leave asks here at once: the game ends for everyone
         table.host_room = self  # the table leaves room for the card and the chip (layout.compute_layout)
 
+    def title(self) -> str:
+        """The window's title: the hosted table's, saying "host" (N8)."""
+        return str(self.table.title())
+
     # ------------------------------------------------------------ what the card shows
     @property
     def code(self) -> str:

@@ -26,6 +26,7 @@ from ..layout import TableLayout, compute_layout, legal_ends
 from ..render import render
 from ..sound import Sounds, cues
 from ..text import tr
+from ..title import window_title
 from ..tracking import TrackerLayout, TrackerPanel
 from ..store import ClientState, localized
 from ..uistate import Ui
@@ -109,6 +110,13 @@ class TableScene:
         """(kind, title, lines) of the prompt last drawn and the clock when it was first drawn (KEY_GUARD)."""
         self._prompt_at = 0.0
         self.dirty = True
+
+    def title(self) -> str:
+        """The window's title (N8): this table's code and whether this window hosts, plays or watches."""
+        state = self.session.state
+        role = ("spectator" if state.view is not None and not isinstance(state.view, SeatView) else
+                "host" if self.host_room is not None else "player")
+        return window_title(self.lang, state.table, role)
 
     # ------------------------------------------------------------ lifecycle
     def resize(self, vp: Viewport) -> None:

@@ -16,7 +16,7 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from doublenine.shared.i18n import Translator
+from doublenine.shared.i18n import Translator, shown_seat_name
 from doublenine.shared.protocol import PROTOCOL_VERSION
 
 from . import words as w
@@ -69,7 +69,7 @@ def _seat_card(t: Translator, s: SeatInfo) -> str:
     team = "A" if s.seat in (1, 3) else "B"
     kind = {"free": w.SEAT_FREE, "computer": w.SEAT_COMPUTER, "player": w.SEAT_PLAYER, "away": w.SEAT_AWAY}[s.kind]
     return (f'<section class="seat seat-{s.seat} team-{team} {s.kind}" id="seat-{s.seat}">'
-            f'<h3><span class="team-badge">{team}</span><span class="name">{escape(s.name)}</span></h3>'
+            f'<h3><span class="team-badge">{team}</span><span class="name">{escape(shown_seat_name(t.lang, s.seat, s.name))}</span></h3>'
             f'<p class="kind">{escape(t.gettext(kind))}</p>'
             f'<p class="count"></p><div class="hand"></div></section>')
 
@@ -77,7 +77,7 @@ def _seat_card(t: Translator, s: SeatInfo) -> str:
 def _shown_name(t: Translator, s: SeatInfo) -> str:
     """A seat's name as the lists show it: a free seat says it is free (its default name is
     nobody's); the same rule as ``memberName`` in ``/static/table.js``."""
-    return t.gettext(w.SEAT_FREE) if s.kind == "free" else s.name
+    return t.gettext(w.SEAT_FREE) if s.kind == "free" else shown_seat_name(t.lang, s.seat, s.name)
 
 
 def status_text(t: Translator, info: TableInfo) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from doublenine.shared.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, Translator, normalize_language, translator
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, SOURCE_LANGUAGE, Translator, normalize_language, translator
 
 ACCEPT_LANGUAGE_CHARS = 512
 """Characters of an ``Accept-Language`` header read at all (the rest is ignored unread)."""
@@ -127,7 +127,8 @@ def script_words(t: Translator) -> dict[str, str]:
     """The map the page's script reads (``<script type="application/json">``, never run):
     :data:`SCRIPT_WORDS` translated, plus the plural forms it needs, each number already chosen
     (``tiles_0`` .. ``tiles_10``; ``points_1`` / ``points_2`` for 1 and more points,
-    ``spectators_1`` / ``spectators_2`` likewise)."""
+    ``spectators_1`` / ``spectators_2`` likewise; ``default_1`` .. ``default_4``, the server's
+    English names of unnamed seats, and ``seat_1`` .. ``seat_4``, the same translated)."""
     out = {key: t.gettext(msgid) for key, msgid in SCRIPT_WORDS.items()}
     for n in (1, 2):  # the script fills {count} itself
         out[f"spectators_{n}"] = t.ngettext("{count} spectator", "{count} spectators", n, count="{count}")
@@ -135,6 +136,8 @@ def script_words(t: Translator) -> dict[str, str]:
                                         n, count="{count}")
     for n in range(MAX_COUNT_WORDS + 1):
         out[f"tiles_{n}"] = t.ngettext("{count} tile", "{count} tiles", n)
+    for seat, name in DEFAULT_SEAT_NAMES.items():  # the window's names for unnamed seats (N7)
+        out[f"default_{seat}"], out[f"seat_{seat}"] = name, t.gettext(name)
     return out
 
 

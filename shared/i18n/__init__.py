@@ -51,6 +51,20 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+DEFAULT_SEAT_NAMES: dict[int, str] = {1: N_("South"), 2: N_("East"), 3: N_("North"), 4: N_("West")}
+"""The names the server gives seats (1..4, R2) nobody named, in English: the one catalog the window
+(``client/store.localized``), the web pages and their script translate them from (new-user N7: the
+German page said "East & West" where the window said "Ost / West")."""
+
+
+def shown_seat_name(lang: str, seat: int, name: str) -> str:
+    """``name`` of ``seat`` as shown in ``lang``: a default name (:data:`DEFAULT_SEAT_NAMES`)
+    translated, any name a player typed as it is."""
+    if name and name == DEFAULT_SEAT_NAMES.get(seat):
+        return translator(lang).gettext(name)
+    return name
+
+
 def catalog_path(lang: str) -> str:
     """Filesystem path of the ``.po`` catalog of ``lang`` (which may not exist for ``en``)."""
     return str(resources.files(__package__).joinpath(f"{lang}.po"))

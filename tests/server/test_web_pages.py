@@ -7,6 +7,7 @@ headers (CSP, nosniff, referrer), the browser's language, escaping of names, the
 from __future__ import annotations
 
 import asyncio
+import json
 import hashlib
 import urllib.error
 import urllib.request
@@ -248,3 +249,22 @@ def test_the_page_uses_the_windows_team_colours() -> None:
     found = dict(re.findall(r"--team-([ab]):\s*#([0-9a-f]{6});", css))
     assert found == {team.lower(): "%02x%02x%02x" % rgb for team, rgb in TEAM_COLOURS.items()}
     assert found == {"a": "e8b048", "b": "60b6dc"}
+
+
+async def test_unnamed_seats_have_the_windows_names_in_the_pages_language(server) -> None:
+    """New-user N7: the German page named the computer seats "East & West" while the German window said
+    "Ost / West" (kind: a translation missing on one surface). The page, its list and its script's words
+    take the default names from the window's catalog (shared/i18n DEFAULT_SEAT_NAMES)."""
+    host = await create(server, True, names=("Ana",))
+    _, _, html = await get(server, f"/t/{host.code}", "de")
+    assert '<span class="members" id="members-B">Ost &amp; West</span>' in html
+    assert '<span class="members" id="members-A">Ana &amp; Nord</span>' in html
+    assert '<span class="name">Ost</span>' in html and '<span class="name">East</span>' not in html
+    start = html.index('id="words">') + len('id="words">')
+    words = json.loads(html[start:html.index("</script>", start)])
+    assert [(words[f"default_{n}"], words[f"seat_{n}"]) for n in (1, 2, 3, 4)] == \
+        [("South", "Süd"), ("East", "Ost"), ("North", "Nord"), ("West", "West")]
+    _, _, html = await get(server, "/", "fr")
+    assert '<span class="names">Ana, Est, Nord, Ouest</span>' in html
+    _, _, html = await get(server, f"/t/{host.code}")  # English: the names as the server gives them
+    assert '<span class="members" id="members-B">East &amp; West</span>' in html

@@ -92,7 +92,10 @@ def stop(proc: subprocess.Popen[str], signum: int) -> str:
 def next_run_works(root: Path) -> str:
     proc = start(root)
     out, err = proc.communicate(timeout=180)
-    assert (proc.returncode, out.splitlines()[-1:]) == (0, ["fakegame 1.0"]), err  # after pip's progress
+    # pip's log goes to stderr: stdout is the command's output alone (new-user N6: `play --autoplay
+    # > out` on a first run had pip's whole log ahead of the result JSON)
+    assert (proc.returncode, out) == (0, "fakegame 1.0\n"), err
+    assert "Successfully installed fakegame-1.0" in err
     assert "Traceback" not in err
     assert (root / ".venv" / ".doublenine-installed").exists()
     return err

@@ -97,7 +97,12 @@
   }
 
   // ------------------------------------------------------------------ drawing
-  function seatName(s) { return table ? table.seats[s - 1].name : String(s); }
+  // An unnamed seat's default name ("East") in the page's language, as the window shows it (words.py)
+  function seatName(s) {
+    if (!table) { return String(s); }
+    var name = table.seats[s - 1].name;
+    return name === W["default_" + s] ? W["seat_" + s] : name;
+  }
   // A free seat's default name is nobody's: the lists say "free seat" (pages.py _shown_name)
   function memberName(s) { return table && seatKind(table.seats[s - 1]) === "free" ? W.free : seatName(s); }
   function laidOut(line) {  // play order -> left to right (docs/protocol.md FinishedHand)
@@ -126,7 +131,7 @@
       var s = table ? table.seats[n - 1] : null, kind = s ? seatKind(s) : "free";
       card.className = "seat seat-" + n + " team-" + (n % 2 ? "A" : "B") + " " + kind +
         (view && view.phase === "play" && view.turn === n ? " turn" : "");
-      if (s) { card.querySelector(".name").textContent = s.name; }
+      if (s) { card.querySelector(".name").textContent = seatName(n); }
       card.querySelector(".kind").textContent = W[kind] + (view && view.phase === "play" && view.turn === n ? " · " + W.turn : "");
       var count = view ? view.counts[n - 1] : 0, hand = card.querySelector(".hand");
       clear(hand);
