@@ -1,11 +1,10 @@
 """A fake server on 127.0.0.1:0 that seats one client and answers its intents slowly."""
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
-from websockets.sync.server import serve
+from loopback_ws import LoopbackServer
 
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import decision_of_intent, move_frame, view_to_wire
@@ -21,24 +20,14 @@ def table_w(code: str = "SNAKE") -> dict[str, Any]:
     return {"code": code, "seats": seats, "seeded": True, "started": True, "paused": False}
 
 
-class SlowServer:
+class SlowServer(LoopbackServer):
     """Answers ``hello``/``join`` at once, then holds each intent ``delay`` seconds before its update."""
 
     def __init__(self, log: Any, delay: float) -> None:
         self.log, self.delay = log, delay
         self.seq = 10
         self.received: list[Any] = []
-        self._server = serve(self._handle, "127.0.0.1", 0)
-        self.url = f"ws://127.0.0.1:{self._server.socket.getsockname()[1]}/"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    def __enter__(self) -> SlowServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._thread.join(5)
+        super().__init__()
 
     def _handle(self, ws: Any) -> None:
         p.decode_client(ws.recv())

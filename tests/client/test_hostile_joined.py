@@ -4,13 +4,12 @@ validation; unbounded work before bounding). A fake server on loopback plays the
 from __future__ import annotations
 
 import json
-import threading
 import time
 from typing import Any
 
 import pytest
 from fake_server import table_w
-from websockets.sync.server import serve
+from loopback_ws import LoopbackServer
 
 from doublenine.client import config, store
 from doublenine.client.net import NetClient, NetSession
@@ -27,23 +26,13 @@ ESCAPE_JOINED = {"type": "joined", "code": "\x1b]0;PWN\x07\x1b[2J\x1b[31mX", "se
 FAST = Backoff(first=0.05, cap=0.1)
 
 
-class ScriptedServer:
+class ScriptedServer(LoopbackServer):
     """Loopback server: connection ``n`` gets ``scripts[n]`` (raw frames after ``welcome``), then is dropped
     without a close frame. Records each connection's path and its attach message."""
 
     def __init__(self, scripts: list[list[bytes]]) -> None:
         self.scripts, self.paths, self.attaches = scripts, [], []  # type: ignore[var-annotated]
-        self._server = serve(self._handle, "127.0.0.1", 0)
-        self.url = f"ws://127.0.0.1:{self._server.socket.getsockname()[1]}/"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    def __enter__(self) -> ScriptedServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._thread.join(5)
+        super().__init__()
 
     def _handle(self, ws: Any) -> None:
         n = len(self.paths)

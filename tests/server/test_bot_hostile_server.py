@@ -5,11 +5,10 @@ line, never a traceback. A fake server on loopback plays the attacker's frames."
 from __future__ import annotations
 
 import argparse
-import threading
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
-from websockets.sync.server import serve
+from loopback_ws import LoopbackServer
 
 from doublenine.server import botcli
 from doublenine.shared import protocol as p
@@ -24,24 +23,14 @@ TABLE = {"code": "SNAKE", "seeded": False, "started": True, "paused": False, "se
      "computer_plays": False} for s in (1, 2, 3, 4)]}
 
 
-class HostileServer:
+class HostileServer(LoopbackServer):
     """Loopback server that answers one attach with ``frames``, collects what the bot sends for a moment,
     then closes with code 4010 (the host ended the game) and ``reason``."""
 
     def __init__(self, frames: list[Any], reason: str) -> None:
         self.frames, self.reason, self.received = frames, reason, []  # type: ignore[var-annotated]
         self.paths: list[str] = []
-        self._server = serve(self._handle, "127.0.0.1", 0)
-        self.url = f"ws://127.0.0.1:{self._server.socket.getsockname()[1]}/"
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    def __enter__(self) -> HostileServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._thread.join(5)
+        super().__init__()
 
     def _handle(self, ws: Any) -> None:
         self.paths.append(ws.request.path)
