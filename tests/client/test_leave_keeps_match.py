@@ -3,8 +3,6 @@ no way back; the next start made a new table at 0-0. Now Leave keeps the seat of
 only human (D7) and the start screen offers "Back to your match (A-B)"; with other humans Leave warns first."""
 from __future__ import annotations
 
-import time
-from typing import Any
 
 import pytest
 
@@ -15,14 +13,7 @@ from doublenine.client.app import App  # noqa: E402
 from doublenine.client.cli import make_launcher  # noqa: E402
 from doublenine.client.scenes.start import Launch, StartScene  # noqa: E402
 from doublenine.shared.seats import Seat  # noqa: E402
-
-
-def _wait(scene: Any, done: Any) -> None:
-    deadline = time.monotonic() + 20
-    while not done() and time.monotonic() < deadline:
-        scene.update(time.monotonic())
-        time.sleep(0.01)
-    assert done()
+from sessionkit import update_until  # noqa: E402
 
 
 def test_d7_leave_at_a_local_match_keeps_the_seat_and_the_start_screen_goes_back(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -34,20 +25,20 @@ def test_d7_leave_at_a_local_match_keeps_the_seat_and_the_start_screen_goes_back
     try:
         table = launcher(Launch("create", "Ana", "en", level="easy", resume=True))
         app.push(table)
-        _wait(table, lambda: table.session.state.view is not None and config.load().resume_code)
+        update_until(table, lambda: table.session.state.view is not None and config.load().resume_code)
         code = table.session.state.table
         assert start.form.resume is None or start.form.resume == ""
         a, b = table.session.state.view.scores
         app.apply(table._leave_table())  # the Leave button's command
         assert app.stack == [start]
         registry = box["server"].server.registry
-        _wait(start, lambda: registry.tables[code].slots[1].conn is None)
+        update_until(start, lambda: registry.tables[code].slots[1].conn is None)
         assert registry.tables[code].slots[1].token_hash is not None  # not given up: the seat waits (D7)
         assert start.form.resume == f"{a}-{b}"
         change = start.click_id("resume")
         assert change is not None and change.kind == "push"
         back = change.scene
-        _wait(back, lambda: back.session.state.view is not None)
+        update_until(back, lambda: back.session.state.view is not None)
         assert (back.session.state.table, back.session.state.view.seat) == (code, Seat.ONE)
         back.session.client.close()
     finally:

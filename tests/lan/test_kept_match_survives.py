@@ -10,7 +10,6 @@ person can reach it. Now it keeps the seat like a solo table. Real embedded serv
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ from doublenine.client.scenes.lan_host import host_table  # noqa: E402
 from doublenine.client.scenes.start import Launch, StartScene  # noqa: E402
 from doublenine.shared import protocol as p  # noqa: E402
 from doublenine.shared.seats import Seat  # noqa: E402
-from sessionkit import pump_until  # noqa: E402
+from sessionkit import pump_until, update_until  # noqa: E402
 
 SIZE = (1280, 800)
 
@@ -42,20 +41,12 @@ def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DOUBLENINE_DB", raising=False)
 
 
-def _wait(scene: Any, done: Any) -> None:
-    deadline = time.monotonic() + 20
-    while not done() and time.monotonic() < deadline:
-        scene.update(time.monotonic())
-        time.sleep(0.01)
-    assert done()
-
-
 def _host(kinds: tuple[str, str, str, str]) -> Any:
     hosted = host_table(Launch("create", "Host", "en", seed=5, kinds=kinds),
                         port=0, bind="127.0.0.1", announce=False, bot_delay=0.0)
     hosted.resize(Viewport(SIZE, SIZE))
     pump_until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
-    _wait(hosted, lambda: config.load().resume_code == hosted.code and config.load().resume_token != "")
+    update_until(hosted, lambda: config.load().resume_code == hosted.code and config.load().resume_token != "")
     return hosted
 
 
@@ -72,7 +63,7 @@ def test_n1_hosting_a_new_table_keeps_the_solo_match_offered_with_its_score() ->
     try:
         solo = launcher(Launch("create", "Ana", "en", level="easy", resume=True))
         app.push(solo)
-        _wait(solo, lambda: solo.session.state.view is not None and config.load().resume_code)
+        update_until(solo, lambda: solo.session.state.view is not None and config.load().resume_code)
         code, token = solo.session.state.table, config.load().resume_token
         a, b = solo.session.state.view.scores
         app.apply(solo._leave_table())  # Leave: alone with computers, the seat is kept
@@ -88,7 +79,7 @@ def test_n1_hosting_a_new_table_keeps_the_solo_match_offered_with_its_score() ->
         change = start.click_id("earlier")
         assert change is not None and change.kind == "push"
         back = change.scene
-        _wait(back, lambda: back.session.state.view is not None)
+        update_until(back, lambda: back.session.state.view is not None)
         assert (back.session.state.table, back.session.state.view.seat) == (code, Seat.ONE)
         assert back.session.state.view.scores == (a, b)
         assert config.earlier_match(config.load())[0] == hosted.code  # the hosted match is the earlier one now
@@ -119,12 +110,12 @@ def test_n2_leave_after_hosting_ended_keeps_the_seat_when_no_one_can_reach_the_t
     try:
         table = launcher(Launch("create", "Host", "en", resume=True))  # the next start: on this machine only
         app.push(table)
-        _wait(table, lambda: table.session.state.view is not None and table.session.state.table == code)
+        update_until(table, lambda: table.session.state.view is not None and table.session.state.table == code)
         assert table.session.state.humans == frozenset({Seat.ONE, Seat.TWO})
         app.apply(table._leave_table())  # one press, no "the others play on" warning
         assert app.stack == [start] and table.toast is None and table._leave is False
         registry = box["server"].server.registry
-        _wait(start, lambda: registry.tables[code].slots[1].conn is None)
+        update_until(start, lambda: registry.tables[code].slots[1].conn is None)
         assert registry.tables[code].slots[1].token_hash is not None  # the seat waits (D7)
         assert start.form.resume is not None and config.load().resume_code == code
     finally:

@@ -19,3 +19,12 @@ def pump_until(session: NetSession, ok: Callable[[Any], bool], seconds: float = 
         if time.monotonic() >= deadline:
             raise AssertionError(f"not reached in {seconds} s: {session.state.connection}, {session.state.failure}")
         time.sleep(step)
+
+
+def update_until(scene: Any, done: Callable[[], bool], seconds: float = 20.0, step: float = 0.01) -> None:
+    """Call ``scene.update(now)`` every ``step`` seconds until ``done()``; AssertionError after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        scene.update(time.monotonic())
+        time.sleep(step)
+    assert done()
