@@ -276,7 +276,7 @@ def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[floa
         return _normal_reading(view, k, s)
     styles = fit_styles(view) if s.reading in ("styled", "auto", "floor") else None
     if styles is not None and s.reading == "floor":  # read harder than the prior, never softer
-        least = PRIOR if s.floor == PRIOR.beta else PRIOR._replace(beta=s.floor)
+        least = PRIOR._replace(beta=s.floor)
         styles = tuple(st if st.beta > least.beta else least for st in styles)
     model = PlayModel(view, s.beta, styles, skip_lead=s.lead == "suit" and s.reading == "floor")
     heavy = model.affinity(k.hidden) if model.informative else None
