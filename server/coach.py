@@ -38,7 +38,7 @@ from . import coachdeal
 from .bots import expert
 from .bots.heuristic import (
     W_DOUBLE, W_FOLLOW, W_LAST_VOID, W_LEAD_SUIT, W_NEXT_LOCKED, W_NEXT_VOID, W_OPPONENT_NUMBER, W_PARTNER_LOCKED,
-    W_PARTNER_NUMBER, W_PIPS, ends_after, score_play,
+    W_PARTNER_NUMBER, W_PIPS, ends_after,
 )
 from .bots.knowledge import Knowledge, knowledge
 from .bots.playout import PM
@@ -243,7 +243,8 @@ def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
     values = (evaluate or _expert)(view, rng)
     # the expert's own choice: the best mean plus its prior on the normal score, as the hint plays
     # (a hint's tile shed for its weight was once "a mistake" of 3.6 points by the mean alone)
-    prior = {m: COACH.prior * score_play(k, m.tile, m.end) for m in moves if isinstance(m, Play)}
+    plays = [m for m in moves if isinstance(m, Play)]
+    prior = dict(zip(plays, expert.prior_scores(k, plays, COACH)))
     best = max(moves, key=lambda m: (values[m].mean + prior[m], -moves.index(m)))
     mine, top = values[made], values[best]
     if top.mean <= mine.mean or _position(k, best) == _position(k, made):

@@ -124,7 +124,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
 LIMITS: dict[str, tuple[float, float]] = {
     "playouts": (1, 100_000), "min_worlds": (1, 10_000), "max_worlds": (1, 10_000), "swaps": (0, 10_000),
     "beta": (0.0, 100.0), "temper": (0.0, 10.0), "prior": (0.0, 1_000.0), "auto_beta": (0.0, 100.0),
-    "lam": (0.0, 100.0), "floor": (0.0, 100.0), "lead_lam": (0.0, 100.0), "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
+    "lam": (0.0, 100.0), "floor": (0.0, 100.0), "lead_lam": (0.0, 100.0),
+    "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
 }
 """Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
 ``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
@@ -177,12 +178,20 @@ def expert_play(view: SeatView, rng: random.Random, settings: ExpertSettings | N
     forced, k, cands = choices(view)
     if forced is not None:
         return forced
-    prior = [settings.prior * score_play(k, m.tile, m.end) for m, _, _ in cands]
+    prior = prior_scores(k, [m for m, _, _ in cands], settings)
     stats = _rollouts(view, k, rng, cands, settings, prior)
     most = max(e.worlds for e in stats)  # halving: choose among the last round's candidates
     score = [e.mean + p if e.worlds == most else -math.inf for e, p in zip(stats, prior)]
     best = max(range(len(cands)), key=lambda c: (score[c], -c))
     return cands[best][0]
+
+
+def prior_scores(k: Knowledge, plays: list[Play], settings: ExpertSettings | None = None) -> list[float]:
+    """Per play, ``settings.prior`` times its normal score (:func:`.heuristic.score_play`): what the
+    expert adds to a rollout mean to choose (points of the value table). Shared with the coach, which
+    chooses the expert's best the same way (R25: the hint's move is never a mistake)."""
+    weight = (settings or DEFAULT).prior
+    return [weight * score_play(k, m.tile, m.end) for m in plays]
 
 
 def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tuple[Play, int, int]],
@@ -327,4 +336,5 @@ def _position(k: Knowledge, m: Move) -> tuple[int, int, int]:
     return (t.index, min(ends), max(ends))
 
 
-__all__ = ["ExpertSettings", "CHOICES", "LIMITS", "DEFAULT", "Estimate", "evaluate", "expert_play"]
+__all__ = ["ExpertSettings", "CHOICES", "LIMITS", "DEFAULT", "Estimate", "evaluate", "expert_play",
+           "prior_scores"]
