@@ -119,7 +119,7 @@ def unread(state: ClientState, cui: ChatUi) -> int:
     me = state.view.seat if state.view is not None else None
     return sum(1 for line in state.chat
                if line.id > cui.seen and speaker(line) not in cui.muted
-               and not getattr(line, "mine", False) and (me is None or line.seat != me))
+               and not line.mine and (me is None or line.seat != me))
 
 
 def visible(state: ClientState, cui: ChatUi) -> tuple[Any, ...]:

@@ -63,7 +63,7 @@ def keep_match(saved: Settings, code: str, token: str, port: int = 0) -> Setting
     (new user N1: hosting a new table silently dropped the kept solo match); ``code`` leaves it."""
     earlier = [e for e in saved.earlier if (x := _entry(e)) is not None and x[0] != code]
     if saved.resume_code and saved.resume_token and saved.resume_code != code:
-        earlier.insert(0, f"{saved.resume_code} {saved.resume_token} {saved.resume_score or '-'}")
+        earlier.insert(0, _format_entry(saved.resume_code, saved.resume_token, saved.resume_score))
     score = saved.resume_score if saved.resume_code == code else ""
     return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=port,
                    earlier=tuple(earlier[:MAX_EARLIER]))
@@ -77,7 +77,7 @@ def drop_match(saved: Settings) -> Settings:
         return replace(saved, resume_code="", resume_token="", resume_score="", resume_port=0, earlier=())
     (code, token, score), rest = entries[0], entries[1:]
     return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=0,
-                   earlier=tuple(f"{c} {t} {s or '-'}" for c, t, s in rest))
+                   earlier=tuple(_format_entry(c, t, s) for c, t, s in rest))
 
 
 def earlier_match(saved: Settings) -> tuple[str, str, str] | None:
@@ -92,6 +92,11 @@ def back_to_earlier(saved: Settings) -> Settings:
         return saved
     code, token, score = found
     return replace(keep_match(saved, code, token), resume_score=score)
+
+
+def _format_entry(code: str, token: str, score: str) -> str:
+    """An :attr:`Settings.earlier` entry: "CODE TOKEN A-B" ("-" for no score yet); :func:`_entry` reads it."""
+    return f"{code} {token} {score or '-'}"
 
 
 def _entry(text: str) -> tuple[str, str, str] | None:
