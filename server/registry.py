@@ -57,6 +57,11 @@ def _may_reopen(stored: Any, token: str) -> bool:
     return replay(decode_rows(stored.rows)).phase is not Phase.MATCH_OVER
 
 
+_CALLER_REFUSALS = frozenset({ErrorCode.UNKNOWN_TABLE, ErrorCode.TOO_MANY_TABLES})
+"""Refusals of a load that depend on the joining caller (its seat token, its address group's
+open tables): a rejoin that shared another caller's load is not refused by them (attacker F1 kind)."""
+
+
 def _too_many(address: str, have: int) -> Refused:
     """TOO_MANY_TABLES for ``address``'s group, which has ``have`` open tables."""
     return Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {have} open tables")
@@ -125,19 +130,30 @@ class Registry:
         ``token`` (a ``rejoin``): a table closed for idleness whose match is not over is opened
         again for a valid seat token (D7: the game waits for its players); any other closed
         table stays UNKNOWN_TABLE. A table reopened counts as an open table of ``address``'s
-        group, like one it created (TOO_MANY_TABLES when ``limited`` and it has the most already)."""
+        group, like one it created (TOO_MANY_TABLES when ``limited`` and it has the most already).
+
+        Concurrent lookups of one code share one load; a rejoin that shared another's and was
+        refused for a reason of the other's (its token, its address group's tables) loads again
+        with its own, so each rejoin is counted against its own group, atomically in the store."""
         code = clean_code(code)
-        table = self.tables.get(code)
-        if table is not None:
-            return table
-        if not code or len(code) > MAX_CODE or not code.isascii() or not code.isalnum():
+        if code not in self.tables and (not code or len(code) > MAX_CODE or not code.isascii()
+                                        or not code.isalnum()):
             return self.find(code)
-        loading = self._loading.get(code)
-        if loading is None:  # its own task: a join that goes away does not cancel the others' load
-            loading = asyncio.get_running_loop().create_task(self._claim_and_load(code, token, address, limited))
-            self._loading[code] = loading
-            loading.add_done_callback(self._loaded)
-        return await asyncio.shield(loading)
+        while True:
+            table = self.tables.get(code)
+            if table is not None:
+                return table
+            loading = self._loading.get(code)
+            if loading is None or loading.done():  # its own task: a join that goes away does not cancel the others' load
+                loading = asyncio.get_running_loop().create_task(self._claim_and_load(code, token, address, limited))
+                self._loading[code] = loading
+                loading.add_done_callback(self._loaded)
+                return await asyncio.shield(loading)
+            try:  # another join's load of this code: its table serves every join once open ...
+                return await asyncio.shield(loading)
+            except Refused as exc:  # ... but its refusal was decided by its token and its address
+                if token is None or exc.code not in _CALLER_REFUSALS:
+                    raise
 
     def _loaded(self, done: asyncio.Task[Table]) -> None:
         for code, task in list(self._loading.items()):

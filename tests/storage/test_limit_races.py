@@ -230,3 +230,67 @@ async def test_f1_kind_two_creates_at_once_never_pick_one_code(db: str, monkeypa
             await client.close()
     finally:
         await server.stop()
+
+
+# ---------------------------------------------------------------- rejoins sharing one load
+
+ANA, BO = "203.0.113.7", "198.51.100.9"
+"""Two address groups (X-Forwarded-For) whose people share one table."""
+
+
+async def _client_at(server: GameServer, address: str, fields: dict[str, Any]) -> TableClient:
+    client = await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": address})
+    return await client.attach(fields)
+
+
+async def _closed_table_of_two(server: GameServer) -> tuple[str, str, str]:
+    """A table of Ana (seat 1) and Bo (seat 2), closed for idleness: (its code, Ana's token, Bo's)."""
+    ana = await _client_at(server, ANA, {**CREATE, "seats": [{"kind": "human"}] * 2 + [{"kind": "computer"}] * 2})
+    bo = await _client_at(server, BO, {"type": "join", "code": ana.code, "seat": 2, "name": "Bo"})
+    await _close_all([server], [ana, bo])
+    stored = await server.store.load(str(ana.code))
+    assert stored is not None and stored.closed
+    return str(ana.code), str(ana.token), str(bo.token)
+
+
+async def _rejoins(server: GameServer, code: str, *callers: tuple[str | None, str]) -> list[str]:
+    """``find_or_load`` of ``code`` by each (token, address group) at once, the first one first:
+    "ok" for a served table, else the refusal's code."""
+    from doublenine.server.table import Refused
+
+    done = await asyncio.gather(*[server.registry.find_or_load(code, token=token, address=group)
+                                  for token, group in callers], return_exceptions=True)
+    assert all(isinstance(r, Refused) or r is server.registry.tables[code] for r in done)
+    return ["ok" if not isinstance(r, Refused) else str(r.code) for r in done]
+
+
+async def test_f1_kind_concurrent_rejoins_of_one_table_are_each_counted_for_their_own_address(db: str) -> None:
+    """Concurrent rejoins of one closed table shared the first one's load, so the first caller's
+    address decided for all: Bo (no open table) was refused TOO_MANY_TABLES because Ana had 3."""
+    from doublenine.server.addresses import creator_key
+
+    server = await GameServer(settings(db)).start()
+    try:
+        code, ana_token, bo_token = await _closed_table_of_two(server)
+        full = [await _client_at(server, ANA, CREATE) for _ in range(LIMIT)]  # Ana at the limit
+        assert await _rejoins(server, code, (ana_token, ANA), (bo_token, BO)) == ["TOO_MANY_TABLES", "ok"]
+        stored = await server.store.load(code)
+        assert stored is not None and not stored.closed  # reopened once, counted for Bo's group
+        assert (await server.store.count_open(creator_key(ANA)), await server.store.count_open(creator_key(BO))) == (3, 1)
+        for client in full:
+            await client.close()
+    finally:
+        await server.stop()
+
+
+async def test_f1_kind_a_rejoin_sharing_a_tokenless_lookup_of_a_closed_table_reopens_it(db: str) -> None:
+    """The first lookup (a spectate by code: no token) decided for a rejoin at the same moment:
+    the closed table stayed UNKNOWN_TABLE for the player holding a seat token too."""
+    server = await GameServer(settings(db)).start()
+    try:
+        code, _, bo_token = await _closed_table_of_two(server)
+        assert await _rejoins(server, code, (None, ANA), (bo_token, BO)) == ["UNKNOWN_TABLE", "ok"]
+        stored = await server.store.load(code)
+        assert stored is not None and not stored.closed
+    finally:
+        await server.stop()
