@@ -25,9 +25,12 @@ def created_us(created: float) -> int:
     return math.floor(created * 1_000_000)
 
 
-class TooManyOpen(ValueError):
+class TooManyOpen(Exception):
     """``create_table`` or ``reopen_table`` refused, nothing written: the creator has ``limit`` open
-    tables already (the tables-per-address limit, counted and claimed in one atomic step)."""
+    tables already (the tables-per-address limit, counted and claimed in one atomic step).
+
+    Not a ``ValueError``: the store says "code exists", "seq stored", "stale epoch" with those,
+    and an ``except ValueError`` must never take a refusal by the limit for one of them."""
 
     def __init__(self, creator: str, have: int) -> None:
         super().__init__(f"creator {creator[:12]} has {have} open tables")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .base import ListedTable, ListingKey, Store, StoredTable
+from .base import ListedTable, ListingKey, Store, StoredTable, TooManyOpen
 
 
 class MeteredStore:
@@ -22,7 +22,7 @@ class MeteredStore:
     async def _write(self, call: Any) -> Any:
         try:
             result = await call
-        except (KeyError, ValueError):  # refused by a store that works (a key, a stale epoch)
+        except (KeyError, ValueError, TooManyOpen):  # refused by a store that works (a key, a stale epoch, the limit)
             self.failing = None
             raise
         except Exception as exc:

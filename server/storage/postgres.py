@@ -21,7 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .base import ListedTable, ListingKey, StoredTable, TooManyOpen, created_us, refuse_over, stale_owner
+from .base import ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
 
 T = TypeVar("T")
 
@@ -148,9 +148,7 @@ class PostgresStore:
 
         try:
             await self._run(work)
-        except TooManyOpen:
-            raise
-        except ValueError as exc:
+        except ValueError as exc:  # the unique key: TooManyOpen is no ValueError and goes through
             raise ValueError(f"table {code} exists") from exc
 
     async def count_open(self, creator: str) -> int:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .base import ListedTable, ListingKey, StoreError, StoredTable, created_us, refuse_over, stale_owner
+from .base import ListedTable, ListingKey, StoreError, StoredTable, TooManyOpen, created_us, refuse_over, stale_owner
 from .ownerfile import OwnerFile
 
 SCHEMA_VERSION = 2
@@ -188,9 +188,9 @@ class SQLiteStore:
                     conn.execute("SAVEPOINT job")
                 try:
                     p.result = p.job(conn)
-                except (ValueError, KeyError, sqlite3.Error) as exc:
+                except (ValueError, KeyError, TooManyOpen, sqlite3.Error) as exc:
                     conn.execute("ROLLBACK" if alone else "ROLLBACK TO job")
-                    p.error = exc if isinstance(exc, (ValueError, KeyError)) else _as_os_error(exc)
+                    p.error = exc if isinstance(exc, (ValueError, KeyError, TooManyOpen)) else _as_os_error(exc)
                 if not alone:
                     conn.execute("RELEASE job")
             if conn.in_transaction:

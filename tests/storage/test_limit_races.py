@@ -59,6 +59,28 @@ async def test_concurrent_reopens_for_one_creator_reopen_exactly_the_limit(store
     await store.reopen_table("OPEN", ME, LIMIT)  # an open table is not opened again: no refusal
 
 
+async def test_a_refusal_by_the_limit_is_never_taken_for_a_code_that_exists(store: Store) -> None:
+    """``TooManyOpen`` was a ``ValueError``, the store's "code exists" (and stale-epoch) refusal:
+    any ``except ValueError`` around a create or reopen took the one for the other."""
+    from types import SimpleNamespace
+
+    from doublenine.server.storage.metered import MeteredStore
+
+    metered = MeteredStore(store, SimpleNamespace(observe=lambda seconds: None))
+    await metered.create_table("C1", b"m", ME, None, 1)
+    with pytest.raises(TooManyOpen) as refused:
+        await metered.create_table("C2", b"m", ME, None, 1)
+    assert (isinstance(refused.value, ValueError), refused.value.have, metered.failing) == (False, 1, None)
+    with pytest.raises(ValueError) as exists:
+        await metered.create_table("C1", b"m", OTHER, None, 1)
+    assert (str(exists.value), isinstance(exists.value, TooManyOpen)) == ("table C1 exists", False)
+    await metered.close_table("C1")
+    await metered.create_table("C3", b"m", ME, None, 1)
+    with pytest.raises(TooManyOpen):
+        await metered.reopen_table("C1", ME, 1)
+    assert (metered.failing, await metered.count_open(ME)) == (None, 1)
+
+
 async def test_two_stores_on_one_postgresql_count_as_one(pg_dsn: str) -> None:
     """Two pools stand for two server processes: the creator's advisory lock orders them."""
     first, second = open_store(pg_dsn), open_store(pg_dsn)
