@@ -228,10 +228,10 @@ class Registry:
         """A new table from a ``CreateTable`` message, stored before anyone joins.
 
         ``limited``: whether ``address`` is held to ``max_tables_per_address`` (TOO_MANY_TABLES);
-        False for the embedded server's own player (ServerConfig.own_player_unlimited)."""
+        False for the embedded server's own player (ServerConfig.own_player_unlimited). The store
+        counts and inserts in one atomic step (attacker F1), the one count made: a count before it
+        only read the address's tables twice and could never hold against concurrent creates."""
         made_by = creator_key(address)  # counted in the store: the tables of every process (issue 12)
-        if limited:  # a cheap early refusal; the store's count with the insert is what holds
-            await self._check_table_limit(made_by, address)
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
         slots = {s: SeatSlot(s, spec.seats[s - 1].kind, spec.seats[s - 1].level,
@@ -261,15 +261,6 @@ class Registry:
         log.info("table %s created by %s (%s)", table.code, address,
                  "".join("H" if sl.kind == "human" else "C" for sl in slots.values()))
         return table
-
-    async def _check_table_limit(self, made_by: str, address: str) -> None:
-        """Refuse TOO_MANY_TABLES when ``address`` already has ``max_tables_per_address`` open tables."""
-        try:
-            have = await self.store.count_open(made_by)
-        except OSError as exc:
-            raise Refused(ErrorCode.INTERNAL, f"the store cannot be read now: {exc}; nothing was created") from None
-        if have >= self.config.max_tables_per_address:
-            raise _too_many(address, have)
 
     def _table_limit(self, limited: bool) -> int | None:
         """The store's ``limit`` for a create or reopen (None: the machine's own player, unlimited)."""

@@ -82,6 +82,27 @@ async def test_max_tables_per_address_refuses_with_too_many_tables(make_server: 
         await c.close()
 
 
+async def test_a_create_counts_its_address_tables_once_in_the_store_atomic_step(make_server: Any,
+                                                                                monkeypatch: Any) -> None:
+    """A create counted the address's open tables twice (an early read, then the store's count
+    with the insert, the one that holds against concurrent creates): one count now, the
+    refusal unchanged."""
+    server = await make_server(max_tables_per_address=2)
+    store = server.registry.store.inner  # the MemoryStore behind the metering
+    counted: list[str] = []
+    count = store._count
+    monkeypatch.setattr(store, "_count", lambda creator: counted.append(creator) or count(creator))
+    made = [await (await TableClient.connect(server.url)).attach({"type": "create_table", "seats": HUMANS,
+                                                                   "sit": 1}) for _ in range(2)]
+    third = await TableClient.connect(server.url)
+    with pytest.raises(ServerRefused) as refused:
+        await third.attach({"type": "create_table", "seats": HUMANS, "sit": 1})
+    assert (refused.value.error.code, refused.value.error.detail) == ("TOO_MANY_TABLES", "127.0.0.1 has 2 open tables")
+    assert counted == [creator_key("127.0.0.1")] * 3  # one count per create
+    for c in [*made, third]:
+        await c.close()
+
+
 async def test_max_tables_counts_the_forwarded_address_behind_a_proxy(make_server: Any) -> None:
     server = await make_server(max_tables_per_address=1, trust_proxy=True)
     for n, addr in enumerate(("203.0.113.9", "198.51.100.7")):
