@@ -28,6 +28,7 @@ from .chat import ChatBucket
 from .lean import Fifo, Wake
 from .addresses import address_group, is_loopback
 from .logfmt import log_event
+from .lookup import look_up
 from .registry import Registry
 from .table import Refused, Table
 
@@ -343,22 +344,7 @@ async def _create(c: Connection, m: p.CreateTable) -> None:
 async def _lookup(c: Connection, code: str, token: str | None = None) -> Table:
     """The table ``code`` names, with table-code misses limited per address group (issue 12 case 7):
     while the group has no miss left, every lookup is refused RATE_LIMITED before the code is read."""
-    registry, now = c.registry, time.monotonic()
-    if not registry.misses.take(c.group, now):  # taken before the await, refunded unless a miss
-        wait = registry.misses.retry_after(c.group, now)
-        raise Refused(ErrorCode.RATE_LIMITED, f"too many unknown table codes from {c.group}; try again in {wait:.0f} s",
-                      {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
-    missed = False
-    try:
-        return await registry.find_or_load(code, token=token, address=c.group, limited=not c.own_player)
-    except Refused as exc:
-        if exc.code is ErrorCode.UNKNOWN_TABLE:
-            missed = True
-            registry.metrics.code_misses.inc()
-        raise
-    finally:
-        if not missed:
-            registry.misses.refund(c.group)
+    return await look_up(c.registry, code, c.group, token=token, limited=not c.own_player)
 
 
 async def _join(c: Connection, m: p.Join) -> None:

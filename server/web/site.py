@@ -32,6 +32,7 @@ from doublenine.shared.invite import InviteError, build_invite
 from doublenine.shared.tablecode import clean_code
 
 from ..addresses import address_group
+from ..lookup import look_up
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
 from . import pages
@@ -207,22 +208,14 @@ class WebSite:
     async def _lookup(self, group: str, now: float, code: str) -> TableInfo | HTTPStatus:
         """The table ``code`` names, found like a ``spectate`` finds it (issue 12: loaded or taken
         over from the store; unknown codes count against the address group's misses)."""
-        registry = self.registry
-        table = registry.tables.get(clean_code(code))
+        table = self.registry.tables.get(clean_code(code))
         if table is not None:
             return table_info(table)
-        if not registry.misses.take(group, now):  # taken before the await, refunded unless a miss
-            return HTTPStatus.TOO_MANY_REQUESTS
-        missed = False
         try:
-            return table_info(await registry.find_or_load(code))
+            return table_info(await look_up(self.registry, code, group, now=now))
         except Refused as exc:
+            if exc.code is ErrorCode.RATE_LIMITED:
+                return HTTPStatus.TOO_MANY_REQUESTS
             if exc.code is ErrorCode.TABLE_MOVING:
                 return _moving_info(clean_code(code))
-            if exc.code is ErrorCode.UNKNOWN_TABLE:
-                missed = True
-                registry.metrics.code_misses.inc()
             return HTTPStatus.NOT_FOUND
-        finally:
-            if not missed:
-                registry.misses.refund(group)

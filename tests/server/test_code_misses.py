@@ -92,3 +92,34 @@ async def test_case7_connections_per_address_count_the_ipv6_slash64_too(make_ser
     other = await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": "2001:db8:9:8::1"})
     for client in (*held, other):
         await client.close()
+
+
+def _page(server: Any, code: str, peer: str) -> int:
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(f"http://127.0.0.1:{server.port}/t/{code}", headers={"X-Forwarded-For": peer})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+
+
+async def test_case7_table_pages_and_frames_spend_one_miss_budget_per_address_group(make_server) -> None:
+    """``/t/CODE`` and ``spectate`` count their misses through one lookup: one bucket per group,
+    one metric; a lookup that finds its table (a page, a frame) costs no miss."""
+    import asyncio
+
+    server = await make_server(trust_proxy=True, code_miss_rate=0.01, code_miss_burst=3)
+    host = await create(server, "hhcc", sit=1)
+    peer = "203.0.113.50"
+    assert await _attach(server.url, {"type": "spectate", "code": "ZZZA"}, peer) == "UNKNOWN_TABLE:"
+    assert await asyncio.to_thread(_page, server, "ZZZB", peer) == 404
+    for _ in range(3):  # found: each gives its miss back
+        assert await _attach(server.url, {"type": "spectate", "code": str(host.code)}, peer) == "joined"
+    assert await asyncio.to_thread(_page, server, "ZZZC", peer) == 404  # the third and last miss
+    assert await _attach(server.url, {"type": "spectate", "code": "ZZZD"}, peer) == "RATE_LIMITED:code_misses"
+    assert await asyncio.to_thread(_page, server, "ZZZE", peer) == 429
+    assert _metric(server, "doublenine_code_misses_total") == 3
+    await host.close()
