@@ -123,3 +123,20 @@ async def test_case7_table_pages_and_frames_spend_one_miss_budget_per_address_gr
     assert await asyncio.to_thread(_page, server, "ZZZE", peer) == 429
     assert _metric(server, "doublenine_code_misses_total") == 3
     await host.close()
+
+
+async def test_case7_a_group_out_of_misses_learns_nothing_from_a_table_page(make_server) -> None:
+    """A ``spectate`` from a group out of misses is refused before its code is read, but ``/t/CODE``
+    answered a table this process serves before taking a miss: past the budget, a guesser still
+    told open codes (200) from unknown ones (429) at the page rate."""
+    import asyncio
+
+    server = await make_server(trust_proxy=True, code_miss_rate=0.01, code_miss_burst=1)
+    host = await create(server, "hhcc", sit=1)
+    peer = "203.0.113.51"
+    assert await asyncio.to_thread(_page, server, str(host.code), peer) == 200  # found: no miss taken
+    assert await asyncio.to_thread(_page, server, "ZZZA", peer) == 404
+    assert [await asyncio.to_thread(_page, server, code, peer) for code in ("ZZZB", str(host.code))] == [429, 429]
+    assert await _attach(server.url, {"type": "spectate", "code": str(host.code)}, peer) == "RATE_LIMITED:code_misses"
+    assert await asyncio.to_thread(_page, server, str(host.code), "203.0.113.52") == 200  # another group
+    await host.close()
