@@ -100,6 +100,8 @@ class Registry:
         self._tasks: set[asyncio.Task[None]] = set()
         self._new_codes: set[str] = set()
         """Codes picked by a create still claiming them (never picked twice at once)."""
+        self._creating: set[asyncio.Future[None]] = set()
+        """One future per create under way, done when it returns: :meth:`shutdown` waits for them."""
 
     async def start(self) -> int:
         """Connect the ownership (``OSError`` if it cannot), then resume the stored tables."""
@@ -145,6 +147,8 @@ class Registry:
                 return table
             loading = self._loading.get(code)
             if loading is None or loading.done():  # its own task: a join that goes away does not cancel the others' load
+                if self.stopping:  # a /t/CODE page meanwhile: nothing is loaded once shutdown began
+                    raise Refused(ErrorCode.SHUTTING_DOWN, "the server is stopping; reconnect", {"retry_ms": 1000})
                 loading = asyncio.get_running_loop().create_task(self._claim_and_load(code, token, address, limited))
                 self._loading[code] = loading
                 loading.add_done_callback(self._loaded)
@@ -231,6 +235,15 @@ class Registry:
         False for the embedded server's own player (ServerConfig.own_player_unlimited). The store
         counts and inserts in one atomic step (attacker F1), the one count made: a count before it
         only read the address's tables twice and could never hold against concurrent creates."""
+        under_way = asyncio.get_running_loop().create_future()
+        self._creating.add(under_way)
+        try:
+            return await self._create(spec, address, limited)
+        finally:
+            self._creating.discard(under_way)
+            under_way.set_result(None)
+
+    async def _create(self, spec: Any, address: str, limited: bool) -> Table:
         made_by = creator_key(address)  # counted in the store: the tables of every process (issue 12)
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
@@ -406,8 +419,16 @@ class Registry:
             self.store.failing = None
 
     async def shutdown(self) -> None:
-        """Stop every table's computer turns (the logs are already stored), then release every
-        claim, so the processes its players reconnect to take the tables at once (issue 12)."""
+        """Leave the store as the next start (or another process on it) should find it: the loads
+        and creates under way finish (no new load starts once :attr:`stopping`), then every table's
+        computer turns stop (the logs are already stored) and it stays open in the store, durable
+        and resumable (a solo table nobody is at too: the next start closes it ``solo_idle_timeout``
+        later, docs/operations.md); every claim is released, so the processes its players
+        reconnect to take the tables at once (issue 12)."""
+        self.stopping = True
+        under_way: list[asyncio.Future[Any]] = [*self._loading.values(), *self._creating]
+        if under_way:
+            await asyncio.wait(under_way)  # their outcome goes to their callers
         for table in list(self.tables.values()):
             await table.close()
             table.moved = True  # nothing more is written from here

@@ -213,6 +213,6 @@ class WebSite:
         except Refused as exc:
             if exc.code is ErrorCode.RATE_LIMITED:
                 return HTTPStatus.TOO_MANY_REQUESTS
-            if exc.code is ErrorCode.TABLE_MOVING:
+            if exc.code in (ErrorCode.TABLE_MOVING, ErrorCode.SHUTTING_DOWN):  # its script retries
                 return _moving_info(clean_code(code))
             return HTTPStatus.NOT_FOUND

@@ -135,3 +135,34 @@ async def test_a_solo_table_left_open_by_a_stopped_server_closes_after_the_next_
         await back.close()
     finally:
         await second.stop()
+
+
+
+async def test_a_stop_waits_for_a_load_under_way_and_starts_none(db: str) -> None:
+    """A rejoin's load under way when the stop began finished after it, its table served with its
+    computers armed by a stopped server; and a ``/t/CODE`` page meanwhile loaded tables anew."""
+    from doublenine.server.table import Refused
+
+    server = await GameServer(settings(db)).start()
+    try:
+        ana = await table(server, "hhcc", seed=14)
+        bo = await (await TableClient.connect(server.url)).attach(
+            {"type": "join", "code": ana.code, "seat": 2, "name": "Bo"})
+        code = str(ana.code)
+        for client in (ana, bo):
+            await client.close()
+        await server.registry.close_table(server.registry.tables[code])
+        loading = asyncio.ensure_future(server.registry.find_or_load(code, token=ana.token, address="127.0.0.1"))
+        await asyncio.sleep(0)  # the load is under way
+    finally:
+        await server.stop()
+    served = await loading
+    assert (served.closed, served.moved, code in server.registry.tables) == (True, True, True)
+    with pytest.raises(Refused) as refused:
+        await server.registry.find_or_load("ZZZZZ")
+    assert refused.value.code == "SHUTTING_DOWN"
+    again = await GameServer(settings(db)).start()
+    try:
+        assert set(again.registry.tables) == {code}  # reopened by the rejoin, resumed
+    finally:
+        await again.stop()
