@@ -57,9 +57,13 @@ def _may_reopen(stored: Any, token: str) -> bool:
     return replay(decode_rows(stored.rows)).phase is not Phase.MATCH_OVER
 
 
-_CALLER_REFUSALS = frozenset({ErrorCode.UNKNOWN_TABLE, ErrorCode.TOO_MANY_TABLES})
-"""Refusals of a load that depend on the joining caller (its seat token, its address group's
-open tables): a rejoin that shared another caller's load is not refused by them (attacker F1 kind)."""
+def _theirs(refusal: Refused, token: str | None) -> bool:
+    """Whether ``refusal``, of a load shared with the caller that started it, was decided by that
+    caller and not by the table (attacker F1 kind): TOO_MANY_TABLES counted its address group (and
+    names it), UNKNOWN_TABLE of a closed table followed from its seat token, which a caller with
+    its own ``token`` does not share (without one, a closed table is unknown to it too)."""
+    return refusal.code is ErrorCode.TOO_MANY_TABLES or (refusal.code is ErrorCode.UNKNOWN_TABLE
+                                                         and token is not None)
 
 
 def _too_many(address: str, have: int) -> Refused:
@@ -155,8 +159,8 @@ class Registry:
                 return await asyncio.shield(loading)
             try:  # another join's load of this code: its table serves every join once open ...
                 return await asyncio.shield(loading)
-            except Refused as exc:  # ... but its refusal was decided by its token and its address
-                if token is None or exc.code not in _CALLER_REFUSALS:
+            except Refused as exc:  # ... but its refusal may have been the other caller's own
+                if not _theirs(exc, token):
                     raise
 
     def _loaded(self, done: asyncio.Task[Table]) -> None:

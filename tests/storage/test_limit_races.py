@@ -288,14 +288,16 @@ async def _rejoins(server: GameServer, code: str, *callers: tuple[str | None, st
 
 async def test_f1_kind_concurrent_rejoins_of_one_table_are_each_counted_for_their_own_address(db: str) -> None:
     """Concurrent rejoins of one closed table shared the first one's load, so the first caller's
-    address decided for all: Bo (no open table) was refused TOO_MANY_TABLES because Ana had 3."""
+    address decided for all: Bo (no open table) was refused TOO_MANY_TABLES because Ana had 3, and
+    a spectate by code was told Ana's address group instead of UNKNOWN_TABLE."""
     from doublenine.server.addresses import creator_key
 
     server = await GameServer(settings(db)).start()
     try:
         code, ana_token, bo_token = await _closed_table_of_two(server)
         full = [await _client_at(server, ANA, CREATE) for _ in range(LIMIT)]  # Ana at the limit
-        assert await _rejoins(server, code, (ana_token, ANA), (bo_token, BO)) == ["TOO_MANY_TABLES", "ok"]
+        callers = [(ana_token, ANA), (None, "192.0.2.1"), (bo_token, BO)]  # the second a spectate by code
+        assert await _rejoins(server, code, *callers) == ["TOO_MANY_TABLES", "UNKNOWN_TABLE", "ok"]
         stored = await server.store.load(code)
         assert stored is not None and not stored.closed  # reopened once, counted for Bo's group
         assert (await server.store.count_open(creator_key(ANA)), await server.store.count_open(creator_key(BO))) == (3, 1)
