@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.pofile import read_po
+from babel.messages.pofile import denormalize, read_po
 
 from doublenine.shared.i18n import (
     LANGUAGES, catalog_path, default_language, language_name, normalize_language, tr, translator,
@@ -20,6 +20,7 @@ from doublenine.shared.i18n.rules import rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+TEMPLATE = ROOT / "shared" / "i18n" / "doublenine.pot"
 KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "trn": (2, 3), "N_": None, "pgettext": ((1, "c"), 2)}
 """The keywords of the documented ``pybabel extract`` command (docs/translating.md)."""
 
@@ -50,11 +51,41 @@ def code_messages():
     return _code_messages()
 
 
+def _template_messages() -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """(context, msgid) -> source forms of doublenine.pot, the template translators start from."""
+    with open(TEMPLATE, "rb") as fh:
+        template = read_po(fh, abort_invalid=True)
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]): (m.id,) if isinstance(m.id, str) else tuple(m.id)
+            for m in template if m.id}
+
+
+def _entry_keys(path: Path) -> list[tuple[str | None, str]]:
+    """Every (msgctxt, msgid) of a PO file in file order, repeats kept: Babel's reader merges a
+    repeated entry silently (the later msgstr wins), so a duplicate is only seen in the text."""
+    keys: list[tuple[str | None, str]] = []
+    context: str | None = None
+    field, parts = None, []
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        if field is not None and line.startswith('"'):
+            parts.append(line)
+            continue
+        if field == "msgctxt":
+            context = denormalize("\n".join(parts))
+        elif field == "msgid":
+            keys.append((context, denormalize("\n".join(parts))))
+            context = None
+        field, parts = None, []
+        head = re.match(r'(msgctxt|msgid) (".*)$', line)  # obsolete "#~ msgid" entries are not entries
+        if head:
+            field, parts = head.group(1), [head.group(2)]
+    return keys
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_msgid_in_the_code_has_a_translation(lang: str, code_messages) -> None:
+def test_every_msgid_in_the_code_and_the_template_has_a_translation(lang: str, code_messages) -> None:
     cat = _catalog(lang)
     missing = []
-    for (ctx, msgid), forms in code_messages.items():
+    for (ctx, msgid), forms in {**_template_messages(), **code_messages}.items():
         msg = cat.get(forms[0] if len(forms) == 1 else forms[0], context=ctx)
         strings = [] if msg is None else ([msg.string] if isinstance(msg.string, str) else list(msg.string))
         if msg is None or msg.fuzzy or not strings or not all(s.strip() for s in strings):
@@ -104,11 +135,24 @@ def test_catalog_is_valid_gettext_for_its_language(lang: str) -> None:
 
 def test_template_is_valid_gettext_with_every_code_message(code_messages) -> None:
     """The .pot that translators start from parses strictly (an entry without its msgstr line once
-    slipped in twice, kind: a hand-appended catalog entry) and holds every message of the code."""
-    with open(ROOT / "shared" / "i18n" / "doublenine.pot", "rb") as fh:
-        template = read_po(fh, abort_invalid=True)
-    ids = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in template if m.id}
+    slipped in twice, kind: a hand-appended catalog entry) and holds every message of the code, and
+    no message the code no longer has (a template not extracted again after a change of wording)."""
+    ids = set(_template_messages())
     assert not set(code_messages) - ids, sorted(set(code_messages) - ids)[:5]
+    assert not ids - set(code_messages), sorted(ids - set(code_messages))[:5]
+
+
+@pytest.mark.parametrize("name", [*TRANSLATED, "doublenine"])
+def test_no_catalog_repeats_an_entry_or_keeps_one_the_template_lacks(name: str) -> None:
+    """A rebase that keeps "both sides" of an appended entry repeats it; a wording changed in the
+    code leaves the old entry behind. Both were found in every catalog (session 6: the "{url} is not
+    a server address" entry twice, the old invite example and the old table-code rule kept)."""
+    path = TEMPLATE if name == "doublenine" else Path(catalog_path(name))
+    keys = [key for key in _entry_keys(path) if key[1]]  # the header's empty msgid
+    repeated = sorted({key for key in keys if keys.count(key) > 1}, key=str)
+    absent = sorted(set(keys) - set(_template_messages()), key=str)
+    assert (repeated, absent) == ([], [])
+    assert len(keys) == len(_template_messages()) == 410
 
 
 def test_translations_and_plurals_at_run_time() -> None:
