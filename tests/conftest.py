@@ -92,6 +92,18 @@ def _audit(event: str, args: tuple[object, ...]) -> None:
 sys.addaudithook(_audit)
 
 
+
+@pytest.fixture
+def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fresh config and data folders for one test and the processes it starts: a kept match
+    (config's resume code, the match file) left by another test of the session is not seen, and
+    ``DOUBLENINE_DB`` from the caller never points the game elsewhere. Used by the kept-match tests
+    (``pytestmark = pytest.mark.usefixtures("own_folders")``)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("DOUBLENINE_DB", raising=False)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Issue 11.7: fail the run when the suite wrote to the player's real doublenine folders.
 

@@ -24,12 +24,7 @@ def _autoplay(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, obje
     return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
 
 
-@pytest.fixture(autouse=True)
-def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fresh config and data folders: other tests of the session leave a match file behind."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("DOUBLENINE_DB", raising=False)
+pytestmark = pytest.mark.usefixtures("own_folders")  # tests/conftest.py
 
 
 def test_autoplay_leaves_settings_and_match_file_alone(capsys: pytest.CaptureFixture[str]) -> None:

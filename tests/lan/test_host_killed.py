@@ -40,12 +40,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(autouse=True)
-def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fresh config and data folders for this test and the host process it starts."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("DOUBLENINE_DB", raising=False)
+pytestmark = pytest.mark.usefixtures("own_folders")  # tests/conftest.py
 
 
 def test_killed_host_comes_back_on_its_port_and_the_friend_rejoins() -> None:

@@ -50,11 +50,7 @@ from sessionkit import pump_until  # noqa: E402
 FRIENDS = ("human", "human", "computer", "computer")
 
 
-@pytest.fixture(autouse=True)
-def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("DOUBLENINE_DB", raising=False)
+pytestmark = pytest.mark.usefixtures("own_folders")  # tests/conftest.py
 
 
 def _hosted(launch: Launch, db: str | None = None) -> HostedTable:

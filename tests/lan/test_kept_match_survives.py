@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -34,11 +33,7 @@ from sessionkit import pump_until, update_until  # noqa: E402
 SIZE = (1280, 800)
 
 
-@pytest.fixture(autouse=True)
-def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("DOUBLENINE_DB", raising=False)
+pytestmark = pytest.mark.usefixtures("own_folders")  # tests/conftest.py
 
 
 def _host(kinds: tuple[str, str, str, str]) -> Any:

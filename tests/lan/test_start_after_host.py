@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -36,11 +35,7 @@ from sessionkit import pump_until  # noqa: E402
 SIZE = (1280, 800)
 
 
-@pytest.fixture(autouse=True)
-def _own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.delenv("DOUBLENINE_DB", raising=False)
+pytestmark = pytest.mark.usefixtures("own_folders")  # tests/conftest.py
 
 
 def _hosted() -> HostedTable:
