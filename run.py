@@ -13,15 +13,22 @@ Every command runs in the caller's folder, wherever the checkout is: relative pa
 (``replay hand.json``, ``serve --db tables.sqlite3``, ``test tests/unit``) mean what
 they mean where you typed them. ``test`` with no test path runs the checkout's tests.
 """
-from __future__ import annotations
+import _signal  # type: ignore[import-not-found]  # no stubs: the C module behind signal
 
-import hashlib
-import os
-import signal
-import subprocess
-import sys
-import venv
-from pathlib import Path
+# Ctrl-C is held (blocked, not lost) until main() can say it in one line: a KeyboardInterrupt in
+# these imports printed a traceback. Before this line only the interpreter's own start-up remains:
+# `_signal` is the built-in module behind `signal` (which imports enum, functools...: Python code
+# a Ctrl-C can interrupt), and there is no `from __future__ import annotations` (it imports a
+# module too; Python 3.11 needs none for these annotations). Run only, not when a test imports it.
+if __name__ == "__main__" and hasattr(_signal, "pthread_sigmask"):
+    _signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})
+
+import hashlib  # noqa: E402
+import signal  # noqa: E402
+import os  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -30,6 +37,74 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".doublenine-installed"
 CREATED = VENV / ".doublenine-created"
 """Written once ``venv`` (with pip) finished: a process killed inside ensurepip leaves none."""
+
+
+SAID: dict[str, dict[str, str]] = {
+    "half-made": {
+        "en": ".venv is half-made (an earlier first run was stopped); re-creating it...",
+        "fr": ".venv est inachevé (un premier lancement a été interrompu)\u00a0; nouvelle création...",
+        "pt": ".venv está incompleto (uma primeira execução foi interrompida); recriando...",
+        "de": ".venv ist unvollständig (ein erster Start wurde abgebrochen); wird neu erstellt...",
+        "es": ".venv está a medio hacer (una primera ejecución se interrumpió); volviendo a crearlo...",
+    },
+    "creating": {
+        "en": "creating .venv (first run only)...",
+        "fr": "création de .venv (au premier lancement seulement)...",
+        "pt": "criando .venv (só na primeira execução)...",
+        "de": ".venv wird erstellt (nur beim ersten Start)...",
+        "es": "creando .venv (solo la primera vez)...",
+    },
+    "installing": {
+        "en": "installing the game and its dependencies into .venv (a minute or two the first time; "
+              "pip's progress follows)...",
+        "fr": "installation du jeu et de ses dépendances dans .venv (une minute ou deux la première "
+              "fois\u00a0; la progression de pip suit)...",
+        "pt": "instalando o jogo e suas dependências em .venv (um ou dois minutos na primeira vez; "
+              "o progresso do pip vem a seguir)...",
+        "de": "das Spiel und seine Abhängigkeiten werden in .venv installiert (beim ersten Mal ein bis "
+              "zwei Minuten; der Fortschritt von pip folgt)...",
+        "es": "instalando el juego y sus dependencias en .venv (un minuto o dos la primera vez; "
+              "a continuación, el progreso de pip)...",
+    },
+    "ready": {"en": ".venv ready", "fr": ".venv prêt", "pt": ".venv pronto", "de": ".venv bereit", "es": ".venv listo"},
+    "interrupted-installing": {
+        "en": "interrupted (the next run finishes installing)",
+        "fr": "interrompu (le prochain lancement termine l'installation)",
+        "pt": "interrompido (a próxima execução termina a instalação)",
+        "de": "abgebrochen (der nächste Start schließt die Installation ab)",
+        "es": "interrumpido (la próxima ejecución termina la instalación)",
+    },
+    "failed": {
+        "en": "setting up .venv failed ({why}); run the same command again to retry",
+        "fr": "la préparation de .venv a échoué ({why})\u00a0; relancez la même commande pour réessayer",
+        "pt": "a preparação do .venv falhou ({why}); execute o mesmo comando de novo para tentar outra vez",
+        "de": "die Einrichtung von .venv ist fehlgeschlagen ({why}); führen Sie denselben Befehl erneut aus",
+        "es": "la preparación de .venv falló ({why}); ejecuta el mismo comando otra vez para reintentar",
+    },
+    "above": {"en": "its message is above", "fr": "son message est ci-dessus", "pt": "a mensagem está acima",
+              "de": "die Meldung steht oben", "es": "el mensaje está arriba"},
+}
+"""run.py's own lines, by key then language: it runs before Babel (and the catalogs' reader) is
+installed. The same words and forms as shared/i18n/*.po (French U+00A0 before ; : ! ?, German
+"Sie", Brazilian Portuguese); the "doublenine: " before each line is the program's name, as in
+the game's own command-line lines."""
+
+
+def _language() -> str:
+    """The language of run.py's lines: the first of LANGUAGE (a list), LC_ALL, LC_MESSAGES, LANG
+    that is one of SAID's, as the game chooses its first language (shared/i18n.default_language);
+    English otherwise."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for tag in os.environ.get(var, "").split(":"):
+            code = tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            if code and code in SAID["ready"]:
+                return code
+    return "en"
+
+
+def said(key: str, **fields: str) -> str:
+    """``SAID[key]`` in the caller's language, with its ``{fields}`` filled; KeyError for an unknown key."""
+    return SAID[key][_language()].format(**fields)
 
 
 def _wanted_stamp() -> str:
@@ -60,23 +135,23 @@ def ensure_venv() -> None:
     # a STAMP alone also tells a complete creation (environments made before CREATED existed)
     if not (CREATED.exists() or STAMP.exists()) or not PY.exists() or not _pip_works():
         if VENV.exists():
-            print("doublenine: .venv is half-made (an earlier first run was stopped); re-creating it...",
-                  file=sys.stderr, flush=True)
+            print("doublenine: " + said("half-made"), file=sys.stderr, flush=True)
         else:
-            print("doublenine: creating .venv (first run only)...", file=sys.stderr, flush=True)
+            print("doublenine: " + said("creating"), file=sys.stderr, flush=True)
+        import venv  # here, not at the top: it imports logging, which a ready .venv never needs
+
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
         CREATED.write_text("")
     # pip's own progress shows (no -q): the first install takes a minute or two, and a
     # silent terminal for that long looks hung to a new user. A pip stopped half-way is
     # simply run again: it repairs what it had half-installed.
-    print("doublenine: installing the game and its dependencies into .venv (a minute or two "
-          "the first time; pip's progress follows)...", file=sys.stderr, flush=True)
+    print("doublenine: " + said("installing"), file=sys.stderr, flush=True)
     pip = [str(PY), "-m", "pip", "install", "--disable-pip-version-check"]
     # pip writes its log to stdout: sent to stderr, so that stdout holds only the command's own
     # output (`run.py play --autoplay > result.json` on a first run got pip's log before the JSON)
     subprocess.run([*pip, "-e", f"{ROOT}[test]"], check=True, cwd=ROOT, stdout=sys.stderr.fileno())
     STAMP.write_text(wanted)
-    print("doublenine: .venv ready", file=sys.stderr, flush=True)
+    print("doublenine: " + said("ready"), file=sys.stderr, flush=True)
 
 
 def _names_a_test(arg: str) -> bool:
@@ -108,28 +183,48 @@ INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells report it (the same as ``doublenine``'s)."""
 
 
+def _hold_ctrl_c(hold: bool) -> None:
+    """Block (``hold``) or unblock SIGINT in this process; a blocked Ctrl-C stays pending until
+    unblocked, then raises KeyboardInterrupt. The mask is inherited by a child: one started
+    blocked gets a Ctrl-C of its start-up once it unblocks (``doublenine/__main__.py``), instead
+    of its interpreter dying of it half-started ("Fatal Python error: init_import_site").
+    No-op where signals cannot be blocked (Windows)."""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK if hold else signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _ctrl_c_pending() -> bool:
+    return hasattr(signal, "sigpending") and signal.SIGINT in signal.sigpending()
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"play", "test", "doublenine"}:
-        print(__doc__, file=sys.stderr)
-        return 2
     try:
+        _hold_ctrl_c(False)  # a Ctrl-C pressed since run.py started is raised here
+        if not argv or argv[0] not in {"play", "test", "doublenine"}:
+            print(__doc__, file=sys.stderr)
+            return 2
         ensure_venv()
-    except KeyboardInterrupt:  # Ctrl-C during the first install: one line, not a traceback
-        print("doublenine: interrupted (the next run finishes installing)", file=sys.stderr)
+        # `test` runs pytest, which never unblocks: it starts as before (its own start-up is pytest's)
+        _hold_ctrl_c(argv[0] != "test")
+    except KeyboardInterrupt:  # Ctrl-C at the start or during the first install: one line, not a traceback
+        unfinished = not (STAMP.exists() and STAMP.read_text() == _wanted_stamp())
+        print("doublenine: " + (said("interrupted-installing") if unfinished else "interrupted"), file=sys.stderr)
         return INTERRUPTED
     except (subprocess.CalledProcessError, OSError) as exc:  # e.g. the network cut during pip
-        why = "its message is above" if isinstance(exc, subprocess.CalledProcessError) else str(exc)
-        print(f"doublenine: setting up .venv failed ({why}); run the same command again to retry",
-              file=sys.stderr)
+        why = said("above") if isinstance(exc, subprocess.CalledProcessError) else str(exc)
+        print("doublenine: " + said("failed", why=why), file=sys.stderr)
         return 1
     args, env = command(argv)
     # No cwd=: the command runs where the caller is (the README: from any folder).
     child = subprocess.Popen(args, env=env)
+    if _ctrl_c_pending():  # pressed before the child existed (a fork does not inherit it): passed on,
+        child.send_signal(signal.SIGINT)  # the child holds it until it can say it
     # Ctrl-C reaches the child from the terminal (one process group): wait for it to stop
     # cleanly, not subprocess.run's kill 0.25 s later (a server killed mid-stop skips its
     # clean stop); a SIGTERM sent to run.py alone is passed on.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, lambda signum, _frame: child.send_signal(signum))
+    _hold_ctrl_c(False)  # ignored here from now on: the child says it
     code = child.wait()
     # a child ended by a signal (Ctrl-C before Python set up its handler): 128 + N as a shell says,
     # not Popen's -N, which sys.exit turns into 256 - N

@@ -1,10 +1,15 @@
 """``python -m doublenine``: the same as the ``doublenine`` console script."""
 from __future__ import annotations
 
+import signal
 import sys
 
 try:  # a Ctrl-C while the interpreter imports the game is said like any other (doublenine.cli.main)
     from doublenine.cli import main
+
+    if hasattr(signal, "pthread_sigmask"):  # run.py starts us with Ctrl-C held (blocked) so that one
+        # pressed during the interpreter's start-up waits for here, not kill it half-started
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 except KeyboardInterrupt:
     print("doublenine: interrupted", file=sys.stderr)
     sys.exit(130)

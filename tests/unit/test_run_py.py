@@ -81,3 +81,72 @@ def test_test_runs_the_checkouts_tests_unless_given_a_test_path(
     assert args[-2:] == ["test_mine.py::test_x", "-q"]
     args, _ = run.command(["play", "--name", "Ana"])
     assert args[1:] == ["-P", "-m", "doublenine", "play", "--name", "Ana"]
+
+
+QUIET_ENDS = ([], ["doublenine: interrupted"], ["doublenine play: interrupted"])
+"""What stderr may hold after a Ctrl-C: nothing (ended by the signal itself, before Python took
+it over) or one line, from run.py or from the game."""
+BEFORE_THE_FIRST_LINE = ["Traceback (most recent call last):", f'  File "{ROOT / "run.py"}", line 0, in <module>',
+                         "KeyboardInterrupt"]
+"""Python's own start-up, not ours: a Ctrl-C while the interpreter compiles run.py is raised before
+its first line (line 0), and the interpreter then ends by SIGINT."""
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.02, 0.05, 0.1, 0.2, 0.4])
+def test_ctrl_c_at_any_moment_of_play_ends_quietly_with_130(tmp_path: Path, delay: float) -> None:
+    """Ctrl-C in the terminal (SIGINT to run.py and the game alike) at any moment of the start:
+    the game's interpreter, started by run.py, printed "Fatal Python error: init_import_site" when
+    it came during its start-up, and run.py a traceback during its imports. Now run.py holds Ctrl-C
+    (blocked) until it can say it, and starts the game holding it until ``doublenine/__main__.py``.
+    ``-S`` spares run.py's own interpreter its site start-up (this machine's .pth files), which is
+    Python's, not ours: a Ctrl-C there is outside anything run.py can do."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([sys.executable, "-S", str(ROOT / "run.py"), "play", "--autoplay"], cwd=tmp_path,
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                            start_new_session=True)
+    time.sleep(delay)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert "Fatal Python error" not in err
+    if proc.returncode == -signal.SIGINT:  # ended by the signal: before run.py's first line
+        assert err.splitlines() in ([], BEFORE_THE_FIRST_LINE), (out, err)
+    else:  # 130 and one line, from run.py or from the game
+        assert (proc.returncode, err.splitlines() in QUIET_ENDS[1:]) == (130, True), (out, err)
+
+
+def test_setup_lines_in_the_callers_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """run.py runs before Babel is installed: its few lines come from its own table, the language
+    chosen as the game chooses its first one (LANGUAGE list, LC_ALL, LC_MESSAGES, LANG)."""
+    run = load_run_py()
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    assert run.said("creating") == "creating .venv (first run only)..."
+    monkeypatch.setenv("LANG", "fr_CA.UTF-8")
+    assert run.said("failed", why=run.said("above")) == \
+        "la préparation de .venv a échoué (son message est ci-dessus)\u00a0; relancez la même commande pour réessayer"
+    monkeypatch.setenv("LANGUAGE", "ja:pt_BR:en")
+    assert run.said("creating") == "criando .venv (só na primeira execução)..."
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "de_AT.UTF-8")
+    assert run.said("ready") == ".venv bereit"
+    monkeypatch.setenv("LC_ALL", "C")
+    monkeypatch.setenv("LANG", "es_CU.UTF-8")
+    assert run.said("interrupted-installing") == "interrumpido (la próxima ejecución termina la instalación)"
+
+
+def test_setup_lines_table_follows_the_catalogs_rules() -> None:
+    """Every line in the five languages with the English placeholders; French U+00A0 before ; : ! ?,
+    German "Sie" (never "du"), Brazilian Portuguese (tests/i18n holds the same rules for the catalogs)."""
+    import re
+    import string
+
+    said = load_run_py().SAID
+    assert sorted(said) == ["above", "creating", "failed", "half-made", "installing", "interrupted-installing", "ready"]
+    fields = {key: [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in by_lang.values()]
+              for key, by_lang in said.items()}
+    assert {key: sorted(by_lang) for key, by_lang in said.items()} == \
+        {key: ["de", "en", "es", "fr", "pt"] for key in said}
+    assert {key: all(f == found[0] for f in found) for key, found in fields.items()} == {key: True for key in said}
+    assert [t for by in said.values() for t in [by["fr"]] if re.search(r"[ \t\u202f][:;!?]|\w[:;!?]", t)] == []
+    assert [t for by in said.values() for t in [by["de"]] if re.search(r"\b(du|dich|dir|dein\w*)\b", t, re.I)] == []
+    assert [t for by in said.values() for t in [by["pt"]] if re.search(r"\b(tu|teu|ecrã|ficheiro|a instalar)\b", t)] == []

@@ -68,7 +68,8 @@ def checkout(tmp_path: Path) -> Path:
 
 
 def start(root: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "PIP_NO_INDEX": "1", "PIP_NO_INPUT": "1"}
+    env = {**os.environ, "PIP_NO_INDEX": "1", "PIP_NO_INPUT": "1",  # run.py's lines in English (its SAID)
+           "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
     return subprocess.Popen([sys.executable, str(root / "run.py"), "doublenine", "--version"], cwd=root,
                             env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
