@@ -20,7 +20,7 @@ from types import MappingProxyType
 
 from .errors import ErrorCode
 from .i18n import N_, default_language, translator
-from .reconnect import causes, retry_dial
+from .reconnect import causes, http_status, retry_dial
 from .refusals import SENTENCES, UNKNOWN
 
 #: message key -> English source text (the i18n msgid). Never rename a key.
@@ -214,8 +214,8 @@ def connect_failure(exc: BaseException, host: str, port: int, proxy: str | None 
         return Failure("net.certificate", {**where, "reason": _ssl_reason(tls.verify_message or tls.reason)})
     if tls is not None:
         return Failure("net.tls", {**where, "reason": _ssl_reason(getattr(tls, "reason", None) or tls.strerror or tls)})
-    status = getattr(getattr(exc, "response", None), "status_code", None)
-    if isinstance(status, int) and not retry_dial(exc):  # a definitive HTTP refusal (403, 404): not "unreachable"
+    status = http_status(exc)
+    if status is not None and not retry_dial(exc):  # a definitive HTTP refusal (403, 404): not "unreachable"
         return Failure("net.refused", {**where, "detail": f"HTTP {status}"})
     return unreachable(host, port, proxy)
 

@@ -144,8 +144,9 @@ def causes(exc: BaseException | None, limit: int = 16) -> list[BaseException]:
     return chain
 
 
-def _status(exc: BaseException) -> int | None:
-    """The HTTP status of a refused upgrade (websockets' InvalidStatus, InvalidProxyStatus), else None."""
+def http_status(exc: BaseException) -> int | None:
+    """The HTTP status of a refused upgrade (websockets' InvalidStatus, InvalidProxyStatus:
+    ``exc.response.status_code``), else None; read here only (shared/failures too)."""
     status = getattr(getattr(exc, "response", None), "status_code", None)
     return status if isinstance(status, int) else None
 
@@ -160,7 +161,7 @@ def retry_dial(exc: BaseException) -> bool:
 
     if any(isinstance(link, ssl.SSLCertVerificationError) for link in causes(exc)):
         return False
-    status = _status(exc)
+    status = http_status(exc)
     return status is None or status in TRANSIENT_STATUSES
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from doublenine.shared.reconnect import (ENDED, MOVED, SHUTTING_DOWN, Backoff, Reconnector, describe_close,
-                                         ends_game, retry_refusal)
+                                         ends_game, http_status, retry_refusal)
 
 
 def test_backoff_doubles_from_half_a_second_to_ten_seconds() -> None:
@@ -48,3 +48,16 @@ def test_a_close_without_a_close_code_is_said_in_words_never_as_code_none() -> N
         "server shutting down")
     assert describe_close(MOVED) == "the table moved to another server process (close code 4003)"
     assert describe_close(4999) == "the connection was closed (close code 4999)"
+
+
+def test_http_status_reads_the_refused_upgrades_status_and_nothing_else() -> None:
+    """The one reader of ``exc.response.status_code`` (shared/failures uses it too): an int or None."""
+    from types import SimpleNamespace
+
+    def refused(code: object) -> Exception:
+        exc = Exception("refused")
+        exc.response = SimpleNamespace(status_code=code)  # type: ignore[attr-defined]
+        return exc
+
+    assert [http_status(refused(403)), http_status(refused(503)), http_status(refused("403")),
+            http_status(refused(None)), http_status(Exception("no response"))] == [403, 503, None, None, None]
