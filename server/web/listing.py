@@ -26,6 +26,7 @@ import heapq
 import logging
 import re
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
@@ -39,6 +40,9 @@ from ..storage.base import ListedTable, ListingKey, created_us
 from .pages import SeatInfo, TableInfo
 
 log = logging.getLogger("doublenine.server.web")
+
+Bounds = tuple[ListingKey | None, ListingKey | None]
+"""(before, after) keys a page's tables lie strictly between (None: unbounded on that side)."""
 
 LISTED_MAX = 50
 """Public tables one page of ``/`` lists (newest first); the store query reads one more row, which
@@ -210,7 +214,7 @@ class PublicTables:
                     await asyncio.wait_for(asyncio.shield(self._reading), LISTING_WAIT)
                 except asyncio.TimeoutError:
                     log.warning("the public tables: the store did not answer within %g s", LISTING_WAIT)
-            return self._choose(self._stored, self._stored_edge, None, None)
+            return self._choose(self._stored, self._stored_edge, None, None)[0]
         stored: list[tuple[ListingKey, TableInfo]] = []
         edge: ListingKey | None = None
         deadline = time.monotonic() + LISTING_WAIT
@@ -220,23 +224,20 @@ class PublicTables:
             except (asyncio.TimeoutError, OSError) as exc:
                 raise ListingUnavailable(f"the public tables could not be read from the store: {exc}") from None
             stored, edge = self._infos(found, after is not None)
-        page = self._choose(stored, edge, before, after)
-        back = page.older if after is not None else page.newer  # the side the cursor came from
-        if back is None or await self._any_beyond(back, deadline):
+        page, back = self._choose(stored, edge, before, after)
+        if back is None or await self._any_beyond(*back, deadline):
             return page
         # a hand-made cursor (``?after=0.A``, ``?before=`` beyond the newest): nothing on that side
         return Page(page.rows, None, page.newer) if after is not None else Page(page.rows, page.older, None)
 
-    async def _any_beyond(self, link: str, deadline: float) -> bool:
-        """Whether the page ``link`` (a query of :class:`Page`) lists any table: a link is only shown
-        when something is on its side. Live tables of this process are judged as they are now; the
-        store is asked for up to :data:`PROBE_ROWS` rows (another process's tables), within the
-        page's ``deadline``; a store that does not answer in time keeps the link (the page is shown)."""
-        before, after = cursor_query(link)
-        for code, table in self.registry.tables.items():
-            key = (created_us(table.meta.created_at), code)
-            if (before is None or key < before) and (after is None or key > after) and table.listing()[0]:
-                return True
+    async def _any_beyond(self, before: ListingKey | None, after: ListingKey | None, deadline: float) -> bool:
+        """Whether the page of a link (its bounds: :meth:`_choose`'s second value) lists any table: a
+        link is only shown when something is on its side. Live tables of this process are judged as
+        they are now; the store is asked for up to :data:`PROBE_ROWS` rows (another process's tables),
+        within the page's ``deadline``; a store that does not answer in time keeps the link (the page
+        is shown)."""
+        if next(self._live(before, after), None) is not None:
+            return True
         if not self._shared:
             return False
         try:
@@ -270,20 +271,27 @@ class PublicTables:
         keys = [row.key for row in found]
         return rows, (max(keys) if newer else min(keys))
 
+    def _live(self, before: ListingKey | None, after: ListingKey | None) -> Iterator[tuple[ListingKey, Any]]:
+        """The live listed tables of this process strictly between the bounds (None: unbounded), with
+        their keys: two fields of each table are read, no record is built."""
+        for code, table in self.registry.tables.items():
+            key = (created_us(table.meta.created_at), code)
+            if (before is None or key < before) and (after is None or key > after) and table.listing()[0]:
+                yield key, table
+
     def _choose(self, stored: list[tuple[ListingKey, TableInfo]], edge: ListingKey | None,
-                before: ListingKey | None, after: ListingKey | None) -> Page:
+                before: ListingKey | None, after: ListingKey | None) -> tuple[Page, Bounds | None]:
         """The page: the stored rows not served here and the live listed tables of this process
-        within the cursor, merged by key. Only the shown tables' records are built (:attr:`built`
+        within the cursor, merged by key; and the (before, after) bounds of the page its link back
+        leads to (towards the side the cursor came from; None without a cursor). Bounds are keys, so
+        :meth:`_any_beyond` parses no cursor this method formatted. Only the shown tables' records are built (:attr:`built`
         counts them): choosing them reads two fields of each live table, so one ``/`` never
         costs a record per table others created. When the store has more rows than it gave,
         nothing beyond its last row is shown (a row it did not give could stand there), so
         following the cursors never skips a table."""
         local = self.registry.tables
         candidates: list[tuple[ListingKey, Any]] = [(key, info) for key, info in stored if info.code not in local]
-        for code, table in local.items():
-            key = (created_us(table.meta.created_at), code)
-            if (before is None or key < before) and (after is None or key > after) and table.listing()[0]:
-                candidates.append((key, table))
+        candidates.extend(self._live(before, after))
         newer = after is not None  # walking towards the newest: the smallest keys above ``after``
         if edge is not None:  # the store has rows beyond ``edge`` that it did not give
             candidates = [c for c in candidates if (c[0] <= edge if newer else c[0] >= edge)]
@@ -304,11 +312,13 @@ class PublicTables:
             last = keys[-1] if keys else edge
             older = f"before={format_cursor(last)}" if further and last is not None else None
             newer_link = None if before is None else (f"after={format_cursor(keys[0])}" if keys else "")
+            back: Bounds | None = None if before is None else (None, keys[0] if keys else None)
         else:
             first = keys[0] if keys else edge
             older = f"before={format_cursor(keys[-1])}" if keys else ""
+            back = (keys[-1] if keys else None, None)
             newer_link = f"after={format_cursor(first)}" if further and first is not None else None
-        return Page(out, older, newer_link)
+        return Page(out, older, newer_link), back
 
     async def _read(self) -> None:
         try:
