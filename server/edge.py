@@ -18,10 +18,10 @@ from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
-from websockets.exceptions import InvalidMessage
+from websockets.exceptions import HeaderLineTooLong, InvalidMessage, RequestLineTooLong, TooManyHeaders
 from websockets.http11 import Request, Response
+from websockets.protocol import Protocol
 from websockets.server import ServerProtocol
-from websockets.streams import StreamReader
 
 from .lean import lighten
 from .web.site import respond, security_headers
@@ -57,7 +57,7 @@ def head_of(request: Request, response: Response | None) -> Response | None:
 
 def _peek_method(protocol: ServerProtocol) -> Generator[None, None, str | None]:
     """The request's method once its first space arrived, without consuming a byte
-    (None: no method within :data:`_METHOD_MAX` bytes; websockets then refuses the request)."""
+    (None: no method within :data:`_METHOD_MAX` bytes; :func:`_parse_request` then refuses the request)."""
     reader = protocol.reader
     while True:
         space = reader.buffer.find(b" ", 0, _METHOD_MAX + 1)
@@ -68,50 +68,53 @@ def _peek_method(protocol: ServerProtocol) -> Generator[None, None, str | None]:
         yield
 
 
-def _peek_request(protocol: ServerProtocol) -> Generator[None, None, bytes | None]:
-    """The body of a ``400`` for a request websockets would close without a word (a request line
-    that is not ``METHOD TARGET HTTP/1.1``, such as a raw space in the address; bytes that are not
-    ASCII in it; a header line that is not one; a ``GET`` with a body), else None: the request
-    parses, or websockets answers it itself (``414``/``431`` for one too long), or the connection
-    closed. Found by websockets' own parser (``Request.parse``, the very checks that would drop the
-    request) run on a copy of the bytes as they arrive, so no byte of the real stream is consumed."""
-    reader, copy = protocol.reader, StreamReader()
-    parser = Request.parse(copy.read_line)
-    fed = 0
-    while True:
-        if len(reader.buffer) > fed:  # nothing is consumed from ``reader`` before we return: it only grows
-            copy.feed_data(bytes(reader.buffer[fed:]))
-            fed = len(reader.buffer)
-        if reader.eof and not copy.eof:
-            copy.feed_eof()
-        try:
-            next(parser)
-        except StopIteration:
-            return None
-        except UnicodeDecodeError:
-            return NOT_ASCII
-        except (ValueError, NotImplementedError):
-            return NOT_HTTP
-        except Exception:  # EOFError, too long: websockets' parser answers or closes as it should
-            return None
+def _parse_request(protocol: ServerProtocol) -> Generator[None]:
+    """websockets' own handshake parsing (``ServerProtocol.parse``), with one request parse: a request
+    it would close without a word (a request line that is not ``METHOD TARGET HTTP/1.1``, such as a raw
+    space in the address; bytes that are not ASCII in it; a header line that is not one; a ``GET``
+    with a body) is answered ``400``; one too long gets websockets' ``414``/``431`` (its ``reject``,
+    so with the security headers); a connection closed mid-request is closed as websockets closes it."""
+    try:
+        request = yield from Request.parse(protocol.reader.read_line)
+    except RequestLineTooLong as exc:
+        yield from _refuse(protocol, exc, protocol.reject(HTTPStatus.REQUEST_URI_TOO_LONG,
+                                                          f"Failed to open a WebSocket connection: {exc}.\n"))
+    except (HeaderLineTooLong, TooManyHeaders) as exc:
+        yield from _refuse(protocol, exc, protocol.reject(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                                                          f"Failed to open a WebSocket connection: {exc}.\n"))
+    except (UnicodeDecodeError, ValueError, NotImplementedError) as exc:
+        body = NOT_ASCII if isinstance(exc, UnicodeDecodeError) else NOT_HTTP
+        refusal = InvalidMessage("not a valid HTTP/1.1 request")
+        refusal.__cause__ = exc
+        yield from _refuse(protocol, refusal, respond(HTTPStatus.BAD_REQUEST, body, "text/plain; charset=utf-8", None))
+    except Exception as exc:  # EOFError: closed before a whole request; closed as websockets does
+        protocol.handshake_exc = InvalidMessage("did not receive a valid HTTP request")
+        protocol.handshake_exc.__cause__ = exc
+        protocol.send_eof()
+        protocol.parser = protocol.discard()
+        next(protocol.parser)
         yield
+    protocol.events.append(request)
+    yield from Protocol.parse(protocol)  # the frames, as ServerProtocol.parse goes on after the request
+
+
+def _refuse(protocol: ServerProtocol, exc: Exception, response: Response) -> Generator[None]:
+    """Answer ``response`` and end the handshake with ``exc``: ``send_response`` switches the
+    parser to discarding what follows, so this generator never resumes."""
+    protocol.handshake_exc = exc
+    protocol.send_response(response)
+    yield
 
 
 def _parser(protocol: ServerProtocol) -> Generator[None]:
-    """websockets' own parser, after a look at the method and the request: a method not
-    allowed is answered 405 at once, as websockets answers a 431 (before its headers or body
-    are read); a request websockets would close without a word is answered 400."""
+    """The handshake parser: a look at the method first, so a method not allowed is answered 405 at
+    once, as websockets answers a 431 (before its headers or body are read); then the request, parsed
+    once (:func:`_parse_request`)."""
     method = yield from _peek_method(protocol)
     if method is not None and method not in ALLOWED:
-        protocol.handshake_exc = InvalidMessage(f"HTTP method {method!r} is not answered")
-        protocol.send_response(method_not_allowed(method))
-        yield  # send_response switched to discarding what follows: this generator ends here
-    refusal = yield from _peek_request(protocol)
-    if refusal is not None:
-        protocol.handshake_exc = InvalidMessage("not a valid HTTP/1.1 request")
-        protocol.send_response(respond(HTTPStatus.BAD_REQUEST, refusal, "text/plain; charset=utf-8", None))
-        yield
-    yield from protocol.parse()
+        yield from _refuse(protocol, InvalidMessage(f"HTTP method {method!r} is not answered"),
+                           method_not_allowed(method))
+    yield from _parse_request(protocol)
 
 
 class EdgeConnection(ServerConnection):

@@ -41,6 +41,9 @@ REQUESTS = {
     "/": (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", 200),
     "404": (b"GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n", 404),
     "431": (b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 9000 + b"\r\n\r\n", 431),
+    "414": (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+    "431 too many headers": (b"GET / HTTP/1.1\r\n" + b"X: y\r\n" * 200 + b"\r\n", 431),
+    "raw non-ASCII in the address": (b"GET /\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n", 400),
     "POST / with a body": (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhi", 405),
     "POST / without": (b"POST / HTTP/1.1\r\nHost: x\r\n\r\n", 405),
     "DELETE /healthz": (b"DELETE /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 405),
@@ -93,3 +96,48 @@ async def test_f9_a_raw_space_in_the_address_gets_400_saying_so_and_the_server_g
     status, headers, body = await raw(server, b"GET /?before=1 .A HTTP/1.1\r\nHost: x\r\n\r\n")
     assert (status, headers["content-type"], body) == (400, ["text/plain; charset=utf-8"], NOT_HTTP)
     assert (await raw(server, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n"))[0] == 200
+
+
+async def test_a_non_ascii_address_gets_400_saying_to_percent_encode(server) -> None:
+    """The request is parsed once (server/edge._parse_request): its UnicodeDecodeError is the 400 NOT_ASCII."""
+    from doublenine.server.edge import NOT_ASCII
+
+    status, headers, body = await raw(server, b"GET /\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert (status, headers["content-type"], body) == (400, ["text/plain; charset=utf-8"], NOT_ASCII)
+
+
+def _trickle(port: int, request: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        for i in range(len(request)):
+            s.sendall(request[i:i + 1])
+        out = b""
+        while data := s.recv(65536):
+            out += data
+    return out
+
+
+async def test_a_request_sent_byte_by_byte_is_parsed_as_it_arrives(server) -> None:
+    """The one parse resumes on every byte: a valid request trickled in is answered 200, an invalid
+    one 400 (nothing is read twice, nothing lost between the method's peek and the parse)."""
+    from doublenine.server.edge import NOT_HTTP
+
+    good = await asyncio.to_thread(_trickle, server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    bad = await asyncio.to_thread(_trickle, server.port, b"GET /a b HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert (good.split(b"\r\n", 1)[0], bad.split(b"\r\n", 1)[0]) == (b"HTTP/1.1 200 OK", b"HTTP/1.1 400 Bad Request")
+    assert bad.endswith(b"\r\n\r\n" + NOT_HTTP)
+
+
+async def test_a_connection_closed_mid_request_gets_no_answer_and_the_server_goes_on(server) -> None:
+    """EOF before the blank line: closed without a word, as websockets closes it."""
+    def half() -> bytes:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            s.shutdown(socket.SHUT_WR)
+            out = b""
+            while data := s.recv(65536):
+                out += data
+        return out
+
+    assert await asyncio.to_thread(half) == b""
+    assert (await raw(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))[0] == 200
