@@ -46,12 +46,14 @@ def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None,
     https, plain = free_port(), free_port()
     site = (DEPLOY / "nginx/site.inc").read_text()
     site = site.replace("/etc/doublenine/tls/", f"{tmp}/tls/")
-    site = site.replace("/etc/nginx/doublenine/codes.inc", f"{tmp}/codes.inc")
+    site = site.replace("/etc/nginx/doublenine/", f"{tmp}/")
     site = re.sub(r"\n\s*listen \[::\]:\d+[^;]*;", "", site)
     site = site.replace("listen 443 ssl;", f"listen 127.0.0.1:{https} ssl;")
     site = site.replace("listen 80;", f"listen 127.0.0.1:{plain};")
     (tmp / "site.inc").write_text(site)
-    shutil.copy(DEPLOY / "nginx/codes.inc", tmp / "codes.inc")
+    for snippet in ("codes.inc", "pages.inc", "headers.inc"):  # what site.inc includes, as installed
+        text = (DEPLOY / "nginx" / snippet).read_text()
+        (tmp / snippet).write_text(text.replace("/etc/nginx/doublenine/", f"{tmp}/"))
     main = (DEPLOY / "nginx" / conf).read_text().replace("/etc/nginx/doublenine/site.inc", f"{tmp}/site.inc")
     hosts: dict[str, int] = {}  # each upstream host, in order of first mention, to a backend port
     for host in re.findall(r"server ([\w.]+:\d+)", main):

@@ -87,3 +87,21 @@ def test_case_2_instances_never_get_a_store_of_their_own() -> None:
     assert store and "%i" not in store[0]
     nginx = (DEPLOY / "nginx/doublenine.conf").read_text()
     assert "backup" not in nginx and "hash $dn_route consistent" in nginx and "zone " in nginx
+
+
+def test_nginx_security_headers_and_error_pages_are_written_once() -> None:
+    """deploy/nginx: the security headers of nginx's own answers live in headers.inc only, included
+    by every location that answers by itself (the redirect to https, the 429 page, the two pages of
+    pages.inc); nginx's own pages live in pages.inc only, included by both servers. A copy per
+    server block could drift: tests/deploy/test_nginx_pages.py checks the values on every answer."""
+    nginx = DEPLOY / "nginx"
+    headers = re.findall(r"^add_header (\S+) ", (nginx / "headers.inc").read_text(), re.M)
+    assert headers == ["Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"]
+    site, pages = (nginx / "site.inc").read_text(), (nginx / "pages.inc").read_text()
+    for text in (site, pages):
+        assert set(re.findall(r"add_header (\S+) ", text)) <= {"Cache-Control", "Retry-After"}
+    assert (site.count("include /etc/nginx/doublenine/headers.inc;"),
+            pages.count("include /etc/nginx/doublenine/headers.inc;")) == (2, 2)
+    assert site.count("include /etc/nginx/doublenine/pages.inc;") == 2 and "/.dn-nginx/refused" not in site
+    mounted = re.findall(r"- \./nginx/([\w.]+):/etc/nginx/doublenine/", (DEPLOY / "compose.yaml").read_text())
+    assert sorted(mounted) == ["codes.inc", "headers.inc", "pages.inc", "site.inc"]
