@@ -120,7 +120,29 @@ class Typeface:
         return found
 
     def _probe(self, ch: str, bold: bool) -> bool:
-        face = self._faces.get(bold)
+        """Whether the font has a glyph for ``ch``, asked of freetype.
+
+        A face made before a ``pygame.quit()`` answers every question with an error: it is remade once
+        (freetype re-initialised), never taken for "no glyph". Read as "no glyph", that error turned
+        every character first seen after an earlier test's ``pygame.quit()`` into U+FFFD for good, and
+        the shared :func:`measurer` then measured "Tisch K7QPA · Runde 1 · bis 100" wider than a fresh
+        one (the German top bar dropped "bis 100" only in a full run).
+        """
+        for attempt in (0, 1):
+            face = self._face(bold, fresh=attempt == 1)
+            if face is None:
+                return True  # no way to ask: let the renderer try (its failures are caught)
+            try:
+                return face.get_metrics(ch)[0] is not None  # type: ignore[attr-defined]
+            except (ValueError, UnicodeError, OverflowError):
+                return False
+            except pygame.error:
+                continue
+        return True
+
+    def _face(self, bold: bool, fresh: bool) -> object | None:
+        """The freetype face that answers glyph questions (None when freetype cannot be had)."""
+        face = None if fresh else self._faces.get(bold)
         if face is None:
             try:
                 import pygame.freetype as freetype
@@ -130,12 +152,7 @@ class Typeface:
             except (ImportError, OSError, pygame.error):
                 face = False
             self._faces[bold] = face
-        if face is False:
-            return True  # no way to ask: let the renderer try (its failures are caught)
-        try:
-            return face.get_metrics(ch)[0] is not None  # type: ignore[attr-defined]
-        except (pygame.error, ValueError, UnicodeError, OverflowError):
-            return False
+        return face or None
 
     # ------------------------------------------------------------ cleaning
     def clean(self, text: object, bold: bool = False) -> str:
