@@ -129,15 +129,45 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
         surface.blit(num, (cx, (h - num.get_height()) // 2))
         cx += num.get_width() + f
     room = left_of_buttons - f // 2 - cx
-    if info and info[0][1] == 0 and art.type.measure(needed, lay.small)[0] >= room:
-        info[0] = (state.table, 0)  # last resort: the bare code (a finished match's scores are wider)
+    rows = _top_bar_rows(art, info, lay.small, room, h, state.table)
+    step = art.type.line_height(lay.small)
+    y = (h - step * len(rows)) // 2
+    for row in rows:
+        label = art.fit_text(row, lay.small, max(1, room), DIM_INK)
+        surface.blit(label, (cx, y + (step - label.get_height()) // 2))
+        y += step
+
+
+def _top_bar_rows(art: Art, info: list[tuple[str, int]], sm: int, room: int, bar_h: int, code: str) -> list[str]:
+    """The top bar's details as one row, or two (the table code above the rest) when one would drop any
+    of table code, hand and target; only then are details dropped, least needed first.
+
+    ``info`` is :func:`_top_bar_info`'s (text, place) list, most needed first; shown in place order;
+    ``room`` px wide, ``bar_h`` px high (two rows only when two lines of ``sm`` px text fit in it).
+    Left alone last session: at 800x600 German (and Portuguese, Spanish) dropped "bis 100" (R1: the
+    match is played to 100) from one row, and three-digit scores would drop more.
+    """
+    def fits(text: str) -> bool:
+        return art.type.measure(text, sm)[0] < room
+
+    def joined(bits: list[tuple[str, int]]) -> str:
+        return " · ".join(t for t, _ in sorted(bits, key=lambda bit: bit[1]))
     keep = sum(1 for _, place in info if place in _KEEP)
+    needed = sum(1 for _, place in info if place <= 2)  # the code, the hand, the target
+    for n in range(len(info), max(1, needed) - 1, -1):
+        if fits(joined(info[:n])):
+            return [joined(info[:n])]
+    if info and info[0][1] == 0 and len(info) > 1 and 2 * art.type.line_height(sm) <= bar_h:
+        head = info[0][0] if fits(info[0][0]) else code
+        for n in range(len(info), max(2, keep) - 1, -1):
+            if fits(joined(info[1:n])):
+                return [head, joined(info[1:n])]
+    if info and info[0][1] == 0 and not fits(joined([bit for bit in info if bit[1] in _KEEP])):
+        info = [(code, 0), *info[1:]]  # last resort: the bare code (a finished match's scores are wider)
     for n in range(len(info), 0, -1):
-        text = " · ".join(t for t, _ in sorted(info[:n], key=lambda bit: bit[1]))
-        if n <= max(1, keep) or art.type.measure(text, lay.small)[0] < room:
+        if n <= max(1, keep) or fits(joined(info[:n])):
             break
-    label = art.fit_text(text, lay.small, max(1, room), DIM_INK)
-    surface.blit(label, (cx, (h - label.get_height()) // 2))
+    return [joined(info[:n])]
 
 
 def _scores_width(art: Art, f: int, lang: str, scores: tuple[int, int], short: bool) -> int:
