@@ -151,9 +151,10 @@ def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], spec
     return Card((x, y, w, h), text, buttons, urgent=above)
 
 
-def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: bool) -> Card | None:
+def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: bool, ui: Ui) -> Card | None:
     """The card by the awaited seat's plate: the wait, and for a seated player the Nudge button
-    (``nudge_ready``: no nudge at this table for 30 s) and the hand-over request."""
+    (``nudge_ready``: no nudge at this table for 30 s) and the hand-over request; ``ui``: the table's
+    previews, with which the status line it may cover is read."""
     seat = awaited_seat(state)
     if seat is None or waited < SHOW_AFTER or seat in state.free or state.connection != "connected" \
             or state.failure is not None:
@@ -173,7 +174,7 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     # while the status line only says whom the table waits for, as the card does, the card may lie over
     # it rather than over an open number or the line (a middle narrowed by the chat at 800x600); the
     # table scene then leaves it out (never an error, a pause or a request under a card)
-    said = status_line(state, Ui())[0]
+    said = status_line(state, ui)[0]
     return _card(lay, spot.plate, text, specs, status=1 if said in SAID_BY_CARD else 400)
 
 

@@ -241,7 +241,7 @@ class TableScene:
             self.toast, self.dirty = None, True  # read: out of the way
             return None
         chat_was_open = self.talk.cui.open
-        used, said = self.talk.handle(event, self.vp, self.session.state, self.layout(), self.vp.pixels)
+        used, said = self.talk.handle(event, self.vp, self.session.state, self.layout(), self.vp.pixels, self.ui)
         if self.talk.cui.open and not chat_was_open:
             self.tracker.open = False  # chat and tracker share the right of the window
         if said is not None:
@@ -348,14 +348,15 @@ class TableScene:
         sw, sh = surface.get_size()
         fits = w <= sw and h <= sh and (w, h) != (sw, sh)  # the chat panel takes the right of the window
         table = surface.subsurface((0, 0, w, h)) if fits else surface
-        cards = self.talk.cards(self.shown(), lay)
+        cards = self.talk.cards(self.shown(), lay, self.ui)  # built once this frame (talk.draw, the toast reuse it)
+        drawn = lay
         if any(_overlaps(c.rect, lay.status_rect) for c in cards):  # it says the same (waiting.SAID_BY_CARD)
-            lay = replace(lay, status=())
+            drawn = replace(lay, status=())
         prompt = _prompt_key(lay.panel) if lay.panel is not None else None
         if prompt != self._prompt:
             self._prompt, self._prompt_at = prompt, self._now
-        render(table, lay, self.shown(), self.ui, self.art, self.lang, self._moving())
-        self.talk.draw(surface, self.shown(), lay)
+        render(table, drawn, self.shown(), self.ui, self.art, self.lang, self._moving())
+        self.talk.draw(surface, self.shown(), lay, self.ui)
         self.tracker.draw(surface, self.shown(), self._tracker_layout())
         if self.overlay is not None:
             self.overlay.draw(surface)
@@ -520,7 +521,7 @@ class TableScene:
         top = bottom - TOAST_ROWS * round(1.4 * f) - f
         right = min([r[0] for r in edges if r is not None and r[1] < bottom]
                     + [min(self.vp.pixels[0], lay.size[0])])
-        left = max([c.rect[0] + c.rect[2] for c in self.talk.cards(state, lay)  # the wait cards at the left
+        left = max([c.rect[0] + c.rect[2] for c in self.talk.cards(state, lay, self.ui)  # the wait cards at the left
                     if c.rect[1] < bottom and c.rect[1] + c.rect[3] > top] + [0])
         return left + f, right - f
 

@@ -24,6 +24,7 @@ from ..layout import TableLayout
 from ..panels import seat_name
 from ..store import ClientState, seconds
 from ..text import tr
+from ..uistate import Ui
 from ..waiting import (
     NOTICE_SECONDS, SHOW_AFTER, Card, awaited_seat, back_card, draw_card, draw_nudged, nudge_ready, wait_card,
 )
@@ -56,6 +57,8 @@ class TableTalk:
         """(text, local time it arrived, for me) of the last nudge heard."""
         self._shown_second = -1
         self._swallow = ""
+        self._cards: tuple[tuple[object, ...], list[Card]] | None = None
+        """The cards last built, with what they were built from (:meth:`cards` builds once a frame)."""
 
     # ------------------------------------------------------------ time
     def waited(self) -> float:
@@ -111,24 +114,34 @@ class TableTalk:
         return chat.layout(size, state, self.cui, lay.status_rect[1], self.lang,
                            chat.strip(size, lay.size, lay.side), lay.size[0])
 
-    def cards(self, state: ClientState, lay: TableLayout) -> list[Card]:
+    def cards(self, state: ClientState, lay: TableLayout, ui: Ui) -> list[Card]:
         """The wait card by the awaited seat and the "I'm back" card, where they apply.
 
+        ``ui`` is the table's previews, as the status line is read with them (the wait card may lie over
+        a status line that says what it says). Built once a frame: the same ``state``, ``lay`` and ``ui``
+        objects at the same :attr:`now` give the same list (the frame's drawing, its toast, hover, click).
         None while the connection is lost or has failed for good: Nudge, hand-over and "I'm back" could
         not be sent; none while a modal prompt (a hand's end, the match's end, "Cannot continue") is up:
         nothing is drawn over a modal nor clickable under it (new user N3: the wait card over "Cannot
         continue", still counting after the server was gone).
         """
-        if state.connection != "connected" or state.failure is not None or covered(lay):
-            return []
-        found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now)),
-                 back_card(state, lay)]
-        return [c for c in found if c is not None]
+        key = (state, lay, ui, self.now, self._last_nudge)
+        if self._cards is not None and all(a is b for a, b in zip(self._cards[0][:3], key)) \
+                and self._cards[0][3:] == key[3:]:  # the same objects (no hashing of a whole state)
+            return self._cards[1]
+        found: list[Card | None] = []
+        if state.connection == "connected" and state.failure is None and not covered(lay):
+            found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now), ui),
+                     back_card(state, lay)]
+        cards = [c for c in found if c is not None]
+        self._cards = (key, cards)
+        return cards
 
     # ------------------------------------------------------------ input
     def handle(self, event: Any, vp: Viewport, state: ClientState, lay: TableLayout,
-               size: tuple[int, int]) -> tuple[bool, Intent | None]:
-        """(used, intent): whether the event was the chat's or a card's, and what to send."""
+               size: tuple[int, int], ui: Ui) -> tuple[bool, Intent | None]:
+        """(used, intent): whether the event was the chat's or a card's, and what to send (``ui``: the
+        table's previews, see :meth:`cards`)."""
         t = event.type
         if t == pygame.TEXTINPUT:
             swallow, self._swallow = self._swallow, ""
@@ -139,13 +152,13 @@ class TableTalk:
             return self._key(event, state)
         if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
             pos = vp.to_pixels(event.pos)
-            hover = chat.hit(pos, self.chat_layout(size, state, lay)) or self._card_hit(pos, state, lay)
+            hover = chat.hit(pos, self.chat_layout(size, state, lay)) or self._card_hit(pos, state, lay, ui)
             changed, self.hover = hover != self.hover, hover
             return changed and hover is not None, None
         if t == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False) and event.button == 1:
-            return self._click(vp.to_pixels(event.pos), state, lay, size)
+            return self._click(vp.to_pixels(event.pos), state, lay, size, ui)
         if t == pygame.FINGERDOWN:
-            return self._click(vp.touch(event.x, event.y), state, lay, size)
+            return self._click(vp.touch(event.x, event.y), state, lay, size, ui)
         return False, None
 
     def _key(self, event: Any, state: ClientState) -> tuple[bool, Intent | None]:
@@ -160,7 +173,7 @@ class TableTalk:
         return False, None
 
     def _click(self, pos: tuple[float, float], state: ClientState, lay: TableLayout,
-               size: tuple[int, int]) -> tuple[bool, Intent | None]:
+               size: tuple[int, int], ui: Ui) -> tuple[bool, Intent | None]:
         what = chat.hit(pos, self.chat_layout(size, state, lay))
         if what is not None:
             before = self.cui.muted
@@ -169,7 +182,7 @@ class TableTalk:
                 config.save(replace(config.load(), muted=tuple(sorted(self.cui.muted))))
             return True, intent
         self.cui = replace(self.cui, focused=False)
-        bid = self._card_hit(pos, state, lay)
+        bid = self._card_hit(pos, state, lay, ui)
         if bid is None:
             return False, None
         kind, _, seat = bid.partition(":")
@@ -178,8 +191,8 @@ class TableTalk:
             intents = {"nudge": Nudge(int(seat)), "handover": HandOver(int(seat))}
         return True, intents.get(kind)
 
-    def _card_hit(self, pos: tuple[float, float], state: ClientState, lay: TableLayout) -> str | None:
-        for card in self.cards(state, lay):
+    def _card_hit(self, pos: tuple[float, float], state: ClientState, lay: TableLayout, ui: Ui) -> str | None:
+        for card in self.cards(state, lay, ui):
             for b in card.buttons:
                 x, y, w, h = b.rect
                 if x <= pos[0] < x + w and y <= pos[1] < y + h:
@@ -187,10 +200,10 @@ class TableTalk:
         return None
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, state: ClientState, lay: TableLayout) -> None:
+    def draw(self, surface: pygame.Surface, state: ClientState, lay: TableLayout, ui: Ui) -> None:
         """Cards over the table, then the nudge notice, then the chat panel (or its button)."""
         f = lay.font
-        for card in self.cards(state, lay):
+        for card in self.cards(state, lay, ui):
             draw_card(surface, card, self.art, self.lang, f, self.hover)
         if self.notice is not None and not covered(lay):
             text, since, mine = self.notice

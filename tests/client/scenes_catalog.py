@@ -251,7 +251,7 @@ def controls(scene: Any) -> list[tuple[str, tuple[int, int, int, int]]]:
         out += [(f"{lay.panel.kind}:cell{i}", r) for i, r in lay.panel.cells if i not in lay.panel.taken]
     out += [(f"hand:{h.tile}", h.rect) for h in lay.hand]
     out += [(f"ghost:{e.name}", s.rect) for e, s in lay.ghosts.items()]
-    out += [(f"card:{b.id}", b.rect) for c in scene.talk.cards(state, lay) for b in c.buttons]
+    out += [(f"card:{b.id}", b.rect) for c in scene.talk.cards(state, lay, scene.ui) for b in c.buttons]
     if not scene.talk.cui.open:
         out.append(("chat", scene.talk.chat_layout(scene.vp.pixels, state, lay).toggle))
     tracker = scene._tracker_layout()

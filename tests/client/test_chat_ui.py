@@ -165,16 +165,16 @@ def test_the_wait_card_counts_from_the_servers_figure_and_offers_nudge_then_hand
     s.state = replace(s.state, wait=(5, 3.0))
     s.changed = True
     scene.update(100.0)
-    assert scene.talk.cards(s.state, scene.layout()) == []  # 3 s: a turn is not a wait yet
+    assert scene.talk.cards(s.state, scene.layout(), scene.ui) == []  # 3 s: a turn is not a wait yet
     scene.update(113.0)
-    (card,) = scene.talk.cards(s.state, scene.layout())
+    (card,) = scene.talk.cards(s.state, scene.layout(), scene.ui)
     assert card.text[1]["time"] == "0:16" and [b.id for b in card.buttons] == ["nudge:2"]
     _click(scene, card.buttons[0].rect)
     assert sent == [Nudge(2)]
     s.state = replace(s.state, nudge=(1, 1, 2))  # the server tells everyone
     s.changed = True
     scene.update(158.0)
-    (card,) = scene.talk.cards(s.state, scene.layout())
+    (card,) = scene.talk.cards(s.state, scene.layout(), scene.ui)
     # 61 s: the hand-over is offered; no Nudge for 30 s after the table's last nudge
     assert card.text[1]["time"] == "1:01" and [b.id for b in card.buttons] == ["handover:2"]
     _click(scene, card.buttons[0].rect)
@@ -203,7 +203,7 @@ def test_im_back_takes_the_seat_back(tmp_path, monkeypatch) -> None:
     s.state = replace(s.state, playing_for_me=True)
     s.changed = True
     scene.update(12.0)
-    cards = scene.talk.cards(s.state, scene.layout())
+    cards = scene.talk.cards(s.state, scene.layout(), scene.ui)
     back = next(b for c in cards for b in c.buttons if b.id == "back")
     _click(scene, back.rect)
     assert sent == [Back()]
@@ -270,7 +270,7 @@ def test_a_disconnected_players_card_offers_no_nudge(tmp_path, monkeypatch) -> N
     s.state = replace(s.state, wait=(5, 20.0), away=frozenset({Seat.TWO}))
     s.changed = True
     scene.update(100.0)
-    (card,) = scene.talk.cards(s.state, scene.layout())
+    (card,) = scene.talk.cards(s.state, scene.layout(), scene.ui)
     assert card.buttons == () and card.text[1]["time"] == "0:20"  # the away panel offers the hand-over (D7)
 
 
@@ -283,7 +283,7 @@ def test_no_action_is_offered_while_the_connection_is_lost(tmp_path, monkeypatch
     s.changed = True
     scene.update(100.0)
     scene.update(158.0)
-    (card,) = scene.talk.cards(s.state, scene.layout())  # connected: both are offered
+    (card,) = scene.talk.cards(s.state, scene.layout(), scene.ui)  # connected: both are offered
     assert [b.id for b in card.buttons] == ["nudge:2", "handover:2"]
     s.state = replace(s.state, away=frozenset({Seat.TWO}))
     s.changed = True
@@ -293,7 +293,7 @@ def test_no_action_is_offered_while_the_connection_is_lost(tmp_path, monkeypatch
     s.changed = True
     scene.update(160.0)
     lay = scene.layout()
-    assert scene.talk.cards(s.state, lay) == [] and lay.panel is None and lay.banner is not None
+    assert scene.talk.cards(s.state, lay, scene.ui) == [] and lay.panel is None and lay.banner is not None
     assert [b.id for b in lay.buttons if b.enabled] == ["leave", "ledger", "rules"]
     for b in card.buttons:
         _click(scene, b.rect)
@@ -368,3 +368,28 @@ def test_real_server_a_spectators_own_line_is_not_unread_for_it_but_is_for_the_s
         for s in sessions:
             s.close(leave=False)
         server.stop()
+
+
+def test_a_frame_builds_the_wait_card_once_with_the_tables_own_previews(tmp_path, monkeypatch) -> None:
+    """Left alone last session: the wait card was built twice a frame (the status check, then the
+    drawing; a third time under a toast) and read the status line with a blank ``Ui``."""
+    from doublenine.client.scenes import talk as talk_module
+    scene, s, sent = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, wait=(5, 3.0))
+    s.changed = True
+    scene.update(100.0)
+    scene.update(113.0)
+    scene.tell("Exported", 5.0)
+    calls: list[object] = []
+    real = talk_module.wait_card
+
+    def counted(state, lay, waited, ready, ui):  # type: ignore[no-untyped-def]
+        card = real(state, lay, waited, ready, ui)
+        calls.append((ui, card.text[1]["time"]))
+        return card
+    monkeypatch.setattr(talk_module, "wait_card", counted)
+    scene.draw(pygame.Surface(SIZE))
+    assert calls == [(scene.ui, "0:16")]
+    scene.update(114.0)  # the next frame: built again (its clock says 0:17)
+    scene.draw(pygame.Surface(SIZE))
+    assert calls == [(scene.ui, "0:16"), (scene.ui, "0:17")]

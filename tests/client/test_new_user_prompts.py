@@ -75,15 +75,15 @@ def test_n3_no_wait_card_once_the_server_is_gone(states) -> None:  # type: ignor
     waiting = _spectator_waiting(states)
     ui = Ui(seen_finished=len(waiting.view.finished))
     lay = compute_layout(waiting, ui, (1280, 800))
-    assert wait_card(waiting, lay, 20.0, True) is not None  # the case: a spectator, Zoë's turn
+    assert wait_card(waiting, lay, 20.0, True, Ui()) is not None  # the case: a spectator, Zoë's turn
     # the failure arrives while the connection status still says "connected" (s24spec.png)
     gone = replace(waiting, failure=Failure("host.stopped", {"host": "127.0.0.1", "port": 8765}))
     gone_lay = compute_layout(gone, ui, (1280, 800))
     assert gone_lay.panel is not None and gone_lay.panel.kind == "failure"
-    assert wait_card(gone, gone_lay, 20.0, True) is None
+    assert wait_card(gone, gone_lay, 20.0, True, Ui()) is None
     talk = TableTalk("en", Art(), remember=False)
     talk.update(gone, 100.0)
-    assert talk.cards(gone, gone_lay) == []
+    assert talk.cards(gone, gone_lay, Ui()) == []
     assert talk.update(gone, 101.0) is False  # no clock ticking on: the window goes idle
 
 
@@ -96,7 +96,7 @@ def test_n3_no_card_over_any_modal_prompt(states) -> None:  # type: ignore[no-un
         talk = TableTalk("en", Art(), remember=False)
         talk.update(friends, 0.0)
         talk.update(friends, 40.0)
-        assert talk.cards(friends, lay) == [], name
+        assert talk.cards(friends, lay, Ui()) == [], name
 
 
 def test_n3_no_toast_over_a_modal_prompt(states) -> None:  # type: ignore[no-untyped-def]

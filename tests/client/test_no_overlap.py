@@ -196,7 +196,7 @@ def test_wait_card_never_covers_the_invite_chip(size, side_open) -> None:
     lay = scene.layout()
     chip = host.layout()["chip"]
     assert lay.reserved == (chip,)
-    card = wait_card(scene.shown(), lay, 83.0, True)
+    card = wait_card(scene.shown(), lay, 83.0, True, scene.ui)
     assert card is not None
     assert not overlap(card.rect, chip), (card.rect, chip, size)
     assert (chip, 10 ** 8) in obstacles(lay)
@@ -229,7 +229,7 @@ def test_wait_card_with_the_chat_open_hides_no_open_number_line_or_plate(size) -
     may lie over the status line "Zoë to play" (it says the same), which is then not drawn."""
     scene = _chat_open_wait(size)
     lay = scene.layout()
-    cards = scene.talk.cards(scene.shown(), lay)
+    cards = scene.talk.cards(scene.shown(), lay, scene.ui)
     assert len(cards) == 1
     card = cards[0].rect
     hidden = [mk.rect for mk in lay.marks] + [sp.rect for sp in lay.line.spots] + [h.rect for h in lay.hand]
@@ -255,5 +255,5 @@ def test_wait_card_with_the_chat_open_hides_no_open_number_line_or_plate(size) -
 def test_wait_card_never_hides_a_refusal_in_the_status_line() -> None:
     scene = _chat_open_wait((800, 600), error="not_your_turn")
     lay = scene.layout()
-    card = scene.talk.cards(scene.shown(), lay)[0].rect
+    card = scene.talk.cards(scene.shown(), lay, scene.ui)[0].rect
     assert not overlap(card, lay.status_rect)
