@@ -100,13 +100,13 @@ def _format_entry(code: str, token: str, score: str) -> str:
 
 
 def _entry(text: str) -> tuple[str, str, str] | None:
-    """An :attr:`Settings.earlier` entry read back (client.json is outside text), or None if malformed."""
+    """An :attr:`Settings.earlier` entry read back (client.json is outside text), or None if malformed:
+    its code and token must be what the wire accepts (:func:`_fits`' checks), as they are dialled with."""
     parts = text.split(" ")
-    if len(parts) != 3 or not (parts[0].isascii() and parts[0].isalnum() and len(parts[0]) <= 8):
+    if len(parts) != 3 or not _fits("resume_code", parts[0]) or not parts[0] \
+            or not _fits("resume_token", parts[1]) or not parts[1]:
         return None
     code, token, score = parts
-    if not (token.isascii() and token.isprintable() and 0 < len(token) <= 43):
-        return None
     a, sep, b = score.partition("-")
     return code, token, score if sep and a.isdigit() and b.isdigit() and a.isascii() and b.isascii() else ""
 
@@ -135,17 +135,29 @@ def load(path: Path | None = None) -> Settings:
 CODES = ("table", "resume_code")
 """Fields holding a table code: read back only if they are one (shared/tablecode.py). The file may hold
 anything (an older version saved a hostile server's 4,000-character code: attacker F2)."""
-TOKEN_CHARS = 128
-"""Longest seat token read back (the wire ``Token`` bound)."""
 
 
 def _fits(name: str, value: object) -> bool:
-    """False for a saved table code that is not one, or a seat token over :data:`TOKEN_CHARS`."""
+    """False for a saved table code or seat token the wire would refuse: a code must be one
+    (shared/tablecode.py ``is_code``), a token what a ``joined`` frame may carry (the protocol's ``Token``:
+    1 to 128 characters); "" (none kept) fits both."""
     from doublenine.shared.tablecode import is_code
 
     if name in CODES:
         return value == "" or (isinstance(value, str) and is_code(value))
-    return name != "resume_token" or (isinstance(value, str) and len(value) <= TOKEN_CHARS)
+    return name != "resume_token" or value == "" or _is_token(value)
+
+
+def _is_token(value: object) -> bool:
+    """``value`` is a seat token as :class:`~doublenine.shared.protocol.Joined` accepts it at decoding."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from doublenine.shared.protocol import Token
+    try:
+        TypeAdapter(Token).validate_python(value)
+    except ValidationError:
+        return False
+    return True
 
 
 def _typed(kind: object, value: object) -> object:

@@ -127,4 +127,15 @@ def test_kept_matches_are_bounded_and_a_given_up_one_brings_the_earlier_back() -
                                                          resume_score="37-0"), "BBBBB", "tb", 8765))
     assert (saved.resume_code, saved.resume_token, saved.resume_score, saved.resume_port, saved.earlier) == \
         ("AAAAA", "ta", "37-0", 0, ())
-    assert config.earlier_match(replace(saved, earlier=("bad entry with spaces", "K9 tok 3-x"))) == ("K9", "tok", "")
+    assert config.earlier_match(replace(saved, earlier=("bad entry with spaces", "K9 tok 3-x"))) is None  # K9: no code
+    assert config.earlier_match(replace(saved, earlier=("K9 tok 3-x", "K7QPA tok 3-x"))) == ("K7QPA", "tok", "")
+
+
+def test_kept_entries_take_the_codes_and_tokens_the_wire_takes() -> None:
+    """Left alone last session: an entry took any 8 letters or digits as a code and refused tokens over
+    43 characters, where the saved token (and the ``joined`` frame) take up to 128."""
+    entries = ("ABCDEFGH t0 -", "K7QPO t1 -", "K7QPA " + "t" * 129 + " 1-2", "K7QPB " + "t" * 128 + " 1-2",
+               "K7QPC " + "u" * 44 + " 3-4")
+    saved = Settings(earlier=entries)
+    assert config.earlier_match(saved) == ("K7QPB", "t" * 128, "1-2")
+    assert config.drop_match(saved).earlier == ("K7QPC " + "u" * 44 + " 3-4",)
