@@ -61,10 +61,8 @@ class TableClient:
         """Chat lines heard, oldest first (a history frame replaces them)."""
         self.nudges: list[p.Nudged] = []
         self.keep_frames = True
-        self.skipped = 0
-        """Server frames skipped as unusable (:meth:`next`)."""
         self.on_skip: Callable[[str], None] = lambda _: None
-        """Told why each frame was skipped (``doublenine bot`` says it, cleaned for the terminal)."""
+        """Told why each frame was skipped (``doublenine bot`` counts and says it, cleaned for the terminal)."""
 
     @classmethod
     async def connect(cls, url: str, **kwargs: Any) -> TableClient:
@@ -108,8 +106,8 @@ class TableClient:
         """Receive, decode and apply one server message. A frame this client cannot use is skipped, as the
         window skips it: a message type this version does not know (docs/protocol.md "Versions and
         compatibility"), a text frame, a frame off the schema or over the limits, one that does not fit
-        the view held (then a snapshot is asked for). Each skip is counted in :attr:`skipped` and told
-        through :attr:`on_skip`; a hostile server's frame once ended ``doublenine bot`` with a traceback
+        the view held (then a snapshot is asked for). Each skip is told through :attr:`on_skip` (the
+        reconnecting bot counts them over every connection); a hostile server's frame once ended ``doublenine bot`` with a traceback
         (attacker F4). ``timeout`` bounds each wait for a frame."""
         while True:
             frame = await asyncio.wait_for(self.ws.recv(), timeout)
@@ -132,7 +130,6 @@ class TableClient:
             return msg
 
     def _skip(self, why: str) -> None:
-        self.skipped += 1
         self.on_skip(why)
 
     def apply(self, msg: Any) -> None:
