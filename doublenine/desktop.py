@@ -79,7 +79,12 @@ def exec_line(words: list[str]) -> str:
 
 
 def desktop_entry(words: list[str]) -> str:
-    """The text of the desktop entry that runs ``words play --window-errors --join %u``."""
+    """The text of the desktop entry that runs ``words play --window-errors --join %u``.
+
+    ``StartupWMClass`` is the window's class (client/title.py ``WM_CLASS``): a dock or task bar groups the
+    game's window under this entry and its icon, and ends its start-up notice when the window appears."""
+    from doublenine.client.title import WM_CLASS
+
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
@@ -93,6 +98,7 @@ def desktop_entry(words: list[str]) -> str:
         "Categories=Game;BoardGame;",
         f"MimeType={SCHEME_MIME};",
         "StartupNotify=true",
+        f"StartupWMClass={WM_CLASS}",
         "",
     ])
 

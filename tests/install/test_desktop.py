@@ -159,3 +159,14 @@ def test_invite_link_opens_the_game_at_that_table(tmp_path: Path) -> None:
                            timeout=30, env=env)
     assert query.stdout.strip() == ""
     assert (tmp_path / "config" / "mimeapps.list").read_text() == "[Default Applications]\n"
+
+
+def test_the_entry_names_the_windows_class() -> None:
+    """Left alone last session: the window's class is ``doublenine`` (client/title.py) but the entry had no
+    ``StartupWMClass``, so a dock could not tie the window to the entry (its icon, its start-up notice)."""
+    from doublenine.client.title import WM_CLASS
+    from doublenine.desktop import desktop_entry
+
+    lines = desktop_entry(["/opt/doublenine/bin/doublenine"]).splitlines()
+    assert WM_CLASS == "doublenine"
+    assert lines[-1] == "StartupWMClass=doublenine" and lines.count("StartupWMClass=doublenine") == 1
