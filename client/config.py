@@ -31,7 +31,8 @@ class Settings:
     """The port the remembered table was hosted on for friends ("Host for friends"); 0: a local table.
     The next start hosts it again there, so the friends' windows come back with their seat tokens."""
     earlier: tuple[str, ...] = ()
-    """Earlier kept local matches, most recent first, each ``"CODE TOKEN SCORE"`` (at most
+    """Earlier kept local matches, most recent first, each ``"CODE TOKEN SCORE"``, or ``"CODE TOKEN SCORE
+    PORT"`` for one that was hosted for friends on ``PORT`` (at most
     :data:`MAX_EARLIER`): a new table made or hosted while a match was kept never throws it away
     (new user N1); the start screen offers the first one back (:func:`earlier_match`)."""
     sound: bool = True
@@ -60,55 +61,68 @@ def keep_match(saved: Settings, code: str, token: str, port: int = 0) -> Setting
     """``saved`` with table ``code`` (seat ``token``, hosted on ``port``, 0: local) as the kept match.
 
     The match kept until now, if another one, goes first into :attr:`Settings.earlier` with its score
-    (new user N1: hosting a new table silently dropped the kept solo match); ``code`` leaves it."""
+    and hosting port (new user N1: hosting a new table silently dropped the kept solo match; left alone
+    last session: a hosted match demoted lost its port, so it came back as a local table); ``code``
+    leaves it."""
     earlier = [e for e in saved.earlier if (x := _entry(e)) is not None and x[0] != code]
     if saved.resume_code and saved.resume_token and saved.resume_code != code:
-        earlier.insert(0, _format_entry(saved.resume_code, saved.resume_token, saved.resume_score))
+        earlier.insert(0, _format_entry(saved.resume_code, saved.resume_token, saved.resume_score, saved.resume_port))
     score = saved.resume_score if saved.resume_code == code else ""
     return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=port,
                    earlier=tuple(earlier[:MAX_EARLIER]))
 
 
 def drop_match(saved: Settings) -> Settings:
-    """``saved`` without its kept match (its seat was given up): the most recent earlier one, if any,
-    becomes the kept match again (a local table, never hosted again)."""
+    """``saved`` without its kept match (its seat was given up, or its match is over): the most recent
+    earlier one, if any, becomes the kept match again, with the port it was hosted on (0: local)."""
     entries = [x for e in saved.earlier if (x := _entry(e)) is not None]
     if not entries:
         return replace(saved, resume_code="", resume_token="", resume_score="", resume_port=0, earlier=())
-    (code, token, score), rest = entries[0], entries[1:]
-    return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=0,
-                   earlier=tuple(_format_entry(c, t, s) for c, t, s in rest))
+    (code, token, score, port), rest = entries[0], entries[1:]
+    return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=port,
+                   earlier=tuple(_format_entry(*x) for x in rest))
 
 
 def earlier_match(saved: Settings) -> tuple[str, str, str] | None:
     """(code, seat token, score ``A-B`` or "") of the most recent earlier kept match, or None."""
+    found = _first_earlier(saved)
+    return None if found is None else found[:3]
+
+
+def _first_earlier(saved: Settings) -> tuple[str, str, str, int] | None:
     return next((x for e in saved.earlier if (x := _entry(e)) is not None), None)
 
 
 def back_to_earlier(saved: Settings) -> Settings:
-    """``saved`` with the most recent earlier match kept (to rejoin it) and the kept one first among the earlier."""
-    found = earlier_match(saved)
+    """``saved`` with the most recent earlier match kept (to rejoin it, hosted again on its port if it
+    was hosted) and the kept one first among the earlier, with its own port."""
+    found = _first_earlier(saved)
     if found is None:
         return saved
-    code, token, score = found
-    return replace(keep_match(saved, code, token), resume_score=score)
+    code, token, score, port = found
+    return replace(keep_match(saved, code, token, port), resume_score=score)
 
 
-def _format_entry(code: str, token: str, score: str) -> str:
-    """An :attr:`Settings.earlier` entry: "CODE TOKEN A-B" ("-" for no score yet); :func:`_entry` reads it."""
-    return f"{code} {token} {score or '-'}"
+def _format_entry(code: str, token: str, score: str, port: int = 0) -> str:
+    """An :attr:`Settings.earlier` entry: "CODE TOKEN A-B" ("-" for no score yet), " PORT" added when
+    hosted; :func:`_entry` reads it."""
+    return f"{code} {token} {score or '-'}" + (f" {port}" if port else "")
 
 
-def _entry(text: str) -> tuple[str, str, str] | None:
+def _entry(text: str) -> tuple[str, str, str, int] | None:
     """An :attr:`Settings.earlier` entry read back (client.json is outside text), or None if malformed:
-    its code and token must be what the wire accepts (:func:`_fits`' checks), as they are dialled with."""
+    its code and token must be what the wire accepts (:func:`_fits`' checks), as they are dialled with;
+    its port (none: 0, a local table) 1-65535 in ASCII digits."""
     parts = text.split(" ")
-    if len(parts) != 3 or not _fits("resume_code", parts[0]) or not parts[0] \
+    if len(parts) not in (3, 4) or not _fits("resume_code", parts[0]) or not parts[0] \
             or not _fits("resume_token", parts[1]) or not parts[1]:
         return None
-    code, token, score = parts
+    code, token, score = parts[:3]
+    port = parts[3] if len(parts) == 4 else "0"
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and int(port) <= 65535):
+        return None
     a, sep, b = score.partition("-")
-    return code, token, score if sep and a.isdigit() and b.isdigit() and a.isascii() and b.isascii() else ""
+    return code, token, score if sep and a.isdigit() and b.isdigit() and a.isascii() and b.isascii() else "", int(port)
 
 
 def config_path() -> Path:

@@ -139,3 +139,21 @@ def test_kept_entries_take_the_codes_and_tokens_the_wire_takes() -> None:
     saved = Settings(earlier=entries)
     assert config.earlier_match(saved) == ("K7QPB", "t" * 128, "1-2")
     assert config.drop_match(saved).earlier == ("K7QPC " + "u" * 44 + " 3-4",)
+
+
+def test_going_back_to_an_earlier_match_keeps_the_hosted_ones_port() -> None:
+    """Left alone last session: going back to an earlier kept match demoted the current one without its
+    hosting port, so coming back to it later played it as a local table (friends' links dead)."""
+    saved = config.keep_match(Settings(), "AAAAA", "ta")
+    saved = replace(config.keep_match(saved, "BBBBB", "tb", 8765), resume_score="12-30")
+    assert saved.earlier == ("AAAAA ta -",)
+    back = config.back_to_earlier(saved)
+    assert (back.resume_code, back.resume_token, back.resume_port, back.earlier) == \
+        ("AAAAA", "ta", 0, ("BBBBB tb 12-30 8765",))
+    again = config.back_to_earlier(back)
+    assert (again.resume_code, again.resume_token, again.resume_score, again.resume_port, again.earlier) == \
+        ("BBBBB", "tb", "12-30", 8765, ("AAAAA ta -",))
+    dropped = config.drop_match(back)
+    assert (dropped.resume_code, dropped.resume_port, dropped.earlier) == ("BBBBB", 8765, ())
+    bad = Settings(earlier=("BBBBB tb 1-2 65536", "BBBBB tb 1-2 80x", "CCCCC tc 1-2 99999 1"))
+    assert config.earlier_match(bad) is None
