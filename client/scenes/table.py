@@ -381,8 +381,11 @@ class TableScene:
         from doublenine.shared.invite import server_base
 
         state, saved = self.session.state, config.load()
-        if self._leave and state.table and state.table == saved.resume_code:
-            saved = config.drop_match(saved)  # an earlier kept match is offered again
+        over = state.view is not None and state.view.phase is Phase.MATCH_OVER
+        # a finished match is no match to go back to (left alone last session: "Back to your match
+        # (100-62)" outlived its match): an earlier kept match is offered again, or none
+        if (self._leave or over) and state.table and state.table == saved.resume_code:
+            saved = config.drop_match(saved)
         failure = getattr(state, "failure", None)
         url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
         if getattr(failure, "key", "") == "host.stopped" and url:

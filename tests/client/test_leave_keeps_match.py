@@ -58,3 +58,24 @@ def test_leave_with_another_human_at_the_table_warns_before_giving_the_seat_up()
     assert scene.toast is not None and "seat" in scene.toast[0]
     change = scene._leave_table()
     assert change is not None and change.kind == "pop" and scene._leave is True
+
+
+def test_a_finished_kept_match_is_no_longer_offered_and_the_earlier_one_comes_back(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Left alone last session: the start screen's "Back to your match" outlived its match's end."""
+    from dataclasses import replace
+
+    from client_helpers import my_turn_with_play, session_at
+
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.shared.state import Phase
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    config.save(config.keep_match(config.keep_match(config.Settings(), "AAAAA", "ta"), "K7QPA", "tk"))
+    session = session_at(my_turn_with_play)
+    session.state = replace(session.state, table="K7QPA", view=replace(session.state.view, phase=Phase.MATCH_OVER,
+                                                                         scores=(104, 37)))
+    scene = TableScene(session)
+    scene.close()  # the window closed on the match's end (no Leave): the seat would wait, but for nothing
+    saved = config.load()
+    assert (saved.resume_code, saved.resume_token, saved.resume_port, saved.earlier) == ("AAAAA", "ta", 0, ())
+    start = StartScene(saved, lambda launch: None)
+    assert (start.form.resume, start.form.earlier) == ("", None)
