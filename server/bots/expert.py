@@ -35,12 +35,12 @@ from doublenine.shared.moves import End, Move, Pass, Play
 from doublenine.shared.views import SeatView
 
 from .equity import equity_table, tie_value
-from .heuristic import W_DOUBLE, W_LEAD_SUIT, score_play
+from .heuristic import W_DOUBLE, W_LEAD_SUIT, W_PARTNER_LOCKED, score_play
 from .inference import PlayModel, lead_factors
 from .knowledge import Knowledge, knowledge
 from .normread import fit_lambdas, normal_affinity
 from .reading import fitted_affinity
-from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips
+from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips, to_rank
 from .style import PRIOR, fit_styles
 from .strong import choices, distinct_plays, value_table
 from .worlds import RankWorlds
@@ -96,6 +96,10 @@ class ExpertSettings:
     """How another seat's lead is read: "heavy" (as its plays, heavier first) or "suit" (as the normal
     level leads: weight and the tiles sharing a number, :func:`.inference.lead_factors`, at ``lead_lam``)."""
     lead_lam: float = 0.5
+    unseen: float = 0.0
+    """Rollouts: each play loses this per unseen tile showing an end's number (``normal_rollout(unseen=)``)."""
+    partner_locked: float = W_PARTNER_LOCKED
+    """Rollouts: the penalty for closing both ends to the partner (``normal_rollout(partner_locked=)``)."""
     allocation: str = "uniform"
     """How a decision's rollouts are shared: "uniform" (every candidate in every world) or "halving"
     (sequential halving, Karnin, Koren, Somekh 2013: rounds that keep the better half by mean plus prior)."""
@@ -126,6 +130,7 @@ LIMITS: dict[str, tuple[float, float]] = {
     "beta": (0.0, 100.0), "temper": (0.0, 10.0), "prior": (0.0, 1_000.0), "auto_beta": (0.0, 100.0),
     "lam": (0.0, 100.0), "floor": (0.0, 100.0), "lead_lam": (0.0, 100.0),
     "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
+    "unseen": (0.0, 100.0), "partner_locked": (-100.0, 100.0),
 }
 """Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
 ``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
@@ -235,6 +240,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
             if seat != me and st.beta >= s.heavy_beta:
                 heavy |= 1 << seat
     counts = [0] * len(cands)
+    line = to_rank(((1 << 55) - 1) ^ (k.hidden | k.hand)) if s.unseen else 0
+    unseen, partner_locked = s.unseen, s.partner_locked
 
     def measure(alive: list[int], worlds_n: int) -> None:
         for _ in range(worlds_n):
@@ -248,7 +255,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
                     team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
                 else:
                     team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy,
-                                                  exposed_after[c][:] if numbers else None) \
+                                                  exposed_after[c][:] if numbers else None, line | bit, unseen,
+                                                  partner_locked) \
                         if normal else finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
                 v = value[team][points] if team >= 0 else tie
                 sums[c] += v

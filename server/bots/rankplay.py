@@ -227,7 +227,8 @@ def follow_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
 
 def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
                    turn: int, passes: int, voids: list[int], heavy: int = 0,
-                   exposed: list[int] | None = None) -> tuple[int, int]:
+                   exposed: list[int] | None = None, line: int = 0, unseen: float = 0.0,
+                   partner_locked: float = W_PARTNER_LOCKED) -> tuple[int, int]:
     """Finish a hand with the *normal* policy; :func:`heavy_rollout`'s arguments plus ``voids``.
 
     ``voids[s]``: bit set of the pips seat ``s`` is known to lack (it passed on
@@ -244,10 +245,16 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
     pips it laid open, :class:`.knowledge.Knowledge`; the list is modified) the
     laid-open-numbers terms of the score count too: support the partner's
     numbers, avoid the opponents'.
+    With ``unseen`` > 0 (``line``: rank mask of the tiles on the line), each play
+    also loses ``unseen`` per tile showing an end's number that the seat has not
+    seen (neither in its hand nor on the line): ends the others can hardly
+    follow are worth keeping open, as counting players keep them (a self-play
+    fitted term, docs/computer-players.md). ``partner_locked`` is the penalty
+    for closing both ends to the partner (default the normal level's).
     """
     hands = [h0, h1, h2, h3]
     fits, low_of, high_of, pips_of = FITS, R_LOW, R_HIGH, R_PIPS
-    base = R_BASE
+    base, pm = R_BASE, R_PM
     while True:
         hand = hands[turn]
         mask = hand & fits[10 * left + right]
@@ -280,13 +287,17 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
                     if nv & ends == ends:
                         score += W_NEXT_LOCKED
                     if pv & ends == ends:
-                        score -= W_PARTNER_LOCKED
+                        score -= partner_locked
+                    if unseen:
+                        seen = line | hand
+                        score -= unseen * ((pm[a] & ~seen).bit_count() + ((pm[z] & ~seen).bit_count() if z != a else 0))
                     if exposed is not None:
                         score += W_PARTNER_NUMBER * (pe & ends).bit_count() - W_OPPONENT_NUMBER * (oe & ends).bit_count()
                     if score > best:
                         best, b = score, c
             hand ^= 1 << b
             hands[turn] = hand
+            line |= 1 << b
             if low_of[b] == left or high_of[b] == left:
                 left = pips_of[b] - left
                 if exposed is not None:

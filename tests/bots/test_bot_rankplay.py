@@ -93,13 +93,17 @@ def test_r14_r18_expert_policies_replay_through_the_engine(choice) -> None:  # t
 
 
 def _normal_reference(board: list[int], voids: list[int], heavy: int = 0,
-                      exposed: list[int] | None = None) -> tuple[int, int]:
+                      exposed: list[int] | None = None, unseen: float = 0.0,
+                      partner_locked: float | None = None, asleep: int = 0) -> tuple[int, int]:
     """The normal rollout written plainly on tile indices with the engine's Tile objects;
     the seats in the bit set ``heavy`` play the reference heavy choice instead; with ``exposed``,
-    the laid-open-numbers terms of heuristic.score_play count and are updated."""
+    the laid-open-numbers terms of heuristic.score_play count and are updated; with ``unseen``, each
+    play loses that much per tile showing an end's number outside the seat's hand, the line (the
+    tiles in no hand and not in ``asleep``) included; ``partner_locked`` replaces W_PARTNER_LOCKED."""
     from doublenine.server.bots import heuristic as h
     from doublenine.server.bots.playout import outcome
     from doublenine.shared.tiles import PIP_MASK
+    locked = h.W_PARTNER_LOCKED if partner_locked is None else partner_locked
     while True:
         mask = playable(board)
         seat = board[6]
@@ -131,7 +135,10 @@ def _normal_reference(board: list[int], voids: list[int], heavy: int = 0,
                     + h.W_FOLLOW * min((rest & (PIP_MASK[a] | PIP_MASK[z])).bit_count(), 3) \
                     + h.W_NEXT_VOID * (nv & ends).bit_count() + h.W_LAST_VOID * (lv & ends).bit_count() \
                     + (h.W_NEXT_LOCKED if nv & ends == ends else 0.0) \
-                    - (h.W_PARTNER_LOCKED if pv & ends == ends else 0.0)
+                    - (locked if pv & ends == ends else 0.0)
+                if unseen:  # tiles showing an end's number neither in this hand nor on the line
+                    seen = board[seat] | ~(board[0] | board[1] | board[2] | board[3] | asleep)
+                    score -= unseen * sum((PIP_MASK[p] & ~seen).bit_count() for p in {a, z})
                 if exposed is not None:
                     pe = exposed[(seat + 2) & 3]
                     oe = exposed[(seat + 1) & 3] | exposed[(seat + 3) & 3]
@@ -170,3 +177,27 @@ def test_r15_r18_normal_rollout_matches_its_plain_reference(seed: int, heavy_sea
         if numbers:  # the numbers change the play of some hands, else this run could not fail
             changed += got != normal_rollout(*ranks, board[4], board[5], board[6], board[7], first_voids, heavy)
     assert changed > 100 if numbers else changed == 0
+
+
+def test_r15_r18_normal_rollout_unseen_term_matches_its_plain_reference() -> None:
+    """The expert's ``unseen`` and ``partner_locked`` rollout options (docs/computer-players.md):
+    2,000 hands from the lead, random voids, the same result as the plain reference, and the
+    term changes the play of many hands (else this test could not fail)."""
+    rng = random.Random(19)
+    changed = 0
+    full = (1 << 55) - 1
+    for _ in range(2000):
+        order = shuffled(rng)
+        board = [sum(1 << i for i in order[10 * s:10 * s + 10]) for s in range(4)] + [-1, -1, rng.randrange(4), 0]
+        asleep = sum(1 << i for i in order[40:])
+        i, end = heavy_choice(board, board[board[6]])
+        play(board, i, end)
+        voids = [rng.getrandbits(10) & rng.getrandbits(10) for _ in range(4)]
+        line = to_rank(full ^ (board[0] | board[1] | board[2] | board[3] | asleep))
+        ranks = [to_rank(h) for h in board[:4]]
+        ref_voids, first_voids = list(voids), list(voids)
+        got = normal_rollout(*ranks, board[4], board[5], board[6], board[7], voids, 0, None, line, 1.0, 3.0)
+        assert got == _normal_reference(list(board), ref_voids, 0, None, 1.0, 3.0, asleep)
+        assert voids == ref_voids
+        changed += got != normal_rollout(*ranks, board[4], board[5], board[6], board[7], first_voids)
+    assert changed > 100
