@@ -61,10 +61,10 @@ def _peek_method(protocol: ServerProtocol) -> Generator[None, None, str | None]:
     reader = protocol.reader
     while True:
         space = reader.buffer.find(b" ", 0, _METHOD_MAX + 1)
-        if space >= 0:
+        if space >= 0 and reader.buffer.find(b"\n", 0, space) < 0:
             return bytes(reader.buffer[:space]).decode("ascii", "replace")
-        if len(reader.buffer) > _METHOD_MAX or reader.eof:
-            return None
+        if space >= 0 or len(reader.buffer) > _METHOD_MAX or reader.eof or b"\n" in reader.buffer:
+            return None  # a line ended (or too long) before a space: not a request line, parsed and refused
         yield
 
 
@@ -87,15 +87,37 @@ def _parse_request(protocol: ServerProtocol) -> Generator[None]:
         refusal = InvalidMessage("not a valid HTTP/1.1 request")
         refusal.__cause__ = exc
         yield from _refuse(protocol, refusal, respond(HTTPStatus.BAD_REQUEST, body, "text/plain; charset=utf-8", None))
-    except Exception as exc:  # EOFError: closed before a whole request; closed as websockets does
-        protocol.handshake_exc = InvalidMessage("did not receive a valid HTTP request")
-        protocol.handshake_exc.__cause__ = exc
-        protocol.send_eof()
-        protocol.parser = protocol.discard()
-        next(protocol.parser)
-        yield
+    except EOFError as exc:
+        if not protocol.reader.eof:  # "line without CRLF": a line ended by a bare LF, not a closed connection
+            refusal = InvalidMessage("not a valid HTTP/1.1 request")
+            refusal.__cause__ = exc
+            yield from _refuse(protocol, refusal, respond(HTTPStatus.BAD_REQUEST, NOT_HTTP,
+                                                          "text/plain; charset=utf-8", None))
+        yield from _closed(protocol, exc)  # closed before a whole request; closed as websockets does
+    except Exception as exc:
+        yield from _closed(protocol, exc)
+    if request.method not in ALLOWED:  # a method too long for the peek (websockets' parse takes any)
+        yield from _refuse(protocol, InvalidMessage(f"HTTP method {request.method[:_METHOD_MAX]!r} is not answered"),
+                           method_not_allowed(request.method))
     protocol.events.append(request)
+    if "Upgrade" not in request.headers:
+        # a plain HTTP request: what follows it before the answer (a stray CRLF, a pipelined request,
+        # garbage) is not websocket frames; parsed as frames it failed the connection, which then
+        # closed twice (an AssertionError logged per connection) and the request had no answer
+        while not (yield from protocol.reader.at_eof()):
+            protocol.reader.discard()
+        yield
     yield from Protocol.parse(protocol)  # the frames, as ServerProtocol.parse goes on after the request
+
+
+def _closed(protocol: ServerProtocol, exc: Exception) -> Generator[None]:
+    """End a handshake whose connection closed before a whole request, as websockets does."""
+    protocol.handshake_exc = InvalidMessage("did not receive a valid HTTP request")
+    protocol.handshake_exc.__cause__ = exc
+    protocol.send_eof()
+    protocol.parser = protocol.discard()
+    next(protocol.parser)
+    yield
 
 
 def _refuse(protocol: ServerProtocol, exc: Exception, response: Response) -> Generator[None]:

@@ -141,3 +141,21 @@ async def test_a_connection_closed_mid_request_gets_no_answer_and_the_server_goe
 
     assert await asyncio.to_thread(half) == b""
     assert (await raw(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))[0] == 200
+
+
+# Attacker finding (session 6), kind: a request the one parse read but the edge mis-answered.
+@pytest.mark.parametrize("request_bytes, status", [
+    (b"ABCDEFGHIJKLMNOPQ / HTTP/1.1\r\nHost: x\r\n\r\n", 405),  # a method longer than the peek: was 200
+    (b"GARBAGE\r\n\r\n", 400),  # a short line without a space: was 10 s of silence, then a close
+    (b"\r\n\r\n", 400),
+    (b"GET /healthz HTTP/1.1\nHost: x\n\n", 400),  # bare LF line ends: was a silent close
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n\r\n", 200),  # a stray CRLF after the request
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nXX", 200),  # garbage after it: was no answer and
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\n\r\n", 200),  # an AssertionError logged
+])
+async def test_every_complete_or_broken_request_gets_its_answer_at_once(server, request_bytes: bytes,
+                                                                       status: int, caplog) -> None:
+    got, headers, _ = await asyncio.wait_for(raw(server, request_bytes), 4)
+    assert (got, "content-security-policy" in headers) == (status, True)
+    assert [r.getMessage() for r in caplog.records if r.levelname == "ERROR"] == []
+    assert (await raw(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))[0] == 200
