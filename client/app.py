@@ -8,6 +8,8 @@ almost no CPU and the window never freezes while the network waits.
 """
 from __future__ import annotations
 
+import os
+
 import time
 import warnings
 from typing import Any
@@ -41,13 +43,24 @@ def _set_icon() -> None:
         pass  # a missing or unreadable icon never stops the game
 
 
+class NoDisplay(RuntimeError):
+    """SDL found no display for the window (see :class:`App`)."""
+
+
 class App:
     """The pygame window and its scene stack."""
 
     def __init__(self, scene: Any, size: tuple[int, int] = (1280, 800), title: str = "doublenine",
-                 flags: int = pygame.RESIZABLE) -> None:
+                 flags: int = pygame.RESIZABLE, need_display: bool = False) -> None:
+        """With ``need_display``, raises :class:`NoDisplay` when SDL found no display and fell back to
+        its invisible "offscreen" driver by itself (no ``SDL_VIDEODRIVER`` asked for it): a player
+        over SSH or without a desktop would otherwise wait on a window nobody can see."""
         name_the_window_class()  # N8: the class SDL reads at init, not the program file's name
         pygame.display.init()
+        if need_display and pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+            pygame.display.quit()
+            raise NoDisplay("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set): "
+                            "run it on a desktop, or try `play --autoplay` to play a hand without a window")
         pygame.font.init()
         self.base_title = title
         """The title of a window whose top scene has no ``title()`` (the start screen)."""

@@ -8,6 +8,7 @@ or ``--spectate``). With ``--server`` alone: create a table there.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from doublenine.shared.i18n import N_
@@ -269,7 +270,7 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
     quiet_pygame()
     import pygame
 
-    from .app import App
+    from .app import App, NoDisplay
     from .scenes.start import StartScene
 
     def refuse_again(launch: Any) -> Any:  # nothing can start without the table's server
@@ -280,7 +281,9 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
                        make_launcher(lang, {}) if where != ("", "") else refuse_again)
     start.form = replace(start.form, message=text)
     try:
-        App(start, args.size).run()
+        App(start, args.size, need_display=True).run()
+    except NoDisplay:
+        pass  # the refusal above was already printed; the window would show it to nobody
     finally:
         pygame.quit()
     return 2
@@ -294,7 +297,7 @@ def run(args: argparse.Namespace) -> int:
     import pygame
 
     from . import autoplay, config
-    from .app import App
+    from .app import App, NoDisplay
     from .scenes.start import Launch, StartScene
     from .text import nfc
 
@@ -339,7 +342,11 @@ def run(args: argparse.Namespace) -> int:
     launcher = make_launcher(lang, box, db=":memory:" if robot else None,
                              bot_delay=autoplay.BOT_DELAY if robot else None, remember=not robot)
     start = StartScene(settings, launcher, remember=not robot)
-    app = App(start, args.size)
+    try:
+        app = App(start, args.size, need_display=not robot)
+    except NoDisplay as exc:
+        print(f"doublenine play: {exc}", file=sys.stderr)
+        return 2
     try:
         if not args.start_screen:
             if args.table:
