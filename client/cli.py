@@ -289,6 +289,14 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
     return 2
 
 
+def player_name(given: str | None, saved: str, lang: str) -> str:
+    """The name the window plays under: ``--name``, else the saved one, else the start screen's
+    default "Player" in the window's language (it was English in every language); NFC, 32 characters."""
+    from .text import nfc, tr
+
+    return nfc(given or saved or tr(lang, "Player"))[:32]
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the window; returns the exit code."""
     from dataclasses import replace
@@ -299,13 +307,12 @@ def run(args: argparse.Namespace) -> int:
     from . import autoplay, config
     from .app import App, NoDisplay
     from .scenes.start import Launch, StartScene
-    from .text import nfc
 
     robot = autoplay.wanted(args.autoplay)
     # the install check must never touch the player's game: defaults only, nothing saved (finding 3)
     settings = config.Settings() if robot else config.load()
-    name = nfc(args.name or settings.name or "Player")[:32]
     lang = window_language(args.lang, settings.lang)
+    name = player_name(args.name, settings.name, lang)
     if args.join:  # issue 8: the invite carries server and table; check it before opening a window
         from doublenine.shared.failures import FailureError
 
