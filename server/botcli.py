@@ -88,10 +88,11 @@ def run(args: argparse.Namespace) -> int:
     from .netbot import GaveUp, ServerRefused
 
     from doublenine.shared.failures import FailureError
-    from doublenine.shared.invite import check_server_url
+    from doublenine.shared.invite import check_server_url, normalize_code
 
     try:
         check_server_url(args.server)
+        args.table = normalize_code(args.table, "table.bad_code")  # as `play --table`: said at once, never sent
     except FailureError as exc:
         say(f"{exc.failure.text('en')}")
         return 2
