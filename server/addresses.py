@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("doublenine.server")
 
 IPV6_GROUP = 64
 """Prefix length by which IPv6 addresses are grouped for every per-address limit."""
@@ -50,10 +55,30 @@ def creator_key(group: str) -> str:
     return hashlib.blake2b(group.encode(), digest_size=16, person=b"doublenine-crtr").hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """The answer of :meth:`MissLimiter.reserve`."""
+
+    taken: bool
+    """A token was taken: the request may be served (refund it with :meth:`MissLimiter.give_back`)."""
+    wait: float = 0.0
+    """When refused: seconds until a token is left."""
+    shared: bool = False
+    """Taken from the bucket every process shares in the store (given back there)."""
+
+
 class MissLimiter:
     """A token bucket per address group for table lookups that found no table: ``burst`` misses
     at once, then ``rate`` a second. While a group's bucket is empty, every lookup from it is
     refused before the code is even looked at, so a refused guess teaches nothing.
+
+    ``shared`` (PostgreSQL, several processes): a store with ``take_budget``/``refund_budget``
+    (:class:`~.storage.postgres.PostgresStore`), where :meth:`reserve` checks and takes in one
+    atomic step for every process on it, named ``kind``: exactly ``burst`` at once for the whole
+    deployment, however a burst is spread over the processes and whenever they started (attacker
+    finding: 60 lookups at once over three processes got 32 misses through, each process allowing
+    the share of the processes it had counted so far). While the store does not answer, each
+    process falls back to its own bucket and share, below.
 
     At most ``max_groups`` groups are remembered (the least recently seen are forgotten, which
     only ever gives a forgotten group a full bucket again), so a flood of addresses costs bounded
@@ -65,10 +90,37 @@ class MissLimiter:
     configuration says, not ``n`` times it."""
 
     def __init__(self, rate: float, burst: float, max_groups: int = 10_000,
-                 processes: Callable[[], int] = lambda: 1) -> None:
+                 processes: Callable[[], int] = lambda: 1, shared: Any = None, kind: str = "") -> None:
         self.rate, self.burst, self.max_groups = rate, burst, max_groups
         self.processes = processes
+        self.shared, self.kind = shared, kind
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    async def reserve(self, group: str, now: float) -> Grant:
+        """Take one token of ``group`` before the work it pays for (check and take in one step: in
+        the shared store when there is one, else in this process's bucket, :meth:`take`)."""
+        if self.shared is not None:
+            try:
+                wait = await self.shared.take_budget(self.kind, group, self.rate, self.burst)
+            except OSError as exc:  # the store is down: this process's share holds meanwhile
+                log.info("shared %s budget unavailable (%s); counting in this process", self.kind, exc)
+            else:
+                return Grant(True, 0.0, True) if wait <= 0 else Grant(False, wait, True)
+        if self.take(group, now):
+            return Grant(True)
+        return Grant(False, self.retry_after(group, now))
+
+    async def give_back(self, group: str, grant: Grant) -> None:
+        """Refund the token ``grant`` took (a lookup that found its table), where it was taken."""
+        if not grant.taken:
+            return
+        if not grant.shared:
+            self.refund(group)
+            return
+        try:
+            await self.shared.refund_budget(self.kind, group, self.burst)
+        except OSError:
+            pass  # one token kept: stricter, never looser
 
     def _share(self) -> tuple[float, float]:
         """(rate, burst) this process allows."""

@@ -46,7 +46,8 @@ class ServerConfig:
     page_rate: float = 2.0
     """Web pages (``/``, ``/t/CODE``, a 404) one address group may ask for per second on average
     (``429`` beyond, with ``Retry-After``); ``/static/``, ``/healthz`` and ``/metrics`` are not
-    counted. Like :attr:`code_miss_rate`, each of n processes on one store allows its 1/n share."""
+    counted. Like :attr:`code_miss_rate`, one budget for every process on one PostgreSQL
+    (``dn_budget``; each its 1/n share while the store does not answer)."""
     page_burst: float = 30.0
     """Web pages one address group may ask for at once."""
     max_tables_per_address: int = 8

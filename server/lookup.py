@@ -6,7 +6,8 @@ through :func:`look_up`, so each kind of lookup counts misses the same way: whil
 bucket (:class:`~.addresses.MissLimiter`) is empty, the lookup is refused before the code is
 read, so a refused guess teaches nothing; a lookup takes its miss before it awaits the store
 and gives it back unless the code named no table (attacker F1 kind: lookups in flight at once
-all passed a check made before the await).
+all passed a check made before the await). With PostgreSQL the check and the take are one
+statement in the store, for every process on it at once (``MissLimiter.reserve``).
 """
 from __future__ import annotations
 
@@ -33,8 +34,9 @@ async def look_up(registry: Registry, code: str, group: str, *, token: str | Non
     ``doublenine_code_misses_total``."""
     misses = registry.misses
     now = time.monotonic() if now is None else now
-    if not misses.take(group, now):  # taken before the await, refunded unless a miss
-        wait = misses.retry_after(group, now)
+    grant = await misses.reserve(group, now)  # taken before the lookup, refunded unless a miss
+    if not grant.taken:
+        wait = grant.wait
         raise Refused(ErrorCode.RATE_LIMITED, f"too many unknown table codes from {group}; try again in {wait:.0f} s",
                       {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
     missed = False
@@ -47,4 +49,4 @@ async def look_up(registry: Registry, code: str, group: str, *, token: str | Non
         raise
     finally:
         if not missed:
-            misses.refund(group)
+            await misses.give_back(group, grant)

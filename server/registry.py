@@ -84,13 +84,17 @@ class Registry:
         self.connections: set[Any] = set()
         self.per_address: Counter[str] = Counter()
         """Open connections per client address group (issue 7 limit; IPv6 by /64, issue 12)."""
+        shared = store if hasattr(store, "take_budget") else None  # PostgreSQL: one bucket for every process
         self.misses = MissLimiter(config.code_miss_rate, config.code_miss_burst,
-                                  processes=lambda: getattr(self.ownership, "processes", 1))
-        """Table-code lookups that found nothing, per address group (issue 12 case 7), this
-        process's share of the budget of every process on the store."""
+                                  processes=lambda: getattr(self.ownership, "processes", 1),
+                                  shared=shared, kind="code_misses")
+        """Table-code lookups that found nothing, per address group (issue 12 case 7): on PostgreSQL
+        one bucket in the store for every process, else (or while it does not answer) this
+        process's share of the budget."""
         self.pages = MissLimiter(config.page_rate, config.page_burst,
-                                 processes=lambda: getattr(self.ownership, "processes", 1))
-        """Web page requests per address group (``/`` and ``/t/CODE``), this process's share."""
+                                 processes=lambda: getattr(self.ownership, "processes", 1),
+                                 shared=shared, kind="pages")
+        """Web page requests per address group (``/`` and ``/t/CODE``), counted like :attr:`misses`."""
         self._closing: set[asyncio.Task[None]] = set()
         self.metrics = ServerMetrics()
         """``GET /metrics`` (issue 7): connections and tables are read live."""

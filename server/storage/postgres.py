@@ -53,16 +53,43 @@ ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_b INTEGER NOT NULL DEFAULT 0
 CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed AND NOT closed;
 ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS creator TEXT;
 CREATE INDEX IF NOT EXISTS dn_table_creator ON dn_table(creator) WHERE NOT closed;
+CREATE UNLOGGED TABLE IF NOT EXISTS dn_budget (
+    kind    TEXT NOT NULL,
+    grp     TEXT NOT NULL,
+    level   DOUBLE PRECISION NOT NULL,
+    stamp   DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (kind, grp)
+);
 """
 """Issue 12 added ``epoch`` (the fence of the table record, see ``Store``) and the columns ``/``
 lists from (``listed``, ``score_a``, ``score_b``) and ``creator`` (who created an open table, for
-the tables-per-address limit): ``ADD COLUMN IF NOT EXISTS`` upgrades older databases in place."""
+the tables-per-address limit): ``ADD COLUMN IF NOT EXISTS`` upgrades older databases in place.
+``dn_budget`` holds the per-address buckets every process shares (:meth:`PostgresStore.take_budget`);
+UNLOGGED: no WAL, and a PostgreSQL crash only gives every address group a full bucket again."""
 SCHEMA_LOCK = 0x646E_0001
 """Advisory lock id: processes starting together create the schema one at a time."""
 CREATOR_LOCKS = 0x646E_0002
 """First key of the two-key advisory locks taken per creator (address group) for the
 tables-per-address limit; the two-key space never meets the one-key locks of tables
 (``pglocks.lock_key``) or :data:`SCHEMA_LOCK`."""
+
+
+BUDGET_SWEEP_EVERY = 512
+"""A process deletes the buckets that have refilled (nothing to remember) once per this many takes."""
+_TAKE_BUDGET = """
+INSERT INTO dn_budget AS b (kind, grp, level, stamp) VALUES ($1, $2, $4 - 1, extract(epoch FROM clock_timestamp()))
+ON CONFLICT (kind, grp) DO UPDATE
+    SET level = least($4, b.level + greatest(0, EXCLUDED.stamp - b.stamp) * $3) - 1, stamp = EXCLUDED.stamp
+    WHERE least($4, b.level + greatest(0, EXCLUDED.stamp - b.stamp) * $3) >= 1
+RETURNING level"""
+"""One token taken from a bucket if one is left, in one statement: the row lock of the upsert makes
+the check and the take one atomic step for every process (attacker finding, code misses: checked
+in each process's memory, a burst spread over N processes got N shares)."""
+
+
+def budget_key(group: str) -> str:
+    """What ``dn_budget`` keeps of an address group: a digest, never the address. 32 hex digits."""
+    return hashlib.blake2b(group.encode(), digest_size=16, person=b"doublenine-budg").hexdigest()
 
 
 def creator_lock(creator: str) -> int:
@@ -101,6 +128,7 @@ class PostgresStore:
         self._pool: asyncpg.Pool | None = None
         self._lock = asyncio.Lock()
         self._closed = False
+        self._takes = 0
 
     @property
     def url(self) -> str:
@@ -150,6 +178,40 @@ class PostgresStore:
             await self._run(work)
         except ValueError as exc:  # the unique key: TooManyOpen is no ValueError and goes through
             raise ValueError(f"table {code} exists") from exc
+
+    async def take_budget(self, kind: str, group: str, rate: float, burst: float) -> float:
+        """Take one token from address group ``group``'s bucket of ``kind`` (``burst`` at once, then
+        ``rate`` a second, on PostgreSQL's clock), shared by every process on this database: 0.0
+        when one was taken, else the seconds until one is left (nothing taken). ``OSError`` if the
+        database does not answer (the caller falls back to its own share)."""
+        key = budget_key(group)
+        self._takes += 1
+        sweep = self._takes % BUDGET_SWEEP_EVERY == 0
+
+        async def work(con: asyncpg.Connection) -> float:
+            if sweep:  # full buckets: deleting one only means a full bucket again
+                await con.execute("DELETE FROM dn_budget WHERE kind=$1 AND stamp + $2 < extract(epoch FROM clock_timestamp())",
+                                  kind, burst / rate + 1.0 if rate > 0 else 86_400.0)
+            if await con.fetchval(_TAKE_BUDGET, kind, key, float(rate), float(burst)) is not None:
+                return 0.0
+            row = await con.fetchrow("SELECT level, extract(epoch FROM clock_timestamp()) - stamp AS age"
+                                     " FROM dn_budget WHERE kind=$1 AND grp=$2", kind, key)
+            if row is None or rate <= 0:
+                return 60.0
+            level = min(burst, row["level"] + max(0.0, row["age"]) * rate)
+            return max(0.001, (1.0 - level) / rate)
+
+        return await self._run(work)
+
+    async def refund_budget(self, kind: str, group: str, burst: float) -> None:
+        """Give back the token :meth:`take_budget` took for ``group`` (never beyond ``burst``)."""
+        key = budget_key(group)
+
+        async def work(con: asyncpg.Connection) -> None:
+            await con.execute("UPDATE dn_budget SET level = least($3, level + 1) WHERE kind=$1 AND grp=$2",
+                              kind, key, float(burst))
+
+        await self._run(work)
 
     async def count_open(self, creator: str) -> int:
         async def work(con: asyncpg.Connection) -> int:
@@ -303,7 +365,7 @@ class PostgresStore:
         """Delete every table and row (tests only: each test starts from an empty schema)."""
 
         async def work(con: asyncpg.Connection) -> Any:
-            return await con.execute("TRUNCATE dn_chat, dn_row, dn_table")
+            return await con.execute("TRUNCATE dn_chat, dn_row, dn_table, dn_budget")
 
         await self._run(work)
 

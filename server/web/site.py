@@ -161,8 +161,9 @@ class WebSite:
             body, kind = static_files()[path]
             return respond(HTTPStatus.OK, body, kind, netloc, (("Cache-Control", "public, max-age=300"),))
         group, now = self._group(connection, request), time.monotonic()
-        if not self.registry.pages.take(group, now):  # every page below costs work: bounded per address
-            return self._too_many(t, netloc, page_headers, self.registry.pages.retry_after(group, now))
+        page = await self.registry.pages.reserve(group, now)  # every page below costs work: bounded per address
+        if not page.taken:
+            return self._too_many(t, netloc, page_headers, page.wait)
         if path == "/":
             return await self._index(request, t, netloc, page_headers)
         found = _TABLE_PATH.match(path)
@@ -171,8 +172,8 @@ class WebSite:
             if isinstance(info, TableInfo):
                 text = pages.table_page(t, info, invite_for(request, info.code, self._tls(request)))
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
-            if info is HTTPStatus.TOO_MANY_REQUESTS:
-                return self._too_many(t, netloc, page_headers, self.registry.misses.retry_after(group, now))
+            if isinstance(info, float):  # out of code misses: 429 for any code, before it is looked at
+                return self._too_many(t, netloc, page_headers, info)
             status = info
         else:
             status = HTTPStatus.NOT_FOUND
@@ -205,14 +206,15 @@ class WebSite:
         return respond(HTTPStatus.TOO_MANY_REQUESTS, pages.too_many_page(t).encode(), "text/html; charset=utf-8",
                        netloc, extra)
 
-    async def _lookup(self, group: str, now: float, code: str) -> TableInfo | HTTPStatus:
+    async def _lookup(self, group: str, now: float, code: str) -> TableInfo | HTTPStatus | float:
         """The table ``code`` names, found like a ``spectate`` finds it (issue 12: loaded or taken
-        over from the store; unknown codes count against the address group's misses)."""
+        over from the store; unknown codes count against the address group's misses); the seconds
+        to wait when the group has no miss left."""
         try:  # even a table served here: a group out of misses learns nothing of any code (issue 12 case 7)
             return table_info(await look_up(self.registry, code, group, now=now))
         except Refused as exc:
             if exc.code is ErrorCode.RATE_LIMITED:
-                return HTTPStatus.TOO_MANY_REQUESTS
+                return float((exc.data or {}).get("retry_ms", 1000)) / 1000
             if exc.code in (ErrorCode.TABLE_MOVING, ErrorCode.SHUTTING_DOWN):  # its script retries
                 return _moving_info(clean_code(code))
             return HTTPStatus.NOT_FOUND

@@ -4,11 +4,14 @@ misses of an address group, and the open tables an address group created are cou
 the store, whichever process created them."""
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pytest
 
+from doublenine.server.addresses import MissLimiter
 from doublenine.server.app import GameServer
+from doublenine.server.storage import open_store
 from doublenine.server.netbot import ServerRefused, TableClient
 
 from .test_takeover import server_config, wiped
@@ -63,3 +66,40 @@ async def test_the_tables_per_address_limit_counts_the_tables_created_at_every_p
     finally:
         await a.stop()
         await b.stop()
+
+
+async def test_the_shared_bucket_takes_exactly_the_burst_for_two_stores_at_once_and_refunds(pg_dsn: str) -> None:
+    """Attacker finding (code misses over processes): the check and the take are one statement in
+    PostgreSQL, so 40 takes at once through two stores (two processes' pools) get exactly 20;
+    a refund gives one back, never more than the burst; another group has its own bucket."""
+    db = await wiped(pg_dsn)
+    one, two = open_store(db), open_store(db)
+    try:
+        takes = [s.take_budget("code_misses", "203.0.113.9", 0.001, 20.0)  # type: ignore[attr-defined]
+                 for s in (one, two) for _ in range(20)]
+        waits = await asyncio.gather(*takes)
+        assert sum(1 for w in waits if w == 0.0) == 20
+        assert all(w > 900 for w in waits if w != 0.0)  # 0.001 a second: about 1000 s for one
+        await one.refund_budget("code_misses", "203.0.113.9", 20.0)  # type: ignore[attr-defined]
+        assert await two.take_budget("code_misses", "203.0.113.9", 0.001, 20.0) == 0.0  # type: ignore[attr-defined]
+        assert await two.take_budget("code_misses", "203.0.113.9", 0.001, 20.0) > 0  # type: ignore[attr-defined]
+        assert await one.take_budget("pages", "203.0.113.9", 0.001, 1.0) == 0.0  # type: ignore[attr-defined]
+        assert await one.take_budget("code_misses", "198.51.100.1", 0.001, 1.0) == 0.0  # type: ignore[attr-defined]
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_process_counts_its_own_share_while_the_shared_bucket_does_not_answer() -> None:
+    class Down:
+        async def take_budget(self, kind: str, group: str, rate: float, burst: float) -> float:
+            raise OSError("postgres: connection refused")
+
+        async def refund_budget(self, kind: str, group: str, burst: float) -> None:
+            raise AssertionError("a token taken here is given back here")
+
+    misses = MissLimiter(rate=0.001, burst=2, shared=Down(), kind="code_misses")
+    first = await misses.reserve("a", 0.0)
+    assert (first.taken, first.shared) == (True, False)
+    await misses.give_back("a", first)
+    assert [(await misses.reserve("a", 0.0)).taken for _ in range(3)] == [True, True, False]
