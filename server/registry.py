@@ -10,7 +10,10 @@ Issue 12: a table is served by one live process at a time, decided by the store
 (:mod:`.storage.ownership`): this process claims a table before it loads or creates
 it, asks the holder to hand it over when another live process has it (the client
 gets TABLE_MOVING if that takes too long, and retries), hands its own tables over
-when asked, and drops every table at once (close 4003) if it loses its claims.
+when asked, and drops every table at once (close 4003) if it loses its claims. A process
+stopping cleanly leaves its tables open in the store and a live process adopts them
+(:meth:`Registry._orphaned`): a table stays resumable by its players, and nothing lists or counts
+as open a table that no process serves (scale-down).
 """
 from __future__ import annotations
 
@@ -47,6 +50,10 @@ HANDOVER_WAIT = 3.0
 """Seconds a join waits for another process to hand a table over before TABLE_MOVING."""
 MOVED = (4003, "table moved, reconnect")
 """Close code and reason when another process serves the table now (docs/protocol.md)."""
+ADOPT_CONNECTED_AFTER = 30.0
+"""Seconds a live process waits before it adopts a table a stopped process left open while players
+were connected to it: they reconnect (backoff from 0.5 s) and the process nginx sends them to takes
+it; only a table nobody came back to by then is adopted. A table nobody was at is adopted at once."""
 
 
 def _may_reopen(stored: Any, token: str) -> bool:
@@ -110,10 +117,14 @@ class Registry:
         """Codes picked by a create still claiming them (never picked twice at once)."""
         self._creating: set[asyncio.Future[None]] = set()
         """One future per create under way, done when it returns: :meth:`shutdown` waits for them."""
+        self._adoptions: dict[str, asyncio.TimerHandle] = {}
+        """Tables another process left open when it stopped, adopted when their timer fires."""
+        self._adopting: set[asyncio.Task[Table]] = set()
+        """The loads in :attr:`_loading` that are adoptions: their refusals are no lookup's."""
 
     async def start(self) -> int:
         """Connect the ownership (``OSError`` if it cannot), then resume the stored tables."""
-        await self.ownership.start(self._asked_for, self._lost_all)
+        await self.ownership.start(self._asked_for, self._lost_all, self._orphaned)
         return await self.resume()
 
     def new_code(self) -> str:
@@ -161,13 +172,14 @@ class Registry:
                 self._loading[code] = loading
                 loading.add_done_callback(self._loaded)
                 return await asyncio.shield(loading)
-            try:  # another join's load of this code: its table serves every join once open ...
+            try:  # another join's load of this code (or an adoption): its table serves every join once open ...
                 return await asyncio.shield(loading)
             except Refused as exc:  # ... but its refusal may have been the other caller's own
-                if not _theirs(exc, token):
+                if not (_theirs(exc, token) or loading in self._adopting):
                     raise
 
     def _loaded(self, done: asyncio.Task[Table]) -> None:
+        self._adopting.discard(done)
         for code, task in list(self._loading.items()):
             if task is done:
                 del self._loading[code]
@@ -342,6 +354,47 @@ class Registry:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def _orphaned(self, code: str, connected: bool) -> None:
+        """Another process stopped cleanly and left ``code`` open in the store, served by nobody
+        (scale-down): adopt it, at once if nobody was at it, else after :data:`ADOPT_CONNECTED_AFTER`
+        unless its players reconnected (and a process took it) by then."""
+        if self.stopping or code in self.tables:
+            return
+        old = self._adoptions.pop(code, None)
+        if old is not None:
+            old.cancel()
+        self._adoptions[code] = asyncio.get_running_loop().call_later(
+            ADOPT_CONNECTED_AFTER if connected else 0.0, self._adopt, code)
+
+    def _adopt(self, code: str) -> None:
+        self._adoptions.pop(code, None)
+        if self.stopping or code in self.tables or code in self._loading:
+            return
+        loading = asyncio.get_running_loop().create_task(self._claim_and_adopt(code))
+        self._adopting.add(loading)
+        self._loading[code] = loading
+        loading.add_done_callback(self._loaded)
+
+    async def _claim_and_adopt(self, code: str) -> Table:
+        """Serve ``code`` if no live process does (a claim, never a request to hand it over): loaded
+        from the store like a lookup's load, its idle timer started (a solo table nobody comes back
+        to closes ``solo_idle_timeout`` later). Refused TABLE_MOVING when another process has it."""
+        try:
+            held = await self.ownership.claim(code)
+        except OSError as exc:
+            raise Refused(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {exc}",
+                          {"retry_ms": 1000}) from None
+        if not held:
+            raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
+        try:
+            table = await self._load_claimed(code, None, None, False)
+        except BaseException:
+            if code not in self.tables:
+                await self.ownership.release(code)
+            raise
+        log.info("table %s adopted: the server process serving it stopped", code)
+        return table
+
     def _asked_for(self, code: str) -> None:
         """Another process asks for ``code`` (LISTEN/NOTIFY): hand it over at the next quiet moment."""
         if code not in self._loading:  # one being loaded is handed over on the next request
@@ -430,10 +483,14 @@ class Registry:
         """Leave the store as the next start (or another process on it) should find it: the loads
         and creates under way finish (no new load starts once :attr:`stopping`), then every table's
         computer turns stop (the logs are already stored) and it stays open in the store, durable
-        and resumable (a solo table nobody is at too: the next start closes it ``solo_idle_timeout``
-        later, docs/operations.md); every claim is released, so the processes its players
-        reconnect to take the tables at once (issue 12)."""
+        and resumable (a solo table nobody is at too: the process that takes it over, or the next
+        start, closes it ``solo_idle_timeout`` later, docs/operations.md); every claim is released,
+        so the processes its players reconnect to take the tables at once (issue 12), and the tables
+        are named to the live processes, which adopt them (:meth:`_orphaned`; scale-down)."""
         self.stopping = True
+        for timer in self._adoptions.values():
+            timer.cancel()
+        self._adoptions.clear()
         under_way: list[asyncio.Future[Any]] = [*self._loading.values(), *self._creating]
         if under_way:
             await asyncio.wait(under_way)  # their outcome goes to their callers
@@ -442,5 +499,6 @@ class Registry:
             table.moved = True  # nothing more is written from here
         for task in list(self._closing) + list(self._tasks):
             await task
-        await self.ownership.close()
+        left_open = {code: bool(table.subscribers) for code, table in self.tables.items()}
+        await self.ownership.close(left_open)  # the live processes adopt them (scale-down)
 

@@ -10,8 +10,8 @@ gives the server the right kind for its store:
   the moment its connection drops. Hand-over requests travel by LISTEN/NOTIFY.
 
 Every kind answers the same calls; the registry (``server/registry.py``) uses them:
-``start(on_request, on_lost)``, ``claim(code) -> bool``, ``ask(code, wait) -> bool``,
-``release(code)``, ``close()``.
+``start(on_request, on_lost, on_orphan)``, ``claim(code) -> bool``, ``ask(code, wait) -> bool``,
+``release(code)``, ``close(left_open)``.
 """
 from __future__ import annotations
 
@@ -28,8 +28,9 @@ class LocalOwnership:
     def __init__(self) -> None:
         self.held: set[str] = set()
 
-    async def start(self, on_request: Callable[[str], None], on_lost: Callable[[], None]) -> None:
-        """Nothing to connect; nobody else ever asks for a table."""
+    async def start(self, on_request: Callable[[str], None], on_lost: Callable[[], None],
+                    on_orphan: Callable[[str, bool], None] | None = None) -> None:
+        """Nothing to connect; nobody else ever asks for a table or leaves one."""
 
     async def claim(self, code: str) -> bool:
         """Take ``code`` (always granted here)."""
@@ -44,8 +45,8 @@ class LocalOwnership:
         """Stop holding ``code``."""
         self.held.discard(code)
 
-    async def close(self) -> None:
-        """Release everything."""
+    async def close(self, left_open: dict[str, bool] | None = None) -> None:
+        """Release everything (``left_open``: no other process to tell; the next start resumes them)."""
         self.held.clear()
 
     @property

@@ -12,6 +12,10 @@ A process asked for a table that another live process holds sends
 ``NOTIFY dn_handover, 'CODE'``; the holder hands the table over at its next quiet
 moment (after the action under way), unlocks it and sends ``NOTIFY dn_released,
 'CODE'``, on which the asker takes the lock and loads the table from the store.
+
+A process stopping cleanly leaves its tables open in the store and names them on
+``dn_orphaned`` as it unlocks them, so a live process takes them over (scale-down):
+no table stays open, listed and counted with no process serving it.
 """
 from __future__ import annotations
 
@@ -30,6 +34,10 @@ ASK_CHANNEL = "dn_handover"
 """NOTIFY channel: "please hand table CODE over" (payload: the code)."""
 FREED_CHANNEL = "dn_released"
 """NOTIFY channel: "table CODE is free now" (payload: the code)."""
+ORPHAN_CHANNEL = "dn_orphaned"
+"""NOTIFY channel of a process stopping cleanly: "nobody serves table CODE now, though it is open in
+the store" (payload: ``CODE``, nobody was connected to it; ``CODE connected``: its players were,
+and reconnect). A live process adopts it (server/registry.py ``Registry._orphaned``)."""
 HEARTBEAT = 1.0
 """Seconds between checks that the lock connection is alive (a half-open TCP connection
 sends no error; this is how a process finds out it lost its locks)."""
@@ -79,16 +87,22 @@ class PgOwnership:
         self._closed = False
         self._on_request: Callable[[str], None] = lambda code: None
         self._on_lost: Callable[[str], None] = lambda why: None
+        self._on_orphan: Callable[[str, bool], None] = lambda code, connected: None
 
     @property
     def healthy(self) -> bool:
         """Whether the lock connection is up (tables can be claimed)."""
         return self._con is not None
 
-    async def start(self, on_request: Callable[[str], None], on_lost: Callable[[str], None]) -> None:
+    async def start(self, on_request: Callable[[str], None], on_lost: Callable[[str], None],
+                    on_orphan: Callable[[str, bool], None] | None = None) -> None:
         """Connect and listen; ``on_request(code)`` when asked for a held table, ``on_lost(why)``
-        when every lock was lost. ``OSError`` if PostgreSQL cannot be reached."""
+        when every lock was lost, ``on_orphan(code, connected)`` when another process stopped and
+        left ``code`` open with nobody serving it (``connected``: its players were connected then).
+        ``OSError`` if PostgreSQL cannot be reached."""
         self._on_request, self._on_lost = on_request, on_lost
+        if on_orphan is not None:
+            self._on_orphan = on_orphan
         await self._connect()
         self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
 
@@ -97,6 +111,7 @@ class PgOwnership:
             con = await asyncpg.connect(self.dsn, timeout=10, server_settings={"application_name": self.name})
             await con.add_listener(ASK_CHANNEL, self._asked)
             await con.add_listener(FREED_CHANNEL, self._released)
+            await con.add_listener(ORPHAN_CHANNEL, self._orphaned)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
             raise OSError(f"cannot open the PostgreSQL lock connection: {exc}") from exc
         con.add_termination_listener(self._terminated)
@@ -110,6 +125,11 @@ class PgOwnership:
         event = self._freed.get(code)
         if event is not None:
             event.set()
+
+    def _orphaned(self, con: Any, pid: int, channel: str, payload: str) -> None:
+        code, _, connected = payload.partition(" ")
+        if not self._closed and code not in self.held:
+            self._on_orphan(code, connected == "connected")
 
     def _terminated(self, con: Any) -> None:
         if con is self._con:
@@ -221,20 +241,26 @@ class PgOwnership:
         except OSError:
             pass  # the connection is gone: so is the lock
 
-    async def close(self) -> None:
-        """Release every lock (telling the waiting processes) and close the connection."""
+    async def close(self, left_open: dict[str, bool] | None = None) -> None:
+        """Release every lock (telling the waiting processes) and close the connection.
+        ``left_open``: the tables left open in the store, each with whether players were connected
+        to it, named on :data:`ORPHAN_CHANNEL` in the same statement that unlocks them."""
         self._closed = True
         if self._beat is not None:
             self._beat.cancel()
         held, self.held = sorted(self.held), set()
+        notes = [(FREED_CHANNEL, code) for code in held]
+        notes += [(ORPHAN_CHANNEL, code if not connected else f"{code} connected")
+                  for code, connected in sorted((left_open or {}).items()) if code in held]
         con = self._con
         if con is None:
             return
         try:
             async with self._io:
-                await asyncio.wait_for(con.fetchval(
-                    "SELECT count(pg_notify($1, c)) FROM (SELECT pg_advisory_unlock_all()) u,"
-                    " unnest($2::text[]) c", FREED_CHANNEL, held), QUERY_TIMEOUT)
+                await asyncio.wait_for(con.fetchval(  # delivered at commit: after the unlock
+                    "SELECT count(pg_notify(n.ch, n.msg)) FROM (SELECT pg_advisory_unlock_all()) u,"
+                    " unnest($1::text[], $2::text[]) AS n(ch, msg)",
+                    [c for c, _ in notes], [m for _, m in notes]), QUERY_TIMEOUT)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError):
             pass
         self._con = None
