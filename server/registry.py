@@ -91,6 +91,8 @@ class Registry:
         self.connections: set[Any] = set()
         self.per_address: Counter[str] = Counter()
         """Open connections per client address group (issue 7 limit; IPv6 by /64, issue 12)."""
+        self._unowned = getattr(store, "unowned_open", None)
+        """PostgreSQL: the open tables no process holds (:meth:`_sweep`); None: this process owns the store."""
         shared = store if hasattr(store, "take_budget") else None  # PostgreSQL: one bucket for every process
         self.misses = MissLimiter(config.code_miss_rate, config.code_miss_burst,
                                   processes=lambda: getattr(self.ownership, "processes", 1),
@@ -124,7 +126,7 @@ class Registry:
 
     async def start(self) -> int:
         """Connect the ownership (``OSError`` if it cannot), then resume the stored tables."""
-        await self.ownership.start(self._asked_for, self._lost_all, self._orphaned)
+        await self.ownership.start(self._asked_for, self._lost_all, self._orphaned, self._gone)
         return await self.resume()
 
     def new_code(self) -> str:
@@ -360,11 +362,31 @@ class Registry:
         unless its players reconnected (and a process took it) by then."""
         if self.stopping or code in self.tables:
             return
-        old = self._adoptions.pop(code, None)
+        loop = asyncio.get_running_loop()
+        delay = ADOPT_CONNECTED_AFTER if connected else 0.0
+        old = self._adoptions.get(code)
         if old is not None:
+            if old.when() <= loop.time() + delay:
+                return
             old.cancel()
-        self._adoptions[code] = asyncio.get_running_loop().call_later(
-            ADOPT_CONNECTED_AFTER if connected else 0.0, self._adopt, code)
+        self._adoptions[code] = loop.call_later(delay, self._adopt, code)
+
+    def _gone(self) -> None:
+        """Fewer processes than before: one may have died, naming nothing. Its tables nobody
+        serves are adopted like those of a clean stop with players connected (they may come back
+        to another process first)."""
+        if not self.stopping and self._unowned is not None:
+            self._spawn(self._sweep())
+
+    async def _sweep(self) -> None:
+        try:
+            codes = await self._unowned()
+        except OSError as exc:  # the next drop, a lookup or the next start finds them
+            log.info("open tables nobody serves not listed: %s", exc)
+            return
+        for code in codes:
+            if code not in self._loading:
+                self._orphaned(code, True)
 
     def _adopt(self, code: str) -> None:
         self._adoptions.pop(code, None)

@@ -10,7 +10,7 @@ gives the server the right kind for its store:
   the moment its connection drops. Hand-over requests travel by LISTEN/NOTIFY.
 
 Every kind answers the same calls; the registry (``server/registry.py``) uses them:
-``start(on_request, on_lost, on_orphan)``, ``claim(code) -> bool``, ``ask(code, wait) -> bool``,
+``start(on_request, on_lost, on_orphan, on_gone)``, ``claim(code) -> bool``, ``ask(code, wait) -> bool``,
 ``release(code)``, ``close(left_open)``.
 """
 from __future__ import annotations
@@ -29,7 +29,8 @@ class LocalOwnership:
         self.held: set[str] = set()
 
     async def start(self, on_request: Callable[[str], None], on_lost: Callable[[], None],
-                    on_orphan: Callable[[str, bool], None] | None = None) -> None:
+                    on_orphan: Callable[[str, bool], None] | None = None,
+                    on_gone: Callable[[], None] | None = None) -> None:
         """Nothing to connect; nobody else ever asks for a table or leaves one."""
 
     async def claim(self, code: str) -> bool:

@@ -88,6 +88,7 @@ class PgOwnership:
         self._on_request: Callable[[str], None] = lambda code: None
         self._on_lost: Callable[[str], None] = lambda why: None
         self._on_orphan: Callable[[str, bool], None] = lambda code, connected: None
+        self._on_gone: Callable[[], None] = lambda: None
 
     @property
     def healthy(self) -> bool:
@@ -95,14 +96,19 @@ class PgOwnership:
         return self._con is not None
 
     async def start(self, on_request: Callable[[str], None], on_lost: Callable[[str], None],
-                    on_orphan: Callable[[str, bool], None] | None = None) -> None:
+                    on_orphan: Callable[[str, bool], None] | None = None,
+                    on_gone: Callable[[], None] | None = None) -> None:
         """Connect and listen; ``on_request(code)`` when asked for a held table, ``on_lost(why)``
         when every lock was lost, ``on_orphan(code, connected)`` when another process stopped and
-        left ``code`` open with nobody serving it (``connected``: its players were connected then).
+        left ``code`` open with nobody serving it (``connected``: its players were connected then),
+        ``on_gone()`` when fewer processes are counted than before (one died: its tables are
+        nobody's, ``PostgresStore.unowned_open``).
         ``OSError`` if PostgreSQL cannot be reached."""
         self._on_request, self._on_lost = on_request, on_lost
         if on_orphan is not None:
             self._on_orphan = on_orphan
+        if on_gone is not None:
+            self._on_gone = on_gone
         await self._connect()
         self._beat = asyncio.get_running_loop().create_task(self._heartbeat())
 
@@ -150,7 +156,9 @@ class PgOwnership:
         beats = 0
         while not self._closed:
             if beats % COUNT_EVERY == 0 and self._con is not None:
-                await self.count_processes()
+                before = self.processes
+                if await self.count_processes() < before:  # one stopped or died: its tables may be nobody's
+                    self._on_gone()
             beats += 1
             await asyncio.sleep(self.heartbeat)
             if self._con is None:
@@ -170,8 +178,8 @@ class PgOwnership:
         ``pg_stat_activity``), store it in :attr:`processes` and return it; keeps the last count
         if the query fails (the heartbeat then finds the connection lost)."""
         try:
-            found = await self._query("SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE $1",
-                                      LOCK_NAME + "%")
+            found = await self._query("SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE $1"
+                                      " AND datname = current_database()", LOCK_NAME + "%")
         except OSError:
             return self.processes
         self.processes = max(1, int(found or 0))

@@ -213,6 +213,23 @@ class PostgresStore:
 
         await self._run(work)
 
+    async def unowned_open(self) -> list[str]:
+        """The open tables whose advisory lock (``pglocks.lock_key``) no session holds: left by a
+        process that died (a clean stop names its own, ``pglocks.ORPHAN_CHANNEL``), or released a
+        moment ago by a hand-over whose asker claims it next (so an adopter only ever claims).
+        On the pool, never the lock connection: a slow answer here must not count as a lost lock."""
+        from .pglocks import lock_key
+
+        async def work(con: asyncpg.Connection) -> list[str]:
+            codes = await con.fetch("SELECT code FROM dn_table WHERE NOT closed")
+            held = await con.fetch("SELECT (classid::bigint << 32) | objid::bigint AS k FROM pg_locks"
+                                   " WHERE locktype = 'advisory' AND objsubid = 1 AND granted"
+                                   " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")
+            taken = {int(r["k"]) for r in held}
+            return [r["code"] for r in codes if lock_key(r["code"]) & 0xFFFF_FFFF_FFFF_FFFF not in taken]
+
+        return await self._run(work)
+
     async def count_open(self, creator: str) -> int:
         async def work(con: asyncpg.Connection) -> int:
             return int(await con.fetchval("SELECT count(*) FROM dn_table WHERE creator=$1 AND NOT closed", creator))
