@@ -20,7 +20,7 @@ from doublenine.shared.wire import MAX_HAND_TILES
 from .panels import Button, Panel, build_panel
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
-from .store import ClientState
+from .store import ClientState, spectating
 from .typeset import measurer
 from .uistate import Ui
 
@@ -160,7 +160,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     viewer = view.seat if view is not None and view.seat is not None else Seat.ONE
     top_h = round(2.6 * f)
     top_bar = (0, 0, w, top_h)
-    help_rows = _help_rows(view, lang, sm, w - 2 * m)
+    help_rows = _help_rows(spectating(state), lang, sm, w - 2 * m)
     help_h = round(1.35 * sm * len(help_rows) + 0.3 * sm)
     help_rect = (m, h - help_h, w - 2 * m, help_h)
     # three plates share the top band: narrower in a middle narrowed by a side panel (a 700 px window)
@@ -207,8 +207,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     panel = build_panel(state, ui, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w)
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
+    # only a lost connection is an alarm; connecting is a normal state, said once by the status line
     banner = ((felt - bw) // 2, area_top, bw, round(2.2 * f)) \
-        if state.connection != "connected" and state.failure is None else None
+        if state.connection == "lost" and state.failure is None else None
     kept = (felt, top_h, w - felt, status_rect[1] - m // 2 - top_h) if felt < w else None
     last = None
     if line and geo.spots:
@@ -240,11 +241,12 @@ def _status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> t
     return best
 
 
-def _help_rows(view: object, lang: str, sm: int, width: int) -> tuple[str, ...]:
-    """The key help in at most two rows of ``width`` px (issue 11.4: never cut at 800x600)."""
+def _help_rows(watching: bool, lang: str, sm: int, width: int) -> tuple[str, ...]:
+    """The key help in at most two rows of ``width`` px (issue 11.4: never cut at 800x600); a spectator's
+    window (``watching``, D8) says it watches instead, from the first frame (no "H hint" while connecting)."""
     from .text import tr
 
-    text = tr(lang, HELP) if isinstance(view, SeatView) or view is None else tr(lang, WATCHING)
+    text = tr(lang, WATCHING) if watching else tr(lang, HELP)
     face = measurer()
     if face.measure(text, sm)[0] <= width:
         return (text,)
@@ -420,8 +422,8 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
                "restart": seated and view is not None and view.phase is Phase.PLAY}
     scores = view.scores if view is not None else (0, 0)
     # a spectator (no seat) never undoes, redoes or restarts: those buttons are not shown at all
-    # (new user N9: greyed Restart/Undo/Redo in the spectator's bar)
-    top = TOP_BUTTONS if view is None or view.seat is not None else TOP_BUTTONS[:3]
+    # (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor while it connects
+    top = TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
     widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
                                m + score_width(lang, f, scores))
     x = w - m

@@ -307,12 +307,17 @@ def host_port(url: str) -> tuple[str, int]:
         return url, 0
 
 
+def watches(attach: p.Model) -> bool:
+    """D8: ``attach`` takes no seat (a ``Spectate``, or a ``CreateTable`` with no ``sit``)."""
+    return isinstance(attach, p.Spectate) or (isinstance(attach, p.CreateTable) and attach.sit is None)
+
+
 class NetSession:
     """A scene's link to the server: ``state`` from the inbox, ``send`` for intents."""
 
     def __init__(self, client: NetClient, state: ClientState | None = None) -> None:
         self.client = client
-        self.state = state or ClientState(connection="connecting")
+        self.state = state or ClientState(connection="connecting", watching=watches(client.attach))
         self._ids = itertools.count(1)
         self._prefix = uuid.uuid4().hex[:8]
 

@@ -379,7 +379,7 @@ def _hint_text(state: ClientState, hint: Any) -> Text:
 def status_line(state: ClientState, ui: Ui) -> Text:
     """The one-line status over the hand: whose turn, what to do now."""
     view = state.view
-    if view is None:
+    if view is None or state.connection == "connecting":  # said here only: no banner for a normal state
         return (N_("Connecting…"), {})
     me = view.seat
     if state.error:

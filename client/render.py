@@ -468,6 +468,5 @@ def _banner(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: 
     assert lay.banner is not None
     x, y, w, h = lay.banner
     surface.blit(art.plate(w, h, (150, 40, 40, 230), h // 2), (x, y))
-    msg = N_("Connection lost: reconnecting…") if state.connection == "lost" else N_("Connecting…")
-    label = art.fit_text(tr(lang, msg), lay.font, w - lay.font, INK, bold=True)
+    label = art.fit_text(tr(lang, N_("Connection lost: reconnecting…")), lay.font, w - lay.font, INK, bold=True)
     surface.blit(label, label.get_rect(center=_centre(lay.banner)))

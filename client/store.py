@@ -89,6 +89,9 @@ class ClientState:
     :data:`COACH_KEPT`; one per (match, hand)."""
     handing_me_over: bool = False
     """D7: the others ask to let the computer play this seat (acting, or "I'm back", ends it)."""
+    watching: bool = False
+    """D8: this window attached without a seat (``Spectate``, or ``CreateTable`` with no ``sit``), known
+    before the first snapshot says so; once a view arrives, its seat decides (:func:`spectating`)."""
 
     def name(self, seat: Seat) -> str:
         """The seat's display name (empty names fall back to "Seat N" in the caller)."""
@@ -241,6 +244,19 @@ def unseen_chat(batch: list[Any]) -> list[Any]:
     return kept
 
 
+def spectating(state: ClientState) -> bool:
+    """D8: this window has no seat: its view's seat is None, or, before any view, it attached as a
+    spectator (a spectator's window once showed seat controls and "H hint" while connecting)."""
+    return state.view.seat is None if state.view is not None else state.watching
+
+
+def _hint(state: ClientState, msg: Any) -> ClientState:
+    """R25: a hint is for a seat at the current ``seq``; a spectator has no hand to preview one on."""
+    if msg.seq != state.seq or spectating(state):
+        return state
+    return replace(state, hint=decision_from(msg.decision))
+
+
 _REDUCERS: dict[type, Any] = {
     Replace: lambda s, m: m.state,
     Connection: lambda s, m: replace(s, connection=m.status,
@@ -250,7 +266,7 @@ _REDUCERS: dict[type, Any] = {
     p.Update: _update,
     p.TableUpdate: lambda s, m: _table(s, m.table),
     p.Joined: lambda s, m: replace(s, table=m.code, seed=m.seed if m.seed is not None else s.seed),
-    p.HintReply: lambda s, m: replace(s, hint=decision_from(m.decision)) if m.seq == s.seq else s,
+    p.HintReply: _hint,
     p.RequestClosed: lambda s, m: replace(
         s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id)),
         error="REFUSED" if m.outcome == "refused" and s.asked_id == str(m.request_id) else s.error),

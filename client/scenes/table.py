@@ -28,7 +28,7 @@ from ..sound import Sounds, cues
 from ..text import tr
 from ..title import window_title
 from ..tracking import TrackerLayout, TrackerPanel
-from ..store import ClientState, localized
+from ..store import ClientState, localized, spectating
 from ..uistate import Ui
 from .base import Change
 from .talk import TableTalk, covered
@@ -114,7 +114,7 @@ class TableScene:
     def title(self) -> str:
         """The window's title (N8): this table's code and whether this window hosts, plays or watches."""
         state = self.session.state
-        role = ("spectator" if state.view is not None and not isinstance(state.view, SeatView) else
+        role = ("spectator" if spectating(state) else
                 "host" if self.host_room is not None else "player")
         return window_title(self.lang, state.table, role)
 
