@@ -8,18 +8,28 @@ by clicking a tile and then its ghost, **Pass** when nothing fits. The clicks
 are computed from the layout the player sees (:func:`next_clicks`), the same
 robot the client tests use (tests/client/robot.py re-exports it).
 
-When the first hand is over (the reveal panel, R16-R18) it prints one JSON
-line and returns 0: ``{"autoplay": "hand over", "table": CODE, "seat": N,
-"settings": {"chat": "free" | "phrases_in_hand", "tracker": bool, "public": bool},
-"result": "domino" | "block" | "tie", "winner_team": "A" | "B" | null, "points": N,
-"frames": N, "video": SDL's video driver}``. Past ``timeout``
-seconds it prints ``{"autoplay": "timeout", ...}`` (``"closed"`` if the window was
-closed first) and returns 1.
+With ``--spectate`` (D8) the window clicks nothing: it watches the table until
+the first hand that ends while it watches (or, at a match already over, the
+match's end), as a player's window does its own hand.
+
+It prints one JSON line on stdout and returns:
+
+- 0, when a hand's reveal (R16-R18) is on screen: ``{"autoplay": "hand over", "table": CODE,
+  "seat": N (null for a spectator), "settings": {"chat": "free" | "phrases_in_hand", "tracker": bool,
+  "public": bool}, "hand": N, "result": "domino" | "block" | "tie", "winner_team": "A" | "B" | null,
+  "points": N, "scores": [A, B], "frames": N, "video": SDL's video driver}``; ``"match over"`` with the
+  last hand's fields when a spectator finds the match already over (R19);
+- 2, when the table cannot be reached, joined or kept (unknown code, refused, closed, host stopped):
+  ``{"autoplay": "failed", "failure": a shared/failures.py key, "error": its English text, ...}``, the
+  text also on stderr, at once (it once waited out its timeout in silence);
+- 1, ``"timeout"`` after ``timeout`` seconds in which nothing changed at the table (a table waiting for
+  players, or for one who left), or ``"closed"`` when the table's window went away first.
 """
 from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -99,62 +109,112 @@ def _start_clicks(app: Any) -> list[Any]:
     return [click(centre(start_layout(app.viewport().pixels)["create"]))]
 
 
+def shown_hand(table: Any) -> Any:
+    """The finished hand on screen: the reveal's (the first not yet continued from), else at a match's
+    end its last hand; None while no hand end is shown."""
+    view = table.session.state.view
+    panel = table.layout().panel
+    if view is None or not view.finished or panel is None or panel.kind not in DONE_PANELS:
+        return None
+    seen = table.ui.seen_finished
+    if panel.kind == "reveal" and seen is not None and seen < len(view.finished):
+        return view.finished[seen]
+    return view.finished[-1]
+
+
 def summary(table: Any | None, outcome: str, frames: int) -> dict[str, Any]:
     """The JSON object printed at the end (module docstring)."""
     out: dict[str, Any] = {"autoplay": outcome, "frames": frames, "video": pygame.display.get_driver()}
     if table is None:
         return out
     state = table.session.state
-    out["table"] = state.table
+    asked = getattr(getattr(getattr(table.session, "client", None), "attach", None), "code", "")
+    out["table"] = state.table or (asked if isinstance(asked, str) else "")  # the code asked for, if never joined
+    if state.connection != "connected":
+        out["connection"] = state.connection
     out["settings"] = {"chat": state.chat_rule, "tracker": state.tracker, "public": state.public}
     view = state.view
     if view is not None:
         out["seat"] = int(view.seat) if isinstance(view, SeatView) else None
-        if view.finished:
-            fh = view.finished[0]
-            out.update(result=fh.result.value, winner_team=fh.winner.value if fh.winner else None,
-                       points=fh.points)
+        fh = shown_hand(table)
+        if fh is not None:  # the hand this window saw end, not the match's first (a spectator comes late)
+            out.update(hand=fh.number, result=fh.result.value, winner_team=fh.winner.value if fh.winner else None,
+                       points=fh.points, scores=list(fh.scores_after))
+    if state.failure is not None:
+        out.update(failure=state.failure.key, error=state.failure.text("en"))
     return out
 
 
-def run(app: Any, timeout: float = 120.0, shots: str | None = None) -> int:
-    """Drive ``app`` until the first hand is over; prints :func:`summary`; 0 on success, 1 on timeout.
+def failed(failure: Any, frames: int = 0) -> dict[str, Any]:
+    """The JSON object for a launch refused before any window (a table code of the wrong form...)."""
+    return {"autoplay": "failed", "failure": failure.key, "error": failure.text("en"), "frames": frames}
 
-    ``shots``: a folder to save ``start.png`` (first frame) and ``hand-over.png`` in.
+
+def run(app: Any, timeout: float = 120.0, shots: str | None = None) -> int:
+    """Drive ``app`` until a hand is over; prints :func:`summary`; 0 on success, 2 on a failure, 1 on a
+    timeout (``timeout`` seconds without any change at the table) or a closed window.
+
+    ``shots``: a folder to save ``start.png`` (first frame) and ``hand-over.png`` (or ``failed.png``) in.
     """
     try:
-        return _drive(app, time.monotonic() + timeout, shots)
+        return _drive(app, timeout, shots)
     finally:
         while app.stack:
             app.pop()
 
 
-def _drive(app: Any, deadline: float, shots: str | None) -> int:
+def _progress(table: Any | None) -> tuple[Any, ...]:
+    """What changes while a table moves on: a hand played by others resets the timeout, a stall does not."""
+    if table is None:
+        return ()
+    state = table.session.state
+    return (state.table, state.seq, state.connection, state.view is None, state.started)
+
+
+def _drive(app: Any, timeout: float, shots: str | None) -> int:
     from .scenes.start import StartScene
 
     saved_start = False
-    while time.monotonic() < deadline and app.stack:
-        top = app.stack[-1]
+    seen_table = False
+    marker, deadline = None, time.monotonic() + timeout
+    last = None  # the last table shown, to say which one closed
+    outcome = "timeout"
+    while time.monotonic() < deadline:
+        top = app.stack[-1] if app.stack else None
         table = table_of(top)
+        if top is None or (table is None and seen_table):  # the window or its table went away (left)
+            outcome = "closed"
+            break
+        seen_table, last = seen_table or table is not None, table or last
         events = list(pygame.event.get())
         if table is not None and hand_over(table):
             _shot(app, shots, "hand-over.png")
-            print(json.dumps(summary(table, "hand over", app.frames)), flush=True)
+            outcome = "match over" if table.layout().panel.kind == "match_over" else "hand over"
+            print(json.dumps(summary(table, outcome, app.frames)), flush=True)
             app.apply(_quit())
             return 0
+        if table is not None and table.session.state.failure is not None:  # waiting cannot change it
+            _shot(app, shots, "failed.png")
+            out = summary(table, "failed", app.frames)
+            said = table.session.state.failure.text(getattr(table, "lang", "en"))
+            print(f"doublenine play: {said}", file=sys.stderr, flush=True)
+            print(json.dumps(out), flush=True)
+            app.apply(_quit())
+            return 2
+        if _progress(table) != marker:
+            marker, deadline = _progress(table), time.monotonic() + timeout
         if app.frames and not saved_start:
             _shot(app, shots, "start.png")
             saved_start = True
-        if table is None:
+        if table is None:  # only a launch from the start screen presses Create (never after a table went)
             events += _start_clicks(app) if isinstance(top, StartScene) and app.frames else []
         else:
             events += next_clicks(table)
         if not app.step(events):
+            outcome = "closed"
             break
         time.sleep(0.005 if events else 0.02)
-    top = app.stack[-1] if app.stack else None
-    outcome = "timeout" if top is not None else "closed"  # the window closed before the hand ended
-    print(json.dumps(summary(table_of(top) if top is not None else None, outcome, app.frames)), flush=True)
+    print(json.dumps(summary(last, outcome, app.frames)), flush=True)
     return 1
 
 

@@ -8,6 +8,7 @@ or ``--spectate``). With ``--server`` alone: create a table there.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
@@ -263,9 +264,15 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
     table filled in so Watch or Join is one click. Returns 2 once said (and the window closed)."""
     from dataclasses import replace
 
+    from . import autoplay
+
     text = exc.failure.text(lang)
+    if autoplay.wanted(args.autoplay):  # stdout holds the one JSON line; the person's words go to stderr
+        print(f"doublenine play: {text}", file=sys.stderr)
+        print(json.dumps(autoplay.failed(exc.failure)), flush=True)
+        return 2
     print(f"doublenine play: {text}")
-    if not args.window_errors or args.autoplay:
+    if not args.window_errors:
         return 2
     quiet_pygame()
     import pygame
