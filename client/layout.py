@@ -204,7 +204,13 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
     buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f, lang)
     px, py, pw, ph = play_area
-    panel = build_panel(state, ui, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w)
+    # the hand end's panel lies between the plates, so the players it names stay in sight: below the top
+    # plates and their markers, above the own plate (tester finding: it covered the three top plates)
+    clear_top = max(z[1] + z[3] for s in seats if s.side != "bottom" for z in (marker_zone(s, f, sm),)) + m // 2
+    clear = (0, clear_top, felt, max(20, seats[0].plate[1] - m // 2 - clear_top))
+    panel = build_panel(state, ui, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w, clear)
+    if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
+        status = ()
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line

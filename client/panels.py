@@ -94,9 +94,10 @@ def seat_name(state: ClientState, seat: Seat) -> str:
 
 
 def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f: int,
-                hw: int, kept: bool = False) -> Panel | None:
+                hw: int, kept: bool = False, clear: Rect | None = None) -> Panel | None:
     """The most urgent prompt for this state, placed over the play ``area`` of a table ``size`` px;
-    ``kept``: an open side panel lies right of that table (layout.compute_layout's ``side``)."""
+    ``kept``: an open side panel lies right of that table (layout.compute_layout's ``side``); ``clear``:
+    the band between the seats' plates (all of the table when None), where the hand end's panel goes."""
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
         return _failure(area, f, at_table=view is not None)
@@ -104,7 +105,7 @@ def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f
         return None
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
     if len(view.finished) > seen:
-        return _reveal(state, view, view.finished[seen], size, f, hw, kept)
+        return _reveal(state, view, view.finished[seen], size, f, hw, kept, clear)
     me = view.seat
     if not state.started:
         return _lobby(state, area, f)
@@ -176,17 +177,20 @@ PIPS_W = 6.5
 
 
 def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
-            hw: int, kept: bool = False) -> Panel:
-    """R22 hand end: every seat's tiles left, in a panel over the table ``size`` px. ``kept``: a side panel
-    lies right of the table (its Chat button too): no room is kept for the closed panel's button."""
+            hw: int, kept: bool = False, clear: Rect | None = None) -> Panel:
+    """R22 hand end: every seat's tiles left, in a panel over the table ``size`` px, within the height of
+    ``clear`` (the band between the plates: every player's name stays in sight beside the tiles).
+    ``kept``: a side panel lies right of the table (its Chat button too): no room is kept for the closed
+    panel's button."""
     w, h = size
     from .chat import toggle_room
     # the Chat button at the right stays clear of the border, unless the open panel is there already
     side = max(w // 20, f) if kept else max(w // 20, toggle_room(size) + f // 2)
-    rect = (side, round(h * 0.1), w - 2 * side, round(h * 0.8))
+    top, tall = (clear[1], clear[3]) if clear is not None else (round(h * 0.1), round(h * 0.8))
+    rect = (side, top, w - 2 * side, tall)
     x, y, pw, ph = rect
-    title_h = round(3.2 * f)
-    bottom_h = round(8.6 * f)
+    title_h = round(2.6 * f)
+    bottom_h = round(8.2 * f)  # the result, the points, the score and the buttons (render._reveal)
     row_h = (ph - title_h - bottom_h) // 4
     name_w = min(round(11 * f), (pw - 2 * f) * 3 // 10)
     left, right = x + f + name_w, x + pw - f - round(PIPS_W * f)

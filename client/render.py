@@ -9,12 +9,13 @@ from __future__ import annotations
 import pygame
 
 from doublenine.shared.i18n import N_
+from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .layout import SeatSpot, TableLayout
-from .panels import Button, Panel, seat_name
+from .panels import Button, Panel
 from .snake import Rect, Spot
 from .store import ClientState
 from .typeset import MIN_SIZE, Colour
@@ -83,10 +84,9 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         draw_tile(surface, art, sp)
     _ends(surface, lay, art)
     _hand(surface, lay, state, ui, art)
-    if lay.panel is None or not lay.panel.modal:
-        for row, box in lay.status:  # rows placed by the layout, left of the chat and tracker buttons
-            label = art.fit_text(row, lay.font, box[2], INK, bold=True)
-            surface.blit(label, label.get_rect(center=_centre(box)))
+    for row, box in lay.status:  # rows placed by the layout (none under a modal prompt), left of the chat button
+        label = art.fit_text(row, lay.font, box[2], INK, bold=True)
+        surface.blit(label, label.get_rect(center=_centre(box)))
     for b in lay.buttons:
         draw_button(surface, art, b, lay.small, lang, ui.hover == b.id)
     if lay.panel is not None:
@@ -206,9 +206,23 @@ def _top_bar_info(lay: TableLayout, state: ClientState, lang: str) -> list[tuple
     return bits
 
 
+def plate_name(state: ClientState, seat: Seat, lang: str) -> str:
+    """The name a seat's plate shows ("Seat 3" in ``lang`` when nobody named it; "(you)" on one's own);
+    the hand end's rows show the same, so each row reads as the plate it belongs to."""
+    name = state.names[seat - 1] or tr(lang, "Seat {n}", n=int(seat))
+    if state.view is not None and state.view.seat == seat:
+        name = tr(lang, "{name} (you)", name=name)
+    return name
+
+
+TOWARD = {"bottom": "↓", "right": "→", "top": "↑", "left": "←"}
+"""An arrow by the side of the table a seat sits at (R2: the viewer at the bottom, the next seat at the
+right, the partner at the top), put before its name in the hand end's rows: which plate a row is."""
+
+
 def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: SeatSpot, art: Art,
-          lang: str) -> None:
-    for r in spot.backs:
+          lang: str, backs: bool = True) -> None:
+    for r in spot.backs if backs else ():
         draw_back(surface, art, r)
     x, y, w, h = spot.plate
     radius = h // 4
@@ -220,9 +234,7 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     pygame.draw.rect(surface, colour, (x, y + radius // 2, max(3, lay.font // 4), h - radius), border_radius=2)
     pad = lay.font // 2 + max(3, lay.font // 4)
     room = w - pad - max(4, lay.font // 3)
-    name = state.names[spot.seat - 1] or tr(lang, "Seat {n}", n=int(spot.seat))
-    if state.view is not None and state.view.seat == spot.seat:
-        name = tr(lang, "{name} (you)", name=name)
+    name = plate_name(state, spot.seat, lang)
     rows = _seat_rows(state, spot, lang)
     name_s = art.fit_text(name, lay.font, room, INK, bold=True)
     line_h = art.type.line_height(lay.small)
@@ -352,6 +364,9 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     w, h = lay.size
     if p.modal and p.kind in ("reveal", "match_over", "failure"):
         surface.blit(art.plate(w, h, (0, 0, 0, 110), 0), (0, 0))
+    if p.modal and p.kind in ("reveal", "match_over"):  # who played is shown in full beside the result
+        for spot in lay.seats:
+            _seat(surface, lay, state, spot, art, lang, backs=False)
     x, y, pw, ph = p.rect
     f = lay.font
     surface.blit(art.plate(pw, ph, (12, 26, 20, 232), f), (x, y))
@@ -442,7 +457,9 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         pygame.draw.line(surface, (255, 255, 255, 50), (x, y), (x + w, y))
         colour = TEAM_COLOURS[row.seat.team.value]
         room = row.name_w - f  # the name column less its pad; nothing of it reaches the tiles
-        name = art.fit_text(seat_name(state, row.seat), f, room, INK, bold=True)
+        side = next((s.side for s in lay.seats if s.seat == row.seat), None)
+        toward = TOWARD[side] + " " if side is not None else ""
+        name = art.fit_text(toward + plate_name(state, row.seat, lang), f, room, INK, bold=True)
         surface.blit(name, (x + f // 2, y + h // 2 - name.get_height()))
         team = art.fit_text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, room, colour)
         surface.blit(team, (x + f // 2, y + h // 2 + 2))

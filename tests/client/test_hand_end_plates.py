@@ -1,0 +1,107 @@
+"""The hand end's panel (R22) and the players' plates side by side (R2, D8).
+
+Tester finding: at the end of a hand the panel of revealed hands and the score covered the North, East
+and West plates, so a player could not tell whose revealed hand was whose, nor who sat where. The kind:
+a prompt over the table hiding who is at it. Now, in every language, at the smallest supported window
+and larger, with the chat open or not, for a seat and a spectator: the panel lies between the plates
+(and their turn markers), each plate is drawn undimmed over the shade, and each row is named as its
+plate is, with an arrow to the side of the table it sits at.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from doublenine.client import chat
+from doublenine.client.art import Art
+from doublenine.client.layout import compute_layout, marker_zone
+from doublenine.client.local import LocalSession
+from doublenine.client.render import TOWARD, plate_name, render
+from doublenine.client.text import tr
+from doublenine.client.typeset import watch
+from doublenine.client.uistate import Ui
+from doublenine.shared.rules import legal_decisions, to_act
+from doublenine.shared.seats import Seat
+from doublenine.shared.views import view_for
+
+LANGS = ("en", "fr", "pt", "de", "es")
+SIZES = ((800, 600), (1024, 768), (1280, 800), (1920, 1080), (700, 900))
+NAMES = ("José", "Zoë", "", "Maximiliano Alejandro")  # seat 3 unnamed: "Seat 3" in the window's language
+
+
+@pytest.fixture(scope="module")
+def finished() -> LocalSession:
+    s = LocalSession(seed=2026, names=NAMES)
+    s.run_computers()
+    for _ in range(3000):
+        if s.log.state.finished:
+            break
+        if Seat.ONE in to_act(s.log.state):
+            s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
+        else:
+            s.run_computers()
+    s._refresh()  # type: ignore[attr-defined]
+    return s
+
+
+def _state(s: LocalSession, spectator: bool):  # type: ignore[no-untyped-def]
+    state = replace(s.state, table="K7QPA")
+    return replace(state, view=view_for(s.log.state, None)) if spectator else state
+
+
+def _overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("spectator", (False, True), ids=("seat", "spectator"))
+@pytest.mark.parametrize("side_open", (False, True), ids=("closed", "chat-open"))
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGS)
+def test_r22_hand_end_panel_covers_no_plate_and_no_turn_marker(finished, lang, size, side_open, spectator) -> None:  # type: ignore[no-untyped-def]
+    at, side = chat.arrange(size, side_open)
+    lay = compute_layout(_state(finished, spectator), Ui(seen_finished=0), at, lang, side)
+    assert lay.panel is not None and lay.panel.kind == "reveal"
+    covered = [(s.seat, s.side) for s in lay.seats if _overlap(lay.panel.rect, s.plate)]
+    covered += [(s.seat, "marker") for s in lay.seats if s.side != "bottom"
+                and _overlap(lay.panel.rect, marker_zone(s, lay.font, lay.small))]
+    assert covered == []
+    for row in lay.panel.rows:  # every tile inside its row, every row inside the panel
+        x, y, w, h = lay.panel.rect
+        assert y <= row.rect[1] and row.rect[1] + row.rect[3] <= y + h
+        assert all(row.rect[1] <= t.rect[1] and t.rect[1] + t.rect[3] <= row.rect[1] + row.rect[3] for t in row.tiles)
+    buttons = [b.rect for b in lay.panel.buttons]
+    assert all(lay.panel.rows[-1].rect[1] + lay.panel.rows[-1].rect[3] <= b[1] for b in buttons)
+
+
+def _brightest(surface: pygame.Surface, rect) -> int:  # type: ignore[no-untyped-def]
+    sub = surface.subsurface(pygame.Rect(rect).clip(surface.get_rect()))
+    return max(max(sub.get_at((x, y))[:3]) for x in range(sub.get_width()) for y in range(0, sub.get_height(), 2))
+
+
+@pytest.mark.parametrize("spectator", (False, True), ids=("seat", "spectator"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_r22_plates_stay_bright_and_rows_are_named_as_their_plates(finished, lang, spectator) -> None:  # type: ignore[no-untyped-def]
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    size = (800, 600)
+    state = _state(finished, spectator)
+    art = Art()
+    shown, plain = pygame.Surface(size), pygame.Surface(size)
+    done = Ui(seen_finished=len(state.view.finished))  # the same table after Continue: no panel, no shade
+    render(plain, compute_layout(state, done, size, lang), state, done, art, lang)
+    lay = compute_layout(state, Ui(seen_finished=0), size, lang)
+    with watch() as seen:
+        render(shown, lay, state, Ui(seen_finished=0), art, lang)
+    for spot in lay.seats:  # the names on the plates as bright as without the panel (the shade dimmed them)
+        assert _brightest(shown, spot.plate) >= _brightest(plain, spot.plate) - 8, (spot.seat, spot.side)
+    texts = [d.text for d in seen]
+    sides = {s.seat: s.side for s in lay.seats}
+    for row in lay.panel.rows:
+        assert f"{TOWARD[sides[row.seat]]} {plate_name(state, row.seat, lang)}" in texts
+    assert plate_name(state, Seat.THREE, lang) == tr(lang, "Seat {n}", n=3)
+    me = plate_name(state, Seat.ONE, lang)
+    assert me == (NAMES[0] if spectator else tr(lang, "{name} (you)", name=NAMES[0]))
