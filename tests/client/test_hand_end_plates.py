@@ -105,3 +105,21 @@ def test_r22_plates_stay_bright_and_rows_are_named_as_their_plates(finished, lan
     assert plate_name(state, Seat.THREE, lang) == tr(lang, "Seat {n}", n=3)
     me = plate_name(state, Seat.ONE, lang)
     assert me == (NAMES[0] if spectator else tr(lang, "{name} (you)", name=NAMES[0]))
+
+
+@pytest.mark.parametrize("side_open", (False, True), ids=("closed", "chat-open"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_prompt_of_any_situation_covers_a_plate(lang, side_open) -> None:  # type: ignore[no-untyped-def]
+    """The kind beyond the hand end: every prompt the table shows (lobby, draw, review, consent, away,
+    match end, failure...) leaves every plate in sight at the smallest supported window."""
+    from scenes_catalog import table_states
+
+    seen = set()
+    at, side = chat.arrange((800, 600), side_open)
+    for name, state, ui in table_states():
+        lay = compute_layout(state, ui, at, lang, side)
+        if lay.panel is None:
+            continue
+        seen.add(lay.panel.kind)
+        assert [s.seat for s in lay.seats if _overlap(lay.panel.rect, s.plate)] == [], (name, lay.panel.kind)
+    assert {"reveal", "match_over", "draw", "review", "lobby"} <= seen
