@@ -145,9 +145,10 @@ def summary(table: Any | None, outcome: str, frames: int) -> dict[str, Any]:
     return out
 
 
-def failed(failure: Any, frames: int = 0) -> dict[str, Any]:
-    """The JSON object for a launch refused before any window (a table code of the wrong form...)."""
-    return {"autoplay": "failed", "failure": failure.key, "error": failure.text("en"), "frames": frames}
+def failed(failure: Any, table: str = "") -> dict[str, Any]:
+    """The JSON object for a launch refused before any window (a table code of the wrong form, an invite
+    naming no table...); ``table``: the code asked for, when it could be read."""
+    return {"autoplay": "failed", "table": table, "failure": failure.key, "error": failure.text("en"), "frames": 0}
 
 
 def run(app: Any, timeout: float = 120.0, shots: str | None = None) -> int:

@@ -269,7 +269,7 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
     text = exc.failure.text(lang)
     if autoplay.wanted(args.autoplay):  # stdout holds the one JSON line; the person's words go to stderr
         print(f"doublenine play: {text}", file=sys.stderr)
-        print(json.dumps(autoplay.failed(exc.failure)), flush=True)
+        print(json.dumps(autoplay.failed(exc.failure, where[1])), flush=True)
         return 2
     print(f"doublenine play: {text}")
     if not args.window_errors:

@@ -105,3 +105,11 @@ def test_autoplay_with_a_code_of_the_wrong_form_prints_its_json_line(capsys) -> 
     out = capsys.readouterr()
     assert rc == 2 and json.loads(out.out)["failure"] == "table.bad_code"
     assert "is not a table code" in out.err
+
+
+def test_autoplay_with_an_invite_naming_no_table_fails_with_that_code(capsys, url) -> None:  # type: ignore[no-untyped-def]
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    capsys.readouterr()
+    rc = main(["play", "--join", f"doublenine://127.0.0.1:{port}/QQQQQ", "--spectate", "--autoplay"])
+    said = json.loads(capsys.readouterr().out)
+    assert (rc, said["autoplay"], said["table"], said["failure"]) == (2, "failed", "QQQQQ", "table.closed")
