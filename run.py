@@ -7,7 +7,9 @@ Usage:
     python3 run.py doublenine ARGS...               # any other CLI subcommand
 
 Needs only Python 3.11+ and pip. The environment lives in ``.venv`` beside this
-file and is reinstalled only when ``pyproject.toml`` changes.
+file and is reinstalled only when ``pyproject.toml`` changes. ``play`` and
+``doublenine`` install only what the game needs (pyproject's dependencies);
+``test`` adds the test tools (the ``test`` extra) the first time it runs.
 
 Every command runs in the caller's folder, wherever the checkout is: relative paths
 (``replay hand.json``, ``serve --db tables.sqlite3``, ``test tests/unit``) mean what
@@ -35,6 +37,9 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".doublenine-installed"
+"""The game and its dependencies are installed for this pyproject.toml (its SHA-256); written last."""
+TEST_STAMP = VENV / ".doublenine-test-installed"
+"""The test tools (the ``test`` extra) are installed too, for this pyproject.toml; written last."""
 CREATED = VENV / ".doublenine-created"
 """Written once ``venv`` (with pip) finished: a process killed inside ensurepip leaves none."""
 
@@ -65,6 +70,17 @@ SAID: dict[str, dict[str, str]] = {
               "zwei Minuten; der Fortschritt von pip folgt)...",
         "es": "instalando el juego y sus dependencias en .venv (un minuto o dos la primera vez; "
               "a continuación, el progreso de pip)...",
+    },
+    "installing-tests": {
+        "en": "adding the test tools to .venv (the first test run only; pip's progress follows)...",
+        "fr": "ajout des outils de test à .venv (au premier lancement des tests seulement\u00a0; "
+              "la progression de pip suit)...",
+        "pt": "adicionando as ferramentas de teste ao .venv (só na primeira execução dos testes; "
+              "o progresso do pip vem a seguir)...",
+        "de": "die Testwerkzeuge werden zu .venv hinzugefügt (nur beim ersten Testlauf; "
+              "der Fortschritt von pip folgt)...",
+        "es": "añadiendo las herramientas de prueba a .venv (solo la primera vez que se ejecutan las "
+              "pruebas; a continuación, el progreso de pip)...",
     },
     "ready": {"en": ".venv ready", "fr": ".venv prêt", "pt": ".venv pronto", "de": ".venv bereit", "es": ".venv listo"},
     "interrupted-installing": {
@@ -120,18 +136,37 @@ def _pip_works() -> bool:
         return False
 
 
-def ensure_venv() -> None:
-    """Create ``.venv`` and install the project (editable, with test extras) if needed.
+def _installed(tests: bool) -> bool:
+    """Whether ``.venv`` holds what a command needs for this pyproject.toml: the game and its
+    dependencies, and with ``tests`` the test tools too (both stamps, each written last)."""
+    wanted = _wanted_stamp()
+    stamps = (STAMP, TEST_STAMP) if tests else (STAMP,)
+    return PY.exists() and all(s.exists() and s.read_text() == wanted for s in stamps)
 
-    The stamp is written last, only after every step succeeded, so an interrupted or failed
+
+def _test_requirements() -> list[str]:
+    """The ``test`` extra's requirements, as pyproject.toml lists them (PEP 508 strings)."""
+    import tomllib  # here: a ready .venv never needs it
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return list(tomllib.load(f)["project"]["optional-dependencies"]["test"])
+
+
+def ensure_venv(tests: bool = False) -> None:
+    """Create ``.venv`` and install the project (editable) if needed; with ``tests`` the test extra too.
+
+    A player's ``play`` installs the game's dependencies alone (new-user finding: the first
+    ``play`` waited for pytest, mypy, playwright, twine...); ``test`` adds the test extra when it
+    is missing, without reinstalling the game, and a ``play`` after ``test`` installs nothing.
+    Each stamp is written last, only after its step succeeded, so an interrupted or failed
     step (Ctrl-C, a killed process, a network cut during pip) is redone on the next run: a
     ``.venv`` without a stamp is checked, and one whose pip does not run is re-created.
     Everything it prints, pip's log included, goes to stderr: stdout is the command's alone.
     Raises ``subprocess.CalledProcessError`` or ``OSError`` when a step fails.
     """
-    wanted = _wanted_stamp()
-    if PY.exists() and STAMP.exists() and STAMP.read_text() == wanted:
+    if _installed(tests):
         return
+    wanted = _wanted_stamp()
     # a STAMP alone also tells a complete creation (environments made before CREATED existed)
     if not (CREATED.exists() or STAMP.exists()) or not PY.exists() or not _pip_works():
         if VENV.exists():
@@ -142,15 +177,22 @@ def ensure_venv() -> None:
 
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
         CREATED.write_text("")
-    # pip's own progress shows (no -q): the first install takes a minute or two, and a
-    # silent terminal for that long looks hung to a new user. A pip stopped half-way is
-    # simply run again: it repairs what it had half-installed.
-    print("doublenine: " + said("installing"), file=sys.stderr, flush=True)
+    # pip's own progress shows (no -q): the first install takes a while, and a silent terminal
+    # for that long looks hung to a new user. A pip stopped half-way is simply run again: it
+    # repairs what it had half-installed.
     pip = [str(PY), "-m", "pip", "install", "--disable-pip-version-check"]
     # pip writes its log to stdout: sent to stderr, so that stdout holds only the command's own
     # output (`run.py play --autoplay > result.json` on a first run got pip's log before the JSON)
-    subprocess.run([*pip, "-e", f"{ROOT}[test]"], check=True, cwd=ROOT, stdout=sys.stderr.fileno())
-    STAMP.write_text(wanted)
+    if _installed(False):  # the game is there (a `play` ran first): only the test tools are added
+        print("doublenine: " + said("installing-tests"), file=sys.stderr, flush=True)
+        subprocess.run([*pip, *_test_requirements()], check=True, cwd=ROOT, stdout=sys.stderr.fileno())
+    else:
+        print("doublenine: " + said("installing"), file=sys.stderr, flush=True)
+        target = f"{ROOT}[test]" if tests else str(ROOT)
+        subprocess.run([*pip, "-e", target], check=True, cwd=ROOT, stdout=sys.stderr.fileno())
+        STAMP.write_text(wanted)
+    if tests:
+        TEST_STAMP.write_text(wanted)
     print("doublenine: " + said("ready"), file=sys.stderr, flush=True)
 
 
@@ -203,11 +245,11 @@ def main(argv: list[str]) -> int:
         if not argv or argv[0] not in {"play", "test", "doublenine"}:
             print(__doc__, file=sys.stderr)
             return 2
-        ensure_venv()
+        ensure_venv(tests=argv[0] == "test")
         # `test` runs pytest, which never unblocks: it starts as before (its own start-up is pytest's)
         _hold_ctrl_c(argv[0] != "test")
     except KeyboardInterrupt:  # Ctrl-C at the start or during the first install: one line, not a traceback
-        unfinished = not (STAMP.exists() and STAMP.read_text() == _wanted_stamp())
+        unfinished = not _installed(tests=argv[:1] == ["test"])
         print("doublenine: " + (said("interrupted-installing") if unfinished else "interrupted"), file=sys.stderr)
         return INTERRUPTED
     except (subprocess.CalledProcessError, OSError) as exc:  # e.g. the network cut during pip

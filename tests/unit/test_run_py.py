@@ -141,7 +141,8 @@ def test_setup_lines_table_follows_the_catalogs_rules() -> None:
     import string
 
     said = load_run_py().SAID
-    assert sorted(said) == ["above", "creating", "failed", "half-made", "installing", "interrupted-installing", "ready"]
+    assert sorted(said) == ["above", "creating", "failed", "half-made", "installing", "installing-tests",
+                           "interrupted-installing", "ready"]
     fields = {key: [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in by_lang.values()]
               for key, by_lang in said.items()}
     assert {key: sorted(by_lang) for key, by_lang in said.items()} == \
