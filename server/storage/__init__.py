@@ -25,6 +25,11 @@ SHOWN_CHARS = 300
 """At most this much of a chosen store's name is repeated in a refusal (the environment is outside text)."""
 
 
+NO_ASYNCPG = ("a postgresql:// store needs the asyncpg package, which is not installed: "
+              "pip install 'doublenine[postgres]' (from a checkout: .venv/bin/pip install -e '.[postgres]')")
+"""Said when ``--db postgresql://...`` names a store this installation cannot reach (an optional extra)."""
+
+
 class MissingFolder(StoreError):
     """A chosen SQLite file's folder does not exist (``serve`` exits 2): a typo must never start an
     empty store in which every table seems gone. ``source`` is ``--db`` or ``$DOUBLENINE_DB``."""
@@ -86,16 +91,20 @@ def open_store(db: str | os.PathLike[str] | None) -> Store:
     """The store named by ``db`` (see module doc); ``OSError`` if a SQLite file cannot be opened.
 
     A PostgreSQL store connects on its first call, so connection errors surface then
-    (as ``OSError``); ``ImportError`` if asyncpg is not installed
-    (``pip install 'doublenine[postgres]'``).
+    (as ``OSError``); :class:`StoreError` saying how to install it if asyncpg is not installed
+    (the ``postgres`` extra: neither ``doublenine`` from a wheel nor ``run.py play`` installs it).
     """
     if db is not None and not isinstance(db, str):
         db = os.fspath(db)
     if db == ":memory:":
         return MemoryStore()
     if db is not None and db.startswith(POSTGRES_SCHEMES):
-        from .postgres import PostgresStore
-
+        try:
+            from .postgres import PostgresStore
+        except ImportError as exc:  # said by serve in one line, not a traceback
+            if exc.name != "asyncpg":
+                raise
+            raise StoreError(NO_ASYNCPG) from exc
         return PostgresStore(db)
     if db is None:
         db = default_store()

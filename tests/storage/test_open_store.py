@@ -129,3 +129,19 @@ def test_a_bad_sync_setting_is_said_not_raised(value: str, tmp_path: Path, monke
     monkeypatch.setenv("DOUBLENINE_SQLITE_SYNC", " Normal ")
     store = open_store(str(tmp_path / "t.sqlite3"))
     assert isinstance(store, SQLiteStore) and store.synchronous == "NORMAL"
+
+
+def test_postgres_without_asyncpg_is_said_with_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """asyncpg is the optional ``postgres`` extra (``run.py play`` installs only the game's dependencies):
+    a ``postgresql://`` store without it was a ModuleNotFoundError traceback from serve."""
+    import sys
+
+    from doublenine.server.storage.base import StoreError
+
+    monkeypatch.setitem(sys.modules, "asyncpg", None)  # as if not installed
+    monkeypatch.delitem(sys.modules, "doublenine.server.storage.postgres")
+    with pytest.raises(StoreError) as caught:
+        open_store("postgresql://u:p@127.0.0.1:1/x")
+    assert str(caught.value) == ("a postgresql:// store needs the asyncpg package, which is not installed: "
+                                 "pip install 'doublenine[postgres]' (from a checkout: "
+                                 ".venv/bin/pip install -e '.[postgres]')")
