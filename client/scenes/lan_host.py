@@ -363,8 +363,12 @@ class HostedTable:
     def _keep_seat(self, change: Change | None) -> None:
         """The host's Leave ends the hosted game for everyone, as closing the window does: the host
         keeps the seat, so the next start goes on with this match on this computer (README "Play with
-        friends"; new user: after Leave anyway the next start opened a brand-new table instead)."""
-        if change is not None and change.kind == "pop" and hasattr(self.table, "_leave"):
+        friends"; new user: after Leave anyway the next start opened a brand-new table instead). Not at a
+        table on someone else's server (:class:`RemoteServer`): no next start comes back to it, so the
+        table's own Leave stands, the seat given up as its warning said (kind: a Leave that does
+        something else than what the window said; the seat once stayed held with no way back)."""
+        if change is not None and change.kind == "pop" and hasattr(self.table, "_leave") \
+                and not isinstance(self.hosting, RemoteServer):
             self.table._leave = False
 
     def _leaving(self, change: Change) -> Change | None:

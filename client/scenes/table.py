@@ -57,6 +57,13 @@ class Session(Protocol):
     def close(self, leave: bool = True) -> None: ...
 
 
+
+LEAVE_OTHERS_PLAY_ON = N_("Leave gives your seat up: the others play on without you. Press Leave again to go.")
+"""The first Leave's warning at a table with other human players (they play on, the computer takes the seat)."""
+LEAVE_NO_WAY_BACK = N_("Leave gives your seat up: you cannot come back to this match. Press Leave again to go.")
+"""The first Leave's warning at a table on another server where no other person plays: only this window's
+own tables are kept for "Back to your match" (config.keep_match), so the match would end for the player."""
+
 class TableScene:
     """The table for one session; ``on_close`` runs when the scene is left (e.g. stop a server)."""
 
@@ -292,8 +299,9 @@ class TableScene:
 
     def _leave_table(self) -> Change | None:
         """Leave for the start screen. Alone with computers at this window's own local table, the seat is
-        kept (D7) and the start screen offers the way back; with other human players the seat is given up
-        (they play on), said first: the first Leave only warns, a second one within the toast's time goes."""
+        kept (D7) and the start screen offers the way back. Elsewhere the seat is given up, said first (the
+        first Leave only warns, a second one within the toast's time goes): with other human players they
+        play on; at a table on another server this window keeps no way back (:data:`LEAVE_NO_WAY_BACK`)."""
         state, saved = self.session.state, config.load()
         me = state.view.seat if isinstance(state.view, SeatView) else None
         # a human seat nobody has taken is no one who could play on (a hosted table's friend not come yet)
@@ -305,10 +313,11 @@ class TableScene:
         if kept and (not others or (self.leave_stops_all is None and not saved.resume_port)):
             self._leave = False  # the seat waits; close() remembers the score for the start screen
             return Change("pop")
-        if me is not None and others and not stops_all and (self._leave_armed is None or self._now > self._leave_armed):
+        # kind: a Leave that loses the player's match without a word (finding: at another server's table
+        # with three computers one Leave went, and nothing offered the match again)
+        if me is not None and not stops_all and (self._leave_armed is None or self._now > self._leave_armed):
             self._leave_armed = self._now + TOAST_SECONDS
-            self.toast = (tr(self.lang, "Leave gives your seat up: the others play on without you. "
-                                        "Press Leave again to go."), self._leave_armed)
+            self.toast = (tr(self.lang, LEAVE_OTHERS_PLAY_ON if others else LEAVE_NO_WAY_BACK), self._leave_armed)
             self.dirty = True
             return None
         self._leave = True

@@ -79,3 +79,87 @@ def test_a_finished_kept_match_is_no_longer_offered_and_the_earlier_one_comes_ba
     assert (saved.resume_code, saved.resume_token, saved.resume_port, saved.earlier) == ("AAAAA", "ta", 0, ())
     start = StartScene(saved, lambda launch: None)
     assert (start.form.resume, start.form.earlier) == ("", None)
+
+
+# Kind: a Leave that loses the player's match without a word. A table made on another server (`doublenine
+# play --server URL`, three computers) went at one Leave, and its seat token was forgotten: nothing offered
+# that match again (only this window's own tables are kept, config.keep_match). Now the first Leave says so,
+# in the player's language, and the second gives the seat up, as it says. A real server on loopback.
+def _remote_table(server_url: str, lang: str, kinds: tuple[str, str, str, str]):  # type: ignore[no-untyped-def]
+    from doublenine.client.input import Viewport
+    from doublenine.client.scenes.lan_host import HostedTable
+
+    box: dict = {}
+    launcher = make_launcher(lang, box)
+    start = StartScene(config.load(), launcher)
+    app = App(start, (1280, 800))
+    hosted = launcher(Launch("create", "Ana", lang, server_url, level="easy", kinds=kinds))
+    assert isinstance(hosted, HostedTable)  # what `play --server URL` opens
+    app.push(hosted)
+    hosted.resize(Viewport((1280, 800), (1280, 800)))
+    update_until(hosted, lambda: hosted.table.session.state.view is not None and bool(hosted.code))
+    return app, start, hosted
+
+
+def _leave_click(scene):  # type: ignore[no-untyped-def]
+    import pygame
+    x, y, w, h = next(b.rect for b in scene.table.layout().buttons if b.id == "leave")
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False)
+
+
+@pytest.mark.usefixtures("own_folders")
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Leave gives your seat up: you cannot come back to this match. Press Leave again to go."),
+    ("fr", "Quitter libère votre place\u00a0: vous ne pourrez plus revenir à cette partie. "
+           "Appuyez encore sur Quitter pour partir."),
+])
+def test_leave_at_another_servers_table_with_computers_says_the_match_is_lost_first(
+        tmp_path, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.embedded import EmbeddedServer
+
+    server = EmbeddedServer(db=str(tmp_path / "remote.sqlite"), bot_delay=0.0)
+    server.start()
+    try:
+        app, start, hosted = _remote_table(server.url, lang, ("human", "computer", "computer", "computer"))
+        code = hosted.code
+        assert app.apply(hosted.handle(_leave_click(hosted))) is None and app.stack == [start, hosted]
+        assert hosted.table.toast is not None and hosted.table.toast[0] == said
+        app.apply(hosted.handle(_leave_click(hosted)))  # within the message's time: it goes
+        assert app.stack == [start]
+        slot = server.server.registry.tables[code].slots[1]
+        update_until(start, lambda: slot.conn is None)
+        assert slot.token_hash is None  # given up, as said: no seat held for a player with no way back
+        assert (config.load().resume_code, start.form.resume) == ("", None)  # nothing false offered
+    finally:
+        server.stop()
+
+
+@pytest.mark.usefixtures("own_folders")
+def test_leave_at_another_servers_table_with_a_friend_gives_the_seat_up_as_it_warned(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The same kind: the warning said "the others play on without you", then the seat stayed held (the
+    host's keep-the-seat rule, meant for this window's own server), so the friend waited for nobody (D7)."""
+    from doublenine.client.embedded import EmbeddedServer
+    from doublenine.client.net import NetClient, NetSession
+    from doublenine.shared import protocol as p
+    from sessionkit import pump_until
+
+    server = EmbeddedServer(db=str(tmp_path / "remote.sqlite"), bot_delay=0.0)
+    server.start()
+    friend = None
+    try:
+        app, start, hosted = _remote_table(server.url, "en", ("human", "human", "computer", "computer"))
+        friend = NetClient(server.url, p.Join(code=hosted.code, seat=None, name="Zoë")).start()
+        pump_until(NetSession(friend), lambda s: s.view is not None and s.view.seat is not None)
+        state = lambda: hosted.table.session.state  # noqa: E731
+        update_until(hosted, lambda: state().humans - state().free == {Seat.ONE, Seat.TWO})  # Zoë sat down
+        assert hosted.handle(_leave_click(hosted)) is None
+        assert hosted.table.toast is not None and "the others play on without you" in hosted.table.toast[0]
+        app.apply(hosted.handle(_leave_click(hosted)))
+        assert app.stack == [start]
+        slot = server.server.registry.tables[hosted.code].slots[1]
+        update_until(start, lambda: slot.conn is None)
+        assert slot.token_hash is None  # given up: the computer plays seat 1 for the friend
+    finally:
+        if friend is not None:
+            friend.close()
+        server.stop()

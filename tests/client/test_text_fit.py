@@ -110,19 +110,23 @@ def test_a_message_covers_no_control_nor_the_hand(lang: str, size: tuple[int, in
     """Kind: a short message drawn over the player's hand (new user: "Leave gives your seat up..." lay
     over the tiles). The longest table message, in every play situation, shares no pixel with the
     hand, a plate, a button or the chat and tracker buttons."""
+    from doublenine.client.scenes.table import LEAVE_NO_WAY_BACK, LEAVE_OTHERS_PLAY_ON, TOAST_ROWS
     from doublenine.client.text import tr
-    text = tr(lang, "Leave gives your seat up: the others play on without you. Press Leave again to go.")
-    covered = []
-    for name, state, ui in STATES + WAITS:
-        scene = table_scene(replace(state, tracker=True), ui, lang, size, waited=name.startswith("wait"))
-        if scene.layout().panel is not None and scene.layout().panel.modal:
-            continue  # a modal prompt: the message is read over it, nothing under it is reachable anyway
-        scene.toast = (text, 10.0)
-        box = pygame.Rect(scene._toast_box(size)[1])
-        lay = scene.layout()
-        things = controls(scene) + [(f"plate:{s.seat}", s.plate) for s in lay.seats]
-        covered += [(name, what, rect) for what, rect in things if box.colliderect(pygame.Rect(rect))]
-    assert covered == []
+    covered, cut = [], []
+    for text in (tr(lang, LEAVE_OTHERS_PLAY_ON), tr(lang, LEAVE_NO_WAY_BACK)):  # the longest, in each language
+        for name, state, ui in STATES + WAITS:
+            scene = table_scene(replace(state, tracker=True), ui, lang, size, waited=name.startswith("wait"))
+            if scene.layout().panel is not None and scene.layout().panel.modal:
+                continue  # a modal prompt: the message is read over it, nothing under it is reachable anyway
+            scene.toast = (text, 10.0)
+            rows, rect, _ = scene._toast_box(size)
+            box = pygame.Rect(rect)
+            lay = scene.layout()
+            things = controls(scene) + [(f"plate:{s.seat}", s.plate) for s in lay.seats]
+            covered += [(name, what, rect) for what, rect in things if box.colliderect(pygame.Rect(rect))]
+            if len(rows) > TOAST_ROWS or " ".join(rows) != text:  # every word said, none cut
+                cut.append((name, rows))
+    assert (covered, cut) == ([], [])
 
 
 @pytest.mark.parametrize("screen", ("table/failure-longest", "join/failure-longest", "start/failure-longest"))
