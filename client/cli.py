@@ -139,6 +139,9 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                     on_joined = _remember_resumed(saved.resume_code)
         elif launch.mode == "join":
             attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
+            held = _seat_held(launch.server, launch.table, launch.seat) if remember and launch.server else None
+            if held is not None:  # D7: the seat this computer holds there, taken back; a new one if it is gone
+                attach, fallback = held, attach
         else:
             attach = p.Spectate(code=launch.table)
         if launch.server and remember:
@@ -208,6 +211,9 @@ def _remember_what_worked(server: str) -> Any:
 
     Only what worked is remembered: an address that never answered, or a table code the server
     refused, is never prefilled next time (and "Create table" never tries a dead server).
+    The seat token too (a rejoin brings none: the one kept for that table stays), so that a window
+    closed at another server's table can come back to its seat (D7; tester finding: after closing it,
+    joining again was refused "Table ... is full", the seat held for a token nothing kept).
     """
     def joined(code: str, token: str | None) -> None:
         from dataclasses import replace
@@ -215,8 +221,24 @@ def _remember_what_worked(server: str) -> Any:
         from doublenine.shared.invite import server_base
 
         from . import config
-        config.save(replace(config.load(), server=server_base(server), table=code))
+        saved = config.load()
+        same = (saved.server, saved.table) == (server_base(server), code)
+        kept = token or (saved.table_token if same else "")
+        config.save(replace(saved, server=server_base(server), table=code, table_token=kept))
     return joined
+
+
+def _seat_held(server: str, table: str, seat: int | None) -> Any:
+    """A ``rejoin`` of the seat this computer holds at ``server``'s table ``table`` (remembered by
+    :func:`_remember_what_worked`), or None: none held there, or another seat asked for (``--seat``)."""
+    from doublenine.shared import protocol as p
+    from doublenine.shared.invite import server_base
+
+    from . import config
+    saved = config.load()
+    if not saved.table_token or (saved.server, saved.table) != (server_base(server), table.strip().upper()):
+        return None
+    return p.Rejoin(code=saved.table, token=saved.table_token) if seat is None else None
 
 
 def _remember_local_table(code: str, token: str | None) -> None:

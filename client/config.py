@@ -20,6 +20,10 @@ class Settings:
     lang: str = ""
     """Empty until chosen: the system's language is used."""
     table: str = ""
+    table_token: str = ""
+    """The seat token held at :attr:`server`'s table :attr:`table` (a table on another server): joining
+    that table again (``play --server URL --table CODE``, the start screen's Join) takes that seat back
+    with it (D7) instead of asking for a free one; empty when no seat is held there."""
     resume_code: str = ""
     """The table of the last local game (embedded server), to come back to it on the next start."""
     resume_token: str = ""
@@ -159,7 +163,7 @@ def _fits(name: str, value: object) -> bool:
 
     if name in CODES:
         return value == "" or (isinstance(value, str) and is_code(value))
-    return name != "resume_token" or value == "" or _is_token(value)
+    return name not in ("resume_token", "table_token") or value == "" or _is_token(value)
 
 
 def _is_token(value: object) -> bool:

@@ -395,6 +395,8 @@ class TableScene:
         # (100-62)" outlived its match): an earlier kept match is offered again, or none
         if (self._leave or over) and state.table and state.table == saved.resume_code:
             saved = config.drop_match(saved)
+        if (self._leave or over) and state.table and state.table == saved.table and saved.table_token:
+            saved = replace(saved, table_token="")  # another server's seat given up, or its match over
         failure = getattr(state, "failure", None)
         url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
         if getattr(failure, "key", "") == "host.stopped" and url:

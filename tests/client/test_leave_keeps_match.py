@@ -163,3 +163,38 @@ def test_leave_at_another_servers_table_with_a_friend_gives_the_seat_up_as_it_wa
         if friend is not None:
             friend.close()
         server.stop()
+
+
+@pytest.mark.usefixtures("own_folders")
+def test_closing_the_window_at_another_servers_table_keeps_the_seat_and_joining_again_takes_it_back(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """D7, the same kind (a match lost without a word): closing the window at a table made on another server
+    left the seat held for a token nothing kept, and joining that table again was refused "Table ... is
+    full". The window keeps that seat's token with the server and table it remembers; Leave forgets it."""
+    from doublenine.client.embedded import EmbeddedServer
+    from doublenine.client.scenes.base import Change
+
+    server = EmbeddedServer(db=str(tmp_path / "remote.sqlite"), bot_delay=0.0)
+    server.start()
+    try:
+        app, start, hosted = _remote_table(server.url, "en", ("human", "computer", "computer", "computer"))
+        code = hosted.code
+        update_until(hosted, lambda: config.load().table_token != "")
+        app.apply(Change("quit"))  # the window closed: the seat waits (D7)
+        slot = server.server.registry.tables[code].slots[1]
+        update_until(start, lambda: slot.conn is None)
+        assert slot.token_hash is not None and (config.load().server, config.load().table) == (server.url, code)
+        launcher = make_launcher("en", {})
+        back = launcher(Launch("join", "Ana", "en", server.url, code))  # `play --server URL --table CODE`
+        app = App(start, (1280, 800))
+        app.push(back)
+        update_until(back, lambda: back.session.state.view is not None)
+        assert (back.session.state.table, back.session.state.view.seat) == (code, Seat.ONE)
+        app.apply(back._leave_table())  # the first Leave says the match would be lost
+        assert back.toast is not None and app.stack == [start, back]
+        app.apply(back._leave_table())
+        assert app.stack == [start] and config.load().table_token == ""  # given up: nothing to come back to
+        update_until(start, lambda: slot.conn is None)
+        assert slot.token_hash is None
+    finally:
+        server.stop()
