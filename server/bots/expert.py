@@ -34,6 +34,7 @@ from typing import NamedTuple
 from doublenine.shared.moves import End, Move, Pass, Play
 from doublenine.shared.views import SeatView
 
+from .endgame import solve
 from .equity import equity_table, tie_value
 from .heuristic import W_DOUBLE, W_LEAD_SUIT, W_PARTNER_LOCKED, score_play
 from .inference import PlayModel, lead_factors
@@ -103,6 +104,11 @@ class ExpertSettings:
     allocation: str = "uniform"
     """How a decision's rollouts are shared: "uniform" (every candidate in every world) or "halving"
     (sequential halving, Karnin, Koren, Somekh 2013: rounds that keep the better half by mean plus prior)."""
+    endgame: int = 0
+    """Once at most this many tiles are left in the four hands after the play, each world is searched
+    exactly (:func:`.endgame.solve`, perfect-information minimax) instead of rolled out (0: never)."""
+    endgame_worlds: int = 160
+    """The worlds per candidate when the exact search is used (it costs about ten rollouts)."""
 
     def __post_init__(self) -> None:
         """Raises ``ValueError`` for a choice not listed above or a number outside :data:`LIMITS`."""
@@ -130,7 +136,7 @@ LIMITS: dict[str, tuple[float, float]] = {
     "beta": (0.0, 100.0), "temper": (0.0, 10.0), "prior": (0.0, 1_000.0), "auto_beta": (0.0, 100.0),
     "lam": (0.0, 100.0), "floor": (0.0, 100.0), "lead_lam": (0.0, 100.0),
     "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
-    "unseen": (0.0, 100.0), "partner_locked": (-100.0, 100.0),
+    "unseen": (0.0, 100.0), "partner_locked": (-100.0, 100.0), "endgame": (0, 20), "endgame_worlds": (1, 10_000),
 }
 """Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
 ``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
@@ -209,6 +215,9 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
     the most worlds (``Estimate.worlds`` differs between candidates then).
     """
     n = max(s.min_worlds, min(s.max_worlds, s.playouts // len(cands)))
+    exact = s.endgame > 0 and k.hand.bit_count() - 1 + sum(k.counts) - k.counts[k.me] <= s.endgame
+    if exact:
+        n = min(n, s.endgame_worlds)
     value, tie = (value_table(view, k, s.win_bonus, s.match_bonus), 0.0) if s.value == "bonus" \
         else (equity_table(view, k), tie_value(view, k))
     mine = k.me & 1
@@ -253,6 +262,12 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
                 if h[me] == 0:  # R16: the play goes out
                     o = mine ^ 1
                     team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
+                elif exact:
+                    v = solve(h[:4], left, right, nxt, 0, value, tie, mine)
+                    sums[c] += v
+                    squares[c] += v * v
+                    counts[c] += 1
+                    continue
                 else:
                     team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy,
                                                   exposed_after[c][:] if numbers else None, line | bit, unseen,
