@@ -16,9 +16,9 @@ SIZES = ((800, 600), (1280, 800), (2560, 1440))
 NAMES = ("José", "Zoë", "Ñandú", "Jose\u0301")
 
 
-def session_at(done, seed: int = 7) -> LocalSession:  # type: ignore[no-untyped-def]
+def session_at(done, seed: int = 7, names: tuple[str, ...] = NAMES) -> LocalSession:  # type: ignore[no-untyped-def]
     """A local table (seat 1 human) advanced until ``done(state)``; seat 1 plays its first legal decision."""
-    s = LocalSession(seed=seed, names=NAMES)
+    s = LocalSession(seed=seed, names=names)
     s.run_computers()
     for _ in range(3000):
         if done(s.log.state):

@@ -23,9 +23,10 @@ from doublenine.client.render import TOWARD, plate_name, render
 from doublenine.client.text import tr
 from doublenine.client.typeset import watch
 from doublenine.client.uistate import Ui
-from doublenine.shared.rules import legal_decisions, to_act
 from doublenine.shared.seats import Seat
 from doublenine.shared.views import view_for
+
+from client_helpers import session_at
 
 LANGS = ("en", "fr", "pt", "de", "es")
 SIZES = ((800, 600), (1024, 768), (1280, 800), (1920, 1080), (700, 900))
@@ -34,15 +35,7 @@ NAMES = ("José", "Zoë", "", "Maximiliano Alejandro")  # seat 3 unnamed: "Seat 
 
 @pytest.fixture(scope="module")
 def finished() -> LocalSession:
-    s = LocalSession(seed=2026, names=NAMES)
-    s.run_computers()
-    for _ in range(3000):
-        if s.log.state.finished:
-            break
-        if Seat.ONE in to_act(s.log.state):
-            s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
-        else:
-            s.run_computers()
+    s = session_at(lambda state: bool(state.finished), seed=2026, names=NAMES)  # the first hand ended
     s._refresh()  # type: ignore[attr-defined]
     return s
 

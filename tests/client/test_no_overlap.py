@@ -108,15 +108,7 @@ def test_the_case_at_800x600_the_tracker_puts_the_backs_under_the_plate_full_siz
 
 
 def _finished() -> LocalSession:
-    s = LocalSession(seed=2026, names=("José", "Zoë", "Ñandú", "Jose\u0301 Luis"))
-    s.run_computers()
-    for _ in range(3000):
-        if s.log.state.finished:
-            break
-        if Seat.ONE in to_act(s.log.state):
-            s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
-        else:
-            s.run_computers()
+    s = session_at(lambda state: bool(state.finished), seed=2026, names=("José", "Zoë", "Ñandú", "Jose\u0301 Luis"))  # the first hand ended
     s._refresh()  # type: ignore[attr-defined]
     return s
 
