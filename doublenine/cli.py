@@ -2,7 +2,9 @@
 
 Each subcommand lives in its own light module that exposes
 ``add_arguments(parser)`` and ``run(args) -> int``; heavy imports (pygame,
-websockets) happen inside ``run`` so ``doublenine --help`` stays fast.
+websockets) happen inside ``run`` so ``doublenine --help`` stays fast. A module
+may also expose ``check_arguments(args) -> str | None``: the sentence refusing
+options that cannot work together, said like argparse's own errors (exit 2).
 """
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
             continue  # subcommand not built yet
         sp = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(sp)
-        sp.set_defaults(_run=module.run)
+        sp.set_defaults(_run=module.run, _check=getattr(module, "check_arguments", None), _parser=sp)
     return parser
 
 
@@ -58,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "_run", None):
             parser.print_help()
             return 2
+        problem = args._check(args) if args._check else None
+        if problem:  # options that cannot work together: refused as argparse refuses its own (usage, exit 2)
+            args._parser.error(problem)
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
         return interrupted(argv[0] if argv and argv[0] in SUBCOMMANDS else "")

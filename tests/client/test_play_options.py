@@ -1,0 +1,131 @@
+"""Kind: options that only make sense together. ``play --table CODE`` without ``--server`` dialled an empty
+address ("Cannot reach a doublenine table at :80"); ``--seat``/``--spectate`` without a table, the new-table
+options with a table joined, ``--spectate`` with the start screen, ``--server``/``--table`` beside ``--join``
+and ``--autoplay-shots`` without ``--autoplay`` were dropped without a word. Each is refused at once as
+argparse refuses its own mistakes: usage, one sentence in the window's language, exit 2, nothing dialled or
+saved. With ``--start-screen`` the table's settings and seat fill the form in (they were dropped too)."""
+from __future__ import annotations
+
+import pytest
+
+from doublenine.client import config
+from doublenine.cli import main
+
+SERVER = ("--server", "ws://127.0.0.1:9/")
+
+
+@pytest.fixture(autouse=True)
+def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    monkeypatch.delenv("DOUBLENINE_AUTOPLAY", raising=False)
+
+
+def _refusal(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert (stop.value.code, out) == (2, "")
+    assert err.startswith("usage: doublenine play ")
+    return err.splitlines()[-1]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "--table needs the table's server: add --server ws://HOST:PORT/, or give the invite with --join instead."),
+    ("fr", "--table a besoin du serveur de la table\u00a0: ajoutez --server ws://HÔTE:PORT/, ou donnez plutôt "
+           "l'invitation avec --join."),
+    ("pt", "--table precisa do servidor da mesa: adicione --server ws://HOST:PORTA/ ou, em vez disso, passe o "
+           "convite com --join."),
+    ("de", "--table braucht den Server des Tisches: Fügen Sie --server ws://HOST:PORT/ hinzu, oder geben Sie "
+           "stattdessen die Einladung mit --join an."),
+    ("es", "--table necesita el servidor de la mesa: añada --server ws://HOST:PUERTO/, o dé en su lugar la "
+           "invitación con --join."),
+])
+def test_table_without_a_server_is_refused_in_five_languages(capsys, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    for extra in ([], ["--spectate"], ["--seat", "2"]):
+        assert _refusal(capsys, ["play", "--lang", lang, "--table", "KQ7PA", *extra]) == f"doublenine play: error: {said}"
+    assert not config.config_path().exists()  # refused before anything was saved
+
+
+def test_the_remembered_language_says_the_refusal(capsys) -> None:  # type: ignore[no-untyped-def]
+    config.save(config.Settings(lang="de"))
+    assert _refusal(capsys, ["play", "--seat", "3"]) == (
+        "doublenine play: error: --seat braucht einen Tisch zum Beitreten: Fügen Sie --server und --table hinzu, "
+        "oder geben Sie die Einladung mit --join an.")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--spectate"], "--spectate needs a table to join: add --server and --table, or give the invite with --join."),
+    (["--seat", "2", *SERVER], "--seat needs a table to join: add --server and --table, or give the invite with --join."),
+    (["--join", "doublenine://127.0.0.1:9/KQ7PA", *SERVER], "--server has no effect with --join: leave one of them out."),
+    (["--join", "doublenine://127.0.0.1:9/KQ7PA", "--table", "KQ7PA"],
+     "--table has no effect with --join: leave one of them out."),
+    (["--join", "doublenine://127.0.0.1:9/KQ7PA", "--public"], "--public has no effect with --join: leave one of them out."),
+    ([*SERVER, "--table", "KQ7PA", "--seed", "7"], "--seed has no effect with --table: leave one of them out."),
+    ([*SERVER, "--table", "KQ7PA", "--level", "easy"], "--level has no effect with --table: leave one of them out."),
+    ([*SERVER, "--table", "KQ7PA", "--tracker"], "--tracker has no effect with --table: leave one of them out."),
+    ([*SERVER, "--table", "KQ7PA", "--phrases-only"],
+     "--phrases-only has no effect with --table: leave one of them out."),
+    (["--start-screen", *SERVER, "--table", "KQ7PA", "--spectate"],
+     "--spectate has no effect with --start-screen: leave one of them out."),
+    (["--autoplay-shots", "/tmp/nowhere"], "--autoplay-shots needs --autoplay."),
+])
+def test_options_that_cannot_work_together_are_refused(capsys, argv: list[str], said: str) -> None:  # type: ignore[no-untyped-def]
+    assert _refusal(capsys, ["play", "--lang", "en", *argv]) == f"doublenine play: error: {said}"
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--window-errors"], ["--window-errors", "--join"], [*SERVER], [*SERVER, "--level", "easy", "--public"],
+    [*SERVER, "--table", "KQ7PA", "--spectate"], [*SERVER, "--table", "KQ7PA", "--seat", "2"],
+    ["--join", "doublenine://127.0.0.1:9/KQ7PA", "--spectate"], ["--start-screen", "--table", "KQ7PA"],
+    ["--start-screen", "--autoplay", "--autoplay-shots", "/tmp/x"], ["--seed", "7", "--tracker"],
+    ["--start-screen", "--seed", "7", "--seat", "3"], ["--start-screen", *SERVER, "--table", "KQ7PA", "--level", "easy"],
+])
+def test_options_that_work_together_are_let_through(argv: list[str]) -> None:
+    from doublenine.cli import build_parser
+
+    args = build_parser().parse_args(["play", *argv])
+    assert args._check(args) is None
+
+
+def test_autoplay_from_the_environment_lets_shots_through(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.cli import build_parser
+
+    monkeypatch.setenv("DOUBLENINE_AUTOPLAY", "1")
+    args = build_parser().parse_args(["play", "--autoplay-shots", "/tmp/x"])
+    assert args._check(args) is None
+
+
+@pytest.mark.parametrize(("argv", "missing"), [(["--table", "KQ7PA"], "--server"),
+                                               (["--server", "ws://127.0.0.1:9/"], "--table")])
+def test_bot_needs_its_server_and_table_at_once(capsys, argv: list[str], missing: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as stop:
+        main(["bot", *argv])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"doublenine bot: error: the following arguments are required: {missing}")
+
+
+def test_the_start_screen_shows_the_table_settings_given(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client import app, cli
+    from doublenine.client.scenes.start import Form
+
+    shown: list[Form] = []
+
+    class NoWindow:
+        def __init__(self, start, *a, **k) -> None:  # type: ignore[no-untyped-def]
+            shown.append(start.form)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(app, "App", NoWindow)
+    argv = ["play", "--lang", "en", "--start-screen", "--seed", "7", "--level", "easy", "--tracker", "--phrases-only",
+            "--public", "--seat", "3"]
+    assert main(argv) == 0
+    form = shown[0]
+    assert (form.seed, form.level, form.tracker, form.phrases, form.public, form.seat) == (
+        "7", "easy", True, True, True, "3")
+    assert main(["play", "--lang", "en", "--start-screen"]) == 0
+    bare = shown[1]
+    assert (bare.seed, bare.level, bare.tracker, bare.phrases, bare.public, bare.seat) == (
+        "", "expert", False, False, False, "any")
