@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from doublenine.shared.chat import PHRASES
-from doublenine.shared.i18n import N_
+from doublenine.shared.i18n import N_, shown_seat_name
 from doublenine.shared.seats import Seat, team_of
 
 from .art import GOLD, TEAM_COLOURS, Art
@@ -26,7 +26,8 @@ FIELD_FILL = (8, 18, 14, 255)
 
 def line_text(line: Any, lang: str) -> tuple[str, str]:
     """(who, what) of a chat line in ``lang``: a phrase id becomes the reader's own words."""
-    who = str(line.name) if line.seat is not None else tr(lang, "Spectator")
+    # the name the seat had when it spoke, shown as every seat's name is (a default name translated)
+    who = shown_seat_name(lang, int(line.seat), str(line.name)) if line.seat is not None else tr(lang, "Spectator")
     what = line.text if line.text is not None else tr(lang, PHRASES.get(str(line.phrase), str(line.phrase)))
     return who, what
 

@@ -208,7 +208,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     # plates and their markers, above the own plate (tester finding: it covered the three top plates)
     clear_top = max(z[1] + z[3] for s in seats if s.side != "bottom" for z in (marker_zone(s, f, sm),)) + m // 2
     clear = (0, clear_top, felt, max(20, seats[0].plate[1] - m // 2 - clear_top))
-    panel = build_panel(state, ui, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w, clear)
+    panel = build_panel(state, ui, lang, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w, clear)
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
@@ -231,7 +231,7 @@ def _status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> t
     from .panels import status_line
     from .text import say
 
-    msgid, args = status_line(state, ui)
+    msgid, args = status_line(state, ui, lang)
     if not msgid:
         return ()
     text = say(lang, msgid, args)

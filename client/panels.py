@@ -19,7 +19,7 @@ from doublenine.shared.tiles import Tile
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
 from .snake import Rect, Spot
-from .store import ClientState
+from .store import ClientState, seat_name
 from .uistate import Ui
 
 Text = tuple[str, dict[str, Any]]
@@ -88,16 +88,12 @@ class Panel:
         return None
 
 
-def seat_name(state: ClientState, seat: Seat) -> str:
-    """The name shown for ``seat``: its player's name, or "Seat N"."""
-    return state.names[seat - 1] or f"Seat {int(seat)}"
-
-
-def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f: int,
+def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], area: Rect, f: int,
                 hw: int, kept: bool = False, clear: Rect | None = None) -> Panel | None:
     """The most urgent prompt for this state, placed over the play ``area`` of a table ``size`` px;
     ``kept``: an open side panel lies right of that table (layout.compute_layout's ``side``); ``clear``:
-    the band between the seats' plates (all of the table when None), where the hand end's panel goes."""
+    the band between the seats' plates (all of the table when None), where the hand end's panel goes;
+    ``lang``: the language the seats it names are named in (:func:`.store.seat_name`)."""
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
         return _failure(area, f, at_table=view is not None)
@@ -105,25 +101,25 @@ def build_panel(state: ClientState, ui: Ui, size: tuple[int, int], area: Rect, f
         return None
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
     if len(view.finished) > seen:
-        return _reveal(state, view, view.finished[seen], size, f, hw, kept, clear)
+        return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear)
     me = view.seat
     if not state.started:
         return _lobby(state, area, f)
     asks = [c for c in state.consent if c.seat != me]
     if asks and me is not None:
-        return _consent(state, asks[0], area, f)
+        return _consent(state, asks[0], area, f, lang)
     away = sorted(state.away - {me}) if me is not None else []
     if away and view.phase is not Phase.MATCH_OVER:
-        return _away(state, away[0], area, f)
+        return _away(state, away[0], area, f, lang)
     if view.phase is Phase.MATCH_OVER:
-        return _match_over(state, view, area, f)
+        return _match_over(state, view, area, f, lang)
     if view.phase is Phase.DRAW:
-        return _draw(state, view, ui, area, f)
+        return _draw(state, view, ui, area, f, lang)
     if isinstance(view, SeatView) and view.phase is Phase.NOMINATE and view.entitled is not None \
             and view.entitled.lower_seat == me:
-        return _nominate(state, view, area, f)
+        return _nominate(state, view, area, f, lang)
     if isinstance(view, SeatView) and view.phase is Phase.REVIEW and not view.answered:
-        return _review(state, view, area, f)
+        return _review(state, view, area, f, lang)
     return None
 
 
@@ -177,7 +173,7 @@ PIPS_W = 6.5
 
 
 def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
-            hw: int, kept: bool = False, clear: Rect | None = None) -> Panel:
+            hw: int, lang: str, kept: bool = False, clear: Rect | None = None) -> Panel:
     """R22 hand end: every seat's tiles left, in a panel over the table ``size`` px, within the height of
     ``clear`` (the band between the plates: every player's name stays in sight beside the tiles).
     ``kept``: a side panel lies right of the table (its Chat button too): no room is kept for the closed
@@ -210,7 +206,7 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
             spots.append(Spot((left + c * (s + gap), top + r * (2 * s + gap), s, 2 * s), t.low, t.high, True))
         rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1],
                               name_w, (left, ry, right - left, row_h)))
-    lines: list[Text] = [_result_line(state, fh)]
+    lines: list[Text] = [_result_line(state, fh, lang)]
     if fh.winner is not None:
         lines.append((N_("Team {team} scores {count} point"),
                       {"_plural": N_("Team {team} scores {count} points"), "count": fh.points,
@@ -224,9 +220,9 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
                  rows=tuple(rows))
 
 
-def _result_line(state: ClientState, fh: FinishedHand) -> Text:
+def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
     if fh.result is Result.DOMINO and fh.ender is not None:
-        return (N_("Domino! {name} played their last tile"), {"name": seat_name(state, fh.ender)})
+        return (N_("Domino! {name} played their last tile"), {"name": seat_name(state, fh.ender, lang)})
     if fh.result is Result.TIE:
         return (N_("Blocked, and a tie: nobody scores"), {})
     low = min(fh.pip_totals)
@@ -234,17 +230,17 @@ def _result_line(state: ClientState, fh: FinishedHand) -> Text:
     seats = [s for s in Seat if fh.pip_totals[s - 1] == low and fh.winner is not None and s.team is fh.winner]
     if len(seats) == 2:
         return (N_("Blocked: {a} and {b} hold the lowest total, {pips}"),
-                {"a": seat_name(state, seats[0]), "b": seat_name(state, seats[1]), "pips": low})
-    return (N_("Blocked: {name} holds the lowest total, {pips}"), {"name": seat_name(state, seats[0]), "pips": low})
+                {"a": seat_name(state, seats[0], lang), "b": seat_name(state, seats[1], lang), "pips": low})
+    return (N_("Blocked: {name} holds the lowest total, {pips}"), {"name": seat_name(state, seats[0], lang), "pips": low})
 
 
-def _consent(state: ClientState, ask: Any, area: Rect, f: int) -> Panel:
+def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str) -> Panel:
     rect = _fit(area, round(30 * f), 0, f)
     what = {"undo": N_("undo"), "redo": N_("redo"), "restart": N_("restart the hand"),
             "new_match": N_("start a new match"), "hand_over": N_("hand a seat to a computer")}.get(ask.what, ask.what)
     buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", N_("Accept"), True, ()),
                                      (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
-    return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat), "what": what}),
+    return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat, lang), "what": what}),
                  (), buttons)
 
 
@@ -277,9 +273,9 @@ def _lobby(state: ClientState, area: Rect, f: int) -> Panel:
                  modal=False)
 
 
-def _away(state: ClientState, seat: Seat, area: Rect, f: int) -> Panel:
+def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str) -> Panel:
     """D7: a human seat lost its player; the others may let the computer play it meanwhile."""
-    name = seat_name(state, seat)
+    name = seat_name(state, seat, lang)
     lines: list[Text] = [(N_("The match waits for {name} to come back"), {"name": name})]
     rect = _fit(area, round(32 * f), len(lines), f)
     buttons = _row_buttons(rect, f, [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), False,
@@ -287,12 +283,12 @@ def _away(state: ClientState, seat: Seat, area: Rect, f: int) -> Panel:
     return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False)
 
 
-def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int) -> Panel:
+def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: str) -> Panel:
     team = view.winner.value if view.winner is not None else "?"
     lines: list[Text] = []
     if view.winner is not None:
         a, b = view.winner.seats
-        lines.append((N_("{a} and {b}"), {"a": seat_name(state, a), "b": seat_name(state, b)}))
+        lines.append((N_("{a} and {b}"), {"a": seat_name(state, a, lang), "b": seat_name(state, b, lang)}))
     lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
     if view.named is NamedResult.TRIPOLLUA:
         lines.append((N_("Tripollúa! From nothing to 100 in one hand"), {}))
@@ -307,7 +303,7 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int) -> 
                  _row_buttons(rect, f, specs))
 
 
-def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int) -> Panel:
+def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, lang: str) -> Panel:
     x, y, aw, ah = area
     rect = _box(area, round(aw * 0.96), round(ah * 0.98))
     px, py, pw, ph = rect
@@ -328,7 +324,7 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int) -
     if me is not None and me in view.waiting_for():
         line: Text = (N_("Pick a face-down tile for team {team}: the higher total opens"), {"team": me.team.value})
     else:
-        names = ", ".join(seat_name(state, s_) for s_ in sorted(view.waiting_for()))
+        names = ", ".join(seat_name(state, s_, lang) for s_ in sorted(view.waiting_for()))
         line = (N_("Waiting for {names} to draw"), {"names": names})
     lines: list[Text] = [line]
     for d in view.draws[-1:]:
@@ -337,7 +333,7 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int) -
     return Panel("draw", rect, (N_("Opening draw"), {}), tuple(lines), (), cells, taken, modal=False)
 
 
-def _nominate(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
+def _nominate(state: ClientState, view: SeatView, area: Rect, f: int, lang: str) -> Panel:
     me = view.seat
     lines: list[Text] = []
     if view.hand_number == 0 and view.draws:
@@ -345,14 +341,14 @@ def _nominate(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
         lines.append((N_("Opening draw: Team A {a}, Team B {b}"), {"a": str(d.tile_a), "b": str(d.tile_b)}))
     lines.append((N_("Your team leads the next hand. Who plays first?"), {}))
     rect = _fit(area, round(32 * f), len(lines), f)
-    partner = seat_name(state, me.partner)
+    partner = seat_name(state, me.partner, lang)
     buttons = _row_buttons(rect, f, [(f"nominate:{int(me)}", N_("I lead"), True, ()),
                                      (f"nominate:{int(me.partner)}", N_("{name} leads"), False,
                                       (("name", partner),))])
     return Panel("nominate", rect, (N_("Choose the opener"), {}), tuple(lines), buttons)
 
 
-def _review(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
+def _review(state: ClientState, view: SeatView, area: Rect, f: int, lang: str) -> Panel:
     n = view.doubles
     lines: list[Text] = [(N_("You hold {count} double"), {"_plural": N_("You hold {count} doubles"), "count": n})]
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = [("accept", N_("Accept the hand"), True, ())]
@@ -362,26 +358,26 @@ def _review(state: ClientState, view: SeatView, area: Rect, f: int) -> Panel:
     for r in view.redeals:
         if r.match == view.match and r.hand == view.hand_number:
             lines.append((N_("{name} demanded a redeal, showing {doubles}"),
-                          {"name": seat_name(state, r.seat), "doubles": " ".join(str(t) for t in r.doubles)}))
+                          {"name": seat_name(state, r.seat, lang), "doubles": " ".join(str(t) for t in r.doubles)}))
     rect = _fit(area, round(34 * f), len(lines), f)
     return Panel("review", rect, (N_("Look at your new hand"), {}), tuple(lines), _row_buttons(rect, f, specs),
                  modal=False)
 
 
-def _hint_text(state: ClientState, hint: Any) -> Text:
+def _hint_text(state: ClientState, hint: Any, lang: str) -> Text:
     """A hint that is not a tile to lift, in words (R25: nothing is done)."""
     name = hint.__class__.__name__
     if name == "Pass":
         return (N_("Hint: no tile fits, pass"), {})
     if name == "Nominate":
-        return (N_("Hint: let {name} lead"), {"name": seat_name(state, hint.opener)})
+        return (N_("Hint: let {name} lead"), {"name": seat_name(state, hint.opener, lang)})
     if hint.demand_redeal:
         return (N_("Hint: demand a redeal"), {})
     return (N_("Hint: accept the hand"), {})
 
 
-def status_line(state: ClientState, ui: Ui) -> Text:
-    """The one-line status over the hand: whose turn, what to do now."""
+def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
+    """The one-line status over the hand: whose turn, what to do now (the seats named in ``lang``)."""
     view = state.view
     if view is None or state.connection == "connecting":  # said here only: no banner for a normal state
         return (N_("Connecting…"), {})
@@ -390,11 +386,11 @@ def status_line(state: ClientState, ui: Ui) -> Text:
         return (CONSENT_REFUSED if state.error == "REFUSED" else sentence(state.error), {})
     hint = state.hint
     if hint is not None and hint.__class__.__name__ in ("Pass", "Nominate", "Review"):
-        return _hint_text(state, hint)
+        return _hint_text(state, hint, lang)
     if state.asking is not None:
         return (N_("Waiting for the others to accept your request"), {})
     if state.paused_by:
-        names = ", ".join(seat_name(state, s) for s in sorted(state.paused_by))
+        names = ", ".join(seat_name(state, s, lang) for s in sorted(state.paused_by))
         return (N_("Paused while {names} reads the rules or the ledger"), {"names": names})
     waiting = sorted(view.waiting_for())
     if view.phase is Phase.PLAY and view.turn is not None:
@@ -407,7 +403,7 @@ def status_line(state: ClientState, ui: Ui) -> Text:
             if any(m.__class__.__name__ == "Pass" for m in view.legal_moves()):
                 return (N_("No tile fits: you must pass"), {})
             return (N_("Your turn: choose a tile"), {})
-        return (N_("{name} to play"), {"name": seat_name(state, view.turn)})
+        return (N_("{name} to play"), {"name": seat_name(state, view.turn, lang)})
     if view.phase is Phase.REVIEW:
         if isinstance(view, SeatView) and not view.answered:
             return (N_("Look at your hand, then accept it"), {})
@@ -418,8 +414,8 @@ def status_line(state: ClientState, ui: Ui) -> Text:
         if view.hand_number == 0 and view.draws:
             d = view.draws[-1]
             return (N_("Opening draw: Team A {a}, Team B {b}. {name} chooses who leads"),
-                    {"a": str(d.tile_a), "b": str(d.tile_b), "name": seat_name(state, waiting[0])})
-        return (N_("{name} chooses who leads"), {"name": seat_name(state, waiting[0])})
+                    {"a": str(d.tile_a), "b": str(d.tile_b), "name": seat_name(state, waiting[0], lang)})
+        return (N_("{name} chooses who leads"), {"name": seat_name(state, waiting[0], lang)})
     if view.phase is Phase.MATCH_OVER:
         return (N_("The match is over"), {})
     if view.phase is Phase.DRAW and state.started and state.tracker:  # the draw's panel has no room for it

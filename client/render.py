@@ -17,7 +17,7 @@ from .art import GOLD, TEAM_COLOURS, Art
 from .layout import SeatSpot, TableLayout
 from .panels import Button, Panel
 from .snake import Rect, Spot
-from .store import ClientState
+from .store import ClientState, seat_name
 from .typeset import MIN_SIZE, Colour
 from .text import say, tr, trn
 from .uistate import Ui
@@ -207,9 +207,9 @@ def _top_bar_info(lay: TableLayout, state: ClientState, lang: str) -> list[tuple
 
 
 def plate_name(state: ClientState, seat: Seat, lang: str) -> str:
-    """The name a seat's plate shows ("Seat 3" in ``lang`` when nobody named it; "(you)" on one's own);
+    """The name a seat's plate shows (:func:`.store.seat_name`; "(you)" on one's own);
     the hand end's rows show the same, so each row reads as the plate it belongs to."""
-    name = state.names[seat - 1] or tr(lang, "Seat {n}", n=int(seat))
+    name = seat_name(state, seat, lang)
     if state.view is not None and state.view.seat == seat:
         name = tr(lang, "{name} (you)", name=name)
     return name

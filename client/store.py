@@ -11,7 +11,6 @@ from typing import Any
 from doublenine.shared import protocol as p
 from doublenine.shared.chat import MAX_CHARS
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
-from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
 from doublenine.shared.convert import advance, decision_from, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.seats import Seat
@@ -92,10 +91,6 @@ class ClientState:
     watching: bool = False
     """D8: this window attached without a seat (``Spectate``, or ``CreateTable`` with no ``sit``), known
     before the first snapshot says so; once a view arrives, its seat decides (:func:`spectating`)."""
-
-    def name(self, seat: Seat) -> str:
-        """The seat's display name (empty names fall back to "Seat N" in the caller)."""
-        return self.names[seat - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,16 +273,21 @@ _REDUCERS: dict[type, Any] = {
 }
 
 
-COMPUTER_NAMES = {Seat(n): name for n, name in DEFAULT_SEAT_NAMES.items()}
-"""The names the server gives seats nobody named (shared/i18n DEFAULT_SEAT_NAMES, the same the web pages
-translate): shown translated."""
+def seat_name(state: ClientState, seat: Seat, lang: str) -> str:
+    """R2: how ``seat`` is named to a player reading ``lang``, wherever the window names it: its player's
+    name as typed, the server's default name ("East") translated, "Seat N" in ``lang`` when it has none
+    (shared/i18n ``shown_seat_name``, the one function that makes a seat's shown name)."""
+    from doublenine.shared.i18n import shown_seat_name
+
+    from .text import nfc
+
+    return nfc(shown_seat_name(lang, int(seat), state.names[seat - 1]))
 
 
 def localized(state: ClientState, lang: str) -> ClientState:
-    """``state`` with the server's default seat names ("East"...) in ``lang``; typed names stay as they are."""
-    from .text import tr
-
-    names = tuple(tr(lang, n) if n and n == COMPUTER_NAMES[Seat(i + 1)] else n for i, n in enumerate(state.names))
+    """``state`` with every seat's name as :func:`seat_name` shows it in ``lang`` (for the overlays that take
+    the names as a tuple); typed names stay as they are."""
+    names = tuple(seat_name(state, s, lang) for s in Seat)
     return state if names == state.names else replace(state, names=names)  # type: ignore[arg-type]
 
 

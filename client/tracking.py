@@ -23,10 +23,10 @@ from doublenine.shared.tracker import NUMBERS, Tracker, track
 
 from . import chat
 from .art import GOLD, Art
-from .panels import Button, seat_name
+from .panels import Button
 from .render import INK, draw_button
 from .snake import Rect
-from .store import ClientState
+from .store import ClientState, seat_name
 from .text import tr
 
 SHOWN_IN = (Phase.PLAY,)
@@ -154,9 +154,9 @@ def _panel(surface: pygame.Surface, lay: TrackerLayout, tr_: Tracker, state: Cli
         if s == me:
             continue
         lacks = tr_.lacking[s - 1]
-        text = tr(lang, "{name} has no {numbers}", name=seat_name(state, s),
+        text = tr(lang, "{name} has no {numbers}", name=seat_name(state, s, lang),
                   numbers=" ".join(str(n) for n in sorted(lacks))) if lacks else \
-            tr(lang, "{name}: no pass yet", name=seat_name(state, s))
+            tr(lang, "{name}: no pass yet", name=seat_name(state, s, lang))
         surface.blit(art.fit_text(text, f, inner, INK), (x + pad, cy))
         cy += line
     cy += pad // 2

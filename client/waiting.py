@@ -21,10 +21,10 @@ from doublenine.shared.state import Phase
 
 from .art import GOLD, Art
 from .layout import TableLayout, marker_zone
-from .panels import Button, seat_name, status_line
+from .panels import Button, status_line
 from .render import INK, draw_button
 from .snake import Rect
-from .store import ClientState
+from .store import ClientState, seat_name
 from .text import tr
 from .uistate import Ui
 
@@ -151,7 +151,8 @@ def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], spec
     return Card((x, y, w, h), text, buttons, urgent=above)
 
 
-def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: bool, ui: Ui) -> Card | None:
+def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: bool, ui: Ui,
+              lang: str) -> Card | None:
     """The card by the awaited seat's plate: the wait, and for a seated player the Nudge button
     (``nudge_ready``: no nudge at this table for 30 s) and the hand-over request; ``ui``: the table's
     previews, with which the status line it may cover is read."""
@@ -162,7 +163,7 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     spot = next((s for s in lay.seats if s.seat == seat), None)
     if spot is None:
         return None
-    name = seat_name(state, seat)
+    name = seat_name(state, seat, lang)
     me = state.view.seat if state.view is not None else None
     specs: list[tuple[str, str, bool]] = []
     if me is not None and waited >= NUDGE_AFTER and nudge_ready and seat not in state.away:  # nobody to hear it
@@ -174,7 +175,7 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     # while the status line only says whom the table waits for, as the card does, the card may lie over
     # it rather than over an open number or the line (a middle narrowed by the chat at 800x600); the
     # table scene then leaves it out (never an error, a pause or a request under a card)
-    said = status_line(state, ui)[0]
+    said = status_line(state, ui, lang)[0]
     return _card(lay, spot.plate, text, specs, status=1 if said in SAID_BY_CARD else 400)
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from doublenine.shared.i18n import Translator, translator
+from doublenine.shared.i18n import Translator, shown_seat_name, translator
 from doublenine.shared.ledger import (
     HandRow, Ledger, MatchLedger, dumps, hand_script, ledger_from_view, match_record,
 )
@@ -44,8 +44,9 @@ NAMED = {"pollona": "Pollona", "tripollua": "Tripollúa"}
 
 
 def seat_label(tr: Translator, names: tuple[str, ...], seat: int) -> str:
-    """The player's name at ``seat``, or "Seat N" when the seat has none."""
-    return (names[seat - 1] if 0 < seat <= len(names) else "") or tr.gettext("Seat {n}", n=int(seat))
+    """The name of ``seat`` in ``tr``'s language from ``names`` by seat (shared/i18n ``shown_seat_name``, as
+    every place the window names a seat: "Seat N" when it has none, a default name translated)."""
+    return shown_seat_name(tr.lang, int(seat), names[seat - 1] if 0 < seat <= len(names) else "")
 
 
 def result_text(tr: Translator, hand: HandRow, names: tuple[str, ...] = ("", "", "", "")) -> str:

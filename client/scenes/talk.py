@@ -21,8 +21,7 @@ from ..chatdraw import draw_chat
 from ..input import Viewport
 from ..intents import Back, HandOver, Intent, Nudge
 from ..layout import TableLayout
-from ..panels import seat_name
-from ..store import ClientState, seconds
+from ..store import ClientState, seat_name, seconds
 from ..text import tr
 from ..uistate import Ui
 from ..waiting import (
@@ -99,10 +98,11 @@ class TableTalk:
         self._last_nudge = now
         me = state.view.seat if state.view is not None else None
         if seat == me:
-            text = tr(self.lang, "{name} is waiting for you: your turn!", name=seat_name(state, by))
+            text = tr(self.lang, "{name} is waiting for you: your turn!", name=seat_name(state, by, self.lang))
             self.play("nudge")
         else:
-            text = tr(self.lang, "{by} nudged {name}", by=seat_name(state, by), name=seat_name(state, seat))
+            text = tr(self.lang, "{by} nudged {name}", by=seat_name(state, by, self.lang),
+                      name=seat_name(state, seat, self.lang))
         self.notice = (text, now, seat == me)
         return True
 
@@ -131,7 +131,7 @@ class TableTalk:
             return self._cards[1]
         found: list[Card | None] = []
         if state.connection == "connected" and state.failure is None and not covered(lay):
-            found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now), ui),
+            found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now), ui, self.lang),
                      back_card(state, lay)]
         cards = [c for c in found if c is not None]
         self._cards = (key, cards)

@@ -58,9 +58,15 @@ German page said "East & West" where the window said "Ost / West")."""
 
 
 def shown_seat_name(lang: str, seat: int, name: str) -> str:
-    """``name`` of ``seat`` as shown in ``lang``: a default name (:data:`DEFAULT_SEAT_NAMES`)
-    translated, any name a player typed as it is."""
-    if name and name == DEFAULT_SEAT_NAMES.get(seat):
+    """``name`` of ``seat`` (1..4, R2) as shown in ``lang``: a default name (:data:`DEFAULT_SEAT_NAMES`)
+    translated, any name a player typed as it is, "Seat N" in ``lang`` when it has none.
+
+    The one place a seat's shown name is made: the web pages, and through ``client/store.seat_name`` every
+    place the window names a seat (plates, hand end, status line, prompts, chat, ledger, coach, tracker,
+    toasts, wait cards; a status line once said "Seat 3 to play" in English in a French window)."""
+    if not name:
+        return translator(lang).gettext("Seat {n}", n=seat)
+    if name == DEFAULT_SEAT_NAMES.get(seat):
         return translator(lang).gettext(name)
     return name
 

@@ -21,7 +21,7 @@ NAMES = dict(zip(Seat, STATE.names, strict=True))
 
 def _line(totals: tuple[int, int, int, int], winner: Team) -> str:
     fh = replace(HAND, result=Result.BLOCKED, ender=None, winner=winner, pip_totals=totals)
-    key, params = _result_line(STATE, fh)
+    key, params = _result_line(STATE, fh, "en")
     return tr("en", key, **params)
 
 

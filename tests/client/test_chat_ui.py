@@ -383,8 +383,8 @@ def test_a_frame_builds_the_wait_card_once_with_the_tables_own_previews(tmp_path
     calls: list[object] = []
     real = talk_module.wait_card
 
-    def counted(state, lay, waited, ready, ui):  # type: ignore[no-untyped-def]
-        card = real(state, lay, waited, ready, ui)
+    def counted(state, lay, waited, ready, ui, lang):  # type: ignore[no-untyped-def]
+        card = real(state, lay, waited, ready, ui, lang)
         calls.append((ui, card.text[1]["time"]))
         return card
     monkeypatch.setattr(talk_module, "wait_card", counted)

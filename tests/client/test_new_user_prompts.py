@@ -75,12 +75,12 @@ def test_n3_no_wait_card_once_the_server_is_gone(states) -> None:  # type: ignor
     waiting = _spectator_waiting(states)
     ui = Ui(seen_finished=len(waiting.view.finished))
     lay = compute_layout(waiting, ui, (1280, 800))
-    assert wait_card(waiting, lay, 20.0, True, Ui()) is not None  # the case: a spectator, Zoë's turn
+    assert wait_card(waiting, lay, 20.0, True, Ui(), "en") is not None  # the case: a spectator, Zoë's turn
     # the failure arrives while the connection status still says "connected" (s24spec.png)
     gone = replace(waiting, failure=Failure("host.stopped", {"host": "127.0.0.1", "port": 8765}))
     gone_lay = compute_layout(gone, ui, (1280, 800))
     assert gone_lay.panel is not None and gone_lay.panel.kind == "failure"
-    assert wait_card(gone, gone_lay, 20.0, True, Ui()) is None
+    assert wait_card(gone, gone_lay, 20.0, True, Ui(), "en") is None
     talk = TableTalk("en", Art(), remember=False)
     talk.update(gone, 100.0)
     assert talk.cards(gone, gone_lay, Ui()) == []
@@ -153,9 +153,9 @@ def test_n5_enter_as_the_redeal_question_appears_does_not_accept_the_hand(states
 def test_n9_spectator_wording_while_the_players_look_at_their_hands(states) -> None:  # type: ignore[no-untyped-def]
     state, ui = states["review"]
     seated = replace(state, view=replace(state.view, answered=True))
-    assert status_line(seated, ui) == ("Waiting for the others to look at their hands", {})
+    assert status_line(seated, ui, "en") == ("Waiting for the others to look at their hands", {})
     spectator = replace(state, view=view_for_spectator(state))
-    assert status_line(spectator, ui) == ("Waiting for the players to look at their hands", {})
+    assert status_line(spectator, ui, "en") == ("Waiting for the players to look at their hands", {})
     lay = compute_layout(spectator, ui, (1280, 800))
     assert [b.id for b in lay.buttons] == ["leave", "ledger", "rules"]
 
@@ -175,11 +175,11 @@ def test_n10_the_waiting_panel_says_the_tracker_is_allowed(states) -> None:  # t
     allowed = compute_layout(replace(state, tracker=True), ui, (1280, 800))
     assert allowed.panel.kind == "lobby"
     assert allowed.panel.lines[-1] == ("Tile tracker allowed for everyone once play starts", {})
-    assert status_line(replace(state, tracker=True), ui) == ("", {})  # said once, in the panel
+    assert status_line(replace(state, tracker=True), ui, "en") == ("", {})  # said once, in the panel
 
 
 def test_n10_the_opening_draw_says_the_tracker_is_allowed(states) -> None:  # type: ignore[no-untyped-def]
     state, ui = states["draw-mine"]
     assert state.view.phase is Phase.DRAW
-    assert status_line(state, ui) == ("", {})
-    assert status_line(replace(state, tracker=True), ui) == (TRACKER_ALLOWED, {})
+    assert status_line(state, ui, "en") == ("", {})
+    assert status_line(replace(state, tracker=True), ui, "en") == (TRACKER_ALLOWED, {})

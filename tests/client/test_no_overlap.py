@@ -188,7 +188,7 @@ def test_wait_card_never_covers_the_invite_chip(size, side_open) -> None:
     lay = scene.layout()
     chip = host.layout()["chip"]
     assert lay.reserved == (chip,)
-    card = wait_card(scene.shown(), lay, 83.0, True, scene.ui)
+    card = wait_card(scene.shown(), lay, 83.0, True, scene.ui, "en")
     assert card is not None
     assert not overlap(card.rect, chip), (card.rect, chip, size)
     assert (chip, 10 ** 8) in obstacles(lay)

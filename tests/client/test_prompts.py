@@ -67,9 +67,9 @@ def test_d1_consent_request_is_a_prompt_and_answers_once() -> None:
 def test_r26_pause_and_refusals_show_in_the_status_line() -> None:
     state = session_at(my_turn_with_play).state
     paused = replace(state, paused_by=frozenset({Seat.THREE}))
-    assert status_line(paused, Ui()) == ("Paused while {names} reads the rules or the ledger", {"names": "Ñandú"})
+    assert status_line(paused, Ui(), "en") == ("Paused while {names} reads the rules or the ledger", {"names": "Ñandú"})
     refused = replace(state, error="NOT_YOUR_TURN")
-    assert status_line(refused, Ui()) == ("It is not your turn", {})
+    assert status_line(refused, Ui(), "en") == ("It is not your turn", {})
 
 
 def test_r21_passes_since_the_last_play_are_marked() -> None:
@@ -169,10 +169,10 @@ def test_r25_hints_that_are_not_tiles_are_told_in_words() -> None:
     from doublenine.shared.moves import DrawPick, Nominate, Review
 
     state = session_at(my_turn_with_play).state
-    assert status_line(replace(state, hint=Pass(Seat.ONE)), Ui()) == ("Hint: no tile fits, pass", {})
-    assert status_line(replace(state, hint=Nominate(Seat.ONE, Seat.THREE)), Ui()) == \
+    assert status_line(replace(state, hint=Pass(Seat.ONE)), Ui(), "en") == ("Hint: no tile fits, pass", {})
+    assert status_line(replace(state, hint=Nominate(Seat.ONE, Seat.THREE)), Ui(), "en") == \
         ("Hint: let {name} lead", {"name": "Ñandú"})
-    assert status_line(replace(state, hint=Review(Seat.ONE, True)), Ui()) == ("Hint: demand a redeal", {})
+    assert status_line(replace(state, hint=Review(Seat.ONE, True)), Ui(), "en") == ("Hint: demand a redeal", {})
     draw = session_at(lambda st: st.phase.value == "draw").state
     session = Fixed(draw)
     scene = TableScene(session)

@@ -42,7 +42,7 @@ def test_an_error_after_joining_is_shown_as_its_sentence_never_its_detail() -> N
     playing = ClientState(view=SimpleNamespace(seat=None))  # type: ignore[arg-type]  # read before ``error`` only
     state = reduce(playing, p.Error(code="CHAT_TOO_FAST", detail="chat again in 1.5 s"))
     assert state.error == "CHAT_TOO_FAST"
-    assert status_line(state, Ui()) == ("You are chatting too fast: wait a moment", {})
+    assert status_line(state, Ui(), "en") == ("You are chatting too fast: wait a moment", {})
 
 
 def test_seat_names_from_a_server_are_cleaned_and_bounded() -> None:

@@ -101,7 +101,7 @@ def test_issue11_3_r_and_l_mark_the_end_enter_plays(turn: ClientState) -> None:
     lay = compute_layout(state, Ui(seen_finished=0, selected=tile), (1280, 800))
     assert lay.chosen is None and set(lay.ghosts) == {End.LEFT, End.RIGHT}
     from doublenine.client.panels import status_line
-    assert status_line(state, Ui(seen_finished=0, selected=tile))[0] == \
+    assert status_line(state, Ui(seen_finished=0, selected=tile), "en")[0] == \
         "It fits both ends: press L or R, or click an end"  # until chosen, Enter plays nothing: say so
     pictures = {}
     for k, end in ((pygame.K_r, End.RIGHT), (pygame.K_l, End.LEFT)):

@@ -36,7 +36,7 @@ def test_the_wait_card_leaves_the_opening_draws_prompt_and_the_tile_stacks_visib
     state, ui = states["draw-mine"]
     state = replace(state, computers=frozenset())  # friends at every seat: the draw waits for them
     lay = compute_layout(state, replace(ui, draw_pick=None), size)
-    card = wait_card(state, lay, 75.0, True, ui)
+    card = wait_card(state, lay, 75.0, True, ui, "en")
     assert card is not None and lay.panel is not None
     assert _overlap(card.rect, lay.panel.rect) == 0
     for spot in lay.seats:
@@ -50,7 +50,7 @@ def test_the_wait_card_hides_nothing_heavy_at_a_friends_turn(states, size) -> No
     for seat in (Seat.TWO, Seat.THREE, Seat.FOUR):
         shown = replace(state, view=replace(state.view, turn=seat), computers=frozenset())
         lay = compute_layout(shown, ui, size)
-        card = wait_card(shown, lay, 75.0, True, ui)
+        card = wait_card(shown, lay, 75.0, True, ui, "en")
         assert card is not None
         assert [r for r, weight in obstacles(lay) if weight > 1 and _overlap(card.rect, r)] == []
 
@@ -59,9 +59,9 @@ def test_no_wait_card_while_the_connection_is_lost(states) -> None:  # type: ign
     state, ui = states["own-turn"]
     shown = replace(state, view=replace(state.view, turn=Seat.TWO), computers=frozenset())
     lay = compute_layout(shown, ui, (1280, 800))
-    assert wait_card(shown, lay, 75.0, True, ui) is not None
+    assert wait_card(shown, lay, 75.0, True, ui, "en") is not None
     lost = replace(shown, connection="lost")
-    assert wait_card(lost, compute_layout(lost, ui, (1280, 800)), 75.0, True, ui) is None
+    assert wait_card(lost, compute_layout(lost, ui, (1280, 800)), 75.0, True, ui, "en") is None
 
 
 def test_the_wait_starts_when_the_awaited_friend_has_joined(states) -> None:  # type: ignore[no-untyped-def]
@@ -72,7 +72,7 @@ def test_the_wait_starts_when_the_awaited_friend_has_joined(states) -> None:  # 
     talk = TableTalk("en", Art(), remember=False)
     talk.update(lobby, 100.0)
     talk.update(lobby, 110.0)
-    assert wait_card(lobby, lay, talk.waited(), True, ui) is None  # an empty seat: a lobby, not a wait
+    assert wait_card(lobby, lay, talk.waited(), True, ui, "en") is None  # an empty seat: a lobby, not a wait
     joined = replace(lobby, free=frozenset())
     talk.update(joined, 112.0)
     talk.update(joined, 118.0)

@@ -70,9 +70,9 @@ def test_the_reported_cases() -> None:
 def test_status_line_and_failure_panel_take_the_same_sentence_for_every_code() -> None:
     state = ClientState(view=SimpleNamespace(seat=None))  # type: ignore[arg-type]  # read before ``error`` only
     for code in ErrorCode:
-        assert status_line(replace(state, error=code.value), Ui()) == (SENTENCES[code], {})
+        assert status_line(replace(state, error=code.value), Ui(), "en") == (SENTENCES[code], {})
         assert refusal(code).msgid == MESSAGES[f"refused.{code.value}"] == SENTENCES[code]
-    assert status_line(replace(state, error="REFUSED"), Ui()) == (CONSENT_REFUSED, {})
+    assert status_line(replace(state, error="REFUSED"), Ui(), "en") == (CONSENT_REFUSED, {})
 
 
 def test_a_refusal_panel_reads_the_players_language_not_the_servers_english() -> None:
