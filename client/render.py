@@ -72,8 +72,11 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     """Paint the whole table for one frame; ``moving`` draws the tile at rect ``moving[0]`` shifted by ``moving[1]``."""
     surface.blit(art.felt(lay.size), (0, 0))
     _top_bar(surface, lay, state, art, lang)
+    # under the hand end's panel the face-down tiles are already the next hand's: not drawn (a strip of the
+    # partner's showed above the panel at 800x600 with the chat open); the panel's rows show what was left
+    ended = lay.panel is not None and lay.panel.kind == "reveal"
     for spot in lay.seats:
-        _seat(surface, lay, state, spot, art, lang)
+        _seat(surface, lay, state, spot, art, lang, backs=not ended)
     if lay.last is not None and moving is None:  # the tile just played, softly lit
         x, y, w, h = pygame.Rect(lay.last).inflate(10, 10)
         surface.blit(art.plate(w, h, (255, 236, 170, 70), max(4, min(w, h) // 4)), (x, y))

@@ -116,3 +116,24 @@ def test_no_prompt_of_any_situation_covers_a_plate(lang, side_open) -> None:  # 
         seen.add(lay.panel.kind)
         assert [s.seat for s in lay.seats if _overlap(lay.panel.rect, s.plate)] == [], (name, lay.panel.kind)
     assert {"reveal", "match_over", "draw", "review", "lobby"} <= seen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_r22_no_face_down_tile_of_the_next_hand_shows_under_the_hand_end(finished, size, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At 800x600 with the chat open a strip of the partner's next-hand backs showed above the panel: while
+    the hand end is up no back is drawn (the panel's rows show what each seat had left); in play they are."""
+    from doublenine.client import render as render_module
+
+    pygame.font.init()
+    drawn: list[object] = []
+    monkeypatch.setattr(render_module, "draw_back", lambda surface, art, rect: drawn.append(rect))
+    state = _state(finished, False)
+    for side_open in (False, True):
+        felt, side = chat.arrange(size, side_open)
+        lay = compute_layout(state, Ui(seen_finished=0), felt, "en", side)
+        assert lay.panel is not None and lay.panel.kind == "reveal"
+        render(pygame.Surface(felt), lay, state, Ui(seen_finished=0), Art(), "en")
+        assert drawn == []
+    lay = compute_layout(state, Ui(), size, "en")  # the hand end seen: the next hand's backs are there
+    render(pygame.Surface(size), lay, state, Ui(), Art(), "en")
+    assert len(drawn) == sum(len(s.backs) for s in lay.seats) > 0
