@@ -105,18 +105,33 @@ def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
         _note(surface, art, tr(lang, "Say hello: click a phrase or type below"), f, (x, top, w))
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(x, top, w, max(0, y - top)))
-    for line in reversed(shown):
+    for n, line in enumerate(reversed(shown)):
         who, what = line_text(line, lang)
-        colour = TEAM_COLOURS[team_of(Seat(line.seat))] if line.seat is not None else DIM_INK
         rows = [row for row in art.type.wrap(what, f, w - f) if row] or [""]
-        y -= step * (len(rows) + 1) + f // 3
-        if y + step * (len(rows) + 1) < top:
+        above = line_top(y, step * (len(rows) + 1) + f // 3, top, newest=n == 0)
+        if above is None:
             break
+        y = above
+        colour = TEAM_COLOURS[team_of(Seat(line.seat))] if line.seat is not None else DIM_INK
         surface.blit(art.text(who, round(0.9 * f), colour, bold=True, width=w), (x, y))
         for i, row in enumerate(rows):
             # fitted, not only wrapped: a word wider than the panel (a run of wide signs) is cut with "…"
             surface.blit(art.type.draw(row, f, INK, width=w - f, min_size=f), (x + f // 2, y + step * (i + 1)))
     surface.set_clip(clip)
+
+
+def line_top(bottom: int, height: int, top: int, newest: bool) -> int | None:
+    """The top (px) of a chat line ``height`` px tall drawn above ``bottom`` in a room from ``top``, or None:
+    it is left out, with every older one.
+
+    Whole lines only: one that does not fit is never shown cut (at 800x600 the tail "aquí." of a
+    spectator's line showed without its speaker, read as a line of its own). Only the ``newest``, when it
+    alone is taller than the room, is cut: drawn from ``top``, so its speaker and first rows show.
+    """
+    y = bottom - height
+    if y >= top:
+        return y
+    return top if newest else None
 
 
 def _field(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: ChatUi, art: Art, lang: str,

@@ -51,3 +51,29 @@ def test_wrapping_never_breaks_at_a_no_break_space() -> None:
         assert " ".join(rows) == text
         assert not any(row.startswith(":") for row in rows)
     assert art.type.wrap("a\u00a0b c", 14, 1) == ["a\u00a0b", "c"]
+
+
+@pytest.mark.parametrize(("bottom", "height", "newest", "expected"), [
+    (300, 60, False, 240), (300, 100, False, 200), (300, 101, False, None), (300, 101, True, 200),
+    (300, 500, True, 200),
+])
+def test_a_chat_line_is_shown_whole_or_left_out(bottom: int, height: int, newest: bool, expected: int | None) -> None:
+    """At 800x600 the tail "aquí." of a spectator's line showed without its speaker, read as a line of its
+    own (kind: text cut where it reads as something else). Only the newest line, taller than the room
+    alone, is cut, from the top: its speaker shows."""
+    from doublenine.client.chatdraw import line_top
+    assert line_top(bottom, height, 200, newest) == expected
+
+
+def test_at_800x600_every_chat_line_shown_shows_its_speaker(own_turn) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.shared import protocol as p
+    lines = (p.ChatLineW(id=1, at=0.0, seat=2, name="Zoë", phrase="hello"),
+             p.ChatLineW(id=2, at=1.0, seat=None, name="", text="¡Qué partida! Sigo mirando desde aquí."),
+             p.ChatLineW(id=3, at=2.0, seat=3, name="Ñandú", phrase="good_luck"),
+             p.ChatLineW(id=4, at=3.0, seat=1, name="José", text="Zoë, it's your turn!"))
+    with watch() as seen:
+        table_scene(replace(own_turn, chat=lines), Ui(seen_finished=0), "fr", (800, 600), "chat").draw(
+            pygame.Surface((800, 600)))
+    texts = [d.text for d in seen]
+    assert "aquí." not in texts and "Spectateur" not in texts  # left out whole, the room holds two lines
+    assert "Ñandú" in texts and "Zoë, it's your turn!" in texts
