@@ -28,6 +28,11 @@ HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Ente
 """The keys of a seated player, under the hand."""
 WATCHING = N_("You are watching this table")
 """Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
+HELP_PROMPT = N_("Enter: {action}")
+"""The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
+first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
+HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
+"""The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
 
 Target = tuple[str, object]
 """What a point hits: ("button", id), ("hand", Tile), ("ghost", End), ("end", End), ("draw", int)."""
@@ -211,6 +216,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     panel = build_panel(state, ui, lang, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w, clear)
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
+    if panel is not None and (panel.modal or panel.cells):  # the keys of the prompt, not of the hand
+        help_rows = _prompt_help(panel, spectating(state), lang) or help_rows
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line
@@ -245,6 +252,24 @@ def _status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> t
         if len(best) == 1 or max(face.measure(r, f, True)[0] for r in rows) < max(face.measure(r, f, True)[0] for r in best):
             best = rows
     return best
+
+
+def _prompt_help(panel: Panel, watching: bool, lang: str) -> tuple[str, ...]:
+    """The key help while a prompt is up (tester finding: the hand's keys were offered under the hand
+    end's and the match end's prompts, where they do nothing): the opening draw's arrows and Enter
+    (R3), else what Enter does (the prompt's primary button, :func:`.input._enter`); () when the
+    prompt has neither, and for a spectator, who keeps "You are watching this table". The help's
+    rectangle keeps the hand's help height, so nothing moves when a prompt comes and goes."""
+    from .text import say, tr
+
+    if watching:
+        return ()
+    if panel.cells:
+        return (tr(lang, HELP_DRAW),) if len(panel.taken) < len(panel.cells) else ()
+    primary = next((b for b in panel.buttons if b.primary and b.enabled), None)
+    if primary is None:
+        return ()
+    return (tr(lang, HELP_PROMPT, action=say(lang, primary.label, dict(primary.args))),)
 
 
 def _help_rows(watching: bool, lang: str, sm: int, width: int) -> tuple[str, ...]:

@@ -1,0 +1,66 @@
+"""The key help under the table says the keys that act now (issue 5 item 5, R3, R10, R22).
+
+Tester finding: under the hand end's and the match end's prompts the help still offered the hand's keys
+("1-9, 0 or two pips: choose a tile ... H hint · P pass"), which do nothing there. The kind: a help line
+that does not follow the prompt on the table. Now a prompt's help says what Enter does (its primary
+button, as :func:`doublenine.client.input._enter` presses it), the opening draw says its arrows and
+Enter, play keeps the hand's keys, and a spectator keeps "You are watching this table".
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from doublenine.client.layout import HELP, HELP_DRAW, HELP_PROMPT, WATCHING, compute_layout
+from doublenine.client.text import tr
+from doublenine.client.uistate import Ui
+from doublenine.shared.rules import legal_decisions
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import Phase
+from doublenine.shared.views import view_for
+
+from client_helpers import session_at
+
+LANGS = ("en", "fr", "pt", "de", "es")
+SIZE = (800, 600)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r22_the_hand_end_says_enter_continues(lang: str) -> None:
+    s = session_at(lambda state: bool(state.finished), seed=2026)
+    s._refresh()  # type: ignore[attr-defined]
+    lay = compute_layout(s.state, Ui(seen_finished=0), SIZE, lang)
+    assert lay.panel is not None and lay.panel.kind == "reveal"
+    assert lay.help == (tr(lang, HELP_PROMPT, action=tr(lang, "Continue")),)
+    watching = compute_layout(replace(s.state, view=view_for(s.log.state, None)), Ui(seen_finished=0), SIZE, lang)
+    assert watching.help == (tr(lang, WATCHING),)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r19_the_match_end_says_enter_starts_a_new_match(lang: str) -> None:
+    s = session_at(lambda state: state.phase is Phase.MATCH_OVER, seed=2026)
+    s._refresh()  # type: ignore[attr-defined]
+    lay = compute_layout(s.state, Ui(seen_finished=len(s.state.view.finished)), SIZE, lang)
+    assert lay.panel is not None
+    primary = [b for b in lay.panel.buttons if b.primary]
+    assert [b.id for b in primary] == ["new_match"]
+    assert lay.help == (tr(lang, HELP_PROMPT, action=tr(lang, "New match")),)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_r3_the_opening_draw_says_its_arrows_and_enter(lang: str) -> None:
+    s = session_at(lambda state: state.phase is Phase.DRAW and bool(legal_decisions(state, Seat.ONE)), seed=2026)
+    s._refresh()  # type: ignore[attr-defined]
+    lay = compute_layout(s.state, Ui(), SIZE, lang)
+    assert lay.panel is not None and lay.panel.kind == "draw"
+    assert lay.help == (tr(lang, HELP_DRAW),)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_play_keeps_the_hand_keys(lang: str) -> None:
+    s = session_at(lambda state: state.phase is Phase.PLAY and bool(legal_decisions(state, Seat.ONE)), seed=2026)
+    s._refresh()  # type: ignore[attr-defined]
+    lay = compute_layout(s.state, Ui(), SIZE, lang)
+    assert lay.panel is None or not lay.panel.modal
+    assert tr(lang, HELP) in (" · ".join(lay.help), " ".join(lay.help))  # one row or two
