@@ -39,6 +39,7 @@ from .equity import equity_table, tie_value
 from .heuristic import W_DOUBLE, W_LEAD_SUIT, W_PARTNER_LOCKED, score_play
 from .inference import PlayModel, lead_factors
 from .knowledge import Knowledge, knowledge
+from .playout import PM
 from .normread import fit_lambdas, normal_affinity
 from .reading import fitted_affinity
 from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips, to_rank
@@ -104,6 +105,10 @@ class ExpertSettings:
     allocation: str = "uniform"
     """How a decision's rollouts are shared: "uniform" (every candidate in every world) or "halving"
     (sequential halving, Karnin, Koren, Somekh 2013: rounds that keep the better half by mean plus prior)."""
+    convention: str = "none"
+    """A partnership convention (R21: a public agreement, documented): "lead" leads from the number
+    the seat holds most of (the rollouts choose among those tiles) and reads the partner's lead so
+    (:func:`.inference.lead_factors` at ``lead_lam``), the opponents' leads as their plays; "none"."""
     endgame: int = 0
     """Once at most this many tiles are left in the four hands after the play, each world is searched
     exactly (:func:`.endgame.solve`, perfect-information minimax) instead of rolled out (0: never)."""
@@ -129,6 +134,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "value": ("bonus", "equity"),
     "allocation": ("uniform", "halving"),
     "lead": ("heavy", "suit"),
+    "convention": ("none", "lead"),
 }
 """The allowed values of the :class:`ExpertSettings` fields that name a choice."""
 LIMITS: dict[str, tuple[float, float]] = {
@@ -189,12 +195,25 @@ def expert_play(view: SeatView, rng: random.Random, settings: ExpertSettings | N
     forced, k, cands = choices(view)
     if forced is not None:
         return forced
+    if settings.convention == "lead" and k.left < 0:
+        cands = long_suit(k, cands)
+        if len(cands) == 1:
+            return cands[0][0]
     prior = prior_scores(k, [m for m, _, _ in cands], settings)
     stats = _rollouts(view, k, rng, cands, settings, prior)
     most = max(e.worlds for e in stats)  # halving: choose among the last round's candidates
     score = [e.mean + p if e.worlds == most else -math.inf for e, p in zip(stats, prior)]
     best = max(range(len(cands)), key=lambda c: (score[c], -c))
     return cands[best][0]
+
+
+def long_suit(k: Knowledge, cands: list[tuple[Play, int, int]]) -> list[tuple[Play, int, int]]:
+    """The lead candidates showing a number the seat holds the most tiles of (ties: every such number),
+    the convention "lead" (the partner reads the lead as the leader's long number)."""
+    counts = [(k.hand & PM[n]).bit_count() for n in range(10)]
+    most = max(counts)
+    numbers = {n for n in range(10) if counts[n] == most}
+    return [c for c in cands if c[0].tile.low in numbers or c[0].tile.high in numbers]
 
 
 def prior_scores(k: Knowledge, plays: list[Play], settings: ExpertSettings | None = None) -> list[float]:
@@ -310,9 +329,13 @@ def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[floa
     if styles is not None and s.reading == "floor":  # read harder than the prior, never softer
         least = PRIOR._replace(beta=s.floor)
         styles = tuple(st if st.beta > least.beta else least for st in styles)
-    model = PlayModel(view, s.beta, styles, skip_lead=s.lead == "suit" and s.reading == "floor")
+    lead = s.lead
+    if s.convention == "lead":  # the partner's lead as a long number, the opponents' as their plays
+        first = next(iter(view.moves), None)
+        lead = "suit" if isinstance(first, Play) and first.seat - 1 == (k.me + 2) & 3 else "heavy"
+    model = PlayModel(view, s.beta, styles, skip_lead=lead == "suit" and s.reading == "floor")
     heavy = model.affinity(k.hidden) if model.informative else None
-    if s.lead == "suit" and s.reading == "floor":
+    if lead == "suit" and s.reading == "floor":
         read = lead_factors(view, k.hidden, s.lead_lam, W_LEAD_SUIT, W_DOUBLE)
         if read is not None:
             seat, factors = read

@@ -104,3 +104,42 @@ def test_lead_suit_replaces_the_heavy_reading_of_the_lead_only() -> None:
         want = [a * b for a, b in zip(base[place], factors)] if place == seat else base[place]
         assert got[place] == want
     assert got != _affinity(view, k, ExpertSettings())
+
+
+def test_convention_lead_leads_from_the_number_the_seat_holds_most_of() -> None:
+    """R14, convention "lead": every lead the expert makes shows a number of which its hand holds the
+    most tiles (ties: any of them); without the convention some leads do not (the rollouts choose)."""
+    from botstates import random_states
+
+    from doublenine.server.bots.playout import PM
+    from doublenine.shared.state import Phase
+    from doublenine.shared.views import SeatView, view_for
+
+    leads = [v for state, seat in random_states(seed=53, matches=6)
+             if state.phase is Phase.PLAY and state.hand is not None and not state.hand.line
+             for v in (view_for(state, seat),) if isinstance(v, SeatView) and v.turn == v.viewer]
+    assert len(leads) >= 5
+    off_suit = 0
+    for n, view in enumerate(leads):
+        k = knowledge(view)
+        counts = [(k.hand & PM[p]).bit_count() for p in range(10)]
+        longest = {p for p in range(10) if counts[p] == max(counts)}
+        tile = expert_play(view, random.Random(n), ExpertSettings(convention="lead", playouts=200)).tile  # type: ignore[union-attr]
+        assert {tile.low, tile.high} & longest
+        plain = expert_play(view, random.Random(n), ExpertSettings(playouts=200)).tile  # type: ignore[union-attr]
+        off_suit += not {plain.low, plain.high} & longest
+    assert off_suit > 0
+
+
+def test_convention_lead_reads_the_partners_lead_as_a_long_number_and_the_others_as_plays() -> None:
+    from doublenine.shared.moves import Play
+
+    led = [v for v in _views(49, 3) if len(v.moves) >= 5 and isinstance(v.moves[0], Play)
+           and v.moves[0].seat != v.viewer and v.turn == v.viewer and not v.finished]
+    partner = next(v for v in led if v.moves[0].seat - 1 == (v.viewer - 1 + 2) % 4)
+    opponent = next(v for v in led if (v.moves[0].seat - v.viewer) % 2 == 1)
+    k = knowledge(partner)
+    assert _affinity(partner, k, ExpertSettings(convention="lead")) == _affinity(partner, k, ExpertSettings(lead="suit"))
+    assert _affinity(partner, k, ExpertSettings(convention="lead")) != _affinity(partner, k, ExpertSettings())
+    k = knowledge(opponent)
+    assert _affinity(opponent, k, ExpertSettings(convention="lead")) == _affinity(opponent, k, ExpertSettings())
