@@ -59,6 +59,17 @@ def lock_key(code: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+def held_key(classid: int, objid: int) -> int:
+    """The key of a ``pg_locks`` row of an advisory lock taken with one ``bigint`` (``objsubid`` 1),
+    signed like :func:`lock_key`: ``classid`` holds its high 32 bits and ``objid`` its low 32 bits,
+    both read as unsigned ``oid`` (0 .. 2**32 - 1). Every comparison of a held lock with a table's
+    key goes through here: compared unsigned, every code with a negative key looked unlocked
+    (attacker F4, ``PostgresStore.unowned_open``)."""
+    if not (0 <= classid < 1 << 32 and 0 <= objid < 1 << 32):
+        raise ValueError(f"not a pg_locks oid pair: {classid}, {objid}")
+    return int.from_bytes(((classid << 32) | objid).to_bytes(8, "big"), "big", signed=True)
+
+
 class PgOwnership:
     """Session advisory locks on a dedicated PostgreSQL connection; see the module doc.
 

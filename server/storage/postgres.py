@@ -218,15 +218,15 @@ class PostgresStore:
         process that died (a clean stop names its own, ``pglocks.ORPHAN_CHANNEL``), or released a
         moment ago by a hand-over whose asker claims it next (so an adopter only ever claims).
         On the pool, never the lock connection: a slow answer here must not count as a lost lock."""
-        from .pglocks import lock_key
+        from .pglocks import held_key, lock_key
 
         async def work(con: asyncpg.Connection) -> list[str]:
             codes = await con.fetch("SELECT code FROM dn_table WHERE NOT closed")
-            held = await con.fetch("SELECT (classid::bigint << 32) | objid::bigint AS k FROM pg_locks"
+            held = await con.fetch("SELECT classid::bigint AS hi, objid::bigint AS lo FROM pg_locks"
                                    " WHERE locktype = 'advisory' AND objsubid = 1 AND granted"
                                    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")
-            taken = {int(r["k"]) for r in held}
-            return [r["code"] for r in codes if lock_key(r["code"]) & 0xFFFF_FFFF_FFFF_FFFF not in taken]
+            taken = {held_key(int(r["hi"]), int(r["lo"])) for r in held}  # signed, like lock_key
+            return [r["code"] for r in codes if lock_key(r["code"]) not in taken]
 
         return await self._run(work)
 

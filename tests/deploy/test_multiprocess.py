@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from doublenine.server.netbot import TableClient
-from doublenine.server.storage.pglocks import lock_key
+from doublenine.server.storage.pglocks import held_key, lock_key
 from doublenine.server.storage.postgres import PostgresStore
 from doublenine.shared.codec import decode_rows, row_intents
 from doublenine.shared.events import replay
@@ -59,8 +59,8 @@ async def held_by(store: PostgresStore, pid: int, codes: list[str]) -> set[str]:
             " WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND a.application_name = $1",
             f"doublenine locks pid {pid}")
 
-    keys = {((r["hi"] << 32) | r["lo"]) for r in await store._run(work)}
-    return {c for c in codes if lock_key(c) % (1 << 64) in keys}
+    keys = {held_key(r["hi"], r["lo"]) for r in await store._run(work)}
+    return {c for c in codes if lock_key(c) in keys}
 
 
 async def _moved_timings(players: list[Player], watches: dict[str, TableWatch], moment: float,
