@@ -28,7 +28,7 @@ from typing import Any
 from doublenine.shared.codec import decode_meta, decode_rows, row_intents
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.events import replay
-from doublenine.shared.tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code
+from doublenine.shared.tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code, is_code
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
@@ -54,6 +54,13 @@ ADOPT_CONNECTED_AFTER = 30.0
 """Seconds a live process waits before it adopts a table a stopped process left open while players
 were connected to it: they reconnect (backoff from 0.5 s) and the process nginx sends them to takes
 it; only a table nobody came back to by then is adopted. A table nobody was at is adopted at once."""
+MAX_PENDING_ADOPTIONS = 64
+"""Most tables named by other processes (``dn_orphaned``, which anyone on the database can send:
+attacker F2) waiting for or in their adoption at once; a name beyond is dropped, and once the queue
+is empty again the store is swept for the open tables nobody serves (:meth:`Registry._sweep`)."""
+ADOPTING_AT_ONCE = 2
+"""Adoptions claiming and loading at once: the rest wait, so lookups' and creates' claims on the
+one lock connection never queue behind a flood of them (attacker F2: creates took 7.8 s)."""
 
 
 def _may_reopen(stored: Any, token: str) -> bool:
@@ -123,6 +130,9 @@ class Registry:
         """Tables another process left open when it stopped, adopted when their timer fires."""
         self._adopting: set[asyncio.Task[Table]] = set()
         """The loads in :attr:`_loading` that are adoptions: their refusals are no lookup's."""
+        self._adopt_slots = asyncio.Semaphore(ADOPTING_AT_ONCE)
+        self._dropped_names = False
+        """A name was dropped for :data:`MAX_PENDING_ADOPTIONS`: sweep once the queue is empty."""
 
     async def start(self) -> int:
         """Connect the ownership (``OSError`` if it cannot), then resume the stored tables."""
@@ -211,10 +221,10 @@ class Registry:
         await self.store.take(code)
         stored = await self.store.load(code)
         if stored is None:
-            return self.find(code)
+            return await self._served_instead(code)
         if stored.closed:
             if token is None or not _may_reopen(stored, token):
-                return self.find(code)
+                return await self._served_instead(code)
             made_by = None if address is None else creator_key(address)
             # a closed table counts again once reopened: counted and reopened in one atomic step
             # of the store (attacker F1: concurrent rejoins all passed a count made first)
@@ -230,6 +240,16 @@ class Registry:
         if not stored.closed:
             log.info("table %s taken over from the store", code)
         await self._start_serving(table)
+        return table
+
+    async def _served_instead(self, code: str) -> Table:
+        """Nothing to load for the claimed ``code``: the table :meth:`find` gives (UNKNOWN_TABLE if
+        none, the caller releasing the claim), and the claim of ``code`` released if that table is
+        under another code, whose own claim serves it (kind: every lock taken is released on every
+        path; a variant such as ``k7-qpa`` kept its own lock until a restart, attacker F2)."""
+        table = self.find(code)
+        if table.code != code:
+            await self.ownership.release(code)
         return table
 
     async def _start_serving(self, table: Table) -> None:
@@ -356,11 +376,13 @@ class Registry:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _orphaned(self, code: str, connected: bool) -> None:
-        """Another process stopped cleanly and left ``code`` open in the store, served by nobody
-        (scale-down): adopt it, at once if nobody was at it, else after :data:`ADOPT_CONNECTED_AFTER`
-        unless its players reconnected (and a process took it) by then."""
-        if self.stopping or code in self.tables:
+    def _orphaned(self, code: str, connected: bool, bounded: bool = True) -> None:
+        """Another process stopped cleanly and left ``code`` open in the store,
+        served by nobody (scale-down): adopt it, at once if nobody was at it, else after
+        :data:`ADOPT_CONNECTED_AFTER` unless its players reconnected (and a process took it) by then.
+        ``bounded``: the name came from outside (NOTIFY), so at most :data:`MAX_PENDING_ADOPTIONS`
+        wait; False for the store's own list (:meth:`_sweep`, as long as the open tables)."""
+        if self.stopping or code in self.tables or not is_code(code):
             return
         loop = asyncio.get_running_loop()
         delay = ADOPT_CONNECTED_AFTER if connected else 0.0
@@ -369,6 +391,13 @@ class Registry:
             if old.when() <= loop.time() + delay:
                 return
             old.cancel()
+        elif bounded and len(self._adoptions) + len(self._adopting) >= MAX_PENDING_ADOPTIONS:
+            if not self._dropped_names:
+                log.warning("more than %d tables named for adoption at once: names dropped; the store"
+                            " is swept for the open tables nobody serves once these are done",
+                            MAX_PENDING_ADOPTIONS)
+            self._dropped_names = True
+            return
         self._adoptions[code] = loop.call_later(delay, self._adopt, code)
 
     def _gone(self) -> None:
@@ -386,34 +415,47 @@ class Registry:
             return
         for code in codes:
             if code not in self._loading:
-                self._orphaned(code, True)
+                self._orphaned(code, True, bounded=False)
 
     def _adopt(self, code: str) -> None:
         self._adoptions.pop(code, None)
-        if self.stopping or code in self.tables or code in self._loading:
-            return
-        loading = asyncio.get_running_loop().create_task(self._claim_and_adopt(code))
-        self._adopting.add(loading)
-        self._loading[code] = loading
-        loading.add_done_callback(self._loaded)
+        if not (self.stopping or code in self.tables or code in self._loading):
+            loading = asyncio.get_running_loop().create_task(self._claim_and_adopt(code))
+            self._adopting.add(loading)
+            self._loading[code] = loading
+            loading.add_done_callback(self._loaded)
+            loading.add_done_callback(self._adopted)
+        else:
+            self._adopted(None)
+
+    def _adopted(self, done: asyncio.Task[Table] | None) -> None:
+        """An adoption ended: once none waits any more, names dropped meanwhile are found by a sweep."""
+        if self._dropped_names and not self._adoptions and not self._adopting:
+            self._dropped_names = False
+            self._gone()
 
     async def _claim_and_adopt(self, code: str) -> Table:
         """Serve ``code`` if no live process does (a claim, never a request to hand it over): loaded
         from the store like a lookup's load, its idle timer started (a solo table nobody comes back
-        to closes ``solo_idle_timeout`` later). Refused TABLE_MOVING when another process has it."""
-        try:
-            held = await self.ownership.claim(code)
-        except OSError as exc:
-            raise Refused(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {exc}",
-                          {"retry_ms": 1000}) from None
-        if not held:
-            raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
-        try:
-            table = await self._load_claimed(code, None, None, False)
-        except BaseException:
-            if code not in self.tables:
-                await self.ownership.release(code)
-            raise
+        to closes ``solo_idle_timeout`` later). Refused TABLE_MOVING when another process has it.
+        At most :data:`ADOPTING_AT_ONCE` claim and load at once; one still waiting when the process
+        starts stopping is refused SHUTTING_DOWN without a claim (a flood does not hold up SIGTERM)."""
+        async with self._adopt_slots:
+            if self.stopping:
+                raise Refused(ErrorCode.SHUTTING_DOWN, "the server is stopping; reconnect", {"retry_ms": 1000})
+            try:
+                held = await self.ownership.claim(code)
+            except OSError as exc:
+                raise Refused(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {exc}",
+                              {"retry_ms": 1000}) from None
+            if not held:
+                raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
+            try:
+                table = await self._load_claimed(code, None, None, False)
+            except BaseException:
+                if code not in self.tables:
+                    await self.ownership.release(code)
+                raise
         log.info("table %s adopted: the server process serving it stopped", code)
         return table
 

@@ -16,6 +16,10 @@ moment (after the action under way), unlocks it and sends ``NOTIFY dn_released,
 A process stopping cleanly leaves its tables open in the store and names them on
 ``dn_orphaned`` as it unlocks them, so a live process takes them over (scale-down):
 no table stays open, listed and counted with no process serving it.
+
+Every payload of every channel comes from anyone who can connect to the database (the
+other processes are not trusted, attacker F2): it is checked by :func:`note_code` before
+any work, and only a table code in its exact form (``shared/tablecode.py``) is acted on.
 """
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ from collections.abc import Callable
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
+
+from doublenine.shared.tablecode import CODE_LENGTH, clean_code, is_code
 
 log = logging.getLogger("doublenine.server.ownership")
 
@@ -49,6 +55,26 @@ COUNT_EVERY = 5
 """Heartbeats between two counts of the server processes on the store (:attr:`PgOwnership.processes`)."""
 LOCK_NAME = "doublenine locks pid "
 """Start of every lock connection's ``application_name`` (then the process id)."""
+CONNECTED = "connected"
+"""The one word a :data:`ORPHAN_CHANNEL` payload may add after its code."""
+IGNORED_LOG_EVERY = 60.0
+"""Seconds between two log lines counting the payloads ignored (a flood is logged once a minute)."""
+
+
+def note_code(payload: object, tail: str | None = None) -> tuple[str, bool] | None:
+    """The table code a NOTIFY ``payload`` names, and whether it ends with `` TAIL``: the payload
+    must be exactly ``CODE`` or (when ``tail`` is given) ``CODE TAIL``, with ``CODE`` a table code
+    in its one exact form (:func:`~doublenine.shared.tablecode.is_code` and its own
+    ``clean_code``: a variant such as ``k7-qpa`` names another advisory lock than the table it
+    cleans to, attacker F2). None for anything else; a longer payload is not read at all."""
+    if not isinstance(payload, str) or len(payload) > CODE_LENGTH + 1 + len(tail or ""):
+        return None
+    code, space, rest = payload.partition(" ")
+    if space and (tail is None or rest != tail):
+        return None
+    if not is_code(code) or clean_code(code) != code:
+        return None
+    return code, bool(space)
 
 
 def lock_key(code: str) -> int:
@@ -100,6 +126,9 @@ class PgOwnership:
         self._on_lost: Callable[[str], None] = lambda why: None
         self._on_orphan: Callable[[str, bool], None] = lambda code, connected: None
         self._on_gone: Callable[[], None] = lambda: None
+        self.ignored = 0
+        """NOTIFY payloads ignored as naming no table code (:func:`note_code`) since the start."""
+        self._ignored_logged = (0, -IGNORED_LOG_EVERY)  # (count, monotonic time) at the last log line
 
     @property
     def healthy(self) -> bool:
@@ -134,19 +163,33 @@ class PgOwnership:
         con.add_termination_listener(self._terminated)
         self._con = con
 
-    def _asked(self, con: Any, pid: int, channel: str, code: str) -> None:
-        if code in self.held:
-            self._on_request(code)
+    def _note(self, channel: str, payload: object, tail: str | None = None) -> tuple[str, bool] | None:
+        """:func:`note_code` of ``payload``; an ignored one is counted and, once a minute, logged."""
+        note = note_code(payload, tail)
+        if note is None:
+            self.ignored += 1
+            now = asyncio.get_running_loop().time()
+            if now - self._ignored_logged[1] >= IGNORED_LOG_EVERY:
+                log.warning("ignored %d NOTIFY payloads naming no table code (last on %s: %.40r)",
+                            self.ignored - self._ignored_logged[0], channel, payload)
+                self._ignored_logged = (self.ignored, now)
+        return note
 
-    def _released(self, con: Any, pid: int, channel: str, code: str) -> None:
-        event = self._freed.get(code)
+    def _asked(self, con: Any, pid: int, channel: str, payload: str) -> None:
+        note = self._note(channel, payload)
+        if note is not None and note[0] in self.held:
+            self._on_request(note[0])
+
+    def _released(self, con: Any, pid: int, channel: str, payload: str) -> None:
+        note = self._note(channel, payload)
+        event = None if note is None else self._freed.get(note[0])
         if event is not None:
             event.set()
 
     def _orphaned(self, con: Any, pid: int, channel: str, payload: str) -> None:
-        code, _, connected = payload.partition(" ")
-        if not self._closed and code not in self.held:
-            self._on_orphan(code, connected == "connected")
+        note = self._note(channel, payload, CONNECTED)
+        if note is not None and not self._closed and note[0] not in self.held:
+            self._on_orphan(*note)
 
     def _terminated(self, con: Any) -> None:
         if con is self._con:
@@ -269,7 +312,7 @@ class PgOwnership:
             self._beat.cancel()
         held, self.held = sorted(self.held), set()
         notes = [(FREED_CHANNEL, code) for code in held]
-        notes += [(ORPHAN_CHANNEL, code if not connected else f"{code} connected")
+        notes += [(ORPHAN_CHANNEL, code if not connected else f"{code} {CONNECTED}")
                   for code, connected in sorted((left_open or {}).items()) if code in held]
         con = self._con
         if con is None:

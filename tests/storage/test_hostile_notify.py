@@ -1,0 +1,120 @@
+"""Attacker F2: every LISTEN channel's payload is anyone's (any session on the database can
+NOTIFY), so it is checked and bounded before any work, and every lock taken is released on every
+path. Real servers on one PostgreSQL, the NOTIFYs sent from a plain connection as an attacker would.
+
+F2: 5,000 hostile ``dn_orphaned`` payloads made a create take 7.8 s (each was claimed on the one
+lock connection), 100,000 ran the processes out of lock memory, and a variant of a live code
+(``k7-qpa``) was claimed under its own lock key, loaded as the live table and never released.
+"""
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import replace
+
+import asyncpg  # type: ignore[import-untyped]
+import pytest
+
+from doublenine.server import registry
+from doublenine.server.app import GameServer
+from doublenine.server.storage.pglocks import LOCK_NAME, held_key, lock_key, note_code
+from doublenine.shared.tablecode import CODE_ALPHABET, clean_code
+
+from .test_scale_down import make, until
+from .test_takeover import server_config, wiped
+
+
+def test_note_code_takes_only_a_code_in_its_exact_form() -> None:
+    assert note_code("K7QPA") == ("K7QPA", False)
+    assert note_code("K7QPA connected", "connected") == ("K7QPA", True)
+    assert note_code("K7QPA", "connected") == ("K7QPA", False)
+    for bad in ("k7qpa", "K7-QPA", "K7_QPA", " K7QPA", "K7QPA ", "K7QP", "K7QPAA", "K70PA",
+                "K7QPA connected", "Ｋ7QPA", "", "3fa9c2e41b", "K7QPA" * 1000, None, b"K7QPA"):
+        assert note_code(bad) is None, bad
+    for bad in ("K7QPA connectedx", "K7QPA Connected", "K7QPA  connected", "k7qpa connected"):
+        assert note_code(bad, "connected") is None, bad
+
+
+def variants(code: str, count: int, rng: random.Random) -> list[str]:
+    """``count`` distinct spellings of ``code`` that clean to it (dashes, underscores, spaces, case)."""
+    found: set[str] = set()
+    while len(found) < count:
+        text = "".join(ch.lower() if rng.random() < 0.5 else ch for ch in code)
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randint(0, len(text))
+            text = text[:at] + rng.choice("-_ ") + text[at:]
+        if text != code:
+            found.add(text)
+    assert all(clean_code(v) == code for v in found)
+    return sorted(found)
+
+
+async def locks_of(con: asyncpg.Connection, pid: int) -> set[int]:
+    """The advisory lock keys the lock connection of server process ``pid`` holds (the servers of
+    these tests run in this process: ``os.getpid()``)."""
+    rows = await con.fetch("SELECT l.classid::bigint AS hi, l.objid::bigint AS lo FROM pg_locks l"
+                           " JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'"
+                           " AND l.objsubid = 1 AND a.application_name = $1", f"{LOCK_NAME}{pid}")
+    return {held_key(r["hi"], r["lo"]) for r in rows}
+
+
+async def notify(con: asyncpg.Connection, channel: str, payloads: list[str]) -> None:
+    await con.fetchval("SELECT count(pg_notify($1, x)) FROM unnest($2::text[]) x", channel, payloads)
+
+
+async def test_a_flood_of_hostile_orphan_names_is_bounded_and_leaks_no_lock(pg_dsn: str) -> None:
+    rng = random.Random(7)
+    db = await wiped(pg_dsn)
+    a = await GameServer(replace(server_config(db), idle_timeout=1800.0)).start()
+    con = await asyncpg.connect(pg_dsn)
+    try:
+        host = await make(a, "hhhh")
+        live = str(host.code)
+        junk = ["%032x" % rng.getrandbits(128) for _ in range(2_000)]
+        spelled = variants(live, 200, rng)
+        codes = ["".join(rng.choice(CODE_ALPHABET) for _ in range(5)) for _ in range(3_000)]
+        await notify(con, "dn_orphaned", junk + [f"{v} connected" if i % 2 else v for i, v in enumerate(spelled)]
+                     + codes)
+        ownership = a.registry.ownership
+
+        async def all_delivered() -> bool:
+            pending = len(a.registry._adoptions) + len(a.registry._adopting)
+            assert pending <= registry.MAX_PENDING_ADOPTIONS
+            return ownership.ignored == len(junk) + len(spelled)
+
+        await until(all_delivered)
+        started = time.monotonic()
+        other = await make(a, "hhhh")  # old code: 7.8 s behind 5,000 claims
+        assert time.monotonic() - started < 1.0
+
+        async def settled() -> bool:
+            pending = len(a.registry._adoptions) + len(a.registry._adopting)
+            assert pending <= registry.MAX_PENDING_ADOPTIONS
+            return pending == 0 and not a.registry._tasks
+
+        await until(settled, timeout=20)
+        tables = {live, str(other.code)}
+        assert set(a.registry.tables) == tables and ownership.held == tables
+        assert await locks_of(con, os.getpid()) == {lock_key(c) for c in tables}  # old code: 200 variant locks more
+        await host.close()
+        await other.close()
+    finally:
+        await con.close()
+        await a.stop()
+
+
+async def test_a_claim_that_loads_a_table_under_another_code_is_released(pg_dsn: str) -> None:
+    """Kind of F2: a claim is released on every path, here a load that found the live table its
+    variant cleans to (any caller of the load, not only a NOTIFY)."""
+    db = await wiped(pg_dsn)
+    a = await GameServer(server_config(db)).start()
+    try:
+        host = await make(a, "hhhh")
+        live = str(host.code)
+        variant = live[:2].lower() + "-" + live[2:]
+        assert await a.registry._claim_and_adopt(variant) is a.registry.tables[live]
+        assert a.registry.ownership.held == {live}
+        await host.close()
+    finally:
+        await a.stop()
