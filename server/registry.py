@@ -335,8 +335,12 @@ class Registry:
                     raise Refused(ErrorCode.INTERNAL, f"this server cannot claim tables now: {exc}") from None
                 if not claimed:
                     continue
-                if code not in self._loading and await self.store.load(code) is None:
-                    return code
+                try:  # every lock taken is released on every path: a store error too
+                    if code not in self._loading and await self.store.load(code) is None:
+                        return code
+                except BaseException:
+                    await self.ownership.release(code)
+                    raise
                 await self.ownership.release(code)
             finally:
                 self._new_codes.discard(code)
@@ -517,17 +521,19 @@ class Registry:
         if self.tables.get(table.code) is not table:
             return
         del self.tables[table.code]
-        await table.close()
-        for conn in list(table.subscribers):
-            table.unbind(conn)
-            conn.close(1001, "table closed")
         try:
-            await self.store.close_table(table.code, table.epoch)
-        except ValueError:  # issue 12: another process took it over meanwhile; it stays open there
-            log.info("table %s not closed: another server process serves it now", table.code)
-        else:
-            log.info("table %s closed%s", table.code, f" ({why})" if why else "")
-        await self.ownership.release(table.code)
+            await table.close()
+            for conn in list(table.subscribers):
+                table.unbind(conn)
+                conn.close(1001, "table closed")
+            try:
+                await self.store.close_table(table.code, table.epoch)
+            except ValueError:  # issue 12: another process took it over meanwhile; it stays open there
+                log.info("table %s not closed: another server process serves it now", table.code)
+            else:
+                log.info("table %s closed%s", table.code, f" ({why})" if why else "")
+        finally:  # a store error too: no lock outlives the table it was taken for
+            await self.ownership.release(table.code)
 
     async def probe_store(self) -> None:
         """Store one open table's seats again, unchanged: a write that clears the store's

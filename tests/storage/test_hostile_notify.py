@@ -118,3 +118,33 @@ async def test_a_claim_that_loads_a_table_under_another_code_is_released(pg_dsn:
         await host.close()
     finally:
         await a.stop()
+
+
+async def test_a_claim_is_released_when_the_store_fails_after_it(pg_dsn: str) -> None:
+    """Kind of F2 (every lock taken is released on every path): a create whose check of its new
+    code failed in the store, and an idle close whose store write failed, kept the table's
+    advisory lock until the process restarted (nobody else could ever take that table)."""
+    db = await wiped(pg_dsn)
+    a = await GameServer(server_config(db)).start()
+    con = await asyncpg.connect(pg_dsn)
+    store = a.registry.store
+
+    async def broken(*args: object) -> None:
+        raise OSError("store down (test)")
+
+    try:
+        host = await make(a, "hhhh")
+        table = a.registry.tables[str(host.code)]
+        await host.close()
+        store.close_table = broken  # type: ignore[method-assign]
+        with pytest.raises(OSError):
+            await a.registry.close_table(table)
+        store.load = broken  # type: ignore[method-assign]
+        with pytest.raises(OSError):
+            await a.registry._claim_new_code()
+        assert a.registry.ownership.held == set() and a.registry.tables == {}
+        assert await locks_of(con, os.getpid()) == set()
+    finally:
+        await con.close()
+        del store.close_table, store.load
+        await a.stop()
