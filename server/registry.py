@@ -133,6 +133,8 @@ class Registry:
         self._adopt_slots = asyncio.Semaphore(ADOPTING_AT_ONCE)
         self._dropped_names = False
         """A name was dropped for :data:`MAX_PENDING_ADOPTIONS`: sweep once the queue is empty."""
+        self._handing: set[str] = set()
+        """Codes being handed over: one hand-over per code, however often it is asked for."""
 
     async def start(self) -> int:
         """Connect the ownership (``OSError`` if it cannot), then resume the stored tables."""
@@ -381,7 +383,7 @@ class Registry:
         task.add_done_callback(self._tasks.discard)
 
     def _orphaned(self, code: str, connected: bool, bounded: bool = True) -> None:
-        """Another process stopped cleanly and left ``code`` open in the store,
+        """Another process stopped cleanly or handed ``code`` over and left it open in the store,
         served by nobody (scale-down): adopt it, at once if nobody was at it, else after
         :data:`ADOPT_CONNECTED_AFTER` unless its players reconnected (and a process took it) by then.
         ``bounded``: the name came from outside (NOTIFY), so at most :data:`MAX_PENDING_ADOPTIONS`
@@ -460,25 +462,38 @@ class Registry:
                 if code not in self.tables:
                     await self.ownership.release(code)
                 raise
-        log.info("table %s adopted: the server process serving it stopped", code)
+        log.info("table %s adopted: nobody served it (its process stopped or handed it over)", code)
         return table
 
     def _asked_for(self, code: str) -> None:
-        """Another process asks for ``code`` (LISTEN/NOTIFY): hand it over at the next quiet moment."""
-        if code not in self._loading:  # one being loaded is handed over on the next request
-            self._spawn(self.hand_over(code))
+        """Another process asks for ``code`` (LISTEN/NOTIFY): hand it over at the next quiet moment,
+        once however often it is asked meanwhile (the asks are anyone's, attacker F2)."""
+        if code not in self._loading and code not in self._handing:  # one being loaded: on the next request
+            self._handing.add(code)
+            self._spawn(self._hand_over_once(code))
+
+    async def _hand_over_once(self, code: str) -> None:
+        try:
+            await self.hand_over(code)
+        finally:
+            self._handing.discard(code)
 
     async def hand_over(self, code: str) -> None:
         """Let another process serve ``code``: finish the action under way, stop the computers,
-        close every connection with 4003 so its clients reconnect there, release the claim."""
+        close every connection with 4003 so its clients reconnect there, release the claim. A table
+        handed over is named for adoption as it is released (``orphaned``): if its asker gave up
+        (TABLE_MOVING) or nobody asked at all (a NOTIFY from anyone), a live process serves it
+        :data:`ADOPT_CONNECTED_AFTER` later instead of nobody (attacker F3)."""
         table = self.tables.get(code)
+        moved = False
         if table is not None:
             await table.close()  # waits for the action under way: nothing half done moves
             if self.tables.get(code) is table:
                 self._forget(table, "handover")
+                moved = True
                 log.info("table %s handed over to another server process", code)
         if code not in self.tables:
-            await self.ownership.release(code)
+            await self.ownership.release(code, orphaned=moved)
 
     def _forget(self, table: Table, reason: str) -> None:
         """Stop serving ``table`` now: never write it again, close its connections (4003)."""

@@ -11,7 +11,7 @@ gives the server the right kind for its store:
 
 Every kind answers the same calls; the registry (``server/registry.py``) uses them:
 ``start(on_request, on_lost, on_orphan, on_gone)``, ``claim(code) -> bool``, ``ask(code, wait) -> bool``,
-``release(code)``, ``close(left_open)``.
+``release(code, orphaned=False)``, ``close(left_open)``.
 """
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ class LocalOwnership:
         """Nobody else can hold a table: the claim is granted."""
         return await self.claim(code)
 
-    async def release(self, code: str) -> None:
-        """Stop holding ``code``."""
+    async def release(self, code: str, orphaned: bool = False) -> None:
+        """Stop holding ``code`` (``orphaned``: no other process to adopt it; nothing to tell)."""
         self.held.discard(code)
 
     async def close(self, left_open: dict[str, bool] | None = None) -> None:

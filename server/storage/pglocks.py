@@ -15,7 +15,9 @@ moment (after the action under way), unlocks it and sends ``NOTIFY dn_released,
 
 A process stopping cleanly leaves its tables open in the store and names them on
 ``dn_orphaned`` as it unlocks them, so a live process takes them over (scale-down):
-no table stays open, listed and counted with no process serving it.
+no table stays open, listed and counted with no process serving it. A table handed over
+is named there too (``release(code, orphaned=True)``): if its asker gave up (TABLE_MOVING)
+or nobody asked at all, a live process adopts it.
 
 Every payload of every channel comes from anyone who can connect to the database (the
 other processes are not trusted, attacker F2): it is checked by :func:`note_code` before
@@ -292,14 +294,19 @@ class PgOwnership:
         finally:
             self._freed.pop(code, None)
 
-    async def release(self, code: str) -> None:
-        """Stop holding ``code`` and tell whoever waits for it."""
+    async def release(self, code: str, orphaned: bool = False) -> None:
+        """Stop holding ``code`` and tell whoever waits for it. ``orphaned``: the table stays open
+        in the store with nobody serving it (handed over): it is named on :data:`ORPHAN_CHANNEL`
+        too, as having had players connected, so a live process adopts it unless its asker (or a
+        returning player's process) claimed it first (attacker F3)."""
         if code not in self.held:
             return
         self.held.discard(code)
-        try:
-            await self._query("SELECT pg_advisory_unlock($1), pg_notify($2, $3)",
-                              lock_key(code), FREED_CHANNEL, code)
+        orphan = f"{code} {CONNECTED}" if orphaned else None
+        try:  # one statement: the notes are delivered at its commit, after the unlock
+            await self._query("SELECT pg_advisory_unlock($1), pg_notify($2, $3),"
+                              " CASE WHEN $5::text IS NOT NULL THEN pg_notify($4, $5) END",
+                              lock_key(code), FREED_CHANNEL, code, ORPHAN_CHANNEL, orphan)
         except OSError:
             pass  # the connection is gone: so is the lock
 

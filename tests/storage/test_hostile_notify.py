@@ -1,13 +1,16 @@
-"""Attacker F2: every LISTEN channel's payload is anyone's (any session on the database can
+"""Attacker F2 and F3: every LISTEN channel's payload is anyone's (any session on the database can
 NOTIFY), so it is checked and bounded before any work, and every lock taken is released on every
 path. Real servers on one PostgreSQL, the NOTIFYs sent from a plain connection as an attacker would.
 
 F2: 5,000 hostile ``dn_orphaned`` payloads made a create take 7.8 s (each was claimed on the one
 lock connection), 100,000 ran the processes out of lock memory, and a variant of a live code
 (``k7-qpa``) was claimed under its own lock key, loaded as the live table and never released.
+F3: a table handed over with nobody taking it (a ``dn_handover`` from anyone, or an asker that
+gave up with TABLE_MOVING) stayed open, listed and unserved; it is now named for adoption.
 """
 from __future__ import annotations
 
+import logging
 import os
 import random
 import time
@@ -118,6 +121,47 @@ async def test_a_claim_that_loads_a_table_under_another_code_is_released(pg_dsn:
         await host.close()
     finally:
         await a.stop()
+
+
+async def test_a_table_handed_over_with_nobody_asking_is_adopted(
+        pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """F3: ``NOTIFY dn_handover`` from any session (five times over) hands the table over once,
+    and a live process serves it again ADOPT_CONNECTED_AFTER later: locked, listed by a server."""
+    monkeypatch.setattr(registry, "ADOPT_CONNECTED_AFTER", 1.0)
+    caplog.set_level(logging.INFO, logger="doublenine.server")
+    db = await wiped(pg_dsn)
+    a, b = await GameServer(server_config(db)).start(), await GameServer(server_config(db)).start()
+    con = await asyncpg.connect(pg_dsn)
+    try:
+        host = await make(a, "hhhh")
+        code = str(host.code)
+        await host.close()
+
+        async def nobody_at_a() -> bool:
+            return not a.registry.tables[code].subscribers
+
+        await until(nobody_at_a)
+        for _ in range(5):  # one NOTIFY a statement: PostgreSQL folds equal ones of one transaction
+            await notify(con, "dn_handover", [code])
+        await notify(con, "dn_handover", ["k7-qpa", code.lower(), "x" * 7000])
+
+        async def handed_over() -> bool:
+            return code not in a.registry.tables and code not in a.registry.ownership.held
+
+        await until(handed_over)
+        assert await a.store.unowned_open() == [code]  # nobody serves it for now ...
+
+        async def adopted() -> bool:
+            return code in set(a.registry.tables) | set(b.registry.tables)
+
+        await until(adopted)  # ... and 1 s later somebody does (old code: nobody, ever)
+        assert await a.store.unowned_open() == []
+        assert a.registry.ownership.ignored == 3
+        assert caplog.text.count(f"table {code} handed over") == 1
+    finally:
+        await con.close()
+        await a.stop()
+        await b.stop()
 
 
 async def test_a_claim_is_released_when_the_store_fails_after_it(pg_dsn: str) -> None:
