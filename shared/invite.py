@@ -2,8 +2,8 @@
 
 The canonical form is ``doublenine://HOST:PORT/CODE`` (IPv6 hosts in brackets,
 ``doublenine://[fd00::5]:8765/KQ7PM``); a table behind TLS adds ``?tls=1``.
-:func:`parse_invite` also accepts the ``ws://`` and ``wss://`` forms (the table
-code is the last path segment), a bare ``HOST:PORT/CODE``, and the table's web
+:func:`parse_invite` also accepts the ``ws://`` and ``wss://`` forms (path ``/CODE`` or
+``/t/CODE``; any other path is refused), a bare ``HOST:PORT/CODE``, and the table's web
 link ``http(s)://HOST:PORT/t/CODE`` (:func:`build_web_link`, issue 13). Anything else is
 refused with :class:`InviteError`, whose ``key`` is a stable message key
 (``invite.malformed``, ``invite.bad_port``...; see shared/failures.py).
@@ -184,10 +184,19 @@ def parse_invite(text: str) -> Invite:
     tls = scheme == "wss" or _flag(parts.query, "tls")
     port_text = _port_text(parts.netloc)
     port = _default_port(scheme, tls) if port_text is None else _check_port(port_text)
-    segments = [s for s in parts.path.split("/") if s]
-    if not segments:
-        raise InviteError(Failure("invite.malformed", {"invite": _short(text)}))
-    return Invite(host=host, port=port, code=normalize_code(segments[-1]), tls=tls)
+    return Invite(host=host, port=port, code=normalize_code(_code_segment(parts.path, text)), tls=tls)
+
+
+def _code_segment(path: str, text: str) -> str:
+    """The code of an invite's ``path``: ``/CODE`` or ``/t/CODE`` (:attr:`Invite.join_url`), nothing else.
+
+    Kind: a parser that took the last part that fit; ``doublenine://127.0.0.1:8766/ABCD127.0.0.1:8765/DWFBM``
+    (two invites run together) was read as table DWFBM at port 8766. Any other path is ``invite.malformed``.
+    """
+    segments = [s for s in path.split("/") if s]
+    if len(segments) == 1 or (len(segments) == 2 and segments[0] == "t"):
+        return segments[-1]
+    raise InviteError(Failure("invite.malformed", {"invite": _short(text)}))
 
 
 def _is_web_link(raw: str) -> bool:

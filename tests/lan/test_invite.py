@@ -163,3 +163,19 @@ def test_other_http_addresses_are_not_invites(text: str) -> None:
     with pytest.raises(InviteError) as err:
         parse_invite(text)
     assert err.value.failure.key in ("invite.bad_scheme", "invite.malformed")
+
+
+@pytest.mark.parametrize("text", ["doublenine://127.0.0.1:8766/ABCD127.0.0.1:8765/DWFBM",
+                                  "ws://127.0.0.1:8766/x/DWFBM", "wss://host/t/KQ7PM/DWFBM",
+                                  "127.0.0.1:8766/KQ7PM/DWFBM", "doublenine://host:8765/t/x/KQ7PM"])
+def test_extra_path_parts_are_malformed(text: str) -> None:
+    """Kind: a parser that took the last part that fit; two invites run together named table DWFBM at
+    the first one's address. Only ``/CODE`` and ``/t/CODE`` are an invite's path."""
+    with pytest.raises(InviteError) as err:
+        parse_invite(text)
+    assert err.value.failure.key == "invite.malformed"
+
+
+def test_code_and_join_path_forms_still_parse() -> None:
+    assert parse_invite("doublenine://127.0.0.1:8766/t/dwfbm") == Invite("127.0.0.1", 8766, "DWFBM")
+    assert parse_invite("ws://127.0.0.1:8766/DWFBM/") == Invite("127.0.0.1", 8766, "DWFBM")
