@@ -73,7 +73,18 @@ def keep_match(saved: Settings, code: str, token: str, port: int = 0) -> Setting
         earlier.insert(0, _format_entry(saved.resume_code, saved.resume_token, saved.resume_score, saved.resume_port))
     score = saved.resume_score if saved.resume_code == code else ""
     return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=port,
-                   earlier=tuple(earlier[:MAX_EARLIER]))
+                   earlier=_bounded(earlier))
+
+
+def _bounded(earlier: list[str]) -> tuple[str, ...]:
+    """At most :data:`MAX_EARLIER` entries, dropping the oldest with nothing scored (no score, or
+    ``0-0``) before any scored one (new user: two hosted tables nobody joined could push a 46-0 match
+    out of the list; kind: what never started outranking what is in progress)."""
+    kept = list(earlier)
+    while len(kept) > MAX_EARLIER:
+        unscored = [i for i, e in enumerate(kept) if (x := _entry(e)) is None or x[2] in ("", "0-0")]
+        del kept[unscored[-1] if unscored else -1]
+    return tuple(kept)
 
 
 def drop_match(saved: Settings) -> Settings:
@@ -93,14 +104,21 @@ def earlier_match(saved: Settings) -> tuple[str, str, str] | None:
     return None if found is None else found[:3]
 
 
+def earlier_matches(saved: Settings) -> tuple[tuple[str, str, str, int], ...]:
+    """Every earlier kept match, most recent first: (code, seat token, score ``A-B`` or "", hosting port
+    or 0 for a local table); the start screen offers each (new user: only the first one was reachable)."""
+    return tuple(x for e in saved.earlier if (x := _entry(e)) is not None)
+
+
 def _first_earlier(saved: Settings) -> tuple[str, str, str, int] | None:
     return next((x for e in saved.earlier if (x := _entry(e)) is not None), None)
 
 
-def back_to_earlier(saved: Settings) -> Settings:
-    """``saved`` with the most recent earlier match kept (to rejoin it, hosted again on its port if it
-    was hosted) and the kept one first among the earlier, with its own port."""
-    found = _first_earlier(saved)
+def back_to_earlier(saved: Settings, code: str | None = None) -> Settings:
+    """``saved`` with earlier match ``code`` (None: the most recent) kept, to rejoin it, hosted again on
+    its port if it was hosted; the kept one goes first among the earlier, with its own port. ``saved``
+    unchanged when no earlier match has that code."""
+    found = _first_earlier(saved) if code is None else next((x for x in earlier_matches(saved) if x[0] == code), None)
     if found is None:
         return saved
     code, token, score, port = found

@@ -18,7 +18,7 @@ from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
-from ..config import Settings, back_to_earlier, earlier_match, load, save
+from ..config import Settings, back_to_earlier, earlier_match, earlier_matches, load, save
 from ..input import Viewport
 from ..layout import metrics
 from ..panels import Button
@@ -26,6 +26,7 @@ from ..render import INK, draw_button, draw_tile
 from ..snake import Rect, Spot
 from ..text import LANGUAGES, cannot_start, tr
 from .base import Change
+from .kept import Kept, chooser_layout, draw_chooser, earlier_button, resume_button
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "expert": N_("Expert"),
@@ -83,7 +84,15 @@ class Form:
     (D7); None hides "Back to your match"."""
     earlier: str | None = None
     """The score of the most recent earlier kept match (``config.earlier_match``: a new table was made
-    while it was kept), "" if unknown; None hides "Back to your earlier match" (new user N1)."""
+    while it was kept), "" if unknown; None hides the earlier-match button (new user N1)."""
+    resume_code: str = ""
+    """The kept match's table code, named on "Back to your match" (two 0-0 buttons once read the same)."""
+    resume_port: int = 0
+    """The port the kept match is hosted on for friends; 0: a table on this computer."""
+    kept: tuple[Kept, ...] = ()
+    """Every earlier kept match, most recent first (scenes/kept.py): all reachable, each by its code."""
+    choosing: bool = False
+    """The list of earlier matches is open over the join card ("Earlier matches (N)")."""
 
 
 FIELDS = ("name", "seed", "server", "table")
@@ -160,6 +169,14 @@ def _earlier(saved: Any) -> str | None:
     return None if found is None else _score(found[2])
 
 
+def _kept(form: Form, saved: Settings) -> Form:
+    """``form`` showing the matches ``saved`` keeps: the kept one (code, score, port) and every earlier one."""
+    held = bool(saved.resume_code and saved.resume_token)
+    return replace(form, resume=_score(saved.resume_score) if held else None, earlier=_earlier(saved),
+                   resume_code=saved.resume_code if held else "", resume_port=saved.resume_port if held else 0,
+                   kept=tuple((c, _score(s), p) for c, _, s, p in earlier_matches(saved)), choosing=False)
+
+
 def _system_lang() -> str:
     from doublenine.shared.i18n import default_language
     return default_language()
@@ -175,9 +192,8 @@ class StartScene:
         # the settings file is outside text too (another program may have written it): cleaned like typing
         self.form = Form(name=field_value(settings.name, 32),
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
-                         server=field_value(server_base(settings.server), 200), table=field_value(settings.table, 200),
-                         resume=_score(settings.resume_score) if settings.resume_code and settings.resume_token else None,
-                         earlier=_earlier(settings))
+                         server=field_value(server_base(settings.server), 200), table=field_value(settings.table, 200))
+        self.form = _kept(self.form, settings)
         self.launcher = launcher
         self.art = art or Art()
         self.vp = Viewport((1280, 800), (1280, 800))
@@ -187,9 +203,7 @@ class StartScene:
         """New window size; also called when a table scene above closes (App.pop): the match it kept, and
         its score, are read again for "Back to your match"."""
         self.vp = vp
-        saved = load()
-        self.form = replace(self.form, resume=_score(saved.resume_score)
-                            if saved.resume_code and saved.resume_token else None, earlier=_earlier(saved))
+        self.form = _kept(self.form, load())
         if self.form.server and server_base(self.form.server.strip()) in ENDED_SERVERS:
             self.form = replace(self.form, server="", table="")  # a dead host's server: play here again
         ENDED_SERVERS.clear()
@@ -214,6 +228,10 @@ class StartScene:
             pos = self.vp.touch(event.x, event.y)
         if pos is not None:
             return self.click(pos)
+        if self.form.choosing:  # the list of earlier matches is open: Escape closes it, typing waits
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.click_id("pick_back")
+            return None
         if event.type == pygame.TEXTINPUT and self.form.focus in FIELDS:
             self._edit(getattr(self.form, self.form.focus) + event.text)
         elif event.type == pygame.KEYDOWN:
@@ -247,7 +265,13 @@ class StartScene:
         return None
 
     def click(self, pos: tuple[float, float]) -> Change | None:
-        """Whatever control is at ``pos``."""
+        """Whatever control is at ``pos`` (with the earlier matches' list open: one of it, or it closes)."""
+        if self.form.choosing:
+            card = start_layout(self.vp.pixels)["card_join"]
+            for cid, (x, y, w, h) in chooser_layout(card, len(self.form.kept), self.vp.pixels).items():
+                if x <= pos[0] < x + w and y <= pos[1] < y + h:
+                    return self.click_id(cid)
+            return self.click_id("pick_back")
         for cid, (x, y, w, h) in start_layout(self.vp.pixels).items():
             if (cid == "resume" and self.form.resume is None) or (cid == "earlier" and self.form.earlier is None):
                 continue
@@ -258,6 +282,8 @@ class StartScene:
     def click_id(self, cid: str) -> Change | None:
         """Press control ``cid``."""
         self.dirty = True
+        if cid.startswith("pick"):
+            return self._pick(cid)
         if cid not in FIELDS + ("create", "join", "watch", "host", "find", "resume", "earlier"):
             self.form = replace(self.form, message="")  # a setting changed: an earlier refusal no longer holds
         f = self.form
@@ -283,6 +309,8 @@ class StartScene:
             self.form = replace(f, seat=order[(order.index(f.seat) + 1) % len(order)])
         elif cid == "resume" and f.resume is not None:
             return self._resume()
+        elif cid == "earlier" and len(f.kept) > 1:
+            self.form = replace(f, choosing=True)  # several: the player picks one by its code, score, place
         elif cid == "earlier" and f.earlier is not None:
             save(back_to_earlier(load()))  # it becomes the kept match; the one kept until now goes earlier
             return self._resume()
@@ -291,6 +319,15 @@ class StartScene:
         elif cid in ("host", "find"):
             return self._lan(cid)
         return None
+
+    def _pick(self, cid: str) -> Change | None:
+        """A control of the earlier matches' list: ``pickN`` goes back to that match, ``pick_back`` closes."""
+        f = self.form
+        self.form = replace(f, choosing=False)
+        if cid == "pick_back" or not f.choosing or not is_ascii_digits(cid[4:]) or int(cid[4:]) >= len(f.kept):
+            return None
+        save(back_to_earlier(load(), f.kept[int(cid[4:])][0]))  # kept now; the one kept until now goes earlier
+        return self._resume()
 
     def _lan(self, cid: str) -> Change | None:
         """Issue 8: host a table for others, or find tables on this network (scenes/lan_*.py)."""
@@ -416,16 +453,10 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     buttons += [Button("create", lay["create"], N_("Create table"), primary=True),
                 Button("join", lay["join"], N_("Join table"), primary=True),
                 Button("watch", lay["watch"], N_("Watch"))]
-    if form.resume:
-        buttons.append(Button("resume", lay["resume"], N_("Back to your match ({score})"), primary=True,
-                              args=(("score", form.resume),)))
-    elif form.resume is not None:
-        buttons.append(Button("resume", lay["resume"], N_("Back to your match"), primary=True))
-    if form.earlier:
-        buttons.append(Button("earlier", lay["earlier"], N_("Back to your earlier match ({score})"),
-                              args=(("score", form.earlier),)))
-    elif form.earlier is not None:
-        buttons.append(Button("earlier", lay["earlier"], N_("Back to your earlier match")))
+    if form.resume is not None:
+        buttons.append(resume_button(lay["resume"], (form.resume_code, form.resume, form.resume_port), lang))
+    if form.kept:
+        buttons.append(earlier_button(lay["earlier"], form.kept, lang))
     for button in buttons:
         draw_button(surface, art, button, f, lang, False)
     x, y, ww, wh = lay["where"]
@@ -434,6 +465,8 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
         tr(lang, "Create table plays on this computer")
     label = art.fit_text(where, sm, ww, (200, 214, 204))
     surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
+    if form.choosing:
+        draw_chooser(surface, art, lay["card_join"], form.kept, lang, size)
 
 
 def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int]) -> None:

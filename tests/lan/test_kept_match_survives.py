@@ -122,7 +122,8 @@ def test_kept_matches_are_bounded_and_a_given_up_one_brings_the_earlier_back() -
     for i, code in enumerate(("BBBBB", "CCCCC", "DDDDD", "EEEEE")):
         saved = config.keep_match(saved, code, f"t{i}")
     assert saved.resume_code == "EEEEE"
-    assert saved.earlier == ("DDDDD t2 -", "CCCCC t1 -", "BBBBB t0 -")  # at most MAX_EARLIER: AAAAA dropped
+    # at most MAX_EARLIER: the oldest table with nothing scored leaves, never the 37-0 match in progress
+    assert saved.earlier == ("DDDDD t2 -", "CCCCC t1 -", "AAAAA ta 37-0")
     saved = config.drop_match(config.keep_match(Settings(resume_code="AAAAA", resume_token="ta",
                                                          resume_score="37-0"), "BBBBB", "tb", 8765))
     assert (saved.resume_code, saved.resume_token, saved.resume_score, saved.resume_port, saved.earlier) == \

@@ -1,0 +1,99 @@
+"""The kept-match list of the start screen: every kept match, each told apart (new user N1, again).
+
+The start screen offered only the most recent earlier match, under a label that read like the kept
+one's ("Back to your earlier match (0-0)" beside "Back to your match (0-0)"): two hosted tables nobody
+joined hid a 0-7 and a 46-0 match that client.json still kept. Here each kept match is named by its
+table code, its score and where it runs (this computer, or hosted for friends on a port), and
+"Earlier matches (N)" opens a list of all of them (:func:`chooser_layout`, :func:`draw_chooser`).
+Pure geometry and drawing; the start scene (scenes/start.py) holds the state and the clicks.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from doublenine.shared.i18n import N_
+
+from ..art import GOLD, Art
+from ..layout import metrics
+from ..panels import Button
+from ..render import draw_button
+from ..snake import Rect
+from ..text import tr
+
+Kept = tuple[str, str, int]
+"""A kept match as the start screen shows it: (table code, score ``A-B`` or "" if unknown, hosting port
+or 0 for a table on this computer)."""
+
+CHOOSER_TITLE = N_("Earlier matches")
+
+
+def match_label(lang: str, match: Kept) -> str:
+    """``Table K7QPA · 46-0 · hosted on port 8765``: code, score (when known), where it runs."""
+    msgid, args = _label(lang, match)
+    return tr(lang, msgid, **dict(args))
+
+
+def _label(lang: str, match: Kept) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """(msgid, arguments) of :func:`match_label`, as a :class:`Button` takes them."""
+    code, score, port = match
+    where = tr(lang, N_("hosted on port {port}"), port=port) if port else tr(lang, N_("on this computer"))
+    if score:
+        return N_("Table {code} · {score} · {where}"), (("code", code), ("score", score), ("where", where))
+    return N_("Table {code} · {where}"), (("code", code), ("where", where))
+
+
+def earlier_button(rect: Rect, kept: tuple[Kept, ...], lang: str) -> Button:
+    """The start screen's earlier-match button: the match itself when one is kept, else how many."""
+    if len(kept) == 1:
+        return Button("earlier", rect, N_("Earlier match: {match}"), args=(("match", match_label(lang, kept[0])),))
+    return Button("earlier", rect, N_("Earlier matches ({count})"), args=(("count", len(kept)),))
+
+
+def resume_button(rect: Rect, match: Kept, lang: str) -> Button:
+    """"Back to your match: K7QPA · 19-0" (D7): its code and score, which the earlier ones' labels name
+    too; where it runs is left out, so the label fits the button at 800x600 in every language."""
+    code, score, _ = match
+    return Button("resume", rect, N_("Back to your match: {match}"), primary=True,
+                  args=(("match", f"{code} · {score}" if score else code),))
+
+
+def chooser_layout(card: Rect, count: int, size: tuple[int, int]) -> dict[str, Rect]:
+    """Rects of the list drawn over the join card ``card``: ``pick0``.. one per kept match (as many as
+    fit), ``pick_back`` at the bottom (pure)."""
+    x, y, w, h = card
+    u, f, _ = metrics(size)
+    m = round(16 * u)
+    bh = round(2.1 * f)
+    step = bh + round(0.6 * f)
+    top = y + round(2.8 * f)
+    back_y = y + h - m - bh
+    out: dict[str, Rect] = {}
+    for i in range(count):
+        if top + i * step + bh > back_y - round(0.4 * f):
+            break
+        out[f"pick{i}"] = (x + m, top + i * step, w - 2 * m, bh)
+    out["pick_back"] = (x + m, back_y, round(9 * f), bh)
+    return out
+
+
+def draw_chooser(surface: pygame.Surface, art: Art, card: Rect, kept: tuple[Kept, ...], lang: str,
+                 size: tuple[int, int]) -> None:
+    """The kept-match list over the join card (drawing only)."""
+    x, y, w, h = card
+    _, f, _ = metrics(size)
+    pygame.draw.rect(surface, (12, 26, 20), card, border_radius=f)  # opaque: the join card's controls are not live
+    pygame.draw.rect(surface, (214, 172, 96), card, 2, border_radius=f)
+    head = art.text(tr(lang, CHOOSER_TITLE), round(f * 1.2), GOLD, bold=True, width=w - 2 * f)
+    surface.blit(head, (x + f, y + f // 2))
+    lay = chooser_layout(card, len(kept), size)
+    buttons = [_pick(cid, rect, lang, kept[int(cid[4:])]) for cid, rect in lay.items() if cid != "pick_back"]
+    buttons.append(Button("pick_back", lay["pick_back"], N_("Back")))
+    for b in buttons:
+        draw_button(surface, art, b, f, lang, False)
+
+
+def _pick(cid: str, rect: Rect, lang: str, match: Kept) -> Button:
+    msgid, args = _label(lang, match)
+    return Button(cid, rect, msgid, args=args)
