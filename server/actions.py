@@ -56,11 +56,10 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str, creator: b
     async with table.lock:
         if _gone(conn):
             return
-        if seat is None:
-            free = [s for s in SEATS if table.slots[s].kind == "human" and not table.slots[s].claimed]
-            if not free:
-                raise Refused(ErrorCode.TABLE_FULL, f"table {table.code} has no free seat")
-            seat = free[0]
+        free = [s for s in SEATS if table.slots[s].kind == "human" and not table.slots[s].claimed]
+        if not free:  # whatever seat was asked: "choose another seat" would be advice nobody can follow
+            raise Refused(ErrorCode.TABLE_FULL, f"table {table.code} has no free seat")
+        seat = free[0] if seat is None else seat
         slot = table.slots[seat]
         if slot.kind != "human" or slot.claimed:
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {int(seat)} is not free")

@@ -64,15 +64,21 @@ def test_unknown_table_says_so_instead_of_connecting_forever(server) -> None:  #
 
 
 def test_taken_seat_and_full_table_are_told(server) -> None:  # type: ignore[no-untyped-def]
+    """A taken seat is "choose another seat" only while another seat is free; on a full table, a seat
+    asked by number is "full" too (new user: ``--seat 3`` on a full table was told to choose another)."""
+    open_one = _open_table(server.url, ("human", "human", "computer", "computer"))
+    taken = _failure_of(server.url, p.Join(code=open_one.state.table, seat=1, name="Bo"))
+    computer = _failure_of(server.url, p.Join(code=open_one.state.table, seat=3, name="Bo"))
+    open_one.close()
     host = _open_table(server.url)
     code = host.state.table
-    taken = _failure_of(server.url, p.Join(code=code, seat=1, name="Bo"))
-    computer = _failure_of(server.url, p.Join(code=code, seat=3, name="Bo"))
     full = _failure_of(server.url, p.Join(code=code, name="Bo"))
+    full_by_seat = [_failure_of(server.url, p.Join(code=code, seat=n, name="Bo")) for n in (1, 3)]
     host.close()
     assert (taken.failure.key, taken.failure.params["seat"]) == ("seat.taken", 1)
     assert (computer.failure.key, computer.failure.params["seat"]) == ("seat.taken", 3)
     assert full.failure.key == "table.full"
+    assert [s.failure.key for s in full_by_seat] == ["table.full", "table.full"]
     assert "people" not in full.failure.text("en")  # three computers: "taken by people" would be false
 
 
