@@ -367,14 +367,24 @@ def run(args: argparse.Namespace) -> int:
             args.table = normalize_code(args.table, "table.bad_code")
         except FailureError as exc:
             return _refused(args, exc, lang, settings, (args.server or "", ""))
+    if args.server and args.table and not (args.join or robot or args.start_screen):  # as --join's table
+        from .joining import check_named_table
+        held = args.seat is None and not args.spectate and _seat_held(args.server, args.table, None) is not None
+        refused = None if held else check_named_table(args.server, args.table, args.seat, args.spectate)
+        if refused is not None:
+            return _refused(args, refused, lang, settings, (args.server, args.table))
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
-    # the server and table given are shown now but saved only once they worked (issue 11.6)
+    # the server and table given are saved only once they worked (issue 11.6, _remember_what_worked)
     if not robot:
         config.save(replace(settings, name=name, lang=lang))
     from doublenine.shared.invite import server_base
-    settings = replace(settings, name=name, server=server_base(server) if server else settings.server, lang=lang,
-                       table=args.table or settings.table)
+    settings = replace(settings, name=name, lang=lang)
+    if args.start_screen:  # asked for the start screen: the server and table given are filled in there
+        settings = replace(settings, server=server_base(server) if server else settings.server,
+                           table=args.table or settings.table)
+    # else the start screen behind the table shows what was saved: after a refusal, not what was refused
+    # (new user: README says a server and code are remembered "once joining them worked")
     box: dict[str, Any] = {}
     # autoplay: its own store in memory (never the player's file nor another window's server)
     launcher = make_launcher(lang, box, db=":memory:" if robot else None,

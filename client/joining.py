@@ -3,7 +3,7 @@
 :func:`check_table` connects to the invite's server, greets it, looks at the
 table as a spectator and leaves, turning everything that can go wrong into a
 :class:`~doublenine.shared.failures.Failure` with a stable key:
-``net.unreachable``, ``protocol.mismatch``, ``table.closed``, ``table.full``.
+``net.unreachable``, ``protocol.mismatch``, ``table.closed``, ``table.full``, ``seat.taken``.
 :class:`TableCheck` runs it in a thread so the window keeps drawing.
 """
 from __future__ import annotations
@@ -38,11 +38,29 @@ def resolve_invite(text: str, want_seat: bool = True) -> Invite:
     return invite
 
 
+def check_named_table(server: str, code: str, seat: int | None, spectate: bool) -> FailureError | None:
+    """What ``play --server URL --table CODE [--seat N | --spectate]`` meets at that table before any
+    window opens (full, closed, seat taken, unreachable), or None; said and exit 2 as ``--join`` says it
+    (kind: one refusal reported two ways: the same full table opened a window saying "Seat 3 ... is
+    taken. Choose another seat"). The caller skips it when this computer holds a seat there (D7: that
+    seat is what makes the table look full)."""
+    from dataclasses import replace
+
+    from doublenine.shared.invite import check_server_url
+    try:
+        check_table(replace(check_server_url(server), code=code), want_seat=not spectate, seat=seat)
+    except FailureError as exc:
+        return exc
+    return None
+
+
 def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
-                ours: int = p.PROTOCOL_VERSION) -> TableInfo:
+                ours: int = p.PROTOCOL_VERSION, seat: int | None = None) -> TableInfo:
     """Look at the invite's table without taking a seat; raises :class:`CheckFailed`.
 
     ``want_seat``: a table with no free human seat is ``table.full`` (False: watching is fine).
+    ``seat``: the seat asked for (``play --seat N``): ``seat.taken`` when it is not free while another
+    is; a full table is ``table.full`` whatever seat was asked (the server says the same).
     ``ours``: the protocol version this client speaks (tests pass another one).
     """
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidProxy, InvalidURI
@@ -59,22 +77,24 @@ def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
                                           secure=invite.join_url.lower().startswith("wss:"))) from None
     try:
         with ws:
-            return _converse(ws, invite, want_seat, timeout, ours)
+            return _converse(ws, invite, want_seat, timeout, ours, seat)
     except (ConnectionClosed, OSError, TimeoutError, p.FrameError) as exc:
         raise CheckFailed(connect_failure(exc, invite.host, invite.port, proxy)) from None
 
 
-def _converse(ws: Any, invite: Invite, want_seat: bool, timeout: float, ours: int) -> TableInfo:
+def _converse(ws: Any, invite: Invite, want_seat: bool, timeout: float, ours: int, seat: int | None) -> TableInfo:
     ws.send(p.encode(p.Hello(protocol_version=ours, client="doublenine-check")))
     _expect(ws, invite, timeout, ours, p.Welcome)
     ws.send(p.encode(p.Spectate(code=invite.code)))
     _expect(ws, invite, timeout, ours, p.Joined)
     snapshot = _expect(ws, invite, timeout, ours, p.Snapshot)
-    free = sum(1 for s in snapshot.table.seats if s.kind == "human" and not s.claimed)
+    free = [int(s.seat) for s in snapshot.table.seats if s.kind == "human" and not s.claimed]
     ws.send(p.encode(p.Leave()))
-    if want_seat and free == 0:
+    if want_seat and not free:
         raise CheckFailed(Failure("table.full", {"code": invite.code}))
-    return TableInfo(snapshot.table.code, free)
+    if want_seat and seat is not None and seat not in free:
+        raise CheckFailed(Failure("seat.taken", {"code": invite.code, "seat": seat}))
+    return TableInfo(snapshot.table.code, len(free))
 
 
 def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> Any:
