@@ -194,6 +194,8 @@ class StartScene:
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
                          server=field_value(server_base(settings.server), 200), table=field_value(settings.table, 200))
         self.form = _kept(self.form, settings)
+        self._file: tuple[str, str] | None = None
+        """The server and table client.json held when last read (:meth:`resize`); None before."""
         self.launcher = launcher
         self.art = art or Art()
         self.vp = Viewport((1280, 800), (1280, 800))
@@ -203,11 +205,23 @@ class StartScene:
         """New window size; also called when a table scene above closes (App.pop): the match it kept, and
         its score, are read again for "Back to your match"."""
         self.vp = vp
-        self.form = _kept(self.form, load())
+        saved = load()
+        self.form = _kept(self.form, saved)
+        self._follow_file(saved)
         if self.form.server and server_base(self.form.server.strip()) in ENDED_SERVERS:
             self.form = replace(self.form, server="", table="")  # a dead host's server: play here again
         ENDED_SERVERS.clear()
         self.dirty = True
+
+    def _follow_file(self, saved: Settings) -> None:
+        """A server and table saved since the last look (a join that worked: ``_remember_what_worked``)
+        replace the form's, unless typed here meanwhile; what was refused is never saved, so never shown
+        as remembered (README: "once joining them worked")."""
+        now = (field_value(server_base(saved.server), 200), field_value(saved.table, 200))
+        if self._file is not None and now != self._file and (self.form.server, self.form.table) == self._file:
+            self.form = replace(self.form, server=now[0], table=now[1])
+        if self._file is None or now != self._file:
+            self._file = now
 
     def update(self, now: float) -> bool:
         """Nothing moves here: redraw only after input."""
