@@ -47,41 +47,45 @@ class JoinForm:
     focus: bool = True
     message: str = ""
     warning: bool = False
+    waited: bool = False
+    """Searched :data:`HINT_AFTER` seconds with nothing found: the list says what to do."""
 
 
-MESSAGE_ROWS = 8
-"""Most rows a message takes below the card (the certificate advice in German takes about five)."""
-
-
-def message_lines(message: str, size: tuple[int, int]) -> list[str]:
-    """``message`` (already in words) wrapped to the width below the card, at most :data:`MESSAGE_ROWS`
-    rows, the last taking the rest (then cut, visibly, by typeset)."""
-    from ..typeset import measurer
-    u, f, sm = metrics(size)
-    rows = [row for row in measurer().wrap(message, sm, size[0] - 2 * round(16 * u)) if row]
-    return rows[:MESSAGE_ROWS - 1] + [" ".join(rows[MESSAGE_ROWS - 1:])] if len(rows) > MESSAGE_ROWS else rows
+HINT_AFTER = 6.0
+"""Seconds of searching with nothing found before the screen says what to do (new user: "Looking for
+tables on this network…" stayed alone 20 s and more when nothing was hosted)."""
+NOTHING_YET = N_("Nothing found yet. A table appears here once someone on this network presses "
+                 "“Host for friends” and keeps that window open. If a friend is hosting, ask them for "
+                 "the invite and paste it below; some networks (guest Wi-Fi, VPNs) hide tables.")
 
 
 def join_layout(size: tuple[int, int], rows: int, message: str = "") -> dict[str, Rect]:
     """Rectangles of the join screen for ``rows`` listed tables (pure; only the rows that fit), with
-    room below the card for ``message`` whole (two rows at least: a long failure's advice once ended
-    cut after two)."""
+    ``message`` inside the card, above the invite field, in the card's own type (new user: an invite's
+    refusal was drawn below the card, on the felt, in small type); the list gives it room."""
     w, h = size
     u, f, sm = metrics(size)
     m = round(16 * u)
-    lines = max(2, len(message_lines(message, size))) if message else 2
     card_w = min(round(44 * f), w - 2 * m)
     x0 = (w - card_w) // 2
     bh = round(2.1 * f)
     row_h = round(3.0 * f)
     top = round(h * 0.05)
-    card_h = h - top - round(1.5 * sm * lines) - m  # below the card: the message's lines
-    out: dict[str, Rect] = {"card": (x0, top, card_w, card_h), "message": (m, top + card_h, w - 2 * m, h - top - card_h)}
+    card_h = h - top - m
+    out: dict[str, Rect] = {"card": (x0, top, card_w, card_h)}
     x, iw = x0 + m, card_w - 2 * m
     list_top = top + round(4.4 * f)
     bottom = top + card_h - m - bh  # back / join row
     invite_y = bottom - round(2.2 * f) - bh
     list_bottom = invite_y - round(2.6 * f)
+    if message:  # as tall as its rows at the card's type, leaving the list two rows at least
+        from ..typeset import measurer
+        wrapped = [r for r in measurer().wrap(message, f, iw - 2 * f) if r]
+        need = (len(wrapped) + 1) * round(1.35 * f)
+        low = invite_y - round(2.0 * sm)
+        high = max(list_top + 2 * row_h + round(1.6 * sm), low - need)
+        out["message"] = (x, high, iw, low - high)
+        list_bottom = high - round(0.4 * f)
     fits = max(0, (list_bottom - list_top - round(1.6 * sm)) // row_h)  # a line stays for the hint
     out["list"] = (x, list_top, iw, list_bottom - list_top)
     for i in range(min(rows, fits)):
@@ -112,6 +116,8 @@ class LanJoinScene:
         self._seen = -1
         self._shown: list[FoundTable] = []
         self._check: TableCheck | None = None
+        self._since: float | None = None
+        """When this screen's search began (the first :meth:`update`'s clock)."""
         self.dirty = True
         if self.browser is None:
             self._start_browser()
@@ -137,6 +143,10 @@ class LanJoinScene:
         if self.browser is not None and self.browser.version != self._seen:
             self._seen = self.browser.version
             self._shown = list(self.browser.tables())
+            self.dirty = True
+        self._since = now if self._since is None else self._since
+        if not self.form.waited and not self._shown and now - self._since >= HINT_AFTER:
+            self.form = replace(self.form, waited=True)
             self.dirty = True
         if self._check is not None and self._check.done and not getattr(self._check, "posted", False):
             self._check.posted = True  # type: ignore[attr-defined]
@@ -227,6 +237,8 @@ class LanJoinScene:
         if check is None:
             return None
         if check.failure is not None:
+            if check.failure.key == "table.closed":  # kind: a field keeping what is known dead
+                self.form = replace(self.form, invite="")
             self._say(check.failure.text(self.lang), warning=True)
             return None
         from .start import Launch
@@ -237,6 +249,7 @@ class LanJoinScene:
         except (OSError, ValueError, RuntimeError) as exc:
             self._say(cannot_start(self.lang, exc), warning=True)
             return None
+        self.form = replace(self.form, invite="")  # back here later, its table may be gone: no stale invite
         self._say("")
         return Change("push", scene)
 
@@ -273,6 +286,10 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
         key = N_("Looking for tables on this network…") if searching else N_("Nothing found on this network.")
         text = art.fit_text(tr(lang, key), f, lw, SOFT)
         surface.blit(text, (lx, ly + f))
+        if searching and form.waited:  # what to do, once the search has been quiet a while
+            from ..render import draw_fitted
+            top = ly + f + text.get_height() + f // 2
+            draw_fitted(surface, art, tr(lang, NOTHING_YET), f, (lx, top, lw, ly + lh - top), INK)
     else:  # under the list: how many did not fit, else how the list behaves
         key = (trn(lang, "and {count} more table", "and {count} more tables", len(tables) - len(shown))
                if len(shown) < len(tables) else
@@ -283,13 +300,12 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
     for b in (Button("paste", lay["paste"], N_("Paste")), Button("back", lay["back"], N_("Back")),
               Button("join", lay["join"], N_("Join with invite"), primary=True, enabled=bool(form.invite.strip()))):
         draw_button(surface, art, b, f, lang, False)
-    if form.message:
+    if form.message:  # inside the card, whole, on its own plate (the start screen's refusal plate)
+        from ..render import draw_fitted
         mx, my, mw, mh = lay["message"]
-        lines = message_lines(form.message, size)
-        for n, line in enumerate(lines):
-            msg = art.fit_text(line, sm, mw, WARN if form.warning else INK, bold=form.warning)
-            surface.blit(msg, msg.get_rect(midtop=(w // 2, my + mh // 2 - len(lines) * msg.get_height() // 2
-                                                   + n * msg.get_height())))
+        surface.blit(art.plate(mw, mh, (40, 12, 12, 215) if form.warning else (20, 44, 34, 215), sm // 2), (mx, my))
+        draw_fitted(surface, art, form.message, f, (mx, my + sm // 3, mw, mh - 2 * (sm // 3)),
+                    WARN if form.warning else INK, bold=form.warning)
 
 
 def _invite_field(surface: pygame.Surface, art: Art, rect: Rect, form: JoinForm, f: int, sm: int,

@@ -29,7 +29,19 @@ def test_join_controls_inside_without_overlap(size: tuple[int, int], rows: int) 
         assert not _overlap(a, b), (ka, kb)
     listed = [k for k in lay if k.startswith("row")]
     assert len(listed) == min(rows, len(listed)) and (rows < 2 or len(listed) >= 2)
-    assert not _overlap(lay["card"], lay["message"])
+    assert "message" not in lay
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("rows", [0, 30])
+@pytest.mark.parametrize("message", ["Checking table KQ7PA at 10.0.0.2:8765…", "x" * 20 + " word" * 90])
+def test_a_message_is_inside_the_card_above_the_invite(size: tuple[int, int], rows: int, message: str) -> None:
+    """New user: an invite's refusal was drawn below the card, on the felt, in small type."""
+    lay = join_layout(size, rows, message)
+    card, box = lay["card"], lay["message"]
+    assert _inside(box, (card[0] + card[2], card[1] + card[3])) and box[0] >= card[0] and box[1] >= card[1]
+    assert box[1] + box[3] < lay["invite"][1] and box[3] > 0
+    assert not any(_overlap(box, r) for k, r in lay.items() if k not in ("card", "message"))
 
 
 @pytest.mark.parametrize("size", SIZES)
