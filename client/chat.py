@@ -25,6 +25,7 @@ from doublenine.shared.state import Phase
 from .intents import Intent, Say
 from .snake import Rect
 from .store import ClientState
+from .textfield import END, Caret, edit, insert, settle
 
 SPECTATORS = ""
 """The mute key of every spectator (a seat's name is never empty once cleaned by the server)."""
@@ -39,6 +40,8 @@ class ChatUi:
     focused: bool = False
     """Keys go to the text field (not to the table's shortcuts)."""
     draft: str = ""
+    caret: Caret = END
+    """Where typing goes in :attr:`draft` (client/textfield.py, the window's one field behaviour)."""
     muted: frozenset[str] = frozenset()
     """Names whose lines are hidden; :data:`SPECTATORS` hides every spectator."""
     seen: int = 0
@@ -260,27 +263,30 @@ def send(state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
     """Say the draft (the server cleans it); nothing for a blank draft or where only phrases go."""
     if not cui.draft.strip() or not free_text_allowed(state):
         return cui, None
-    return replace(cui, draft=""), Say(text=cui.draft)
+    return replace(cui, draft="", caret=END), Say(text=cui.draft)
 
 
 def typed(cui: ChatUi, text: str) -> ChatUi:
     """Text typed or pasted into the field: cleaned as the server will (one line, no control or invisible
     characters) and bounded to what it keeps, like every text field (client/clipboard.field_value, issue 16.2)."""
+    return _edited(cui, *insert(cui.draft, cui.caret, text[:4 * MAX_CHARS]))
+
+
+def _edited(cui: ChatUi, draft: str, caret: Caret) -> ChatUi:
     from .clipboard import field_value
-    return replace(cui, draft=field_value(cui.draft + text[:4 * MAX_CHARS], MAX_CHARS))
+    cleaned = field_value(draft, MAX_CHARS)
+    return replace(cui, draft=cleaned, caret=settle(draft, cleaned, caret))
 
 
 def key(event: Any, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
-    """A key while the field has the focus: Enter says it, Backspace erases, Esc leaves the field,
-    Ctrl+V pastes; every other key is the field's (the table's shortcuts wait)."""
+    """A key while the field has the focus: Enter says it, Esc leaves the field, the editing keys edit
+    (client/textfield.py: Ctrl+A, Home, End, arrows, Backspace, Delete, Ctrl+V); every other key is the
+    field's too (the table's shortcuts wait)."""
     k = event.key
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return send(state, cui)
     if k == pygame.K_ESCAPE:
         return replace(cui, focused=False), None
-    if k == pygame.K_BACKSPACE:
-        return replace(cui, draft=cui.draft[:-1]), None
-    if k == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
-        from .clipboard import paste_text
-        return typed(cui, paste_text()), None
-    return cui, None
+    from .clipboard import paste_text
+    edited = edit(cui.draft, cui.caret, event, lambda: paste_text()[:4 * MAX_CHARS])
+    return (cui if edited is None else _edited(cui, *edited)), None

@@ -153,9 +153,14 @@ def _field(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
             shown = shown[1:]  # the end of a long draft stays in view, as in any text field
         text = art.text(shown, f, INK, width=round(fw - 1.5 * f))
         r = text.get_rect(midleft=(fx + f // 2, fy + fh // 2))
+        if cui.focused and cui.caret.everything:  # Ctrl+A: what typing replaces
+            pygame.draw.rect(surface, (150, 190, 240), r.inflate(4, 2))
         surface.blit(text, r)
-        if cui.focused:
-            pygame.draw.line(surface, GOLD, (r.right + 2, fy + fh // 4), (r.right + 2, fy + 3 * fh // 4), 2)
+        if cui.focused and not cui.caret.everything:  # the caret where typing goes (client/textfield.py)
+            cut = len(art.type.clean(cui.draft)) - len(shown)  # characters scrolled out on the left
+            at = len(shown) if cui.caret.at is None else max(0, min(len(shown), cui.caret.at - cut))
+            x = r.left + (art.type.measure(shown[:at], f)[0] if at < len(shown) else r.width) + 2
+            pygame.draw.line(surface, GOLD, (x, fy + fh // 4), (x, fy + 3 * fh // 4), 2)
     else:
         hint = art.text(tr(lang, "Type a message…"), round(0.9 * f), DIM_INK, width=fw - f)
         surface.blit(hint, hint.get_rect(midleft=(fx + f // 2, fy + fh // 2)))

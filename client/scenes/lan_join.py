@@ -30,6 +30,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
 from ..snake import Rect
+from ..textfield import END, Caret, draw_field, edit, settle
 from ..text import cannot_start, tr, trn
 from .base import Change
 
@@ -45,6 +46,8 @@ class JoinForm:
 
     invite: str = ""
     focus: bool = True
+    caret: Caret = END
+    """Where typing goes in the invite field (client/textfield.py: Ctrl+A, Home, End, the arrows...)."""
     message: str = ""
     warning: bool = False
     waited: bool = False
@@ -174,25 +177,24 @@ class LanJoinScene:
         pos = pointer(event, self.vp)
         if pos is not None:
             return self.click(pos)
-        if event.type == pygame.TEXTINPUT and self.form.focus:
-            self._type(self.form.invite + event.text)
-        elif event.type == pygame.KEYDOWN:
+        edited = edit(self.form.invite, self.form.caret if self.form.focus else END, event, paste_text)
+        if edited is not None and (self.form.focus or event.type == pygame.KEYDOWN and event.key == pygame.K_v):
+            self._type(*edited)  # Ctrl+V pastes into the invite even when it is not focused
+            return None
+        if event.type == pygame.KEYDOWN:
             return self._key(event)
         return None
 
     def _key(self, event: Any) -> Change | None:
-        if event.key == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self._type(self.form.invite + paste_text())
-        elif event.key == pygame.K_BACKSPACE and self.form.focus:
-            self._type(self.form.invite[:-1])
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.click_id("join")
         elif event.key == pygame.K_ESCAPE:
             return Change("pop")
         return None
 
-    def _type(self, value: str) -> None:
-        self.form = replace(self.form, invite=field_value(value, 200), message="")
+    def _type(self, value: str, caret: Caret = END) -> None:
+        cleaned = field_value(value, 200)
+        self.form = replace(self.form, invite=cleaned, caret=settle(value, cleaned, caret), message="")
         self.dirty = True
 
     def click(self, pos: tuple[float, float]) -> Change | None:
@@ -208,7 +210,7 @@ class LanJoinScene:
         if cid == "back":
             return Change("pop")
         if cid == "invite":
-            self.form = replace(self.form, focus=True)
+            self.form = replace(self.form, focus=True, caret=self.form.caret if self.form.focus else END)
         elif cid == "paste":
             self._type(paste_text().strip() or self.form.invite)
         elif cid == "join":
@@ -313,12 +315,7 @@ def _invite_field(surface: pygame.Surface, art: Art, rect: Rect, form: JoinForm,
     ix, iy, iw, ih = rect
     cap = art.text(tr(lang, "Or paste an invite (Ctrl+V)"), sm, SOFT, width=iw)
     surface.blit(cap, (ix, iy - cap.get_height() - 2))
-    pygame.draw.rect(surface, (248, 244, 232), rect, border_radius=ih // 4)
-    pygame.draw.rect(surface, GOLD if form.focus else (120, 110, 90), rect, 3 if form.focus else 1,
-                     border_radius=ih // 4)
-    shown_text = form.invite or ("" if form.focus else "doublenine://HOST:PORT/CODE")
-    text = art.fit_text(shown_text + ("|" if form.focus else ""), f, iw - f, (30, 32, 36))
-    surface.blit(text, text.get_rect(midleft=(ix + f // 2, iy + ih // 2)))
+    draw_field(surface, art, rect, form.invite, form.caret if form.focus else None, f, "doublenine://HOST:PORT/CODE")
 
 
 def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: FoundTable, f: int, sm: int,

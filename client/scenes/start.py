@@ -24,6 +24,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_tile
 from ..snake import Rect, Spot
+from ..textfield import END, Caret, draw_field, edit, settle
 from ..text import LANGUAGES, cannot_start, tr
 from .base import Change
 from .kept import Kept, chooser_layout, draw_chooser, earlier_button, resume_button
@@ -93,6 +94,8 @@ class Form:
     """Every earlier kept match, most recent first (scenes/kept.py): all reachable, each by its code."""
     choosing: bool = False
     """The list of earlier matches is open over the join card ("Earlier matches (N)")."""
+    caret: Caret = END
+    """Where typing goes in the focused field (client/textfield.py)."""
 
 
 FIELDS = ("name", "seed", "server", "table")
@@ -246,31 +249,32 @@ class StartScene:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.click_id("pick_back")
             return None
-        if event.type == pygame.TEXTINPUT and self.form.focus in FIELDS:
-            self._edit(getattr(self.form, self.form.focus) + event.text)
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                if self.form.focus in FIELDS:  # issue 16.2: the clipboard is outside text, cleaned and bounded
-                    self._edit(getattr(self.form, self.form.focus) + paste_text())
+        if self.form.focus in FIELDS:  # the shared field keys (client/textfield.py); the clipboard is
+            edited = edit(getattr(self.form, self.form.focus), self.form.caret, event, paste_text)  # cleaned (16.2)
+            if edited is not None:
+                self._edit(*edited)
                 return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                return None  # no field focused: nothing to paste into
             return self._key(event.key)
         return None
 
-    def _edit(self, value: str) -> None:
+    def _edit(self, value: str, caret: Caret = END) -> None:
         field = self.form.focus
         assert field is not None
         limit = 32 if field == "name" else 200
+        typed = value
         if field == "seed":
             value = "".join(c for c in value if is_ascii_digits(c))[:18]  # int() would read "８", fail on "²"
-        self.form = replace(self.form, **{field: field_value(value, limit)}, message="")
+        value = field_value(value, limit)
+        self.form = replace(self.form, **{field: value}, caret=settle(typed, value, caret), message="")
         self.dirty = True
 
     def _key(self, key: int) -> Change | None:
-        if key == pygame.K_BACKSPACE and self.form.focus in FIELDS:
-            self._edit(getattr(self.form, self.form.focus)[:-1])
-        elif key == pygame.K_TAB:
+        if key == pygame.K_TAB:
             i = FIELDS.index(self.form.focus) if self.form.focus in FIELDS else -1
-            self.form = replace(self.form, focus=FIELDS[(i + 1) % len(FIELDS)])
+            self.form = replace(self.form, focus=FIELDS[(i + 1) % len(FIELDS)], caret=END)
             self.dirty = True
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.click_id("join" if self.form.focus in ("server", "table") else "create")
@@ -302,7 +306,7 @@ class StartScene:
             self.form = replace(self.form, message="")  # a setting changed: an earlier refusal no longer holds
         f = self.form
         if cid in FIELDS:
-            self.form = replace(f, focus=cid)
+            self.form = replace(f, focus=cid, caret=f.caret if f.focus == cid else END)
         elif cid == "lang":
             self.form = replace(f, lang=LANGUAGES[(LANGUAGES.index(f.lang) + 1) % len(LANGUAGES)])
         elif cid.startswith("kind"):
@@ -450,7 +454,7 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     _caption(surface, art, lay["phrases"], tr(lang, "Chat during a hand"), f)
     _caption(surface, art, lay["seat"], tr(lang, "Seat"), f)
     for fid in FIELDS:
-        _field(surface, art, lay[fid], getattr(form, fid), form.focus == fid, f)
+        draw_field(surface, art, lay[fid], getattr(form, fid), form.caret if form.focus == fid else None, f)
     from doublenine.shared.i18n import language_name
     buttons = [Button("lang", lay["lang"], language_name(lang))]
     buttons += [Button(f"kind{i}", lay[f"kind{i}"], N_("Computer") if k == "computer" else N_("Human"))
@@ -524,14 +528,6 @@ def _caption(surface: pygame.Surface, art: Art, rect: Rect, text: str, f: int) -
     x, y, w, h = rect
     label = art.fit_text(text, f, x - (x - w) - f // 2, INK)
     surface.blit(label, label.get_rect(midright=(x - f // 2, y + h // 2)))
-
-
-def _field(surface: pygame.Surface, art: Art, rect: Rect, value: str, focused: bool, f: int) -> None:
-    x, y, w, h = rect
-    pygame.draw.rect(surface, (248, 244, 232), rect, border_radius=h // 4)
-    pygame.draw.rect(surface, GOLD if focused else (120, 110, 90), rect, 3 if focused else 1, border_radius=h // 4)
-    text = art.fit_text(value + ("|" if focused else ""), f, w - f, (30, 32, 36))
-    surface.blit(text, text.get_rect(midleft=(x + f // 2, y + h // 2)))
 
 
 def draw_start_preview(surface: pygame.Surface, art: Art, lang: str) -> None:
