@@ -9,7 +9,7 @@ Pure geometry and drawing; the start scene (scenes/start.py) holds the state and
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -44,10 +44,16 @@ def _label(lang: str, match: Kept) -> tuple[str, tuple[tuple[str, Any], ...]]:
     return N_("Table {code} · {where}"), (("code", code), ("where", where))
 
 
-def earlier_button(rect: Rect, kept: tuple[Kept, ...], lang: str) -> Button:
-    """The start screen's earlier-match button: the match itself when one is kept, else how many."""
+def earlier_button(rect: Rect, kept: tuple[Kept, ...], lang: str,
+                   fits: Callable[[str], bool] = lambda _: True) -> Button:
+    """The start screen's earlier-match button: the match itself when one is kept (where it runs too when
+    that ``fits`` the button, else its code and score), else how many."""
     if len(kept) == 1:
-        return Button("earlier", rect, N_("Earlier match: {match}"), args=(("match", match_label(lang, kept[0])),))
+        full = match_label(lang, kept[0])
+        code, score, _ = kept[0]
+        short = f"{code} · {score}" if score else code
+        shown = full if fits(tr(lang, "Earlier match: {match}", match=full)) else short
+        return Button("earlier", rect, N_("Earlier match: {match}"), args=(("match", shown),))
     return Button("earlier", rect, N_("Earlier matches ({count})"), args=(("count", len(kept)),))
 
 

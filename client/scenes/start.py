@@ -474,7 +474,9 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     if form.resume is not None:
         buttons.append(resume_button(lay["resume"], (form.resume_code, form.resume, form.resume_port), lang))
     if form.kept:
-        buttons.append(earlier_button(lay["earlier"], form.kept, lang))
+        room = lay["earlier"][2] - lay["earlier"][3] // 2  # draw_button's width for its label
+        buttons.append(earlier_button(lay["earlier"], form.kept, lang,
+                                      lambda text: art.type.measure(text, f)[0] <= room))
     for button in buttons:
         draw_button(surface, art, button, f, lang, False)
     x, y, ww, wh = lay["where"]

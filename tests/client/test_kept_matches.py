@@ -74,6 +74,8 @@ def test_labels_name_the_table_score_and_place() -> None:
     assert say("en", resume.label, dict(resume.args)) == \
         "Back to your match: YPSHK · 0-0"
     assert say("en", one.label, dict(one.args)) == "Earlier match: Table DWFBM · 0-0 · hosted on port 8765"
+    narrow = earlier_button((0, 0, 1, 1), kept[:1], "de", fits=lambda text: len(text) < 40)  # 800x600 in German
+    assert say("de", narrow.label, dict(narrow.args)) == "Früheres Match: DWFBM · 0-0"
     several = earlier_button((0, 0, 1, 1), kept, "de")
     assert say("de", several.label, dict(several.args)) == "Frühere Matches (2)"
 
