@@ -17,6 +17,8 @@ import pytest
 
 # The explicit engine fixtures (tests/unit/enginekit.py) serve every test folder.
 sys.path.insert(0, str(Path(__file__).parent / "unit"))
+# Every child a test starts gets the default SIGINT/SIGTERM, and is killed if its test fails (tests/childprocs.py).
+pytest_plugins = ["childprocs"]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Issue 8: multicast DNS from any test stays on loopback (tests/lan runs it in its own netns).
