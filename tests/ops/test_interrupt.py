@@ -26,8 +26,10 @@ INTERRUPTED_EXIT = 130
 
 
 def doublenine(*args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """The command in its own process group: SIGINT goes to it alone, and tests/childprocs.py kills
+    the whole group (the coach's worker included) if the test fails."""
     return subprocess.Popen([sys.executable, "-P", "-m", "doublenine", *args], text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
 
 
 @contextmanager
@@ -172,3 +174,4 @@ def test_f8_ctrl_c_in_the_terminal_after_a_hand_review_prints_no_worker_tracebac
             proc.kill()
             proc.communicate()
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+
