@@ -203,7 +203,8 @@ class GameServer:
 
 
 async def run(config: ServerConfig, announce: bool = False) -> int:
-    """Serve until SIGTERM or SIGINT, then stop gracefully; ``announce``: list the tables on the LAN (issue 8)."""
+    """Serve until SIGTERM or SIGINT (unless SIGINT was ignored at start), then stop gracefully;
+    ``announce``: list the tables on the LAN (issue 8)."""
     server = await GameServer(config).start()  # a Ctrl-C meanwhile: asyncio.run cancels, start() lets go
     announcing = None
     try:  # a Ctrl-C before our handlers are in place is a cancel: stop all the same, then KeyboardInterrupt
@@ -212,7 +213,10 @@ async def run(config: ServerConfig, announce: bool = False) -> int:
             announcing = announce_server(server)
         done = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
+        # SIGINT ignored at start (`nohup doublenine serve &` from a script) is the operator's choice:
+        # kept while serving as during the start (asyncio's handler would replace it); SIGTERM stops it
+        ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        for sig in (signal.SIGTERM,) if ignored else (signal.SIGTERM, signal.SIGINT):
             try:
                 loop.add_signal_handler(sig, done.set)
             except (NotImplementedError, RuntimeError):  # not on this platform

@@ -175,3 +175,25 @@ def test_f8_ctrl_c_in_the_terminal_after_a_hand_review_prints_no_worker_tracebac
             proc.communicate()
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
+
+def _sigint_ignored() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # in the child before exec: `nohup doublenine serve &` from a script
+
+
+def test_serve_started_with_sigint_ignored_keeps_ignoring_it_while_serving_and_sigterm_stops_it_cleanly(
+        tmp_path: Path) -> None:
+    """An ignored SIGINT is the operator's choice (a job started with & by a non-interactive shell): the
+    start kept it, but serving replaced it with asyncio's handler, so a Ctrl-C meant for the script
+    stopped the server. SIGTERM still stops it gracefully: exit 0, no owner file (docs/operations.md)."""
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "doublenine", "serve", "--port", "0", "--db",
+                             str(tmp_path / "t.sqlite3")], text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True, preexec_fn=_sigint_ignored)
+    assert proc.stdout is not None and "serving on" in proc.stdout.readline()
+    proc.send_signal(signal.SIGINT)
+    with pytest.raises(subprocess.TimeoutExpired):  # a handled SIGINT stops it in about 50 ms
+        proc.wait(timeout=2)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "INFO stopped tables=0" in err and "interrupted" not in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.sqlite3"]
