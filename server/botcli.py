@@ -41,12 +41,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 async def _play(args: argparse.Namespace) -> int:
     import random
 
-    from doublenine.shared import protocol as p
     from doublenine.shared.invite import table_url
     from doublenine.shared.state import Phase
 
     from .computer import load_decide
     from .netbot import SeatKeeper, TableClient, play_seat
+    from .nextmatch import next_match
 
     decide = load_decide()
     keeper = SeatKeeper(table_url(args.server, args.table),
@@ -69,8 +69,7 @@ async def _play(args: argparse.Namespace) -> int:
                 ended, counted = ended + 1, True
             if ended >= args.matches:
                 return
-            await client.send({"type": "new_match", "expected_seq": client.seq})
-            await client.until(lambda m: isinstance(m, p.Update | p.Snapshot) and not over(client))
+            await next_match(client, pace=args.pace, say=say)  # D1: ask, or consent to another seat's ask
             counted = False
 
     await keeper.run(body)
@@ -85,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
 
     from websockets.exceptions import ConnectionClosed, WebSocketException
 
-    from .netbot import GaveUp, ServerRefused
+    from .netbot import GaveUp, ServerRefused, described
+    from .nextmatch import NoNewMatch
 
     from doublenine.shared.failures import FailureError
     from doublenine.shared.invite import check_server_url, normalize_code
@@ -101,6 +101,9 @@ def run(args: argparse.Namespace) -> int:
     except ServerRefused as exc:
         say(f"refused: {exc}")
         return 2
+    except NoNewMatch as exc:  # D1: the other players said no (or the server failed it): nothing to wait for
+        say(f"no new match: {exc}")
+        return 1
     except ConnectionClosed as exc:
         from doublenine.shared.reconnect import describe_close, ends_game
 
@@ -124,11 +127,12 @@ def run(args: argparse.Namespace) -> int:
 
         proxy = proxy_for(args.server)  # issue 16.6: a failure through a proxy names it
         through = f" through the proxy {shown_proxy(proxy)}" if proxy else ""
-        say(f"cannot reach {args.server}{through}: {exc}")
+        say(f"cannot reach {args.server}{through}: {described(exc)}")
         return 1
     except Exception as exc:  # noqa: BLE001 - a last word instead of a traceback: whatever a server made the
         # computer player or this client meet, the person reads one clean line and the exit status says it
-        say(f"stopped: {type(exc).__name__}: {exc}")
+        why = str(exc).strip()
+        say(f"stopped: {type(exc).__name__}" + (f": {why}" if why else ""))  # never "Name: " and nothing
         return 1
 
 

@@ -200,7 +200,9 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
 
     ``pace``: at least this many seconds between two sends (``doublenine bot`` keeps four bots
     at one table under the server's messages-per-second limit, issue 12 case 8). ``RATE_LIMITED``
-    is not fatal: wait :data:`RATE_WAIT`, then decide again from the view and resend.
+    is not fatal: wait :data:`RATE_WAIT`, then decide again from the view and resend;
+    ``SHUTTING_DOWN`` neither: nothing is resent, and the server's close follows (a seat kept by
+    :class:`SeatKeeper` comes back). Any other refusal of its intent raises :class:`ServerRefused`.
     """
     loop = asyncio.get_running_loop()
     pending: str | None = None
@@ -216,6 +218,8 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
         msg = await client.next(timeout)
         if isinstance(msg, (p.Update, p.Snapshot)):
             pending = None
+        elif isinstance(msg, p.Error) and msg.code == "SHUTTING_DOWN":
+            continue  # nothing was done and the close (1001) follows: the keeper reconnects, nothing is resent
         elif isinstance(msg, p.Error) and msg.code == "RATE_LIMITED":
             await asyncio.sleep(RATE_WAIT)
             pending = None
@@ -291,10 +295,11 @@ class SeatKeeper:
         loop = asyncio.get_running_loop()
         last: BaseException | None = None  # the last attempt's failure to connect, the cause of a GaveUp
         while True:
-            last, at_least = None, None
+            last, at_least, seated = None, None, False
             try:
                 self.client = await self._attach()
                 self.retry.connected()
+                seated = True
                 return await body(self.client)
             except ConnectionClosed as exc:
                 code = exc.rcvd.code if exc.rcvd is not None else None
@@ -305,7 +310,8 @@ class SeatKeeper:
             except ServerRefused as exc:
                 if not retry_refusal(str(exc.error.code), self.token is not None):
                     raise
-                self.say(f"rejoin refused for now ({exc.error.code}): retrying")
+                what = "refused for now" if seated else "rejoin refused for now"  # a move's refusal, or the rejoin's
+                self.say(f"{what} ({exc.error.code}: {exc.error.detail}): retrying")
             except (OSError, asyncio.TimeoutError, WebSocketException) as exc:
                 # an HTTP answer to the upgrade (502 while a proxy's backend restarts) is a lost
                 # connection like a refused one; only a definitive one, or a certificate this computer
@@ -313,11 +319,25 @@ class SeatKeeper:
                 if self.token is None or not retry_dial(exc):
                     raise
                 last, at_least = exc, retry_after(exc)
-                self.say(f"cannot reach the server ({exc}): retrying")
+                if seated:  # the server was reached: it went silent (a timeout) or the socket failed
+                    self.say(f"connection lost ({described(exc)}); reconnecting")
+                else:
+                    self.say(f"cannot reach the server ({described(exc)}): retrying")
             wait = self.retry.failed(loop.time(), at_least)
             if wait is None:  # ``from last``: a TLS failure is said as such (doublenine bot), not lost
                 raise GaveUp(f"table {self.code} unreachable for {self.retry.policy.give_up_after:g} s") from last
             await asyncio.sleep(wait)
+
+
+def described(exc: BaseException) -> str:
+    """``exc`` in words for a terminal line, never empty: its message, else what its kind means. A
+    timeout's message is empty: "cannot reach the server (): retrying" (attacker F6) hid the cause."""
+    text = str(exc).strip()
+    if text:
+        return text
+    if isinstance(exc, TimeoutError):
+        return "the server sent nothing in time"
+    return type(exc).__name__
 
 
 def match_over(client: TableClient) -> bool:

@@ -35,8 +35,9 @@ REPLACED = 4002
 RETRY_REFUSALS = frozenset({"UNKNOWN_TABLE", "INTERNAL"})
 """Refusals of a ``rejoin`` that a failover window explains (a process that cannot have the table
 yet, a store briefly unwritable): retried like a lost connection, until :attr:`Backoff.give_up_after`."""
-ALWAYS_RETRY = frozenset({"TABLE_MOVING"})
-"""Refusals of any attach that say the table exists and is being handed over: always retried."""
+ALWAYS_RETRY = frozenset({"TABLE_MOVING", "SHUTTING_DOWN"})
+"""Refusals of any attach that say nothing is wrong with it but the moment: the table exists and is
+being handed over, or the server is stopping (docs/protocol.md: "reconnect ... and send again")."""
 
 
 def ends_game(close_code: int | None) -> bool:

@@ -36,6 +36,8 @@ def test_only_a_deliberate_end_stops_a_client() -> None:
 def test_a_table_being_handed_over_is_retried_even_before_a_seat() -> None:
     assert MOVED == 4003 and not ends_game(MOVED)
     assert retry_refusal("TABLE_MOVING", seated=False) and retry_refusal("TABLE_MOVING", seated=True)
+    # the server stopping for a restart: "reconnect and send again" (docs/protocol.md SHUTTING_DOWN)
+    assert retry_refusal("SHUTTING_DOWN", seated=False) and retry_refusal("SHUTTING_DOWN", seated=True)
 
 
 def test_a_close_without_a_close_code_is_said_in_words_never_as_code_none() -> None:

@@ -1,0 +1,111 @@
+"""The next match at a table of several network seats (R28, D1): ``doublenine bot --matches N``.
+
+At a table of several humans a ``new_match`` opens a consent request (docs/protocol.md
+"Consent"): the others must answer it with ``consent``, not ask again. Four bots at one table
+once each asked, three were refused ``REQUEST_PENDING`` and waited for an update that never came,
+then reconnected and asked again, forever (attacker F6). Every refusal an asker or an answerer
+can meet here has its own answer below; one that has none ends the bot, said by its code.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from doublenine.shared import protocol as p
+
+from .netbot import RATE_WAIT, ServerRefused, TableClient, match_over
+
+_ids = itertools.count(1)
+
+LOOK_AGAIN = frozenset({"STALE", "DUPLICATE", "REQUEST_PENDING", "NO_SUCH_REQUEST", "NOT_ASKED"})
+"""Refusals that only mean "the table is not as this seat saw it": decide again from the frames
+that come before or after them (a ``table`` frame shows the request that is open, or none)."""
+
+
+class NoNewMatch(RuntimeError):
+    """The table will not start another match: a seat refused it (D1) or the server failed it."""
+
+
+@dataclass(slots=True)
+class _Asking:
+    """What this seat has done towards the next match, on this connection."""
+
+    asked: str | None = None
+    """The intent id of this seat's ``new_match`` not yet answered or refused."""
+    answered: set[int] = field(default_factory=set)
+    """Requests this seat consented to."""
+    blocked: bool = False
+    """``CONSENT_UNAVAILABLE``: ask again only once a ``table`` frame says the table changed."""
+    closing: bool = False
+    """``SHUTTING_DOWN``: send nothing more on this connection."""
+
+
+async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: float = 0.0,
+                     say: Callable[[str], None] = lambda _: None) -> None:
+    """R28/D1: from a finished match to the first frame of the next one, as one seat of several.
+
+    Consents to an open ``new_match`` request that waits for this seat; asks for one when no request
+    is open; otherwise waits (another request, such as an undo, is left to the humans).
+    ``REQUEST_PENDING``, ``STALE``, ``DUPLICATE``, ``NO_SUCH_REQUEST``, ``NOT_ASKED``: decide again;
+    ``CONSENT_UNAVAILABLE`` (a seat handed over, D7): said, then asked again once the table changes;
+    ``RATE_LIMITED``: after :data:`~doublenine.server.netbot.RATE_WAIT` s; ``SHUTTING_DOWN``: nothing
+    is sent until the close (the keeper reconnects). ``pace``: seconds at least before each send.
+    Raises :class:`NoNewMatch` when a seat refuses the request or it fails, :class:`ServerRefused`
+    for any other refusal, ``TimeoutError`` after ``timeout`` s without a frame.
+    """
+    state = _Asking()
+    while match_over(client):
+        if not state.closing:
+            await _act(client, state, pace)
+        msg = await client.next(timeout)
+        if isinstance(msg, p.TableUpdate):
+            state.blocked = False
+        elif isinstance(msg, p.RequestClosed) and msg.action == "new_match":
+            _closed(msg)
+            state.asked = None  # cancelled (its asker left) or expired: ask again if none is open
+        elif isinstance(msg, p.Error):
+            await _refused(msg, state, say)
+
+
+async def _act(client: TableClient, state: _Asking, pace: float) -> None:
+    """Consent to the new match asked of this seat, or ask for one when no request is open."""
+    request = client.table.request if client.table is not None else None
+    if request is not None:
+        if (request.action == "new_match" and client.seat in request.waiting
+                and request.id not in state.answered):
+            await asyncio.sleep(pace)
+            state.answered.add(request.id)
+            await client.send({"type": "consent", "request_id": request.id, "accept": True})
+    elif state.asked is None and not state.blocked:
+        await asyncio.sleep(pace)
+        state.asked = f"m{next(_ids)}"
+        await client.send({"type": "new_match", "expected_seq": client.seq, "intent_id": state.asked})
+
+
+def _closed(msg: p.RequestClosed) -> None:
+    """A new-match request ended without the new match: a refusal or a failure ends the bot's matches."""
+    if msg.outcome == "refused":
+        raise NoNewMatch(f"seat {msg.seat} refused a new match")
+    if msg.outcome == "failed":
+        raise NoNewMatch(f"the server could not start a new match ({msg.detail})")
+
+
+async def _refused(msg: p.Error, state: _Asking, say: Callable[[str], None]) -> None:
+    """One refusal met on the way to the next match (see :func:`next_match`)."""
+    code = str(msg.code)
+    if msg.intent_id is not None and msg.intent_id != state.asked:
+        return  # a move sent before the match ended, or this seat's earlier ask: the table moved on
+    if code == "SHUTTING_DOWN":  # the close follows: sending again would only be refused again
+        state.closing = True
+    elif code == "RATE_LIMITED":
+        await asyncio.sleep(RATE_WAIT)
+        state.asked, state.answered = None, set()  # whichever was refused is sent again
+    elif code == "CONSENT_UNAVAILABLE":
+        say(f"a new match waits for the seats handed over to come back ({code}: {msg.detail})")
+        state.asked, state.blocked = None, True
+    elif code in LOOK_AGAIN:
+        state.asked = None if msg.intent_id is not None else state.asked
+    else:
+        raise ServerRefused(msg)
