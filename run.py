@@ -7,8 +7,9 @@ Usage:
     python3 run.py doublenine ARGS...               # any other CLI subcommand
 
 Needs only Python 3.11+ and pip. The environment lives in ``.venv`` beside this
-file and is reinstalled only when ``pyproject.toml`` changes. ``play`` and
-``doublenine`` install only what the game needs (pyproject's dependencies);
+file and is reinstalled only when ``pyproject.toml`` changes or the checkout was
+copied or moved. ``play`` and ``doublenine`` install only what the game needs
+(pyproject's dependencies);
 ``test`` adds the test tools (the ``test`` extra) the first time it runs.
 
 Every command runs in the caller's folder, wherever the checkout is: relative paths
@@ -28,6 +29,7 @@ if __name__ == "__main__" and hasattr(_signal, "pthread_sigmask"):
 import hashlib  # noqa: E402
 import signal  # noqa: E402
 import os  # noqa: E402
+import stat  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -37,9 +39,10 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".doublenine-installed"
-"""The game and its dependencies are installed for this pyproject.toml (its SHA-256); written last."""
+"""The game and its dependencies are installed for this pyproject.toml and this checkout
+(:func:`_wanted_stamp`); written last."""
 TEST_STAMP = VENV / ".doublenine-test-installed"
-"""The test tools (the ``test`` extra) are installed too, for this pyproject.toml; written last."""
+"""The test tools (the ``test`` extra) are installed too, for this pyproject.toml and checkout; written last."""
 CREATED = VENV / ".doublenine-created"
 """Written once ``venv`` (with pip) finished: a process killed inside ensurepip leaves none."""
 
@@ -124,7 +127,39 @@ def said(key: str, **fields: str) -> str:
 
 
 def _wanted_stamp() -> str:
-    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    """What a stamp holds: the SHA-256 (64 hex digits) of pyproject.toml and of where this checkout
+    is. The editable install points at the checkout that made it: a copied or moved checkout kept
+    running (and testing) the original's code (attacker F10); its stamp no longer matches, so it
+    is installed again, pointing here."""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    digest.update(b"\0" + os.fsencode(str(ROOT)))
+    return digest.hexdigest()
+
+
+def _stamp_holds(stamp: Path, wanted: str) -> bool:
+    """Whether ``stamp`` is a regular file holding exactly ``wanted`` (ASCII). Anything else -- none,
+    a folder, a FIFO, bytes that are not UTF-8, more -- means "not installed", so the step is
+    done again (attacker F9: a tampered stamp failed every run); at most ``len(wanted) + 1``
+    bytes are read, and a FIFO or device is never opened (a read could wait forever)."""
+    try:
+        if not stat.S_ISREG(os.stat(stamp).st_mode):
+            return False
+        with open(stamp, "rb") as f:
+            return f.read(len(wanted) + 1) == wanted.encode("ascii")
+    except OSError:
+        return False
+
+
+def _write_stamp(stamp: Path, text: str) -> None:
+    """Write ``stamp`` afresh, whatever was in its place removed first: a folder there failed every
+    run with "Is a directory", and a link is replaced, never written through."""
+    if stamp.is_dir() and not stamp.is_symlink():
+        import shutil  # here: a ready .venv never needs it
+
+        shutil.rmtree(stamp)
+    else:
+        stamp.unlink(missing_ok=True)
+    stamp.write_text(text)
 
 
 def _pip_works() -> bool:
@@ -141,7 +176,7 @@ def _installed(tests: bool) -> bool:
     dependencies, and with ``tests`` the test tools too (both stamps, each written last)."""
     wanted = _wanted_stamp()
     stamps = (STAMP, TEST_STAMP) if tests else (STAMP,)
-    return PY.exists() and all(s.exists() and s.read_text() == wanted for s in stamps)
+    return PY.exists() and all(_stamp_holds(s, wanted) for s in stamps)
 
 
 def _test_requirements() -> list[str]:
@@ -175,6 +210,8 @@ def ensure_venv(tests: bool = False) -> None:
             print("doublenine: " + said("creating"), file=sys.stderr, flush=True)
         import venv  # here, not at the top: it imports logging, which a ready .venv never needs
 
+        if not VENV.is_dir() and (VENV.exists() or VENV.is_symlink()):  # a file or dead link: venv cannot clear it
+            VENV.unlink()
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
         CREATED.write_text("")
     # pip's own progress shows (no -q): the first install takes a while, and a silent terminal
@@ -190,9 +227,9 @@ def ensure_venv(tests: bool = False) -> None:
         print("doublenine: " + said("installing"), file=sys.stderr, flush=True)
         target = f"{ROOT}[test]" if tests else str(ROOT)
         subprocess.run([*pip, "-e", target], check=True, cwd=ROOT, stdout=sys.stderr.fileno())
-        STAMP.write_text(wanted)
+        _write_stamp(STAMP, wanted)
     if tests:
-        TEST_STAMP.write_text(wanted)
+        _write_stamp(TEST_STAMP, wanted)
     print("doublenine: " + said("ready"), file=sys.stderr, flush=True)
 
 
