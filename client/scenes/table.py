@@ -38,9 +38,12 @@ TOAST_ROWS = 4
 """Rows a message may take (every message in five languages fits at 800x600: test_rehost.py)."""
 """How long the message after an export stays up."""
 KEY_GUARD = 0.5
-"""Seconds after a prompt first shows during which keys do not act on it: an Enter typed for the
-previous screen (the last tile of a hand) must not close the hand's end or accept the next hand
-(new user N5); a deliberate key after reading comes later than this."""
+"""Seconds after a prompt first shows during which no key, click or tap acts on it: an Enter typed or
+a click made for the previous screen (the last tile of a hand) must not close the hand's end or accept
+the next hand (new user N5); a deliberate press after reading comes later than this."""
+REPEAT_GAP = 0.6
+"""Longest seconds between a key's presses with no KEYUP between them that still count as its repeats
+(SDL repeats every ~0.03 s after ~0.5 s): a KEYUP lost to another window never keeps a key "held"."""
 SLIDE = 0.22
 """Seconds a newly played tile takes to slide from its player to its place."""
 
@@ -116,6 +119,10 @@ class TableScene:
         self._prompt: Any = None
         """(kind, title, lines) of the prompt last drawn and the clock when it was first drawn (KEY_GUARD)."""
         self._prompt_at = 0.0
+        self._held: dict[int, tuple[Any, float]] = {}
+        """Keys down now (no KEYUP yet): the prompt that was up when each was pressed, and when it last
+        went down (a press or a repeat). A held key's
+        repeats never act on a prompt that came up under it (:meth:`_meant_before`)."""
         self.dirty = True
 
     def title(self) -> str:
@@ -238,10 +245,14 @@ class TableScene:
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.focused = event.type == pygame.WINDOWFOCUSGAINED
             self._anim = None if not self.focused else self._anim
+            self._held.clear()  # a key released in another window sends no KEYUP here
             return None
+        if event.type == pygame.KEYUP:
+            self._held.pop(event.key, None)
         if self.overlay is not None and event.type != pygame.QUIT:
             return self._overlay_event(event)
         pos = self._pointer(event)
+        stale = self._meant_before(event, pos)  # asked first: it notes every key that goes down
         if self.toast is not None and pos is not None and event.type != pygame.MOUSEMOTION \
                 and not covered(self.layout()) \
                 and pygame.Rect(self._toast_box(self.vp.pixels)[1]).collidepoint(pos):
@@ -265,8 +276,8 @@ class TableScene:
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_sound()
             return None
-        if event.type == pygame.KEYDOWN and self._fresh_prompt():
-            return None  # a key meant for the screen before this prompt (N5)
+        if stale:
+            return None  # an input for the screen before this prompt (N5)
         action: UiAction = handle(event, self.layout(), self.session.state, self.ui, self.vp)
         if action.ui != self.ui:
             self.ui = action.ui
@@ -287,6 +298,27 @@ class TableScene:
         elif action.command == "quit":
             return Change("quit")
         return None
+
+    def _meant_before(self, event: Any, pos: tuple[float, float] | None) -> bool:
+        """True when ``event`` must not act because it was meant for the screen before the prompt now up
+        (kind: one input acting twice, on the prompt its own action brought up; new user: the Enter that
+        played a hand's last tile also closed "Hand N is over"). A key press, a click or a tap on the
+        prompt while it is fresh (:meth:`_fresh_prompt`); a held key's repeat (no KEYUP since it went
+        down) on any prompt that was not up when it was pressed. Clicks outside the prompt (the top bar)
+        still act."""
+        if event.type == pygame.KEYDOWN:
+            panel = self.layout().panel
+            prompt = _prompt_key(panel) if panel is not None else None
+            held = self._held.get(event.key)
+            if held is not None and self._now - held[1] <= REPEAT_GAP:  # a repeat of a key still down
+                self._held[event.key] = (held[0], self._now)
+                return panel is not None and held[0] != prompt
+            self._held[event.key] = (prompt, self._now)
+            return panel is not None and self._fresh_prompt()
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and pos is not None:
+            panel = self.layout().panel
+            return panel is not None and panel.hit(pos) is not None and self._fresh_prompt()
+        return False
 
     def _fresh_prompt(self) -> bool:
         """A prompt is up that was not drawn yet, or was first drawn less than :data:`KEY_GUARD` s ago:

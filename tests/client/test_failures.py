@@ -13,7 +13,7 @@ from doublenine.client import config
 from doublenine.client.layout import compute_layout
 from doublenine.client.net import NetClient, NetSession
 from doublenine.shared.reconnect import Backoff
-from doublenine.client.scenes.table import TableScene
+from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.uistate import Ui
 from doublenine.shared import protocol as p
 
@@ -117,6 +117,9 @@ def test_failure_panel_offers_the_way_back_to_the_start_screen(server) -> None: 
     lay = compute_layout(scene.session.state, Ui(), (800, 600))
     assert lay.panel is not None and lay.panel.kind == "failure" and lay.banner is None
     assert [b.id for b in lay.panel.buttons] == ["leave"]
+    import pygame
+    scene.draw(pygame.Surface((800, 600)))  # seen, then read (a click on a prompt not read yet is not for it)
+    scene.update(KEY_GUARD + 0.1)
     change = scene.handle(click(centre(lay.panel.buttons[0].rect)))
     assert change is not None and change.kind == "pop"
     scene.close()

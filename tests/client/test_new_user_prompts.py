@@ -65,6 +65,12 @@ def _enter() -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, scancode=40, mod=0, unicode="\r")
 
 
+def _press(scene: TableScene) -> None:
+    """Enter pressed and let go (a KEYDOWN with no KEYUP after it is a key still held)."""
+    scene.handle(_enter())
+    scene.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, scancode=40, mod=0))
+
+
 # ---------------------------------------------------------------- N3
 def _spectator_waiting(states) -> ClientState:  # type: ignore[no-untyped-def]
     state, _ = states["spectator"]
@@ -124,14 +130,14 @@ def test_n5_enter_as_the_hand_ends_does_not_close_the_hand_end(states) -> None: 
     scene, _ = _scene(state, ui)
     scene.update(100.0)
     assert scene.layout().panel.kind == "reveal"
-    scene.handle(_enter())  # pressed before the panel was ever drawn
+    _press(scene)  # pressed before the panel was ever drawn
     assert scene.ui.seen_finished == 0
     scene.draw(pygame.Surface((1280, 800)))
     scene.update(100.0 + KEY_GUARD - 0.05)
-    scene.handle(_enter())  # just after it showed: meant for the hand's last tile
+    _press(scene)  # just after it showed: meant for the hand's last tile
     assert scene.ui.seen_finished == 0 and scene.layout().panel.kind == "reveal"
     scene.update(100.0 + KEY_GUARD + 0.05)
-    scene.handle(_enter())  # read, then Enter: "Next hand"
+    _press(scene)  # read, then Enter: "Next hand"
     assert scene.ui.seen_finished == 1
 
 
@@ -142,10 +148,10 @@ def test_n5_enter_as_the_redeal_question_appears_does_not_accept_the_hand(states
     scene.update(5.0)
     assert scene.layout().panel.kind == "review"
     scene.draw(pygame.Surface((1280, 800)))
-    scene.handle(_enter())
+    _press(scene)
     assert session.sent == []
     scene.update(5.0 + KEY_GUARD)
-    scene.handle(_enter())
+    _press(scene)
     assert session.sent == [Decide(Review(Seat.ONE, False))]
 
 

@@ -9,7 +9,7 @@ from robot import centre, click
 from doublenine.client.intents import Answer
 from doublenine.client.layout import compute_layout, passed_seats
 from doublenine.client.panels import status_line
-from doublenine.client.scenes.table import TableScene
+from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.store import ConsentPrompt
 from doublenine.client.uistate import Ui
 from doublenine.shared.moves import Pass, Play
@@ -42,9 +42,9 @@ def test_r25_hint_arrives_as_a_preview_of_one_tile_at_one_end_and_plays_nothing(
     move = next(m for m in state.view.legal_moves() if isinstance(m, Play))
     session = Fixed(state)
     scene = TableScene(session)
-    scene.update(0.0)
+    _on_screen(scene)
     session.set(replace(state, hint=move))
-    scene.update(0.0)
+    _on_screen(scene)
     assert (scene.ui.selected, scene.ui.end, scene.ui.from_hint) == (move.tile, move.end, True)
     assert list(scene.layout().ghosts) == [move.end]
     assert session.sent == []
@@ -58,7 +58,7 @@ def test_d1_consent_request_is_a_prompt_and_answers_once() -> None:
     assert lay.panel.title == ("{name} asks to {what}", {"name": "Ñandú", "what": "undo"})
     session = Fixed(state)
     scene = TableScene(session)
-    scene.update(0.0)
+    _on_screen(scene)
     yes = next(b for b in lay.panel.buttons if b.id.startswith("consent_yes"))
     scene.handle(click(centre(yes.rect)))
     assert session.sent == [Answer("3", True)]
@@ -129,7 +129,7 @@ def test_r26_rules_overlay_opens_pauses_and_closes_with_escape() -> None:
     state = session_at(my_turn_with_play).state
     session = Fixed(state)
     scene = TableScene(session)
-    scene.update(0.0)
+    _on_screen(scene)
     rules = next(b for b in scene.layout().buttons if b.id == "rules")
     scene.handle(click(centre(rules.rect)))
     assert scene.overlay is not None and session.sent == [Pause("rules", True)]
@@ -147,7 +147,7 @@ def test_before_the_start_the_code_is_shown_and_start_now_sends_start() -> None:
     assert lay.panel.kind == "lobby" and lay.panel.lines[0][1] == {"code": "K7QPA"}
     session = Fixed(state)
     scene = TableScene(session)
-    scene.update(0.0)
+    _on_screen(scene)
     scene.handle(click(centre(lay.panel.buttons[0].rect)))
     assert session.sent == [Control("start")]
 
@@ -160,7 +160,7 @@ def test_d7_disconnected_player_can_be_handed_to_the_computer() -> None:
     assert lay.panel.kind == "away" and lay.panel.title[1] == {"name": "Ñandú"}
     session = Fixed(state)
     scene = TableScene(session)
-    scene.update(0.0)
+    _on_screen(scene)
     scene.handle(click(centre(lay.panel.buttons[0].rect)))
     assert session.sent == [HandOver(3)]
 
@@ -176,7 +176,7 @@ def test_r25_hints_that_are_not_tiles_are_told_in_words() -> None:
     draw = session_at(lambda st: st.phase.value == "draw").state
     session = Fixed(draw)
     scene = TableScene(session)
-    scene.update(0.0)
+    _on_screen(scene)
     session.set(replace(draw, hint=DrawPick(Seat.ONE, 12)))
     scene.update(0.1)
     assert scene.ui.draw_pick == 12 and session.sent == []
@@ -186,12 +186,20 @@ def test_a_double_click_sends_one_decision_until_the_server_answers() -> None:
     state = session_at(lambda st: st.phase.value == "review").state
     session = Fixed(state)
     scene = TableScene(session)
-    scene.update(0.0)
+    _on_screen(scene)
     accept = scene.layout().panel.buttons[0]
     scene.handle(click(centre(accept.rect)))
     scene.handle(click(centre(accept.rect)))
     assert len(session.sent) == 1
     session.set(replace(state, error="WRONG_PHASE"))  # any answer from the server frees the next decision
-    scene.update(0.1)
+    scene.update(KEY_GUARD + 0.2)
     scene.handle(click(centre(accept.rect)))
     assert len(session.sent) == 2
+
+
+def _on_screen(scene: TableScene) -> None:
+    """The scene drawn, then read for longer than :data:`KEY_GUARD`: a click acts on the prompt drawn (N5)."""
+    import pygame
+    scene.update(0.0)
+    scene.draw(pygame.Surface(scene.vp.pixels))
+    scene.update(KEY_GUARD + 0.1)

@@ -1,0 +1,129 @@
+"""One input acts once (kind: an input acting twice, on the prompt its own action brought up; new user
+after N5: "Pressing Enter to play a tile also closes 'Hand N is over'")."""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+from scenes_catalog import table_states
+
+from doublenine.client.art import Art
+from doublenine.client.scenes.table import KEY_GUARD, TableScene
+from doublenine.client.sound import Sounds
+from doublenine.client.store import ClientState
+from doublenine.client.uistate import Ui
+
+
+@pytest.fixture(scope="module")
+def states() -> dict:  # type: ignore[type-arg]
+    return {name: (state, ui) for name, state, ui in table_states()}
+
+
+class StubSession:
+    """A session whose state the test sets; it records what is sent."""
+
+    def __init__(self, state: ClientState) -> None:
+        self.state = state
+        self.sent: list[object] = []
+
+    def pump(self) -> bool:
+        return False
+
+    def send(self, intent: object) -> None:
+        self.sent.append(intent)
+
+    def close(self, leave: bool = True) -> None:
+        pass
+
+
+def _shown(state: ClientState, ui: Ui, now: float) -> TableScene:
+    """A scene whose prompt was first drawn at ``now``."""
+    scene = TableScene(StubSession(state), "en", Art(), sounds=Sounds(muted=True), motion=False)
+    scene.ui = ui
+    scene.update(now)
+    scene.draw(pygame.Surface((1280, 800)))
+    return scene
+
+
+def _key(t: int, k: int = pygame.K_RETURN) -> pygame.event.Event:
+    return pygame.event.Event(t, key=k, scancode=40, mod=0, unicode="\r")
+
+
+def _click(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+
+
+def _centre(rect: tuple[int, int, int, int]) -> tuple[int, int]:
+    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+
+
+def test_r22_a_click_as_the_hand_ends_does_not_close_the_hand_end(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["reveal"]
+    scene = _shown(state, ui, 100.0)
+    panel = scene.layout().panel
+    assert panel.kind == "reveal"
+    primary = next(b for b in panel.buttons if b.primary)
+    scene.update(100.0 + KEY_GUARD - 0.05)
+    scene.handle(_click(_centre(primary.rect)))  # the second click of a double click that played the last tile
+    assert scene.ui.seen_finished == 0 and scene.layout().panel.kind == "reveal"
+    scene.update(100.0 + KEY_GUARD + 0.05)
+    scene.handle(_click(_centre(primary.rect)))  # read, then clicked
+    assert scene.ui.seen_finished == 1
+
+
+def test_r22_a_tap_as_the_hand_ends_does_not_close_the_hand_end(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["reveal"]
+    scene = _shown(state, ui, 100.0)
+    x, y = _centre(next(b for b in scene.layout().panel.buttons if b.primary).rect)
+    tap = pygame.event.Event(pygame.FINGERDOWN, x=x / 1280, y=y / 800, touch_id=1, finger_id=1)
+    scene.update(100.1)
+    scene.handle(tap)
+    assert scene.ui.seen_finished == 0
+    scene.update(100.0 + KEY_GUARD + 0.05)
+    scene.handle(tap)
+    assert scene.ui.seen_finished == 1
+
+
+def test_r22_a_held_enter_does_not_close_the_hand_end_it_brought_up(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["reveal"]
+    scene = _shown(states["own-turn"][0], ui, 99.0)
+    assert scene.layout().panel is None
+    scene.update(99.5)
+    scene.handle(_key(pygame.KEYDOWN))  # Enter goes down on the last tile (no prompt yet)
+    scene.session.state = state  # the hand ends on that move
+    scene.update(99.6)
+    scene.draw(pygame.Surface((1280, 800)))
+    t = 99.6
+    while t < 99.6 + 2 * KEY_GUARD:  # still held: SDL repeats it (with pygame.key.set_repeat)
+        t += 0.05
+        scene.update(t)
+        scene.handle(_key(pygame.KEYDOWN))
+    assert scene.ui.seen_finished == 0 and scene.layout().panel.kind == "reveal"
+    scene.handle(_key(pygame.KEYUP))
+    scene.handle(_key(pygame.KEYDOWN))  # let go, then pressed again: "Next hand"
+    assert scene.ui.seen_finished == 1
+
+
+def test_r22_a_key_whose_release_went_elsewhere_acts_when_pressed_again(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["reveal"]
+    scene = _shown(states["own-turn"][0], ui, 10.0)
+    scene.handle(_key(pygame.KEYDOWN))  # its KEYUP went to another window or scene
+    scene.session.state = state
+    scene.update(10.1)
+    scene.draw(pygame.Surface((1280, 800)))
+    scene.update(13.0)  # a press seconds later is a new press, not a repeat
+    scene.handle(_key(pygame.KEYDOWN))
+    assert scene.ui.seen_finished == 1
+
+
+def test_a_click_on_the_top_bar_still_acts_while_a_prompt_is_fresh(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["reveal"]
+    scene = _shown(state, ui, 100.0)
+    rules = next(b for b in scene.layout().buttons if b.id == "rules")
+    scene.update(100.1)
+    scene.handle(_click(_centre(rules.rect)))
+    assert scene.ui.overlay == "rules"
