@@ -335,6 +335,12 @@ class TableScene:
         first Leave only warns, a second one within the toast's time goes): with other human players they
         play on; at a table on another server this window keeps no way back (:data:`LEAVE_NO_WAY_BACK`)."""
         state, saved = self.session.state, config.load()
+        if state.failure is not None:
+            # the table is gone for this window (host stopped, refused, unreachable): nothing is lost by
+            # going, so no "press Leave again" (kind: a confirmation asked where nothing can be lost; new
+            # user: "Back to the start screen" under "Cannot continue" needed two clicks, its warning hidden)
+            self._leave = True  # as the second press did: what this table kept is forgotten (close())
+            return Change("pop")
         me = state.view.seat if isinstance(state.view, SeatView) else None
         # a human seat nobody has taken is no one who could play on (a hosted table's friend not come yet)
         others = state.humans - {me} - state.free if me is not None else frozenset()

@@ -1,5 +1,6 @@
 """One input acts once (kind: an input acting twice, on the prompt its own action brought up; new user
-after N5: "Pressing Enter to play a tile also closes 'Hand N is over'")."""
+after N5: "Pressing Enter to play a tile also closes 'Hand N is over'"), and a table already gone asks no
+confirmation before going (kind: a confirmation asked where nothing can be lost)."""
 from __future__ import annotations
 
 import os
@@ -12,10 +13,13 @@ import pytest
 from scenes_catalog import table_states
 
 from doublenine.client.art import Art
+from doublenine.client.scenes.base import Change
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.sound import Sounds
 from doublenine.client.store import ClientState
 from doublenine.client.uistate import Ui
+from doublenine.shared.failures import Failure
+from doublenine.shared.seats import Seat
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +131,31 @@ def test_a_click_on_the_top_bar_still_acts_while_a_prompt_is_fresh(states) -> No
     scene.update(100.1)
     scene.handle(_click(_centre(rules.rect)))
     assert scene.ui.overlay == "rules"
+
+
+def _gone(states, key: str):  # type: ignore[no-untyped-def]
+    """A seated player's table with a friend at it, after the host stopped the game."""
+    state, _ = states["own-turn"]
+    return replace(state, table="CZDP3", humans=frozenset({Seat.ONE, Seat.THREE}), free=frozenset(),
+                   failure=Failure(key, {"host": "127.0.0.1", "port": 8765, "code": "CZDP3"}))
+
+
+@pytest.mark.parametrize("key", ["host.stopped", "table.closed"])
+def test_d7_back_to_the_start_screen_goes_at_once_when_the_table_is_gone(states, key: str) -> None:  # type: ignore[no-untyped-def]
+    gone = _gone(states, key)
+    scene = _shown(gone, Ui(seen_finished=len(gone.view.finished)), 50.0)
+    panel = scene.layout().panel
+    assert panel.kind == "failure" and panel.title[0] == "Cannot continue at this table"
+    scene.update(50.0 + KEY_GUARD + 0.1)
+    change = scene.handle(_click(_centre(panel.buttons[0].rect)))
+    assert change == Change("pop") and scene.toast is None
+    leave = next(b for b in scene.layout().buttons if b.id == "leave")  # the top bar's Leave: the same
+    scene2 = _shown(gone, Ui(seen_finished=len(gone.view.finished)), 50.0)
+    assert scene2.handle(_click(_centre(leave.rect))) == Change("pop")
+
+
+def test_d7_leave_with_friends_playing_on_still_warns_first(states) -> None:  # type: ignore[no-untyped-def]
+    state = replace(_gone(states, "host.stopped"), failure=None)
+    scene = _shown(state, Ui(seen_finished=len(state.view.finished)), 50.0)
+    leave = next(b for b in scene.layout().buttons if b.id == "leave")
+    assert scene.handle(_click(_centre(leave.rect))) is None and scene.toast is not None
