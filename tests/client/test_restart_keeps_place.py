@@ -1,0 +1,56 @@
+"""A server restart does not take the window back a step (new user: killed at hand 4, the window came back to
+"Hand 3 is over" and needed Continue again; while disconnected her hand and the line were not drawn, though the
+README says the window keeps the table on screen). A real ``doublenine serve`` killed with SIGKILL and started
+again on the same store (R22: a hand end the player has read stays read; D7: the seat comes back)."""
+from __future__ import annotations
+
+import signal
+import time
+from dataclasses import replace
+
+import pytest
+from test_reconnect import Serve, _config_in_tmp, _free_port, _run, _scene  # noqa: F401 - the fixture is used
+
+from doublenine.shared.state import Phase
+
+pytest.importorskip("doublenine.server.app")
+
+
+def _second_hand_under_way(scene):  # type: ignore[no-untyped-def]
+    def done(state) -> bool:  # type: ignore[no-untyped-def]
+        view = state.view
+        if view is not None and scene.ui.seen_finished is not None and len(view.finished) > scene.ui.seen_finished:
+            scene.ui = replace(scene.ui, seen_finished=len(view.finished))  # read, then Continue
+        return view is not None and len(view.finished) >= 1 and view.phase is Phase.PLAY and len(view.line) >= 2
+    return done
+
+
+def test_d7_r22_a_restart_keeps_the_hand_end_read_and_the_table_drawn(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    port, db = _free_port(), tmp_path / "s.sqlite"
+    server = Serve(db, port)
+    scene, app = _scene(f"ws://127.0.0.1:{port}/")
+    try:
+        _run(app, scene, _second_hand_under_way(scene), 90)
+        before = scene.session.state
+        assert len(before.view.finished) >= 1 and scene.ui.seen_finished == len(before.view.finished)
+        shown_before = scene.layout()
+        server.end(signal.SIGKILL)
+        lost = _run(app, scene, lambda s: s.connection == "lost", 5.0, play=False)[-1]
+        assert lost.connection == "lost"
+        lay = scene.layout()
+        assert lay.banner is not None
+        assert [h.tile for h in lay.hand] == [h.tile for h in shown_before.hand]  # her hand stays drawn
+        assert len(lay.line.spots) == len(shown_before.line.spots) > 0  # and the line of play
+        server = Serve(db, port)
+        seen = _run(app, scene, lambda s: s.connection == "connected" and s.seq >= before.seq, 20, play=False)
+        for _ in range(20):
+            app.step([])
+            time.sleep(0.02)
+        back = scene.session.state
+        assert back.connection == "connected" and back.view is not None
+        assert scene.ui.seen_finished == len(back.view.finished) == len(before.view.finished)
+        panel = scene.layout().panel
+        assert panel is None or panel.kind != "reveal", [(s.connection, s.view and len(s.view.finished)) for s in seen]
+    finally:
+        scene.session.close(leave=False)
+        server.end(signal.SIGKILL)
