@@ -147,7 +147,7 @@ def passed_seats(view: object) -> frozenset[Seat]:
 
 
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
-                   side: int = 0, under: int = 0) -> TableLayout:
+                   side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = ()) -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
     ``lang`` only sizes the top-bar buttons to their translated labels (no label is cut at 800x600).
@@ -156,6 +156,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     hand row and the help keep the whole width, so the panel covers no button.
     ``under`` px at the bottom of the play area are kept free of the prompt (the lobby's "Waiting for
     players"...) for a card a scene draws right under it (the host's invite card, lan_host.host_layout).
+    ``keep_out``: controls a scene draws on the felt (the host's "Invite friends" chip): the play area,
+    where the line of play lies, starts below every one that reaches into it (kind: a control on the
+    felt the line's area did not know about; new user: a tile under "Invitar amigos" at 1280x800).
     """
     w, h = size
     felt = w - max(0, min(side, w // 2))
@@ -201,7 +204,10 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     area_top = max([band_y + band_h + m] + [z[1] + z[3] for s in seats if s.side != "bottom"
                                             for z in (marker_zone(s, f, sm),)]
                    + [b[1] + b[3] + m for s in seats if s.side == "top" for b in s.backs])
-    play_area = (side_w + m, area_top, felt - 2 * (side_w + m), max(20, status_rect[1] - area_top))
+    area_x, area_w = side_w + m, felt - 2 * (side_w + m)
+    area_top = max([area_top] + [r[1] + r[3] + m // 2 for r in keep_out
+                                 if r[0] < area_x + area_w and area_x < r[0] + r[2] and r[1] < status_rect[1]])
+    play_area = (area_x, area_top, area_w, max(20, status_rect[1] - area_top))
     line = view.line if view is not None else ()
     # issue 11.1: line tiles as large as the felt allows (up to the hand's), never below a readable size
     geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)))

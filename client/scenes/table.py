@@ -153,7 +153,11 @@ class TableScene:
             self._shown = localized(state, self.lang)
             lay = compute_layout(self._shown, self.ui, size, self.lang, side, under)
             if self.host_room is not None:
-                lay = replace(lay, reserved=self.host_room.reserved(lay))
+                # the chip sits under the top-left plate, which the play area does not move: laid out
+                # again with the chip kept out of the line's area (no tile under "Invite friends")
+                reserved = self.host_room.reserved(lay)
+                lay = replace(compute_layout(self._shown, self.ui, size, self.lang, side, under, reserved),
+                              reserved=reserved)
             self._layout = lay
             self._key = key
         return self._layout

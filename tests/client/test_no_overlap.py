@@ -249,3 +249,27 @@ def test_wait_card_never_hides_a_refusal_in_the_status_line() -> None:
     lay = scene.layout()
     card = scene.talk.cards(scene.shown(), lay, scene.ui)[0].rect
     assert not overlap(card, lay.status_rect)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES + ((1280, 800),))
+def test_no_line_tile_under_the_invite_chip(size, lang) -> None:
+    """The case (new user, 1280x800 in Spanish): a line wrapped to the top left drew a tile at about
+    (172-228, 164-218) under "Invitar amigos" (12-210, 155-191). Kind: a control on the felt that the
+    line's area did not know about; every tile, open-end mark and ghost stays clear of the chip."""
+    from client_helpers import synthetic_line, with_line
+
+    host, scene = _host(size, started=True)
+    host.lang = scene.lang = lang
+    host.shown = False
+    for mode, n, seed in (("left", 18, 3), ("alternate", 27, 5), ("random", 35, 11), ("right", 20, 2)):
+        scene.session.state = with_line(scene.session.state, synthetic_line(n, mode, seed))
+        scene.update(100.0)
+        lay = scene.layout()
+        chip = host.layout()["chip"]
+        assert lay.reserved == (chip,) and host.chip_shown()
+        assert not overlap(lay.play_area, chip), (lay.play_area, chip)
+        for spot in lay.line.spots:
+            assert not overlap(spot.rect, chip), (mode, spot.rect, chip)
+        for mark in lay.marks:
+            assert not overlap(mark.rect, chip), (mode, mark.rect, chip)
