@@ -305,6 +305,12 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
 
 def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, lang: str) -> Panel:
     x, y, aw, ah = area
+    me = view.seat
+    if me is not None and me in view.waiting_for():
+        line: Text = (N_("Pick a face-down tile for team {team}: the higher total opens"), {"team": me.team.value})
+    else:
+        names = ", ".join(seat_name(state, s_, lang) for s_ in sorted(view.waiting_for()))
+        line = (N_("Waiting for {names} to draw"), {"names": names})
     rect = _box(area, round(aw * 0.96), round(ah * 0.98))
     px, py, pw, ph = rect
     head = round(5.9 * f)  # the title and the instruction in up to two rows (long in French and German)
@@ -314,18 +320,17 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     gx, gy = round(s * 0.25), round(s * 0.5)
     gw = cols * s + (cols - 1) * gx
     gh = rows * 2 * s + (rows - 1) * gy
-    rect = _box(area, min(pw, max(gw + 6 * f, 31 * f)), min(ph, head + gh + 2 * f))  # the instruction on one row in English
+    # the instruction on one row wherever the felt has the width (new user: Spanish "...el total más
+    # alto sale" wrapped onto a second row that crowded the grid; kind: a box sized for English)
+    from .text import tr
+    from .typeset import measurer
+    said = measurer().measure(tr(lang, line[0], **line[1]), f)[0] + 3 * f
+    rect = _box(area, min(pw, max(gw + 6 * f, 31 * f, said)), min(ph, head + gh + 2 * f))
     px, py, pw, ph = rect
     x0, y0 = px + (pw - gw) // 2, py + head
     cells = tuple((i, (x0 + (i % cols) * (s + gx), y0 + (i // cols) * (2 * s + gy), s, 2 * s))
                   for i in range(DRAW_POSITIONS))
     taken = tuple(p for _, p in view.draw_taken)
-    me = view.seat
-    if me is not None and me in view.waiting_for():
-        line: Text = (N_("Pick a face-down tile for team {team}: the higher total opens"), {"team": me.team.value})
-    else:
-        names = ", ".join(seat_name(state, s_, lang) for s_ in sorted(view.waiting_for()))
-        line = (N_("Waiting for {names} to draw"), {"names": names})
     lines: list[Text] = [line]
     for d in view.draws[-1:]:
         if d.winner is None:

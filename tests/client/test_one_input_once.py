@@ -159,3 +159,4 @@ def test_d7_leave_with_friends_playing_on_still_warns_first(states) -> None:  # 
     scene = _shown(state, Ui(seen_finished=len(state.view.finished)), 50.0)
     leave = next(b for b in scene.layout().buttons if b.id == "leave")
     assert scene.handle(_click(_centre(leave.rect))) is None and scene.toast is not None
+
