@@ -213,9 +213,10 @@ def _remember_what_worked(server: str) -> Any:
 
     Only what worked is remembered: an address that never answered, or a table code the server
     refused, is never prefilled next time (and "Create table" never tries a dead server).
-    The seat token too (a rejoin brings none: the one kept for that table stays), so that a window
-    closed at another server's table can come back to its seat (D7; tester finding: after closing it,
-    joining again was refused "Table ... is full", the seat held for a token nothing kept).
+    The seat token too, per server and table (:func:`.config.hold_seat`; a rejoin or a spectator brings
+    none: the ones kept stay), so that a window closed at another server's table can come back to its
+    seat (D7; tester finding: after closing it, joining again was refused "Table ... is full", the seat
+    held for a token nothing kept; attacker F5: watching another table in between emptied the one slot).
     """
     def joined(code: str, token: str | None) -> None:
         from dataclasses import replace
@@ -223,10 +224,10 @@ def _remember_what_worked(server: str) -> Any:
         from doublenine.shared.invite import server_base
 
         from . import config
-        saved = config.load()
-        same = (saved.server, saved.table) == (server_base(server), code)
-        kept = token or (saved.table_token if same else "")
-        config.save(replace(saved, server=server_base(server), table=code, table_token=kept))
+        saved, base = config.load(), server_base(server)
+        if token:  # a spectator's join brings none: the seats held there and elsewhere stay (attacker F5)
+            saved = config.hold_seat(saved, base, code, token)
+        config.save(replace(saved, server=base, table=code))
     return joined
 
 
@@ -237,10 +238,9 @@ def _seat_held(server: str, table: str, seat: int | None) -> Any:
     from doublenine.shared.invite import server_base
 
     from . import config
-    saved = config.load()
-    if not saved.table_token or (saved.server, saved.table) != (server_base(server), table.strip().upper()):
-        return None
-    return p.Rejoin(code=saved.table, token=saved.table_token) if seat is None else None
+    code = table.strip().upper()
+    token = config.held_seat(config.load(), server_base(server), code)
+    return p.Rejoin(code=code, token=token) if token and seat is None else None
 
 
 def _remember_local_table(code: str, token: str | None) -> None:

@@ -20,10 +20,12 @@ class Settings:
     lang: str = ""
     """Empty until chosen: the system's language is used."""
     table: str = ""
-    table_token: str = ""
-    """The seat token held at :attr:`server`'s table :attr:`table` (a table on another server): joining
-    that table again (``play --server URL --table CODE``, the start screen's Join) takes that seat back
-    with it (D7) instead of asking for a free one; empty when no seat is held there."""
+    held: tuple[str, ...] = ()
+    """Seats held at tables on other servers, most recent first, each ``"CODE TOKEN URL"`` (at most
+    :data:`MAX_HELD`; :func:`hold_seat`): joining such a table again (``play --server URL --table CODE``,
+    the start screen's Join) takes that seat back with its token (D7) instead of asking for a free one.
+    Kept per server and table (attacker F5: one slot, emptied when the window watched another table,
+    left the seat held for a token nothing kept)."""
     resume_code: str = ""
     """The table of the last local game (embedded server), to come back to it on the next start."""
     resume_token: str = ""
@@ -59,6 +61,56 @@ MAX_MUTED = 200
 
 MAX_EARLIER = 3
 """Earlier kept matches remembered besides the current one; an older one is dropped (its table stays stored)."""
+
+
+MAX_HELD = 4
+"""Seats at other servers' tables remembered (:attr:`Settings.held`); the oldest is dropped beyond."""
+MAX_HELD_CHARS = 2200
+"""Longest :attr:`Settings.held` entry read back: a code, a token (128) and a server URL (2048)."""
+
+
+def held_seat(saved: Settings, server: str, code: str) -> str:
+    """The seat token ``saved`` holds at ``server``'s (a :func:`~doublenine.shared.invite.server_base`
+    address) table ``code``, or "" when none is held there (D7)."""
+    return next((t for c, t, u in _held(saved.held) if (u, c) == (server, code)), "")
+
+
+def hold_seat(saved: Settings, server: str, code: str, token: str) -> Settings:
+    """``saved`` holding ``token`` at ``server``'s table ``code``, first; the oldest beyond :data:`MAX_HELD`
+    dropped. A code or token the wire would refuse, or a URL that is not a server's, is not kept."""
+    if _held_entry(f"{code} {token} {server}") is None:
+        return saved
+    rest = [f"{c} {t} {u}" for c, t, u in _held(saved.held) if (u, c) != (server, code)]
+    return replace(saved, held=tuple([f"{code} {token} {server}", *rest][:MAX_HELD]))
+
+
+def release_seat(saved: Settings, server: str, code: str) -> Settings:
+    """``saved`` without the seat held at ``server``'s table ``code`` (given up, or its match over)."""
+    return replace(saved, held=tuple(f"{c} {t} {u}" for c, t, u in _held(saved.held) if (u, c) != (server, code)))
+
+
+def _held(entries: object) -> list[tuple[str, str, str]]:
+    """The valid entries of :attr:`Settings.held` (client.json is outside text: checked as wire data)."""
+    if not isinstance(entries, (list, tuple)):
+        return []
+    return [x for e in entries[:MAX_HELD] if isinstance(e, str) and (x := _held_entry(e)) is not None]
+
+
+def _held_entry(text: str) -> tuple[str, str, str] | None:
+    """(code, token, server URL) of a :attr:`Settings.held` entry, or None if malformed: the code and token
+    as the wire accepts them (:func:`_fits`), the URL a server's own (``check_server_url``, ``server_base``)."""
+    from doublenine.shared.failures import FailureError
+    from doublenine.shared.invite import check_server_url, server_base
+
+    parts = text[:MAX_HELD_CHARS + 1].split(" ")
+    if len(text) > MAX_HELD_CHARS or len(parts) != 3 or not parts[0] or not parts[1] \
+            or not _fits("table", parts[0]) or not _fits("resume_token", parts[1]):
+        return None
+    try:
+        check_server_url(parts[2])
+    except FailureError:
+        return None
+    return (parts[0], parts[1], parts[2]) if server_base(parts[2]) == parts[2] else None
 
 
 def keep_match(saved: Settings, code: str, token: str, port: int = 0) -> Settings:
@@ -164,8 +216,9 @@ def load(path: Path | None = None) -> Settings:
         return Settings()
     if not isinstance(data, dict):
         return Settings()
-    return Settings(**{f.name: v for f in fields(Settings)
-                       if (v := _typed(f.type, data.get(f.name))) is not None and _fits(f.name, v)})
+    held = tuple(f"{c} {t} {u}" for c, t, u in _held(data.get("held")))
+    return Settings(**{f.name: v for f in fields(Settings) if f.name != "held"
+                       and (v := _typed(f.type, data.get(f.name))) is not None and _fits(f.name, v)}, held=held)
 
 
 CODES = ("table", "resume_code")
@@ -181,7 +234,7 @@ def _fits(name: str, value: object) -> bool:
 
     if name in CODES:
         return value == "" or (isinstance(value, str) and is_code(value))
-    return name not in ("resume_token", "table_token") or value == "" or _is_token(value)
+    return name != "resume_token" or value == "" or _is_token(value)
 
 
 def _is_token(value: object) -> bool:

@@ -437,10 +437,10 @@ class TableScene:
         # (100-62)" outlived its match): an earlier kept match is offered again, or none
         if (self._leave or over) and state.table and state.table == saved.resume_code:
             saved = config.drop_match(saved)
-        if (self._leave or over) and state.table and state.table == saved.table and saved.table_token:
-            saved = replace(saved, table_token="")  # another server's seat given up, or its match over
-        failure = getattr(state, "failure", None)
         url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
+        if (self._leave or over) and state.table and url:  # another server's seat given up, or its match over
+            saved = config.release_seat(saved, server_base(url), state.table)
+        failure = getattr(state, "failure", None)
         if getattr(failure, "key", "") == "host.stopped" and url:
             from .start import server_ended
             server_ended(url)

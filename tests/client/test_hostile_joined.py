@@ -103,9 +103,10 @@ def test_f2_the_network_thread_never_ends_without_telling_the_window(monkeypatch
 def test_f2_a_saved_table_code_that_is_not_one_is_not_read_back(tmp_path: Any) -> None:
     path = tmp_path / "client.json"
     path.write_text(json.dumps({"name": "Ana", "table": "A" * 4000, "resume_code": "\x1b[2JX",
-                                "resume_token": "t" * 129, "table_token": "t" * 129}), encoding="utf-8")
+                                "resume_token": "t" * 129, "held": ["KQ7PM " + "t" * 129 + " ws://h:1/"]}),
+                    encoding="utf-8")
     assert (config.load(path).name, config.load(path).table, config.load(path).resume_code,
-            config.load(path).resume_token, config.load(path).table_token) == ("Ana", "", "", "", "")
+            config.load(path).resume_token, config.load(path).held) == ("Ana", "", "", "", ())
     path.write_text(json.dumps({"table": "KQ7PM", "resume_code": "K7QPA", "resume_token": "t" * 128}),
                     encoding="utf-8")
     assert (config.load(path).table, config.load(path).resume_code, config.load(path).resume_token) == \

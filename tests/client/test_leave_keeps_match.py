@@ -179,7 +179,7 @@ def test_closing_the_window_at_another_servers_table_keeps_the_seat_and_joining_
     try:
         app, start, hosted = _remote_table(server.url, "en", ("human", "computer", "computer", "computer"))
         code = hosted.code
-        update_until(hosted, lambda: config.load().table_token != "")
+        update_until(hosted, lambda: config.held_seat(config.load(), server.url, code) != "")
         app.apply(Change("quit"))  # the window closed: the seat waits (D7)
         slot = server.server.registry.tables[code].slots[1]
         update_until(start, lambda: slot.conn is None)
@@ -193,8 +193,56 @@ def test_closing_the_window_at_another_servers_table_keeps_the_seat_and_joining_
         app.apply(back._leave_table())  # the first Leave says the match would be lost
         assert back.toast is not None and app.stack == [start, back]
         app.apply(back._leave_table())
-        assert app.stack == [start] and config.load().table_token == ""  # given up: nothing to come back to
+        assert app.stack == [start] and config.load().held == ()  # given up: nothing to come back to
         update_until(start, lambda: slot.conn is None)
         assert slot.token_hash is None
     finally:
+        server.stop()
+
+
+@pytest.mark.usefixtures("own_folders")
+def test_f5_watching_another_table_on_the_same_server_keeps_the_seat_held_at_the_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """D7, attacker F5: the window kept one seat token, emptied as soon as it joined or watched another
+    table of the same server; the next join of the first table took a new seat (at a full table: "Table ... is
+    full") while the old one stayed held for a token nothing kept. Seats are now kept per server and table."""
+    import time
+
+    from doublenine.client.embedded import EmbeddedServer
+    from doublenine.client.net import NetClient, NetSession
+    from doublenine.client.scenes.base import Change
+    from doublenine.shared import protocol as p
+
+    server = EmbeddedServer(db=str(tmp_path / "remote.sqlite"), bot_delay=0.0)
+    server.start()
+    other = None
+    try:
+        app, start, hosted = _remote_table(server.url, "en", ("human", "computer", "computer", "computer"))
+        code = hosted.code
+        update_until(hosted, lambda: config.load().table == code)
+        app.apply(Change("quit"))
+        slot = server.server.registry.tables[code].slots[1]
+        update_until(start, lambda: slot.conn is None)
+        seats = (p.SeatSpec(kind="computer"),) * 4  # a friend's table, nobody seated there
+        other = NetClient(server.url, p.CreateTable(seats=seats, language="en")).start()
+        friend = NetSession(other)
+        deadline = time.monotonic() + 10
+        while not friend.state.table and time.monotonic() < deadline:
+            friend.pump()
+            time.sleep(0.01)
+        launcher = make_launcher("en", {})
+        watch = launcher(Launch("watch", "Ana", "en", server.url, friend.state.table))  # `--table B --spectate`
+        app = App(start, (1280, 800))
+        app.push(watch)
+        update_until(watch, lambda: config.load().table == friend.state.table)
+        app.apply(Change("quit"))
+        back = launcher(Launch("join", "Ana", "en", server.url, code))  # `--table A` again
+        app = App(start, (1280, 800))
+        app.push(back)
+        update_until(back, lambda: back.session.state.view is not None)
+        assert (back.session.state.table, back.session.state.view.seat) == (code, Seat.ONE)
+        assert server.server.registry.tables[code].slots[2].token_hash is None  # no second seat taken
+        back.session.client.close()
+    finally:
+        if other is not None:
+            other.close()
         server.stop()
