@@ -206,12 +206,13 @@ def config_path() -> Path:
 
 
 def load(path: Path | None = None) -> Settings:
-    """The saved settings, or the defaults if there are none or they cannot be read."""
+    """The saved settings, or the defaults if there are none or they cannot be read (not a regular file,
+    larger than :data:`MAX_SETTINGS`, not JSON); never blocks (:func:`doublenine.localfile.read_regular`)."""
+    from doublenine.localfile import read_regular
+
     path = path or config_path()
-    try:
-        with path.open("rb") as fh:  # bounded before it is parsed (issue 16.1): settings are tiny
-            raw = fh.read(MAX_SETTINGS + 1)
-        data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SETTINGS else None
+    try:  # a regular file, bounded before it is parsed (issue 16.1; attacker F11: a named pipe hung the start)
+        data = json.loads(read_regular(path, MAX_SETTINGS).decode("utf-8"))
     except (OSError, ValueError, RecursionError):  # nesting too deep for the parser: defaults too
         return Settings()
     if not isinstance(data, dict):
@@ -267,10 +268,13 @@ def _typed(kind: object, value: object) -> object:
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings; a folder that cannot be written is silently skipped (not worth a crash)."""
+    """Write the settings; a folder that cannot be written, or a client.json that is not a regular file (a
+    named pipe, a device), is silently skipped (not worth a crash; never blocks)."""
+    from doublenine.localfile import write_regular
+
     path = path or config_path()
-    try:
+    try:  # a regular file only: a named pipe there blocked the save until something read it (attacker F11)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(asdict(settings), ensure_ascii=False, indent=1), encoding="utf-8")
+        write_regular(path, json.dumps(asdict(settings), ensure_ascii=False, indent=1).encode("utf-8"))
     except OSError:
         pass

@@ -187,11 +187,14 @@ def uninstall() -> int:
 
 def _read_mimeapps(path: Path) -> str:
     """The text of ``path`` ("" if absent); OSError past :data:`MAX_MIMEAPPS`, UnicodeError if not UTF-8."""
-    if not path.exists():
+    from .localfile import FileTooLarge, read_regular
+
+    try:  # a regular file only: a named pipe there blocked (attacker F11's kind)
+        return read_regular(path, MAX_MIMEAPPS).decode("utf-8")
+    except FileNotFoundError:
         return ""
-    if path.stat().st_size > MAX_MIMEAPPS:
-        raise OSError(f"{path} is larger than {MAX_MIMEAPPS} bytes; left unchanged")
-    return path.read_text(encoding="utf-8")
+    except FileTooLarge:
+        raise OSError(f"{path} is larger than {MAX_MIMEAPPS} bytes; left unchanged") from None
 
 
 def _refresh(folder: Path) -> None:

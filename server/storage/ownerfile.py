@@ -73,9 +73,10 @@ def _lock(handle: IO[str]) -> bool:
 
 def read_note(path: Path) -> tuple[int | None, str]:
     """(pid, url) from the note of the process holding ``path`` (``None, ""`` if unreadable)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read(MAX_NOTE)
+    from doublenine.localfile import read_regular
+
+    try:  # a named pipe put there never blocks the start (attacker F11)
+        text = read_regular(path, MAX_NOTE).decode("utf-8", errors="replace")
     except OSError:
         return None, ""
     parts = text.split()
@@ -96,7 +97,10 @@ class OwnerFile:
         self.note("")
 
     def _take(self, db: Path) -> IO[str]:
+        from doublenine.localfile import check_regular
+
         for _ in range(MAX_TRIES):
+            check_regular(self.path)  # NotRegularFile (an OSError): a pipe or a device there is nobody's lock
             handle = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release()
             if not _lock(handle):
                 handle.close()

@@ -118,6 +118,7 @@ class SQLiteStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"cannot open SQLite store {self.path}: {_why(exc)}") from exc
+        _check_side_files(self.path)
         self._owner = OwnerFile(self.path)  # issue 12: one server process per file (StoreInUse)
         try:
             conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -450,6 +451,22 @@ def _fence(c: sqlite3.Connection, code: str, epoch: int | None) -> None:
         raise KeyError(code)
     if epoch is not None and int(row[0]) != epoch:
         raise stale_owner(code, epoch, int(row[0]))
+
+
+SIDE_FILES = ("", "-wal", "-shm", "-journal", ".owner")
+"""Suffixes of the files SQLite and :class:`OwnerFile` open beside a store (``""``: the store itself)."""
+
+
+def _check_side_files(path: Path) -> None:
+    """:class:`StoreError` when the store or one of its side files (:data:`SIDE_FILES`) is there but not a
+    regular file (attacker F11's kind: a named pipe in the ``--db`` folder blocked the start forever)."""
+    from doublenine.localfile import NotRegularFile, check_regular
+
+    for suffix in SIDE_FILES:
+        try:
+            check_regular(path.with_name(path.name + suffix))
+        except NotRegularFile as exc:
+            raise StoreError(f"cannot open SQLite store {path}: {exc}") from exc
 
 
 def _why(exc: BaseException) -> str:

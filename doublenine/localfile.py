@@ -1,0 +1,99 @@
+"""Reading files from folders that a user or another process controls: regular files only, bounded.
+
+Kind (attacker F11): a file read from a folder anyone may write in is outside input, and its *type* is
+too. ``mkfifo ~/.config/doublenine/client.json`` hung the window at its start forever, blocked in
+``open``; a device or a folder in its place is no better. :func:`read_regular` opens without blocking,
+checks that what it opened is a regular file, and reads at most ``limit`` bytes; :func:`write_regular`
+writes one the same way; :func:`check_regular`
+says the same of a path another library will open (SQLite's store and its side files). Used for
+client.json, the store's side files (``--db``), desktop-install's mimeapps.list and every other
+file of this kind. Files named on the command line (``replay FILE``) may be pipes on purpose and
+are read as given.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0) \
+    | getattr(os, "O_BINARY", 0)
+
+
+class NotRegularFile(OSError):
+    """``path`` names a named pipe, a device, a socket or a folder, not a regular file."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(f"{os.fspath(path)} is not a regular file")
+        self.path = os.fspath(path)
+
+
+class FileTooLarge(OSError):
+    """``path`` holds more than the reader's bound, in bytes; nothing of it was parsed."""
+
+    def __init__(self, path: str | os.PathLike[str], limit: int) -> None:
+        super().__init__(f"{os.fspath(path)} is larger than {limit} bytes")
+        self.path, self.limit = os.fspath(path), limit
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of regular file ``path``, at most ``limit`` of them.
+
+    Raises :class:`NotRegularFile` (never blocks on a named pipe), :class:`FileTooLarge` beyond
+    ``limit`` bytes (reading stops at ``limit + 1``), or the ``OSError`` of opening it
+    (``FileNotFoundError``...)."""
+    fd = os.open(path, _FLAGS)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(path)
+        os.set_blocking(fd, True)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise FileTooLarge(path, limit)
+    return b"".join(chunks)
+
+
+def write_regular(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace the content of ``path`` with ``data``, creating it if absent, when it is a regular file.
+
+    Raises :class:`NotRegularFile` for anything else (opening never waits for a named pipe's reader:
+    ``mkfifo client.json`` blocked the window's first save too), or the ``OSError`` of writing."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a named pipe without a reader
+            raise NotRegularFile(path) from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(path)
+        os.set_blocking(fd, True)
+        os.ftruncate(fd, 0)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
+def check_regular(path: str | os.PathLike[str]) -> None:
+    """Nothing when ``path`` is absent or a regular file (a link to one included); else
+    :class:`NotRegularFile`. For files another library opens itself (SQLite)."""
+    try:
+        mode = Path(path).stat().st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise NotRegularFile(path)

@@ -1,0 +1,125 @@
+"""Attacker F11, kind: a file read from a folder a user or another process controls is outside input, its
+type included. ``mkfifo ~/.config/doublenine/client.json`` hung the window at its start, blocked in ``open``.
+Every such file (client.json, the store's side files beside ``--db``, desktop-install's mimeapps.list) is
+now opened without blocking, read only if it is a regular file, and bounded (doublenine/localfile.py).
+Each call runs in a thread with a deadline, so the old code fails here instead of hanging the suite."""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from doublenine import localfile
+from doublenine.client import config
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes: POSIX")
+
+
+def _within(seconds: float, call: Callable[[], Any]) -> Any:
+    """``call()``'s result or exception; fails the test when it is still blocked after ``seconds``."""
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+            box["error"] = exc
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():  # pragma: no cover - the old code only (the caller's finally lets it go)
+        pytest.fail(f"still blocked after {seconds} s")
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+def _unblock_later(fifo: Path) -> None:
+    """Open ``fifo`` for writing and close it, so a reader blocked on the old code lets go after the test."""
+    def poke() -> None:
+        fd = os.open(fifo, os.O_WRONLY)
+        os.close(fd)
+    threading.Thread(target=poke, daemon=True).start()
+
+
+def test_f11_client_json_as_a_named_pipe_gives_the_defaults_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "client.json"
+    os.mkfifo(path)
+    try:
+        assert _within(5, lambda: config.load(path)) == config.Settings()
+        _within(5, lambda: config.save(config.Settings(name="Ana"), path))  # skipped: no reader waited for
+    finally:
+        _unblock_later(path)
+
+
+def test_f11_client_json_as_a_folder_or_too_large_gives_the_defaults(tmp_path: Path) -> None:
+    folder = tmp_path / "client.json"
+    folder.mkdir()
+    assert config.load(folder) == config.Settings()
+    big = tmp_path / "big.json"
+    big.write_bytes(b'{"name": "Ana"' + b" " * config.MAX_SETTINGS + b"}")
+    assert config.load(big) == config.Settings()
+    small = tmp_path / "small.json"
+    config.save(config.Settings(name="Ana"), small)
+    assert config.load(small).name == "Ana"
+
+
+def test_f11_read_regular_is_bounded_and_refuses_what_is_not_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "f"
+    path.write_bytes(b"x" * 10)
+    assert localfile.read_regular(path, 10) == b"x" * 10
+    with pytest.raises(localfile.FileTooLarge):
+        localfile.read_regular(path, 9)
+    with pytest.raises(localfile.NotRegularFile):
+        localfile.read_regular(tmp_path, 10)
+    with pytest.raises(localfile.NotRegularFile):
+        localfile.read_regular("/dev/null", 10)
+    with pytest.raises(FileNotFoundError):
+        localfile.read_regular(tmp_path / "absent", 10)
+
+
+def test_f11_a_named_pipe_beside_the_sqlite_store_is_refused_at_once(tmp_path: Path) -> None:
+    from doublenine.server.storage.base import StoreError
+    from doublenine.server.storage.sqlite import SQLiteStore
+
+    for suffix in ("", "-wal", "-journal", ".owner"):
+        folder = tmp_path / f"d{suffix or 'db'}"
+        folder.mkdir()
+        fifo = folder / f"tables.sqlite3{suffix}"
+        os.mkfifo(fifo)
+        try:
+            with pytest.raises(StoreError, match="is not a regular file"):
+                _within(5, lambda: SQLiteStore(folder / "tables.sqlite3"))
+        finally:
+            _unblock_later(fifo)
+
+
+def test_f11_the_owner_note_as_a_named_pipe_is_read_as_none(tmp_path: Path) -> None:
+    from doublenine.server.storage.ownerfile import read_note
+
+    fifo = tmp_path / "tables.sqlite3.owner"
+    os.mkfifo(fifo)
+    try:
+        assert _within(5, lambda: read_note(fifo)) == (None, "")
+    finally:
+        _unblock_later(fifo)
+
+
+def test_f11_mimeapps_list_as_a_named_pipe_stops_desktop_install_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from doublenine import desktop
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    fifo = tmp_path / "config" / "mimeapps.list"
+    fifo.parent.mkdir()
+    os.mkfifo(fifo)
+    try:
+        assert _within(5, desktop.install) == 1
+        assert capsys.readouterr().out.startswith("doublenine desktop-install: ")
+        assert not (tmp_path / "data").exists()  # nothing half-done
+    finally:
+        _unblock_later(fifo)
