@@ -20,6 +20,14 @@ NEEDS_AUTOPLAY = N_("{option} needs --autoplay.")
 """Said for ``--autoplay-shots`` without ``--autoplay`` (nor DOUBLENINE_AUTOPLAY=1): no pictures were saved."""
 NO_EFFECT = N_("{option} has no effect with {other}: leave one of them out.")
 """Said for two options of which one silently overrode the other."""
+EMPTY_VALUE = N_("{option} was given an empty value: give one, or leave the option out.")
+"""Said for ``--table ""`` and the like (attacker F8: ``--spectate --table ""`` was taken as no ``--table``)."""
+VALUED = {"--server": "server", "--table": "table", "--join": "join", "--name": "name",
+          "--autoplay-shots": "autoplay_shots"}
+"""Options taking text, by name -> attribute: an empty value is refused, never read as the option left out
+(kind: empty option values; ``--join`` alone, no value at all, stays the desktop entry's menu start)."""
+REFUSED_KEY = "play.options"
+"""``"failure"`` of the ``--autoplay`` JSON line for options refused here (exit 2, like every refusal)."""
 NEW_TABLE_OPTIONS = ("--seed", "--level", "--tracker", "--phrases-only", "--public")
 """Options that describe a new table (:func:`.cli.asks_new_table`): a table joined keeps its own settings."""
 
@@ -37,8 +45,13 @@ def misused_options(args: argparse.Namespace, autoplay: bool) -> tuple[str, dict
     """The first option of ``args`` that cannot work with the others, as (message id, its values); None if all can.
 
     Kind: options that only make sense together. Each was dropped without a word, or worse: ``--table``
-    without a server dialled an empty address. ``autoplay``: ``--autoplay`` or DOUBLENINE_AUTOPLAY=1.
+    without a server dialled an empty address. An option given an empty value is refused first (kind:
+    empty option values, :data:`VALUED`). ``autoplay``: ``--autoplay`` or DOUBLENINE_AUTOPLAY=1.
     """
+    for option, attribute in VALUED.items():  # before anything reads "" as "not given"
+        value = getattr(args, attribute)
+        if value is not None and not value.strip():
+            return EMPTY_VALUE, {"option": option}
     given = _given(args)
     for option in ("--server", "--table"):  # the invite names both
         if given["--join"] and given[option]:
@@ -72,7 +85,8 @@ def check_arguments(args: argparse.Namespace) -> str | None:
     """The sentence refusing ``args`` (:func:`misused_options`) in the window's language, or None.
 
     ``doublenine`` (doublenine/cli.py) says it as argparse says its own errors: usage, the sentence, exit 2,
-    before any window opens or anything is dialled or saved.
+    before any window opens or anything is dialled or saved. With ``--autoplay`` the JSON line of a refusal
+    (``"failure": "play.options"``) is printed on stdout first (attacker F8: stdout held nothing).
     """
     from .cli import quiet_pygame, window_language
 
@@ -87,4 +101,9 @@ def check_arguments(args: argparse.Namespace) -> str | None:
     from .text import tr
 
     lang = window_language(args.lang, "" if robot else config.load().lang)
+    if robot:  # stdout holds --autoplay's one JSON line, a refusal included (docs/packaging.md)
+        import json
+
+        print(json.dumps({"autoplay": "failed", "table": "", "failure": REFUSED_KEY,
+                          "error": tr("en", problem[0], **problem[1]), "frames": 0}), flush=True)
     return tr(lang, problem[0], **problem[1])

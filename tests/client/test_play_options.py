@@ -6,6 +6,8 @@ argparse refuses its own mistakes: usage, one sentence in the window's language,
 saved. With ``--start-screen`` the table's settings and seat fill the form in (they were dropped too)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from doublenine.client import config
@@ -129,3 +131,36 @@ def test_the_start_screen_shows_the_table_settings_given(monkeypatch) -> None:  
     bare = shown[1]
     assert (bare.seed, bare.level, bare.tracker, bare.phrases, bare.public, bare.seat) == (
         "", "expert", False, False, False, "any")
+
+
+# Kind: empty option values (attacker F8). `play --spectate --table "" --autoplay` made a table and played a
+# seat: the empty code was taken for no --table at all. An option given an empty (or blank) value is refused
+# as the others are; with --autoplay stdout holds the JSON line of the refusal (docs/packaging.md).
+@pytest.mark.parametrize(("argv", "option"), [
+    ([*SERVER, "--spectate", "--table", ""], "--table"), ([*SERVER, "--table", "  "], "--table"),
+    (["--server", "", "--table", "KQ7PA"], "--server"), (["--server", ""], "--server"),
+    (["--join", ""], "--join"), (["--join", " ", "--spectate"], "--join"), (["--name", ""], "--name"),
+    (["--autoplay", "--autoplay-shots", ""], "--autoplay-shots"),
+])
+def test_f8_an_option_given_an_empty_value_is_refused(capsys, argv: list[str], option: str) -> None:  # type: ignore[no-untyped-def]
+    said = f"{option} was given an empty value: give one, or leave the option out."
+    if "--autoplay" in argv:
+        with pytest.raises(SystemExit) as stop:
+            main(["play", "--lang", "en", *argv])
+        out, err = capsys.readouterr()
+        assert stop.value.code == 2 and err.splitlines()[-1] == f"doublenine play: error: {said}"
+        assert json.loads(out) == {"autoplay": "failed", "table": "", "failure": "play.options", "error": said,
+                                   "frames": 0}
+        return
+    assert _refusal(capsys, ["play", "--lang", "en", *argv]) == f"doublenine play: error: {said}"
+
+
+def test_f8_spectating_with_an_empty_code_under_autoplay_says_so_on_stdout_and_on_stderr(capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--lang", "fr", "--spectate", *SERVER, "--table", "", "--autoplay"])
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2
+    assert json.loads(out)["error"] == "--table was given an empty value: give one, or leave the option out."
+    assert err.splitlines()[-1] == ("doublenine play: error: --table a reçu une valeur vide\u00a0: donnez-en une, "
+                                    "ou retirez l'option.")
+    assert not config.config_path().exists()
