@@ -159,9 +159,11 @@ def show(name: str, r: dict[str, Any]) -> None:
 
 
 async def main_async(args: argparse.Namespace) -> None:
+    from doublenine.shared.cleantext import for_terminal  # --db and the variable echoed, escaped (attacker F7)
+
     print(f"encode one move for 4 seats: {bench_encode():.1f} us", flush=True)
     sync = os.environ.get("DOUBLENINE_SQLITE_SYNC", "full")
-    print(f"store: {args.db}" + (f" (DOUBLENINE_SQLITE_SYNC={sync})" if args.db == "sqlite" else "")
+    print(f"store: {for_terminal(args.db)}" + (f" (DOUBLENINE_SQLITE_SYNC={for_terminal(sync)})" if args.db == "sqlite" else "")
           + f"; {args.client_procs} client processes for floor and game alike; load average "
           f"{os.getloadavg()[0]:.2f}", flush=True)
     pool = await ClientPool.start(args.client_procs)

@@ -25,6 +25,7 @@ import sys
 from typing import Any
 
 from doublenine.server.bots import expert, selfplay
+from doublenine.shared.cleantext import for_terminal
 from doublenine.server.bots.knowledge import Knowledge
 from doublenine.server.bots.rankplay import to_rank
 from doublenine.shared.numbers import arg_int
@@ -109,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                     out.write(json.dumps(one.records[0]) + "\n")
                     out.flush()
     except OSError as exc:
-        print(f"oracle: cannot write --per-match {args.per_match!r}: {exc}")
+        print(f"oracle: cannot write --per-match {for_terminal(args.per_match)}: {for_terminal(exc)}")
         return 2
     print(f"oracle {args.mode}: expert won {summary.a.matches}/{summary.matches} against {args.against}; "
           f"points/hand {summary.a.points / max(summary.hands, 1):.2f} vs {summary.b.points / max(summary.hands, 1):.2f}")

@@ -103,19 +103,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path, help="selfplay --per-match files; the first is the base")
     args = parser.parse_args(argv)
+    from doublenine.shared.cleantext import for_terminal  # file names and errors echoed, escaped (attacker F7)
+
     try:
         loaded = [load(p) for p in args.files]
     except (OSError, ValueError) as exc:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
-        print(f"paired: {exc}")
+        print(f"paired: {for_terminal(exc)}")
         return 2
     for p, recs in zip(args.files, loaded):
-        print(summary_line(str(p), recs))
+        print(summary_line(for_terminal(p), recs))
     for p, recs in zip(args.files[1:], loaded[1:]):
         c = compare(loaded[0], recs)
         if c["matches"] < 2:
-            print(f"  {p} against {args.files[0]}: {c['matches']} common matches, too few for an interval")
+            print(f"  {for_terminal(p)} against {for_terminal(args.files[0])}: {c['matches']} common matches, too few for an interval")
             continue
-        print(f"  {p} against {args.files[0]} on {c['matches']} common matches: side a's wins "
+        print(f"  {for_terminal(p)} against {for_terminal(args.files[0])} on {c['matches']} common matches: side a's wins "
               f"{c['win_diff']:+.3f} +- {c['win_half']:.3f} per match ({c['only_other']} won only here, "
               f"{c['only_base']} only there); points margin {c['margin_diff']:+.1f} +- {c['margin_half']:.1f} per match")
     return 0

@@ -198,7 +198,8 @@ def _drive(app: Any, timeout: float, shots: str | None) -> int:
             _shot(app, shots, "failed.png")
             out = summary(table, "failed", app.frames)
             said = table.session.state.failure.text(getattr(table, "lang", "en"))
-            print(f"doublenine play: {said}", file=sys.stderr, flush=True)
+            from doublenine.shared.cleantext import for_terminal  # a server's words (attacker F7)
+            print(f"doublenine play: {for_terminal(said)}", file=sys.stderr, flush=True)
             print(json.dumps(out), flush=True)
             app.apply(_quit())
             return 2

@@ -288,14 +288,16 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
     table filled in so Watch or Join is one click. Returns 2 once said (and the window closed)."""
     from dataclasses import replace
 
+    from doublenine.shared.cleantext import for_terminal
+
     from . import autoplay
 
     text = exc.failure.text(lang)
     if autoplay.wanted(args.autoplay):  # stdout holds the one JSON line; the person's words go to stderr
-        print(f"doublenine play: {text}", file=sys.stderr)
+        print(f"doublenine play: {for_terminal(text)}", file=sys.stderr)  # pasted text, escaped (attacker F7)
         print(json.dumps(autoplay.failed(exc.failure, where[1])), flush=True)
         return 2
-    print(f"doublenine play: {text}")
+    print(f"doublenine play: {for_terminal(text)}")
     if not args.window_errors:
         return 2
     quiet_pygame()
@@ -334,6 +336,8 @@ def run(args: argparse.Namespace) -> int:
 
     quiet_pygame()
     import pygame
+
+    from doublenine.shared.cleantext import for_terminal
 
     from . import autoplay, config
     from .app import App, NoDisplay
@@ -395,7 +399,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = App(start, args.size, need_display=not robot)
     except NoDisplay as exc:
-        print(f"doublenine play: {exc}", file=sys.stderr)
+        print(f"doublenine play: {for_terminal(exc)}", file=sys.stderr)
         return 2
     try:
         if not args.start_screen:
@@ -409,8 +413,8 @@ def run(args: argparse.Namespace) -> int:
                                 public=args.public)
             app.push(launcher(launch))
         return autoplay.run(app, shots=args.autoplay_shots) if robot else app.run()
-    except (OSError, RuntimeError, ValueError) as exc:
-        print(f"doublenine play: {exc}")
+    except (OSError, RuntimeError, ValueError) as exc:  # a path or a server's words: escaped (attacker F7)
+        print(f"doublenine play: {for_terminal(exc)}")
         return 1
     finally:
         server_obj = box.get("server")

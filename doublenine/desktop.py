@@ -23,6 +23,8 @@ import sys
 from importlib import resources
 from pathlib import Path
 
+from doublenine.shared.cleantext import for_terminal
+
 DESKTOP_ID = "doublenine.desktop"
 """File name (desktop-file id) of the entry."""
 SCHEME_MIME = "x-scheme-handler/doublenine"
@@ -157,10 +159,10 @@ def install() -> int:
         mimeapps.parent.mkdir(parents=True, exist_ok=True)
         mimeapps.write_text(with_default(old, SCHEME_MIME, DESKTOP_ID, True), encoding="utf-8")
     except (OSError, UnicodeError) as exc:
-        print(f"doublenine desktop-install: {exc}")
+        print(f"doublenine desktop-install: {for_terminal(exc)}")
         return 1
     _refresh(entry.parent)
-    print(f"doublenine: wrote {entry}\ndoublenine: {SCHEME_MIME} opens it (in {mimeapps})")
+    print(f"doublenine: wrote {for_terminal(entry)}\ndoublenine: {SCHEME_MIME} opens it (in {for_terminal(mimeapps)})")
     return 0
 
 
@@ -171,15 +173,15 @@ def uninstall() -> int:
         for path in (entry, icon):
             if path.exists():
                 path.unlink()
-                print(f"doublenine: removed {path}")
+                print(f"doublenine: removed {for_terminal(path)}")
         if mimeapps.exists():
             old = _read_mimeapps(mimeapps)
             new = with_default(old, SCHEME_MIME, DESKTOP_ID, False)
             if new != old:
                 mimeapps.write_text(new, encoding="utf-8")
-                print(f"doublenine: removed {SCHEME_MIME} from {mimeapps}")
+                print(f"doublenine: removed {SCHEME_MIME} from {for_terminal(mimeapps)}")
     except (OSError, UnicodeError) as exc:
-        print(f"doublenine desktop-uninstall: {exc}")
+        print(f"doublenine desktop-uninstall: {for_terminal(exc)}")
         return 1
     _refresh(entry.parent)
     return 0

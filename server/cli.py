@@ -53,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     """Serve until SIGTERM/SIGINT."""
     import asyncio
 
+    from doublenine.shared.cleantext import for_terminal  # --db and its errors echoed: escaped (attacker F7)
+
     from .app import run as serve
     from .config import ServerConfig
     from .logfmt import configure_logging
@@ -66,10 +68,10 @@ def run(args: argparse.Namespace) -> int:
             check_chosen(args.db)
         db = args.db if args.db is not None else default_store()
     except MissingFolder as exc:
-        print(f"doublenine serve: {exc}")
+        print(f"doublenine serve: {for_terminal(exc)}")
         return 2
     except StoreError as exc:
-        print(f"doublenine serve: {exc}")
+        print(f"doublenine serve: {for_terminal(exc)}")
         return 1
     config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
                           idle_timeout=args.idle_timeout, solo_idle_timeout=args.solo_idle_timeout,
@@ -84,10 +86,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(config, announce=args.announce))
     except (StoreInUse, StoreError) as exc:  # issue 12: what is wrong with the store, not the port
-        print(f"doublenine serve: {exc}")
+        print(f"doublenine serve: {for_terminal(exc)}")
         return 1
     except OSError as exc:
         from doublenine.shared.failures import bind_failure  # issue 8: port in use offers another
 
-        print(f"doublenine serve: {bind_failure(exc, args.host, args.port).text()}")
+        print(f"doublenine serve: {for_terminal(bind_failure(exc, args.host, args.port).text())}")
         return 1

@@ -7,7 +7,8 @@ always with ``table``, ``seat`` and ``type`` (the message type) where they apply
 
 ``DOUBLENINE_LOG_FORMAT=json`` gives one JSON object per line instead (for log
 shippers). Use :func:`log_event`; plain ``logging`` calls still print on one line
-(newlines in messages and tracebacks are escaped), so a log stays greppable.
+(newlines in messages and tracebacks are escaped), so a log stays greppable, and no
+character a terminal obeys or hides (ESC, U+202E) is printed as itself (attacker F7's kind).
 Secrets (seat tokens, seeds) are never passed here.
 """
 from __future__ import annotations
@@ -18,6 +19,8 @@ import os
 import sys
 import time
 from typing import Any
+
+from doublenine.shared.cleantext import for_terminal
 
 FIELDS_ATTR = "dn_fields"
 """The ``LogRecord`` attribute that carries :func:`log_event`'s fields."""
@@ -33,7 +36,7 @@ def _value(v: Any) -> str:
     if v is None:
         return "-"
     s = str(v)
-    if not s or any(c in s for c in ' ="\n\r\t'):
+    if not s or any(c in s for c in ' ="') or for_terminal(s) != s:  # JSON escapes ESC, U+202E... (F7)
         return json.dumps(s)
     return s
 
@@ -55,7 +58,7 @@ class OneLineFormatter(logging.Formatter):
         if self.json_lines:
             return json.dumps({"ts": ts, "level": record.levelname, "logger": record.name,
                                "event": event, **fields}, default=str)
-        parts = [ts, record.levelname, event.replace("\n", "\\n")]
+        parts = [ts, record.levelname, for_terminal(event, len(event))]  # one line, no terminal escapes (F7)
         parts += [f"{k}={_value(v)}" for k, v in fields.items()]
         return " ".join(parts)
 

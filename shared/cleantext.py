@@ -25,6 +25,13 @@ string without raising (client/render text function); this cleaning is what
 keeps the table readable, not what keeps it alive. The window cleans what a
 server sends it for display the same way (client/store.py ``shown``): a
 stranger's server is untrusted too.
+
+Text echoed to a terminal (a refused invite or code, an error's words, a log
+line) goes through :func:`for_terminal` instead: nothing is dropped, so the
+person sees what they pasted, but every character a terminal would obey or
+draw as nothing is written as its escape (attacker F7: ``AB\x1b[31mCDE`` from
+``--join`` turned the terminal red, an OSC sequence retitled it, U+202E
+reversed the rest of the line).
 """
 from __future__ import annotations
 
@@ -53,6 +60,28 @@ def invisible(ch: str) -> bool:
     cp = ord(ch)
     return cp in _INVISIBLE_SET or 0xE0000 <= cp <= 0xE0FFF
 _MARKS = frozenset({"Mn", "Mc", "Me"})
+
+
+TERMINAL_CHARS = 2000
+"""Longest text :func:`for_terminal` writes out, in characters, before its "…"."""
+_ESCAPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def for_terminal(text: object, max_chars: int = TERMINAL_CHARS) -> str:
+    """``text`` (``str()`` of it) safe to print on a terminal, one line, at most ``max_chars`` characters.
+
+    Control (Cc: ESC, BEL, CR, newline, tab), format (Cf: the bidirectional overrides and isolates,
+    zero-width characters), surrogate, private-use, unassigned, line and paragraph separator characters,
+    and every :data:`INVISIBLE` one, are written as Python escapes (``\\x1b``, ``\\u202e``, ``\\n``); the
+    rest is kept as is. Longer text is cut, "…" added.
+
+    >>> for_terminal("AB\\x1b[31mCDE \\u202eok")
+    'AB\\\\x1b[31mCDE \\\\u202eok'
+    """
+    raw = text if isinstance(text, str) else str(text)
+    out = [ch.encode("unicode_escape").decode("ascii")
+           if unicodedata.category(ch) in _ESCAPED or invisible(ch) else ch for ch in raw[:max_chars]]
+    return "".join(out) + ("…" if len(raw) > max_chars else "")
 
 
 class BlankText(ValueError):

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from doublenine.shared.cleantext import for_terminal
 from doublenine.shared.events import MatchLog
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
@@ -365,14 +366,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         dataclasses.replace(expert.DEFAULT, **changes)  # type: ignore[arg-type]
     except (TypeError, ValueError) as exc:
-        print(f"selfplay: bad expert settings: {exc}")
+        print(f"selfplay: bad expert settings: {for_terminal(exc)}")
         return 2
     per_match = None
     if getattr(args, "per_match", None) is not None:
         try:
             per_match = PerMatchFile(args.per_match)
         except (OSError, ValueError) as exc:
-            print(f"selfplay: cannot write --per-match {args.per_match!r}: {exc}")
+            print(f"selfplay: cannot write --per-match {for_terminal(args.per_match)}: {for_terminal(exc)}")
             return 2
     show = _print_progress(args.team_a) if getattr(args, "progress", False) else None
 
@@ -395,6 +396,6 @@ def run(args: argparse.Namespace) -> int:
     print(report(summary, args.team_a, args.team_b))
     print(f"wall time {time.perf_counter() - started:.1f} s")
     if per_match is not None and per_match.error is not None:
-        print(f"selfplay: --per-match {args.per_match!r} is incomplete: {per_match.error}")
+        print(f"selfplay: --per-match {for_terminal(args.per_match)} is incomplete: {for_terminal(per_match.error)}")
         return 1
     return 0
