@@ -34,6 +34,11 @@ TRACKER_ALLOWED = N_("Tile tracker allowed for everyone once play starts")
 the opening draw, before the "Tiles" button exists (new user N10)."""
 
 
+DRAW_MARK = N_("{team} marks where team {team} drew")
+"""R3: the opening draw's cells already taken show the drawing team's letter, face down until both teams
+have drawn; the panel says what the letter means (new user: "an unexplained blue 'B' tile")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
     """A control: ``label`` is an English msgid translated when drawn."""
@@ -335,6 +340,9 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     for d in view.draws[-1:]:
         if d.winner is None:
             lines.append((N_("Tie: {a} against {b}, both draw again"), {"a": str(d.tile_a), "b": str(d.tile_b)}))
+    if len(lines) == 1 and view.draw_taken:  # the taken cells show a team letter (render._draw_cells): say it
+        team = sorted(view.draw_taken)[0][0].team.value  # new user: "an unexplained blue B tile"
+        lines.append((DRAW_MARK, {"team": team}))
     return Panel("draw", rect, (N_("Opening draw"), {}), tuple(lines), (), cells, taken, modal=False)
 
 

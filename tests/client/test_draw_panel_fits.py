@@ -33,3 +33,25 @@ def test_r3_the_draw_instruction_is_one_row_at_1280x800(states, lang: str) -> No
     text, args = panel.lines[0]
     assert len(art.type.wrap(say(lang, text, args), f, panel.rect[2] - 2 * f)) == 1, lang
     assert min(r[1] for _, r in panel.cells) >= panel.rect[1] + round(1.35 * f) + f
+
+
+@pytest.mark.parametrize("lang", ("en", "fr", "pt", "de", "es"))
+def test_r3_a_taken_cell_s_letter_is_explained(states, lang: str) -> None:
+    """New user: "an unexplained blue 'B' tile" in the grid: the cell team B drew from, marked with its letter
+    (render._draw_cells). The panel says what the letter means, on its own row above the grid."""
+    from dataclasses import replace
+
+    from doublenine.client.layout import compute_layout
+    from doublenine.client.panels import DRAW_MARK
+    from doublenine.client.render import say
+    from doublenine.shared.seats import Seat
+
+    state, ui = states["draw-mine"]
+    taken = replace(state, view=replace(state.view, draw_taken=((Seat.TWO, 17),)))
+    assert compute_layout(state, ui, (1280, 800), lang).panel.lines[1:] == ()
+    for size in ((1280, 800), (800, 600)):
+        lay = compute_layout(taken, ui, size, lang)
+        panel, f, art = lay.panel, lay.font, Art()
+        assert panel.lines[1] == (DRAW_MARK, {"team": "B"}) and panel.taken == (17,)
+        rows = sum(len(art.type.wrap(say(lang, t, a), f, panel.rect[2] - 2 * f)) for t, a in panel.lines)
+        assert rows == 2, (lang, size)  # the instruction and the legend, one row each, above the grid
