@@ -75,16 +75,19 @@ class Invite:
 def table_url(server_url: str, code: str | None) -> str:
     """The websocket URL for table ``code`` on a server given as ``ws[s]://HOST:PORT[/]``.
 
-    A server URL with no path (or ``/``) gets ``/t/CODE``, the path a reverse proxy
-    routes by (deploy/, docs/operations.md); a URL with its own path, or no code
-    (creating a table), is returned unchanged. The server accepts any path.
+    A server URL with no path (or ``/``), or another table's ``/t/OTHER``, gets ``/t/CODE``, the
+    path a reverse proxy routes by (deploy/, docs/operations.md); a URL with its own path, or no
+    code (creating a table), is returned unchanged. The server refuses a ``join``, ``rejoin`` or
+    ``spectate`` of another code than its path's ``/t/CODE`` (``WRONG_ROUTE``, docs/protocol.md).
     """
     if not code:
         return server_url
     parts = urlsplit(server_url)
-    if parts.path not in ("", "/"):
+    if parts.path in ("", "/"):
+        return parts._replace(path=f"/t/{code}").geturl()
+    if server_base(server_url) == server_url:  # a proxy's own path
         return server_url
-    return parts._replace(path=f"/t/{code}").geturl()
+    return parts._replace(path=f"/t/{code}", query="", fragment="").geturl()
 
 
 def server_base(url: str) -> str:

@@ -179,3 +179,13 @@ def test_extra_path_parts_are_malformed(text: str) -> None:
 def test_code_and_join_path_forms_still_parse() -> None:
     assert parse_invite("doublenine://127.0.0.1:8766/t/dwfbm") == Invite("127.0.0.1", 8766, "DWFBM")
     assert parse_invite("ws://127.0.0.1:8766/DWFBM/") == Invite("127.0.0.1", 8766, "DWFBM")
+
+
+def test_table_url_replaces_another_tables_path() -> None:
+    """The server refuses a code other than its path's /t/CODE (WRONG_ROUTE): a client that dialled
+    one table and reconnects for another dials the other's path."""
+    from doublenine.shared.invite import table_url
+
+    assert table_url("wss://play.example.org/t/AAAAA", "K959E") == "wss://play.example.org/t/K959E"
+    assert table_url("ws://h:1/t/aaaaa/?x=1", "K959E") == "ws://h:1/t/K959E"
+    assert table_url("ws://h:1/t/AAAAA", None) == "ws://h:1/t/AAAAA"
