@@ -28,7 +28,7 @@ from .chat import ChatBucket
 from .lean import Fifo, Wake
 from .addresses import address_group, is_loopback
 from .logfmt import log_event
-from .lookup import look_up
+from .lookup import check_route, look_up, routed_code
 from .registry import Registry
 from .table import Refused, Table
 
@@ -45,7 +45,7 @@ class Connection:
     __slots__ = ("ws", "registry", "config", "table", "seat", "greeted", "closed", "_queue", "_queued_bytes",
                  "_state_frames", "_stalled_since", "_measured", "_close_with", "_wake", "_writing",
                  "_allowance", "_stamp", "address", "group", "own_player", "current_type", "_limit_logged",
-                 "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching")
+                 "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching", "route")
     # slots: four connections a table, each about 500 bytes lighter than with a dict (issue 12);
     # ``coaching`` is set by server/coaching.py (read with a default there)
 
@@ -74,6 +74,10 @@ class Connection:
         self.address = str(addr[0]) if addr else "?"
         if self.config.trust_proxy:
             self.address = _forwarded_for(ws) or self.address
+        request = getattr(ws, "request", None)
+        self.route = routed_code(getattr(request, "path", None))
+        """The table code this connection's path names (``/t/CODE``: what nginx routed it by), or
+        None; its lookups must name it (WRONG_ROUTE), and only they may ask for a hand-over."""
         self.group = address_group(self.address)
         """What every per-address limit counts this connection as (IPv6 by its /64, issue 12)."""
         self.own_player = self.config.own_player_unlimited and not self.config.trust_proxy \
@@ -343,8 +347,12 @@ async def _create(c: Connection, m: p.CreateTable) -> None:
 
 async def _lookup(c: Connection, code: str, token: str | None = None) -> Table:
     """The table ``code`` names, with table-code misses limited per address group (issue 12 case 7):
-    while the group has no miss left, every lookup is refused RATE_LIMITED before the code is read."""
-    return await look_up(c.registry, code, c.group, token=token, limited=not c.own_player)
+    while the group has no miss left, every lookup is refused RATE_LIMITED before the code is read.
+    A code other than the one the connection's path named is refused WRONG_ROUTE first, and only a
+    lookup on its own path may have a live process hand the table over (server/lookup.py)."""
+    check_route(code, c.route)
+    return await look_up(c.registry, code, c.group, token=token, limited=not c.own_player,
+                         routed=c.route is not None)
 
 
 async def _join(c: Connection, m: p.Join) -> None:

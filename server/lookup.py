@@ -8,13 +8,23 @@ read, so a refused guess teaches nothing; a lookup takes its miss before it awai
 and gives it back unless the code named no table (attacker F1 kind: lookups in flight at once
 all passed a check made before the await). With PostgreSQL the check and the take are one
 statement in the store, for every process on it at once (``MissLimiter.reserve``).
+
+Attacker finding (a stranger's request costing a table's players): nginx sends a connection to a
+process by the code its path names (:func:`routed_code`), and a lookup of a table a live process
+holds asks that process to hand it over (4003 to its players). A frame naming another code than its
+connection's path is refused WRONG_ROUTE before any lookup (:func:`check_route`), and only a lookup
+on its code's own path may ask for a hand-over (``routed``), so a stranger's lookup reaching the
+wrong process never moves a table.
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
 
 from doublenine.shared.errors import ErrorCode
+from doublenine.shared.tablecode import clean_code
 
 from .table import Refused, Table
 
@@ -22,11 +32,47 @@ if TYPE_CHECKING:
     from .registry import Registry
 
 
+_TABLE_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,32})/?$")
+"""deploy/nginx/site.inc's ``$dn_table_from_path``: the path that names a table code."""
+MAX_PATH = 2048
+"""Longest request path read for a code (websockets bounds the request line at 8 KB)."""
+
+
+def routed_code(path: str | None) -> str | None:
+    """The table code nginx routes a request for ``path`` (its target: path and query) by, cleaned
+    (:func:`~doublenine.shared.tablecode.clean_code`, as ``codes.inc`` folds it): the code of
+    ``/t/CODE`` (percent-decoded, as nginx's ``$uri``), else the first ``table=`` argument (not decoded, as
+    ``$arg_table``); None when it names none (``/``: a create, routed by request id)."""
+    if not path or len(path) > MAX_PATH:
+        return None
+    try:
+        parts = urlsplit(path)
+    except ValueError:
+        return None
+    match = _TABLE_PATH.match(unquote(parts.path))
+    if match is not None:
+        return clean_code(match.group(1)) or None
+    for pair in parts.query.split("&", 64)[:64]:
+        name, _, value = pair.partition("=")
+        if name.lower() == "table":  # nginx compares argument names case-insensitively
+            return clean_code(value) or None
+    return None
+
+
+def check_route(code: str, route: str | None) -> None:
+    """Refuse WRONG_ROUTE (``data.path``) a frame naming ``code`` on a connection whose path named
+    ``route`` (:func:`routed_code`), before any lookup; a connection naming no code passes."""
+    if route is not None and clean_code(code) != route:
+        raise Refused(ErrorCode.WRONG_ROUTE, f"this connection is for table {route}: connect to "
+                      f"/t/{clean_code(code)[:32]} for another", {"path": f"/t/{clean_code(code)[:32]}"})
+
+
 async def look_up(registry: Registry, code: str, group: str, *, token: str | None = None,
-                  limited: bool = True, now: float | None = None) -> Table:
+                  limited: bool = True, now: float | None = None, routed: bool = True) -> Table:
     """The table ``code`` names (:meth:`.Registry.find_or_load` with ``token``, ``address=group``
     and ``limited``), for a lookup from address group ``group`` at ``now`` (``time.monotonic()``
-    seconds; None: now).
+    seconds; None: now). ``routed``: the lookup came on its code's own path and may ask a live
+    owner for a hand-over (:meth:`.Registry.find_or_load`).
 
     Raises :class:`~.table.Refused`: ``RATE_LIMITED`` (``data``: ``limit`` "code_misses",
     ``retry_ms``) when ``group`` has no miss left, before the code is read; else whatever
@@ -41,7 +87,7 @@ async def look_up(registry: Registry, code: str, group: str, *, token: str | Non
                       {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
     missed = False
     try:
-        return await registry.find_or_load(code, token=token, address=group, limited=limited)
+        return await registry.find_or_load(code, token=token, address=group, limited=limited, routed=routed)
     except Refused as exc:
         if exc.code is ErrorCode.UNKNOWN_TABLE:
             missed = True

@@ -50,6 +50,12 @@ HANDOVER_WAIT = 3.0
 """Seconds a join waits for another process to hand a table over before TABLE_MOVING."""
 MOVED = (4003, "table moved, reconnect")
 """Close code and reason when another process serves the table now (docs/protocol.md)."""
+HANDOVER_BURST = 4.0
+"""Hand-overs of one table a live owner may be asked for at once (attacker: a stranger's lookup
+made a table move, and closed its players' connections 4003, as often as it liked)."""
+HANDOVER_RATE = 1 / 15
+"""Hand-overs of one table asked for per second once :data:`HANDOVER_BURST` is spent (one every 15 s):
+its creation, a failback and a process added or removed each move a table once."""
 ADOPT_CONNECTED_AFTER = 30.0
 """Seconds a live process waits before it adopts a table a stopped process left open while players
 were connected to it: they reconnect (backoff from 0.5 s) and the process nginx sends them to takes
@@ -71,13 +77,15 @@ def _may_reopen(stored: Any, token: str) -> bool:
     return replay(decode_rows(stored.rows)).phase is not Phase.MATCH_OVER
 
 
-def _theirs(refusal: Refused, token: str | None) -> bool:
+def _theirs(refusal: Refused, token: str | None, routed: bool) -> bool:
     """Whether ``refusal``, of a load shared with the caller that started it, was decided by that
     caller and not by the table (attacker F1 kind): TOO_MANY_TABLES counted its address group (and
     names it), UNKNOWN_TABLE of a closed table followed from its seat token, which a caller with
-    its own ``token`` does not share (without one, a closed table is unknown to it too)."""
+    its own ``token`` does not share (without one, a closed table is unknown to it too), and
+    WRONG_ROUTE from its connection's path, which a ``routed`` caller does not share."""
     return refusal.code is ErrorCode.TOO_MANY_TABLES or (refusal.code is ErrorCode.UNKNOWN_TABLE
-                                                         and token is not None)
+                                                         and token is not None) \
+        or (refusal.code is ErrorCode.WRONG_ROUTE and routed)
 
 
 def _too_many(address: str, have: int) -> Refused:
@@ -111,6 +119,11 @@ class Registry:
                                  processes=lambda: getattr(self.ownership, "processes", 1),
                                  shared=shared, kind="pages")
         """Web page requests per address group (``/`` and ``/t/CODE``), counted like :attr:`misses`."""
+        self.handovers = MissLimiter(HANDOVER_RATE, HANDOVER_BURST,
+                                     processes=lambda: getattr(self.ownership, "processes", 1),
+                                     shared=shared, kind="handovers")
+        """Hand-overs asked of a live owner, one bucket per table code (:data:`HANDOVER_BURST`,
+        :data:`HANDOVER_RATE`), shared by every process on PostgreSQL like :attr:`misses`."""
         self._closing: set[asyncio.Task[None]] = set()
         self.metrics = ServerMetrics()
         """``GET /metrics`` (issue 7): connections and tables are read live."""
@@ -156,7 +169,7 @@ class Registry:
         return table
 
     async def find_or_load(self, code: str, token: str | None = None, address: str | None = None,
-                           limited: bool = True) -> Table:
+                           limited: bool = True, routed: bool = True) -> Table:
         """Like :meth:`find`, but a table open in the store and not held here is claimed and
         loaded (issue 12): with PostgreSQL shared by several processes, whichever process the
         client reaches takes the table over, from a dead process at once, from a live one by
@@ -169,7 +182,14 @@ class Registry:
 
         Concurrent lookups of one code share one load; a rejoin that shared another's and was
         refused for a reason of the other's (its token, its address group's tables) loads again
-        with its own, so each rejoin is counted against its own group, atomically in the store."""
+        with its own, so each rejoin is counted against its own group, atomically in the store.
+
+        ``routed``: the lookup came on a connection whose path names this code (``/t/CODE``, the path
+        nginx routes by), so this is the process the code is sent to. Only such a lookup may ask a
+        live owner to hand the table over (at most :data:`HANDOVER_BURST` at once, then
+        :data:`HANDOVER_RATE` a second per table, else TABLE_MOVING with ``retry_ms``); any other is
+        served only a table held here or claimed free (a dead or stopped owner), else refused
+        WRONG_ROUTE (``data.path``): a stranger's lookup never takes a table from its players."""
         code = clean_code(code)
         if code not in self.tables and (not code or len(code) > MAX_CODE or not code.isascii()
                                         or not code.isalnum()):
@@ -182,14 +202,15 @@ class Registry:
             if loading is None or loading.done():  # its own task: a join that goes away does not cancel the others' load
                 if self.stopping:  # a /t/CODE page meanwhile: nothing is loaded once shutdown began
                     raise Refused(ErrorCode.SHUTTING_DOWN, "the server is stopping; reconnect", {"retry_ms": 1000})
-                loading = asyncio.get_running_loop().create_task(self._claim_and_load(code, token, address, limited))
+                loading = asyncio.get_running_loop().create_task(
+                    self._claim_and_load(code, token, address, limited, routed))
                 self._loading[code] = loading
                 loading.add_done_callback(self._loaded)
                 return await asyncio.shield(loading)
             try:  # another join's load of this code (or an adoption): its table serves every join once open ...
                 return await asyncio.shield(loading)
             except Refused as exc:  # ... but its refusal may have been the other caller's own
-                if not (_theirs(exc, token) or loading in self._adopting):
+                if not (_theirs(exc, token, routed) or loading in self._adopting):
                     raise
 
     def _loaded(self, done: asyncio.Task[Table]) -> None:
@@ -201,9 +222,9 @@ class Registry:
             done.exception()  # retrieved: every join that waited for it got it already
 
     async def _claim_and_load(self, code: str, token: str | None, address: str | None = None,
-                              limited: bool = True) -> Table:
+                              limited: bool = True, routed: bool = True) -> Table:
         try:
-            held = await self.ownership.ask(code, HANDOVER_WAIT)
+            held = await self.ownership.claim(code) or await self._ask(code, routed)
         except OSError as exc:
             raise Refused(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {exc}",
                           {"retry_ms": 1000}) from None
@@ -216,6 +237,19 @@ class Registry:
             if code not in self.tables:
                 await self.ownership.release(code)
             raise
+
+    async def _ask(self, code: str, routed: bool) -> bool:
+        """A live process holds ``code``: ask it to hand the table over (True once held here), if
+        this lookup may (``routed``, and the table's hand-over bucket has a token); else refused."""
+        if not routed:
+            raise Refused(ErrorCode.WRONG_ROUTE, f"table {code} is served by another server process: "
+                          f"connect to /t/{code}", {"path": f"/t/{code}"})
+        grant = await self.handovers.reserve(code, time.monotonic())
+        if not grant.taken:
+            log.info("table %s: hand-over not asked, it moved too often (next in %.0f s)", code, grant.wait)
+            raise Refused(ErrorCode.TABLE_MOVING, f"table {code} moved too often; try again",
+                          {"retry_ms": int(grant.wait * 1000) + 1})
+        return bool(await self.ownership.ask(code, HANDOVER_WAIT))
 
     async def _load_claimed(self, code: str, token: str | None, address: str | None, limited: bool) -> Table:
         # After the claim, take before load: a former owner's record writes are refused from

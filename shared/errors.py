@@ -47,6 +47,7 @@ class ErrorCode(StrEnum):
     NOT_AT_TABLE = "NOT_AT_TABLE"                # intent before create/join/spectate
     UNKNOWN_TABLE = "UNKNOWN_TABLE"              # no open table with that code
     TABLE_MOVING = "TABLE_MOVING"                # another server process holds it and is handing it over: retry
+    WRONG_ROUTE = "WRONG_ROUTE"                  # the code is not the one the connection's path /t/CODE named
     SEAT_TAKEN = "SEAT_TAKEN"                    # seat claimed by someone or a computer seat
     TABLE_FULL = "TABLE_FULL"                    # join without seat: no free human seat
     BAD_TOKEN = "BAD_TOKEN"                      # D7: seat token does not match

@@ -48,6 +48,7 @@ SENTENCES: Mapping[ErrorCode, str] = MappingProxyType({
     ErrorCode.NOT_AT_TABLE: N_("You are not at a table"),
     ErrorCode.UNKNOWN_TABLE: N_("That table is closed or does not exist"),
     ErrorCode.TABLE_MOVING: N_("The table is moving to another server: try again in a moment"),
+    ErrorCode.WRONG_ROUTE: N_("That table is reached at its own address: open its invite or link"),
     ErrorCode.SEAT_TAKEN: N_("That seat is taken"),
     ErrorCode.TABLE_FULL: N_("The table is full"),
     ErrorCode.BAD_TOKEN: N_("This seat belongs to someone else"),
