@@ -73,8 +73,8 @@ async def test_a_table_held_by_a_live_process_is_handed_over_when_asked_and_neve
         human = await started_table(a.url, rng)
         code, token = str(human.code), str(human.token)
         assert code not in b.registry.tables  # B does not resume a table A holds
-        # Through B (nginx would send a reconnect there): B asks A, A hands it over.
-        other = await TableClient.connect(b.url)
+        # Through B on /t/CODE (nginx would send a reconnect there): B asks A, A hands it over.
+        other = await TableClient.connect(f"{b.url}t/{code}")
         await other.attach({"type": "rejoin", "code": code, "token": token})
         assert await closed_with(human) == 4003  # table moved, reconnect
         assert code not in a.registry.tables and code in b.registry.tables
@@ -115,7 +115,7 @@ async def test_case_1_a_restarted_process_does_not_serve_a_table_another_live_pr
         a2 = await GameServer(server_config(db)).start()  # A comes back
         assert code not in a2.registry.tables  # case 1: B still holds it
         # A spectator reaches A2 (nginx routes the code there again): A2 asks B for the table.
-        watcher = await TableClient.connect(a2.url)
+        watcher = await TableClient.connect(f"{a2.url}t/{code}")
         await watcher.attach({"type": "spectate", "code": code})
         assert await closed_with(player) == 4003
         table = a2.registry.tables[code]
@@ -230,7 +230,7 @@ async def test_a_join_for_a_table_nobody_hands_over_gets_table_moving(pg_dsn: st
 
         registry.HANDOVER_WAIT, wait = 0.5, registry.HANDOVER_WAIT
         try:
-            other = await TableClient.connect(b.url)
+            other = await TableClient.connect(f"{b.url}t/{host.code}")
             with pytest.raises(ServerRefused) as refused:
                 await other.attach({"type": "spectate", "code": str(host.code).lower()})
         finally:
