@@ -20,6 +20,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from doublenine.server.netbot import ServerRefused, TableClient
+from doublenine.server.registry import HANDOVER_RATE
 from doublenine.shared.views import SeatView
 
 from .fleet import IN_CI, fleet
@@ -120,6 +121,7 @@ async def test_hand_overs_asked_on_the_codes_own_path_are_bounded_per_table(tmp_
         await player.close()
         answers = []
         holder: int | None = None
+        started = time.monotonic()
         for attempt in range(8):
             candidates = [port for port in f.ports if port != holder]
             port = candidates[attempt % len(candidates)]
@@ -127,9 +129,10 @@ async def test_hand_overs_asked_on_the_codes_own_path_are_bounded_per_table(tmp_
             answers.append(answer)
             if answer == "joined":
                 holder = port
+        refills = int((time.monotonic() - started) * HANDOVER_RATE)  # one more every 15 s of a slow run
         await asyncio.sleep(0.5)  # the last hand-over's log line
-        assert _handed_over(tmp_path, code) == 4, answers
-        assert answers.count("TABLE_MOVING") >= 4, answers
+        assert 4 <= _handed_over(tmp_path, code) <= 4 + refills, (answers, refills)
+        assert answers.count("TABLE_MOVING") >= 4 - refills, answers
 
 
 async def test_a_player_reconnecting_after_its_process_is_killed_gets_the_table_at_once(
