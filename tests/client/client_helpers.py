@@ -94,3 +94,32 @@ def resize_window(size: tuple[int, int], *, wm_ignores_minimum: bool = False) ->
         window.minimum_size = (1, 1)
     window.size = size
     return pygame.event.get()
+
+
+class StubSession:
+    """A session whose state the test sets; it records what is sent."""
+
+    def __init__(self, state: ClientState) -> None:
+        self.state = state
+        self.sent: list[object] = []
+
+    def pump(self) -> bool:
+        return False
+
+    def send(self, intent: object) -> None:
+        self.sent.append(intent)
+
+    def close(self, leave: bool = True) -> None:
+        pass
+
+
+class NoBrowser:
+    """A LAN browser that finds no table (the start and join screens' ``browser``)."""
+
+    version = 0
+
+    def tables(self) -> list[object]:
+        return []
+
+    def stop(self) -> None:
+        pass

@@ -15,15 +15,7 @@ from doublenine.client.text import tr
 from doublenine.shared.failures import Failure
 from doublenine.shared.invite import parse_invite
 
-
-class NoBrowser:
-    version = 0
-
-    def tables(self) -> list[object]:
-        return []
-
-    def stop(self) -> None:
-        pass
+from client_helpers import NoBrowser
 
 
 def _scene(lang: str = "fr") -> LanJoinScene:

@@ -21,27 +21,12 @@ from doublenine.client.uistate import Ui
 from doublenine.shared.failures import Failure
 from doublenine.shared.seats import Seat
 
+from client_helpers import StubSession
+
 
 @pytest.fixture(scope="module")
 def states() -> dict:  # type: ignore[type-arg]
     return {name: (state, ui) for name, state, ui in table_states()}
-
-
-class StubSession:
-    """A session whose state the test sets; it records what is sent."""
-
-    def __init__(self, state: ClientState) -> None:
-        self.state = state
-        self.sent: list[object] = []
-
-    def pump(self) -> bool:
-        return False
-
-    def send(self, intent: object) -> None:
-        self.sent.append(intent)
-
-    def close(self, leave: bool = True) -> None:
-        pass
 
 
 def _shown(state: ClientState, ui: Ui, now: float) -> TableScene:

@@ -14,17 +14,9 @@ from doublenine.client.config import Settings
 from doublenine.client.scenes.lan_join import LanJoinScene
 from doublenine.client.scenes.start import StartScene, start_layout
 
+from client_helpers import NoBrowser
+
 CTRL_V = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, unicode="\x16", mod=pygame.KMOD_CTRL, scancode=25)
-
-
-class NoBrowser:
-    version = 0
-
-    def tables(self) -> list[object]:
-        return []
-
-    def stop(self) -> None:
-        pass
 
 
 @pytest.fixture

@@ -15,17 +15,9 @@ from doublenine.client.scenes.lan_join import LanJoinScene
 from doublenine.client.scenes.start import StartScene
 from doublenine.client.textfield import Caret, edit, settle
 
+from client_helpers import NoBrowser
+
 CTRL, SHIFT = pygame.KMOD_CTRL, pygame.KMOD_SHIFT
-
-
-class NoBrowser:
-    version = 0
-
-    def tables(self) -> list[object]:
-        return []
-
-    def stop(self) -> None:
-        pass
 
 
 @pytest.fixture(autouse=True)
