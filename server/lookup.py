@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import time
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.tablecode import clean_code
@@ -34,28 +34,40 @@ if TYPE_CHECKING:
 
 _TABLE_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,32})/?$")
 """deploy/nginx/site.inc's ``$dn_table_from_path``: the path that names a table code."""
+_PLAIN_CODE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+"""A ``table=`` value read as a route: what ``codes.inc`` folds the same way the server does."""
 MAX_PATH = 2048
 """Longest request path read for a code (websockets bounds the request line at 8 KB)."""
 
 
 def routed_code(path: str | None) -> str | None:
     """The table code nginx routes a request for ``path`` (its target: path and query) by, cleaned
-    (:func:`~doublenine.shared.tablecode.clean_code`, as ``codes.inc`` folds it): the code of
-    ``/t/CODE`` (percent-decoded, as nginx's ``$uri``), else the first ``table=`` argument (not decoded, as
-    ``$arg_table``); None when it names none (``/``: a create, routed by request id)."""
+    (:func:`~doublenine.shared.tablecode.clean_code`, as ``codes.inc`` folds it), read only where
+    the server and nginx cannot disagree: the code of a raw ``/t/CODE`` path (letters, digits, ``-``
+    and ``_``: no percent-escape, no ``//``, no dot segment), else the first ``table=`` argument of
+    the bare path ``/`` when it is made of those characters too; None otherwise (``/``: a create,
+    routed by request id; any other path).
+
+    nginx routes by ``$uri``, after merging slashes, resolving dot segments and decoding escapes;
+    a path read differently here named a table nginx did not route by (re-check finding:
+    ``//t/AAAAA?table=CODE`` reached AAAAA's process while the server took CODE as its route, so a
+    stranger's spectate moved CODE again). A path that is not plain names no route: such a
+    connection never asks a live owner for a hand-over (:func:`look_up` ``routed``)."""
     if not path or len(path) > MAX_PATH:
         return None
     try:
         parts = urlsplit(path)
     except ValueError:
         return None
-    match = _TABLE_PATH.match(unquote(parts.path))
+    match = _TABLE_PATH.match(parts.path)
     if match is not None:
         return clean_code(match.group(1)) or None
+    if parts.path != "/":
+        return None
     for pair in parts.query.split("&", 64)[:64]:
         name, _, value = pair.partition("=")
         if name.lower() == "table":  # nginx compares argument names case-insensitively
-            return clean_code(value) or None
+            return (clean_code(value) or None) if _PLAIN_CODE.match(value) else None
     return None
 
 

@@ -124,6 +124,13 @@ class Registry:
                                      shared=shared, kind="handovers")
         """Hand-overs asked of a live owner, one bucket per table code (:data:`HANDOVER_BURST`,
         :data:`HANDOVER_RATE`), shared by every process on PostgreSQL like :attr:`misses`."""
+        self.given = MissLimiter(HANDOVER_RATE, HANDOVER_BURST)
+        self._given_said = -60.0
+        """Hand-overs this process made as the owner, one bucket per table code, the same figures:
+        the asks come by NOTIFY, which any session on the database may send without taking from
+        :attr:`handovers` (re-check finding: ten NOTIFYs closed a table's players ten times in
+        0.1 s), so the owner counts what it gives too; an ask beyond it is left unanswered (the
+        asker's lookup gets TABLE_MOVING and retries)."""
         self._closing: set[asyncio.Task[None]] = set()
         self.metrics = ServerMetrics()
         """``GET /metrics`` (issue 7): connections and tables are read live."""
@@ -503,6 +510,13 @@ class Registry:
         """Another process asks for ``code`` (LISTEN/NOTIFY): hand it over at the next quiet moment,
         once however often it is asked meanwhile (the asks are anyone's, attacker F2)."""
         if code not in self._loading and code not in self._handing:  # one being loaded: on the next request
+            now = time.monotonic()
+            if code in self.tables and not self.given.take(code, now):
+                if now - self._given_said >= 60.0:  # a flood of asks is said once a minute, not per ask
+                    self._given_said = now
+                    log.info("table %s not handed over: asked more often than %g at once, then one every %g s",
+                             code, HANDOVER_BURST, 1 / HANDOVER_RATE)
+                return
             self._handing.add(code)
             self._spawn(self._hand_over_once(code))
 

@@ -192,3 +192,36 @@ async def test_a_claim_is_released_when_the_store_fails_after_it(pg_dsn: str) ->
         await con.close()
         del store.close_table, store.load
         await a.stop()
+
+
+async def test_the_owner_hands_a_table_over_at_most_the_burst_however_often_notified(
+        pg_dsn: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Re-check finding: ``NOTIFY dn_handover`` from any session moved a table (closing its players
+    4003) every time, ten times in 0.1 s, since only askers took from the hand-over budget. The owner
+    counts what it gives too: HANDOVER_BURST hand-overs, then the asks are left unanswered."""
+    import asyncio
+
+    caplog.set_level(logging.INFO, logger="doublenine.server")
+    db = await wiped(pg_dsn)
+    a = await GameServer(server_config(db)).start()
+    con = await asyncpg.connect(pg_dsn)
+    try:
+        host = await make(a, "hhhh")
+        code = str(host.code)
+        await host.close()
+        for _ in range(int(registry.HANDOVER_BURST) + 3):
+            if code not in a.registry.tables:
+                await a.registry.find_or_load(code)  # served here again (as a player's rejoin would)
+            await notify(con, "dn_handover", [code])
+
+            async def answered() -> bool:
+                return code not in a.registry.tables or "not handed over" in caplog.text
+
+            await until(answered)
+            await asyncio.sleep(0.2)
+        assert caplog.text.count(f"table {code} handed over") == int(registry.HANDOVER_BURST)
+        assert f"table {code} not handed over" in caplog.text
+        assert code in a.registry.tables  # the last asks found it still served here
+    finally:
+        await con.close()
+        await a.stop()
