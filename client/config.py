@@ -275,6 +275,8 @@ def save(settings: Settings, path: Path | None = None) -> None:
     path = path or config_path()
     try:  # a regular file only: a named pipe there blocked the save until something read it (attacker F11)
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_regular(path, json.dumps(asdict(settings), ensure_ascii=False, indent=1).encode("utf-8"))
+        # 0600: it holds seat tokens (resume_token, held), which take a seat back (D7); readable by
+        # every local user, another user could sit in the player's seat (re-check finding)
+        write_regular(path, json.dumps(asdict(settings), ensure_ascii=False, indent=1).encode("utf-8"), 0o600)
     except OSError:
         pass

@@ -63,15 +63,17 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def write_regular(path: str | os.PathLike[str], data: bytes) -> None:
+def write_regular(path: str | os.PathLike[str], data: bytes, mode: int | None = None) -> None:
     """Replace the content of ``path`` with ``data``, creating it if absent, when it is a regular file.
+    ``mode`` (e.g. ``0o600`` for a file holding seat tokens): the file's permissions, set on a file
+    that already existed too; None: a new file gets the umask's default and an old one keeps its own.
 
     Raises :class:`NotRegularFile` for anything else (opening never waits for a named pipe's reader:
     ``mkfifo client.json`` blocked the window's first save too), or the ``OSError`` of writing."""
     flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
         | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags, 0o666)
+        fd = os.open(path, flags, 0o666 if mode is None else mode)
     except OSError as exc:
         if exc.errno == errno.ENXIO:  # a named pipe without a reader
             raise NotRegularFile(path) from None
@@ -79,6 +81,8 @@ def write_regular(path: str | os.PathLike[str], data: bytes) -> None:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise NotRegularFile(path)
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)  # before the content: a file made by an older version was 0644
         os.set_blocking(fd, True)
         os.ftruncate(fd, 0)
         view = memoryview(data)

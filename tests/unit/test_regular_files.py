@@ -123,3 +123,21 @@ def test_f11_mimeapps_list_as_a_named_pipe_stops_desktop_install_at_once(
         assert not (tmp_path / "data").exists()  # nothing half-done
     finally:
         _unblock_later(fifo)
+
+
+def test_client_json_holding_seat_tokens_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """Re-check finding: client.json (seat tokens of this and other servers' tables, D7) was saved
+    0644 under the usual umask, so any local user could read a token and take the seat. Saved 0600,
+    a file an older version left 0644 included."""
+    path = tmp_path / "client.json"
+    path.write_text("{}", encoding="utf-8")
+    path.chmod(0o644)
+    old = os.umask(0o022)
+    try:
+        config.save(config.Settings(), path)
+        assert path.stat().st_mode & 0o777 == 0o600
+        path.unlink()
+        config.save(config.Settings(), path)
+        assert path.stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(old)
