@@ -99,5 +99,9 @@ def check_regular(path: str | os.PathLike[str]) -> None:
         mode = Path(path).stat().st_mode
     except FileNotFoundError:
         return
+    except OSError as exc:  # a link that loops (ELOOP) or leads nowhere usable is no regular file either;
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.ENAMETOOLONG):  # said with the path (re-check
+            raise NotRegularFile(path) from None  # finding: serve blamed a looping -wal link on listening)
+        raise
     if not stat.S_ISREG(mode):
         raise NotRegularFile(path)

@@ -141,3 +141,19 @@ def test_client_json_holding_seat_tokens_is_readable_by_its_owner_only(tmp_path:
         assert path.stat().st_mode & 0o777 == 0o600
     finally:
         os.umask(old)
+
+
+def test_a_symbolic_link_loop_beside_the_sqlite_store_is_named_not_blamed_on_listening(tmp_path: Path) -> None:
+    """Re-check finding: ``ln -s x.owner x.owner`` (or the same for ``-wal``) made ``serve`` say
+    "Cannot listen on 127.0.0.1 port 0: Too many levels of symbolic links"; the store now refuses
+    the file by its name, as it does a named pipe."""
+    from doublenine.server.storage.base import StoreError
+    from doublenine.server.storage.sqlite import SQLiteStore
+
+    for suffix in ("-wal", ".owner"):
+        folder = tmp_path / f"d{suffix}"
+        folder.mkdir()
+        loop = folder / f"tables.sqlite3{suffix}"
+        loop.symlink_to(loop)
+        with pytest.raises(StoreError, match=f"tables.sqlite3{suffix} is not a regular file"):
+            SQLiteStore(folder / "tables.sqlite3")
