@@ -280,19 +280,15 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
                 h[me] ^= bit
                 if h[me] == 0:  # R16: the play goes out
                     o = mine ^ 1
-                    team, points = mine, rank_pips(h[o]) + rank_pips(h[o + 2])
+                    v = value[mine][rank_pips(h[o]) + rank_pips(h[o + 2])]
                 elif exact:
                     v = solve(h[:4], left, right, nxt, 0, value, tie, mine)
-                    sums[c] += v
-                    squares[c] += v * v
-                    counts[c] += 1
-                    continue
                 else:
                     team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy,
                                                   exposed_after[c][:] if numbers else None, line | bit, unseen,
                                                   partner_locked) \
                         if normal else finish(h[0], h[1], h[2], h[3], left, right, nxt, 0)
-                v = value[team][points] if team >= 0 else tie
+                    v = value[team][points] if team >= 0 else tie
                 sums[c] += v
                 squares[c] += v * v
                 counts[c] += 1
