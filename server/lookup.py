@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from .registry import Registry
 
 
-_TABLE_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,32})/?$")
-"""deploy/nginx/site.inc's ``$dn_table_from_path``: the path that names a table code."""
+TABLE_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,32})/?$")
+"""deploy/nginx/site.inc's ``$dn_table_from_path``: the path that names a table code (group 1), for
+a connection's route here and a table's page (server/web/site.py)."""
 _PLAIN_CODE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 """A ``table=`` value read as a route: what ``codes.inc`` folds the same way the server does."""
 MAX_PATH = 2048
@@ -59,7 +60,7 @@ def routed_code(path: str | None) -> str | None:
         parts = urlsplit(path)
     except ValueError:
         return None
-    match = _TABLE_PATH.match(parts.path)
+    match = TABLE_PATH.match(parts.path)
     if match is not None:
         return clean_code(match.group(1)) or None
     if parts.path != "/":
@@ -74,9 +75,13 @@ def routed_code(path: str | None) -> str | None:
 def check_route(code: str, route: str | None) -> None:
     """Refuse WRONG_ROUTE (``data.path``) a frame naming ``code`` on a connection whose path named
     ``route`` (:func:`routed_code`), before any lookup; a connection naming no code passes."""
-    if route is not None and clean_code(code) != route:
-        raise Refused(ErrorCode.WRONG_ROUTE, f"this connection is for table {route}: connect to "
-                      f"/t/{clean_code(code)[:32]} for another", {"path": f"/t/{clean_code(code)[:32]}"})
+    if route is None:
+        return
+    wanted = clean_code(code)
+    if wanted != route:
+        path = f"/t/{wanted[:32]}"
+        raise Refused(ErrorCode.WRONG_ROUTE, f"this connection is for table {route}: connect to {path} for another",
+                      {"path": path})
 
 
 async def look_up(registry: Registry, code: str, group: str, *, token: str | None = None,

@@ -32,7 +32,7 @@ from doublenine.shared.invite import InviteError, build_invite
 from doublenine.shared.tablecode import clean_code
 
 from ..addresses import address_group
-from ..lookup import look_up
+from ..lookup import TABLE_PATH, look_up
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
 from . import pages
@@ -44,7 +44,6 @@ STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; char
                 ".png": "image/png", ".txt": "text/plain; charset=utf-8"}
 """Files of ``server/web/static/`` served, by suffix (anything else there is not served)."""
 _NETLOC = re.compile(r"^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
-_TABLE_PATH = re.compile(r"^/t/([A-Za-z0-9_-]{1,32})/?$")
 
 
 def is_websocket(request: Request) -> bool:
@@ -166,7 +165,7 @@ class WebSite:
             return self._too_many(t, netloc, page_headers, page.wait)
         if path == "/":
             return await self._index(request, t, netloc, page_headers)
-        found = _TABLE_PATH.match(path)
+        found = TABLE_PATH.match(path)
         if found:
             info = await self._lookup(group, now, found.group(1))
             if isinstance(info, TableInfo):
