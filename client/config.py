@@ -163,7 +163,7 @@ def earlier_matches(saved: Settings) -> tuple[tuple[str, str, str, int], ...]:
 
 
 def _first_earlier(saved: Settings) -> tuple[str, str, str, int] | None:
-    return next((x for e in saved.earlier if (x := _entry(e)) is not None), None)
+    return next(iter(earlier_matches(saved)), None)
 
 
 def back_to_earlier(saved: Settings, code: str | None = None) -> Settings:
