@@ -26,6 +26,13 @@ def states() -> dict:  # type: ignore[type-arg]
     return {name: (state, ui) for name, state, ui in table_states()}
 
 
+@pytest.fixture(scope="module")
+def chat_paint(states):  # type: ignore[no-untyped-def]
+    """The catalog's "table/chat" painter, made once: painters() plays a seeded match and reviews a
+    hand with the coach (seconds), the same for every size and language drawn here."""
+    return dict(painters())["table/chat"]
+
+
 def _top_texts(paint, size: tuple[int, int], lang: str = "en") -> list[str]:  # type: ignore[no-untyped-def]
     surface = pygame.Surface(size)
     with watch() as seen:
@@ -50,10 +57,9 @@ def test_choosing_the_opener_of_the_next_hand_shows_that_hand(states) -> None:  
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=str)
 @pytest.mark.parametrize("lang, word", [("en", "hand"), ("de", "Runde")])
-def test_the_hand_stays_on_the_top_bar_with_the_chat_open(states, size, lang, word) -> None:  # type: ignore[no-untyped-def]
+def test_the_hand_stays_on_the_top_bar_with_the_chat_open(states, chat_paint, size, lang, word) -> None:  # type: ignore[no-untyped-def]
     n = states["own-turn"][0].view.hand_number
-    paint = dict(painters())["table/chat"]
-    texts = _top_texts(paint, size, lang)
+    texts = _top_texts(chat_paint, size, lang)
     assert f"{word} {n}" in texts[-1]
 
 
