@@ -106,15 +106,41 @@ def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DOUBLENINE_DB", raising=False)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, the tests of an ``xdist_group`` (one worker runs them one after the
+    other: tests/install's, which share one built wheel) are handed out first, so that the longest
+    serial run starts at once instead of ending the suite alone. The same stable order in every
+    worker, as xdist requires; without xdist the order is unchanged."""
+    if not config.pluginmanager.hasplugin("xdist") or not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+
+
+_WORKER_WRITES: list[str] = []
+"""What the pytest-xdist workers' audit hooks saw (:func:`pytest_testnodedown`), for the controller."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """pytest-xdist's controller: keep a finished worker's writes to the player's folders."""
+    _WORKER_WRITES.extend(getattr(node, "workeroutput", {}).get("doublenine_writes", []))
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Issue 11.7: fail the run when the suite wrote to the player's real doublenine folders.
 
     Writes from this process are caught as they happen (audit hook). Subprocesses
     inherit the redirected XDG variables; on CI, where nothing else runs, the real
     folders are also compared before and after (a developer's own game running
-    beside the suite would otherwise be blamed on it).
+    beside the suite would otherwise be blamed on it). A pytest-xdist worker hands its
+    writes to the controller, which says them and fails the run.
     """
     changed = list(_WRITES)
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: its exit status is not the run's
+        workeroutput["doublenine_writes"] = changed
+        return
+    changed += _WORKER_WRITES
     if os.environ.get("CI"):
         after = _fingerprint(_REAL)
         changed += sorted(k for k in set(after) | set(_BEFORE) if after.get(k) != _BEFORE.get(k))

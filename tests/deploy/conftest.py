@@ -13,11 +13,12 @@ from .fleet import IN_CI
 def pg() -> Iterator[str]:
     """A PostgreSQL DSN: ``DOUBLENINE_TEST_PG`` (.ci/run), else a throwaway cluster for the module
     (tests/storage/pgcluster.py); skips where none can start (fails in CI)."""
+    from storage import pgcluster  # tests/storage: a throwaway cluster, a worker's own database
+
     dsn = os.environ.get("DOUBLENINE_TEST_PG")
     if dsn:
-        yield dsn
+        yield pgcluster.worker_dsn(dsn)  # each pytest-xdist worker on a database of its own
         return
-    from storage import pgcluster  # tests/storage: a throwaway cluster
 
     try:
         root, dsn = pgcluster.start()

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from installkit import ROOT, last_json, need, player_env, serving_line, table_for_one
 
-pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]
+pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900),
+              pytest.mark.xdist_group("install")]  # one worker builds the wheel once (installkit.dist)
 
 
 @pytest.fixture(scope="module")

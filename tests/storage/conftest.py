@@ -24,7 +24,7 @@ def pg_dsn() -> Iterator[str]:
     """A DSN of a running PostgreSQL server, or skip with the reason."""
     env = os.environ.get("DOUBLENINE_TEST_PG")
     if env:
-        yield env
+        yield pgcluster.worker_dsn(env)  # each pytest-xdist worker on a database of its own
         return
     try:
         root, dsn = pgcluster.start()

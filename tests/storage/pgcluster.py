@@ -5,9 +5,14 @@ Used by ``.ci/run`` (``python3 tests/storage/pgcluster.py start`` prints ``DIR D
 not set. The cluster lives in a new temp dir, listens only on a unix socket in that
 dir (no TCP at all), trusts its one user and runs as a non-root user: PostgreSQL
 refuses to run as root, and CI runs as root.
+
+:func:`worker_dsn` gives each pytest-xdist worker a database of its own on that server: the
+tests wipe their database (``drop_all``) and count its advisory locks and processes, so two
+workers on one database wiped each other's tables.
 """
 from __future__ import annotations
 
+import asyncio
 import glob
 import os
 import pwd
@@ -15,7 +20,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 USER = "doublenine"
 TIMEOUT = 90
@@ -78,13 +85,57 @@ def start() -> tuple[Path, str]:
     try:
         _run([str(bins / "initdb"), "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8",
               "--no-sync", "--no-instructions"], owner, log)
-        opts = f"-c listen_addresses='' -k {root} -p 5432 -c fsync=off -c max_connections=60"
+        opts = f"-c listen_addresses='' -k {root} -p 5432 -c fsync=off -c max_connections=200"
         _run([str(bins / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60",
               "-o", opts, "start"], owner, log)
     except (subprocess.SubprocessError, OSError) as exc:
         tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
         raise RuntimeError(f"PostgreSQL did not start: {exc}\n{tail}") from exc
     return root, f"postgresql://{USER}@/postgres?host={root}&port=5432"
+
+
+_WORKER_DSNS: dict[str, str] = {}
+"""Base DSN -> this process's own database on it, made once per process (:func:`worker_dsn`)."""
+
+
+def worker_dsn(dsn: str) -> str:
+    """``dsn`` for this test process: unchanged outside pytest-xdist; in worker ``gwN`` a DSN of
+    the database ``doublenine_gwN`` on the same server, made afresh (dropped first, with any
+    connection left to it by an earlier run) the first time this process asks. Connects with
+    asyncpg in a thread of its own (the caller may be inside a running event loop); raises what
+    asyncpg raises when the server refuses."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker:
+        return dsn
+    if dsn not in _WORKER_DSNS:
+        name = "doublenine_" + "".join(c for c in worker if c.isalnum())
+        failed: list[BaseException] = []
+
+        def make() -> None:
+            try:
+                asyncio.run(_fresh_database(dsn, name))
+            except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
+                failed.append(exc)
+
+        thread = threading.Thread(target=make, name="pg-worker-db")
+        thread.start()
+        thread.join()
+        if failed:
+            raise failed[0]
+        _WORKER_DSNS[dsn] = urlunsplit(urlsplit(dsn)._replace(path="/" + name))
+    return _WORKER_DSNS[dsn]
+
+
+async def _fresh_database(dsn: str, name: str) -> None:
+    """Drop the database ``name`` (letters, digits, ``_``) if it exists, then create it empty."""
+    import asyncpg  # the test extra's; this file's command line (.ci/run) needs only the stdlib
+
+    con = await asyncpg.connect(dsn, timeout=30)
+    try:
+        await con.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await con.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await con.close()
 
 
 def stop(root: Path) -> None:
