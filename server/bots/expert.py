@@ -38,6 +38,7 @@ from .endgame import solve
 from .equity import equity_table, tie_value
 from .heuristic import W_DOUBLE, W_LEAD_SUIT, W_PARTNER_LOCKED, score_play
 from .inference import PlayModel, lead_factors
+from .ismcts import choose, search
 from .knowledge import Knowledge, knowledge
 from .playout import PM
 from .normread import fit_lambdas, normal_affinity
@@ -114,6 +115,12 @@ class ExpertSettings:
     exactly (:func:`.endgame.solve`, perfect-information minimax) instead of rolled out (0: never)."""
     endgame_worlds: int = 160
     """The worlds per candidate when the exact search is used (it costs about ten rollouts)."""
+    search: str = "flat"
+    """How a play is chosen: "flat" (every candidate in every world, above) or "ismcts" (a single-observer
+    information-set tree, :mod:`.ismcts`: ``iterations`` iterations on a pool of ``max_worlds`` worlds,
+    UCB1 constant ``exploration`` in points, the prior added at the root; the most visited play)."""
+    iterations: int = 900
+    exploration: float = 60.0
 
     def __post_init__(self) -> None:
         """Raises ``ValueError`` for a choice not listed above or a number outside :data:`LIMITS`."""
@@ -135,6 +142,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "allocation": ("uniform", "halving"),
     "lead": ("heavy", "suit"),
     "convention": ("none", "lead"),
+    "search": ("flat", "ismcts"),
 }
 """The allowed values of the :class:`ExpertSettings` fields that name a choice."""
 LIMITS: dict[str, tuple[float, float]] = {
@@ -143,6 +151,7 @@ LIMITS: dict[str, tuple[float, float]] = {
     "lam": (0.0, 100.0), "floor": (0.0, 100.0), "lead_lam": (0.0, 100.0),
     "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
     "unseen": (0.0, 100.0), "partner_locked": (-100.0, 100.0), "endgame": (0, 20), "endgame_worlds": (1, 10_000),
+    "iterations": (1, 100_000), "exploration": (0.0, 1_000.0),
 }
 """Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
 ``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
@@ -200,6 +209,8 @@ def expert_play(view: SeatView, rng: random.Random, settings: ExpertSettings | N
         if len(cands) == 1:
             return cands[0][0]
     prior = prior_scores(k, [m for m, _, _ in cands], settings)
+    if settings.search == "ismcts":
+        return _tree_search(view, k, rng, cands, settings, prior)
     stats = _rollouts(view, k, rng, cands, settings, prior)
     most = max(e.worlds for e in stats)  # halving: choose among the last round's candidates
     score = [e.mean + p if e.worlds == most else -math.inf for e, p in zip(stats, prior)]
@@ -262,11 +273,7 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
     worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
     finish = {"block": block_rollout, "follow": follow_rollout}.get(s.policy, heavy_rollout)
     normal = s.policy == "normal"
-    heavy = 0
-    if s.heavy_beta > 0 and s.reading in ("styled", "auto", "floor", "normal"):
-        for seat, st in enumerate(fit_styles(view)):
-            if seat != me and st.beta >= s.heavy_beta:
-                heavy |= 1 << seat
+    heavy = _heavy_seats(view, k, s)
     counts = [0] * len(cands)
     line = to_rank(((1 << 55) - 1) ^ (k.hidden | k.hand)) if s.unseen else 0
     unseen, partner_locked = s.unseen, s.partner_locked
@@ -311,6 +318,25 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
         var = max(sq / max(m, 1) - mean * mean, 0.0)
         out.append(Estimate(mean, math.sqrt(var / max(m - 1, 1)), m))
     return out
+
+
+def _heavy_seats(view: SeatView, k: Knowledge, s: ExpertSettings) -> int:
+    """Bit set of the other seats whose fitted style is at least ``s.heavy_beta``: heavy-first in rollouts."""
+    if s.heavy_beta <= 0 or s.reading not in ("styled", "auto", "floor", "normal"):
+        return 0
+    return sum(1 << seat for seat, st in enumerate(fit_styles(view)) if seat != k.me and st.beta >= s.heavy_beta)
+
+
+def _tree_search(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tuple[Play, int, int]],
+                 s: ExpertSettings, prior: list[float]) -> Play:
+    """``search="ismcts"``: the most visited root child of :func:`.ismcts.search` on the same worlds,
+    reading, value table and rollouts as the flat search."""
+    value, tie = (value_table(view, k, s.win_bonus, s.match_bonus), 0.0) if s.value == "bonus" \
+        else (equity_table(view, k), tie_value(view, k))
+    worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
+    stats = search(k, worlds, cands, prior, value, tie, _heavy_seats(view, k, s), s.iterations,
+                   s.max_worlds, s.exploration, s.partner_locked)
+    return cands[choose(stats, prior)][0]
 
 
 def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[float]] | None:
