@@ -34,6 +34,12 @@ TRACKER_ALLOWED = N_("Tile tracker allowed for everyone once play starts")
 the opening draw, before the "Tiles" button exists (new user N10)."""
 
 
+PANEL_FILL = (12, 26, 20, 255)
+"""A prompt's plate, opaque: it lies over the line of play and the hands, whose pips showed between
+the words of a translucent one ("{name} is disconnected", "Cannot continue at this table"). The
+dimming of the table behind a modal prompt is done apart (render._panel), not by the plate."""
+
+
 DRAW_MARK = N_("{team} marks where team {team} drew")
 """R3: the opening draw's cells already taken show the drawing team's letter, face down until both teams
 have drawn; the panel says what the letter means (new user: "an unexplained blue 'B' tile")."""

@@ -15,7 +15,7 @@ from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .layout import SeatSpot, TableLayout
-from .panels import Button, Panel
+from .panels import PANEL_FILL, Button, Panel
 from .snake import Rect, Spot
 from .store import ClientState, seat_name
 from .typeset import MIN_SIZE, Colour
@@ -372,7 +372,7 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
             _seat(surface, lay, state, spot, art, lang, backs=False)
     x, y, pw, ph = p.rect
     f = lay.font
-    surface.blit(art.plate(pw, ph, (12, 26, 20, 232), f), (x, y))
+    surface.blit(art.plate(pw, ph, PANEL_FILL, f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), p.rect, 2, border_radius=f)
     title = art.fit_text(say(lang, p.title[0], p.title[1]), round(f * 1.35), pw - 2 * f, GOLD, bold=True)
     ty = y + f // 2 + (0 if p.kind != "reveal" else f // 3)
@@ -487,6 +487,6 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
 def _banner(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: Art, lang: str) -> None:
     assert lay.banner is not None
     x, y, w, h = lay.banner
-    surface.blit(art.plate(w, h, (150, 40, 40, 230), h // 2), (x, y))
+    surface.blit(art.plate(w, h, (150, 40, 40, 255), h // 2), (x, y))  # opaque over the line
     label = art.fit_text(tr(lang, N_("Connection lost: reconnecting…")), lay.font, w - lay.font, INK, bold=True)
     surface.blit(label, label.get_rect(center=_centre(lay.banner)))

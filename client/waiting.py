@@ -200,7 +200,7 @@ def nudge_ready(last_nudge: float | None, now: float) -> bool:
 def draw_card(surface: pygame.Surface, card: Card, art: Art, lang: str, f: int, hover: str | None) -> None:
     """A card: a soft plate, its line of text, its buttons."""
     x, y, w, h = card.rect
-    surface.blit(art.plate(w, h, (12, 28, 22, 225), f // 2), (x, y))
+    surface.blit(art.plate(w, h, (12, 28, 22, 255), f // 2), (x, y))  # opaque: it may lie over tiles
     pygame.draw.rect(surface, GOLD if card.urgent else (255, 255, 255, 60), card.rect, 1, border_radius=f // 2)
     msgid, args = card.text
     label = art.text(tr(lang, msgid, **args), round(0.95 * f), INK, width=w - f)
@@ -228,5 +228,5 @@ def draw_nudged(surface: pygame.Surface, art: Art, lang: str, text: str, age: fl
     label = art.text(text, size, (30, 24, 10) if mine else INK, bold=mine, width=w - 6 * f)
     bw, bh = label.get_width() + 2 * f, label.get_height() + f
     x, y = (w - bw) // 2, bottom - bh
-    surface.blit(art.plate(bw, bh, (*GOLD, int(240 * max(0.35, fade))) if mine else (20, 40, 32, 230), bh // 3), (x, y))
+    surface.blit(art.plate(bw, bh, (*GOLD, int(240 * max(0.35, fade))) if mine else (20, 40, 32, 255), bh // 3), (x, y))
     surface.blit(label, label.get_rect(center=(w // 2, y + bh // 2)))

@@ -24,7 +24,7 @@ from ..clipboard import copy_text
 from ..hosting import Hosting
 from ..input import Viewport
 from ..layout import metrics
-from ..panels import Button
+from ..panels import PANEL_FILL, Button
 from ..render import INK, draw_button, passed_badge_height
 from ..snake import Rect
 from ..text import tr, trn
@@ -419,7 +419,7 @@ class HostedTable:
 def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedTable, f: int, sm: int) -> None:
     x, y, w, h = lay["card"]
     lang = host.lang
-    surface.blit(art.plate(w, h, (12, 26, 20, 235), f), (x, y))
+    surface.blit(art.plate(w, h, PANEL_FILL, f), (x, y))  # opaque, as every prompt (panels.PANEL_FILL)
     pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
     pad = f
     title = art.text(tr(lang, "Invite friends to table {code}", code=host.code), round(f * 1.15), GOLD, bold=True,
@@ -465,7 +465,7 @@ def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, oth
     shade.fill((0, 0, 0, 120))
     surface.blit(shade, (0, 0))
     x, y, bw, bh = lay["ask"]
-    surface.blit(art.plate(bw, bh, (12, 26, 20, 245), f), (x, y))
+    surface.blit(art.plate(bw, bh, PANEL_FILL, f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), lay["ask"], 2, border_radius=f)
     head = trn(lang, "{count} friend is seated at your table", "{count} friends are seated at your table", others)
     title = art.fit_text(head, round(f * 1.15), bw - 2 * f, GOLD, bold=True)

@@ -587,7 +587,7 @@ class TableScene:
         if self.toast is None or (self.overlay is None and covered(self.layout())):
             return
         rows, (x, y, box_w, box_h), f = self._toast_box(surface.get_size())
-        surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 240), f // 2), (x, y))
+        surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 255), f // 2), (x, y))
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)
             surface.blit(label, label.get_rect(midtop=(x + box_w // 2, y + f // 2 + i * round(1.4 * f))))
