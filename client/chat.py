@@ -9,7 +9,9 @@ holds the lines said at the table (oldest at the top), one button per preset
 phrase (sent as a phrase id, so every reader sees it in its own language), a
 free-text field and a mute chip for each other player and for the spectators.
 Mutes are the client's alone (the server sends every line to everyone) and are
-remembered by name in the settings (:mod:`.config`).
+remembered in the settings (:mod:`.config`), each by the seat of the table it silences
+(:func:`seat_key`), not by a name: names repeat ("Player" at two seats), are translated when the
+server chose them ("East" drawn as "Est"), and may clean to nothing.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import Any
 import pygame
 
 from doublenine.shared.chat import MAX_CHARS, PHRASE_IDS, PHRASES
-from doublenine.shared.seats import SEATS
+from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
 from .intents import Intent, Say
@@ -28,7 +30,7 @@ from .store import ClientState
 from .textfield import END, Caret, edit, insert, settle
 
 SPECTATORS = ""
-"""The mute key of every spectator (a seat's name is never empty once cleaned by the server)."""
+"""The mute key of every spectator (a seat's key is never empty: :func:`seat_key`)."""
 IN_HAND = (Phase.REVIEW, Phase.PLAY)
 
 
@@ -43,7 +45,7 @@ class ChatUi:
     caret: Caret = END
     """Where typing goes in :attr:`draft` (client/textfield.py, the window's one field behaviour)."""
     muted: frozenset[str] = frozenset()
-    """Names whose lines are hidden; :data:`SPECTATORS` hides every spectator."""
+    """Mute keys whose lines are hidden (:func:`seat_key`); :data:`SPECTATORS` hides every spectator."""
     seen: int = 0
     """The newest line id the player has had in front of them (unread count while closed)."""
 
@@ -121,18 +123,37 @@ def unread(state: ClientState, cui: ChatUi) -> int:
     at 0), a spectator's, which carry no seat, by ``mine`` (docs/protocol.md "Chat and nudges")."""
     me = state.view.seat if state.view is not None else None
     return sum(1 for line in state.chat
-               if line.id > cui.seen and speaker(line) not in cui.muted
+               if line.id > cui.seen and speaker(state, line) not in cui.muted
                and not line.mine and (me is None or line.seat != me))
 
 
 def visible(state: ClientState, cui: ChatUi) -> tuple[Any, ...]:
     """The lines of players the player has not muted, oldest first."""
-    return tuple(line for line in state.chat if speaker(line) not in cui.muted)
+    return tuple(line for line in state.chat if speaker(state, line) not in cui.muted)
 
 
-def speaker(line: Any) -> str:
-    """The mute key of a chat line's speaker."""
-    return SPECTATORS if line.seat is None else str(line.name)
+def seat_key(table: str, seat: int) -> str:
+    """The mute key of whoever sits at ``seat`` (1..4) of table ``table``: ``K7QPA:2``. The seat is what
+    identifies a speaker at the table (docs/protocol.md, ChatLine ``seat``); the table code keeps a mute
+    remembered from one table off the same seat of another."""
+    return f"{table}:{int(seat)}"
+
+
+def speaker(state: ClientState, line: Any) -> str:
+    """The mute key of a chat line's speaker at ``state``'s table: its seat's, or :data:`SPECTATORS`."""
+    return SPECTATORS if line.seat is None else seat_key(state.table, line.seat)
+
+
+def chip_label(state: ClientState, key: str, lang: str) -> str:
+    """What a mute chip says: the seat's name as the whole window shows it (store.seat_name: a default
+    name translated), "Spectators" for :data:`SPECTATORS`."""
+    from .store import seat_name
+    from .text import tr
+
+    seat = key.rpartition(":")[2]
+    if key == SPECTATORS or seat not in ("1", "2", "3", "4"):
+        return tr(lang, "Spectators")
+    return seat_name(state, Seat(int(seat)), lang)
 
 
 def free_text_allowed(state: ClientState) -> bool:
@@ -142,10 +163,10 @@ def free_text_allowed(state: ClientState) -> bool:
 
 
 def mute_keys(state: ClientState) -> tuple[str, ...]:
-    """One mute key per other seated player (by name) and one for the spectators."""
+    """One mute key per other seated player (:func:`seat_key`, seat order) and one for the spectators."""
     me = state.view.seat if state.view is not None else None
-    names = [state.names[s - 1] for s in SEATS if s != me and s not in state.computers and state.names[s - 1]]
-    return tuple(dict.fromkeys(names)) + (SPECTATORS,)
+    seats = [s for s in SEATS if s != me and s not in state.computers and state.names[s - 1]]
+    return tuple(seat_key(state.table, s) for s in seats) + (SPECTATORS,)
 
 
 def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int | None = None,
@@ -168,7 +189,8 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
     close = (x0 + pw - pad - bh, y0 + pad // 2, bh, bh)
     y = y0 + pad // 2 + bh + pad // 2
     caption = round(5.5 * f)  # "Mute:" before the chips
-    chips, y = _flow(mute_keys(state), x + caption, y, inner - caption, f, state)
+    keys = mute_keys(state)
+    chips, y = _flow(keys, tuple(chip_label(state, k, lang) for k in keys), x + caption, y, inner - caption, f)
     y += pad // 2
     field = (x, y0 + ph0 - pad - bh, inner - 6 * f - pad // 2, bh)
     send = (x + field[2] + pad // 2, field[1], 6 * f, bh)
@@ -199,13 +221,13 @@ def _phrase_cells(lang: str, f: int, room: int) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _flow(keys: tuple[str, ...], x: int, y: int, width: int, f: int,
-          state: ClientState) -> tuple[tuple[tuple[str, Rect], ...], int]:
-    """Mute chips left to right, wrapping; widths from the name's length (the painter fits the text)."""
+def _flow(keys: tuple[str, ...], labels: tuple[str, ...], x: int, y: int, width: int,
+          f: int) -> tuple[tuple[tuple[str, Rect], ...], int]:
+    """Mute chips left to right, wrapping; widths from each chip's label's length (the painter fits the text)."""
     ch, gap = round(1.7 * f), f // 2
     out, cx = [], x
-    for key in keys:
-        cw = min(width, max(5 * f, round(0.62 * f * (len(key) if key else 11)) + 2 * f))
+    for key, label in zip(keys, labels):
+        cw = min(width, max(5 * f, round(0.62 * f * len(label)) + 2 * f))
         if cx > x and cx + cw > x + width:
             cx, y = x, y + ch + gap
         out.append((key, (cx, y, cw, ch)))

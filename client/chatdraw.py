@@ -14,7 +14,7 @@ from doublenine.shared.i18n import N_, shown_seat_name
 from doublenine.shared.seats import Seat, team_of
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .chat import SPECTATORS, ChatLayout, ChatUi, free_text_allowed, unread, visible
+from .chat import ChatLayout, ChatUi, chip_label, free_text_allowed, unread, visible
 from .panels import Button
 from .render import DIM_INK, INK, draw_button
 from .store import ClientState
@@ -49,14 +49,15 @@ def draw_chat(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui:
     assert lay.close is not None
     surface.blit(title, title.get_rect(midleft=(x + round(0.8 * f), lay.close[1] + lay.close[3] // 2)))
     draw_button(surface, art, Button("close", lay.close, "×"), f, lang, hover == "close")
-    _chips(surface, lay, cui, art, lang, hover)
+    _chips(surface, lay, state, cui, art, lang, hover)
     _lines(surface, lay, state, cui, art, lang)
     for pid, rect in lay.phrases:
         draw_button(surface, art, Button(f"phrase:{pid}", rect, PHRASES[pid]), f, lang, hover == f"phrase:{pid}")
     _field(surface, lay, state, cui, art, lang, hover)
 
 
-def _chips(surface: pygame.Surface, lay: ChatLayout, cui: ChatUi, art: Art, lang: str, hover: str | None) -> None:
+def _chips(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: ChatUi, art: Art, lang: str,
+           hover: str | None) -> None:
     """A chip per other player and the spectators; a muted one is dim and struck through."""
     f = lay.font
     if lay.chips and lay.panel is not None:
@@ -67,7 +68,7 @@ def _chips(surface: pygame.Surface, lay: ChatLayout, cui: ChatUi, art: Art, lang
         muted = key in cui.muted
         fill = (40, 52, 46, 230) if hover == f"mute:{key}" else ((22, 26, 24, 200) if muted else (30, 44, 38, 220))
         surface.blit(art.plate(cw, ch, fill, ch // 2), (cx, cy))
-        name = tr(lang, "Spectators") if key == SPECTATORS else key
+        name = chip_label(state, key, lang)
         label = art.text(name, round(0.9 * f), (130, 136, 132) if muted else INK, width=cw - f)
         r = label.get_rect(center=(cx + cw // 2, cy + ch // 2))
         surface.blit(label, r)
