@@ -16,7 +16,7 @@ server chose them ("East" drawn as "Est"), and may clean to nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -27,7 +27,7 @@ from doublenine.shared.state import Phase
 from .intents import Intent, Say
 from .snake import Rect
 from .store import ClientState
-from .textfield import END, Caret, edit, insert, settle
+from .textfield import END, Caret, click_caret, edit, insert, settle
 
 SPECTATORS = ""
 """The mute key of every spectator (a seat's key is never empty: :func:`seat_key`)."""
@@ -202,6 +202,22 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
                     for pid, (row, col, wide) in zip(PHRASE_IDS, cells))
     lines = (x, y, inner, max(0, top - pad // 2 - y))
     return ChatLayout(toggle, (x0, y0, pw, ph0), close, chips, lines, phrases, field, send, f)
+
+
+def draft_room(lay: ChatLayout) -> int:
+    """Pixels of the open panel's field its draft takes, from half a size in from its left."""
+    assert lay.field is not None
+    return round(lay.field[2] - 1.5 * lay.font)
+
+
+def draft_caret(lay: ChatLayout, cui: ChatUi, was: ChatUi, width: Callable[[str], int], x: float) -> ChatUi:
+    """``cui`` after a click at ``x`` px on the field took the focus: the caret where the draft was clicked,
+    in the draft as ``was`` showed it (client/textfield.py ``click_caret``; ``width`` measures at the panel's size)."""
+    if not cui.focused or lay.field is None:
+        return cui
+    at = click_caret(cui.draft, was.caret if was.focused else None, draft_room(lay), width,
+                     x - (lay.field[0] + lay.font // 2))
+    return replace(cui, caret=at)
 
 
 def _phrase_cells(lang: str, f: int, room: int) -> list[tuple[int, int, bool]]:

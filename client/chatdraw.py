@@ -14,11 +14,12 @@ from doublenine.shared.i18n import N_, shown_seat_name
 from doublenine.shared.seats import Seat, team_of
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .chat import ChatLayout, ChatUi, chip_label, free_text_allowed, unread, visible
+from .chat import ChatLayout, ChatUi, chip_label, draft_room, free_text_allowed, unread, visible
 from .panels import Button
 from .render import DIM_INK, INK, draw_button
 from .store import ClientState
 from .text import tr, trn
+from .textfield import draw_text
 
 PANEL_FILL = (14, 30, 24, 255)
 FIELD_FILL = (8, 18, 14, 255)
@@ -148,20 +149,9 @@ def _field(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
     if not allowed:
         hint = art.text(tr(lang, "Only phrases during a hand"), round(0.9 * f), DIM_INK, width=fw - f)
         surface.blit(hint, hint.get_rect(midleft=(fx + f // 2, fy + fh // 2)))
-    elif cui.draft:
-        shown = art.type.clean(cui.draft)
-        while shown and art.type.measure(shown, f)[0] > fw - 1.5 * f:
-            shown = shown[1:]  # the end of a long draft stays in view, as in any text field
-        text = art.text(shown, f, INK, width=round(fw - 1.5 * f))
-        r = text.get_rect(midleft=(fx + f // 2, fy + fh // 2))
-        if cui.focused and cui.caret.everything:  # Ctrl+A: what typing replaces
-            pygame.draw.rect(surface, (150, 190, 240), r.inflate(4, 2))
-        surface.blit(text, r)
-        if cui.focused and not cui.caret.everything:  # the caret where typing goes (client/textfield.py)
-            cut = len(art.type.clean(cui.draft)) - len(shown)  # characters scrolled out on the left
-            at = len(shown) if cui.caret.at is None else max(0, min(len(shown), cui.caret.at - cut))
-            x = r.left + (art.type.measure(shown[:at], f)[0] if at < len(shown) else r.width) + 2
-            pygame.draw.line(surface, GOLD, (x, fy + fh // 4), (x, fy + 3 * fh // 4), 2)
+    elif cui.draft:  # scrolled with the caret in sight, as every field (client/textfield.py)
+        draw_text(surface, art, fx + f // 2, fy + fh // 2, draft_room(lay), cui.draft,
+                  cui.caret if cui.focused else None, f, INK)
     else:
         hint = art.text(tr(lang, "Type a message…"), round(0.9 * f), DIM_INK, width=fw - f)
         surface.blit(hint, hint.get_rect(midleft=(fx + f // 2, fy + fh // 2)))

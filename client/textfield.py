@@ -6,6 +6,11 @@ either. :func:`edit` is the field's whole behaviour, pure: typing and pasting go
 everything when Ctrl+A selected it), Backspace and Delete (with Ctrl: a word), Left and Right (with
 Ctrl: a word), Home and End, Ctrl+A, Ctrl+V and Shift+Insert. The caller cleans and bounds the text
 (:func:`~doublenine.client.clipboard.field_value`) and then :func:`settle` keeps the caret inside it.
+
+Where a field is drawn and where a click lands are one computation (:func:`view`, :func:`click_caret`):
+the text at the field's own size, scrolled so the caret is in sight, and a click puts the caret at the
+character boundary nearest the pointer (new user: a click in a field did nothing; the caret stayed
+where it was, and a long server address hid the caret and the typing past the field's right edge).
 """
 from __future__ import annotations
 
@@ -100,6 +105,66 @@ def _word_end(text: str, at: int) -> int:
     return i
 
 
+Width = Callable[[str], int]
+"""Pixels a run of the field's text takes at the field's size (``art.type.measure(text, f)[0]``)."""
+START = Caret(0)
+"""The view of a field without the focus: its text from the start."""
+
+
+def caret_index(value: str, caret: Caret) -> int:
+    """Characters before ``caret`` in ``value`` (its end when at the end or everything is selected)."""
+    return len(value) if caret.at is None or caret.everything else max(0, min(caret.at, len(value)))
+
+
+def view(value: str, caret: Caret, room: int, width: Width) -> tuple[int, int]:
+    """(first, end): the part ``value[first:end]`` a field ``room`` px wide shows with ``caret`` in sight:
+    from the start while the text before the caret fits, else scrolled just enough (the caret at the
+    right edge); then as many characters after it as fit."""
+    at = caret_index(value, caret)
+    lo, hi = 0, at  # the smallest first with value[first:at] inside the room
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if width(value[mid:at]) <= room:
+            hi = mid
+        else:
+            lo = mid + 1
+    first = lo
+    lo, hi = at, len(value)  # the largest end with value[first:end] inside the room
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(value[first:mid]) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return first, lo
+
+
+def click_caret(value: str, caret: Caret | None, room: int, width: Width, x: float) -> Caret:
+    """The caret a click ``x`` px right of where the field's text starts puts in a field showing
+    ``value`` (focused with ``caret``, or None: not focused, shown from its start): at the character
+    boundary nearest the pointer among those shown; past the text, at its end."""
+    first, end = view(value, START if caret is None else caret, room, width)
+    best = min(range(first, end + 1), key=lambda i: (abs(width(value[first:i]) - x), i))
+    return END if best == len(value) else Caret(best)
+
+
+def draw_text(surface: pygame.Surface, art: Art, left: int, middle: int, room: int, value: str,
+              caret: Caret | None, f: int, colour: tuple[int, int, int], fill: tuple[int, int, int] = GOLD) -> None:
+    """A field's text from ``left`` px, centred on ``middle``, in ``room`` px at size ``f`` (:func:`view`),
+    with the caret (``fill``) where typing goes, or marked as selected (Ctrl+A); ``caret`` None: not focused."""
+    width = lambda text: art.type.measure(text, f)[0]  # noqa: E731
+    first, end = view(value, START if caret is None else caret, room, width)
+    text = art.text(value[first:end], f, colour, width=room)
+    box = text.get_rect(midleft=(left, middle))
+    if caret is not None and caret.everything and value:
+        pygame.draw.rect(surface, (150, 190, 240), box.inflate(4, 2))  # selected: what typing replaces
+    surface.blit(text, box)
+    if caret is not None and not caret.everything:
+        cx = left + width(value[first:caret_index(value, caret)])
+        h = art.type.line_height(f)
+        pygame.draw.line(surface, fill, (cx, middle - h // 2), (cx, middle + h // 2), 2)
+
+
 def draw_field(surface: pygame.Surface, art: Art, rect: Rect, value: str, caret: Caret | None, f: int,
                placeholder: str = "") -> None:
     """A text field: its box, its text (``placeholder`` when empty and not focused), and, when focused
@@ -108,15 +173,19 @@ def draw_field(surface: pygame.Surface, art: Art, rect: Rect, value: str, caret:
     focused = caret is not None
     pygame.draw.rect(surface, (248, 244, 232), rect, border_radius=h // 4)
     pygame.draw.rect(surface, GOLD if focused else (120, 110, 90), rect, 3 if focused else 1, border_radius=h // 4)
-    if caret is None:
-        shown = value or placeholder
-    elif caret.everything:
-        shown = value
-    else:
-        at = len(value) if caret.at is None else min(caret.at, len(value))
-        shown = value[:at] + "|" + value[at:]
-    text = art.fit_text(shown, f, w - f, (30, 32, 36))
-    box = text.get_rect(midleft=(x + f // 2, y + h // 2))
-    if caret is not None and caret.everything and value:
-        pygame.draw.rect(surface, (150, 190, 240), box.inflate(4, 2))  # selected: what typing replaces
-    surface.blit(text, box)
+    if not value and not focused:
+        text = art.fit_text(placeholder, f, w - f, (30, 32, 36))
+        surface.blit(text, text.get_rect(midleft=(x + f // 2, y + h // 2)))
+        return
+    draw_text(surface, art, x + f // 2, y + h // 2, field_room(rect, f), value, caret, f, (30, 32, 36), (30, 32, 36))
+
+
+def field_room(rect: Rect, f: int) -> int:
+    """Pixels of a :func:`draw_field` field ``rect`` its text takes (half a size of margin each side)."""
+    return rect[2] - f
+
+
+def clicked(art: Art, rect: Rect, value: str, caret: Caret | None, f: int, pos: tuple[float, float]) -> Caret:
+    """The caret after a click at ``pos`` on the :func:`draw_field` field ``rect`` (:func:`click_caret`)."""
+    return click_caret(value, caret, field_room(rect, f), lambda text: art.type.measure(text, f)[0],
+                       pos[0] - (rect[0] + f // 2))

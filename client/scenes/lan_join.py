@@ -30,7 +30,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
 from ..snake import Rect
-from ..textfield import END, Caret, draw_field, edit, settle
+from ..textfield import END, Caret, clicked, draw_field, edit, settle
 from ..text import cannot_start, tr, trn
 from .base import Change
 
@@ -201,7 +201,13 @@ class LanJoinScene:
         """Whatever control is at ``pos``."""
         for cid, (x, y, w, h) in join_layout(self.vp.pixels, len(self._shown), self.form.message).items():
             if cid.startswith(("join", "paste", "back", "invite")) and x <= pos[0] < x + w and y <= pos[1] < y + h:
-                return self.click_id(cid)
+                before = self.form
+                change = self.click_id(cid)
+                if cid == "invite":  # the caret where the field was clicked, in the text as drawn (textfield.py)
+                    f = metrics(self.vp.pixels)[1]
+                    at = clicked(self.art, (x, y, w, h), before.invite, before.caret if before.focus else None, f, pos)
+                    self.form = replace(self.form, caret=at)
+                return change
         return None
 
     def click_id(self, cid: str) -> Change | None:

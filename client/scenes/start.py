@@ -24,7 +24,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_tile
 from ..snake import Rect, Spot
-from ..textfield import END, Caret, draw_field, edit, settle
+from ..textfield import END, Caret, clicked, draw_field, edit, settle
 from ..text import LANGUAGES, cannot_start, tr
 from .base import Change
 from .kept import Kept, chooser_layout, draw_chooser, earlier_button, resume_button
@@ -294,7 +294,13 @@ class StartScene:
             if (cid == "resume" and self.form.resume is None) or (cid == "earlier" and self.form.earlier is None):
                 continue
             if not cid.startswith("card") and x <= pos[0] < x + w and y <= pos[1] < y + h:
-                return self.click_id(cid)
+                before = self.form
+                change = self.click_id(cid)
+                if cid in FIELDS:  # the caret goes where the field was clicked, in the text as it was drawn
+                    shown = before.caret if before.focus == cid else None  # (client/textfield.py)
+                    at = clicked(self.art, (x, y, w, h), getattr(before, cid), shown, metrics(self.vp.pixels)[1], pos)
+                    self.form = replace(self.form, caret=at)
+                return change
         return None
 
     def click_id(self, cid: str) -> Change | None:

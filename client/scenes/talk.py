@@ -174,10 +174,14 @@ class TableTalk:
 
     def _click(self, pos: tuple[float, float], state: ClientState, lay: TableLayout,
                size: tuple[int, int], ui: Ui) -> tuple[bool, Intent | None]:
-        what = chat.hit(pos, self.chat_layout(size, state, lay))
+        panel = self.chat_layout(size, state, lay)
+        what = chat.hit(pos, panel)
         if what is not None:
-            before = self.cui.muted
+            before, was = self.cui.muted, self.cui
             self.cui, intent = chat.click(what, state, self.cui)
+            if what == "field":  # the caret where the draft was clicked (client/textfield.py)
+                self.cui = chat.draft_caret(panel, self.cui, was, lambda t: self.art.type.measure(t, panel.font)[0],
+                                            pos[0])
             if self.cui.muted != before and self.remember:
                 config.save(replace(config.load(), muted=tuple(sorted(self.cui.muted))))
             return True, intent
