@@ -41,6 +41,11 @@ class Settings:
     PORT"`` for one that was hosted for friends on ``PORT`` (at most
     :data:`MAX_EARLIER`): a new table made or hosted while a match was kept never throws it away
     (new user N1); the start screen offers the first one back (:func:`earlier_match`)."""
+    players: tuple[str, ...] = ()
+    """Who played each kept match (the current and the earlier ones), most recent first, each
+    ``"CODE\tNAME1\tNAME2\tNAME3\tNAME4"``, the seats' names as the server sent them (cleaned; a
+    server's default name untranslated): the start screen says who played beside a kept match's code
+    and score (:func:`remember_players`, :func:`kept_players`)."""
     sound: bool = True
     """Issue 15.3: the table's sounds are on."""
     volume: float = 0.6
@@ -61,6 +66,11 @@ MAX_MUTED = 200
 
 MAX_EARLIER = 3
 """Earlier kept matches remembered besides the current one; an older one is dropped (its table stays stored)."""
+
+
+MAX_PLAYERS_CHARS = 1000
+"""Longest :attr:`Settings.players` entry read back: a code and four names (cleaned to 32 characters each
+when read; a longer raw name is cut to 128 characters first)."""
 
 
 MAX_HELD = 4
@@ -218,8 +228,48 @@ def load(path: Path | None = None) -> Settings:
     if not isinstance(data, dict):
         return Settings()
     held = tuple(f"{c} {t} {u}" for c, t, u in _held(data.get("held")))
-    return Settings(**{f.name: v for f in fields(Settings) if f.name != "held"
-                       and (v := _typed(f.type, data.get(f.name))) is not None and _fits(f.name, v)}, held=held)
+    players = tuple(_players_entry(code, names) for code, names in _players(data.get("players")))
+    return Settings(**{f.name: v for f in fields(Settings) if f.name not in ("held", "players")
+                       and (v := _typed(f.type, data.get(f.name))) is not None and _fits(f.name, v)},
+                    held=held, players=players)
+
+
+def _players(entries: object) -> list[tuple[str, tuple[str, ...]]]:
+    """:attr:`Settings.players` read back (client.json is outside text): at most :data:`MAX_EARLIER` + 1
+    entries of a table code and four names, each name cleaned as a server's (shared/cleantext.py, at most
+    32 characters; "" when blank); anything else is skipped."""
+    from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
+    from doublenine.shared.tablecode import is_code
+
+    def cleaned(name: str) -> str:
+        try:
+            return clean_text(name[:4 * NAME_CHARS], NAME_CHARS)
+        except BlankText:
+            return ""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for entry in entries[:MAX_EARLIER + 1] if isinstance(entries, list) else ():
+        parts = entry.split("\t") if isinstance(entry, str) and len(entry) <= MAX_PLAYERS_CHARS else []
+        if len(parts) == 5 and is_code(parts[0]):
+            out.append((parts[0], tuple(cleaned(name) for name in parts[1:])))
+    return out
+
+
+def _players_entry(code: str, names: tuple[str, ...]) -> str:
+    return "\t".join((code,) + tuple(names))
+
+
+def remember_players(saved: Settings, code: str, names: tuple[str, str, str, str]) -> Settings:
+    """``saved`` with ``names`` (seats 1-4, as the server sent them) as who plays the kept match ``code``;
+    entries of matches no longer kept (neither the current nor an earlier one) are dropped."""
+    kept = {saved.resume_code, code} | {x[0] for x in earlier_matches(saved)}
+    old = [(c, n) for c, n in _players([*saved.players]) if c != code and c in kept]
+    entries = [(code, tuple(n[:4 * 32].replace("\t", " ") for n in names))] + old
+    return replace(saved, players=tuple(_players_entry(c, n) for c, n in entries[:MAX_EARLIER + 1]))
+
+
+def kept_players(saved: Settings, code: str) -> tuple[str, ...]:
+    """The four names (seats 1-4, cleaned, "" for none) remembered for kept match ``code``; () if none."""
+    return next((names for c, names in _players([*saved.players]) if c == code), ())
 
 
 CODES = ("table", "resume_code")

@@ -18,7 +18,7 @@ from doublenine.shared.i18n import N_
 from ..art import GOLD, Art
 from ..layout import metrics
 from ..panels import Button
-from ..render import draw_button
+from ..render import DIM_INK, INK, draw_button
 from ..snake import Rect
 from ..text import tr
 
@@ -27,6 +27,20 @@ Kept = tuple[str, str, int]
 or 0 for a table on this computer)."""
 
 CHOOSER_TITLE = N_("Earlier matches")
+Players = tuple[str, ...]
+"""Who played a kept match: its four seats' names as the server sent them (config.kept_players), or ()."""
+
+
+def players_text(lang: str, names: Players) -> str:
+    """``José, Zoë, East, Seat 4``: who played, each seat named as the table named it (a server's default
+    name translated, "Seat N" for none: shared/i18n ``shown_seat_name``); "" when nobody is known.
+    The names are outside text (client.json): config cleaned them; the drawing bounds and elides them."""
+    from doublenine.shared.i18n import shown_seat_name
+
+    from ..text import nfc
+    if not any(names):
+        return ""
+    return ", ".join(nfc(shown_seat_name(lang, seat, name)) for seat, name in enumerate(names[:4], start=1))
 
 
 def match_label(lang: str, match: Kept) -> str:
@@ -72,34 +86,46 @@ def chooser_layout(card: Rect, count: int, size: tuple[int, int]) -> dict[str, R
     u, f, _ = metrics(size)
     m = round(16 * u)
     bh = round(2.1 * f)
-    step = bh + round(0.6 * f)
+    ph = round(3.2 * f)  # two rows: the match, then who played it
+    step = ph + round(0.5 * f)
     top = y + round(2.8 * f)
     back_y = y + h - m - bh
     out: dict[str, Rect] = {}
     for i in range(count):
-        if top + i * step + bh > back_y - round(0.4 * f):
+        if top + i * step + ph > back_y - round(0.4 * f):
             break
-        out[f"pick{i}"] = (x + m, top + i * step, w - 2 * m, bh)
+        out[f"pick{i}"] = (x + m, top + i * step, w - 2 * m, ph)
     out["pick_back"] = (x + m, back_y, round(9 * f), bh)
     return out
 
 
 def draw_chooser(surface: pygame.Surface, art: Art, card: Rect, kept: tuple[Kept, ...], lang: str,
-                 size: tuple[int, int]) -> None:
-    """The kept-match list over the join card (drawing only)."""
+                 size: tuple[int, int], players: tuple[Players, ...] = ()) -> None:
+    """The kept-match list over the join card (drawing only): each match on two rows, its code, score and
+    place, then who played it (``players``, one per kept match, when remembered)."""
     x, y, w, h = card
-    _, f, _ = metrics(size)
+    _, f, sm = metrics(size)
     pygame.draw.rect(surface, (12, 26, 20), card, border_radius=f)  # opaque: the join card's controls are not live
     pygame.draw.rect(surface, (214, 172, 96), card, 2, border_radius=f)
     head = art.text(tr(lang, CHOOSER_TITLE), round(f * 1.2), GOLD, bold=True, width=w - 2 * f)
     surface.blit(head, (x + f, y + f // 2))
     lay = chooser_layout(card, len(kept), size)
-    buttons = [_pick(cid, rect, lang, kept[int(cid[4:])]) for cid, rect in lay.items() if cid != "pick_back"]
-    buttons.append(Button("pick_back", lay["pick_back"], N_("Back")))
-    for b in buttons:
-        draw_button(surface, art, b, f, lang, False)
+    for cid, rect in lay.items():
+        if cid != "pick_back":
+            i = int(cid[4:])
+            _draw_pick(surface, art, rect, lang, kept[i], players[i] if i < len(players) else (), f, sm)
+    draw_button(surface, art, Button("pick_back", lay["pick_back"], N_("Back")), f, lang, False)
 
 
-def _pick(cid: str, rect: Rect, lang: str, match: Kept) -> Button:
-    msgid, args = _label(lang, match)
-    return Button(cid, rect, msgid, args=args)
+def _draw_pick(surface: pygame.Surface, art: Art, rect: Rect, lang: str, match: Kept, names: Players,
+               f: int, sm: int) -> None:
+    """One kept match's button: its label, and under it who played (elided when too long for the button)."""
+    x, y, w, h = rect
+    draw_button(surface, art, Button("pick", rect, ""), f, lang, False)
+    who = players_text(lang, names)
+    label = art.fit_text(match_label(lang, match), f, w - f, INK)
+    rows = [label] + ([art.fit_text(who, sm, w - f, DIM_INK)] if who else [])
+    top = y + (h - sum(r.get_height() for r in rows)) // 2
+    for row in rows:
+        surface.blit(row, row.get_rect(midtop=(x + w // 2, top)))
+        top += row.get_height()

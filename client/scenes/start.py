@@ -18,7 +18,7 @@ from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
-from ..config import Settings, back_to_earlier, earlier_match, earlier_matches, load, save
+from ..config import Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, save
 from ..input import Viewport
 from ..layout import metrics
 from ..panels import Button
@@ -27,7 +27,7 @@ from ..snake import Rect, Spot
 from ..textfield import END, Caret, clicked, draw_field, edit, settle
 from ..text import LANGUAGES, cannot_start, tr
 from .base import Change
-from .kept import Kept, chooser_layout, draw_chooser, earlier_button, resume_button
+from .kept import Kept, Players, chooser_layout, draw_chooser, earlier_button, resume_button
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "expert": N_("Expert"),
@@ -92,6 +92,8 @@ class Form:
     """The port the kept match is hosted on for friends; 0: a table on this computer."""
     kept: tuple[Kept, ...] = ()
     """Every earlier kept match, most recent first (scenes/kept.py): all reachable, each by its code."""
+    kept_players: tuple[Players, ...] = ()
+    """Who played each of :attr:`kept`, in the same order (config.kept_players; () when not remembered)."""
     choosing: bool = False
     """The list of earlier matches is open over the join card ("Earlier matches (N)")."""
     caret: Caret = END
@@ -177,7 +179,8 @@ def _kept(form: Form, saved: Settings) -> Form:
     held = bool(saved.resume_code and saved.resume_token)
     return replace(form, resume=_score(saved.resume_score) if held else None, earlier=_earlier(saved),
                    resume_code=saved.resume_code if held else "", resume_port=saved.resume_port if held else 0,
-                   kept=tuple((c, _score(s), p) for c, _, s, p in earlier_matches(saved)), choosing=False)
+                   kept=tuple((c, _score(s), p) for c, _, s, p in earlier_matches(saved)),
+                   kept_players=tuple(kept_players(saved, c) for c, _, _, _ in earlier_matches(saved)), choosing=False)
 
 
 def _system_lang() -> str:
@@ -492,7 +495,7 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     label = art.fit_text(where, sm, ww, (200, 214, 204))
     surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
     if form.choosing:
-        draw_chooser(surface, art, lay["card_join"], form.kept, lang, size)
+        draw_chooser(surface, art, lay["card_join"], form.kept, lang, size, form.kept_players)
 
 
 def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int]) -> None:

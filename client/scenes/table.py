@@ -450,12 +450,14 @@ class TableScene:
             config.save(saved)
 
     def _remember_score(self) -> None:
-        """The kept local match's score, for the start screen's "Back to your match (19-0)"."""
+        """The kept local match's score and who plays it, for the start screen's "Back to your match (19-0)"
+        and its list of earlier matches (the players' names beside each code)."""
         state = self.session.state
         if self._leave or state.view is None or not state.table or state.table != config.load().resume_code:
             return
         a, b = state.view.scores
-        config.save(replace(config.load(), resume_score=f"{a}-{b}"))
+        saved = replace(config.load(), resume_score=f"{a}-{b}")
+        config.save(config.remember_players(saved, state.table, state.names))
 
     # ------------------------------------------------------------ overlays (issue 6)
     def _overlay_rect(self) -> pygame.Rect:
