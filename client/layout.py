@@ -404,17 +404,54 @@ TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("R
 """The top bar's buttons, right to left."""
 
 
-def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: int, left: int = 0) -> list[int]:
-    """Widths of the top-bar buttons for the translated ``labels``: all the same when every label fits,
-    else each as wide as its measured label, in the room right of ``left`` px (the scores)."""
+def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: int, left: int = 0,
+                      details: int = 0) -> list[int]:
+    """Widths of the top-bar buttons for the translated ``labels``: all the same when every label fits and
+    the row of them leaves ``details`` px (the table code, target and hand on one row) right of ``left``
+    px (the scores), else each as wide as its measured label, in the room right of ``left``.
+
+    Left alone before: in a table narrowed by the open tile tracker or chat (Portuguese, German, Spanish
+    at 1100-1280 px), same-width buttons kept empty room around "Sair" while the details beside them were
+    squeezed onto two small rows and the team names cut to letters."""
     face = measurer()
     uniform = min(round(6.4 * f), (round(w * 0.58) - m) // 6 - m // 2)
     needs = [face.measure(label, sm)[0] + bh // 2 + 6 for label in labels]
-    if max(needs) <= uniform:
+    row = len(labels) * uniform + (len(labels) - 1) * (m // 2)
+    if max(needs) <= uniform and left + details + row <= w - m:
         return [uniform] * len(labels)
     room = max(round(w * 0.58), w - left - m) - m - (len(labels) - 1) * (m // 2)
     scale = min(1.0, room / sum(needs))
     return [max(round(2.5 * f), int(n * scale)) for n in needs]
+
+
+def top_details(state: ClientState, lang: str, shown_hand: int | None = None) -> list[tuple[str, int]]:
+    """The top bar's details as (text, place), most needed first: table code, hand, "to 100", seeded.
+
+    The hand shown is the one being played or about to be: while the opener is chosen (R6, phase
+    NOMINATE) the next hand's number (new user: "hand 1" while choosing the opener for hand 2); while a
+    finished hand is shown, that hand's (``shown_hand``)."""
+    from .text import tr
+
+    view = state.view
+    bits: list[tuple[str, int]] = []
+    if state.table:
+        bits.append((tr(lang, "table {code}", code=state.table), 0))
+    if view is not None:
+        shown = view.hand_number + 1 if view.phase is Phase.NOMINATE else view.hand_number
+        if shown_hand is not None:
+            shown = shown_hand
+        if shown:
+            bits.append((tr(lang, "hand {n}", n=shown), 2))
+    bits.append((tr(lang, "to {target}", target=100), 1))
+    if state.seeded:
+        bits.append((tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""), 3))
+    return bits
+
+
+def details_width(state: ClientState, lang: str, sm: int) -> int:
+    """Px of the top bar's details never dropped (table code, target, hand) on one row at ``sm`` px."""
+    needed = sorted((bit for bit in top_details(state, lang) if bit[1] <= 2), key=lambda bit: bit[1])
+    return measurer().measure(" · ".join(text for text, _ in needed), sm)[0]
 
 
 def score_width(lang: str, f: int, scores: tuple[int, int]) -> int:
@@ -462,7 +499,7 @@ def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: i
     # (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor while it connects
     top = TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
     widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
-                               m + score_width(lang, f, scores))
+                               m + score_width(lang, f, scores), details_width(state, lang, sm) + f)
     x = w - m
     for (bid, label), sw in zip(top, widths):
         x -= sw

@@ -14,7 +14,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .layout import SeatSpot, TableLayout
+from .layout import SeatSpot, TableLayout, top_details
 from .panels import PANEL_FILL, Button, Panel
 from .snake import Rect, Spot
 from .store import ClientState, seat_name
@@ -188,25 +188,9 @@ _KEEP = (0, 2)
 
 
 def _top_bar_info(lay: TableLayout, state: ClientState, lang: str) -> list[tuple[str, int]]:
-    """The top bar's details as (text, place), most needed first: table code, hand, "to 100", seeded.
-
-    The hand shown is the one being played or about to be: while the opener is chosen (R6, phase
-    NOMINATE) the next hand's number (new user: "hand 1" while choosing the opener for hand 2); while a
-    finished hand is shown, that hand's."""
-    view = state.view
-    bits: list[tuple[str, int]] = []
-    if state.table:
-        bits.append((tr(lang, "table {code}", code=state.table), 0))
-    if view is not None:
-        shown = view.hand_number + 1 if view.phase is Phase.NOMINATE else view.hand_number
-        if lay.panel is not None and lay.panel.kind == "reveal":
-            shown = lay.panel.title[1]["n"]
-        if shown:
-            bits.append((tr(lang, "hand {n}", n=shown), 2))
-    bits.append((tr(lang, "to {target}", target=100), 1))
-    if state.seeded:
-        bits.append((tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""), 3))
-    return bits
+    """The top bar's details (layout.top_details), the hand of a finished hand shown while it is."""
+    shown = lay.panel.title[1]["n"] if lay.panel is not None and lay.panel.kind == "reveal" else None
+    return top_details(state, lang, shown)
 
 
 def plate_name(state: ClientState, seat: Seat, lang: str) -> str:

@@ -91,7 +91,30 @@ def test_r1_three_digit_scores_keep_the_target_at_800x600(states, lang) -> None:
     assert _top_texts(paint, (800, 600), lang) == BARS_800_SCORED[lang]
 
 
-BARS_800_SCORED = {"en": ["table K7QPA", "to 100 · hand 1 · seeded"], "fr": ["table K7QPA", "à 100 pts · manche 1"],
+BARS_800_SCORED = {"en": ["table K7QPA · to 100 · hand 1"], "fr": ["table K7QPA", "à 100 pts · manche 1"],
                    "pt": ["mesa K7QPA · a 100 · mão 1"], "de": ["Tisch K7QPA", "bis 100 · Runde 1"],
                    "es": ["mesa K7QPA · a 100 · mano 1"]}
 """Wider scores: the team names give way to letters (pt, es on one row again), or the second row stays."""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1440, 900)], ids=str)
+@pytest.mark.parametrize("side", ["tracker", "chat"])
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "de", "es"])
+def test_an_open_side_panel_keeps_the_top_bar_on_one_row_with_the_team_names(states, lang, side, size) -> None:  # type: ignore[no-untyped-def]
+    """Left alone last session: with the tile tracker (or the chat) open, the table narrowed by it kept six
+    same-width buttons ("Sair" in a box for "Recomeçar") while the details beside them went onto two
+    small rows (Portuguese at 1280x800) and the team names to letters (German at 1280x800). The buttons
+    take their labels' widths first (layout.top_button_widths); every label still fits (test_text_fit)."""
+    from doublenine.client.text import tr
+    from scenes_catalog import table_scene
+    state, _ = states["own-turn"]
+    shown = replace(state, tracker=True)
+    scene = table_scene(shown, replace(states["own-turn"][1]), lang, size, side)
+    surface = pygame.Surface(size)
+    with watch() as seen:
+        scene.draw(surface)
+    texts = [d.text for d in seen]
+    at = max(i for i, text in enumerate(texts) if "K7QPA" in text)
+    assert not texts[at].endswith("K7QPA")  # one row: the code, the target and the hand together
+    assert tr(lang, "Team {team}", team="A") in texts and tr(lang, "Team {team}", team="B") in texts
+    assert all(not d.shortened for d in seen if d.text in texts[at:at + 1])
