@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+from collections.abc import Iterator
 
 from doublenine.shared.numbers import arg_float, arg_int
 
@@ -72,10 +74,40 @@ async def _play(args: argparse.Namespace) -> int:
             await next_match(client, pace=args.pace, say=say)  # D1: ask, or consent to another seat's ask
             counted = False
 
-    await keeper.run(body)
-    if keeper.client is not None:
-        await keeper.client.close()
+    with stop_on_sigterm():
+        try:
+            await keeper.run(body)
+        finally:  # any stop on purpose gives the seat up, so the others' new match does not wait for it (D1, D7)
+            await keeper.leave()
     return 0
+
+
+TERMINATED = 143
+"""Exit code after SIGTERM (128 + 15), as shells report a command that SIGTERM ended."""
+
+
+@contextlib.contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While inside, SIGTERM cancels the running task as Ctrl-C does (asyncio.run only handles SIGINT),
+    so its ``finally`` gives the seat up: without this a service manager's or ``kill``'s stop ended the
+    process holding the seat. The handler before is put back on the way out. Where the loop cannot
+    watch signals (Windows, another thread) nothing changes."""
+    import asyncio
+    import signal
+
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    before = signal.getsignal(signal.SIGTERM)
+    try:
+        loop.add_signal_handler(signal.SIGTERM, lambda: task.cancel(msg="SIGTERM") if task else None)
+    except (NotImplementedError, RuntimeError, ValueError):  # no signals here, or not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, before if before is not None else signal.SIG_DFL)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,6 +130,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         return asyncio.run(_play(args))
+    except asyncio.CancelledError:  # SIGTERM (stop_on_sigterm): the seat was given up on the way out
+        say("terminated")
+        return TERMINATED
     except ServerRefused as exc:
         say(f"refused: {exc}")
         return 2

@@ -229,6 +229,8 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
             pending = None
 
 
+LEAVE_WAIT = 2.0
+"""Seconds a stopping bot waits for the server's ``left`` before it closes anyway."""
 SAID_SKIPS = 20
 """Skipped server frames :class:`SeatKeeper` says one by one before it stops saying them."""
 
@@ -280,6 +282,30 @@ class SeatKeeper:
             raise
         self.code, self.token = client.code, client.token or self.token
         return client
+
+    async def leave(self, timeout: float = LEAVE_WAIT) -> bool:
+        """Give the seat up and close: ``leave`` (docs/protocol.md "Session"), then wait at most
+        ``timeout`` s for the server's ``left``. For a stop on purpose (the matches asked for are
+        played, a refusal ends the bot, Ctrl-C, SIGTERM): a seat left so is played by the computer
+        and no longer asked for consent (D1, D7), whereas a seat whose connection only closed is
+        kept for its player's return, and a new match at that table waited for it (an hour per
+        frame, then again after each reconnection). True when the server answered ``left``; False
+        when there is no seat to leave or the connection is gone (the server then keeps the seat,
+        D7). The seat token is forgotten either way: this keeper never rejoins after it."""
+        client, self.client = self.client, None
+        seated, self.token = self.token is not None, None
+        if client is None:
+            return False
+        try:
+            if not seated:
+                return False
+            await client.send(p.Leave())
+            await client.until(lambda m: isinstance(m, p.LeftTable), timeout)
+            return True
+        except (ConnectionClosed, OSError, asyncio.TimeoutError, WebSocketException):
+            return False
+        finally:
+            await client.close()
 
     def _skipped(self, why: str) -> None:
         """Say the first :data:`SAID_SKIPS` skipped frames, then once that more are not said: a server
