@@ -18,7 +18,7 @@ from doublenine.shared.seats import SEATS, Seat
 from .chat import awaited
 from .consent import ConsentRequest, askable
 from .seating import new_token, seat_name, token_hash, token_matches
-from .table import Refused, Table
+from .table import MOVED, Refused, Table
 
 
 def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool) -> bytes:
@@ -36,7 +36,18 @@ def _gone(conn: Any) -> bool:
 
 
 async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None, creator: bool) -> None:
+    """Attach ``conn`` (at ``seat``; ``token``: the new seat token of a join, stored already) and send
+    it ``joined`` and its snapshot. A table another process serves now refuses TABLE_MOVING, except
+    a join whose seat was stored before the table moved (its lock lost while the seats were being
+    stored): that seat is held in the store, so the token is handed over all the same with the
+    snapshot, then the connection closed 4003, and the player rejoins at the table's new process
+    (kind: a seat taken and then refused before its token reached its player, held by nobody)."""
     if table.moved:  # issue 12: handed to another process while this request waited for the lock
+        if token is not None:
+            conn.send(_joined(table, seat, token, creator))
+            conn.send(table.snapshot_frame(seat), state=True)
+            conn.close(*MOVED)
+            return
         raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                       {"retry_ms": 200})
     table.bind(conn, seat)

@@ -40,7 +40,7 @@ from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore
 from .storage.ownership import ownership_for
 from .seating import SeatSlot, TableMeta, seat_name, token_matches
-from .table import PAST_KEPT, Refused, Table
+from .table import MOVED, PAST_KEPT, Refused, Table
 
 log = logging.getLogger("doublenine.server")
 
@@ -48,8 +48,6 @@ MAX_CODE = 32
 """Longest code looked up at all (longer ones are UNKNOWN_TABLE at once: no store, no lock)."""
 HANDOVER_WAIT = 3.0
 """Seconds a join waits for another process to hand a table over before TABLE_MOVING."""
-MOVED = (4003, "table moved, reconnect")
-"""Close code and reason when another process serves the table now (docs/protocol.md)."""
 HANDOVER_BURST = 4.0
 """Hand-overs of one table a live owner may be asked for at once (attacker: a stranger's lookup
 made a table move, and closed its players' connections 4003, as often as it liked)."""
@@ -278,11 +276,9 @@ class Registry:
             epoch = await self.store.take(code)
             stored = replace(stored, epoch=stored.epoch if epoch is None else epoch)
             log.info("table %s reopened for a returning player", code)
-        table = self._resume_one(stored)
-        await table.load_chat()
+        table = await self._serve_stored(stored)
         if not stored.closed:
             log.info("table %s taken over from the store", code)
-        await self._start_serving(table)
         return table
 
     async def _served_instead(self, code: str) -> Table:
@@ -295,22 +291,36 @@ class Registry:
             await self.ownership.release(code)
         return table
 
-    async def _start_serving(self, table: Table) -> None:
-        """A table just loaded from the store: store its due shuffle and its listing, let the
-        computers act, and close it if nobody comes."""
-        await table.flush_unstored()
-        await table.save_listing()
-        table.watch_idle()
+    async def _serve_stored(self, stored: Any) -> Table:
+        """Serve the table ``stored`` (claimed by the caller): its chat read, its due shuffle and
+        its listing stored, then registered, its computers let act and its idle timer started.
+        Registered only once every step worked: if one raises (a store error, a record that does
+        not decode, a cancel), nothing is registered and the error goes to the caller, which
+        releases its claim (kind: a claim taken and a later step that raised before the table
+        was served, so a table nobody served stayed held by this process)."""
+        table = self._table_of(stored)
+        try:
+            await table.load_chat()
+            await table.flush_unstored()
+            await table.save_listing()
+        except BaseException:
+            await table.close()  # nothing started yet: no computer turn, no timer
+            raise
+        self.tables[table.code] = table
+        self.metrics.tables_resumed.inc()
+        table.watch_idle()  # nobody is connected yet: it closes if nobody comes
         table.rearm()
+        return table
 
-    def _resume_one(self, stored: Any) -> Table:
+    def _table_of(self, stored: Any) -> Table:
+        """The :class:`Table` of the stored row ``stored``, not registered (ValueError and the
+        decoders' errors for a record or log that does not decode)."""
         meta = TableMeta.from_record(decode_meta(stored.meta))
-        table = self._add(meta, decode_rows(stored.rows))
+        table = self._new_table(meta, decode_rows(stored.rows))
         table.epoch = stored.epoch
         table.listed_in_store = stored.listing
         table.restore_intents(row_intents(stored.rows))  # DUPLICATE survives a restart
         table.log.forget_past_matches(PAST_KEPT)  # only now: restore_intents counts the whole log
-        self.metrics.tables_resumed.inc()
         return table
 
     async def create(self, spec: Any, address: str, *, limited: bool = True) -> Table:
@@ -337,11 +347,17 @@ class Registry:
         seeded = spec.seed is not None
         seed = spec.seed if seeded else secrets.randbits(63)  # D9: never sent when unseeded
         creator = None if spec.sit is None else Seat(spec.sit)
-        meta = TableMeta(await self._claim_new_code(), seed, seeded, spec.language, creator, slots,
-                         started=not any(sl.kind == "human" for sl in slots.values()),
-                         created_at=time.time(), chat=spec.chat, tracker=spec.tracker,
-                         public=spec.public)
-        table = self._add(meta, None)
+        code = await self._claim_new_code()
+        try:  # the claim is released if building the table raises too, not only storing it
+            meta = TableMeta(code, seed, seeded, spec.language, creator, slots,
+                             started=not any(sl.kind == "human" for sl in slots.values()),
+                             created_at=time.time(), chat=spec.chat, tracker=spec.tracker,
+                             public=spec.public)
+            table = self._new_table(meta, None)
+        except BaseException:
+            await self.ownership.release(code)
+            raise
+        self.tables[code] = table  # registered at once: no other create of this process picks the code
         try:
             await table.persist_new(made_by, self._table_limit(limited))
         except BaseException as exc:  # a table never stored is never registered (issue 12 case 5)
@@ -389,32 +405,56 @@ class Registry:
                 self._new_codes.discard(code)
         raise Refused(ErrorCode.INTERNAL, "no free table code found; try again")
 
-    def _add(self, meta: TableMeta, events: list[Any] | None) -> Table:
+    def _new_table(self, meta: TableMeta, events: list[Any] | None) -> Table:
+        """A :class:`Table` wired to this registry (idle, conflicts, metrics), not registered."""
         table = Table(meta, self.store, self.config, self.brain, events, on_idle=self._idle)
         table.metrics = self.metrics
         table.on_conflict = self._conflict
-        self.tables[table.code] = table
         return table
 
     async def resume(self) -> int:
         """Reload every unfinished stored table that no live process holds (after a restart);
-        returns how many. A table another process serves stays there (issue 12 case 1)."""
-        count = 0
+        returns how many. A table another process serves stays there (issue 12 case 1).
+
+        One table that cannot be resumed (a store error reading it, a record or log that does not
+        decode) is logged, its claim released, and the others are resumed all the same: it stays
+        open in the store, and a returning player's lookup (or another process) loads it later.
+        A claim that fails (``OSError``: the lock connection is gone, so is every later claim) and
+        a cancel stop the resume, every claim of a table not served released first."""
+        count = failed = 0
         for stored in await self.store.load_open():
-            if stored.code in self.tables or not await self.ownership.claim(stored.code):
+            code = stored.code
+            if code in self.tables or not await self.ownership.claim(code):
                 continue
-            if not self.ownership.exclusive:  # it may have moved on between the read and the claim
-                await self.store.take(stored.code)  # fence off its former owner, then read it again
-                fresh = await self.store.load(stored.code)
-                if fresh is None or fresh.closed:
-                    await self.ownership.release(stored.code)
-                    continue
-                stored = fresh
-            table = self._resume_one(stored)
-            await table.load_chat()
-            await self._start_serving(table)  # nobody is connected yet
-            count += 1
+            try:
+                if await self._resume_claimed(stored):
+                    count += 1
+            except Exception as exc:  # this table only: logged with its code, the others go on
+                log.error("table %s not resumed: %s: %s; it stays open in the store for a later lookup",
+                          code, type(exc).__name__, exc, exc_info=failed == 0)  # a traceback once
+                failed += 1
+        if failed:
+            log.error("%d stored tables not resumed (see above); %d resumed", failed, count)
         return count
+
+    async def _resume_claimed(self, stored: Any) -> bool:
+        """Serve the claimed open table ``stored`` (True), or release it if it moved on or closed
+        meanwhile (False); any error releases the claim before it goes on to the caller."""
+        code = stored.code
+        try:
+            if not self.ownership.exclusive:  # it may have moved on between the read and the claim
+                await self.store.take(code)  # fence off its former owner, then read it again
+                fresh = await self.store.load(code)
+                if fresh is None or fresh.closed:
+                    await self.ownership.release(code)
+                    return False
+                stored = fresh
+            await self._serve_stored(stored)
+        except BaseException:
+            if code not in self.tables:
+                await self.ownership.release(code)
+            raise
+        return True
 
     # ------------------------------------------------------------ moving tables (issue 12)
 
@@ -562,9 +602,11 @@ class Registry:
         self._spawn(self._release_after(table))
 
     async def _release_after(self, table: Table) -> None:
-        await table.close()
-        if table.code not in self.tables:
-            await self.ownership.release(table.code)
+        try:
+            await table.close()
+        finally:  # released even if the close is cancelled: no lock outlives the table dropped
+            if table.code not in self.tables:
+                await self.ownership.release(table.code)
 
     def _lost_all(self, why: str) -> None:
         """Every claim is gone (the PostgreSQL lock connection dropped): serve nothing any more."""

@@ -44,6 +44,8 @@ PAST_KEPT = 2
 them stay stored. A player who joins late sees these; one who stayed has them all (issue 12)."""
 PAST_IN_SNAPSHOT = 20
 """Earlier matches a snapshot carries (the newest ones); the stored log keeps every match."""
+MOVED = (4003, "table moved, reconnect")
+"""Close code and reason when another process serves the table now (docs/protocol.md)."""
 
 
 class Refused(RuleError):
