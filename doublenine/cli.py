@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     on the way out (``try``/``finally``; the server's start releases its store, lock file included).
     """
     argv = sys.argv[1:] if argv is None else argv
+    args: argparse.Namespace | None = None
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -65,10 +66,18 @@ def main(argv: list[str] | None = None) -> int:
             args._parser.error(problem)
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
-        return interrupted(argv[0] if argv and argv[0] in SUBCOMMANDS else "")
+        return interrupted(argv[0] if argv and argv[0] in SUBCOMMANDS else "", getattr(args, "lang", None))
 
 
-def interrupted(command: str = "") -> int:
-    """Say that Ctrl-C ended ``command`` (one line on stderr) and return :data:`INTERRUPTED`."""
-    print(f"doublenine{' ' + command if command else ''}: interrupted", file=sys.stderr, flush=True)
+def interrupted(command: str = "", lang: str | None = None) -> int:
+    """Say that Ctrl-C ended ``command`` (one line on stderr, in ``lang``: the command's ``--lang``,
+    else the system's language, shared/i18n.default_language) and return :data:`INTERRUPTED`."""
+    word = "interrupted"
+    try:
+        from doublenine.shared.i18n import default_language, translator
+
+        word = translator(lang or default_language()).gettext("interrupted")
+    except (ImportError, OSError, ValueError):  # a catalog that cannot be read: said in English all the same
+        pass
+    print(f"doublenine{' ' + command if command else ''}: {word}", file=sys.stderr, flush=True)
     return INTERRUPTED

@@ -1,4 +1,10 @@
-"""``doublenine bot``: play one seat of a table over the network with the computer player (R23)."""
+"""``doublenine bot``: play one seat of a table over the network with the computer player (R23).
+
+Every line it prints is in the language of ``--lang``, else the system's (LANGUAGE, LC_ALL,
+LC_MESSAGES, LANG: shared/i18n.default_language, as ``play`` chooses its first language), from the
+catalogs like the window's words; a server's words in them (a table code, a close reason) stay as
+they came, and a refusal is said by its code's sentence (shared/refusals.py), never the server's
+English detail."""
 from __future__ import annotations
 
 import argparse
@@ -13,7 +19,8 @@ SAID_CHARS = 1000
 
 
 def say(text: str) -> None:
-    """Print one line for the person at the terminal, prefixed ``doublenine bot:``. ``text`` may hold a
+    """Print one line for the person at the terminal, prefixed ``doublenine bot:`` (the program's
+    name, in every language; ``text`` is in the person's already: :func:`bot_language`). ``text`` may hold a
     server's words (a table code, an error's detail, a close reason, a skipped frame's fault): it is
     cleaned as players' text is (shared/cleantext.py: no control characters, so no terminal escapes,
     no bidirectional overrides, one line) and bounded (attacker F4: ``seat 1 at table ESC]0;PWN BEL``
@@ -27,8 +34,18 @@ def say(text: str) -> None:
     print(f"doublenine bot: {line}", flush=True)
 
 
+def bot_language(args: argparse.Namespace) -> str:
+    """The language of the bot's lines: ``--lang``, else the system's (shared/i18n.default_language)."""
+    from doublenine.shared.i18n import default_language
+
+    return getattr(args, "lang", None) or default_language()
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine bot``."""
+    from doublenine.shared.i18n import LANGUAGES
+
+    parser.add_argument("--lang", choices=LANGUAGES, help="language of the lines it prints (default: the system's)")
     parser.add_argument("--server", required=True, help="websocket URL, e.g. ws://192.168.1.20:8765/")
     parser.add_argument("--table", required=True, help="table code")
     parser.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), default=None,
@@ -50,10 +67,14 @@ async def _play(args: argparse.Namespace) -> int:
     from .netbot import SeatKeeper, TableClient, play_seat
     from .nextmatch import next_match
 
+    from doublenine.shared.i18n import translator
+
     decide = load_decide()
+    lang = bot_language(args)
+    t = translator(lang)
     keeper = SeatKeeper(table_url(args.server, args.table),
                         {"type": "join", "code": args.table, "seat": args.seat, "name": args.name},
-                        say=say, keep_frames=False)
+                        say=say, keep_frames=False, lang=lang)
     rng = random.Random()
     ended = 0
     counted = False  # the finished match on the table is already counted (a reconnect shows it again)
@@ -63,7 +84,7 @@ async def _play(args: argparse.Namespace) -> int:
 
     async def body(client: TableClient) -> None:
         nonlocal ended, counted
-        say(f"seat {client.seat} at table {client.code}")
+        say(t.gettext("seat {seat} at table {code}", seat=client.seat, code=client.code))
         while True:
             await play_seat(client, lambda v, r: decide(v, args.level, r), rng, over, timeout=3600,
                             pace=args.pace)
@@ -71,7 +92,7 @@ async def _play(args: argparse.Namespace) -> int:
                 ended, counted = ended + 1, True
             if ended >= args.matches:
                 return
-            await next_match(client, pace=args.pace, say=say)  # D1: ask, or consent to another seat's ask
+            await next_match(client, pace=args.pace, say=say, lang=lang)  # D1: ask, or consent to another seat's ask
             counted = False
 
     with stop_on_sigterm():
@@ -120,60 +141,69 @@ def run(args: argparse.Namespace) -> int:
     from .nextmatch import NoNewMatch
 
     from doublenine.shared.failures import FailureError
+    from doublenine.shared.i18n import translator
     from doublenine.shared.invite import check_server_url, normalize_code
+    from doublenine.shared.refusals import sentence
 
+    lang = bot_language(args)
+    t = translator(lang)
     try:
         check_server_url(args.server)
         args.table = normalize_code(args.table, "table.bad_code")  # as `play --table`: said at once, never sent
     except FailureError as exc:
-        say(f"{exc.failure.text('en')}")
+        say(exc.failure.text(lang))
         return 2
     try:
         return asyncio.run(_play(args))
     except asyncio.CancelledError:  # SIGTERM (stop_on_sigterm): the seat was given up on the way out
-        say("terminated")
+        say(t.gettext("terminated"))
         return TERMINATED
-    except ServerRefused as exc:
-        say(f"refused: {exc}")
+    except ServerRefused as exc:  # the sentence for its code: a server's English detail is never shown
+        code = str(exc.error.code)
+        say(t.gettext("{refusal} (refused by the server: {code})", refusal=t.gettext(sentence(code)), code=code))
         return 2
     except NoNewMatch as exc:  # D1: the other players said no (or the server failed it): nothing to wait for
-        say(f"no new match: {exc}")
+        say(t.gettext("no new match: {why}", why=exc.text(lang)))
         return 1
     except ConnectionClosed as exc:
         from doublenine.shared.reconnect import describe_close, ends_game
 
         code, reason = (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd is not None else (None, "")
         if ends_game(code):
-            say(f"the server ended the game ({reason or describe_close(code)})")
+            say(t.gettext("the server ended the game ({why})", why=reason or describe_close(code, "", lang)))
         else:  # lost before a seat was taken: nothing to come back to
-            say(f"connection lost before taking a seat ({describe_close(code, reason)})")
+            say(t.gettext("connection lost before taking a seat ({why})", why=describe_close(code, reason, lang)))
         return 1
     except GaveUp as exc:
-        tls = _tls_failure(exc.__cause__, args.server)
-        say(f"gave up: {exc}" + (f". {tls}" if tls else ""))
+        tls = _tls_failure(exc.__cause__, args.server, lang)
+        say(t.gettext("gave up: {why}. {tls}", why=exc.text(lang), tls=tls) if tls else
+            t.gettext("gave up: {why}", why=exc.text(lang)))
         return 1
     except (OSError, WebSocketException) as exc:  # refused, timed out, a proxy that said no or is malformed
         from doublenine.shared.dialing import proxy_for, shown_proxy
 
-        tls = _tls_failure(exc, args.server)
+        tls = _tls_failure(exc, args.server, lang)
         if tls:
-            say(f"{tls}")
+            say(tls)
             return 1
 
         proxy = proxy_for(args.server)  # issue 16.6: a failure through a proxy names it
-        through = f" through the proxy {shown_proxy(proxy)}" if proxy else ""
-        say(f"cannot reach {args.server}{through}: {described(exc)}")
+        why = described(exc, lang)
+        say(t.gettext("cannot reach {server} through the proxy {proxy}: {why}", server=args.server,
+                      proxy=shown_proxy(proxy), why=why) if proxy else
+            t.gettext("cannot reach {server}: {why}", server=args.server, why=why))
         return 1
     except Exception as exc:  # noqa: BLE001 - a last word instead of a traceback: whatever a server made the
         # computer player or this client meet, the person reads one clean line and the exit status says it
-        why = str(exc).strip()
-        say(f"stopped: {type(exc).__name__}" + (f": {why}" if why else ""))  # never "Name: " and nothing
+        why = str(exc).strip()  # never "Name: " and nothing
+        say(t.gettext("stopped: {kind}: {why}", kind=type(exc).__name__, why=why) if why else
+            t.gettext("stopped: {kind}", kind=type(exc).__name__))
         return 1
 
 
-def _tls_failure(exc: BaseException | None, server: str) -> str:
+def _tls_failure(exc: BaseException | None, server: str, lang: str) -> str:
     """The window's words for a TLS failure (shared/failures.connect_failure: the certificate's
-    reason and what to do), in English; "" when ``exc`` is no TLS failure."""
+    reason and what to do), in ``lang``; "" when ``exc`` is no TLS failure."""
     from doublenine.shared.failures import connect_failure, tls_failure
     from doublenine.shared.invite import check_server_url
 
@@ -181,4 +211,4 @@ def _tls_failure(exc: BaseException | None, server: str) -> str:
     if exc is None or tls_failure(exc, secure) is None:
         return ""
     where = check_server_url(server)
-    return connect_failure(exc, where.host, where.port, secure=secure).text("en")
+    return connect_failure(exc, where.host, where.port, secure=secure).text(lang)

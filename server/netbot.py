@@ -22,8 +22,10 @@ from doublenine.shared import protocol as p
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.failures import UpgradeCut
+from doublenine.shared.i18n import SOURCE_LANGUAGE, translator
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
+from doublenine.shared.refusals import sentence
 from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, retry_after, retry_dial,
                                          retry_refusal)
 from doublenine.shared.state import Phase
@@ -236,7 +238,21 @@ SAID_SKIPS = 20
 
 
 class GaveUp(RuntimeError):
-    """The table could not be reached for longer than the reconnection policy allows."""
+    """The table ``code`` could not be reached for ``seconds`` s, longer than the reconnection
+    policy allows; ``str()`` says so in English, :meth:`text` in a player's language."""
+
+    def __init__(self, code: str | None, seconds: float) -> None:
+        super().__init__(self._words(SOURCE_LANGUAGE, code, seconds))
+        self.code, self.seconds = code, seconds
+
+    @staticmethod
+    def _words(lang: str, code: str | None, seconds: float) -> str:
+        return translator(lang).gettext("table {code} unreachable for {seconds} s", code=code or "?",
+                                        seconds=f"{seconds:g}")
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang`` (one of shared/i18n.LANGUAGES)."""
+        return self._words(lang, self.code, self.seconds)
 
 
 class SeatKeeper:
@@ -257,9 +273,13 @@ class SeatKeeper:
 
     def __init__(self, url: str, attach: dict[str, Any], *, policy: Backoff | None = None,
                  rng: random.Random | None = None, say: Callable[[str], None] = lambda _: None,
-                 keep_frames: bool = True) -> None:
+                 keep_frames: bool = True, lang: str = SOURCE_LANGUAGE) -> None:
         self.url, self.attach, self.say, self.keep_frames = url, attach, say, keep_frames
-        """``say``: told what happens (lost connections, skipped frames); its text holds a server's words."""
+        """``say``: told what happens (lost connections, skipped frames), in ``lang``; its text holds
+        a server's words (a close reason, a skipped frame's fault)."""
+        self.lang = lang
+        """The language of what :attr:`say` is told (one of shared/i18n.LANGUAGES)."""
+        self._t = translator(lang)
         self.retry = Reconnector(policy or Backoff(), rng or random.Random())
         self.code: str | None = None
         self.token: str | None = None
@@ -312,9 +332,9 @@ class SeatKeeper:
         sending bad frames without end must not flood the terminal."""
         self.skips += 1
         if self.skips <= SAID_SKIPS:
-            self.say(f"server frame skipped: {why}")
+            self.say(self._t.gettext("server frame skipped: {why}", why=why))
         elif self.skips == SAID_SKIPS + 1:
-            self.say("more server frames skipped: not said any more")
+            self.say(self._t.gettext("more server frames skipped: not said any more"))
 
     async def run(self, body: Callable[[TableClient], Any]) -> Any:
         """Run ``body`` on an attached client, reconnecting after every loss; its result."""
@@ -332,12 +352,18 @@ class SeatKeeper:
                 if ends_game(code) or self.token is None:
                     raise
                 reason = exc.rcvd.reason if exc.rcvd is not None else ""
-                self.say(f"connection lost ({describe_close(code, reason)}); reconnecting")
+                self.say(self._t.gettext("connection lost ({why}); reconnecting",
+                                         why=describe_close(code, reason, self.lang)))
             except ServerRefused as exc:
                 if not retry_refusal(str(exc.error.code), self.token is not None):
                     raise
-                what = "refused for now" if seated else "rejoin refused for now"  # a move's refusal, or the rejoin's
-                self.say(f"{what} ({exc.error.code}: {exc.error.detail}): retrying")
+                # a move's refusal, or the rejoin's: the sentence for its code (a server's English
+                # detail is never shown, docs/translating.md), then the code
+                refusal = self._t.gettext(sentence(str(exc.error.code)))
+                self.say(self._t.gettext("{refusal} ({code}, refused for now); retrying", refusal=refusal,
+                                         code=exc.error.code) if seated else
+                         self._t.gettext("{refusal} ({code}, the rejoin refused for now); retrying",
+                                         refusal=refusal, code=exc.error.code))
             except (OSError, asyncio.TimeoutError, WebSocketException) as exc:
                 # an HTTP answer to the upgrade (502 while a proxy's backend restarts) is a lost
                 # connection like a refused one; only a definitive one, or a certificate this computer
@@ -346,23 +372,26 @@ class SeatKeeper:
                     raise
                 last, at_least = exc, retry_after(exc)
                 if seated:  # the server was reached: it went silent (a timeout) or the socket failed
-                    self.say(f"connection lost ({described(exc)}); reconnecting")
+                    self.say(self._t.gettext("connection lost ({why}); reconnecting",
+                                             why=described(exc, self.lang)))
                 else:
-                    self.say(f"cannot reach the server ({described(exc)}): retrying")
+                    self.say(self._t.gettext("cannot reach the server ({why}): retrying",
+                                             why=described(exc, self.lang)))
             wait = self.retry.failed(loop.time(), at_least)
             if wait is None:  # ``from last``: a TLS failure is said as such (doublenine bot), not lost
-                raise GaveUp(f"table {self.code} unreachable for {self.retry.policy.give_up_after:g} s") from last
+                raise GaveUp(self.code, self.retry.policy.give_up_after) from last
             await asyncio.sleep(wait)
 
 
-def described(exc: BaseException) -> str:
-    """``exc`` in words for a terminal line, never empty: its message, else what its kind means. A
-    timeout's message is empty: "cannot reach the server (): retrying" (attacker F6) hid the cause."""
+def described(exc: BaseException, lang: str = SOURCE_LANGUAGE) -> str:
+    """``exc`` in words for a terminal line, never empty: its message (the system's words), else what
+    its kind means, in ``lang``. A timeout's message is empty: "cannot reach the server (): retrying"
+    (attacker F6) hid the cause."""
     text = str(exc).strip()
     if text:
         return text
     if isinstance(exc, TimeoutError):
-        return "the server sent nothing in time"
+        return translator(lang).gettext("the server sent nothing in time")
     return type(exc).__name__
 
 

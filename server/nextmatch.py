@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from doublenine.shared import protocol as p
+from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, translator
+from doublenine.shared.refusals import sentence
 
 from .netbot import RATE_WAIT, ServerRefused, TableClient, match_over
 
@@ -25,7 +27,16 @@ that come before or after them (a ``table`` frame shows the request that is open
 
 
 class NoNewMatch(RuntimeError):
-    """The table will not start another match: a seat refused it (D1) or the server failed it."""
+    """The table will not start another match: a seat refused it (D1) or the server failed it.
+    ``str()`` says why in English, :meth:`text` in a player's language."""
+
+    def __init__(self, msgid: str, **fields: object) -> None:
+        super().__init__(translator(SOURCE_LANGUAGE).gettext(msgid, **fields))
+        self.msgid, self.fields = msgid, fields
+
+    def text(self, lang: str) -> str:
+        """Why, in ``lang`` (one of shared/i18n.LANGUAGES)."""
+        return translator(lang).gettext(self.msgid, **self.fields)
 
 
 @dataclass(slots=True)
@@ -43,7 +54,7 @@ class _Asking:
 
 
 async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: float = 0.0,
-                     say: Callable[[str], None] = lambda _: None) -> None:
+                     say: Callable[[str], None] = lambda _: None, lang: str = SOURCE_LANGUAGE) -> None:
     """R28/D1: from a finished match to the first frame of the next one, as one seat of several.
 
     Consents to an open ``new_match`` request that waits for this seat; asks for one when no request
@@ -53,7 +64,8 @@ async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: floa
     ``RATE_LIMITED``: after :data:`~doublenine.server.netbot.RATE_WAIT` s; ``SHUTTING_DOWN``: nothing
     is sent until the close (the keeper reconnects). ``pace``: seconds at least before each send.
     Raises :class:`NoNewMatch` when a seat refuses the request or it fails, :class:`ServerRefused`
-    for any other refusal, ``TimeoutError`` after ``timeout`` s without a frame.
+    for any other refusal, ``TimeoutError`` after ``timeout`` s without a frame. ``say`` is told in
+    ``lang`` (one of shared/i18n.LANGUAGES).
     """
     state = _Asking()
     while match_over(client):
@@ -66,7 +78,7 @@ async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: floa
             _closed(msg)
             state.asked = None  # cancelled (its asker left) or expired: ask again if none is open
         elif isinstance(msg, p.Error):
-            await _refused(msg, state, say)
+            await _refused(msg, state, say, lang)
 
 
 async def _act(client: TableClient, state: _Asking, pace: float) -> None:
@@ -87,12 +99,12 @@ async def _act(client: TableClient, state: _Asking, pace: float) -> None:
 def _closed(msg: p.RequestClosed) -> None:
     """A new-match request ended without the new match: a refusal or a failure ends the bot's matches."""
     if msg.outcome == "refused":
-        raise NoNewMatch(f"seat {msg.seat} refused a new match")
-    if msg.outcome == "failed":
-        raise NoNewMatch(f"the server could not start a new match ({msg.detail})")
+        raise NoNewMatch(N_("seat {seat} refused a new match"), seat=msg.seat)
+    if msg.outcome == "failed":  # its detail is the server's English, never shown (docs/translating.md)
+        raise NoNewMatch(N_("the server could not start a new match"))
 
 
-async def _refused(msg: p.Error, state: _Asking, say: Callable[[str], None]) -> None:
+async def _refused(msg: p.Error, state: _Asking, say: Callable[[str], None], lang: str) -> None:
     """One refusal met on the way to the next match (see :func:`next_match`)."""
     code = str(msg.code)
     if msg.intent_id is not None and msg.intent_id != state.asked:
@@ -103,7 +115,8 @@ async def _refused(msg: p.Error, state: _Asking, say: Callable[[str], None]) -> 
         await asyncio.sleep(RATE_WAIT)
         state.asked, state.answered = None, set()  # whichever was refused is sent again
     elif code == "CONSENT_UNAVAILABLE":
-        say(f"a new match waits for the seats handed over to come back ({code}: {msg.detail})")
+        say(translator(lang).gettext("{refusal} ({code}); a new match waits for the seats handed over to come back",
+                                     refusal=translator(lang).gettext(sentence(code)), code=code))
         state.asked, state.blocked = None, True
     elif code in LOOK_AGAIN:
         state.asked = None if msg.intent_id is not None else state.asked

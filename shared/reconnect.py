@@ -21,6 +21,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .i18n import N_
+
 SHUTTING_DOWN = 1001
 """Close code of a server that stops or a table closed for idleness: reconnect later and rejoin."""
 MOVED = 4003
@@ -46,31 +48,36 @@ def ends_game(close_code: int | None) -> bool:
 
 
 CLOSE_WORDS = {
-    1000: "the server closed the connection normally",
-    1001: "the server is stopping or restarting, or closed the table for idleness",
-    1006: "the connection dropped without a close message: network trouble, or the server stopped abruptly",
-    1008: "the server closed an idle or surplus connection (no table joined in time, or too many from one address)",
-    1009: "a frame was too large for the server",
-    1011: "the server hit an internal error",
-    1013: "the server closed a connection that read too slowly",
-    4001: "this client's protocol version is not the server's",
-    REPLACED: "a newer connection of the same player took the seat",
-    MOVED: "the table moved to another server process",
-    ENDED: "the game was ended on purpose (the host closed its window)",
+    1000: N_("the server closed the connection normally"),
+    1001: N_("the server is stopping or restarting, or closed the table for idleness"),
+    1006: N_("the connection dropped without a close message: network trouble, or the server stopped abruptly"),
+    1008: N_("the server closed an idle or surplus connection (no table joined in time, or too many from one address)"),
+    1009: N_("a frame was too large for the server"),
+    1011: N_("the server hit an internal error"),
+    1013: N_("the server closed a connection that read too slowly"),
+    4001: N_("this client's protocol version is not the server's"),
+    REPLACED: N_("a newer connection of the same player took the seat"),
+    MOVED: N_("the table moved to another server process"),
+    ENDED: N_("the game was ended on purpose (the host closed its window)"),
 }
-"""What a close code means, in words (RFC 6455 section 7.4.1; 4xxx: docs/protocol.md)."""
+"""What a close code means, in words (RFC 6455 section 7.4.1; 4xxx: docs/protocol.md): English
+message ids, translated by :func:`describe_close`."""
+CLOSED = N_("the connection was closed")
+"""The words for a close code :data:`CLOSE_WORDS` does not name."""
 
 
-def describe_close(close_code: int | None, reason: str = "") -> str:
+def describe_close(close_code: int | None, reason: str = "", lang: str = "en") -> str:
     """What happened to a connection closed with ``close_code`` (``None``: no close frame was
-    received, which websockets also reports as 1006), in words, with the code when there is
-    one and the server's ``reason`` when it gave one; e.g. ``the server is stopping or
-    restarting (close code 1001)``."""
-    words = CLOSE_WORDS.get(close_code if close_code is not None else 1006,
-                            "the connection was closed")
+    received, which websockets also reports as 1006), in words in ``lang`` (one of
+    shared/i18n.LANGUAGES), with the code when there is one and the server's ``reason`` when it
+    gave one; e.g. ``the server is stopping or restarting (close code 1001)``."""
+    from .i18n import translator  # the catalogs are read at the first use, not on import
+
+    t = translator(lang)
+    words = t.gettext(CLOSE_WORDS.get(close_code if close_code is not None else 1006, CLOSED))
     if close_code is not None and close_code != 1006:
-        words += f" (close code {close_code})"
-    return f"{words}: {reason}" if reason else words
+        words = t.gettext("{words} (close code {code})", words=words, code=close_code)
+    return t.gettext("{words}: {reason}", words=words, reason=reason) if reason else words
 
 
 def retry_refusal(error_code: str, seated: bool) -> bool:

@@ -175,8 +175,8 @@ async def test_d7_consent_unavailable_is_said_and_asked_again_only_when_the_tabl
     client = FakeClient([_to_my_ask("CONSENT_UNAVAILABLE"), OTHER, OTHER, _table(None), STARTED])
     await _run(client, said.append)
     assert _kinds(client) == [("new_match", 40), ("new_match", 40)]
-    assert said == ["a new match waits for the seats handed over to come back "
-                    "(CONSENT_UNAVAILABLE: consent_unavailable detail)"]
+    assert said == ["A player who must agree is away (CONSENT_UNAVAILABLE); a new match waits for the seats "
+                    "handed over to come back"]  # the code's sentence: a server's English detail is never shown
 
 
 async def test_shutting_down_sends_nothing_more_until_the_close() -> None:
@@ -195,7 +195,7 @@ async def test_rate_limited_waits_then_sends_again(monkeypatch: pytest.MonkeyPat
 
 
 @pytest.mark.parametrize(("outcome", "said"), [("refused", "seat 3 refused a new match"),
-                                                ("failed", "the server could not start a new match (disk full)")])
+                                                ("failed", "the server could not start a new match")])
 async def test_d1_a_refused_or_failed_new_match_ends_the_bots_matches(outcome: str, said: str) -> None:
     closed = p.RequestClosed(request_id=1, action="new_match", outcome=outcome, seat=3 if outcome == "refused" else None,
                              detail="disk full" if outcome == "failed" else "")
