@@ -74,7 +74,7 @@ def next_clicks(scene: Any) -> list[Any]:
     if panel is not None and panel.kind == "draw" and view.seat in view.waiting_for():
         free = next(r for i, r in panel.cells if i not in panel.taken)
         return [click(centre(free)), click(centre(free))]
-    if panel is not None and panel.buttons and panel.kind in ("nominate", "review"):
+    if panel is not None and panel.buttons and panel.kind in ("drawn", "nominate", "review"):
         primary = next(b for b in panel.buttons if b.primary)
         return [click(centre(primary.rect))]
     if isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat:

@@ -20,6 +20,7 @@ from doublenine.shared.views import SeatView
 
 from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Intent, Pause
 from .layout import TableLayout, legal_ends, may_hint
+from .panels import draw_key
 from .store import ClientState
 from .uistate import Ui
 
@@ -150,6 +151,8 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     if bid == "continue" and view is not None:
         seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
         return UiAction(replace(ui.cleared(), seen_finished=min(len(view.finished), seen + 1)))
+    if bid == "seen_draw" and view is not None:  # R3: the opening draw's result was read
+        return UiAction(replace(ui.cleared(), seen_draw=draw_key(view)))
     if bid.startswith("consent_"):
         yes, _, rid = bid.partition(":")
         return UiAction(ui, Answer(rid, yes == "consent_yes"))

@@ -1,8 +1,9 @@
 """Prompts drawn over the table (pure geometry and message ids, no drawing).
 
 One panel at a time, most urgent first: the hand-end reveal until the player
-continues (R22), a consent request (D1, D7), the match end (R19, R20), the
-opening draw (R3), the nomination (R6), the review of a new hand (R10).
+continues (R22), a consent request (D1, D7), the opening draw's result until the
+player continues (R3, R4, R7), the match end (R19, R20), the opening draw (R3),
+the nomination (R6), the review of a new hand (R10).
 Texts are English msgids with keyword arguments; the painter translates them.
 """
 from __future__ import annotations
@@ -119,6 +120,8 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
     asks = [c for c in state.consent if c.seat != me]
     if asks and me is not None:
         return _consent(state, asks[0], area, f, lang)
+    if draw_unseen(view, ui):
+        return _drawn(state, view, area, f, lang)
     away = sorted(state.away - {me}) if me is not None else []
     if away and view.phase is not Phase.MATCH_OVER:
         return _away(state, away[0], area, f, lang)
@@ -350,6 +353,58 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
         team = sorted(view.draw_taken)[0][0].team.value  # new user: "an unexplained blue B tile"
         lines.append((DRAW_MARK, {"team": team}))
     return Panel("draw", rect, (N_("Opening draw"), {}), tuple(lines), (), cells, taken, modal=False)
+
+
+def draw_key(view: SpectatorView) -> tuple[int, int]:
+    """What identifies the match's opening draw as shown: (match number, draws so far, ties included, R4)."""
+    return (view.match, len(view.draws))
+
+
+def draw_unseen(view: SpectatorView, ui: Ui) -> bool:
+    """True while the opening draw of ``view``'s match is decided (R4: the last draw has a winner) and the
+    player has not acknowledged its result (``ui.seen_draw``, None: nothing to show, as a window's first
+    view of a match already under way). Only before the match's first hand ends: after it the draw is old
+    news (the ledger keeps it, R21)."""
+    if ui.seen_draw is None or not view.draws or view.draws[-1].winner is None or view.finished:
+        return False
+    if view.phase in (Phase.DRAW, Phase.DRAW_SHUFFLE):
+        return False
+    return ui.seen_draw != draw_key(view)
+
+
+def _drawn(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: str) -> Panel:
+    """R3/R4/R7: the opening draw's result, held until the player continues (as the hand end, R22): seat 1's
+    tile for team A and seat 2's for team B face up, each in the row of its drawer (the arrow points to the
+    seat), which team won the opening right and who leads the first hand once its lower seat has said so
+    (R6); earlier tied draws are listed (R4). New user: the result was replaced by the review of the new
+    hand in about 3 s, nobody saw who drew what nor who opened."""
+    d = view.draws[-1]
+    winner = d.winner
+    assert winner is not None  # draw_unseen
+    lines: list[Text] = []
+    if view.opener is not None and view.phase is not Phase.NOMINATE:
+        lines.append((N_("{name} leads the first hand"), {"name": seat_name(state, view.opener, lang)}))
+    else:
+        lines.append((N_("{name} chooses who leads"), {"name": seat_name(state, winner.lower_seat, lang)}))
+    for tie in view.draws[:-1]:  # R4: every draw is public, the tied ones too
+        lines.append((N_("Tie: {a} against {b}, both draw again"), {"a": str(tie.tile_a), "b": str(tie.tile_b)}))
+    title_h, row_h, bottom_h = round(2.6 * f), round(5.2 * f), round(1.6 * f) * len(lines) + round(4 * f)
+    x, y, aw, ah = area
+    rect = _box(area, round(30 * f), title_h + 2 * row_h + bottom_h)
+    px, py, pw, ph = rect
+    row_h = max(2 * REVEAL_MIN + 4, min(row_h, (ph - title_h - bottom_h) // 2))
+    s = max(REVEAL_MIN, min(round(2.2 * f), (row_h - 6) // 2))
+    name_w = min(round(13 * f), (pw - 2 * f) * 4 // 10)
+    left = px + f + name_w
+    rows = []
+    for i, (seat, tile) in enumerate(((Seat.ONE, d.tile_a), (Seat.TWO, d.tile_b))):
+        ry = py + title_h + i * row_h
+        spot = Spot((left, ry + (row_h - 2 * s) // 2, s, 2 * s), tile.low, tile.high, True)
+        rows.append(RevealRow(seat, (px + f, ry, pw - 2 * f, row_h), (spot,), tile.pips, name_w,
+                              (left, ry, s, row_h)))
+    buttons = _row_buttons(rect, f, [("seen_draw", N_("Continue"), True, ())])
+    return Panel("drawn", rect, (N_("Team {team} wins the opening draw"), {"team": winner.value}), tuple(lines),
+                 buttons, rows=tuple(rows))
 
 
 def _nominate(state: ClientState, view: SeatView, area: Rect, f: int, lang: str) -> Panel:

@@ -349,9 +349,9 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
 def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, p: Panel, art: Art,
            lang: str) -> None:
     w, h = lay.size
-    if p.modal and p.kind in ("reveal", "match_over", "failure"):
+    if p.modal and p.kind in ("reveal", "match_over", "failure", "drawn"):
         surface.blit(art.plate(w, h, (0, 0, 0, 110), 0), (0, 0))
-    if p.modal and p.kind in ("reveal", "match_over"):  # who played is shown in full beside the result
+    if p.modal and p.kind in ("reveal", "match_over", "drawn"):  # who played is shown in full beside the result
         for spot in lay.seats:
             _seat(surface, lay, state, spot, art, lang, backs=False)
     x, y, pw, ph = p.rect
@@ -359,10 +359,10 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     surface.blit(art.plate(pw, ph, PANEL_FILL, f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), p.rect, 2, border_radius=f)
     title = art.fit_text(say(lang, p.title[0], p.title[1]), round(f * 1.35), pw - 2 * f, GOLD, bold=True)
-    ty = y + f // 2 + (0 if p.kind != "reveal" else f // 3)
+    ty = y + f // 2 + (0 if p.kind not in ("reveal", "drawn") else f // 3)
     surface.blit(title, title.get_rect(midtop=(x + pw // 2, ty)))
     ly = ty + title.get_height() + f // 3
-    line_slots = p.lines if p.kind not in ("reveal",) else ()
+    line_slots = p.lines if p.kind not in ("reveal", "drawn") else ()
     for text, args in line_slots:  # a long line (the opening draw's in French, German) takes two rows
         for row in art.type.wrap(say(lang, text, args), f, pw - 2 * f)[:2]:
             label = art.fit_text(row, f, pw - 2 * f, INK)
@@ -374,7 +374,7 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         draw_fitted(surface, art, state.failure.text(lang), f, (x, ly, pw, bottom - ly))
     if p.kind == "draw":
         _draw_cells(surface, p, ui, art, state)
-    if p.kind == "reveal":
+    if p.kind in ("reveal", "drawn"):
         _reveal(surface, lay, state, p, art, lang)
     for b in p.buttons:
         draw_button(surface, art, b, f, lang, ui.hover == b.id)
@@ -438,7 +438,10 @@ def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art, state: Clie
 
 def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Panel, art: Art,
             lang: str) -> None:
+    """The rows of a seat each (R22 hand end: the tiles left; the opening draw's result, R3: the tile drawn,
+    the winning team's row outlined) and the panel's lines under them, the first in gold."""
     f = lay.font
+    won = p.title[1].get("team") if p.kind == "drawn" else None
     for row in p.rows:
         x, y, w, h = row.rect
         pygame.draw.line(surface, (255, 255, 255, 50), (x, y), (x + w, y))
@@ -452,6 +455,8 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         surface.blit(team, (x + f // 2, y + h // 2 + 2))
         for sp in row.tiles:
             draw_tile(surface, art, sp)
+        if won == row.seat.team.value:  # R4: the higher total wins the opening right
+            pygame.draw.rect(surface, GOLD, pygame.Rect(row.rect).inflate(-2, -4), 2, border_radius=max(3, f // 2))
         mx, _, mw, _ = row.middle
         if not row.tiles:  # fitted into the tiles' box: the pip total stays clear at its right
             out = art.fit_text(tr(lang, "played every tile"), f, mw, GOLD, bold=True)

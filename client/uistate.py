@@ -3,7 +3,8 @@
 The game state comes only from the server (:mod:`doublenine.client.store`);
 this holds what the player is looking at or previewing (R25): a selected tile
 and end, a hinted move, a previewed opening-draw position, keyboard focus, and
-which finished hands the player has already looked at (R22 reveal).
+which finished hands and which opening draw the player has already looked at (R22
+reveal, R3 draw).
 """
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ class Ui:
     """Pip digits typed so far to select a tile by its values."""
     seen_finished: int | None = None
     """How many finished hands the player has looked at; None until the first view arrives."""
+    seen_draw: tuple[int, int] | None = None
+    """The opening draw the player has looked at (R3, R4): ``panels.draw_key`` of its view, (match, draws
+    so far); None until the first view arrives (then that view's, so a draw already decided is not shown)."""
     overlay: str | None = None
     """An open overlay: "rules" or "ledger" (R26 pauses computer seats)."""
     hover: str | None = None

@@ -66,6 +66,8 @@ def situations() -> list[tuple[str, ClientState, Ui]]:
     out: list[tuple[str, ClientState, Ui]] = []
     s = _session()
     out.append(("opening-draw", s.state, Ui(seen_finished=0, draw_pick=23)))
+    _until(s, lambda x: x.log.state.phase not in (Phase.DRAW, Phase.DRAW_SHUFFLE))
+    out.append(("opening-draw-result", s.state, Ui(seen_finished=0, seen_draw=(1, 0))))  # R3, R4: held until read
     _until(s, lambda x: x.log.state.phase is Phase.REVIEW)
     out.append(("review", s.state, Ui(seen_finished=0)))
 

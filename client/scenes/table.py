@@ -23,6 +23,7 @@ from ..art import Art
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
+from ..panels import draw_key
 from ..render import render
 from ..sound import Sounds, cues
 from ..text import tr
@@ -219,6 +220,8 @@ class TableScene:
         view = state.view
         if view is None:
             return ui
+        if ui.seen_draw is None:  # a draw decided before this window's first view is not shown again
+            ui = replace(ui, seen_draw=draw_key(view))
         if ui.seen_finished is None:
             ui = replace(ui, seen_finished=len(view.finished))
         elif ui.seen_finished > len(view.finished):

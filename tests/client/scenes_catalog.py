@@ -63,6 +63,7 @@ def table_states() -> list[tuple[str, ClientState, Ui]]:
     out.append(("draw-waiting", replace(s.state, table="K7QPA"), Ui(seen_finished=0)))
     _until(s, lambda x: x.phase is Phase.NOMINATE or x.phase is Phase.REVIEW)
     out.append(("nominate-or-review", replace(s.state, table="K7QPA"), Ui(seen_finished=0)))
+    out.append(("draw-result", replace(s.state, table="K7QPA"), Ui(seen_finished=0, seen_draw=(1, 0))))
     _until(s, lambda x: x.phase is Phase.REVIEW, _accept)
     out.append(("review", replace(s.state, table="K7QPA"), Ui(seen_finished=0)))
 

@@ -24,7 +24,7 @@ from doublenine.client.render import render
 pygame.display.init()
 pygame.font.init()
 STATES = table_states()
-WITH_PANEL = ("away", "failure", "consent", "review", "lobby-free", "draw-mine", "reveal", "match-over")
+WITH_PANEL = ("away", "failure", "consent", "review", "lobby-free", "draw-mine", "draw-result", "reveal", "match-over")
 
 
 def _inside(surface: pygame.Surface, rect: tuple[int, int, int, int], inset: int) -> bytes:
