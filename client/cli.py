@@ -149,7 +149,8 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         if launch.server and remember:
             on_joined = _remember_what_worked(launch.server)
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
-        scene = TableScene(NetSession(client), launch.lang)
+        # a seat whose token nothing remembers (--autoplay) is given up when the window closes
+        scene = TableScene(NetSession(client, keeps_seat=on_joined is not None), launch.lang)
         if not_hosted is not None:  # the friends' table goes on here only: the player must know why
             scene.tell(not_hosted.text(launch.lang), NOT_HOSTED_SECONDS)
         elif watching:  # why this window watches: the other one plays (and hosts, if it was hosted)

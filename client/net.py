@@ -315,9 +315,13 @@ def watches(attach: p.Model) -> bool:
 class NetSession:
     """A scene's link to the server: ``state`` from the inbox, ``send`` for intents."""
 
-    def __init__(self, client: NetClient, state: ClientState | None = None) -> None:
+    def __init__(self, client: NetClient, state: ClientState | None = None, *, keeps_seat: bool = True) -> None:
         self.client = client
         self.state = state or ClientState(connection="connecting", watching=watches(client.attach))
+        self.keeps_seat = keeps_seat
+        """Whether the seat's token is kept for a return (the player's settings remember it: the
+        client's ``on_joined``). False (``play --autoplay``, which remembers nothing): nothing could
+        ever come back to the seat, so :meth:`close` always gives it up."""
         self._ids = itertools.count(1)
         self._prefix = uuid.uuid4().hex[:8]
 
@@ -385,7 +389,10 @@ class NetSession:
         return None
 
     def close(self, leave: bool = True) -> None:
-        """Close the connection; with ``leave`` give the seat up first (else the seat waits, D7)."""
-        if leave:
+        """Close the connection; with ``leave`` give the seat up first (else the seat waits, D7), and
+        always when the seat's token is not kept (:attr:`keeps_seat`): a seat kept for a return that
+        nothing can make was held at that server for good, and the other players' new match waited
+        for its consent (as ``doublenine bot`` gives its seat up: server/netbot.SeatKeeper.leave)."""
+        if leave or not self.keeps_seat:
             self.client.send(p.Leave())
         self.client.close()
