@@ -106,14 +106,42 @@ def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DOUBLENINE_DB", raising=False)
 
 
+ONE_WORKER = {"tests/install/test_wheel.py": "install", "tests/install/test_standalone.py": "install"}
+"""Test files (paths from the checkout) whose tests one pytest-xdist worker runs one after the other, by
+group: tests/install's share the built wheel, its installed venv and the standalone program (built once
+per run whatever the workers do: installkit.built_once), so on one worker they are made once and the
+other workers never wait for them."""
+
+
+def _one_worker_group(nodeid: str) -> str | None:
+    return ONE_WORKER.get(nodeid.split("::", 1)[0])
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """``--dist loadgroup`` that keeps :data:`ONE_WORKER`'s groups: xdist names a test's group by
+    appending ``@group`` to ``item._nodeid``, which pytest 9.2 no longer reads (its id is ``item._id``),
+    so every ``xdist_group`` test went to any worker and two workers built the wheel at once. Here the
+    scheduler itself groups by file; every other test is a unit of its own, as with ``--dist load``."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return _one_worker_group(nodeid) or nodeid
+
+    return ByFile(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist, the tests of an ``xdist_group`` (one worker runs them one after the
-    other: tests/install's, which share one built wheel) are handed out first, so that the longest
-    serial run starts at once instead of ending the suite alone. The same stable order in every
-    worker, as xdist requires; without xdist the order is unchanged."""
-    if not config.pluginmanager.hasplugin("xdist") or not os.environ.get("PYTEST_XDIST_WORKER"):
+    """Under pytest-xdist's ``--dist loadgroup``, the tests of a :data:`ONE_WORKER` group (one worker
+    runs them one after the other) are handed out first, so that the longest serial run starts at once
+    instead of ending the suite alone. The same stable order in every worker, as xdist requires;
+    otherwise the order is unchanged."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") or config.getvalue("dist") != "loadgroup":
         return
-    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+    items.sort(key=lambda item: _one_worker_group(item.nodeid) is None)
 
 
 _WORKER_WRITES: list[str] = []

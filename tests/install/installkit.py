@@ -8,11 +8,14 @@ except in CI (``CI`` set), where they fail: .ci/run must provide them.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,20 +84,71 @@ async def table_for_one(url: str) -> Any:
     return await client.attach({"type": "create_table", "seats": seats, "sit": None})
 
 
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """A folder that ``build(folder)`` filled, once per test run however many processes ask.
+
+    Alone, a new temp folder. Under pytest-xdist, ``NAME`` in the folder the workers' temp folders
+    share (this run's), made by the first worker to ask while the others wait on ``NAME.lock``
+    (an exclusive ``flock``): the scheduler's groups are not relied on to keep the builds on one
+    worker (pytest 9.2 ignores the group xdist writes into the test ids, and two workers built in
+    the checkout at once). A build that raised is not made again: each later worker fails with
+    its message (``NAME.failed``); a skip (a missing tool) is not kept, so each worker says it.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        folder = tmp_path_factory.mktemp(name)
+        build(folder)
+        return folder
+    shared = tmp_path_factory.getbasetemp().parent
+    folder, failed = shared / name, shared / f"{name}.failed"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if failed.exists():
+            pytest.fail(f"{name}: the build failed in another worker:\n{failed.read_text()}")
+        if not (folder / ".built").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            try:
+                build(folder)
+            except Exception as exc:
+                failed.write_text(str(exc)[-6000:])
+                raise
+            (folder / ".built").touch()
+    return folder
+
+
+def copy_of_checkout(into: Path) -> Path:
+    """What ``python -m build`` reads, copied from the checkout into ``into/doublenine``: pyproject.toml,
+    README.md, LICENSE and the source packages (caches left out). The build runs in the copy: setuptools
+    assembles the sdist in the source folder (``doublenine-0.1.0/``, ``doublenine.egg-info``), which in
+    the checkout met whatever else ran there (another build removing that folder mid-way: "No such
+    file ... doublenine-0.1.0/client/joining.py")."""
+    source = into / "doublenine"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, source / name)
+    for folder in SOURCE_ROOTS:
+        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return source
+
+
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """``python -m build`` of the checkout: {"wheel": path, "sdist": path} (built once per run)."""
+    """``python -m build`` of (a copy of) the checkout: {"wheel": path, "sdist": path}, built once per run."""
     try:
         import build  # noqa: F401
     except ImportError:
         need(False, "the 'build' package is not installed (pip install build, or the [test] extra)")
-    out = tmp_path_factory.mktemp("dist")
-    started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
-                          capture_output=True, text=True, timeout=400,
-                          env={**os.environ, "PIP_CACHE_DIR": pip_cache()})
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    print(f"\nbuild: wheel and sdist in {time.monotonic() - started:.1f} s")
+
+    def make(out: Path) -> None:
+        started = time.monotonic()
+        source = copy_of_checkout(tmp_path_factory.mktemp("source"))
+        done = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(source)],
+                              capture_output=True, text=True, timeout=400, cwd=source,
+                              env={**os.environ, "PIP_CACHE_DIR": pip_cache()})
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        print(f"\nbuild: wheel and sdist in {time.monotonic() - started:.1f} s")
+
+    out = built_once(tmp_path_factory, "dist", make)
     wheels, sdists = list(out.glob("*.whl")), list(out.glob("*.tar.gz"))
     assert len(wheels) == 1 and len(sdists) == 1, list(out.iterdir())
     return {"wheel": wheels[0], "sdist": sdists[0]}

@@ -19,25 +19,26 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from installkit import ROOT, last_json, need, player_env, serving_line, table_for_one
+from installkit import ROOT, built_once, last_json, need, player_env, serving_line, table_for_one
 
-pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900),
-              pytest.mark.xdist_group("install")]  # one worker builds the wheel once (installkit.dist)
+pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]  # on one worker: conftest.ONE_WORKER
 
 
 @pytest.fixture(scope="module")
 def standalone(dist: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built program folder (``.../doublenine``, holding the ``doublenine`` executable)."""
-    out = tmp_path_factory.mktemp("standalone")
-    home = tmp_path_factory.mktemp("builder")
-    started = time.monotonic()
-    done = subprocess.run(["bash", str(ROOT / "packaging" / "pyinstaller" / "build.sh"), str(dist["wheel"])],
-                          capture_output=True, text=True, timeout=600, cwd=home,
-                          env=player_env(home, OUT=str(out)))
-    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
-    size = sum(f.lstat().st_size for f in (out / "doublenine").rglob("*") if not f.is_symlink() and f.is_file())
-    print(f"\nstandalone: built in {time.monotonic() - started:.0f} s, {size / 2**20:.0f} MiB")
-    return out / "doublenine"
+    """The built program folder (``.../doublenine``, holding the ``doublenine`` executable), built once per run."""
+
+    def make(out: Path) -> None:
+        home = tmp_path_factory.mktemp("builder")
+        started = time.monotonic()
+        done = subprocess.run(["bash", str(ROOT / "packaging" / "pyinstaller" / "build.sh"), str(dist["wheel"])],
+                              capture_output=True, text=True, timeout=600, cwd=home,
+                              env=player_env(home, OUT=str(out)))
+        assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+        size = sum(f.lstat().st_size for f in (out / "doublenine").rglob("*") if not f.is_symlink() and f.is_file())
+        print(f"\nstandalone: built in {time.monotonic() - started:.0f} s, {size / 2**20:.0f} MiB")
+
+    return built_once(tmp_path_factory, "standalone", make) / "doublenine"
 
 
 def test_standalone_opens_the_start_screen_and_plays_a_hand_under_xvfb(standalone: Path, tmp_path: Path) -> None:

@@ -21,8 +21,7 @@ from pathlib import Path
 import pytest
 from installkit import ROOT, SOURCE_ROOTS, last_json, need, player_env, serving_line, table_for_one
 
-pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900),
-              pytest.mark.xdist_group("install")]  # one worker builds the wheel once (installkit.dist)
+pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]  # on one worker: conftest.ONE_WORKER
 
 
 def source_files(installed: bool = True) -> set[str]:
