@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from ports import free_port
 from robot import centre, click
 
 from doublenine.client import config
@@ -83,9 +84,7 @@ def test_taken_seat_and_full_table_are_told(server) -> None:  # type: ignore[no-
 
 
 def test_unreachable_server_is_told_at_once() -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]  # closed again before the client tries: nothing listens there
+    port = free_port()  # reserved (tests/ports.py): nothing listens there, nor will meanwhile
     state = _failure_of(f"ws://127.0.0.1:{port}/", p.Join(code="ABCD", name="Bo"))
     assert state.failure.key == "net.unreachable" and state.failure.params["port"] == port
 

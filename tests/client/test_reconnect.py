@@ -5,7 +5,6 @@ the table drawn with Leave available, and comes back into the match with its sea
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ports import free_port
 from robot import next_clicks
 
 from doublenine.client import config
@@ -34,9 +34,7 @@ def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    return free_port()  # tests/ports.py: reserved across processes, outside the kernel's own picks
 
 
 class Serve:

@@ -4,7 +4,6 @@ server answered ``joined``, never when they were only typed (a dead server was p
 from __future__ import annotations
 
 import argparse
-import socket
 import time
 from dataclasses import replace
 from typing import Any
@@ -12,6 +11,7 @@ from typing import Any
 import pytest
 from client_helpers import my_turn_with_play, session_at
 from fake_server import SlowServer
+from ports import free_port
 
 from doublenine.client import config
 from doublenine.client.cli import make_launcher
@@ -25,9 +25,7 @@ def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def _dead_url() -> str:
-    with socket.socket() as s:  # a loopback port nobody listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()  # a loopback port nobody listens on, nor will meanwhile (tests/ports.py)
     return f"ws://127.0.0.1:{port}/"
 
 

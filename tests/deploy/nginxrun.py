@@ -16,17 +16,12 @@ import subprocess
 import time
 from pathlib import Path
 
+from ports import free_port
+
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 OPENSSL = shutil.which("openssl")
 MISSING = "nginx or openssl not installed (.ci/run installs nginx)"
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None,

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-import socket
 import subprocess
 import time
 import urllib.request
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from installkit import ROOT, built_once, last_json, need, player_env, serving_line, table_for_one
+from ports import free_port
 
 pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]  # on one worker: conftest.ONE_WORKER
 
@@ -67,9 +67,7 @@ def test_every_subcommand_of_the_standalone_program(standalone: Path, tmp_path: 
     assert replay.returncode == 0 and json.loads(replay.stdout)["points"] == 48, replay.stdout + replay.stderr
     selfplay = run("selfplay", "--matches", "2", "--seed", "3", "--team-a", "easy", "--team-b", "normal", "--jobs", "2")
     assert selfplay.returncode == 0 and "hands " in selfplay.stdout, selfplay.stdout + selfplay.stderr  # spawned workers
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     server = subprocess.Popen([program, "serve", "--port", str(port), "--db", ":memory:", "--bot-delay", "0",
                                "--rate", "500", "--burst", "500", "--log-level", "WARNING"],  # pipe never fills
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path, env=env)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from installkit import ROOT, SOURCE_ROOTS, last_json, need, player_env, serving_line, table_for_one
+from ports import free_port
 
 pytestmark = [pytest.mark.packaging, pytest.mark.timeout(900)]  # on one worker: conftest.ONE_WORKER
 
@@ -87,20 +88,13 @@ def test_installed_play_plays_a_hand_against_the_embedded_server(player: dict[st
     assert "Traceback" not in done.stderr
 
 
-def _free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _get(url: str) -> dict[str, object]:
     with urllib.request.urlopen(url, timeout=5) as resp:  # loopback only
         return json.loads(resp.read())  # type: ignore[no-any-return]
 
 
 def test_installed_serve_healthz_bot_and_play_against_it(player: dict[str, Path]) -> None:
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen([str(player["bin"] / "doublenine"), "serve", "--port", str(port), "--db", ":memory:",
                                # computers at once, and room for a bot that never waits: a match in seconds
                                "--bot-delay", "0", "--rate", "500", "--burst", "500",

@@ -10,6 +10,7 @@ import socket
 from collections.abc import Iterator
 
 import pytest
+from ports import free_port
 
 from doublenine.client.hosting import Hosting
 from doublenine.client.joining import CheckFailed, check_table
@@ -64,9 +65,7 @@ def test_port_in_use_is_net_port_in_use_and_offers_a_free_port() -> None:
 
 
 def test_nobody_listening_is_net_unreachable() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # reserved: no other process listens there meanwhile
     with pytest.raises(CheckFailed) as caught:
         check_table(Invite("127.0.0.1", port, "KQ7PA"), timeout=2)
     assert caught.value.failure.key == "net.unreachable"

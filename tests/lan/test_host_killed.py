@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ports import free_port
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -34,17 +34,11 @@ from sessionkit import pump_until  # noqa: E402
 HERE = Path(__file__).resolve().parent
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 pytestmark = pytest.mark.usefixtures("own_folders")  # tests/conftest.py
 
 
 def test_killed_host_comes_back_on_its_port_and_the_friend_rejoins() -> None:
-    port = _free_port()
+    port = free_port()
     host = subprocess.Popen([sys.executable, str(HERE / "host_window.py"), str(port)],
                             stdout=subprocess.PIPE, text=True)
     friend: NetClient | None = None

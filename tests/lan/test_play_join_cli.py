@@ -3,12 +3,12 @@ before any window opens. Loopback only."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from ports import free_port
 
 from doublenine.client.hosting import Hosting
 
@@ -32,9 +32,7 @@ def test_malformed_invite_is_refused_in_words(invite: str, expected: str, tmp_pa
 
 
 def test_invite_to_nobody_is_unreachable(tmp_path: Path) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()  # reserved: no other process listens there meanwhile
     done = _play(f"doublenine://127.0.0.1:{port}/KQ7PA", tmp_path)
     assert done.returncode == 2
     assert done.stdout.startswith(f"doublenine play: Cannot reach a doublenine table at 127.0.0.1:{port}.")

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from ports import free_port
 
 INTERRUPTED_EXIT = 130
 """128 + SIGINT: what a shell reports for a command ended by Ctrl-C."""
@@ -157,9 +158,7 @@ def _coach_asked(url: str) -> None:
 def test_f8_ctrl_c_in_the_terminal_after_a_hand_review_prints_no_worker_traceback(tmp_path: Path) -> None:
     """The coach's review worker (a spawned process) is in the terminal's process group: it printed
     "Process SpawnProcess-1: Traceback ... KeyboardInterrupt" when Ctrl-C stopped ``serve``."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     proc = subprocess.Popen(["nice", "-n", "10", sys.executable, "-P", "-m", "doublenine", "serve", "--port",
                              str(port), "--db", str(tmp_path / "t.sqlite3"), "--bot-delay", "0"], text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)

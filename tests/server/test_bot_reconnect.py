@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import socket
 import subprocess
 import sys
 import urllib.request
 from pathlib import Path
+
+from ports import free_port
 
 from doublenine.server.netbot import TableClient
 from doublenine.shared import protocol as p
@@ -17,9 +18,7 @@ from doublenine.shared.state import Phase
 
 
 def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    return free_port()  # tests/ports.py: reserved across processes, outside the kernel's own picks
 
 
 def _serve(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:

@@ -1,0 +1,79 @@
+"""Loopback ports for servers that a test starts in another process, and for ports nobody listens on.
+
+The old way -- bind a socket to port 0, read its number, close it, hand the number to a child --
+let the port go before the child bound it. Alone that was safe enough; beside other processes
+(pytest-xdist workers, another suite on the machine) the kernel could give the same port to one of
+their sockets in between: to a ``--port 0`` server, or as the local port of any outgoing connection
+(the kernel takes those from the same ephemeral range, tens a second under the fleet tests). Then
+the child could not listen ("address already in use"), or a port meant to be dead answered.
+
+:func:`free_port` takes ports outside the kernel's ephemeral range (which neither ``bind(0)`` nor an
+outgoing connection ever picks) and reserves each one among the processes that use this module: a
+one-byte ``lockf`` lock at the port's offset in one shared file, held until the process ends (the
+kernel drops it then, whatever way the process ended). A port is handed out once per process, and
+only if nothing is bound to it right now. Where the ephemeral range leaves no room below it, the
+old way is used.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import random
+import socket
+import tempfile
+from pathlib import Path
+
+LOCKS = Path(tempfile.gettempdir()) / "doublenine-test-ports.lock"
+"""The shared file whose byte N is locked by the process that holds port N."""
+LOWEST = 20000
+"""The lowest port handed out: above the registered ports most services use."""
+
+_handed: set[int] = set()
+_fd: int | None = None
+_random = random.Random(os.urandom(16))  # not the global generator: tests seed that one
+
+
+def _ephemeral_low() -> int:
+    """The first port of the kernel's ephemeral range (Linux), or 0 where it cannot be read."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _bindable(port: int, host: str) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _any_port(host: str) -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port on ``host`` that nothing is bound to and no other process using this module will be
+    handed while this one runs (see the module's doc). Raises RuntimeError when 500 tries found none."""
+    global _fd
+    high = _ephemeral_low()
+    if high - LOWEST < 1000:
+        return _any_port(host)
+    if _fd is None:
+        _fd = os.open(LOCKS, os.O_RDWR | os.O_CREAT, 0o666)
+    for _ in range(500):
+        port = _random.randrange(LOWEST, high)
+        if port in _handed:
+            continue
+        try:
+            fcntl.lockf(_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, port)
+        except OSError:  # another process holds it
+            continue
+        _handed.add(port)  # kept even when busy: not tried again
+        if _bindable(port, host):
+            return port
+    raise RuntimeError(f"no free port found between {LOWEST} and {high}")
