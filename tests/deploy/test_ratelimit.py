@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,6 +72,38 @@ def gets(https: int, address: str, paths: list[str]) -> list[tuple[int, str | No
     return out
 
 
+UPGRADE = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+           "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+"""A websocket upgrade request's headers (RFC 6455 section 4.1; the key is the RFC's sample)."""
+
+
+def upgrade_while_refused(https: int, address: str, code: str, tries: int = 5) -> int:
+    """The status of a websocket upgrade of ``/t/CODE`` from ``address`` sent on a kept-alive
+    connection right after nginx refused a request of that connection (429): the bucket is empty
+    then, and the next token comes 100 ms later (rate 10 a second). A new TLS connection for the
+    upgrade took longer than that on a loaded machine (the flood's bucket refilled: 101), so the
+    upgrade follows a refusal on the same connection, and is tried again from a new refusal if it
+    still came through (a stall of the test process): the first 429, else the last status."""
+    status = 0
+    for _ in range(tries):
+        conn = http.client.HTTPSConnection("127.0.0.1", https, timeout=10, context=client_tls(),
+                                           source_address=(address, 0))
+        try:
+            for _ in range(BURST + 20):  # drains what refilled since the flood, up to a refusal
+                conn.request("GET", "/static/page.css", headers={"Host": f"127.0.0.1:{https}"})
+                answer = conn.getresponse()
+                answer.read()
+                if answer.status == 429:
+                    break
+            conn.request("GET", f"/t/{code}", headers={"Host": f"127.0.0.1:{https}", **UPGRADE})
+            status = conn.getresponse().status
+        finally:
+            conn.close()
+        if status == 429:
+            return status
+    return status
+
+
 async def websocket(https: int, address: str, code: str) -> int:
     """Watch ``code`` through nginx from ``address``: 101 (attached as a spectator) or the refusal's status."""
     try:
@@ -98,13 +131,17 @@ async def create(https: int, address: str) -> str:
 
 async def test_a_flood_from_one_address_gets_429_and_another_address_is_served(site: int) -> None:
     code = await create(site, "127.0.0.3")
+    began = time.monotonic()
     flood = await asyncio.to_thread(gets, site, "127.0.0.1", ["/static/page.css"] * 250)
+    took = time.monotonic() - began
     counts = Counter(status for status, _ in flood)
-    # the burst at once, plus what 10 a second refill while the flood runs (well under 2 s here)
-    assert set(counts) == {200, 429} and BURST <= counts[200] <= BURST + 20, counts
+    # the burst at once, plus what 10 a second refill while the flood runs (its time measured:
+    # a loaded machine stretched it past 2 s, and a fixed allowance of 20 failed then)
+    assert set(counts) == {200, 429} and BURST <= counts[200] <= BURST + 1 + int(10 * took), (counts, took)
     assert flood[:BURST] == [(200, None)] * BURST  # every request within the burst is served
     assert all(retry == "1" for status, retry in flood if status == 429)
-    assert await websocket(site, "127.0.0.1", code) == 429  # its websocket upgrades are refused too
+    # its websocket upgrades are refused too
+    assert await asyncio.to_thread(upgrade_while_refused, site, "127.0.0.1", code) == 429
     # another address at the same moment: its table page with its files, its websocket
     assert await asyncio.to_thread(gets, site, "127.0.0.2", [f"/t/{code}", *TABLE_FILES]) == [(200, None)] * 5
     assert await websocket(site, "127.0.0.2", code) == 101
