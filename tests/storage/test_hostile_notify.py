@@ -19,7 +19,7 @@ from dataclasses import replace
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from doublenine.server import registry
+from doublenine.server import moving, registry
 from doublenine.server.app import GameServer
 from doublenine.server.storage.pglocks import LOCK_NAME, held_key, lock_key, note_code
 from doublenine.shared.tablecode import CODE_ALPHABET, clean_code
@@ -127,7 +127,7 @@ async def test_a_table_handed_over_with_nobody_asking_is_adopted(
         pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     """F3: ``NOTIFY dn_handover`` from any session (five times over) hands the table over once,
     and a live process serves it again ADOPT_CONNECTED_AFTER later: locked, listed by a server."""
-    monkeypatch.setattr(registry, "ADOPT_CONNECTED_AFTER", 1.0)
+    monkeypatch.setattr(moving, "ADOPT_CONNECTED_AFTER", 1.0)
     caplog.set_level(logging.INFO, logger="doublenine.server")
     db = await wiped(pg_dsn)
     a, b = await GameServer(server_config(db)).start(), await GameServer(server_config(db)).start()

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-from doublenine.server import registry
+from doublenine.server import moving, registry
 from doublenine.server.addresses import creator_key
 from doublenine.server.app import GameServer
 from doublenine.server.netbot import TableClient
@@ -81,7 +81,7 @@ async def test_a_table_whose_players_were_connected_goes_to_the_one_they_reconne
         pg_dsn: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Adopted only after the wait, and only by claiming: a player who reconnected first keeps the
     process they reached (no 4003 from an adopter); one nobody came back to is adopted."""
-    monkeypatch.setattr(registry, "ADOPT_CONNECTED_AFTER", 1.0)
+    monkeypatch.setattr(moving, "ADOPT_CONNECTED_AFTER", 1.0)
     db = await wiped(pg_dsn)
     config = replace(server_config(db), idle_timeout=1800.0)
     a, b, c = [await GameServer(config).start() for _ in range(3)]
