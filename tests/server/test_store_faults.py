@@ -79,7 +79,10 @@ async def test_case5_a_full_disk_fails_healthz_and_refused_actions_leave_no_trac
         assert list(server.registry.tables) == [host.code]  # the create registered nothing
         assert not server.registry.tables[host.code].slots[2].claimed  # the join claimed nothing
         store.broken = False
-        await asyncio.sleep(0.5)  # the probe writes again: healthy with nobody playing
+        for _ in range(100):  # the probe writes again: healthy with nobody playing (waited for, not slept: load)
+            if (await asyncio.to_thread(_healthz, server))[0] == 200:
+                break
+            await asyncio.sleep(0.1)
         assert (await asyncio.to_thread(_healthz, server))[0] == 200
         again = await (await TableClient.connect(server.url)).attach({"type": "join", "code": host.code, "seat": 2})
         assert again.seat == 2  # not SEAT_TAKEN
