@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from doublenine.shared.i18n import N_
+from doublenine.shared.i18n import N_, Nn_
 from doublenine.shared.moves import End
 from doublenine.shared.refusals import sentence
 from doublenine.shared.seats import Seat, seats_from
@@ -39,6 +39,15 @@ PANEL_FILL = (12, 26, 20, 255)
 """A prompt's plate, opaque: it lies over the line of play and the hands, whose pips showed between
 the words of a translucent one ("{name} is disconnected", "Cannot continue at this table"). The
 dimming of the table behind a modal prompt is done apart (render._panel), not by the plate."""
+
+
+HOLD_DOUBLES = Nn_("You hold {count} double", "You hold {count} doubles")
+"""R10: the review's count of the player's doubles (one plural entry of the catalogs)."""
+HOLD_NO_DOUBLES = N_("You hold no doubles")
+"""The same for none (new user: "You hold 0 doubles")."""
+SCORES_POINTS = Nn_("Team {team} scores {count} point", "Team {team} scores {count} points")
+"""R18: the hand end's points. Never 0: the winners score the opponents' pips, and a hand is won only while
+both opponents hold a tile with pips (R16: one [0|0] at most; R17: their totals are above the lowest)."""
 
 
 DRAW_MARK = N_("{team} marks where team {team} drew")
@@ -222,9 +231,7 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
                               name_w, (left, ry, right - left, row_h)))
     lines: list[Text] = [_result_line(state, fh, lang)]
     if fh.winner is not None:
-        lines.append((N_("Team {team} scores {count} point"),
-                      {"_plural": N_("Team {team} scores {count} points"), "count": fh.points,
-                       "team": fh.winner.value}))
+        lines.append((SCORES_POINTS[0], {"_plural": SCORES_POINTS[1], "count": fh.points, "team": fh.winner.value}))
     lines.append((N_("Score: Team A {a}, Team B {b}"), {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
     specs = [("continue", N_("Continue"), True, ())]
     if view.seat is not None:  # issue 14.2: a seat may ask the coach about its own decisions
@@ -424,7 +431,7 @@ def _nominate(state: ClientState, view: SeatView, area: Rect, f: int, lang: str)
 
 def _review(state: ClientState, view: SeatView, area: Rect, f: int, lang: str) -> Panel:
     n = view.doubles
-    lines: list[Text] = [(N_("You hold {count} double"), {"_plural": N_("You hold {count} doubles"), "count": n})]
+    lines: list[Text] = [(HOLD_DOUBLES[0], {"_plural": HOLD_DOUBLES[1], "_none": HOLD_NO_DOUBLES, "count": n})]
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = [("accept", N_("Accept the hand"), True, ())]
     if view.may_demand_redeal:
         lines.append((N_("With five or more doubles you may demand a redeal"), {}))

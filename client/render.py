@@ -202,6 +202,10 @@ def plate_name(state: ClientState, seat: Seat, lang: str) -> str:
     return name
 
 
+NO_TILES = N_("no tiles")
+"""A seat's count of tiles at 0 (never "0 tiles"), beside "{count} tile(s)"."""
+
+
 TOWARD = {"bottom": "↓", "right": "→", "top": "↑", "left": "←"}
 """An arrow by the side of the table a seat sits at (R2: the viewer at the bottom, the next seat at the
 right, the partner at the top), put before its name in the hand end's rows: which plate a row is."""
@@ -254,7 +258,7 @@ def _seat_rows(state: ClientState, spot: SeatSpot, lang: str) -> list[str]:
     team = spot.seat.team.value
     first = tr(lang, "Team {team}", team=team)
     if view is not None and view.phase is Phase.PLAY:
-        first += " · " + trn(lang, "{count} tile", "{count} tiles", view.counts[spot.seat - 1])
+        first += " · " + trn(lang, "{count} tile", "{count} tiles", view.counts[spot.seat - 1], NO_TILES)
     rows = [first]
     if spot.seat in state.computers:
         rows.append(tr(lang, "computer"))

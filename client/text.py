@@ -37,8 +37,11 @@ def tr(lang: str, msgid: str, **kwargs: Any) -> str:
         return nfc(msgid)
 
 
-def trn(lang: str, singular: str, plural: str, count: int, **kwargs: Any) -> str:
-    """The singular or plural form for ``count`` in ``lang`` (``{count}`` is filled in)."""
+def trn(lang: str, singular: str, plural: str, count: int, none: str | None = None, **kwargs: Any) -> str:
+    """The singular or plural form for ``count`` in ``lang`` (``{count}`` is filled in); ``none``: the
+    message said instead for a count of 0 ("You hold no doubles", never "You hold 0 doubles")."""
+    if none is not None and count == 0:
+        return tr(lang, none, **kwargs)
     try:
         from doublenine.shared.i18n import translator
         return nfc(translator(lang).ngettext(singular, plural, count, **kwargs))
@@ -47,10 +50,12 @@ def trn(lang: str, singular: str, plural: str, count: int, **kwargs: Any) -> str
 
 
 def say(lang: str, msgid: str, args: dict[str, Any]) -> str:
-    """A panel text ``(msgid, args)``: ``args["_plural"]`` (with ``count``) marks a plural message."""
+    """A panel text ``(msgid, args)``: ``args["_plural"]`` (with ``count``) marks a plural message,
+    ``args["_none"]`` its message for a count of 0 (:func:`trn`)."""
     if "_plural" in args:
-        rest = {k: v for k, v in args.items() if k not in ("_plural", "count")}
-        return trn(lang, msgid, str(args["_plural"]), int(args["count"]), **rest)
+        rest = {k: v for k, v in args.items() if k not in ("_plural", "_none", "count")}
+        none = args.get("_none")
+        return trn(lang, msgid, str(args["_plural"]), int(args["count"]), None if none is None else str(none), **rest)
     return tr(lang, msgid, **args)
 
 

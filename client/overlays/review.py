@@ -38,6 +38,8 @@ from .text import ACCENT, MUTED, TEXT, Fonts
 MISTAKE = (226, 110, 90)
 GOOD = (120, 200, 140)
 
+NO_MISTAKES = N_("No mistakes")
+"""The coach's count of mistakes at 0 (never "0 mistakes")."""
 KINDS = {"review": N_("Review of the deal"), "lead": N_("Lead"), "play": N_("Play"), "pass": N_("Pass")}
 REASONS = {
     "domino": N_("You could have gone out with {tile}."),
@@ -193,7 +195,8 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
         b.text(tr.gettext("The coach is looking at your decisions…"), 16, False, MUTED)
         return b.items
     mistakes = sum(1 for r in reply.rows if r.mistake)
-    b.text(tr.ngettext("{count} mistake", "{count} mistakes", mistakes), 17, True, MISTAKE if mistakes else GOOD)
+    said = tr.ngettext("{count} mistake", "{count} mistakes", mistakes) if mistakes else tr.gettext(NO_MISTAKES)
+    b.text(said, 17, True, MISTAKE if mistakes else GOOD)
     threshold = tenths(tr, reply.threshold)
     b.text(tr.gettext("Expected points of the hand for your team after each move, from what you could "
                       "see then, with their error bar. A mistake loses more than {points} points.",

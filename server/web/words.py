@@ -118,8 +118,16 @@ SCRIPT_WORDS: dict[str, str] = {
 }
 """Every string the page's script shows, by key (translated by :func:`script_words`)."""
 
+NO_TILES = N_("no tiles")
+"""A seat's count of tiles at 0 (``tiles_0``: the seat that played its last tile), never "0 tiles"."""
+FULL = N_("full")
+"""A listed table without a free seat (as the window's LAN list says it), never "0 free seats"."""
+
+
 def free_seats(t: Translator, n: int) -> str:
-    """``{count} free seat(s)`` in ``t``'s language."""
+    """``{count} free seat(s)`` in ``t``'s language; :data:`FULL` for none."""
+    if n <= 0:
+        return t.gettext(FULL)
     return t.ngettext("{count} free seat", "{count} free seats", n)
 
 
@@ -135,7 +143,7 @@ def script_words(t: Translator) -> dict[str, str]:
         out[f"points_{n}"] = t.ngettext("Team {team} scores {count} point", "Team {team} scores {count} points",
                                         n, count="{count}")
     for n in range(MAX_COUNT_WORDS + 1):
-        out[f"tiles_{n}"] = t.ngettext("{count} tile", "{count} tiles", n)
+        out[f"tiles_{n}"] = t.ngettext("{count} tile", "{count} tiles", n) if n else t.gettext(NO_TILES)
     for seat, name in DEFAULT_SEAT_NAMES.items():  # the window's names for unnamed seats (N7)
         out[f"default_{seat}"], out[f"seat_{seat}"] = name, t.gettext(name)
     return out

@@ -51,6 +51,14 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message's two forms for extraction as ONE plural entry (``msgid_plural``, the keyword
+    ``Nn_:1,2`` of docs/translating.md's command) without translating it; translate later with
+    ``ngettext(singular, plural, n)``. Two ``N_`` strings made two entries, so a catalog could not give a
+    language's own plural forms (French: 0 and 1 take the singular)."""
+    return singular, plural
+
+
 DEFAULT_SEAT_NAMES: dict[int, str] = {1: N_("South"), 2: N_("East"), 3: N_("North"), 4: N_("West")}
 """The names the server gives seats (1..4, R2) nobody named, in English: the one catalog the window
 (``client/store.localized``), the web pages and their script translate them from (new-user N7: the
@@ -192,6 +200,6 @@ def language_name(lang: str) -> str:
 
 
 __all__ = [
-    "LANGUAGES", "SOURCE_LANGUAGE", "DOMAIN", "N_", "Translator", "translator", "tr",
+    "LANGUAGES", "SOURCE_LANGUAGE", "DOMAIN", "N_", "Nn_", "Translator", "translator", "tr",
     "default_language", "normalize_language", "language_name", "catalog_path",
 ]

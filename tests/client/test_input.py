@@ -189,7 +189,7 @@ def test_r10_review_offers_redeal_only_when_eligible() -> None:
     ids = [b.id for b in lay.panel.buttons]
     assert ids == (["accept", "redeal"] if view.may_demand_redeal else ["accept"])
     assert lay.panel.lines[0] == ("You hold {count} double", {"_plural": "You hold {count} doubles",
-                                                             "count": view.doubles})
+                                                             "_none": "You hold no doubles", "count": view.doubles})
     _, intents = run([click(centre(lay.panel.buttons[0].rect))], state)
     assert intents == [Decide(Review(Seat.ONE, False))]
 

@@ -21,7 +21,7 @@ from doublenine.shared.i18n.rules import rules_text
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 TEMPLATE = ROOT / "shared" / "i18n" / "doublenine.pot"
-KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "trn": (2, 3), "N_": None, "pgettext": ((1, "c"), 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "tr": (2,), "trn": (2, 3), "N_": None, "Nn_": (1, 2), "pgettext": ((1, "c"), 2)}
 """The keywords of the documented ``pybabel extract`` command (docs/translating.md)."""
 
 
@@ -152,7 +152,7 @@ def test_no_catalog_repeats_an_entry_or_keeps_one_the_template_lacks(name: str) 
     repeated = sorted({key for key in keys if keys.count(key) > 1}, key=str)
     absent = sorted(set(keys) - set(_template_messages()), key=str)
     assert (repeated, absent) == ([], [])
-    assert len(keys) == len(_template_messages()) == 465
+    assert len(keys) == len(_template_messages()) == 466
 
 
 def test_translations_and_plurals_at_run_time() -> None:

@@ -233,7 +233,7 @@ async def test_the_index_row_says_what_the_table_page_says_during_the_opening_dr
     host = await create(server, True)
     assert host.view.phase.value == "draw"
     _, _, html = await get(server, "/")
-    assert '<span class="meta">Opening draw · 0 free seats · 0 – 0</span>' in html
+    assert '<span class="meta">Opening draw · full · 0 – 0</span>' in html
     _, _, html = await get(server, "/", "de")
     assert '<span class="meta">Auslosung · ' in html and "Läuft" not in html
 
