@@ -28,7 +28,7 @@ from ..render import render
 from ..sound import Sounds, cues
 from ..text import tr
 from ..title import window_title
-from ..tracking import TrackerLayout, TrackerPanel
+from ..tracking import TrackerLayout, TrackerPanel, offered
 from ..store import ClientState, localized, spectating
 from ..uistate import Ui
 from .base import Change
@@ -45,6 +45,8 @@ the next hand (new user N5); a deliberate press after reading comes later than t
 REPEAT_GAP = 0.6
 """Longest seconds between a key's presses with no KEYUP between them that still count as its repeats
 (SDL repeats every ~0.03 s after ~0.5 s): a KEYUP lost to another window never keeps a key "held"."""
+BACKDROP = (8, 20, 14)
+"""The window's colour where the table does not reach (painted over by the side panel when one is open)."""
 SLIDE = 0.22
 """Seconds a newly played tile takes to slide from its player to its place."""
 
@@ -146,7 +148,7 @@ class TableScene:
         state = self.session.state
         # the open chat panel or tile tracker (issue 14.3) takes the right of the window, or of the
         # table's middle in a window too narrow to share (never a button: chat.arrange)
-        size, side = chat.arrange(self.vp.pixels, self.talk.cui.open or self.tracker.open)
+        size, side = chat.arrange(self.vp.pixels, self.side_shown())
         under = self.host_room.under(size) if self.host_room is not None else 0
         key = (self.ui, size, side, under)
         if self._layout is None or key != self._key or state is not self._laid_state:
@@ -162,6 +164,13 @@ class TableScene:
             self._layout = lay
             self._key = key
         return self._layout
+
+    def side_shown(self) -> bool:
+        """A side panel is painted right of the table this frame: the chat open, or the tile tracker open
+        where it is offered (a hand in play, tracking.offered). Only then does the table make room (kind: a
+        strip kept for a panel nothing paints kept whatever was drawn there last; new user: the last hand's
+        tracker at "Choose the opener", 146, and a closed Review's copy, 149)."""
+        return self.talk.cui.open or (self.tracker.open and offered(self.session.state))
 
     def shown(self) -> ClientState:
         """The state as drawn: the server's default seat names translated."""
@@ -402,6 +411,8 @@ class TableScene:
         sw, sh = surface.get_size()
         fits = w <= sw and h <= sh and (w, h) != (sw, sh)  # the chat panel takes the right of the window
         table = surface.subsurface((0, 0, w, h)) if fits else surface
+        if (w, h) != (sw, sh):  # every pixel is painted each frame: a closed overlay leaves no copy behind
+            surface.fill(BACKDROP)
         cards = self.talk.cards(self.shown(), lay, self.ui)  # built once this frame (talk.draw, the toast reuse it)
         drawn = lay
         if any(_overlaps(c.rect, lay.status_rect) for c in cards):  # it says the same (waiting.SAID_BY_CARD)
