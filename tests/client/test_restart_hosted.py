@@ -56,8 +56,12 @@ def test_d7_r22_a_restart_keeps_the_hosted_table_as_it_was(tmp_path, monkeypatch
         run(lambda s: s.seq >= 0 and bool(s.table), 20, play=False)
         assert table.session.send(Control("start"))
         host.shown = False  # the host closed the card: the chip shows
+        # this seat's turn with nothing of its own in flight: the match waits for it across the restart
+        # (it stopped anywhere: a decision still on its way could end the hand, and the table came back
+        # a hand further)
         run(lambda s: s.view is not None and len(s.view.finished) >= 1 and s.view.phase is Phase.PLAY and len(s.view.line) >= 2
-            and table.ui.seen_finished == len(s.view.finished), 90)
+            and table.ui.seen_finished == len(s.view.finished) and s.view.turn == s.view.seat
+            and not table._in_flight, 90)
         before = table.session.state
         assert host.chip_shown()
         server.end(signal.SIGKILL)

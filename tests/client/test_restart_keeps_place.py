@@ -9,9 +9,11 @@ import time
 from dataclasses import replace
 
 import pytest
+from robot import next_clicks
 from test_reconnect import Serve, _config_in_tmp, _free_port, _run, _scene  # noqa: F401 - the fixture is used
 
 from doublenine.shared.state import Phase
+from doublenine.shared.views import SeatView
 
 pytest.importorskip("doublenine.server.app")
 
@@ -25,12 +27,33 @@ def _second_hand_under_way(scene):  # type: ignore[no-untyped-def]
     return done
 
 
+def _play_until_still(app, scene, until, timeout: float):  # type: ignore[no-untyped-def]
+    """Step the window like a person until ``until(state)`` holds at this seat's turn to play with
+    nothing of its own in flight (a state seen after the last click's seq): the match then waits for
+    this seat, so nothing moves while the server is killed and restarted. (``_run`` stopped right after
+    a click: the play still on its way could end the hand, and the table came back a hand further.)"""
+    clicked_at = -1
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = scene.session.state
+        view = state.view
+        if until(state) and state.seq > clicked_at and isinstance(view, SeatView) and view.phase is Phase.PLAY \
+                and view.turn == view.seat:  # ``until`` first: it reads a hand's end (Continue) as it goes
+            return
+        events = next_clicks(scene) if state.connection == "connected" else []
+        if events:
+            clicked_at = state.seq
+        app.step(events)
+        time.sleep(0.01)
+    raise AssertionError("never this seat's turn in the second hand")
+
+
 def test_d7_r22_a_restart_keeps_the_hand_end_read_and_the_table_drawn(tmp_path) -> None:  # type: ignore[no-untyped-def]
     port, db = _free_port(), tmp_path / "s.sqlite"
     server = Serve(db, port)
     scene, app = _scene(f"ws://127.0.0.1:{port}/")
     try:
-        _run(app, scene, _second_hand_under_way(scene), 90)
+        _play_until_still(app, scene, _second_hand_under_way(scene), 90)
         before = scene.session.state
         assert len(before.view.finished) >= 1 and scene.ui.seen_finished == len(before.view.finished)
         shown_before = scene.layout()
@@ -48,6 +71,7 @@ def test_d7_r22_a_restart_keeps_the_hand_end_read_and_the_table_drawn(tmp_path) 
             time.sleep(0.02)
         back = scene.session.state
         assert back.connection == "connected" and back.view is not None
+        assert back.seq == before.seq  # the match waited for this seat: the same place, not a step back
         assert scene.ui.seen_finished == len(back.view.finished) == len(before.view.finished)
         panel = scene.layout().panel
         assert panel is None or panel.kind != "reveal", [(s.connection, s.view and len(s.view.finished)) for s in seen]
