@@ -40,7 +40,9 @@ def _host(kinds: tuple[str, str, str, str]) -> Any:
     hosted = host_table(Launch("create", "Host", "en", seed=5, kinds=kinds),
                         port=0, bind="127.0.0.1", announce=False, bot_delay=0.0)
     hosted.resize(Viewport(SIZE, SIZE))
-    pump_until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
+    # seated, the table's view drawn: before its first snapshot was pumped a Leave asked "Close anyway?"
+    pump_until(hosted.table.session, lambda s: s.connection == "connected" and bool(s.table)
+               and s.view is not None and s.view.seat is not None)
     update_until(hosted, lambda: config.load().resume_code == hosted.code and config.load().resume_token != "")
     return hosted
 

@@ -43,7 +43,9 @@ def _hosted() -> HostedTable:
     hosted = host_table(Launch("create", "Host", "en", seed=5, kinds=("human",) * 4), port=0, bind="127.0.0.1", announce=False,
                         bot_delay=0.0)
     hosted.resize(Viewport((1280, 800), (1280, 800)))
-    pump_until(hosted.table.session, lambda s: bool(s.table) and s.connection == "connected")
+    # seated, the table's view drawn: before its first snapshot was pumped a Leave asked "Close anyway?"
+    pump_until(hosted.table.session, lambda s: s.connection == "connected" and bool(s.table)
+               and s.view is not None and s.view.seat is not None)
     deadline = time.monotonic() + 30
     while config.load().resume_port != hosted.hosting.port and time.monotonic() < deadline:
         time.sleep(0.05)
