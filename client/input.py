@@ -146,7 +146,9 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
         if seen < len(view.finished):
             fh = view.finished[seen]
-            return UiAction(replace(ui.cleared(), seen_finished=seen + 1, overlay="ledger"),
+            # the reveal stays unread under the review: closing it comes back to the hand's end (kind: a
+            # button that also did Continue; new user s9 item 8: after Close the next hand was up)
+            return UiAction(replace(ui.cleared(), overlay="ledger"),
                             AskCoach(fh.match, fh.number), command=f"coach:{fh.match}:{fh.number}")
     if bid == "continue" and view is not None:
         seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)

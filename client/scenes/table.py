@@ -89,6 +89,8 @@ class TableScene:
         self.ui = Ui()
         self.vp = Viewport((1280, 800), (1280, 800))
         self.overlay: Any = None
+        self._under: Any = None
+        """The overlay a Review was opened from (the Ledger): shown again when the Review closes."""
         self.on_close = on_close
         self.export_dir = export_dir
         self._layout: TableLayout | None = None
@@ -514,6 +516,8 @@ class TableScene:
             return
         if self.ui.overlay != "ledger" or self.overlay is None:
             self.session.send(Pause("ledger", True))
+        elif not isinstance(self.overlay, ReviewOverlay):  # from the Ledger: its Close comes back to it
+            self._under = self.overlay
         self.overlay = ReviewOverlay(view, match, hand, self.lang, self._overlay_rect(),
                                      reviews=self.session.state.coach, names=self.shown().names)
         self.ui = replace(self.ui, overlay="ledger")
@@ -532,7 +536,12 @@ class TableScene:
             event = pygame.event.Event(event.type, {**event.dict, "pos": (int(x), int(y))})
         act = self.overlay.handle(event)
         self.dirty = True
-        if isinstance(act, Close):
+        if isinstance(act, Close) and self._under is not None:  # back to where the Review was opened
+            self.overlay, self._under = self._under, None
+            view = self.session.state.view
+            if view is not None:
+                self._refresh_overlay(view)
+        elif isinstance(act, Close):
             what = self.ui.overlay or "rules"
             self.overlay = None
             # the button that opened it is not under the pointer any more as far as we know (Esc, a key):

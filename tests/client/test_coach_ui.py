@@ -41,7 +41,8 @@ def test_coach_reveal_offers_the_review_to_a_seat_and_asks_for_that_hand(reviewe
     act = button("coach", lay, state, ui)
     h = state.view.finished[0]
     assert act.intent == AskCoach(h.match, h.number) and act.command == f"coach:{h.match}:{h.number}"
-    assert act.ui.seen_finished == 1 and act.ui.overlay == "ledger"  # R26: counts as the ledger open
+    # R26: counts as the ledger open; the reveal stays unread under it (s9 item 8: it acted as Continue)
+    assert act.ui.seen_finished == 0 and act.ui.overlay == "ledger"
     fields = {f: getattr(state.view, f) for f in SpectatorView.__dataclass_fields__}
     watcher = replace(state, view=SpectatorView(**fields))
     lay = compute_layout(watcher, ui, (1280, 800))
@@ -116,3 +117,46 @@ def _click(panel, action):  # type: ignore[no-untyped-def]
             pos = (body.x + item.rect.centerx, body.y + item.rect.centery - panel.scroll)
             return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     raise AssertionError(f"no button for {action}")
+
+
+def _scene(state):  # type: ignore[no-untyped-def]
+    from scenes_catalog import table_scene
+    return table_scene(state, Ui(seen_finished=0), "en", (1280, 800))
+
+
+_ESC = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+
+
+def test_s9_item8_review_from_the_hand_end_closes_back_onto_the_hand_end(reviewed) -> None:  # type: ignore[no-untyped-def]
+    """New user s9 item 8: "Review my hand" on the hand-end panel also did Continue: after Close the next
+    hand was up and the reveal of the four hands was gone. Closing the review comes back to the reveal."""
+    from doublenine.client.overlays.actions import Close
+    state, _ = reviewed
+    scene = _scene(state)
+    scene._now = 5.0  # the reveal has been up for a while (no KEY_GUARD)
+    scene.draw(pygame.Surface((1280, 800)))
+    scene._now = 10.0
+    coach = next(b for b in scene.layout().panel.buttons if b.id == "coach")
+    x, y, w, h = coach.rect
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+    assert isinstance(scene.overlay, ReviewOverlay) and scene.ui.overlay == "ledger"
+    close = next(r for r, _, a in scene.overlay.header_rects() if isinstance(a, Close))  # its Close button
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=close.center, button=1, touch=False))
+    assert scene.overlay is None and scene.ui.overlay is None
+    assert scene.layout().panel.kind == "reveal" and scene.ui.seen_finished == 0
+
+
+def test_s9_item8_review_from_the_ledger_closes_back_onto_the_ledger(reviewed) -> None:  # type: ignore[no-untyped-def]
+    """New user s9 item 8: a Review opened from the Ledger closed the Ledger as well."""
+    state, _ = reviewed
+    scene = _scene(state)
+    scene.ui = replace(scene.ui, overlay="ledger")
+    scene._open_overlay("ledger")
+    ledger = scene.overlay
+    h = state.view.finished[0]
+    scene.handle(_click(ledger, Coach(h.match, h.number)))
+    assert isinstance(scene.overlay, ReviewOverlay)
+    scene.handle(_ESC)
+    assert scene.overlay is ledger and scene.ui.overlay == "ledger"
+    scene.handle(_ESC)
+    assert scene.overlay is None and scene.ui.overlay is None
