@@ -10,6 +10,8 @@ import math
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from doublenine.shared.invite import SERVER_URL_CHARS
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -77,6 +79,24 @@ MAX_HELD = 4
 """Seats at other servers' tables remembered (:attr:`Settings.held`); the oldest is dropped beyond."""
 MAX_HELD_CHARS = 2200
 """Longest :attr:`Settings.held` entry read back: a code, a token (128) and a server URL (2048)."""
+
+TOKEN_CHARS = 128
+"""Longest seat token: the protocol's ``Token`` (docs/protocol.md, ``joined``: 1..128 characters)."""
+NAME_CHARS = 32
+"""Longest player name: the protocol's names (docs/protocol.md "Names": 1..32 characters)."""
+MAX_EARLIER_CHARS = 5 + 1 + TOKEN_CHARS + 1 + 15 + 1 + 5
+"""Longest :attr:`Settings.earlier` entry read back: a code (5), a token, a score ``A-B`` and a port."""
+
+FIELD_CHARS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS, "lang": 16, "table": 64, "resume_code": 64,
+               "resume_token": TOKEN_CHARS, "resume_score": 15}
+"""Each text field's own bound in characters (the server URL's is shared/invite's ``SERVER_URL_CHARS``; a
+code is then checked as one, a token as the wire's). A longer value read back is dropped (the default
+kept), never cut: a cut token or URL is another one, a seat lost (left-alone finding: one bound of 200 for
+every text field, 64 for every list entry)."""
+
+FIELD_ENTRIES = {"earlier": (MAX_EARLIER, MAX_EARLIER_CHARS), "muted": (MAX_MUTED, NAME_CHARS)}
+"""Each list field's own bounds: (entries read, characters per entry); a longer entry is skipped, never cut
+(:attr:`Settings.held` and :attr:`Settings.players` are read by their own readers)."""
 
 
 def held_seat(saved: Settings, server: str, code: str) -> str:
@@ -230,7 +250,7 @@ def load(path: Path | None = None) -> Settings:
     held = tuple(f"{c} {t} {u}" for c, t, u in _held(data.get("held")))
     players = tuple(_players_entry(code, names) for code, names in _players(data.get("players")))
     return Settings(**{f.name: v for f in fields(Settings) if f.name not in ("held", "players")
-                       and (v := _typed(f.type, data.get(f.name))) is not None and _fits(f.name, v)},
+                       and (v := _typed(f.type, data.get(f.name), f.name)) is not None and _fits(f.name, v)},
                     held=held, players=players)
 
 
@@ -300,12 +320,15 @@ def _is_token(value: object) -> bool:
     return True
 
 
-def _typed(kind: object, value: object) -> object:
-    """``value`` if it fits a field of type ``kind`` (bounded and clamped), else None (the default is kept)."""
+def _typed(kind: object, value: object, name: str = "") -> object:
+    """``value`` if it fits field ``name`` of type ``kind`` (within the field's own bounds,
+    :data:`FIELD_CHARS`, :data:`FIELD_ENTRIES`; a number clamped), else None (the default is kept).
+    A text over its bound is not cut (a cut seat token is not the seat's): it is left out."""
     if kind == "str" and isinstance(value, str):
-        return value[:200]
+        return value if len(value) <= FIELD_CHARS.get(name, 200) else None
     if kind == "tuple[str, ...]" and isinstance(value, list):
-        return tuple(v[:64] for v in value[:MAX_MUTED] if isinstance(v, str))
+        most, chars = FIELD_ENTRIES.get(name, (MAX_MUTED, 64))
+        return tuple(v for v in value[:most] if isinstance(v, str) and len(v) <= chars)
     if kind == "int" and isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 65535:
         return value  # only a port is stored as an int
     if kind == "bool" and isinstance(value, bool):

@@ -107,6 +107,10 @@ def server_base(url: str) -> str:
     return parts._replace(path="/", query="", fragment="").geturl()
 
 
+SERVER_URL_CHARS = 2048
+"""Longest server URL (``ws[s]://HOST[:PORT][/PATH]``) taken: a longer one is ``server.bad_url``."""
+
+
 def check_server_url(url: str) -> Invite:
     """Where a ``ws[s]://HOST[:PORT][/PATH]`` server URL points (``code`` empty); raises InviteError.
 
@@ -118,7 +122,7 @@ def check_server_url(url: str) -> Invite:
     """
     raw = url.strip()
     scheme = raw.split("://", 1)[0].lower() if "://" in raw else ""
-    if scheme not in ("ws", "wss") or len(raw) > 2048:
+    if scheme not in ("ws", "wss") or len(raw) > SERVER_URL_CHARS:
         raise InviteError(Failure("server.bad_url", {"url": _short(url)}))
     try:
         parts = urlsplit(raw)

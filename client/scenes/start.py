@@ -13,12 +13,12 @@ import pygame
 
 from doublenine.shared.failures import FailureError
 from doublenine.shared.i18n import N_
-from doublenine.shared.invite import normalize_code, server_base
+from doublenine.shared.invite import SERVER_URL_CHARS, normalize_code, server_base
 from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
-from ..config import Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, save
+from ..config import NAME_CHARS, Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, save
 from ..input import Viewport
 from ..layout import metrics
 from ..panels import Button
@@ -101,6 +101,10 @@ class Form:
 
 
 FIELDS = ("name", "seed", "server", "table")
+FIELD_LIMITS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS}
+"""Characters a field holds: a name the protocol's 32, a server address a URL's 2048 (shared/invite.py), a
+table code typed with spaces or dashes 200 (the seed is cut to 18 digits); a remembered server address was
+once cut to 200, another address."""
 ENDED_SERVERS: set[str] = set()
 """Servers (:func:`server_base` form) that ended a table's game on purpose while this program ran
 (``host.stopped``, :meth:`TableScene.close`): the start screen stops aiming "Create table" and
@@ -196,9 +200,10 @@ class StartScene:
         """``remember``: False for ``--autoplay``, which never writes the player's settings."""
         self.remember = remember
         # the settings file is outside text too (another program may have written it): cleaned like typing
-        self.form = Form(name=field_value(settings.name, 32),
+        self.form = Form(name=field_value(settings.name, NAME_CHARS),
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
-                         server=field_value(server_base(settings.server), 200), table=field_value(settings.table, 200))
+                         server=field_value(server_base(settings.server), SERVER_URL_CHARS),
+                         table=field_value(settings.table, 200))
         self.form = _kept(self.form, settings)
         self._file: tuple[str, str] | None = None
         """The server and table client.json held when last read (:meth:`resize`); None before."""
@@ -223,7 +228,7 @@ class StartScene:
         """A server and table saved since the last look (a join that worked: ``_remember_what_worked``)
         replace the form's, unless typed here meanwhile; what was refused is never saved, so never shown
         as remembered (README: "once joining them worked")."""
-        now = (field_value(server_base(saved.server), 200), field_value(saved.table, 200))
+        now = (field_value(server_base(saved.server), SERVER_URL_CHARS), field_value(saved.table, 200))
         if self._file is not None and now != self._file and (self.form.server, self.form.table) == self._file:
             self.form = replace(self.form, server=now[0], table=now[1])
         if self._file is None or now != self._file:
@@ -266,7 +271,7 @@ class StartScene:
     def _edit(self, value: str, caret: Caret = END) -> None:
         field = self.form.focus
         assert field is not None
-        limit = 32 if field == "name" else 200
+        limit = FIELD_LIMITS.get(field, 200)
         typed = value
         if field == "seed":
             value = "".join(c for c in value if is_ascii_digits(c))[:18]  # int() would read "８", fail on "²"

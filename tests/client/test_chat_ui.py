@@ -211,8 +211,8 @@ def test_im_back_takes_the_seat_back(tmp_path, monkeypatch) -> None:
 
 def test_settings_with_bad_muted_values_load_what_is_usable(tmp_path) -> None:
     path = tmp_path / "client.json"
-    path.write_text('{"muted": ["Bo", 5, null, "' + "x" * 100 + '"]}', encoding="utf-8")
-    assert config.load(path).muted == ("Bo", "x" * 64)
+    path.write_text('{"muted": ["Bo", 5, null, "' + "x" * 100 + '", "' + "y" * 32 + '"]}', encoding="utf-8")
+    assert config.load(path).muted == ("Bo", "y" * 32)  # names are 32 characters: a longer one mutes nobody
     path.write_text('{"muted": "Bo"}', encoding="utf-8")
     assert config.load(path).muted == ()
 
