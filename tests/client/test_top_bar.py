@@ -92,9 +92,10 @@ def test_r1_three_digit_scores_keep_the_target_at_800x600(states, lang) -> None:
 
 
 BARS_800_SCORED = {"en": ["table K7QPA · to 100 · hand 1"], "fr": ["table K7QPA", "à 100 pts · manche 1"],
-                   "pt": ["mesa K7QPA · a 100 · mão 1"], "de": ["Tisch K7QPA", "bis 100 · Runde 1"],
-                   "es": ["mesa K7QPA · a 100 · mano 1"]}
-"""Wider scores: the team names give way to letters (pt, es on one row again), or the second row stays."""
+                   "pt": ["mesa K7QPA", "a 100 · mão 1"], "de": ["Tisch K7QPA", "bis 100 · Runde 1"],
+                   "es": ["mesa K7QPA", "a 100 · mano 1"]}
+"""Wider scores: the second row stays (pt and es since Leave became "Abandonar a mesa"/"Abandonar la
+mesa", new user 9: "Sair"/"Salir" was the verb of "Eu saio"/"Salgo yo")."""
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1440, 900)], ids=str)
