@@ -96,6 +96,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
 
     from . import config
     from .embedded import AlreadyRunning, EmbeddedServer, default_db
+    from .joining import held_rejoin
     from .net import NetClient, NetSession
     from .scenes.table import TableScene
 
@@ -141,7 +142,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                     on_joined = _remember_resumed(saved.resume_code)
         elif launch.mode == "join":
             attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
-            held = _seat_held(launch.server, launch.table, launch.seat) if remember and launch.server else None
+            held = held_rejoin(launch.server, launch.table, launch.seat) if remember and launch.server else None
             if held is not None:  # D7: the seat this computer holds there, taken back; a new one if it is gone
                 attach, fallback = held, attach
         else:
@@ -230,18 +231,6 @@ def _remember_what_worked(server: str) -> Any:
             saved = config.hold_seat(saved, base, code, token)
         config.save(replace(saved, server=base, table=code))
     return joined
-
-
-def _seat_held(server: str, table: str, seat: int | None) -> Any:
-    """A ``rejoin`` of the seat this computer holds at ``server``'s table ``table`` (remembered by
-    :func:`_remember_what_worked`), or None: none held there, or another seat asked for (``--seat``)."""
-    from doublenine.shared import protocol as p
-    from doublenine.shared.invite import server_base
-
-    from . import config
-    code = table.strip().upper()
-    token = config.held_seat(config.load(), server_base(server), code)
-    return p.Rejoin(code=code, token=token) if token and seat is None else None
 
 
 def _remember_local_table(code: str, token: str | None) -> None:
@@ -353,8 +342,8 @@ def run(args: argparse.Namespace) -> int:
         from doublenine.shared.failures import FailureError
 
         from .joining import resolve_invite
-        try:
-            invite = resolve_invite(args.join, want_seat=not args.spectate)
+        try:  # a seat this computer holds there is taken back, so a full table is no refusal (D7)
+            invite = resolve_invite(args.join, seat=args.seat, spectate=args.spectate, kept=not robot)
         except FailureError as exc:
             return _refused(args, exc, lang, settings, _invite_where(args.join))
         args.server, args.table = invite.join_url, invite.code
@@ -374,8 +363,7 @@ def run(args: argparse.Namespace) -> int:
             return _refused(args, exc, lang, settings, (args.server or "", ""))
     if args.server and args.table and not (args.join or robot or args.start_screen):  # as --join's table
         from .joining import check_named_table
-        held = args.seat is None and not args.spectate and _seat_held(args.server, args.table, None) is not None
-        refused = None if held else check_named_table(args.server, args.table, args.seat, args.spectate)
+        refused = check_named_table(args.server, args.table, args.seat, args.spectate)
         if refused is not None:
             return _refused(args, refused, lang, settings, (args.server, args.table))
     server = args.server or ""

@@ -100,23 +100,35 @@ FIELD_ENTRIES = {"earlier": (MAX_EARLIER, MAX_EARLIER_CHARS), "muted": (MAX_MUTE
 
 
 def held_seat(saved: Settings, server: str, code: str) -> str:
-    """The seat token ``saved`` holds at ``server``'s (a :func:`~doublenine.shared.invite.server_base`
-    address) table ``code``, or "" when none is held there (D7)."""
-    return next((t for c, t, u in _held(saved.held) if (u, c) == (server, code)), "")
+    """The seat token ``saved`` holds at ``server``'s table ``code``, or "" when none is held there (D7).
+
+    ``server`` in any spelling of that server (:func:`~doublenine.shared.invite.server_key`: an invite's
+    ``/t/CODE`` URL, no trailing slash, upper-case host...): the seat kept by one way of coming to the table
+    is found by every other way (new user: ``play --join`` said "full" where ``--server --table`` came back)."""
+    from doublenine.shared.invite import server_key
+    key = server_key(server)
+    return next((t for c, t, u in _held(saved.held) if (server_key(u), c) == (key, code)), "")
 
 
 def hold_seat(saved: Settings, server: str, code: str, token: str) -> Settings:
     """``saved`` holding ``token`` at ``server``'s table ``code``, first; the oldest beyond :data:`MAX_HELD`
-    dropped. A code or token the wire would refuse, or a URL that is not a server's, is not kept."""
-    if _held_entry(f"{code} {token} {server}") is None:
+    dropped. The server is kept in its :func:`~doublenine.shared.invite.server_key` spelling. A code or
+    token the wire would refuse, or a URL that is not a server's, is not kept."""
+    from doublenine.shared.invite import server_key
+    key = server_key(server)
+    if _held_entry(f"{code} {token} {key}") is None:
         return saved
-    rest = [f"{c} {t} {u}" for c, t, u in _held(saved.held) if (u, c) != (server, code)]
-    return replace(saved, held=tuple([f"{code} {token} {server}", *rest][:MAX_HELD]))
+    rest = [f"{c} {t} {u}" for c, t, u in _held(saved.held) if (server_key(u), c) != (key, code)]
+    return replace(saved, held=tuple([f"{code} {token} {key}", *rest][:MAX_HELD]))
 
 
 def release_seat(saved: Settings, server: str, code: str) -> Settings:
-    """``saved`` without the seat held at ``server``'s table ``code`` (given up, or its match over)."""
-    return replace(saved, held=tuple(f"{c} {t} {u}" for c, t, u in _held(saved.held) if (u, c) != (server, code)))
+    """``saved`` without the seat held at ``server``'s table ``code`` (given up, or its match over); ``server``
+    in any spelling, as :func:`held_seat`."""
+    from doublenine.shared.invite import server_key
+    key = server_key(server)
+    return replace(saved, held=tuple(f"{c} {t} {u}" for c, t, u in _held(saved.held)
+                                     if (server_key(u), c) != (key, code)))
 
 
 def _held(entries: object) -> list[tuple[str, str, str]]:

@@ -5,6 +5,11 @@ table as a spectator and leaves, turning everything that can go wrong into a
 :class:`~doublenine.shared.failures.Failure` with a stable key:
 ``net.unreachable``, ``protocol.mismatch``, ``table.closed``, ``table.full``, ``seat.taken``.
 :class:`TableCheck` runs it in a thread so the window keeps drawing.
+
+Every way of coming to a table (``play --join``, ``play --server URL --table CODE``, a desktop link, the
+join screen's invite or LAN list, the start screen's Join) goes through :func:`check_arrival` before and
+:func:`held_rejoin` when connecting: a seat this computer holds there (config ``held``, D7) is taken back
+with its token, and the table being full (that seat is what fills it) is no refusal then.
 """
 from __future__ import annotations
 
@@ -31,24 +36,50 @@ class CheckFailed(FailureError):
     """The check ended with ``.failure`` (``str()`` of it is the person's message)."""
 
 
-def resolve_invite(text: str, want_seat: bool = True) -> Invite:
-    """Parse ``text`` and check its table (``doublenine play --join``); raises FailureError with a stable key."""
+def held_rejoin(server: str, code: str, seat: int | None = None) -> p.Rejoin | None:
+    """A ``rejoin`` of the seat this computer holds at ``server``'s (any spelling of it: an invite's
+    ``/t/CODE`` URL, the start screen's typed address) table ``code`` (config ``held``, kept once a join
+    worked), or None: none held there, or another seat asked for (``seat``: ``--seat N``, the start
+    screen's seat choice) (D7)."""
+    from . import config
+    code = code.strip().upper()
+    token = config.held_seat(config.load(), server, code)
+    return p.Rejoin(code=code, token=token) if token and seat is None else None
+
+
+def check_arrival(invite: Invite, *, seat: int | None = None, spectate: bool = False, kept: bool = True,
+                  timeout: float = 4.0) -> TableInfo:
+    """What coming to ``invite``'s table meets before any window opens; raises :class:`CheckFailed`.
+
+    ``seat``: the seat asked for (None: any); ``spectate``: only watching. ``kept``: this window takes a
+    seat it holds there back (:func:`held_rejoin`; False for ``--autoplay``, which keeps nothing): then a
+    full table is no refusal, that seat being what fills it (new user: ``play --join`` the second time
+    said "Table ... is full" though client.json held the seat's token); closed, unreachable, another
+    protocol version still are. Kind: each way of coming to a table checked it its own way.
+    """
+    holds = kept and not spectate and held_rejoin(invite.join_url, invite.code, seat) is not None
+    return check_table(invite, want_seat=not spectate and not holds, seat=seat, timeout=timeout)
+
+
+def resolve_invite(text: str, *, seat: int | None = None, spectate: bool = False, kept: bool = True) -> Invite:
+    """Parse ``text`` and check its table (``doublenine play --join``, :func:`check_arrival`); raises
+    FailureError with a stable key."""
     invite = parse_invite(text)
-    check_table(invite, want_seat=want_seat)
+    check_arrival(invite, seat=seat, spectate=spectate, kept=kept)
     return invite
 
 
-def check_named_table(server: str, code: str, seat: int | None, spectate: bool) -> FailureError | None:
+def check_named_table(server: str, code: str, seat: int | None, spectate: bool,
+                      kept: bool = True) -> FailureError | None:
     """What ``play --server URL --table CODE [--seat N | --spectate]`` meets at that table before any
-    window opens (full, closed, seat taken, unreachable), or None; said and exit 2 as ``--join`` says it
-    (kind: one refusal reported two ways: the same full table opened a window saying "Seat 3 ... is
-    taken. Choose another seat"). The caller skips it when this computer holds a seat there (D7: that
-    seat is what makes the table look full)."""
+    window opens (full, closed, seat taken, unreachable: :func:`check_arrival`), or None; said and exit 2
+    as ``--join`` says it (kind: one refusal reported two ways: the same full table opened a window saying
+    "Seat 3 ... is taken. Choose another seat")."""
     from dataclasses import replace
 
     from doublenine.shared.invite import check_server_url
     try:
-        check_table(replace(check_server_url(server), code=code), want_seat=not spectate, seat=seat)
+        check_arrival(replace(check_server_url(server), code=code), seat=seat, spectate=spectate, kept=kept)
     except FailureError as exc:
         return exc
     return None
@@ -117,14 +148,14 @@ def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> A
 
 
 class TableCheck:
-    """:func:`check_table` in a background thread; poll :attr:`done`, then read ``info`` or ``failure``."""
+    """:func:`check_arrival` in a background thread; poll :attr:`done`, then read ``info`` or ``failure``."""
 
     def __init__(self, invite: Invite, want_seat: bool = True) -> None:
         self.invite = invite
         self.info: TableInfo | None = None
         self.failure: Failure | None = None
         self._done = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(want_seat,), name="doublenine-check", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(not want_seat,), name="doublenine-check", daemon=True)
 
     def start(self) -> TableCheck:
         """Start checking; returns self."""
@@ -140,9 +171,9 @@ class TableCheck:
         """Block until done (tests); True if done."""
         return self._done.wait(timeout)
 
-    def _run(self, want_seat: bool) -> None:
+    def _run(self, spectate: bool) -> None:
         try:
-            self.info = check_table(self.invite, want_seat=want_seat)
+            self.info = check_arrival(self.invite, spectate=spectate)
         except CheckFailed as exc:
             self.failure = exc.failure
         finally:

@@ -111,6 +111,22 @@ SERVER_URL_CHARS = 2048
 """Longest server URL (``ws[s]://HOST[:PORT][/PATH]``) taken: a longer one is ``server.bad_url``."""
 
 
+def server_key(url: str) -> str:
+    """One spelling per server, to key what this computer keeps about it (the seats it holds, D7).
+
+    ``ws://127.0.0.1:8799``, ``WS://127.0.0.1:8799/`` and ``ws://127.0.0.1:8799/t/ZKVXH`` (an invite's
+    :attr:`Invite.join_url`) are one server: ``ws://127.0.0.1:8799/``. The scheme and host in lower case,
+    the port always written, the path the server's own (:func:`server_base`; ``/`` when none); a proxy's
+    own path is kept. Text that is no server URL is returned unchanged (it matches nothing else).
+    """
+    try:
+        where = check_server_url(url)
+        path = urlsplit(server_base(url.strip())).path or "/"
+    except (InviteError, ValueError):
+        return url
+    return where.ws_url(path)
+
+
 def check_server_url(url: str) -> Invite:
     """Where a ``ws[s]://HOST[:PORT][/PATH]`` server URL points (``code`` empty); raises InviteError.
 

@@ -25,7 +25,7 @@ from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
 from ..discovery import FoundTable
 from ..input import Viewport
-from ..joining import TableCheck
+from ..joining import TableCheck, held_rejoin
 from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
@@ -118,6 +118,8 @@ class LanJoinScene:
         self._own_browser = browser is None
         self._seen = -1
         self._shown: list[FoundTable] = []
+        self._mine: frozenset[int] = frozenset()
+        """Indexes of the listed tables where this computer holds a seat (config ``held``, D7)."""
         self._check: TableCheck | None = None
         self._since: float | None = None
         """When this screen's search began (the first :meth:`update`'s clock)."""
@@ -146,6 +148,8 @@ class LanJoinScene:
         if self.browser is not None and self.browser.version != self._seen:
             self._seen = self.browser.version
             self._shown = list(self.browser.tables())
+            self._mine = frozenset(i for i, t in enumerate(self._shown)
+                                   if held_rejoin(t.invite.join_url, t.invite.code) is not None)
             self.dirty = True
         self._since = now if self._since is None else self._since
         if not self.form.waited and not self._shown and now - self._since >= HINT_AFTER:
@@ -269,12 +273,13 @@ class LanJoinScene:
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the card with the live list, the invite field, the message."""
         draw_join(surface, self.art, self.form, self._shown, self.vp.pixels, self.lang,
-                  searching=self.browser is not None)
+                  searching=self.browser is not None, mine=self._mine)
 
 
 def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[FoundTable],
-              size: tuple[int, int], lang: str, searching: bool = True) -> None:
-    """Paint the join screen (drawing only)."""
+              size: tuple[int, int], lang: str, searching: bool = True, mine: frozenset[int] = frozenset()) -> None:
+    """Paint the join screen (drawing only); ``mine``: indexes of ``tables`` where this computer holds a
+    seat (said "your seat", their Join live even when the table is full: it takes that seat back, D7)."""
     w, h = size
     u, f, sm = metrics(size)
     lay = join_layout(size, len(tables), form.message)
@@ -289,7 +294,7 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
     surface.blit(head, (lx, ly - head.get_height() - round(0.3 * f)))
     shown = [i for i in range(len(tables)) if f"row{i}" in lay]
     for i in shown:
-        _row(surface, art, lay, i, tables[i], f, sm, lang)
+        _row(surface, art, lay, i, tables[i], f, sm, lang, i in mine)
     if not tables:
         key = N_("Looking for tables on this network…") if searching else N_("Nothing found on this network.")
         text = art.fit_text(tr(lang, key), f, lw, SOFT)
@@ -325,7 +330,7 @@ def _invite_field(surface: pygame.Surface, art: Art, rect: Rect, form: JoinForm,
 
 
 def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: FoundTable, f: int, sm: int,
-         lang: str) -> None:
+         lang: str, mine: bool = False) -> None:
     x, y, w, h = lay[f"row{i}"]
     surface.blit(art.plate(w, h, (30, 48, 40, 200), h // 4), (x, y))
     jx = lay[f"join{i}"][0]
@@ -337,15 +342,18 @@ def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: Fou
     compatible = t.protocol in (None, PROTOCOL_VERSION)
     if not compatible:
         seats = tr(lang, "other version")
+    elif mine:  # the seat kept here: Join takes it back, full or not (new user finding 2)
+        seats = tr(lang, "your seat")
     elif t.free_seats:
         seats = trn(lang, "{count} free seat", "{count} free seats", t.free_seats)
     else:
         seats = tr(lang, "full")
-    label = art.text(seats, f, GOLD if t.free_seats and compatible else SOFT, bold=bool(t.free_seats),
+    live = compatible and (t.free_seats > 0 or mine)
+    label = art.text(seats, f, GOLD if live else SOFT, bold=live,
                      width=10 * f)  # the name and address end 11.5 f before the Join button
     surface.blit(label, label.get_rect(midright=(jx - f, y + h // 2)))
     draw_button(surface, art, Button(f"join{i}", lay[f"join{i}"], N_("Join"), primary=True,
-                                     enabled=compatible and t.free_seats > 0), f, lang, False)
+                                     enabled=live), f, lang, False)
 
 
 def pointer(event: Any, vp: Viewport) -> tuple[float, float] | None:

@@ -33,8 +33,10 @@ def test_d7_held_seats_are_bounded_and_the_oldest_is_dropped() -> None:
 
 def test_d7_a_seat_the_wire_would_refuse_is_not_kept() -> None:
     for server, code, token in ((A, "kq7pm", "t"), (A, "KQ7PM", "t" * 129), (A, "KQ7PM", ""),
-                                ("http://x/", "KQ7PM", "t"), ("ws://h:1/t/KQ7PM", "KQ7PM", "t")):
+                                ("http://x/", "KQ7PM", "t")):
         assert config.hold_seat(config.Settings(), server, code, token).held == ()
+    # a table's own URL (an invite's /t/CODE) is kept as its server's address: one spelling per server
+    assert config.hold_seat(config.Settings(), "ws://h:1/t/KQ7PM", "KQ7PM", "t").held == ("KQ7PM t ws://h:1/",)
 
 
 def test_d7_held_seats_are_read_back_only_when_valid(tmp_path: Path) -> None:
