@@ -16,13 +16,14 @@ measures, would too; the widest glyph DejaVu Sans has is 1.75 em (U+2031).
 
 ``draw(..., width=W)`` fits the text into ``W`` px: it shrinks the size down
 to a floor (never below :data:`MIN_SIZE` unless asked smaller) and only then
-cuts with "…". Every line drawn into a box is drawn with its ``width`` (tests/client/test_text_boxes.py
+cuts with "…", before a number that ends the text (:data:`COUNT_TAIL`). Every line drawn into a box is drawn with its ``width`` (tests/client/test_text_boxes.py
 checks that no scene draws text without one). Each call is reported to the observers of :func:`watch` as a
 :class:`Drawn` (requested box and size, final size, shortened or not): the
 text-fit test renders every scene this way and fails on any cut or tiny text.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -36,6 +37,10 @@ REPLACEMENT = "\ufffd"
 ELLIPSIS = "…"
 MAX_CHARS = 400
 """Longest run of characters ever handed to the font; longer text is cut (a 100 kB name costs nothing)."""
+COUNT_TAIL = re.compile(r"\s+\(?\d[\d.,:/+]*\)?$")
+"""A number ending a text ("Chat (3)", "Seat 2", "for 0:14"): cutting keeps it and cuts the words before
+it ("Conve… (3)"), new user 10: Portuguese "Conversa (1)" at 800x600 showed "Conversa…", the unread
+count gone."""
 MIN_SIZE = 12
 """Smallest readable text, px (issue 11.4): fitting never shrinks below it unless a smaller size is asked."""
 SURFACE_CACHE_MAX = 800
@@ -61,6 +66,8 @@ class Drawn:
     """Width of the drawn surface, px."""
     shortened: bool
     """True when characters were cut (ellipsis) to fit the box or :data:`MAX_CHARS`."""
+    shown: str = ""
+    """The text as drawn: cleaned, and cut when :attr:`shortened`."""
 
 
 _observers: list[Callable[[Drawn], None]] = []
@@ -269,7 +276,8 @@ class Typeface:
             cut = cut or cut_fit
         surf = self._surface(shown, final, bold, colour)
         if _observers:
-            note = Drawn(text if isinstance(text, str) else str(text), size, final, width, surf.get_width(), cut)
+            note = Drawn(text if isinstance(text, str) else str(text), size, final, width, surf.get_width(), cut,
+                         shown)
             for observe in list(_observers):
                 observe(note)
         return surf
@@ -285,14 +293,19 @@ class Typeface:
         cut = False
         if self._width(shown, s, bold) > width:
             cut = True
-            lo, hi = 0, len(shown)  # the longest prefix that fits with its ellipsis
+            count = COUNT_TAIL.search(shown)
+            tail = count.group(0) if count is not None and count.start() > 0 else ""
+            if tail and self._width(ELLIPSIS + tail, s, bold) > width:
+                tail = ""  # not even the number fits: cut as any text
+            head = shown[:len(shown) - len(tail)]
+            lo, hi = 0, len(head)  # the longest prefix that fits with its ellipsis (and its count)
             while lo < hi:
                 mid = (lo + hi + 1) // 2
-                if self._width(shown[:mid].rstrip() + ELLIPSIS, s, bold) <= width:
+                if self._width(head[:mid].rstrip() + ELLIPSIS + tail, s, bold) <= width:
                     lo = mid
                 else:
                     hi = mid - 1
-            shown = shown[:lo].rstrip() + ELLIPSIS
+            shown = head[:lo].rstrip() + ELLIPSIS + tail
         found = (shown, s, cut)
         if len(self._fits) > SURFACE_CACHE_MAX:
             self._fits.clear()
