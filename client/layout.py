@@ -99,6 +99,9 @@ class TableLayout:
     reserved: tuple[Rect, ...] = ()
     """Boxes a scene drawn over the table keeps for itself (the host's "Invite friends" chip): the cards
     placed on the table (waiting.py) never cover them."""
+    toggles: Rect = (0, 0, 0, 0)
+    """Where the Tiles and Chat buttons sit (at the status line's height, at the table's right edge, as
+    sized for the window: :func:`toggle_zone`): the status line and the hand end's panel keep clear."""
 
     def hit(self, pos: tuple[float, float]) -> Target | None:
         """The topmost target at ``pos`` (window pixels), or None."""
@@ -147,7 +150,8 @@ def passed_seats(view: object) -> frozenset[Seat]:
 
 
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
-                   side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = ()) -> TableLayout:
+                   side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = (),
+                   window: tuple[int, int] | None = None) -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
     ``lang`` only sizes the top-bar buttons to their translated labels (no label is cut at 800x600).
@@ -159,6 +163,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     ``keep_out``: controls a scene draws on the felt (the host's "Invite friends" chip): the play area,
     where the line of play lies, starts below every one that reaches into it (kind: a control on the
     felt the line's area did not know about; new user: a tile under "Invitar amigos" at 1280x800).
+    ``window``: the window's size when the table is laid out narrower beside an open side panel (the
+    Tiles and Chat buttons are sized for the window; :func:`toggle_zone`); ``size`` by default.
     """
     w, h = size
     felt = w - max(0, min(side, w // 2))
@@ -189,8 +195,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     seats = _seats(state, viewer, size, m, band_y, band_h, plate_w, plate_h, bs, hand_top, felt)
     side_w = 2 * bs + 2 * m
     # new user: the instruction ran under the Tiles/Chat buttons, which sit at this height at the right
-    from .chat import toggle_room
-    right = side_w + min(felt - 2 * side_w, w - 2 * toggle_room(size) - m - side_w)
+    # (and, with the tracker open at 1280x800, under buttons sized for the window, wider than the table's)
+    room = toggle_zone(w, 0, window or size, _toggle_count(state))
+    right = min(felt - side_w, room[0] - m)
     # and right of the own plate's turn marker and "passed" badge, which sit above it at this height
     own = seats[0].plate
     left = max(side_w, own[0] + own[2] + m // 2)
@@ -198,6 +205,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     rows = _status_rows(state, ui, lang, f, status_w)
     status_h = round(1.8 * f) if len(rows) < 2 else round(1.3 * f * len(rows) + 0.5 * f)
     status_rect = (left, hand_top - lift - status_h - m // 2, status_w, status_h)
+    toggles = toggle_zone(w, status_rect[1], window or size, _toggle_count(state))
     row_h = status_h // max(1, len(rows))
     status = tuple((r, (left, status_rect[1] + i * row_h, status_w, row_h)) for i, r in enumerate(rows))
     # the line of play starts below the top seats' "passed" badges and turn markers and the partner's tiles
@@ -219,7 +227,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     # plates and their markers, above the own plate (tester finding: it covered the three top plates)
     clear_top = max(z[1] + z[3] for s in seats if s.side != "bottom" for z in (marker_zone(s, f, sm),)) + m // 2
     clear = (0, clear_top, felt, max(20, seats[0].plate[1] - m // 2 - clear_top))
-    panel = build_panel(state, ui, lang, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w, clear)
+    panel = build_panel(state, ui, lang, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w, clear,
+                        toggles)
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
     if panel is not None and (panel.modal or panel.cells):  # the keys of the prompt, not of the hand
@@ -235,7 +244,22 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, help_rows, last, buttons, panel,
-                       banner, kept, status)
+                       banner, kept, status, toggles=toggles)
+
+
+def _toggle_count(state: ClientState) -> int:
+    """The buttons at the status line's right: Chat, and Tiles where the tracker is offered."""
+    from .tracking import offered
+    return 2 if offered(state) else 1
+
+
+def toggle_zone(right: int, y: int, window: tuple[int, int], count: int = 2) -> Rect:
+    """The box ``count`` buttons (Chat, and Tiles left of it) take left of x = ``right`` (the table's
+    right edge) from height ``y`` (the status line's), as :func:`.chat.layout` and
+    :func:`.tracking.layout` size them for a window of ``window`` px, margins included. Pure."""
+    from .chat import font_size, toggle_room
+    room = count * toggle_room(window)
+    return (right - room, y, room, round(2.1 * font_size(window)))
 
 
 def _status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> tuple[str, ...]:

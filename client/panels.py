@@ -110,11 +110,13 @@ class Panel:
 
 
 def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], area: Rect, f: int,
-                hw: int, kept: bool = False, clear: Rect | None = None) -> Panel | None:
+                hw: int, kept: bool = False, clear: Rect | None = None,
+                toggles: Rect | None = None) -> Panel | None:
     """The most urgent prompt for this state, placed over the play ``area`` of a table ``size`` px;
     ``kept``: an open side panel lies right of that table (layout.compute_layout's ``side``); ``clear``:
     the band between the seats' plates (all of the table when None), where the hand end's panel goes;
-    ``lang``: the language the seats it names are named in (:func:`.store.seat_name`)."""
+    ``toggles``: the Tiles and Chat buttons' box (layout.toggle_zone), which the hand end's panel keeps
+    clear of; ``lang``: the language the seats it names are named in (:func:`.store.seat_name`)."""
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
         return _failure(area, f, at_table=view is not None)
@@ -122,7 +124,7 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
         return None
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
     if len(view.finished) > seen:
-        return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear)
+        return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
     me = view.seat
     if not state.started:
         return _lobby(state, area, f)
@@ -196,16 +198,23 @@ PIPS_W = 6.5
 
 
 def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
-            hw: int, lang: str, kept: bool = False, clear: Rect | None = None) -> Panel:
+            hw: int, lang: str, kept: bool = False, clear: Rect | None = None,
+            toggles: Rect | None = None) -> Panel:
     """R22 hand end: every seat's tiles left, in a panel over the table ``size`` px, within the height of
-    ``clear`` (the band between the plates: every player's name stays in sight beside the tiles).
-    ``kept``: a side panel lies right of the table (its Chat button too): no room is kept for the closed
-    panel's button."""
+    ``clear`` (the band between the plates: every player's name stays in sight beside the tiles), and
+    clear of ``toggles`` (the Tiles and Chat buttons): beside a lone button, else above them. ``kept``: a
+    side panel lies right of the table."""
     w, h = size
-    from .chat import toggle_room
-    # the Chat button at the right stays clear of the border, unless the open panel is there already
-    side = max(w // 20, f) if kept else max(w // 20, toggle_room(size) + f // 2)
+    side = max(w // 20, f)
     top, tall = (clear[1], clear[3]) if clear is not None else (round(h * 0.1), round(h * 0.8))
+    # new user: at 1280x800 with the tracker open the panel covered the Tiles button and ran over Chat.
+    # One button (Chat) is kept clear beside the panel, which keeps its height for the tiles; two (Tiles
+    # and Chat) would narrow it too much: the panel ends above them
+    if toggles is not None and toggles[2] > 0 and toggles[0] < w - side and top < toggles[1]:
+        if not kept and toggles[2] + f // 2 <= w // 6:
+            side = toggles[2] + f // 2
+        else:
+            tall = min(tall, toggles[1] - f // 2 - top)
     rect = (side, top, w - 2 * side, tall)
     x, y, pw, ph = rect
     title_h = round(2.6 * f)

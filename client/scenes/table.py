@@ -156,12 +156,13 @@ class TableScene:
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
             self._shown = localized(state, self.lang)
-            lay = compute_layout(self._shown, self.ui, size, self.lang, side, under)
+            window = self.vp.pixels  # the Tiles and Chat buttons are sized for it (layout.toggle_zone)
+            lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window)
             if self.host_room is not None:
                 # the chip sits under the top-left plate, which the play area does not move: laid out
                 # again with the chip kept out of the line's area (no tile under "Invite friends")
                 reserved = self.host_room.reserved(lay)
-                lay = replace(compute_layout(self._shown, self.ui, size, self.lang, side, under, reserved),
+                lay = replace(compute_layout(self._shown, self.ui, size, self.lang, side, under, reserved, window),
                               reserved=reserved)
             self._layout = lay
             self._key = key

@@ -273,3 +273,75 @@ def test_no_line_tile_under_the_invite_chip(size, lang) -> None:
             assert not overlap(spot.rect, chip), (mode, spot.rect, chip)
         for mark in lay.marks:
             assert not overlap(mark.rect, chip), (mode, mark.rect, chip)
+
+
+@pytest.fixture(scope="module")
+def catalog_states():  # type: ignore[no-untyped-def]
+    import pygame
+    from scenes_catalog import table_states
+    pygame.display.init()
+    pygame.font.init()
+    return {name: (state, ui) for name, state, ui in table_states()}
+
+
+def _toggles(scene) -> list[tuple[str, Rect]]:  # type: ignore[no-untyped-def]
+    """The Chat and Tiles buttons as the scene draws them (the closed chat's button, the tracker's)."""
+    out = []
+    if not scene.talk.cui.open:
+        out.append(("chat", scene.talk.chat_layout(scene.vp.pixels, scene.shown(), scene.layout()).toggle))
+    tiles = scene._tracker_layout().toggle
+    if tiles is not None:
+        out.append(("tiles", tiles))
+    return out
+
+
+TOGGLE_SIZES = ((800, 600), (1280, 800), (1366, 768))
+
+
+@pytest.mark.parametrize("side", ["", "tracker", "chat"])
+@pytest.mark.parametrize("size", TOGGLE_SIZES, ids=str)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_status_line_keeps_clear_of_the_tiles_and_chat_buttons(catalog_states, lang, size, side) -> None:  # type: ignore[no-untyped-def]
+    """New user 5: with the tile tracker open at 1280x800 the status line ran under the Tiles button
+    ("…elsewhere to ca"): the layout kept room for buttons sized for the narrowed table, not for the
+    window they are sized for. The longest instruction, in every language, lies left of both buttons."""
+    from scenes_catalog import table_scene
+    state, ui = catalog_states["own-turn-lifted"]
+    scene = table_scene(replace(state, tracker=True), ui, lang, size, side)
+    lay = scene.layout()
+    buttons = _toggles(scene)
+    assert [k for k, _ in buttons] == (["tiles"] if side == "chat" else ["chat", "tiles"])
+    assert lay.status
+    for (row, box), (name, rect) in itertools.product(lay.status, buttons):
+        assert not overlap(box, rect), (row, box, name, rect)
+        assert inside(rect, lay.toggles), (name, rect, lay.toggles)
+
+
+@pytest.mark.parametrize("side", ["", "tracker", "chat"])
+@pytest.mark.parametrize("size", TOGGLE_SIZES, ids=str)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_end_panel_keeps_clear_of_the_tiles_and_chat_buttons(catalog_states, lang, size, side) -> None:  # type: ignore[no-untyped-def]
+    """New user 5: at a hosted table's hand end (the next hand already in play, so the tracker still
+    offered) the result panel covered the Tiles button and ran over Chat (1280x800, tracker open)."""
+    from doublenine.shared.state import Phase
+    from scenes_catalog import table_scene
+    state, ui = catalog_states["reveal"]
+    state = replace(state, tracker=True, view=replace(state.view, phase=Phase.PLAY))
+    scene = table_scene(state, ui, lang, size, side)
+    lay = scene.layout()
+    assert lay.panel is not None and lay.panel.kind == "reveal"
+    buttons = _toggles(scene)
+    assert len(buttons) == (1 if side == "chat" else 2)
+    for name, rect in buttons:
+        assert not overlap(lay.panel.rect, rect), (name, rect, lay.panel.rect)
+
+
+def test_the_case_1280x800_tracker_open_status_left_of_tiles(catalog_states) -> None:
+    from scenes_catalog import table_scene
+    state, ui = catalog_states["own-turn-lifted"]
+    scene = table_scene(replace(state, tracker=True), ui, "en", (1280, 800), "tracker")
+    lay = scene.layout()
+    tiles = scene._tracker_layout().toggle
+    assert lay.size == (935, 800) and tiles is not None
+    assert max(box[0] + box[2] for _, box in lay.status) <= tiles[0]
+    assert [row for row, _ in lay.status] == ["Click a lit end or the ghost tile", "to play, elsewhere to cancel"]
