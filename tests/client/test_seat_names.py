@@ -156,5 +156,5 @@ def test_no_other_place_makes_a_seats_name() -> None:
                 said.append(where)
             if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "names":
                 read.append(where)
-    assert sorted(set(said)) == ["scenes/start.py"]
+    assert sorted(set(said)) == ["scenes/startdraw.py"]
     assert sorted(set(read)) == ["chat.py", "local.py", "store.py"]

@@ -1,0 +1,135 @@
+"""Drawing the start screen (mutates nothing); its values and geometry are in :mod:`.startform`, its
+state and input in :mod:`.start`.
+"""
+from __future__ import annotations
+
+import pygame
+
+from doublenine.shared.i18n import N_
+
+from ..art import GOLD, Art
+from ..layout import metrics
+from ..panels import Button
+from ..render import INK, draw_button, draw_tile
+from ..snake import Rect, Spot
+from ..textfield import draw_field
+from ..text import tr
+from .kept import draw_chooser, earlier_button, resume_button
+from .startform import FIELDS, LEVEL_NAMES, SEAT_LABELS, Form, header, start_layout
+
+
+def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, int]) -> None:
+    """Paint the start screen for ``form`` (drawing only)."""
+    w, h = size
+    u, f, sm = metrics(size)
+    lang = form.lang
+    surface.blit(art.felt(size), (0, 0))
+    lay = start_layout(size)
+    if form.message:
+        _message(surface, art, tr(lang, form.message), size, lay)
+    else:
+        _header(surface, art, lang, size)
+    for card, head in (("card_create", N_("New table")), ("card_join", N_("Join a table"))):
+        x, y, cw, ch = lay[card]
+        surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
+        pygame.draw.rect(surface, (214, 172, 96), lay[card], 2, border_radius=f)
+        label = art.text(tr(lang, head), round(f * 1.2), GOLD, bold=True, width=cw - 2 * f)
+        surface.blit(label, (x + f, y + f // 2))
+    labels = {"name": N_("Your name"), "lang": N_("Language"), "server": N_("Server address"),
+              "table": N_("Table code")}
+    for fid, text in labels.items():
+        x, y, fw, fh = lay[fid]  # captions sit above their control
+        cap = art.text(tr(lang, text), sm, (200, 214, 204), width=fw)
+        surface.blit(cap, (x, y - cap.get_height() - 2))
+    for i, text in enumerate(SEAT_LABELS):
+        _caption(surface, art, lay[f"kind{i}"], tr(lang, text), f)
+    _caption(surface, art, lay["level"], tr(lang, "Computer level"), f)
+    _caption(surface, art, lay["seed"], tr(lang, "Seed (optional)"), f)
+    _caption(surface, art, lay["public"], tr(lang, "List on the server's page"), f)
+    _caption(surface, art, lay["tracker"], tr(lang, "Tile tracker"), f)
+    _caption(surface, art, lay["phrases"], tr(lang, "Chat during a hand"), f)
+    _caption(surface, art, lay["seat"], tr(lang, "Seat"), f)
+    for fid in FIELDS:
+        draw_field(surface, art, lay[fid], getattr(form, fid), form.caret if form.focus == fid else None, f)
+    from doublenine.shared.i18n import language_name
+    buttons = [Button("lang", lay["lang"], language_name(lang))]
+    buttons += [Button(f"kind{i}", lay[f"kind{i}"], N_("Computer") if k == "computer" else N_("Human"))
+                for i, k in enumerate(form.kinds)]
+    buttons.append(Button("level", lay["level"], LEVEL_NAMES[form.level]))
+    buttons.append(Button("public", lay["public"], N_("Listed") if form.public else N_("Not listed")))
+    buttons.append(Button("tracker", lay["tracker"], N_("Allowed") if form.tracker else N_("Not allowed")))
+    buttons.append(Button("phrases", lay["phrases"], N_("Phrases only") if form.phrases else N_("Free text")))
+    buttons.append(Button("seat", lay["seat"], N_("Any free seat") if form.seat == "any" else N_("Seat {n}"),
+                          args=(("n", form.seat),)))
+    host_label = N_("Host on port {port}") if form.host_port else N_("Host for friends")
+    buttons += [Button("host", lay["host"], host_label, args=(("port", form.host_port),)),
+                Button("find", lay["find"], N_("Find tables on this network"))]
+    buttons += [Button("create", lay["create"], N_("Create table"), primary=True),
+                Button("join", lay["join"], N_("Join table"), primary=True),
+                Button("watch", lay["watch"], N_("Watch"))]
+    if form.resume is not None:
+        buttons.append(resume_button(lay["resume"], (form.resume_code, form.resume, form.resume_port), lang))
+    if form.kept:
+        room = lay["earlier"][2] - lay["earlier"][3] // 2  # draw_button's width for its label
+        buttons.append(earlier_button(lay["earlier"], form.kept, lang,
+                                      lambda text: art.type.measure(text, f)[0] <= room))
+    for button in buttons:
+        draw_button(surface, art, button, f, lang, False)
+    x, y, ww, wh = lay["where"]
+    server = form.server.strip()
+    where = tr(lang, "Create table uses the server {server}", server=server) if server else \
+        tr(lang, "Create table plays on this computer")
+    label = art.fit_text(where, sm, ww, (200, 214, 204))
+    surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
+    if form.choosing:
+        draw_chooser(surface, art, lay["card_join"], form.kept, lang, size, form.kept_players)
+
+
+def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int]) -> None:
+    """The three title tiles (where they fit), the title and its subtitle."""
+    w, h = size
+    u, f, _ = metrics(size)
+    s = round(26 * u)
+    tiles, title_y = header(size)
+    for i, (a, b) in enumerate(((9, 9), (6, 3), (5, 0)) if tiles else ()):
+        draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
+    title = art.text("doublenine", round(f * 2.6), GOLD, bold=True, width=w - 2 * f)
+    surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
+    sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
+    surface.blit(sub, sub.get_rect(midtop=(w // 2, title_y + round(3.1 * f))))
+
+
+def message_box(size: tuple[int, int], lay: dict[str, Rect]) -> Rect:
+    """Where a refusal is shown: the header's place, above the cards, the window's width less margins."""
+    u, f, _ = metrics(size)
+    m = round(16 * u)
+    top = round(size[1] * 0.02)
+    return (m, top, size[0] - 2 * m, lay["card_create"][1] - top - f // 2)
+
+
+def _message(surface: pygame.Surface, art: Art, text: str, size: tuple[int, int], lay: dict[str, Rect]) -> None:
+    """A refusal read whole (the certificate advice, about 440 characters in German): it takes the
+    header's place on a dark plate, wrapped, in smaller type down to the minimum when needed (the
+    failure panel's :func:`draw_fitted`); it once had two rows at the bottom and was cut there."""
+    from ..render import draw_fitted, fit_rows
+    x, y, bw, bh = message_box(size, lay)
+    _, f, sm = metrics(size)
+    pad = sm // 3
+    rows, _, step = fit_rows(art, text, f, (bw, bh - 2 * pad), bold=True)
+    used = min(bh, len(rows) * step + 2 * pad)  # the plate as tall as the rows, centred in the header's place
+    y += (bh - used) // 2
+    surface.blit(art.plate(bw, used, (40, 12, 12, 215), sm // 2), (x, y))
+    draw_fitted(surface, art, text, f, (x, y + pad, bw, used - 2 * pad), (255, 200, 180), bold=True)
+
+
+def _caption(surface: pygame.Surface, art: Art, rect: Rect, text: str, f: int) -> None:
+    x, y, w, h = rect
+    label = art.fit_text(text, f, x - (x - w) - f // 2, INK)
+    surface.blit(label, label.get_rect(midright=(x - f // 2, y + h // 2)))
+
+
+def draw_start_preview(surface: pygame.Surface, art: Art, lang: str) -> None:
+    """The start screen with example values (docs/screenshots.py)."""
+    form = Form(name="José", lang=lang, kinds=("computer", "human", "computer"), seed="2026",
+                server="ws://192.168.1.20:8765", table="K7QPA", focus="name")
+    draw_start(surface, art, form, surface.get_size())

@@ -1,0 +1,143 @@
+"""The start screen's values and where its controls lie: pure data and geometry, no drawing, no input.
+
+:class:`Form` is what the screen shows (the scene replaces it on every edit, scenes/start.py), :class:`Launch`
+what the player asked for; :func:`start_layout` places every control for a window size, read both by the
+scene's clicks and by the drawing (scenes/startdraw.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from doublenine.shared.i18n import N_
+from doublenine.shared.invite import SERVER_URL_CHARS
+
+from ..config import NAME_CHARS
+from ..layout import metrics
+from ..snake import Rect
+from ..textfield import END, Caret
+from .kept import Kept, Players
+
+LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "expert": N_("Expert"),
+               "heaviest": N_("Heaviest")}
+SEAT_LABELS = (N_("Seat 2 (right)"), N_("Seat 3 (partner)"), N_("Seat 4 (left)"))
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """What the player asked for: ``mode`` "create", "join" or "watch"."""
+
+    mode: str
+    name: str
+    lang: str
+    server: str = ""
+    table: str = ""
+    seat: int | None = None
+    seed: int | None = None
+    kinds: tuple[str, str, str, str] = ("human", "computer", "computer", "computer")
+    level: str = "expert"
+    resume: bool = False
+    """Come back to the last local table if it still exists (``doublenine play`` with no options)."""
+    chat: str = "free"
+    """Issue 15: a new table's chat setting, ``free`` or ``phrases_in_hand``."""
+    tracker: bool = False
+    """Issue 14.3: a new table allows the tile tracker panel."""
+    public: bool = False
+    """Issue 13.3: a new table is listed on its server's web page (``create_table{public}``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """The start screen's values (pure data; the scene replaces it on every edit)."""
+
+    name: str = ""
+    lang: str = "en"
+    kinds: tuple[str, str, str] = ("computer", "computer", "computer")
+    level: str = "expert"
+    seed: str = ""
+    server: str = ""
+    table: str = ""
+    seat: str = "any"
+    focus: str | None = "name"
+    message: str = ""
+    host_port: int | None = None
+    """Issue 8: the port "Host for friends" uses after the default one was found in use."""
+    public: bool = False
+    """Issue 13.3: "List on the server's page" for the table created."""
+    tracker: bool = False
+    """Issue 14.3: the table created allows the tile tracker."""
+    phrases: bool = False
+    """Issue 15: the table created allows only ready phrases in the chat during a hand."""
+    resume: str | None = None
+    """The remembered local match's score (``19-0``, or "" if unknown) when there is one to go back to
+    (D7); None hides "Back to your match"."""
+    earlier: str | None = None
+    """The score of the most recent earlier kept match (``config.earlier_match``: a new table was made
+    while it was kept), "" if unknown; None hides the earlier-match button (new user N1)."""
+    resume_code: str = ""
+    """The kept match's table code, named on "Back to your match" (two 0-0 buttons once read the same)."""
+    resume_port: int = 0
+    """The port the kept match is hosted on for friends; 0: a table on this computer."""
+    kept: tuple[Kept, ...] = ()
+    """Every earlier kept match, most recent first (scenes/kept.py): all reachable, each by its code."""
+    kept_players: tuple[Players, ...] = ()
+    """Who played each of :attr:`kept`, in the same order (config.kept_players; () when not remembered)."""
+    choosing: bool = False
+    """The list of earlier matches is open over the join card ("Earlier matches (N)")."""
+    caret: Caret = END
+    """Where typing goes in the focused field (client/textfield.py)."""
+
+
+FIELDS = ("name", "seed", "server", "table")
+FIELD_LIMITS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS}
+"""Characters a field holds: a name the protocol's 32, a server address a URL's 2048 (shared/invite.py), a
+table code typed with spaces or dashes 200 (the seed is cut to 18 digits); a remembered server address was
+once cut to 200, another address."""
+def header(size: tuple[int, int]) -> tuple[bool, int]:
+    """(whether the three title tiles are drawn, the y where the title starts): a window too short
+    for the tiles above the cards (800x600 with the table settings) shows the title alone."""
+    w, h = size
+    u, f, _ = metrics(size)
+    s = round(26 * u)
+    card_h = round(12.9 * round(2.6 * f))
+    tiles = round(h * 0.04) + 2 * s + round(5.6 * f) + card_h <= h - f // 2
+    return tiles, round(h * 0.04) + (2 * s + f // 2 if tiles else 0)
+
+
+def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
+    """Rectangles of every control of the start screen for a window ``size`` (pure)."""
+    w, h = size
+    u, f, sm = metrics(size)
+    m = round(16 * u)
+    card_w = min(round(30 * f), (w - 3 * m) // 2)
+    row = round(2.6 * f)
+    left_x = w // 2 - card_w - m // 2
+    right_x = w // 2 + m // 2
+    fw = card_w - 2 * m
+    bh = round(2.1 * f)
+    card_h = round(12.9 * row)
+    _, title_y = header(size)  # below the title and its subtitle, as high as the card needs
+    top = max(title_y + round(5.1 * f), min(round(h * 0.26), h - card_h - f // 2))
+    out: dict[str, Rect] = {"card_create": (left_x, top, card_w, card_h), "card_join": (right_x, top, card_w, card_h)}
+    x = left_x + m
+    y = top + round(2.2 * f)
+    out["name"] = (x, y + row // 2, fw, bh)
+    out["lang"] = (x, y + 2 * row, fw, bh)
+    step = 0.9  # the create card's toggles, one row each, closer than the fields above
+    toggles = ("kind0", "kind1", "kind2", "level", "seed", "public", "tracker", "phrases")  # the table's settings
+    for i, cid in enumerate(toggles):  # public: issue 13.3; tracker: issue 14.3; phrases: issue 15
+        out[cid] = (x + fw // 2, y + round((3.1 + step * i) * row), fw // 2, bh)
+    half = (fw - m) // 2  # issue 8: "Create table" and "Host for friends" share the row
+    out["create"] = (x, y + round(10.4 * row), half, bh)
+    out["host"] = (x + fw - half, y + round(10.4 * row), half, bh)
+    out["where"] = (x, y + round(10.4 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
+    x = right_x + m
+    out["server"] = (x, y + row // 2, fw, bh)
+    out["table"] = (x, y + 2 * row, fw, bh)
+    out["seat"] = (x + fw // 2, y + round(3.2 * row), fw // 2, bh)
+    out["find"] = (x, y + round(4.7 * row), fw, bh)  # issue 8: tables on this network
+    out["earlier"] = (x, y + round(5.95 * row), fw, bh)  # new user N1: a match kept before the last new table
+    out["join"] = (x, y + round(7.2 * row), fw, bh)
+    out["watch"] = (x, y + round(8.5 * row), fw, bh)
+    out["resume"] = (x, y + round(10.4 * row), fw, bh)  # D7: back to the kept local match
+    return out
