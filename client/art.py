@@ -18,6 +18,13 @@ IVORY_TOP = (252, 248, 238)
 IVORY_BOTTOM = (234, 225, 205)
 EDGE = (150, 138, 112)
 PIP = (28, 30, 38)
+PIP_COLOURS = {1: (0, 114, 178), 2: (0, 128, 86), 3: (196, 50, 40), 4: (0, 120, 120), 5: (128, 70, 160),
+               6: (170, 30, 90), 7: (200, 82, 0), 8: (30, 70, 170), 9: PIP}
+"""Pip colour per number, as many double-nine sets have (new user 14: 3|8 8|7 misread as 3|9 9|9 at table
+size). From the Okabe-Ito colour-blind-safe hues, darkened to at least 3:1 contrast on the ivory face;
+7, 8 and 9 (orange, blue, black) differ in hue and in lightness, so they stay apart under protanopia,
+deuteranopia and tritanopia (tests/client/test_pip_colours.py). Off (all :data:`PIP`) by the
+``pip_colours`` setting (client.json)."""
 BRASS = (196, 160, 78)
 BACK_TOP = (128, 34, 46)
 BACK_BOTTOM = (92, 20, 32)
@@ -46,7 +53,9 @@ def pip_positions(value: int, vertical: bool) -> tuple[tuple[int, int], ...]:
 class Art:
     """Caches of every picture the painter blits (per size, per text)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pip_colours: bool = True) -> None:
+        self.pip_colours = pip_colours
+        """Pips coloured by number (:data:`PIP_COLOURS`); False: all :data:`PIP`."""
         self.type = Typeface()
         """Every text drawn through the one function of :mod:`.typeset`."""
         self._faces: dict[tuple[int, int, int, int, bool], pygame.Surface] = {}
@@ -96,7 +105,7 @@ class Art:
             pygame.draw.line(big, (140, 128, 104), (W // 2, inset), (W // 2, H - inset), max(1, short // 28))
             halves = ((0, 0, W // 2, H, a), (W // 2, 0, W - W // 2, H, b))
         for hx, hy, hw, hh, value in halves:
-            _pips(big, (hx, hy, hw, hh), value, vertical)
+            _pips(big, (hx, hy, hw, hh), value, vertical, pip_colour(value, self.pip_colours))
         pygame.draw.circle(big, BRASS, (W // 2, H // 2), max(2, round(short * 0.055)))
         pygame.draw.circle(big, (236, 210, 140), (W // 2 - short // 60, H // 2 - short // 60),
                            max(1, round(short * 0.025)))
@@ -174,16 +183,23 @@ class Art:
         return surf
 
 
-def _pips(big: pygame.Surface, rect: tuple[int, int, int, int], value: int, vertical: bool) -> None:
+def pip_colour(value: int, coloured: bool = True) -> tuple[int, int, int]:
+    """The ink of the pips of number ``value`` (1..9): its :data:`PIP_COLOURS` entry, or :data:`PIP`."""
+    return PIP_COLOURS.get(value, PIP) if coloured else PIP
+
+
+def _pips(big: pygame.Surface, rect: tuple[int, int, int, int], value: int, vertical: bool,
+          ink: tuple[int, int, int] = PIP) -> None:
     x, y, w, h = rect
     side = min(w, h)
     ox, oy = x + (w - side) / 2, y + (h - side) / 2
     r = side * 0.085 if value <= 6 else side * 0.075
+    shine = tuple(round(c + (255 - c) * 0.3) for c in ink)  # the pip's highlight, a lighter ink
     for c, row in pip_positions(value, vertical):
         px = ox + side * (0.24 + 0.26 * c)
         py = oy + side * (0.24 + 0.26 * row)
-        pygame.draw.circle(big, PIP, (px, py + r * 0.12), r)
-        pygame.draw.circle(big, (86, 88, 100), (px - r * 0.3, py - r * 0.3), max(1.0, r * 0.28))
+        pygame.draw.circle(big, ink, (px, py + r * 0.12), r)
+        pygame.draw.circle(big, shine, (px - r * 0.3, py - r * 0.3), max(1.0, r * 0.28))
 
 
 def _gradient_round_rect(surf: pygame.Surface, rect: tuple[int, int, int, int], top: tuple[int, int, int],

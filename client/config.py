@@ -54,6 +54,8 @@ class Settings:
     """Issue 15.3: sound volume, 0.0-1.0."""
     motion: bool = True
     """Issue 15.4: a placed tile slides to its place (off: it appears at once)."""
+    pip_colours: bool = True
+    """New user 14: each number's pips have their own colour (art.PIP_COLOURS); off: all pips dark."""
     muted: tuple[str, ...] = ()
     """Issue 15: players whose chat lines are hidden, by name ("" for every spectator)."""
 

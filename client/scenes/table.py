@@ -85,7 +85,7 @@ class TableScene:
         self.focused = True
         self._heard: ClientState = session.state
         self.lang = lang
-        self.art = art or Art()
+        self.art = art or Art(pip_colours=(settings or config.load()).pip_colours)
         self.ui = Ui()
         self.vp = Viewport((1280, 800), (1280, 800))
         self.overlay: Any = None
