@@ -106,11 +106,17 @@ def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DOUBLENINE_DB", raising=False)
 
 
-ONE_WORKER = {"tests/install/test_wheel.py": "install", "tests/install/test_standalone.py": "install"}
+ONE_WORKER = {
+    # the built wheel, its installed venv and the standalone program, shared by these tests (built once
+    # per run whatever the workers do: installkit.built_once); on one worker the others never wait for them
+    "tests/install/test_wheel.py": "install", "tests/install/test_standalone.py": "install",
+    # a module-scoped fixture of 13-55 s of CPU (every scene drawn in every language, a coach's review,
+    # the code's messages extracted), made again by each worker that got one of the module's tests
+    "tests/client/test_text_fit.py": "text_fit", "tests/client/test_coach_ui.py": "coach_ui",
+    "tests/client/test_top_bar.py": "top_bar", "tests/i18n/test_catalogs.py": "catalogs",
+}
 """Test files (paths from the checkout) whose tests one pytest-xdist worker runs one after the other, by
-group: tests/install's share the built wheel, its installed venv and the standalone program (built once
-per run whatever the workers do: installkit.built_once), so on one worker they are made once and the
-other workers never wait for them."""
+group (``--dist loadgroup``, :func:`pytest_xdist_make_scheduler`)."""
 
 
 def _one_worker_group(nodeid: str) -> str | None:
