@@ -131,9 +131,13 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     me = _me(state)
     view = state.view
     simple: dict[str, Intent] = {"hint": AskHint(), "undo": Control("undo"), "redo": Control("redo"),
-                                 "restart": Control("restart"), "new_match": Control("new_match")}
+                                 "new_match": Control("new_match"), "confirm:restart": Control("restart")}
     if bid in simple:
         return UiAction(ui.cleared(), simple[bid])
+    if bid == "restart" and view is not None:  # R28 cannot be undone: asked first (panels.CONFIRMED)
+        return UiAction(replace(ui.cleared(), confirm=("restart", view.match, view.hand_number)))
+    if bid == "confirm_no":
+        return UiAction(ui.cleared())
     if bid in ("rules", "ledger"):
         return UiAction(replace(ui.cleared(), overlay=bid), Pause(bid, True), command=bid)  # type: ignore[arg-type]
     if bid == "start":

@@ -31,6 +31,8 @@ WATCHING = N_("You are watching this table")
 HELP_PROMPT = N_("Enter: {action}")
 """The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
 first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
+HELP_CONFIRM = N_("Enter: {action} · Esc: {cancel}")
+"""The keys while a confirmation is up (panels.CONFIRMED): Enter confirms, Esc keeps playing."""
 HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
 """The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
 
@@ -299,6 +301,10 @@ def _prompt_help(panel: Panel, watching: bool, lang: str) -> tuple[str, ...]:
     primary = next((b for b in panel.buttons if b.primary and b.enabled), None)
     if primary is None:
         return ()
+    if panel.kind == "confirm":  # Esc keeps playing (input.key), said beside what Enter does
+        cancel = next(b for b in panel.buttons if not b.primary)
+        return (tr(lang, HELP_CONFIRM, action=say(lang, primary.label, dict(primary.args)),
+                   cancel=say(lang, cancel.label, dict(cancel.args))),)
     return (tr(lang, HELP_PROMPT, action=say(lang, primary.label, dict(primary.args))),)
 
 

@@ -95,6 +95,9 @@ class Panel:
     taken: tuple[int, ...] = ()
     rows: tuple[RevealRow, ...] = ()
     modal: bool = True
+    body: tuple[Text, ...] = ()
+    """Sentences drawn as one text between the title and the buttons, wrapped whole (render.draw_fitted);
+    the panel is as tall as their rows (:func:`_fit_body`), so none is cut and no room is left empty."""
 
     def hit(self, pos: tuple[float, float]) -> tuple[str, object] | None:
         """A button or a draw cell under ``pos``."""
@@ -131,6 +134,8 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
     asks = [c for c in state.consent if c.seat != me]
     if asks and me is not None:
         return _consent(state, asks[0], area, f, lang)
+    if confirming(state, ui) and ui.confirm is not None:
+        return _confirm(state, ui.confirm[0], area, f, lang)
     if draw_unseen(view, ui):
         return _drawn(state, view, area, f, lang)
     away = sorted(state.away - {me}) if me is not None else []
@@ -146,6 +151,58 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
     if isinstance(view, SeatView) and view.phase is Phase.REVIEW and not view.answered:
         return _review(state, view, area, f, lang)
     return None
+
+
+CONFIRMED = {"restart": (N_("Restart this hand?"),
+                         N_("The hand starts again from the same deal: the moves made in it are lost and "
+                            "cannot be undone."),
+                         N_("Restart"))}
+"""The table's controls that cannot be taken back, asked before they act: title, what is lost, the
+confirming button (new user s9 item 3: Restart, next to Undo, reset the hand at one click and Undo
+could not bring it back). New match is not here: it is offered only once the match is over (nothing is
+lost); Leave says what it gives up and needs a second press where a seat would be lost (scenes/table.py)."""
+ASKED_FIRST = N_("The other players at the table are asked first.")
+"""Added to a confirmation where other humans are seated: they must accept the request (D1)."""
+
+
+def confirming(state: ClientState, ui: Ui) -> bool:
+    """A confirmation is pending (:attr:`.uistate.Ui.confirm`) and its control can still act: a seat in
+    the same match and hand, still in play (R28: Restart replays the hand being played)."""
+    view = state.view
+    if ui.confirm is None or not isinstance(view, SeatView) or state.connection != "connected":
+        return False
+    what, match, hand = ui.confirm
+    return what in CONFIRMED and (match, hand) == (view.match, view.hand_number) and view.phase is Phase.PLAY
+
+
+def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Panel:
+    """Ask before control ``what`` (:data:`CONFIRMED`), which cannot be taken back; its button is
+    ``confirm:WHAT``. Enter confirms, Esc keeps playing (the key help says both, layout._prompt_help)."""
+    from .text import say
+
+    title, lost, label = CONFIRMED[what]
+    body: list[Text] = [(lost, {})]
+    if state.humans - state.free - ({state.view.seat} if state.view is not None else set()):
+        body.append((ASKED_FIRST, {}))
+    rect = _fit_body(area, round(34 * f), " ".join(say(lang, t, a) for t, a in body), f)
+    buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, True, ()), ("confirm_no", N_("Keep playing"), False, ())])
+    return Panel("confirm", rect, (title, {}), (), buttons, body=tuple(body))
+
+
+def _fit_body(area: Rect, w: int, text: str, f: int) -> Rect:
+    """A centred box ``w`` px wide (at most the ``area``'s) for a title, ``text`` and a row of buttons, as
+    tall as ``text``'s rows wrapped at the width render.draw_fitted wraps it (measured in the window's type:
+    long in German, short in English), and no taller; within the area, where draw_fitted shrinks the type."""
+    from .typeset import measurer
+
+    face = measurer()
+    width = min(w, area[2])
+    rows = max(1, len([r for r in face.wrap(text, f, width - 2 * f) if r]))
+    step = face.line_height(f) + f // 5
+    # as render._panel places them: the title from f // 2, the text f // 3 under it and f // 3 above the
+    # buttons, which sit f above the bottom; f // 2 spare, so the type is never shrunk by a rounding
+    h = f // 2 + face.line_height(round(f * 1.35), True) + f // 3 + rows * step + f // 3 + round(2.2 * f) + f + f // 2
+    return _box(area, width, h)
 
 
 def _fit(area: Rect, w: int, nlines: int, f: int) -> Rect:

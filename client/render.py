@@ -376,6 +376,9 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     if p.kind == "failure" and state.failure is not None:
         bottom = min((b.rect[1] for b in p.buttons), default=y + ph) - f // 3
         draw_fitted(surface, art, state.failure.text(lang), f, (x, ly, pw, bottom - ly))
+    elif p.body:  # whole sentences in the room panels._fit_body measured for them
+        bottom = min((b.rect[1] for b in p.buttons), default=y + ph) - f // 3
+        draw_fitted(surface, art, " ".join(say(lang, t, a) for t, a in p.body), f, (x, ly, pw, bottom - ly))
     if p.kind == "draw":
         _draw_cells(surface, p, ui, art, state)
     if p.kind in ("reveal", "drawn"):

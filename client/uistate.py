@@ -39,7 +39,11 @@ class Ui:
     """An open overlay: "rules" or "ledger" (R26 pauses computer seats)."""
     hover: str | None = None
     """Id of the control under the pointer, for highlighting."""
+    confirm: tuple[str, int, int] | None = None
+    """A control that cannot be taken back, pressed and waiting for its confirmation (new user s9 item 3:
+    one misclick on Restart lost the hand): (its id, the match and hand number it was pressed in); a
+    prompt asks (``panels``), and a new hand or any other action forgets it."""
 
     def cleared(self) -> Ui:
-        """The same with no preview."""
-        return replace(self, selected=None, end=None, from_hint=False, draw_pick=None, typed="")
+        """The same with no preview (and no confirmation pending)."""
+        return replace(self, selected=None, end=None, from_hint=False, draw_pick=None, typed="", confirm=None)

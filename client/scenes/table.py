@@ -23,7 +23,7 @@ from ..art import Art
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
-from ..panels import draw_key
+from ..panels import confirming, draw_key
 from ..render import render
 from ..sound import Sounds, cues
 from ..text import tr
@@ -254,6 +254,8 @@ class TableScene:
             mine = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
             if not mine or not legal_ends(view, ui.selected):  # type: ignore[arg-type]
                 ui = ui.cleared()
+        if ui.confirm is not None and not confirming(state, ui):  # its hand is over: asked no more
+            ui = replace(ui, confirm=None)
         if ui.draw_pick is not None and (view.phase is not Phase.DRAW or
                                          ui.draw_pick in {p for _, p in view.draw_taken}):
             ui = replace(ui, draw_pick=None)

@@ -83,6 +83,8 @@ def table_states() -> list[tuple[str, ClientState, Ui]]:
     out.append(("away", replace(turn, away=frozenset({Seat.THREE})), Ui(seen_finished=0)))
     out.append(("paused", replace(turn, paused_by=frozenset({Seat.TWO, Seat.THREE})), Ui(seen_finished=0)))
     out.append(("asking", replace(turn, asking="restart"), Ui(seen_finished=0)))
+    out.append(("confirm-restart", replace(turn, humans=frozenset({Seat.ONE, Seat.THREE}), free=frozenset()),
+                Ui(seen_finished=0, confirm=("restart", view.match, view.hand_number))))  # with "asked first"
     out.append(("lost", replace(turn, connection="lost"), Ui(seen_finished=0)))
     gone = Failure("host.stopped", {"host": "192.168.1.20", "port": 8765})
     out.append(("failure", replace(turn, connection="lost", failure=gone), Ui(seen_finished=0)))

@@ -26,7 +26,7 @@ OVER_THE_TABLE = [
     ["Let the computer play for {name}"], ["New match", "Leave"], ["Continue"], ["I lead", "{name} leads"],
     ["Accept the hand", "Demand a redeal"], ["Nudge {name}", "Let the computer play for {name}"], ["I'm back"],
     ["Invite friends"], ["Copy invite", "Copy link", "Hide"], ["Keep playing", "Leave anyway"],
-    ["Keep playing", "Close anyway"],
+    ["Keep playing", "Close anyway"], ["Restart", "Keep playing"],
 ]
 """The buttons of each prompt (client/panels.py), wait card (client/waiting.py) and host card or question
 (client/scenes/lan_host.py) that can show over the table."""
