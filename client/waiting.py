@@ -43,14 +43,18 @@ NOTICE_SECONDS = 8.0
 def awaited_seat(state: ClientState) -> Seat | None:
     """The other human the table visibly waits for (R3 draw, R6 nomination, R15 play), if any.
 
-    None during the review (its answers are private, R10), at one's own turn, and for seats
-    a computer plays."""
+    None during the review (its answers are private, R10), while the viewer has to act too (their
+    own turn, their own opening draw: new user 7, "Waiting for Ana · Nudge Ana" while Bob had yet to
+    draw), and for seats a computer plays."""
     view = state.view
     if view is None or not state.started or view.phase not in (Phase.DRAW, Phase.NOMINATE, Phase.PLAY):
         return None
     me = view.seat
-    for seat in sorted(view.waiting_for()):
-        if seat != me and seat not in state.computers:
+    waiting = view.waiting_for()
+    if me is not None and me in waiting:  # new user 7: the viewer must act first (both teams draw, R3)
+        return None
+    for seat in sorted(waiting):
+        if seat not in state.computers:
             return seat
     return None
 
@@ -139,16 +143,47 @@ def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool, status: 
 
 
 def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]],
-          above: bool = False, status: int = 400) -> Card:
+          above: bool = False, status: int = 400, lang: str | None = None) -> Card:
+    """A card by ``anchor``; with ``lang``, only as wide as its text and buttons need in that language
+    (a card as wide as its longest possible button found no room by the plate: new user 7)."""
     f = lay.font
     w = max(anchor[2], min(round(24 * f), lay.size[0] * 2 // 5))  # "Dejar que la computadora juegue por …" (issue 11.4)
     bh, pad = round(2.0 * f), f // 2
     h = pad + round(1.5 * f) + len(specs) * (bh + pad) + pad
+    if lang is not None:
+        w = min(w, max(anchor[2], _needed(text, specs, lang, f, bh, pad)))
     x, y = _place(lay, anchor, w, h, above, status)
+    if lang is not None and _gap(anchor, (x, y, w, h)) > 3 * f:
+        # no room by the plate: the card with its text fitted to 82% (never below the typeface's
+        # 80% floor, never cut) where that finds room (German "Den Computer für Zoë spielen lassen"
+        # beside the opening draw at 1280x800)
+        narrow = max(anchor[2], w * 82 // 100)
+        nx, ny = _place(lay, anchor, narrow, h, above, status)
+        if _gap(anchor, (nx, ny, narrow, h)) <= 3 * f:
+            x, y, w = nx, ny, narrow
     buttons = tuple(Button(bid, (x + pad, y + pad + round(1.5 * f) + i * (bh + pad), w - 2 * pad, bh), label,
                            primary=primary, args=tuple(text[1].items()))
                     for i, (bid, label, primary) in enumerate(specs))
     return Card((x, y, w, h), text, buttons, urgent=above)
+
+
+def _gap(a: Rect, b: Rect) -> int:
+    """Pixels between rects ``a`` and ``b`` along the axis they are farthest apart on (<= 0: touching)."""
+    return max(a[0] - (b[0] + b[2]), b[0] - (a[0] + a[2]), a[1] - (b[1] + b[3]), b[1] - (a[1] + a[3]))
+
+
+def _needed(text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]], lang: str, f: int, bh: int,
+            pad: int) -> int:
+    """Width (px) a card's line (its clock at its widest, "88:88") and buttons take as :func:`draw_card`
+    draws them (text at 0.95 ``f`` in ``w - f``, labels in ``w - 2 pad - bh // 2``), 4 px spare."""
+    from .typeset import measurer
+    face, size = measurer(), round(0.95 * f)
+    msgid, args = text
+    args = {**args, "time": "88:88"} if "time" in args else args
+    need = face.measure(tr(lang, msgid, **args), size)[0] + f
+    for _, label, primary in specs:
+        need = max(need, face.measure(tr(lang, label, **args), size, primary)[0] + bh // 2 + 2 * pad)
+    return need + 4
 
 
 def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: bool, ui: Ui,
@@ -176,7 +211,7 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     # it rather than over an open number or the line (a middle narrowed by the chat at 800x600); the
     # table scene then leaves it out (never an error, a pause or a request under a card)
     said = status_line(state, ui, lang)[0]
-    return _card(lay, spot.plate, text, specs, status=1 if said in SAID_BY_CARD else 400)
+    return _card(lay, spot.plate, text, specs, status=1 if said in SAID_BY_CARD else 400, lang=lang)
 
 
 def back_card(state: ClientState, lay: TableLayout) -> Card | None:
