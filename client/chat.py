@@ -163,9 +163,13 @@ def free_text_allowed(state: ClientState) -> bool:
 
 
 def mute_keys(state: ClientState) -> tuple[str, ...]:
-    """One mute key per other seated player (:func:`seat_key`, seat order) and one for the spectators."""
+    """One mute key per other seated player (:func:`seat_key`, seat order) and one for the spectators.
+
+    A seat whose lines are in the chat keeps its key when the computer plays it now (new user 18: the
+    player left the mute list while their old lines stayed, and could no longer be muted)."""
     me = state.view.seat if state.view is not None else None
-    seats = [s for s in SEATS if s != me and s not in state.computers and state.names[s - 1]]
+    spoke = {line.seat for line in state.chat if line.seat is not None}
+    seats = [s for s in SEATS if s != me and ((s not in state.computers and state.names[s - 1]) or s in spoke)]
     return tuple(seat_key(state.table, s) for s in seats) + (SPECTATORS,)
 
 

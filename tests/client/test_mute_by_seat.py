@@ -75,3 +75,17 @@ def test_a_default_named_seat_shows_muted_in_french(tmp_path, monkeypatch) -> No
     x, y, w, h = chip
     struck = {tuple(surface.get_at((px, y + h // 2)))[:3] for px in range(x + 2, x + w - 2)}
     assert (200, 120, 110) in struck  # drawn muted (struck through), as the click made it
+
+
+def test_a_player_the_computer_now_plays_for_stays_mutable(tmp_path, monkeypatch) -> None:
+    """New user 18: once the computer played Zoë's seat, her chip left the mute list while her lines
+    stayed. Kind: the mute list made from who sits now, not from who spoke. A seat with lines keeps its
+    chip; a computer seat that never spoke has none."""
+    scene, s, _ = _scene(tmp_path, monkeypatch)
+    s.state = replace(s.state, table="K7QPA", names=("You", "Zoë", "Ñandú", "Dana"))
+    s.hear(Seat.TWO, text="hola")
+    s.state = replace(s.state, computers=frozenset({Seat.TWO, Seat.THREE}))
+    lay = _open(scene, s)
+    assert [k for k, _ in lay.chips] == ["K7QPA:2", "K7QPA:4", chat.SPECTATORS]
+    _click(scene, dict(lay.chips)["K7QPA:2"])
+    assert chat.visible(s.state, scene.talk.cui) == ()
