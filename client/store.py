@@ -148,7 +148,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    and req.target == int(me),
                    playing_for_me=me is not None and t.seats[int(me) - 1].computer_plays
                    and t.seats[int(me) - 1].kind == "human",
-                   computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays),
+                   computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays or s.program),
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
                    can_redo=t.can_redo, started=t.started, tracker=t.tracker, public=t.public,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,

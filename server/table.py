@@ -18,6 +18,7 @@ from typing import Any
 
 from doublenine.shared.codec import encode_meta, event_rows
 from doublenine.shared.convert import decision_of_intent, decision_w, view_to_wire
+from doublenine.shared.wire import PROGRAM_CLIENTS
 from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
 from doublenine.shared.events import Event, MatchLog, MatchStarted
 from doublenine.shared.moves import DrawPick
@@ -233,6 +234,7 @@ class Table:
             "seat": int(s), "name": sl.display_name, "kind": sl.kind, "level": sl.level,
             "claimed": sl.claimed, "connected": sl.conn is not None,
             "computer_plays": self.computer_plays(s),
+            "program": sl.conn is not None and getattr(sl.conn, "client", "") in PROGRAM_CLIENTS,
         } for s, sl in sorted(self.slots.items()))
         return {
             "code": self.code, "seats": seats, "seeded": self.meta.seeded,

@@ -252,6 +252,13 @@ class SeatW(Model):
     computer_plays: bool
     """The computer decides for this seat now (a computer seat, an empty seat after
     the start, or a disconnected seat handed over by consent, D7)."""
+    program: bool = False
+    """The connection holding this seat said in its ``hello`` that it is a computer player playing
+    over the network (``client`` in :data:`PROGRAM_CLIENTS`: ``doublenine bot``)."""
+
+
+PROGRAM_CLIENTS = frozenset({"netbot"})
+"""``Hello.client`` names of computer players that take a human seat over the network."""
 
 
 class RequestW(Model):
