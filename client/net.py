@@ -163,7 +163,7 @@ class NetClient:
             delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else None)
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
                 self._fail(connect_failure(tls, *host_port(self.url), secure=secure) if tls is not None else
-                           refused or Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url)))))
+                           refused or Failure("host.lost", dict(zip(("host", "port"), host_port(self.url)))))
                 break
             self._stop.wait(delay)  # a restarted or new owner gives the seat back to its token (D7)
 

@@ -122,7 +122,7 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
     clear of; ``lang``: the language the seats it names are named in (:func:`.store.seat_name`)."""
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
-        return _failure(area, f, at_table=view is not None)
+        return _failure(area, f, state.failure.text(lang), at_table=view is not None)
     if view is None or state.connection != "connected":  # reconnecting: the banner says so, no action offered
         return None
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
@@ -200,8 +200,9 @@ def _fit_body(area: Rect, w: int, text: str, f: int) -> Rect:
     rows = max(1, len([r for r in face.wrap(text, f, width - 2 * f) if r]))
     step = face.line_height(f) + f // 5
     # as render._panel places them: the title from f // 2, the text f // 3 under it and f // 3 above the
-    # buttons, which sit f above the bottom; f // 2 spare, so the type is never shrunk by a rounding
-    h = f // 2 + face.line_height(round(f * 1.35), True) + f // 3 + rows * step + f // 3 + round(2.2 * f) + f + f // 2
+    # buttons, which sit f above the bottom; 0.6 f spare, air above the buttons (and no shrinking by a rounding)
+    h = f // 2 + face.line_height(round(f * 1.35), True) + f // 3 + rows * step + f // 3 + round(2.2 * f) + f \
+        + round(0.6 * f)
     return _box(area, width, h)
 
 
@@ -331,16 +332,13 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str) -> Pan
                  (), buttons)
 
 
-FAILURE_LINES = 7
-"""Room for the failure's own text (wrapped when drawn, in the player's language, smaller if need be):
-the longest, the certificate advice in French or German, takes about seven rows at 800x600."""
-
-
-def _failure(area: Rect, f: int, at_table: bool = True) -> Panel:
-    """The connection cannot go on (refused, unreachable, host stopped): the text of ``state.failure``.
+def _failure(area: Rect, f: int, text: str, at_table: bool = True) -> Panel:
+    """The connection cannot go on (refused, unreachable, host stopped): ``text``, the failure's in the
+    player's language, whole, in a panel as tall as its rows (new user s9 item 15: seven rows were kept
+    for every failure, so a one-line "the host stopped the game" sat above a large empty area).
     ``at_table``: a table was shown; before any (Create refused, a join refused) there is no
     "this table" to continue at (new user: 112-create-9th.png)."""
-    rect = _fit(area, round(34 * f), FAILURE_LINES, f)
+    rect = _fit_body(area, round(34 * f), text, f)
     buttons = _row_buttons(rect, f, [("leave", N_("Back to the start screen"), True, ())])
     title = N_("Cannot continue at this table") if at_table else N_("The table could not be opened")
     return Panel("failure", rect, (title, {}), (), buttons)

@@ -54,8 +54,12 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "refused.other": UNKNOWN,
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
     "seat.taken": N_("Seat {seat} at table {code} is taken. Choose another seat, or “Any free seat”."),
-    "seat.replaced": N_("Your seat at table {code} is now played from another window or device, with the same seat token."),
-    "host.stopped": N_("The host stopped the game: the server at {host}:{port} is gone."),
+    # said at the table, to a player: no server, address or token (new user s9 item 15: "the server at
+    # 192.0.2.2:8765 is gone"); the refusals of a join above name the address, the thing to check there
+    "seat.replaced": N_("Your seat at table {code} is now played from another window or device."),
+    "host.stopped": N_("The host closed the game, so this table has ended."),
+    "host.lost": N_("This table has not answered for several minutes, so it cannot go on: the host may have "
+                    "closed the game or lost the connection."),
     "host.port_taken_again": N_("Port {port} is in use by another program, so table {code} is not hosted for your friends: they cannot reach it now. It goes on here, on this computer only. Close that program and start again to host it for them."),
     "host.not_hosted_again": N_("Table {code} could not be hosted again on port {port} ({reason}): your friends cannot reach it now. It goes on here, on this computer only."),
     "table.closed": N_("Table {code} is closed or no longer exists on {host}:{port}. The invite may be old: ask the host for a new one."),

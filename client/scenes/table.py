@@ -460,7 +460,7 @@ class TableScene:
         if (self._leave or over) and state.table and url:  # another server's seat given up, or its match over
             saved = config.release_seat(saved, server_base(url), state.table)
         failure = getattr(state, "failure", None)
-        if getattr(failure, "key", "") == "host.stopped" and url:
+        if getattr(failure, "key", "") in ("host.stopped", "host.lost") and url:  # ended, or gone for minutes
             from .start import server_ended
             server_ended(url)
             if saved.server == server_base(url):

@@ -53,6 +53,6 @@ def test_every_code_has_its_own_translated_sentence_in_the_panel() -> None:
 
 def test_the_failure_panel_title_speaks_of_this_table_only_once_there_is_one() -> None:
     area = (0, 0, 800, 600)
-    assert _failure(area, 1, at_table=False).title == ("The table could not be opened", {})
-    assert _failure(area, 1, at_table=True).title == ("Cannot continue at this table", {})
+    assert _failure(area, 18, "refused", at_table=False).title == ("The table could not be opened", {})
+    assert _failure(area, 18, "refused", at_table=True).title == ("Cannot continue at this table", {})
     assert translator("fr").gettext("The table could not be opened") == "La table n’a pas pu être ouverte"
