@@ -521,6 +521,26 @@ def _hint_text(state: ClientState, hint: Any, lang: str) -> Text:
     return (N_("Hint: accept the hand"), {})
 
 
+WHY_NOT = N_("Why not {tile}? {reason}")
+"""New user 17: the hint's one line, the coach's sentence about the other play (overlays/review.REASONS)."""
+
+
+def _hint_why(state: ClientState, ui: Ui, lang: str) -> Text | None:
+    """While the hinted tile is lifted as the hint placed it: why it rather than the other play the
+    ``normal`` evaluation likes most, in the coach's words (docs/protocol.md ``hint``); else None."""
+    hint, why = state.hint, state.hint_why
+    if why is None or hint is None or not ui.from_hint or getattr(hint, "tile", None) is not ui.selected:
+        return None
+    from .overlays.review import REASONS
+    from .text import tr
+    code, pips, instead = why
+    if code not in REASONS:
+        return None
+    p = list(pips) + [0, 0]
+    args = {"tile": f"{p[0]}-{p[1]}", "open": p[0], "void": p[1], "n": p[0]}
+    return (WHY_NOT, {"tile": f"{instead.low}-{instead.high}", "reason": tr(lang, REASONS[code], **args)})
+
+
 def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     """The one-line status over the hand: whose turn, what to do now (the seats named in ``lang``)."""
     view = state.view
@@ -541,6 +561,9 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     if view.phase is Phase.PLAY and view.turn is not None:
         if view.turn == me and isinstance(view, SeatView):
             if ui.selected is not None:
+                why = _hint_why(state, ui, lang)
+                if why is not None:
+                    return why
                 fits = {m.end for m in view.legal_moves() if getattr(m, "tile", None) is ui.selected}
                 if view.ends is not None and len(fits) == 2 and ui.end is None:  # issue 11.3: Enter waits for L/R
                     return (N_("It fits both ends: press L or R, or click an end"), {})

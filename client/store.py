@@ -11,7 +11,7 @@ from typing import Any
 from doublenine.shared import protocol as p
 from doublenine.shared.chat import MAX_CHARS
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
-from doublenine.shared.convert import advance, decision_from, view_from_wire
+from doublenine.shared.convert import advance, decision_from, tile_from, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.seats import Seat
 from doublenine.shared.views import SeatView, SpectatorView
@@ -48,6 +48,9 @@ class ClientState:
     """The stable code of the last refusal, shown briefly."""
     hint: Decision | None = None
     """The last hint received (R23), shown as a preview (R25)."""
+    hint_why: tuple[str, tuple[int, ...], Any] | None = None
+    """Why the hinted play, with :attr:`hint`: (coach reason code, its numbers, the other play's tile),
+    new user 17; None when the server gave none (docs/protocol.md ``hint``)."""
     can_undo: bool = True
     can_redo: bool = False
     started: bool = True
@@ -249,7 +252,13 @@ def _hint(state: ClientState, msg: Any) -> ClientState:
     """R25: a hint is for a seat at the current ``seq``; a spectator has no hand to preview one on."""
     if msg.seq != state.seq or spectating(state):
         return state
-    return replace(state, hint=decision_from(msg.decision))
+    why = None
+    if msg.reason is not None and msg.instead is not None:
+        try:
+            why = (msg.reason, tuple(msg.pips), tile_from(msg.instead))
+        except ValueError:  # not a tile of the set: no reason shown, nothing else refused
+            why = None
+    return replace(state, hint=decision_from(msg.decision), hint_why=why)
 
 
 _REDUCERS: dict[type, Any] = {

@@ -294,6 +294,23 @@ def reason_of(k: Knowledge, made: Play, best: Play) -> Reason | None:
     return Reason(name)
 
 
+def hint_reason(view: SeatView, hint: Move) -> tuple[Play, Reason] | None:
+    """R25 with the coach's words (issue 14.2): why the hinted play rather than the other play the
+    ``normal`` evaluation scores highest (a different position, :func:`_position`), as that play and
+    the :func:`reason_of` of the hint over it; None for a pass, a forced play, or no term favouring the
+    hint. From the seat's own view only (R21, R23); no playouts: a few microseconds."""
+    if not isinstance(hint, Play):
+        return None
+    k = knowledge(view)
+    mine = _position(k, hint)
+    others = [m for m in view.legal_moves() if isinstance(m, Play) and _position(k, m) != mine]
+    if not others:
+        return None
+    alt = max(others, key=lambda m: (sum(_terms(k, m).values()), -others.index(m)))
+    reason = reason_of(k, alt, hint)
+    return None if reason is None else (alt, reason)
+
+
 def _end_bits(k: Knowledge, m: Play) -> int:
     left, right = ends_after(k, m.tile, m.end)
     return 1 << left | 1 << right

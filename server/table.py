@@ -18,7 +18,6 @@ from typing import Any
 
 from doublenine.shared.codec import encode_meta, event_rows
 from doublenine.shared.convert import decision_of_intent, decision_w, view_to_wire
-from doublenine.shared.wire import PROGRAM_CLIENTS
 from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
 from doublenine.shared.events import Event, MatchLog, MatchStarted
 from doublenine.shared.moves import DrawPick
@@ -27,8 +26,10 @@ from doublenine.shared.rules import legal_decisions, to_act
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
+from doublenine.shared.wire import PROGRAM_CLIENTS
 
 from .chat import TableChat, decode_lines
+from .coach import hint_reason
 from .coaching import CoachDesk
 from .computer import Brain, decision_rng
 from .config import ServerConfig
@@ -493,18 +494,24 @@ class Table:
             job = asyncio.ensure_future(self.brain.choose(view, self.config.hint_level, rng))
             cached = self._hints[seat] = (position, job)
         conn.hinting = True
-        task = asyncio.get_running_loop().create_task(self._deliver_hint(conn, seq, cached[1], intent))
+        task = asyncio.get_running_loop().create_task(self._deliver_hint(conn, seq, cached[1], intent, view))
         self._hint_tasks.add(task)
         task.add_done_callback(self._hint_tasks.discard)
 
-    async def _deliver_hint(self, conn: Any, seq: int, job: asyncio.Future[Any], intent: Any) -> None:
+    async def _deliver_hint(self, conn: Any, seq: int, job: asyncio.Future[Any], intent: Any,
+                            view: SeatView) -> None:
         try:
             decision = await asyncio.shield(job)
+            why = hint_reason(view, decision)  # new user 17: the coach's one line, from this seat's view
         except Exception:
             log.exception("table %s seq %d: hint failed", self.code, seq)
             conn.error(ErrorCode.INTERNAL, "the hint could not be computed", intent.intent_id)
         else:
-            conn.send(pack({"type": "hint", "seq": seq, "decision": decision_w(decision)}))
+            reply: dict[str, Any] = {"type": "hint", "seq": seq, "decision": decision_w(decision)}
+            if why is not None:
+                alt, reason = why
+                reply.update(reason=reason.code, pips=tuple(reason.pips)[:2], instead=(alt.tile.low, alt.tile.high))
+            conn.send(pack(reply))
         finally:
             conn.hinting = False
 

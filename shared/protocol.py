@@ -330,12 +330,22 @@ class TableUpdate(Model):
     table: TableW
 
 
+CoachReason = Literal["domino", "double", "heavier", "lead_suit", "follow", "next_void", "partner_locked",
+                      "partner_number", "opponent_number"]
+
+
 class HintReply(Model):
-    """R25: a suggested decision for the asking seat at ``seq`` (a preview only)."""
+    """R25: a suggested decision for the asking seat at ``seq`` (a preview only). For a play, ``reason``
+    with ``pips`` may say why it rather than ``instead``, the other play the ``normal`` evaluation
+    likes most: the coach's term that favours the hint the most (issue 14.2's codes, CoachRow;
+    computed from the seat's own view, docs/protocol.md)."""
 
     type: Literal["hint"] = "hint"
     seq: Seq
     decision: DecisionW
+    reason: CoachReason | None = None
+    pips: Annotated[tuple[Annotated[int, Field(ge=0, le=9)], ...], Field(max_length=2)] = ()
+    instead: TileW | None = None
 
 
 HandPoints = Annotated[float, Field(ge=-MAX_PIPS, le=MAX_PIPS)]
@@ -343,8 +353,6 @@ HandPoints = Annotated[float, Field(ge=-MAX_PIPS, le=MAX_PIPS)]
 Spread = Annotated[float, Field(ge=0, le=MAX_PIPS)]
 """A standard error or a threshold, in points of a hand."""
 
-CoachReason = Literal["domino", "double", "heavier", "lead_suit", "follow", "next_void", "partner_locked",
-                      "partner_number", "opponent_number"]
 
 
 class CoachRowW(Model):

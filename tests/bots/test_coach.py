@@ -204,3 +204,50 @@ def test_coach_no_reason_when_no_term_favours_the_better_play() -> None:
     # same weight, nothing known about anyone: the terms cannot say why; only points are shown
     k = _knowing([(2, 5), (6, 1)], (2, 6))
     assert coach.reason_of(k, Play(S1, tile(2, 5), L), Play(S1, tile(6, 1), R)) is None
+
+
+class _Choices:
+    """The part of a SeatView hint_reason reads besides its knowledge: the legal moves."""
+
+    def __init__(self, *moves: Move) -> None:
+        self.moves = moves
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return self.moves
+
+
+def test_the_hints_reason_is_the_coachs_term_against_the_other_play(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """New user 17: H lifted a tile with no word of why. The hint 5-3 on the 5 (seat 2 passed on 3s)
+    against the only other play, 6-4 on the 6: the coach's "next_void" with 4 left open and 3."""
+    k = _knowing([(5, 3), (6, 4)], (5, 6), voids=(0, 1 << 3, 0, 0))
+    monkeypatch.setattr(coach, "knowledge", lambda view: k)
+    hint, other = Play(S1, tile(5, 3), L), Play(S1, tile(6, 4), R)
+    assert coach.hint_reason(_Choices(hint, other), hint) == (other, coach.Reason("next_void", (4, 3)))  # type: ignore[arg-type]
+
+
+def test_no_reason_for_a_pass_a_lone_play_or_no_favouring_term(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    k = _knowing([(2, 5), (6, 1)], (2, 6))
+    monkeypatch.setattr(coach, "knowledge", lambda view: k)
+    a, b = Play(S1, tile(2, 5), L), Play(S1, tile(6, 1), R)
+    assert coach.hint_reason(_Choices(Pass(S1)), Pass(S1)) is None  # type: ignore[arg-type]
+    assert coach.hint_reason(_Choices(b), b) is None  # type: ignore[arg-type]
+    assert coach.hint_reason(_Choices(a, b), b) is None  # type: ignore[arg-type]
+
+
+def test_a_hints_reason_always_names_a_term_that_favours_the_hint() -> None:
+    """On every decision of seeded matches with a choice, for the normal computer's play as the hint."""
+    state, live = _play_match(5, 2)
+    seen = 0
+    for view in live.values():
+        if view.viewer != S1:
+            continue
+        hint = decide(view, "normal", random.Random(1))
+        why = coach.hint_reason(view, hint)
+        if why is None:
+            continue
+        alt, reason = why
+        k = coach.knowledge(view)
+        assert coach._position(k, alt) != coach._position(k, hint)
+        assert coach.reason_of(k, alt, hint) == reason
+        seen += 1
+    assert seen >= 3

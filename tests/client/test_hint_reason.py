@@ -1,0 +1,80 @@
+"""New user 17: H lifted a tile and showed where it goes, with no word of why. The server sends the
+coach's reason for the hinted play from the seat's own view (docs/protocol.md ``hint``); while that
+tile is lifted as the hint placed it, the status line says it in the reader's language."""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+from scenes_catalog import table_scene, table_states
+
+from doublenine.client.panels import WHY_NOT, status_line
+from doublenine.client.store import reduce
+from doublenine.client.typeset import watch
+from doublenine.shared import protocol as p
+from doublenine.shared.convert import decision_w
+from doublenine.shared.moves import Play
+from doublenine.shared.tiles import Tile
+
+
+@pytest.fixture(scope="module")
+def turn():  # type: ignore[no-untyped-def]
+    pygame.display.init()
+    pygame.font.init()
+    return next((state, ui) for name, state, ui in table_states() if name == "own-turn")
+
+
+def _hinted(state, reason: str | None = "next_void", instead=(1, 2)):  # type: ignore[no-untyped-def]
+    play = next(m for m in state.view.legal_moves() if isinstance(m, Play))
+    msg = p.HintReply(seq=state.seq, decision=decision_w(play), reason=reason, pips=(4, 3) if reason else (),
+                      instead=instead if reason else None)
+    return reduce(state, msg), play
+
+
+def test_the_reason_comes_with_the_hint_and_is_said_while_its_tile_is_lifted(turn) -> None:  # type: ignore[no-untyped-def]
+    state, ui = turn
+    state, play = _hinted(state)
+    assert state.hint == play and state.hint_why == ("next_void", (4, 3), Tile(1, 2))
+    lifted = replace(ui, selected=play.tile, end=play.end, from_hint=True)
+    text = status_line(state, lifted, "en")
+    assert text[0] == WHY_NOT and text[1]["tile"] == "1-2"
+    assert text[1]["reason"] == "Keeps 4s open for the opponent who passed on 3s."
+    assert status_line(state, replace(lifted, from_hint=False), "en")[0] != WHY_NOT  # the player's own pick
+
+
+def test_no_reason_line_without_a_reason(turn) -> None:  # type: ignore[no-untyped-def]
+    state, ui = turn
+    state, play = _hinted(state, reason=None)
+    assert state.hint_why is None
+    lifted = replace(ui, selected=play.tile, end=play.end, from_hint=True)
+    assert status_line(state, lifted, "en")[0] != WHY_NOT
+
+
+def test_a_reply_is_bounded_at_the_edge() -> None:
+    """Untrusted input: at most two numbers, each a pip; a tile given high first is the same tile."""
+    from pydantic import ValidationError
+    with pytest.raises(ValidationError):
+        p.HintReply(seq=1, decision={"kind": "pass", "seat": 1}, reason="follow", pips=(1, 2, 3))
+    with pytest.raises(ValidationError):
+        p.HintReply(seq=1, decision={"kind": "pass", "seat": 1}, reason="why", pips=())
+    assert Tile(5, 3) == Tile(3, 5)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Why not 1-2? Keeps 4s open for the opponent who passed on 3s."),
+                                        ("fr", None), ("pt", None), ("de", None), ("es", None)])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=str)
+def test_the_reason_line_is_drawn_whole(turn, lang, said, size) -> None:  # type: ignore[no-untyped-def]
+    state, ui = turn
+    state, play = _hinted(state)
+    lifted = replace(ui, selected=play.tile, end=play.end, from_hint=True)
+    scene = table_scene(state, lifted, lang, size)
+    with watch() as seen:
+        scene.draw(pygame.Surface(size))
+    rows = [d for _, box in scene.layout().status for d in seen if d.width == box[2]]
+    assert rows and not any(d.shortened for d in rows)
+    if said is not None:
+        assert " ".join(row for row, _ in scene.layout().status) == said
