@@ -3,10 +3,20 @@
 Uses ``doublenine.server.bots.decide`` (issue 4) when it is importable, else a
 small random legal player. Decisions run in worker threads so a computer seat
 that thinks hard never stalls the event loop (other tables keep moving).
+
+Hints share those threads with the computer seats but never queue ahead of them (attacker
+finding: one address asking hints from 32 seats queued 32 expert jobs first-come in front of every
+other table's computer seats). A hint enters the threads only through one lane
+(:attr:`Brain.hint_turns`, a :class:`.FairTurns`: one hint at a time, taken round robin by address
+group), so at any moment at most one hint is in the threads or their queue and a computer seat's
+move waits behind at most that one, whoever asks; at most :data:`HINTS_PER_GROUP` hints wait per
+address group over all tables (more: ``HINT_PENDING``), and a hint whose point of the match is gone
+before its turn is dropped without being computed (:meth:`Brain.start_hint`).
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable, Hashable
@@ -20,6 +30,10 @@ from .bots.workers import ignore_ctrl_c, sigint_blocked
 from .fairturns import FairTurns
 
 log = logging.getLogger("doublenine.server.computer")
+
+HINTS_PER_GROUP = 4
+"""Hints waiting or being computed at once for one address group, over all the server's tables
+(the four seats of one table behind one router); another is refused ``HINT_PENDING`` (R25)."""
 
 
 def random_legal(view: SeatView, level: str, rng: random.Random) -> Decision:
@@ -53,6 +67,11 @@ class Brain:
         asking many reviews cannot starve another's (``CoachDesk``)."""
         self.coach_pending: dict[Hashable, int] = {}
         """Reviews being computed per address group over all tables (bounded: ``coaching.PER_GROUP``)."""
+        self.hint_turns = FairTurns()
+        """The one lane by which hints enter the worker threads: one hint at a time, round robin by
+        the asker's address group, so a computer seat's move waits behind one hint at most."""
+        self.hint_pending: dict[Hashable, int] = {}
+        """Hints waiting or being computed per address group (bounded: :data:`HINTS_PER_GROUP`)."""
         self.coach_executor: Executor | None = None
         """Issue 14.2: the coach's own single worker, made on first use (reviews queue there and
         never take the computer seats' workers)."""
@@ -82,6 +101,42 @@ class Brain:
         """R23: a decision for ``view.viewer`` from its view alone, off the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, self._safe, view, level, rng)
+
+    def hint_allowed(self, group: Hashable) -> bool:
+        """Whether ``group`` may start another hint now (fewer than :data:`HINTS_PER_GROUP` pending)."""
+        return self.hint_pending.get(group, 0) < HINTS_PER_GROUP
+
+    def start_hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
+                   wanted: Callable[[], bool]) -> asyncio.Task[Decision | None]:
+        """R25: a task computing a hint for ``view`` at the lane's next turn for ``group``.
+
+        Counted in :attr:`hint_pending` from now until the task ends (check :meth:`hint_allowed`
+        first). When its turn comes and ``wanted()`` is false (the position it was asked at is
+        gone) it ends with None and nothing is computed; cancelled while waiting, it leaves the
+        lane at once; cancelled while computing, it keeps the lane until the thread is done (so no
+        second hint enters the threads meanwhile). Must be called from the event loop."""
+        self.hint_pending[group] = self.hint_pending.get(group, 0) + 1
+        task = asyncio.get_running_loop().create_task(self._hint(view, level, rng, group, wanted))
+
+        def done(_: asyncio.Task[Decision | None]) -> None:
+            self.hint_pending[group] -= 1
+            if self.hint_pending[group] <= 0:
+                del self.hint_pending[group]
+        task.add_done_callback(done)
+        return task
+
+    async def _hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
+                    wanted: Callable[[], bool]) -> Decision | None:
+        async with self.hint_turns.turn(group):
+            if not wanted():
+                return None
+            work = asyncio.get_running_loop().run_in_executor(self.executor, self._safe, view, level, rng)
+            try:
+                return await asyncio.shield(work)
+            except asyncio.CancelledError:
+                with contextlib.suppress(BaseException):
+                    await asyncio.wait([work])  # the thread finishes; the lane is held till then
+                raise
 
     def _safe(self, view: SeatView, level: str, rng: random.Random) -> Decision:
         try:
@@ -120,4 +175,4 @@ def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Rand
     return random.Random(f"{seed}:{position}:{purpose}")
 
 
-__all__: list[Any] = ["Brain", "decision_rng", "load_decide", "random_legal"]
+__all__: list[Any] = ["Brain", "HINTS_PER_GROUP", "decision_rng", "load_decide", "random_legal"]

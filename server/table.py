@@ -81,8 +81,10 @@ class Table:
         self.applied: dict[Seat, dict[str, int]] = {s: {} for s in SEATS}
         self.request: ConsentRequest | None = None
         self.request_ids = 0
-        self._snapshot_views: dict[Seat | None, tuple[MatchState, bytes]] = {}
-        """Per audience: the state its snapshot view was last encoded for, and those bytes."""
+        self._snapshot_views: dict[Seat | None, tuple[tuple[int, bool], bytes]] = {}
+        """Per audience: what its snapshot view was last encoded for -- ``seq`` and whether the seat
+        itself has answered the review (all a seat's view can change by at one ``seq``; never
+        another seat's private answer, R10) -- and those bytes."""
         self.closed = False
         self.moved = False
         """Issue 12: another process serves this table now (handed over, or its lock lost): this
@@ -257,9 +259,10 @@ class Table:
         The frame is the same msgpack map as ``pack`` of the dict, built from its parts.
         """
         state = self.log.state
+        key = (self.seq, seat is not None and seat in state.answered)
         cached = self._snapshot_views.get(seat)
-        if cached is None or cached[0] is not state:
-            cached = (state, pack(view_to_wire(view_for(state, seat), past=PAST_IN_SNAPSHOT)))
+        if cached is None or cached[0] != key:
+            cached = (key, pack(view_to_wire(view_for(state, seat), past=PAST_IN_SNAPSHOT)))
             self._snapshot_views[seat] = cached
         waited = round(max(0.0, time.time() - self.since), 3)
         return b"".join((b"\x85", pack("type"), pack("snapshot"), pack("seq"), pack(self.seq), pack("view"),
@@ -419,8 +422,9 @@ class Table:
             self._counter.feed(e)
         if self._counter.seq != self.seq and events:
             self.since = events[-1].at  # a new decision is awaited from now (issue 15)
-        self.seq = self._counter.seq
-        self._forget_stale()
+        moved, self.seq = self._counter.seq != self.seq, self._counter.seq
+        if moved:
+            self._forget_stale()
         frames = frames_for(old, self.log.state, events, self.seq)
         if frames.shared is not None:
             self.send_all(frames.shared, state=True)
@@ -450,12 +454,14 @@ class Table:
         self._snapshot_views.clear()
 
     def _forget_stale(self) -> None:
-        """Drop what was kept for a state the log has left: the encoded snapshot views (they held
-        the old state, and through it the records of matches the log had forgotten) and the hints
-        of earlier positions (every one is: the log moved on; a running one still reaches its
-        asker through its own task). Issue 12: no per-table cache
-        outlives its use."""
+        """Once ``seq`` moved: drop what was kept for the seq the table has left: the encoded
+        snapshot views and the hints, cancelling those not computed yet (attacker finding: a stale
+        hint kept its place in the worker threads' queue; one being computed finishes and is
+        dropped). Issue 12: no per-table cache outlives its use. A private review answer (R10)
+        does not move ``seq`` and drops nothing: what another seat is served must not depend on it."""
         self._snapshot_views.clear()
+        for _, job in self._hints.values():
+            job.cancel()
         self._hints.clear()
 
     async def decide(self, conn: Any, seat: Seat, intent: Any) -> None:
@@ -475,24 +481,33 @@ class Table:
         """R25: a suggested decision, computed from this seat's view, to this connection only.
 
         The answer comes from a background task, so the connection goes on reading (it may
-        play before the hint arrives). One computation per (seat, log position), shared by
-        everyone asking for it; a connection waits for at most one hint at a time
-        (HINT_PENDING), so hints cannot crowd the computer seats out of the worker threads.
+        play before the hint arrives). One computation per (seat, ``seq``), shared by everyone
+        asking for it, and keyed by what the seat sees: a private review answer of another seat
+        (R10) changes neither the key nor the hint's generator, so neither the answer nor its
+        timing tells of it (attacker finding: keyed by log position, it did). Refused
+        HINT_PENDING while this connection waits for one, or while its address group has
+        :data:`.computer.HINTS_PER_GROUP` waiting (Brain.start_hint: hints enter the computer
+        seats' worker threads one at a time, fairly by address group, and a hint whose ``seq``
+        is gone before its turn is dropped, unanswered: its asker already has the newer frame).
         """
         async with self.lock:
             self.check(seat, intent)
             view = view_for(self.log.state, seat)
-            seq, position = self.seq, self.log.size
+            seq = self.seq
         assert isinstance(view, SeatView)
         if not view.legal_decisions():
             raise Refused(ErrorCode.NOT_YOUR_TURN, "this seat has no decision to make now")
         if getattr(conn, "hinting", False):
             raise Refused(ErrorCode.HINT_PENDING, "a hint for this connection is being computed")
         cached = self._hints.get(seat)
-        if cached is None or cached[0] != position:
-            rng = decision_rng(self.meta.seed, position, "hint")
-            job = asyncio.ensure_future(self.brain.choose(view, self.config.hint_level, rng))
-            cached = self._hints[seat] = (position, job)
+        if cached is None or cached[0] != seq:
+            group = getattr(conn, "group", None)
+            if not self.brain.hint_allowed(group):
+                raise Refused(ErrorCode.HINT_PENDING, f"{group} has hints being computed at other seats")
+            rng = decision_rng(self.meta.seed, seq, f"hint{int(seat)}")
+            job = self.brain.start_hint(view, self.config.hint_level, rng, group,
+                                        lambda: not self.closed and self.seq == seq)
+            cached = self._hints[seat] = (seq, job)
         conn.hinting = True
         task = asyncio.get_running_loop().create_task(self._deliver_hint(conn, seq, cached[1], intent, view))
         self._hint_tasks.add(task)
@@ -502,16 +517,20 @@ class Table:
                             view: SeatView) -> None:
         try:
             decision = await asyncio.shield(job)
-            why = hint_reason(view, decision)  # new user 17: the coach's one line, from this seat's view
+            why = None if decision is None else hint_reason(view, decision)  # new user 17: the coach's one line
+        except asyncio.CancelledError:
+            pass  # dropped: the table moved on (its asker has the newer frame) or closed
         except Exception:
             log.exception("table %s seq %d: hint failed", self.code, seq)
             conn.error(ErrorCode.INTERNAL, "the hint could not be computed", intent.intent_id)
         else:
-            reply: dict[str, Any] = {"type": "hint", "seq": seq, "decision": decision_w(decision)}
-            if why is not None:
-                alt, reason = why
-                reply.update(reason=reason.code, pips=tuple(reason.pips)[:2], instead=(alt.tile.low, alt.tile.high))
-            conn.send(pack(reply))
+            if decision is not None:  # None: its seq was gone when its turn came
+                reply: dict[str, Any] = {"type": "hint", "seq": seq, "decision": decision_w(decision)}
+                if why is not None:
+                    alt, reason = why
+                    reply.update(reason=reason.code, pips=tuple(reason.pips)[:2],
+                                 instead=(alt.tile.low, alt.tile.high))
+                conn.send(pack(reply))
         finally:
             conn.hinting = False
 
@@ -608,6 +627,8 @@ class Table:
         """Stop the table: no more computer turns, no idle timer; waits for the action in progress."""
         self.closed = True
         self.coach_desk.close()
+        for _, job in self._hints.values():  # hints not computed yet leave the lane now
+            job.cancel()
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None

@@ -67,7 +67,7 @@ class ErrorCode(StrEnum):
     TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS"  # connections per address limit
     SPECTATORS_FULL = "SPECTATORS_FULL"          # spectators per table limit
     SPECTATORS_PER_ADDRESS = "SPECTATORS_PER_ADDRESS"  # spectators one address group has at one table
-    HINT_PENDING = "HINT_PENDING"                # R25: one hint at a time per connection
+    HINT_PENDING = "HINT_PENDING"                # R25: one hint at a time per connection, 4 per address group
     COACH_PENDING = "COACH_PENDING"              # issue 14.2: one hand review at a time per connection/seat, 4 per address group
     NO_SUCH_HAND = "NO_SUCH_HAND"                # issue 14.2: that hand is not finished or not in the ledger
     CONSENT_UNAVAILABLE = "CONSENT_UNAVAILABLE"  # D1/D7: an asked human is away (handed over)

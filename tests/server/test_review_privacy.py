@@ -33,3 +33,45 @@ async def test_r10_an_accept_is_heard_only_by_its_seat_and_makes_nobody_stale(se
     await settle(clients, table)
     assert table.seq == seq + 1 and table.state.phase is Phase.PLAY  # the fourth accept is public
     assert all(c.view.phase is Phase.PLAY for c in clients)
+
+
+async def test_r10_another_seats_private_accept_changes_nothing_a_seat_is_served(make_server) -> None:
+    """Attacker finding F3: the hint cache was keyed by log position, so after another seat's
+    private accept the same hint was computed again (a slow answer told of the accept), and the
+    snapshot views were dropped at every commit (a slower resync). Both are keyed by ``seq`` and
+    the seat's own answer now."""
+    from doublenine.server.computer import Brain, random_legal
+    from doublenine.shared.seats import Seat
+
+    asked: list[int] = []
+
+    def decide(view, level, rng):
+        asked.append(int(view.viewer))
+        return random_legal(view, level, rng)
+
+    server = await make_server(brain=Brain(None, decide))
+    host = await create(server, "hhhh", sit=1, seed=77)
+    clients = [host] + [await join(server, host.code, seat=s) for s in (2, 3, 4)]
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all(clients, stop=lambda c: c.view.phase is Phase.REVIEW), 30)
+    await settle(clients, table)
+    await host.send({"type": "hint", "expected_seq": host.seq})
+    first = await host.until(lambda m: isinstance(m, p.HintReply))
+    await host.send({"type": "resync"})
+    await host.until(lambda m: isinstance(m, p.Snapshot))
+    encoded = table._snapshot_views[Seat.ONE]
+    size = table.log.size
+    await clients[2].intent(clients[2].view.legal_decisions()[0])  # seat 3 accepts: private
+    await clients[2].until(lambda m: isinstance(m, p.Update))
+    assert table.log.size == size + 1 and table.seq == first.seq
+    await host.send({"type": "hint", "expected_seq": host.seq})
+    again = await host.until(lambda m: isinstance(m, p.HintReply))
+    assert again == first and asked == [1]  # from the cache: not computed again
+    await host.send({"type": "resync"})
+    await host.until(lambda m: isinstance(m, p.Snapshot))
+    assert table._snapshot_views[Seat.ONE] is encoded  # not encoded again
+    await clients[0].intent(clients[0].view.legal_decisions()[0])  # seat 1's own accept: its view changed
+    await clients[0].until(lambda m: isinstance(m, p.Update))
+    await host.send({"type": "resync"})
+    snap = await host.until(lambda m: isinstance(m, p.Snapshot))
+    assert snap.view.answered is True and table._snapshot_views[Seat.ONE] is not encoded
