@@ -26,7 +26,7 @@ from typing import Any
 from doublenine.shared.moves import Decision, Review
 from doublenine.shared.views import SeatView
 
-from .bots.workers import ignore_ctrl_c, sigint_blocked
+from .bots.workers import sigint_blocked, worker_setup
 from .fairturns import FairTurns
 
 log = logging.getLogger("doublenine.server.computer")
@@ -161,7 +161,7 @@ def _coach_worker(thread: bool = False) -> Executor:
         # reaches the whole process group, and the worker printed "Process SpawnProcess-1: Traceback
         # ... KeyboardInterrupt" (attacker F8); this server alone stops (Brain.close ends the worker)
         worker = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                     initializer=ignore_ctrl_c)
+                                     initializer=worker_setup)
         worker.submit(int)  # spawns the process (lazily started otherwise, outside the mask)
     return worker
 

@@ -38,7 +38,7 @@ from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
 from . import LEVELS, decide, expert
-from .workers import ignore_ctrl_c, sigint_blocked
+from .workers import sigint_blocked, worker_setup
 
 MAX_DECISIONS = 20_000
 """Safety stop for a match that never reaches 100 (ties score nothing, R17)."""
@@ -231,7 +231,7 @@ def _quiet_pool(jobs: int) -> Pool:
     import multiprocessing
 
     with sigint_blocked():
-        return multiprocessing.get_context("spawn").Pool(jobs, initializer=ignore_ctrl_c)
+        return multiprocessing.get_context("spawn").Pool(jobs, initializer=worker_setup)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
