@@ -8,6 +8,7 @@ of tables and the listening socket. ``await GameServer(config).start()`` then
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 import signal
@@ -20,6 +21,7 @@ from websockets.http11 import Request, Response
 
 from doublenine.shared.reconnect import SHUTTING_DOWN
 
+from .addresses import is_loopback
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
@@ -99,6 +101,27 @@ class GameServer:
             out["store"] = failing
         return out
 
+    def metrics_allowed(self, connection: Any, request: Request) -> bool:
+        """Whether ``/metrics`` is answered to this client: its address (the last ``X-Forwarded-For``
+        entry with ``trust_proxy``, as for every per-address limit, else the socket's peer) is
+        loopback or in ``config.metrics_from``. Attacker finding F5: a server run with ``--host
+        0.0.0.0`` (README's LAN set-up) answered it to anyone who could reach the port."""
+        addr = getattr(connection, "remote_address", None)
+        address = str(addr[0]) if addr else "?"
+        if self.config.trust_proxy:
+            forwarded = request.headers.get("X-Forwarded-For")
+            if forwarded:
+                address = forwarded.rsplit(",", 1)[-1].strip() or address
+        if is_loopback(address):
+            return True
+        try:
+            ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
+        except ValueError:
+            return False
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped
+        return any(ip in ipaddress.ip_network(net, strict=False) for net in self.config.metrics_from)
+
     async def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP (``GET``/``HEAD``; other methods never get here: :mod:`.edge`)."""
         return head_of(request, await self._answer(connection, request))
@@ -106,6 +129,9 @@ class GameServer:
     async def _answer(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
         if path == "/metrics":  # issue 7: Prometheus text
+            if not self.metrics_allowed(connection, request):
+                return connection.respond(HTTPStatus.FORBIDDEN, "/metrics is served to this machine only "
+                                          "(doublenine serve --metrics-from NETWORK)\n")
             response = connection.respond(HTTPStatus.OK, self.registry.metrics.render().decode())
             del response.headers["Content-Type"]
             response.headers["Content-Type"] = CONTENT_TYPE

@@ -47,6 +47,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds a connection may stay without a table before it is closed (1008)")
     limits.add_argument("--trust-proxy", action="store_true",
                         help="behind nginx: take the client address from X-Forwarded-For")
+    limits.add_argument("--metrics-from", action="append", default=[], type=_network, metavar="NETWORK",
+                        help="also answer /metrics to clients in NETWORK (e.g. 10.0.0.0/8; 0.0.0.0/0 for "
+                             "everyone; repeatable); by default only this machine (loopback) gets it")
+
+
+def _network(text: str) -> str:
+    """``--metrics-from``'s value: an IP network or address, normalised (``10.1.2.3/8`` ->
+    ``10.0.0.0/8``); anything else is an argparse error (exit 2)."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_network(text.strip(), strict=False))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an IP network or address: {text!r}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
                           idle_timeout=args.idle_timeout, solo_idle_timeout=args.solo_idle_timeout,
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
                           max_size=args.max_frame, connection_idle=args.connection_idle,
-                          trust_proxy=args.trust_proxy,
+                          trust_proxy=args.trust_proxy, metrics_from=tuple(args.metrics_from),
                           max_connections_per_address=args.max_connections_per_address,
                           max_spectators=args.max_spectators,
                           max_spectators_per_address=args.max_spectators_per_address, code_miss_rate=args.code_miss_rate,

@@ -82,3 +82,7 @@ class ServerConfig:
     closed with 1008 (issue 7 limit); a seated player is never timed out (R29)."""
     trust_proxy: bool = False
     """Take the client address from ``X-Forwarded-For`` (behind nginx, issue 7) for the limits."""
+    metrics_from: tuple[str, ...] = ()
+    """Networks (``10.0.0.0/8``, ``192.0.2.7``; ``0.0.0.0/0`` and ``::/0``: everyone) whose clients
+    may read ``/metrics`` besides this machine's loopback; anyone else is answered ``403``
+    (attacker finding F5: ``serve --host 0.0.0.0`` answered it to the whole LAN)."""
