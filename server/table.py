@@ -100,6 +100,8 @@ class Table:
         row on resuming, so a restart writes only the tables whose listing changed."""
         self.on_idle = on_idle
         self._bot: asyncio.Task[None] | None = None
+        self._bot_for: tuple[Seat, int] | None = None
+        """The (seat, seq) the pending computer turn ``_bot`` is for."""
         self._bot_committing = False
         self._store_failed = False
         self._idle: asyncio.TimerHandle | None = None
@@ -551,28 +553,36 @@ class Table:
     # ------------------------------------------------------------ computer seats
 
     def _bot_pick(self) -> tuple[Seat, int] | None:
+        """The computer turn due now: (seat, ``seq``), or None. Keyed by ``seq``, not log position:
+        another seat's private review answer (R10) leaves the turn due as it was."""
         if self.closed or not self.meta.started or self.paused:
             return None
         for seat in sorted(to_act(self.log.state)):
             if self.computer_plays(seat):
-                return seat, self.log.size
+                return seat, self.seq
         return None
 
     def rearm(self) -> None:
-        """Cancel the pending computer turn and start the one now due, if any (R26, R27)."""
+        """Cancel the pending computer turn and start the one now due, if any (R26, R27). A turn
+        still due (the same seat at the same ``seq``) goes on where it was: a private review answer
+        by another seat restarted its ``bot_delay``, and so delayed the public end of the review by
+        when that seat answered (attacker finding F3, same kind)."""
         current = asyncio.current_task()
+        pick = self._bot_pick()
         if self._bot is not None and self._bot is not current:
             if self._bot_committing:
                 return  # that turn is applying its move; it re-arms when done
+            if pick is not None and pick == self._bot_for and not self._bot.done():
+                return
             self._bot.cancel()
         self._bot = None
-        pick = self._bot_pick()
         if pick is not None:
             self._bot = asyncio.get_running_loop().create_task(self._bot_turn(*pick))
+            self._bot_for = pick
 
-    async def _bot_turn(self, seat: Seat, position: int) -> None:
+    async def _bot_turn(self, seat: Seat, seq: int) -> None:
         try:
-            await self._bot_move(seat, position)
+            await self._bot_move(seat, seq)
         except RuleError as exc:  # e.g. the store failed: the computer tries again on the next change
             if exc.code is ErrorCode.TABLE_MOVING:
                 return  # issue 12: the table was dropped; the registry logged it once
@@ -583,21 +593,23 @@ class Table:
         finally:
             if self._bot is asyncio.current_task():
                 self._bot = None
-                if self._bot_pick() != (seat, position):  # moved, or stale: the turn now due
+                if self._bot_pick() != (seat, seq):  # moved, or stale: the turn now due
                     self.rearm()
 
-    async def _bot_move(self, seat: Seat, position: int) -> None:
+    async def _bot_move(self, seat: Seat, seq: int) -> None:
         """One computer decision. The view is built under the lock, so it never reads a log
-        that another action is still storing; a pick that went stale meanwhile does nothing."""
+        that another action is still storing; a pick that went stale meanwhile does nothing. Its
+        generator is the log position's when the view is built (R24)."""
         if self._store_failed:  # do not hammer a failing store
             self._store_failed = False
             await asyncio.sleep(1.0)
         if self.config.bot_delay > 0:
             await asyncio.sleep(self.config.bot_delay)
         async with self.lock:
-            if self._bot_pick() != (seat, position):
+            if self._bot_pick() != (seat, seq):
                 return
             view = view_for(self.log.state, seat)
+            position = self.log.size
         assert isinstance(view, SeatView)
         if not view.legal_decisions():  # cannot happen under the lock; never ask the brain for nothing
             return
@@ -609,8 +621,8 @@ class Table:
         self._bot_committing = True
         try:
             async with self.lock:
-                if self._bot_pick() != (seat, position):
-                    return
+                if self._bot_pick() != (seat, seq):  # another seat's private answer meanwhile
+                    return  # leaves this seat's view, and so its decision, as it was (R10)
                 old = self.log.state
                 try:
                     events = self.log.submit(decision)

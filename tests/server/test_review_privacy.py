@@ -75,3 +75,24 @@ async def test_r10_another_seats_private_accept_changes_nothing_a_seat_is_served
     await host.send({"type": "resync"})
     snap = await host.until(lambda m: isinstance(m, p.Snapshot))
     assert snap.view.answered is True and table._snapshot_views[Seat.ONE] is not encoded
+
+
+async def test_r10_another_seats_private_accept_does_not_restart_a_computers_countdown(make_server) -> None:
+    """Same kind as F3: every commit re-armed the computer seats, so a human's private accept
+    cancelled the computer's pending review answer and began its ``bot_delay`` again: the review's
+    public end came later by when that human answered. The turn due (seat, seq) goes on now."""
+    server = await make_server(bot_delay=600.0)  # the computer's answer stays pending for the test
+    host = await create(server, "hhcc", sit=1, seed=77)
+    second = await join(server, host.code, seat=2)
+    await host.send({"type": "start"})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host, second], stop=lambda c: c.view.phase is Phase.REVIEW), 30)
+    await settle([host, second], table)
+    pending = table._bot
+    assert pending is not None and table._bot_for == (3, table.seq)
+    await second.intent(second.view.legal_decisions()[0])  # seat 2 accepts: private
+    own = await second.until(lambda m: isinstance(m, p.Update))
+    assert own.patch.answered is True and table.seq == own.seq
+    await asyncio.sleep(0)
+    assert table._bot is pending and not pending.done()  # still counting down, not begun again
