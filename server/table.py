@@ -446,7 +446,7 @@ class Table:
             table_changed = True
         if table_changed:
             self.broadcast_table()
-        self.rearm()
+        self.rearm(keep_due=not moved)
         await self.save_listing()  # after the frames: a hand's end costs its players no extra wait
 
     def _take_back(self, events: list[Event]) -> None:
@@ -562,17 +562,19 @@ class Table:
                 return seat, self.seq
         return None
 
-    def rearm(self) -> None:
-        """Cancel the pending computer turn and start the one now due, if any (R26, R27). A turn
-        still due (the same seat at the same ``seq``) goes on where it was: a private review answer
-        by another seat restarted its ``bot_delay``, and so delayed the public end of the review by
-        when that seat answered (attacker finding F3, same kind)."""
+    def rearm(self, keep_due: bool = False) -> None:
+        """Cancel the pending computer turn and start the one now due, if any (R26, R27).
+
+        ``keep_due`` (a commit that left ``seq`` where it was: a private review answer): a turn
+        still due (the same seat at the same ``seq``) goes on where it was. Restarted, its
+        ``bot_delay`` began again, and so the public end of the review came later by when another
+        seat had answered privately (attacker finding F3, same kind)."""
         current = asyncio.current_task()
         pick = self._bot_pick()
         if self._bot is not None and self._bot is not current:
             if self._bot_committing:
                 return  # that turn is applying its move; it re-arms when done
-            if pick is not None and pick == self._bot_for and not self._bot.done():
+            if keep_due and pick is not None and pick == self._bot_for and not self._bot.done():
                 return
             self._bot.cancel()
         self._bot = None
