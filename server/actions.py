@@ -16,7 +16,7 @@ from doublenine.shared.rules import restart_hand
 from doublenine.shared.seats import SEATS, Seat
 
 from .chat import awaited
-from .consent import ConsentRequest, askable
+from .consent import ConsentRequest, askable, effect_of
 from .seating import new_token, seat_name, token_hash, token_matches
 from .table import MOVED, Refused, Table
 
@@ -213,7 +213,8 @@ def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set
     if table.request is not None:
         raise Refused(ErrorCode.REQUEST_PENDING, f"request {table.request.id} is open")
     table.request_ids += 1
-    table.request = ConsentRequest(table.request_ids, action, seat, target, table.seq, set(asked))
+    table.request = ConsentRequest(table.request_ids, action, seat, target, table.seq, set(asked),
+                                   effect=effect_of(table.log, action, seat))
     table.broadcast_table()
     table.rearm()
 

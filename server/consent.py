@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from doublenine.shared.events import Decided, MatchLog
+from doublenine.shared.moves import Pass, Play
 from doublenine.shared.seats import SEATS, Seat
+from doublenine.shared.wire import MAX_HANDS_BACK, MAX_SCORE
 
 from .seating import SeatSlot
 
@@ -29,13 +32,34 @@ class ConsentRequest:
     seq: int
     waiting: set[Seat] = field(default_factory=set)
     accepted: set[Seat] = field(default_factory=set)
+    effect: dict[str, Any] | None = None
+    """The ``EffectW`` map of an undo or redo (:func:`effect_of`), None otherwise."""
 
     def wire(self) -> dict[str, Any]:
-        """The ``RequestW`` map."""
-        return {"id": self.id, "action": self.action, "by": int(self.by),
-                "target": None if self.target is None else int(self.target),
-                "waiting": tuple(int(s) for s in sorted(self.waiting)),
-                "accepted": tuple(int(s) for s in sorted(self.accepted))}
+        """The ``RequestW`` map (``effect`` only when there is one: an optional property)."""
+        out = {"id": self.id, "action": self.action, "by": int(self.by),
+               "target": None if self.target is None else int(self.target),
+               "waiting": tuple(int(s) for s in sorted(self.waiting)),
+               "accepted": tuple(int(s) for s in sorted(self.accepted))}
+        if self.effect is not None:
+            out["effect"] = self.effect
+        return out
+
+
+def effect_of(log: MatchLog, action: str, by: Seat) -> dict[str, Any] | None:
+    """D1, R27, D6: the ``EffectW`` map of an undo or redo by ``by`` on ``log``, or None (another action,
+    or nothing to do): the plays and passes taken back or played again, the hands whose end it takes back
+    (its points with it) or reaches again, and the scores after it. Only public facts: the others accept
+    knowing what they lose (new user s9: "Bob asks to undo" took back Ana's domino and 34 points unsaid)."""
+    got = log.would_undo(by) if action == "undo" else log.would_redo() if action == "redo" else None
+    if got is None:
+        return None
+    bodies, after = got
+    now = log.state
+    moves = sum(1 for b in bodies if isinstance(b, Decided) and isinstance(b.decision, (Play, Pass)))
+    ended = now.finished[len(after.finished):] if action == "undo" else after.finished[len(now.finished):]
+    return {"moves": moves, "hands": tuple(fh.number for fh in ended)[-MAX_HANDS_BACK:],
+            "scores": tuple(min(MAX_SCORE, x) for x in after.scores)}
 
 
 def askable(slots: dict[Seat, SeatSlot], by: Seat, target: Seat | None = None) -> set[Seat]:

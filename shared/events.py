@@ -240,10 +240,14 @@ class _Cursor:
         """Set ``state`` to the fold of the first ``n`` active events (the active events are already cut)."""
         while self.checkpoints[-1][0] > n:
             self.checkpoints.pop()
-        at, state = self.checkpoints[-1]
+        self.state = self.state_at(n)
+
+    def state_at(self, n: int) -> MatchState:
+        """The fold of the first ``n`` active events (0 <= n <= len(bodies)); changes nothing."""
+        at, state = next(c for c in reversed(self.checkpoints) if c[0] <= n)
         for body in self.bodies[at:n]:
             state = step(state, body)
-        self.state = state
+        return state
 
 
 def _with_past(state: MatchState, past: tuple[Any, ...]) -> MatchState:
@@ -390,6 +394,27 @@ class MatchLog:
     def new_match(self) -> list[Event]:
         """R28: begin a new match (0-0, fresh opening draw)."""
         return self._record(MatchStarted())
+
+    def would_undo(self, seat: Seat) -> tuple[list[Body], MatchState] | None:
+        """R27, D6: (the events an undo by ``seat`` would take back, the state it would go back to), or
+        None when ``seat`` has nothing to undo. Changes nothing (D1: what the others are asked to accept)."""
+        target = self.undo_target(seat)
+        if target is None:
+            return None
+        c = self._cursor
+        idx = c.seqs.index(target)
+        return list(c.bodies[idx:]), c.state_at(idx)
+
+    def would_redo(self) -> tuple[list[Body], MatchState] | None:
+        """R27: (the events a redo would restore, the state it would lead to), or None when nothing was
+        undone. Changes nothing."""
+        if not self._cursor.redo:
+            return None
+        bodies = list(self._cursor.redo[-1][1])
+        state = self.state
+        for body in bodies:
+            state = step(state, body)
+        return bodies, state
 
     def undo_target(self, seat: Seat) -> int | None:
         """The seq an undo by ``seat`` would go back to, or None (R27, D6)."""

@@ -35,6 +35,9 @@ MAX_SCORE = 999
 """R19: a team's score; below 100 before the last hand, which adds at most :data:`MAX_PIPS` (594)."""
 MAX_NUMBER = 1_000_000
 """Match and hand numbers (R19 has no cap on hands; a million is beyond any evening)."""
+MAX_HANDS_BACK = 64
+"""Hand numbers an undo's or redo's ``effect`` lists (R27: an undo reaches back one seat's turn, so one
+hand end in a game; the bound only keeps a frame small)."""
 MAX_SECONDS = 1e11
 """Times in seconds (a wait, a Unix time: about year 5100), so every clock function takes them."""
 MAX_POSITION = 54
@@ -261,6 +264,18 @@ PROGRAM_CLIENTS = frozenset({"netbot"})
 """``Hello.client`` names of computer players that take a human seat over the network."""
 
 
+class EffectW(Model):
+    """D1, R27, D6: what accepting an undo or a redo does, in public terms only (no tile of any hand)."""
+
+    moves: Number
+    """The plays and passes it takes back (undo) or plays again (redo)."""
+    hands: Annotated[tuple[Number, ...], Field(max_length=MAX_HANDS_BACK)] = ()
+    """The numbers of this match's hands whose end it takes back, score included (undo, D6), or reaches
+    again (redo), oldest first."""
+    scores: tuple[Score, Score]
+    """Team A's and team B's scores once it is done."""
+
+
 class RequestW(Model):
     """D1/D7: an open consent request."""
 
@@ -271,6 +286,8 @@ class RequestW(Model):
     waiting: tuple[SeatNo, ...]
     """Seats whose answer is still needed."""
     accepted: tuple[SeatNo, ...] = ()
+    effect: EffectW | None = None
+    """For ``undo`` and ``redo``: what accepting does (optional: absent for the other actions)."""
 
 
 class TableW(Model):

@@ -8,6 +8,7 @@ from doublenine.shared.events import Undone
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
+from doublenine.shared.wire import EffectW, RequestW
 
 from .conftest import connect, create, join, play_all, quiesce, settle
 
@@ -179,3 +180,32 @@ async def test_d7_hand_over_is_refused_while_another_request_is_open(server) -> 
     await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
     assert (await host.until(lambda m: isinstance(m, p.Error))).code == "REQUEST_PENDING"
     assert table.slots[Seat.TWO].handed_over is False and table.request.id == req.id
+
+
+async def test_s9_an_undo_request_says_it_takes_back_a_finished_hand_and_its_points(server) -> None:
+    """New user s9 item 1: after hand 1 ended, "Bob asks to undo" took back Ana's domino and her team's
+    points without a word. The request carries what accepting does (RequestW.effect): the plays and passes
+    taken back, the hand whose end and points go with them, the scores after; a redo, the same forward."""
+    host = await create(server, "hhcc", sit=1, seed=4)
+    guest = await join(server, host.code, seat=2, name="Bea")
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host, guest], stop=lambda c: len(c.view.finished) >= 1, seed=4), 60)
+    await asyncio.sleep(0.05)
+    await settle([host, guest], table)
+    fh = table.state.finished[0]
+    last = max(i for i, m in enumerate(fh.moves) if m.seat == Seat.TWO)
+    assert table.state.phase in (Phase.NOMINATE, Phase.REVIEW)  # the next hand has no play yet
+    later = 0
+    req = (await _request(guest, {"type": "undo"})).table.request
+    assert req.effect == EffectW(moves=len(fh.moves) - last + later, hands=(1,), scores=fh.scores_before)
+    assert req.effect.moves >= 1 and fh.points > 0 and fh.scores_before == (0, 0)
+    await host.until(lambda m: host.table.request is not None)
+    assert host.table.request.effect == req.effect  # the asked seat reads the same
+    await host.send({"type": "consent", "request_id": req.id, "accept": True})
+    await guest.until(lambda m: isinstance(m, p.RequestClosed))
+    await settle([host, guest], table)
+    assert table.state.finished == () and table.state.scores == (0, 0)  # D6: the hand and its points went
+    redo = (await _request(guest, {"type": "redo"})).table.request
+    assert redo.effect == EffectW(moves=req.effect.moves, hands=(1,), scores=fh.scores_after)
+    restart_or_new = RequestW(id=9, action="new_match", by=1, waiting=(2,))
+    assert restart_or_new.effect is None  # optional: only undo and redo carry it
