@@ -18,9 +18,9 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Intent, Pause
+from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Intent, Pause, Withdraw
 from .layout import TableLayout, legal_ends, may_hint
-from .panels import draw_key
+from .panels import draw_key, enter_button
 from .store import ClientState
 from .uistate import Ui
 
@@ -162,6 +162,10 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     if bid.startswith("consent_"):
         yes, _, rid = bid.partition(":")
         return UiAction(ui, Answer(rid, yes == "consent_yes"))
+    if bid.startswith("withdraw:"):  # D1: the requester takes its request back
+        return UiAction(ui, Withdraw(bid.partition(":")[2]))
+    if bid.startswith("refusal_seen:"):
+        return UiAction(replace(ui, seen_refusal=bid.partition(":")[2]))
     if me is None:
         return UiAction(ui)
     if bid == "pass":
@@ -225,8 +229,8 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
     if k == pygame.K_p:
         ids = {b.id for b in lay.buttons}
         return button("pass", lay, state, ui) if "pass" in ids else UiAction(ui)
-    if view is not None and view.phase is Phase.DRAW:
-        return _draw_keys(k, lay, ui)
+    if view is not None and view.phase is Phase.DRAW:  # only a seat still to draw moves the preview (R3)
+        return _draw_keys(k, lay, ui) if view.seat is not None and view.seat in view.waiting_for() else UiAction(ui)
     if not isinstance(view, SeatView):
         return UiAction(ui)
     if k in (pygame.K_l, pygame.K_r) and ui.selected is not None:
@@ -277,10 +281,9 @@ def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui)
     if view is not None and view.seat is not None and ui.draw_pick is not None:
         return UiAction(ui.cleared(), Decide(DrawPick(view.seat, ui.draw_pick)))
-    if lay.panel is not None:
-        primary = next((b for b in lay.panel.buttons if b.primary), None)
-        if primary is not None:
-            return button(primary.id, lay, state, ui)
+    primary = enter_button(lay.panel)  # the footer says the same (layout.key_help)
+    if primary is not None:
+        return button(primary.id, lay, state, ui)
     return UiAction(ui)
 
 

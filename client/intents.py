@@ -56,6 +56,13 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True)
+class Withdraw:
+    """D1: the requester takes back its own open request ``request_id`` (``cancel_request``)."""
+
+    request_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class Say:
     """Issue 15: a chat line: ``phrase`` (a phrase id of shared/chat.py) or free ``text``."""
 
@@ -84,7 +91,7 @@ class Back:
     """D7: take this seat back from the computer that plays it."""
 
 
-Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Say, Nudge, Back, AskCoach]
+Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Withdraw, Say, Nudge, Back, AskCoach]
 """Anything the UI sends."""
 
 __all__ = ["AskCoach", "Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Say", "Nudge", "Back", "Intent"]

@@ -17,7 +17,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 from doublenine.shared.wire import MAX_HAND_TILES
 
-from .panels import Button, Panel, build_panel
+from .panels import Button, Panel, build_panel, enter_button
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState, spectating
@@ -35,6 +35,10 @@ HELP_CONFIRM = N_("Enter: {action} · Esc: {cancel}")
 """The keys while a confirmation is up (panels.CONFIRMED): Enter confirms, Esc keeps playing."""
 HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
 """The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
+HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
+"""The keys while the rules, the ledger or a review is open: the overlay takes every key."""
+HELP_CHAT = N_("Enter: send · Esc: back to the table")
+"""The keys while the chat field has the focus: every key types, Enter says the line."""
 
 Target = tuple[str, object]
 """What a point hits: ("button", id), ("hand", Tile), ("ghost", End), ("end", End), ("draw", int)."""
@@ -153,7 +157,7 @@ def passed_seats(view: object) -> frozenset[Seat]:
 
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
                    side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = (),
-                   window: tuple[int, int] | None = None) -> TableLayout:
+                   window: tuple[int, int] | None = None, keys: str = "table") -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
     ``lang`` only sizes the top-bar buttons to their translated labels (no label is cut at 800x600).
@@ -162,6 +166,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     hand row and the help keep the whole width, so the panel covers no button.
     ``under`` px at the bottom of the play area are kept free of the prompt (the lobby's "Waiting for
     players"...) for a card a scene draws right under it (the host's invite card, lan_host.host_layout).
+    ``keys``: who takes the keys now (:func:`key_help`): "table", "overlay" or "chat".
     ``keep_out``: controls a scene draws on the felt (the host's "Invite friends" chip): the play area,
     where the line of play lies, starts below every one that reaches into it (kind: a control on the
     felt the line's area did not know about; new user: a tile under "Invitar amigos" at 1280x800).
@@ -176,7 +181,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     viewer = view.seat if view is not None and view.seat is not None else Seat.ONE
     top_h = round(2.6 * f)
     top_bar = (0, 0, w, top_h)
-    help_rows = _help_rows(spectating(state), lang, sm, w - 2 * m)
+    from .text import tr
+    # the footer's height is the hand's keys' (or the spectator's line): nothing moves when it changes
+    help_rows = _help_rows(tr(lang, WATCHING) if spectating(state) else tr(lang, HELP), sm, w - 2 * m)
     help_h = round(1.35 * sm * len(help_rows) + 0.3 * sm)
     help_rect = (m, h - help_h, w - 2 * m, help_h)
     # three plates share the top band: narrower in a middle narrowed by a side panel (a 700 px window)
@@ -233,8 +240,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
                         toggles)
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
-    if panel is not None and (panel.modal or panel.cells):  # the keys of the prompt, not of the hand
-        help_rows = _prompt_help(panel, spectating(state), lang) or help_rows
+    help_rows = _help_rows(key_help(state, panel, keys, lang), sm, w - 2 * m)
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line
@@ -286,34 +292,45 @@ def _status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> t
     return best
 
 
-def _prompt_help(panel: Panel, watching: bool, lang: str) -> tuple[str, ...]:
-    """The key help while a prompt is up (tester finding: the hand's keys were offered under the hand
-    end's and the match end's prompts, where they do nothing): the opening draw's arrows and Enter
-    (R3), else what Enter does (the prompt's primary button, :func:`.input._enter`); () when the
-    prompt has neither, and for a spectator, who keeps "You are watching this table". The help's
-    rectangle keeps the hand's help height, so nothing moves when a prompt comes and goes."""
+def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> str:
+    """The footer's one line: what the keys do on the screen as shown, from the one thing that decides
+    it, in the order the table gives keys out (scenes.table.TableScene.handle): an open overlay
+    (``keys == "overlay"``: Escape, scrolling), the chat field with the focus (``"chat"``: Enter sends),
+    a spectator's window (nothing to play), the opening draw's cells, the prompt's Enter button
+    (:func:`.panels.enter_button`, the same :func:`.input._enter` presses) or its own words
+    (:attr:`.panels.Panel.keys`), and the hand's keys only while this seat has a hand in play. New user
+    s9 item 11: play keys under "Waiting for players", "Enter: I lead" while Enter sent a chat line,
+    "Enter: Accept" under the Review overlay."""
     from .text import say, tr
 
-    if watching:
-        return ()
-    if panel.cells:
-        return (tr(lang, HELP_DRAW),) if len(panel.taken) < len(panel.cells) else ()
-    primary = next((b for b in panel.buttons if b.primary and b.enabled), None)
-    if primary is None:
-        return ()
-    if panel.kind == "confirm":  # Esc keeps playing (input.key), said beside what Enter does
+    if keys == "overlay":
+        return tr(lang, HELP_OVERLAY)
+    if keys == "chat":
+        return tr(lang, HELP_CHAT)
+    if spectating(state):
+        return tr(lang, WATCHING)
+    view = state.view
+    if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
+        mine = view is not None and view.seat is not None and view.seat in view.waiting_for()
+        return tr(lang, HELP_DRAW) if mine and len(panel.taken) < len(panel.cells) else ""
+    primary = enter_button(panel)
+    if primary is not None and panel is not None and panel.kind == "confirm":  # Esc keeps playing (input.key)
         cancel = next(b for b in panel.buttons if not b.primary)
-        return (tr(lang, HELP_CONFIRM, action=say(lang, primary.label, dict(primary.args)),
-                   cancel=say(lang, cancel.label, dict(cancel.args))),)
-    return (tr(lang, HELP_PROMPT, action=say(lang, primary.label, dict(primary.args))),)
+        return tr(lang, HELP_CONFIRM, action=say(lang, primary.label, dict(primary.args)),
+                  cancel=say(lang, cancel.label, dict(cancel.args)))
+    if primary is not None:
+        return tr(lang, HELP_PROMPT, action=say(lang, primary.label, dict(primary.args)))
+    if panel is not None and (panel.keys or panel.modal):
+        return tr(lang, panel.keys) if panel.keys else ""
+    if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
+        return tr(lang, HELP)
+    return ""
 
 
-def _help_rows(watching: bool, lang: str, sm: int, width: int) -> tuple[str, ...]:
-    """The key help in at most two rows of ``width`` px (issue 11.4: never cut at 800x600); a spectator's
-    window (``watching``, D8) says it watches instead, from the first frame (no "H hint" while connecting)."""
-    from .text import tr
-
-    text = tr(lang, WATCHING) if watching else tr(lang, HELP)
+def _help_rows(text: str, sm: int, width: int) -> tuple[str, ...]:
+    """``text`` in at most two rows of ``width`` px (issue 11.4: never cut at 800x600), split at a " · "."""
+    if not text:
+        return ()
     face = measurer()
     if face.measure(text, sm)[0] <= width:
         return (text,)

@@ -34,7 +34,9 @@ from typing import Any
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import intent_for
 
-from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say
+from .intents import (
+    Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say, Withdraw,
+)
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
                                         tls_failure, unreachable)
@@ -363,6 +365,8 @@ class NetSession:
             return p.Panel(open=intent.on)
         if isinstance(intent, Answer):
             return p.Consent(request_id=int(intent.request_id), accept=intent.accept)
+        if isinstance(intent, Withdraw):
+            return p.CancelRequest(request_id=int(intent.request_id))
         if isinstance(intent, Control) and intent.what == "start":
             return p.Start()
         if isinstance(intent, Say):

@@ -98,6 +98,11 @@ class Panel:
     body: tuple[Text, ...] = ()
     """Sentences drawn as one text between the title and the buttons, wrapped whole (render.draw_fitted);
     the panel is as tall as their rows (:func:`_fit_body`), so none is cut and no room is left empty."""
+    enter: bool = True
+    """Enter presses the primary button (:func:`enter_button`); False where a reflex Enter must not act
+    (another player's request: accepting it takes back or restarts what was played, D1)."""
+    keys: str = ""
+    """A msgid saying the prompt's keys when Enter does not act on it (the footer, :func:`.layout.key_help`)."""
 
     def hit(self, pos: tuple[float, float]) -> tuple[str, object] | None:
         """A button or a draw cell under ``pos``."""
@@ -110,6 +115,15 @@ class Panel:
             if pos_i not in self.taken and cx <= x < cx + cw and cy <= y < cy + ch:
                 return ("draw", pos_i)
         return None
+
+
+def enter_button(panel: Panel | None) -> Button | None:
+    """The button Enter presses on ``panel``: its first enabled primary one, None where Enter does not act
+    (:attr:`Panel.enter`). The one answer both the Enter key (:func:`.input._enter`) and the footer
+    (:func:`.layout.key_help`) read, so they never disagree (new user s9 item 11)."""
+    if panel is None or not panel.enter:
+        return None
+    return next((b for b in panel.buttons if b.primary and b.enabled), None)
 
 
 def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], area: Rect, f: int,
@@ -125,15 +139,21 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
         return _failure(area, f, state.failure.text(lang), at_table=view is not None)
     if view is None or state.connection != "connected":  # reconnecting: the banner says so, no action offered
         return None
-    seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
-    if len(view.finished) > seen:
-        return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
     me = view.seat
-    if not state.started:
-        return _lobby(state, area, f)
+    # a request comes first, over the hand's end too: it is about what that panel shows (new user s9:
+    # an undo that took back a finished hand waited unseen under it, or the asker saw nothing)
     asks = [c for c in state.consent if c.seat != me]
     if asks and me is not None:
         return _consent(state, asks[0], area, f, lang)
+    if state.asking is not None and me is not None:
+        return _asking(state, area, f, lang)
+    if state.refused is not None and state.refused[0] != ui.seen_refusal:
+        return _refused(state, state.refused, area, f, lang)
+    seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+    if len(view.finished) > seen:
+        return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
+    if not state.started:
+        return _lobby(state, area, f)
     if confirming(state, ui) and ui.confirm is not None:
         return _confirm(state, ui.confirm[0], area, f, lang)
     if draw_unseen(view, ui):
@@ -177,7 +197,7 @@ def confirming(state: ClientState, ui: Ui) -> bool:
 
 def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Panel:
     """Ask before control ``what`` (:data:`CONFIRMED`), which cannot be taken back; its button is
-    ``confirm:WHAT``. Enter confirms, Esc keeps playing (the key help says both, layout._prompt_help)."""
+    ``confirm:WHAT``. Enter confirms, Esc keeps playing (the key help says both, layout.key_help)."""
     from .text import say
 
     title, lost, label = CONFIRMED[what]
@@ -322,14 +342,113 @@ def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
     return (N_("Blocked: {name} holds the lowest total, {pips}"), {"name": seat_name(state, seats[0], lang), "pips": low})
 
 
+WHAT = {"undo": N_("undo"), "redo": N_("redo"), "restart": N_("restart the hand"),
+        "new_match": N_("start a new match"), "hand_over": N_("hand a seat to a computer")}
+"""D1/D7: a request's action, as "{name} asks to {what}" says it."""
+CHANGE_MATCH = N_("change the match")
+"""An action this window does not know (a newer server's), said plainly."""
+CONSENT_KEYS = N_("Click Accept or Refuse: Enter does not answer a request")
+"""The footer under another player's request: Enter is not Accept (accepting may take back a finished
+hand and its points, D6; a reflex Enter meant for the table must not do that)."""
+UNDO_MOVES = Nn_("Accepting takes back {count} play or pass, back to {name}'s turn",
+                 "Accepting takes back {count} plays and passes, back to {name}'s turn")
+REDO_MOVES = Nn_("Accepting puts back {count} play or pass", "Accepting puts back {count} plays and passes")
+DOMINO_BACK = Nn_("Hand {hand} reopens: {name}'s domino and Team {team}'s {count} point are taken back",
+                  "Hand {hand} reopens: {name}'s domino and Team {team}'s {count} points are taken back")
+BLOCK_BACK = Nn_("Hand {hand} reopens: its block and Team {team}'s {count} point are taken back",
+                 "Hand {hand} reopens: its block and Team {team}'s {count} points are taken back")
+RESULT_BACK = N_("Hand {hand} reopens: its result is taken back")
+ENDS_AGAIN = N_("Hand {hand} ends again")
+SCORE_AFTER = N_("Score after: Team A {a}, Team B {b}")
+RESTART_MOVES = Nn_("Accepting replays hand {hand} from its deal, taking back {count} play or pass",
+                    "Accepting replays hand {hand} from its deal, taking back {count} plays and passes")
+RESTART_NONE = N_("Accepting replays hand {hand} from its deal")
+NEW_MATCH_ENDS = N_("Accepting ends this match at Team A {a}, Team B {b}; the new one starts at 0 to 0")
+
+
+def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
+    """D1, R27, R28, D6: what accepting ``ask`` does, from what this seat knows: the request's ``effect``
+    (undo, redo: the plays and passes, the hands whose end goes or comes back, the scores after) with the
+    seat's own ledger (who made each domino, R22: public once the hand ended), or the view (restart, new
+    match). Never a tile of any hand (R21). Empty when nothing is known (an older server)."""
+    view, e = state.view, ask.effect
+    if view is None:
+        return []
+    if ask.what == "restart" and view.phase is Phase.PLAY:
+        return [(RESTART_MOVES[0], {"_plural": RESTART_MOVES[1], "_none": RESTART_NONE, "count": len(view.moves),
+                                    "hand": view.hand_number})]
+    if ask.what == "new_match":
+        return [(NEW_MATCH_ENDS, {"a": view.scores[0], "b": view.scores[1]})]
+    if ask.what not in ("undo", "redo") or e is None:
+        return []
+    lines: list[Text] = []
+    if ask.what == "undo" and e.moves:
+        lines.append((UNDO_MOVES[0], {"_plural": UNDO_MOVES[1], "count": e.moves,
+                                      "name": seat_name(state, ask.seat, lang)}))
+    elif e.moves:
+        lines.append((REDO_MOVES[0], {"_plural": REDO_MOVES[1], "count": e.moves}))
+    for n in e.hands:
+        if ask.what == "redo":
+            lines.append((ENDS_AGAIN, {"hand": n}))
+            continue
+        fh = next((h for h in view.finished if h.match == view.match and h.number == n), None)
+        if fh is not None and fh.winner is not None and fh.points:
+            ends = (DOMINO_BACK, {"name": seat_name(state, fh.ender, lang)}) \
+                if fh.result is Result.DOMINO and fh.ender is not None else (BLOCK_BACK, {})
+            lines.append((ends[0][0], {"_plural": ends[0][1], "count": fh.points, "hand": n,
+                                       "team": fh.winner.value, **ends[1]}))
+        else:
+            lines.append((RESULT_BACK, {"hand": n}))
+    if e.hands:
+        lines.append((SCORE_AFTER, {"a": e.scores[0], "b": e.scores[1]}))
+    return lines
+
+
+def _rows(lines: tuple[Text, ...], width: int, f: int, lang: str) -> int:
+    """Rows ``lines`` take in ``width`` px at ``f`` px, each wrapped into at most two (render._panel)."""
+    from .text import say
+    from .typeset import measurer
+    return sum(min(2, max(1, len(measurer().wrap(say(lang, m, a), f, width)))) for m, a in lines)
+
+
+def _what(action: str, lang: str) -> str:
+    """The request's action in ``lang``, ready for "{what}" (a placeholder's value is not translated when
+    drawn: "Zoë möchte undo" was shown)."""
+    from .text import tr
+    what = WHAT.get(action, CHANGE_MATCH)
+    return tr(lang, what)
+
+
 def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str) -> Panel:
-    rect = _fit(area, round(30 * f), 0, f)
-    what = {"undo": N_("undo"), "redo": N_("redo"), "restart": N_("restart the hand"),
-            "new_match": N_("start a new match"), "hand_over": N_("hand a seat to a computer")}.get(ask.what, ask.what)
+    """D1/D7: another player's request, with what accepting does (:func:`consent_lines`); Enter does
+    not answer it (:data:`CONSENT_KEYS`)."""
+    lines = tuple(consent_lines(state, ask, lang))
+    rect = _fit(area, round(40 * f), _rows(lines, min(round(40 * f), area[2]) - 2 * f, f, lang), f)
     buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", N_("Accept"), True, ()),
                                      (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
-    return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat, lang), "what": what}),
-                 (), buttons)
+    return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat, lang),
+                                                                 "what": _what(ask.what, lang)}),
+                 lines, buttons, enter=False, keys=CONSENT_KEYS)
+
+
+def _asking(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
+    """D1: this seat's own open request: who it waits for, and a way to take it back (cancel_request)."""
+    names = ", ".join(seat_name(state, s, lang) for s in state.asked_of)
+    lines: list[Text] = [(N_("Waiting for {names} to answer"), {"names": names})] if names else []
+    rect = _fit(area, round(32 * f), len(lines), f)
+    buttons = _row_buttons(rect, f, [(f"withdraw:{state.asked_id}", N_("Take the request back"), False, ())])
+    return Panel("asking", rect, (N_("You asked to {what}"), {"what": _what(state.asking or "", lang)}),
+                 tuple(lines), buttons, enter=False)
+
+
+def _refused(state: ClientState, refused: tuple[str, Seat, str], area: Rect, f: int, lang: str) -> Panel:
+    """D1: another seat refused this seat's request; said until read (OK)."""
+    rid, seat, action = refused
+    lines: list[Text] = [(N_("Your request to {what} was refused: nothing changed"), {"what": _what(action, lang)})]
+    rect = _fit(area, round(32 * f), len(lines), f)
+    buttons = _row_buttons(rect, f, [(f"refusal_seen:{rid}", N_("OK"), True, ())])
+    return Panel("refused", rect, (N_("{name} refused"), {"name": seat_name(state, seat, lang)}), tuple(lines),
+                 buttons)
 
 
 def _failure(area: Rect, f: int, text: str, at_table: bool = True) -> Panel:

@@ -25,6 +25,9 @@ class ConsentPrompt:
     request_id: str
     seat: Seat
     what: str
+    effect: Any = None
+    """For an undo or a redo: what accepting does (``wire.EffectW``: moves, hands, scores), when the
+    server says so (an optional property: None from an older server)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,11 @@ class ClientState:
     """D1: the action this seat asked for, while the others have not all answered."""
     asked_id: str = ""
     """The id of this seat's last request (to tell its refusal apart)."""
+    asked_of: tuple[Seat, ...] = ()
+    """D1: the seats whose answer this seat's open request still waits for."""
+    refused: tuple[str, Seat, str] | None = None
+    """D1: (request id, refusing seat, action) of this seat's last refused request, said until the
+    player has read it (``Ui.seen_refusal``)."""
     away: frozenset[Seat] = frozenset()
     """D7: human seats whose player is disconnected and that no computer plays yet."""
     free: frozenset[Seat] = frozenset()
@@ -143,7 +151,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
     consent: tuple[ConsentPrompt, ...] = ()
     req = t.request
     if req is not None and me is not None and int(me) in req.waiting:
-        consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action),)
+        consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action, req.effect),)
     return replace(state, table=t.code,  # a code's form, checked with the frame (wire.TableCode)
                    names=tuple(shown(s.name, NAME_CHARS) for s in t.seats),  # type: ignore[arg-type]
                    chat_rule=t.chat,
@@ -156,6 +164,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    can_redo=t.can_redo, started=t.started, tracker=t.tracker, public=t.public,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
+                   asked_of=tuple(Seat(s) for s in req.waiting)
+                   if req is not None and me is not None and req.by == int(me) else (),
                    away=frozenset(Seat(s.seat) for s in t.seats
                                   if s.kind == "human" and s.claimed and not s.connected and not s.computer_plays),
                    free=frozenset(Seat(s.seat) for s in t.seats
@@ -273,7 +283,9 @@ _REDUCERS: dict[type, Any] = {
     p.HintReply: _hint,
     p.RequestClosed: lambda s, m: replace(
         s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id)),
-        error="REFUSED" if m.outcome == "refused" and s.asked_id == str(m.request_id) else s.error),
+        error="REFUSED" if m.outcome == "refused" and s.asked_id == str(m.request_id) else s.error,
+        refused=(str(m.request_id), Seat(m.seat), m.action)
+        if m.outcome == "refused" and m.seat is not None and s.asked_id == str(m.request_id) else s.refused),
     p.Error: lambda s, m: replace(s, error=str(m.code), resync=s.resync or str(m.code) == "STALE"),
     p.LeftTable: lambda s, m: replace(s, left=True),
     p.ChatLines: _chat,

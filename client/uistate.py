@@ -35,6 +35,8 @@ class Ui:
     seen_draw: tuple[int, int] | None = None
     """The opening draw the player has looked at (R3, R4): ``panels.draw_key`` of its view, (match, draws
     so far); None until the first view arrives (then that view's, so a draw already decided is not shown)."""
+    seen_refusal: str = ""
+    """The id of this seat's refused request whose refusal the player has read (D1)."""
     overlay: str | None = None
     """An open overlay: "rules" or "ledger" (R26 pauses computer seats)."""
     hover: str | None = None

@@ -45,6 +45,9 @@ the next hand (new user N5); a deliberate press after reading comes later than t
 REPEAT_GAP = 0.6
 """Longest seconds between a key's presses with no KEYUP between them that still count as its repeats
 (SDL repeats every ~0.03 s after ~0.5 s): a KEYUP lost to another window never keeps a key "held"."""
+SEEN_OVER_OVERLAYS = ("consent", "refused")
+"""Prompts that close an open overlay when they come (D1: another player's request, the refusal of
+this seat's own): new user s9 item 1, a request waited under the Review overlay, unseen."""
 BACKDROP = (8, 20, 14)
 """The window's colour where the table does not reach (painted over by the side panel when one is open)."""
 SLIDE = 0.22
@@ -152,21 +155,29 @@ class TableScene:
         # table's middle in a window too narrow to share (never a button: chat.arrange)
         size, side = chat.arrange(self.vp.pixels, self.side_shown())
         under = self.host_room.under(size) if self.host_room is not None else 0
-        key = (self.ui, size, side, under)
+        keys = self.keys()
+        key = (self.ui, size, side, under, keys)
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
             self._shown = localized(state, self.lang)
             window = self.vp.pixels  # the Tiles and Chat buttons are sized for it (layout.toggle_zone)
-            lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window)
+            lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window, keys=keys)
             if self.host_room is not None:
                 # the chip sits under the top-left plate, which the play area does not move: laid out
                 # again with the chip kept out of the line's area (no tile under "Invite friends")
                 reserved = self.host_room.reserved(lay)
-                lay = replace(compute_layout(self._shown, self.ui, size, self.lang, side, under, reserved, window),
+                lay = replace(compute_layout(self._shown, self.ui, size, self.lang, side, under, reserved, window,
+                                             keys),
                               reserved=reserved)
             self._layout = lay
             self._key = key
         return self._layout
+
+    def keys(self) -> str:
+        """Who takes the keys now, in the order :meth:`handle` gives them out: "overlay" (the rules, the
+        ledger, a review), "chat" (the chat field has the focus) or "table" (the prompt, else the hand).
+        The footer says what they do from this (layout.key_help), so the two cannot disagree."""
+        return "overlay" if self.overlay is not None else "chat" if self.talk.cui.focused else "table"
 
     def side_shown(self) -> bool:
         """A side panel is painted right of the table this frame: the chat open, or the tile tracker open
@@ -203,6 +214,9 @@ class TableScene:
             view = self.session.state.view
             if self.ui.overlay == "ledger" and self.overlay is not None and view is not None:
                 self._refresh_overlay(view)
+            panel = self.layout().panel
+            if self.overlay is not None and panel is not None and panel.kind in SEEN_OVER_OVERLAYS:
+                self._close_overlays()  # the request is answered on the table's own screen, never unseen
         dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
 
@@ -545,18 +559,23 @@ class TableScene:
             if view is not None:
                 self._refresh_overlay(view)
         elif isinstance(act, Close):
-            what = self.ui.overlay or "rules"
-            self.overlay = None
-            # the button that opened it is not under the pointer any more as far as we know (Esc, a key):
-            # the next mouse motion lights what is really there (new user: Ledger stayed lit after Esc)
-            self.ui = replace(self.ui, overlay=None, hover=None)
-            self.session.send(Pause(what, False))  # type: ignore[arg-type]
+            self._close_overlays()
         elif isinstance(act, Export):
             self._export(act)
         elif isinstance(act, Coach):
             self.session.send(AskCoach(act.match, act.hand))
             self._open_review(act.match, act.hand)
         return None
+
+    def _close_overlays(self) -> None:
+        """Close the open overlay and any under it; the server hears the ledger or rules are closed (R26)."""
+        what = self.ui.overlay or "rules"
+        self.overlay = self._under = None
+        # the button that opened it is not under the pointer any more as far as we know (Esc, a key):
+        # the next mouse motion lights what is really there (new user: Ledger stayed lit after Esc)
+        self.ui = replace(self.ui, overlay=None, hover=None)
+        self.session.send(Pause(what, False))  # type: ignore[arg-type]
+        self.dirty = True
 
     def _export(self, act: Any) -> None:
         """Save an export from the ledger, named with the table code so tables never clash; say where."""

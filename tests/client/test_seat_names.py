@@ -79,7 +79,9 @@ def test_every_status_line_and_prompt_names_the_seat_so(turn, lang: str, east: b
     assert said["hint"] == ("Hint: let {name} lead", {"name": three})
     asking = replace(state, consent=(ConsentPrompt("3", Seat.TWO, "undo"),))
     panel = compute_layout(asking, Ui(seen_finished=0), SIZE, lang).panel
-    assert panel is not None and panel.title == ("{name} asks to {what}", {"name": want, "what": "undo"})
+    # the action in the player's language too (it was left in English: "Zoë möchte undo")
+    assert panel is not None and panel.title == ("{name} asks to {what}", {"name": want, "what": tr(lang, "undo")})
+    assert tr("de", "undo") == "den letzten Zug zurücknehmen"
     away = compute_layout(replace(state, away=frozenset({Seat.TWO})), Ui(seen_finished=0), SIZE, lang).panel
     assert away is not None and away.title == ("{name} is disconnected", {"name": want})
     lay = compute_layout(state, Ui(), SIZE, lang)

@@ -1,0 +1,93 @@
+"""The footer says what the keys do on the screen as shown, for every state of the table (new user s9
+item 11): it is derived from the one thing that decides who takes the keys (TableScene.keys: an overlay,
+the chat field, else the table's prompt or hand; layout.key_help), and Enter does exactly what it says.
+
+Reported cases: the play keys under "Waiting for players" and while hosting; "Enter: I lead" while the
+chat field had the focus (Enter sent the line); "Enter: Accept" under the Review overlay."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+from scenes_catalog import table_scene, table_states
+
+from doublenine.client.input import button, key
+from doublenine.client.layout import HELP, HELP_CHAT, HELP_DRAW, HELP_OVERLAY, WATCHING
+from doublenine.client.panels import CONSENT_KEYS
+from doublenine.client.text import tr
+from doublenine.client.uistate import Ui
+from doublenine.shared.seats import Seat
+
+SIZE = (1280, 800)
+STATES = {name: (state, ui) for name, state, ui in table_states()}
+_mine, _ = STATES["draw-mine"]
+STATES["draw-others"] = (replace(_mine, view=replace(_mine.view, draw_taken=((Seat.ONE, 5),))), Ui(seen_finished=0))
+"""R3: seat 1 has drawn, seat 2 has not: the arrows and Enter are not this seat's any more."""
+EXPECTED = {
+    "lobby": "Enter: Start now", "lobby-free": "Enter: Start now", "draw-mine": HELP_DRAW, "draw-others": "",
+    "draw-result": "Enter: Continue", "review": "Enter: Accept the hand", "own-turn": HELP,
+    "own-turn-lifted": HELP, "consent": CONSENT_KEYS, "away": HELP, "paused": HELP, "asking": "",
+    "spectator": WATCHING, "reveal": "Enter: Continue", "match-over": "Enter: New match",
+    "failure": "Enter: Back to the start screen",
+}
+
+
+def _footer(scene) -> str:  # type: ignore[no-untyped-def]
+    return " · ".join(scene.layout().help)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_s9_item11_the_footer_says_what_the_keys_do_and_enter_does_it(name: str) -> None:
+    state, ui = STATES[name]
+    scene = table_scene(state, ui, "en", SIZE)
+    assert _footer(scene) == tr("en", EXPECTED[name])
+    lay = scene.layout()
+    pressed = key(pygame.K_RETURN, "\r", lay, scene.shown(), scene.ui)
+    said = _footer(scene)
+    if said.startswith("Enter: "):  # the prompt's button, exactly
+        label = said.removeprefix("Enter: ")
+        (b,) = [b for b in lay.panel.buttons if tr("en", b.label, **dict(b.args)) == label]
+        assert pressed == button(b.id, lay, scene.shown(), scene.ui)
+    elif said == tr("en", HELP_DRAW):  # "Enter: take it": the face-down tile chosen with the arrows
+        assert type(pressed.intent.decision).__name__ == "DrawPick"
+        assert pressed.intent.decision.position == ui.draw_pick
+    elif name == "own-turn-lifted":  # "Enter: play": the lifted tile
+        assert type(pressed.intent.decision).__name__ == "Play" and pressed.intent.decision.tile == ui.selected
+    else:  # nothing said of Enter: it does nothing
+        assert pressed.intent is None and pressed.command is None
+
+
+def test_s9_item11_no_play_keys_while_waiting_for_players_or_between_prompts() -> None:
+    for name in ("lobby", "lobby-free", "draw-others", "draw-result", "reveal", "match-over", "asking"):
+        state, ui = STATES[name]
+        scene = table_scene(state, ui, "en", SIZE)
+        assert "1-9" not in _footer(scene) and "U undo" not in _footer(scene)
+        assert key(pygame.K_1, "1", scene.layout(), scene.shown(), scene.ui).intent is None
+
+
+def test_s9_item11_the_chat_field_with_the_focus_takes_enter_and_the_footer_says_so() -> None:
+    state, ui = STATES["nominate-or-review"]
+    scene = table_scene(state, ui, "en", SIZE, "chat")
+    scene.talk.cui = replace(scene.talk.cui, focused=True, draft="hi")
+    assert scene.keys() == "chat" and _footer(scene) == tr("en", HELP_CHAT)
+    sent = []
+    scene.session.send = sent.append  # type: ignore[method-assign]
+    scene._now = 10.0
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert [type(i).__name__ for i in sent] == ["Say"]  # the chat line, not the prompt's button
+    scene.talk.cui = replace(scene.talk.cui, focused=False)
+    assert scene.keys() == "table" and _footer(scene) != tr("en", HELP_CHAT)
+
+
+@pytest.mark.parametrize("overlay", ["rules", "ledger"])
+def test_s9_item11_an_open_overlay_takes_the_keys_and_the_footer_says_so(overlay: str) -> None:
+    state, ui = STATES["reveal"]
+    scene = table_scene(state, ui, "en", SIZE)
+    scene.ui = replace(scene.ui, overlay=overlay)
+    scene._open_overlay(overlay)
+    assert scene.keys() == "overlay" and _footer(scene) == tr("en", HELP_OVERLAY)
+    sent = []
+    scene.session.send = sent.append  # type: ignore[method-assign]
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert sent == [] and scene.layout().panel.kind == "reveal" and scene.ui.seen_finished == 0
