@@ -19,6 +19,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from doublenine.shared import protocol as p
+from doublenine.shared.chat import KEPT as CHAT_KEPT
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.failures import UpgradeCut
@@ -32,6 +33,27 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, SpectatorView
 
 _ids = itertools.count(1)
+
+HEARD_KEPT = 32
+"""Newest refusals, hints, closed requests and nudges a :class:`TableClient` keeps of each kind: what a
+server sends fills nothing without a bound (attacker s9 F2: a long session, or a hostile server's
+stream, once grew ``doublenine bot`` to gigabytes)."""
+RECV_QUEUE = 16
+"""Frames websockets holds received and not yet read (its ``max_queue``, the high-water mark: above
+it, reading from the socket pauses until the client catches up). At most this many frames of
+``SERVER_LIMITS.max_bytes`` each wait in memory; unbounded (``None``) once let a flooding server
+pile up gigabytes behind a busy bot (attacker s9 F2)."""
+CLOSE_WAIT = 2.0
+"""Seconds :meth:`TableClient.close` waits for the server's side of the closing handshake (websockets'
+``close_timeout``, 10 s by default) before it drops the connection: a server that answers nothing, or
+whose frames fill :data:`RECV_QUEUE` so that its close is never read, held a stopping bot 10 s."""
+
+
+def _keep(kept: list[Any], item: Any, bound: int = HEARD_KEPT) -> None:
+    """Append ``item`` to ``kept`` and drop its oldest entries beyond ``bound`` (at most ``bound`` moved)."""
+    kept.append(item)
+    if len(kept) > bound:
+        del kept[:len(kept) - bound]
 
 
 class ServerRefused(RuntimeError):
@@ -55,14 +77,21 @@ class TableClient:
         self.token: str | None = None
         self.seed: int | None = None
         self.frames: list[bytes] = []
-        """Every frame received, raw (tests decode them again)."""
+        """Every frame received, raw, while :attr:`keep_frames` is on (tests decode them again)."""
         self.errors: list[p.Error] = []
+        """Refusals heard, oldest first: the newest :data:`HEARD_KEPT`."""
         self.hints: list[p.HintReply] = []
+        """Hints heard, oldest first: the newest :data:`HEARD_KEPT`."""
         self.closed_requests: list[p.RequestClosed] = []
+        """Ends of consent requests heard, oldest first: the newest :data:`HEARD_KEPT`."""
         self.chat: list[p.ChatLineW] = []
-        """Chat lines heard, oldest first (a history frame replaces them)."""
+        """Chat lines heard, oldest first, each id once: the newest ``shared.chat.KEPT`` (50), as the
+        table keeps and the window shows (a history frame replaces them; docs/protocol.md "Chat")."""
         self.nudges: list[p.Nudged] = []
-        self.keep_frames = True
+        """Nudges heard, oldest first: the newest :data:`HEARD_KEPT`."""
+        self.keep_frames = False
+        """Keep every raw frame in :attr:`frames`, without bound: for tests only (tests/server/conftest.py
+        turns it on); a client that runs for long (``doublenine bot``, the benches) leaves it off."""
         self.on_skip: Callable[[str], None] = lambda _: None
         """Told why each frame was skipped (``doublenine bot`` counts and says it, cleaned for the terminal)."""
 
@@ -72,12 +101,16 @@ class TableClient:
 
         Loopback, private and link-local servers are dialled directly, others through the
         system proxy if one is set (shared/dialing.proxy_for; ``proxy=`` in ``kwargs`` overrides).
+        At most :data:`RECV_QUEUE` received frames wait unread (``max_queue=`` overrides), and a close
+        waits at most :data:`CLOSE_WAIT` s for the server (``close_timeout=`` overrides).
         """
         kwargs.setdefault("proxy", proxy_for(url))
+        kwargs.setdefault("max_queue", RECV_QUEUE)
+        kwargs.setdefault("close_timeout", CLOSE_WAIT)
         if url.lower().startswith("wss:") and kwargs["proxy"] is None:  # a front that never completes TLS is
             kwargs.setdefault("ssl_handshake_timeout", 8.0)  # said as TLS, before the 10 s open_timeout
         try:
-            ws = await connect(url, compression=None, max_size=p.SERVER_LIMITS.max_bytes, max_queue=None, **kwargs)
+            ws = await connect(url, compression=None, max_size=p.SERVER_LIMITS.max_bytes, **kwargs)
         except ConnectionClosed as exc:  # cut before the upgrade was answered: behind wss://, a TLS front
             raise UpgradeCut(str(exc)) from exc  # refusing this client (shared/failures.tls_failure)
         client = cls(ws)
@@ -104,15 +137,22 @@ class TableClient:
         await self.send(intent_for(decision, self.seq, iid))
         return iid
 
-    async def next(self, timeout: float = 10.0) -> Any:
+    async def next(self, timeout: float | None = 10.0) -> Any:
         """Receive, decode and apply one server message. A frame this client cannot use is skipped, as the
         window skips it: a message type this version does not know (docs/protocol.md "Versions and
         compatibility"), a text frame, a frame off the schema or over the limits, one that does not fit
         the view held (then a snapshot is asked for). Each skip is told through :attr:`on_skip` (the
         reconnecting bot counts them over every connection); a hostile server's frame once ended ``doublenine bot`` with a traceback
-        (attacker F4). ``timeout`` bounds each wait for a frame."""
+        (attacker F4). ``timeout`` bounds each wait for a frame (None: no bound); raises TimeoutError.
+
+        Each frame goes back through the event loop before it is used: frames already received come
+        without a wait, and a flood of them once held the loop so that SIGTERM's and Ctrl-C's
+        cancellation never ran; ``asyncio.timeout``, not ``wait_for``, which on Python 3.11 drops a
+        cancellation that meets a frame (attacker s9 F2: ``doublenine bot`` kept running after SIGTERM)."""
         while True:
-            frame = await asyncio.wait_for(self.ws.recv(), timeout)
+            async with asyncio.timeout(timeout):
+                frame = await self.ws.recv()
+            await asyncio.sleep(0)
             if self.keep_frames and isinstance(frame, bytes):
                 self.frames.append(frame)
             try:
@@ -135,7 +175,10 @@ class TableClient:
         self.on_skip(why)
 
     def apply(self, msg: Any) -> None:
-        """Fold one message into what this client knows."""
+        """Fold one message into what this client knows. Its work is bounded by the frame, never by
+        what came before: every list kept is bounded (:data:`HEARD_KEPT`, ``shared.chat.KEPT``), and a
+        chat frame is checked against the lines kept alone (attacker s9 F2: every chat line kept, the
+        whole list copied and its ids gathered again at each frame)."""
         if isinstance(msg, p.Joined):
             self.code, self.seat = msg.code, msg.seat
             self.token = msg.token or self.token
@@ -149,26 +192,25 @@ class TableClient:
         elif isinstance(msg, p.TableUpdate):
             self.table = msg.table
         elif isinstance(msg, p.Error):
-            self.errors.append(msg)
+            _keep(self.errors, msg)
         elif isinstance(msg, p.HintReply):
-            self.hints.append(msg)
+            _keep(self.hints, msg)
         elif isinstance(msg, p.RequestClosed):
-            self.closed_requests.append(msg)
+            _keep(self.closed_requests, msg)
         elif isinstance(msg, p.ChatLines):
-            known = set() if msg.history else {line.id for line in self.chat}
-            kept = [] if msg.history else self.chat
-            self.chat = kept + [line for line in msg.lines if line.id not in known]
+            self.chat = kept_chat(self.chat, msg)
         elif isinstance(msg, p.Nudged):
-            self.nudges.append(msg)
+            _keep(self.nudges, msg)
 
     async def until(self, pred: Callable[[Any], bool], timeout: float = 10.0) -> Any:
-        """Receive messages until ``pred(msg)`` holds; returns that message."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while True:
-            msg = await self.next(max(0.01, end - loop.time()))
-            if pred(msg):
-                return msg
+        """Receive messages until ``pred(msg)`` holds; returns that message. Raises TimeoutError
+        after ``timeout`` s in all, however many other frames come meanwhile (a stream of them once
+        held a stopping bot's wait for ``left`` for good: attacker s9 F2)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                msg = await self.next(None)
+                if pred(msg):
+                    return msg
 
     async def attach(self, fields: dict[str, Any]) -> TableClient:
         """Send a create/join/rejoin/spectate and wait for its Joined and Snapshot."""
@@ -186,7 +228,33 @@ class TableClient:
         return self.view.legal_decisions()
 
     async def close(self) -> None:
-        await self.ws.close()
+        """Close the connection: at most :data:`CLOSE_WAIT` s waited for the server's answer. Frames
+        still arriving are read and dropped meanwhile: with :data:`RECV_QUEUE` full, reading pauses and
+        the server's close would wait behind them for the whole :data:`CLOSE_WAIT`."""
+        closing = asyncio.ensure_future(self.ws.close())
+        try:
+            while not closing.done():
+                await self.ws.recv()
+        except WebSocketException:  # closed; or another task reads (ConcurrencyError): the close goes on
+            pass
+        finally:
+            await closing
+
+
+def kept_chat(held: list[p.ChatLineW], msg: p.ChatLines) -> list[p.ChatLineW]:
+    """The chat lines a client keeps after ``msg`` (docs/protocol.md "Chat"): a history replaces
+    ``held``; a live frame's lines are appended once each (an id already held is dropped); the newest
+    ``shared.chat.KEPT`` (50) are kept, as the window keeps them (client/store.py). Work: the frame's
+    lines and the lines held, never more (``held`` is at most 50 long)."""
+    if msg.history:
+        return list(msg.lines[-CHAT_KEPT:])
+    known = {line.id for line in held}
+    new: list[p.ChatLineW] = []
+    for line in msg.lines:
+        if line.id not in known:
+            known.add(line.id)
+            new.append(line)
+    return (held + new[-CHAT_KEPT:])[-CHAT_KEPT:]
 
 
 BENIGN = frozenset({"STALE", "NOT_YOUR_TURN", "WRONG_PHASE", "DUPLICATE"})
@@ -273,7 +341,7 @@ class SeatKeeper:
 
     def __init__(self, url: str, attach: dict[str, Any], *, policy: Backoff | None = None,
                  rng: random.Random | None = None, say: Callable[[str], None] = lambda _: None,
-                 keep_frames: bool = True, lang: str = SOURCE_LANGUAGE) -> None:
+                 keep_frames: bool = False, lang: str = SOURCE_LANGUAGE) -> None:
         self.url, self.attach, self.say, self.keep_frames = url, attach, say, keep_frames
         """``say``: told what happens (lost connections, skipped frames), in ``lang``; its text holds
         a server's words (a close reason, a skipped frame's fault)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -39,14 +40,20 @@ class NoNewMatch(RuntimeError):
         return translator(lang).gettext(self.msgid, **self.fields)
 
 
+ANSWERED_KEPT = 16
+"""Request ids a seat remembers having consented to (attacker s9 F2: what a server's frames fill is
+bounded)."""
+
+
 @dataclass(slots=True)
 class _Asking:
     """What this seat has done towards the next match, on this connection."""
 
     asked: str | None = None
     """The intent id of this seat's ``new_match`` not yet answered or refused."""
-    answered: set[int] = field(default_factory=set)
-    """Requests this seat consented to."""
+    answered: deque[int] = field(default_factory=lambda: deque(maxlen=ANSWERED_KEPT))
+    """Requests this seat consented to: the newest :data:`ANSWERED_KEPT` (one request is open at a
+    time, so only the newest matter; a server asking without end fills nothing without a bound)."""
     blocked: bool = False
     """``CONSENT_UNAVAILABLE``: ask again only once a ``table`` frame says the table changed."""
     closing: bool = False
@@ -88,7 +95,7 @@ async def _act(client: TableClient, state: _Asking, pace: float) -> None:
         if (request.action == "new_match" and client.seat in request.waiting
                 and request.id not in state.answered):
             await asyncio.sleep(pace)
-            state.answered.add(request.id)
+            state.answered.append(request.id)
             await client.send({"type": "consent", "request_id": request.id, "accept": True})
     elif state.asked is None and not state.blocked:
         await asyncio.sleep(pace)
@@ -113,7 +120,8 @@ async def _refused(msg: p.Error, state: _Asking, say: Callable[[str], None], lan
         state.closing = True
     elif code == "RATE_LIMITED":
         await asyncio.sleep(RATE_WAIT)
-        state.asked, state.answered = None, set()  # whichever was refused is sent again
+        state.asked = None  # whichever was refused is sent again
+        state.answered.clear()
     elif code == "CONSENT_UNAVAILABLE":
         say(translator(lang).gettext("{refusal} ({code}); a new match waits for the seats handed over to come back",
                                      refusal=translator(lang).gettext(sentence(code)), code=code))

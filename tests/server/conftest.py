@@ -53,7 +53,10 @@ def seats(*kinds: str, level: str = "easy") -> list[dict[str, Any]]:
 
 
 async def connect(server: GameServer) -> TableClient:
-    return await TableClient.connect(server.url)
+    """A client of ``server`` that keeps every raw frame (``client.frames``: tests decode them again)."""
+    client = await TableClient.connect(server.url)
+    client.keep_frames = True
+    return client
 
 
 async def create(server: GameServer, kinds: str = "hhhh", sit: int | None = 1,

@@ -16,11 +16,16 @@ from .test_consent import two_humans_after_seat1_moved
 
 
 async def _said(c, n: int = 1) -> list[p.ChatLineW]:
-    """Wait until ``c`` has heard ``n`` more chat lines; return them."""
-    start = len(c.chat)
-    while len(c.chat) < start + n:
+    """Wait until ``c`` has heard ``n`` more chat lines (at most 50: a client keeps the newest 50, so
+    they are told by id, not by count); return them."""
+    last = c.chat[-1].id if c.chat else 0
+
+    def heard() -> list[p.ChatLineW]:
+        return [line for line in c.chat if line.id > last]
+
+    while len(heard()) < n:
         await c.next()
-    return c.chat[start:]
+    return heard()
 
 
 async def _refused(c) -> p.Error:
