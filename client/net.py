@@ -47,6 +47,12 @@ from .store import ClientState, Connection, Failed, reduce, unseen_chat
 
 log = logging.getLogger(__name__)
 
+INBOX_KEPT = 64
+"""Messages the network thread lets wait in :attr:`NetClient.inbox` before it stops reading: the window
+drains the inbox every frame (:meth:`NetSession.pump`), so a server sending faster than the window
+applies waits in its socket (websockets' ``max_queue``, then the server's slow-reader limit), not in
+this process's memory (attacker s9 F2: every collection a client fills from a server's frames is
+bounded)."""
 
 
 class Refused(FailureError):
@@ -76,6 +82,8 @@ class NetClient:
         self._leaving_old = False
         self._ws: Any = None
         self._stop = threading.Event()
+        self._closed = threading.Event()
+        """Set by :meth:`close`: nobody drains the inbox any more, so the thread no longer waits on it."""
         self._thread = threading.Thread(target=self._run, name="doublenine-net", daemon=True)
 
     def start(self) -> NetClient:
@@ -97,6 +105,7 @@ class NetClient:
     def close(self) -> None:
         """Stop reconnecting, close the socket and wait for the thread."""
         self._stop.set()
+        self._closed.set()
         ws = self._ws
         if ws is not None:
             try:
@@ -124,7 +133,7 @@ class NetClient:
         tls: BaseException | None = None  # the last attempt's TLS failure, told if the table never returns
         while not self._stop.is_set():
             cause: BaseException | None = None  # why the last connection failed (a TLS failure is said as such)
-            self.inbox.put(Connection("connecting" if self._retry.since is None else "lost"))
+            self._put(Connection("connecting" if self._retry.since is None else "lost"))
             end: Failure | None = None
             moving = False  # a refusal that says the table exists: retried even before a seat
             try:
@@ -161,7 +170,7 @@ class NetClient:
                 break
             # the last attempt's failure counts; a TLS one may hide under the library's exceptions
             tls = cause if cause is not None and tls_failure(cause, secure) is not None else None
-            self.inbox.put(Connection("lost"))
+            self._put(Connection("lost"))
             delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else None)
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
                 self._fail(connect_failure(tls, *host_port(self.url), secure=secure) if tls is not None else
@@ -188,7 +197,7 @@ class NetClient:
             self._handshake(ws)
             self._ws = ws
             self._retry.connected()
-            self.inbox.put(Connection("connected"))
+            self._put(Connection("connected"))
             try:
                 for frame in ws:
                     self._receive(ws, frame)
@@ -201,9 +210,17 @@ class NetClient:
             return Failure("host.stopped", dict(zip(("host", "port"), host_port(self.url))))
         return None
 
+    def _put(self, msg: Any) -> None:
+        """Put ``msg`` on the inbox for the window, first waiting while :data:`INBOX_KEPT` messages wait
+        there already (until :meth:`close`: then it is dropped, as nobody reads it)."""
+        while self.inbox.qsize() >= INBOX_KEPT:
+            if self._closed.wait(0.02):
+                return
+        self.inbox.put(msg)
+
     def _fail(self, failure: Failure) -> None:
         self._stop.set()
-        self.inbox.put(Failed(failure))
+        self._put(Failed(failure))
 
     def _handshake(self, ws: Any) -> None:
         """Hello, then attach; waits at most ``open_timeout`` for each answer (raises Refused, TimeoutError)."""
@@ -277,7 +294,7 @@ class NetClient:
         elif isinstance(msg, p.LeftTable) and self._leaving_old:
             self._leaving_old = False
             return
-        self.inbox.put(msg)
+        self._put(msg)
 
     def _start_fresh(self, ws: Any) -> None:
         """Drop the remembered table (gone or finished) and send the fallback attach instead."""

@@ -138,6 +138,10 @@ def _exists(path: Path) -> bool:
         return False
 
 
+PLAYED_KEPT = 64
+"""Cues :attr:`Sounds.played` remembers, the newest."""
+
+
 class Sounds:
     """Plays the cues at ``volume`` (0.0-1.0) unless ``muted``; silent and harmless without audio.
 
@@ -150,7 +154,8 @@ class Sounds:
         self.volume = min(1.0, max(0.0, volume))
         self._sounds: dict[str, Any] | None = None
         self.played: list[str] = []
-        """Every cue asked for while not muted, in order (what tests and the nudge check read)."""
+        """The cues asked for while not muted, in order (what tests and the nudge check read): the newest
+        :data:`PLAYED_KEPT` (a server's frames ask for cues; what they fill is bounded, attacker s9 F2)."""
 
     def _load(self) -> dict[str, Any]:
         if self._sounds is None:
@@ -177,6 +182,8 @@ class Sounds:
         if self.muted or name not in CUES:
             return
         self.played.append(name)
+        if len(self.played) > PLAYED_KEPT:
+            del self.played[0]
         sound = self._load().get(name)
         if sound is None:
             return

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from doublenine.shared import protocol as p
-from doublenine.shared.chat import MAX_CHARS
+from doublenine.shared.chat import KEPT, MAX_CHARS
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.convert import advance, decision_from, tile_from, view_from_wire
 from doublenine.shared.moves import Decision
@@ -210,8 +210,9 @@ def review_of(state: ClientState, match: int, hand: int) -> Any:
     return next((r for r in state.coach if (r.match, r.hand) == (match, hand)), None)
 
 
-CHAT_KEPT = 50
-"""Chat lines the client keeps (the server sends at most as many on attaching)."""
+CHAT_KEPT = KEPT
+"""Chat lines the client keeps, 50: as many as the table keeps and sends on attaching (shared/chat.py;
+``doublenine bot`` keeps as many: server/netbot.kept_chat)."""
 
 
 def _chat(state: ClientState, msg: Any) -> ClientState:

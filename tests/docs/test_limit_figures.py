@@ -78,3 +78,18 @@ def test_operations_md_limit_defaults_are_the_serve_flags_defaults() -> None:
         assert values == [defaults[f] for f in flags], cell
         checked += len(flags)
     assert checked >= 10  # the table is read (rate, burst, tables, connections, spectators, misses, frame, idle...)
+
+
+def test_protocol_md_client_bounds_are_the_clients() -> None:
+    """Attacker s9 F2: what the shipped clients keep of a server's frames, as docs/protocol.md says it."""
+    from doublenine.client.net import INBOX_KEPT
+    from doublenine.server.netbot import CLOSE_WAIT, HEARD_KEPT, LEAVE_WAIT, RECV_QUEUE
+    from doublenine.shared.chat import KEPT
+
+    text = " ".join((ROOT / "docs" / "protocol.md").read_text(encoding="utf-8").split())
+    found = re.search(r"The shipped clients keep the newest (\d+) chat lines .*? `doublenine bot` keeps the newest "
+                      r"(\d+) refusals, hints, closed requests and nudges, lets at most (\d+) received frames wait "
+                      r"unread \(websockets' `max_queue`\), and waits at most (\d+) s for `left` and (\d+) s for the "
+                      r"server's close when it stops; the window's network thread lets at most (\d+) messages", text)
+    assert found is not None
+    assert tuple(int(g) for g in found.groups()) == (KEPT, HEARD_KEPT, RECV_QUEUE, LEAVE_WAIT, CLOSE_WAIT, INBOX_KEPT)
