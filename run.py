@@ -3,7 +3,7 @@
 
 Usage:
     python3 run.py play [doublenine play options]   # open the game window
-    python3 run.py test [pytest options]            # run the whole test suite
+    python3 run.py test [pytest options]            # run the whole test suite (in worker processes)
     python3 run.py doublenine ARGS...               # any other CLI subcommand
 
 Needs only Python 3.11+ and pip. The environment lives in ``.venv`` beside this
@@ -14,7 +14,9 @@ copied or moved. ``play`` and ``doublenine`` install only what the game needs
 
 Every command runs in the caller's folder, wherever the checkout is: relative paths
 (``replay hand.json``, ``serve --db tables.sqlite3``, ``test tests/unit``) mean what
-they mean where you typed them. ``test`` with no test path runs the checkout's tests.
+they mean where you typed them. ``test`` with no test path runs the checkout's tests, in
+pytest-xdist worker processes (``-n N --dist loadgroup``); given a test path, or ``-n``, ``-p no:xdist``,
+``--pdb``, ``-s``, it runs in one process as pytest alone would.
 """
 import _signal  # type: ignore[import-not-found]  # no stubs: the C module behind signal
 
@@ -238,12 +240,43 @@ def _names_a_test(arg: str) -> bool:
     return not arg.startswith("-") and Path(arg.split("::", 1)[0]).exists()
 
 
+ONE_PROCESS = ("-n", "--numprocesses", "--dist", "--pdb", "--trace", "-s", "--capture")
+"""pytest options after which ``test`` starts no workers of its own: the caller chose them (``-n``,
+``--dist``, ``-p no:xdist``), or wants what one process gives (a debugger, output not captured)."""
+
+
+def suite_workers() -> int:
+    """How many pytest-xdist workers the whole suite runs in: twice the cores this process may use,
+    2 to 8. Most tests wait on child processes, sockets and timers rather than compute: on 2 cores,
+    4 workers took the suite from 21 to under 10 minutes (docs/performance.md "Test suite"); more
+    than 8 would crowd a test PostgreSQL (200 connections) with fleets."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(2, min(8, 2 * cores))
+
+
+def _in_workers(rest: list[str]) -> list[str]:
+    """The pytest options that run the whole suite in workers (``-n N --dist loadgroup``: the tests
+    of one group, tests/conftest.py's ONE_WORKER, on one worker), unless ``rest`` names tests (a
+    file or a test is quicker and plainer in one process) or holds an option of :data:`ONE_PROCESS`."""
+    if any(_names_a_test(a) for a in rest):
+        return []
+    for arg in rest:
+        name = arg.split("=", 1)[0]
+        if name in ONE_PROCESS or (arg.startswith("-n") and not arg.startswith("--")) or "no:xdist" in arg:
+            return []
+    return ["-n", str(suite_workers()), "--dist", "loadgroup"]
+
+
 def command(argv: list[str]) -> tuple[list[str], dict[str, str]]:
     """The command line and environment for ``run.py ARGV`` (ARGV[0] in play/test/doublenine).
 
     ``-P``: the caller's folder is not put on ``sys.path``, so a folder of theirs named like
     one of ours (``doublenine/``, ``tests/``) cannot shadow the installed game. pytest gets
-    the checkout as its root and config, and the checkout's tests when given no test path.
+    the checkout as its root and config, and the checkout's tests when given no test path,
+    then in :func:`suite_workers` worker processes (:func:`_in_workers`).
     """
     cmd, rest = argv[0], argv[1:]
     env = dict(os.environ)
@@ -252,7 +285,7 @@ def command(argv: list[str]) -> tuple[list[str], dict[str, str]]:
         env.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(ROOT / ".hypothesis"))
         where = [] if any(_names_a_test(a) for a in rest) else [str(ROOT / "tests")]
         config = ["--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml")]
-        return [str(PY), "-P", "-m", "pytest", *config, *rest, *where], env
+        return [str(PY), "-P", "-m", "pytest", *config, *_in_workers(rest), *rest, *where], env
     if cmd == "play":
         return [str(PY), "-P", "-m", "doublenine", "play", *rest], env
     return [str(PY), "-P", "-m", "doublenine", *rest], env

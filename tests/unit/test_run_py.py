@@ -72,15 +72,32 @@ def test_test_runs_the_checkouts_tests_unless_given_a_test_path(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run = load_run_py()
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(run.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)  # 2 cores
     args, env = run.command(["test", "-x"])
-    assert args[1:] == ["-P", "-m", "pytest", "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"),
-                        "-x", str(ROOT / "tests")]
+    config = ["-P", "-m", "pytest", "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml")]
+    assert args[1:] == [*config, "-n", "4", "--dist", "loadgroup", "-x", str(ROOT / "tests")]  # the suite in workers
     assert env["HYPOTHESIS_STORAGE_DIRECTORY"] == str(ROOT / ".hypothesis")
     (tmp_path / "test_mine.py").write_text("")
     args, _ = run.command(["test", "test_mine.py::test_x", "-q"])
-    assert args[-2:] == ["test_mine.py::test_x", "-q"]
+    assert args[1:] == [*config, "test_mine.py::test_x", "-q"]  # named tests: one process
+    # the caller's own choice of workers, or what only one process gives, is left alone
+    for own in (["-n", "2"], ["-n2"], ["--numprocesses=auto"], ["-p", "no:xdist"], ["--dist", "load"], ["--pdb"],
+                ["-s"], ["--capture=no"]):
+        args, _ = run.command(["test", *own])
+        assert args[1:] == [*config, *own, str(ROOT / "tests")], own
+    args, _ = run.command(["test", "-p", "no:cacheprovider"])
+    assert args[1:] == [*config, "-n", "4", "--dist", "loadgroup", "-p", "no:cacheprovider", str(ROOT / "tests")]
     args, _ = run.command(["play", "--name", "Ana"])
     assert args[1:] == ["-P", "-m", "doublenine", "play", "--name", "Ana"]
+
+
+def test_the_suite_runs_in_twice_as_many_workers_as_cores_from_2_to_8(monkeypatch: pytest.MonkeyPatch) -> None:
+    run = load_run_py()
+    got = []
+    for cores in (1, 2, 3, 4, 16):
+        monkeypatch.setattr(run.os, "sched_getaffinity", lambda pid, n=cores: set(range(n)), raising=False)
+        got.append(run.suite_workers())
+    assert got == [2, 4, 6, 8, 8]
 
 
 QUIET_ENDS = ([], ["doublenine: interrupted"], ["doublenine play: interrupted"])
