@@ -111,6 +111,21 @@ SERVER_URL_CHARS = 2048
 """Longest server URL (``ws[s]://HOST[:PORT][/PATH]``) taken: a longer one is ``server.bad_url``."""
 
 
+def is_loopback(host: str) -> bool:
+    """True for an address that reaches only the computer using it: 127.0.0.0/8, ``::1`` (also IPv4-mapped
+    ``::ffff:127.0.0.1``), ``0.0.0.0``/``::`` and ``localhost`` with its subdomains (RFC 6761). An invite
+    at such an address works in this computer's windows only, never for a friend on another computer."""
+    name = host.strip().strip("[]").lower().rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return ip.is_loopback or ip.is_unspecified or (mapped is not None and mapped.is_loopback)
+
+
 def server_key(url: str) -> str:
     """One spelling per server, to key what this computer keeps about it (the seats it holds, D7).
 

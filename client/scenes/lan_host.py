@@ -165,13 +165,22 @@ class RemoteServer:
         """Nothing to stop: the server is not ours."""
 
 
-def card_height(size: tuple[int, int]) -> int:
-    """Height in px of the invite card in a window of ``size`` px (:func:`host_layout`)."""
-    return round(10.6 * metrics(size)[1])
+WARNING_ROOM = 1.0
+"""Px, in the table's type size ``f``, the invite card grows by to say its address is this computer's own
+(two small rows where the one-row hint goes; little enough that the lobby prompt above keeps its rows)."""
+LOOPBACK_ONLY = N_("Only this computer can use {address}: friends elsewhere need its address on your network.")
+"""Said on the invite card when the address it shows reaches only this computer (shared.invite.is_loopback;
+new user s9 item 16: a table made on ``ws://127.0.0.1:8799/`` offered that invite with no word)."""
+
+
+def card_height(size: tuple[int, int], warning: bool = False) -> int:
+    """Height in px of the invite card in a window of ``size`` px (:func:`host_layout`); ``warning``: with
+    room for :data:`LOOPBACK_ONLY`."""
+    return round((10.6 + (WARNING_ROOM if warning else 0.0)) * metrics(size)[1])
 
 
 def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, badge: int = 0,
-                area: Rect | None = None) -> dict[str, Rect]:
+                area: Rect | None = None, warning: bool = False) -> dict[str, Rect]:
     """Rectangles of the invite chip, card and close prompt for a window ``size`` (pure).
 
     ``anchor``: the top-left seat plate (the chip goes under it, below the ``badge`` px its
@@ -181,6 +190,7 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, 
     seats, the hand, the status line and an open side panel: the table keeps :func:`card_height` px
     free for it under the prompt (``compute_layout(..., under=)``). A card once pushed back up over the
     prompt when the window was short ("Waiting for players" under "Invite friends" at 800x600).
+    ``warning``: the card is taller by :data:`WARNING_ROOM` rows (:data:`LOOPBACK_ONLY`).
     """
     w, h = size
     u, f, sm = metrics(size)
@@ -190,7 +200,7 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, 
     out: dict[str, Rect] = {"chip": (ax, ay + ah + badge + m, aw, bh)}
     px, py, pw, ph = area if area is not None else (m, 0, w - 2 * m, h - m)
     cw = min(pw, round(40 * f))
-    ch = card_height(size)
+    ch = card_height(size, warning)
     cy = below[1] + below[3] + m if below is not None else py + max(0, min(round(h * 0.22) - py, ph - ch))
     cy = min(cy, py + ph - ch)
     cx = px + (pw - cw) // 2
@@ -227,6 +237,9 @@ class HostedTable:
         self.copied_what = "copy"
         """Which button copied last: ``copy`` (the invite) or ``copyweb`` (the web link)."""
         self.dirty = True
+        self.hosts = not isinstance(hosting, RemoteServer)
+        """This window's own server serves the table ("Host for friends"); False for a table made on another
+        server (``play --server URL``): this window is a player there (its title says so)."""
         table.leave_stops_all = lambda: self.others() > 0  # Leave asks here at once: the game ends for everyone
         table.host_room = self  # the table leaves room for the card and the chip (layout.compute_layout)
 
@@ -248,6 +261,11 @@ class HostedTable:
         """The table's ``http(s)://HOST:PORT/t/CODE`` link ("" until it exists), for any chat program."""
         return self.hosting.web_link(self.code) if self.code else ""
 
+    def only_here(self) -> bool:
+        """The address the card shows reaches only this computer (:data:`LOOPBACK_ONLY` is said)."""
+        from doublenine.shared.invite import is_loopback
+        return is_loopback(self.hosting.addresses()[0])
+
     def card_open(self) -> bool:
         """Whether the invite card is shown now."""
         if self.shown is not None:
@@ -268,12 +286,14 @@ class HostedTable:
         plates = sorted((s.plate for s in lay.seats), key=lambda r: (r[1], r[0]))
         panel = lay.panel.rect if lay.panel is not None else None
         badge = passed_badge_height(self.art, lay.small)  # where the seat's "passed" shows (render.py)
-        return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge, lay.play_area)
+        return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge, lay.play_area,
+                           self.only_here())
 
     # the table asks these two while laying itself out (TableScene.host_room)
     def under(self, size: tuple[int, int]) -> int:
         """Px the table keeps free under its prompt for the open card (0 while it is closed)."""
-        return card_height(self.vp.pixels) + round(12 * metrics(self.vp.pixels)[0]) if self.card_open() else 0
+        return card_height(self.vp.pixels, self.only_here()) + round(12 * metrics(self.vp.pixels)[0]) \
+            if self.card_open() else 0
 
     def reserved(self, lay: Any) -> tuple[Rect, ...]:
         """The chip's place, kept whether or not it shows now: no wait card lies where it appears."""
@@ -417,6 +437,8 @@ class HostedTable:
 
 
 def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedTable, f: int, sm: int) -> None:
+    from doublenine.shared.invite import is_loopback
+
     x, y, w, h = lay["card"]
     lang = host.lang
     surface.blit(art.plate(w, h, PANEL_FILL, f), (x, y))  # opaque, as every prompt (panels.PANEL_FILL)
@@ -434,7 +456,14 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
     surface.blit(invite, (x + pad, y + round(3.7 * f)))
     web = art.fit_text(tr(lang, "Link for any chat or browser: {link}", link=host.web_link()), sm, w - 2 * pad, INK)
     surface.blit(web, (x + pad, y + round(5.2 * f)))
-    if getattr(host.hosting, "announced", True):
+    if is_loopback(address):  # the rows down to the buttons, left-aligned as the card: friends elsewhere cannot use it
+        from ..render import fit_rows
+        top = y + round(6.2 * f)
+        rows, size, step = fit_rows(art, tr(lang, LOOPBACK_ONLY, address=address), sm,
+                                    (w - 2 * pad + 2 * sm, lay["copy"][1] - top - f // 3))
+        for i, row in enumerate(rows):
+            surface.blit(art.type.draw(row, size, WARN, width=w - 2 * pad, min_size=size), (x + pad, top + i * step))
+    elif getattr(host.hosting, "announced", True):
         help_text = tr(lang, "On the same network they also find it under “Find tables on this network”.")
         hint = art.fit_text(help_text, sm, w - 2 * pad, SOFT)
         surface.blit(hint, (x + pad, y + round(6.5 * f)))

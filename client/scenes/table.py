@@ -136,8 +136,10 @@ class TableScene:
     def title(self) -> str:
         """The window's title (N8): this table's code and whether this window hosts, plays or watches."""
         state = self.session.state
+        # "host" only where this window's own server serves the table (new user s9 item 16: a table made
+        # with `play --server URL` was titled "host" though nothing was hosted here)
         role = ("spectator" if spectating(state) else
-                "host" if self.host_room is not None else "player")
+                "host" if self.host_room is not None and getattr(self.host_room, "hosts", True) else "player")
         return window_title(self.lang, state.table, role)
 
     # ------------------------------------------------------------ lifecycle

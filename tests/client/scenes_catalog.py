@@ -149,17 +149,18 @@ def _join(art: Art, message: str | None, found: int = 0) -> Paint:
     return paint
 
 
-def _host(art: Art, ask: bool, kind: str = "quit") -> Paint:
-    """The host's invite card; ``ask``: with the question over it, asked by ``kind`` (``pop``: Leave)."""
+def _host(art: Art, ask: bool, kind: str = "quit", address: str = "192.168.1.20") -> Paint:
+    """The host's invite card; ``ask``: with the question over it, asked by ``kind`` (``pop``: Leave);
+    ``address``: the one it shows (127.0.0.1: with the warning that only this computer can use it)."""
     def paint(surface: pygame.Surface, lang: str) -> None:
         from doublenine.client.layout import metrics
         from doublenine.client.scenes.lan_host import _ask, _card, host_layout
         size = surface.get_size()
         _, f, sm = metrics(size)
-        lay = host_layout(size, None, None)
-        host = SimpleNamespace(code="K7QPA", lang=lang, copied_at=None, invite=lambda: "doublenine://192.168.1.20:8765/K7QPA",
-                               web_link=lambda: "http://192.168.1.20:8765/t/K7QPA",
-                               hosting=SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True))
+        lay = host_layout(size, None, None, warning=address == "127.0.0.1")
+        host = SimpleNamespace(code="K7QPA", lang=lang, copied_at=None, invite=lambda: f"doublenine://{address}:8765/K7QPA",
+                               web_link=lambda: f"http://{address}:8765/t/K7QPA",
+                               hosting=SimpleNamespace(addresses=lambda: [address], port=8765, announced=True))
         surface.blit(art.felt(size), (0, 0))
         _card(surface, art, lay, host, f, sm)  # type: ignore[arg-type]
         if ask:
@@ -373,5 +374,5 @@ def painters() -> list[tuple[str, Paint]]:
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
             ("join/failure-longest", _join(art, None)),
             ("host/card", _host(art, False)), ("host/ask", _host(art, True)),
-            ("host/ask-leave", _host(art, True, "pop"))]
+            ("host/ask-leave", _host(art, True, "pop")), ("host/card-loopback", _host(art, False, address="127.0.0.1"))]
     return out

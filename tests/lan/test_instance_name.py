@@ -81,7 +81,9 @@ def test_invite_works_and_card_says_so_when_announcing_fails(monkeypatch) -> Non
     async def refuse(self, tables):  # type: ignore[no-untyped-def]
         raise BadTypeInNameException("Too long: 'x'")  # what zeroconf raised for a 64-byte name
     monkeypatch.setattr(Announcer, "start", refuse)
-    hosting = Hosting(None, port=0, bind="127.0.0.1", announce=True, host_name="Ana").start()
+    # the card shows a network address (on 127.0.0.1 it says that only this computer can use it instead)
+    hosting = Hosting(None, port=0, bind="127.0.0.1", announce=True, host_name="Ana",
+                      addresses=["192.168.1.20"]).start()
     try:
         end = time.monotonic() + 10
         while hosting.embedded.announce_status == "starting" and time.monotonic() < end:
