@@ -367,12 +367,15 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     surface.blit(title, title.get_rect(midtop=(x + pw // 2, ty)))
     ly = ty + title.get_height() + f // 3
     line_slots = p.lines if p.kind not in ("reveal", "drawn") else ()
-    for text, args in line_slots:  # a long line (the opening draw's in French, German) takes two rows
-        for row in art.type.wrap(say(lang, text, args), f, pw - 2 * f)[:2]:
-            label = art.fit_text(row, f, pw - 2 * f, INK)
+    texts = [say(lang, text, args) for text, args in line_slots]
+    size = _lines_size(art, texts, f, pw - 2 * f, min((b.rect[1] for b in p.buttons), default=None), ly) \
+        if texts and p.buttons and not p.cells else f
+    for line in texts:  # a long line (the opening draw's in French, German) takes two rows
+        for row in art.type.wrap(line, size, pw - 2 * f)[:2]:
+            label = art.fit_text(row, size, pw - 2 * f, INK)
             surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
             ly += label.get_height()
-        ly += f // 3
+        ly += size // 3
     if p.kind == "failure" and state.failure is not None:
         bottom = min((b.rect[1] for b in p.buttons), default=y + ph) - f // 3
         draw_fitted(surface, art, state.failure.text(lang), f, (x, ly, pw, bottom - ly))
@@ -385,6 +388,22 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         _reveal(surface, lay, state, p, art, lang)
     for b in p.buttons:
         draw_button(surface, art, b, f, lang, ui.hover == b.id)
+
+
+def _lines_size(art: Art, texts: list[str], f: int, width: int, buttons: int | None, top: int) -> int:
+    """The type size, ``f`` or smaller down to :data:`MIN_SIZE`, at which a prompt's lines (two rows each at
+    most, as :func:`_panel` draws them) end above its buttons (at y ``buttons``) from y ``top``. Kind of new
+    user s9 item 15: a prompt whose text ran into its button where the window left it less room than its
+    rows ("Oder jetzt beginnen: Der Computer übernimmt die freien Plätze" at 800x600 above the host's card)."""
+    if buttons is None:
+        return f
+    size = f
+    while size > MIN_SIZE:
+        rows = sum(len(art.type.wrap(t, size, width)[:2]) for t in texts)
+        if top + rows * art.type.line_height(size) + len(texts) * (size // 3) <= buttons:
+            break
+        size -= 1
+    return size
 
 
 def draw_fitted(surface: pygame.Surface, art: Art, text: str, f: int, box: Rect, colour: Colour = INK,

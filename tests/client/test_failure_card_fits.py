@@ -106,3 +106,30 @@ def test_a_table_gone_for_minutes_is_not_said_to_be_closed_by_the_host() -> None
     assert ana.state.failure.key == "host.lost"
     assert ana.state.failure.text("en") == ("This table has not answered for several minutes, so it cannot go on: "
                                             "the host may have closed the game or lost the connection.")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_prompts_lines_end_above_its_button_where_the_window_leaves_it_little_room(lang: str) -> None:
+    """The same kind at the lobby prompt above a host's invite card at 800x600 (the card one row taller when it
+    warns that its address is a loopback one): "Oder jetzt beginnen: Der Computer übernimmt die freien Plätze"
+    ran into "Jetzt beginnen". The lines are drawn smaller (not below MIN_SIZE) until they end above it."""
+    from doublenine.client.render import _lines_size
+    from doublenine.client.scenes.lan_host import card_height
+    from doublenine.client.text import say
+    from doublenine.client.typeset import MIN_SIZE
+
+    lobby = next(state for name, state, _ in table_states() if name == "lobby")
+    art = Art()
+    for size, under in (((800, 600), card_height((800, 600), True) + 12), ((1280, 800), 0)):
+        lay = compute_layout(lobby, Ui(seen_finished=0), size, lang, under=under)
+        panel = lay.panel
+        assert panel is not None and panel.kind == "lobby"
+        x, y, w, h = panel.rect
+        f = lay.font
+        top = y + f // 2 + art.text(say(lang, *panel.title), round(f * 1.35), bold=True).get_height() + f // 3
+        button = min(b.rect[1] for b in panel.buttons)
+        texts = [say(lang, t, a) for t, a in panel.lines]
+        font = _lines_size(art, texts, f, w - 2 * f, button, top)
+        rows = sum(len(art.type.wrap(t, font, w - 2 * f)[:2]) for t in texts)
+        assert top + rows * art.type.line_height(font) + len(texts) * (font // 3) <= button
+        assert font >= MIN_SIZE and (font == f if size == (1280, 800) else True)
