@@ -297,12 +297,15 @@ class MatchLog:
             self._rng.setstate(unpack_rng(start.rng))  # type: ignore[arg-type]
             self._cursor = _Cursor(start.state)
             self.offset = start.offset
-        for e in events:  # resuming a stored log: re-consume the generator for each shuffle
+        self._dealt: list[tuple[int, ...]] = []
+        """The shuffles drawn in the current match, by their place in it (R24, D6): the n-th shuffle
+        of a match is drawn once; a replay of the same decisions after an undo deals it again."""
+        for e in events:  # resuming a stored log: re-consume the generator as each shuffle consumed it
             if e.seq != self.size:
                 raise ValueError(f"event {e.seq} is not the next one of the log ({self.size})")
             self._push(e)
             if isinstance(e.body, Shuffled):
-                self._draw_order()
+                self._resumed_shuffle(e.body.order)
         self._settle()
 
     @property
@@ -436,14 +439,45 @@ class MatchLog:
         self._bodies.append(event.body)
         if isinstance(event.body, MatchStarted):  # undo never goes back past here (D6)
             self._match_start = LogStart(event.seq + 1, self._cursor.state, pack_rng(self._rng.getstate()))
+            self._dealt = []
 
     def _settle(self) -> list[Event]:
-        """Record the shuffles now due; returns them."""
+        """Record the shuffles now due; returns them. The n-th shuffle of a match is the one drawn
+        for that place before, if any (R24: the same decisions give the same deals, an undo and
+        the same decisions again included; D6: an undo across a hand end that was then played out
+        again otherwise dealt the next hand anew, so a team could throw away a dealt hand)."""
         cursor, due = self._cursor, []
         while cursor.state.phase in _SHUFFLE_PHASES:  # MatchState.needs_shuffle
-            due.append(Event(self.size, self._clock(), Shuffled(self._draw_order())))
+            place = self._shuffles_in_match()
+            order = self._dealt[place] if place < len(self._dealt) else self._draw_order()
+            if place == len(self._dealt):
+                self._dealt.append(order)
+            due.append(Event(self.size, self._clock(), Shuffled(order)))
             self._push(due[-1])
         return due
+
+    def _shuffles_in_match(self) -> int:
+        """How many shuffles the active events of the current match hold."""
+        count = 0
+        for _, body in self._cursor.active():
+            if isinstance(body, MatchStarted):
+                break
+            count += isinstance(body, Shuffled)
+        return count
+
+    def _resumed_shuffle(self, order: tuple[int, ...]) -> None:
+        """A stored shuffle, just pushed: consume the generator as its recording did. A shuffle at a
+        place already dealt in this match and equal to that deal was dealt again (no draw); one that
+        differs was recorded before deals were kept by place (each shuffle drew): it drew, and it is
+        what that place deals from now on."""
+        place = self._shuffles_in_match() - 1
+        if place < len(self._dealt) and self._dealt[place] == order:
+            return
+        self._draw_order()
+        if place < len(self._dealt):
+            self._dealt[place] = order
+        else:
+            self._dealt.append(order)
 
     def _draw_order(self) -> tuple[int, ...]:
         order = list(range(len(DOUBLE_NINE_SET)))

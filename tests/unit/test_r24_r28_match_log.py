@@ -1,10 +1,12 @@
 """R24, R27, R28, D6: seeded randomness, undo/redo, restart and new match on the match log."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from doublenine.shared.errors import ErrorCode, IllegalMove
-from doublenine.shared.events import MatchLog, Redone, Shuffled, Undone, replay
+from doublenine.shared.events import Event, MatchLog, Redone, Shuffled, Undone, replay
 from doublenine.shared.moves import Nominate, Pass
 from doublenine.shared.rules import initial_hand, legal_moves
 from doublenine.shared.seats import Team
@@ -142,6 +144,78 @@ def test_d6_undo_across_a_hand_end_reopens_it_and_takes_back_its_score() -> None
     assert len(log.state.hand.moves) == 56
     log.redo()
     assert log.state == ended  # the same next deal, not a new shuffle
+
+
+def next_deal_after_undo(log: MatchLog) -> Shuffled:
+    """Seat 1 goes out, nominates seat 3, the next deal is shuffled; then seat 1 undoes back into
+    the hand: that next deal's shuffle (the one taken back)."""
+    finish_hand(log)
+    log.submit(Nominate(S1, S3))
+    dealt = log.events[-1].body
+    assert isinstance(dealt, Shuffled) and log.state.phase is Phase.REVIEW
+    log.undo(S1)
+    return dealt
+
+
+def test_r24_d6_the_hand_played_out_again_after_an_undo_deals_the_same_next_hand() -> None:
+    """New-user finding (session 9): after an undo across a hand end, playing the hand out again
+    dealt a new next hand each time, so a team could throw away a dealt hand. The n-th shuffle of
+    a match is drawn once (R24: same decisions, same deals)."""
+    log = log_in_play(DEAL, seed=11)
+    dealt = next_deal_after_undo(log)
+    finish_hand(log)  # the same decisions again
+    log.submit(Nominate(S1, S3))
+    assert log.events[-1].body == dealt and log.state.deal == replay(log.events).deal
+    # another way to the end of the hand (the opener chooses seat 1 this time): the same deal still
+    log.undo(S1)
+    finish_hand(log)
+    log.submit(Nominate(S1, S1))
+    assert log.events[-1].body == dealt
+    # the shuffle after it (a new match's draw) is the generator's next one, drawn once
+    twin = log_in_play(DEAL, seed=11)
+    finish_hand(twin)
+    twin.submit(Nominate(S1, S3))
+    log.new_match()
+    twin.new_match()
+    assert log.events[-1].body == twin.events[-1].body
+
+
+def test_r24_a_stored_log_with_a_dealt_again_shuffle_resumes_with_the_same_generator() -> None:
+    log = log_in_play(DEAL, seed=11)
+    next_deal_after_undo(log)
+    finish_hand(log)
+    log.submit(Nominate(S1, S3))
+    resumed = MatchLog(seed=11, events=log.events)
+    assert resumed.state == log.state
+    log.new_match()
+    resumed.new_match()
+    assert resumed.events[-1].body == log.events[-1].body
+
+
+def test_r24_a_log_recorded_when_each_shuffle_drew_resumes_in_step_with_its_generator() -> None:
+    """A stored log of before (a new shuffle drawn where the undone one is dealt now) resumes with
+    the generator consumed once per recorded shuffle, as it was recorded."""
+    log = log_in_play(DEAL, seed=11)
+    next_deal_after_undo(log)
+    finish_hand(log)
+    log.submit(Nominate(S1, S3))
+    rng = random.Random(11)
+    draws = []
+    for _ in range(5):  # the two explicit shuffles of log_in_play consumed the generator too
+        order = list(range(55))
+        rng.shuffle(order)
+        draws.append(tuple(order))
+    recorded = [*log.events[:-1], Event(log.events[-1].seq, 0.0, Shuffled(draws[3]))]  # as it was drawn before
+    old = MatchLog(seed=11, events=recorded)
+    assert old.state.deal != log.state.deal and old.events[-1].body == Shuffled(draws[3])
+    old.new_match()
+    assert old.events[-1].body == Shuffled(draws[4])
+    # and its hand, undone and played out again, deals what was recorded last at that place
+    again = MatchLog(seed=11, events=recorded)
+    again.undo(S1)
+    finish_hand(again)
+    again.submit(Nominate(S1, S3))
+    assert again.events[-1].body == Shuffled(draws[3])
 
 
 def test_d6_undo_never_reaches_across_a_new_match() -> None:
