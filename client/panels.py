@@ -640,24 +640,37 @@ def _hint_text(state: ClientState, hint: Any, lang: str) -> Text:
     return (N_("Hint: accept the hand"), {})
 
 
-WHY_NOT = N_("Why not {tile}? {reason}")
-"""New user 17: the hint's one line, the coach's sentence about the other play (overlays/review.REASONS)."""
+HINT_REASONS = {
+    "domino": N_("Hint {hint}: you go out with it."),
+    "double": N_("Hint {hint}: sheds the heavy double; {instead} would keep it in your hand."),
+    "heavier": N_("Hint {hint}: sheds more points than {instead}."),
+    "lead_suit": N_("Hint {hint}: leads the number you hold most of."),
+    "follow": N_("Hint {hint}: leaves ends your hand can follow, unlike {instead}."),
+    "next_void": N_("Hint {hint}: {instead} would leave {open}s for the opponent who passed on {void}s."),
+    "partner_locked": N_("Hint {hint}: {instead} would close both ends on your partner, who passed on them."),
+    "partner_number": N_("Hint {hint}: keeps your partner's number {n} open, unlike {instead}."),
+    "opponent_number": N_("Hint {hint}: {instead} would open the opponents' number {n}."),
+}
+"""The hint's one line for each coach ``reason`` code (server/coach.reason_of of the hint over the other
+play), said about the hinted play. New user 2 of session 9: the review's sentences (overlays/review.REASONS)
+speak of the play that was made, so "Why not 5-6? Plays a lighter tile while holding 6-9." read as advice
+to play 5-6 when H had lifted 6-9."""
 
 
 def _hint_why(state: ClientState, ui: Ui, lang: str) -> Text | None:
     """While the hinted tile is lifted as the hint placed it: why it rather than the other play the
-    ``normal`` evaluation likes most, in the coach's words (docs/protocol.md ``hint``); else None."""
+    ``normal`` evaluation likes most, said of the hinted play (docs/protocol.md ``hint``); None when
+    the server gave no reason (the status line then says what to do, nothing about why)."""
     hint, why = state.hint, state.hint_why
-    if why is None or hint is None or not ui.from_hint or getattr(hint, "tile", None) is not ui.selected:
+    tile = getattr(hint, "tile", None)
+    if why is None or tile is None or not ui.from_hint or tile is not ui.selected:
         return None
-    from .overlays.review import REASONS
-    from .text import tr
     code, pips, instead = why
-    if code not in REASONS:
+    if code not in HINT_REASONS:
         return None
     p = list(pips) + [0, 0]
-    args = {"tile": f"{p[0]}-{p[1]}", "open": p[0], "void": p[1], "n": p[0]}
-    return (WHY_NOT, {"tile": f"{instead.low}-{instead.high}", "reason": tr(lang, REASONS[code], **args)})
+    return (HINT_REASONS[code], {"hint": f"{tile.low}-{tile.high}", "instead": f"{instead.low}-{instead.high}",
+                                 "open": p[0], "void": p[1], "n": p[0]})
 
 
 def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
