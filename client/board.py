@@ -71,11 +71,29 @@ def _inside(r: Rect, area: Rect) -> bool:
         and r[1] + r[3] <= area[1] + area[3]
 
 
-def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, ...] = ()) -> tuple[OpenMark, ...]:
-    """Issue 11.2: a badge with each open pip value beside its end, on free felt inside ``area``.
+def attach_half(geo: LineGeometry, end: End) -> Rect:
+    """R15, R25: the s x s square next to ``end`` where the next tile's touching half will lie.
 
-    Tried in turn: above, below, after and before the end's open half; the first place that
-    touches no tile, ghost or other badge wins (else the first place inside the area).
+    The same place ``LineGeometry.ghost`` puts a (non-double) preview: straight on along the row,
+    into the edge column at a turn, or under/over a turn's connector on the row that heads back.
+    """
+    x, y, w, h = geo.ghost(end, 0, 1).rect
+    s = geo.s
+    ex, ey, ew, eh = geo.end_rects[end]
+    ecx, ecy = ex + ew / 2, ey + eh / 2
+    halves = [(x, y, s, s), (x + s, y, s, s)] if w > h else [(x, y, s, s), (x, y + s, s, s)]
+    return min(halves, key=lambda r: (r[0] + r[2] / 2 - ecx) ** 2 + (r[1] + r[3] / 2 - ecy) ** 2)
+
+
+def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, ...] = ()) -> tuple[OpenMark, ...]:
+    """Issue 11.2: a badge with each open pip value at its end, on free felt inside ``area``.
+
+    The badge sits on the side where the next tile attaches (``attach_half``: new user s9 item 7,
+    a crosswise double's badges above and below it read as open ends at its top and bottom):
+    in the attach square itself, else (a ghost lies there) beside that square, across the joint
+    on either side; when a ghost leaves none of those free, over the ghost's touching half (drawn
+    on top of it). Only then do the old places (above, below, after, before the end's open half)
+    serve: the first that touches no tile, ghost or other badge (else the first inside the area).
     """
     pips = getattr(view, "ends", None)
     if pips is None or not geo.spots:
@@ -87,14 +105,30 @@ def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, 
     for end, value in ((End.LEFT, pips[0]), (End.RIGHT, pips[1])):
         x, y, w, h = geo.end_rects[end]
         cx, cy = x + w // 2, y + h // 2
+        ax, ay, aw, ah = attach_half(geo, end)
+        acx, acy = ax + aw / 2, ay + ah / 2
+        # what lies in the attach square (a ghost, maybe a crosswise double's): beside it, not on it
+        occ = [(ax, ay, aw, ah)] + [sp.rect for sp in ghosts if _overlaps(sp.rect, (ax, ay, aw, ah))]
+        top, bottom = min(r[1] for r in occ), max(r[1] + r[3] for r in occ)
+        left, right = min(r[0] for r in occ), max(r[0] + r[2] for r in occ)
+        if abs(acx - cx) >= abs(acy - cy):  # the joint runs across: flush with it, then above/below
+            bx = ax if acx > cx else ax + aw - d
+            tries = [(bx, acy - d / 2), (bx, top - d - g), (bx, bottom + g)]
+        else:  # the joint runs along (under or over a turn's connector): flush, then left/right
+            by = ay if acy > cy else ay + ah - d
+            tries = [(acx - d / 2, by), (left - d - g, by), (right + g, by)]
         heading = geo.cursors[end].heading
-        tries = [(cx - d // 2, y - d - g), (cx - d // 2, y + h + g),
-                 (x + w + g if heading > 0 else x - d - g, cy - d // 2),
-                 (x - d - g if heading > 0 else x + w + g, cy - d // 2)]
+        tries += [(cx - d // 2, y - d - g), (cx - d // 2, y + h + g),
+                  (x + w + g if heading > 0 else x - d - g, cy - d // 2),
+                  (x - d - g if heading > 0 else x + w + g, cy - d // 2)]
         rects = [(round(px), round(py), d, d) for px, py in tries]
         inside = [r for r in rects if _inside(r, area)] or rects
         free = [r for r in inside if not any(_overlaps(r, t) for t in taken)]
-        rect = (free or inside)[0]
+        # no free felt on the attach side (a crosswise ghost fills it): the number over the ghost's
+        # touching half, which shows the same number, rather than on another side of the end
+        solid = [sp.rect for sp in geo.spots] + [m.rect for m in out]
+        over_ghost = [r for r in rects[:3] if _inside(r, area) and not any(_overlaps(r, t) for t in solid)]
+        rect = ([r for r in free if r in rects[:3]] + over_ghost + free + inside)[0]
         taken.append(rect)
         out.append(OpenMark(end, rect, value))
     return tuple(out)

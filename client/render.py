@@ -285,18 +285,12 @@ def _turn_marker(surface: pygame.Surface, spot: SeatSpot, f: int) -> None:
 
 def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
     """R15: the open ends with their numbers (issue 11.2); the lifted tile's ghosts (R25), the one Enter
-    plays lit and marked, the other faint (issue 11.3)."""
+    plays lit and marked, the other faint (issue 11.3). The numbers are drawn over the ghosts."""
     for end, rect in lay.ends.items():
         lit = end in lay.ghosts and (lay.chosen is None or lay.chosen is end)
         r = pygame.Rect(rect).inflate(6, 6)
         pygame.draw.rect(surface, GOLD if lit else (255, 255, 255), r, 3 if lit else 1,
                          border_radius=max(3, r.w // 5))
-    for mark in lay.marks:
-        x, y, d, _ = mark.rect
-        pygame.draw.circle(surface, (12, 26, 20), (x + d // 2, y + d // 2), d // 2)
-        pygame.draw.circle(surface, MARK, (x + d // 2, y + d // 2), d // 2, max(2, d // 12))
-        num = art.text(str(mark.pips), max(12, round(d * 0.62)), MARK, bold=True, width=d)
-        surface.blit(num, num.get_rect(center=(x + d // 2, y + d // 2)))
     for end, spot in lay.ghosts.items():
         chosen = lay.chosen is end
         faint = lay.chosen is not None and not chosen
@@ -314,6 +308,13 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
             surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
         elif not faint:
             pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(4, 4), 2, border_radius=radius)
+    # the numbers last: where a ghost fills the only room beside an end, its number shows on it
+    for mark in lay.marks:
+        x, y, d, _ = mark.rect
+        pygame.draw.circle(surface, (12, 26, 20), (x + d // 2, y + d // 2), d // 2)
+        pygame.draw.circle(surface, MARK, (x + d // 2, y + d // 2), d // 2, max(2, d // 12))
+        num = art.text(str(mark.pips), max(12, round(d * 0.62)), MARK, bold=True, width=d)
+        surface.blit(num, num.get_rect(center=(x + d // 2, y + d // 2)))
 
 
 def enter_tag_place(lay: TableLayout, rect: Rect, tw: int, th: int) -> tuple[int, int]:
