@@ -360,8 +360,25 @@ BLOCK_BACK = Nn_("Hand {hand} reopens: its block and Team {team}'s {count} point
 RESULT_BACK = N_("Hand {hand} reopens: its result is taken back")
 ENDS_AGAIN = N_("Hand {hand} ends again")
 SCORE_AFTER = N_("Score after: Team A {a}, Team B {b}")
-RESTART_MOVES = Nn_("Accepting replays hand {hand} from its deal, taking back {count} play or pass",
-                    "Accepting replays hand {hand} from its deal, taking back {count} plays and passes")
+UNDO_WHAT = N_("Accepting takes back {moves}, back to {name}'s turn")
+REDO_WHAT = N_("Accepting puts back {moves}")
+RESTART_WHAT = N_("Accepting replays hand {hand} from its deal, taking back {moves}")
+PLAYS = Nn_("{count} play", "{count} plays")
+PASSES = Nn_("{count} pass", "{count} passes")
+PLAYS_AND_PASSES = N_("{plays} and {passes}")
+"""``{moves}`` of :data:`UNDO_WHAT`, :data:`REDO_WHAT`, :data:`RESTART_WHAT`: the plays and the passes
+counted apart, each with its plural (session 9, new user 2: "3 plays and passes" was said of three
+passes); :data:`UNDO_MOVES`, :data:`REDO_MOVES` only for an older server's effect without ``passes``."""
+ASKING_KEYS = N_("Waiting for the answer: click Take the request back to cancel it")
+"""The footer under this seat's own request (session 9, new user 2: it had none); Enter does nothing there."""
+
+
+def moves_said(plays: int, passes: int, lang: str) -> str:
+    """'2 plays and 1 pass', '3 passes', '1 play' in ``lang`` (``plays + passes`` > 0; a part that is 0
+    is not said)."""
+    from .text import tr, trn
+    parts = [trn(lang, *m, n) for m, n in ((PLAYS, plays), (PASSES, passes)) if n]
+    return parts[0] if len(parts) == 1 else tr(lang, PLAYS_AND_PASSES, plays=parts[0], passes=parts[1])
 RESTART_NONE = N_("Accepting replays hand {hand} from its deal")
 NEW_MATCH_ENDS = N_("Accepting ends this match at Team A {a}, Team B {b}; the new one starts at 0 to 0")
 
@@ -375,18 +392,22 @@ def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
     if view is None:
         return []
     if ask.what == "restart" and view.phase is Phase.PLAY:
-        return [(RESTART_MOVES[0], {"_plural": RESTART_MOVES[1], "_none": RESTART_NONE, "count": len(view.moves),
-                                    "hand": view.hand_number})]
+        passes = sum(1 for m in view.moves if m.__class__.__name__ == "Pass")
+        if not view.moves:
+            return [(RESTART_NONE, {"hand": view.hand_number})]
+        return [(RESTART_WHAT, {"moves": moves_said(len(view.moves) - passes, passes, lang), "hand": view.hand_number})]
     if ask.what == "new_match":
         return [(NEW_MATCH_ENDS, {"a": view.scores[0], "b": view.scores[1]})]
     if ask.what not in ("undo", "redo") or e is None:
         return []
     lines: list[Text] = []
+    said = None if e.passes is None else moves_said(e.moves - min(e.passes, e.moves), min(e.passes, e.moves), lang)
     if ask.what == "undo" and e.moves:
-        lines.append((UNDO_MOVES[0], {"_plural": UNDO_MOVES[1], "count": e.moves,
-                                      "name": seat_name(state, ask.seat, lang)}))
+        lines.append((UNDO_MOVES[0], {"_plural": UNDO_MOVES[1], "count": e.moves, "name": seat_name(state, ask.seat, lang)})
+                     if said is None else (UNDO_WHAT, {"moves": said, "name": seat_name(state, ask.seat, lang)}))
     elif e.moves:
-        lines.append((REDO_MOVES[0], {"_plural": REDO_MOVES[1], "count": e.moves}))
+        lines.append((REDO_MOVES[0], {"_plural": REDO_MOVES[1], "count": e.moves}) if said is None
+                     else (REDO_WHAT, {"moves": said}))
     for n in e.hands:
         if ask.what == "redo":
             lines.append((ENDS_AGAIN, {"hand": n}))
@@ -438,7 +459,7 @@ def _asking(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
     rect = _fit(area, round(32 * f), len(lines), f)
     buttons = _row_buttons(rect, f, [(f"withdraw:{state.asked_id}", N_("Take the request back"), False, ())])
     return Panel("asking", rect, (N_("You asked to {what}"), {"what": _what(state.asking or "", lang)}),
-                 tuple(lines), buttons, enter=False)
+                 tuple(lines), buttons, enter=False, keys=ASKING_KEYS)
 
 
 def _refused(state: ClientState, refused: tuple[str, Seat, str], area: Rect, f: int, lang: str) -> Panel:

@@ -48,7 +48,7 @@ class ConsentRequest:
 
 def effect_of(log: MatchLog, action: str, by: Seat) -> dict[str, Any] | None:
     """D1, R27, D6: the ``EffectW`` map of an undo or redo by ``by`` on ``log``, or None (another action,
-    or nothing to do): the plays and passes taken back or played again, the hands whose end it takes back
+    or nothing to do): the plays and passes taken back or played again (and of them the passes), the hands whose end it takes back
     (its points with it) or reaches again, and the scores after it. Only public facts: the others accept
     knowing what they lose (new user s9: "Bob asks to undo" took back Ana's domino and 34 points unsaid)."""
     got = log.would_undo(by) if action == "undo" else log.would_redo() if action == "redo" else None
@@ -57,8 +57,9 @@ def effect_of(log: MatchLog, action: str, by: Seat) -> dict[str, Any] | None:
     bodies, after = got
     now = log.state
     moves = sum(1 for b in bodies if isinstance(b, Decided) and isinstance(b.decision, (Play, Pass)))
+    passes = sum(1 for b in bodies if isinstance(b, Decided) and isinstance(b.decision, Pass))
     ended = now.finished[len(after.finished):] if action == "undo" else after.finished[len(now.finished):]
-    return {"moves": moves, "hands": tuple(fh.number for fh in ended)[-MAX_HANDS_BACK:],
+    return {"moves": moves, "passes": passes, "hands": tuple(fh.number for fh in ended)[-MAX_HANDS_BACK:],
             "scores": tuple(min(MAX_SCORE, x) for x in after.scores)}
 
 

@@ -269,6 +269,9 @@ class EffectW(Model):
 
     moves: Number
     """The plays and passes it takes back (undo) or plays again (redo)."""
+    passes: Number | None = None
+    """Of :attr:`moves`, the passes (the rest are plays); absent from an older server (session 9, new
+    user 2: "3 plays and passes" was said of three passes)."""
     hands: Annotated[tuple[Number, ...], Field(max_length=MAX_HANDS_BACK)] = ()
     """The numbers of this match's hands whose end it takes back, score included (undo, D6), or reaches
     again (redo), oldest first."""

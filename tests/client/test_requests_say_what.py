@@ -77,23 +77,41 @@ def _scene(state):  # type: ignore[no-untyped-def]
 
 
 def test_s9_an_undo_that_reopens_a_finished_hand_says_whose_domino_and_which_points(ended) -> None:  # type: ignore[no-untyped-def]
-    state = _asked(ended, EffectW(moves=5, hands=(1,), scores=(0, 0)))
+    state = _asked(ended, EffectW(moves=5, passes=1, hands=(1,), scores=(0, 0)))
     panel = compute_layout(state, Ui(seen_finished=0), SIZE).panel
     assert panel.kind == "consent"  # over the hand's end it is about, not under it
     assert _said(panel) == ["Zoë asks to undo",
-                            "Accepting takes back 5 plays and passes, back to Zoë's turn",
+                            "Accepting takes back 4 plays and 1 pass, back to Zoë's turn",
                             "Hand 1 reopens: Zoë's domino and Team B's 13 points are taken back",
                             "Score after: Team A 0, Team B 0"]
     assert _said(panel, "fr")[2] == ("La manche 1 reprend\u00a0: le domino de Zoë et les 13 points de l'équipe B "
                                      "sont annulés")
-    one = compute_layout(_asked(ended, EffectW(moves=1, hands=(), scores=(0, 13))), Ui(seen_finished=0), SIZE).panel
-    assert _said(one)[1:] == ["Accepting takes back 1 play or pass, back to Zoë's turn"]
+    one = compute_layout(_asked(ended, EffectW(moves=1, passes=0, hands=(), scores=(0, 13))), Ui(seen_finished=0), SIZE).panel
+    assert _said(one)[1:] == ["Accepting takes back 1 play, back to Zoë's turn"]
+    older = compute_layout(_asked(ended, EffectW(moves=1, hands=(), scores=(0, 13))), Ui(seen_finished=0), SIZE).panel
+    assert _said(older)[1:] == ["Accepting takes back 1 play or pass, back to Zoë's turn"]  # no passes: an older server
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Accepting takes back 3 passes, back to Zoë's turn"),
+    ("fr", "Accepter annule 3 passes, jusqu'au tour de Zoë"),
+    ("pt", "Aceitar desfaz 3 passes, até a vez de Zoë"),
+    ("de", "Annehmen nimmt 3 Passen zurück, bis zu Zoës Zug"),
+    ("es", "Aceptar deshace 3 pases, hasta el turno de Zoë")])
+def test_s9_three_passes_are_three_passes(ended, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    """Session 9, new user 2: "3 plays and passes" was said when all three were passes."""
+    panel = compute_layout(_asked(ended, EffectW(moves=3, passes=3, hands=(), scores=(0, 13))), Ui(seen_finished=0),
+                           SIZE, lang).panel
+    assert _said(panel, lang)[1:] == [said]
+    two = compute_layout(_asked(ended, EffectW(moves=3, passes=1, hands=(), scores=(0, 13)), "redo"),
+                         Ui(seen_finished=0), SIZE).panel
+    assert _said(two, "en")[1:] == ["Accepting puts back 2 plays and 1 pass"]
 
 
 def test_s9_redo_restart_and_new_match_say_what_accepting_does(ended) -> None:  # type: ignore[no-untyped-def]
-    redo = _asked(ended, EffectW(moves=5, hands=(1,), scores=(0, 13)), "redo")
+    redo = _asked(ended, EffectW(moves=5, passes=0, hands=(1,), scores=(0, 13)), "redo")
     assert _said(compute_layout(redo, Ui(seen_finished=1), SIZE).panel)[1:] == [
-        "Accepting puts back 5 plays and passes", "Hand 1 ends again", "Score after: Team A 0, Team B 13"]
+        "Accepting puts back 5 plays", "Hand 1 ends again", "Score after: Team A 0, Team B 13"]
     new = _asked(ended, None, "new_match")
     assert _said(compute_layout(new, Ui(seen_finished=1), SIZE).panel)[1:] == [
         "Accepting ends this match at Team A 0, Team B 13; the new one starts at 0 to 0"]
@@ -135,6 +153,7 @@ def test_s9_the_asker_sees_who_it_waits_for_can_take_it_back_and_hears_the_refus
     scene = _scene(asking)
     panel = scene.layout().panel
     assert panel.kind == "asking" and _said(panel) == ["You asked to undo", "Waiting for Zoë to answer"]
+    assert scene.layout().help == ("Waiting for the answer: click Take the request back to cancel it",)  # s9 nu2: none
     scene.handle(_ENTER)  # Enter does not take it back
     assert scene.session.sent == []
     (back,) = panel.buttons

@@ -5,6 +5,7 @@ import asyncio
 
 from doublenine.shared import protocol as p
 from doublenine.shared.events import Undone
+from doublenine.shared.moves import Pass
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
@@ -197,7 +198,8 @@ async def test_s9_an_undo_request_says_it_takes_back_a_finished_hand_and_its_poi
     assert table.state.phase in (Phase.NOMINATE, Phase.REVIEW)  # the next hand has no play yet
     later = 0
     req = (await _request(guest, {"type": "undo"})).table.request
-    assert req.effect == EffectW(moves=len(fh.moves) - last + later, hands=(1,), scores=fh.scores_before)
+    passes = sum(1 for m in fh.moves[last:] if isinstance(m, Pass))  # counted apart (s9 new user 2: "3 plays and passes")
+    assert req.effect == EffectW(moves=len(fh.moves) - last + later, passes=passes, hands=(1,), scores=fh.scores_before)
     assert req.effect.moves >= 1 and fh.points > 0 and fh.scores_before == (0, 0)
     await host.until(lambda m: host.table.request is not None)
     assert host.table.request.effect == req.effect  # the asked seat reads the same
@@ -206,6 +208,6 @@ async def test_s9_an_undo_request_says_it_takes_back_a_finished_hand_and_its_poi
     await settle([host, guest], table)
     assert table.state.finished == () and table.state.scores == (0, 0)  # D6: the hand and its points went
     redo = (await _request(guest, {"type": "redo"})).table.request
-    assert redo.effect == EffectW(moves=req.effect.moves, hands=(1,), scores=fh.scores_after)
+    assert redo.effect == EffectW(moves=req.effect.moves, passes=passes, hands=(1,), scores=fh.scores_after)
     restart_or_new = RequestW(id=9, action="new_match", by=1, waiting=(2,))
     assert restart_or_new.effect is None  # optional: only undo and redo carry it
