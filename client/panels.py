@@ -174,11 +174,13 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
 
 
 CONFIRMED = {"restart": (N_("Restart this hand?"),
-                         N_("The hand starts again from the same deal: the moves made in it are lost and "
-                            "cannot be undone."),
-                         N_("Restart"))}
-"""The table's controls that cannot be taken back, asked before they act: title, what is lost, the
-confirming button (new user s9 item 3: Restart, next to Undo, reset the hand at one click and Undo
+                         N_("The hand starts again from the same deal, taking back {moves}: this cannot be undone."),
+                         N_("Restart"),
+                         N_("The hand starts again from the same deal. Nothing has been played in it yet."))}
+"""The table's controls that cannot be taken back, asked before they act: title, what is lost (its
+``{moves}`` the view's plays and passes, :func:`moves_said`), the confirming button, and what is said
+when there is nothing to lose (session 9, new user 2: "the moves made in it are lost" was said before
+any move; new user s9 item 3: Restart, next to Undo, reset the hand at one click and Undo
 could not bring it back). New match is not here: it is offered only once the match is over (nothing is
 lost); Leave says what it gives up and needs a second press where a seat would be lost (scenes/table.py)."""
 ASKED_FIRST = N_("The other players at the table are asked first.")
@@ -200,8 +202,10 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     ``confirm:WHAT``. Enter confirms, Esc keeps playing (the key help says both, layout.key_help)."""
     from .text import say
 
-    title, lost, label = CONFIRMED[what]
-    body: list[Text] = [(lost, {})]
+    title, lost, label, nothing = CONFIRMED[what]
+    moves = state.view.moves if state.view is not None else ()
+    passes = sum(1 for m in moves if m.__class__.__name__ == "Pass")
+    body: list[Text] = [(lost, {"moves": moves_said(len(moves) - passes, passes, lang)}) if moves else (nothing, {})]
     if state.humans - state.free - ({state.view.seat} if state.view is not None else set()):
         body.append((ASKED_FIRST, {}))
     rect = _fit_body(area, round(34 * f), " ".join(say(lang, t, a) for t, a in body), f)

@@ -127,3 +127,28 @@ def test_r28_a_question_outlived_by_its_hand_is_not_asked_later() -> None:
     session._refresh()  # type: ignore[attr-defined]
     scene.update(200.0)
     assert scene.ui.confirm is None and (scene.layout().panel is None or scene.layout().panel.kind != "confirm")
+
+
+def _said_body(scene: TableScene, lang: str) -> str:
+    from doublenine.client.text import say
+    return " ".join(say(lang, t, a) for t, a in scene.layout().panel.body)
+
+
+def test_s9_the_question_says_a_loss_only_when_there_is_one() -> None:
+    """Session 9, new user 2 (finding 9): "the moves made in it are lost" was said before any move. Kind:
+    a loss told without looking whether there is one; now the plays and passes it takes back, counted."""
+    scene, session = _scene()
+    moves = session.log.state.hand.moves
+    passes = sum(1 for m in moves if not isinstance(m, Play))
+    assert (len(moves) - passes, passes) == (9, 0)  # seed 11: seat 1's third turn comes after 9 plays
+    _click(scene, _restart_button(scene).rect)
+    assert _said_body(scene, "en") == \
+        "The hand starts again from the same deal, taking back 9 plays: this cannot be undone."
+    fresh = session_at(lambda s: s.phase is Phase.PLAY and not s.hand.moves and s.hand.turn is Seat.ONE, seed=11)
+    fresh._refresh()  # type: ignore[attr-defined]
+    scene = TableScene(fresh, "en", Art(), sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
+    scene.update(100.0)
+    scene.draw(pygame.Surface(SIZE))
+    _click(scene, _restart_button(scene).rect)
+    assert _said_body(scene, "en") == "The hand starts again from the same deal. Nothing has been played in it yet."
+    assert _said_body(scene, "fr") == "La manche reprend depuis la même donne. Rien n'y a encore été joué."
