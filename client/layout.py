@@ -8,7 +8,7 @@ display is needed; rectangles are ``(x, y, w, h)`` tuples in window pixels.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End, Pass, Play
@@ -236,8 +236,11 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     # plates and their markers, above the own plate (tester finding: it covered the three top plates)
     clear_top = max(z[1] + z[3] for s in seats if s.side != "bottom" for z in (marker_zone(s, f, sm),)) + m // 2
     clear = (0, clear_top, felt, max(20, seats[0].plate[1] - m // 2 - clear_top))
-    panel = build_panel(state, ui, lang, (felt, h), (px, py, pw, max(20, ph - max(0, under))), f, hw, felt < w, clear,
-                        toggles)
+    panel_area = (px, py, pw, max(20, ph - max(0, under)))
+    panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
+    if panel is not None and not panel.modal and not panel.cells and line:
+        panel = clear_of_line(panel, panel_area, [sp.rect for sp in geo.spots] + [mk.rect for mk in marks]
+                              + [g.rect for g in ghosts.values()])
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
     help_rows = _help_rows(key_help(state, panel, keys, lang), sm, w - 2 * m)
@@ -290,6 +293,30 @@ def _status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> t
         if len(best) == 1 or max(face.measure(r, f, True)[0] for r in rows) < max(face.measure(r, f, True)[0] for r in best):
             best = rows
     return best
+
+
+def clear_of_line(panel: Panel, area: Rect, line: list[Rect]) -> Panel:
+    """A prompt that leaves the table playable (not modal: "{name} is disconnected") moved up or down
+    inside ``area`` to the place nearest its own that covers the least of the ``line`` rects (tiles,
+    open numbers, ghosts), so the line stays in sight where the felt has room (new user s9 item 3:
+    the panel sat over the line with its open numbers sticking out above and below it). Returned
+    unchanged when no place covers less. Kind: a prompt placed by size alone over a felt it shares.
+    """
+    x, y, w, h = panel.rect
+    ax, ay, aw, ah = area
+
+    def covered(top: int) -> int:
+        return sum(max(0, min(x + w, r[0] + r[2]) - max(x, r[0])) * max(0, min(top + h, r[1] + r[3]) - max(top, r[1]))
+                   for r in line)
+
+    if h >= ah or covered(y) == 0:
+        return panel
+    best = min(range(ay, ay + ah - h + 1, 2), key=lambda top: (covered(top), abs(top - y)))
+    if covered(best) >= covered(y):
+        return panel
+    dy = best - y
+    buttons = tuple(replace(b, rect=(b.rect[0], b.rect[1] + dy, b.rect[2], b.rect[3])) for b in panel.buttons)
+    return replace(panel, rect=(x, best, w, h), buttons=buttons)
 
 
 def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> str:
