@@ -597,8 +597,12 @@ def _drawn(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: st
     winner = d.winner
     assert winner is not None  # draw_unseen
     lines: list[Text] = []
+    # session 9, new user 2: "Player chooses who leads" named the viewer (default name "Player") as a stranger
     if view.opener is not None and view.phase is not Phase.NOMINATE:
-        lines.append((N_("{name} leads the first hand"), {"name": seat_name(state, view.opener, lang)}))
+        lines.append((N_("You lead the first hand"), {}) if view.opener == view.seat else
+                     (N_("{name} leads the first hand"), {"name": seat_name(state, view.opener, lang)}))
+    elif winner.lower_seat == view.seat:
+        lines.append((N_("You choose who leads"), {}))
     else:
         lines.append((N_("{name} chooses who leads"), {"name": seat_name(state, winner.lower_seat, lang)}))
     for tie in view.draws[:-1]:  # R4: every draw is public, the tied ones too

@@ -111,8 +111,11 @@ def test_the_opener_is_named_as_chooser_until_nominated() -> None:
     assert view.phase is Phase.NOMINATE and view.entitled is not None
     panel = scene.layout().panel
     assert panel.kind == "drawn"
-    chooser = NAMES[view.entitled.lower_seat - 1]
-    assert say("en", *panel.lines[0]) == f"{chooser} chooses who leads"
+    assert view.entitled.lower_seat is Seat.ONE and view.seat is Seat.ONE
+    # session 9, new user 2: "Player chooses who leads" named the viewer (default name "Player") as a stranger
+    assert say("en", *panel.lines[0]) == "You choose who leads"
+    assert say("fr", *panel.lines[0]) == "Vous choisissez qui entame"
+
 
 
 def test_earlier_tied_draws_are_listed() -> None:
@@ -128,6 +131,9 @@ def test_earlier_tied_draws_are_listed() -> None:
     assert say("en", *lay.panel.title) == "Team A wins the opening draw"
     assert [say("en", *line) for line in lay.panel.lines] == \
         ["Ñandú leads the first hand", "Tie: 2-5 against 3-4, both draw again"]
+    mine = replace(shown, view=replace(view, opener=Seat.ONE))  # the viewer is "you", not their name
+    assert say("en", *compute_layout(localized(mine, "en"), Ui(seen_finished=0, seen_draw=(1, 0)), SIZE)
+               .panel.lines[0]) == "You lead the first hand"
     for lang in ("fr", "de", "pt", "es"):  # drawn through the painter in every language
         render(pygame.Surface(SIZE), compute_layout(localized(shown, lang), Ui(seen_finished=0, seen_draw=(1, 0)),
                                                    SIZE, lang), shown, Ui(seen_finished=0, seen_draw=(1, 0)), Art(), lang)

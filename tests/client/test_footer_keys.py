@@ -14,7 +14,7 @@ from scenes_catalog import table_scene, table_states
 
 from doublenine.client.input import button, key
 from doublenine.client.layout import HELP, HELP_CHAT, HELP_DRAW, HELP_OVERLAY, WATCHING
-from doublenine.client.panels import CONSENT_KEYS
+from doublenine.client.panels import ASKING_KEYS, CONSENT_KEYS
 from doublenine.client.text import tr
 from doublenine.client.uistate import Ui
 from doublenine.shared.seats import Seat
@@ -27,7 +27,7 @@ STATES["draw-others"] = (replace(_mine, view=replace(_mine.view, draw_taken=((Se
 EXPECTED = {
     "lobby": "Enter: Start now", "lobby-free": "Enter: Start now", "draw-mine": HELP_DRAW, "draw-others": "",
     "draw-result": "Enter: Continue", "review": "Enter: Accept the hand", "own-turn": HELP,
-    "own-turn-lifted": HELP, "consent": CONSENT_KEYS, "away": HELP, "paused": HELP, "asking": "",
+    "own-turn-lifted": HELP, "consent": CONSENT_KEYS, "away": HELP, "paused": HELP, "asking": ASKING_KEYS,
     "spectator": WATCHING, "reveal": "Enter: Continue", "match-over": "Enter: New match",
     "failure": "Enter: Back to the start screen",
 }
