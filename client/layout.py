@@ -26,6 +26,11 @@ from .uistate import Ui
 
 HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
 """The keys of a seated player, under the hand."""
+HELP_MORE = (N_("M sound"), N_("C chat"))
+"""Keys of the table the play footer names after :data:`HELP` (session 9, new user 2: M and C worked
+unsaid; scenes/table.py M, scenes/talk.py C)."""
+HELP_TILES = N_("T tiles")
+"""The tile tracker's key (client/tracking.py), named only where the table allows the tracker."""
 WATCHING = N_("You are watching this table")
 """Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
 HELP_PROMPT = N_("Enter: {action}")
@@ -350,7 +355,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
     if panel is not None and (panel.keys or panel.modal):
         return tr(lang, panel.keys) if panel.keys else ""
     if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
-        return tr(lang, HELP)
+        more = HELP_MORE + ((HELP_TILES,) if state.tracker else ())
+        return " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in more])
     return ""
 
 

@@ -24,10 +24,13 @@ STATES = {name: (state, ui) for name, state, ui in table_states()}
 _mine, _ = STATES["draw-mine"]
 STATES["draw-others"] = (replace(_mine, view=replace(_mine.view, draw_taken=((Seat.ONE, 5),))), Ui(seen_finished=0))
 """R3: seat 1 has drawn, seat 2 has not: the arrows and Enter are not this seat's any more."""
+PLAY = ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · "
+        "U undo · Y redo · M sound · C chat")
+"""The play footer, M and C named (session 9, new user 2: they worked unsaid); these tables allow no tracker."""
 EXPECTED = {
     "lobby": "Enter: Start now", "lobby-free": "Enter: Start now", "draw-mine": HELP_DRAW, "draw-others": "",
-    "draw-result": "Enter: Continue", "review": "Enter: Accept the hand", "own-turn": HELP,
-    "own-turn-lifted": HELP, "consent": CONSENT_KEYS, "away": HELP, "paused": HELP, "asking": ASKING_KEYS,
+    "draw-result": "Enter: Continue", "review": "Enter: Accept the hand", "own-turn": PLAY,
+    "own-turn-lifted": PLAY, "consent": CONSENT_KEYS, "away": PLAY, "paused": PLAY, "asking": ASKING_KEYS,
     "spectator": WATCHING, "reveal": "Enter: Continue", "match-over": "Enter: New match",
     "failure": "Enter: Back to the start screen",
 }
@@ -91,3 +94,22 @@ def test_s9_item11_an_open_overlay_takes_the_keys_and_the_footer_says_so(overlay
     scene.session.send = sent.append  # type: ignore[method-assign]
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert sent == [] and scene.layout().panel.kind == "reveal" and scene.ui.seen_finished == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "de", "es"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800)], ids=str)
+def test_s9_nu2_the_play_footer_names_m_c_and_t_where_allowed_and_is_drawn_whole(lang: str, size) -> None:  # type: ignore[no-untyped-def]
+    """Session 9, new user 2 (finding 11): M (sound), C (chat) and T (tile tracker) worked but the footer
+    never said so. T is named only where the table allows the tracker; at most two rows, none shortened."""
+    from doublenine.client.layout import HELP_MORE, HELP_TILES
+    from doublenine.client.typeset import watch
+    state, ui = STATES["own-turn"]
+    for tracker in (False, True):
+        scene = table_scene(replace(state, tracker=tracker), ui, lang, size)
+        words = [tr(lang, HELP)] + [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if tracker else ())]
+        assert _footer(scene) == " · ".join(words)
+        with watch() as seen:
+            scene.draw(pygame.Surface(size))
+        rows = scene.layout().help
+        assert 1 <= len(rows) <= 2 and not any(d.shortened for d in seen)
+    assert tr("fr", HELP_TILES) == "T pièces" and tr("de", HELP_MORE[0]) == "M Ton"
