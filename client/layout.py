@@ -264,9 +264,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
 
 
 def _toggle_count(state: ClientState) -> int:
-    """The buttons at the status line's right: Chat, and Tiles where the tracker is offered."""
-    from .tracking import offered
-    return 2 if offered(state) else 1
+    """The buttons at the status line's right: Chat, and Tiles where its button shows (tracking.button_shown)."""
+    from .tracking import button_shown
+    return 2 if button_shown(state) else 1
 
 
 def toggle_zone(right: int, y: int, window: tuple[int, int], count: int = 2) -> Rect:

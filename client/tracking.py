@@ -53,17 +53,30 @@ def offered(state: ClientState) -> bool:
     return state.tracker and state.view is not None and state.view.phase in SHOWN_IN
 
 
+UNTIL_PLAY = N_("The tile tracker shows during a hand")
+"""Said when ``T`` or the greyed Tiles button is pressed between hands (new user s9 item 5: at a hand's
+end the button vanished and ``T`` did nothing, with no word why)."""
+
+
+def button_shown(state: ClientState) -> bool:
+    """The Tiles button is on the table: while the tracker is offered (:func:`offered`), and greyed
+    between the hands once one was played (a hand's end, the next one's review, the match's end), so
+    the button does not come and go with each hand."""
+    view = state.view
+    return offered(state) or (state.tracker and view is not None and bool(getattr(view, "finished", ())))
+
+
 def layout(size: tuple[int, int], state: ClientState, is_open: bool, beside: Rect, font: int,
            panel: Rect | None = None) -> TrackerLayout:
     """The button left of ``beside`` (the chat button) and, when ``is_open``, the panel: ``panel``
     (:func:`..chat.strip`, the strip the open chat panel would take; the window's right strip by
     default) in a window of ``size`` px. Pure."""
-    if not offered(state):
+    if not button_shown(state):
         return TrackerLayout(None, font=font)
     bx, by, bw, bh = beside
     pad = round(0.8 * font)
     toggle = (bx - bw - pad // 2, by, bw, bh)
-    if not is_open:
+    if not is_open or not offered(state):
         return TrackerLayout(toggle, font=font)
     px, py, pw, ph = panel if panel is not None else chat.strip(size, size, None)
     if pygame.Rect(toggle).colliderect(pygame.Rect(px, py, pw, ph)):  # open, it closes it from inside
@@ -90,10 +103,11 @@ def grid(count: int, inner: int, room: int) -> tuple[int, int]:
 
 
 def toggle_button(state: ClientState, lay: TrackerLayout, is_open: bool) -> Button | None:
-    """The "Tiles" button (gold while the panel is open), or None when the tracker is not offered."""
+    """The "Tiles" button (gold while the panel is open; greyed between hands), or None when not shown."""
     if lay.toggle is None:
         return None
-    return Button("tracker", lay.toggle, N_("Tiles"), primary=is_open)
+    live = offered(state)
+    return Button("tracker", lay.toggle, N_("Tiles"), primary=is_open and live, enabled=live)
 
 
 def draw(surface: pygame.Surface, lay: TrackerLayout, state: ClientState, is_open: bool, art: Art, lang: str,
@@ -181,6 +195,9 @@ class TrackerPanel:
         self.open = False
         self.hover: bool | str = False
         """False, or what the pointer is over: ``toggle`` (the button) or ``close`` (the open panel's "×")."""
+        self.why: str | None = None
+        """The msgid to say once (the table's toast) when the last event asked for the tracker between
+        hands (:data:`UNTIL_PLAY`); the scene reads and clears it."""
 
     def layout(self, size: tuple[int, int], state: ClientState, beside: Rect, font: int,
                panel: Rect | None = None) -> TrackerLayout:
@@ -201,6 +218,9 @@ class TrackerPanel:
         if kind == pygame.KEYDOWN:
             mods = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
             if getattr(event, "key", None) == pygame.K_t and not mods:
+                if not offered(state):
+                    self.why = UNTIL_PLAY
+                    return True
                 self.open = not self.open
                 return True
             return False
@@ -211,6 +231,9 @@ class TrackerPanel:
         if kind == pygame.MOUSEMOTION:
             self.hover = over or False
             return False
+        if over == "toggle" and not offered(state):
+            self.why = UNTIL_PLAY
+            return True
         if over is not None:
             self.open = False if over == "close" else not self.open
             self.hover = False

@@ -24,7 +24,8 @@ from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
 from ..panels import confirming, draw_key
-from ..render import render
+from ..render import INK, render
+from ..typeset import measurer
 from ..sound import Sounds, cues
 from ..text import tr
 from ..title import window_title
@@ -121,6 +122,9 @@ class TableScene:
         self.tracker = TrackerPanel(lang, self.art)
         """Issue 14.3: the tile tracker panel, where the table allows it (T opens and closes it)."""
         self.toast: tuple[str, float] | None = None
+        self.tracker_note: tuple[str, float] | None = None
+        """Why the greyed Tiles button opens nothing (tracking.UNTIL_PLAY) and until when it is said: beside
+        the button, where a hand end's prompt (which no toast covers) leaves it in sight."""
         """A short message (text, until when), e.g. where an export was saved; a click on it hides it."""
         self._toast_for: float | None = None
         """Seconds a message told before the first frame stays (:meth:`tell`)."""
@@ -207,6 +211,8 @@ class TableScene:
                 self.sounds.play(cue)
             self._heard = self.session.state
         animating = self._anim is not None or self.talk.update(self.session.state, now)
+        if self.tracker_note is not None and now >= self.tracker_note[1]:
+            self.tracker_note, self.dirty = None, True
         if self.toast is not None and now >= self.toast[1]:
             self.toast, animating = None, True  # one more frame without it
         if self._anim is not None and now - self._anim[1] >= SLIDE:
@@ -305,6 +311,8 @@ class TableScene:
             self.dirty = True
             return None
         if self.tracker.handle(event, self._pointer(event), self.session.state, self._tracker_layout()):
+            if self.tracker.why is not None:  # between hands: say why nothing opens (new user s9 item 5)
+                self.tracker_note, self.tracker.why = (tr(self.lang, self.tracker.why), self._now + 3.0), None
             if self.tracker.open:
                 self.talk.cui = replace(self.talk.cui, open=False, focused=False)
             self.dirty = True
@@ -444,6 +452,7 @@ class TableScene:
         render(table, drawn, self.shown(), self.ui, self.art, self.lang, self._moving())
         self.talk.draw(surface, self.shown(), lay, self.ui)
         self.tracker.draw(surface, self.shown(), self._tracker_layout())
+        self._draw_tracker_note(surface)
         if self.overlay is not None:
             self.overlay.draw(surface)
         self._draw_toast(surface)
@@ -629,6 +638,26 @@ class TableScene:
         left = max([c.rect[0] + c.rect[2] for c in self.talk.cards(state, lay, self.ui)  # the wait cards at the left
                     if c.rect[1] < bottom and c.rect[1] + c.rect[3] > top] + [0])
         return left + f, right - f
+
+    def tracker_note_box(self) -> tuple[int, int, int, int] | None:
+        """Where :attr:`tracker_note` is said: one row left of the Tiles button, at its height, as wide as
+        its words (within the window); None when there is nothing to say or no button."""
+        toggle = self._tracker_layout().toggle
+        if self.tracker_note is None or toggle is None:
+            return None
+        x, y, w, h = toggle
+        f = self._tracker_layout().font
+        tw = min(x - f, measurer().measure(self.tracker_note[0], f, False)[0] + f)
+        return (x - f // 2 - tw, y, tw, h)
+
+    def _draw_tracker_note(self, surface: pygame.Surface) -> None:
+        box = self.tracker_note_box()
+        if box is None or self.tracker_note is None:
+            return
+        x, y, w, h = box
+        surface.blit(self.art.plate(w, h, (20, 60, 40, 255), h // 3), (x, y))
+        label = self.art.fit_text(self.tracker_note[0], self._tracker_layout().font, w - 8, INK)
+        surface.blit(label, label.get_rect(center=(x + w // 2, y + h // 2)))
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         """The last message (an export, a table not hosted again), over everything, until it expires,

@@ -110,3 +110,35 @@ def test_every_unseen_tile_fits_in_the_open_panel_at_a_readable_size() -> None:
             assert len(rects) == unseen, size
             panel = pygame.Rect(lay.panel)
             assert all(panel.contains(pygame.Rect(r)) and r[2] >= MIN_TILE_W - 3 for r in rects), (size, rects[-1], panel)
+
+
+def test_between_hands_the_tiles_button_stays_greyed_and_t_says_why() -> None:
+    """New user s9 item 5: at a hand's end the Tiles button vanished and T did nothing, with no word why.
+    Kind: a control that came and went with the phase, silently; it now stays greyed once a hand was
+    played, and T or a click on it says when the tracker shows (the toast), in the player's language."""
+    from scenes_catalog import table_scene
+
+    state, ui = next((s, u) for n, s, u in table_states() if n == "reveal")
+    state = replace(state, tracker=True)
+    assert state.view.finished and not offered(state)
+    scene = table_scene(state, ui, "fr", (1280, 800))
+    lay = scene._tracker_layout()
+    assert lay.toggle is not None and lay.panel is None
+    scene.handle(_key(pygame.K_t))
+    assert not scene.tracker.open
+    assert scene.tracker_note is not None and scene.tracker_note[0] == "Le suivi des pièces s'affiche pendant une manche"
+    scene.tracker_note = None
+    x, y, w, h = lay.toggle
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+    assert not scene.tracker.open and scene.tracker_note is not None
+    note = scene.tracker_note_box()  # beside the button, clear of the hand end's prompt (no toast is drawn over it)
+    assert note is not None and not pygame.Rect(note).colliderect(pygame.Rect(scene.layout().panel.rect))
+    assert not pygame.Rect(note).colliderect(pygame.Rect(lay.toggle)) and note[0] >= 0
+    with watch() as seen:
+        scene.draw(pygame.Surface((1280, 800)))
+    drawn = [d.text for d in seen]
+    assert "Pièces" in drawn and "Le suivi des pièces s'affiche pendant une manche" in drawn
+    # before any hand was played (the review of the first deal) the button is not there yet
+    fresh = replace(_own_turn(), tracker=True)
+    first = replace(fresh, view=replace(fresh.view, phase=Phase.REVIEW, finished=()))
+    assert _scene(first)._tracker_layout().toggle is None
