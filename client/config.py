@@ -58,6 +58,10 @@ class Settings:
     """New user 14: each number's pips have their own colour (art.PIP_COLOURS); off: all pips dark."""
     muted: tuple[str, ...] = ()
     """Issue 15: players whose chat lines are hidden, by name ("" for every spectator)."""
+    chat_seen: tuple[str, ...] = ()
+    """The newest chat line read at each table, most recent table first, each ``"CODE ID"`` (at most
+    :data:`MAX_CHAT_SEEN`; :func:`chat_seen`, :func:`see_chat`): lines read before the window closed are
+    not counted unread again after a rejoin (new user s9 item 4)."""
 
 
 MAX_SETTINGS = 64 * 1024
@@ -96,7 +100,15 @@ code is then checked as one, a token as the wire's). A longer value read back is
 kept), never cut: a cut token or URL is another one, a seat lost (left-alone finding: one bound of 200 for
 every text field, 64 for every list entry)."""
 
-FIELD_ENTRIES = {"earlier": (MAX_EARLIER, MAX_EARLIER_CHARS), "muted": (MAX_MUTED, NAME_CHARS)}
+MAX_CHAT_SEEN = MAX_HELD + MAX_EARLIER + 1
+"""Tables whose read chat is remembered: as many as the seats and matches kept (held, current, earlier)."""
+MAX_CHAT_SEEN_CHARS = 32
+"""Characters of one :attr:`Settings.chat_seen` entry: a table code, a space and a line id."""
+MAX_LINE_ID = 2**53
+"""Largest chat line id kept (the wire's ids are JSON integers)."""
+
+FIELD_ENTRIES = {"earlier": (MAX_EARLIER, MAX_EARLIER_CHARS), "muted": (MAX_MUTED, NAME_CHARS),
+                 "chat_seen": (MAX_CHAT_SEEN, MAX_CHAT_SEEN_CHARS)}
 """Each list field's own bounds: (entries read, characters per entry); a longer entry is skipped, never cut
 (:attr:`Settings.held` and :attr:`Settings.players` are read by their own readers)."""
 
@@ -304,6 +316,27 @@ def remember_players(saved: Settings, code: str, names: tuple[str, str, str, str
 def kept_players(saved: Settings, code: str) -> tuple[str, ...]:
     """The four names (seats 1-4, cleaned, "" for none) remembered for kept match ``code``; () if none."""
     return next((names for c, names in _players([*saved.players]) if c == code), ())
+
+
+def chat_seen(saved: Settings, code: str) -> int:
+    """The newest chat line id read at table ``code`` (0: none remembered, or an entry that is not one
+    of a table code and a line id 0..:data:`MAX_LINE_ID`)."""
+    for entry in saved.chat_seen[:MAX_CHAT_SEEN]:
+        parts = entry.split(" ") if isinstance(entry, str) and len(entry) <= MAX_CHAT_SEEN_CHARS else []
+        if len(parts) == 2 and parts[0] == code and parts[1].isascii() and parts[1].isdigit():
+            return min(int(parts[1]), MAX_LINE_ID)
+    return 0
+
+
+def see_chat(saved: Settings, code: str, line_id: int) -> Settings:
+    """``saved`` remembering ``line_id`` as the newest line read at table ``code``, first; the oldest
+    table beyond :data:`MAX_CHAT_SEEN` dropped. A code that is not one, or an id out of 0..MAX_LINE_ID,
+    changes nothing."""
+    from doublenine.shared.tablecode import is_code
+    if not is_code(code) or not 0 <= line_id <= MAX_LINE_ID:
+        return saved
+    rest = [e for e in saved.chat_seen if not e.startswith(code + " ")]
+    return replace(saved, chat_seen=tuple([f"{code} {line_id}", *rest][:MAX_CHAT_SEEN]))
 
 
 CODES = ("table", "resume_code")

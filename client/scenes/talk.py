@@ -57,6 +57,9 @@ class TableTalk:
         self._shown_second = -1
         self._swallow = ""
         self._cards: tuple[tuple[object, ...], list[Card]] | None = None
+        self._read: tuple[str, int, int] = ("", 0, 0)
+        """(table code, newest line read there as remembered in client.json, as last saved): the chat read
+        before the window closed stays read after a rejoin (new user s9 item 4; config.chat_seen)."""
         """The cards last built, with what they were built from (:meth:`cards` builds once a frame)."""
 
     # ------------------------------------------------------------ time
@@ -90,7 +93,25 @@ class TableTalk:
             dirty = True  # the glow pulses while it lasts
         if self.cui.open and chat.newest(state) > self.cui.seen:
             self.cui = replace(self.cui, seen=chat.newest(state))
+        if self.remember and state.table:
+            self._remember_read(state)
         return dirty
+
+    def _remember_read(self, state: ClientState) -> None:
+        """Take the remembered read line of this table once its history has come back, and save a newer one.
+
+        A remembered id above every line the table sent is not applied (the table's ids started again):
+        its lines then count unread, never hidden as read."""
+        code, remembered, saved = self._read
+        if code != state.table:
+            remembered = config.chat_seen(config.load(), state.table)
+            code, saved = state.table, remembered
+        if self.cui.seen < remembered <= chat.newest(state):
+            self.cui = replace(self.cui, seen=remembered)
+        if self.cui.seen > saved:
+            saved = self.cui.seen
+            config.save(config.see_chat(config.load(), code, saved))
+        self._read = (code, remembered, saved)
 
     def _heard_nudge(self, state: ClientState, now: float) -> bool:
         assert state.nudge is not None
