@@ -18,13 +18,15 @@ IVORY_TOP = (252, 248, 238)
 IVORY_BOTTOM = (234, 225, 205)
 EDGE = (150, 138, 112)
 PIP = (28, 30, 38)
-PIP_COLOURS = {1: (0, 114, 178), 2: (0, 128, 86), 3: (196, 50, 40), 4: (0, 120, 120), 5: (128, 70, 160),
-               6: (170, 30, 90), 7: (200, 82, 0), 8: (30, 70, 170), 9: PIP}
+PIP_COLOURS = {1: (0, 114, 178), 2: (0, 148, 0), 3: (142, 129, 0), 4: (0, 144, 120), 5: (128, 70, 160),
+               6: (230, 0, 93), 7: (200, 82, 0), 8: (30, 70, 170), 9: PIP}
 """Pip colour per number, as many double-nine sets have (new user 14: 3|8 8|7 misread as 3|9 9|9 at table
-size). From the Okabe-Ito colour-blind-safe hues, darkened to at least 3:1 contrast on the ivory face;
-7, 8 and 9 (orange, blue, black) differ in hue and in lightness, so they stay apart under protanopia,
-deuteranopia and tritanopia (tests/client/test_pip_colours.py). Off (all :data:`PIP`) by the
-``pip_colours`` setting (client.json)."""
+size). Each at least 3:1 contrast on the ivory face; 7, 8 and 9 (orange, blue, black) differ in hue and
+in lightness, so they stay apart under protanopia, deuteranopia and tritanopia. 2 green, 3 olive, 4 teal
+and 6 pink-red were chosen (1, 5, 7, 8, 9 kept) by a search over colours meeting those constraints for
+the largest differences between any two numbers (CIELAB), on a dimmed hand tile too (new user s9 item 10:
+3 red by 6 magenta and 2 green by 4 teal were told apart with effort, dimmed hardly); checked in
+tests/client/test_pip_colours.py. Off (all :data:`PIP`) by the ``pip_colours`` setting (client.json)."""
 BRASS = (196, 160, 78)
 BACK_TOP = (128, 34, 46)
 BACK_BOTTOM = (92, 20, 32)

@@ -104,3 +104,29 @@ def test_the_table_draws_with_the_saved_setting() -> None:
     assert scene.art.pip_colours is False
     config.save(replace(config.load(), pip_colours=True))
     assert TableScene(LocalSession(seed=1), sounds=Sounds(muted=True), motion=False).art.pip_colours is True
+
+
+DIM = ((10, 20, 16), 110)
+"""The plate render.py lays over a hand tile that cannot be played now: colour and alpha."""
+
+
+def _dimmed(rgb: tuple[int, ...]) -> tuple[int, ...]:
+    (r, g, b), a = DIM
+    return tuple(round(c * (255 - a) / 255 + d * a / 255) for c, d in zip(rgb, (r, g, b)))
+
+
+@pytest.mark.parametrize("vision", sorted(MACHADO))
+def test_three_and_six_two_and_four_are_apart_on_plain_and_dimmed_tiles(vision: str) -> None:
+    """New user s9 item 10: 3 red by 6 magenta and 2 green by 4 teal were close (RGB as seen, normal
+    vision: 60 and 35, dimmed 34 and 19). Now 182 and 120, dimmed 103 and 68. Under tritanopia 2 and 4
+    stay close (green and teal both read blue-green there): no colour set meeting the other constraints
+    parted them in the search (client/art.py); the counts of pips still do."""
+    def apart(a: int, b: int, dim: bool) -> float:
+        f = _dimmed if dim else (lambda c: c)
+        pa, pb = _seen(f(PIP_COLOURS[a]), MACHADO[vision]), _seen(f(PIP_COLOURS[b]), MACHADO[vision])
+        return sum((x - y) ** 2 for x, y in zip(pa, pb)) ** 0.5
+    assert apart(3, 6, False) >= 65 and apart(3, 6, True) >= 40, vision  # deuteranopia: 69, 44 (was 63, 35)
+    if vision != "tritanopia":
+        assert apart(2, 4, False) >= 90 and apart(2, 4, True) >= 55, vision  # was 35-40, 20-22
+    if vision == "normal":
+        assert [round(apart(a, b, d)) for a, b in ((3, 6), (2, 4)) for d in (False, True)] == [182, 103, 120, 68]
