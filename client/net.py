@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doublenine.shared import protocol as p
+from doublenine.shared.badframes import ResyncPacer, SkipReporter
 from doublenine.shared.convert import intent_for
 
 from .intents import (
@@ -53,6 +54,15 @@ drains the inbox every frame (:meth:`NetSession.pump`), so a server sending fast
 applies waits in its socket (websockets' ``max_queue``, then the server's slow-reader limit), not in
 this process's memory (attacker s9 F2: every collection a client fills from a server's frames is
 bounded)."""
+
+
+LOGGED_CHARS = 500
+"""Longest skipped-frame line the window logs: its fault may quote a server's words (a 4000-character
+error detail)."""
+
+
+def _log_skip(line: str) -> None:
+    log.warning("%s", line[:LOGGED_CHARS])
 
 
 class Refused(FailureError):
@@ -85,6 +95,9 @@ class NetClient:
         self._closed = threading.Event()
         """Set by :meth:`close`: nobody drains the inbox any more, so the thread no longer waits on it."""
         self._thread = threading.Thread(target=self._run, name="doublenine-net", daemon=True)
+        self.skips = SkipReporter(_log_skip)
+        """Logs skipped server frames boundedly, over every connection (shared/badframes.py, as ``doublenine
+        bot`` says them): a hostile server once had the window log 456 lines in 20 s (attacker s9 round 2)."""
 
     def start(self) -> NetClient:
         """Start the receive thread; returns self."""
@@ -252,8 +265,9 @@ class NetClient:
         while True:
             try:
                 return p.decode_server(ws.recv(timeout=max(0.0, deadline - time.monotonic())))
-            except p.FrameError as exc:
-                (log.info if p.unknown_message(exc) else log.warning)("server frame skipped: %s", exc)
+            except p.FrameError as exc:  # a newer server's other message: skipped unsaid (docs/protocol.md)
+                if not p.unknown_message(exc):
+                    self.skips.skipped(str(exc))
 
     def _failure_of(self, error: p.Error) -> Failure:
         """The person's message for a server refusal while attaching (shared/failures.py keys): always
@@ -273,8 +287,9 @@ class NetClient:
     def _receive(self, ws: Any, frame: Any) -> None:
         try:
             msg = frame if isinstance(frame, p.Model) else p.decode_server(frame)
-        except p.FrameError as exc:  # a message type of a newer server is skipped as well (docs/protocol.md)
-            (log.info if p.unknown_message(exc) else log.warning)("server frame skipped: %s", exc)
+        except p.FrameError as exc:  # a message type of a newer server is skipped as well, unsaid (docs/protocol.md)
+            if not p.unknown_message(exc):
+                self.skips.skipped(str(exc))
             return
         if isinstance(msg, p.Joined):
             self.code = msg.code
@@ -343,9 +358,17 @@ class NetSession:
         ever come back to the seat, so :meth:`close` always gives it up."""
         self._ids = itertools.count(1)
         self._prefix = uuid.uuid4().hex[:8]
+        self.resyncs = ResyncPacer()
+        """When a snapshot may be asked for again (shared/badframes.py, as ``doublenine bot``)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for :attr:`resyncs` (tests pass a fake clock)."""
 
     def pump(self, limit: int = 500) -> bool:
-        """Drain the inbox into the state without waiting; True if anything changed."""
+        """Drain the inbox into the state without waiting; True if anything changed. A message that does
+        not fit the match is skipped and said as the network thread says bad frames (boundedly:
+        :attr:`NetClient.skips`); a snapshot is asked for (``resync``) when the state wants one and
+        :attr:`resyncs` allows it: at most one per wait, doubling from 0.25 to 5 s while frames keep not
+        fitting, the same policy as ``doublenine bot`` (shared/badframes.py)."""
         changed = False
         batch: list[Any] = []
         for _ in range(limit):
@@ -356,14 +379,16 @@ class NetSession:
         for msg in unseen_chat(batch):  # chat lines a later frame pushes out are never cleaned (F3)
             try:
                 new = reduce(self.state, msg)
-            except Exception:  # a server's frame that fits the schema but not the match: never crash
-                log.warning("cannot apply %s from the server; asking for a snapshot", type(msg).__name__,
-                            exc_info=True)
+            except Exception as exc:  # a server's frame that fits the schema but not the match: never crash
+                self.client.skips.skipped(f"{type(msg).__name__} does not fit the view held ({type(exc).__name__})")
                 from dataclasses import replace
                 new = replace(self.state, resync=isinstance(msg, p.Update) or self.state.resync)
+            else:
+                if isinstance(msg, p.Update) and not new.resync:
+                    self.resyncs.fitted()
             changed = changed or new is not self.state
             self.state = new
-        if self.state.resync:
+        if self.state.resync and self.resyncs.due(self.clock()):
             from dataclasses import replace
             if self.client.send(p.Resync()):
                 self.state = replace(self.state, resync=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from doublenine.shared import protocol as p
+from doublenine.shared.badframes import ResyncPacer, SkipReporter
 from doublenine.shared.chat import KEPT as CHAT_KEPT
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.errors import ErrorCode
@@ -94,6 +96,12 @@ class TableClient:
         turns it on); a client that runs for long (``doublenine bot``, the benches) leaves it off."""
         self.on_skip: Callable[[str], None] = lambda _: None
         """Told why each frame was skipped (``doublenine bot`` counts and says it, cleaned for the terminal)."""
+        self.resyncs = ResyncPacer()
+        """When a snapshot may be asked for again (shared/badframes.py: the window's policy too)."""
+        self.clock: Callable[[], float] = time.monotonic
+        """Seconds, for :attr:`resyncs` (tests pass a fake clock)."""
+        self._resync_wanted = False
+        """A frame did not fit the view held and no snapshot has come since: a resync is to be asked for."""
 
     @classmethod
     async def connect(cls, url: str, **kwargs: Any) -> TableClient:
@@ -153,6 +161,7 @@ class TableClient:
             async with asyncio.timeout(timeout):
                 frame = await self.ws.recv()
             await asyncio.sleep(0)
+            await self._ask_resync()  # one still wanted whose wait has passed
             if self.keep_frames and isinstance(frame, bytes):
                 self.frames.append(frame)
             try:
@@ -167,9 +176,18 @@ class TableClient:
                 self.apply(msg)
             except Exception as exc:  # noqa: BLE001 - fits the schema, not the view: skipped, then a snapshot
                 self._skip(f"{type(msg).__name__} does not fit the view held ({type(exc).__name__})")
-                await self.ws.send(p.encode(p.Resync()))
+                self._resync_wanted = True
+                await self._ask_resync()
                 continue
             return msg
+
+    async def _ask_resync(self) -> None:
+        """Send ``resync`` if one is wanted and :attr:`resyncs` allows it now: at most one per wait,
+        doubling from 0.25 to 5 s while frames keep not fitting (a server sending out-of-order updates
+        once drew ~72,000 resyncs in 18 s from ``doublenine bot``: attacker s9 round 2)."""
+        if self._resync_wanted and self.resyncs.due(self.clock()):
+            self._resync_wanted = False
+            await self.ws.send(p.encode(p.Resync()))
 
     def _skip(self, why: str) -> None:
         self.on_skip(why)
@@ -185,10 +203,12 @@ class TableClient:
             self.seed = msg.seed
         elif isinstance(msg, p.Snapshot):
             self.view, self.table, self.seq = view_from_wire(msg), msg.table, msg.seq
+            self._resync_wanted = False
         elif isinstance(msg, p.Update):
             if self.view is None or msg.seq not in (self.seq, self.seq + 1):
                 raise ValueError(f"update {msg.seq} after {self.seq}")
             self.view, self.seq = advance(self.view, msg), msg.seq
+            self.resyncs.fitted()
         elif isinstance(msg, p.TableUpdate):
             self.table = msg.table
         elif isinstance(msg, p.Error):
@@ -301,8 +321,6 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
 
 LEAVE_WAIT = 2.0
 """Seconds a stopping bot waits for the server's ``left`` before it closes anyway."""
-SAID_SKIPS = 20
-"""Skipped server frames :class:`SeatKeeper` says one by one before it stops saying them."""
 
 
 class GaveUp(RuntimeError):
@@ -353,13 +371,18 @@ class SeatKeeper:
         self.token: str | None = None
         """The seat token received in ``joined``: kept for every rejoin (D7)."""
         self.client: TableClient | None = None
-        self.skips = 0
+        self.reporter = SkipReporter(say, lang)
+        """Says skipped server frames over every connection, boundedly (shared/badframes.py, as the window)."""
+
+    @property
+    def skips(self) -> int:
         """Server frames skipped so far, over every connection."""
+        return self.reporter.skips
 
     async def _attach(self) -> TableClient:
         client = await TableClient.connect(self.url)
         client.keep_frames = self.keep_frames
-        client.on_skip = self._skipped
+        client.on_skip = self.reporter.skipped
         try:
             if self.token is not None:
                 await client.attach({"type": "rejoin", "code": self.code, "token": self.token})
@@ -394,15 +417,6 @@ class SeatKeeper:
             return False
         finally:
             await client.close()
-
-    def _skipped(self, why: str) -> None:
-        """Say the first :data:`SAID_SKIPS` skipped frames, then once that more are not said: a server
-        sending bad frames without end must not flood the terminal."""
-        self.skips += 1
-        if self.skips <= SAID_SKIPS:
-            self.say(self._t.gettext("server frame skipped: {why}", why=why))
-        elif self.skips == SAID_SKIPS + 1:
-            self.say(self._t.gettext("more server frames skipped: not said any more"))
 
     async def run(self, body: Callable[[TableClient], Any]) -> Any:
         """Run ``body`` on an attached client, reconnecting after every loss; its result."""
