@@ -10,7 +10,11 @@ other table's computer seats). A hint enters the threads only through one lane
 (:attr:`Brain.hint_turns`, a :class:`.FairTurns`: one hint at a time, taken round robin by address
 group), so at any moment at most one hint is in the threads or their queue and a computer seat's
 move waits behind at most that one, whoever asks; at most :data:`HINTS_PER_GROUP` hints wait per
-address group over all tables (more: ``HINT_PENDING``), and a hint whose point of the match is gone
+address group over all tables (more: ``HINT_PENDING``) and :data:`HINTS_WAITING_MAX` over all groups
+together (more: ``RATE_LIMITED``; attacker finding: 30 address groups each keeping 4 hints waiting held
+another player's hint 1-4 s and their own up to 15 s, and address groups are cheap: IPv6 /64s), a
+hint that has waited :attr:`Brain.hint_max_wait` seconds for its turn is dropped with
+:class:`HintExpired` (its asker is told to ask again), and a hint whose point of the match is gone
 before its turn is dropped without being computed (:meth:`Brain.start_hint`).
 """
 from __future__ import annotations
@@ -34,6 +38,21 @@ log = logging.getLogger("doublenine.server.computer")
 HINTS_PER_GROUP = 4
 """Hints waiting or being computed at once for one address group, over all the server's tables
 (the four seats of one table behind one router); another is refused ``HINT_PENDING`` (R25)."""
+
+HINTS_WAITING_MAX = 12
+"""Hints waiting or being computed at once over all address groups and tables of the process; another
+is refused ``RATE_LIMITED`` with ``data.retry_ms`` :data:`HINT_RETRY_MS` (a hint is a courtesy: it is
+refused at once rather than queued behind everyone's)."""
+
+HINT_MAX_WAIT = 3.0
+"""Seconds a hint may wait for its turn in the lane before it is dropped (:class:`HintExpired`)."""
+
+HINT_RETRY_MS = 2000
+"""``data.retry_ms`` of a hint refused or dropped because the lane is full or slow."""
+
+
+class HintExpired(Exception):
+    """A hint waited longer than :attr:`Brain.hint_max_wait` for its turn and was dropped uncomputed."""
 
 
 def random_legal(view: SeatView, level: str, rng: random.Random) -> Decision:
@@ -71,7 +90,10 @@ class Brain:
         """The one lane by which hints enter the worker threads: one hint at a time, round robin by
         the asker's address group, so a computer seat's move waits behind one hint at most."""
         self.hint_pending: dict[Hashable, int] = {}
-        """Hints waiting or being computed per address group (bounded: :data:`HINTS_PER_GROUP`)."""
+        """Hints waiting or being computed per address group (bounded: :data:`HINTS_PER_GROUP`,
+        and :data:`HINTS_WAITING_MAX` all together)."""
+        self.hint_max_wait = HINT_MAX_WAIT
+        """Seconds a hint waits for its turn at most (tests shorten it)."""
         self.coach_executor: Executor | None = None
         """Issue 14.2: the coach's own single worker, made on first use (reviews queue there and
         never take the computer seats' workers)."""
@@ -106,13 +128,18 @@ class Brain:
         """Whether ``group`` may start another hint now (fewer than :data:`HINTS_PER_GROUP` pending)."""
         return self.hint_pending.get(group, 0) < HINTS_PER_GROUP
 
+    def hints_full(self) -> bool:
+        """Whether :data:`HINTS_WAITING_MAX` hints wait or are computed over all groups (refuse another)."""
+        return sum(self.hint_pending.values()) >= HINTS_WAITING_MAX
+
     def start_hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
                    wanted: Callable[[], bool]) -> asyncio.Task[Decision | None]:
         """R25: a task computing a hint for ``view`` at the lane's next turn for ``group``.
 
         Counted in :attr:`hint_pending` from now until the task ends (check :meth:`hint_allowed`
         first). When its turn comes and ``wanted()`` is false (the position it was asked at is
-        gone) it ends with None and nothing is computed; cancelled while waiting, it leaves the
+        gone) it ends with None and nothing is computed; after :attr:`hint_max_wait` seconds without
+        its turn it leaves the lane and raises :class:`HintExpired`; cancelled while waiting, it leaves the
         lane at once; cancelled while computing, it keeps the lane until the thread is done (so no
         second hint enters the threads meanwhile). Must be called from the event loop."""
         self.hint_pending[group] = self.hint_pending.get(group, 0) + 1
@@ -127,10 +154,30 @@ class Brain:
 
     async def _hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
                     wanted: Callable[[], bool]) -> Decision | None:
-        async with self.hint_turns.turn(group):
+        loop = asyncio.get_running_loop()
+        me = asyncio.current_task()
+        expired = False
+
+        def expire() -> None:
+            nonlocal expired
+            expired = True
+            if me is not None:
+                me.cancel()
+        lane = self.hint_turns.turn(group)
+        timer = loop.call_later(self.hint_max_wait, expire)
+        try:  # cancelled while waiting, the lane hands on a turn given meanwhile (FairTurns.turn)
+            await lane.__aenter__()
+        except asyncio.CancelledError:
+            if expired:
+                raise HintExpired(f"waited {self.hint_max_wait} s for the hint lane") from None
+            raise
+        finally:
+            timer.cancel()
+        async with contextlib.AsyncExitStack() as stack:
+            stack.push_async_exit(lane)
             if not wanted():
                 return None
-            work = asyncio.get_running_loop().run_in_executor(self.executor, self._safe, view, level, rng)
+            work = loop.run_in_executor(self.executor, self._safe, view, level, rng)
             try:
                 return await asyncio.shield(work)
             except asyncio.CancelledError:
@@ -175,4 +222,4 @@ def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Rand
     return random.Random(f"{seed}:{position}:{purpose}")
 
 
-__all__: list[Any] = ["Brain", "HINTS_PER_GROUP", "decision_rng", "load_decide", "random_legal"]
+__all__: list[Any] = ["Brain", "HINT_MAX_WAIT", "HINT_RETRY_MS", "HINTS_PER_GROUP", "HINTS_WAITING_MAX", "HintExpired", "decision_rng", "load_decide", "random_legal"]

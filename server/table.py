@@ -31,7 +31,7 @@ from doublenine.shared.wire import PROGRAM_CLIENTS
 from .chat import TableChat, decode_lines
 from .coach import hint_reason
 from .coaching import CoachDesk
-from .computer import Brain, decision_rng
+from .computer import HINT_RETRY_MS, HINTS_WAITING_MAX, Brain, HintExpired, decision_rng
 from .config import ServerConfig
 from .consent import ConsentRequest
 from .fanout import SeqCounter, frames_for
@@ -491,6 +491,9 @@ class Table:
         :data:`.computer.HINTS_PER_GROUP` waiting (Brain.start_hint: hints enter the computer
         seats' worker threads one at a time, fairly by address group, and a hint whose ``seq``
         is gone before its turn is dropped, unanswered: its asker already has the newer frame).
+        Refused RATE_LIMITED (``data: {limit: "hints", retry_ms}``) while
+        :data:`.computer.HINTS_WAITING_MAX` hints wait over all groups; a hint that waited
+        :attr:`.computer.Brain.hint_max_wait` seconds without its turn is answered the same error.
         """
         async with self.lock:
             self.check(seat, intent)
@@ -506,6 +509,9 @@ class Table:
             group = getattr(conn, "group", None)
             if not self.brain.hint_allowed(group):
                 raise Refused(ErrorCode.HINT_PENDING, f"{group} has hints being computed at other seats")
+            if self.brain.hints_full():
+                raise Refused(ErrorCode.RATE_LIMITED, f"{HINTS_WAITING_MAX} hints are waiting; ask again later",
+                              {"limit": "hints", "retry_ms": HINT_RETRY_MS})
             rng = decision_rng(self.meta.seed, seq, f"hint{int(seat)}")
             job = self.brain.start_hint(view, self.config.hint_level, rng, group,
                                         lambda: not self.closed and self.seq == seq)
@@ -522,6 +528,9 @@ class Table:
             why = None if decision is None else hint_reason(view, decision)  # new user 17: the coach's one line
         except asyncio.CancelledError:
             pass  # dropped: the table moved on (its asker has the newer frame) or closed
+        except HintExpired:
+            conn.error(ErrorCode.RATE_LIMITED, "the hint waited too long for the computer; ask again later",
+                       intent.intent_id, {"limit": "hints", "retry_ms": HINT_RETRY_MS})
         except Exception:
             log.exception("table %s seq %d: hint failed", self.code, seq)
             conn.error(ErrorCode.INTERNAL, "the hint could not be computed", intent.intent_id)

@@ -10,7 +10,7 @@ import random
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from doublenine.server.computer import HINTS_PER_GROUP, Brain, random_legal
+from doublenine.server.computer import HINTS_PER_GROUP, HINTS_WAITING_MAX, Brain, HintExpired, random_legal
 from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
 
@@ -116,6 +116,51 @@ async def test_a_hint_cancelled_while_computed_keeps_the_lane_until_its_thread_i
     assert running.cancelled() and pool.queued() == ["after"]
     pool.run_next()
     assert await after == "after"
+
+
+async def test_thirty_address_groups_fill_the_total_cap_and_no_more() -> None:
+    """Attacker s9: 30 groups x 4 waiting hints, none ever dropped, held everyone's hint 1-4 s (the
+    attackers' own 15 s); the queue had no total bound. Now 12 over all groups, then refused."""
+    pool = ManualExecutor()
+    brain = Brain(pool, lambda view, level, rng: level)
+    started = 0
+    for g in range(30):
+        for i in range(HINTS_PER_GROUP):
+            if brain.hints_full():
+                break
+            assert brain.hint_allowed(f"2001:db8:{g}::/64")
+            brain.start_hint(None, f"h{g}.{i}", random.Random(0), f"2001:db8:{g}::/64", lambda: True)  # type: ignore[arg-type]
+            started += 1
+    assert started == HINTS_WAITING_MAX == 12
+    assert brain.hints_full() and brain.hint_allowed("198.51.100.7")  # the group may, the whole lane may not
+    await turn()
+    pool.run_next()
+    await turn()
+    assert not brain.hints_full() and sum(brain.hint_pending.values()) == 11
+    while pool.queue:  # the rest run, one at a time
+        pool.run_next()
+        await turn()
+    assert len(pool.kinds) == 12 and brain.hint_pending == {}
+
+
+async def test_a_hint_that_waits_too_long_for_its_turn_is_dropped_uncomputed() -> None:
+    pool = ManualExecutor()
+    brain = Brain(pool, lambda view, level, rng: level)
+    brain.hint_max_wait = 0.02  # the lane is held by a job the test never runs: the wait is certain
+    holder = brain.start_hint(None, "holder", random.Random(0), "g", lambda: True)  # type: ignore[arg-type]
+    late = brain.start_hint(None, "late", random.Random(0), "h", lambda: True)  # type: ignore[arg-type]
+    after = brain.start_hint(None, "after", random.Random(0), "h", lambda: True)  # type: ignore[arg-type]
+    await asyncio.sleep(0.1)
+    assert late.done() and isinstance(late.exception(), HintExpired)
+    assert after.done() and isinstance(after.exception(), HintExpired)
+    assert pool.queued() == ["holder"] and brain.hint_pending == {"g": 1}
+    brain.hint_max_wait = 10.0
+    fresh = brain.start_hint(None, "fresh", random.Random(0), "h", lambda: True)  # type: ignore[arg-type]
+    pool.run_next()
+    await turn()
+    assert await holder == "holder" and pool.queued() == ["fresh"]  # the dropped ones left the lane
+    pool.run_next()
+    assert await fresh == "fresh" and pool.kinds == ["holder", "fresh"] and brain.hint_pending == {}
 
 
 async def _review_table(server: Any, seed: int) -> tuple[list[Any], Any]:
