@@ -36,6 +36,36 @@ def address_group(address: str) -> str:
     return str(ip)
 
 
+def in_networks(address: str, networks: tuple[str, ...]) -> bool:
+    """Whether ``address`` (an IP address; IPv4-mapped IPv6 counts as IPv4) is in one of
+    ``networks`` (``"10.0.0.0/8"``, ``"2001:db8::/32"``); a name or "?" is in none."""
+    try:
+        ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
+
+
+def from_proxy(peer: str, config: Any) -> bool:
+    """Whether forwarded headers (``X-Forwarded-For``, ``X-Forwarded-Proto``) of a connection whose
+    socket peer is ``peer`` are believed: ``config.trust_proxy`` is on and the peer is loopback or
+    in ``config.proxy_from`` (attacker s9: with ``--trust-proxy`` a direct client sent
+    ``X-Forwarded-For: 127.0.0.1``, got ``/metrics`` and chose the address every limit counted)."""
+    if not getattr(config, "trust_proxy", False):
+        return False
+    return is_loopback(peer) or in_networks(peer, tuple(getattr(config, "proxy_from", ())))
+
+
+def client_address(peer: str, forwarded: str | None, config: Any) -> str:
+    """The client address every per-address rule counts: the last ``X-Forwarded-For`` entry
+    (``forwarded``, the header's value) when :func:`from_proxy` believes ``peer``, else ``peer``."""
+    if forwarded and from_proxy(peer, config):
+        return forwarded.rsplit(",", 1)[-1].strip() or peer
+    return peer
+
+
 def is_loopback(address: str) -> bool:
     """Whether ``address`` (a peer's IP address, as the socket gives it) is this machine's own
     loopback: ``127.0.0.0/8``, ``::1``, or ``::ffff:127.x.y.z``; anything else (a name, "?") is not."""

@@ -21,7 +21,7 @@ from websockets.http11 import Request, Response
 
 from doublenine.shared.reconnect import SHUTTING_DOWN
 
-from .addresses import is_loopback
+from .addresses import client_address, is_loopback
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
@@ -103,15 +103,13 @@ class GameServer:
 
     def metrics_allowed(self, connection: Any, request: Request) -> bool:
         """Whether ``/metrics`` is answered to this client: its address (the last ``X-Forwarded-For``
-        entry with ``trust_proxy``, as for every per-address limit, else the socket's peer) is
+        entry with ``trust_proxy`` from a proxy :func:`.addresses.from_proxy` believes, as for every
+        per-address limit, else the socket's peer) is
         loopback or in ``config.metrics_from``. Attacker finding F5: a server run with ``--host
         0.0.0.0`` (README's LAN set-up) answered it to anyone who could reach the port."""
         addr = getattr(connection, "remote_address", None)
         address = str(addr[0]) if addr else "?"
-        if self.config.trust_proxy:
-            forwarded = request.headers.get("X-Forwarded-For")
-            if forwarded:
-                address = forwarded.rsplit(",", 1)[-1].strip() or address
+        address = client_address(address, request.headers.get("X-Forwarded-For"), self.config)
         if is_loopback(address):
             return True
         try:

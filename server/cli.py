@@ -46,7 +46,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--connection-idle", type=arg_float(0), default=60.0,
                         help="seconds a connection may stay without a table before it is closed (1008)")
     limits.add_argument("--trust-proxy", action="store_true",
-                        help="behind nginx: take the client address from X-Forwarded-For")
+                        help="behind nginx: take the client address from X-Forwarded-For, when the "
+                             "connection comes from loopback or a --proxy-from network")
+    limits.add_argument("--proxy-from", action="append", default=[], type=_network, metavar="NETWORK",
+                        help="with --trust-proxy: the proxy also connects from NETWORK (e.g. 10.0.0.5; "
+                             "repeatable); by default only this machine (loopback) is believed")
     limits.add_argument("--metrics-from", action="append", default=[], type=_network, metavar="NETWORK",
                         help="also answer /metrics to clients in NETWORK (e.g. 10.0.0.0/8; 0.0.0.0/0 for "
                              "everyone; repeatable); by default only this machine (loopback) gets it")
@@ -91,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
                           idle_timeout=args.idle_timeout, solo_idle_timeout=args.solo_idle_timeout,
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
                           max_size=args.max_frame, connection_idle=args.connection_idle,
-                          trust_proxy=args.trust_proxy, metrics_from=tuple(args.metrics_from),
+                          trust_proxy=args.trust_proxy, proxy_from=tuple(args.proxy_from), metrics_from=tuple(args.metrics_from),
                           max_connections_per_address=args.max_connections_per_address,
                           max_spectators=args.max_spectators,
                           max_spectators_per_address=args.max_spectators_per_address, code_miss_rate=args.code_miss_rate,

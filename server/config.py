@@ -81,7 +81,11 @@ class ServerConfig:
     """Seconds a connection may stay without a table (no hello, create, join...) before it is
     closed with 1008 (issue 7 limit); a seated player is never timed out (R29)."""
     trust_proxy: bool = False
-    """Take the client address from ``X-Forwarded-For`` (behind nginx, issue 7) for the limits."""
+    """Take the client address from ``X-Forwarded-For`` (behind nginx, issue 7) for the limits,
+    when the connection's peer is loopback or in :attr:`proxy_from` (``addresses.from_proxy``)."""
+    proxy_from: tuple[str, ...] = ()
+    """Networks besides loopback whose peers are the proxy: only their forwarded headers are read
+    (attacker s9: a direct client forged ``X-Forwarded-For: 127.0.0.1``)."""
     metrics_from: tuple[str, ...] = ()
     """Networks (``10.0.0.0/8``, ``192.0.2.7``; ``0.0.0.0/0`` and ``::/0``: everyone) whose clients
     may read ``/metrics`` besides this machine's loopback; anyone else is answered ``403``

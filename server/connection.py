@@ -26,7 +26,7 @@ from doublenine.shared.seats import Seat
 from . import actions, talk
 from .chat import ChatBucket
 from .lean import Fifo, Wake
-from .addresses import address_group, is_loopback
+from .addresses import address_group, client_address, is_loopback
 from .logfmt import log_event
 from .lookup import check_route, look_up, routed_code
 from .registry import Registry
@@ -74,8 +74,7 @@ class Connection:
         self._stamp = time.monotonic()
         addr = getattr(ws, "remote_address", None)
         self.address = str(addr[0]) if addr else "?"
-        if self.config.trust_proxy:
-            self.address = _forwarded_for(ws) or self.address
+        self.address = client_address(self.address, _forwarded_for(ws), self.config)
         request = getattr(ws, "request", None)
         self.route = routed_code(getattr(request, "path", None))
         """The table code this connection's path names (``/t/CODE``: what nginx routed it by), or

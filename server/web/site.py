@@ -31,7 +31,7 @@ from doublenine.shared.errors import ErrorCode
 from doublenine.shared.invite import InviteError, build_invite
 from doublenine.shared.tablecode import clean_code
 
-from ..addresses import address_group
+from ..addresses import address_group, client_address, from_proxy
 from ..lookup import TABLE_PATH, look_up
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
@@ -125,6 +125,12 @@ def _moving_info(code: str) -> TableInfo:
     return TableInfo(code, tuple(SeatInfo(int(s), DEFAULT_NAMES[s], "free") for s in DEFAULT_NAMES), (0, 0), False)
 
 
+def _peer(connection: Any) -> str:
+    """The socket peer's address of ``connection`` ("?" when unknown)."""
+    addr = getattr(connection, "remote_address", None)
+    return str(addr[0]) if addr else "?"
+
+
 class WebSite:
     """The pages of one server process: ``await site.answer(connection, request)``."""
 
@@ -134,17 +140,13 @@ class WebSite:
         self.public = PublicTables(registry)
         """``/``'s list: every process's public tables, from the store (issue 12)."""
 
-    def _tls(self, request: Request) -> bool:
-        return self.trust_proxy and (_one(request, "X-Forwarded-Proto") or "").lower() == "https"
+    def _tls(self, connection: Any, request: Request) -> bool:
+        return from_proxy(_peer(connection), self.registry.config) \
+            and (_one(request, "X-Forwarded-Proto") or "").lower() == "https"
 
     def _group(self, connection: Any, request: Request) -> str:
-        addr = getattr(connection, "remote_address", None)
-        address = str(addr[0]) if addr else "?"
-        if self.trust_proxy:
-            forwarded = _one(request, "X-Forwarded-For")
-            if forwarded:
-                address = forwarded.rsplit(",", 1)[-1].strip() or address
-        return address_group(address)
+        return address_group(client_address(_peer(connection), _one(request, "X-Forwarded-For"),
+                                            self.registry.config))
 
     async def answer(self, connection: Any, request: Request) -> Response | None:
         """The page or file for a plain ``GET``; None for a websocket handshake."""
@@ -164,12 +166,12 @@ class WebSite:
         if not page.taken:
             return self._too_many(t, netloc, page_headers, page.wait)
         if path == "/":
-            return await self._index(request, t, netloc, page_headers)
+            return await self._index(connection, request, t, netloc, page_headers)
         found = TABLE_PATH.match(path)
         if found:
             info = await self._lookup(group, now, found.group(1))
             if isinstance(info, TableInfo):
-                text = pages.table_page(t, info, invite_for(request, info.code, self._tls(request)))
+                text = pages.table_page(t, info, invite_for(request, info.code, self._tls(connection, request)))
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
             if isinstance(info, float):  # out of code misses: 429 for any code, before it is looked at
                 return self._too_many(t, netloc, page_headers, info)
@@ -178,7 +180,7 @@ class WebSite:
             status = HTTPStatus.NOT_FOUND
         return respond(status, pages.not_found_page(t).encode(), html, netloc, page_headers)
 
-    async def _index(self, request: Request, t: Any, netloc: str | None,
+    async def _index(self, connection: Any, request: Request, t: Any, netloc: str | None,
                      page_headers: tuple[tuple[str, str], ...]) -> Response:
         """``/`` and its pages (``?before=CURSOR``, ``?after=CURSOR``, issue 12 paging): ``400`` with
         ``X-Doublenine-Error: BAD_CURSOR`` for a cursor this server does not make, ``503`` with
@@ -194,7 +196,7 @@ class WebSite:
         except ListingUnavailable:
             return respond(HTTPStatus.SERVICE_UNAVAILABLE, pages.listing_busy_page(t).encode(), html, netloc,
                            (*page_headers, ("Retry-After", "2")))
-        server = None if netloc is None else f"{'wss' if self._tls(request) else 'ws'}://{netloc}"
+        server = None if netloc is None else f"{'wss' if self._tls(connection, request) else 'ws'}://{netloc}"
         text = pages.index_page(t, page.rows, server, page.older, page.newer)
         return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
 

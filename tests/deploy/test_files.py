@@ -105,3 +105,13 @@ def test_nginx_security_headers_and_error_pages_are_written_once() -> None:
     assert site.count("include /etc/nginx/doublenine/pages.inc;") == 2 and "/.dn-nginx/refused" not in site
     mounted = re.findall(r"- \./nginx/([\w.]+):/etc/nginx/doublenine/", (DEPLOY / "compose.yaml").read_text())
     assert sorted(mounted) == ["codes.inc", "headers.inc", "pages.inc", "site.inc"]
+
+
+def test_s9_compose_believes_forwarded_headers_only_from_its_own_subnet() -> None:
+    """nginx reaches the servers from another container, not loopback: without ``--proxy-from``
+    its X-Forwarded-For would be ignored and every client counted as nginx (attacker s9 fix)."""
+    text = (DEPLOY / "compose.yaml").read_text()
+    commands = [ln for ln in text.splitlines() if "command:" in ln]
+    assert len(commands) == 3
+    assert all('"--trust-proxy", "--proxy-from", "172.28.53.0/24"' in ln for ln in commands)
+    assert "- subnet: 172.28.53.0/24" in text

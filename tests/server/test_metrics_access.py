@@ -68,3 +68,44 @@ def test_f5_metrics_from_option_normalises_networks_and_refuses_anything_else(ca
     with pytest.raises(SystemExit) as exit_:
         parser.parse_args(["--metrics-from", "lan"])
     assert exit_.value.code == 2 and "not an IP network or address: 'lan'" in capsys.readouterr().err
+
+
+async def test_s9_forwarded_headers_are_read_only_from_loopback_or_proxy_from(make_server) -> None:
+    """Attacker s9: with ``--trust-proxy`` a direct client sent ``X-Forwarded-For: 127.0.0.1`` and
+    got ``/metrics`` (and chose the address every per-address limit counted)."""
+    server = await make_server(trust_proxy=True, proxy_from=("10.0.0.5/32",))
+    request = Request("/metrics", Headers({"Host": "x", "X-Forwarded-For": "127.0.0.1"}))
+    direct = SimpleNamespace(remote_address=("198.51.100.4", 50000))
+    proxy = SimpleNamespace(remote_address=("10.0.0.5", 50000))
+    mapped = SimpleNamespace(remote_address=("::ffff:10.0.0.5", 50000, 0, 0))
+    assert server.metrics_allowed(direct, request) is False  # the forged header is not read
+    assert server.metrics_allowed(proxy, request) is True  # the named proxy's header is
+    assert server.metrics_allowed(mapped, request) is True
+    outside = Request("/metrics", Headers({"Host": "x", "X-Forwarded-For": "203.0.113.9"}))
+    assert server.metrics_allowed(proxy, outside) is False
+    site = server.site
+    assert site._group(direct, outside) == "198.51.100.4"
+    assert site._group(proxy, outside) == "203.0.113.9"
+    tls = Request("/", Headers({"Host": "x", "X-Forwarded-Proto": "https"}))
+    assert (site._tls(direct, tls), site._tls(proxy, tls)) == (False, True)
+
+
+def test_s9_client_address_believes_only_loopback_and_named_proxies() -> None:
+    from doublenine.server.addresses import client_address
+    from doublenine.server.config import ServerConfig
+
+    on = ServerConfig(trust_proxy=True)
+    assert client_address("127.0.0.1", "10.1.1.1, 203.0.113.9", on) == "203.0.113.9"
+    assert client_address("::1", "203.0.113.9", on) == "203.0.113.9"
+    assert client_address("198.51.100.4", "127.0.0.1", on) == "198.51.100.4"
+    assert client_address("10.0.0.5", "203.0.113.9", ServerConfig(trust_proxy=True, proxy_from=("10.0.0.0/24",))) \
+        == "203.0.113.9"
+    assert client_address("127.0.0.1", "203.0.113.9", ServerConfig()) == "127.0.0.1"  # no --trust-proxy
+
+
+def test_s9_proxy_from_option_is_repeatable_and_normalised() -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert parser.parse_args([]).proxy_from == []
+    assert parser.parse_args(["--proxy-from", "10.0.0.5", "--proxy-from", "fd00::/8"]).proxy_from \
+        == ["10.0.0.5/32", "fd00::/8"]
