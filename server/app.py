@@ -11,7 +11,9 @@ import asyncio
 import ipaddress
 import json
 import logging
+import os
 import signal
+import socket
 from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from typing import Any
@@ -50,6 +52,35 @@ def _open_store(db: str | None) -> Any:
     if db is None or db == ":memory:":
         return MemoryStore()
     return open_store(db)
+
+
+def dual_stack_socket(port: int) -> socket.socket | None:
+    """A listening TCP socket on ``[::]:port`` that also accepts IPv4 (``IPV6_V6ONLY`` off), or None
+    where the system has no IPv6 or refuses the option (then ``::`` is bound as given). asyncio binds
+    ``::`` IPv6-only, so ``serve --host ::`` (its help: "to accept other machines") kept IPv4 friends
+    out (attacker s9). IPv4 peers then appear as ``::ffff:a.b.c.d``, which every address rule maps back.
+    Raises OSError when the port is taken."""
+    if not socket.has_ipv6 or not hasattr(socket, "IPV6_V6ONLY"):
+        return None
+    try:
+        sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    except OSError:
+        return None
+    try:
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    except OSError:
+        sock.close()
+        return None
+    try:
+        if os.name != "nt":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("::", port))
+        sock.listen(100)
+        sock.setblocking(False)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
 
 class GameServer:
@@ -160,8 +191,10 @@ class GameServer:
             log.info("resumed %d tables", resumed)
         c = self.config
         try:
+            dual = dual_stack_socket(c.port) if c.host == "::" else None
+            where: dict[str, Any] = {"sock": dual} if dual is not None else {"host": c.host, "port": c.port}
             self.server = await serve(
-                self._handler, c.host, c.port, process_request=self._process_request,
+                self._handler, **where, process_request=self._process_request,
                 max_size=c.max_size, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
                 compression=None, max_queue=64, create_connection=EdgeConnection, server_header=SERVER_HEADER,
             )

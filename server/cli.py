@@ -9,7 +9,7 @@ from doublenine.shared.numbers import arg_float, arg_int
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine serve``."""
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (0.0.0.0 or :: to accept other machines)")
+                        help="address to listen on (0.0.0.0 or :: to accept other machines; :: takes IPv4 and IPv6)")
     parser.add_argument("--port", type=arg_int(0, 65535), default=8765, help="TCP port (0: any free port)")
     parser.add_argument("--db", default=None,
                         help="match storage: SQLite file path, postgresql://..., or :memory: "
