@@ -41,6 +41,15 @@ PER_GROUP = 4
 """Reviews being computed at once for one address group, over all the server's tables: the four
 seats of one table behind one router; a fifth is refused ``COACH_PENDING``."""
 
+TOTAL = 8
+"""Reviews being computed at once over all address groups of the process; another is refused
+``RATE_LIMITED`` with ``data: {limit: "coach", retry_ms:`` :data:`RETRY_MS` ``}`` (attacker s9 on
+hints, the same kind here: per-group bounds alone let many cheap groups, IPv6 /64s, queue without
+end in front of everyone's review)."""
+
+RETRY_MS = 5000
+"""``data.retry_ms`` of a review refused because :data:`TOTAL` are being computed."""
+
 
 @dataclass(eq=False)
 class _Running:
@@ -67,7 +76,8 @@ class CoachDesk:
         """Start (or reuse) the review of ``seat`` in hand ``number`` of ``match`` and send it to
         ``conn`` when ready. Refuses COACH_PENDING while this connection waits for one, while
         ``seat`` has another review being computed, or while ``conn``'s address group has
-        :data:`PER_GROUP` being computed; NO_SUCH_HAND for a hand not finished or no longer in the ledger."""
+        :data:`PER_GROUP` being computed; RATE_LIMITED (``data.retry_ms``) while :data:`TOTAL`
+        are being computed over all groups; NO_SUCH_HAND for a hand not finished or no longer in the ledger."""
         from .table import Refused
         if getattr(conn, "coaching", False):
             raise Refused(ErrorCode.COACH_PENDING, "a hand review for this connection is being computed")
@@ -97,6 +107,9 @@ class CoachDesk:
         pending = self.table.brain.coach_pending
         if pending.get(group, 0) >= PER_GROUP:
             raise Refused(ErrorCode.COACH_PENDING, f"{group} has {PER_GROUP} hand reviews being computed")
+        if sum(pending.values()) >= TOTAL:
+            raise Refused(ErrorCode.RATE_LIMITED, f"{TOTAL} hand reviews are being computed; ask again later",
+                          {"limit": "coach", "retry_ms": RETRY_MS})
         answer = coach.plan_answer(h, seat, self.table.meta.seed)  # kept five doubles or more: keep vs redeal
         task = asyncio.get_running_loop().create_task(
             self._compute(key[0], key[1], seat, rows, jobs, group, answer))
@@ -200,4 +213,4 @@ class CoachDesk:
             conn.coaching = False
 
 
-__all__ = ["CoachDesk", "KEEP", "PER_GROUP"]
+__all__ = ["CoachDesk", "KEEP", "PER_GROUP", "RETRY_MS", "TOTAL"]

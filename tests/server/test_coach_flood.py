@@ -93,6 +93,30 @@ async def test_reviews_are_bounded_per_seat_across_reconnections_and_per_address
     assert server.brain.coach_pending == {}
 
 
+async def test_reviews_over_all_groups_are_capped_with_rate_limited(
+        make_server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Attacker s9 found hints queued by many cheap groups without a total bound; the coach had the
+    same kind: 8 groups x 4 reviews. Now 8 reviews over all groups, then RATE_LIMITED."""
+    server = await make_server()
+    host, table = await _first_hand(server)
+    gate = asyncio.Event()
+    calls: list[object] = []
+    _quick(server.brain, calls, gate)
+    monkeypatch.setattr(coaching, "TOTAL", 2)
+    desk = table.coach_desk
+    desk.ask(Asker("2001:db8:1::/64"), Seat.ONE, 1, 1)
+    desk.ask(Asker("2001:db8:2::/64"), Seat.TWO, 1, 1)
+    with pytest.raises(Refused) as full:
+        desk.ask(Asker("2001:db8:3::/64"), Seat.THREE, 1, 1)
+    assert (full.value.code, full.value.data) == ("RATE_LIMITED", {"limit": "coach", "retry_ms": coaching.RETRY_MS})
+    assert sum(server.brain.coach_pending.values()) == 2
+    gate.set()
+    await eventually(lambda: not desk.running)
+    desk.ask(Asker("2001:db8:3::/64"), Seat.THREE, 1, 1)  # room again
+    await eventually(lambda: not desk.running)
+    assert server.brain.coach_pending == {}
+
+
 async def test_many_reviews_from_one_group_delay_anothers_by_one_turn_per_round(
         make_server, monkeypatch: pytest.MonkeyPatch) -> None:
     server = await make_server()
