@@ -120,9 +120,6 @@ def test_the_wait_card_sits_by_the_awaited_players_plate(states, lang, size, spe
     panel. Now as wide as its own text and buttons, it lies within three text sizes of the plate, and
     hides neither the prompt nor a plate."""
     from doublenine.client.uistate import Ui
-    if size == (800, 600) and (waited > HAND_OVER_AFTER or lang == "es"):
-        pytest.skip("at 800x600 the draw's panel leaves 184 px right of it: the hand-over button and the "
-                    "Spanish line need more (the card then lies clear of the panel and plates, elsewhere)")
     state = _drawn(spectator)
     ui = Ui(seen_finished=0)
     lay = compute_layout(state, ui, size, lang)
@@ -131,6 +128,10 @@ def test_the_wait_card_sits_by_the_awaited_players_plate(states, lang, size, spe
     plate = next(s.plate for s in lay.seats if s.seat is Seat.TWO)
     x, y, w, h = card.rect
     gap = max(plate[0] - (x + w), x - (plate[0] + plate[2]), plate[1] - (y + h), y - (plate[1] + plate[3]))
-    assert gap <= 3 * lay.font, (card.rect, plate, gap)
+    # at 800x600 the draw's panel leaves 184 px right of it: the hand-over button and the Spanish line
+    # may need more, so the card may lie elsewhere, still clear of the panel and every plate, in the window
+    narrow = size == (800, 600) and (waited > HAND_OVER_AFTER or lang == "es")
+    assert narrow or gap <= 3 * lay.font, (card.rect, plate, gap)
+    assert 0 <= x and x + w <= size[0] and 0 <= y and y + h <= size[1], card.rect
     assert _overlap(card.rect, lay.panel.rect) == 0
     assert all(_overlap(card.rect, s.plate) == 0 for s in lay.seats)
