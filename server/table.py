@@ -58,6 +58,12 @@ class Refused(RuleError):
         self.data = data
 
 
+
+def _ended_unanswered(job: asyncio.Future[Any]) -> bool:
+    """Whether a seat's hint job ended without a hint (dropped after waiting too long, failed or
+    cancelled): asked again at the same seq, it is computed anew, not answered its error again."""
+    return job.done() and (job.cancelled() or job.exception() is not None)
+
 class Table:
     """A table and its match. Public coroutines raise :class:`RuleError` to refuse."""
 
@@ -505,7 +511,7 @@ class Table:
         if getattr(conn, "hinting", False):
             raise Refused(ErrorCode.HINT_PENDING, "a hint for this connection is being computed")
         cached = self._hints.get(seat)
-        if cached is None or cached[0] != seq:
+        if cached is None or cached[0] != seq or _ended_unanswered(cached[1]):
             group = getattr(conn, "group", None)
             if not self.brain.hint_allowed(group):
                 raise Refused(ErrorCode.HINT_PENDING, f"{group} has hints being computed at other seats")

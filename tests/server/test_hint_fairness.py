@@ -210,3 +210,29 @@ async def test_hints_beyond_the_address_groups_limit_are_refused_and_stale_ones_
     pool.run_next()
     reply = await mover.until(lambda m: isinstance(m, p.HintReply))
     assert reply.seq == table1.seq
+
+
+async def test_a_hint_dropped_for_waiting_too_long_is_answered_and_asked_again_is_computed(make_server) -> None:
+    """The 3 s drop answers RATE_LIMITED (limit hints, retry_ms) on the asker's connection, and the
+    same seat asking again at the same seq gets a hint: the dropped job was kept as the seat's hint
+    for that seq, so every later ask at that turn was answered the same error at once."""
+    pool = ManualExecutor()
+    server = await make_server(brain=Brain(pool, lambda view, level, rng: random_legal(view, "easy", rng)))
+    server.brain.hint_max_wait = 0.3
+    first, table = await _review_table(server, 79)
+    await first[0].send({"type": "hint", "expected_seq": first[0].seq, "intent_id": "h0"})  # holds the lane
+    await asyncio.sleep(0.05)
+    assert len(pool.queue) == 1
+    seq = table.seq
+    await first[1].send({"type": "hint", "expected_seq": first[1].seq, "intent_id": "h1"})
+    dropped = await first[1].until(lambda m: isinstance(m, p.Error))
+    assert (dropped.code, dropped.intent_id, dropped.data) == ("RATE_LIMITED", "h1", {"limit": "hints", "retry_ms": 2000})
+    pool.run_next()
+    reply = await first[0].until(lambda m: isinstance(m, p.HintReply))
+    assert reply.seq == seq == table.seq
+    await first[1].send({"type": "hint", "expected_seq": first[1].seq, "intent_id": "h2"})
+    await asyncio.sleep(0.05)
+    assert len(pool.queue) == 1 and [e.intent_id for e in first[1].errors] == ["h1"]
+    pool.run_next()
+    again = await first[1].until(lambda m: isinstance(m, p.HintReply))
+    assert again.seq == seq
