@@ -36,16 +36,24 @@ def address_group(address: str) -> str:
     return str(ip)
 
 
-def in_networks(address: str, networks: tuple[str, ...]) -> bool:
-    """Whether ``address`` (an IP address; IPv4-mapped IPv6 counts as IPv4) is in one of
-    ``networks`` (``"10.0.0.0/8"``, ``"2001:db8::/32"``); a name or "?" is in none."""
+def peer_ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``address`` (a peer's address as a socket or a forwarded header gives it: brackets and an
+    IPv6 zone allowed) as an IP address, an IPv4-mapped IPv6 address as its IPv4 one; None for
+    anything that is not an IP address (a name, "?")."""
     try:
         ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
     except ValueError:
-        return False
+        return None
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
+        return ip.ipv4_mapped
+    return ip
+
+
+def in_networks(address: str, networks: tuple[str, ...]) -> bool:
+    """Whether ``address`` (an IP address; IPv4-mapped IPv6 counts as IPv4) is in one of
+    ``networks`` (``"10.0.0.0/8"``, ``"2001:db8::/32"``); a name or "?" is in none."""
+    ip = peer_ip(address)
+    return ip is not None and any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
 
 
 def from_proxy(peer: str, config: Any) -> bool:
@@ -69,13 +77,8 @@ def client_address(peer: str, forwarded: str | None, config: Any) -> str:
 def is_loopback(address: str) -> bool:
     """Whether ``address`` (a peer's IP address, as the socket gives it) is this machine's own
     loopback: ``127.0.0.0/8``, ``::1``, or ``::ffff:127.x.y.z``; anything else (a name, "?") is not."""
-    try:
-        ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
-    except ValueError:
-        return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return ip.is_loopback
+    ip = peer_ip(address)
+    return ip is not None and ip.is_loopback
 
 
 def creator_key(group: str) -> str:

@@ -8,7 +8,6 @@ of tables and the listening socket. ``await GameServer(config).start()`` then
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import logging
 import os
@@ -23,7 +22,7 @@ from websockets.http11 import Request, Response
 
 from doublenine.shared.reconnect import SHUTTING_DOWN
 
-from .addresses import client_address, is_loopback
+from .addresses import client_address, in_networks, is_loopback
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
@@ -141,15 +140,7 @@ class GameServer:
         addr = getattr(connection, "remote_address", None)
         address = str(addr[0]) if addr else "?"
         address = client_address(address, request.headers.get("X-Forwarded-For"), self.config)
-        if is_loopback(address):
-            return True
-        try:
-            ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
-        except ValueError:
-            return False
-        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-            ip = ip.ipv4_mapped
-        return any(ip in ipaddress.ip_network(net, strict=False) for net in self.config.metrics_from)
+        return is_loopback(address) or in_networks(address, tuple(self.config.metrics_from))
 
     async def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """Plain HTTP (``GET``/``HEAD``; other methods never get here: :mod:`.edge`)."""
