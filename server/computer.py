@@ -155,24 +155,12 @@ class Brain:
     async def _hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
                     wanted: Callable[[], bool]) -> Decision | None:
         loop = asyncio.get_running_loop()
-        me = asyncio.current_task()
-        expired = False
-
-        def expire() -> None:
-            nonlocal expired
-            expired = True
-            if me is not None:
-                me.cancel()
         lane = self.hint_turns.turn(group)
-        timer = loop.call_later(self.hint_max_wait, expire)
         try:  # cancelled while waiting, the lane hands on a turn given meanwhile (FairTurns.turn)
-            await lane.__aenter__()
-        except asyncio.CancelledError:
-            if expired:
-                raise HintExpired(f"waited {self.hint_max_wait} s for the hint lane") from None
-            raise
-        finally:
-            timer.cancel()
+            async with asyncio.timeout(self.hint_max_wait):
+                await lane.__aenter__()
+        except TimeoutError:
+            raise HintExpired(f"waited {self.hint_max_wait} s for the hint lane") from None
         async with contextlib.AsyncExitStack() as stack:
             stack.push_async_exit(lane)
             if not wanted():
