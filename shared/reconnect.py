@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .i18n import N_
+from .i18n import N_, translator
 
 SHUTTING_DOWN = 1001
 """Close code of a server that stops or a table closed for idleness: reconnect later and rejoin."""
@@ -71,8 +71,6 @@ def describe_close(close_code: int | None, reason: str = "", lang: str = "en") -
     received, which websockets also reports as 1006), in words in ``lang`` (one of
     shared/i18n.LANGUAGES), with the code when there is one and the server's ``reason`` when it
     gave one; e.g. ``the server is stopping or restarting (close code 1001)``."""
-    from .i18n import translator  # the catalogs are read at the first use, not on import
-
     t = translator(lang)
     words = t.gettext(CLOSE_WORDS.get(close_code if close_code is not None else 1006, CLOSED))
     if close_code is not None and close_code != 1006:
