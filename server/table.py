@@ -21,6 +21,7 @@ from doublenine.shared.convert import decision_of_intent, decision_w, view_to_wi
 from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
 from doublenine.shared.events import Event, MatchLog, MatchStarted
 from doublenine.shared.moves import DrawPick
+from doublenine.shared import reconnect
 from doublenine.shared.protocol import pack
 from doublenine.shared.rules import legal_decisions, to_act
 from doublenine.shared.seats import SEATS, Seat
@@ -46,7 +47,7 @@ PAST_KEPT = 2
 them stay stored. A player who joins late sees these; one who stayed has them all (issue 12)."""
 PAST_IN_SNAPSHOT = 20
 """Earlier matches a snapshot carries (the newest ones); the stored log keeps every match."""
-MOVED = (4003, "table moved, reconnect")
+MOVED = (reconnect.MOVED, "table moved, reconnect")
 """Close code and reason when another process serves the table now (docs/protocol.md)."""
 
 
@@ -58,11 +59,11 @@ class Refused(RuleError):
         self.data = data
 
 
-
 def _ended_unanswered(job: asyncio.Future[Any]) -> bool:
     """Whether a seat's hint job ended without a hint (dropped after waiting too long, failed or
     cancelled): asked again at the same seq, it is computed anew, not answered its error again."""
     return job.done() and (job.cancelled() or job.exception() is not None)
+
 
 class Table:
     """A table and its match. Public coroutines raise :class:`RuleError` to refuse."""
