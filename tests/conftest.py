@@ -8,7 +8,9 @@ folders of ``doublenine`` changed while the suite ran.
 """
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -56,7 +58,9 @@ def _fingerprint(folders: list[Path]) -> dict[str, tuple[int, int]]:
 _REAL = _real_app_folders()
 _BEFORE = _fingerprint(_REAL)
 TEST_HOME = Path(tempfile.mkdtemp(prefix="doublenine-tests-"))
-"""The folder under which the suite's config, data, cache, state and documents folders live."""
+"""The folder under which the suite's config, data, cache, state and documents folders live; removed
+when this process ends (each xdist worker and the controller make their own)."""
+atexit.register(shutil.rmtree, TEST_HOME, True)
 for _var, _sub in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
                    ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state"),
                    ("XDG_DOCUMENTS_DIR", "documents"), ("XDG_RUNTIME_DIR", "runtime")):
