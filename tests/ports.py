@@ -23,8 +23,10 @@ import socket
 import tempfile
 from pathlib import Path
 
-LOCKS = Path(tempfile.gettempdir()) / "doublenine-test-ports.lock"
-"""The shared file whose byte N is locked by the process that holds port N."""
+LOCKS = Path(tempfile.gettempdir()) / f"doublenine-test-ports-{os.getuid() if hasattr(os, 'getuid') else 0}.lock"
+"""The shared file whose byte N is locked by the process that holds port N: one per user (another
+user's suite could not open this user's file, made 0644 by the umask; a port another user holds is
+still found busy by :func:`_bindable`)."""
 LOWEST = 20000
 """The lowest port handed out: above the registered ports most services use."""
 
