@@ -33,9 +33,6 @@ def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
 
 
-def _free_port() -> int:
-    return free_port()  # tests/ports.py: reserved across processes, outside the kernel's own picks
-
 
 class Serve:
     """``doublenine serve`` on a fixed loopback port (so a restart is found at the same address)."""
@@ -83,7 +80,7 @@ def _mid_hand(state: Any) -> bool:
 
 
 def test_kill_9_mid_hand_shows_reconnecting_then_the_window_comes_back_into_the_match(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    port, db = _free_port(), tmp_path / "s.sqlite"
+    port, db = free_port(), tmp_path / "s.sqlite"
     server = Serve(db, port)
     scene, app = _scene(f"ws://127.0.0.1:{port}/")
     try:
@@ -111,7 +108,7 @@ def test_kill_9_mid_hand_shows_reconnecting_then_the_window_comes_back_into_the_
 
 
 def test_a_stop_and_a_failover_window_are_waited_out_and_only_the_host_closing_ends_the_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    port, db = _free_port(), tmp_path / "s.sqlite"
+    port, db = free_port(), tmp_path / "s.sqlite"
     server = Serve(db, port)
     scene, app = _scene(f"ws://127.0.0.1:{port}/")
     try:

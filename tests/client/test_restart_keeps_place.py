@@ -10,7 +10,8 @@ from dataclasses import replace
 
 import pytest
 from robot import next_clicks
-from test_reconnect import Serve, _config_in_tmp, _free_port, _run, _scene  # noqa: F401 - the fixture is used
+from ports import free_port
+from test_reconnect import Serve, _config_in_tmp, _run, _scene  # noqa: F401 - the fixture is used
 
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
@@ -49,7 +50,7 @@ def _play_until_still(app, scene, until, timeout: float):  # type: ignore[no-unt
 
 
 def test_d7_r22_a_restart_keeps_the_hand_end_read_and_the_table_drawn(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    port, db = _free_port(), tmp_path / "s.sqlite"
+    port, db = free_port(), tmp_path / "s.sqlite"
     server = Serve(db, port)
     scene, app = _scene(f"ws://127.0.0.1:{port}/")
     try:

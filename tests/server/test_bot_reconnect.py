@@ -17,9 +17,6 @@ from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
 
 
-def _free_port() -> int:
-    return free_port()  # tests/ports.py: reserved across processes, outside the kernel's own picks
-
 
 def _serve(db: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-m", "doublenine", "serve", "--port", str(port), "--db", str(db),
@@ -68,7 +65,7 @@ def _outputs(bots: list[subprocess.Popen[bytes]], timeout: float) -> list[tuple[
 
 
 async def test_case8_four_bots_at_one_table_wait_out_the_rate_limit_and_finish(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     server = _serve(tmp_path / "r.sqlite", port, "--rate", "3", "--burst", "2")
     url = f"ws://127.0.0.1:{port}/"
     try:
@@ -86,7 +83,7 @@ async def test_case8_four_bots_at_one_table_wait_out_the_rate_limit_and_finish(t
 
 
 async def test_bots_come_back_to_their_seats_after_kill_9_and_finish_the_match(tmp_path: Path) -> None:
-    port, db = _free_port(), tmp_path / "k.sqlite"
+    port, db = free_port(), tmp_path / "k.sqlite"
     server = _serve(db, port)
     url = f"ws://127.0.0.1:{port}/"
     try:

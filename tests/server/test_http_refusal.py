@@ -20,9 +20,10 @@ from doublenine.client.embedded import EmbeddedServer
 from doublenine.client.net import NetClient, NetSession
 from doublenine.shared import protocol as p
 from doublenine.shared.reconnect import Backoff, Reconnector, retry_after, retry_dial
+from ports import free_port
 from sessionkit import pump_until
 
-from .test_bot_reconnect import _free_port, _open_table, _serve
+from .test_bot_reconnect import _open_table, _serve
 
 
 class Front:
@@ -74,7 +75,7 @@ async def _line_with(stream: asyncio.StreamReader, needle: str, seen: list[str],
 
 
 async def test_f2_seated_bot_waits_out_429_502_503_and_comes_back_to_its_seat(tmp_path: Path) -> None:
-    port, front_port = _free_port(), _free_port()
+    port, front_port = free_port(), free_port()
     server = _serve(tmp_path / "f.sqlite", port)
     front = Front(port)
     listener = await asyncio.start_server(front.handle, "127.0.0.1", front_port)
