@@ -70,7 +70,7 @@ class ResyncPacer:
         """True when a resync is to be sent at ``now`` (it then counts as sent: the next waits)."""
         if self._next_at is not None and now < self._next_at:
             return False
-        self._wait = self.first if self._next_at is None else min(self.cap, max(self.first, self._wait * 2))
+        self._wait = self.first if self._next_at is None else min(self.cap, self._wait * 2)
         self._next_at = now + self._wait
         self.asked += 1
         return True

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .i18n import N_, translator
+from .i18n import N_, SOURCE_LANGUAGE, translator
 
 SHUTTING_DOWN = 1001
 """Close code of a server that stops or a table closed for idleness: reconnect later and rejoin."""
@@ -66,7 +66,7 @@ CLOSED = N_("the connection was closed")
 """The words for a close code :data:`CLOSE_WORDS` does not name."""
 
 
-def describe_close(close_code: int | None, reason: str = "", lang: str = "en") -> str:
+def describe_close(close_code: int | None, reason: str = "", lang: str = SOURCE_LANGUAGE) -> str:
     """What happened to a connection closed with ``close_code`` (``None``: no close frame was
     received, which websockets also reports as 1006), in words in ``lang`` (one of
     shared/i18n.LANGUAGES), with the code when there is one and the server's ``reason`` when it
