@@ -74,6 +74,28 @@ def client_address(peer: str, forwarded: str | None, config: Any) -> str:
     return peer
 
 
+def peer_of(connection: Any) -> str:
+    """The socket peer's address of ``connection`` (a websockets connection; "?" when unknown)."""
+    addr = getattr(connection, "remote_address", None)
+    return str(addr[0]) if addr else "?"
+
+
+def one_header(request: Any, name: str) -> str | None:
+    """The value of header ``name`` of ``request`` (a websockets Request, or None) when it is given
+    exactly once, else None: a header sent twice is nobody's word (``Headers.get`` raised
+    ``MultipleValuesError`` on it, a traceback per connection, a 500 for ``/metrics``)."""
+    if request is None:
+        return None
+    values = request.headers.get_all(name)
+    return values[0] if len(values) == 1 else None
+
+
+def request_client(connection: Any, request: Any, config: Any) -> str:
+    """:func:`client_address` of a connection and its request: the address every per-address
+    rule counts."""
+    return client_address(peer_of(connection), one_header(request, "X-Forwarded-For"), config)
+
+
 def is_loopback(address: str) -> bool:
     """Whether ``address`` (a peer's IP address, as the socket gives it) is this machine's own
     loopback: ``127.0.0.0/8``, ``::1``, or ``::ffff:127.x.y.z``; anything else (a name, "?") is not."""

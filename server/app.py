@@ -22,7 +22,7 @@ from websockets.http11 import Request, Response
 
 from doublenine.shared.reconnect import SHUTTING_DOWN
 
-from .addresses import client_address, in_networks, is_loopback
+from .addresses import in_networks, is_loopback, request_client
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
@@ -137,9 +137,7 @@ class GameServer:
         per-address limit, else the socket's peer) is
         loopback or in ``config.metrics_from``. Attacker finding F5: a server run with ``--host
         0.0.0.0`` (README's LAN set-up) answered it to anyone who could reach the port."""
-        addr = getattr(connection, "remote_address", None)
-        address = str(addr[0]) if addr else "?"
-        address = client_address(address, request.headers.get("X-Forwarded-For"), self.config)
+        address = request_client(connection, request, self.config)
         return is_loopback(address) or in_networks(address, tuple(self.config.metrics_from))
 
     async def _process_request(self, connection: ServerConnection, request: Request) -> Response | None:

@@ -26,7 +26,7 @@ from doublenine.shared.seats import Seat
 from . import actions, talk
 from .chat import ChatBucket
 from .lean import Fifo, Wake
-from .addresses import address_group, client_address, is_loopback
+from .addresses import address_group, is_loopback, request_client
 from .logfmt import log_event
 from .lookup import check_route, look_up, routed_code
 from .registry import Registry
@@ -72,10 +72,8 @@ class Connection:
         self._writing = False  # the writer is inside ws.send: frames must queue behind it
         self._allowance = self.config.burst
         self._stamp = time.monotonic()
-        addr = getattr(ws, "remote_address", None)
-        self.address = str(addr[0]) if addr else "?"
-        self.address = client_address(self.address, _forwarded_for(ws), self.config)
         request = getattr(ws, "request", None)
+        self.address = request_client(ws, request, self.config)
         self.route = routed_code(getattr(request, "path", None))
         """The table code this connection's path names (``/t/CODE``: what nginx routed it by), or
         None; its lookups must name it (WRONG_ROUTE), and only they may ask for a hand-over."""
@@ -551,9 +549,3 @@ def _drop_handshake(ws: Any) -> None:
     if getattr(ws, "response", None) is not None:
         ws.response = None
 
-
-def _forwarded_for(ws: Any) -> str | None:
-    """The client address nginx appended to ``X-Forwarded-For`` (its last entry), if any."""
-    request = getattr(ws, "request", None)
-    value = request.headers.get("X-Forwarded-For") if request is not None else None
-    return value.rsplit(",", 1)[-1].strip() or None if value else None

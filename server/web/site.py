@@ -31,7 +31,7 @@ from doublenine.shared.errors import ErrorCode
 from doublenine.shared.invite import InviteError, build_invite
 from doublenine.shared.tablecode import clean_code
 
-from ..addresses import address_group, client_address, from_proxy
+from ..addresses import address_group, from_proxy, one_header, peer_of, request_client
 from ..lookup import TABLE_PATH, look_up
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
@@ -51,14 +51,9 @@ def is_websocket(request: Request) -> bool:
     return any("websocket" in value.lower() for value in request.headers.get_all("Upgrade"))
 
 
-def _one(request: Request, name: str) -> str | None:
-    values = request.headers.get_all(name)
-    return values[0] if len(values) == 1 else None
-
-
 def request_netloc(request: Request) -> str | None:
     """The ``Host`` header when it is one plain ``host[:port]`` (it goes into headers and links)."""
-    host = _one(request, "Host")
+    host = one_header(request, "Host")
     return host if host is not None and _NETLOC.match(host) else None
 
 
@@ -125,12 +120,6 @@ def _moving_info(code: str) -> TableInfo:
     return TableInfo(code, tuple(SeatInfo(int(s), DEFAULT_NAMES[s], "free") for s in DEFAULT_NAMES), (0, 0), False)
 
 
-def _peer(connection: Any) -> str:
-    """The socket peer's address of ``connection`` ("?" when unknown)."""
-    addr = getattr(connection, "remote_address", None)
-    return str(addr[0]) if addr else "?"
-
-
 class WebSite:
     """The pages of one server process: ``await site.answer(connection, request)``."""
 
@@ -141,12 +130,11 @@ class WebSite:
         """``/``'s list: every process's public tables, from the store (issue 12)."""
 
     def _tls(self, connection: Any, request: Request) -> bool:
-        return from_proxy(_peer(connection), self.registry.config) \
-            and (_one(request, "X-Forwarded-Proto") or "").lower() == "https"
+        return from_proxy(peer_of(connection), self.registry.config) \
+            and (one_header(request, "X-Forwarded-Proto") or "").lower() == "https"
 
     def _group(self, connection: Any, request: Request) -> str:
-        return address_group(client_address(_peer(connection), _one(request, "X-Forwarded-For"),
-                                            self.registry.config))
+        return address_group(request_client(connection, request, self.registry.config))
 
     async def answer(self, connection: Any, request: Request) -> Response | None:
         """The page or file for a plain ``GET``; None for a websocket handshake."""
@@ -154,7 +142,7 @@ class WebSite:
             return None
         path = request.path.split("?", 1)[0]
         netloc = request_netloc(request)
-        lang = negotiate(_one(request, "Accept-Language"))
+        lang = negotiate(one_header(request, "Accept-Language"))
         t = words(lang)
         page_headers = (("Vary", "Accept-Language"), ("Cache-Control", "no-store"), ("Content-Language", lang))
         html = "text/html; charset=utf-8"

@@ -109,3 +109,15 @@ def test_s9_proxy_from_option_is_repeatable_and_normalised() -> None:
     assert parser.parse_args([]).proxy_from == []
     assert parser.parse_args(["--proxy-from", "10.0.0.5", "--proxy-from", "fd00::/8"]).proxy_from \
         == ["10.0.0.5/32", "fd00::/8"]
+
+
+async def test_a_header_sent_twice_is_nobodys_word_and_costs_no_traceback(make_server) -> None:
+    """Review finding: ``X-Forwarded-For`` sent twice made ``Headers.get`` raise
+    ``MultipleValuesError`` (a traceback per websocket connection, a failed ``/metrics``): a header
+    given more than once is read as not given, as the pages already read theirs."""
+    server = await make_server(trust_proxy=True)
+    twice = b"GET /metrics HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.9\r\nX-Forwarded-For: 10.1.2.3\r\n\r\n"
+    assert (await raw(server, twice))[0] == 200  # the loopback peer's own scrape
+    request = Request("/", Headers([("Host", "x"), ("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-For", "10.0.0.1")]))
+    peer = SimpleNamespace(remote_address=("127.0.0.1", 50000))
+    assert server.metrics_allowed(peer, request) is True
