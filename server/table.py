@@ -462,6 +462,12 @@ class Table:
         self._hints.clear()  # a position may now be reached again by other events
         self._snapshot_views.clear()
 
+    def _cancel_hints(self) -> None:
+        """Cancel the seats' hint jobs: those not computed yet leave the lane now; one being
+        computed finishes in its thread and is dropped."""
+        for _, job in self._hints.values():
+            job.cancel()
+
     def _forget_stale(self) -> None:
         """Once ``seq`` moved: drop what was kept for the seq the table has left: the encoded
         snapshot views and the hints, cancelling those not computed yet (attacker finding: a stale
@@ -469,8 +475,7 @@ class Table:
         dropped). Issue 12: no per-table cache outlives its use. A private review answer (R10)
         does not move ``seq`` and drops nothing: what another seat is served must not depend on it."""
         self._snapshot_views.clear()
-        for _, job in self._hints.values():
-            job.cancel()
+        self._cancel_hints()
         self._hints.clear()
 
     async def decide(self, conn: Any, seat: Seat, intent: Any) -> None:
@@ -657,8 +662,7 @@ class Table:
         """Stop the table: no more computer turns, no idle timer; waits for the action in progress."""
         self.closed = True
         self.coach_desk.close()
-        for _, job in self._hints.values():  # hints not computed yet leave the lane now
-            job.cancel()
+        self._cancel_hints()
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None
