@@ -93,7 +93,7 @@ class GameServer:
         if self.brain.executor is None:
             self.brain.executor = self._executor
         self.registry = Registry(config, self.store, self.brain)
-        self.site = WebSite(self.registry, config.trust_proxy)
+        self.site = WebSite(self.registry)
         """Issue 13.3: ``/``, ``/t/CODE`` and ``/static/`` for browsers (plain GETs, no Upgrade)."""
         self.server: Server | None = None
         self._gc: asyncio.Task[None] | None = None

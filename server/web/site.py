@@ -123,9 +123,8 @@ def _moving_info(code: str) -> TableInfo:
 class WebSite:
     """The pages of one server process: ``await site.answer(connection, request)``."""
 
-    def __init__(self, registry: Any, trust_proxy: bool = False) -> None:
+    def __init__(self, registry: Any) -> None:
         self.registry = registry
-        self.trust_proxy = trust_proxy
         self.public = PublicTables(registry)
         """``/``'s list: every process's public tables, from the store (issue 12)."""
 
