@@ -37,7 +37,7 @@ from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
-from .moving import ADOPT_CONNECTED_AFTER, ADOPTING_AT_ONCE, MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too
+from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
 from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore
 from .storage.ownership import ownership_for
