@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from doublenine.shared.dialing import host_ip
+
 log = logging.getLogger("doublenine.server")
 
 IPV6_GROUP = 64
@@ -25,34 +27,18 @@ def address_group(address: str) -> str:
     """The key per-address limits count by: ``"203.0.113.9"`` as it is, ``"2001:db8:1:2::7"`` as
     ``"2001:db8:1:2::/64"``, ``"::ffff:203.0.113.9"`` as ``"203.0.113.9"``; anything that is not
     an IP address (a test double, a unix socket) as it is."""
-    try:
-        ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
-    except ValueError:
+    ip = host_ip(address)
+    if ip is None:
         return address
     if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, IPV6_GROUP), strict=False))
     return str(ip)
-
-
-def peer_ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """``address`` (a peer's address as a socket or a forwarded header gives it: brackets and an
-    IPv6 zone allowed) as an IP address, an IPv4-mapped IPv6 address as its IPv4 one; None for
-    anything that is not an IP address (a name, "?")."""
-    try:
-        ip = ipaddress.ip_address(address.strip("[]").split("%", 1)[0])
-    except ValueError:
-        return None
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped
-    return ip
 
 
 def in_networks(address: str, networks: tuple[str, ...]) -> bool:
     """Whether ``address`` (an IP address; IPv4-mapped IPv6 counts as IPv4) is in one of
     ``networks`` (``"10.0.0.0/8"``, ``"2001:db8::/32"``); a name or "?" is in none."""
-    ip = peer_ip(address)
+    ip = host_ip(address)
     return ip is not None and any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
 
 
@@ -99,7 +85,7 @@ def request_client(connection: Any, request: Any, config: Any) -> str:
 def is_loopback(address: str) -> bool:
     """Whether ``address`` (a peer's IP address, as the socket gives it) is this machine's own
     loopback: ``127.0.0.0/8``, ``::1``, or ``::ffff:127.x.y.z``; anything else (a name, "?") is not."""
-    ip = peer_ip(address)
+    ip = host_ip(address)
     return ip is not None and ip.is_loopback
 
 

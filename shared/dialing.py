@@ -24,18 +24,28 @@ import urllib.request
 from urllib.parse import urlsplit, urlunsplit
 
 
+def host_ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``host`` (a name or an address as a URL, a socket or a header gives it: IPv6 with or without
+    brackets, with or without a ``%zone``) as an IP address, an IPv4-mapped IPv6 address as its IPv4
+    one; None for a name or anything else that is not an IP address."""
+    try:
+        ip = ipaddress.ip_address(host.strip().strip("[]").split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
 def dials_directly(host: str) -> bool:
     """True for hosts no proxy should ever see: loopback, private and link-local addresses, local names.
 
     ``host`` is a name or an address (IPv6 with or without brackets, with or without a ``%zone``).
     """
-    name = host.strip("[]").split("%", 1)[0].rstrip(".").lower()
-    try:
-        ip = ipaddress.ip_address(name)
-    except ValueError:
+    ip = host_ip(host)
+    if ip is None:
+        name = host.strip("[]").split("%", 1)[0].rstrip(".").lower()
         return name == "localhost" or name.endswith((".localhost", ".local"))
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
     return ip.is_loopback or ip.is_private or ip.is_link_local
 
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
+from .dialing import host_ip
 from .failures import Failure, FailureError
 from .numbers import NumberError, is_ascii_digits, parse_int
 from .tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code, is_code
@@ -118,12 +119,8 @@ def is_loopback(host: str) -> bool:
     name = host.strip().strip("[]").lower().rstrip(".")
     if name == "localhost" or name.endswith(".localhost"):
         return True
-    try:
-        ip = ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    mapped = getattr(ip, "ipv4_mapped", None)
-    return ip.is_loopback or ip.is_unspecified or (mapped is not None and mapped.is_loopback)
+    ip = host_ip(host)
+    return ip is not None and (ip.is_loopback or ip.is_unspecified)
 
 
 def server_key(url: str) -> str:
