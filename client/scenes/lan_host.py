@@ -237,6 +237,10 @@ class HostedTable:
         self.copied_what = "copy"
         """Which button copied last: ``copy`` (the invite) or ``copyweb`` (the web link)."""
         self.dirty = True
+        from doublenine.shared.invite import is_loopback
+        self._only_here = is_loopback(hosting.addresses()[0])
+        """Whether the card's address reaches only this computer, read once: ``addresses()`` lists the
+        interfaces (ifaddr), and layout asked several times a frame."""
         self.hosts = not isinstance(hosting, RemoteServer)
         """This window's own server serves the table ("Host for friends"); False for a table made on another
         server (``play --server URL``): this window is a player there (its title says so)."""
@@ -263,8 +267,7 @@ class HostedTable:
 
     def only_here(self) -> bool:
         """The address the card shows reaches only this computer (:data:`LOOPBACK_ONLY` is said)."""
-        from doublenine.shared.invite import is_loopback
-        return is_loopback(self.hosting.addresses()[0])
+        return self._only_here
 
     def card_open(self) -> bool:
         """Whether the invite card is shown now."""
