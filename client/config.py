@@ -10,6 +10,7 @@ import math
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from doublenine.shared.cleantext import NAME_CHARS as NAME_CHARS  # re-exported: start and startform read it here
 from doublenine.shared.invite import SERVER_URL_CHARS
 
 
@@ -88,8 +89,6 @@ MAX_HELD_CHARS = 2200
 
 TOKEN_CHARS = 128
 """Longest seat token: the protocol's ``Token`` (docs/protocol.md, ``joined``: 1..128 characters)."""
-NAME_CHARS = 32
-"""Longest player name: the protocol's names (docs/protocol.md "Names": 1..32 characters)."""
 MAX_EARLIER_CHARS = 5 + 1 + TOKEN_CHARS + 1 + 15 + 1 + 5
 """Longest :attr:`Settings.earlier` entry read back: a code (5), a token, a score ``A-B`` and a port."""
 
@@ -284,7 +283,7 @@ def _players(entries: object) -> list[tuple[str, tuple[str, ...]]]:
     """:attr:`Settings.players` read back (client.json is outside text): at most :data:`MAX_EARLIER` + 1
     entries of a table code and four names, each name cleaned as a server's (shared/cleantext.py, at most
     32 characters; "" when blank); anything else is skipped."""
-    from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
+    from doublenine.shared.cleantext import BlankText, clean_text
     from doublenine.shared.tablecode import is_code
 
     def cleaned(name: str) -> str:
