@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
 from doublenine.shared.cleantext import NAME_CHARS as NAME_CHARS  # re-exported: start and startform read it here
-from doublenine.shared.invite import SERVER_URL_CHARS
+from doublenine.shared.invite import SERVER_URL_CHARS, server_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +118,6 @@ def held_seat(saved: Settings, server: str, code: str) -> str:
     ``server`` in any spelling of that server (:func:`~doublenine.shared.invite.server_key`: an invite's
     ``/t/CODE`` URL, no trailing slash, upper-case host...): the seat kept by one way of coming to the table
     is found by every other way (new user: ``play --join`` said "full" where ``--server --table`` came back)."""
-    from doublenine.shared.invite import server_key
     key = server_key(server)
     return next((t for c, t, u in _held(saved.held) if (server_key(u), c) == (key, code)), "")
 
@@ -127,18 +126,16 @@ def hold_seat(saved: Settings, server: str, code: str, token: str) -> Settings:
     """``saved`` holding ``token`` at ``server``'s table ``code``, first; the oldest beyond :data:`MAX_HELD`
     dropped. The server is kept in its :func:`~doublenine.shared.invite.server_key` spelling. A code or
     token the wire would refuse, or a URL that is not a server's, is not kept."""
-    from doublenine.shared.invite import server_key
     key = server_key(server)
     if _held_entry(f"{code} {token} {key}") is None:
         return saved
-    rest = [f"{c} {t} {u}" for c, t, u in _held(saved.held) if (server_key(u), c) != (key, code)]
+    rest = release_seat(saved, key, code).held
     return replace(saved, held=tuple([f"{code} {token} {key}", *rest][:MAX_HELD]))
 
 
 def release_seat(saved: Settings, server: str, code: str) -> Settings:
     """``saved`` without the seat held at ``server``'s table ``code`` (given up, or its match over); ``server``
     in any spelling, as :func:`held_seat`."""
-    from doublenine.shared.invite import server_key
     key = server_key(server)
     return replace(saved, held=tuple(f"{c} {t} {u}" for c, t, u in _held(saved.held)
                                      if (server_key(u), c) != (key, code)))
