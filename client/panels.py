@@ -8,6 +8,7 @@ Texts are English msgids with keyword arguments; the painter translates them.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,8 +205,7 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
 
     title, lost, label, nothing = CONFIRMED[what]
     moves = state.view.moves if state.view is not None else ()
-    passes = sum(1 for m in moves if m.__class__.__name__ == "Pass")
-    body: list[Text] = [(lost, {"moves": moves_said(len(moves) - passes, passes, lang)}) if moves else (nothing, {})]
+    body: list[Text] = [(lost, {"moves": _hand_moves_said(moves, lang)}) if moves else (nothing, {})]
     if state.humans - state.free - ({state.view.seat} if state.view is not None else set()):
         body.append((ASKED_FIRST, {}))
     rect = _fit_body(area, round(34 * f), " ".join(say(lang, t, a) for t, a in body), f)
@@ -383,6 +383,15 @@ def moves_said(plays: int, passes: int, lang: str) -> str:
     from .text import tr, trn
     parts = [trn(lang, *m, n) for m, n in ((PLAYS, plays), (PASSES, passes)) if n]
     return parts[0] if len(parts) == 1 else tr(lang, PLAYS_AND_PASSES, plays=parts[0], passes=parts[1])
+
+
+def _hand_moves_said(moves: Sequence[Any], lang: str) -> str:
+    """:func:`moves_said` for a hand's ``moves`` (non-empty), its passes counted: what a confirmation
+    (:func:`_confirm`) and a Restart request's consent (:func:`consent_lines`) say is lost."""
+    passes = sum(1 for m in moves if m.__class__.__name__ == "Pass")
+    return moves_said(len(moves) - passes, passes, lang)
+
+
 RESTART_NONE = N_("Accepting replays hand {hand} from its deal")
 NEW_MATCH_ENDS = N_("Accepting ends this match at Team A {a}, Team B {b}; the new one starts at 0 to 0")
 
@@ -396,10 +405,9 @@ def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
     if view is None:
         return []
     if ask.what == "restart" and view.phase is Phase.PLAY:
-        passes = sum(1 for m in view.moves if m.__class__.__name__ == "Pass")
         if not view.moves:
             return [(RESTART_NONE, {"hand": view.hand_number})]
-        return [(RESTART_WHAT, {"moves": moves_said(len(view.moves) - passes, passes, lang), "hand": view.hand_number})]
+        return [(RESTART_WHAT, {"moves": _hand_moves_said(view.moves, lang), "hand": view.hand_number})]
     if ask.what == "new_match":
         return [(NEW_MATCH_ENDS, {"a": view.scores[0], "b": view.scores[1]})]
     if ask.what not in ("undo", "redo") or e is None:
