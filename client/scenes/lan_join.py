@@ -21,11 +21,12 @@ from doublenine.shared.invite import Invite, parse_invite
 from doublenine.shared.numbers import is_ascii_digits
 from doublenine.shared.protocol import PROTOCOL_VERSION
 
+from .. import config
 from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
 from ..discovery import FoundTable
 from ..input import Viewport
-from ..joining import TableCheck, held_rejoin
+from ..joining import TableCheck
 from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
@@ -148,8 +149,9 @@ class LanJoinScene:
         if self.browser is not None and self.browser.version != self._seen:
             self._seen = self.browser.version
             self._shown = list(self.browser.tables())
+            saved = config.load()  # read once for the whole list, not once per table
             self._mine = frozenset(i for i, t in enumerate(self._shown)
-                                   if held_rejoin(t.invite.join_url, t.invite.code) is not None)
+                                   if config.held_seat(saved, t.invite.join_url, t.invite.code.strip().upper()))
             self.dirty = True
         self._since = now if self._since is None else self._since
         if not self.form.waited and not self._shown and now - self._since >= HINT_AFTER:
