@@ -219,7 +219,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     rows = _status_rows(state, ui, lang, f, status_w)
     status_h = round(1.8 * f) if len(rows) < 2 else round(1.3 * f * len(rows) + 0.5 * f)
     status_rect = (left, hand_top - lift - status_h - m // 2, status_w, status_h)
-    toggles = toggle_zone(w, status_rect[1], window or size, _toggle_count(state))
+    toggles = (room[0], status_rect[1], room[2], room[3])  # the same zone, at the status line's height
     row_h = status_h // max(1, len(rows))
     status = tuple((r, (left, status_rect[1] + i * row_h, status_w, row_h)) for i, r in enumerate(rows))
     # the line of play starts below the top seats' "passed" badges and turn markers and the partner's tiles
