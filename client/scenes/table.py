@@ -451,8 +451,9 @@ class TableScene:
             self._prompt, self._prompt_at = prompt, self._now
         render(table, drawn, self.shown(), self.ui, self.art, self.lang, self._moving())
         self.talk.draw(surface, self.shown(), lay, self.ui)
-        self.tracker.draw(surface, self.shown(), self._tracker_layout())
-        self._draw_tracker_note(surface)
+        tracker = self._tracker_layout()  # built once this frame (the note beside its button reuses it)
+        self.tracker.draw(surface, self.shown(), tracker)
+        self._draw_tracker_note(surface, tracker)
         if self.overlay is not None:
             self.overlay.draw(surface)
         self._draw_toast(surface)
@@ -639,24 +640,27 @@ class TableScene:
                     if c.rect[1] < bottom and c.rect[1] + c.rect[3] > top] + [0])
         return left + f, right - f
 
-    def tracker_note_box(self) -> tuple[int, int, int, int] | None:
+    def tracker_note_box(self, tracker: TrackerLayout | None = None) -> tuple[int, int, int, int] | None:
         """Where :attr:`tracker_note` is said: one row left of the Tiles button, at its height, as wide as
-        its words (within the window); None when there is nothing to say or no button."""
-        toggle = self._tracker_layout().toggle
+        its words (within the window); None when there is nothing to say or no button. ``tracker``: this
+        frame's :meth:`_tracker_layout` when the caller has it (built here when not)."""
+        tracker = self._tracker_layout() if tracker is None else tracker
+        toggle = tracker.toggle
         if self.tracker_note is None or toggle is None:
             return None
         x, y, w, h = toggle
-        f = self._tracker_layout().font
+        f = tracker.font
         tw = min(x - f, measurer().measure(self.tracker_note[0], f, False)[0] + f)
         return (x - f // 2 - tw, y, tw, h)
 
-    def _draw_tracker_note(self, surface: pygame.Surface) -> None:
-        box = self.tracker_note_box()
+    def _draw_tracker_note(self, surface: pygame.Surface, tracker: TrackerLayout | None = None) -> None:
+        tracker = self._tracker_layout() if tracker is None else tracker
+        box = self.tracker_note_box(tracker)
         if box is None or self.tracker_note is None:
             return
         x, y, w, h = box
         surface.blit(self.art.plate(w, h, (20, 60, 40, 255), h // 3), (x, y))
-        label = self.art.fit_text(self.tracker_note[0], self._tracker_layout().font, w - 8, INK)
+        label = self.art.fit_text(self.tracker_note[0], tracker.font, w - 8, INK)
         surface.blit(label, label.get_rect(center=(x + w // 2, y + h // 2)))
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
