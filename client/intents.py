@@ -94,4 +94,4 @@ class Back:
 Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Withdraw, Say, Nudge, Back, AskCoach]
 """Anything the UI sends."""
 
-__all__ = ["AskCoach", "Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Say", "Nudge", "Back", "Intent"]
+__all__ = ["AskCoach", "Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Withdraw", "Say", "Nudge", "Back", "Intent"]
