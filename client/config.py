@@ -10,7 +10,7 @@ import math
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from doublenine.shared.cleantext import NAME_CHARS as NAME_CHARS  # re-exported: start and startform read it here
+from doublenine.shared.cleantext import NAME_CHARS as NAME_CHARS  # re-exported: startform reads it here
 from doublenine.shared.invite import SERVER_URL_CHARS, server_key
 
 

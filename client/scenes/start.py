@@ -14,12 +14,12 @@ import pygame
 
 from doublenine.shared.failures import FailureError
 from doublenine.shared.i18n import N_
-from doublenine.shared.invite import SERVER_URL_CHARS, normalize_code, server_base
+from doublenine.shared.invite import normalize_code, server_base
 from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import Art
 from ..clipboard import field_value, paste_text
-from ..config import NAME_CHARS, Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, save
+from ..config import Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, save
 from ..input import Viewport
 from ..layout import metrics
 from ..textfield import END, Caret, clicked, edit, settle
@@ -71,6 +71,11 @@ def _system_lang() -> str:
     return default_language()
 
 
+def _chars(field: str) -> int:
+    """Characters form field ``field`` holds (startform.FIELD_LIMITS; 200 for a field not there)."""
+    return FIELD_LIMITS.get(field, 200)
+
+
 class StartScene:
     """The first screen; ``launcher`` turns a :class:`Launch` into the next scene or raises ValueError/OSError."""
 
@@ -79,10 +84,10 @@ class StartScene:
         """``remember``: False for ``--autoplay``, which never writes the player's settings."""
         self.remember = remember
         # the settings file is outside text too (another program may have written it): cleaned like typing
-        self.form = Form(name=field_value(settings.name, NAME_CHARS),
+        self.form = Form(name=field_value(settings.name, _chars("name")),
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
-                         server=field_value(server_base(settings.server), SERVER_URL_CHARS),
-                         table=field_value(settings.table, 200))
+                         server=field_value(server_base(settings.server), _chars("server")),
+                         table=field_value(settings.table, _chars("table")))
         self.form = _kept(self.form, settings)
         self._file: tuple[str, str] | None = None
         """The server and table client.json held when last read (:meth:`resize`); None before."""
@@ -107,7 +112,7 @@ class StartScene:
         """A server and table saved since the last look (a join that worked: ``_remember_what_worked``)
         replace the form's, unless typed here meanwhile; what was refused is never saved, so never shown
         as remembered (README: "once joining them worked")."""
-        now = (field_value(server_base(saved.server), SERVER_URL_CHARS), field_value(saved.table, 200))
+        now = (field_value(server_base(saved.server), _chars("server")), field_value(saved.table, _chars("table")))
         if self._file is not None and now != self._file and (self.form.server, self.form.table) == self._file:
             self.form = replace(self.form, server=now[0], table=now[1])
         if self._file is None or now != self._file:
@@ -150,7 +155,7 @@ class StartScene:
     def _edit(self, value: str, caret: Caret = END) -> None:
         field = self.form.focus
         assert field is not None
-        limit = FIELD_LIMITS.get(field, 200)
+        limit = _chars(field)
         typed = value
         if field == "seed":
             value = "".join(c for c in value if is_ascii_digits(c))[:18]  # int() would read "８", fail on "²"
