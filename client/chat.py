@@ -77,7 +77,8 @@ def font_size(size: tuple[int, int]) -> int:
 
 def toggle_room(size: tuple[int, int]) -> int:
     """Pixels from the table's right edge the closed panel's button takes (its margin included), in a
-    window of ``size`` px: what a wide prompt keeps clear of (the hand-end panel, panels._reveal)."""
+    window of ``size`` px. Read by layout.toggle_zone, the Chat and Tiles buttons' box that the status
+    line and a wide prompt (the hand-end panel) keep clear of."""
     f = font_size(size)
     return max(7 * f, min(11 * f, size[0] // 9)) + round(0.8 * f)
 
