@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from test_reconnect import FAST, Serve, _config_in_tmp, _free_port  # noqa: F401 - the fixture is used
+from ports import free_port
+from test_reconnect import FAST, Serve, _config_in_tmp  # noqa: F401 - the fixture is used
 
 from doublenine.client.intents import Control, Decide
 from doublenine.shared.state import Phase
@@ -28,7 +29,7 @@ def test_d7_r22_a_restart_keeps_the_hosted_table_as_it_was(tmp_path, monkeypatch
     from doublenine.client.scenes.start import Launch
 
     monkeypatch.setattr(net, "Backoff", lambda *a, **k: FAST, raising=False)
-    port, db = _free_port(), tmp_path / "s.sqlite"
+    port, db = free_port(), tmp_path / "s.sqlite"
     server = Serve(db, port)
     host = make_launcher("es", {})(Launch("create", "Ana", "es", f"ws://127.0.0.1:{port}/",
                                          kinds=("human", "human", "computer", "computer")))
