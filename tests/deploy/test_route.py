@@ -120,7 +120,11 @@ async def test_hand_overs_asked_on_the_codes_own_path_are_bounded_per_table(tmp_
         player, code, _ = await _player_table(base)
         await player.close()
         answers = []
-        holder: int | None = None
+        # the process nginx gave the table to, found by "/" (no hand-over): the first spectate by
+        # code could otherwise land on it and join without a hand-over, one TABLE_MOVING short (a flake)
+        served = [await _spectate(f"ws://127.0.0.1:{port}/", code) for port in f.ports]
+        assert served.count("joined") == 1, served
+        holder: int | None = f.ports[served.index("joined")]
         started = time.monotonic()
         for attempt in range(8):
             candidates = [port for port in f.ports if port != holder]
