@@ -31,6 +31,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.tiles import DOUBLE_NINE_SET
 
 from . import coach, coachdeal
+from .budget import GroupBudget
 
 log = logging.getLogger("doublenine.server.coaching")
 
@@ -49,6 +50,14 @@ end in front of everyone's review)."""
 
 RETRY_MS = 5000
 """``data.retry_ms`` of a review refused because :data:`TOTAL` are being computed."""
+
+
+def coach_budget() -> GroupBudget:
+    """Reviews being computed: :data:`PER_GROUP` per address group (more: ``COACH_PENDING``),
+    :data:`TOTAL` over all groups (more: ``RATE_LIMITED``); the caps are read when checked."""
+    return GroupBudget(lambda: PER_GROUP, lambda: TOTAL, ErrorCode.COACH_PENDING,
+                       "{group} has {per_group} hand reviews being computed",
+                       "{total} hand reviews are being computed; ask again later", "coach", RETRY_MS)
 
 
 @dataclass(eq=False)
@@ -104,17 +113,15 @@ class CoachDesk:
         if any(r.seat == seat for r in self.running.values()):
             raise Refused(ErrorCode.COACH_PENDING, f"seat {int(seat)} has a hand review being computed")
         group = getattr(conn, "group", None)
-        pending = self.table.brain.coach_pending
-        if pending.get(group, 0) >= PER_GROUP:
-            raise Refused(ErrorCode.COACH_PENDING, f"{group} has {PER_GROUP} hand reviews being computed")
-        if sum(pending.values()) >= TOTAL:
-            raise Refused(ErrorCode.RATE_LIMITED, f"{TOTAL} hand reviews are being computed; ask again later",
-                          {"limit": "coach", "retry_ms": RETRY_MS})
+        budget = self.table.brain.coach_budget
+        refusal = budget.refusal(group)
+        if refusal is not None:
+            raise Refused(*refusal)
         answer = coach.plan_answer(h, seat, self.table.meta.seed)  # kept five doubles or more: keep vs redeal
         task = asyncio.get_running_loop().create_task(
             self._compute(key[0], key[1], seat, rows, jobs, group, answer))
         self.running[key] = _Running(task, seat, group, {conn})
-        pending[group] = pending.get(group, 0) + 1
+        budget.take(group)
         task.add_done_callback(lambda t: self._finished(key, t))
         self.reviews[key] = task
         while len(self.reviews) > KEEP:
@@ -125,10 +132,7 @@ class CoachDesk:
         run = self.running.get(key)
         if run is not None and run.task is task:
             del self.running[key]
-            pending = self.table.brain.coach_pending
-            pending[run.group] -= 1
-            if pending[run.group] <= 0:
-                del pending[run.group]
+            self.table.brain.coach_budget.release(run.group)
         if (task.cancelled() or task.exception() is not None) and self.reviews.get(key) is task:
             del self.reviews[key]  # nothing to keep: asked again, it is computed again
 
@@ -213,4 +217,4 @@ class CoachDesk:
             conn.coaching = False
 
 
-__all__ = ["CoachDesk", "KEEP", "PER_GROUP", "RETRY_MS", "TOTAL"]
+__all__ = ["CoachDesk", "KEEP", "PER_GROUP", "RETRY_MS", "TOTAL", "coach_budget"]

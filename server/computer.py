@@ -27,10 +27,12 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
 
+from doublenine.shared.errors import ErrorCode
 from doublenine.shared.moves import Decision, Review
 from doublenine.shared.views import SeatView
 
 from .bots.workers import sigint_blocked, worker_setup
+from .budget import GroupBudget
 from .fairturns import FairTurns
 
 log = logging.getLogger("doublenine.server.computer")
@@ -49,6 +51,14 @@ HINT_MAX_WAIT = 3.0
 
 HINT_RETRY_MS = 2000
 """``data.retry_ms`` of a hint refused or dropped because the lane is full or slow."""
+
+
+def hint_budget() -> GroupBudget:
+    """Hints waiting or being computed: :data:`HINTS_PER_GROUP` per address group (more:
+    ``HINT_PENDING``), :data:`HINTS_WAITING_MAX` over all groups (more: ``RATE_LIMITED``)."""
+    return GroupBudget(lambda: HINTS_PER_GROUP, lambda: HINTS_WAITING_MAX, ErrorCode.HINT_PENDING,
+                       "{group} has hints being computed at other seats",
+                       "{total} hints are waiting; ask again later", "hints", HINT_RETRY_MS)
 
 
 class HintExpired(Exception):
@@ -84,14 +94,16 @@ class Brain:
         self.coach_turns = FairTurns()
         """Turns at the coach's worker, round robin by the asker's address group, so one address
         asking many reviews cannot starve another's (``CoachDesk``)."""
-        self.coach_pending: dict[Hashable, int] = {}
-        """Reviews being computed per address group over all tables (bounded: ``coaching.PER_GROUP``)."""
+        from .coaching import coach_budget  # the coach, and so the bots, only when a Brain is made
+        self.coach_budget = coach_budget()
+        """Reviews being computed per address group over all tables (``coaching.PER_GROUP``,
+        ``coaching.TOTAL``)."""
         self.hint_turns = FairTurns()
         """The one lane by which hints enter the worker threads: one hint at a time, round robin by
         the asker's address group, so a computer seat's move waits behind one hint at most."""
-        self.hint_pending: dict[Hashable, int] = {}
-        """Hints waiting or being computed per address group (bounded: :data:`HINTS_PER_GROUP`,
-        and :data:`HINTS_WAITING_MAX` all together)."""
+        self.hint_budget = hint_budget()
+        """Hints waiting or being computed per address group (:data:`HINTS_PER_GROUP`, and
+        :data:`HINTS_WAITING_MAX` all together)."""
         self.hint_max_wait = HINT_MAX_WAIT
         """Seconds a hint waits for its turn at most (tests shorten it)."""
         self.coach_executor: Executor | None = None
@@ -124,32 +136,36 @@ class Brain:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, self._safe, view, level, rng)
 
+    @property
+    def coach_pending(self) -> dict[Hashable, int]:
+        """Reviews being computed per address group (``coach_budget.counts``; ``{}`` when none)."""
+        return self.coach_budget.counts
+
+    @property
+    def hint_pending(self) -> dict[Hashable, int]:
+        """Hints waiting or being computed per address group (``hint_budget.counts``; ``{}`` when none)."""
+        return self.hint_budget.counts
+
     def hint_allowed(self, group: Hashable) -> bool:
         """Whether ``group`` may start another hint now (fewer than :data:`HINTS_PER_GROUP` pending)."""
-        return self.hint_pending.get(group, 0) < HINTS_PER_GROUP
+        return self.hint_budget.room_for(group)
 
     def hints_full(self) -> bool:
         """Whether :data:`HINTS_WAITING_MAX` hints wait or are computed over all groups (refuse another)."""
-        return sum(self.hint_pending.values()) >= HINTS_WAITING_MAX
+        return self.hint_budget.full()
 
     def start_hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
                    wanted: Callable[[], bool]) -> asyncio.Task[Decision | None]:
         """R25: a task computing a hint for ``view`` at the lane's next turn for ``group``.
 
-        Counted in :attr:`hint_pending` from now until the task ends (check :meth:`hint_allowed`
-        first). When its turn comes and ``wanted()`` is false (the position it was asked at is
+        Counted in :attr:`hint_budget` from now until the task ends (check its ``refusal`` first). When its turn comes and ``wanted()`` is false (the position it was asked at is
         gone) it ends with None and nothing is computed; after :attr:`hint_max_wait` seconds without
         its turn it leaves the lane and raises :class:`HintExpired`; cancelled while waiting, it leaves the
         lane at once; cancelled while computing, it keeps the lane until the thread is done (so no
         second hint enters the threads meanwhile). Must be called from the event loop."""
-        self.hint_pending[group] = self.hint_pending.get(group, 0) + 1
         task = asyncio.get_running_loop().create_task(self._hint(view, level, rng, group, wanted))
-
-        def done(_: asyncio.Task[Decision | None]) -> None:
-            self.hint_pending[group] -= 1
-            if self.hint_pending[group] <= 0:
-                del self.hint_pending[group]
-        task.add_done_callback(done)
+        self.hint_budget.take(group)
+        task.add_done_callback(lambda _: self.hint_budget.release(group))
         return task
 
     async def _hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
@@ -210,4 +226,5 @@ def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Rand
     return random.Random(f"{seed}:{position}:{purpose}")
 
 
-__all__: list[Any] = ["Brain", "HINT_MAX_WAIT", "HINT_RETRY_MS", "HINTS_PER_GROUP", "HINTS_WAITING_MAX", "HintExpired", "decision_rng", "load_decide", "random_legal"]
+__all__: list[Any] = ["Brain", "HINT_MAX_WAIT", "HINT_RETRY_MS", "HINTS_PER_GROUP", "HINTS_WAITING_MAX", "HintExpired", "decision_rng", "hint_budget", "load_decide",
+                     "random_legal"]

@@ -32,7 +32,7 @@ from doublenine.shared.wire import PROGRAM_CLIENTS
 from .chat import TableChat, decode_lines
 from .coach import hint_reason
 from .coaching import CoachDesk
-from .computer import HINT_RETRY_MS, HINTS_WAITING_MAX, Brain, HintExpired, decision_rng
+from .computer import HINT_RETRY_MS, Brain, HintExpired, decision_rng
 from .config import ServerConfig
 from .consent import ConsentRequest
 from .fanout import SeqCounter, frames_for
@@ -519,11 +519,9 @@ class Table:
         cached = self._hints.get(seat)
         if cached is None or cached[0] != seq or _ended_unanswered(cached[1]):
             group = getattr(conn, "group", None)
-            if not self.brain.hint_allowed(group):
-                raise Refused(ErrorCode.HINT_PENDING, f"{group} has hints being computed at other seats")
-            if self.brain.hints_full():
-                raise Refused(ErrorCode.RATE_LIMITED, f"{HINTS_WAITING_MAX} hints are waiting; ask again later",
-                              {"limit": "hints", "retry_ms": HINT_RETRY_MS})
+            refusal = self.brain.hint_budget.refusal(group)
+            if refusal is not None:
+                raise Refused(*refusal)
             rng = decision_rng(self.meta.seed, seq, f"hint{int(seat)}")
             job = self.brain.start_hint(view, self.config.hint_level, rng, group,
                                         lambda: not self.closed and self.seq == seq)
