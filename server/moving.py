@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from doublenine.shared.errors import ErrorCode
@@ -83,6 +85,19 @@ class TableMoves:
     def _loaded(self, done: asyncio.Task[Table]) -> None:
         """A load in ``_loading`` ended (the registry's)."""
         raise NotImplementedError
+
+    @asynccontextmanager
+    async def _claim_kept_if_served(self, code: str) -> AsyncIterator[None]:
+        """Around the steps that serve the claimed ``code``: if one raises (a store error, a record
+        that does not decode, a refusal, a cancel) and ``code`` is not served here, its claim is
+        released before the error goes on (kind: every lock taken is released on every path; a
+        table nobody served stayed held by this process). A claim of a table served stays."""
+        try:
+            yield
+        except BaseException:
+            if code not in self.tables:
+                await self.ownership.release(code)
+            raise
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -163,12 +178,8 @@ class TableMoves:
                               {"retry_ms": 1000}) from None
             if not held:
                 raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
-            try:
+            async with self._claim_kept_if_served(code):
                 table = await self._load_claimed(code, None, None, False)
-            except BaseException:
-                if code not in self.tables:
-                    await self.ownership.release(code)
-                raise
         log.info("table %s adopted: nobody served it (its process stopped or handed it over)", code)
         return table
 

@@ -203,12 +203,8 @@ class Registry(TableMoves):
         if not held:
             raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is being handed over by another server "
                           "process; try again", {"retry_ms": 500})
-        try:
+        async with self._claim_kept_if_served(code):
             return await self._load_claimed(code, token, address, limited)
-        except BaseException:
-            if code not in self.tables:
-                await self.ownership.release(code)
-            raise
 
     async def _ask(self, code: str, routed: bool) -> bool:
         """A live process holds ``code``: ask it to hand the table over (True once held here), if
@@ -408,7 +404,7 @@ class Registry(TableMoves):
         """Serve the claimed open table ``stored`` (True), or release it if it moved on or closed
         meanwhile (False); any error releases the claim before it goes on to the caller."""
         code = stored.code
-        try:
+        async with self._claim_kept_if_served(code):
             if not self.ownership.exclusive:  # it may have moved on between the read and the claim
                 await self.store.take(code)  # fence off its former owner, then read it again
                 fresh = await self.store.load(code)
@@ -417,10 +413,6 @@ class Registry(TableMoves):
                     return False
                 stored = fresh
             await self._serve_stored(stored)
-        except BaseException:
-            if code not in self.tables:
-                await self.ownership.release(code)
-            raise
         return True
 
     def _idle(self, table: Table) -> None:

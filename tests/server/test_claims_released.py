@@ -4,7 +4,7 @@ others (reported case: ``Registry.resume`` kept the claim of a table whose store
 table nobody served stayed held by this process, and the resume stopped at it).
 
 A store that fails at each step of serving one claimed table (take, load, a record that does not
-decode, its chat, its due shuffle, a cancel), on the resume, lookup and create paths; and a join
+decode, its chat, its due shuffle, a cancel), on the resume, lookup, adoption and create paths; and a join
 whose seat was stored as its table moved (the lock lost meanwhile): the token still reaches its
 player, who rejoins where the table is served now."""
 from __future__ import annotations
@@ -161,6 +161,26 @@ async def test_a_lookup_releases_the_claim_of_a_table_it_cannot_serve(
         assert registry.tables == {} and claims.held == set() and claims.released == [bad]
         store.bad = None
         assert (await registry.find_or_load(bad)).code == bad and claims.held == {bad}
+    finally:
+        await registry.shutdown()
+
+
+@pytest.mark.parametrize("step", STEPS)
+async def test_an_adoption_releases_the_claim_of_a_table_it_cannot_serve(
+        make_server: Any, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    """The third path that claims then serves: a table another process left open, adopted."""
+    inner, (_, bad, _) = await _three_open_tables(make_server)
+    store = FaultyStore(inner)
+    _fail_flush(monkeypatch, store)
+    registry, claims = _registry(store)
+    try:
+        store.bad, store.step = bad, step
+        with pytest.raises(asyncio.CancelledError if step == "cancel" else Exception):
+            await registry._claim_and_adopt(bad)
+        assert registry.tables == {} and claims.held == set() and claims.released == [bad]
+        store.bad = None
+        assert (await registry._claim_and_adopt(bad)).code == bad and claims.held == {bad}
+        assert claims.released == [bad]  # the claim of the table served stays
     finally:
         await registry.shutdown()
 
