@@ -7,6 +7,7 @@ IPv4-mapped IPv6 address as the IPv4 address it is.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import ipaddress
 import logging
@@ -35,11 +36,19 @@ def address_group(address: str) -> str:
     return str(ip)
 
 
+@functools.lru_cache(maxsize=16)
+def parsed_networks(networks: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """``networks`` parsed once per configured tuple (the server's ``proxy_from`` and
+    ``metrics_from``; it was parsed again at every connection and every ``/metrics`` request).
+    ValueError for one that is not a network (``cli`` refuses those before)."""
+    return tuple(ipaddress.ip_network(net, strict=False) for net in networks)
+
+
 def in_networks(address: str, networks: tuple[str, ...]) -> bool:
     """Whether ``address`` (an IP address; IPv4-mapped IPv6 counts as IPv4) is in one of
     ``networks`` (``"10.0.0.0/8"``, ``"2001:db8::/32"``); a name or "?" is in none."""
     ip = host_ip(address)
-    return ip is not None and any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
+    return ip is not None and any(ip in net for net in parsed_networks(networks))
 
 
 def from_proxy(peer: str, config: Any) -> bool:

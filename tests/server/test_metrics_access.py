@@ -121,3 +121,27 @@ async def test_a_header_sent_twice_is_nobodys_word_and_costs_no_traceback(make_s
     request = Request("/", Headers([("Host", "x"), ("X-Forwarded-For", "203.0.113.9"), ("X-Forwarded-For", "10.0.0.1")]))
     peer = SimpleNamespace(remote_address=("127.0.0.1", 50000))
     assert server.metrics_allowed(peer, request) is True
+
+
+def test_configured_networks_are_parsed_once_not_at_every_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Code read: ``in_networks`` parsed ``proxy_from``/``metrics_from`` at every connection and
+    every ``/metrics`` request; now once per configured tuple."""
+    import ipaddress
+
+    from doublenine.server import addresses
+
+    calls: list[str] = []
+    real = ipaddress.ip_network
+
+    def counting(net: str, strict: bool = True) -> ipaddress.IPv4Network | ipaddress.IPv6Network:
+        calls.append(net)
+        return real(net, strict=strict)
+
+    monkeypatch.setattr(ipaddress, "ip_network", counting)
+    addresses.parsed_networks.cache_clear()
+    nets = ("10.0.0.0/8", "2001:db8::/32")
+    answers = [addresses.in_networks(a, nets) for a in ("10.9.8.7", "::ffff:10.0.0.1", "2001:db8:5::1",
+                                                         "192.0.2.1", "?", "10.1.1.1")]
+    assert answers == [True, True, True, False, False, True]
+    assert calls == ["10.0.0.0/8", "2001:db8::/32"]
+    addresses.parsed_networks.cache_clear()
