@@ -22,6 +22,7 @@ _OPEN = State.OPEN
 from doublenine.shared import protocol as p
 from doublenine.shared.errors import ErrorCode, RuleError
 from doublenine.shared.seats import Seat
+from doublenine.shared.wire import PROGRAM_CLIENTS
 
 from . import actions, talk
 from .chat import ChatBucket
@@ -42,7 +43,7 @@ DROP_GRACE = 1.0
 class Connection:
     """A live client: its websocket, its send queue, the table and seat it is attached to."""
 
-    __slots__ = ("ws", "registry", "config", "table", "seat", "greeted", "closed", "client", "_queue", "_queued_bytes",
+    __slots__ = ("ws", "registry", "config", "table", "seat", "greeted", "closed", "program", "_queue", "_queued_bytes",
                  "_state_frames", "_stalled_since", "_measured", "_close_with", "_wake", "_writing",
                  "_allowance", "_stamp", "address", "group", "own_player", "current_type", "_limit_logged",
                  "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching", "route")
@@ -57,8 +58,9 @@ class Connection:
         self.seat: Seat | None = None
         self.greeted = False
         self.closed = False
-        self.client = ""
-        """What the ``hello`` said this client is (``netbot``: a computer player, SeatW ``program``)."""
+        self.program = False
+        """The ``hello`` said this client is a computer player playing over the network (its
+        ``client`` in :data:`~doublenine.shared.wire.PROGRAM_CLIENTS`; ``SeatW.program``)."""
         self._queue: Fifo[bytes] = Fifo()  # no 600-byte deque block while empty (issue 12)
         self._queued_bytes = 0
         self._state_frames: set[int] = set()
@@ -332,7 +334,7 @@ async def _hello(c: Connection, m: p.Hello) -> None:
         c.close(4001, f"protocol version {p.PROTOCOL_VERSION}")
         return
     c.greeted = True
-    c.client = m.client
+    c.program = m.client in PROGRAM_CLIENTS
     c.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION, server="doublenine")))
 
 

@@ -27,7 +27,6 @@ from doublenine.shared.rules import legal_decisions, to_act
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
-from doublenine.shared.wire import PROGRAM_CLIENTS
 
 from .chat import TableChat, decode_lines
 from .coach import hint_reason
@@ -246,7 +245,7 @@ class Table:
             "seat": int(s), "name": sl.display_name, "kind": sl.kind, "level": sl.level,
             "claimed": sl.claimed, "connected": sl.conn is not None,
             "computer_plays": self.computer_plays(s),
-            "program": sl.conn is not None and getattr(sl.conn, "client", "") in PROGRAM_CLIENTS,
+            "program": sl.conn is not None and getattr(sl.conn, "program", False),
         } for s, sl in sorted(self.slots.items()))
         return {
             "code": self.code, "seats": seats, "seeded": self.meta.seeded,

@@ -4,9 +4,11 @@
 labels that seat as a computer (docs/protocol.md, "Seat")."""
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from doublenine.client.store import ClientState, _table
+from doublenine.server.connection import _hello
 from doublenine.shared import protocol as p
 from doublenine.shared.seats import Seat
 
@@ -19,8 +21,17 @@ async def test_a_seat_held_by_a_network_bot_is_a_program_for_everyone(server: An
     await join(server, code, 2, "Bot")
     table = server.registry.tables[code]
     assert [s["program"] for s in table.table_wire()["seats"]] == [True, True, False, False]
-    table.slots[Seat.ONE].conn.client = "doublenine-pygame"  # a person's window
+    table.slots[Seat.ONE].conn.program = False  # a person's window
     assert [s["program"] for s in table.table_wire()["seats"]] == [False, True, False, False]
+
+
+async def test_the_hello_says_whether_a_connection_is_a_program() -> None:
+    """Only a ``client`` in PROGRAM_CLIENTS makes a program (the hello's string is not kept: a bool
+    is all its reader wants)."""
+    for name, program in (("netbot", True), ("doublenine-pygame", False), ("", False), ("NETBOT", False)):
+        conn = SimpleNamespace(greeted=False, program=None, send=lambda frame: None)
+        await _hello(conn, p.Hello(protocol_version=p.PROTOCOL_VERSION, client=name))  # type: ignore[arg-type]
+        assert (conn.greeted, conn.program) == (True, program)
 
 
 def test_the_window_counts_a_program_seat_among_the_computers() -> None:
