@@ -25,7 +25,7 @@ from doublenine.shared.chat import KEPT as CHAT_KEPT
 from doublenine.shared.dialing import proxy_for
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.failures import UpgradeCut
-from doublenine.shared.i18n import SOURCE_LANGUAGE, translator
+from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, TranslatedError, translator
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.refusals import sentence
@@ -323,22 +323,13 @@ LEAVE_WAIT = 2.0
 """Seconds a stopping bot waits for the server's ``left`` before it closes anyway."""
 
 
-class GaveUp(RuntimeError):
+class GaveUp(TranslatedError):
     """The table ``code`` could not be reached for ``seconds`` s, longer than the reconnection
     policy allows; ``str()`` says so in English, :meth:`text` in a player's language."""
 
     def __init__(self, code: str | None, seconds: float) -> None:
-        super().__init__(self._words(SOURCE_LANGUAGE, code, seconds))
+        super().__init__(N_("table {code} unreachable for {seconds} s"), code=code or "?", seconds=f"{seconds:g}")
         self.code, self.seconds = code, seconds
-
-    @staticmethod
-    def _words(lang: str, code: str | None, seconds: float) -> str:
-        return translator(lang).gettext("table {code} unreachable for {seconds} s", code=code or "?",
-                                        seconds=f"{seconds:g}")
-
-    def text(self, lang: str) -> str:
-        """The sentence in ``lang`` (one of shared/i18n.LANGUAGES)."""
-        return self._words(lang, self.code, self.seconds)
 
 
 class SeatKeeper:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from doublenine.shared import protocol as p
-from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, translator
+from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, TranslatedError, translator
 from doublenine.shared.refusals import sentence
 
 from .netbot import RATE_WAIT, ServerRefused, TableClient, match_over
@@ -27,17 +27,9 @@ LOOK_AGAIN = frozenset({"STALE", "DUPLICATE", "REQUEST_PENDING", "NO_SUCH_REQUES
 that come before or after them (a ``table`` frame shows the request that is open, or none)."""
 
 
-class NoNewMatch(RuntimeError):
+class NoNewMatch(TranslatedError):
     """The table will not start another match: a seat refused it (D1) or the server failed it.
     ``str()`` says why in English, :meth:`text` in a player's language."""
-
-    def __init__(self, msgid: str, **fields: object) -> None:
-        super().__init__(translator(SOURCE_LANGUAGE).gettext(msgid, **fields))
-        self.msgid, self.fields = msgid, fields
-
-    def text(self, lang: str) -> str:
-        """Why, in ``lang`` (one of shared/i18n.LANGUAGES)."""
-        return translator(lang).gettext(self.msgid, **self.fields)
 
 
 ANSWERED_KEPT = 16

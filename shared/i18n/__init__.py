@@ -164,6 +164,22 @@ def tr(lang: str, msgid: str, **kwargs: object) -> str:
     return translator(lang).gettext(msgid, **kwargs)
 
 
+class TranslatedError(RuntimeError):
+    """An error a person is told: ``str()`` is the English sentence (logs, tracebacks, tests),
+    :meth:`text` the same sentence in a person's language.
+
+    ``msgid``: an ``N_``-marked message id with ``{placeholders}``; ``fields``: their values (filled
+    in as :meth:`Translator.gettext` does). Kept as :attr:`msgid` and :attr:`fields`."""
+
+    def __init__(self, msgid: str, **fields: object) -> None:
+        super().__init__(translator(SOURCE_LANGUAGE).gettext(msgid, **fields))
+        self.msgid, self.fields = msgid, fields
+
+    def text(self, lang: str) -> str:
+        """The sentence in ``lang`` (one of :data:`LANGUAGES`; another gives English)."""
+        return translator(lang).gettext(self.msgid, **self.fields)
+
+
 def normalize_language(tag: str | None) -> str | None:
     """The code in :data:`LANGUAGES` for a locale tag like ``pt_BR.UTF-8`` or ``de-AT``, else None."""
     if not tag:
@@ -200,6 +216,6 @@ def language_name(lang: str) -> str:
 
 
 __all__ = [
-    "LANGUAGES", "SOURCE_LANGUAGE", "DOMAIN", "N_", "Nn_", "Translator", "translator", "tr",
+    "LANGUAGES", "SOURCE_LANGUAGE", "DOMAIN", "N_", "Nn_", "Translator", "TranslatedError", "translator", "tr",
     "default_language", "normalize_language", "language_name", "catalog_path",
 ]

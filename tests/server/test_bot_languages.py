@@ -38,6 +38,17 @@ def test_the_reasons_a_bot_stops_are_said_in_the_persons_language() -> None:
     assert (refused.text("de"), str(refused)) == ("Platz 3 hat eine neue Partie abgelehnt", "seat 3 refused a new match")
 
 
+def test_both_reasons_are_one_kind_of_translated_error() -> None:
+    """Code read: GaveUp and NoNewMatch each re-made an English str() plus text(lang); one base now."""
+    from doublenine.shared.i18n import TranslatedError
+
+    gave_up = GaveUp(None, 2.5)
+    assert isinstance(gave_up, TranslatedError) and isinstance(NoNewMatch("x"), TranslatedError)
+    assert (gave_up.msgid, gave_up.fields) == ("table {code} unreachable for {seconds} s", {"code": "?", "seconds": "2.5"})
+    assert (str(gave_up), gave_up.text("es"), gave_up.code, gave_up.seconds) == (
+        "table ? unreachable for 2.5 s", "mesa ? inalcanzable durante 2.5 s", None, 2.5)
+
+
 async def test_a_reconnecting_seat_says_so_in_its_language(server: Any) -> None:
     watcher = await create(server, "hhhh", sit=1)
     said: list[str] = []
