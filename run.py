@@ -259,10 +259,9 @@ def suite_workers() -> int:
 
 def _in_workers(rest: list[str]) -> list[str]:
     """The pytest options that run the whole suite in workers (``-n N --dist loadgroup``: the tests
-    of one group, tests/conftest.py's ONE_WORKER, on one worker), unless ``rest`` names tests (a
-    file or a test is quicker and plainer in one process) or holds an option of :data:`ONE_PROCESS`."""
-    if any(_names_a_test(a) for a in rest):
-        return []
+    of one group, tests/conftest.py's ONE_WORKER, on one worker), unless ``rest`` holds an option of
+    :data:`ONE_PROCESS`. Asked only for the whole suite: a ``rest`` naming tests (a file or a test
+    is quicker and plainer in one process) gets no workers (:func:`command`)."""
     for arg in rest:
         name = arg.split("=", 1)[0]
         if name in ONE_PROCESS or (arg.startswith("-n") and not arg.startswith("--")) or "no:xdist" in arg:
@@ -283,9 +282,11 @@ def command(argv: list[str]) -> tuple[list[str], dict[str, str]]:
     if cmd == "test":
         # Hypothesis keeps its example database in the checkout, not the caller's folder.
         env.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(ROOT / ".hypothesis"))
-        where = [] if any(_names_a_test(a) for a in rest) else [str(ROOT / "tests")]
+        whole_suite = not any(_names_a_test(a) for a in rest)
+        where = [str(ROOT / "tests")] if whole_suite else []
+        workers = _in_workers(rest) if whole_suite else []
         config = ["--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml")]
-        return [str(PY), "-P", "-m", "pytest", *config, *_in_workers(rest), *rest, *where], env
+        return [str(PY), "-P", "-m", "pytest", *config, *workers, *rest, *where], env
     if cmd == "play":
         return [str(PY), "-P", "-m", "doublenine", "play", *rest], env
     return [str(PY), "-P", "-m", "doublenine", *rest], env

@@ -91,6 +91,16 @@ def test_test_runs_the_checkouts_tests_unless_given_a_test_path(
     assert args[1:] == ["-P", "-m", "doublenine", "play", "--name", "Ana"]
 
 
+def test_test_asks_once_whether_its_arguments_name_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Code read: ``command`` and ``_in_workers`` each stat'ed every argument; now ``command`` asks once."""
+    run = load_run_py()
+    asked: list[str] = []
+    real = run._names_a_test
+    monkeypatch.setattr(run, "_names_a_test", lambda arg: asked.append(arg) or real(arg))
+    run.command(["test", "-x", "-q"])
+    assert asked == ["-x", "-q"]
+
+
 def test_the_suite_runs_in_twice_as_many_workers_as_cores_from_2_to_8(monkeypatch: pytest.MonkeyPatch) -> None:
     run = load_run_py()
     got = []
