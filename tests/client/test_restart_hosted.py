@@ -70,7 +70,7 @@ def test_d7_r22_a_restart_keeps_the_hosted_table_as_it_was(tmp_path, monkeypatch
         for _ in range(10):
             t += 0.05
             _step(host, t, surf)
-        pygame.image.save(surf, "/tmp/w2-hosted-lost.png")
+        pygame.image.save(surf, str(tmp_path / "hosted-lost.png"))  # for a look after a failure
         lay = table.layout()
         assert lay.hand and lay.line.spots, "the table stays drawn"
         server = Serve(db, port)
@@ -79,7 +79,7 @@ def test_d7_r22_a_restart_keeps_the_hosted_table_as_it_was(tmp_path, monkeypatch
             t += 0.05
             _step(host, t, surf)
             time.sleep(0.02)
-        pygame.image.save(surf, "/tmp/w2-hosted-after.png")
+        pygame.image.save(surf, str(tmp_path / "hosted-after.png"))
         v = table.session.state.view
         assert table.ui.seen_finished == len(v.finished) == len(before.view.finished), seen[-8:]
         assert host.chip_shown(), seen[-8:]
