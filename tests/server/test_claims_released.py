@@ -147,39 +147,23 @@ async def test_resume_releases_the_claim_of_a_table_it_cannot_serve_and_resumes_
         await registry.shutdown()
 
 
+@pytest.mark.parametrize("path", ["lookup", "adoption"])
 @pytest.mark.parametrize("step", STEPS)
-async def test_a_lookup_releases_the_claim_of_a_table_it_cannot_serve(
-        make_server: Any, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+async def test_a_lookup_or_an_adoption_releases_the_claim_of_a_table_it_cannot_serve(
+        make_server: Any, monkeypatch: pytest.MonkeyPatch, step: str, path: str) -> None:
+    """A player's lookup, and the adoption of a table another process left open: both claim, then serve."""
     inner, (_, bad, _) = await _three_open_tables(make_server)
     store = FaultyStore(inner)
     _fail_flush(monkeypatch, store)
     registry, claims = _registry(store)
+    serve = registry.find_or_load if path == "lookup" else registry._claim_and_adopt
     try:
         store.bad, store.step = bad, step
         with pytest.raises(asyncio.CancelledError if step == "cancel" else Exception):
-            await registry.find_or_load(bad)
+            await serve(bad)
         assert registry.tables == {} and claims.held == set() and claims.released == [bad]
         store.bad = None
-        assert (await registry.find_or_load(bad)).code == bad and claims.held == {bad}
-    finally:
-        await registry.shutdown()
-
-
-@pytest.mark.parametrize("step", STEPS)
-async def test_an_adoption_releases_the_claim_of_a_table_it_cannot_serve(
-        make_server: Any, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
-    """The third path that claims then serves: a table another process left open, adopted."""
-    inner, (_, bad, _) = await _three_open_tables(make_server)
-    store = FaultyStore(inner)
-    _fail_flush(monkeypatch, store)
-    registry, claims = _registry(store)
-    try:
-        store.bad, store.step = bad, step
-        with pytest.raises(asyncio.CancelledError if step == "cancel" else Exception):
-            await registry._claim_and_adopt(bad)
-        assert registry.tables == {} and claims.held == set() and claims.released == [bad]
-        store.bad = None
-        assert (await registry._claim_and_adopt(bad)).code == bad and claims.held == {bad}
+        assert (await serve(bad)).code == bad and claims.held == {bad}
         assert claims.released == [bad]  # the claim of the table served stays
     finally:
         await registry.shutdown()
