@@ -140,16 +140,26 @@ def table_info(table: Any) -> TableInfo:
                      status_of(table.log.state, wire))
 
 
-def status_of(state: Any, wire: dict[str, Any]) -> tuple[str, tuple[tuple[str, str], ...]]:
+def status_of(state: Any, wire: dict[str, Any]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """The status line of a table as ``statusText`` in ``/static/table.js`` finds it from the
-    spectator's view (D8) and ``TableW``, so the page as served and live say the same:
-    (a key of :data:`.words.SCRIPT_WORDS`, its fields)."""
+    spectator's view (D8) and ``TableW``, so the page as served and live say the same: its parts,
+    each (a key of :data:`.words.SCRIPT_WORDS`, its fields), shown joined by `` · ``. While the last
+    finished hand is shown (until the next hand's first play), the line says it is over and then
+    what the table is doing meanwhile (the winners choose who leads, R6/R7; the new hands are
+    looked at, R10): "Hand 3 is over · Ana chooses who leads"."""
     view = view_for(state, None)
     names = {s["seat"]: s["name"] for s in wire["seats"]}
     if view.phase is Phase.MATCH_OVER and view.winner is not None:
-        return "match_over", (("team", view.winner.value),)
+        return (("match_over", (("team", view.winner.value),)),)
+    now = _doing(view, wire, names)
     if view.finished and view.phase is not Phase.PLAY and not view.line:  # the last hand shown
-        return "hand_over", (("n", str(view.finished[-1].number)),)
+        over = ("hand_over", (("n", str(view.finished[-1].number)),))
+        return (over, now) if now is not None and now[0] in ("nominate", "review") else (over,)
+    return (now,) if now is not None else (("started", ()),)
+
+
+def _doing(view: Any, wire: dict[str, Any], names: dict[int, str]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """What the table is doing now (one part of :func:`status_of`), None when nothing is named."""
     if not wire["started"]:
         return "waiting", ()
     if view.phase is Phase.DRAW:
@@ -160,7 +170,7 @@ def status_of(state: Any, wire: dict[str, Any]) -> tuple[str, tuple[tuple[str, s
         return "review", ()
     if view.phase is Phase.PLAY and view.turn is not None:
         return "to_play", (("name", names[int(view.turn)]),)
-    return "started", ()
+    return None
 
 
 def stored_info(row: ListedTable) -> tuple[ListingKey, TableInfo] | None:

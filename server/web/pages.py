@@ -44,10 +44,10 @@ class TableInfo:
     scores: tuple[int, int]
     started: bool
     spectators: int = 0
-    status: tuple[str, tuple[tuple[str, str], ...]] | None = None
-    """The line the page's script shows first: a key of :data:`.words.SCRIPT_WORDS` and its
-    fields (``("to_play", (("name", "Ana"),))``), as :func:`.listing.status_of` finds it;
-    None where only ``started`` is known (a table another process serves)."""
+    status: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] | None = None
+    """The line the page's script shows first: its parts, each a key of :data:`.words.SCRIPT_WORDS`
+    and its fields (``(("to_play", (("name", "Ana"),)),)``), as :func:`.listing.status_of` finds
+    it; None where only ``started`` is known (a table another process serves)."""
 
     @property
     def free(self) -> int:
@@ -82,8 +82,8 @@ def _shown_name(t: Translator, s: SeatInfo) -> str:
 
 def status_text(t: Translator, info: TableInfo) -> str:
     """The status line as served: the words the script then shows live (``statusText``)."""
-    if info.status is not None and info.status[0] in w.SCRIPT_WORDS:
-        return t.gettext(w.SCRIPT_WORDS[info.status[0]], **dict(info.status[1]))
+    if info.status and all(key in w.SCRIPT_WORDS for key, _ in info.status):
+        return " · ".join(t.gettext(w.SCRIPT_WORDS[key], **dict(fields)) for key, fields in info.status)
     return t.gettext(w.STARTED if info.started else w.NOT_STARTED)
 
 

@@ -155,6 +155,15 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     assert result is not None and result.startswith(f"Hand {followed} is over")
     assert await page.text_content("#score-A") == str(hand.scores_after[0])
     assert await page.text_content("#seat-1 .name") == "<b>Ana</b>"  # a name is text, never markup
+    # while the hand stays shown the line says what the table does meanwhile (R6/R10), live as served
+    served = await asyncio.to_thread(lambda: urllib.request.urlopen(
+        f"http://127.0.0.1:{server.port}/t/{table.code}", timeout=10).read().decode())
+    state = table.log.state
+    chooser = state.entitled.lower_seat if state.phase is Phase.NOMINATE and state.entitled else None
+    doing = {Phase.NOMINATE: f" · {await page.text_content(f'#seat-{int(chooser or 1)} .name')} chooses who leads",
+             Phase.REVIEW: " · The players are looking at their new hands"}.get(state.phase, "")
+    assert await page.text_content("#status") == f"Hand {followed} is over{doing}"
+    assert f'<span id="status">Hand {followed} is over{doing}</span>' in served
     _scan(frames, followed, deal, {(t.tile.low, t.tile.high) for t in hand.line})
 
 

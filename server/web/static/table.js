@@ -150,8 +150,14 @@
   function statusText() {
     if (!view || !table) { return W.connecting; }
     if (view.phase === "match_over" && view.winner) { return fill(W.match_over, { team: view.winner }); }
-    var shown = revealed();
-    if (shown) { return fill(W.hand_over, { n: shown.number }); }
+    var shown = revealed(), now = doing();
+    if (shown) {  // the last hand stays shown until the next hand's first play: say what happens meanwhile
+      var over = fill(W.hand_over, { n: shown.number });
+      return view.phase === "nominate" || view.phase === "review" ? over + " · " + now : over;
+    }
+    return now;
+  }
+  function doing() {  // what the table is doing now (listing.py _doing says the same for the served page)
     if (!table.started) { return W.waiting; }
     if (view.phase === "draw") { return W.draw; }
     if (view.phase === "nominate") { return fill(W.nominate, { name: view.entitled === "B" ? seatName(2) : seatName(1) }); }

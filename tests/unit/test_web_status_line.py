@@ -1,0 +1,42 @@
+"""The web page's status line while the last hand is still shown (server/web/listing.status_of,
+``statusText`` in server/web/static/table.js).
+
+Session 9's new user: after a hand ended, ``/t/CODE`` said only "Hand 1 is over" until the next
+hand's first play, while the winners were choosing who leads (R6/R7) and the new hands were
+looked at (R10): the line now says both.
+"""
+from __future__ import annotations
+
+from doublenine.server.web.listing import status_of
+from doublenine.server.web.pages import SeatInfo, TableInfo, status_text
+from doublenine.shared.i18n import translator
+from doublenine.shared.moves import Nominate
+from doublenine.shared.rules import apply, apply_shuffle
+from doublenine.shared.state import Phase
+
+from enginekit import DEAL, S1, S3, accept_all, in_play, play_out
+
+WIRE = {"seats": [{"seat": n, "name": name} for n, name in zip(range(1, 5), ("Ana", "Bo", "Cy", "Di"))],
+        "started": True}
+
+
+def line(state, lang: str = "en") -> str:  # type: ignore[no-untyped-def]
+    info = TableInfo("ABCDE", tuple(SeatInfo(n, "", "computer") for n in range(1, 5)), (0, 0), True,
+                     status=status_of(state, WIRE))
+    return status_text(translator(lang), info)
+
+
+def test_r6_while_the_winners_choose_who_leads_the_line_says_the_hand_is_over_and_who_chooses() -> None:
+    over = play_out(in_play())  # seat 1 holds the 0s and plays first: team A's domino ends hand 1
+    assert (over.phase, over.finished[-1].number) == (Phase.NOMINATE, 1)
+    assert status_of(over, WIRE) == (("hand_over", (("n", "1"),)), ("nominate", (("name", "Ana"),)))
+    assert line(over) == "Hand 1 is over · Ana chooses who leads"
+
+
+def test_r10_while_the_new_hands_are_looked_at_the_last_hand_is_still_named() -> None:
+    review = apply_shuffle(apply(play_out(in_play()), Nominate(S1, S3)), DEAL)
+    assert review.phase is Phase.REVIEW
+    assert line(review) == "Hand 1 is over · The players are looking at their new hands"
+    playing = accept_all(review)  # the reveal goes at the first play of hand 2: until then the opener is named
+    assert status_of(playing, WIRE) == (("to_play", (("name", "Cy"),)),)
+    assert line(playing) == "Cy to play"
