@@ -31,6 +31,12 @@ CONSENT_REFUSED = N_("Your request was refused")
 """D1: another seat said no to this seat's request (``ClientState.error == "REFUSED"``, the window's
 own mark, not an ErrorCode: every server refusal reads shared/refusals.py)."""
 
+BUSY = {"BUSY_HINTS": N_("Many players are asking for hints right now: ask again in a moment"),
+        "BUSY_COACH": N_("Many hands are being reviewed right now: ask again in a moment")}
+"""What the status line says for ``ClientState.error`` marks of client/store.BUSY_MARKS: the server's
+lane for hints or for the coach was full (``RATE_LIMITED``, ``data.limit``), which is nothing this
+player did; "Too many actions at once" (the code's own sentence) blamed the player."""
+
 TRACKER_ALLOWED = N_("Tile tracker allowed for everyone once play starts")
 """Issue 14.3: the table's tracker setting (``ClientState.tracker``), said in the waiting panel and during
 the opening draw, before the "Tiles" button exists (new user N10)."""
@@ -717,7 +723,7 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
         return (N_("Connecting…"), {})
     me = view.seat
     if state.error:
-        return (CONSENT_REFUSED if state.error == "REFUSED" else sentence(state.error), {})
+        return (CONSENT_REFUSED if state.error == "REFUSED" else BUSY.get(state.error) or sentence(state.error), {})
     hint = state.hint
     if hint is not None and hint.__class__.__name__ in ("Pass", "Nominate", "Review"):
         return _hint_text(state, hint, lang)

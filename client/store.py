@@ -48,7 +48,8 @@ class ClientState:
     connection: str = "connected"
     """"connecting", "connected" or "lost" (a banner shows while lost)."""
     error: str | None = None
-    """The stable code of the last refusal, shown briefly."""
+    """The stable code of the last refusal, shown briefly (or the window's own mark: "REFUSED", a
+    request of this seat refused; :data:`BUSY_MARKS`, the server's hint or coach lane full)."""
     hint: Decision | None = None
     """The last hint received (R23), shown as a preview (R25)."""
     hint_why: tuple[str, tuple[int, ...], Any] | None = None
@@ -97,6 +98,10 @@ class ClientState:
     coach: tuple[Any, ...] = ()
     """Issue 14.2: the coach's reviews received (``protocol.CoachReply``), newest last, at most
     :data:`COACH_KEPT`; one per (match, hand)."""
+    coach_busy: int = 0
+    """Issue 14.2: how many times the server's coach lane was full (``RATE_LIMITED`` with ``data.limit``
+    "coach": that ask is dropped, nothing will come); a review opened before the last of them offers to
+    ask again instead of waiting for ever."""
     handing_me_over: bool = False
     """D7: the others ask to let the computer play this seat (acting, or "I'm back", ends it)."""
     watching: bool = False
@@ -272,6 +277,27 @@ def _hint(state: ClientState, msg: Any) -> ClientState:
     return replace(state, hint=decision_from(msg.decision), hint_why=why)
 
 
+BUSY_MARKS = {"hints": "BUSY_HINTS", "coach": "BUSY_COACH"}
+"""``RATE_LIMITED`` with ``data.limit`` "hints" or "coach" (docs/protocol.md ``hint``, ``coach``): the
+server's shared lane for that work is full, not this player too fast; ``ClientState.error`` holds the
+window's own mark for it (client/panels.BUSY says it), as "REFUSED" for a refused request."""
+
+
+def _refusal_mark(m: p.Error) -> str:
+    """What ``ClientState.error`` keeps of a refusal: its code, or a :data:`BUSY_MARKS` mark (the
+    server's ``data`` is untrusted: anything else in it is read as no limit named)."""
+    limit = (m.data or {}).get("limit")
+    if str(m.code) == "RATE_LIMITED" and isinstance(limit, str) and limit in BUSY_MARKS:
+        return BUSY_MARKS[limit]
+    return str(m.code)
+
+
+def _refused(state: ClientState, m: p.Error) -> ClientState:
+    mark = _refusal_mark(m)
+    return replace(state, error=mark, resync=state.resync or mark == "STALE",
+                   coach_busy=state.coach_busy + (mark == "BUSY_COACH"))
+
+
 _REDUCERS: dict[type, Any] = {
     Replace: lambda s, m: m.state,
     Connection: lambda s, m: replace(s, connection=m.status,
@@ -287,7 +313,7 @@ _REDUCERS: dict[type, Any] = {
         error="REFUSED" if m.outcome == "refused" and s.asked_id == str(m.request_id) else s.error,
         refused=(str(m.request_id), Seat(m.seat), m.action)
         if m.outcome == "refused" and m.seat is not None and s.asked_id == str(m.request_id) else s.refused),
-    p.Error: lambda s, m: replace(s, error=str(m.code), resync=s.resync or str(m.code) == "STALE"),
+    p.Error: lambda s, m: _refused(s, m),
     p.LeftTable: lambda s, m: replace(s, left=True),
     p.ChatLines: _chat,
     p.CoachReply: _coach,

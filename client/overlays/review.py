@@ -29,7 +29,8 @@ from doublenine.shared.state import FinishedHand
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
-from .actions import Export, ExportLater, OverlayAction
+from ..panels import BUSY
+from .actions import Coach, Export, ExportLater, OverlayAction
 from .ledger import GAP, ROW, _Builder, seat_label
 from .paint import TILE_H, TILE_W, tile_painter
 from .panel import Custom, Item, ScrollPanel
@@ -179,8 +180,9 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
 
 
 def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fonts: Fonts, tr: Translator,
-                  names: tuple[str, ...] = ("", "", "", "")) -> list[Item]:
-    """Pure layout of the review ``reply`` (a ``CoachReply`` or None: not yet come) of ``h``."""
+                  names: tuple[str, ...] = ("", "", "", ""), busy: bool = False) -> list[Item]:
+    """Pure layout of the review ``reply`` (a ``CoachReply`` or None: not yet come) of ``h``; ``busy``:
+    the server's coach lane was full when it was asked for (nothing will come: "Ask again")."""
     b = _Builder(fonts, tr, width)
     if h is None:
         b.text(tr.gettext("This hand is not in the ledger."), 16, False, MUTED)
@@ -191,6 +193,12 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
     b.text(tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number, name=who),
            18, True, ACCENT)
     b.y += 14
+    if reply is None and busy:
+        b.text(tr.gettext(BUSY["BUSY_COACH"]), 16, False, MUTED)
+        b.y += 8
+        b.button(tr.gettext("Ask again"), Coach(h.match, h.number), 0)
+        b.y += 36
+        return b.items
     if reply is None:
         b.text(tr.gettext("The coach is looking at your decisions…"), 16, False, MUTED)
         return b.items
@@ -220,18 +228,22 @@ class ReviewOverlay(ScrollPanel):
 
     def __init__(self, view: SpectatorView, match: int, hand: int, lang: str, rect: pygame.Rect, *,
                  reviews: tuple[Any, ...] = (), names: tuple[str, ...] = ("", "", "", ""),
-                 fonts: Fonts | None = None) -> None:
+                 fonts: Fonts | None = None, coach_busy: int = 0) -> None:
         super().__init__(rect, fonts)
         self.lang, self.match, self.hand, self.names = lang, match, hand, tuple(names)
         self.seat = view.seat or Seat.ONE
         self.finished = _find(view, match, hand)
         self.reply = _reply(reviews, match, hand)
+        self.asked_at, self.busy = coach_busy, False
+        """``ClientState.coach_busy`` when this review was asked for; a later count: the ask was dropped."""
 
-    def update(self, view: SpectatorView, reviews: tuple[Any, ...]) -> None:
-        """A new view or review arrived: show the review once it is here."""
+    def update(self, view: SpectatorView, reviews: tuple[Any, ...], coach_busy: int = 0) -> None:
+        """A new view or review arrived: show the review once it is here; ``coach_busy`` above the
+        count at opening: the coach lane was full, offer to ask again (client/store.coach_busy)."""
         finished, reply = _find(view, self.match, self.hand), _reply(reviews, self.match, self.hand)
-        if (finished, reply) != (self.finished, self.reply):
-            self.finished, self.reply, self._laid = finished, reply, None
+        busy = coach_busy > self.asked_at
+        if (finished, reply, busy) != (self.finished, self.reply, self.busy):
+            self.finished, self.reply, self.busy, self._laid = finished, reply, busy, None
 
     def set_language(self, lang: str) -> None:
         """Switch language at run time."""
@@ -244,11 +256,11 @@ class ReviewOverlay(ScrollPanel):
         return translator(self.lang).gettext("Close")
 
     def cache_key(self) -> object:
-        return (self.lang, id(self.finished), id(self.reply), self.names)
+        return (self.lang, id(self.finished), id(self.reply), self.names, self.busy)
 
     def items(self, width: int) -> list[Item]:
         return layout_review(self.finished, self.seat, self.reply, width, self.fonts, translator(self.lang),
-                             self.names)
+                             self.names, self.busy)
 
     def handle(self, event: pygame.event.Event) -> OverlayAction | None:
         """As :meth:`ScrollPanel.handle`; the export button saves the hand with its review."""

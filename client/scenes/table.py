@@ -531,7 +531,7 @@ class TableScene:
         """A new view or review: the ledger or review overlay shows it (issue 6, issue 14.2)."""
         from ..overlays.review import ReviewOverlay
         if isinstance(self.overlay, ReviewOverlay):
-            self.overlay.update(view, self.session.state.coach)
+            self.overlay.update(view, self.session.state.coach, self.session.state.coach_busy)
         else:
             self.overlay.update(view)
             self.overlay.reviews = self.session.state.coach
@@ -548,7 +548,8 @@ class TableScene:
         elif not isinstance(self.overlay, ReviewOverlay):  # from the Ledger: its Close comes back to it
             self._under = self.overlay
         self.overlay = ReviewOverlay(view, match, hand, self.lang, self._overlay_rect(),
-                                     reviews=self.session.state.coach, names=self.shown().names)
+                                     reviews=self.session.state.coach, names=self.shown().names,
+                                     coach_busy=self.session.state.coach_busy)
         self.ui = replace(self.ui, overlay="ledger")
         self.dirty = True
 

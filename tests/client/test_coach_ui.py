@@ -160,3 +160,34 @@ def test_s9_item8_review_from_the_ledger_closes_back_onto_the_ledger(reviewed) -
     assert scene.overlay is ledger and scene.ui.overlay == "ledger"
     scene.handle(_ESC)
     assert scene.overlay is None and scene.ui.overlay is None
+
+
+def test_s10_a_full_coach_lane_says_so_and_offers_to_ask_again_instead_of_waiting_for_ever(reviewed) -> None:  # type: ignore[no-untyped-def]
+    """The server drops a review asked while its coach lane is full (``RATE_LIMITED``, ``data.limit``
+    "coach", docs/protocol.md): the review said "The coach is looking at your decisions…" for ever and
+    the status line "Too many actions at once", which blamed the player. Kind: a refusal's ``data``
+    that says which shared lane was full, read nowhere in the window (the hint's lane too)."""
+    from doublenine.client.panels import status_line
+    state, reply = reviewed
+    busy = p.Error(code="RATE_LIMITED", data={"limit": "coach", "retry_ms": 2000})
+    overlay = ReviewOverlay(state.view, 1, 1, "en", pygame.Rect(0, 0, 900, 700), coach_busy=state.coach_busy)
+    after = reduce(state, busy)
+    assert (after.error, after.coach_busy) == ("BUSY_COACH", state.coach_busy + 1)
+    assert status_line(after, Ui(), "de") == ("Many hands are being reviewed right now: ask again in a moment", {})
+    overlay.update(after.view, after.coach, after.coach_busy)
+    items = overlay.items(900)
+    assert [i.text for i in items if hasattr(i, "text")][-1] == "Many hands are being reviewed right now: ask again in a moment"
+    again = [i for i in items if getattr(i, "label", None) == "Ask again"]
+    assert len(again) == 1 and again[0].action == Coach(1, 1)
+    asked = ReviewOverlay(after.view, 1, 1, "en", pygame.Rect(0, 0, 900, 700), coach_busy=after.coach_busy)
+    asked.update(after.view, after.coach, after.coach_busy)  # asked again: waits for this ask
+    assert "The coach is looking at your decisions…" in [i.text for i in asked.items(900) if hasattr(i, "text")]
+    asked.update(after.view, (reply,), after.coach_busy)
+    assert asked.reply is reply and not any(getattr(i, "label", None) == "Ask again" for i in asked.items(900))
+    hints = reduce(state, p.Error(code="RATE_LIMITED", data={"limit": "hints", "retry_ms": 2000}))
+    assert (hints.error, hints.coach_busy) == ("BUSY_HINTS", state.coach_busy)
+    assert status_line(hints, Ui(), "fr") == ("Many players are asking for hints right now: ask again in a moment", {})
+    for data in (None, {"limit": "chat"}, {"limit": 7}, {"retry_ms": 2000}):  # any other limit: the code's sentence
+        other = reduce(state, p.Error(code="RATE_LIMITED", data=data))
+        assert (other.error, other.coach_busy) == ("RATE_LIMITED", state.coach_busy)
+    assert reduce(state, p.Error(code="INTERNAL", data={"limit": "coach"})).error == "INTERNAL"
