@@ -66,9 +66,9 @@ class Connection:
         self._state_frames: set[int] = set()
         """ids of the queued updates and snapshots (a resync answer supersedes them)."""
         self._stalled_since = 0.0
+        """When the oldest waiting frame began to wait (monotonic seconds)."""
         self._measured = 0.0
         """When the unread bytes were last measured (monotonic seconds)."""
-        """When the oldest waiting frame began to wait (monotonic seconds)."""
         self._close_with: tuple[int, str] | None = None
         self._wake = Wake()  # one waiter, the writer task: no deque of waiters (issue 12)
         self._writing = False  # the writer is inside ws.send: frames must queue behind it
