@@ -90,10 +90,12 @@ def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, 
 
     The badge sits on the side where the next tile attaches (``attach_half``: new user s9 item 7,
     a crosswise double's badges above and below it read as open ends at its top and bottom):
-    in the attach square itself, else (a ghost lies there) beside that square, across the joint
-    on either side; when a ghost leaves none of those free, over the ghost's touching half (drawn
-    on top of it). Only then do the old places (above, below, after, before the end's open half)
-    serve: the first that touches no tile, ghost or other badge (else the first inside the area).
+    in the attach square itself, else (a ghost lies there) beside that square across the joint,
+    then beside the ghost that fills it, then past the square or past that ghost along the line.
+    It never lies on a ghost (review: the number drawn over a crosswise ghost hid its pips, in
+    the README's own screenshot). Only then do the old places (above, below, after, before the
+    end's open half) serve: the first that touches no tile, ghost or other badge (else the first
+    inside the area).
     """
     pips = getattr(view, "ends", None)
     if pips is None or not geo.spots:
@@ -105,30 +107,43 @@ def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, 
     for end, value in ((End.LEFT, pips[0]), (End.RIGHT, pips[1])):
         x, y, w, h = geo.end_rects[end]
         cx, cy = x + w // 2, y + h // 2
-        ax, ay, aw, ah = attach_half(geo, end)
-        acx, acy = ax + aw / 2, ay + ah / 2
-        # what lies in the attach square (a ghost, maybe a crosswise double's): beside it, not on it
-        occ = [(ax, ay, aw, ah)] + [sp.rect for sp in ghosts if _overlaps(sp.rect, (ax, ay, aw, ah))]
-        top, bottom = min(r[1] for r in occ), max(r[1] + r[3] for r in occ)
-        left, right = min(r[0] for r in occ), max(r[0] + r[2] for r in occ)
-        if abs(acx - cx) >= abs(acy - cy):  # the joint runs across: flush with it, then above/below
-            bx = ax if acx > cx else ax + aw - d
-            tries = [(bx, acy - d / 2), (bx, top - d - g), (bx, bottom + g)]
-        else:  # the joint runs along (under or over a turn's connector): flush, then left/right
-            by = ay if acy > cy else ay + ah - d
-            tries = [(acx - d / 2, by), (left - d - g, by), (right + g, by)]
         heading = geo.cursors[end].heading
-        tries += [(cx - d // 2, y - d - g), (cx - d // 2, y + h + g),
-                  (x + w + g if heading > 0 else x - d - g, cy - d // 2),
-                  (x - d - g if heading > 0 else x + w + g, cy - d // 2)]
+        tries = _attach_places(geo, end, ghosts, d, g) + [
+            (cx - d // 2, y - d - g), (cx - d // 2, y + h + g),
+            (x + w + g if heading > 0 else x - d - g, cy - d // 2),
+            (x - d - g if heading > 0 else x + w + g, cy - d // 2)]
         rects = [(round(px), round(py), d, d) for px, py in tries]
         inside = [r for r in rects if _inside(r, area)] or rects
         free = [r for r in inside if not any(_overlaps(r, t) for t in taken)]
-        # no free felt on the attach side (a crosswise ghost fills it): the number over the ghost's
-        # touching half, which shows the same number, rather than on another side of the end
-        solid = [sp.rect for sp in geo.spots] + [m.rect for m in out]
-        over_ghost = [r for r in rects[:3] if _inside(r, area) and not any(_overlaps(r, t) for t in solid)]
-        rect = ([r for r in free if r in rects[:3]] + over_ghost + free + inside)[0]
+        off_ghosts = [r for r in inside if not any(_overlaps(r, sp.rect) for sp in ghosts)]
+        rect = (free + off_ghosts + inside)[0]
         taken.append(rect)
         out.append(OpenMark(end, rect, value))
     return tuple(out)
+
+
+def _attach_places(geo: LineGeometry, end: End, ghosts: tuple[Spot, ...], d: float,
+                   g: float) -> list[tuple[float, float]]:
+    """Top-left corners for a ``d`` px badge on ``end``'s attach side, best first (``open_marks``).
+
+    Flush with the joint; else beside the attach square across the joint, then beside the ghost that
+    fills it; else past the square, then past that ghost, along the line (``g`` px apart).
+    """
+    x, y, w, h = geo.end_rects[end]
+    cx, cy = x + w // 2, y + h // 2
+    ax, ay, aw, ah = attach_half(geo, end)
+    acx, acy = ax + aw / 2, ay + ah / 2
+    # what lies in the attach square (a ghost, maybe a crosswise double's): beside it, never on it
+    occ = [(ax, ay, aw, ah)] + [sp.rect for sp in ghosts if _overlaps(sp.rect, (ax, ay, aw, ah))]
+    top, bottom = min(r[1] for r in occ), max(r[1] + r[3] for r in occ)
+    left, right = min(r[0] for r in occ), max(r[0] + r[2] for r in occ)
+    if abs(acx - cx) >= abs(acy - cy):  # the joint runs across: above/below, then left/right
+        bx = ax if acx > cx else ax + aw - d
+        return [(bx, acy - d / 2), (bx, ay - d - g), (bx, ay + ah + g), (bx, top - d - g), (bx, bottom + g),
+                (ax + aw + g if acx > cx else ax - d - g, acy - d / 2),
+                (right + g if acx > cx else left - d - g, acy - d / 2)]
+    # the joint runs along (under or over a turn's connector): left/right, then below/above
+    by = ay if acy > cy else ay + ah - d
+    return [(acx - d / 2, by), (ax - d - g, by), (ax + aw + g, by), (left - d - g, by), (right + g, by),
+            (acx - d / 2, ay + ah + g if acy > cy else ay - d - g),
+            (acx - d / 2, bottom + g if acy > cy else top - d - g)]

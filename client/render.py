@@ -285,7 +285,7 @@ def _turn_marker(surface: pygame.Surface, spot: SeatSpot, f: int) -> None:
 
 def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
     """R15: the open ends with their numbers (issue 11.2); the lifted tile's ghosts (R25), the one Enter
-    plays lit and marked, the other faint (issue 11.3). The numbers are drawn over the ghosts."""
+    plays lit and marked, the other faint (issue 11.3). The numbers lie beside the ghosts (board.open_marks)."""
     for end, rect in lay.ends.items():
         lit = end in lay.ghosts and (lay.chosen is None or lay.chosen is end)
         r = pygame.Rect(rect).inflate(6, 6)
@@ -308,7 +308,8 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
             surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
         elif not faint:
             pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(4, 4), 2, border_radius=radius)
-    # the numbers last: where a ghost fills the only room beside an end, its number shows on it
+    # the numbers last: open_marks keeps them off tiles and ghosts, so the order only matters for a
+    # window too small for any free place
     for mark in lay.marks:
         x, y, d, _ = mark.rect
         pygame.draw.circle(surface, (12, 26, 20), (x + d // 2, y + d // 2), d // 2)
@@ -319,17 +320,21 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
 
 def enter_tag_place(lay: TableLayout, rect: Rect, tw: int, th: int) -> tuple[int, int]:
     """Top-left of the ``tw`` x ``th`` Enter tag (issue 11.3) of the chosen ghost at ``rect``: above it,
-    else below, left or right, the first side that covers no open number's badge (R15) and stays in the
-    window (new user: the tag lay over the open end's number)."""
+    else below, left or right, the first side that stays in the window and covers no open number's
+    badge (R15; new user: the tag lay over the open end's number) and no tile of the line or other
+    ghost (review: with the number beside a crosswise ghost, the tag went onto the line); else the
+    first side clear of the badges."""
     x, y, w, h = rect
     gap = 6
     sides = ((x + (w - tw) // 2, y - th - gap), (x + (w - tw) // 2, y + h + gap),
              (x - tw - gap, y + (h - th) // 2), (x + w + gap, y + (h - th) // 2))
-    for tx, ty in sides:
-        tag = pygame.Rect(tx, ty, tw, th)
-        if pygame.Rect(0, 0, *lay.size).contains(tag) and tag.collidelist([m.rect for m in lay.marks]) < 0:
-            return tx, ty
-    return sides[0]
+    window = pygame.Rect(0, 0, *lay.size)
+    marks = [m.rect for m in lay.marks]
+    tiles = [sp.rect for sp in lay.line.spots] + [g.rect for g in lay.ghosts.values() if g.rect != rect]
+    fits = [(tx, ty) for tx, ty in sides if window.contains((tx, ty, tw, th))
+            and pygame.Rect(tx, ty, tw, th).collidelist(marks) < 0]
+    clear = [p for p in fits if pygame.Rect(*p, tw, th).collidelist(tiles) < 0]
+    return (clear + fits + [sides[0]])[0]
 
 
 def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art) -> None:
