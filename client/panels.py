@@ -104,7 +104,7 @@ class Panel:
     modal: bool = True
     body: tuple[Text, ...] = ()
     """Sentences drawn as one text between the title and the buttons, wrapped whole (render.draw_fitted);
-    the panel is as tall as their rows (:func:`_fit_body`), so none is cut and no room is left empty."""
+    the panel is as tall as their rows (:func:`_fit_text`), so none is cut and no room is left empty."""
     enter: bool = True
     """Enter presses the primary button (:func:`enter_button`); False where a reflex Enter must not act
     (another player's request: accepting it takes back or restarts what was played, D1)."""
@@ -160,7 +160,7 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
     if len(view.finished) > seen:
         return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
     if not state.started:
-        return _lobby(state, area, f)
+        return _lobby(state, area, f, lang)
     if confirming(state, ui) and ui.confirm is not None:
         return _confirm(state, ui.confirm[0], area, f, lang)
     if draw_unseen(view, ui):
@@ -214,31 +214,48 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     body: list[Text] = [(lost, {"moves": _hand_moves_said(moves, lang)}) if moves else (nothing, {})]
     if state.humans - state.free - ({state.view.seat} if state.view is not None else set()):
         body.append((ASKED_FIRST, {}))
-    rect = _fit_body(area, round(34 * f), " ".join(say(lang, t, a) for t, a in body), f)
+    rect = _fit_text(area, round(34 * f), [" ".join(say(lang, t, a) for t, a in body)], f)
     buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, True, ()), ("confirm_no", N_("Keep playing"), False, ())])
     return Panel("confirm", rect, (title, {}), (), buttons, body=tuple(body))
 
 
-def _fit_body(area: Rect, w: int, text: str, f: int) -> Rect:
-    """A centred box ``w`` px wide (at most the ``area``'s) for a title, ``text`` and a row of buttons, as
-    tall as ``text``'s rows wrapped at the width render.draw_fitted wraps it (measured in the window's type:
-    long in German, short in English), and no taller; within the area, where draw_fitted shrinks the type."""
+def prompt_rows(face: Any, texts: Sequence[str], size: int, width: int) -> list[list[str]]:
+    """Each of a prompt's ``texts`` wrapped at spaces into rows at most ``width`` px wide at ``size`` px
+    (``face``: a :class:`.typeset.Typeface`), one row at least. What :func:`_fit_text` sizes a panel by
+    and render._panel draws, so the box and its text always agree."""
+    return [[r for r in face.wrap(t, size, width) if r] or [""] for t in texts]
+
+
+def rows_height(face: Any, rows: Sequence[Sequence[str]], size: int) -> int:
+    """Px the wrapped ``rows`` of :func:`prompt_rows` take at ``size`` px: a row step each (as
+    render.fit_rows), ``size // 3`` between two texts."""
+    step = face.line_height(size) + size // 5
+    return sum(len(r) for r in rows) * step + max(0, len(rows) - 1) * (size // 3)
+
+
+def _fit_text(area: Rect, w: int, texts: Sequence[str], f: int) -> Rect:
+    """A centred box ``w`` px wide (at most the ``area``'s) for a title, ``texts`` and a row of buttons, as
+    tall as ``texts``' rows wrapped at the width the panel draws them (measured in the window's type: long
+    in German, short in English), and no taller; within the area, where the painter shrinks the type.
+
+    Every prompt is sized here (review: all but the failure card and the Restart question counted lines,
+    so a German or Portuguese line that wrapped in two was squeezed against its buttons or shrunk)."""
     from .typeset import measurer
 
     face = measurer()
     width = min(w, area[2])
-    rows = max(1, len([r for r in face.wrap(text, f, width - 2 * f) if r]))
-    step = face.line_height(f) + f // 5
+    rows = prompt_rows(face, texts, f, width - 2 * f)
     # as render._panel places them: the title from f // 2, the text f // 3 under it and f // 3 above the
     # buttons, which sit f above the bottom; 0.6 f spare, air above the buttons (and no shrinking by a rounding)
-    h = f // 2 + face.line_height(round(f * 1.35), True) + f // 3 + rows * step + f // 3 + round(2.2 * f) + f \
-        + round(0.6 * f)
+    h = f // 2 + face.line_height(round(f * 1.35), True) + f // 3 + rows_height(face, rows, f) + f // 3 \
+        + round(2.2 * f) + f + round(0.6 * f)
     return _box(area, width, h)
 
 
-def _fit(area: Rect, w: int, nlines: int, f: int) -> Rect:
-    """A centred box for a title, ``nlines`` lines and a row of buttons."""
-    return _box(area, w, round(2.4 * f + nlines * 1.6 * f + 2.2 * f + 2.6 * f))
+def _said(lines: Sequence[Text], lang: str) -> list[str]:
+    """A panel's ``lines`` in ``lang``, as the painter says them."""
+    from .text import say
+    return [say(lang, m, a) for m, a in lines]
 
 
 def _box(area: Rect, w: int, h: int) -> Rect:
@@ -443,13 +460,6 @@ def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
     return lines
 
 
-def _rows(lines: tuple[Text, ...], width: int, f: int, lang: str) -> int:
-    """Rows ``lines`` take in ``width`` px at ``f`` px, each wrapped into at most two (render._panel)."""
-    from .text import say
-    from .typeset import measurer
-    return sum(min(2, max(1, len(measurer().wrap(say(lang, m, a), f, width)))) for m, a in lines)
-
-
 def _what(action: str, lang: str) -> str:
     """The request's action in ``lang``, ready for "{what}" (a placeholder's value is not translated when
     drawn: "Zoë möchte undo" was shown)."""
@@ -462,7 +472,7 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str) -> Pan
     """D1/D7: another player's request, with what accepting does (:func:`consent_lines`); Enter does
     not answer it (:data:`CONSENT_KEYS`)."""
     lines = tuple(consent_lines(state, ask, lang))
-    rect = _fit(area, round(40 * f), _rows(lines, min(round(40 * f), area[2]) - 2 * f, f, lang), f)
+    rect = _fit_text(area, round(40 * f), _said(lines, lang), f)
     buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", N_("Accept"), True, ()),
                                      (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
     return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat, lang),
@@ -474,7 +484,7 @@ def _asking(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
     """D1: this seat's own open request: who it waits for, and a way to take it back (cancel_request)."""
     names = ", ".join(seat_name(state, s, lang) for s in state.asked_of)
     lines: list[Text] = [(N_("Waiting for {names} to answer"), {"names": names})] if names else []
-    rect = _fit(area, round(32 * f), len(lines), f)
+    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     buttons = _row_buttons(rect, f, [(f"withdraw:{state.asked_id}", N_("Take the request back"), False, ())])
     return Panel("asking", rect, (N_("You asked to {what}"), {"what": _what(state.asking or "", lang)}),
                  tuple(lines), buttons, enter=False, keys=ASKING_KEYS)
@@ -484,7 +494,7 @@ def _refused(state: ClientState, refused: tuple[str, Seat, str], area: Rect, f: 
     """D1: another seat refused this seat's request; said until read (OK)."""
     rid, seat, action = refused
     lines: list[Text] = [(N_("Your request to {what} was refused: nothing changed"), {"what": _what(action, lang)})]
-    rect = _fit(area, round(32 * f), len(lines), f)
+    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     buttons = _row_buttons(rect, f, [(f"refusal_seen:{rid}", N_("OK"), True, ())])
     return Panel("refused", rect, (N_("{name} refused"), {"name": seat_name(state, seat, lang)}), tuple(lines),
                  buttons)
@@ -496,13 +506,13 @@ def _failure(area: Rect, f: int, text: str, at_table: bool = True) -> Panel:
     for every failure, so a one-line "the host stopped the game" sat above a large empty area).
     ``at_table``: a table was shown; before any (Create refused, a join refused) there is no
     "this table" to continue at (new user: 112-create-9th.png)."""
-    rect = _fit_body(area, round(34 * f), text, f)
+    rect = _fit_text(area, round(34 * f), [text], f)
     buttons = _row_buttons(rect, f, [("leave", N_("Back to the start screen"), True, ())])
     title = N_("Cannot continue at this table") if at_table else N_("The table could not be opened")
     return Panel("failure", rect, (title, {}), (), buttons)
 
 
-def _lobby(state: ClientState, area: Rect, f: int) -> Panel:
+def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
     """Before the start: the code to share, and starting now with computers in the empty seats."""
     lines: list[Text] = [(N_("Share the table code {code} with your friends"), {"code": state.table})]
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
@@ -511,7 +521,7 @@ def _lobby(state: ClientState, area: Rect, f: int) -> Panel:
         specs.append(("start", N_("Start now"), True, ()))
     if state.tracker:  # the README: everyone at the table sees it is allowed, before play too (new user N10)
         lines.append((TRACKER_ALLOWED, {}))
-    rect = _fit(area, round(32 * f), len(lines), f)
+    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     return Panel("lobby", rect, (N_("Waiting for players"), {}), tuple(lines), _row_buttons(rect, f, specs),
                  modal=False)
 
@@ -520,7 +530,7 @@ def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str) -> Pane
     """D7: a human seat lost its player; the others may let the computer play it meanwhile."""
     name = seat_name(state, seat, lang)
     lines: list[Text] = [(N_("The match waits for {name} to come back"), {"name": name})]
-    rect = _fit(area, round(32 * f), len(lines), f)
+    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     buttons = _row_buttons(rect, f, [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), False,
                                       (("name", name),))])
     return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False)
@@ -537,7 +547,7 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
         lines.append((N_("Tripollúa! From nothing to 100 in one hand"), {}))
     elif view.named is NamedResult.POLLONA:
         lines.append((N_("Pollona! The other team never scored"), {}))
-    rect = _fit(area, round(32 * f), len(lines), f)
+    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
     if view.seat is not None:
         specs.append(("new_match", N_("New match"), True, ()))
@@ -647,7 +657,7 @@ def _nominate(state: ClientState, view: SeatView, area: Rect, f: int, lang: str)
         d = view.draws[-1]
         lines.append((N_("Opening draw: Team A {a}, Team B {b}"), {"a": str(d.tile_a), "b": str(d.tile_b)}))
     lines.append((N_("Your team leads the next hand. Who plays first?"), {}))
-    rect = _fit(area, round(32 * f), len(lines), f)
+    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     partner = seat_name(state, me.partner, lang)
     buttons = _row_buttons(rect, f, [(f"nominate:{int(me)}", N_("I lead"), True, ()),
                                      (f"nominate:{int(me.partner)}", N_("{name} leads"), False,
@@ -666,7 +676,7 @@ def _review(state: ClientState, view: SeatView, area: Rect, f: int, lang: str) -
         if r.match == view.match and r.hand == view.hand_number:
             lines.append((N_("{name} demanded a redeal, showing {doubles}"),
                           {"name": seat_name(state, r.seat, lang), "doubles": " ".join(str(t) for t in r.doubles)}))
-    rect = _fit(area, round(34 * f), len(lines), f)
+    rect = _fit_text(area, round(34 * f), _said(lines, lang), f)
     return Panel("review", rect, (N_("Look at your new hand"), {}), tuple(lines), _row_buttons(rect, f, specs),
                  modal=False)
 

@@ -15,7 +15,7 @@ from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .layout import SeatSpot, TableLayout, top_details
-from .panels import PANEL_FILL, Button, Panel
+from .panels import PANEL_FILL, Button, Panel, prompt_rows, rows_height
 from .snake import Rect, Spot
 from .store import ClientState, seat_name
 from .typeset import MIN_SIZE, Colour
@@ -376,11 +376,14 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     texts = [say(lang, text, args) for text, args in line_slots]
     size = _lines_size(art, texts, f, pw - 2 * f, min((b.rect[1] for b in p.buttons), default=None), ly) \
         if texts and p.buttons and not p.cells else f
-    for line in texts:  # a long line (the opening draw's in French, German) takes two rows
-        for row in art.type.wrap(line, size, pw - 2 * f)[:2]:
+    step = art.type.line_height(size) + size // 5
+    # every row of each line, in the room panels._fit_text measured for them (the opening draw's grid
+    # leaves its instruction two rows: panels._draw)
+    for rows in prompt_rows(art.type, texts, size, pw - 2 * f):
+        for row in rows[:2] if p.cells else rows:
             label = art.fit_text(row, size, pw - 2 * f, INK)
             surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
-            ly += label.get_height()
+            ly += step
         ly += size // 3
     if p.kind == "failure" and state.failure is not None:
         bottom = min((b.rect[1] for b in p.buttons), default=y + ph) - f // 3
@@ -397,16 +400,15 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
 
 
 def _lines_size(art: Art, texts: list[str], f: int, width: int, buttons: int | None, top: int) -> int:
-    """The type size, ``f`` or smaller down to :data:`MIN_SIZE`, at which a prompt's lines (two rows each at
-    most, as :func:`_panel` draws them) end above its buttons (at y ``buttons``) from y ``top``. Kind of new
-    user s9 item 15: a prompt whose text ran into its button where the window left it less room than its
-    rows ("Oder jetzt beginnen: Der Computer übernimmt die freien Plätze" at 800x600 above the host's card)."""
+    """The type size, ``f`` or smaller down to :data:`MIN_SIZE`, at which a prompt's lines (every row, as
+    :func:`_panel` draws them) end above its buttons (at y ``buttons``) from y ``top``. panels._fit_text
+    makes the panel tall enough at ``f``; only a window too short for that box shrinks the type (kind of
+    new user s9 item 15: a prompt whose text ran into its button)."""
     if buttons is None:
         return f
     size = f
     while size > MIN_SIZE:
-        rows = sum(len(art.type.wrap(t, size, width)[:2]) for t in texts)
-        if top + rows * art.type.line_height(size) + len(texts) * (size // 3) <= buttons:
+        if top + rows_height(art.type, prompt_rows(art.type, texts, size, width), size) <= buttons:
             break
         size -= 1
     return size

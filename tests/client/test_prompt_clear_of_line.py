@@ -39,7 +39,7 @@ def test_the_reported_panel_leaves_the_lead_double_and_its_numbers_in_sight(away
     state = with_line(away, (Placed(Tile(6, 6), Seat.ONE, End.LEFT, 6, 6),))
     lay = compute_layout(state, Ui(seen_finished=0), (1280, 800))
     assert lay.panel is not None and lay.panel.kind == "away"
-    assert lay.panel.rect == (352, 152, 576, 158)  # was over the double, centred in the felt
+    assert lay.panel.rect == (352, 168, 576, 142)  # was over the double, centred in the felt (as tall as its one row)
     hidden = [sp.rect for sp in lay.line.spots] + [m.rect for m in lay.marks]
     assert not any(_overlap(lay.panel.rect, r) for r in hidden)
     (button,) = lay.panel.buttons
