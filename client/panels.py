@@ -473,7 +473,8 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str) -> Pan
     not answer it (:data:`CONSENT_KEYS`)."""
     lines = tuple(consent_lines(state, ask, lang))
     rect = _fit_text(area, round(40 * f), _said(lines, lang), f)
-    buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", N_("Accept"), True, ()),
+    # equal, neither gold: gold is the default Enter presses, and Enter answers no request (Panel.enter)
+    buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", N_("Accept"), False, ()),
                                      (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
     return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat, lang),
                                                                  "what": _what(ask.what, lang)}),

@@ -6,6 +6,8 @@ table is a few dozen blits (bench/client.py measures it).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from doublenine.shared.i18n import N_
@@ -15,7 +17,7 @@ from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .layout import SeatSpot, TableLayout, top_details
-from .panels import PANEL_FILL, Button, Panel, prompt_rows, rows_height
+from .panels import PANEL_FILL, Button, Panel, enter_button, prompt_rows, rows_height
 from .snake import Rect, Spot
 from .store import ClientState, seat_name
 from .typeset import MIN_SIZE, Colour
@@ -395,8 +397,10 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         _draw_cells(surface, p, ui, art, state)
     if p.kind in ("reveal", "drawn"):
         _reveal(surface, lay, state, p, art, lang)
-    for b in p.buttons:
-        draw_button(surface, art, b, f, lang, ui.hover == b.id)
+    default = enter_button(p)
+    for b in p.buttons:  # gold marks the one button Enter presses, and only it (none where Enter does not act)
+        draw_button(surface, art, b if b is default or not b.primary else replace(b, primary=False), f, lang,
+                    ui.hover == b.id)
 
 
 def _lines_size(art: Art, texts: list[str], f: int, width: int, buttons: int | None, top: int) -> int:
