@@ -17,7 +17,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 from doublenine.shared.wire import MAX_HAND_TILES
 
-from .panels import Button, Panel, build_panel, enter_button
+from .panels import Button, Panel, beneath, build_panel, enter_button
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState, spectating
@@ -113,6 +113,14 @@ class TableLayout:
     toggles: Rect = (0, 0, 0, 0)
     """Where the Tiles and Chat buttons sit (at the status line's height, at the table's right edge, as
     sized for the window: :func:`toggle_zone`): the status line and the hand end's panel keep clear."""
+    beneath: Panel | None = None
+    """The prompt a request (``panel``, :data:`.panels.REQUESTS`) is shown over, drawn under it with its
+    buttons disabled (:func:`.panels.beneath`): the hand's end the player was reading stays in sight."""
+
+    @property
+    def reveal(self) -> Panel | None:
+        """The hand end's panel (R22) when it is shown, on top or under a request."""
+        return next((p for p in (self.panel, self.beneath) if p is not None and p.kind == "reveal"), None)
 
     def hit(self, pos: tuple[float, float]) -> Target | None:
         """The topmost target at ``pos`` (window pixels), or None."""
@@ -243,9 +251,11 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     clear = (0, clear_top, felt, max(20, seats[0].plate[1] - m // 2 - clear_top))
     panel_area = (px, py, pw, max(20, ph - max(0, under)))
     panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
-    if panel is not None and not panel.modal and not panel.cells and line:
-        panel = clear_of_line(panel, panel_area, [sp.rect for sp in geo.spots] + [mk.rect for mk in marks]
-                              + [g.rect for g in ghosts.values()])
+    under = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
+    if line:
+        taken = [sp.rect for sp in geo.spots] + [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]
+        panel, under = (clear_of_line(p, panel_area, taken) if p is not None and not p.modal and not p.cells
+                        else p for p in (panel, under))
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
     help_rows = _help_rows(key_help(state, panel, keys, lang), sm, w - 2 * m)
@@ -260,7 +270,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, help_rows, last, buttons, panel,
-                       banner, kept, status, toggles=toggles)
+                       banner, kept, status, toggles=toggles, beneath=under)
 
 
 def _toggle_count(state: ClientState) -> int:

@@ -9,7 +9,7 @@ Texts are English msgids with keyword arguments; the painter translates them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from doublenine.shared.i18n import N_, Nn_
@@ -146,9 +146,21 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
         return _failure(area, f, state.failure.text(lang), at_table=view is not None)
     if view is None or state.connection != "connected":  # reconnecting: the banner says so, no action offered
         return None
-    me = view.seat
     # a request comes first, over the hand's end too: it is about what that panel shows (new user s9:
     # an undo that took back a finished hand waited unseen under it, or the asker saw nothing)
+    request = _request(state, ui, area, f, lang)
+    if request is not None:
+        return request
+    return _table_panel(state, ui, lang, size, area, f, hw, kept, clear, toggles)
+
+
+REQUESTS = ("consent", "asking", "refused")
+"""The kinds of :func:`_request`: shown over any other prompt, which stays drawn under them (:func:`beneath`)."""
+
+
+def _request(state: ClientState, ui: Ui, area: Rect, f: int, lang: str) -> Panel | None:
+    """D1/D7: another seat's request to answer, this seat's own one waiting, or its refusal unread."""
+    me = state.view.seat if state.view is not None else None
     asks = [c for c in state.consent if c.seat != me]
     if asks and me is not None:
         return _consent(state, asks[0], area, f, lang)
@@ -156,6 +168,30 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
         return _asking(state, area, f, lang)
     if state.refused is not None and state.refused[0] != ui.seen_refusal:
         return _refused(state, state.refused, area, f, lang)
+    return None
+
+
+def beneath(top: Panel | None, state: ClientState, ui: Ui, lang: str, size: tuple[int, int], area: Rect,
+            f: int, hw: int, kept: bool = False, clear: Rect | None = None,
+            toggles: Rect | None = None) -> Panel | None:
+    """The prompt a request (``top``, of :data:`REQUESTS`) is shown over, as :func:`build_panel` would
+    place it without the request (same arguments), its buttons disabled: drawn under the request and
+    answered once the request is (review: a request arriving hid the hand end's panel the player was
+    reading, the four hands and the score, until it was answered). None under anything else."""
+    if top is None or top.kind not in REQUESTS or state.failure is not None:
+        return None
+    under = _table_panel(state, ui, lang, size, area, f, hw, kept, clear, toggles)
+    if under is None:
+        return None
+    return replace(under, buttons=tuple(replace(b, enabled=False) for b in under.buttons))
+
+
+def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], area: Rect, f: int, hw: int,
+                 kept: bool, clear: Rect | None, toggles: Rect | None) -> Panel | None:
+    """The table's own prompt, the most urgent first, when no request is shown (:func:`build_panel`)."""
+    view = state.view
+    assert view is not None
+    me = view.seat
     seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
     if len(view.finished) > seen:
         return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)

@@ -76,7 +76,7 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     _top_bar(surface, lay, state, art, lang)
     # under the hand end's panel the face-down tiles are already the next hand's: not drawn (a strip of the
     # partner's showed above the panel at 800x600 with the chat open); the panel's rows show what was left
-    ended = lay.panel is not None and lay.panel.kind == "reveal"
+    ended = lay.reveal is not None
     for spot in lay.seats:
         _seat(surface, lay, state, spot, art, lang, backs=not ended)
     if lay.last is not None and moving is None:  # the tile just played, softly lit
@@ -94,6 +94,8 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         surface.blit(label, label.get_rect(center=_centre(box)))
     for b in lay.buttons:
         draw_button(surface, art, b, lay.small, lang, ui.hover == b.id)
+    if lay.beneath is not None:  # what a request came over stays in sight, its buttons disabled
+        _panel(surface, lay, state, ui, lay.beneath, art, lang)
     if lay.panel is not None:
         _panel(surface, lay, state, ui, lay.panel, art, lang)
     if lay.banner is not None:
@@ -191,7 +193,7 @@ _KEEP = (0, 2)
 
 def _top_bar_info(lay: TableLayout, state: ClientState, lang: str) -> list[tuple[str, int]]:
     """The top bar's details (layout.top_details), the hand of a finished hand shown while it is."""
-    shown = lay.panel.title[1]["n"] if lay.panel is not None and lay.panel.kind == "reveal" else None
+    shown = lay.reveal.title[1]["n"] if lay.reveal is not None else None
     return top_details(state, lang, shown)
 
 

@@ -90,7 +90,8 @@ def obstacles(lay: TableLayout, status: int = 400) -> list[tuple[Rect, int]]:
     around a card), the status line (``status``), and, never (10**8), the place kept for an open side
     panel (:attr:`TableLayout.side`: a card there would lie under the panel) and what a scene over the
     table reserved (:attr:`TableLayout.reserved`: the host's "Invite friends" chip)."""
-    heavy = [lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None) if r]
+    heavy = [lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None,
+                                         lay.beneath.rect if lay.beneath else None) if r]
     heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]
     heavy += [m.rect for m in lay.marks] + [marker_zone(s, lay.font, lay.small) for s in lay.seats]
     light = [sp.rect for sp in lay.line.spots]

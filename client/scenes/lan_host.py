@@ -312,8 +312,9 @@ class HostedTable:
         (a hand's end in a small window) does not reach under it: the chip never covers table information."""
         if self.card_open() or self.covered():
             return False
-        panel = self.table.layout().panel
-        return panel is None or not pygame.Rect(panel.rect).colliderect(pygame.Rect(self.layout()["chip"]))
+        lay = self.table.layout()
+        chip = pygame.Rect(self.layout()["chip"])
+        return not any(p is not None and chip.colliderect(pygame.Rect(p.rect)) for p in (lay.panel, lay.beneath))
 
     # ------------------------------------------------------------ lifecycle
     def resize(self, vp: Viewport) -> None:

@@ -47,8 +47,10 @@ REPEAT_GAP = 0.6
 """Longest seconds between a key's presses with no KEYUP between them that still count as its repeats
 (SDL repeats every ~0.03 s after ~0.5 s): a KEYUP lost to another window never keeps a key "held"."""
 SEEN_OVER_OVERLAYS = ("consent", "refused")
-"""Prompts that close an open overlay when they come (D1: another player's request, the refusal of
-this seat's own): new user s9 item 1, a request waited under the Review overlay, unseen."""
+"""Prompts an open overlay steps aside for when they come (D1: another player's request, the refusal of
+this seat's own): new user s9 item 1, a request waited under the Review overlay, unseen. The overlay
+comes back once the prompt is answered (review: the Review or the Ledger the player was reading was
+closed for good by a request they had not asked for)."""
 BACKDROP = (8, 20, 14)
 """The window's colour where the table does not reach (painted over by the side panel when one is open)."""
 SLIDE = 0.22
@@ -95,6 +97,9 @@ class TableScene:
         self.overlay: Any = None
         self._under: Any = None
         """The overlay a Review was opened from (the Ledger): shown again when the Review closes."""
+        self._set_aside: tuple[Any, Any, str] | None = None
+        """The overlay, the one under it and ``ui.overlay`` that a request came over
+        (:data:`SEEN_OVER_OVERLAYS`): shown again when the request is answered."""
         self.on_close = on_close
         self.export_dir = export_dir
         self._layout: TableLayout | None = None
@@ -224,7 +229,13 @@ class TableScene:
                 self._refresh_overlay(view)
             panel = self.layout().panel
             if self.overlay is not None and panel is not None and panel.kind in SEEN_OVER_OVERLAYS:
-                self._close_overlays()  # the request is answered on the table's own screen, never unseen
+                # the request is answered on the table's own screen, never unseen; the overlay waits
+                self._set_aside = (self.overlay, self._under, self.ui.overlay or "rules")
+                self._close_overlays()
+        if self._set_aside is not None:
+            panel = self.layout().panel
+            if panel is None or panel.kind not in SEEN_OVER_OVERLAYS:
+                self._bring_back()
         dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
 
@@ -509,7 +520,21 @@ class TableScene:
         w, h = self.vp.pixels
         return pygame.Rect(w // 12, h // 14, w - w // 6, h - h // 7)
 
+    def _bring_back(self) -> None:
+        """The overlay a request came over, as it was (scrolled, its Review's Ledger under it), once the
+        request is answered; the server hears it is open again (R26)."""
+        assert self._set_aside is not None
+        self.overlay, self._under, what = self._set_aside
+        self._set_aside = None
+        self.ui = replace(self.ui, overlay=what)
+        self.session.send(Pause(what, True))  # type: ignore[arg-type]
+        view = self.session.state.view
+        if view is not None and what == "ledger":
+            self._refresh_overlay(view)
+        self.dirty = True
+
     def _open_overlay(self, what: str) -> None:
+        self._set_aside = None  # the player opened another: the one a request came over is not brought back
         view = self.session.state.view
         try:
             if what == "rules":
@@ -543,6 +568,7 @@ class TableScene:
         view = self.session.state.view
         if view is None:
             return
+        self._set_aside = None
         if self.ui.overlay != "ledger" or self.overlay is None:
             self.session.send(Pause("ledger", True))
         elif not isinstance(self.overlay, ReviewOverlay):  # from the Ledger: its Close comes back to it

@@ -14,7 +14,7 @@ import pygame
 import pytest
 from scenes_catalog import coach_reply, table_scene
 
-from doublenine.client.intents import Answer, Withdraw
+from doublenine.client.intents import Answer, Pause, Withdraw
 from doublenine.client.layout import compute_layout
 from doublenine.client.panels import CONSENT_KEYS
 from doublenine.client.store import ConsentPrompt, reduce
@@ -132,19 +132,43 @@ def test_s9_enter_does_not_answer_a_request_and_the_footer_says_so(ended) -> Non
 
 
 @pytest.mark.parametrize("overlay", ["rules", "ledger", "review"])
-def test_s9_a_request_closes_the_overlay_it_would_wait_under(ended, overlay: str) -> None:  # type: ignore[no-untyped-def]
+def test_s9_a_request_sets_aside_the_overlay_it_would_wait_under(ended, overlay: str) -> None:  # type: ignore[no-untyped-def]
+    """The overlay steps aside for the request and comes back, as it was, once it is answered (review: it
+    was closed for good, the Review or Ledger the player was reading gone without their action)."""
     scene = _scene(ended)
     if overlay == "review":
         scene._open_overlay("ledger")
         scene._open_review(1, 1)
     else:
         scene._open_overlay(overlay)
-    scene.ui = replace(scene.ui, overlay="ledger" if overlay != "rules" else "rules")
+    what = "ledger" if overlay != "rules" else "rules"
+    scene.ui = replace(scene.ui, overlay=what)
+    reading, under = scene.overlay, scene._under
     assert scene.keys() == "overlay" and scene.layout().help == (tr("en", "Esc: close · arrows, Page Up, Page Down: scroll"),)
+    sent = len(scene.session.sent)
     scene.session.set(_asked(ended, EffectW(moves=5, hands=(1,), scores=(0, 0))))
     scene.update(11.0)
     assert scene.overlay is None and scene.ui.overlay is None and scene.keys() == "table"
     assert scene.layout().panel.kind == "consent"
+    scene.session.set(ended)  # answered (refused here: nothing changed)
+    scene.update(12.0)
+    assert scene.overlay is reading and scene._under is under and scene.ui.overlay == what
+    assert scene.keys() == "overlay" and scene.layout().panel.kind == "reveal"
+    assert scene.session.sent[sent:] == [Pause(what, False), Pause(what, True)]  # R26: open again, as before
+
+
+def test_an_overlay_the_player_opens_meanwhile_is_kept_and_the_set_aside_one_dropped(ended) -> None:  # type: ignore[no-untyped-def]
+    scene = _scene(ended)
+    scene._open_overlay("ledger")
+    scene.ui = replace(scene.ui, overlay="ledger")
+    scene.session.set(_asked(ended))
+    scene.update(11.0)
+    scene._open_overlay("rules")  # the player's own choice, while the request waits
+    scene.ui = replace(scene.ui, overlay="rules")
+    rules = scene.overlay
+    scene.session.set(ended)
+    scene.update(12.0)
+    assert scene.overlay is rules and scene.ui.overlay == "rules"
 
 
 def test_s9_the_asker_sees_who_it_waits_for_can_take_it_back_and_hears_the_refusal(ended) -> None:  # type: ignore[no-untyped-def]

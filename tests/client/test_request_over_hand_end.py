@@ -1,0 +1,122 @@
+"""Review: a request from another seat (undo, new match) arriving at the host's hand end took the hand end's
+panel (the four hands, the points, the score) off the screen until it was answered. It is now drawn on
+top of that panel, which stays in sight under it with its buttons disabled and is back, live, once the
+request is answered. Kind: a prompt the player was reading replaced, not covered, by one they did not ask
+for (the same for the match end, a refusal and the asker's own wait; the overlays: test_requests_say_what).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+import pytest
+from scenes_catalog import table_scene, table_states
+
+from doublenine.client.art import Art
+from doublenine.client.layout import compute_layout
+from doublenine.client.render import render
+from doublenine.client.scenes.lan_host import HostedTable
+from doublenine.client.store import ClientState, ConsentPrompt
+from doublenine.client.typeset import watch
+from doublenine.client.uistate import Ui
+from doublenine.shared.seats import Seat
+
+SIZES = ((800, 600), (1280, 800), (1920, 1080))
+
+
+@pytest.fixture(scope="module")
+def states() -> dict[str, tuple[ClientState, Ui]]:
+    pygame.display.init()
+    pygame.font.init()
+    return {name: (state, ui) for name, state, ui in table_states()}
+
+
+def _asked(state: ClientState, what: str) -> ClientState:
+    return replace(state, consent=(ConsentPrompt("r1", Seat.TWO, what),))
+
+
+def _centre(rect: tuple[int, int, int, int]) -> tuple[int, int]:
+    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("what", ("undo", "new_match"))
+def test_a_request_at_the_hand_end_is_drawn_over_it(states: dict[str, tuple[ClientState, Ui]], size: tuple[int, int],
+                                                    what: str) -> None:
+    state, ui = states["reveal"]
+    shown = compute_layout(state, ui, size)
+    assert shown.panel is not None and shown.panel.kind == "reveal" and shown.beneath is None
+    lay = compute_layout(_asked(state, what), ui, size)
+    assert lay.panel is not None and lay.panel.kind == "consent"
+    assert lay.beneath is not None and lay.beneath.kind == "reveal"
+    assert lay.beneath.rect == shown.panel.rect and lay.beneath.rows == shown.panel.rows  # where it was, whole
+    assert [(b.id, b.enabled) for b in lay.beneath.buttons] == [("continue", False), ("coach", False)]
+    for b in lay.beneath.buttons:  # nothing of it answers a click while the request waits
+        assert lay.hit(_centre(b.rect)) != ("button", b.id)
+    with watch() as seen:
+        render(pygame.Surface(size), lay, _asked(state, what), ui, Art(), "en")
+    said = [d.text for d in seen]
+    title = {"undo": "Zoë asks to undo", "new_match": "Zoë asks to start a new match"}[what]
+    assert "Hand 1 is over" in said and title in said
+    assert said.index("Hand 1 is over") < said.index("Accept")  # the request is drawn last, on top
+    # answered: the hand end is back, its buttons live again
+    back = compute_layout(state, ui, size)
+    assert back.panel == shown.panel and back.beneath is None
+
+
+def test_the_match_end_stays_under_a_new_match_request(states: dict[str, tuple[ClientState, Ui]]) -> None:
+    state, ui = states["match-over"]
+    lay = compute_layout(_asked(state, "new_match"), ui, (1280, 800))
+    assert (lay.panel.kind, lay.beneath.kind) == ("consent", "match_over")  # type: ignore[union-attr]
+    assert [(b.id, b.enabled) for b in lay.beneath.buttons] == [("new_match", False), ("leave", False)]  # type: ignore[union-attr]
+
+
+def test_nothing_is_drawn_under_a_request_over_the_bare_table(states: dict[str, tuple[ClientState, Ui]]) -> None:
+    state, ui = states["own-turn"]
+    lay = compute_layout(_asked(state, "undo"), ui, (1280, 800))
+    assert lay.panel.kind == "consent" and lay.beneath is None  # type: ignore[union-attr]
+
+
+class _Session:
+    def __init__(self, state: Any) -> None:
+        self.state, self.sent, self._changed = state, [], False
+
+    def set(self, state: Any) -> None:
+        self.state, self._changed = state, True
+
+    def pump(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed
+
+    def send(self, intent: Any) -> None:
+        self.sent.append(intent)
+
+    def close(self, leave: bool = True) -> None: ...
+
+
+def test_the_hosts_window_keeps_its_hand_end_through_a_request(states: dict[str, tuple[ClientState, Ui]]) -> None:
+    """The reported window: the host's, its "Invite friends" chip kept off the panel under the request."""
+    state, ui = states["reveal"]
+    size = (1280, 800)
+    table = table_scene(state, ui, "en", size)
+    table.session = _Session(state)
+    hosting = SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
+                              invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
+                              web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",
+                              others_seated=lambda code, me: 1, stop=lambda: None)
+    host = HostedTable(table, hosting, "en")
+    host.resize(table.vp)
+    host.update(100.0)
+    kinds = [(table.layout().panel.kind, getattr(table.layout().beneath, "kind", None))]
+    chip_over_reveal = host.chip_shown()
+    table.session.set(_asked(state, "new_match"))
+    host.update(101.0)
+    kinds.append((table.layout().panel.kind, table.layout().beneath.kind))
+    assert host.chip_shown() is chip_over_reveal  # the panel under the request hides the chip as it did
+    table.session.set(state)  # refused
+    host.update(102.0)
+    kinds.append((table.layout().panel.kind, getattr(table.layout().beneath, "kind", None)))
+    assert kinds == [("reveal", None), ("consent", "reveal"), ("reveal", None)]
+    assert table.ui.seen_finished == 0  # never marked read without the player's Continue
