@@ -24,10 +24,25 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def installed_version() -> str:
+    """The installed package's version (``importlib.metadata``, from pyproject.toml's ``version``),
+    or ``"unknown"`` when run from a source tree that was never installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("doublenine")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """Build the top-level parser; subcommand modules add their own options."""
+    """Build the top-level parser; subcommand modules add their own options.
+
+    ``doublenine --version`` prints ``doublenine VERSION`` (:func:`installed_version`) and exits 0.
+    """
     parser = argparse.ArgumentParser(
         prog="doublenine", description="Four-player double-nine partnership dominoes over the network.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_path, help_text) in SUBCOMMANDS.items():
         try:

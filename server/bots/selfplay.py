@@ -200,14 +200,19 @@ def _run_chunk(job: tuple[int, int, int, str, str, dict[str, object] | None]) ->
 def selfplay(matches: int, seed: int, level_a: str, level_b: str, jobs: int = 1,
              progress: Callable[[Summary], None] | None = None,
              expert_changes: dict[str, object] | None = None) -> Summary:
-    """Play ``matches`` matches (rounded up to even) on ``jobs`` processes; merged results.
+    """Play ``matches`` matches (an even number: pairs with the sides swapped) on ``jobs`` processes; merged results.
+
+    Raises ``ValueError`` for an odd or non-positive ``matches``: it was rounded up without a word
+    (``--matches 1`` played 2).
 
     ``progress``, if given, receives the running total after each chunk of pairs
     (chunks finish in any order with several jobs). ``expert_changes`` are
     :class:`.expert.ExpertSettings` fields the expert level plays with
     (:func:`parse_expert_setting` builds them).
     """
-    pairs = (matches + 1) // 2
+    if matches < 1 or matches % 2:
+        raise ValueError(f"matches must be a positive even number, not {matches}")
+    pairs = matches // 2
     chunk = max(1, min(25, pairs // max(1, 4 * jobs)))
     work = [(seed, p, min(chunk, pairs - p), level_a, level_b, expert_changes) for p in range(0, pairs, chunk)]
     total = Summary()
@@ -294,9 +299,26 @@ def parse_expert_setting(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"{key}: {exc}") from None
 
 
+def even_matches(text: str) -> int:
+    """``--matches``: a positive even ASCII-digit count (argparse's usage error, exit 2, otherwise).
+
+    Matches come in pairs with the same deals and the sides swapped (R24), so an odd count cannot be
+    played as asked; it was rounded up without a word (``--matches 1`` played 2 and printed
+    ``--matches 2``). Kind: counts changed silently; refused like any other bad value instead.
+    """
+    count = arg_int(1)(text)
+    if count % 2:
+        instead = f"{count + 1}" if count == 1 else f"{count - 1} or {count + 1}"
+        raise argparse.ArgumentTypeError(f"{count} is odd: matches come in pairs with the sides swapped; "
+                                         f"give {instead}")
+    return count
+even_matches.__name__ = "even number"  # argparse names the type in its message
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine selfplay``."""
-    parser.add_argument("--matches", type=arg_int(), default=100, help="matches to play (even: sides swap)")
+    parser.add_argument("--matches", type=even_matches, default=100,
+                        help="matches to play, an even number: they come in pairs with the sides swapped")
     parser.add_argument("--seed", type=arg_int(), default=0, help="seed of the run (deals and computer choices)")
     parser.add_argument("--team-a", choices=LEVELS, default="strong", help="level of side a")
     parser.add_argument("--team-b", choices=LEVELS, default="normal", help="level of side b")

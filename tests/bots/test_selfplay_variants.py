@@ -193,3 +193,20 @@ def test_oracle_worlds_hold_what_each_mode_tells() -> None:
         assert h[partner] == true[partner] and h[k.me] == true[k.me]
         assert [x.bit_count() for x in h] == [x.bit_count() for x in true]
         assert all(not x & asleep for x in asleep_w.next())
+
+
+@pytest.mark.parametrize(("given", "said"), [
+    ("1", "argument --matches: 1 is odd: matches come in pairs with the sides swapped; give 2"),
+    ("7", "argument --matches: 7 is odd: matches come in pairs with the sides swapped; give 6 or 8"),
+    ("0", "argument --matches: 0 is out of range 1.."),
+])
+def test_an_odd_match_count_is_refused_not_rounded_up(capsys, given: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    """New user s10: ``selfplay --matches 1`` played 2 matches without a word; now usage and exit 2."""
+    from doublenine.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["selfplay", "--matches", given])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"doublenine selfplay: error: {said}"
+    with pytest.raises(ValueError, match=f"matches must be a positive even number, not {given}"):
+        selfplay.selfplay(int(given), 0, "heaviest", "heaviest")
