@@ -40,7 +40,10 @@ class ChatUi:
 
     open: bool = False
     focused: bool = False
-    """Keys go to the text field (not to the table's shortcuts)."""
+    """Keys go to the panel (not to the table's shortcuts): set by opening the panel (C, its button) and by
+    any click on it but its ×, even where its field is closed (:func:`free_text_allowed`): the keys are
+    then swallowed, never the table's (new user s10 item 1: at a phrases-only table the letters of a
+    message lifted and played tiles). A click on the table, Esc or × give the keys back."""
     draft: str = ""
     caret: Caret = END
     """Where typing goes in :attr:`draft` (client/textfield.py, the window's one field behaviour)."""
@@ -287,19 +290,18 @@ def newest(state: ClientState) -> int:
 def click(what: str, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
     """A click on chat element ``what`` (:func:`hit`): the new panel state and maybe a line to say."""
     if what == "toggle":  # like the C key: straight into the field, so letters and Enter are the message's
-        return replace(cui, open=True, focused=free_text_allowed(state), seen=newest(state)), None
+        return replace(cui, open=True, focused=True, seen=newest(state)), None
     if what == "close":
         return replace(cui, open=False, focused=False, seen=newest(state)), None
     if what.startswith("mute:"):
         key = what[5:]
-        return replace(cui, muted=cui.muted ^ {key}), None
+        return replace(cui, muted=cui.muted ^ {key}, focused=True), None
     if what.startswith("phrase:"):
-        return cui, Say(phrase=what[7:])
-    if what == "field":
-        return replace(cui, focused=free_text_allowed(state)), None
+        return replace(cui, focused=True), Say(phrase=what[7:])
     if what == "send":
-        return send(state, cui)
-    return replace(cui, focused=False), None
+        return send(state, replace(cui, focused=True))
+    # the field, the lines, the caption: a click on the panel keeps the keys in it (ChatUi.focused)
+    return replace(cui, focused=True), None
 
 
 def send(state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
@@ -324,12 +326,15 @@ def _edited(cui: ChatUi, draft: str, caret: Caret) -> ChatUi:
 def key(event: Any, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
     """A key while the field has the focus: Enter says it, Esc leaves the field, the editing keys edit
     (client/textfield.py: Ctrl+A, Home, End, arrows, Backspace, Delete, Ctrl+V); every other key is the
-    field's too (the table's shortcuts wait)."""
+    field's too (the table's shortcuts wait). Where the field is closed (:func:`free_text_allowed`) every
+    key but Esc is swallowed: the draft is not edited and nothing is said."""
     k = event.key
-    if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        return send(state, cui)
     if k == pygame.K_ESCAPE:
         return replace(cui, focused=False), None
+    if not free_text_allowed(state):
+        return cui, None
+    if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        return send(state, cui)
     from .clipboard import paste_text
     edited = edit(cui.draft, cui.caret, event, lambda: paste_text()[:4 * MAX_CHARS])
     return (cui if edited is None else _edited(cui, *edited)), None

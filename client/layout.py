@@ -44,6 +44,9 @@ HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
 """The keys while the rules, the ledger or a review is open: the overlay takes every key."""
 HELP_CHAT = N_("Enter: send · Esc: back to the table")
 """The keys while the chat field has the focus: every key types, Enter says the line."""
+HELP_PHRASES = N_("Only phrases during a hand: click one · Esc: back to the table")
+"""The keys while the chat panel has them and its field is closed (a phrases-only table in a hand): every
+key is swallowed (chat.ChatUi.focused), so the footer promises no Enter."""
 
 Target = tuple[str, object]
 """What a point hits: ("button", id), ("hand", Tile), ("ghost", End), ("end", End), ("draw", int)."""
@@ -348,7 +351,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
     if keys == "overlay":
         return tr(lang, HELP_OVERLAY)
     if keys == "chat":
-        return tr(lang, HELP_CHAT)
+        from .chat import free_text_allowed
+        return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
     if spectating(state):
         return tr(lang, WATCHING)
     view = state.view

@@ -166,8 +166,8 @@ class TableTalk:
         t = event.type
         if t == pygame.TEXTINPUT:
             swallow, self._swallow = self._swallow, ""
-            if self.cui.focused and event.text != swallow:
-                self.cui = chat.typed(self.cui, event.text)
+            if self.cui.focused and event.text != swallow and chat.free_text_allowed(state):
+                self.cui = chat.typed(self.cui, event.text)  # a closed field swallows the text (ChatUi.focused)
             return self.cui.focused, None
         if t == pygame.KEYDOWN:
             return self._key(event, state)
@@ -188,7 +188,8 @@ class TableTalk:
             return True, intent
         mods = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
         if event.key == pygame.K_c and not mods:  # C: chat, straight into the text field
-            self.cui = replace(self.cui, open=True, focused=chat.free_text_allowed(state), seen=chat.newest(state))
+            # the panel takes the keys even where its field is closed: they are swallowed (ChatUi.focused)
+            self.cui = replace(self.cui, open=True, focused=True, seen=chat.newest(state))
             self._swallow = getattr(event, "unicode", "")  # the "c" typed with it is not a message
             return True, None
         return False, None

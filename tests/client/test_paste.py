@@ -13,6 +13,7 @@ from doublenine.client.clipboard import PASTE_CHARS, bounded_paste, field_value,
 from doublenine.client.config import Settings
 from doublenine.client.scenes.lan_join import LanJoinScene
 from doublenine.client.scenes.start import StartScene, start_layout
+from doublenine.client.store import ClientState
 
 from client_helpers import NoBrowser
 
@@ -108,7 +109,7 @@ def test_the_chat_field_keeps_a_clean_bounded_line(clipboard) -> None:  # type: 
         cui = chat.typed(cui, text)
     assert cui.draft == "Hola qué tal"
     clipboard[0] = "y" * 1_000_000 + "\x00"
-    cui, _ = chat.key(CTRL_V, None, cui)  # type: ignore[arg-type]
+    cui, _ = chat.key(CTRL_V, ClientState(), cui)
     assert cui.draft == ("Hola qué tal" + "y" * MAX_CHARS)[:MAX_CHARS]
 
 
