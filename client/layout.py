@@ -9,6 +9,7 @@ display is needed; rectangles are ``(x, y, w, h)`` tuples in window pixels.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End, Pass, Play
@@ -21,7 +22,7 @@ from .panels import Button, Panel, beneath, build_panel, enter_button
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState, spectating
-from .typeset import measurer
+from .typeset import Typeface, measurer
 from .uistate import Ui
 
 HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
@@ -173,7 +174,8 @@ def passed_seats(view: object) -> frozenset[Seat]:
 
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
                    side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = (),
-                   window: tuple[int, int] | None = None, keys: str = "table") -> TableLayout:
+                   window: tuple[int, int] | None = None, keys: str = "table",
+                   footer_rows: int = 0) -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
     ``lang`` only sizes the top-bar buttons to their translated labels (no label is cut at 800x600).
@@ -188,6 +190,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     felt the line's area did not know about; new user: a tile under "Invitar amigos" at 1280x800).
     ``window``: the window's size when the table is laid out narrower beside an open side panel (the
     Tiles and Chat buttons are sized for the window; :func:`toggle_zone`); ``size`` by default.
+    ``footer_rows``: at least this many rows kept for the key help (the layout asks itself again with
+    more when the footer it ends up saying needs more rows than :func:`footer_texts` did).
     """
     w, h = size
     felt = w - max(0, min(side, w // 2))
@@ -198,9 +202,10 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     top_h = round(2.6 * f)
     top_bar = (0, 0, w, top_h)
     from .text import tr
-    # the footer's height is the hand's keys' (or the spectator's line): nothing moves when it changes
-    help_rows = _help_rows(tr(lang, WATCHING) if spectating(state) else tr(lang, HELP), sm, w - 2 * m)
-    help_h = round(1.35 * sm * len(help_rows) + 0.3 * sm)
+    # the footer's height is that of the longest key help this table can say (the play keys with M, C
+    # and T, the overlay's, the chat's...): nothing moves when it changes, every row has its own room
+    reserved = max([footer_rows] + [len(_help_rows(t, sm, w - 2 * m)) for t in footer_texts(state, lang)])
+    help_h = footer_height(reserved, sm)
     help_rect = (m, h - help_h, w - 2 * m, help_h)
     # three plates share the top band: narrower in a middle narrowed by a side panel (a 700 px window)
     plate_w, plate_h = min(round(11 * f), (felt - 4 * m) // 3), round(1.5 * f + 2.7 * sm)
@@ -262,6 +267,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
     help_rows = _help_rows(key_help(state, panel, keys, lang), sm, w - 2 * m)
+    if len(help_rows) > reserved:  # a prompt's own keys longer than any footer foreseen: room for every row
+        return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(help_rows))
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line
@@ -374,21 +381,82 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
     return ""
 
 
+FOOTER_ROW = 1.35
+"""The height of one row of the key help, in small-font sizes (:func:`footer_height`)."""
+
+
+def footer_height(rows: int, sm: int) -> int:
+    """The footer's height in px for ``rows`` rows of the ``sm`` px font: each row its own
+    :data:`FOOTER_ROW` band, so two rows never run into each other. Pure."""
+    return round(FOOTER_ROW * sm * rows + 0.3 * sm)
+
+
+def footer_rows(rect: Rect, rows: int, sm: int) -> tuple[Rect, ...]:
+    """The box of each of ``rows`` key-help rows in the footer ``rect``: one :data:`FOOTER_ROW` band
+    each, the block centred in ``rect`` (which :func:`footer_height` sized for at least ``rows``)."""
+    step = round(FOOTER_ROW * sm)
+    top = rect[1] + (rect[3] - rows * step) // 2
+    return tuple((rect[0], top + i * step, rect[2], step) for i in range(rows))
+
+
+def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
+    """Every key help the table can say without a prompt's own words (:func:`key_help`), translated:
+    the footer is kept as high as the longest of them wraps to, so it does not jump when the keys
+    change and none of them needs more rows than it has (new user s10 item 4: the play keys with M, C
+    and T wrapped to two rows in a footer kept for the one row of :data:`HELP`)."""
+    from .text import tr
+    if spectating(state):
+        return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT))
+    play = " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if state.tracker else ())])
+    return (play, tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_DRAW))
+
+
 def _help_rows(text: str, sm: int, width: int) -> tuple[str, ...]:
-    """``text`` in at most two rows of ``width`` px (issue 11.4: never cut at 800x600), split at a " · "."""
-    if not text:
-        return ()
-    face = measurer()
-    if face.measure(text, sm)[0] <= width:
-        return (text,)
-    parts = text.split(" · ")
-    best = (text,)
-    for k in range(1, len(parts)):  # the most even split at a separator
-        rows = (" · ".join(parts[:k]), " · ".join(parts[k:]))
-        if max(face.measure(r, sm)[0] for r in rows) <= width:
-            if len(best) == 1 or abs(len(rows[0]) - len(rows[1])) < abs(len(best[0]) - len(best[1])):
-                best = rows
-    return best
+    """``text`` broken at its " · " into the fewest rows of ``width`` px at the ``sm`` px font (issue
+    11.4: never cut at 800x600), as even as that allows; a part wider than a row alone is broken at its
+    spaces. Kind (new user s10 item 4): a footer whose rows were counted apart from its height."""
+    return _wrap_keys(measurer(), text, sm, width) if text else ()
+
+
+@lru_cache(maxsize=64)
+def _wrap_keys(face: Typeface, text: str, sm: int, width: int) -> tuple[str, ...]:
+    """:func:`_help_rows` with the measurer given, cached: the layout asks it for every frame."""
+    def fits(row: str) -> bool:
+        return face.measure(row, sm)[0] <= width
+
+    parts: list[str] = []
+    for part in text.split(" · "):  # a part too wide alone (a narrow window) is broken at its spaces
+        if fits(part):
+            parts.append(part)
+            continue
+        words, row = part.split(" "), ""
+        for word in words:
+            if row and not fits(f"{row} {word}"):
+                parts.append(row)
+                row = word
+            else:
+                row = f"{row} {word}" if row else word
+        parts.append(row)
+
+    def greedy(limit: float) -> list[str]:
+        rows: list[str] = []
+        for part in parts:
+            if rows and face.measure(f"{rows[-1]} · {part}", sm)[0] <= limit:
+                rows[-1] = f"{rows[-1]} · {part}"
+            else:
+                rows.append(part)
+        return rows
+
+    best = greedy(width)
+    lo, hi = 0.0, float(width)  # the narrowest limit that still needs no more rows: the most even rows
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if len(greedy(mid)) <= len(best) and all(fits(r) for r in greedy(mid)):
+            hi = mid
+        else:
+            lo = mid
+    even = greedy(hi)
+    return tuple(even if len(even) == len(best) else best)
 
 
 def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> tuple[HandTile, ...]:

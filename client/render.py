@@ -16,7 +16,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .layout import SeatSpot, TableLayout, top_details
+from .layout import SeatSpot, TableLayout, footer_rows, top_details
 from .panels import PANEL_FILL, Button, Panel, enter_button, prompt_rows, rows_height
 from .snake import Rect, Spot
 from .store import ClientState, seat_name
@@ -100,11 +100,9 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         _panel(surface, lay, state, ui, lay.panel, art, lang)
     if lay.banner is not None:
         _banner(surface, lay, state, art, lang)
-    hx, hy, hw, hh = lay.help_rect
-    step = hh // max(1, len(lay.help))
-    for i, row in enumerate(lay.help):
-        label = art.fit_text(row, lay.small, hw, (190, 210, 196))
-        surface.blit(label, label.get_rect(center=(hx + hw // 2, hy + i * step + step // 2)))
+    for row, box in zip(lay.help, footer_rows(lay.help_rect, len(lay.help), lay.small)):
+        label = art.fit_text(row, lay.small, box[2], (190, 210, 196))
+        surface.blit(label, label.get_rect(center=_centre(box)))
 
 
 def _centre(r: Rect) -> tuple[int, int]:

@@ -345,3 +345,60 @@ def test_the_case_1280x800_tracker_open_status_left_of_tiles(catalog_states) -> 
     assert lay.size == (935, 800) and tiles is not None
     assert max(box[0] + box[2] for _, box in lay.status) <= tiles[0]
     assert [row for row, _ in lay.status] == ["Click a lit end or the ghost tile", "to play, elsewhere to cancel"]
+
+
+FOOTER_SIZES = ((800, 600), (1280, 800), (700, 900), (3840, 2160))
+
+
+@pytest.mark.parametrize("side", ["", "tracker", "chat"])
+@pytest.mark.parametrize("size", FOOTER_SIZES, ids=str)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_footer_wraps_into_rows_that_fit_and_never_overlap(catalog_states, lang, size, side) -> None:  # type: ignore[no-untyped-def]
+    """New user s10 item 4: the key help's two rows ran into each other and the lower one was cut by the
+    window's bottom edge (English 800x600, French 1280x800 with the tracker allowed, Spanish 1280x800
+    with the chat open): the footer was kept one row high (the hand's keys alone) while M, C and T made
+    the keys wrap to two. Every state of the catalog, with the keys an overlay or the chat field takes:
+    each row fits its width at the footer's font, has its own band inside the footer, and the footer
+    lies inside the window under the hand's numbers."""
+    from doublenine.client.layout import FOOTER_ROW, footer_rows
+    from scenes_catalog import table_scene
+    face = Typeface()
+    for name, (state, ui) in catalog_states.items():
+        scene = table_scene(replace(state, tracker=True), ui, lang, size, side)
+        for keys in ("table", "overlay", "chat"):
+            lay = compute_layout(scene.shown(), ui, scene.layout().size, lang, side=0, keys=keys) \
+                if keys != "table" else scene.layout()
+            hx, hy, hw, hh = lay.help_rect
+            assert hy + hh <= lay.size[1] and hx >= 0 and hx + hw <= lay.size[0], (name, keys, lay.help_rect)
+            assert len(lay.help) * round(FOOTER_ROW * lay.small) <= hh, (name, keys, lay.help, hh)
+            boxes = footer_rows(lay.help_rect, len(lay.help), lay.small)
+            for row, box in zip(lay.help, boxes):
+                assert face.measure(row, lay.small)[0] <= box[2], (name, keys, row, box)
+                assert inside(box, lay.help_rect), (name, keys, box, lay.help_rect)
+            for a, b in itertools.combinations(boxes, 2):
+                assert not overlap(a, b)
+            numbers = max((h.rect[1] + h.rect[3] for h in lay.hand), default=0) + round(1.3 * lay.small)
+            assert numbers <= hy or not lay.hand, (name, keys, numbers, hy)
+
+
+@pytest.mark.parametrize(("lang", "size", "side", "rect", "rows"), [
+    ("en", (800, 600), "", (8, 564, 784, 36),
+     ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play",
+      "Esc: cancel · H hint · P pass · U undo · Y redo · M sound · C chat")),
+    ("fr", (1280, 800), "", (12, 758, 1256, 42),
+     ("1-9, 0 ou deux nombres\u00a0: choisir une pièce · flèches\u00a0: se déplacer · L/R\u00a0: bout · Entrée\u00a0: jouer",
+      "Échap\u00a0: reposer · H conseil · P passer · U annuler · Y rétablir · M son · C discussion · T pièces")),
+    ("es", (1280, 800), "chat", (9, 764, 917, 36),
+     ("1-9, 0 o dos números: escoger ficha · flechas: moverse · L/R: punta · Enter: jugar",
+      "Esc: cancelar · H pista · P pasar · U deshacer · Y rehacer · M sonido · C chat")),
+], ids=("en-800x600", "fr-1280x800-tracker", "es-1280x800-chat"))
+def test_the_cases_the_footers_two_rows_each_have_their_band(catalog_states, lang, size, side, rect, rows) -> None:  # type: ignore[no-untyped-def]
+    """The reported cases: a footer two rows high (it was one: 20, 23 and 20 px), each row in its band."""
+    from doublenine.client.layout import footer_rows
+    from scenes_catalog import table_scene
+    state, ui = catalog_states["own-turn-lifted"]
+    scene = table_scene(replace(state, tracker=lang == "fr"), ui, lang, size, side)
+    lay = scene.layout()
+    assert lay.help_rect == rect and lay.help == rows
+    first, second = footer_rows(lay.help_rect, 2, lay.small)
+    assert first[1] + first[3] == second[1] and second[1] + second[3] <= rect[1] + rect[3]
