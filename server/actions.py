@@ -62,8 +62,11 @@ async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None
     table.rearm()
 
 
-async def join(table: Table, conn: Any, seat: Seat | None, name: str, creator: bool = False) -> None:
-    """Take a free human seat (lowest if ``seat`` is None); the table starts once all are held."""
+async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, creator: bool = False) -> None:
+    """Take a free human seat (lowest if ``seat`` is None); the table starts once all are held.
+
+    ``name`` None (left out of the frame) is stored blank like a name blank once cleaned: the seat
+    shows its default name (docs/protocol.md "Names")."""
     async with table.lock:
         if _gone(conn):
             return

@@ -40,6 +40,19 @@ Seq = SeqW
 Bool = Annotated[bool, Field(strict=True)]
 
 
+def _no_default(schema: dict[str, Any]) -> None:
+    """A field that may be left out but has no value standing for "left out" on the wire."""
+    schema.pop("default", None)
+
+
+def _name_left_out() -> Any:
+    """A seat name a client may leave out (the model holds None): the seat then gets its default name
+    (``South``, ``East``...), exactly as a name blank once cleaned (docs/protocol.md "Names"). Never
+    null on the wire (a protocol-2 server refuses null there); the schema marks it optional, with no
+    ``default`` (no wire value stands for "left out")."""
+    return Field(None, json_schema_extra=_no_default)
+
+
 # ---------------------------------------------------------------- client -> server: session
 
 class Hello(Model):
@@ -66,7 +79,10 @@ class CreateTable(Model):
     seed: Annotated[int, Field(ge=0, lt=2**63, strict=True)] | None = None
     language: Language | None = None
     sit: SeatNo | None = None
-    name: Name = "Player"
+    """None (the default): the creator watches as a spectator; the table starts when people take
+    every human seat (a spectator cannot ``start`` it)."""
+    name: Name = _name_left_out()
+    """Left out: the seat's default name (docs/protocol.md "Names"); was ``"Player"`` until session 10."""
     chat: ChatRule = "free"
     """Issue 15: ``phrases_in_hand`` allows only preset phrases while a hand is in play."""
     tracker: Bool = False
@@ -81,7 +97,8 @@ class Join(Model):
     type: Literal["join"] = "join"
     code: Code
     seat: SeatNo | None = None
-    name: Name = "Player"
+    name: Name = _name_left_out()
+    """Left out: the seat's default name (docs/protocol.md "Names")."""
 
 
 class Rejoin(Model):

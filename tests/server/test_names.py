@@ -111,3 +111,30 @@ async def test_a_seat_given_up_in_a_started_match_keeps_its_name_and_a_lobby_sea
     await other.until(lambda m: isinstance(m, p.LeftTable))
     await lobby.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].claimed)
     assert server.registry.tables[lobby.code].slots[Seat.TWO].name == "" and names(lobby)[1] == "East"
+
+
+async def test_a_name_left_out_is_the_seat_default_like_a_blank_one(server) -> None:
+    """Tester's finding (session 10): `create_table` with `sit` and `join` without `name` named the seat
+    "Player", where docs/protocol.md promised the seat's default name "exactly as if no name had been
+    given" (and a blank name got it). Kind: an absent field and its blank value meaning two things."""
+    host = await connect(server)
+    await host.attach({"type": "create_table", "seats": seats("h", "h", "h", "c"), "seed": 3, "sit": 1})
+    guest = await connect(server)
+    await guest.attach({"type": "join", "code": host.code, "seat": 2})
+    blank = await join(server, host.code, seat=3, name="\u200b")
+    table = server.registry.tables[host.code]
+    await settle([host, guest, blank], table)
+    for c in (host, guest, blank):
+        await c.send({"type": "resync"})
+        await c.until(lambda m: isinstance(m, p.Snapshot))
+        assert names(c) == ["South", "East", "North", "West"]
+    assert [table.slots[Seat(s)].name for s in (1, 2, 3)] == ["", "", ""]  # stored blank alike
+
+
+async def test_a_null_name_is_refused_where_the_protocol_never_took_one(server) -> None:
+    """Left out, not null: a `join`/`create_table` `name` of null is WRONG_TYPES, as every protocol-2
+    server before said (a seat's `name` in `seats` was always nullable)."""
+    c = await connect(server)
+    await c.send_raw(p.pack({"type": "join", "code": "KQ7PM", "name": None}))
+    err = await c.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.detail) == ("WRONG_TYPES", "name: Input should be a valid string")
