@@ -406,9 +406,9 @@ def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
     and T wrapped to two rows in a footer kept for the one row of :data:`HELP`)."""
     from .text import tr
     if spectating(state):
-        return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT))
+        return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES))
     play = " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if state.tracker else ())])
-    return (play, tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_DRAW))
+    return (play, tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW))
 
 
 def _help_rows(text: str, sm: int, width: int) -> tuple[str, ...]:
