@@ -127,6 +127,9 @@ class TableScene:
         self.tracker = TrackerPanel(lang, self.art)
         """Issue 14.3: the tile tracker panel, where the table allows it (T opens and closes it)."""
         self.toast: tuple[str, float] | None = None
+        self.toast_by: str | None = None
+        """The id of the top-bar button whose press the toast answers (the Leave warning, Sound on/off), or
+        None: under a modal prompt the toast is said by that button (:meth:`_toast_over_prompt`)."""
         self.tracker_note: tuple[str, float] | None = None
         """Why the greyed Tiles button opens nothing (tracking.UNTIL_PLAY) and until when it is said: beside
         the button, where a hand end's prompt (which no toast covers) leaves it in sight."""
@@ -308,7 +311,6 @@ class TableScene:
         pos = self._pointer(event)
         stale = self._meant_before(event, pos)  # asked first: it notes every key that goes down
         if self.toast is not None and pos is not None and event.type != pygame.MOUSEMOTION \
-                and not covered(self.layout()) \
                 and pygame.Rect(self._toast_box(self.vp.pixels)[1]).collidepoint(pos):
             self.toast, self.dirty = None, True  # read: out of the way
             return None
@@ -412,6 +414,7 @@ class TableScene:
         if me is not None and not stops_all and (self._leave_armed is None or self._now > self._leave_armed):
             self._leave_armed = self._now + TOAST_SECONDS
             self.toast = (tr(self.lang, LEAVE_OTHERS_PLAY_ON if others else LEAVE_NO_WAY_BACK), self._leave_armed)
+            self.toast_by = "leave"
             self.dirty = True
             return None
         self._leave = True
@@ -441,7 +444,7 @@ class TableScene:
         self.sounds.set(muted=not self.sounds.muted)
         config.save(replace(config.load(), sound=not self.sounds.muted))
         key = N_("Sound off") if self.sounds.muted else N_("Sound on")  # N_: the extractor sees both
-        self.toast = (tr(self.lang, key), self._now + 2.0)
+        self.toast, self.toast_by = (tr(self.lang, key), self._now + 2.0), "sound"
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -627,32 +630,62 @@ class TableScene:
         try:
             path = save_export(named, folder)
             self.toast = (tr(self.lang, "Saved {path}", path=str(path)), self._now + TOAST_SECONDS)
+            self.toast_by = None
         except OSError as exc:
             self.toast = (tr(self.lang, "Could not save in {folder}: {reason}", folder=folder,
                              reason=exc.strerror or str(exc)), self._now + TOAST_SECONDS)
+            self.toast_by = None
         self.dirty = True
 
     def tell(self, text: str, seconds: float) -> None:
         """Show ``text`` (translated) for ``seconds`` from the first frame on, or until clicked."""
         self.toast, self._toast_for, self.dirty = (text, float("inf")), seconds, True
+        self.toast_by = None
 
     def _toast_box(self, size: tuple[int, int]) -> tuple[list[str], tuple[int, int, int, int], int]:
         """(rows, rect, font px) of the message in a window of ``size`` px (at most :data:`TOAST_ROWS` rows)."""
-        from ..render import wrap
         w, h = size
         f = max(14, round(16 * min(w / 1280, h / 800)))
         # above the status line, over the felt: never over the hand, its plate or a button (new user: the
         # Leave warning covered the hand); within the felt's width when an open side panel shares the window
         lay = self.layout()
+        if self.overlay is None and covered(lay):
+            return self._toast_over_prompt(lay, f, size)
         left, right = self._toast_band(lay, f)
         tw = right - left
+        rows, box_w, box_h = self._toast_rows(f, tw)
+        bottom = lay.status_rect[1] + lay.status_rect[3]  # over the status line, above the hand
+        return rows, (left + (tw - box_w) // 2, max(lay.top_bar[3], bottom - box_h), box_w, box_h), f
+
+    def _toast_rows(self, f: int, tw: int) -> tuple[list[str], int, int]:
+        """(rows, width, height px) of the toast wrapped within ``tw`` px at ``f`` px (at most TOAST_ROWS)."""
+        from ..render import wrap
         rows = wrap(self.art, self.toast[0], f, tw - 2 * f) if self.toast is not None else []
         if len(rows) > TOAST_ROWS:  # never a silent cut: the last row shown says there was more
             rows = rows[:TOAST_ROWS - 1] + [rows[TOAST_ROWS - 1].rstrip() + " …"]
         box_h = len(rows) * round(1.4 * f) + f
         box_w = min(tw, max((self.art.type.measure(r, f)[0] for r in rows), default=0) + 2 * f)
-        bottom = lay.status_rect[1] + lay.status_rect[3]  # over the status line, above the hand
-        return rows, (left + (tw - box_w) // 2, max(lay.top_bar[3], bottom - box_h), box_w, box_h), f
+        return rows, box_w, box_h
+
+    def _toast_over_prompt(self, lay: TableLayout, f: int,
+                           size: tuple[int, int]) -> tuple[list[str], tuple[int, int, int, int], int]:
+        """The toast's box while a modal prompt (a hand's end, the match's end, "Cannot continue") covers
+        the status line: under the top bar, its right edge under the button it answers (:attr:`toast_by`),
+        clear of the prompt; below the prompt where the top has no room; over the prompt's top edge, opaque
+        and framed, only where neither has. Kind: a warning drawn in a place a panel covers (new user s10
+        item 3: the Leave warning at a hand's end was never seen, a second Leave went at once)."""
+        w = min(size[0], lay.size[0])
+        rows, box_w, box_h = self._toast_rows(f, min(w - f, 32 * f))
+        by = next((b.rect for b in lay.buttons if b.id == self.toast_by), None)
+        right = by[0] + by[2] if by is not None else (w + box_w) // 2
+        x = max(f // 2, min(right - box_w, w - box_w - f // 2))
+        y = lay.top_bar[1] + lay.top_bar[3] + f // 3
+        panel = lay.panel.rect if lay.panel is not None else None
+        if panel is not None and _overlaps((x, y, box_w, box_h), panel):
+            below = panel[1] + panel[3] + f // 3
+            if below + box_h <= size[1]:
+                y = below
+        return rows, (x, y, box_w, box_h), f
 
     def _toast_band(self, lay: TableLayout, f: int) -> tuple[int, int]:
         """(left, right) px of the status line's free width: left of the chat and tracker buttons."""
@@ -691,12 +724,14 @@ class TableScene:
         surface.blit(label, label.get_rect(center=(x + w // 2, y + h // 2)))
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
-        """The last message (an export, a table not hosted again), over everything, until it expires,
-        except a modal prompt of the table (a hand's end, "Cannot continue"): never drawn over one (N3)."""
-        if self.toast is None or (self.overlay is None and covered(self.layout())):
+        """The last message (an export, a table not hosted again, the Leave warning), over everything, until
+        it expires; while a modal prompt of the table is up, beside it (:meth:`_toast_over_prompt`), framed."""
+        if self.toast is None:
             return
         rows, (x, y, box_w, box_h), f = self._toast_box(surface.get_size())
         surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 255), f // 2), (x, y))
+        if self.overlay is None and covered(self.layout()):  # over the table's plates: its edge is seen
+            pygame.draw.rect(surface, (214, 172, 96), (x, y, box_w, box_h), 1, border_radius=f // 2)
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)
             surface.blit(label, label.get_rect(midtop=(x + box_w // 2, y + f // 2 + i * round(1.4 * f))))

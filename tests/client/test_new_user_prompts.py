@@ -101,7 +101,10 @@ def test_n3_no_toast_over_a_modal_prompt(states) -> None:  # type: ignore[no-unt
     told = pygame.Surface((1280, 800))
     scene.toast = ("Sound off", 10.0)
     scene.draw(told)
-    assert pygame.image.tobytes(told, "RGB") == pygame.image.tobytes(plain, "RGB")
+    # said beside the prompt, never over it (new user s10 item 3: a message hidden by it was never seen)
+    panel = pygame.Rect(scene.layout().panel.rect)
+    assert pygame.image.tobytes(told.subsurface(panel), "RGB") == pygame.image.tobytes(plain.subsurface(panel), "RGB")
+    assert pygame.image.tobytes(told, "RGB") != pygame.image.tobytes(plain, "RGB")
     scene.ui = replace(ui, seen_finished=ui.seen_finished + 1)  # the panel closed: now the message shows
     scene.draw(told)
     scene.toast = None
