@@ -180,7 +180,7 @@ def card_height(size: tuple[int, int], warning: bool = False) -> int:
 
 
 def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, badge: int = 0,
-                area: Rect | None = None, warning: bool = False) -> dict[str, Rect]:
+                area: Rect | None = None, warning: bool = False, room: Rect | None = None) -> dict[str, Rect]:
     """Rectangles of the invite chip, card and close prompt for a window ``size`` (pure).
 
     ``anchor``: the top-left seat plate (the chip goes under it, below the ``badge`` px its
@@ -191,6 +191,9 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, 
     free for it under the prompt (``compute_layout(..., under=)``). A card once pushed back up over the
     prompt when the window was short ("Waiting for players" under "Invite friends" at 800x600).
     ``warning``: the card is taller by :data:`WARNING_ROOM` rows (:data:`LOOPBACK_ONLY`).
+    ``room``: where the close prompt may lie (the window less an open side panel, :func:`ask_room`); the
+    whole window by default. Kind: a confirmation drawn over a panel (new user s10 item 18: the host's
+    Leave question lay across the open chat).
     """
     w, h = size
     u, f, sm = metrics(size)
@@ -208,12 +211,23 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, 
     bw = min(round(12 * f), (cw - 4 * m) // 3)  # "Einladung kopieren" at 800x600
     for i, cid in enumerate(("copy", "copyweb", "hide")):  # issue 13: the web link has its own button
         out[cid] = (cx + cw - (3 - i) * (bw + m), cy + ch - bh - m, bw, bh)
-    dw, dh = min(w - 2 * m, round(36 * f)), round(8 * f)
-    dx, dy = (w - dw) // 2, (h - dh) // 2
+    rx, ry, rw, rh = room if room is not None else (0, 0, w, h)
+    dw, dh = min(rw - 2 * m, round(36 * f)), round(8 * f)
+    dx, dy = rx + (rw - dw) // 2, ry + (rh - dh) // 2
     out["ask"] = (dx, dy, dw, dh)
     out["keep"] = (dx + m, dy + dh - bh - m, (dw - 3 * m) // 2, bh)
     out["stop"] = (dx + dw // 2 + m // 2, dy + dh - bh - m, (dw - 3 * m) // 2, bh)
     return out
+
+
+def ask_room(size: tuple[int, int], lay: Any) -> Rect:
+    """The part of a window of ``size`` px the host's close prompt is centred in: left of an open side panel
+    (chat or tile tracker), which lies right of a table laid out narrower than the window, or over the
+    right of its middle (``lay.side``, :func:`doublenine.client.chat.arrange`); the whole window without one."""
+    w, h = size
+    side = getattr(lay, "side", None)
+    right = side[0] if side is not None else min(w, lay.size[0])
+    return (0, 0, right, h)
 
 
 class HostedTable:
@@ -290,7 +304,7 @@ class HostedTable:
         panel = lay.panel.rect if lay.panel is not None else None
         badge = passed_badge_height(self.art, lay.small)  # where the seat's "passed" shows (render.py)
         return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge, lay.play_area,
-                           self.only_here())
+                           self.only_here(), ask_room(self.vp.pixels, lay))
 
     # the table asks these two while laying itself out (TableScene.host_room)
     def under(self, size: tuple[int, int]) -> int:

@@ -1,0 +1,82 @@
+"""The host's Leave/Close question lies clear of an open side panel (new user s10 item 18, h19.png).
+
+It was centred on the window: at 1280x800 with the chat open it lay across the chat's lines. Kind: a
+confirmation drawn over a panel; the hand-end toast's place (test_leave_warning_seen.py) keeps the same rule."""
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+
+import pygame
+import pytest
+from scenes_catalog import table_scene, table_states
+
+from doublenine.client.scenes.lan_host import HostedTable
+from doublenine.shared.seats import Seat
+
+pygame.display.init()
+pygame.font.init()
+STATES = {name: (state, ui) for name, state, ui in table_states()}
+
+
+class _Sent:
+    def __init__(self, state: object) -> None:
+        self.state, self.sent = state, []
+
+    def pump(self) -> bool:
+        return False
+
+    def send(self, intent: object) -> None:
+        self.sent.append(intent)
+
+    def close(self, leave: bool = True) -> None: ...
+
+
+def _asking(size: tuple[int, int], lang: str, side: str) -> HostedTable:
+    state, ui = STATES["own-turn"]
+    state = replace(state, humans=frozenset({Seat.ONE, Seat.THREE}), tracker=True)
+    table = table_scene(state, ui, lang, size)
+    table.session = _Sent(state)
+    hosting = SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
+                              invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
+                              web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",
+                              others_seated=lambda code, me: 1, stop=lambda: None)
+    host = HostedTable(table, hosting, lang)
+    host.resize(table.vp)
+    host.shown = False
+    if side == "chat":
+        table.talk.cui = replace(table.talk.cui, open=True)
+    else:
+        table.tracker.open = True
+    table._layout = None
+    x, y, w, h = next(b.rect for b in table.layout().buttons if b.id == "leave")
+    assert host.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1,
+                                          touch=False)) is None
+    assert host.asking is not None and host.asking.kind == "pop"
+    return host
+
+
+def _panel(host: HostedTable, side: str) -> pygame.Rect:
+    table = host.table
+    if side == "chat":
+        return pygame.Rect(table.talk.chat_layout(host.vp.pixels, table.shown(), table.layout()).panel)
+    return pygame.Rect(table._tracker_layout().panel)
+
+
+def test_the_reported_case_the_question_lies_left_of_the_chat_at_1280x800() -> None:
+    host = _asking((1280, 800), "en", "chat")
+    assert _panel(host, "chat") == pygame.Rect(935, 0, 345, 800)
+    x, y, w, h = host.layout()["ask"]
+    assert x + w <= 935 and abs(x + w / 2 - 935 / 2) <= 1  # centred over the table, left of the chat
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800), (1920, 1080)], ids=str)
+@pytest.mark.parametrize("side", ["chat", "tracker"])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_question_and_its_buttons_never_touch_an_open_side_panel(size, side, lang) -> None:
+    host = _asking(size, lang, side)
+    panel = _panel(host, side)
+    lay = host.layout()
+    window = pygame.Rect((0, 0), size)
+    for part in ("ask", "keep", "stop"):
+        assert not panel.colliderect(lay[part]) and window.contains(lay[part]), (part, lay[part], panel)
