@@ -107,6 +107,19 @@ class _Builder:
         self.items.append(Button(rect, label, action))
         return rect
 
+    def beside(self, buttons: pygame.Rect, text: str, size: int, bold: bool,
+               colour: tuple[int, int, int]) -> None:
+        """``text`` wrapped left of ``buttons`` (the row's buttons at the right, placed at this ``y``),
+        then ``y`` below both. Kind (new user s10 item 5): a heading wrapped to the whole width under a
+        button at its right ("Runde exportieren" over "...die Entscheidungen von Spieler" at 800x600)."""
+        top, width = self.y, self.width
+        self.width = max(1, min(width, buttons.x - 10))
+        try:
+            self.text(text, size, bold, colour)
+        finally:
+            self.width = width
+        self.y = max(self.y, top + buttons.h + 4)
+
     def tiles(self, x0: int, tiles: Iterable[Tile],
               faded: Callable[[Tile], bool] = lambda t: False) -> None:
         """A flowing row of mini tiles starting at ``x0``, wrapping at the width."""
@@ -206,6 +219,7 @@ def _plays(b: _Builder, h: HandRow) -> None:
     b.text(b.tr.gettext("Plays in order (◂ left end, ▸ right end):"), 14, False, MUTED)
     x, word = 0, b.tr.pgettext("ledger", "pass")
     word_w = b.fonts.measure(word, 14)[0]
+    lead = next((p for p in h.plays if p.tile is not None), None)  # R15: the lead lies at no end
     for p in h.plays:
         w = TILE_H + 4 + (word_w if p.is_pass else TILE_W + 12)
         if x + w > b.width:
@@ -216,8 +230,9 @@ def _plays(b: _Builder, h: HandRow) -> None:
         else:
             b.items.append(Custom(pygame.Rect(x + TILE_H + 4, b.y, TILE_W, TILE_H),
                                   tile_painter(b.fonts, p.tile)))
-            b.items.append(Text(x + TILE_H + TILE_W + 5, b.y + 1, "◂" if p.end == "left" else "▸",
-                                14, False, MUTED))
+            if p is not lead:
+                b.items.append(Text(x + TILE_H + TILE_W + 5, b.y + 1, "◂" if p.end == "left" else "▸",
+                                    14, False, MUTED))
         x += w + 10
     b.y += ROW
 
@@ -230,12 +245,9 @@ def _hand(b: _Builder, h: HandRow) -> None:
     if b.seated:  # issue 14.2: the coach reviews the viewer's own decisions
         button = button.union(b.button(b.tr.gettext("Review my hand"), Coach(h.match, h.number),
                                        button.x - 8 - button_width(b.fonts, b.tr.gettext("Review my hand"))))
-    b.width -= button.w + 10  # the heading wraps left of the buttons
     who = seat_label(b.tr, b.names, int(h.opener))
-    b.text(b.tr.gettext("Hand {number} · opened by {name}", number=b.tr.number(h.number), name=who),
-           18, True, ACCENT)
-    b.width += button.w + 10
-    b.y = max(b.y, top + button.h + 4)
+    b.beside(button, b.tr.gettext("Hand {number} · opened by {name}", number=b.tr.number(h.number), name=who),
+             18, True, ACCENT)
     b.text(result_text(b.tr, h, b.names), 15, True,
            TEAM_COLOURS[h.winner.value] if h.winner else MUTED)
     scores = score_text(b.tr, h.scores_after)

@@ -68,14 +68,22 @@ def points(tr: Translator, mean: float, stderr: float) -> str:
     return tr.gettext("{mean} ± {err} points", mean=shown, err=err)
 
 
-def move_text(tr: Translator, move: Any) -> str:
-    """A play as '6-3 at the left end', a pass as 'pass', a review answer in words."""
+LED = N_("led {tile}")
+"""The lead in the review ("You: led 6-6"): the line was empty, so the tile lies at no end (R15; new
+user s10 item 5: it said "6-6 at the left end")."""
+
+
+def move_text(tr: Translator, move: Any, lead: bool = False) -> str:
+    """A play as '6-3 at the left end' (``lead``: the hand's first tile, 'led 6-6', at no end), a pass
+    as 'pass', a review answer in words."""
     kind = move.kind
     if kind == "pass":
         return tr.pgettext("ledger", "pass")
     if kind == "review":
         return tr.gettext("demanded a redeal") if move.demand_redeal else tr.gettext("accepted the hand")
     tile = f"{move.tile[0]}-{move.tile[1]}"
+    if lead:
+        return tr.gettext(LED, tile=tile)
     if move.end == "left":
         return tr.gettext("{tile} at the left end", tile=tile)
     return tr.gettext("{tile} at the right end", tile=tile)
@@ -157,6 +165,7 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
         b.text(tr.gettext("{kind} · forced", kind=kind), 16, True, MUTED)
     else:
         b.text(kind, 16, True, ACCENT)
+    line: list[tuple[int, int]] = []
     if row.kind != "review":
         line, hand = at_decision(h, seat, row.at)
         b.text(tr.gettext("The line:") if line else tr.gettext("The line was empty."), 14, False, MUTED)
@@ -164,14 +173,15 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
             _line(b, line)
         b.text(tr.gettext("Your hand:"), 14, False, MUTED)
         _hand(b, hand, _tile_of(row.made), _tile_of(row.best), MISTAKE if row.mistake else ACCENT)
-    made = move_text(tr, row.made)
+    lead = row.kind == "lead" or (row.kind == "play" and not line and row.at >= 0)
+    made = move_text(tr, row.made, lead)
     if row.made_mean is None:
         b.text(tr.gettext("You: {move}", move=made), 15, False, TEXT)
         return
     mine = points(tr, row.made_mean, row.made_stderr or 0.0)
     b.text(tr.gettext("You: {move} · {points}", move=made, points=mine), 15, False, TEXT)
     if row.loss > 0:
-        best, theirs = move_text(tr, row.best), points(tr, row.best_mean, row.best_stderr or 0.0)
+        best, theirs = move_text(tr, row.best, lead), points(tr, row.best_mean, row.best_stderr or 0.0)
         b.text(tr.gettext("Expert: {move} · {points}", move=best, points=theirs), 15, False, GOOD)
     else:
         b.text(tr.gettext("The expert agrees."), 15, False, GOOD)
@@ -187,11 +197,11 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
     if h is None:
         b.text(tr.gettext("This hand is not in the ledger."), 16, False, MUTED)
         return b.items
-    b.button(tr.gettext("Export hand"), ExportLater("hand", h.number))
+    export = b.button(tr.gettext("Export hand"), ExportLater("hand", h.number))
     who = seat_label(tr, names, int(seat))
     match, number = tr.number(h.match), tr.number(h.number)
-    b.text(tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number, name=who),
-           18, True, ACCENT)
+    b.beside(export, tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number,
+                                name=who), 18, True, ACCENT)
     b.y += 14
     if reply is None and busy:
         b.text(tr.gettext(BUSY["BUSY_COACH"]), 16, False, MUTED)

@@ -191,3 +191,75 @@ def test_s10_a_full_coach_lane_says_so_and_offers_to_ask_again_instead_of_waitin
         other = reduce(state, p.Error(code="RATE_LIMITED", data=data))
         assert (other.error, other.coach_busy) == ("RATE_LIMITED", state.coach_busy)
     assert reduce(state, p.Error(code="INTERNAL", data={"limit": "coach"})).error == "INTERNAL"
+
+
+@pytest.fixture(scope="module")
+def led_by_me():  # type: ignore[no-untyped-def]
+    """Seed 1: seat 1 (José) leads hand 1 with 0-2, and the coach's review of seat 1 in it."""
+    from doublenine.client.local import LocalSession
+    from doublenine.server.coach import THRESHOLD, review_hand, row_wire
+    from scenes_catalog import NAMES, _accept, _until
+    pygame.display.init()
+    pygame.font.init()
+    s = LocalSession(seed=1, names=NAMES)
+    _until(s, lambda x: len(x.finished) >= 1, _accept)
+    h = s.log.state.finished[0]
+    assert h.opener == Seat.ONE and h.moves[0].tile.low == 0 and h.moves[0].tile.high == 2
+    rows = [row_wire(r) for r in review_hand(s.log.state, h.match, h.number, Seat.ONE, 2026)]
+    reply = p.decode_server(p.pack({"type": "coach", "match": h.match, "hand": h.number, "seat": 1,
+                                    "threshold": THRESHOLD, "rows": rows}))
+    return s.state, reply
+
+
+def _overlay_800x600(state, reply, lang):  # type: ignore[no-untyped-def]
+    w, h = 800, 600
+    rect = pygame.Rect(w // 12, h // 14, w - w // 6, h - h // 7)  # as TableScene._overlay_rect
+    return ReviewOverlay(state.view, 1, 1, lang, rect, reviews=(reply,), names=state.names)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "de", "es"])
+def test_s10_item5_the_heading_wraps_left_of_export_hand_at_800x600(led_by_me, lang) -> None:  # type: ignore[no-untyped-def]
+    """New user s10 item 5: "Runde exportieren" covered "...die Entscheidungen von Spieler" (German,
+    French, 800x600): the heading was wrapped to the whole width under the button at its right."""
+    from doublenine.client.overlays.panel import Button, Text, item_rect
+    state, reply = led_by_me
+    overlay = _overlay_800x600(state, reply, lang)
+    items = overlay.laid_out(overlay.body_rect().w)
+    (export,) = [i for i in items if isinstance(i, Button) and i.action == ExportLater("hand", 1)]
+    texts = [i for i in items if isinstance(i, Text)]
+    assert all(not item_rect(overlay.fonts, t).colliderect(export.rect) for t in texts)
+    heading = [t.text for t in texts if t.size == 18]
+    assert export.rect.bottom < texts[len(heading)].y  # what follows starts below the button
+    if lang == "de":
+        assert heading == ["Partie 1, Runde 1: die Entscheidungen", "von José"]
+    if lang == "fr":
+        assert heading == ["Partie 1, manche 1\u00a0: les décisions de José"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You: led 0-2 · −3.0 ± 1.5 points"), ("fr", "Vous\u00a0: 0-2 en ouverture · −3,0 ± 1,5 points"),
+    ("de", "Sie: 0-2 als Eröffnung · −3,0 ± 1,5 Punkte"), ("es", "Usted: salida con 0-2 · −3,0 ± 1,5 puntos"),
+    ("pt", "Você: saída com 0-2 · −3,0 ± 1,5 pontos")])
+def test_s10_item5_the_lead_is_said_at_no_end(led_by_me, lang, said) -> None:  # type: ignore[no-untyped-def]
+    """New user s10 item 5: the opening play was "6-6 am linken Ende" though the line was empty; a lead
+    lies at no end (R15). The expert's lead is said the same way; the ledger draws no end mark by it."""
+    state, reply = led_by_me
+    texts = [i.text for i in layout_review(state.view.finished[0], Seat.ONE, reply, 900, Fonts(), translator(lang))
+             if hasattr(i, "text")]
+    assert said in texts
+    lead = next(r for r in reply.rows if r.kind == "lead")
+    best = f"{lead.best.tile[0]}-{lead.best.tile[1]}"
+    assert any(t.startswith(translator(lang).gettext("Expert: {move} · {points}", move="", points="")[:5])
+               and translator(lang).gettext("led {tile}", tile=best) in t for t in texts)
+    ends = [translator(lang).gettext(e, tile="0-2") for e in ("{tile} at the left end", "{tile} at the right end")]
+    assert not any(e in t for t in texts for e in ends)
+
+
+def test_s10_item5_the_ledger_marks_no_end_by_the_lead(led_by_me) -> None:  # type: ignore[no-untyped-def]
+    state, _ = led_by_me
+    ledger = LedgerOverlay(state.view, "en", pygame.Rect(0, 0, 1000, 700))
+    items = ledger.items(900)
+    marks = [i for i in items if getattr(i, "text", None) in ("◂", "▸")]
+    h = state.view.finished[0]
+    plays = [m for m in h.moves if isinstance(m, Play)]
+    assert len(marks) == len(plays) - 1 and len(plays) == 20
