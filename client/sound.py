@@ -193,6 +193,12 @@ class Sounds:
         except Exception:  # a device that vanished mid-game must not end the game
             pass
 
+    def available(self) -> bool:
+        """Whether anything can play here: a sound output was found and the mixer opened (it is opened now
+        if it was not yet). False on a machine with no audio device: M then says so (new user s10 item 12:
+        "Sound on" was said where nothing could ever be heard)."""
+        return bool(self._load())
+
     def set(self, muted: bool | None = None, volume: float | None = None) -> None:
         """Change the mute switch or the volume (clamped to 0.0-1.0)."""
         if muted is not None:

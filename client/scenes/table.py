@@ -76,6 +76,10 @@ LEAVE_NO_WAY_BACK = N_("Leave gives your seat up: you cannot come back to this m
 """The first Leave's warning at a table on another server where no other person plays: only this window's
 own tables are kept for "Back to your match" (config.keep_match), so the match would end for the player."""
 
+NO_SOUND_DEVICE = N_("No sound device: sound is off")
+"""What M says on a machine where nothing can play (no audio device or sound server found)."""
+
+
 class TableScene:
     """The table for one session; ``on_close`` runs when the scene is left (e.g. stop a server)."""
 
@@ -440,7 +444,12 @@ class TableScene:
                                    chat.strip(self.vp.pixels, lay.size, lay.side))
 
     def toggle_sound(self) -> None:
-        """Issue 15.3: mute or unmute the table's sounds, remembered for the next start."""
+        """Issue 15.3: mute or unmute the table's sounds, remembered for the next start. Where no sound can
+        play (:meth:`Sounds.available`) the setting is left as it is and :data:`NO_SOUND_DEVICE` is said."""
+        if not self.sounds.available():
+            self.toast, self.toast_by = (tr(self.lang, NO_SOUND_DEVICE), self._now + 3.0), "sound"
+            self.dirty = True
+            return
         self.sounds.set(muted=not self.sounds.muted)
         config.save(replace(config.load(), sound=not self.sounds.muted))
         key = N_("Sound off") if self.sounds.muted else N_("Sound on")  # N_: the extractor sees both
@@ -652,10 +661,17 @@ class TableScene:
         if self.overlay is None and covered(lay):
             return self._toast_over_prompt(lay, f, size)
         left, right = self._toast_band(lay, f)
-        tw = right - left
-        rows, box_w, box_h = self._toast_rows(f, tw)
+        # centred on the status line it lies over, and covering its rows whole: never a status row cut
+        # in two by the message (new user s10 item 12: "Sound on" left of centre, the status peeking out)
+        cx = lay.status_rect[0] + lay.status_rect[2] // 2
+        half = min(cx - left, right - cx)
+        if 2 * half < 0.6 * (right - left):  # a wait card takes the left: the free band's own middle
+            cx, half = (left + right) // 2, (right - left) // 2
+        rows, box_w, box_h = self._toast_rows(f, 2 * half)
+        status = max((self.art.type.measure(r, lay.font, True)[0] for r, _ in lay.status), default=0)
+        box_w = min(2 * half, max(box_w, status + f))
         bottom = lay.status_rect[1] + lay.status_rect[3]  # over the status line, above the hand
-        return rows, (left + (tw - box_w) // 2, max(lay.top_bar[3], bottom - box_h), box_w, box_h), f
+        return rows, (cx - box_w // 2, max(lay.top_bar[3], bottom - box_h), box_w, box_h), f
 
     def _toast_rows(self, f: int, tw: int) -> tuple[list[str], int, int]:
         """(rows, width, height px) of the toast wrapped within ``tw`` px at ``f`` px (at most TOAST_ROWS)."""

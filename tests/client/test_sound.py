@@ -175,3 +175,19 @@ def test_a_machine_without_sound_starts_quietly(tmp_path) -> None:  # type: igno
     assert out.returncode == 0, out.stderr
     assert out.stderr == ""
     assert [json.loads(line)["autoplay"] for line in out.stdout.splitlines()] == ["hand over"]
+
+
+def test_m_on_a_machine_with_no_sound_device_says_so_and_keeps_the_setting(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """New user s10 item 12: with no audio device M said "Sound on"/"Sound off" though nothing could play."""
+    from doublenine.client import sound
+    from doublenine.client.scenes.table import NO_SOUND_DEVICE
+    from doublenine.client.text import tr
+    monkeypatch.setattr(sound, "audio_present", lambda *a, **k: False)
+    config.save(config.Settings(sound=True, volume=0.3))
+    scene = TableScene(Fixed(_at(in_play())), lang="fr")
+    scene.update(5.0)
+    assert scene.sounds.available() is False
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m"))
+    assert scene.toast == ("Aucun périphérique audio\u00a0: le son est coupé", 8.0) == (tr("fr", NO_SOUND_DEVICE), 8.0)
+    assert scene.sounds.muted is False and config.load().sound is True  # nothing to switch: left as it was
+    assert Sounds().available() is False
