@@ -351,9 +351,11 @@ def _pips(bits: int) -> tuple[int, ...]:
 def row_wire(row: CoachRow) -> dict[str, Any]:
     """``row`` as a ``CoachRowW`` map (docs/protocol.md, "coach"); points rounded to 0.01."""
     from doublenine.shared.convert import decision_w
+    # every field is sent (tester s10): not measured is null means, 0 worlds; no reason is null, []
     out: dict[str, Any] = {"at": row.at, "kind": row.kind, "made": decision_w(row.made),
-                           "best": decision_w(row.best), "forced": row.forced, "mistake": row.mistake,
-                           "loss": round(row.loss, 2)}
+                           "best": decision_w(row.best), "forced": row.forced, "made_mean": None,
+                           "made_stderr": None, "best_mean": None, "best_stderr": None, "worlds": 0,
+                           "loss": round(row.loss, 2), "mistake": row.mistake, "reason": None, "pips": []}
     if row.made_value is not None and row.best_value is not None:
         out.update(made_mean=round(row.made_value.mean, 2), made_stderr=round(row.made_value.stderr, 2),
                    best_mean=round(row.best_value.mean, 2), best_stderr=round(row.best_value.stderr, 2),

@@ -545,7 +545,9 @@ class Table:
             conn.error(ErrorCode.INTERNAL, "the hint could not be computed", intent.intent_id)
         else:
             if decision is not None:  # None: its seq was gone when its turn came
-                reply: dict[str, Any] = {"type": "hint", "seq": seq, "decision": decision_w(decision)}
+                # every documented field is sent: no reason is null, [] and null (tester s10)
+                reply: dict[str, Any] = {"type": "hint", "seq": seq, "decision": decision_w(decision),
+                                         "reason": None, "pips": (), "instead": None}
                 if why is not None:
                     alt, reason = why
                     reply.update(reason=reason.code, pips=tuple(reason.pips)[:2],
@@ -563,9 +565,7 @@ class Table:
             return
         self.request = None
         msg: dict[str, Any] = {"type": "request_closed", "request_id": r.id, "action": r.action,
-                               "outcome": outcome, "detail": detail}
-        if seat is not None:
-            msg["seat"] = int(seat)
+                               "outcome": outcome, "seat": None if seat is None else int(seat), "detail": detail}
         self.send_all(pack(msg))
 
     # ------------------------------------------------------------ computer seats

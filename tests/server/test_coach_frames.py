@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import random
 
+from schemacheck import left_out, plain
+
 from doublenine.server import coach
 from doublenine.server.netbot import play_seat
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import decision_from
 
 from .conftest import create, quiesce, random_player, spectate
+from .test_schema_frames import MAY_LEAVE_OUT
 
 
 def _one_hand_done(client) -> bool:
@@ -45,6 +48,16 @@ async def test_coach_reply_is_the_seats_own_review_and_is_cached(make_server) ->
     assert sorted(r.at for r in reply.rows if r.kind != "review") == \
         [i for i, m in enumerate(h.moves) if m.seat == 1]
     assert all(v.viewer == 1 and v.hand <= h.dealt[0] for v in calls)  # seat 1's own views only
+    # tester s10: a forced row left `worlds` (and the means, reason, pips) out; every field is sent
+    raw = next(f for f in map(plain, host.frames) if f["type"] == "coach")["rows"]
+    assert all(row.keys() == set(p.CoachRowW.model_fields) for row in raw)
+    forced = [row for row in raw if row["forced"]]
+    assert forced and all((row["worlds"], row["made_mean"], row["best_stderr"], row["loss"], row["reason"],
+                           row["pips"]) == (0, None, None, 0.0, None, []) for row in forced)
+    shares = {max(coach.COACH.min_worlds, min(coach.COACH.max_worlds, 6000 // k)) for k in range(2, 56)}
+    assert coach.COACH.playouts == 6000 and 1200 in shares  # protocol.md: 6,000 shared by the distinct plays
+    assert {row["worlds"] for row in raw if row["kind"] != "review" and not row["forced"]} <= shares
+    assert left_out(host.frames) <= MAY_LEAVE_OUT
     n = len(calls)
     await host.send({"type": "coach", "match": h.match, "hand": h.number})
     again = await host.until(lambda m: isinstance(m, p.CoachReply), timeout=10)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 import threading
 
+from schemacheck import plain
+
 from doublenine.server.computer import Brain, random_legal
 from doublenine.shared import protocol as p
 
@@ -36,3 +38,20 @@ async def test_r25_one_hint_in_flight_per_connection_and_repeats_come_from_the_c
         again = await host.until(lambda m: isinstance(m, p.HintReply))
         assert again == first
     assert asked == [1]
+
+
+async def test_a_hint_without_a_reason_still_sends_reason_pips_and_instead(server) -> None:
+    """Tester's finding (session 10): docs/protocol.md lists the hint reply as `seq, decision, reason,
+    pips, instead`, but the server left the last three out whenever no reason applied (a draw, a pass).
+    Kind: a documented server field not sent; now null, [] and null (protocol.md: a documented field
+    is a field sent; only the fields listed under "Transport" are ever left out)."""
+    host = await create(server, "hhcc", sit=1)
+    await host.send({"type": "start"})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    await quiesce([host], server.registry.tables[host.code], {1})
+    await host.send({"type": "hint", "expected_seq": host.seq})
+    reply = await host.until(lambda m: isinstance(m, p.HintReply))
+    assert reply.decision.kind == "draw"
+    raw = next(f for f in map(plain, reversed(host.frames)) if f["type"] == "hint")
+    assert {k: v for k, v in raw.items() if k != "decision"} == \
+        {"type": "hint", "seq": host.seq, "reason": None, "pips": [], "instead": None}

@@ -70,3 +70,31 @@ def intolerant(frames: list[bytes]) -> list[str]:
         if not same:
             out.append(f"frame {i} ({plain(frame).get('type')}): read differently")
     return out
+
+
+def left_out(frames: list[bytes]) -> set[str]:
+    """Every field some frame of ``frames`` left out, as docs/protocol.md names it: a message's by its
+    ``type`` (``update.cause``), a map inside by its model (``SeatW.program``). A patch (``ViewPatch``)
+    names only what changed, by design, so its fields are not counted (docs/protocol.md "Folding")."""
+    from pydantic import BaseModel
+
+    from doublenine.shared import protocol as p
+
+    out: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, BaseModel):
+            fields = type(value).model_fields
+            if type(value).__name__ == "ViewPatch":
+                return
+            where = getattr(value, "type", None) if "type" in fields else type(value).__name__
+            out.update(f"{where}.{name}" for name in fields if name != "type" and name not in value.model_fields_set)
+            for name in value.model_fields_set:
+                walk(getattr(value, name))
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for frame in frames:
+        walk(p.decode_server(frame))
+    return out
