@@ -256,6 +256,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     # the hand end's panel lies between the plates, so the players it names stay in sight: below the top
     # plates and their markers, above the own plate (tester finding: it covered the three top plates)
     clear_top = max(z[1] + z[3] for s in seats if s.side != "bottom" for z in (marker_zone(s, f, sm),)) + m // 2
+    lost = state.connection == "lost" and state.failure is None
+    if lost:  # the hand end kept up while reconnecting (panels._reveal_while_away) lies below the banner
+        clear_top = max(clear_top, area_top + round(2.2 * f) + m // 2)
     clear = (0, clear_top, felt, max(20, seats[0].plate[1] - m // 2 - clear_top))
     panel_area = (px, py, pw, max(20, ph - max(0, under)))
     panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
@@ -272,8 +275,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line
-    banner = ((felt - bw) // 2, area_top, bw, round(2.2 * f)) \
-        if state.connection == "lost" and state.failure is None else None
+    banner = ((felt - bw) // 2, area_top, bw, round(2.2 * f)) if lost else None
     kept = (felt, top_h, w - felt, status_rect[1] - m // 2 - top_h) if felt < w else None
     last = None
     if line and geo.spots:

@@ -144,14 +144,36 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
         return _failure(area, f, state.failure.text(lang), at_table=view is not None)
-    if view is None or state.connection != "connected":  # reconnecting: the banner says so, no action offered
+    if view is None:
         return None
+    if state.connection != "connected":  # reconnecting: the banner says so, no action that sends is offered
+        return _reveal_while_away(state, ui, lang, size, f, hw, kept, clear, toggles)
     # a request comes first, over the hand's end too: it is about what that panel shows (new user s9:
     # an undo that took back a finished hand waited unseen under it, or the asker saw nothing)
     request = _request(state, ui, area, f, lang)
     if request is not None:
         return request
     return _table_panel(state, ui, lang, size, area, f, hw, kept, clear, toggles)
+
+
+def _reveal_while_away(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], f: int, hw: int,
+                       kept: bool, clear: Rect | None, toggles: Rect | None) -> Panel | None:
+    """While the connection is lost: the hand end this window has not continued from, as it was shown,
+    with Continue (the window's own: nothing is sent) and nothing that sends; None if there is none.
+
+    New user s10 (a spectator, host killed with ``kill -9``): the loss hid the unread "Hand 1 is over",
+    the top bar said "hand 2" under the banner, and the reconnection brought hand 1's end back with
+    "hand 1". Kind: what the window shows changing because the connection dropped, not the table (the
+    hand end, its hand number in the top bar): it stays what it was until Continue, as when connected.
+    """
+    view = state.view
+    assert view is not None
+    seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+    if len(view.finished) <= seen:
+        return None
+    panel = _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
+    return replace(panel, buttons=tuple(b if b.id == "continue" else replace(b, enabled=False)
+                                        for b in panel.buttons))
 
 
 REQUESTS = ("consent", "asking", "refused")
