@@ -28,7 +28,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from doublenine.shared import protocol as p
 from doublenine.shared.convert import advance, view_from_wire
-from doublenine.shared.dialing import proxy_for
+from doublenine.shared.dialing import checked_proxy
 from doublenine.shared.moves import DrawPick, Nominate, Pass, Play, Review
 from doublenine.shared.state import Phase
 
@@ -98,7 +98,7 @@ async def _connect(url: str) -> Any:
     if parts.scheme == "ws" and is_loopback(parts.hostname or ""):  # no proxy is ever right for loopback
         return await RawWS.connect(url)
     return await connect(url, compression=None, max_queue=None, open_timeout=60, max_size=2**20,
-                         ssl=_tls(url), proxy=proxy_for(url))
+                         ssl=_tls(url), proxy=checked_proxy(url))
 
 
 class Stats:

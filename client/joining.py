@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doublenine.shared import protocol as p
-from doublenine.shared.dialing import proxy_for
+from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import Failure, FailureError, UpgradeCut, connect_failure, from_server_error
 from doublenine.shared.invite import Invite, parse_invite
 
@@ -99,8 +99,8 @@ def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
 
     proxy = proxy_for(invite.join_url)  # None on this machine and the LAN: never the system proxy (16.6)
     try:
-        ws = connect(invite.join_url, open_timeout=timeout, close_timeout=1,
-                     max_size=p.SERVER_LIMITS.max_bytes, proxy=proxy)
+        ws = connect(invite.join_url, open_timeout=timeout, close_timeout=1,  # a proxy setting websockets
+                     max_size=p.SERVER_LIMITS.max_bytes, proxy=checked_proxy(invite.join_url))  # cannot use: an OSError
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI, InvalidProxy,  # InvalidProxy: a bad https_proxy
             ConnectionClosed) as exc:  # closed during the opening handshake: a traceback once, not a message
         cut = UpgradeCut(str(exc)) if isinstance(exc, ConnectionClosed) else exc  # wss://: a front refusing us

@@ -38,7 +38,7 @@ from doublenine.shared.convert import intent_for
 from .intents import (
     Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say, Withdraw,
 )
-from doublenine.shared.dialing import proxy_for
+from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
                                         tls_failure, unreachable)
 from doublenine.shared.reconnect import (REPLACED, Backoff, Reconnector, ends_game, retry_after, retry_dial,
@@ -203,7 +203,7 @@ class NetClient:
         url = table_url(self.url, code)
         try:  # directly on this machine and the LAN (issue 16.6)
             opened = connect(url, open_timeout=self._open_timeout, max_size=p.SERVER_LIMITS.max_bytes,
-                             proxy=proxy_for(url))
+                             proxy=checked_proxy(url))
         except ConnectionClosed as exc:  # cut before the upgrade was answered: behind wss://, a TLS
             raise UpgradeCut(str(exc)) from exc  # front refusing this client (tls_failure says so)
         with opened as ws:

@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 from doublenine.shared import protocol as p
 from doublenine.shared.badframes import ResyncPacer, SkipReporter
 from doublenine.shared.chat import KEPT as CHAT_KEPT
-from doublenine.shared.dialing import proxy_for
+from doublenine.shared.dialing import checked_proxy
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.failures import UpgradeCut
 from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, TranslatedError, translator
@@ -108,11 +108,13 @@ class TableClient:
         """Open a websocket and complete the handshake (Hello/Welcome).
 
         Loopback, private and link-local servers are dialled directly, others through the
-        system proxy if one is set (shared/dialing.proxy_for; ``proxy=`` in ``kwargs`` overrides).
+        system proxy if one is set (shared/dialing.checked_proxy: a setting that cannot be used raises
+        ``UnusableProxy``, an OSError; ``proxy=`` in ``kwargs`` overrides).
         At most :data:`RECV_QUEUE` received frames wait unread (``max_queue=`` overrides), and a close
         waits at most :data:`CLOSE_WAIT` s for the server (``close_timeout=`` overrides).
         """
-        kwargs.setdefault("proxy", proxy_for(url))
+        if "proxy" not in kwargs:  # UnusableProxy (an OSError) for a setting that cannot be used
+            kwargs["proxy"] = checked_proxy(url)
         kwargs.setdefault("max_queue", RECV_QUEUE)
         kwargs.setdefault("close_timeout", CLOSE_WAIT)
         if url.lower().startswith("wss:") and kwargs["proxy"] is None:  # a front that never completes TLS is

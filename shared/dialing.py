@@ -15,13 +15,28 @@ server/netbot.py for ``doublenine bot`` and the tests, bench/) passes
   order: ``wss``/``ws``, then ``socks``, ``https``, ``http``; ``no_proxy`` honoured).
 
 A failure through a proxy then names it (:func:`shown_proxy`, without any password).
-This module reads the proxy settings of the environment and nothing else.
+Where a connection is opened, :func:`checked_proxy` gives the same choice and refuses one that
+websockets cannot use (a malformed URL, a port out of range, a scheme it does not speak) as
+:class:`UnusableProxy`, an ``OSError`` like any failure to reach the server: a malformed
+``https_proxy`` made ``play --join`` end in a ValueError traceback (attacker, session 10).
+SOCKS proxies (``https_proxy=socks5h://...``, common in offices) go through python-socks, which
+websockets uses for them. This module reads the proxy settings of the environment and nothing else.
 """
 from __future__ import annotations
 
+import importlib.util
 import ipaddress
 import urllib.request
 from urllib.parse import urlsplit, urlunsplit
+
+from .cleantext import for_terminal
+
+SHOWN_PROXY_CHARS = 100
+"""Longest proxy setting a message shows (it comes from the environment: bounded and escaped)."""
+
+
+class UnusableProxy(OSError):
+    """The proxy setting for a server cannot be used to dial it (:func:`checked_proxy`)."""
 
 
 def host_ip(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -76,6 +91,29 @@ def proxy_for(url: str) -> str | None:
     return None
 
 
+def checked_proxy(url: str) -> str | None:
+    """:func:`proxy_for` ``url``, checked as websockets will read it (``websockets.proxy.parse_proxy``).
+
+    Raises :class:`UnusableProxy` (an ``OSError``: callers say "cannot reach ... through the proxy
+    ...") for a proxy URL that does not parse (``http://[::1``), has a port out of range
+    (``:99999``), a scheme websockets does not speak (``ftp://``), or is SOCKS while python-socks
+    is not installed.
+    """
+    from websockets.exceptions import InvalidProxy
+    from websockets.proxy import parse_proxy
+
+    proxy = proxy_for(url)
+    if proxy is None:
+        return None
+    try:
+        scheme = parse_proxy(proxy).scheme
+    except (InvalidProxy, ValueError) as exc:
+        raise UnusableProxy(f"the proxy setting {shown_proxy(proxy)} cannot be used ({type(exc).__name__})") from None
+    if scheme.startswith("socks") and importlib.util.find_spec("python_socks") is None:
+        raise UnusableProxy(f"the SOCKS proxy {shown_proxy(proxy)} needs python-socks")
+    return proxy
+
+
 def address_list(value: str, name: str = "the setting") -> list[str] | None:
     """Comma-separated IP addresses from an environment variable (``DOUBLENINE_MDNS_INTERFACES``).
 
@@ -97,12 +135,16 @@ def address_list(value: str, name: str = "the setting") -> list[str] | None:
 
 
 def shown_proxy(proxy: str) -> str:
-    """``proxy`` as a message may show it: without user name and password (``http://proxy.corp:3128``)."""
+    """``proxy`` as a message may show it: without user name and password (``http://proxy.corp:3128``),
+    control and invisible characters escaped, at most :data:`SHOWN_PROXY_CHARS` characters
+    (``cleantext.for_terminal``); of one that does not parse, its scheme and what follows its last "@"."""
     try:
         parts = urlsplit(proxy)
         if parts.username is None and parts.password is None:
-            return proxy
-        netloc = parts.netloc.rsplit("@", 1)[1]
-        return urlunsplit(parts._replace(netloc=netloc))
-    except ValueError:
-        return "?"
+            shown = proxy
+        else:
+            shown = urlunsplit(parts._replace(netloc=parts.netloc.rsplit("@", 1)[1]))
+    except ValueError:  # what follows the last "@" (a password may hold anything before it)
+        head, sep, rest = proxy.partition("://")
+        shown = (head + sep if sep else "") + (rest if sep else head).rsplit("@", 1)[-1]
+    return for_terminal(shown, SHOWN_PROXY_CHARS)

@@ -21,7 +21,7 @@ from doublenine.client.net import NetClient
 from doublenine.client.store import Failed
 from doublenine.server.netbot import TableClient
 from doublenine.shared import protocol as p
-from doublenine.shared.dialing import dials_directly, proxy_for, shown_proxy
+from doublenine.shared.dialing import UnusableProxy, checked_proxy, dials_directly, proxy_for, shown_proxy
 from doublenine.shared.invite import Invite
 
 from .conftest import create
@@ -70,6 +70,35 @@ def test_no_proxy_no_choice(monkeypatch) -> None:  # type: ignore[no-untyped-def
 def test_shown_proxy_hides_the_password() -> None:
     assert shown_proxy("http://ana:s3cret@proxy.corp:3128") == "http://proxy.corp:3128"
     assert shown_proxy(DEAD_PROXY) == DEAD_PROXY
+
+
+@pytest.mark.parametrize("setting", ["http://[::1", "http://127.0.0.1:99999", "ftp://127.0.0.1:21", ":", "http://"])
+def test_s10_a_proxy_setting_websockets_cannot_use_is_an_unreachable_proxy_not_a_traceback(
+        office_proxy, monkeypatch, setting: str) -> None:  # type: ignore[no-untyped-def]
+    """Attacker, session 10: ``https_proxy=http://[::1`` (or a port out of range, a scheme websockets does
+    not speak) made ``play --join`` end in a ValueError traceback and the desktop link show nothing. Kind:
+    a proxy setting read by websockets only when dialling, where no caller expected its errors."""
+    monkeypatch.setenv("https_proxy", setting)
+    with pytest.raises(UnusableProxy):
+        checked_proxy("ws://tables.example.invalid:8765/")
+    with pytest.raises(CheckFailed) as caught:
+        check_table(Invite("tables.example.invalid", 8765, "KQ7PM"), timeout=3)
+    assert caught.value.failure.key == "net.unreachable_proxy"
+    assert checked_proxy("ws://127.0.0.1:8765/") is None  # loopback never sees it
+
+
+def test_s10_socks_proxies_are_dialled_through_python_socks(office_proxy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("https_proxy", "socks5h://127.0.0.1:9")  # the attacker's case: an ImportError traceback
+    assert checked_proxy("wss://tables.example.invalid/") == "socks5h://127.0.0.1:9"
+    with pytest.raises(CheckFailed) as caught:  # dialled through it (nothing listens on 9): said as such
+        check_table(Invite("tables.example.invalid", 8765, "KQ7PM"), timeout=3)
+    assert caught.value.failure.key == "net.unreachable_proxy"
+
+
+def test_s10_a_shown_proxy_is_escaped_bounded_and_never_shows_a_password() -> None:
+    assert shown_proxy("http://\x1b]0;PWNED\x07evil\u202e:1") == "http://\\x1b]0;PWNED\\x07evil\\u202e:1"
+    assert shown_proxy("http://ana:s3cret@[::1") == "http://[::1"
+    assert shown_proxy("http://" + "a" * 5000) == "http://" + "a" * 93 + "…"
 
 
 async def test_join_check_and_window_connect_directly_past_an_office_proxy(server, office_proxy) -> None:  # type: ignore[no-untyped-def]
@@ -143,8 +172,9 @@ async def test_bot_failure_through_a_proxy_names_it(office_proxy) -> None:  # ty
 
 
 def test_every_websocket_dial_in_the_code_chooses_its_proxy() -> None:
-    """The kind stays fixed: each call of websockets' client ``connect`` passes ``proxy=`` (or sets it in the
-    ``kwargs`` it forwards), so no dialler falls back to the system proxy for this machine or the LAN."""
+    """The kind stays fixed: each call of websockets' client ``connect`` passes ``proxy=checked_proxy(url)`` (or
+    sets it so in the ``kwargs`` it forwards), so no dialler falls back to the system proxy for this machine or
+    the LAN, and none meets a proxy setting it cannot use as anything but an OSError (session 10)."""
     import ast
     from pathlib import Path
 
@@ -161,8 +191,11 @@ def test_every_websocket_dial_in_the_code_chooses_its_proxy() -> None:
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
                     calls += 1
                     dialers.add(str(path.relative_to(root)))
-                    keywords = {k.arg for k in node.keywords}
-                    if "proxy" not in keywords and not (None in keywords and 'setdefault("proxy"' in source):
+                    chosen = {k.arg: k.value for k in node.keywords}
+                    value = chosen.get("proxy")
+                    checked = (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                               and value.func.id == "checked_proxy")
+                    if not checked and not (None in chosen and 'kwargs["proxy"] = checked_proxy(' in source):
                         unchosen.append(f"{path.relative_to(root)}:{node.lineno}")
     assert unchosen == []
     assert {"client/net.py", "client/joining.py", "server/netbot.py"} <= dialers  # the scan sees the real diallers
