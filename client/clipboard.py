@@ -17,7 +17,7 @@ import unicodedata
 
 import pygame
 
-from doublenine.shared.cleantext import BlankText, clean_text
+from doublenine.shared.cleantext import BlankText, clean_text, scanned
 
 PASTE_CHARS = 512
 """The most characters one paste brings into a field (fields hold 32 to 200)."""
@@ -53,7 +53,7 @@ def bounded_paste(raw: object) -> str:
     'doublenine://127.0.0.1:8765/KQ7PA'
     """
     if isinstance(raw, bytes):
-        raw = raw[: 4 * 8 * PASTE_CHARS].decode("utf-8", errors="replace")
+        raw = raw[: 4 * scanned(PASTE_CHARS)].decode("utf-8", errors="replace")  # 4 bytes a code point at most
     if not isinstance(raw, str):
         return ""
     try:

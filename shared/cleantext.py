@@ -88,13 +88,25 @@ class BlankText(ValueError):
     """The text has no visible character left once cleaned (empty, spaces, or only invisible characters)."""
 
 
+SCAN_CHARS = 8192
+"""Code points :func:`clean_text` looks at, at least (a pasted clipboard may start with thousands of
+zero-width characters); the protocol bounds a frame long before this."""
+
+
+def scanned(max_chars: int) -> int:
+    """How many leading code points of a text :func:`clean_text` looks at for ``max_chars``."""
+    return max(8 * max_chars, SCAN_CHARS)
+
+
 def clean_text(raw: str, max_chars: int) -> str:
     """``raw`` cleaned as the module says: NFC, one line, no invisible characters, at most ``max_chars``.
 
-    ``raw`` is bounded before any work: only its first ``8 * max_chars`` code
-    points are looked at (cleaning only ever shortens text, and protocol models
-    bound the frame long before this). Raises :class:`BlankText` when nothing
-    visible is left, and ``TypeError`` when ``raw`` is not a ``str``.
+    ``raw`` is bounded before any work: only its first :func:`scanned` code points
+    are looked at (at least ``8 * max_chars`` and :data:`SCAN_CHARS`, so that a run
+    of invisible characters or marks in front, which cleaning drops, does not empty
+    a field: attacker, session 10, 256 combining marks then a name gave nothing),
+    and the scan stops once enough visible text is kept. Raises :class:`BlankText`
+    when nothing visible is left, and ``TypeError`` when ``raw`` is not a ``str``.
 
     >>> clean_text("  Jose\\u0301\\u200b \\n Luis ", 32)
     'José Luis'
@@ -103,11 +115,14 @@ def clean_text(raw: str, max_chars: int) -> str:
         raise TypeError(f"text must be str, not {type(raw).__name__}")
     if max_chars < 1:
         raise ValueError("max_chars must be at least 1")
-    text = unicodedata.normalize("NFC", raw[: 8 * max_chars])
+    text = unicodedata.normalize("NFC", raw[: scanned(max_chars)])
     out: list[str] = []
     marks = 0
     pending_space = False
+    enough = (max_chars + 1) * (MAX_MARKS + 1)  # kept characters that NFC can never bring below max_chars + 1
     for ch in text:
+        if len(out) > enough:
+            break
         if ch.isspace():
             pending_space = bool(out)
             marks = 0

@@ -33,6 +33,7 @@ def clipboard(monkeypatch, tmp_path):  # type: ignore[no-untyped-def]
     ("doublenine://127.0.0.1:8765/KQ7PA\x00", "doublenine://127.0.0.1:8765/KQ7PA"),
     ("\x00" * 50, ""), ("  KQ7PM\r\n", "KQ7PM"), ("A\u200bB\u202eC\x1b[31m", "ABC[31m"),
     (b"doublenine://127.0.0.1:8765/KQ7PA\x00", "doublenine://127.0.0.1:8765/KQ7PA"), (None, ""), (b"\xff\xfe", "\ufffd\ufffd"),
+    ("\u200b" * 4096 + "KQ7PM", "KQ7PM"), ("\u200b".encode() * 4096 + b"KQ7PM", "KQ7PM"),  # attacker, session 10: pasted nothing
 ])
 def test_bounded_paste_values(raw: object, expected: str) -> None:
     assert bounded_paste(raw) == expected

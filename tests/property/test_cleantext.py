@@ -57,6 +57,8 @@ def test_clean_text_marks_spaces_and_invisibles(raw: str, max_chars: int) -> Non
     # a tester's invisible names and lines (Hangul fillers, blank Braille, the grapheme joiner)
     ("\u3164\u3164\u3164", None), ("\u2800", None), ("\u115f\u1160", None), ("\uffa0", None),
     ("\u034f", None), ("\ufe0f\ufe0f", None), ("Bo\u3164", "Bo"), ("a\u034fb", "ab"),
+    # attacker, session 10: what cleaning drops in front no longer empties the field (only 8 x 32 was read)
+    ("\u0301" * 256 + "Ana", "Ana"), ("\u200b" * 4096 + "Bo", "Bo"), ("\u200b" * 8000 + "x" * 40, "x" * 32),
 ])
 def test_clean_text_issue_cases(raw: str, expected: str | None) -> None:
     if expected is None:
