@@ -34,8 +34,9 @@ class Settings:
     resume_token: str = ""
     """Its seat token (D7: the only way back into the seat)."""
     resume_score: str = ""
-    """Its score when the window last left it, e.g. ``19-0`` (team A - team B), shown on the start screen's
-    "Back to your match" button; empty when unknown."""
+    """Its score when the window last left it, e.g. ``19-0`` (team A - team B), ``0-0/2`` in the table's
+    second match (:func:`score_entry`), shown on the start screen's "Back to your match" button; empty
+    when unknown."""
     resume_port: int = 0
     """The port the remembered table was hosted on for friends ("Host for friends"); 0: a local table.
     The next start hosts it again there, so the friends' windows come back with their seat tokens."""
@@ -93,7 +94,7 @@ MAX_EARLIER_CHARS = 5 + 1 + TOKEN_CHARS + 1 + 15 + 1 + 5
 """Longest :attr:`Settings.earlier` entry read back: a code (5), a token, a score ``A-B`` and a port."""
 
 FIELD_CHARS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS, "lang": 16, "table": 64, "resume_code": 64,
-               "resume_token": TOKEN_CHARS, "resume_score": 15}
+               "resume_token": TOKEN_CHARS, "resume_score": 15}  # SCORE_CHARS
 """Each text field's own bound in characters (the server URL's is shared/invite's ``SERVER_URL_CHARS``; a
 code is then checked as one, a token as the wire's). A longer value read back is dropped (the default
 kept), never cut: a cut token or URL is another one, a seat lost (left-alone finding: one bound of 200 for
@@ -247,8 +248,33 @@ def _entry(text: str) -> tuple[str, str, str, int] | None:
     port = parts[3] if len(parts) == 4 else "0"
     if not (port.isascii() and port.isdigit() and len(port) <= 5 and int(port) <= 65535):
         return None
+    return code, token, score if read_score(score) is not None else "", int(port)
+
+
+SCORE_CHARS = 15
+"""Longest remembered score read back (:func:`read_score`): ``A-B/M`` in digits."""
+
+
+def score_entry(match: int, a: int, b: int) -> str:
+    """A kept match's score as remembered: ``A-B`` (team A - team B) in the table's first match,
+    ``A-B/M`` in its match ``M`` (new user s10: "V53H3 · 0-0" was a second match just begun, read as the
+    table whose first match had finished 148-60)."""
+    return f"{a}-{b}" if match <= 1 else f"{a}-{b}/{match}"
+
+
+def read_score(text: str) -> tuple[int, int, int] | None:
+    """(team A, team B, match number) of a remembered score :func:`score_entry` wrote, or None for
+    anything else (client.json is outside text): ASCII digits only, at most :data:`SCORE_CHARS`
+    characters. The one reader of remembered scores (the start screen's and the earlier list's)."""
+    if not isinstance(text, str) or len(text) > SCORE_CHARS:
+        return None
+    score, slash, match = text.partition("/")
     a, sep, b = score.partition("-")
-    return code, token, score if sep and a.isdigit() and b.isdigit() and a.isascii() and b.isascii() else "", int(port)
+    digits = [a, b] + ([match] if slash else [])
+    if not sep or not all(d and d.isascii() and d.isdigit() and len(d) <= 4 for d in digits):
+        return None
+    number = int(match) if slash else 1
+    return (int(a), int(b), number) if number >= 1 else None
 
 
 def config_path() -> Path:

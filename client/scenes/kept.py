@@ -49,9 +49,26 @@ def match_label(lang: str, match: Kept) -> str:
     return tr(lang, msgid, **dict(args))
 
 
+MATCH_SCORE = N_("match {n}: {score}")
+"""A kept score in the table's second match or later (config.score_entry ``A-B/M``): "V53H3 · 0-0" was a
+new match just begun at a table whose first match had finished 148-60 (new user s10)."""
+
+
+def score_said(lang: str, score: str) -> str:
+    """A remembered score as the start screen says it: ``148-60``, or ``match 2: 0-0`` past the table's
+    first match (config.read_score); ``""`` for none."""
+    from ..config import read_score
+    read = read_score(score)
+    if read is None:
+        return ""
+    a, b, match = read
+    return f"{a}-{b}" if match == 1 else tr(lang, MATCH_SCORE, n=match, score=f"{a}-{b}")
+
+
 def _label(lang: str, match: Kept) -> tuple[str, tuple[tuple[str, Any], ...]]:
     """(msgid, arguments) of :func:`match_label`, as a :class:`Button` takes them."""
     code, score, port = match
+    score = score_said(lang, score)
     where = tr(lang, N_("hosted on port {port}"), port=port) if port else tr(lang, N_("on this computer"))
     if score:
         return N_("Table {code} · {score} · {where}"), (("code", code), ("score", score), ("where", where))
@@ -65,6 +82,7 @@ def earlier_button(rect: Rect, kept: tuple[Kept, ...], lang: str,
     if len(kept) == 1:
         full = match_label(lang, kept[0])
         code, score, _ = kept[0]
+        score = score_said(lang, score)
         short = f"{code} · {score}" if score else code
         shown = full if fits(tr(lang, "Earlier match: {match}", match=full)) else short
         return Button("earlier", rect, N_("Earlier match: {match}"), args=(("match", shown),))
@@ -75,6 +93,7 @@ def resume_button(rect: Rect, match: Kept, lang: str) -> Button:
     """"Back to your match: K7QPA · 19-0" (D7): its code and score, which the earlier ones' labels name
     too; where it runs is left out, so the label fits the button at 800x600 in every language."""
     code, score, _ = match
+    score = score_said(lang, score)
     return Button("resume", rect, N_("Back to your match: {match}"), primary=True,
                   args=(("match", f"{code} · {score}" if score else code),))
 

@@ -46,9 +46,10 @@ def server_ended(url: str) -> None:
 
 
 def _score(text: str) -> str:
-    """A remembered score ``A-B`` in ASCII digits (client.json is outside text), else ""."""
-    a, sep, b = text.partition("-")
-    return text if sep and is_ascii_digits(a) and is_ascii_digits(b) and len(text) <= 9 else ""
+    """A remembered score (config.read_score: ``A-B``, ``A-B/M`` in match M; client.json is outside
+    text) as remembered, else ""."""
+    from ..config import read_score
+    return text if read_score(text) is not None else ""
 
 
 def _earlier(saved: Any) -> str | None:

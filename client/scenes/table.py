@@ -524,7 +524,7 @@ class TableScene:
         if self._leave or state.view is None or not state.table or state.table != config.load().resume_code:
             return
         a, b = state.view.scores
-        saved = replace(config.load(), resume_score=f"{a}-{b}")
+        saved = replace(config.load(), resume_score=config.score_entry(state.view.match, a, b))
         config.save(config.remember_players(saved, state.table, state.names))
 
     # ------------------------------------------------------------ overlays (issue 6)

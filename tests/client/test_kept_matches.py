@@ -103,3 +103,35 @@ def test_start_screen_with_the_list_open_draws(tmp_path) -> None:  # type: ignor
     draw_start(surface, scene.art, scene.form, (1280, 800))
     pygame.image.save(surface, str(tmp_path / "kept.png"))
     assert surface.get_at(centre(chooser_layout(start_layout((1280, 800))["card_join"], 3, (1280, 800))["pick0"]))
+
+
+def test_a_later_match_of_a_table_says_which_match_its_score_is() -> None:
+    """New user s10 (st05.png): "Partie précédente : V53H3 · 0-0" for a table whose first match had finished
+    148-60: the window was left in its second match, just begun. The score remembered says which match."""
+    from client_helpers import session_at
+
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.store import ClientState
+
+    assert (config.score_entry(1, 148, 60), config.score_entry(2, 0, 0)) == ("148-60", "0-0/2")
+    assert (config.read_score("148-60"), config.read_score("0-0/2")) == ((148, 60, 1), (0, 0, 2))
+    for bad in ("0-0/0", "0-0/", "0-0/x", "٣-0", "1-2-3", "0-0/2/3", "-", "12345-0", "1-1/" + "9" * 12):
+        assert config.read_score(bad) is None, bad
+    config.save(Settings(resume_code="V53H3", resume_token="tv"))
+    scene = TableScene(session_at(lambda s: s.phase.name == "PLAY"), "fr")
+    view = scene.session.state.view
+    scene.session.state = replace(ClientState(), table="V53H3", view=replace(view, match=2, scores=(0, 0)),
+                                  names=scene.session.state.names)
+    scene._remember_score()
+    assert config.load().resume_score == "0-0/2"
+    config.save(config.keep_match(config.load(), "32DMT", "t3"))  # a new table made: V53H3 goes to the list
+    got: list[Launch] = []
+    start = StartScene(config.load(), lambda launch: got.append(launch) or "TABLE")
+    assert start.form.kept == (("V53H3", "0-0/2", 0),)
+    short = earlier_button((0, 0, 1, 1), start.form.kept, "fr", fits=lambda text: False)
+    assert say("fr", short.label, dict(short.args)) == "Partie précédente\u00a0: V53H3 · partie 2\u00a0: 0-0"
+    full = earlier_button((0, 0, 1, 1), start.form.kept, "en")
+    assert say("en", full.label, dict(full.args)) == "Earlier match: Table V53H3 · match 2: 0-0 · on this computer"
+    assert match_label("en", ("V53H3", "148-60", 0)) == "Table V53H3 · 148-60 · on this computer"
+    back = resume_button((0, 0, 1, 1), ("V53H3", "0-0/2", 0), "de")
+    assert say("de", back.label, dict(back.args)) == "Zurück zu Ihrem Match: V53H3 · Match 2: 0-0"
