@@ -73,9 +73,10 @@ class Art:
         return self.type.draw(text, size, colour, bold, width=width)
 
     def fit_text(self, text: str, size: int, width: int, colour: tuple[int, ...] = (245, 240, 228),
-                 bold: bool = False) -> pygame.Surface:
-        """Text shrunk (never below the readable minimum) and then cut with an ellipsis to fit ``width`` px."""
-        return self.type.draw(text, size, colour, bold, width=width)
+                 bold: bool = False, only: str = "") -> pygame.Surface:
+        """Text shrunk (never below the readable minimum) and then cut with an ellipsis to fit ``width`` px;
+        ``only``: the part that may be cut (a name), the words around it kept (:meth:`.typeset.Typeface.draw`)."""
+        return self.type.draw(text, size, colour, bold, width=width, only=only)
 
     # ------------------------------------------------------------ tiles
     def face(self, w: int, h: int, a: int, b: int, vertical: bool) -> pygame.Surface:

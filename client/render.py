@@ -65,7 +65,8 @@ def draw_button(surface: pygame.Surface, art: Art, b: Button, font: int, lang: s
         fill, ink = (30, 36, 34, 120), (130, 136, 132)
     surface.blit(art.plate(w, h, fill, r), (x, y))
     pygame.draw.rect(surface, (255, 255, 255, 60) if not b.primary else (150, 110, 30), b.rect, 1, border_radius=r)
-    label = art.fit_text(say(lang, b.label, dict(b.args)), font, w - h // 2, ink, bold=b.primary)
+    args = dict(b.args)  # a name in the label ("Nudge {name}") is what gets cut, never the words around it
+    label = art.fit_text(say(lang, b.label, args), font, w - h // 2, ink, bold=b.primary, only=str(args.get("name", "")))
     surface.blit(label, label.get_rect(center=(x + w // 2, y + h // 2)))
 
 
@@ -229,7 +230,7 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     room = w - pad - max(4, lay.font // 3)
     name = plate_name(state, spot.seat, lang)
     rows = _seat_rows(state, spot, lang)
-    name_s = art.fit_text(name, lay.font, room, INK, bold=True)
+    name_s = art.fit_text(name, lay.font, room, INK, bold=True, only=seat_name(state, spot.seat, lang))
     line_h = art.type.line_height(lay.small)
     ty = y + (h - name_s.get_height() - len(rows) * line_h) // 2
     surface.blit(name_s, (x + pad, ty))
@@ -487,7 +488,8 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         room = row.name_w - f  # the name column less its pad; nothing of it reaches the tiles
         side = next((s.side for s in lay.seats if s.seat == row.seat), None)
         toward = TOWARD[side] + " " if side is not None else ""
-        name = art.fit_text(toward + plate_name(state, row.seat, lang), f, room, INK, bold=True)
+        name = art.fit_text(toward + plate_name(state, row.seat, lang), f, room, INK, bold=True,
+                            only=seat_name(state, row.seat, lang))
         surface.blit(name, (x + f // 2, y + h // 2 - name.get_height()))
         team = art.fit_text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, room, colour)
         surface.blit(team, (x + f // 2, y + h // 2 + 2))

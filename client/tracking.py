@@ -168,10 +168,11 @@ def _panel(surface: pygame.Surface, lay: TrackerLayout, tr_: Tracker, state: Cli
         if s == me:
             continue
         lacks = tr_.lacking[s - 1]
-        text = tr(lang, "{name} has no {numbers}", name=seat_name(state, s, lang),
+        who = seat_name(state, s, lang)  # a long name is cut, never the numbers the seat lacks
+        text = tr(lang, "{name} has no {numbers}", name=who,
                   numbers=" ".join(str(n) for n in sorted(lacks))) if lacks else \
-            tr(lang, "{name}: no pass yet", name=seat_name(state, s, lang))
-        surface.blit(art.fit_text(text, f, inner, INK), (x + pad, cy))
+            tr(lang, "{name}: no pass yet", name=who)
+        surface.blit(art.fit_text(text, f, inner, INK, only=who), (x + pad, cy))
         cy += line
     cy += pad // 2
     n, tile_w = grid(len(tr_.unseen), inner, y + h - pad // 2 - cy)

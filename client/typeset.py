@@ -261,18 +261,22 @@ class Typeface:
 
     # ------------------------------------------------------------ drawing: the one function
     def draw(self, text: object, size: int, colour: Colour = (245, 240, 228), bold: bool = False,
-             width: int | None = None, min_size: int | None = None) -> pygame.Surface:
+             width: int | None = None, min_size: int | None = None, only: str = "") -> pygame.Surface:
         """``text`` rendered antialiased at ``size`` px; with ``width``, fitted into that many px.
 
         Fitting shrinks down to ``min_size`` (default: 80% of ``size``, never below :data:`MIN_SIZE`
-        unless ``size`` itself is smaller), then cuts with an ellipsis. Never raises for any text.
+        unless ``size`` itself is smaller), then cuts with an ellipsis. ``only``: the part of ``text``
+        that may be cut (a player's name in "{name} (you)"), its last occurrence: the words around it
+        are kept whole ("Jürgen Gr… (vous)"; new user s10 item 3: the "(vous)" was cut off); when they
+        alone do not fit, or ``only`` is not in the text, the text is cut as any. Never raises.
         """
         size = max(1, int(size))
         shown, cut = self._clean(text, bold)
         final = size
         if width is not None:
             floor = min(size, max(MIN_SIZE, round(size * 0.8))) if min_size is None else min(size, min_size)
-            shown, final, cut_fit = self._fit(shown, size, max(1, int(width)), bold, floor)
+            part = self._clean(only, bold)[0] if only else ""
+            shown, final, cut_fit = self._fit(shown, size, max(1, int(width)), bold, floor, part)
             cut = cut or cut_fit
         surf = self._surface(shown, final, bold, colour)
         if _observers:
@@ -282,8 +286,9 @@ class Typeface:
                 observe(note)
         return surf
 
-    def _fit(self, shown: str, size: int, width: int, bold: bool, floor: int) -> tuple[str, int, bool]:
-        key = (shown, size, width, bold, floor)
+    def _fit(self, shown: str, size: int, width: int, bold: bool, floor: int,
+             only: str = "") -> tuple[str, int, bool]:
+        key = (shown, size, width, bold, floor, only)
         found = self._fits.get(key)
         if found is not None:
             return found
@@ -293,12 +298,17 @@ class Typeface:
         cut = False
         if self._width(shown, s, bold) > width:
             cut = True
-            count = COUNT_TAIL.search(shown)
-            tail = count.group(0) if count is not None and count.start() > 0 else ""
-            if tail and self._width(ELLIPSIS + tail, s, bold) > width:
-                tail = ""  # not even the number fits: cut as any text
-            head = shown[:len(shown) - len(tail)]
-            lo, hi = 0, len(head)  # the longest prefix that fits with its ellipsis (and its count)
+            at = shown.rfind(only) if only else -1
+            if at >= 0 and self._width(shown[:at] + ELLIPSIS + shown[at + len(only):], s, bold) <= width:
+                head, tail = shown[:at + len(only)], shown[at + len(only):]  # the words after the part kept
+                keep = len(shown[:at])  # and the words before it
+            else:
+                count = COUNT_TAIL.search(shown)
+                tail = count.group(0) if count is not None and count.start() > 0 else ""
+                if tail and self._width(ELLIPSIS + tail, s, bold) > width:
+                    tail = ""  # not even the number fits: cut as any text
+                head, keep = shown[:len(shown) - len(tail)], 0
+            lo, hi = keep, len(head)  # the longest prefix that fits with its ellipsis (and its count)
             while lo < hi:
                 mid = (lo + hi + 1) // 2
                 if self._width(head[:mid].rstrip() + ELLIPSIS + tail, s, bold) <= width:
