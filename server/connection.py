@@ -333,8 +333,9 @@ async def _hello(c: Connection, m: p.Hello) -> None:
                 data={"server": p.PROTOCOL_VERSION, "client": m.protocol_version})
         c.close(4001, f"protocol version {p.PROTOCOL_VERSION}")
         return
+    if not c.greeted:  # a later hello changes nothing but is answered (docs/protocol.md "Conversation")
+        c.program = m.client in PROGRAM_CLIENTS
     c.greeted = True
-    c.program = m.client in PROGRAM_CLIENTS
     c.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION, server="doublenine")))
 
 

@@ -366,8 +366,9 @@ class Table:
         """Refuse a duplicate intent (DUPLICATE), then one decided on an old view (STALE).
 
         ``commutes``: the decision does not depend on what changed since (an opening-draw
-        pick, R3: seats 1 and 2 pick face-down tiles at the same time), so only the
-        duplicate check applies; the engine still refuses a position already taken.
+        pick while the phase is ``draw``, R3: seats 1 and 2 pick face-down tiles at the same
+        time), so only the duplicate check applies; the engine still refuses a position
+        already taken. docs/protocol.md "Which refusal comes first" gives the whole order.
         """
         iid = intent.intent_id
         if iid is not None and iid in self.applied[seat]:
@@ -481,7 +482,10 @@ class Table:
         """A seat's draw pick, nomination, review answer, play or pass (R3-R17)."""
         async with self.lock:
             decision = decision_of_intent(intent, seat)
-            self.check(seat, intent, commutes=isinstance(decision, DrawPick))
+            # R3: a pick commutes with the other seat's pick, only within the opening draw; a draw
+            # sent on an old view of another phase is STALE like any intent (tester s10: it was
+            # WRONG_PHASE, the one intent whose old view was not called stale)
+            self.check(seat, intent, commutes=isinstance(decision, DrawPick) and self.log.state.phase is Phase.DRAW)
             old = self.log.state
             events = self.log.submit(decision)  # IllegalMove: nothing appended
             await self.commit(old, events, intent=(seat, intent))

@@ -211,3 +211,34 @@ async def test_s9_an_undo_request_says_it_takes_back_a_finished_hand_and_its_poi
     assert redo.effect == EffectW(moves=req.effect.moves, passes=passes, hands=(1,), scores=fh.scores_after)
     restart_or_new = RequestW(id=9, action="new_match", by=1, waiting=(2,))
     assert restart_or_new.effect is None  # optional: only undo and redo carry it
+
+
+def _around_close(c) -> list[tuple[str, object]]:  # type: ignore[no-untyped-def]
+    """The frames from the request's last showing to the frame after its request_closed, as (type, what):
+    an update's cause, a table frame's request id, request_closed's outcome."""
+    from schemacheck import plain
+
+    frames = [plain(f) for f in c.frames]
+    end = next(i for i, f in enumerate(frames) if f["type"] == "request_closed")
+    start = max(i for i, f in enumerate(frames[:end]) if f["type"] == "table" and f["table"]["request"])
+    what = {"update": lambda f: f.get("cause"), "table": lambda f: (f["table"]["request"] or {}).get("id"),
+            "request_closed": lambda f: f["outcome"]}
+    return [(f["type"], what.get(f["type"], lambda f: None)(f)) for f in frames[start + 1:end + 2]]
+
+
+async def test_request_closed_comes_where_protocol_md_says(server) -> None:
+    """Tester's finding (session 10): the page said of `done` "its update (with cause) came just before",
+    but a `table` frame comes between them. The orders as protocol.md now states them, per outcome."""
+    host, guest, table = await two_humans_after_seat1_moved(server)
+    req = (await _request(host, {"type": "undo"})).table.request
+    await guest.until(lambda m: guest.table.request is not None)
+    await guest.send({"type": "consent", "request_id": req.id, "accept": True})
+    await host.until(lambda m: isinstance(m, p.RequestClosed))
+    assert _around_close(host) == [("update", "undo"), ("table", None), ("request_closed", "done")]
+    host.frames.clear()
+    req = (await _request(host, {"type": "restart"})).table.request
+    await guest.until(lambda m: guest.table.request is not None and guest.table.request.id == req.id)
+    await guest.send({"type": "consent", "request_id": req.id, "accept": False})
+    await host.until(lambda m: isinstance(m, p.RequestClosed))
+    await host.until(lambda m: isinstance(m, p.TableUpdate))
+    assert _around_close(host) == [("request_closed", "refused"), ("table", None)]

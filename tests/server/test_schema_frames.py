@@ -87,6 +87,25 @@ def _documented_shapes(d: Driver) -> None:
     for c in d.seats:  # R11: each seat also gets its new hand, and answered false if it had answered
         mine = next(m["patch"] for m in updates(c) if m["seq"] == demand["seq"] and "patch" in m)
         assert mine.keys() - {"answered"} == {"redeals_add", "redeals_total", "hand"} and mine.get("answered", False) is False
+    # tester s10: the lists protocol.md gives per patch were read as complete; they are now
+    decided = next(m["patch"] for m in watcher if "draws_add" in m.get("patch", {}) and "entitled" in m["patch"])
+    assert decided.keys() == {"draw_taken", "draws_add", "draws_total", "entitled", "phase"}
+    assert (decided["draw_taken"], decided["phase"]) == ([], "nominate")
+    plays = [m["patch"] for m in watcher if m.get("patch", {}).get("phase") == "play" and "cause" not in m]
+    assert plays and all(x.keys() == {"phase", "turn"} for x in plays)  # a spectator has no `answered`
+    starts = [[m["patch"] for m in updates(c) if m.get("patch", {}).get("phase") == "play" and "cause" not in m]
+              for c in d.seats]
+    for n in range(len(plays)):  # the fourth accept: the other three answers are spent, false again (R10)
+        mine = sorted(tuple(sorted(s[n].items())) for s in starts)
+        assert mine[:3] == [(("answered", False), ("phase", "play"), ("turn", plays[n]["turn"]))] * 3
+        assert mine[3] == (("phase", "play"), ("turn", plays[n]["turn"]))  # the last accepter had not answered
+    for c in d.seats:
+        ended = next(m["patch"] for m in updates(c) if "finished_add" in m.get("patch", {}) and "cause" not in m)
+        assert {"finished_add", "finished_total", "counts", "line", "moves", "phase", "clear"} <= ended.keys() <= \
+            {"finished_add", "finished_total", "counts", "line", "moves", "phase", "clear", "scores", "hand",
+             "entitled", "winner", "named"}
+        assert (ended["phase"], ended["clear"], ended["counts"], ended.get("hand", [])) == \
+            ("nominate", ["opener", "turn", "ends"], [0, 0, 0, 0], [])
     causes = [m["cause"] for m in watcher if "cause" in m]
     assert causes == ["undo", "redo", "restart", "undo", "redo", "new_match"]
     undo = next(m["patch"] for m in watcher if m.get("cause") == "undo")
