@@ -35,7 +35,8 @@ def window_size(text: str) -> tuple[int, int]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine play``."""
-    parser.add_argument("--server", metavar="URL", help="ws://host:port/ of a doublenine server (default: embedded)")
+    parser.add_argument("--server", metavar="ADDRESS",
+                        help="a doublenine server: HOST:PORT or ws://HOST:PORT/ (default: embedded)")
     parser.add_argument("--table", metavar="CODE", help="code of the table to join")
     parser.add_argument("--join", metavar="INVITE", nargs="?",  # the desktop entry's %u may be empty
                         help="join a friend's table by its invite, e.g. doublenine://192.168.1.20:8765/KQ7PA")
@@ -101,10 +102,12 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     from .scenes.table import TableScene
 
     def launcher(launch: Any) -> TableScene:
+        if launch.server:  # HOST:PORT as ws://HOST:PORT/ (shared/invite.server_url, the one reader)
+            from dataclasses import replace
+
+            from doublenine.shared.invite import server_url
+            launch = replace(launch, server=server_url(launch.server))  # InviteError (a FailureError) first
         url = launch.server
-        if url:
-            from doublenine.shared.invite import check_server_url
-            check_server_url(url)  # InviteError (a FailureError) before any dialling: issue 16.4
         running = ""  # issue 12: another window's server already uses the game file
         not_hosted = None
         watching = ""  # the other window's table this one watches
@@ -349,9 +352,9 @@ def run(args: argparse.Namespace) -> int:
         args.server, args.table = invite.join_url, invite.code
     if args.server:  # a bad URL (a port in other digits...) is said in words, not a traceback (issue 16.4)
         from doublenine.shared.failures import FailureError
-        from doublenine.shared.invite import check_server_url
+        from doublenine.shared.invite import server_url
         try:
-            check_server_url(args.server)
+            args.server = server_url(args.server)  # HOST:PORT as the start screen takes it
         except FailureError as exc:
             return _refused(args, exc, lang, settings, ("", args.table or ""))
     if args.table:  # a mistyped code is said at once, not sent to a server as "closed"

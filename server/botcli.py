@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from doublenine.shared.i18n import LANGUAGES
 
     parser.add_argument("--lang", choices=LANGUAGES, help="language of the lines it prints (default: the system's)")
-    parser.add_argument("--server", required=True, help="websocket URL, e.g. ws://192.168.1.20:8765/")
+    parser.add_argument("--server", required=True, help="the server: HOST:PORT or ws://HOST:PORT/, e.g. 192.168.1.20:8765")
     parser.add_argument("--table", required=True, help="table code")
     parser.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), default=None,
                         help="seat to take (default: the lowest free one)")
@@ -142,13 +142,13 @@ def run(args: argparse.Namespace) -> int:
 
     from doublenine.shared.failures import FailureError
     from doublenine.shared.i18n import translator
-    from doublenine.shared.invite import check_server_url, normalize_code
+    from doublenine.shared.invite import normalize_code, server_url
     from doublenine.shared.refusals import sentence
 
     lang = bot_language(args)
     t = translator(lang)
     try:
-        check_server_url(args.server)
+        args.server = server_url(args.server)  # HOST:PORT as play --server and the start screen take it
         args.table = normalize_code(args.table, "table.bad_code")  # as `play --table`: said at once, never sent
     except FailureError as exc:
         say(exc.failure.text(lang))

@@ -34,7 +34,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "invite.bad_code": N_("The invite's table code “{code}” is not a table code: {expected}."),
     "invite.code_rule": N_("{length} letters and digits, without 0, 1, I, L, O or U"),
     "table.bad_code": N_("“{code}” is not a table code: {expected}."),
-    "server.bad_url": N_("“{url}” is not a server address. It should look like ws://HOST:PORT/ (or wss:// behind TLS)."),
+    "server.bad_url": N_("“{url}” is not a server address. It should look like HOST:PORT or ws://HOST:PORT/ (wss:// behind TLS)."),
     # hosting
     "net.port_in_use": N_("Port {port} is already in use on this computer. Try port {alternative} instead, or close the program that uses it."),
     "net.bind_failed": N_("Cannot listen on {host} port {port}: {reason}."),

@@ -169,6 +169,32 @@ def check_server_url(url: str) -> Invite:
     return Invite(host=host, port=port, code="", tls=tls)
 
 
+def server_url(text: str) -> str:
+    """The server URL an address given by a person means; raises InviteError ``server.bad_url``.
+
+    ``ws[s]://HOST[:PORT][/PATH]`` is taken as given (checked by :func:`check_server_url`); a bare
+    ``HOST:PORT`` (or ``HOST``, port :data:`DEFAULT_PORT` as in an invite) is ``ws://HOST:PORT/``, as an
+    invite's bare ``HOST:PORT/CODE`` is read. New user s10: the start screen's field refused
+    ``127.0.0.1:8765`` while the line under Create table said it "uses the server 127.0.0.1:8765". Kind:
+    one address read differently by each place that takes one; the start screen's field, ``play --server``
+    and ``bot --server`` all read it here.
+    """
+    raw = text.strip() if isinstance(text, str) else ""
+    if "://" in raw:
+        check_server_url(raw)
+        return raw
+    bare = raw[:-1] if raw.endswith("/") else raw
+    if not bare or "/" in bare or len(bare) > SERVER_URL_CHARS:
+        raise InviteError(Failure("server.bad_url", {"url": _short(text)}))
+    try:
+        where = check_server_url(f"ws://{bare}/")
+    except InviteError:
+        raise InviteError(Failure("server.bad_url", {"url": _short(text)})) from None
+    if _port_text(bare) is None:
+        where = Invite(where.host, DEFAULT_PORT, "")
+    return where.ws_url("/")
+
+
 def build_invite(host: str, port: int, code: str, *, tls: bool = False) -> str:
     """The canonical invite ``doublenine://HOST:PORT/CODE`` (raises InviteError on a bad part)."""
     host = _check_host(host.strip("[]"))

@@ -30,7 +30,7 @@ def test_play_server_with_a_port_in_other_digits(tmp_path: Path) -> None:
     done = _run(["play", "--lang", "en", "--server", "ws://127.0.0.1:²/"], tmp_path)
     assert (done.returncode, done.stdout) == (
         2, "doublenine play: “ws://127.0.0.1:²/” is not a server address. "
-           "It should look like ws://HOST:PORT/ (or wss:// behind TLS).\n")
+           "It should look like HOST:PORT or ws://HOST:PORT/ (wss:// behind TLS).\n")
     assert "Traceback" not in done.stderr
 
 
