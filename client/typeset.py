@@ -32,6 +32,8 @@ from importlib import resources
 
 import pygame
 
+from .bidi import Run, has_rtl, visual_runs
+
 REPLACEMENT = "\ufffd"
 """Drawn in place of a character the font cannot show (U+FFFD REPLACEMENT CHARACTER)."""
 ELLIPSIS = "…"
@@ -94,7 +96,11 @@ class Typeface:
     """Fonts by (size, bold), glyph coverage and drawn surfaces, cached per instance (no module state)."""
 
     def __init__(self) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool, str], pygame.font.Font] = {}
+        self._shaping = True
+        """SDL_ttf shapes right-to-left runs (HarfBuzz); False once ``set_direction`` failed: each such run
+        is then drawn with its characters reversed (in order, unjoined)."""
+        self._runs: dict[str, list[Run]] = {}
         self._glyphs: dict[tuple[str, bool], bool] = {}
         self._faces: dict[bool, object] = {}
         self._surfaces: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
@@ -102,9 +108,10 @@ class Typeface:
         self._cleaned: dict[tuple[str, bool], tuple[str, bool]] = {}
 
     # ------------------------------------------------------------ the font itself
-    def _font(self, size: int, bold: bool) -> pygame.font.Font:
+    def _font(self, size: int, bold: bool, script: str = "") -> pygame.font.Font:
+        """The font at ``size``; with ``script`` ("Arab", "Hebr") one that shapes right to left in it."""
         size = max(1, min(int(size), 400))
-        key = (size, bold)
+        key = (size, bold, script)
         font = self._fonts.get(key)
         if font is None:
             if not pygame.font.get_init():
@@ -113,6 +120,12 @@ class Typeface:
             font = pygame.font.Font(path, size)
             if path is None and bold:
                 font.set_bold(True)
+            if script and self._shaping:
+                try:
+                    font.set_script(script)
+                    font.set_direction(pygame.DIRECTION_RTL)
+                except (AttributeError, pygame.error, ValueError):  # SDL_ttf without HarfBuzz
+                    self._shaping = False
             self._fonts[key] = font
         return font
 
@@ -208,15 +221,38 @@ class Typeface:
         return "".join(out), cut
 
     # ------------------------------------------------------------ measuring
-    def _ask(self, size: int, bold: bool, question: Callable[[pygame.font.Font], object]) -> object:
+    def _ask(self, size: int, bold: bool, question: Callable[[pygame.font.Font], object], script: str = "") -> object:
         """``question(font)``; fonts made before a ``pygame.font.quit()`` are remade once (tests quit it)."""
         try:
-            return question(self._font(size, bold))
+            return question(self._font(size, bold, script))
         except pygame.error:
             self._fonts.clear()
             if not pygame.font.get_init():
                 pygame.font.init()
-            return question(self._font(size, bold))
+            return question(self._font(size, bold, script))
+
+    def _visual(self, shown: str) -> list[Run]:
+        """``shown`` as the runs it is drawn in, left to right (:func:`.bidi.visual_runs`), cached."""
+        runs = self._runs.get(shown)
+        if runs is None:
+            runs = visual_runs(shown)
+            if not self._shaping:  # no HarfBuzz: a right-to-left run's characters at least read right to left
+                runs = [Run(r.text[::-1], r.rtl, r.script) if r.rtl else r for r in runs]
+            if len(self._runs) > SURFACE_CACHE_MAX:
+                self._runs.clear()
+            self._runs[shown] = runs
+        return runs
+
+    def _size(self, shown: str, size: int, bold: bool) -> tuple[int, int]:
+        """(width, height) px of ``shown`` (already cleaned) as drawn: one piece, or its visual runs side by
+        side, each shaped by its own font (right-to-left text, new user s10 item 5). Raises as ``font.size``."""
+        if not has_rtl(shown):
+            return self._ask(size, bold, lambda font: font.size(shown))  # type: ignore[return-value]
+        w = h = 0
+        for run in self._visual(shown):
+            rw, rh = self._ask(size, bold, lambda font, t=run.text: font.size(t), run.script)  # type: ignore[misc]
+            w, h = w + int(rw), max(h, int(rh))
+        return w, h
 
     def line_height(self, size: int, bold: bool = False) -> int:
         """Distance between two lines of ``size`` px text, px."""
@@ -225,14 +261,11 @@ class Typeface:
     def measure(self, text: object, size: int, bold: bool = False) -> tuple[int, int]:
         """(width, height) in px of ``text`` drawn at ``size``, as :meth:`draw` without a box would draw it."""
         shown = self.clean(text, bold)
-
-        def size_of(font: pygame.font.Font) -> tuple[int, int]:
-            try:
-                return font.size(shown)
-            except (ValueError, UnicodeError):
-                return 0, font.get_height()
         try:
-            w, h = self._ask(size, bold, size_of)  # type: ignore[misc]
+            try:
+                w, h = self._size(shown, size, bold)
+            except (ValueError, UnicodeError):
+                w, h = 0, int(self._ask(size, bold, lambda font: font.get_height()))  # type: ignore[call-overload]
         except pygame.error:  # the font refused twice: measure nothing rather than raise
             w, h = 0, size
         return int(w), int(h)
@@ -324,7 +357,7 @@ class Typeface:
 
     def _width(self, shown: str, size: int, bold: bool) -> int:
         try:
-            return int(self._ask(size, bold, lambda font: font.size(shown)[0]))  # type: ignore[call-overload]
+            return int(self._size(shown, size, bold)[0])
         except (pygame.error, ValueError, UnicodeError):
             return 0
 
@@ -332,17 +365,27 @@ class Typeface:
         key = (shown, size, bold, tuple(colour))
         surf = self._surfaces.get(key)
         if surf is None:
-            def render(font: pygame.font.Font) -> pygame.Surface:
+            def render(font: pygame.font.Font, text: str = shown) -> pygame.Surface:
                 try:
-                    if shown:
-                        return font.render(shown, True, colour)
+                    if text:
+                        return font.render(text, True, colour)
                 except (ValueError, UnicodeError):
                     pass
                 except pygame.error as exc:  # "Text has zero width" and its kind: nothing visible to draw
                     if "font" in str(exc).lower() and "invalid" in str(exc).lower():
                         raise
                 return pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
-            surf = self._ask(size, bold, render)  # type: ignore[assignment]
+            if has_rtl(shown):  # each run shaped in its direction, laid side by side as seen
+                parts = [self._ask(size, bold, lambda font, t=run.text: render(font, t), run.script)
+                         for run in self._visual(shown)]
+                surf = pygame.Surface((sum(p.get_width() for p in parts),  # type: ignore[attr-defined]
+                                       max(p.get_height() for p in parts)), pygame.SRCALPHA)  # type: ignore[attr-defined]
+                x = 0
+                for part in parts:
+                    surf.blit(part, (x, 0))  # type: ignore[arg-type]
+                    x += part.get_width()  # type: ignore[attr-defined]
+            else:
+                surf = self._ask(size, bold, render)  # type: ignore[assignment]
             if len(self._surfaces) > SURFACE_CACHE_MAX:
                 self._surfaces.clear()
             self._surfaces[key] = surf
