@@ -14,7 +14,9 @@ process by the code its path names (:func:`routed_code`), and a lookup of a tabl
 holds asks that process to hand it over (4003 to its players). A frame naming another code than its
 connection's path is refused WRONG_ROUTE before any lookup (:func:`check_route`), and only a lookup
 on its code's own path may ask for a hand-over (``routed``), so a stranger's lookup reaching the
-wrong process never moves a table.
+wrong process never moves a table. Kind (attacker s10 F5, after the re-check's ``//t/``): the server
+reading a path's code differently from nginx; :func:`routed_code` reads a code only where nginx
+routes by that same code, the table pages (server/web/site.py) included.
 """
 from __future__ import annotations
 
@@ -39,6 +41,29 @@ _PLAIN_CODE = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 """A ``table=`` value read as a route: what ``codes.inc`` folds the same way the server does."""
 MAX_PATH = 2048
 """Longest request path read for a code (websockets bounds the request line at 8 KB)."""
+NGINX_FOLDS = (2, 6)
+"""What deploy/nginx/codes.inc folds before hashing a code: (``-``/``_`` dropped, lower-case letters
+made capitals), the first ones first (make_codes.py ``SEPARATORS``, ``LETTERS``; a test keeps them equal)."""
+_SEPARATOR = re.compile(r"[_-]")
+_LOWER = re.compile(r"[a-z]")
+
+
+def nginx_route(raw: str) -> str:
+    """The key ``codes.inc`` hashes the raw code text ``raw`` (``$dn_table``) by: its first
+    ``NGINX_FOLDS[0]`` ``-``/``_`` dropped, then its first ``NGINX_FOLDS[1]`` letters ``a``-``z``
+    made capitals; nothing else changed."""
+    separators, letters = NGINX_FOLDS
+    folded = _SEPARATOR.sub("", raw, count=separators) if separators else raw
+    return _LOWER.sub(lambda m: m[0].upper(), folded, count=letters) if letters else folded
+
+
+def _agreed(raw: str) -> str | None:
+    """The code ``raw`` names for both nginx and the server (:func:`nginx_route` equal to
+    ``clean_code``), else None: a spelling nginx routes by a leftover (attacker s10 F5:
+    ``R-G-Q-4-F``, whose first two dashes only nginx drops, went to another process, which read
+    RGQ4F and took that table over from its players) names no route."""
+    code = clean_code(raw)
+    return code if code and nginx_route(raw) == code else None
 
 
 def routed_code(path: str | None) -> str | None:
@@ -46,8 +71,10 @@ def routed_code(path: str | None) -> str | None:
     (:func:`~doublenine.shared.tablecode.clean_code`, as ``codes.inc`` folds it), read only where
     the server and nginx cannot disagree: the code of a raw ``/t/CODE`` path (letters, digits, ``-``
     and ``_``: no percent-escape, no ``//``, no dot segment), else the first ``table=`` argument of
-    the bare path ``/`` when it is made of those characters too; None otherwise (``/``: a create,
-    routed by request id; any other path).
+    the bare path ``/`` when it is made of those characters too, and in both only a spelling
+    ``codes.inc`` folds into the code the server reads (:func:`nginx_route`: at most two ``-``/``_``,
+    at most six lower-case letters); None otherwise (``/``: a create, routed by request id; any
+    other path; ``R-G-Q-4-F``).
 
     nginx routes by ``$uri``, after merging slashes, resolving dot segments and decoding escapes;
     a path read differently here named a table nginx did not route by (re-check finding:
@@ -62,13 +89,13 @@ def routed_code(path: str | None) -> str | None:
         return None
     match = TABLE_PATH.match(parts.path)
     if match is not None:
-        return clean_code(match.group(1)) or None
+        return _agreed(match.group(1))
     if parts.path != "/":
         return None
     for pair in parts.query.split("&", 64)[:64]:
         name, _, value = pair.partition("=")
         if name.lower() == "table":  # nginx compares argument names case-insensitively
-            return (clean_code(value) or None) if _PLAIN_CODE.match(value) else None
+            return _agreed(value) if _PLAIN_CODE.match(value) else None
     return None
 
 
@@ -85,11 +112,12 @@ def check_route(code: str, route: str | None) -> None:
 
 
 async def look_up(registry: Registry, code: str, group: str, *, token: str | None = None,
-                  limited: bool = True, now: float | None = None, routed: bool = True) -> Table:
+                  routed: bool, limited: bool = True, now: float | None = None) -> Table:
     """The table ``code`` names (:meth:`.Registry.find_or_load` with ``token``, ``address=group``
     and ``limited``), for a lookup from address group ``group`` at ``now`` (``time.monotonic()``
-    seconds; None: now). ``routed``: the lookup came on its code's own path and may ask a live
-    owner for a hand-over (:meth:`.Registry.find_or_load`).
+    seconds; None: now). ``routed`` (no default, so no caller gets hand-overs unasked: the table pages
+    did, attacker s10 F5): the lookup came on its code's own path as nginx routes it
+    (:func:`routed_code`) and may ask a live owner for a hand-over (:meth:`.Registry.find_or_load`).
 
     Raises :class:`~.table.Refused`: ``RATE_LIMITED`` (``data``: ``limit`` "code_misses",
     ``retry_ms``) when ``group`` has no miss left, before the code is read; else whatever

@@ -32,7 +32,7 @@ from doublenine.shared.invite import InviteError, build_invite
 from doublenine.shared.tablecode import clean_code
 
 from ..addresses import address_group, from_proxy, one_header, peer_of, request_client
-from ..lookup import TABLE_PATH, look_up
+from ..lookup import TABLE_PATH, look_up, routed_code
 from ..seating import DEFAULT_NAMES
 from ..table import Refused
 from . import pages
@@ -156,7 +156,7 @@ class WebSite:
             return await self._index(connection, request, t, netloc, page_headers)
         found = TABLE_PATH.match(path)
         if found:
-            info = await self._lookup(group, now, found.group(1))
+            info = await self._lookup(group, now, found.group(1), routed_code(request.path) is not None)
             if isinstance(info, TableInfo):
                 text = pages.table_page(t, info, invite_for(request, info.code, self._tls(connection, request)))
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
@@ -194,15 +194,18 @@ class WebSite:
         return respond(HTTPStatus.TOO_MANY_REQUESTS, pages.too_many_page(t).encode(), "text/html; charset=utf-8",
                        netloc, extra)
 
-    async def _lookup(self, group: str, now: float, code: str) -> TableInfo | HTTPStatus | float:
+    async def _lookup(self, group: str, now: float, code: str, routed: bool) -> TableInfo | HTTPStatus | float:
         """The table ``code`` names, found like a ``spectate`` finds it (issue 12: loaded or taken
         over from the store; unknown codes count against the address group's misses); the seconds
-        to wait when the group has no miss left."""
+        to wait when the group has no miss left. ``routed``: the page's path names ``code`` as nginx
+        routes it (:func:`~..lookup.routed_code`); only then may a live owner be asked to hand the
+        table over (attacker s10 F5: ``/t/R-G-Q-4-F`` reaches another process than RGQ4F's); else a
+        table another process holds gets the page its script fills in from ``/t/CODE``."""
         try:  # even a table served here: a group out of misses learns nothing of any code (issue 12 case 7)
-            return table_info(await look_up(self.registry, code, group, now=now))
+            return table_info(await look_up(self.registry, code, group, now=now, routed=routed))
         except Refused as exc:
             if exc.code is ErrorCode.RATE_LIMITED:
                 return float((exc.data or {}).get("retry_ms", 1000)) / 1000
-            if exc.code in (ErrorCode.TABLE_MOVING, ErrorCode.SHUTTING_DOWN):  # its script retries
+            if exc.code in (ErrorCode.TABLE_MOVING, ErrorCode.SHUTTING_DOWN, ErrorCode.WRONG_ROUTE):  # its script retries
                 return _moving_info(clean_code(code))
             return HTTPStatus.NOT_FOUND

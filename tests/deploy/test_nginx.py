@@ -10,6 +10,7 @@ from __future__ import annotations
 import http.client
 import http.server
 import itertools
+import random
 import re
 import socket
 import string
@@ -20,7 +21,10 @@ from pathlib import Path
 
 import pytest
 
+from doublenine.server.lookup import routed_code
+
 from .nginxrun import DEPLOY, MISSING, NGINX, OPENSSL, Nginx, client_tls, command, free_port, prepare
+from .spellings import targets
 
 pytestmark = pytest.mark.skipif(NGINX is None or OPENSSL is None, reason=MISSING)
 
@@ -212,3 +216,25 @@ def test_per_address_limits_group_ipv6_by_64_and_ipv4_by_address(tmp_path: Path,
         for conn in opened:
             conn.close()
         server.stop()
+
+
+def test_every_spelling_the_server_reads_as_a_route_reaches_the_process_of_its_code(proxy: int) -> None:
+    """Attacker s10 F5 (kind: nginx and the server normalising a table code differently): codes.inc
+    drops only the first two ``-``/``_`` before hashing, the server dropped them all, so
+    ``/t/R-G-Q-4-F`` reached another process, which read RGQ4F as its route and took that table
+    over. Property: for random spellings (case, separators, path or query), whenever the server
+    reads a route from the request target (``routed_code``), nginx sends it to the process it
+    sends the plain ``/t/CODE`` to; spellings it reads no route from may go anywhere."""
+    rng = random.Random(20261207)
+    read, unread = 0, 0
+    for code in CODES:
+        home = _get(f"https://127.0.0.1:{proxy}/t/{code}")[1]
+        for target in targets(code, rng, 24):
+            route = routed_code(target)
+            if route is None:
+                unread += 1
+                continue
+            read += 1
+            assert route == code, (target, route)
+            assert _get(f"https://127.0.0.1:{proxy}{target}")[1] == home, (code, target)
+    assert read >= 80 and unread >= 80, (read, unread)  # both kinds were tried, many times

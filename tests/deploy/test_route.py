@@ -13,18 +13,22 @@ Needs nginx, openssl and PostgreSQL (skips locally where one is missing; CI runs
 from __future__ import annotations
 
 import asyncio
+import http.client
+import random
 import time
 from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from doublenine.server.lookup import routed_code
 from doublenine.server.netbot import ServerRefused, TableClient
 from doublenine.server.registry import HANDOVER_RATE
 from doublenine.shared.views import SeatView
 
 from .fleet import IN_CI, fleet
 from .nginxrun import MISSING, NGINX, OPENSSL, client_tls
+from .spellings import spelling, targets
 
 pytestmark = pytest.mark.skipif((NGINX is None or OPENSSL is None) and not IN_CI, reason=MISSING)
 
@@ -70,11 +74,11 @@ async def _still_open(client: TableClient, seconds: float) -> None:
             raise AssertionError(f"the player's connection was closed: {exc.rcvd}") from exc
 
 
-async def _spectate(url: str, code: str) -> str:
-    """``spectate`` ``code`` on a new connection to ``url`` (from the stranger's address): "joined"
-    or the refusal's code."""
+async def _spectate(url: str, code: str, source: str = STRANGER) -> str:
+    """``spectate`` ``code`` on a new connection to ``url`` (from ``source``, the stranger's address):
+    "joined" or the refusal's code."""
     tls = client_tls() if url.startswith("wss:") else None
-    client = await TableClient.connect(url, ssl=tls, local_addr=(STRANGER, 0), open_timeout=10)
+    client = await TableClient.connect(url, ssl=tls, local_addr=(source, 0), open_timeout=10)
     try:
         await client.attach({"type": "spectate", "code": code})
         return "joined"
@@ -107,6 +111,51 @@ async def test_a_strangers_spectate_on_another_route_never_moves_the_table(tmp_p
             assert sorted(direct) == ["WRONG_ROUTE", "WRONG_ROUTE", "joined"], direct
             await _still_open(player, 0.5)
             assert _handed_over(tmp_path, code) == moves_before
+        finally:
+            await player.close()
+
+
+def _page(https: int, path: str, source: str) -> int:
+    """The status of ``GET path`` through nginx from ``source``."""
+    conn = http.client.HTTPSConnection("127.0.0.1", https, timeout=10, context=client_tls(),
+                                       source_address=(source, 0))
+    try:
+        conn.request("GET", path)
+        answer = conn.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        conn.close()
+
+
+async def test_every_spelling_of_a_code_reaches_its_owner_or_names_no_route(tmp_path: Path, pg: str) -> None:
+    """Attacker s10 F5 (kind: nginx and the server normalising a table code differently): codes.inc
+    drops only the first two ``-``/``_`` before hashing, the server dropped them all, so a stranger's
+    ``spectate`` on ``/t/R-G-Q-4-F`` (or ``/?table=R_G_Q_4_F``, or that table's page) reached another
+    process, which read RGQ4F as its route and took the table over: its players closed 4003 again
+    and again. Property, for random spellings (case, separators, path or query): a spelling the
+    server reads as the code's route is served by the table's process without moving it (nginx
+    picked the owner); any other is served by the owner or refused WRONG_ROUTE, and never moves it."""
+    async with fleet(tmp_path, pg) as f:
+        base = f"wss://127.0.0.1:{f.https}"
+        player, code, _ = await _player_table(base)
+        try:
+            moves_before = _handed_over(tmp_path, code)
+            rng = random.Random(20261207)
+            tried = targets(code, rng, 40) + [f"/t/{'-'.join(code)}", f"/t/{'_'.join(code)}",
+                                              f"/?table={'-'.join(code)}", f"/t/{code}---"]
+            answers = [(t, await _spectate(f"{base}{t}", code, f"127.0.3.{30 + i % 20}"))
+                       for i, t in enumerate(tried)]
+            pages = [(t, await asyncio.to_thread(_page, f.https, t, f"127.0.3.{60 + i % 20}"))
+                     for i, t in enumerate(f"/t/{spelling(code, rng)}" for _ in range(12))]
+            await _still_open(player, 1.0)
+            assert _handed_over(tmp_path, code) == moves_before
+            routed = [a for t, a in answers if routed_code(t) == code]
+            unrouted = [a for t, a in answers if routed_code(t) is None]
+            assert len(routed) + len(unrouted) == len(answers) and len(routed) >= 10 and len(unrouted) >= 10
+            assert routed == ["joined"] * len(routed), answers
+            assert set(unrouted) <= {"joined", "WRONG_ROUTE"} and "WRONG_ROUTE" in unrouted, answers
+            assert [s for _, s in pages] == [200] * len(pages), pages
         finally:
             await player.close()
 

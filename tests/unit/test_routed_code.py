@@ -3,9 +3,12 @@ codes.inc), and the WRONG_ROUTE refusal of a frame naming another (server/lookup
 finding: a stranger's spectate on another code's path moved a live table)."""
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
-from doublenine.server.lookup import check_route, routed_code
+from doublenine.server.lookup import NGINX_FOLDS, check_route, nginx_route, routed_code
 from doublenine.server.table import Refused
 from doublenine.shared.errors import ErrorCode
 
@@ -20,6 +23,12 @@ from doublenine.shared.errors import ErrorCode
     ("/t/%4BQ7PM", None), ("//t/AAAAA?table=KQ7PM", None), ("/x/../t/R?table=KQ7PM", None),
     ("/t/./R?table=KQ7PM", None), ("/t/%2e%2e/t/R?table=KQ7PM", None), ("/any/where?table=KQ7PM", None),
     ("/?table=KQ%37PM", None), ("//t/KQ7PM", None),
+    # attacker s10 F5: codes.inc drops only the first two '-'/'_' (and makes only six letters
+    # capitals) before hashing; a spelling it routes by a leftover names no route here
+    ("/t/KQ-7PM-", "KQ7PM"), ("/t/_kq7pm_", "KQ7PM"), ("/?table=K-Q7P_M", "KQ7PM"),
+    ("/t/R-G-Q-4-F", None), ("/t/R_G_Q_4_F", None), ("/t/R---GQ4F", None), ("/t/--R-G-Q-4-F", None),
+    ("/t/RGQ4F---", None), ("/?table=4-G-Q-H-Q", None), ("/?table=4_G_Q_H_Q", None), ("/?table=4---GQHQ", None),
+    ("/t/kq7pmabc", None), ("/t/kq7pmA", "KQ7PMA"),
 ])
 def test_routed_code_reads_only_a_plain_path_where_nginx_and_the_server_agree(path: str | None, code: str | None) -> None:
     assert routed_code(path) == code
@@ -31,3 +40,14 @@ def test_a_frame_naming_another_code_than_its_path_is_refused_wrong_route() -> N
     with pytest.raises(Refused) as caught:
         check_route("ZZZZZ", "KQ7PM")
     assert caught.value.code is ErrorCode.WRONG_ROUTE and caught.value.data == {"path": "/t/ZZZZZ"}
+
+
+def test_the_folds_modelled_are_the_ones_codes_inc_is_made_with() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "make_codes", Path(__file__).resolve().parents[2] / "deploy/nginx/make_codes.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert NGINX_FOLDS == (module.SEPARATORS, module.LETTERS) == (2, 6)
+    assert nginx_route("r-g-q-4-f") == "RGQ-4-F"
+    assert nginx_route("a_b-c_d-e-f-g-h") == "ABC_D-E-F-g-h"
