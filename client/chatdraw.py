@@ -103,8 +103,10 @@ def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
     if hidden:
         top = _note(surface, art, trn(lang, "{count} line muted", "{count} lines muted", hidden), round(0.85 * f),
                     (x, top, w))
-    if not shown:
-        _note(surface, art, tr(lang, "Say hello: click a phrase or type below"), f, (x, top, w))
+    if not shown:  # where the field is closed it is not offered (new user s10 item 1: typing was swallowed)
+        hello = N_("Say hello: click a phrase or type below") if free_text_allowed(state) else \
+            N_("Say hello: click a phrase below")
+        _note(surface, art, tr(lang, hello), f, (x, top, w))
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(x, top, w, max(0, y - top)))
     for n, line in enumerate(reversed(shown)):
