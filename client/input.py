@@ -19,7 +19,8 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Intent, Pause, Withdraw
-from .layout import TableLayout, legal_ends, may_hint
+from .buttons import may_hint
+from .layout import TableLayout, legal_ends
 from .panels import draw_key, enter_button
 from .store import ClientState
 from .uistate import Ui
@@ -281,7 +282,7 @@ def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui)
     if view is not None and view.seat is not None and ui.draw_pick is not None:
         return UiAction(ui.cleared(), Decide(DrawPick(view.seat, ui.draw_pick)))
-    primary = enter_button(lay.panel)  # the footer says the same (layout.key_help)
+    primary = enter_button(lay.panel)  # the footer says the same (footer.key_help)
     if primary is not None:
         return button(primary.id, lay, state, ui)
     return UiAction(ui)

@@ -9,45 +9,21 @@ display is needed; rectangles are ``(x, y, w, h)`` tuples in window pixels.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End, Pass, Play
 from doublenine.shared.seats import Seat, seats_from
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 from doublenine.shared.wire import MAX_HAND_TILES
 
-from .panels import Button, Panel, beneath, build_panel, enter_button
+from .buttons import table_buttons
+from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
+from .panels import Button, Panel, beneath, build_panel
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState, spectating
-from .typeset import Typeface, measurer
+from .typeset import measurer
 from .uistate import Ui
-
-HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
-"""The keys of a seated player, under the hand."""
-HELP_MORE = (N_("M sound"), N_("C chat"))
-"""Keys of the table the play footer names after :data:`HELP` (session 9, new user 2: M and C worked
-unsaid; scenes/table.py M, scenes/talk.py C)."""
-HELP_TILES = N_("T tiles")
-"""The tile tracker's key (client/tracking.py), named only where the table allows the tracker."""
-WATCHING = N_("You are watching this table")
-"""Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
-HELP_PROMPT = N_("Enter: {action}")
-"""The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
-first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
-HELP_CONFIRM = N_("Enter: {action} · Esc: {cancel}")
-"""The keys while a confirmation is up (panels.CONFIRMED): Enter confirms, Esc keeps playing."""
-HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
-"""The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
-HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
-"""The keys while the rules, the ledger or a review is open: the overlay takes every key."""
-HELP_CHAT = N_("Enter: send · Esc: back to the table")
-"""The keys while the chat field has the focus: every key types, Enter says the line."""
-HELP_PHRASES = N_("Only phrases during a hand: click one · Esc: back to the table")
-"""The keys while the chat panel has them and its field is closed (a phrases-only table in a hand): every
-key is swallowed (chat.ChatUi.focused), so the footer promises no Enter."""
 
 Target = tuple[str, object]
 """What a point hits: ("button", id), ("hand", Tile), ("ghost", End), ("end", End), ("draw", int)."""
@@ -201,10 +177,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     viewer = view.seat if view is not None and view.seat is not None else Seat.ONE
     top_h = round(2.6 * f)
     top_bar = (0, 0, w, top_h)
-    from .text import tr
     # the footer's height is that of the longest key help this table can say (the play keys with M, C
     # and T, the overlay's, the chat's...): nothing moves when it changes, every row has its own room
-    reserved = max([footer_rows] + [len(_help_rows(t, sm, w - 2 * m)) for t in footer_texts(state, lang)])
+    reserved = max([footer_rows] + [len(help_rows(t, sm, w - 2 * m)) for t in footer_texts(state, lang)])
     help_h = footer_height(reserved, sm)
     help_rect = (m, h - help_h, w - 2 * m, help_h)
     # three plates share the top band: narrower in a middle narrowed by a side panel (a 700 px window)
@@ -232,7 +207,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     own = seats[0].plate
     left = max(side_w, own[0] + own[2] + m // 2)
     status_w = max(4 * f, right - left)
-    rows = _status_rows(state, ui, lang, f, status_w)
+    rows = status_rows(state, ui, lang, f, status_w)
     status_h = round(1.8 * f) if len(rows) < 2 else round(1.3 * f * len(rows) + 0.5 * f)
     status_rect = (left, hand_top - lift - status_h - m // 2, status_w, status_h)
     toggles = (room[0], status_rect[1], room[2], room[3])  # the same zone, at the status line's height
@@ -251,7 +226,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)))
     ends, ghosts, chosen = previews(view, ui, geo)
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
-    buttons = _buttons(state, ui, size, m, top_h, btn_w, btn_h, hand_top, f, lang)
+    buttons = table_buttons(state, size, m, top_h, btn_w, btn_h, hand_top, f, sm, lang)
     px, py, pw, ph = play_area
     # the hand end's panel lies between the plates, so the players it names stay in sight: below the top
     # plates and their markers, above the own plate (tester finding: it covered the three top plates)
@@ -262,16 +237,16 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     clear = (0, clear_top, felt, max(20, seats[0].plate[1] - m // 2 - clear_top))
     panel_area = (px, py, pw, max(20, ph - max(0, under)))
     panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
-    under = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
+    behind = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     if line:
         taken = [sp.rect for sp in geo.spots] + [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]
-        panel, under = (clear_of_line(p, panel_area, taken) if p is not None and not p.modal and not p.cells
-                        else p for p in (panel, under))
+        panel, behind = (clear_of_line(p, panel_area, taken) if p is not None and not p.modal and not p.cells
+                         else p for p in (panel, behind))
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
-    help_rows = _help_rows(key_help(state, panel, keys, lang), sm, w - 2 * m)
-    if len(help_rows) > reserved:  # a prompt's own keys longer than any footer foreseen: room for every row
-        return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(help_rows))
+    keys_said = help_rows(key_help(state, panel, keys, lang), sm, w - 2 * m)
+    if len(keys_said) > reserved:  # a prompt's own keys longer than any footer foreseen: room for every row
+        return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(keys_said))
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line
@@ -281,8 +256,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     if line and geo.spots:
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
-                       play_area, hand, seats, geo, ends, ghosts, chosen, marks, help_rows, last, buttons, panel,
-                       banner, kept, status, toggles=toggles, beneath=under)
+                       play_area, hand, seats, geo, ends, ghosts, chosen, marks, keys_said, last, buttons, panel,
+                       banner, kept, status, toggles=toggles, beneath=behind)
 
 
 def _toggle_count(state: ClientState) -> int:
@@ -298,28 +273,6 @@ def toggle_zone(right: int, y: int, window: tuple[int, int], count: int = 2) -> 
     from .chat import font_size, toggle_room
     room = count * toggle_room(window)
     return (right - room, y, room, round(2.1 * font_size(window)))
-
-
-def _status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> tuple[str, ...]:
-    """The status line (:func:`.panels.status_line`) in ``lang`` as one row of ``width`` px at the bold
-    ``f`` px font, or two rows broken at the most even space when one does not fit."""
-    from .panels import status_line
-    from .text import say
-
-    msgid, args = status_line(state, ui, lang)
-    if not msgid:
-        return ()
-    text = say(lang, msgid, args)
-    face = measurer()
-    if face.measure(text, f, True)[0] <= width:
-        return (text,)
-    words = text.split(" ")
-    best: tuple[str, ...] = (text,)
-    for k in range(1, len(words)):
-        rows = (" ".join(words[:k]), " ".join(words[k:]))
-        if len(best) == 1 or max(face.measure(r, f, True)[0] for r in rows) < max(face.measure(r, f, True)[0] for r in best):
-            best = rows
-    return best
 
 
 def clear_of_line(panel: Panel, area: Rect, line: list[Rect]) -> Panel:
@@ -344,121 +297,6 @@ def clear_of_line(panel: Panel, area: Rect, line: list[Rect]) -> Panel:
     dy = best - y
     buttons = tuple(replace(b, rect=(b.rect[0], b.rect[1] + dy, b.rect[2], b.rect[3])) for b in panel.buttons)
     return replace(panel, rect=(x, best, w, h), buttons=buttons)
-
-
-def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> str:
-    """The footer's one line: what the keys do on the screen as shown, from the one thing that decides
-    it, in the order the table gives keys out (scenes.table.TableScene.handle): an open overlay
-    (``keys == "overlay"``: Escape, scrolling), the chat field with the focus (``"chat"``: Enter sends),
-    a spectator's window (nothing to play), the opening draw's cells, the prompt's Enter button
-    (:func:`.panels.enter_button`, the same :func:`.input._enter` presses) or its own words
-    (:attr:`.panels.Panel.keys`), and the hand's keys only while this seat has a hand in play. New user
-    s9 item 11: play keys under "Waiting for players", "Enter: I lead" while Enter sent a chat line,
-    "Enter: Accept" under the Review overlay."""
-    from .text import say, tr
-
-    if keys == "overlay":
-        return tr(lang, HELP_OVERLAY)
-    if keys == "chat":
-        from .chat import free_text_allowed
-        return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
-    if spectating(state):
-        return tr(lang, WATCHING)
-    view = state.view
-    if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
-        mine = view is not None and view.seat is not None and view.seat in view.waiting_for()
-        return tr(lang, HELP_DRAW) if mine and len(panel.taken) < len(panel.cells) else ""
-    primary = enter_button(panel)
-    if primary is not None and panel is not None and panel.kind == "confirm":  # Esc keeps playing (input.key)
-        cancel = next(b for b in panel.buttons if not b.primary)
-        return tr(lang, HELP_CONFIRM, action=say(lang, primary.label, dict(primary.args)),
-                  cancel=say(lang, cancel.label, dict(cancel.args)))
-    if primary is not None:
-        return tr(lang, HELP_PROMPT, action=say(lang, primary.label, dict(primary.args)))
-    if panel is not None and (panel.keys or panel.modal):
-        return tr(lang, panel.keys) if panel.keys else ""
-    if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
-        more = HELP_MORE + ((HELP_TILES,) if state.tracker else ())
-        return " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in more])
-    return ""
-
-
-FOOTER_ROW = 1.35
-"""The height of one row of the key help, in small-font sizes (:func:`footer_height`)."""
-
-
-def footer_height(rows: int, sm: int) -> int:
-    """The footer's height in px for ``rows`` rows of the ``sm`` px font: each row its own
-    :data:`FOOTER_ROW` band, so two rows never run into each other. Pure."""
-    return round(FOOTER_ROW * sm * rows + 0.3 * sm)
-
-
-def footer_rows(rect: Rect, rows: int, sm: int) -> tuple[Rect, ...]:
-    """The box of each of ``rows`` key-help rows in the footer ``rect``: one :data:`FOOTER_ROW` band
-    each, the block centred in ``rect`` (which :func:`footer_height` sized for at least ``rows``)."""
-    step = round(FOOTER_ROW * sm)
-    top = rect[1] + (rect[3] - rows * step) // 2
-    return tuple((rect[0], top + i * step, rect[2], step) for i in range(rows))
-
-
-def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
-    """Every key help the table can say without a prompt's own words (:func:`key_help`), translated:
-    the footer is kept as high as the longest of them wraps to, so it does not jump when the keys
-    change and none of them needs more rows than it has (new user s10 item 4: the play keys with M, C
-    and T wrapped to two rows in a footer kept for the one row of :data:`HELP`)."""
-    from .text import tr
-    if spectating(state):
-        return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES))
-    play = " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if state.tracker else ())])
-    return (play, tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW))
-
-
-def _help_rows(text: str, sm: int, width: int) -> tuple[str, ...]:
-    """``text`` broken at its " · " into the fewest rows of ``width`` px at the ``sm`` px font (issue
-    11.4: never cut at 800x600), as even as that allows; a part wider than a row alone is broken at its
-    spaces. Kind (new user s10 item 4): a footer whose rows were counted apart from its height."""
-    return _wrap_keys(measurer(), text, sm, width) if text else ()
-
-
-@lru_cache(maxsize=64)
-def _wrap_keys(face: Typeface, text: str, sm: int, width: int) -> tuple[str, ...]:
-    """:func:`_help_rows` with the measurer given, cached: the layout asks it for every frame."""
-    def fits(row: str) -> bool:
-        return face.measure(row, sm)[0] <= width
-
-    parts: list[str] = []
-    for part in text.split(" · "):  # a part too wide alone (a narrow window) is broken at its spaces
-        if fits(part):
-            parts.append(part)
-            continue
-        words, row = part.split(" "), ""
-        for word in words:
-            if row and not fits(f"{row} {word}"):
-                parts.append(row)
-                row = word
-            else:
-                row = f"{row} {word}" if row else word
-        parts.append(row)
-
-    def greedy(limit: float) -> list[str]:
-        rows: list[str] = []
-        for part in parts:
-            if rows and face.measure(f"{rows[-1]} · {part}", sm)[0] <= limit:
-                rows[-1] = f"{rows[-1]} · {part}"
-            else:
-                rows.append(part)
-        return rows
-
-    best = greedy(width)
-    lo, hi = 0.0, float(width)  # the narrowest limit that still needs no more rows: the most even rows
-    for _ in range(12):
-        mid = (lo + hi) / 2
-        if len(greedy(mid)) <= len(best) and all(fits(r) for r in greedy(mid)):
-            hi = mid
-        else:
-            lo = mid
-    even = greedy(hi)
-    return tuple(even if len(even) == len(best) else best)
 
 
 def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> tuple[HandTile, ...]:
@@ -560,118 +398,4 @@ def _under_plate(n: int, plate: Rect, zone: int, felt: int, bs: int, gap: int, s
         k = min(per, n - r * per)
         x0 = (felt - (k * size + (k - 1) * gap)) // 2
         out += [(x0 + i * (size + gap), y0 + r * (2 * size + gap), size, 2 * size) for i in range(k)]
-    return tuple(out)
-
-
-TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("Rules")), ("redo", N_("Redo")),
-               ("undo", N_("Undo")), ("restart", N_("Restart")))
-"""The top bar's buttons, right to left."""
-
-
-def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: int, left: int = 0,
-                      details: int = 0) -> list[int]:
-    """Widths of the top-bar buttons for the translated ``labels``: all the same when every label fits and
-    the row of them leaves ``details`` px (the table code, target and hand on one row) right of ``left``
-    px (the scores), else each as wide as its measured label, in the room right of ``left``.
-
-    Left alone before: in a table narrowed by the open tile tracker or chat (Portuguese, German, Spanish
-    at 1100-1280 px), same-width buttons kept empty room around "Sair" while the details beside them were
-    squeezed onto two small rows and the team names cut to letters."""
-    face = measurer()
-    uniform = min(round(6.4 * f), (round(w * 0.58) - m) // 6 - m // 2)
-    needs = [face.measure(label, sm)[0] + bh // 2 + 6 for label in labels]
-    row = len(labels) * uniform + (len(labels) - 1) * (m // 2)
-    if max(needs) <= uniform and left + details + row <= w - m:
-        return [uniform] * len(labels)
-    room = max(round(w * 0.58), w - left - m) - m - (len(labels) - 1) * (m // 2)
-    scale = min(1.0, room / sum(needs))
-    return [max(round(2.5 * f), int(n * scale)) for n in needs]
-
-
-def top_details(state: ClientState, lang: str, shown_hand: int | None = None) -> list[tuple[str, int]]:
-    """The top bar's details as (text, place), most needed first: table code, hand, "to 100", seeded.
-
-    The hand shown is the one being played or about to be: while the opener is chosen (R6, phase
-    NOMINATE) the next hand's number (new user: "hand 1" while choosing the opener for hand 2); while a
-    finished hand is shown, that hand's (``shown_hand``)."""
-    from .text import tr
-
-    view = state.view
-    bits: list[tuple[str, int]] = []
-    if state.table:
-        bits.append((tr(lang, "table {code}", code=state.table), 0))
-    if view is not None:
-        shown = view.hand_number + 1 if view.phase is Phase.NOMINATE else view.hand_number
-        if shown_hand is not None:
-            shown = shown_hand
-        if shown:
-            bits.append((tr(lang, "hand {n}", n=shown), 2))
-    bits.append((tr(lang, "to {target}", target=100), 1))
-    if state.seeded:
-        bits.append((tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""), 3))
-    return bits
-
-
-def details_width(state: ClientState, lang: str, sm: int) -> int:
-    """Px of the top bar's details never dropped (table code, target, hand) on one row at ``sm`` px."""
-    needed = sorted((bit for bit in top_details(state, lang) if bit[1] <= 2), key=lambda bit: bit[1])
-    return measurer().measure(" · ".join(text for text, _ in needed), sm)[0]
-
-
-def score_width(lang: str, f: int, scores: tuple[int, int]) -> int:
-    """Width in px of the top bar's two team scores as :func:`~doublenine.client.render` draws them."""
-    from .text import tr
-
-    face = measurer()
-    return sum(f + f // 3 + face.measure(tr(lang, "Team {team}", team=team), f)[0] + f // 2
-               + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
-
-
-def may_undo(view: object) -> bool:
-    """R27, D6: the seat has a play or pass in this match to take back (the server's undo_target).
-
-    A play or pass in this hand, or any finished hand of this match (every seat had a turn in it).
-    """
-    if not isinstance(view, SeatView):
-        return False
-    return (any(getattr(m, "seat", None) == view.seat for m in view.moves)
-            or any(h.match == view.match for h in view.finished))
-
-
-def may_hint(state: ClientState) -> bool:
-    """R25: a hint applies only while the table waits for this seat's decision in a hand."""
-    view = state.view
-    return (isinstance(view, SeatView) and state.connection == "connected" and state.started
-            and view.phase in (Phase.PLAY, Phase.REVIEW, Phase.NOMINATE) and view.seat in view.waiting_for())
-
-
-def _buttons(state: ClientState, ui: Ui, size: tuple[int, int], m: int, top_h: int, bw: int, bh: int,
-             hand_top: int, f: int, lang: str = "en") -> tuple[Button, ...]:
-    from .text import tr
-
-    w, h = size
-    view = state.view
-    out: list[Button] = []
-    sm = metrics(size)[2]
-    y = (top_h - round(0.8 * bh)) // 2
-    # while the connection is lost nothing can be sent: no action is offered, Leave/Ledger/Rules stay
-    seated = isinstance(view, SeatView) and state.connection == "connected"
-    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
-               "restart": seated and view is not None and view.phase is Phase.PLAY}
-    scores = view.scores if view is not None else (0, 0)
-    # a spectator (no seat) never undoes, redoes or restarts: those buttons are not shown at all
-    # (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor while it connects
-    top = TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
-    widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
-                               m + score_width(lang, f, scores), details_width(state, lang, sm) + f)
-    x = w - m
-    for (bid, label), sw in zip(top, widths):
-        x -= sw
-        out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled.get(bid, True)))
-        x -= m // 2
-    if isinstance(view, SeatView) and seated and view.phase is Phase.PLAY and view.turn == view.seat:
-        bx = w - m - bw
-        out.append(Button("hint", (bx, hand_top, bw, bh), N_("Hint")))
-        if any(isinstance(mv, Pass) for mv in view.legal_moves()):
-            out.append(Button("pass", (bx, hand_top + bh + m // 2, bw, bh), N_("Pass"), primary=True))
     return tuple(out)

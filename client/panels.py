@@ -109,7 +109,7 @@ class Panel:
     """Enter presses the primary button (:func:`enter_button`); False where a reflex Enter must not act
     (another player's request: accepting it takes back or restarts what was played, D1)."""
     keys: str = ""
-    """A msgid saying the prompt's keys when Enter does not act on it (the footer, :func:`.layout.key_help`)."""
+    """A msgid saying the prompt's keys when Enter does not act on it (the footer, :func:`.footer.key_help`)."""
 
     def hit(self, pos: tuple[float, float]) -> tuple[str, object] | None:
         """A button or a draw cell under ``pos``."""
@@ -127,7 +127,7 @@ class Panel:
 def enter_button(panel: Panel | None) -> Button | None:
     """The button Enter presses on ``panel``: its first enabled primary one, None where Enter does not act
     (:attr:`Panel.enter`). The one answer both the Enter key (:func:`.input._enter`) and the footer
-    (:func:`.layout.key_help`) read, so they never disagree (new user s9 item 11)."""
+    (:func:`.footer.key_help`) read, so they never disagree (new user s9 item 11)."""
     if panel is None or not panel.enter:
         return None
     return next((b for b in panel.buttons if b.primary and b.enabled), None)
@@ -264,7 +264,7 @@ def confirming(state: ClientState, ui: Ui) -> bool:
 
 def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Panel:
     """Ask before control ``what`` (:data:`CONFIRMED`), which cannot be taken back; its button is
-    ``confirm:WHAT``. Enter confirms, Esc keeps playing (the key help says both, layout.key_help)."""
+    ``confirm:WHAT``. Enter confirms, Esc keeps playing (the key help says both, footer.key_help)."""
     from .text import say
 
     title, lost, label, nothing = CONFIRMED[what]

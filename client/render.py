@@ -16,7 +16,9 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .layout import SeatSpot, TableLayout, footer_rows, top_details
+from .buttons import top_details
+from .footer import footer_rows
+from .layout import SeatSpot, TableLayout
 from .panels import PANEL_FILL, Button, Panel, enter_button, prompt_rows, rows_height
 from .snake import Rect, Spot
 from .store import ClientState, seat_name
@@ -191,7 +193,7 @@ _KEEP = (0, 2)
 
 
 def _top_bar_info(lay: TableLayout, state: ClientState, lang: str) -> list[tuple[str, int]]:
-    """The top bar's details (layout.top_details), the hand of a finished hand shown while it is."""
+    """The top bar's details (buttons.top_details), the hand of a finished hand shown while it is."""
     shown = lay.reveal.title[1]["n"] if lay.reveal is not None else None
     return top_details(state, lang, shown)
 

@@ -194,7 +194,7 @@ class TableScene:
     def keys(self) -> str:
         """Who takes the keys now, in the order :meth:`handle` gives them out: "overlay" (the rules, the
         ledger, a review), "chat" (the chat field has the focus) or "table" (the prompt, else the hand).
-        The footer says what they do from this (layout.key_help), so the two cannot disagree."""
+        The footer says what they do from this (footer.key_help), so the two cannot disagree."""
         return "overlay" if self.overlay is not None else "chat" if self.talk.cui.focused else "table"
 
     def side_shown(self) -> bool:

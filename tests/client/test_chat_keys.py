@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 from doublenine.client import chat, config  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402
 from doublenine.client.intents import AskHint, Say  # noqa: E402
-from doublenine.client.layout import HELP_PHRASES  # noqa: E402
+from doublenine.client.footer import HELP_PHRASES  # noqa: E402
 from doublenine.client.local import LocalSession  # noqa: E402
 from doublenine.client.scenes.table import TableScene  # noqa: E402
 from doublenine.client.sound import Sounds  # noqa: E402

@@ -1,6 +1,6 @@
 """The footer says what the keys do on the screen as shown, for every state of the table (new user s9
 item 11): it is derived from the one thing that decides who takes the keys (TableScene.keys: an overlay,
-the chat field, else the table's prompt or hand; layout.key_help), and Enter does exactly what it says.
+the chat field, else the table's prompt or hand; footer.key_help), and Enter does exactly what it says.
 
 Reported cases: the play keys under "Waiting for players" and while hosting; "Enter: I lead" while the
 chat field had the focus (Enter sent the line); "Enter: Accept" under the Review overlay."""
@@ -13,7 +13,7 @@ import pytest
 from scenes_catalog import table_scene, table_states
 
 from doublenine.client.input import button, key
-from doublenine.client.layout import HELP, HELP_CHAT, HELP_DRAW, HELP_OVERLAY, WATCHING
+from doublenine.client.footer import HELP, HELP_CHAT, HELP_DRAW, HELP_OVERLAY, WATCHING
 from doublenine.client.panels import ASKING_KEYS, CONSENT_KEYS
 from doublenine.client.text import tr
 from doublenine.client.uistate import Ui
@@ -101,7 +101,7 @@ def test_s9_item11_an_open_overlay_takes_the_keys_and_the_footer_says_so(overlay
 def test_s9_nu2_the_play_footer_names_m_c_and_t_where_allowed_and_is_drawn_whole(lang: str, size) -> None:  # type: ignore[no-untyped-def]
     """Session 9, new user 2 (finding 11): M (sound), C (chat) and T (tile tracker) worked but the footer
     never said so. T is named only where the table allows the tracker; at most two rows, none shortened."""
-    from doublenine.client.layout import HELP_MORE, HELP_TILES
+    from doublenine.client.footer import HELP_MORE, HELP_TILES
     from doublenine.client.typeset import watch
     state, ui = STATES["own-turn"]
     for tracker in (False, True):

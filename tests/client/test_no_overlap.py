@@ -360,7 +360,7 @@ def test_every_footer_wraps_into_rows_that_fit_and_never_overlap(catalog_states,
     the keys wrap to two. Every state of the catalog, with the keys an overlay or the chat field takes:
     each row fits its width at the footer's font, has its own band inside the footer, and the footer
     lies inside the window under the hand's numbers."""
-    from doublenine.client.layout import FOOTER_ROW, footer_rows
+    from doublenine.client.footer import FOOTER_ROW, footer_rows
     from scenes_catalog import table_scene
     face = Typeface()
     for name, (state, ui) in catalog_states.items():
@@ -394,7 +394,7 @@ def test_every_footer_wraps_into_rows_that_fit_and_never_overlap(catalog_states,
 ], ids=("en-800x600", "fr-1280x800-tracker", "es-1280x800-chat"))
 def test_the_cases_the_footers_two_rows_each_have_their_band(catalog_states, lang, size, side, rect, rows) -> None:  # type: ignore[no-untyped-def]
     """The reported cases: a footer two rows high (it was one: 20, 23 and 20 px), each row in its band."""
-    from doublenine.client.layout import footer_rows
+    from doublenine.client.footer import footer_rows
     from scenes_catalog import table_scene
     state, ui = catalog_states["own-turn-lifted"]
     scene = table_scene(replace(state, tracker=lang == "fr"), ui, lang, size, side)

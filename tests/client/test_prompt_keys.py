@@ -12,7 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from doublenine.client.layout import HELP, HELP_DRAW, HELP_PROMPT, WATCHING, compute_layout
+from doublenine.client.footer import HELP, HELP_DRAW, HELP_PROMPT, WATCHING
+from doublenine.client.layout import compute_layout
 from doublenine.client.text import tr
 from doublenine.client.uistate import Ui
 from doublenine.shared.rules import legal_decisions

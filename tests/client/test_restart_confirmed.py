@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from doublenine.client.art import Art
-from doublenine.client.layout import HELP_CONFIRM
+from doublenine.client.footer import HELP_CONFIRM
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.sound import Sounds
 from doublenine.client.text import tr

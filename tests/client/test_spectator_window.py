@@ -16,7 +16,8 @@ import pytest
 from client_helpers import my_turn_with_play, session_at
 
 from doublenine.client.art import Art
-from doublenine.client.layout import HELP, WATCHING, compute_layout
+from doublenine.client.footer import HELP, WATCHING
+from doublenine.client.layout import compute_layout
 from doublenine.client.net import NetClient, NetSession, watches
 from doublenine.client.render import render
 from doublenine.client.store import ClientState, reduce, spectating

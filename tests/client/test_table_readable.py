@@ -10,7 +10,8 @@ from client_helpers import my_turn_with_play, resize_window, session_at, synthet
 
 from doublenine.client.art import Art
 from doublenine.client.input import Viewport, key
-from doublenine.client.layout import HELP, WATCHING, compute_layout, legal_ends
+from doublenine.client.footer import HELP, WATCHING
+from doublenine.client.layout import compute_layout, legal_ends
 from doublenine.client.render import render
 from doublenine.client.scenes.table import TableScene
 from doublenine.client.store import ClientState

@@ -105,7 +105,7 @@ def test_an_open_side_panel_keeps_the_top_bar_on_one_row_with_the_team_names(sta
     """Left alone last session: with the tile tracker (or the chat) open, the table narrowed by it kept six
     same-width buttons ("Sair" in a box for "Recomeçar") while the details beside them went onto two
     small rows (Portuguese at 1280x800) and the team names to letters (German at 1280x800). The buttons
-    take their labels' widths first (layout.top_button_widths); every label still fits (test_text_fit)."""
+    take their labels' widths first (buttons.top_button_widths); every label still fits (test_text_fit)."""
     from doublenine.client.text import tr
     from scenes_catalog import table_scene
     state, _ = states["own-turn"]

@@ -19,7 +19,7 @@ from doublenine.shared.i18n import translator
 
 ALWAYS = ["Leave", "Ledger", "Rules", "Redo", "Undo", "Restart", "Hint", "Pass", "Chat", "Chat ({count})", "Tiles",
           "Send"]
-"""The table's buttons that stay on screen (client/layout.py TOP_BUTTONS, the side buttons, the chat and
+"""The table's buttons that stay on screen (client/buttons.py TOP_BUTTONS, the side buttons, the chat and
 tracker toggles and the chat's Send)."""
 OVER_THE_TABLE = [
     ["Continue", "Review my hand"], ["Accept", "Refuse"], ["Back to the start screen"], ["Start now"],

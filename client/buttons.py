@@ -1,0 +1,130 @@
+"""The table's buttons and the top bar's details beside them (pure geometry, no drawing).
+
+The top bar's row (Restart, Undo, Redo, Rules, Ledger, Leave, each as wide as its translated label
+needs), the Hint and Pass buttons right of the hand on this seat's turn, whether Undo and Hint may act
+(R25, R27) and the top bar's texts (table code, hand, target) with the widths they take.
+"""
+from __future__ import annotations
+
+from doublenine.shared.i18n import N_
+from doublenine.shared.moves import Pass
+from doublenine.shared.state import Phase
+from doublenine.shared.views import SeatView
+
+from .panels import Button
+from .store import ClientState, spectating
+from .typeset import measurer
+
+TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("Rules")), ("redo", N_("Redo")),
+               ("undo", N_("Undo")), ("restart", N_("Restart")))
+"""The top bar's buttons, right to left."""
+
+
+def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: int, left: int = 0,
+                      details: int = 0) -> list[int]:
+    """Widths of the top-bar buttons for the translated ``labels``: all the same when every label fits and
+    the row of them leaves ``details`` px (the table code, target and hand on one row) right of ``left``
+    px (the scores), else each as wide as its measured label, in the room right of ``left``.
+
+    Left alone before: in a table narrowed by the open tile tracker or chat (Portuguese, German, Spanish
+    at 1100-1280 px), same-width buttons kept empty room around "Sair" while the details beside them were
+    squeezed onto two small rows and the team names cut to letters."""
+    face = measurer()
+    uniform = min(round(6.4 * f), (round(w * 0.58) - m) // 6 - m // 2)
+    needs = [face.measure(label, sm)[0] + bh // 2 + 6 for label in labels]
+    row = len(labels) * uniform + (len(labels) - 1) * (m // 2)
+    if max(needs) <= uniform and left + details + row <= w - m:
+        return [uniform] * len(labels)
+    room = max(round(w * 0.58), w - left - m) - m - (len(labels) - 1) * (m // 2)
+    scale = min(1.0, room / sum(needs))
+    return [max(round(2.5 * f), int(n * scale)) for n in needs]
+
+
+def top_details(state: ClientState, lang: str, shown_hand: int | None = None) -> list[tuple[str, int]]:
+    """The top bar's details as (text, place), most needed first: table code, hand, "to 100", seeded.
+
+    The hand shown is the one being played or about to be: while the opener is chosen (R6, phase
+    NOMINATE) the next hand's number (new user: "hand 1" while choosing the opener for hand 2); while a
+    finished hand is shown, that hand's (``shown_hand``)."""
+    from .text import tr
+
+    view = state.view
+    bits: list[tuple[str, int]] = []
+    if state.table:
+        bits.append((tr(lang, "table {code}", code=state.table), 0))
+    if view is not None:
+        shown = view.hand_number + 1 if view.phase is Phase.NOMINATE else view.hand_number
+        if shown_hand is not None:
+            shown = shown_hand
+        if shown:
+            bits.append((tr(lang, "hand {n}", n=shown), 2))
+    bits.append((tr(lang, "to {target}", target=100), 1))
+    if state.seeded:
+        bits.append((tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""), 3))
+    return bits
+
+
+def details_width(state: ClientState, lang: str, sm: int) -> int:
+    """Px of the top bar's details never dropped (table code, target, hand) on one row at ``sm`` px."""
+    needed = sorted((bit for bit in top_details(state, lang) if bit[1] <= 2), key=lambda bit: bit[1])
+    return measurer().measure(" · ".join(text for text, _ in needed), sm)[0]
+
+
+def score_width(lang: str, f: int, scores: tuple[int, int]) -> int:
+    """Width in px of the top bar's two team scores as :func:`~doublenine.client.render` draws them."""
+    from .text import tr
+
+    face = measurer()
+    return sum(f + f // 3 + face.measure(tr(lang, "Team {team}", team=team), f)[0] + f // 2
+               + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
+
+
+def may_undo(view: object) -> bool:
+    """R27, D6: the seat has a play or pass in this match to take back (the server's undo_target).
+
+    A play or pass in this hand, or any finished hand of this match (every seat had a turn in it).
+    """
+    if not isinstance(view, SeatView):
+        return False
+    return (any(getattr(m, "seat", None) == view.seat for m in view.moves)
+            or any(h.match == view.match for h in view.finished))
+
+
+def may_hint(state: ClientState) -> bool:
+    """R25: a hint applies only while the table waits for this seat's decision in a hand."""
+    view = state.view
+    return (isinstance(view, SeatView) and state.connection == "connected" and state.started
+            and view.phase in (Phase.PLAY, Phase.REVIEW, Phase.NOMINATE) and view.seat in view.waiting_for())
+
+
+def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int, bw: int, bh: int,
+                  hand_top: int, f: int, sm: int, lang: str = "en") -> tuple[Button, ...]:
+    """The top bar's buttons (right to left, each enabled when it can act now) and, on this seat's turn,
+    Hint and Pass (R25, R15) right of the hand, in a window of ``size`` px at fonts ``f`` and ``sm`` px."""
+    from .text import tr
+
+    w, h = size
+    view = state.view
+    out: list[Button] = []
+    y = (top_h - round(0.8 * bh)) // 2
+    # while the connection is lost nothing can be sent: no action is offered, Leave/Ledger/Rules stay
+    seated = isinstance(view, SeatView) and state.connection == "connected"
+    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
+               "restart": seated and view is not None and view.phase is Phase.PLAY}
+    scores = view.scores if view is not None else (0, 0)
+    # a spectator (no seat) never undoes, redoes or restarts: those buttons are not shown at all
+    # (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor while it connects
+    top = TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
+    widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
+                               m + score_width(lang, f, scores), details_width(state, lang, sm) + f)
+    x = w - m
+    for (bid, label), sw in zip(top, widths):
+        x -= sw
+        out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled.get(bid, True)))
+        x -= m // 2
+    if isinstance(view, SeatView) and seated and view.phase is Phase.PLAY and view.turn == view.seat:
+        bx = w - m - bw
+        out.append(Button("hint", (bx, hand_top, bw, bh), N_("Hint")))
+        if any(isinstance(mv, Pass) for mv in view.legal_moves()):
+            out.append(Button("pass", (bx, hand_top + bh + m // 2, bw, bh), N_("Pass"), primary=True))
+    return tuple(out)

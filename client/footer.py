@@ -1,0 +1,180 @@
+"""The words under and around the table (pure text fitting, no drawing).
+
+The footer's key help (``key_help``: what the keys do on the screen as shown, DESIGN "Client"), the
+rows and height it takes, and the status line's rows, each fitted to the room
+:func:`.layout.compute_layout` gives it.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from doublenine.shared.i18n import N_
+from doublenine.shared.state import Phase
+from doublenine.shared.views import SeatView
+
+from .panels import Panel, enter_button
+from .snake import Rect
+from .store import ClientState, spectating
+from .typeset import Typeface, measurer
+from .uistate import Ui
+
+HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
+"""The keys of a seated player, under the hand."""
+HELP_MORE = (N_("M sound"), N_("C chat"))
+"""Keys of the table the play footer names after :data:`HELP` (session 9, new user 2: M and C worked
+unsaid; scenes/table.py M, scenes/talk.py C)."""
+HELP_TILES = N_("T tiles")
+"""The tile tracker's key (client/tracking.py), named only where the table allows the tracker."""
+WATCHING = N_("You are watching this table")
+"""Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
+HELP_PROMPT = N_("Enter: {action}")
+"""The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
+first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
+HELP_CONFIRM = N_("Enter: {action} · Esc: {cancel}")
+"""The keys while a confirmation is up (panels.CONFIRMED): Enter confirms, Esc keeps playing."""
+HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
+"""The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
+HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
+"""The keys while the rules, the ledger or a review is open: the overlay takes every key."""
+HELP_CHAT = N_("Enter: send · Esc: back to the table")
+"""The keys while the chat field has the focus: every key types, Enter says the line."""
+HELP_PHRASES = N_("Only phrases during a hand: click one · Esc: back to the table")
+"""The keys while the chat panel has them and its field is closed (a phrases-only table in a hand): every
+key is swallowed (chat.ChatUi.focused), so the footer promises no Enter."""
+
+
+def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> str:
+    """The footer's one line: what the keys do on the screen as shown, from the one thing that decides
+    it, in the order the table gives keys out (scenes.table.TableScene.handle): an open overlay
+    (``keys == "overlay"``: Escape, scrolling), the chat field with the focus (``"chat"``: Enter sends),
+    a spectator's window (nothing to play), the opening draw's cells, the prompt's Enter button
+    (:func:`.panels.enter_button`, the same :func:`.input._enter` presses) or its own words
+    (:attr:`.panels.Panel.keys`), and the hand's keys only while this seat has a hand in play. New user
+    s9 item 11: play keys under "Waiting for players", "Enter: I lead" while Enter sent a chat line,
+    "Enter: Accept" under the Review overlay."""
+    from .text import say, tr
+
+    if keys == "overlay":
+        return tr(lang, HELP_OVERLAY)
+    if keys == "chat":
+        from .chat import free_text_allowed
+        return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
+    if spectating(state):
+        return tr(lang, WATCHING)
+    view = state.view
+    if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
+        mine = view is not None and view.seat is not None and view.seat in view.waiting_for()
+        return tr(lang, HELP_DRAW) if mine and len(panel.taken) < len(panel.cells) else ""
+    primary = enter_button(panel)
+    if primary is not None and panel is not None and panel.kind == "confirm":  # Esc keeps playing (input.key)
+        cancel = next(b for b in panel.buttons if not b.primary)
+        return tr(lang, HELP_CONFIRM, action=say(lang, primary.label, dict(primary.args)),
+                  cancel=say(lang, cancel.label, dict(cancel.args)))
+    if primary is not None:
+        return tr(lang, HELP_PROMPT, action=say(lang, primary.label, dict(primary.args)))
+    if panel is not None and (panel.keys or panel.modal):
+        return tr(lang, panel.keys) if panel.keys else ""
+    if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
+        more = HELP_MORE + ((HELP_TILES,) if state.tracker else ())
+        return " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in more])
+    return ""
+
+
+FOOTER_ROW = 1.35
+"""The height of one row of the key help, in small-font sizes (:func:`footer_height`)."""
+
+
+def footer_height(rows: int, sm: int) -> int:
+    """The footer's height in px for ``rows`` rows of the ``sm`` px font: each row its own
+    :data:`FOOTER_ROW` band, so two rows never run into each other. Pure."""
+    return round(FOOTER_ROW * sm * rows + 0.3 * sm)
+
+
+def footer_rows(rect: Rect, rows: int, sm: int) -> tuple[Rect, ...]:
+    """The box of each of ``rows`` key-help rows in the footer ``rect``: one :data:`FOOTER_ROW` band
+    each, the block centred in ``rect`` (which :func:`footer_height` sized for at least ``rows``)."""
+    step = round(FOOTER_ROW * sm)
+    top = rect[1] + (rect[3] - rows * step) // 2
+    return tuple((rect[0], top + i * step, rect[2], step) for i in range(rows))
+
+
+def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
+    """Every key help the table can say without a prompt's own words (:func:`key_help`), translated:
+    the footer is kept as high as the longest of them wraps to, so it does not jump when the keys
+    change and none of them needs more rows than it has (new user s10 item 4: the play keys with M, C
+    and T wrapped to two rows in a footer kept for the one row of :data:`HELP`)."""
+    from .text import tr
+    if spectating(state):
+        return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES))
+    play = " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if state.tracker else ())])
+    return (play, tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW))
+
+
+def help_rows(text: str, sm: int, width: int) -> tuple[str, ...]:
+    """``text`` broken at its " · " into the fewest rows of ``width`` px at the ``sm`` px font (issue
+    11.4: never cut at 800x600), as even as that allows; a part wider than a row alone is broken at its
+    spaces. Kind (new user s10 item 4): a footer whose rows were counted apart from its height."""
+    return _wrap_keys(measurer(), text, sm, width) if text else ()
+
+
+@lru_cache(maxsize=64)
+def _wrap_keys(face: Typeface, text: str, sm: int, width: int) -> tuple[str, ...]:
+    """:func:`help_rows` with the measurer given, cached: the layout asks it for every frame."""
+    def fits(row: str) -> bool:
+        return face.measure(row, sm)[0] <= width
+
+    parts: list[str] = []
+    for part in text.split(" · "):  # a part too wide alone (a narrow window) is broken at its spaces
+        if fits(part):
+            parts.append(part)
+            continue
+        words, row = part.split(" "), ""
+        for word in words:
+            if row and not fits(f"{row} {word}"):
+                parts.append(row)
+                row = word
+            else:
+                row = f"{row} {word}" if row else word
+        parts.append(row)
+
+    def greedy(limit: float) -> list[str]:
+        rows: list[str] = []
+        for part in parts:
+            if rows and face.measure(f"{rows[-1]} · {part}", sm)[0] <= limit:
+                rows[-1] = f"{rows[-1]} · {part}"
+            else:
+                rows.append(part)
+        return rows
+
+    best = greedy(width)
+    lo, hi = 0.0, float(width)  # the narrowest limit that still needs no more rows: the most even rows
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        if len(greedy(mid)) <= len(best) and all(fits(r) for r in greedy(mid)):
+            hi = mid
+        else:
+            lo = mid
+    even = greedy(hi)
+    return tuple(even if len(even) == len(best) else best)
+
+
+def status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> tuple[str, ...]:
+    """The status line (:func:`.panels.status_line`) in ``lang`` as one row of ``width`` px at the bold
+    ``f`` px font, or two rows broken at the most even space when one does not fit."""
+    from .panels import status_line
+    from .text import say
+
+    msgid, args = status_line(state, ui, lang)
+    if not msgid:
+        return ()
+    text = say(lang, msgid, args)
+    face = measurer()
+    if face.measure(text, f, True)[0] <= width:
+        return (text,)
+    words = text.split(" ")
+    best: tuple[str, ...] = (text,)
+    for k in range(1, len(words)):
+        rows = (" ".join(words[:k]), " ".join(words[k:]))
+        if len(best) == 1 or max(face.measure(r, f, True)[0] for r in rows) < max(face.measure(r, f, True)[0] for r in best):
+            best = rows
+    return best
