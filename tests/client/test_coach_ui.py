@@ -78,7 +78,7 @@ def test_coach_overlay_waits_then_lists_mistakes_first_with_reasons(reviewed) ->
     state, reply = reviewed
     h, tr, fonts = state.view.finished[0], translator("fr"), Fonts()
     waiting = [i.text for i in layout_review(h, Seat.ONE, None, 900, fonts, tr) if hasattr(i, "text")]
-    assert "L'entraîneur examine vos décisions…" in waiting
+    assert "L’entraîneur examine vos décisions…" in waiting
     texts = [i.text for i in layout_review(h, Seat.ONE, reply, 900, fonts, tr) if hasattr(i, "text")]
     mistakes = [t for t in texts if t.startswith("Erreur")]
     assert mistakes[:2] == ["Erreur · Examen de la donne · 6,8 points perdus", "Erreur · Coup · 23,4 points perdus"]
@@ -238,7 +238,7 @@ def test_s10_item5_the_heading_wraps_left_of_export_hand_at_800x600(led_by_me, l
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "You: led 0-2 · −3.0 ± 1.5 points"), ("fr", "Vous\u00a0: 0-2 en ouverture · −3,0 ± 1,5 points"),
-    ("de", "Sie: 0-2 als Eröffnung · −3,0 ± 1,5 Punkte"), ("es", "Usted: salida con 0-2 · −3,0 ± 1,5 puntos"),
+    ("de", "Sie: 0-2 als Eröffnung · −3,0 ± 1,5 Punkte"), ("es", "Tú: salida con 0-2 · −3,0 ± 1,5 puntos"),
     ("pt", "Você: saída com 0-2 · −3,0 ± 1,5 pontos")])
 def test_s10_item5_the_lead_is_said_at_no_end(led_by_me, lang, said) -> None:  # type: ignore[no-untyped-def]
     """New user s10 item 5: the opening play was "6-6 am linken Ende" though the line was empty; a lead

@@ -41,7 +41,7 @@ def _review_line(states, doubles: int, lang: str) -> str:  # type: ignore[no-unt
 
 @pytest.mark.parametrize(("lang", "none", "one", "six"), [
     ("en", "You hold no doubles", "You hold 1 double", "You hold 6 doubles"),
-    ("fr", "Vous n'avez aucun double", "Vous avez 1 double", "Vous avez 6 doubles"),
+    ("fr", "Vous n’avez aucun double", "Vous avez 1 double", "Vous avez 6 doubles"),
     ("pt", "Você não tem nenhuma carroça", "Você tem 1 carroça", "Você tem 6 carroças"),
     ("de", "Sie haben keinen Pasch", "Sie haben 1 Pasch", "Sie haben 6 Pasche"),
     ("es", "No tienes ningún doble", "Tienes 1 doble", "Tienes 6 dobles"),
@@ -56,8 +56,8 @@ def test_the_hand_ends_points_are_one_plural_entry(states) -> None:  # type: ign
     assert panel is not None and panel.kind == "reveal"
     text, args = panel.lines[1]
     fh = state.view.finished[0]
-    assert say("fr", text, args) == f"L'équipe {fh.winner.value} marque {fh.points} points"
-    assert say("fr", text, dict(args, count=1)) == f"L'équipe {fh.winner.value} marque 1 point"
+    assert say("fr", text, args) == f"L’équipe {fh.winner.value} marque {fh.points} points"
+    assert say("fr", text, dict(args, count=1)) == f"L’équipe {fh.winner.value} marque 1 point"
 
 
 def test_no_mistakes_in_the_coachs_review() -> None:

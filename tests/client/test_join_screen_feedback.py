@@ -28,7 +28,7 @@ def test_nothing_found_yet_says_what_to_do_after_a_while() -> None:
     scene.update(100.0 + HINT_AFTER - 0.1)
     assert not scene.form.waited
     assert scene.update(100.0 + HINT_AFTER) and scene.form.waited
-    assert tr("fr", NOTHING_YET).startswith("Rien trouvé pour l'instant.")
+    assert tr("fr", NOTHING_YET).startswith("Rien trouvé pour l’instant.")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "pt", "de", "es"])

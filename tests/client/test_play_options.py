@@ -34,12 +34,12 @@ def _refusal(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "--table needs the table's server: add --server ws://HOST:PORT/, or give the invite with --join instead."),
     ("fr", "--table a besoin du serveur de la table\u00a0: ajoutez --server ws://HÔTE:PORT/, ou donnez plutôt "
-           "l'invitation avec --join."),
+           "l’invitation avec --join."),
     ("pt", "--table precisa do servidor da mesa: adicione --server ws://HOST:PORTA/ ou, em vez disso, passe o "
            "convite com --join."),
     ("de", "--table braucht den Server des Tisches: Fügen Sie --server ws://HOST:PORT/ hinzu, oder geben Sie "
            "stattdessen die Einladung mit --join an."),
-    ("es", "--table necesita el servidor de la mesa: añada --server ws://HOST:PUERTO/, o dé en su lugar la "
+    ("es", "--table necesita el servidor de la mesa: añade --server ws://HOST:PUERTO/, o da en su lugar la "
            "invitación con --join."),
 ])
 def test_table_without_a_server_is_refused_in_five_languages(capsys, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
@@ -162,5 +162,5 @@ def test_f8_spectating_with_an_empty_code_under_autoplay_says_so_on_stdout_and_o
     assert stop.value.code == 2
     assert json.loads(out)["error"] == "--table was given an empty value: give one, or leave the option out."
     assert err.splitlines()[-1] == ("doublenine play: error: --table a reçu une valeur vide\u00a0: donnez-en une, "
-                                    "ou retirez l'option.")
+                                    "ou retirez l’option.")
     assert not config.config_path().exists()

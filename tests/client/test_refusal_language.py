@@ -32,7 +32,7 @@ def test_a_refused_create_is_told_in_french_without_the_servers_english() -> Non
         assert failure.key == "net.refused" and failure.params["detail"] == Failure("refused.TOO_MANY_TABLES")
         port = server.port
         assert failure.text("fr") == (
-            f"Trop de tables depuis votre adresse : fermez-en une d'abord (refusé par le serveur à 127.0.0.1:{port})")
+            f"Trop de tables depuis votre adresse : fermez-en une d’abord (refusé par le serveur à 127.0.0.1:{port})")
         assert "open tables" not in failure.text("de") and "has 0" not in failure.text("en")
         assert session.state.view is None
     finally:

@@ -84,7 +84,7 @@ def test_s9_an_undo_that_reopens_a_finished_hand_says_whose_domino_and_which_poi
                             "Accepting takes back 4 plays and 1 pass, back to Zoë's turn",
                             "Hand 1 reopens: Zoë's domino and Team B's 13 points are taken back",
                             "Score after: Team A 0, Team B 0"]
-    assert _said(panel, "fr")[2] == ("La manche 1 reprend\u00a0: le domino de Zoë et les 13 points de l'équipe B "
+    assert _said(panel, "fr")[2] == ("La manche 1 reprend\u00a0: le domino de Zoë et les 13 points de l’équipe B "
                                      "sont annulés")
     one = compute_layout(_asked(ended, EffectW(moves=1, passes=0, hands=(), scores=(0, 13))), Ui(seen_finished=0), SIZE).panel
     assert _said(one)[1:] == ["Accepting takes back 1 play, back to Zoë's turn"]
@@ -94,7 +94,7 @@ def test_s9_an_undo_that_reopens_a_finished_hand_says_whose_domino_and_which_poi
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "Accepting takes back 3 passes, back to Zoë's turn"),
-    ("fr", "Accepter annule 3 passes, jusqu'au tour de Zoë"),
+    ("fr", "Accepter annule 3 passes, jusqu’au tour de Zoë"),
     ("pt", "Aceitar desfaz 3 passes, até a vez de Zoë"),
     ("de", "Annehmen nimmt 3 Passen zurück, bis zu Zoës Zug"),
     ("es", "Aceptar deshace 3 pases, hasta el turno de Zoë")])

@@ -151,4 +151,4 @@ def test_s9_the_question_says_a_loss_only_when_there_is_one() -> None:
     scene.draw(pygame.Surface(SIZE))
     _click(scene, _restart_button(scene).rect)
     assert _said_body(scene, "en") == "The hand starts again from the same deal. Nothing has been played in it yet."
-    assert _said_body(scene, "fr") == "La manche reprend depuis la même donne. Rien n'y a encore été joué."
+    assert _said_body(scene, "fr") == "La manche reprend depuis la même donne. Rien n’y a encore été joué."

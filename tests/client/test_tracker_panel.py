@@ -126,7 +126,7 @@ def test_between_hands_the_tiles_button_stays_greyed_and_t_says_why() -> None:
     assert lay.toggle is not None and lay.panel is None
     scene.handle(_key(pygame.K_t))
     assert not scene.tracker.open
-    assert scene.tracker_note is not None and scene.tracker_note[0] == "Le suivi des pièces s'affiche pendant une manche"
+    assert scene.tracker_note is not None and scene.tracker_note[0] == "Le suivi des pièces s’affiche pendant une manche"
     scene.tracker_note = None
     x, y, w, h = lay.toggle
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
@@ -137,7 +137,7 @@ def test_between_hands_the_tiles_button_stays_greyed_and_t_says_why() -> None:
     with watch() as seen:
         scene.draw(pygame.Surface((1280, 800)))
     drawn = [d.text for d in seen]
-    assert "Pièces" in drawn and "Le suivi des pièces s'affiche pendant une manche" in drawn
+    assert "Pièces" in drawn and "Le suivi des pièces s’affiche pendant une manche" in drawn
     # before any hand was played (the review of the first deal) the button is not there yet
     fresh = replace(_own_turn(), tracker=True)
     first = replace(fresh, view=replace(fresh.view, phase=Phase.REVIEW, finished=()))

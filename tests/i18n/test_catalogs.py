@@ -156,7 +156,7 @@ def test_no_catalog_repeats_an_entry_or_keeps_one_the_template_lacks(name: str) 
 
 
 def test_translations_and_plurals_at_run_time() -> None:
-    assert tr("fr", "Team {team} wins the match.", team="B") == "L'équipe B gagne la partie."
+    assert tr("fr", "Team {team} wins the match.", team="B") == "L’équipe B gagne la partie."
     assert tr("es", "Ledger") == "Anotaciones" and tr("en", "Ledger") == "Ledger"
     de, fr = translator("de"), translator("fr")
     assert de.ngettext("{count} pip", "{count} pips", 1) == "1 Auge"

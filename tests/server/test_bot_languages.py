@@ -86,7 +86,7 @@ def test_without_lang_the_systems_language_is_spoken(capsys: pytest.CaptureFixtu
     monkeypatch.setenv("LANGUAGE", "fr")
     assert botcli.run(_bot("--table", "OOOOO")) == 2
     # say() cleans every line as a server's words are cleaned: the no-break spaces become spaces
-    assert capsys.readouterr().out == ("doublenine bot: « OOOOO » n'est pas un code de table : 5 lettres et "
+    assert capsys.readouterr().out == ("doublenine bot: « OOOOO » n’est pas un code de table : 5 lettres et "
                                        "chiffres, sans 0, 1, I, L, O ni U.\n")
 
 

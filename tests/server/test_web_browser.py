@@ -212,6 +212,6 @@ async def _not_found_in_french(pw: Any, server: Any, profile: Any) -> None:
         page = ctx.pages[0] if ctx.pages else await ctx.new_page()
         response = await page.goto(f"http://127.0.0.1:{server.port}/t/QQQQQ")
         assert response is not None and response.status == 404
-        assert await page.text_content("h1") == "Aucune table ouverte n'a ce code"
+        assert await page.text_content("h1") == "Aucune table ouverte n’a ce code"
     finally:
         await ctx.close()

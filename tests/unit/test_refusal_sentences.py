@@ -63,7 +63,7 @@ def test_a_code_this_version_does_not_know_is_a_sentence() -> None:
 def test_the_reported_cases() -> None:
     assert tr("es", sentence("NOTHING_TO_UNDO")) == "No tienes nada que deshacer"
     assert tr("es", sentence(ErrorCode.NOT_STARTED)) == "La partida aún no ha empezado"
-    assert tr("fr", sentence("TOO_MANY_TABLES")) == "Trop de tables depuis votre adresse : fermez-en une d'abord"
+    assert tr("fr", sentence("TOO_MANY_TABLES")) == "Trop de tables depuis votre adresse : fermez-en une d’abord"
     assert tr("de", sentence("TOO_MANY_TABLES")) == "Zu viele Tische von Ihrer Adresse: Schließen Sie zuerst einen"
 
 
@@ -77,7 +77,7 @@ def test_status_line_and_failure_panel_take_the_same_sentence_for_every_code() -
 
 def test_a_refusal_panel_reads_the_players_language_not_the_servers_english() -> None:
     failure = from_server_error("TOO_MANY_TABLES", host="127.0.0.1", port=8765)
-    assert failure.text("fr") == ("Trop de tables depuis votre adresse : fermez-en une d'abord "
+    assert failure.text("fr") == ("Trop de tables depuis votre adresse : fermez-en une d’abord "
                                   "(refusé par le serveur à 127.0.0.1:8765)")
     assert failure.text("de") == ("Zu viele Tische von Ihrer Adresse: Schließen Sie zuerst einen "
                                   "(abgelehnt vom Server unter 127.0.0.1:8765)")
@@ -85,12 +85,12 @@ def test_a_refusal_panel_reads_the_players_language_not_the_servers_english() ->
 
 def test_a_refusal_reads_as_one_sentence_with_one_colon_in_every_language() -> None:
     """The panel once said "Le serveur à 127.0.0.1:8765 a refusé : Trop de tables depuis votre adresse :
-    fermez-en une d'abord": the refusal sentence holds a colon of its own, so it comes first and the
+    fermez-en une d’abord": the refusal sentence holds a colon of its own, so it comes first and the
     server follows in parentheses (kind: a sentence embedded after another sentence's colon)."""
     failure = from_server_error("TOO_MANY_TABLES", host="127.0.0.1", port=8765)
     assert {lang: failure.text(lang) for lang in ("en", "fr", "pt", "de", "es")} == {
         "en": "Too many tables from your address: close one first (refused by the server at 127.0.0.1:8765)",
-        "fr": "Trop de tables depuis votre adresse : fermez-en une d'abord (refusé par le serveur à 127.0.0.1:8765)",
+        "fr": "Trop de tables depuis votre adresse : fermez-en une d’abord (refusé par le serveur à 127.0.0.1:8765)",
         "pt": "Mesas demais do seu endereço: feche uma primeiro (recusado pelo servidor em 127.0.0.1:8765)",
         "de": "Zu viele Tische von Ihrer Adresse: Schließen Sie zuerst einen "
               "(abgelehnt vom Server unter 127.0.0.1:8765)",

@@ -53,7 +53,7 @@ def test_the_server_makes_and_the_window_accepts_the_same_codes() -> None:
 
 @pytest.mark.parametrize(("lang", "text"), [
     ("en", "“K7QP” is not a table code: 5 letters and digits, without 0, 1, I, L, O or U."),
-    ("fr", "« K7QP » n'est pas un code de table : 5 lettres et chiffres, sans 0, 1, I, L, O ni U."),
+    ("fr", "« K7QP » n’est pas un code de table : 5 lettres et chiffres, sans 0, 1, I, L, O ni U."),
     ("pt", "“K7QP” não é um código de mesa: 5 letras e algarismos, sem 0, 1, I, L, O nem U."),
     ("de", "„K7QP“ ist kein Tischcode: 5 Buchstaben und Ziffern, ohne 0, 1, I, L, O oder U."),
     ("es", "“K7QP” no es un código de mesa: 5 letras y cifras, sin 0, 1, I, L, O ni U."),

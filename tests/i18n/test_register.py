@@ -1,0 +1,126 @@
+"""One voice per language, counts and key names as each language says them (new user s10 item 8, 20).
+
+Reported: German said "Sie" everywhere but "Sag Hallo: klick auf einen Satz oder schreib unten";
+Spanish said "tú" but "Usted escoge quién sale" and the coach "Su mano"; Portuguese showed "0 ponto";
+French mixed ' and ’ in one panel ("l'équipe A" / "l’endroit où l’équipe B") and called the seed
+"Graine"; the Portuguese review footer left "Page Up, Page Down" in English. Kinds: a register mixed in
+one catalog; a count of 0 in the singular where the language says the plural; one apostrophe written
+two ways; one key named two ways.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from doublenine.shared.i18n import catalog_path, translator
+
+RULES = Path(__file__).resolve().parents[2] / "shared" / "i18n"
+
+
+def _entries(lang: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(English msgid, its translated forms) of every entry of ``lang``'s catalog."""
+    with open(catalog_path(lang), "rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    return [(m.id if isinstance(m.id, str) else m.id[0],
+             tuple(m.string) if isinstance(m.string, (tuple, list)) else (m.string,)) for m in catalog if m.id]
+
+
+GERMAN_DU = re.compile(r"\b(du|dich|dir|dein\w*|euch|euer\w*|sag|klick|schreib|wähl|drück|bist|hast|kannst|"
+                       r"willst|musst)\b", re.IGNORECASE)
+"""German "du" forms and bare du-imperatives (the player is "Sie")."""
+SPANISH_USTED = re.compile(r"\b[Uu]sted(es)?\b|(^|[:.;] )(Haga|Revise|Añada|Dé|Quite|Indique|Espere|Abra|Pulse|Elija|"
+                           r"Escriba|Intente|Pruebe)\b|\b(haga clic|añada|quite|indique)\b")
+"""Spanish "usted" and its imperatives (the player is "tú": "Jugador (tú)", "Mira tu nueva data")."""
+
+
+def test_german_speaks_to_the_player_as_sie_only() -> None:
+    assert [(i, s) for i, forms in _entries("de") for s in forms if GERMAN_DU.search(s)] == []
+    assert translator("de").gettext("Say hello: click a phrase or type below") == \
+        "Sagen Sie Hallo: Klicken Sie auf einen Satz oder schreiben Sie unten"
+
+
+def test_spanish_speaks_to_the_player_as_tu_only() -> None:
+    assert [(i, s) for i, forms in _entries("es") for s in forms if SPANISH_USTED.search(s)] == []
+    t = translator("es")
+    assert [t.gettext(m) for m in ("You choose who leads", "Your hand:", "The coach is looking at your decisions…",
+                                   "You lead the first hand")] == \
+        ["Tú escoges quién sale", "Tu mano:", "El entrenador está revisando tus decisiones…",
+         "Tú sales en la primera mano"]
+    assert t.gettext("You: {move}", move="6-6") == "Tú: 6-6"
+
+
+def test_the_patterns_catch_what_was_there() -> None:
+    assert GERMAN_DU.search("Sag Hallo: klick auf einen Satz oder schreib unten")
+    assert not GERMAN_DU.search("Sagen Sie Hallo: Klicken Sie auf einen Satz oder schreiben Sie unten")
+    for usted in ("Usted escoge quién sale", "Espere unos segundos y vuelva a cargar la página.",
+                  "Esperando la respuesta: haga clic en Retirar la petición", "añada --server y --table"):
+        assert SPANISH_USTED.search(usted), usted
+    assert not SPANISH_USTED.search("La partida espera a que {name} vuelva")
+
+
+def _plural_entries(lang: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    with open(catalog_path(lang), "rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    return [(m.id[0], m.id[1], tuple(m.string)) for m in catalog if m.id and not isinstance(m.id, str)]
+
+
+def test_portuguese_counts_zero_in_the_plural_and_french_in_the_singular() -> None:
+    """Brazilian Portuguese says "0 pontos" (the CLDR rule Babel wrote, n = 0 or 1 singular, said "0 ponto");
+    French says "0 point". Every counted message of both catalogs, at 0, 1 and 2."""
+    for lang, zero_like in (("pt", 2), ("fr", 1)):
+        t = translator(lang)
+        entries = _plural_entries(lang)
+        assert len(entries) >= 15
+        for one, many, _ in entries:
+            fields = {name: 7 for name in re.findall(r"{(\w+)}", one + many) if name != "count"}
+            said = {n: t.ngettext(one, many, n, count=n, **fields) for n in (0, 1, 2)}
+            assert said[0] == said[zero_like].replace(str(zero_like), "0", 1), (lang, one, said)
+    assert translator("pt").ngettext("{count} pip", "{count} pips", 0, count=0) == "0 pontos"
+    assert translator("pt").ngettext("{count} pip", "{count} pips", 1, count=1) == "1 ponto"
+    assert translator("fr").ngettext("{count} pip", "{count} pips", 0, count=0) == "0 point"
+
+
+def test_french_writes_its_apostrophe_one_way() -> None:
+    """’ (U+2019) everywhere, the catalog and the rules text: one panel said "l'équipe A" and "l’équipe B"."""
+    assert [(i, s) for i, forms in _entries("fr") for s in forms if "'" in s] == []
+    assert "'" not in (RULES / "rules_fr.md").read_text(encoding="utf-8")
+    assert translator("fr").gettext("Team {team} wins the match.", team="B") == "L’équipe B gagne la partie."
+
+
+def test_french_calls_the_seed_a_deal_number() -> None:
+    """"Graine" was a programmer's calque of "seed"; French card players know "numéro de donne" (a duplicate
+    bridge board's number: the same number, the same deals, as R24 says of a seeded table)."""
+    t = translator("fr")
+    assert [t.gettext(m) for m in ("Seed (optional)", "seeded")] == ["Numéro de donne (facultatif)", "numéro de donne"]
+    assert not [s for _, forms in _entries("fr") for s in forms if re.search("graine", s, re.IGNORECASE)]
+
+
+KEY_NAMES = {
+    "fr": {"Enter": "Entrée", "Esc": "Échap", "Page Up": "Page préc.", "Page Down": "Page suiv.", "arrows": "flèches"},
+    "pt": {"Enter": "Enter", "Esc": "Esc", "Page Up": "Page Up", "Page Down": "Page Down", "arrows": "setas"},
+    "de": {"Enter": "Enter", "Esc": "Esc", "Page Up": "Bild auf", "Page Down": "Bild ab", "arrows": "Pfeile",
+           "Ctrl": "Strg"},
+    "es": {"Enter": "Enter", "Esc": "Esc", "Page Up": "Re Pág", "Page Down": "Av Pág", "arrows": "flechas"},
+}
+"""Each key as the keyboards sold for the language label it, one name per key: French AZERTY "Entrée",
+"Échap", "Page préc."; German "Bild auf", "Strg"; Spanish "Re Pág", "Av Pág". Brazilian ABNT2 keyboards
+print "Enter", "Esc", "Page Up", "Page Down" in English, and Microsoft's pt-BR terminology keeps them: the
+Portuguese footer's "Page Up, Page Down" is the key's own label, named like "Enter" and "Esc" beside it.
+German had two words for the arrows ("Pfeile", "Pfeiltasten")."""
+
+
+@pytest.mark.parametrize("lang", sorted(KEY_NAMES))
+def test_every_key_has_one_name_in_each_language(lang: str) -> None:
+    names = KEY_NAMES[lang]
+    wrong = []
+    for msgid, forms in _entries(lang):
+        for key, name in names.items():
+            if re.search(rf"\b{re.escape(key)}\b", msgid) and key not in ("Enter",) or \
+                    (key == "Enter" and re.search(r"\bEnter:|Enter does", msgid)):
+                wrong += [(msgid, s) for s in forms if name not in s]
+    assert wrong == []
+    review = translator(lang).gettext("Esc: close · arrows, Page Up, Page Down: scroll")
+    assert names["Page Up"] in review and names["Page Down"] in review and names["arrows"] in review
