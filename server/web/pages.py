@@ -21,8 +21,17 @@ from doublenine.shared.protocol import PROTOCOL_VERSION
 
 from . import words as w
 
-INSTALL_COMMAND = "pipx install doublenine-0.1.0-py3-none-any.whl"
-"""How a player installs the game (README "Install")."""
+
+def wheel_name() -> str:
+    """The file name of this version's wheel, ``doublenine-0.1.0-py3-none-any.whl`` (the version from the
+    package metadata, as ``doublenine --version``: a hard-coded 0.1.0 would go stale with the next one)."""
+    from doublenine.cli import installed_version
+
+    return f"doublenine-{installed_version()}-py3-none-any.whl"
+
+
+INSTALL_COMMAND = f"pipx install {wheel_name()}"
+"""How a player installs the game (README "Install"), once they have the wheel (:data:`.words.INSTALL_PIPX`)."""
 LINKS_COMMAND = "doublenine desktop-install"
 
 
@@ -102,7 +111,8 @@ def install_block(t: Translator, code: str) -> str:
     """How to install the game (the README's one step) and make invites open it."""
     return ('<section class="install">'
             f'<h2>{escape(t.gettext(w.INSTALL_TITLE))}</h2>'
-            f'<p>{escape(t.gettext(w.INSTALL_PIPX))}</p><pre><code>{escape(INSTALL_COMMAND)}</code></pre>'
+            f'<p>{escape(t.gettext(w.INSTALL_PIPX, wheel=wheel_name()))}</p>'
+            f'<pre><code>{escape(INSTALL_COMMAND)}</code></pre>'
             f'<p>{escape(t.gettext(w.INSTALL_LINKS))}</p><pre><code>{escape(LINKS_COMMAND)}</code></pre>'
             + (f'<p>{escape(t.gettext(w.INSTALL_THEN, code=code))}</p>' if code else "")
             + '</section>')

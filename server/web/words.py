@@ -55,7 +55,11 @@ TAGLINE = N_("Double-nine partnership dominoes, to 100")
 OPEN_IN_GAME = N_("Open in doublenine")
 OPEN_HINT = N_("Opens the game at this table, if it is installed.")
 INSTALL_TITLE = N_("Don't have the game yet?")
-INSTALL_PIPX = N_("With Python 3.11 or newer, install the game's wheel with pipx:")
+INSTALL_PIPX = N_("This server does not hand out the game: ask whoever sent you this link for its file, {wheel} "
+                  "(made from the game's source with python -m build). Then, with Python 3.11 or newer, install "
+                  "it with pipx:")
+"""New user s10: the page said only "install the game's wheel" and the server answers 404 for it: where the
+file comes from is said (README "Install": the wheel is built from the source and passed on)."""
 INSTALL_LINKS = N_("On Linux, let doublenine:// links open the game:")
 INSTALL_THEN = N_("Then press Open in doublenine again, or start doublenine and join table {code}.")
 WATCHING_NOTE = N_("You are watching: this page shows only what every player sees.")

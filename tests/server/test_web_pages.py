@@ -110,6 +110,10 @@ async def test_issue13_table_page_has_the_table_and_strict_headers(server) -> No
     assert "Ouvrir dans doublenine" in html
     assert f'href="doublenine://127.0.0.1:{server.port}/{host.code}"' in html
     assert "pipx install doublenine-0.1.0-py3-none-any.whl" in html
+    # new user s10: where the wheel comes from (the server answers 404 for it), in the page's language
+    assert ("<p>Ce serveur ne distribue pas le jeu\u00a0: demandez son fichier, doublenine-0.1.0-py3-none-any.whl, "
+            "à la personne qui vous a envoyé ce lien (il se fabrique à partir des sources du jeu avec python -m "
+            "build). Puis, avec Python 3.11 ou plus récent, installez-le avec pipx\u00a0:</p>") in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script>alert" not in html
     assert "a&amp;b&quot;&#x27;" in html
     assert own_code_in(html) == []
