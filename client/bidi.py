@@ -38,6 +38,8 @@ class Run:
     text: str
     rtl: bool
     script: str = ""
+    start: int = 0
+    """Where :attr:`text` starts in the line, in characters (logical order)."""
 
 
 def has_rtl(text: str) -> bool:
@@ -122,15 +124,15 @@ def visual_runs(text: str) -> list[Run]:
     if not has_rtl(text):
         return [Run(text, False)] if text else []
     base, lv = levels(text)
-    pieces: list[tuple[int, str, str]] = []  # (level, text, script)
+    pieces: list[tuple[int, str, str, int]] = []  # (level, text, script, start)
     start = 0
     for i in range(1, len(text) + 1):
         if i < len(text) and lv[i] == lv[start] and (lv[i] % 2 == 0 or _script_at(text, i) == _script_at(text, start)):
             continue
         if len(pieces) == MAX_RUNS - 1 and i < len(text):  # the rest in one run: bounded work
-            pieces.append((base, text[start:], "Arab" if base else ""))
+            pieces.append((base, text[start:], "Arab" if base else "", start))
             break
-        pieces.append((lv[start], text[start:i], _script_at(text, start) if lv[start] % 2 else ""))
+        pieces.append((lv[start], text[start:i], _script_at(text, start) if lv[start] % 2 else "", start))
         start = i
     order = list(range(len(pieces)))
     top = max(p[0] for p in pieces)
@@ -146,7 +148,7 @@ def visual_runs(text: str) -> list[Run]:
                 i = j
             else:
                 i += 1
-    return [Run(pieces[k][1], pieces[k][0] % 2 == 1, pieces[k][2]) for k in order]
+    return [Run(pieces[k][1], pieces[k][0] % 2 == 1, pieces[k][2], pieces[k][3]) for k in order]
 
 
 def _script_at(text: str, i: int) -> str:

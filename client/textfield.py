@@ -160,7 +160,7 @@ def draw_text(surface: pygame.Surface, art: Art, left: int, middle: int, room: i
         pygame.draw.rect(surface, (150, 190, 240), box.inflate(4, 2))  # selected: what typing replaces
     surface.blit(text, box)
     if caret is not None and not caret.everything:
-        cx = left + width(value[first:caret_index(value, caret)])
+        cx = left + art.type.caret_x(value[first:end], caret_index(value, caret) - first, f)  # right-to-left too
         h = art.type.line_height(f)
         pygame.draw.line(surface, fill, (cx, middle - h // 2), (cx, middle + h // 2), 2)
 

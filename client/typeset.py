@@ -32,7 +32,7 @@ from importlib import resources
 
 import pygame
 
-from .bidi import Run, has_rtl, visual_runs
+from .bidi import Run, has_rtl, levels, visual_runs
 
 REPLACEMENT = "\ufffd"
 """Drawn in place of a character the font cannot show (U+FFFD REPLACEMENT CHARACTER)."""
@@ -269,6 +269,31 @@ class Typeface:
         except pygame.error:  # the font refused twice: measure nothing rather than raise
             w, h = 0, size
         return int(w), int(h)
+
+    def caret_x(self, text: str, index: int, size: int, bold: bool = False) -> int:
+        """Px from the left of ``text`` drawn at ``size`` to the caret after its first ``index`` characters:
+        after the last one typed, on the side it reads from (its left edge in right-to-left text), at the
+        line's reading start for 0. Left-to-right text (or text the font cannot draw as typed, which
+        cleaning changes): the width of ``text[:index]``."""
+        index = max(0, min(index, len(text)))
+        if not has_rtl(text) or self.clean(text, bold) != text:
+            return self.measure(text[:index], size, bold)[0]
+        runs = visual_runs(text)
+        if index == 0:
+            return self.measure(text, size, bold)[0] if levels(text)[0] else 0
+        x = 0
+        for run in runs:
+            w = self.measure(run.text, size, bold)[0] if not run.rtl else \
+                int(self._ask(size, bold, lambda font, t=run.text: font.size(t)[0], run.script))  # type: ignore[call-overload]
+            k = index - 1 - run.start
+            if 0 <= k < len(run.text):
+                if not run.rtl:
+                    return x + self.measure(run.text[:k + 1], size, bold)[0]
+                part = int(self._ask(size, bold, lambda font, t=run.text[:k + 1]: font.size(t)[0],  # type: ignore[call-overload]
+                                     run.script))
+                return x + max(0, w - part)
+            x += w
+        return x
 
     def wrap(self, text: object, size: int, width: int, bold: bool = False) -> list[str]:
         """``text`` broken at spaces into lines at most ``width`` px wide; newlines are kept.

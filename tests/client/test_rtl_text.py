@@ -79,3 +79,17 @@ def test_missing_glyphs_are_one_mark_and_hostile_lines_are_bounded() -> None:
         face.draw(hostile, size, WHITE, width=300)
         face.wrap(hostile + " " + hostile, size, 300)
     assert time.perf_counter() - began < 5.0
+
+
+def test_the_caret_stands_after_the_last_character_typed_on_the_side_it_reads_from() -> None:
+    pygame.font.init()
+    face = Typeface()
+    m = lambda t: face.measure(t, 20)[0]  # noqa: E731
+    assert [face.caret_x("abc", i, 20) for i in range(4)] == [0, m("a"), m("ab"), m("abc")]
+    hebrew = "שלום"  # typed ש, ל, ו, ם: each one left of the one before
+    assert [face.caret_x(hebrew, i, 20) for i in range(5)] == [m(hebrew), m(hebrew) - m("ש"), m(hebrew) - m("של"),
+                                                               m(hebrew) - m("שלו"), 0]
+    mixed = "abc שלום"
+    assert face.caret_x(mixed, 4, 20) == m("abc ") and face.caret_x(mixed, 5, 20) == m("abc ") + m(hebrew) - m("ש")
+    assert face.caret_x(mixed, 8, 20) == m("abc ")
+    assert face.caret_x("שלום abc", 0, 20) == m("שלום abc")  # a right-to-left line starts at its right
