@@ -106,4 +106,6 @@ def check_arguments(args: argparse.Namespace) -> str | None:
 
         print(json.dumps({"autoplay": "failed", "table": "", "failure": REFUSED_KEY,
                           "error": tr("en", problem[0], **problem[1]), "frames": 0}), flush=True)
-    return tr(lang, problem[0], **problem[1])
+    from doublenine.cli import Said
+
+    return Said(tr(lang, problem[0], **problem[1]), lang)  # doublenine/cli.refuse frames it in that language

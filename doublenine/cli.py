@@ -11,6 +11,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
+
+
+def N_(message: str) -> str:  # noqa: N802 - the catalogs' extraction keyword (docs/translating.md)
+    """Mark ``message`` for the catalogs, as shared/i18n.N_ (not imported here: Babel would slow ``--help``)."""
+    return message
 
 #: subcommand -> (module path, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -57,6 +63,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+USAGE = N_("usage:")
+"""argparse's "usage:" before the synopsis, said in the language of the refusal under it (:func:`refuse`)."""
+ERROR = N_("{prog}: error: {message}")
+"""argparse's "PROG: error: MESSAGE", said in the language of the refusal it frames (:func:`refuse`)."""
+
+
+class Said(str):
+    """A refusal sentence that knows its language (``lang``), as a command's ``check_arguments`` returns it."""
+
+    lang: str
+
+    def __new__(cls, text: str, lang: str) -> Said:
+        """``text`` already in ``lang`` (a language code of shared/i18n)."""
+        said = super().__new__(cls, text)
+        said.lang = lang
+        return said
+
+
+def refuse(parser: argparse.ArgumentParser, message: str, lang: str) -> NoReturn:
+    """Refuse the command line as argparse does (its usage on stderr, then ``PROG: error: MESSAGE``, exit 2),
+    argparse's own words ("usage:", "error") in ``lang``, the language ``message`` is in.
+
+    New user s10: "doublenine play: error: --table a besoin du serveur ..." put argparse's English around a
+    French sentence. Kind: one error said in two languages. argparse's own refusals (an unknown option, a
+    bad value) stay English throughout: their sentences are argparse's (and our converters') English.
+    """
+    from doublenine.shared.i18n import translator
+
+    t = translator(lang)
+    usage = parser.format_usage()
+    if usage.startswith("usage: "):
+        usage = t.gettext(USAGE) + " " + usage[len("usage: "):]
+    parser.exit(2, usage + t.gettext(ERROR, prog=parser.prog, message=message) + "\n")
+
+
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells report a command that SIGINT ended."""
 
@@ -78,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         problem = args._check(args) if args._check else None
         if problem:  # options that cannot work together: refused as argparse refuses its own (usage, exit 2)
-            args._parser.error(problem)
+            refuse(args._parser, problem, getattr(problem, "lang", "en"))
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
         return interrupted(argv[0] if argv and argv[0] in SUBCOMMANDS else "", getattr(args, "lang", None))

@@ -22,12 +22,20 @@ def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.delenv("DOUBLENINE_AUTOPLAY", raising=False)
 
 
-def _refusal(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+USAGES = {"en": "usage: ", "fr": "utilisation\u00a0: ", "pt": "uso: ", "de": "Aufruf: ", "es": "uso: "}
+"""argparse's "usage:" in the refusal's language (doublenine/cli.refuse)."""
+FRAMES = {"en": "doublenine play: error: {said}", "fr": "doublenine play\u00a0: erreur\u00a0: {said}",
+          "pt": "doublenine play: erro: {said}", "de": "doublenine play: Fehler: {said}",
+          "es": "doublenine play: error: {said}"}
+"""argparse's "PROG: error: MESSAGE" in the refusal's language."""
+
+
+def _refusal(capsys: pytest.CaptureFixture[str], argv: list[str], lang: str = "en") -> str:
     with pytest.raises(SystemExit) as stop:
         main(argv)
     out, err = capsys.readouterr()
     assert (stop.value.code, out) == (2, "")
-    assert err.startswith("usage: doublenine play ")
+    assert err.startswith(USAGES[lang] + "doublenine play ")
     return err.splitlines()[-1]
 
 
@@ -43,15 +51,18 @@ def _refusal(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
            "invitación con --join."),
 ])
 def test_table_without_a_server_is_refused_in_five_languages(capsys, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    """argparse's own words around the sentence in its language (new user s10: "doublenine play: error:
+    --table a besoin du serveur ...")."""
     for extra in ([], ["--spectate"], ["--seat", "2"]):
-        assert _refusal(capsys, ["play", "--lang", lang, "--table", "KQ7PA", *extra]) == f"doublenine play: error: {said}"
+        assert _refusal(capsys, ["play", "--lang", lang, "--table", "KQ7PA", *extra], lang) == \
+            FRAMES[lang].format(said=said)
     assert not config.config_path().exists()  # refused before anything was saved
 
 
 def test_the_remembered_language_says_the_refusal(capsys) -> None:  # type: ignore[no-untyped-def]
     config.save(config.Settings(lang="de"))
-    assert _refusal(capsys, ["play", "--seat", "3"]) == (
-        "doublenine play: error: --seat braucht einen Tisch zum Beitreten: Fügen Sie --server und --table hinzu, "
+    assert _refusal(capsys, ["play", "--seat", "3"], "de") == (
+        "doublenine play: Fehler: --seat braucht einen Tisch zum Beitreten: Fügen Sie --server und --table hinzu, "
         "oder geben Sie die Einladung mit --join an.")
 
 
@@ -161,6 +172,23 @@ def test_f8_spectating_with_an_empty_code_under_autoplay_says_so_on_stdout_and_o
     out, err = capsys.readouterr()
     assert stop.value.code == 2
     assert json.loads(out)["error"] == "--table was given an empty value: give one, or leave the option out."
-    assert err.splitlines()[-1] == ("doublenine play: error: --table a reçu une valeur vide\u00a0: donnez-en une, "
+    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: --table a reçu une valeur vide\u00a0: donnez-en une, "
                                     "ou retirez l’option.")
     assert not config.config_path().exists()
+
+
+def test_the_reported_refusal_is_said_in_one_language(capsys) -> None:  # type: ignore[no-untyped-def]
+    """New user s10: the saved window language French, ``play --table`` alone said "doublenine play: error:
+    --table a besoin du serveur ..." (argparse's English around French). All of it in French now."""
+    config.save(config.Settings(lang="fr"))
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "--table", "KQ7PA"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("utilisation\u00a0: doublenine play [-h]")
+    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: --table a besoin du serveur de la table\u00a0: "
+                                    "ajoutez --server ws://HÔTE:PORT/, ou donnez plutôt l’invitation avec --join.")
+    with pytest.raises(SystemExit) as stop:  # argparse's own refusal: its sentence is English, so all of it is
+        main(["play", "--seat", "9"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("usage: doublenine play [-h]")
+    assert err.splitlines()[-1] == "doublenine play: error: argument --seat: 9 is out of range 1..4"
