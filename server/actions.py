@@ -17,6 +17,7 @@ from doublenine.shared.seats import SEATS, Seat
 
 from .chat import awaited
 from .consent import ConsentRequest, askable, effect_of
+from .names import distinct_name, own_name
 from .seating import new_token, seat_name, token_hash, token_matches
 from .table import MOVED, Refused, Table
 
@@ -79,7 +80,9 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {int(seat)} is not free")
         token = new_token()
         async with table.changing_meta():  # a failed store claims no seat (issue 12 case 5)
-            slot.token_hash, slot.name, slot.handed_over = token_hash(token), seat_name(name), False
+            # unlike every other seat's name, never a default name or "(you)" (server/names.py)
+            shown = distinct_name(own_name(seat_name(name)), (table.slots[s].name for s in SEATS if s != seat))
+            slot.token_hash, slot.name, slot.handed_over = token_hash(token), shown, False
             if creator:
                 table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
             if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):

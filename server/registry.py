@@ -38,6 +38,7 @@ from .config import ServerConfig
 from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
 from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
+from .names import distinct_names
 from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore
 from .storage.ownership import ownership_for
@@ -305,8 +306,9 @@ class Registry(TableMoves):
         made_by = creator_key(address)  # counted in the store: the tables of every process (issue 12)
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
-        slots = {s: SeatSlot(s, spec.seats[s - 1].kind, spec.seats[s - 1].level,
-                             seat_name(spec.seats[s - 1].name)) for s in SEATS}
+        # four names that read as four seats, none as a default name or "(you)" (server/names.py)
+        named = distinct_names({s: seat_name(spec.seats[s - 1].name) for s in SEATS})
+        slots = {s: SeatSlot(s, spec.seats[s - 1].kind, spec.seats[s - 1].level, named[s]) for s in SEATS}
         seeded = spec.seed is not None
         seed = spec.seed if seeded else secrets.randbits(63)  # D9: never sent when unseeded
         creator = None if spec.sit is None else Seat(spec.sit)

@@ -13,6 +13,8 @@ from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.wire import LANGUAGE_TAG
 
+from .names import distinct_names
+
 DEFAULT_NAMES = {Seat(n): name for n, name in DEFAULT_SEAT_NAMES.items()}
 """Names of seats nobody named (R2: seat 1 drawn at the bottom)."""
 
@@ -119,6 +121,9 @@ class TableMeta:
     @staticmethod
     def from_record(r: dict[str, Any]) -> TableMeta:
         slots = {s: SeatSlot.from_record(s, r["seats"][s - 1]) for s in SEATS}
+        # records stored before names were kept distinct (attacker, session 10): made distinct on the way in
+        for s, name in distinct_names({s: slots[s].name for s in SEATS}).items():
+            slots[Seat(s)].name = name
         creator = None if r["creator_seat"] is None else Seat(r["creator_seat"])
         # records stored before creator_hash existed: nobody is told the seed again (D9, safe side)
         language = r["language"] if isinstance(r["language"], str) and re.fullmatch(LANGUAGE_TAG, r["language"]) else None

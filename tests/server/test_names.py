@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from doublenine.server.names import distinct_name, distinct_names, name_key, own_name
 from doublenine.server.seating import DEFAULT_NAMES, SeatSlot, TableMeta, seat_name
 from doublenine.shared import protocol as p
-from doublenine.shared.seats import Seat
+from doublenine.shared.seats import SEATS, Seat
 
 from .conftest import connect, create, join, seats, settle, spectate
 
@@ -67,7 +68,7 @@ def test_stored_names_are_cleaned_on_the_way_in() -> None:
     meta = {"v": 1, "code": "KQ7PM", "seed": 1, "seeded": False, "language": "fr\n", "creator_seat": None,
             "started": False, "created_at": 0.0, "seats": [raw] * 4}
     restored = TableMeta.from_record(meta)
-    assert [s.name for s in restored.slots.values()] == ["AB"] * 4
+    assert [s.name for s in restored.slots.values()] == ["AB", "AB 2", "AB 3", "AB 4"]  # and made distinct
     assert restored.language is None  # not a language tag: dropped, never sent on
 
 
@@ -138,3 +139,76 @@ async def test_a_null_name_is_refused_where_the_protocol_never_took_one(server) 
     await c.send_raw(p.pack({"type": "join", "code": "KQ7PM", "name": None}))
     err = await c.until(lambda m: isinstance(m, p.Error))
     assert (err.code, err.detail) == ("WRONG_TYPES", "name: Input should be a valid string")
+
+
+async def test_s10_a_strangers_copy_of_a_name_or_of_you_is_told_apart(server) -> None:
+    """Attacker, session 10 (/tmp/atk/repro/samename.py): seats came back [(1, 'Alice'), (2, 'Alice'),
+    (3, 'Alice (you)'), (4, 'West')] and the victim saw two opponents called like its own seat, in the
+    plates and in the chat. Kind: a name imitating another seat or the window's own "(you)"
+    (server/names.py): a later look-alike gets a suffix, the marker is dropped."""
+    host = await create(server, "hhhc", sit=1, name="Alice")
+    second = await join(server, host.code, seat=2, name="Alice")
+    third = await join(server, host.code, seat=3, name="Alice (you)")
+    table = server.registry.tables[host.code]
+    await settle([host, second, third], table)
+    for c in (host, second):
+        await c.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[2].claimed)
+    for c in (host, second, third):
+        assert names(c) == ["Alice", "Alice 2", "Alice 3", "West"]
+    await third.send({"type": "chat", "text": "I am your partner"})
+    line = (await host.until(lambda m: isinstance(m, p.ChatLines))).lines[-1]
+    assert (line.seat, line.name, line.text) == (3, "Alice 3", "I am your partner")
+
+
+async def test_names_reading_as_a_default_name_or_another_seat(server) -> None:
+    """Look-alikes (fullwidth, Cyrillic "А", an accent, case, "I" for "l") count as the same name; a name that
+    reads as a default seat name or "Seat N" in any of the five languages is the seat's own default."""
+    host = await create(server, "hhhh", sit=1, name="Ana")
+    guests = [await join(server, host.code, seat=s, name=n) for s, n in ((2, "ＡＮＡ"), (3, "\u0410na"), (4, "ána"))]
+    table = server.registry.tables[host.code]
+    await settle([host, *guests], table)
+    assert [table.slots[s].name for s in SEATS] == ["Ana", "ＡＮＡ 2", "\u0410na 3", "ána 4"]
+    other = await create(server, "hhhh", sit=1, name="Nord")
+    late = [await join(server, other.code, seat=s, name=n) for s, n in ((2, "SÜD"), (3, "Platz 4"), (4, "Oeste (vous)"))]
+    await settle([other, *late], server.registry.tables[other.code])
+    await other.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[3].claimed)
+    assert names(other) == ["South", "East", "North", "West"]
+    assert [server.registry.tables[other.code].slots[s].name for s in SEATS] == ["", "", "", ""]
+
+
+async def test_create_table_names_are_made_distinct_in_seat_order(server) -> None:
+    c = await connect(server)
+    specs = seats("c", "c", "h", "c")
+    specs[0]["name"], specs[1]["name"], specs[3]["name"] = "Bot", "BOT", "Spectator"
+    await c.attach({"type": "create_table", "seats": specs, "seed": 3, "sit": 3, "name": "bot (you)"})
+    assert names(c) == ["Bot", "BOT 2", "bot 3", "West"]
+
+
+@pytest.mark.parametrize(("raw", "key", "own"), [
+    ("Ana", "ana", "Ana"), ("ＡＮＡ", "ana", "ＡＮＡ"), ("\u0410na", "ana", "\u0410na"), ("A\u0301na", "ana", "A\u0301na"),
+    ("AIice", "allce", "AIice"), ("Alice", "allce", "Alice"), ("Ana Lu", "analu", "Ana Lu"),
+    ("Victim (you)", "vlctlm(you)", "Victim"), ("Victim (you) (Sie)", "vlctlm(you)(sle)", "Victim"),
+    ("Ana(tú)", "ana(tu)", "Ana"), ("Ana (v\u043eus)", "ana(vous)", "Ana"), ("(you)", "(you)", ""),
+    ("Bayou", "bayou", "Bayou"), ("Süd", "sud", ""), ("EAST", "east", ""), ("Lugar 2", "lugar2", ""),
+    ("Espectador", "espectador", ""), ("Westie", "westle", "Westie"),
+])
+def test_name_key_and_own_name_values(raw: str, key: str, own: str) -> None:
+    assert (name_key(raw), own_name(raw)) == (key, own)
+
+
+def test_distinct_name_values() -> None:
+    assert distinct_name("Ana", ["", "Ana", "Ana 2"]) == "Ana 3"
+    assert distinct_name("Ana", ["Bo", ""]) == "Ana"
+    assert distinct_name("", ["", ""]) == ""
+    assert distinct_name("x" * 32, ["x" * 32]) == "x" * 30 + " 2"
+    assert distinct_name("x" * 31 + " ", ["x" * 31 + " "]) == "x" * 30 + " 2"
+    assert distinct_names({1: "Ana", 2: "ana", 3: "Ana (you)", 4: "ANA"}) == {1: "Ana", 2: "ana 2", 3: "Ana 3", 4: "ANA 4"}
+
+
+def test_stored_duplicates_are_made_distinct_on_the_way_in() -> None:
+    """Tables stored before names were kept distinct come back with a suffix on the later seats."""
+    raw = {"kind": "human", "level": "strong", "name": "Ana", "token_hash": None, "handed_over": False}
+    meta = {"v": 1, "code": "KQ7PM", "seed": 1, "seeded": False, "language": "fr", "creator_seat": None,
+            "started": False, "created_at": 0.0,
+            "seats": [raw, raw, dict(raw, name="Ana (vous)"), dict(raw, name="Norte")]}
+    assert [s.display_name for s in TableMeta.from_record(meta).slots.values()] == ["Ana", "Ana 2", "Ana 3", "West"]

@@ -1,0 +1,127 @@
+"""Four names that read as four seats: no name at a table imitates another seat or the window's marks.
+
+Attacker, session 10: a stranger joined as "Victim" beside the victim "Victim", a third as
+"Victim (you)"; the victim's window showed two opponents named like its own seat and chat lines
+"Victim (you): I am your partner". Kind: a name one player types imitating another seat's name or
+the window's own words. What the server stores (docs/protocol.md "Names"), after
+:func:`~doublenine.server.seating.seat_name` cleaned it:
+
+- a trailing marker the window puts after one's own name, "(you)" in any of the five languages
+  ("(vous)", "(você)", "(Sie)", "(tú)"), is removed, however often it is repeated;
+- a name that reads as a seat's default name (South, East, North, West), "Seat N" or "Spectator"
+  in any of the five languages is stored blank: the seat shows its own default name, so no seat can
+  pass for another seat still unnamed, nor for a spectator in the chat;
+- a name that reads like a name another seat already holds gets the first free suffix " 2", " 3"...
+  (cut before it if the 32 characters would overflow): "Ana", then "Ana 2".
+
+"Reads like" compares :func:`name_key`: Unicode NFKC, case folded, combining marks removed, spaces
+removed, and the common Cyrillic, Greek and Latin look-alikes of Latin letters folded together
+(:data:`LOOKALIKES`: Cyrillic "Аna" and "Ana", "AIice" and "Alice"). Not the whole Unicode
+confusables skeleton (UTS #39): Python has it only through PyICU, a native build against ICU that
+players' machines and the standalone program do not have, and confusable-homoglyphs answers
+"mixed script?" rather than giving a key to compare; the fold here covers the letters that look
+like Latin ones in the font the window uses (DejaVu Sans).
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from doublenine.shared.cleantext import NAME_CHARS
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, translator
+from doublenine.shared.seats import SEATS
+
+LOOKALIKES = str.maketrans({
+    # Cyrillic (lower case: keys are folded first)
+    "а": "a", "в": "b", "е": "e", "і": "l", "ј": "j", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+    "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l",
+    "ь": "b", "г": "r", "п": "n",
+    # Greek
+    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "l", "κ": "k", "μ": "m", "ν": "v", "ο": "o",
+    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j", "ω": "w", "γ": "y",
+    # Latin and common signs that draw like l, i, g, o
+    "i": "l", "ı": "l", "|": "l", "ǀ": "l", "ɡ": "g", "ɑ": "a", "ո": "n", "օ": "o",
+})
+"""Letters folded together in :func:`name_key` (after case folding): letters of Cyrillic, Greek and
+Armenian drawn like a Latin letter, and the upright strokes i, l, I, | (a sans-serif I and l are one
+bar). A false match only costs a suffix (" 2"); a missed one lets two seats look alike."""
+
+_MARKS = frozenset({"Mn", "Mc", "Me"})
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: equal keys read alike (see the module's text).
+
+    ``name_key("Ana") == name_key("ＡＮＡ") == name_key("Аna") == name_key("Ána")`` ("Аna" Cyrillic);
+    ``name_key("Alice") == name_key("AIice")``."""
+    s = unicodedata.normalize("NFKC", name).casefold()
+    s = "".join(c for c in unicodedata.normalize("NFD", s) if unicodedata.category(c) not in _MARKS)
+    return "".join(s.translate(LOOKALIKES).split())
+
+
+def _catalog_words(msgid: str, **fill: object) -> set[str]:
+    return {translator(lang).gettext(msgid, **fill) for lang in LANGUAGES}
+
+
+def _you_markers() -> tuple[str, ...]:
+    """Keys of the window's own-seat marker after a name, in each language: "(you)", "(vous)"..."""
+    marks = {name_key(t.replace("{name}", "")) for t in _catalog_words("{name} (you)")}
+    return tuple(sorted(m for m in marks if m))
+
+
+def _reserved() -> frozenset[str]:
+    words: set[str] = set()
+    for seat, default in DEFAULT_SEAT_NAMES.items():
+        words |= _catalog_words(default) | _catalog_words("Seat {n}", n=seat)
+    words |= _catalog_words("Spectator")
+    return frozenset(name_key(w) for w in words)
+
+
+YOU_MARKERS = _you_markers()
+"""Keys of "(you)" in the five languages, removed from the end of a name."""
+RESERVED = _reserved()
+"""Keys of the names only the window gives: seats' default names, "Seat N", "Spectator" (five languages)."""
+
+
+def without_markers(name: str) -> str:
+    """``name`` without the window's own-seat markers at its end ("Ana (you)" -> "Ana");
+    ``""`` when nothing else is left. ``name`` is already cleaned (at most 32 characters)."""
+    while name:
+        cut = next((k for k in range(len(name) - 1, -1, -1) if name_key(name[k:]) in YOU_MARKERS), None)
+        if cut is None:
+            return name
+        name = name[:cut].rstrip()
+    return name
+
+
+def own_name(name: str) -> str:
+    """A cleaned name as a seat may hold it alone: markers removed; ``""`` (the seat's default
+    name) for a name that reads as a name the window gives (:data:`RESERVED`)."""
+    name = without_markers(name)
+    return "" if name_key(name) in RESERVED else name
+
+
+def distinct_name(name: str, others: Iterable[str]) -> str:
+    """``name`` (already :func:`own_name`) made unlike every name in ``others`` (the other seats'
+    stored names; ``""`` for none): the first of ``name``, ``name 2``, ``name 3``... whose key no
+    other has, cut so that it stays within :data:`NAME_CHARS`. ``""`` stays ``""`` (each seat's
+    default name is its own)."""
+    if not name:
+        return ""
+    taken = {name_key(o) for o in others if o}
+    n = 1
+    candidate = name
+    while name_key(candidate) in taken:
+        n += 1
+        suffix = f" {n}"
+        candidate = name[:NAME_CHARS - len(suffix)].rstrip() + suffix
+    return candidate
+
+
+def distinct_names(names: dict[int, str]) -> dict[int, str]:
+    """Every seat's name of ``names`` (seat 1..4 -> cleaned name) through :func:`own_name` and
+    :func:`distinct_name`, seat 1 first: a later seat's look-alike gets the suffix."""
+    out: dict[int, str] = {}
+    for seat in SEATS:
+        out[seat] = distinct_name(own_name(names.get(seat, "")), out.values())
+    return out
