@@ -10,13 +10,14 @@ from typing import Any
 import pygame
 
 from doublenine.shared.chat import PHRASES
-from doublenine.shared.i18n import N_, shown_seat_name
+from doublenine.shared.i18n import N_
 from doublenine.shared.seats import Seat, team_of
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .chat import ChatLayout, ChatUi, chip_label, draft_room, free_text_allowed, unread, visible
 from .panels import Button
 from .render import DIM_INK, INK, draw_button
+from .seatnames import window_seat_name
 from .store import ClientState
 from .text import tr, trn
 from .textfield import draw_text
@@ -28,7 +29,8 @@ FIELD_FILL = (8, 18, 14, 255)
 def line_text(line: Any, lang: str) -> tuple[str, str]:
     """(who, what) of a chat line in ``lang``: a phrase id becomes the reader's own words."""
     # the name the seat had when it spoke, shown as every seat's name is (a default name translated)
-    who = shown_seat_name(lang, int(line.seat), str(line.name)) if line.seat is not None else tr(lang, "Spectator")
+    # (the seat's default name when the font draws none of it: .seatnames)
+    who = window_seat_name(lang, int(line.seat), str(line.name)) if line.seat is not None else tr(lang, "Spectator")
     what = line.text if line.text is not None else tr(lang, PHRASES.get(str(line.phrase), str(line.phrase)))
     return who, what
 

@@ -324,12 +324,12 @@ _REDUCERS: dict[type, Any] = {
 def seat_name(state: ClientState, seat: Seat, lang: str) -> str:
     """R2: how ``seat`` is named to a player reading ``lang``, wherever the window names it: its player's
     name as typed, the server's default name ("East") translated, "Seat N" in ``lang`` when it has none
-    (shared/i18n ``shown_seat_name``, the one function that makes a seat's shown name)."""
-    from doublenine.shared.i18n import shown_seat_name
+    (shared/i18n ``shown_seat_name``, the one function that makes a seat's shown name); the default name
+    for a name the font cannot draw, or draws like another seat's (:mod:`.seatnames`)."""
+    from .seatnames import window_seat_name
 
-    from .text import nfc
-
-    return nfc(shown_seat_name(lang, int(seat), state.names[seat - 1]))
+    others = (n for i, n in enumerate(state.names[:4]) if i != seat - 1)
+    return window_seat_name(lang, int(seat), state.names[seat - 1], others)
 
 
 def localized(state: ClientState, lang: str) -> ClientState:

@@ -35,12 +35,11 @@ def players_text(lang: str, names: Players) -> str:
     """``José, Zoë, East, Seat 4``: who played, each seat named as the table named it (a server's default
     name translated, "Seat N" for none: shared/i18n ``shown_seat_name``); "" when nobody is known.
     The names are outside text (client.json): config cleaned them; the drawing bounds and elides them."""
-    from doublenine.shared.i18n import shown_seat_name
-
-    from ..text import nfc
+    from ..seatnames import window_seat_name
     if not any(names):
         return ""
-    return ", ".join(nfc(shown_seat_name(lang, seat, name)) for seat, name in enumerate(names[:4], start=1))
+    return ", ".join(window_seat_name(lang, seat, name, (o for i, o in enumerate(names[:4], start=1) if i != seat))
+                     for seat, name in enumerate(names[:4], start=1))
 
 
 def match_label(lang: str, match: Kept) -> str:
