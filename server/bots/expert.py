@@ -43,7 +43,9 @@ from .knowledge import Knowledge, knowledge
 from .playout import PM
 from .normread import fit_lambdas, normal_affinity
 from .reading import fitted_affinity
-from .rankplay import RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips, to_rank
+from .imitation import rollout_weights
+from .rankplay import (RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips, to_rank,
+                       weighted_rollout)
 from .style import PRIOR, fit_styles
 from .strong import choices, distinct_plays, value_table
 from .worlds import RankWorlds
@@ -121,6 +123,12 @@ class ExpertSettings:
     UCB1 constant ``exploration`` in points, the prior added at the root; the most visited play)."""
     iterations: int = 900
     exploration: float = 60.0
+    rollout: str = "normal"
+    """The rollouts' play model (with ``policy="normal"``): "normal" (:func:`.rankplay.normal_rollout`) or
+    weights fitted to predict real players' choices (:mod:`.imitation`, :func:`.rankplay.weighted_rollout`):
+    "fitted" (the opponents with the weights fitted on strong players, the seat and its partner with
+    those fitted on expert players) or "pooled" (the weights fitted on both, for every seat). The flat search
+    only; the fitted weights replace ``unseen`` and ``partner_locked``."""
 
     def __post_init__(self) -> None:
         """Raises ``ValueError`` for a choice not listed above or a number outside :data:`LIMITS`."""
@@ -143,6 +151,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "lead": ("heavy", "suit"),
     "convention": ("none", "lead"),
     "search": ("flat", "ismcts"),
+    "rollout": ("normal", "fitted", "pooled"),
 }
 """The allowed values of the :class:`ExpertSettings` fields that name a choice."""
 LIMITS: dict[str, tuple[float, float]] = {
@@ -253,7 +262,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
     mine = k.me & 1
     me, nxt = k.me, (k.me + 1) & 3
     after = []  # per candidate: (rank bit, left, right) after the play
-    numbers = s.numbers
+    weighted = s.policy == "normal" and s.rollout != "normal"
+    numbers = s.numbers or weighted
     exposed_after = []  # per candidate: the laid-open numbers after the play
     for m, i, end in cands:
         t = m.tile
@@ -275,7 +285,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
     normal = s.policy == "normal"
     heavy = _heavy_seats(view, k, s)
     counts = [0] * len(cands)
-    line = to_rank(((1 << 55) - 1) ^ (k.hidden | k.hand)) if s.unseen else 0
+    line = to_rank(((1 << 55) - 1) ^ (k.hidden | k.hand)) if s.unseen or weighted else 0
+    weights = rollout_weights(k.me, s.rollout) if weighted else []
     unseen, partner_locked = s.unseen, s.partner_locked
 
     def measure(alive: list[int], worlds_n: int) -> None:
@@ -290,6 +301,10 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
                     v = value[mine][rank_pips(h[o]) + rank_pips(h[o + 2])]
                 elif exact:
                     v = solve(h[:4], left, right, nxt, 0, value, tie, mine)
+                elif weighted:
+                    team, points = weighted_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids),
+                                                    weights, exposed_after[c][:], line | bit, heavy)
+                    v = value[team][points] if team >= 0 else tie
                 else:
                     team, points = normal_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), heavy,
                                                   exposed_after[c][:] if numbers else None, line | bit, unseen,

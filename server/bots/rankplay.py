@@ -318,3 +318,121 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
                 break
         turn = (turn + 1) & 3
     return blocked(hands)
+
+
+WEIGHT_KEYS: tuple[str, ...] = ("pips", "double", "follow", "next_void", "next_locked", "last_void", "partner_locked",
+                                "unseen", "close", "control", "pnum", "onum", "unseen_next", "unseen_sq")
+"""The terms of :func:`weighted_rollout`'s score, in the order of its weight tuples (``bench/rollouttune.py``'s
+``BASE`` keys but ``cap``, fixed at 3, and the lead's ``lead_suit``)."""
+NORMAL_WEIGHTS: tuple[float, ...] = (W_PIPS, W_DOUBLE, W_FOLLOW, W_NEXT_VOID, W_NEXT_LOCKED, W_LAST_VOID,
+                                     W_PARTNER_LOCKED, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+"""The normal rollout's weights as a :func:`weighted_rollout` tuple: it then plays :func:`normal_rollout`."""
+_FULL = (1 << 55) - 1
+
+
+def weighted_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int, turn: int, passes: int,
+                     voids: list[int], weights: list[tuple[float, ...]], exposed: list[int], line: int,
+                     heavy: int = 0) -> tuple[int, int]:
+    """Finish a hand with a linear play score whose weights are given per seat; :func:`normal_rollout`'s result.
+
+    ``weights[s]``: seat ``s``'s weights, one per :data:`WEIGHT_KEYS` term, each play of a tile ``c``
+    leaving ends ``a``, ``z`` scoring (rest: the hand after the play; seen: the line and the hand;
+    unseen tiles of an end: the tiles showing its number that are not seen): ``pips`` x c's pips,
+    ``double`` if c is a double, ``follow`` x min(tiles of the rest that fit the new ends, 3),
+    ``next_void`` / ``last_void`` x the ends the next / last seat passed on, ``next_locked`` if the next
+    seat passed on both, minus ``partner_locked`` if the partner did, minus ``unseen`` x the unseen tiles
+    of both ends (minus ``unseen_next`` x those of the ends the next seat has not passed on, minus
+    ``unseen_sq`` x the sum of their squares / 10), ``control`` x the ends where the rest holds more
+    tiles of the number than are unseen, ``pnum`` x the ends showing a number the partner laid open,
+    minus ``onum`` x those the opponents laid open, and ``close`` x +1 or -1 for a play after which no
+    tile of the ends is unseen or in the rest (the hand blocks, R17), by whether the seat's team's
+    estimated pips (the rest, or the partner's count x the unseen tiles' mean pips) are below the
+    opponents'. Every term is read from what the seat knows: its hand, the line, the passes
+    (``voids``, updated in place), the numbers laid open (``exposed``, per seat, updated in place), the
+    tile counts. Going out comes first; ties go to the higher rank, at the first matching end; the
+    seats in ``heavy`` play :func:`heavy_rollout`'s choice. With :data:`NORMAL_WEIGHTS` for every seat
+    it plays exactly :func:`normal_rollout` (``tests/bots/test_bot_rankplay.py``); the weights fitted to
+    predict strong and expert players are in :mod:`.imitation` (docs/computer-players.md).
+    """
+    hands = [h0, h1, h2, h3]
+    fits, low_of, high_of, pips_of, pm = FITS, R_LOW, R_HIGH, R_PIPS, R_PM
+    while True:
+        hand = hands[turn]
+        mask = hand & fits[10 * left + right]
+        if mask:
+            b = mask.bit_length() - 1
+            if mask & (mask - 1) and not heavy >> turn & 1:
+                (w_pips, w_double, w_follow, w_nv, w_nl, w_lv, w_pl, w_un, w_close, w_control, w_pnum, w_onum,
+                 w_unext, w_usq) = weights[turn]
+                nv = voids[(turn + 1) & 3]
+                pv = voids[(turn + 2) & 3]
+                lv = voids[(turn + 3) & 3]
+                pe = exposed[(turn + 2) & 3]
+                oe = exposed[(turn + 1) & 3] | exposed[(turn + 3) & 3]
+                seen = line | hand
+                best = -1e9
+                m = mask
+                while m:
+                    c = m.bit_length() - 1
+                    m ^= 1 << c
+                    rest = hand ^ (1 << c)
+                    if not rest:
+                        b = c
+                        break
+                    if low_of[c] == left or high_of[c] == left:
+                        a, z = pips_of[c] - left, right
+                    else:
+                        a, z = left, pips_of[c] - right
+                    fm = rest & fits[10 * a + z]
+                    follow = fm.bit_count()
+                    ends = 1 << a | 1 << z
+                    score = w_pips * pips_of[c] + (w_double if low_of[c] == high_of[c] else 0.0) \
+                        + w_follow * (follow if follow < 3 else 3) \
+                        + w_nv * (nv & ends).bit_count() + w_lv * (lv & ends).bit_count()
+                    if nv & ends == ends:
+                        score += w_nl
+                    if pv & ends == ends:
+                        score -= w_pl
+                    ua = (pm[a] & ~seen).bit_count()
+                    uz = (pm[z] & ~seen).bit_count() if z != a else 0
+                    if w_un:
+                        score -= w_un * (ua + uz)
+                    if w_usq:
+                        score -= w_usq * (ua * ua + uz * uz) / 10
+                    if w_unext:
+                        score -= w_unext * ((ua if not nv >> a & 1 else 0) + (uz if not nv >> z & 1 else 0))
+                    if w_control:
+                        fa = (rest & pm[a]).bit_count()
+                        fz = (rest & pm[z]).bit_count() if z != a else 0
+                        score += w_control * ((fa > ua) + (fz > uz))
+                    if w_pnum or w_onum:
+                        score += w_pnum * (pe & ends).bit_count() - w_onum * (oe & ends).bit_count()
+                    if w_close and ua + uz == 0 and not fm:
+                        un_all = _FULL ^ seen
+                        avg = rank_pips(un_all) / max(un_all.bit_count(), 1)
+                        est_opp = min(hands[(turn + 1) & 3].bit_count(), hands[(turn + 3) & 3].bit_count()) * avg
+                        est_we = min(rank_pips(rest), hands[(turn + 2) & 3].bit_count() * avg)
+                        score += w_close if est_we < est_opp else -w_close
+                    if score > best:
+                        best, b = score, c
+            hand ^= 1 << b
+            hands[turn] = hand
+            line |= 1 << b
+            if low_of[b] == left or high_of[b] == left:
+                left = pips_of[b] - left
+                exposed[turn] |= 1 << left
+            else:
+                right = pips_of[b] - right
+                exposed[turn] |= 1 << right
+            if not hand:
+                team = turn & 1
+                other = team ^ 1
+                return team, rank_pips(hands[other]) + rank_pips(hands[other + 2])
+            passes = 0
+        else:
+            voids[turn] |= 1 << left | 1 << right
+            passes += 1
+            if passes == 4:
+                break
+        turn = (turn + 1) & 3
+    return blocked(hands)

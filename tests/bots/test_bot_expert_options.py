@@ -143,3 +143,52 @@ def test_convention_lead_reads_the_partners_lead_as_a_long_number_and_the_others
     assert _affinity(partner, k, ExpertSettings(convention="lead")) != _affinity(partner, k, ExpertSettings())
     k = knowledge(opponent)
     assert _affinity(opponent, k, ExpertSettings(convention="lead")) == _affinity(opponent, k, ExpertSettings())
+
+
+def test_rollout_weights_give_the_opponents_the_strong_fit_and_the_partnership_the_expert_fit() -> None:
+    from doublenine.server.bots import imitation
+    from doublenine.server.bots.rankplay import NORMAL_WEIGHTS
+    strong, expert = imitation.as_tuple(imitation.STRONG), imitation.as_tuple(imitation.EXPERT)
+    assert strong != expert and strong != NORMAL_WEIGHTS
+    assert imitation.rollout_weights(1, "fitted") == [strong, expert, strong, expert]
+    assert imitation.rollout_weights(2, "fitted") == [expert, strong, expert, strong]
+    assert imitation.rollout_weights(0, "pooled") == [imitation.as_tuple(imitation.POOLED)] * 4
+    assert imitation.rollout_weights(3, "normal") == [NORMAL_WEIGHTS] * 4
+
+
+def test_rollout_fitted_with_the_normal_weights_estimates_exactly_as_the_default(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The expert's imitation rollouts (``rollout="fitted"``) given the normal weights for both fits measure
+    exactly the default's estimates on the same worlds; with the fitted weights they measure otherwise."""
+    from doublenine.server.bots import imitation
+    from doublenine.server.bots.rankplay import NORMAL_WEIGHTS, WEIGHT_KEYS
+    cheap = dict(playouts=120, min_worlds=8, max_worlds=40)
+    normal = dict(zip(WEIGHT_KEYS, NORMAL_WEIGHTS))
+    positions = differ = 0
+    for view in _views(53, 3):
+        forced, k, cands = choices(view)
+        if view.turn != view.viewer or forced is not None:
+            continue
+        positions += 1
+        default = _rollouts(view, k, random.Random(5), cands, ExpertSettings(**cheap))
+        fitted = _rollouts(view, k, random.Random(5), cands, ExpertSettings(rollout="fitted", **cheap))
+        differ += fitted != default
+        with monkeypatch.context() as m:
+            m.setattr(imitation, "STRONG", normal)
+            m.setattr(imitation, "EXPERT", normal)
+            same = _rollouts(view, k, random.Random(5), cands, ExpertSettings(rollout="fitted", **cheap))
+        assert same == default
+    assert positions >= 20 and differ >= positions // 2
+
+
+def test_rollout_fitted_plays_legal_reproducible_moves() -> None:
+    cheap = dict(playouts=120, min_worlds=8, max_worlds=40)
+    played = 0
+    for view in _views(59, 2):
+        if view.turn != view.viewer:
+            continue
+        for rollout in ("fitted", "pooled"):
+            s = ExpertSettings(rollout=rollout, **cheap)
+            move = expert_play(view, random.Random(3), s)
+            assert move in view.legal_moves() and move == expert_play(view, random.Random(3), s)
+            played += 1
+    assert played >= 20

@@ -15,7 +15,8 @@ import pytest
 
 from doublenine.server.bots.playout import block_choice, follow_choice, heavy_choice, pass_turn, play, playable, rollout
 from doublenine.server.bots.rankplay import (
-    ORDER, RANK, block_rollout, follow_rollout, from_rank, normal_rollout, heavy_rollout, rank_pips, to_rank,
+    NORMAL_WEIGHTS, ORDER, RANK, WEIGHT_KEYS, block_rollout, follow_rollout, from_rank, normal_rollout, heavy_rollout,
+    rank_pips, to_rank, weighted_rollout,
 )
 from doublenine.shared.playout import mask_pips
 from doublenine.shared.tiles import DOUBLE_NINE_SET, Tile
@@ -201,3 +202,129 @@ def test_r15_r18_normal_rollout_unseen_term_matches_its_plain_reference() -> Non
         assert voids == ref_voids
         changed += got != normal_rollout(*ranks, board[4], board[5], board[6], board[7], first_voids)
     assert changed > 100
+
+
+def _deal_from_the_lead(rng: random.Random) -> tuple[list[int], int]:
+    """A seeded board after the heavy lead, and the rank mask of the tiles on the line."""
+    order = shuffled(rng)
+    board = [sum(1 << i for i in order[10 * s:10 * s + 10]) for s in range(4)] + [-1, -1, rng.randrange(4), 0]
+    asleep = sum(1 << i for i in order[40:])
+    i, end = heavy_choice(board, board[board[6]])
+    play(board, i, end)
+    return board, to_rank(((1 << 55) - 1) ^ (board[0] | board[1] | board[2] | board[3] | asleep))
+
+
+def _weights(**changes: float) -> tuple[float, ...]:
+    w = dict(zip(WEIGHT_KEYS, NORMAL_WEIGHTS))
+    w.update(changes)
+    return tuple(w[k] for k in WEIGHT_KEYS)
+
+
+@pytest.mark.parametrize("seed, heavy_seats", [(21, False), (22, True)])
+def test_r15_r18_weighted_rollout_with_the_normal_weights_is_the_normal_rollout(seed: int, heavy_seats: bool) -> None:
+    """The imitation rollout (``rollout="fitted"``) with the default weights for every seat plays exactly the
+    expert's default kernel: 2,000 hands from the lead with random voids (and heavy-first seats), the same
+    result and the same voids learnt; with the unseen and partner terms, and with the laid-open-numbers
+    terms, the same as :func:`normal_rollout` given those options."""
+    rng = random.Random(seed)
+    for _ in range(2000):
+        board, line = _deal_from_the_lead(rng)
+        voids = [rng.getrandbits(10) & rng.getrandbits(10) for _ in range(4)]
+        exposed = [rng.getrandbits(10) & rng.getrandbits(10) for _ in range(4)]
+        heavy = rng.getrandbits(4) if heavy_seats else 0
+        ranks = [to_rank(h) for h in board[:4]]
+        args = (*ranks, board[4], board[5], board[6], board[7])
+        v1, v2 = list(voids), list(voids)
+        assert weighted_rollout(*args, v1, [NORMAL_WEIGHTS] * 4, list(exposed), line, heavy) \
+            == normal_rollout(*args, v2, heavy)
+        assert v1 == v2
+        w = _weights(unseen=1.0, partner_locked=3.0)
+        assert weighted_rollout(*args, list(voids), [w] * 4, list(exposed), line, heavy) \
+            == normal_rollout(*args, list(voids), heavy, None, line, 1.0, 3.0)
+        w = _weights(pnum=2.5, onum=2.0)
+        e1, e2 = list(exposed), list(exposed)
+        assert weighted_rollout(*args, list(voids), [w] * 4, e1, line, heavy) \
+            == normal_rollout(*args, list(voids), heavy, e2)
+        assert e1 == e2
+
+
+def _weighted_reference(board: list[int], voids: list[int], exposed: list[int], asleep: int,
+                        weights: list[dict[str, float]]) -> tuple[int, int]:
+    """The weighted rollout written plainly on tile indices (every term of ``rankplay.WEIGHT_KEYS``)."""
+    from doublenine.server.bots.playout import outcome
+    from doublenine.shared.tiles import PIP_MASK
+    full = (1 << 55) - 1
+    while True:
+        mask = playable(board)
+        seat = board[6]
+        if not mask:
+            voids[seat] |= 1 << board[4] | 1 << board[5]
+            if pass_turn(board):
+                return outcome(board, -1)
+            continue
+        w = weights[seat]
+        best: tuple[float, int] | None = None
+        pick = (-1, 0)
+        line = full ^ (board[0] | board[1] | board[2] | board[3] | asleep)
+        for t in (DOUBLE_NINE_SET[i] for i in range(55) if mask >> i & 1):
+            end = 0 if t.has(board[4]) else 1
+            rest = board[seat] & ~t.bit
+            if not rest:
+                score = 1e9
+            else:
+                a, z = (t.other_end(board[4]), board[5]) if end == 0 else (board[4], t.other_end(board[5]))
+                nums = {a, z}
+                nv, pv, lv = voids[(seat + 1) & 3], voids[(seat + 2) & 3], voids[(seat + 3) & 3]
+                unseen = {p: (PIP_MASK[p] & ~(line | board[seat])).bit_count() for p in nums}
+                mine = {p: (PIP_MASK[p] & rest).bit_count() for p in nums}
+                follows = sum(1 for i in range(55)
+                              if rest >> i & 1 and (DOUBLE_NINE_SET[i].has(a) or DOUBLE_NINE_SET[i].has(z)))
+                score = w["pips"] * t.pips + (w["double"] if t.is_double else 0.0) + w["follow"] * min(follows, 3) \
+                    + w["next_void"] * sum(nv >> p & 1 for p in nums) \
+                    + w["last_void"] * sum(lv >> p & 1 for p in nums) \
+                    + (w["next_locked"] if all(nv >> p & 1 for p in nums) else 0.0) \
+                    - (w["partner_locked"] if all(pv >> p & 1 for p in nums) else 0.0) \
+                    - w["unseen"] * sum(unseen.values()) - w["unseen_sq"] * sum(u * u for u in unseen.values()) / 10 \
+                    - w["unseen_next"] * sum(unseen[p] for p in nums if not nv >> p & 1) \
+                    + w["control"] * sum(mine[p] > unseen[p] for p in nums) \
+                    + w["pnum"] * sum(exposed[(seat + 2) & 3] >> p & 1 for p in nums) \
+                    - w["onum"] * sum((exposed[(seat + 1) & 3] | exposed[(seat + 3) & 3]) >> p & 1 for p in nums)
+                if sum(unseen.values()) == 0 and follows == 0:
+                    out = full ^ (line | board[seat])
+                    avg = mask_pips(out) / max(out.bit_count(), 1)
+                    opp = min(board[(seat + 1) & 3].bit_count(), board[(seat + 3) & 3].bit_count()) * avg
+                    we = min(mask_pips(rest), board[(seat + 2) & 3].bit_count() * avg)
+                    score += w["close"] if we < opp else -w["close"]
+            key = (score, RANK[t.index])
+            if best is None or key > best:
+                best, pick = key, (t.index, end)
+        t = DOUBLE_NINE_SET[pick[0]]
+        exposed[seat] |= 1 << t.other_end(board[4] if pick[1] == 0 else board[5])
+        if play(board, *pick):
+            return outcome(board, seat)
+
+
+def test_r15_r18_weighted_rollout_matches_its_plain_reference() -> None:
+    """Every term of the imitation rollout, each seat with its own random weights (a quarter of them 0):
+    1,500 hands from the lead, the same result, voids and laid-open numbers as the plain reference,
+    and the weights change the play of many hands (else this test could not fail)."""
+    rng = random.Random(23)
+    changed = 0
+    for _ in range(1500):
+        order = shuffled(rng)
+        board = [sum(1 << i for i in order[10 * s:10 * s + 10]) for s in range(4)] + [-1, -1, rng.randrange(4), 0]
+        asleep = sum(1 << i for i in order[40:])
+        i, end = heavy_choice(board, board[board[6]])
+        play(board, i, end)
+        line = to_rank(((1 << 55) - 1) ^ (board[0] | board[1] | board[2] | board[3] | asleep))
+        voids = [rng.getrandbits(10) & rng.getrandbits(10) for _ in range(4)]
+        exposed = [rng.getrandbits(10) & rng.getrandbits(10) for _ in range(4)]
+        ws = [{k: (rng.uniform(-3, 10) if rng.random() < 0.75 else 0.0) for k in WEIGHT_KEYS} for _ in range(4)]
+        ranks = [to_rank(h) for h in board[:4]]
+        v1, v2, e1, e2 = list(voids), list(voids), list(exposed), list(exposed)
+        got = weighted_rollout(*ranks, board[4], board[5], board[6], board[7], v1,
+                               [tuple(w[k] for k in WEIGHT_KEYS) for w in ws], e1, line)
+        assert got == _weighted_reference(list(board), v2, e2, asleep, ws)
+        assert (v1, e1) == (v2, e2)
+        changed += got != normal_rollout(*ranks, board[4], board[5], board[6], board[7], list(voids))
+    assert changed > 300
