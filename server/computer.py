@@ -16,6 +16,16 @@ another player's hint 1-4 s and their own up to 15 s, and address groups are che
 hint that has waited :attr:`Brain.hint_max_wait` seconds for its turn is dropped with
 :class:`HintExpired` (its asker is told to ask again), and a hint whose point of the match is gone
 before its turn is dropped without being computed (:meth:`Brain.start_hint`).
+
+Computer seats' decisions enter the threads the same way (attacker finding s10 F3: 512 tables of four
+computers created from 64 IPv6 /64s queued their decisions first-come in front of every other table's,
+and another table's first computer move came after 31 s instead of 0.85 s): through one lane
+(:attr:`Brain.seat_turns`, a :class:`.FairTurns`), one decision at a time, taken round robin by the
+address group that created (or, resumed from the store, first attached to) the table
+(``Table.group``). One group's 500 tables share one group's turn, so a table of another group waits
+behind at most one decision per other group with work waiting, never behind all of their tables.
+One at a time loses nothing: the players are pure Python, and the interpreter lock runs one thread
+at a time anyway; a hint (its own lane) may run beside it in the second thread.
 """
 from __future__ import annotations
 
@@ -98,6 +108,10 @@ class Brain:
         self.coach_budget = coach_budget()
         """Reviews being computed per address group over all tables (``coaching.PER_GROUP``,
         ``coaching.TOTAL``)."""
+        self.seat_turns = FairTurns()
+        """The one lane by which computer seats' decisions enter the worker threads: one at a time,
+        round robin by the table's address group (``Table.group``), so tables created from many
+        groups slow another group's table by one decision per group, not one per table."""
         self.hint_turns = FairTurns()
         """The one lane by which hints enter the worker threads: one hint at a time, round robin by
         the asker's address group, so a computer seat's move waits behind one hint at most."""
@@ -131,10 +145,15 @@ class Brain:
         if self.coach_executor is not None:
             self.coach_executor.shutdown(wait=False, cancel_futures=True)
 
-    async def choose(self, view: SeatView, level: str, rng: random.Random) -> Decision:
-        """R23: a decision for ``view.viewer`` from its view alone, off the event loop."""
+    async def choose(self, view: SeatView, level: str, rng: random.Random, group: Hashable = None) -> Decision:
+        """R23: a decision for ``view.viewer`` from its view alone, off the event loop, at the next
+        turn of ``group`` (the table's address group) in :attr:`seat_turns`.
+
+        Cancelled while waiting, it leaves the lane at once; cancelled while computing, it keeps
+        the lane until its thread is done (so no second decision enters the threads meanwhile)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self._safe, view, level, rng)
+        async with self.seat_turns.turn(group):
+            return await _in_thread(loop.run_in_executor(self.executor, self._safe, view, level, rng))
 
     @property
     def coach_pending(self) -> dict[Hashable, int]:
@@ -181,13 +200,7 @@ class Brain:
             stack.push_async_exit(lane)
             if not wanted():
                 return None
-            work = loop.run_in_executor(self.executor, self._safe, view, level, rng)
-            try:
-                return await asyncio.shield(work)
-            except asyncio.CancelledError:
-                with contextlib.suppress(BaseException):
-                    await asyncio.wait([work])  # the thread finishes; the lane is held till then
-                raise
+            return await _in_thread(loop.run_in_executor(self.executor, self._safe, view, level, rng))
 
     def _safe(self, view: SeatView, level: str, rng: random.Random) -> Decision:
         try:
@@ -198,6 +211,17 @@ class Brain:
             log.exception("computer level %s failed for seat %d; playing a random legal decision",
                           level, int(view.viewer))
             return random_legal(view, level, rng)
+
+
+async def _in_thread(work: asyncio.Future[Decision]) -> Decision:
+    """The result of ``work`` (a job in the worker threads); cancelled, it waits for the thread to
+    finish before the cancel goes on, so the lane its caller holds is held till then."""
+    try:
+        return await asyncio.shield(work)
+    except asyncio.CancelledError:
+        with contextlib.suppress(BaseException):
+            await asyncio.wait([work])  # the thread finishes; the lane is held till then
+        raise
 
 
 def _coach_worker(thread: bool = False) -> Executor:

@@ -319,6 +319,7 @@ class Registry(TableMoves):
                              created_at=time.time(), chat=spec.chat, tracker=spec.tracker,
                              public=spec.public)
             table = self._new_table(meta, None)
+            table.group = address  # its computers' turns are its creator's group's (Brain.seat_turns)
         except BaseException:
             await self.ownership.release(code)
             raise

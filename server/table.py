@@ -105,6 +105,11 @@ class Table:
         """What the store holds of :meth:`listing` (None: unknown, store it); set from the stored
         row on resuming, so a restart writes only the tables whose listing changed."""
         self.on_idle = on_idle
+        self.group: str | None = None
+        """The address group whose turn in the computers' lane (``Brain.seat_turns``) this table's
+        computer decisions take: its creator's (set by the registry), or for a table resumed from
+        the store the first connection's to attach (attacker s10 F3: one group's many tables share
+        one group's turn)."""
         self._bot: asyncio.Task[None] | None = None
         self._bot_for: tuple[Seat, int] | None = None
         """The (seat, seq) the pending computer turn ``_bot`` is for."""
@@ -282,6 +287,8 @@ class Table:
         """Attach ``conn`` (at ``seat``, or as spectator)."""
         self.subscribers[conn] = seat
         conn.table, conn.seat = self, seat
+        if self.group is None:
+            self.group = getattr(conn, "group", None)
         if seat is not None:
             self.slots[seat].conn = conn
         if self._idle is not None:
@@ -576,8 +583,14 @@ class Table:
 
     def _bot_pick(self) -> tuple[Seat, int] | None:
         """The computer turn due now: (seat, ``seq``), or None. Keyed by ``seq``, not log position:
-        another seat's private review answer (R10) leaves the turn due as it was."""
-        if self.closed or not self.meta.started or self.paused:
+        another seat's private review answer (R10) leaves the turn due as it was.
+
+        None while no connection is attached (no seat, no spectator, no web page watching): the
+        computers of a table nobody follows wait until someone attaches (``actions._welcome`` re-arms),
+        as the table waits for a disconnected human (D7, R29: nothing moves by the clock). Attacker
+        s10 F3: tables of four computers created and left at once each played a whole match for
+        nobody, taking the worker threads from every table that has players."""
+        if self.closed or not self.meta.started or self.paused or not self.subscribers:
             return None
         for seat in sorted(to_act(self.log.state)):
             if self.computer_plays(seat):
@@ -639,7 +652,7 @@ class Table:
             return
         rng = decision_rng(self.meta.seed, position)
         thinking = time.perf_counter()
-        decision = await self.brain.choose(view, self.slots[seat].level, rng)
+        decision = await self.brain.choose(view, self.slots[seat].level, rng, self.group or self.code)
         if self.metrics is not None:  # issue 7: /metrics
             self.metrics.computer_seconds.observe(time.perf_counter() - thinking)
         self._bot_committing = True

@@ -197,6 +197,7 @@ async def test_d7_an_idle_seat_handed_over_stays_so_across_a_restart_until_its_p
     second = await make_server(store=store)
     resumed = second.registry.tables[table.code]
     assert resumed.slots[Seat(turn)].handed_over is True  # stored like any hand-over (D7)
+    watcher = await spectate(second, table.code)  # a table nobody is attached to waits (attacker s10 F3)
     for _ in range(500):  # the computer plays the idle seat's turn after the restart
         if resumed.state.hand.turn != turn:
             break
