@@ -45,6 +45,9 @@ class ClientState:
     consent: tuple[ConsentPrompt, ...] = ()
     paused_by: frozenset[Seat] = frozenset()
     """R26/D2: seats with the rules or the ledger open."""
+    held_by: frozenset[Seat] = frozenset()
+    """R26/D2: seats whose open panel is what the computers wait for (``TableW.holding``): the table
+    waits for them as for a seat to play."""
     connection: str = "connected"
     """"connecting", "connected" or "lost" (a banner shows while lost)."""
     error: str | None = None
@@ -166,6 +169,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    and t.seats[int(me) - 1].kind == "human",
                    computers=frozenset(Seat(s.seat) for s in t.seats if s.computer_plays or s.program),
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
+                   held_by=frozenset(Seat(x) for x in t.holding),
                    can_redo=t.can_redo, started=t.started, tracker=t.tracker, public=t.public,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,

@@ -45,18 +45,21 @@ def awaited_seat(state: ClientState) -> Seat | None:
 
     None during the review (its answers are private, R10), while the viewer has to act too (their
     own turn, their own opening draw: new user 7, "Waiting for Ana · Nudge Ana" while Bob had yet to
-    draw), and for seats a computer plays."""
+    draw), and for seats a computer plays. Else another seat whose open rules or ledger the computers
+    wait for (``held_by``, R26/D2; in the review too: the server says it), which may be nudged and
+    handed over like a seat to play (attacker s10 F4)."""
     view = state.view
-    if view is None or not state.started or view.phase not in (Phase.DRAW, Phase.NOMINATE, Phase.PLAY):
+    if view is None or not state.started:
         return None
     me = view.seat
-    waiting = view.waiting_for()
-    if me is not None and me in waiting:  # new user 7: the viewer must act first (both teams draw, R3)
-        return None
-    for seat in sorted(waiting):
-        if seat not in state.computers:
-            return seat
-    return None
+    if view.phase in (Phase.DRAW, Phase.NOMINATE, Phase.PLAY):
+        waiting = view.waiting_for()
+        if me is not None and me in waiting:  # new user 7: the viewer must act first (both teams draw, R3)
+            return None
+        for seat in sorted(waiting):
+            if seat not in state.computers:
+                return seat
+    return next((s for s in sorted(state.held_by) if s != me), None)
 
 
 def clock(seconds: float) -> str:

@@ -173,8 +173,13 @@ async def start(table: Table, seat: Seat) -> None:
 
 
 def panel(table: Table, seat: Seat, is_open: bool) -> None:
-    """R26/D2: computer seats wait while any seated human has the rules or ledger open."""
+    """R26/D2: computer seats wait while any seated human has the rules or ledger open (a seat whose
+    open panel holds the table is waited for: ``Table.holding``, counted from ``SeatSlot.panel_since``)."""
     slot = table.slots[seat]
+    if slot.panel and not is_open:  # closed: a reopening at this seq goes on from when it began
+        slot.panel_since = (table.seq, table.panel_start(seat))
+    elif is_open and not slot.panel and (slot.panel_since is None or slot.panel_since[0] != table.seq):
+        slot.panel_since = (table.seq, time.time())
     if slot.panel != is_open:
         slot.panel = is_open
         table.broadcast_table()
@@ -251,12 +256,13 @@ async def control(table: Table, seat: Seat, intent: Any) -> None:
 
 async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
     """D7: let the computer play a human seat until its player is back, by consent of the other
-    humans: a disconnected seat, or (issue 15) a connected one whose decision the table waits for.
+    humans: a disconnected seat, or (issue 15) a connected one whose decision the table waits for,
+    or whose open panel holds the table (R26/D2, ``Table.holding``; attacker s10 F4).
 
     NOT_DISCONNECTED: the target is not another human's seat, or is handed over already;
     NOT_AWAITED: it is connected and the table is not waiting for its decision;
-    HAND_OVER_TOO_SOON (``data: {retry_after}``): it is connected and its decision has waited less
-    than ``config.hand_over_wait`` seconds (README: "after a minute"), so a stranger cannot take a
+    HAND_OVER_TOO_SOON (``data: {retry_after}``): it is connected and its decision (or its panel's
+    hold, ``Table.held_since``) has waited less than ``config.hand_over_wait`` seconds (README: "after a minute"), so a stranger cannot take a
     present player's seat the moment its turn comes."""
     target = Seat(intent.seat)
     async with table.lock:
@@ -264,9 +270,9 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
         slot = table.slots[target]
         if not slot.claimed or slot.handed_over or target == seat:
             raise Refused(ErrorCode.NOT_DISCONNECTED, f"seat {int(target)} is not another player's seat")
-        if slot.conn is not None and target not in awaited(table.state):
+        if slot.conn is not None and target not in awaited(table.state) | table.holding():
             raise Refused(ErrorCode.NOT_AWAITED, f"the table is not waiting for seat {int(target)}")
-        wait = table.since + table.config.hand_over_wait - time.time()
+        wait = table.held_since(target) + table.config.hand_over_wait - time.time()
         if slot.conn is not None and wait > 0:
             raise Refused(ErrorCode.HAND_OVER_TOO_SOON, f"seat {int(target)} has not waited long enough",
                           {"retry_after": round(wait, 1)})

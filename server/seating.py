@@ -65,6 +65,10 @@ class SeatSlot:
     conn: Any = field(default=None, repr=False)
     panel: bool = False
     """R26: the holder has the rules or the ledger open."""
+    panel_since: tuple[int, float] | None = field(default=None, repr=False)
+    """(table ``seq``, Unix seconds) when the panel was opened at that ``seq``; opened again at the
+    same ``seq`` (closed and reopened before any computer moved) it keeps the first time, so the
+    minute before a hand-over (D7) cannot be started over by toggling the panel (live, not stored)."""
 
     @property
     def claimed(self) -> bool:

@@ -28,7 +28,7 @@ from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
-from .chat import TableChat, decode_lines
+from .chat import TableChat, awaited, decode_lines
 from .coach import hint_reason
 from .coaching import CoachDesk
 from .computer import HINT_RETRY_MS, Brain, HintExpired, decision_rng
@@ -123,6 +123,8 @@ class Table:
         self.coach_desk = CoachDesk(self)
         """Issue 14.2: this table's hand reviews (server/coaching.py)."""
         self._last_redo = self.log.can_redo
+        self._last_holding: frozenset[Seat] = frozenset()
+        """:meth:`holding` as the last ``table`` frame to everyone said it."""
         self.metrics: Any = None
         """The server's ``ServerMetrics`` (set by the registry; None in bare tests)."""
         self.chat = TableChat()
@@ -240,9 +242,44 @@ class Table:
 
     @property
     def paused(self) -> bool:
-        """R26/D2: a seated, connected human has the rules or ledger open, or a request is open."""
+        """R26/D2: a seated, connected human has the rules or ledger open, or a request is open. The
+        panel of a seat handed over to the computer (D7) holds nothing: its player plays no more."""
         return self.request is not None or any(
-            sl.panel and sl.conn is not None for sl in self.slots.values())
+            sl.panel and sl.conn is not None and not sl.handed_over for sl in self.slots.values())
+
+    def holding(self) -> frozenset[Seat]:
+        """R26/D2 with D7: the seats whose open panel holds the table: the table waits for them as for
+        a seat whose turn it is (``nudge``, ``hand_over`` after a minute; ``TableW.holding``).
+
+        A connected human seat not handed over, with the rules or ledger open, while the match runs
+        and a computer would act but for the pause: in the draw, nomination and play, when a seat the
+        computer plays is to act (public); in the review every open panel (who has answered is
+        private, R10, so it cannot depend on that). Attacker s10 F4: one ``panel{open:true}`` from a
+        stranger held a table for good, and its seat could be neither nudged nor handed over."""
+        state = self.log.state
+        if self.closed or not self.meta.started or state.phase is Phase.MATCH_OVER:
+            return frozenset()
+        if state.phase is not Phase.REVIEW and not any(self.computer_plays(s) for s in awaited(state)):
+            return frozenset()
+        return frozenset(s for s, sl in self.slots.items()
+                         if sl.panel and sl.conn is not None and sl.claimed and not sl.handed_over)
+
+    def held_since(self, seat: Seat) -> float:
+        """Unix seconds from which the table has waited for ``seat``: ``since`` (the decision now
+        awaited began), or later for a seat that holds it by its panel (:meth:`holding`), opened
+        after that."""
+        if seat in awaited(self.log.state):
+            return self.since
+        return self.panel_start(seat)
+
+    def panel_start(self, seat: Seat) -> float:
+        """Unix seconds since which ``seat``'s panel has been open at this ``seq`` (kept when it was
+        closed and opened again at this ``seq``: ``actions.panel``); ``since`` for a panel opened at an
+        earlier ``seq`` or never."""
+        opened = self.slots[seat].panel_since
+        if opened is None or opened[0] != self.seq:
+            return self.since
+        return max(self.since, opened[1])
 
     def table_wire(self) -> dict[str, Any]:
         """The ``TableW`` map: the same for every connection (no seed, no token, D9)."""
@@ -256,6 +293,7 @@ class Table:
             "code": self.code, "seats": seats, "seeded": self.meta.seeded,
             "started": self.meta.started, "paused": self.paused,
             "panels": tuple(int(s) for s, sl in sorted(self.slots.items()) if sl.panel and sl.conn),
+            "holding": tuple(int(s) for s in sorted(self.holding())),
             "request": None if self.request is None else self.request.wire(),
             "can_redo": self.log.can_redo,
             "spectators": sum(1 for s in self.subscribers.values() if s is None),
@@ -340,6 +378,7 @@ class Table:
 
     def broadcast_table(self, exclude: Any = None) -> None:
         """Tell everyone the table info changed."""
+        self._last_holding = self.holding()
         self.send_all(pack({"type": "table", "table": self.table_wire()}), exclude)
 
     def spectators_changed(self) -> None:
@@ -457,6 +496,8 @@ class Table:
             table_changed = True
         if self.log.can_redo != self._last_redo:
             self._last_redo = self.log.can_redo
+            table_changed = True
+        if self.holding() != self._last_holding:  # a computer's turn came (or went) under an open panel
             table_changed = True
         if table_changed:
             self.broadcast_table()

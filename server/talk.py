@@ -87,14 +87,15 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
 
 
 def nudge(table: Table, seat: Seat, target: Seat) -> None:
-    """Issue 15: ``seat`` nudges ``target``, a connected or disconnected human the table waits for.
+    """Issue 15: ``seat`` nudges ``target``, a connected or disconnected human the table waits for
+    (its decision, or its open panel holding the computers: ``Table.holding``, R26/D2).
 
     Refusals: NOT_AWAITED (the table does not wait for ``target``, it is the sender, or the
     computer plays it), NUDGE_TOO_SOON (the table was nudged less than 30 s ago, by anyone;
     ``data: {retry_after}``). Everyone at the table gets ``nudge{by, seat}``.
     """
     slot = table.slots[target]
-    if target == seat or target not in awaited(table.state) or not slot.claimed \
+    if target == seat or target not in awaited(table.state) | table.holding() or not slot.claimed \
             or table.computer_plays(target) or not table.meta.started:
         raise Refused(ErrorCode.NOT_AWAITED, f"the table is not waiting for a human at seat {int(target)}")
     now = time.monotonic()

@@ -305,6 +305,9 @@ class TableW(Model):
     """R26/D2: computer seats wait (a seated human has the rules or ledger open, or a request is open)."""
     panels: tuple[SeatNo, ...] = ()
     """Seats that have the rules or the ledger open."""
+    holding: tuple[SeatNo, ...] = ()
+    """R26/D2 with D7: seats whose open panel is what the computers wait for; the table waits for
+    them as for a seat to play (nudge, hand-over after a minute). Absent from an older server."""
     request: RequestW | None = None
     can_redo: bool = False
     spectators: Annotated[int, Field(ge=0, le=MAX_NUMBER, strict=True)] = 0

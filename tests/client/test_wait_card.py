@@ -135,3 +135,32 @@ def test_the_wait_card_sits_by_the_awaited_players_plate(states, lang, size, spe
     assert 0 <= x and x + w <= size[0] and 0 <= y and y + h <= size[1], card.rect
     assert _overlap(card.rect, lay.panel.rect) == 0
     assert all(_overlap(card.rect, s.plate) == 0 for s in lay.seats)
+
+
+def test_a_seat_whose_open_panel_holds_the_computers_gets_the_wait_card_with_nudge_and_hand_over(states) -> None:  # type: ignore[no-untyped-def]
+    """Attacker s10 F4: the server names the seat whose open rules hold a computer's turn
+    (``TableW.holding``); the window shows the wait by it and offers the nudge and the hand-over."""
+    from doublenine.client.waiting import awaited_seat
+    from doublenine.shared.state import Phase
+    state, ui = states["own-turn"]
+    computers_turn = replace(state, view=replace(state.view, turn=Seat.THREE),
+                             computers=frozenset({Seat.THREE, Seat.FOUR}))
+    assert awaited_seat(computers_turn) is None  # before: nobody named, nothing offered
+    held = replace(computers_turn, held_by=frozenset({Seat.TWO}), paused_by=frozenset({Seat.TWO}))
+    assert awaited_seat(held) == Seat.TWO
+    assert awaited_seat(replace(held, view=replace(held.view, phase=Phase.REVIEW))) == Seat.TWO
+    assert awaited_seat(replace(held, held_by=frozenset({held.view.seat}))) is None  # never oneself
+    lay = compute_layout(held, ui, (1280, 800))
+    card = wait_card(held, lay, HAND_OVER_AFTER + 1, True, ui, "en")
+    assert card is not None and [b.id for b in card.buttons] == ["nudge:2", "handover:2"]
+
+
+def test_the_tables_holding_seats_reach_the_window_state() -> None:
+    from doublenine.client.store import ClientState, reduce
+    from doublenine.shared import protocol as p
+    seat = {"name": "", "kind": "human", "level": "easy", "claimed": True, "connected": True,
+            "computer_plays": False}
+    table = {"code": "K7QPA", "seats": [dict(seat, seat=n) for n in (1, 2, 3, 4)], "seeded": False,
+             "started": True, "paused": True, "panels": [2], "holding": [2]}
+    msg = p.decode_server(p.pack({"type": "table", "table": table}))
+    assert reduce(ClientState(), msg).held_by == {Seat.TWO}

@@ -30,7 +30,7 @@ CHROMIUM = os.environ.get("DOUBLENINE_CHROMIUM") or shutil.which("chromium") or 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 NOT_TILES = {"scores", "scores_before", "scores_after", "ends", "draw_taken", "counts", "pip_totals",
-             "panels", "waiting", "accepted"}
+             "panels", "holding", "waiting", "accepted"}
 """Keys whose pairs of small ints are not tiles (scores, open ends, seats, draw positions)."""
 PUBLIC = {"tile_a", "tile_b", "doubles"}
 """Tiles every seat is shown: the opening draw (R3, from all 55 tiles) and a redeal's doubles (R13)."""
