@@ -221,8 +221,15 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
 
 
 def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set[Seat]) -> None:
+    """Open a consent request asking ``asked``. REQUEST_PENDING while another is open;
+    REQUEST_TOO_SOON (``data: {retry_ms}``) while ``seat`` waits after its last request was refused
+    or cancelled (``consent.RequestCooldown``), whatever the action."""
     if table.request is not None:
         raise Refused(ErrorCode.REQUEST_PENDING, f"request {table.request.id} is open")
+    wait = table.cooldown.retry_ms(seat)
+    if wait:
+        raise Refused(ErrorCode.REQUEST_TOO_SOON, f"seat {int(seat)} may ask again in {wait} ms",
+                      {"retry_ms": wait})
     table.request_ids += 1
     table.request = ConsentRequest(table.request_ids, action, seat, target, table.seq, set(asked),
                                    effect=effect_of(table.log, action, seat))

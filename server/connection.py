@@ -524,6 +524,7 @@ LIMIT_CODES: dict[ErrorCode, str] = {
     ErrorCode.TOO_MANY_CONNECTIONS: "connections_per_address", ErrorCode.SPECTATORS_FULL: "spectators",
     ErrorCode.SPECTATORS_PER_ADDRESS: "spectators_per_address",
     ErrorCode.HINT_PENDING: "hints", ErrorCode.COACH_PENDING: "coach", ErrorCode.CHAT_TOO_FAST: "chat", ErrorCode.NUDGE_TOO_SOON: "nudge",
+    ErrorCode.REQUEST_TOO_SOON: "requests",
 }
 """Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings."""
 

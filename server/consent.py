@@ -4,9 +4,16 @@ A request reaches every other seated human; any refusal or the requester's
 cancel ends it; when every asked seat has accepted, the action is done. Only
 one request is open per table. A request about the match (all but hand-over)
 expires when the match moves on before it is accepted.
+
+A seat whose request was refused, or cancelled by itself or by its target's return, waits before it
+may ask again (:class:`RequestCooldown`; attacker s10 F4: a stranger re-asking ``new_match`` the moment
+it was refused put 78 consent prompts on another player's window in 10 s).
 """
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +26,48 @@ from .seating import SeatSlot
 
 MATCH_ACTIONS = frozenset({"undo", "redo", "restart", "new_match"})
 """Actions pinned to the table's seq when requested."""
+
+REQUEST_COOLDOWN = 5.0
+"""Seconds a seat waits to ask again (any action) after its request was refused or cancelled; doubled
+at each such request in a row, up to :data:`REQUEST_COOLDOWN_MAX`."""
+REQUEST_COOLDOWN_MAX = 60.0
+"""The longest wait between a seat's refused requests; one that waited this long beyond its last
+wait starts again at :data:`REQUEST_COOLDOWN`."""
+
+
+class RequestCooldown:
+    """Per seat, when it may open another consent request (D1, D7): after a request of the seat is
+    refused, or cancelled by the seat itself or by its target's return, the seat waits
+    :data:`REQUEST_COOLDOWN` seconds, doubled for each such request in a row up to
+    :data:`REQUEST_COOLDOWN_MAX`; a request of the seat carried out ends the run. ``clock``: seconds,
+    monotonic (tests pass their own)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._after: dict[Seat, tuple[float, int]] = {}
+        """Per seat: (clock time from which it may ask again, refused or cancelled requests in a row)."""
+
+    def ended(self, request: ConsentRequest, outcome: str, seat: Seat | None) -> None:
+        """``request`` closed with ``outcome`` (``request_closed.outcome``; ``seat``: who closed it)."""
+        by = request.by
+        if outcome == "done":
+            self._after.pop(by, None)
+            return
+        if not (outcome == "refused" or (outcome == "cancelled" and seat in (by, request.target))):
+            return  # expired (the match moved on), failed, or an asked seat left: not the asker's doing
+        now = self.clock()
+        after, run = self._after.get(by, (now, 0))
+        if now > after + REQUEST_COOLDOWN_MAX:
+            run = 0
+        run += 1
+        self._after[by] = (now + min(REQUEST_COOLDOWN_MAX, REQUEST_COOLDOWN * 2 ** (run - 1)), run)
+
+    def retry_ms(self, seat: Seat) -> int:
+        """Milliseconds before ``seat`` may open a request (0: now)."""
+        after = self._after.get(seat)
+        if after is None:
+            return 0
+        return max(0, math.ceil((after[0] - self.clock()) * 1000))
 
 
 @dataclass

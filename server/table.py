@@ -33,7 +33,7 @@ from .coach import hint_reason
 from .coaching import CoachDesk
 from .computer import HINT_RETRY_MS, Brain, HintExpired, decision_rng
 from .config import ServerConfig
-from .consent import ConsentRequest
+from .consent import ConsentRequest, RequestCooldown
 from .fanout import SeqCounter, frames_for
 from .seating import TableMeta
 
@@ -87,6 +87,8 @@ class Table:
         self.applied: dict[Seat, dict[str, int]] = {s: {} for s in SEATS}
         self.request: ConsentRequest | None = None
         self.request_ids = 0
+        self.cooldown = RequestCooldown()
+        """When each seat may open another consent request (D1, D7; REQUEST_TOO_SOON before)."""
         self._snapshot_views: dict[Seat | None, tuple[tuple[int, bool], bytes]] = {}
         """Per audience: what its snapshot view was last encoded for -- ``seq`` and whether the seat
         itself has answered the review (all a seat's view can change by at one ``seq``; never
@@ -616,6 +618,7 @@ class Table:
         if r is None:
             return
         self.request = None
+        self.cooldown.ended(r, outcome, seat)
         msg: dict[str, Any] = {"type": "request_closed", "request_id": r.id, "action": r.action,
                                "outcome": outcome, "seat": None if seat is None else int(seat), "detail": detail}
         self.send_all(pack(msg))

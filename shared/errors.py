@@ -58,6 +58,7 @@ class ErrorCode(StrEnum):
     STALE = "STALE"                              # expected_seq is not the table's seq
     DUPLICATE = "DUPLICATE"                      # intent_id already applied for this seat
     REQUEST_PENDING = "REQUEST_PENDING"          # D1: another consent request is open
+    REQUEST_TOO_SOON = "REQUEST_TOO_SOON"        # D1/D7: this seat's last request was refused or cancelled just now
     NO_SUCH_REQUEST = "NO_SUCH_REQUEST"          # consent/cancel for a closed request
     NOT_ASKED = "NOT_ASKED"                      # D1: this seat's consent is not needed
     NOT_REQUESTER = "NOT_REQUESTER"              # D1: only the requester cancels

@@ -59,6 +59,7 @@ SENTENCES: Mapping[ErrorCode, str] = MappingProxyType({
     ErrorCode.STALE: N_("The table moved on before your move arrived: look again"),
     ErrorCode.DUPLICATE: N_("That was already done"),
     ErrorCode.REQUEST_PENDING: N_("Another request is waiting for answers"),
+    ErrorCode.REQUEST_TOO_SOON: N_("You asked a moment ago: wait before asking again"),
     ErrorCode.NO_SUCH_REQUEST: N_("That request is already closed"),
     ErrorCode.NOT_ASKED: N_("Your answer is not needed for that request"),
     ErrorCode.NOT_REQUESTER: N_("Only the player who asked can cancel the request"),
