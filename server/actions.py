@@ -113,19 +113,44 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
         await _welcome(table, conn, seat, None, creator)
 
 
+KEPT_FOR_NEW_GROUPS = 4
+"""Of a table's ``max_spectators`` places, the last 1/this are kept for address groups not watching
+it yet (attacker s10 F6: four IPv6 /64s x 8 spectators took all 32 places)."""
+
+
+def own_groups(table: Table) -> set[str]:
+    """The address groups of the table's own people: its creator's (``Table.group``) and those of
+    the connections holding its seats. Their spectators (a player's own web page of the table) are
+    not counted against ``max_spectators`` (only against the per-group cap)."""
+    groups = {getattr(sl.conn, "group", None) for sl in table.slots.values() if sl.conn is not None}
+    groups.add(table.group)
+    groups.discard(None)
+    return groups  # type: ignore[return-value]
+
+
 async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
-    """D8: watch the table; SPECTATORS_FULL beyond ``max_spectators``, SPECTATORS_PER_ADDRESS
-    beyond ``max_spectators_per_address`` from ``conn``'s address group (a connection without a
-    ``group``, the creator's own, counts as none), so one address cannot fill every place."""
+    """D8: watch the table. SPECTATORS_PER_ADDRESS beyond ``max_spectators_per_address`` from
+    ``conn``'s address group (a connection without a ``group``, the creator's own, counts as none).
+    SPECTATORS_FULL beyond ``max_spectators`` from strangers' groups (the table's own groups,
+    :func:`own_groups`, always find a place: its players' web page gets in). A group already
+    watching may not take the last ``max_spectators // KEPT_FOR_NEW_GROUPS`` places: they are kept
+    for groups not watching yet (SPECTATORS_PER_ADDRESS), so a few groups cannot take every place."""
     async with table.lock:
         if _gone(conn):
             return
-        watchers = [c for c, s in table.subscribers.items() if s is None]
-        if len(watchers) >= table.config.max_spectators:
-            raise Refused(ErrorCode.SPECTATORS_FULL, f"table {table.code} has {len(watchers)} spectators already")
-        group, cap = getattr(conn, "group", None), table.config.max_spectators_per_address
-        if cap and group is not None and sum(1 for c in watchers if getattr(c, "group", None) == group) >= cap:
+        group, cap, most = getattr(conn, "group", None), table.config.max_spectators_per_address, table.config.max_spectators
+        watchers = [getattr(c, "group", None) for c, s in table.subscribers.items() if s is None]
+        mine = sum(1 for g in watchers if g == group) if group is not None else 0
+        if cap and group is not None and mine >= cap:
             raise Refused(ErrorCode.SPECTATORS_PER_ADDRESS, f"{group} watches table {table.code} {cap} times already")
+        own = own_groups(table)
+        if group is None or group not in own:
+            strangers = sum(1 for g in watchers if g is None or g not in own)
+            if strangers >= most:
+                raise Refused(ErrorCode.SPECTATORS_FULL, f"table {table.code} has {strangers} spectators already")
+            if mine and strangers >= most - most // KEPT_FOR_NEW_GROUPS:
+                raise Refused(ErrorCode.SPECTATORS_PER_ADDRESS,
+                              f"the last places at table {table.code} are kept for addresses not watching it yet")
         await _welcome(table, conn, None, None, creator)
 
 

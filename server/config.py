@@ -60,7 +60,9 @@ class ServerConfig:
     max_connections_per_address: int = 64
     """Open websockets one client address may have (TOO_MANY_CONNECTIONS, closed 1008); 0: no limit."""
     max_spectators: int = 32
-    """Spectators one table accepts (SPECTATORS_FULL beyond)."""
+    """Spectators one table accepts from strangers' address groups (SPECTATORS_FULL beyond; the
+    table's own people's groups are not counted, ``actions.own_groups``); the last quarter only
+    for groups not watching it yet (``actions.KEPT_FOR_NEW_GROUPS``)."""
     max_spectators_per_address: int = 8
     """Spectators one address group (IPv6: its /64) may have at one table
     (SPECTATORS_PER_ADDRESS beyond; 0: no limit), so one address cannot take every place,

@@ -8,7 +8,7 @@ from websockets.exceptions import ConnectionClosed
 from doublenine.server.netbot import ServerRefused, TableClient
 from doublenine.shared import protocol as p
 
-from .conftest import connect, create, eventually, spectate
+from .conftest import connect, create, eventually, seats, spectate
 
 
 async def test_spectator_joins_and_leaves_are_coalesced_into_one_table_frame(make_server) -> None:
@@ -32,13 +32,48 @@ async def test_spectator_joins_and_leaves_are_coalesced_into_one_table_frame(mak
 
 
 async def test_a_table_takes_at_most_max_spectators(make_server) -> None:
-    server = await make_server(max_spectators=2)
+    server = await make_server(max_spectators=2, trust_proxy=True)
     host = await create(server, "hccc", sit=1)
-    await spectate(server, host.code)
-    await spectate(server, host.code)
+
+    async def watch(addr: str) -> TableClient:
+        c = await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": addr})
+        return await c.attach({"type": "spectate", "code": host.code})
+
+    await watch("198.51.100.1")
+    await watch("198.51.100.2")
     with pytest.raises(ServerRefused) as refused:
-        await spectate(server, host.code)
+        await watch("198.51.100.3")
     assert refused.value.error.code == "SPECTATORS_FULL"
+
+
+async def test_a_few_groups_cannot_take_every_place_and_the_players_own_page_always_gets_in(make_server) -> None:
+    """Attacker s10 F6 (spectator_fill.py): four IPv6 /64s x 8 spectators took all 32 places; a real
+    viewer and the table's own web page got SPECTATORS_FULL. Default caps: 32 places, 8 per group."""
+    server = await make_server(trust_proxy=True, max_spectators=32, max_spectators_per_address=8)
+
+    async def open_(addr: str) -> TableClient:
+        return await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": addr})
+
+    host = await (await open_("198.51.100.1")).attach(
+        {"type": "create_table", "seats": seats("h", "c", "c", "c"), "seed": 7, "sit": 1, "public": True})
+
+    async def watch(addr: str) -> str:
+        c = await open_(addr)
+        try:
+            await c.attach({"type": "spectate", "code": host.code})
+        except ServerRefused as exc:
+            await c.close()
+            return exc.error.code
+        return "joined"
+
+    got = [await watch(f"2001:db8:55:{g:x}::{i + 1:x}") for g in range(4) for i in range(8)]
+    assert got.count("joined") == 25  # 3 groups x 8, then the 4th group's first: 8 places kept
+    assert set(got) == {"joined", "SPECTATORS_PER_ADDRESS"}
+    assert await watch("203.0.113.50") == "joined"  # a real viewer finds a place
+    assert [await watch(f"2001:db8:66:{g:x}::1") for g in range(7)] == ["joined"] * 6 + ["SPECTATORS_FULL"]
+    assert await watch("198.51.100.1") == "joined"  # the player's own web page, the table full
+    table = server.registry.tables[host.code]
+    assert sum(1 for s in table.subscribers.values() if s is None) == 33
 
 
 async def test_one_address_group_takes_at_most_its_share_of_the_spectator_places(make_server) -> None:
