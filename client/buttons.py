@@ -12,12 +12,38 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .panels import Button
+from .snake import Rect
 from .store import ClientState, spectating
 from .typeset import measurer
 
 TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("Rules")), ("redo", N_("Redo")),
                ("undo", N_("Undo")), ("restart", N_("Restart")))
 """The top bar's buttons, right to left."""
+
+
+def top_bar_rows(state: ClientState, lang: str, w: int, m: int, f: int, sm: int) -> tuple[int, Rect | None]:
+    """(the top bar's height, the box of its second row or None) for a window ``w`` px wide at fonts
+    ``f``/``sm`` px: one row when the scores with their team names, the details (:func:`details_width`)
+    and the buttons at their labels' widths fit side by side; else two rows left of the buttons, the
+    scores above the details, and a bar as high as the two lines need. New user s10 item 4: at 800x600
+    in German, French, Spanish and Portuguese the details were squeezed into two small lines beside
+    "A 0 B 0". Pure; widths measured with :func:`.typeset.measurer`."""
+    from .text import tr
+
+    one = round(2.6 * f)
+    view = state.view
+    scores = view.scores if view is not None else (0, 0)
+    face = measurer()
+    bh = round(0.8 * round(2.1 * f))
+    top = TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
+    row = sum(face.measure(tr(lang, label), sm)[0] + bh // 2 + 6 for _, label in top) + (len(top) - 1) * (m // 2)
+    if m + score_width(lang, f, scores) + details_width(state, lang, sm) + f + row <= w - m:
+        return one, None
+    first = face.line_height(round(f * 1.2), True)
+    second = face.line_height(sm)
+    pad = max(2, m // 3)
+    height = max(one, first + second + 2 * pad)
+    return height, (m, pad + first, max(1, w - 2 * m), second)
 
 
 def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: int, left: int = 0,
@@ -115,8 +141,10 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
     # a spectator (no seat) never undoes, redoes or restarts: those buttons are not shown at all
     # (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor while it connects
     top = TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
+    stacked = top_bar_rows(state, lang, w, m, f, sm)[1] is not None  # the details under the scores
+    score_w, details_w = score_width(lang, f, scores), details_width(state, lang, sm) + f
     widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
-                               m + score_width(lang, f, scores), details_width(state, lang, sm) + f)
+                               m + (max(score_w, details_w) if stacked else score_w), 0 if stacked else details_w)
     x = w - m
     for (bid, label), sw in zip(top, widths):
         x -= sw

@@ -16,7 +16,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 from doublenine.shared.wire import MAX_HAND_TILES
 
-from .buttons import table_buttons
+from .buttons import table_buttons, top_bar_rows
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
 from .panels import Button, Panel, beneath, build_panel
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
@@ -96,6 +96,10 @@ class TableLayout:
     beneath: Panel | None = None
     """The prompt a request (``panel``, :data:`.panels.REQUESTS`) is shown over, drawn under it with its
     buttons disabled (:func:`.panels.beneath`): the hand's end the player was reading stays in sight."""
+    details: Rect | None = None
+    """The top bar's second row, under the scores (:attr:`score_rect`, then the first row), for the
+    table code, target and hand when one row cannot hold the team names, those and the buttons
+    (:func:`.buttons.top_bar_rows`); None: they follow the scores on the one row."""
 
     @property
     def reveal(self) -> Panel | None:
@@ -175,7 +179,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     m = round(12 * u)
     view = state.view
     viewer = view.seat if view is not None and view.seat is not None else Seat.ONE
-    top_h = round(2.6 * f)
+    top_h, details = top_bar_rows(state, lang, w, m, f, sm)
     top_bar = (0, 0, w, top_h)
     # the footer's height is that of the longest key help this table can say (the play keys with M, C
     # and T, the overlay's, the chat's...): nothing moves when it changes, every row has its own room
@@ -255,9 +259,10 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     last = None
     if line and geo.spots:
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
-    return TableLayout(size, u, f, sm, top_bar, (m, 0, w // 2, top_h), status_rect, help_rect,
+    score_rect = (m, 0, w // 2, top_h) if details is None else (m, 0, w // 2, details[1])
+    return TableLayout(size, u, f, sm, top_bar, score_rect, status_rect, help_rect,
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, keys_said, last, buttons, panel,
-                       banner, kept, status, toggles=toggles, beneath=behind)
+                       banner, kept, status, toggles=toggles, beneath=behind, details=details)
 
 
 def _toggle_count(state: ClientState) -> int:

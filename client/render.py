@@ -123,19 +123,27 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
     needed = " · ".join(t for t, place in sorted(info, key=lambda bit: bit[1]) if place in _KEEP)
     # the team names give way to the bare letters when the table code and the hand would not fit
     # beside them (800x600, the chat open): the coloured dots already tell the teams apart
-    short = lay.score_rect[0] + _scores_width(art, f, lang, scores, False) + art.type.measure(needed, lay.small)[0] \
-        >= left_of_buttons - f // 2
+    beside = 0 if lay.details is not None else art.type.measure(needed, lay.small)[0]  # details on this row
+    short = lay.score_rect[0] + _scores_width(art, f, lang, scores, False) + beside >= left_of_buttons - f // 2
     cx = lay.score_rect[0]
+    mid = lay.score_rect[1] + lay.score_rect[3] // 2  # the scores' row: the bar's middle, or its first row
     for team, score in (("A", scores[0]), ("B", scores[1])):
-        pygame.draw.circle(surface, TEAM_COLOURS[team], (cx + f // 2, h // 2), f // 2)
+        pygame.draw.circle(surface, TEAM_COLOURS[team], (cx + f // 2, mid), f // 2)
         cx += f + f // 3
         label = art.text(team if short else tr(lang, "Team {team}", team=team), f, INK,
                          width=max(1, left_of_buttons - cx))
-        surface.blit(label, (cx, (h - label.get_height()) // 2))
+        surface.blit(label, (cx, mid - label.get_height() // 2))
         cx += label.get_width() + f // 2
         num = art.text(str(score), round(f * 1.2), TEAM_COLOURS[team], bold=True, width=max(1, left_of_buttons - cx))
-        surface.blit(num, (cx, (h - num.get_height()) // 2))
+        surface.blit(num, (cx, mid - num.get_height() // 2))
         cx += num.get_width() + f
+    if lay.details is not None:  # the details on the second row, under the scores (layout.top_bar_rows)
+        dx, dy, _, dh = lay.details
+        room = left_of_buttons - f // 2 - dx
+        (row,) = _top_bar_rows(art, info, lay.small, room, 0, state.table)
+        label = art.fit_text(row, lay.small, max(1, room), DIM_INK)
+        surface.blit(label, (dx, dy + (dh - label.get_height()) // 2))
+        return
     room = left_of_buttons - f // 2 - cx
     rows = _top_bar_rows(art, info, lay.small, room, h, state.table)
     step = art.type.line_height(lay.small)

@@ -241,7 +241,7 @@ def test_wait_card_with_the_chat_open_hides_no_open_number_line_or_plate(size) -
     shown = drawn[0].status  # type: ignore[attr-defined]
     assert shown == (() if overlap(card, lay.status_rect) else lay.status)
     if size == (800, 600):  # the open numbers sit where the next tiles go (s9 item 7): room above the line
-        assert card == (245, 154, 256, 105) and not overlap(card, lay.status_rect) and shown == lay.status
+        assert card == (245, 156, 256, 105) and not overlap(card, lay.status_rect) and shown == lay.status
 
 
 def test_wait_card_never_hides_a_refusal_in_the_status_line() -> None:

@@ -63,9 +63,12 @@ def test_the_hand_stays_on_the_top_bar_with_the_chat_open(states, chat_paint, si
     assert f"{word} {n}" in texts[-1]
 
 
-BARS_800 = {"en": ["table K7QPA · to 100 · hand 1"], "fr": ["table K7QPA · à 100 pts · manche 1"],
-            "pt": ["mesa K7QPA", "a 100 · mão 1"], "de": ["Tisch K7QPA", "bis 100 · Runde 1"],
-            "es": ["mesa K7QPA", "a 100 · mano 1"]}
+BARS_800 = {"en": ["table K7QPA · to 100 · hand 1"], "fr": ["table K7QPA · à 100 pts · manche 1 · numéro de donne"],
+            "pt": ["mesa K7QPA · a 100 · mão 1 · com semente"], "de": ["Tisch K7QPA · bis 100 · Runde 1 · mit Seed"],
+            "es": ["mesa K7QPA · a 100 · mano 1 · con semilla"]}
+"""New user s10 item 4: German, French, Spanish and Portuguese at 800x600 squeezed the details into two
+small lines beside "A 0 B 0"; now they take a row of their own under the scores (the bar a few px higher)
+and the team names stay. English still has room for everything on one row."""
 
 
 @pytest.mark.parametrize("lang", sorted(BARS_800))
@@ -91,11 +94,36 @@ def test_r1_three_digit_scores_keep_the_target_at_800x600(states, lang) -> None:
     assert _top_texts(paint, (800, 600), lang) == BARS_800_SCORED[lang]
 
 
-BARS_800_SCORED = {"en": ["table K7QPA · to 100 · hand 1"], "fr": ["table K7QPA", "à 100 pts · manche 1"],
-                   "pt": ["mesa K7QPA", "a 100 · mão 1"], "de": ["Tisch K7QPA", "bis 100 · Runde 1"],
-                   "es": ["mesa K7QPA", "a 100 · mano 1"]}
-"""Wider scores: the second row stays (pt and es since Leave became "Abandonar a mesa"/"Abandonar la
-mesa", new user 9: "Sair"/"Salir" was the verb of "Eu saio"/"Salgo yo")."""
+BARS_800_SCORED = {"en": ["table K7QPA · to 100 · hand 1"], **{k: v for k, v in BARS_800.items() if k != "en"}}
+"""Wider scores: the details keep their own row (pt and es since Leave became "Abandonar a mesa"/"Abandonar
+la mesa", new user 9: "Sair"/"Salir" was the verb of "Eu saio"/"Salgo yo")."""
+
+
+@pytest.mark.parametrize("scores", [(0, 0), (95, 130)], ids=str)
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "de", "es"])
+def test_s10_item4_the_top_bar_reads_at_800x600(states, lang, scores) -> None:  # type: ignore[no-untyped-def]
+    """The team names, the scores and the details drawn whole at their own sizes (nothing shrunk or cut),
+    the details on one row left of the buttons, under the scores when they do not fit beside them."""
+    from doublenine.client.text import tr
+    state, ui = states["own-turn"]
+    state = replace(state, view=replace(state.view, scores=scores))
+    lay = compute_layout(state, ui, (800, 600), lang)
+    surface = pygame.Surface((800, 600))
+    with watch() as seen:
+        render(surface, lay, state, ui, Art(), lang)
+    names = [tr(lang, "Team {team}", team=t) for t in "AB"]
+    bar = [d for d in seen if d.text in names + [str(n) for n in scores] or "K7QPA" in d.text]
+    assert [d.text for d in bar if d.text in names] == names
+    assert all(not d.shortened and d.size == d.requested for d in bar), [d for d in bar if d.shortened]
+    left = min(b.rect[0] for b in lay.buttons if b.rect[1] < lay.top_bar[3])
+    (details,) = [d for d in bar if "K7QPA" in d.text]
+    if lang == "en":
+        assert lay.details is None and lay.top_bar[3] == 36
+    else:
+        assert lay.details == (8, 22, 784, 14) and lay.top_bar == (0, 0, 800, 38)
+        assert lay.details[0] + details.drawn_width <= left
+        assert lay.details[1] >= lay.score_rect[1] + lay.score_rect[3]
+        assert lay.details[1] + lay.details[3] <= lay.top_bar[3]
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1440, 900)], ids=str)
