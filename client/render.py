@@ -90,7 +90,7 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
             dx, dy = moving[1]
             sp = Spot((sp.rect[0] + dx, sp.rect[1] + dy, sp.rect[2], sp.rect[3]), sp.a, sp.b, sp.vertical)
         draw_tile(surface, art, sp)
-    _ends(surface, lay, art)
+    _ends(surface, lay, art, moving)
     _hand(surface, lay, state, ui, art)
     for row, box in lay.status:  # rows placed by the layout (none under a modal prompt), left of the chat button
         label = art.fit_text(row, lay.font, box[2], INK, bold=True)
@@ -296,12 +296,18 @@ def _turn_marker(surface: pygame.Surface, spot: SeatSpot, f: int) -> None:
     pygame.draw.polygon(surface, GOLD, pts)
 
 
-def _ends(surface: pygame.Surface, lay: TableLayout, art: Art) -> None:
+def _ends(surface: pygame.Surface, lay: TableLayout, art: Art,
+          moving: tuple[Rect, tuple[int, int]] | None = None) -> None:
     """R15: the open ends with their numbers (issue 11.2); the lifted tile's ghosts (R25), the one Enter
-    plays lit and marked, the other faint (issue 11.3). The numbers lie beside the ghosts (board.open_marks)."""
+    plays lit and marked, the other faint (issue 11.3). The numbers lie beside the ghosts (board.open_marks).
+    An end's outline on the tile still sliding into place (``moving``: its rect and offset, as
+    :func:`render`) slides with it: new user s10 item 6, an empty outlined square beside an open number
+    where the tile was about to land. Kind: a mark of a tile drawn at its final place while it moves."""
     for end, rect in lay.ends.items():
         lit = end in lay.ghosts and (lay.chosen is None or lay.chosen is end)
         r = pygame.Rect(rect).inflate(6, 6)
+        if moving is not None and pygame.Rect(moving[0]).contains(pygame.Rect(rect)):
+            r = r.move(moving[1])
         pygame.draw.rect(surface, GOLD if lit else (255, 255, 255), r, 3 if lit else 1,
                          border_radius=max(3, r.w // 5))
     for end, spot in lay.ghosts.items():
