@@ -207,12 +207,41 @@ def _top_bar_info(lay: TableLayout, state: ClientState, lang: str) -> list[tuple
 
 
 def plate_name(state: ClientState, seat: Seat, lang: str) -> str:
-    """The name a seat's plate shows (:func:`.store.seat_name`; "(you)" on one's own);
-    the hand end's rows show the same, so each row reads as the plate it belongs to."""
-    name = seat_name(state, seat, lang)
-    if state.view is not None and state.view.seat == seat:
-        name = tr(lang, "{name} (you)", name=name)
-    return name
+    """The name a seat's plate shows (:func:`.store.seat_name`); the hand end's rows show the same, so
+    each row reads as the plate it belongs to. One's own seat is marked by :func:`draw_name`'s badge,
+    never by words after the name (:func:`mine`)."""
+    return seat_name(state, seat, lang)
+
+
+def mine(state: ClientState, seat: Seat) -> bool:
+    """True for the seat this window plays (its plate and hand-end row carry the "you" badge)."""
+    return state.view is not None and state.view.seat == seat
+
+
+YOU = N_("you")
+"""The badge beside one's own seat's name: a gold pill with dark letters, drawn outside the name's text.
+Attacker, session 10: a stranger named "Victim (you)" was drawn exactly as the victim's own plate,
+whose marker was the words "(you)" after the name; no text a player types is drawn on a gold pill."""
+
+
+def draw_name(surface: pygame.Surface, art: Art, at: tuple[int, int], name: str, size: int, room: int,
+              you: bool, lang: str, before: str = "") -> int:
+    """Draw ``before`` + ``name`` (bold, ``size`` px) from ``at`` (top-left) within ``room`` px, the
+    name cut first; with ``you``, the "you" badge (:data:`YOU`) after it, inside ``room`` too.
+    Returns the height drawn, px."""
+    x, y = at
+    badge = None
+    if you:
+        badge = art.text(tr(lang, YOU), max(MIN_SIZE, round(size * 0.8)), DARK, bold=True, width=max(1, room // 2))
+        room -= badge.get_width() + size // 2 + size // 3
+    text = art.fit_text(before + name, size, max(1, room), INK, bold=True, only=name)
+    surface.blit(text, (x, y))
+    if badge is not None:
+        bw, bh = badge.get_width() + size // 2, badge.get_height() + 2
+        bx, by = x + text.get_width() + size // 3, y + (text.get_height() - bh) // 2
+        surface.blit(art.plate(bw, bh, GOLD, bh // 2), (bx, by))
+        surface.blit(badge, badge.get_rect(center=(bx + bw // 2, by + bh // 2)))
+    return text.get_height()
 
 
 NO_TILES = N_("no tiles")
@@ -238,13 +267,11 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     pygame.draw.rect(surface, colour, (x, y + radius // 2, max(3, lay.font // 4), h - radius), border_radius=2)
     pad = lay.font // 2 + max(3, lay.font // 4)
     room = w - pad - max(4, lay.font // 3)
-    name = plate_name(state, spot.seat, lang)
     rows = _seat_rows(state, spot, lang)
-    name_s = art.fit_text(name, lay.font, room, INK, bold=True, only=seat_name(state, spot.seat, lang))
     line_h = art.type.line_height(lay.small)
-    ty = y + (h - name_s.get_height() - len(rows) * line_h) // 2
-    surface.blit(name_s, (x + pad, ty))
-    ty += name_s.get_height()
+    ty = y + (h - art.type.line_height(lay.font, bold=True) - len(rows) * line_h) // 2
+    ty += draw_name(surface, art, (x + pad, ty), plate_name(state, spot.seat, lang), lay.font, room,
+                    mine(state, spot.seat), lang)
     for i, row in enumerate(rows):  # team and tiles, then who plays it (computer, free, away)
         sub = art.fit_text(row, lay.small, room, colour if i == 0 else DIM_INK)
         surface.blit(sub, (x + pad, ty + i * line_h))
@@ -504,9 +531,8 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         room = row.name_w - f  # the name column less its pad; nothing of it reaches the tiles
         side = next((s.side for s in lay.seats if s.seat == row.seat), None)
         toward = TOWARD[side] + " " if side is not None else ""
-        name = art.fit_text(toward + plate_name(state, row.seat, lang), f, room, INK, bold=True,
-                            only=seat_name(state, row.seat, lang))
-        surface.blit(name, (x + f // 2, y + h // 2 - name.get_height()))
+        draw_name(surface, art, (x + f // 2, y + h // 2 - art.type.line_height(f, bold=True)),
+                  plate_name(state, row.seat, lang), f, room, mine(state, row.seat), lang, toward)
         team = art.fit_text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, room, colour)
         surface.blit(team, (x + f // 2, y + h // 2 + 2))
         for sp in row.tiles:

@@ -28,7 +28,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from doublenine.shared.cleantext import NAME_CHARS
-from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, translator
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, translator
 from doublenine.shared.seats import SEATS
 
 LOOKALIKES = str.maketrans({
@@ -63,9 +63,14 @@ def _catalog_words(msgid: str, **fill: object) -> set[str]:
     return {translator(lang).gettext(msgid, **fill) for lang in LANGUAGES}
 
 
+OWN_MARK = N_("{name} (you)")
+"""The words windows before session 11 put after their own seat's name (and another client may still):
+no name may end with them."""
+
+
 def _you_markers() -> tuple[str, ...]:
     """Keys of the window's own-seat marker after a name, in each language: "(you)", "(vous)"..."""
-    marks = {name_key(t.replace("{name}", "")) for t in _catalog_words("{name} (you)")}
+    marks = {name_key(t.replace("{name}", "")) for t in _catalog_words(OWN_MARK)}
     return tuple(sorted(m for m in marks if m))
 
 

@@ -1,7 +1,7 @@
 """Kind: an elided label losing its meaningful suffix. A long name in one's own seat card was cut with
 the "(you)" marker after it: "Jürgen Groß é @ è (…" at 1280x800 in French (new user s10 item 3). The
 name is what gets cut (typeset ``only``), the words around it are kept: the plate's and the hand end's
-"(you)", the tracker's "has no 3 5", the wait card's "for 1:23", a button's "Nudge" around a name."""
+"you" badge (since session 10's attacker, a badge beside the name, no longer words), the tracker's "has no 3 5", the wait card's "for 1:23", a button's "Nudge" around a name."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -36,10 +36,13 @@ def _drawn(scene, size):  # type: ignore[no-untyped-def]
 
 
 def test_the_case_the_own_plate_keeps_vous_at_1280x800(states) -> None:  # type: ignore[no-untyped-def]
+    """Now a badge beside the name (render.draw_name; attacker, session 10: "(you)" as words could be typed):
+    the name is cut to leave it room, the badge never."""
     state, ui = states["draw-mine"]
     scene = table_scene(replace(state, names=(LONG,) + state.names[1:]), ui, "fr", (1280, 800))
-    plate = [d for d in _drawn(scene, (1280, 800)) if d.text == f"{LONG} (vous)"]
-    assert [d.shown for d in plate] == ["Jürgen Groß… (vous)"]
+    seen = _drawn(scene, (1280, 800))
+    assert [d.shown for d in seen if d.text == LONG] == ["Jürgen Groß…"]
+    assert [(d.shown, d.shortened) for d in seen if d.text == "vous"] == [("vous", False)]
 
 
 def test_only_the_part_given_is_cut() -> None:
@@ -58,16 +61,24 @@ def test_only_the_part_given_is_cut() -> None:
 @pytest.mark.parametrize("size", SIZES, ids=str)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_own_plate_and_hand_end_row_keeps_the_marker(states, lang, size) -> None:  # type: ignore[no-untyped-def]
-    marker = tr(lang, "{name} (you)", name="")
+    badge = tr(lang, "you")
+    old = tr(lang, "{name} (you)", name="")
     for name in ("draw-mine", "own-turn", "reveal"):
         state, ui = states[name]
         for who in (LONG, LONGER):
             scene = table_scene(replace(state, names=(who,) + state.names[1:]), ui, lang, size)
-            mine = [d for d in _drawn(scene, size) if d.text.endswith(tr(lang, "{name} (you)", name=who))]
-            rows = [d for d in mine if d.text.startswith("↓ ")]  # the hand end's row names it too
-            assert len(mine) > len(rows) and len(rows) == (1 if name == "reveal" else 0), (name, who, mine)
-            for d in mine:
-                assert d.shown.endswith(marker) and d.width is not None and d.drawn_width <= d.width, (d.shown, size)
+            seen = _drawn(scene, size)
+            badges = [d for d in seen if d.text == badge]
+            names = [d for d in seen if who in d.text]
+            rows = [d for d in names if d.text.startswith("↓ ")]  # the hand end's row names it too
+            # one badge by each drawing of the name (the hand end draws the plates again over its shade)
+            assert len(badges) == len(names) == (3 if name == "reveal" else 1) and len(rows) == (name == "reveal"), \
+                (name, who, [d.text for d in names])
+            assert not [d for d in seen if d.text.endswith(old)]  # never the words "(you)" after a name
+            for d in badges:
+                assert d.shown == badge and not d.shortened, (d.shown, size)
+            for d in names:
+                assert d.width is not None and d.drawn_width <= d.width, (d.shown, size)
 
 
 @pytest.mark.parametrize("lang", LANGS)
