@@ -8,9 +8,10 @@ the window's own words. What the server stores (docs/protocol.md "Names"), after
 
 - a trailing marker the window puts after one's own name, "(you)" in any of the five languages
   ("(vous)", "(você)", "(Sie)", "(tú)"), is removed, however often it is repeated;
-- a name that reads as a seat's default name (South, East, North, West), "Seat N" or "Spectator"
-  in any of the five languages is stored blank: the seat shows its own default name, so no seat can
-  pass for another seat still unnamed, nor for a spectator in the chat;
+- a name that reads as a seat's default name (South, East, North, West), "Seat N", "Spectator(s)",
+  "you" or "computer" in any of the five languages is stored blank: the seat shows its own default
+  name, so no seat can pass for another seat still unnamed, a spectator in the chat, the window's
+  own player ("You choose who leads") or the computer;
 - a name that reads like a name another seat already holds gets the first free suffix " 2", " 3"...
   (cut before it if the 32 characters would overflow): "Ana", then "Ana 2".
 
@@ -78,14 +79,17 @@ def _reserved() -> frozenset[str]:
     words: set[str] = set()
     for seat, default in DEFAULT_SEAT_NAMES.items():
         words |= _catalog_words(default) | _catalog_words("Seat {n}", n=seat)
-    words |= _catalog_words("Spectator")
+    # the window's own words beside or for a seat: "You choose who leads" read as a player named "You"
+    for word in ("Spectator", "Spectators", "you", "computer"):
+        words |= _catalog_words(word)
     return frozenset(name_key(w) for w in words)
 
 
 YOU_MARKERS = _you_markers()
 """Keys of "(you)" in the five languages, removed from the end of a name."""
 RESERVED = _reserved()
-"""Keys of the names only the window gives: seats' default names, "Seat N", "Spectator" (five languages)."""
+"""Keys of the names only the window gives or says of a seat: seats' default names, "Seat N", "Spectator(s)",
+"you", "computer" (five languages)."""
 
 
 def without_markers(name: str) -> str:

@@ -190,7 +190,8 @@ async def test_create_table_names_are_made_distinct_in_seat_order(server) -> Non
     ("Victim (you)", "vlctlm(you)", "Victim"), ("Victim (you) (Sie)", "vlctlm(you)(sle)", "Victim"),
     ("Ana(tú)", "ana(tu)", "Ana"), ("Ana (v\u043eus)", "ana(vous)", "Ana"), ("(you)", "(you)", ""),
     ("Bayou", "bayou", "Bayou"), ("Süd", "sud", ""), ("EAST", "east", ""), ("Lugar 2", "lugar2", ""),
-    ("Espectador", "espectador", ""), ("Westie", "westle", "Westie"),
+    ("Espectador", "espectador", ""), ("Westie", "westle", "Westie"), ("You", "you", ""), ("VOCÊ", "voce", ""),
+    ("Ordinateur", "ordlnateur", ""), ("Zuschauer", "zuschauer", ""), ("Youssef", "youssef", "Youssef"),
 ])
 def test_name_key_and_own_name_values(raw: str, key: str, own: str) -> None:
     assert (name_key(raw), own_name(raw)) == (key, own)
