@@ -31,7 +31,7 @@ from .addresses import address_group, is_loopback, request_client
 from .logfmt import log_event
 from .lookup import check_route, look_up, routed_code
 from .registry import Registry
-from .table import Refused, Table
+from .table import Refused, Table, store_unavailable
 
 log = logging.getLogger("doublenine.server.connection")
 
@@ -299,6 +299,13 @@ class Connection:
         except RuleError as exc:
             data = exc.data if isinstance(exc, Refused) else None
             self.error(exc.code, exc.message, getattr(msg, "intent_id", None), data)
+        except OSError:  # Store contract: a store failure a handler did not refuse itself (attacker s10 F7:
+            # a locked SQLite file closed the connection 1011); logged as the fault it is, refused, kept
+            table = self.table.code if self.table else "-"
+            log.exception("connection %s table %s seat %s: %s: the store failed", self.address, table,
+                          self.seat, msg.type)
+            refusal = store_unavailable(f"{msg.type} was not done")
+            self.error(refusal.code, refusal.message, getattr(msg, "intent_id", None), refusal.data)
 
     # ------------------------------------------------------------ helpers for handlers
 

@@ -43,7 +43,7 @@ from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore
 from .storage.ownership import ownership_for
 from .seating import SeatSlot, TableMeta, seat_name, token_matches
-from .table import PAST_KEPT, Refused, Table
+from .table import PAST_KEPT, Refused, Table, store_unavailable
 
 log = logging.getLogger("doublenine.server")
 
@@ -204,8 +204,12 @@ class Registry(TableMoves):
         if not held:
             raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is being handed over by another server "
                           "process; try again", {"retry_ms": 500})
-        async with self._claim_kept_if_served(code):
-            return await self._load_claimed(code, token, address, limited)
+        try:
+            async with self._claim_kept_if_served(code):
+                return await self._load_claimed(code, token, address, limited)
+        except OSError as exc:  # the store failed (locked, gone): a refusal, never the connection's end (s10 F7)
+            log.warning("table %s: reading it from the store failed: %s", code, exc)
+            raise store_unavailable(f"table {code} could not be read") from None
 
     async def _ask(self, code: str, routed: bool) -> bool:
         """A live process holds ``code``: ask it to hand the table over (True once held here), if
@@ -335,7 +339,7 @@ class Registry(TableMoves):
             if not isinstance(exc, Exception):
                 raise
             log.exception("table %s: storing the new table failed; it was not created", table.code)
-            raise Refused(ErrorCode.INTERNAL, "the new table could not be stored; nothing was created") from None
+            raise store_unavailable("the new table could not be stored; nothing was created") from None
         table.watch_idle()
         self.metrics.tables_created.inc()
         log.info("table %s created by %s (%s)", table.code, address,
@@ -357,12 +361,17 @@ class Registry(TableMoves):
                 try:
                     claimed = await self.ownership.claim(code)
                 except OSError as exc:
-                    raise Refused(ErrorCode.INTERNAL, f"this server cannot claim tables now: {exc}") from None
+                    log.warning("a new table's code could not be claimed: %s", exc)
+                    raise store_unavailable("this server cannot claim tables now; nothing was created") from None
                 if not claimed:
                     continue
                 try:  # every lock taken is released on every path: a store error too
                     if code not in self._loading and await self.store.load(code) is None:
                         return code
+                except OSError as exc:  # a locked SQLite file: refused, the connection kept (attacker s10 F7)
+                    await self.ownership.release(code)
+                    log.warning("table %s: the store could not say whether the code is free: %s", code, exc)
+                    raise store_unavailable("the store could not be read; nothing was created") from None
                 except BaseException:
                     await self.ownership.release(code)
                     raise

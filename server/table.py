@@ -58,6 +58,26 @@ class Refused(RuleError):
         self.data = data
 
 
+STORE_RETRY_MS = 2000
+"""``retry_ms`` of a store refusal: SQLite waits 5 s for a lock before it gives up."""
+STORE_FAILING: dict[str, str | int] = {"store": "failing", "retry_ms": STORE_RETRY_MS}
+"""``data`` of every store refusal and of the table's "the store is failing" word (docs/protocol.md
+``INTERNAL``). The code stays ``INTERNAL``, which version-2 clients already take as "nothing was done,
+try again": a new error code would need a new protocol version ("Versions and compatibility")."""
+
+
+def store_unavailable(what: str) -> Refused:
+    """The refusal of an action whose store call failed (an ``OSError`` by the Store contract: a file
+    another process locks, a full disk, PostgreSQL gone): ``INTERNAL`` with ``data`` :data:`STORE_FAILING`,
+    nothing done, the connection kept (docs/protocol.md). ``what``: what was not done, for ``detail``."""
+    return Refused(ErrorCode.INTERNAL, f"{what}: the server's store failed; try again", dict(STORE_FAILING))
+
+
+def is_store_refusal(exc: Refused) -> bool:
+    """True for a refusal made by :func:`store_unavailable`."""
+    return exc.code is ErrorCode.INTERNAL and (exc.data or {}).get("store") == "failing"
+
+
 def _ended_unanswered(job: asyncio.Future[Any]) -> bool:
     """Whether a seat's hint job ended without a hint (dropped after waiting too long, failed or
     cancelled): asked again at the same seq, it is computed anew, not answered its error again."""
@@ -117,6 +137,8 @@ class Table:
         """The (seat, seq) the pending computer turn ``_bot`` is for."""
         self._bot_committing = False
         self._store_failed = False
+        self._store_down = False
+        """The last append failed: the table's connections were told (:meth:`_tell_store_down`)."""
         self._idle: asyncio.TimerHandle | None = None
         self._notice: asyncio.TimerHandle | None = None
         self._hints: dict[Seat, tuple[int, asyncio.Future[Any]]] = {}
@@ -216,7 +238,7 @@ class Table:
         except Exception:
             self._restore_meta(before)
             log.exception("table %s: storing a change of seats failed; nothing was changed", self.code)
-            raise Refused(ErrorCode.INTERNAL, "the change could not be stored; nothing was done") from None
+            raise store_unavailable("the change could not be stored; nothing was done") from None
 
     def _restore_meta(self, record: dict[str, Any]) -> None:
         """Put the stored fields back from ``record``; live ones (connections, panels) stay."""
@@ -378,6 +400,18 @@ class Table:
             if conn is not exclude:
                 conn.send(frame, state=state)
 
+    def _tell_store_down(self) -> None:
+        """Attacker s10 F7: while the store fails, the table stalls (its computers retry); tell every
+        connection at the table once per failing spell, with an ``error`` ``INTERNAL`` (``data``
+        :data:`STORE_FAILING`) that answers no intent, so the players know why nothing moves
+        (docs/protocol.md)."""
+        if self._store_down:
+            return
+        self._store_down = True
+        self.send_all(pack({"type": "error", "code": ErrorCode.INTERNAL.value,
+                            "detail": "the server's store is failing: the table waits and tries again",
+                            "data": dict(STORE_FAILING)}))
+
     def broadcast_table(self, exclude: Any = None) -> None:
         """Tell everyone the table info changed."""
         self._last_holding = self.holding()
@@ -456,7 +490,7 @@ class Table:
         ``intent``: (seat, client intent) that caused them; its ``intent_id`` is stored with
         them so DUPLICATE survives a restart (:meth:`restore_intents`). If the store fails,
         the events are taken back out of the log (nobody heard of them) and the action is
-        refused with INTERNAL.
+        refused (:func:`store_unavailable`); everyone at the table hears of it once per failing spell.
         """
         key = None if intent is None or intent[1].intent_id is None else (intent[0], intent[1].intent_id)
         try:
@@ -473,7 +507,9 @@ class Table:
             self._take_back(events)
             self._store_failed = True
             self.rearm()  # the computers due in the restored state act (after a pause, see _bot_move)
-            raise Refused(ErrorCode.INTERNAL, "the move could not be stored; nothing was played") from None
+            self._tell_store_down()
+            raise store_unavailable("the move could not be stored; nothing was played") from None
+        self._store_down = False
         self._unstored = self.log.size
         for e in events:
             self._counter.feed(e)

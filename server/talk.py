@@ -24,7 +24,7 @@ from doublenine.shared.protocol import pack
 from doublenine.shared.seats import Seat
 
 from .chat import IN_HAND, awaited
-from .table import Refused, Table
+from .table import Refused, Table, store_unavailable
 
 log = logging.getLogger("doublenine.server.talk")
 
@@ -80,7 +80,7 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
                           {"retry_ms": 200}) from None
         except Exception:
             log.exception("table %s: storing chat line %d failed", table.code, line["id"])
-            raise Refused(ErrorCode.INTERNAL, "the message could not be stored; nobody saw it") from None
+            raise store_unavailable("the message could not be stored; nobody saw it") from None
         chat.lines.append(line)
         table.send_all(pack({"type": "chat", "lines": (line,)}), exclude=conn)
         conn.send(pack({"type": "chat", "lines": ({**line, "mine": True},)}))  # a spectator's line has no seat
@@ -129,8 +129,8 @@ async def take_back(table: Table, seat: Seat) -> bool:
         table.close_request("cancelled", seat)
     was = slot.handed_over
     if was:
-        slot.handed_over = False
-        await table.save_meta()
+        async with table.changing_meta():  # a failed store: the seat stays handed over, refused
+            slot.handed_over = False
     if asked or was:
         table.broadcast_table()
         table.rearm()

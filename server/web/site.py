@@ -34,7 +34,7 @@ from doublenine.shared.tablecode import clean_code
 from ..addresses import address_group, from_proxy, one_header, peer_of, request_client
 from ..lookup import TABLE_PATH, look_up, routed_code
 from ..seating import DEFAULT_NAMES
-from ..table import Refused
+from ..table import Refused, is_store_refusal
 from . import pages
 from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, table_info
 from .pages import SeatInfo, TableInfo
@@ -206,6 +206,7 @@ class WebSite:
         except Refused as exc:
             if exc.code is ErrorCode.RATE_LIMITED:
                 return float((exc.data or {}).get("retry_ms", 1000)) / 1000
-            if exc.code in (ErrorCode.TABLE_MOVING, ErrorCode.SHUTTING_DOWN, ErrorCode.WRONG_ROUTE):  # its script retries
+            if exc.code in (ErrorCode.TABLE_MOVING, ErrorCode.SHUTTING_DOWN, ErrorCode.WRONG_ROUTE) \
+                    or is_store_refusal(exc):  # its script retries
                 return _moving_info(clean_code(code))
             return HTTPStatus.NOT_FOUND

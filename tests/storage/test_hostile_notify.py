@@ -22,6 +22,8 @@ import pytest
 from doublenine.server import moving, registry
 from doublenine.server.app import GameServer
 from doublenine.server.storage.pglocks import LOCK_NAME, held_key, lock_key, note_code
+from doublenine.server.table import Refused
+from doublenine.shared.errors import ErrorCode
 from doublenine.shared.tablecode import CODE_ALPHABET, clean_code
 
 from .test_scale_down import make, until
@@ -184,8 +186,9 @@ async def test_a_claim_is_released_when_the_store_fails_after_it(pg_dsn: str) ->
         with pytest.raises(OSError):
             await a.registry.close_table(table)
         store.load = broken  # type: ignore[method-assign]
-        with pytest.raises(OSError):
+        with pytest.raises(Refused) as refused:  # a refusal, not the connection's end (attacker s10 F7)
             await a.registry._claim_new_code()
+        assert (refused.value.code, refused.value.data) == (ErrorCode.INTERNAL, {"store": "failing", "retry_ms": 2000})
         assert a.registry.ownership.held == set() and a.registry.tables == {}
         assert await locks_of(con, os.getpid()) == set()
     finally:

@@ -211,7 +211,8 @@
     var data = m.data || {};
     if (m.code === "SPECTATORS_FULL" || m.code === "SPECTATORS_PER_ADDRESS") { setConn("stopped", W.full); hold = 60000; ws.close(); }
     else if (m.code === "UNKNOWN_TABLE") { stop(W.gone); }
-    else if (m.code === "TABLE_MOVING" || m.code === "RATE_LIMITED" || m.code === "SHUTTING_DOWN") {
+    else if (m.code === "TABLE_MOVING" || m.code === "RATE_LIMITED" || m.code === "SHUTTING_DOWN"
+             || (m.code === "INTERNAL" && data.store === "failing")) {
       hold = Math.max(200, Math.min(Number(data.retry_ms) || 1000, 10000)); ws.close();
     }
     else if (m.code === "PROTOCOL_VERSION") { stop(fill(W.failed, { detail: m.code })); }
