@@ -53,7 +53,7 @@ class Watched:
                 return until(state)
             return step
 
-        _play_until_still(self.app, self.scene, both(_second_hand_under_way(self.scene)), 90)
+        _play_until_still(self.app, self.scene, both(_second_hand_under_way(self.scene)), 180)  # a busy machine
         for _ in range(100):  # the spectator has what the seat has
             self.eyes.step([])
             if watcher.session.state.seq == self.scene.session.state.seq:

@@ -94,7 +94,7 @@ def test_french_calls_the_seed_a_deal_number() -> None:
     """"Graine" was a programmer's calque of "seed"; French card players know "numéro de donne" (a duplicate
     bridge board's number: the same number, the same deals, as R24 says of a seeded table)."""
     t = translator("fr")
-    assert [t.gettext(m) for m in ("Seed (optional)", "seeded")] == ["Numéro de donne (facultatif)", "numéro de donne"]
+    assert [t.gettext(m) for m in ("Seed (optional)", "seeded")] == ["N° de donne (facultatif)", "numéro de donne"]
     assert not [s for _, forms in _entries("fr") for s in forms if re.search("graine", s, re.IGNORECASE)]
 
 

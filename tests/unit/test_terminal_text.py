@@ -68,7 +68,7 @@ def test_f7_serve_echoes_a_db_path_escaped(capsys, tmp_path) -> None:  # type: i
 
 
 def test_f7_selfplay_echoes_a_per_match_path_escaped(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    assert main(["selfplay", "--matches", "1", "--per-match", str(tmp_path / f"no{BIDI}pe" / "x.jsonl")]) == 2
+    assert main(["selfplay", "--matches", "2", "--per-match", str(tmp_path / f"no{BIDI}pe" / "x.jsonl")]) == 2
     out = capsys.readouterr().out
     assert out.startswith("selfplay: cannot write --per-match ") and _raw(out[:-1]) == [] and "\\u202e" in out
 
