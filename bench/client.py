@@ -116,7 +116,7 @@ def idle_cpu(scene, seconds: float = 6.0) -> float:  # type: ignore[no-untyped-d
 def idle_embedded(seconds: float) -> float:
     import tempfile
 
-    from doublenine.client.cli import make_launcher
+    from doublenine.client.launcher import make_launcher
     from doublenine.client.embedded import EmbeddedServer
     from doublenine.client.scenes.start import Launch
     with tempfile.TemporaryDirectory() as tmp:

@@ -12,9 +12,9 @@ import json
 import sys
 from typing import Any
 
-from doublenine.shared.i18n import N_
 from doublenine.shared.numbers import NumberError, arg_int, parse_int
 
+from .launcher import make_launcher
 from .playoptions import check_arguments, start_form  # noqa: F401 - doublenine/cli.py calls check_arguments
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
@@ -81,179 +81,6 @@ def window_language(chosen: str | None, remembered: str) -> str:
     """
     from doublenine.shared.i18n import default_language, normalize_language
     return chosen or normalize_language(remembered) or default_language()
-
-
-def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | None = None,
-                  bot_delay: float | None = None, *, remember: bool = True,
-                  hosting: dict[str, Any] | None = None) -> Any:
-    """A ``launcher(Launch) -> TableScene`` that connects (starting the embedded server when needed).
-
-    ``bot_delay``: seconds the embedded server's computer seats wait (None: the server's default).
-    ``remember``: False for ``--autoplay``: nothing is read from or written to the player's settings
-    (no resumed match, no table to come back to, never another window's game).
-    ``hosting``: keyword arguments of :func:`~.scenes.lan_host.host_again` (tests: bind, announce).
-    """
-    from doublenine.shared import protocol as p
-
-    from . import config
-    from .embedded import AlreadyRunning, EmbeddedServer, default_db
-    from .joining import held_rejoin
-    from .net import NetClient, NetSession
-    from .scenes.table import TableScene
-
-    def launcher(launch: Any) -> TableScene:
-        if launch.server:  # HOST:PORT as ws://HOST:PORT/ (shared/invite.server_url, the one reader)
-            from dataclasses import replace
-
-            from doublenine.shared.invite import server_url
-            launch = replace(launch, server=server_url(launch.server))  # InviteError (a FailureError) first
-        url = launch.server
-        running = ""  # issue 12: another window's server already uses the game file
-        not_hosted = None
-        watching = ""  # the other window's table this one watches
-        if launch.mode == "create" and not url and launch.resume and remember:
-            again, not_hosted = _host_again(launch, db, bot_delay, hosting or {})
-            if again is not None:
-                return again  # type: ignore[no-any-return]
-        if launch.mode == "create" and not url:
-            server = embedded_box.get("server")
-            if server is None or not server.running:  # "Host for friends" took the file over meanwhile
-                server = EmbeddedServer(db if db is not None else default_db(), bot_delay)
-                try:
-                    server.start()
-                except AlreadyRunning as exc:  # join that game instead of starting a second server
-                    running = exc.url
-                else:
-                    embedded_box["server"] = server
-            url = running or server.url
-        attach: Any
-        fallback: Any = None
-        on_joined = None
-        if launch.mode == "create":
-            seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
-                          for i, k in enumerate(launch.kinds))
-            attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
-                                   chat=launch.chat, tracker=launch.tracker, public=launch.public)
-            if not launch.server and remember:
-                on_joined = _remember_local_table
-                saved = config.load()
-                if running and saved.resume_code:  # watch the other window's game, never take its seat
-                    attach, fallback, on_joined = p.Spectate(code=saved.resume_code), attach, None
-                    watching = saved.resume_code
-                elif launch.resume and saved.resume_code and saved.resume_token:
-                    attach, fallback = p.Rejoin(code=saved.resume_code, token=saved.resume_token), attach
-                    on_joined = _remember_resumed(saved.resume_code)
-        elif launch.mode == "join":
-            attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
-            held = held_rejoin(launch.server, launch.table, launch.seat) if remember and launch.server else None
-            if held is not None:  # D7: the seat this computer holds there, taken back; a new one if it is gone
-                attach, fallback = held, attach
-        else:
-            attach = p.Spectate(code=launch.table)
-        if launch.server and remember:
-            on_joined = _remember_what_worked(launch.server)
-        client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
-        # a seat whose token nothing remembers (--autoplay) is given up when the window closes
-        scene = TableScene(NetSession(client, keeps_seat=on_joined is not None), launch.lang)
-        if not_hosted is not None:  # the friends' table goes on here only: the player must know why
-            scene.tell(not_hosted.text(launch.lang), NOT_HOSTED_SECONDS)
-        elif watching:  # why this window watches: the other one plays (and hosts, if it was hosted)
-            from .text import tr
-            scene.tell(tr(launch.lang, WATCHING_OTHER, code=watching), NOT_HOSTED_SECONDS)
-        if launch.mode == "create" and launch.server:  # a table we made elsewhere: friends need its invite
-            from .scenes.lan_host import HostedTable, RemoteServer
-            return HostedTable(scene, RemoteServer(url), launch.lang)  # type: ignore[return-value]
-        return scene
-
-    return launcher
-
-
-NOT_HOSTED_SECONDS = 20.0
-"""How long the window says that the remembered table could not be hosted again (or until clicked)."""
-REASON_CHARS = 120
-"""At most this much of a cause from outside (an exception's words) goes into a message: with the
-message around it, four rows at 800x600 (TOAST_ROWS) in every language."""
-WATCHING_OTHER = N_("Table {code} is open in another doublenine window on this computer: this window "
-                    "only watches it. Play, host and invite in that window.")
-"""Said by a second window on the same game file (issue 12 case 0), which watches the first window's table."""
-
-
-def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: dict[str, Any]) -> tuple[Any, Any]:
-    """The remembered table was hosted for friends: host it again on its port (finding 1).
-
-    Returns (the hosted table, None); (None, None) when the remembered table was not hosted; and
-    (None, a Failure) when that port or the file cannot be had now: the caller then resumes the
-    table on loopback, so the match is never lost, and tells the player (``host.port_taken_again``,
-    ``host.not_hosted_again``) that the friends cannot reach it until another start.
-    """
-    import logging
-
-    from doublenine.shared.failures import Failure, FailureError
-
-    from . import config
-    from .embedded import AlreadyRunning
-    from .scenes.lan_host import host_again
-    from .text import whole_sentences
-
-    saved = config.load()
-    if not (saved.resume_port and saved.resume_code and saved.resume_token):
-        return None, None
-    try:
-        return host_again(launch, saved.resume_code, saved.resume_token, saved.resume_port, db=db,
-                          bot_delay=bot_delay, **options), None
-    except AlreadyRunning:  # another window serves the game file (and hosts the table, if it was hosted):
-        return None, None   # nothing is lost and nothing to warn about; the caller watches that game
-    except (FailureError, RuntimeError) as exc:
-        logging.getLogger(__name__).warning("cannot host table %s again on port %s: %s",
-                                            saved.resume_code, saved.resume_port, exc)
-        where = {"code": saved.resume_code, "port": saved.resume_port}
-        if isinstance(exc, FailureError) and exc.key == "net.port_in_use":
-            return None, Failure("host.port_taken_again", where)
-        reason = exc.failure.params.get("reason", exc) if isinstance(exc, FailureError) else exc
-        return None, Failure("host.not_hosted_again", {**where, "reason": whole_sentences(str(reason), REASON_CHARS)})
-
-
-def _remember_what_worked(server: str) -> Any:
-    """Issue 11.6: an ``on_joined`` that saves ``server`` and the table code once the server said ``joined``.
-
-    Only what worked is remembered: an address that never answered, or a table code the server
-    refused, is never prefilled next time (and "Create table" never tries a dead server).
-    The seat token too, per server and table (:func:`.config.hold_seat`; a rejoin or a spectator brings
-    none: the ones kept stay), so that a window closed at another server's table can come back to its
-    seat (D7; tester finding: after closing it, joining again was refused "Table ... is full", the seat
-    held for a token nothing kept; attacker F5: watching another table in between emptied the one slot).
-    """
-    def joined(code: str, token: str | None) -> None:
-        from dataclasses import replace
-
-        from doublenine.shared.invite import server_base
-
-        from . import config
-        saved, base = config.load(), server_base(server)
-        if token:  # a spectator's join brings none: the seats held there and elsewhere stay (attacker F5)
-            saved = config.hold_seat(saved, base, code, token)
-        config.save(replace(saved, server=base, table=code))
-    return joined
-
-
-def _remember_local_table(code: str, token: str | None) -> None:
-    """Keep the local table's code and seat token so the next start comes back to it (D7)."""
-    from . import config
-    if token:  # a new table while a match was kept: that one stays offered (config.keep_match; new user N1)
-        config.save(config.keep_match(config.load(), code, token))
-
-
-def _remember_resumed(rejoined: str) -> Any:
-    """An ``on_joined`` for coming back to kept match ``rejoined``: when the server made a new table
-    instead (that match is over or gone), the dead one is forgotten rather than offered again."""
-    def joined(code: str, token: str | None) -> None:
-        from . import config
-        saved = config.load()
-        if code != rejoined and saved.resume_code == rejoined:
-            saved = config.drop_match(saved)  # an earlier one comes forward, and keep_match puts it back
-        if token:
-            config.save(config.keep_match(saved, code, token))
-    return joined
 
 
 def _invite_where(text: str) -> tuple[str, str]:
@@ -371,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
             return _refused(args, refused, lang, settings, (args.server, args.table))
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
-    # the server and table given are saved only once they worked (issue 11.6, _remember_what_worked)
+    # the server and table given are saved only once they worked (issue 11.6, launcher._remember_what_worked)
     if not robot:
         config.save(replace(settings, name=name, lang=lang))
     from doublenine.shared.invite import server_base

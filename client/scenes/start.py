@@ -110,7 +110,7 @@ class StartScene:
         self.dirty = True
 
     def _follow_file(self, saved: Settings) -> None:
-        """A server and table saved since the last look (a join that worked: ``_remember_what_worked``)
+        """A server and table saved since the last look (a join that worked: ``launcher._remember_what_worked``)
         replace the form's, unless typed here meanwhile; what was refused is never saved, so never shown
         as remembered (README: "once joining them worked")."""
         now = (field_value(server_base(saved.server), _chars("server")), field_value(saved.table, _chars("table")))

@@ -47,7 +47,7 @@ def test_autoplay_from_the_start_screen_saves_nothing(capsys: pytest.CaptureFixt
 def test_autoplay_plays_its_own_table_while_a_window_holds_the_match(capsys: pytest.CaptureFixture[str]) -> None:
     import time
 
-    from doublenine.client.cli import make_launcher
+    from doublenine.client.launcher import make_launcher
     from doublenine.client.scenes.start import Launch
 
     window = EmbeddedServer(default_db(), bot_delay=0.0)  # a game window is open on the default file

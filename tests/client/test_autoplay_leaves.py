@@ -83,7 +83,7 @@ def _open_for_seat_two(url: str) -> NetSession:
 
 def test_d7_a_remembered_seat_still_waits_for_its_player_when_the_window_closes(url) -> None:  # type: ignore[no-untyped-def]
     from doublenine.client import config
-    from doublenine.client.cli import make_launcher
+    from doublenine.client.launcher import make_launcher
     from doublenine.client.scenes.start import Launch
     from doublenine.shared.invite import server_base
 

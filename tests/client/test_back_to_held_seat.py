@@ -114,7 +114,7 @@ def test_d7_every_way_back_to_a_full_table_takes_the_kept_seat(monkeypatch, frie
     elif way == "join screen invite":
         from client_helpers import NoBrowser
 
-        from doublenine.client.cli import make_launcher
+        from doublenine.client.launcher import make_launcher
         from doublenine.client.scenes.lan_join import CHECKED, JoinForm, LanJoinScene
         join = LanJoinScene(make_launcher("en", {}), "Bea", "en", browser=NoBrowser())
         join.form = JoinForm(invite=f"doublenine://127.0.0.1:{port}/{code}")
@@ -126,7 +126,7 @@ def test_d7_every_way_back_to_a_full_table_takes_the_kept_seat(monkeypatch, frie
     else:
         from dataclasses import replace
 
-        from doublenine.client.cli import make_launcher
+        from doublenine.client.launcher import make_launcher
         start = StartScene(config.load(), make_launcher("en", {}))
         start.form = replace(start.form, server=f"ws://127.0.0.1:{port}", table=code)  # no slash: as typed
         change = start.click_id("join")
@@ -177,7 +177,7 @@ def test_d7_the_lan_list_offers_the_kept_seat_at_a_full_table(monkeypatch, frien
                                                                tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The join screen's list said "full" with Join greyed for the table whose seat this computer holds."""
     from doublenine.client.art import Art
-    from doublenine.client.cli import make_launcher
+    from doublenine.client.launcher import make_launcher
     from doublenine.client.discovery import FoundTable
     from doublenine.client.scenes import lan_join
     from doublenine.client.scenes.lan_join import CHECKED, LanJoinScene

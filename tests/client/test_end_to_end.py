@@ -10,7 +10,7 @@ pytest.importorskip("doublenine.server.app")
 from robot import next_clicks  # noqa: E402
 
 from doublenine.client.app import App  # noqa: E402
-from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.launcher import make_launcher  # noqa: E402
 from doublenine.client.embedded import EmbeddedServer  # noqa: E402
 from doublenine.client.scenes.start import Launch  # noqa: E402
 

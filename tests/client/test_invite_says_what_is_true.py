@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("doublenine.server.app")
 
-from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.launcher import make_launcher  # noqa: E402
 from doublenine.client.embedded import EmbeddedServer  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402
 from doublenine.client.scenes.lan_host import LOOPBACK_ONLY, HostedTable, RemoteServer, card_height  # noqa: E402

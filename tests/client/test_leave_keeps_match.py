@@ -10,7 +10,7 @@ pytest.importorskip("doublenine.server.app")
 
 from doublenine.client import config  # noqa: E402
 from doublenine.client.app import App  # noqa: E402
-from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.launcher import make_launcher  # noqa: E402
 from doublenine.client.scenes.start import Launch, StartScene  # noqa: E402
 from doublenine.shared.seats import Seat  # noqa: E402
 from sessionkit import update_until  # noqa: E402

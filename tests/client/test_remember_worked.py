@@ -14,7 +14,7 @@ from fake_server import SlowServer
 from ports import free_port
 
 from doublenine.client import config
-from doublenine.client.cli import make_launcher
+from doublenine.client.launcher import make_launcher
 from doublenine.client.config import Settings
 from doublenine.client.scenes.start import Launch, StartScene
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from doublenine.client.cli import make_launcher
+from doublenine.client.launcher import make_launcher
 from doublenine.client.scenes.lan_host import HostedTable, RemoteServer
 from doublenine.client.scenes.start import Launch
 

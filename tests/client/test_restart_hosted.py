@@ -25,7 +25,7 @@ def _step(host, t: float, surf) -> None:  # type: ignore[no-untyped-def]
 
 def test_d7_r22_a_restart_keeps_the_hosted_table_as_it_was(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from doublenine.client import net
-    from doublenine.client.cli import make_launcher
+    from doublenine.client.launcher import make_launcher
     from doublenine.client.scenes.start import Launch
 
     monkeypatch.setattr(net, "Backoff", lambda *a, **k: FAST, raising=False)

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("doublenine.server.app")
 
-from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.launcher import make_launcher  # noqa: E402
 from doublenine.client.scenes.start import Launch  # noqa: E402
 
 

@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.launcher import make_launcher  # noqa: E402
 from doublenine.client.discovery import TableBrowser  # noqa: E402
 from doublenine.client.hosting import Hosting  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402

@@ -23,7 +23,7 @@ from ports import free_port
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from doublenine.client import config  # noqa: E402
-from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.launcher import make_launcher  # noqa: E402
 from doublenine.client.embedded import default_db  # noqa: E402
 from doublenine.client.net import NetClient, NetSession  # noqa: E402
 from doublenine.client.scenes.lan_host import HostedTable  # noqa: E402

@@ -31,7 +31,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from doublenine.client import config, embedded  # noqa: E402
-from doublenine.client.cli import NOT_HOSTED_SECONDS, WATCHING_OTHER, make_launcher  # noqa: E402
+from doublenine.client.launcher import NOT_HOSTED_SECONDS, WATCHING_OTHER, make_launcher  # noqa: E402
 from doublenine.client.config import Settings  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402
 from doublenine.client.joining import CheckFailed, check_table  # noqa: E402

@@ -22,7 +22,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from doublenine.client import config  # noqa: E402
-from doublenine.client.cli import NOT_HOSTED_SECONDS, make_launcher  # noqa: E402
+from doublenine.client.launcher import NOT_HOSTED_SECONDS, make_launcher  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402
 from doublenine.client.net import NetClient, NetSession  # noqa: E402
 from doublenine.client.render import wrap  # noqa: E402

@@ -22,7 +22,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from doublenine.client import config  # noqa: E402
-from doublenine.client.cli import make_launcher  # noqa: E402
+from doublenine.client.launcher import make_launcher  # noqa: E402
 from doublenine.client.config import Settings  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402
 from doublenine.client.net import NetClient, NetSession  # noqa: E402

@@ -60,7 +60,7 @@ def test_the_start_screens_field_takes_host_port(tmp_path) -> None:  # type: ign
 
     from doublenine.client import config
     from doublenine.client.app import App
-    from doublenine.client.cli import make_launcher
+    from doublenine.client.launcher import make_launcher
     from doublenine.client.embedded import EmbeddedServer
     from doublenine.client.scenes.start import StartScene
 
