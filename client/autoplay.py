@@ -83,8 +83,8 @@ def next_clicks(scene: Any) -> list[Any]:
             return [click(centre(passes[0].rect))]
         if ui.selected is None:
             tile = next(m.tile for m in view.legal_moves() if isinstance(m, Play))
-            h = next(h for h in lay.hand if h.tile is tile)
-            return [click(centre(h.rect))]
+            h = next((h for h in lay.hand if h.tile is tile), None)  # none behind a hand's end (its held tiles)
+            return [click(centre(h.rect))] if h is not None else []
         ghost = next(iter(lay.ghosts.values()), None)
         return [click(centre(ghost.rect))] if ghost is not None else []
     return []

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 
 from doublenine.shared.moves import End, Pass, Play
 from doublenine.shared.seats import Seat, seats_from
-from doublenine.shared.state import Phase
+from doublenine.shared.state import FinishedHand, Phase
+from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SeatView
 from doublenine.shared.wire import MAX_HAND_TILES
 
@@ -248,6 +249,11 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
                          else p for p in (panel, behind))
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
+    ended = revealed_hand(state, ui) if any(p is not None and p.kind == "reveal" for p in (panel, behind)) else None
+    if ended is not None and isinstance(view, SeatView) and view.seat is not None:
+        # behind "Hand N is over" the row shows what this seat held at its end (R22), never the next deal
+        hand = _hand_tiles(view, ui, w, hand_top, hw, lift, ended.left[view.seat - 1])
+        ghosts, ends, chosen = {}, {}, None
     keys_said = help_rows(key_help(state, panel, keys, lang), sm, w - 2 * m)
     if len(keys_said) > reserved:  # a prompt's own keys longer than any footer foreseen: room for every row
         return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(keys_said))
@@ -263,6 +269,18 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     return TableLayout(size, u, f, sm, top_bar, score_rect, status_rect, help_rect,
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, keys_said, last, buttons, panel,
                        banner, kept, status, toggles=toggles, beneath=behind, details=details)
+
+
+def revealed_hand(state: ClientState, ui: Ui) -> FinishedHand | None:
+    """The finished hand whose end the window shows (R22: the first not yet continued from,
+    ``ui.seen_finished``), or None when every one has been continued from (as :mod:`.panels` decides).
+    New user s10 item 5: behind "Hand 1 is over" the hand row showed ten greyed tiles of the next deal
+    while the panel said the seat held two."""
+    view = state.view
+    if view is None:
+        return None
+    seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+    return view.finished[seen] if 0 <= seen < len(view.finished) else None
 
 
 def _toggle_count(state: ClientState) -> int:
@@ -304,11 +322,18 @@ def clear_of_line(panel: Panel, area: Rect, line: list[Rect]) -> Panel:
     return replace(panel, rect=(x, best, w, h), buttons=buttons)
 
 
-def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int) -> tuple[HandTile, ...]:
+def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int,
+                held: frozenset[Tile] | None = None) -> tuple[HandTile, ...]:
+    """The viewer's hand row: its tiles in play, or ``held`` (the tiles it ended a hand with, while that
+    hand's end is shown: :func:`revealed_hand`), none of them playable or lifted then."""
     if not isinstance(view, SeatView):
         return ()
-    tiles = sorted(view.hand)[:MAX_HAND_TILES]  # R9: a hand never holds more; a bad view costs no more
-    playable = {m.tile for m in view.legal_moves() if isinstance(m, Play)}
+    if held is not None:
+        tiles = sorted(held)[:MAX_HAND_TILES]
+        ui, playable = Ui(), set()
+    else:
+        tiles = sorted(view.hand)[:MAX_HAND_TILES]  # R9: a hand never holds more; a bad view costs no more
+        playable = {m.tile for m in view.legal_moves() if isinstance(m, Play)}
     gap = max(2, round(0.12 * hw))
     total = len(tiles) * hw + (len(tiles) - 1) * gap
     x = (w - total) // 2

@@ -385,7 +385,8 @@ def enter_tag_place(lay: TableLayout, rect: Rect, tw: int, th: int) -> tuple[int
 
 def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art) -> None:
     view = state.view
-    my_turn = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
+    ended = lay.reveal is not None  # the row holds the tiles the seat ended that hand with: none to play
+    my_turn = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat and not ended
     for i, ht in enumerate(lay.hand):
         x, y, w, h = ht.rect
         draw_tile(surface, art, Spot(ht.rect, ht.tile.low, ht.tile.high, True))
@@ -396,6 +397,8 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
         elif my_turn and ht.playable:
             pygame.draw.rect(surface, (255, 244, 200), pygame.Rect(ht.rect).inflate(4, 4), 1,
                              border_radius=max(3, w // 5))
+        if ended:  # no key picks a tile then: no position numbers
+            continue
         num = art.text(str(ht.number % 10), lay.small, GOLD if ui.focus == i else DIM_INK, bold=ui.focus == i,
                        width=w)
         surface.blit(num, num.get_rect(midtop=(x + w // 2, y + h + (0 if ht.selected else 2) +
