@@ -192,6 +192,8 @@ def _chart(b: _Builder, m: MatchLedger) -> None:
 def _draws(b: _Builder, m: MatchLedger) -> None:
     """R3/R4: every opening draw, equal ones included."""
     b.heading(b.tr.gettext("Opening draw"))
+    if not m.draws:  # a new match before its draw (R3): the heading says what is not there yet
+        b.text(b.tr.gettext("No opening draw yet in this match."), 15, False, MUTED)
     for d in m.draws:
         b.seat(0, Seat.ONE)
         b.items.append(Custom(pygame.Rect(30, b.y, TILE_W, TILE_H), tile_painter(b.fonts, d.tile_a)))

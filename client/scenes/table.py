@@ -658,7 +658,9 @@ class TableScene:
         # above the status line, over the felt: never over the hand, its plate or a button (new user: the
         # Leave warning covered the hand); within the felt's width when an open side panel shares the window
         lay = self.layout()
-        if self.overlay is None and covered(lay):
+        if self.overlay is not None:
+            return self._toast_over_overlay(f, size)
+        if covered(lay):
             return self._toast_over_prompt(lay, f, size)
         left, right = self._toast_band(lay, f)
         # centred on the status line it lies over, and covering its rows whole: never a status row cut
@@ -701,6 +703,25 @@ class TableScene:
             below = panel[1] + panel[3] + f // 3
             if below + box_h <= size[1]:
                 y = below
+        return rows, (x, y, box_w, box_h), f
+
+    def _toast_over_overlay(self, f: int, size: tuple[int, int]) -> tuple[list[str], tuple[int, int, int, int], int]:
+        """The toast's box while an overlay (ledger, review, rules) is open: in the band above it, over the
+        dimmed top bar, else in the band below it (above the footer), else at the window's top, where it
+        covers the least of the overlay's header. New user s10 item 7: "Saved …hand-1.json" lay over the
+        ledger's redeals. Kind: a message placed for the table while another panel covers the table."""
+        assert self.overlay is not None
+        w, h = size
+        rows, box_w, box_h = self._toast_rows(f, min(w - f, 44 * f))
+        panel = self.overlay.rect
+        footer = self.layout().help_rect[1] if self.layout().help else h
+        x = (w - box_w) // 2
+        if box_h + f // 2 <= panel.top:
+            y = (panel.top - box_h) // 2
+        elif box_h + f // 2 <= footer - panel.bottom:
+            y = panel.bottom + (footer - panel.bottom - box_h) // 2
+        else:
+            y = f // 4
         return rows, (x, y, box_w, box_h), f
 
     def _toast_band(self, lay: TableLayout, f: int) -> tuple[int, int]:
@@ -746,7 +767,7 @@ class TableScene:
             return
         rows, (x, y, box_w, box_h), f = self._toast_box(surface.get_size())
         surface.blit(self.art.plate(box_w, box_h, (20, 60, 40, 255), f // 2), (x, y))
-        if self.overlay is None and covered(self.layout()):  # over the table's plates: its edge is seen
+        if self.overlay is not None or covered(self.layout()):  # over the table's plates or an overlay: framed
             pygame.draw.rect(surface, (214, 172, 96), (x, y, box_w, box_h), 1, border_radius=f // 2)
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)
