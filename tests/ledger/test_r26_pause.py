@@ -33,9 +33,9 @@ class SpyBrain(Brain):
         super().__init__(None)
         self.asked: list[int] = []
 
-    async def choose(self, view: Any, level: str, rng: Any) -> Any:
+    async def choose(self, view: Any, level: str, rng: Any, group: Any = None) -> Any:
         self.asked.append(int(view.viewer))
-        return await super().choose(view, level, rng)
+        return await super().choose(view, level, rng, group)
 
 
 @pytest.fixture
