@@ -87,8 +87,12 @@ def toggle_room(size: tuple[int, int]) -> int:
 
 
 def panel_width(size: tuple[int, int]) -> int:
-    """Width of the open panel: about a quarter of the window, within readable bounds."""
-    return max(260, min(420, size[0] * 27 // 100))
+    """Width of the open panel: about a quarter of the window, within readable bounds that grow with the
+    window as its text does (:func:`font_size`). New user s10 item 8: at 3840x2160 the tile tracker was a
+    420 px strip of 40 px text and tiny tiles. Kind: a size bounded in px where the window scales."""
+    w, h = size
+    scale = max(1.0, min(w / 1280, h / 800))
+    return max(260, min(round(420 * scale), w * 27 // 100))
 
 
 MIN_TABLE_WIDTH = 800

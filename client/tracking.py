@@ -87,16 +87,24 @@ def layout(size: tuple[int, int], state: ClientState, is_open: bool, beside: Rec
     return TrackerLayout(toggle, (px, py, pw, ph), font, close)
 
 
-def per_row(inner: int) -> int:
-    """Unseen tiles drawn per row in ``inner`` px: as many as fit at :data:`TILE_W`, at least five."""
-    return max(5, inner // TILE_W)
+def widest(font: int) -> int:
+    """The widest an unseen tile is drawn with the panel's text at ``font`` px: :data:`TILE_W` at the
+    15 px of a 1280x800 window, growing with the text (new user s10 item 8: 52 px tiles in a 4K panel)."""
+    return max(TILE_W, TILE_W * font // 15)
 
 
-def grid(count: int, inner: int, room: int) -> tuple[int, int]:
+def per_row(inner: int, tile: int = TILE_W) -> int:
+    """Unseen tiles drawn per row in ``inner`` px: as many as fit at ``tile`` px (:func:`widest`), at
+    least five."""
+    return max(5, inner // tile)
+
+
+def grid(count: int, inner: int, room: int, tile: int = TILE_W) -> tuple[int, int]:
     """(tiles per row, cell width px) for ``count`` unseen tiles in ``inner`` x ``room`` px: the widest
-    cells whose rows all fit in ``room`` (new user: 43 unseen tiles, the last row cut at 800x600),
-    never narrower than :data:`MIN_TILE_W`; each tile is drawn ``cell - 3`` by ``cell // 2`` px."""
-    n = per_row(inner)
+    cells up to ``tile`` px whose rows all fit in ``room`` (new user: 43 unseen tiles, the last row cut
+    at 800x600), never narrower than :data:`MIN_TILE_W`; each tile is drawn ``cell - 3`` by ``cell // 2``
+    px."""
+    n = per_row(inner, tile)
     while -(-count // n) * (inner // n // 2 + 3) > room and inner // (n + 1) >= MIN_TILE_W:
         n += 1
     return n, inner // n
@@ -175,7 +183,7 @@ def _panel(surface: pygame.Surface, lay: TrackerLayout, tr_: Tracker, state: Cli
         surface.blit(art.fit_text(text, f, inner, INK, only=who), (x + pad, cy))
         cy += line
     cy += pad // 2
-    n, tile_w = grid(len(tr_.unseen), inner, y + h - pad // 2 - cy)
+    n, tile_w = grid(len(tr_.unseen), inner, y + h - pad // 2 - cy, widest(f))
     shown: list[Rect] = []
     for i, tile in enumerate(tr_.unseen):
         row, col = divmod(i, n)

@@ -142,3 +142,26 @@ def test_between_hands_the_tiles_button_stays_greyed_and_t_says_why() -> None:
     fresh = replace(_own_turn(), tracker=True)
     first = replace(fresh, view=replace(fresh.view, phase=Phase.REVIEW, finished=()))
     assert _scene(first)._tracker_layout().toggle is None
+
+
+def test_s10_item8_the_tracker_scales_with_a_4k_window() -> None:
+    """New user s10 item 8: at 3840x2160 the open tracker was a 420 px strip of 40 px text with 49 px
+    tiles and empty space below. The side panel (chat or tracker) takes its quarter of the window within
+    bounds that grow with the window's scale, and the unseen tiles grow with the panel's text. At
+    1280x800 nothing changes (345 px panel, 53 px cells)."""
+    from doublenine.client import chat
+    from doublenine.client.tracking import widest
+    pygame.display.init()
+    pygame.font.init()
+    turn = _own_turn()
+    state = replace(turn, view=replace(turn.view, line=(), counts=(10, 10, 10, 10)), tracker=True)
+    cases = {(3840, 2160): ((2804, 0, 1036, 2160), 40, 135), (1280, 800): ((935, 0, 345, 800), 15, 50)}
+    for size, (panel, font, tile) in cases.items():
+        scene = _scene(state, size)
+        scene.tracker.open = True
+        lay = scene._tracker_layout()
+        rects = scene.tracker.draw(pygame.Surface(size), state, lay)
+        assert lay.panel == panel and lay.font == font and chat.panel_width(size) == panel[2]
+        assert {r[2] for r in rects} == {tile}, (size, {r[2] for r in rects})
+        assert all(pygame.Rect(panel).contains(pygame.Rect(r)) for r in rects)
+    assert (widest(15), widest(40)) == (52, 138)
