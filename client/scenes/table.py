@@ -667,13 +667,21 @@ class TableScene:
         # in two by the message (new user s10 item 12: "Sound on" left of centre, the status peeking out)
         cx = lay.status_rect[0] + lay.status_rect[2] // 2
         half = min(cx - left, right - cx)
-        if 2 * half < 0.6 * (right - left):  # a wait card takes the left: the free band's own middle
-            cx, half = (left + right) // 2, (right - left) // 2
         rows, box_w, box_h = self._toast_rows(f, 2 * half)
+        if 2 * half < 0.6 * (right - left) or self._toast_cost(rows) > self._toast_cost(self._toast_rows(f, right - left)[0]):
+            # a wait card takes the left, or centring costs the message a row (a long one then lost its end
+            # at 800x600: "… pour l'héberger …"): the free band's own middle, its whole width
+            cx, half = (left + right) // 2, (right - left) // 2
+            rows, box_w, box_h = self._toast_rows(f, 2 * half)
         status = max((self.art.type.measure(r, lay.font, True)[0] for r, _ in lay.status), default=0)
         box_w = min(2 * half, max(box_w, status + f))
         bottom = lay.status_rect[1] + lay.status_rect[3]  # over the status line, above the hand
         return rows, (cx - box_w // 2, max(lay.top_bar[3], bottom - box_h), box_w, box_h), f
+
+    @staticmethod
+    def _toast_cost(rows: list[str]) -> tuple[bool, int]:
+        """How much a wrapping of the toast costs: whether its end is cut (" …"), then its rows."""
+        return (bool(rows) and rows[-1].endswith(" …"), len(rows))
 
     def _toast_rows(self, f: int, tw: int) -> tuple[list[str], int, int]:
         """(rows, width, height px) of the toast wrapped within ``tw`` px at ``f`` px (at most TOAST_ROWS)."""
