@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import random
 
+import pytest
 from botstates import random_states, review_state
 
 from doublenine.server.bots import decide, selfplay
@@ -124,7 +125,11 @@ def test_selfplay_pairs_swap_sides_and_count_every_match(capsys) -> None:  # typ
 def test_selfplay_refuses_bad_numbers() -> None:
     parser = argparse.ArgumentParser()
     selfplay.add_arguments(parser)
-    assert selfplay.run(parser.parse_args(["--matches", "0"])) == 2
+    for matches in ("0", "3"):  # argparse's refusal now (tests/bots/test_selfplay_variants.py: the sentences)
+        with pytest.raises(SystemExit) as stop:
+            parser.parse_args(["--matches", matches])
+        assert stop.value.code == 2
+    assert selfplay.run(parser.parse_args(["--matches", "2", "--jobs", "0"])) == 2
 
 
 def test_selfplay_two_jobs_give_the_same_figures_as_one() -> None:
