@@ -134,7 +134,9 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
     SPECTATORS_FULL beyond ``max_spectators`` from strangers' groups (the table's own groups,
     :func:`own_groups`, always find a place: its players' web page gets in). A group already
     watching may not take the last ``max_spectators // KEPT_FOR_NEW_GROUPS`` places: they are kept
-    for groups not watching yet (SPECTATORS_PER_ADDRESS), so a few groups cannot take every place."""
+    for groups not watching yet (SPECTATORS_PER_ADDRESS), so a few groups cannot take every place.
+    ``max_spectators`` 0 turns watching off for everyone (SPECTATORS_FULL) but a creator attaching
+    without a seat (``creator``)."""
     async with table.lock:
         if _gone(conn):
             return
@@ -143,6 +145,8 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
         mine = sum(1 for g in watchers if g == group) if group is not None else 0
         if cap and group is not None and mine >= cap:
             raise Refused(ErrorCode.SPECTATORS_PER_ADDRESS, f"{group} watches table {table.code} {cap} times already")
+        if most == 0 and not creator:  # spectating turned off by the operator: for the table's own people too
+            raise Refused(ErrorCode.SPECTATORS_FULL, f"table {table.code} takes no spectators")
         own = own_groups(table)
         if group is None or group not in own:
             strangers = sum(1 for g in watchers if g is None or g not in own)

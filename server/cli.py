@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="web pages (/, /t/CODE) one address (IPv6: one /64) may ask for per second (429 beyond)")
     limits.add_argument("--page-burst", type=arg_float(1), default=30.0,
                         help="web pages one address may ask for at once")
-    limits.add_argument("--max-spectators", type=arg_int(0), default=32, help="spectators one table accepts")
+    limits.add_argument("--max-spectators", type=arg_int(0), default=32, help="spectators one table accepts (0: none)")
     limits.add_argument("--max-spectators-per-address", type=arg_int(0), default=8,
                         help="spectators one address (IPv6: one /64) may have at one table (0: no limit)")
     limits.add_argument("--max-frame", type=arg_int(1), default=64 * 1024, help="largest frame in bytes (1009 beyond)")

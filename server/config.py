@@ -62,7 +62,7 @@ class ServerConfig:
     max_spectators: int = 32
     """Spectators one table accepts from strangers' address groups (SPECTATORS_FULL beyond; the
     table's own people's groups are not counted, ``actions.own_groups``); the last quarter only
-    for groups not watching it yet (``actions.KEPT_FOR_NEW_GROUPS``)."""
+    for groups not watching it yet (``actions.KEPT_FOR_NEW_GROUPS``); 0: no spectators at all."""
     max_spectators_per_address: int = 8
     """Spectators one address group (IPv6: its /64) may have at one table
     (SPECTATORS_PER_ADDRESS beyond; 0: no limit), so one address cannot take every place,
