@@ -203,6 +203,9 @@ async def test_case_0_a_write_conflict_drops_the_table_once_with_one_log_line(
         with caplog.at_level(logging.INFO, logger="doublenine"):
             b = await GameServer(server_config(":memory:"), store=shared).start()
             assert b.registry.metrics.tables_resumed._value.get() == 1  # A's table too: computers on both
+            # B's copy plays only while someone follows it (3c4253d: a table nobody is attached to waits)
+            follower = await TableClient.connect(b.url)
+            await follower.attach({"type": "spectate", "code": code})
             await asyncio.sleep(3.0)  # the old failure logged a traceback every 1.2 s from here
         dropped = [r for r in caplog.records if "dropped" in r.getMessage()]
         assert len(dropped) == 1, [r.getMessage() for r in caplog.records]
