@@ -199,3 +199,19 @@ def test_every_websocket_dial_in_the_code_chooses_its_proxy() -> None:
                         unchosen.append(f"{path.relative_to(root)}:{node.lineno}")
     assert unchosen == []
     assert {"client/net.py", "client/joining.py", "server/netbot.py"} <= dialers  # the scan sees the real diallers
+
+
+def test_s10_whatever_the_library_meets_while_opening_is_a_failure_to_reach_not_a_traceback(
+        office_proxy, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Attacker, session 10 round 2: a SOCKS proxy answering its handshake and then 100 KB of junk ended
+    ``play --join`` in websockets' own ``AssertionError`` (3 runs of 6, a traceback, rc 1)."""
+    import websockets.sync.client
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("assert self.close_deadline is None")
+
+    monkeypatch.setattr(websockets.sync.client, "connect", broken)
+    monkeypatch.setenv("https_proxy", "socks5h://127.0.0.1:9")
+    with pytest.raises(CheckFailed) as caught:
+        check_table(Invite("tables.example.invalid", 8765, "KQ7PM"), timeout=3)
+    assert caught.value.failure.key == "net.unreachable_proxy"
