@@ -15,13 +15,16 @@ the window's own words. What the server stores (docs/protocol.md "Names"), after
 - a name that reads like a name another seat already holds gets the first free suffix " 2", " 3"...
   (cut before it if the 32 characters would overflow): "Ana", then "Ana 2".
 
-"Reads like" compares :func:`name_key`: Unicode NFKC, case folded, combining marks removed, spaces
-removed, and the common Cyrillic, Greek and Latin look-alikes of Latin letters folded together
-(:data:`LOOKALIKES`: Cyrillic "Аna" and "Ana", "AIice" and "Alice"). Not the whole Unicode
-confusables skeleton (UTS #39): Python has it only through PyICU, a native build against ICU that
-players' machines and the standalone program do not have, and confusable-homoglyphs answers
-"mixed script?" rather than giving a key to compare; the fold here covers the letters that look
-like Latin ones in the font the window uses (DejaVu Sans).
+"Reads like" compares :func:`name_key`, built on Unicode's confusables skeleton (UTS #39 section 4,
+:func:`skeleton`; the table :data:`~doublenine.server.confusables.PROTOTYPES` is generated from Unicode's
+confusables.txt 17.0.0 by packaging/make_confusables.py): Greek "Νina" and "Nina", "S0uth" and "South",
+"B0B" and "BOB", Cyrillic "Аna" and "Ana", "AIice" and "Alice" read alike. Besides the skeleton the key
+folds case and drops accents and spaces ("ＡＮＡ", "ána" and "Ana" alike).
+
+Attacker, session 11: the hand-made partial fold before it (Cyrillic, Greek small letters, I/l/i/|) let
+Greek capitals ("Νina" beside "Nina", "Υou"), Cyrillic Ү, Latin Ɩ, Armenian Ս, Coptic Ⲟ, small-capital ᴏ
+and the digit 0 ("S0uth", "B0B" beside "BOB") through. Kind: a look-alike key that was a hand-made
+partial table; Unicode's own data replaces it, whole.
 """
 from __future__ import annotations
 
@@ -32,32 +35,54 @@ from doublenine.shared.cleantext import NAME_CHARS
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, translator
 from doublenine.shared.seats import SEATS
 
-LOOKALIKES = str.maketrans({
-    # Cyrillic (lower case: keys are folded first)
-    "а": "a", "в": "b", "е": "e", "і": "l", "ј": "j", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
-    "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l",
-    "ь": "b", "г": "r", "п": "n",
-    # Greek
-    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "l", "κ": "k", "μ": "m", "ν": "v", "ο": "o",
-    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j", "ω": "w", "γ": "y",
-    # Latin and common signs that draw like l, i, g, o
-    "i": "l", "ı": "l", "|": "l", "ǀ": "l", "ɡ": "g", "ɑ": "a", "ո": "n", "օ": "o",
-})
-"""Letters folded together in :func:`name_key` (after case folding): letters of Cyrillic, Greek and
-Armenian drawn like a Latin letter, and the upright strokes i, l, I, | (a sans-serif I and l are one
-bar). A false match only costs a suffix (" 2"); a missed one lets two seats look alike."""
+from .confusables import PROTOTYPES
 
 _MARKS = frozenset({"Mn", "Mc", "Me"})
+_KEY_ROUNDS = 8
+"""At most this many rounds of :func:`_fold` (a round's output is folded again until it stays the same;
+each single character of Unicode takes at most three). Names are at most 32 characters: the bound keeps
+the work small."""
+
+
+def skeleton(text: str) -> str:
+    """UTS #39 section 4 skeleton: NFD, each character replaced by its prototype (Unicode's confusables.txt),
+    NFD again. Two strings with the same skeleton are confusable: ``skeleton("Νina") == skeleton("Nina")
+    == "Nina"`` (Greek capital Nu), ``skeleton("S0uth") == "SOuth"``, ``skeleton("AIice") == "Alice"``.
+
+    Repeated until nothing changes (at most :data:`_KEY_ROUNDS` rounds), so that the skeleton of a skeleton is
+    itself: for 13 characters (Ǆ, ǅ, ǆ...) the NFD of the prototype holds a character the table maps again
+    (a caron, whose prototype is a breve); one pass, as UTS #39 writes it, would leave it."""
+    out = unicodedata.normalize("NFD", text)
+    for _ in range(_KEY_ROUNDS):
+        mapped = unicodedata.normalize("NFD", out.translate(PROTOTYPES))
+        if mapped == out:
+            break
+        out = mapped
+    return out
+
+
+def _fold(text: str) -> str:
+    """One round of :func:`name_key`: NFKC, skeleton, case folded, marks and spaces removed."""
+    s = skeleton(unicodedata.normalize("NFKC", text)).casefold()
+    s = unicodedata.normalize("NFD", s)
+    return "".join(c for c in s if unicodedata.category(c) not in _MARKS and not c.isspace())
 
 
 def name_key(name: str) -> str:
     """The form two names are compared in: equal keys read alike (see the module's text).
 
-    ``name_key("Ana") == name_key("ＡＮＡ") == name_key("Аna") == name_key("Ána")`` ("Аna" Cyrillic);
-    ``name_key("Alice") == name_key("AIice")``."""
-    s = unicodedata.normalize("NFKC", name).casefold()
-    s = "".join(c for c in unicodedata.normalize("NFD", s) if unicodedata.category(c) not in _MARKS)
-    return "".join(s.translate(LOOKALIKES).split())
+    :func:`skeleton` first, so that a capital maps to its Latin prototype before case folding (Greek "Ν"
+    -> "N" -> "n"; folded first it would be "ν" -> "v"), then case folded, accents and spaces removed,
+    repeated until nothing changes (case folding can make a letter the table maps again): the key of a key
+    is itself. ``name_key("Νina") == name_key("Nina") == "nina"``, ``name_key("S0uth") == "south"``,
+    ``name_key("ＡＮＡ") == name_key("Аna") == name_key("Ána") == "ana"``."""
+    key = name
+    for _ in range(_KEY_ROUNDS):
+        folded = _fold(key)
+        if folded == key:
+            break
+        key = folded
+    return key
 
 
 def _catalog_words(msgid: str, **fill: object) -> set[str]:
