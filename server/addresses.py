@@ -12,7 +12,7 @@ import hashlib
 import ipaddress
 import logging
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +22,12 @@ log = logging.getLogger("doublenine.server")
 
 IPV6_GROUP = 64
 """Prefix length by which IPv6 addresses are grouped for every per-address limit."""
+
+IPV6_SITE = 48
+"""Prefix length by which IPv6 addresses are grouped for fairness between address groups (the
+turns of the computers', hints' and coach's lanes) and for the spectator places kept for
+newcomers: an ISP customer's usual allocation, so the 512 /64s of one /55 are one (attacker s10
+round 2). Hard per-address caps keep :data:`IPV6_GROUP`: a /48 may hold many unrelated neighbours."""
 
 
 def address_group(address: str) -> str:
@@ -34,6 +40,24 @@ def address_group(address: str) -> str:
     if isinstance(ip, ipaddress.IPv6Address):
         return str(ipaddress.IPv6Network((ip, IPV6_GROUP), strict=False))
     return str(ip)
+
+
+@functools.lru_cache(maxsize=4096)
+def site_group(group: Hashable) -> Hashable:
+    """The wider key fairness counts by: an IPv6 address or :func:`address_group` key
+    (``"2001:db8:1:2::/64"``) as its /48 (``"2001:db8:1::/48"``); anything else (an IPv4 group, a
+    table code, None, a test double) as it is. A turn shared by a /48 costs a neighbour only pace
+    while the lane is contended, never a refusal (which is why caps stay by /64)."""
+    if not isinstance(group, str) or ":" not in group:
+        return group
+    key = group if "/" in group else address_group(group)  # an address: IPv4-mapped counts as IPv4
+    try:
+        net = ipaddress.ip_network(key, strict=False)
+    except ValueError:
+        return key
+    if not isinstance(net, ipaddress.IPv6Network) or net.prefixlen < IPV6_SITE:
+        return key
+    return str(net.supernet(new_prefix=IPV6_SITE))
 
 
 @functools.lru_cache(maxsize=16)

@@ -31,6 +31,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.tiles import DOUBLE_NINE_SET
 
 from . import coach, coachdeal
+from .addresses import site_group
 from .budget import GroupBudget
 
 log = logging.getLogger("doublenine.server.coaching")
@@ -155,7 +156,7 @@ class CoachDesk:
         if answer is not None:  # the redeal answer: 3,000 hands played out, in chunks
             rows.append(await self._answer(answer, group))
         for at, view, move, rng in jobs:  # one decision per job: the loop runs in between
-            async with brain.coach_turns.turn(group):  # fair between address groups (attacker finding)
+            async with brain.coach_turns.turn(site_group(group)):  # fair between address groups (attacker finding)
                 rows.append(await brain.in_coach(coach.review_decision, at, view, move, rng))
         return pack({"type": "coach", "match": match, "hand": number, "seat": int(seat),
                      "threshold": coach.THRESHOLD, "rows": [coach.row_wire(r) for r in coach.ordered(rows)]})
@@ -192,13 +193,13 @@ class CoachDesk:
         fresh: list[float] = []
         others = coachdeal.others_of(hand)
         for n in coachdeal.chunks(settings.worlds):
-            async with brain.coach_turns.turn(group):
+            async with brain.coach_turns.turn(site_group(group)):
                 values, rng, others = await brain.in_coach(coachdeal.keep_chunk, seat, hand, h.opener,
                                                            h.scores_before, rng, others, n, settings.level)
             keep += values
         order = list(range(len(DOUBLE_NINE_SET)))
         for n in coachdeal.chunks(settings.deals):
-            async with brain.coach_turns.turn(group):
+            async with brain.coach_turns.turn(site_group(group)):
                 values, rng, order = await brain.in_coach(coachdeal.redeal_chunk, seat, h.opener,
                                                           h.scores_before, rng, order, n, settings.level)
             fresh += values

@@ -24,6 +24,10 @@ and another table's first computer move came after 31 s instead of 0.85 s): thro
 address group that created (or, resumed from the store, first attached to) the table
 (``Table.group``). One group's 500 tables share one group's turn, so a table of another group waits
 behind at most one decision per other group with work waiting, never behind all of their tables.
+The three lanes (computer seats, hints, the coach) take turns by :func:`.addresses.site_group`, which
+is the address group but an IPv6 /48 for IPv6 (attacker s10 round 2: 512 /64s of one /55 holding 8
+four-computer tables each took 512 turns a round and another table played at 0.24x its pace; /64s
+are cheap, a /48 is an ISP customer's whole allocation). The budgets, which refuse, still count /64s.
 One at a time loses nothing: the players are pure Python, and the interpreter lock runs one thread
 at a time anyway; a hint (its own lane) may run beside it in the second thread.
 """
@@ -42,6 +46,7 @@ from doublenine.shared.moves import Decision, Review
 from doublenine.shared.views import SeatView
 
 from .bots.workers import sigint_blocked, worker_setup
+from .addresses import site_group
 from .budget import GroupBudget
 from .fairturns import FairTurns
 
@@ -102,7 +107,8 @@ class Brain:
         self.executor = executor
         self.decide = decide or load_decide()
         self.coach_turns = FairTurns()
-        """Turns at the coach's worker, round robin by the asker's address group, so one address
+        """Turns at the coach's worker, round robin by the asker's address group's /48
+        (:func:`.addresses.site_group`), so one address
         asking many reviews cannot starve another's (``CoachDesk``)."""
         from .coaching import coach_budget  # the coach, and so the bots, only when a Brain is made
         self.coach_budget = coach_budget()
@@ -110,11 +116,12 @@ class Brain:
         ``coaching.TOTAL``)."""
         self.seat_turns = FairTurns()
         """The one lane by which computer seats' decisions enter the worker threads: one at a time,
-        round robin by the table's address group (``Table.group``), so tables created from many
-        groups slow another group's table by one decision per group, not one per table."""
+        round robin by the /48 (:func:`.addresses.site_group`) of the table's address group
+        (``Table.group``), so tables created from many groups slow another group's table by one
+        decision per /48, not one per table or per /64."""
         self.hint_turns = FairTurns()
         """The one lane by which hints enter the worker threads: one hint at a time, round robin by
-        the asker's address group, so a computer seat's move waits behind one hint at most."""
+        the asker's address group's /48 (:func:`.addresses.site_group`), so a computer seat's move waits behind one hint at most."""
         self.hint_budget = hint_budget()
         """Hints waiting or being computed per address group (:data:`HINTS_PER_GROUP`, and
         :data:`HINTS_WAITING_MAX` all together)."""
@@ -147,12 +154,13 @@ class Brain:
 
     async def choose(self, view: SeatView, level: str, rng: random.Random, group: Hashable = None) -> Decision:
         """R23: a decision for ``view.viewer`` from its view alone, off the event loop, at the next
-        turn of ``group`` (the table's address group) in :attr:`seat_turns`.
+        turn of ``group``'s /48 (``group``: the table's address group; :func:`.addresses.site_group`)
+        in :attr:`seat_turns`.
 
         Cancelled while waiting, it leaves the lane at once; cancelled while computing, it keeps
         the lane until its thread is done (so no second decision enters the threads meanwhile)."""
         loop = asyncio.get_running_loop()
-        async with self.seat_turns.turn(group):
+        async with self.seat_turns.turn(site_group(group)):
             return await _in_thread(loop.run_in_executor(self.executor, self._safe, view, level, rng))
 
     @property
@@ -190,7 +198,7 @@ class Brain:
     async def _hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
                     wanted: Callable[[], bool]) -> Decision | None:
         loop = asyncio.get_running_loop()
-        lane = self.hint_turns.turn(group)
+        lane = self.hint_turns.turn(site_group(group))  # turns by /48, the budget by /64
         try:  # cancelled while waiting, the lane hands on a turn given meanwhile (FairTurns.turn)
             async with asyncio.timeout(self.hint_max_wait):
                 await lane.__aenter__()

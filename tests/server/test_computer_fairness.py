@@ -12,7 +12,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from doublenine.server.addresses import address_group
+from doublenine.server.addresses import address_group, site_group
 from doublenine.server.computer import Brain, random_legal
 from doublenine.shared.state import Phase
 
@@ -37,6 +37,72 @@ async def test_one_groups_many_tables_take_one_turn_per_round_in_the_threads() -
         await turn()
     assert order == ["A0", "A1", "B0", "A2", "A3", "A4", "A5", "A6", "A7"]
     assert await victim == "B0" and [await f for f in flood] == [f"A{i}" for i in range(8)]
+
+
+def test_the_lanes_key_is_an_ipv6_addresses_48_and_anything_else_as_it_is() -> None:
+    assert site_group("2001:db8:77:1ff::/64") == site_group("2001:db8:77:1ff::5") == "2001:db8:77::/48"
+    assert site_group("2001:db8:77::/64") == "2001:db8:77::/48"
+    assert site_group("::ffff:203.0.113.9") == site_group("203.0.113.9") == "203.0.113.9"
+    assert site_group("2001:db8::/32") == "2001:db8::/32"  # already wider: as it is
+    assert [site_group(g) for g in ("CODE5", None, "g")] == ["CODE5", None, "g"]
+
+
+async def _lane_order(brain: Brain, pool: ManualExecutor, start: Any) -> list[str]:
+    """Eight jobs from eight /64s of 2001:db8:77::/48 (attacker s10 round 2: 512 /64s of one /55),
+    then one of 198.51.100.2: the order they enter the threads (``start(name, group)`` asks one)."""
+    flood = [start(f"A{i}", f"2001:db8:77:{i:x}::/64") for i in range(8)]
+    await turn()
+    victim = start("B0", "198.51.100.2")
+    await turn()
+    order = []
+    while pool.queue:
+        order.append(pool.run_next())
+        await turn()
+    assert await victim == "B0" and [await f for f in flood] == [f"A{i}" for i in range(8)]
+    return order
+
+
+async def test_many_64s_of_one_48_take_one_computer_turn_per_round() -> None:
+    """By /64 each of the eight took its own turn first: B0 entered after all eight (0.24x pace
+    with 512 /64s); by /48 it enters after two, as one group's eight tables do."""
+    pool = ManualExecutor()
+    brain = Brain(pool, lambda view, level, rng: level)
+    order = await _lane_order(brain, pool, lambda name, group: asyncio.ensure_future(
+        brain.choose(None, name, random.Random(0), group)))  # type: ignore[arg-type]
+    assert order == ["A0", "A1", "B0", "A2", "A3", "A4", "A5", "A6", "A7"]
+
+
+async def test_many_64s_of_one_48_take_one_hint_turn_per_round_and_are_budgeted_by_64() -> None:
+    pool = ManualExecutor()
+    brain = Brain(pool, lambda view, level, rng: level)
+    order = await _lane_order(brain, pool, lambda name, group: brain.start_hint(
+        None, name, random.Random(0), group, lambda: True))  # type: ignore[arg-type]
+    assert order == ["A0", "A1", "B0", "A2", "A3", "A4", "A5", "A6", "A7"]
+
+
+async def test_a_reviews_coach_turns_are_its_askers_48(make_server) -> None:
+    """Each decision of a review waits for the turn of its asker's /48 in the coach's lane."""
+    from doublenine.server import coach
+    from doublenine.shared import protocol as p
+
+    from .test_coach_frames import _first_hand
+    server = await make_server()
+    host, table = await _first_hand(server)
+    asker = next(sl.conn for sl in table.slots.values() if sl.conn is not None)
+    asker.group = "2001:db8:77:5::/64"  # as a client of that /64 counts
+    groups: list[object] = []
+    real = server.brain.coach_turns.turn
+
+    def counted(group):  # type: ignore[no-untyped-def]
+        groups.append(group)
+        return real(group)
+
+    server.brain.coach_turns.turn = counted
+    await host.send({"type": "coach", "match": 1, "hand": 1})
+    reply = await host.until(lambda m: isinstance(m, p.CoachReply), timeout=60)
+    jobs = coach.plan_review(table.state, 1, 1, reply.seat, table.meta.seed)[2]
+    assert groups == ["2001:db8:77::/48"] * len(jobs) and jobs
+    assert server.brain.coach_budget.counts == {}  # released as the /64 it was counted as
 
 
 async def test_a_decision_cancelled_while_computed_keeps_the_lane_until_its_thread_is_done() -> None:
