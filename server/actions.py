@@ -15,6 +15,7 @@ from doublenine.shared.protocol import pack
 from doublenine.shared.rules import restart_hand
 from doublenine.shared.seats import SEATS, Seat
 
+from .addresses import site_group
 from .chat import awaited
 from .consent import ConsentRequest, askable, effect_of
 from .names import distinct_name, own_name
@@ -115,7 +116,9 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
 
 KEPT_FOR_NEW_GROUPS = 4
 """Of a table's ``max_spectators`` places, the last 1/this are kept for address groups not watching
-it yet (attacker s10 F6: four IPv6 /64s x 8 spectators took all 32 places)."""
+it yet (attacker s10 F6: four IPv6 /64s x 8 spectators took all 32 places), an IPv6 group counted
+by its /48 here (:func:`.addresses.site_group`; attacker s10 round 2: 3 /64s x 8 and then 8 more /64s
+x 1, all of one /48, took all 32)."""
 
 
 def own_groups(table: Table) -> set[str]:
@@ -134,7 +137,9 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
     SPECTATORS_FULL beyond ``max_spectators`` from strangers' groups (the table's own groups,
     :func:`own_groups`, always find a place: its players' web page gets in). A group already
     watching may not take the last ``max_spectators // KEPT_FOR_NEW_GROUPS`` places: they are kept
-    for groups not watching yet (SPECTATORS_PER_ADDRESS), so a few groups cannot take every place.
+    for groups not watching yet (SPECTATORS_PER_ADDRESS), so a few groups cannot take every place;
+    "already watching" is asked of the IPv6 /48 (:func:`.addresses.site_group`), so the cheap /64s of
+    one /48 cannot take the kept places one each.
     ``max_spectators`` 0 turns watching off for everyone (SPECTATORS_FULL) but a creator attaching
     without a seat (``creator``)."""
     async with table.lock:
@@ -143,6 +148,8 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
         group, cap, most = getattr(conn, "group", None), table.config.max_spectators_per_address, table.config.max_spectators
         watchers = [getattr(c, "group", None) for c, s in table.subscribers.items() if s is None]
         mine = sum(1 for g in watchers if g == group) if group is not None else 0
+        site = site_group(group)  # the kept places go to /48s not watching yet (IPv6; else the group)
+        mine_site = sum(1 for g in watchers if g is not None and site_group(g) == site) if group is not None else 0
         if cap and group is not None and mine >= cap:
             raise Refused(ErrorCode.SPECTATORS_PER_ADDRESS, f"{group} watches table {table.code} {cap} times already")
         if most == 0 and not creator:  # spectating turned off by the operator: for the table's own people too
@@ -152,7 +159,7 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
             strangers = sum(1 for g in watchers if g is None or g not in own)
             if strangers >= most:
                 raise Refused(ErrorCode.SPECTATORS_FULL, f"table {table.code} has {strangers} spectators already")
-            if mine and strangers >= most - most // KEPT_FOR_NEW_GROUPS:
+            if mine_site and strangers >= most - most // KEPT_FOR_NEW_GROUPS:
                 raise Refused(ErrorCode.SPECTATORS_PER_ADDRESS,
                               f"the last places at table {table.code} are kept for addresses not watching it yet")
         await _welcome(table, conn, None, None, creator)

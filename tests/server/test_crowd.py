@@ -67,13 +67,40 @@ async def test_a_few_groups_cannot_take_every_place_and_the_players_own_page_alw
         return "joined"
 
     got = [await watch(f"2001:db8:55:{g:x}::{i + 1:x}") for g in range(4) for i in range(8)]
-    assert got.count("joined") == 25  # 3 groups x 8, then the 4th group's first: 8 places kept
+    assert got.count("joined") == 24  # 3 groups x 8; the 4th /64 is of a /48 watching: 8 places kept
     assert set(got) == {"joined", "SPECTATORS_PER_ADDRESS"}
     assert await watch("203.0.113.50") == "joined"  # a real viewer finds a place
-    assert [await watch(f"2001:db8:66:{g:x}::1") for g in range(7)] == ["joined"] * 6 + ["SPECTATORS_FULL"]
+    assert [await watch(f"2001:db8:{0x66 + g:x}::1") for g in range(8)] == ["joined"] * 7 + ["SPECTATORS_FULL"]
     assert await watch("198.51.100.1") == "joined"  # the player's own web page, the table full
     table = server.registry.tables[host.code]
     assert sum(1 for s in table.subscribers.values() if s is None) == 33
+
+
+async def test_the_64s_of_one_48_cannot_take_the_places_kept_for_newcomers(make_server) -> None:
+    """Attacker s10 round 2 (spectator_fill2.py): 11 IPv6 /64s of one /48, 3 x 8 and then 8 x 1, took
+    all 32 places (each new /64 took one kept place). The kept places are asked of the /48 now."""
+    server = await make_server(trust_proxy=True, max_spectators=32, max_spectators_per_address=8)
+
+    async def open_(addr: str) -> TableClient:
+        return await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": addr})
+
+    host = await (await open_("198.51.100.1")).attach(
+        {"type": "create_table", "seats": seats("h", "c", "c", "c"), "seed": 7, "sit": 1, "public": True})
+
+    async def watch(addr: str) -> str:
+        c = await open_(addr)
+        try:
+            await c.attach({"type": "spectate", "code": host.code})
+        except ServerRefused as exc:
+            await c.close()
+            return exc.error.code
+        return "joined"
+
+    got = [await watch(f"2001:db8:56:{g:x}::{i + 1:x}") for g in range(3) for i in range(8)]
+    got += [await watch(f"2001:db8:56:{g:x}::1") for g in range(3, 11)]
+    assert got == ["joined"] * 24 + ["SPECTATORS_PER_ADDRESS"] * 8
+    assert [await watch(f"203.0.113.{50 + n}") for n in range(9)] == ["joined"] * 8 + ["SPECTATORS_FULL"]
+    assert await watch("198.51.100.1") == "joined"  # the player's own web page
 
 
 async def test_one_address_group_takes_at_most_its_share_of_the_spectator_places(make_server) -> None:
