@@ -306,7 +306,8 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
     NOT_AWAITED: it is connected and the table is not waiting for its decision;
     HAND_OVER_TOO_SOON (``data: {retry_after}``): it is connected and its decision (or its panel's
     hold, ``Table.held_since``) has waited less than ``config.hand_over_wait`` seconds (README: "after a minute"), so a stranger cannot take a
-    present player's seat the moment its turn comes."""
+    present player's seat the moment its turn comes.
+    The humans asked are :func:`.consent.askable`'s: never the target's own side (D7 "other humans")."""
     target = Seat(intent.seat)
     async with table.lock:
         table.check(seat, intent)

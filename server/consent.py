@@ -113,6 +113,14 @@ def effect_of(log: MatchLog, action: str, by: Seat) -> dict[str, Any] | None:
 
 
 def askable(slots: dict[Seat, SeatSlot], by: Seat, target: Seat | None = None) -> set[Seat]:
-    """D1/D7: the other seated humans who must accept (handed-over seats and the target excluded)."""
+    """D1/D7: the other seated humans who must accept (handed-over seats and the target excluded).
+
+    For a hand-over (``target`` given) the seats of the target's own side are excluded too: held
+    from the same /48 as the target (``SeatSlot.side``, loopback never). D7 hands a seat over "by
+    consent of the other humans"; a second seat of the target's player is not another human
+    (attacker s10 round 2: a stranger with seats 2 and 3 held the table with seat 2's open panel and
+    refused every hand-over of seat 2 with seat 3; the asker then waited out REQUEST_TOO_SOON)."""
+    side = None if target is None else slots[target].side
     return {s for s in SEATS
-            if s != by and s != target and slots[s].claimed and not slots[s].handed_over}
+            if s != by and s != target and slots[s].claimed and not slots[s].handed_over
+            and (side is None or slots[s].side != side)}

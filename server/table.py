@@ -28,6 +28,7 @@ from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
+from .addresses import is_loopback, site_group
 from .chat import TableChat, awaited, decode_lines
 from .coach import hint_reason
 from .coaching import CoachDesk
@@ -353,6 +354,9 @@ class Table:
             self.group = getattr(conn, "group", None)
         if seat is not None:
             self.slots[seat].conn = conn
+            group, address = getattr(conn, "group", None), getattr(conn, "address", None)
+            local = group is None or (isinstance(address, str) and is_loopback(address))
+            self.slots[seat].side = None if local else site_group(group)  # D7 (consent.askable)
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None

@@ -91,3 +91,55 @@ async def test_the_minute_before_a_hand_over_counts_from_the_hold_and_toggling_d
     await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
     assert time.time() - table.held_since(2) > 60
 
+
+
+async def _three_humans_held(make_server, third: str):
+    """Seat 1 at 198.51.100.1, seat 2 at 2001:db8:9:1::2 and seat 3 at ``third``, seat 4 a computer
+    (``X-Forwarded-For``); seat 2 opens the rules at once and all answer the review: seat 2's panel
+    holds the computer's answer (attacker s10 round 2, panel_two_seats.py)."""
+    from doublenine.server.netbot import TableClient
+
+    from .conftest import seats
+    server = await make_server(trust_proxy=True)
+
+    async def at(addr: str, frame: dict) -> TableClient:
+        c = await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": addr})
+        return await c.attach(frame)
+    host = await at("198.51.100.1", {"type": "create_table", "seats": seats("h", "h", "h", "c"), "seed": 6,
+                                     "sit": 1, "name": "Ana"})
+    two = await at("2001:db8:9:1::2", {"type": "join", "code": host.code, "seat": 2, "name": "G2"})
+    three = await at(third, {"type": "join", "code": host.code, "seat": 3, "name": "G3"})
+    table = server.registry.tables[host.code]
+    await two.send({"type": "panel", "open": True})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.paused)
+    everyone = [host, two, three]
+    await asyncio.wait_for(play_all(everyone, stop=lambda c: c.view.phase is Phase.REVIEW and c.view.answered), 30)
+    await settle(everyone, table)
+    assert table.holding() == {2}
+    return host, two, three, table
+
+
+async def test_the_held_seats_own_side_is_not_asked_to_consent_to_its_hand_over(make_server) -> None:
+    """D7 "by consent of the other humans": seat 3, held from seat 2's /48 (another /64 of it), is not
+    another human. Before, the request asked seat 3, the stranger refused, the asker got
+    REQUEST_TOO_SOON and the table stayed held; now the hand-over needs nobody else and is done."""
+    host, two, three, table = await _three_humans_held(make_server, "2001:db8:9:2::3")
+    seq = table.seq
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
+    frame = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
+    assert frame.table.request is None and frame.table.holding == () and not frame.table.paused
+    await host.until(lambda m: isinstance(m, p.Update))  # the computers answer: the hand goes on
+    assert table.seq > seq and table.request is None
+
+
+async def test_another_48s_seat_is_still_asked_and_a_disconnected_seat_keeps_its_side(make_server) -> None:
+    host, two, three, table = await _three_humans_held(make_server, "2001:db8:a:1::3")
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
+    assert (table.request.action, table.request.target, table.request.waiting) == ("hand_over", 2, {3})
+    await host.send({"type": "cancel_request", "request_id": table.request.id})
+    await host.until(lambda m: isinstance(m, p.RequestClosed))
+    await two.close()  # gone: its side is remembered (a rejoin from elsewhere sets it again)
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    assert table.slots[2].side == "2001:db8:9::/48" and table.slots[3].side == "2001:db8:a::/48"
+    assert table.slots[1].side == "198.51.100.1"
