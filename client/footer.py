@@ -30,6 +30,8 @@ WATCHING = N_("You are watching this table")
 HELP_PROMPT = N_("Enter: {action}")
 """The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
 first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
+KEEP_PLAYING = N_("Keep playing")
+"""The gold button of the host's Leave/Close question (scenes.lan_host) and of a confirmation."""
 HELP_CONFIRM = N_("Enter: {action} · Esc: {cancel}")
 """The keys while a confirmation is up (panels.CONFIRMED): Enter confirms, Esc keeps playing."""
 HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
@@ -46,7 +48,8 @@ key is swallowed (chat.ChatUi.focused), so the footer promises no Enter."""
 def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> str:
     """The footer's one line: what the keys do on the screen as shown, from the one thing that decides
     it, in the order the table gives keys out (scenes.table.TableScene.handle): an open overlay
-    (``keys == "overlay"``: Escape, scrolling), the chat field with the focus (``"chat"``: Enter sends),
+    (``keys == "overlay"``: Escape, scrolling), the host's Leave/Close question (``"ask"``: Enter keeps
+    playing; new user s2 item 1: "Enter: Continue" of the panel beneath, which Enter did not press), the chat field with the focus (``"chat"``: Enter sends),
     a spectator's window (nothing to play), the opening draw's cells, the prompt's Enter button
     (:func:`.panels.enter_button`, the same :func:`.input._enter` presses) or its own words
     (:attr:`.panels.Panel.keys`), and the hand's keys only while this seat has a hand in play. New user
@@ -56,6 +59,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
 
     if keys == "overlay":
         return tr(lang, HELP_OVERLAY)
+    if keys == "ask":  # the host's question (scenes.lan_host._answer): Enter and Esc press its gold Keep playing
+        return tr(lang, HELP_PROMPT, action=tr(lang, KEEP_PLAYING))
     if keys == "chat":
         from .chat import free_text_allowed
         return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)

@@ -422,8 +422,8 @@ class HostedTable:
     def _answer(self, event: Any) -> Change | None:
         if event.type == pygame.QUIT:  # closing the window again while asked: close
             return self.click_id("stop")
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self.click_id("keep")
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.click_id("keep")  # Enter presses the gold button, as in every prompt (footer.key_help)
         pos = pointer(event, self.vp)
         hit = self._hit(pos, ("keep", "stop")) if pos is not None else None
         return self.click_id(hit) if hit is not None else None

@@ -193,9 +193,14 @@ class TableScene:
 
     def keys(self) -> str:
         """Who takes the keys now, in the order :meth:`handle` gives them out: "overlay" (the rules, the
-        ledger, a review), "chat" (the chat field has the focus) or "table" (the prompt, else the hand).
+        ledger, a review), "ask" (the host's Leave/Close question, scenes.lan_host), "chat" (the chat field
+        has the focus) or "table" (the prompt, else the hand).
         The footer says what they do from this (footer.key_help), so the two cannot disagree."""
-        return "overlay" if self.overlay is not None else "chat" if self.talk.cui.focused else "table"
+        if self.overlay is not None:
+            return "overlay"
+        if getattr(self.host_room, "asking", None) is not None:  # lan_host's Leave/Close question takes every key
+            return "ask"
+        return "chat" if self.talk.cui.focused else "table"
 
     def side_shown(self) -> bool:
         """A side panel is painted right of the table this frame: the chat open, or the tile tracker open

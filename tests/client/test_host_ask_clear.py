@@ -80,3 +80,17 @@ def test_the_question_and_its_buttons_never_touch_an_open_side_panel(size, side,
     window = pygame.Rect((0, 0), size)
     for part in ("ask", "keep", "stop"):
         assert not panel.colliderect(lay[part]) and window.contains(lay[part]), (part, lay[part], panel)
+
+
+@pytest.mark.parametrize("answer", [pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE])
+def test_nu2_item1_the_footer_under_the_question_names_the_key_it_answers(answer: int) -> None:
+    """New user s2 item 1 (49, 50): under "1 friend is seated at your table", with the chat open, the
+    footer said "Enter: Continue" (the hand-end panel beneath), Enter did nothing and "Keep playing" was
+    drawn gold. Kind: a footer computed from a prompt that does not receive the keys. Now the question
+    takes the keys (TableScene.keys "ask"), Enter presses its gold Keep playing and the footer says so."""
+    host = _asking((1280, 800), "en", "chat")
+    assert host.table.keys() == "ask"
+    assert " · ".join(host.table.layout().help) == "Enter: Keep playing"
+    assert host.handle(pygame.event.Event(pygame.KEYDOWN, key=answer, mod=0, unicode="\r", scancode=0)) is None
+    assert host.asking is None and host.table._leave is False and host.table.keys() == "table"
+    assert " · ".join(host.table.layout().help) != "Enter: Keep playing"
