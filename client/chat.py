@@ -27,7 +27,7 @@ from doublenine.shared.state import Phase
 from .intents import Intent, Say
 from .snake import Rect
 from .store import ClientState
-from .textfield import END, Caret, click_caret, edit, insert, settle
+from .textfield import END, Caret, click_caret, clicked_at, edit, insert, settle
 
 SPECTATORS = ""
 """The mute key of every spectator (a seat's key is never empty: :func:`seat_key`)."""
@@ -222,13 +222,16 @@ def draft_room(lay: ChatLayout) -> int:
     return round(lay.field[2] - 1.5 * lay.font)
 
 
-def draft_caret(lay: ChatLayout, cui: ChatUi, was: ChatUi, width: Callable[[str], int], x: float) -> ChatUi:
+def draft_caret(lay: ChatLayout, cui: ChatUi, was: ChatUi, width: Callable[[str], int], x: float,
+                art: Any = None) -> ChatUi:
     """``cui`` after a click at ``x`` px on the field took the focus: the caret where the draft was clicked,
-    in the draft as ``was`` showed it (client/textfield.py ``click_caret``; ``width`` measures at the panel's size)."""
+    in the draft as ``was`` showed it (client/textfield.py ``click_caret``; ``width`` measures at the panel's
+    size; with ``art``, a draft holding right-to-left letters is placed as drawn, textfield.clicked_at)."""
     if not cui.focused or lay.field is None:
         return cui
-    at = click_caret(cui.draft, was.caret if was.focused else None, draft_room(lay), width,
-                     x - (lay.field[0] + lay.font // 2))
+    shown, left = (was.caret if was.focused else None), x - (lay.field[0] + lay.font // 2)
+    at = clicked_at(art, cui.draft, shown, draft_room(lay), lay.font, left) if art is not None \
+        else click_caret(cui.draft, shown, draft_room(lay), width, left)
     return replace(cui, caret=at)
 
 

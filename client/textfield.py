@@ -20,6 +20,7 @@ from typing import Any, Callable
 import pygame
 
 from .art import GOLD, Art
+from .bidi import has_rtl, levels
 from .snake import Rect
 
 WORD_MODS = pygame.KMOD_CTRL | pygame.KMOD_ALT  # Alt+Backspace deletes a word on macOS
@@ -148,19 +149,52 @@ def click_caret(value: str, caret: Caret | None, room: int, width: Width, x: flo
     return END if best == len(value) else Caret(best)
 
 
+def visual_view(total: int, caret: tuple[int, int], room: int, rtl: bool) -> int:
+    """Px of a line ``total`` px wide scrolled off the left of a field ``room`` px wide, for text holding
+    right-to-left letters, where a logical slice (:func:`view`) is no visual one: the caret
+    (``caret``: (x, anchor) of :meth:`.typeset.Typeface.caret_span`) always in sight, what was typed in
+    its run before it (the anchor) too as far as the room allows, and otherwise the line's reading start
+    in sight (its left edge, or its right edge for a right-to-left paragraph, ``rtl``). 0 when the line
+    fits. New user s2 item 3: after "مرحبا 123 abc שלום" and "XY" the field cut the message's start by
+    logical characters and drew the caret at its right edge, "XY" at the far left."""
+    if total <= room:
+        return 0
+    cx, anchor = caret
+    lo, hi = cx - room, cx  # the caret in sight
+    if anchor < cx:  # left to right: what was typed lies left of the caret
+        hi = min(hi, max(lo, anchor))
+    elif anchor > cx:
+        lo = max(lo, min(hi, anchor - room))
+    want = total - room if rtl else 0
+    return max(0, min(total - room, max(lo, min(hi, want))))
+
+
+def _visual(art: Art, value: str, caret: Caret, room: int, f: int) -> tuple[int, int]:
+    """(offset, caret x in the whole line) of :func:`visual_view` for ``value`` at size ``f``."""
+    span = art.type.caret_span(value, caret_index(value, caret), f)
+    return visual_view(art.type.measure(value, f)[0], span, room, levels(art.type.clean(value))[0] == 1), span[0]
+
+
 def draw_text(surface: pygame.Surface, art: Art, left: int, middle: int, room: int, value: str,
               caret: Caret | None, f: int, colour: tuple[int, int, int], fill: tuple[int, int, int] = GOLD) -> None:
     """A field's text from ``left`` px, centred on ``middle``, in ``room`` px at size ``f`` (:func:`view`),
     with the caret (``fill``) where typing goes, or marked as selected (Ctrl+A); ``caret`` None: not focused."""
     width = lambda text: art.type.measure(text, f)[0]  # noqa: E731
-    first, end = view(value, START if caret is None else caret, room, width)
-    text = art.text(value[first:end], f, colour, width=room)
+    if has_rtl(value):  # scrolled by px of the line as seen (visual_view), not by logical characters
+        offset, whole = _visual(art, value, START if caret is None else caret, room, f)
+        line = art.text(value, f, colour)
+        text = line.subsurface((min(offset, line.get_width()), 0, max(0, min(room, line.get_width() - offset)),
+                                line.get_height()))
+        cx = left + whole - offset
+    else:
+        first, end = view(value, START if caret is None else caret, room, width)
+        text = art.text(value[first:end], f, colour, width=room)
+        cx = left + (art.type.caret_x(value[first:end], caret_index(value, caret) - first, f) if caret else 0)
     box = text.get_rect(midleft=(left, middle))
     if caret is not None and caret.everything and value:
         pygame.draw.rect(surface, (150, 190, 240), box.inflate(4, 2))  # selected: what typing replaces
     surface.blit(text, box)
     if caret is not None and not caret.everything:
-        cx = left + art.type.caret_x(value[first:end], caret_index(value, caret) - first, f)  # right-to-left too
         h = art.type.line_height(f)
         pygame.draw.line(surface, fill, (cx, middle - h // 2), (cx, middle + h // 2), 2)
 
@@ -187,5 +221,16 @@ def field_room(rect: Rect, f: int) -> int:
 
 def clicked(art: Art, rect: Rect, value: str, caret: Caret | None, f: int, pos: tuple[float, float]) -> Caret:
     """The caret after a click at ``pos`` on the :func:`draw_field` field ``rect`` (:func:`click_caret`)."""
-    return click_caret(value, caret, field_room(rect, f), lambda text: art.type.measure(text, f)[0],
-                       pos[0] - (rect[0] + f // 2))
+    return clicked_at(art, value, caret, field_room(rect, f), f, pos[0] - (rect[0] + f // 2))
+
+
+def clicked_at(art: Art, value: str, caret: Caret | None, room: int, f: int, x: float) -> Caret:
+    """:func:`click_caret` for a field drawn by :func:`draw_text` at size ``f`` in ``room`` px, ``x`` px
+    right of where its text starts; with right-to-left letters, the boundary whose caret
+    (:meth:`.typeset.Typeface.caret_x`) is drawn nearest the pointer in the line as scrolled
+    (:func:`visual_view`)."""
+    if has_rtl(value):
+        offset = _visual(art, value, START if caret is None else caret, room, f)[0]
+        best = min(range(len(value) + 1), key=lambda i: (abs(art.type.caret_x(value, i, f) - offset - x), i))
+        return END if best == len(value) else Caret(best)
+    return click_caret(value, caret, room, lambda text: art.type.measure(text, f)[0], x)

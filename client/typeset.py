@@ -23,6 +23,8 @@ text-fit test renders every scene this way and fails on any cut or tiny text.
 """
 from __future__ import annotations
 
+import os
+
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -273,27 +275,44 @@ class Typeface:
     def caret_x(self, text: str, index: int, size: int, bold: bool = False) -> int:
         """Px from the left of ``text`` drawn at ``size`` to the caret after its first ``index`` characters:
         after the last one typed, on the side it reads from (its left edge in right-to-left text), at the
-        line's reading start for 0. Left-to-right text (or text the font cannot draw as typed, which
-        cleaning changes): the width of ``text[:index]``."""
+        line's reading start for 0 (:meth:`caret_span`)."""
+        return self.caret_span(text, index, size, bold)[0]
+
+    def caret_span(self, text: str, index: int, size: int, bold: bool = False) -> tuple[int, int]:
+        """(caret x, anchor x) in px from the left of ``text`` drawn at ``size``: the caret after its first
+        ``index`` characters (:meth:`caret_x`), and where the run of one direction the last character
+        typed belongs to starts reading (its left edge left to right, its right edge right to left; the
+        caret itself for 0): between the two lies what was typed in that run up to the caret, which a
+        scrolled field keeps in sight (textfield.visual_view). Left-to-right text: (width of
+        ``text[:index]``, 0). Text the font cannot draw as typed is placed as :meth:`clean` draws it, the
+        caret after ``clean(text[:index])`` (new user s2 item 3: a glyphless character sent the caret of a
+        mixed Arabic, Hebrew and Latin line to the line's right edge)."""
         index = max(0, min(index, len(text)))
-        if not has_rtl(text) or self.clean(text, bold) != text:
-            return self.measure(text[:index], size, bold)[0]
-        runs = visual_runs(text)
+        if not has_rtl(text):
+            return self.measure(text[:index], size, bold)[0], 0
+        shown = self.clean(text, bold)
+        if shown != text:
+            head = self.clean(text[:index], bold) if index else ""
+            index = len(head) if shown.startswith(head) else len(os.path.commonprefix([shown, head]))
+            text = shown
+            if not has_rtl(text):
+                return self.measure(text[:index], size, bold)[0], 0
         if index == 0:
-            return self.measure(text, size, bold)[0] if levels(text)[0] else 0
+            x = self.measure(text, size, bold)[0] if levels(text)[0] else 0
+            return x, x
         x = 0
-        for run in runs:
+        for run in visual_runs(text):
             w = self.measure(run.text, size, bold)[0] if not run.rtl else \
                 int(self._ask(size, bold, lambda font, t=run.text: font.size(t)[0], run.script))  # type: ignore[call-overload]
             k = index - 1 - run.start
             if 0 <= k < len(run.text):
                 if not run.rtl:
-                    return x + self.measure(run.text[:k + 1], size, bold)[0]
+                    return x + self.measure(run.text[:k + 1], size, bold)[0], x
                 part = int(self._ask(size, bold, lambda font, t=run.text[:k + 1]: font.size(t)[0],  # type: ignore[call-overload]
                                      run.script))
-                return x + max(0, w - part)
+                return x + max(0, w - part), x + w
             x += w
-        return x
+        return x, x
 
     def wrap(self, text: object, size: int, width: int, bold: bool = False) -> list[str]:
         """``text`` broken at spaces into lines at most ``width`` px wide; newlines are kept.

@@ -203,7 +203,7 @@ class TableTalk:
             self.cui, intent = chat.click(what, state, self.cui)
             if what == "field":  # the caret where the draft was clicked (client/textfield.py)
                 self.cui = chat.draft_caret(panel, self.cui, was, lambda t: self.art.type.measure(t, panel.font)[0],
-                                            pos[0])
+                                            pos[0], self.art)
             if self.cui.muted != before and self.remember:
                 config.save(replace(config.load(), muted=tuple(sorted(self.cui.muted))))
             return True, intent

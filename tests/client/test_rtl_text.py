@@ -93,3 +93,55 @@ def test_the_caret_stands_after_the_last_character_typed_on_the_side_it_reads_fr
     assert face.caret_x(mixed, 4, 20) == m("abc ") and face.caret_x(mixed, 5, 20) == m("abc ") + m(hebrew) - m("ש")
     assert face.caret_x(mixed, 8, 20) == m("abc ")
     assert face.caret_x("שלום abc", 0, 20) == m("שלום abc")  # a right-to-left line starts at its right
+
+
+PASTED = "مرحبا 123 abc שלום"
+"""New user s2 item 3 (z84, z85): pasted with Ctrl+V into the chat field, then "XY" typed."""
+
+
+def test_nu2_item3_the_caret_of_a_mixed_line_follows_its_visual_place_even_past_a_glyphless_mark() -> None:
+    """The line is right to left (its first letter is Arabic): its logical end is its left edge, and "XY"
+    typed there is a left-to-right run at the far left, the caret right of the Y. A character no font has
+    (U+E000 here, one U+FFFD drawn) once sent the caret to the line's right edge (the logical width)."""
+    pygame.font.init()
+    face = Typeface()
+    m = lambda t: face.measure(t, 16)[0]  # noqa: E731
+    assert face.caret_span(PASTED, len(PASTED), 16) == (0, 40)  # after ם: the Hebrew run's left edge
+    typed = PASTED + "XY"
+    assert face.caret_span(typed, len(typed), 16) == (m("XY"), 0) == (21, 0)
+    marked = PASTED + "\ue000XY"
+    assert face.clean(marked) == PASTED + REPLACEMENT + "XY"
+    assert face.caret_span(marked, len(marked), 16) == (21, 0)  # was m(marked) == 184: the right edge
+    assert face.caret_span(marked, len(marked) - 2, 16) == (21, 77)  # after the mark: the Hebrew run's left
+    assert face.caret_x(marked, 0, 16) == m(marked) == 184  # the reading start: the right edge
+
+
+def test_nu2_item3_the_field_scrolls_by_the_line_as_seen_and_keeps_the_typing_in_sight() -> None:
+    """z85: the field cut "مر" (the message's logical start, on the right) and drew the caret at its right
+    edge with "XY" at the far left. The field now scrolls by px of the drawn line (textfield.visual_view):
+    the caret and what was typed in its run in sight, else the reading start."""
+    from doublenine.client.art import Art
+    from doublenine.client.textfield import END, Caret, _visual, clicked_at, draw_text, visual_view
+
+    assert visual_view(168, (21, 0), 230, True) == 0  # fits: not scrolled
+    assert visual_view(168, (21, 0), 150, True) == 0  # "XY" and its caret in sight, the right end cut
+    assert visual_view(168, (146, 184), 150, True) == 18  # caret in the Arabic: the reading start in sight
+    assert visual_view(300, (280, 250), 100, False) == 180  # left to right: the caret at the right edge
+    assert visual_view(300, (30, 0), 100, False) == 0
+    assert visual_view(400, (395, 10), 100, False) == 295  # a run longer than the room: the caret wins
+    pygame.font.init()
+    art = Art()
+    typed = PASTED + "XY"
+    assert _visual(art, typed, END, 150, 16) == (0, 21)
+    assert _visual(art, typed, Caret(3), 150, 16) == (18, 140)  # after "مرح": the line's right part shown
+    surface = pygame.Surface((200, 40))
+    surface.fill((0, 0, 0))
+    draw_text(surface, art, 10, 20, 150, typed, END, 16, (255, 255, 255), (255, 0, 0))
+    caret_columns = {x for x in range(200) for y in range(40) if surface.get_at((x, y))[:3] == (255, 0, 0)}
+    assert min(caret_columns) in (10 + 21 - 1, 10 + 21)  # drawn right of "XY", not at the field's right edge
+    lit = [x for x in range(200) if any(surface.get_at((x, y))[:3] == (255, 255, 255) for y in range(40))]
+    assert lit and min(lit) >= 10 and max(lit) < 10 + 150  # clipped to the room
+    # x 21 is both after the Y and after ם (the Hebrew run's left edge): the first in logical order
+    assert clicked_at(art, typed, END, 150, 16, 21) == Caret(18)
+    assert clicked_at(art, typed, END, 150, 16, 10) == Caret(19)  # between X and Y
+    assert clicked_at(art, typed, END, 150, 16, 150) == Caret(2)  # the right edge: "مر" lies past it, out of view
