@@ -27,7 +27,7 @@ import os
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -45,6 +45,11 @@ COUNT_TAIL = re.compile(r"\s+\(?\d[\d.,:/+]*\)?$")
 """A number ending a text ("Chat (3)", "Seat 2", "for 0:14"): cutting keeps it and cuts the words before
 it ("Conve… (3)"), new user 10: Portuguese "Conversa (1)" at 800x600 showed "Conversa…", the unread
 count gone."""
+NAME_SUFFIX = re.compile(r" \d{1,2}$")
+"""The ending that tells a seat's name from a look-alike one: the server renames the second "Ana" "Ana 2"
+(server/names.py ``distinct_name``). Cutting a name keeps it and cuts the rest ("Maximiliana Esp… 2");
+new user, round 2: both "Maximiliana Esperanza Villalobos" and "Maximiliana Esperanza Villalob 2" drew as
+"Maximiliana Esper…" on every plate, wait card and hand-end row."""
 MIN_SIZE = 12
 """Smallest readable text, px (issue 11.4): fitting never shrinks below it unless a smaller size is asked."""
 SURFACE_CACHE_MAX = 800
@@ -363,6 +368,48 @@ class Typeface:
                 observe(note)
         return surf
 
+    def draw_names(self, names: Sequence[str], size: int, colour: Colour = (245, 240, 228), bold: bool = False,
+                   width: int = 1, sep: str = ", ") -> pygame.Surface:
+        """``names`` joined by ``sep``, drawn fitted into ``width`` px by :meth:`fit_names`; reported to
+        :func:`watch` as one :class:`Drawn` of the joined text (``shortened`` when a name was cut)."""
+        whole = sep.join(names)
+        shown, final = self.fit_names(names, size, width, bold, sep)
+        surf = self._surface(shown, final, bold, colour)
+        if _observers:
+            note = Drawn(whole, size, final, width, surf.get_width(), shown != self._clean(whole, bold)[0], shown)
+            for observe in list(_observers):
+                observe(note)
+        return surf
+
+    def fit_names(self, names: Sequence[str], size: int, width: int, bold: bool = False, sep: str = ", ",
+                  floor: int | None = None) -> tuple[str, int]:
+        """(text, px size) of ``names`` joined by ``sep`` within ``width`` px: the size shrunk down to
+        ``floor`` (default as :meth:`draw`) first, then the longest names cut to one width, as few px as
+        needed, each keeping its distinguishing " 2" (:data:`NAME_SUFFIX`: "Maximiliana Esperanza Villalobos,
+        Maximiliana Esp… 2"). The start screen's list of who played cut the joined text at its end, and with
+        it the second name's " 2" (new user, round 2). Never raises."""
+        parts = [self._clean(n, bold)[0] for n in names]
+        width = max(1, int(width))
+        s = max(1, int(size))
+        low = min(s, max(MIN_SIZE, round(s * 0.8))) if floor is None else min(s, floor)
+        while self._width(sep.join(parts), s, bold) > width and s > low:
+            s -= 1
+        whole = sep.join(parts)
+        if self._width(whole, s, bold) <= width:
+            return whole, s
+
+        def capped(cap: int) -> str:
+            return sep.join(p if self._width(p, s, bold) <= cap else self._fit(p, s, max(1, cap), bold, s, p)[0]
+                            for p in parts)
+        lo, hi = 1, max(self._width(p, s, bold) for p in parts)  # the widest cap that fits
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self._width(capped(mid), s, bold) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return capped(lo), s
+
     def _fit(self, shown: str, size: int, width: int, bold: bool, floor: int,
              only: str = "") -> tuple[str, int, bool]:
         key = (shown, size, width, bold, floor, only)
@@ -377,7 +424,12 @@ class Typeface:
             cut = True
             at = shown.rfind(only) if only else -1
             if at >= 0 and self._width(shown[:at] + ELLIPSIS + shown[at + len(only):], s, bold) <= width:
-                head, tail = shown[:at + len(only)], shown[at + len(only):]  # the words after the part kept
+                end = at + len(only)
+                mark = NAME_SUFFIX.search(only)  # a name's " 2" is kept with the words after it
+                if mark is not None and mark.start() > 0 and \
+                        self._width(shown[:at] + ELLIPSIS + shown[at + mark.start():], s, bold) <= width:
+                    end = at + mark.start()
+                head, tail = shown[:end], shown[end:]  # the words after the part kept
                 keep = len(shown[:at])  # and the words before it
             else:
                 count = COUNT_TAIL.search(shown)

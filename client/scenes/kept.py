@@ -35,11 +35,16 @@ def players_text(lang: str, names: Players) -> str:
     """``José, Zoë, East, Seat 4``: who played, each seat named as the table named it (a server's default
     name translated, "Seat N" for none: shared/i18n ``shown_seat_name``); "" when nobody is known.
     The names are outside text (client.json): config cleaned them; the drawing bounds and elides them."""
+    return ", ".join(players_names(lang, names))
+
+
+def players_names(lang: str, names: Players) -> list[str]:
+    """Each seat's name of :func:`players_text`, seat 1 first; ``[]`` when nobody is known."""
     from ..seatnames import window_seat_name
     if not any(names):
-        return ""
-    return ", ".join(window_seat_name(lang, seat, name, (o for i, o in enumerate(names[:4], start=1) if i != seat))
-                     for seat, name in enumerate(names[:4], start=1))
+        return []
+    return [window_seat_name(lang, seat, name, (o for i, o in enumerate(names[:4], start=1) if i != seat))
+            for seat, name in enumerate(names[:4], start=1)]
 
 
 def match_label(lang: str, match: Kept) -> str:
@@ -140,9 +145,9 @@ def _draw_pick(surface: pygame.Surface, art: Art, rect: Rect, lang: str, match: 
     """One kept match's button: its label, and under it who played (elided when too long for the button)."""
     x, y, w, h = rect
     draw_button(surface, art, Button("pick", rect, ""), f, lang, False)
-    who = players_text(lang, names)
+    who = players_names(lang, names)  # each name cut, its " 2" kept (typeset.fit_names)
     label = art.fit_text(match_label(lang, match), f, w - f, INK)
-    rows = [label] + ([art.fit_text(who, sm, w - f, DIM_INK)] if who else [])
+    rows = [label] + ([art.type.draw_names(who, sm, DIM_INK, width=w - f)] if who else [])
     top = y + (h - sum(r.get_height() for r in rows)) // 2
     for row in rows:
         surface.blit(row, row.get_rect(midtop=(x + w // 2, top)))

@@ -1,0 +1,104 @@
+"""Kind: an elided seat name losing the part that tells it from another (new user, round 2). A friend
+joining as "Maximiliana Esperanza Villalobos" beside the host of that name is "Maximiliana Esperanza
+Villalob 2" (server/names.py ``distinct_name``); every elision cut the end, so both plates read
+"Maximiliana Esper…" on both screens, the wait card "Waiting for Maximiliana Esperanza Villal… for 0:12",
+the start screen's list "…, Maximiliana Esperanza…". A cut name keeps its " 2" (typeset ``NAME_SUFFIX``)
+and a heading cuts the name, never its words (German "… ist nicht verbu…" at 800x600)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+from scenes_catalog import table_scene, table_states, waiting_state
+
+from doublenine.client.typeset import Typeface, watch
+from doublenine.shared.seats import Seat
+
+HOST = "Maximiliana Esperanza Villalobos"
+FRIEND = "Maximiliana Esperanza Villalob 2"
+"""What the server makes of the friend's same name (checked against server/names.py below)."""
+
+
+@pytest.fixture(scope="module")
+def states():  # type: ignore[no-untyped-def]
+    pygame.display.init()
+    pygame.font.init()
+    return {name: (state, ui) for name, state, ui in table_states()}
+
+
+def _named(state):  # type: ignore[no-untyped-def]
+    return replace(state, names=(HOST, state.names[1], FRIEND, state.names[3]))
+
+
+def _drawn(scene, size):  # type: ignore[no-untyped-def]
+    with watch() as seen:
+        scene.draw(pygame.Surface(size))
+    return seen
+
+
+def test_the_server_keeps_the_suffix_whole() -> None:
+    from doublenine.server.names import distinct_names
+    assert distinct_names({1: HOST, 3: HOST}) == {1: HOST, 2: "", 3: FRIEND, 4: ""}
+    assert len(FRIEND) == 32
+
+
+def test_a_cut_name_keeps_its_suffix() -> None:
+    pygame.font.init()
+    face = Typeface()
+    with watch() as seen:
+        face.draw(FRIEND, 14, bold=True, width=160, only=FRIEND)
+        face.draw(HOST, 14, bold=True, width=160, only=FRIEND)
+        face.draw(f"Waiting for {FRIEND} for 0:12", 14, width=300, only=FRIEND)
+    assert [d.shown for d in seen] == ["Maximiliana Espera… 2", "Maximiliana Esperanz…",
+                                      "Waiting for Maximiliana Esperanza Vil… 2 for 0:12"]
+
+
+def test_a_list_of_names_cuts_each_keeping_its_suffix() -> None:
+    pygame.font.init()
+    face = Typeface()
+    assert face.fit_names([HOST, FRIEND, "East", "North"], 12, 350) == \
+        ("Maximiliana Espera…, Maximiliana Esper… 2, East, North", 12)
+    assert face.fit_names(["Ana", "Zoë"], 12, 350) == ("Ana, Zoë", 12)
+
+
+def test_the_plates_tell_the_two_apart_at_800x600(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["own-turn"]
+    seen = _drawn(table_scene(_named(state), ui, "en", (800, 600)), (800, 600))
+    assert sorted({d.shown for d in seen if d.text in (HOST, FRIEND)}) == ["Maximiliana Esp… 2",
+                                                                          "Maximiliana…"]
+
+
+def test_the_wait_card_keeps_the_suffix(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["own-turn"]
+    scene = table_scene(waiting_state(_named(state), "wait"), ui, "en", (800, 600), waited=True)
+    shown = [d.shown for d in _drawn(scene, (800, 600)) if d.text.startswith("Waiting for")]
+    assert shown == ["Waiting for Maximiliana Esperanza Vill… 2 for 1:15"]
+
+
+def test_the_german_heading_keeps_its_verb_at_800x600(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["away"]
+    scene = table_scene(replace(_named(state), away=frozenset({Seat.THREE})), ui, "de", (800, 600))
+    shown = [d.shown for d in _drawn(scene, (800, 600)) if d.text == f"{FRIEND} ist nicht verbunden"]
+    assert shown == ["Maximiliana Esperanza Vi… 2 ist nicht verbunden"]
+
+
+def test_the_start_screens_list_keeps_the_suffix(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from test_kept_matches import REPORTED
+
+    from doublenine.client import config
+    from doublenine.client.art import Art
+    from doublenine.client.input import Viewport
+    from doublenine.client.scenes.start import StartScene, draw_start
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    pygame.display.init()
+    pygame.font.init()
+    config.save(replace(REPORTED, players=(f"MWP24\t{HOST}\tEast\t{FRIEND}\tWest",)))
+    scene = StartScene(config.load(), lambda launch: "TABLE")
+    scene.resize(Viewport((800, 600), (800, 600)))
+    scene.click_id("earlier")
+    with watch() as seen:
+        draw_start(pygame.Surface((800, 600)), Art(), scene.form, (800, 600))
+    rows = [d for d in seen if d.text == f"{HOST}, East, {FRIEND}, West"]
+    assert [(d.shown, d.shortened) for d in rows] == \
+        [("Maximiliana Esperan…, East, Maximiliana Esper… 2, West", True)]
