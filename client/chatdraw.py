@@ -151,7 +151,9 @@ def _field(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
     edge = GOLD if cui.focused else (255, 255, 255, 70)
     pygame.draw.rect(surface, edge, lay.field, 2 if cui.focused else 1, border_radius=fh // 4)
     if not allowed:
-        hint = art.text(tr(lang, "Only phrases during a hand"), round(0.9 * f), DIM_INK, width=fw - f)
+        # the table's setting by its start-form name; the note above the phrases says "during a hand" (new
+        # user s2 item 4: "Only phrases during a hand" was cut to "Only phrases during…" at 800x600)
+        hint = art.text(tr(lang, N_("Phrases only")), round(0.9 * f), DIM_INK, width=fw - f)
         surface.blit(hint, hint.get_rect(midleft=(fx + f // 2, fy + fh // 2)))
     elif cui.draft:  # scrolled with the caret in sight, as every field (client/textfield.py)
         draw_text(surface, art, fx + f // 2, fy + fh // 2, draft_room(lay), cui.draft,

@@ -261,7 +261,10 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line
     banner = ((felt - bw) // 2, area_top, bw, round(2.2 * f)) if lost else None
-    kept = (felt, top_h, w - felt, status_rect[1] - m // 2 - top_h) if felt < w else None
+    # the side panel ends above the status line at its tallest (two rows), whatever it says now: its
+    # phrase buttons never jump when the instruction wraps (new user s2 item 4: 18 px up on a lifted tile)
+    lowest = hand_top - lift - round(1.3 * f * 2 + 0.5 * f) - m // 2
+    kept = (felt, top_h, w - felt, lowest - m // 2 - top_h) if felt < w else None
     last = None
     if line and geo.spots:
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
