@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, shown_seat_name
+from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, N_, shown_seat_name
 
-from .text import nfc
-from .typeset import ELLIPSIS, REPLACEMENT, measurer
+from .text import nfc, tr
+from .typeset import ELLIPSIS, NAME_SUFFIX, REPLACEMENT, measurer
 
 _NOTHING_READABLE = frozenset({REPLACEMENT, ELLIPSIS, " "})
 
@@ -40,3 +41,32 @@ def window_seat_name(lang: str, seat: int, name: str, others: Iterable[str] = ()
         default = DEFAULT_SEAT_NAMES.get(seat)
         return nfc(shown_seat_name(lang, seat, default if default is not None else ""))
     return shown
+
+
+RENAMED = N_("At this table you are \"{name}\" (another seat has that name)")
+"""Told once when the server gave one's seat a suffix (server/names.py ``distinct_name``). New user, round 2:
+a friend who joined as the host's "Maximiliana Esperanza Villalobos" became "... Villalob 2" unaware, and
+read "Maximiliana Esperanza Villalobos to play" (the host's turn) as their own."""
+RENAMED_OTHER = N_("At this table you are \"{name}\"")
+"""Told once when the server stored another name than the one sent for another reason (a name only the
+window gives, "East" or "you", is stored blank; a trailing "(you)" is removed)."""
+
+
+def renamed_notice(lang: str, seat: int, asked: str, names: tuple[str, ...]) -> str | None:
+    """The message telling the player of ``seat`` (1..4) that the table calls them otherwise than the
+    ``asked`` name their window sent (create or join), from the snapshot's ``names`` (seat 1 first);
+    ``None`` when it is the same (as the server cleans it: shared/cleantext ``clean_text``) or nothing was
+    asked. In ``lang``, the name as the window shows it (:func:`window_seat_name`)."""
+    try:
+        sent = nfc(clean_text(asked, NAME_CHARS)) if asked else ""
+    except BlankText:
+        sent = ""
+    if not sent or not 0 < seat <= len(names):
+        return None
+    stored = nfc(names[seat - 1])
+    if stored == sent:
+        return None
+    shown = window_seat_name(lang, seat, stored, (o for i, o in enumerate(names, start=1) if i != seat))
+    mark = NAME_SUFFIX.search(stored)
+    suffixed = mark is not None and not sent.endswith(mark.group(0))
+    return tr(lang, RENAMED if suffixed else RENAMED_OTHER, name=shown)

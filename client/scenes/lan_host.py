@@ -60,7 +60,9 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
                            chat=launch.chat, tracker=launch.tracker,
                            public=launch.public)  # the host's table settings go along
     client = NetClient(hosting.local_url, create, on_joined=remember_hosted(hosting.port)).start()
-    return HostedTable(TableScene(NetSession(client), launch.lang), hosting, launch.lang)
+    scene = TableScene(NetSession(client), launch.lang)
+    scene.asked_name = launch.name or ""  # told if the table names the host's seat otherwise ("East": blank)
+    return HostedTable(scene, hosting, launch.lang)
 
 
 def host_again(launch: Any, code: str, token: str, port: int, *, db: str | None = None, bind: str = "0.0.0.0",

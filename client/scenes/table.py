@@ -140,6 +140,9 @@ class TableScene:
         """A short message (text, until when), e.g. where an export was saved; a click on it hides it."""
         self._toast_for: float | None = None
         """Seconds a message told before the first frame stays (:meth:`tell`)."""
+        self.asked_name: str | None = None
+        """The name this window sent for its seat (create, join: set by the launcher); compared once with
+        the name the table gave the seat, and the player told when they differ (seatnames.renamed_notice)."""
         self._prompt: Any = None
         """(kind, title, lines) of the prompt last drawn and the clock when it was first drawn (KEY_GUARD)."""
         self._prompt_at = 0.0
@@ -223,6 +226,7 @@ class TableScene:
         if changed:
             self._in_flight = False
         if changed:
+            self._tell_renamed(now)
             self._watch_line(now)
             for cue in cues(self._heard, self.session.state):
                 self.sounds.play(cue)
@@ -250,6 +254,19 @@ class TableScene:
                 self._bring_back()
         dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
+
+    def _tell_renamed(self, now: float) -> None:
+        """Once this window has a seat: tell the player the name the table gave it when it is not the one
+        asked for (:attr:`asked_name`; seatnames.renamed_notice)."""
+        view = self.session.state.view
+        if self.asked_name is None or view is None or getattr(view, "seat", None) is None \
+                or not self.session.state.table:  # the names come with the table's frame (store._table)
+            return
+        from ..seatnames import renamed_notice
+        text = renamed_notice(self.lang, int(view.seat), self.asked_name, tuple(self.session.state.names))
+        self.asked_name = None
+        if text is not None:
+            self.toast, self.toast_by, self.dirty = (text, now + TOAST_SECONDS), None, True
 
     def _watch_line(self, now: float) -> None:
         """A tile just joined the line: it slides in from its player's place (about a fifth of a second)."""

@@ -102,3 +102,52 @@ def test_the_start_screens_list_keeps_the_suffix(tmp_path, monkeypatch) -> None:
     rows = [d for d in seen if d.text == f"{HOST}, East, {FRIEND}, West"]
     assert [(d.shown, d.shortened) for d in rows] == \
         [("Maximiliana Esperan…, East, Maximiliana Esper… 2, West", True)]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", 'At this table you are "Maximiliana Esperanza Villalob 2" (another seat has that name)'),
+    ("fr", "À cette table, vous êtes «\u00a0Maximiliana Esperanza Villalob 2\u00a0» (une autre place porte ce nom)"),
+    ("pt", 'Nesta mesa você é "Maximiliana Esperanza Villalob 2" (outro lugar tem esse nome)'),
+    ("de", "An diesem Tisch heißen Sie „Maximiliana Esperanza Villalob 2“ (ein anderer Platz hat diesen Namen)"),
+    ("es", "En esta mesa eres «Maximiliana Esperanza Villalob 2» (otro asiento tiene ese nombre)"),
+])
+def test_the_renamed_player_is_told(lang, said) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.seatnames import renamed_notice
+    assert renamed_notice(lang, 3, HOST, (HOST, "", FRIEND, "")) == said
+    assert renamed_notice(lang, 1, HOST, (HOST, "", FRIEND, "")) is None  # the host keeps the name asked
+    assert renamed_notice(lang, 3, "", (HOST, "", "", "")) is None  # nothing asked: nothing to tell
+
+
+def test_a_name_changed_otherwise_is_told_without_the_reason() -> None:
+    from doublenine.client.seatnames import renamed_notice
+    assert renamed_notice("en", 2, "Ana (you)", ("Bo", "Ana", "", "")) == 'At this table you are "Ana"'
+    assert renamed_notice("en", 2, " Ana ", ("Bo", "Ana", "", "")) is None  # cleaned as the server cleans
+
+
+class _Joined:
+    """A session whose state arrives on the first pump."""
+
+    def __init__(self, state) -> None:  # type: ignore[no-untyped-def]
+        self.state, self.fresh = state, True
+
+    def pump(self) -> bool:
+        fresh, self.fresh = self.fresh, False
+        return fresh
+
+    def send(self, intent) -> None: ...  # type: ignore[no-untyped-def]
+
+    def close(self, leave: bool = True) -> None: ...
+
+
+def test_the_table_tells_it_once(states) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.scenes.table import TableScene
+    state, _ = states["own-turn"]  # this window holds seat 1
+    scene = TableScene(_Joined(replace(state, names=(FRIEND, state.names[1], HOST, state.names[3]))), "en")
+    scene.asked_name = HOST
+    scene.update(10.0)
+    assert scene.toast == ('At this table you are "Maximiliana Esperanza Villalob 2" (another seat has that name)',
+                           18.0)
+    scene.toast = None
+    scene.session.fresh = True
+    scene.update(11.0)
+    assert scene.toast is None and scene.asked_name is None
