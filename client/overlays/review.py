@@ -75,10 +75,13 @@ user s10 item 5: it said "6-6 at the left end")."""
 
 def move_text(tr: Translator, move: Any, lead: bool = False) -> str:
     """A play as '6-3 at the left end' (``lead``: the hand's first tile, 'led 6-6', at no end), a pass
-    as 'pass', a review answer in words."""
+    as 'pass', a review answer in words. Said after "You:" and "Expert:", so each language's form reads
+    with either, no verb bound to a person (new user, round 2: German "Sie: hat das Blatt angenommen";
+    now "Sie: Blatt angenommen", French "Vous : jeu accepté", Spanish "Tú: mano aceptada"; a pass "Sie: Passen",
+    not the ledger's "passt")."""
     kind = move.kind
     if kind == "pass":
-        return tr.pgettext("ledger", "pass")
+        return tr.pgettext("review", "pass")  # after "You:": the ledger's "passt" is said of a named seat
     if kind == "review":
         return tr.gettext("demanded a redeal") if move.demand_redeal else tr.gettext("accepted the hand")
     tile = f"{move.tile[0]}-{move.tile[1]}"
