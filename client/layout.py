@@ -19,7 +19,7 @@ from doublenine.shared.wire import MAX_HAND_TILES
 
 from .buttons import table_buttons, top_bar_rows
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
-from .panels import Button, Panel, beneath, build_panel
+from .panels import Button, Panel, beneath, build_panel, request_below, request_room
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState, spectating
@@ -247,6 +247,15 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         taken = [sp.rect for sp in geo.spots] + [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]
         panel, behind = (clear_of_line(p, panel_area, taken) if p is not None and not p.modal and not p.cells
                          else p for p in (panel, behind))
+    if panel is not None and behind is not None:  # a request over a hand end: below it, the panel readable
+        placed = request_below(panel, behind, state, ui, lang, f, help_rect[1], seats[0].plate, toggles)
+        short = request_room(behind, f) - placed.rect[1]
+        if placed is not panel and short > 0:  # the window is too short: the hand end's rows give the room
+            clear = (clear[0], clear[1], clear[2], max(20, clear[3] - short))
+            behind = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
+            if behind is not None:
+                placed = request_below(panel, behind, state, ui, lang, f, help_rect[1], seats[0].plate, toggles)
+        panel = placed
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
     ended = revealed_hand(state, ui) if any(p is not None and p.kind == "reveal" for p in (panel, behind)) else None

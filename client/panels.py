@@ -180,17 +180,68 @@ REQUESTS = ("consent", "asking", "refused")
 """The kinds of :func:`_request`: shown over any other prompt, which stays drawn under them (:func:`beneath`)."""
 
 
-def _request(state: ClientState, ui: Ui, area: Rect, f: int, lang: str) -> Panel | None:
-    """D1/D7: another seat's request to answer, this seat's own one waiting, or its refusal unread."""
+def _request(state: ClientState, ui: Ui, area: Rect, f: int, lang: str, w: int | None = None) -> Panel | None:
+    """D1/D7: another seat's request to answer, this seat's own one waiting, or its refusal unread;
+    ``w``: its box's width in px (each kind's own by default)."""
     me = state.view.seat if state.view is not None else None
     asks = [c for c in state.consent if c.seat != me]
     if asks and me is not None:
-        return _consent(state, asks[0], area, f, lang)
+        return _consent(state, asks[0], area, f, lang, w)
     if state.asking is not None and me is not None:
-        return _asking(state, area, f, lang)
+        return _asking(state, area, f, lang, w)
     if state.refused is not None and state.refused[0] != ui.seen_refusal:
-        return _refused(state, state.refused, area, f, lang)
+        return _refused(state, state.refused, area, f, lang, w)
     return None
+
+
+def request_below(top: Panel, under: Panel, state: ClientState, ui: Ui, lang: str, f: int, bottom: int,
+                  plate: Rect | None = None, toggles: Rect | None = None) -> Panel:
+    """The request ``top`` placed over a hand end ``under`` so that panel stays readable: from its
+    (disabled) button row down (:func:`request_room`), over the hand row beneath (the panel's own row
+    shows the same tiles), ending above ``bottom`` (the footer's top, px), clear of the own ``plate``
+    beside the hand when that costs no row, else as wide as the panel, and always clear of the Tiles
+    and Chat buttons' box ``toggles`` (layout.toggle_zone) at its right; raised over the panel's last
+    lines only when the window is too short for it there (layout.compute_layout then lays the panel's
+    rows out shorter first). New user s2 item 2 (46, 47): a request centred on the hand end covered
+    three players' rows and "Blocked: North holds the lowest total"; only the title, the own row and
+    the score stayed in sight. Kind: a prompt drawn over the one it is about (the asker's wait and a
+    refusal are placed alike)."""
+    if top.kind not in REQUESTS or under.kind != "reveal":
+        return top
+    x, y, w, h = under.rect
+    start = request_room(under, f)
+    lefts = [x]
+    if plate is not None and plate[1] < bottom and plate[0] < x + w // 2:  # the own plate, left of the hand
+        inset = max(0, plate[0] + plate[2] + f // 2 - x)
+        if inset and w - inset >= round(24 * f):
+            lefts.insert(0, x + inset)
+    spans = [(x + w, bottom)]  # (right edge, lowest bottom): the buttons answer clicks, never under it
+    if toggles is not None and toggles[2] > 0 and toggles[1] < bottom and toggles[0] < x + w:
+        spans = [(x + w, min(bottom, toggles[1] - f // 2)), (max(x + round(20 * f), toggles[0] - f // 2), bottom)]
+    best: tuple[int, int, int, int, int, int] | None = None  # (-rise, -preference, left, width, height, low)
+    rank = 0
+    for right, low in spans:
+        for left in lefts:
+            rank += 1
+            probe = _request(state, ui, (left, start, right - left, 10 ** 5), f, lang, right - left) \
+                if right - left > 0 else None
+            if probe is None:
+                continue
+            key = (min(0, low - probe.rect[3] - start), -rank, left, right - left, probe.rect[3], low)
+            best = key if best is None or key[:2] > best[:2] else best
+    if best is None:
+        return top
+    _, _, left, wide, tall, low = best  # the least raised; the first in preference when as low
+    start = max(0, min(start, low - tall))
+    placed = _request(state, ui, (left, start, wide, tall), f, lang, wide)
+    return placed if placed is not None else top
+
+
+def request_room(under: Panel, f: int) -> int:
+    """The y px from which a request may cover the hand end ``under``: its disabled button row
+    (:func:`request_below`)."""
+    x, y, w, h = under.rect
+    return min((b.rect[1] for b in under.buttons), default=y + h) - f // 3
 
 
 def beneath(top: Panel | None, state: ClientState, ui: Ui, lang: str, size: tuple[int, int], area: Rect,
@@ -280,8 +331,28 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
 def prompt_rows(face: Any, texts: Sequence[str], size: int, width: int) -> list[list[str]]:
     """Each of a prompt's ``texts`` wrapped at spaces into rows at most ``width`` px wide at ``size`` px
     (``face``: a :class:`.typeset.Typeface`), one row at least. What :func:`_fit_text` sizes a panel by
-    and render._panel draws, so the box and its text always agree."""
-    return [[r for r in face.wrap(t, size, width) if r] or [""] for t in texts]
+    and render._panel draws, so the box and its text always agree. A text needing several rows is
+    wrapped at the narrowest width that needs no more of them, so its rows are even (new user s2 item 2:
+    "turn" alone on the last row of an undo request)."""
+    return [even_rows(face, t, size, width) or [""] for t in texts]
+
+
+def even_rows(face: Any, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` wrapped into the fewest rows of ``width`` px at ``size`` px (``face``: a
+    :class:`.typeset.Typeface`), as even as that allows: wrapped at the narrowest width that needs no
+    more rows, so no word is left alone on a last row a narrower box avoids (:func:`prompt_rows`,
+    render.fit_rows)."""
+    rows = [r for r in face.wrap(text, size, width, bold) if r]
+    if len(rows) < 2:
+        return rows
+    lo, hi = 1, width  # the narrowest width still giving len(rows) rows
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if len([r for r in face.wrap(text, size, mid, bold) if r]) <= len(rows):
+            hi = mid
+        else:
+            lo = mid + 1
+    return [r for r in face.wrap(text, size, hi, bold) if r]
 
 
 def rows_height(face: Any, rows: Sequence[Sequence[str]], size: int) -> int:
@@ -526,11 +597,11 @@ def _what(action: str, lang: str) -> str:
     return tr(lang, what)
 
 
-def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str) -> Panel:
+def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str, w: int | None = None) -> Panel:
     """D1/D7: another player's request, with what accepting does (:func:`consent_lines`); Enter does
     not answer it (:data:`CONSENT_KEYS`)."""
     lines = tuple(consent_lines(state, ask, lang))
-    rect = _fit_text(area, round(40 * f), _said(lines, lang), f)
+    rect = _fit_text(area, w or round(40 * f), _said(lines, lang), f)
     # equal, neither gold: gold is the default Enter presses, and Enter answers no request (Panel.enter)
     buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", N_("Accept"), False, ()),
                                      (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
@@ -539,21 +610,22 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str) -> Pan
                  lines, buttons, enter=False, keys=CONSENT_KEYS)
 
 
-def _asking(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
+def _asking(state: ClientState, area: Rect, f: int, lang: str, w: int | None = None) -> Panel:
     """D1: this seat's own open request: who it waits for, and a way to take it back (cancel_request)."""
     names = ", ".join(seat_name(state, s, lang) for s in state.asked_of)
     lines: list[Text] = [(N_("Waiting for {names} to answer"), {"names": names})] if names else []
-    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
+    rect = _fit_text(area, w or round(32 * f), _said(lines, lang), f)
     buttons = _row_buttons(rect, f, [(f"withdraw:{state.asked_id}", N_("Take the request back"), False, ())])
     return Panel("asking", rect, (N_("You asked to {what}"), {"what": _what(state.asking or "", lang)}),
                  tuple(lines), buttons, enter=False, keys=ASKING_KEYS)
 
 
-def _refused(state: ClientState, refused: tuple[str, Seat, str], area: Rect, f: int, lang: str) -> Panel:
+def _refused(state: ClientState, refused: tuple[str, Seat, str], area: Rect, f: int, lang: str,
+             w: int | None = None) -> Panel:
     """D1: another seat refused this seat's request; said until read (OK)."""
     rid, seat, action = refused
     lines: list[Text] = [(N_("Your request to {what} was refused: nothing changed"), {"what": _what(action, lang)})]
-    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
+    rect = _fit_text(area, w or round(32 * f), _said(lines, lang), f)
     buttons = _row_buttons(rect, f, [(f"refusal_seen:{rid}", N_("OK"), True, ())])
     return Panel("refused", rect, (N_("{name} refused"), {"name": seat_name(state, seat, lang)}), tuple(lines),
                  buttons)

@@ -19,7 +19,7 @@ from .art import GOLD, TEAM_COLOURS, Art
 from .buttons import top_details
 from .footer import footer_rows
 from .layout import SeatSpot, TableLayout
-from .panels import PANEL_FILL, Button, Panel, enter_button, prompt_rows, rows_height
+from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
 from .snake import Rect, Spot
 from .store import ClientState, seat_name
 from .typeset import MIN_SIZE, Colour
@@ -498,7 +498,7 @@ def fit_rows(art: Art, text: str, f: int, box: tuple[int, int], bold: bool = Fal
     width, h = box[0] - 2 * f, box[1]
     size = f
     while True:
-        rows = [row for row in art.type.wrap(text, size, width, bold) if row]
+        rows = even_rows(art.type, text, size, width, bold)  # even rows, no orphan word (new user s2 item 2)
         step = art.type.line_height(size, bold) + size // 5
         if len(rows) * step <= h or size <= min(f, MIN_SIZE):
             break

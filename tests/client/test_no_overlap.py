@@ -402,3 +402,31 @@ def test_the_cases_the_footers_two_rows_each_have_their_band(catalog_states, lan
     assert lay.help_rect == rect and lay.help == rows
     first, second = footer_rows(lay.help_rect, 2, lay.small)
     assert first[1] + first[3] == second[1] and second[1] + second[3] <= rect[1] + rect[3]
+
+
+@pytest.mark.parametrize("side", ["", "tracker", "chat"])
+@pytest.mark.parametrize("size", TOGGLE_SIZES, ids=str)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_request_over_the_hand_end_keeps_its_rows_plates_and_buttons_in_sight(catalog_states, lang, size, side) -> None:  # type: ignore[no-untyped-def]
+    """New user s2 item 2 (46, 47): a friend's undo request covered three of the hand end's rows and its
+    "Blocked: ..." line. It lies below them (panels.request_below), clear of every seat's plate but the
+    own one's edge, of the Tiles and Chat buttons, and of the footer."""
+    from doublenine.client.panels import request_room
+    from doublenine.client.store import ConsentPrompt
+    from doublenine.shared.state import Phase
+    from doublenine.shared.wire import EffectW
+    from scenes_catalog import table_scene
+    state, ui = catalog_states["reveal"]
+    state = replace(state, tracker=True, view=replace(state.view, phase=Phase.PLAY),
+                    consent=(ConsentPrompt("r1", Seat.TWO, "undo", EffectW(moves=3, passes=3, hands=(1,), scores=(0, 0))),))
+    scene = table_scene(state, ui, lang, size, side)
+    lay = scene.layout()
+    assert lay.panel.kind == "consent" and lay.beneath is not None and lay.beneath.kind == "reveal"
+    box = lay.panel.rect
+    assert box[1] >= request_room(lay.beneath, lay.font)
+    assert not any(overlap(box, r.rect) for r in lay.beneath.rows)
+    for s in lay.seats[1:]:
+        assert not overlap(box, s.plate), (s.seat, s.plate, box)
+    for name, rect in _toggles(scene):
+        assert not overlap(box, rect), (name, rect, box)
+    assert box[1] + box[3] <= lay.help_rect[1]

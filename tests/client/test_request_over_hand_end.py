@@ -120,3 +120,64 @@ def test_the_hosts_window_keeps_its_hand_end_through_a_request(states: dict[str,
     kinds.append((table.layout().panel.kind, getattr(table.layout().beneath, "kind", None)))
     assert kinds == [("reveal", None), ("consent", "reveal"), ("reveal", None)]
     assert table.ui.seen_finished == 0  # never marked read without the player's Continue
+
+
+def _effect_asked(state: ClientState, kind: str) -> ClientState:
+    from doublenine.shared.wire import EffectW
+    if kind == "asking":  # the asker's own wait (46)
+        return replace(state, asking="undo", asked_of=(Seat.TWO, Seat.THREE), asked_id="r2")
+    return replace(state, consent=(ConsentPrompt("r1", Seat.TWO, "undo",
+                                                 EffectW(moves=3, passes=3, hands=(1,), scores=(0, 0))),))
+
+
+@pytest.mark.parametrize("lang", ("en", "de", "fr"))
+@pytest.mark.parametrize("kind", ("consent", "asking"))
+@pytest.mark.parametrize("size", ((800, 600), (1280, 800), (1920, 1080)), ids=str)
+def test_nu2_item2_a_request_leaves_the_hand_ends_rows_and_result_readable(states, size, kind, lang) -> None:  # type: ignore[no-untyped-def]
+    """New user s2 item 2 (46, 47): the request covered three players' rows and "Blocked: North holds the
+    lowest total". It now lies from the hand end's disabled button row down (panels.request_below),
+    above the footer: every row and result line of the panel is above it."""
+    from doublenine.client.panels import request_room
+    state, ui = states["reveal"]
+    lay = compute_layout(_effect_asked(state, kind), ui, size, lang)
+    top, under = lay.panel, lay.beneath
+    assert top.kind == kind and under.kind == "reveal"
+    assert top.rect[1] >= request_room(under, lay.font)  # the result, points and score lines above it
+    assert all(r.rect[1] + r.rect[3] <= top.rect[1] for r in under.rows)
+    assert top.rect[1] + top.rect[3] <= lay.help_rect[1] and top.rect[0] >= under.rect[0] \
+        and top.rect[0] + top.rect[2] <= under.rect[0] + under.rect[2]
+    with watch() as seen:  # and its own text is drawn whole
+        render(pygame.Surface(size), lay, _effect_asked(state, kind), ui, Art(), lang)
+    assert not any(d.shortened for d in seen if d.text in (say_title(top, lang),))
+
+
+def say_title(panel: Any, lang: str) -> str:
+    from doublenine.client.text import say
+    return say(lang, panel.title[0], panel.title[1])
+
+
+def test_nu2_item2_the_reported_case_exactly(states) -> None:  # type: ignore[no-untyped-def]
+    state, ui = states["reveal"]
+    small = compute_layout(_effect_asked(state, "consent"), ui, (800, 600))
+    # 800x600: clear of the own plate (8, 478, 147, 53), the panel's rows 17 px shorter so its score line
+    # stays above the request
+    assert small.seats[0].plate == (8, 478, 147, 53)
+    assert small.panel.rect == (162, 408, 530, 156) and small.beneath.rect == (108, 118, 584, 339)
+    large = compute_layout(_effect_asked(state, "consent"), ui, (1280, 800))
+    assert large.panel.rect == (210, 575, 907, 202)  # clear of the own plate (12, 647, 189, 65)
+    assert large.beneath.rect == (163, 148, 954, 491)
+    wait = compute_layout(_effect_asked(state, "asking"), ui, (1280, 800))
+    assert wait.panel.rect == (210, 577, 907, 142) and wait.beneath.rect == (163, 148, 954, 493)
+
+
+def test_nu2_item2_prompt_text_wraps_in_even_rows_never_one_orphan_word() -> None:
+    """47: "Accepting takes back 3 passes, back to Maximiliana Esperanza Villalob 2's" then "turn" alone."""
+    from doublenine.client.panels import prompt_rows
+    from doublenine.client.typeset import measurer
+    pygame.font.init()
+    text = "Accepting takes back 3 passes, back to Maximiliana Esperanza Villalob 2's turn"
+    face = measurer()
+    assert face.wrap(text, 14, 528)[-1] == "turn"  # what a greedy wrap gives at that width
+    assert prompt_rows(face, [text], 14, 528) == [["Accepting takes back 3 passes, back to",
+                                                   "Maximiliana Esperanza Villalob 2's turn"]]
+    assert prompt_rows(face, ["Score after: Team A 0, Team B 0"], 14, 528) == [["Score after: Team A 0, Team B 0"]]
