@@ -1,6 +1,9 @@
 """Crowds at one table and from one address (issue 7 limits): spectators and connections."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 import pytest
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
@@ -46,10 +49,9 @@ async def test_a_table_takes_at_most_max_spectators(make_server) -> None:
     assert refused.value.error.code == "SPECTATORS_FULL"
 
 
-async def test_a_few_groups_cannot_take_every_place_and_the_players_own_page_always_gets_in(make_server) -> None:
-    """Attacker s10 F6 (spectator_fill.py): four IPv6 /64s x 8 spectators took all 32 places; a real
-    viewer and the table's own web page got SPECTATORS_FULL. Default caps: 32 places, 8 per group."""
-    server = await make_server(trust_proxy=True, max_spectators=32, max_spectators_per_address=8)
+async def public_table_to_watch(server: Any) -> tuple[TableClient, Callable[[str], Awaitable[str]]]:
+    """A public table of one player and three computers created from 198.51.100.1 (through the
+    proxy header), and ``watch(addr)``: spectate it from ``addr``, giving "joined" or the refusal's code."""
 
     async def open_(addr: str) -> TableClient:
         return await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": addr})
@@ -65,7 +67,14 @@ async def test_a_few_groups_cannot_take_every_place_and_the_players_own_page_alw
             await c.close()
             return exc.error.code
         return "joined"
+    return host, watch
 
+
+async def test_a_few_groups_cannot_take_every_place_and_the_players_own_page_always_gets_in(make_server) -> None:
+    """Attacker s10 F6 (spectator_fill.py): four IPv6 /64s x 8 spectators took all 32 places; a real
+    viewer and the table's own web page got SPECTATORS_FULL. Default caps: 32 places, 8 per group."""
+    server = await make_server(trust_proxy=True, max_spectators=32, max_spectators_per_address=8)
+    host, watch = await public_table_to_watch(server)
     got = [await watch(f"2001:db8:55:{g:x}::{i + 1:x}") for g in range(4) for i in range(8)]
     assert got.count("joined") == 24  # 3 groups x 8; the 4th /64 is of a /48 watching: 8 places kept
     assert set(got) == {"joined", "SPECTATORS_PER_ADDRESS"}
@@ -80,22 +89,7 @@ async def test_the_64s_of_one_48_cannot_take_the_places_kept_for_newcomers(make_
     """Attacker s10 round 2 (spectator_fill2.py): 11 IPv6 /64s of one /48, 3 x 8 and then 8 x 1, took
     all 32 places (each new /64 took one kept place). The kept places are asked of the /48 now."""
     server = await make_server(trust_proxy=True, max_spectators=32, max_spectators_per_address=8)
-
-    async def open_(addr: str) -> TableClient:
-        return await TableClient.connect(server.url, additional_headers={"X-Forwarded-For": addr})
-
-    host = await (await open_("198.51.100.1")).attach(
-        {"type": "create_table", "seats": seats("h", "c", "c", "c"), "seed": 7, "sit": 1, "public": True})
-
-    async def watch(addr: str) -> str:
-        c = await open_(addr)
-        try:
-            await c.attach({"type": "spectate", "code": host.code})
-        except ServerRefused as exc:
-            await c.close()
-            return exc.error.code
-        return "joined"
-
+    host, watch = await public_table_to_watch(server)
     got = [await watch(f"2001:db8:56:{g:x}::{i + 1:x}") for g in range(3) for i in range(8)]
     got += [await watch(f"2001:db8:56:{g:x}::1") for g in range(3, 11)]
     assert got == ["joined"] * 24 + ["SPECTATORS_PER_ADDRESS"] * 8
