@@ -27,6 +27,23 @@ async def _first_hand(server):
     return host, server.registry.tables[host.code]
 
 
+async def _review_turns(server, host, table):  # type: ignore[no-untyped-def]
+    """``host`` asks the review of match 1, hand 1: the groups the coach's lane gave a turn to (one
+    per decision), the decisions the review plans (``coach.plan_review``) and the reply."""
+    groups: list[object] = []
+    real = server.brain.coach_turns.turn
+
+    def counted(group):  # type: ignore[no-untyped-def]
+        groups.append(group)
+        return real(group)
+
+    server.brain.coach_turns.turn = counted
+    await host.send({"type": "coach", "match": 1, "hand": 1})
+    reply = await host.until(lambda m: isinstance(m, p.CoachReply), timeout=60)
+    jobs = coach.plan_review(table.state, 1, 1, reply.seat, table.meta.seed)[2]
+    return groups, jobs, reply
+
+
 async def test_coach_reply_is_the_seats_own_review_and_is_cached(make_server) -> None:
     server = await make_server()
     host, table = await _first_hand(server)

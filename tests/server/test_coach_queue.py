@@ -7,7 +7,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from doublenine.server.computer import Brain
-from doublenine.shared import protocol as p
 
 
 async def test_a_group_with_many_jobs_waiting_does_not_starve_another() -> None:
@@ -52,21 +51,10 @@ async def test_a_cancelled_waiter_gives_its_turn_away() -> None:
 
 
 async def test_each_decision_of_a_review_takes_a_turn_as_the_askers_address_group(make_server) -> None:
-    from .test_coach_frames import _first_hand
+    from .test_coach_frames import _first_hand, _review_turns
     server = await make_server()
     host, table = await _first_hand(server)
-    groups: list[object] = []
-    real = server.brain.coach_turns.turn
-
-    def counted(group):  # type: ignore[no-untyped-def]
-        groups.append(group)
-        return real(group)
-
-    server.brain.coach_turns.turn = counted
-    await host.send({"type": "coach", "match": 1, "hand": 1})
-    reply = await host.until(lambda m: isinstance(m, p.CoachReply), timeout=60)
-    from doublenine.server import coach
-    jobs = coach.plan_review(table.state, 1, 1, reply.seat, table.meta.seed)[2]
+    groups, jobs, reply = await _review_turns(server, host, table)
     assert groups == ["127.0.0.1"] * len(jobs) and jobs and reply.rows
 
 

@@ -82,25 +82,12 @@ async def test_many_64s_of_one_48_take_one_hint_turn_per_round_and_are_budgeted_
 
 async def test_a_reviews_coach_turns_are_its_askers_48(make_server) -> None:
     """Each decision of a review waits for the turn of its asker's /48 in the coach's lane."""
-    from doublenine.server import coach
-    from doublenine.shared import protocol as p
-
-    from .test_coach_frames import _first_hand
+    from .test_coach_frames import _first_hand, _review_turns
     server = await make_server()
     host, table = await _first_hand(server)
     asker = next(sl.conn for sl in table.slots.values() if sl.conn is not None)
     asker.group = "2001:db8:77:5::/64"  # as a client of that /64 counts
-    groups: list[object] = []
-    real = server.brain.coach_turns.turn
-
-    def counted(group):  # type: ignore[no-untyped-def]
-        groups.append(group)
-        return real(group)
-
-    server.brain.coach_turns.turn = counted
-    await host.send({"type": "coach", "match": 1, "hand": 1})
-    reply = await host.until(lambda m: isinstance(m, p.CoachReply), timeout=60)
-    jobs = coach.plan_review(table.state, 1, 1, reply.seat, table.meta.seed)[2]
+    groups, jobs, _ = await _review_turns(server, host, table)
     assert groups == ["2001:db8:77::/48"] * len(jobs) and jobs
     assert server.brain.coach_budget.counts == {}  # released as the /64 it was counted as
 
