@@ -97,14 +97,20 @@ def resize_window(size: tuple[int, int], *, wm_ignores_minimum: bool = False) ->
 
 
 class StubSession:
-    """A session whose state the test sets; it records what is sent."""
+    """A session whose state the test sets (:meth:`set`: the next pump reports the change once); it
+    records what is sent."""
 
     def __init__(self, state: ClientState) -> None:
         self.state = state
         self.sent: list[object] = []
+        self._changed = False
+
+    def set(self, state: ClientState) -> None:
+        self.state, self._changed = state, True
 
     def pump(self) -> bool:
-        return False
+        changed, self._changed = self._changed, False
+        return changed
 
     def send(self, intent: object) -> None:
         self.sent.append(intent)

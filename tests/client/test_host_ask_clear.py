@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from client_helpers import StubSession
 from scenes_catalog import table_scene, table_states
 
 from doublenine.client.scenes.lan_host import HostedTable
@@ -19,24 +20,11 @@ pygame.font.init()
 STATES = {name: (state, ui) for name, state, ui in table_states()}
 
 
-class _Sent:
-    def __init__(self, state: object) -> None:
-        self.state, self.sent = state, []
-
-    def pump(self) -> bool:
-        return False
-
-    def send(self, intent: object) -> None:
-        self.sent.append(intent)
-
-    def close(self, leave: bool = True) -> None: ...
-
-
 def _asking(size: tuple[int, int], lang: str, side: str) -> HostedTable:
     state, ui = STATES["own-turn"]
     state = replace(state, humans=frozenset({Seat.ONE, Seat.THREE}), tracker=True)
     table = table_scene(state, ui, lang, size)
-    table.session = _Sent(state)
+    table.session = StubSession(state)
     hosting = SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
                               invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
                               web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",

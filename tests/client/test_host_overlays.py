@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 import pytest
+from client_helpers import StubSession
 from scenes_catalog import controls, table_scene, table_states
 
 from doublenine.client.intents import Pause
@@ -29,26 +30,11 @@ STATES = {name: (state, ui) for name, state, ui in table_states()}
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 
 
-class _Sent:
-    """The catalog's still session, recording what the window sends."""
-
-    def __init__(self, state: Any) -> None:
-        self.state, self.sent = state, []
-
-    def pump(self) -> bool:
-        return False
-
-    def send(self, intent: Any) -> None:
-        self.sent.append(intent)
-
-    def close(self, leave: bool = True) -> None: ...
-
-
 def _hosted(name: str, size: tuple[int, int], others: int = 0) -> HostedTable:
     state, ui = STATES[name]
     state = replace(state, tracker=True)  # the tracker's button is a control too
     table = table_scene(state, ui, "en", size)
-    table.session = _Sent(state)
+    table.session = StubSession(state)
     hosting = SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
                               invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
                               web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from client_helpers import StubSession
 from scenes_catalog import table_scene, table_states
 
 from doublenine.client.art import Art
@@ -79,29 +80,12 @@ def test_nothing_is_drawn_under_a_request_over_the_bare_table(states: dict[str, 
     assert lay.panel.kind == "consent" and lay.beneath is None  # type: ignore[union-attr]
 
 
-class _Session:
-    def __init__(self, state: Any) -> None:
-        self.state, self.sent, self._changed = state, [], False
-
-    def set(self, state: Any) -> None:
-        self.state, self._changed = state, True
-
-    def pump(self) -> bool:
-        changed, self._changed = self._changed, False
-        return changed
-
-    def send(self, intent: Any) -> None:
-        self.sent.append(intent)
-
-    def close(self, leave: bool = True) -> None: ...
-
-
 def test_the_hosts_window_keeps_its_hand_end_through_a_request(states: dict[str, tuple[ClientState, Ui]]) -> None:
     """The reported window: the host's, its "Invite friends" chip kept off the panel under the request."""
     state, ui = states["reveal"]
     size = (1280, 800)
     table = table_scene(state, ui, "en", size)
-    table.session = _Session(state)
+    table.session = StubSession(state)
     hosting = SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
                               invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
                               web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",

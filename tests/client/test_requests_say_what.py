@@ -8,10 +8,10 @@ the footer already read "Enter: Accept"; Bob saw nothing when he asked nor when 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pygame
 import pytest
+from client_helpers import StubSession
 from scenes_catalog import coach_reply, table_scene
 
 from doublenine.client.intents import Answer, Pause, Withdraw
@@ -40,25 +40,6 @@ def ended():  # type: ignore[no-untyped-def]
     return state
 
 
-class _Session:
-    """A session that shows ``state``, reports a change once after each new state, and keeps what was sent."""
-
-    def __init__(self, state: Any) -> None:
-        self.state, self.sent, self._changed = state, [], False
-
-    def set(self, state: Any) -> None:
-        self.state, self._changed = state, True
-
-    def pump(self) -> bool:
-        changed, self._changed = self._changed, False
-        return changed
-
-    def send(self, intent: Any) -> None:
-        self.sent.append(intent)
-
-    def close(self, leave: bool = True) -> None: ...
-
-
 def _asked(state, effect=None, what="undo"):  # type: ignore[no-untyped-def]
     return replace(state, consent=(ConsentPrompt("7", Seat.TWO, what, effect),))
 
@@ -69,7 +50,7 @@ def _said(panel, lang: str = "en") -> list[str]:  # type: ignore[no-untyped-def]
 
 def _scene(state):  # type: ignore[no-untyped-def]
     scene = table_scene(state, Ui(seen_finished=0), "en", SIZE)
-    scene.session = _Session(state)
+    scene.session = StubSession(state)
     scene._now = 5.0
     scene.draw(pygame.Surface(SIZE))
     scene._now = 10.0  # the prompt has been up long enough (KEY_GUARD)
