@@ -3,8 +3,9 @@ tables kept the coach's single worker busy and a review at another table took 8.
 
 A job waits for its turn with ``async with turns.turn(group):``; one holder at a time; when the
 holder is done the next turn goes to the group after it in the round, so a group with many jobs
-waiting gets one turn per round, like a group with one. Used for the coach
-(:mod:`.coaching`, groups are address groups: :func:`.addresses.address_group`).
+waiting gets one turn per round, like a group with one. Used for the three lanes of
+:class:`.computer.Brain`: computer seats' decisions, hints and the coach (:mod:`.coaching`); their
+groups are sites (:func:`.addresses.site_group`: an IPv4 address, an IPv6 /48).
 """
 from __future__ import annotations
 
