@@ -19,6 +19,7 @@ from doublenine.client.local import LocalSession
 from doublenine.client.render import render
 from doublenine.client.store import ClientState, ConsentPrompt, localized
 from doublenine.client.text import tr
+from doublenine.client.typeset import Drawn, watch
 from doublenine.client.uistate import Ui
 from doublenine.shared.failures import Failure
 from doublenine.shared.moves import Pass, Play, Review
@@ -216,6 +217,13 @@ def waiting_state(state: ClientState, mode: str) -> ClientState:
     turn = Seat.ONE if mode == "nudged" else Seat.THREE
     return replace(state, view=replace(state.view, turn=turn), computers=frozenset({Seat.TWO, Seat.FOUR}),
                    playing_for_me=mode == "back")
+
+
+def drawn(scene: Any, size: tuple[int, int]) -> list[Drawn]:
+    """Every text ``scene`` draws on a surface of ``size`` px (:func:`doublenine.client.typeset.watch`)."""
+    with watch() as seen:
+        scene.draw(pygame.Surface(size))
+    return seen
 
 
 def table_scene(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], side: str = "",

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from scenes_catalog import table_scene, table_states
+from scenes_catalog import drawn, table_scene
 
 from doublenine.client.text import tr
 from doublenine.client.typeset import ELLIPSIS, Typeface, watch
@@ -22,25 +22,12 @@ LONG = "Jürgen Groß é @ è"
 LONGER = "Maximiliano Alejandro de la Santísima Trinidad"
 
 
-@pytest.fixture(scope="module")
-def states():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return {name: (state, ui) for name, state, ui in table_states()}
-
-
-def _drawn(scene, size):  # type: ignore[no-untyped-def]
-    with watch() as seen:
-        scene.draw(pygame.Surface(size))
-    return seen
-
-
 def test_the_case_the_own_plate_keeps_vous_at_1280x800(states) -> None:  # type: ignore[no-untyped-def]
     """Now a badge beside the name (render.draw_name; attacker, session 10: "(you)" as words could be typed):
     the name is cut to leave it room, the badge never."""
     state, ui = states["draw-mine"]
     scene = table_scene(replace(state, names=(LONG,) + state.names[1:]), ui, "fr", (1280, 800))
-    seen = _drawn(scene, (1280, 800))
+    seen = drawn(scene, (1280, 800))
     assert [d.shown for d in seen if d.text == LONG] == ["Jürgen Groß…"]
     assert [(d.shown, d.shortened) for d in seen if d.text == "vous"] == [("vous", False)]
 
@@ -67,7 +54,7 @@ def test_every_own_plate_and_hand_end_row_keeps_the_marker(states, lang, size) -
         state, ui = states[name]
         for who in (LONG, LONGER):
             scene = table_scene(replace(state, names=(who,) + state.names[1:]), ui, lang, size)
-            seen = _drawn(scene, size)
+            seen = drawn(scene, size)
             badges = [d for d in seen if d.text == badge]
             names = [d for d in seen if who in d.text]
             rows = [d for d in names if d.text.startswith("↓ ")]  # the hand end's row names it too
@@ -87,7 +74,7 @@ def test_the_tracker_keeps_the_numbers_a_long_named_seat_lacks(states, lang) -> 
     state, ui = states["own-turn"]
     state = replace(state, tracker=True, names=state.names[:3] + (LONGER,))
     scene = table_scene(state, ui, lang, (800, 600), "tracker")
-    lines = [d for d in _drawn(scene, (800, 600)) if d.text.startswith(LONGER) and d.text != LONGER]
+    lines = [d for d in drawn(scene, (800, 600)) if d.text.startswith(LONGER) and d.text != LONGER]
     assert len(lines) == 1, [d.text for d in lines]
     tail = lines[0].text[len(LONGER):]  # " has no 2" (or ": no pass yet"), translated
     if lang == "en":
@@ -100,6 +87,6 @@ def test_the_wait_card_keeps_the_time_after_a_long_name(states) -> None:  # type
     state, ui = states["own-turn"]
     state = waiting_state(replace(state, names=state.names[:2] + (LONGER,) + state.names[3:]), "wait")
     scene = table_scene(state, ui, "en", (800, 600), waited=True)
-    shown = [d for d in _drawn(scene, (800, 600)) if d.text.startswith(f"Waiting for {LONGER}")]
+    shown = [d for d in drawn(scene, (800, 600)) if d.text.startswith(f"Waiting for {LONGER}")]
     assert [d.text for d in shown] == [f"Waiting for {LONGER} for 1:15"]
     assert shown[0].shown.startswith("Waiting for Maximiliano") and shown[0].shown.endswith(f"{ELLIPSIS} for 1:15")

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from scenes_catalog import table_scene, table_states
+from scenes_catalog import table_scene
 
 from doublenine.client.overlays.ledger import layout_ledger
 from doublenine.client.overlays.text import Fonts
@@ -17,13 +17,6 @@ from doublenine.shared.i18n import translator
 from doublenine.shared.ledger import ledger_from_view
 
 SAVED = "Saved /home/ana/Documents/doublenine-V53H3-match-1-hand-1.json"
-
-
-@pytest.fixture(scope="module")
-def states():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return {name: (s, u) for name, s, u in table_states()}
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from scenes_catalog import table_scene, table_states, waiting_state
+from scenes_catalog import drawn, table_scene, waiting_state
 
 from doublenine.client.typeset import Typeface, watch
 from doublenine.shared.seats import Seat
@@ -20,21 +20,8 @@ FRIEND = "Maximiliana Esperanza Villalob 2"
 """What the server makes of the friend's same name (checked against server/names.py below)."""
 
 
-@pytest.fixture(scope="module")
-def states():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return {name: (state, ui) for name, state, ui in table_states()}
-
-
 def _named(state):  # type: ignore[no-untyped-def]
     return replace(state, names=(HOST, state.names[1], FRIEND, state.names[3]))
-
-
-def _drawn(scene, size):  # type: ignore[no-untyped-def]
-    with watch() as seen:
-        scene.draw(pygame.Surface(size))
-    return seen
 
 
 def test_the_server_keeps_the_suffix_whole() -> None:
@@ -64,7 +51,7 @@ def test_a_list_of_names_cuts_each_keeping_its_suffix() -> None:
 
 def test_the_plates_tell_the_two_apart_at_800x600(states) -> None:  # type: ignore[no-untyped-def]
     state, ui = states["own-turn"]
-    seen = _drawn(table_scene(_named(state), ui, "en", (800, 600)), (800, 600))
+    seen = drawn(table_scene(_named(state), ui, "en", (800, 600)), (800, 600))
     assert sorted({d.shown for d in seen if d.text in (HOST, FRIEND)}) == ["Maximiliana Esp… 2",
                                                                           "Maximiliana…"]
 
@@ -72,14 +59,14 @@ def test_the_plates_tell_the_two_apart_at_800x600(states) -> None:  # type: igno
 def test_the_wait_card_keeps_the_suffix(states) -> None:  # type: ignore[no-untyped-def]
     state, ui = states["own-turn"]
     scene = table_scene(waiting_state(_named(state), "wait"), ui, "en", (800, 600), waited=True)
-    shown = [d.shown for d in _drawn(scene, (800, 600)) if d.text.startswith("Waiting for")]
+    shown = [d.shown for d in drawn(scene, (800, 600)) if d.text.startswith("Waiting for")]
     assert shown == ["Waiting for Maximiliana Esperanza Vill… 2 for 1:15"]
 
 
 def test_the_german_heading_keeps_its_verb_at_800x600(states) -> None:  # type: ignore[no-untyped-def]
     state, ui = states["away"]
     scene = table_scene(replace(_named(state), away=frozenset({Seat.THREE})), ui, "de", (800, 600))
-    shown = [d.shown for d in _drawn(scene, (800, 600)) if d.text == f"{FRIEND} ist nicht verbunden"]
+    shown = [d.shown for d in drawn(scene, (800, 600)) if d.text == f"{FRIEND} ist nicht verbunden"]
     assert shown == ["Maximiliana Esperanza Vi… 2 ist nicht verbunden"]
 
 

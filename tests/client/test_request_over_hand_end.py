@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pytest
 from client_helpers import StubSession
-from scenes_catalog import table_scene, table_states
+from scenes_catalog import table_scene
 
 from doublenine.client.art import Art
 from doublenine.client.layout import compute_layout
@@ -25,13 +25,6 @@ from doublenine.client.uistate import Ui
 from doublenine.shared.seats import Seat
 
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
-
-
-@pytest.fixture(scope="module")
-def states() -> dict[str, tuple[ClientState, Ui]]:
-    pygame.display.init()
-    pygame.font.init()
-    return {name: (state, ui) for name, state, ui in table_states()}
 
 
 def _asked(state: ClientState, what: str) -> ClientState:

@@ -1,0 +1,18 @@
+"""Fixtures shared by the client tests."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from scenes_catalog import table_states
+
+from doublenine.client.store import ClientState
+from doublenine.client.uistate import Ui
+
+
+@pytest.fixture(scope="module")
+def states() -> dict[str, tuple[ClientState, Ui]]:
+    """Each situation of the table scene by name (:func:`scenes_catalog.table_states`), with pygame's
+    display and fonts initialised. A test module's own ``states`` fixture takes its place there."""
+    pygame.display.init()
+    pygame.font.init()
+    return {name: (state, ui) for name, state, ui in table_states()}
