@@ -16,6 +16,7 @@ from html import escape
 from importlib import resources
 from string import Template
 
+from doublenine.cli import installed_version
 from doublenine.shared.i18n import Translator, shown_seat_name
 from doublenine.shared.protocol import PROTOCOL_VERSION
 
@@ -25,8 +26,6 @@ from . import words as w
 def wheel_name() -> str:
     """The file name of this version's wheel, ``doublenine-0.1.0-py3-none-any.whl`` (the version from the
     package metadata, as ``doublenine --version``: a hard-coded 0.1.0 would go stale with the next one)."""
-    from doublenine.cli import installed_version
-
     return f"doublenine-{installed_version()}-py3-none-any.whl"
 
 
