@@ -121,7 +121,8 @@ class Brain:
         decision per /48, not one per table or per /64."""
         self.hint_turns = FairTurns()
         """The one lane by which hints enter the worker threads: one hint at a time, round robin by
-        the asker's address group's /48 (:func:`.addresses.site_group`), so a computer seat's move waits behind one hint at most."""
+        the asker's address group's /48 (:func:`.addresses.site_group`), so a computer seat's move
+        waits behind one hint at most."""
         self.hint_budget = hint_budget()
         """Hints waiting or being computed per address group (:data:`HINTS_PER_GROUP`, and
         :data:`HINTS_WAITING_MAX` all together)."""
@@ -185,11 +186,13 @@ class Brain:
                    wanted: Callable[[], bool]) -> asyncio.Task[Decision | None]:
         """R25: a task computing a hint for ``view`` at the lane's next turn for ``group``.
 
-        Counted in :attr:`hint_budget` from now until the task ends (check its ``refusal`` first). When its turn comes and ``wanted()`` is false (the position it was asked at is
-        gone) it ends with None and nothing is computed; after :attr:`hint_max_wait` seconds without
-        its turn it leaves the lane and raises :class:`HintExpired`; cancelled while waiting, it leaves the
-        lane at once; cancelled while computing, it keeps the lane until the thread is done (so no
-        second hint enters the threads meanwhile). Must be called from the event loop."""
+        Counted in :attr:`hint_budget` by ``group`` (its /64) from now until the task ends (check
+        ``hint_budget.refusal`` first). When its turn comes and ``wanted()`` is false (the position it
+        was asked at is gone) it ends with None and nothing is computed; after :attr:`hint_max_wait`
+        seconds without its turn it leaves the lane and raises :class:`HintExpired`; cancelled while
+        waiting, it leaves the lane at once; cancelled while computing, it keeps the lane until the
+        thread is done (so no second hint enters the threads meanwhile). Must be called from the
+        event loop."""
         task = asyncio.get_running_loop().create_task(self._hint(view, level, rng, group, wanted))
         self.hint_budget.take(group)
         task.add_done_callback(lambda _: self.hint_budget.release(group))
