@@ -12,7 +12,7 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .panels import Panel, enter_button
+from .panels import Panel, enter_button, status_line
 from .snake import Rect
 from .store import ClientState, spectating
 from .typeset import Typeface, measurer
@@ -80,9 +80,17 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
     if panel is not None and (panel.keys or panel.modal):
         return tr(lang, panel.keys) if panel.keys else ""
     if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
-        more = HELP_MORE + ((HELP_TILES,) if state.tracker else ())
-        return " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in more])
+        return _play_keys(state, lang)
     return ""
+
+
+def _play_keys(state: ClientState, lang: str) -> str:
+    """The keys of a seated player in a hand, translated: :data:`HELP`, then :data:`HELP_MORE`, then
+    :data:`HELP_TILES` where the table allows the tracker."""
+    from .text import tr
+
+    more = HELP_MORE + ((HELP_TILES,) if state.tracker else ())
+    return " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in more])
 
 
 FOOTER_ROW = 1.35
@@ -111,8 +119,7 @@ def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
     from .text import tr
     if spectating(state):
         return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES))
-    play = " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if state.tracker else ())])
-    return (play, tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW))
+    return (_play_keys(state, lang), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW))
 
 
 def help_rows(text: str, sm: int, width: int) -> tuple[str, ...]:
@@ -166,7 +173,6 @@ def _wrap_keys(face: Typeface, text: str, sm: int, width: int) -> tuple[str, ...
 def status_rows(state: ClientState, ui: Ui, lang: str, f: int, width: int) -> tuple[str, ...]:
     """The status line (:func:`.panels.status_line`) in ``lang`` as one row of ``width`` px at the bold
     ``f`` px font, or two rows broken at the most even space when one does not fit."""
-    from .panels import status_line
     from .text import say
 
     msgid, args = status_line(state, ui, lang)

@@ -22,7 +22,7 @@ from .footer import footer_height, footer_texts, help_rows, key_help, status_row
 from .panels import Button, Panel, beneath, build_panel, request_below, request_room
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
-from .store import ClientState, spectating
+from .store import ClientState
 from .typeset import measurer
 from .uistate import Ui
 
