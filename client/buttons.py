@@ -21,6 +21,19 @@ TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("R
 """The top bar's buttons, right to left."""
 
 
+def shown_top_buttons(state: ClientState) -> tuple[tuple[str, str], ...]:
+    """The :data:`TOP_BUTTONS` the top bar shows: a spectator (no seat) never undoes, redoes or restarts,
+    so those are not shown at all (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor
+    while the window connects."""
+    return TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
+
+
+def _label_widths(labels: list[str], sm: int, bh: int) -> list[int]:
+    """Px each top-bar button needs for its translated label at the ``sm`` px font, ``bh`` px high."""
+    face = measurer()
+    return [face.measure(label, sm)[0] + bh // 2 + 6 for label in labels]
+
+
 def top_bar_rows(state: ClientState, lang: str, w: int, m: int, f: int, sm: int) -> tuple[int, Rect | None]:
     """(the top bar's height, the box of its second row or None) for a window ``w`` px wide at fonts
     ``f``/``sm`` px: one row when the scores with their team names, the details (:func:`details_width`)
@@ -35,8 +48,8 @@ def top_bar_rows(state: ClientState, lang: str, w: int, m: int, f: int, sm: int)
     scores = view.scores if view is not None else (0, 0)
     face = measurer()
     bh = round(0.8 * round(2.1 * f))
-    top = TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
-    row = sum(face.measure(tr(lang, label), sm)[0] + bh // 2 + 6 for _, label in top) + (len(top) - 1) * (m // 2)
+    top = shown_top_buttons(state)
+    row = sum(_label_widths([tr(lang, label) for _, label in top], sm, bh)) + (len(top) - 1) * (m // 2)
     if m + score_width(lang, f, scores) + details_width(state, lang, sm) + f + row <= w - m:
         return one, None
     first = face.line_height(round(f * 1.2), True)
@@ -55,9 +68,8 @@ def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: in
     Left alone before: in a table narrowed by the open tile tracker or chat (Portuguese, German, Spanish
     at 1100-1280 px), same-width buttons kept empty room around "Sair" while the details beside them were
     squeezed onto two small rows and the team names cut to letters."""
-    face = measurer()
     uniform = min(round(6.4 * f), (round(w * 0.58) - m) // 6 - m // 2)
-    needs = [face.measure(label, sm)[0] + bh // 2 + 6 for label in labels]
+    needs = _label_widths(labels, sm, bh)
     row = len(labels) * uniform + (len(labels) - 1) * (m // 2)
     if max(needs) <= uniform and left + details + row <= w - m:
         return [uniform] * len(labels)
@@ -138,9 +150,7 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
     enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
                "restart": seated and view is not None and view.phase is Phase.PLAY}
     scores = view.scores if view is not None else (0, 0)
-    # a spectator (no seat) never undoes, redoes or restarts: those buttons are not shown at all
-    # (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor while it connects
-    top = TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
+    top = shown_top_buttons(state)
     stacked = top_bar_rows(state, lang, w, m, f, sm)[1] is not None  # the details under the scores
     score_w, details_w = score_width(lang, f, scores), details_width(state, lang, sm) + f
     widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
