@@ -347,7 +347,9 @@ class Table:
     # ------------------------------------------------------------ connections
 
     def bind(self, conn: Any, seat: Seat | None) -> None:
-        """Attach ``conn`` (at ``seat``, or as spectator)."""
+        """Attach ``conn`` (at ``seat``, or as spectator). The first connection attached to a table
+        with no :attr:`group` yet (one resumed from the store) gives it its address group; a seat's
+        connection sets the seat's ``side`` (its /48, None from loopback or without a group)."""
         self.subscribers[conn] = seat
         conn.table, conn.seat = self, seat
         if self.group is None:
