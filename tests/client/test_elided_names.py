@@ -12,8 +12,6 @@ from scenes_catalog import drawn, table_scene
 
 from doublenine.client.text import tr
 from doublenine.client.typeset import ELLIPSIS, Typeface, watch
-from doublenine.client.uistate import Ui
-from doublenine.shared.seats import Seat
 
 LANGS = ("en", "fr", "pt", "de", "es")
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
@@ -70,7 +68,6 @@ def test_every_own_plate_and_hand_end_row_keeps_the_marker(states, lang, size) -
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_tracker_keeps_the_numbers_a_long_named_seat_lacks(states, lang) -> None:  # type: ignore[no-untyped-def]
-    from doublenine.client import tracking
     state, ui = states["own-turn"]
     state = replace(state, tracker=True, names=state.names[:3] + (LONGER,))
     scene = table_scene(state, ui, lang, (800, 600), "tracker")
