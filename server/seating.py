@@ -70,9 +70,10 @@ class SeatSlot:
     same ``seq`` (closed and reopened before any computer moved) it keeps the first time, so the
     minute before a hand-over (D7) cannot be started over by toggling the panel (live, not stored)."""
     side: Any = field(default=None, repr=False)
-    """The /48 (``addresses.site_group``) of the last non-loopback connection that held the seat, kept
-    after it disconnects; None for none (loopback: this machine's own players). D7: a seat of the same
-    side as a hand-over's target is not asked for consent (live, not stored)."""
+    """The /48 (``addresses.site_group``) of the last connection that held the seat, kept after it
+    disconnects (``Table.bind``); None while nobody has held it, or when that connection was loopback
+    (this machine's own players) or had no address group. D7: a seat of the same side as a
+    hand-over's target is not asked for consent (live, not stored)."""
 
     @property
     def claimed(self) -> bool:
