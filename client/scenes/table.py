@@ -36,9 +36,11 @@ from .base import Change
 from .talk import TableTalk, covered
 
 TOAST_SECONDS = 8.0
+"""How long the message after an export stays up."""
 TOAST_ROWS = 4
 """Rows a message may take (every message in five languages fits at 800x600: test_rehost.py)."""
-"""How long the message after an export stays up."""
+TOAST_ROW = 1.4
+"""The height of one row of the message, in font sizes (its box, its rows drawn, the band kept for it)."""
 KEY_GUARD = 0.5
 """Seconds after a prompt first shows during which no key, click or tap acts on it: an Enter typed or
 a click made for the previous screen (the last tile of a hand) must not close the hand's end or accept
@@ -711,7 +713,7 @@ class TableScene:
         rows = wrap(self.art, self.toast[0], f, tw - 2 * f) if self.toast is not None else []
         if len(rows) > TOAST_ROWS:  # never a silent cut: the last row shown says there was more
             rows = rows[:TOAST_ROWS - 1] + [rows[TOAST_ROWS - 1].rstrip() + " …"]
-        box_h = len(rows) * round(1.4 * f) + f
+        box_h = len(rows) * round(TOAST_ROW * f) + f
         box_w = min(tw, max((self.art.type.measure(r, f)[0] for r in rows), default=0) + 2 * f)
         return rows, box_w, box_h
 
@@ -760,7 +762,7 @@ class TableScene:
         edges = [self.talk.chat_layout(self.vp.pixels, state, lay).toggle]
         edges.append(self._tracker_layout().toggle)
         bottom = lay.status_rect[1] + lay.status_rect[3]
-        top = bottom - TOAST_ROWS * round(1.4 * f) - f
+        top = bottom - TOAST_ROWS * round(TOAST_ROW * f) - f
         right = min([r[0] for r in edges if r is not None and r[1] < bottom]
                     + [min(self.vp.pixels[0], lay.size[0])])
         left = max([c.rect[0] + c.rect[2] for c in self.talk.cards(state, lay, self.ui)  # the wait cards at the left
@@ -801,7 +803,7 @@ class TableScene:
             pygame.draw.rect(surface, (214, 172, 96), (x, y, box_w, box_h), 1, border_radius=f // 2)
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)
-            surface.blit(label, label.get_rect(midtop=(x + box_w // 2, y + f // 2 + i * round(1.4 * f))))
+            surface.blit(label, label.get_rect(midtop=(x + box_w // 2, y + f // 2 + i * round(TOAST_ROW * f))))
 
 
 def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
