@@ -29,8 +29,10 @@ import random
 import sys
 
 from doublenine.server.bots import decide
+from doublenine.server.bots.heuristic import W_LEAD_SUIT
 from doublenine.server.bots.knowledge import Knowledge, knowledge
-from doublenine.server.bots.rankplay import FITS, R_HIGH, R_LOW, R_PIPS, R_PM, RANK, rank_pips, to_rank
+from doublenine.server.bots.rankplay import (FITS, NORMAL_WEIGHTS, R_HIGH, R_LOW, R_PIPS, R_PM, RANK, WEIGHT_KEYS, rank_pips,
+                                             to_rank)
 from doublenine.server.bots.selfplay import decision_rng
 from doublenine.server.bots.strong import distinct_plays
 from doublenine.shared.events import MatchLog
@@ -41,13 +43,13 @@ from doublenine.shared.seats import Team
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, view_for
 
-PLAY_KEYS = ("pips", "double", "follow", "next_void", "next_locked", "last_void", "partner_locked", "unseen",
-             "close", "control", "pnum", "onum", "unseen_next", "unseen_sq")
-"""The play features (``bench/rollouttune.py``'s ``BASE`` keys but ``cap``, fixed at 3, and ``lead_suit``)."""
+PLAY_KEYS = WEIGHT_KEYS
+"""The play features: :data:`.rankplay.WEIGHT_KEYS`, the terms :func:`.rankplay.weighted_rollout` scores
+(``bench/rollouttune.py``'s ``BASE`` keys but ``cap``, fixed at 3, and ``lead_suit``)."""
 LEAD_KEYS = ("pips", "double", "lead_suit")
-NORMAL = dict(pips=1.0, double=5.0, follow=2.5, next_void=6.0, next_locked=10.0, last_void=2.0,
-              partner_locked=9.0, lead_suit=3.0)
-"""The normal rollout's weights (server/bots/heuristic.py); every other key 0."""
+NORMAL = dict(zip(WEIGHT_KEYS, NORMAL_WEIGHTS), lead_suit=W_LEAD_SUIT)
+"""The normal rollout's weights (server/bots/heuristic.py, as :data:`.rankplay.NORMAL_WEIGHTS`); every
+other key 0."""
 FULL = (1 << 55) - 1
 CAP = 3
 
