@@ -148,7 +148,7 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     if bid == "leave":
         return UiAction(ui.cleared(), command="leave")
     if bid == "coach" and view is not None and view.seat is not None:  # issue 14.2: from the reveal
-        seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+        seen = ui.finished_seen(len(view.finished))
         if seen < len(view.finished):
             fh = view.finished[seen]
             # the reveal stays unread under the review: closing it comes back to the hand's end (kind: a
@@ -156,7 +156,7 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
             return UiAction(replace(ui.cleared(), overlay="ledger"),
                             AskCoach(fh.match, fh.number), command=f"coach:{fh.match}:{fh.number}")
     if bid == "continue" and view is not None:
-        seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+        seen = ui.finished_seen(len(view.finished))
         return UiAction(replace(ui.cleared(), seen_finished=min(len(view.finished), seen + 1)))
     if bid == "seen_draw" and view is not None:  # R3: the opening draw's result was read
         return UiAction(replace(ui.cleared(), seen_draw=draw_key(view)))

@@ -291,7 +291,7 @@ def revealed_hand(state: ClientState, ui: Ui) -> FinishedHand | None:
     view = state.view
     if view is None:
         return None
-    seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+    seen = ui.finished_seen(len(view.finished))
     return view.finished[seen] if 0 <= seen < len(view.finished) else None
 
 

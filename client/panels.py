@@ -168,7 +168,7 @@ def _reveal_while_away(state: ClientState, ui: Ui, lang: str, size: tuple[int, i
     """
     view = state.view
     assert view is not None
-    seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+    seen = ui.finished_seen(len(view.finished))
     if len(view.finished) <= seen:
         return None
     panel = _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
@@ -265,7 +265,7 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
     view = state.view
     assert view is not None
     me = view.seat
-    seen = ui.seen_finished if ui.seen_finished is not None else len(view.finished)
+    seen = ui.finished_seen(len(view.finished))
     if len(view.finished) > seen:
         return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
     if not state.started:

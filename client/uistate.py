@@ -46,6 +46,11 @@ class Ui:
     one misclick on Restart lost the hand): (its id, the match and hand number it was pressed in); a
     prompt asks (``panels``), and a new hand or any other action forgets it."""
 
+    def finished_seen(self, finished: int) -> int:
+        """How many of a view's ``finished`` finished hands the player has looked at (R22): :attr:`seen_finished`,
+        or all of them while it is None (no view had arrived). The hand end shown is the first one not seen."""
+        return self.seen_finished if self.seen_finished is not None else finished
+
     def cleared(self) -> Ui:
         """The same with no preview (and no confirmation pending)."""
         return replace(self, selected=None, end=None, from_hint=False, draw_pick=None, typed="", confirm=None)
