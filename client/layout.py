@@ -102,6 +102,12 @@ class TableLayout:
     table code, target and hand when one row cannot hold the team names, those and the buttons
     (:func:`.buttons.top_bar_rows`); None: they follow the scores on the one row."""
 
+    def left_of_side(self, window_w: int) -> int:
+        """Px from the left of a window ``window_w`` px wide to where an open side panel (chat, tile
+        tracker) starts: :attr:`side`'s left edge, else the table's own width within the window. What lies
+        over the table (the toast, the host's close prompt) stays left of it, never over the panel."""
+        return self.side[0] if self.side is not None else min(window_w, self.size[0])
+
     @property
     def reveal(self) -> Panel | None:
         """The hand end's panel (R22) when it is shown, on top or under a request."""

@@ -23,7 +23,7 @@ from ..art import GOLD, Art
 from ..clipboard import copy_text
 from ..hosting import Hosting
 from ..input import Viewport
-from ..layout import metrics
+from ..layout import TableLayout, metrics
 from ..panels import PANEL_FILL, Button
 from ..render import INK, draw_button, passed_badge_height
 from ..snake import Rect
@@ -222,14 +222,13 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, 
     return out
 
 
-def ask_room(size: tuple[int, int], lay: Any) -> Rect:
+def ask_room(size: tuple[int, int], lay: TableLayout) -> Rect:
     """The part of a window of ``size`` px the host's close prompt is centred in: left of an open side panel
     (chat or tile tracker), which lies right of a table laid out narrower than the window, or over the
-    right of its middle (``lay.side``, :func:`doublenine.client.chat.arrange`); the whole window without one."""
+    right of its middle (:meth:`.layout.TableLayout.left_of_side`, :func:`doublenine.client.chat.arrange`);
+    the whole window without one."""
     w, h = size
-    side = getattr(lay, "side", None)
-    right = side[0] if side is not None else min(w, lay.size[0])
-    return (0, 0, right, h)
+    return (0, 0, lay.left_of_side(w), h)
 
 
 class HostedTable:

@@ -724,7 +724,7 @@ class TableScene:
         clear of the prompt; below the prompt where the top has no room; over the prompt's top edge, opaque
         and framed, only where neither has. Kind: a warning drawn in a place a panel covers (new user s10
         item 3: the Leave warning at a hand's end was never seen, a second Leave went at once)."""
-        w = lay.side[0] if lay.side is not None else min(size[0], lay.size[0])  # never over an open side panel
+        w = lay.left_of_side(size[0])  # never over an open side panel
         rows, box_w, box_h = self._toast_rows(f, min(w - f, 32 * f))
         by = next((b.rect for b in lay.buttons if b.id == self.toast_by), None)
         right = by[0] + by[2] if by is not None else (w + box_w) // 2
