@@ -16,9 +16,11 @@ import pygame
 from doublenine.shared.i18n import N_
 
 from ..art import GOLD, Art
+from ..config import read_score
 from ..layout import metrics
 from ..panels import Button
 from ..render import DIM_INK, INK, draw_button
+from ..seatnames import window_seat_name
 from ..snake import Rect
 from ..text import tr
 
@@ -33,14 +35,15 @@ Players = tuple[str, ...]
 
 def players_text(lang: str, names: Players) -> str:
     """``José, Zoë, East, Seat 4``: who played, each seat named as the table named it (a server's default
-    name translated, "Seat N" for none: shared/i18n ``shown_seat_name``); "" when nobody is known.
+    name translated, "Seat N" for none: shared/i18n ``shown_seat_name``; the seat's default name where the
+    font draws none of it or draws it as another seat's: :func:`.seatnames.window_seat_name`); "" when
+    nobody is known.
     The names are outside text (client.json): config cleaned them; the drawing bounds and elides them."""
     return ", ".join(players_names(lang, names))
 
 
 def players_names(lang: str, names: Players) -> list[str]:
     """Each seat's name of :func:`players_text`, seat 1 first; ``[]`` when nobody is known."""
-    from ..seatnames import window_seat_name
     if not any(names):
         return []
     return [window_seat_name(lang, seat, name, (o for i, o in enumerate(names[:4], start=1) if i != seat))
@@ -61,7 +64,6 @@ new match just begun at a table whose first match had finished 148-60 (new user 
 def score_said(lang: str, score: str) -> str:
     """A remembered score as the start screen says it: ``148-60``, or ``match 2: 0-0`` past the table's
     first match (config.read_score); ``""`` for none."""
-    from ..config import read_score
     read = read_score(score)
     if read is None:
         return ""

@@ -19,7 +19,7 @@ from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import Art
 from ..clipboard import field_value, paste_text
-from ..config import Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, save
+from ..config import Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, read_score, save
 from ..input import Viewport
 from ..layout import metrics
 from ..textfield import END, Caret, clicked, edit, settle
@@ -48,7 +48,6 @@ def server_ended(url: str) -> None:
 def _score(text: str) -> str:
     """A remembered score (config.read_score: ``A-B``, ``A-B/M`` in match M; client.json is outside
     text) as remembered, else ""."""
-    from ..config import read_score
     return text if read_score(text) is not None else ""
 
 

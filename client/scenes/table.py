@@ -25,6 +25,7 @@ from ..intents import Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
 from ..panels import confirming, draw_key
 from ..render import INK, render
+from ..seatnames import renamed_notice
 from ..typeset import measurer
 from ..sound import Sounds, cues
 from ..text import tr
@@ -264,7 +265,6 @@ class TableScene:
         if self.asked_name is None or view is None or getattr(view, "seat", None) is None \
                 or not self.session.state.table:  # the names come with the table's frame (store._table)
             return
-        from ..seatnames import renamed_notice
         text = renamed_notice(self.lang, int(view.seat), self.asked_name, tuple(self.session.state.names))
         self.asked_name = None
         if text is not None:
