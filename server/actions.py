@@ -16,7 +16,6 @@ from doublenine.shared.rules import restart_hand
 from doublenine.shared.seats import SEATS, Seat
 
 from .addresses import site_group
-from .chat import awaited
 from .consent import ConsentRequest, askable, effect_of
 from .names import distinct_name, own_name
 from .seating import new_token, seat_name, token_hash, token_matches
@@ -314,7 +313,7 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
         slot = table.slots[target]
         if not slot.claimed or slot.handed_over or target == seat:
             raise Refused(ErrorCode.NOT_DISCONNECTED, f"seat {int(target)} is not another player's seat")
-        if slot.conn is not None and target not in awaited(table.state) | table.holding():
+        if slot.conn is not None and target not in table.waits_for():
             raise Refused(ErrorCode.NOT_AWAITED, f"the table is not waiting for seat {int(target)}")
         wait = table.held_since(target) + table.config.hand_over_wait - time.time()
         if slot.conn is not None and wait > 0:

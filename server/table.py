@@ -289,6 +289,12 @@ class Table:
         return frozenset(s for s, sl in self.slots.items()
                          if sl.panel and sl.conn is not None and sl.claimed and not sl.handed_over)
 
+    def waits_for(self) -> frozenset[Seat]:
+        """The seats the table waits for (issue 15, D7): those whose decision is awaited
+        (``chat.awaited``) and those whose open panel holds it (:meth:`holding`); what ``nudge`` and
+        ``hand_over`` may name."""
+        return awaited(self.log.state) | self.holding()
+
     def held_since(self, seat: Seat) -> float:
         """Unix seconds from which the table has waited for ``seat``: ``since`` (the decision now
         awaited began), or later for a seat that holds it by its panel (:meth:`holding`), opened

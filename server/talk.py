@@ -23,7 +23,7 @@ from doublenine.shared.errors import ErrorCode
 from doublenine.shared.protocol import pack
 from doublenine.shared.seats import Seat
 
-from .chat import IN_HAND, awaited
+from .chat import IN_HAND
 from .table import Refused, Table, store_unavailable
 
 log = logging.getLogger("doublenine.server.talk")
@@ -95,7 +95,7 @@ def nudge(table: Table, seat: Seat, target: Seat) -> None:
     ``data: {retry_after}``). Everyone at the table gets ``nudge{by, seat}``.
     """
     slot = table.slots[target]
-    if target == seat or target not in awaited(table.state) | table.holding() or not slot.claimed \
+    if target == seat or target not in table.waits_for() or not slot.claimed \
             or table.computer_plays(target) or not table.meta.started:
         raise Refused(ErrorCode.NOT_AWAITED, f"the table is not waiting for a human at seat {int(target)}")
     now = time.monotonic()
