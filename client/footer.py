@@ -12,7 +12,7 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .panels import Panel, enter_button, status_line
+from .panels import KEEP_PLAYING, Panel, enter_button, status_line
 from .snake import Rect
 from .store import ClientState, spectating
 from .typeset import Typeface, measurer
@@ -30,8 +30,6 @@ WATCHING = N_("You are watching this table")
 HELP_PROMPT = N_("Enter: {action}")
 """The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
 first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
-KEEP_PLAYING = N_("Keep playing")
-"""The gold button of the host's Leave/Close question (scenes.lan_host) and of a confirmation."""
 HELP_CONFIRM = N_("Enter: {action} · Esc: {cancel}")
 """The keys while a confirmation is up (panels.CONFIRMED): Enter confirms, Esc keeps playing."""
 HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")

@@ -31,6 +31,11 @@ CONSENT_REFUSED = N_("Your request was refused")
 """D1: another seat said no to this seat's request (``ClientState.error == "REFUSED"``, the window's
 own mark, not an ErrorCode: every server refusal reads shared/refusals.py)."""
 
+KEEP_PLAYING = N_("Keep playing")
+"""The button that takes nothing back: a confirmation's second one (:func:`_confirm`, Esc), the gold one
+of the host's Leave/Close question (scenes.lan_host, Enter and Esc), which the footer names
+(:func:`.footer.key_help`)."""
+
 BUSY = {"BUSY_HINTS": N_("Many players are asking for hints right now: ask again in a moment"),
         "BUSY_COACH": N_("Many hands are being reviewed right now: ask again in a moment")}
 """What the status line says for ``ClientState.error`` marks of client/store.BUSY_MARKS: the server's
@@ -324,7 +329,7 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     if state.humans - state.free - ({state.view.seat} if state.view is not None else set()):
         body.append((ASKED_FIRST, {}))
     rect = _fit_text(area, round(34 * f), [" ".join(say(lang, t, a) for t, a in body)], f)
-    buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, True, ()), ("confirm_no", N_("Keep playing"), False, ())])
+    buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, True, ()), ("confirm_no", KEEP_PLAYING, False, ())])
     return Panel("confirm", rect, (title, {}), (), buttons, body=tuple(body))
 
 

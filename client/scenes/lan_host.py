@@ -24,7 +24,7 @@ from ..clipboard import copy_text
 from ..hosting import Hosting
 from ..input import Viewport
 from ..layout import TableLayout, metrics
-from ..panels import PANEL_FILL, Button
+from ..panels import KEEP_PLAYING, PANEL_FILL, Button
 from ..render import INK, draw_button, passed_badge_height
 from ..snake import Rect
 from ..text import tr, trn
@@ -521,6 +521,6 @@ def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, oth
     sentence, stop = ASK_WORDS.get(kind, ASK_WORDS["quit"])
     body = art.fit_text(tr(lang, sentence), f, bw - 2 * f, INK)
     surface.blit(body, body.get_rect(midtop=(x + bw // 2, y + round(2.4 * f))))
-    draw_button(surface, art, Button("keep", lay["keep"], N_("Keep playing"), primary=True), f, lang, False)
+    draw_button(surface, art, Button("keep", lay["keep"], KEEP_PLAYING, primary=True), f, lang, False)
     draw_button(surface, art, Button("stop", lay["stop"], stop), f, lang, False)
 
