@@ -9,7 +9,7 @@ draws the same as another seat's name.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, N_, shown_seat_name
@@ -41,6 +41,13 @@ def window_seat_name(lang: str, seat: int, name: str, others: Iterable[str] = ()
         default = DEFAULT_SEAT_NAMES.get(seat)
         return nfc(shown_seat_name(lang, seat, default if default is not None else ""))
     return shown
+
+
+def seat_name_in(lang: str, seat: int, names: Sequence[str]) -> str:
+    """:func:`window_seat_name` of ``seat`` (1..4) named in ``names`` (by seat, seat 1 first; "" for a seat
+    past its end), told apart from the other seats' names among its first four."""
+    name = names[seat - 1] if 0 < seat <= len(names) else ""
+    return window_seat_name(lang, seat, name, (n for i, n in enumerate(names[:4], start=1) if i != seat))
 
 
 RENAMED = N_("At this table you are \"{name}\" (another seat has that name)")

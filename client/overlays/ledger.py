@@ -31,7 +31,7 @@ from doublenine.shared.state import Result
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
-from ..seatnames import window_seat_name
+from ..seatnames import seat_name_in
 from .actions import Coach, Export, ExportLater, OverlayAction, SelectMatch
 from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_seat, tile_painter
 from .panel import Button, Custom, Item, ScrollPanel, Text
@@ -48,8 +48,7 @@ def seat_label(tr: Translator, names: tuple[str, ...], seat: int) -> str:
     """The name of ``seat`` in ``tr``'s language from ``names`` by seat (client/seatnames.py, as every place
     the window names a seat: "Seat N" when it has none, a default name translated, and the default name
     for a name the font cannot draw)."""
-    return window_seat_name(tr.lang, int(seat), names[seat - 1] if 0 < seat <= len(names) else "",
-                            (n for i, n in enumerate(names[:4], start=1) if i != seat))
+    return seat_name_in(tr.lang, int(seat), names)
 
 
 def result_text(tr: Translator, hand: HandRow, names: tuple[str, ...] = ("", "", "", "")) -> str:

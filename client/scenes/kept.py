@@ -20,7 +20,7 @@ from ..config import read_score
 from ..layout import metrics
 from ..panels import Button
 from ..render import DIM_INK, INK, draw_button
-from ..seatnames import window_seat_name
+from ..seatnames import seat_name_in
 from ..snake import Rect
 from ..text import tr
 
@@ -46,8 +46,7 @@ def players_names(lang: str, names: Players) -> list[str]:
     """Each seat's name of :func:`players_text`, seat 1 first; ``[]`` when nobody is known."""
     if not any(names):
         return []
-    return [window_seat_name(lang, seat, name, (o for i, o in enumerate(names[:4], start=1) if i != seat))
-            for seat, name in enumerate(names[:4], start=1)]
+    return [seat_name_in(lang, seat, names) for seat in range(1, len(names[:4]) + 1)]
 
 
 def match_label(lang: str, match: Kept) -> str:
