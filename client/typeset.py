@@ -24,7 +24,6 @@ text-fit test renders every scene this way and fails on any cut or tiny text.
 from __future__ import annotations
 
 import os
-
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -52,11 +51,19 @@ new user, round 2: both "Maximiliana Esperanza Villalobos" and "Maximiliana Espe
 "Maximiliana Esper…" on every plate, wait card and hand-end row."""
 MIN_SIZE = 12
 """Smallest readable text, px (issue 11.4): fitting never shrinks below it unless a smaller size is asked."""
+SHRINK = 0.8
+"""How far fitting shrinks text by default, as a share of its size (never below :data:`MIN_SIZE`)."""
 SURFACE_CACHE_MAX = 800
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 _MARKS = frozenset({"Mn", "Me", "Mc"})
 _SPACES = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 Colour = tuple[int, ...]
+
+
+def _floor(size: int, asked: int | None) -> int:
+    """The smallest px size fitting text of ``size`` px may shrink to: ``asked``, else :data:`SHRINK` of
+    ``size`` but not below :data:`MIN_SIZE`; never above ``size``."""
+    return min(size, max(MIN_SIZE, round(size * SHRINK))) if asked is None else min(size, asked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,7 +363,7 @@ class Typeface:
         shown, cut = self._clean(text, bold)
         final = size
         if width is not None:
-            floor = min(size, max(MIN_SIZE, round(size * 0.8))) if min_size is None else min(size, min_size)
+            floor = _floor(size, min_size)
             part = self._clean(only, bold)[0] if only else ""
             shown, final, cut_fit = self._fit(shown, size, max(1, int(width)), bold, floor, part)
             cut = cut or cut_fit
@@ -391,7 +398,7 @@ class Typeface:
         parts = [self._clean(n, bold)[0] for n in names]
         width = max(1, int(width))
         s = max(1, int(size))
-        low = min(s, max(MIN_SIZE, round(s * 0.8))) if floor is None else min(s, floor)
+        low = _floor(s, floor)
         while self._width(sep.join(parts), s, bold) > width and s > low:
             s -= 1
         whole = sep.join(parts)
