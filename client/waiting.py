@@ -242,8 +242,8 @@ def draw_card(surface: pygame.Surface, card: Card, art: Art, lang: str, f: int, 
     surface.blit(art.plate(w, h, (12, 28, 22, 255), f // 2), (x, y))  # opaque: it may lie over tiles
     pygame.draw.rect(surface, GOLD if card.urgent else (255, 255, 255, 60), card.rect, 1, border_radius=f // 2)
     msgid, args = card.text
-    label = art.type.draw(tr(lang, msgid, **args), round(0.95 * f), INK, width=w - f,
-                          only=str(args.get("name", "")))  # a long name is cut, not "for 1:23" after it
+    label = art.fit_text(tr(lang, msgid, **args), round(0.95 * f), w - f, INK,
+                         only=str(args.get("name", "")))  # a long name is cut, not "for 1:23" after it
     surface.blit(label, label.get_rect(midtop=(x + w // 2, y + f // 2)))
     for b in card.buttons:
         draw_button(surface, art, b, round(0.95 * f), lang, hover == b.id)
