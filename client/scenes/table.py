@@ -21,10 +21,10 @@ from doublenine.shared.views import SeatView
 from .. import chat, config
 from ..art import Art
 from ..input import UiAction, Viewport, handle, latin_key
-from ..intents import Decide, Intent, Pause
+from ..intents import AskCoach, Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
 from ..panels import confirming, draw_key
-from ..render import INK, render
+from ..render import INK, render, wrap
 from ..seatnames import renamed_notice
 from ..typeset import measurer
 from ..sound import Sounds, cues
@@ -616,7 +616,6 @@ class TableScene:
         self.dirty = True
 
     def _overlay_event(self, event: Any) -> Change | None:
-        from ..intents import AskCoach
         from ..overlays.actions import Close, Coach, Export
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "touch", False):
             return None
@@ -709,7 +708,6 @@ class TableScene:
 
     def _toast_rows(self, f: int, tw: int) -> tuple[list[str], int, int]:
         """(rows, width, height px) of the toast wrapped within ``tw`` px at ``f`` px (at most TOAST_ROWS)."""
-        from ..render import wrap
         rows = wrap(self.art, self.toast[0], f, tw - 2 * f) if self.toast is not None else []
         if len(rows) > TOAST_ROWS:  # never a silent cut: the last row shown says there was more
             rows = rows[:TOAST_ROWS - 1] + [rows[TOAST_ROWS - 1].rstrip() + " …"]
