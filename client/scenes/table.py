@@ -268,7 +268,7 @@ class TableScene:
         text = renamed_notice(self.lang, int(view.seat), self.asked_name, tuple(self.session.state.names))
         self.asked_name = None
         if text is not None:
-            self.toast, self.toast_by, self.dirty = (text, now + TOAST_SECONDS), None, True
+            self._show(text, now + TOAST_SECONDS)
 
     def _watch_line(self, now: float) -> None:
         """A tile just joined the line: it slides in from its player's place (about a fifth of a second)."""
@@ -441,9 +441,7 @@ class TableScene:
         # with three computers one Leave went, and nothing offered the match again)
         if me is not None and not stops_all and (self._leave_armed is None or self._now > self._leave_armed):
             self._leave_armed = self._now + TOAST_SECONDS
-            self.toast = (tr(self.lang, LEAVE_OTHERS_PLAY_ON if others else LEAVE_NO_WAY_BACK), self._leave_armed)
-            self.toast_by = "leave"
-            self.dirty = True
+            self._show(tr(self.lang, LEAVE_OTHERS_PLAY_ON if others else LEAVE_NO_WAY_BACK), self._leave_armed, "leave")
             return None
         self._leave = True
         return Change("pop")
@@ -471,14 +469,12 @@ class TableScene:
         """Issue 15.3: mute or unmute the table's sounds, remembered for the next start. Where no sound can
         play (:meth:`Sounds.available`) the setting is left as it is and :data:`NO_SOUND_DEVICE` is said."""
         if not self.sounds.available():
-            self.toast, self.toast_by = (tr(self.lang, NO_SOUND_DEVICE), self._now + 3.0), "sound"
-            self.dirty = True
+            self._show(tr(self.lang, NO_SOUND_DEVICE), self._now + 3.0, "sound")
             return
         self.sounds.set(muted=not self.sounds.muted)
         config.save(replace(config.load(), sound=not self.sounds.muted))
         key = N_("Sound off") if self.sounds.muted else N_("Sound on")  # N_: the extractor sees both
-        self.toast, self.toast_by = (tr(self.lang, key), self._now + 2.0), "sound"
-        self.dirty = True
+        self._show(tr(self.lang, key), self._now + 2.0, "sound")
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table, then the overlay if one is open."""
@@ -661,18 +657,20 @@ class TableScene:
         folder = self.export_dir or platformdirs.user_documents_dir()
         try:
             path = save_export(named, folder)
-            self.toast = (tr(self.lang, "Saved {path}", path=str(path)), self._now + TOAST_SECONDS)
-            self.toast_by = None
+            self._show(tr(self.lang, "Saved {path}", path=str(path)), self._now + TOAST_SECONDS)
         except OSError as exc:
-            self.toast = (tr(self.lang, "Could not save in {folder}: {reason}", folder=folder,
-                             reason=exc.strerror or str(exc)), self._now + TOAST_SECONDS)
-            self.toast_by = None
-        self.dirty = True
+            self._show(tr(self.lang, "Could not save in {folder}: {reason}", folder=folder,
+                          reason=exc.strerror or str(exc)), self._now + TOAST_SECONDS)
+
+    def _show(self, text: str, until: float, by: str | None = None) -> None:
+        """Say ``text`` (translated) in the toast until ``until`` (the scene's clock, s), answering the
+        top-bar button ``by`` (:attr:`toast_by`; None: no button)."""
+        self.toast, self.toast_by, self.dirty = (text, until), by, True
 
     def tell(self, text: str, seconds: float) -> None:
         """Show ``text`` (translated) for ``seconds`` from the first frame on, or until clicked."""
-        self.toast, self._toast_for, self.dirty = (text, float("inf")), seconds, True
-        self.toast_by = None
+        self._show(text, float("inf"))
+        self._toast_for = seconds
 
     def _toast_box(self, size: tuple[int, int]) -> tuple[list[str], tuple[int, int, int, int], int]:
         """(rows, rect, font px) of the message in a window of ``size`` px (at most :data:`TOAST_ROWS` rows)."""
