@@ -90,11 +90,14 @@ MAX_HELD_CHARS = 2200
 
 TOKEN_CHARS = 128
 """Longest seat token: the protocol's ``Token`` (docs/protocol.md, ``joined``: 1..128 characters)."""
-MAX_EARLIER_CHARS = 5 + 1 + TOKEN_CHARS + 1 + 15 + 1 + 5
-"""Longest :attr:`Settings.earlier` entry read back: a code (5), a token, a score ``A-B`` and a port."""
+SCORE_CHARS = 15
+"""Longest remembered score read back (:func:`read_score`): ``A-B/M`` in digits."""
+MAX_EARLIER_CHARS = 5 + 1 + TOKEN_CHARS + 1 + SCORE_CHARS + 1 + 5
+"""Longest :attr:`Settings.earlier` entry read back: a code (5), a token, a score (:func:`score_entry`) and
+a port."""
 
 FIELD_CHARS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS, "lang": 16, "table": 64, "resume_code": 64,
-               "resume_token": TOKEN_CHARS, "resume_score": 15}  # SCORE_CHARS
+               "resume_token": TOKEN_CHARS, "resume_score": SCORE_CHARS}
 """Each text field's own bound in characters (the server URL's is shared/invite's ``SERVER_URL_CHARS``; a
 code is then checked as one, a token as the wire's). A longer value read back is dropped (the default
 kept), never cut: a cut token or URL is another one, a seat lost (left-alone finding: one bound of 200 for
@@ -249,10 +252,6 @@ def _entry(text: str) -> tuple[str, str, str, int] | None:
     if not (port.isascii() and port.isdigit() and len(port) <= 5 and int(port) <= 65535):
         return None
     return code, token, score if read_score(score) is not None else "", int(port)
-
-
-SCORE_CHARS = 15
-"""Longest remembered score read back (:func:`read_score`): ``A-B/M`` in digits."""
 
 
 def score_entry(match: int, a: int, b: int) -> str:
