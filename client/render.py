@@ -16,7 +16,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .buttons import top_details
+from .buttons import score_width, top_details
 from .footer import footer_rows
 from .layout import SeatSpot, TableLayout
 from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
@@ -124,7 +124,7 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
     # the team names give way to the bare letters when the table code and the hand would not fit
     # beside them (800x600, the chat open): the coloured dots already tell the teams apart
     beside = 0 if lay.details is not None else art.type.measure(needed, lay.small)[0]  # details on this row
-    short = lay.score_rect[0] + _scores_width(art, f, lang, scores, False) + beside >= left_of_buttons - f // 2
+    short = lay.score_rect[0] + score_width(lang, f, scores) + beside >= left_of_buttons - f // 2
     cx = lay.score_rect[0]
     mid = lay.score_rect[1] + lay.score_rect[3] // 2  # the scores' row: the bar's middle, or its first row
     for team, score in (("A", scores[0]), ("B", scores[1])):
@@ -184,16 +184,6 @@ def _top_bar_rows(art: Art, info: list[tuple[str, int]], sm: int, room: int, bar
         if n <= max(1, keep) or fits(joined(info[:n])):
             break
     return [joined(info[:n])]
-
-
-def _scores_width(art: Art, f: int, lang: str, scores: tuple[int, int], short: bool) -> int:
-    """Pixels the two teams' dots, names (or letters) and scores take in the top bar."""
-    total = 0
-    for team, score in (("A", scores[0]), ("B", scores[1])):
-        name = team if short else tr(lang, "Team {team}", team=team)
-        total += f + f // 3 + art.type.measure(name, f)[0] + f // 2 + art.type.measure(str(score), round(f * 1.2),
-                                                                                      bold=True)[0] + f
-    return total
 
 
 _KEEP = (0, 2)
