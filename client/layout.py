@@ -162,23 +162,26 @@ def passed_seats(view: object) -> frozenset[Seat]:
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
                    side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = (),
                    window: tuple[int, int] | None = None, keys: str = "table",
-                   footer_rows: int = 0) -> TableLayout:
+                   help_min: int = 0) -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
-    ``lang`` only sizes the top-bar buttons to their translated labels (no label is cut at 800x600).
+    ``lang``: the texts are measured translated (the top bar's labels and details, the status line, the
+    key help, the prompts), so none is cut at 800x600.
     ``side`` px at the right of the table's middle (the seats' band, the line of play, the status line
     and the prompts) are left free for an open side panel (:attr:`TableLayout.side`); the top bar, the
     hand row and the help keep the whole width, so the panel covers no button.
     ``under`` px at the bottom of the play area are kept free of the prompt (the lobby's "Waiting for
     players"...) for a card a scene draws right under it (the host's invite card, lan_host.host_layout).
-    ``keys``: who takes the keys now (:func:`key_help`): "table", "overlay", "ask" (the host's question) or "chat".
+    ``keys``: who takes the keys now (:func:`.footer.key_help`): "table", "overlay", "ask" (the host's question)
+    or "chat".
     ``keep_out``: controls a scene draws on the felt (the host's "Invite friends" chip): the play area,
     where the line of play lies, starts below every one that reaches into it (kind: a control on the
     felt the line's area did not know about; new user: a tile under "Invitar amigos" at 1280x800).
     ``window``: the window's size when the table is laid out narrower beside an open side panel (the
     Tiles and Chat buttons are sized for the window; :func:`toggle_zone`); ``size`` by default.
-    ``footer_rows``: at least this many rows kept for the key help (the layout asks itself again with
-    more when the footer it ends up saying needs more rows than :func:`footer_texts` did).
+    ``help_min``: at least this many rows kept for the key help (the layout asks itself again with
+    more when the footer it ends up saying needs more rows than :func:`.footer.footer_texts` did; not
+    :func:`.footer.footer_rows`, the boxes of those rows).
     """
     w, h = size
     felt = w - max(0, min(side, w // 2))
@@ -190,7 +193,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     top_bar = (0, 0, w, top_h)
     # the footer's height is that of the longest key help this table can say (the play keys with M, C
     # and T, the overlay's, the chat's...): nothing moves when it changes, every row has its own room
-    reserved = max([footer_rows] + [len(help_rows(t, sm, w - 2 * m)) for t in footer_texts(state, lang)])
+    reserved = max([help_min] + [len(help_rows(t, sm, w - 2 * m)) for t in footer_texts(state, lang)])
     help_h = footer_height(reserved, sm)
     help_rect = (m, h - help_h, w - 2 * m, help_h)
     # three plates share the top band: narrower in a middle narrowed by a side panel (a 700 px window)
