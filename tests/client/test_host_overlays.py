@@ -15,13 +15,13 @@ from typing import Any
 import pygame
 import pytest
 from client_helpers import StubSession
+from robot import centre
 from scenes_catalog import controls, table_scene, table_states
 
 from doublenine.client.intents import Pause
 from doublenine.client.render import passed_badge_height
 from doublenine.client.scenes.lan_host import HostedTable
 from doublenine.client.typeset import watch
-from doublenine.client.uistate import Ui
 from doublenine.shared.seats import Seat
 
 pygame.display.init()
@@ -48,11 +48,6 @@ def _click(pos: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
 
 
-def _centre(rect: Any) -> tuple[int, int]:
-    x, y, w, h = rect
-    return x + w // 2, y + h // 2
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("what", ["rules", "ledger"])
 @pytest.mark.parametrize("card", [False, True], ids=["chip", "card"])
@@ -77,7 +72,7 @@ def test_no_table_control_is_drawn_or_clickable_over_an_overlay(what: str, size:
         table._open_overlay(what)
         before = (host.shown, table.tracker.open, table.talk.cui.open, table.ui)
         table.session.sent.clear()
-        host.handle(_click(_centre(rect)))
+        host.handle(_click(centre(rect)))
         after = (host.shown, table.tracker.open, table.talk.cui.open, table.ui)
         sent = [i for i in table.session.sent if not (isinstance(i, Pause) and i.what == what and not i.on)]
         if after != before and table.overlay is not None or sent:
@@ -96,9 +91,9 @@ def test_the_invite_chip_covers_no_table_information(size: tuple[int, int]) -> N
         host.shown = False
         lay = host.table.layout()
         if not host.chip_shown():
-            assert lay.panel is not None and host._hit(_centre(host.layout()["chip"]), ("chip",)) == "chip"
+            assert lay.panel is not None and host._hit(centre(host.layout()["chip"]), ("chip",)) == "chip"
             before = host.shown
-            host.handle(_click(_centre(host.layout()["chip"])))
+            host.handle(_click(centre(host.layout()["chip"])))
             assert host.shown is before  # not clickable either
             continue
         shown += 1
@@ -128,7 +123,7 @@ def test_the_west_passed_badge_stays_visible_beside_the_chip() -> None:
 
 def _press_leave(host: HostedTable) -> Any:
     leave = next(b.rect for b in host.table.layout().buttons if b.id == "leave")
-    return host.handle(_click(_centre(leave)))
+    return host.handle(_click(centre(leave)))
 
 
 def test_the_hosts_first_leave_says_the_game_ends_for_everyone() -> None:

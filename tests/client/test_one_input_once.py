@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
+from robot import centre
 from scenes_catalog import table_states
 
 from doublenine.client.art import Art
@@ -46,10 +47,6 @@ def _click(pos: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
 
 
-def _centre(rect: tuple[int, int, int, int]) -> tuple[int, int]:
-    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
-
-
 def test_r22_a_click_as_the_hand_ends_does_not_close_the_hand_end(states) -> None:  # type: ignore[no-untyped-def]
     state, ui = states["reveal"]
     scene = _shown(state, ui, 100.0)
@@ -57,17 +54,17 @@ def test_r22_a_click_as_the_hand_ends_does_not_close_the_hand_end(states) -> Non
     assert panel.kind == "reveal"
     primary = next(b for b in panel.buttons if b.primary)
     scene.update(100.0 + KEY_GUARD - 0.05)
-    scene.handle(_click(_centre(primary.rect)))  # the second click of a double click that played the last tile
+    scene.handle(_click(centre(primary.rect)))  # the second click of a double click that played the last tile
     assert scene.ui.seen_finished == 0 and scene.layout().panel.kind == "reveal"
     scene.update(100.0 + KEY_GUARD + 0.05)
-    scene.handle(_click(_centre(primary.rect)))  # read, then clicked
+    scene.handle(_click(centre(primary.rect)))  # read, then clicked
     assert scene.ui.seen_finished == 1
 
 
 def test_r22_a_tap_as_the_hand_ends_does_not_close_the_hand_end(states) -> None:  # type: ignore[no-untyped-def]
     state, ui = states["reveal"]
     scene = _shown(state, ui, 100.0)
-    x, y = _centre(next(b for b in scene.layout().panel.buttons if b.primary).rect)
+    x, y = centre(next(b for b in scene.layout().panel.buttons if b.primary).rect)
     tap = pygame.event.Event(pygame.FINGERDOWN, x=x / 1280, y=y / 800, touch_id=1, finger_id=1)
     scene.update(100.1)
     scene.handle(tap)
@@ -114,7 +111,7 @@ def test_a_click_on_the_top_bar_still_acts_while_a_prompt_is_fresh(states) -> No
     scene = _shown(state, ui, 100.0)
     rules = next(b for b in scene.layout().buttons if b.id == "rules")
     scene.update(100.1)
-    scene.handle(_click(_centre(rules.rect)))
+    scene.handle(_click(centre(rules.rect)))
     assert scene.ui.overlay == "rules"
 
 
@@ -132,16 +129,16 @@ def test_d7_back_to_the_start_screen_goes_at_once_when_the_table_is_gone(states,
     panel = scene.layout().panel
     assert panel.kind == "failure" and panel.title[0] == "Cannot continue at this table"
     scene.update(50.0 + KEY_GUARD + 0.1)
-    change = scene.handle(_click(_centre(panel.buttons[0].rect)))
+    change = scene.handle(_click(centre(panel.buttons[0].rect)))
     assert change == Change("pop") and scene.toast is None
     leave = next(b for b in scene.layout().buttons if b.id == "leave")  # the top bar's Leave: the same
     scene2 = _shown(gone, Ui(seen_finished=len(gone.view.finished)), 50.0)
-    assert scene2.handle(_click(_centre(leave.rect))) == Change("pop")
+    assert scene2.handle(_click(centre(leave.rect))) == Change("pop")
 
 
 def test_d7_leave_with_friends_playing_on_still_warns_first(states) -> None:  # type: ignore[no-untyped-def]
     state = replace(_gone(states, "host.stopped"), failure=None)
     scene = _shown(state, Ui(seen_finished=len(state.view.finished)), 50.0)
     leave = next(b for b in scene.layout().buttons if b.id == "leave")
-    assert scene.handle(_click(_centre(leave.rect))) is None and scene.toast is not None
+    assert scene.handle(_click(centre(leave.rect))) is None and scene.toast is not None
 

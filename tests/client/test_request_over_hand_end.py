@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 from client_helpers import StubSession
+from robot import centre
 from scenes_catalog import table_scene
 
 from doublenine.client.art import Art
@@ -31,10 +32,6 @@ def _asked(state: ClientState, what: str) -> ClientState:
     return replace(state, consent=(ConsentPrompt("r1", Seat.TWO, what),))
 
 
-def _centre(rect: tuple[int, int, int, int]) -> tuple[int, int]:
-    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("what", ("undo", "new_match"))
 def test_a_request_at_the_hand_end_is_drawn_over_it(states: dict[str, tuple[ClientState, Ui]], size: tuple[int, int],
@@ -48,7 +45,7 @@ def test_a_request_at_the_hand_end_is_drawn_over_it(states: dict[str, tuple[Clie
     assert lay.beneath.rect == shown.panel.rect and lay.beneath.rows == shown.panel.rows  # where it was, whole
     assert [(b.id, b.enabled) for b in lay.beneath.buttons] == [("continue", False), ("coach", False)]
     for b in lay.beneath.buttons:  # nothing of it answers a click while the request waits
-        assert lay.hit(_centre(b.rect)) != ("button", b.id)
+        assert lay.hit(centre(b.rect)) != ("button", b.id)
     with watch() as seen:
         render(pygame.Surface(size), lay, _asked(state, what), ui, Art(), "en")
     said = [d.text for d in seen]
