@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from types import SimpleNamespace
 
 from doublenine.client.local import LocalSession
 from doublenine.client.store import ClientState
@@ -129,3 +130,12 @@ class NoBrowser:
 
     def stop(self) -> None:
         pass
+
+
+def fake_hosting(others: int = 1) -> SimpleNamespace:
+    """A LAN host (:class:`doublenine.client.hosting.Hosting`'s face) at 192.168.1.20:8765, announced, with
+    ``others`` other people seated at any table; stopping does nothing."""
+    return SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
+                           invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
+                           web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",
+                           others_seated=lambda code, me: others, stop=lambda: None)

@@ -5,11 +5,10 @@ confirmation drawn over a panel; the hand-end toast's place (test_leave_warning_
 from __future__ import annotations
 
 from dataclasses import replace
-from types import SimpleNamespace
 
 import pygame
 import pytest
-from client_helpers import StubSession
+from client_helpers import StubSession, fake_hosting
 from scenes_catalog import table_scene, table_states
 
 from doublenine.client.scenes.lan_host import HostedTable
@@ -25,10 +24,7 @@ def _asking(size: tuple[int, int], lang: str, side: str) -> HostedTable:
     state = replace(state, humans=frozenset({Seat.ONE, Seat.THREE}), tracker=True)
     table = table_scene(state, ui, lang, size)
     table.session = StubSession(state)
-    hosting = SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
-                              invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
-                              web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",
-                              others_seated=lambda code, me: 1, stop=lambda: None)
+    hosting = fake_hosting()
     host = HostedTable(table, hosting, lang)
     host.resize(table.vp)
     host.shown = False

@@ -9,12 +9,11 @@ the chat and tracker buttons); the chip keeps clear of every plate, badge, stack
 from __future__ import annotations
 
 from dataclasses import replace
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
 import pytest
-from client_helpers import StubSession
+from client_helpers import StubSession, fake_hosting
 from robot import centre
 from scenes_catalog import controls, table_scene, table_states
 
@@ -35,10 +34,7 @@ def _hosted(name: str, size: tuple[int, int], others: int = 0) -> HostedTable:
     state = replace(state, tracker=True)  # the tracker's button is a control too
     table = table_scene(state, ui, "en", size)
     table.session = StubSession(state)
-    hosting = SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
-                              invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
-                              web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",
-                              others_seated=lambda code, me: others, stop=lambda: None)
+    hosting = fake_hosting(others)
     host = HostedTable(table, hosting, "en")
     host.resize(table.vp)
     return host

@@ -7,12 +7,11 @@ for (the same for the match end, a refusal and the asker's own wait; the overlay
 from __future__ import annotations
 
 from dataclasses import replace
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
 import pytest
-from client_helpers import StubSession
+from client_helpers import StubSession, fake_hosting
 from robot import centre
 from scenes_catalog import table_scene
 
@@ -76,10 +75,7 @@ def test_the_hosts_window_keeps_its_hand_end_through_a_request(states: dict[str,
     size = (1280, 800)
     table = table_scene(state, ui, "en", size)
     table.session = StubSession(state)
-    hosting = SimpleNamespace(addresses=lambda: ["192.168.1.20"], port=8765, announced=True,
-                              invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
-                              web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",
-                              others_seated=lambda code, me: 1, stop=lambda: None)
+    hosting = fake_hosting()
     host = HostedTable(table, hosting, "en")
     host.resize(table.vp)
     host.update(100.0)
