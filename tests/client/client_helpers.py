@@ -5,7 +5,13 @@ import random
 from dataclasses import replace
 from types import SimpleNamespace
 
+import pygame
+
+from doublenine.client import config
+from doublenine.client.input import Viewport
 from doublenine.client.local import LocalSession
+from doublenine.client.scenes.table import TableScene
+from doublenine.client.sound import Sounds
 from doublenine.client.store import ClientState
 from doublenine.shared.moves import End, Play
 from doublenine.shared.rules import legal_decisions, to_act
@@ -139,3 +145,32 @@ def fake_hosting(others: int = 1) -> SimpleNamespace:
                            invite=lambda code: f"doublenine://192.168.1.20:8765/{code}",
                            web_link=lambda code: f"http://192.168.1.20:8765/t/{code}",
                            others_seated=lambda code, me: others, stop=lambda: None)
+
+
+def three_humans_scene(monkeypatch, tmp_path, until, lang: str, size: tuple[int, int],  # type: ignore[no-untyped-def]
+                       remember: bool = True, **changes) -> tuple[TableScene, LocalSession, list]:  # type: ignore[type-arg]
+    """Seat 1's window at a local table of three humans (seed 2026), played on (the first seat to act
+    making its first legal decision) until ``until(state)``; seat 4 then a computer and ``changes`` made
+    to the window's state. Its client.json in ``tmp_path``, its sounds silent (only what is asked for is
+    recorded), ``remember`` for the chat's mutes, in a ``size`` px window at 10 s. Returns (scene,
+    session, the intents it sent, in order, each also sent)."""
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    s = LocalSession(seed=2026, humans=frozenset({Seat.ONE, Seat.TWO, Seat.THREE}))
+    for _ in range(2000):
+        st = s.log.state
+        if until(st):
+            break
+        s.log.submit(legal_decisions(st, sorted(to_act(st))[0])[0])
+    s._refresh()
+    s.state = replace(s.state, computers=frozenset({Seat.FOUR}), **changes)
+    sent: list = []  # type: ignore[type-arg]
+    real = s.send
+    s.send = lambda intent: (sent.append(intent), real(intent))  # type: ignore[method-assign]
+    pygame.display.init()
+    sounds = Sounds(muted=False)
+    sounds._sounds = {}  # silent: only what was asked for is recorded
+    scene = TableScene(s, lang=lang, sounds=sounds, motion=False)
+    scene.talk.remember = remember
+    scene.resize(Viewport(size, size))
+    scene.update(10.0)
+    return scene, s, sent

@@ -11,6 +11,7 @@ from dataclasses import replace
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from client_helpers import three_humans_scene  # noqa: E402
 
 from doublenine.client import chat, config  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402
@@ -32,27 +33,10 @@ TYPED = "hola partner, tengo el 9"
 
 def _scene(tmp_path, monkeypatch) -> tuple[TableScene, LocalSession, list]:  # type: ignore[no-untyped-def]
     """Seat 1's turn with a tile to play, at a phrases-only table, in Spanish (the report's case)."""
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
-    s = LocalSession(seed=2026, humans=frozenset({Seat.ONE, Seat.TWO, Seat.THREE}))
-    for _ in range(2000):
-        st = s.log.state
-        if st.phase is Phase.PLAY and st.hand is not None and st.hand.turn is Seat.ONE \
-                and any(isinstance(m, Play) for m in legal_decisions(st, Seat.ONE)):
-            break
-        s.log.submit(legal_decisions(st, sorted(to_act(st))[0])[0])
-    s._refresh()
-    s.state = replace(s.state, computers=frozenset({Seat.FOUR}), chat_rule="phrases_in_hand")
-    sent: list = []
-    real = s.send
-    s.send = lambda intent: (sent.append(intent), real(intent))  # type: ignore[method-assign]
-    pygame.display.init()
-    sounds = Sounds(muted=False)
-    sounds._sounds = {}
-    scene = TableScene(s, lang="es", sounds=sounds, motion=False)
-    scene.talk.remember = False
-    scene.resize(Viewport(SIZE, SIZE))
-    scene.update(10.0)
-    return scene, s, sent
+    def mine(st) -> bool:  # type: ignore[no-untyped-def]
+        return st.phase is Phase.PLAY and st.hand is not None and st.hand.turn is Seat.ONE \
+            and any(isinstance(m, Play) for m in legal_decisions(st, Seat.ONE))
+    return three_humans_scene(monkeypatch, tmp_path, mine, "es", SIZE, False, chat_rule="phrases_in_hand")
 
 
 def _type(scene: TableScene, text: str, now: float) -> float:

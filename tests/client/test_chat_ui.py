@@ -10,6 +10,7 @@ from dataclasses import replace
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from client_helpers import three_humans_scene  # noqa: E402
 
 from doublenine.client import chat, config  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402
@@ -75,26 +76,9 @@ def test_the_computer_playing_for_me_while_connected_shows_in_the_state() -> Non
 
 
 def _scene(tmp_path, monkeypatch, remember: bool = True) -> tuple[TableScene, LocalSession, list]:
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
-    s = LocalSession(seed=2026, humans=frozenset({Seat.ONE, Seat.TWO, Seat.THREE}))
-    for _ in range(2000):  # on to seat 2's turn in the play
-        st = s.log.state
-        if st.phase is Phase.PLAY and st.hand is not None and st.hand.turn is Seat.TWO:
-            break
-        s.log.submit(legal_decisions(st, sorted(to_act(st))[0])[0])
-    s._refresh()
-    s.state = replace(s.state, computers=frozenset({Seat.FOUR}))
-    sent: list = []
-    real = s.send
-    s.send = lambda intent: (sent.append(intent), real(intent))  # type: ignore[method-assign]
-    pygame.display.init()
-    sounds = Sounds(muted=False)
-    sounds._sounds = {}  # silent: only what was asked for is recorded
-    scene = TableScene(s, lang="en", sounds=sounds, motion=False)
-    scene.talk.remember = remember
-    scene.resize(Viewport(SIZE, SIZE))
-    scene.update(10.0)
-    return scene, s, sent
+    """On to seat 2's turn in the play (client_helpers.three_humans_scene), in English."""
+    return three_humans_scene(monkeypatch, tmp_path, lambda st: st.phase is Phase.PLAY and st.hand is not None
+                              and st.hand.turn is Seat.TWO, "en", SIZE, remember)
 
 
 def _click(scene: TableScene, rect) -> None:
