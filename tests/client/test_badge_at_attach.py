@@ -6,9 +6,8 @@ left or right, so the open ends read as its top and bottom. Kind: a mark placed 
 """
 from __future__ import annotations
 
-import pygame
 import pytest
-from client_helpers import my_turn_with_play, session_at, synthetic_line, with_line
+from client_helpers import synthetic_line, with_line
 
 from doublenine.client.board import attach_half
 from doublenine.client.layout import compute_layout, legal_ends
@@ -18,13 +17,6 @@ from doublenine.shared.moves import End
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Placed
 from doublenine.shared.tiles import Tile
-
-
-@pytest.fixture(scope="module")
-def turn() -> ClientState:
-    pygame.display.init()
-    pygame.font.init()
-    return session_at(my_turn_with_play).state
 
 
 def _beyond(mark: tuple[int, int, int, int], end: tuple[int, int, int, int],

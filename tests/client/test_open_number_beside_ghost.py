@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_helpers import my_turn_with_play, session_at, synthetic_line, with_line
+from client_helpers import synthetic_line, with_line
 
 from doublenine.client.layout import compute_layout, legal_ends
 from doublenine.client.local import LocalSession
@@ -72,13 +72,6 @@ def test_the_readme_table_keeps_numbers_and_enter_tag_off_every_tile(readme_turn
     tw, th = 2 * lay.font, lay.font + 8
     tag = (*enter_tag_place(lay, lay.ghosts[End.LEFT].rect, tw, th), tw, th)
     assert not any(_overlap(tag, t) for t in tiles + [m.rect for m in lay.marks]), (size, tag)
-
-
-@pytest.fixture(scope="module")
-def turn() -> ClientState:
-    pygame.display.init()
-    pygame.font.init()
-    return session_at(my_turn_with_play).state
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -27,13 +27,6 @@ from doublenine.shared.views import SeatView, view_for
 SIZES = ((800, 600), (1280, 800), (1920, 1080))
 
 
-@pytest.fixture(scope="module")
-def turn() -> ClientState:
-    pygame.display.init()
-    pygame.font.init()
-    return session_at(my_turn_with_play).state
-
-
 def _inside(r: tuple[int, int, int, int], area: tuple[int, int, int, int]) -> bool:
     return area[0] <= r[0] and area[1] <= r[1] and r[0] + r[2] <= area[0] + area[2] and r[1] + r[3] <= area[1] + area[3]
 
