@@ -5,7 +5,8 @@ import signal
 import sys
 
 try:  # a Ctrl-C while the interpreter imports the game is said like any other (doublenine.cli.main)
-    from doublenine.cli import main
+    from doublenine.cli import main, said_again
+    sys.unraisablehook = said_again  # a Ctrl-C swallowed in a callback is raised again (doublenine.cli)
     import doublenine.shared.i18n  # noqa: F401  (Babel, and the decimal module it loads, while Ctrl-C is held:
     # doublenine.cli.interrupted says its line from the catalogs; a Ctrl-C that cut the first import of
     # decimal made that import run again, and libmpdec printed "mpd_setminalloc: ignoring request..." to

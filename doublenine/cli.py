@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 
 def N_(message: str) -> str:  # noqa: N802 - the catalogs' extraction keyword (docs/translating.md)
@@ -102,6 +103,27 @@ INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), as shells report a command that SIGINT ended."""
 
 
+def said_again(unraisable: Any) -> None:
+    """``sys.unraisablehook``: a Ctrl-C raised where Python cannot raise it is not lost.
+
+    A ``KeyboardInterrupt`` that lands in a callback (importlib's module-lock weakref callback,
+    during an import) is only printed as "Exception ignored in ..." and the program goes on: CI
+    caught a Ctrl-C 0.4 s into ``run.py play --autoplay`` whose hand then played out and ended 0
+    with that traceback. Here SIGINT is raised again, so the main thread's next step raises it
+    where :func:`main` says it (one line, :data:`INTERRUPTED`). Anything else goes to Python's hook.
+    Raised from a short-lived thread 50 ms later: raised here, Python would run its handler at once,
+    inside this hook, where the exception is swallowed again.
+    """
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        import threading
+
+        again = threading.Timer(0.05, signal.raise_signal, (signal.SIGINT,))
+        again.daemon = True
+        again.start()
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the process exit code.
 
@@ -111,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     argv = sys.argv[1:] if argv is None else argv
     args: argparse.Namespace | None = None
+    sys.unraisablehook = said_again
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

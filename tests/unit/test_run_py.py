@@ -178,3 +178,19 @@ def test_setup_lines_table_follows_the_catalogs_rules() -> None:
     assert [t for by in said.values() for t in [by["fr"]] if re.search(r"[ \t\u202f][:;!?]|\w[:;!?]", t)] == []
     assert [t for by in said.values() for t in [by["de"]] if re.search(r"\b(du|dich|dir|dein\w*)\b", t, re.I)] == []
     assert [t for by in said.values() for t in [by["pt"]] if re.search(r"\b(tu|teu|ecrã|ficheiro|a instalar)\b", t)] == []
+
+
+def test_a_ctrl_c_swallowed_in_a_callback_is_raised_again() -> None:
+    """CI, session 10: SIGINT 0.4 s into ``run.py play --autoplay`` landed in importlib's module-lock
+    weakref callback, where Python only prints "Exception ignored": the hand played out, exit 0 and a
+    traceback. doublenine.cli.said_again (sys.unraisablehook) raises SIGINT again."""
+    code = ("import sys, weakref\nfrom doublenine.cli import said_again\n"
+            "sys.unraisablehook = said_again if sys.argv[1] == 'hook' else sys.unraisablehook\n"
+            "class A: pass\na = A()\n"
+            "def cb(_): raise KeyboardInterrupt\n"
+            "r = weakref.ref(a, cb)\n"
+            "import time\ntry:\n    del a\n    time.sleep(2)\n    print('lost')\n"
+            "except KeyboardInterrupt:\n    print('raised')\n")
+    for mode, said, quiet in (("hook", "raised", True), ("plain", "lost", False)):
+        done = subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True, timeout=60)
+        assert (done.stdout.strip(), "Exception ignored" not in done.stderr) == (said, quiet), done.stderr
