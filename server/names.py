@@ -21,7 +21,7 @@ confusables.txt 17.0.0 by packaging/make_confusables.py): Greek "Νina" and "Nin
 "B0B" and "BOB", Cyrillic "Аna" and "Ana", "AIice" and "Alice" read alike. Besides the skeleton the key
 folds case and drops accents and spaces ("ＡＮＡ", "ána" and "Ana" alike).
 
-Attacker, session 11: the hand-made partial fold before it (Cyrillic, Greek small letters, I/l/i/|) let
+Attacker, session 10 (second round): the hand-made partial fold before it (Cyrillic, Greek small letters, I/l/i/|) let
 Greek capitals ("Νina" beside "Nina", "Υou"), Cyrillic Ү, Latin Ɩ, Armenian Ս, Coptic Ⲟ, small-capital ᴏ
 and the digit 0 ("S0uth", "B0B" beside "BOB") through. Kind: a look-alike key that was a hand-made
 partial table; Unicode's own data replaces it, whole.
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import cache
 
 from doublenine.shared.cleantext import NAME_CHARS
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, translator
@@ -90,17 +91,22 @@ def _catalog_words(msgid: str, **fill: object) -> set[str]:
 
 
 OWN_MARK = N_("{name} (you)")
-"""The words windows before session 11 put after their own seat's name (and another client may still):
+"""The words windows before session 10 put after their own seat's name (and another client may still):
 no name may end with them."""
 
 
-def _you_markers() -> tuple[str, ...]:
-    """Keys of the window's own-seat marker after a name, in each language: "(you)", "(vous)"..."""
+@cache
+def you_markers() -> tuple[str, ...]:
+    """Keys of "(you)" in the five languages ("(vous)", "(você)"...), removed from the end of a name.
+    Worked out on first use, not at import (it reads the five catalogs), then kept."""
     marks = {name_key(t.replace("{name}", "")) for t in _catalog_words(OWN_MARK)}
     return tuple(sorted(m for m in marks if m))
 
 
-def _reserved() -> frozenset[str]:
+@cache
+def reserved() -> frozenset[str]:
+    """Keys of the names only the window gives or says of a seat: seats' default names, "Seat N",
+    "Spectator(s)", "you", "computer" (five languages). Worked out on first use, then kept."""
     words: set[str] = set()
     for seat, default in DEFAULT_SEAT_NAMES.items():
         words |= _catalog_words(default) | _catalog_words("Seat {n}", n=seat)
@@ -110,18 +116,11 @@ def _reserved() -> frozenset[str]:
     return frozenset(name_key(w) for w in words)
 
 
-YOU_MARKERS = _you_markers()
-"""Keys of "(you)" in the five languages, removed from the end of a name."""
-RESERVED = _reserved()
-"""Keys of the names only the window gives or says of a seat: seats' default names, "Seat N", "Spectator(s)",
-"you", "computer" (five languages)."""
-
-
 def without_markers(name: str) -> str:
     """``name`` without the window's own-seat markers at its end ("Ana (you)" -> "Ana");
     ``""`` when nothing else is left. ``name`` is already cleaned (at most 32 characters)."""
     while name:
-        cut = next((k for k in range(len(name) - 1, -1, -1) if name_key(name[k:]) in YOU_MARKERS), None)
+        cut = next((k for k in range(len(name) - 1, -1, -1) if name_key(name[k:]) in you_markers()), None)
         if cut is None:
             return name
         name = name[:cut].rstrip()
@@ -130,9 +129,9 @@ def without_markers(name: str) -> str:
 
 def own_name(name: str) -> str:
     """A cleaned name as a seat may hold it alone: markers removed; ``""`` (the seat's default
-    name) for a name that reads as a name the window gives (:data:`RESERVED`)."""
+    name) for a name that reads as a name the window gives (:func:`reserved`)."""
     name = without_markers(name)
-    return "" if name_key(name) in RESERVED else name
+    return "" if name_key(name) in reserved() else name
 
 
 def distinct_name(name: str, others: Iterable[str]) -> str:

@@ -1,4 +1,4 @@
-"""Attacker, session 11: look-alike names through the hand-made fold; the key is Unicode's skeleton now.
+"""Attacker, session 10 (second round): look-alike names through the hand-made fold; the key is Unicode's skeleton now.
 
 /tmp/atk2/repro/confusable_names.py and join_names.py: Greek capital Nu "Νina" beside the victim "Nina"
 (the old fold read Greek "ν" as "v"), Greek capital Upsilon "Υou" not read as "you", Cyrillic "Ү", Latin
