@@ -138,7 +138,9 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
                 matched_line = await _line_on_page(page) == laid_out(state.hand.line)
         if len(state.finished) >= followed:
             # the computers wait from now on, so the reveal stays on the page while it is checked
-            table.config = dataclasses.replace(table.config, bot_delay=600.0)
+            if table.config.bot_delay < 600.0:
+                table.config = dataclasses.replace(table.config, bot_delay=600.0)
+                table.rearm()  # a turn already waiting its 0.12 s waits 600 s from now instead
             if "revealed" in (await page.get_attribute("#table", "class") or ""):
                 break
         await asyncio.sleep(0.03)
@@ -156,13 +158,21 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     assert await page.text_content("#score-A") == str(hand.scores_after[0])
     assert await page.text_content("#seat-1 .name") == "<b>Ana</b>"  # a name is text, never markup
     # while the hand stays shown the line says what the table does meanwhile (R6/R10), live as served
-    served = await asyncio.to_thread(lambda: urllib.request.urlopen(
-        f"http://127.0.0.1:{server.port}/t/{table.code}", timeout=10).read().decode())
-    state = table.log.state
-    chooser = state.entitled.lower_seat if state.phase is Phase.NOMINATE and state.entitled else None
-    doing = {Phase.NOMINATE: f" · {await page.text_content(f'#seat-{int(chooser or 1)} .name')} chooses who leads",
-             Phase.REVIEW: " · The players are looking at their new hands"}.get(state.phase, "")
-    assert await page.text_content("#status") == f"Hand {followed} is over{doing}"
+    # (read until the table held still while both were read: a computer's move already being
+    # committed when its delay was raised may still land, and the page follows it a frame later)
+    for _ in range(50):
+        seq = table.seq
+        served = await asyncio.to_thread(lambda: urllib.request.urlopen(
+            f"http://127.0.0.1:{server.port}/t/{table.code}", timeout=10).read().decode())
+        await asyncio.sleep(0.2)
+        state = table.log.state
+        chooser = state.entitled.lower_seat if state.phase is Phase.NOMINATE and state.entitled else None
+        doing = {Phase.NOMINATE: f" · {await page.text_content(f'#seat-{int(chooser or 1)} .name')} chooses who leads",
+                 Phase.REVIEW: " · The players are looking at their new hands"}.get(state.phase, "")
+        live = await page.text_content("#status")
+        if table.seq == seq:
+            break
+    assert live == f"Hand {followed} is over{doing}"
     assert f'<span id="status">Hand {followed} is over{doing}</span>' in served
     _scan(frames, followed, deal, {(t.tile.low, t.tile.high) for t in hand.line})
 
