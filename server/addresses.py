@@ -129,6 +129,15 @@ def creator_key(group: str) -> str:
     return hashlib.blake2b(group.encode(), digest_size=16, person=b"doublenine-crtr").hexdigest()
 
 
+@functools.lru_cache(maxsize=4096)
+def site_key(group: str) -> str:
+    """What a table keeps of the site that created it (:func:`site_group` of its creator's address
+    group): a digest, never the address, like :func:`creator_key`; stored in the table's record
+    (``TableMeta.site``), so the table keeps its creator's turn in the computers' lane and its place
+    in the site's playing allowance after a restart or a move to another process. 32 hex digits."""
+    return hashlib.blake2b(str(site_group(group)).encode(), digest_size=16, person=b"doublenine-site").hexdigest()
+
+
 @dataclass(frozen=True, slots=True)
 class Grant:
     """The answer of :meth:`MissLimiter.reserve`."""

@@ -21,8 +21,8 @@ Computer seats' decisions enter the threads the same way (attacker finding s10 F
 computers created from 64 IPv6 /64s queued their decisions first-come in front of every other table's,
 and another table's first computer move came after 31 s instead of 0.85 s): through one lane
 (:attr:`Brain.seat_turns`, a :class:`.FairTurns`), one decision at a time, taken round robin by the
-address group that created (or, resumed from the store, first attached to) the table
-(``Table.group``). One group's 500 tables share one group's turn, so a table of another group waits
+site that created the table, stored with it (``Table.turn_group``: a digest of the creator's
+:func:`.addresses.site_group`, kept over a restart; never a spectator's). One group's 500 tables share one group's turn, so a table of another group waits
 behind at most one decision per other group with work waiting, never behind all of their tables.
 The three lanes (computer seats, hints, the coach) take turns by :func:`.addresses.site_group`, which
 is the address group but an IPv6 /48 for IPv6 (attacker s10 round 2: 512 /64s of one /55 holding 8
@@ -116,8 +116,8 @@ class Brain:
         ``coaching.TOTAL``)."""
         self.seat_turns = FairTurns()
         """The one lane by which computer seats' decisions enter the worker threads: one at a time,
-        round robin by the /48 (:func:`.addresses.site_group`) of the table's address group
-        (``Table.group``), so tables created from many groups slow another group's table by one
+        round robin by the site that created the table (``Table.turn_group``: its creator's /48,
+        :func:`.addresses.site_group`, as a stored digest), so tables created from many groups slow another group's table by one
         decision per /48, not one per table or per /64."""
         self.hint_turns = FairTurns()
         """The one lane by which hints enter the worker threads: one hint at a time, round robin by
@@ -155,7 +155,8 @@ class Brain:
 
     async def choose(self, view: SeatView, level: str, rng: random.Random, group: Hashable = None) -> Decision:
         """R23: a decision for ``view.viewer`` from its view alone, off the event loop, at the next
-        turn of ``group``'s /48 (``group``: the table's address group; :func:`.addresses.site_group`)
+        turn of ``group``'s /48 (``group``: the table's ``turn_group``, or an address group;
+        :func:`.addresses.site_group`, which leaves a digest as it is)
         in :attr:`seat_turns`.
 
         Cancelled while waiting, it leaves the lane at once; cancelled while computing, it keeps

@@ -32,7 +32,7 @@ from doublenine.shared.tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
-from .addresses import MissLimiter, creator_key
+from .addresses import MissLimiter, creator_key, site_key
 from .computer import Brain
 from .config import ServerConfig
 from .metrics import ServerMetrics
@@ -321,9 +321,9 @@ class Registry(TableMoves):
             meta = TableMeta(code, seed, seeded, spec.language, creator, slots,
                              started=not any(sl.kind == "human" for sl in slots.values()),
                              created_at=time.time(), chat=spec.chat, tracker=spec.tracker,
-                             public=spec.public)
+                             public=spec.public, site=site_key(address))  # stored: kept over a restart
             table = self._new_table(meta, None)
-            table.group = address  # its computers' turns are its creator's group's (Brain.seat_turns)
+            table.group = address  # its own people's group (actions.own_groups)
         except BaseException:
             await self.ownership.release(code)
             raise

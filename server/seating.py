@@ -117,6 +117,11 @@ class TableMeta:
     """Issue 14.3: the creator allows the tile tracker panel at this table (off by default)."""
     public: bool = False
     """Issue 13.3: listed on the server's web page ``/`` (off by default)."""
+    site: str | None = None
+    """The site that created the table (``addresses.site_key`` of its creator's address group: a
+    digest, 32 hex digits): its computers take that site's turn (``Brain.seat_turns``) and it counts
+    against that site's ``max_playing_per_site``. None in records stored before it was kept (the
+    table then takes it from a seated player, ``Table.turn_group``)."""
 
     def record(self) -> dict[str, Any]:
         return {"v": 1, "code": self.code, "seed": self.seed, "seeded": self.seeded,
@@ -124,7 +129,7 @@ class TableMeta:
                 "creator_seat": None if self.creator_seat is None else int(self.creator_seat),
                 "started": self.started, "created_at": self.created_at,
                 "creator_hash": self.creator_hash, "chat": self.chat, "tracker": self.tracker,
-                "public": self.public,
+                "public": self.public, "site": self.site,
                 "seats": [self.slots[s].record() for s in SEATS]}
 
     @staticmethod
@@ -140,4 +145,10 @@ class TableMeta:
         return TableMeta(r["code"], r["seed"], r["seeded"], language, creator, slots,
                          r["started"], r["created_at"], r.get("creator_hash"), chat,
                          r.get("tracker") is True,  # issue 14.3; older records: not allowed
-                         r.get("public") is True)  # issue 13.3; older records: not listed
+                         r.get("public") is True,  # issue 13.3; older records: not listed
+                         _site(r.get("site")))
+
+
+def _site(raw: object) -> str | None:
+    """A stored ``site`` as it was written (32 hex digits), else None (older records, damage)."""
+    return raw if isinstance(raw, str) and re.fullmatch(r"[0-9a-f]{32}", raw) else None

@@ -28,7 +28,7 @@ from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
-from .addresses import is_loopback, site_group
+from .addresses import is_loopback, site_group, site_key
 from .chat import TableChat, awaited, decode_lines
 from .coach import hint_reason
 from .coaching import CoachDesk
@@ -129,10 +129,10 @@ class Table:
         row on resuming, so a restart writes only the tables whose listing changed."""
         self.on_idle = on_idle
         self.group: str | None = None
-        """The address group whose turn in the computers' lane (``Brain.seat_turns``) this table's
-        computer decisions take: its creator's (set by the registry), or for a table resumed from
-        the store the first connection's to attach (attacker s10 F3: one group's many tables share
-        one group's turn)."""
+        """The address group of the table's own people (``actions.own_groups``): its creator's (set
+        by the registry), or for a table rebuilt from the store (a restart, a move from another
+        process, a reopening) the first *seated* connection's to attach, never a spectator's: a
+        stranger watching first would have made its group the table's own."""
         self._bot: asyncio.Task[None] | None = None
         self._bot_for: tuple[Seat, int] | None = None
         """The (seat, seq) the pending computer turn ``_bot`` is for."""
@@ -254,6 +254,18 @@ class Table:
     # ------------------------------------------------------------ queries
 
     @property
+    def turn_group(self) -> str:
+        """The key this table's computer decisions take their turn by (``Brain.seat_turns``; attacker
+        s10 F3: one site's many tables share one site's turn): the creator's site as stored with the
+        table (``TableMeta.site``, so a restart keeps it), else, for a record stored before it was
+        kept, its first seated player's (:attr:`group`), else the table's own code. Never a
+        spectator's or a stranger's: after a restart a stranger attaching first moved a friend's
+        table into the stranger's turn."""
+        if self.meta.site is not None:
+            return self.meta.site
+        return self.code if self.group is None else site_key(self.group)
+
+    @property
     def state(self) -> MatchState:
         """The match state (server side only: never sent, R21)."""
         return self.log.state
@@ -353,14 +365,15 @@ class Table:
     # ------------------------------------------------------------ connections
 
     def bind(self, conn: Any, seat: Seat | None) -> None:
-        """Attach ``conn`` (at ``seat``, or as spectator). The first connection attached to a table
-        with no :attr:`group` yet (one resumed from the store) gives it its address group; a seat's
-        connection sets the seat's ``side`` (its /48, None from loopback or without a group)."""
+        """Attach ``conn`` (at ``seat``, or as spectator). The first *seated* connection attached to a
+        table with no :attr:`group` yet (one rebuilt from the store) gives it its address group, a
+        spectator never does; a seat's connection sets the seat's ``side`` (its /48, None from
+        loopback or without a group)."""
         self.subscribers[conn] = seat
         conn.table, conn.seat = self, seat
-        if self.group is None:
-            self.group = getattr(conn, "group", None)
         if seat is not None:
+            if self.group is None:
+                self.group = getattr(conn, "group", None)
             self.slots[seat].conn = conn
             group, address = getattr(conn, "group", None), getattr(conn, "address", None)
             local = group is None or (isinstance(address, str) and is_loopback(address))
@@ -744,7 +757,7 @@ class Table:
             return
         rng = decision_rng(self.meta.seed, position)
         thinking = time.perf_counter()
-        decision = await self.brain.choose(view, self.slots[seat].level, rng, self.group or self.code)
+        decision = await self.brain.choose(view, self.slots[seat].level, rng, self.turn_group)
         if self.metrics is not None:  # issue 7: /metrics
             self.metrics.computer_seconds.observe(time.perf_counter() - thinking)
         self._bot_committing = True

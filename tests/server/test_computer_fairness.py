@@ -12,7 +12,7 @@ import random
 from collections.abc import Hashable
 from typing import Any
 
-from doublenine.server.addresses import address_group, site_group
+from doublenine.server.addresses import address_group, site_group, site_key
 from doublenine.server.computer import Brain, random_legal
 from doublenine.shared.state import Phase
 
@@ -127,7 +127,8 @@ async def test_a_tables_computer_turns_are_its_creators_address_group(make_serve
     table = server.registry.tables[watcher.code]
     await eventually(lambda: len(brain.groups) >= 6)
     assert table.group == address_group("127.0.0.1") == "127.0.0.1"
-    assert set(brain.groups) == {"127.0.0.1"}
+    assert table.meta.site == site_key("127.0.0.1") == "88d01d59c10dcc090c7f8dd22ab2367c"
+    assert set(brain.groups) == {table.meta.site}
     await watcher.close()
 
 
