@@ -93,6 +93,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
         # a seat whose token nothing remembers (--autoplay) is given up when the window closes
         scene = TableScene(NetSession(client, keeps_seat=on_joined is not None), launch.lang)
+        scene.keep_finished = remember  # --autoplay keeps no finished match of the player's
         if launch.mode in ("create", "join") and not watching:  # told if the table named the seat otherwise
             scene.asked_name = launch.name or ""
         if not_hosted is not None:  # the friends' table goes on here only: the player must know why

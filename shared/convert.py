@@ -252,6 +252,17 @@ def _record_from(w: Any) -> MatchRecord:
                        None if w.named is None else NamedResult(w.named))
 
 
+def record_to_wire(m: MatchRecord) -> dict[str, Any]:
+    """A finished match (:class:`~.state.MatchRecord`) as a ``MatchRecordW`` map, its lists windowed as
+    in a frame (:data:`~.wire.IN_FRAME`): what a client keeps of a match it played (R22: public only)."""
+    return _record_w(m)
+
+
+def record_from_wire(w: Any) -> MatchRecord:
+    """The :class:`~.state.MatchRecord` of a validated ``MatchRecordW`` (the inverse of :func:`record_to_wire`)."""
+    return _record_from(w)
+
+
 def _opt(conv: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return lambda v: None if v is None else conv(v)
 

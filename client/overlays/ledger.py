@@ -91,6 +91,9 @@ class _Builder:
         """Players' names by seat: the ledger says who, not which number (empty: "Seat N")."""
         self.seated = False
         """The viewer holds a seat: each hand offers "Review my hand" (issue 14.2)."""
+        self.reviewed: frozenset[tuple[int, int]] | None = None
+        """None: every hand offers its review (the server is there to ask). Else only these (match, hand):
+        a kept finished match opened from the start screen has no server, only the reviews received."""
 
     def text(self, text: str, size: int = 16, bold: bool = False,
              colour: tuple[int, int, int] = TEXT, x: int = 0) -> None:
@@ -246,7 +249,7 @@ def _hand(b: _Builder, h: HandRow) -> None:
     b.y += 8
     top = b.y
     button = b.button(b.tr.gettext("Export hand"), ExportLater("hand", h.number))
-    if b.seated:  # issue 14.2: the coach reviews the viewer's own decisions
+    if b.seated and (b.reviewed is None or (h.match, h.number) in b.reviewed):  # issue 14.2: the viewer's own
         button = button.union(b.button(b.tr.gettext("Review my hand"), Coach(h.match, h.number),
                                        button.x - 8 - button_width(b.fonts, b.tr.gettext("Review my hand"))))
     who = seat_label(b.tr, b.names, int(h.opener))
@@ -286,12 +289,15 @@ def _seats(b: _Builder, names: tuple[str, ...]) -> None:
 
 
 def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator,
-                  names: tuple[str, ...] = ("", "", "", ""), seated: bool = False) -> list[Item]:
+                  names: tuple[str, ...] = ("", "", "", ""), seated: bool = False,
+                  reviewed: frozenset[tuple[int, int]] | None = None) -> list[Item]:
     """Pure layout of match ``index`` of ``led`` for a body ``width``; ``names`` by seat (R2);
-    ``seated``: the viewer holds a seat (each hand offers the coach's review, issue 14.2)."""
+    ``seated``: the viewer holds a seat (each hand offers the coach's review, issue 14.2), only the hands
+    ``reviewed`` (match, hand) when given (a kept match: no server to ask)."""
     b = _Builder(fonts, tr, width)
     b.names = tuple(names)
     b.seated = seated
+    b.reviewed = reviewed
     m = led.matches[index]
     _top(b, led, index)
     _seats(b, names)
@@ -321,6 +327,9 @@ class LedgerOverlay(ScrollPanel):
         self._view = view
         self.reviews: tuple[object, ...] = ()
         """Issue 14.2: the coach's reviews received (``CoachReply``); a hand's export carries its own."""
+        self.offline = False
+        """No server to ask for a review (a kept finished match, client/finished.py): "Review my hand" only
+        where :attr:`reviews` holds that hand's review."""
 
     def update(self, view: SpectatorView, *, seeded: bool | None = None,
                seed: int | None = None) -> None:
@@ -350,11 +359,12 @@ class LedgerOverlay(ScrollPanel):
         return translator(self.lang).gettext("Close")
 
     def cache_key(self) -> object:
-        return (self.lang, self.index, id(self.ledger), self.names)
+        return (self.lang, self.index, id(self.ledger), self.names, self.offline, len(self.reviews))
 
     def items(self, width: int) -> list[Item]:
+        reviewed = frozenset((r.match, r.hand) for r in self.reviews) if self.offline else None  # type: ignore[attr-defined]
         return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang), self.names,
-                             self._view.seat is not None)
+                             self._view.seat is not None, reviewed)
 
     def select(self, index: int) -> None:
         """Show match ``index`` (0 = the earliest at the table), from the top."""

@@ -27,6 +27,12 @@ from ..text import tr
 Kept = tuple[str, str, int]
 """A kept match as the start screen shows it: (table code, score ``A-B`` or "" if unknown, hosting port
 or 0 for a table on this computer)."""
+Done = tuple[str, str]
+"""A kept finished match (client/finished.py) as the start screen shows it: (table code, final score as
+config.score_entry writes it, ``A-B`` or ``A-B/M`` for the table's match M). It opens its ledger."""
+
+FINISHED_LABEL = N_("Table {code} · {score} · finished: ledger")
+"""A finished match in the earlier-match list: its ledger opens (nothing to go back to, R19)."""
 
 CHOOSER_TITLE = N_("Earlier matches")
 Players = tuple[str, ...]
@@ -80,10 +86,24 @@ def _label(lang: str, match: Kept) -> tuple[str, tuple[tuple[str, Any], ...]]:
     return N_("Table {code} · {where}"), (("code", code), ("where", where))
 
 
+def finished_label(lang: str, done: Done) -> str:
+    """``Table K7QPA · 104-37 · finished: ledger``: a kept finished match, by its code and final score."""
+    code, score = done
+    return tr(lang, FINISHED_LABEL, code=code, score=score_said(lang, score) or "?")
+
+
 def earlier_button(rect: Rect, kept: tuple[Kept, ...], lang: str,
-                   fits: Callable[[str], bool] = lambda _: True) -> Button:
-    """The start screen's earlier-match button: the match itself when one is kept (where it runs too when
-    that ``fits`` the button, else its code and score), else how many."""
+                   fits: Callable[[str], bool] = lambda _: True, done: tuple[Done, ...] = ()) -> Button:
+    """The start screen's earlier-match button: the match itself when one is kept, or one finished match
+    (where it runs, or that it is finished, too when that ``fits`` the button, else its code and score),
+    else how many (kept and finished: each in the list, :func:`draw_chooser`)."""
+    if len(done) == 1 and not kept:
+        full = finished_label(lang, done[0])
+        short = f"{done[0][0]} · {score_said(lang, done[0][1])}"
+        shown = full if fits(tr(lang, "Earlier match: {match}", match=full)) else short
+        return Button("earlier", rect, N_("Earlier match: {match}"), args=(("match", shown),))
+    if done:
+        return Button("earlier", rect, N_("Earlier matches ({count})"), args=(("count", len(kept) + len(done)),))
     if len(kept) == 1:
         full = match_label(lang, kept[0])
         code, score, _ = kept[0]
@@ -124,30 +144,38 @@ def chooser_layout(card: Rect, count: int, size: tuple[int, int]) -> dict[str, R
 
 
 def draw_chooser(surface: pygame.Surface, art: Art, card: Rect, kept: tuple[Kept, ...], lang: str,
-                 size: tuple[int, int], players: tuple[Players, ...] = ()) -> None:
+                 size: tuple[int, int], players: tuple[Players, ...] = (), done: tuple[Done, ...] = (),
+                 done_players: tuple[Players, ...] = ()) -> None:
     """The kept-match list over the join card (drawing only): each match on two rows, its code, score and
-    place, then who played it (``players``, one per kept match, when remembered)."""
+    place, then who played it (``players``, one per kept match, when remembered); after them the finished
+    matches ``done`` (their ledgers), with who played each (``done_players``)."""
     x, y, w, h = card
     _, f, sm = metrics(size)
     pygame.draw.rect(surface, (12, 26, 20), card, border_radius=f)  # opaque: the join card's controls are not live
     pygame.draw.rect(surface, (214, 172, 96), card, 2, border_radius=f)
     head = art.text(tr(lang, CHOOSER_TITLE), round(f * 1.2), GOLD, bold=True, width=w - 2 * f)
     surface.blit(head, (x + f, y + f // 2))
-    lay = chooser_layout(card, len(kept), size)
+    lay = chooser_layout(card, len(kept) + len(done), size)
     for cid, rect in lay.items():
         if cid != "pick_back":
             i = int(cid[4:])
-            _draw_pick(surface, art, rect, lang, kept[i], players[i] if i < len(players) else (), f, sm)
+            if i < len(kept):
+                label = match_label(lang, kept[i])
+                names = players[i] if i < len(players) else ()
+            else:
+                label = finished_label(lang, done[i - len(kept)])
+                names = done_players[i - len(kept)] if i - len(kept) < len(done_players) else ()
+            _draw_pick(surface, art, rect, lang, label, names, f, sm)
     draw_button(surface, art, Button("pick_back", lay["pick_back"], N_("Back")), f, lang, False)
 
 
-def _draw_pick(surface: pygame.Surface, art: Art, rect: Rect, lang: str, match: Kept, names: Players,
+def _draw_pick(surface: pygame.Surface, art: Art, rect: Rect, lang: str, text: str, names: Players,
                f: int, sm: int) -> None:
-    """One kept match's button: its label, and under it who played (elided when too long for the button)."""
+    """One kept match's button: its label ``text``, and under it who played (elided when too long)."""
     x, y, w, h = rect
     draw_button(surface, art, Button("pick", rect, ""), f, lang, False)
     who = players_names(lang, names)  # each name cut, its " 2" kept (typeset.fit_names)
-    label = art.fit_text(match_label(lang, match), f, w - f, INK)
+    label = art.fit_text(text, f, w - f, INK)
     rows = [label] + ([art.type.draw_names(who, sm, DIM_INK, width=w - f)] if who else [])
     top = y + (h - sum(r.get_height() for r in rows)) // 2
     for row in rows:

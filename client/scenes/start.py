@@ -19,7 +19,10 @@ from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import Art
 from ..clipboard import field_value, paste_text
-from ..config import Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, read_score, save
+from ..config import (
+    Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, read_score, save, score_entry,
+)
+from ..finished import FinishedMatch, load_finished
 from ..input import Viewport
 from ..layout import metrics
 from ..textfield import END, Caret, clicked, edit, settle
@@ -57,10 +60,13 @@ def _earlier(saved: Any) -> str | None:
     return None if found is None else _score(found[2])
 
 
-def _kept(form: Form, saved: Settings) -> Form:
-    """``form`` showing the matches ``saved`` keeps: the kept one (code, score, port) and every earlier one."""
+def _kept(form: Form, saved: Settings, finished: tuple[FinishedMatch, ...] = ()) -> Form:
+    """``form`` showing the matches ``saved`` keeps: the kept one (code, score, port) and every earlier one;
+    and the kept ``finished`` matches (their ledgers)."""
     held = bool(saved.resume_code and saved.resume_token)
+    done = tuple((m.code, score_entry(m.record.number, *m.record.scores)) for m in finished)
     return replace(form, resume=_score(saved.resume_score) if held else None, earlier=_earlier(saved),
+                   finished=done, finished_players=tuple(m.names for m in finished),
                    resume_code=saved.resume_code if held else "", resume_port=saved.resume_port if held else 0,
                    kept=tuple((c, _score(s), p) for c, _, s, p in earlier_matches(saved)),
                    kept_players=tuple(kept_players(saved, c) for c, _, _, _ in earlier_matches(saved)), choosing=False)
@@ -88,10 +94,16 @@ class StartScene:
                          lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
                          server=field_value(server_base(settings.server), _chars("server")),
                          table=field_value(settings.table, _chars("table")))
-        self.form = _kept(self.form, settings)
+        self.finished = load_finished() if remember else ()
+        """The kept finished matches (client/finished.py), newest first: the list opens their ledgers."""
+        self.past: Any = None
+        """The ledger of a kept finished match open over the screen (scenes/pastledger.PastLedger), or None."""
+        self.form = _kept(self.form, settings, self.finished)
         self._file: tuple[str, str] | None = None
         """The server and table client.json held when last read (:meth:`resize`); None before."""
         self.launcher = launcher
+        self.export_dir: str | None = None
+        """Where a kept ledger's exports go (None: the documents folder, as at the table)."""
         self.art = art or Art()
         self.vp = Viewport((1280, 800), (1280, 800))
         self.dirty = True
@@ -101,7 +113,10 @@ class StartScene:
         its score, are read again for "Back to your match"."""
         self.vp = vp
         saved = load()
-        self.form = _kept(self.form, saved)
+        self.finished = load_finished() if self.remember else ()  # a table above may have kept one
+        self.form = _kept(self.form, saved, self.finished)
+        if self.past is not None:
+            self.past.resize(vp.pixels)
         self._follow_file(saved)
         if self.form.server and server_base(self.form.server.strip()) in ENDED_SERVERS:
             self.form = replace(self.form, server="", table="")  # a dead host's server: play here again
@@ -130,6 +145,8 @@ class StartScene:
         """Clicks, taps, typing; returns a push of the table scene on create/join/watch."""
         if event.type == pygame.QUIT:
             return Change("quit")
+        if self.past is not None:
+            return self._past_event(event)
         pos = None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
             pos = self.vp.to_pixels(event.pos)
@@ -178,12 +195,13 @@ class StartScene:
         """Whatever control is at ``pos`` (with the earlier matches' list open: one of it, or it closes)."""
         if self.form.choosing:
             card = start_layout(self.vp.pixels)["card_join"]
-            for cid, (x, y, w, h) in chooser_layout(card, len(self.form.kept), self.vp.pixels).items():
+            for cid, (x, y, w, h) in chooser_layout(card, len(self.form.kept) + len(self.form.finished), self.vp.pixels).items():
                 if x <= pos[0] < x + w and y <= pos[1] < y + h:
                     return self.click_id(cid)
             return self.click_id("pick_back")
         for cid, (x, y, w, h) in start_layout(self.vp.pixels).items():
-            if (cid == "resume" and self.form.resume is None) or (cid == "earlier" and self.form.earlier is None):
+            if (cid == "resume" and self.form.resume is None) or \
+                    (cid == "earlier" and self.form.earlier is None and not self.form.finished):
                 continue
             if not cid.startswith("card") and x <= pos[0] < x + w and y <= pos[1] < y + h:
                 before = self.form
@@ -225,7 +243,9 @@ class StartScene:
             self.form = replace(f, seat=order[(order.index(f.seat) + 1) % len(order)])
         elif cid == "resume" and f.resume is not None:
             return self._resume()
-        elif cid == "earlier" and len(f.kept) > 1:
+        elif cid == "earlier" and len(f.finished) == 1 and not f.kept:
+            return self._open_finished(0)  # the one finished match: its ledger
+        elif cid == "earlier" and len(f.kept) + len(f.finished) > 1:
             self.form = replace(f, choosing=True)  # several: the player picks one by its code, score, place
         elif cid == "earlier" and f.earlier is not None:
             save(back_to_earlier(load()))  # it becomes the kept match; the one kept until now goes earlier
@@ -237,13 +257,40 @@ class StartScene:
         return None
 
     def _pick(self, cid: str) -> Change | None:
-        """A control of the earlier matches' list: ``pickN`` goes back to that match, ``pick_back`` closes."""
+        """A control of the earlier matches' list: ``pickN`` goes back to that match (a finished one, after
+        the kept ones: its ledger opens), ``pick_back`` closes."""
         f = self.form
         self.form = replace(f, choosing=False)
-        if cid == "pick_back" or not f.choosing or not is_ascii_digits(cid[4:]) or int(cid[4:]) >= len(f.kept):
+        if cid == "pick_back" or not f.choosing or not is_ascii_digits(cid[4:]) \
+                or int(cid[4:]) >= len(f.kept) + len(f.finished):
             return None
+        if int(cid[4:]) >= len(f.kept):
+            return self._open_finished(int(cid[4:]) - len(f.kept))
         save(back_to_earlier(load(), f.kept[int(cid[4:])][0]))  # kept now; the one kept until now goes earlier
         return self._resume()
+
+    def _open_finished(self, index: int) -> Change | None:
+        """Open the ledger of kept finished match ``index`` (newest first) over the screen."""
+        from .pastledger import PastLedger
+        if 0 <= index < len(self.finished):
+            self.past = PastLedger(self.finished[index], self.form.lang, self.vp.pixels, self.export_dir)
+            self.form = replace(self.form, message="")
+        return None
+
+    def _past_event(self, event: Any) -> Change | None:
+        """An event while a finished match's ledger is open: it takes every one (pixels as drawn)."""
+        if event.type == pygame.FINGERDOWN:  # a tap acts once, as a click, in drawable pixels
+            x, y = self.vp.touch(event.x, event.y)
+            event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1, touch=False)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False):
+                return None  # the FINGERDOWN of that touch acts
+            x, y = self.vp.to_pixels(event.pos)
+            event = pygame.event.Event(event.type, {**event.dict, "pos": (int(x), int(y))})
+        if self.past.handle(event):
+            self.past = None
+        self.dirty = True
+        return None
 
     def _lan(self, cid: str) -> Change | None:
         """Issue 8: host a table for others, or find tables on this network (scenes/lan_*.py)."""
@@ -318,3 +365,17 @@ class StartScene:
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the title, the two cards."""
         draw_start(surface, self.art, self.form, self.vp.pixels)
+        if self.past is not None:
+            self.past.draw(surface)
+            if self.past.said:
+                _said(surface, self.art, self.past.said, self.vp.pixels)
+
+
+def _said(surface: pygame.Surface, art: Art, text: str, size: tuple[int, int]) -> None:
+    """What an export from a kept ledger did, in the band above the ledger (as the table's toast)."""
+    _, f, sm = metrics(size)
+    top = size[1] // 14  # the ledger's top (pastledger._rect)
+    label = art.fit_text(text, sm, size[0] - 2 * f, (235, 240, 236))
+    box = label.get_rect(center=(size[0] // 2, top // 2)).inflate(f, sm // 2)
+    surface.blit(art.plate(box.w, box.h, (20, 60, 40, 255), sm // 2), box.topleft)
+    surface.blit(label, label.get_rect(center=box.center))

@@ -69,10 +69,10 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
                 Button("watch", lay["watch"], N_("Watch"))]
     if form.resume is not None:
         buttons.append(resume_button(lay["resume"], (form.resume_code, form.resume, form.resume_port), lang))
-    if form.kept:
+    if form.kept or form.finished:
         room = lay["earlier"][2] - lay["earlier"][3] // 2  # draw_button's width for its label
         buttons.append(earlier_button(lay["earlier"], form.kept, lang,
-                                      lambda text: art.type.measure(text, f)[0] <= room))
+                                      lambda text: art.type.measure(text, f)[0] <= room, form.finished))
     for button in buttons:
         draw_button(surface, art, button, f, lang, False)
     x, y, ww, wh = lay["where"]
@@ -82,7 +82,8 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     label = art.fit_text(where, sm, ww, (200, 214, 204))
     surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
     if form.choosing:
-        draw_chooser(surface, art, lay["card_join"], form.kept, lang, size, form.kept_players)
+        draw_chooser(surface, art, lay["card_join"], form.kept, lang, size, form.kept_players, form.finished,
+                     form.finished_players)
 
 
 def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int]) -> None:

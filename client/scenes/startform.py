@@ -15,7 +15,7 @@ from ..config import NAME_CHARS
 from ..layout import metrics
 from ..snake import Rect
 from ..textfield import END, Caret
-from .kept import Kept, Players
+from .kept import Done, Kept, Players
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "expert": N_("Expert"),
@@ -82,6 +82,10 @@ class Form:
     """Every earlier kept match, most recent first (scenes/kept.py): all reachable, each by its code."""
     kept_players: tuple[Players, ...] = ()
     """Who played each of :attr:`kept`, in the same order (config.kept_players; () when not remembered)."""
+    finished: tuple[Done, ...] = ()
+    """The kept finished matches, newest first (client/finished.py): each opens its ledger from the list."""
+    finished_players: tuple[Players, ...] = ()
+    """Who played each of :attr:`finished`, in the same order."""
     choosing: bool = False
     """The list of earlier matches is open over the join card ("Earlier matches (N)")."""
     caret: Caret = END

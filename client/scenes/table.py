@@ -153,6 +153,11 @@ class TableScene:
         """Keys down now (no KEYUP yet): the prompt that was up when each was pressed, and when it last
         went down (a press or a repeat). A held key's
         repeats never act on a prompt that came up under it (:meth:`_meant_before`)."""
+        self.keep_finished = True
+        """Each finished match this window played is kept for the start screen's list (client/finished.py);
+        False for ``--autoplay``, which writes nothing of the player's (launcher ``remember``)."""
+        self._finished_seen: tuple[Any, ...] | None = None
+        """What of the view was kept last (:meth:`_keep_finished`): written again only when it grows."""
         self.dirty = True
 
     def title(self) -> str:
@@ -229,6 +234,7 @@ class TableScene:
         if changed:
             self._in_flight = False
         if changed:
+            self._keep_finished()
             self._tell_renamed(now)
             self._watch_line(now)
             for cue in cues(self._heard, self.session.state):
@@ -504,6 +510,7 @@ class TableScene:
     def close(self) -> None:
         """Release the session: after "Leave" the seat is given up, after closing the window it waits (D7)."""
         try:
+            self._keep_finished()
             self._remember_score()
             self._forget_what_ended()
             self.session.close(leave=self._leave)
@@ -536,6 +543,19 @@ class TableScene:
                 saved = replace(saved, server="", table="")
         if saved != config.load():
             config.save(saved)
+
+    def _keep_finished(self) -> None:
+        """A match this seat played is over (the current one, or an earlier one at the table): kept with
+        its ledger and the reviews received, so the start screen opens it after Leave (client/finished.py)."""
+        from ..finished import keep_finished
+        state = self.session.state
+        view = state.view
+        if not self.keep_finished or not isinstance(view, SeatView):
+            return
+        seen = (state.table, len(view.past), view.phase is Phase.MATCH_OVER, view.match, len(state.coach))
+        if seen != self._finished_seen and (view.past or view.phase is Phase.MATCH_OVER):
+            keep_finished(state)
+        self._finished_seen = seen
 
     def _remember_score(self) -> None:
         """The kept local match's score and who plays it, for the start screen's "Back to your match (19-0)"

@@ -1,6 +1,8 @@
 """Fixtures shared by the client tests."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 from client_helpers import my_turn_with_play, session_at
@@ -8,6 +10,14 @@ from scenes_catalog import table_states
 
 from doublenine.client.store import ClientState
 from doublenine.client.uistate import Ui
+
+
+@pytest.fixture(autouse=True)
+def _finished_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test keeps its own finished matches (client/finished.py): a match one test ended is never
+    in another's start screen list."""
+    from doublenine.client import finished
+    monkeypatch.setattr(finished, "finished_path", lambda: tmp_path / "finished.json")
 
 
 @pytest.fixture(scope="module")
