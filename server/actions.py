@@ -140,7 +140,9 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
     "already watching" is asked of the IPv6 /48 (:func:`.addresses.site_group`), so the cheap /64s of
     one /48 cannot take the kept places one each.
     ``max_spectators`` 0 turns watching off for everyone (SPECTATORS_FULL) but a creator attaching
-    without a seat (``creator``)."""
+    without a seat (``creator``). Last, TOO_MANY_PLAYING: the table is of computers only, does not
+    play now, and the site that created it keeps ``max_playing_per_site`` such tables playing
+    (:mod:`.playing`): watching it would make one more play."""
     async with table.lock:
         if _gone(conn):
             return
@@ -161,6 +163,9 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
             if mine_site and strangers >= most - most // KEPT_FOR_NEW_GROUPS:
                 raise Refused(ErrorCode.SPECTATORS_PER_ADDRESS,
                               f"the last places at table {table.code} are kept for addresses not watching it yet")
+        full = None if table.playing is None else table.playing.refusal(table)
+        if full is not None:  # a table of computers only that its site may not keep playing now (server/playing.py)
+            raise Refused(*full)
         await _welcome(table, conn, None, None, creator)
 
 

@@ -29,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--burst", type=arg_float(0), default=40.0, help="messages one connection may send at once")
     limits.add_argument("--max-tables-per-address", type=arg_int(0), default=8,
                         help="open tables one client address may have created")
+    limits.add_argument("--max-playing-per-site", type=arg_int(0), default=8,
+                        help="tables of computers only one site (IPv4 address, IPv6 /48) may keep playing "
+                             "at once by watching them (0: no limit)")
     limits.add_argument("--max-connections-per-address", type=arg_int(0), default=64,
                         help="open connections one client address may have (0: no limit)")
     limits.add_argument("--code-miss-rate", type=arg_float(0), default=1.0,
@@ -97,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy, proxy_from=tuple(args.proxy_from), metrics_from=tuple(args.metrics_from),
                           max_connections_per_address=args.max_connections_per_address,
+                          max_playing_per_site=args.max_playing_per_site,
                           max_spectators=args.max_spectators,
                           max_spectators_per_address=args.max_spectators_per_address, code_miss_rate=args.code_miss_rate,
                           code_miss_burst=args.code_miss_burst, page_rate=args.page_rate,

@@ -57,6 +57,13 @@ class ServerConfig:
     connection, the machine's own player, are not limited by :attr:`max_tables_per_address` (new
     user: the 9th Create on their own computer was refused). Strangers (hosting on the LAN) still
     are; never with :attr:`trust_proxy`, where loopback is the proxy."""
+    max_playing_per_site: int = 8
+    """Tables of computers only (``Table.computers_only``: the computer decides for every seat) that
+    one site (the creator's IPv4 address or IPv6 /48, ``Table.turn_group``) may keep playing at once
+    by following them (a seat's connection, a spectator, a web page); beyond, watching one more, or
+    creating one of four computers, is refused TOO_MANY_PLAYING (:mod:`.playing`). 0: no limit.
+    8 is one address's whole allowance of tables (:attr:`max_tables_per_address`): a /48 of 512
+    /64s held 4,096 such tables playing, ~78% of a core in frames alone (docs/performance.md)."""
     max_connections_per_address: int = 64
     """Open websockets one client address may have (TOO_MANY_CONNECTIONS, closed 1008); 0: no limit."""
     max_spectators: int = 32

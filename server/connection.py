@@ -529,6 +529,7 @@ async def handle(ws: Any, registry: Registry) -> None:
 LIMIT_CODES: dict[ErrorCode, str] = {
     ErrorCode.RATE_LIMITED: "rate", ErrorCode.TOO_MANY_TABLES: "tables_per_address",
     ErrorCode.TOO_MANY_CONNECTIONS: "connections_per_address", ErrorCode.SPECTATORS_FULL: "spectators",
+    ErrorCode.TOO_MANY_PLAYING: "playing_per_site",
     ErrorCode.SPECTATORS_PER_ADDRESS: "spectators_per_address",
     ErrorCode.HINT_PENDING: "hints", ErrorCode.COACH_PENDING: "coach", ErrorCode.CHAT_TOO_FAST: "chat", ErrorCode.NUDGE_TOO_SOON: "nudge",
     ErrorCode.REQUEST_TOO_SOON: "requests",

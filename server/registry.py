@@ -39,6 +39,7 @@ from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
 from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
 from .names import distinct_names
+from .playing import PlayingAllowance
 from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore
 from .storage.ownership import ownership_for
@@ -106,6 +107,8 @@ class Registry(TableMoves):
                                      shared=shared, kind="handovers")
         """Hand-overs asked of a live owner, one bucket per table code (:data:`HANDOVER_BURST`,
         :data:`HANDOVER_RATE`), shared by every process on PostgreSQL like :attr:`misses`."""
+        self.playing = PlayingAllowance(config.max_playing_per_site)
+        """Tables of computers only each site keeps playing (``max_playing_per_site``, :mod:`.playing`)."""
         self._closing: set[asyncio.Task[None]] = set()
         self.metrics = ServerMetrics()
         """``GET /metrics`` (issue 7): connections and tables are read live."""
@@ -310,6 +313,9 @@ class Registry(TableMoves):
         made_by = creator_key(address)  # counted in the store: the tables of every process (issue 12)
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
+        full = self.playing.full(site_key(address))  # four computers start playing for their creator at once
+        if full is not None and all(s.kind == "computer" for s in spec.seats):
+            raise Refused(*full)
         # four names that read as four seats, none as a default name or "(you)" (server/names.py)
         named = distinct_names({s: seat_name(spec.seats[s - 1].name) for s in SEATS})
         slots = {s: SeatSlot(s, spec.seats[s - 1].kind, spec.seats[s - 1].level, named[s]) for s in SEATS}
@@ -384,6 +390,7 @@ class Registry(TableMoves):
         """A :class:`Table` wired to this registry (idle, conflicts, metrics), not registered."""
         table = Table(meta, self.store, self.config, self.brain, events, on_idle=self._idle)
         table.metrics = self.metrics
+        table.playing = self.playing
         table.on_conflict = self._conflict
         return table
 

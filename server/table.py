@@ -152,6 +152,9 @@ class Table:
         """:meth:`holding` as the last ``table`` frame to everyone said it."""
         self.metrics: Any = None
         """The server's ``ServerMetrics`` (set by the registry; None in bare tests)."""
+        self.playing: Any = None
+        """The server's :class:`.playing.PlayingAllowance` (set by the registry; None in bare tests:
+        no limit): whether this table, of computers only, may play now."""
         self.chat = TableChat()
         """Issue 15: recent chat lines and the last nudge (never in the match log)."""
         self.since = stored[-1].at if stored else time.time()
@@ -269,6 +272,14 @@ class Table:
     def state(self) -> MatchState:
         """The match state (server side only: never sent, R21)."""
         return self.log.state
+
+    def computers_only(self) -> bool:
+        """The match started, is not over, and the computer decides for every seat (computer seats,
+        seats nobody holds, seats given up or handed over): the table moves at the computers' pace
+        for as long as anyone follows it, so it counts against its site's ``max_playing_per_site``
+        (:mod:`.playing`). A match over waits for a seated player's ``new_match``: it costs nothing."""
+        return (self.meta.started and self.log.state.phase is not Phase.MATCH_OVER
+                and all(self.computer_plays(s) for s in SEATS))
 
     def computer_plays(self, seat: Seat) -> bool:
         """Whether the computer decides for ``seat`` now (computer seat, empty after start, D7)."""
@@ -694,8 +705,20 @@ class Table:
         computers of a table nobody follows wait until someone attaches (``actions._welcome`` re-arms),
         as the table waits for a disconnected human (D7, R29: nothing moves by the clock). Attacker
         s10 F3: tables of four computers created and left at once each played a whole match for
-        nobody, taking the worker threads from every table that has players."""
-        if self.closed or not self.meta.started or self.paused or not self.subscribers:
+        nobody, taking the worker threads from every table that has players.
+
+        None too while the table is of computers only (:meth:`computers_only`) and its site plays as
+        many such tables as it may (:attr:`playing`, ``max_playing_per_site``): it waits for one of
+        them to stop. Every change of who follows the table or who decides for its seats comes
+        through here (``rearm``), so the table takes and gives back its place here."""
+        followed = not self.closed and self.meta.started and bool(self.subscribers)
+        if self.playing is not None:
+            if followed and self.computers_only():
+                if not self.playing.admit(self):
+                    return None
+            else:
+                self.playing.release(self)
+        if not followed or self.paused:
             return None
         for seat in sorted(to_act(self.log.state)):
             if self.computer_plays(seat):
@@ -780,6 +803,8 @@ class Table:
     async def close(self) -> None:
         """Stop the table: no more computer turns, no idle timer; waits for the action in progress."""
         self.closed = True
+        if self.playing is not None:
+            self.playing.release(self)  # its site's waiting table plays in its place
         self.coach_desk.close()
         self._cancel_hints()
         if self._idle is not None:

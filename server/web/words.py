@@ -97,6 +97,7 @@ SCRIPT_WORDS: dict[str, str] = {
     "live": N_("Live"),
     "lost": N_("Connection lost - reconnecting..."),
     "full": N_("This table already has as many spectators as it takes. Try again in a minute."),
+    "busy": N_("Too many computer-only tables from the same address are playing. Try again in a minute."),
     "gone": N_("This table is closed."),
     "failed": N_("The server refused to show this table: {detail}"),
     "waiting": N_("Waiting for players"),
