@@ -16,7 +16,8 @@ from doublenine.shared.i18n import N_, Nn_
 from doublenine.shared.moves import End
 from doublenine.shared.refusals import sentence
 from doublenine.shared.seats import Seat, seats_from
-from doublenine.shared.state import FinishedHand, NamedResult, Phase, Result
+from doublenine.shared.state import FinishedHand, Phase, Result
+from doublenine.shared.terms import named_result_said
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
@@ -489,18 +490,29 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
                  rows=tuple(rows))
 
 
+BLOCK_ONE = N_("Blocked, nobody could play: {name} holds the lowest total, {pips}")
+"""R17 at a hand's end, "Blocked" said with what it means (shared/terms.py; the web page says the same)."""
+BLOCK_TWO = N_("Blocked, nobody could play: {a} and {b} hold the lowest total, {pips}")
+"""R17: partners sharing the lowest total are both named (a tie is only across teams)."""
+BLOCK_TIE = N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores")
+"""R17: a tie, said with why nobody scores."""
+MAY_REDEAL = N_("With five or more doubles you may demand a redeal: all 55 tiles are dealt again "
+                "and your doubles are shown to everyone")
+"""R10/R11: what demanding a redeal does, said beside the button that demands it."""
+
+
 def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
     if fh.result is Result.DOMINO and fh.ender is not None:
         return (N_("Domino! {name} played their last tile"), {"name": seat_name(state, fh.ender, lang)})
     if fh.result is Result.TIE:
-        return (N_("Blocked, and a tie: nobody scores"), {})
+        return (BLOCK_TIE, {})
     low = min(fh.pip_totals)
     # R17: the lowest individual total wins for its team; partners may share it (a tie is only across teams)
     seats = [s for s in Seat if fh.pip_totals[s - 1] == low and fh.winner is not None and s.team is fh.winner]
     if len(seats) == 2:
-        return (N_("Blocked: {a} and {b} hold the lowest total, {pips}"),
+        return (BLOCK_TWO,
                 {"a": seat_name(state, seats[0], lang), "b": seat_name(state, seats[1], lang), "pips": low})
-    return (N_("Blocked: {name} holds the lowest total, {pips}"), {"name": seat_name(state, seats[0], lang), "pips": low})
+    return (BLOCK_ONE, {"name": seat_name(state, seats[0], lang), "pips": low})
 
 
 WHAT = {"undo": N_("undo"), "redo": N_("redo"), "restart": N_("restart the hand"),
@@ -679,10 +691,8 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
         a, b = view.winner.seats
         lines.append((N_("{a} and {b}"), {"a": seat_name(state, a, lang), "b": seat_name(state, b, lang)}))
     lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
-    if view.named is NamedResult.TRIPOLLUA:
-        lines.append((N_("Tripollúa! From nothing to 100 in one hand"), {}))
-    elif view.named is NamedResult.POLLONA:
-        lines.append((N_("Pollona! The other team never scored"), {}))
+    if view.named is not None and view.winner is not None:  # R20, named and said what it means (shared/terms)
+        lines.append(named_result_said(view.named, view.winner))
     rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
     if view.seat is not None:
@@ -806,7 +816,7 @@ def _review(state: ClientState, view: SeatView, area: Rect, f: int, lang: str) -
     lines: list[Text] = [(HOLD_DOUBLES[0], {"_plural": HOLD_DOUBLES[1], "_none": HOLD_NO_DOUBLES, "count": n})]
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = [("accept", N_("Accept the hand"), True, ())]
     if view.may_demand_redeal:
-        lines.append((N_("With five or more doubles you may demand a redeal"), {}))
+        lines.append((MAY_REDEAL, {}))
         specs.append(("redeal", N_("Demand a redeal"), False, ()))
     for r in view.redeals:
         if r.match == view.match and r.hand == view.hand_number:

@@ -28,6 +28,7 @@ from doublenine.shared.ledger import (
 )
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Result
+from doublenine.shared.terms import REDEAL, RESULT_TERMS, named_result_said
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
@@ -170,6 +171,9 @@ def _top(b: _Builder, led: Ledger, index: int) -> None:
         if m.named is not None:
             won += " " + b.tr.gettext("{name}!", name=NAMED[m.named.value])  # R20: names kept
         b.text(won, 17, True, TEAM_COLOURS[m.winner.value])
+        if m.named is not None:  # R20: what the name means, where it is shown (shared/terms)
+            msgid, args = named_result_said(m.named, m.winner)
+            b.text(b.tr.gettext(msgid, **args), 14, False, MUTED)
 
 
 def _swatch(colour: tuple[int, int, int]) -> Painter:
@@ -212,6 +216,7 @@ def _draws(b: _Builder, m: MatchLedger) -> None:
 def _redeals(b: _Builder, m: MatchLedger) -> None:
     """R13: the public redeal record."""
     b.heading(b.tr.gettext("Redeals"))
+    b.text(b.tr.gettext(REDEAL), 14, False, MUTED)  # R10/R11: what a redeal is (shared/terms)
     if not m.redeals:
         b.text(b.tr.gettext("No redeal in this match."), 15, False, MUTED)
     for r in m.redeals:
@@ -307,6 +312,9 @@ def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Transla
     b.heading(tr.gettext("Finished hands"))
     if not m.hands:
         b.text(tr.gettext("No finished hand yet."), 15, False, MUTED)
+    for result, term in RESULT_TERMS.items():  # R16/R17: each way these hands ended, said once
+        if any(h.result is result for h in m.hands):
+            b.text(tr.gettext(term), 14, False, MUTED)
     for h in m.hands:
         _hand(b, h)
     return b.items

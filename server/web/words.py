@@ -109,10 +109,11 @@ SCRIPT_WORDS: dict[str, str] = {
     "team": N_("Team {team}"),
     "no_line": N_("No tile played yet"),
     "hand_over": N_("Hand {n} is over"),
-    "domino": N_("Domino by {name}"),
-    "block": N_("Blocked: {name} holds the lowest total, {pips}"),
-    "block2": N_("Blocked: {a} and {b} hold the lowest total, {pips}"),  # partners share it (R17)
-    "tie": N_("Blocked and tied: nobody scores"),
+    # each way a hand ends said with what it means, as the window's hand end says it (shared/terms.py)
+    "domino": N_("Domino! {name} played their last tile"),
+    "block": N_("Blocked, nobody could play: {name} holds the lowest total, {pips}"),
+    "block2": N_("Blocked, nobody could play: {a} and {b} hold the lowest total, {pips}"),  # partners (R17)
+    "tie": N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores"),
     "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
     "passed": N_("passed"),
     "turn": N_("to play"),

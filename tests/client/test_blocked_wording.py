@@ -26,7 +26,7 @@ def _line(totals: tuple[int, int, int, int], winner: Team) -> str:
 
 
 def test_r17_partners_sharing_the_lowest_total_are_both_named() -> None:
-    assert _line((20, 11, 30, 11), Team.B) == f"Blocked: {NAMES[Seat.TWO]} and {NAMES[Seat.FOUR]} hold the lowest total, 11"
+    assert _line((20, 11, 30, 11), Team.B) == f"Blocked, nobody could play: {NAMES[Seat.TWO]} and {NAMES[Seat.FOUR]} hold the lowest total, 11"
 
 
 @pytest.mark.parametrize(("totals", "winner", "seat"), [((20, 11, 30, 12), Team.B, Seat.TWO),
@@ -34,8 +34,8 @@ def test_r17_partners_sharing_the_lowest_total_are_both_named() -> None:
                                                         ((30, 11, 9, 11), Team.A, Seat.THREE)])
 def test_r17_one_seat_with_the_lowest_total_is_named_alone(totals: tuple[int, int, int, int], winner: Team,
                                                            seat: Seat) -> None:
-    assert _line(totals, winner) == f"Blocked: {NAMES[seat]} holds the lowest total, {min(totals)}"
+    assert _line(totals, winner) == f"Blocked, nobody could play: {NAMES[seat]} holds the lowest total, {min(totals)}"
 
 
 def test_r17_the_web_page_has_the_words_for_two_partners() -> None:
-    assert SCRIPT_WORDS["block2"] == "Blocked: {a} and {b} hold the lowest total, {pips}"
+    assert SCRIPT_WORDS["block2"] == "Blocked, nobody could play: {a} and {b} hold the lowest total, {pips}"

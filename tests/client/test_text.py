@@ -54,7 +54,7 @@ def test_every_language_renders_its_strings_in_the_bundled_font() -> None:
     pygame.freetype.init()
     font = pygame.freetype.Font(_font_path(True), 18)
     for lang in ("en", "fr", "pt", "de", "es"):
-        for msgid in ("Your turn: choose a tile", "Demand a redeal", "Tripollúa! From nothing to 100 in one hand",
-                      "Team {team} wins the match!"):
-            text = tr(lang, msgid, team="A")
+        for msgid in ("Your turn: choose a tile", "Demand a redeal", "Team {team} wins the match!",
+                      "Tripollúa: Team {team} went from 0 to 100 or more in one hand while Team {other} had no points"):
+            text = tr(lang, msgid, team="A", other="B")
             assert None not in font.get_metrics(text), (lang, text)
