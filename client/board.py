@@ -12,7 +12,7 @@ from doublenine.shared.moves import End, Play
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SeatView
 
-from .snake import LineGeometry, Rect, Spot
+from .snake import LineGeometry, Rect, Spot, overlaps
 from .uistate import Ui
 
 
@@ -60,10 +60,6 @@ def previews(view: object, ui: Ui, geo: LineGeometry) -> tuple[dict[End, Rect], 
         pip = view.ends[0] if end is End.LEFT else view.ends[1]
         ghosts[end] = geo.ghost(end, pip, tile.other_end(pip))
     return ends, ghosts, chosen
-
-
-def _overlaps(a: Rect, b: Rect) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _inside(r: Rect, area: Rect) -> bool:
@@ -114,8 +110,8 @@ def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, 
             (x - d - g if heading > 0 else x + w + g, cy - d // 2)]
         rects = [(round(px), round(py), d, d) for px, py in tries]
         inside = [r for r in rects if _inside(r, area)] or rects
-        free = [r for r in inside if not any(_overlaps(r, t) for t in taken)]
-        off_ghosts = [r for r in inside if not any(_overlaps(r, sp.rect) for sp in ghosts)]
+        free = [r for r in inside if not any(overlaps(r, t) for t in taken)]
+        off_ghosts = [r for r in inside if not any(overlaps(r, sp.rect) for sp in ghosts)]
         rect = (free + off_ghosts + inside)[0]
         taken.append(rect)
         out.append(OpenMark(end, rect, value))
@@ -134,7 +130,7 @@ def _attach_places(geo: LineGeometry, end: End, ghosts: tuple[Spot, ...], d: flo
     ax, ay, aw, ah = attach_half(geo, end)
     acx, acy = ax + aw / 2, ay + ah / 2
     # what lies in the attach square (a ghost, maybe a crosswise double's): beside it, never on it
-    occ = [(ax, ay, aw, ah)] + [sp.rect for sp in ghosts if _overlaps(sp.rect, (ax, ay, aw, ah))]
+    occ = [(ax, ay, aw, ah)] + [sp.rect for sp in ghosts if overlaps(sp.rect, (ax, ay, aw, ah))]
     top, bottom = min(r[1] for r in occ), max(r[1] + r[3] for r in occ)
     left, right = min(r[0] for r in occ), max(r[0] + r[2] for r in occ)
     if abs(acx - cx) >= abs(acy - cy):  # the joint runs across: above/below, then left/right

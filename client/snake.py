@@ -19,6 +19,11 @@ Rect = tuple[int, int, int, int]
 """x, y, w, h in pixels."""
 
 
+def overlaps(a: Rect, b: Rect) -> bool:
+    """Whether rectangles ``a`` and ``b`` share any pixel (touching edges do not)."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
 @dataclass(frozen=True, slots=True)
 class Spot:
     """Where one tile lies: ``rect``; pips ``a`` on the left/top half and ``b`` on the right/bottom.

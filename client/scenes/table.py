@@ -26,6 +26,7 @@ from ..layout import TableLayout, compute_layout, legal_ends
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
 from ..seatnames import renamed_notice
+from ..snake import overlaps
 from ..typeset import measurer
 from ..sound import Sounds, cues
 from ..text import tr
@@ -493,7 +494,7 @@ class TableScene:
             surface.fill(BACKDROP)
         cards = self.talk.cards(self.shown(), lay, self.ui)  # built once this frame (talk.draw, the toast reuse it)
         drawn = lay
-        if any(_overlaps(c.rect, lay.status_rect) for c in cards):  # it says the same (waiting.SAID_BY_CARD)
+        if any(overlaps(c.rect, lay.status_rect) for c in cards):  # it says the same (waiting.SAID_BY_CARD)
             drawn = replace(lay, status=())
         prompt = _prompt_key(lay.panel) if lay.panel is not None else None
         if prompt != self._prompt:
@@ -747,7 +748,7 @@ class TableScene:
         x = max(f // 2, min(right - box_w, w - box_w - f // 2))
         y = lay.top_bar[1] + lay.top_bar[3] + f // 3
         panel = lay.panel.rect if lay.panel is not None else None
-        if panel is not None and _overlaps((x, y, box_w, box_h), panel):
+        if panel is not None and overlaps((x, y, box_w, box_h), panel):
             below = panel[1] + panel[3] + f // 3
             if below + box_h <= size[1]:
                 y = below
@@ -820,10 +821,6 @@ class TableScene:
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)
             surface.blit(label, label.get_rect(midtop=(x + box_w // 2, y + f // 2 + i * round(TOAST_ROW * f))))
-
-
-def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _prompt_key(panel: Any) -> tuple[Any, ...]:
