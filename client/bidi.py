@@ -2,25 +2,35 @@
 
 SDL_ttf (pygame-ce's ``Font``) shapes a string with HarfBuzz in one direction and one script per font
 (``Font.set_direction``, ``Font.set_script``): an Arabic word drawn right to left with the Arabic script
-comes out joined and in its own order; it does not split a line of mixed directions nor order its
-pieces. This module does that part: it cuts a line into runs of one direction (and, right to left, one
-script) and gives them in the order they are seen, left to right. It follows the Unicode Bidirectional
-Algorithm (UAX #9) for what a chat line or a name holds: the paragraph's direction from its first strong
-letter (P2, P3), numbers kept left to right inside right-to-left text (W2, I1, I2), neutrals between
-two letters of one direction taking it and elsewhere the paragraph's (N1, N2), and the runs reordered
-by level (L2). Explicit embeddings and isolates are not followed: typeset drops those controls
-(category Cf) before drawing, so a stranger's text can neither reach them nor reorder the window.
+comes out joined and in its own order, its brackets mirrored; it does not split a line of mixed
+directions nor order its pieces. This module does that part: it cuts a line into runs of one direction
+(and, right to left, one script) and gives them in the order they are seen, left to right.
 
-No dependency is added for it: python-bidi gives a whole string in visual order, which HarfBuzz cannot
-shape any more (Arabic letters join in logical order), and arabic-reshaper would replace the shaping
-the font already does. The work is bounded: :data:`MAX_RUNS` runs at most; the rest of a line that
-alternates directions more often is one last run in the paragraph's direction (never a stall).
+The Unicode Bidirectional Algorithm (UAX #9) itself is python-bidi's (the Rust crate ``unicode-bidi``
+inside): the paragraph's direction (P2, P3), weak types and numbers (W1-W7), bracket pairs (N0), the
+other neutrals (N1, N2) and the resulting embedding level of every character (I1, I2). Its public
+``get_display`` only returns the whole line reordered, which HarfBuzz cannot shape any more (Arabic
+letters join in logical order), so :func:`levels` reads the levels from what ``get_display(debug=True)``
+returns, the crate's ``BidiInfo`` (one level per UTF-8 byte; documented there as "return the calculated
+levels"); pyproject pins python-bidi below 0.7 for that format and tests/client/test_bidi_uax9.py checks
+it against BidiCharacterTest.txt. Kept here, where the library gives nothing: L1 (trailing spaces at the
+paragraph's level: the crate applies it only inside its own reordering), L2 (:func:`reorder`, the
+visual index map, checked equal to ``get_display``'s order) and the cutting into shaped runs. Explicit
+embeddings and isolates never reach it: typeset drops those controls (category Cf) before drawing, so
+a stranger's text can neither use them nor reorder the window.
+
+The work is bounded: :data:`MAX_RUNS` runs at most; the rest of a line that alternates directions more
+often is one last run in the paragraph's direction (never a stall).
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from bidi import get_base_level, get_display
 
 RTL_CHARS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
 """Where right-to-left letters live: a line with none of them is drawn as it is (the common case, one
@@ -28,6 +38,16 @@ regex search)."""
 MAX_RUNS = 32
 """Most runs one line is cut into; past it the rest is one run (a hostile line alternating letters of
 both directions costs at most this many shaped pieces)."""
+_LEVELS = ("\n    levels: [\n", "\n    ],\n    paragraphs: [")
+"""Where the ``levels`` field of the crate's ``BidiInfo`` starts and ends as Rust's ``{:#?}`` prints it,
+one ``Level(\\n N,\\n ),`` a byte. The ``text`` field before it is one line (its newlines are
+escaped), so nothing typed can imitate these."""
+_LEVEL = "Level(\n"
+CACHE = 512
+"""Lines whose levels are kept (a caret placed by a click asks one line's levels once per character)."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_TRAILING = frozenset({"WS", "BN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+"""L1: the classes that take the paragraph's level at the end of a line and before a separator."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,74 +67,81 @@ def has_rtl(text: str) -> bool:
     return RTL_CHARS.search(text) is not None
 
 
-def _kind(c: str) -> str:
-    """``L``, ``R`` (with ``AL``), ``N`` (a number: EN, AN) or ``-`` (neutral, weak or a mark)."""
-    b = unicodedata.bidirectional(c)
-    if b == "L":
-        return "L"
-    if b in ("R", "AL"):
-        return "R"
-    if b in ("EN", "AN"):
-        return "N"
-    return "-"
+def levels(text: str, base: int | None = None) -> tuple[int, list[int]]:
+    """(paragraph level, one embedding level per character) of ``text`` by UAX #9 (python-bidi), after
+    L1: 0 and even left to right, odd right to left. The paragraph's level is ``base`` (0 or 1) when
+    given, else found from its first strong letter (P2, P3). A line break or tab inside ``text`` ends a
+    segment (L1) but the whole is one paragraph, at the level of its first. Should the library's answer
+    not hold one level per byte (a python-bidi whose debug format changed), every character is at the
+    paragraph's level: drawn in logical order, never an error. Raises ValueError for a ``base`` other
+    than None, 0 or 1. About 0.7 ms for a 400-character mixed line; the last :data:`CACHE` lines are
+    kept."""
+    if base not in (None, 0, 1):
+        raise ValueError(f"paragraph level {base!r}: 0, 1 or None")
+    found, per_char = _levels(text, base)
+    return found, list(per_char)
 
 
-def _numbers(kinds: list[str], text: str) -> list[str]:
-    """W4, W5: a single separator between two digits ("12:30", "3,5") and a currency or percent sign next
-    to digits ("15%", "$3") belong to the number, which stays in one piece."""
-    out = list(kinds)
-    for i, c in enumerate(text):
-        b = unicodedata.bidirectional(c)
-        if b in ("CS", "ES") and 0 < i < len(text) - 1 and kinds[i - 1] == "N" and kinds[i + 1] == "N":
-            out[i] = "N"
-        elif b == "ET" and ((i > 0 and kinds[i - 1] == "N") or (i + 1 < len(text) and kinds[i + 1] == "N")):
-            out[i] = "N"
-    return out
-
-
-def _script(c: str) -> str:
-    return "Arab" if unicodedata.bidirectional(c) == "AL" or "\u0600" <= c <= "\u08ff" else "Hebr"
-
-
-def levels(text: str) -> tuple[int, list[int]]:
-    """(paragraph level, one embedding level per character) of ``text`` (UAX #9, as the module says):
-    0 and even left to right, odd right to left."""
-    kinds = _numbers([_kind(c) for c in text], text)
-    edge = next((k for k in kinds if k in "LR"), "L")  # P2, P3
-    base = 1 if edge == "R" else 0
-    # W2, W7: a number counts as the last letter's direction before it (the paragraph's at the start)
-    strong: list[str] = []
-    last = edge
-    for k in kinds:
-        if k in "LR":
-            last = k
-        strong.append(k if k in "LR" else last if k == "N" else "-")
+@functools.lru_cache(maxsize=CACHE)
+def _levels(text: str, base: int | None) -> tuple[int, tuple[int, ...]]:
+    if not text:
+        return base or 0, ()
+    text = _SURROGATE.sub("\ufffd", text)  # the library takes UTF-8 only; one character for one
+    if base is None:
+        base = get_base_level(text)
+    info = str(get_display(text, base_dir="LR"[base], debug=True))
+    start = info.find(_LEVELS[0])
+    end = info.find(_LEVELS[1], start)
+    try:
+        per_byte = [int(n[:n.index(",")]) for n in info[start:end].split(_LEVEL)[1:]] if 0 <= start < end else []
+    except ValueError:  # not "Level(\n N,": another format
+        per_byte = []
+    if len(per_byte) != len(text.encode()):
+        return base, (base,) * len(text)
     out: list[int] = []
-    n, i = len(text), 0
-    while i < n:
-        if strong[i] != "-":
-            out.append(_level(kinds[i], strong[i], base))
-            i += 1
-            continue
-        j = i
-        while j < n and strong[j] == "-":
-            j += 1
-        e = "R" if base else "L"
-        before = strong[i - 1] if i > 0 else e
-        after = strong[j] if j < n else e
-        side = before if before == after else e  # N1, else N2
-        out.extend([_level(side, side, base)] * (j - i))
-        i = j
-    return base, out
+    at = 0
+    for c in text:
+        out.append(per_byte[at])
+        at += len(c.encode())
+    trailing = True  # L1: from the line's end back, and before each tab or paragraph separator
+    for i in range(len(text) - 1, -1, -1):
+        kind = unicodedata.bidirectional(text[i])
+        if kind in ("S", "B"):
+            out[i], trailing = base, True
+        elif trailing and kind in _TRAILING:
+            out[i] = base
+        else:
+            trailing = False
+    return base, tuple(out)
 
 
-def _level(kind: str, strong: str, base: int) -> int:
-    """I1, I2: the level of a resolved character at a paragraph of level ``base``."""
-    if kind == "N":  # a number: left to right, one level above right-to-left text around it
-        return 2 if base or strong == "R" else 0
-    if base == 0:
-        return 1 if strong == "R" else 0
-    return 2 if strong == "L" else 1
+def reorder(levels: Sequence[int]) -> list[int]:
+    """L2: the visual index map of a line whose characters (or runs) have ``levels``: position ``v`` left
+    to right shows item ``reorder(levels)[v]`` (logical index). From the highest level down to the
+    lowest odd one, every stretch at that level or above is reversed."""
+    order = list(range(len(levels)))
+    if not order:
+        return order
+    top = max(levels)
+    lowest_odd = min((v for v in levels if v % 2), default=top + 1)
+    for level in range(top, lowest_odd - 1, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] >= level:
+                j = i
+                while j < len(order) and levels[order[j]] >= level:
+                    j += 1
+                order[i:j] = reversed(order[i:j])
+                i = j
+            else:
+                i += 1
+    return order
+
+
+def visual_order(text: str) -> list[int]:
+    """The visual index map of ``text`` (:func:`reorder` of its :func:`levels`): the logical index of each
+    character as seen, left to right; ``get_display(text)`` is ``text`` taken in this order."""
+    return reorder(levels(text)[1])
 
 
 def visual_runs(text: str) -> list[Run]:
@@ -134,20 +161,7 @@ def visual_runs(text: str) -> list[Run]:
             break
         pieces.append((lv[start], text[start:i], _script_at(text, start) if lv[start] % 2 else "", start))
         start = i
-    order = list(range(len(pieces)))
-    top = max(p[0] for p in pieces)
-    lowest_odd = min((p[0] for p in pieces if p[0] % 2), default=top + 1)
-    for level in range(top, lowest_odd - 1, -1):  # L2: reverse each sequence at this level or higher
-        i = 0
-        while i < len(order):
-            if pieces[order[i]][0] >= level:
-                j = i
-                while j < len(order) and pieces[order[j]][0] >= level:
-                    j += 1
-                order[i:j] = reversed(order[i:j])
-                i = j
-            else:
-                i += 1
+    order = reorder([p[0] for p in pieces])
     return [Run(pieces[k][1], pieces[k][0] % 2 == 1, pieces[k][2], pieces[k][3]) for k in order]
 
 
@@ -155,9 +169,13 @@ def _script_at(text: str, i: int) -> str:
     """The script of the right-to-left run at ``i``: of the nearest right-to-left letter from ``i`` on,
     else before it (a neutral takes its run's script)."""
     for c in text[i:i + 64]:
-        if _kind(c) == "R":
+        if unicodedata.bidirectional(c) in ("R", "AL"):
             return _script(c)
     for c in reversed(text[max(0, i - 64):i]):
-        if _kind(c) == "R":
+        if unicodedata.bidirectional(c) in ("R", "AL"):
             return _script(c)
     return "Hebr"
+
+
+def _script(c: str) -> str:
+    return "Arab" if unicodedata.bidirectional(c) == "AL" or "\u0600" <= c <= "\u08ff" else "Hebr"
