@@ -20,10 +20,12 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import bidi as python_bidi  # noqa: E402
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from doublenine.client import bidi  # noqa: E402
-from doublenine.client.bidi import levels, reorder, visual_runs  # noqa: E402
+from doublenine.client.bidi import levels, reorder, visual_order, visual_runs  # noqa: E402
+from doublenine.client.typeset import ZWJ, Typeface  # noqa: E402
 
 BRACKETS = {
     179: "0061 0028 05D0 005B 05D1 005D 0021 0029 0062;0;0;0 0 1 1 1 1 0 0 0;0 1 5 4 3 2 6 7 8",
@@ -129,3 +131,47 @@ def test_a_library_answer_of_another_form_draws_the_line_unordered_never_an_erro
     bidi._levels.cache_clear()  # nothing learnt from the stand-in stays for the tests after this one
     with pytest.raises(ValueError):
         levels("abc", 2)
+
+
+def test_the_visual_index_map_is_the_librarys_and_the_caret_follows_it() -> None:
+    """Every caret position of a mixed line (Hebrew, Arabic, English, numbers, brackets) stands on the
+    boundary the visual index map gives the character typed last: its right side when it is read left
+    to right, its left side when right to left; boundaries left to right, carets left to right."""
+    pygame.font.init()
+    face = Typeface()
+    line = "Ana (שלום 12) قال: [مرحبا 3-2] ok"
+    order = visual_order(line)
+    assert "".join(line[i] for i in order) == python_bidi.get_display(line)
+    assert sorted(order) == list(range(len(line)))
+    place = {logical: seen for seen, logical in enumerate(order)}
+    lv = levels(line)[1]
+    boundary = {i + 1: place[i] + (0 if lv[i] % 2 else 1) for i in range(len(line))}  # caret after i
+    xs = {index: face.caret_x(line, index, 20) for index in boundary}
+    by_boundary = sorted(boundary, key=lambda index: boundary[index])
+    for a, b in zip(by_boundary, by_boundary[1:]):
+        if boundary[a] == boundary[b]:
+            assert xs[a] == xs[b], (a, b)
+        else:
+            assert xs[a] < xs[b], (a, b, xs[a], xs[b])
+    assert max(xs.values()) <= face.measure(line, 20)[0]
+
+
+def test_the_caret_inside_an_arabic_word_stands_between_its_joined_letters() -> None:
+    """"مرحبا" at 40 px is 92 px wide; the caret after its first four letters stood at its left edge
+    (x 0), the alef left of it: "مرحب" cut off ends in a wide final beh (107 px), wider than the whole
+    word. Between two joined letters the caret now stands right of what follows it in the word, measured
+    joined as drawn (a zero width joiner before it): right of the final alef (13 px)."""
+    pygame.font.init()
+    face = Typeface()
+    word = "مرحبا"
+
+    def shaped(text: str) -> int:
+        return int(face._font(40, False, "Arab").size(text)[0])
+
+    assert face.measure(word, 40)[0] == shaped(word) == 92
+    assert shaped(word[:4]) == 107 > 92
+    # م|ر, ح|ب, ب|ا are joined; ر joins nothing after it (the caret after it: the width without "مر")
+    assert [face.caret_x(word, i, 40) for i in range(6)] == [92, shaped(ZWJ + word[1:]), 92 - shaped(word[:2]),
+                                                            shaped(ZWJ + word[3:]), shaped(ZWJ + word[4:]), 0]
+    assert [face.caret_x(word, i, 40) for i in range(6)] == [92, 72, 47, 25, 13, 0]  # was [92, 67, 47, 23, 0, 0]
+    assert face.caret_x("سلام عليكم", 4, 40) == face.measure(" عليكم", 40)[0] == 111  # before a space: as before
