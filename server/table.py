@@ -60,7 +60,8 @@ class Refused(RuleError):
 
 
 STORE_RETRY_MS = 2000
-"""``retry_ms`` of a store refusal: SQLite waits 5 s for a lock before it gives up."""
+"""``retry_ms`` of a store refusal: the store answers each call within ``storage.base.ANSWER_WITHIN``
+(3 s; SQLite waits at most that long for another process's lock)."""
 STORE_FAILING: dict[str, str | int] = {"store": "failing", "retry_ms": STORE_RETRY_MS}
 """``data`` of every store refusal and of the table's "the store is failing" word (docs/protocol.md
 ``INTERNAL``). The code stays ``INTERNAL``, which version-2 clients already take as "nothing was done,

@@ -13,6 +13,13 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+ANSWER_WITHIN = 3.0
+"""Seconds within which every store call answers, with its result or ``OSError`` (Store contract),
+so every request that waits on the store is answered within about this long: refused ``INTERNAL``
+with ``data.store`` when the store does not answer (a SQLite file another process locks, a
+PostgreSQL lock or pool that stays taken). Session 11: a ``spectate`` waited ~14 s on a locked file.
+A write not started by then is never made; one started is waited for (its lock wait is bounded too)."""
+
 ListingKey = tuple[int, str]
 """Where a table stands in the listing of ``/`` (issue 12 paging): (its creation time in whole
 microseconds since the epoch, its code). Newest first is this key descending; a page cursor

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from .base import ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
+from .base import ANSWER_WITHIN, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
 
 T = TypeVar("T")
 
@@ -143,8 +143,9 @@ class PostgresStore:
         async with self._lock:
             if self._pool is None:
                 try:
-                    pool = await asyncpg.create_pool(
-                        self.dsn, min_size=self._sizes[0], max_size=self._sizes[1], timeout=10
+                    pool = await asyncpg.create_pool(  # a lock another session holds: waited ANSWER_WITHIN at most
+                        self.dsn, min_size=self._sizes[0], max_size=self._sizes[1], timeout=10,
+                        server_settings={"lock_timeout": str(int(ANSWER_WITHIN * 1000))},
                     )
                     async with pool.acquire() as con, con.transaction():
                         await con.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
@@ -155,15 +156,23 @@ class PostgresStore:
         return self._pool
 
     async def _run(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
-        """Run ``work`` in one transaction; driver failures become ``OSError`` (Store contract)."""
+        """Run ``work`` in one transaction; driver failures become ``OSError`` (Store contract).
+
+        Every wait is bounded by :data:`.base.ANSWER_WITHIN` (session 11, the kind of a request
+        waiting on the store without a bound): for a connection of the pool (all in use) and, in
+        each statement, for a lock another session holds (``lock_timeout``: a row of the table, a
+        group's advisory lock); past it nothing of the transaction is done, and the caller gets
+        ``OSError``. A statement that runs is not cut: its work is not a wait."""
         pool = await self._get_pool()
         try:
-            async with pool.acquire() as con, con.transaction():
+            async with pool.acquire(timeout=ANSWER_WITHIN) as con, con.transaction():
                 return await work(con)
         except asyncpg.UniqueViolationError as exc:
             raise ValueError(str(exc)) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise OSError(f"postgres: {exc}") from exc
+        except asyncio.TimeoutError:
+            raise OSError(f"postgres: no connection of the pool free within {ANSWER_WITHIN:g} s") from None
 
     async def create_table(self, code: str, meta: bytes, creator: str | None = None,
                            created: float | None = None, limit: int | None = None) -> None:

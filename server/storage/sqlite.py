@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .base import ListedTable, ListingKey, StoreError, StoredTable, TooManyOpen, created_us, refuse_over, stale_owner
+from .base import ANSWER_WITHIN, ListedTable, ListingKey, StoreError, StoredTable, TooManyOpen, created_us, refuse_over, stale_owner
 from .ownerfile import OwnerFile
 
 SCHEMA_VERSION = 2
@@ -66,6 +66,10 @@ per table; docs/performance.md gives what it costs: past about 100 tables append
 an append reads its page from the operating system's file cache rather than from this one)."""
 MAX_GROUP = 512
 """Most jobs committed together: bounds one transaction's size and latency."""
+BUSY_MS = 5000
+"""Most milliseconds one transaction waits for a lock another process holds (``busy_timeout``);
+less when a job in it must be answered sooner (:data:`.base.ANSWER_WITHIN`)."""
+_QUEUED, _RUNNING, _ABANDONED = 0, 1, 2
 
 Job = Callable[[sqlite3.Connection], Any]
 
@@ -77,6 +81,17 @@ class _Pending:
     future: asyncio.Future[Any]
     result: Any = None
     error: BaseException | None = None
+    deadline: float = float("inf")
+    """``time.monotonic()`` by which its caller must be answered (:data:`.base.ANSWER_WITHIN`)."""
+    state: int = _QUEUED
+    """Queued, running (its caller waits for it) or abandoned (its caller was answered without
+    it, so it never runs); changed under :attr:`SQLiteStore._gate` only."""
+
+
+def _late(within: float) -> OSError:
+    """The failure of a call not answered within ``within`` seconds: the file is locked by another
+    process, or the jobs ahead of it hold the one connection that long (Store contract: OSError)."""
+    return OSError(f"sqlite: no answer within {within:g} s (the file is locked, or busy)")
 
 
 def _deliver_all(done: list[_Pending]) -> None:
@@ -105,7 +120,10 @@ class SQLiteStore:
     """``FULL`` (default): each commit is fsynced, durable across a power cut. ``NORMAL``: WAL
     commits reach the OS before returning, durable across any crash of the process (SIGKILL
     included) but not of the machine; for disks whose fsync is slow. ``$DOUBLENINE_SQLITE_SYNC``."""
+    answer_within: float = ANSWER_WITHIN
+    """Seconds within which every call is answered, its result or ``OSError`` (:data:`.base.ANSWER_WITHIN`)."""
     _queue: queue.SimpleQueue[_Pending | None] = field(default_factory=queue.SimpleQueue)
+    _gate: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _closed: bool = False
     _owner: OwnerFile | None = field(default=None, init=False, repr=False)
 
@@ -125,7 +143,7 @@ class SQLiteStore:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(f"PRAGMA synchronous={self.synchronous}")
             conn.execute("PRAGMA foreign_keys=ON")
-            conn.execute("PRAGMA busy_timeout=5000")
+            conn.execute(f"PRAGMA busy_timeout={BUSY_MS}")
             conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
             conn.executescript(SCHEMA)
             have = {row[1] for row in conn.execute("PRAGMA table_info(dn_table)")}
@@ -179,10 +197,47 @@ class SQLiteStore:
             conn.close()  # the last connection closing checkpoints the WAL into the file
             self._done.set()
 
+    def _start(self, batch: list[_Pending]) -> tuple[list[_Pending], float]:
+        """The jobs of ``batch`` to run, marked running (an abandoned one is left out; one whose
+        deadline has passed fails now), and the earliest of their deadlines."""
+        now, live, first = time.monotonic(), [], float("inf")
+        with self._gate:
+            for p in batch:
+                if p.state == _ABANDONED:
+                    continue
+                if p.deadline <= now:
+                    p.error, p.state = _late(self.answer_within), _RUNNING
+                    continue
+                p.state = _RUNNING
+                live.append(p)
+                first = min(first, p.deadline)
+        return live, first
+
     def _commit_group(self, conn: sqlite3.Connection, batch: list[_Pending]) -> None:
-        """Run ``batch`` in one transaction, each job under a savepoint; one fsync for all."""
+        """Run ``batch`` in one transaction, each job under a savepoint; one fsync for all.
+
+        The transaction waits for a lock another process holds at most until the earliest deadline
+        of its jobs (``busy_timeout``, at most :data:`BUSY_MS`), and a job whose caller was already
+        answered is not run: every caller is answered within ``answer_within`` (session 11: a
+        ``spectate`` behind the jobs of tables retrying their moves waited ~14 s on a locked file)."""
+        todo, first = self._start(batch)
+        if todo:
+            self._run_group(conn, todo, first)
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
+        for p in batch:
+            if p.state == _RUNNING:
+                by_loop.setdefault(p.loop, []).append(p)
+        for loop, done in by_loop.items():  # one wake-up per loop, not one per job
+            try:
+                loop.call_soon_threadsafe(_deliver_all, done)
+            except RuntimeError:  # that caller's loop is gone; nobody is waiting
+                pass
+
+    def _run_group(self, conn: sqlite3.Connection, batch: list[_Pending], first: float) -> None:
         alone = len(batch) == 1  # no savepoint needed: its failure rolls back only itself
         try:
+            wait_ms = max(1, min(BUSY_MS, int((first - time.monotonic()) * 1000)))
+            conn.execute(f"PRAGMA busy_timeout={wait_ms}")
             conn.execute("BEGIN IMMEDIATE")
             for p in batch:
                 if not alone:
@@ -201,21 +256,26 @@ class SQLiteStore:
                 conn.execute("ROLLBACK")
             for p in batch:
                 p.error, p.result = _as_os_error(exc), None
-        by_loop: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
-        for p in batch:
-            by_loop.setdefault(p.loop, []).append(p)
-        for loop, done in by_loop.items():  # one wake-up per loop, not one per job
-            try:
-                loop.call_soon_threadsafe(_deliver_all, done)
-            except RuntimeError:  # that caller's loop is gone; nobody is waiting
-                pass
 
     async def _call(self, job: Job) -> Any:
+        """Run ``job`` in the worker thread: its result, or ``OSError`` within :attr:`answer_within`
+        seconds. A job still queued then is abandoned (never run: its caller is told nothing was
+        done, and nothing is); one already running is waited for, its lock wait bounded by the
+        same deadline (:meth:`_commit_group`)."""
         if self._closed:
             raise OSError(f"SQLite store {self.path} is closed")
         loop = asyncio.get_running_loop()
-        pending = _Pending(job, loop, loop.create_future())
+        pending = _Pending(job, loop, loop.create_future(), deadline=time.monotonic() + self.answer_within)
         self._queue.put(pending)
+        try:
+            return await asyncio.wait_for(asyncio.shield(pending.future), self.answer_within)
+        except asyncio.TimeoutError:
+            with self._gate:
+                abandoned = pending.state == _QUEUED
+                if abandoned:
+                    pending.state = _ABANDONED
+            if abandoned:
+                raise _late(self.answer_within) from None
         return await pending.future
 
     # -- the Store interface -----------------------------------------------------------
