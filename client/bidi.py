@@ -144,6 +144,31 @@ def visual_order(text: str) -> list[int]:
     return reorder(levels(text)[1])
 
 
+def caret_places(text: str) -> list[int]:
+    """Where the caret after ``text[:i]`` stands among the line's visual boundaries (0 its left edge,
+    ``len(text)`` its right), for each ``i`` from 0 to ``len(text)``, by the visual index map: after a
+    character read left to right, on its right; read right to left, on its left (where the next one
+    typed in its run appears); before anything, at the reading start (the right edge of a
+    right-to-left line). Two carets can share a place (a run's edge), and a place can have none."""
+    base, lv = levels(text)
+    seen = {logical: place for place, logical in enumerate(reorder(lv))}
+    return [len(text) if base else 0] + [seen[i] + (0 if lv[i] % 2 else 1) for i in range(len(text))]
+
+
+def visual_step(text: str, at: int, rightward: bool) -> int:
+    """The caret one place right (``rightward``) or left of the caret after ``text[:at]`` as seen
+    (:func:`caret_places`): Left and Right move across the line as drawn, not through the typing order
+    (in an Arabic line, Left went right). At the line's edge it stays; of two carets at the next place,
+    the one nearer in typing order."""
+    places = caret_places(text)
+    here = places[at]
+    ahead = [i for i, p in enumerate(places) if (p > here if rightward else p < here)]
+    if not ahead:
+        return at
+    nearest = min(ahead, key=lambda i: abs(places[i] - here))
+    return min((i for i in ahead if places[i] == places[nearest]), key=lambda i: (abs(i - at), i))
+
+
 def visual_runs(text: str) -> list[Run]:
     """``text`` cut into :class:`Run` s, left to right as seen (L2); one left-to-right run when it holds no
     right-to-left letter. Each run's characters stay in logical order: the font lays a right-to-left run

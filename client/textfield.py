@@ -20,7 +20,7 @@ from typing import Any, Callable
 import pygame
 
 from .art import GOLD, Art
-from .bidi import has_rtl, levels
+from .bidi import has_rtl, levels, visual_step
 from .snake import Rect
 
 WORD_MODS = pygame.KMOD_CTRL | pygame.KMOD_ALT  # Alt+Backspace deletes a word on macOS
@@ -61,6 +61,8 @@ def edit(text: str, caret: Caret, event: Any, paste: Callable[[], str]) -> tuple
     if key == pygame.K_DELETE:
         end = _word_end(text, at) if mod & WORD_MODS else min(len(text), at + 1)
         return text[:at] + text[end:], Caret(at)
+    if key in (pygame.K_LEFT, pygame.K_RIGHT) and has_rtl(text):
+        return text, Caret(_bidi_move(text, at, key == pygame.K_RIGHT, caret.everything, bool(mod & WORD_MODS)))
     moves = {pygame.K_HOME: lambda: 0, pygame.K_END: lambda: len(text),
              pygame.K_LEFT: lambda: 0 if caret.everything else
              (_word_start(text, at) if mod & WORD_MODS else max(0, at - 1)),
@@ -69,6 +71,19 @@ def edit(text: str, caret: Caret, event: Any, paste: Callable[[], str]) -> tuple
     if key in moves:
         return text, Caret(moves[key]())
     return None
+
+
+def _bidi_move(text: str, at: int, rightward: bool, everything: bool, by_word: bool) -> int:
+    """Where Left or Right takes the caret in a line with right-to-left letters: one place as drawn
+    (:func:`.bidi.visual_step`); with Ctrl (Alt on a Mac) a word, and out of a selection to the
+    line's left or right edge, towards the reading end on the side pressed (in a right-to-left line,
+    Left goes towards its logical end)."""
+    forward = rightward != (levels(text)[0] == 1)
+    if everything:
+        return len(text) if forward else 0
+    if by_word:
+        return _word_end(text, at) if forward else _word_start(text, at)
+    return visual_step(text, at, rightward)
 
 
 def settle(before: str, after: str, caret: Caret) -> Caret:

@@ -175,3 +175,34 @@ def test_the_caret_inside_an_arabic_word_stands_between_its_joined_letters() -> 
                                                             shaped(ZWJ + word[3:]), shaped(ZWJ + word[4:]), 0]
     assert [face.caret_x(word, i, 40) for i in range(6)] == [92, 72, 47, 25, 13, 0]  # was [92, 67, 47, 23, 0, 0]
     assert face.caret_x("سلام عليكم", 4, 40) == face.measure(" عليكم", 40)[0] == 111  # before a space: as before
+
+
+def test_left_and_right_move_the_caret_across_the_line_as_drawn() -> None:
+    """In a field holding right-to-left letters, Left and Right went through the typing order: in an
+    Arabic line Left moved the caret right. They now step through :func:`bidi.caret_places` (the
+    visual index map), one place as drawn; every caret is still reached from one side or the other."""
+    from doublenine.client.bidi import caret_places
+    from doublenine.client.textfield import Caret, edit
+
+    def press(text: str, at: int | None, k: int, mod: int = 0, everything: bool = False) -> Caret:
+        found = edit(text, Caret(at, everything), pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod), lambda: "")
+        assert found is not None and found[0] == text
+        return found[1]
+
+    def walk(text: str, at: int, k: int) -> list[int]:
+        seen = [at]
+        for _ in range(len(text) + 2):
+            seen.append(press(text, seen[-1], k).at or 0)
+        return seen
+
+    assert caret_places("abc שלום") == [0, 1, 2, 3, 4, 7, 6, 5, 4]
+    assert walk("abc שלום", 0, pygame.K_RIGHT) == [0, 1, 2, 3, 4, 7, 6, 5, 5, 5, 5]
+    assert walk("abc שלום", 8, pygame.K_LEFT) == [8, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0]
+    arabic = "مرحبا 123 abc"  # drawn "abc 123 مرحبا", read from the right
+    assert caret_places(arabic) == [13, 12, 11, 10, 9, 8, 7, 5, 6, 7, 3, 1, 2, 3]
+    left = walk(arabic, 0, pygame.K_LEFT)
+    assert left[:12] == [0, 1, 2, 3, 4, 5, 6, 8, 7, 10, 12, 11] and set(left[12:]) == {11}
+    assert walk(arabic, 11, pygame.K_RIGHT) == [11, 12, 13, 7, 8, 9, 5, 4, 3, 2, 1, 0, 0, 0, 0, 0]
+    assert press(arabic, None, pygame.K_LEFT, everything=True) == Caret(len(arabic))  # out of a selection: its left end
+    assert press(arabic, 0, pygame.K_LEFT, pygame.KMOD_LCTRL) == Caret(5)  # a word leftwards: its reading end
+    assert press("one two", 3, pygame.K_LEFT) == Caret(2)  # left to right only: as before
