@@ -102,9 +102,10 @@ def top_details(state: ClientState, lang: str, shown_hand: int | None = None) ->
     return bits
 
 
-def details_width(state: ClientState, lang: str, sm: int) -> int:
-    """Px of the top bar's details never dropped (table code, target, hand) on one row at ``sm`` px."""
-    needed = sorted((bit for bit in top_details(state, lang) if bit[1] <= 2), key=lambda bit: bit[1])
+def details_width(state: ClientState, lang: str, sm: int, every: bool = False) -> int:
+    """Px of the top bar's details never dropped (table code, target, hand) on one row at ``sm`` px;
+    ``every``: of all of them ("seeded 7" too)."""
+    needed = sorted((bit for bit in top_details(state, lang) if every or bit[1] <= 2), key=lambda bit: bit[1])
     return measurer().measure(" · ".join(text for text, _ in needed), sm)[0]
 
 
@@ -153,8 +154,11 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
     top = shown_top_buttons(state)
     stacked = top_bar_rows(state, lang, w, m, f, sm)[1] is not None  # the details under the scores
     score_w, details_w = score_width(lang, f, scores), details_width(state, lang, sm) + f
+    # same-width buttons only where they leave every detail its room: at 1280x800 they took the room of
+    # "seeded 7" once "hand 1" came after the opening draw (kind: a table fact gone from the top bar)
+    every_w = details_width(state, lang, sm, every=True) + f
     widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
-                               m + (max(score_w, details_w) if stacked else score_w), 0 if stacked else details_w)
+                               m + (max(score_w, details_w) if stacked else score_w), 0 if stacked else every_w)
     x = w - m
     for (bid, label), sw in zip(top, widths):
         x -= sw

@@ -137,21 +137,36 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
         num = art.text(str(score), round(f * 1.2), TEAM_COLOURS[team], bold=True, width=max(1, left_of_buttons - cx))
         surface.blit(num, (cx, mid - num.get_height() // 2))
         cx += num.get_width() + f
+    rows, room = top_bar_details(lay, state, art, lang, cx)
     if lay.details is not None:  # the details on the second row, under the scores (layout.top_bar_rows)
         dx, dy, _, dh = lay.details
-        room = left_of_buttons - f // 2 - dx
-        (row,) = _top_bar_rows(art, info, lay.small, room, 0, state.table)
-        label = art.fit_text(row, lay.small, max(1, room), DIM_INK)
+        label = art.fit_text(rows[0], lay.small, max(1, room), DIM_INK)
         surface.blit(label, (dx, dy + (dh - label.get_height()) // 2))
         return
-    room = left_of_buttons - f // 2 - cx
-    rows = _top_bar_rows(art, info, lay.small, room, h, state.table)
     step = art.type.line_height(lay.small)
     y = (h - step * len(rows)) // 2
     for row in rows:
         label = art.fit_text(row, lay.small, max(1, room), DIM_INK)
         surface.blit(label, (cx, y + (step - label.get_height()) // 2))
         y += step
+
+
+def top_bar_details(lay: TableLayout, state: ClientState, art: Art, lang: str,
+                    after: int | None = None) -> tuple[list[str], int]:
+    """(the rows of the top bar's details as drawn, the px they may take): on the second row under the
+    scores (``lay.details``), else right of the scores, which end at ``after`` px (None: where the scores
+    with their team names end, :func:`.buttons.score_width`). Pure."""
+    h = lay.top_bar[3]
+    if after is None:
+        scores = state.view.scores if state.view is not None else (0, 0)
+        after = lay.score_rect[0] + score_width(lang, lay.font, scores)
+    info = _top_bar_info(lay, state, lang)
+    left_of_buttons = min((b.rect[0] for b in lay.buttons if b.rect[1] < h), default=lay.top_bar[2])
+    if lay.details is not None:
+        room = left_of_buttons - lay.font // 2 - lay.details[0]
+        return _top_bar_rows(art, info, lay.small, room, 0, state.table), room
+    room = left_of_buttons - lay.font // 2 - after
+    return _top_bar_rows(art, info, lay.small, room, h, state.table), room
 
 
 def _top_bar_rows(art: Art, info: list[tuple[str, int]], sm: int, room: int, bar_h: int, code: str) -> list[str]:

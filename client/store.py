@@ -84,6 +84,8 @@ class ClientState:
     """Issue 14.3: the table allows the tile tracker panel (the table's setting, ``TableW.tracker``)."""
     public: bool = False
     """Issue 13.3: the table is listed on its server's web page (``TableW.public``)."""
+    spectators: int = 0
+    """How many watch the table (``TableW.spectators``): said in the ledger's table facts."""
     failure: Any = None
     """A :class:`~doublenine.shared.failures.Failure` that ends this connection's hope (unknown table,
     seat taken, unreachable, host stopped): the table shows it with a way back to the start screen."""
@@ -171,6 +173,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
                    held_by=frozenset(Seat(x) for x in t.holding),
                    can_redo=t.can_redo, started=t.started, tracker=t.tracker, public=t.public,
+                   spectators=t.spectators,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
                    asked_of=tuple(Seat(s) for s in req.waiting)

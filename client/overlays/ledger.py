@@ -26,6 +26,7 @@ from doublenine.shared.i18n import Translator, translator
 from doublenine.shared.ledger import (
     HandRow, Ledger, MatchLedger, dumps, hand_script, ledger_from_view, match_record,
 )
+from doublenine.shared.rules import TARGET
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Result
 from doublenine.shared.terms import REDEAL, RESULT_TERMS, named_result_said
@@ -92,6 +93,10 @@ class _Builder:
         """Players' names by seat: the ledger says who, not which number (empty: "Seat N")."""
         self.seated = False
         """The viewer holds a seat: each hand offers "Review my hand" (issue 14.2)."""
+        self.code = ""
+        """The table's code ("" unknown): said first among the table's facts (:func:`_facts`)."""
+        self.spectators: int | None = None
+        """How many watch the table now; None where that is not known (a kept finished match)."""
         self.reviewed: frozenset[tuple[int, int]] | None = None
         """None: every hand offers its review (the server is there to ask). Else only these (match, hand):
         a kept finished match opened from the start screen has no server, only the reviews received."""
@@ -159,6 +164,7 @@ def _top(b: _Builder, led: Ledger, index: int) -> None:
         x = b.button(label, SelectMatch(k), x).right + 8
     m = led.matches[index]
     b.y += 40
+    _facts(b)
     if led.seeded:
         note = b.tr.gettext("Seeded table: its deals are reproducible.")
         if led.seed is not None:
@@ -174,6 +180,17 @@ def _top(b: _Builder, led: Ledger, index: int) -> None:
         if m.named is not None:  # R20: what the name means, where it is shown (shared/terms)
             msgid, args = named_result_said(m.named, m.winner)
             b.text(b.tr.gettext(msgid, **args), 14, False, MUTED)
+
+
+def _facts(b: _Builder) -> None:
+    """The table's facts a player may want all match long (R19's target, the code, who watches; the seed
+    is said just under, D9): the top bar drops what does not fit beside its buttons (800x600)."""
+    facts = [b.tr.gettext("Table {code}", code=b.code)] if b.code else []
+    facts.append(b.tr.gettext("played to {target} points", target=b.tr.number(TARGET)))
+    if b.spectators is not None:
+        facts.append(b.tr.ngettext("{count} spectator watching", "{count} spectators watching", b.spectators)
+                     if b.spectators else b.tr.gettext("nobody watching"))
+    b.text(" · ".join(facts), 15, False, MUTED)
 
 
 def _swatch(colour: tuple[int, int, int]) -> Painter:
@@ -295,7 +312,8 @@ def _seats(b: _Builder, names: tuple[str, ...]) -> None:
 
 def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator,
                   names: tuple[str, ...] = ("", "", "", ""), seated: bool = False,
-                  reviewed: frozenset[tuple[int, int]] | None = None) -> list[Item]:
+                  reviewed: frozenset[tuple[int, int]] | None = None, code: str = "",
+                  spectators: int | None = None) -> list[Item]:
     """Pure layout of match ``index`` of ``led`` for a body ``width``; ``names`` by seat (R2);
     ``seated``: the viewer holds a seat (each hand offers the coach's review, issue 14.2), only the hands
     ``reviewed`` (match, hand) when given (a kept match: no server to ask)."""
@@ -303,6 +321,7 @@ def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Transla
     b.names = tuple(names)
     b.seated = seated
     b.reviewed = reviewed
+    b.code, b.spectators = code, spectators
     m = led.matches[index]
     _top(b, led, index)
     _seats(b, names)
@@ -335,6 +354,10 @@ class LedgerOverlay(ScrollPanel):
         self._view = view
         self.reviews: tuple[object, ...] = ()
         """Issue 14.2: the coach's reviews received (``CoachReply``); a hand's export carries its own."""
+        self.code = ""
+        """The table's code, said among its facts at the top ("" unknown)."""
+        self.spectators: int | None = None
+        """How many watch the table now (``ClientState.spectators``); None: not known (a kept match)."""
         self.offline = False
         """No server to ask for a review (a kept finished match, client/finished.py): "Review my hand" only
         where :attr:`reviews` holds that hand's review."""
@@ -367,12 +390,13 @@ class LedgerOverlay(ScrollPanel):
         return translator(self.lang).gettext("Close")
 
     def cache_key(self) -> object:
-        return (self.lang, self.index, id(self.ledger), self.names, self.offline, len(self.reviews))
+        return (self.lang, self.index, id(self.ledger), self.names, self.offline, len(self.reviews), self.code,
+                self.spectators)
 
     def items(self, width: int) -> list[Item]:
         reviewed = frozenset((r.match, r.hand) for r in self.reviews) if self.offline else None  # type: ignore[attr-defined]
         return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang), self.names,
-                             self._view.seat is not None, reviewed)
+                             self._view.seat is not None, reviewed, self.code, self.spectators)
 
     def select(self, index: int) -> None:
         """Show match ``index`` (0 = the earliest at the table), from the top."""

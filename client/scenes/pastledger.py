@@ -29,7 +29,7 @@ class PastLedger:
         self.names = match.names  # raw: the ledger names each seat in the player's language (seatnames)
         self.ledger = LedgerOverlay(self.view, lang, _rect(size), seeded=match.seeded, seed=match.seed,
                                     names=self.names)
-        self.ledger.reviews, self.ledger.offline = match.reviews, True
+        self.ledger.reviews, self.ledger.offline, self.ledger.code = match.reviews, True, match.code
         led = self.ledger.ledger  # the match is over and its table left: no "(current)" beside its number
         self.ledger.ledger = replace(led, matches=tuple(replace(m, current=False) for m in led.matches))
         self.overlay: LedgerOverlay | ReviewOverlay = self.ledger

@@ -598,6 +598,7 @@ class TableScene:
                 self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded,
                                              seed=self.session.state.seed, names=self.shown().names)
                 self.overlay.reviews = self.session.state.coach
+                self.overlay.code, self.overlay.spectators = self.session.state.table, self.session.state.spectators
         except ImportError:
             self.overlay = None
         if self.overlay is None:
@@ -613,6 +614,7 @@ class TableScene:
         else:
             self.overlay.update(view)
             self.overlay.reviews = self.session.state.coach
+            self.overlay.code, self.overlay.spectators = self.session.state.table, self.session.state.spectators
 
     def _open_review(self, match: int, hand: int) -> None:
         """Issue 14.2: the coach's review of this seat's decisions in that hand (asked for already);

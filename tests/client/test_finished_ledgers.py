@@ -85,6 +85,7 @@ def test_after_leave_the_start_screen_lists_the_finished_match_and_opens_its_led
         f"Scores after the hand: A {h.scores_after[0]} – B {h.scores_after[1]}" for h in view.finished]
     assert "Review my hand" not in _buttons(start.past.overlay)  # no review kept, no server here to ask
     at_table = LedgerOverlay(view, "en", pygame.Rect(0, 0, 1000, 700), seeded=True, names=NAMES)
+    at_table.code = "K7QPA"  # as the table scene gives it (its spectators are not known later: not said)
     assert texts == _texts(at_table)  # every row as the table's own ledger showed it
     start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     assert start.past is None

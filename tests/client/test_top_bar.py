@@ -52,7 +52,8 @@ def test_choosing_the_opener_of_the_next_hand_shows_that_hand(states) -> None:  
 
     def paint(surface, lang):  # type: ignore[no-untyped-def]
         render(surface, lay, state, ui, Art(), lang)
-    assert _top_texts(paint, (1280, 800)) == ["table K7QPA · to 100 · hand 2"]
+    # a seeded table: "seeded" keeps its room, the buttons as wide as their labels (test_table_facts_kept)
+    assert _top_texts(paint, (1280, 800)) == ["table K7QPA · to 100 · hand 2 · seeded"]
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)], ids=str)

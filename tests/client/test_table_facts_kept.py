@@ -1,0 +1,87 @@
+"""The table's facts stay findable all match long: its seed, code, target and who watches (D9, R19, R24).
+
+The report: "seeded 7" (the seed this player set) was in the top bar during the opening draw and gone
+once "hand 1" came: at 1280x800 the same-width buttons kept its room, at 800x600 one row has none.
+Kind: a table fact dropped for room with nowhere else to find it. Now the buttons shrink to their labels
+before a detail is dropped (1280x800 keeps "seeded 7"), and the ledger, open all match long, says every
+fact at its top: the table's code, the target, how many watch, and the seed (to its setter only, D9).
+The 800x600 bar keeps its one row (not crowded).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+from client_helpers import my_turn_with_play, session_at
+
+from doublenine.client.art import Art
+from doublenine.client.layout import compute_layout
+from doublenine.client.overlays.ledger import LedgerOverlay
+from doublenine.client.overlays.panel import Text
+from doublenine.client.render import top_bar_details
+from doublenine.client.store import ClientState
+from doublenine.client.uistate import Ui
+from doublenine.shared.state import Phase
+
+
+@pytest.fixture(scope="module")
+def seeded() -> dict[str, ClientState]:
+    """The setter's window at a table seeded with 7: during the opening draw and on its first turn."""
+    pygame.display.init()
+    pygame.font.init()
+    out = {}
+    for name, done in (("draw", lambda s: s.phase is Phase.DRAW), ("play", my_turn_with_play)):
+        out[name] = replace(session_at(done).state, table="K7QPA", seeded=True, seed=7, spectators=2)
+    return out
+
+
+def _details(state: ClientState, size: tuple[int, int], lang: str = "en") -> tuple[list[str], int]:
+    lay = compute_layout(state, Ui(seen_finished=0), size, lang)
+    return top_bar_details(lay, state, Art(), lang)[0], lay.top_bar[3]
+
+
+def test_d9_seeded_7_stays_in_the_top_bar_after_the_opening_draw_at_1280x800(seeded) -> None:  # type: ignore[no-untyped-def]
+    assert _details(seeded["draw"], (1280, 800))[0] == ["table K7QPA · to 100 · seeded 7"]
+    assert _details(seeded["play"], (1280, 800))[0] == ["table K7QPA · to 100 · hand 1 · seeded 7"]
+    assert _details(seeded["play"], (1280, 800), "de")[0] == ["Tisch K7QPA · bis 100 · Runde 1 · mit Seed 7"]
+
+
+def test_the_800x600_top_bar_keeps_one_row_and_the_ledger_says_every_fact(seeded) -> None:  # type: ignore[no-untyped-def]
+    before = _details(replace(seeded["play"], seeded=False, seed=None), (800, 600))[1]
+    rows, height = _details(seeded["play"], (800, 600))
+    assert rows == ["table K7QPA · to 100 · hand 1"] and height == before  # no room: the bar is not crowded
+    state = seeded["play"]
+    ledger = LedgerOverlay(state.view, "en", pygame.Rect(0, 0, 700, 500), seeded=True, seed=7)
+    ledger.code, ledger.spectators = state.table, state.spectators
+    texts = [i.text for i in ledger.items(640) if isinstance(i, Text)]
+    assert texts[:2] == ["Table K7QPA · played to 100 points · 2 spectators watching",
+                         "Seeded table: its deals are reproducible. Seed: 7"]
+
+
+@pytest.mark.parametrize(("lang", "count", "said"), [
+    ("en", 0, "Table K7QPA · played to 100 points · nobody watching"),
+    ("en", 1, "Table K7QPA · played to 100 points · 1 spectator watching"),
+    ("fr", 2, "Table K7QPA · partie en 100 points · 2 spectateurs regardent"),
+    ("pt", 1, "Mesa K7QPA · partida até 100 pontos · 1 espectador assistindo"),
+    ("de", 3, "Tisch K7QPA · gespielt bis 100 Punkte · 3 Zuschauer sehen zu"),
+    ("es", 0, "Mesa K7QPA · partida a 100 tantos · nadie mirando"),
+])
+def test_the_ledger_says_the_tables_facts_in_each_language(seeded, lang: str, count: int, said: str) -> None:  # type: ignore[no-untyped-def]
+    state = seeded["play"]
+    ledger = LedgerOverlay(state.view, lang, pygame.Rect(0, 0, 1200, 700), seeded=True)
+    ledger.code, ledger.spectators = state.table, count
+    assert [i.text for i in ledger.items(1100) if isinstance(i, Text)][0] == said
+
+
+def test_the_table_scene_gives_the_ledger_the_facts_it_knows(seeded) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.sound import Sounds
+    session = session_at(my_turn_with_play)
+    session.state = seeded["play"]
+    scene = TableScene(session, "en", sounds=Sounds(muted=True), motion=False)
+    scene._open_overlay("ledger")
+    assert (scene.overlay.code, scene.overlay.spectators) == ("K7QPA", 2)
+    session.state = replace(session.state, spectators=1)
+    scene._refresh_overlay(session.state.view)
+    assert scene.overlay.spectators == 1
