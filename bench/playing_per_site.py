@@ -7,7 +7,7 @@ limit: before) and the default (8: after), each time:
 
 1. a control table of four ``normal`` computers from 198.51.100.1, watched ``--secs`` alone (its
    moves and the gaps between them: the control latency);
-2. ``--groups`` x ``--per`` tables of four computers from 2001:db8:77::/48, one /64 per group, each
+2. ``--groups`` x ``--per`` tables of four ``--level`` computers from 2001:db8:77::/48, one /64 per group, each
    creating connection held open and read (refused ones closed);
 3. the control table watched ``--secs`` again under that load, with the server's CPU meanwhile.
 
@@ -120,7 +120,7 @@ async def _scenario(url: str, pid: int, args: argparse.Namespace) -> dict[str, A
     for g in range(args.groups):
         for i in range(args.per):
             c = await Client.open(url, f"2001:db8:77:{g:x}::{i + 1:x}")
-            await c.send({"type": "create_table", "seats": _computers("easy"), "sit": None})
+            await c.send({"type": "create_table", "seats": _computers(args.level), "sit": None})
             m = await c.until(("joined", "error"))
             if m["type"] == "joined":
                 held.append(c)
@@ -178,9 +178,10 @@ def main() -> int:
     ap.add_argument("--per", type=int, default=8, help="tables of four computers per /64")
     ap.add_argument("--secs", type=float, default=20.0, help="seconds the control table is watched, each time")
     ap.add_argument("--limits", default="0,8", help="--max-playing-per-site values to run (0: no limit)")
+    ap.add_argument("--level", default="normal", help="the attacker's computers' level (the report's: normal)")
     args = ap.parse_args()
-    print(f"{args.groups} /64s x {args.per} tables of four computers; control watched {args.secs:g} s alone, "
-          f"then under load")
+    print(f"{args.groups} /64s x {args.per} tables of four {args.level} computers; control watched "
+          f"{args.secs:g} s alone, then under load; load average {os.getloadavg()[0]:.1f}")
     print("| --max-playing-per-site | attacker's tables | control alone: moves, median gap | "
           "under load: moves, median gap | server CPU under load | frames to the attacker | "
           "ratio (moves) | latency ratio |")
