@@ -115,3 +115,30 @@ def test_s9_compose_believes_forwarded_headers_only_from_its_own_subnet() -> Non
     assert len(commands) == 3
     assert all('"--trust-proxy", "--proxy-from", "172.28.53.0/24"' in ln for ln in commands)
     assert "- subnet: 172.28.53.0/24" in text
+
+
+def _copied_by_containerfile() -> set[str]:
+    """The top-level files and folders the Containerfile's COPY lines take from the checkout."""
+    copied: set[str] = set()
+    for line in (DEPLOY / "Containerfile").read_text().splitlines():
+        if line.startswith("COPY "):
+            copied.update(part.rstrip("/").removeprefix("./").split("/")[0] for part in line.split()[1:-1])
+    return copied
+
+
+def test_s11_6_the_image_copies_every_file_the_build_reads() -> None:
+    """Operator s11 finding 6: the Containerfile left LICENSE out while pyproject.toml lists it in
+    ``license-files``; setuptools only warned ("Pattern 'LICENSE' did not match any files"), the
+    wheel lacked ``dist-info/licenses/LICENSE``, and such builds stop working after 2027-02-18. Every
+    path pyproject.toml names (readme, license-files, package folders) is copied, and the build
+    backend is held below its next major version."""
+    import tomllib
+
+    project_file = DEPLOY.parent / "pyproject.toml"
+    pyproject = tomllib.loads(project_file.read_text())
+    needed = {"pyproject.toml", pyproject["project"]["readme"]}
+    needed |= {path.split("/")[0] for path in pyproject["project"]["license-files"]}
+    needed |= {folder.split("/")[0] for folder in pyproject["tool"]["setuptools"]["package-dir"].values()}
+    assert needed == {"pyproject.toml", "README.md", "LICENSE", "client", "doublenine", "server", "shared"}
+    assert _copied_by_containerfile() == needed
+    assert pyproject["build-system"]["requires"] == ["setuptools>=77,<85"]
