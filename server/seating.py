@@ -122,6 +122,11 @@ class TableMeta:
     digest, 32 hex digits): its computers take that site's turn (``Brain.seat_turns``) and it counts
     against that site's ``max_playing_per_site``. None in records stored before it was kept (the
     table then takes it from a seated player, ``Table.turn_group``)."""
+    made_by: str | None = None
+    """Who created the table: ``addresses.creator_key`` of its creator's address group (a digest, 32
+    hex digits, as the store counts open tables by). A table rebuilt from the store knows its
+    creator's connection by it (``Table.bind``: its group is one of the table's own,
+    ``actions.own_groups``). None in records stored before it was kept."""
 
     def record(self) -> dict[str, Any]:
         return {"v": 1, "code": self.code, "seed": self.seed, "seeded": self.seeded,
@@ -129,7 +134,7 @@ class TableMeta:
                 "creator_seat": None if self.creator_seat is None else int(self.creator_seat),
                 "started": self.started, "created_at": self.created_at,
                 "creator_hash": self.creator_hash, "chat": self.chat, "tracker": self.tracker,
-                "public": self.public, "site": self.site,
+                "public": self.public, "site": self.site, "made_by": self.made_by,
                 "seats": [self.slots[s].record() for s in SEATS]}
 
     @staticmethod
@@ -146,9 +151,10 @@ class TableMeta:
                          r["started"], r["created_at"], r.get("creator_hash"), chat,
                          r.get("tracker") is True,  # issue 14.3; older records: not allowed
                          r.get("public") is True,  # issue 13.3; older records: not listed
-                         _site(r.get("site")))
+                         _site(r.get("site")), _site(r.get("made_by")))
 
 
 def _site(raw: object) -> str | None:
-    """A stored ``site`` as it was written (32 hex digits), else None (older records, damage)."""
+    """A stored digest (``site``, ``made_by``) as it was written (32 hex digits), else None (older
+    records, damage)."""
     return raw if isinstance(raw, str) and re.fullmatch(r"[0-9a-f]{32}", raw) else None

@@ -28,7 +28,7 @@ from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
-from .addresses import is_loopback, site_group, site_key
+from .addresses import creator_key, is_loopback, site_group, site_key
 from .chat import TableChat, awaited, decode_lines
 from .coach import hint_reason
 from .coaching import CoachDesk
@@ -132,8 +132,9 @@ class Table:
         self.group: str | None = None
         """The address group of the table's own people (``actions.own_groups``): its creator's (set
         by the registry), or for a table rebuilt from the store (a restart, a move from another
-        process, a reopening) the first *seated* connection's to attach, never a spectator's: a
-        stranger watching first would have made its group the table's own."""
+        process, a reopening) that of the first connection to attach that is its creator's
+        (``TableMeta.made_by``) or holds a seat (:meth:`bind`), never a stranger's spectator: one
+        watching first had made its group the table's own."""
         self._bot: asyncio.Task[None] | None = None
         self._bot_for: tuple[Seat, int] | None = None
         """The (seat, seq) the pending computer turn ``_bot`` is for."""
@@ -377,15 +378,17 @@ class Table:
     # ------------------------------------------------------------ connections
 
     def bind(self, conn: Any, seat: Seat | None) -> None:
-        """Attach ``conn`` (at ``seat``, or as spectator). The first *seated* connection attached to a
-        table with no :attr:`group` yet (one rebuilt from the store) gives it its address group, a
-        spectator never does; a seat's connection sets the seat's ``side`` (its /48, None from
-        loopback or without a group)."""
+        """Attach ``conn`` (at ``seat``, or as spectator). A table with no :attr:`group` yet (one
+        rebuilt from the store) takes the address group of the first connection that is its
+        creator's (``TableMeta.made_by``) or holds a seat, never a stranger's spectator; a seat's
+        connection sets the seat's ``side`` (its /48, None from loopback or without a group)."""
         self.subscribers[conn] = seat
         conn.table, conn.seat = self, seat
+        group = getattr(conn, "group", None)
+        if self.group is None and group is not None and (
+                seat is not None or (self.meta.made_by is not None and creator_key(group) == self.meta.made_by)):
+            self.group = group
         if seat is not None:
-            if self.group is None:
-                self.group = getattr(conn, "group", None)
             self.slots[seat].conn = conn
             group, address = getattr(conn, "group", None), getattr(conn, "address", None)
             local = group is None or (isinstance(address, str) and is_loopback(address))

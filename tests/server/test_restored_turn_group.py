@@ -6,13 +6,13 @@ turn, and made the stranger's group one of the table's own (``actions.own_groups
 were no longer counted against ``max_spectators``). Kind: a table's identity taken from a
 connection instead of from what the table was created with. The creator's site is now stored with
 the table (``TableMeta.site``, a digest) and a record stored before that takes it from a seated
-player, never a spectator.
+player or (its digest, ``TableMeta.made_by``) its creator's connection, never a stranger's spectator.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from doublenine.server.addresses import site_key
+from doublenine.server.addresses import creator_key, site_key
 from doublenine.server.netbot import TableClient
 from doublenine.server.seating import TableMeta
 from doublenine.server.storage.base import MemoryStore
@@ -52,7 +52,10 @@ async def test_a_stranger_spectating_first_after_a_restart_does_not_take_the_tab
     assert resumed.turn_group == FRIEND_SITE
     assert set(brain.groups) == {FRIEND_SITE}  # before: {"2001:db8:66::/48"}
     assert resumed.group is None  # the stranger's group is not the table's own (actions.own_groups)
+    creator = await _from(second, "198.51.100.7", {"type": "spectate", "code": code})
+    assert resumed.meta.made_by == creator_key(FRIEND) and resumed.group == FRIEND  # known by its digest
     await watcher.close()
+    await creator.close()
 
 
 async def test_a_record_without_its_site_takes_it_from_a_seated_player_not_a_spectator(make_server) -> None:
@@ -83,3 +86,4 @@ def test_the_site_is_kept_in_the_record_and_a_damaged_one_is_none() -> None:
     assert meta.site == FRIEND_SITE and meta.record()["site"] == FRIEND_SITE
     assert TableMeta.from_record(dict(meta.record(), site="2001:db8::/48")).site is None
     assert TableMeta.from_record(dict(meta.record(), site=7)).site is None
+    assert meta.made_by is None and meta.record()["made_by"] is None  # an older record: nobody known
