@@ -25,8 +25,10 @@ SHOWN_CHARS = 300
 """At most this much of a chosen store's name is repeated in a refusal (the environment is outside text)."""
 
 
-NO_ASYNCPG = ("a postgresql:// store needs the asyncpg package, which is not installed: "
-              "pip install 'doublenine[postgres]' (from a checkout: .venv/bin/pip install -e '.[postgres]')")
+NO_ASYNCPG = ("a postgresql:// store needs the asyncpg package, which is not installed: install the "
+              "doublenine wheel with its extra, pip install 'doublenine-VERSION-py3-none-any.whl[postgres]', "
+              "or pip install 'asyncpg>=0.29' into the same environment (from a checkout: "
+              ".venv/bin/pip install -e '.[postgres]'); doublenine itself is not on PyPI")
 """Said when ``--db postgresql://...`` names a store this installation cannot reach (an optional extra)."""
 
 

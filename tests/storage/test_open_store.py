@@ -143,5 +143,7 @@ def test_postgres_without_asyncpg_is_said_with_how_to_install_it(monkeypatch: py
     with pytest.raises(StoreError) as caught:
         open_store("postgresql://u:p@127.0.0.1:1/x")
     assert str(caught.value) == ("a postgresql:// store needs the asyncpg package, which is not installed: "
-                                 "pip install 'doublenine[postgres]' (from a checkout: "
-                                 ".venv/bin/pip install -e '.[postgres]')")
+                                 "install the doublenine wheel with its extra, "
+                                 "pip install 'doublenine-VERSION-py3-none-any.whl[postgres]', "
+                                 "or pip install 'asyncpg>=0.29' into the same environment (from a checkout: "
+                                 ".venv/bin/pip install -e '.[postgres]'); doublenine itself is not on PyPI")
