@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
+import random
 from datetime import datetime, timedelta, timezone
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
@@ -24,48 +26,69 @@ import asyncpg  # type: ignore[import-untyped]
 from .base import ANSWER_WITHIN, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
 
 T = TypeVar("T")
+log = logging.getLogger("doublenine.server.storage")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS dn_table (
+class SchemaStep(NamedTuple):
+    """One part of the schema: what it makes (``name``: a table or index, or ``dn_table.COLUMN``
+    for a column) and the statement that makes it when it is missing."""
+
+    name: str
+    sql: str
+
+
+SCHEMA_STEPS: tuple[SchemaStep, ...] = (
+    SchemaStep("dn_table", """CREATE TABLE IF NOT EXISTS dn_table (
     code    TEXT PRIMARY KEY,
     meta    BYTEA NOT NULL,
     closed  BOOLEAN NOT NULL DEFAULT FALSE,
     created TIMESTAMPTZ NOT NULL DEFAULT now(),
     updated TIMESTAMPTZ NOT NULL DEFAULT now()
-);
-CREATE TABLE IF NOT EXISTS dn_row (
+)"""),
+    SchemaStep("dn_row", """CREATE TABLE IF NOT EXISTS dn_row (
     code    TEXT NOT NULL REFERENCES dn_table(code),
     seq     INTEGER NOT NULL,
     payload BYTEA NOT NULL,
     PRIMARY KEY (code, seq)
-);
-CREATE INDEX IF NOT EXISTS dn_table_open ON dn_table(closed, created);
-CREATE TABLE IF NOT EXISTS dn_chat (
+)"""),
+    SchemaStep("dn_table_open", "CREATE INDEX IF NOT EXISTS dn_table_open ON dn_table(closed, created)"),
+    SchemaStep("dn_chat", """CREATE TABLE IF NOT EXISTS dn_chat (
     code    TEXT NOT NULL REFERENCES dn_table(code),
     id      INTEGER NOT NULL,
     payload BYTEA NOT NULL,
     PRIMARY KEY (code, id)
-);
-ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS epoch INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS listed BOOLEAN NOT NULL DEFAULT FALSE;
-ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_a INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_b INTEGER NOT NULL DEFAULT 0;
-CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed AND NOT closed;
-ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS creator TEXT;
-CREATE INDEX IF NOT EXISTS dn_table_creator ON dn_table(creator) WHERE NOT closed;
-CREATE UNLOGGED TABLE IF NOT EXISTS dn_budget (
+)"""),
+    SchemaStep("dn_table.epoch", "ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS epoch INTEGER NOT NULL DEFAULT 0"),
+    SchemaStep("dn_table.listed", "ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS listed BOOLEAN NOT NULL DEFAULT FALSE"),
+    SchemaStep("dn_table.score_a", "ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_a INTEGER NOT NULL DEFAULT 0"),
+    SchemaStep("dn_table.score_b", "ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS score_b INTEGER NOT NULL DEFAULT 0"),
+    SchemaStep("dn_table_listed",
+               "CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed AND NOT closed"),
+    SchemaStep("dn_table.creator", "ALTER TABLE dn_table ADD COLUMN IF NOT EXISTS creator TEXT"),
+    SchemaStep("dn_table_creator", "CREATE INDEX IF NOT EXISTS dn_table_creator ON dn_table(creator) WHERE NOT closed"),
+    SchemaStep("dn_budget", """CREATE UNLOGGED TABLE IF NOT EXISTS dn_budget (
     kind    TEXT NOT NULL,
     grp     TEXT NOT NULL,
     level   DOUBLE PRECISION NOT NULL,
     stamp   DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (kind, grp)
-);
-"""
-"""Issue 12 added ``epoch`` (the fence of the table record, see ``Store``) and the columns ``/``
-lists from (``listed``, ``score_a``, ``score_b``) and ``creator`` (who created an open table, for
-the tables-per-address limit): ``ADD COLUMN IF NOT EXISTS`` upgrades older databases in place.
+)"""),
+)
+"""The schema, in the order it is made. Issue 12 added ``epoch`` (the fence of the table record, see
+``Store``) and the columns ``/`` lists from (``listed``, ``score_a``, ``score_b``) and ``creator`` (who
+created an open table, for the tables-per-address limit): a start adds what an older database lacks.
 ``dn_budget`` holds the per-address buckets every process shares (:meth:`PostgresStore.take_budget`);
-UNLOGGED: no WAL, and a PostgreSQL crash only gives every address group a full bucket again."""
+UNLOGGED: no WAL, and a PostgreSQL crash only gives every address group a full bucket again.
+A start runs only the steps the catalog says are missing (:func:`ensure_schema`)."""
+SCHEMA = ";\n".join(step.sql for step in SCHEMA_STEPS) + ";\n"
+"""The whole schema as one script (what :func:`ensure_schema` makes on an empty database)."""
+DDL_LOCK_WAIT = 0.2
+"""Seconds a schema change waits in the queue for its lock on ``dn_table`` (``lock_timeout``) before it
+gives up and retries later (operator finding 1: queued behind a ``pg_dump``, the change held every other
+process's writes behind it for as long as the dump ran; now they wait at most this long per try)."""
+DDL_RETRY_MAX = 30.0
+"""Longest pause between two tries of a schema change (the pauses double from :data:`DDL_LOCK_WAIT`)."""
+SCHEMA_PATIENCE = 3600.0
+"""Seconds a start keeps trying a schema change before it fails (``OSError``)."""
 SCHEMA_LOCK = 0x646E_0001
 """Advisory lock id: processes starting together create the schema one at a time."""
 CREATOR_LOCKS = 0x646E_0002
@@ -119,6 +142,79 @@ def redact(dsn: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
+async def missing_schema(con: asyncpg.Connection) -> list[SchemaStep]:
+    """The steps of :data:`SCHEMA_STEPS` whose table, index or column the database lacks, read from
+    the catalog only (``to_regclass`` and ``pg_attribute`` lock no table of ours: a start with nothing
+    to change waits for no one, and no one waits for it)."""
+    names = [s.name for s in SCHEMA_STEPS if "." not in s.name]
+    absent = set(await con.fetchval(
+        "SELECT coalesce(array_agg(n), '{}') FROM unnest($1::text[]) AS n WHERE to_regclass(n) IS NULL", names))
+    columns = {r["attname"] for r in await con.fetch(
+        "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass('dn_table') AND attnum > 0"
+        " AND NOT attisdropped")}
+    return [s for s in SCHEMA_STEPS
+            if (s.name.partition(".")[2] not in columns if "." in s.name else s.name in absent)]
+
+
+async def lock_holders(con: asyncpg.Connection) -> list[str]:
+    """Who else holds a lock on ``dn_table``, ``dn_row`` or ``dn_chat`` (what a schema change waits
+    for), for the log: ``pid N (APPLICATION, MODE, in a transaction for S s)``, at most 5, the longest
+    first. No query text: another session's statement is none of this log's business."""
+    rows = await con.fetch(
+        "SELECT a.pid, a.application_name AS app, string_agg(DISTINCT l.mode, '+') AS modes,"
+        " extract(epoch FROM clock_timestamp() - min(a.xact_start)) AS secs"
+        " FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+        " WHERE l.locktype = 'relation' AND l.granted AND l.pid <> pg_backend_pid()"
+        " AND l.relation IN (SELECT to_regclass(n) FROM unnest($1::text[]) AS n)"
+        " GROUP BY a.pid, a.application_name ORDER BY secs DESC NULLS LAST LIMIT 5",
+        ["dn_table", "dn_row", "dn_chat"])
+    return [f"pid {r['pid']} ({r['app'] or 'no application name'}, {r['modes']}"
+            + (f", in a transaction for {r['secs']:.0f} s)" if r["secs"] is not None else ")") for r in rows]
+
+
+async def ensure_schema(con: asyncpg.Connection, where: str, *, lock_wait: float = DDL_LOCK_WAIT,
+                        patience: float = SCHEMA_PATIENCE) -> list[str]:
+    """Make the parts of the schema the database lacks (:func:`missing_schema`); the names of those
+    made (empty: nothing was missing, and nothing was locked). ``where``: the store, for the log.
+
+    Operator finding 1 (the kind: a start taking a lock that holds every other process's writes): each
+    start ran the whole schema script, whose ``ALTER TABLE dn_table`` queues for ``ACCESS EXCLUSIVE``
+    behind any reader (a ``pg_dump``), and every other process's ``INSERT INTO dn_row`` queued behind
+    it: the whole site froze, silently, for as long as the dump ran. Now a start changes the schema
+    only when the catalog says a part is missing; the change waits at most ``lock_wait`` seconds for
+    its locks (``lock_timeout``, so the writes queued behind it wait no longer), and when it gets
+    none it gives up, logs a WARNING naming who holds locks on the tables (:func:`lock_holders`), and
+    tries again after a pause that doubles up to :data:`DDL_RETRY_MAX`. ``OSError`` after ``patience``
+    seconds of tries. Processes starting together change it one at a time (:data:`SCHEMA_LOCK`)."""
+    loop = asyncio.get_running_loop()
+    give_up, pause, tries = loop.time() + patience, lock_wait, 0
+    while True:
+        if not await missing_schema(con):
+            return []
+        tries += 1
+        try:
+            async with con.transaction():
+                await con.execute(f"SET LOCAL lock_timeout = '{max(1, int(lock_wait * 1000))}ms'")
+                await con.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
+                steps = await missing_schema(con)  # another process may have made them meanwhile
+                for step in steps:
+                    await con.execute(step.sql)
+        except asyncpg.LockNotAvailableError:
+            holders = await lock_holders(con)
+            if loop.time() + pause > give_up:
+                raise OSError(f"the schema change of {where} got no lock on dn_table in {tries} tries over"
+                              f" {patience:g} s; held by {', '.join(holders) or 'nobody now'}") from None
+            log.warning("schema change of %s (%s) waits for a lock another session holds on dn_table: %s;"
+                        " try %d, next in %.1f s", where, ", ".join(s.name for s in await missing_schema(con)),
+                        ", ".join(holders) or "nobody now", tries, pause)
+            await asyncio.sleep(pause * random.uniform(0.75, 1.0))
+            pause = min(DDL_RETRY_MAX, pause * 2)
+            continue
+        if steps:
+            log.info("schema of %s: made %s", where, ", ".join(s.name for s in steps))
+        return [s.name for s in steps]
+
+
 class PostgresStore:
     """A :class:`~.base.Store` in PostgreSQL; connects lazily on first use (``OSError`` if it cannot)."""
 
@@ -147,9 +243,12 @@ class PostgresStore:
                         self.dsn, min_size=self._sizes[0], max_size=self._sizes[1], timeout=10,
                         server_settings={"lock_timeout": str(int(ANSWER_WITHIN * 1000))},
                     )
-                    async with pool.acquire() as con, con.transaction():
-                        await con.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
-                        await con.execute(SCHEMA)
+                    try:
+                        async with pool.acquire() as con:
+                            await ensure_schema(con, self.url)
+                    except BaseException:
+                        pool.terminate()  # a database that does not answer must not hold the start here too
+                        raise
                 except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
                     raise OSError(f"cannot open PostgreSQL store {self.url}: {exc}") from exc
                 self._pool = pool
