@@ -2,52 +2,135 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import Any
 
 from doublenine.shared.numbers import arg_float, arg_int
 
 
+DAY = 86400
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+"""``--log-level``'s words (any case)."""
+MIN_FRAME = 4096
+"""Smallest ``--max-frame``: above every legal client frame (``protocol.CLIENT_LIMITS``, 2254 bytes),
+so no client is ever closed 1009 for a legal message (operator s11: ``--max-frame 10`` closed all)."""
+MAX_FRAME = 16 * 1024 * 1024
+
+RANGES: dict[str, tuple[float, float]] = {
+    "--port": (0, 65535),
+    "--bot-delay": (0, 3600),
+    "--idle-timeout": (10, 30 * DAY),
+    "--solo-idle-timeout": (1, 30 * DAY),
+    "--rate": (1, 1_000_000),
+    "--burst": (2, 1_000_000),
+    "--max-tables-per-address": (1, 1_000_000),
+    "--max-playing-per-site": (0, 1_000_000),
+    "--max-connections-per-address": (0, 1_000_000),
+    "--code-miss-rate": (0.001, 1_000_000),
+    "--code-miss-burst": (1, 1_000_000),
+    "--page-rate": (0.01, 1_000_000),
+    "--page-burst": (1, 1_000_000),
+    "--max-spectators": (0, 10_000),
+    "--max-spectators-per-address": (0, 10_000),
+    "--max-frame": (MIN_FRAME, MAX_FRAME),
+    "--connection-idle": (5, 3600),
+}
+"""Every numeric option's accepted range, inclusive (operator s11, finding 11: ``--idle-timeout 0``
+closed a new table 11 ms after its creator left, ``--burst 0`` refused every message; now refused
+in one line, exit 2). docs/operations.md's option table says the same."""
+
+
+def _int(option: str) -> Any:
+    lo, hi = RANGES[option]
+    return arg_int(int(lo), int(hi))
+
+
+def _float(option: str) -> Any:
+    lo, hi = RANGES[option]
+    return arg_float(lo, hi)
+
+
+def log_level(text: str) -> str:
+    """``--log-level``'s argparse ``type=``: one of :data:`LOG_LEVELS`, any case, returned upper case;
+    anything else is argparse's one-line refusal (exit 2), not ``logging``'s traceback."""
+    word = text.strip().upper()
+    if word not in LOG_LEVELS:
+        raise argparse.ArgumentTypeError(f"not a log level: {text[:40]!a}; use one of {', '.join(LOG_LEVELS)}")
+    return word
+
+
+def store_address(text: str) -> str:
+    """``--db``'s argparse ``type=``: ``text`` unchanged when it reads as a store address
+    (``storage.address.parse_address``), else argparse's one-line refusal (exit 2) that never
+    shows the password (operator s11, finding 5)."""
+    from .storage.address import BadAddress, parse_address
+
+    try:
+        parse_address(text, "--db")
+    except BadAddress as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--db: ")) from None
+    return text
+
+
+D = " (default: %(default)s)"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``doublenine serve``."""
+    """Options of ``doublenine serve``; every number within :data:`RANGES`, ``--help`` shows the defaults."""
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (0.0.0.0 or :: to accept other machines; :: takes IPv4 and IPv6)")
-    parser.add_argument("--port", type=arg_int(0, 65535), default=8765, help="TCP port (0: any free port)")
-    parser.add_argument("--db", default=None,
+                        help="address to listen on (0.0.0.0 or :: to accept other machines; :: takes IPv4 and IPv6)" + D)
+    parser.add_argument("--port", type=_int("--port"), default=8765, help="TCP port, 0..65535 (0: any free port)" + D)
+    parser.add_argument("--db", default=None, type=store_address,
                         help="match storage: SQLite file path, postgresql://..., or :memory: "
-                             "(default: $DOUBLENINE_DB, else a SQLite file in the user data folder)")
-    parser.add_argument("--bot-delay", type=arg_float(0, 3600), default=0.8,
-                        help="seconds a computer seat waits before acting, so people can follow")
-    parser.add_argument("--idle-timeout", type=arg_float(0), default=1800.0,
-                        help="seconds before a table nobody is connected to is closed (its log stays stored)")
-    parser.add_argument("--solo-idle-timeout", type=arg_float(0), default=60.0,
+                             "(default: $DOUBLENINE_DB, else a SQLite file in the user data folder); "
+                             "give a PostgreSQL password through $DOUBLENINE_DB, not here: a command line "
+                             "is visible to every user of the machine (ps)")
+    parser.add_argument("--bot-delay", type=_float("--bot-delay"), default=0.8,
+                        help="seconds a computer seat waits before acting, so people can follow, 0..3600" + D)
+    parser.add_argument("--idle-timeout", type=_float("--idle-timeout"), default=1800.0,
+                        help="seconds before a table nobody is connected to is closed (its log stays "
+                             "stored), 10..2592000" + D)
+    parser.add_argument("--solo-idle-timeout", type=_float("--solo-idle-timeout"), default=60.0,
                         help="seconds before a started table with at most one player (the others computers) "
-                             "nobody is connected to is closed; that player's rejoin opens it again")
-    parser.add_argument("--log-level", default="INFO")
+                             "nobody is connected to is closed; that player's rejoin opens it again; "
+                             "1..--idle-timeout" + D)
+    parser.add_argument("--log-level", type=log_level, default="INFO", metavar="LEVEL",
+                        help="DEBUG, INFO, WARNING, ERROR or CRITICAL" + D + "; $DOUBLENINE_LOG_FORMAT=json "
+                             "gives one JSON object per line (text by default)")
     parser.add_argument("--announce", action="store_true",
                         help="announce the tables on the LAN (mDNS/DNS-SD) so join screens list them")
     limits = parser.add_argument_group("limits (docs/operations.md)")
-    limits.add_argument("--rate", type=arg_float(0), default=20.0, help="messages per second per connection")
-    limits.add_argument("--burst", type=arg_float(0), default=40.0, help="messages one connection may send at once")
-    limits.add_argument("--max-tables-per-address", type=arg_int(0), default=8,
-                        help="open tables one client address may have created")
-    limits.add_argument("--max-playing-per-site", type=arg_int(0), default=8,
+    limits.add_argument("--rate", type=_float("--rate"), default=20.0,
+                        help="messages per second per connection, 1..1000000" + D)
+    limits.add_argument("--burst", type=_float("--burst"), default=40.0,
+                        help="messages one connection may send at once, 2..1000000" + D)
+    limits.add_argument("--max-tables-per-address", type=_int("--max-tables-per-address"), default=8,
+                        help="open tables one client address may have created, 1..1000000" + D)
+    limits.add_argument("--max-playing-per-site", type=_int("--max-playing-per-site"), default=8,
                         help="tables of computers only one site (IPv4 address, IPv6 /48) may keep playing "
-                             "at once by watching them (0: no limit)")
-    limits.add_argument("--max-connections-per-address", type=arg_int(0), default=64,
-                        help="open connections one client address may have (0: no limit)")
-    limits.add_argument("--code-miss-rate", type=arg_float(0), default=1.0,
-                        help="table codes naming no table one address (IPv6: one /64) may try per second")
-    limits.add_argument("--code-miss-burst", type=arg_float(1), default=20.0,
-                        help="table codes naming no table one address may try at once")
-    limits.add_argument("--page-rate", type=arg_float(0), default=2.0,
-                        help="web pages (/, /t/CODE) one address (IPv6: one /64) may ask for per second (429 beyond)")
-    limits.add_argument("--page-burst", type=arg_float(1), default=30.0,
-                        help="web pages one address may ask for at once")
-    limits.add_argument("--max-spectators", type=arg_int(0), default=32, help="spectators one table accepts (0: none)")
-    limits.add_argument("--max-spectators-per-address", type=arg_int(0), default=8,
-                        help="spectators one address (IPv6: one /64) may have at one table (0: no limit)")
-    limits.add_argument("--max-frame", type=arg_int(1), default=64 * 1024, help="largest frame in bytes (1009 beyond)")
-    limits.add_argument("--connection-idle", type=arg_float(0), default=60.0,
-                        help="seconds a connection may stay without a table before it is closed (1008)")
+                             "at once by watching them, 0..1000000 (0: no limit)" + D)
+    limits.add_argument("--max-connections-per-address", type=_int("--max-connections-per-address"), default=64,
+                        help="open connections one client address may have, 0..1000000 (0: no limit)" + D)
+    limits.add_argument("--code-miss-rate", type=_float("--code-miss-rate"), default=1.0,
+                        help="table codes naming no table one address (IPv6: one /64) may try per second, "
+                             "0.001..1000000" + D)
+    limits.add_argument("--code-miss-burst", type=_float("--code-miss-burst"), default=20.0,
+                        help="table codes naming no table one address may try at once, 1..1000000" + D)
+    limits.add_argument("--page-rate", type=_float("--page-rate"), default=2.0,
+                        help="web pages (/, /t/CODE) one address (IPv6: one /64) may ask for per second "
+                             "(429 beyond), 0.01..1000000" + D)
+    limits.add_argument("--page-burst", type=_float("--page-burst"), default=30.0,
+                        help="web pages one address may ask for at once, 1..1000000" + D)
+    limits.add_argument("--max-spectators", type=_int("--max-spectators"), default=32,
+                        help="spectators one table accepts, 0..10000 (0: none)" + D)
+    limits.add_argument("--max-spectators-per-address", type=_int("--max-spectators-per-address"), default=8,
+                        help="spectators one address (IPv6: one /64) may have at one table, 0..10000 "
+                             "(0: no limit)" + D)
+    limits.add_argument("--max-frame", type=_int("--max-frame"), default=64 * 1024,
+                        help=f"largest frame in bytes (1009 beyond), {MIN_FRAME}..{MAX_FRAME}" + D)
+    limits.add_argument("--connection-idle", type=_float("--connection-idle"), default=60.0,
+                        help="seconds a connection may stay without a table before it is closed (1008), "
+                             "5..3600" + D)
     limits.add_argument("--trust-proxy", action="store_true",
                         help="behind nginx: take the client address from X-Forwarded-For, when the "
                              "connection comes from loopback or a --proxy-from network")
@@ -57,6 +140,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--metrics-from", action="append", default=[], type=_network, metavar="NETWORK",
                         help="also answer /metrics to clients in NETWORK (e.g. 10.0.0.0/8; 0.0.0.0/0 for "
                              "everyone; repeatable); by default only this machine (loopback) gets it")
+
+
+def check_arguments(args: argparse.Namespace) -> str | None:
+    """Options that are each in range but cannot work together (``doublenine.cli``: refused like
+    argparse's own errors, exit 2): a solo table kept longer than any other table."""
+    if args.solo_idle_timeout > args.idle_timeout:
+        return (f"--solo-idle-timeout {args.solo_idle_timeout:g} is longer than --idle-timeout "
+                f"{args.idle_timeout:g}: a solo table is never kept longer than any other")
+    return None
 
 
 def _network(text: str) -> str:
@@ -79,16 +171,20 @@ def run(args: argparse.Namespace) -> int:
     from .app import run as serve
     from .config import ServerConfig
     from .logfmt import configure_logging
-    from .storage import MissingFolder, check_chosen, default_store
+    from .storage import BadAddress, MissingFolder, check_chosen, default_store
     from .storage.base import StoreError
     from .storage.ownerfile import StoreInUse
 
-    configure_logging(args.log_level.upper())  # one line per event; DOUBLENINE_LOG_FORMAT=json
+    try:  # the environment is outside text too: refused in one line, exit 2, like a bad option (finding 11)
+        configure_logging(args.log_level)  # one line per event; DOUBLENINE_LOG_FORMAT=json
+    except ValueError as exc:
+        print(f"doublenine serve: {for_terminal(str(exc))}", file=sys.stderr)
+        return 2
     try:  # a typo must not make a new empty store where every table seems gone: --db and $DOUBLENINE_DB alike
         if args.db is not None:
             check_chosen(args.db)
         db = args.db if args.db is not None else default_store()
-    except MissingFolder as exc:
+    except (MissingFolder, BadAddress) as exc:  # BadAddress: never the password (finding 5)
         print(f"doublenine serve: {for_terminal(exc)}")
         return 2
     except StoreError as exc:

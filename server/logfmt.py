@@ -63,13 +63,30 @@ class OneLineFormatter(logging.Formatter):
         return " ".join(parts)
 
 
+LOG_FORMATS = ("text", "json")
+"""The values of ``$DOUBLENINE_LOG_FORMAT``."""
+FORMAT_ENV = "DOUBLENINE_LOG_FORMAT"
+
+
+def log_format(fmt: str | None = None) -> str:
+    """``fmt``, else ``$DOUBLENINE_LOG_FORMAT``, else ``text``, lower case; ``ValueError`` (one line)
+    for anything but :data:`LOG_FORMATS` (operator s11: ``xml`` silently gave text)."""
+    chosen = fmt if fmt is not None else os.environ.get(FORMAT_ENV) or "text"
+    word = chosen.strip().lower()
+    if word not in LOG_FORMATS:
+        source = "the log format" if fmt is not None else f"${FORMAT_ENV}"
+        raise ValueError(f"{source} must be text or json, not {chosen[:40]!a}")
+    return word
+
+
 def configure_logging(level: str | int = "INFO", fmt: str | None = None) -> None:
     """Send the ``doublenine`` loggers to stderr, one line per event.
 
-    ``fmt`` is ``"text"`` or ``"json"``; None reads ``$DOUBLENINE_LOG_FORMAT`` (default text).
+    ``fmt`` is ``"text"`` or ``"json"``; None reads ``$DOUBLENINE_LOG_FORMAT`` (default text);
+    ``ValueError`` for any other (:func:`log_format`), before anything is changed.
     Idempotent: a second call replaces the handler it installed.
     """
-    fmt = (fmt or os.environ.get("DOUBLENINE_LOG_FORMAT") or "text").lower()
+    fmt = log_format(fmt)
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(OneLineFormatter(json_lines=fmt == "json"))
     handler.set_name("doublenine-oneline")

@@ -5,6 +5,7 @@
 * ``None`` -> the default SQLite file (``$DOUBLENINE_DB`` or the user data dir; :func:`default_store`);
 * ``":memory:"`` -> :class:`MemoryStore` (nothing survives the process);
 * ``"postgresql://..."`` or ``"postgres://..."`` -> :class:`~.postgres.PostgresStore`;
+* any other ``SCHEME://...`` -> refused (:class:`~.address.BadAddress`, one line, no password);
 * anything else -> a path to a SQLite file (:class:`~.sqlite.SQLiteStore`), created if missing;
   ``$DOUBLENINE_SQLITE_SYNC`` (``full``, the default, or ``normal``) sets its fsync policy.
 """
@@ -13,12 +14,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .address import POSTGRES_SCHEMES, BadAddress, StoreAddress, parse_address
 from .base import ListedTable, ListingKey, MemoryStore, Store, StoreError, StoredTable, TooManyOpen, created_us
 
-__all__ = ["ListedTable", "ListingKey", "MemoryStore", "MissingFolder", "created_us", "Store", "StoredTable",
+__all__ = ["BadAddress", "StoreAddress", "parse_address", "ListedTable", "ListingKey", "MemoryStore", "MissingFolder", "created_us", "Store", "StoredTable",
            "check_chosen", "default_store", "describe", "missing_folder", "open_store"]
 
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 DB_ENV = "DOUBLENINE_DB"
 """The environment variable naming the store when no ``--db`` is given (``serve`` and the window)."""
 SHOWN_CHARS = 300
@@ -58,8 +59,12 @@ def missing_folder(db: str | None) -> str | None:
 
 
 def check_chosen(db: str | None, source: str = "--db") -> None:
-    """Raise :class:`MissingFolder` when ``db``, chosen through ``source``, names a SQLite file in a
+    """Raise :class:`~.address.BadAddress` when ``db``, chosen through ``source``, cannot be read as a
+    store address (:func:`~.address.parse_address`: an unknown scheme, a malformed PostgreSQL
+    address; said without its password), :class:`MissingFolder` when it names a SQLite file in a
     folder that does not exist."""
+    if db is not None:
+        parse_address(db, source)
     folder = missing_folder(db)
     if db is not None and folder is not None:
         raise MissingFolder(source, db, folder)
@@ -90,7 +95,8 @@ def default_store() -> str:
 
 
 def open_store(db: str | os.PathLike[str] | None) -> Store:
-    """The store named by ``db`` (see module doc); ``OSError`` if a SQLite file cannot be opened.
+    """The store named by ``db`` (see module doc); ``OSError`` if a SQLite file cannot be opened,
+    :class:`~.address.BadAddress` (a :class:`StoreError`) if ``db`` is no store address.
 
     A PostgreSQL store connects on its first call, so connection errors surface then
     (as ``OSError``); :class:`StoreError` saying how to install it if asyncpg is not installed
@@ -98,9 +104,10 @@ def open_store(db: str | os.PathLike[str] | None) -> Store:
     """
     if db is not None and not isinstance(db, str):
         db = os.fspath(db)
-    if db == ":memory:":
+    kind = None if db is None else parse_address(db).kind  # BadAddress: one line, no password
+    if kind == "memory":
         return MemoryStore()
-    if db is not None and db.startswith(POSTGRES_SCHEMES):
+    if db is not None and kind == "postgresql":
         try:
             from .postgres import PostgresStore
         except ImportError as exc:  # said by serve in one line, not a traceback

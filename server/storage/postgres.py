@@ -19,10 +19,10 @@ import random
 from datetime import datetime, timedelta, timezone
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
+from .address import shown
 from .base import ANSWER_WITHIN, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
 
 T = TypeVar("T")
@@ -134,12 +134,9 @@ async def _count_locked(con: asyncpg.Connection, creator: str) -> int:
 
 
 def redact(dsn: str) -> str:
-    """``dsn`` with any password replaced by ``***``, for logs and ``/healthz``."""
-    parts = urlsplit(dsn)
-    if parts.password is None:
-        return dsn
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+    """``dsn`` with any password replaced by ``***``, for logs and ``/healthz`` (``address.shown``:
+    the query's ``password=`` too, and a malformed address wholly)."""
+    return shown(dsn)
 
 
 async def missing_schema(con: asyncpg.Connection) -> list[SchemaStep]:

@@ -71,11 +71,29 @@ def test_every_serve_flag_in_deploy_exists() -> None:
     known = {opt for action in parser._actions for opt in action.option_strings}
     unit = (DEPLOY / "systemd/doublenine@.service").read_text()
     lines = [unit.split("ExecStart=", 1)[1].split("\n#", 1)[0]]
-    lines += [ln for ln in (DEPLOY / "compose.yaml").read_text().splitlines() if "command:" in ln]
+    lines += [ln for ln in (DEPLOY / "compose.yaml").read_text().splitlines() if ln.startswith("    command:")]
     lines += [ln for ln in (DEPLOY / "Containerfile").read_text().splitlines() if ln.startswith("CMD")]
     used = {flag for ln in lines for flag in re.findall(r"(--[a-z][a-z-]+)", ln)}
-    assert {"--host", "--port", "--db", "--trust-proxy"} <= used
+    assert {"--host", "--port", "--trust-proxy"} <= used
     assert used <= known, sorted(used - known)
+
+
+def test_no_deploy_file_puts_the_store_on_a_command_line() -> None:
+    """Operator s11 finding 5: the unit's ``--db ${DOUBLENINE_DB}`` and compose's ``command: [... "--db",
+    "postgresql://doublenine:${PASSWORD}@..."]`` showed the password to every user through ``ps``; serve
+    reads ``$DOUBLENINE_DB`` itself. Each file names the store in the environment only."""
+    unit = (DEPLOY / "systemd/doublenine@.service").read_text()
+    exec_start = unit.split("\nExecStart=", 1)[1].split("\n", 1)[0]
+    assert exec_start == "/opt/doublenine/bin/doublenine serve --host 127.0.0.1 --port %i --trust-proxy"
+    assert "EnvironmentFile=-/etc/doublenine/env" in unit.splitlines()
+    compose = (DEPLOY / "compose.yaml").read_text()
+    commands = [ln for ln in compose.splitlines() if ln.startswith("    command:")]
+    assert len(commands) == 3 and not any("--db" in ln or "postgres" in ln for ln in commands)
+    assert ('    DOUBLENINE_DB: "postgresql://doublenine:${DOUBLENINE_PG_PASSWORD:?set DOUBLENINE_PG_PASSWORD}'
+            '@postgres:5432/doublenine"') in compose.splitlines()
+    container = (DEPLOY / "Containerfile").read_text()
+    assert [ln for ln in container.splitlines() if ln.startswith("CMD")] == ['CMD ["--host", "0.0.0.0", "--port", "8765"]']
+    assert "    DOUBLENINE_DB=/data/doublenine.sqlite3" in container.splitlines()
 
 
 def test_case_2_instances_never_get_a_store_of_their_own() -> None:
