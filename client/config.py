@@ -196,14 +196,12 @@ def _bounded(earlier: list[str]) -> tuple[str, ...]:
 
 
 def drop_match(saved: Settings) -> Settings:
-    """``saved`` without its kept match (its seat was given up, or its match is over): the most recent
-    earlier one, if any, becomes the kept match again, with the port it was hosted on (0: local)."""
-    entries = [x for e in saved.earlier if (x := _entry(e)) is not None]
-    if not entries:
-        return replace(saved, resume_code="", resume_token="", resume_score="", resume_port=0, earlier=())
-    (code, token, score, port), rest = entries[0], entries[1:]
-    return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=port,
-                   earlier=tuple(_format_entry(*x) for x in rest))
+    """``saved`` without its kept match (its seat was given up, or its match is over): "Back to your match"
+    offers nothing until the player sits at a table again. The earlier kept matches stay earlier, offered
+    as such ("Earlier match: CODE"), never moved up into the kept one: that button names the table the
+    player last sat at or none (new user s11: after leaving finished FV9D4, "Back to your match" opened
+    KCTSF, a table abandoned two tables before)."""
+    return replace(saved, resume_code="", resume_token="", resume_score="", resume_port=0)
 
 
 def earlier_match(saved: Settings) -> tuple[str, str, str] | None:

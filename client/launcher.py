@@ -181,7 +181,7 @@ def _remember_resumed(rejoined: str) -> Any:
         from . import config
         saved = config.load()
         if code != rejoined and saved.resume_code == rejoined:
-            saved = config.drop_match(saved)  # an earlier one comes forward, and keep_match puts it back
+            saved = config.drop_match(saved)  # the dead one is not kept; the earlier ones stay as they were
         if token:
             config.save(config.keep_match(saved, code, token))
     return joined

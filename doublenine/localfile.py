@@ -12,9 +12,11 @@ are read as given.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0) \
@@ -68,28 +70,47 @@ def write_regular(path: str | os.PathLike[str], data: bytes, mode: int | None = 
     ``mode`` (e.g. ``0o600`` for a file holding seat tokens): the file's permissions, set on a file
     that already existed too; None: a new file gets the umask's default and an old one keeps its own.
 
-    Raises :class:`NotRegularFile` for anything else (opening never waits for a named pipe's reader:
-    ``mkfifo client.json`` blocked the window's first save too), or the ``OSError`` of writing."""
-    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
-        | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    Written whole beside it (a hidden temporary file in the same folder) and renamed over it
+    (``os.replace``), at the place a symbolic link leads to: a reader never sees it half written.
+    Kind: a file one window writes while another reads it (new user s11: a second window read
+    client.json while the first truncated and rewrote it, found no kept match, and sat at a new table).
+
+    Raises :class:`NotRegularFile` for anything else (never opened: ``mkfifo client.json`` once
+    blocked the window's first save), or the ``OSError`` of writing."""
+    check_regular(path)
+    real = os.path.realpath(path)
+    if mode is None:
+        try:
+            mode = stat.S_IMODE(os.stat(real).st_mode)
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+    fd, temp = tempfile.mkstemp(dir=os.path.dirname(real), prefix="." + os.path.basename(real) + ".")
     try:
-        fd = os.open(path, flags, 0o666 if mode is None else mode)
-    except OSError as exc:
-        if exc.errno == errno.ENXIO:  # a named pipe without a reader
-            raise NotRegularFile(path) from None
+        try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.replace(temp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
         raise
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it (``os.umask`` sets it: another thread creating a
+    file at that moment would get the wrong permissions); 0o022 where the system does not say."""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotRegularFile(path)
-        if mode is not None and hasattr(os, "fchmod"):
-            os.fchmod(fd, mode)  # before the content: a file made by an older version was 0644
-        os.set_blocking(fd, True)
-        os.ftruncate(fd, 0)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-    finally:
-        os.close(fd)
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0o022
 
 
 def check_regular(path: str | os.PathLike[str]) -> None:

@@ -530,8 +530,11 @@ class TableScene:
         state, saved = self.session.state, config.load()
         over = state.view is not None and state.view.phase is Phase.MATCH_OVER
         # a finished match is no match to go back to (left alone last session: "Back to your match
-        # (100-62)" outlived its match): an earlier kept match is offered again, or none
-        if (self._leave or over) and state.table and state.table == saved.resume_code:
+        # (100-62)" outlived its match): none is offered, the earlier ones stay earlier (config.drop_match).
+        # Only a seated window: a second window watching this table's match end (issue 12 case 0) once
+        # dropped the first window's kept match when it closed (kind: a window that does not hold the
+        # seat writing the seat's place to come back to)
+        if (self._leave or over) and state.table and state.table == saved.resume_code and not spectating(state):
             saved = config.drop_match(saved)
         url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
         if (self._leave or over) and state.table and url:  # another server's seat given up, or its match over
@@ -562,7 +565,8 @@ class TableScene:
         """The kept local match's score and who plays it, for the start screen's "Back to your match (19-0)"
         and its list of earlier matches (the players' names beside each code)."""
         state = self.session.state
-        if self._leave or state.view is None or not state.table or state.table != config.load().resume_code:
+        if self._leave or state.view is None or not state.table or state.table != config.load().resume_code \
+                or spectating(state):  # a window watching the kept table (a second window) writes nothing of it
             return
         a, b = state.view.scores
         saved = replace(config.load(), resume_score=config.score_entry(state.view.match, a, b))

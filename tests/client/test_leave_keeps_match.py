@@ -60,8 +60,9 @@ def test_leave_with_another_human_at_the_table_warns_before_giving_the_seat_up()
     assert change is not None and change.kind == "pop" and scene._leave is True
 
 
-def test_a_finished_kept_match_is_no_longer_offered_and_the_earlier_one_comes_back(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Left alone last session: the start screen's "Back to your match" outlived its match's end."""
+def test_a_finished_kept_match_is_no_longer_offered_and_the_earlier_one_stays_earlier(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Left alone last session: the start screen's "Back to your match" outlived its match's end. New user
+    s11: the earlier match is offered as one ("Earlier match"), never as "Back to your match"."""
     from dataclasses import replace
 
     from client_helpers import my_turn_with_play, session_at
@@ -76,9 +77,9 @@ def test_a_finished_kept_match_is_no_longer_offered_and_the_earlier_one_comes_ba
     scene = TableScene(session)
     scene.close()  # the window closed on the match's end (no Leave): the seat would wait, but for nothing
     saved = config.load()
-    assert (saved.resume_code, saved.resume_token, saved.resume_port, saved.earlier) == ("AAAAA", "ta", 0, ())
+    assert (saved.resume_code, saved.resume_token, saved.resume_port, saved.earlier) == ("", "", 0, ("AAAAA ta -",))
     start = StartScene(saved, lambda launch: None)
-    assert (start.form.resume, start.form.earlier) == ("", None)
+    assert (start.form.resume, start.form.earlier) == (None, "")
 
 
 # Kind: a Leave that loses the player's match without a word. A table made on another server (`doublenine

@@ -119,7 +119,7 @@ def test_n2_leave_after_hosting_ended_keeps_the_seat_when_no_one_can_reach_the_t
         box["server"].stop()
 
 
-def test_kept_matches_are_bounded_and_a_given_up_one_brings_the_earlier_back() -> None:
+def test_kept_matches_are_bounded_and_a_given_up_one_leaves_the_earlier_earlier() -> None:
     saved = Settings(resume_code="AAAAA", resume_token="ta", resume_score="37-0")
     for i, code in enumerate(("BBBBB", "CCCCC", "DDDDD", "EEEEE")):
         saved = config.keep_match(saved, code, f"t{i}")
@@ -129,7 +129,7 @@ def test_kept_matches_are_bounded_and_a_given_up_one_brings_the_earlier_back() -
     saved = config.drop_match(config.keep_match(Settings(resume_code="AAAAA", resume_token="ta",
                                                          resume_score="37-0"), "BBBBB", "tb", 8765))
     assert (saved.resume_code, saved.resume_token, saved.resume_score, saved.resume_port, saved.earlier) == \
-        ("AAAAA", "ta", "37-0", 0, ())
+        ("", "", "", 0, ("AAAAA ta 37-0",))  # new user s11: never moved up into "Back to your match"
     assert config.earlier_match(replace(saved, earlier=("bad entry with spaces", "K9 tok 3-x"))) is None  # K9: no code
     assert config.earlier_match(replace(saved, earlier=("K9 tok 3-x", "K7QPA tok 3-x"))) == ("K7QPA", "tok", "")
 
@@ -141,7 +141,7 @@ def test_kept_entries_take_the_codes_and_tokens_the_wire_takes() -> None:
                "K7QPC " + "u" * 44 + " 3-4")
     saved = Settings(earlier=entries)
     assert config.earlier_match(saved) == ("K7QPB", "t" * 128, "1-2")
-    assert config.drop_match(saved).earlier == ("K7QPC " + "u" * 44 + " 3-4",)
+    assert config.drop_match(saved).earlier == entries  # kept as read: earlier_matches() skips the bad ones
 
 
 def test_going_back_to_an_earlier_match_keeps_the_hosted_ones_port() -> None:
@@ -157,6 +157,6 @@ def test_going_back_to_an_earlier_match_keeps_the_hosted_ones_port() -> None:
     assert (again.resume_code, again.resume_token, again.resume_score, again.resume_port, again.earlier) == \
         ("BBBBB", "tb", "12-30", 8765, ("AAAAA ta -",))
     dropped = config.drop_match(back)
-    assert (dropped.resume_code, dropped.resume_port, dropped.earlier) == ("BBBBB", 8765, ())
+    assert (dropped.resume_code, dropped.resume_port, dropped.earlier) == ("", 0, ("BBBBB tb 12-30 8765",))
     bad = Settings(earlier=("BBBBB tb 1-2 65536", "BBBBB tb 1-2 80x", "CCCCC tc 1-2 99999 1"))
     assert config.earlier_match(bad) is None

@@ -157,3 +157,46 @@ def test_a_symbolic_link_loop_beside_the_sqlite_store_is_named_not_blamed_on_lis
         loop.symlink_to(loop)
         with pytest.raises(StoreError, match=f"tables.sqlite3{suffix} is not a regular file"):
             SQLiteStore(folder / "tables.sqlite3")
+
+
+def test_a_window_reading_client_json_while_another_saves_it_never_sees_it_half_written(tmp_path: Path) -> None:
+    """New user s11 (second window): client.json was truncated, then written, in place; a second window
+    reading it in between found no kept match and sat at a new table. Kind: a file one window writes
+    while another reads it. Now written beside it and renamed over it: a reader that opened the file
+    before the save reads the old whole content, one that opens it after reads the new whole one."""
+    path = tmp_path / "client.json"
+    config.save(config.Settings(resume_code="FV9D4", resume_token="tf"), path)
+    first = path.read_bytes()
+    reader = os.open(path, os.O_RDONLY)  # a second window that opened the file just before the save
+    try:
+        config.save(config.Settings(resume_code="KCTSF", resume_token="tk"), path)
+        old = os.read(reader, 1 << 16)
+    finally:
+        os.close(reader)
+    assert old == first and b'"resume_code": "FV9D4"' in old  # in place, the reader read "" (truncated)
+    assert config.load(path).resume_code == "KCTSF"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["client.json"]  # no temporary file left
+
+
+def test_a_saved_file_behind_a_symbolic_link_stays_behind_it(tmp_path: Path) -> None:
+    """The rename lands where the link leads (a client.json linked from a dotfiles folder stays a link)."""
+    (tmp_path / "dotfiles").mkdir()
+    real = tmp_path / "dotfiles" / "client.json"
+    real.write_text("{}", encoding="utf-8")
+    link = tmp_path / "client.json"
+    link.symlink_to(real)
+    config.save(config.Settings(name="Ana"), link)
+    assert link.is_symlink() and config.load(real).name == "Ana"
+
+
+def test_a_new_file_written_without_a_mode_gets_the_umask_s_and_an_old_one_keeps_its_own(tmp_path: Path) -> None:
+    old = os.umask(0o027)
+    try:
+        localfile.write_regular(tmp_path / "new.txt", b"x")
+        assert (tmp_path / "new.txt").stat().st_mode & 0o777 == 0o640
+        (tmp_path / "new.txt").chmod(0o604)
+        localfile.write_regular(tmp_path / "new.txt", b"yy")
+        assert (tmp_path / "new.txt").stat().st_mode & 0o777 == 0o604
+        assert (tmp_path / "new.txt").read_bytes() == b"yy"
+    finally:
+        os.umask(old)
