@@ -7,6 +7,7 @@ IPv4-mapped IPv6 address as the IPv4 address it is.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import ipaddress
@@ -150,6 +151,18 @@ class Grant:
     """Taken from the bucket every process shares in the store (given back there)."""
 
 
+SHARED_WAIT = 1.0
+"""Seconds :meth:`MissLimiter.reserve` (and ``give_back``) wait for the bucket shared in the store;
+beyond, this process counts in its own bucket (operator finding 8: while PostgreSQL hung, every web
+page waited for its page budget without a bound, and answered nothing for 14 s). Within the 2 s of
+a page (``server/web/site.py`` ``PAGE_WAIT``), with room for the lookup after it."""
+SHARED_LATE_MAX = 2
+"""Shared-bucket calls of one limiter still unanswered after :data:`SHARED_WAIT`: with this many,
+a request counts in this process at once, without asking the store (a hanging store costs at most
+this many pool connections and one wait, not a wait for every request). Calls merely in flight
+(a burst, answered in time) do not count: they are the shared bucket at work."""
+
+
 class MissLimiter:
     """A token bucket per address group for table lookups that found no table: ``burst`` misses
     at once, then ``rate`` a second. While a group's bucket is empty, every lookup from it is
@@ -178,15 +191,41 @@ class MissLimiter:
         self.processes = processes
         self.shared, self.kind = shared, kind
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._late: set[asyncio.Future[Any]] = set()
+
+    async def _bounded(self, call: Any) -> Any:
+        """The result of the store coroutine ``call``, waited for at most :data:`SHARED_WAIT` seconds
+        (``asyncio.TimeoutError`` beyond; the call goes on, counted in :attr:`_late` until it ends,
+        so one whose store hangs is never cut half-way and never waited for again)."""
+        task = asyncio.ensure_future(call)
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), SHARED_WAIT)
+        except asyncio.TimeoutError:
+            self._late.add(task)
+            task.add_done_callback(self._settled)
+            raise
+
+    def _settled(self, task: asyncio.Future[Any]) -> None:
+        self._late.discard(task)
+        if not task.cancelled():
+            task.exception()  # nobody waits for it any more: never "exception was never retrieved"
+
+    def _store_usable(self) -> bool:
+        return self.shared is not None and len(self._late) < SHARED_LATE_MAX
 
     async def reserve(self, group: str, now: float) -> Grant:
         """Take one token of ``group`` before the work it pays for (check and take in one step: in
-        the shared store when there is one, else in this process's bucket, :meth:`take`)."""
-        if self.shared is not None:
+        the shared store when there is one, else in this process's bucket, :meth:`take`). The
+        shared bucket is waited for at most :data:`SHARED_WAIT` seconds, and not asked while
+        :data:`SHARED_LATE_MAX` of its calls are still unanswered after it."""
+        if self._store_usable():
             try:
-                wait = await self.shared.take_budget(self.kind, group, self.rate, self.burst)
+                wait = await self._bounded(self.shared.take_budget(self.kind, group, self.rate, self.burst))
             except OSError as exc:  # the store is down: this process's share holds meanwhile
                 log.info("shared %s budget unavailable (%s); counting in this process", self.kind, exc)
+            except asyncio.TimeoutError:
+                log.info("shared %s budget: the store did not answer within %g s; counting in this process",
+                         self.kind, SHARED_WAIT)
             else:
                 return Grant(True, 0.0, True) if wait <= 0 else Grant(False, wait, True)
         if self.take(group, now):
@@ -200,9 +239,11 @@ class MissLimiter:
         if not grant.shared:
             self.refund(group)
             return
+        if not self._store_usable():
+            return  # one token kept: stricter, never looser
         try:
-            await self.shared.refund_budget(self.kind, group, self.burst)
-        except OSError:
+            await self._bounded(self.shared.refund_budget(self.kind, group, self.burst))
+        except (OSError, asyncio.TimeoutError):
             pass  # one token kept: stricter, never looser
 
     def _share(self) -> tuple[float, float]:

@@ -212,22 +212,27 @@ class PublicTables:
         """The newest :attr:`limit` public tables whose match is not over, of every process."""
         return (await self.page()).rows
 
-    async def page(self, before: ListingKey | None = None, after: ListingKey | None = None) -> Page:
+    async def page(self, before: ListingKey | None = None, after: ListingKey | None = None,
+                   deadline: float | None = None) -> Page:
         """The :attr:`limit` listed tables just older than ``before`` (or just newer than
         ``after``; neither: the newest), with the cursors of the pages around them.
-        :class:`ListingUnavailable` when the store does not answer a cursor page in time."""
+        :class:`ListingUnavailable` when the store does not answer a cursor page in time: within
+        :data:`LISTING_WAIT`, and before ``deadline`` (``time.monotonic()`` seconds) when one is
+        given (the request's own, ``server/web/site.py`` ``PAGE_WAIT``: time its page budget took
+        counts too)."""
+        limit = time.monotonic() + LISTING_WAIT
+        deadline = limit if deadline is None else min(limit, deadline)
         if before is None and after is None:
             if self._shared and time.monotonic() - self._read_at >= self.ttl:
                 if self._reading is None:  # one query at a time, shared by every waiting request
                     self._reading = asyncio.get_running_loop().create_task(self._read())
                 try:  # a store that hangs must not hang the page: show the last answer meanwhile
-                    await asyncio.wait_for(asyncio.shield(self._reading), LISTING_WAIT)
+                    await asyncio.wait_for(asyncio.shield(self._reading), max(0.0, deadline - time.monotonic()))
                 except asyncio.TimeoutError:
                     log.warning("the public tables: the store did not answer within %g s", LISTING_WAIT)
             return self._choose(self._stored, self._stored_edge, None, None)[0]
         stored: list[tuple[ListingKey, TableInfo]] = []
         edge: ListingKey | None = None
-        deadline = time.monotonic() + LISTING_WAIT
         if self._shared:
             try:
                 found = await self._ask(self.limit + 1, before, after, deadline)

@@ -212,6 +212,13 @@ def listing_busy_page(t: Translator) -> str:
     return _page(t, "missing-page", t.gettext(w.LISTING_BUSY_TITLE), body)
 
 
+def store_busy_page(t: Translator) -> str:
+    """The ``503`` page of a table page or ``404`` the store did not answer in time (PAGE_WAIT)."""
+    body = (f'<main class="missing"><section class="head"><h1>{escape(t.gettext(w.STORE_BUSY_TITLE))}</h1>'
+            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p></section></main>')
+    return _page(t, "missing-page", t.gettext(w.STORE_BUSY_TITLE), body)
+
+
 def too_many_page(t: Translator) -> str:
     """The ``429`` page (too many pages asked for by one address group), in the browser's language."""
     body = (f'<main class="missing"><section class="head"><h1>{escape(t.gettext(w.TOO_MANY_TITLE))}</h1>'

@@ -13,7 +13,9 @@ connects like any client), so it never receives more than a spectator may see (D
 """
 from __future__ import annotations
 
+import asyncio
 import email.utils
+import logging
 import math
 import re
 import time
@@ -43,6 +45,19 @@ from .words import negotiate, words
 STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                 ".png": "image/png", ".txt": "text/plain; charset=utf-8"}
 """Files of ``server/web/static/`` served, by suffix (anything else there is not served)."""
+PAGE_WAIT = 2.0
+"""Seconds within which every page (``/``, its cursor pages, ``/t/CODE``, a ``404``) is answered,
+whatever the store does (operator finding 8: while PostgreSQL hung, every page waited for the store
+without a bound and answered nothing for 14 s): its page budget, its lookup and its listing all wait
+on the store within this; past it the answer is ``503`` with ``Retry-After: 2`` and a page saying so
+(the first page of ``/`` shows the last list it read instead, ``server/web/listing.py``)."""
+LATE_PAGES_MAX = 8
+"""Pages of one process whose work still waits on the store after their ``503``: with this many, a
+new page gets its ``503`` at once, before any work (a hanging store costs bounded work)."""
+LISTING_MARGIN = 0.1
+"""Seconds before the page's deadline at which ``/`` stops waiting for the store and shows the last
+list it read (so that answer, not the ``503``, wins the race)."""
+log = logging.getLogger("doublenine.server.web")
 _NETLOC = re.compile(r"^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
 
 
@@ -127,6 +142,8 @@ class WebSite:
         self.registry = registry
         self.public = PublicTables(registry)
         """``/``'s list: every process's public tables, from the store (issue 12)."""
+        self.late: set[asyncio.Future[Response]] = set()
+        """Page work still running after its page got ``503`` (at most :data:`LATE_PAGES_MAX`)."""
 
     def _tls(self, connection: Any, request: Request) -> bool:
         return from_proxy(peer_of(connection), self.registry.config) \
@@ -144,16 +161,48 @@ class WebSite:
         lang = negotiate(one_header(request, "Accept-Language"))
         t = words(lang)
         page_headers = (("Vary", "Accept-Language"), ("Cache-Control", "no-store"), ("Content-Language", lang))
-        html = "text/html; charset=utf-8"
         if path in static_files():
             body, kind = static_files()[path]
             return respond(HTTPStatus.OK, body, kind, netloc, (("Cache-Control", "public, max-age=300"),))
+        if len(self.late) >= LATE_PAGES_MAX:
+            return self._store_busy(path, t, netloc, page_headers)
+        deadline = time.monotonic() + PAGE_WAIT
+        work = asyncio.ensure_future(self._page(connection, request, path, t, netloc, page_headers, deadline))
+        try:
+            return await asyncio.wait_for(asyncio.shield(work), PAGE_WAIT)
+        except asyncio.TimeoutError:
+            # the work goes on (a table being taken over is never cut half-way), counted until it ends
+            self.late.add(work)
+            work.add_done_callback(self._settled)
+            log.warning("a page: the store did not answer within %g s (503)", PAGE_WAIT)
+            return self._store_busy(path, t, netloc, page_headers)
+        except asyncio.CancelledError:
+            work.cancel()
+            raise
+
+    def _settled(self, work: asyncio.Future[Response]) -> None:
+        self.late.discard(work)
+        if not work.cancelled():
+            work.exception()  # nobody waits for it any more: never "exception was never retrieved"
+
+    @staticmethod
+    def _store_busy(path: str, t: Any, netloc: str | None, page_headers: tuple[tuple[str, str], ...]) -> Response:
+        """``503`` with ``Retry-After: 2`` and a page saying so: the store did not answer in time."""
+        text = pages.listing_busy_page(t) if path == "/" else pages.store_busy_page(t)
+        return respond(HTTPStatus.SERVICE_UNAVAILABLE, text.encode(), "text/html; charset=utf-8", netloc,
+                       (*page_headers, ("Retry-After", "2")))
+
+    async def _page(self, connection: Any, request: Request, path: str, t: Any, netloc: str | None,
+                    page_headers: tuple[tuple[str, str], ...], deadline: float) -> Response:
+        """The answer to a page request (``/``, ``/t/CODE``, any other path), the store waited for
+        until ``deadline`` (``time.monotonic()`` seconds) at most."""
+        html = "text/html; charset=utf-8"
         group, now = self._group(connection, request), time.monotonic()
         page = await self.registry.pages.reserve(group, now)  # every page below costs work: bounded per address
         if not page.taken:
             return self._too_many(t, netloc, page_headers, page.wait)
         if path == "/":
-            return await self._index(connection, request, t, netloc, page_headers)
+            return await self._index(connection, request, t, netloc, page_headers, deadline - LISTING_MARGIN)
         found = TABLE_PATH.match(path)
         if found:
             info = await self._lookup(group, now, found.group(1), routed_code(request.path) is not None)
@@ -168,7 +217,7 @@ class WebSite:
         return respond(status, pages.not_found_page(t).encode(), html, netloc, page_headers)
 
     async def _index(self, connection: Any, request: Request, t: Any, netloc: str | None,
-                     page_headers: tuple[tuple[str, str], ...]) -> Response:
+                     page_headers: tuple[tuple[str, str], ...], deadline: float | None = None) -> Response:
         """``/`` and its pages (``?before=CURSOR``, ``?after=CURSOR``, issue 12 paging): ``400`` with
         ``X-Doublenine-Error: BAD_CURSOR`` for a cursor this server does not make, ``503`` with
         ``Retry-After`` when the store does not answer a cursor page in time."""
@@ -179,7 +228,7 @@ class WebSite:
             return respond(HTTPStatus.BAD_REQUEST, pages.bad_cursor_page(t, BAD_CURSOR).encode(), html, netloc,
                            (*page_headers, ("X-Doublenine-Error", BAD_CURSOR)))
         try:
-            page = await self.public.page(before=before, after=after)
+            page = await self.public.page(before=before, after=after, deadline=deadline)
         except ListingUnavailable:
             return respond(HTTPStatus.SERVICE_UNAVAILABLE, pages.listing_busy_page(t).encode(), html, netloc,
                            (*page_headers, ("Retry-After", "2")))

@@ -86,6 +86,7 @@ OLDER_TABLES = N_("Older tables")
 BAD_CURSOR_TITLE = N_("This link to the list of tables is not valid")
 BAD_CURSOR_TEXT = N_("Open the list from its first page.")
 LISTING_BUSY_TITLE = N_("The list of tables cannot be read right now")
+STORE_BUSY_TITLE = N_("This page cannot be shown right now")
 
 SEAT_FREE = N_("free seat")
 SEAT_COMPUTER = N_("computer")
