@@ -28,6 +28,48 @@ def test_systemd_unit_verifies(tmp_path: Path) -> None:
     assert "Unknown key" not in done.stderr and "Unknown section" not in done.stderr, done.stderr
 
 
+def _systemd_version() -> int:
+    out = subprocess.run(["systemd-analyze", "--version"], capture_output=True, text=True, timeout=60).stdout
+    return int(re.match(r"systemd (\d+)", out).group(1))  # type: ignore[union-attr]
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze not installed")
+def test_systemd_backoff_drop_in_verifies_or_is_ignored_as_the_docs_say(tmp_path: Path) -> None:
+    """Operator finding 3: the drop-in's keys are systemd 254's; an older systemd ignores exactly
+    them, with the warning docs/operations.md quotes."""
+    unit = (DEPLOY / "systemd/doublenine@.service").read_text().replace("/opt/doublenine/bin/doublenine", "/bin/true")
+    (tmp_path / "doublenine@8765.service").write_text(unit)
+    (tmp_path / "doublenine@8765.service.d").mkdir()
+    (tmp_path / "doublenine@8765.service.d/backoff.conf").write_text(
+        (DEPLOY / "systemd/doublenine@.service.d/backoff.conf").read_text())
+    done = subprocess.run(["systemd-analyze", "verify", str(tmp_path / "doublenine@8765.service")],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    unknown = re.findall(r"Unknown key '(\w+)' in section \[Service\], ignoring\.", done.stderr)
+    assert unknown == ([] if _systemd_version() >= 254 else ["RestartSteps", "RestartMaxDelaySec"]), done.stderr
+    docs = (DEPLOY.parent / "docs/operations.md").read_text()
+    assert "`Unknown key 'RestartSteps' in section [Service],\n   ignoring.`" in docs
+
+
+def test_systemd_unit_never_gives_up_and_waits_for_the_database() -> None:
+    """Operator finding 3: without PostgreSQL the unit gave up after ~10 tries in ~33 s
+    (StartLimitBurst=10 in 60 s, RestartSec=2), and nothing ordered it after the database."""
+    unit = (DEPLOY / "systemd/doublenine@.service").read_text()
+    settings = [ln for ln in unit.splitlines() if ln and not ln.startswith("#")]
+    assert "StartLimitIntervalSec=0" in settings and not [ln for ln in settings if ln.startswith("StartLimitBurst")]
+    assert [ln for ln in settings if ln.startswith(("After=", "Wants=", "Restart"))] == [
+        "After=network-online.target postgresql.service", "Wants=network-online.target",
+        "Restart=on-failure", "RestartSec=5"]
+    drop_in = (DEPLOY / "systemd/doublenine@.service.d/backoff.conf").read_text()
+    assert [ln for ln in drop_in.splitlines() if ln and not ln.startswith("#")] == [
+        "[Service]", "RestartSteps=6", "RestartMaxDelaySec=60"]
+    docs = (DEPLOY.parent / "docs/operations.md").read_text()
+    for said in ("every 5 s (`RestartSec=5`)", "(`StartLimitIntervalSec=0`: it never gives up;",
+                 "from 5 s\n   to 60 s over 6 restarts (`RestartSteps=6`, `RestartMaxDelaySec=60`)",
+                 "With systemd 254 or later", "`After=postgresql.service`"):
+        assert said in docs, said
+
+
 def test_systemd_unit_is_hardened_and_restarts() -> None:
     unit = (DEPLOY / "systemd/doublenine@.service").read_text()
     for line in ("DynamicUser=yes", "ProtectSystem=strict", "Restart=on-failure", "KillSignal=SIGTERM",
