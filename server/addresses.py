@@ -19,6 +19,8 @@ from typing import Any
 
 from doublenine.shared.dialing import host_ip
 
+from .logfmt import Repeats
+
 log = logging.getLogger("doublenine.server")
 
 IPV6_GROUP = 64
@@ -190,6 +192,7 @@ class MissLimiter:
         self.rate, self.burst, self.max_groups = rate, burst, max_groups
         self.processes = processes
         self.shared, self.kind = shared, kind
+        self._unavailable = Repeats()  # one line a minute while the store is down, not one per lookup (s11)
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._late: set[asyncio.Future[Any]] = set()
 
@@ -222,10 +225,15 @@ class MissLimiter:
             try:
                 wait = await self._bounded(self.shared.take_budget(self.kind, group, self.rate, self.burst))
             except OSError as exc:  # the store is down: this process's share holds meanwhile
-                log.info("shared %s budget unavailable (%s); counting in this process", self.kind, exc)
+                held = self._unavailable.due(f"{type(exc).__name__}: {exc}")
+                if held is not None:  # one line a minute while the store is down, with the count (s11)
+                    log.warning("shared %s budget unavailable (%s: %s); counting in this process%s", self.kind,
+                                type(exc).__name__, exc, f" ({held} times since the last line)" if held else "")
             except asyncio.TimeoutError:
-                log.info("shared %s budget: the store did not answer within %g s; counting in this process",
-                         self.kind, SHARED_WAIT)
+                held = self._unavailable.due("timeout")
+                if held is not None:
+                    log.warning("shared %s budget: the store did not answer within %g s; counting in this "
+                                "process%s", self.kind, SHARED_WAIT, f" ({held} times since the last line)" if held else "")
             else:
                 return Grant(True, 0.0, True) if wait <= 0 else Grant(False, wait, True)
         if self.take(group, now):

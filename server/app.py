@@ -29,7 +29,7 @@ from .connection import handle
 from .edge import SERVER_HEADER, EdgeConnection, head_of
 from .gcpolicy import run_gc_policy
 from .metrics import CONTENT_TYPE
-from .logfmt import log_event
+from .logfmt import console_line, log_event
 from .registry import Registry
 from .storage.base import StoreError
 from .storage.ownerfile import StoreInUse
@@ -193,7 +193,13 @@ class GameServer:
         advertise = getattr(self.store, "advertise", None)
         if advertise is not None:  # issue 12: a second process on this SQLite file names this one
             advertise(self.local_url)
-        log.info("serving on %s", self.url)
+        from doublenine.cli import installed_version
+
+        from .storage import describe  # the store's kind and place, never a password (finding 7)
+
+        where = describe(self.store)
+        log_event(log, logging.INFO, f"serving on {self.url}", version=installed_version(),
+                  store=store_kind(where), at=where, pid=os.getpid())
         loop = asyncio.get_running_loop()
         self._gc = loop.create_task(run_gc_policy())  # issue 7: no GC stalls
         self._probe = loop.create_task(self._watch_store())
@@ -248,9 +254,28 @@ class GameServer:
         log_event(log, logging.INFO, "stopped", tables=len(self.registry.tables))
 
 
+def store_kind(where: str) -> str:
+    """``postgresql``, ``memory`` or ``sqlite`` for a store described as ``where`` (``storage.describe``)."""
+    if where.startswith(("postgresql://", "postgres://")):
+        return "postgresql"
+    return "memory" if where == "memory" else "sqlite"
+
+
+SIGNAL_SAYS = {
+    "SIGTERM": (logging.INFO, "stopping gracefully"),
+    "SIGINT": (logging.INFO, "stopping gracefully (Ctrl-C)"),
+    "SIGHUP": (logging.WARNING, "the terminal or session that started serve closed (or kill -HUP): stopping "
+                                "gracefully; serve has nothing to reload, and keeps serving under systemd, a "
+                                "container, or nohup, which ignores SIGHUP"),
+}
+"""What ``serve`` does on each signal it handles, and the level it says it at (operator s11: SIGHUP, a
+closed ssh or tmux session, killed serve at once with no line, its clients dropped mid-frame)."""
+
+
 async def run(config: ServerConfig, announce: bool = False) -> int:
-    """Serve until SIGTERM or SIGINT (unless SIGINT was ignored at start), then stop gracefully;
-    ``announce``: list the tables on the LAN (issue 8)."""
+    """Serve until SIGTERM, SIGINT or SIGHUP (each unless ignored when serve started, as ``nohup``
+    ignores SIGHUP), then stop gracefully, the signal and what it does logged first
+    (:data:`SIGNAL_SAYS`); ``announce``: list the tables on the LAN (issue 8)."""
     server = await GameServer(config).start()  # a Ctrl-C meanwhile: asyncio.run cancels, start() lets go
     announcing = None
     try:  # a Ctrl-C before our handlers are in place is a cancel: stop all the same, then KeyboardInterrupt
@@ -259,16 +284,25 @@ async def run(config: ServerConfig, announce: bool = False) -> int:
             announcing = announce_server(server)
         done = asyncio.Event()
         loop = asyncio.get_running_loop()
-        # SIGINT ignored at start (`nohup doublenine serve &` from a script) is the operator's choice:
-        # kept while serving as during the start (asyncio's handler would replace it); SIGTERM stops it
-        ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-        for sig in (signal.SIGTERM,) if ignored else (signal.SIGTERM, signal.SIGINT):
+        # SIGINT or SIGHUP ignored at start (`nohup doublenine serve &` from a script) is the operator's
+        # choice: kept while serving as during the start (asyncio's handler would replace it); SIGTERM stops it
+        names = ["SIGTERM"] + [name for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)
+                               and signal.getsignal(getattr(signal, name)) is not signal.SIG_IGN]
+
+        def received(name: str) -> None:
+            if not done.is_set():
+                level, what = SIGNAL_SAYS[name]
+                log_event(log, level, f"{name} received", does=what)
+            done.set()
+
+        for name in names:
             try:
-                loop.add_signal_handler(sig, done.set)
+                loop.add_signal_handler(getattr(signal, name), received, name)
             except (NotImplementedError, RuntimeError):  # not on this platform
                 pass
-        print(f"doublenine: serving on {server.url}  (healthz: http://{config.host}:{server.port}/healthz)",
-              flush=True)
+        healthz = f"http://{config.host}:{server.port}/healthz"
+        print(console_line(f"doublenine: serving on {server.url}  (healthz: {healthz})", f"serving on {server.url}",
+                           url=server.url, healthz=healthz), flush=True)
         await done.wait()
     finally:
         if announcing is not None:  # withdraw from the LAN before closing (mDNS goodbye)

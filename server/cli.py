@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from typing import Any
 
@@ -170,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .app import run as serve
     from .config import ServerConfig
-    from .logfmt import configure_logging
+    from .logfmt import configure_logging, console_line
     from .storage import BadAddress, MissingFolder, check_chosen, default_store
     from .storage.base import StoreError
     from .storage.ownerfile import StoreInUse
@@ -185,10 +186,10 @@ def run(args: argparse.Namespace) -> int:
             check_chosen(args.db)
         db = args.db if args.db is not None else default_store()
     except (MissingFolder, BadAddress) as exc:  # BadAddress: never the password (finding 5)
-        print(f"doublenine serve: {for_terminal(exc)}")
+        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR))
         return 2
     except StoreError as exc:
-        print(f"doublenine serve: {for_terminal(exc)}")
+        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR))
         return 1
     config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
                           idle_timeout=args.idle_timeout, solo_idle_timeout=args.solo_idle_timeout,
@@ -204,10 +205,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(config, announce=args.announce))
     except (StoreInUse, StoreError) as exc:  # issue 12: what is wrong with the store, not the port
-        print(f"doublenine serve: {for_terminal(exc)}")
+        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR))
         return 1
     except OSError as exc:
         from doublenine.shared.failures import bind_failure  # issue 8: port in use offers another
 
-        print(f"doublenine serve: {for_terminal(bind_failure(exc, args.host, args.port).text())}")
+        said = for_terminal(bind_failure(exc, args.host, args.port).text())
+        print(console_line(f"doublenine serve: {said}", level=logging.ERROR))
         return 1

@@ -32,6 +32,7 @@ from .logfmt import log_event
 from .lookup import check_route, look_up, routed_code
 from .registry import Registry
 from .table import Refused, Table, store_unavailable
+from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.connection")
 
@@ -302,8 +303,8 @@ class Connection:
         except OSError:  # Store contract: a store failure a handler did not refuse itself (attacker s10 F7:
             # a locked SQLite file closed the connection 1011); logged as the fault it is, refused, kept
             table = self.table.code if self.table else "-"
-            log.exception("connection %s table %s seat %s: %s: the store failed", self.address, table,
-                          self.seat, msg.type)
+            log_store_failure(log, self.registry.store, "connection %s table %s seat %s: %s: the store failed",
+                              self.address, table, self.seat, msg.type)
             refusal = store_unavailable(f"{msg.type} was not done")
             self.error(refusal.code, refusal.message, getattr(msg, "intent_id", None), refusal.data)
 

@@ -10,6 +10,14 @@ shippers). Use :func:`log_event`; plain ``logging`` calls still print on one lin
 (newlines in messages and tracebacks are escaped), so a log stays greppable, and no
 character a terminal obeys or hides (ESC, U+202E) is printed as itself (attacker F7's kind).
 Secrets (seat tokens, seeds) are never passed here.
+
+:func:`configure_logging` formats *every* logger the process has, not only ``doublenine``'s
+(operator s11, finding 7: asyncpg's "Failed to restore the pool connection floor", websockets'
+``AssertionError`` in ``connection_lost`` and asyncio's "Exception in callback" printed raw
+multi-line tracebacks, in JSON mode too): the exception is the ``exc`` field of its one line, and a
+line from another library names it (``logger=asyncpg.pool``). Python warnings and the uncaught
+exceptions of threads go the same way. :class:`Repeats` keeps a failure that repeats (a full disk,
+each retry of each table) to one line per :data:`REPEAT_EVERY` seconds, with the count held back.
 """
 from __future__ import annotations
 
@@ -17,11 +25,15 @@ import json
 import logging
 import os
 import sys
+import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from doublenine.shared.cleantext import for_terminal
 
+REPEAT_EVERY = 60.0
+"""Seconds during which one failure said again is counted, not logged (:class:`Repeats`)."""
 FIELDS_ATTR = "dn_fields"
 """The ``LogRecord`` attribute that carries :func:`log_event`'s fields."""
 
@@ -53,8 +65,12 @@ class OneLineFormatter(logging.Formatter):
         ts += f".{int(record.msecs):03d}Z"
         fields: dict[str, Any] = dict(getattr(record, FIELDS_ATTR, None) or {})
         event = record.getMessage()
+        if not record.name.startswith("doublenine"):  # asyncpg, websockets, asyncio, py.warnings...
+            fields = {"logger": record.name, **fields}
         if record.exc_info:
             fields["exc"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            fields["stack"] = record.stack_info
         if self.json_lines:
             return json.dumps({"ts": ts, "level": record.levelname, "logger": record.name,
                                "event": event, **fields}, default=str)
@@ -86,13 +102,75 @@ def configure_logging(level: str | int = "INFO", fmt: str | None = None) -> None
     ``ValueError`` for any other (:func:`log_format`), before anything is changed.
     Idempotent: a second call replaces the handler it installed.
     """
+    global FORMAT
     fmt = log_format(fmt)
+    FORMAT = fmt
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(OneLineFormatter(json_lines=fmt == "json"))
     handler.set_name("doublenine-oneline")
-    root = logging.getLogger("doublenine")
-    for old in [h for h in root.handlers if h.get_name() == "doublenine-oneline"]:
-        root.removeHandler(old)
-    root.addHandler(handler)
-    root.setLevel(level)
-    root.propagate = False
+    ours, root = logging.getLogger("doublenine"), logging.getLogger()
+    for logger in (ours, root):  # the handler of an earlier call, where it was (ours only, before s11)
+        for old in [h for h in logger.handlers if h.get_name() == "doublenine-oneline"]:
+            logger.removeHandler(old)
+    root.addHandler(handler)  # every logger's records reach it: one format for every line
+    ours.setLevel(level)
+    ours.propagate = True
+    # other libraries say their WARNINGs and worse (their INFO is per connection: websockets' own)
+    root.setLevel(max(ours.getEffectiveLevel(), logging.WARNING))
+    logging.captureWarnings(True)  # warnings.warn -> the "py.warnings" logger, one line
+    threading.excepthook = _thread_died
+
+
+def _thread_died(args: threading.ExceptHookArgs) -> None:
+    """``threading.excepthook``: a thread's uncaught exception is one ERROR line, not a raw traceback."""
+    if args.exc_type is SystemExit:
+        return
+    name = args.thread.name if args.thread is not None else "-"
+    logging.getLogger("doublenine.thread").error(
+        "thread %s stopped: %s", name, args.exc_type.__name__,
+        exc_info=(args.exc_type, args.exc_value or args.exc_type(), args.exc_traceback))
+
+
+FORMAT = "text"
+"""The format :func:`configure_logging` chose last (``text`` or ``json``)."""
+
+
+def console_line(text: str, event: str | None = None, level: int = logging.INFO, **fields: Any) -> str:
+    """What to print on stdout for a program's status line: ``text`` as it is in text format; in
+    JSON format (:data:`FORMAT`) one JSON object like the log's (``ts``, ``level``,
+    ``logger`` doublenine, ``event`` (``text`` when None), ``fields``), so a JSON stream that mixes stdout and stderr
+    (journald, ``docker logs``) holds JSON only (operator s11: the plain "doublenine: serving on"
+    line)."""
+    if FORMAT != "json":
+        return text
+    record = logging.LogRecord("doublenine", level, __file__, 0, text if event is None else event, None, None)
+    setattr(record, FIELDS_ATTR, fields)
+    return OneLineFormatter(json_lines=True).format(record)
+
+
+class Repeats:
+    """Which of many identical lines to say: :meth:`due` is the number of times ``key`` was held
+    back since it was last said (0 the first time), or None while it was said less than ``every``
+    seconds ago (then counted). At most ``keep`` keys are remembered (the oldest forgotten)."""
+
+    def __init__(self, every: float = REPEAT_EVERY, keep: int = 256,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.every, self.keep, self.clock = every, keep, clock
+        self._said: dict[str, tuple[float, int]] = {}
+
+    def due(self, key: str) -> int | None:
+        """Say ``key`` now (returns the count held back since it was said) or hold it back (None)."""
+        now = self.clock()
+        said = self._said.get(key)
+        if said is not None and now - said[0] < self.every:
+            self._said[key] = (said[0], said[1] + 1)
+            return None
+        self._said.pop(key, None)
+        if len(self._said) >= self.keep:
+            del self._said[next(iter(self._said))]
+        self._said[key] = (now, 0)
+        return 0 if said is None else said[1]
+
+    def clear(self) -> None:
+        """Forget every key: the next of each is said at once (a failing spell ended)."""
+        self._said.clear()

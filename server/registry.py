@@ -41,7 +41,7 @@ from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (te
 from .names import distinct_names
 from .playing import PlayingAllowance
 from .storage.base import TooManyOpen
-from .storage.metered import MeteredStore
+from .storage.metered import MeteredStore, log_store_failure
 from .storage.ownership import ownership_for
 from .seating import SeatSlot, TableMeta, seat_name, token_matches
 from .table import PAST_KEPT, Refused, Table, store_unavailable
@@ -211,7 +211,8 @@ class Registry(TableMoves):
             async with self._claim_kept_if_served(code):
                 return await self._load_claimed(code, token, address, limited)
         except OSError as exc:  # the store failed (locked, gone): a refusal, never the connection's end (s10 F7)
-            log.warning("table %s: reading it from the store failed: %s", code, exc)
+            log_store_failure(log, self.store, "table %s: reading it from the store failed: %s", code, exc,
+                              level=logging.WARNING, traceback=False)
             raise store_unavailable(f"table {code} could not be read") from None
 
     async def _ask(self, code: str, routed: bool) -> bool:
@@ -344,7 +345,8 @@ class Registry(TableMoves):
                 raise _too_many(address, exc.have) from None
             if not isinstance(exc, Exception):
                 raise
-            log.exception("table %s: storing the new table failed; it was not created", table.code)
+            log_store_failure(log, self.store, "table %s: storing the new table failed; it was not created",
+                              table.code)
             raise store_unavailable("the new table could not be stored; nothing was created") from None
         table.watch_idle()
         self.metrics.tables_created.inc()
@@ -376,7 +378,8 @@ class Registry(TableMoves):
                         return code
                 except OSError as exc:  # a locked SQLite file: refused, the connection kept (attacker s10 F7)
                     await self.ownership.release(code)
-                    log.warning("table %s: the store could not say whether the code is free: %s", code, exc)
+                    log_store_failure(log, self.store, "table %s: the store could not say whether the code is free: %s",
+                                      code, exc, level=logging.WARNING, traceback=False)
                     raise store_unavailable("the store could not be read; nothing was created") from None
                 except BaseException:
                     await self.ownership.release(code)
@@ -467,12 +470,15 @@ class Registry(TableMoves):
             async with table.lock:
                 try:
                     await table.save_meta()
-                except Exception as exc:  # still failing: /healthz keeps saying why
-                    log.info("store still failing: %s", exc)
+                except Exception as exc:  # still failing: /healthz keeps saying why, the store's log the spell
+                    log.debug("store probe failed: %s", exc)
             return
-        failing = getattr(self.store, "failing", None)
-        if failing is not None:
-            self.store.failing = None
+        if getattr(self.store, "failing", None) is not None:
+            assume = getattr(self.store, "assume_working", None)
+            if assume is not None:
+                assume()
+            else:
+                self.store.failing = None
 
     async def shutdown(self) -> None:
         """Leave the store as the next start (or another process on it) should find it: the loads

@@ -37,6 +37,7 @@ from .config import ServerConfig
 from .consent import ConsentRequest, RequestCooldown
 from .fanout import SeqCounter, frames_for
 from .seating import TableMeta
+from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.table")
 
@@ -218,7 +219,8 @@ class Table:
             self.lost_to_another(str(exc))
             return
         except Exception as exc:
-            log.warning("table %s: storing its listing failed: %s", self.code, exc)
+            log_store_failure(log, self.store, "table %s: storing its listing failed: %s", self.code, exc,
+                              level=logging.WARNING, traceback=False)
             return
         self.listed_in_store = now
 
@@ -243,7 +245,8 @@ class Table:
             raise
         except Exception:
             self._restore_meta(before)
-            log.exception("table %s: storing a change of seats failed; nothing was changed", self.code)
+            log_store_failure(log, self.store, "table %s: storing a change of seats failed; nothing was changed",
+                              self.code)
             raise store_unavailable("the change could not be stored; nothing was done") from None
 
     def _restore_meta(self, record: dict[str, Any]) -> None:
@@ -543,7 +546,8 @@ class Table:
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500}) from None
         except Exception:
-            log.exception("table %s seq %d: storing %d events failed", self.code, self.seq, len(events))
+            log_store_failure(log, self.store, "table %s seq %d: storing %d events failed", self.code, self.seq,
+                              len(events))  # a traceback once a minute per failure, not per retry (s11)
             self._take_back(events)
             self._store_failed = True
             self.rearm()  # the computers due in the restored state act (after a pause, see _bot_move)

@@ -25,6 +25,7 @@ from doublenine.shared.seats import Seat
 
 from .chat import IN_HAND
 from .table import Refused, Table, store_unavailable
+from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.talk")
 
@@ -79,7 +80,7 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 200}) from None
         except Exception:
-            log.exception("table %s: storing chat line %d failed", table.code, line["id"])
+            log_store_failure(log, table.store, "table %s: storing chat line %d failed", table.code, line["id"])
             raise store_unavailable("the message could not be stored; nobody saw it") from None
         chat.lines.append(line)
         table.send_all(pack({"type": "chat", "lines": (line,)}), exclude=conn)

@@ -1,11 +1,43 @@
 """A :class:`~.base.Store` wrapper that times every durable append (``/metrics``, issue 7) and
-remembers whether the store can write (``/healthz``, issue 12 case 5)."""
+remembers whether the store can write (``/healthz``, issue 12 case 5), and when it last could
+(``/metrics``: ``doublenine_store_ok``, ``doublenine_store_seconds_since_success``).
+
+A failing spell is logged as one story (operator s11, finding 7: a full disk logged one ERROR with a
+whole traceback per retry, about 4 KB/s per table, "store still failing" at INFO and nothing when
+it recovered): each distinct failure's traceback once per :data:`~..logfmt.REPEAT_EVERY` seconds
+(:func:`log_store_failure`), ``store still failing`` at WARNING at most every
+:data:`STILL_FAILING_EVERY` seconds with the count of failed writes, and ``store recovered`` at
+WARNING (the level the spell was said at) when a write works again, with how long it failed.
+"""
 from __future__ import annotations
 
+import logging
+import sys
 import time
 from typing import Any
 
+from ..logfmt import Repeats, log_event
+
 from .base import ListedTable, ListingKey, Store, StoredTable, TooManyOpen
+
+log = logging.getLogger("doublenine.server.storage")
+
+STILL_FAILING_EVERY = 30.0
+"""Seconds between two ``store still failing`` lines of one failing spell."""
+
+
+def log_store_failure(logger: logging.Logger, store: Any, message: str, *args: Any,
+                      level: int = logging.ERROR, traceback: bool = True) -> None:
+    """Inside ``except``: log ``message % args`` at ``level`` (with the traceback if ``traceback``)
+    when ``store`` (a :class:`MeteredStore`) has not said this failure within the last minute, else
+    at DEBUG without it (the same disk-full error from every retry of every table). Any other
+    store: always at ``level``."""
+    exc = sys.exc_info()[1]
+    fresh = getattr(store, "fresh_failure", None)
+    if fresh is None or exc is None or fresh(exc):
+        logger.log(level, message, *args, exc_info=traceback)
+    else:
+        logger.debug(message + " (said already: the store is failing)", *args)
 
 
 class MeteredStore:
@@ -13,22 +45,69 @@ class MeteredStore:
     with ``observe(float)``, e.g. a prometheus-client Histogram). :attr:`failing` says why the
     last write failed (a full disk, a read-only file system), None once a write succeeds."""
 
-    def __init__(self, inner: Store, histogram: Any) -> None:
+    def __init__(self, inner: Store, histogram: Any, clock: Any = time.monotonic) -> None:
         self.inner = inner
         self.histogram = histogram
+        self.clock = clock
         self.failing: str | None = None
         """Why the last write failed ("OperationalError: disk I/O error"), None when it worked."""
+        self.last_ok = clock()
+        """``clock()`` of the last write that worked (the start, before any)."""
+        self.failed_since: float | None = None
+        """``clock()`` of the first failed write of the spell under way, None when the store works."""
+        self.failed_writes = 0
+        """Writes failed in the spell under way."""
+        self._still_said = 0.0
+        self._repeats = Repeats(clock=clock)
+
+    def fresh_failure(self, exc: BaseException) -> bool:
+        """Whether ``exc`` (a failure of this store) should be logged with its traceback now: the
+        first time its text is seen in a minute (:class:`~..logfmt.Repeats`)."""
+        return self._repeats.due(f"{type(exc).__name__}: {exc}"[:300]) is not None
+
+    def _failed(self, exc: BaseException) -> None:
+        self.failing = f"{type(exc).__name__}: {exc}"[:300]
+        now = self.clock()
+        self.failed_writes += 1
+        if self.failed_since is None:
+            self.failed_since = self._still_said = now
+        elif now - self._still_said >= STILL_FAILING_EVERY:
+            self._still_said = now
+            log_event(log, logging.WARNING, "store still failing", reason=self.failing,
+                      failed_writes=self.failed_writes, failing_for=round(now - self.failed_since, 1))
+
+    def _worked(self) -> None:
+        now = self.clock()
+        self.last_ok = now
+        if self.failed_since is not None:
+            log_event(log, logging.WARNING, "store recovered", failed_writes=self.failed_writes,
+                      failed_for=round(now - self.failed_since, 1), last_reason=self.failing)
+            self._repeats.clear()
+        self.failing, self.failed_since, self.failed_writes = None, None, 0
+
+    def assume_working(self) -> None:
+        """End a failing spell without a write (no table is open to try one; the next write will
+        tell): ``/healthz`` says ok again, and the log says why the spell ended."""
+        if self.failed_since is not None:
+            log_event(log, logging.INFO, "store no longer tested: no table open", failed_writes=self.failed_writes,
+                      last_reason=self.failing)
+            self._repeats.clear()
+        self.failing, self.failed_since, self.failed_writes = None, None, 0
+
+    def seconds_since_success(self) -> float:
+        """Seconds since the last write that worked (since the start before any)."""
+        return max(0.0, self.clock() - self.last_ok)
 
     async def _write(self, call: Any) -> Any:
         try:
             result = await call
         except (KeyError, ValueError, TooManyOpen):  # refused by a store that works (a key, a stale epoch, the limit)
-            self.failing = None
+            self._worked()
             raise
         except Exception as exc:
-            self.failing = f"{type(exc).__name__}: {exc}"[:300]
+            self._failed(exc)
             raise
-        self.failing = None
+        self._worked()
         return result
 
     @property
@@ -72,7 +151,7 @@ class MeteredStore:
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
                           epoch: int | None = None) -> None:
-        await self.inner.append_chat(code, line_id, payload, keep, epoch)
+        await self._write(self.inner.append_chat(code, line_id, payload, keep, epoch))
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return await self.inner.load_chat(code)

@@ -1,0 +1,292 @@
+"""Operator s11, findings 7 and 13: every log line one line, failing spells said once, store health in /metrics.
+
+asyncpg, websockets and asyncio printed raw multi-line tracebacks (in JSON mode too); a full disk
+logged one ERROR with a whole traceback per retry (~4 KB/s per table), "store still failing" at INFO
+and nothing when it recovered; JSON mode printed a plain "serving on" line; the start line had no
+version or store kind; SIGHUP killed serve without a line; /metrics had no store health, version or
+process figures.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from doublenine.server.addresses import MissLimiter
+from doublenine.server.logfmt import Repeats, configure_logging, console_line
+from doublenine.server.storage.base import MemoryStore
+from doublenine.server.storage.metered import STILL_FAILING_EVERY, MeteredStore, log_store_failure
+
+DISK_FULL = "sqlite: database or disk is full"
+
+
+@pytest.fixture(autouse=True)
+def _logging_as_it_was() -> Iterator[None]:
+    """configure_logging changes this process's loggers and hooks: put them back for the next tests."""
+    import logging.config  # noqa: F401
+
+    loggers = [logging.getLogger(), logging.getLogger("doublenine")]
+    saved = [(lg, list(lg.handlers), lg.level, lg.propagate) for lg in loggers]
+    hook = threading.excepthook
+    yield
+    for lg, handlers, level, propagate in saved:
+        lg.handlers[:] = handlers
+        lg.setLevel(level)
+        lg.propagate = propagate
+    threading.excepthook = hook
+    logging.captureWarnings(False)
+    configure_format("text")
+
+
+def configure_format(fmt: str) -> None:
+    import doublenine.server.logfmt as logfmt
+
+    logfmt.FORMAT = fmt
+
+
+def _lines(err: io.StringIO) -> list[str]:
+    return err.getvalue().splitlines()
+
+
+def _boom() -> BaseException:
+    try:
+        raise AssertionError("assert self.protocol.state is CLOSED")
+    except AssertionError as exc:
+        return exc
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_other_libraries_tracebacks_are_one_line(monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    configure_logging("INFO", fmt)
+    exc = _boom()
+    logging.getLogger("asyncio").error("Exception in callback _SelectorSocketTransport._call_connection_lost()",
+                                       exc_info=(type(exc), exc, exc.__traceback__))
+    logging.getLogger("asyncpg.pool").warning("Failed to restore the pool connection floor; retrying")
+    logging.getLogger("websockets.server").info("connection open")  # other libraries: WARNING and worse
+    logging.getLogger("doublenine.server").info("resumed %d tables", 3)
+    lines = _lines(err)
+    assert len(lines) == 3, lines
+    if fmt == "json":
+        first, second, third = (json.loads(line) for line in lines)
+        assert {k: first[k] for k in ("level", "logger", "event")} == {
+            "level": "ERROR", "logger": "asyncio",
+            "event": "Exception in callback _SelectorSocketTransport._call_connection_lost()"}
+        assert first["exc"].startswith("Traceback (most recent call last):\n")
+        assert first["exc"].endswith("AssertionError: assert self.protocol.state is CLOSED")
+        assert (second["logger"], second["event"]) == ("asyncpg.pool", "Failed to restore the pool connection floor; retrying")
+        assert (third["logger"], third["event"]) == ("doublenine.server", "resumed 3 tables")
+    else:
+        bodies = [line.split(" ", 1)[1] for line in lines]
+        assert bodies[0].startswith('ERROR Exception in callback _SelectorSocketTransport._call_connection_lost() '
+                                    'logger=asyncio exc="Traceback (most recent call last):\\n')
+        assert bodies[0].endswith('AssertionError: assert self.protocol.state is CLOSED"')
+        assert bodies[1:] == ["WARNING Failed to restore the pool connection floor; retrying logger=asyncpg.pool",
+                              "INFO resumed 3 tables"]
+
+
+def test_warnings_and_thread_deaths_are_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    configure_logging("INFO", "json")
+    warnings.warn("a library's DeprecationWarning", UserWarning, stacklevel=1)
+
+    def die() -> None:
+        raise RuntimeError("worker gave up")
+
+    worker = threading.Thread(target=die, name="computer_0")
+    worker.start()
+    worker.join()
+    said = [json.loads(line) for line in _lines(err)]
+    assert [(s["level"], s["logger"]) for s in said] == [("WARNING", "py.warnings"), ("ERROR", "doublenine.thread")]
+    assert "a library's DeprecationWarning" in said[0]["event"]
+    assert said[1]["event"] == "thread computer_0 stopped: RuntimeError"
+    assert said[1]["exc"].endswith("RuntimeError: worker gave up")
+
+
+def test_console_line_is_json_in_json_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    configure_logging("INFO", "text")
+    assert console_line("doublenine: serving on ws://h:1/", "serving on ws://h:1/", url="ws://h:1/") == \
+        "doublenine: serving on ws://h:1/"
+    configure_logging("INFO", "json")
+    line = json.loads(console_line("doublenine: serving on ws://h:1/", "serving on ws://h:1/", url="ws://h:1/"))
+    del line["ts"]
+    assert line == {"level": "INFO", "logger": "doublenine", "event": "serving on ws://h:1/", "url": "ws://h:1/"}
+
+
+def test_repeats_say_a_line_once_a_minute_with_the_count_held_back() -> None:
+    now = [100.0]
+    repeats = Repeats(every=60.0, keep=2, clock=lambda: now[0])
+    assert [repeats.due("disk full") for _ in range(4)] == [0, None, None, None]
+    now[0] += 60.0
+    assert repeats.due("disk full") == 3
+    assert repeats.due("other") == 0
+    assert repeats.due("third") == 0  # keep=2: "disk full", the oldest, is forgotten
+    assert repeats.due("disk full") == 0
+    repeats.clear()
+    assert repeats.due("other") == 0
+
+
+class FullDisk(MemoryStore):
+    """A store whose appends fail while ``full``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = True
+
+    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+        if self.full:
+            raise OSError(DISK_FULL)
+        await super().append(code, rows)
+
+
+class Histogram:
+    def observe(self, seconds: float) -> None:
+        pass
+
+
+async def test_a_full_disk_is_one_traceback_a_warning_every_30_s_and_a_recovery(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The operator's full disk: every retry of every table failed the same way. Said: one ERROR with
+    its traceback per minute, DEBUG for the rest, ``store still failing`` at WARNING every 30 s with
+    the count, ``store recovered`` once with how long."""
+    now = [1000.0]
+    inner = FullDisk()
+    await inner.create_table("AKQ7P", b"meta")
+    store = MeteredStore(inner, Histogram(), clock=lambda: now[0])
+    log = logging.getLogger("doublenine.server.table")
+    caplog.set_level(logging.DEBUG, logger="doublenine")
+    now[0] += 5.0
+    for retry in range(61):  # a retry every 0.5 s for 30 s, as the operator's bot did
+        try:
+            await store.append("AKQ7P", [(retry, b"x")])
+        except OSError:
+            log_store_failure(log, store, "table %s seq %d: storing %d events failed", "AKQ7P", 41, 1)
+        now[0] += 0.5
+    assert (store.failing, store.seconds_since_success()) == (f"OSError: {DISK_FULL}", 35.5)
+    inner.full = False
+    await store.append("AKQ7P", [(1, b"x")])
+    said = [(r.name, r.levelname, r.getMessage(), getattr(r, "dn_fields", None), r.exc_info is not None)
+            for r in caplog.records if r.levelno >= logging.WARNING]
+    assert said == [
+        ("doublenine.server.table", "ERROR", "table AKQ7P seq 41: storing 1 events failed", None, True),
+        ("doublenine.server.storage", "WARNING", "store still failing", {
+            "reason": f"OSError: {DISK_FULL}", "failed_writes": 61, "failing_for": 30.0}, False),
+        ("doublenine.server.storage", "WARNING", "store recovered", {
+            "failed_writes": 61, "failed_for": 30.5, "last_reason": f"OSError: {DISK_FULL}"}, False),
+    ]
+    assert sum(r.levelno == logging.DEBUG for r in caplog.records) == 60
+    assert store.seconds_since_success() == 0.0
+    assert STILL_FAILING_EVERY == 30.0
+
+
+class DownStore:
+    async def take_budget(self, kind: str, group: str, rate: float, burst: float) -> float:
+        raise OSError("[Errno 2] No such file or directory")
+
+
+async def test_shared_budget_unavailable_is_said_once_a_minute(caplog: pytest.LogCaptureFixture) -> None:
+    """The operator's PG stop: 129 INFO lines in 30 s from 12 clients, one per lookup."""
+    caplog.set_level(logging.DEBUG, logger="doublenine")
+    limiter = MissLimiter(1.0, 20.0, shared=DownStore(), kind="code_misses")
+    for i in range(12):
+        await limiter.reserve(f"192.0.2.{i}", 0.0)
+    said = [(r.levelname, r.getMessage()) for r in caplog.records]
+    assert said == [("WARNING", "shared code_misses budget unavailable (OSError: [Errno 2] No such file or "
+                                "directory); counting in this process")]
+
+
+def _serve(tmp_path: Path, fmt: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "DOUBLENINE_LOG_FORMAT": fmt, "DOUBLENINE_DB": str(tmp_path / "t.sqlite3")}
+    return subprocess.Popen([sys.executable, "-m", "doublenine", "serve", "--port", "0"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_sighup_stops_gracefully_and_says_so(tmp_path: Path, fmt: str) -> None:
+    """SIGHUP (a closed ssh or tmux session) killed serve with no line; now it is a graceful stop,
+    said first. In JSON mode every line of stdout and stderr is JSON, the start line with the version
+    and the store kind."""
+    from doublenine.cli import installed_version
+
+    proc = _serve(tmp_path, fmt)
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    proc.send_signal(signal.SIGHUP)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    lines = [first, *out.splitlines(), *err.splitlines()]
+    lines = [ln.strip() for ln in lines if ln.strip()]
+    does = ("the terminal or session that started serve closed (or kill -HUP): stopping gracefully; serve has "
+            "nothing to reload, and keeps serving under systemd, a container, or nohup, which ignores SIGHUP")
+    if fmt == "json":
+        said = [json.loads(line) for line in lines]  # every line JSON
+        events = [(s["level"], s["event"].split(" ws://")[0]) for s in said]
+        assert events == [("INFO", "serving on"), ("INFO", "serving on"), ("WARNING", "SIGHUP received"),
+                          ("INFO", "stopping"), ("INFO", "stopped")]
+        start = said[1]
+        assert (start["version"], start["store"], start["at"]) == (
+            installed_version(), "sqlite", f"sqlite:{tmp_path / 't.sqlite3'}")
+        assert said[2]["does"] == does
+    else:
+        assert first.startswith("doublenine: serving on ws://127.0.0.1:")
+        bodies = [line.split(" ", 1)[1] for line in lines[1:]]
+        assert bodies[0].startswith("INFO serving on ws://127.0.0.1:")
+        assert bodies[0].endswith(f" version={installed_version()} store=sqlite at=sqlite:{tmp_path / 't.sqlite3'} "
+                                  f"pid={proc.pid}")
+        assert bodies[1:] == [f'WARNING SIGHUP received does="{does}"',
+                              "INFO stopping tables=0 connections=0 code=1001", "INFO stopped tables=0"]
+
+
+def test_sighup_ignored_at_start_stays_ignored(tmp_path: Path) -> None:
+    """``nohup doublenine serve &``: SIGHUP ignored by the operator's choice keeps it serving."""
+    env = {**os.environ, "DOUBLENINE_DB": str(tmp_path / "t.sqlite3")}
+    proc = subprocess.Popen([sys.executable, "-m", "doublenine", "serve", "--port", "0"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    assert proc.stdout is not None
+    assert proc.stdout.readline().startswith("doublenine: serving on ")
+    proc.send_signal(signal.SIGHUP)
+    with pytest.raises(subprocess.TimeoutExpired):
+        proc.wait(timeout=1.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0
+    assert "SIGHUP" not in err and "INFO SIGTERM received does=\"stopping gracefully\"" in err
+
+
+
+ROOT = Path(__file__).parents[2]
+
+
+def test_operations_md_start_line_is_the_servers() -> None:
+    import re
+
+    text = (ROOT / "docs/operations.md").read_text()
+    example = text.split("The start line says what runs and on what store, never the password:\n\n```\n", 1)[1]
+    line = example.split("\n", 1)[0]
+    assert re.fullmatch(r"\S+Z INFO serving on ws://\S+/ version=\S+ store=postgresql "
+                        r"at=postgresql://doublenine:\*\*\*@localhost/doublenine pid=\d+", line), line
+
+
+def test_compose_limits_every_containers_log() -> None:
+    compose = (ROOT / "deploy/compose.yaml").read_text()
+    assert ('x-logging: &logging\n  driver: json-file\n  options:\n    max-size: "10m"\n    max-file: "5"\n'
+            in compose)
+    services = compose.split("\nservices:\n", 1)[1].split("\nvolumes:\n", 1)[0]
+    # the servers take it from x-server (<<: *server); postgres and nginx name it themselves
+    assert compose.count("logging: *logging") == 3 and "  logging: *logging\n  stop_grace_period" in compose
+    assert services.count("    logging: *logging") == 2 and services.count("<<: *server") == 3
