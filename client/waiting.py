@@ -146,6 +146,54 @@ def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool, status: 
     return best[2:]
 
 
+_spots: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+"""The last message placements, by what they avoided (asked for on every frame, hover and click)."""
+
+
+def clear_spot(lay: TableLayout, w: int, h: int, want: tuple[int, int],
+               also: tuple[Rect, ...] = ()) -> tuple[int, int, int]:
+    """(x, y, cost) of a ``w`` x ``h`` message (a toast, a nudge notice) placed where it hides least of
+    what a player needs (:func:`obstacles`, the status line excepted: a message may say more than it;
+    ``also``: the wait cards and the side buttons; the key line at the bottom), then nearest ``want``
+    (its top-left): at ``want``'s x first, at any height; anywhere only when no height there is clear.
+    ``cost`` 0: it hides nothing. Kind (new user s11): a message drawn at a fixed place over the status
+    line, which the opening draw's panel covers: "Bruno is waiting for you: your turn!" and the second
+    window's banner lay over the face-down tiles the player had to click."""
+    things = obstacles(lay, status=0) + [(r, 400) for r in also]
+    if lay.help:
+        things.append((lay.help_rect, 400))
+    key = (tuple(things), lay.size, w, h, want)
+    if key in _spots:
+        return _spots[key]
+    f = lay.font
+    pad = f // 2
+    top, bottom = lay.top_bar[1] + lay.top_bar[3] + pad // 2, lay.size[1] - pad // 2
+    edges = {r[1] + r[3] + pad // 2 for r, _ in things} | {r[1] - h - pad // 2 for r, _ in things}
+    ys = sorted({y for y in range(top, bottom - h + 1, max(2, f // 2))} | {y for y in edges if top <= y <= bottom - h})
+    wx = min(max(pad, want[0]), lay.size[0] - w - pad)
+
+    def best_of(spots: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+        found: tuple[int, int, int, int] | None = None  # (cost, distance, x, y)
+        for x, y in spots:
+            cost = sum(weight * _overlap((x, y, w, h), r) for r, weight in things)
+            if found is not None and cost > found[0]:
+                continue
+            near = abs(x - want[0]) + abs(y - want[1])
+            if found is None or (cost, near) < found[:2]:
+                found = (cost, near, x, y)
+        assert found is not None
+        return found
+    cost, _, x, y = best_of([(wx, min(max(top, want[1]), max(top, bottom - h)))] + [(wx, y) for y in ys])
+    if cost:
+        xs = sorted(set(range(pad, lay.size[0] - w - pad + 1, f)) | {wx})
+        wider = best_of([(x, y) for y in ys for x in xs])
+        if wider[0] < cost:
+            cost, _, x, y = wider
+    _spots.clear()
+    _spots[key] = (x, y, cost)
+    return x, y, cost
+
+
 def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]],
           above: bool = False, status: int = 400, lang: str | None = None) -> Card:
     """A card by ``anchor``; with ``lang``, only as wide as its text and buttons need in that language
@@ -249,11 +297,22 @@ def draw_card(surface: pygame.Surface, card: Card, art: Art, lang: str, f: int, 
         draw_button(surface, art, b, round(0.95 * f), lang, hover == b.id)
 
 
+def nudged_label(art: Art, text: str, f: int, mine: bool, w: int) -> pygame.Surface:
+    """The nudge notice's words as :func:`draw_nudged` draws them in a window ``w`` px wide."""
+    return art.text(text, round((1.25 if mine else 1.0) * f), (30, 24, 10) if mine else INK, bold=mine, width=w - 6 * f)
+
+
+def nudged_size(art: Art, text: str, f: int, mine: bool, w: int) -> tuple[int, int]:
+    """(width, height) px of the nudge notice's box (:func:`draw_nudged`)."""
+    label = nudged_label(art, text, f, mine, w)
+    return label.get_width() + 2 * f, label.get_height() + f
+
+
 def draw_nudged(surface: pygame.Surface, art: Art, lang: str, text: str, age: float, f: int, mine: bool,
-                bottom: int) -> None:
+                bottom: int, at: tuple[int, int] | None = None) -> None:
     """A nudge arriving: for the nudged player the window's edge glows (pulsing, fading over
-    :data:`NOTICE_SECONDS`) and a notice ending at ``bottom`` (just over the hand) says who waits;
-    for the others a quiet notice there."""
+    :data:`NOTICE_SECONDS`) and a notice ending at ``bottom`` (just over the hand), or with its top-left
+    ``at`` (:func:`clear_spot`), says who waits; for the others a quiet notice there."""
     w, h = surface.get_size()
     fade = max(0.0, 1.0 - age / NOTICE_SECONDS)
     if mine:
@@ -264,9 +323,9 @@ def draw_nudged(surface: pygame.Surface, art: Art, lang: str, text: str, age: fl
             pygame.draw.rect(edge, (*GOLD, alpha // (i + 1)), (i * width, i * width, w - 2 * i * width,
                                                                h - 2 * i * width), width, border_radius=f)
         surface.blit(edge, (0, 0))
-    size = round((1.25 if mine else 1.0) * f)
-    label = art.text(text, size, (30, 24, 10) if mine else INK, bold=mine, width=w - 6 * f)
+    label = nudged_label(art, text, f, mine, w)
     bw, bh = label.get_width() + 2 * f, label.get_height() + f
-    x, y = (w - bw) // 2, bottom - bh
+    x, y = at if at is not None else ((w - bw) // 2, bottom - bh)
+    # opaque: a notice moved clear of the tiles may still lie over the felt's line of play
     surface.blit(art.plate(bw, bh, (*GOLD, int(240 * max(0.35, fade))) if mine else (20, 40, 32, 255), bh // 3), (x, y))
-    surface.blit(label, label.get_rect(center=(w // 2, y + bh // 2)))
+    surface.blit(label, label.get_rect(center=(x + bw // 2, y + bh // 2)))

@@ -724,7 +724,33 @@ class TableScene:
         status = max((self.art.type.measure(r, lay.font, True)[0] for r, _ in lay.status), default=0)
         box_w = min(2 * half, max(box_w, status + f))
         bottom = lay.status_rect[1] + lay.status_rect[3]  # over the status line, above the hand
-        return rows, (cx - box_w // 2, max(lay.top_bar[3], bottom - box_h), box_w, box_h), f
+        return self._toast_clear(lay, f, rows, (cx - box_w // 2, max(lay.top_bar[3], bottom - box_h), box_w, box_h))
+
+    def _toast_clear(self, lay: TableLayout, f: int, rows: list[str], box: tuple[int, int, int, int]
+                     ) -> tuple[list[str], tuple[int, int, int, int], int]:
+        """The toast ``box`` (its ``rows``) moved, and narrowed if need be (never cut shorter), to the nearest
+        place that hides no tile, panel, plate, card or button (:func:`~doublenine.client.waiting.clear_spot`):
+        the status line it lies over is under the opening draw's panel, whose last row of face-down tiles
+        it covered (new user s11: the second window's banner)."""
+        from ..waiting import clear_spot
+        state = self.shown()
+        also = tuple(c.rect for c in self.talk.cards(state, lay, self.ui))
+        also += tuple(r for r in (self.talk.chat_layout(self.vp.pixels, state, lay).toggle,
+                                  self._tracker_layout().toggle) if r is not None)
+        x, y, w, h = box
+        cx, bottom = x + w // 2, y + h
+        best = (*clear_spot(lay, w, h, (x, y), also), rows, w, h)
+        tw = w
+        while best[2] and tw > 12 * f:
+            tw = tw * 4 // 5
+            narrow, nw, nh = self._toast_rows(f, tw)
+            if self._toast_cost(narrow)[0]:
+                break  # cut: not worth a place
+            spot = clear_spot(lay, nw, nh, (cx - nw // 2, bottom - nh), also)
+            if spot[2] < best[2]:
+                best = (*spot, narrow, nw, nh)
+        x, y, _, rows, w, h = best
+        return rows, (x, y, w, h), f
 
     @staticmethod
     def _toast_cost(rows: list[str]) -> tuple[bool, int]:

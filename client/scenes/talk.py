@@ -25,7 +25,8 @@ from ..store import ClientState, seat_name, seconds
 from ..text import tr
 from ..uistate import Ui
 from ..waiting import (
-    NOTICE_SECONDS, SHOW_AFTER, Card, awaited_seat, back_card, draw_card, draw_nudged, nudge_ready, wait_card,
+    NOTICE_SECONDS, SHOW_AFTER, Card, awaited_seat, back_card, clear_spot, draw_card, draw_nudged, nudge_ready,
+    nudged_size, wait_card,
 )
 
 OTHERS_NOTICE = 4.0
@@ -225,17 +226,37 @@ class TableTalk:
                     return b.id
         return None
 
+    def notice_box(self, size: tuple[int, int], state: ClientState, lay: TableLayout,
+                   ui: Ui) -> tuple[int, int, int, int] | None:
+        """Where the nudge notice lies (None: none, or a modal prompt is up): just over the status line,
+        centred, unless that hides a tile, a panel, a plate, a card or a button (the opening draw's last
+        row of face-down tiles: new user s11), then the nearest place that hides none
+        (:func:`~doublenine.client.waiting.clear_spot`)."""
+        if self.notice is None or covered(lay):
+            return None
+        text, _, mine = self.notice
+        w, h = nudged_size(self.art, text, lay.font, mine, size[0])
+        want = ((size[0] - w) // 2, lay.status_rect[1] - lay.font // 2 - h)
+        also = tuple(c.rect for c in self.cards(state, lay, ui)) + _side_buttons(self, size, state, lay)
+        x, y, _ = clear_spot(lay, w, h, want, also)
+        return x, y, w, h
+
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, state: ClientState, lay: TableLayout, ui: Ui) -> None:
         """Cards over the table, then the nudge notice, then the chat panel (or its button)."""
         f = lay.font
         for card in self.cards(state, lay, ui):
             draw_card(surface, card, self.art, self.lang, f, self.hover)
-        if self.notice is not None and not covered(lay):
+        box = self.notice_box(surface.get_size(), state, lay, ui)
+        if self.notice is not None and box is not None:
             text, since, mine = self.notice
-            draw_nudged(surface, self.art, self.lang, text, self.now - since, f, mine, lay.status_rect[1] - f // 2)
+            draw_nudged(surface, self.art, self.lang, text, self.now - since, f, mine, box[1] + box[3], box[:2])
         draw_chat(surface, self.chat_layout(surface.get_size(), state, lay), state, self.cui, self.art, self.lang,
                   self.hover)
+
+
+def _side_buttons(talk: TableTalk, size: tuple[int, int], state: ClientState, lay: TableLayout) -> tuple[Any, ...]:
+    return tuple(r for r in (talk.chat_layout(size, state, lay).toggle,) if r is not None)
 
 
 def covered(lay: TableLayout) -> bool:
