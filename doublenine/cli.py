@@ -25,6 +25,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("doublenine.server.cli", "run the websocket server"),
     "bot": ("doublenine.server.botcli", "play one seat over the network with the computer player"),
     "replay": ("doublenine.shared.handscript_cli", "check a hand script or match record and print the result"),
+    "copy-store": ("doublenine.server.storecopy",
+                   "copy a SQLite store into an empty PostgreSQL database (stop its server first)"),
     "selfplay": ("doublenine.server.bots.selfplay", "play computer levels against each other, no network"),
     "desktop-install": ("doublenine.desktop", "open doublenine:// invites with a click (Linux desktops, no root)"),
     "desktop-uninstall": ("doublenine.desktop", "remove what desktop-install wrote"),

@@ -162,7 +162,7 @@ def test_installed_selfplay_and_help(player: dict[str, Path]) -> None:
     assert "easy" in done.stdout and "heaviest" in done.stdout, done.stdout
     assert time.monotonic() - started < 120
     helped = _run(player, "--help")
-    for command in ("play", "serve", "bot", "replay", "selfplay", "desktop-install", "desktop-uninstall"):
+    for command in ("play", "serve", "bot", "replay", "selfplay", "copy-store", "desktop-install", "desktop-uninstall"):
         assert command in helped.stdout
 
 

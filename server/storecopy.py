@@ -1,0 +1,173 @@
+"""``doublenine copy-store``: copy a SQLite store into an empty PostgreSQL database (operator finding 14).
+
+Moving from one process on a SQLite file to several processes on PostgreSQL had no tool and no
+procedure, and the two schemas differ (``created``/``updated``: SQLite seconds as REAL, PostgreSQL
+TIMESTAMPTZ; ``closed``/``listed``: INTEGER 0/1 against BOOLEAN). This copies every table record
+(open and closed, with its epoch, listing, scores and creator), every log row and every chat line,
+in one PostgreSQL transaction, and checks the counts before it commits; the PostgreSQL schema is
+made as a server's start makes it (``storage/postgres.ensure_schema``). ``created`` keeps its
+microsecond (:func:`~.storage.base.created_us`), so ``/``'s pages list the tables in the same order.
+
+Refused, nothing written: a SQLite file a server holds (its ``.owner`` lock: stop the server
+first, or moves made during the copy would be lost), a target that holds any table (never a merge:
+two stores may share codes), an address that is not a SQLite file or not PostgreSQL. Operator
+text, in English like ``serve``'s; the address's password is never shown (``storage.address``).
+Exit 0 copied, 1 refused or failed, 2 a bad command line.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+SOURCE_HELP = "the SQLite file to copy (the servers using it stopped first)"
+TARGET_HELP = ("the empty PostgreSQL database to fill, postgresql://USER:PASSWORD@HOST:PORT/DB "
+               "(default: $DOUBLENINE_DB; give a password there, not here: a command line is "
+               "visible to every user of the machine (ps))")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``doublenine copy-store``."""
+    parser.add_argument("--from", dest="source", required=True, metavar="SQLITE_FILE", help=SOURCE_HELP)
+    parser.add_argument("--to", dest="target", default=None, metavar="POSTGRESQL_ADDRESS", help=TARGET_HELP)
+
+
+@dataclass(frozen=True, slots=True)
+class Copied:
+    """What :func:`copy_store` copied."""
+
+    tables: int
+    open: int
+    """Of :attr:`tables`, those not closed."""
+    rows: int
+    chat: int
+
+
+class NotEmpty(OSError):
+    """The PostgreSQL database already holds tables: nothing was copied."""
+
+
+async def copy_store(source: str, target: str) -> Copied:
+    """Copy the SQLite store at path ``source`` into the PostgreSQL database ``target`` (a DSN),
+    which must hold no table (:class:`NotEmpty`); ``StoreInUse`` when a server holds ``source``;
+    ``OSError`` (``StoreError``) when either cannot be opened or the copy fails (nothing is kept:
+    one transaction). The SQLite file is read in one read transaction and never written."""
+    from pathlib import Path
+
+    from .storage.base import StoreError
+    from .storage.ownerfile import OwnerFile
+    from .storage.postgres import PostgresStore
+
+    path = Path(source).expanduser()
+    if not path.is_file():
+        raise StoreError(f"{source}: no such SQLite file")
+    owner = OwnerFile(path)  # StoreInUse: a server holds it (and could write during the copy)
+    try:
+        tables, rows, chat = _read_sqlite(path)
+        store = PostgresStore(target)
+        try:
+            await store._run(lambda con: _write(con, tables, rows, chat))  # noqa: SLF001 - one transaction, bounded
+        finally:
+            await store.close()
+    finally:
+        owner.release()
+    return Copied(len(tables), sum(1 for t in tables if not t[2]), len(rows), len(chat))
+
+
+def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Every record, log row and chat line of the file at ``path``, as one snapshot; the columns an
+    older file lacks (schema 1) read as their defaults. ``StoreError`` if it is no doublenine store."""
+    import sqlite3
+
+    from .storage.base import StoreError
+
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open the SQLite store {path}: {exc}") from exc
+    try:
+        con.execute("BEGIN")  # one snapshot for the three reads
+        have = {r[1] for r in con.execute("PRAGMA table_info(dn_table)")}
+        if not {"code", "meta", "closed", "created", "updated"} <= have:
+            raise StoreError(f"{path} is not a doublenine store (no dn_table)")
+        extra = [c if c in have else d for c, d in (("epoch", "0"), ("listed", "0"), ("score_a", "0"),
+                                                   ("score_b", "0"), ("creator", "NULL"))]
+        tables = con.execute(f"SELECT code, meta, closed, created, updated, {', '.join(extra)} FROM dn_table"
+                             " ORDER BY created, code").fetchall()
+        rows = con.execute("SELECT code, seq, payload FROM dn_row ORDER BY code, seq").fetchall()
+        chat = con.execute("SELECT code, id, payload FROM dn_chat ORDER BY code, id").fetchall() \
+            if con.execute("SELECT 1 FROM sqlite_master WHERE name='dn_chat'").fetchone() else []
+        con.execute("COMMIT")
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot read the SQLite store {path}: {exc}") from exc
+    finally:
+        con.close()
+    return tables, rows, chat
+
+
+async def _write(con: Any, tables: list[tuple[Any, ...]], rows: list[tuple[Any, ...]],
+                 chat: list[tuple[Any, ...]]) -> None:
+    """Insert everything into the empty database on ``con`` (inside the caller's transaction)."""
+    from datetime import datetime, timezone
+
+    from .storage.base import created_us
+    from .storage.postgres import _stamp
+
+    # the write lock first: no server can start a table between the check and the copy
+    await con.execute("LOCK TABLE dn_table IN SHARE ROW EXCLUSIVE MODE")
+    held = int(await con.fetchval("SELECT count(*) FROM dn_table"))
+    if held:
+        raise NotEmpty(f"it already holds {held} table{'s' if held != 1 else ''}; copy-store fills only an"
+                       " empty database (never a merge: two stores may use the same table codes)")
+    await con.copy_records_to_table("dn_table", columns=(
+        "code", "meta", "closed", "created", "updated", "epoch", "listed", "score_a", "score_b", "creator"), records=[
+        (code, bytes(meta), bool(closed), _stamp(created_us(float(created))),
+         datetime.fromtimestamp(float(updated), timezone.utc), int(epoch), bool(listed), int(a), int(b), creator)
+        for code, meta, closed, created, updated, epoch, listed, a, b, creator in tables])
+    await con.copy_records_to_table("dn_row", columns=("code", "seq", "payload"),
+                                    records=[(c, int(s), bytes(p)) for c, s, p in rows])
+    await con.copy_records_to_table("dn_chat", columns=("code", "id", "payload"),
+                                    records=[(c, int(i), bytes(p)) for c, i, p in chat])
+    counts = await con.fetchrow("SELECT (SELECT count(*) FROM dn_table) AS t, (SELECT count(*) FROM dn_row) AS r,"
+                                " (SELECT count(*) FROM dn_chat) AS c")
+    if (counts["t"], counts["r"], counts["c"]) != (len(tables), len(rows), len(chat)):
+        raise OSError(f"the copy does not add up: {tuple(counts)} stored of {len(tables), len(rows), len(chat)}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Copy, then say what was copied in one line (exit 0), or why not (exit 1; 2 for a bad address)."""
+    import asyncio
+    import os
+
+    from doublenine.shared.cleantext import for_terminal
+
+    from .storage import DB_ENV
+    from .storage.address import BadAddress, parse_address
+
+    try:
+        source = parse_address(args.source, "--from")
+        target = parse_address(args.target, "--to") if args.target is not None else \
+            parse_address(os.environ.get(DB_ENV, ""), f"${DB_ENV}") if os.environ.get(DB_ENV) else None
+    except BadAddress as exc:  # never the password
+        print(f"doublenine copy-store: {for_terminal(exc)}", file=sys.stderr)
+        return 2
+    if source.kind != "sqlite":
+        print(f"doublenine copy-store: --from {for_terminal(source.shown)}: not a SQLite file", file=sys.stderr)
+        return 2
+    if target is None or target.kind != "postgresql":
+        said = "no target: give --to, or set $DOUBLENINE_DB" if target is None else \
+            f"{for_terminal(target.shown)}: not a postgresql:// address"
+        print(f"doublenine copy-store: {said}", file=sys.stderr)
+        return 2
+    try:
+        done = asyncio.run(copy_store(source.target, target.target))
+    except NotEmpty as exc:
+        print(f"doublenine copy-store: {for_terminal(target.shown)}: {for_terminal(exc)}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # StoreInUse, StoreError, the database's refusals: one line, no password
+        print(f"doublenine copy-store: {for_terminal(str(exc).replace(target.target, target.shown))}", file=sys.stderr)
+        return 1
+    print(f"doublenine copy-store: copied {done.tables} tables ({done.open} open), {done.rows} log rows and "
+          f"{done.chat} chat lines from {for_terminal(source.shown)} to {for_terminal(target.shown)}")
+    return 0
