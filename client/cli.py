@@ -158,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
     import pygame
 
     from doublenine.shared.cleantext import for_terminal
+    from doublenine.shared.failures import FailureError
 
     from . import autoplay, config
     from .app import App, NoDisplay
@@ -169,8 +170,6 @@ def run(args: argparse.Namespace) -> int:
     lang = window_language(args.lang, settings.lang)
     name = player_name(args.name, settings.name, lang)
     if args.join:  # issue 8: the invite carries server and table; check it before opening a window
-        from doublenine.shared.failures import FailureError
-
         from .joining import resolve_invite
         try:  # a seat this computer holds there is taken back, so a full table is no refusal (D7)
             invite = resolve_invite(args.join, seat=args.seat, spectate=args.spectate, kept=not robot)
@@ -178,14 +177,12 @@ def run(args: argparse.Namespace) -> int:
             return _refused(args, exc, lang, settings, _invite_where(args.join))
         args.server, args.table = invite.join_url, invite.code
     if args.server:  # a bad URL (a port in other digits...) is said in words, not a traceback (issue 16.4)
-        from doublenine.shared.failures import FailureError
         from doublenine.shared.invite import server_url
         try:
             args.server = server_url(args.server)  # HOST:PORT as the start screen takes it
         except FailureError as exc:
             return _refused(args, exc, lang, settings, ("", args.table or ""))
     if args.table:  # a mistyped code is said at once, not sent to a server as "closed"
-        from doublenine.shared.failures import FailureError
         from doublenine.shared.invite import normalize_code
         try:
             args.table = normalize_code(args.table, "table.bad_code")
@@ -230,7 +227,10 @@ def run(args: argparse.Namespace) -> int:
                                 resume=not asks_new_table(args) and not server and not robot,
                                 chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
                                 public=args.public)
-            app.push(launcher(launch))
+            try:
+                app.push(launcher(launch))
+            except FailureError as exc:  # said on the start screen, in the player's language (a second
+                start.form = replace(start.form, message=exc.failure.text(lang))  # window with nothing to watch)
         return autoplay.run(app, shots=args.autoplay_shots) if robot else app.run()
     except (OSError, RuntimeError, ValueError) as exc:  # a path or a server's words: escaped (attacker F7)
         print(f"doublenine play: {for_terminal(exc)}")

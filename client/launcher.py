@@ -76,8 +76,13 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                 on_joined = _remember_local_table
                 saved = config.load()
                 if running and saved.resume_code:  # watch the other window's game, never take its seat
-                    attach, fallback, on_joined = p.Spectate(code=saved.resume_code), attach, None
+                    # nor any seat: no fallback (new user s11: the watched match was over, the client's
+                    # fallback for a rejoin made a new table AW4R3 and sat there under "only watches")
+                    attach, fallback, on_joined = p.Spectate(code=saved.resume_code), None, None
                     watching = saved.resume_code
+                elif running:  # nothing of the other window's to watch: this one plays nowhere
+                    from doublenine.shared.failures import Failure, FailureError
+                    raise FailureError(Failure("window.other_plays"))
                 elif launch.resume and saved.resume_code and saved.resume_token:
                     attach, fallback = p.Rejoin(code=saved.resume_code, token=saved.resume_token), attach
                     on_joined = _remember_resumed(saved.resume_code)

@@ -62,6 +62,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
                     "closed the game or lost the connection."),
     "host.port_taken_again": N_("Port {port} is in use by another program, so table {code} is not hosted for your friends: they cannot reach it now. It goes on here, on this computer only. Close that program and start again to host it for them."),
     "host.not_hosted_again": N_("Table {code} could not be hosted again on port {port} ({reason}): your friends cannot reach it now. It goes on here, on this computer only."),
+    # a second window on the game file another window serves (client/launcher.py, issue 12 case 0), which
+    # keeps no table there for it to watch: it never sits at a table of its own on the other's server
+    "window.other_plays": N_("doublenine is already open in another window on this computer, and no table is kept there for this window to watch. Play in that window, or close it and start again."),
     "table.closed": N_("Table {code} is closed or no longer exists on {host}:{port}. The invite may be old: ask the host for a new one."),
     "protocol.mismatch": N_("This copy of doublenine speaks protocol version {ours}, the server at {host}:{port} speaks version {theirs}. {update}"),
     "protocol.update_server": N_("Ask the host to update doublenine on the server."),

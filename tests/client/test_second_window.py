@@ -43,3 +43,57 @@ def test_a_second_window_on_the_same_game_file_watches_the_running_game(tmp_path
     finally:
         first.session.client.close()
         first_box["server"].stop()
+
+
+def test_a_second_window_watching_a_finished_match_sits_nowhere(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """New user s11: the first window's match was over (its match-end panel up), the second window's spectate
+    had the first attach's fallback (a new table), which the client sends when a snapshot shows a finished
+    match: it sat at a new table AW4R3 under the banner "this window only watches FV9D4". Kind: one window
+    doing two things by a race. The watching window has no fallback: it watches, or says why it cannot."""
+    from doublenine.client import config, net
+
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    db = str(tmp_path / "play.sqlite")
+    first_box: dict = {}
+    first = make_launcher("en", first_box, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+    try:
+        _wait_view(first)
+        code = first.session.state.table
+        monkeypatch.setattr(net, "_over", lambda msg: True)  # every snapshot now shows a finished match
+        second = make_launcher("en", {}, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+        _wait_view(second)
+        registry = first_box["server"].server.registry
+        assert (second.session.state.table, second.session.state.view.seat) == (code, None)
+        assert sorted(registry.tables) == [code]  # no table made for the watching window
+        assert (config.load().resume_code, second.asked_name, second.toast[0]) == (
+            code, None, f"Table {code} is open in another doublenine window on this computer: this window only "
+                        "watches it. Play, host and invite in that window.")
+        second.session.client.close()
+    finally:
+        first.session.client.close()
+        first_box["server"].stop()
+
+
+def test_a_second_window_with_nothing_to_watch_says_so_and_makes_no_table(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The other half of one behaviour: the first window serves the game file but keeps no table this window
+    could watch; the second one used to make a table on the first one's server and keep it as its match."""
+    from doublenine.client import config
+    from doublenine.shared.failures import FailureError
+
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    db = str(tmp_path / "play.sqlite")
+    first_box: dict = {}
+    first = make_launcher("en", first_box, db=db, remember=False)(Launch("create", "Ana", "en", level="easy"))
+    try:
+        _wait_view(first)
+        with pytest.raises(FailureError) as refused:
+            make_launcher("en", {}, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+        assert refused.value.key == "window.other_plays"
+        assert refused.value.failure.text("fr") == (
+            "doublenine est déjà ouvert dans une autre fenêtre sur cet ordinateur, et aucune table n’y est gardée "
+            "que cette fenêtre pourrait regarder. Jouez dans cette fenêtre-là, ou fermez-la et recommencez.")
+        assert sorted(first_box["server"].server.registry.tables) == [first.session.state.table]
+        assert config.load().resume_code == ""
+    finally:
+        first.session.client.close()
+        first_box["server"].stop()
