@@ -42,6 +42,7 @@ def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None,
     site = (DEPLOY / "nginx/site.inc").read_text()
     site = site.replace("/etc/doublenine/tls/", f"{tmp}/tls/")
     site = site.replace("/etc/nginx/doublenine/", f"{tmp}/")
+    site = site.replace("/var/log/nginx/", f"{tmp}/")  # the servers' access_log: {tmp}/access.log
     site = re.sub(r"\n\s*listen \[::\]:\d+[^;]*;", "", site)
     site = site.replace("listen 443 ssl;", f"listen 127.0.0.1:{https} ssl;")
     site = site.replace("listen 80;", f"listen 127.0.0.1:{plain};")

@@ -129,7 +129,7 @@ def test_no_deploy_file_puts_the_store_on_a_command_line() -> None:
     assert exec_start == "/opt/doublenine/bin/doublenine serve --host 127.0.0.1 --port %i --trust-proxy"
     assert "EnvironmentFile=-/etc/doublenine/env" in unit.splitlines()
     compose = (DEPLOY / "compose.yaml").read_text()
-    commands = [ln for ln in compose.splitlines() if ln.startswith("    command:")]
+    commands = [ln for ln in compose.splitlines() if ln.startswith("    command:") and '"nginx"' not in ln]
     assert len(commands) == 3 and not any("--db" in ln or "postgres" in ln for ln in commands)
     assert ('    DOUBLENINE_DB: "postgresql://doublenine:${DOUBLENINE_PG_PASSWORD:?set DOUBLENINE_PG_PASSWORD}'
             '@postgres:5432/doublenine"') in compose.splitlines()
@@ -156,10 +156,13 @@ def test_nginx_security_headers_and_error_pages_are_written_once() -> None:
     server block could drift: tests/deploy/test_nginx_pages.py checks the values on every answer."""
     nginx = DEPLOY / "nginx"
     headers = re.findall(r"^add_header (\S+) ", (nginx / "headers.inc").read_text(), re.M)
-    assert headers == ["Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options"]
+    assert headers == ["Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options",
+                       "Strict-Transport-Security"]
     site, pages = (nginx / "site.inc").read_text(), (nginx / "pages.inc").read_text()
-    for text in (site, pages):
-        assert set(re.findall(r"add_header (\S+) ", text)) <= {"Cache-Control", "Retry-After"}
+    # site.inc's https server adds HSTS for the answers of its locations that add no header of their own
+    # (the processes' answers: their own security headers pass untouched).
+    assert set(re.findall(r"^\s*add_header (\S+) ", site, re.M)) == {"Cache-Control", "Retry-After", "Strict-Transport-Security"}
+    assert set(re.findall(r"^\s*add_header (\S+) ", pages, re.M)) == {"Cache-Control"}
     assert (site.count("include /etc/nginx/doublenine/headers.inc;"),
             pages.count("include /etc/nginx/doublenine/headers.inc;")) == (2, 2)
     assert site.count("include /etc/nginx/doublenine/pages.inc;") == 2 and "/.dn-nginx/refused" not in site
@@ -171,7 +174,7 @@ def test_s9_compose_believes_forwarded_headers_only_from_its_own_subnet() -> Non
     """nginx reaches the servers from another container, not loopback: without ``--proxy-from``
     its X-Forwarded-For would be ignored and every client counted as nginx (attacker s9 fix)."""
     text = (DEPLOY / "compose.yaml").read_text()
-    commands = [ln for ln in text.splitlines() if "command:" in ln]
+    commands = [ln for ln in text.splitlines() if "command:" in ln and '"nginx"' not in ln]  # the servers'
     assert len(commands) == 3
     assert all('"--trust-proxy", "--proxy-from", "172.28.53.0/24"' in ln for ln in commands)
     assert "- subnet: 172.28.53.0/24" in text
