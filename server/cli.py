@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import re
 import sys
 from typing import Any
 
@@ -138,6 +139,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     limits.add_argument("--proxy-from", action="append", default=[], type=_network, metavar="NETWORK",
                         help="with --trust-proxy: the proxy also connects from NETWORK (e.g. 10.0.0.5; "
                              "repeatable); by default only this machine (loopback) is believed")
+    limits.add_argument("--public-address", action="append", default=[], type=public_address,
+                        metavar="HOST[:PORT]",
+                        help="a name players reach this server by (behind nginx: the site's name; "
+                             "repeatable): invites and page links use the request's Host only when it is "
+                             "one of these, else the first (default: $DOUBLENINE_PUBLIC_ADDRESS, "
+                             "comma-separated; none: the request's Host)")
     limits.add_argument("--metrics-from", action="append", default=[], type=_network, metavar="NETWORK",
                         help="also answer /metrics to clients in NETWORK (e.g. 10.0.0.0/8; 0.0.0.0/0 for "
                              "everyone; repeatable); by default only this machine (loopback) gets it")
@@ -163,6 +170,47 @@ def _network(text: str) -> str:
         raise argparse.ArgumentTypeError(f"not an IP network or address: {text!r}") from None
 
 
+_HOST_PORT = re.compile(r"(?:[a-z0-9.-]{1,253}|\[[0-9a-f:.]{2,45}\])(?::[0-9]{1,5})?")
+"""``host[:port]`` as the pages accept a Host header (``web.site._NETLOC``), in lower case."""
+PUBLIC_ENV = "DOUBLENINE_PUBLIC_ADDRESS"
+"""The environment variable giving ``--public-address``'s values (comma-separated) when none is given."""
+
+
+def public_address(text: str) -> str:
+    """``--public-address``'s value: ``host`` or ``host:port`` (a DNS name, an IPv4 address or a
+    bracketed IPv6 one; port 1..65535), in lower case (``Play.Example.org`` ->
+    ``play.example.org``); anything else, a URL with a scheme or path included, is an argparse
+    error (exit 2)."""
+    from urllib.parse import urlsplit
+
+    from doublenine.shared.invite import InviteError, build_invite
+
+    value = text.strip().lower()
+    try:
+        parts = urlsplit("//" + value)
+        port = parts.port
+        if not _HOST_PORT.fullmatch(value) or not parts.hostname or port == 0:
+            raise ValueError(value)
+        build_invite(parts.hostname, port or 443, "AAAAA")  # the invite's own check of a host
+    except (ValueError, InviteError):
+        raise argparse.ArgumentTypeError(
+            f"not HOST or HOST:PORT (e.g. play.example.org or play.example.org:8443): {text[:100]!r}") from None
+    return value
+
+
+def public_addresses(given: list[str], environ: dict[str, str]) -> tuple[str, ...]:
+    """The public addresses: ``--public-address``'s, else ``$DOUBLENINE_PUBLIC_ADDRESS``'s
+    (comma- or space-separated, each checked as :func:`public_address`, ArgumentTypeError naming
+    the variable for a bad one), else none."""
+    if given:
+        return tuple(dict.fromkeys(given))
+    raw = environ.get(PUBLIC_ENV, "")
+    try:
+        return tuple(dict.fromkeys(public_address(item) for item in raw.replace(",", " ").split()))
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(f"${PUBLIC_ENV}: {exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until SIGTERM/SIGINT."""
     import asyncio
@@ -181,6 +229,13 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"doublenine serve: {for_terminal(str(exc))}", file=sys.stderr)
         return 2
+    import os
+
+    try:
+        public = public_addresses(args.public_address, dict(os.environ))
+    except argparse.ArgumentTypeError as exc:
+        print(f"doublenine serve: {for_terminal(str(exc))}", file=sys.stderr)
+        return 2
     try:  # a typo must not make a new empty store where every table seems gone: --db and $DOUBLENINE_DB alike
         if args.db is not None:
             check_chosen(args.db)
@@ -196,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy, proxy_from=tuple(args.proxy_from), metrics_from=tuple(args.metrics_from),
+                          public_addresses=public,
                           max_connections_per_address=args.max_connections_per_address,
                           max_playing_per_site=args.max_playing_per_site,
                           max_spectators=args.max_spectators,

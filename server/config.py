@@ -95,6 +95,14 @@ class ServerConfig:
     proxy_from: tuple[str, ...] = ()
     """Networks besides loopback whose peers are the proxy: only their forwarded headers are read
     (attacker s9: a direct client forged ``X-Forwarded-For: 127.0.0.1``)."""
+    public_addresses: tuple[str, ...] = ()
+    """The addresses players reach this server by, ``host`` or ``host:port`` in lower case
+    (``--public-address``, ``$DOUBLENINE_PUBLIC_ADDRESS``; behind nginx: the site's names). Links and
+    headers the pages make (the invite, the list's server address, the CSP's websocket origin) name
+    the request's ``Host`` when it is one of these (a port left out is the scheme's own: 443 over
+    https, 80 over http), else the first; never another Host (operator s11 finding 10: a forged
+    ``Host: evil.example`` came back as ``doublenine://evil.example:443/...``). Empty: the request's
+    Host as it is (a LAN or direct server: the address the browser used)."""
     metrics_from: tuple[str, ...] = ()
     """Networks (``10.0.0.0/8``, ``192.0.2.7``; ``0.0.0.0/0`` and ``::/0``: everyone) whose clients
     may read ``/metrics`` besides this machine's loopback; anyone else is answered ``403``

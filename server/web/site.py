@@ -72,6 +72,32 @@ def request_netloc(request: Request) -> str | None:
     return host if host is not None and _NETLOC.match(host) else None
 
 
+def _host_and_port(netloc: str, tls: bool) -> tuple[str, int] | None:
+    """(host in lower case, port) of ``host[:port]``, the port left out being the scheme's own."""
+    try:
+        parts = urlsplit("//" + netloc)
+        return (parts.hostname or "").lower(), parts.port or (443 if tls else 80)
+    except ValueError:
+        return None
+
+
+def public_netloc(request: Request, tls: bool, public: tuple[str, ...]) -> str | None:
+    """The ``host[:port]`` the page's links and headers name (operator s11 finding 10): with public
+    addresses configured (``ServerConfig.public_addresses``), the one the request's ``Host`` is
+    (host compared case-insensitively, a port left out being the scheme's own), else the first of
+    them, so a forged ``Host`` never comes back in a link; with none, the request's ``Host`` when it
+    is one plain ``host[:port]`` (the address the browser used), else None."""
+    asked = request_netloc(request)
+    if not public:
+        return asked
+    if asked is not None:
+        key = _host_and_port(asked, tls)
+        for name in public:
+            if key is not None and _host_and_port(name, tls) == key:
+                return name
+    return public[0]
+
+
 def security_headers(netloc: str | None) -> list[tuple[str, str]]:
     """The headers of every page and file: CSP (connections to the page's own host only),
     nosniff, no referrer, no framing."""
@@ -116,10 +142,10 @@ def static_files() -> dict[str, tuple[bytes, str]]:
     return files
 
 
-def invite_for(request: Request, code: str, tls: bool) -> str | None:
-    """The ``doublenine://`` link of table ``code`` at the address the browser used (``Host``),
-    or None when that is no usable address."""
-    netloc = request_netloc(request)
+def invite_for(netloc: str | None, code: str, tls: bool) -> str | None:
+    """The ``doublenine://`` link of table ``code`` at ``netloc`` (:func:`public_netloc`: the
+    address the browser used, or the configured public one), or None when there is no usable
+    address."""
     if netloc is None:
         return None
     try:
@@ -157,7 +183,8 @@ class WebSite:
         if is_websocket(request):
             return None
         path = request.path.split("?", 1)[0]
-        netloc = request_netloc(request)
+        tls = self._tls(connection, request)
+        netloc = public_netloc(request, tls, tuple(getattr(self.registry.config, "public_addresses", ())))
         lang = negotiate(one_header(request, "Accept-Language"))
         t = words(lang)
         page_headers = (("Vary", "Accept-Language"), ("Cache-Control", "no-store"), ("Content-Language", lang))
@@ -167,7 +194,7 @@ class WebSite:
         if len(self.late) >= LATE_PAGES_MAX:
             return self._store_busy(path, t, netloc, page_headers)
         deadline = time.monotonic() + PAGE_WAIT
-        work = asyncio.ensure_future(self._page(connection, request, path, t, netloc, page_headers, deadline))
+        work = asyncio.ensure_future(self._page(connection, request, path, tls, t, netloc, page_headers, deadline))
         try:
             return await asyncio.wait_for(asyncio.shield(work), PAGE_WAIT)
         except asyncio.TimeoutError:
@@ -192,7 +219,7 @@ class WebSite:
         return respond(HTTPStatus.SERVICE_UNAVAILABLE, text.encode(), "text/html; charset=utf-8", netloc,
                        (*page_headers, ("Retry-After", "2")))
 
-    async def _page(self, connection: Any, request: Request, path: str, t: Any, netloc: str | None,
+    async def _page(self, connection: Any, request: Request, path: str, tls: bool, t: Any, netloc: str | None,
                     page_headers: tuple[tuple[str, str], ...], deadline: float) -> Response:
         """The answer to a page request (``/``, ``/t/CODE``, any other path), the store waited for
         until ``deadline`` (``time.monotonic()`` seconds) at most."""
@@ -202,12 +229,12 @@ class WebSite:
         if not page.taken:
             return self._too_many(t, netloc, page_headers, page.wait)
         if path == "/":
-            return await self._index(connection, request, t, netloc, page_headers, deadline - LISTING_MARGIN)
+            return await self._index(request, tls, t, netloc, page_headers, deadline - LISTING_MARGIN)
         found = TABLE_PATH.match(path)
         if found:
             info = await self._lookup(group, now, found.group(1), routed_code(request.path) is not None)
             if isinstance(info, TableInfo):
-                text = pages.table_page(t, info, invite_for(request, info.code, self._tls(connection, request)))
+                text = pages.table_page(t, info, invite_for(netloc, info.code, tls))
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
             if isinstance(info, float):  # out of code misses: 429 for any code, before it is looked at
                 return self._too_many(t, netloc, page_headers, info)
@@ -216,7 +243,7 @@ class WebSite:
             status = HTTPStatus.NOT_FOUND
         return respond(status, pages.not_found_page(t).encode(), html, netloc, page_headers)
 
-    async def _index(self, connection: Any, request: Request, t: Any, netloc: str | None,
+    async def _index(self, request: Request, tls: bool, t: Any, netloc: str | None,
                      page_headers: tuple[tuple[str, str], ...], deadline: float | None = None) -> Response:
         """``/`` and its pages (``?before=CURSOR``, ``?after=CURSOR``, issue 12 paging): ``400`` with
         ``X-Doublenine-Error: BAD_CURSOR`` for a cursor this server does not make, ``503`` with
@@ -232,7 +259,7 @@ class WebSite:
         except ListingUnavailable:
             return respond(HTTPStatus.SERVICE_UNAVAILABLE, pages.listing_busy_page(t).encode(), html, netloc,
                            (*page_headers, ("Retry-After", "2")))
-        server = None if netloc is None else f"{'wss' if self._tls(connection, request) else 'ws'}://{netloc}"
+        server = None if netloc is None else f"{'wss' if tls else 'ws'}://{netloc}"
         text = pages.index_page(t, page.rows, server, page.older, page.newer)
         return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
 

@@ -280,3 +280,34 @@ def test_s11_12_a_reload_ends_the_old_workers_websockets_after_worker_shutdown_t
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+@pytest.mark.parametrize("public", [False, True])
+def test_s11_10_through_nginx_the_page_names_the_site_with_its_port_never_a_forged_host(
+        tmp_path: Path, public: bool) -> None:
+    """The operator's case on a real ``serve`` behind the shipped config: at https://localhost:41443
+    the page named ``localhost:443`` (``Host $host``), and ``Host: evil.example`` came back. Now the
+    port stays; with ``--public-address`` a Host that is not one of its names gives the configured one."""
+    from .fleet import Serve
+    from .nginxrun import free_port
+
+    port = free_port()
+    nginx_dir = tmp_path / "nginx"
+    nginx_dir.mkdir()
+    conf, https, _ = prepare(nginx_dir, "doublenine.conf", [port] * 3)
+    extra = ("--public-address", f"localhost:{https}") if public else ()
+    serve = Serve(port, str(tmp_path / "tables.sqlite3"), tmp_path / "serve.log", extra=extra)
+    proxy: Nginx | None = None
+    try:
+        serve.start()
+        proxy = Nginx(nginx_dir, conf, https)
+        servers = []
+        for n, asked in enumerate((f"localhost:{https}", "evil.example")):
+            status, headers, page = _get(https, "/", f"127.0.2.{n + 1}", {"Host": asked})
+            assert status == 200 and headers["strict-transport-security"] == HSTS
+            servers.append(re.findall(r"wss://[^\s\"<]+", page)[0])
+        assert servers == [f"wss://localhost:{https}", f"wss://localhost:{https}" if public else "wss://evil.example"]
+    finally:
+        if proxy is not None:
+            proxy.stop()
+        serve.stop_quietly()

@@ -272,3 +272,29 @@ async def test_unnamed_seats_have_the_windows_names_in_the_pages_language(server
     assert '<span class="names">Ana, Est, Nord, Ouest</span>' in html
     _, _, html = await get(server, f"/t/{host.code}")  # English: the names as the server gives them
     assert '<span class="members" id="members-B">East &amp; West</span>' in html
+
+
+async def test_s11_10_links_name_the_public_address_never_a_forged_host(make_server) -> None:
+    """Operator s11 finding 10: behind nginx (server_name _) ``Host: evil.example`` came back as
+    ``doublenine://evil.example:443/CODE?tls=1``. With public addresses configured, a Host that is one
+    of them (case and the scheme's own port aside) is used as configured, any other gives the first."""
+    server = await make_server(trust_proxy=True, public_addresses=("play.example.org", "localhost:41443"))
+    host = await create(server, True)
+    https = {"X-Forwarded-Proto": "https"}
+    seen = []
+    for asked in ("evil.example", "PLAY.Example.org:443", "localhost:41443", "localhost", "not a host"):
+        _, headers, html = await get(server, f"/t/{host.code}", Host=asked, **https)
+        link = html.split('href="doublenine://', 1)[1].split('"', 1)[0]
+        seen.append((asked, link, headers["Content-Security-Policy"].split("connect-src ", 1)[1].split(";", 1)[0]))
+    assert seen == [
+        ("evil.example", f"play.example.org:443/{host.code}?tls=1", "'self' ws://play.example.org wss://play.example.org"),
+        ("PLAY.Example.org:443", f"play.example.org:443/{host.code}?tls=1",
+         "'self' ws://play.example.org wss://play.example.org"),
+        ("localhost:41443", f"localhost:41443/{host.code}?tls=1", "'self' ws://localhost:41443 wss://localhost:41443"),
+        ("localhost", f"play.example.org:443/{host.code}?tls=1", "'self' ws://play.example.org wss://play.example.org"),
+        ("not a host", f"play.example.org:443/{host.code}?tls=1", "'self' ws://play.example.org wss://play.example.org"),
+    ]
+    _, _, index = await get(server, "/", Host="evil.example", **https)
+    assert "evil.example" not in index and "wss://play.example.org" in index
+    _, _, plain = await get(server, f"/t/{host.code}", Host="play.example.org:80")  # no proxy header: http
+    assert f'href="doublenine://play.example.org:80/{host.code}"' in plain
