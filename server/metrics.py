@@ -19,11 +19,25 @@ Series (all prefixed ``doublenine_``):
 * ``decision_seconds``: from receiving an intent to its update being handed to every
   seat's connection (validate, apply, durable append, fan-out);
 * ``store_append_seconds``: the durable append alone;
-* ``computer_seconds``: a computer player's thinking time per decision.
+* ``computer_seconds``: a computer player's thinking time per decision;
+* ``store_ok`` (gauge): 1 while the store's last write worked, 0 while it fails (a full disk, a
+  read-only file system, PostgreSQL down); ``store_seconds_since_success``: seconds since the
+  last write that worked (since the start before any; grows while nothing is written, too);
+* ``table_locks_ok`` (gauge): 1 while this process can claim tables (PostgreSQL: its lock
+  connection is up; SQLite and memory: always), 0 when it lost them all (``/healthz`` 503 too);
+* ``build_info{version}`` (always 1): the installed version, so a rolling upgrade shows which
+  process runs what.
+
+Besides, prometheus-client's own collectors: ``process_*`` (CPU seconds, resident memory, open
+file descriptors and their limit, start time; Linux), ``python_info`` and ``python_gc_*``
+(operator s11, finding 13: /metrics had no store health, no version and no process figures).
 """
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from collections.abc import Callable
+
+from prometheus_client import (GC_COLLECTOR, CollectorRegistry, Counter, Gauge, GCCollector, Histogram, Info,
+                               PlatformCollector, ProcessCollector)
 from prometheus_client.exposition import generate_latest
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -39,9 +53,26 @@ SLOW_BUCKETS = (0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 class ServerMetrics:
     """The counters, gauges and histograms of one server process."""
 
-    def __init__(self) -> None:
+    def __init__(self, version: str | None = None) -> None:
+        """``version``: what ``build_info`` says (default: the installed package's, ``doublenine --version``)."""
         r = self.registry = CollectorRegistry(auto_describe=True)
         p = "doublenine_"
+        if version is None:
+            from doublenine.cli import installed_version
+
+            version = installed_version()
+        self.build = Info(p + "build", "The doublenine version this process runs.", registry=r)
+        self.build.info({"version": version})
+        self.store_ok = Gauge(p + "store_ok", "1 while the store's last write worked, 0 while it fails.", registry=r)
+        self.store_since_success = Gauge(p + "store_seconds_since_success",
+                                         "Seconds since the store's last write that worked.", registry=r)
+        self.table_locks_ok = Gauge(p + "table_locks_ok", "1 while this process can claim tables.", registry=r)
+        self.store_ok.set(1)
+        self.table_locks_ok.set(1)
+        ProcessCollector(registry=r)
+        PlatformCollector(registry=r)
+        if GC_COLLECTOR is not None:
+            GCCollector(registry=r)
         self.connections = Gauge(p + "connections", "Open websocket connections.", registry=r)
         self.tables = Gauge(p + "tables", "Tables held in memory.", registry=r)
         self.tables_created = Counter(p + "tables_created", "Tables created.", registry=r)
@@ -68,6 +99,14 @@ class ServerMetrics:
             p + "computer_seconds", "A computer player's thinking time per decision.",
             buckets=SLOW_BUCKETS, registry=r,
         )
+
+    def watch_store(self, failing: Callable[[], object], since_success: Callable[[], float],
+                    locks_ok: Callable[[], bool]) -> None:
+        """Read the store's health at each scrape: ``failing()`` (a reason, or None/empty when the
+        last write worked), ``since_success()`` seconds, ``locks_ok()``."""
+        self.store_ok.set_function(lambda: 0.0 if failing() else 1.0)
+        self.store_since_success.set_function(since_success)
+        self.table_locks_ok.set_function(lambda: 1.0 if locks_ok() else 0.0)
 
     def render(self) -> bytes:
         """The whole registry in the Prometheus text format."""

@@ -117,6 +117,8 @@ class Registry(TableMoves):
         self.store = MeteredStore(store, self.metrics.store_seconds)
         self.ownership = ownership_for(store)
         """Which tables this process may serve (issue 12): claim, ask, release."""
+        self.metrics.watch_store(lambda: self.store.failing, self.store.seconds_since_success,
+                                 lambda: bool(self.ownership.healthy))
         self._loading: dict[str, asyncio.Task[Table]] = {}
         """Tables being claimed and loaded, so concurrent joins of one code share the work."""
         self._new_codes: set[str] = set()
