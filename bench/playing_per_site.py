@@ -8,7 +8,8 @@ limit: before) and the default (8: after), each time:
 1. a control table of four ``normal`` computers from 198.51.100.1, watched ``--secs`` alone (its
    moves and the gaps between them: the control latency);
 2. ``--groups`` x ``--per`` tables of four ``--level`` computers from 2001:db8:77::/48, one /64 per group, each
-   creating connection held open and read (refused ones closed);
+   creating connection held open and read (refused ones closed; counted by code and ``data.limit``:
+   ``TOO_MANY_TABLES playing_per_site`` is the site's cap, ``TOO_MANY_TABLES`` alone the open tables per address);
 3. the control table watched ``--secs`` again under that load, with the server's CPU meanwhile.
 
 Ratio: the control table's moves under load over its moves alone, in the same run (1.0: no
@@ -126,7 +127,8 @@ async def _scenario(url: str, pid: int, args: argparse.Namespace) -> dict[str, A
                 held.append(c)
                 drains.append(asyncio.ensure_future(_drain(c, frames)))
             else:
-                refused[m["code"]] = refused.get(m["code"], 0) + 1
+                why = f'{m["code"]} {(m.get("data") or {}).get("limit", "")}'.strip()  # playing_per_site
+                refused[why] = refused.get(why, 0) + 1
                 await c.ws.close()
     took = time.monotonic() - started
     cpu0, t0, frames0 = _cpu_seconds(pid), time.monotonic(), frames[0]

@@ -140,9 +140,11 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
     "already watching" is asked of the IPv6 /48 (:func:`.addresses.site_group`), so the cheap /64s of
     one /48 cannot take the kept places one each.
     ``max_spectators`` 0 turns watching off for everyone (SPECTATORS_FULL) but a creator attaching
-    without a seat (``creator``). Last, TOO_MANY_PLAYING: the table is of computers only, does not
-    play now, and the site that created it keeps ``max_playing_per_site`` such tables playing
-    (:mod:`.playing`): watching it would make one more play."""
+    without a seat (``creator``). Last, SPECTATORS_FULL with ``data.limit`` "playing_per_site": the
+    table is of computers only, does not play now, and the site that created it keeps
+    ``max_playing_per_site`` such tables playing (:mod:`.playing`): watching it would make one more
+    play. Version 2's own code (no new code without a new protocol version), which the web page
+    answers by waiting a minute."""
     async with table.lock:
         if _gone(conn):
             return

@@ -61,7 +61,8 @@ class ServerConfig:
     """Tables of computers only (``Table.computers_only``: the computer decides for every seat) that
     one site (the creator's IPv4 address or IPv6 /48, ``Table.turn_group``) may keep playing at once
     by following them (a seat's connection, a spectator, a web page); beyond, watching one more, or
-    creating one of four computers, is refused TOO_MANY_PLAYING (:mod:`.playing`). 0: no limit.
+    creating one of four computers, is refused SPECTATORS_FULL or TOO_MANY_TABLES with ``data.limit``
+    "playing_per_site" (:mod:`.playing`; version 2's own codes). 0: no limit.
     8 is one address's whole allowance of tables (:attr:`max_tables_per_address`): a /48 of 512
     /64s held 4,096 such tables playing, ~78% of a core in frames alone (docs/performance.md)."""
     max_connections_per_address: int = 64

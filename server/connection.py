@@ -530,12 +530,13 @@ async def handle(ws: Any, registry: Registry) -> None:
 LIMIT_CODES: dict[ErrorCode, str] = {
     ErrorCode.RATE_LIMITED: "rate", ErrorCode.TOO_MANY_TABLES: "tables_per_address",
     ErrorCode.TOO_MANY_CONNECTIONS: "connections_per_address", ErrorCode.SPECTATORS_FULL: "spectators",
-    ErrorCode.TOO_MANY_PLAYING: "playing_per_site",
     ErrorCode.SPECTATORS_PER_ADDRESS: "spectators_per_address",
     ErrorCode.HINT_PENDING: "hints", ErrorCode.COACH_PENDING: "coach", ErrorCode.CHAT_TOO_FAST: "chat", ErrorCode.NUDGE_TOO_SOON: "nudge",
     ErrorCode.REQUEST_TOO_SOON: "requests",
 }
-"""Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings."""
+"""Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings,
+labelled by the code's limit here unless the refusal's ``data.limit`` names another (``code_misses``;
+``playing_per_site``: a ``TOO_MANY_TABLES`` or ``SPECTATORS_FULL`` of :mod:`.playing`)."""
 
 
 def _kernel_unsent(sock: Any) -> int:

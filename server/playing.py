@@ -6,17 +6,30 @@ A table whose every seat the computer plays (``Table.computers_only``) moves at 
 for as long as anyone follows it (a seat's connection, a spectator, a web page: ``Table._bot_pick``);
 a table with a person seated moves at that person's pace (R29). So a site (``Table.turn_group``: its
 creator's IPv4 address or IPv6 /48) may keep at most ``ServerConfig.max_playing_per_site`` tables of
-computers only playing at once. Watching (``spectate``, and ``create_table`` of four computers) one
-more is refused ``TOO_MANY_PLAYING`` (``actions.spectate``, ``Registry.create``); a table that
-becomes one by other means (its last person left, with spectators still watching) holds still until
-one of its site's playing tables stops (nobody follows it any more, it closes, a person takes a
-seat), and then plays on.
+computers only playing at once. Watching one more is refused ``SPECTATORS_FULL``
+(``actions.spectate``), creating one of four computers ``TOO_MANY_TABLES`` (``Registry.create``),
+both with ``data: {limit: "playing_per_site"}`` (:data:`LIMIT`); a table that becomes one by other
+means (its last person left, with spectators still watching) holds still until one of its site's
+playing tables stops (nobody follows it any more, it closes, a person takes a seat), and then plays
+on.
+
+The codes are version 2's own (docs/protocol.md "Versions and compatibility": a new error code is a
+new value clients must understand, so it needs a new version): every version-2 client already acts
+rightly on them. The window and ``doublenine bot`` say the refusal and stop; the web page waits a
+minute after ``SPECTATORS_FULL`` and tries again. A code of its own (``TOO_MANY_PLAYING``, session 11)
+was skipped as off the schema by clients built before it, which then waited for ever.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from doublenine.shared.errors import ErrorCode
+
+LIMIT = "playing_per_site"
+"""``data.limit`` of this cap's refusals, so a client and ``doublenine_limits_total{limit}`` tell it
+from the spectator places and the open tables whose codes it shares."""
+Refusal = tuple[ErrorCode, str, dict[str, str]]
+"""(code, detail, data): the arguments of ``table.Refused``."""
 
 
 class PlayingAllowance:
@@ -43,18 +56,26 @@ class PlayingAllowance:
         site = self._site_of.get(table)
         return site is not None and table in self._playing.get(site, ())
 
-    def refusal(self, table: Any) -> tuple[ErrorCode, str] | None:
-        """(TOO_MANY_PLAYING, detail) if one more connection following ``table`` would keep playing a
-        table of computers only that its site may not play now; else None."""
-        if not self.limit or not table.computers_only() or self.holds(table):
+    def refusal(self, table: Any) -> Refusal | None:
+        """The refusal of a ``spectate`` of ``table``: (SPECTATORS_FULL, detail, data) if one more
+        connection following it would keep playing a table of computers only that its site may not
+        play now; else None. The code a version-2 client already answers by waiting (the web page)
+        or saying the table takes no more spectators (the window)."""
+        if not self.limit or not table.computers_only() or self.holds(table) \
+                or self.playing(table.turn_group) < self.limit:
             return None
-        return self.full(table.turn_group)
+        return (ErrorCode.SPECTATORS_FULL,
+                f"table {table.code} takes no spectators now: it has only computers and the site that "
+                f"created it keeps {self.limit} such tables playing; try again later", {"limit": LIMIT})
 
-    def full(self, site: str) -> tuple[ErrorCode, str] | None:
-        """(TOO_MANY_PLAYING, detail) while ``site`` plays ``limit`` tables of computers only; else None."""
+    def full(self, site: str) -> Refusal | None:
+        """The refusal of a ``create_table`` of four computers by ``site``: (TOO_MANY_TABLES, detail,
+        data) while ``site`` plays ``limit`` tables of computers only; else None. The code a version-2
+        client already answers "close one first", which is the remedy (stop following one)."""
         if self.limit and self.playing(site) >= self.limit:
-            return (ErrorCode.TOO_MANY_PLAYING,
-                    f"the site that created this table keeps {self.limit} tables of computers playing")
+            return (ErrorCode.TOO_MANY_TABLES,
+                    f"this site keeps {self.limit} tables of computers only playing: "
+                    "stop following one to create another", {"limit": LIMIT})
         return None
 
     def admit(self, table: Any) -> bool:
@@ -97,4 +118,4 @@ class PlayingAllowance:
                 del self._waiting[site]
 
 
-__all__ = ["PlayingAllowance"]
+__all__ = ["LIMIT", "PlayingAllowance", "Refusal"]

@@ -67,7 +67,6 @@ SENTENCES: Mapping[ErrorCode, str] = MappingProxyType({
     ErrorCode.RATE_LIMITED: N_("Too many actions at once: wait a moment"),
     ErrorCode.TOO_MANY_TABLES: N_("Too many tables from your address: close one first"),
     ErrorCode.TOO_MANY_CONNECTIONS: N_("Too many windows from your address: close one first"),
-    ErrorCode.TOO_MANY_PLAYING: N_("Too many computer-only tables from the same address are playing: try again later"),
     ErrorCode.SPECTATORS_FULL: N_("This table has all the spectators it allows"),
     ErrorCode.SPECTATORS_PER_ADDRESS: N_("Too many spectators from your address at this table"),
     ErrorCode.HINT_PENDING: N_("A hint is already on its way"),

@@ -3,7 +3,8 @@
 The table page follows a whole hand played by four seeded computers, shows the reveal,
 and every websocket frame the page received is scanned: no tile of any hand before the
 reveal except those on the line, never an unused tile. Also: the 404 page in the
-browser's language, SPECTATORS_FULL shown on the page, no CSP violation.
+browser's language, SPECTATORS_FULL shown on the page (a full table, and a table of computers only
+its site may not keep playing now: ``data.limit`` "playing_per_site"), no CSP violation.
 
 Playwright is pointed at /usr/bin/chromium (``executable_path``); ``playwright install``
 is never run (it downloads browsers). Without Chromium or Playwright the test skips,
@@ -88,6 +89,7 @@ async def test_issue13_page_follows_a_hand_of_computers_and_never_sees_a_hidden_
     started = time.monotonic()
     server = await make_server(bot_delay=600.0, max_spectators=32)  # the computers wait for the page
     full = await make_server(max_spectators=0)
+    busy = await make_server(max_playing_per_site=1, bot_delay=0.05)
     async with async_playwright() as pw:
         ctx = await pw.chromium.launch_persistent_context(
             str(tmp_path / "profile-en"), executable_path=CHROMIUM, headless=True, args=ARGS,
@@ -103,6 +105,7 @@ async def test_issue13_page_follows_a_hand_of_computers_and_never_sees_a_hidden_
             await _follow_a_hand(server, page, frames)
             assert [m for m in console if "Content Security Policy" in m or m.startswith("error")] == []
             await _spectators_full(full, ctx)
+            await _site_plays_all_it_may(busy, ctx)
             await _not_found_in_french(pw, server, tmp_path / "profile-fr")
         finally:
             await ctx.close()
@@ -213,6 +216,27 @@ async def _spectators_full(server: Any, ctx: Any) -> None:
     await asyncio.sleep(1.5)  # it waits a minute before asking again, saying so meanwhile
     assert len(sockets) == 1 and await page.text_content("#status") == full
     await page.close()
+
+
+async def _site_plays_all_it_may(server: Any, ctx: Any) -> None:
+    """A table of computers only whose site keeps ``max_playing_per_site`` playing: SPECTATORS_FULL
+    (version 2's code) with ``data.limit`` "playing_per_site", said as such, waited out like a full table."""
+    left = await connect(server)
+    waiting = await left.attach({"type": "create_table", "seats": seats("c", "c", "c", "c"), "sit": None})
+    await left.close()  # nobody follows it: it does not play
+    playing = await (await connect(server)).attach({"type": "create_table", "seats": seats("c", "c", "c", "c"),
+                                                    "sit": None})
+    page = await ctx.new_page()
+    sockets: list[Any] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    await page.goto(f"http://127.0.0.1:{server.port}/t/{waiting.code}")
+    await page.wait_for_selector("#conn.stopped", timeout=10_000)
+    busy = "Too many computer-only tables from the same address are playing. Try again in a minute."
+    assert await page.text_content("#status") == busy
+    await asyncio.sleep(1.5)
+    assert len(sockets) == 1 and await page.text_content("#status") == busy
+    await page.close()
+    await playing.close()
 
 
 async def _not_found_in_french(pw: Any, server: Any, profile: Any) -> None:

@@ -209,8 +209,10 @@
   function stop(text) { stopped = true; setConn("stopped", text); if (ws) { ws.close(); } }
   function onError(m) {
     var data = m.data || {};
-    if (m.code === "SPECTATORS_FULL" || m.code === "SPECTATORS_PER_ADDRESS") { setConn("stopped", W.full); hold = 60000; ws.close(); }
-    else if (m.code === "TOO_MANY_PLAYING") { setConn("stopped", W.busy); hold = 60000; ws.close(); }
+    // SPECTATORS_FULL with data.limit "playing_per_site": a table of computers only its site may not keep playing now
+    if (m.code === "SPECTATORS_FULL" || m.code === "SPECTATORS_PER_ADDRESS") {
+      setConn("stopped", data.limit === "playing_per_site" ? W.busy : W.full); hold = 60000; ws.close();
+    }
     else if (m.code === "UNKNOWN_TABLE") { stop(W.gone); }
     else if (m.code === "TABLE_MOVING" || m.code === "RATE_LIMITED" || m.code === "SHUTTING_DOWN"
              || (m.code === "INTERNAL" && data.store === "failing")) {
