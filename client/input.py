@@ -132,7 +132,10 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     me = _me(state)
     view = state.view
     simple: dict[str, Intent] = {"hint": AskHint(), "undo": Control("undo"), "redo": Control("redo"),
-                                 "new_match": Control("new_match"), "confirm:restart": Control("restart")}
+                                 "new_match": Control("new_match"), "confirm:restart": Control("restart"),
+                                 "confirm:undo_end": Control("undo")}
+    if bid == "undo" and view is not None and view.phase is Phase.MATCH_OVER:  # D6: reopens a won match:
+        return UiAction(replace(ui.cleared(), confirm=("undo_end", view.match, view.hand_number)))  # asked first
     if bid in simple:
         return UiAction(ui.cleared(), simple[bid])
     if bid == "restart" and view is not None:  # R28 cannot be undone: asked first (panels.CONFIRMED)

@@ -272,12 +272,12 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
     assert view is not None
     me = view.seat
     seen = ui.finished_seen(len(view.finished))
+    if confirming(state, ui) and ui.confirm is not None:  # the question just asked for, over an unread
+        return _confirm(state, ui.confirm[0], area, f, lang)  # hand's end too (Undo on the match's last hand)
     if len(view.finished) > seen:
         return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
     if not state.started:
         return _lobby(state, area, f, lang)
-    if confirming(state, ui) and ui.confirm is not None:
-        return _confirm(state, ui.confirm[0], area, f, lang)
     if draw_unseen(view, ui):
         return _drawn(state, view, area, f, lang)
     away = sorted(state.away - {me}) if me is not None else []
@@ -298,25 +298,38 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
 CONFIRMED = {"restart": (N_("Restart this hand?"),
                          N_("The hand starts again from the same deal, taking back {moves}: this cannot be undone."),
                          N_("Restart"),
-                         N_("The hand starts again from the same deal. Nothing has been played in it yet."))}
+                         N_("The hand starts again from the same deal. Nothing has been played in it yet.")),
+             "undo_end": (N_("Reopen the finished match?"),
+                          N_("Undo takes back your last move and what followed it: the match is no longer won "
+                             "and its last hand goes on. Redo puts it back."),
+                          N_("Undo"),
+                          N_("Undo takes back your last move and what followed it: the match is no longer won "
+                             "and its last hand goes on. Redo puts it back."))}
 """The table's controls that cannot be taken back, asked before they act: title, what is lost (its
 ``{moves}`` the view's plays and passes, :func:`moves_said`), the confirming button, and what is said
 when there is nothing to lose (session 9, new user 2: "the moves made in it are lost" was said before
 any move; new user s9 item 3: Restart, next to Undo, reset the hand at one click and Undo
 could not bring it back). New match is not here: it is offered only once the match is over (nothing is
-lost); Leave says what it gives up and needs a second press where a seat would be lost (scenes/table.py)."""
+lost); Leave says what it gives up and needs a second press where a seat would be lost (scenes/table.py).
+``undo_end``: Undo on the match's end (D6 lets it reach back across the match-winning move, R27): one click
+silently reopened a won match (new user s11), where Restart asked first."""
+CONFIRM_PHASE = {"restart": Phase.PLAY, "undo_end": Phase.MATCH_OVER}
+"""The phase in which each :data:`CONFIRMED` question still holds (it goes when the phase is left)."""
+KEEP = {"undo_end": N_("Keep the result")}
+"""A question's second button where "Keep playing" (:data:`KEEP_PLAYING`) would not be true: the match is over."""
 ASKED_FIRST = N_("The other players at the table are asked first.")
 """Added to a confirmation where other humans are seated: they must accept the request (D1)."""
 
 
 def confirming(state: ClientState, ui: Ui) -> bool:
     """A confirmation is pending (:attr:`.uistate.Ui.confirm`) and its control can still act: a seat in
-    the same match and hand, still in play (R28: Restart replays the hand being played)."""
+    the same match and hand, in its phase (:data:`CONFIRM_PHASE`; R28: Restart replays the hand being
+    played; Undo at the match's end asks while the match is over)."""
     view = state.view
     if ui.confirm is None or not isinstance(view, SeatView) or state.connection != "connected":
         return False
     what, match, hand = ui.confirm
-    return what in CONFIRMED and (match, hand) == (view.match, view.hand_number) and view.phase is Phase.PLAY
+    return what in CONFIRMED and (match, hand) == (view.match, view.hand_number) and view.phase is CONFIRM_PHASE[what]
 
 
 def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Panel:
@@ -330,7 +343,8 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     if state.humans - state.free - ({state.view.seat} if state.view is not None else set()):
         body.append((ASKED_FIRST, {}))
     rect = _fit_text(area, round(34 * f), [" ".join(say(lang, t, a) for t, a in body)], f)
-    buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, True, ()), ("confirm_no", KEEP_PLAYING, False, ())])
+    buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, True, ()),
+                                     ("confirm_no", KEEP.get(what, KEEP_PLAYING), False, ())])
     return Panel("confirm", rect, (title, {}), (), buttons, body=tuple(body))
 
 
