@@ -108,6 +108,7 @@ def configure_logging(level: str | int = "INFO", fmt: str | None = None) -> None
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(OneLineFormatter(json_lines=fmt == "json"))
     handler.set_name("doublenine-oneline")
+    handler.addFilter(OthersRepeats())
     ours, root = logging.getLogger("doublenine"), logging.getLogger()
     for logger in (ours, root):  # the handler of an earlier call, where it was (ours only, before s11)
         for old in [h for h in logger.handlers if h.get_name() == "doublenine-oneline"]:
@@ -129,6 +130,27 @@ def _thread_died(args: threading.ExceptHookArgs) -> None:
     logging.getLogger("doublenine.thread").error(
         "thread %s stopped: %s", name, args.exc_type.__name__,
         exc_info=(args.exc_type, args.exc_value or args.exc_type(), args.exc_traceback))
+
+
+class OthersRepeats(logging.Filter):
+    """The handler's filter for other libraries' lines: one of the same (logger, message template)
+    per :data:`REPEAT_EVERY` seconds, the next one said with ``repeats=N`` held back (asyncpg said
+    "Failed to restore the pool connection floor; retrying" with a traceback on every retry while
+    PostgreSQL hung). doublenine's own lines are limited where they are made (:class:`Repeats`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.repeats = Repeats()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("doublenine"):
+            return True
+        held = self.repeats.due(f"{record.name}\x00{record.msg}")
+        if held is None:
+            return False
+        if held:
+            setattr(record, FIELDS_ATTR, {**(getattr(record, FIELDS_ATTR, None) or {}), "repeats": held})
+        return True
 
 
 FORMAT = "text"

@@ -290,3 +290,25 @@ def test_compose_limits_every_containers_log() -> None:
     # the servers take it from x-server (<<: *server); postgres and nginx name it themselves
     assert compose.count("logging: *logging") == 3 and "  logging: *logging\n  stop_grace_period" in compose
     assert services.count("    logging: *logging") == 2 and services.count("<<: *server") == 3
+
+
+def test_another_librarys_repeated_line_is_said_once_a_minute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """asyncpg's "Failed to restore the pool connection floor; retrying" came with every retry."""
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    configure_logging("INFO", "text")
+    pool = logging.getLogger("asyncpg.pool")
+    for _ in range(5):
+        pool.warning("Failed to restore the pool connection floor; retrying")
+    pool.warning("another message")
+    for _ in range(3):
+        logging.getLogger("doublenine.server").warning("ours are limited where they are made")
+    bodies = [line.split(" ", 1)[1] for line in _lines(err)]
+    assert bodies == ["WARNING Failed to restore the pool connection floor; retrying logger=asyncpg.pool",
+                      "WARNING another message logger=asyncpg.pool"] + ["WARNING ours are limited where they are made"] * 3
+    handler = next(h for h in logging.getLogger().handlers if h.get_name() == "doublenine-oneline")
+    repeats = handler.filters[0].repeats  # type: ignore[union-attr]
+    repeats.clock = lambda: 1e12  # a minute and more later
+    pool.warning("Failed to restore the pool connection floor; retrying")
+    assert _lines(err)[-1].split(" ", 1)[1] == ("WARNING Failed to restore the pool connection floor; retrying "
+                                                "logger=asyncpg.pool repeats=4")
