@@ -52,7 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seat to take (default: the lowest free one)")
     parser.add_argument("--name", default="Bot")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "expert", "heaviest"))
-    parser.add_argument("--matches", type=arg_int(1), default=1, help="stop after this many matches end")
+    parser.add_argument("--matches", type=arg_int(0), default=1,
+                        help="matches to play before giving the seat up and exiting (default 1: one match, "
+                             "then a line saying so; 0: a new match after each one, until stopped)")
     parser.add_argument("--pace", type=arg_float(0.0, 60.0), default=0.25,
                         help="seconds at least between two moves (keeps under the server's message limit)")
 
@@ -90,7 +92,10 @@ async def _play(args: argparse.Namespace) -> int:
                             pace=args.pace)
             if not counted:
                 ended, counted = ended + 1, True
-            if ended >= args.matches:
+            if args.matches and ended >= args.matches:  # 0: until stopped (operator s11: it left without a word)
+                say(t.gettext("done: the match is over and --matches {count} is reached; "
+                              "seat {seat} at table {code} given up", count=args.matches, seat=client.seat,
+                              code=client.code))
                 return
             await next_match(client, pace=args.pace, say=say, lang=lang)  # D1: ask, or consent to another seat's ask
             counted = False
@@ -132,7 +137,8 @@ def stop_on_sigterm() -> Iterator[None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play until the requested number of matches is over, coming back after lost connections."""
+    """Play until the requested number of matches is over (``--matches``; 0: until stopped), coming
+    back after lost connections; the last match's end is said in one line before the seat is given up."""
     import asyncio
 
     from websockets.exceptions import ConnectionClosed, WebSocketException

@@ -441,8 +441,8 @@ class Registry(TableMoves):
         return True
 
     def _idle(self, table: Table) -> None:
-        why = (f"solo, nobody connected for {table.idle_delay():g} s" if table.is_solo()
-               else f"nobody connected for {table.idle_delay():g} s")
+        rule = "solo, " if table.is_solo() else "match over, " if table.is_finished() else ""
+        why = f"{rule}nobody connected for {table.idle_delay():g} s"
         task = asyncio.get_running_loop().create_task(self.close_table(table, why))
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)

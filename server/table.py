@@ -423,11 +423,18 @@ class Table:
         computer, seats given up with ``leave`` included): nobody but that one player may come back."""
         return self.meta.started and sum(1 for sl in self.slots.values() if sl.claimed) <= 1
 
+    def is_finished(self) -> bool:
+        """Its match is over (R28's end: a new match needs every human's consent, D1)."""
+        return self.log.state.phase is Phase.MATCH_OVER
+
     def idle_delay(self) -> float:
         """Seconds this table stays open once nobody is connected: ``solo_idle_timeout`` (at most
         ``idle_timeout``) for a solo table (:meth:`is_solo`; its one player's ``rejoin`` opens it
-        again, D7), else ``idle_timeout`` (friends may still join with the code, or come back)."""
-        if self.is_solo():
+        again, D7) and for a finished one (:meth:`is_finished`: with nobody at it no new match can
+        be agreed, D1, and a closed finished table is never reopened, so it no longer holds a place
+        of its creator's tables-per-address limit for 30 minutes: operator s11), else
+        ``idle_timeout`` (friends may still join a waiting table with the code, or come back)."""
+        if self.is_solo() or self.is_finished():
             return min(self.config.solo_idle_timeout, self.config.idle_timeout)
         return self.config.idle_timeout
 

@@ -47,7 +47,10 @@ async def test_r28_d1_four_bots_at_one_table_play_two_matches_consenting_to_one_
     table = server.registry.tables[code]
     assert (table.state.match, table.state.phase) == (2, Phase.MATCH_OVER)
     out = capsys.readouterr().out
-    assert sorted(out.splitlines()) == sorted(f"doublenine bot: seat {s} at table {code}" for s in (1, 2, 3, 4)), out
+    assert sorted(out.splitlines()) == sorted(
+        [f"doublenine bot: seat {s} at table {code}" for s in (1, 2, 3, 4)]
+        + [f"doublenine bot: done: the match is over and --matches 2 is reached; seat {s} at table {code} given up"
+           for s in (1, 2, 3, 4)]), out
 
 
 async def _human_and_bot(server: Any) -> tuple[Any, Any, asyncio.Task[int]]:
