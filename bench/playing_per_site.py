@@ -35,6 +35,8 @@ from typing import Any
 import msgpack
 import websockets
 
+from doublenine.shared.numbers import arg_float, arg_int
+
 VERSION = 2
 
 
@@ -176,9 +178,9 @@ def _line(name: str, r: dict[str, Any], args: argparse.Namespace) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--groups", type=int, default=512, help="/64s of the one /48")
-    ap.add_argument("--per", type=int, default=8, help="tables of four computers per /64")
-    ap.add_argument("--secs", type=float, default=20.0, help="seconds the control table is watched, each time")
+    ap.add_argument("--groups", type=arg_int(1, 65536), default=512, help="/64s of the one /48")
+    ap.add_argument("--per", type=arg_int(1, 64), default=8, help="tables of four computers per /64")
+    ap.add_argument("--secs", type=arg_float(1, 3600), default=20.0, help="seconds the control table is watched, each time")
     ap.add_argument("--limits", default="0,8", help="--max-playing-per-site values to run (0: no limit)")
     ap.add_argument("--level", default="normal", help="the attacker's computers' level (the report's: normal)")
     args = ap.parse_args()
