@@ -205,3 +205,15 @@ def test_s11_6_the_image_copies_every_file_the_build_reads() -> None:
     assert needed == {"pyproject.toml", "README.md", "LICENSE", "client", "doublenine", "server", "shared"}
     assert _copied_by_containerfile() == needed
     assert pyproject["build-system"]["requires"] == ["setuptools>=77,<85"]
+
+
+def test_s11_15_compose_nginx_reaches_each_server_at_its_fixed_address() -> None:
+    """Operator s11 finding 15: compose.conf named server1..3, which nginx resolves once at its start;
+    a server container recreated by an upgrade may get another address and was never reached again.
+    Each server has a fixed address in the compose network, and compose.conf lists exactly those."""
+    text = (DEPLOY / "compose.yaml").read_text()  # read as text: no YAML library here (the other test skips)
+    fixed = dict(re.findall(r"^  (server\d):\n(?:    .*\n)*?      default: \{ipv4_address: ([\d.]+)\}$", text, re.M))
+    assert fixed == {"server1": "172.28.53.11", "server2": "172.28.53.12", "server3": "172.28.53.13"}
+    upstream = re.findall(r"^\s*server (\S+) ", (DEPLOY / "nginx/compose.conf").read_text(), re.M)
+    assert upstream == [f"{address}:8765" for address in fixed.values()]
+    assert "- subnet: 172.28.53.0/24" in text
