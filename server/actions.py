@@ -14,6 +14,7 @@ from doublenine.shared.events import Event
 from doublenine.shared.protocol import pack
 from doublenine.shared.rules import restart_hand
 from doublenine.shared.seats import SEATS, Seat
+from doublenine.shared.state import Phase
 
 from .addresses import site_group
 from .consent import ConsentRequest, askable, effect_of
@@ -236,6 +237,20 @@ def _feasible(table: Table, action: str, seat: Seat) -> None:
         raise IllegalMove(ErrorCode.NOTHING_TO_REDO, "nothing was undone")
     if action == "restart":
         restart_hand(table.log.state)
+    if action == "new_match" and not table.log.match_touched():
+        raise IllegalMove(ErrorCode.NOTHING_TO_RESTART, "the match has no play or pass yet: nothing to start again")
+
+
+def _paced(table: Table, action: str) -> None:
+    """REQUEST_TOO_SOON (``data: {retry_ms}``) for a ``new_match`` giving up a match not over while the
+    table's :class:`~.consent.NewMatchPace` is spent (attacker s11 F4: a flood of them grew the stored log
+    without bound)."""
+    if action != "new_match" or table.log.state.phase is Phase.MATCH_OVER:
+        return
+    wait = table.new_matches.retry_ms()
+    if wait:
+        raise Refused(ErrorCode.REQUEST_TOO_SOON, f"a new match may be started again in {wait} ms",
+                      {"retry_ms": wait})
 
 
 def _events_of(table: Table, action: str, seat: Seat) -> list[Event]:
@@ -260,6 +275,8 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
     old = table.log.state
     events = _events_of(table, r.action, r.by)
     await table.commit(old, events, table_changed=True, intent=None if intent is None else (r.by, intent))
+    if r.action == "new_match" and old.phase is not Phase.MATCH_OVER:
+        table.new_matches.spend()
 
 
 def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set[Seat]) -> None:
@@ -272,6 +289,7 @@ def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set
     if wait:
         raise Refused(ErrorCode.REQUEST_TOO_SOON, f"seat {int(seat)} may ask again in {wait} ms",
                       {"retry_ms": wait})
+    _paced(table, action)
     table.request_ids += 1
     table.request = ConsentRequest(table.request_ids, action, seat, target, table.seq, set(asked),
                                    effect=effect_of(table.log, action, seat))
@@ -299,6 +317,7 @@ async def control(table: Table, seat: Seat, intent: Any) -> None:
             _open(table, action, seat, None, asked)
             table.remember(seat, intent)
             return
+        _paced(table, action)
         await _perform(table, ConsentRequest(0, action, seat, None, table.seq), intent)
         table.remember(seat, intent)
 

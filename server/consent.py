@@ -70,6 +70,47 @@ class RequestCooldown:
         return max(0, math.ceil((after[0] - self.clock()) * 1000))
 
 
+NEW_MATCH_BURST = 3
+"""Matches not over a table may give up for a new one at once (R28, D1), before :data:`NEW_MATCH_EVERY`
+paces them."""
+NEW_MATCH_EVERY = 20.0
+"""Seconds per further match not over given up for a new one, beyond :data:`NEW_MATCH_BURST`. A match
+played to its end is never paced: its log grew by a whole match of moves first."""
+
+
+class NewMatchPace:
+    """Per table, how often a match not over may be given up for a new one (R28 new match, D1; a token
+    bucket of :data:`NEW_MATCH_BURST`, one more each :data:`NEW_MATCH_EVERY` seconds). Attacker s11 F4:
+    a solo table carries out ``new_match`` at once, and a flood of them (327 in 20 s) grew its stored
+    log without bound, every row of which a restart replays. Refused ``REQUEST_TOO_SOON`` (``data:
+    {retry_ms}``), the code version-2 clients already wait on. ``clock``: seconds, monotonic (tests
+    pass their own)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._tokens = float(NEW_MATCH_BURST)
+        self._at: float | None = None
+
+    def _refill(self) -> float:
+        now = self.clock()
+        if self._at is not None:
+            self._tokens = min(float(NEW_MATCH_BURST), self._tokens + (now - self._at) / NEW_MATCH_EVERY)
+        self._at = now
+        return now
+
+    def retry_ms(self) -> int:
+        """Milliseconds before the table may give up another match not over (0: now)."""
+        self._refill()
+        if self._tokens >= 1.0:
+            return 0
+        return max(1, math.ceil((1.0 - self._tokens) * NEW_MATCH_EVERY * 1000))
+
+    def spend(self) -> None:
+        """A match not over was given up for a new one."""
+        self._refill()
+        self._tokens = max(0.0, self._tokens - 1.0)
+
+
 @dataclass
 class ConsentRequest:
     """An open request: ``waiting`` seats still have to answer."""

@@ -419,6 +419,20 @@ class MatchLog:
             state = step(state, body)
         return bodies, state
 
+    def match_touched(self) -> bool:
+        """R28, D1: whether starting a new match would change anything: the match is over, or a play
+        or pass of the current match is active (a match given up before any play starts again the
+        same way: a fresh opening draw; attacker s11 F4: a new match at seq 0, again and again,
+        grew a table's stored log by two rows each)."""
+        if self.state.phase is Phase.MATCH_OVER:
+            return True
+        for _, body in self._cursor.active():
+            if isinstance(body, MatchStarted):
+                return False
+            if isinstance(body, Decided) and isinstance(body.decision, UNDOABLE):
+                return True
+        return False
+
     def undo_target(self, seat: Seat) -> int | None:
         """The seq an undo by ``seat`` would go back to, or None (R27, D6)."""
         for seq, body in self._cursor.active():

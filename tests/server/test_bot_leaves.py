@@ -21,7 +21,7 @@ from doublenine.shared import protocol as p
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 
-from .conftest import connect, create, eventually
+from .conftest import connect, create, eventually, play_all, quiesce
 from .test_bot_new_match import _args, _human_and_bot, _open
 
 
@@ -56,8 +56,11 @@ async def test_d7_a_seat_whose_connection_only_closed_is_kept_and_still_asked(se
     await other.attach({"type": "join", "code": host.code, "seat": 2, "name": "Bo"})
     token = other.token
     table = server.registry.tables[host.code]
+    # a new match once a play stands (NOTHING_TO_RESTART before: attacker s11 F4)
+    await asyncio.wait_for(play_all([host, other], stop=lambda c: table.log.match_touched()), 30)
     await other.close()
     await eventually(lambda: table.slots[Seat.TWO].conn is None)
+    await quiesce([host], table, {1, 2})
     await host.send({"type": "new_match", "expected_seq": host.seq, "intent_id": "n1"})
     opened = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
     assert (opened.table.request.action, opened.table.request.waiting) == ("new_match", (2,))

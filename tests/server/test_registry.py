@@ -17,6 +17,16 @@ from doublenine.shared.tablecode import is_code
 from .conftest import connect, create, play_all
 
 
+class _Clock:
+    """A monotonic clock the test moves (a table's ``new_matches`` pace)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def baseline(server, table) -> tuple:
     return (len(server.registry.connections), len(server.registry.tables), len(table.subscribers),
             tuple(sl.claimed for sl in table.slots.values()), table.state)
@@ -132,11 +142,17 @@ async def test_r28_a_table_keeps_the_last_earlier_matches_in_memory_and_every_on
     snapshot carries); the store keeps everything, and a client that stayed has every match."""
     from doublenine.server.table import PAST_KEPT
 
+    from doublenine.server.consent import NEW_MATCH_EVERY
+
     host = await create(server, "hccc", sit=1, seed=3)
     table = server.registry.tables[host.code]
+    clock = table.new_matches.clock = _Clock()
     while table.state.match < PAST_KEPT + 6:  # seat 2's computer may draw in between: STALE
+        # a new match once a play stands (NOTHING_TO_RESTART before), one each 20 s (attacker s11 F4)
+        await play_all([host], stop=lambda c: table.log.match_touched())
+        clock.now += NEW_MATCH_EVERY
         await host.send({"type": "new_match", "expected_seq": table.seq})
-        await host.until(lambda m: isinstance(m, (p.Update, p.Error)))
+        await host.until(lambda m: isinstance(m, p.Error) or (isinstance(m, p.Update) and m.cause == "new_match"))
     assert [r.number for r in table.state.past] == list(range(6, PAST_KEPT + 6))
     while host.seq < table.seq:
         await host.next()
