@@ -100,9 +100,8 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
         if seat is None:
             raise Refused(ErrorCode.BAD_TOKEN, f"that token holds no seat at table {table.code}")
         slot = table.slots[seat]
-        if slot.handed_over:
-            async with table.changing_meta():
-                slot.handed_over = False  # D7: the returning player takes the seat back
+        if slot.handed_over:  # D7: the returning player takes the seat back (after the decision owed)
+            await table.give_back(seat)
         old = slot.conn
         if old is not None and old is not conn:
             table.unbind(old)
@@ -269,6 +268,8 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
         assert r.target is not None
         async with table.changing_meta():
             table.slots[r.target].handed_over = True
+        table.handed_at[r.target] = table.seq  # D7: the computer makes the decision awaited (Table.owes)
+        table.returning.discard(r.target)
         table.broadcast_table()
         table.rearm()
         return

@@ -5,7 +5,7 @@ cancel ends it; when every asked seat has accepted, the action is done. Only
 one request is open per table. A request about the match (all but hand-over)
 expires when the match moves on before it is accepted.
 
-A seat whose request was refused, or cancelled by itself or by its target's return, waits before it
+A seat whose request was refused, or cancelled by itself, waits before it
 may ask again (:class:`RequestCooldown`; attacker s10 F4: a stranger re-asking ``new_match`` the moment
 it was refused put 78 consent prompts on another player's window in 10 s).
 """
@@ -37,7 +37,7 @@ wait starts again at :data:`REQUEST_COOLDOWN`."""
 
 class RequestCooldown:
     """Per seat, when it may open another consent request (D1, D7): after a request of the seat is
-    refused, or cancelled by the seat itself or by its target's return, the seat waits
+    refused, or cancelled by the seat itself, the seat waits
     :data:`REQUEST_COOLDOWN` seconds, doubled for each such request in a row up to
     :data:`REQUEST_COOLDOWN_MAX`; a request of the seat carried out ends the run. ``clock``: seconds,
     monotonic (tests pass their own)."""
@@ -53,8 +53,9 @@ class RequestCooldown:
         if outcome == "done":
             self._after.pop(by, None)
             return
-        if not (outcome == "refused" or (outcome == "cancelled" and seat in (by, request.target))):
-            return  # expired (the match moved on), failed, or an asked seat left: not the asker's doing
+        if not (outcome == "refused" or (outcome == "cancelled" and seat == by)):
+            return  # expired, failed, an asked seat left, or the target came back: not the asker's doing
+            # (attacker s11 F1: a stranger's ``back`` at each hand-over asked of it made its asker wait 5, 10, 20 s)
         now = self.clock()
         after, run = self._after.get(by, (now, 0))
         if now > after + REQUEST_COOLDOWN_MAX:

@@ -162,6 +162,12 @@ class Table:
         no limit): whether this table, of computers only, may play now."""
         self.chat = TableChat()
         """Issue 15: recent chat lines and the last nudge (never in the match log)."""
+        self.handed_at: dict[Seat, int] = {}
+        """D7: per seat handed over to the computer by this process, the ``seq`` it was handed over at
+        (:meth:`owes`; not stored: a restarted server gives a seat back at once, as before)."""
+        self.returning: set[Seat] = set()
+        """D7: handed-over seats whose player is back while the computer still owes the decision the
+        table waited for (:meth:`give_back`); given back by the commit that makes it."""
         self.since = stored[-1].at if stored else time.time()
         """Unix seconds of the last public change: when the decision now awaited began (issue 15,
         information only, R29). From the stored log on resuming, so a restart keeps counting."""
@@ -590,6 +596,8 @@ class Table:
             table_changed = True
         if self.holding() != self._last_holding:  # a computer's turn came (or went) under an open panel
             table_changed = True
+        if self.returning and await self._give_back_owed():  # D7: the decision owed is made
+            table_changed = True
         if table_changed:
             self.broadcast_table()
         self.rearm(keep_due=not moved)
@@ -698,6 +706,46 @@ class Table:
                 conn.send(pack(reply))
         finally:
             conn.hinting = False
+
+    # ------------------------------------------------------------ hand-over (D7)
+
+    def owes(self, seat: Seat) -> bool:
+        """D7: the computer has not yet made the decision the table waited for when ``seat`` was
+        handed over: ``seq`` is still the one it was handed over at, and a seat the computer plays
+        is to act (in the review, whose answers do not move ``seq`` and are private (R10), until
+        the review ends). Attacker s11 F1: the player's ``back`` sent the moment the seat was handed
+        over cancelled the computer's turn, again and again, and the table never moved."""
+        state = self.log.state
+        return (self.slots[seat].handed_over and self.handed_at.get(seat) == self.seq
+                and (state.phase is Phase.REVIEW or any(self.computer_plays(s) for s in to_act(state))))
+
+    async def give_back(self, seat: Seat) -> bool:
+        """Under the lock: D7, the player of handed-over ``seat`` is back (``back``, any intent of
+        its connection, ``rejoin``). True: the seat is its player's again (stored); False: the
+        computer still :meth:`owes` a decision, the seat comes back in the commit that makes it.
+        INTERNAL (the store failed): the seat stays handed over."""
+        if self.owes(seat):
+            self.returning.add(seat)
+            return False
+        async with self.changing_meta():
+            self.slots[seat].handed_over = False
+        self.returning.discard(seat)
+        self.handed_at.pop(seat, None)
+        return True
+
+    async def _give_back_owed(self) -> bool:
+        """After a commit: give back the :attr:`returning` seats the computer owes nothing any more.
+        True if one came back. A store failure leaves the seat to the next commit."""
+        changed = False
+        for seat in sorted(self.returning):
+            if not self.slots[seat].handed_over:
+                self.returning.discard(seat)  # it left, or came back another way
+                continue
+            if self.owes(seat):
+                continue
+            with contextlib.suppress(RuleError):
+                changed = await self.give_back(seat) or changed
+        return changed
 
     # ------------------------------------------------------------ requests (consent.py)
 

@@ -121,18 +121,18 @@ async def back(table: Table, seat: Seat) -> None:
 
 async def take_back(table: Table, seat: Seat) -> bool:
     """Under the table's lock: the acting player of ``seat`` is here. Cancels an open hand-over
-    request about the seat and gives a handed-over seat back (the computer's pending turn for it
-    is cancelled by :meth:`Table.rearm`). True if either happened."""
+    request about the seat and gives a handed-over seat back (:meth:`Table.give_back`: once the
+    computer has made the decision the table waited for at the hand-over; the computer's turns
+    after it are cancelled by :meth:`Table.rearm`). True if either happened or is to happen.
+    INTERNAL (the store failed): the seat stays handed over."""
     slot = table.slots[seat]
     r = table.request
     asked = r is not None and r.action == "hand_over" and r.target == seat
     if asked:
         table.close_request("cancelled", seat)
     was = slot.handed_over
-    if was:
-        async with table.changing_meta():  # a failed store: the seat stays handed over, refused
-            slot.handed_over = False
-    if asked or was:
+    now = was and await table.give_back(seat)
+    if asked or now:
         table.broadcast_table()
         table.rearm()
     return asked or was

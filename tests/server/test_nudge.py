@@ -12,7 +12,9 @@ from doublenine.shared.chat import NUDGE_EVERY
 from doublenine.shared.seats import Seat
 from doublenine.shared.views import view_for
 
-from .conftest import connect, four_at_play, settle, spectate
+from doublenine.shared.rules import to_act
+
+from .conftest import connect, create, eventually, four_at_play, join, settle, spectate
 
 
 async def _error(c) -> p.Error:
@@ -135,12 +137,74 @@ async def test_d7_back_returns_the_seat_and_acting_cancels_an_open_request(make_
         if c.seat in req.waiting:
             await c.until(lambda m, c=c: c.table.request is not None)
             await c.send({"type": "consent", "request_id": req.id, "accept": True})
-    await clients[nxt - 1].until(lambda m: isinstance(m, p.RequestClosed))
-    await clients[nxt - 1].send({"type": "back"})
-    await clients[nxt - 1].until(lambda m: isinstance(m, p.TableUpdate)
-                                 and not m.table.seats[nxt - 1].computer_plays)
-    await asyncio.sleep(0.6)
-    assert table.slots[Seat(nxt)].handed_over is False and table.state.hand.turn == nxt  # the computer did not play
+    away = clients[nxt - 1]
+    await away.until(lambda m: isinstance(m, p.RequestClosed))
+    seq = table.seq
+    await away.send({"type": "back"})  # before the computer's turn (bot_delay 0.5 s)
+    await asyncio.sleep(0.2)
+    assert (table.slots[Seat(nxt)].handed_over, table.seq, table.returning) == (True, seq, {Seat(nxt)})
+    back = await away.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[nxt - 1].computer_plays)
+    assert table.slots[Seat(nxt)].handed_over is False and table.returning == set()
+    assert away.view.moves[-1].seat == nxt and away.seq == seq + 1  # the turn waited for, then the seat
+    assert back.table.request is None and table.state.hand.turn != nxt
+
+
+async def _to_seat_2(host, stranger, table) -> None:
+    """Play seat 1 (and both review answers) until the table waits for seat 2's public decision."""
+    for _ in range(200):
+        await settle([host, stranger], table)
+        if Seat(2) in table.waits_for():
+            return
+        acting = [c for c in (host, stranger) if Seat(c.seat) in to_act(table.state)]
+        for c in acting:
+            await c.intent(c.view.legal_decisions()[0])
+            await c.until(lambda m: isinstance(m, (p.Update, p.Error, p.Snapshot)) or c.seq != table.seq)
+        if not acting:
+            await asyncio.sleep(0.05)
+    raise AssertionError("the table never waited for seat 2")
+
+
+async def test_d7_back_the_moment_a_seat_is_handed_over_lets_the_computer_make_the_decision_awaited(make_server) -> None:
+    """Attacker s11 F1 (griefer_back.py): a stranger answered each hand-over of its seat with ``back``
+    at once, cancelling the computer's turn, five times in 4 s: the table never moved. Now each
+    hand-over moves the table by the decision awaited, and the seat is its player's again after it."""
+    server = await make_server(bot_delay=0.3, hand_over_wait=0.0)
+    host = await create(server, "hhcc", sit=1, seed=7)
+    stranger = await join(server, host.code, seat=2, name="S")
+    table = server.registry.tables[host.code]
+    for n in range(3):
+        await _to_seat_2(host, stranger, table)
+        seq = table.seq
+        await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})  # nobody to ask: at once
+        await stranger.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
+        await stranger.send({"type": "back"})
+        await stranger.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].computer_plays)
+        assert table.seq > seq and table.slots[Seat(2)].handed_over is False, n  # seat 2 decided
+    assert table.cooldown.retry_ms(Seat(1)) == 0
+
+
+async def test_d7_a_rejoin_the_moment_a_seat_is_handed_over_waits_for_the_decision_awaited(make_server) -> None:
+    """Same kind as ``back``: a rejoin gave the seat back and cancelled the computer's turn."""
+    server = await make_server(bot_delay=0.3)
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    gone = clients[turn - 1]
+    token = gone.token
+    await gone.close()
+    asker = clients[turn % 4]
+    await asker.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[turn - 1].connected)
+    req = await _hand_over(asker, turn)
+    for c in clients:
+        if c.seat in req.waiting:
+            await c.until(lambda m, c=c: c.table.request is not None)
+            await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    await asker.until(lambda m: isinstance(m, p.RequestClosed))
+    seq = table.seq
+    again = await connect(server)
+    await again.attach({"type": "rejoin", "code": table.code, "token": token})
+    assert again.table.seats[turn - 1].computer_plays is True and table.returning == {Seat(turn)}
+    await again.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[turn - 1].computer_plays)
+    assert again.seq == seq + 1 and again.view.moves[-1].seat == turn
 
 
 async def test_d7_a_connected_seat_is_handed_over_only_after_its_decision_waited_a_minute(make_server) -> None:

@@ -122,3 +122,22 @@ async def test_re_asking_the_moment_it_is_refused_prompts_the_other_player_once(
 
     await asyncio.gather(griefer(), victim())
     assert prompts == 1
+
+
+async def test_a_hand_over_cancelled_by_its_target_coming_back_starts_no_wait(make_server) -> None:
+    """Attacker s11 F1 (griefer_cancel.py): the stranger at seat 2 answered each hand-over asked of it
+    with ``back``; the asker then waited 4.4 s, 9.4 s, 19.4 s as if it had been refused."""
+    server = await make_server(hand_over_wait=0.0)
+    host = await create(server, "hhhc", sit=1, seed=3)
+    stranger = await join(server, host.code, seat=2)
+    third = await join(server, host.code, seat=3)
+    table = server.registry.tables[host.code]
+    table.cooldown.clock = Clock()
+    for _ in range(3):  # the opening draw waits for seats 1 and 2 (R3)
+        req = (await _request(host, {"type": "hand_over", "seat": 2})).table.request
+        await stranger.until(lambda m: stranger.table.request is not None)
+        await stranger.send({"type": "back"})
+        closed = await host.until(lambda m: isinstance(m, p.RequestClosed))
+        assert (closed.request_id, closed.outcome, closed.seat) == (req.id, "cancelled", 2)
+        assert table.cooldown.retry_ms(1) == 0
+    await third.close()
