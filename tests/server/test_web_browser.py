@@ -109,7 +109,7 @@ async def test_issue13_page_follows_a_hand_of_computers_and_never_sees_a_hidden_
             await _not_found_in_french(pw, server, tmp_path / "profile-fr")
         finally:
             await ctx.close()
-    assert time.monotonic() - started < 60
+    assert time.monotonic() - started < 240  # a liveness bound (the computers never wait out their 600 s), not a speed goal
 
 
 async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]) -> None:
@@ -121,18 +121,18 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     table = server.registry.tables[joined.code]
     await creator.close()
     await page.goto(f"http://127.0.0.1:{server.port}/t/{joined.code}")
-    await page.wait_for_selector("#conn.live", timeout=15_000)  # its snapshot arrived: the computers go
+    await page.wait_for_selector("#conn.live", timeout=60_000)  # its snapshot arrived: the computers go
     first = msgpack.unpackb(next(payload for _, payload in frames if b"snapshot" in payload))
     assert (first["view"]["phase"], first["view"]["hand_number"]) == ("draw", 0)  # before the first deal
     # the page as served and the live page say the same (new-user finding 4: "Playing" then "Opening draw")
     served = await asyncio.to_thread(lambda: urllib.request.urlopen(
-        f"http://127.0.0.1:{server.port}/t/{joined.code}", timeout=10).read().decode())
+        f"http://127.0.0.1:{server.port}/t/{joined.code}", timeout=60).read().decode())
     assert '<span id="status">Opening draw</span>' in served
     assert await page.text_content("#status") == "Opening draw"
     table.config = dataclasses.replace(table.config, bot_delay=0.12)
     table.rearm()
     followed, deal, matched_line = 1, None, False
-    deadline = time.monotonic() + 35
+    deadline = time.monotonic() + 120  # ~10 s here; a loaded CI machine takes several times longer
     while time.monotonic() < deadline:
         state = table.log.state
         if state.phase is Phase.PLAY and state.hand is not None and state.hand_number == followed:
@@ -162,18 +162,19 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     assert await page.text_content("#seat-1 .name") == "<b>Ana</b>"  # a name is text, never markup
     # while the hand stays shown the line says what the table does meanwhile (R6/R10), live as served
     # (read until the table held still while both were read: a computer's move already being
-    # committed when its delay was raised may still land, and the page follows it a frame later)
-    for _ in range(50):
+    # committed when its delay was raised may still land, and the page follows it some frames later,
+    # more than 0.2 s later on a loaded machine)
+    for _ in range(100):
         seq = table.seq
         served = await asyncio.to_thread(lambda: urllib.request.urlopen(
-            f"http://127.0.0.1:{server.port}/t/{table.code}", timeout=10).read().decode())
+            f"http://127.0.0.1:{server.port}/t/{table.code}", timeout=60).read().decode())
         await asyncio.sleep(0.2)
         state = table.log.state
         chooser = state.entitled.lower_seat if state.phase is Phase.NOMINATE and state.entitled else None
         doing = {Phase.NOMINATE: f" · {await page.text_content(f'#seat-{int(chooser or 1)} .name')} chooses who leads",
                  Phase.REVIEW: " · The players are looking at their new hands"}.get(state.phase, "")
         live = await page.text_content("#status")
-        if table.seq == seq:
+        if table.seq == seq and live == f"Hand {followed} is over{doing}":
             break
     assert live == f"Hand {followed} is over{doing}"
     assert f'<span id="status">Hand {followed} is over{doing}</span>' in served
@@ -210,7 +211,7 @@ async def _spectators_full(server: Any, ctx: Any) -> None:
     sockets: list[Any] = []
     page.on("websocket", lambda ws: sockets.append(ws))
     await page.goto(f"http://127.0.0.1:{server.port}/t/{joined.code}")
-    await page.wait_for_selector("#conn.stopped", timeout=10_000)  # no wait_for_function: the CSP forbids eval
+    await page.wait_for_selector("#conn.stopped", timeout=60_000)  # no wait_for_function: the CSP forbids eval
     full = "This table already has as many spectators as it takes. Try again in a minute."
     assert await page.text_content("#status") == full
     await asyncio.sleep(1.5)  # it waits a minute before asking again, saying so meanwhile
