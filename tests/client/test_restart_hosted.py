@@ -49,6 +49,7 @@ def test_d7_r22_a_restart_keeps_the_hosted_table_as_it_was(tmp_path, monkeypatch
                 if play and v is not None and st.connection == "connected":
                     if table.ui.seen_finished is not None and len(v.finished) > table.ui.seen_finished:
                         table.ui = replace(table.ui, seen_finished=len(v.finished))
+                        table.dirty = True  # drawn again, as Continue's click does
                     elif isinstance(v, SeatView) and v.legal_decisions() and not table._in_flight:
                         table.session.send(Decide(v.legal_decisions()[0]))
                         table._in_flight = True

@@ -46,7 +46,15 @@ def _play_until_still(app, scene, until, timeout: float):  # type: ignore[no-unt
             clicked_at = state.seq
         app.step(events)
         time.sleep(0.01)
-    raise AssertionError("never this seat's turn in the second hand")
+    state, view, panel = scene.session.state, scene.session.state.view, scene.layout().panel
+    raise AssertionError(f"never this seat's turn in the second hand: {state.connection}, seq {state.seq} "
+                         f"(clicked at {clicked_at}), phase {getattr(view, 'phase', None)}, turn "
+                         f"{getattr(view, 'turn', None)}, {len(getattr(view, 'finished', ()))} finished, line "
+                         f"{len(getattr(view, 'line', ()))}, panel {panel and panel.kind}, selected "
+                         f"{scene.ui.selected}, seen {scene.ui.seen_finished}, clicks {next_clicks(scene)}, DEBUG in_flight "
+                         f"{scene._in_flight} answered {getattr(view, 'answered', None)} fresh {scene._fresh_prompt()} "
+                         f"now {scene._now - scene._prompt_at} buttons {[(b.id, b.enabled, b.primary, b.rect) for b in panel.buttons] if panel else None} "
+                         f"failure {state.failure} waiting {view.waiting_for() if view else None}")
 
 
 def test_d7_r22_a_restart_keeps_the_hand_end_read_and_the_table_drawn(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -50,6 +50,7 @@ class Watched:
                 view = watcher.session.state.view
                 if weiter and view is not None and (watcher.ui.seen_finished or 0) < len(view.finished):
                     watcher.ui = replace(watcher.ui, seen_finished=len(view.finished))  # Weiter
+                    watcher.dirty = True  # drawn again, as the click does (test_restart_keeps_place._play_until_still)
                 return until(state)
             return step
 
