@@ -67,6 +67,10 @@ async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None
 async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, creator: bool = False) -> None:
     """Take a free human seat (lowest if ``seat`` is None); the table starts once all are held.
 
+    Refusals: TABLE_FULL, SEAT_TAKEN, then RATE_LIMITED (``data: {limit: "seats", retry_ms}``)
+    while a seat of this table was given up (``leave``) from ``conn``'s site less than
+    :data:`.table.SEAT_AGAIN_WAIT` seconds ago (:meth:`.table.Table.seat_again_ms`).
+
     ``name`` None (left out of the frame) is stored blank like a name blank once cleaned: the seat
     shows its default name (docs/protocol.md "Names")."""
     async with table.lock:
@@ -79,6 +83,10 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
         slot = table.slots[seat]
         if slot.kind != "human" or slot.claimed:
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {int(seat)} is not free")
+        wait = table.seat_again_ms(site_group(getattr(conn, "group", None)))
+        if wait:
+            raise Refused(ErrorCode.RATE_LIMITED, f"a seat was given up from your address: join again in {wait} ms",
+                          {"limit": "seats", "retry_ms": wait})
         token = new_token()
         async with table.changing_meta():  # a failed store claims no seat (issue 12 case 5)
             # unlike every other seat's name, never a default name or "(you)" (server/names.py)
@@ -191,6 +199,7 @@ async def leave(table: Table, conn: Any) -> None:
             r = table.request
             if r is not None and (r.by == seat or seat in r.waiting or r.target == seat):
                 table.close_request("cancelled", seat)
+            table.seat_given_up(site_group(getattr(conn, "group", None)))
         table.unbind(conn)
         conn.send(pack({"type": "left", "code": table.code}))
         if seat is None:

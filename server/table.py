@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Hashable
 from typing import Any
 
 from doublenine.shared.codec import encode_meta, event_rows
@@ -50,6 +51,9 @@ PAST_IN_SNAPSHOT = 20
 """Earlier matches a snapshot carries (the newest ones); the stored log keeps every match."""
 MOVED = (reconnect.MOVED, "table moved, reconnect")
 """Close code and reason when another process serves the table now (docs/protocol.md)."""
+SEAT_AGAIN_WAIT = 10.0
+"""Seconds after a connection gave up a seat of a table (``leave``) before its site (IPv4 address, IPv6
+/48) may take a seat of that table again (:meth:`Table.seat_again_ms`; attacker s11 F9)."""
 
 
 class Refused(RuleError):
@@ -162,6 +166,11 @@ class Table:
         no limit): whether this table, of computers only, may play now."""
         self.chat = TableChat()
         """Issue 15: recent chat lines and the last nudge (never in the match log)."""
+        self.seats_left: dict[Hashable, float] = {}
+        """Per site (``addresses.site_group``) that gave up a seat of this table in the last
+        :data:`SEAT_AGAIN_WAIT` seconds: when (:attr:`seat_clock` seconds; :meth:`seat_again_ms`)."""
+        self.seat_clock: Callable[[], float] = time.monotonic
+        """Seconds, monotonic, for :attr:`seats_left` (tests pass their own)."""
         self.handed_at: dict[Seat, int] = {}
         """D7: per seat handed over to the computer by this process, the ``seq`` it was handed over at
         (:meth:`owes`; not stored: a restarted server gives a seat back at once, as before)."""
@@ -706,6 +715,26 @@ class Table:
                 conn.send(pack(reply))
         finally:
             conn.hinting = False
+
+    # ------------------------------------------------------------ seats given up
+
+    def seat_given_up(self, site: Hashable) -> None:
+        """A connection of ``site`` gave up its seat (``leave``): that site takes no seat of this table
+        for :data:`SEAT_AGAIN_WAIT` seconds. Forgets the sites whose wait is over (bounded: one entry
+        per seat given up within the wait)."""
+        now = self.seat_clock()
+        for old in [k for k, at in self.seats_left.items() if now - at >= SEAT_AGAIN_WAIT]:
+            del self.seats_left[old]
+        self.seats_left[site] = now
+
+    def seat_again_ms(self, site: Hashable) -> int:
+        """Milliseconds before ``site`` may take a seat of this table again (0: now). Attacker s11
+        F9: a stranger's join and leave in a loop renamed seat 2 ten times a second on everyone's
+        screen; now one name per site every :data:`SEAT_AGAIN_WAIT` seconds."""
+        at = self.seats_left.get(site)
+        if at is None:
+            return 0
+        return max(0, math.ceil((at + SEAT_AGAIN_WAIT - self.seat_clock()) * 1000))
 
     # ------------------------------------------------------------ hand-over (D7)
 

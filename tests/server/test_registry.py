@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import signal
@@ -10,6 +11,7 @@ import sys
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
+from doublenine.server.table import SEAT_AGAIN_WAIT
 from doublenine.shared import protocol as p
 from doublenine.shared.invite import CODE_ALPHABET
 from doublenine.shared.tablecode import is_code
@@ -37,6 +39,7 @@ async def test_1500_joins_and_leaves_leave_the_registries_at_baseline(server) ->
     table = server.registry.tables[host.code]
     assert len(host.code) == 5 and set(host.code) <= set(CODE_ALPHABET) and is_code(host.code)
     before = baseline(server, table)
+    table.seat_clock = itertools.count(0.0, SEAT_AGAIN_WAIT).__next__  # each join is a wait later (test_seat_churn)
     # the host reads what the comings and goings tell it: a client lets at most 16 frames wait unread
     # (server/netbot.RECV_QUEUE), and one that reads nothing is closed as a slow reader (1013)
     reading = asyncio.ensure_future(host.until(lambda m: False, 3600))
