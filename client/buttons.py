@@ -21,6 +21,31 @@ TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("R
 """The top bar's buttons, right to left."""
 
 
+SOUND_ON = N_("Sound: on")
+"""The sound button's words while the table's sounds play (issue 15.3), said under the pointer
+(render.sound_tip) and by the toast of a press; a press, as the M key (scenes/table.TableScene.toggle_sound),
+turns them off."""
+SOUND_OFF = N_("Sound: off")
+"""The sound button's words while the sounds are off (a press, or M, turns them on)."""
+
+
+def sound_button(w: int, m: int, help_rect: Rect, sm: int, muted: bool) -> Button:
+    """The sound button at the right end of the footer, beside the key help that names its key ("M sound"),
+    for a window ``w`` px wide: a speaker (render.draw_speaker), crossed out when ``muted``. Sound was
+    reachable by the M key alone; the top bar has no room for it at 800x600 (its words, "Sonido:
+    desactivado", cut every label there to a few letters, and the details lost "con semilla")."""
+    _, y, _, fh = help_rect  # the key help's box, which ends a sound_room left of the window's margin
+    bh = max(12, min(fh - 2, round(1.9 * sm)))
+    bw = sound_room(sm) - m // 2
+    return Button("sound", (w - m - bw, y + (fh - bh) // 2, bw, bh), SOUND_OFF if muted else SOUND_ON)
+
+
+def sound_room(sm: int) -> int:
+    """Px the sound button takes at the right end of the footer (its width and a gap), at the ``sm`` px
+    font: the key help wraps within the footer less this, clear of it."""
+    return round(1.4 * round(1.9 * sm)) + max(4, sm // 2)
+
+
 def shown_top_buttons(state: ClientState) -> tuple[tuple[str, str], ...]:
     """The :data:`TOP_BUTTONS` the top bar shows: a spectator (no seat) never undoes, redoes or restarts,
     so those are not shown at all (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor

@@ -60,7 +60,7 @@ class UiAction:
     ui: Ui
     intent: Intent | None = None
     command: str | None = None
-    """"leave", "quit", "rules" or "ledger" (open an overlay), "close" (close it)."""
+    """"leave", "quit", "rules" or "ledger" (open an overlay), "close" (close it), "sound" (on or off)."""
 
 
 def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewport) -> UiAction:
@@ -150,6 +150,8 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui.cleared(), HandOver(int(bid.split(":")[1])))
     if bid == "leave":
         return UiAction(ui.cleared(), command="leave")
+    if bid == "sound":  # the same setting as the M key (scenes/table.TableScene.toggle_sound)
+        return UiAction(ui, command="sound")
     if bid == "coach" and view is not None and view.seat is not None:  # issue 14.2: from the reveal
         seen = ui.finished_seen(len(view.finished))
         if seen < len(view.finished):

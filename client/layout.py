@@ -17,7 +17,7 @@ from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SeatView
 from doublenine.shared.wire import MAX_HAND_TILES
 
-from .buttons import table_buttons, top_bar_rows
+from .buttons import sound_button, sound_room, table_buttons, top_bar_rows
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
 from .panels import Button, Panel, beneath, build_panel, request_below, request_room
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
@@ -193,9 +193,12 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     top_bar = (0, 0, w, top_h)
     # the footer's height is that of the longest key help this table can say (the play keys with M, C
     # and T, the overlay's, the chat's...): nothing moves when it changes, every row has its own room
-    reserved = max([help_min] + [len(help_rows(t, sm, w - 2 * m)) for t in footer_texts(state, lang)])
+    words_w = w - 2 * m - sound_room(sm)  # the sound button at the footer's right end (buttons.sound_button)
+    reserved = max([help_min] + [len(help_rows(t, sm, words_w)) for t in footer_texts(state, lang)])
     help_h = footer_height(reserved, sm)
-    help_rect = (m, h - help_h, w - 2 * m, help_h)
+    # the key help's box leaves the sound button its place at the footer's right end: nothing of the text
+    # runs under it; only that end (the French play keys, 1,773 px at 1920x1080, then still take one row)
+    help_rect = (m, h - help_h, words_w, help_h)
     # three plates share the top band: narrower in a middle narrowed by a side panel (a 700 px window)
     plate_w, plate_h = min(round(11 * f), (felt - 4 * m) // 3), round(1.5 * f + 2.7 * sm)
     btn_w, btn_h = round(6.2 * f), round(2.1 * f)
@@ -240,7 +243,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)))
     ends, ghosts, chosen = previews(view, ui, geo)
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
-    buttons = table_buttons(state, size, m, top_h, btn_w, btn_h, hand_top, f, sm, lang)
+    buttons = table_buttons(state, size, m, top_h, btn_w, btn_h, hand_top, f, sm, lang) \
+        + (sound_button(w, m, help_rect, sm, ui.muted),)
     px, py, pw, ph = play_area
     # the hand end's panel lies between the plates, so the players it names stay in sight: below the top
     # plates and their markers, above the own plate (tester finding: it covered the three top plates)
@@ -272,7 +276,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         # behind "Hand N is over" the row shows what this seat held at its end (R22), never the next deal
         hand = _hand_tiles(view, ui, w, hand_top, hw, lift, ended.left[view.seat - 1])
         ghosts, ends, chosen = {}, {}, None
-    keys_said = help_rows(key_help(state, panel, keys, lang), sm, w - 2 * m)
+    keys_said = help_rows(key_help(state, panel, keys, lang), sm, words_w)
     if len(keys_said) > reserved:  # a prompt's own keys longer than any footer foreseen: room for every row
         return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(keys_said))
     # the banner sits at the top of the play area, below the partner's seat, never over a seat

@@ -16,7 +16,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .buttons import score_width, top_details
+from .buttons import SOUND_OFF, score_width, top_details
 from .footer import footer_rows
 from .layout import SeatSpot, TableLayout
 from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
@@ -67,9 +67,56 @@ def draw_button(surface: pygame.Surface, art: Art, b: Button, font: int, lang: s
         fill, ink = (30, 36, 34, 120), (130, 136, 132)
     surface.blit(art.plate(w, h, fill, r), (x, y))
     pygame.draw.rect(surface, (255, 255, 255, 60) if not b.primary else (150, 110, 30), b.rect, 1, border_radius=r)
+    if b.id == "sound":  # a speaker that says on or off; its words in the tooltip (sound_tip) and the toast
+        draw_speaker(surface, b.rect, b.label == SOUND_OFF, ink)
+        return
     args = dict(b.args)  # a name in the label ("Nudge {name}") is what gets cut, never the words around it
     label = art.fit_text(say(lang, b.label, args), font, w - h // 2, ink, bold=b.primary, only=str(args.get("name", "")))
     surface.blit(label, label.get_rect(center=(x + w // 2, y + h // 2)))
+
+
+def draw_speaker(surface: pygame.Surface, rect: Rect, muted: bool, ink: tuple[int, ...]) -> None:
+    """A speaker in the middle of ``rect``: with two sound waves when on, crossed out when ``muted``."""
+    import math
+    x, y, w, h = rect
+    s = max(6, round(h * 0.6))
+    cx, cy = x + w // 2, y + h // 2
+    left = cx - s * 0.6
+    body = [(left, cy - s * 0.17), (left + s * 0.25, cy - s * 0.17), (left + s * 0.55, cy - s * 0.45),
+            (left + s * 0.55, cy + s * 0.45), (left + s * 0.25, cy + s * 0.17), (left, cy + s * 0.17)]
+    pygame.draw.polygon(surface, ink, [(round(px), round(py)) for px, py in body])
+    line = max(1, s // 8)
+    if muted:
+        a, b = left + s * 0.72, left + s * 1.12
+        pygame.draw.line(surface, ink, (round(a), round(cy - s * 0.2)), (round(b), round(cy + s * 0.2)), line + 1)
+        pygame.draw.line(surface, ink, (round(a), round(cy + s * 0.2)), (round(b), round(cy - s * 0.2)), line + 1)
+        return
+    for r in (0.35, 0.6):
+        box = pygame.Rect(0, 0, round(2 * r * s), round(2 * r * s))
+        box.center = (round(left + s * 0.45), cy)
+        pygame.draw.arc(surface, ink, box, -math.pi / 4, math.pi / 4, line)
+
+
+SOUND_TIP = N_("{state} · M key")
+"""The words beside the sound button under the pointer: its state (buttons.SOUND_ON / SOUND_OFF) and the key
+that does the same (the footer's "M sound")."""
+
+
+def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui: Ui) -> Rect | None:
+    """The sound button's words above it while the pointer is over it (the button shows a speaker only);
+    returns the box drawn, None when none is."""
+    b = next((b for b in lay.buttons if b.id == "sound"), None)
+    if b is None or ui.hover != "sound":
+        return None
+    text = tr(lang, SOUND_TIP, state=tr(lang, b.label))
+    label = art.text(text, lay.small, INK, width=surface.get_width() - lay.small)
+    w, h = label.get_width() + lay.small, label.get_height() + lay.small // 2
+    x = max(lay.small // 2, min(b.rect[0] + b.rect[2] - w, surface.get_width() - w - lay.small // 2))
+    box = (x, b.rect[1] - h - 4, w, h)  # above it: the button lies at the footer's end
+    surface.blit(art.plate(w, h, (20, 60, 40, 255), h // 3), box[:2])
+    pygame.draw.rect(surface, (214, 172, 96), box, 1, border_radius=h // 3)
+    surface.blit(label, label.get_rect(center=(x + w // 2, box[1] + h // 2)))
+    return box
 
 
 def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art, lang: str,
@@ -103,6 +150,7 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         _panel(surface, lay, state, ui, lay.panel, art, lang)
     if lay.banner is not None:
         _banner(surface, lay, state, art, lang)
+    sound_tip(surface, lay, art, lang, ui)
     for row, box in zip(lay.help, footer_rows(lay.help_rect, len(lay.help), lay.small)):
         label = art.fit_text(row, lay.small, box[2], (190, 210, 196))
         surface.blit(label, label.get_rect(center=_centre(box)))

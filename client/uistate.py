@@ -41,6 +41,8 @@ class Ui:
     """An open overlay: "rules" or "ledger" (R26 pauses computer seats)."""
     hover: str | None = None
     """Id of the control under the pointer, for highlighting."""
+    muted: bool = False
+    """The table's sounds are off (scenes/table.TableScene.sounds): the top bar's sound button says so."""
     confirm: tuple[str, int, int] | None = None
     """A control that cannot be taken back, pressed and waiting for its confirmation (new user s9 item 3:
     one misclick on Restart lost the hand): (its id, the match and hand number it was pressed in); a

@@ -20,6 +20,7 @@ from doublenine.shared.views import SeatView
 
 from .. import chat, config
 from ..art import Art
+from ..buttons import SOUND_OFF, SOUND_ON
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import AskCoach, Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
@@ -100,7 +101,7 @@ class TableScene:
         self._heard: ClientState = session.state
         self.lang = lang
         self.art = art or Art(pip_colours=(settings or config.load()).pip_colours)
-        self.ui = Ui()
+        self.ui = Ui(muted=self.sounds.muted)
         self.vp = Viewport((1280, 800), (1280, 800))
         self.overlay: Any = None
         self._under: Any = None
@@ -386,6 +387,8 @@ class TableScene:
         elif action.command is not None and action.command.startswith("coach:"):
             _, match, hand = action.command.split(":")
             self._open_review(int(match), int(hand))
+        elif action.command == "sound":
+            self.toggle_sound()
         elif action.command == "leave":
             return self._leave_table()
         elif action.command == "quit":
@@ -476,12 +479,13 @@ class TableScene:
         """Issue 15.3: mute or unmute the table's sounds, remembered for the next start. Where no sound can
         play (:meth:`Sounds.available`) the setting is left as it is and :data:`NO_SOUND_DEVICE` is said."""
         if not self.sounds.available():
+            self.ui = replace(self.ui, muted=True)  # the button says what the message says: off
             self._show(tr(self.lang, NO_SOUND_DEVICE), self._now + 3.0, "sound")
             return
         self.sounds.set(muted=not self.sounds.muted)
         config.save(replace(config.load(), sound=not self.sounds.muted))
-        key = N_("Sound off") if self.sounds.muted else N_("Sound on")  # N_: the extractor sees both
-        self._show(tr(self.lang, key), self._now + 2.0, "sound")
+        self.ui = replace(self.ui, muted=self.sounds.muted)  # the top bar's button says the new state
+        self._show(tr(self.lang, SOUND_OFF if self.sounds.muted else SOUND_ON), self._now + 2.0, "sound")
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the table, then the overlay if one is open."""

@@ -279,7 +279,7 @@ def test_no_action_is_offered_while_the_connection_is_lost(tmp_path, monkeypatch
     scene.update(160.0)
     lay = scene.layout()
     assert scene.talk.cards(s.state, lay, scene.ui) == [] and lay.panel is None and lay.banner is not None
-    assert [b.id for b in lay.buttons if b.enabled] == ["leave", "ledger", "rules"]
+    assert [b.id for b in lay.buttons if b.enabled] == ["leave", "ledger", "rules", "sound"]  # sound sends nothing
     for b in card.buttons:
         _click(scene, b.rect)
     assert sent == []

@@ -382,13 +382,13 @@ def test_every_footer_wraps_into_rows_that_fit_and_never_overlap(catalog_states,
 
 
 @pytest.mark.parametrize(("lang", "size", "side", "rect", "rows"), [
-    ("en", (800, 600), "", (8, 564, 784, 36),
+    ("en", (800, 600), "", (8, 564, 746, 36),  # the sound button right of it (buttons.sound_room)
      ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play",
       "Esc: cancel · H hint · P pass · U undo · Y redo · M sound · C chat")),
-    ("fr", (1280, 800), "", (12, 758, 1256, 42),
+    ("fr", (1280, 800), "", (12, 758, 1211, 42),
      ("1-9, 0 ou deux nombres\u00a0: choisir une pièce · flèches\u00a0: se déplacer · L/R\u00a0: bout · Entrée\u00a0: jouer",
       "Échap\u00a0: reposer · H conseil · P passer · U annuler · Y rétablir · M son · C discussion · T pièces")),
-    ("es", (1280, 800), "chat", (9, 764, 917, 36),
+    ("es", (1280, 800), "chat", (9, 764, 879, 36),
      ("1-9, 0 o dos números: escoger ficha · flechas: moverse · L/R: punta · Enter: jugar",
       "Esc: cancelar · H pista · P pasar · U deshacer · Y rehacer · M sonido · C chat")),
 ], ids=("en-800x600", "fr-1280x800-tracker", "es-1280x800-chat"))

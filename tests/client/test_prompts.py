@@ -98,7 +98,7 @@ def test_d8_spectator_sees_no_hand_and_no_controls_that_act() -> None:
     assert lay.hand == () and lay.ghosts == {}
     ids = {b.id: b.enabled for b in lay.buttons}
     # new user N9: no greyed player-only buttons either, only what a spectator can use
-    assert ids == {"leave": True, "ledger": True, "rules": True}
+    assert ids == {"leave": True, "ledger": True, "rules": True, "sound": True}  # a spectator hears the table
     assert sum(len(x.backs) for x in lay.seats) == sum(spectator.view.counts)
 
 

@@ -58,7 +58,7 @@ def test_d8_attaching_without_a_seat_is_known_before_any_view() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_d8_a_connecting_spectator_is_offered_no_seat_control_and_no_hint(lang: str) -> None:
     lay, texts = _drawn(ClientState(connection="connecting", watching=True), lang)
-    assert [b.id for b in lay.buttons] == ["leave", "ledger", "rules"]  # no Restart, Undo, Redo, greyed or not
+    assert [b.id for b in lay.buttons] == ["leave", "ledger", "rules", "sound"]  # no Restart, Undo, Redo
     assert lay.help == (tr(lang, WATCHING),)
     assert not [t for t in texts if len(t) > 10 and t in tr(lang, HELP)]  # no row of the seat's keys ("H hint")
 
