@@ -13,11 +13,16 @@ import time
 from collections import deque
 from typing import Any
 
+from pydantic import ValidationError
+
 from doublenine.shared import chat as rules
-from doublenine.shared.protocol import FrameError, pack, unpack
+from doublenine.shared.cleantext import BlankText, clean_text
+from doublenine.shared.protocol import ChatLineW, FrameError, pack, unpack
 from doublenine.shared.rules import to_act
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import MatchState, Phase
+
+from .seating import seat_name
 
 log = logging.getLogger("doublenine.server.chat")
 
@@ -38,9 +43,12 @@ GROUPS_KEPT = 64
 class TableChat:
     """One table's recent chat lines (wire maps, oldest first) and its last nudge."""
 
-    def __init__(self, lines: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, lines: list[dict[str, Any]] | None = None, next_id: int | None = None) -> None:
+        """``lines``: the stored lines kept; ``next_id``: the id of the table's next line (default: one
+        past the last of ``lines``; after the last stored row, when rows were skipped)."""
         self.lines: deque[dict[str, Any]] = deque(lines or (), maxlen=rules.KEPT)
-        self.next_id = (self.lines[-1]["id"] + 1) if self.lines else 1
+        last = self.lines[-1]["id"] if self.lines else 0
+        self.next_id = max(last + 1, next_id or 1)
         self.nudged_at = float("-inf")
         """``time.monotonic()`` of the table's last nudge (issue 15: one every 30 s per table)."""
         self.spectating: dict[str, ChatBucket] = {}
@@ -88,15 +96,55 @@ class ChatBucket:
         return self.allowance + (time.monotonic() - self.stamp) * rules.CHAT_RATE >= rules.CHAT_BURST
 
 
-def decode_lines(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]]) -> list[dict[str, Any]]:
-    """Stored chat rows -> wire line maps (rows that do not decode are skipped and logged)."""
+def stored_line(row_id: int, obj: Any) -> dict[str, Any] | None:
+    """The wire line map of a stored chat row (``row_id``, its decoded payload ``obj``), or None for
+    one that is not a line the server could have said: not a :class:`~doublenine.shared.protocol.ChatLineW`
+    (a seat 9, ``at`` 1e300), an ``id`` that is not its row's, not exactly one of ``text`` and ``phrase``,
+    or a ``name`` or ``text`` that cleaning would change (longer than 32 or ``chat.MAX_CHARS``
+    characters, invisible or control characters: as :func:`.seating.seat_name` and ``talk`` make them).
+    ``mine`` is never kept: it is only in the sender's live copy (attacker s11 F2: stored lines reached
+    every client unchecked, and one bad line made the client refuse the whole history)."""
+    if not isinstance(obj, dict):
+        return None
+    try:
+        line = ChatLineW.model_validate({k: v for k, v in obj.items() if k != "mine"})
+    except ValidationError:
+        return None
+    if line.id != row_id or (line.text is None) == (line.phrase is None):
+        return None
+    if seat_name(line.name) != line.name or (line.seat is None and line.name):
+        return None
+    if line.text is not None:
+        try:
+            if clean_text(line.text, rules.MAX_CHARS) != line.text:
+                return None
+        except BlankText:
+            return None
+    out: dict[str, Any] = {"id": line.id, "at": line.at, "seat": line.seat, "name": line.name}
+    if line.text is not None:
+        out["text"] = line.text
+    else:
+        out["phrase"] = line.phrase
+    return out
+
+
+def decode_lines(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]],
+                 code: str = "") -> list[dict[str, Any]]:
+    """Stored chat rows -> wire line maps, oldest first. A row that does not decode or is not a line
+    the server could have said (:func:`stored_line`) is skipped, the others kept; one log line per
+    table says how many were skipped (``code``: the table's, for that line)."""
     out = []
+    skipped: list[int] = []
     for row_id, payload in rows:
         try:
-            line = unpack(payload)
+            line = stored_line(row_id, unpack(payload))
         except FrameError:
-            log.error("chat row %d does not decode; skipped", row_id)
-            continue
-        if isinstance(line, dict):
+            line = None
+        if line is None:
+            skipped.append(row_id)
+        else:
             out.append(line)
+    if skipped:
+        log.error("table %s: %d stored chat lines skipped (not a chat line), ids %s", code, len(skipped),
+                  skipped[:8])
     return out

@@ -202,7 +202,9 @@ class Table:
 
     async def load_chat(self) -> None:
         """Take the table's recent chat lines from the store (a resumed table, issue 15)."""
-        self.chat = TableChat(decode_lines(await self.store.load_chat(self.code)))
+        rows = await self.store.load_chat(self.code)
+        # a skipped row keeps its id: the next line is stored after the last row, whatever it held
+        self.chat = TableChat(decode_lines(rows, self.code), max((int(i) for i, _ in rows), default=0) + 1)
 
     async def save_meta(self) -> None:
         """Store the seats' record after a change of who holds them (TABLE_MOVING once the
