@@ -25,9 +25,8 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from doublenine.shared.codec import decode_meta, decode_rows, row_intents
+from doublenine.shared.codec import decode_meta
 from doublenine.shared.errors import ErrorCode
-from doublenine.shared.events import replay
 from doublenine.shared.tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
@@ -44,6 +43,7 @@ from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore, log_store_failure
 from .storage.ownership import ownership_for
 from .seating import SeatSlot, TableMeta, seat_name, token_matches
+from .storedlog import StoredLog, read_log_off_loop
 from .table import PAST_KEPT, Refused, Table, store_unavailable
 
 log = logging.getLogger("doublenine.server")
@@ -54,12 +54,9 @@ HANDOVER_WAIT = 3.0
 """Seconds a join waits for another process to hand a table over before TABLE_MOVING."""
 
 
-def _may_reopen(stored: Any, token: str) -> bool:
-    """D7: ``token`` holds a seat of the stored table and its match is not over."""
-    meta = TableMeta.from_record(decode_meta(stored.meta))
-    if not any(token_matches(token, slot.token_hash) for slot in meta.slots.values()):
-        return False
-    return replay(decode_rows(stored.rows)).phase is not Phase.MATCH_OVER
+def _holds_a_seat(meta: TableMeta, token: str) -> bool:
+    """D7: ``token`` holds a seat of the table whose record is ``meta``."""
+    return any(token_matches(token, slot.token_hash) for slot in meta.slots.values())
 
 
 def _theirs(refusal: Refused, token: str | None, routed: bool) -> bool:
@@ -237,8 +234,15 @@ class Registry(TableMoves):
         stored = await self.store.load(code)
         if stored is None:
             return await self._served_instead(code)
+        read: StoredLog | None = None
         if stored.closed:
-            if token is None or not _may_reopen(stored, token):
+            if token is None:
+                return await self._served_instead(code)
+            meta = TableMeta.from_record(decode_meta(stored.meta))
+            if not _holds_a_seat(meta, token):
+                return await self._served_instead(code)
+            read = await read_log_off_loop(meta.seed, stored.rows, PAST_KEPT)
+            if read.log.state.phase is Phase.MATCH_OVER:  # D7: only a match not over waits for its players
                 return await self._served_instead(code)
             made_by = None if address is None else creator_key(address)
             # a closed table counts again once reopened: counted and reopened in one atomic step
@@ -250,7 +254,7 @@ class Registry(TableMoves):
             epoch = await self.store.take(code)
             stored = replace(stored, epoch=stored.epoch if epoch is None else epoch)
             log.info("table %s reopened for a returning player", code)
-        table = await self._serve_stored(stored)
+        table = await self._serve_stored(stored, read)
         if not stored.closed:
             log.info("table %s taken over from the store", code)
         return table
@@ -265,14 +269,14 @@ class Registry(TableMoves):
             await self.ownership.release(code)
         return table
 
-    async def _serve_stored(self, stored: Any) -> Table:
+    async def _serve_stored(self, stored: Any, read: StoredLog | None = None) -> Table:
         """Serve the table ``stored`` (claimed by the caller): its chat read, its due shuffle and
         its listing stored, then registered, its computers let act and its idle timer started.
         Registered only once every step worked: if one raises (a store error, a record that does
         not decode, a cancel), nothing is registered and the error goes to the caller, which
         releases its claim (kind: a claim taken and a later step that raised before the table
         was served, so a table nobody served stayed held by this process)."""
-        table = self._table_of(stored)
+        table = await self._table_of(stored, read)
         try:
             await table.load_chat()
             await table.flush_unstored()
@@ -286,15 +290,18 @@ class Registry(TableMoves):
         table.rearm()
         return table
 
-    def _table_of(self, stored: Any) -> Table:
+    async def _table_of(self, stored: Any, read: StoredLog | None = None) -> Table:
         """The :class:`Table` of the stored row ``stored``, not registered (ValueError and the
-        decoders' errors for a record or log that does not decode)."""
+        decoders' errors for a record or log that does not decode). Its log is read in a worker
+        thread (:func:`.storedlog.read_log_off_loop`; ``read``: already read), never on the event
+        loop: whatever the table's history, the loop only takes its current match (attacker s11 F4)."""
         meta = TableMeta.from_record(decode_meta(stored.meta))
-        table = self._new_table(meta, decode_rows(stored.rows))
+        if read is None:
+            read = await read_log_off_loop(meta.seed, stored.rows, PAST_KEPT)
+        table = self._new_table(meta, None, read)
         table.epoch = stored.epoch
         table.listed_in_store = stored.listing
-        table.restore_intents(row_intents(stored.rows))  # DUPLICATE survives a restart
-        table.log.forget_past_matches(PAST_KEPT)  # only now: restore_intents counts the whole log
+        table.restore_stored_intents(read.intents)  # DUPLICATE survives a restart
         return table
 
     async def create(self, spec: Any, address: str, *, limited: bool = True) -> Table:
@@ -392,9 +399,10 @@ class Registry(TableMoves):
                 self._new_codes.discard(code)
         raise Refused(ErrorCode.INTERNAL, "no free table code found; try again")
 
-    def _new_table(self, meta: TableMeta, events: list[Any] | None) -> Table:
-        """A :class:`Table` wired to this registry (idle, conflicts, metrics), not registered."""
-        table = Table(meta, self.store, self.config, self.brain, events, on_idle=self._idle)
+    def _new_table(self, meta: TableMeta, events: list[Any] | None, read: StoredLog | None = None) -> Table:
+        """A :class:`Table` wired to this registry (idle, conflicts, metrics), not registered
+        (``read``: its stored log, read off the loop)."""
+        table = Table(meta, self.store, self.config, self.brain, events, on_idle=self._idle, stored_log=read)
         table.metrics = self.metrics
         table.playing = self.playing
         table.on_conflict = self._conflict

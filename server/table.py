@@ -38,6 +38,7 @@ from .config import ServerConfig
 from .consent import ConsentRequest, NewMatchPace, RequestCooldown
 from .fanout import SeqCounter, frames_for
 from .seating import TableMeta
+from .storedlog import StoredLog
 from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.table")
@@ -96,7 +97,9 @@ class Table:
 
     def __init__(self, meta: TableMeta, store: Any, config: ServerConfig, brain: Brain,
                  events: list[Event] | None = None,
-                 on_idle: Callable[[Table], None] | None = None) -> None:
+                 on_idle: Callable[[Table], None] | None = None, stored_log: StoredLog | None = None) -> None:
+        """``events``: a log to start from (tests; replayed here); ``stored_log``: a stored log read
+        off the event loop (:func:`.storedlog.read_log_off_loop`: a table rebuilt from the store)."""
         self.meta = meta
         self.code = meta.code
         self.slots = meta.slots
@@ -104,9 +107,16 @@ class Table:
         self.config = config
         self.brain = brain
         stored = list(events or ())
-        self.log = MatchLog(seed=meta.seed, clock=time.time, events=stored)
-        self._unstored = len(stored)
-        self._counter = SeqCounter(self.log.events)
+        last_at = stored[-1].at if stored else None
+        if stored_log is not None:
+            self.log = stored_log.log
+            self._unstored = stored_log.rows
+            self._counter = stored_log.counter
+            last_at = stored_log.last_at
+        else:
+            self.log = MatchLog(seed=meta.seed, clock=time.time, events=stored)
+            self._unstored = len(stored)
+            self._counter = SeqCounter(self.log.events)
         self.seq = self._counter.seq
         self.lock = asyncio.Lock()
         self.subscribers: dict[Any, Seat | None] = {}
@@ -177,7 +187,7 @@ class Table:
         self.returning: set[Seat] = set()
         """D7: handed-over seats whose player is back while the computer still owes the decision the
         table waited for (:meth:`give_back`); given back by the commit that makes it."""
-        self.since = stored[-1].at if stored else time.time()
+        self.since = time.time() if last_at is None else last_at
         """Unix seconds of the last public change: when the decision now awaited began (issue 15,
         information only, R29). From the stored log on resuming, so a restart keeps counting."""
 
@@ -539,6 +549,12 @@ class Table:
         ids[intent_id] = seq
         while len(ids) > REMEMBERED_INTENTS:
             del ids[next(iter(ids))]  # the oldest
+
+    def restore_stored_intents(self, intents: tuple[tuple[Seat, str, int], ...]) -> None:
+        """After a restart: remember the applied intents of :attr:`.storedlog.StoredLog.intents`
+        ((seat, intent id, wire seq), oldest first)."""
+        for seat, iid, seq in intents:
+            self._remember_id(seat, iid, seq)
 
     def restore_intents(self, intents: list[tuple[int, int, str]]) -> None:
         """After a restart: remember the stored ``(row seq, seat, intent_id)`` of applied intents
