@@ -54,6 +54,37 @@ HANDOVER_WAIT = 3.0
 """Seconds a join waits for another process to hand a table over before TABLE_MOVING."""
 
 
+UNREADABLE_KEPT = 1024
+"""Codes of unreadable stored tables remembered as logged already (more: the oldest is forgotten, and
+logged again if looked up again)."""
+
+
+class Unreadable(Exception):
+    """A stored table whose record or log does not decode (a row that is not an event, a gap in its
+    seqs, a record that is not a table's): it cannot be served until the store is mended."""
+
+    def __init__(self, code: str, cause: BaseException) -> None:
+        super().__init__(f"table {code}: {type(cause).__name__}: {cause}")
+        self.code = code
+
+
+def _meta_of(stored: Any) -> TableMeta:
+    """The stored table's record decoded; :class:`Unreadable` if it is not one."""
+    try:
+        return TableMeta.from_record(decode_meta(stored.meta))
+    except Exception as exc:  # CodecError, KeyError, TypeError, ValueError...: whatever the bytes hold
+        raise Unreadable(stored.code, exc) from None
+
+
+async def _log_of(stored: Any, meta: TableMeta) -> StoredLog:
+    """The stored table's log read off the loop; :class:`Unreadable` if a row does not decode or the
+    seqs have a gap."""
+    try:
+        return await read_log_off_loop(meta.seed, stored.rows, PAST_KEPT)
+    except Exception as exc:
+        raise Unreadable(stored.code, exc) from None
+
+
 def _holds_a_seat(meta: TableMeta, token: str) -> bool:
     """D7: ``token`` holds a seat of the table whose record is ``meta``."""
     return any(token_matches(token, slot.token_hash) for slot in meta.slots.values())
@@ -120,6 +151,8 @@ class Registry(TableMoves):
         """Tables being claimed and loaded, so concurrent joins of one code share the work."""
         self._new_codes: set[str] = set()
         """Codes picked by a create still claiming them (never picked twice at once)."""
+        self._unreadable: dict[str, None] = {}
+        """Codes of stored tables that do not decode, logged already (:meth:`_unreadable_said`)."""
         self._creating: set[asyncio.Future[None]] = set()
         """One future per create under way, done when it returns: :meth:`shutdown` waits for them."""
         TableMoves.__init__(self, store)
@@ -214,6 +247,15 @@ class Registry(TableMoves):
                               level=logging.WARNING, traceback=False)
             raise store_unavailable(f"table {code} could not be read") from None
 
+    def _unreadable_said(self, exc: Unreadable) -> None:
+        """Log an unreadable stored table once (per :data:`UNREADABLE_KEPT` codes), not at each lookup."""
+        if exc.code in self._unreadable:
+            return
+        if len(self._unreadable) >= UNREADABLE_KEPT:
+            self._unreadable.pop(next(iter(self._unreadable)))
+        self._unreadable[exc.code] = None
+        log.error("%s; it is refused UNKNOWN_TABLE until the store is mended (said once)", exc)
+
     async def _ask(self, code: str, routed: bool) -> bool:
         """A live process holds ``code``: ask it to hand the table over (True once held here), if
         this lookup may (``routed``, and the table's hand-over bucket has a token); else refused."""
@@ -228,6 +270,17 @@ class Registry(TableMoves):
         return bool(await self.ownership.ask(code, HANDOVER_WAIT))
 
     async def _load_claimed(self, code: str, token: str | None, address: str | None, limited: bool) -> Table:
+        """Load and serve the claimed ``code`` (a lookup's or an adoption's): the table, or a refusal.
+        A stored table that does not decode (:class:`Unreadable`) is logged once and refused
+        UNKNOWN_TABLE, a final answer (attacker s11 F3: each lookup of it was a server fault, INTERNAL,
+        close 1011 and a traceback, and its player's client retried for 10 minutes)."""
+        try:
+            return await self._load_stored(code, token, address, limited)
+        except Unreadable as exc:
+            self._unreadable_said(exc)
+            raise Refused(ErrorCode.UNKNOWN_TABLE, f"table {code} cannot be read from the store") from None
+
+    async def _load_stored(self, code: str, token: str | None, address: str | None, limited: bool) -> Table:
         # After the claim, take before load: a former owner's record writes are refused from
         # here on (the epoch fence), and what it wrote before is in what we load.
         await self.store.take(code)
@@ -238,10 +291,10 @@ class Registry(TableMoves):
         if stored.closed:
             if token is None:
                 return await self._served_instead(code)
-            meta = TableMeta.from_record(decode_meta(stored.meta))
+            meta = _meta_of(stored)
             if not _holds_a_seat(meta, token):
                 return await self._served_instead(code)
-            read = await read_log_off_loop(meta.seed, stored.rows, PAST_KEPT)
+            read = await _log_of(stored, meta)
             if read.log.state.phase is Phase.MATCH_OVER:  # D7: only a match not over waits for its players
                 return await self._served_instead(code)
             made_by = None if address is None else creator_key(address)
@@ -295,9 +348,9 @@ class Registry(TableMoves):
         decoders' errors for a record or log that does not decode). Its log is read in a worker
         thread (:func:`.storedlog.read_log_off_loop`; ``read``: already read), never on the event
         loop: whatever the table's history, the loop only takes its current match (attacker s11 F4)."""
-        meta = TableMeta.from_record(decode_meta(stored.meta))
+        meta = _meta_of(stored)
         if read is None:
-            read = await read_log_off_loop(meta.seed, stored.rows, PAST_KEPT)
+            read = await _log_of(stored, meta)
         table = self._new_table(meta, None, read)
         table.epoch = stored.epoch
         table.listed_in_store = stored.listing
@@ -425,6 +478,10 @@ class Registry(TableMoves):
             try:
                 if await self._resume_claimed(stored):
                     count += 1
+            except Unreadable as exc:  # said once: a later lookup of it is refused UNKNOWN_TABLE, not logged again
+                self._unreadable[exc.code] = None
+                log.error("table %s not resumed: %s; it stays open in the store, refused UNKNOWN_TABLE", code, exc)
+                failed += 1
             except Exception as exc:  # this table only: logged with its code, the others go on
                 log.error("table %s not resumed: %s: %s; it stays open in the store for a later lookup",
                           code, type(exc).__name__, exc, exc_info=failed == 0)  # a traceback once
