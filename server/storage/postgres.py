@@ -527,5 +527,10 @@ def _stamp(micros: int) -> datetime:
 
 
 def _micros(stamp: datetime) -> int:
-    """``created`` as whole microseconds since the epoch (the first half of a ListingKey)."""
+    """``created`` as whole microseconds since the epoch (the first half of a ListingKey). asyncpg
+    reads ``infinity`` and ``-infinity`` as the naive ``datetime.max`` and ``min``: taken as UTC (attacker
+    s11 F6: one such row made every read of the listing fail, "can't subtract offset-naive and
+    offset-aware datetimes")."""
+    if stamp.tzinfo is None:
+        stamp = stamp.replace(tzinfo=timezone.utc)
     return (stamp - _EPOCH) // _MICRO

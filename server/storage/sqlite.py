@@ -16,6 +16,7 @@ own transaction, so it cannot group; it would add a dependency for less.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import queue
 import sqlite3
@@ -348,7 +349,7 @@ class SQLiteStore:
         def job(c: sqlite3.Connection) -> list[ListedTable]:
             rows = c.execute(f"SELECT code, meta, score_a, score_b, created FROM dn_table WHERE listed=1 AND closed=0"
                              f"{where} ORDER BY {key} {order}, code {order} LIMIT ?", args)
-            return [ListedTable(code, bytes(meta), (a, b), created_us(made)) for code, meta, a, b, made in rows]
+            return [ListedTable(code, bytes(meta), (a, b), _listing_us(made)) for code, meta, a, b, made in rows]
 
         result: list[ListedTable] = await self._call(job)
         return result if after is None else result[::-1]
@@ -541,3 +542,27 @@ def _why(exc: BaseException) -> str:
     if "unable to open" in text:
         return f"{text}: the folder cannot be read or written"
     return text
+
+
+_INT64 = 2**63
+"""SQLite's integers: a CAST beyond them is clamped to -2**63 .. 2**63-1."""
+
+
+def _listing_us(made: object) -> int:
+    """A stored ``created`` as the microseconds of its :data:`ListingKey`, as the query's
+    ``CAST(created * 1000000 AS INTEGER)`` orders it: clamped to SQLite's integers, 0 for what is not a
+    number. Another process's row may hold anything (attacker s11 F6 kind: a ``created`` of ``inf`` or
+    text made every read of the listing fail, and so ``/`` list none of another process's tables)."""
+    if isinstance(made, str):
+        try:
+            made = float(made)
+        except ValueError:
+            return 0
+    if isinstance(made, (int, float)) and not isinstance(made, bool):
+        value = float(made)
+        if math.isnan(value):
+            return 0
+        if math.isinf(value):
+            return _INT64 - 1 if value > 0 else -_INT64
+        return max(-_INT64, min(_INT64 - 1, created_us(value)))
+    return 0

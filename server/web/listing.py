@@ -26,7 +26,7 @@ import heapq
 import logging
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
@@ -59,6 +59,11 @@ PROBE_ROWS = 8
 """Rows a cursor page asks the store for on the side its cursor came from (one more indexed query
 within :data:`LISTING_WAIT`), to show the link back only when a table is there; when all of them are
 tables this process serves but no longer lists, the link stays (rather than read further)."""
+SKIP_READS = 8
+"""Store reads one page of ``/`` makes at most to find :data:`LISTED_MAX` + 1 readable rows past rows
+whose record does not decode (attacker s11 F6); beyond, the page ends where the last read did."""
+UNLISTABLE_KEPT = 1024
+"""Codes of unreadable listed rows remembered as said already (more: the oldest is forgotten)."""
 MAX_CURSOR_US = 10**16 - 1
 """The largest creation time a cursor may name, in microseconds (the year 2286)."""
 _CURSOR = re.compile(r"(0|[1-9][0-9]{0,15})\.([A-Z0-9]{1,32})", re.ASCII)
@@ -183,8 +188,7 @@ def stored_info(row: ListedTable) -> tuple[ListingKey, TableInfo] | None:
         seats = tuple(SeatInfo(int(s), sl.display_name, "computer" if sl.kind == "computer"
                                else "player" if sl.claimed else "free") for s, sl in sorted(meta.slots.items()))
         return row.key, TableInfo(row.code, seats, row.scores, bool(meta.started))
-    except Exception:  # any damage of the msgpack record or its fields
-        log.warning("table %s: its stored record cannot be listed", row.code[:40])
+    except Exception:  # any damage of the msgpack record or its fields (said once: PublicTables)
         return None
 
 
@@ -200,6 +204,8 @@ class PublicTables:
         self._read_at = float("-inf")
         self._reading: asyncio.Task[None] | None = None
         self._queries = asyncio.Semaphore(CURSOR_QUERIES)
+        self._said: dict[str, None] = {}
+        """Codes whose stored record could not be listed, said once already (:meth:`_unlisted`)."""
         self.built = 0
         """Records of live tables built so far (at most :attr:`limit` per ``/``, however many
         tables this process serves)."""
@@ -235,10 +241,10 @@ class PublicTables:
         edge: ListingKey | None = None
         if self._shared:
             try:
-                found = await self._ask(self.limit + 1, before, after, deadline)
+                stored, edge = await self._readable(before, after,
+                                                    lambda n, b, a: self._ask(n, b, a, deadline))
             except (asyncio.TimeoutError, OSError) as exc:
                 raise ListingUnavailable(f"the public tables could not be read from the store: {exc}") from None
-            stored, edge = self._infos(found, after is not None)
         page, back = self._choose(stored, edge, before, after)
         if back is None or await self._any_beyond(*back, deadline):
             return page
@@ -260,7 +266,8 @@ class PublicTables:
         except (asyncio.TimeoutError, OSError):
             return True
         # a stored row of a table served here says what it was: the live table above said what it is
-        return any(row.code not in self.registry.tables for row in found) or len(found) == PROBE_ROWS
+        return any(row.code not in self.registry.tables and stored_info(row) is not None
+                   for row in found) or len(found) == PROBE_ROWS
 
     async def _ask(self, limit: int, before: ListingKey | None, after: ListingKey | None,
                    deadline: float) -> list[ListedTable]:
@@ -276,15 +283,54 @@ class PublicTables:
             found: list[ListedTable] = await self.registry.store.load_listed(limit, before=before, after=after)
             return found
 
-    def _infos(self, found: list[ListedTable], newer: bool) -> tuple[list[tuple[ListingKey, TableInfo]],
-                                                                     ListingKey | None]:
-        """The readable rows of a store answer, and when the store holds more rows beyond them,
-        the key of the farthest row it gave (from the cursor: the oldest, ``newer``: the newest)."""
-        rows = [item for item in map(stored_info, found) if item is not None]
-        if len(found) <= self.limit:
-            return rows, None
-        keys = [row.key for row in found]
-        return rows, (max(keys) if newer else min(keys))
+    async def _readable(self, before: ListingKey | None, after: ListingKey | None,
+                        ask: Callable[[int, ListingKey | None, ListingKey | None], Awaitable[list[ListedTable]]]
+                        ) -> tuple[list[tuple[ListingKey, TableInfo]], ListingKey | None]:
+        """The store's readable listed rows from a cursor (none: the newest), and when the store holds
+        more rows beyond them, the key of the farthest row it gave (from the cursor: the oldest,
+        ``after``: the newest). Rows whose record does not decode are skipped and said once each
+        (:meth:`_unlisted`), and the store is read on past them, by the rows' keys, until
+        :attr:`limit` + 1 readable rows or the end, at most :data:`SKIP_READS` reads (attacker s11 F6:
+        62 junk rows newest in a shared PostgreSQL store left every process's ``/`` with its own
+        tables only, the store's page being all junk). ``ask(limit, before, after)``: one store read."""
+        newer = after is not None
+        rows: list[tuple[ListingKey, TableInfo]] = []
+        edge: ListingKey | None = None
+        for _ in range(SKIP_READS):
+            found = await ask(self.limit + 1, before, after)
+            for row in found:
+                item = stored_info(row)
+                if item is None:
+                    self._unlisted(row.code)
+                else:
+                    rows.append(item)
+            if len(found) <= self.limit:
+                return rows, None  # the store has no more
+            keys = [row.key for row in found]
+            edge = max(keys) if newer else min(keys)
+            if len(rows) > self.limit:
+                return rows, edge
+            if newer:
+                after = edge
+            else:
+                before = edge
+        return rows, edge
+
+    async def _load(self, limit: int, before: ListingKey | None, after: ListingKey | None) -> list[ListedTable]:
+        """The store's listed rows, newest first (a cursor only once one is needed)."""
+        store = self.registry.store
+        found: list[ListedTable] = await (store.load_listed(limit) if before is None and after is None
+                                          else store.load_listed(limit, before=before, after=after))
+        return found
+
+    def _unlisted(self, code: str) -> None:
+        """Say once that ``code``'s stored record cannot be listed (:data:`UNLISTABLE_KEPT` codes kept)."""
+        if code in self._said:
+            return
+        if len(self._said) >= UNLISTABLE_KEPT:
+            self._said.pop(next(iter(self._said)))
+        self._said[code] = None
+        log.warning("table %s: its stored record cannot be listed; skipped (said once)", code[:40])
 
     def _live(self, before: ListingKey | None, after: ListingKey | None) -> Iterator[tuple[ListingKey, Any]]:
         """The live listed tables of this process strictly between the bounds (None: unbounded), with
@@ -336,12 +382,13 @@ class PublicTables:
         return Page(out, older, newer_link), back
 
     async def _read(self) -> None:
+        stored: list[tuple[ListingKey, TableInfo]] = []
+        edge: ListingKey | None = None
         try:
-            found = await self.registry.store.load_listed(self.limit + 1)
+            stored, edge = await self._readable(None, None, self._load)
         except Exception as exc:  # the store is down: list what this process serves
             log.warning("the public tables could not be read from the store: %s", exc)
-            found = []
         finally:
             self._read_at = time.monotonic()
             self._reading = None
-        self._stored, self._stored_edge = self._infos(found, False)
+        self._stored, self._stored_edge = stored, edge

@@ -210,3 +210,58 @@ async def test_f9_the_link_back_counts_live_tables_as_they_are_now() -> None:
     page = await site.page(**cursor(query))
     assert page.older == f"before={created_us(1000.0)}.T000"
     assert codes(await site.page(**cursor(page.older))) == ["LIVE"]
+
+
+async def test_s11_f6_junk_rows_newest_in_the_store_cost_one_row_each_not_the_page(caplog) -> None:
+    """Attacker s11 F6: 62 listed rows whose record does not decode, the newest in the store, left
+    the page of ``/`` without any other process's table; now the store is read on past them by the
+    rows' keys, and each is said once however often the page is read."""
+    import logging
+
+    store = MemoryStore()
+    for i in range(120):
+        await stored(store, f"T{i:03d}", 1000.0 + i)
+    for i in range(62):  # created in 100 years: the newest rows
+        await store.create_table(f"J{i:03d}", b"\xc1", None, 1000.0 + 100 * 365 * 86400 + i)
+        await store.update_listing(f"J{i:03d}", True, (0, 0))
+    site = PublicTables(registry(store), ttl=0.0)
+    with caplog.at_level(logging.WARNING, "doublenine.server.web.listing"):
+        first = await site.page()
+        assert codes(first) == [f"T{i:03d}" for i in range(119, 69, -1)] and first.newer is None
+        assert first.older == "before=1070000000.T070"
+        second = await site.page(**cursor(first.older))
+        assert codes(second) == [f"T{i:03d}" for i in range(69, 19, -1)]
+        again = await site.page()
+        assert codes(again) == codes(first)
+        back = await site.page(**cursor(second.newer))
+        assert codes(back) == codes(first) and back.newer is None  # only junk lies above: no link
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 62 and said[0] == "table J061: its stored record cannot be listed; skipped (said once)"
+    assert sorted(said) == sorted(f"table J{i:03d}: its stored record cannot be listed; skipped (said once)"
+                                  for i in range(62))
+
+
+async def test_s11_f6_the_reads_past_junk_rows_are_bounded() -> None:
+    """More junk rows than SKIP_READS reads pass: the page ends where the last read did, with the
+    link to read on (a page of ``/`` never reads the store without a bound)."""
+    store = MemoryStore()
+    reads = 0
+    real = store.load_listed
+
+    async def counting(limit, before=None, after=None):
+        nonlocal reads
+        reads += 1
+        return await real(limit, before=before, after=after)
+
+    store.load_listed = counting  # type: ignore[method-assign]
+    await stored(store, "REAL", 1000.0)
+    junk = (LISTED_MAX + 1) * listing.SKIP_READS
+    for i in range(junk):
+        await store.create_table(f"J{i:04d}", b"\xc1", None, 5000.0 + i)
+        await store.update_listing(f"J{i:04d}", True, (0, 0))
+    site = PublicTables(registry(store), ttl=0.0)
+    first = await site.page()
+    assert (codes(first), reads) == ([], listing.SKIP_READS)
+    assert first.older == f"before={created_us(5000.0)}.J0000"
+    second = await site.page(**cursor(first.older))
+    assert codes(second) == ["REAL"] and second.older is None
