@@ -17,7 +17,7 @@ from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
 from .addresses import site_group
-from .consent import ConsentRequest, askable, effect_of
+from .consent import ConsentRequest, ControlPace, askable, effect_of
 from .names import distinct_name, own_name
 from .seating import new_token, seat_name, token_hash, token_matches
 from .table import MOVED, Refused, Table
@@ -249,15 +249,24 @@ def _feasible(table: Table, action: str, seat: Seat) -> None:
         raise IllegalMove(ErrorCode.NOTHING_TO_RESTART, "the match has no play or pass yet: nothing to start again")
 
 
+def _pace_of(table: Table, action: str, before: Phase) -> ControlPace | None:
+    """The pace a control ``action`` carried out at phase ``before`` counts against: undo, redo and
+    restart the table's :class:`~.consent.UndoPace`, a new match giving up a match not over its
+    :class:`~.consent.NewMatchPace`; None for the others (a new match after the match's end, a hand-over)."""
+    if action in ("undo", "redo", "restart"):
+        return table.undos
+    if action == "new_match" and before is not Phase.MATCH_OVER:
+        return table.new_matches
+    return None
+
+
 def _paced(table: Table, action: str) -> None:
-    """REQUEST_TOO_SOON (``data: {retry_ms}``) for a ``new_match`` giving up a match not over while the
-    table's :class:`~.consent.NewMatchPace` is spent (attacker s11 F4: a flood of them grew the stored log
-    without bound)."""
-    if action != "new_match" or table.log.state.phase is Phase.MATCH_OVER:
-        return
-    wait = table.new_matches.retry_ms()
+    """REQUEST_TOO_SOON (``data: {retry_ms}``) for a control whose pace (:func:`_pace_of`) is spent
+    (attacker s11 F4: a flood of controls carried out at once grew the stored log without bound)."""
+    pace = _pace_of(table, action, table.log.state.phase)
+    wait = 0 if pace is None else pace.retry_ms()
     if wait:
-        raise Refused(ErrorCode.REQUEST_TOO_SOON, f"a new match may be started again in {wait} ms",
+        raise Refused(ErrorCode.REQUEST_TOO_SOON, f"{action} may be carried out again in {wait} ms",
                       {"retry_ms": wait})
 
 
@@ -285,8 +294,9 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
     old = table.log.state
     events = _events_of(table, r.action, r.by)
     await table.commit(old, events, table_changed=True, intent=None if intent is None else (r.by, intent))
-    if r.action == "new_match" and old.phase is not Phase.MATCH_OVER:
-        table.new_matches.spend()
+    pace = _pace_of(table, r.action, old.phase)
+    if pace is not None:
+        pace.spend()
 
 
 def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set[Seat]) -> None:

@@ -77,39 +77,62 @@ paces them."""
 NEW_MATCH_EVERY = 20.0
 """Seconds per further match not over given up for a new one, beyond :data:`NEW_MATCH_BURST`. A match
 played to its end is never paced: its log grew by a whole match of moves first."""
+CONTROL_BURST = 20
+"""Undos, redos and restarts (R27, R28) a table may carry out at once, before :data:`CONTROL_EVERY`
+paces them."""
+CONTROL_EVERY = 1.0
+"""Seconds per further undo, redo or restart beyond :data:`CONTROL_BURST`: a table's log then grows no
+faster than by its computers' moves (``--bot-delay``)."""
 
 
-class NewMatchPace:
-    """Per table, how often a match not over may be given up for a new one (R28 new match, D1; a token
-    bucket of :data:`NEW_MATCH_BURST`, one more each :data:`NEW_MATCH_EVERY` seconds). Attacker s11 F4:
-    a solo table carries out ``new_match`` at once, and a flood of them (327 in 20 s) grew its stored
-    log without bound, every row of which a restart replays. Refused ``REQUEST_TOO_SOON`` (``data:
-    {retry_ms}``), the code version-2 clients already wait on. ``clock``: seconds, monotonic (tests
-    pass their own)."""
+class ControlPace:
+    """Per table, how often a kind of control may be carried out (a token bucket of ``burst``, one more
+    each ``every`` seconds). Attacker s11 F4: a solo table carries its controls out at once, nobody to
+    ask, and a flood of them (327 new matches in 20 s) grew its stored log without bound, every row of
+    which a restart replays. Refused ``REQUEST_TOO_SOON`` (``data: {retry_ms}``), the code version-2
+    clients already wait on. ``clock``: seconds, monotonic (tests pass their own)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, burst: int, every: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst = burst
+        self.every = every
         self.clock = clock
-        self._tokens = float(NEW_MATCH_BURST)
+        self._tokens = float(burst)
         self._at: float | None = None
 
-    def _refill(self) -> float:
+    def _refill(self) -> None:
         now = self.clock()
         if self._at is not None:
-            self._tokens = min(float(NEW_MATCH_BURST), self._tokens + (now - self._at) / NEW_MATCH_EVERY)
+            self._tokens = min(float(self.burst), self._tokens + (now - self._at) / self.every)
         self._at = now
-        return now
 
     def retry_ms(self) -> int:
-        """Milliseconds before the table may give up another match not over (0: now)."""
+        """Milliseconds before the table may carry out another (0: now)."""
         self._refill()
         if self._tokens >= 1.0:
             return 0
-        return max(1, math.ceil((1.0 - self._tokens) * NEW_MATCH_EVERY * 1000))
+        return max(1, math.ceil((1.0 - self._tokens) * self.every * 1000))
 
     def spend(self) -> None:
-        """A match not over was given up for a new one."""
+        """One was carried out."""
         self._refill()
         self._tokens = max(0.0, self._tokens - 1.0)
+
+
+class NewMatchPace(ControlPace):
+    """New matches that give up a match not over (R28, D1): :data:`NEW_MATCH_BURST` at once, then one
+    each :data:`NEW_MATCH_EVERY` seconds."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(NEW_MATCH_BURST, NEW_MATCH_EVERY, clock)
+
+
+class UndoPace(ControlPace):
+    """Undos, redos and restarts (R27, R28): :data:`CONTROL_BURST` at once, then one each
+    :data:`CONTROL_EVERY` seconds (an undo and a redo, again and again, each carried out at once at a
+    solo table, grew the log as the new matches did)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(CONTROL_BURST, CONTROL_EVERY, clock)
 
 
 @dataclass

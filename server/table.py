@@ -35,7 +35,7 @@ from .coach import hint_reason
 from .coaching import CoachDesk
 from .computer import HINT_RETRY_MS, Brain, HintExpired, decision_rng
 from .config import ServerConfig
-from .consent import ConsentRequest, NewMatchPace, RequestCooldown
+from .consent import ConsentRequest, NewMatchPace, RequestCooldown, UndoPace
 from .fanout import SeqCounter, frames_for
 from .seating import TableMeta
 from .storedlog import StoredLog
@@ -128,6 +128,8 @@ class Table:
         """When each seat may open another consent request (D1, D7; REQUEST_TOO_SOON before)."""
         self.new_matches = NewMatchPace()
         """How often a match not over may be given up for a new one (R28; REQUEST_TOO_SOON beyond)."""
+        self.undos = UndoPace()
+        """How often undo, redo and restart may be carried out (R27, R28; REQUEST_TOO_SOON beyond)."""
         self._snapshot_views: dict[Seat | None, tuple[tuple[int, bool], bytes]] = {}
         """Per audience: what its snapshot view was last encoded for -- ``seq`` and whether the seat
         itself has answered the review (all a seat's view can change by at one ``seq``; never

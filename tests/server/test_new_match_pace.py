@@ -4,15 +4,17 @@ out 327 new matches in 20 s, even at seq 0, each two stored rows that a restart 
 A match not over starts again only once one of its plays or passes stands (``NOTHING_TO_RESTART``
 before), and a table gives up at most ``NEW_MATCH_BURST`` such matches at once, then one each
 ``NEW_MATCH_EVERY`` seconds (``REQUEST_TOO_SOON`` with ``data.retry_ms``); a match played to its end is
-never counted. The table's pace clock is the test's own."""
+never counted. Undo, redo and restart have their own pace (``CONTROL_BURST``, ``CONTROL_EVERY``). The
+table's pace clocks are the test's own."""
 from __future__ import annotations
 
 import asyncio
 
 from doublenine.server.consent import NEW_MATCH_BURST, NEW_MATCH_EVERY, NewMatchPace
 from doublenine.shared import protocol as p
+from doublenine.shared.seats import Seat
 
-from .conftest import create, play_all
+from .conftest import create, eventually, play_all
 from .test_consent import two_humans_after_seat1_moved
 
 
@@ -98,3 +100,41 @@ async def test_the_pace_refuses_before_a_consent_request_opens(server) -> None:
     err = await _new_match(host, table)
     assert isinstance(err, p.Error) and (err.code, err.data) == ("REQUEST_TOO_SOON", {"retry_ms": 20000})
     assert table.request is None and table.state.match == 1
+
+
+async def test_undo_and_redo_at_a_solo_table_are_paced_twenty_at_once_then_one_a_second(server) -> None:
+    """The same kind: an undo and a redo, again and again, each carried out at once, grew the log by a
+    row each as fast as the messages went (the undos' own pace, shared by restart)."""
+    from doublenine.server.consent import CONTROL_BURST
+
+    host = await create(server, "hccc", sit=1, seed=3)
+    table = server.registry.tables[host.code]
+    clock = table.undos.clock = Clock()
+    await asyncio.wait_for(play_all([host], stop=lambda c: table.log.undo_target(Seat.ONE) is not None), 30)
+    await host.send({"type": "panel", "open": True})  # R26: the computers wait, so a redo stays possible
+    await eventually(lambda: table.paused)
+    before = await _rows(server, host.code)
+
+    async def control(kind: str) -> p.Update | p.Error:
+        while True:
+            await host.send({"type": kind, "expected_seq": table.seq})
+            got = await host.until(lambda m: isinstance(m, p.Error) or (isinstance(m, p.Update) and m.cause == kind))
+            if not (isinstance(got, p.Error) and got.code == "STALE"):
+                return got
+
+    table.undos._tokens = float(CONTROL_BURST)
+    for n in range(CONTROL_BURST):
+        got = await control("redo" if n % 2 else "undo")
+        assert isinstance(got, p.Update), got
+    err = await control("undo")
+    assert isinstance(err, p.Error) and (err.code, err.data) == ("REQUEST_TOO_SOON", {"retry_ms": 1000})
+    err = await control("restart")
+    assert isinstance(err, p.Error) and (err.code, err.data) == ("REQUEST_TOO_SOON", {"retry_ms": 1000})
+    stored = await _rows(server, host.code)
+    assert stored - before == CONTROL_BURST  # one row each (no shuffle: the hand in play throughout)
+    clock.now += 0.5
+    err = await control("undo")
+    assert isinstance(err, p.Error) and (err.code, err.data) == ("REQUEST_TOO_SOON", {"retry_ms": 500})
+    assert await _rows(server, host.code) == stored  # nothing stored while paced
+    clock.now += 0.5
+    assert isinstance(await control("undo"), p.Update)
