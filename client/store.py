@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from doublenine.shared import protocol as p
+from doublenine.shared.badframes import resync_refused
 from doublenine.shared.chat import KEPT, MAX_CHARS
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.convert import advance, decision_from, tile_from, view_from_wire
@@ -300,6 +301,8 @@ def _refusal_mark(m: p.Error) -> str:
 
 
 def _refused(state: ClientState, m: p.Error) -> ClientState:
+    if resync_refused(m):  # the snapshot asked for again came already: nothing to show
+        return state
     mark = _refusal_mark(m)
     return replace(state, error=mark, resync=state.resync or mark == "STALE",
                    coach_busy=state.coach_busy + (mark == "BUSY_COACH"))

@@ -20,7 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from doublenine.shared import protocol as p
-from doublenine.shared.badframes import ResyncPacer, SkipReporter
+from doublenine.shared.badframes import ResyncPacer, SkipReporter, resync_refused
 from doublenine.shared.chat import KEPT as CHAT_KEPT
 from doublenine.shared.dialing import checked_proxy
 from doublenine.shared.errors import ErrorCode
@@ -312,7 +312,7 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
             pending = None
         elif isinstance(msg, p.Error) and msg.code == "SHUTTING_DOWN":
             continue  # nothing was done and the close (1001) follows: the keeper reconnects, nothing is resent
-        elif isinstance(msg, p.Error) and msg.code == "RATE_LIMITED":
+        elif isinstance(msg, p.Error) and msg.code == "RATE_LIMITED" and not resync_refused(msg):
             await asyncio.sleep(RATE_WAIT)
             pending = None
         elif isinstance(msg, p.Error) and msg.intent_id == pending:

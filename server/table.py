@@ -391,6 +391,13 @@ class Table:
             "tracker": self.meta.tracker, "public": self.meta.public,
         }
 
+    def snapshot_key(self, seat: Seat | None) -> tuple[str, int, bool]:
+        """What the snapshot's view for ``seat`` (None: spectator) depends on: the table's code, its
+        ``seq`` and whether the seat itself has answered the review (never another seat's private
+        answer, R10). The ``table`` part and ``waited`` of a snapshot may differ at one key: the
+        ``table`` frames carry every change of the former."""
+        return self.code, self.seq, seat is not None and seat in self.log.state.answered
+
     def snapshot_frame(self, seat: Seat | None) -> bytes:
         """The Snapshot for a connection at ``seat`` (None: spectator): its own view only.
 
@@ -400,7 +407,7 @@ class Table:
         The frame is the same msgpack map as ``pack`` of the dict, built from its parts.
         """
         state = self.log.state
-        key = (self.seq, seat is not None and seat in state.answered)
+        key = self.snapshot_key(seat)[1:]
         cached = self._snapshot_views.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, pack(view_to_wire(view_for(state, seat), past=PAST_IN_SNAPSHOT)))

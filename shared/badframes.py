@@ -49,6 +49,13 @@ class SkipReporter:
             self.say(self._t.gettext("more server frames skipped: not said any more"))
 
 
+def resync_refused(msg: object) -> bool:
+    """``msg`` refuses a repeated ``resync`` (``error RATE_LIMITED``, ``data.limit`` "resync"; docs/protocol.md
+    ``resync``): the snapshot it asked for was sent already, so there is nothing to say or wait for."""
+    data = getattr(msg, "data", None)
+    return str(getattr(msg, "code", "")) == "RATE_LIMITED" and isinstance(data, dict) and data.get("limit") == "resync"
+
+
 class ResyncPacer:
     """When a client that holds a view which a server frame did not fit may ask for a snapshot.
 

@@ -19,6 +19,7 @@ from doublenine.server.app import GameServer
 from doublenine.server.computer import Brain
 from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import TableClient
+from doublenine.shared.badframes import resync_refused
 from doublenine.shared import protocol as p
 from doublenine.shared.moves import DrawPick
 from doublenine.shared.state import Phase
@@ -67,7 +68,7 @@ async def _panel(c: TableClient, is_open: bool, paused: bool) -> None:
 async def _round_trips(c: TableClient) -> None:
     for _ in range(ROUND_TRIPS):
         await c.send({"type": "resync"})
-        await c.until(lambda m: isinstance(m, p.Snapshot))
+        await c.until(lambda m: isinstance(m, p.Snapshot) or resync_refused(m))  # a round trip either way
 
 
 async def _settle(c: TableClient, table: Any) -> None:

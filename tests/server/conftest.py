@@ -11,6 +11,7 @@ from doublenine.server.app import GameServer
 from doublenine.server.computer import random_legal
 from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import TableClient, match_over, play_seat
+from doublenine.shared.badframes import resync_refused
 from doublenine.shared import protocol as p
 
 
@@ -147,7 +148,7 @@ async def quiesce(clients: list[TableClient], table: Any, humans: set[int]) -> N
 
     for c in clients:
         await c.send({"type": "resync"})
-        await c.until(lambda m: isinstance(m, p.Snapshot))
+        await c.until(lambda m: isinstance(m, p.Snapshot) or resync_refused(m))  # a round trip either way
     await eventually(lambda: table.state.phase is Phase.MATCH_OVER
                      or {int(s) for s in to_act(table.state)} <= humans)
     await settle(clients, table)

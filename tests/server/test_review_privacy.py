@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
 
@@ -67,8 +69,9 @@ async def test_r10_another_seats_private_accept_changes_nothing_a_seat_is_served
     await host.send({"type": "hint", "expected_seq": host.seq})
     again = await host.until(lambda m: isinstance(m, p.HintReply))
     assert again == first and asked == [1]  # from the cache: not computed again
-    await host.send({"type": "resync"})
-    await host.until(lambda m: isinstance(m, p.Snapshot))
+    await host.send({"type": "resync"})  # what seat 1 sees is as at its last resync: not answered again
+    with pytest.raises(asyncio.TimeoutError):  # (attacker s11 F8), whatever seat 3 answered (R10)
+        await host.until(lambda m: isinstance(m, p.Snapshot), 0.3)
     assert table._snapshot_views[Seat.ONE] is encoded  # not encoded again
     await clients[0].intent(clients[0].view.legal_decisions()[0])  # seat 1's own accept: its view changed
     await clients[0].until(lambda m: isinstance(m, p.Update))

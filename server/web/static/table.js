@@ -213,6 +213,7 @@
     if (m.code === "SPECTATORS_FULL" || m.code === "SPECTATORS_PER_ADDRESS") {
       setConn("stopped", data.limit === "playing_per_site" ? W.busy : W.full); hold = 60000; ws.close();
     }
+    else if (m.code === "RATE_LIMITED" && data.limit === "resync") { return; }  // its snapshot came already
     else if (m.code === "UNKNOWN_TABLE") { stop(W.gone); }
     else if (m.code === "TABLE_MOVING" || m.code === "RATE_LIMITED" || m.code === "SHUTTING_DOWN"
              || (m.code === "INTERNAL" && data.store === "failing")) {
