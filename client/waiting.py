@@ -9,6 +9,7 @@ the other players must accept (D7). Geometry is pure; :func:`draw_card` draws.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,12 +92,13 @@ def obstacles(lay: TableLayout, status: int = 400) -> list[tuple[Rect, int]]:
     opens"), the "Connection lost" banner, every plate (with the place of its "passed" badge and turn
     marker) and face-down tile stack, the open numbers (400), the line of play (100: it can be seen
     around a card), the status line (``status``), and, never (10**8), the place kept for an open side
-    panel (:attr:`TableLayout.side`: a card there would lie under the panel) and what a scene over the
+    panel (:attr:`TableLayout.side`: a card there would lie under the panel), the key line, and what a scene over the
     table reserved (:attr:`TableLayout.reserved`: the host's "Invite friends" chip)."""
     heavy = [lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None,
                                          lay.beneath.rect if lay.beneath else None) if r]
     heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]
     heavy += [m.rect for m in lay.marks] + [marker_zone(s, lay.font, lay.small) for s in lay.seats]
+    heavy += [lay.help_rect] if lay.help else []  # the key line (a narrowed "I'm back" card lay over it)
     light = [sp.rect for sp in lay.line.spots]
     kept = [(lay.side, 10 ** 8)] if lay.side is not None else []  # an open side panel's place: never
     kept += [(r, 10 ** 8) for r in lay.reserved]  # a host's chip drawn over the table: never (it hid the chip)
@@ -128,6 +130,7 @@ def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool, status: 
     line = [sp.rect for sp in lay.line.spots] + [mk.rect for mk in lay.marks]
     edges = [(min(r[1] for r in line), max(r[1] + r[3] for r in line))] if line else []
     edges += [(t.rect[1], t.rect[1] + t.rect[3]) for t in lay.hand[:1]] + [(lay.status_rect[1], lay.status_rect[1])]
+    edges += [(r[1], r[1] + r[3]) for r in (lay.panel.rect if lay.panel else None,) if r]  # just clear of the prompt
     ys = set(range(top, bottom - h + 1, f)) | {y for a, b in edges for y in (b + 2, a - h - 2) if top <= y <= bottom - h}
     tries += [(x, y) for y in sorted(ys) for x in range(pad, lay.size[0] - w - pad + 1, f)]
     best: tuple[int, int, int, int] | None = None  # (cost, distance, x, y)
@@ -154,14 +157,12 @@ def clear_spot(lay: TableLayout, w: int, h: int, want: tuple[int, int],
                also: tuple[Rect, ...] = ()) -> tuple[int, int, int]:
     """(x, y, cost) of a ``w`` x ``h`` message (a toast, a nudge notice) placed where it hides least of
     what a player needs (:func:`obstacles`, the status line excepted: a message may say more than it;
-    ``also``: the wait cards and the side buttons; the key line at the bottom), then nearest ``want``
+    ``also``: the wait cards and the side buttons), then nearest ``want``
     (its top-left): at ``want``'s x first, at any height; anywhere only when no height there is clear.
     ``cost`` 0: it hides nothing. Kind (new user s11): a message drawn at a fixed place over the status
     line, which the opening draw's panel covers: "Bruno is waiting for you: your turn!" and the second
     window's banner lay over the face-down tiles the player had to click."""
     things = obstacles(lay, status=0) + [(r, 400) for r in also]
-    if lay.help:
-        things.append((lay.help_rect, 400))
     key = (tuple(things), lay.size, w, h, want)
     if key in _spots:
         return _spots[key]
@@ -194,28 +195,38 @@ def clear_spot(lay: TableLayout, w: int, h: int, want: tuple[int, int],
     return x, y, cost
 
 
-def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]],
-          above: bool = False, status: int = 400, lang: str | None = None) -> Card:
+def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[Any, ...]],
+          above: bool = False, status: int = 400, lang: str | None = None,
+          grows: list[tuple[Any, ...]] | None = None, shrink: bool = True) -> Card:
     """A card by ``anchor``; with ``lang``, only as wide as its text and buttons need in that language
-    (a card as wide as its longest possible button found no room by the plate: new user 7)."""
+    (a card as wide as its longest possible button found no room by the plate: new user 7). ``specs``:
+    (id, label, primary) of each button, a fourth False for a greyed one. ``grows``: every button the card
+    may come to show (the wait card's Nudge, then its hand-over request): sized and placed for them all
+    from the first, it stays where it is as they come, growing downwards (new user s11: the card jumped
+    from beside Ana's plate to the felt's left when its second button came). ``shrink``: False for a
+    card whose words are never set smaller than the table's (the "I'm back" card)."""
     f = lay.font
     w = max(anchor[2], min(round(24 * f), lay.size[0] * 2 // 5))  # "Dejar que la computadora juegue por …" (issue 11.4)
     bh, pad = round(2.0 * f), f // 2
+    room = grows if grows is not None and len(grows) >= len(specs) else specs
     h = pad + round(1.5 * f) + len(specs) * (bh + pad) + pad
+    most = pad + round(1.5 * f) + len(room) * (bh + pad) + pad
     if lang is not None:
-        w = min(w, max(anchor[2], _needed(text, specs, lang, f, bh, pad)))
-    x, y = _place(lay, anchor, w, h, above, status)
-    if lang is not None and _gap(anchor, (x, y, w, h)) > 3 * f:
+        w = min(w, max(anchor[2], _needed(text, [*specs, *room], lang, f, bh, pad)))
+    x, y = _place(lay, anchor, w, most, above, status)
+    if above and most > h:  # placed over its anchor for its tallest: its bottom stays by the anchor
+        y += most - h
+    if lang is not None and shrink and _gap(anchor, (x, y, w, most)) > 3 * f:
         # no room by the plate: the card with its text fitted to 82% (never below the typeface's
         # 80% floor, never cut) where that finds room (German "Den Computer für Zoë spielen lassen"
         # beside the opening draw at 1280x800)
         narrow = max(anchor[2], w * 82 // 100)
-        nx, ny = _place(lay, anchor, narrow, h, above, status)
-        if _gap(anchor, (nx, ny, narrow, h)) <= 3 * f:
-            x, y, w = nx, ny, narrow
-    buttons = tuple(Button(bid, (x + pad, y + pad + round(1.5 * f) + i * (bh + pad), w - 2 * pad, bh), label,
-                           primary=primary, args=tuple(text[1].items()))
-                    for i, (bid, label, primary) in enumerate(specs))
+        nx, ny = _place(lay, anchor, narrow, most, above, status)
+        if _gap(anchor, (nx, ny, narrow, most)) <= 3 * f:
+            x, y, w = nx, ny + (most - h if above else 0), narrow
+    buttons = tuple(Button(spec[0], (x + pad, y + pad + round(1.5 * f) + i * (bh + pad), w - 2 * pad, bh), spec[1],
+                           primary=spec[2], enabled=spec[3] if len(spec) > 3 else True, args=tuple(text[1].items()))
+                    for i, spec in enumerate(specs))
     return Card((x, y, w, h), text, buttons, urgent=above)
 
 
@@ -224,25 +235,31 @@ def _gap(a: Rect, b: Rect) -> int:
     return max(a[0] - (b[0] + b[2]), b[0] - (a[0] + a[2]), a[1] - (b[1] + b[3]), b[1] - (a[1] + a[3]))
 
 
-def _needed(text: tuple[str, dict[str, Any]], specs: list[tuple[str, str, bool]], lang: str, f: int, bh: int,
+def _needed(text: tuple[str, dict[str, Any]], specs: list[tuple[Any, ...]], lang: str, f: int, bh: int,
             pad: int) -> int:
     """Width (px) a card's line (its clock at its widest, "88:88") and buttons take as :func:`draw_card`
     draws them (text at 0.95 ``f`` in ``w - f``, labels in ``w - 2 pad - bh // 2``), 4 px spare."""
     from .typeset import measurer
     face, size = measurer(), round(0.95 * f)
     msgid, args = text
-    args = {**args, "time": "88:88"} if "time" in args else args
+    args = {**args, "time": "88:88", "seconds": 88} if "time" in args else args
     need = face.measure(tr(lang, msgid, **args), size)[0] + f
-    for _, label, primary in specs:
+    for _, label, primary, *_ in specs:
         need = max(need, face.measure(tr(lang, label, **args), size, primary)[0] + bh // 2 + 2 * pad)
     return need + 4
 
 
+NUDGE_AGAIN = N_("Nudge {name} again in {seconds} s")
+"""The wait card's greyed Nudge button while the table's last nudge is under 30 s old (new user s11: the
+greyed button did not say when it could be pressed again)."""
+
+
 def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: bool, ui: Ui,
-              lang: str) -> Card | None:
+              lang: str, nudge_in: float = 0.0) -> Card | None:
     """The card by the awaited seat's plate: the wait, and for a seated player the Nudge button
-    (``nudge_ready``: no nudge at this table for 30 s) and the hand-over request; ``ui``: the table's
-    previews, with which the status line it may cover is read."""
+    (``nudge_ready``: no nudge at this table for 30 s; else greyed, saying the seconds left, ``nudge_in``,
+    :func:`nudge_wait`) and the hand-over request; ``ui``: the table's previews, with which the status
+    line it may cover is read. Placed for every button it may come to show (:func:`_card`'s ``grows``)."""
     seat = awaited_seat(state)
     if seat is None or waited < SHOW_AFTER or seat in state.free or state.connection != "connected" \
             or state.failure is not None:
@@ -252,23 +269,33 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
         return None
     name = seat_name(state, seat, lang)
     me = state.view.seat if state.view is not None else None
-    specs: list[tuple[str, str, bool]] = []
-    if me is not None and waited >= NUDGE_AFTER and nudge_ready and seat not in state.away:  # nobody to hear it
-        specs.append((f"nudge:{int(seat)}", N_("Nudge {name}"), False))
+    specs: list[tuple[Any, ...]] = []
+    nudge = (f"nudge:{int(seat)}", N_("Nudge {name}"), False)
+    again = (f"nudge_wait:{int(seat)}", NUDGE_AGAIN, False, False)  # greyed: nothing is sent
+    handover = (f"handover:{int(seat)}", N_("Let the computer play for {name}"), False)
+    if me is not None and waited >= NUDGE_AFTER and seat not in state.away:  # away: nobody to hear it
+        if nudge_ready:
+            specs.append(nudge)
+        elif nudge_in > 0:
+            specs.append(again)
     if me is not None and waited >= HAND_OVER_AFTER and seat not in state.away and not state.consent \
             and state.asking is None:
-        specs.append((f"handover:{int(seat)}", N_("Let the computer play for {name}"), False))
-    text = (N_("Waiting for {name} for {time}"), {"name": name, "time": clock(waited)})
+        specs.append(handover)
+    grows = [again if nudge_in > 0 and not nudge_ready else nudge, handover] \
+        if me is not None and seat not in state.away else []
+    text = (N_("Waiting for {name} for {time}"), {"name": name, "time": clock(waited)}
+            | ({"seconds": max(1, math.ceil(nudge_in))} if again in specs else {}))
     # while the status line only says whom the table waits for, as the card does, the card may lie over
     # it rather than over an open number or the line (a middle narrowed by the chat at 800x600); the
     # table scene then leaves it out (never an error, a pause or a request under a card)
     said = status_line(state, ui, lang)[0]
-    return _card(lay, spot.plate, text, specs, status=1 if said in SAID_BY_CARD else 400, lang=lang)
+    return _card(lay, spot.plate, text, specs, status=1 if said in SAID_BY_CARD else 400, lang=lang, grows=grows)
 
 
-def back_card(state: ClientState, lay: TableLayout) -> Card | None:
+def back_card(state: ClientState, lay: TableLayout, lang: str | None = None) -> Card | None:
     """D7: while the computer plays this connected seat, or the others ask for it, a card above one's
-    own plate to take the seat back (or keep it)."""
+    own plate to take the seat back (or keep it); with ``lang``, only as wide as its words need there
+    (beside an open prompt it must fit where the prompt leaves room: new user s11)."""
     me = state.view.seat if state.view is not None else None
     if me is None or not (state.playing_for_me or state.handing_me_over):
         return None
@@ -276,12 +303,17 @@ def back_card(state: ClientState, lay: TableLayout) -> Card | None:
     anchor = spot.plate if spot is not None else (lay.size[0] // 2, lay.size[1] - 4 * lay.font, 0, 0)
     text = N_("The computer is playing for you") if state.playing_for_me else \
         N_("The others ask to let the computer play for you")
-    return _card(lay, anchor, (text, {}), [("back", N_("I'm back"), True)], above=True)
+    return _card(lay, anchor, (text, {}), [("back", N_("I'm back"), True)], above=True, lang=lang, shrink=False)
 
 
 def nudge_ready(last_nudge: float | None, now: float) -> bool:
     """No nudge heard at this table for 30 s (the server's limit; the button would be refused sooner)."""
     return last_nudge is None or now - last_nudge >= NUDGE_EVERY
+
+
+def nudge_wait(last_nudge: float | None, now: float) -> float:
+    """Seconds until the table may be nudged again (0: now; :func:`nudge_ready`)."""
+    return 0.0 if nudge_ready(last_nudge, now) else NUDGE_EVERY - (now - last_nudge)  # type: ignore[operator]
 
 
 def draw_card(surface: pygame.Surface, card: Card, art: Art, lang: str, f: int, hover: str | None) -> None:

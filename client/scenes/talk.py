@@ -26,7 +26,7 @@ from ..text import tr
 from ..uistate import Ui
 from ..waiting import (
     NOTICE_SECONDS, SHOW_AFTER, Card, awaited_seat, back_card, clear_spot, draw_card, draw_nudged, nudge_ready,
-    nudged_size, wait_card,
+    nudge_wait, nudged_size, wait_card,
 )
 
 OTHERS_NOTICE = 4.0
@@ -143,9 +143,10 @@ class TableTalk:
         a status line that says what it says). Built once a frame: the same ``state``, ``lay`` and ``ui``
         objects at the same :attr:`now` give the same list (the frame's drawing, its toast, hover, click).
         None while the connection is lost or has failed for good: Nudge, hand-over and "I'm back" could
-        not be sent; none while a modal prompt (a hand's end, the match's end, "Cannot continue") is up:
-        nothing is drawn over a modal nor clickable under it (new user N3: the wait card over "Cannot
-        continue", still counting after the server was gone).
+        not be sent; while a modal prompt (a hand's end, the match's end, the draw's result) is up, only
+        the "I'm back" card, placed beside it: nothing is drawn over a modal nor clickable under it (new
+        user N3: the wait card over "Cannot continue", still counting after the server was gone), but a
+        player whose seat the computer took is told at once (new user s11).
         """
         key = (state, lay, ui, self.now, self._last_nudge)
         if self._cards is not None and all(a is b for a, b in zip(self._cards[0][:3], key)) \
@@ -153,8 +154,14 @@ class TableTalk:
             return self._cards[1]
         found: list[Card | None] = []
         if state.connection == "connected" and state.failure is None and not covered(lay):
-            found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now), ui, self.lang),
-                     back_card(state, lay)]
+            found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now), ui, self.lang,
+                               nudge_wait(self._last_nudge, self.now)),
+                     back_card(state, lay, self.lang)]
+        elif state.connection == "connected" and state.failure is None:
+            # D7: the player is told at once that the computer plays for them, beside the prompt (placed
+            # clear of it), with "I'm back" (new user s11: the card came only after the draw result's
+            # Continue); nothing else is drawn by a modal prompt
+            found = [back_card(state, lay, self.lang)]
         cards = [c for c in found if c is not None]
         self._cards = (key, cards)
         return cards

@@ -160,9 +160,14 @@ def test_the_wait_card_counts_from_the_servers_figure_and_offers_nudge_then_hand
     s.changed = True
     scene.update(158.0)
     (card,) = scene.talk.cards(s.state, scene.layout(), scene.ui)
-    # 61 s: the hand-over is offered; no Nudge for 30 s after the table's last nudge
-    assert card.text[1]["time"] == "1:01" and [b.id for b in card.buttons] == ["handover:2"]
+    # 61 s: the hand-over is offered; no Nudge for 30 s after the table's last nudge: greyed, saying when
+    # (new user s11), 30 - (158 - 158) s after the nudge was heard, at 158.0
+    assert card.text[1]["time"] == "1:01" and [(b.id, b.enabled) for b in card.buttons] == \
+        [("nudge_wait:2", False), ("handover:2", True)]
+    assert card.text[1]["seconds"] == 30
     _click(scene, card.buttons[0].rect)
+    assert sent[-1] == Nudge(2)  # the greyed button sends nothing
+    _click(scene, card.buttons[1].rect)
     assert sent[-1] == HandOver(2)
 
 
@@ -368,8 +373,8 @@ def test_a_frame_builds_the_wait_card_once_with_the_tables_own_previews(tmp_path
     calls: list[object] = []
     real = talk_module.wait_card
 
-    def counted(state, lay, waited, ready, ui, lang):  # type: ignore[no-untyped-def]
-        card = real(state, lay, waited, ready, ui, lang)
+    def counted(state, lay, waited, ready, ui, lang, nudge_in=0.0):  # type: ignore[no-untyped-def]
+        card = real(state, lay, waited, ready, ui, lang, nudge_in)
         calls.append((ui, card.text[1]["time"]))
         return card
     monkeypatch.setattr(talk_module, "wait_card", counted)

@@ -129,8 +129,10 @@ def test_the_wait_card_sits_by_the_awaited_players_plate(states, lang, size, spe
     x, y, w, h = card.rect
     gap = max(plate[0] - (x + w), x - (plate[0] + plate[2]), plate[1] - (y + h), y - (plate[1] + plate[3]))
     # at 800x600 the draw's panel leaves 184 px right of it: the hand-over button and the Spanish line
-    # may need more, so the card may lie elsewhere, still clear of the panel and every plate, in the window
-    narrow = size == (800, 600) and (waited > HAND_OVER_AFTER or lang == "es")
+    # may need more, so the card may lie elsewhere, still clear of the panel and every plate, in the window;
+    # a seated player's card lies there from the first, where its hand-over button will fit (new user s11:
+    # it jumped when the button came)
+    narrow = size == (800, 600) and (not spectator or lang == "es")
     assert narrow or gap <= 3 * lay.font, (card.rect, plate, gap)
     assert 0 <= x and x + w <= size[0] and 0 <= y and y + h <= size[1], card.rect
     assert _overlap(card.rect, lay.panel.rect) == 0
@@ -164,3 +166,62 @@ def test_the_tables_holding_seats_reach_the_window_state() -> None:
              "started": True, "paused": True, "panels": [2], "holding": [2]}
     msg = p.decode_server(p.pack({"type": "table", "table": table}))
     assert reduce(ClientState(), msg).held_by == {Seat.TWO}
+
+
+@pytest.mark.parametrize("size", ((800, 600), (1280, 800), (1920, 1080)), ids=str)
+def test_the_wait_card_stays_where_it_is_as_its_buttons_come(size) -> None:  # type: ignore[no-untyped-def]
+    """New user s11: the card jumped from beside Ana's plate to a box at the felt's left when "Let the
+    computer play for Ana" came (60 s); it is placed for every button it may show from the first (10 s)."""
+    from doublenine.client.uistate import Ui
+    state, ui = _drawn(), Ui(seen_finished=0)
+    lay = compute_layout(state, ui, size, "en")
+    cards = [wait_card(state, lay, waited, ready, ui, "en", left)
+             for waited, ready, left in ((10.0, True, 0.0), (20.0, True, 0.0), (40.0, False, 12.3),
+                                         (75.0, True, 0.0), (75.0, False, 4.0))]
+    assert [len(c.buttons) for c in cards] == [0, 1, 1, 2, 2]
+    assert len({c.rect[:3] for c in cards}) == 1, [c.rect for c in cards]  # one place, one width
+    assert all(_overlap(c.rect, lay.panel.rect) == 0 for c in cards)
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Nudge Zoë again in 13 s"), ("fr", "Relancer Zoë encore dans 13\u00a0s"),
+                                         ("pt", "Chamar Zoë de novo em 13 s"), ("de", "Zoë in 13 s wieder anstupsen"),
+                                         ("es", "Avisar a Zoë otra vez en 13 s")])
+def test_a_nudge_not_yet_allowed_again_says_in_how_many_seconds(lang: str, label: str) -> None:
+    """New user s11: after a nudge the button was gone (or greyed) with no word of when it would be back
+    (the server allows one nudge per table every 30 s); now greyed, counting the seconds left, and sending
+    nothing when clicked."""
+    from doublenine.client.render import say
+    from doublenine.client.uistate import Ui
+    from doublenine.client.waiting import nudge_wait
+    state, ui = _drawn(), Ui(seen_finished=0)
+    lay = compute_layout(state, ui, (1280, 800), lang)
+    assert (nudge_wait(None, 50.0), nudge_wait(20.0, 37.5), nudge_wait(20.0, 50.0)) == (0.0, 12.5, 0.0)
+    card = wait_card(state, lay, 40.0, False, ui, lang, nudge_wait(20.0, 37.5))
+    (button,) = card.buttons
+    assert (button.id, say(lang, button.label, dict(button.args)), button.enabled) == ("nudge_wait:2", label, False)
+
+
+@pytest.mark.parametrize("size", ((800, 600), (1280, 800), (1920, 1080)), ids=str)
+def test_d7_a_player_whose_seat_the_computer_took_is_told_at_once_beside_an_open_prompt(states, size) -> None:  # type: ignore[no-untyped-def]
+    """New user s11: Ana's seat was handed to the computer while the opening draw's result was up; only
+    "computer" under her name said so, the "The computer is playing for you / I'm back" card came after
+    Continue. Now it shows at once, clear of the prompt, and its button acts."""
+    import pygame
+    from scenes_catalog import table_scene
+
+    from doublenine.client.intents import Back
+    state, ui = states["draw-result"]
+    taken = replace(state, playing_for_me=True)
+    scene = table_scene(taken, ui, "en", size)
+    lay = scene.layout()
+    assert lay.panel is not None and lay.panel.modal and lay.panel.kind == "drawn"
+    (card,) = scene.talk.cards(scene.shown(), lay, scene.ui)
+    assert card.text == ("The computer is playing for you", {}) and [b.id for b in card.buttons] == ["back"]
+    assert _overlap(card.rect, lay.panel.rect) == 0
+    x, y, w, h = card.rect
+    assert 0 <= x and x + w <= size[0] and 0 <= y and y + h <= size[1]
+    bx, by, bw, bh = card.buttons[0].rect
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bx + bw // 2, by + bh // 2), button=1, touch=False)
+    assert scene.talk.handle(click, scene.vp, scene.shown(), lay, size, scene.ui) == (True, Back())
+    assert scene.talk.cards(scene.shown(), scene.layout(), scene.ui) == [] or \
+        table_scene(state, ui, "en", size).talk.cards(state, lay, ui) == []  # not taken: no card by the prompt
