@@ -56,10 +56,12 @@ def test_no_message_lies_over_a_tile_a_panel_or_a_control(states, name: str, siz
 
 
 def test_the_reported_case_moves_below_the_draw_panel_at_1280x800(states) -> None:
-    """fr, 1280x800: the notice ended at the status line (y 560 < the panel's bottom, 587); now under it."""
+    """fr, 1280x800: the notice ended on the status line, over the panel's last row of tiles; now just under
+    the panel, still centred (the panel's own place is the layout's, which other changes move)."""
     state, ui = states["draw-mine"]
     scene = table_scene(state, ui, "fr", (1280, 800))
     scene.talk.notice = (tr("fr", "{name} is waiting for you: your turn!", name="Bruno"), 10.0, True)
     panel = scene.layout().panel.rect
     box = scene.talk.notice_box((1280, 800), scene.shown(), scene.layout(), scene.ui)
-    assert panel[1] + panel[3] == 587 and box == (387, 591, 505, 44)  # centred, 4 px under the panel
+    bottom = panel[1] + panel[3]
+    assert box[1] == bottom + 4 and abs(box[0] + box[2] // 2 - 640) <= 1, (panel, box)  # centred, just under it
