@@ -50,7 +50,8 @@ def site_group(group: Hashable) -> Hashable:
     """The wider key fairness counts by: an IPv6 address or :func:`address_group` key
     (``"2001:db8:1:2::/64"``) as its /48 (``"2001:db8:1::/48"``); anything else (an IPv4 group, a
     table code, None, a test double) as it is. A turn shared by a /48 costs a neighbour only pace
-    while the lane is contended, never a refusal (which is why caps stay by /64)."""
+    while the lane is contended, never a refusal (which is why caps stay by /64, but for guessed
+    table codes, where a /48's budget is 4 groups' on top of each /64's: ``lookup.SITE_MISSES``)."""
     if not isinstance(group, str) or ":" not in group:
         return group
     key = group if "/" in group else address_group(group)  # an address: IPv4-mapped counts as IPv4

@@ -7,7 +7,10 @@ bucket (:class:`~.addresses.MissLimiter`) is empty, the lookup is refused before
 read, so a refused guess teaches nothing; a lookup takes its miss before it awaits the store
 and gives it back unless the code named no table (attacker F1 kind: lookups in flight at once
 all passed a check made before the await). With PostgreSQL the check and the take are one
-statement in the store, for every process on it at once (``MissLimiter.reserve``).
+statement in the store, for every process on it at once (``MissLimiter.reserve``). Attacker s11
+F7: 1,000 addresses each spent their own burst (767 guesses a second, none refused), so a lookup
+also takes a miss from its IPv6 /48's bucket and, for a group that missed before, from one bucket
+over all groups (:func:`_buckets`); a refusal by any gives back what the others took.
 
 Attacker finding (a stranger's request costing a table's players): nginx sends a connection to a
 process by the code its path names (:func:`routed_code`), and a lookup of a table a live process
@@ -22,12 +25,14 @@ from __future__ import annotations
 
 import re
 import time
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.tablecode import clean_code
 
+from .addresses import Grant, MissLimiter, site_group
 from .table import Refused, Table
 
 if TYPE_CHECKING:
@@ -123,13 +128,21 @@ async def look_up(registry: Registry, code: str, group: str, *, token: str | Non
     ``retry_ms``) when ``group`` has no miss left, before the code is read; else whatever
     ``find_or_load`` refuses with, an ``UNKNOWN_TABLE`` counted as one miss of ``group`` and in
     ``doublenine_code_misses_total``."""
-    misses = registry.misses
     now = time.monotonic() if now is None else now
-    grant = await misses.reserve(group, now)  # taken before the lookup, refunded unless a miss
-    if not grant.taken:
-        wait = grant.wait
-        raise Refused(ErrorCode.RATE_LIMITED, f"too many unknown table codes from {group}; try again in {wait:.0f} s",
-                      {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
+    taken: list[tuple[MissLimiter, str, Grant]] = []
+    try:
+        for limiter, key, whose in _buckets(registry, group):  # each taken before the lookup
+            grant = await limiter.reserve(key, now)
+            if not grant.taken:
+                wait = grant.wait
+                raise Refused(ErrorCode.RATE_LIMITED,
+                              f"too many unknown table codes from {whose}; try again in {wait:.0f} s",
+                              {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
+            taken.append((limiter, key, grant))
+    except BaseException:
+        for limiter, key, grant in taken:  # nothing was looked up: nothing was missed
+            await limiter.give_back(key, grant)
+        raise
     missed = False
     try:
         return await registry.find_or_load(code, token=token, address=group, limited=limited, routed=routed)
@@ -137,7 +150,58 @@ async def look_up(registry: Registry, code: str, group: str, *, token: str | Non
         if exc.code is ErrorCode.UNKNOWN_TABLE:
             missed = True
             registry.metrics.code_misses.inc()
+            registry.missed_groups.add(group)
         raise
     finally:
         if not missed:
-            await misses.give_back(group, grant)
+            for limiter, key, grant in taken:
+                await limiter.give_back(key, grant)
+
+
+SITE_MISSES = 4
+"""An IPv6 /48's code-miss bucket holds this many address groups' (``code_miss_burst`` x 4 at once,
+``code_miss_rate`` x 4 a second), over all its /64s (attacker s11 F7)."""
+ALL_MISSES = 10
+"""The code-miss bucket over all address groups that missed before (:class:`MissedGroups`) holds this
+many groups' (``code_miss_burst`` x 10 at once, ``code_miss_rate`` x 10 a second; attacker s11 F7)."""
+ALL = "all"
+"""The key of the bucket over all groups."""
+
+
+def _buckets(registry: Registry, group: str) -> list[tuple[MissLimiter, str, str]]:
+    """The code-miss buckets a lookup from ``group`` takes a miss from, with who they count, in the
+    order checked: the group's (an IPv4 address, an IPv6 /64), its /48's (IPv6 only: an IPv4
+    group is its own site, :func:`.addresses.site_group`), and the one over all groups, for a group
+    that has missed before (:attr:`.Registry.missed_groups`): a person who never mistyped a code is
+    never refused because strangers guess elsewhere."""
+    out = [(registry.misses, group, group)]
+    site = site_group(group)
+    if isinstance(site, str) and site != group:
+        out.append((registry.site_misses, site, site))
+    if group in registry.missed_groups:
+        out.append((registry.all_misses, ALL, "all addresses"))
+    return out
+
+
+class MissedGroups:
+    """The address groups whose lookup named no table, the most recent :attr:`limit` of them
+    (bounded memory: a group forgotten only escapes the bucket over all groups until it misses
+    once more). Attacker s11 F7: 1,000 addresses each spending their own burst guessed 767 codes a
+    second and none was refused."""
+
+    def __init__(self, limit: int = 10_000) -> None:
+        self.limit = limit
+        self._groups: OrderedDict[str, None] = OrderedDict()
+
+    def add(self, group: str) -> None:
+        """``group`` missed now."""
+        self._groups[group] = None
+        self._groups.move_to_end(group)
+        while len(self._groups) > self.limit:
+            self._groups.popitem(last=False)
+
+    def __contains__(self, group: object) -> bool:
+        return group in self._groups
+
+    def __len__(self) -> int:
+        return len(self._groups)

@@ -37,6 +37,7 @@ from .config import ServerConfig
 from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
 from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
+from .lookup import ALL_MISSES, SITE_MISSES, MissedGroups
 from .names import distinct_names
 from .playing import PlayingAllowance
 from .storage.base import TooManyOpen
@@ -126,6 +127,17 @@ class Registry(TableMoves):
         """Table-code lookups that found nothing, per address group (issue 12 case 7): on PostgreSQL
         one bucket in the store for every process, else (or while it does not answer) this
         process's share of the budget."""
+        self.site_misses = MissLimiter(config.code_miss_rate * SITE_MISSES, config.code_miss_burst * SITE_MISSES,
+                                       processes=lambda: getattr(self.ownership, "processes", 1),
+                                       shared=shared, kind="code_misses_site")
+        """The same per IPv6 /48, over all its /64s (``lookup.SITE_MISSES`` groups' worth; attacker s11 F7)."""
+        self.all_misses = MissLimiter(config.code_miss_rate * ALL_MISSES, config.code_miss_burst * ALL_MISSES,
+                                      max_groups=1, processes=lambda: getattr(self.ownership, "processes", 1),
+                                      shared=shared, kind="code_misses_all")
+        """The same over every group that missed before (:attr:`missed_groups`; ``lookup.ALL_MISSES``
+        groups' worth, one bucket, key ``lookup.ALL``)."""
+        self.missed_groups = MissedGroups()
+        """The address groups (the most recent 10,000) whose lookups named no table, in this process."""
         self.pages = MissLimiter(config.page_rate, config.page_burst,
                                  processes=lambda: getattr(self.ownership, "processes", 1),
                                  shared=shared, kind="pages")

@@ -140,3 +140,50 @@ async def test_case7_a_group_out_of_misses_learns_nothing_from_a_table_page(make
     assert await _attach(server.url, {"type": "spectate", "code": str(host.code)}, peer) == "RATE_LIMITED:code_misses"
     assert await asyncio.to_thread(_page, server, str(host.code), "203.0.113.52") == 200  # another group
     await host.close()
+
+
+async def _guess(registry, group: str, now: float, code: str = "ZZZZZ") -> str:
+    from doublenine.server.lookup import look_up
+    from doublenine.server.table import Refused
+
+    try:
+        await look_up(registry, code, group, routed=False, now=now)
+        return "found"
+    except Refused as exc:
+        return f"{exc.code}:{(exc.data or {}).get('retry_ms', '')}"
+
+
+async def test_s11_f7_the_slash64s_of_one_slash48_share_four_groups_misses(make_server) -> None:
+    """Attacker s11 F7: each /64 of one /48 spent its own burst of 20 misses; the /48 now has 4 x 20
+    at once and 4 a second over all its /64s (the other caps' /48, ``addresses.site_group``)."""
+    registry = (await make_server(code_miss_rate=1.0, code_miss_burst=20)).registry  # the defaults
+    said = [await _guess(registry, f"2001:db8:5:{n}::/64", 100.0) for n in range(4) for _ in range(20)]
+    assert said == ["UNKNOWN_TABLE:"] * 80
+    assert await _guess(registry, "2001:db8:5:4::/64", 100.0) == "RATE_LIMITED:251"  # 1 miss at 4/s
+    assert registry.misses._level("2001:db8:5:4::/64", 100.0) == 20.0  # its own token given back
+    assert await _guess(registry, "2001:db8:6::/64", 100.0) == "UNKNOWN_TABLE:"  # another /48
+    assert await _guess(registry, "2001:db8:5:4::/64", 100.25) == "UNKNOWN_TABLE:"
+
+
+async def test_s11_f7_groups_that_missed_share_one_bucket_over_all_groups(make_server) -> None:
+    """Attacker s11 F7 (code_scan.py, 1,000 addresses x 20 misses: 20,000 guesses, 767 a second, none
+    refused): 300 addresses x 5 guesses at once now get 300 + 200 through (each address's first miss,
+    then 10 groups' burst over all of them), then 10 a second; an address that never missed is
+    still served (a person mistyping once is never refused for strangers' guesses)."""
+    registry = (await make_server(code_miss_rate=1.0, code_miss_burst=20)).registry  # the defaults
+    groups = [f"198.51.{100 + n // 200}.{n % 200}" for n in range(300)]
+    said = [await _guess(registry, g, 50.0) for _ in range(5) for g in groups]
+    assert said.count("UNKNOWN_TABLE:") == 500 and said.count("RATE_LIMITED:101") == 1000
+    assert said[:500] == ["UNKNOWN_TABLE:"] * 500 and len(registry.missed_groups) == 300
+    assert await _guess(registry, "203.0.113.77", 50.0) == "UNKNOWN_TABLE:"
+    later = [await _guess(registry, g, 51.0) for g in groups[:11]]  # 10 a second over all groups
+    assert later == ["UNKNOWN_TABLE:"] * 10 + ["RATE_LIMITED:101"]
+
+
+def test_s11_f7_the_groups_that_missed_are_bounded() -> None:
+    from doublenine.server.lookup import MissedGroups
+
+    missed = MissedGroups(limit=2)
+    for g in ("a", "b", "a", "c"):
+        missed.add(g)
+    assert ("a" in missed, "b" in missed, "c" in missed, len(missed)) == (True, False, True, 2)
