@@ -151,6 +151,7 @@ async def test_a_review_whose_asker_left_is_dropped_over_the_network(make_server
     await host.ws.close()  # the asker leaves while its first decision is being measured
     await eventually(lambda: not table.coach_desk.running)
     gate.set()
+    await eventually(lambda: server.brain.coach_pending == {})  # the job under way ends 0.001 s on, or later
     await asyncio.sleep(0.05)
     jobs = coach.plan_review(table.state, 1, 1, Seat.ONE, table.meta.seed)[2]
     assert len(jobs) > 1 and len(calls) == 1  # no further turn was taken
@@ -168,6 +169,7 @@ async def test_a_closed_tables_reviews_are_cancelled(make_server) -> None:
     await table.close()
     await eventually(lambda: not table.coach_desk.running)
     gate.set()
+    await eventually(lambda: server.brain.coach_pending == {})  # the job under way ends 0.001 s on, or later
     await asyncio.sleep(0.05)
     assert len(calls) == 1 and server.brain.coach_pending == {}
 

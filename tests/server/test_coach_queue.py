@@ -3,7 +3,7 @@ address with six tables kept it busy; a review at another table took 8.8x longer
 from __future__ import annotations
 
 import asyncio
-import time
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from doublenine.server.computer import Brain
@@ -13,16 +13,27 @@ async def test_a_group_with_many_jobs_waiting_does_not_starve_another() -> None:
     brain = Brain(None)
     brain.coach_executor = ThreadPoolExecutor(1)  # the same one worker, without a process start
     done: list[str] = []
+    # The job running holds the worker until the victim is queued too. (It slept 0.02 s: a process
+    # descheduled that long after the hog's jobs started, common at load 20 on 2 cores, woke with
+    # hog0 done and hog1 running, and counted 6 waiting, victim 4th: 13 of 200 runs here.)
+    gate = threading.Event()
 
     async def review(group: str, name: str) -> None:
         async with brain.coach_turns.turn(group):
-            await brain.in_coach(time.sleep, 0.02)
+            await brain.in_coach(gate.wait, 60)
         done.append(name)
 
     hog = [asyncio.create_task(review("203.0.113.9", f"hog{i}")) for i in range(8)]
     await asyncio.sleep(0.005)  # the hog's jobs are all queued first
     assert brain.coach_turns.waiting("203.0.113.9") == 7
-    await asyncio.gather(review("198.51.100.7", "victim"), *hog)
+    victim = asyncio.create_task(review("198.51.100.7", "victim"))
+    for _ in range(100):
+        if brain.coach_turns.waiting("198.51.100.7"):
+            break
+        await asyncio.sleep(0)
+    assert brain.coach_turns.waiting("198.51.100.7") == 1
+    gate.set()
+    await asyncio.gather(victim, *hog)
     assert done.index("victim") == 2  # after the job running and the hog's next turn, not after all 8
     assert done[:2] == ["hog0", "hog1"] and sorted(done[3:]) == [f"hog{i}" for i in range(2, 8)]
     brain.close()
