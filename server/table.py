@@ -350,9 +350,22 @@ class Table:
 
     def waits_for(self) -> frozenset[Seat]:
         """The seats the table waits for (issue 15, D7): those whose decision is awaited
-        (``chat.awaited``) and those whose open panel holds it (:meth:`holding`); what ``nudge`` and
-        ``hand_over`` may name."""
-        return awaited(self.log.state) | self.holding()
+        (``chat.awaited``), those whose open panel holds it (:meth:`holding`) and, in the review, every
+        seated human (:meth:`reviewing`); what ``nudge`` and ``hand_over`` may name."""
+        return awaited(self.log.state) | self.holding() | self.reviewing()
+
+    def reviewing(self) -> frozenset[Seat]:
+        """R10 with D7: in the review, every claimed human seat the computer does not play. Who has
+        answered is private, so the table counts as waiting for each of them alike: ``nudge`` and,
+        after ``hand_over_wait`` from the review's start (``since``), ``hand_over`` may name any, and
+        the answers say nothing of who answered. The computer answers for a seat handed over that
+        had not (one that had keeps its answer). Attacker s11 F5: ``awaited`` is empty in the review,
+        so a stranger who stayed connected and never answered held the table for good (nudge and
+        hand_over both NOT_AWAITED)."""
+        if self.closed or not self.meta.started or self.log.state.phase is not Phase.REVIEW:
+            return frozenset()
+        return frozenset(s for s, sl in self.slots.items()
+                         if sl.kind == "human" and sl.claimed and not sl.handed_over)
 
     def held_since(self, seat: Seat) -> float:
         """Unix seconds from which the table has waited for ``seat``: ``since`` (the decision now

@@ -12,6 +12,7 @@ from doublenine.shared.chat import NUDGE_EVERY
 from doublenine.shared.seats import Seat
 from doublenine.shared.views import view_for
 
+from doublenine.server.chat import awaited
 from doublenine.shared.rules import to_act
 
 from .conftest import connect, create, eventually, four_at_play, join, settle, spectate
@@ -153,7 +154,7 @@ async def _to_seat_2(host, stranger, table) -> None:
     """Play seat 1 (and both review answers) until the table waits for seat 2's public decision."""
     for _ in range(200):
         await settle([host, stranger], table)
-        if Seat(2) in table.waits_for():
+        if Seat(2) in awaited(table.state):  # its public decision (not the review: test_review_stall)
             return
         acting = [c for c in (host, stranger) if Seat(c.seat) in to_act(table.state)]
         for c in acting:
