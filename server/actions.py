@@ -352,7 +352,11 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
     HAND_OVER_TOO_SOON (``data: {retry_after}``): it is connected and its decision (or its panel's
     hold, ``Table.held_since``) has waited less than ``config.hand_over_wait`` seconds (README: "after a minute"), so a stranger cannot take a
     present player's seat the moment its turn comes.
-    The humans asked are :func:`.consent.askable`'s: never the target's own side (D7 "other humans")."""
+    The humans asked are :func:`.consent.askable`'s: never the target's own side (D7 "other humans").
+    REQUEST_PENDING while a request is open, but for a seat an open ``new_match`` request at match
+    over still waits for (``Table.silent_asked``) once every human this hand-over would ask has
+    asked for or accepted that new match: the seat is handed over at once and the request goes on
+    without it (:func:`_hand_over_asked`)."""
     target = Seat(intent.seat)
     async with table.lock:
         table.check(seat, intent)
@@ -365,8 +369,13 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
         if slot.conn is not None and wait > 0:
             raise Refused(ErrorCode.HAND_OVER_TOO_SOON, f"seat {int(target)} has not waited long enough",
                           {"retry_after": round(wait, 1)})
-        if table.request is not None:  # even one needing nobody's consent: it would strand the request
-            raise Refused(ErrorCode.REQUEST_PENDING, f"request {table.request.id} is open")
+        r = table.request
+        if r is not None:  # even one needing nobody's consent: it would strand the request
+            if target not in table.silent_asked() or not askable(table.slots, seat, target) <= r.accepted | {r.by}:
+                raise Refused(ErrorCode.REQUEST_PENDING, f"request {r.id} is open")
+            await _hand_over_asked(table, r, target)  # D1 with D7: every other human agreed already
+            table.remember(seat, intent)
+            return
         asked = askable(table.slots, seat, target)
         if asked:
             _open(table, "hand_over", seat, target, asked)
@@ -374,6 +383,39 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
             return
         await _perform(table, ConsentRequest(0, "hand_over", seat, target, table.seq))
         table.remember(seat, intent)
+
+
+async def _hand_over_asked(table: Table, r: ConsentRequest, target: Seat) -> None:
+    """D1 with D7 (attacker s11 F5): hand ``target``, a seat the open request ``r`` waits for, to the
+    computer; ``r`` no longer waits for it and, if it waited for nobody else, is carried out."""
+    async with table.changing_meta():
+        table.slots[target].handed_over = True
+    table.handed_at[target] = table.seq
+    table.returning.discard(target)
+    r.waiting.discard(target)
+    if r.waiting:
+        table.broadcast_table()
+        table.rearm()
+        return
+    await _carry_out(table, r)
+
+
+async def _carry_out(table: Table, r: ConsentRequest) -> None:
+    """Do what the open request ``r`` asks (every asked seat accepted) and close it ``done``, or
+    ``failed`` if the rules or the store refuse it (a store failure is raised on)."""
+    table.request = None
+    try:
+        await _perform(table, r)
+    except RuleError as exc:  # the rules refused it, or the store failed (nothing was done)
+        table.request = r
+        table.close_request("failed", None, exc.message)
+        table.broadcast_table()
+        table.rearm()
+        if isinstance(exc, IllegalMove):
+            return
+        raise
+    table.request = r
+    table.close_request("done")
 
 
 async def consent(table: Table, seat: Seat, request_id: int, accept: bool) -> None:
@@ -394,19 +436,7 @@ async def consent(table: Table, seat: Seat, request_id: int, accept: bool) -> No
         if r.waiting:
             table.broadcast_table()
             return
-        table.request = None
-        try:
-            await _perform(table, r)
-        except RuleError as exc:  # the rules refused it, or the store failed (nothing was done)
-            table.request = r
-            table.close_request("failed", None, exc.message)
-            table.broadcast_table()
-            table.rearm()
-            if isinstance(exc, IllegalMove):
-                return
-            raise
-        table.request = r
-        table.close_request("done")
+        await _carry_out(table, r)
 
 
 async def cancel(table: Table, seat: Seat, request_id: int) -> None:

@@ -148,6 +148,9 @@ class ConsentRequest:
     accepted: set[Seat] = field(default_factory=set)
     effect: dict[str, Any] | None = None
     """The ``EffectW`` map of an undo or redo (:func:`effect_of`), None otherwise."""
+    opened: float = field(default_factory=time.time)
+    """Unix seconds it was opened at (the hand-over wait of a seat it waits for at match over,
+    ``Table.held_since``)."""
 
     def wire(self) -> dict[str, Any]:
         """The ``RequestW`` map (``effect`` only when there is one: an optional property)."""

@@ -352,7 +352,17 @@ class Table:
         """The seats the table waits for (issue 15, D7): those whose decision is awaited
         (``chat.awaited``), those whose open panel holds it (:meth:`holding`) and, in the review, every
         seated human (:meth:`reviewing`); what ``nudge`` and ``hand_over`` may name."""
-        return awaited(self.log.state) | self.holding() | self.reviewing()
+        return awaited(self.log.state) | self.holding() | self.reviewing() | self.silent_asked()
+
+    def silent_asked(self) -> frozenset[Seat]:
+        """D1 with D7 at MATCH_OVER: the seats an open ``new_match`` request still waits for
+        (public: ``RequestW.waiting``). After ``hand_over_wait`` from the request's opening they may
+        be handed over, and the request goes on without them (``actions.hand_over``). Attacker s11
+        F5: a silent stranger's consent was needed for every new match, and nothing could take it."""
+        r = self.request
+        if r is None or r.action != "new_match" or self.log.state.phase is not Phase.MATCH_OVER:
+            return frozenset()
+        return frozenset(s for s in r.waiting if self.slots[s].claimed and not self.slots[s].handed_over)
 
     def reviewing(self) -> frozenset[Seat]:
         """R10 with D7: in the review, every claimed human seat the computer does not play. Who has
@@ -370,9 +380,12 @@ class Table:
     def held_since(self, seat: Seat) -> float:
         """Unix seconds from which the table has waited for ``seat``: ``since`` (the decision now
         awaited began), or later for a seat that holds it by its panel (:meth:`holding`), opened
-        after that."""
+        after that, or that an open new match request waits for (:meth:`silent_asked`), opened after that."""
         if seat in awaited(self.log.state):
             return self.since
+        if seat in self.silent_asked():
+            assert self.request is not None
+            return self.request.opened  # opened after the match ended: its last public change
         return self.panel_start(seat)
 
     def panel_start(self, seat: Seat) -> float:

@@ -75,3 +75,35 @@ async def test_s11_f5_the_answers_say_nothing_of_who_has_answered(make_server) -
     assert (req.action, req.target, req.waiting) == ("hand_over", 3, (2,))
     await host.send({"type": "cancel_request", "request_id": req.id})
     await host.until(lambda m: isinstance(m, p.RequestClosed))
+
+
+async def test_s11_f5_a_silent_stranger_asked_for_a_new_match_is_handed_over_after_the_wait(make_server) -> None:
+    """Same gap at MATCH_OVER (D1): a new match needed the silent stranger's consent and nothing could
+    take it. The seats an open new_match request waits for are public (``request.waiting``): after the
+    hand-over wait from the request's opening, once every other human asked for or accepted the new
+    match, a silent one is handed over at once and the request goes on without it."""
+    server = await make_server(hand_over_wait=60.0)
+    host = await create(server, "hhhc", sit=1, seed=5)
+    silent = await join(server, host.code, seat=2, name="S")
+    friend = await join(server, host.code, seat=3, name="F")
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host, silent, friend]), 120)
+    await settle([host, silent, friend], table)
+    assert table.state.phase is Phase.MATCH_OVER and table.waits_for() == frozenset()
+    upd = await _answer(host, {"type": "new_match"})
+    req = upd.table.request
+    assert (req.action, req.waiting) == ("new_match", (2, 3)) and table.waits_for() == {2, 3}
+    err = await _answer(host, {"type": "hand_over", "seat": 2})
+    assert err.code == "HAND_OVER_TOO_SOON" and 55 < err.data["retry_after"] <= 60.0
+    table.request.opened -= 61
+    assert (await _answer(host, {"type": "hand_over", "seat": 2})).code == "REQUEST_PENDING"  # seat 3 has not agreed
+    await friend.until(lambda m: friend.table.request is not None)
+    await friend.send({"type": "consent", "request_id": req.id, "accept": True})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None
+                     and m.table.request.waiting == (2,))
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
+    closed = await host.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.request_id, closed.action, closed.outcome) == (req.id, "new_match", "done")
+    assert table.state.match == 2 and table.slots[Seat(2)].handed_over is True
+    await silent.send({"type": "back"})  # the new match's seq moved on: the seat is its player's again
+    await silent.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].computer_plays)
