@@ -22,7 +22,7 @@ from doublenine.shared.tablecode import is_code
 
 from .addresses import MissLimiter
 from .metrics import ServerMetrics
-from .table import MOVED, Refused, Table
+from .table import MOVED, ClaimsUnavailable, Refused, Table
 
 log = logging.getLogger("doublenine.server")
 
@@ -174,8 +174,7 @@ class TableMoves:
             try:
                 held = await self.ownership.claim(code)
             except OSError as exc:
-                raise Refused(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {exc}",
-                              {"retry_ms": 1000}) from None
+                raise ClaimsUnavailable(exc) from None
             if not held:
                 raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
             async with self._claim_kept_if_served(code):

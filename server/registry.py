@@ -45,7 +45,7 @@ from .storage.metered import MeteredStore, log_store_failure
 from .storage.ownership import ownership_for
 from .seating import SeatSlot, TableMeta, seat_name, token_matches
 from .storedlog import StoredLog, read_log_off_loop
-from .table import PAST_KEPT, Refused, Table, store_unavailable
+from .table import PAST_KEPT, ClaimsUnavailable, Refused, Table, store_unavailable
 
 log = logging.getLogger("doublenine.server")
 
@@ -246,8 +246,7 @@ class Registry(TableMoves):
         try:
             held = await self.ownership.claim(code) or await self._ask(code, routed)
         except OSError as exc:
-            raise Refused(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {exc}",
-                          {"retry_ms": 1000}) from None
+            raise ClaimsUnavailable(exc) from None
         if not held:
             raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is being handed over by another server "
                           "process; try again", {"retry_ms": 500})

@@ -81,6 +81,15 @@ def store_unavailable(what: str) -> Refused:
     return Refused(ErrorCode.INTERNAL, f"{what}: the server's store failed; try again", dict(STORE_FAILING))
 
 
+class ClaimsUnavailable(Refused):
+    """``TABLE_MOVING`` because this process cannot claim tables now (its ownership call failed: no
+    PostgreSQL lock connection, the database hangs): the store said nothing about the table, so a
+    page must not show one (operator s11 round 2 finding 1). On the wire it is a plain TABLE_MOVING."""
+
+    def __init__(self, reason: object) -> None:
+        super().__init__(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {reason}", {"retry_ms": 1000})
+
+
 def is_store_refusal(exc: Refused) -> bool:
     """True for a refusal made by :func:`store_unavailable`."""
     return exc.code is ErrorCode.INTERNAL and (exc.data or {}).get("store") == "failing"

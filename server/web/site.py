@@ -36,7 +36,7 @@ from doublenine.shared.tablecode import clean_code
 from ..addresses import address_group, from_proxy, one_header, peer_of, request_client
 from ..lookup import TABLE_PATH, look_up, routed_code
 from ..seating import DEFAULT_NAMES
-from ..table import Refused, is_store_refusal
+from ..table import ClaimsUnavailable, Refused, is_store_refusal
 from . import pages
 from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, table_info
 from .pages import SeatInfo, TableInfo
@@ -159,7 +159,8 @@ def invite_for(netloc: str | None, code: str, tls: bool) -> str | None:
 
 
 def _moving_info(code: str) -> TableInfo:
-    """A table being handed over between processes (issue 12): the page's script fills it in."""
+    """A table the store holds open but another process serves or hands over (issue 12): the page's
+    script fills it in. Only for a code the store answered for (:meth:`WebSite._held_elsewhere`)."""
     return TableInfo(code, tuple(SeatInfo(int(s), DEFAULT_NAMES[s], "free") for s in DEFAULT_NAMES), (0, 0), False)
 
 
@@ -240,6 +241,8 @@ class WebSite:
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
             if isinstance(info, float):  # out of code misses: 429 for any code, before it is looked at
                 return self._too_many(t, netloc, page_headers, info)
+            if info is HTTPStatus.SERVICE_UNAVAILABLE:  # never a page the store did not answer for
+                return self._store_busy(path, t, netloc, page_headers)
             status = info
         else:
             status = HTTPStatus.NOT_FOUND
@@ -284,7 +287,21 @@ class WebSite:
         except Refused as exc:
             if exc.code is ErrorCode.RATE_LIMITED:
                 return float((exc.data or {}).get("retry_ms", 1000)) / 1000
-            if exc.code in (ErrorCode.TABLE_MOVING, ErrorCode.SHUTTING_DOWN, ErrorCode.WRONG_ROUTE) \
-                    or is_store_refusal(exc):  # its script retries
-                return _moving_info(clean_code(code))
+            if isinstance(exc, ClaimsUnavailable) or exc.code is ErrorCode.SHUTTING_DOWN or is_store_refusal(exc):
+                return HTTPStatus.SERVICE_UNAVAILABLE  # the store did not say whether the table exists
+            if exc.code in (ErrorCode.TABLE_MOVING, ErrorCode.WRONG_ROUTE):
+                return await self._held_elsewhere(clean_code(code))
             return HTTPStatus.NOT_FOUND
+
+    async def _held_elsewhere(self, code: str) -> TableInfo | HTTPStatus:
+        """The page of ``code`` that another process serves or is handing over: the waiting page its
+        script fills in when the store holds ``code`` open, ``404`` when it does not, ``503`` when
+        the store does not answer (operator s11 round 2 finding 1: a lock held elsewhere, or none
+        at all, was shown as a blank "waiting for players" table, even for a code that names none)."""
+        try:
+            stored = await self.registry.store.load(code)
+        except OSError:
+            return HTTPStatus.SERVICE_UNAVAILABLE
+        if stored is None or stored.closed:
+            return HTTPStatus.NOT_FOUND
+        return _moving_info(code)

@@ -162,3 +162,51 @@ def test_operations_md_gives_the_page_bounds_of_the_code() -> None:
     assert "is answered within 2 s whatever the\nstore does (`PAGE_WAIT`" in text
     assert "waited for 1 s at most (`SHARED_WAIT`" in text and "while 2 such calls of one kind are\nstill unanswered after it" in text
     assert "at most 8 such pages per process" in text and "with 8 waiting" in text
+
+
+async def test_a_table_page_the_store_did_not_answer_for_is_503_never_a_made_up_table() -> None:
+    """Operator s11 round 2 finding 1: while PostgreSQL hung, ``/t/QQQQQ`` (no such table) and
+    ``/t/CODE`` of a match in progress answered ``200`` with a blank "Waiting for players" table:
+    a claim that failed (no lock connection) and a store refusal were turned into a waiting table.
+    Kind: a page made up when the store did not answer; each such refusal is a ``503`` now, and a
+    table another process holds is shown only when the store holds it open."""
+    store = HangingStore()
+    server = await GameServer(config(), store=store).start()
+    try:
+        client = await TableClient.connect(server.url)
+        open_code = str((await client.attach(
+            {"type": "create_table", "sit": 1, "seats": [{"kind": "human"}] * 4})).code)
+        await client.close()
+        await server.registry.hand_over(open_code)  # served by nobody here: a lookup claims it
+        ownership = server.registry.ownership
+
+        async def no_lock_connection(code: str) -> bool:
+            raise OSError("no PostgreSQL lock connection")
+
+        ownership.claim = no_lock_connection
+        for path in ("/t/QQQQQ", f"/t/{open_code}"):
+            status, retry, body, _ = await timed_get(server.port, path)
+            assert (status, retry) == (503, "2"), path
+            assert "This page cannot be shown right now" in body and "Waiting for players" not in body
+
+        async def held_elsewhere(code: str) -> bool:
+            return False
+
+        async def not_handed(code: str, wait: float) -> bool:
+            return False
+
+        ownership.claim, ownership.ask = held_elsewhere, not_handed
+        status, retry, body, _ = await timed_get(server.port, "/t/QQQQQ")
+        assert (status, retry) == (404, None)  # the store holds no such table: no page for it
+        status, retry, body, _ = await timed_get(server.port, f"/t/{open_code}")
+        assert (status, retry) == (200, None) and f"Table {open_code}" in body  # held elsewhere: its page
+
+        async def store_down(code: str) -> Any:
+            raise OSError("the database does not answer")
+
+        store.load = store_down  # type: ignore[method-assign]
+        status, retry, body, _ = await timed_get(server.port, f"/t/{open_code}")
+        assert (status, retry) == (503, "2") and "Waiting for players" not in body
+    finally:
+        store.released.set()
+        await server.stop()
