@@ -63,9 +63,9 @@ class ServerMetrics:
             version = installed_version()
         self.build = Info(p + "build", "The doublenine version this process runs.", registry=r)
         self.build.info({"version": version})
-        self.store_ok = Gauge(p + "store_ok", "1 while the store's last write worked, 0 while it fails.", registry=r)
+        self.store_ok = Gauge(p + "store_ok", "0 while a kind of write (moves, chat, tables) fails until it works again, else 1.", registry=r)
         self.store_since_success = Gauge(p + "store_seconds_since_success",
-                                         "Seconds since the store's last write that worked.", registry=r)
+                                         "Seconds since every kind of write last worked.", registry=r)
         self.table_locks_ok = Gauge(p + "table_locks_ok", "1 while this process can claim tables.", registry=r)
         self.store_ok.set(1)
         self.table_locks_ok.set(1)

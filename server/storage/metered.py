@@ -8,6 +8,13 @@ it recovered): each distinct failure's traceback once per :data:`~..logfmt.REPEA
 (:func:`log_store_failure`), ``store still failing`` at WARNING at most every
 :data:`STILL_FAILING_EVERY` seconds with the count of failed writes, and ``store recovered`` at
 WARNING (the level the spell was said at) when a write works again, with how long it failed.
+
+Health is kept per kind of write (:data:`WRITE_KINDS`; operator s11 round 2 finding 2: with only
+``dn_row`` writes refused, the 5-s probe's seat record write worked and counted as recovery, so
+``store_ok`` flapped every 5 s, ``seconds_since_success`` never grew and the alerts never fired): the
+store is failing while any kind of write whose last try failed has not worked since, and a spell
+ends only when every such kind has worked again (or no table is open to need one,
+:meth:`MeteredStore.assume_working`).
 """
 from __future__ import annotations
 
@@ -22,6 +29,10 @@ from .base import ListedTable, ListingKey, Store, StoredTable, TooManyOpen
 
 log = logging.getLogger("doublenine.server.storage")
 
+WRITE_KINDS = ("moves", "chat", "tables")
+"""The kinds of write a failing spell is kept for: a table's log rows (``append``: ``dn_row``), its
+chat lines (``append_chat``: ``dn_chat``) and its table record (create, seats, listing, claim, close,
+reopen: ``dn_table``). One kind working says nothing of another."""
 STILL_FAILING_EVERY = 30.0
 """Seconds between two ``store still failing`` lines of one failing spell."""
 
@@ -43,7 +54,8 @@ def log_store_failure(logger: logging.Logger, store: Any, message: str, *args: A
 class MeteredStore:
     """Delegates to ``inner``; observes each ``append``'s seconds on ``histogram`` (any object
     with ``observe(float)``, e.g. a prometheus-client Histogram). :attr:`failing` says why the
-    last write failed (a full disk, a read-only file system), None once a write succeeds."""
+    last write failed (a full disk, a read-only file system), None once every kind of write that
+    failed (:data:`WRITE_KINDS`) has worked again."""
 
     def __init__(self, inner: Store, histogram: Any, clock: Any = time.monotonic) -> None:
         self.inner = inner
@@ -57,6 +69,8 @@ class MeteredStore:
         """``clock()`` of the first failed write of the spell under way, None when the store works."""
         self.failed_writes = 0
         """Writes failed in the spell under way."""
+        self._failing_kinds: dict[str, str] = {}
+        """Kind of write (:data:`WRITE_KINDS`) -> why its last try failed, for those that failed."""
         self._still_said = 0.0
         self._repeats = Repeats(clock=clock)
 
@@ -65,8 +79,9 @@ class MeteredStore:
         first time its text is seen in a minute (:class:`~..logfmt.Repeats`)."""
         return self._repeats.due(f"{type(exc).__name__}: {exc}"[:300]) is not None
 
-    def _failed(self, exc: BaseException) -> None:
+    def _failed(self, exc: BaseException, kind: str) -> None:
         self.failing = f"{type(exc).__name__}: {exc}"[:300]
+        self._failing_kinds[kind] = self.failing
         now = self.clock()
         self.failed_writes += 1
         if self.failed_since is None:
@@ -74,9 +89,19 @@ class MeteredStore:
         elif now - self._still_said >= STILL_FAILING_EVERY:
             self._still_said = now
             log_event(log, logging.WARNING, "store still failing", reason=self.failing,
-                      failed_writes=self.failed_writes, failing_for=round(now - self.failed_since, 1))
+                      failed_writes=self.failed_writes, failing_for=round(now - self.failed_since, 1),
+                      writes=",".join(self.failing_kinds))
 
-    def _worked(self) -> None:
+    @property
+    def failing_kinds(self) -> tuple[str, ...]:
+        """The kinds of write (:data:`WRITE_KINDS`, in that order) whose last try failed."""
+        return tuple(k for k in WRITE_KINDS if k in self._failing_kinds)
+
+    def _worked(self, kind: str) -> None:
+        self._failing_kinds.pop(kind, None)
+        if self._failing_kinds:  # another kind of write still fails: the store is not working yet
+            self.failing = self._failing_kinds[self.failing_kinds[0]]
+            return
         now = self.clock()
         self.last_ok = now
         if self.failed_since is not None:
@@ -92,22 +117,24 @@ class MeteredStore:
             log_event(log, logging.INFO, "store no longer tested: no table open", failed_writes=self.failed_writes,
                       last_reason=self.failing)
             self._repeats.clear()
+        self._failing_kinds.clear()
         self.failing, self.failed_since, self.failed_writes = None, None, 0
 
     def seconds_since_success(self) -> float:
         """Seconds since the last write that worked (since the start before any)."""
         return max(0.0, self.clock() - self.last_ok)
 
-    async def _write(self, call: Any) -> Any:
+    async def _write(self, call: Any, kind: str = "tables") -> Any:
+        """Await ``call``, a write of ``kind`` (:data:`WRITE_KINDS`), and keep its health."""
         try:
             result = await call
         except (KeyError, ValueError, TooManyOpen):  # refused by a store that works (a key, a stale epoch, the limit)
-            self._worked()
+            self._worked(kind)
             raise
         except Exception as exc:
-            self._failed(exc)
+            self._failed(exc, kind)
             raise
-        self._worked()
+        self._worked(kind)
         return result
 
     @property
@@ -120,7 +147,7 @@ class MeteredStore:
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
         start = time.perf_counter()
         try:
-            await self._write(self.inner.append(code, rows))
+            await self._write(self.inner.append(code, rows), "moves")
         finally:
             self.histogram.observe(time.perf_counter() - start)
 
@@ -151,7 +178,7 @@ class MeteredStore:
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
                           epoch: int | None = None) -> None:
-        await self._write(self.inner.append_chat(code, line_id, payload, keep, epoch))
+        await self._write(self.inner.append_chat(code, line_id, payload, keep, epoch), "chat")
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return await self.inner.load_chat(code)

@@ -20,13 +20,14 @@ import threading
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from doublenine.server.addresses import MissLimiter
 from doublenine.server.logfmt import Repeats, configure_logging, console_line
 from doublenine.server.storage.base import MemoryStore
-from doublenine.server.storage.metered import STILL_FAILING_EVERY, MeteredStore, log_store_failure
+from doublenine.server.storage.metered import STILL_FAILING_EVERY, WRITE_KINDS, MeteredStore, log_store_failure
 
 DISK_FULL = "sqlite: database or disk is full"
 
@@ -184,13 +185,63 @@ async def test_a_full_disk_is_one_traceback_a_warning_every_30_s_and_a_recovery(
     assert said == [
         ("doublenine.server.table", "ERROR", "table AKQ7P seq 41: storing 1 events failed", None, True),
         ("doublenine.server.storage", "WARNING", "store still failing", {
-            "reason": f"OSError: {DISK_FULL}", "failed_writes": 61, "failing_for": 30.0}, False),
+            "reason": f"OSError: {DISK_FULL}", "failed_writes": 61, "failing_for": 30.0, "writes": "moves"}, False),
         ("doublenine.server.storage", "WARNING", "store recovered", {
             "failed_writes": 61, "failed_for": 30.5, "last_reason": f"OSError: {DISK_FULL}"}, False),
     ]
     assert sum(r.levelno == logging.DEBUG for r in caplog.records) == 60
     assert store.seconds_since_success() == 0.0
     assert STILL_FAILING_EVERY == 30.0
+
+
+async def test_seat_writes_that_work_do_not_end_a_spell_of_failing_move_writes(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Operator s11 round 2 finding 2: only ``dn_row`` writes refused (``REVOKE INSERT``, or the lock a
+    plain CREATE INDEX takes); the 5-s probe's seat record write worked and said "store recovered",
+    so ``store_ok`` flapped and ``seconds_since_success`` never passed about 7 s. Kind: recovery
+    counted from another kind of write than the one failing. Here a move fails every 0.5 s and the
+    seats are stored again every 5 s, for 40 s: failing throughout, then recovered once moves store."""
+    from doublenine.server.metrics import ServerMetrics
+
+    now = [1000.0]
+    inner = FullDisk()
+    await inner.create_table("AKQ7P", b"meta")
+    store = MeteredStore(inner, Histogram(), clock=lambda: now[0])
+    metrics = ServerMetrics("0.0")
+    metrics.watch_store(lambda: store.failing, store.seconds_since_success, lambda: True)
+    caplog.set_level(logging.DEBUG, logger="doublenine")
+    seen = []
+    for tick in range(80):  # 40 s
+        if tick % 10 == 9:
+            await store.update_meta("AKQ7P", b"meta")  # the probe: works
+        else:
+            with pytest.raises(OSError):
+                await store.append("AKQ7P", [(tick, b"x")])
+        seen.append((store.failing, _sample(metrics, "doublenine_store_ok")))
+        now[0] += 0.5
+    assert set(seen) == {(f"OSError: {DISK_FULL}", 0.0)}  # never ok, not even right after a seat write
+    assert store.failing_kinds == ("moves",)
+    assert store.seconds_since_success() == 40.0
+    assert _sample(metrics, "doublenine_store_seconds_since_success") == 40.0
+    inner.full = False
+    await store.append("AKQ7P", [(99, b"x")])
+    said = [(r.levelname, r.getMessage(), getattr(r, "dn_fields", None))
+            for r in caplog.records if r.name == "doublenine.server.storage"]
+    assert said == [
+        ("WARNING", "store still failing", {
+            "reason": f"OSError: {DISK_FULL}", "failed_writes": 55, "failing_for": 30.0, "writes": "moves"}),
+        ("WARNING", "store recovered", {
+            "failed_writes": 72, "failed_for": 40.0, "last_reason": f"OSError: {DISK_FULL}"}),
+    ]
+    assert (store.failing, store.failing_kinds, store.seconds_since_success()) == (None, (), 0.0)
+    assert WRITE_KINDS == ("moves", "chat", "tables")
+
+
+def _sample(metrics: Any, name: str) -> float:
+    """The value of the unlabelled series ``name`` on ``metrics``' registry."""
+    value = metrics.registry.get_sample_value(name)
+    assert value is not None, name
+    return float(value)
 
 
 class DownStore:

@@ -99,7 +99,7 @@ async def test_a_server_serves_its_store_health(server: GameServer) -> None:
     for line in (f'doublenine_build_info{{version="{installed_version()}"}} 1.0', "doublenine_store_ok 1.0",
                  "doublenine_table_locks_ok 1.0"):
         assert line in lines, line
-    server.registry.store._failed(OSError("sqlite: database or disk is full"))
+    server.registry.store._failed(OSError("sqlite: database or disk is full"), "moves")
     lines = await _get_metrics(server)
     assert "doublenine_store_ok 0.0" in lines
 
