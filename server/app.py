@@ -256,7 +256,7 @@ class GameServer:
 
 def store_kind(where: str) -> str:
     """``postgresql``, ``memory`` or ``sqlite`` for a store described as ``where`` (``storage.describe``)."""
-    if where.startswith(("postgresql://", "postgres://")):
+    if where.lower().startswith(("postgresql://", "postgres://")):  # schemes are case-insensitive
         return "postgresql"
     return "memory" if where == "memory" else "sqlite"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .address import POSTGRES_SCHEMES, BadAddress, StoreAddress, parse_address
+from .address import BadAddress, StoreAddress, parse_address
 from .base import ListedTable, ListingKey, MemoryStore, Store, StoreError, StoredTable, TooManyOpen, created_us
 
 __all__ = ["BadAddress", "StoreAddress", "parse_address", "ListedTable", "ListingKey", "MemoryStore", "MissingFolder", "created_us", "Store", "StoredTable",
@@ -52,7 +52,7 @@ def missing_folder(db: str | None) -> str | None:
     None for no choice (the default data folder, chosen by the program, is created), ``:memory:``
     and ``postgresql://`` addresses. A path that exists but is not a folder is left to the store,
     which names it."""
-    if db is None or db == ":memory:" or db.startswith(POSTGRES_SCHEMES):
+    if db is None or parse_address(db).kind != "sqlite":  # the one reader of addresses (any case of scheme)
         return None
     parent = Path(db).expanduser().parent
     return None if parent.exists() else str(parent)

@@ -9,6 +9,13 @@ Every address the server is given goes through :func:`parse_address` before anyt
   ended in a 48-line traceback quoting the password's pieces);
 * any other ``SCHEME://...`` -> refused (``mysql://u:pw@h/db`` was taken for a file path, and the
   missing folder's message echoed ``mysql:/u:pw@h``);
+* a mistyped address that does not name an existing file -> refused, saying nothing after its
+  scheme (:func:`_looks_like_address`: ``://`` anywhere, as after a leading space; a scheme-like
+  ``NAME:`` prefix of two or more characters, as ``postgresql:/u:pw@h/db`` or ``postgresql:u:pw@h``;
+  an ``@``). Schemes are read case-insensitively (``PostgreSQL://`` is PostgreSQL). Operator s11
+  round 2 finding 3: ``serve`` took these for file paths and printed the password in the missing
+  folder's message, while ``copy-store`` read ``PostgreSQL://`` as PostgreSQL; both read addresses
+  here alone now;
 * anything else -> kind ``sqlite``, a file path.
 
 A refusal (:class:`BadAddress`, a :class:`~.base.StoreError`) never repeats the address past its
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 from .base import StoreError
@@ -26,6 +34,8 @@ from .base import StoreError
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]{0,31})://")
 """A URL scheme at the start of an address (RFC 3986 section 3.1); 32 characters at most are looked at."""
+SCHEME_LIKE = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]{1,31}):")
+"""A scheme-like ``NAME:`` at the start of a text (two characters at least: ``C:`` is a Windows drive)."""
 _PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 """A ``%`` not followed by two hex digits: a raw ``%`` the user meant literally."""
 ENCODE = "percent-encode these characters in the user name and password: # as %23, @ as %40, / as %2F, ? as %3F, % as %25"
@@ -61,6 +71,12 @@ def parse_address(text: str, source: str = "--db") -> StoreAddress:
     if scheme is None:
         if "\x00" in text:
             raise BadAddress(f"{source}: a file path cannot contain a NUL character")
+        mistyped = _looks_like_address(text)
+        if mistyped is not None:
+            raise BadAddress(f"{source}: {mistyped}, and no such file exists; doublenine stores in "
+                             "postgresql://USER:PASSWORD@HOST:PORT/DB (the scheme in any case, nothing before "
+                             "it), in a SQLite file (a path; one with ':' or '@' in its name must exist "
+                             "already) or in :memory:")
         return StoreAddress("sqlite", text, text)
     name = scheme.group(1).lower()
     if name not in ("postgresql", "postgres"):
@@ -68,6 +84,27 @@ def parse_address(text: str, source: str = "--db") -> StoreAddress:
                          "postgresql://USER:PASSWORD@HOST:PORT/DB, in a SQLite file (a path) or in :memory:")
     _check_postgres(text[scheme.end():], source)
     return StoreAddress("postgresql", text, shown(text))
+
+
+def _looks_like_address(text: str) -> str | None:
+    """What makes ``text`` (no ``SCHEME://`` at its very start) look like a mistyped store address
+    rather than a file path, said without any of it past its scheme; None when it reads as a path
+    (or names a file that exists, whatever its name)."""
+    like = SCHEME_LIKE.match(text)
+    if "://" in text:
+        why = "it is not a store address: something comes before its scheme's '://'"
+    elif like is not None:
+        why = f"it starts like a store address ({like.group(1).lower()}:) but not with {like.group(1).lower()}://"
+    elif "@" in text:
+        why = "it contains an '@' as a PostgreSQL address does"
+    else:
+        return None
+    try:
+        if Path(text).expanduser().is_file():
+            return None
+    except (OSError, ValueError):
+        pass
+    return why
 
 
 def _refuse(source: str, what: str) -> BadAddress:

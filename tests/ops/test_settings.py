@@ -8,6 +8,7 @@ malformed address were tracebacks; ``--max-frame 10``, ``--idle-timeout 0``, ``-
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -68,6 +69,63 @@ def test_an_unknown_scheme_is_refused_not_taken_for_a_file() -> None:
 def test_good_addresses_are_read_and_shown_without_the_password(address: str, kind: str, hidden: str) -> None:
     parsed = parse_address(address)
     assert (parsed.kind, parsed.target, parsed.shown) == (kind, address, hidden)
+
+
+MISTYPED_TAIL = (", and no such file exists; doublenine stores in postgresql://USER:PASSWORD@HOST:PORT/DB (the "
+                 "scheme in any case, nothing before it), in a SQLite file (a path; one with ':' or '@' in its "
+                 "name must exist already) or in :memory:")
+
+
+@pytest.mark.parametrize(("address", "why"), [
+    ("postgresql:/u:Sekr1t@h/db", "it starts like a store address (postgresql:) but not with postgresql://"),
+    ("postgresql:u:Sekr1t@h/db", "it starts like a store address (postgresql:) but not with postgresql://"),
+    ("Postgres:u:Sekr1t@h/db", "it starts like a store address (postgres:) but not with postgres://"),
+    (" postgresql://u:Sekr1t@h/db", "it is not a store address: something comes before its scheme's '://'"),
+    ("\tPostgreSQL://u:Sekr1t@h/db", "it is not a store address: something comes before its scheme's '://'"),
+    ("u:Sekr1t@h/db", "it contains an '@' as a PostgreSQL address does"),
+    ("Sekr1t@h", "it contains an '@' as a PostgreSQL address does"),
+])
+def test_a_mistyped_postgres_address_is_refused_without_the_password(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, address: str, why: str) -> None:
+    """Operator s11 round 2 finding 3: ``serve`` took these for file paths and its missing folder's
+    message printed the password (``the folder PostgreSQL:/u:Sekr1t@h does not exist``). Kind: two
+    readers of one address (serve's folder check compared schemes case-sensitively; copy-store did
+    not). Refused by the one reader, by ``--db``, ``$DOUBLENINE_DB`` and copy-store alike."""
+    with pytest.raises(BadAddress) as caught:
+        parse_address(address, "$DOUBLENINE_DB")
+    assert str(caught.value) == f"$DOUBLENINE_DB: {why}{MISTYPED_TAIL}"
+    monkeypatch.setenv("DOUBLENINE_DB", address)
+    assert _serve(capsys, "--port", "0") == (2, f"doublenine serve: $DOUBLENINE_DB: {why}{MISTYPED_TAIL}")
+    monkeypatch.delenv("DOUBLENINE_DB")
+    assert _serve(capsys, "--db", address) == (2, f"doublenine serve: error: argument --db: {why}{MISTYPED_TAIL}")
+    assert main(["copy-store", "--from", "t.sqlite3", "--to", address]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"doublenine copy-store: --to: {why}{MISTYPED_TAIL}\n")
+    assert "Sekr1t" not in str(caught.value) + out + err
+
+
+@pytest.mark.parametrize("address", ["PostgreSQL://u:Sekr1t@h/db", "POSTGRES://u:Sekr1t@h/db",
+                                     "PoStGrEsQl://u:Sekr1t@h/db"])
+def test_an_upper_case_scheme_is_postgresql_for_serve_and_copy_store(address: str) -> None:
+    """URL schemes are case-insensitive (RFC 3986 3.1; asyncpg lower-cases them): PostgreSQL, never a path."""
+    from doublenine.server.app import store_kind
+    from doublenine.server.storage import check_chosen, missing_folder
+
+    parsed = parse_address(address, "$DOUBLENINE_DB")
+    assert (parsed.kind, parsed.shown) == ("postgresql", address.split("://")[0] + "://u:***@h/db")
+    assert missing_folder(address) is None
+    check_chosen(address, "$DOUBLENINE_DB")  # no MissingFolder: not a path
+    assert store_kind(parsed.shown) == "postgresql"
+
+
+def test_an_existing_file_with_an_at_or_a_colon_in_its_name_is_still_a_sqlite_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("me@home.sqlite3", "backup:2026.sqlite3"):
+        open(name, "wb").close()
+        assert parse_address(name).kind == "sqlite"
+    with pytest.raises(BadAddress):
+        parse_address("other@home.sqlite3")
 
 
 def test_asyncpg_reads_a_percent_encoded_password_back() -> None:
