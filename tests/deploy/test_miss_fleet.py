@@ -73,7 +73,7 @@ async def test_a_burst_of_unknown_codes_over_three_processes_gets_exactly_the_bu
     # the bucket refills at --code-miss-rate a second (1.0 by default): a burst that takes 3 s on a
     # loaded machine let 23 through (a fixer's run beside the client suite); refilled 1,000 times
     # slower, only the burst itself can pass, however long the 60 lookups take
-    async with fleet(tmp_path, pg, extra=("--code-miss-rate", "0.001")) as f:  # at once: no process has counted the others yet
+    async with fleet(tmp_path, pg, extra=("--code-miss-rate", "0.001"), patient=True) as f:  # at once: no process has counted the others yet
         codes = unknown_codes(60)
         kinds = ("spectate", "join", "rejoin")
         calls = [frame(f.https, kinds[i % 3], c) for i, c in enumerate(codes[:30])]

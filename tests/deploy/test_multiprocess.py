@@ -10,7 +10,7 @@ view equal to its seat's view of the stored match); every table the stopped proc
 takes a move again within 20 s. The time from the kill to the first move accepted again on
 each moved table is measured and printed against the goal (p99 under 5 s; a figure, not a
 timed assertion: docs/performance.md keeps the runs), and so is the same after the SIGTERM.
-Bounded: the whole test stops by itself within about three minutes. Needs nginx, openssl
+Bounded: the whole test stops by itself within about seven minutes (LIMIT). Needs nginx, openssl
 and PostgreSQL: skips locally, saying so, where one is missing; .ci/run installs and starts
 them, so CI runs it (with CI set it fails instead of skipping).
 """
@@ -41,8 +41,10 @@ pytestmark = pytest.mark.skipif((NGINX is None or OPENSSL is None) and not IN_CI
 TABLES = 30
 THINK = 0.12
 """Seconds a player thinks before each decision (random 0.5x-1.5x): matches last about a minute."""
-LIMIT = 170.0
-"""Seconds for the whole scenario; the test fails rather than run on."""
+LIMIT = 400.0
+"""Seconds for the whole scenario; the test fails rather than run on. A liveness bound, not a speed
+goal: 139 s in a CI-like run of the suite (4 workers on 2 cores), over 170 s beside a
+second suite (load 17-20): "matches not finished within 170 s", every match still being played."""
 
 
 def p99(values: list[float]) -> float:
@@ -81,6 +83,7 @@ def _over(players: list[Player], code: str) -> bool:
     return all(pl.done for pl in players if pl.watch.code == code)
 
 
+@pytest.mark.timeout(LIMIT + 200)  # the suite's 300 s would cut LIMIT short
 async def test_issue_12_kill_restart_and_rolling_stop_under_30_tables(tmp_path: Path, pg: str) -> None:
     started = time.monotonic()
     deadline = started + LIMIT
