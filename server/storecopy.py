@@ -77,13 +77,25 @@ async def copy_store(source: str, target: str) -> Copied:
 
 def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every record, log row and chat line of the file at ``path``, as one snapshot; the columns an
-    older file lacks (schema 1) read as their defaults. ``StoreError`` if it is no doublenine store."""
+    older file lacks (schema 1) read as their defaults. ``StoreError`` if it is no doublenine store.
+    Nothing is written beside the file: no ``-wal`` or ``-shm`` is left that was not there before."""
     import sqlite3
 
     from .storage.base import StoreError
 
+    from pathlib import Path
+    from urllib.parse import quote
+
+    path = Path(path)
+    side = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    there = {p for p in side if p.exists()}
+    # Operator s11 round 2 finding 4: mode=ro alone left root-owned -wal/-shm beside the unit's file,
+    # and the unit could no longer write its backup. With no -wal (a server stopped cleanly) the file
+    # is all there is: immutable (the .owner lock keeps servers out) reads it creating nothing. With
+    # one (a server killed), it must be read through: whatever side file that creates is removed.
+    mode = "mode=ro" if side[0] in there else "mode=ro&immutable=1"
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
     except sqlite3.Error as exc:
         raise StoreError(f"cannot open the SQLite store {path}: {exc}") from exc
     try:
@@ -103,6 +115,9 @@ def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
         raise StoreError(f"cannot read the SQLite store {path}: {exc}") from exc
     finally:
         con.close()
+        for made in side:
+            if made not in there:
+                made.unlink(missing_ok=True)  # made by this read (nothing in it): never left behind
     return tables, rows, chat
 
 

@@ -70,9 +70,12 @@ async def test_a_sqlite_store_copied_answers_the_same_from_postgresql(
     secret = pg_dsn if parts.password or not parts.username else \
         pg_dsn.replace(f"{parts.username}@", f"{parts.username}:s3kr1t@", 1)
     monkeypatch.setenv("DOUBLENINE_DB", secret)  # the documented way: the password never on the command line
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert before == ["tables.sqlite3"]  # closed cleanly: no -wal, -shm or .owner
     code = await asyncio.to_thread(main, ["copy-store", "--from", str(path)])
     out = capsys.readouterr()
     assert code == 0, out.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing left beside it (op2 finding 4)
     assert out.out == (f"doublenine copy-store: copied 3 tables (2 open), 6 log rows and 2 chat lines "
                        f"from {path} to {shown(secret)}\n")
     assert "s3kr1t" not in out.out + out.err
@@ -168,6 +171,44 @@ async def test_a_file_a_server_holds_is_refused(pg_dsn: str, tmp_path: Path, cap
         assert await pg.load_open() == []
     finally:
         await pg.close()
+
+
+async def test_reading_the_source_leaves_no_file_beside_it_even_after_a_crash(tmp_path: Path) -> None:
+    """Operator s11 round 2 finding 4: copy-store (run as root, as the docs do) left root-owned
+    ``tables.sqlite3-wal`` and ``-shm`` beside the unit's file, which could then no longer write it
+    ("attempt to write a readonly database"). Kind: a read that leaves files behind. A file closed
+    cleanly is read creating nothing; one a killed server left with its -wal is read through it
+    (its last moves copied) and only what was there before is left."""
+    import shutil
+    import sqlite3
+
+    from doublenine.server.storecopy import _read_sqlite
+
+    path = tmp_path / "clean" / "tables.sqlite3"
+    path.parent.mkdir()
+    await (await filled_sqlite(path)).close()
+    tables, rows, chat = _read_sqlite(path)
+    assert (len(tables), len(rows), len(chat)) == (3, 6, 2)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["tables.sqlite3"]
+
+    live = tmp_path / "live" / "tables.sqlite3"  # a server killed with moves only in its -wal
+    live.parent.mkdir()
+    await (await filled_sqlite(live)).close()
+    con = sqlite3.connect(live)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA wal_autocheckpoint=0")
+    con.execute("INSERT INTO dn_row (code, seq, payload) VALUES ('OPENB', 1, x'6631')")
+    con.commit()
+    crashed = tmp_path / "crashed" / "tables.sqlite3"
+    crashed.parent.mkdir()
+    shutil.copy(live, crashed)
+    shutil.copy(live.with_name("tables.sqlite3-wal"), crashed.with_name("tables.sqlite3-wal"))
+    con.close()
+    assert sorted(p.name for p in crashed.parent.iterdir()) == ["tables.sqlite3", "tables.sqlite3-wal"]
+    tables, rows, chat = _read_sqlite(crashed)
+    assert (len(tables), len(rows), len(chat)) == (3, 7, 2)  # the move only in the -wal is read
+    assert ("OPENB", 1, b"f1") in rows
+    assert sorted(p.name for p in crashed.parent.iterdir()) == ["tables.sqlite3", "tables.sqlite3-wal"]
 
 
 @pytest.mark.parametrize(("argv", "said"), [
