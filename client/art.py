@@ -66,6 +66,12 @@ class Art:
         self._felt: dict[tuple[int, int], pygame.Surface] = {}
         self._plates: dict[tuple[int, int, tuple[int, ...], int], pygame.Surface] = {}
 
+    def set_pip_colours(self, on: bool) -> None:
+        """Pips coloured by number (``on``) or all dark from now on; the faces drawn the other way are dropped."""
+        if on != self.pip_colours:
+            self.pip_colours = on
+            self._faces.clear()
+
     # ------------------------------------------------------------ text
     def text(self, text: str, size: int, colour: tuple[int, ...] = (245, 240, 228),
              bold: bool = False, width: int | None = None) -> pygame.Surface:

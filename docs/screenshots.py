@@ -257,6 +257,9 @@ def main(argv: list[str]) -> int:
         from doublenine.client.scenes.start import draw_start_preview
         draw_start_preview(screen, art, "en")
         pygame.image.save(screen, str(OUT / "start-screen.png"))
+        from doublenine.client.scenes.settings import Values, draw_settings  # its "Settings" button's screen
+        draw_settings(screen, art, Values(volume=0.8, motion=False), "en", "sounds")
+        pygame.image.save(screen, str(OUT / "settings-screen.png"))
     except ImportError:
         pass
     found = situations()

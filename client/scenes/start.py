@@ -30,7 +30,9 @@ from ..text import LANGUAGES, cannot_start, tr
 from .base import Change
 from .kept import chooser_layout
 from .startdraw import draw_start, draw_start_preview, message_box
-from .startform import FIELD_LIMITS, FIELDS, LEVEL_NAMES, LEVELS, SEAT_LABELS, Form, Launch, header, start_layout
+from .startform import (
+    FIELD_LIMITS, FIELDS, LEVEL_NAMES, LEVELS, SEAT_LABELS, TAB_ORDER, Form, Launch, header, start_layout,
+)
 
 __all__ = ["ENDED_SERVERS", "FIELDS", "FIELD_LIMITS", "LEVELS", "LEVEL_NAMES", "SEAT_LABELS", "Form", "Launch",
            "StartScene", "draw_start", "draw_start_preview", "header", "message_box", "server_ended", "start_layout"]
@@ -104,7 +106,7 @@ class StartScene:
         self.launcher = launcher
         self.export_dir: str | None = None
         """Where a kept ledger's exports go (None: the documents folder, as at the table)."""
-        self.art = art or Art()
+        self.art = art or Art(pip_colours=settings.pip_colours)  # the title's tiles as the table's
         self.vp = Viewport((1280, 800), (1280, 800))
         self.dirty = True
 
@@ -182,9 +184,11 @@ class StartScene:
 
     def _key(self, key: int) -> Change | None:
         if key == pygame.K_TAB:
-            i = FIELDS.index(self.form.focus) if self.form.focus in FIELDS else -1
-            self.form = replace(self.form, focus=FIELDS[(i + 1) % len(FIELDS)], caret=END)
+            i = TAB_ORDER.index(self.form.focus) if self.form.focus in TAB_ORDER else -1
+            self.form = replace(self.form, focus=TAB_ORDER[(i + 1) % len(TAB_ORDER)], caret=END)
             self.dirty = True
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.focus == "settings":
+            return self.click_id("settings")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.click_id("join" if self.form.focus in ("server", "table") else "create")
         elif key == pygame.K_ESCAPE:
@@ -218,6 +222,9 @@ class StartScene:
         self.dirty = True
         if cid.startswith("pick"):
             return self._pick(cid)
+        if cid == "settings":  # sound, volume, tile movement, pip colours (scenes/settings.py)
+            from .settings import SettingsScene
+            return Change("push", SettingsScene(self.form.lang, self.art, remember=self.remember))
         if cid not in FIELDS + ("create", "join", "watch", "host", "find", "resume", "earlier"):
             self.form = replace(self.form, message="")  # a setting changed: an earlier refusal no longer holds
         f = self.form

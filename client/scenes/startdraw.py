@@ -15,6 +15,7 @@ from ..snake import Rect, Spot
 from ..textfield import draw_field
 from ..text import tr
 from .kept import draw_chooser, earlier_button, resume_button
+from .settings import SETTINGS
 from .startform import FIELDS, LEVEL_NAMES, SEAT_LABELS, Form, header, start_layout
 
 
@@ -52,7 +53,7 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     for fid in FIELDS:
         draw_field(surface, art, lay[fid], getattr(form, fid), form.caret if form.focus == fid else None, f)
     from doublenine.shared.i18n import language_name
-    buttons = [Button("lang", lay["lang"], language_name(lang))]
+    buttons = [Button("lang", lay["lang"], language_name(lang)), Button("settings", lay["settings"], SETTINGS)]
     buttons += [Button(f"kind{i}", lay[f"kind{i}"], N_("Computer") if k == "computer" else N_("Human"))
                 for i, k in enumerate(form.kinds)]
     buttons.append(Button("level", lay["level"], LEVEL_NAMES[form.level]))
@@ -74,7 +75,10 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
         buttons.append(earlier_button(lay["earlier"], form.kept, lang,
                                       lambda text: art.type.measure(text, f)[0] <= room, form.finished))
     for button in buttons:
-        draw_button(surface, art, button, f, lang, False)
+        draw_button(surface, art, button, f, lang, button.id == form.focus)
+    if form.focus == "settings":  # Tab reached it: Enter opens it
+        ring = pygame.Rect(lay["settings"]).inflate(6, 6)
+        pygame.draw.rect(surface, GOLD, ring, 2, border_radius=lay["settings"][3] // 3 + 3)
     x, y, ww, wh = lay["where"]
     server = form.server.strip()
     where = tr(lang, "Create table uses the server {server}", server=server) if server else \

@@ -93,6 +93,8 @@ class Form:
 
 
 FIELDS = ("name", "seed", "server", "table")
+TAB_ORDER = ("name", "settings", "seed", "server", "table")
+"""What Tab focuses in turn: the fields (typing goes there) and the Settings button (Enter opens it)."""
 FIELD_LIMITS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS}
 """Characters a field holds: a name the protocol's 32, a server address a URL's 2048 (shared/invite.py), a
 table code typed with spaces or dashes 200 (the seed is cut to 18 digits); a remembered server address was
@@ -126,12 +128,14 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     x = left_x + m
     y = top + round(2.2 * f)
     out["name"] = (x, y + row // 2, fw, bh)
-    out["lang"] = (x, y + 2 * row, fw, bh)
+    half = (fw - m) // 2
+    out["lang"] = (x, y + 2 * row, half, bh)
+    out["settings"] = (x + fw - half, y + 2 * row, half, bh)  # the player's other settings (scenes/settings.py)
     step = 0.9  # the create card's toggles, one row each, closer than the fields above
     toggles = ("kind0", "kind1", "kind2", "level", "seed", "public", "tracker", "phrases")  # the table's settings
     for i, cid in enumerate(toggles):  # public: issue 13.3; tracker: issue 14.3; phrases: issue 15
         out[cid] = (x + fw // 2, y + round((3.1 + step * i) * row), fw // 2, bh)
-    half = (fw - m) // 2  # issue 8: "Create table" and "Host for friends" share the row
+    # issue 8: "Create table" and "Host for friends" share the row (as "Language" and "Settings" do)
     out["create"] = (x, y + round(10.4 * row), half, bh)
     out["host"] = (x + fw - half, y + round(10.4 * row), half, bh)
     out["where"] = (x, y + round(10.4 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates

@@ -136,6 +136,15 @@ def _start(art: Art, message: str | None = "") -> Paint:
     return paint
 
 
+def _settings(on: bool) -> Paint:
+    """The settings screen (scenes/settings.py) with every setting on (``on``) or off, Tab on "+"."""
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.scenes.settings import Values, draw_settings
+        values = Values(sound=on, volume=0.6 if on else 1.0, motion=on, pips=on)
+        draw_settings(surface, Art(pip_colours=on), values, lang, "volume_up")
+    return paint
+
+
 def _join(art: Art, message: str | None, found: int = 0) -> Paint:
     """The join screen; ``message`` None: the longest failure message of the language painted."""
     def paint(surface: pygame.Surface, lang: str) -> None:
@@ -378,7 +387,8 @@ def painters() -> list[tuple[str, Paint]]:
             ("table/tracker", _tracker(by["own-turn"], False)),
             ("table/tracker-spectator", _tracker(by["own-turn"], True)),
             ("start", _start(art)), ("start/failure-longest", _start(art, None)),
-            ("start/message", _start(art, "Enter the server address and the table code")), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
+            ("start/message", _start(art, "Enter the server address and the table code")),
+            ("settings", _settings(True)), ("settings/off", _settings(False)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
             ("join/failure-longest", _join(art, None)),
             ("host/card", _host(art, False)), ("host/ask", _host(art, True)),

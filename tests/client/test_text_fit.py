@@ -46,7 +46,7 @@ def test_issue11_no_text_is_cut_or_tiny(catalog: list, lang: str, size: tuple[in
 def test_the_catalog_covers_every_scene_and_overlay(catalog: list) -> None:  # type: ignore[type-arg]
     names = {name for name, _ in catalog}
     assert {"overlay/rules", "overlay/ledger", "overlay/review", "overlay/review-waiting", "start", "start/failure-longest",
-            "start/message", "join", "host/card", "host/ask",
+            "start/message", "settings", "settings/off", "join", "host/card", "host/ask",
             "host/ask-leave"} <= names
     assert {"table/draw-mine", "table/review", "table/own-turn-lifted", "table/reveal", "table/match-over",
             "table/lobby-free", "table/spectator", "table/failure", "table/failure-longest", "join/failure-longest", "table/consent", "table/away", "table/chat",

@@ -1,0 +1,242 @@
+"""The player's settings in one place, opened from the start screen's "Settings" button (or Tab to it, Enter).
+
+Every setting client.json keeps for the player has a control here, saying its state and saved at once
+(:mod:`doublenine.client.config`): sound on or off (also the table's speaker and its M key), the volume,
+tiles sliding in (issue 15.4) and the pips' colours (new user 14). The name and the language have their
+controls on the start screen itself. Kind fixed: a setting reachable only by editing client.json.
+The geometry is pure (:func:`settings_layout`), the drawing only draws (:func:`draw_settings`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from doublenine.shared.i18n import N_
+
+from .. import config
+from ..art import GOLD, Art
+from ..input import Viewport
+from ..layout import metrics
+from ..panels import Button
+from ..render import INK, draw_button, draw_fitted, draw_tile
+from ..snake import Rect, Spot
+from ..text import tr
+from .base import Change
+
+CONTROLS = ("sounds", "volume_down", "volume_up", "motion", "pips", "back")
+"""The screen's controls in Tab order; Enter or Space presses the focused one."""
+
+VOLUME_STEP = 0.1
+"""What one press of "−" or "+" takes off or adds to the volume (0.0-1.0, config.Settings.volume)."""
+
+ROWS = ((N_("Sound"), ("sounds",)), (N_("Volume"), ("volume_down", "volume_up")),
+        (N_("Tile movement"), ("motion",)), (N_("Pip colours"), ("pips",)))
+"""Each row's caption and its controls, top to bottom."""
+
+SETTINGS = N_("Settings")
+"""The start screen's button and this screen's heading."""
+SAVED_AT_ONCE = N_("Each change is saved at once and used at your next table.")
+"""Under the heading: there is nothing to confirm."""
+
+
+@dataclass(frozen=True, slots=True)
+class Values:
+    """The settings shown (read from client.json when the screen opens, then as changed here)."""
+
+    sound: bool = True
+    volume: float = 0.6
+    motion: bool = True
+    pips: bool = True
+
+    @classmethod
+    def of(cls, saved: config.Settings) -> Values:
+        """The shown values of ``saved``."""
+        return cls(saved.sound, saved.volume, saved.motion, saved.pip_colours)
+
+
+def percent(volume: float, lang: str) -> str:
+    """``volume`` (0.0-1.0) as a whole percentage in ``lang``'s way (babel: "60%", French "60 %")."""
+    from babel.numbers import format_percent
+    try:
+        text = format_percent(round(volume, 2), locale=lang)
+    except (ValueError, LookupError):
+        text = f"{round(volume * 100)}%"
+    return text.replace("\u202f", "\u00a0")  # the narrow no-break space is not in every font: a no-break one
+
+
+def settings_layout(size: tuple[int, int]) -> dict[str, Rect]:
+    """Rects of the card (``card``), the note under its heading (``note``), the caption column of each row (``row0``..``row3``), each control of
+    :data:`CONTROLS`, the volume's value (``volume``) and the sample tile (``sample``), for a window
+    ``size`` (pure)."""
+    w, h = size
+    u, f, sm = metrics(size)
+    m = round(16 * u)
+    card_w = min(round(34 * f), w - 2 * m)
+    row = round(2.8 * f)
+    bh = round(2.1 * f)
+    card_h = round(5.4 * f) + len(ROWS) * row + round(1.2 * f) + bh + m
+    x, y = (w - card_w) // 2, max(m, (h - card_h) // 2)
+    out: dict[str, Rect] = {"card": (x, y, card_w, card_h)}
+    out["note"] = (x + m, y + round(2.4 * f), card_w - 2 * m, round(2.8 * sm))  # two rows where one is too long
+    inner = card_w - 2 * m
+    half = (inner - m) // 2  # the controls take the card's right half, the captions its left
+    cx = x + m + inner - half
+    top = y + round(5.4 * f)
+    for i, (_, ids) in enumerate(ROWS):
+        ry = top + i * row + (row - bh) // 2
+        out[f"row{i}"] = (x + m, ry, inner - half - m, bh)
+        if ids == ("volume_down", "volume_up"):
+            small = bh + bh // 2
+            out["volume_down"] = (cx, ry, small, bh)
+            out["volume_up"] = (cx + half - small, ry, small, bh)
+            out["volume"] = (cx + small, ry, half - 2 * small, bh)
+        else:
+            out[ids[0]] = (cx, ry, half, bh)
+    sx, sy, sw, sh = out["row3"]  # the pips' sample tile ends the caption's column, the caption left of it
+    out["sample"] = (sx + sw - bh // 2, sy, bh // 2, bh)
+    out["row3"] = (sx, sy, sw - bh // 2 - m // 2, sh)
+    out["back"] = (x + (card_w - half) // 2, top + len(ROWS) * row + round(1.2 * f), half, bh)
+    return out
+
+
+def buttons(values: Values) -> list[Button]:
+    """The controls, each saying the state of its setting (a laid-out rect comes from :func:`settings_layout`)."""
+    return [Button("sounds", (0, 0, 0, 0), N_("On") if values.sound else N_("Off")),
+            Button("volume_down", (0, 0, 0, 0), "−", enabled=values.volume > 0),
+            Button("volume_up", (0, 0, 0, 0), "+", enabled=values.volume < 1),
+            Button("motion", (0, 0, 0, 0), N_("Tiles slide in") if values.motion else N_("Tiles appear at once")),
+            Button("pips", (0, 0, 0, 0), N_("A colour per number") if values.pips else N_("All pips dark")),
+            Button("back", (0, 0, 0, 0), N_("Back"), primary=True)]
+
+
+def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, focus: str | None,
+                  hover: str | None = None) -> None:
+    """Paint the settings screen (drawing only): the card, a caption and control per setting, the focus ring."""
+    size = surface.get_size()
+    _, f, sm = metrics(size)
+    lay = settings_layout(size)
+    surface.blit(art.felt(size), (0, 0))
+    x, y, cw, ch = lay["card"]
+    surface.blit(art.plate(cw, ch, (12, 26, 20, 235), f), (x, y))
+    pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
+    head = art.text(tr(lang, SETTINGS), round(f * 1.3), GOLD, bold=True, width=cw - 2 * f)
+    surface.blit(head, head.get_rect(midtop=(x + cw // 2, y + f // 2)))
+    draw_fitted(surface, art, tr(lang, SAVED_AT_ONCE), sm, lay["note"], (200, 214, 204))
+    for i, (caption, _) in enumerate(ROWS):
+        rx, ry, rw, rh = lay[f"row{i}"]
+        label = art.fit_text(tr(lang, caption), f, rw, INK)
+        surface.blit(label, label.get_rect(midleft=(rx, ry + rh // 2)))
+    value = art.fit_text(percent(values.volume, lang), f, lay["volume"][2], INK, bold=True)
+    surface.blit(value, value.get_rect(center=pygame.Rect(lay["volume"]).center))
+    sx, sy, sw, sh = lay["sample"]  # 8|7, the tile new user 14 misread, as the window's art draws it now
+    draw_tile(surface, art, Spot((sx, sy, sw, sh), 8, 7, True))
+    for b in buttons(values):
+        shown = replace(b, rect=lay[b.id])
+        draw_button(surface, art, shown, f, lang, b.id in (focus, hover))
+        if b.id == focus:  # where Enter goes, as the hover shows where a click goes
+            pygame.draw.rect(surface, GOLD, pygame.Rect(shown.rect).inflate(6, 6), 2, border_radius=shown.rect[3] // 3 + 3)
+
+
+class SettingsScene:
+    """The settings screen over the start screen; Back or Escape returns to it. ``art``: the window's
+    pictures, whose pip colours follow the setting at once; ``remember``: False for ``--autoplay`` (nothing
+    is saved)."""
+
+    def __init__(self, lang: str, art: Art | None = None, *, remember: bool = True) -> None:
+        self.lang = lang
+        self.art = art or Art()
+        self.remember = remember
+        self.values = Values.of(config.load()) if remember else Values()
+        """What the screen shows: the saved settings, changed by each press."""
+        self.art.set_pip_colours(self.values.pips)
+        self.focus: str | None = "sounds"
+        """The control Enter presses (Tab moves it, :data:`CONTROLS`)."""
+        self.hover: str | None = None
+        self.vp = Viewport((1280, 800), (1280, 800))
+        self.dirty = True
+
+    def title(self) -> str:
+        """The window's title while this screen shows."""
+        return f"doublenine · {tr(self.lang, SETTINGS)}"
+
+    def resize(self, vp: Viewport) -> None:
+        """New window size."""
+        self.vp = vp
+        self.dirty = True
+
+    def update(self, now: float) -> bool:
+        """Nothing moves here: redraw only after input."""
+        dirty, self.dirty = self.dirty, False
+        return dirty
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole frame."""
+        draw_settings(surface, self.art, self.values, self.lang, self.focus, self.hover)
+
+    def at(self, pos: tuple[float, float]) -> str | None:
+        """The control at ``pos`` (drawable pixels), or None."""
+        lay = settings_layout(self.vp.pixels)
+        return next((cid for cid in CONTROLS if pygame.Rect(lay[cid]).collidepoint(pos)), None)
+
+    def handle(self, event: Any) -> Change | None:
+        """Clicks, taps, Tab/Shift+Tab, Enter/Space, Left/Right on the volume, Escape."""
+        if event.type == pygame.QUIT:
+            return Change("quit")
+        if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+            hover = self.at(self.vp.to_pixels(event.pos))
+            self.dirty |= hover != self.hover
+            self.hover = hover
+            return None
+        pos = None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+            pos = self.vp.to_pixels(event.pos)
+        elif event.type == pygame.FINGERDOWN:
+            pos = self.vp.touch(event.x, event.y)
+        if pos is not None:
+            cid = self.at(pos)
+            return None if cid is None else self.press(cid)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key, getattr(event, "mod", 0))
+        return None
+
+    def _key(self, key: int, mod: int) -> Change | None:
+        if key == pygame.K_TAB:
+            i = CONTROLS.index(self.focus) if self.focus in CONTROLS else -1
+            self.focus = CONTROLS[(i + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(CONTROLS)]
+            self.dirty = True
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
+            return self.press(self.focus)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in ("volume_down", "volume_up"):
+            return self.press("volume_down" if key == pygame.K_LEFT else "volume_up")
+        elif key == pygame.K_ESCAPE:
+            return Change("pop")
+        return None
+
+    def press(self, cid: str) -> Change | None:
+        """Press control ``cid``: its setting changes, shown and saved at once; ``back`` returns."""
+        self.dirty = True
+        v = self.values
+        value: bool | float
+        if cid == "back":
+            return Change("pop")
+        if cid == "sounds":  # not "sound": draw_button draws that id as the footer's speaker
+            field, value = "sound", not v.sound
+        elif cid in ("volume_down", "volume_up"):
+            step = VOLUME_STEP if cid == "volume_up" else -VOLUME_STEP
+            field, value = "volume", round(min(1.0, max(0.0, v.volume + step)), 2)
+        elif cid == "motion":
+            field, value = "motion", not v.motion
+        elif cid == "pips":
+            field, value = "pip_colours", not v.pips
+        else:
+            return None
+        self.values = replace(v, **{"pips" if field == "pip_colours" else field: value})  # type: ignore[arg-type]
+        self.art.set_pip_colours(self.values.pips)  # the window's tiles follow at once (the start screen's title)
+        if self.remember:  # only this setting: whatever else client.json holds is left as it is
+            config.save(replace(config.load(), **{field: value}))  # type: ignore[arg-type]
+        return None
