@@ -233,8 +233,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         public = public_addresses(args.public_address, dict(os.environ))
-    except argparse.ArgumentTypeError as exc:
-        print(f"doublenine serve: {for_terminal(str(exc))}", file=sys.stderr)
+    except argparse.ArgumentTypeError as exc:  # logging is set up: in its format (JSON: a JSON object)
+        print(console_line(f"doublenine serve: {for_terminal(str(exc))}", level=logging.ERROR), file=sys.stderr)
         return 2
     try:  # a typo must not make a new empty store where every table seems gone: --db and $DOUBLENINE_DB alike
         if args.db is not None:

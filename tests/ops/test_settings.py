@@ -198,6 +198,30 @@ def test_bad_environment_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], 
     assert (code, said) == (2, line)
 
 
+def test_in_json_mode_every_line_serve_says_is_json(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Operator s11 round 2 finding 5 (JSON mode printed a plain line): the refusals said once logging is
+    set up are JSON objects too; ``$DOUBLENINE_PUBLIC_ADDRESS``'s was the one still printed plain
+    (the ``serving on`` line: tests/ops/test_log_lines.py ``test_sighup_stops_gracefully_and_says_so``)."""
+    import json
+
+    from doublenine.server import logfmt
+
+    monkeypatch.setattr(logfmt, "FORMAT", "text")  # put back after the test
+    monkeypatch.setenv("DOUBLENINE_LOG_FORMAT", "json")
+    monkeypatch.setenv("DOUBLENINE_PUBLIC_ADDRESS", "https://play.example.org")
+    code, line = _serve(capsys, "--port", "0")
+    said = json.loads(line)
+    assert code == 2 and (said["level"], said["logger"]) == ("ERROR", "doublenine")
+    assert said["event"].startswith("doublenine serve: $DOUBLENINE_PUBLIC_ADDRESS: ")
+    monkeypatch.setenv("DOUBLENINE_PUBLIC_ADDRESS", "")
+    monkeypatch.setenv("DOUBLENINE_DB", "postgresql:u:Sekr1t@h/db")
+    code, line = _serve(capsys, "--port", "0")
+    said = json.loads(line)
+    assert code == 2 and said["event"] == f"doublenine serve: $DOUBLENINE_DB: it starts like a store address " \
+        f"(postgresql:) but not with postgresql://{MISTYPED_TAIL}"
+
+
 def test_every_numeric_option_has_a_range_and_help_shows_defaults() -> None:
     parser = argparse.ArgumentParser(prog="serve")
     add_arguments(parser)
