@@ -53,6 +53,7 @@ async def copy_store(source: str, target: str) -> Copied:
     which must hold no table (:class:`NotEmpty`); ``StoreInUse`` when a server holds ``source``;
     ``OSError`` (``StoreError``) when either cannot be opened or the copy fails (nothing is kept:
     one transaction). The SQLite file is read in one read transaction and never written."""
+    import os
     from pathlib import Path
 
     from .storage.base import StoreError
@@ -65,7 +66,7 @@ async def copy_store(source: str, target: str) -> Copied:
     owner = OwnerFile(path)  # StoreInUse: a server holds it (and could write during the copy)
     try:
         tables, rows, chat = _read_sqlite(path)
-        store = PostgresStore(target)
+        store = PostgresStore(target, application=f"doublenine copy-store pid {os.getpid()}")
         try:
             await store._run(lambda con: _write(con, tables, rows, chat))  # noqa: SLF001 - one transaction, bounded
         finally:

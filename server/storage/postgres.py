@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 import random
 from datetime import datetime, timedelta, timezone
 from collections.abc import Awaitable, Callable
@@ -153,10 +154,20 @@ async def missing_schema(con: asyncpg.Connection) -> list[SchemaStep]:
             if (s.name.partition(".")[2] not in columns if "." in s.name else s.name in absent)]
 
 
+STORE_NAME = "doublenine store pid "
+"""Start of the ``application_name`` of every pooled connection of a server process (then its pid;
+the lock connection's is ``pglocks.LOCK_NAME``): operator s11 round 2 finding 6, the schema-change
+wait line named a live server's pool connection as ``no application name``, a session the docs
+told operators they may end."""
+OURS = "doublenine "
+"""Start of the ``application_name`` of every connection a doublenine process opens."""
+
+
 async def lock_holders(con: asyncpg.Connection) -> list[str]:
     """Who else holds a lock on ``dn_table``, ``dn_row`` or ``dn_chat`` (what a schema change waits
     for), for the log: ``pid N (APPLICATION, MODE, in a transaction for S s)``, at most 5, the longest
-    first. No query text: another session's statement is none of this log's business."""
+    first, each doublenine process's own connection (:data:`OURS`) said to be one, never to be ended.
+    No query text: another session's statement is none of this log's business."""
     rows = await con.fetch(
         "SELECT a.pid, a.application_name AS app, string_agg(DISTINCT l.mode, '+') AS modes,"
         " extract(epoch FROM clock_timestamp() - min(a.xact_start)) AS secs"
@@ -166,7 +177,9 @@ async def lock_holders(con: asyncpg.Connection) -> list[str]:
         " GROUP BY a.pid, a.application_name ORDER BY secs DESC NULLS LAST LIMIT 5",
         ["dn_table", "dn_row", "dn_chat"])
     return [f"pid {r['pid']} ({r['app'] or 'no application name'}, {r['modes']}"
-            + (f", in a transaction for {r['secs']:.0f} s)" if r["secs"] is not None else ")") for r in rows]
+            + (f", in a transaction for {r['secs']:.0f} s" if r["secs"] is not None else "")
+            + ("; a doublenine server's own: wait, never end it)" if (r["app"] or "").startswith(OURS) else ")")
+            for r in rows]
 
 
 async def ensure_schema(con: asyncpg.Connection, where: str, *, lock_wait: float = DDL_LOCK_WAIT,
@@ -215,8 +228,11 @@ async def ensure_schema(con: asyncpg.Connection, where: str, *, lock_wait: float
 class PostgresStore:
     """A :class:`~.base.Store` in PostgreSQL; connects lazily on first use (``OSError`` if it cannot)."""
 
-    def __init__(self, dsn: str, *, min_size: int = 1, max_size: int = 10) -> None:
+    def __init__(self, dsn: str, *, min_size: int = 1, max_size: int = 10, application: str | None = None) -> None:
+        """``application``: every pooled connection's ``application_name`` (default
+        :data:`STORE_NAME` and this process's pid; it must start with :data:`OURS`)."""
         self.dsn = dsn
+        self.application = application or f"{STORE_NAME}{os.getpid()}"
         self._sizes = (min_size, max_size)
         self._pool: asyncpg.Pool | None = None
         self._lock = asyncio.Lock()
@@ -238,7 +254,8 @@ class PostgresStore:
                 try:
                     pool = await asyncpg.create_pool(  # a lock another session holds: waited ANSWER_WITHIN at most
                         self.dsn, min_size=self._sizes[0], max_size=self._sizes[1], timeout=10,
-                        server_settings={"lock_timeout": str(int(ANSWER_WITHIN * 1000))},
+                        server_settings={"lock_timeout": str(int(ANSWER_WITHIN * 1000)),
+                                         "application_name": self.application},
                     )
                     try:
                         async with pool.acquire() as con:

@@ -161,3 +161,46 @@ def test_operations_md_gives_the_schema_change_figures_of_the_code() -> None:
     assert (DDL_LOCK_WAIT, DDL_RETRY_MAX, SCHEMA_PATIENCE) == (0.2, 30.0, 3600.0)
     assert "`lock_timeout` 0.2 s" in section and "doubling up to 30 s, for at most an hour" in section
     assert "wait at most that long" in section and "try 1, next in 0.2 s" in section
+
+
+async def test_every_connection_of_a_server_is_named_and_the_wait_line_says_which_are_servers(pg_dsn: str) -> None:
+    """Operator s11 round 2 finding 6: the schema-change wait line named another server's pool
+    connection ``pid N (no application name, RowExclusiveLock+RowShareLock, ...)``, and the docs
+    say such a pid may be ended. Kind: a connection the server opens without a name (only the lock
+    connection had one). Every connection of a server is named (pool: ``doublenine store pid N``,
+    locks: ``doublenine locks pid N``), and the line says a server's own is never to be ended."""
+    import os
+
+    from doublenine.server.storage.postgres import STORE_NAME, lock_holders
+
+    await wiped(pg_dsn)
+    config = ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.05)
+    server = await GameServer(config).start()
+    admin = await asyncpg.connect(pg_dsn, server_settings={"application_name": "nightly-dump"})
+    try:
+        creator = await TableClient.connect(server.url)
+        await creator.attach({"type": "create_table", "sit": 1, "seats": [{"kind": "human"}] * 4})
+        await creator.close()
+        names = sorted(r["application_name"] for r in await admin.fetch(
+            "SELECT application_name FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"))
+        pid = os.getpid()
+        assert set(names) == {f"doublenine locks pid {pid}", f"doublenine store pid {pid}"}, names
+        assert STORE_NAME == "doublenine store pid "
+        pool = await server.registry.store.inner._get_pool()  # a pooled connection holding dn_table
+        async with pool.acquire() as con, con.transaction():
+            await con.execute("LOCK TABLE dn_table IN ROW EXCLUSIVE MODE")
+            holders, held_by = await lock_holders(admin), con.get_server_pid()
+        assert holders == [f"pid {held_by} (doublenine store pid {pid}, RowExclusiveLock, in a "
+                           "transaction for 0 s; a doublenine server's own: wait, never end it)"]
+        await admin.execute("BEGIN")
+        await admin.execute("LOCK TABLE dn_chat IN ACCESS SHARE MODE")
+        other = await asyncpg.connect(pg_dsn)
+        try:
+            assert await lock_holders(other) == [
+                f"pid {admin.get_server_pid()} (nightly-dump, AccessShareLock, in a transaction for 0 s)"]
+        finally:
+            await other.close()
+    finally:
+        await admin.close()
+        await server.stop()
