@@ -76,7 +76,7 @@ def test_f7_selfplay_echoes_a_per_match_path_escaped(capsys, tmp_path) -> None: 
 def test_f7_a_server_log_line_never_carries_a_terminal_escape() -> None:
     from doublenine.server.logfmt import FIELDS_ATTR, OneLineFormatter
 
-    record = logging.LogRecord("x", logging.WARNING, __file__, 1, "name %s refused", (f"Ana{TITLE}",), None)
+    record = logging.LogRecord("doublenine.server", logging.WARNING, __file__, 1, "name %s refused", (f"Ana{TITLE}",), None)
     setattr(record, FIELDS_ATTR, {"name": f"Bo{RED}b", "code": f"K{BIDI}Q", "plain": "KQ7PM"})
     line = OneLineFormatter().format(record)
     assert _raw(line) == []
