@@ -6,7 +6,7 @@ needs), the Hint and Pass buttons right of the hand on this seat's turn, whether
 """
 from __future__ import annotations
 
-from doublenine.shared.i18n import N_
+from doublenine.shared.i18n import N_, Nn_
 from doublenine.shared.moves import Pass
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
@@ -104,12 +104,14 @@ def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: in
 
 
 def top_details(state: ClientState, lang: str, shown_hand: int | None = None) -> list[tuple[str, int]]:
-    """The top bar's details as (text, place), most needed first: table code, hand, "to 100", seeded.
+    """The top bar's details as (text, place), most needed first: table code, hand, "to 100", seeded,
+    and while anyone watches, how many do ("1 spectator watching", ``TableW.spectators``; s11 new user:
+    players were never told someone watched while the web page showed the count).
 
     The hand shown is the one being played or about to be: while the opener is chosen (R6, phase
     NOMINATE) the next hand's number (new user: "hand 1" while choosing the opener for hand 2); while a
     finished hand is shown, that hand's (``shown_hand``)."""
-    from .text import tr
+    from .text import tr, trn
 
     view = state.view
     bits: list[tuple[str, int]] = []
@@ -124,13 +126,23 @@ def top_details(state: ClientState, lang: str, shown_hand: int | None = None) ->
     bits.append((tr(lang, "to {target}", target=100), 1))
     if state.seeded:
         bits.append((tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""), 3))
+    if state.spectators > 0:  # nobody watching is the usual case: said only in the ledger's facts
+        # before "seeded" in need (after it on the bar): at 800x600 only one of them fits beside the
+        # buttons, and who watches now matters more to a player than the seed, which the ledger keeps
+        bits.insert(len(bits) - bool(state.seeded), (trn(lang, WATCHING[0], WATCHING[1], state.spectators), 4))
     return bits
+
+
+WATCHING = Nn_("{count} watching", "{count} watching")
+"""The top bar's count of spectators (``TableW.spectators``), short: it shares the row with the buttons."""
 
 
 def details_width(state: ClientState, lang: str, sm: int, every: bool = False) -> int:
     """Px of the top bar's details never dropped (table code, target, hand) on one row at ``sm`` px;
-    ``every``: of all of them ("seeded 7" too)."""
-    needed = sorted((bit for bit in top_details(state, lang) if every or bit[1] <= 2), key=lambda bit: bit[1])
+    ``every``: of all of them ("seeded 7" too). The spectators' count, while anyone watches, is needed
+    too: the bar takes its second row for it rather than drop it (s11 new user, 800x600)."""
+    needed = sorted((bit for bit in top_details(state, lang) if every or bit[1] <= 2 or bit[1] == 4),
+                    key=lambda bit: bit[1])
     return measurer().measure(" · ".join(text for text, _ in needed), sm)[0]
 
 

@@ -42,15 +42,22 @@ def _details(state: ClientState, size: tuple[int, int], lang: str = "en") -> tup
 
 
 def test_d9_seeded_7_stays_in_the_top_bar_after_the_opening_draw_at_1280x800(seeded) -> None:  # type: ignore[no-untyped-def]
-    assert _details(seeded["draw"], (1280, 800))[0] == ["table K7QPA · to 100 · seeded 7"]
-    assert _details(seeded["play"], (1280, 800))[0] == ["table K7QPA · to 100 · hand 1 · seeded 7"]
-    assert _details(seeded["play"], (1280, 800), "de")[0] == ["Tisch K7QPA · bis 100 · Runde 1 · mit Seed 7"]
+    # two spectators watch: the top bar says so after the seed (s11 new user, test_spectators_on_top_bar)
+    assert _details(seeded["draw"], (1280, 800))[0] == ["table K7QPA · to 100 · seeded 7 · 2 watching"]
+    assert _details(seeded["play"], (1280, 800))[0] == ["table K7QPA · to 100 · hand 1 · seeded 7 · 2 watching"]
+    assert _details(replace(seeded["play"], spectators=0), (1280, 800), "de")[0] == [
+        "Tisch K7QPA · bis 100 · Runde 1 · mit Seed 7"]
+    # German has room for one of them: who watches now, the seed kept in the ledger
+    assert _details(seeded["play"], (1280, 800), "de")[0] == ["Tisch K7QPA · bis 100 · Runde 1 · 2 schauen zu"]
 
 
 def test_the_800x600_top_bar_keeps_one_row_and_the_ledger_says_every_fact(seeded) -> None:  # type: ignore[no-untyped-def]
-    before = _details(replace(seeded["play"], seeded=False, seed=None), (800, 600))[1]
-    rows, height = _details(seeded["play"], (800, 600))
+    before = _details(replace(seeded["play"], seeded=False, seed=None, spectators=0), (800, 600))[1]
+    rows, height = _details(replace(seeded["play"], spectators=0), (800, 600))
     assert rows == ["table K7QPA · to 100 · hand 1"] and height == before  # no room: the bar is not crowded
+    # while two watch, the count is needed: the details take the bar's second row, the seed still left out
+    rows, height = _details(seeded["play"], (800, 600))
+    assert rows == ["table K7QPA · to 100 · hand 1 · 2 watching"] and height > before
     state = seeded["play"]
     ledger = LedgerOverlay(state.view, "en", pygame.Rect(0, 0, 700, 500), seeded=True, seed=7)
     ledger.code, ledger.spectators = state.table, state.spectators
