@@ -58,9 +58,6 @@ HOLD_DOUBLES = Nn_("You hold {count} double", "You hold {count} doubles")
 """R10: the review's count of the player's doubles (one plural entry of the catalogs)."""
 HOLD_NO_DOUBLES = N_("You hold no doubles")
 """The same for none (new user: "You hold 0 doubles")."""
-SCORES_POINTS = Nn_("Team {team} scores {count} point", "Team {team} scores {count} points")
-"""R18: the hand end's points. Never 0: the winners score the opponents' pips, and a hand is won only while
-both opponents hold a tile with pips (R16: one [0|0] at most; R17: their totals are above the lowest)."""
 
 
 DRAW_MARK = N_("{team} marks where team {team} drew")
@@ -472,7 +469,8 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
     rect = (side, top, w - 2 * side, tall)
     x, y, pw, ph = rect
     title_h = round(2.6 * f)
-    bottom_h = round(8.2 * f)  # the result, the points, the score and the buttons (render._reveal)
+    # the result, the points with their sum, whose tiles count, the score and the buttons (render._reveal)
+    bottom_h = round((8.2 if fh.winner is None else 9.7) * f)
     row_h = (ph - title_h - bottom_h) // 4
     name_w = min(round(11 * f), (pw - 2 * f) * 3 // 10)
     left, right = x + f + name_w, x + pw - f - round(PIPS_W * f)
@@ -493,8 +491,7 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
         rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1],
                               name_w, (left, ry, right - left, row_h)))
     lines: list[Text] = [_result_line(state, fh, lang)]
-    if fh.winner is not None:
-        lines.append((SCORES_POINTS[0], {"_plural": SCORES_POINTS[1], "count": fh.points, "team": fh.winner.value}))
+    lines += reckoning(state, fh, viewer, lang)
     lines.append((N_("Score: Team A {a}, Team B {b}"), {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
     specs = [("continue", N_("Continue"), True, ())]
     if view.seat is not None:  # issue 14.2: a seat may ask the coach about its own decisions
@@ -502,6 +499,29 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
     buttons = _row_buttons(rect, f, specs)
     return Panel("reveal", rect, (N_("Hand {n} is over"), {"n": fh.number}), tuple(lines), buttons,
                  rows=tuple(rows))
+
+
+SCORES_SUM = Nn_("Team {team} scores {count} point: {a} + {b}, what {name_a} and {name_b} hold",
+                 "Team {team} scores {count} points: {a} + {b}, what {name_a} and {name_b} hold")
+"""R18 at a hand's end, the points with the sum they are (s11 new user: "Team B scores 28 points" never
+said 28 = 18 + 10): the two opponents' pips, in the order of the rows above. Never 0 points: a hand is
+won only while both opponents hold a tile with pips (R16: one [0|0] at most; R17: their totals are above
+the lowest); one opponent may hold 0 after a block by the other's partner, so "+ 0" can be said."""
+ONLY_THEIRS = N_("Only the other team's tiles count: the winners' own tiles and the 15 unused ones do not")
+"""R18: which pips count, said under the sum (s11 new user: nothing said that West's 24 did not count)."""
+
+
+def reckoning(state: ClientState, fh: FinishedHand, viewer: Seat, lang: str) -> list[Text]:
+    """R18: the lines saying how a finished hand's points were reckoned from the revealed hands: the
+    winners' points as the sum of both opponents' own pip totals (seats in row order from ``viewer``),
+    then which tiles count. Nothing for a tie (R17: nobody scores, the result line says so)."""
+    if fh.winner is None:
+        return []
+    losers = [seat for seat in seats_from(viewer) if seat.team is not fh.winner]
+    a, b = (fh.pip_totals[seat - 1] for seat in losers)
+    return [(SCORES_SUM[0], {"_plural": SCORES_SUM[1], "count": fh.points, "team": fh.winner.value, "a": a, "b": b,
+                             "name_a": seat_name(state, losers[0], lang), "name_b": seat_name(state, losers[1], lang)}),
+            (ONLY_THEIRS, {})]
 
 
 BLOCK_ONE = N_("Blocked, nobody could play: {name} holds the lowest total, {pips}")

@@ -338,7 +338,7 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         sub = art.fit_text(row, lay.small, room, colour if i == 0 else DIM_INK)
         surface.blit(sub, (x + pad, ty + i * line_h))
     if spot.passed:  # issue 11.5: beside the plate, towards the table, never over the name
-        tag = art.text(tr(lang, "passed"), lay.small, DARK, bold=True, width=w - lay.small)
+        tag = art.text(passed_said(state, lang), lay.small, DARK, bold=True, width=w - lay.small)
         tw, th = tag.get_width() + lay.small, tag.get_height() + 4
         tx = x + w - tw
         ty = y - th - 3 if spot.side == "bottom" else y + h + 3  # passed_badge_height: what this takes
@@ -346,6 +346,21 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
     if spot.turn:
         _turn_marker(surface, spot, lay.font)
+
+
+PASSED_ONE = N_("passed: no {a}")
+PASSED_TWO = N_("passed: no {a} or {b}")
+
+
+def passed_said(state: ClientState, lang: str) -> str:
+    """R15: a seat's "passed" badge with the numbers it lacked: the open ends when it passed, which are
+    the ends now (the badge shows only passes since the last play, :func:`.layout.passed_seats`). s11 new
+    user: a bare "passed" never said "no 4 and no 8"; only the optional tile tracker did."""
+    ends = state.view.ends if state.view is not None else None
+    if ends is None:
+        return tr(lang, "passed")
+    low, high = sorted(ends)
+    return tr(lang, PASSED_ONE, a=low) if low == high else tr(lang, PASSED_TWO, a=low, b=high)
 
 
 def passed_badge_height(art: Art, small: int) -> int:
