@@ -73,6 +73,8 @@ class App:
         self.screen = self.display
         """What scenes draw on: the display surface, or a canvas of :data:`MIN_WINDOW` when the window is smaller."""
         _forbid_shrinking()
+        self.closed_size: tuple[int, int] | None = None
+        """The window's size in px when :meth:`run` ended (None before): kept for the next start."""
         self.stack: list[Any] = []
         self.frames = 0
         self._dirty = True
@@ -180,6 +182,9 @@ class App:
         finally:
             while self.stack:
                 self.pop()
+            if pygame.display.get_surface() is not None:
+                w, h = pygame.display.get_window_size()
+                self.closed_size = (int(w), int(h))
             pygame.quit()
 
 

@@ -20,6 +20,21 @@ from .playoptions import check_arguments, start_form  # noqa: F401 - doublenine/
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
 SIZES = (320, 16384)
 """Smallest and largest window side ``--size`` accepts, in pixels."""
+DEFAULT_SIZE = (1280, 800)
+"""The window's size, px, at a first start (later: the size it had when it was last closed)."""
+
+
+def start_size(args: argparse.Namespace, settings: Any, robot: bool = False) -> tuple[int, int]:
+    """The size the window opens at, px: ``--size``, else the remembered one (:func:`.config.saved_window`,
+    never below the window's minimum; not for ``--autoplay``, which plays the same at every start), else
+    :data:`DEFAULT_SIZE`."""
+    from . import config
+    from .app import MIN_WINDOW
+
+    if args.size is not None:
+        return tuple(args.size)  # type: ignore[return-value]
+    saved = None if robot else config.saved_window(settings, MIN_WINDOW, SIZES[1])
+    return saved or DEFAULT_SIZE
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -54,7 +69,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="new tables: allow the tile tracker panel (T) for everyone at the table")
     parser.add_argument("--public", action="store_true",
                         help="new tables: list them on the server's web page (http://HOST:PORT/)")
-    parser.add_argument("--size", type=window_size, default=(1280, 800), help="window size WIDTHxHEIGHT")
+    parser.add_argument("--size", type=window_size, default=None,
+                        help="window size WIDTHxHEIGHT (default: as it was when last closed, else 1280x800)")
     parser.add_argument("--start-screen", action="store_true", help="open the start screen instead of a table")
     parser.add_argument("--autoplay", action="store_true",
                         help="play one hand by itself, print the result as JSON and exit "
@@ -134,7 +150,7 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
                        make_launcher(lang, {}) if where != ("", "") else refuse_again)
     start.form = replace(start.form, message=text)
     try:
-        App(start, args.size, need_display=True).run()
+        App(start, start_size(args, settings), need_display=True).run()
     except NoDisplay:
         pass  # the refusal above was already printed; the window would show it to nobody
     finally:
@@ -213,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
     if args.start_screen:  # what the command line said of the table is filled in, not dropped
         start.form = start_form(start.form, args)
     try:
-        app = App(start, args.size, need_display=not robot)
+        app = App(start, start_size(args, settings, robot), need_display=not robot)
     except NoDisplay as exc:
         print(f"doublenine play: {for_terminal(exc)}", file=sys.stderr)
         return 2
@@ -231,7 +247,13 @@ def run(args: argparse.Namespace) -> int:
                 app.push(launcher(launch))
             except FailureError as exc:  # said on the start screen, in the player's language (a second
                 start.form = replace(start.form, message=exc.failure.text(lang))  # window with nothing to watch)
-        return autoplay.run(app, shots=args.autoplay_shots) if robot else app.run()
+        if robot:
+            return autoplay.run(app, shots=args.autoplay_shots)
+        code = app.run()
+        closed = getattr(app, "closed_size", None)
+        if closed is not None:  # the size the player left it at, for the next start
+            config.remember_window(closed)
+        return code
     except (OSError, RuntimeError, ValueError) as exc:  # a path or a server's words: escaped (attacker F7)
         print(f"doublenine play: {for_terminal(exc)}")
         return 1

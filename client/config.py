@@ -60,6 +60,10 @@ class Settings:
     """New user 14: each number's pips have their own colour (art.PIP_COLOURS); off: all pips dark."""
     muted: tuple[str, ...] = ()
     """Issue 15: players whose chat lines are hidden, by name ("" for every spectator)."""
+    window: str = ""
+    """The window's size when it last closed, ``"WIDTHxHEIGHT"`` px (:func:`saved_window`): the next start
+    opens at it unless ``--size`` says otherwise (s11 new user: the name and language were remembered, the
+    size came back to 1280x800). Empty: never closed yet."""
     chat_seen: tuple[str, ...] = ()
     """The newest chat line read at each table, most recent table first, each ``"CODE ID"`` (at most
     :data:`MAX_CHAT_SEEN`; :func:`chat_seen`, :func:`see_chat`): lines read before the window closed are
@@ -96,7 +100,7 @@ MAX_EARLIER_CHARS = 5 + 1 + TOKEN_CHARS + 1 + SCORE_CHARS + 1 + 5
 """Longest :attr:`Settings.earlier` entry read back: a code (5), a token, a score (:func:`score_entry`) and
 a port."""
 
-FIELD_CHARS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS, "lang": 16, "table": 64, "resume_code": 64,
+FIELD_CHARS = {"window": 11, "name": NAME_CHARS, "server": SERVER_URL_CHARS, "lang": 16, "table": 64, "resume_code": 64,
                "resume_token": TOKEN_CHARS, "resume_score": SCORE_CHARS}
 """Each text field's own bound in characters (the server URL's is shared/invite's ``SERVER_URL_CHARS``; a
 code is then checked as one, a token as the wire's). A longer value read back is dropped (the default
@@ -404,6 +408,25 @@ def _typed(kind: object, value: object, name: str = "") -> object:
     if kind == "float" and isinstance(value, float) and math.isfinite(value):
         return min(1.0, max(0.0, value))
     return None
+
+
+def saved_window(settings: Settings, smallest: tuple[int, int], largest: int) -> tuple[int, int] | None:
+    """The remembered window size (:attr:`Settings.window`) as (width, height) px, or None when there is
+    none or it is not ``WIDTHxHEIGHT`` in ASCII digits with each side from ``smallest`` (per side) to
+    ``largest`` px (the file may have been edited by anyone; a window below the game's minimum is never
+    opened from it)."""
+    width, sep, height = settings.window.partition("x")
+    if not (sep and width.isascii() and width.isdigit() and height.isascii() and height.isdigit()):
+        return None
+    size = (int(width), int(height))
+    if not all(low <= side <= largest for low, side in zip(smallest, size)):
+        return None
+    return size
+
+
+def remember_window(size: tuple[int, int], path: Path | None = None) -> None:
+    """Keep the window's size (px) for the next start (:attr:`Settings.window`), the rest as saved."""
+    save(replace(load(path), window=f"{int(size[0])}x{int(size[1])}"), path)
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
