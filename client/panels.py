@@ -60,7 +60,7 @@ HOLD_NO_DOUBLES = N_("You hold no doubles")
 """The same for none (new user: "You hold 0 doubles")."""
 
 
-DRAW_MARK = N_("{team} marks where team {team} drew")
+DRAW_MARK = N_("{team} marks where Team {team} drew")
 """R3: the opening draw's cells already taken show the drawing team's letter, face down until both teams
 have drawn; the panel says what the letter means (new user: "an unexplained blue 'B' tile")."""
 
@@ -718,12 +718,20 @@ def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str) -> Pane
     return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False)
 
 
+YOURS_WON = N_("Your team won the match")
+"""R19 at the match's end, said to a seat whose team won (a spectator is told only who won)."""
+YOURS_LOST = N_("Your team lost the match")
+"""R19 at the match's end, said to a seat whose team lost."""
+
+
 def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: str) -> Panel:
     team = view.winner.value if view.winner is not None else "?"
     lines: list[Text] = []
     if view.winner is not None:
         a, b = view.winner.seats
         lines.append((N_("{a} and {b}"), {"a": seat_name(state, a, lang), "b": seat_name(state, b, lang)}))
+        if view.seat is not None:  # s11 new user: the panel named the winners, never "you"
+            lines.append((YOURS_WON if view.seat.team is view.winner else YOURS_LOST, {}))
     lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
     if view.named is not None and view.winner is not None:  # R20, named and said what it means (shared/terms)
         lines.append(named_result_said(view.named, view.winner))
@@ -731,6 +739,7 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
     if view.seat is not None:
         specs.append(("new_match", N_("New match"), True, ()))
+    specs.append(("ledger", N_("Ledger"), False, ()))  # the match's record, from where it ends (s11 new user)
     specs.append(("leave", N_("Leave"), False, ()))
     return Panel("match_over", rect, (N_("Team {team} wins the match!"), {"team": team}), tuple(lines),
                  _row_buttons(rect, f, specs))
@@ -740,7 +749,7 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     x, y, aw, ah = area
     me = view.seat
     if me is not None and me in view.waiting_for():
-        line: Text = (N_("Pick a face-down tile for team {team}: the higher total opens"), {"team": me.team.value})
+        line: Text = (N_("Pick a face-down tile for Team {team}: the higher total opens"), {"team": me.team.value})
     else:
         names = ", ".join(seat_name(state, s_, lang) for s_ in sorted(view.waiting_for()))
         line = (N_("Waiting for {names} to draw"), {"names": names})

@@ -64,8 +64,8 @@ def result_text(tr: Translator, hand: HandRow, names: tuple[str, ...] = ("", "",
     else:
         return tr.gettext("Blocked and tied: nobody scores")
     team = hand.winner.value if hand.winner else "?"
-    return how + " · " + tr.ngettext("team {team} scores {count} point",
-                                     "team {team} scores {count} points", hand.points, team=team)
+    return how + " · " + tr.ngettext("Team {team} scores {count} point",
+                                     "Team {team} scores {count} points", hand.points, team=team)
 
 
 def score_text(tr: Translator, scores: tuple[int, int]) -> str:
@@ -225,7 +225,7 @@ def _draws(b: _Builder, m: MatchLedger) -> None:
         if d.winner is None:
             note = b.tr.gettext("equal totals: drawn again")
         else:
-            note = b.tr.gettext("team {team} leads the first hand", team=d.winner.value)
+            note = b.tr.gettext("Team {team} leads the first hand", team=d.winner.value)
         b.items.append(Text(180, b.y + 1, note, 15, False, MUTED))
         b.y += ROW
 

@@ -56,11 +56,14 @@ def paint_seat(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, seat: S
 
 def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Translator,
                 points: tuple[tuple[int, int], ...]) -> None:
-    """Both teams' scores (A, B) after each hand (index 0 = start, 0-0), with the 100 line."""
+    """Both teams' scores (A, B) after each hand (index 0 = start, 0-0), with the 100 line; the hands'
+    axis says it counts hands (s11 new user: "0 1 2 3" had no label)."""
     pygame.draw.rect(surface, (24, 38, 33), rect, border_radius=6)
     top = max(TARGET, *(max(p) for p in points)) if points else TARGET
     top = (top + 24) // 25 * 25
-    plot = pygame.Rect(rect.x + 44, rect.y + 10, rect.w - 60, rect.h - 36)
+    plot = pygame.Rect(rect.x + 44, rect.y + 10, rect.w - 60, rect.h - 52)
+    axis = fonts.draw(tr.pgettext("chart axis", "hand"), 13, MUTED, width=plot.w)
+    surface.blit(axis, axis.get_rect(midtop=(plot.centerx, plot.bottom + 24)))
     n = max(1, len(points) - 1)
 
     def at(k: int, score: int) -> tuple[int, int]:

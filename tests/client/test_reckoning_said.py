@@ -45,7 +45,7 @@ def _reported(states):  # type: ignore[no-untyped-def]
     ("en", ["Team B scores 28 points: 18 + 10, what Ana and Carla hold",
             "Only the other team's tiles count: the winners' own tiles and the 15 unused ones do not"]),
     ("fr", ["L’équipe B marque 28 points : 18 + 10, ce que tiennent Ana et Carla",
-            "Seuls les dominos de l’équipe adverse comptent : ni ceux des gagnants ni les 15 inutilisés"]),
+            "Seules les pièces de l’équipe adverse comptent : ni celles des gagnants ni les 15 inutilisées"]),
     ("de", ["Team B bekommt 28 Punkte: 18 + 10, was Ana und Carla halten",
             "Nur die Steine des anderen Teams zählen: die der Gewinner und die 15 unbenutzten nicht"]),
 ])
