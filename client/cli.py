@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any
 
+from doublenine.shared.i18n import N_
 from doublenine.shared.numbers import NumberError, arg_int, parse_int
 
 from .launcher import make_launcher
@@ -37,48 +38,55 @@ def start_size(args: argparse.Namespace, settings: Any, robot: bool = False) -> 
     return saved or DEFAULT_SIZE
 
 
+SIZE_WANTED = N_("WIDTHxHEIGHT, each side from %(lo)s to %(hi)s, e.g. 1280x800, not %(text)s")
+"""``--size`` refused, said through argparse's ``_`` in the command line's language (doublenine/cli.said_in)."""
+
+
 def window_size(text: str) -> tuple[int, int]:
-    """``--size WIDTHxHEIGHT`` in ASCII digits, each side within :data:`SIZES` (argparse error otherwise)."""
+    """``--size WIDTHxHEIGHT`` in ASCII digits, each side within :data:`SIZES` (argparse error otherwise,
+    :data:`SIZE_WANTED`)."""
     width, sep, height = text.lower().partition("x")
     try:
         if not sep:
-            raise NumberError(f"WIDTHxHEIGHT, e.g. 1280x800, not {text!a}")
+            raise NumberError(text)
         return parse_int(width, *SIZES), parse_int(height, *SIZES)
-    except NumberError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    except NumberError:
+        said = argparse._(SIZE_WANTED)  # type: ignore[attr-defined]
+        raise argparse.ArgumentTypeError(said % {"lo": SIZES[0], "hi": SIZES[1], "text": ascii(text)}) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``doublenine play``."""
+    """Options of ``doublenine play``; their help is marked for the catalogs and said in the command line's
+    language (doublenine/cli.py ``Translated``), never with a rule-book number (s11 new user: "(R24)")."""
     parser.add_argument("--server", metavar="ADDRESS",
-                        help="a doublenine server: HOST:PORT or ws://HOST:PORT/ (default: embedded)")
-    parser.add_argument("--table", metavar="CODE", help="code of the table to join")
+                        help=N_("a doublenine server: HOST:PORT or ws://HOST:PORT/ (default: embedded)"))
+    parser.add_argument("--table", metavar="CODE", help=N_("code of the table to join"))
     parser.add_argument("--join", metavar="INVITE", nargs="?",  # the desktop entry's %u may be empty
-                        help="join a friend's table by its invite, e.g. doublenine://192.168.1.20:8765/KQ7PA")
+                        help=N_("join a friend's table by its invite, e.g. doublenine://192.168.1.20:8765/KQ7PA"))
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), help="seat to take (default: the first free one)")
-    who.add_argument("--spectate", action="store_true", help="watch the table without a seat")
-    parser.add_argument("--name", help="your display name (remembered; a match you come back to keeps the name "
-                                       "it was started with, a new table uses this one)")
-    parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help="language (remembered)")
-    parser.add_argument("--seed", type=arg_int(0, 2**63 - 1), help="deal reproducibly from this seed (R24)")
-    parser.add_argument("--level", choices=LEVELS, help="computer level for new tables (default: expert)")
+    who.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), help=N_("seat to take (default: the first free one)"))
+    who.add_argument("--spectate", action="store_true", help=N_("watch the table without a seat"))
+    parser.add_argument("--name", help=N_("your display name (remembered; a match you come back to keeps the name "
+                                       "it was started with, a new table uses this one)"))
+    parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help=N_("language (remembered)"))
+    parser.add_argument("--seed", type=arg_int(0, 2**63 - 1), help=N_("deal reproducibly from this seed: the same seed deals the same hands"))
+    parser.add_argument("--level", choices=LEVELS, help=N_("computer level for new tables (default: expert)"))
     parser.add_argument("--phrases-only", action="store_true",
-                        help="new tables: only the preset chat phrases while a hand is in play (no free text)")
+                        help=N_("new tables: only the preset chat phrases while a hand is in play (no free text)"))
     parser.add_argument("--tracker", action="store_true",
-                        help="new tables: allow the tile tracker panel (T) for everyone at the table")
+                        help=N_("new tables: allow the tile tracker panel (T) for everyone at the table"))
     parser.add_argument("--public", action="store_true",
-                        help="new tables: list them on the server's web page (http://HOST:PORT/)")
+                        help=N_("new tables: list them on the server's web page (http://HOST:PORT/)"))
     parser.add_argument("--size", type=window_size, default=None,
-                        help="window size WIDTHxHEIGHT (default: as it was when last closed, else 1280x800)")
-    parser.add_argument("--start-screen", action="store_true", help="open the start screen instead of a table")
+                        help=N_("window size WIDTHxHEIGHT (default: as it was when last closed, else 1280x800)"))
+    parser.add_argument("--start-screen", action="store_true", help=N_("open the start screen instead of a table"))
     parser.add_argument("--autoplay", action="store_true",
-                        help="play one hand by itself, print the result as JSON and exit "
-                             "(install checks; also on with DOUBLENINE_AUTOPLAY=1)")
+                        help=N_("play one hand by itself, print the result as JSON and exit "
+                             "(install checks; also on with DOUBLENINE_AUTOPLAY=1)"))
     parser.add_argument("--window-errors", action="store_true",
-                        help="also show a failure of --join/--server/--table in the window (for launches "
-                             "without a terminal, such as the doublenine:// desktop entry)")
-    parser.add_argument("--autoplay-shots", metavar="DIR", help="with --autoplay: save start.png and hand-over.png here")
+                        help=N_("also show a failure of --join/--server/--table in the window (for launches "
+                             "without a terminal, such as the doublenine:// desktop entry)"))
+    parser.add_argument("--autoplay-shots", metavar="DIR", help=N_("with --autoplay: save start.png and hand-over.png here"))
 
 
 def asks_new_table(args: argparse.Namespace) -> bool:

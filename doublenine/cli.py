@@ -9,9 +9,11 @@ options that cannot work together, said like argparse's own errors (exit 2).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import signal
 import sys
+from collections.abc import Iterator
 from typing import Any, NoReturn
 
 
@@ -19,17 +21,17 @@ def N_(message: str) -> str:  # noqa: N802 - the catalogs' extraction keyword (d
     """Mark ``message`` for the catalogs, as shared/i18n.N_ (not imported here: Babel would slow ``--help``)."""
     return message
 
-#: subcommand -> (module path, one-line help)
+#: subcommand -> (module path, one-line help, marked for the catalogs: said in the command's language)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("doublenine.client.cli", "open the game window (embedded server by default)"),
-    "serve": ("doublenine.server.cli", "run the websocket server"),
-    "bot": ("doublenine.server.botcli", "play one seat over the network with the computer player"),
-    "replay": ("doublenine.shared.handscript_cli", "check a hand script or match record and print the result"),
+    "play": ("doublenine.client.cli", N_("open the game window (embedded server by default)")),
+    "serve": ("doublenine.server.cli", N_("run the websocket server")),
+    "bot": ("doublenine.server.botcli", N_("play one seat over the network with the computer player")),
+    "replay": ("doublenine.shared.handscript_cli", N_("check a hand script or match record and print the result")),
     "copy-store": ("doublenine.server.storecopy",
-                   "copy a SQLite store into an empty PostgreSQL database (stop its server first)"),
-    "selfplay": ("doublenine.server.bots.selfplay", "play computer levels against each other, no network"),
-    "desktop-install": ("doublenine.desktop", "open doublenine:// invites with a click (Linux desktops, no root)"),
-    "desktop-uninstall": ("doublenine.desktop", "remove what desktop-install wrote"),
+                   N_("copy a SQLite store into an empty PostgreSQL database (stop its server first)")),
+    "selfplay": ("doublenine.server.bots.selfplay", N_("play computer levels against each other, no network")),
+    "desktop-install": ("doublenine.desktop", N_("open doublenine:// invites with a click (Linux desktops, no root)")),
+    "desktop-uninstall": ("doublenine.desktop", N_("remove what desktop-install wrote")),
 }
 
 
@@ -50,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     ``doublenine --version`` prints ``doublenine VERSION`` (:func:`installed_version`) and exits 0.
     """
     parser = argparse.ArgumentParser(
-        prog="doublenine", description="Four-player double-nine partnership dominoes over the network.")
+        prog="doublenine", description=N_("Four-player double-nine partnership dominoes over the network."),
+        formatter_class=Translated)
     parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_path, help_text) in SUBCOMMANDS.items():
@@ -60,10 +63,71 @@ def build_parser() -> argparse.ArgumentParser:
             if exc.name != module_path:
                 raise
             continue  # subcommand not built yet
-        sp = sub.add_parser(name, help=help_text, description=help_text)
+        sp = sub.add_parser(name, help=help_text, description=help_text, formatter_class=Translated)
         module.add_arguments(sp)
         sp.set_defaults(_run=module.run, _check=getattr(module, "check_arguments", None), _parser=sp)
     return parser
+
+
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"), N_("unrecognized arguments: %s"), N_("the following arguments are required: %s"),
+    N_("not allowed with argument %s"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"), N_("one of the arguments %s is required"),
+)
+"""argparse's own words that ``doublenine`` and ``doublenine play`` can say (Python 3.11 argparse, which
+looks them up through ``gettext`` at run time): given the catalogs' translations by :func:`said_in`."""
+
+
+class Translated(argparse.HelpFormatter):
+    """A help formatter that says each option's help and each description through argparse's ``_``, which
+    :func:`said_in` points at the command's language (messages marked ``N_`` in the subcommand modules)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return argparse._(action.help) if action.help else action.help  # type: ignore[attr-defined]
+
+    def _format_text(self, text: str) -> str:
+        return super()._format_text(argparse._(text) if text else text)  # type: ignore[attr-defined]
+
+
+def command_language(argv: list[str]) -> str:
+    """The one language everything the command line says is in: ``--lang X`` among ``argv`` when X is one
+    of ours, else the language the window remembers (client.json), else the system's (s11 new user: after
+    choosing French in the window, ``play --help`` and argparse's refusals were English, ours French)."""
+    from doublenine.shared.i18n import LANGUAGES, default_language, normalize_language
+
+    for i, word in enumerate(argv):
+        chosen = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.partition("=")[2] \
+            if word.startswith("--lang=") else None
+        if chosen in LANGUAGES:
+            return chosen
+    try:
+        from doublenine.client import config
+        remembered = config.load().lang
+    except ImportError:  # a build without the client: the system's language
+        remembered = ""
+    return normalize_language(remembered) or default_language()
+
+
+@contextlib.contextmanager
+def said_in(lang: str) -> Iterator[None]:
+    """argparse's words (:data:`ARGPARSE_WORDS`, usage, help, errors) in ``lang`` while inside: argparse
+    calls its module's ``_`` and ``ngettext`` when it formats, so they are pointed at the catalogs and put
+    back on the way out (a test or another program in this process keeps argparse's English)."""
+    import argparse as module
+
+    from doublenine.shared.i18n import translator
+
+    t = translator(lang)
+    before = module._, module.ngettext  # type: ignore[attr-defined]
+    module._ = t.gettext  # type: ignore[attr-defined]
+    module.ngettext = t.plain_ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        module._, module.ngettext = before  # type: ignore[attr-defined]
 
 
 USAGE = N_("usage:")
@@ -137,14 +201,16 @@ def main(argv: list[str] | None = None) -> int:
     args: argparse.Namespace | None = None
     sys.unraisablehook = said_again
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        if not getattr(args, "_run", None):
-            parser.print_help()
-            return 2
-        problem = args._check(args) if args._check else None
+        lang = command_language(argv)
+        with said_in(lang):  # argparse's words, the options' help and our refusals in one language
+            parser = build_parser()
+            args = parser.parse_args(argv)
+            if not getattr(args, "_run", None):
+                parser.print_help()
+                return 2
+            problem = args._check(args) if args._check else None
         if problem:  # options that cannot work together: refused as argparse refuses its own (usage, exit 2)
-            refuse(args._parser, problem, getattr(problem, "lang", "en"))
+            refuse(args._parser, problem, getattr(problem, "lang", lang))
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
         return interrupted(argv[0] if argv and argv[0] in SUBCOMMANDS else "", getattr(args, "lang", None))

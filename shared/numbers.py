@@ -22,14 +22,42 @@ import math
 import re
 from collections.abc import Callable
 
+from doublenine.shared.i18n import N_
+
 _INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
 _MAX_LEN = 64
 """Longest number text looked at: 64 characters (int() of a huge digit string is quadratic work)."""
 
 
+NOT_WHOLE = N_("not a whole number in digits 0-9: %(text)s")
+NOT_NUMBER = N_("not a number in digits 0-9: %(text)s")
+OUT_OF_RANGE = N_("%(value)s is out of range %(lo)s..%(hi)s")
+
+
 class NumberError(ValueError):
-    """Not a number in ASCII digits, or out of its range; ``str()`` says which, in English."""
+    """Not a number in ASCII digits, or out of its range; ``str()`` says which, in English. ``template``
+    and ``fields``: the same sentence as a %-format message of the catalogs (:data:`NOT_WHOLE`,
+    :data:`NOT_NUMBER`, :data:`OUT_OF_RANGE`; empty for the others), for :func:`arg_int` and
+    :func:`arg_float` to say it in the command line's language."""
+
+    def __init__(self, message: str, template: str = "", fields: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.template = template
+        self.fields = fields or {}
+
+    @classmethod
+    def said(cls, template: str, **fields: str) -> NumberError:
+        """The error whose English ``str()`` is ``template % fields``."""
+        return cls(template % fields, template, fields)
+
+
+def _said_in_argparse(exc: NumberError) -> str:
+    """``exc`` through argparse's ``_`` (doublenine/cli.said_in points it at the catalogs while a command
+    line is read; elsewhere it is gettext's, which says the English)."""
+    if not exc.template:
+        return str(exc)
+    return argparse._(exc.template) % exc.fields  # type: ignore[attr-defined,no-any-return]
 
 
 def is_ascii_digits(text: str) -> bool:
@@ -48,7 +76,7 @@ def parse_int(text: str, lo: int | None = None, hi: int | None = None) -> int:
         raise NumberError(f"not text: {type(text).__name__}")
     body = text.strip(" \t")
     if len(body) > _MAX_LEN or not _INT.fullmatch(body):
-        raise NumberError(f"not a whole number in digits 0-9: {_show(text)}")
+        raise NumberError.said(NOT_WHOLE, text=_show(text))
     value = int(body)
     _check_range(value, lo, hi)
     return value
@@ -63,7 +91,7 @@ def parse_float(text: str, lo: float | None = None, hi: float | None = None) -> 
         raise NumberError(f"not text: {type(text).__name__}")
     body = text.strip(" \t")
     if len(body) > _MAX_LEN or not _FLOAT.fullmatch(body):
-        raise NumberError(f"not a number in digits 0-9: {_show(text)}")
+        raise NumberError.said(NOT_NUMBER, text=_show(text))
     value = float(body)
     if not math.isfinite(value):
         raise NumberError(f"not a finite number: {_show(text)}")
@@ -72,12 +100,13 @@ def parse_float(text: str, lo: float | None = None, hi: float | None = None) -> 
 
 
 def arg_int(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
-    """An argparse ``type=`` for an ASCII-digit int in ``lo..hi`` (a bad one: argparse's usage error, exit 2)."""
+    """An argparse ``type=`` for an ASCII-digit int in ``lo..hi`` (a bad one: argparse's usage error, exit 2,
+    in the command line's language: s11 new user, argparse's words around it were translated, it was not)."""
     def convert(text: str) -> int:
         try:
             return parse_int(text, lo, hi)
         except NumberError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
+            raise argparse.ArgumentTypeError(_said_in_argparse(exc)) from None
     convert.__name__ = "whole number"  # argparse names the type in its message
     return convert
 
@@ -88,14 +117,14 @@ def arg_float(lo: float | None = None, hi: float | None = None) -> Callable[[str
         try:
             return parse_float(text, lo, hi)
         except NumberError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
+            raise argparse.ArgumentTypeError(_said_in_argparse(exc)) from None
     convert.__name__ = "number"
     return convert
 
 
 def _check_range(value: float, lo: float | None, hi: float | None) -> None:
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise NumberError(f"{_num(value)} is out of range {_num(lo)}..{_num(hi)}")
+        raise NumberError.said(OUT_OF_RANGE, value=_num(value), lo=_num(lo), hi=_num(hi))
 
 
 def _num(x: float | None) -> str:

@@ -125,6 +125,11 @@ class Translator:
             text = self._t.gettext(singular if n == 1 else plural)
         return _fill(text, kwargs)
 
+    def plain_ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The plural form for ``n`` as the catalog has it, nothing filled in (for messages formatted by
+        their caller with ``%``, such as argparse's)."""
+        return self._t.ngettext(singular, plural, n)
+
     def pgettext(self, context: str, msgid: str, **kwargs: object) -> str:
         """Translation of ``msgid`` in ``context`` (for ids that read differently in two places)."""
         return _fill(self._t.pgettext(context, msgid), kwargs)

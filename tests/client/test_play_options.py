@@ -187,8 +187,9 @@ def test_the_reported_refusal_is_said_in_one_language(capsys) -> None:  # type: 
     assert stop.value.code == 2 and err.startswith("utilisation\u00a0: doublenine play [-h]")
     assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: --table a besoin du serveur de la table\u00a0: "
                                     "ajoutez --server ws://HÔTE:PORT/, ou donnez plutôt l’invitation avec --join.")
-    with pytest.raises(SystemExit) as stop:  # argparse's own refusal: its sentence is English, so all of it is
+    with pytest.raises(SystemExit) as stop:  # argparse's own refusal: in French too since s11 (said_in)
         main(["play", "--seat", "9"])
     err = capsys.readouterr().err
-    assert stop.value.code == 2 and err.startswith("usage: doublenine play [-h]")
-    assert err.splitlines()[-1] == "doublenine play: error: argument --seat: 9 is out of range 1..4"
+    assert stop.value.code == 2 and err.startswith("utilisation\u00a0: doublenine play [-h]")
+    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: argument --seat\u00a0: "
+                                    "9 est hors de l’intervalle 1..4")

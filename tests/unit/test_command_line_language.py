@@ -1,0 +1,86 @@
+"""New user s11 item 12 (F-cli-mixed-language, F-help-rnumber): after choosing French in the window,
+``play --table ABCDE`` refused in French, but ``play --help`` and argparse's own refusals (``--size big``,
+``--lang xx``) were English, and ``--seed SEED ... (R24)`` showed a rule-book number to players. Now the
+command line says everything in one language (``--lang``, else the window's saved one, else the system's),
+argparse's words included, and no option's help cites the rule book."""
+from __future__ import annotations
+
+import argparse
+import re
+
+import pytest
+
+from doublenine.cli import command_language, main
+from doublenine.client import config
+from doublenine.client.config import Settings
+from doublenine.shared.i18n import LANGUAGES
+
+
+@pytest.fixture(autouse=True)
+def _columns(monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COLUMNS", "80")  # argparse wraps the help at the terminal's width
+
+
+def _said(capsys, argv: list[str]) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
+
+
+def test_play_help_in_french_is_french_through_and_through(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = _said(capsys, ["play", "--help", "--lang", "fr"])
+    assert code == 0
+    assert out.startswith("utilisation\u00a0: doublenine play [-h]")
+    assert "  -h, --help            afficher cette aide et quitter\n" in out
+    assert "ouvrir la fenêtre du jeu (serveur intégré par défaut)" in out
+    assert "show this help" not in out and "code of the table" not in out
+
+
+def test_the_windows_saved_language_is_the_command_lines(capsys) -> None:  # type: ignore[no-untyped-def]
+    """The reported case: Français chosen in the window, then ``play --size big`` with no --lang."""
+    config.save(Settings(lang="fr"))
+    code, _, err = _said(capsys, ["play", "--size", "big"])
+    assert code == 2
+    assert err.splitlines()[0].startswith("utilisation\u00a0: doublenine play")
+    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: argument --size\u00a0: LARGEURxHAUTEUR, "
+                                    "chaque côté de 320 à 16384, p. ex. 1280x800, pas 'big'")
+
+
+def test_an_unknown_language_is_refused_in_the_saved_one(capsys) -> None:  # type: ignore[no-untyped-def]
+    config.save(Settings(lang="pt"))
+    code, _, err = _said(capsys, ["play", "--lang", "xx"])
+    assert code == 2
+    assert err.splitlines()[-1] == ("doublenine play: erro: argumento --lang: escolha inválida: 'xx' "
+                                    "(escolha entre 'en', 'fr', 'pt', 'de', 'es')")
+
+
+def test_a_bad_seat_number_is_said_in_spanish(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = _said(capsys, ["play", "--seat", "9", "--lang", "es"])
+    assert code == 2
+    assert err.splitlines()[-1] == "doublenine play: error: argumento --seat: 9 está fuera del intervalo 1..4"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_rule_book_number_in_the_players_help(capsys, lang: str) -> None:  # type: ignore[no-untyped-def]
+    for argv in (["--help"], ["play", "--help"]):
+        _, out, _ = _said(capsys, [*argv, "--lang", lang] if argv[0] == "play" else argv)
+        assert re.findall(r"\b[RD]\d{1,2}\b", out) == [], (lang, argv)
+    _, out, _ = _said(capsys, ["play", "--help", "--lang", "en"])
+    assert "--seed SEED           deal reproducibly from this seed: the same seed deals\n" in out
+
+
+def test_argparse_speaks_english_again_after_the_command(capsys) -> None:  # type: ignore[no-untyped-def]
+    _said(capsys, ["play", "--help", "--lang", "de"])
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]
+    assert argparse.ngettext("a", "b", 2) == "b"
+
+
+@pytest.mark.parametrize("argv, saved, lang", [
+    (["play", "--lang=de"], "fr", "de"), (["play", "--lang", "es"], "", "es"),
+    (["play", "--lang", "xx"], "fr", "fr"), (["play"], "pt", "pt"), (["play"], "xx\x00", "en"),
+])
+def test_command_language(monkeypatch, argv: list[str], saved: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("LANGUAGE", "en")
+    config.save(Settings(lang=saved))
+    assert command_language(argv) == lang
