@@ -507,8 +507,9 @@ SCORES_SUM = Nn_("Team {team} scores {count} point: {a} + {b}, what {name_a} and
 said 28 = 18 + 10): the two opponents' pips, in the order of the rows above. Never 0 points: a hand is
 won only while both opponents hold a tile with pips (R16: one [0|0] at most; R17: their totals are above
 the lowest); one opponent may hold 0 after a block by the other's partner, so "+ 0" can be said."""
-ONLY_THEIRS = N_("Only the other team's tiles count: the winners' own tiles and the 15 unused ones do not")
-"""R18: which pips count, said under the sum (s11 new user: nothing said that West's 24 did not count)."""
+ONLY_THEIRS = N_("Only the other team's tiles count")
+"""R18: which pips count, said under the sum (s11 new user: nothing said that West's 24 did not count);
+short, so that it keeps its size beside the open chat at 800x600."""
 
 
 def reckoning(state: ClientState, fh: FinishedHand, viewer: Seat, lang: str) -> list[Text]:
@@ -735,11 +736,13 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
     lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
     if view.named is not None and view.winner is not None:  # R20, named and said what it means (shared/terms)
         lines.append(named_result_said(view.named, view.winner))
-    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
+    # three buttons (New match, Ledger, Leave) at their labels' size: "Abandonar la mesa" at 800x600
+    rect = _fit_text(area, round((36 if view.seat is not None else 32) * f), _said(lines, lang), f)
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
     if view.seat is not None:
         specs.append(("new_match", N_("New match"), True, ()))
-    specs.append(("ledger", N_("Ledger"), False, ()))  # the match's record, from where it ends (s11 new user)
+    if view.seat is None or area[2] >= round(36 * f):  # the match's record, from where it ends (s11 new user);
+        specs.append(("ledger", N_("Ledger"), False, ()))  # beside the open chat at 800x600: the top bar's only
     specs.append(("leave", N_("Leave"), False, ()))
     return Panel("match_over", rect, (N_("Team {team} wins the match!"), {"team": team}), tuple(lines),
                  _row_buttons(rect, f, specs))

@@ -60,7 +60,7 @@ def test_the_match_end_stays_under_a_new_match_request(states: dict[str, tuple[C
     state, ui = states["match-over"]
     lay = compute_layout(_asked(state, "new_match"), ui, (1280, 800))
     assert (lay.panel.kind, lay.beneath.kind) == ("consent", "match_over")  # type: ignore[union-attr]
-    assert [(b.id, b.enabled) for b in lay.beneath.buttons] == [("new_match", False), ("leave", False)]  # type: ignore[union-attr]
+    assert [(b.id, b.enabled) for b in lay.beneath.buttons] == [("new_match", False), ("ledger", False), ("leave", False)]  # type: ignore[union-attr]
 
 
 def test_nothing_is_drawn_under_a_request_over_the_bare_table(states: dict[str, tuple[ClientState, Ui]]) -> None:
