@@ -40,7 +40,9 @@ async def test_case4_sixteen_never_reading_spectators_are_closed_1013_and_stay_b
     peak = 0
     start = time.monotonic()
     game = asyncio.create_task(play_all([player], stop=lambda c: len(c.view.finished) >= 1))
-    while time.monotonic() - start < 30:
+    # a liveness bound: since 56f692b a repeated resync is refused with a short error, not answered with
+    # a snapshot, so these sockets fill from the watched table's moves alone: 28 s at load 17 here
+    while time.monotonic() - start < 120:
         spectators = [c for c in table.subscribers if c not in own]
         peak = max([peak, *(c._queued_bytes for c in spectators)])
         if time.monotonic() - start > 1 and not spectators:
@@ -52,7 +54,7 @@ async def test_case4_sixteen_never_reading_spectators_are_closed_1013_and_stay_b
     await asyncio.wait_for(game, 30)
     await asyncio.gather(*flood)
     closed = server.registry.metrics.limits.labels(limit="slow_reader")._value.get()
-    assert not [c for c in table.subscribers if c not in own] and elapsed < 20, elapsed
+    assert not [c for c in table.subscribers if c not in own] and elapsed < 120, elapsed
     assert closed == 16
     assert peak <= 64 * 1024
     assert len(player.view.finished) >= 1  # the other table's player went on
