@@ -50,6 +50,14 @@ SLOW_BUCKETS = (0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Seconds: computer players may think up to seconds at the strongest level."""
 
 
+MOVED_REASONS = ("handover", "lost", "conflict")
+"""``doublenine_tables_moved_total``'s reasons (server/moving.py), each series there at 0 from the
+start: ``increase(...{reason="lost"}[10m])`` (docs' ``DoublenineTablesLost``) sees a process's first
+loss only if the series existed before it (operator s11 round 2: it appeared with its first event)."""
+ALERTED_CODES = ("INTERNAL",)
+"""``doublenine_errors_total``'s codes an alert rule reads (``DoublenineInternalErrors``), at 0 from the start."""
+
+
 class ServerMetrics:
     """The counters, gauges and histograms of one server process."""
 
@@ -82,8 +90,12 @@ class ServerMetrics:
         self.tables_moved = Counter(
             p + "tables_moved", "Tables handed to another process, by reason.", ["reason"], registry=r
         )
+        for reason in MOVED_REASONS:
+            self.tables_moved.labels(reason=reason)
         self.moves = Counter(p + "moves", "Decisions applied, by kind.", ["kind"], registry=r)
         self.errors = Counter(p + "errors", "Refusals sent to clients, by error code.", ["code"], registry=r)
+        for code in ALERTED_CODES:
+            self.errors.labels(code=code)
         self.limits = Counter(p + "limits", "Connections refused or closed by a limit.", ["limit"], registry=r)
         self.code_misses = Counter(p + "code_misses", "Join, rejoin or spectate requests naming no open table.",
                                    registry=r)

@@ -33,6 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--to", dest="target", default=None, metavar="POSTGRESQL_ADDRESS", help=TARGET_HELP)
 
 
+COPY_ADVICE = ("stop every server on it first (systemctl stop doublenine@PORT), then copy: moves made "
+               "during a copy would be lost")
+"""What copy-store says to do when a server holds the SQLite file."""
+
+
 @dataclass(frozen=True, slots=True)
 class Copied:
     """What :func:`copy_store` copied."""
@@ -160,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .storage import DB_ENV
     from .storage.address import BadAddress, parse_address
+    from .storage.ownerfile import StoreInUse
 
     try:
         source = parse_address(args.source, "--from")
@@ -181,7 +187,10 @@ def run(args: argparse.Namespace) -> int:
     except NotEmpty as exc:
         print(f"doublenine copy-store: {for_terminal(target.shown)}: {for_terminal(exc)}", file=sys.stderr)
         return 1
-    except OSError as exc:  # StoreInUse, StoreError, the database's refusals: one line, no password
+    except StoreInUse as exc:
+        print(f"doublenine copy-store: {for_terminal(exc.said(COPY_ADVICE))}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # StoreError, the database's refusals: one line, no password
         print(f"doublenine copy-store: {for_terminal(str(exc).replace(target.target, target.shown))}", file=sys.stderr)
         return 1
     print(f"doublenine copy-store: copied {done.tables} tables ({done.open} open), {done.rows} log rows and "

@@ -43,13 +43,20 @@ class StoreInUse(OSError):
     the holder's note and are only advice: the lock itself is what refuses.
     """
 
+    SERVE_ADVICE = ("one server process per file: stop that one, join it, or give this one another --db "
+                    "(several processes share a table store only through PostgreSQL)")
+    """What a second ``serve`` on the file is told to do (``str()`` of the error)."""
+
     def __init__(self, path: Path, pid: int | None, url: str) -> None:
-        who = f"process {pid}" if pid else "another process"
-        where = f", serving on {url}" if url else ""
-        super().__init__(f"the SQLite store {path} is in use by another doublenine server ({who}{where}); "
-                         "one server process per file: stop that one, join it, or give this one "
-                         "another --db (several processes share a table store only through PostgreSQL)")
         self.path, self.pid, self.url = path, pid, url
+        super().__init__(self.said(self.SERVE_ADVICE))
+
+    def said(self, advice: str) -> str:
+        """The refusal with ``advice`` for the command refused (copy-store's is not serve's: operator s11
+        round 2, copy-store ended with "give this one another --db")."""
+        who = f"process {self.pid}" if self.pid else "another process"
+        where = f", serving on {self.url}" if self.url else ""
+        return f"the SQLite store {self.path} is in use by another doublenine server ({who}{where}); {advice}"
 
 
 def _lock(handle: IO[str]) -> bool:

@@ -59,7 +59,7 @@ def test_systemd_unit_never_gives_up_and_waits_for_the_database() -> None:
     assert "StartLimitIntervalSec=0" in settings and not [ln for ln in settings if ln.startswith("StartLimitBurst")]
     assert [ln for ln in settings if ln.startswith(("After=", "Wants=", "Restart"))] == [
         "After=network-online.target postgresql.service", "Wants=network-online.target",
-        "Restart=on-failure", "RestartSec=5"]
+        "Restart=always", "RestartSec=5"]
     drop_in = (DEPLOY / "systemd/doublenine@.service.d/backoff.conf").read_text()
     assert [ln for ln in drop_in.splitlines() if ln and not ln.startswith("#")] == [
         "[Service]", "RestartSteps=6", "RestartMaxDelaySec=60"]
@@ -72,7 +72,7 @@ def test_systemd_unit_never_gives_up_and_waits_for_the_database() -> None:
 
 def test_systemd_unit_is_hardened_and_restarts() -> None:
     unit = (DEPLOY / "systemd/doublenine@.service").read_text()
-    for line in ("DynamicUser=yes", "ProtectSystem=strict", "Restart=on-failure", "KillSignal=SIGTERM",
+    for line in ("DynamicUser=yes", "ProtectSystem=strict", "Restart=always", "KillSignal=SIGTERM",
                  "NoNewPrivileges=yes", "StateDirectory=doublenine"):
         assert f"\n{line}\n" in unit, line
 

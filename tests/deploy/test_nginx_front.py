@@ -158,6 +158,23 @@ DEBIAN_DEFAULT = "server {{\n    listen 127.0.0.1:{port} default_server;\n    se
 """What /etc/nginx/sites-enabled/default of Debian's nginx holds (its root and try_files aside)."""
 
 
+def test_the_redirect_keeps_an_https_port_other_than_443(
+        tmp_path: Path, recorder: http.server.ThreadingHTTPServer) -> None:
+    """Operator s11 round 2: ``return 301 https://$host$request_uri`` sent ``https://play.test/t/A9WG7``
+    for nginx's https on 42443, although step 6 supports another port. site.inc's ``$dn_https_port``
+    (empty: 443) is put in the redirect; set as step 6 says, the redirect keeps it."""
+    conf, https, plain = prepare(tmp_path, "doublenine.conf", [int(recorder.server_address[1])] * 3)
+    site = (tmp_path / "site.inc").read_text()
+    assert site.count('set $dn_https_port "";') == 1
+    (tmp_path / "site.inc").write_text(site.replace('set $dn_https_port "";', f'set $dn_https_port ":{https}";'))
+    server = Nginx(tmp_path, conf, https)
+    try:
+        status, headers, _ = _get(plain, "/t/ABCDE?x=1", "127.0.0.3", {"Host": "play.example.org"}, tls=False)
+        assert (status, headers["location"]) == (301, f"https://play.example.org:{https}/t/ABCDE?x=1")
+    finally:
+        server.stop()
+
+
 def test_s11_9_the_redirect_works_beside_debians_default_site(
         tmp_path: Path, recorder: http.server.ThreadingHTTPServer) -> None:
     conf, https, plain = prepare(tmp_path, "doublenine.conf", [int(recorder.server_address[1])] * 3)

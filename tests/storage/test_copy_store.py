@@ -164,6 +164,9 @@ async def test_a_file_a_server_holds_is_refused(pg_dsn: str, tmp_path: Path, cap
         assert code == 1
         assert out.err.startswith(f"doublenine copy-store: the SQLite store {path} is in use by another "
                                   "doublenine server (process ")
+        assert out.err.endswith("); stop every server on it first (systemctl stop doublenine@PORT), then copy: "
+                                "moves made during a copy would be lost\n")  # not serve's "another --db"
+        assert "--db" not in out.err and out.err.count("\n") == 1
     finally:
         await held.close()
     pg = PostgresStore(pg_dsn)
