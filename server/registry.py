@@ -543,8 +543,10 @@ class Registry(TableMoves):
             await self.ownership.release(table.code)
 
     async def probe_store(self) -> None:
-        """Store one open table's seats again, unchanged: a write that clears the store's
-        ``failing`` once it works (no table open: nothing to lose, the next write will tell)."""
+        """Store one open table's seats again, unchanged: a write of the ``tables`` kind, which clears
+        the store's ``failing`` once it works if no other kind of write failed (a failed ``moves`` or
+        ``chat`` write is cleared only by one of its own kind: ``storage/metered.py``); no table open:
+        nothing to lose, the next write will tell."""
         for table in list(self.tables.values()):
             async with table.lock:
                 try:
