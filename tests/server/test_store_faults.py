@@ -92,6 +92,71 @@ async def test_case5_a_full_disk_fails_healthz_and_refused_actions_leave_no_trac
         await server.stop()
 
 
+class MovesRefused(FailingStore):
+    """PostgreSQL refusing only ``dn_row`` writes (``REVOKE INSERT ON dn_row``, the SHARE lock of a
+    plain CREATE INDEX): appends fail while ``broken``, the table record's writes work."""
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(self.inner, name)
+        if name != "append":
+            return real
+
+        async def append(*args: Any) -> Any:
+            if self.broken:
+                raise OSError("permission denied for table dn_row")
+            return await real(*args)
+        return append
+
+
+async def test_seat_writes_that_work_never_make_a_store_refusing_moves_healthy(monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Operator s11 round 2 finding 2: with only moves refused, the probe's seat write every 5 s
+    said "store recovered" and /healthz flapped 200/503. Here the probe runs every 0.1 s for 2 s
+    while four computers' moves are refused: /healthz 503 at every look, the seconds since success
+    grow, "store still failing" is said and "store recovered" is not, until moves store again."""
+    import logging
+
+    from doublenine.server.storage import metered
+
+    monkeypatch.setattr(server_app, "PROBE_EVERY", 0.1)
+    monkeypatch.setattr(metered, "STILL_FAILING_EVERY", 0.5)
+    caplog.set_level(logging.INFO, logger="doublenine")
+    store = MovesRefused()
+    server = await GameServer(config(), store=store).start()
+    try:
+        host = await (await TableClient.connect(server.url)).attach(
+            {"type": "create_table", "sit": None, "seed": 5, "seats": [{"kind": "computer", "level": "easy"}] * 4})
+        code = str(host.code)
+        assert (await asyncio.to_thread(_healthz, server))[0] == 200
+        store.broken = True
+        for _ in range(100):  # the computers' next move is refused
+            if (await asyncio.to_thread(_healthz, server))[0] == 503:
+                break
+            await asyncio.sleep(0.1)
+        looks = []
+        for _ in range(15):  # 15 probes of the seats' record, each a write that works
+            looks.append((await asyncio.to_thread(_healthz, server))[0])
+            await asyncio.sleep(0.1)
+        metrics = server.registry.metrics.registry
+        assert looks == [503] * 15, looks  # never healthy once the first move was refused
+        assert metrics.get_sample_value("doublenine_store_ok") == 0.0
+        assert metrics.get_sample_value("doublenine_store_seconds_since_success") > 1.0
+        said = [r.getMessage() for r in caplog.records if r.name == "doublenine.server.storage"]
+        assert "store still failing" in said and "store recovered" not in said, said
+        assert server.registry.store.failing_kinds == ("moves",)
+        store.broken = False
+        before = len((await store.inner.load(code)).rows)
+        for _ in range(100):  # the computers try again after a pause: their move stores, healthy again
+            if (await asyncio.to_thread(_healthz, server))[0] == 200:
+                break
+            await asyncio.sleep(0.1)
+        assert (await asyncio.to_thread(_healthz, server))[0] == 200
+        assert len((await store.inner.load(code)).rows) > before
+        said = [r.getMessage() for r in caplog.records if r.name == "doublenine.server.storage"]
+        assert said.count("store recovered") == 1
+    finally:
+        await server.stop()
+
+
 def _serve_says(db: Path, status: int = 1, env: dict[str, str] | None = None) -> str:
     """What ``serve --db DB`` (``db`` None: no ``--db``) says, once it exited with ``status``."""
     where = [] if db is None else ["--db", str(db)]
