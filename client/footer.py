@@ -7,6 +7,7 @@ rows and height it takes, and the status line's rows, each fitted to the room
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from doublenine.shared.i18n import N_
 from doublenine.shared.state import Phase
@@ -17,6 +18,9 @@ from .snake import Rect
 from .store import ClientState, spectating
 from .typeset import Typeface, measurer
 from .uistate import Ui
+
+if TYPE_CHECKING:
+    from doublenine.shared.i18n.rules import RulesSection
 
 HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
 """The keys of a seated player, under the hand."""
@@ -80,6 +84,33 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
     if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
         return _play_keys(state, lang)
     return ""
+
+
+KEYS_TITLE = N_("Keys")
+"""The rules' last section (overlays/rules.py), which F1 opens."""
+KEYS_INTRO = N_("The line under the table names the keys that work at that moment. All of them:")
+KEYS_F1 = N_("F1: the rules, at these keys")
+KEYS_DRAW = N_("In the opening draw: {keys}")
+KEYS_PANEL = N_("On a panel (a hand's end, a question): Enter presses its gold button")
+KEYS_OVERLAY = N_("In the rules, the ledger and a review: {keys}")
+KEYS_CHAT = N_("In the chat: {keys}")
+
+
+def keys_section(lang: str) -> RulesSection:
+    """The rules' Keys section in ``lang``, made of the footer's own key lines (:data:`HELP`,
+    :data:`HELP_MORE`, :data:`HELP_TILES`, :data:`HELP_DRAW`, :data:`HELP_OVERLAY`, :data:`HELP_CHAT`):
+    one bullet per key of the play line, one per moment. One source, so the footer and the rules never
+    disagree (s11 new user: no keys in the rules, F1 did nothing, H/P/U/Y/M/C/T seen only in one's turn)."""
+    from doublenine.shared.i18n.rules import Block, RulesSection
+
+    from .text import tr
+
+    play = [*tr(lang, HELP).split(" · "), *(tr(lang, k) for k in (*HELP_MORE, HELP_TILES))]
+    blocks = [Block(tr(lang, KEYS_INTRO)), *(Block(k, True) for k in play), Block(tr(lang, KEYS_F1), True),
+              Block(tr(lang, KEYS_DRAW, keys=tr(lang, HELP_DRAW)), True), Block(tr(lang, KEYS_PANEL), True),
+              Block(tr(lang, KEYS_OVERLAY, keys=tr(lang, HELP_OVERLAY)), True),
+              Block(tr(lang, KEYS_CHAT, keys=tr(lang, HELP_CHAT)), True)]
+    return RulesSection(tr(lang, KEYS_TITLE), (), tuple(blocks))
 
 
 def _play_keys(state: ClientState, lang: str) -> str:

@@ -212,7 +212,8 @@ def latin_key(k: int, scancode: int = 0) -> int:
 
 
 def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancode: int = 0) -> UiAction:
-    """Keyboard aids (issue 5 item 5): positions, two pips, arrows, L/R, Enter, Escape, H, P, U, Y.
+    """Keyboard aids (issue 5 item 5): positions, two pips, arrows, L/R, Enter, Escape, H, P, U, Y; F1 opens
+    the rules at their Keys section (s11 new user: F1 did nothing).
 
     ``char`` (the typed text) is not read: shortcuts follow the key and its scancode (:func:`digit_of`,
     :func:`latin_key`), so they work on every keyboard layout.
@@ -223,6 +224,9 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
         if ui.overlay is not None:
             return UiAction(replace(ui, overlay=None), Pause(ui.overlay, False), command="close")  # type: ignore[arg-type]
         return UiAction(replace(ui.cleared(), focus=None))
+    if k == pygame.K_F1 and ui.overlay is None:  # the rules at their Keys section (footer.keys_section)
+        action = button("rules", lay, state, ui)
+        return replace(action, command="rules:keys")
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return _enter(lay, state, ui)
     letters = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_y: "redo"}

@@ -12,6 +12,8 @@ sections sits on the left; clicking one scrolls to it.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from doublenine.shared.i18n import translator
@@ -65,8 +67,12 @@ class RulesOverlay(ScrollPanel):
         self.lang, self.scroll = lang, 0
 
     def text(self) -> RulesText:
-        """The rules text drawn."""
-        return rules_text(self.lang)
+        """The rules text drawn, its last section the keys (:func:`doublenine.client.footer.keys_section`:
+        the footer's own words, so the two never disagree; s11 new user: the rules never named a key)."""
+        from ..footer import keys_section
+
+        text = rules_text(self.lang)
+        return replace(text, sections=(*text.sections, keys_section(self.lang)))
 
     def title(self) -> str:
         return self.text().title

@@ -384,6 +384,11 @@ class TableScene:
             self.session.send(action.intent)
         if action.command in ("rules", "ledger"):
             self._open_overlay(action.command)
+        elif action.command == "rules:keys":  # F1: the rules, scrolled to their Keys section
+            from ..overlays.rules import RulesOverlay
+            self._open_overlay("rules")
+            if isinstance(self.overlay, RulesOverlay):
+                self.overlay.jump(len(self.overlay.text().sections) - 1)
         elif action.command is not None and action.command.startswith("coach:"):
             _, match, hand = action.command.split(":")
             self._open_review(int(match), int(hand))
