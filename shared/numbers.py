@@ -22,7 +22,7 @@ import math
 import re
 from collections.abc import Callable
 
-from doublenine.shared.i18n import N_
+from .i18n import N_
 
 _INT = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
