@@ -156,6 +156,11 @@ class StartScene:
             pos = self.vp.touch(event.x, event.y)
         if pos is not None:
             return self.click(pos)
+        if event.type == pygame.MOUSEMOTION:  # the control under the pointer says what it does (starthints)
+            hover = self.control_at(self.vp.to_pixels(event.pos))
+            if hover != self.form.hover:
+                self.form, self.dirty = replace(self.form, hover=hover), True
+            return None
         if self.form.choosing:  # the list of earlier matches is open: Escape closes it, typing waits
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.click_id("pick_back")
@@ -215,6 +220,19 @@ class StartScene:
                     at = clicked(self.art, (x, y, w, h), getattr(before, cid), shown, metrics(self.vp.pixels)[1], pos)
                     self.form = replace(self.form, caret=at)
                 return change
+        return None
+
+    def control_at(self, pos: tuple[float, float]) -> str | None:
+        """The id of the control at ``pos`` px (None: none, or the earlier matches' list is open)."""
+        if self.form.choosing:
+            return None
+        for cid, (x, y, w, h) in start_layout(self.vp.pixels).items():
+            if (cid == "resume" and self.form.resume is None) or \
+                    (cid == "earlier" and self.form.earlier is None and not self.form.finished):
+                continue
+            if cid not in ("where", "hint_join") and not cid.startswith("card") \
+                    and x <= pos[0] < x + w and y <= pos[1] < y + h:
+                return cid
         return None
 
     def click_id(self, cid: str) -> Change | None:

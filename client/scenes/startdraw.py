@@ -17,6 +17,7 @@ from ..text import tr
 from .kept import draw_chooser, earlier_button, resume_button
 from .settings import SETTINGS
 from .startform import FIELDS, LEVEL_NAMES, SEAT_LABELS, Form, header, start_layout
+from .starthints import hint
 
 
 def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, int]) -> None:
@@ -79,12 +80,17 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     if form.focus == "settings":  # Tab reached it: Enter opens it
         ring = pygame.Rect(lay["settings"]).inflate(6, 6)
         pygame.draw.rect(surface, GOLD, ring, 2, border_radius=lay["settings"][3] // 3 + 3)
-    x, y, ww, wh = lay["where"]
     server = form.server.strip()
     where = tr(lang, "Create table uses the server {server}", server=server) if server else \
-        tr(lang, "Create table plays on this computer")
-    label = art.fit_text(where, sm, ww, (200, 214, 204))
-    surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
+        tr(lang, "New tables are made on this computer")
+    said = {"where": where}
+    shown = hint(form.hover, form.level)
+    if shown is not None:  # the line of the control under the pointer, in its card's slot
+        said[shown[0]] = tr(lang, shown[1])
+    for slot, text in said.items():
+        x, y, ww, wh = lay[slot]
+        label = art.fit_text(text, sm, ww, (200, 214, 204) if slot == "where" and shown is None else GOLD)
+        surface.blit(label, label.get_rect(midleft=(x, y + wh // 2)))
     if form.choosing:
         draw_chooser(surface, art, lay["card_join"], form.kept, lang, size, form.kept_players, form.finished,
                      form.finished_players)

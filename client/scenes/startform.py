@@ -59,6 +59,8 @@ class Form:
     table: str = ""
     seat: str = "any"
     focus: str | None = "name"
+    hover: str | None = None
+    """The control under the pointer: its line is said in its card's hint slot (scenes/starthints.py)."""
     message: str = ""
     host_port: int | None = None
     """Issue 8: the port "Host for friends" uses after the default one was found in use."""
@@ -148,4 +150,5 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     out["join"] = (x, y + round(7.2 * row), fw, bh)
     out["watch"] = (x, y + round(8.5 * row), fw, bh)
     out["resume"] = (x, y + round(10.4 * row), fw, bh)  # D7: back to the kept local match
+    out["hint_join"] = (x, y + round(10.4 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # starthints
     return out
