@@ -21,6 +21,20 @@ TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("R
 """The top bar's buttons, right to left."""
 
 
+TIPS = {
+    "leave": N_("Leave this table for the start screen"),
+    "ledger": N_("Scores, draws and hands of this match"),
+    "rules": N_("How to play, and every key (F1)"),
+    "redo": N_("Put back what Undo took back (Y)"),
+    "undo": N_("Take back the last move (U)"),
+    "restart": N_("Play this hand again from its deal"),
+    "hint": N_("A suggested move, with why (H)"),
+    "pass": N_("Pass: no tile of yours fits (P)"),
+}
+"""One line said under the pointer beside each button of the table (render.button_tip), its key where it has
+one (the footer's): s11 new user, no button of the table said what it does."""
+
+
 SOUND_ON = N_("Sound: on")
 """The sound button's words while the table's sounds play (issue 15.3), said under the pointer
 (render.sound_tip) and by the toast of a press; a press, as the M key (scenes/table.TableScene.toggle_sound),

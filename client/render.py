@@ -103,16 +103,23 @@ that does the same (the footer's "M sound")."""
 
 
 def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui: Ui) -> Rect | None:
-    """The sound button's words above it while the pointer is over it (the button shows a speaker only);
-    returns the box drawn, None when none is."""
-    b = next((b for b in lay.buttons if b.id == "sound"), None)
-    if b is None or ui.hover != "sound":
+    """The words of the button under the pointer, in a box beside it (returns the box, None when none is
+    drawn): the sound button's state and key above it (the button shows a speaker only; it lies at the
+    footer's end), any other button's line (:data:`.buttons.TIPS`) below a top-bar button, above one lower
+    down (s11 new user: no button of the table said what it does)."""
+    from .buttons import TIPS
+
+    b = next((b for b in lay.buttons if b.id == ui.hover), None) if ui.hover is not None else None
+    if b is None or (b.id != "sound" and b.id not in TIPS):
         return None
-    text = tr(lang, SOUND_TIP, state=tr(lang, b.label))
+    if lay.panel is not None and any(pb.id == b.id for pb in lay.panel.buttons):
+        return None  # the pointer may be on the panel's button of the same name (the match end's Ledger)
+    text = tr(lang, SOUND_TIP, state=tr(lang, b.label)) if b.id == "sound" else tr(lang, TIPS[b.id])
     label = art.text(text, lay.small, INK, width=surface.get_width() - lay.small)
     w, h = label.get_width() + lay.small, label.get_height() + lay.small // 2
     x = max(lay.small // 2, min(b.rect[0] + b.rect[2] - w, surface.get_width() - w - lay.small // 2))
-    box = (x, b.rect[1] - h - 4, w, h)  # above it: the button lies at the footer's end
+    below = b.rect[1] < lay.top_bar[3]  # a top-bar button: the box under the bar, over the felt
+    box = (x, lay.top_bar[1] + lay.top_bar[3] + 4 if below else b.rect[1] - h - 4, w, h)
     surface.blit(art.plate(w, h, (20, 60, 40, 255), h // 3), box[:2])
     pygame.draw.rect(surface, (214, 172, 96), box, 1, border_radius=h // 3)
     surface.blit(label, label.get_rect(center=(x + w // 2, box[1] + h // 2)))
