@@ -24,6 +24,7 @@ def _second_hand_under_way(scene):  # type: ignore[no-untyped-def]
         view = state.view
         if view is not None and scene.ui.seen_finished is not None and len(view.finished) > scene.ui.seen_finished:
             scene.ui = replace(scene.ui, seen_finished=len(view.finished))  # read, then Continue
+            scene.dirty = True  # and drawn again, as Continue's click does (see _play_until_still)
         return view is not None and len(view.finished) >= 1 and view.phase is Phase.PLAY and len(view.line) >= 2
     return done
 
@@ -32,7 +33,10 @@ def _play_until_still(app, scene, until, timeout: float):  # type: ignore[no-unt
     """Step the window like a person until ``until(state)`` holds at this seat's turn to play with
     nothing of its own in flight (a state seen after the last click's seq): the match then waits for
     this seat, so nothing moves while the server is killed and restarted. (``_run`` stopped right after
-    a click: the play still on its way could end the hand, and the table came back a hand further.)"""
+    a click: the play still on its way could end the hand, and the table came back a hand further.)
+    ``until`` marks a hand's end read behind the window's back: it must mark the scene dirty too, or the
+    prompt under the hand's end (Review) is never drawn while nothing else moves, and the window ignores
+    every click on a prompt not yet drawn (KEY_GUARD): the match waited for this seat for ever."""
     clicked_at = -1
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -51,10 +55,8 @@ def _play_until_still(app, scene, until, timeout: float):  # type: ignore[no-unt
                          f"(clicked at {clicked_at}), phase {getattr(view, 'phase', None)}, turn "
                          f"{getattr(view, 'turn', None)}, {len(getattr(view, 'finished', ()))} finished, line "
                          f"{len(getattr(view, 'line', ()))}, panel {panel and panel.kind}, selected "
-                         f"{scene.ui.selected}, seen {scene.ui.seen_finished}, clicks {next_clicks(scene)}, DEBUG in_flight "
-                         f"{scene._in_flight} answered {getattr(view, 'answered', None)} fresh {scene._fresh_prompt()} "
-                         f"now {scene._now - scene._prompt_at} buttons {[(b.id, b.enabled, b.primary, b.rect) for b in panel.buttons] if panel else None} "
-                         f"failure {state.failure} waiting {view.waiting_for() if view else None}")
+                         f"{scene.ui.selected}, seen {scene.ui.seen_finished}, clicks {next_clicks(scene)}, prompt fresh "
+                         f"{scene._fresh_prompt()}, in flight {scene._in_flight}, failure {state.failure}")
 
 
 def test_d7_r22_a_restart_keeps_the_hand_end_read_and_the_table_drawn(tmp_path) -> None:  # type: ignore[no-untyped-def]
