@@ -56,8 +56,10 @@ def test_the_hand_ends_points_are_one_plural_entry(states) -> None:  # type: ign
     assert panel is not None and panel.kind == "reveal"
     text, args = panel.lines[1]
     fh = state.view.finished[0]
-    assert say("fr", text, args) == f"L’équipe {fh.winner.value} marque {fh.points} points"
-    assert say("fr", text, dict(args, count=1)) == f"L’équipe {fh.winner.value} marque 1 point"
+    # s11 new user: the points are said with the sum they are (panels.SCORES_SUM), still one plural entry
+    assert (fh.winner.value, fh.points) == ("B", 13)
+    assert say("fr", text, args) == "L’équipe B marque 13 points\u00a0: 7 + 6, ce que tiennent José et Ñandú"
+    assert say("fr", text, dict(args, count=1)) == "L’équipe B marque 1 point\u00a0: 7 + 6, ce que tiennent José et Ñandú"
 
 
 def test_no_mistakes_in_the_coachs_review() -> None:
