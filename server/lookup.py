@@ -9,8 +9,10 @@ and gives it back unless the code named no table (attacker F1 kind: lookups in f
 all passed a check made before the await). With PostgreSQL the check and the take are one
 statement in the store, for every process on it at once (``MissLimiter.reserve``). Attacker s11
 F7: 1,000 addresses each spent their own burst (767 guesses a second, none refused), so a lookup
-also takes a miss from its IPv6 /48's bucket and, for a group that missed before, from one bucket
-over all groups (:func:`_buckets`); a refusal by any gives back what the others took.
+also takes a miss from its IPv6 /48's bucket and from one bucket over all groups (:func:`_buckets`);
+a refusal by any gives back what the others took. Round 2 (F1, F2): that bucket counts every miss
+but never refuses a lookup proving it knows its table (a seat's token, a code its group was served
+or created, :class:`KnownCodes`), which pays into it only when it misses (:func:`look_up`).
 
 Attacker finding (a stranger's request costing a table's players): nginx sends a connection to a
 process by the code its path names (:func:`routed_code`), and a lookup of a table a live process
@@ -30,9 +32,11 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from doublenine.shared.errors import ErrorCode
+from doublenine.shared.seats import SEATS
 from doublenine.shared.tablecode import clean_code
 
 from .addresses import Grant, MissLimiter, site_group
+from .seating import token_matches
 from .table import Refused, Table
 
 if TYPE_CHECKING:
@@ -124,84 +128,121 @@ async def look_up(registry: Registry, code: str, group: str, *, token: str | Non
     did, attacker s10 F5): the lookup came on its code's own path as nginx routes it
     (:func:`routed_code`) and may ask a live owner for a hand-over (:meth:`.Registry.find_or_load`).
 
+    The bucket over all groups (attacker s11 round 2 F1, F2): every miss counts in it, and it never
+    refuses a lookup that proves it knows the table: a ``token`` of one of the table's seats, or a
+    code this group was served or created recently (:attr:`.Registry.known_codes`, bounded). Such a
+    lookup is never charged before it is made and pays into the bucket only when it misses; any
+    other lookup takes from the bucket before the code is read (refused while it is empty, so a
+    stranger's guess teaches nothing) and gives it back unless it missed. A ``token`` lookup that
+    does not prove its seat (no table, or no seat of that token) while the bucket is empty is
+    refused RATE_LIMITED whether or not the table exists.
+
     Raises :class:`~.table.Refused`: ``RATE_LIMITED`` (``data``: ``limit`` "code_misses",
-    ``retry_ms``) when ``group`` has no miss left, before the code is read; else whatever
-    ``find_or_load`` refuses with, an ``UNKNOWN_TABLE`` counted as one miss of ``group`` and in
-    ``doublenine_code_misses_total``."""
+    ``retry_ms``) when ``group`` (or its /48, or the bucket over all groups, as above) has no miss
+    left, before the code is read; else whatever ``find_or_load`` refuses with, an
+    ``UNKNOWN_TABLE`` counted as one miss of ``group`` and in ``doublenine_code_misses_total``."""
     now = time.monotonic() if now is None else now
+    key = clean_code(code)
+    known = (group, key) in registry.known_codes
     taken: list[tuple[MissLimiter, str, Grant]] = []
     try:
-        for limiter, key, whose in _buckets(registry, group):  # each taken before the lookup
-            grant = await limiter.reserve(key, now)
+        for limiter, bucket, whose in _buckets(registry, group, before=not known and token is None):
+            grant = await limiter.reserve(bucket, now)  # each taken before the lookup
             if not grant.taken:
-                wait = grant.wait
-                raise Refused(ErrorCode.RATE_LIMITED,
-                              f"too many unknown table codes from {whose}; try again in {wait:.0f} s",
-                              {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
-            taken.append((limiter, key, grant))
+                raise _out_of_misses(whose, grant.wait)
+            taken.append((limiter, bucket, grant))
     except BaseException:
-        for limiter, key, grant in taken:  # nothing was looked up: nothing was missed
-            await limiter.give_back(key, grant)
+        for limiter, bucket, grant in taken:  # nothing was looked up: nothing was missed
+            await limiter.give_back(bucket, grant)
         raise
     missed = False
     try:
-        return await registry.find_or_load(code, token=token, address=group, limited=limited, routed=routed)
-    except Refused as exc:
-        if exc.code is ErrorCode.UNKNOWN_TABLE:
-            missed = True
-            registry.metrics.code_misses.inc()
-            registry.missed_groups.add(group)
-        raise
+        try:
+            table = await registry.find_or_load(code, token=token, address=group, limited=limited, routed=routed)
+        except Refused as exc:
+            if exc.code is ErrorCode.UNKNOWN_TABLE:
+                missed = True
+                registry.metrics.code_misses.inc()
+                await _charge_all(registry, known, token, now)
+            raise
+        if token is not None and not known and not _holds_seat(table, token):
+            await _charge_all(registry, known, token, now)  # a token guess: told apart only while answered
+            return table
+        registry.known_codes.add((group, table.code))
+        return table
     finally:
         if not missed:
-            for limiter, key, grant in taken:
-                await limiter.give_back(key, grant)
+            for limiter, bucket, grant in taken:
+                await limiter.give_back(bucket, grant)
+
+
+def _out_of_misses(whose: str, wait: float) -> Refused:
+    return Refused(ErrorCode.RATE_LIMITED, f"too many unknown table codes from {whose}; try again in {wait:.0f} s",
+                   {"limit": "code_misses", "retry_ms": int(wait * 1000) + 1})
+
+
+def _holds_seat(table: Table, token: str) -> bool:
+    """Whether ``token`` is the token of one of ``table``'s seats (D7's rejoin check)."""
+    return any(token_matches(token, table.slots[s].token_hash) for s in SEATS)
+
+
+async def _charge_all(registry: Registry, known: bool, token: str | None, now: float) -> None:
+    """A miss of a lookup that was not charged before it was made (a known code, a ``token``) paid
+    into the bucket over all groups; a ``token`` lookup of an unknown code finding it empty is
+    refused RATE_LIMITED, whatever it found (its answer would tell open codes apart)."""
+    if not known and token is None:
+        return  # taken before the lookup
+    grant = await registry.all_misses.reserve(ALL, now)
+    if not grant.taken and not known:
+        raise _out_of_misses("all addresses", grant.wait)
 
 
 SITE_MISSES = 4
 """An IPv6 /48's code-miss bucket holds this many address groups' (``code_miss_burst`` x 4 at once,
 ``code_miss_rate`` x 4 a second), over all its /64s (attacker s11 F7)."""
 ALL_MISSES = 10
-"""The code-miss bucket over all address groups that missed before (:class:`MissedGroups`) holds this
-many groups' (``code_miss_burst`` x 10 at once, ``code_miss_rate`` x 10 a second; attacker s11 F7)."""
+"""The code-miss bucket over all address groups holds this many groups' (``code_miss_burst`` x 10 at
+once, ``code_miss_rate`` x 10 a second; attacker s11 F7 and round 2 F2)."""
 ALL = "all"
 """The key of the bucket over all groups."""
 
 
-def _buckets(registry: Registry, group: str) -> list[tuple[MissLimiter, str, str]]:
-    """The code-miss buckets a lookup from ``group`` takes a miss from, with who they count, in the
-    order checked: the group's (an IPv4 address, an IPv6 /64), its /48's (IPv6 only: an IPv4
-    group is its own site, :func:`.addresses.site_group`), and the one over all groups, for a group
-    that has missed before (:attr:`.Registry.missed_groups`): a person who never mistyped a code is
-    never refused because strangers guess elsewhere."""
+def _buckets(registry: Registry, group: str, *, before: bool) -> list[tuple[MissLimiter, str, str]]:
+    """The code-miss buckets a lookup from ``group`` takes a miss from before it is made, with who
+    they count, in the order checked: the group's (an IPv4 address, an IPv6 /64), its /48's (IPv6
+    only: an IPv4 group is its own site, :func:`.addresses.site_group`), and, when ``before``, the
+    one over all groups. Attacker s11 round 2 F2: only groups that had missed before paid into that
+    one, so each fresh address's first guess was free (692 a second); now every lookup that does not
+    prove it knows its table does (:func:`look_up`)."""
     out = [(registry.misses, group, group)]
     site = site_group(group)
     if isinstance(site, str) and site != group:
         out.append((registry.site_misses, site, site))
-    if group in registry.missed_groups:
+    if before:
         out.append((registry.all_misses, ALL, "all addresses"))
     return out
 
 
-class MissedGroups:
-    """The address groups whose lookup named no table, the most recent :attr:`limit` of them
-    (bounded memory: a group forgotten only escapes the bucket over all groups until it misses
-    once more). Attacker s11 F7: 1,000 addresses each spending their own burst guessed 767 codes a
-    second and none was refused."""
+class KnownCodes:
+    """The (address group, table code) pairs of the most recent :attr:`limit` lookups that found
+    their table and tables created (bounded memory: a pair forgotten only makes its next lookup
+    pay into the bucket over all groups before it is made, like a stranger's). Attacker s11 round 2
+    F1: a seated player who once mistyped a code could not rejoin nor join while strangers kept
+    that bucket empty; a code a group was served is no guess of that group's."""
 
     def __init__(self, limit: int = 10_000) -> None:
         self.limit = limit
-        self._groups: OrderedDict[str, None] = OrderedDict()
+        self._pairs: OrderedDict[tuple[str, str], None] = OrderedDict()
 
-    def add(self, group: str) -> None:
-        """``group`` missed now."""
-        self._groups[group] = None
-        self._groups.move_to_end(group)
-        while len(self._groups) > self.limit:
-            self._groups.popitem(last=False)
+    def add(self, pair: tuple[str, str]) -> None:
+        """``pair`` (group, cleaned code) found its table now."""
+        self._pairs[pair] = None
+        self._pairs.move_to_end(pair)
+        while len(self._pairs) > self.limit:
+            self._pairs.popitem(last=False)
 
-    def __contains__(self, group: object) -> bool:
-        return group in self._groups
+    def __contains__(self, pair: object) -> bool:
+        return pair in self._pairs
 
     def __len__(self) -> int:
-        return len(self._groups)
+        return len(self._pairs)

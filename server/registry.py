@@ -37,7 +37,7 @@ from .config import ServerConfig
 from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
 from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
-from .lookup import ALL_MISSES, SITE_MISSES, MissedGroups
+from .lookup import ALL_MISSES, SITE_MISSES, KnownCodes
 from .names import distinct_names
 from .playing import PlayingAllowance
 from .storage.base import TooManyOpen
@@ -134,10 +134,12 @@ class Registry(TableMoves):
         self.all_misses = MissLimiter(config.code_miss_rate * ALL_MISSES, config.code_miss_burst * ALL_MISSES,
                                       max_groups=1, processes=lambda: getattr(self.ownership, "processes", 1),
                                       shared=shared, kind="code_misses_all")
-        """The same over every group that missed before (:attr:`missed_groups`; ``lookup.ALL_MISSES``
-        groups' worth, one bucket, key ``lookup.ALL``)."""
-        self.missed_groups = MissedGroups()
-        """The address groups (the most recent 10,000) whose lookups named no table, in this process."""
+        """The same over all groups, one bucket (key ``lookup.ALL``, ``lookup.ALL_MISSES`` groups' worth):
+        every miss counts; a lookup of a code in :attr:`known_codes` or with a seat's token is never
+        refused by it (``lookup.look_up``)."""
+        self.known_codes = KnownCodes()
+        """(address group, code) of the most recent 10,000 lookups that found their table and
+        tables created, in this process."""
         self.pages = MissLimiter(config.page_rate, config.page_burst,
                                  processes=lambda: getattr(self.ownership, "processes", 1),
                                  shared=shared, kind="pages")
@@ -423,6 +425,7 @@ class Registry(TableMoves):
                               table.code)
             raise store_unavailable("the new table could not be stored; nothing was created") from None
         table.watch_idle()
+        self.known_codes.add((address, table.code))  # its creator's group knows it (lookup.look_up)
         self.metrics.tables_created.inc()
         log.info("table %s created by %s (%s)", table.code, address,
                  "".join("H" if sl.kind == "human" else "C" for sl in slots.values()))

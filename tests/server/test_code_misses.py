@@ -142,12 +142,12 @@ async def test_case7_a_group_out_of_misses_learns_nothing_from_a_table_page(make
     await host.close()
 
 
-async def _guess(registry, group: str, now: float, code: str = "ZZZZZ") -> str:
+async def _guess(registry, group: str, now: float, code: str = "ZZZZZ", token: str | None = None) -> str:
     from doublenine.server.lookup import look_up
     from doublenine.server.table import Refused
 
     try:
-        await look_up(registry, code, group, routed=False, now=now)
+        await look_up(registry, code, group, token=token, routed=False, now=now)
         return "found"
     except Refused as exc:
         return f"{exc.code}:{(exc.data or {}).get('retry_ms', '')}"
@@ -165,25 +165,62 @@ async def test_s11_f7_the_slash64s_of_one_slash48_share_four_groups_misses(make_
     assert await _guess(registry, "2001:db8:5:4::/64", 100.25) == "UNKNOWN_TABLE:"
 
 
-async def test_s11_f7_groups_that_missed_share_one_bucket_over_all_groups(make_server) -> None:
-    """Attacker s11 F7 (code_scan.py, 1,000 addresses x 20 misses: 20,000 guesses, 767 a second, none
-    refused): 300 addresses x 5 guesses at once now get 300 + 200 through (each address's first miss,
-    then 10 groups' burst over all of them), then 10 a second; an address that never missed is
-    still served (a person mistyping once is never refused for strangers' guesses)."""
+async def test_s11_r2_f2_every_miss_counts_over_all_groups_fresh_addresses_included(make_server) -> None:
+    """Attacker s11 round 2 F2 (scan_fresh.py 1500 2: 1,500 fresh addresses' first guesses all answered,
+    692 a second against a cap of 10 a second after a burst of 200): only groups that had missed
+    before paid into the bucket over all groups. 1,500 fresh addresses x 1 guess at one moment now get
+    exactly its burst (10 groups' 20 = 200) answered, then 10 a second (ALL_MISSES x code_miss_rate)."""
     registry = (await make_server(code_miss_rate=1.0, code_miss_burst=20)).registry  # the defaults
-    groups = [f"198.51.{100 + n // 200}.{n % 200}" for n in range(300)]
-    said = [await _guess(registry, g, 50.0) for _ in range(5) for g in groups]
-    assert said.count("UNKNOWN_TABLE:") == 500 and said.count("RATE_LIMITED:101") == 1000
-    assert said[:500] == ["UNKNOWN_TABLE:"] * 500 and len(registry.missed_groups) == 300
-    assert await _guess(registry, "203.0.113.77", 50.0) == "UNKNOWN_TABLE:"
-    later = [await _guess(registry, g, 51.0) for g in groups[:11]]  # 10 a second over all groups
-    assert later == ["UNKNOWN_TABLE:"] * 10 + ["RATE_LIMITED:101"]
+    groups = [f"198.{18 + n // 60_000}.{(n // 250) % 240}.{1 + n % 250}" for n in range(1500)]
+    said = [await _guess(registry, g, 50.0) for g in groups]
+    assert said[:200] == ["UNKNOWN_TABLE:"] * 200 and said[200:] == ["RATE_LIMITED:101"] * 1300
+    assert registry.misses._level(groups[-1], 50.0) == 20.0  # a refused guess took nothing of its group's
+    later = [await _guess(registry, g, 52.0) for g in groups[200:221]]  # 2 s later: 20 more
+    assert later == ["UNKNOWN_TABLE:"] * 20 + ["RATE_LIMITED:101"]
 
 
-def test_s11_f7_the_groups_that_missed_are_bounded() -> None:
-    from doublenine.server.lookup import MissedGroups
+async def test_s11_r2_f1_a_drained_bucket_never_refuses_a_known_code_or_a_seats_token(make_server) -> None:
+    """Attacker s11 round 2 F1 (miss_lockout.py: strangers kept the bucket over all groups empty; the
+    victim, who had joined the table and mistyped once, got RATE_LIMITED {code_misses, 98} for the
+    right code and for a rejoin with its own seat's token). A code the group was served and a
+    seat's token are never refused by that bucket; a stranger's guess of the same code, or a rejoin
+    with a token of no seat, is refused before it tells the open code apart."""
+    server = await make_server(code_miss_rate=1.0, code_miss_burst=20)  # the defaults
+    registry = server.registry
+    host = await create(server, "hhcc", sit=1)
+    code, victim = str(host.code), "198.51.100.77"
+    assert await _guess(registry, victim, 50.0, code) == "found"  # the victim joined before
+    assert await _guess(registry, victim, 50.0, "ZZZZ2") == "UNKNOWN_TABLE:"  # and mistyped once
+    drain = [await _guess(registry, f"198.18.{n // 250}.{1 + n % 250}", 50.0) for n in range(300)]
+    assert drain.count("UNKNOWN_TABLE:") == 199 and drain.count("RATE_LIMITED:101") == 101
+    assert await _guess(registry, victim, 50.0, code) == "found"  # the right code, during the drain
+    assert await _guess(registry, victim, 50.0, code, token=host.token) == "found"  # its rejoin
+    assert await _guess(registry, "203.0.113.9", 50.0, code, token=host.token) == "found"  # from elsewhere
+    stranger = "203.0.113.10"
+    assert await _guess(registry, stranger, 50.0, code) == "RATE_LIMITED:101"
+    assert await _guess(registry, stranger, 50.0, code, token="x" * 32) == "RATE_LIMITED:101"
+    assert await _guess(registry, stranger, 50.0, "ZZZZ3", token="x" * 32) == "RATE_LIMITED:101"
+    assert await _guess(registry, victim, 50.0, "ZZZZ4") == "RATE_LIMITED:101"  # its own guesses pay as before
+    assert registry.all_misses._level("all", 50.0) == 0.0  # the found lookups took nothing
+    await host.close()
 
-    missed = MissedGroups(limit=2)
-    for g in ("a", "b", "a", "c"):
-        missed.add(g)
-    assert ("a" in missed, "b" in missed, "c" in missed, len(missed)) == (True, False, True, 2)
+
+async def test_s11_r2_f1_a_known_codes_miss_still_counts_over_all_groups(make_server) -> None:
+    """A known code whose table is gone (a rejoin of a finished table) is answered UNKNOWN_TABLE and
+    pays one miss into the bucket over all groups, never refused by it."""
+    registry = (await make_server(code_miss_rate=1.0, code_miss_burst=20)).registry
+    registry.known_codes.add(("198.51.100.5", "ZZZZ5"))
+    assert await _guess(registry, "198.51.100.5", 50.0, "ZZZZ5") == "UNKNOWN_TABLE:"
+    assert registry.all_misses._level("all", 50.0) == 199.0
+    drain = [await _guess(registry, f"198.18.0.{n}", 50.0) for n in range(1, 201)]
+    assert drain.count("UNKNOWN_TABLE:") == 199
+    assert await _guess(registry, "198.51.100.5", 50.0, "ZZZZ5") == "UNKNOWN_TABLE:"
+
+
+def test_s11_r2_the_known_codes_are_bounded() -> None:
+    from doublenine.server.lookup import KnownCodes
+
+    known = KnownCodes(limit=2)
+    for pair in (("a", "X"), ("b", "X"), ("a", "X"), ("a", "Y")):
+        known.add(pair)
+    assert (("a", "X") in known, ("b", "X") in known, ("a", "Y") in known, len(known)) == (True, False, True, 2)
