@@ -89,7 +89,10 @@ def top_bar_rows(state: ClientState, lang: str, w: int, m: int, f: int, sm: int)
     bh = round(0.8 * round(2.1 * f))
     top = shown_top_buttons(state)
     row = sum(_label_widths([tr(lang, label) for _, label in top], sm, bh)) + (len(top) - 1) * (m // 2)
-    if m + score_width(lang, f, scores) + details_width(state, lang, sm) + f + row <= w - m:
+    # every detail, the seed too: the second row shows the seed where one row had no room for it (new user
+    # s11 round 2, 800x600: "seeded 42" never shown though the second row had room; kind: a detail dropped
+    # from the row it would fit on)
+    if m + score_width(lang, f, scores) + details_width(state, lang, sm, every=True) + f + row <= w - m:
         return one, None
     first = face.line_height(round(f * 1.2), True)
     second = face.line_height(sm)
@@ -208,8 +211,19 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
     # same-width buttons only where they leave every detail its room: at 1280x800 they took the room of
     # "seeded 7" once "hand 1" came after the opening draw (kind: a table fact gone from the top bar)
     every_w = details_width(state, lang, sm, every=True) + f
-    widths = top_button_widths([tr(lang, label) for _, label in top], w, m, f, sm, round(0.8 * bh),
-                               m + (max(score_w, details_w) if stacked else score_w), 0 if stacked else every_w)
+    labels = [tr(lang, label) for _, label in top]
+    widths = top_button_widths(labels, w, m, f, sm, round(0.8 * bh),
+                               m + (max(score_w, every_w) if stacked else score_w), 0 if stacked else every_w)
+    if stacked:
+        # the second row's room for every detail only where the buttons' labels lose nothing by it: else
+        # the room of the details never dropped (the seed gives way, kept in the ledger), as before
+        needs = _label_widths(labels, sm, round(0.8 * bh))
+        before = top_button_widths(labels, w, m, f, sm, round(0.8 * bh), m + max(score_w, details_w), 0)
+
+        def cut(ws: list[int]) -> int:
+            return sum(max(0, need - sw) for sw, need in zip(ws, needs))
+        if cut(widths) > cut(before):
+            widths = before
     x = w - m
     for (bid, label), sw in zip(top, widths):
         x -= sw

@@ -47,23 +47,50 @@ def test_d9_seeded_7_stays_in_the_top_bar_after_the_opening_draw_at_1280x800(see
     assert _details(seeded["play"], (1280, 800))[0] == ["table K7QPA · to 100 · hand 1 · seeded 7 · 2 watching"]
     assert _details(replace(seeded["play"], spectators=0), (1280, 800), "de")[0] == [
         "Tisch K7QPA · bis 100 · Runde 1 · mit Seed 7"]
-    # German has room for one of them: who watches now, the seed kept in the ledger
-    assert _details(seeded["play"], (1280, 800), "de")[0] == ["Tisch K7QPA · bis 100 · Runde 1 · 2 schauen zu"]
+    # German has room beside the scores for one of them: both go on the second row (s11 round 2 item 2;
+    # before, the seed was left out for the count though the second row had room for both)
+    assert _details(seeded["play"], (1280, 800), "de") == (
+        ["Tisch K7QPA · bis 100 · Runde 1 · mit Seed 7 · 2 schauen zu"], 51)
 
 
-def test_the_800x600_top_bar_keeps_one_row_and_the_ledger_says_every_fact(seeded) -> None:  # type: ignore[no-untyped-def]
+def test_the_800x600_top_bar_shows_the_seed_on_its_second_row_and_the_ledger_says_every_fact(seeded) -> None:  # type: ignore[no-untyped-def]
     before = _details(replace(seeded["play"], seeded=False, seed=None, spectators=0), (800, 600))[1]
     rows, height = _details(replace(seeded["play"], spectators=0), (800, 600))
-    assert rows == ["table K7QPA · to 100 · hand 1"] and height == before  # no room: the bar is not crowded
-    # while two watch, the count is needed: the details take the bar's second row, the seed still left out
+    # s11 round 2 item 2: one row has no room for the seed, the second row has (it was left out)
+    assert rows == ["table K7QPA · to 100 · hand 1 · seeded 7"] and (before, height) == (36, 38)
+    # while two watch, the count too: English has room for both on the second row (the seed was left out)
     rows, height = _details(seeded["play"], (800, 600))
-    assert rows == ["table K7QPA · to 100 · hand 1 · 2 watching"] and height > before
+    assert rows == ["table K7QPA · to 100 · hand 1 · seeded 7 · 2 watching"] and height == 38
+    # French has not without cutting the buttons' labels: the count is needed first, the seed in the ledger
+    assert _details(seeded["play"], (800, 600), "fr")[0] == ["table K7QPA · à 100 pts · manche 1 · 2 spectateurs"]
     state = seeded["play"]
     ledger = LedgerOverlay(state.view, "en", pygame.Rect(0, 0, 700, 500), seeded=True, seed=7)
     ledger.code, ledger.spectators = state.table, state.spectators
     texts = [i.text for i in ledger.items(640) if isinstance(i, Text)]
     assert texts[:2] == ["Table K7QPA · played to 100 points · 2 spectators watching",
                          "Seeded table: its deals are reproducible. Seed: 7"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "table QZFBM · to 100 · hand 1 · seeded 42"),
+    ("fr", "table QZFBM · à 100 pts · manche 1 · n° de donne 42"),
+    ("de", "Tisch QZFBM · bis 100 · Runde 1 · mit Seed 42"),
+    ("es", "mesa QZFBM · a 100 · mano 1 · semilla 42"),
+    ("pt", "mesa QZFBM · a 100 · mão 1 · semente 42"),
+])
+def test_s11_round2_the_seed_42_shows_at_800x600_in_each_language(seeded, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    """New user s11 round 2 (``play --lang fr --seed 42 --size 800x600``): the bar's second row had room
+    and "seeded 42" never showed; now it is there whole, left of the buttons, whose labels stay whole."""
+    from doublenine.client.buttons import _label_widths
+    from doublenine.client.text import tr
+    state = replace(seeded["play"], table="QZFBM", seed=42, spectators=0)
+    lay = compute_layout(state, Ui(seen_finished=0), (800, 600), lang)
+    rows, room = top_bar_details(lay, state, Art(), lang)
+    assert rows == [said] and lay.details == (8, 22, 784, 14)
+    assert Art().type.measure(said, lay.small)[0] < room
+    top = [b for b in lay.buttons if b.rect[1] < lay.top_bar[3]]
+    needs = _label_widths([tr(lang, b.label) for b in top], lay.small, top[0].rect[3])
+    assert [b.rect[2] >= need for b, need in zip(top, needs)] == [True] * 6
 
 
 @pytest.mark.parametrize(("lang", "count", "said"), [
