@@ -34,8 +34,6 @@ WATCHING = N_("You are watching this table")
 HELP_PROMPT = N_("Enter: {action}")
 """The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
 first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
-HELP_CONFIRM = N_("Enter: {action} · Esc: {cancel}")
-"""The keys while a confirmation is up (panels.CONFIRMED): Enter confirms, Esc keeps playing."""
 HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
 """The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
 HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
@@ -73,10 +71,6 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
         mine = view is not None and view.seat is not None and view.seat in view.waiting_for()
         return tr(lang, HELP_DRAW) if mine and len(panel.taken) < len(panel.cells) else ""
     primary = enter_button(panel)
-    if primary is not None and panel is not None and panel.kind == "confirm":  # Esc keeps playing (input.key)
-        cancel = next(b for b in panel.buttons if not b.primary)
-        return tr(lang, HELP_CONFIRM, action=say(lang, primary.label, dict(primary.args)),
-                  cancel=say(lang, cancel.label, dict(cancel.args)))
     if primary is not None:
         return tr(lang, HELP_PROMPT, action=say(lang, primary.label, dict(primary.args)))
     if panel is not None and (panel.keys or panel.modal):

@@ -33,8 +33,8 @@ CONSENT_REFUSED = N_("Your request was refused")
 own mark, not an ErrorCode: every server refusal reads shared/refusals.py)."""
 
 KEEP_PLAYING = N_("Keep playing")
-"""The button that takes nothing back: a confirmation's second one (:func:`_confirm`, Esc), the gold one
-of the host's Leave/Close question (scenes.lan_host, Enter and Esc), which the footer names
+"""The button that takes nothing back: the gold one of a confirmation (:func:`_confirm`) and of the host's
+Leave/Close question (scenes.lan_host), which Enter and Esc press and the footer names
 (:func:`.footer.key_help`)."""
 
 BUSY = {"BUSY_HINTS": N_("Many players are asking for hints right now: ask again in a moment"),
@@ -331,7 +331,12 @@ def confirming(state: ClientState, ui: Ui) -> bool:
 
 def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Panel:
     """Ask before control ``what`` (:data:`CONFIRMED`), which cannot be taken back; its button is
-    ``confirm:WHAT``. Enter confirms, Esc keeps playing (the key help says both, footer.key_help)."""
+    ``confirm:WHAT``, pressed by a click only. The gold default, which Enter presses as Esc does, is the
+    choice that loses nothing (Keep playing, Keep the result), as on the host's Leave question
+    (scenes.lan_host). New user s11 round 2 item 9: Enter on "Reopen the finished match?" reopened it (the
+    gold Undo). Kind: a confirmation whose default is the destructive choice; both questions here
+    (Restart, Undo at the match's end) had it; the consent question has no default (Accept and Refuse
+    alike); no other prompt asks before a loss (Leave asks by a second press, scenes.table)."""
     from .text import say
 
     title, lost, label, nothing = CONFIRMED[what]
@@ -340,8 +345,8 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     if state.humans - state.free - ({state.view.seat} if state.view is not None else set()):
         body.append((ASKED_FIRST, {}))
     rect = _fit_text(area, round(34 * f), [" ".join(say(lang, t, a) for t, a in body)], f)
-    buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, True, ()),
-                                     ("confirm_no", KEEP.get(what, KEEP_PLAYING), False, ())])
+    buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, False, ()),
+                                     ("confirm_no", KEEP.get(what, KEEP_PLAYING), True, ())])
     return Panel("confirm", rect, (title, {}), (), buttons, body=tuple(body))
 
 

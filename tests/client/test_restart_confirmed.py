@@ -1,7 +1,8 @@
 """New user s9 item 3 (R28): Restart, next to Undo, reset the hand at one click and Undo could not bring it
 back; one misclick lost the hand. Kind: a control that cannot be taken back acting at one click. Restart now
-asks first, in the player's language (Enter restarts, Esc or "Keep playing" keeps the hand); the question
-goes when its hand is over. New match acts at once: it is offered only once the match is over."""
+asks first, in the player's language (a click on Restart restarts; Enter, Esc or "Keep playing" keeps the
+hand: new user s11 round 2 item 9, the safe choice is the default); the question goes when its hand is
+over. New match acts at once: it is offered only once the match is over."""
 from __future__ import annotations
 
 import os
@@ -12,7 +13,7 @@ import pygame
 import pytest
 
 from doublenine.client.art import Art
-from doublenine.client.footer import HELP_CONFIRM
+from doublenine.client.footer import HELP_PROMPT
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.sound import Sounds
 from doublenine.client.text import tr
@@ -59,11 +60,11 @@ def _restart_button(scene: TableScene):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("lang, title, enter", [
-    ("en", "Restart this hand?", "Enter: Restart · Esc: Keep playing"),
-    ("fr", "Recommencer cette manche\u00a0?", "Entrée\u00a0: Recommencer · Échap\u00a0: Continuer à jouer"),
-    ("pt", "Recomeçar esta mão?", "Enter: Recomeçar · Esc: Continuar jogando"),
-    ("de", "Diese Runde neu starten?", "Enter: Neu starten · Esc: Weiterspielen"),
-    ("es", "¿Reiniciar esta mano?", "Enter: Reiniciar · Esc: Seguir jugando"),
+    ("en", "Restart this hand?", "Enter: Keep playing"),
+    ("fr", "Recommencer cette manche\u00a0?", "Entrée\u00a0: Continuer à jouer"),
+    ("pt", "Recomeçar esta mão?", "Enter: Continuar jogando"),
+    ("de", "Diese Runde neu starten?", "Enter: Weiterspielen"),
+    ("es", "¿Reiniciar esta mano?", "Enter: Seguir jugando"),
 ])
 def test_r28_restart_asks_first_and_escape_keeps_the_hand(lang: str, title: str, enter: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
     scene, session = _scene(lang)
@@ -72,9 +73,9 @@ def test_r28_restart_asks_first_and_escape_keeps_the_hand(lang: str, title: str,
     _click(scene, _restart_button(scene).rect)
     panel = scene.layout().panel
     assert panel is not None and panel.kind == "confirm" and tr(lang, panel.title[0]) == title
-    assert [b.id for b in panel.buttons] == ["confirm:restart", "confirm_no"]
-    assert scene.layout().help == (enter,) == (tr(lang, HELP_CONFIRM, action=tr(lang, "Restart"),
-                                                  cancel=tr(lang, "Keep playing")),)
+    # the gold default is the one that loses nothing (s11 round 2 item 9)
+    assert [(b.id, b.primary) for b in panel.buttons] == [("confirm:restart", False), ("confirm_no", True)]
+    assert scene.layout().help == (enter,) == (tr(lang, HELP_PROMPT, action=tr(lang, "Keep playing")),)
     assert _line(session) == before  # nothing happened yet
     surface = pygame.Surface(SIZE)
     scene.draw(surface)
@@ -92,7 +93,7 @@ def _asked(scene: TableScene, at: float) -> None:
     scene.update(at + KEY_GUARD + 0.1)
 
 
-def test_r28_the_keep_playing_button_keeps_the_hand_and_enter_restarts() -> None:
+def test_r28_the_keep_playing_button_and_enter_keep_the_hand_and_a_click_restarts() -> None:
     scene, session = _scene()
     before, deal = _line(session), session.log.state.deal
     _asked(scene, 101.0)
@@ -105,7 +106,11 @@ def test_r28_the_keep_playing_button_keeps_the_hand_and_enter_restarts() -> None
     _key(scene, pygame.K_RETURN)  # at once: meant for the hand, not for the new question (N5)
     assert _line(session) == before and scene.layout().panel.kind == "confirm"
     scene.update(102.0 + KEY_GUARD + 0.1)
-    _key(scene, pygame.K_RETURN)
+    _key(scene, pygame.K_RETURN)  # s11 round 2 item 9: Enter keeps the hand, as Esc does
+    assert scene.layout().panel is None and _line(session) == before and scene.ui.confirm is None
+    scene.draw(pygame.Surface(SIZE))
+    _asked(scene, 103.0)
+    _click(scene, next(b for b in scene.layout().panel.buttons if b.id == "confirm:restart").rect)
     state = session.log.state
     # R28: the same deal from its start: only the opener (seat 4, a computer) has led again
     assert (state.phase, state.deal, [m.seat for m in state.hand.moves]) == (Phase.PLAY, deal, [Seat.FOUR])

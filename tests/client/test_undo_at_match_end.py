@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from doublenine.client.art import Art
-from doublenine.client.footer import HELP_CONFIRM
+from doublenine.client.footer import HELP_PROMPT
 from doublenine.client.input import Viewport
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.sound import Sounds
@@ -56,11 +56,11 @@ def _key(scene: TableScene, k: int) -> None:
 
 
 @pytest.mark.parametrize("lang, title, enter", [
-    ("en", "Reopen the finished match?", "Enter: Undo · Esc: Keep the result"),
-    ("fr", "Rouvrir la partie terminée\u00a0?", "Entrée\u00a0: Annuler · Échap\u00a0: Garder le résultat"),
-    ("pt", "Reabrir a partida terminada?", "Enter: Desfazer · Esc: Manter o resultado"),
-    ("de", "Die beendete Partie wieder öffnen?", "Enter: Rückgängig · Esc: Ergebnis behalten"),
-    ("es", "¿Reabrir la partida terminada?", "Enter: Deshacer · Esc: Mantener el resultado"),
+    ("en", "Reopen the finished match?", "Enter: Keep the result"),
+    ("fr", "Rouvrir la partie terminée\u00a0?", "Entrée\u00a0: Garder le résultat"),
+    ("pt", "Reabrir a partida terminada?", "Enter: Manter o resultado"),
+    ("de", "Die beendete Partie wieder öffnen?", "Enter: Ergebnis behalten"),
+    ("es", "¿Reabrir la partida terminada?", "Enter: Mantener el resultado"),
 ])
 def test_d6_undo_on_a_won_match_asks_first_and_escape_keeps_the_result(lang: str, title: str, enter: str) -> None:
     scene, session = _won(lang)
@@ -68,8 +68,9 @@ def test_d6_undo_on_a_won_match_asks_first_and_escape_keeps_the_result(lang: str
     panel = scene.layout().panel
     assert (panel.kind, tr(lang, panel.title[0]), [b.id for b in panel.buttons]) == \
         ("confirm", title, ["confirm:undo_end", "confirm_no"])
-    assert scene.layout().help == (enter,) == (tr(lang, HELP_CONFIRM, action=tr(lang, "Undo"),
-                                                  cancel=tr(lang, "Keep the result")),)
+    # s11 round 2 item 9: the gold default (Enter) keeps the result, as the host's Leave question does
+    assert [b.primary for b in panel.buttons] == [False, True]
+    assert scene.layout().help == (enter,) == (tr(lang, HELP_PROMPT, action=tr(lang, "Keep the result")),)
     assert [say(lang, t, a) for t, a in panel.body] == [tr(lang, "Undo takes back your last move and what followed "
                                                         "it: the match is no longer won and its last hand goes on. "
                                                         "Redo puts it back.")]
@@ -80,7 +81,8 @@ def test_d6_undo_on_a_won_match_asks_first_and_escape_keeps_the_result(lang: str
     assert scene.layout().panel.kind == "match_over" and session.log.state.scores == (0, 171)
 
 
-def test_d6_enter_and_the_u_key_reopen_it_once_asked() -> None:
+def test_d6_enter_keeps_the_result_and_a_click_on_undo_reopens_it() -> None:
+    """New user s11 round 2 item 9: Enter on "Reopen the finished match?" reopened it (the gold Undo)."""
     scene, session = _won()
     scene.update(100.0 + KEY_GUARD + 0.1)  # the match's end read
     _key(scene, pygame.K_u)  # the key asks as the button does
@@ -88,7 +90,17 @@ def test_d6_enter_and_the_u_key_reopen_it_once_asked() -> None:
     scene.update(102.0)
     scene.draw(pygame.Surface(SIZE))
     scene.update(102.0 + KEY_GUARD + 0.1)
-    _key(scene, pygame.K_RETURN)
+    _key(scene, pygame.K_RETURN)  # the safe default: the result kept
+    assert scene.ui.confirm is None and session.log.state.scores == (0, 171)
+    assert scene.layout().panel.kind == "match_over"
+    scene.draw(pygame.Surface(SIZE))
+    scene.update(102.5 + KEY_GUARD + 0.1)
+    _key(scene, pygame.K_u)
+    assert scene.ui.confirm == ("undo_end", 1, 4)
+    scene.update(103.0)
+    scene.draw(pygame.Surface(SIZE))
+    scene.update(103.0 + KEY_GUARD + 0.1)
+    _click(scene, "confirm:undo_end")
     state = session.log.state
     assert (state.phase, state.hand_number, state.scores) == (Phase.PLAY, 4, SCORES_BEFORE_HAND_4)
     assert scene.ui.confirm is None
