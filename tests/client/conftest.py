@@ -36,3 +36,15 @@ def turn() -> ClientState:
     pygame.display.init()
     pygame.font.init()
     return session_at(my_turn_with_play).state
+
+
+@pytest.fixture(scope="module")
+def own_turn(states: dict[str, tuple[ClientState, Ui]]) -> tuple[ClientState, Ui]:
+    """The table scene at seat 1's own turn (``states["own-turn"]``), display and fonts initialised."""
+    return states["own-turn"]
+
+
+@pytest.fixture(scope="module")
+def match_over(states: dict[str, tuple[ClientState, Ui]]) -> tuple[ClientState, Ui]:
+    """The table scene with the match over (``states["match-over"]``), display and fonts initialised."""
+    return states["match-over"]

@@ -10,7 +10,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
-from scenes_catalog import table_states
 
 from doublenine.client.art import Art
 from doublenine.client.buttons import TIPS
@@ -20,17 +19,10 @@ from doublenine.client.typeset import watch
 from doublenine.shared.i18n import LANGUAGES, tr
 
 
-@pytest.fixture(scope="module")
-def turn():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return {name: (state, ui) for name, state, ui in table_states()}["own-turn"]
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=str)
-def test_every_top_bar_button_says_what_it_does(turn, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
-    state, ui = turn
+def test_every_top_bar_button_says_what_it_does(own_turn, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    state, ui = own_turn
     lay = compute_layout(state, ui, size, lang)
     top = [b for b in lay.buttons if b.rect[1] < lay.top_bar[3]]
     assert {b.id for b in top} == {"leave", "ledger", "rules", "redo", "undo", "restart"}
@@ -45,15 +37,15 @@ def test_every_top_bar_button_says_what_it_does(turn, lang: str, size: tuple[int
         assert not said.shortened and said.size == said.requested, said
 
 
-def test_the_rules_button_names_f1(turn) -> None:  # type: ignore[no-untyped-def]
-    state, ui = turn
+def test_the_rules_button_names_f1(own_turn) -> None:  # type: ignore[no-untyped-def]
+    state, ui = own_turn
     lay = compute_layout(state, ui, (1280, 800))
     with watch() as seen:
         sound_tip(pygame.Surface((1280, 800)), lay, Art(), "en", replace(ui, hover="rules"))
     assert [d.text for d in seen] == ["How to play, and every key (F1)"]
 
 
-def test_nothing_under_the_pointer_draws_no_line(turn) -> None:  # type: ignore[no-untyped-def]
-    state, ui = turn
+def test_nothing_under_the_pointer_draws_no_line(own_turn) -> None:  # type: ignore[no-untyped-def]
+    state, ui = own_turn
     lay = compute_layout(state, ui, (1280, 800))
     assert sound_tip(pygame.Surface((1280, 800)), lay, Art(), "en", replace(ui, hover=None)) is None

@@ -10,7 +10,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
-from scenes_catalog import table_states
 
 from doublenine.client import footer
 from doublenine.client.footer import keys_section
@@ -19,13 +18,6 @@ from doublenine.client.layout import compute_layout
 from doublenine.client.overlays.rules import RulesOverlay
 from doublenine.client.text import tr
 from doublenine.shared.i18n import LANGUAGES
-
-
-@pytest.fixture(scope="module")
-def turn():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return {name: (state, ui) for name, state, ui in table_states()}["own-turn"]
 
 
 def test_the_keys_section_in_english() -> None:
@@ -43,10 +35,10 @@ def test_the_keys_section_in_english() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_key_of_the_footers_play_line_is_in_the_rules(turn, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_every_key_of_the_footers_play_line_is_in_the_rules(own_turn, lang: str) -> None:  # type: ignore[no-untyped-def]
     """One source: each key the footer names in play (tracker allowed) is a bullet of the rules' Keys."""
     from dataclasses import replace
-    state, ui = turn
+    state, ui = own_turn
     line = footer.key_help(replace(state, tracker=True), None, "table", lang)
     bullets = {b.text for b in keys_section(lang).blocks}
     assert line and set(line.split(" · ")) <= bullets, line
@@ -58,15 +50,15 @@ def test_the_rules_overlay_ends_with_the_keys(lang: str) -> None:
     assert overlay.text().sections[-1].title == tr(lang, footer.KEYS_TITLE)
 
 
-def test_f1_opens_the_rules_at_the_keys(turn) -> None:  # type: ignore[no-untyped-def]
-    state, ui = turn
+def test_f1_opens_the_rules_at_the_keys(own_turn) -> None:  # type: ignore[no-untyped-def]
+    state, ui = own_turn
     lay = compute_layout(state, ui, (1280, 800))
     action = key(pygame.K_F1, "", lay, state, ui)
     assert (action.ui.overlay, action.command) == ("rules", "rules:keys")
     assert action.intent is not None and (action.intent.what, action.intent.on) == ("rules", True)
 
 
-def test_f1_in_the_table_scene_scrolls_the_rules_to_the_keys(turn) -> None:  # type: ignore[no-untyped-def]
+def test_f1_in_the_table_scene_scrolls_the_rules_to_the_keys(own_turn) -> None:  # type: ignore[no-untyped-def]
     from client_helpers import session_at
 
     from doublenine.client.scenes.table import TableScene

@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
-from scenes_catalog import table_states
 
 from doublenine.client.input import button
 from doublenine.client.layout import compute_layout
@@ -22,13 +21,6 @@ from doublenine.client.typeset import watch
 from doublenine.shared.views import SpectatorView
 
 
-@pytest.fixture(scope="module")
-def over():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return {name: (state, ui) for name, state, ui in table_states()}["match-over"]
-
-
 def _panel(state, ui, lang: str = "en"):  # type: ignore[no-untyped-def]
     lay = compute_layout(state, ui, (1280, 800), lang)
     assert lay.panel is not None and lay.panel.kind == "match_over"
@@ -37,22 +29,22 @@ def _panel(state, ui, lang: str = "en"):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("lang, said", [("en", "Your team lost the match"), ("fr", "Votre équipe a perdu la partie"),
                                         ("de", "Ihr Team hat die Partie verloren")])
-def test_r19_the_match_end_tells_a_losing_seat_its_team_lost(over, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
-    state, ui = over
+def test_r19_the_match_end_tells_a_losing_seat_its_team_lost(match_over, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    state, ui = match_over
     assert state.view.winner.value == "B" and state.view.seat.team.value == "A"  # seed 2026: seat 1 loses
     _, panel = _panel(state, ui, lang)
     assert [say(lang, *line) for line in panel.lines][1] == said
 
 
-def test_r19_the_match_end_tells_a_winning_seat_its_team_won(over) -> None:  # type: ignore[no-untyped-def]
-    state, ui = over
+def test_r19_the_match_end_tells_a_winning_seat_its_team_won(match_over) -> None:  # type: ignore[no-untyped-def]
+    state, ui = match_over
     won = replace(state, view=replace(state.view, winner=state.view.seat.team))
     _, panel = _panel(won, ui)
     assert [say("en", *line) for line in panel.lines][:2] == ["José and Ñandú", "Your team won the match"]
 
 
-def test_a_spectator_is_told_only_who_won(over) -> None:  # type: ignore[no-untyped-def]
-    state, ui = over
+def test_a_spectator_is_told_only_who_won(match_over) -> None:  # type: ignore[no-untyped-def]
+    state, ui = match_over
     public = SpectatorView(**{f.name: getattr(state.view, f.name) for f in fields(SpectatorView)})
     lay, panel = _panel(replace(state, view=public), ui)
     assert [say("en", *line) for line in panel.lines] == ["Zoë and Brontë",
@@ -62,16 +54,16 @@ def test_a_spectator_is_told_only_who_won(over) -> None:  # type: ignore[no-unty
     assert [b.id for b in panel.buttons] == ["ledger", "leave"]
 
 
-def test_the_match_end_has_a_ledger_button_that_opens_the_ledger(over) -> None:  # type: ignore[no-untyped-def]
-    state, ui = over
+def test_the_match_end_has_a_ledger_button_that_opens_the_ledger(match_over) -> None:  # type: ignore[no-untyped-def]
+    state, ui = match_over
     lay, panel = _panel(state, ui)
     assert [b.id for b in panel.buttons] == ["new_match", "ledger", "leave"]
     action = button("ledger", lay, state, ui)
     assert action.ui.overlay == "ledger" and action.command == "ledger"
 
 
-def test_the_ledger_says_team_with_a_capital(over) -> None:  # type: ignore[no-untyped-def]
-    state, _ = over
+def test_the_ledger_says_team_with_a_capital(match_over) -> None:  # type: ignore[no-untyped-def]
+    state, _ = match_over
     ledger = LedgerOverlay(state.view, "en", pygame.Rect(0, 0, 900, 600))
     texts = [i.text for i in ledger.items(900) if isinstance(i, Text)]
     assert "Team A leads the first hand" in texts or "Team B leads the first hand" in texts
@@ -82,8 +74,8 @@ def test_the_ledger_says_team_with_a_capital(over) -> None:  # type: ignore[no-u
 
 @pytest.mark.parametrize("lang, word", [("en", "hand"), ("fr", "manche"), ("pt", "mão"), ("de", "Runde"),
                                         ("es", "mano")])
-def test_the_score_charts_hand_axis_is_labelled(over, lang: str, word: str) -> None:  # type: ignore[no-untyped-def]
-    state, _ = over
+def test_the_score_charts_hand_axis_is_labelled(match_over, lang: str, word: str) -> None:  # type: ignore[no-untyped-def]
+    state, _ = match_over
     ledger = LedgerOverlay(state.view, lang, pygame.Rect(0, 0, 900, 600))
     with watch() as seen:
         for item in ledger.items(900):

@@ -10,20 +10,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
-from scenes_catalog import table_states
 
 from doublenine.client.art import Art
 from doublenine.client.buttons import top_details
 from doublenine.client.layout import compute_layout
 from doublenine.client.render import render
 from doublenine.client.typeset import watch
-
-
-@pytest.fixture(scope="module")
-def turn():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return {name: (state, ui) for name, state, ui in table_states()}["own-turn"]
 
 
 def _bar(state, ui, size: tuple[int, int], lang: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -33,15 +25,15 @@ def _bar(state, ui, size: tuple[int, int], lang: str) -> list[str]:  # type: ign
     return [d.text for d in seen if "K7QPA" in d.text]
 
 
-def test_nobody_watching_says_nothing_on_the_top_bar(turn) -> None:  # type: ignore[no-untyped-def]
-    state, _ = turn
+def test_nobody_watching_says_nothing_on_the_top_bar(own_turn) -> None:  # type: ignore[no-untyped-def]
+    state, _ = own_turn
     assert [t for t, _ in top_details(replace(state, spectators=0), "en")] == [
         "table K7QPA", f"hand {state.view.hand_number}", "to 100", "seeded"]
 
 
 @pytest.mark.parametrize("count, said", [(1, "1 watching"), (3, "3 watching")])
-def test_the_top_bar_says_how_many_watch(turn, count: int, said: str) -> None:  # type: ignore[no-untyped-def]
-    state, ui = turn
+def test_the_top_bar_says_how_many_watch(own_turn, count: int, said: str) -> None:  # type: ignore[no-untyped-def]
+    state, ui = own_turn
     state = replace(state, spectators=count)
     assert top_details(state, "en")[-2:] == [(said, 4), ("seeded", 3)]
     assert _bar(state, ui, (1280, 800), "en") == [f"table K7QPA · to 100 · hand 1 · seeded · {said}"]
@@ -56,6 +48,6 @@ BARS_800 = {"en": "table K7QPA · to 100 · hand 1 · seeded · 1 watching",
 
 
 @pytest.mark.parametrize("lang", sorted(BARS_800))
-def test_at_800x600_the_count_is_kept_before_the_seed(turn, lang: str) -> None:  # type: ignore[no-untyped-def]
-    state, ui = turn
+def test_at_800x600_the_count_is_kept_before_the_seed(own_turn, lang: str) -> None:  # type: ignore[no-untyped-def]
+    state, ui = own_turn
     assert _bar(replace(state, spectators=1), ui, (800, 600), lang) == [BARS_800[lang]]
