@@ -77,62 +77,68 @@ def store_address(text: str) -> str:
 D = " (default: %(default)s)"
 
 
+def _ranged(group: Any, option: str, kind: Any, default: float, help: str) -> None:
+    """Adds the numeric ``option`` to ``group`` (a parser or argument group): its value read by ``kind``
+    (:func:`_int` or :func:`_float`) within ``RANGES[option]``, ``help`` followed by its default."""
+    group.add_argument(option, type=kind(option), default=default, help=help + D)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine serve``; every number within :data:`RANGES`, ``--help`` shows the defaults."""
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (0.0.0.0 or :: to accept other machines; :: takes IPv4 and IPv6)" + D)
-    parser.add_argument("--port", type=_int("--port"), default=8765, help="TCP port, 0..65535 (0: any free port)" + D)
+    _ranged(parser, "--port", _int, 8765, help="TCP port, 0..65535 (0: any free port)")
     parser.add_argument("--db", default=None, type=store_address,
                         help="match storage: SQLite file path, postgresql://..., or :memory: "
                              "(default: $DOUBLENINE_DB, else a SQLite file in the user data folder); "
                              "give a PostgreSQL password through $DOUBLENINE_DB, not here: a command line "
                              "is visible to every user of the machine (ps)")
-    parser.add_argument("--bot-delay", type=_float("--bot-delay"), default=0.8,
-                        help="seconds a computer seat waits before acting, so people can follow, 0..3600" + D)
-    parser.add_argument("--idle-timeout", type=_float("--idle-timeout"), default=1800.0,
-                        help="seconds before a table nobody is connected to is closed (its log stays "
-                             "stored), 10..2592000" + D)
-    parser.add_argument("--solo-idle-timeout", type=_float("--solo-idle-timeout"), default=60.0,
-                        help="seconds before a started table with at most one player (the others computers) "
-                             "nobody is connected to is closed; that player's rejoin opens it again; "
-                             "1..--idle-timeout" + D)
+    _ranged(parser, "--bot-delay", _float, 0.8,
+            help="seconds a computer seat waits before acting, so people can follow, 0..3600")
+    _ranged(parser, "--idle-timeout", _float, 1800.0,
+            help="seconds before a table nobody is connected to is closed (its log stays "
+                 "stored), 10..2592000")
+    _ranged(parser, "--solo-idle-timeout", _float, 60.0,
+            help="seconds before a started table with at most one player (the others computers) "
+                 "nobody is connected to is closed; that player's rejoin opens it again; "
+                 "1..--idle-timeout")
     parser.add_argument("--log-level", type=log_level, default="INFO", metavar="LEVEL",
                         help="DEBUG, INFO, WARNING, ERROR or CRITICAL" + D + "; $DOUBLENINE_LOG_FORMAT=json "
                              "gives one JSON object per line (text by default)")
     parser.add_argument("--announce", action="store_true",
                         help="announce the tables on the LAN (mDNS/DNS-SD) so join screens list them")
     limits = parser.add_argument_group("limits (docs/operations.md)")
-    limits.add_argument("--rate", type=_float("--rate"), default=20.0,
-                        help="messages per second per connection, 1..1000000" + D)
-    limits.add_argument("--burst", type=_float("--burst"), default=40.0,
-                        help="messages one connection may send at once, 2..1000000" + D)
-    limits.add_argument("--max-tables-per-address", type=_int("--max-tables-per-address"), default=8,
-                        help="open tables one client address may have created, 1..1000000" + D)
-    limits.add_argument("--max-playing-per-site", type=_int("--max-playing-per-site"), default=8,
-                        help="tables of computers only one site (IPv4 address, IPv6 /48) may keep playing "
-                             "at once by watching them, 0..1000000 (0: no limit)" + D)
-    limits.add_argument("--max-connections-per-address", type=_int("--max-connections-per-address"), default=64,
-                        help="open connections one client address may have, 0..1000000 (0: no limit)" + D)
-    limits.add_argument("--code-miss-rate", type=_float("--code-miss-rate"), default=1.0,
-                        help="table codes naming no table one address (IPv6: one /64) may try per second, "
-                             "0.001..1000000" + D)
-    limits.add_argument("--code-miss-burst", type=_float("--code-miss-burst"), default=20.0,
-                        help="table codes naming no table one address may try at once, 1..1000000" + D)
-    limits.add_argument("--page-rate", type=_float("--page-rate"), default=2.0,
-                        help="web pages (/, /t/CODE) one address (IPv6: one /64) may ask for per second "
-                             "(429 beyond), 0.01..1000000" + D)
-    limits.add_argument("--page-burst", type=_float("--page-burst"), default=30.0,
-                        help="web pages one address may ask for at once, 1..1000000" + D)
-    limits.add_argument("--max-spectators", type=_int("--max-spectators"), default=32,
-                        help="spectators one table accepts, 0..10000 (0: none)" + D)
-    limits.add_argument("--max-spectators-per-address", type=_int("--max-spectators-per-address"), default=8,
-                        help="spectators one address (IPv6: one /64) may have at one table, 0..10000 "
-                             "(0: no limit)" + D)
-    limits.add_argument("--max-frame", type=_int("--max-frame"), default=64 * 1024,
-                        help=f"largest frame in bytes (1009 beyond), {MIN_FRAME}..{MAX_FRAME}" + D)
-    limits.add_argument("--connection-idle", type=_float("--connection-idle"), default=60.0,
-                        help="seconds a connection may stay without a table before it is closed (1008), "
-                             "5..3600" + D)
+    _ranged(limits, "--rate", _float, 20.0,
+            help="messages per second per connection, 1..1000000")
+    _ranged(limits, "--burst", _float, 40.0,
+            help="messages one connection may send at once, 2..1000000")
+    _ranged(limits, "--max-tables-per-address", _int, 8,
+            help="open tables one client address may have created, 1..1000000")
+    _ranged(limits, "--max-playing-per-site", _int, 8,
+            help="tables of computers only one site (IPv4 address, IPv6 /48) may keep playing "
+                 "at once by watching them, 0..1000000 (0: no limit)")
+    _ranged(limits, "--max-connections-per-address", _int, 64,
+            help="open connections one client address may have, 0..1000000 (0: no limit)")
+    _ranged(limits, "--code-miss-rate", _float, 1.0,
+            help="table codes naming no table one address (IPv6: one /64) may try per second, "
+                 "0.001..1000000")
+    _ranged(limits, "--code-miss-burst", _float, 20.0,
+            help="table codes naming no table one address may try at once, 1..1000000")
+    _ranged(limits, "--page-rate", _float, 2.0,
+            help="web pages (/, /t/CODE) one address (IPv6: one /64) may ask for per second "
+                 "(429 beyond), 0.01..1000000")
+    _ranged(limits, "--page-burst", _float, 30.0,
+            help="web pages one address may ask for at once, 1..1000000")
+    _ranged(limits, "--max-spectators", _int, 32,
+            help="spectators one table accepts, 0..10000 (0: none)")
+    _ranged(limits, "--max-spectators-per-address", _int, 8,
+            help="spectators one address (IPv6: one /64) may have at one table, 0..10000 "
+                 "(0: no limit)")
+    _ranged(limits, "--max-frame", _int, 64 * 1024,
+            help=f"largest frame in bytes (1009 beyond), {MIN_FRAME}..{MAX_FRAME}")
+    _ranged(limits, "--connection-idle", _float, 60.0,
+            help="seconds a connection may stay without a table before it is closed (1008), "
+                 "5..3600")
     limits.add_argument("--trust-proxy", action="store_true",
                         help="behind nginx: take the client address from X-Forwarded-For, when the "
                              "connection comes from loopback or a --proxy-from network")
