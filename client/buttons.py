@@ -41,17 +41,23 @@ SOUND_ON = N_("Sound: on")
 turns them off."""
 SOUND_OFF = N_("Sound: off")
 """The sound button's words while the sounds are off (a press, or M, turns them on)."""
+NO_SOUND_DEVICE = N_("No sound device: sound is off")
+"""The sound button's words on a machine where nothing can play (no audio device or sound server found),
+also what M says there (scenes/table.TableScene.toggle_sound)."""
 
 
-def sound_button(w: int, m: int, help_rect: Rect, sm: int, muted: bool) -> Button:
+def sound_button(w: int, m: int, help_rect: Rect, sm: int, muted: bool, no_sound: bool = False) -> Button:
     """The sound button at the right end of the footer, beside the key help that names its key ("M sound"),
     for a window ``w`` px wide: a speaker (render.draw_speaker), crossed out when ``muted``. Sound was
     reachable by the M key alone; the top bar has no room for it at 800x600 (its words, "Sonido:
-    desactivado", cut every label there to a few letters, and the details lost "con semilla")."""
+    desactivado", cut every label there to a few letters, and the details lost "con semilla"). With
+    ``no_sound`` (nothing can play here) it is crossed out and says :data:`NO_SOUND_DEVICE`, whatever the
+    remembered setting (new user s11 round 2 item 10: "Sound: on" where nothing could be heard)."""
     _, y, _, fh = help_rect  # the key help's box, which ends a sound_room left of the window's margin
     bh = max(12, min(fh - 2, round(1.9 * sm)))
     bw = sound_room(sm) - m // 2
-    return Button("sound", (w - m - bw, y + (fh - bh) // 2, bw, bh), SOUND_OFF if muted else SOUND_ON)
+    label = NO_SOUND_DEVICE if no_sound else SOUND_OFF if muted else SOUND_ON
+    return Button("sound", (w - m - bw, y + (fh - bh) // 2, bw, bh), label)
 
 
 def sound_room(sm: int) -> int:

@@ -244,7 +244,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     ends, ghosts, chosen = previews(view, ui, geo)
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
     buttons = table_buttons(state, size, m, top_h, btn_w, btn_h, hand_top, f, sm, lang) \
-        + (sound_button(w, m, help_rect, sm, ui.muted),)
+        + (sound_button(w, m, help_rect, sm, ui.muted, ui.no_sound),)
     px, py, pw, ph = play_area
     # the hand end's panel lies between the plates, so the players it names stay in sight: below the top
     # plates and their markers, above the own plate (tester finding: it covered the three top plates)

@@ -16,7 +16,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .buttons import SOUND_OFF, score_width, top_details
+from .buttons import SOUND_ON, score_width, top_details
 from .footer import footer_rows
 from .layout import SeatSpot, TableLayout
 from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
@@ -68,7 +68,7 @@ def draw_button(surface: pygame.Surface, art: Art, b: Button, font: int, lang: s
     surface.blit(art.plate(w, h, fill, r), (x, y))
     pygame.draw.rect(surface, (255, 255, 255, 60) if not b.primary else (150, 110, 30), b.rect, 1, border_radius=r)
     if b.id == "sound":  # a speaker that says on or off; its words in the tooltip (sound_tip) and the toast
-        draw_speaker(surface, b.rect, b.label == SOUND_OFF, ink)
+        draw_speaker(surface, b.rect, b.label != SOUND_ON, ink)  # off, or no sound device (crossed out)
         return
     args = dict(b.args)  # a name in the label ("Nudge {name}") is what gets cut, never the words around it
     label = art.fit_text(say(lang, b.label, args), font, w - h // 2, ink, bold=b.primary, only=str(args.get("name", "")))

@@ -43,6 +43,10 @@ class Ui:
     """Id of the control under the pointer, for highlighting."""
     muted: bool = False
     """The table's sounds are off (scenes/table.TableScene.sounds): the top bar's sound button says so."""
+    no_sound: bool = False
+    """Nothing can play here (:meth:`.sound.Sounds.available` False: no audio device or sound server), so
+    :attr:`muted` too: the sound button is crossed out and its tooltip says why (new user s11 round 2 item 10:
+    "Sound: on" on a machine with no audio device until first clicked)."""
     confirm: tuple[str, int, int] | None = None
     """A control that cannot be taken back, pressed and waiting for its confirmation (new user s9 item 3:
     one misclick on Restart lost the hand): (its id, the match and hand number it was pressed in); a

@@ -20,7 +20,7 @@ from doublenine.shared.views import SeatView
 
 from .. import chat, config
 from ..art import Art
-from ..buttons import SOUND_OFF, SOUND_ON
+from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import AskCoach, Decide, Intent, Pause
 from ..layout import TableLayout, compute_layout, legal_ends
@@ -81,8 +81,6 @@ LEAVE_NO_WAY_BACK = N_("Leave gives your seat up: you cannot come back to this m
 """The first Leave's warning at a table on another server where no other person plays: only this window's
 own tables are kept for "Back to your match" (config.keep_match), so the match would end for the player."""
 
-NO_SOUND_DEVICE = N_("No sound device: sound is off")
-"""What M says on a machine where nothing can play (no audio device or sound server found)."""
 
 
 class TableScene:
@@ -101,7 +99,10 @@ class TableScene:
         self._heard: ClientState = session.state
         self.lang = lang
         self.art = art or Art(pip_colours=(settings or config.load()).pip_colours)
-        self.ui = Ui(muted=self.sounds.muted)
+        # the sound button says what the player hears from the first frame: where nothing can play it is off
+        # and says why (the remembered setting, client.json, untouched); looked at only when not muted
+        silent = not self.sounds.muted and not self.sounds.available()
+        self.ui = Ui(muted=self.sounds.muted or silent, no_sound=silent)
         self.vp = Viewport((1280, 800), (1280, 800))
         self.overlay: Any = None
         self._under: Any = None
@@ -484,7 +485,7 @@ class TableScene:
         """Issue 15.3: mute or unmute the table's sounds, remembered for the next start. Where no sound can
         play (:meth:`Sounds.available`) the setting is left as it is and :data:`NO_SOUND_DEVICE` is said."""
         if not self.sounds.available():
-            self.ui = replace(self.ui, muted=True)  # the button says what the message says: off
+            self.ui = replace(self.ui, muted=True, no_sound=True)  # the button says what the message says
             self._show(tr(self.lang, NO_SOUND_DEVICE), self._now + 3.0, "sound")
             return
         self.sounds.set(muted=not self.sounds.muted)

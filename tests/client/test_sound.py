@@ -180,7 +180,7 @@ def test_a_machine_without_sound_starts_quietly(tmp_path) -> None:  # type: igno
 def test_m_on_a_machine_with_no_sound_device_says_so_and_keeps_the_setting(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """New user s10 item 12: with no audio device M said "Sound on"/"Sound off" though nothing could play."""
     from doublenine.client import sound
-    from doublenine.client.scenes.table import NO_SOUND_DEVICE
+    from doublenine.client.buttons import NO_SOUND_DEVICE
     from doublenine.client.text import tr
     monkeypatch.setattr(sound, "audio_present", lambda *a, **k: False)
     config.save(config.Settings(sound=True, volume=0.3))

@@ -18,7 +18,7 @@ from robot import centre, click
 
 from doublenine.client import config
 from doublenine.client.art import Art
-from doublenine.client.buttons import SOUND_OFF, SOUND_ON
+from doublenine.client.buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
 from doublenine.client.footer import key_help
 from doublenine.client.input import Viewport
 from doublenine.client.layout import compute_layout
@@ -125,4 +125,41 @@ def test_with_no_sound_device_the_button_says_off_as_the_message_does(turn, monk
     scene = _scene(turn, "de")
     scene.handle(click(centre(_sound_button(scene).rect)))
     assert scene.toast is not None and scene.toast[0] == "Kein Audiogerät gefunden: Ton ist aus"
-    assert _sound_button(scene).label == SOUND_OFF and config.load().sound is True  # the setting kept
+    assert _sound_button(scene).label == NO_SOUND_DEVICE and config.load().sound is True  # the setting kept
+
+
+NO_DEVICE_TIPS = {"en": "No sound device: sound is off · M key",
+                  "fr": "Aucun périphérique audio\u00a0: le son est coupé · touche M",
+                  "pt": "Nenhum dispositivo de som: o som está desligado · tecla M",
+                  "de": "Kein Audiogerät gefunden: Ton ist aus · Taste M",
+                  "es": "No hay dispositivo de sonido: el sonido está desactivado · tecla M"}
+
+
+@pytest.mark.parametrize("lang", list(NO_DEVICE_TIPS))
+def test_s11_round2_with_no_sound_device_the_first_frame_says_off_and_why(turn, monkeypatch, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """New user s11 round 2 item 10: the speaker said "Sound: on" on a machine with no audio device until
+    first clicked. From the first frame it is crossed out and its tooltip says why; client.json untouched."""
+    from doublenine.client import sound
+    monkeypatch.setattr(sound, "audio_present", lambda *a, **k: False)
+    config.save(config.Settings(sound=True))
+    before = config.config_path().read_bytes()
+    scene = _scene(turn, lang)
+    button = _sound_button(scene)
+    assert (button.label, scene.ui.muted, scene.ui.no_sound) == (NO_SOUND_DEVICE, True, True)
+    assert tr(lang, "{state} · M key", state=tr(lang, button.label)) == NO_DEVICE_TIPS[lang]
+    lay = compute_layout(turn, replace(scene.ui, hover="sound"), (800, 600), lang)
+    assert sound_tip(pygame.Surface((800, 600)), lay, Art(), lang, replace(scene.ui, hover="sound")) is not None
+    drawn, crossed = pygame.Surface((40, 20)), pygame.Surface((40, 20))  # the speaker drawn crossed out
+    from doublenine.client.render import draw_button
+    draw_button(drawn, Art(), replace(button, rect=(0, 0, 40, 20)), 12, lang, False)
+    draw_button(crossed, Art(), replace(button, rect=(0, 0, 40, 20), label=SOUND_OFF), 12, lang, False)
+    assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(crossed, "RGB")
+    assert config.config_path().read_bytes() == before and scene.sounds.muted is False
+
+
+def test_with_a_sound_device_the_first_frame_says_on(turn, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client import sound
+    monkeypatch.setattr(sound.Sounds, "available", lambda self: True)
+    config.save(config.Settings(sound=True))
+    scene = _scene(turn)
+    assert (_sound_button(scene).label, scene.ui.muted, scene.ui.no_sound) == (SOUND_ON, False, False)
