@@ -43,6 +43,15 @@ class Viewport:
         return (_bounded(x * self.pixels[0], self.pixels[0]), _bounded(y * self.pixels[1], self.pixels[1]))
 
 
+def pointer(event: Any, vp: Viewport) -> tuple[float, float] | None:
+    """A primary click or a tap, in drawable pixels (SDL's mouse copy of a touch is skipped)."""
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+        return vp.to_pixels(event.pos)
+    if event.type == pygame.FINGERDOWN:
+        return vp.touch(event.x, event.y)
+    return None
+
+
 def _bounded(v: float, side: int) -> float:
     """``v`` clamped to ``-side..2*side``; NaN and infinities (a driver's odd touch) land outside, at -1.
 

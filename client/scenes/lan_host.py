@@ -22,14 +22,13 @@ from doublenine.shared.invite import DEFAULT_PORT
 from ..art import GOLD, Art
 from ..clipboard import copy_text
 from ..hosting import Hosting
-from ..input import Viewport
+from ..input import Viewport, pointer
 from ..layout import TableLayout, metrics
 from ..panels import KEEP_PLAYING, PANEL_FILL, Button
 from ..render import INK, draw_button, passed_badge_height
 from ..snake import Rect
 from ..text import tr, trn
 from .base import Change
-from .lan_join import pointer
 
 COPIED_FOR = 2.5
 """Seconds the "Copied" acknowledgement stays on the button."""

@@ -25,7 +25,7 @@ from .. import config
 from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
 from ..discovery import FoundTable
-from ..input import Viewport
+from ..input import Viewport, pointer
 from ..joining import TableCheck
 from ..layout import metrics
 from ..panels import Button
@@ -356,15 +356,6 @@ def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: Fou
     surface.blit(label, label.get_rect(midright=(jx - f, y + h // 2)))
     draw_button(surface, art, Button(f"join{i}", lay[f"join{i}"], N_("Join"), primary=True,
                                      enabled=live), f, lang, False)
-
-
-def pointer(event: Any, vp: Viewport) -> tuple[float, float] | None:
-    """A primary click or a tap, in drawable pixels (SDL's mouse copy of a touch is skipped)."""
-    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-        return vp.to_pixels(event.pos)
-    if event.type == pygame.FINGERDOWN:
-        return vp.touch(event.x, event.y)
-    return None
 
 
 def _wake() -> None:

@@ -17,7 +17,7 @@ from doublenine.shared.i18n import N_
 
 from .. import config
 from ..art import GOLD, Art
-from ..input import Viewport
+from ..input import Viewport, pointer
 from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_fitted, draw_tile
@@ -192,11 +192,7 @@ class SettingsScene:
             self.dirty |= hover != self.hover
             self.hover = hover
             return None
-        pos = None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-            pos = self.vp.to_pixels(event.pos)
-        elif event.type == pygame.FINGERDOWN:
-            pos = self.vp.touch(event.x, event.y)
+        pos = pointer(event, self.vp)
         if pos is not None:
             cid = self.at(pos)
             return None if cid is None else self.press(cid)

@@ -23,7 +23,7 @@ from ..config import (
     Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, read_score, save, score_entry,
 )
 from ..finished import FinishedMatch, load_finished
-from ..input import Viewport
+from ..input import Viewport, pointer
 from ..layout import metrics
 from ..textfield import END, Caret, clicked, edit, settle
 from ..text import LANGUAGES, cannot_start, tr
@@ -149,11 +149,7 @@ class StartScene:
             return Change("quit")
         if self.past is not None:
             return self._past_event(event)
-        pos = None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-            pos = self.vp.to_pixels(event.pos)
-        elif event.type == pygame.FINGERDOWN:
-            pos = self.vp.touch(event.x, event.y)
+        pos = pointer(event, self.vp)
         if pos is not None:
             return self.click(pos)
         if event.type == pygame.MOUSEMOTION:  # the control under the pointer says what it does (starthints)

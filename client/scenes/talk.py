@@ -18,7 +18,7 @@ import pygame
 from .. import chat, config
 from ..art import Art
 from ..chatdraw import draw_chat
-from ..input import Viewport
+from ..input import Viewport, pointer
 from ..intents import Back, HandOver, Intent, Nudge
 from ..layout import TableLayout
 from ..store import ClientState, seat_name, seconds
@@ -184,10 +184,9 @@ class TableTalk:
             hover = chat.hit(pos, self.chat_layout(size, state, lay)) or self._card_hit(pos, state, lay, ui)
             changed, self.hover = hover != self.hover, hover
             return changed and hover is not None, None
-        if t == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False) and event.button == 1:
-            return self._click(vp.to_pixels(event.pos), state, lay, size, ui)
-        if t == pygame.FINGERDOWN:
-            return self._click(vp.touch(event.x, event.y), state, lay, size, ui)
+        pos = pointer(event, vp)
+        if pos is not None:
+            return self._click(pos, state, lay, size, ui)
         return False, None
 
     def _key(self, event: Any, state: ClientState) -> tuple[bool, Intent | None]:
