@@ -8,6 +8,7 @@ tests then skip, saying so; .ci/run installs nginx, so CI runs them).
 """
 from __future__ import annotations
 
+import http.server
 import re
 import shutil
 import socket
@@ -22,6 +23,22 @@ DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 OPENSSL = shutil.which("openssl")
 MISSING = "nginx or openssl not installed (.ci/run installs nginx)"
+
+
+class QuietBackend(http.server.BaseHTTPRequestHandler):
+    """A test upstream's base: :meth:`answer` sends one 200 with its body; nothing goes to stderr."""
+
+    def answer(self, body: bytes, headers: dict[str, str] | None = None) -> None:
+        """200 with ``headers`` (in order), then Content-Length and ``body``."""
+        self.send_response(200)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
 
 
 def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None,

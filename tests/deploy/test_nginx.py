@@ -23,7 +23,7 @@ import pytest
 
 from doublenine.server.lookup import routed_code
 
-from .nginxrun import DEPLOY, MISSING, NGINX, OPENSSL, Nginx, client_tls, command, free_port, prepare
+from .nginxrun import DEPLOY, MISSING, NGINX, OPENSSL, Nginx, QuietBackend, client_tls, command, free_port, prepare
 from .spellings import targets
 
 pytestmark = pytest.mark.skipif(NGINX is None or OPENSSL is None, reason=MISSING)
@@ -49,16 +49,9 @@ def test_nginx_syntax_check_accepts_the_config(tmp_path: Path, conf: str) -> Non
     assert "syntax is ok" in done.stderr
 
 
-class _Backend(http.server.BaseHTTPRequestHandler):
+class _Backend(QuietBackend):
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-        body = str(self.server.server_address[1]).encode()  # which upstream answered
-        self.send_response(200)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
+        self.answer(str(self.server.server_address[1]).encode())  # which upstream answered
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from .nginxrun import DEPLOY, MISSING, NGINX, OPENSSL, Nginx, client_tls, command, prepare
+from .nginxrun import DEPLOY, MISSING, NGINX, OPENSSL, Nginx, QuietBackend, client_tls, command, prepare
 
 pytestmark = pytest.mark.skipif(NGINX is None or OPENSSL is None, reason=MISSING)
 
@@ -33,7 +33,7 @@ SITE = (DEPLOY / "nginx/site.inc").read_text()
 HSTS = "max-age=31536000"
 
 
-class _Recorder(http.server.BaseHTTPRequestHandler):
+class _Recorder(QuietBackend):
     """Answers every GET 200 with the request's headers as JSON, keeping the connection alive;
     records (connection number, path, headers) in ``server.seen``."""
 
@@ -50,15 +50,7 @@ class _Recorder(http.server.BaseHTTPRequestHandler):
             time.sleep(15)
         headers = {k.lower(): v for k, v in self.headers.items()}
         self.server.seen.append((self.number, self.path, headers))  # type: ignore[attr-defined]
-        body = json.dumps(headers).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args: object) -> None:
-        pass
+        self.answer(json.dumps(headers).encode(), {"Content-Type": "application/json"})
 
 
 @pytest.fixture
