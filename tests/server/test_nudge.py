@@ -94,6 +94,14 @@ async def _hand_over(requester, target: int) -> p.RequestW:
     return upd.table.request
 
 
+async def _all_consent(clients, req: p.RequestW) -> None:  # type: ignore[no-untyped-def]
+    """Each client whose consent ``req`` waits for sees the request, then accepts it."""
+    for c in clients:
+        if c.seat in req.waiting:
+            await c.until(lambda m, c=c: c.table.request is not None)
+            await c.send({"type": "consent", "request_id": req.id, "accept": True})
+
+
 async def test_d7_a_connected_idle_seat_is_handed_over_by_consent_and_taken_back_by_acting(server) -> None:
     clients, table = await four_at_play(server, seed=7)
     turn = int(table.state.hand.turn)
@@ -134,10 +142,7 @@ async def test_d7_back_returns_the_seat_and_acting_cancels_an_open_request(make_
     assert idle.view == view_for(table.state, turn) and table.slots[Seat(turn)].handed_over is False
     nxt = int(table.state.hand.turn)
     req = await _hand_over(clients[nxt % 4], nxt)
-    for c in clients:
-        if c.seat in req.waiting:
-            await c.until(lambda m, c=c: c.table.request is not None)
-            await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    await _all_consent(clients, req)
     away = clients[nxt - 1]
     await away.until(lambda m: isinstance(m, p.RequestClosed))
     seq = table.seq
@@ -195,10 +200,7 @@ async def test_d7_a_rejoin_the_moment_a_seat_is_handed_over_waits_for_the_decisi
     asker = clients[turn % 4]
     await asker.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[turn - 1].connected)
     req = await _hand_over(asker, turn)
-    for c in clients:
-        if c.seat in req.waiting:
-            await c.until(lambda m, c=c: c.table.request is not None)
-            await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    await _all_consent(clients, req)
     await asker.until(lambda m: isinstance(m, p.RequestClosed))
     seq = table.seq
     again = await connect(server)
@@ -252,10 +254,7 @@ async def test_d7_an_idle_seat_handed_over_stays_so_across_a_restart_until_its_p
     turn = int(table.state.hand.turn)
     idle = clients[turn - 1]
     req = await _hand_over(clients[turn % 4], turn)
-    for c in clients:
-        if c.seat in req.waiting:
-            await c.until(lambda m, c=c: c.table.request is not None)
-            await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    await _all_consent(clients, req)
     await idle.until(lambda m: isinstance(m, p.RequestClosed))
     token = idle.token
     await first.stop()
