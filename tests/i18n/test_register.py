@@ -78,8 +78,8 @@ def test_portuguese_counts_zero_in_the_plural_and_french_in_the_singular() -> No
             fields = {name: 7 for name in re.findall(r"{(\w+)}", one + many) if name != "count"}
             said = {n: t.ngettext(one, many, n, count=n, **fields) for n in (0, 1, 2)}
             assert said[0] == said[zero_like].replace(str(zero_like), "0", 1), (lang, one, said)
-    assert translator("pt").ngettext("{count} pip", "{count} pips", 0, count=0) == "0 pontos"
-    assert translator("pt").ngettext("{count} pip", "{count} pips", 1, count=1) == "1 ponto"
+    assert translator("pt").ngettext("{count} pip", "{count} pips", 0, count=0) == "0 pintas"
+    assert translator("pt").ngettext("{count} pip", "{count} pips", 1, count=1) == "1 pinta"
     assert translator("fr").ngettext("{count} pip", "{count} pips", 0, count=0) == "0 point"
 
 
@@ -125,3 +125,21 @@ def test_every_key_has_one_name_in_each_language(lang: str) -> None:
     assert wrong == []
     review = translator(lang).gettext("Esc: close · arrows, Page Up, Page Down: scroll")
     assert names["Page Up"] in review and names["Page Down"] in review and names["arrows"] in review
+
+
+@pytest.mark.parametrize(("lang", "pips", "points"), [
+    ("en", "17 pips", "Team B scores 44 points"),
+    ("pt", "17 pintas", "A equipe B marca 44 pontos"),
+    ("es", "17 puntos", "La pareja B se anota 44 tantos"),
+    ("de", "17 Augen", "Team B bekommt 44 Punkte"),
+])
+def test_the_hand_end_says_pips_and_points_in_two_words(lang: str, pips: str, points: str) -> None:
+    """New user s11 round 2 item 14: Portuguese said "pontos" for a seat's pips and for the team's points on
+    the hand-end panel ("17 pontos" above "A equipe B marca 44 pontos"), Spanish "tantos" for both. Kind: one
+    word for two quantities (docs/translating.md's glossary now has a row for each). French keeps "points"
+    for both: the word French domino players use for a tile's spots (left as it is)."""
+    t = translator(lang)
+    said = (t.ngettext("{count} pip", "{count} pips", 17, count=17),
+            t.ngettext("Team {team} scores {count} point", "Team {team} scores {count} points", 44, team="B", count=44))
+    assert said == (pips, points)
+    assert pips.split()[1] not in points.split()
