@@ -168,10 +168,12 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
 
 def player_name(given: str | None, saved: str, lang: str) -> str:
     """The name the window plays under: ``--name``, else the saved one, else the start screen's
-    default "Player" in the window's language (it was English in every language); NFC, 32 characters."""
-    from .text import nfc, tr
+    default "Player" in the window's language (it was English in every language); NFC, 32 characters.
+    A saved default of another language ("Joueur" saved before this change) is no typed name: it follows
+    ``lang`` too (:func:`.text.is_default_name`)."""
+    from .text import nfc, tr, typed_name
 
-    return nfc(given or saved or tr(lang, "Player"))[:32]
+    return nfc(given or typed_name(saved) or tr(lang, "Player"))[:32]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -187,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
     from . import autoplay, config
     from .app import App, NoDisplay
     from .scenes.start import Launch, StartScene
+    from .text import typed_name
 
     robot = autoplay.wanted(args.autoplay)
     # the install check must never touch the player's game: defaults only, nothing saved (finding 3)
@@ -220,8 +223,8 @@ def run(args: argparse.Namespace) -> int:
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
     # the server and table given are saved only once they worked (issue 11.6, launcher._remember_what_worked)
-    if not robot:
-        config.save(replace(settings, name=name, lang=lang))
+    if not robot:  # a default name is not saved: it follows the language the next window speaks
+        config.save(replace(settings, name=typed_name(name), lang=lang))
     from doublenine.shared.invite import server_base
     settings = replace(settings, name=name, lang=lang)
     if args.start_screen:  # asked for the start screen: the server and table given are filled in there

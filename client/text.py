@@ -92,3 +92,21 @@ def cannot_start(lang: str, exc: BaseException) -> str:
     if not reason:
         return tr(lang, "Could not start the table")
     return tr(lang, "Could not start the table ({reason})", reason=reason)
+
+
+DEFAULT_NAME = "Player"
+"""The name a player who typed none plays under, said in the window's language (``tr(lang, DEFAULT_NAME)``:
+"Joueur", "Jogador", "Spieler", "Jugador"; the msgid is in the catalogs through client/cli.py)."""
+
+
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is :data:`DEFAULT_NAME` in one of :data:`LANGUAGES` (or empty): a name the player
+    never typed. Such a name is never saved and follows the window's language (new user s11 round 2 item
+    13: a HOME first started in French kept "Joueur" after switching to Spanish, as if typed)."""
+    name = nfc(name.strip())
+    return not name or name in {tr(lang, DEFAULT_NAME) for lang in LANGUAGES}
+
+
+def typed_name(name: str) -> str:
+    """``name`` as client.json keeps it: ``""`` for a default name (:func:`is_default_name`), else itself."""
+    return "" if is_default_name(name) else name

@@ -26,7 +26,7 @@ from ..finished import FinishedMatch, load_finished
 from ..input import Viewport, pointer
 from ..layout import metrics
 from ..textfield import END, Caret, clicked, edit, settle
-from ..text import LANGUAGES, cannot_start, tr
+from ..text import DEFAULT_NAME, LANGUAGES, cannot_start, is_default_name, tr, typed_name
 from .base import Change
 from .kept import chooser_layout
 from .startdraw import draw_start, draw_start_preview, message_box
@@ -92,8 +92,9 @@ class StartScene:
         """``remember``: False for ``--autoplay``, which never writes the player's settings."""
         self.remember = remember
         # the settings file is outside text too (another program may have written it): cleaned like typing
-        self.form = Form(name=field_value(settings.name, _chars("name")),
-                         lang=settings.lang if settings.lang in LANGUAGES else _system_lang(),
+        lang = settings.lang if settings.lang in LANGUAGES else _system_lang()
+        name = tr(lang, DEFAULT_NAME) if settings.name.strip() and is_default_name(settings.name) else settings.name
+        self.form = Form(name=field_value(name, _chars("name")), lang=lang,  # a default name in this language
                          server=field_value(server_base(settings.server), _chars("server")),
                          table=field_value(settings.table, _chars("table")))
         self.finished = load_finished() if remember else ()
@@ -245,7 +246,10 @@ class StartScene:
         if cid in FIELDS:
             self.form = replace(f, focus=cid, caret=f.caret if f.focus == cid else END)
         elif cid == "lang":
-            self.form = replace(f, lang=LANGUAGES[(LANGUAGES.index(f.lang) + 1) % len(LANGUAGES)])
+            lang = LANGUAGES[(LANGUAGES.index(f.lang) + 1) % len(LANGUAGES)]
+            # a name the player never typed follows the language (new user s11 round 2 item 13)
+            name = tr(lang, DEFAULT_NAME) if f.name.strip() and is_default_name(f.name) else f.name
+            self.form = replace(f, lang=lang, name=name)
         elif cid.startswith("kind"):
             i = int(cid[4:])
             kinds = list(f.kinds)
@@ -365,7 +369,7 @@ class StartScene:
         table code are saved by the launcher only once the server said "joined" (issue 11.6)."""
         if self.remember:
             f = self.form
-            save(replace(load(), name=f.name, lang=f.lang))
+            save(replace(load(), name=typed_name(f.name), lang=f.lang))  # a default name is not kept
 
     def _start(self, launch: Launch) -> Change | None:
         """Save name and language, run the launcher; its refusal becomes the screen's message."""
