@@ -117,7 +117,7 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
             old.close(4002, "seat reclaimed by a newer connection")
         r = table.request
         if r is not None and r.action == "hand_over" and r.target == seat:
-            table.close_request("cancelled", seat)  # D7: the seat is no longer away
+            table.back_asked.add(seat)  # D7: the request stays; carried out, the seat comes back after the decision
         creator = token_matches(token, table.meta.creator_hash)  # D9: the setter's own token only
         await _welcome(table, conn, seat, None, creator)
 
@@ -288,7 +288,10 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
         async with table.changing_meta():
             table.slots[r.target].handed_over = True
         table.handed_at[r.target] = table.seq  # D7: the computer makes the decision awaited (Table.owes)
-        table.returning.discard(r.target)
+        if r.target in table.back_asked:  # its player said it is back meanwhile: after that decision
+            table.returning.add(r.target)
+        else:
+            table.returning.discard(r.target)
         table.broadcast_table()
         table.rearm()
         return

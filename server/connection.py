@@ -432,6 +432,7 @@ async def _decide(c: Connection, m: Any) -> None:
     start = time.perf_counter()
     await table.decide(c, seat, m)
     elapsed = time.perf_counter() - start
+    await talk.decided(table, seat)
     metrics = c.registry.metrics
     metrics.decision_seconds.observe(elapsed)
     metrics.moves.labels(kind=m.type).inc()

@@ -199,6 +199,12 @@ class Table:
         self.returning: set[Seat] = set()
         """D7: handed-over seats whose player is back while the computer still owes the decision the
         table waited for (:meth:`give_back`); given back by the commit that makes it."""
+        self.back_asked: set[Seat] = set()
+        """D7: seats whose player said it is back (``back``, ``rejoin``, a hint or a request of its
+        own) while a ``hand_over`` request about the seat is open: the request stays open (attacker
+        s11 round 2 F3: the target's ``back`` cancelled every request before the friends' consent
+        landed), and if it is carried out the seat is :attr:`returning` at once, so it comes back
+        once the computer has made the decision awaited. Cleared when that request closes."""
         self.since = time.time() if last_at is None else last_at
         """Unix seconds of the last public change: when the decision now awaited began (issue 15,
         information only, R29). From the stored log on resuming, so a restart keeps counting."""
@@ -867,6 +873,8 @@ class Table:
         if r is None:
             return
         self.request = None
+        if r.action == "hand_over" and r.target is not None:
+            self.back_asked.discard(r.target)
         self.cooldown.ended(r, outcome, seat)
         msg: dict[str, Any] = {"type": "request_closed", "request_id": r.id, "action": r.action,
                                "outcome": outcome, "seat": None if seat is None else int(seat), "detail": detail}

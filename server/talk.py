@@ -110,8 +110,10 @@ def nudge(table: Table, seat: Seat, target: Seat) -> None:
 
 
 async def back(table: Table, seat: Seat) -> None:
-    """D7: the player of ``seat`` is here: a seat handed over to the computer comes back, and an
-    open hand-over request about it is cancelled. NOT_HANDED_OVER when there was neither.
+    """D7: the player of ``seat`` is here: a seat handed over to the computer comes back (once the
+    computer has made the decision the table waited for), and an open hand-over request about it
+    stays open but, carried out, gives the seat back the same way (:attr:`.Table.back_asked`).
+    NOT_HANDED_OVER when there was neither.
 
     Any intent from the seat's own connection does the same first (:func:`take_back`)."""
     async with table.lock:
@@ -120,19 +122,33 @@ async def back(table: Table, seat: Seat) -> None:
 
 
 async def take_back(table: Table, seat: Seat) -> bool:
-    """Under the table's lock: the acting player of ``seat`` is here. Cancels an open hand-over
-    request about the seat and gives a handed-over seat back (:meth:`Table.give_back`: once the
-    computer has made the decision the table waited for at the hand-over; the computer's turns
-    after it are cancelled by :meth:`Table.rearm`). True if either happened or is to happen.
+    """Under the table's lock: the acting player of ``seat`` is here. Gives a handed-over seat back
+    (:meth:`Table.give_back`: once the computer has made the decision the table waited for at the
+    hand-over; the computer's turns after it are cancelled by :meth:`Table.rearm`); an open
+    hand-over request about the seat stays open, and carried out, gives the seat back the same way
+    (:attr:`Table.back_asked`; attacker s11 round 2 F3: ``back`` cancelled every request before the
+    friends' consent landed, so a present player stalled the table for good). Only the seat's own
+    decision closes such a request (:func:`decided`). True if either happened or is to happen.
     INTERNAL (the store failed): the seat stays handed over."""
     slot = table.slots[seat]
     r = table.request
     asked = r is not None and r.action == "hand_over" and r.target == seat
     if asked:
-        table.close_request("cancelled", seat)
+        table.back_asked.add(seat)
     was = slot.handed_over
     now = was and await table.give_back(seat)
     if asked or now:
         table.broadcast_table()
         table.rearm()
     return asked or was
+
+
+async def decided(table: Table, seat: Seat) -> None:
+    """D7: ``seat``'s player made a decision (its move was played): an open hand-over request about
+    the seat is cancelled, since the decision it was asked for is made by its player (``cancelled``,
+    ``seat``). A ``back``, a hint or a refused move leaves it open (:func:`take_back`)."""
+    async with table.lock:
+        r = table.request
+        if r is not None and r.action == "hand_over" and r.target == seat:
+            table.close_request("cancelled", seat)
+            table.broadcast_table()

@@ -130,21 +130,28 @@ async def test_d7_hand_over_a_disconnected_seat_and_take_it_back(server) -> None
     assert back.view == view_for(table.state, 2)
 
 
-async def test_d7_a_hand_over_request_ends_when_the_seat_comes_back(server) -> None:
+async def test_d7_a_hand_over_request_outlives_the_seats_rejoin_and_then_waits_for_the_decision(server) -> None:
+    """Attacker s11 round 2 F3, same kind as ``back``: the target's return cancelled the request before
+    the others' consent landed (a present player reconnecting stalled the table for good). The
+    request stays open; carried out, the computer makes seat 2's opening pick, then the seat is back."""
     host = await create(server, "hhhc", sit=1, seed=2)
     b = await join(server, host.code, seat=2, name="B")
     c = await join(server, host.code, seat=3, name="C")
+    table = server.registry.tables[host.code]
     token = b.token
     await b.close()
     await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    seq = table.seq
     req = (await _request(host, {"type": "hand_over", "seat": 2})).table.request
     back = await connect(server)
     await back.attach({"type": "rejoin", "code": host.code, "token": token})
-    closed = await c.until(lambda m: isinstance(m, p.RequestClosed))
-    assert (closed.request_id, closed.outcome, closed.seat) == (req.id, "cancelled", 2)
+    assert (table.request is not None and table.request.id, table.back_asked) == (req.id, {2})
+    await c.until(lambda m: c.table.request is not None)
     await c.send({"type": "consent", "request_id": req.id, "accept": True})
-    assert (await c.until(lambda m: isinstance(m, p.Error))).code == "NO_SUCH_REQUEST"
-    assert server.registry.tables[host.code].slots[2].handed_over is False
+    closed = await c.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.request_id, closed.outcome) == (req.id, "done")
+    await back.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].computer_plays and back.seq > seq)
+    assert (table.seq, table.slots[2].handed_over, table.back_asked) == (seq + 1, False, set())
 
 
 async def test_d1_d7_a_handed_over_human_still_counts_undo_is_refused_while_away(server) -> None:

@@ -143,8 +143,8 @@ async def test_d7_back_returns_the_seat_and_acting_cancels_an_open_request(make_
     nxt = int(table.state.hand.turn)
     req = await _hand_over(clients[nxt % 4], nxt)
     await _all_consent(clients, req)
-    away = clients[nxt - 1]
-    await away.until(lambda m: isinstance(m, p.RequestClosed))
+    away = clients[nxt - 1]  # the first request's close comes after the move that closed it: this one's
+    await away.until(lambda m: isinstance(m, p.RequestClosed) and m.request_id == req.id)
     seq = table.seq
     await away.send({"type": "back"})  # before the computer's turn (bot_delay 0.5 s)
     await asyncio.sleep(0.2)
@@ -270,3 +270,34 @@ async def test_d7_an_idle_seat_handed_over_stays_so_across_a_restart_until_its_p
     back = await connect(second)
     await back.attach({"type": "rejoin", "code": table.code, "token": token})
     assert back.table.seats[turn - 1].computer_plays is False and resumed.slots[Seat(turn)].handed_over is False
+
+
+async def test_d7_the_targets_back_leaves_an_open_hand_over_request_which_carried_out_waits_for_the_decision(
+        make_server) -> None:
+    """Attacker s11 round 2 F3 (griefer_cancel.py: seat 2 answered each hand-over request about it with
+    ``back``, cancelling it at 60.8 s, 61.4 s, 62.0 s; the friend's consent then got NO_SUCH_REQUEST and
+    the table never moved). The target's ``back`` or hint leaves the request open; carried out, the
+    computer makes the decision awaited and then the seat is its player's again."""
+    server = await make_server(bot_delay=0.3, hand_over_wait=0.0)
+    clients, table = await four_at_play(server, seed=7)
+    turn = int(table.state.hand.turn)
+    target = clients[turn - 1]
+    others = [c for c in clients if c is not target]
+    req = await _hand_over(others[0], turn)
+    await target.until(lambda m: target.table.request is not None)
+    await target.send({"type": "back"})
+    await target.until(lambda m: isinstance(m, p.TableUpdate))
+    await target.send({"type": "hint", "expected_seq": target.seq})
+    await target.until(lambda m: isinstance(m, (p.HintReply, p.Error)))
+    seq = table.seq
+    assert (table.request is not None and table.request.id, table.back_asked, table.slots[Seat(turn)].handed_over) \
+        == (req.id, {Seat(turn)}, False)
+    assert not any(isinstance(m, p.RequestClosed) for m in map(p.decode_server, target.frames))
+    await _all_consent(clients, req)
+    closed = await others[1].until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.request_id, closed.outcome) == (req.id, "done")
+    back = await target.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[turn - 1].computer_plays
+                              and target.seq > seq)
+    assert target.seq == seq + 1 and target.view.moves[-1].seat == turn  # the decision awaited, by the computer
+    assert (table.slots[Seat(turn)].handed_over, table.returning, table.back_asked) == (False, set(), set())
+    assert back.table.request is None

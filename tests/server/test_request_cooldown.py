@@ -124,20 +124,32 @@ async def test_re_asking_the_moment_it_is_refused_prompts_the_other_player_once(
     assert prompts == 1
 
 
-async def test_a_hand_over_cancelled_by_its_target_coming_back_starts_no_wait(make_server) -> None:
+async def test_a_hand_over_its_target_answers_with_back_stays_open_and_starts_no_wait(make_server) -> None:
     """Attacker s11 F1 (griefer_cancel.py): the stranger at seat 2 answered each hand-over asked of it
-    with ``back``; the asker then waited 4.4 s, 9.4 s, 19.4 s as if it had been refused."""
+    with ``back``; the asker then waited 4.4 s, 9.4 s, 19.4 s as if it had been refused. Round 2 F3:
+    that ``back`` cancelled every request before the third player's consent landed (NO_SUCH_REQUEST),
+    so the stranger never drew. Now the request stays open, is carried out on the consent, the
+    computer makes seat 2's opening pick, and the seat is its player's again; the asker waits for
+    nothing."""
     server = await make_server(hand_over_wait=0.0)
     host = await create(server, "hhhc", sit=1, seed=3)
     stranger = await join(server, host.code, seat=2)
     third = await join(server, host.code, seat=3)
     table = server.registry.tables[host.code]
     table.cooldown.clock = Clock()
-    for _ in range(3):  # the opening draw waits for seats 1 and 2 (R3)
-        req = (await _request(host, {"type": "hand_over", "seat": 2})).table.request
-        await stranger.until(lambda m: stranger.table.request is not None)
-        await stranger.send({"type": "back"})
-        closed = await host.until(lambda m: isinstance(m, p.RequestClosed))
-        assert (closed.request_id, closed.outcome, closed.seat) == (req.id, "cancelled", 2)
-        assert table.cooldown.retry_ms(1) == 0
+    seq = table.seq  # the opening draw waits for seats 1 and 2 (R3)
+    req = (await _request(host, {"type": "hand_over", "seat": 2})).table.request
+    await stranger.until(lambda m: stranger.table.request is not None)
+    await stranger.send({"type": "back"})
+    await stranger.until(lambda m: isinstance(m, p.TableUpdate))  # back's answer: a table frame
+    await asyncio.sleep(0.1)
+    assert (table.request is not None and table.request.id, table.back_asked) == (req.id, {2})
+    await third.until(lambda m: third.table.request is not None)
+    await third.send({"type": "consent", "request_id": req.id, "accept": True})
+    closed = await host.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.request_id, closed.outcome) == (req.id, "done")
+    await stranger.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].computer_plays
+                         and stranger.seq > seq)
+    assert (table.seq, table.slots[2].handed_over, table.back_asked) == (seq + 1, False, set())
+    assert table.cooldown.retry_ms(1) == 0
     await third.close()
