@@ -18,7 +18,23 @@ REASON_CHARS = 120
 message around it, four rows at 800x600 (TOAST_ROWS) in every language."""
 WATCHING_OTHER = N_("Table {code} is open in another doublenine window on this computer: this window "
                     "only watches it. Play, host and invite in that window.")
-"""Said by a second window on the same game file (issue 12 case 0), which watches the first window's table."""
+"""Said by a second window on the same game file (issue 12 case 0), which watches the first window's table
+while a seat of it is connected (:data:`NOBODY_THERE` when none is)."""
+NOBODY_THERE = N_("Nobody from this computer is at table {code}: the other doublenine window keeps it but is not "
+                  "at it (its start screen takes the seat back: Back to your match). This window only watches it.")
+"""Said instead of :data:`WATCHING_OTHER` once the watched table shows every human seat disconnected: the
+first window is at its start screen (new user s11 round 2 item 11: "Table X is open in another doublenine
+window" while that window was at its start screen, and the watcher saw the table "waiting for" its own
+player). Kind: a message saying what a window assumed at launch, not what the table shows."""
+
+
+def watching_said(state: Any, code: str, lang: str) -> str:
+    """What a second window watching the first one's table ``code`` says (:data:`WATCHING_OTHER`), from
+    what ``state`` (its ClientState) shows: :data:`NOBODY_THERE` when every human seat is disconnected."""
+    from .text import tr
+
+    nobody = state.view is not None and bool(state.humans) and state.humans <= state.away
+    return tr(lang, NOBODY_THERE if nobody else WATCHING_OTHER, code=code)
 
 
 def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | None = None,
@@ -103,9 +119,10 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             scene.asked_name = launch.name or ""
         if not_hosted is not None:  # the friends' table goes on here only: the player must know why
             scene.tell(not_hosted.text(launch.lang), NOT_HOSTED_SECONDS)
-        elif watching:  # why this window watches: the other one plays (and hosts, if it was hosted)
-            from .text import tr
-            scene.tell(tr(launch.lang, WATCHING_OTHER, code=watching), NOT_HOSTED_SECONDS)
+        elif watching:  # why this window watches: the other one plays (and hosts, if it was hosted), or
+            # is not at the table: said again once the table is seen (TableScene._tell_watching)
+            scene.tell(watching_said(scene.session.state, watching, launch.lang), NOT_HOSTED_SECONDS)
+            scene.watching_other = watching
         if launch.mode == "create" and launch.server:  # a table we made elsewhere: friends need its invite
             from .scenes.lan_host import HostedTable, RemoteServer
             return HostedTable(scene, RemoteServer(url), launch.lang)  # type: ignore[return-value]

@@ -254,6 +254,10 @@ NUDGE_AGAIN = N_("Nudge {name} again in {seconds} s")
 greyed button did not say when it could be pressed again)."""
 
 
+AWAY_WAIT = N_("{name} is not connected ({time})")
+"""The wait card of a disconnected seat (``ClientState.away``): nobody is at it to be waited for."""
+
+
 def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: bool, ui: Ui,
               lang: str, nudge_in: float = 0.0) -> Card | None:
     """The card by the awaited seat's plate: the wait, and for a seated player the Nudge button
@@ -283,7 +287,10 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
         specs.append(handover)
     grows = [again if nudge_in > 0 and not nudge_ready else nudge, handover] \
         if me is not None and seat not in state.away else []
-    text = (N_("Waiting for {name} for {time}"), {"name": name, "time": clock(waited)}
+    # a disconnected seat: nobody is there to wait for (new user s11 round 2 item 11: a second window
+    # watching its own player's kept table read "Waiting for Player", that player being at the start screen)
+    said_wait = AWAY_WAIT if seat in state.away else N_("Waiting for {name} for {time}")
+    text = (said_wait, {"name": name, "time": clock(waited)}
             | ({"seconds": max(1, math.ceil(nudge_in))} if again in specs else {}))
     # while the status line only says whom the table waits for, as the card does, the card may lie over
     # it rather than over an open number or the line (a middle narrowed by the chat at 800x600); the

@@ -145,6 +145,9 @@ class TableScene:
         the button, where a hand end's prompt (which no toast covers) leaves it in sight."""
         """A short message (text, until when), e.g. where an export was saved; a click on it hides it."""
         self._toast_for: float | None = None
+        self.watching_other = ""
+        """The code of the other window's table this window watches (launcher, issue 12 case 0), "" else:
+        its message is said again from the first view of the table (launcher.watching_said)."""
         """Seconds a message told before the first frame stays (:meth:`tell`)."""
         self.asked_name: str | None = None
         """The name this window sent for its seat (create, join: set by the launcher); compared once with
@@ -239,6 +242,7 @@ class TableScene:
         if changed:
             self._keep_finished()
             self._tell_renamed(now)
+            self._tell_watching(now)
             self._watch_line(now)
             for cue in cues(self._heard, self.session.state):
                 self.sounds.play(cue)
@@ -266,6 +270,17 @@ class TableScene:
                 self._bring_back()
         dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
+
+    def _tell_watching(self, now: float) -> None:
+        """Once the watched table is seen: its message (launcher.watching_said) says what it shows, in place
+        of the one said at launch, while that one is still up."""
+        if not self.watching_other or self.session.state.view is None:
+            return
+        from ..launcher import NOT_HOSTED_SECONDS, watching_said
+        code, self.watching_other = self.watching_other, ""
+        said = watching_said(self.session.state, code, self.lang)
+        if self.toast is not None and self.toast[0] != said:
+            self._show(said, now + NOT_HOSTED_SECONDS)
 
     def _tell_renamed(self, now: float) -> None:
         """Once this window has a seat: tell the player the name the table gave it when it is not the one

@@ -97,3 +97,36 @@ def test_a_second_window_with_nothing_to_watch_says_so_and_makes_no_table(tmp_pa
     finally:
         first.session.client.close()
         first_box["server"].stop()
+
+
+def test_s11_round2_a_second_window_while_the_first_is_at_its_start_screen_says_nobody_is_there(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """New user s11 round 2 item 11: the first window back at its start screen (its seat disconnected, its
+    server running), a second window said "Table X is open in another doublenine window" and showed the
+    table waiting for its own player. It says what the table shows: nobody from this computer is there."""
+    from doublenine.client import config
+    from doublenine.client.launcher import watching_said
+
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    db = str(tmp_path / "play.sqlite")
+    first_box: dict = {}
+    first = make_launcher("en", first_box, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+    try:
+        _wait_view(first)
+        code = first.session.state.table
+        first.session.client.close()  # Back to the start screen: the seat kept, nobody at it
+        table = first_box["server"].server.registry.tables[code]
+        deadline = time.monotonic() + 20
+        while table.slots[1].conn is not None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        second = make_launcher("en", {}, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+        _wait_view(second)
+        second.update(time.monotonic())
+        state = second.session.state
+        assert (state.table, state.view.seat, state.humans, state.away) == (code, None, {1}, {1})
+        assert second.toast[0] == (
+            f"Nobody from this computer is at table {code}: the other doublenine window keeps it but is not at it "
+            "(its start screen takes the seat back: Back to your match). This window only watches it.")
+        assert watching_said(state, code, "de").startswith(f"Niemand von diesem Computer sitzt an Tisch {code}:")
+        second.session.client.close()
+    finally:
+        first_box["server"].stop()

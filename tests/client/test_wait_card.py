@@ -225,3 +225,22 @@ def test_d7_a_player_whose_seat_the_computer_took_is_told_at_once_beside_an_open
     assert scene.talk.handle(click, scene.vp, scene.shown(), lay, size, scene.ui) == (True, Back())
     assert scene.talk.cards(scene.shown(), scene.layout(), scene.ui) == [] or \
         table_scene(state, ui, "en", size).talk.cards(state, lay, ui) == []  # not taken: no card by the prompt
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Zoë is not connected (0:32)"),
+    ("fr", "Zoë n’est pas en ligne (0:32)"),
+    ("de", "Zoë ist nicht verbunden (0:32)"),
+])
+def test_s11_round2_a_disconnected_seat_is_not_waited_for(lang: str, said: str) -> None:
+    """New user s11 round 2 item 11: a second window watching the first one's table (the first at its start
+    screen) said "Waiting for Player for 0:32" of its own player; nobody was at that seat to wait for."""
+    from doublenine.client.text import say
+    from doublenine.client.uistate import Ui
+    state = replace(_drawn(spectator=True), away=frozenset({Seat.TWO}))
+    ui = Ui(seen_finished=0)
+    card = wait_card(state, compute_layout(state, ui, (1280, 800), lang), 32.0, True, ui, lang)
+    assert card is not None and say(lang, *card.text) == said and card.buttons == ()
+    here = replace(state, away=frozenset())
+    card = wait_card(here, compute_layout(here, ui, (1280, 800), lang), 32.0, True, ui, "en")
+    assert card is not None and say("en", *card.text) == "Waiting for Zoë for 0:32"
