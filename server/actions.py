@@ -19,7 +19,6 @@ from doublenine.shared.state import Phase
 from .addresses import site_group
 from .consent import ConsentRequest, ControlPace, askable, effect_of
 from .names import distinct_name, own_name
-from .playing import conn_site
 from .seating import new_token, seat_name, token_hash, token_matches
 from .table import MOVED, Refused, Table
 
@@ -174,8 +173,8 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
             if mine_site and strangers >= most - most // KEPT_FOR_NEW_GROUPS:
                 raise Refused(ErrorCode.SPECTATORS_PER_ADDRESS,
                               f"the last places at table {table.code} are kept for addresses not watching it yet")
-        full = None if table.playing is None else table.playing.refusal(table, conn_site(conn))
-        if full is not None:  # a table of computers only the spectator's site may not keep playing now (server/playing.py)
+        full = None if table.playing is None else table.playing.refusal(table)
+        if full is not None:  # a table of computers only that its site may not keep playing now (server/playing.py)
             raise Refused(*full)
         await _welcome(table, conn, None, None, creator)
 

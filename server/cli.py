@@ -115,8 +115,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _ranged(limits, "--max-tables-per-address", _int, 8,
             help="open tables one client address may have created, 1..1000000")
     _ranged(limits, "--max-playing-per-site", _int, 8,
-            help="tables one site (IPv4 address, IPv6 /48) may keep playing at once, by a seat "
-                 "or by watching tables of computers only, 0..1000000 (0: no limit)")
+            help="tables of computers only one site (IPv4 address, IPv6 /48) may keep playing "
+                 "at once by watching them, 0..1000000 (0: no limit)")
     _ranged(limits, "--max-connections-per-address", _int, 64,
             help="open connections one client address may have, 0..1000000 (0: no limit)")
     _ranged(limits, "--code-miss-rate", _float, 1.0,

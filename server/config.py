@@ -58,11 +58,11 @@ class ServerConfig:
     user: the 9th Create on their own computer was refused). Strangers (hosting on the LAN) still
     are; never with :attr:`trust_proxy`, where loopback is the proxy."""
     max_playing_per_site: int = 8
-    """Tables one site (an IPv4 address or IPv6 /48) may keep playing at once (:mod:`.playing`,
-    ``Table.pace_sites``): those where its connections hold the seats the computer does not decide,
-    and tables of computers only it follows (a spectator, a web page); beyond, watching one more of
-    computers only, or creating one of four computers or one it sits at, is refused SPECTATORS_FULL or
-    TOO_MANY_TABLES with ``data.limit`` "playing_per_site" (version 2's own codes). 0: no limit.
+    """Tables of computers only (``Table.computers_only``: the computer decides for every seat) that
+    one site (the creator's IPv4 address or IPv6 /48, ``Table.turn_group``) may keep playing at once
+    by following them (a seat's connection, a spectator, a web page); beyond, watching one more, or
+    creating one of four computers, is refused SPECTATORS_FULL or TOO_MANY_TABLES with ``data.limit``
+    "playing_per_site" (:mod:`.playing`; version 2's own codes). 0: no limit.
     8 is one address's whole allowance of tables (:attr:`max_tables_per_address`): a /48 of 512
     /64s held 4,096 such tables playing, ~78% of a core in frames alone (docs/performance.md)."""
     max_connections_per_address: int = 64

@@ -389,10 +389,9 @@ class Registry(TableMoves):
         made_by = creator_key(address)  # counted in the store: the tables of every process (issue 12)
         if spec.sit is not None and spec.seats[spec.sit - 1].kind != "human":
             raise Refused(ErrorCode.BAD_TABLE, f"seat {spec.sit} is a computer seat")
-        full = self.playing.full(site_key(address))  # four computers, or its creator seated, start playing
-        # for the creator's site at once: TOO_MANY_TABLES (data.limit "playing_per_site"), version 2's own
-        # code for "close one first" (server/playing.py)
-        if full is not None and (spec.sit is not None or all(s.kind == "computer" for s in spec.seats)):
+        full = self.playing.full(site_key(address))  # four computers start playing for their creator at
+        # once: TOO_MANY_TABLES (data.limit "playing_per_site"), version 2's own code for "close one first"
+        if full is not None and all(s.kind == "computer" for s in spec.seats):
             raise Refused(*full)
         # four names that read as four seats, none as a default name or "(you)" (server/names.py)
         named = distinct_names({s: seat_name(spec.seats[s - 1].name) for s in SEATS})

@@ -30,7 +30,6 @@ from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
 from .addresses import creator_key, is_loopback, site_group, site_key
-from .playing import conn_site
 from .chat import TableChat, awaited, decode_lines
 from .coach import hint_reason
 from .coaching import CoachDesk
@@ -332,26 +331,6 @@ class Table:
         (:mod:`.playing`). A match over waits for a seated player's ``new_match``: it costs nothing."""
         return (self.meta.started and self.log.state.phase is not Phase.MATCH_OVER
                 and all(self.computer_plays(s) for s in SEATS))
-
-    def pace_sites(self) -> tuple[frozenset[str], tuple[str, ...]] | None:
-        """Who keeps this table moving at a pace nobody else sets (:mod:`.playing`), or None when it
-        costs no site anything: not started, match over, or a seat waits for its person to come back
-        (D7: nothing moves). Else (``seated``, ``followers``): the sites (:func:`.addresses.site_key`)
-        of the live connections holding the seats the computer does not decide (a person or a
-        program: the server cannot tell them apart, attacker s11 round 2 F5), and the sites of every
-        connection following it, in the order they came. A table counts against every ``seated``
-        site; with none (computers only), against one of its ``followers``' sites."""
-        if not self.meta.started or self.log.state.phase is Phase.MATCH_OVER:
-            return None
-        seated: set[str] = set()
-        for seat in SEATS:
-            if self.computer_plays(seat):
-                continue
-            conn = self.slots[seat].conn
-            if conn is None:
-                return None
-            seated.add(conn_site(conn))
-        return frozenset(seated), tuple(dict.fromkeys(conn_site(c) for c in self.subscribers))
 
     def computer_plays(self, seat: Seat) -> bool:
         """Whether the computer decides for ``seat`` now (computer seat, empty after start, D7)."""
@@ -892,14 +871,14 @@ class Table:
         s10 F3: tables of four computers created and left at once each played a whole match for
         nobody, taking the worker threads from every table that has players.
 
-        None too while a site it counts against (:meth:`pace_sites`) keeps as many tables playing
-        as it may (:attr:`playing`, ``max_playing_per_site``): it waits for one of them to stop. Every change of who follows the table or who decides for its seats comes
+        None too while the table is of computers only (:meth:`computers_only`) and its site plays as
+        many such tables as it may (:attr:`playing`, ``max_playing_per_site``): it waits for one of
+        them to stop. Every change of who follows the table or who decides for its seats comes
         through here (``rearm``), so the table takes and gives back its place here."""
         followed = not self.closed and self.meta.started and bool(self.subscribers)
         if self.playing is not None:
-            pace = self.pace_sites() if followed else None
-            if pace is not None:
-                if not self.playing.admit(self, *pace):
+            if followed and self.computers_only():
+                if not self.playing.admit(self):
                     return None
             else:
                 self.playing.release(self)
