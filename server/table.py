@@ -606,24 +606,12 @@ class Table:
         for seat, iid, seq in intents:
             self._remember_id(seat, iid, seq)
 
-    def restore_intents(self, intents: list[tuple[int, int, str]]) -> None:
-        """After a restart: remember the stored ``(row seq, seat, intent_id)`` of applied intents
-        (:func:`~doublenine.shared.codec.row_intents`), each at the wire seq it was applied at."""
-        by_row = {row: (seat, iid) for row, seat, iid in intents}
-        counter = SeqCounter()
-        for event in self.log.events:
-            counter.feed(event)
-            if event.seq in by_row:
-                seat, iid = by_row[event.seq]
-                if seat in SEATS:
-                    self._remember_id(Seat(seat), iid, counter.seq)
-
     async def commit(self, old: MatchState, events: list[Event], table_changed: bool = False,
                      intent: tuple[Seat, Any] | None = None) -> None:
         """Persist ``events`` (before anyone hears of them), then send each connection its frames.
 
         ``intent``: (seat, client intent) that caused them; its ``intent_id`` is stored with
-        them so DUPLICATE survives a restart (:meth:`restore_intents`). If the store fails,
+        them so DUPLICATE survives a restart (:meth:`restore_stored_intents`). If the store fails,
         the events are taken back out of the log (nobody heard of them) and the action is
         refused (:func:`store_unavailable`); everyone at the table hears of it once per failing spell.
         """
