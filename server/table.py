@@ -365,8 +365,9 @@ class Table:
 
     def waits_for(self) -> frozenset[Seat]:
         """The seats the table waits for (issue 15, D7): those whose decision is awaited
-        (``chat.awaited``), those whose open panel holds it (:meth:`holding`) and, in the review, every
-        seated human (:meth:`reviewing`); what ``nudge`` and ``hand_over`` may name."""
+        (``chat.awaited``), those whose open panel holds it (:meth:`holding`), in the review every
+        seated human (:meth:`reviewing`) and, at match over, those an open ``new_match`` request still
+        waits for (:meth:`silent_asked`); what ``nudge`` and ``hand_over`` may name."""
         return awaited(self.log.state) | self.holding() | self.reviewing() | self.silent_asked()
 
     def silent_asked(self) -> frozenset[Seat]:

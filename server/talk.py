@@ -107,8 +107,6 @@ def nudge(table: Table, seat: Seat, target: Seat) -> None:
     table.send_all(pack({"type": "nudge", "by": int(seat), "seat": int(target)}))
 
 
-
-
 async def back(table: Table, seat: Seat) -> None:
     """D7: the player of ``seat`` is here: a seat handed over to the computer comes back (once the
     computer has made the decision the table waited for), and an open hand-over request about it
