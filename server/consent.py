@@ -54,7 +54,7 @@ class RequestCooldown:
             self._after.pop(by, None)
             return
         if not (outcome == "refused" or (outcome == "cancelled" and seat == by)):
-            return  # expired, failed, an asked seat left, or the target came back: not the asker's doing
+            return  # expired, failed, an asked seat left, or the target decided itself: not the asker's doing
             # (attacker s11 F1: a stranger's ``back`` at each hand-over asked of it made its asker wait 5, 10, 20 s)
         now = self.clock()
         after, run = self._after.get(by, (now, 0))
