@@ -357,8 +357,8 @@ class Registry(TableMoves):
         return table
 
     async def _table_of(self, stored: Any, read: StoredLog | None = None) -> Table:
-        """The :class:`Table` of the stored row ``stored``, not registered (ValueError and the
-        decoders' errors for a record or log that does not decode). Its log is read in a worker
+        """The :class:`Table` of the stored row ``stored``, not registered (:class:`Unreadable` for a
+        record or log that does not decode: :func:`_meta_of`, :func:`_log_of`). Its log is read in a worker
         thread (:func:`.storedlog.read_log_off_loop`; ``read``: already read), never on the event
         loop: whatever the table's history, the loop only takes its current match (attacker s11 F4)."""
         meta = _meta_of(stored)
