@@ -281,7 +281,9 @@ class WebSite:
         to wait when the group has no miss left. ``routed``: the page's path names ``code`` as nginx
         routes it (:func:`~..lookup.routed_code`); only then may a live owner be asked to hand the
         table over (attacker s10 F5: ``/t/R-G-Q-4-F`` reaches another process than RGQ4F's); else a
-        table another process holds gets the page its script fills in from ``/t/CODE``."""
+        table another process holds gets the page its script fills in from ``/t/CODE`` if the store
+        holds it open (:meth:`_held_elsewhere`). ``503`` when the store or this process's claims did
+        not answer (nothing is known of the code), ``404`` for any other refusal."""
         try:  # even a table served here: a group out of misses learns nothing of any code (issue 12 case 7)
             return table_info(await look_up(self.registry, code, group, now=now, routed=routed))
         except Refused as exc:
