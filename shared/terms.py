@@ -20,13 +20,13 @@ DOMINO = N_("Domino: a player played their last tile; their team wins the hand")
 """R16: a hand won by going out."""
 BLOCKED = N_("Blocked: four passes in a row, nobody could play; the lowest own pip total wins the hand for its team")
 """R17: a hand ended by four consecutive passes."""
-TIED = N_("Tie: players of both teams held the lowest total, so nobody scored")
+TIE = N_("Tie: players of both teams held the lowest total, so nobody scored")
 """R17: a blocked hand whose lowest total is shared across the teams."""
 REDEAL = N_("Redeal: a player holding five or more doubles may have all 55 tiles dealt again; "
             "their doubles are shown to everyone")
 """R10, R11: what a redeal is, beside the redeal record."""
 
-RESULT_TERMS: dict[Result, str] = {Result.DOMINO: DOMINO, Result.BLOCKED: BLOCKED, Result.TIE: TIED}
+RESULT_TERMS: dict[Result, str] = {Result.DOMINO: DOMINO, Result.BLOCKED: BLOCKED, Result.TIE: TIE}
 """The line that explains each way a hand ends (R16, R17)."""
 
 
@@ -36,4 +36,4 @@ def named_result_said(named: NamedResult, winner: Team) -> tuple[str, dict[str, 
     return msgid, {"team": winner.value, "other": winner.other.value}
 
 
-__all__ = ["BLOCKED", "DOMINO", "POLLONA", "REDEAL", "RESULT_TERMS", "TIED", "TRIPOLLUA", "named_result_said"]
+__all__ = ["BLOCKED", "DOMINO", "POLLONA", "REDEAL", "RESULT_TERMS", "TIE", "TRIPOLLUA", "named_result_said"]

@@ -22,7 +22,7 @@ from doublenine.server.web.words import SCRIPT_WORDS
 from doublenine.shared.i18n import translator
 from doublenine.shared.seats import Team
 from doublenine.shared.state import NamedResult, Phase, Result
-from doublenine.shared.terms import BLOCKED, DOMINO, REDEAL, TIED, TRIPOLLUA, named_result_said
+from doublenine.shared.terms import BLOCKED, DOMINO, REDEAL, TIE, TRIPOLLUA, named_result_said
 
 POLLONA_SAID = {
     "en": "Pollona: Team B won the match while Team A had no points",
@@ -68,14 +68,14 @@ def test_the_ledger_says_each_term_it_shows(over, lang: str) -> None:  # type: i
     assert POLLONA_SAID[lang] in texts
     assert t.gettext(REDEAL) in texts  # beside "Redeals", even when there was none
     results = {h.result for h in over.view.finished}
-    for result, term in ((Result.DOMINO, DOMINO), (Result.BLOCKED, BLOCKED), (Result.TIE, TIED)):
+    for result, term in ((Result.DOMINO, DOMINO), (Result.BLOCKED, BLOCKED), (Result.TIE, TIE)):
         assert (t.gettext(term) in texts) == (result in results), (lang, term)
     assert results  # the match had hands; each kind said once
-    assert sum(t.gettext(term) in texts for term in (DOMINO, BLOCKED, TIED)) == len(results)
+    assert sum(t.gettext(term) in texts for term in (DOMINO, BLOCKED, TIE)) == len(results)
 
 
 def test_every_explanation_is_translated_in_each_language() -> None:
-    for msgid in (DOMINO, BLOCKED, TIED, REDEAL, MAY_REDEAL):
+    for msgid in (DOMINO, BLOCKED, TIE, REDEAL, MAY_REDEAL):
         said = {lang: tr(lang, msgid) for lang in LANGS}
         assert len(set(said.values())) == 5, said  # never English left in another language
     assert tr("es", BLOCKED).startswith("Tranque: ")  # the Spanish term is explained too
