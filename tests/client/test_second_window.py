@@ -13,6 +13,18 @@ from doublenine.client.launcher import make_launcher  # noqa: E402
 from doublenine.client.scenes.start import Launch  # noqa: E402
 
 
+ANA = Launch("create", "Ana", "en", level="easy", resume=True)
+"""What each window of these tests is asked: a table for Ana, or hers resumed."""
+
+
+def _game_file(tmp_path, monkeypatch) -> str:  # type: ignore[no-untyped-def]
+    """The windows' game file (a SQLite path in ``tmp_path``), their settings kept beside it."""
+    from doublenine.client import config
+
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    return str(tmp_path / "play.sqlite")
+
+
 def _wait_view(scene) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + 20
     while scene.session.state.view is None and time.monotonic() < deadline:
@@ -23,16 +35,15 @@ def _wait_view(scene) -> None:  # type: ignore[no-untyped-def]
 def test_a_second_window_on_the_same_game_file_watches_the_running_game(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from doublenine.client import config
 
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
-    db = str(tmp_path / "play.sqlite")
+    db = _game_file(tmp_path, monkeypatch)
     first_box: dict = {}
     second_box: dict = {}
-    first = make_launcher("en", first_box, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+    first = make_launcher("en", first_box, db=db)(ANA)
     try:
         _wait_view(first)
         code = first.session.state.table
         assert code and config.load().resume_code == code
-        second = make_launcher("en", second_box, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+        second = make_launcher("en", second_box, db=db)(ANA)
         _wait_view(second)
         assert "server" not in second_box  # no second server on that file
         assert second.session.state.table == code  # the game already running
@@ -52,15 +63,14 @@ def test_a_second_window_watching_a_finished_match_sits_nowhere(tmp_path, monkey
     doing two things by a race. The watching window has no fallback: it watches, or says why it cannot."""
     from doublenine.client import config, net
 
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
-    db = str(tmp_path / "play.sqlite")
+    db = _game_file(tmp_path, monkeypatch)
     first_box: dict = {}
-    first = make_launcher("en", first_box, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+    first = make_launcher("en", first_box, db=db)(ANA)
     try:
         _wait_view(first)
         code = first.session.state.table
         monkeypatch.setattr(net, "_over", lambda msg: True)  # every snapshot now shows a finished match
-        second = make_launcher("en", {}, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+        second = make_launcher("en", {}, db=db)(ANA)
         _wait_view(second)
         registry = first_box["server"].server.registry
         assert (second.session.state.table, second.session.state.view.seat) == (code, None)
@@ -80,14 +90,13 @@ def test_a_second_window_with_nothing_to_watch_says_so_and_makes_no_table(tmp_pa
     from doublenine.client import config
     from doublenine.shared.failures import FailureError
 
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
-    db = str(tmp_path / "play.sqlite")
+    db = _game_file(tmp_path, monkeypatch)
     first_box: dict = {}
     first = make_launcher("en", first_box, db=db, remember=False)(Launch("create", "Ana", "en", level="easy"))
     try:
         _wait_view(first)
         with pytest.raises(FailureError) as refused:
-            make_launcher("en", {}, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+            make_launcher("en", {}, db=db)(ANA)
         assert refused.value.key == "window.other_plays"
         assert refused.value.failure.text("fr") == (
             "doublenine est déjà ouvert dans une autre fenêtre sur cet ordinateur, et aucune table n’y est gardée "
@@ -103,13 +112,11 @@ def test_s11_round2_a_second_window_while_the_first_is_at_its_start_screen_says_
     """New user s11 round 2 item 11: the first window back at its start screen (its seat disconnected, its
     server running), a second window said "Table X is open in another doublenine window" and showed the
     table waiting for its own player. It says what the table shows: nobody from this computer is there."""
-    from doublenine.client import config
     from doublenine.client.launcher import watching_said
 
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
-    db = str(tmp_path / "play.sqlite")
+    db = _game_file(tmp_path, monkeypatch)
     first_box: dict = {}
-    first = make_launcher("en", first_box, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+    first = make_launcher("en", first_box, db=db)(ANA)
     try:
         _wait_view(first)
         code = first.session.state.table
@@ -118,7 +125,7 @@ def test_s11_round2_a_second_window_while_the_first_is_at_its_start_screen_says_
         deadline = time.monotonic() + 20
         while table.slots[1].conn is not None and time.monotonic() < deadline:
             time.sleep(0.02)
-        second = make_launcher("en", {}, db=db)(Launch("create", "Ana", "en", level="easy", resume=True))
+        second = make_launcher("en", {}, db=db)(ANA)
         _wait_view(second)
         second.update(time.monotonic())
         state = second.session.state
