@@ -236,7 +236,7 @@ class Connection:
 
     def note_refusal(self, code: ErrorCode, detail: str, limit: str | None = None) -> None:
         """Count a refusal for /metrics and log it; limits log as ``limit`` warnings (issue 7),
-        named ``limit`` when given (``code_misses``), else by the code.
+        named ``limit`` when given (the refusal's ``data.limit``: :data:`LIMIT_CODES`), else by the code.
 
         At most one ``refused`` line a second per connection, with ``more``: the refusals
         since the last line that were not written (issue 16.1 kind: a flood of bad frames
@@ -551,8 +551,9 @@ LIMIT_CODES: dict[ErrorCode, str] = {
     ErrorCode.REQUEST_TOO_SOON: "requests",
 }
 """Refusals that are limits (issue 7): counted in ``doublenine_limits_total`` and logged as warnings,
-labelled by the code's limit here unless the refusal's ``data.limit`` names another (``code_misses``;
-``playing_per_site``: a ``TOO_MANY_TABLES`` or ``SPECTATORS_FULL`` of :mod:`.playing`)."""
+labelled by the code's limit here unless the refusal's ``data.limit`` names another (``code_misses``,
+``seats`` and ``resync``, all ``RATE_LIMITED``; ``playing_per_site``: a ``TOO_MANY_TABLES`` or
+``SPECTATORS_FULL`` of :mod:`.playing`; docs/operations.md "Limits")."""
 
 
 def _kernel_unsent(sock: Any) -> int:
