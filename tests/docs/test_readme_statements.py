@@ -21,7 +21,10 @@ def test_the_readme_never_builds_with_a_bare_python() -> None:
 def test_the_readme_says_a_bot_needs_a_free_human_seat() -> None:
     bot = README.index("doublenine bot --server")
     after = README[bot:bot + 900]
-    assert "SEAT_TAKEN" in after and "**Human**" in after
+    # the code the server answers a bot on a table whose other three seats are computers: no human seat
+    # left (protocol.md's TABLE_FULL row; SEAT_TAKEN is a named seat someone holds: new user s11 found the
+    # README said SEAT_TAKEN while `doublenine bot --seat 3` got TABLE_FULL)
+    assert "`TABLE_FULL`" in after and "SEAT_TAKEN" not in after and "**Human**" in after
 
 
 def test_the_readme_says_the_code_length_the_server_makes_and_the_window_accepts() -> None:
