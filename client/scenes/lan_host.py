@@ -245,8 +245,9 @@ class HostedTable:
         """The close or leave waiting for the host's answer while friends are seated."""
         self.asked_for = 0
         self.ended = False
-        """The host ended the hosted game on purpose: Leave (with friends seated, then "Leave anyway"), or
-        "Close anyway" with friends seated (a window merely closed with nobody else seated keeps its port for the next start)."""
+        """The host ended the hosted game on purpose: Leave or closing the window (with friends seated, then
+        "Leave anyway" or "Close anyway"). Only a window that dies (a crash, ``kill -9``) keeps its port for
+        the next start (README "Play with friends" step 3)."""
         self.copied_at: float | None = None
         self.copied_what = "copy"
         """Which button copied last: ``copy`` (the invite) or ``copyweb`` (the web link)."""
@@ -412,7 +413,10 @@ class HostedTable:
     def _leaving(self, change: Change) -> Change | None:
         self.asked_for = self.others()
         if self.asked_for == 0:
-            self.ended = self.ended or change.kind == "pop"  # Leave: the host is done hosting it
+            # Leave or closing the window: the host is done hosting it, the port forgotten and the seat kept
+            # (new user: a window closed with nobody else seated kept "resume_port", so the next start hosted
+            # the table again on 0.0.0.0 while README says closing forgets the port)
+            self.ended = True
             self._keep_seat(change)
             return change
         self.asking = change

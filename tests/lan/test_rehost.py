@@ -77,13 +77,30 @@ def test_leave_ends_the_hosted_game_and_forgets_its_port() -> None:
     assert (saved.resume_code, bool(saved.resume_token), saved.resume_port) == (code, True, 0)
 
 
-def test_a_window_closed_with_nobody_seated_keeps_the_port_for_the_next_start() -> None:
+def test_a_window_closed_with_nobody_seated_forgets_the_port_and_the_next_start_does_not_host() -> None:
+    """New user: closing the host's window (SDL QUIT) with nobody else seated kept ``"resume_port": 8765``
+    in client.json, and the next ``play`` hosted the table again ("· host", the invite card back). README
+    "Play with friends" step 3: closing the window forgets the port but keeps the seat."""
     hosted = _hosted()
-    port = hosted.hosting.port
+    code = hosted.code
     change = hosted.handle(pygame.event.Event(pygame.QUIT))
-    assert change is not None and change.kind == "quit" and not hosted.ended
+    assert change is not None and change.kind == "quit" and hosted.ended
     hosted.close()
-    assert config.load().resume_port == port
+    saved = config.load()
+    assert (saved.resume_code, bool(saved.resume_token), saved.resume_port) == (code, True, 0)
+    # the next start: the same match on this machine, seat 1, not hosted again
+    box: dict[str, Any] = {}
+    launcher = make_launcher("en", box, bot_delay=0.0, hosting={"bind": "127.0.0.1", "announce": False})
+    again = launcher(Launch("create", "Host", "en", resume=True))
+    try:
+        assert isinstance(again, TableScene) and not isinstance(again, HostedTable)
+        pump_until(again.session, lambda s: s.connection == "connected" and s.table == code and s.view is not None)
+        assert again.session.state.view.seat == 1
+        assert again.title() == f"doublenine · {code} · player"
+    finally:
+        again.close()
+        if "server" in box:
+            box["server"].stop()
 
 
 def test_close_anyway_with_a_friend_seated_forgets_the_port_and_keep_playing_does_not() -> None:
