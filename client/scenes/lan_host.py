@@ -260,6 +260,7 @@ class HostedTable:
         """This window's own server serves the table ("Host for friends"); False for a table made on another
         server (``play --server URL``): this window is a player there (its title says so)."""
         table.leave_stops_all = lambda: self.others() > 0  # Leave asks here at once: the game ends for everyone
+        table.leave_ends_hosting = self.hosts  # its warning says the seat is kept (_keep_seat), not given up
         table.host_room = self  # the table leaves room for the card and the chip (layout.compute_layout)
 
     def title(self) -> str:

@@ -80,6 +80,11 @@ LEAVE_OTHERS_PLAY_ON = N_("Leave gives your seat up: the others play on without 
 LEAVE_NO_WAY_BACK = N_("Leave gives your seat up: you cannot come back to this match. Press Leave again to go.")
 """The first Leave's warning at a table on another server where no other person plays: only this window's
 own tables are kept for "Back to your match" (config.keep_match), so the match would end for the player."""
+LEAVE_STOPS_HOSTING = N_("Leave stops hosting: your friends cannot come back. You keep your seat. "
+                         "Press Leave again to go.")
+"""The first Leave's warning at a table this window hosts where no friend is seated now (a friend left: the
+computer plays that seat): Leave ends the hosting but keeps the host's seat (README "Play with friends" step 3;
+new user: it said "gives your seat up: the others play on", then "Back to your match" offered the seat)."""
 
 
 
@@ -124,6 +129,10 @@ class TableScene:
         self.leave_stops_all: Any = None
         """A host's window (lan_host.HostedTable): a callable, True when leaving stops the game for the
         others too; then Leave goes at once to the host's own question, which says so (no "play on")."""
+        self.leave_ends_hosting = False
+        """This window's own server hosts the table (lan_host.HostedTable, not a ``--server`` table): Leave
+        stops hosting and keeps the seat (:meth:`HostedTable._keep_seat`), so its warning says that
+        (:data:`LEAVE_STOPS_HOSTING`), never that the seat is given up."""
         self.host_room: Any = None
         """A host's window (lan_host.HostedTable) draws its invite over the table: an object whose
         ``under(size)`` gives the px its card needs under the prompt (compute_layout's ``under``) and whose
@@ -450,7 +459,8 @@ class TableScene:
         """Leave for the start screen. Alone with computers at this window's own local table, the seat is
         kept (D7) and the start screen offers the way back. Elsewhere the seat is given up, said first (the
         first Leave only warns, a second one within the toast's time goes): with other human players they
-        play on; at a table on another server this window keeps no way back (:data:`LEAVE_NO_WAY_BACK`)."""
+        play on; at a table on another server this window keeps no way back (:data:`LEAVE_NO_WAY_BACK`); at a
+        table this window hosts the seat is kept and the hosting ends (:data:`LEAVE_STOPS_HOSTING`)."""
         state, saved = self.session.state, config.load()
         if state.failure is not None:
             # the table is gone for this window (host stopped, refused, unreachable): nothing is lost by
@@ -472,7 +482,10 @@ class TableScene:
         # with three computers one Leave went, and nothing offered the match again)
         if me is not None and not stops_all and (self._leave_armed is None or self._now > self._leave_armed):
             self._leave_armed = self._now + TOAST_SECONDS
-            self._show(tr(self.lang, LEAVE_OTHERS_PLAY_ON if others else LEAVE_NO_WAY_BACK), self._leave_armed, "leave")
+            # what the second Leave really does: a hosting window keeps the seat (HostedTable._keep_seat)
+            warning = LEAVE_STOPS_HOSTING if self.leave_ends_hosting else \
+                LEAVE_OTHERS_PLAY_ON if others else LEAVE_NO_WAY_BACK
+            self._show(tr(self.lang, warning), self._leave_armed, "leave")
             return None
         self._leave = True
         return Change("pop")

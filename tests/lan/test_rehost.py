@@ -176,3 +176,31 @@ class _Nothing:
 
     def pump(self) -> bool:
         return False
+
+
+def test_leave_after_the_friend_left_says_the_hosting_ends_and_the_seat_is_kept() -> None:
+    """New user: on a hosted table whose friend had left (the host the only human, the computer playing
+    the friend's seat), the first Leave said "Leave gives your seat up: the others play on without you",
+    yet the seat was kept ("Back to your match: 94VFA · 0-0"). The warning says what Leave does there."""
+    hosted = _hosted()
+    port, code = hosted.hosting.port, hosted.code
+    friend = NetClient(f"ws://127.0.0.1:{port}/", p.Join(code=code, seat=None, name="Ana")).start()
+    ana = NetSession(friend)
+    pump_until(ana, lambda s: s.connection == "connected" and s.view is not None and s.view.seat is not None)
+    seat = ana.state.view.seat
+    pump_until(hosted.table.session, lambda s: seat in s.humans and seat not in s.free)
+    ana.close(leave=True)  # the friend pressed Leave: the computer plays that seat
+    deadline = time.monotonic() + 30
+    while hosted.others() != 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert hosted.others() == 0
+    rect = next(b.rect for b in hosted.table.layout().buttons if b.id == "leave")
+    press = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(rect[0] + 3, rect[1] + 3), button=1, touch=False)
+    assert hosted.handle(press) is None and hosted.asking is None  # warned first: the friend's seat is a human one
+    assert hosted.table.toast is not None and hosted.table.toast[0] == (
+        "Leave stops hosting: your friends cannot come back. You keep your seat. Press Leave again to go.")
+    change = hosted.handle(press)
+    assert change is not None and change.kind == "pop" and hosted.ended and not hosted.table._leave
+    hosted.close()
+    saved = config.load()
+    assert (saved.resume_code, bool(saved.resume_token), saved.resume_port) == (code, True, 0)  # as it said
