@@ -19,7 +19,7 @@ from scenes_catalog import controls, table_scene, table_states
 
 from doublenine.client.intents import Pause
 from doublenine.client.render import passed_badge_height
-from doublenine.client.scenes.lan_host import HostedTable
+from doublenine.client.scenes.lan_host import HostedTable, RemoteServer
 from doublenine.client.typeset import watch
 from doublenine.shared.seats import Seat
 
@@ -134,8 +134,14 @@ def test_the_hosts_first_leave_says_the_game_ends_for_everyone() -> None:
     assert _press_leave(host) is None and host.asking is not None  # asked again, never "play on"
     assert host.click_id("stop") is not None and host.ended
     assert host.table._leave is False  # Leave anyway keeps the host's seat: the next start goes on with the match
-    remote = _hosted("own-turn", (1280, 800), others=0)  # a table on someone else's server: they do play on
-    remote.table.session.state = host.table.session.state
+    # a table on someone else's server (the window hosts nothing: a RemoteServer): they do play on. (This
+    # was a local host with nobody else seated; since 9f7b95b a window that hosts says its Leave ends the
+    # hosting and keeps the seat, which is true there)
+    state, ui = STATES["own-turn"]
+    guest = table_scene(state, ui, "en", (1280, 800))
+    guest.session = StubSession(host.table.session.state)
+    remote = HostedTable(guest, RemoteServer("ws://192.168.1.20:8765/"), "en")
+    remote.resize(guest.vp)
     assert _press_leave(remote) is None and remote.asking is None
     assert remote.table.toast is not None and "play on" in remote.table.toast[0]
 
