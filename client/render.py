@@ -12,6 +12,7 @@ import pygame
 
 from doublenine.shared.i18n import N_
 from doublenine.shared.seats import Seat
+from doublenine.shared.seatstate import SEAT_WORDS, SeatState
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
@@ -21,7 +22,7 @@ from .footer import footer_rows
 from .layout import SeatSpot, TableLayout
 from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
 from .snake import Rect, Spot
-from .store import ClientState, seat_name
+from .store import ClientState, seat_name, seat_state_of
 from .typeset import MIN_SIZE, Colour
 from .text import say, tr, trn
 from .uistate import Ui
@@ -377,19 +378,18 @@ def passed_badge_height(art: Art, small: int) -> int:
 
 
 def _seat_rows(state: ClientState, spot: SeatSpot, lang: str) -> list[str]:
-    """The lines under a seat's name: "Team B · 7 tiles", then "computer", "free seat" or "disconnected"."""
+    """The lines under a seat's name: "Team B · 7 tiles", then its state's word (shared/seatstate.py:
+    "computer", "free seat", "computer, free seat", "disconnected", "computer stands in") unless a
+    connected player holds it."""
     view = state.view
     team = spot.seat.team.value
     first = tr(lang, "Team {team}", team=team)
     if view is not None and view.phase is Phase.PLAY:
         first += " · " + trn(lang, "{count} tile", "{count} tiles", view.counts[spot.seat - 1], NO_TILES)
     rows = [first]
-    if spot.seat in state.computers:
-        rows.append(tr(lang, "computer"))
-    elif spot.seat in state.free:
-        rows.append(tr(lang, "free seat"))
-    elif spot.seat in state.away:
-        rows.append(tr(lang, "disconnected"))
+    kind = seat_state_of(state, spot.seat)
+    if kind is not SeatState.PLAYER:  # a connected player's card needs no word: their name says it
+        rows.append(tr(lang, SEAT_WORDS[kind]))
     return rows
 
 

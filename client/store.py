@@ -15,6 +15,7 @@ from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.convert import advance, decision_from, tile_from, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.seats import Seat
+from doublenine.shared.seatstate import SeatState, seat_state
 from doublenine.shared.views import SeatView, SpectatorView
 from doublenine.shared.wire import MAX_SECONDS
 
@@ -75,6 +76,9 @@ class ClientState:
     """D7: human seats whose player is disconnected and that no computer plays yet."""
     free: frozenset[Seat] = frozenset()
     """Human seats nobody has taken yet (a table waiting for friends)."""
+    seat_states: tuple[SeatState, ...] = ()
+    """Each seat's state by seat (``shared.seatstate.seat_state`` of ``TableW.seats``), named the same in
+    every place (:func:`seat_state_of`); ``()`` before a table frame."""
     humans: frozenset[Seat] = frozenset()
     """Seats made for human players (``TableW.seats[].kind``), taken or not: Leave asks before giving
     a seat up when another one is here."""
@@ -163,6 +167,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
     req = t.request
     if req is not None and me is not None and int(me) in req.waiting:
         consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action, req.effect),)
+    states = tuple(seat_state(s.kind, s.claimed, s.connected, s.computer_plays, s.program) for s in t.seats)
     return replace(state, table=t.code,  # a code's form, checked with the frame (wire.TableCode)
                    names=tuple(shown(s.name, NAME_CHARS) for s in t.seats),  # type: ignore[arg-type]
                    chat_rule=t.chat,
@@ -179,11 +184,9 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
                    asked_of=tuple(Seat(s) for s in req.waiting)
                    if req is not None and me is not None and req.by == int(me) else (),
-                   away=frozenset(Seat(s.seat) for s in t.seats
-                                  if s.kind == "human" and s.claimed and not s.connected and not s.computer_plays),
-                   free=frozenset(Seat(s.seat) for s in t.seats
-                                  if s.kind == "human" and not s.claimed and not s.computer_plays),
-                   humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"))
+                   away=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.AWAY),
+                   free=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.FREE),
+                   seat_states=states, humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"))
 
 
 def _update(state: ClientState, msg: Any) -> ClientState:
@@ -329,6 +332,17 @@ _REDUCERS: dict[type, Any] = {
     p.CoachReply: _coach,
     p.Nudged: lambda s, m: replace(s, nudge=((s.nudge[0] if s.nudge else 0) + 1, m.by, m.seat)),
 }
+
+
+def seat_state_of(state: ClientState, seat: Seat) -> SeatState:
+    """``seat``'s state (:class:`~doublenine.shared.seatstate.SeatState`) as the table frame said it; a
+    state made without one (local play, tests) reads it from :attr:`ClientState.computers`, ``free``
+    and ``away``."""
+    if len(state.seat_states) == 4:
+        return state.seat_states[seat - 1]
+    if seat in state.computers:
+        return SeatState.COMPUTER
+    return SeatState.FREE if seat in state.free else SeatState.AWAY if seat in state.away else SeatState.PLAYER
 
 
 def seat_name(state: ClientState, seat: Seat, lang: str) -> str:

@@ -38,6 +38,7 @@ from zeroconf.asyncio import AsyncZeroconf
 from doublenine.shared.cleantext import BlankText, clean_text
 from doublenine.shared.dialing import address_list
 from doublenine.shared.protocol import PROTOCOL_VERSION
+from doublenine.shared.seatstate import TAKEABLE, seat_state
 
 log = logging.getLogger(__name__)
 
@@ -264,13 +265,14 @@ _WILDCARDS = {"", "0.0.0.0", "::"}
 
 
 def announced_tables(registry: Any, only: Callable[[Any], bool] | None = None) -> list[AnnouncedTable]:
-    """Every open table of a server ``Registry`` with its free human seats (the ones ``join`` takes).
+    """Every open table of a server ``Registry`` with its free seats: the ones ``join`` takes
+    (``shared.seatstate.TAKEABLE``: free, or nobody's while the computer plays them), as the web page counts.
 
     ``only(table)``: the tables open to friends (a window hosting for friends serves the player's
     stored solo tables too, and those are nobody else's business); None: every table
     (``doublenine serve`` exists to serve them all)."""
-    return [AnnouncedTable(code, sum(1 for slot in table.slots.values()
-                                     if slot.kind == "human" and not slot.claimed))
+    return [AnnouncedTable(code, sum(1 for s, slot in table.slots.items()
+                                     if seat_state(slot.kind, slot.claimed, True, table.computer_plays(s)) in TAKEABLE))
             for code, table in list(registry.tables.items()) if only is None or only(table)]
 
 

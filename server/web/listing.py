@@ -32,6 +32,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from doublenine.shared.codec import decode_meta
+from doublenine.shared.seatstate import seat_state
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
@@ -137,9 +138,8 @@ def table_info(table: Any) -> TableInfo:
     wire = table.table_wire()
     seats = []
     for s in wire["seats"]:
-        kind = ("computer" if s["kind"] == "computer" else "free" if not s["claimed"]
-                else "player" if s["connected"] else "away")
-        seats.append(SeatInfo(s["seat"], s["name"], kind))
+        kind = seat_state(s["kind"], s["claimed"], s["connected"], s["computer_plays"], s["program"])
+        seats.append(SeatInfo(s["seat"], s["name"], str(kind)))
     scores = table.log.state.scores
     return TableInfo(wire["code"], tuple(seats), (scores[0], scores[1]), wire["started"], wire["spectators"],
                      status_of(table.log.state, wire))
@@ -185,9 +185,11 @@ def stored_info(row: ListedTable) -> tuple[ListingKey, TableInfo] | None:
     connected is known only to its process: such seats show as held."""
     try:
         meta = TableMeta.from_record(decode_meta(row.meta))
-        seats = tuple(SeatInfo(int(s), sl.display_name, "computer" if sl.kind == "computer"
-                               else "player" if sl.claimed else "free") for s, sl in sorted(meta.slots.items()))
-        return row.key, TableInfo(row.code, seats, row.scores, bool(meta.started))
+        started = bool(meta.started)
+        seats = tuple(SeatInfo(int(s), sl.display_name, str(seat_state(
+            sl.kind, sl.claimed, True, sl.kind == "computer" or started and (not sl.claimed or sl.handed_over))))
+            for s, sl in sorted(meta.slots.items()))
+        return row.key, TableInfo(row.code, seats, row.scores, started)
     except Exception:  # any damage of the msgpack record or its fields (said once: PublicTables)
         return None
 

@@ -19,6 +19,7 @@ from string import Template
 from doublenine.cli import installed_version
 from doublenine.shared.i18n import Translator, shown_seat_name
 from doublenine.shared.protocol import PROTOCOL_VERSION
+from doublenine.shared.seatstate import SEAT_WORDS, TAKEABLE, SeatState
 
 from . import words as w
 
@@ -36,7 +37,8 @@ LINKS_COMMAND = "doublenine desktop-install"
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """One seat as the pages show it: ``kind`` ``"free"``, ``"computer"``, ``"player"`` or ``"away"``."""
+    """One seat as the pages show it: ``kind`` a :class:`~doublenine.shared.seatstate.SeatState` value
+    (``"free"``, ``"open"``, ``"computer"``, ``"player"``, ``"away"``, ``"stand_in"``)."""
 
     seat: int
     name: str
@@ -59,8 +61,9 @@ class TableInfo:
 
     @property
     def free(self) -> int:
-        """Human seats nobody holds."""
-        return sum(1 for s in self.seats if s.kind == "free")
+        """Seats a person may take (free, or nobody's while the computer plays them): "{count} free seats"
+        counts what the LAN list counts (server/announce.py)."""
+        return sum(1 for s in self.seats if s.kind in TAKEABLE)
 
 
 @lru_cache(maxsize=1)
@@ -75,7 +78,7 @@ def _page(t: Translator, kind: str, title: str, body: str, scripts: str = "") ->
 
 def _seat_card(t: Translator, s: SeatInfo) -> str:
     team = "A" if s.seat in (1, 3) else "B"
-    kind = {"free": w.SEAT_FREE, "computer": w.SEAT_COMPUTER, "player": w.SEAT_PLAYER, "away": w.SEAT_AWAY}[s.kind]
+    kind = SEAT_WORDS[SeatState(s.kind)]
     return (f'<section class="seat seat-{s.seat} team-{team} {s.kind}" id="seat-{s.seat}">'
             f'<h3><span class="team-badge">{team}</span><span class="name">{escape(shown_seat_name(t.lang, s.seat, s.name))}</span></h3>'
             f'<p class="kind">{escape(t.gettext(kind))}</p>'

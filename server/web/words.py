@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, SOURCE_LANGUAGE, Translator, normalize_language, translator
+from doublenine.shared.seatstate import SEAT_WORDS, SeatState
 
 ACCEPT_LANGUAGE_CHARS = 512
 """Characters of an ``Accept-Language`` header read at all (the rest is ignored unread)."""
@@ -88,10 +89,8 @@ BAD_CURSOR_TEXT = N_("Open the list from its first page.")
 LISTING_BUSY_TITLE = N_("The list of tables cannot be read right now")
 STORE_BUSY_TITLE = N_("This page cannot be shown right now")
 
-SEAT_FREE = N_("free seat")
-SEAT_COMPUTER = N_("computer")
-SEAT_PLAYER = N_("player")
-SEAT_AWAY = N_("away")
+SEAT_FREE = SEAT_WORDS[SeatState.FREE]
+"""A free seat's word, also shown for its name (its default name is nobody's)."""
 
 SCRIPT_WORDS: dict[str, str] = {
     "connecting": N_("Connecting..."),
@@ -118,10 +117,7 @@ SCRIPT_WORDS: dict[str, str] = {
     "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
     "passed": N_("passed"),
     "turn": N_("to play"),
-    "free": SEAT_FREE,
-    "computer": SEAT_COMPUTER,
-    "player": SEAT_PLAYER,
-    "away": SEAT_AWAY,
+    **{str(k): word for k, word in SEAT_WORDS.items()},  # a seat's state, one word everywhere (shared/seatstate.py)
 }
 """Every string the page's script shows, by key (translated by :func:`script_words`)."""
 

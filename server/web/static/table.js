@@ -115,9 +115,11 @@
     if (!line || !line.length) { box.appendChild(el("p", "empty", W.no_line)); return; }
     laidOut(line).forEach(function (p) { box.appendChild(tile(p.left, p.right, p.left === p.right)); });
   }
+  // A seat's state, read as shared/seatstate.py seat_state reads it (one word everywhere: W[state])
   function seatKind(s) {
-    if (s.kind === "computer") { return "computer"; }
-    if (!s.claimed) { return "free"; }
+    if (s.kind === "computer" || s.program) { return "computer"; }
+    if (!s.claimed) { return s.computer_plays ? "open" : "free"; }
+    if (s.computer_plays) { return "stand_in"; }
     return s.connected ? "player" : "away";
   }
   function revealed() {  // the last finished hand, shown while no hand is in play
