@@ -39,6 +39,7 @@ from .consent import ConsentRequest, NewMatchPace, RequestCooldown, UndoPace
 from .fanout import SeqCounter, frames_for
 from .seating import TableMeta
 from .storedlog import StoredLog
+from .storage.base import InDoubt
 from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.table")
@@ -68,6 +69,8 @@ class Refused(RuleError):
 STORE_RETRY_MS = 2000
 """``retry_ms`` of a store refusal: the store answers each call within ``storage.base.ANSWER_WITHIN``
 (3 s; SQLite waits at most that long for another process's lock)."""
+SETTLE_EVERY = 0.5
+"""Seconds between two questions to the store about an append cut in doubt (:meth:`Table._settle`)."""
 STORE_FAILING: dict[str, str | int] = {"store": "failing", "retry_ms": STORE_RETRY_MS}
 """``data`` of every store refusal and of the table's "the store is failing" word (docs/protocol.md
 ``INTERNAL``). The code stays ``INTERNAL``, which version-2 clients already take as "nothing was done,
@@ -93,6 +96,19 @@ class ClaimsUnavailable(Refused):
 def is_store_refusal(exc: Refused) -> bool:
     """True for a refusal made by :func:`store_unavailable`."""
     return exc.code is ErrorCode.INTERNAL and (exc.data or {}).get("store") == "failing"
+
+
+async def settled(doubt: InDoubt) -> bool:
+    """Whether the write cut in ``doubt`` was stored, once the store knows: asked every
+    :data:`SETTLE_EVERY` seconds (a store that does not answer is asked again)."""
+    while True:
+        await asyncio.sleep(SETTLE_EVERY)
+        try:
+            stored = await doubt.settle()
+        except OSError:
+            continue
+        if stored is not None:
+            return stored
 
 
 def _ended_unanswered(job: asyncio.Future[Any]) -> bool:
@@ -168,6 +184,10 @@ class Table:
         """The (seat, seq) the pending computer turn ``_bot`` is for."""
         self._bot_committing = False
         self._store_failed = False
+        self._doubt: asyncio.Task[None] | None = None
+        """Set while an append cut in doubt is not settled (:meth:`_settle`): every action is refused."""
+        self._record_tasks: set[asyncio.Task[None]] = set()
+        """Seats records cut in doubt, stored again once settled (:meth:`_record_again`)."""
         self._store_down = False
         """The last append failed: the table's connections were told (:meth:`_tell_store_down`)."""
         self._idle: asyncio.TimerHandle | None = None
@@ -245,6 +265,26 @@ class Table:
             self.lost_to_another(str(exc))
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500}) from None
+        except InDoubt as exc:  # the caller puts the seats back; the store may hold the new ones later
+            task = asyncio.get_running_loop().create_task(self._record_again(exc))
+            self._record_tasks.add(task)
+            task.add_done_callback(self._record_tasks.discard)
+            raise
+
+    async def _record_again(self, doubt: InDoubt) -> None:
+        """A seats record cut in doubt (:class:`~.storage.base.InDoubt`) that the store says it stored
+        after all is stored again as the table holds it (its change was refused and put back), so a
+        restart resumes the seats its players were told of (store s12 item 1, the kind in records)."""
+        if not await settled(doubt):
+            return
+        async with self.lock:
+            if self.closed or self.moved:
+                return
+            try:
+                await self.save_meta()
+            except Exception as exc:  # still failing: the next change of seats (or the probe) stores them
+                log.warning("table %s: its seats could not be stored again after a write cut in doubt: %s",
+                            self.code, exc)
 
     def listing(self) -> tuple[bool, tuple[int, int]]:
         """What ``/`` shows of the table beyond its record: (listed: public and its match not
@@ -615,25 +655,39 @@ class Table:
         them so DUPLICATE survives a restart (:meth:`restore_stored_intents`). If the store fails,
         the events are taken back out of the log (nobody heard of them) and the action is
         refused (:func:`store_unavailable`); everyone at the table hears of it once per failing spell.
+        An append cut unanswered after its commit was sent (:class:`~.storage.base.InDoubt`) is refused
+        the same way, and until the store says whether it was stored (:meth:`_settle`) every action is
+        refused so too, with nothing sent: then the events are played after all if they were stored,
+        so the table never goes on from a history its store does not hold (store s12 item 1).
         """
         key = None if intent is None or intent[1].intent_id is None else (intent[0], intent[1].intent_id)
         try:
             if self.moved:
                 raise ValueError("the table was handed to another process")
+            if self._doubt is not None:
+                raise OSError("the store has not said yet whether the table's last events were stored")
             await self.store.append(self.code, event_rows(events, key))
         except ValueError as exc:  # issue 12: (code, seq) already stored, another process writes here
             self._take_back(events)
             self.lost_to_another(str(exc))  # drops the table: one log line, no retry loop
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500}) from None
-        except Exception:
-            log_store_failure(log, self.store, "table %s seq %d: storing %d events failed", self.code, self.seq,
-                              len(events))  # a traceback once a minute per failure, not per retry (s11)
+        except Exception as exc:
+            if self._doubt is None:
+                log_store_failure(log, self.store, "table %s seq %d: storing %d events failed", self.code, self.seq,
+                                  len(events))  # a traceback once a minute per failure, not per retry (s11)
+            if isinstance(exc, InDoubt):
+                self._doubt = asyncio.get_running_loop().create_task(
+                    self._settle(exc, old, self.log, events, key, table_changed))
             self._take_back(events)
             self._store_failed = True
             self.rearm()  # the computers due in the restored state act (after a pause, see _bot_move)
             self._tell_store_down()
             raise store_unavailable("the move could not be stored; nothing was played") from None
+        await self._stored(old, events, table_changed)
+
+    async def _stored(self, old: MatchState, events: list[Event], table_changed: bool) -> None:
+        """``events``, now stored, are played: each connection is sent its frames (:meth:`commit`)."""
         self._store_down = False
         self._unstored = self.log.size
         for e in events:
@@ -668,6 +722,28 @@ class Table:
             self.broadcast_table()
         self.rearm(keep_due=not moved)
         await self.save_listing()  # after the frames: a hand's end costs its players no extra wait
+
+    async def _settle(self, doubt: InDoubt, old: MatchState, full: MatchLog, events: list[Event],
+                      key: tuple[Seat, str] | None, table_changed: bool) -> None:
+        """Wait until the store knows whether the append of ``events`` (cut in doubt) was stored
+        (:func:`settled`). Stored: ``full`` (the log with them, untouched since: every
+        action was refused meanwhile) is the table's log again and the events are played as if the
+        append had just returned (frames, computers; their intent remembered for DUPLICATE). Not
+        stored: the table goes on from where its players were told it stands."""
+        stored = await settled(doubt)
+        async with self.lock:
+            self._doubt = None
+            if self.closed or self.moved:
+                return
+            log.warning("table %s seq %d: the %d events cut in doubt were %s", self.code, self.seq, len(events),
+                        "stored after all: played now" if stored else "not stored")
+            if not stored:
+                self.rearm()
+                return
+            self.log = full
+            await self._stored(old, events, table_changed)
+            if key is not None:
+                self._remember_id(key[0], key[1], self.seq)
 
     def _take_back(self, events: list[Event]) -> None:
         """Remove ``events`` (just submitted, never stored nor sent) from the log."""
@@ -966,6 +1042,10 @@ class Table:
         if self._notice is not None:
             self._notice.cancel()
             self._notice = None
+        if self._doubt is not None:  # what the store holds is what a later load serves
+            self._doubt.cancel()
+        for task in list(self._record_tasks):
+            task.cancel()
         if self._bot is not None and self._bot is not asyncio.current_task() and not self._bot_committing:
             self._bot.cancel()
         self._bot = None

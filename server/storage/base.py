@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -17,8 +18,11 @@ ANSWER_WITHIN = 3.0
 """Seconds within which every store call answers, with its result or ``OSError`` (Store contract),
 so every request that waits on the store is answered within about this long: refused ``INTERNAL``
 with ``data.store`` when the store does not answer (a SQLite file another process locks, a
-PostgreSQL lock or pool that stays taken). Session 11: a ``spectate`` waited ~14 s on a locked file.
-A write not started by then is never made; one started is waited for (its lock wait is bounded too)."""
+PostgreSQL lock or pool that stays taken, a PostgreSQL server that does not answer at all). Session
+11: a ``spectate`` waited ~14 s on a locked file. A write not started by then is never made; on
+SQLite one started is waited for (its lock wait is bounded too); on PostgreSQL a transaction not
+answered within this (plus ``postgres.ANSWER_GRACE``) is cut, and a write cut after its ``COMMIT``
+was sent raises :class:`InDoubt`, whose outcome the store tells later."""
 
 ListingKey = tuple[int, str]
 """Where a table stands in the listing of ``/`` (issue 12 paging): (its creation time in whole
@@ -49,6 +53,22 @@ def refuse_over(creator: str | None, limit: int | None, have: int) -> None:
     """Raise :class:`TooManyOpen` when ``creator`` (with ``have`` open tables) may not open one more."""
     if creator is not None and limit is not None and have >= limit:
         raise TooManyOpen(creator, have)
+
+
+class InDoubt(OSError):
+    """A write given up unanswered after it may have reached its commit (the Store contract's one
+    exception to "``OSError``: nothing was done"): PostgreSQL did not answer within
+    :data:`ANSWER_WITHIN` once the ``COMMIT`` was sent (a backend stopped, a network cut, a disk that
+    hangs), so the rows may be stored now, later, or never. ``await settle()`` asks the store: True
+    stored, False not stored and never will be, None not known yet (ask again later); it raises
+    ``OSError`` when the store does not answer. Whoever got this must not act as if the write were
+    not made, nor as if it were, until it is settled (a table refuses its moves meanwhile,
+    :meth:`~..table.Table.commit`)."""
+
+    def __init__(self, message: str, settle: Callable[[], Awaitable[bool | None]]) -> None:
+        super().__init__(message)
+        self.settle = settle
+        """Ask the store whether the write was made (see the class)."""
 
 
 class StoreError(OSError):
@@ -102,7 +122,9 @@ class Store(Protocol):
     ``append`` to an unknown code raises ``KeyError``; a seq already stored for that
     table (or repeated within one call) raises ``ValueError`` and stores none of the
     call's rows (the (code, seq) primary key); when ``append`` returns, the rows are
-    committed and survive a crash of the process.
+    committed and survive a crash of the process. ``OSError``: nothing of the call was done and
+    nothing will be, except :class:`InDoubt` (a write cut unanswered after its commit was sent,
+    whose outcome is asked with its ``settle``).
 
     Fencing (issue 12): the log is fenced by its (code, seq) key, the table record by
     its ownership *epoch*. A process that starts serving a table it did not create calls

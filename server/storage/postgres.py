@@ -13,21 +13,66 @@ install (wheels on PyPI), so the container image and CI stay one ``pip install``
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import os
 import random
 from datetime import datetime, timedelta, timezone
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 import asyncpg  # type: ignore[import-untyped]
 
 from .address import shown
-from .base import ANSWER_WITHIN, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
+from .base import ANSWER_WITHIN, InDoubt, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
 
 T = TypeVar("T")
 log = logging.getLogger("doublenine.server.storage")
+
+ANSWER_GRACE = 0.5
+"""Seconds past :data:`.base.ANSWER_WITHIN` a transaction is waited for before its connection is cut:
+a lock wait ends first, in PostgreSQL (``lock_timeout``, nothing done, its own error said)."""
+
+
+@dataclass(slots=True)
+class _Step:
+    """How far a transaction of :meth:`PostgresStore._run` went, for what to say if it is cut."""
+
+    xid: int | None = None
+    """A write's transaction id (``txid_current()``), for :meth:`PostgresStore._settle`."""
+    pid: int = 0
+    """The backend that runs it."""
+    committing: bool = False
+    """Its ``COMMIT`` was sent (or is being): cut now, it may still be stored."""
+    from_work: bool = False
+    """The work sets :attr:`xid` itself, from a statement it runs anyway (:meth:`PostgresStore.append`)."""
+
+
+async def _transaction(con: asyncpg.Connection, work: Callable[[asyncpg.Connection], Awaitable[T]],
+                       write: bool, step: _Step) -> T:
+    """``work`` in one transaction on ``con``, ``step`` kept up to date. Cancelled (the connection is
+    cut then), it sends nothing more: no ROLLBACK to a server that does not answer."""
+    tr = con.transaction()
+    await tr.start()
+    try:
+        step.pid = con.get_server_pid()
+        if write and not step.from_work:  # an append has it from its own statement: no round trip more
+            step.xid = int(await con.fetchval("SELECT txid_current()"))
+        result = await work(con)
+    except asyncio.CancelledError:
+        raise
+    except BaseException:
+        try:
+            await tr.rollback()
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            pass  # the connection is broken: released, it is replaced; the first error is the one said
+        raise
+    step.committing = True
+    await tr.commit()
+    return result
+
 
 class SchemaStep(NamedTuple):
     """One part of the schema: what it makes (``name``: a table or index, or ``dn_table.COLUMN``
@@ -109,6 +154,13 @@ RETURNING level"""
 """One token taken from a bucket if one is left, in one statement: the row lock of the upsert makes
 the check and the take one atomic step for every process (attacker finding, code misses: checked
 in each process's memory, a burst spread over N processes got N shares)."""
+
+
+_APPEND = """
+WITH stored AS (INSERT INTO dn_row(code, seq, payload) SELECT $1, r.seq, r.payload
+                FROM unnest($2::integer[], $3::bytea[]) AS r(seq, payload) RETURNING 1)
+SELECT txid_current() FROM (SELECT count(*) FROM stored) AS done"""
+"""A table's log rows appended in one statement that also answers its transaction's id."""
 
 
 def budget_key(group: str) -> str:
@@ -268,24 +320,59 @@ class PostgresStore:
                 self._pool = pool
         return self._pool
 
-    async def _run(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+    async def _run(self, work: Callable[[asyncpg.Connection], Awaitable[T]], *, write: bool = True,
+                   step: _Step | None = None) -> T:
         """Run ``work`` in one transaction; driver failures become ``OSError`` (Store contract).
 
         Every wait is bounded by :data:`.base.ANSWER_WITHIN` (session 11, the kind of a request
         waiting on the store without a bound): for a connection of the pool (all in use) and, in
         each statement, for a lock another session holds (``lock_timeout``: a row of the table, a
         group's advisory lock); past it nothing of the transaction is done, and the caller gets
-        ``OSError``. A statement that runs is not cut: its work is not a wait."""
+        ``OSError``. A transaction PostgreSQL does not answer at all (a backend stopped, a network
+        cut, a disk that hangs) is cut after :data:`ANSWER_WITHIN` + :data:`ANSWER_GRACE` seconds:
+        its connection is closed, so before its ``COMMIT`` nothing is done (``OSError``), and after
+        it a ``write`` raises :class:`~.base.InDoubt`, whose ``settle`` asks PostgreSQL what became of
+        its transaction (:meth:`_settle`). Before, such a statement was waited for without end: the
+        table's lock held, its players unanswered (store s12 item 1). ``step``: one ``work`` fills in
+        with its transaction id (:meth:`append`), else a write asks for it before its ``COMMIT``."""
         pool = await self._get_pool()
         try:
-            async with pool.acquire(timeout=ANSWER_WITHIN) as con, con.transaction():
-                return await work(con)
+            con = await pool.acquire(timeout=ANSWER_WITHIN)
+        except asyncio.TimeoutError:
+            raise OSError(f"postgres: no connection of the pool free within {ANSWER_WITHIN:g} s") from None
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise OSError(f"postgres: {exc}") from exc
+        step = step if step is not None else _Step()
+        try:
+            async with asyncio.timeout(ANSWER_WITHIN + ANSWER_GRACE):
+                return await _transaction(con, work, write, step)
+        except TimeoutError:
+            con.terminate()  # the backend ends its transaction at its next read, unless COMMIT is in it
+            cut = f"postgres: no answer within {ANSWER_WITHIN + ANSWER_GRACE:g} s; the connection was cut"
+            if step.committing and step.xid is not None:
+                raise InDoubt(f"{cut} after its COMMIT was sent: stored or not is not known yet",
+                              functools.partial(self._settle, step.xid, step.pid)) from None
+            raise OSError(f"{cut}: nothing of it was done") from None
         except asyncpg.UniqueViolationError as exc:
             raise ValueError(str(exc)) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise OSError(f"postgres: {exc}") from exc
-        except asyncio.TimeoutError:
-            raise OSError(f"postgres: no connection of the pool free within {ANSWER_WITHIN:g} s") from None
+        finally:
+            await pool.release(con)
+
+    async def _settle(self, xid: int, pid: int) -> bool | None:
+        """What became of the write transaction ``xid`` (run by backend ``pid``) that was cut after its
+        ``COMMIT`` was sent: True committed, False aborted (never to be stored), None still running;
+        then that backend is asked to end (``pg_terminate_backend``, only while it still runs that
+        transaction), so it aborts as soon as it runs again unless its commit is under way.
+        ``txid_status`` is PostgreSQL's own answer to "did my COMMIT land when the connection was lost"."""
+        async def work(con: asyncpg.Connection) -> bool | None:
+            row = await con.fetchrow(
+                "SELECT txid_status($1) AS status, (SELECT bool_or(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE pid = $2 AND backend_xid::text = ($1 % 4294967296)::text) AS ended", xid, pid)
+            return {"committed": True, "aborted": False}.get(row["status"])
+
+        return await self._run(work, write=False)
 
     async def create_table(self, code: str, meta: bytes, creator: str | None = None,
                            created: float | None = None, limit: int | None = None) -> None:
@@ -350,13 +437,13 @@ class PostgresStore:
             taken = {held_key(int(r["hi"]), int(r["lo"])) for r in held}  # signed, like lock_key
             return [r["code"] for r in codes if lock_key(r["code"]) not in taken]
 
-        return await self._run(work)
+        return await self._run(work, write=False)
 
     async def count_open(self, creator: str) -> int:
         async def work(con: asyncpg.Connection) -> int:
             return int(await con.fetchval("SELECT count(*) FROM dn_table WHERE creator=$1 AND NOT closed", creator))
 
-        return await self._run(work)
+        return await self._run(work, write=False)
 
     async def update_meta(self, code: str, meta: bytes, epoch: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
@@ -398,26 +485,28 @@ class PostgresStore:
                      for r in rows]
             return found if after is None else found[::-1]
 
-        return await self._run(work)
+        return await self._run(work, write=False)
 
     async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
-        batch = [(code, int(seq), bytes(payload)) for seq, payload in rows]
+        seqs, payloads = [int(seq) for seq, _ in rows], [bytes(payload) for _, payload in rows]
+        step = _Step(from_work=bool(seqs))
 
         async def work(con: asyncpg.Connection) -> None:
-            # The foreign key finds an unknown table, the primary key a repeated seq.
-            if not batch:
+            # The foreign key finds an unknown table, the primary key a repeated seq. One statement,
+            # which also gives the transaction id (:meth:`_settle`): a move costs one round trip.
+            if not seqs:
                 if await con.fetchval("SELECT 1 FROM dn_table WHERE code=$1", code) is None:
                     raise KeyError(code)
                 return
             try:
-                await con.executemany("INSERT INTO dn_row(code, seq, payload) VALUES ($1, $2, $3)", batch)
+                step.xid = int(await con.fetchval(_APPEND, code, seqs, payloads))
             except asyncpg.ForeignKeyViolationError as exc:
                 raise KeyError(code) from exc
 
         try:
-            await self._run(work)
+            await self._run(work, step=step)
         except ValueError as exc:
-            raise ValueError(f"table {code}: a seq in {[r[1] for r in batch]} is already stored") from exc
+            raise ValueError(f"table {code}: a seq in {seqs} is already stored") from exc
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
                           epoch: int | None = None) -> None:
@@ -444,7 +533,7 @@ class PostgresStore:
             rows = await con.fetch("SELECT id, payload FROM dn_chat WHERE code=$1 ORDER BY id", code)
             return tuple((r["id"], bytes(r["payload"])) for r in rows)
 
-        return await self._run(work)
+        return await self._run(work, write=False)
 
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
@@ -479,7 +568,7 @@ class PostgresStore:
             return [StoredTable(h["code"], bytes(h["meta"]), tuple(logs[h["code"]]), False, h["epoch"], _listing(h))
                     for h in heads]
 
-        return await self._run(work)
+        return await self._run(work, write=False)
 
     async def load(self, code: str) -> StoredTable | None:
         async def work(con: asyncpg.Connection) -> StoredTable | None:
@@ -491,7 +580,7 @@ class PostgresStore:
             return StoredTable(code, bytes(head["meta"]), tuple((r["seq"], bytes(r["payload"])) for r in rows),
                                head["closed"], head["epoch"], _listing(head))
 
-        return await self._run(work)
+        return await self._run(work, write=False)
 
     async def close(self) -> None:
         """Wait for running transactions, then close every pooled connection; idempotent."""
