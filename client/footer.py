@@ -13,7 +13,7 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .panels import KEEP_PLAYING, Panel, enter_button, status_line
+from .panels import KEEP_PLAYING, Button, Panel, enter_button, status_line
 from .snake import Rect
 from .store import ClientState, spectating
 from .typeset import Typeface, measurer
@@ -34,6 +34,9 @@ WATCHING = N_("You are watching this table")
 HELP_PROMPT = N_("Enter: {action}")
 """The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
 first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
+HELP_PROMPT_TAB = N_("Tab: another button · Enter: {action}")
+"""The keys while a prompt with more than one button is up: Tab moves the focus (its ring) to another of
+them, Enter presses the one it is on (:mod:`.focus`; at first the gold one, the choice that loses nothing)."""
 HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
 """The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
 HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
@@ -45,7 +48,7 @@ HELP_PHRASES = N_("Only phrases during a hand: click one · Esc: back to the tab
 key is swallowed (chat.ChatUi.focused), so the footer promises no Enter."""
 
 
-def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> str:
+def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focus: Button | None = None) -> str:
     """The footer's one line: what the keys do on the screen as shown, from the one thing that decides
     it, in the order the table gives keys out (scenes.table.TableScene.handle): an open overlay
     (``keys == "overlay"``: Escape, scrolling), the host's Leave/Close question (``"ask"``: Enter keeps
@@ -54,13 +57,18 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
     (:func:`.panels.enter_button`, the same :func:`.input._enter` presses) or its own words
     (:attr:`.panels.Panel.keys`), and the hand's keys only while this seat has a hand in play. New user
     s9 item 11: play keys under "Waiting for players", "Enter: I lead" while Enter sent a chat line,
-    "Enter: Accept" under the Review overlay."""
+    "Enter: Accept" under the Review overlay. ``focus``: the button with the keyboard's focus
+    (:func:`.focus.focused`), which Enter presses: a prompt's own one is named (``keys`` "ask:MSGID":
+    the host's question with its focus on the button labelled MSGID)."""
     from .text import say, tr
 
     if keys == "overlay":
         return tr(lang, HELP_OVERLAY)
-    if keys == "ask":  # the host's question (scenes.lan_host._answer): Enter and Esc press its gold Keep playing
-        return tr(lang, HELP_PROMPT, action=tr(lang, KEEP_PLAYING))
+    if keys.startswith("ask"):  # the host's question (scenes.lan_host._answer): Esc presses its gold Keep playing
+        label = keys.partition(":")[2]
+        if label:  # Tab moved the focus to "Leave anyway" / "Close anyway"
+            return tr(lang, HELP_PROMPT_TAB, action=tr(lang, label))
+        return tr(lang, HELP_PROMPT_TAB, action=tr(lang, KEEP_PLAYING))
     if keys == "chat":
         from .chat import free_text_allowed
         return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
@@ -70,9 +78,10 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str) -> s
     if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
         mine = view is not None and view.seat is not None and view.seat in view.waiting_for()
         return tr(lang, HELP_DRAW) if mine and len(panel.taken) < len(panel.cells) else ""
-    primary = enter_button(panel)
+    primary = focus if panel is not None and focus is not None and focus in panel.buttons else enter_button(panel)
     if primary is not None:
-        return tr(lang, HELP_PROMPT, action=say(lang, primary.label, dict(primary.args)))
+        others = panel is not None and sum(b.enabled for b in panel.buttons) > 1
+        return tr(lang, HELP_PROMPT_TAB if others else HELP_PROMPT, action=say(lang, primary.label, dict(primary.args)))
     if panel is not None and (panel.keys or panel.modal):
         return tr(lang, panel.keys) if panel.keys else ""
     if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
@@ -86,6 +95,10 @@ KEYS_INTRO = N_("The line under the table names the keys that work at that momen
 KEYS_F1 = N_("F1: the rules, at these keys")
 KEYS_DRAW = N_("In the opening draw: {keys}")
 KEYS_PANEL = N_("On a panel (a hand's end, a question): Enter presses its gold button")
+KEYS_TAB = N_("Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the "
+              "focused one")
+"""Every button of the table and of its questions is reached so (client/focus.py; a question keeps the
+focus among its own buttons, where the arrows move it too, and Esc keeps what is)."""
 KEYS_OVERLAY = N_("In the rules, the ledger and a review: {keys}")
 KEYS_CHAT = N_("In the chat: {keys}")
 
@@ -102,6 +115,7 @@ def keys_section(lang: str) -> RulesSection:
     play = [*tr(lang, HELP).split(" · "), *(tr(lang, k) for k in (*HELP_MORE, HELP_TILES))]
     blocks = [Block(tr(lang, KEYS_INTRO)), *(Block(k, True) for k in play), Block(tr(lang, KEYS_F1), True),
               Block(tr(lang, KEYS_DRAW, keys=tr(lang, HELP_DRAW)), True), Block(tr(lang, KEYS_PANEL), True),
+              Block(tr(lang, KEYS_TAB), True),
               Block(tr(lang, KEYS_OVERLAY, keys=tr(lang, HELP_OVERLAY)), True),
               Block(tr(lang, KEYS_CHAT, keys=tr(lang, HELP_CHAT)), True)]
     return RulesSection(tr(lang, KEYS_TITLE), (), tuple(blocks))

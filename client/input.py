@@ -21,6 +21,7 @@ from doublenine.shared.views import SeatView
 from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Intent, Pause, Withdraw
 from .buttons import may_hint
 from .layout import TableLayout, legal_ends
+from .focus import focused, moved
 from .panels import draw_key, enter_button
 from .store import ClientState
 from .uistate import Ui
@@ -88,7 +89,8 @@ def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewpor
         hover = str(hit[1]) if hit is not None and hit[0] == "button" else None
         return UiAction(ui if hover == ui.hover else replace(ui, hover=hover))
     if t == pygame.KEYDOWN:
-        return key(event.key, getattr(event, "unicode", ""), lay, state, ui, getattr(event, "scancode", 0))
+        return key(event.key, getattr(event, "unicode", ""), lay, state, ui, getattr(event, "scancode", 0),
+                   getattr(event, "mod", 0))
     return UiAction(ui)
 
 
@@ -143,12 +145,13 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     simple: dict[str, Intent] = {"hint": AskHint(), "undo": Control("undo"), "redo": Control("redo"),
                                  "new_match": Control("new_match"), "confirm:restart": Control("restart"),
                                  "confirm:undo_end": Control("undo")}
-    if bid == "undo" and view is not None and view.phase is Phase.MATCH_OVER:  # D6: reopens a won match:
-        return UiAction(replace(ui.cleared(), confirm=("undo_end", view.match, view.hand_number)))  # asked first
+    if bid == "undo" and view is not None and view.phase is Phase.MATCH_OVER:  # D6: reopens a won match: asked first
+        return UiAction(replace(ui.cleared(), confirm=("undo_end", view.match, view.hand_number), button=None))
     if bid in simple:
         return UiAction(ui.cleared(), simple[bid])
     if bid == "restart" and view is not None:  # R28 cannot be undone: asked first (panels.CONFIRMED)
-        return UiAction(replace(ui.cleared(), confirm=("restart", view.match, view.hand_number)))
+        # the question's focus starts on its safe choice (focus.focused: the gold Keep playing)
+        return UiAction(replace(ui.cleared(), confirm=("restart", view.match, view.hand_number), button=None))
     if bid == "confirm_no":
         return UiAction(ui.cleared())
     if bid in ("rules", "ledger"):
@@ -220,22 +223,31 @@ def latin_key(k: int, scancode: int = 0) -> int:
     return pygame.K_a + (scancode - pygame.KSCAN_A)
 
 
-def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancode: int = 0) -> UiAction:
+def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancode: int = 0,
+        mod: int = 0) -> UiAction:
     """Keyboard aids (issue 5 item 5): positions, two pips, arrows, L/R, Enter, Escape, H, P, U, Y; F1 opens
-    the rules at their Keys section (s11 new user: F1 did nothing).
+    the rules at their Keys section (s11 new user: F1 did nothing); Tab and Shift+Tab move the focus over the
+    buttons (in a dialog the arrows too), Enter or Space presses the focused one (:mod:`.focus`).
 
     ``char`` (the typed text) is not read: shortcuts follow the key and its scancode (:func:`digit_of`,
-    :func:`latin_key`), so they work on every keyboard layout.
+    :func:`latin_key`), so they work on every keyboard layout. ``mod``: the modifier keys held (Shift+Tab).
     """
     k = latin_key(k, scancode)
     view = state.view
     if k == pygame.K_ESCAPE:
         if ui.overlay is not None:
             return UiAction(replace(ui, overlay=None), Pause(ui.overlay, False), command="close")  # type: ignore[arg-type]
-        return UiAction(replace(ui.cleared(), focus=None))
+        return UiAction(replace(ui.cleared(), focus=None, button=None))
     if k == pygame.K_F1 and ui.overlay is None:  # the rules at their Keys section (footer.keys_section)
         action = button("rules", lay, state, ui)
         return replace(action, command="rules:keys")
+    dialog = lay.panel is not None and lay.panel.modal and any(b.enabled for b in lay.panel.buttons)
+    if k == pygame.K_TAB or (dialog and k in (pygame.K_LEFT, pygame.K_RIGHT)):
+        forward = not mod & pygame.KMOD_SHIFT if k == pygame.K_TAB else k == pygame.K_RIGHT
+        return UiAction(replace(ui, button=moved(lay.panel, lay.buttons, ui.button, forward)))
+    if k == pygame.K_SPACE:  # presses the focused button (a lifted tile is played by Enter only)
+        now = focused(lay.panel, lay.buttons, ui.button)
+        return button(now.id, lay, state, ui) if now is not None else UiAction(ui)
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return _enter(lay, state, ui)
     letters = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_y: "redo"}
@@ -291,7 +303,12 @@ def _digit(view: SeatView, lay: TableLayout, ui: Ui, d: int) -> UiAction:
 
 
 def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
+    """Enter: the button Tab put the focus on, else the lifted tile played, else the draw's pick taken,
+    else the prompt's default button."""
     view = state.view
+    chosen = focused(lay.panel, lay.buttons, ui.button) if ui.button is not None else None
+    if chosen is not None and chosen.id == ui.button:
+        return button(chosen.id, lay, state, ui)
     if isinstance(view, SeatView) and ui.selected is not None:
         fits = legal_ends(view, ui.selected)
         end = ui.end if ui.end in fits else (fits[0] if len(fits) == 1 or view.ends is None else None)

@@ -18,6 +18,7 @@ from doublenine.shared.views import SeatView
 from doublenine.shared.wire import MAX_HAND_TILES
 
 from .buttons import sound_button, sound_room, table_buttons, top_bar_rows
+from .focus import focused
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
 from .panels import Button, Panel, beneath, build_panel, request_below, request_room
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
@@ -276,7 +277,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         # behind "Hand N is over" the row shows what this seat held at its end (R22), never the next deal
         hand = _hand_tiles(view, ui, w, hand_top, hw, lift, ended.left[view.seat - 1])
         ghosts, ends, chosen = {}, {}, None
-    keys_said = help_rows(key_help(state, panel, keys, lang), sm, words_w)
+    focus = focused(panel, buttons, ui.button)  # the button Enter presses, named by the footer
+    keys_said = help_rows(key_help(state, panel, keys, lang, focus), sm, words_w)
     if len(keys_said) > reserved:  # a prompt's own keys longer than any footer foreseen: room for every row
         return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(keys_said))
     # the banner sits at the top of the play area, below the partner's seat, never over a seat

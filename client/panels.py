@@ -331,7 +331,8 @@ def confirming(state: ClientState, ui: Ui) -> bool:
 
 def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Panel:
     """Ask before control ``what`` (:data:`CONFIRMED`), which cannot be taken back; its button is
-    ``confirm:WHAT``, pressed by a click only. The gold default, which Enter presses as Esc does, is the
+    ``confirm:WHAT``, pressed by a click, or by Enter once Tab or an arrow moved the focus to it (:mod:`.focus`;
+    a keyboard alone could not confirm before). The gold default, which Enter presses as Esc does, is the
     choice that loses nothing (Keep playing, Keep the result), as on the host's Leave question
     (scenes.lan_host). New user s11 round 2 item 9: Enter on "Reopen the finished match?" reopened it (the
     gold Undo). Kind: a confirmation whose default is the destructive choice; both questions here
@@ -560,9 +561,10 @@ WHAT = {"undo": N_("undo"), "redo": N_("redo"), "restart": N_("restart the hand"
 """D1/D7: a request's action, as "{name} asks to {what}" says it."""
 CHANGE_MATCH = N_("change the match")
 """An action this window does not know (a newer server's), said plainly."""
-CONSENT_KEYS = N_("Click Accept or Refuse: Enter does not answer a request")
+CONSENT_KEYS = N_("Tab: choose Accept or Refuse, then Enter (Enter alone does not answer)")
 """The footer under another player's request: Enter is not Accept (accepting may take back a finished
-hand and its points, D6; a reflex Enter meant for the table must not do that)."""
+hand and its points, D6; a reflex Enter meant for the table must not do that); Tab puts the focus on one
+of the two answers, which Enter then presses (:mod:`.focus`; once it was a click only)."""
 UNDO_MOVES = Nn_("Accepting takes back {count} play or pass, back to {name}'s turn",
                  "Accepting takes back {count} plays and passes, back to {name}'s turn")
 REDO_MOVES = Nn_("Accepting puts back {count} play or pass", "Accepting puts back {count} plays and passes")
@@ -582,8 +584,9 @@ PLAYS_AND_PASSES = N_("{plays} and {passes}")
 """``{moves}`` of :data:`UNDO_WHAT`, :data:`REDO_WHAT`, :data:`RESTART_WHAT`: the plays and the passes
 counted apart, each with its plural (session 9, new user 2: "3 plays and passes" was said of three
 passes); :data:`UNDO_MOVES`, :data:`REDO_MOVES` only for an older server's effect without ``passes``."""
-ASKING_KEYS = N_("Waiting for the answer: click Take the request back to cancel it")
-"""The footer under this seat's own request (session 9, new user 2: it had none); Enter does nothing there."""
+ASKING_KEYS = N_("Waiting for the answer: Tab, then Enter, takes the request back")
+"""The footer under this seat's own request (session 9, new user 2: it had none); Enter alone does nothing
+there, Tab puts the focus on "Take the request back" (a click takes it back too)."""
 
 
 def moves_said(plays: int, passes: int, lang: str) -> str:

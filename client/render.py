@@ -19,6 +19,7 @@ from doublenine.shared.views import SeatView
 from .art import GOLD, TEAM_COLOURS, Art
 from .buttons import SOUND_ON, score_width, top_details
 from .footer import footer_rows
+from .focus import draw_ring, focused
 from .layout import SeatSpot, TableLayout
 from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
 from .snake import Rect, Spot
@@ -158,6 +159,9 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         _panel(surface, lay, state, ui, lay.panel, art, lang)
     if lay.banner is not None:
         _banner(surface, lay, state, art, lang)
+    ring = focused(lay.panel, lay.buttons, ui.button)  # where Enter and Space go (focus.py)
+    if ring is not None:
+        draw_ring(surface, ring.rect)
     sound_tip(surface, lay, art, lang, ui)
     for row, box in zip(lay.help, footer_rows(lay.help_rect, len(lay.help), lay.small)):
         label = art.fit_text(row, lay.small, box[2], (190, 210, 196))

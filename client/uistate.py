@@ -51,6 +51,10 @@ class Ui:
     """A control that cannot be taken back, pressed and waiting for its confirmation (new user s9 item 3:
     one misclick on Restart lost the hand): (its id, the match and hand number it was pressed in); a
     prompt asks (``panels``), and a new hand or any other action forgets it."""
+    button: str | None = None
+    """The id of the button Tab moved the keyboard's focus to (:mod:`.focus`; Enter or Space presses it, a
+    ring shows it); None: the prompt's default (its gold button). Kept by :meth:`cleared` (a second Leave
+    or Undo is one more Enter); forgotten when the prompt changes (scenes/table.TableScene) and by Esc."""
 
     def finished_seen(self, finished: int) -> int:
         """How many of a view's ``finished`` finished hands the player has looked at (R22): :attr:`seen_finished`,

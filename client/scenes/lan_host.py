@@ -22,6 +22,7 @@ from doublenine.shared.invite import DEFAULT_PORT
 from ..art import GOLD, Art
 from ..clipboard import copy_text
 from ..hosting import Hosting
+from ..focus import cycle, draw_ring
 from ..input import Viewport, pointer
 from ..layout import TableLayout, metrics
 from ..panels import KEEP_PLAYING, PANEL_FILL, Button
@@ -244,6 +245,10 @@ class HostedTable:
         self.asking: Change | None = None
         """The close or leave waiting for the host's answer while friends are seated."""
         self.asked_for = 0
+        self.ask_focus = "keep"
+        """The question's button with the keyboard's focus (``keep`` or ``stop``): Tab, Shift+Tab and the arrows
+        move it, Enter or Space presses it, a ring shows it (client/focus.py); each question starts on Keep
+        playing, the choice that loses nothing."""
         self.ended = False
         """The host ended the hosted game on purpose: Leave or closing the window (with friends seated, then
         "Leave anyway" or "Close anyway"). Only a window that dies (a crash, ``kill -9``) keeps its port for
@@ -420,15 +425,34 @@ class HostedTable:
             self.ended = True
             self._keep_seat(change)
             return change
-        self.asking = change
+        self.asking, self.ask_focus = change, "keep"
         self.dirty = True
         return None
 
+    def asked_label(self) -> str:
+        """The msgid of the question's button with the focus when it is not Keep playing ("" when it is):
+        the footer names what Enter presses (TableScene.keys, footer.key_help)."""
+        if self.asking is None or self.ask_focus == "keep":
+            return ""
+        return ASK_WORDS.get(self.asking.kind, ASK_WORDS["quit"])[1]
+
     def _answer(self, event: Any) -> Change | None:
+        """The question's keys and clicks: Esc keeps playing; Tab, Shift+Tab and the arrows move the focus
+        between its two buttons, Enter or Space presses the focused one (Keep playing until moved). The
+        host could leave anyway by a click only (new user s11 round 2); kind: a choice no key could make."""
         if event.type == pygame.QUIT:  # closing the window again while asked: close
             return self.click_id("stop")
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.click_id("keep")  # Enter presses the gold button, as in every prompt (footer.key_help)
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return self.click_id("keep")
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.click_id(self.ask_focus)
+            if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+                forward = not getattr(event, "mod", 0) & pygame.KMOD_SHIFT if event.key == pygame.K_TAB \
+                    else event.key == pygame.K_RIGHT
+                self.ask_focus = cycle(("keep", "stop"), self.ask_focus, forward) or "keep"
+                self.dirty = True
+            return None
         pos = pointer(event, self.vp)
         hit = self._hit(pos, ("keep", "stop")) if pos is not None else None
         return self.click_id(hit) if hit is not None else None
@@ -456,7 +480,7 @@ class HostedTable:
         elif self.chip_shown():
             draw_button(surface, self.art, Button("chip", lay["chip"], N_("Invite friends")), sm, self.lang, False)
         if self.asking is not None:
-            _ask(surface, self.art, lay, self.lang, self.asked_for, f, self.asking.kind)
+            _ask(surface, self.art, lay, self.lang, self.asked_for, f, self.asking.kind, self.ask_focus)
 
 
 def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedTable, f: int, sm: int) -> None:
@@ -510,8 +534,9 @@ or closing the window (``quit``). A player who pressed Leave was once asked to "
 
 
 def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, others: int, f: int,
-         kind: str = "quit") -> None:
-    """The host's question while ``others`` friends are seated, worded for ``kind`` (:data:`ASK_WORDS`)."""
+         kind: str = "quit", focus: str = "keep") -> None:
+    """The host's question while ``others`` friends are seated, worded for ``kind`` (:data:`ASK_WORDS`), the
+    focus ring on its button ``focus`` (``keep`` or ``stop``)."""
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 120))
@@ -527,4 +552,5 @@ def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, oth
     surface.blit(body, body.get_rect(midtop=(x + bw // 2, y + round(2.4 * f))))
     draw_button(surface, art, Button("keep", lay["keep"], KEEP_PLAYING, primary=True), f, lang, False)
     draw_button(surface, art, Button("stop", lay["stop"], stop), f, lang, False)
+    draw_ring(surface, lay[focus if focus in ("keep", "stop") else "keep"])
 

@@ -17,6 +17,7 @@ from doublenine.shared.i18n import N_
 
 from .. import config
 from ..art import GOLD, Art
+from ..focus import draw_ring
 from ..input import Viewport, pointer
 from ..layout import metrics
 from ..panels import Button
@@ -135,8 +136,8 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
     for b in buttons(values):
         shown = replace(b, rect=lay[b.id])
         draw_button(surface, art, shown, f, lang, b.id in (focus, hover))
-        if b.id == focus:  # where Enter goes, as the hover shows where a click goes
-            pygame.draw.rect(surface, GOLD, pygame.Rect(shown.rect).inflate(6, 6), 2, border_radius=shown.rect[3] // 3 + 3)
+        if b.id == focus:  # where Enter goes, as the hover shows where a click goes (the ring of every screen)
+            draw_ring(surface, shown.rect)
 
 
 class SettingsScene:

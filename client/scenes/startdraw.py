@@ -8,6 +8,7 @@ import pygame
 from doublenine.shared.i18n import N_
 
 from ..art import GOLD, Art
+from ..focus import draw_ring
 from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_tile
@@ -78,8 +79,7 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     for button in buttons:
         draw_button(surface, art, button, f, lang, button.id == form.focus)
     if form.focus == "settings":  # Tab reached it: Enter opens it
-        ring = pygame.Rect(lay["settings"]).inflate(6, 6)
-        pygame.draw.rect(surface, GOLD, ring, 2, border_radius=lay["settings"][3] // 3 + 3)
+        draw_ring(surface, lay["settings"])
     server = form.server.strip()
     where = tr(lang, "Create table uses the server {server}", server=server) if server else \
         tr(lang, "New tables are made on this computer")

@@ -164,6 +164,8 @@ class TableScene:
         self._prompt: Any = None
         """(kind, title, lines) of the prompt last drawn and the clock when it was first drawn (KEY_GUARD)."""
         self._prompt_at = 0.0
+        self._focus_prompt: Any = None
+        """The prompt (:func:`_prompt_key`) the keyboard's focus was last settled for (:meth:`_settle_focus`)."""
         self._held: dict[int, tuple[Any, float]] = {}
         """Keys down now (no KEYUP yet): the prompt that was up when each was pressed, and when it last
         went down (a press or a repeat). A held key's
@@ -225,7 +227,8 @@ class TableScene:
         if self.overlay is not None:
             return "overlay"
         if getattr(self.host_room, "asking", None) is not None:  # lan_host's Leave/Close question takes every key
-            return "ask"
+            label = self.host_room.asked_label() if hasattr(self.host_room, "asked_label") else ""
+            return f"ask:{label}" if label else "ask"  # "ask:MSGID": its focus on that button (footer.key_help)
         return "chat" if self.talk.cui.focused else "table"
 
     def side_shown(self) -> bool:
@@ -277,6 +280,8 @@ class TableScene:
             panel = self.layout().panel
             if panel is None or panel.kind not in SEEN_OVER_OVERLAYS:
                 self._bring_back()
+        if changed:
+            self._settle_focus()
         dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
 
@@ -397,10 +402,13 @@ class TableScene:
             return None
         if stale:
             return None  # an input for the screen before this prompt (N5)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.toast_by == "leave":
+            self._leave_armed, self.toast, self.dirty = None, None, True  # Esc: the Leave is not carried out
         action: UiAction = handle(event, self.layout(), self.session.state, self.ui, self.vp)
         if action.ui != self.ui:
             self.ui = action.ui
             self.dirty = True
+        self._settle_focus()
         if isinstance(action.intent, Decide):
             if self._in_flight:  # a double click or tap: the first decision is still on its way
                 return None
@@ -424,6 +432,17 @@ class TableScene:
         elif action.command == "quit":
             return Change("quit")
         return None
+
+    def _settle_focus(self) -> None:
+        """A prompt that came or went gives the keyboard's focus back to its default (the new prompt's
+        safe choice, :func:`~doublenine.client.focus.focused`): a focus Tab left on a button of the last
+        prompt, or of the table, never carries into a new one (a review's Enter once pressing Undo)."""
+        panel = self.layout().panel
+        prompt = _prompt_key(panel) if panel is not None else None
+        if prompt != self._focus_prompt:
+            self._focus_prompt = prompt
+            if self.ui.button is not None:
+                self.ui, self.dirty = replace(self.ui, button=None), True
 
     def _meant_before(self, event: Any, pos: tuple[float, float] | None) -> bool:
         """True when ``event`` must not act because it was meant for the screen before the prompt now up

@@ -74,7 +74,7 @@ def test_nu2_item1_the_footer_under_the_question_names_the_key_it_answers(answer
     takes the keys (TableScene.keys "ask"), Enter presses its gold Keep playing and the footer says so."""
     host = _asking((1280, 800), "en", "chat")
     assert host.table.keys() == "ask"
-    assert " · ".join(host.table.layout().help) == "Enter: Keep playing"
+    assert " · ".join(host.table.layout().help) == "Tab: another button · Enter: Keep playing"
     assert host.handle(pygame.event.Event(pygame.KEYDOWN, key=answer, mod=0, unicode="\r", scancode=0)) is None
     assert host.asking is None and host.table._leave is False and host.table.keys() == "table"
-    assert " · ".join(host.table.layout().help) != "Enter: Keep playing"
+    assert " · ".join(host.table.layout().help) != "Tab: another button · Enter: Keep playing"

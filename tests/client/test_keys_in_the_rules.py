@@ -30,6 +30,7 @@ def test_the_keys_section_in_english() -> None:
         "F1: the rules, at these keys",
         "In the opening draw: arrows: choose a face-down tile · Enter: take it",
         "On a panel (a hand's end, a question): Enter presses its gold button",
+        "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one",
         "In the rules, the ledger and a review: Esc: close · arrows, Page Up, Page Down: scroll",
         "In the chat: Enter: send · Esc: back to the table"]
 

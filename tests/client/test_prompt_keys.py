@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from doublenine.client.footer import HELP, HELP_DRAW, HELP_PROMPT, WATCHING
+from doublenine.client.footer import HELP, HELP_DRAW, HELP_PROMPT_TAB, WATCHING
 from doublenine.client.layout import compute_layout
 from doublenine.client.text import tr
 from doublenine.client.uistate import Ui
@@ -33,7 +33,8 @@ def test_r22_the_hand_end_says_enter_continues(lang: str) -> None:
     s._refresh()  # type: ignore[attr-defined]
     lay = compute_layout(s.state, Ui(seen_finished=0), SIZE, lang)
     assert lay.panel is not None and lay.panel.kind == "reveal"
-    assert lay.help == (tr(lang, HELP_PROMPT, action=tr(lang, "Continue")),)
+    # Continue and Review my hand: Tab moves between them (client/focus.py), Enter continues
+    assert lay.help == (tr(lang, HELP_PROMPT_TAB, action=tr(lang, "Continue")),)
     watching = compute_layout(replace(s.state, view=view_for(s.log.state, None)), Ui(seen_finished=0), SIZE, lang)
     assert watching.help == (tr(lang, WATCHING),)
 
@@ -46,7 +47,7 @@ def test_r19_the_match_end_says_enter_starts_a_new_match(lang: str) -> None:
     assert lay.panel is not None
     primary = [b for b in lay.panel.buttons if b.primary]
     assert [b.id for b in primary] == ["new_match"]
-    assert lay.help == (tr(lang, HELP_PROMPT, action=tr(lang, "New match")),)
+    assert lay.help == (tr(lang, HELP_PROMPT_TAB, action=tr(lang, "New match")),)
 
 
 @pytest.mark.parametrize("lang", LANGS)

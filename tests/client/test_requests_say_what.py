@@ -158,7 +158,7 @@ def test_s9_the_asker_sees_who_it_waits_for_can_take_it_back_and_hears_the_refus
     scene = _scene(asking)
     panel = scene.layout().panel
     assert panel.kind == "asking" and _said(panel) == ["You asked to undo", "Waiting for Zoë to answer"]
-    assert scene.layout().help == ("Waiting for the answer: click Take the request back to cancel it",)  # s9 nu2: none
+    assert scene.layout().help == ("Waiting for the answer: Tab, then Enter, takes the request back",)  # s9 nu2: none
     scene.handle(_ENTER)  # Enter does not take it back
     assert scene.session.sent == []
     (back,) = panel.buttons

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from doublenine.client.art import Art
-from doublenine.client.footer import HELP_PROMPT
+from doublenine.client.footer import HELP_PROMPT_TAB
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.sound import Sounds
 from doublenine.client.text import tr
@@ -60,11 +60,11 @@ def _restart_button(scene: TableScene):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("lang, title, enter", [
-    ("en", "Restart this hand?", "Enter: Keep playing"),
-    ("fr", "Recommencer cette manche\u00a0?", "Entrée\u00a0: Continuer à jouer"),
-    ("pt", "Recomeçar esta mão?", "Enter: Continuar jogando"),
-    ("de", "Diese Runde neu starten?", "Enter: Weiterspielen"),
-    ("es", "¿Reiniciar esta mano?", "Enter: Seguir jugando"),
+    ("en", "Restart this hand?", "Tab: another button · Enter: Keep playing"),
+    ("fr", "Recommencer cette manche\u00a0?", "Tab\u00a0: autre bouton · Entrée\u00a0: Continuer à jouer"),
+    ("pt", "Recomeçar esta mão?", "Tab: outro botão · Enter: Continuar jogando"),
+    ("de", "Diese Runde neu starten?", "Tab: andere Schaltfläche · Enter: Weiterspielen"),
+    ("es", "¿Reiniciar esta mano?", "Tab: otro botón · Enter: Seguir jugando"),
 ])
 def test_r28_restart_asks_first_and_escape_keeps_the_hand(lang: str, title: str, enter: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
     scene, session = _scene(lang)
@@ -75,7 +75,7 @@ def test_r28_restart_asks_first_and_escape_keeps_the_hand(lang: str, title: str,
     assert panel is not None and panel.kind == "confirm" and tr(lang, panel.title[0]) == title
     # the gold default is the one that loses nothing (s11 round 2 item 9)
     assert [(b.id, b.primary) for b in panel.buttons] == [("confirm:restart", False), ("confirm_no", True)]
-    assert scene.layout().help == (enter,) == (tr(lang, HELP_PROMPT, action=tr(lang, "Keep playing")),)
+    assert scene.layout().help == (enter,) == (tr(lang, HELP_PROMPT_TAB, action=tr(lang, "Keep playing")),)
     assert _line(session) == before  # nothing happened yet
     surface = pygame.Surface(SIZE)
     scene.draw(surface)

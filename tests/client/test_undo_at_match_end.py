@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from doublenine.client.art import Art
-from doublenine.client.footer import HELP_PROMPT
+from doublenine.client.footer import HELP_PROMPT_TAB
 from doublenine.client.input import Viewport
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.sound import Sounds
@@ -56,11 +56,11 @@ def _key(scene: TableScene, k: int) -> None:
 
 
 @pytest.mark.parametrize("lang, title, enter", [
-    ("en", "Reopen the finished match?", "Enter: Keep the result"),
-    ("fr", "Rouvrir la partie terminée\u00a0?", "Entrée\u00a0: Garder le résultat"),
-    ("pt", "Reabrir a partida terminada?", "Enter: Manter o resultado"),
-    ("de", "Die beendete Partie wieder öffnen?", "Enter: Ergebnis behalten"),
-    ("es", "¿Reabrir la partida terminada?", "Enter: Mantener el resultado"),
+    ("en", "Reopen the finished match?", "Tab: another button · Enter: Keep the result"),
+    ("fr", "Rouvrir la partie terminée\u00a0?", "Tab\u00a0: autre bouton · Entrée\u00a0: Garder le résultat"),
+    ("pt", "Reabrir a partida terminada?", "Tab: outro botão · Enter: Manter o resultado"),
+    ("de", "Die beendete Partie wieder öffnen?", "Tab: andere Schaltfläche · Enter: Ergebnis behalten"),
+    ("es", "¿Reabrir la partida terminada?", "Tab: otro botón · Enter: Mantener el resultado"),
 ])
 def test_d6_undo_on_a_won_match_asks_first_and_escape_keeps_the_result(lang: str, title: str, enter: str) -> None:
     scene, session = _won(lang)
@@ -70,7 +70,7 @@ def test_d6_undo_on_a_won_match_asks_first_and_escape_keeps_the_result(lang: str
         ("confirm", title, ["confirm:undo_end", "confirm_no"])
     # s11 round 2 item 9: the gold default (Enter) keeps the result, as the host's Leave question does
     assert [b.primary for b in panel.buttons] == [False, True]
-    assert scene.layout().help == (enter,) == (tr(lang, HELP_PROMPT, action=tr(lang, "Keep the result")),)
+    assert scene.layout().help == (enter,) == (tr(lang, HELP_PROMPT_TAB, action=tr(lang, "Keep the result")),)
     assert [say(lang, t, a) for t, a in panel.body] == [tr(lang, "Undo takes back your last move and what followed "
                                                         "it: the match is no longer won and its last hand goes on. "
                                                         "Redo puts it back.")]
