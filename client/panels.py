@@ -13,12 +13,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from doublenine.shared.i18n import N_, Nn_
-from doublenine.shared.moves import End
 from doublenine.shared.refusals import sentence
 from doublenine.shared.seats import Seat, seats_from
 from doublenine.shared.state import FinishedHand, Phase, Result
 from doublenine.shared.terms import named_result_said
-from doublenine.shared.tiles import Tile
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
 from .snake import Rect, Spot
@@ -974,8 +972,3 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     if view.phase is Phase.DRAW and state.started and state.tracker:  # the draw's panel has no room for it
         return (TRACKER_ALLOWED, {})
     return ("", {})
-
-
-def tile_ends_text(tile: Tile, end: End) -> Text:
-    """A preview described in words, e.g. for a hint."""
-    return (N_("{tile} at the {end} end"), {"tile": str(tile), "end": end.value})

@@ -367,8 +367,3 @@ def reduce(state: ClientState, msg: Any) -> ClientState:
     """The new state after one server (or local) message; pure. Unknown messages change nothing."""
     fn = _REDUCERS.get(type(msg))
     return state if fn is None else fn(state, msg)
-
-
-def with_connection(state: ClientState, status: str) -> ClientState:
-    """The same state with a new connection status."""
-    return replace(state, connection=status)

@@ -189,7 +189,7 @@ class Announcer:
     def _service_info(self, tables: Sequence[AnnouncedTable]) -> ServiceInfo:
         server = "".join(c if c.isalnum() or c == "-" else "-" for c in socket.gethostname()) or "doublenine"
         return ServiceInfo(
-            SERVICE_TYPE, self._info.name if self._info else f"{self._instance()}.{SERVICE_TYPE}",
+            SERVICE_TYPE, self.service_name,
             port=self.port, parsed_addresses=self.addresses, server=f"{server}.local.",
             properties=txt_properties(tables, self.host_name, self.protocol))
 

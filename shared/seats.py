@@ -67,16 +67,6 @@ _NEXT = {Seat.ONE: Seat.TWO, Seat.TWO: Seat.THREE, Seat.THREE: Seat.FOUR, Seat.F
 _PARTNER = {Seat.ONE: Seat.THREE, Seat.TWO: Seat.FOUR, Seat.THREE: Seat.ONE, Seat.FOUR: Seat.TWO}
 
 
-def next_seat(seat: Seat) -> Seat:
-    """R2: the seat after ``seat`` in turn order."""
-    return _NEXT[seat]
-
-
-def partner(seat: Seat) -> Seat:
-    """R2: the partner opposite ``seat``."""
-    return _PARTNER[seat]
-
-
 def team_of(seat: Seat) -> Team:
     """R2: the team of ``seat``."""
     return _TEAM_OF[seat]
