@@ -11,7 +11,8 @@ the game at that table (``xdg-open`` resolves it as ``xdg-mime query default
 x-scheme-handler/doublenine`` does). The icon (client/icons/doublenine.png, a
 double nine) goes to ``$XDG_DATA_HOME/icons/hicolor/256x256/apps/`` (Icon Theme
 Specification). ``desktop-uninstall`` removes the entry, the icon and only our
-association, leaving every other line of ``mimeapps.list`` as it was.
+association, leaving every other line of ``mimeapps.list`` as it was. Each command says every file it
+wrote or removed, one line each (the icon was written without a word, then removed).
 """
 from __future__ import annotations
 
@@ -147,7 +148,10 @@ def paths() -> tuple[Path, Path, Path]:
 
 
 def install() -> int:
-    """Write the entry and the association; prints what it wrote. 0, or 1 if a file cannot be written."""
+    """Write the entry, its icon and the association; prints each thing it wrote, one line each (s12: the
+    icon was written without a word and then removed by ``desktop-uninstall``). 0, or 1 if a file cannot be
+    written. Folders made on the way (``applications/``, ``icons/hicolor/256x256/apps/``) stay: other
+    programs' entries and icons live there too."""
     entry, mimeapps, icon = paths()
     try:
         old = _read_mimeapps(mimeapps)  # first: an unreadable one stops the install before any write
@@ -161,28 +165,37 @@ def install() -> int:
     except (OSError, UnicodeError) as exc:
         print(f"doublenine desktop-install: {for_terminal(exc)}")
         return 1
+    print(f"doublenine: wrote {for_terminal(entry)} (the desktop entry)")
+    print(f"doublenine: wrote {for_terminal(icon)} (its icon)")
+    print(f"doublenine: {SCHEME_MIME} opens it (in {for_terminal(mimeapps)})")
     _refresh(entry.parent)
-    print(f"doublenine: wrote {for_terminal(entry)}\ndoublenine: {SCHEME_MIME} opens it (in {for_terminal(mimeapps)})")
     return 0
 
 
 def uninstall() -> int:
-    """Remove the entry and our association; prints what it removed. 0, or 1 on an unwritable file."""
+    """Remove what :func:`install` wrote (the entry, the icon, only our association); prints each thing it
+    removed, one line each, or that none was there. 0, or 1 on an unwritable file."""
     entry, mimeapps, icon = paths()
+    removed = 0
     try:
-        for path in (entry, icon):
+        for path, what in ((entry, "the desktop entry"), (icon, "its icon")):
             if path.exists():
                 path.unlink()
-                print(f"doublenine: removed {for_terminal(path)}")
+                print(f"doublenine: removed {for_terminal(path)} ({what})")
+                removed += 1
         if mimeapps.exists():
             old = _read_mimeapps(mimeapps)
             new = with_default(old, SCHEME_MIME, DESKTOP_ID, False)
             if new != old:
                 mimeapps.write_text(new, encoding="utf-8")
                 print(f"doublenine: removed {SCHEME_MIME} from {for_terminal(mimeapps)}")
+                removed += 1
     except (OSError, UnicodeError) as exc:
         print(f"doublenine desktop-uninstall: {for_terminal(exc)}")
         return 1
+    if not removed:
+        print(f"doublenine: nothing to remove: no {for_terminal(entry)}, no {for_terminal(icon)}, "
+              f"no {SCHEME_MIME} of ours in {for_terminal(mimeapps)}")
     _refresh(entry.parent)
     return 0
 
@@ -200,11 +213,14 @@ def _read_mimeapps(path: Path) -> str:
 
 
 def _refresh(folder: Path) -> None:
-    """Let desktops that cache MIME handlers see the change (update-desktop-database, if installed)."""
+    """Let desktops that cache MIME handlers see the change: ``update-desktop-database`` rewrites
+    ``folder/mimeinfo.cache`` when it is installed, and that is said in one line too."""
     try:
-        subprocess.run(["update-desktop-database", str(folder)], capture_output=True, timeout=30, check=False)
+        done = subprocess.run(["update-desktop-database", str(folder)], capture_output=True, timeout=30, check=False)
     except (OSError, subprocess.SubprocessError):
-        pass  # optional: xdg-mime and xdg-open read mimeapps.list directly
+        return  # optional: xdg-mime and xdg-open read mimeapps.list directly
+    if done.returncode == 0:
+        print(f"doublenine: updated {for_terminal(folder / 'mimeinfo.cache')} (update-desktop-database)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -170,3 +170,43 @@ def test_the_entry_names_the_windows_class() -> None:
     lines = desktop_entry(["/opt/doublenine/bin/doublenine"]).splitlines()
     assert WM_CLASS == "doublenine"
     assert lines[-1] == "StartupWMClass=doublenine" and lines.count("StartupWMClass=doublenine") == 1
+
+
+def test_install_and_uninstall_say_every_file_they_write_and_remove(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """s12: ``desktop-uninstall`` said "removed .../doublenine.png", an icon ``desktop-install`` had written
+    without a word. Kind: a file written or removed and not said. Both now name the same three things."""
+    from doublenine import desktop
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("PATH", str(tmp_path))  # no update-desktop-database: its cache line is not said
+    entry = tmp_path / "data" / "applications" / DESKTOP_ID
+    icon = tmp_path / "data" / "icons" / "hicolor" / "256x256" / "apps" / "doublenine.png"
+    mimeapps = tmp_path / "config" / "mimeapps.list"
+    assert desktop.install() == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"doublenine: wrote {entry} (the desktop entry)", f"doublenine: wrote {icon} (its icon)",
+        f"doublenine: x-scheme-handler/doublenine opens it (in {mimeapps})"]
+    assert entry.is_file() and icon.is_file() and mimeapps.is_file()
+    assert desktop.uninstall() == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"doublenine: removed {entry} (the desktop entry)", f"doublenine: removed {icon} (its icon)",
+        f"doublenine: removed x-scheme-handler/doublenine from {mimeapps}"]
+    assert desktop.uninstall() == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"doublenine: nothing to remove: no {entry}, no {icon}, no x-scheme-handler/doublenine of ours in {mimeapps}"]
+
+
+def test_the_desktop_cache_rewritten_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from doublenine import desktop
+
+    tool = tmp_path / "bin" / "update-desktop-database"
+    tool.parent.mkdir()
+    tool.write_text("#!/bin/sh\nexit 0\n")
+    tool.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tool.parent))
+    desktop._refresh(tmp_path / "applications")
+    assert capsys.readouterr().out == (f"doublenine: updated {tmp_path / 'applications' / 'mimeinfo.cache'} "
+                                       "(update-desktop-database)\n")
