@@ -23,6 +23,7 @@ from ..config import (
     Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, read_score, save, score_entry,
 )
 from ..finished import FinishedMatch, load_finished
+from ..focus import cycle
 from ..input import Viewport, pointer
 from ..layout import metrics
 from ..textfield import END, Caret, clicked, edit, settle
@@ -31,7 +32,7 @@ from .base import Change
 from .kept import chooser_layout
 from .startdraw import draw_start, draw_start_preview, message_box
 from .startform import (
-    FIELD_LIMITS, FIELDS, LEVEL_NAMES, LEVELS, SEAT_LABELS, TAB_ORDER, Form, Launch, header, start_layout,
+    FIELD_LIMITS, FIELDS, LEVEL_NAMES, LEVELS, SEAT_LABELS, Form, Launch, header, start_layout, tab_order,
 )
 
 __all__ = ["ENDED_SERVERS", "FIELDS", "FIELD_LIMITS", "LEVELS", "LEVEL_NAMES", "SEAT_LABELS", "Form", "Launch",
@@ -158,10 +159,8 @@ class StartScene:
             if hover != self.form.hover:
                 self.form, self.dirty = replace(self.form, hover=hover), True
             return None
-        if self.form.choosing:  # the list of earlier matches is open: Escape closes it, typing waits
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.click_id("pick_back")
-            return None
+        if self.form.choosing:  # the list of earlier matches is open: its own keys, typing waits
+            return self._chooser_key(event) if event.type == pygame.KEYDOWN else None
         if self.form.focus in FIELDS:  # the shared field keys (client/textfield.py); the clipboard is
             edited = edit(getattr(self.form, self.form.focus), self.form.caret, event, paste_text)  # cleaned (16.2)
             if edited is not None:
@@ -170,7 +169,7 @@ class StartScene:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_v and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 return None  # no field focused: nothing to paste into
-            return self._key(event.key)
+            return self._key(event.key, getattr(event, "mod", 0))
         return None
 
     def _edit(self, value: str, caret: Caret = END) -> None:
@@ -184,17 +183,37 @@ class StartScene:
         self.form = replace(self.form, **{field: value}, caret=settle(typed, value, caret), message="")
         self.dirty = True
 
-    def _key(self, key: int) -> Change | None:
+    def _key(self, key: int, mod: int = 0) -> Change | None:
+        """Tab / Shift+Tab move the focus over every control (:func:`.startform.tab_order`); Enter or Space
+        presses a focused button; Enter in a field creates (joins from the server and table fields)."""
+        focus = self.form.focus
         if key == pygame.K_TAB:
-            i = TAB_ORDER.index(self.form.focus) if self.form.focus in TAB_ORDER else -1
-            self.form = replace(self.form, focus=TAB_ORDER[(i + 1) % len(TAB_ORDER)], caret=END)
+            ahead = cycle(tab_order(self.form), focus, not mod & pygame.KMOD_SHIFT)
+            self.form = replace(self.form, focus=ahead, caret=END)
             self.dirty = True
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.focus == "settings":
-            return self.click_id("settings")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focus is not None \
+                and focus not in FIELDS and focus in tab_order(self.form):
+            return self.click_id(focus)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.click_id("join" if self.form.focus in ("server", "table") else "create")
+            return self.click_id("join" if focus in ("server", "table") else "create")
         elif key == pygame.K_ESCAPE:
             return Change("quit")
+        return None
+
+    def _chooser_key(self, event: Any) -> Change | None:
+        """Keys of the open list of earlier matches: Tab / Shift+Tab and the up and down arrows move the focus
+        over its matches and Back, Enter or Space presses the focused one, Escape closes the list (the focus
+        back on its button, "Earlier matches")."""
+        ids = tuple(chooser_layout(start_layout(self.vp.pixels)["card_join"],
+                                   len(self.form.kept) + len(self.form.finished), self.vp.pixels))
+        key, focus = event.key, self.form.focus
+        if key == pygame.K_ESCAPE:
+            return self.click_id("pick_back")
+        if key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN):
+            back = key == pygame.K_UP or (key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            self.form, self.dirty = replace(self.form, focus=cycle(ids, focus, not back)), True
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focus in ids:
+            return self.click_id(focus)  # type: ignore[arg-type]
         return None
 
     def click(self, pos: tuple[float, float]) -> Change | None:
@@ -270,8 +289,8 @@ class StartScene:
             return self._resume()
         elif cid == "earlier" and len(f.finished) == 1 and not f.kept:
             return self._open_finished(0)  # the one finished match: its ledger
-        elif cid == "earlier" and len(f.kept) + len(f.finished) > 1:
-            self.form = replace(f, choosing=True)  # several: the player picks one by its code, score, place
+        elif cid == "earlier" and len(f.kept) + len(f.finished) > 1:  # several: picked by code, score, place
+            self.form = replace(f, choosing=True, focus="pick0" if f.focus == "earlier" else f.focus)
         elif cid == "earlier" and f.earlier is not None:
             save(back_to_earlier(load()))  # it becomes the kept match; the one kept until now goes earlier
             return self._resume()
@@ -283,9 +302,11 @@ class StartScene:
 
     def _pick(self, cid: str) -> Change | None:
         """A control of the earlier matches' list: ``pickN`` goes back to that match (a finished one, after
-        the kept ones: its ledger opens), ``pick_back`` closes."""
+        the kept ones: its ledger opens), ``pick_back`` closes; the keyboard's focus goes back to the list's
+        button when it had one of the list's."""
         f = self.form
-        self.form = replace(f, choosing=False)
+        focus = "earlier" if f.focus is not None and f.focus.startswith("pick") else f.focus
+        self.form = replace(f, choosing=False, focus=focus)
         if cid == "pick_back" or not f.choosing or not is_ascii_digits(cid[4:]) \
                 or int(cid[4:]) >= len(f.kept) + len(f.finished):
             return None

@@ -15,7 +15,7 @@ from ..render import INK, draw_button, draw_tile
 from ..snake import Rect, Spot
 from ..textfield import draw_field
 from ..text import tr
-from .kept import draw_chooser, earlier_button, resume_button
+from .kept import chooser_layout, draw_chooser, earlier_button, resume_button
 from .settings import SETTINGS
 from .startform import FIELDS, LEVEL_NAMES, SEAT_LABELS, Form, header, start_layout
 from .starthints import hint
@@ -78,14 +78,16 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
                                       lambda text: art.type.measure(text, f)[0] <= room, form.finished))
     for button in buttons:
         draw_button(surface, art, button, f, lang, button.id == form.focus)
-    if form.focus == "settings":  # Tab reached it: Enter opens it
-        draw_ring(surface, lay["settings"])
+    ringed = next((b for b in buttons if b.id == form.focus), None)
+    if ringed is not None and not form.choosing:  # Tab reached it: Enter or Space presses it (client/focus.py)
+        draw_ring(surface, ringed.rect)
     server = form.server.strip()
     where = tr(lang, "Create table uses the server {server}", server=server) if server else \
         tr(lang, "New tables are made on this computer")
     said = {"where": where}
-    shown = hint(form.hover, form.level)
-    if shown is not None:  # the line of the control under the pointer, in its card's slot
+    # the line of the control under the pointer, else of the one Tab focused (a keyboard has no pointer)
+    shown = hint(form.hover, form.level) or hint(None if form.choosing else form.focus, form.level)
+    if shown is not None:  # in its card's slot
         said[shown[0]] = tr(lang, shown[1])
     for slot, text in said.items():
         x, y, ww, wh = lay[slot]
@@ -94,6 +96,9 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     if form.choosing:
         draw_chooser(surface, art, lay["card_join"], form.kept, lang, size, form.kept_players, form.finished,
                      form.finished_players)
+        picks = chooser_layout(lay["card_join"], len(form.kept) + len(form.finished), size)
+        if form.focus in picks:
+            draw_ring(surface, picks[form.focus])
 
 
 def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int]) -> None:

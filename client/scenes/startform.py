@@ -95,8 +95,21 @@ class Form:
 
 
 FIELDS = ("name", "seed", "server", "table")
-TAB_ORDER = ("name", "settings", "seed", "server", "table")
-"""What Tab focuses in turn: the fields (typing goes there) and the Settings button (Enter opens it)."""
+TAB_ORDER = ("name", "lang", "settings", "kind0", "kind1", "kind2", "level", "seed", "public", "tracker",
+             "phrases", "create", "host", "server", "table", "seat", "find", "earlier", "join", "watch", "resume")
+"""What Tab focuses in turn, in reading order (the New table card, then the Join card, each top to bottom and
+left to right): every field (typing goes there) and every button (Enter or Space presses it, a ring shows it:
+client/focus.py). Only the four fields and Settings took the focus once (left alone last session); kind: a
+control only a click reaches. :func:`tab_order` leaves out the buttons not shown."""
+
+
+def tab_order(form: Form) -> tuple[str, ...]:
+    """:data:`TAB_ORDER` less the buttons ``form`` does not show: "Back to your match" without a kept
+    match, "Earlier matches" without an earlier or finished one."""
+    hidden = {"resume"} if form.resume is None else set()
+    if not form.kept and not form.finished:
+        hidden.add("earlier")
+    return tuple(cid for cid in TAB_ORDER if cid not in hidden)
 FIELD_LIMITS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS}
 """Characters a field holds: a name the protocol's 32, a server address a URL's 2048 (shared/invite.py), a
 table code typed with spaces or dashes 200 (the seed is cut to 18 digits); a remembered server address was

@@ -103,6 +103,7 @@ def test_the_keyboard_reaches_every_control_from_the_start_screen() -> None:
     start = StartScene(config.load(), lambda launch: None)
     start.resize(Viewport(SIZE, SIZE))
     assert start.form.focus == "name"
+    start.handle(_key(pygame.K_TAB))  # Language, then Settings beside it (reading order: scenes/startform.TAB_ORDER)
     assert start.handle(_key(pygame.K_TAB)) is None and start.form.focus == "settings"
     change = start.handle(_key(pygame.K_RETURN))
     assert change is not None and isinstance(change.scene, SettingsScene)
@@ -128,8 +129,8 @@ def test_the_keyboard_reaches_every_control_from_the_start_screen() -> None:
     scene.handle(_key(pygame.K_KP_ENTER))
     assert asdict(config.load()) == dict(asdict(OTHERS), sound=False, volume=0.7, motion=False, pip_colours=False)
     assert scene.handle(_key(pygame.K_ESCAPE)).kind == "pop"  # type: ignore[union-attr]
-    start.handle(_key(pygame.K_TAB))  # past Settings, typing goes to the seed again
-    assert start.form.focus == "seed"
+    start.handle(_key(pygame.K_TAB))  # past Settings, the first seat's choice under it
+    assert start.form.focus == "kind0"
 
 
 @pytest.mark.parametrize("raw", ['{"sound": null, "volume": "loud", "motion": "no", "pip_colours": 0}',
