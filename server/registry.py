@@ -297,17 +297,17 @@ class Registry(TableMoves):
         # After the claim, take before load: a former owner's record writes are refused from
         # here on (the epoch fence), and what it wrote before is in what we load.
         await self.store.take(code)
-        stored = await self.store.load(code)
+        stored = await self.store.load(code, rows=False)  # a stranger's lookup of a closed table reads no log
+        if stored is None:
+            return await self._served_instead(code)
+        if stored.closed and (token is None or not _holds_a_seat(_meta_of(stored), token)):
+            return await self._served_instead(code)
+        stored = await self.store.load(code)  # claimed: nobody else wrote it meanwhile
         if stored is None:
             return await self._served_instead(code)
         read: StoredLog | None = None
         if stored.closed:
-            if token is None:
-                return await self._served_instead(code)
-            meta = _meta_of(stored)
-            if not _holds_a_seat(meta, token):
-                return await self._served_instead(code)
-            read = await _log_of(stored, meta)
+            read = await _log_of(stored, _meta_of(stored))
             if read.log.state.phase is Phase.MATCH_OVER:  # D7: only a match not over waits for its players
                 return await self._served_instead(code)
             made_by = None if address is None else creator_key(address)
@@ -451,7 +451,7 @@ class Registry(TableMoves):
                 if not claimed:
                     continue
                 try:  # every lock taken is released on every path: a store error too
-                    if code not in self._loading and await self.store.load(code) is None:
+                    if code not in self._loading and await self.store.load(code, rows=False) is None:
                         return code
                 except OSError as exc:  # a locked SQLite file: refused, the connection kept (attacker s10 F7)
                     await self.ownership.release(code)
@@ -485,7 +485,7 @@ class Registry(TableMoves):
         A claim that fails (``OSError``: the lock connection is gone, so is every later claim) and
         a cancel stop the resume, every claim of a table not served released first."""
         count = failed = 0
-        for stored in await self.store.load_open():
+        for stored in await self.store.load_open(rows=False):
             code = stored.code
             if code in self.tables or not await self.ownership.claim(code):
                 continue
@@ -510,13 +510,12 @@ class Registry(TableMoves):
         code = stored.code
         async with self._claim_kept_if_served(code):
             if not self.ownership.exclusive:  # it may have moved on between the read and the claim
-                await self.store.take(code)  # fence off its former owner, then read it again
-                fresh = await self.store.load(code)
-                if fresh is None or fresh.closed:
-                    await self.ownership.release(code)
-                    return False
-                stored = fresh
-            await self._serve_stored(stored)
+                await self.store.take(code)  # fence off its former owner, then read it
+            fresh = await self.store.load(code)  # its log, now it is claimed (load_open read records only)
+            if fresh is None or fresh.closed:
+                await self.ownership.release(code)
+                return False
+            await self._serve_stored(fresh)
         return True
 
     def _idle(self, table: Table) -> None:

@@ -195,11 +195,14 @@ class Store(Protocol):
         ``limit``: as in :meth:`create_table`, counted and reopened in one atomic step
         (:class:`TooManyOpen`, nothing changed, when a closed table would exceed it)."""
 
-    async def load_open(self) -> list[StoredTable]:
-        """Every table not closed, with its whole log, for resuming after a restart."""
+    async def load_open(self, rows: bool = True) -> list[StoredTable]:
+        """Every table not closed, with its whole log; ``rows=False``: their records only (``rows``
+        empty), what a start reads before it claims each table and loads it (store s12 item 2)."""
 
-    async def load(self, code: str) -> StoredTable | None:
-        """One table (open or closed), or None."""
+    async def load(self, code: str, rows: bool = True) -> StoredTable | None:
+        """One table (open or closed), or None; ``rows=False``: its record only (``rows`` empty), for
+        a caller that needs no log: whether the code is stored, open, whose seats (store s12 item 2:
+        a page, a new code, a stranger's lookup of a closed table read a whole log for that)."""
 
     async def close(self) -> None:
         """Flush and release the store."""
@@ -313,15 +316,15 @@ class MemoryStore:
         if was.closed:
             self._creator[code] = creator
 
-    def _full(self, code: str) -> StoredTable:
-        return replace(self.tables[code], rows=tuple(self._rows[code]),
+    def _full(self, code: str, rows: bool = True) -> StoredTable:
+        return replace(self.tables[code], rows=tuple(self._rows[code]) if rows else (),
                        listing=self._listing.get(code, (False, (0, 0))))
 
-    async def load_open(self) -> list[StoredTable]:
-        return [self._full(code) for code, t in self.tables.items() if not t.closed]
+    async def load_open(self, rows: bool = True) -> list[StoredTable]:
+        return [self._full(code, rows) for code, t in self.tables.items() if not t.closed]
 
-    async def load(self, code: str) -> StoredTable | None:
-        return self._full(code) if code in self.tables else None
+    async def load(self, code: str, rows: bool = True) -> StoredTable | None:
+        return self._full(code, rows) if code in self.tables else None
 
     async def close(self) -> None:
         return None

@@ -189,11 +189,11 @@ class MeteredStore:
     async def reopen_table(self, code: str, creator: str | None = None, limit: int | None = None) -> None:
         await self._write(self.inner.reopen_table(code, creator, limit))
 
-    async def load_open(self) -> list[StoredTable]:
-        return await self.inner.load_open()
+    async def load_open(self, rows: bool = True) -> list[StoredTable]:
+        return await (self.inner.load_open() if rows else self.inner.load_open(rows=False))
 
-    async def load(self, code: str) -> StoredTable | None:
-        return await self.inner.load(code)
+    async def load(self, code: str, rows: bool = True) -> StoredTable | None:
+        return await (self.inner.load(code) if rows else self.inner.load(code, rows=False))
 
     async def close(self) -> None:
         await self.inner.close()

@@ -555,7 +555,7 @@ class PostgresStore:
 
         await self._run(work)
 
-    async def load_open(self) -> list[StoredTable]:
+    async def load_open(self, rows: bool = True) -> list[StoredTable]:
         async def work(con: asyncpg.Connection) -> list[StoredTable]:
             heads = await con.fetch("SELECT code, meta, epoch, listed, score_a, score_b FROM dn_table"
                                     " WHERE NOT closed ORDER BY created, code")
@@ -563,21 +563,21 @@ class PostgresStore:
             for r in await con.fetch(
                 "SELECT r.code, r.seq, r.payload FROM dn_row r JOIN dn_table t ON t.code = r.code"
                 " WHERE NOT t.closed ORDER BY r.code, r.seq"
-            ):
+            ) if rows else ():
                 logs[r["code"]].append((r["seq"], bytes(r["payload"])))
             return [StoredTable(h["code"], bytes(h["meta"]), tuple(logs[h["code"]]), False, h["epoch"], _listing(h))
                     for h in heads]
 
         return await self._run(work, write=False)
 
-    async def load(self, code: str) -> StoredTable | None:
+    async def load(self, code: str, rows: bool = True) -> StoredTable | None:
         async def work(con: asyncpg.Connection) -> StoredTable | None:
             head = await con.fetchrow("SELECT meta, closed, epoch, listed, score_a, score_b FROM dn_table"
                                       " WHERE code=$1", code)
             if head is None:
                 return None
-            rows = await con.fetch("SELECT seq, payload FROM dn_row WHERE code=$1 ORDER BY seq", code)
-            return StoredTable(code, bytes(head["meta"]), tuple((r["seq"], bytes(r["payload"])) for r in rows),
+            log = await con.fetch("SELECT seq, payload FROM dn_row WHERE code=$1 ORDER BY seq", code) if rows else ()
+            return StoredTable(code, bytes(head["meta"]), tuple((r["seq"], bytes(r["payload"])) for r in log),
                                head["closed"], head["epoch"], _listing(head))
 
         return await self._run(work, write=False)

@@ -417,7 +417,7 @@ class SQLiteStore:
 
         await self._call(job)
 
-    async def load_open(self) -> list[StoredTable]:
+    async def load_open(self, rows: bool = True) -> list[StoredTable]:
         def job(c: sqlite3.Connection) -> list[StoredTable]:
             heads = c.execute("SELECT code, meta, epoch, listed, score_a, score_b FROM dn_table WHERE closed=0"
                               " ORDER BY created, code")
@@ -426,7 +426,7 @@ class SQLiteStore:
             for code, seq, payload in c.execute(
                 "SELECT r.code, r.seq, r.payload FROM dn_row r JOIN dn_table t ON t.code = r.code"
                 " WHERE t.closed=0 ORDER BY r.code, r.seq"
-            ):
+            ) if rows else ():
                 logs[code].append((seq, payload))
             return [StoredTable(code, metas[code][0], tuple(rows), False, metas[code][1], _listing(metas[code][2:]))
                     for code, rows in logs.items()]
@@ -434,14 +434,14 @@ class SQLiteStore:
         result: list[StoredTable] = await self._call(job)
         return result
 
-    async def load(self, code: str) -> StoredTable | None:
+    async def load(self, code: str, rows: bool = True) -> StoredTable | None:
         def job(c: sqlite3.Connection) -> StoredTable | None:
             head = c.execute("SELECT meta, closed, epoch, listed, score_a, score_b FROM dn_table WHERE code=?",
                              (code,)).fetchone()
             if head is None:
                 return None
-            rows = c.execute("SELECT seq, payload FROM dn_row WHERE code=? ORDER BY seq", (code,))
-            return StoredTable(code, head[0], tuple(rows.fetchall()), bool(head[1]), int(head[2]), _listing(head[3:]))
+            log = c.execute("SELECT seq, payload FROM dn_row WHERE code=? ORDER BY seq", (code,)).fetchall() if rows else ()
+            return StoredTable(code, head[0], tuple(log), bool(head[1]), int(head[2]), _listing(head[3:]))
 
         result: StoredTable | None = await self._call(job)
         return result

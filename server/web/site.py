@@ -301,7 +301,7 @@ class WebSite:
         the store does not answer (operator s11 round 2 finding 1: a lock held elsewhere, or none
         at all, was shown as a blank "waiting for players" table, even for a code that names none)."""
         try:
-            stored = await self.registry.store.load(code)
+            stored = await self.registry.store.load(code, rows=False)
         except OSError:
             return HTTPStatus.SERVICE_UNAVAILABLE
         if stored is None or stored.closed:

@@ -75,10 +75,10 @@ class FaultyStore:
             raise OSError(errno.EIO, "Input/output error")
         return await self.inner.take(code)
 
-    async def load(self, code: str) -> Any:
+    async def load(self, code: str, rows: bool = True) -> Any:
         if self._fails("load", code):
             raise OSError(errno.EIO, "Input/output error")
-        stored = await self.inner.load(code)
+        stored = await self.inner.load(code, rows)
         if stored is not None and self._fails("decode", code):
             return replace(stored, meta=b"\xc1 not msgpack")
         return stored

@@ -59,9 +59,9 @@ class HangingStore(MemoryStore):
     async def refund_budget(self, kind: str, group: str, burst: float) -> None:
         await self._wait()
 
-    async def load(self, code: str) -> Any:
+    async def load(self, code: str, rows: bool = True) -> Any:
         await self._wait()
-        return await super().load(code)
+        return await super().load(code, rows)
 
     async def load_listed(self, limit: int, before: Any = None, after: Any = None) -> Any:
         await self._wait()
@@ -201,7 +201,7 @@ async def test_a_table_page_the_store_did_not_answer_for_is_503_never_a_made_up_
         status, retry, body, _ = await timed_get(server.port, f"/t/{open_code}")
         assert (status, retry) == (200, None) and f"Table {open_code}" in body  # held elsewhere: its page
 
-        async def store_down(code: str) -> Any:
+        async def store_down(code: str, rows: bool = True) -> Any:
             raise OSError("the database does not answer")
 
         store.load = store_down  # type: ignore[method-assign]

@@ -175,7 +175,7 @@ async def test_a_claim_is_released_when_the_store_fails_after_it(pg_dsn: str) ->
     con = await asyncpg.connect(pg_dsn)
     store = a.registry.store
 
-    async def broken(*args: object) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
         raise OSError("store down (test)")
 
     try:
