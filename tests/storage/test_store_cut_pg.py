@@ -273,3 +273,30 @@ async def test_a_seats_record_cut_in_doubt_and_stored_after_all_is_stored_again_
         assert not table.slots[2].claimed
     finally:
         await server.stop()
+
+
+async def test_an_append_waiting_for_a_lock_another_session_holds_is_refused_never_in_doubt(
+        store: Any, pg_dsn: str) -> None:
+    """The other half of the report's case: a lock held while the append is pending (here the table's
+    record, FOR UPDATE, which the foreign key check waits for). PostgreSQL ends the wait itself
+    (``lock_timeout``, before the cut): a plain ``OSError``, rolled back, and once the lock is released
+    the row is not there and its seq can be written."""
+    other = await asyncpg.connect(pg_dsn)
+    try:
+        held = other.transaction()
+        await held.start()
+        await other.execute("SELECT 1 FROM dn_table WHERE code='CUTAB' FOR UPDATE")
+        start = time.monotonic()
+        with pytest.raises(OSError) as refused:
+            await store.append("CUTAB", [(1, b"one")])
+        took = time.monotonic() - start
+        assert not isinstance(refused.value, InDoubt)
+        # PostgreSQL's own lock timeout; on a machine so loaded its answer is late, the cut (nothing done)
+        assert "lock timeout" in str(refused.value) or str(refused.value).endswith("nothing of it was done")
+        assert ANSWER_WITHIN - 0.5 < took < CUT + MARGIN
+        await held.rollback()
+    finally:
+        await other.close()
+    assert await _rows(pg_dsn) == [(0, b"zero")]
+    await store.append("CUTAB", [(1, b"uno")])
+    assert await _rows(pg_dsn) == [(0, b"zero"), (1, b"uno")]
