@@ -306,6 +306,9 @@ class Joined(Model):
     A :class:`Snapshot` follows at once.
     """
 
+    LEFT_OUT = frozenset({"token", "seed"})
+    """No ``token`` for a spectator or a ``rejoin``; ``seed`` only to a seeded table's creator (D9)."""
+
     type: Literal["joined"] = "joined"
     code: TableCode
     """Checked at the frame boundary (a client dials ``/t/CODE`` with it and saves it)."""
@@ -332,6 +335,9 @@ class Update(Model):
     did not end the hand, fold it like the engine) or ``patch`` (fields to set/append).
     ``cause``: the undo, redo, restart or new match (R27, R28) the patch comes from;
     absent for a decision."""
+
+    LEFT_OUT = frozenset({"move", "patch", "cause"})
+    """One of ``move`` and ``patch``; ``cause`` only on an undo's, redo's, restart's or new match's patch."""
 
     type: Literal["update"] = "update"
     seq: Seq
@@ -428,6 +434,9 @@ class RequestClosed(Model):
 class ChatLineW(Model):
     """One chat line: ``seat`` null means a spectator; exactly one of ``text`` or ``phrase``."""
 
+    LEFT_OUT = frozenset({"text", "phrase", "mine"})
+    """Exactly one of ``text`` and ``phrase``; ``mine`` only when true."""
+
     id: IdW
     """Increases with each line at this table, which every connection hears in id order
     (a client drops ids it already has)."""
@@ -445,6 +454,9 @@ class ChatLineW(Model):
 
 class ChatLines(Model):
     """Chat lines, oldest first: one new line, or the table's recent ones right after a snapshot."""
+
+    LEFT_OUT = frozenset({"history"})
+    """``history`` only when true."""
 
     type: Literal["chat"] = "chat"
     lines: tuple[ChatLineW, ...]
@@ -475,6 +487,9 @@ string, a boolean, null or a list of integers; never inf or NaN."""
 
 class Error(Model):
     """A refusal, to this connection only; nothing changed. ``intent_id`` echoes the refused intent."""
+
+    LEFT_OUT = frozenset({"intent_id", "data"})
+    """``intent_id`` only when the refused frame carried a valid one; ``data`` only when the code has facts."""
 
     type: Literal["error"] = "error"
     code: ErrorCode

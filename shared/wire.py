@@ -7,7 +7,7 @@ changes some of its fields. Conversions to and from the engine: :mod:`.convert`.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -18,7 +18,15 @@ class Model(BaseModel):
     """Base of every wire model: frozen, unknown fields refused, no infinite or NaN float anywhere
     (a number a client cannot draw or count with is refused at the edge, not deep in a window)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False,
+                              json_schema_serialization_defaults_required=True)
+
+    LEFT_OUT: ClassVar[frozenset[str]] = frozenset()
+    """Of a server model, the fields the server leaves out of a frame when it has nothing to say
+    (docs/protocol.md "Transport", "The server leaves out only these fields"): every other field
+    is always sent, so the schema of the server's frames (``mode="serialization"``, where a field
+    with a default counts as sent) lists it in ``required`` (shared/schema.py). Client models
+    leave this empty: which client fields may be left out is their defaults'."""
 
 
 # Bounds of every number on the wire (attacker finding: a schema-valid ``waited: inf`` crashed the
@@ -85,6 +93,9 @@ HandW = Annotated[tuple[TileW, ...], Field(max_length=MAX_HAND_TILES)]
 class DecisionW(Model):
     """A decision or move: ``kind`` ``draw`` (position), ``nominate`` (opener),
     ``review`` (demand_redeal), ``play`` (tile, end) or ``pass``."""
+
+    LEFT_OUT = frozenset({"tile", "end", "position", "opener", "demand_redeal"})
+    """A decision sends only its own kind's fields."""
 
     kind: Literal["draw", "nominate", "review", "play", "pass"]
     seat: SeatNo
@@ -208,6 +219,13 @@ class ViewPatch(Model):
     ``<name>_add`` appends to that list, each name in ``clear`` becomes null.
     Absent fields are unchanged. Applied in that order: set, add, clear."""
 
+    LEFT_OUT = frozenset({
+        "phase", "match", "hand_number", "scores", "entitled", "opener", "turn", "counts", "line", "ends",
+        "moves", "draw_taken", "draws", "redeals", "finished", "winner", "named", "past", "hand", "answered",
+        "line_add", "moves_add", "draw_taken_add", "draws_add", "redeals_add", "finished_add", "past_add",
+        "draws_total", "redeals_total", "finished_total", "clear"})
+    """A patch names only what changed (docs/protocol.md "Folding an update into the view")."""
+
     phase: PhaseW | None = None
     match: Number | None = None
     hand_number: Number | None = None
@@ -281,6 +299,9 @@ class EffectW(Model):
 
 class RequestW(Model):
     """D1/D7: an open consent request."""
+
+    LEFT_OUT = frozenset({"effect"})
+    """``effect`` is sent with an undo or redo request only."""
 
     id: IdW
     action: Literal["undo", "redo", "restart", "new_match", "hand_over"]
