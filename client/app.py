@@ -16,14 +16,13 @@ from typing import Any
 
 import pygame
 
+from .config import MIN_WINDOW  # the smallest window the table is laid out for (README; issue 11.4)
 from .input import Viewport
 from .scenes.base import Change
 from .title import name_the_window_class
 
 IDLE_MS = 40
 """Longest sleep while idle: the delay before a network message is drawn."""
-MIN_WINDOW = (800, 600)
-"""The smallest window the table is laid out for (README; issue 11.4): the window refuses to shrink below it."""
 RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED)
 """Events after which the window may have another size (SDL sends several for one resize)."""
 

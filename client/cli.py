@@ -12,15 +12,15 @@ import json
 import sys
 from typing import Any
 
+from doublenine.shared.cleantext import arg_name
 from doublenine.shared.i18n import N_
 from doublenine.shared.numbers import NumberError, arg_int, parse_int
 
+from .config import MAX_WINDOW_SIDE, MIN_WINDOW
 from .launcher import make_launcher
 from .playoptions import check_arguments, start_form  # noqa: F401 - doublenine/cli.py calls check_arguments
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
-SIZES = (320, 16384)
-"""Smallest and largest window side ``--size`` accepts, in pixels."""
 DEFAULT_SIZE = (1280, 800)
 """The window's size, px, at a first start (later: the size it had when it was last closed)."""
 
@@ -30,29 +30,30 @@ def start_size(args: argparse.Namespace, settings: Any, robot: bool = False) -> 
     never below the window's minimum; not for ``--autoplay``, which plays the same at every start), else
     :data:`DEFAULT_SIZE`."""
     from . import config
-    from .app import MIN_WINDOW
 
     if args.size is not None:
         return tuple(args.size)  # type: ignore[return-value]
-    saved = None if robot else config.saved_window(settings, MIN_WINDOW, SIZES[1])
+    saved = None if robot else config.saved_window(settings, MIN_WINDOW, MAX_WINDOW_SIDE)
     return saved or DEFAULT_SIZE
 
 
-SIZE_WANTED = N_("WIDTHxHEIGHT, each side from %(lo)s to %(hi)s, e.g. 1280x800, not %(text)s")
+SIZE_WANTED = N_("WIDTHxHEIGHT from %(lo)s to %(hi)s, e.g. 1280x800, not %(text)s")
 """``--size`` refused, said through argparse's ``_`` in the command line's language (doublenine/cli.said_in)."""
 
 
 def window_size(text: str) -> tuple[int, int]:
-    """``--size WIDTHxHEIGHT`` in ASCII digits, each side within :data:`SIZES` (argparse error otherwise,
-    :data:`SIZE_WANTED`)."""
+    """``--size WIDTHxHEIGHT`` in ASCII digits, from :data:`.config.MIN_WINDOW` to :data:`.config.MAX_WINDOW_SIDE`
+    on each side (argparse error otherwise, :data:`SIZE_WANTED`). Smaller was taken and the window opened at
+    800x600 all the same (s12: ``--size 640x480``). Kind: an option's value changed without a word."""
     width, sep, height = text.lower().partition("x")
     try:
         if not sep:
             raise NumberError(text)
-        return parse_int(width, *SIZES), parse_int(height, *SIZES)
+        return parse_int(width, MIN_WINDOW[0], MAX_WINDOW_SIDE), parse_int(height, MIN_WINDOW[1], MAX_WINDOW_SIDE)
     except NumberError:
         said = argparse._(SIZE_WANTED)  # type: ignore[attr-defined]
-        raise argparse.ArgumentTypeError(said % {"lo": SIZES[0], "hi": SIZES[1], "text": ascii(text)}) from None
+        bounds = {"lo": "%dx%d" % MIN_WINDOW, "hi": f"{MAX_WINDOW_SIDE}x{MAX_WINDOW_SIDE}"}
+        raise argparse.ArgumentTypeError(said % {**bounds, "text": ascii(text)}) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), help=N_("seat to take (default: the first free one)"))
     who.add_argument("--spectate", action="store_true", help=N_("watch the table without a seat"))
-    parser.add_argument("--name", help=N_("your display name (remembered; a match you come back to keeps the name "
+    parser.add_argument("--name", type=arg_name, help=N_("your display name (remembered; a match you come back to keeps the name "
                                        "it was started with, a new table uses this one)"))
     parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help=N_("language (remembered)"))
     parser.add_argument("--seed", type=arg_int(0, 2**63 - 1), help=N_("deal reproducibly from this seed: the same seed deals the same hands"))

@@ -410,6 +410,14 @@ def _typed(kind: object, value: object, name: str = "") -> object:
     return None
 
 
+MIN_WINDOW = (800, 600)
+"""The smallest window the table is laid out for, (width, height) px (README; issue 11.4): the window refuses
+to shrink below it, and ``play --size`` and a remembered size below it are refused (s12: ``--size 640x480``
+opened 800x600 without a word)."""
+MAX_WINDOW_SIDE = 16384
+"""The longest side ``play --size`` or a remembered size may have, px."""
+
+
 def saved_window(settings: Settings, smallest: tuple[int, int], largest: int) -> tuple[int, int] | None:
     """The remembered window size (:attr:`Settings.window`) as (width, height) px, or None when there is
     none or it is not ``WIDTHxHEIGHT`` in ASCII digits with each side from ``smallest`` (per side) to

@@ -11,6 +11,7 @@ import argparse
 import contextlib
 from collections.abc import Iterator
 
+from doublenine.shared.cleantext import arg_name
 from doublenine.shared.numbers import arg_float, arg_int
 
 
@@ -50,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", required=True, help="table code")
     parser.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), default=None,
                         help="seat to take (default: the lowest free one)")
-    parser.add_argument("--name", default="Bot")
+    parser.add_argument("--name", default="Bot", type=arg_name,
+                        help="the seat's display name, 1 to 32 visible characters (default: Bot)")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "expert", "heaviest"))
     parser.add_argument("--matches", type=arg_int(0), default=1,
                         help="matches to play before giving the seat up and exiting (default 1: one match, "

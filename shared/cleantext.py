@@ -150,3 +150,32 @@ def clean_text(raw: str, max_chars: int) -> str:
     if not cleaned:
         raise BlankText("no visible character")
     return cleaned
+
+
+def N_(message: str) -> str:  # noqa: N802 - the catalogs' extraction keyword (docs/translating.md)
+    """Mark ``message`` for the catalogs, as shared/i18n.N_ (not imported: this module stays free of Babel)."""
+    return message
+
+
+NAME_WANTED = N_("a name of 1 to %(max)s visible characters, not %(count)s")
+"""``--name`` refused (``play``, ``bot``), said through argparse's ``_``: the command line's language."""
+
+
+def arg_name(text: str) -> str:
+    """argparse ``type=`` of ``--name`` (``play``, ``bot``): ``text`` unchanged when :func:`clean_text` keeps
+    all of it, 1 to :data:`NAME_CHARS` visible characters; else argparse's one-line refusal (exit 2) with that
+    range (s12: a longer name was cut to 32 without a word, an invisible one became the seat's default
+    name). Kind: an option's value changed without a word. An empty or all-space value is let through for
+    ``play``'s own refusal of empty values (client/playoptions.EMPTY_VALUE)."""
+    import argparse
+
+    if not text.strip():
+        return text
+    try:
+        count = len(clean_text(text, TERMINAL_CHARS))
+    except BlankText:
+        count = 0
+    if 1 <= count <= NAME_CHARS:
+        return text
+    said = argparse._(NAME_WANTED)  # type: ignore[attr-defined]
+    raise argparse.ArgumentTypeError(said % {"max": NAME_CHARS, "count": count})

@@ -40,6 +40,12 @@ from doublenine.shared.views import SeatView, view_for
 from . import LEVELS, decide, expert
 from .workers import sigint_blocked, worker_setup
 
+MAX_SEED = 2**63 - 1
+"""Largest ``--seed``, as ``play --seed``. A negative one was taken and played the deals of its positive
+twin (``random.Random`` seeds with the absolute value: ``--seed -1``'s first pair was ``--seed 1``'s);
+s12, kind: an option's value changed without a word."""
+MAX_JOBS = 256
+"""Most ``--jobs`` (worker processes); 0 or less was refused only after parsing, on stdout."""
 MAX_DECISIONS = 20_000
 """Safety stop for a match that never reaches 100 (ties score nothing, R17)."""
 
@@ -319,10 +325,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine selfplay``."""
     parser.add_argument("--matches", type=even_matches, default=100,
                         help="matches to play, an even number: they come in pairs with the sides swapped")
-    parser.add_argument("--seed", type=arg_int(), default=0, help="seed of the run (deals and computer choices)")
+    parser.add_argument("--seed", type=arg_int(0, MAX_SEED), default=0,
+                        help=f"seed of the run (deals and computer choices), 0..{MAX_SEED}")
     parser.add_argument("--team-a", choices=LEVELS, default="strong", help="level of side a")
     parser.add_argument("--team-b", choices=LEVELS, default="normal", help="level of side b")
-    parser.add_argument("--jobs", type=arg_int(), default=1, help="worker processes (2 uses both cores)")
+    parser.add_argument("--jobs", type=arg_int(1, MAX_JOBS), default=1,
+                        help=f"worker processes, 1..{MAX_JOBS} (2 uses both cores)")
     parser.add_argument("--progress", action="store_true",
                         help="print the running match score after each chunk of pairs")
     parser.add_argument("--expert-setting", type=parse_expert_setting, action="append", default=[],

@@ -125,11 +125,10 @@ def test_selfplay_pairs_swap_sides_and_count_every_match(capsys) -> None:  # typ
 def test_selfplay_refuses_bad_numbers() -> None:
     parser = argparse.ArgumentParser()
     selfplay.add_arguments(parser)
-    for matches in ("0", "3"):  # argparse's refusal now (tests/bots/test_selfplay_variants.py: the sentences)
-        with pytest.raises(SystemExit) as stop:
-            parser.parse_args(["--matches", matches])
+    for argv in (["--matches", "0"], ["--matches", "3"], ["--jobs", "0"], ["--seed", "-1"]):  # argparse's refusal
+        with pytest.raises(SystemExit) as stop:  # (the sentences: tests/unit/test_no_silent_option_values.py)
+            parser.parse_args(argv)
         assert stop.value.code == 2
-    assert selfplay.run(parser.parse_args(["--matches", "2", "--jobs", "0"])) == 2
 
 
 def test_selfplay_two_jobs_give_the_same_figures_as_one() -> None:

@@ -43,8 +43,8 @@ def test_the_windows_saved_language_is_the_command_lines(capsys) -> None:  # typ
     code, _, err = _said(capsys, ["play", "--size", "big"])
     assert code == 2
     assert err.splitlines()[0].startswith("utilisation\u00a0: doublenine play")
-    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: argument --size\u00a0: LARGEURxHAUTEUR, "
-                                    "chaque côté de 320 à 16384, p. ex. 1280x800, pas 'big'")
+    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: argument --size\u00a0: LARGEURxHAUTEUR de "
+                                    "800x600 à 16384x16384, p. ex. 1280x800, pas 'big'")
 
 
 def test_an_unknown_language_is_refused_in_the_saved_one(capsys) -> None:  # type: ignore[no-untyped-def]
