@@ -83,6 +83,16 @@ class ErrorCode(StrEnum):
     INTERNAL = "INTERNAL"                        # server fault; logged with context
 
 
+FILE_ONLY: frozenset[ErrorCode] = frozenset({
+    ErrorCode.MALFORMED, ErrorCode.BAD_TILE, ErrorCode.DUPLICATE_TILE, ErrorCode.WRONG_COUNT, ErrorCode.BAD_SEAT,
+    ErrorCode.UNREADABLE})
+"""The codes of the hand-script and match-record files (docs/hand-script.md "Errors"), read by
+``doublenine replay``/``check`` and the window's import, never by the server: no ``error`` frame
+carries them."""
+WIRE_CODES: tuple[ErrorCode, ...] = tuple(c for c in ErrorCode if c not in FILE_ONLY)
+"""The codes an ``error`` frame may carry (docs/protocol.md "Error codes"; the schema's ``ErrorCode``)."""
+
+
 class RuleError(Exception):
     """Base of every refusal that carries a stable :class:`ErrorCode`."""
 

@@ -13,10 +13,12 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, Union
 
 import msgpack  # type: ignore[import-untyped]
-from pydantic import Field, TypeAdapter, ValidationError, model_validator
+from pydantic import AfterValidator, Field, GetJsonSchemaHandler, TypeAdapter, ValidationError, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from .chat import MAX_RAW_CHARS, ChatRule, PhraseId
-from .errors import ErrorCode
+from .errors import WIRE_CODES, ErrorCode
 from .frames import FrameError, FrameLimits, limits_from_schema, read_frame
 from .wire import (
     MAX_NUMBER, MAX_PIPS, MAX_SAFE, DecisionW, EndW, IdW, Language, LevelW, Model, Number, SeatNo, Seconds,
@@ -479,6 +481,27 @@ class LeftTable(Model):
     code: str
 
 
+def _sent_on_the_wire(code: ErrorCode) -> ErrorCode:
+    """An ``error`` frame carries only :data:`.errors.WIRE_CODES` (a hand-script file's code is not one)."""
+    if code not in WIRE_CODES:
+        raise ValueError(f"{code} is a hand-script file's code, never sent")
+    return code
+
+
+class _WireCodesOnly:
+    """The schema's ``ErrorCode`` lists :data:`.errors.WIRE_CODES` only (protodoc s12: the six codes of
+    hand-script files were listed as codes a client may receive, which the prose never named)."""
+
+    def __get_pydantic_json_schema__(self, core: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        schema = handler(core)
+        handler.resolve_ref_schema(schema)["enum"] = [c.value for c in WIRE_CODES]
+        return schema
+
+
+WireCode = Annotated[ErrorCode, AfterValidator(_sent_on_the_wire), _WireCodesOnly()]
+"""The code of an ``error`` frame: one of :data:`.errors.WIRE_CODES`."""
+
+
 SafeInt = Annotated[int, Field(ge=-MAX_SAFE, le=MAX_SAFE, strict=True)]
 ErrorValue = Union[SafeInt, Seconds, bool, Str, None, list[SafeInt]]
 """A value in :attr:`Error.data`: an integer, a count of seconds (``retry_after``), a short
@@ -492,7 +515,7 @@ class Error(Model):
     """``intent_id`` only when the refused frame carried a valid one; ``data`` only when the code has facts."""
 
     type: Literal["error"] = "error"
-    code: ErrorCode
+    code: WireCode
     detail: str = ""
     intent_id: str | None = None
     data: dict[str, ErrorValue] | None = None

@@ -18,7 +18,7 @@ import re
 from schemacheck import SCHEMA_FILE
 
 from doublenine.shared import protocol as p
-from doublenine.shared.errors import ErrorCode
+from doublenine.shared.errors import FILE_ONLY, WIRE_CODES, ErrorCode
 
 VERSION_2 = (
     "WRONG_PHASE", "NOT_YOUR_TURN", "TILE_NOT_HELD", "TILE_DOES_NOT_FIT", "MUST_PLAY", "HAND_OVER",
@@ -36,7 +36,8 @@ VERSION_2 = (
 )
 """Version 2's error codes, as its clients were built with them: docs/protocol.schema.json's
 ``ErrorCode`` enumeration before commit 3cf351a (the file's blob 0a5b64f), in its order. Six of them
-(``MALFORMED`` ... ``UNREADABLE``) are the hand-script format's (docs/hand-script.md), never sent."""
+(``MALFORMED`` ... ``UNREADABLE``) are the hand-script format's (docs/hand-script.md), never sent: the
+schema lists them no more (protodoc s12), which changes nothing a version-2 client may receive."""
 RELEASED = {2: VERSION_2}
 """Each protocol version's error codes. Raising the version adds its entry."""
 SCRIPT_ONLY = {"MALFORMED", "BAD_TILE", "DUPLICATE_TILE", "WRONG_COUNT", "BAD_SEAT", "UNREADABLE"}
@@ -53,18 +54,45 @@ def test_the_error_codes_are_exactly_the_released_versions() -> None:
     assert len(codes) == len(released) == 66
 
 
-def test_the_committed_schema_lists_exactly_the_released_codes() -> None:
+def test_the_committed_schema_lists_exactly_the_released_codes_a_server_sends() -> None:
     """The schema a client writer reads is the version's own (it is generated from ``ErrorCode``:
-    test_schema.py; this says the two never part)."""
+    test_schema.py; this says the two never part), less the six codes of hand-script files, which no
+    ``error`` frame carries (protodoc s12: listed in the schema, never named by the prose)."""
     schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
     assert schema["$defs"]["Error"]["properties"]["code"] == {"$ref": "#/$defs/ErrorCode"}
-    assert schema["$defs"]["ErrorCode"]["enum"] == list(RELEASED[p.PROTOCOL_VERSION]) == [c.value for c in ErrorCode]
+    sent = [c for c in RELEASED[p.PROTOCOL_VERSION] if c not in SCRIPT_ONLY]
+    assert schema["$defs"]["ErrorCode"]["enum"] == sent == [c.value for c in WIRE_CODES]
+    assert len(sent) == 60 and {c.value for c in FILE_ONLY} == SCRIPT_ONLY
 
 
-def test_the_documents_error_table_names_every_code_the_server_sends_and_no_other() -> None:
+def _documented() -> list[str]:
     text = (SCHEMA_FILE.parent / "protocol.md").read_text(encoding="utf-8")
     section = text[text.index("\n## Error codes\n"):]
     section = section[:section.index("\n## ", 1)]
-    rows = re.findall(r"^\| `([A-Z_]+)` \|", section, re.M)
+    return re.findall(r"^\| `([A-Z_]+)` \|", section, re.M)
+
+
+def test_the_documents_error_table_names_every_code_the_server_sends_and_no_other() -> None:
+    rows = _documented()
     assert len(rows) == len(set(rows)) == 60
     assert set(rows) == set(RELEASED[p.PROTOCOL_VERSION]) - SCRIPT_ONLY
+
+
+def test_the_schemas_error_codes_are_the_documents() -> None:
+    """protodoc s12: the schema's ``ErrorCode`` set is exactly the prose table's."""
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    assert set(schema["$defs"]["ErrorCode"]["enum"]) == set(_documented())
+
+
+def test_an_error_frame_never_carries_a_hand_script_code() -> None:
+    """The model refuses the six file codes, so the server cannot send one, and a client's decoder
+    refuses such a frame as off the schema."""
+    import pytest
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="hand-script"):
+        p.Error(code=ErrorCode.BAD_TILE, detail="")
+    with pytest.raises(p.FrameError) as refused:
+        p.decode_server(p.pack({"type": "error", "code": "UNREADABLE", "detail": ""}))
+    assert refused.value.code is ErrorCode.WRONG_TYPES
+    assert p.decode_server(p.pack({"type": "error", "code": "STALE", "detail": ""})).code is ErrorCode.STALE
