@@ -185,7 +185,7 @@ class Table:
         self._bot_committing = False
         self._store_failed = False
         self._doubt: asyncio.Task[None] | None = None
-        """Set while an append cut in doubt is not settled (:meth:`_settle`): every action is refused."""
+        """Set while an append cut in doubt is not settled (:meth:`_settle`): every :meth:`commit` is refused."""
         self._record_tasks: set[asyncio.Task[None]] = set()
         """Seats records cut in doubt, stored again once settled (:meth:`_record_again`)."""
         self._store_down = False
@@ -656,7 +656,7 @@ class Table:
         the events are taken back out of the log (nobody heard of them) and the action is
         refused (:func:`store_unavailable`); everyone at the table hears of it once per failing spell.
         An append cut unanswered after its commit was sent (:class:`~.storage.base.InDoubt`) is refused
-        the same way, and until the store says whether it was stored (:meth:`_settle`) every action is
+        the same way, and until the store says whether it was stored (:meth:`_settle`) every commit is
         refused so too, with nothing sent: then the events are played after all if they were stored,
         so the table never goes on from a history its store does not hold (store s12 item 1).
         """
@@ -727,7 +727,7 @@ class Table:
                       key: tuple[Seat, str] | None, table_changed: bool) -> None:
         """Wait until the store knows whether the append of ``events`` (cut in doubt) was stored
         (:func:`settled`). Stored: ``full`` (the log with them, untouched since: every
-        action was refused meanwhile) is the table's log again and the events are played as if the
+        commit was refused meanwhile) is the table's log again and the events are played as if the
         append had just returned (frames, computers; their intent remembered for DUPLICATE). Not
         stored: the table goes on from where its players were told it stands."""
         stored = await settled(doubt)
