@@ -72,7 +72,9 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
     :data:`.table.SEAT_AGAIN_WAIT` seconds ago (:meth:`.table.Table.seat_again_ms`).
 
     ``name`` None (left out of the frame) is stored blank like a name blank once cleaned: the seat
-    shows its default name (docs/protocol.md "Names")."""
+    shows its default name (docs/protocol.md "Names"). ``creator``: the table's creator sits down
+    right after ``create_table``; its seat keeps the name :func:`.registry.creation_names` gave it
+    (``name`` is not used)."""
     async with table.lock:
         if _gone(conn):
             return
@@ -89,8 +91,10 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
                           {"limit": "seats", "retry_ms": wait})
         token = new_token()
         async with table.changing_meta():  # a failed store claims no seat (issue 12 case 5)
-            # unlike every other seat's name, never a default name or "(you)" (server/names.py)
-            shown = distinct_name(own_name(seat_name(name)), (table.slots[s].name for s in SEATS if s != seat))
+            # unlike every other seat's name, never a default name or "(you)" (server/names.py); the
+            # creator's seat has its name already, made distinct with the others' in seat order
+            shown = slot.name if creator else \
+                distinct_name(own_name(seat_name(name)), (table.slots[s].name for s in SEATS if s != seat))
             slot.token_hash, slot.name, slot.handed_over = token_hash(token), shown, False
             if creator:
                 table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash

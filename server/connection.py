@@ -355,7 +355,7 @@ async def _create(c: Connection, m: p.CreateTable) -> None:
     c.unattached()
     table = await c.registry.create(m, c.group, limited=not c.own_player)
     if m.sit is not None:
-        await actions.join(table, c, Seat(m.sit), m.name, creator=True)
+        await actions.join(table, c, Seat(m.sit), None, creator=True)  # named by registry.create
     else:
         await actions.spectate(table, c, creator=True)
 

@@ -60,6 +60,16 @@ UNREADABLE_KEPT = 1024
 logged again if looked up again)."""
 
 
+
+def creation_names(spec: Any) -> dict[int, str]:
+    """The cleaned names a ``CreateTable`` gives seats 1..4 (docs/protocol.md "Names"), before they
+    are made distinct: ``seats[i].name``, and for the creator's seat ``sit`` its top-level ``name``."""
+    out = {s: seat_name(spec.seats[s - 1].name) for s in SEATS}
+    if spec.sit is not None:
+        out[spec.sit] = seat_name(spec.name)
+    return out
+
+
 class Unreadable(Exception):
     """A stored table whose record or log does not decode (a row that is not an event, a gap in its
     seqs, a record that is not a table's): it cannot be served until the store is mended."""
@@ -393,8 +403,9 @@ class Registry(TableMoves):
         # once: TOO_MANY_TABLES (data.limit "playing_per_site"), version 2's own code for "close one first"
         if full is not None and all(s.kind == "computer" for s in spec.seats):
             raise Refused(*full)
-        # four names that read as four seats, none as a default name or "(you)" (server/names.py)
-        named = distinct_names({s: seat_name(spec.seats[s - 1].name) for s in SEATS})
+        # four names that read as four seats, none as a default name or "(you)" (server/names.py), made
+        # distinct in seat order with the creator's own among them (protodoc s12: it was handled last)
+        named = distinct_names(creation_names(spec))
         slots = {s: SeatSlot(s, spec.seats[s - 1].kind, spec.seats[s - 1].level, named[s]) for s in SEATS}
         seeded = spec.seed is not None
         seed = spec.seed if seeded else secrets.randbits(63)  # D9: never sent when unseeded

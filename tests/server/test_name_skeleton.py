@@ -100,8 +100,8 @@ async def test_s11_computer_names_like_the_attack(server) -> None:
     specs = seats("h", "c", "c", "c")
     specs[1]["name"], specs[2]["name"], specs[3]["name"] = "\u039dina", "S0uth", "\u03a5ou"
     await c.attach({"type": "create_table", "seats": specs, "seed": 11, "sit": 1, "name": "Nina"})
-    # the creator's own name comes last, as a join against the three seats already named
-    assert [s.name for s in c.table.seats] == ["Nina 2", "\u039dina", "North", "West"]
+    # in seat order, the creator's own name among them (docs/protocol.md "Names"; it came last until protodoc s12)
+    assert [s.name for s in c.table.seats] == ["Nina", "\u039dina 2", "North", "West"]
 
 
 @settings(max_examples=400, derandomize=True, deadline=None)

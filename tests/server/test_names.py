@@ -214,3 +214,22 @@ def test_stored_duplicates_are_made_distinct_on_the_way_in() -> None:
             "started": False, "created_at": 0.0,
             "seats": [raw, raw, dict(raw, name="Ana (vous)"), dict(raw, name="Norte")]}
     assert [s.display_name for s in TableMeta.from_record(meta).slots.values()] == ["Ana", "Ana 2", "Ana 3", "West"]
+
+
+async def test_s12_the_creators_name_is_made_distinct_in_seat_order_like_the_others(server) -> None:
+    """protodoc s12: `{sit: 1, name: "Alice", seats: [human, computer "Alice", computer "Alice", computer]}`
+    named the seats "Alice 3", "Alice", "Alice 2", "West": the sitter's name was made distinct after every
+    `seats[]` name, where docs/protocol.md says `create_table`'s names in seat order. Kind: one of the
+    four names of a `create_table` handled apart from the others (server/registry.creation_names)."""
+    c = await connect(server)
+    specs = seats("h", "c", "c", "c")
+    specs[1]["name"] = specs[2]["name"] = "Alice"
+    await c.attach({"type": "create_table", "seats": specs, "seed": 3, "sit": 1, "name": "Alice"})
+    assert names(c) == ["Alice", "Alice 2", "Alice 3", "West"]
+    other = await connect(server)  # the finding's second case: sit 3, computer seats 1 and 4 named "Alice"
+    specs = seats("c", "h", "h", "c")
+    specs[0]["name"] = specs[3]["name"] = "Alice"
+    await other.attach({"type": "create_table", "seats": specs, "seed": 3, "sit": 3, "name": "Alice"})
+    assert names(other) == ["Alice", "East", "Alice 2", "Alice 3"]
+    assert [server.registry.tables[other.code].slots[s].name for s in SEATS] == ["Alice", "", "Alice 2", "Alice 3"]
+
