@@ -38,7 +38,7 @@ from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
 from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
 from .lookup import ALL_MISSES, SITE_MISSES, KnownCodes
-from .names import distinct_names
+from .names import distinct_names, own_name
 from .playing import PlayingAllowance
 from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore, log_store_failure
@@ -63,12 +63,16 @@ logged again if looked up again)."""
 
 def creation_names(spec: Any) -> dict[int, str]:
     """The cleaned names a ``CreateTable`` gives seats 1..4 (docs/protocol.md "Names"), before they
-    are made distinct: ``seats[i].name``, and for the creator's seat ``sit`` its top-level ``name``."""
+    are made distinct: ``seats[i].name``, and for the creator's seat ``sit`` its top-level ``name``
+    when that gives a name (not left out, not blank once cleaned, not a name only the window gives:
+    :func:`.names.own_name`), else ``seats[sit - 1].name`` (protodoc s12: the seat's own name was
+    ignored, so a creator who named only its seat got ``South``)."""
     out = {s: seat_name(spec.seats[s - 1].name) for s in SEATS}
     if spec.sit is not None:
-        out[spec.sit] = seat_name(spec.name)
+        own = seat_name(spec.name)
+        if own_name(own):
+            out[spec.sit] = own
     return out
-
 
 class Unreadable(Exception):
     """A stored table whose record or log does not decode (a row that is not an event, a gap in its

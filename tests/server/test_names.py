@@ -233,3 +233,24 @@ async def test_s12_the_creators_name_is_made_distinct_in_seat_order_like_the_oth
     assert names(other) == ["Alice", "East", "Alice 2", "Alice 3"]
     assert [server.registry.tables[other.code].slots[s].name for s in SEATS] == ["Alice", "", "Alice 2", "Alice 3"]
 
+
+@pytest.mark.parametrize(("top", "own", "shown"), [
+    (None, "Zed", "Zed"),          # the finding: the seat's own name was ignored ("South")
+    ("Ana", "Zed", "Ana"),         # both given: the top-level name
+    ("\u200b", "Zed", "Zed"),      # a top-level name blank once cleaned is as if left out
+    ("Sud", "Zed", "Zed"),         # ... and so is one only the window gives (a default name)
+    ("Ana (you)", None, "Ana"),
+    (None, None, "South"),         # neither: the seat's default name
+])
+async def test_s12_the_creators_seat_is_named_by_name_else_by_its_seats_name(server, top, own, shown) -> None:
+    """protodoc s12: `create_table.seats[sit-1].name` was ignored. The rule (docs/protocol.md "Names"): the
+    creator's seat gets `name`, or when that names nothing, `seats[sit-1].name`, or its default name."""
+    c = await connect(server)
+    specs = seats("h", "c", "h", "c")
+    if own is not None:
+        specs[0]["name"] = own
+    frame = {"type": "create_table", "seats": specs, "seed": 3, "sit": 1}
+    if top is not None:
+        frame["name"] = top
+    await c.attach(frame)
+    assert names(c) == [shown, "East", "North", "West"]
