@@ -104,12 +104,16 @@ SOUND_TIP = N_("{state} · M key")
 that does the same (the footer's "M sound")."""
 
 
-def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui: Ui) -> Rect | None:
+def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui: Ui,
+              over: tuple[Rect, ...] = ()) -> Rect | None:
     """The words of the button under the pointer, in a box beside it (returns the box, None when none is
     drawn): the sound button's state and key above it (the button shows a speaker only; it lies at the
     footer's end), any other button's line (:data:`.buttons.TIPS`) below a top-bar button, above one lower
-    down (s11 new user: no button of the table said what it does)."""
+    down (s11 new user: no button of the table said what it does), else the nearest place that hides
+    nothing a player needs (:func:`.waiting.clear_spot`; ``over``: what the scene draws over the table,
+    its wait cards, chat and Tiles buttons, a message)."""
     from .buttons import TIPS
+    from .waiting import clear_spot
 
     b = next((b for b in lay.buttons if b.id == ui.hover), None) if ui.hover is not None else None
     if b is None or (b.id != "sound" and b.id not in TIPS):
@@ -121,7 +125,10 @@ def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui
     w, h = label.get_width() + lay.small, label.get_height() + lay.small // 2
     x = max(lay.small // 2, min(b.rect[0] + b.rect[2] - w, surface.get_width() - w - lay.small // 2))
     below = b.rect[1] < lay.top_bar[3]  # a top-bar button: the box under the bar, over the felt
-    box = (x, lay.top_bar[1] + lay.top_bar[3] + 4 if below else b.rect[1] - h - 4, w, h)
+    want = (x, lay.top_bar[1] + lay.top_bar[3] + 4 if below else b.rect[1] - h - 4)
+    # nearest there that hides no name card, status line, tile or control (s12: Leave's over East's card)
+    box = (*clear_spot(lay, w, h, want, over, nearest=True)[:2], w, h)
+    x = box[0]
     surface.blit(art.plate(w, h, (20, 60, 40, 255), h // 3), box[:2])
     pygame.draw.rect(surface, (214, 172, 96), box, 1, border_radius=h // 3)
     surface.blit(label, label.get_rect(center=(x + w // 2, box[1] + h // 2)))
@@ -129,8 +136,10 @@ def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui
 
 
 def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art, lang: str,
-           moving: tuple[Rect, tuple[int, int]] | None = None) -> None:
-    """Paint the whole table for one frame; ``moving`` draws the tile at rect ``moving[0]`` shifted by ``moving[1]``."""
+           moving: tuple[Rect, tuple[int, int]] | None = None, over: tuple[Rect, ...] = ()) -> None:
+    """Paint the whole table for one frame; ``moving`` draws the tile at rect ``moving[0]`` shifted by ``moving[1]``;
+    ``over``: what the scene draws over the table afterwards (cards, side buttons, a message), which the
+    tip of the button under the pointer keeps clear of (:func:`sound_tip`)."""
     surface.blit(art.felt(lay.size), (0, 0))
     _top_bar(surface, lay, state, art, lang)
     # under the hand end's panel the face-down tiles are already the next hand's: not drawn (a strip of the
@@ -162,7 +171,7 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     ring = focused(lay.panel, lay.buttons, ui.button)  # where Enter and Space go (focus.py)
     if ring is not None:
         draw_ring(surface, ring.rect)
-    sound_tip(surface, lay, art, lang, ui)
+    sound_tip(surface, lay, art, lang, ui, over)
     for row, box in zip(lay.help, footer_rows(lay.help_rect, len(lay.help), lay.small)):
         label = art.fit_text(row, lay.small, box[2], (190, 210, 196))
         surface.blit(label, label.get_rect(center=_centre(box)))

@@ -154,17 +154,28 @@ _spots: dict[tuple[Any, ...], tuple[int, int, int]] = {}
 
 
 def clear_spot(lay: TableLayout, w: int, h: int, want: tuple[int, int],
-               also: tuple[Rect, ...] = ()) -> tuple[int, int, int]:
-    """(x, y, cost) of a ``w`` x ``h`` message (a toast, a nudge notice) placed where it hides least of
-    what a player needs (:func:`obstacles`, the status line excepted: a message may say more than it;
-    ``also``: the wait cards and the side buttons), then nearest ``want``
-    (its top-left): at ``want``'s x first, at any height; anywhere only when no height there is clear.
-    ``cost`` 0: it hides nothing. Kind (new user s11): a message drawn at a fixed place over the status
-    line, which the opening draw's panel covers: "Bruno is waiting for you: your turn!" and the second
-    window's banner lay over the face-down tiles the player had to click."""
-    things = obstacles(lay, status=0) + [(r, 400) for r in also]
-    key = (tuple(things), lay.size, w, h, want)
+               also: tuple[Rect, ...] = (), nearest: bool = False) -> tuple[int, int, int]:
+    """(x, y, cost) of a ``w`` x ``h`` message (a toast, a nudge notice, a button's tip) placed where it
+    hides least of what a player needs (:func:`obstacles`, the status line's rows as drawn; every button of
+    the layout and the chat and tracker buttons' place, :attr:`TableLayout.toggles`; ``also``: the wait
+    cards and the side buttons), then nearest ``want`` (its top-left): at ``want``'s x first, at any
+    height; anywhere only when no height there is clear. ``cost`` 0: it hides nothing. Kind (new user
+    s11): a message drawn at a fixed place over the status line, which the opening draw's panel covers:
+    "Bruno is waiting for you: your turn!" and the second window's banner lay over the face-down tiles
+    the player had to click; then (s12) the second window's banner over the status line it was centred
+    on ("Your turn: choose a tile" unread), and the Leave button's tip, under the button, over East's
+    name card. Kind: a tip or notice placed without checking what it covers. ``nearest``: the clear
+    place nearest ``want`` in any direction (a button's tip stays by its button), not its column first."""
+    controls = [b.rect for b in lay.buttons] + ([lay.toggles] if lay.toggles[2] and lay.toggles[3] else [])
+    shown = [box for _, box in lay.status]  # the status line's rows as drawn (none under a modal prompt)
+    things = obstacles(lay, status=0) + [(r, 400) for r in (*shown, *controls, *also)]
+    key = (tuple(things), lay.size, w, h, want, nearest)
     if key in _spots:
+        return _spots[key]
+    if len(_spots) > 8:  # a few placements asked for on every frame (the toast, a notice, a tip)
+        _spots.clear()
+    if nearest:
+        _spots[key] = _nearest_spot(lay, w, h, want, things)
         return _spots[key]
     f = lay.font
     pad = f // 2
@@ -190,9 +201,35 @@ def clear_spot(lay: TableLayout, w: int, h: int, want: tuple[int, int],
         wider = best_of([(x, y) for y in ys for x in xs])
         if wider[0] < cost:
             cost, _, x, y = wider
-    _spots.clear()
     _spots[key] = (x, y, cost)
     return x, y, cost
+
+
+def _nearest_spot(lay: TableLayout, w: int, h: int, want: tuple[int, int],
+                  things: list[tuple[Rect, int]]) -> tuple[int, int, int]:
+    """(x, y, cost) of the place of a ``w`` x ``h`` box nearest ``want`` that hides none of ``things``
+    (rect, weight per px), tried in order of distance (on a grid of half type sizes, and just beside
+    each thing); the one that hides least when none is clear."""
+    pad = lay.font // 2
+    top, bottom = lay.top_bar[1] + lay.top_bar[3] + pad // 2, lay.size[1] - pad // 2
+    left, right = pad // 2, lay.size[0] - pad // 2
+    step = max(2, lay.font // 2)
+    xs = set(range(left, right - w + 1, step)) | {r[0] + r[2] + pad // 2 for r, _ in things} | \
+        {r[0] - w - pad // 2 for r, _ in things} | {want[0]}
+    ys = set(range(top, bottom - h + 1, step)) | {r[1] + r[3] + pad // 2 for r, _ in things} | \
+        {r[1] - h - pad // 2 for r, _ in things} | {want[1]}
+    spots = sorted(((x, y) for x in xs if left <= x <= right - w for y in ys if top <= y <= bottom - h),
+                   key=lambda p: (abs(p[0] - want[0]) + abs(p[1] - want[1]), p))
+    best: tuple[int, int, int] | None = None
+    for x, y in spots:
+        cost = sum(weight * _overlap((x, y, w, h), r) for r, weight in things)
+        if cost == 0:
+            return x, y, 0
+        if best is None or cost < best[2]:
+            best = (x, y, cost)
+    if best is None:  # a box larger than the window: where it was asked
+        return want[0], want[1], sum(weight * _overlap((*want, w, h), r) for r, weight in things)
+    return best
 
 
 def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], specs: list[tuple[Any, ...]],

@@ -23,7 +23,7 @@ from ..art import Art
 from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import AskCoach, Decide, Intent, Pause
-from ..layout import TableLayout, compute_layout, legal_ends
+from ..layout import Rect, TableLayout, compute_layout, legal_ends
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
 from ..seatnames import renamed_notice
@@ -556,14 +556,22 @@ class TableScene:
         prompt = _prompt_key(lay.panel) if lay.panel is not None else None
         if prompt != self._prompt:
             self._prompt, self._prompt_at = prompt, self._now
-        render(table, drawn, self.shown(), self.ui, self.art, self.lang, self._moving())
-        self.talk.draw(surface, self.shown(), lay, self.ui)
         tracker = self._tracker_layout()  # built once this frame (the note beside its button reuses it)
+        render(table, drawn, self.shown(), self.ui, self.art, self.lang, self._moving(), self._messages(lay, tracker))
+        self.talk.draw(surface, self.shown(), lay, self.ui)
         self.tracker.draw(surface, self.shown(), tracker)
         self._draw_tracker_note(surface, tracker)
         if self.overlay is not None:
             self.overlay.draw(surface)
         self._draw_toast(surface)
+
+    def _messages(self, lay: TableLayout, tracker: TrackerLayout) -> tuple[Rect, ...]:
+        """What this frame draws over the table after it (:meth:`_over_table`, the toast, the tracker's
+        note, the nudge notice): a button's tip keeps clear of them (:func:`~doublenine.client.render.sound_tip`)."""
+        boxes = [self._toast_box(self.vp.pixels)[1] if self.toast is not None and self.overlay is None else None,
+                 self.tracker_note_box(tracker),
+                 self.talk.notice_box(self.vp.pixels, self.shown(), lay, self.ui)]
+        return self._over_table(lay, tracker) + tuple(b for b in boxes if b is not None)
 
     def close(self) -> None:
         """Release the session: after "Leave" the seat is given up, after closing the window it waits (D7)."""
@@ -790,10 +798,7 @@ class TableScene:
         the status line it lies over is under the opening draw's panel, whose last row of face-down tiles
         it covered (new user s11: the second window's banner)."""
         from ..waiting import clear_spot
-        state = self.shown()
-        also = tuple(c.rect for c in self.talk.cards(state, lay, self.ui))
-        also += tuple(r for r in (self.talk.chat_layout(self.vp.pixels, state, lay).toggle,
-                                  self._tracker_layout().toggle) if r is not None)
+        also = self._over_table(lay)
         x, y, w, h = box
         cx, bottom = x + w // 2, y + h
         best = (*clear_spot(lay, w, h, (x, y), also), rows, w, h)
@@ -808,6 +813,15 @@ class TableScene:
                 best = (*spot, narrow, nw, nh)
         x, y, _, rows, w, h = best
         return rows, (x, y, w, h), f
+
+    def _over_table(self, lay: TableLayout, tracker: TrackerLayout | None = None) -> tuple[Rect, ...]:
+        """What this scene draws over the table that a message must not hide, besides the layout's own
+        (:func:`~doublenine.client.waiting.clear_spot`): the wait cards, the chat and Tiles buttons."""
+        state = self.shown()
+        tracker = self._tracker_layout() if tracker is None else tracker
+        also = tuple(c.rect for c in self.talk.cards(state, lay, self.ui))
+        return also + tuple(r for r in (self.talk.chat_layout(self.vp.pixels, state, lay).toggle, tracker.toggle)
+                            if r is not None)
 
     @staticmethod
     def _toast_cost(rows: list[str]) -> tuple[bool, int]:
@@ -829,7 +843,9 @@ class TableScene:
         the status line: under the top bar, its right edge under the button it answers (:attr:`toast_by`),
         clear of the prompt; below the prompt where the top has no room; over the prompt's top edge, opaque
         and framed, only where neither has. Kind: a warning drawn in a place a panel covers (new user s10
-        item 3: the Leave warning at a hand's end was never seen, a second Leave went at once)."""
+        item 3: the Leave warning at a hand's end was never seen, a second Leave went at once). Then the
+        nearest place that hides no name card or control (:meth:`_toast_clear`; s12: under Leave it lay
+        over East's name card)."""
         w = lay.left_of_side(size[0])  # never over an open side panel
         rows, box_w, box_h = self._toast_rows(f, min(w - f, 32 * f))
         by = next((b.rect for b in lay.buttons if b.id == self.toast_by), None)
@@ -841,7 +857,7 @@ class TableScene:
             below = panel[1] + panel[3] + f // 3
             if below + box_h <= size[1]:
                 y = below
-        return rows, (x, y, box_w, box_h), f
+        return self._toast_clear(lay, f, rows, (x, y, box_w, box_h))
 
     def _toast_over_overlay(self, f: int, size: tuple[int, int]) -> tuple[list[str], tuple[int, int, int, int], int]:
         """The toast's box while an overlay (ledger, review, rules) is open: in the band above it, over the
@@ -886,7 +902,11 @@ class TableScene:
         x, y, w, h = toggle
         f = tracker.font
         tw = min(x - f, measurer().measure(self.tracker_note[0], f, False)[0] + f)
-        return (x - f // 2 - tw, y, tw, h)
+        # beside the button, unless that hides the status line or anything else a player needs (s12)
+        from ..waiting import clear_spot
+        lay = self.layout()
+        cx, cy, _ = clear_spot(lay, tw, h, (x - f // 2 - tw, y), self._over_table(lay, tracker))
+        return (cx, cy, tw, h)
 
     def _draw_tracker_note(self, surface: pygame.Surface, tracker: TrackerLayout | None = None) -> None:
         tracker = self._tracker_layout() if tracker is None else tracker
