@@ -20,7 +20,7 @@ from doublenine.shared.wire import MAX_HAND_TILES
 from .buttons import sound_button, sound_room, table_buttons, top_bar_rows
 from .focus import focused
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
-from .panels import Button, Panel, beneath, build_panel, request_below, request_room
+from .panels import Button, Panel, beneath, build_panel, draw_tile_min, request_below, request_room
 from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState
@@ -256,6 +256,13 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     clear = (0, clear_top, felt, max(20, seats[0].plate[1] - m // 2 - clear_top))
     panel_area = (px, py, pw, max(20, ph - max(0, under)))
     panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
+    while panel is not None and panel.cells and panel.cells[0][1][2] < draw_tile_min(f) and under > 0:
+        # R3: the opening draw's tiles keep a readable size; the room kept under the prompt for a scene's
+        # card gives way (the card then lies lower: lan_host.host_layout). s12: 5 px slivers under the
+        # host's invite card. Kind: tiles given what is left after panels, with no minimum
+        under = max(0, under - max(2, f // 4))
+        panel_area = (px, py, pw, max(20, ph - under))
+        panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     behind = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     if line:
         taken = [sp.rect for sp in geo.spots] + [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]

@@ -754,6 +754,30 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
                  _row_buttons(rect, f, specs))
 
 
+def draw_tile_min(f: int) -> int:
+    """R3: the narrowest a face-down tile of the opening draw is drawn, px (its height twice that), at type
+    size ``f`` px: three quarters of a type size, at least 10 px (the 11 x 5 grid's own size in a 700 x 500
+    window), a tile a player can see and click (s12: 5 px slivers under the host's invite card; kind:
+    tiles given what is left after panels, with no minimum)."""
+    return max(10, round(0.75 * f))
+
+
+def draw_grid(gw: int, gh: int, f: int) -> tuple[int, int, int]:
+    """R3: (columns, rows, tile width px) of the opening draw's 55 face-down tiles in ``gw`` x ``gh`` px:
+    11 x 5 while its tiles keep :func:`draw_tile_min`; else the fewest columns (more of them, fewer rows:
+    a panel made low by what lies under it) that keep it; else the shape whose tiles are largest there,
+    never below 5 px (the layout then gives the panel more room: :func:`.layout.compute_layout`)."""
+    def size(cols: int) -> int:
+        rows = -(-DRAW_POSITIONS // cols)
+        return int(max(5, min(gw // (cols * 1.25), gh // (rows * 2.5))))
+
+    shapes = range(11, DRAW_POSITIONS + 1)
+    cols = next((c for c in shapes if size(c) >= draw_tile_min(f)), None)
+    if cols is None:
+        cols = max(shapes, key=lambda c: (size(c), -c))
+    return cols, -(-DRAW_POSITIONS // cols), size(cols)
+
+
 def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, lang: str) -> Panel:
     x, y, aw, ah = area
     me = view.seat
@@ -762,26 +786,6 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     else:
         names = ", ".join(seat_name(state, s_, lang) for s_ in sorted(view.waiting_for()))
         line = (N_("Waiting for {names} to draw"), {"names": names})
-    rect = _box(area, round(aw * 0.96), round(ah * 0.98))
-    px, py, pw, ph = rect
-    head = round(5.9 * f)  # the title and the instruction in up to two rows (long in French and German)
-    cols, rows = 11, 5
-    s = max(5, min((pw - 2 * f) // (cols * 1.25), (ph - head - f) // (rows * 2.5)))
-    s = int(s)
-    gx, gy = round(s * 0.25), round(s * 0.5)
-    gw = cols * s + (cols - 1) * gx
-    gh = rows * 2 * s + (rows - 1) * gy
-    # the instruction on one row wherever the felt has the width (new user: Spanish "...el total más
-    # alto sale" wrapped onto a second row that crowded the grid; kind: a box sized for English)
-    from .text import tr
-    from .typeset import measurer
-    said = measurer().measure(tr(lang, line[0], **line[1]), f)[0] + 3 * f
-    rect = _box(area, min(pw, max(gw + 6 * f, 31 * f, said)), min(ph, head + gh + 2 * f))
-    px, py, pw, ph = rect
-    x0, y0 = px + (pw - gw) // 2, py + head
-    cells = tuple((i, (x0 + (i % cols) * (s + gx), y0 + (i // cols) * (2 * s + gy), s, 2 * s))
-                  for i in range(DRAW_POSITIONS))
-    taken = tuple(p for _, p in view.draw_taken)
     lines: list[Text] = [line]
     for d in view.draws[-1:]:
         if d.winner is None:
@@ -789,6 +793,26 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     if len(lines) == 1 and view.draw_taken:  # the taken cells show a team letter (render._draw_cells): say it
         team = sorted(view.draw_taken)[0][0].team.value  # new user: "an unexplained blue B tile"
         lines.append((DRAW_MARK, {"team": team}))
+    rect = _box(area, round(aw * 0.96), round(ah * 0.98))
+    px, py, pw, ph = rect
+    # the instruction on one row wherever the felt has the width (new user: Spanish "...el total más
+    # alto sale" wrapped onto a second row that crowded the grid; kind: a box sized for English)
+    from .text import tr
+    from .typeset import measurer
+    said = measurer().measure(tr(lang, line[0], **line[1]), f)[0] + 3 * f
+    # the title and the instruction in up to two rows (long in French and German); one row's room when
+    # it is one row (s12: the room of a second row nobody wrote is the tiles' under the invite card)
+    head = round(4.5 * f) if len(lines) == 1 and said <= pw else round(5.9 * f)
+    cols, rows, s = draw_grid(pw - 2 * f, ph - head - f, f)
+    gx, gy = round(s * 0.25), round(s * 0.5)
+    gw = cols * s + (cols - 1) * gx
+    gh = rows * 2 * s + (rows - 1) * gy
+    rect = _box(area, min(pw, max(gw + 6 * f, 31 * f, said)), min(ph, head + gh + 2 * f))
+    px, py, pw, ph = rect
+    x0, y0 = px + (pw - gw) // 2, py + head
+    cells = tuple((i, (x0 + (i % cols) * (s + gx), y0 + (i // cols) * (2 * s + gy), s, 2 * s))
+                  for i in range(DRAW_POSITIONS))
+    taken = tuple(p for _, p in view.draw_taken)
     return Panel("draw", rect, (N_("Opening draw"), {}), tuple(lines), (), cells, taken, modal=False)
 
 

@@ -310,7 +310,10 @@ class HostedTable:
         plates = sorted((s.plate for s in lay.seats), key=lambda r: (r[1], r[0]))
         panel = lay.panel.rect if lay.panel is not None else None
         badge = passed_badge_height(self.art, lay.small)  # where the seat's "passed" shows (render.py)
-        return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge, lay.play_area,
+        area = lay.play_area
+        if not lay.status:  # no status line drawn (the prompt says it): the card may lie where it would be
+            area = (area[0], area[1], area[2], lay.status_rect[1] + lay.status_rect[3] - area[1])
+        return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge, area,
                            self.only_here(), ask_room(self.vp.pixels, lay))
 
     # the table asks these two while laying itself out (TableScene.host_room)
