@@ -22,7 +22,7 @@ from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Inten
 from .buttons import may_hint
 from .layout import TableLayout, legal_ends
 from .focus import focused, moved
-from .panels import draw_key, enter_button
+from .panels import REQUESTS, Panel, draw_key, enter_button
 from .store import ClientState
 from .uistate import Ui
 
@@ -250,6 +250,8 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
         return button(now.id, lay, state, ui) if now is not None else UiAction(ui)
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return _enter(lay, state, ui)
+    if not passes_prompt(lay.panel, k):  # the prompt keeps the keys it does not use: none reaches the hand
+        return UiAction(ui)
     letters = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_y: "redo"}
     if k in letters:  # a shortcut acts only when its control would (no refusal for a key at the wrong moment)
         bid = letters[k]
@@ -279,6 +281,28 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
     return UiAction(ui)
 
 
+QUESTIONS = ("confirm", *REQUESTS)
+"""The prompts that ask a question (:func:`.panels._confirm`, another player's request, this seat's own one,
+its refusal): while one is up only its own keys act (Tab, the arrows, Enter, Space, Esc; :func:`passes_prompt`)."""
+TOP_BAR_KEYS = (pygame.K_u, pygame.K_y)
+"""Undo and Redo: shortcuts of the top bar's buttons, which stay live beside a hand's or the match's end (D6:
+Undo at the match's end asks first); they pass a modal prompt that is not a question (:data:`QUESTIONS`)."""
+
+
+def passes_prompt(panel: Panel | None, k: int) -> bool:
+    """True when key ``k`` (a :func:`latin_key`) may act past the prompt ``panel`` after the prompt's own keys
+    (Tab, the arrows of a dialog, Enter, Space, Esc, F1) had their turn in :func:`key`: always where no modal
+    prompt is up (a prompt that leaves the table playable, the review of a new hand, the opening draw); never
+    under a question (:data:`QUESTIONS`); under another modal prompt (a hand's end, the draw's result, the
+    nomination, the match's end) only the top bar's shortcuts (:data:`TOP_BAR_KEYS`). The keys of the scene
+    (M sound, C chat, T tiles) are taken before (scenes.table.TableScene.handle) and touch no hand.
+    Kind fixed: keys getting past a question (new user s12 F16: with "Restart this hand?" up, 9 closed it and
+    lifted tile 9, Enter then played it; Left did the same; H, P, U, L, R reached the hand or the table)."""
+    if panel is None or not panel.modal:
+        return True
+    return panel.kind not in QUESTIONS and k in TOP_BAR_KEYS
+
+
 def _focus(view: SeatView, lay: TableLayout, ui: Ui, idx: int, typed: str) -> UiAction:
     """Move the keyboard focus to hand tile ``idx``; it lifts if it can be played."""
     tile = lay.hand[idx].tile
@@ -303,12 +327,15 @@ def _digit(view: SeatView, lay: TableLayout, ui: Ui, d: int) -> UiAction:
 
 
 def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
-    """Enter: the button Tab put the focus on, else the lifted tile played, else the draw's pick taken,
-    else the prompt's default button."""
+    """Enter: the button Tab put the focus on; under a modal prompt its default button only (:func:`passes_prompt`);
+    else the lifted tile played, else the draw's pick taken, else the prompt's default button."""
     view = state.view
     chosen = focused(lay.panel, lay.buttons, ui.button) if ui.button is not None else None
     if chosen is not None and chosen.id == ui.button:
         return button(chosen.id, lay, state, ui)
+    if lay.panel is not None and lay.panel.modal:  # a modal prompt's Enter is its own: no tile or pick behind it
+        primary = enter_button(lay.panel)
+        return button(primary.id, lay, state, ui) if primary is not None else UiAction(ui)
     if isinstance(view, SeatView) and ui.selected is not None:
         fits = legal_ends(view, ui.selected)
         end = ui.end if ui.end in fits else (fits[0] if len(fits) == 1 or view.ends is None else None)
