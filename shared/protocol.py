@@ -257,7 +257,8 @@ class Consent(Model):
     """D1/D7: answer a consent request shown in ``TableW.request``."""
 
     type: Literal["consent"] = "consent"
-    request_id: Annotated[int, Field(ge=1, strict=True)]
+    request_id: IdW
+    """1..2^53-1 like every id (docs/protocol.md "Numbers"; unbounded until protodoc s12)."""
     accept: Bool
 
 
@@ -277,7 +278,8 @@ class CancelRequest(Model):
     """D1: the requester withdraws its open request."""
 
     type: Literal["cancel_request"] = "cancel_request"
-    request_id: Annotated[int, Field(ge=1, strict=True)]
+    request_id: IdW
+    """1..2^53-1 like every id (docs/protocol.md "Numbers")."""
 
 
 ClientMessage = Annotated[
