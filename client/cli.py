@@ -225,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
     # the server and table given are saved only once they worked (issue 11.6, launcher._remember_what_worked)
     if not robot:  # a default name is not saved: it follows the language the next window speaks
-        config.save(replace(settings, name=typed_name(name), lang=lang))
+        config.change(name=typed_name(name), lang=lang)
     from doublenine.shared.invite import server_base
     settings = replace(settings, name=name, lang=lang)
     if args.start_screen:  # asked for the start screen: the server and table given are filled in there

@@ -1,12 +1,15 @@
 """Remembered choices: last name, server and language (issue 5 item 2), sound, volume and motion (issue 15).
 
 Stored as JSON in the user's config folder (platformdirs). A missing or broken
-file gives the defaults; nothing here ever raises on bad content.
+file gives the defaults; nothing here ever raises on bad content. A window changes it with
+:func:`update` (or :func:`change`): a read-merge-write under the file's lock, so two windows saving at once
+each keep their own change.
 """
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
@@ -434,17 +437,57 @@ def saved_window(settings: Settings, smallest: tuple[int, int], largest: int) ->
 
 def remember_window(size: tuple[int, int], path: Path | None = None) -> None:
     """Keep the window's size (px) for the next start (:attr:`Settings.window`), the rest as saved."""
-    save(replace(load(path), window=f"{int(size[0])}x{int(size[1])}"), path)
+    change(path, window=f"{int(size[0])}x{int(size[1])}")
+
+
+def update(changed: Callable[[Settings], Settings], path: Path | None = None) -> Settings:
+    """Save a change: under the file's lock (:func:`doublenine.localfile.locked`) the settings as saved now
+    are read, ``changed`` makes the new ones from them, and they are written when they differ. Returns them.
+
+    Only what ``changed`` changes is changed: a window's settings read a minute ago and written back whole
+    undid whatever another window had saved since (s12: two windows saving at once, one change lost; the
+    torn reads were fixed by the rename, :func:`doublenine.localfile.write_regular`). Kind: a shared file
+    read, changed and written back without a lock. ``changed`` runs under the lock: it must not save."""
+    from doublenine.localfile import locked
+
+    path = path or config_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # the write below is skipped the same way
+    with locked(path):
+        now = load(path)
+        new = changed(now)
+        if new != now:
+            _write(new, path)
+    return new
+
+
+def change(path: Path | None = None, **fields: object) -> Settings:
+    """:func:`update` setting ``fields`` (names of :class:`Settings`) and nothing else."""
+    return update(lambda now: replace(now, **fields), path)  # type: ignore[arg-type]
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
+    """Write ``settings`` whole, under the file's lock: for a first start or a test; a window saves a change
+    with :func:`update`, which keeps what other windows saved since it read the file."""
+    from doublenine.localfile import locked
+
+    path = path or config_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    with locked(path):
+        _write(settings, path)
+
+
+def _write(settings: Settings, path: Path) -> None:
     """Write the settings; a folder that cannot be written, or a client.json that is not a regular file (a
     named pipe, a device), is silently skipped (not worth a crash; never blocks)."""
     from doublenine.localfile import write_regular
 
-    path = path or config_path()
     try:  # a regular file only: a named pipe there blocked the save until something read it (attacker F11)
-        path.parent.mkdir(parents=True, exist_ok=True)
         # 0600: it holds seat tokens (resume_token, held), which take a seat back (D7); readable by
         # every local user, another user could sit in the player's seat (re-check finding)
         write_regular(path, json.dumps(asdict(settings), ensure_ascii=False, indent=1).encode("utf-8"), 0o600)

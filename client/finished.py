@@ -126,16 +126,27 @@ def load_finished(path: Path | None = None) -> tuple[FinishedMatch, ...]:
 
 
 def save_finished(matches: tuple[FinishedMatch, ...], path: Path | None = None) -> None:
-    """Write ``matches`` (newest first, the first :data:`MAX_FINISHED`); a folder that cannot be written,
-    or a file that is not a regular one, is silently skipped (never a crash, never blocks)."""
-    from doublenine.localfile import write_regular
+    """Write ``matches`` (newest first, the first :data:`MAX_FINISHED`) whole, under the file's lock; a
+    folder that cannot be written, or a file that is not a regular one, is silently skipped (never a
+    crash, never blocks). A window adds its matches with :func:`keep_finished`, which keeps the others'."""
+    from doublenine.localfile import locked
 
     path = path or finished_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    with locked(path):
+        _write(matches, path)
+
+
+def _write(matches: tuple[FinishedMatch, ...], path: Path) -> None:
+    from doublenine.localfile import write_regular
+
     text = json.dumps([_to_entry(m) for m in matches[:MAX_FINISHED]], ensure_ascii=False, separators=(",", ":"))
     if len(text.encode("utf-8")) > MAX_FILE:  # never written beyond what is read back
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         write_regular(path, text.encode("utf-8"), 0o600)
     except OSError:
         pass
@@ -160,17 +171,30 @@ def finished_of(state: Any) -> tuple[FinishedMatch, ...]:
 
 def keep_finished(state: Any, path: Path | None = None) -> bool:
     """Keep every finished match of ``state`` (:func:`finished_of`) first, newest first, replacing its
-    older copy (reviews received since are added); the oldest beyond :data:`MAX_FINISHED` dropped.
-    Returns True when the file changed."""
-    new = finished_of(state)
+    older copy (reviews received since are added); the oldest beyond :data:`MAX_FINISHED` dropped. Read,
+    merged and written under the file's lock (:func:`doublenine.localfile.locked`): two windows ending
+    matches at once each keep theirs. Returns True when the file changed."""
+    return keep_matches(finished_of(state), path)
+
+
+def keep_matches(new: tuple[FinishedMatch, ...], path: Path | None = None) -> bool:
+    """:func:`keep_finished` of the matches ``new`` (newest first). Returns True when the file changed."""
+    from doublenine.localfile import locked
+
     if not new:
         return False
-    old = load_finished(path)
-    keys = {m.key for m in new}
-    kept = (new + tuple(m for m in old if m.key not in keys))[:MAX_FINISHED]
-    if kept == old:
+    path = path or finished_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
         return False
-    save_finished(kept, path)
+    with locked(path):  # read-merge-write: another window's match kept meanwhile stays (config.update's kind)
+        old = load_finished(path)
+        keys = {m.key for m in new}
+        kept = (new + tuple(m for m in old if m.key not in keys))[:MAX_FINISHED]
+        if kept == old:
+            return False
+        _write(kept, path)
     return True
 
 
@@ -185,4 +209,4 @@ def finished_view(m: FinishedMatch) -> SeatView:
 
 
 __all__ = ["FinishedMatch", "KeptMatchW", "MAX_FINISHED", "MAX_FILE", "finished_of", "finished_path",
-           "finished_view", "keep_finished", "load_finished", "save_finished"]
+           "finished_view", "keep_finished", "keep_matches", "load_finished", "save_finished"]

@@ -182,10 +182,13 @@ def _remember_what_worked(server: str) -> Any:
         from doublenine.shared.invite import server_base
 
         from . import config
-        saved, base = config.load(), server_base(server)
-        if token:  # a spectator's join brings none: the seats held there and elsewhere stay (attacker F5)
-            saved = config.hold_seat(saved, base, code, token)
-        config.save(replace(saved, server=base, table=code))
+        base = server_base(server)
+
+        def changed(saved: config.Settings) -> config.Settings:
+            if token:  # a spectator's join brings none: the seats held there and elsewhere stay (attacker F5)
+                saved = config.hold_seat(saved, base, code, token)
+            return replace(saved, server=base, table=code)
+        config.update(changed)
     return joined
 
 
@@ -193,7 +196,7 @@ def _remember_local_table(code: str, token: str | None) -> None:
     """Keep the local table's code and seat token so the next start comes back to it (D7)."""
     from . import config
     if token:  # a new table while a match was kept: that one stays offered (config.keep_match; new user N1)
-        config.save(config.keep_match(config.load(), code, token))
+        config.update(lambda saved: config.keep_match(saved, code, token))
 
 
 def _remember_resumed(rejoined: str) -> Any:
@@ -201,9 +204,10 @@ def _remember_resumed(rejoined: str) -> Any:
     instead (that match is over or gone), the dead one is forgotten rather than offered again."""
     def joined(code: str, token: str | None) -> None:
         from . import config
-        saved = config.load()
-        if code != rejoined and saved.resume_code == rejoined:
-            saved = config.drop_match(saved)  # the dead one is not kept; the earlier ones stay as they were
+        def changed(saved: config.Settings) -> config.Settings:
+            if code != rejoined and saved.resume_code == rejoined:
+                saved = config.drop_match(saved)  # the dead one is not kept; the earlier ones stay as they were
+            return config.keep_match(saved, code, token) if token else saved
         if token:
-            config.save(config.keep_match(saved, code, token))
+            config.update(changed)
     return joined

@@ -7,7 +7,8 @@ checks that what it opened is a regular file, and reads at most ``limit`` bytes;
 writes one the same way; :func:`check_regular`
 says the same of a path another library will open (SQLite's store and its side files). Used for
 client.json, the store's side files (``--db``), desktop-install's mimeapps.list and every other
-file of this kind. Files named on the command line (``replay FILE``) may be pipes on purpose and
+file of this kind. :func:`locked` holds a file's lock for a read-merge-write (client.json,
+finished.json: two windows saving at once). Files named on the command line (``replay FILE``) may be pipes on purpose and
 are read as given.
 """
 from __future__ import annotations
@@ -16,7 +17,10 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0) \
@@ -126,3 +130,78 @@ def check_regular(path: str | os.PathLike[str]) -> None:
         raise
     if not stat.S_ISREG(mode):
         raise NotRegularFile(path)
+
+
+LOCK_WAIT = 2.0
+"""Longest wait for another process's lock on a file (:func:`locked`), in seconds; a read-merge-write
+holds it for milliseconds."""
+LOCK_SUFFIX = ".lock"
+"""The lock file beside the file it guards: ``client.json.lock``. Left in place after use (removing it
+would let a third process lock a new file while the second still holds the old one)."""
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT) -> Iterator[bool]:
+    """Hold the exclusive lock of ``path`` (on :data:`LOCK_SUFFIX` beside it, created 0600) while inside:
+    ``fcntl.flock`` on Linux and macOS, ``msvcrt.locking`` of its first byte on Windows; both are let go
+    when the process ends, even killed, so a crash never leaves it held. Yields True when held.
+
+    Kind (s12): two windows each reading client.json, changing one key and writing it all back; the one
+    that wrote last undid the other's change. A read-merge-write of a shared file happens inside this.
+    Yields False, never blocking past ``wait`` seconds, when the lock cannot be had: held longer than
+    that by another process (the write then goes ahead unlocked, as before: a save is never dropped and
+    the window never freezes), a folder that cannot be written, or a lock path that is not a regular
+    file (a named pipe there must not block: attacker F11's kind). Not reentrant: a process that already
+    holds it waits ``wait`` seconds for itself."""
+    try:
+        fd = os.open(os.fspath(path) + LOCK_SUFFIX, os.O_RDWR | os.O_CREAT | (_FLAGS & ~os.O_RDONLY), 0o600)
+    except OSError:
+        yield False
+        return
+    try:
+        held = stat.S_ISREG(os.fstat(fd).st_mode) and _lock(fd, wait)
+        try:
+            yield held
+        finally:
+            if held:
+                _unlock(fd)
+    finally:
+        os.close(fd)
+
+
+def _lock(fd: int, wait: float) -> bool:
+    """Take the exclusive lock of open file ``fd`` within ``wait`` seconds (polling, never blocking: a
+    blocking ``flock`` cannot be given up); False when another process held it all that time."""
+    deadline = time.monotonic() + wait
+    pause = 0.005
+    while True:
+        try:
+            if sys.platform == "win32":
+                import msvcrt
+
+                os.lseek(fd, 0, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError as exc:  # BlockingIOError on POSIX; PermissionError (EACCES) on Windows
+            if exc.errno not in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK) \
+                    or time.monotonic() >= deadline:
+                return False
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+
+
+def _unlock(fd: int) -> None:
+    with contextlib.suppress(OSError):
+        if sys.platform == "win32":
+            import msvcrt
+
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_UN)

@@ -89,7 +89,7 @@ def remember_hosted(port: int) -> Any:
     def joined(code: str, token: str | None) -> None:
         from .. import config
         if token:  # the match kept until now stays offered (config.keep_match; new user N1)
-            config.save(config.keep_match(config.load(), code, token, port))
+            config.update(lambda saved: config.keep_match(saved, code, token, port))
     return joined
 
 
@@ -100,9 +100,8 @@ def forget_hosting(code: str, port: int) -> None:
     from dataclasses import replace
 
     from .. import config
-    saved = config.load()
-    if saved.resume_code == code and saved.resume_port == port:
-        config.save(replace(saved, resume_port=0))
+    config.update(lambda saved: replace(saved, resume_port=0)
+                  if saved.resume_code == code and saved.resume_port == port else saved)
 
 
 NO_SEAT_FOR_FRIENDS = N_("All other seats are set to Computer: no friend could sit down. "

@@ -235,5 +235,5 @@ class SettingsScene:
         self.values = replace(v, **{"pips" if field == "pip_colours" else field: value})  # type: ignore[arg-type]
         self.art.set_pip_colours(self.values.pips)  # the window's tiles follow at once (the start screen's title)
         if self.remember:  # only this setting: whatever else client.json holds is left as it is
-            config.save(replace(config.load(), **{field: value}))  # type: ignore[arg-type]
+            config.change(**{field: value})
         return None

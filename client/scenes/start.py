@@ -20,7 +20,8 @@ from doublenine.shared.numbers import is_ascii_digits
 from ..art import Art
 from ..clipboard import field_value, paste_text
 from ..config import (
-    Settings, back_to_earlier, earlier_match, earlier_matches, kept_players, load, read_score, save, score_entry,
+    Settings, back_to_earlier, change, earlier_match, earlier_matches, kept_players, load, read_score, score_entry,
+    update,
 )
 from ..finished import FinishedMatch, load_finished
 from ..focus import cycle
@@ -292,7 +293,7 @@ class StartScene:
         elif cid == "earlier" and len(f.kept) + len(f.finished) > 1:  # several: picked by code, score, place
             self.form = replace(f, choosing=True, focus="pick0" if f.focus == "earlier" else f.focus)
         elif cid == "earlier" and f.earlier is not None:
-            save(back_to_earlier(load()))  # it becomes the kept match; the one kept until now goes earlier
+            update(back_to_earlier)  # it becomes the kept match; the one kept until now goes earlier
             return self._resume()
         elif cid in ("create", "join", "watch"):
             return self._launch(cid)
@@ -312,7 +313,8 @@ class StartScene:
             return None
         if int(cid[4:]) >= len(f.kept):
             return self._open_finished(int(cid[4:]) - len(f.kept))
-        save(back_to_earlier(load(), f.kept[int(cid[4:])][0]))  # kept now; the one kept until now goes earlier
+        code = f.kept[int(cid[4:])][0]
+        update(lambda now: back_to_earlier(now, code))  # kept now; the one kept until now goes earlier
         return self._resume()
 
     def _open_finished(self, index: int) -> Change | None:
@@ -390,7 +392,7 @@ class StartScene:
         table code are saved by the launcher only once the server said "joined" (issue 11.6)."""
         if self.remember:
             f = self.form
-            save(replace(load(), name=typed_name(f.name), lang=f.lang))  # a default name is not kept
+            change(name=typed_name(f.name), lang=f.lang)  # a default name is not kept
 
     def _start(self, launch: Launch) -> Change | None:
         """Save name and language, run the launcher; its refusal becomes the screen's message."""

@@ -536,7 +536,7 @@ class TableScene:
             self._show(tr(self.lang, NO_SOUND_DEVICE), self._now + 3.0, "sound")
             return
         self.sounds.set(muted=not self.sounds.muted)
-        config.save(replace(config.load(), sound=not self.sounds.muted))
+        config.change(sound=not self.sounds.muted)
         self.ui = replace(self.ui, muted=self.sounds.muted)  # the top bar's button says the new state
         self._show(tr(self.lang, SOUND_OFF if self.sounds.muted else SOUND_ON), self._now + 2.0, "sound")
 
@@ -592,26 +592,30 @@ class TableScene:
         and "Join table" aim: the start screen plays on this computer again."""
         from doublenine.shared.invite import server_base
 
-        state, saved = self.session.state, config.load()
+        state = self.session.state
         over = state.view is not None and state.view.phase is Phase.MATCH_OVER
-        # a finished match is no match to go back to (left alone last session: "Back to your match
-        # (100-62)" outlived its match): none is offered, the earlier ones stay earlier (config.drop_match).
-        # Only a seated window: a second window watching this table's match end (issue 12 case 0) once
-        # dropped the first window's kept match when it closed (kind: a window that does not hold the
-        # seat writing the seat's place to come back to)
-        if (self._leave or over) and state.table and state.table == saved.resume_code and not spectating(state):
-            saved = config.drop_match(saved)
+        ended = (self._leave or over) and bool(state.table)
         url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
-        if (self._leave or over) and state.table and url:  # another server's seat given up, or its match over
-            saved = config.release_seat(saved, server_base(url), state.table)
         failure = getattr(state, "failure", None)
-        if getattr(failure, "key", "") in ("host.stopped", "host.lost") and url:  # ended, or gone for minutes
+        stopped = getattr(failure, "key", "") in ("host.stopped", "host.lost") and bool(url)  # ended, or gone
+        if stopped:  # for minutes
             from .start import server_ended
             server_ended(url)
-            if saved.server == server_base(url):
+
+        def forget(saved: config.Settings) -> config.Settings:  # on client.json as saved now (config.update)
+            # a finished match is no match to go back to (left alone last session: "Back to your match
+            # (100-62)" outlived its match): none is offered, the earlier ones stay earlier (config.drop_match).
+            # Only a seated window: a second window watching this table's match end (issue 12 case 0) once
+            # dropped the first window's kept match when it closed (kind: a window that does not hold the
+            # seat writing the seat's place to come back to)
+            if ended and state.table == saved.resume_code and not spectating(state):
+                saved = config.drop_match(saved)
+            if ended and url:  # another server's seat given up, or its match over
+                saved = config.release_seat(saved, server_base(url), state.table)
+            if stopped and saved.server == server_base(url):
                 saved = replace(saved, server="", table="")
-        if saved != config.load():
-            config.save(saved)
+            return saved
+        config.update(forget)
 
     def _keep_finished(self) -> None:
         """A match this seat played is over (the current one, or an earlier one at the table): kept with
@@ -634,8 +638,9 @@ class TableScene:
                 or spectating(state):  # a window watching the kept table (a second window) writes nothing of it
             return
         a, b = state.view.scores
-        saved = replace(config.load(), resume_score=config.score_entry(state.view.match, a, b))
-        config.save(config.remember_players(saved, state.table, state.names))
+        score, code, names = config.score_entry(state.view.match, a, b), state.table, state.names
+        config.update(lambda now: config.remember_players(replace(now, resume_score=score), code, names)
+                      if now.resume_code == code else now)  # another window may have kept another match since
 
     # ------------------------------------------------------------ overlays (issue 6)
     def _overlay_rect(self) -> pygame.Rect:

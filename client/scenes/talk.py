@@ -111,7 +111,7 @@ class TableTalk:
             self.cui = replace(self.cui, seen=remembered)
         if self.cui.seen > saved:
             saved = self.cui.seen
-            config.save(config.see_chat(config.load(), code, saved))
+            config.update(lambda now: config.see_chat(now, code, saved))
         self._read = (code, remembered, saved)
 
     def _heard_nudge(self, state: ClientState, now: float) -> bool:
@@ -211,8 +211,9 @@ class TableTalk:
             if what == "field":  # the caret where the draft was clicked (client/textfield.py)
                 self.cui = chat.draft_caret(panel, self.cui, was, lambda t: self.art.type.measure(t, panel.font)[0],
                                             pos[0], self.art)
-            if self.cui.muted != before and self.remember:
-                config.save(replace(config.load(), muted=tuple(sorted(self.cui.muted))))
+            if self.cui.muted != before and self.remember:  # only the names muted or unmuted here
+                added, removed = self.cui.muted - before, before - self.cui.muted
+                config.update(lambda now: replace(now, muted=tuple(sorted((set(now.muted) | added) - removed))))
             return True, intent
         self.cui = replace(self.cui, focused=False)
         bid = self._card_hit(pos, state, lay, ui)

@@ -175,7 +175,7 @@ def test_a_window_reading_client_json_while_another_saves_it_never_sees_it_half_
         os.close(reader)
     assert old == first and b'"resume_code": "FV9D4"' in old  # in place, the reader read "" (truncated)
     assert config.load(path).resume_code == "KCTSF"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["client.json"]  # no temporary file left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["client.json", "client.json.lock"]  # no temporary file (the lock stays)
 
 
 def test_a_saved_file_behind_a_symbolic_link_stays_behind_it(tmp_path: Path) -> None:
