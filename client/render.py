@@ -22,7 +22,7 @@ from .footer import footer_rows
 from .focus import draw_ring, focused
 from .layout import SeatSpot, TableLayout
 from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
-from .snake import Rect, Spot
+from .snake import Rect, Spot, overlaps
 from .store import ClientState, seat_name, seat_state_of
 from .typeset import MIN_SIZE, Colour
 from .text import say, tr, trn
@@ -104,6 +104,18 @@ SOUND_TIP = N_("{state} · M key")
 that does the same (the footer's "M sound")."""
 
 
+def tip_in_sight(lay: TableLayout, ui: Ui, rect: Rect) -> bool:
+    """Whether the button at ``rect`` (window pixels) can say its tip: no overlay is open (the rules, the
+    ledger, a review: they lie over the whole table) and no prompt of the table (``lay.panel``, the one under
+    it, the reconnection banner) lies over the button. Kind: a tip painted from a hover the pointer had
+    left, or of a control something covers (polish s12 item 13: the Ledger's tip over the ledger, the
+    Restart tip beside its own question)."""
+    if ui.overlay is not None:
+        return False
+    over = [p.rect for p in (lay.panel, lay.beneath) if p is not None] + ([lay.banner] if lay.banner else [])
+    return not any(overlaps(r, rect) for r in over)
+
+
 def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui: Ui,
               over: tuple[Rect, ...] = ()) -> Rect | None:
     """The words of the button under the pointer, in a box beside it (returns the box, None when none is
@@ -116,7 +128,7 @@ def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui
     from .waiting import clear_spot
 
     b = next((b for b in lay.buttons if b.id == ui.hover), None) if ui.hover is not None else None
-    if b is None or (b.id != "sound" and b.id not in TIPS):
+    if b is None or (b.id != "sound" and b.id not in TIPS) or not tip_in_sight(lay, ui, b.rect):
         return None
     if lay.panel is not None and any(pb.id == b.id for pb in lay.panel.buttons):
         return None  # the pointer may be on the panel's button of the same name (the match end's Ledger)

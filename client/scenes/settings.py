@@ -188,8 +188,8 @@ class SettingsScene:
         """Clicks, taps, Tab/Shift+Tab, Enter/Space, Left/Right on the volume, Escape."""
         if event.type == pygame.QUIT:
             return Change("quit")
-        if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
-            hover = self.at(self.vp.to_pixels(event.pos))
+        if event.type == pygame.WINDOWLEAVE or (event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False)):
+            hover = self.at(self.vp.to_pixels(event.pos)) if event.type == pygame.MOUSEMOTION else None
             self.dirty |= hover != self.hover
             self.hover = hover
             return None

@@ -155,8 +155,9 @@ class StartScene:
         pos = pointer(event, self.vp)
         if pos is not None:
             return self.click(pos)
-        if event.type == pygame.MOUSEMOTION:  # the control under the pointer says what it does (starthints)
-            hover = self.control_at(self.vp.to_pixels(event.pos))
+        if event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE):  # the control under the pointer says what
+            # it does (starthints); none once the pointer left the window (polish s12 item 13)
+            hover = self.control_at(self.vp.to_pixels(event.pos)) if event.type == pygame.MOUSEMOTION else None
             if hover != self.form.hover:
                 self.form, self.dirty = replace(self.form, hover=hover), True
             return None

@@ -370,6 +370,9 @@ class TableScene:
             self._anim = None if not self.focused else self._anim
             self._held.clear()  # a key released in another window sends no KEYUP here
             return None
+        if event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no motion will say so
+            self._unhover()
+            return None
         if event.type == pygame.KEYUP:
             self._held.pop(event.key, None)
         if self.overlay is not None and event.type != pygame.QUIT:
@@ -388,8 +391,12 @@ class TableScene:
             self.session.send(said)
         if used:
             self.dirty = True
+            if event.type == pygame.MOUSEMOTION:  # the pointer is on the chat or a card, off the table's buttons
+                self._unhover()
             return None
         if self.tracker.handle(event, self._pointer(event), self.session.state, self._tracker_layout()):
+            if event.type == pygame.MOUSEMOTION:
+                self._unhover()
             if self.tracker.why is not None:  # between hands: say why nothing opens (new user s9 item 5)
                 self.tracker_note, self.tracker.why = (tr(self.lang, self.tracker.why), self._now + 3.0), None
             if self.tracker.open:
@@ -660,7 +667,14 @@ class TableScene:
             self._refresh_overlay(view)
         self.dirty = True
 
+    def _unhover(self) -> None:
+        """The pointer is on none of the table's buttons any more (it left the window, an overlay or the
+        chat took it): no button is lit and no tip is drawn (render.tip_in_sight; polish s12 item 13)."""
+        if self.ui.hover is not None:
+            self.ui, self.dirty = replace(self.ui, hover=None), True
+
     def _open_overlay(self, what: str) -> None:
+        self._unhover()  # the overlay takes the pointer: the Ledger button's tip stayed over the ledger
         self._set_aside = None  # the player opened another: the one a request came over is not brought back
         view = self.session.state.view
         try:
@@ -698,6 +712,7 @@ class TableScene:
         if view is None:
             return
         self._set_aside = None
+        self._unhover()
         if self.ui.overlay != "ledger" or self.overlay is None:
             self.session.send(Pause("ledger", True))
         elif not isinstance(self.overlay, ReviewOverlay):  # from the Ledger: its Close comes back to it
