@@ -13,7 +13,7 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .panels import KEEP_PLAYING, Button, Panel, enter_button, status_line
+from .panels import IM_BACK, KEEP_PLAYING, QUESTIONS, Button, Panel, back_offered, enter_button, status_line
 from .snake import Rect
 from .store import ClientState, spectating
 from .typeset import Typeface, measurer
@@ -82,8 +82,12 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     if primary is not None:
         others = panel is not None and sum(b.enabled for b in panel.buttons) > 1
         return tr(lang, HELP_PROMPT_TAB if others else HELP_PROMPT, action=say(lang, primary.label, dict(primary.args)))
-    if panel is not None and (panel.keys or panel.modal):
+    if panel is not None and (panel.keys or panel.kind in QUESTIONS):
         return tr(lang, panel.keys) if panel.keys else ""
+    if back_offered(state):  # D7: Enter presses "I'm back" (input._back; new user s12 F22: an empty footer)
+        return tr(lang, HELP_PROMPT, action=tr(lang, IM_BACK))
+    if panel is not None and panel.modal:
+        return ""
     if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
         return _play_keys(state, lang)
     return ""

@@ -18,11 +18,11 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .intents import Answer, AskCoach, AskHint, Control, Decide, HandOver, Intent, Pause, Withdraw
+from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Pause, Withdraw
 from .buttons import may_hint
 from .layout import TableLayout, legal_ends
 from .focus import focused, moved
-from .panels import REQUESTS, Panel, draw_key, enter_button
+from .panels import QUESTIONS, Panel, back_offered, draw_key, enter_button
 from .store import ClientState
 from .uistate import Ui
 
@@ -247,7 +247,7 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
         return UiAction(replace(ui, button=moved(lay.panel, lay.buttons, ui.button, forward)))
     if k == pygame.K_SPACE:  # presses the focused button (a lifted tile is played by Enter only)
         now = focused(lay.panel, lay.buttons, ui.button)
-        return button(now.id, lay, state, ui) if now is not None else UiAction(ui)
+        return button(now.id, lay, state, ui) if now is not None else _back(lay, state, ui)
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return _enter(lay, state, ui)
     if not passes_prompt(lay.panel, k):  # the prompt keeps the keys it does not use: none reaches the hand
@@ -281,9 +281,6 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
     return UiAction(ui)
 
 
-QUESTIONS = ("confirm", *REQUESTS)
-"""The prompts that ask a question (:func:`.panels._confirm`, another player's request, this seat's own one,
-its refusal): while one is up only its own keys act (Tab, the arrows, Enter, Space, Esc; :func:`passes_prompt`)."""
 TOP_BAR_KEYS = (pygame.K_u, pygame.K_y)
 """Undo and Redo: shortcuts of the top bar's buttons, which stay live beside a hand's or the match's end (D6:
 Undo at the match's end asks first); they pass a modal prompt that is not a question (:data:`QUESTIONS`)."""
@@ -335,7 +332,7 @@ def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return button(chosen.id, lay, state, ui)
     if lay.panel is not None and lay.panel.modal:  # a modal prompt's Enter is its own: no tile or pick behind it
         primary = enter_button(lay.panel)
-        return button(primary.id, lay, state, ui) if primary is not None else UiAction(ui)
+        return button(primary.id, lay, state, ui) if primary is not None else _back(lay, state, ui)
     if isinstance(view, SeatView) and ui.selected is not None:
         fits = legal_ends(view, ui.selected)
         end = ui.end if ui.end in fits else (fits[0] if len(fits) == 1 or view.ends is None else None)
@@ -347,6 +344,15 @@ def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     primary = enter_button(lay.panel)  # the footer says the same (footer.key_help)
     if primary is not None:
         return button(primary.id, lay, state, ui)
+    return _back(lay, state, ui)
+
+
+def _back(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
+    """Enter or Space where nothing else takes them: "I'm back" while it is offered (D7, panels.back_offered),
+    but never under a question (Enter does not answer one). New user s12 F22: after the draw result's
+    Continue the footer was empty and Enter did not press the gold "I'm back"."""
+    if back_offered(state) and (lay.panel is None or lay.panel.kind not in QUESTIONS):
+        return UiAction(ui.cleared(), Back())
     return UiAction(ui)
 
 

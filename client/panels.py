@@ -179,6 +179,33 @@ def _reveal_while_away(state: ClientState, ui: Ui, lang: str, size: tuple[int, i
 
 REQUESTS = ("consent", "asking", "refused")
 """The kinds of :func:`_request`: shown over any other prompt, which stays drawn under them (:func:`beneath`)."""
+QUESTIONS = ("confirm", *REQUESTS)
+"""The prompts that ask a question (:func:`_confirm`, another player's request, this seat's own one, its
+refusal): while one is up only its own keys act (input.passes_prompt), and nothing else takes its Enter."""
+
+
+def own_decision(view: SpectatorView) -> bool:
+    """This seat has a decision of its own to make now (R3 its opening draw, R6 its nomination, R10 its review
+    not answered, R15 its turn): the ▲ by its plate and the status line say it is its move, so no prompt about
+    another seat ("{name} is disconnected", D7) may take the place of its own nor its Enter (new user s12
+    F15: the away panel hid "Choose the opener", the turn arrow pointed at the player and nothing let them
+    choose; the status line said the hidden question's hint)."""
+    me = view.seat
+    if me is None or me not in view.waiting_for():
+        return False
+    return not (view.phase is Phase.REVIEW and (not isinstance(view, SeatView) or view.answered))
+
+
+IM_BACK = N_("I'm back")
+"""D7: the button of the card that takes this seat back from the computer (waiting.back_card)."""
+
+
+def back_offered(state: ClientState) -> bool:
+    """D7: the computer plays this connected seat, or the others ask for it: the "I'm back" card is offered
+    (waiting.back_card), which Enter presses where no prompt takes Enter (input._enter, footer.key_help)."""
+    view = state.view
+    return view is not None and view.seat is not None and state.connection == "connected" \
+        and state.failure is None and (state.playing_for_me or state.handing_me_over)
 
 
 def _request(state: ClientState, ui: Ui, area: Rect, f: int, lang: str, w: int | None = None) -> Panel | None:
@@ -276,8 +303,9 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
     if draw_unseen(view, ui):
         return _drawn(state, view, area, f, lang)
     away = sorted(state.away - {me}) if me is not None else []
-    if away and view.phase is not Phase.MATCH_OVER:
-        return _away(state, away[0], area, f, lang)
+    mine = own_decision(view)
+    if away and view.phase is not Phase.MATCH_OVER and not (mine and view.phase is not Phase.PLAY):
+        return _away(state, away[0], area, f, lang, gold=not mine)
     if view.phase is Phase.MATCH_OVER:
         return _match_over(state, view, area, f, lang)
     if view.phase is Phase.DRAW:
@@ -715,12 +743,17 @@ def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
                  modal=False)
 
 
-def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str) -> Panel:
-    """D7: a human seat lost its player; the others may let the computer play it meanwhile."""
+def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str, gold: bool = True) -> Panel:
+    """D7: a human seat lost its player; the others may let the computer play it meanwhile. ``gold``: its
+    button is the Enter default, as wherever this seat has no decision of its own (:func:`own_decision`):
+    on its own turn Enter and the footer are the hand's, the button is reached by Tab. The panel never
+    takes the place of this seat's own prompt (its draw, nomination or review: :func:`_table_panel`)."""
     name = seat_name(state, seat, lang)
     lines: list[Text] = [(N_("The match waits for {name} to come back"), {"name": name})]
     rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
-    buttons = _row_buttons(rect, f, [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), False,
+    # gold: the panel's one choice, which Enter presses and the footer names (new user s12 F15: no key, an
+    # empty footer, a keyboard player stuck for good); the player can take the seat back ("I'm back", D7)
+    buttons = _row_buttons(rect, f, [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), gold,
                                       (("name", name),))])
     return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False)
 

@@ -22,7 +22,7 @@ from doublenine.shared.state import Phase
 
 from .art import GOLD, Art
 from .layout import TableLayout, marker_zone
-from .panels import Button, status_line
+from .panels import IM_BACK, Button, status_line
 from .render import INK, draw_button
 from .snake import Rect
 from .store import ClientState, seat_name
@@ -347,7 +347,7 @@ def back_card(state: ClientState, lay: TableLayout, lang: str | None = None) -> 
     anchor = spot.plate if spot is not None else (lay.size[0] // 2, lay.size[1] - 4 * lay.font, 0, 0)
     text = N_("The computer is playing for you") if state.playing_for_me else \
         N_("The others ask to let the computer play for you")
-    return _card(lay, anchor, (text, {}), [("back", N_("I'm back"), True)], above=True, lang=lang, shrink=False)
+    return _card(lay, anchor, (text, {}), [("back", IM_BACK, True)], above=True, lang=lang, shrink=False)
 
 
 def nudge_ready(last_nudge: float | None, now: float) -> bool:
