@@ -142,6 +142,11 @@ def view_patch(old: View, new: View) -> dict[str, Any]:
             continue
         if n is None and name in NULLABLE:
             clear.append(name)
+        elif name == "past":  # only grows: an undo stays within a match, and what the server forgot
+            last = o[-1].number if o else 0  # (it keeps the last 2) stays with the clients that saw it
+            added = tuple(m for m in n if m.number > last)
+            if added:
+                out["past_add"] = conv(added)
         elif name in IN_FRAME:
             out.update(_windowed_patch(name, o, n))
         elif name in APPENDABLE and len(n) > len(o) and n[:len(o)] == o:

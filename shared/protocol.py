@@ -21,7 +21,8 @@ from .chat import MAX_RAW_CHARS, ChatRule, PhraseId
 from .errors import WIRE_CODES, ErrorCode
 from .frames import FrameError, FrameLimits, limits_from_schema, read_frame
 from .wire import (
-    MAX_NUMBER, MAX_PIPS, MAX_SAFE, DecisionW, EndW, IdW, Language, LevelW, Model, Number, SeatNo, Seconds,
+    MAX_NUMBER, MAX_PIPS, MAX_SAFE, DecisionW, EndW, IdW, Language, LevelW, Model, Number, RequestAction, SeatNo,
+    Seconds,
     SeqW, TableCode, TableW, TileW, ViewPatch, ViewW, Str, Name,
 )
 
@@ -429,7 +430,8 @@ class RequestClosed(Model):
 
     type: Literal["request_closed"] = "request_closed"
     request_id: IdW
-    action: str
+    action: RequestAction
+    """The request's action, as ``RequestW.action`` (a free string in the schema until protodoc s12)."""
     outcome: Literal["done", "refused", "cancelled", "expired", "failed"]
     seat: SeatNo | None = None
     detail: str = ""

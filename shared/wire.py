@@ -7,9 +7,9 @@ changes some of its fields. Conversions to and from the engine: :mod:`.convert`.
 """
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .tablecode import CODE_ALPHABET, CODE_LENGTH
 
@@ -67,7 +67,12 @@ TileW = tuple[Pip, Pip]
 EndW = Literal["left", "right"]
 TeamW = Literal["A", "B"]
 LevelW = Literal["easy", "normal", "strong", "expert", "heaviest"]
-PhaseW = Literal["draw_shuffle", "draw", "nominate", "deal_shuffle", "review", "play", "match_over"]
+PhaseW = Literal["draw", "nominate", "review", "play", "match_over"]
+"""The phases a frame carries: not the engine's ``draw_shuffle``/``deal_shuffle``, which never last
+beyond the action that makes a shuffle due (the server shuffles within it, :meth:`.events.MatchLog`);
+the schema listed them until protodoc s12, though no frame ever carried them."""
+RequestAction = Literal["undo", "redo", "restart", "new_match", "hand_over"]
+"""What a consent request asks (D1/D7): ``RequestW.action`` and ``request_closed``'s ``action``."""
 Str = Annotated[str, Field(max_length=64, strict=True)]
 Name = Annotated[str, Field(min_length=1, max_length=32, strict=True)]
 """A player-typed name; the server cleans it further (server/seating.seat_name, docs/protocol.md "Names")."""
@@ -214,14 +219,35 @@ NULLABLE = ("entitled", "opener", "turn", "ends", "winner", "named")
 """Fields a patch may set to null by naming them in ``clear``."""
 
 
+def _never_null(schema: dict[str, Any]) -> None:
+    """The schema of :class:`ViewPatch`: no field is ever null (a field that became null is named in
+    ``clear``), so no property has a null branch nor a null ``default`` (protodoc s12)."""
+    for prop in schema.get("properties", {}).values():
+        branches = prop.pop("anyOf", None)
+        if branches is not None:
+            rest = [b for b in branches if b != {"type": "null"}]
+            if len(rest) == 1:
+                prop.update(rest[0])
+            else:
+                prop["anyOf"] = rest
+        if "default" in prop and prop["default"] is None:
+            del prop["default"]
+
+
 class ViewPatch(Model):
     """Changes to a :class:`ViewW`: each present field replaces the old value, each
     ``<name>_add`` appends to that list, each name in ``clear`` becomes null.
-    Absent fields are unchanged. Applied in that order: set, add, clear."""
+    Absent fields are unchanged. Applied in that order: set, add, clear. No field is ever null
+    on the wire (None here means absent): a null is refused, as the schema says.
+
+    ``past`` is only ever extended (``past_add``): an undo never reaches back into an earlier match,
+    and the matches the server forgets (it keeps the last 2) stay with the clients that saw them."""
+
+    model_config = ConfigDict(json_schema_extra=_never_null)
 
     LEFT_OUT = frozenset({
         "phase", "match", "hand_number", "scores", "entitled", "opener", "turn", "counts", "line", "ends",
-        "moves", "draw_taken", "draws", "redeals", "finished", "winner", "named", "past", "hand", "answered",
+        "moves", "draw_taken", "draws", "redeals", "finished", "winner", "named", "hand", "answered",
         "line_add", "moves_add", "draw_taken_add", "draws_add", "redeals_add", "finished_add", "past_add",
         "draws_total", "redeals_total", "finished_total", "clear"})
     """A patch names only what changed (docs/protocol.md "Folding an update into the view")."""
@@ -243,7 +269,6 @@ class ViewPatch(Model):
     finished: tuple[FinishedW, ...] | None = None
     winner: TeamW | None = None
     named: Literal["pollona", "tripollua"] | None = None
-    past: tuple[MatchRecordW, ...] | None = None
     hand: HandW | None = None
     answered: bool | None = None
     line_add: tuple[PlacedW, ...] | None = None
@@ -257,6 +282,16 @@ class ViewPatch(Model):
     redeals_total: Total | None = None
     finished_total: Total | None = None
     clear: tuple[Literal["entitled", "opener", "turn", "ends", "winner", "named"], ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_null(cls, data: Any) -> Any:
+        """A null field is refused: the server names a field that became null in ``clear``."""
+        if isinstance(data, dict):
+            nulls = sorted(str(k) for k, v in data.items() if v is None)
+            if nulls:
+                raise ValueError(f"{', '.join(nulls)}: a field that became null is named in clear, never null")
+        return data
 
 
 class SeatW(Model):
@@ -304,7 +339,7 @@ class RequestW(Model):
     """``effect`` is sent with an undo or redo request only."""
 
     id: IdW
-    action: Literal["undo", "redo", "restart", "new_match", "hand_over"]
+    action: RequestAction
     by: SeatNo
     target: SeatNo | None = None
     waiting: tuple[SeatNo, ...]
