@@ -10,6 +10,7 @@ Starting on a port already in use raises a :class:`FailureError` with the key
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 from doublenine.shared.failures import FailureError, bind_failure
 from doublenine.shared.invite import DEFAULT_PORT, build_invite
@@ -19,6 +20,9 @@ from .embedded import EmbeddedServer
 
 ALL_INTERFACES = "0.0.0.0"
 """Where a hosted server listens: every IPv4 address of the machine."""
+ASK_WITHIN = 0.25
+"""Seconds the window's thread waits at most for the server thread to count who is seated (Leave, closing
+the window): one frame or so; a busier server is answered "friends may be seated" (:meth:`Hosting.others_seated`)."""
 
 
 class Hosting:
@@ -100,8 +104,13 @@ class Hosting:
         from doublenine.shared.invite import build_web_link
         return build_web_link(address or self.addresses()[0], self.port, code)
 
-    def others_seated(self, code: str, me: int | None) -> int:
-        """People other than seat ``me`` holding a seat at table ``code`` (0 if the table is gone)."""
+    def others_seated(self, code: str, me: int | None, wait: float = ASK_WITHIN) -> int | None:
+        """People other than seat ``me`` seated and connected at table ``code`` now (0 if the table or the
+        server is gone); None when the server thread did not answer within ``wait`` s: the caller cannot
+        know, so friends may be seated (attacker s12 A5: a stranger's flood held the server's loop for
+        seconds, and the window's 5 s wait raised a ``TimeoutError`` that closed the window and ended the
+        game for everyone). Called from the window's thread; it never waits longer than ``wait`` and never
+        raises for the server being slow or failing."""
         server, loop = self.embedded.server, self.embedded.loop
         if server is None or loop is None or loop.is_closed():
             return 0
@@ -110,10 +119,22 @@ class Hosting:
             table = server.registry.tables.get(code)
             if table is None:
                 return 0
-            # people only: a seat the computer plays for a departed friend is no one to warn about
-            return sum(1 for s in SEATS if s != me and table.slots[s].claimed and not table.slots[s].handed_over)
+            # people here now: a seat the computer plays for a departed friend, or one whose holder is
+            # disconnected (a stranger who sat and went: s12 E1 called it "1 friend"), is no one to warn about
+            return sum(1 for s in SEATS if s != me and table.slots[s].claimed and not table.slots[s].handed_over
+                       and table.slots[s].conn is not None)
 
-        return asyncio.run_coroutine_threadsafe(count(), loop).result(5.0)
+        try:
+            fut = asyncio.run_coroutine_threadsafe(count(), loop)
+        except RuntimeError:  # the loop closed meanwhile: the server is gone, nobody is seated
+            return 0
+        try:
+            return fut.result(wait)
+        except concurrent.futures.TimeoutError:
+            fut.cancel()
+            return None
+        except Exception:  # noqa: BLE001 - the server failing to count says nothing of who is seated
+            return None
 
     def stop(self) -> None:
         """Withdraw the announcement and stop the server (everyone connected is disconnected)."""

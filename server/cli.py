@@ -233,14 +233,14 @@ def run(args: argparse.Namespace) -> int:
     try:  # the environment is outside text too: refused in one line, exit 2, like a bad option (finding 11)
         configure_logging(args.log_level)  # one line per event; DOUBLENINE_LOG_FORMAT=json
     except ValueError as exc:
-        print(f"doublenine serve: {for_terminal(str(exc))}", file=sys.stderr)
+        print(f"doublenine serve: {for_terminal(exc)}", file=sys.stderr)
         return 2
     import os
 
     try:
         public = public_addresses(args.public_address, dict(os.environ))
     except argparse.ArgumentTypeError as exc:  # logging is set up: in its format (JSON: a JSON object)
-        print(console_line(f"doublenine serve: {for_terminal(str(exc))}", level=logging.ERROR), file=sys.stderr)
+        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR), file=sys.stderr)
         return 2
     try:  # a typo must not make a new empty store where every table seems gone: --db and $DOUBLENINE_DB alike
         if args.db is not None:

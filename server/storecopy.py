@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
     import os
 
-    from doublenine.shared.cleantext import for_terminal
+    from doublenine.shared.cleantext import for_terminal, said as error_words
 
     from .storage import DB_ENV
     from .storage.address import BadAddress, parse_address
@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"doublenine copy-store: {for_terminal(exc.said(COPY_ADVICE))}", file=sys.stderr)
         return 1
     except OSError as exc:  # StoreError, the database's refusals: one line, no password
-        print(f"doublenine copy-store: {for_terminal(str(exc).replace(target.target, target.shown))}", file=sys.stderr)
+        print(f"doublenine copy-store: {for_terminal(error_words(exc).replace(target.target, target.shown))}", file=sys.stderr)
         return 1
     print(f"doublenine copy-store: copied {done.tables} tables ({done.open} open), {done.rows} log rows and "
           f"{done.chat} chat lines from {for_terminal(source.shown)} to {for_terminal(target.shown)}")

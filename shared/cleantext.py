@@ -67,8 +67,19 @@ TERMINAL_CHARS = 2000
 _ESCAPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
+def said(exc: BaseException) -> str:
+    """What an error says: its message, else its type's name (``TimeoutError``), never an empty line
+    (attacker s12 A5: a ``TimeoutError()`` printed "doublenine play: " and nothing more).
+
+    >>> said(TimeoutError())
+    'TimeoutError'
+    """
+    text = str(exc)
+    return text if text.strip() else type(exc).__name__
+
+
 def for_terminal(text: object, max_chars: int = TERMINAL_CHARS) -> str:
-    """``text`` (``str()`` of it) safe to print on a terminal, one line, at most ``max_chars`` characters.
+    """``text`` (``str()`` of it; an exception's :func:`said`) safe to print on a terminal, one line, at most ``max_chars`` characters.
 
     Control (Cc: ESC, BEL, CR, newline, tab), format (Cf: the bidirectional overrides and isolates,
     zero-width characters), surrogate, private-use, unassigned, line and paragraph separator characters,
@@ -78,7 +89,7 @@ def for_terminal(text: object, max_chars: int = TERMINAL_CHARS) -> str:
     >>> for_terminal("AB\\x1b[31mCDE \\u202eok")
     'AB\\\\x1b[31mCDE \\\\u202eok'
     """
-    raw = text if isinstance(text, str) else str(text)
+    raw = text if isinstance(text, str) else said(text) if isinstance(text, BaseException) else str(text)
     out = [ch.encode("unicode_escape").decode("ascii")
            if unicodedata.category(ch) in _ESCAPED or invisible(ch) else ch for ch in raw[:max_chars]]
     return "".join(out) + ("…" if len(raw) > max_chars else "")

@@ -243,7 +243,12 @@ class HostedTable:
         """The invite card: None follows the table (open until the match starts), else as toggled."""
         self.asking: Change | None = None
         """The close or leave waiting for the host's answer while friends are seated."""
-        self.asked_for = 0
+        self.asked_for: int | None = 0
+        """How many others are seated, as counted when the question was asked; None: the server did not
+        answer in time, so friends may be seated (:meth:`Hosting.others_seated`)."""
+        self._counted: tuple[float, int | None] | None = None
+        """(monotonic time, count) of the last :meth:`others`: the one Leave asks twice (the table's
+        warning, then :meth:`_leaving`) and waits on a busy server at most once."""
         self.ask_focus = "keep"
         """The question's button with the keyboard's focus (``keep`` or ``stop``): Tab, Shift+Tab and the arrows
         move it, Enter or Space presses it, a ring shows it (client/focus.py); each question starts on Keep
@@ -263,7 +268,7 @@ class HostedTable:
         self.hosts = not isinstance(hosting, RemoteServer)
         """This window's own server serves the table ("Host for friends"); False for a table made on another
         server (``play --server URL``): this window is a player there (its title says so)."""
-        table.leave_stops_all = lambda: self.others() > 0  # Leave asks here at once: the game ends for everyone
+        table.leave_stops_all = lambda: self.others() != 0  # Leave asks here at once: the game ends for everyone
         table.leave_ends_hosting = self.hosts  # its warning says the seat is kept (_keep_seat), not given up
         table.host_room = self  # the table leaves room for the card and the chip (layout.compute_layout)
 
@@ -295,11 +300,20 @@ class HostedTable:
             return self.shown
         return not self.table.session.state.started
 
-    def others(self) -> int:
-        """Friends holding a seat at this table now."""
+    def others(self) -> int | None:
+        """Friends seated and connected at this table now; None when the server did not say in time (a
+        flood from strangers): friends may be seated. Never waits on the server thread longer than
+        :data:`~doublenine.client.hosting.ASK_WITHIN`, and at most once a second."""
+        if not self.code:
+            return 0
+        now = time.monotonic()
+        if self._counted is not None and now - self._counted[0] < 1.0:
+            return self._counted[1]
         view = self.table.session.state.view
         me = None if view is None or view.seat is None else int(view.seat)
-        return self.hosting.others_seated(self.code, me) if self.code else 0
+        counted = self.hosting.others_seated(self.code, me)
+        self._counted = (time.monotonic(), counted)
+        return counted
 
     def layout(self) -> dict[str, Rect]:
         """Where the chip, the card and the prompt are, around the table's own layout."""
@@ -356,11 +370,18 @@ class HostedTable:
         return bool(changed) or dirty
 
     def close(self) -> None:
-        """Close the table, then stop hosting (withdraws the LAN announcement).
+        """Close the table, then stop hosting (withdraws the LAN announcement). The host keeps the seat
+        (:meth:`_keep_seat`), however the window got here.
 
         After a deliberate end (:attr:`ended`) the remembered port is forgotten: the next start
         does not host this table for friends again (the match itself stays, as a local table)."""
         port = self.hosting.port if self.ended and isinstance(self.hosting, Hosting) and self.code else None
+        if self.hosts and hasattr(self.table, "_leave"):
+            # the host's seat is never given up by closing a hosting window, whatever ended it (attacker s12
+            # A5: an error raised between the table's Leave and :meth:`_keep_seat` left ``_leave`` set, the
+            # teardown sent ``leave``, and the next start forgot the hosted match); kind: a seat token cleared
+            # because a teardown did not go the usual way
+            self.table._leave = False
         try:
             self.table.close()
         finally:
@@ -535,10 +556,15 @@ ASK_WORDS: dict[str, tuple[str, str]] = {
 or closing the window (``quit``). A player who pressed Leave was once asked to "Close anyway"."""
 
 
-def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, others: int, f: int,
+MAY_BE_SEATED = N_("Friends may be seated at your table")
+"""The question's title when the server did not say in time who is seated (a flood from strangers kept it
+busy): the host is asked as if friends were there (attacker s12 A5: the window once closed instead)."""
+
+
+def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, others: int | None, f: int,
          kind: str = "quit", focus: str = "keep") -> None:
-    """The host's question while ``others`` friends are seated, worded for ``kind`` (:data:`ASK_WORDS`), the
-    focus ring on its button ``focus`` (``keep`` or ``stop``)."""
+    """The host's question while ``others`` friends are seated (None: maybe some, :data:`MAY_BE_SEATED`),
+    worded for ``kind`` (:data:`ASK_WORDS`), the focus ring on its button ``focus`` (``keep`` or ``stop``)."""
     w, h = surface.get_size()
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 120))
@@ -546,7 +572,8 @@ def _ask(surface: pygame.Surface, art: Art, lay: dict[str, Rect], lang: str, oth
     x, y, bw, bh = lay["ask"]
     surface.blit(art.plate(bw, bh, PANEL_FILL, f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), lay["ask"], 2, border_radius=f)
-    head = trn(lang, "{count} friend is seated at your table", "{count} friends are seated at your table", others)
+    head = tr(lang, MAY_BE_SEATED) if others is None else \
+        trn(lang, "{count} friend is seated at your table", "{count} friends are seated at your table", others)
     title = art.fit_text(head, round(f * 1.15), bw - 2 * f, GOLD, bold=True)
     surface.blit(title, title.get_rect(midtop=(x + bw // 2, y + f // 2)))
     sentence, stop = ASK_WORDS.get(kind, ASK_WORDS["quit"])
