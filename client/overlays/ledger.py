@@ -35,12 +35,15 @@ from doublenine.shared.views import SpectatorView
 
 from ..seatnames import seat_name_in
 from .actions import Coach, Export, ExportLater, OverlayAction, SelectMatch
-from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_seat, tile_painter
+from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_dot, tile_painter
 from .panel import Button, Custom, Item, ScrollPanel, Text
 from .text import ACCENT, MUTED, TEAM_COLOURS, TEXT, Fonts, button_width
 
 GAP = 4
 ROW = TILE_H + 8
+NAME_W = 130
+"""The widest a player's name is written in the ledger's rows (px at 14 pt bold), cut with "…" beyond."""
+DOT = 10
 CHART_H = 170
 NAMED = {"pollona": "Pollona", "tripollua": "Tripollúa"}
 """R20: the named results keep their names in every language."""
@@ -143,9 +146,28 @@ class _Builder:
             x += TILE_W + GAP
         self.y += ROW
 
-    def seat(self, x: int, seat: Seat) -> None:
-        self.items.append(Custom(pygame.Rect(x, self.y, TILE_H, TILE_H),
-                                 lambda s, r: paint_seat(s, r, self.fonts, seat)))
+    def seat(self, x: int, seat: Seat) -> int:
+        """The player of ``seat`` by name at ``x`` on this row: a dot of their team's colour, then their name
+        (:func:`seat_label`, cut to :data:`NAME_W`); returns the width taken (px). Polish s12 item 2: plays,
+        draws and hands named players only by a circled seat number, read against a legend at the top."""
+        name = self.short_name(seat)
+        self.items.append(Custom(pygame.Rect(x, self.y + (TILE_H - DOT) // 2, DOT, DOT),
+                                 paint_dot(TEAM_COLOURS[seat.team.value])))
+        self.items.append(Text(x + DOT + 4, self.y + 2, name, 14, True, TEXT))
+        return DOT + 4 + self.fonts.measure(name, 14, True)[0]
+
+    def short_name(self, seat: Seat) -> str:
+        """The name of ``seat`` as the rows write it: whole up to :data:`NAME_W` px, else cut with "…"."""
+        name = seat_label(self.tr, self.names, int(seat))
+        if self.fonts.measure(name, 14, True)[0] <= NAME_W:
+            return name
+        while len(name) > 1 and self.fonts.measure(name + "…", 14, True)[0] > NAME_W:
+            name = name[:-1]
+        return name.rstrip() + "…"
+
+    def names_width(self) -> int:
+        """The widest of the four seats' :meth:`seat` (px): a column the next items start after."""
+        return max(DOT + 4 + self.fonts.measure(self.short_name(s), 14, True)[0] for s in SEATS)
 
 
 def _top(b: _Builder, led: Ledger, index: int) -> None:
@@ -217,16 +239,19 @@ def _draws(b: _Builder, m: MatchLedger) -> None:
     b.heading(b.tr.gettext("Opening draw"))
     if not m.draws:  # a new match before its draw (R3): the heading says what is not there yet
         b.text(b.tr.gettext("No opening draw yet in this match."), 15, False, MUTED)
-    for d in m.draws:
-        b.seat(0, Seat.ONE)
-        b.items.append(Custom(pygame.Rect(30, b.y, TILE_W, TILE_H), tile_painter(b.fonts, d.tile_a)))
-        b.seat(90, Seat.TWO)
-        b.items.append(Custom(pygame.Rect(120, b.y, TILE_W, TILE_H), tile_painter(b.fonts, d.tile_b)))
+    for d in m.draws:  # R3: seat 1 draws for team A, seat 2 for team B
+        x = 0
+        for seat, tile in ((Seat.ONE, d.tile_a), (Seat.TWO, d.tile_b)):
+            x += b.seat(x, seat) + 6
+            b.items.append(Custom(pygame.Rect(x, b.y, TILE_W, TILE_H), tile_painter(b.fonts, tile)))
+            x += TILE_W + 16
         if d.winner is None:
             note = b.tr.gettext("equal totals: drawn again")
         else:
             note = b.tr.gettext("Team {team} leads the first hand", team=d.winner.value)
-        b.items.append(Text(180, b.y + 1, note, 15, False, MUTED))
+        if x + b.fonts.measure(note, 15)[0] > b.width:
+            x, b.y = 0, b.y + ROW
+        b.items.append(Text(x, b.y + 1, note, 15, False, MUTED))
         b.y += ROW
 
 
@@ -250,19 +275,20 @@ def _plays(b: _Builder, h: HandRow) -> None:
     word_w = b.fonts.measure(word, 14)[0]
     lead = next((p for p in h.plays if p.tile is not None), None)  # R15: the lead lies at no end
     for p in h.plays:
-        w = TILE_H + 4 + (word_w if p.is_pass else TILE_W + 12)
+        name_w = DOT + 4 + b.fonts.measure(b.short_name(p.seat), 14, True)[0] + 4
+        w = name_w + (word_w if p.is_pass else TILE_W + 12)
         if x + w > b.width:
             x, b.y = 0, b.y + ROW
         b.seat(x, p.seat)
         if p.tile is None:
-            b.items.append(Text(x + TILE_H + 4, b.y + 2, word, 14, False, MUTED))
+            b.items.append(Text(x + name_w, b.y + 2, word, 14, False, MUTED))
         else:
-            b.items.append(Custom(pygame.Rect(x + TILE_H + 4, b.y, TILE_W, TILE_H),
+            b.items.append(Custom(pygame.Rect(x + name_w, b.y, TILE_W, TILE_H),
                                   tile_painter(b.fonts, p.tile)))
             if p is not lead:
-                b.items.append(Text(x + TILE_H + TILE_W + 5, b.y + 1, "◂" if p.end == "left" else "▸",
+                b.items.append(Text(x + name_w + TILE_W + 1, b.y + 1, "◂" if p.end == "left" else "▸",
                                     14, False, MUTED))
-        x += w + 10
+        x += w + 14
     b.y += ROW
 
 
@@ -283,11 +309,12 @@ def _hand(b: _Builder, h: HandRow) -> None:
     b.text(b.tr.gettext("Scores after the hand: {scores}", scores=scores), 15)
     b.text(b.tr.gettext("Hands as dealt; bright tiles were still held at the end:"), 14, False, MUTED)
     label_w = max(b.fonts.measure(b.tr.ngettext("{count} pip", "{count} pips", 99), 14)[0], 60)
+    names_w = b.names_width() + 10
     for s in SEATS:
         b.seat(0, s)
         pips = b.tr.ngettext("{count} pip", "{count} pips", h.pip_totals[s - 1])
-        b.items.append(Text(TILE_H + 6, b.y + 2, pips, 14, False, TEXT))
-        b.tiles(TILE_H + 14 + label_w, h.dealt[s - 1], _played(frozenset(h.left[s - 1])))
+        b.items.append(Text(names_w, b.y + 2, pips, 14, False, MUTED))
+        b.tiles(names_w + label_w + 8, h.dealt[s - 1], _played(frozenset(h.left[s - 1])))
     _plays(b, h)
 
 
@@ -297,15 +324,13 @@ def _played(left: frozenset[Tile]) -> Callable[[Tile], bool]:
 
 
 def _seats(b: _Builder, names: tuple[str, ...]) -> None:
-    """Who sits where: each seat badge (team colour) with the player's name."""
+    """Who plays with whom: each player by name with their team's colour, as every row names them."""
     x = 0
     for s in SEATS:
-        name = seat_label(b.tr, names, int(s))
-        w = TILE_H + 6 + b.fonts.measure(name, 15)[0] + 18
+        w = DOT + 4 + b.fonts.measure(b.short_name(s), 14, True)[0] + 18
         if x and x + w > b.width:
             x, b.y = 0, b.y + ROW
         b.seat(x, s)
-        b.items.append(Text(x + TILE_H + 6, b.y + 2, name, 15, False, TEXT))
         x += w
     b.y += ROW
 

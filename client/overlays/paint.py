@@ -1,4 +1,4 @@
-"""Small painters for the ledger: a tile, a seat badge and the score chart (issue 6).
+"""Small painters for the ledger: a tile, a team-coloured dot and the score chart (issue 6).
 
 Each takes a surface and a screen rect and only draws.
 """
@@ -9,7 +9,6 @@ from typing import Callable
 import pygame
 
 from doublenine.shared.i18n import Translator
-from doublenine.shared.seats import Seat
 from doublenine.shared.tiles import Tile
 
 from .text import MUTED, PANEL_EDGE, TEAM_COLOURS, TILE_FACE, TILE_INK, Fonts
@@ -46,12 +45,11 @@ def tile_painter(fonts: Fonts, tile: Tile, faded: bool = False,
     return paint
 
 
-def paint_seat(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, seat: Seat) -> None:
-    """A round badge with the seat number in its team colour (R2)."""
-    colour = TEAM_COLOURS[seat.team.value]
-    pygame.draw.circle(surface, colour, rect.center, rect.h // 2)
-    img = fonts.draw(str(int(seat)), rect.h - 6, (20, 20, 20), True, width=rect.w)
-    surface.blit(img, img.get_rect(center=rect.center))
+def paint_dot(colour: tuple[int, int, int]) -> Painter:
+    """A ``paint(surface, rect)`` closure for a round dot of ``colour`` filling ``rect`` (a team's, R2)."""
+    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.circle(surface, colour, rect.center, rect.h // 2)
+    return paint
 
 
 def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Translator,

@@ -20,7 +20,10 @@ from .kept import Done, Kept, Players
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "expert": N_("Expert"),
                "heaviest": N_("Heaviest")}
-SEAT_LABELS = (N_("Seat 2 (right)"), N_("Seat 3 (partner)"), N_("Seat 4 (left)"))
+SEAT_LABELS = (N_("East (right)"), N_("North (partner)"), N_("West (left)"))
+"""Seats 2, 3 and 4 on the start screen by the names the table gives them (shared/i18n DEFAULT_SEAT_NAMES)
+and their place from seat 1 (R2): one way of naming seats everywhere (polish s12 item 2: "Seat 2 (right)"
+here, "East" at the table, a circled 2 in the ledger)."""
 
 
 @dataclass(frozen=True, slots=True)
