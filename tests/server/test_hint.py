@@ -55,3 +55,26 @@ async def test_a_hint_without_a_reason_still_sends_reason_pips_and_instead(serve
     raw = next(f for f in map(plain, reversed(host.frames)) if f["type"] == "hint")
     assert {k: v for k, v in raw.items() if k != "decision"} == \
         {"type": "hint", "seq": host.seq, "reason": None, "pips": [], "instead": None}
+
+
+async def test_s12_a_hint_asked_again_with_its_intent_id_is_answered_again(server) -> None:
+    """protodoc s12: `hint` with intent_id "h1" twice got two identical `hint` replies, where the document
+    said of intents "the same id again is answered DUPLICATE". A hint is a preview, never applied, so its
+    id is not remembered (docs/protocol.md "Sequence numbers, staleness, duplicates" now says so); an id of
+    an applied intent of the seat is still DUPLICATE."""
+    host = await create(server, "hhcc", sit=1)
+    await host.send({"type": "start"})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    table = server.registry.tables[host.code]
+    await quiesce([host], table, {1})
+    replies = []
+    for _ in range(2):
+        await host.send({"type": "hint", "expected_seq": host.seq, "intent_id": "h1"})
+        replies.append(await host.until(lambda m: isinstance(m, (p.HintReply, p.Error))))
+    assert [type(r) for r in replies] == [p.HintReply, p.HintReply] and replies[0] == replies[1]
+    await host.send({"type": "draw", "position": next(n for n in range(55) if n not in {q for _, q in host.view.draw_taken}),
+                     "expected_seq": host.seq, "intent_id": "d1"})
+    await host.until(lambda m: isinstance(m, p.Update) and m.seq > replies[0].seq)
+    await host.send({"type": "hint", "expected_seq": host.seq, "intent_id": "d1"})
+    err = await host.until(lambda m: isinstance(m, (p.HintReply, p.Error)))
+    assert isinstance(err, p.Error) and (err.code, err.intent_id) == ("DUPLICATE", "d1")
