@@ -41,6 +41,9 @@ HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
 """The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
 HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
 """The keys while the rules, the ledger or a review is open: the overlay takes every key."""
+HELP_RULES = N_("Esc: close · arrows, Page Up, Page Down: scroll · Tab, Shift+Tab: next, previous section")
+"""The keys while the rules are open: :data:`HELP_OVERLAY` and the sections' Tab (polish s12 item 3: Tab
+and Shift+Tab worked and nothing said so)."""
 HELP_CHAT = N_("Enter: send · Esc: back to the table")
 """The keys while the chat field has the focus: every key types, Enter says the line."""
 HELP_PHRASES = N_("Only phrases during a hand: click one · Esc: back to the table")
@@ -62,6 +65,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     the host's question with its focus on the button labelled MSGID)."""
     from .text import say, tr
 
+    if keys == "overlay:rules":  # the rules' sections by Tab (overlays/rules.RulesOverlay.handle)
+        return tr(lang, HELP_RULES)
     if keys == "overlay":
         return tr(lang, HELP_OVERLAY)
     if keys.startswith("ask"):  # the host's question (scenes.lan_host._answer): Esc presses its gold Keep playing

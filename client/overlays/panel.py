@@ -194,6 +194,8 @@ class ScrollPanel:
         surface.set_clip(body)
         for item in self.laid_out(body.w):
             r = item_rect(self.fonts, item).move(body.x, body.y - self.scroll)
+            if isinstance(item, Text) and not (body.top <= r.top and r.bottom <= body.bottom):
+                continue  # a line of text is drawn whole or not at all: never cut by the body's edge
             if r.bottom >= body.top and r.top <= body.bottom:
                 self._draw_item(surface, item, r)
         surface.set_clip(clip)

@@ -97,6 +97,14 @@ class RulesOverlay(ScrollPanel):
     def items(self, width: int) -> list[Item]:
         return layout_rules(self.text(), width, self.fonts)[0]
 
+    def content_height(self) -> int:
+        """As :meth:`ScrollPanel.content_height`, with room under the last section for its heading to reach
+        the top of the view: a jump to any section (the sidebar, Tab, F1's Keys) shows that section first
+        and lights it in the sidebar. Polish s12 item 3: F1 opened at the end, the short Keys section
+        below "At this table", which the sidebar lit; Tab could never light Keys."""
+        tops = self.section_tops()
+        return max(super().content_height(), (tops[-1] if tops else 0) + self.body_rect().h)
+
     def section_tops(self) -> list[int]:
         """Content y of each section's heading at the current width."""
         key = (self.body_rect().w, self.lang)

@@ -225,7 +225,8 @@ class TableScene:
         has the focus) or "table" (the prompt, else the hand).
         The footer says what they do from this (footer.key_help), so the two cannot disagree."""
         if self.overlay is not None:
-            return "overlay"
+            from ..overlays.rules import RulesOverlay
+            return "overlay:rules" if isinstance(self.overlay, RulesOverlay) else "overlay"
         if getattr(self.host_room, "asking", None) is not None:  # lan_host's Leave/Close question takes every key
             label = self.host_room.asked_label() if hasattr(self.host_room, "asked_label") else ""
             return f"ask:{label}" if label else "ask"  # "ask:MSGID": its focus on that button (footer.key_help)

@@ -13,7 +13,7 @@ import pytest
 from scenes_catalog import table_scene, table_states
 
 from doublenine.client.input import button, key
-from doublenine.client.footer import HELP, HELP_CHAT, HELP_DRAW, HELP_OVERLAY, WATCHING
+from doublenine.client.footer import HELP, HELP_CHAT, HELP_DRAW, HELP_OVERLAY, HELP_RULES, WATCHING
 from doublenine.client.panels import ASKING_KEYS, CONSENT_KEYS
 from doublenine.client.text import tr
 from doublenine.client.uistate import Ui
@@ -90,7 +90,8 @@ def test_s9_item11_an_open_overlay_takes_the_keys_and_the_footer_says_so(overlay
     scene = table_scene(state, ui, "en", SIZE)
     scene.ui = replace(scene.ui, overlay=overlay)
     scene._open_overlay(overlay)
-    assert scene.keys() == "overlay" and _footer(scene) == tr("en", HELP_OVERLAY)
+    said = (("overlay:rules", HELP_RULES) if overlay == "rules" else ("overlay", HELP_OVERLAY))  # the rules' Tab too
+    assert (scene.keys(), _footer(scene)) == (said[0], tr("en", said[1]))
     sent = []
     scene.session.send = sent.append  # type: ignore[method-assign]
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
