@@ -128,7 +128,7 @@ def quiet_pygame() -> None:
 
 
 def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where: tuple[str, str]) -> int:
-    """A ``--join``/``--server``/``--table`` failure: said on stdout and, with ``--window-errors`` (the
+    """A ``--join``/``--server``/``--table`` failure: said on stderr and, with ``--window-errors`` (the
     desktop entry: no terminal to read), in the window too, on the start screen with the server and
     table filled in so Watch or Join is one click. Returns 2 once said (and the window closed)."""
     from dataclasses import replace
@@ -142,7 +142,7 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
         print(f"doublenine play: {for_terminal(text)}", file=sys.stderr)  # pasted text, escaped (attacker F7)
         print(json.dumps(autoplay.failed(exc.failure, where[1])), flush=True)
         return 2
-    print(f"doublenine play: {for_terminal(text)}")
+    print(f"doublenine play: {for_terminal(text)}", file=sys.stderr)  # every command's errors: stderr (s12)
     if not args.window_errors:
         return 2
     quiet_pygame()
@@ -178,7 +178,9 @@ def player_name(given: str | None, saved: str, lang: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Open the window; returns the exit code."""
+    """Open the window; returns the exit code: 0 closed, 1 a failure while it was open, 2 a table that
+    cannot be joined or no display (130 after Ctrl-C: doublenine/cli). The line saying why goes to stderr;
+    stdout holds only ``--autoplay``'s JSON line."""
     from dataclasses import replace
 
     quiet_pygame()
@@ -267,7 +269,7 @@ def run(args: argparse.Namespace) -> int:
             config.remember_window(closed)
         return code
     except (OSError, RuntimeError, ValueError) as exc:  # a path or a server's words: escaped (attacker F7)
-        print(f"doublenine play: {for_terminal(exc)}")
+        print(f"doublenine play: {for_terminal(exc)}", file=sys.stderr)
         return 1
     finally:
         server_obj = box.get("server")

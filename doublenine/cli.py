@@ -205,8 +205,8 @@ def main(argv: list[str] | None = None) -> int:
         with said_in(lang):  # argparse's words, the options' help and our refusals in one language
             parser = build_parser()
             args = parser.parse_args(argv)
-            if not getattr(args, "_run", None):
-                parser.print_help()
+            if not getattr(args, "_run", None):  # no command: a refusal, its help on stderr like every error
+                parser.print_help(sys.stderr)
                 return 2
             problem = args._check(args) if args._check else None
         if problem:  # options that cannot work together: refused as argparse refuses its own (usage, exit 2)

@@ -163,7 +163,7 @@ def install() -> int:
         mimeapps.parent.mkdir(parents=True, exist_ok=True)
         mimeapps.write_text(with_default(old, SCHEME_MIME, DESKTOP_ID, True), encoding="utf-8")
     except (OSError, UnicodeError) as exc:
-        print(f"doublenine desktop-install: {for_terminal(exc)}")
+        print(f"doublenine desktop-install: {for_terminal(exc)}", file=sys.stderr)
         return 1
     print(f"doublenine: wrote {for_terminal(entry)} (the desktop entry)")
     print(f"doublenine: wrote {for_terminal(icon)} (its icon)")
@@ -191,7 +191,7 @@ def uninstall() -> int:
                 print(f"doublenine: removed {SCHEME_MIME} from {for_terminal(mimeapps)}")
                 removed += 1
     except (OSError, UnicodeError) as exc:
-        print(f"doublenine desktop-uninstall: {for_terminal(exc)}")
+        print(f"doublenine desktop-uninstall: {for_terminal(exc)}", file=sys.stderr)
         return 1
     if not removed:
         print(f"doublenine: nothing to remove: no {for_terminal(entry)}, no {for_terminal(icon)}, "
@@ -228,8 +228,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Install or uninstall (``args.command``); 2 where there is no freedesktop.org desktop."""
+    """Install or uninstall (``args.command``): 0 done, 1 a file that cannot be written or read, 2 where there
+    is no freedesktop.org desktop; the line saying why goes to stderr, what was written or removed to stdout."""
     if sys.platform != "linux" and not sys.platform.startswith("freebsd"):
-        print(f"doublenine {args.command}: only for Linux desktops; see docs/packaging.md for {sys.platform}")
+        print(f"doublenine {args.command}: only for Linux desktops; see docs/packaging.md for {sys.platform}",
+              file=sys.stderr)
         return 2
     return install() if args.command == "desktop-install" else uninstall()

@@ -19,20 +19,23 @@ SAID_CHARS = 1000
 """Longest line ``doublenine bot`` prints: the TLS sentences are the longest (about 400 characters)."""
 
 
-def say(text: str) -> None:
+def say(text: str, error: bool = False) -> None:
     """Print one line for the person at the terminal, prefixed ``doublenine bot:`` (the program's
     name, in every language; ``text`` is in the person's already: :func:`bot_language`). ``text`` may hold a
     server's words (a table code, an error's detail, a close reason, a skipped frame's fault): it is
     cleaned as players' text is (shared/cleantext.py: no control characters, so no terminal escapes,
     no bidirectional overrides, one line) and bounded (attacker F4: ``seat 1 at table ESC]0;PWN BEL``
-    reached the terminal)."""
+    reached the terminal). ``error``: a line that ends the bot (a refusal, a failure, its stop) goes to
+    stderr, as every command's errors do; its progress lines to stdout."""
+    import sys
+
     from doublenine.shared.cleantext import BlankText, clean_text
 
     try:
         line = clean_text(text, SAID_CHARS)
     except BlankText:
         line = "?"
-    print(f"doublenine bot: {line}", flush=True)
+    print(f"doublenine bot: {line}", file=sys.stderr if error else sys.stdout, flush=True)
 
 
 def bot_language(args: argparse.Namespace) -> str:
@@ -140,7 +143,10 @@ def stop_on_sigterm() -> Iterator[None]:
 
 def run(args: argparse.Namespace) -> int:
     """Play until the requested number of matches is over (``--matches``; 0: until stopped), coming
-    back after lost connections; the last match's end is said in one line before the seat is given up."""
+    back after lost connections; the last match's end is said in one line before the seat is given up.
+    Exit 0 when they are over; 1 when the server cannot be reached, lost it or the others refused a new
+    match; 2 for a bad ``--server``/``--table`` or a refusal by the server; 143 after SIGTERM (130 after
+    Ctrl-C: doublenine/cli). The line saying why goes to stderr (s12: it went to stdout)."""
     import asyncio
 
     from websockets.exceptions import ConnectionClosed, WebSocketException
@@ -159,53 +165,56 @@ def run(args: argparse.Namespace) -> int:
         args.server = server_url(args.server)  # HOST:PORT as play --server and the start screen take it
         args.table = normalize_code(args.table, "table.bad_code")  # as `play --table`: said at once, never sent
     except FailureError as exc:
-        say(exc.failure.text(lang))
+        say(exc.failure.text(lang), error=True)
         return 2
     try:
         return asyncio.run(_play(args))
     except asyncio.CancelledError:  # SIGTERM (stop_on_sigterm): the seat was given up on the way out
-        say(t.gettext("terminated"))
+        say(t.gettext("terminated"), error=True)
         return TERMINATED
     except ServerRefused as exc:  # the sentence for its code: a server's English detail is never shown
         code = str(exc.error.code)
-        say(t.gettext("{refusal} (refused by the server: {code})", refusal=t.gettext(sentence(code)), code=code))
+        say(t.gettext("{refusal} (refused by the server: {code})", refusal=t.gettext(sentence(code)), code=code),
+            error=True)
         return 2
     except NoNewMatch as exc:  # D1: the other players said no (or the server failed it): nothing to wait for
-        say(t.gettext("no new match: {why}", why=exc.text(lang)))
+        say(t.gettext("no new match: {why}", why=exc.text(lang)), error=True)
         return 1
     except ConnectionClosed as exc:
         from doublenine.shared.reconnect import describe_close, ends_game
 
         code, reason = (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd is not None else (None, "")
         if ends_game(code):
-            say(t.gettext("the server ended the game ({why})", why=reason or describe_close(code, "", lang)))
+            say(t.gettext("the server ended the game ({why})", why=reason or describe_close(code, "", lang)),
+                error=True)
         else:  # lost before a seat was taken: nothing to come back to
-            say(t.gettext("connection lost before taking a seat ({why})", why=describe_close(code, reason, lang)))
+            say(t.gettext("connection lost before taking a seat ({why})", why=describe_close(code, reason, lang)),
+                error=True)
         return 1
     except GaveUp as exc:
         tls = _tls_failure(exc.__cause__, args.server, lang)
         say(t.gettext("gave up: {why}. {tls}", why=exc.text(lang), tls=tls) if tls else
-            t.gettext("gave up: {why}", why=exc.text(lang)))
+            t.gettext("gave up: {why}", why=exc.text(lang)), error=True)
         return 1
     except (OSError, WebSocketException) as exc:  # refused, timed out, a proxy that said no or is malformed
         from doublenine.shared.dialing import proxy_for, shown_proxy
 
         tls = _tls_failure(exc, args.server, lang)
         if tls:
-            say(tls)
+            say(tls, error=True)
             return 1
 
         proxy = proxy_for(args.server)  # issue 16.6: a failure through a proxy names it
         why = described(exc, lang)
         say(t.gettext("cannot reach {server} through the proxy {proxy}: {why}", server=args.server,
                       proxy=shown_proxy(proxy), why=why) if proxy else
-            t.gettext("cannot reach {server}: {why}", server=args.server, why=why))
+            t.gettext("cannot reach {server}: {why}", server=args.server, why=why), error=True)
         return 1
     except Exception as exc:  # noqa: BLE001 - a last word instead of a traceback: whatever a server made the
         # computer player or this client meet, the person reads one clean line and the exit status says it
         why = str(exc).strip()  # never "Name: " and nothing
         say(t.gettext("stopped: {kind}: {why}", kind=type(exc).__name__, why=why) if why else
-            t.gettext("stopped: {kind}", kind=type(exc).__name__))
+            t.gettext("stopped: {kind}", kind=type(exc).__name__), error=True)
         return 1
 
 

@@ -218,7 +218,9 @@ def public_addresses(given: list[str], environ: dict[str, str]) -> tuple[str, ..
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until SIGTERM/SIGINT."""
+    """Serve until SIGTERM/SIGINT: 0 after a graceful stop; 1 when the store cannot be used or the
+    address not listened on; 2 for a bad environment or store address (130 after Ctrl-C: doublenine/cli).
+    Every refusal is one line on stderr (s12: the store's and the port's went to stdout)."""
     import asyncio
 
     from doublenine.shared.cleantext import for_terminal  # --db and its errors echoed: escaped (attacker F7)
@@ -247,10 +249,10 @@ def run(args: argparse.Namespace) -> int:
             check_chosen(args.db)
         db = args.db if args.db is not None else default_store()
     except (MissingFolder, BadAddress) as exc:  # BadAddress: never the password (finding 5)
-        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR))
+        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR), file=sys.stderr)
         return 2
     except StoreError as exc:
-        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR))
+        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR), file=sys.stderr)
         return 1
     config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
                           idle_timeout=args.idle_timeout, solo_idle_timeout=args.solo_idle_timeout,
@@ -267,11 +269,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(config, announce=args.announce))
     except (StoreInUse, StoreError) as exc:  # issue 12: what is wrong with the store, not the port
-        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR))
+        print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR), file=sys.stderr)
         return 1
     except OSError as exc:
         from doublenine.shared.failures import bind_failure  # issue 8: port in use offers another
 
         said = for_terminal(bind_failure(exc, args.host, args.port).text())
-        print(console_line(f"doublenine serve: {said}", level=logging.ERROR))
+        print(console_line(f"doublenine serve: {said}", level=logging.ERROR), file=sys.stderr)
         return 1

@@ -1,7 +1,8 @@
 """``doublenine replay FILE``: check a hand script or match record, print the result as JSON.
 
 Prints exactly one JSON object on stdout: the result (exit 0) or
-``{"error": {"code", "move_index", "message"}}`` (exit 2). ``FILE`` ``-``
+``{"error": {"code", "move_index", "message"}}`` (exit 2), then ``doublenine replay: CODE: MESSAGE`` on
+stderr. ``FILE`` ``-``
 reads stdin. The format is in docs/hand-script.md. ``--example NAME`` replays
 one of the examples shipped with the game (shared/examples/, in the wheel too);
 ``--list-examples`` prints their names and paths.
@@ -79,4 +80,10 @@ def run(args: argparse.Namespace) -> int:
     out = replay_text(examples()[example] if example else args.file)
     sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
-    return EXIT_REFUSED if "error" in out else EXIT_OK
+    if "error" in out:  # stdout holds the one JSON object; the person reads why on stderr, as every command's
+        from .cleantext import for_terminal  # errors (s12)
+
+        error = out["error"]
+        sys.stderr.write(f"doublenine replay: {error['code']}: {for_terminal(error['message'])}\n")
+        return EXIT_REFUSED
+    return EXIT_OK

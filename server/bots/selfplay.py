@@ -20,6 +20,7 @@ import dataclasses
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -385,25 +386,27 @@ class PerMatchFile:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the matches and print the figures; returns 0, 2 on bad options, 1 if ``--per-match`` failed."""
+    """Play the matches and print the figures (stdout); returns 0, 2 on bad options, 1 if ``--per-match``
+    failed (130 after Ctrl-C: doublenine/cli). Each refusal is one line on stderr, named ``doublenine
+    selfplay:`` as every command's (s12: they went to stdout, named ``selfplay:``)."""
     if args.matches < 1 or args.jobs < 1:
-        print("selfplay: --matches and --jobs must be at least 1")
+        print("doublenine selfplay: --matches and --jobs must be at least 1", file=sys.stderr)
         return 2
     changes = dict(getattr(args, "expert_setting", None) or [])
     if changes and "expert" not in (args.team_a, args.team_b):
-        print("selfplay: --expert-setting changes the expert level, which neither team plays")
+        print("doublenine selfplay: --expert-setting changes the expert level, which neither team plays", file=sys.stderr)
         return 2
     try:
         dataclasses.replace(expert.DEFAULT, **changes)  # type: ignore[arg-type]
     except (TypeError, ValueError) as exc:
-        print(f"selfplay: bad expert settings: {for_terminal(exc)}")
+        print(f"doublenine selfplay: bad expert settings: {for_terminal(exc)}", file=sys.stderr)
         return 2
     per_match = None
     if getattr(args, "per_match", None) is not None:
         try:
             per_match = PerMatchFile(args.per_match)
         except (OSError, ValueError) as exc:
-            print(f"selfplay: cannot write --per-match {for_terminal(args.per_match)}: {for_terminal(exc)}")
+            print(f"doublenine selfplay: cannot write --per-match {for_terminal(args.per_match)}: {for_terminal(exc)}", file=sys.stderr)
             return 2
     show = _print_progress(args.team_a) if getattr(args, "progress", False) else None
 
@@ -426,6 +429,6 @@ def run(args: argparse.Namespace) -> int:
     print(report(summary, args.team_a, args.team_b))
     print(f"wall time {time.perf_counter() - started:.1f} s")
     if per_match is not None and per_match.error is not None:
-        print(f"selfplay: --per-match {for_terminal(args.per_match)} is incomplete: {for_terminal(per_match.error)}")
+        print(f"doublenine selfplay: --per-match {for_terminal(args.per_match)} is incomplete: {for_terminal(per_match.error)}", file=sys.stderr)
         return 1
     return 0

@@ -84,7 +84,8 @@ def test_run_refuses_settings_the_expert_cannot_play_before_any_match(setting: s
     selfplay.add_arguments(parser)
     args = parser.parse_args(["--matches", "2", "--team-a", "expert", "--expert-setting", setting])
     assert selfplay.run(args) == 2
-    assert "bad expert settings" in capsys.readouterr().out
+    out, err = capsys.readouterr()  # every command's errors: stderr (s12)
+    assert out == "" and err.startswith("doublenine selfplay: bad expert settings")
 
 
 def test_run_refuses_expert_settings_when_no_team_plays_expert(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -92,7 +93,8 @@ def test_run_refuses_expert_settings_when_no_team_plays_expert(capsys) -> None: 
     selfplay.add_arguments(parser)
     args = parser.parse_args(["--matches", "2", "--team-a", "normal", "--expert-setting", "lam=2"])
     assert selfplay.run(args) == 2
-    assert "neither team plays" in capsys.readouterr().out
+    assert capsys.readouterr() == ("", "doublenine selfplay: --expert-setting changes the expert level, which "
+                                       "neither team plays\n")
 
 
 def test_per_match_path_that_cannot_be_written_fails_before_play_or_says_so(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -103,11 +105,12 @@ def test_per_match_path_that_cannot_be_written_fails_before_play_or_says_so(tmp_
     for bad in (str(tmp_path), str(tmp_path / "no" / "such.jsonl"), ""):
         args = parser.parse_args(["--matches", "2", "--team-a", "normal", "--team-b", "heaviest", "--per-match", bad])
         assert selfplay.run(args) == 2
-        assert "cannot write --per-match" in capsys.readouterr().out
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith("doublenine selfplay: cannot write --per-match")
     args = parser.parse_args(["--matches", "2", "--team-a", "normal", "--team-b", "heaviest", "--per-match", "/dev/full"])
     assert selfplay.run(args) == 1
-    out = capsys.readouterr().out
-    assert "team-a   normal: matches" in out and "is incomplete" in out
+    out, err = capsys.readouterr()  # the report on stdout, the failure on stderr (s12)
+    assert "team-a   normal: matches" in out and err.startswith("doublenine selfplay: --per-match /dev/full is incomplete")
 
 
 def _write(path: Path, rows: list[tuple[int, bool, str | None, int, int]]) -> None:

@@ -225,7 +225,7 @@ def test_a_playing_bot_whose_server_comes_back_with_another_certificate_says_so(
         front = TlsFront(server.server.port, certificates["other"], port)
         out, err = bot.communicate(timeout=PATIENCE)  # at once: the bot gives up after 600 s
         assert bot.returncode == 1, err
-        assert out.splitlines()[-1] == "doublenine bot: " + _untrusted(port)
+        assert err.splitlines()[-1] == "doublenine bot: " + _untrusted(port)  # errors: stderr (s12)
     finally:
         if bot is not None and bot.poll() is None:
             bot.kill()
@@ -313,7 +313,7 @@ def test_f3_a_bot_refused_by_a_front_that_demands_a_client_certificate_says_tls(
                               f"wss://127.0.0.1:{front.port}/", "--table", "ABCDE"], text=True,
                              capture_output=True, env=dict(os.environ), timeout=60)
         assert bot.returncode == 1, bot.stderr
-        assert bot.stdout.splitlines()[-1] == "doublenine bot: " + _tls_words(front.port, CUT)
+        assert bot.stderr.splitlines()[-1] == "doublenine bot: " + _tls_words(front.port, CUT)
     finally:
         front.stop()
         server.stop()

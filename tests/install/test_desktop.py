@@ -54,7 +54,7 @@ def test_oversized_or_foreign_mimeapps_is_left_alone(tmp_path: Path, monkeypatch
         mimeapps.write_bytes(content)
         assert desktop.install() == 1
         assert mimeapps.read_bytes() == content and not (tmp_path / "data").exists()  # nothing half-done
-        assert capsys.readouterr().out.startswith("doublenine desktop-install: ")
+        assert capsys.readouterr().err.startswith("doublenine desktop-install: ")  # errors: stderr (s12)
 
 
 def test_play_join_without_a_link_opens_the_game() -> None:

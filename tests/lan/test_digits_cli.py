@@ -21,20 +21,20 @@ def _run(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
                                               ("doublenine://192.168.1.20:８７６５/KQ7PA", "８７６５")])
 def test_play_join_with_a_port_in_other_digits(invite: str, port: str, tmp_path: Path) -> None:
     done = _run(["play", "--lang", "en", "--join", invite], tmp_path)
-    assert (done.returncode, done.stdout) == (
-        2, f"doublenine play: The invite's port “{port}” is not a port number (1 to 65535).\n")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "",  # errors: stderr (s12)
+        f"doublenine play: The invite's port “{port}” is not a port number (1 to 65535).\n")
     assert "Traceback" not in done.stderr
 
 
 def test_play_server_with_a_port_in_other_digits(tmp_path: Path) -> None:
     done = _run(["play", "--lang", "en", "--server", "ws://127.0.0.1:²/"], tmp_path)
-    assert (done.returncode, done.stdout) == (
-        2, "doublenine play: “ws://127.0.0.1:²/” is not a server address. "
+    assert (done.returncode, done.stdout, done.stderr) == (2, "",
+        "doublenine play: “ws://127.0.0.1:²/” is not a server address. "
            "It should look like HOST:PORT or ws://HOST:PORT/ (wss:// behind TLS).\n")
     assert "Traceback" not in done.stderr
 
 
 def test_bot_server_with_a_port_in_other_digits(tmp_path: Path) -> None:
     done = _run(["bot", "--server", "ws://127.0.0.1:²/", "--table", "KQ7PM"], tmp_path)
-    assert done.returncode == 2 and "is not a server address" in done.stdout
+    assert done.returncode == 2 and "is not a server address" in done.stderr and done.stdout == ""
     assert "Traceback" not in done.stderr

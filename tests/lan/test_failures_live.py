@@ -141,5 +141,5 @@ def test_serve_on_a_port_in_use_offers_another_in_words() -> None:
                                "--port", str(port), "--db", ":memory:"],
                               capture_output=True, text=True, timeout=60, env={**os.environ, "LANG": "C", "LANGUAGE": "en", "LC_ALL": "C"})
     assert done.returncode == 1
-    assert done.stdout.startswith(f"doublenine serve: Port {port} is already in use on this computer. Try port ")
+    assert done.stderr.startswith(f"doublenine serve: Port {port} is already in use on this computer. Try port ")
     assert "Traceback" not in done.stderr

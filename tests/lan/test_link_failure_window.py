@@ -64,7 +64,7 @@ def test_link_to_a_full_table_shows_why_and_offers_watching(shown: Shown, tmp_pa
         hosting.stop()
     text = (f"Table {code} is full: no seat is left for another person (the others are taken or played by the "
             "computer). Ask the host to open a new table, or watch this one.")
-    assert capsys.readouterr().out == f"doublenine play: {text}\n"
+    assert capsys.readouterr().err == f"doublenine play: {text}\n"  # errors: stderr (s12)
     (form,) = shown.forms
     assert (form.message, form.server, form.table) == (text, f"ws://127.0.0.1:{port}/", code)
     assert (tmp_path / "refused.png").stat().st_size > 0
@@ -84,4 +84,4 @@ def test_every_command_line_refusal_is_shown_in_the_window(shown: Shown, argv: l
 def test_without_the_option_a_terminal_gets_the_words_and_no_window(shown: Shown,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--lang", "en", "--join", "host:99999/KQ7PA"]) == 2
-    assert shown.forms == [] and capsys.readouterr().out.startswith("doublenine play: The invite's port")
+    assert shown.forms == [] and capsys.readouterr().err.startswith("doublenine play: The invite's port")

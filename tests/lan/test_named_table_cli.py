@@ -65,13 +65,13 @@ def test_a_full_table_is_said_full_whatever_seat_was_asked(hosted: Any, tmp_path
     by_code = _play(tmp_path / "c", "--server", url, "--table", code)
     full = (f"doublenine play: Table {code} is full: no seat is left for another person (the others are taken "
             f"or played by the computer). Ask the host to open a new table, or watch this one.\n")
-    assert [(d.returncode, d.stdout) for d in (by_invite, by_seat, by_code)] == [(2, full)] * 3
+    assert [(d.returncode, d.stderr) for d in (by_invite, by_seat, by_code)] == [(2, full)] * 3  # stderr (s12)
     assert _remembered(tmp_path / "b") == _remembered(tmp_path / "c") == ("", "")  # refused: not remembered
 
 
 def test_a_taken_seat_while_another_is_free_says_so(hosted: Any, tmp_path: Path) -> None:
     code = hosted.table(("human", "human", "computer", "computer"))
     done = _play(tmp_path, "--server", f"ws://127.0.0.1:{hosted.port}/", "--table", code, "--seat", "3")
-    assert (done.returncode, done.stdout) == \
+    assert (done.returncode, done.stderr) == \
         (2, f"doublenine play: Seat 3 at table {code} is taken. Choose another seat, or “Any free seat”.\n")
     assert _remembered(tmp_path) == ("", "")

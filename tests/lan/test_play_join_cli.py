@@ -27,7 +27,7 @@ def _play(invite: str, home: Path) -> subprocess.CompletedProcess[str]:
 ])
 def test_malformed_invite_is_refused_in_words(invite: str, expected: str, tmp_path: Path) -> None:
     done = _play(invite, tmp_path)
-    assert (done.returncode, done.stdout) == (2, expected)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", expected)  # errors: stderr (s12)
     assert "Traceback" not in done.stderr
 
 
@@ -35,7 +35,7 @@ def test_invite_to_nobody_is_unreachable(tmp_path: Path) -> None:
     port = free_port()  # reserved: no other process listens there meanwhile
     done = _play(f"doublenine://127.0.0.1:{port}/KQ7PA", tmp_path)
     assert done.returncode == 2
-    assert done.stdout.startswith(f"doublenine play: Cannot reach a doublenine table at 127.0.0.1:{port}.")
+    assert done.stderr.startswith(f"doublenine play: Cannot reach a doublenine table at 127.0.0.1:{port}.")
 
 
 def test_stale_invite_is_table_closed(tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_stale_invite_is_table_closed(tmp_path: Path) -> None:
     finally:
         hosting.stop()
     assert done.returncode == 2
-    assert done.stdout.startswith(f"doublenine play: Table KQ7PA is closed or no longer exists on 127.0.0.1:{port}.")
+    assert done.stderr.startswith(f"doublenine play: Table KQ7PA is closed or no longer exists on 127.0.0.1:{port}.")
 
 
 def test_mistyped_table_code_is_refused_before_any_connection(tmp_path: Path) -> None:
@@ -57,6 +57,6 @@ def test_mistyped_table_code_is_refused_before_any_connection(tmp_path: Path) ->
                            "--server", "ws://127.0.0.1:1/", "--table", "O0!"],
                           capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 2
-    assert done.stdout.startswith("doublenine play: ") and "O0!" in done.stdout
+    assert done.stderr.startswith("doublenine play: ") and "O0!" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "config" / "doublenine" / "client.json").exists()

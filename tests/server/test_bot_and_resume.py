@@ -67,7 +67,7 @@ async def test_doublenine_bot_says_in_one_line_when_the_host_ends_the_game(serve
     await server.stop(ENDED, "the host ended the game")
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 1
-    assert out.decode().strip() == "doublenine bot: the server ended the game (the host ended the game)"
+    assert err.decode().strip() == "doublenine bot: the server ended the game (the host ended the game)"  # stderr
     assert b"Traceback" not in err
 
 

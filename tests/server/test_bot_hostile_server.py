@@ -51,7 +51,9 @@ def _run_bot(url: str, capsys: Any) -> tuple[int, list[str]]:
     parser = argparse.ArgumentParser()
     botcli.add_arguments(parser)
     code = botcli.run(parser.parse_args(["--server", url, "--table", "SNAKE", "--pace", "0"]))
-    return code, capsys.readouterr().out.splitlines()
+    out, err = capsys.readouterr()  # its progress on stdout, the line that ends it on stderr (s12)
+    assert len(err.splitlines()) == 1
+    return code, out.splitlines() + err.splitlines()
 
 
 def test_f4_bad_frames_are_skipped_and_said_cleanly_and_the_end_is_one_line(capsys: Any) -> None:

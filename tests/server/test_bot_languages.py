@@ -77,8 +77,8 @@ def _bot(*extra: str) -> argparse.Namespace:
 
 def test_a_bad_table_code_is_refused_in_the_lang_asked(capsys: pytest.CaptureFixture[str]) -> None:
     assert botcli.run(_bot("--table", "OOOOO", "--lang", "es")) == 2
-    assert capsys.readouterr().out == ("doublenine bot: “OOOOO” no es un código de mesa: 5 letras y cifras, "
-                                       "sin 0, 1, I, L, O ni U.\n")
+    assert capsys.readouterr().err == ("doublenine bot: “OOOOO” no es un código de mesa: 5 letras y cifras, "
+                                       "sin 0, 1, I, L, O ni U.\n")  # errors: stderr (s12)
 
 
 def test_without_lang_the_systems_language_is_spoken(capsys: pytest.CaptureFixture[str],
@@ -86,7 +86,7 @@ def test_without_lang_the_systems_language_is_spoken(capsys: pytest.CaptureFixtu
     monkeypatch.setenv("LANGUAGE", "fr")
     assert botcli.run(_bot("--table", "OOOOO")) == 2
     # say() cleans every line as a server's words are cleaned: the no-break spaces become spaces
-    assert capsys.readouterr().out == ("doublenine bot: « OOOOO » n’est pas un code de table : 5 lettres et "
+    assert capsys.readouterr().err == ("doublenine bot: « OOOOO » n’est pas un code de table : 5 lettres et "
                                        "chiffres, sans 0, 1, I, L, O ni U.\n")
 
 
@@ -96,7 +96,7 @@ async def test_a_refusal_is_said_by_its_codes_sentence_in_the_persons_language(
     args = _bot("--table", host.code, "--seat", "1", "--lang", "fr")
     args.server = server.url
     assert await asyncio.to_thread(botcli.run, args) == 2
-    assert capsys.readouterr().out == "doublenine bot: Cette place est prise (refusé par le serveur : SEAT_TAKEN)\n"
+    assert capsys.readouterr().err == "doublenine bot: Cette place est prise (refusé par le serveur : SEAT_TAKEN)\n"
     await host.close()
 
 

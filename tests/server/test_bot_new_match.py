@@ -73,7 +73,7 @@ async def test_d1_a_bot_asks_the_humans_and_ends_in_one_line_when_one_refuses(
     await human.send({"type": "consent", "request_id": request.id, "accept": False})
     with pytest.raises(NoNewMatch, match=r"^seat 1 refused a new match$"):
         await asyncio.wait_for(bot, 30)
-    assert "cannot reach" not in capsys.readouterr().out
+    assert "cannot reach" not in "".join(capsys.readouterr())  # stdout and stderr
 
 
 async def test_d1_a_bot_whose_ask_is_accepted_plays_the_second_match(server: Any) -> None:

@@ -166,7 +166,7 @@ async def test_bot_failure_through_a_proxy_names_it(office_proxy) -> None:  # ty
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=dict(os.environ))
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 1, err.decode()
-    assert out.decode().startswith("doublenine bot: cannot reach ws://tables.example.invalid:8765/ through the proxy "
+    assert err.decode().startswith("doublenine bot: cannot reach ws://tables.example.invalid:8765/ through the proxy "
                                    "http://127.0.0.1:9: ")
     assert b"Traceback" not in err
 

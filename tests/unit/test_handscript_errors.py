@@ -25,9 +25,11 @@ def replay(data: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     path.write_bytes(raw)
     code = run(argparse.Namespace(file=str(path)))
     out = capsys.readouterr()
-    assert out.err == ""
     assert out.out.endswith("\n") and out.out.count("\n") == 1
-    return code, json.loads(out.out)
+    said = json.loads(out.out)
+    error = said.get("error") if isinstance(said, dict) else None  # a refusal is also said on stderr (s12)
+    assert out.err == ("" if error is None else f"doublenine replay: {error['code']}: {error['message']}\n")
+    return code, said
 
 
 def refused(data: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, int | None]:

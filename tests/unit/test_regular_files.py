@@ -119,7 +119,7 @@ def test_f11_mimeapps_list_as_a_named_pipe_stops_desktop_install_at_once(
     os.mkfifo(fifo)
     try:
         assert _within(5, desktop.install) == 1
-        assert capsys.readouterr().out.startswith("doublenine desktop-install: ")
+        assert capsys.readouterr().err.startswith("doublenine desktop-install: ")  # errors: stderr (s12)
         assert not (tmp_path / "data").exists()  # nothing half-done
     finally:
         _unblock_later(fifo)

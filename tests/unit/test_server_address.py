@@ -43,9 +43,9 @@ def test_play_and_bot_take_host_port_and_refuse_alike(capsys) -> None:  # type: 
     said = ("“127.0.0.1:²” is not a server address. It should look like HOST:PORT or ws://HOST:PORT/ "
             "(wss:// behind TLS).")
     assert main(["play", "--lang", "en", "--server", "127.0.0.1:²", "--table", "KQ7PA"]) == 2
-    assert capsys.readouterr().out == f"doublenine play: {said}\n"
+    assert capsys.readouterr() == ("", f"doublenine play: {said}\n")  # errors: stderr (s12)
     assert main(["bot", "--lang", "en", "--server", "127.0.0.1:²", "--table", "KQ7PA"]) == 2
-    assert capsys.readouterr().out == f"doublenine bot: {said}\n"
+    assert capsys.readouterr() == ("", f"doublenine bot: {said}\n")
 
 
 @pytest.mark.usefixtures("own_folders")

@@ -54,7 +54,8 @@ def no_config(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 def test_f7_play_echoes_a_pasted_invite_or_code_escaped(capsys, argv: list[str], autoplay: bool) -> None:  # type: ignore[no-untyped-def]
     assert main(["play", "--lang", "en", *argv, *(["--autoplay"] if autoplay else [])]) == 2
     out, err = capsys.readouterr()
-    said = err if autoplay else out
+    said = err  # every command's errors: stderr (s12); stdout holds only --autoplay's JSON line
+    assert out == "" or autoplay
     assert said.startswith("doublenine play: ") and said.endswith("\n") and said.count("\n") == 1
     assert _raw(said[:-1]) == [] and ("\\x1b" in said or "\\u202e" in said)
     if autoplay:
@@ -63,14 +64,14 @@ def test_f7_play_echoes_a_pasted_invite_or_code_escaped(capsys, argv: list[str],
 
 def test_f7_serve_echoes_a_db_path_escaped(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert main(["serve", "--db", str(tmp_path / f"no{RED}where" / "x.sqlite3")]) == 2
-    out = capsys.readouterr().out
-    assert out.startswith("doublenine serve: ") and _raw(out[:-1]) == [] and "no\\x1b[31mwhere" in out
+    std, out = capsys.readouterr()  # the refusal: stderr (s12)
+    assert std == "" and out.startswith("doublenine serve: ") and _raw(out[:-1]) == [] and "no\\x1b[31mwhere" in out
 
 
 def test_f7_selfplay_echoes_a_per_match_path_escaped(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert main(["selfplay", "--matches", "2", "--per-match", str(tmp_path / f"no{BIDI}pe" / "x.jsonl")]) == 2
-    out = capsys.readouterr().out
-    assert out.startswith("selfplay: cannot write --per-match ") and _raw(out[:-1]) == [] and "\\u202e" in out
+    std, out = capsys.readouterr()  # the refusal: stderr (s12)
+    assert std == "" and out.startswith("doublenine selfplay: cannot write --per-match ") and _raw(out[:-1]) == [] and "\\u202e" in out
 
 
 def test_f7_a_server_log_line_never_carries_a_terminal_escape() -> None:
