@@ -35,6 +35,13 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+OPERATOR_COMMANDS = frozenset({"serve", "copy-store", "selfplay", "replay", "desktop-install", "desktop-uninstall"})
+"""The operators' and developers' tools: they speak English throughout (their help, argparse's words, their
+refusals and lines), whatever ``--lang`` or the window's language say (s12: their help was English while
+argparse's refusals followed the window's language). ``play`` and ``bot``, which sit at a table, speak the
+player's language (:func:`command_language`); README "Other commands" says so."""
+
+
 def installed_version() -> str:
     """The installed package's version (``importlib.metadata``, from pyproject.toml's ``version``),
     or ``"unknown"`` when run from a source tree that was never installed."""
@@ -93,16 +100,23 @@ class Translated(argparse.HelpFormatter):
 
 
 def command_language(argv: list[str]) -> str:
-    """The one language everything the command line says is in: ``--lang X`` among ``argv`` when X is one
-    of ours, else the language the window remembers (client.json), else the system's (s11 new user: after
-    choosing French in the window, ``play --help`` and argparse's refusals were English, ours French)."""
+    """The one language everything the command line says is in: English for :data:`OPERATOR_COMMANDS`;
+    else ``--lang X`` among ``argv`` when X is one of ours, else for ``bot`` the system's (its lines' language,
+    server/botcli.bot_language), else the language the window remembers (client.json), else the system's
+    (s11 new user: after choosing French in the window, ``play --help`` and argparse's refusals were English,
+    ours French)."""
     from doublenine.shared.i18n import LANGUAGES, default_language, normalize_language
 
+    command = next((word for word in argv if not word.startswith("-")), "")
+    if command in OPERATOR_COMMANDS:
+        return "en"
     for i, word in enumerate(argv):
         chosen = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else word.partition("=")[2] \
             if word.startswith("--lang=") else None
         if chosen in LANGUAGES:
             return chosen
+    if command == "bot":
+        return default_language()
     try:
         from doublenine.client import config
         remembered = config.load().lang
@@ -218,8 +232,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def interrupted(command: str = "", lang: str | None = None) -> int:
     """Say that Ctrl-C ended ``command`` (one line on stderr, in ``lang``: the command's ``--lang``,
-    else the system's language, shared/i18n.default_language) and return :data:`INTERRUPTED`."""
+    else the system's language, shared/i18n.default_language; English for :data:`OPERATOR_COMMANDS`) and
+    return :data:`INTERRUPTED`."""
     word = "interrupted"
+    if command in OPERATOR_COMMANDS:
+        lang = "en"
     try:
         from doublenine.shared.i18n import default_language, translator
 

@@ -46,22 +46,26 @@ def bot_language(args: argparse.Namespace) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``doublenine bot``."""
-    from doublenine.shared.i18n import LANGUAGES
+    """Options of ``doublenine bot``; their help is marked for the catalogs and said in the bot's language
+    (``--lang``, else the system's: doublenine/cli.command_language), as its refusals and lines are (s12: the
+    help stayed English while argparse's refusals followed ``--lang``)."""
+    from doublenine.shared.i18n import LANGUAGES, N_
 
-    parser.add_argument("--lang", choices=LANGUAGES, help="language of the lines it prints (default: the system's)")
-    parser.add_argument("--server", required=True, help="the server: HOST:PORT or ws://HOST:PORT/, e.g. 192.168.1.20:8765")
-    parser.add_argument("--table", required=True, help="table code")
+    parser.add_argument("--lang", choices=LANGUAGES, help=N_("language of what it says (default: the system's)"))
+    parser.add_argument("--server", required=True,
+                        help=N_("the server: HOST:PORT or ws://HOST:PORT/, e.g. 192.168.1.20:8765"))
+    parser.add_argument("--table", required=True, help=N_("code of the table to join"))
     parser.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), default=None,
-                        help="seat to take (default: the lowest free one)")
+                        help=N_("seat to take (default: the first free one)"))
     parser.add_argument("--name", default="Bot", type=arg_name,
-                        help="the seat's display name, 1 to 32 visible characters (default: Bot)")
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "expert", "heaviest"))
+                        help=N_("the seat's display name, 1 to 32 visible characters (default: Bot)"))
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "expert", "heaviest"),
+                        help=N_("computer level (default: normal)"))
     parser.add_argument("--matches", type=arg_int(0), default=1,
-                        help="matches to play before giving the seat up and exiting (default 1: one match, "
-                             "then a line saying so; 0: a new match after each one, until stopped)")
+                        help=N_("matches to play before giving the seat up and exiting (default 1: one match, "
+                                "then a line saying so; 0: a new match after each one, until stopped)"))
     parser.add_argument("--pace", type=arg_float(0.0, 60.0), default=0.25,
-                        help="seconds at least between two moves (keeps under the server's message limit)")
+                        help=N_("seconds at least between two moves (keeps under the server's message limit)"))
 
 
 async def _play(args: argparse.Namespace) -> int:

@@ -15,6 +15,8 @@ from doublenine.client import config
 from doublenine.client.config import Settings
 from doublenine.shared.i18n import LANGUAGES
 
+pytestmark = pytest.mark.usefixtures("own_folders")  # a language saved by another test is not seen
+
 
 @pytest.fixture(autouse=True)
 def _columns(monkeypatch):  # type: ignore[no-untyped-def]
@@ -84,3 +86,45 @@ def test_command_language(monkeypatch, argv: list[str], saved: str, lang: str) -
     monkeypatch.setenv("LANGUAGE", "en")
     config.save(Settings(lang=saved))
     assert command_language(argv) == lang
+
+
+# s12 item 4: the operators' tools said their help in English but argparse's refusals in the window's language
+# (or in a --lang they do not even take). Decided: they speak English throughout; play and bot speak the
+# player's language, their help included (bot's was English while its refusals followed --lang).
+OPERATOR_REFUSALS = [
+    (["serve", "--port", "99999"], "doublenine serve: error: argument --port: 99999 is out of range 0..65535"),
+    (["selfplay", "--jobs", "0"], "doublenine selfplay: error: argument --jobs: 0 is out of range 1..256"),
+    (["replay", "--lang", "fr", "x.json"], "doublenine: error: unrecognized arguments: --lang x.json"),
+    (["copy-store"], "doublenine copy-store: error: the following arguments are required: --from"),
+]
+
+
+@pytest.mark.parametrize("argv, said", OPERATOR_REFUSALS)
+def test_the_operators_tools_refuse_in_english_whatever_the_window_speaks(capsys, argv: list[str],  # type: ignore[no-untyped-def]
+                                                                         said: str, monkeypatch) -> None:
+    monkeypatch.setenv("LANGUAGE", "de")
+    config.save(Settings(lang="fr"))
+    code, _, err = _said(capsys, argv)
+    assert (code, err.splitlines()[0].startswith("usage: "), err.splitlines()[-1]) == (2, True, said)
+
+
+@pytest.mark.parametrize("command", sorted(__import__("doublenine.cli").cli.OPERATOR_COMMANDS))
+def test_the_operators_tools_help_is_english(capsys, command: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("LANGUAGE", "fr")
+    config.save(Settings(lang="fr"))
+    _, out, _ = _said(capsys, [command, "--help"])
+    assert out.startswith(f"usage: doublenine {command} ") and "\noptions:\n" in out
+    assert "afficher cette aide" not in out and "show this help message and exit\n" in out
+
+
+def test_the_bots_help_and_refusals_are_in_its_language(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    config.save(Settings(lang="pt"))  # the window's language is not the bot's: its --lang, else the system's
+    _, out, _ = _said(capsys, ["bot", "--help", "--lang", "fr"])
+    assert out.startswith("utilisation\u00a0: doublenine bot [-h]")
+    assert "le serveur\u00a0: HÔTE:PORT ou ws://HÔTE:PORT/, p. ex. 192.168.1.20:8765" in re.sub(r"[ \n]+", " ", out)
+    assert "seconds" not in out and "table code" not in out
+    monkeypatch.setenv("LANGUAGE", "de")
+    code, _, err = _said(capsys, ["bot", "--server", "h:1", "--table", "KQ7PA", "--pace", "61"])
+    assert (code, err.splitlines()[-1]) == (2, "doublenine bot: Fehler: Argument --pace: 61 liegt außerhalb von "
+                                              "0..60")
+    assert command_language(["bot", "--server", "h:1"]) == "de"

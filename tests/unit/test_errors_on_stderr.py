@@ -12,6 +12,8 @@ import pytest
 
 from doublenine.cli import main
 
+pytestmark = pytest.mark.usefixtures("own_folders")  # a language saved by another test is not seen
+
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch):  # type: ignore[no-untyped-def]

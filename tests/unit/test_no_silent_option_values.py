@@ -10,6 +10,8 @@ import pytest
 
 from doublenine.cli import build_parser, main
 
+pytestmark = pytest.mark.usefixtures("own_folders")  # a language saved by another test is not seen
+
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch):  # type: ignore[no-untyped-def]
