@@ -66,7 +66,7 @@ def click(pos: tuple[int, int], touch: bool = False) -> Any:
 def next_clicks(scene: Any) -> list[Any]:
     """The mouse events a person would give ``scene`` (a table scene) now; empty while others act."""
     lay = scene.layout()
-    view = scene.session.state.view
+    view = shown(scene).view  # what is on screen (client.pacing), as a person sees it
     ui = scene.ui
     if view is None:
         return []
@@ -90,6 +90,11 @@ def next_clicks(scene: Any) -> list[Any]:
     return []
 
 
+def shown(scene: Any) -> Any:
+    """The state a table scene shows now (its paced ``state``: client.pacing), else its session's."""
+    return getattr(scene, "state", None) or scene.session.state
+
+
 def table_of(scene: Any) -> Any:
     """The table scene inside ``scene`` (a hosted table wraps one), or None (start screen)."""
     inner = getattr(scene, "table", scene)
@@ -98,7 +103,7 @@ def table_of(scene: Any) -> Any:
 
 def hand_over(table: Any) -> bool:
     """True once a hand is finished and its reveal (or the match's end) is on screen."""
-    view = table.session.state.view
+    view = shown(table).view
     panel = table.layout().panel
     return view is not None and bool(view.finished) and panel is not None and panel.kind in DONE_PANELS
 
@@ -112,7 +117,7 @@ def _start_clicks(app: Any) -> list[Any]:
 def shown_hand(table: Any) -> Any:
     """The finished hand on screen: the reveal's (the first not yet continued from), else at a match's
     end its last hand; None while no hand end is shown."""
-    view = table.session.state.view
+    view = shown(table).view
     panel = table.layout().panel
     if view is None or not view.finished or panel is None or panel.kind not in DONE_PANELS:
         return None

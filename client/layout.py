@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from doublenine.shared.moves import End, Pass, Play
 from doublenine.shared.seats import Seat, seats_from
-from doublenine.shared.state import FinishedHand, Phase
+from doublenine.shared.state import FinishedHand, Phase, Placed
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SeatView
 from doublenine.shared.wire import MAX_HAND_TILES
@@ -102,6 +102,15 @@ class TableLayout:
     """The top bar's second row, under the scores (:attr:`score_rect`, then the first row), for the
     table code, target and hand when one row cannot hold the team names, those and the buttons
     (:func:`.buttons.top_bar_rows`); None: they follow the scores on the one row."""
+
+    lasts: tuple[tuple[Seat, Rect], ...] = ()
+    """Each seat's last tile on the line (its rect), the seat that played last first: marked by the
+    painter with that seat's arrow (new user s12 item 1: "what just happened" was a faint glow)."""
+    recap: Rect | None = None
+    """The box of the hand's last moves (:func:`recap_moves`), above the own plate's markers; None
+    when there is no move yet or no room."""
+    recap_rows: tuple[tuple[str, str], ...] = ()
+    """The recap's rows, oldest first: (the seat's arrow, "Zoë 6-6" or "Zoë passed"), translated."""
 
     def left_of_side(self, window_w: int) -> int:
         """Px from the left of a window ``window_w`` px wide to where an open side panel (chat, tile
@@ -279,6 +288,10 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         panel = placed
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
+    if any(p is not None and p.kind in ("reveal", "match_over") for p in (panel, behind)):
+        # a hand's or the match's end: nobody is to move on this screen (new user s12: the arrow of the
+        # next hand's nominator, or of the seat that went out, stayed lit under "Hand 2 is over")
+        seats = tuple(replace(s, turn=False) for s in seats)
     ended = revealed_hand(state, ui) if any(p is not None and p.kind == "reveal" for p in (panel, behind)) else None
     if ended is not None and isinstance(view, SeatView) and view.seat is not None:
         # behind "Hand N is over" the row shows what this seat held at its end (R22), never the next deal
@@ -300,9 +313,94 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     if line and geo.spots:
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     score_rect = (m, 0, w // 2, top_h) if details is None else (m, 0, w // 2, details[1])
+    lasts = seat_lasts(line, geo) if panel is None or not panel.modal else ()
+    box = recap_box(view, seats, f, sm, m) if panel is None or not panel.modal else None
+    said = recap_said(state, seats, box, sm, lang)
     return TableLayout(size, u, f, sm, top_bar, score_rect, status_rect, help_rect,
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, keys_said, last, buttons, panel,
-                       banner, kept, status, toggles=toggles, beneath=behind, details=details)
+                       banner, kept, status, toggles=toggles, beneath=behind, details=details, lasts=lasts,
+                       recap=box, recap_rows=said)
+
+
+RECAP_MOVES = 3
+"""The hand's last moves the recap lists (one row each, under its heading)."""
+
+
+def spatial(line: tuple[Placed, ...]) -> list[Placed]:
+    """A chronological ``line`` in the left-to-right order of its spots (:class:`.snake.LineGeometry`):
+    the tiles played at the left end, latest first, the first tile, then those played at the right."""
+    if not line:
+        return []
+    return [p for p in reversed(line[1:]) if p.end is End.LEFT] + [line[0]] \
+        + [p for p in line[1:] if p.end is End.RIGHT]
+
+
+def seat_lasts(line: tuple[Placed, ...], geo: LineGeometry) -> tuple[tuple[Seat, Rect], ...]:
+    """Each seat's last tile on the line with its spot's rect, the latest play first (R21: who played
+    what is public). Pure."""
+    if len(geo.spots) != len(line):
+        return ()
+    where = {id(p): sp.rect for p, sp in zip(spatial(line), geo.spots)}
+    out: dict[Seat, Rect] = {}
+    for p in reversed(line):
+        if p.seat not in out:
+            out[p.seat] = where[id(p)]
+    return tuple(out.items())
+
+
+def recap_moves(view: object) -> tuple[Pass | Play, ...]:
+    """The hand's last :data:`RECAP_MOVES` plays and passes, oldest first (R21: every move is public)."""
+    if getattr(view, "phase", None) is not Phase.PLAY:
+        return ()
+    return tuple(getattr(view, "moves", ())[-RECAP_MOVES:])
+
+
+TOWARD = {"bottom": "↓", "right": "→", "top": "↑", "left": "←"}
+"""An arrow by the side of the table a seat sits at (R2: the viewer at the bottom, the next seat at the
+right, the partner at the top): before its name in the hand end's rows and the recap, on its last tile."""
+
+
+def recap_row(sm: int) -> int:
+    """Px of one row of the recap at small font ``sm`` px."""
+    return measurer().line_height(sm) + 2
+
+
+def recap_said(state: ClientState, seats: tuple[SeatSpot, ...], box: Rect | None, sm: int,
+               lang: str) -> tuple[tuple[str, str], ...]:
+    """The recap's rows that fit ``box``: (arrow, "{name} {tile}" or "{name} passed"), oldest first."""
+    from .store import seat_name
+    from .text import tr
+    if box is None:
+        return ()
+    sides = {s.seat: s.side for s in seats}
+    fit = max(0, box[3] // recap_row(sm) - 1)
+    out = []
+    for mv in recap_moves(state.view)[-fit:] if fit else ():
+        what = str(mv.tile) if isinstance(mv, Play) else tr(lang, "passed")
+        out.append((TOWARD.get(sides.get(mv.seat, ""), ""), f"{seat_name(state, mv.seat, lang)} {what}"))
+    return tuple(out)
+
+
+def recap_box(view: object, seats: tuple[SeatSpot, ...], f: int, sm: int, m: int) -> Rect | None:
+    """Where the recap of the last moves goes: the column above the own plate's turn marker and badge,
+    below the left seat's face-down tiles, as wide as the own plate; a heading row and one row a move,
+    as many as fit (None when not one move fits, or none was made). Pure."""
+    moves = recap_moves(view)
+    if not moves:
+        return None
+    own = next(s for s in seats if s.side == "bottom")
+    left = next((s for s in seats if s.side == "left"), None)
+    bottom = marker_zone(own, f, sm)[1] - m // 2
+    top = max([left.plate[1] + left.plate[3] + marker_room(f, sm)] if left is not None else [0]) \
+        + m // 2
+    if left is not None and left.backs:
+        top = max(top, max(b[1] + b[3] for b in left.backs) + m // 2)
+    row = recap_row(sm)
+    rows = min(len(moves), (bottom - top - sm // 2) // row - 1)
+    if rows < 1:
+        return None
+    h = (rows + 1) * row + sm // 2
+    return (own.plate[0], bottom - h, own.plate[2], h)
 
 
 def revealed_hand(state: ClientState, ui: Ui) -> FinishedHand | None:
@@ -408,11 +506,16 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
     # top: the partner's face-down tiles in a row, plate to its right, centred as a group
     n = counts[top - 1]
     room = felt - 2 * (plate_w + 2 * m) - plate_w - m
+    full = MAX_HAND_TILES * bs + (MAX_HAND_TILES - 1) * gap
     if n * bs + max(0, n - 1) * gap <= room:
         row_w = n * bs + max(0, n - 1) * gap
-        group = row_w + (m if n else 0) + plate_w
-        gx = (felt - group) // 2
+        # the group is centred as if the partner held a full hand, the tiles against the plate: the plate
+        # never moves as tiles are played or a hand ends (new user s12: North's plate jumped 390 -> 489 px)
+        kept = full if full <= room else row_w
+        group = kept + m + plate_w
+        gx = (felt - group) // 2 + (kept - row_w)
         backs = tuple((gx + i * (bs + gap), band_y + (band_h - 2 * bs) // 2, bs, 2 * bs) for i in range(n))
+        gx -= kept - row_w
         plate = (gx + group - plate_w, band_y + (band_h - plate_h) // 2, plate_w, plate_h)
     else:  # a middle narrowed by a side panel: the plate alone, the tiles under it (once fanned unreadably)
         plate = ((felt - plate_w) // 2, band_y + (band_h - plate_h) // 2, plate_w, plate_h)

@@ -362,6 +362,9 @@ class NetSession:
         """When a snapshot may be asked for again (shared/badframes.py, as ``doublenine bot``)."""
         self.clock: Callable[[], float] = time.monotonic
         """Seconds, for :attr:`resyncs` (tests pass a fake clock)."""
+        self.steps: list[ClientState] = []
+        """The states :meth:`pump` passed through whose view changed, oldest first, until the table scene
+        takes them (client.pacing shows each play in turn; a frame's batch of moves is not one jump)."""
 
     def pump(self, limit: int = 500) -> bool:
         """Drain the inbox into the state without waiting; True if anything changed. A message that does
@@ -387,6 +390,9 @@ class NetSession:
                 if isinstance(msg, p.Update) and not new.resync:
                     self.resyncs.fitted()
             changed = changed or new is not self.state
+            if new.view is not self.state.view:  # each move its own moment (client.pacing)
+                self.steps.append(new)
+                del self.steps[:-64]  # a scene that never takes them keeps a bounded few
             self.state = new
         if self.state.resync and self.resyncs.due(self.clock()):
             from dataclasses import replace

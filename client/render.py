@@ -20,7 +20,7 @@ from .art import GOLD, TEAM_COLOURS, Art
 from .buttons import SOUND_ON, score_width, top_details
 from .footer import footer_rows
 from .focus import draw_ring, focused
-from .layout import SeatSpot, TableLayout
+from .layout import TOWARD, SeatSpot, TableLayout, recap_row
 from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
 from .snake import Rect, Spot, overlaps
 from .store import ClientState, seat_name, seat_state_of
@@ -159,14 +159,20 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     ended = lay.reveal is not None
     for spot in lay.seats:
         _seat(surface, lay, state, spot, art, lang, backs=not ended)
-    if lay.last is not None and moving is None:  # the tile just played, softly lit
-        x, y, w, h = pygame.Rect(lay.last).inflate(10, 10)
-        surface.blit(art.plate(w, h, (255, 236, 170, 70), max(4, min(w, h) // 4)), (x, y))
+    _recap(surface, lay, state, art, lang)  # under the line: a long line's tiles go over it
+    if lay.last is not None and moving is None:  # the tile just played: lit, unlike the open ends' outline
+        x, y, w, h = pygame.Rect(lay.last).inflate(12, 12)
+        surface.blit(art.plate(w, h, (255, 214, 120, 120), max(4, min(w, h) // 4)), (x, y))
     for sp in lay.line.spots:
         if moving is not None and sp.rect == moving[0]:
             dx, dy = moving[1]
             sp = Spot((sp.rect[0] + dx, sp.rect[1] + dy, sp.rect[2], sp.rect[3]), sp.a, sp.b, sp.vertical)
         draw_tile(surface, art, sp)
+    if moving is not None:  # the tile slides out from under its player's plate, never over a plate
+        for spot in lay.seats:
+            _seat(surface, lay, state, spot, art, lang, backs=False)
+    else:
+        _last_plays(surface, lay, state, art)
     _ends(surface, lay, art, moving)
     _hand(surface, lay, state, ui, art)
     for row, box in lay.status:  # rows placed by the layout (none under a modal prompt), left of the chat button
@@ -189,6 +195,53 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         surface.blit(label, label.get_rect(center=_centre(box)))
 
 
+LATEST = (255, 170, 60)
+"""The outline of the tile played last (the open ends' outline is thin white, a chosen ghost's gold)."""
+
+
+def _last_plays(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: Art) -> None:
+    """Each seat's last tile on the line marked with its arrow (:data:`TOWARD`, as on the hand end's rows)
+    in its team's colour at the tile's corner; the latest tile also outlined (:data:`LATEST`)."""
+    sides = {s.seat: s.side for s in lay.seats}
+    for i, (seat, rect) in enumerate(lay.lasts):
+        r = pygame.Rect(rect)
+        if i == 0:
+            pygame.draw.rect(surface, LATEST, r.inflate(6, 6), 3, border_radius=max(3, min(r.w, r.h) // 5))
+        d = max(14, min(r.w, r.h) // 2)
+        cx, cy = r.right - d // 4, r.top + d // 4
+        pygame.draw.circle(surface, TEAM_COLOURS[seat.team.value], (cx, cy), d // 2)
+        pygame.draw.circle(surface, DARK, (cx, cy), d // 2, 1)
+        arrow = art.text(TOWARD.get(sides.get(seat, ""), "·"), max(MIN_SIZE, round(d * 0.7)), DARK, bold=True,
+                         width=2 * d)
+        surface.blit(arrow, arrow.get_rect(center=(cx, cy)))
+
+
+LAST_MOVES = N_("Last moves")
+"""The heading of the recap of the hand's last plays and passes (layout.recap_box)."""
+
+
+def _recap(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: Art, lang: str) -> None:
+    """The hand's last moves, one a row, the latest bold, in the box the layout keeps (:attr:`recap`)."""
+    rows = lay.recap_rows
+    if lay.recap is None or not rows:
+        return
+    x, y, w, h = lay.recap
+    surface.blit(art.plate(w, h, (10, 22, 16, 150), lay.small // 2), (x, y))
+    row = recap_row(lay.small)
+    pad = lay.small // 2
+    head = art.fit_text(tr(lang, LAST_MOVES), lay.small, w - 2 * pad, DIM_INK)
+    surface.blit(head, (x + pad, y + pad // 2))
+    for i, (arrow, words) in enumerate(rows):
+        ty = y + pad // 2 + (i + 1) * row
+        mark = art.text(arrow, lay.small, DIM_INK, bold=True, width=lay.small * 2)
+        surface.blit(mark, (x + pad, ty))
+        aw = lay.small + lay.small // 3
+        latest = i == len(rows) - 1
+        label = art.fit_text(words, lay.small, w - 2 * pad - aw, INK if latest else DIM_INK, bold=latest,
+                             only=name_in(words, state, lang))
+        surface.blit(label, (x + pad + aw, ty))
+
+
 def _centre(r: Rect) -> tuple[int, int]:
     return (r[0] + r[2] // 2, r[1] + r[3] // 2)
 
@@ -200,6 +253,7 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
     scores = view.scores if view is not None else (0, 0)
     f = lay.font
     info = _top_bar_info(lay, state, lang)
+    gains = score_gains(lay, state)
     left_of_buttons = min((b.rect[0] for b in lay.buttons if b.rect[1] < h), default=w)
     needed = " · ".join(t for t, place in sorted(info, key=lambda bit: bit[1]) if place in _KEEP)
     # the team names give way to the bare letters when the table code and the hand would not fit
@@ -218,6 +272,12 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
         num = art.text(str(score), round(f * 1.2), TEAM_COLOURS[team], bold=True, width=max(1, left_of_buttons - cx))
         surface.blit(num, (cx, mid - num.get_height() // 2))
         cx += num.get_width() + f
+        if gains.get(team):  # the hand just ended: what it added, beside the score it changed
+            plus = art.text(f"+{gains[team]}", f, DARK, bold=True, width=max(1, left_of_buttons - cx))
+            pw, ph = plus.get_width() + f // 2, plus.get_height() + 2
+            surface.blit(art.plate(pw, ph, GOLD, ph // 2), (cx - f // 2, mid - ph // 2))
+            surface.blit(plus, plus.get_rect(center=(cx - f // 2 + pw // 2, mid)))
+            cx += pw
     rows, room = top_bar_details(lay, state, art, lang, cx)
     if lay.details is not None:  # the details on the second row, under the scores (layout.top_bar_rows)
         dx, dy, _, dh = lay.details
@@ -230,6 +290,26 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
         label = art.fit_text(row, lay.small, max(1, room), DIM_INK)
         surface.blit(label, (cx, y + (step - label.get_height()) // 2))
         y += step
+
+
+def score_gains(lay: TableLayout, state: ClientState) -> dict[str, int]:
+    """R18: the points the hand whose end is on screen added, by team letter ({"A": 11}); {} when no
+    hand's or match's end is shown. New user s12: the score went 0 -> 11 under the dimmed top bar with
+    nothing saying so."""
+    view = state.view
+    shown = next((p for p in (lay.panel, lay.beneath) if p is not None and p.kind in ("reveal", "match_over")),
+                 None)
+    if view is None or shown is None or not view.finished:
+        return {}
+    if shown.kind == "reveal":
+        n = shown.title[1].get("n")
+        fh = next((h for h in view.finished if h.number == n and h.match == view.match), None)
+    else:
+        fh = view.finished[-1]
+    if fh is None:
+        return {}
+    return {team: after - before for team, before, after in zip("AB", fh.scores_before, fh.scores_after)
+            if after > before}
 
 
 def top_bar_details(lay: TableLayout, state: ClientState, art: Art, lang: str,
@@ -343,9 +423,6 @@ NO_TILES = N_("no tiles")
 """A seat's count of tiles at 0 (never "0 tiles"), beside "{count} tile(s)"."""
 
 
-TOWARD = {"bottom": "↓", "right": "→", "top": "↑", "left": "←"}
-"""An arrow by the side of the table a seat sits at (R2: the viewer at the bottom, the next seat at the
-right, the partner at the top), put before its name in the hand end's rows: which plate a row is."""
 
 
 def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: SeatSpot, art: Art,
@@ -522,6 +599,11 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     if p.modal and p.kind in ("reveal", "match_over", "drawn"):  # who played is shown in full beside the result
         for spot in lay.seats:
             _seat(surface, lay, state, spot, art, lang, backs=False)
+    if p.modal and p.kind in ("reveal", "match_over"):  # the scores it changed in full too, with the "+11"
+        _top_bar(surface, lay, state, art, lang)
+        for b in lay.buttons:
+            if b.rect[1] < lay.top_bar[3]:
+                draw_button(surface, art, b, lay.small, lang, ui.hover == b.id)
     x, y, pw, ph = p.rect
     f = lay.font
     surface.blit(art.plate(pw, ph, PANEL_FILL, f), (x, y))

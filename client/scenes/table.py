@@ -22,8 +22,9 @@ from .. import chat, config
 from ..art import Art
 from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
 from ..input import UiAction, Viewport, handle, latin_key
-from ..intents import AskCoach, Decide, Intent, Pause
+from ..intents import AskCoach, Control, Decide, Intent, Pause
 from ..layout import Rect, TableLayout, compute_layout, legal_ends
+from ..pacing import Pacer
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
 from ..seatnames import renamed_notice
@@ -35,6 +36,7 @@ from ..title import window_title
 from ..tracking import TrackerLayout, TrackerPanel, offered
 from ..store import ClientState, localized, spectating
 from ..uistate import Ui
+from ..undone import undone_said
 from .base import Change
 from .talk import TableTalk, covered
 
@@ -138,8 +140,15 @@ class TableScene:
         ``under(size)`` gives the px its card needs under the prompt (compute_layout's ``under``) and whose
         ``reserved(layout)`` the boxes no wait card may cover (its chip)."""
         self._in_flight = False
+        self._undo_asked: tuple[str, ClientState] | None = None
+        """This window's Undo or Redo sent and the state it was sent at, until its effect is said."""
+        self._pacer = Pacer(session.state)
+        """Each play seen before the next, a hand's final line before its panel (client.pacing)."""
         self._line_len = 0
         self._anim: tuple[Placed, float] | None = None
+        self._before: TableLayout | None = None
+        """The layout before the sliding tile's play: its open numbers, status line and plates are drawn
+        until the tile lands (new user s12: "West to play" and the new numbers while North's tile flew)."""
         self._now = 0.0
         self.talk = TableTalk(lang, self.art, self.sounds.play)
         """Issue 15: the chat panel, the wait shown by the awaited seat and nudges."""
@@ -196,7 +205,7 @@ class TableScene:
 
     def layout(self) -> TableLayout:
         """The current layout (cached on state, previews and size)."""
-        state = self.session.state
+        state = self.state
         # the open chat panel or tile tracker (issue 14.3) takes the right of the window, or of the
         # table's middle in a window too narrow to share (never a button: chat.arrange)
         size, side = chat.arrange(self.vp.pixels, self.side_shown())
@@ -245,22 +254,31 @@ class TableScene:
         return self._shown
 
     def update(self, now: float) -> bool:
-        """Drain the network; keep the previews consistent with the new state; run the slide of a new tile."""
-        changed = self.session.pump()
+        """Drain the network; show the next paced moment (client.pacing: each play seen, a hand's final
+        line before its panel); keep the previews consistent with it; run the slide of a new tile."""
+        arrived = self.session.pump()
         self._now = now
         if self._toast_for is not None and self.toast is not None:  # told before the clock was known
             self.toast, self._toast_for = (self.toast[0], now + self._toast_for), None
-        if changed:
+        if arrived:
             self._in_flight = False
-        if changed:
+            steps = list(getattr(self.session, "steps", ()) or ())
+            if steps:
+                self.session.steps.clear()  # type: ignore[attr-defined]
+            if not steps or steps[-1] is not self.session.state:
+                steps.append(self.session.state)
+            self._pacer.feed(steps, now)
             self._keep_finished()
+            self._tell_undone(now)
             self._tell_renamed(now)
             self._tell_watching(now)
+        changed = self._pacer.tick(now) or arrived
+        if changed:
             self._watch_line(now)
-            for cue in cues(self._heard, self.session.state):
+            for cue in cues(self._heard, self.state):  # heard as it is seen (each paced play its own click)
                 self.sounds.play(cue)
-            self._heard = self.session.state
-        animating = self._anim is not None or self.talk.update(self.session.state, now)
+            self._heard = self.state
+        animating = self._anim is not None or self._pacer.behind or self.talk.update(self.session.state, now)
         if self.tracker_note is not None and now >= self.tracker_note[1]:
             self.tracker_note, self.dirty = None, True
         if self.toast is not None and now >= self.toast[1]:
@@ -268,7 +286,7 @@ class TableScene:
         if self._anim is not None and now - self._anim[1] >= SLIDE:
             self._anim = None
         if changed:
-            self.ui = self._sync(self.session.state, self.ui)
+            self.ui = self._sync(self.state, self.ui)
             view = self.session.state.view
             if self.ui.overlay == "ledger" and self.overlay is not None and view is not None:
                 self._refresh_overlay(view)
@@ -285,6 +303,25 @@ class TableScene:
             self._settle_focus()
         dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
+
+    @property
+    def state(self) -> ClientState:
+        """The state the table shows now: the session's, or while plays wait their turn to be seen
+        (client.pacing, new user s12 item 1), the moment being shown."""
+        return self._pacer.shown if self._pacer.behind else self.session.state
+
+    def _tell_undone(self, now: float) -> None:
+        """Once this window's Undo or Redo is done: say what it took back or put back (client.undone); a
+        refusal (``state.error``) or a request the others must answer first says its own words."""
+        if self._undo_asked is None:
+            return
+        what, before = self._undo_asked
+        state = self.session.state
+        said = undone_said(what, before, state, self.lang)
+        if said is not None:
+            self._show(said, now + TOAST_SECONDS)
+        if said is not None or state.error is not None or state.asking is not None:
+            self._undo_asked = None
 
     def _tell_watching(self, now: float) -> None:
         """Once the watched table is seen: its message (launcher.watching_said) says what it shows, in place
@@ -311,10 +348,11 @@ class TableScene:
 
     def _watch_line(self, now: float) -> None:
         """A tile just joined the line: it slides in from its player's place (about a fifth of a second)."""
-        view = self.session.state.view
+        view = self.state.view
         line: tuple[Placed, ...] = view.line if view is not None else ()
         if line and len(line) == self._line_len + 1 and self.motion and self.focused:
             self._anim = (line[-1], now)
+            self._before = self._layout  # the table as it was: its numbers and status until the tile lands
         self._line_len = len(line)
 
     def _moving(self) -> tuple[Any, tuple[int, int]] | None:
@@ -330,6 +368,19 @@ class TableScene:
         ox, oy = origin[0] + origin[2] // 2, origin[1] + origin[3] // 2
         tx, ty = lay.last[0] + lay.last[2] // 2, lay.last[1] + lay.last[3] // 2
         return lay.last, (round((ox - tx) * (1 - ease)), round((oy - ty) * (1 - ease)))
+
+    def _before_landing(self, lay: TableLayout) -> TableLayout:
+        """``lay`` while its last tile still slides in: the status line, the plates (turn marker, counts)
+        and the open numbers of the table before that play, so nothing says what follows the play
+        before it lands; the numbers only where the line's other tiles have not moved (else none)."""
+        old = self._before
+        if old is None or old.size != lay.size:
+            return lay
+        kept = {sp.rect for sp in lay.line.spots}
+        marks = old.marks if all(sp.rect in kept for sp in old.line.spots) else ()
+        status = old.status if lay.status else lay.status
+        return replace(lay, marks=marks, status=status, seats=old.seats, recap=old.recap,
+                       recap_rows=old.recap_rows, lasts=())
 
     def _sync(self, state: ClientState, ui: Ui) -> Ui:
         view = state.view
@@ -357,7 +408,8 @@ class TableScene:
             mine = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
             if not mine or not legal_ends(view, ui.selected):  # type: ignore[arg-type]
                 ui = ui.cleared()
-        if ui.confirm is not None and not confirming(state, ui):  # its hand is over: asked no more
+        # its hand is over: asked no more (over at the server, even while the window still shows its plays)
+        if ui.confirm is not None and not (confirming(state, ui) and confirming(self.session.state, ui)):
             ui = replace(ui, confirm=None)
         if ui.draw_pick is not None and (view.phase is not Phase.DRAW or
                                          ui.draw_pick in {p for _, p in view.draw_taken}):
@@ -412,7 +464,7 @@ class TableScene:
             return None  # an input for the screen before this prompt (N5)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.toast_by == "leave":
             self._leave_armed, self.toast, self.dirty = None, None, True  # Esc: the Leave is not carried out
-        action: UiAction = handle(event, self.layout(), self.session.state, self.ui, self.vp)
+        action: UiAction = handle(event, self.layout(), self.state, self.ui, self.vp)
         if action.ui != self.ui:
             self.ui = action.ui
             self.dirty = True
@@ -421,6 +473,8 @@ class TableScene:
             if self._in_flight:  # a double click or tap: the first decision is still on its way
                 return None
             self._in_flight = True
+        if isinstance(action.intent, Control) and action.intent.what in ("undo", "redo"):
+            self._undo_asked = (action.intent.what, self.session.state)  # said once done (client.undone)
         if action.intent is not None:
             self.session.send(action.intent)
         if action.command in ("rules", "ledger"):
@@ -564,8 +618,11 @@ class TableScene:
         prompt = _prompt_key(lay.panel) if lay.panel is not None else None
         if prompt != self._prompt:
             self._prompt, self._prompt_at = prompt, self._now
+        moving = self._moving()
+        if moving is not None:
+            drawn = self._before_landing(drawn)
         tracker = self._tracker_layout()  # built once this frame (the note beside its button reuses it)
-        render(table, drawn, self.shown(), self.ui, self.art, self.lang, self._moving(), self._messages(lay, tracker))
+        render(table, drawn, self.shown(), self.ui, self.art, self.lang, moving, self._messages(lay, tracker))
         self.talk.draw(surface, self.shown(), lay, self.ui)
         self.tracker.draw(surface, self.shown(), tracker)
         self._draw_tracker_note(surface, tracker)
