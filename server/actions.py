@@ -360,6 +360,10 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
     hold, ``Table.held_since``) has waited less than ``config.hand_over_wait`` seconds (README: "after a minute"), so a stranger cannot take a
     present player's seat the moment its turn comes.
     The humans asked are :func:`.consent.askable`'s: never the target's own side (D7 "other humans").
+    Once the table has waited ``config.hand_over_long`` seconds for the target (``held_since``; attacker
+    s12 D2: one seated stranger refused every hand-over of an absent player for 200 s and more, each
+    refusal making the asker wait longer), nobody is asked: the seat is handed over at once, and an
+    open request about it is settled first (:func:`_past_long`). Its player takes it back by acting.
     REQUEST_PENDING while a request is open, but for a seat an open ``new_match`` request at match
     over still waits for (``Table.silent_asked``) once every human this hand-over would ask has
     asked for or accepted that new match: the seat is handed over at once and the request goes on
@@ -376,20 +380,43 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
         if slot.conn is not None and wait > 0:
             raise Refused(ErrorCode.HAND_OVER_TOO_SOON, f"seat {int(target)} has not waited long enough",
                           {"retry_after": round(wait, 1)})
+        long = target in table.waits_for() and time.time() - table.held_since(target) >= table.config.hand_over_long
         r = table.request
+        if r is not None and long and target in r.waiting | ({r.target} if r.action == "hand_over" else set()):
+            await _past_long(table, r, target, seat)  # attacker s12 D2: nobody's answer (or silence) holds it longer
+            table.remember(seat, intent)
+            return
         if r is not None:  # even one needing nobody's consent: it would strand the request
             if target not in table.silent_asked() or not askable(table.slots, seat, target) <= r.accepted | {r.by}:
                 raise Refused(ErrorCode.REQUEST_PENDING, f"request {r.id} is open")
             await _hand_over_asked(table, r, target)  # D1 with D7: every other human agreed already
             table.remember(seat, intent)
             return
-        asked = askable(table.slots, seat, target)
+        asked = set() if long else askable(table.slots, seat, target)
         if asked:
             _open(table, "hand_over", seat, target, asked)
             table.remember(seat, intent)
             return
         await _perform(table, ConsentRequest(0, "hand_over", seat, target, table.seq))
         table.remember(seat, intent)
+
+
+async def _past_long(table: Table, r: ConsentRequest, target: Seat, seat: Seat) -> None:
+    """D7 past ``config.hand_over_long`` (attacker s12 D2): the open request ``r`` waits for ``target``
+    or is a hand-over of it, and the table has waited that long for ``target``. A hand-over of it is
+    carried out whoever has not answered; a ``new_match`` goes on without it (:func:`_hand_over_asked`);
+    an undo, redo or restart, which a handed-over human's consent is needed for (D1), is closed
+    ``cancelled`` by ``target`` (as when an asked seat leaves: no wait for its asker), then ``target``
+    is handed over at once, as ``seat`` asked."""
+    if r.action == "hand_over" and r.target == target:
+        r.waiting.clear()
+        await _carry_out(table, r)
+        return
+    if r.action == "new_match" and target in table.silent_asked():
+        await _hand_over_asked(table, r, target)
+        return
+    table.close_request("cancelled", target)
+    await _perform(table, ConsentRequest(0, "hand_over", seat, target, table.seq))
 
 
 async def _hand_over_asked(table: Table, r: ConsentRequest, target: Seat) -> None:

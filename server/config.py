@@ -83,6 +83,12 @@ class ServerConfig:
     the ``waited`` of snapshots) before the others may ask to hand that seat to the computer (D7,
     issue 15: "after a minute"); sooner is refused HAND_OVER_TOO_SOON. A disconnected seat needs
     no wait."""
+    hand_over_long: float = 180.0
+    """Seconds the table may wait for one seat's decision (or its panel's hold, the ``waited`` of
+    snapshots) before a hand-over of that seat needs nobody's consent (D7 as docs/protocol.md
+    "A player who stays away" reads it, attacker s12 D2): any other seated human's ``hand_over``
+    then acts at once, and carries out an open request about that seat. Before it, D7's consent
+    holds and a refusal ends the request. Its player takes the seat back by acting, as always."""
     hint_level: str = "expert"
     """R25: the computer level that answers hints."""
     bot_workers: int = 2

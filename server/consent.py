@@ -39,7 +39,9 @@ class RequestCooldown:
     """Per seat, when it may open another consent request (D1, D7): after a request of the seat is
     refused, or cancelled by the seat itself, the seat waits
     :data:`REQUEST_COOLDOWN` seconds, doubled for each such request in a row up to
-    :data:`REQUEST_COOLDOWN_MAX`; a request of the seat carried out ends the run. ``clock``: seconds,
+    :data:`REQUEST_COOLDOWN_MAX`; a request of the seat carried out ends the run. A refused
+    ``hand_over`` makes its asker wait :data:`REQUEST_COOLDOWN` flat and leaves the run as it was
+    (attacker s12 D2: someone else's refusal never grows the asker's wait). ``clock``: seconds,
     monotonic (tests pass their own)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
@@ -58,6 +60,11 @@ class RequestCooldown:
             # (attacker s11 F1: a stranger's ``back`` at each hand-over asked of it made its asker wait 5, 10, 20 s)
         now = self.clock()
         after, run = self._after.get(by, (now, 0))
+        if outcome == "refused" and request.action == "hand_over":
+            # attacker s12 D2: another seat's refusal of a hand-over never grows its asker's wait (a
+            # stranger refusing each ask made it 5, 10, 20, 40, 60 s); the flat wait still spaces prompts
+            self._after[by] = (now + REQUEST_COOLDOWN, run)
+            return
         if now > after + REQUEST_COOLDOWN_MAX:
             run = 0
         run += 1
