@@ -775,6 +775,10 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
     lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
     if view.named is not None and view.winner is not None:  # R20, named and said what it means (shared/terms)
         lines.append(named_result_said(view.named, view.winner))
+    if view.seat is not None and state.humans - state.free - {view.seat}:
+        # New match asks no question (nothing is lost: the match stays in the ledger and the start
+        # screen's earlier matches), but with other players seated it is their request to accept (D1)
+        lines.append((ASKED_FIRST, {}))
     # three buttons (New match, Ledger, Leave) at their labels' size: "Abandonar la mesa" at 800x600
     rect = _fit_text(area, round((36 if view.seat is not None else 32) * f), _said(lines, lang), f)
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
