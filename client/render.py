@@ -6,7 +6,7 @@ table is a few dozen blits (bench/client.py measures it).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -431,7 +431,11 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         draw_back(surface, art, r)
     x, y, w, h = spot.plate
     radius = h // 4
-    surface.blit(art.plate(w, h, (10, 22, 16, 200), radius), (x, y))
+    kind = seat_state_of(state, spot.seat)
+    look = SEAT_LOOKS[kind]
+    surface.blit(art.plate(w, h, (10, 22, 16, 110 if look.faded else 200), radius), (x, y))
+    if look.dashed:  # nobody holds the seat: an outline of dashes, an empty place at the table
+        _dashed_outline(surface, spot.plate, (150, 170, 156), max(1, lay.font // 10))
     team = spot.seat.team.value
     colour = TEAM_COLOURS[team]
     if spot.turn:
@@ -442,11 +446,18 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     rows = _seat_rows(state, spot, lang)
     line_h = art.type.line_height(lay.small)
     ty = y + (h - art.type.line_height(lay.font, bold=True) - len(rows) * line_h) // 2
-    ty += draw_name(surface, art, (x + pad, ty), plate_name(state, spot.seat, lang), lay.font, room,
-                    mine(state, spot.seat), lang)
+    icon = max(8, round(line_h * 0.9)) if look.icon else 0  # the state's icon in the card's top right corner
+    if icon:
+        draw_state_icon(surface, look.icon, (x + w - icon - max(4, lay.font // 3), ty + 2, icon, icon), look.ink)
+    ty += draw_name(surface, art, (x + pad, ty), plate_name(state, spot.seat, lang), lay.font,
+                    room - (icon + icon // 2 if icon else 0), mine(state, spot.seat), lang)
     for i, row in enumerate(rows):  # team and tiles, then who plays it (computer, free, away)
-        sub = art.fit_text(row, lay.small, room, colour if i == 0 else DIM_INK)
+        sub = art.fit_text(row, lay.small, room, colour if i == 0 else look.ink)
         surface.blit(sub, (x + pad, ty + i * line_h))
+    if look.faded:  # the player is not there: the whole card dims (name, team, word), not its turn ring
+        surface.blit(art.plate(w, h, (10, 22, 16, 120), radius), (x, y))
+        if spot.turn:
+            pygame.draw.rect(surface, GOLD, spot.plate, max(2, lay.font // 6), border_radius=radius)
     if spot.passed:  # issue 11.5: beside the plate, towards the table, never over the name
         tag = art.text(passed_said(state, lang), lay.small, DARK, bold=True, width=w - lay.small)
         tw, th = tag.get_width() + lay.small, tag.get_height() + 4
@@ -456,6 +467,77 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
     if spot.turn:
         _turn_marker(surface, spot, lay.font)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLook:
+    """How a seat's card shows its state (:class:`~doublenine.shared.seatstate.SeatState`), beside its word
+    (``SEAT_WORDS``): an ``icon`` before the word ("" none), the word's ``ink``, a ``dashed`` outline (nobody
+    holds the seat) and a ``faded`` card (its player is not there)."""
+
+    icon: str
+    ink: tuple[int, int, int]
+    dashed: bool = False
+    faded: bool = False
+
+
+AWAY_INK = (236, 150, 120)
+SEAT_LOOKS: dict[SeatState, SeatLook] = {
+    SeatState.PLAYER: SeatLook("", DIM_INK),
+    SeatState.COMPUTER: SeatLook("computer", DIM_INK),
+    SeatState.FREE: SeatLook("empty", DIM_INK, dashed=True),
+    SeatState.OPEN: SeatLook("computer", DIM_INK, dashed=True),
+    SeatState.AWAY: SeatLook("away", AWAY_INK, faded=True),
+    SeatState.STAND_IN: SeatLook("stand_in", GOLD),
+}
+"""Each seat state looks different on its card, not only in its small word (polish s12 item 14: computer,
+free seat and disconnected were the same grey third line): a computer's seat a chip face, a free seat a
+dashed card (with the chip face when the computer plays it meanwhile), a disconnected player's card faded
+with a cut plug in a warm ink, a seat the computer plays for a player who may come back the chip face with
+a return arrow, in gold (D7)."""
+
+
+def _dashed_outline(surface: pygame.Surface, rect: Rect, colour: tuple[int, ...], width: int) -> None:
+    """A rectangle's outline in dashes (the straight edges of ``rect``)."""
+    x, y, w, h = rect
+    dash = max(4, h // 8)
+    for a in range(x + dash, x + w - dash, 2 * dash):
+        b = min(a + dash, x + w - dash)
+        pygame.draw.line(surface, colour, (a, y), (b, y), width)
+        pygame.draw.line(surface, colour, (a, y + h - 1), (b, y + h - 1), width)
+    for a in range(y + dash, y + h - dash, 2 * dash):
+        b = min(a + dash, y + h - dash)
+        pygame.draw.line(surface, colour, (x, a), (x, b), width)
+        pygame.draw.line(surface, colour, (x + w - 1, a), (x + w - 1, b), width)
+
+
+def draw_state_icon(surface: pygame.Surface, icon: str, rect: Rect, ink: tuple[int, ...]) -> None:
+    """A seat state's icon (:class:`SeatLook`) filling the square ``rect``: "computer" a chip face (a
+    rounded square with two eyes and an antenna), "empty" a hollow ring, "away" a plug with a cut cord,
+    "stand_in" the chip face and a small return arrow."""
+    x, y, s, _ = rect
+    line = max(1, s // 8)
+    if icon in ("computer", "stand_in"):
+        face = pygame.Rect(x, y + s // 4, s if icon == "computer" else s * 2 // 3, s * 3 // 4)
+        pygame.draw.rect(surface, ink, face, line, border_radius=max(1, s // 6))
+        eye = max(1, face.w // 7)
+        for ex in (face.x + face.w // 3, face.x + face.w * 2 // 3):
+            pygame.draw.circle(surface, ink, (ex, face.y + face.h // 2), eye)
+        pygame.draw.line(surface, ink, (face.centerx, face.y), (face.centerx, y + 1), line)
+        if icon == "stand_in":  # a return arrow: the player may take the seat back
+            ax = x + s * 3 // 4
+            pygame.draw.line(surface, ink, (ax, y + s // 3), (ax, y + s - 1), line)
+            pygame.draw.polygon(surface, ink, [(ax - s // 6, y + s // 3 + s // 6), (ax + s // 6, y + s // 3 + s // 6),
+                                               (ax, y + s // 8)])
+    elif icon == "empty":
+        pygame.draw.circle(surface, ink, (x + s // 2, y + s // 2), s // 2 - 1, line)
+    elif icon == "away":
+        half = s // 2
+        plug = pygame.Rect(x, y + s // 4, half, s // 2)
+        pygame.draw.rect(surface, ink, plug, 0, border_radius=max(1, s // 8))
+        for py in (plug.y + plug.h // 4, plug.bottom - plug.h // 4):
+            pygame.draw.line(surface, ink, (plug.right, py), (plug.right + s // 6, py), line)
+        pygame.draw.line(surface, ink, (x + half + s // 4, y + s - 2), (x + s - 1, y + 1), line + 1)
 
 
 PASSED_ONE = N_("passed: no {a}")
