@@ -51,6 +51,10 @@ class ChatUi:
     """Mute keys whose lines are hidden (:func:`seat_key`); :data:`SPECTATORS` hides every spectator."""
     seen: int = 0
     """The newest line id the player has had in front of them (unread count while closed)."""
+    item: str = ""
+    """What of the panel the keyboard's focus is on while it has the keys (:attr:`focused`): "" the field,
+    else a :func:`hit` id of :func:`items` (``phrase:ID``, ``mute:KEY``, ``close``), which Enter or Space
+    press and a gold ring shows (new user s12 F7: the phrases, the mutes and closing were mouse-only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +303,7 @@ def click(what: str, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | 
     if what == "toggle":  # like the C key: straight into the field, so letters and Enter are the message's
         return replace(cui, open=True, focused=True, seen=newest(state)), None
     if what == "close":
-        return replace(cui, open=False, focused=False, seen=newest(state)), None
+        return replace(cui, open=False, focused=False, item="", seen=newest(state)), None
     if what.startswith("mute:"):
         key = what[5:]
         return replace(cui, muted=cui.muted ^ {key}, focused=True), None
@@ -330,14 +334,36 @@ def _edited(cui: ChatUi, draft: str, caret: Caret) -> ChatUi:
     return replace(cui, draft=cleaned, caret=settle(draft, cleaned, caret))
 
 
+def items(state: ClientState) -> tuple[str, ...]:
+    """What of the open panel the keyboard's focus visits, in the order Tab (or Down) goes: the field (""),
+    each ready phrase, each mute chip (:func:`mute_keys`), the × that closes the panel."""
+    return ("", *(f"phrase:{pid}" for pid in PHRASE_IDS), *(f"mute:{k}" for k in mute_keys(state)), "close")
+
+
+MOVES = {pygame.K_TAB: 1, pygame.K_DOWN: 1, pygame.K_UP: -1}
+"""The keys that move the panel's focus (:attr:`ChatUi.item`) forward or back; Shift+Tab goes back."""
+
+
 def key(event: Any, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | None]:
-    """A key while the field has the focus: Enter says it, Esc leaves the field, the editing keys edit
-    (client/textfield.py: Ctrl+A, Home, End, arrows, Backspace, Delete, Ctrl+V); every other key is the
-    field's too (the table's shortcuts wait). Where the field is closed (:func:`free_text_allowed`) every
-    key but Esc is swallowed: the draft is not edited and nothing is said."""
+    """A key while the panel has the keys: Tab, Shift+Tab, Down and Up move the focus over the field, the
+    phrases, the mutes and × (:func:`items`); Enter or Space press the focused one (:func:`click`); Esc
+    gives the keys back to the table (a second Esc, scenes.talk, closes the panel). In the field Enter says
+    the draft and the editing keys edit (client/textfield.py: Ctrl+A, Home, End, arrows, Backspace, Delete,
+    Ctrl+V); every other key is the field's too (the table's shortcuts wait). Where the field is closed
+    (:func:`free_text_allowed`) its other keys are swallowed: the draft is not edited and nothing is said."""
     k = event.key
     if k == pygame.K_ESCAPE:
-        return replace(cui, focused=False), None
+        return replace(cui, focused=False, item=""), None
+    if k in MOVES:
+        step = -1 if k == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT else MOVES[k]
+        order = items(state)
+        at = order.index(cui.item) if cui.item in order else 0
+        return replace(cui, item=order[(at + step) % len(order)]), None
+    if cui.item:  # a phrase, a mute or ×: Enter or Space press it, every other key waits
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and cui.item in items(state):
+            pressed, said = click(cui.item, state, cui)
+            return (replace(pressed, item="") if not pressed.open else pressed), said
+        return cui, None
     if not free_text_allowed(state):
         return cui, None
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -15,6 +15,7 @@ from doublenine.shared.seats import Seat, team_of
 
 from .art import GOLD, TEAM_COLOURS, Art
 from .chat import ChatLayout, ChatUi, chip_label, draft_room, free_text_allowed, unread, visible
+from .focus import draw_ring
 from .panels import Button
 from .render import DIM_INK, INK, draw_button
 from .seatnames import window_seat_name
@@ -22,6 +23,10 @@ from .store import ClientState
 from .text import tr, trn
 from .textfield import draw_text
 
+SAY_HELLO = N_("Say hello: pick a phrase (click, or Tab then Enter) or type below")
+"""The empty chat's caption; it says the keys too (new user s12 F7: "click a phrase" to a keyboard player)."""
+SAY_HELLO_PHRASES = N_("Say hello: pick a phrase below (click, or Tab then Enter)")
+"""The same where only phrases may be said now (chat.free_text_allowed)."""
 PANEL_FILL = (14, 30, 24, 255)
 FIELD_FILL = (8, 18, 14, 255)
 
@@ -57,6 +62,19 @@ def draw_chat(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui:
     for pid, rect in lay.phrases:
         draw_button(surface, art, Button(f"phrase:{pid}", rect, PHRASES[pid]), f, lang, hover == f"phrase:{pid}")
     _field(surface, lay, state, cui, art, lang, hover)
+    ringed = focus_rect(lay, cui)
+    if ringed is not None:  # the keyboard's focus on a phrase, a mute or × (chat.key): the window's one ring
+        draw_ring(surface, ringed)
+
+
+def focus_rect(lay: ChatLayout, cui: ChatUi) -> tuple[int, int, int, int] | None:
+    """The box of what of the open panel has the keyboard's focus (:attr:`.chat.ChatUi.item`), None for the
+    field (its own gold edge and caret show it) or while the panel does not have the keys."""
+    if not cui.focused or not cui.item:
+        return None
+    found = dict([("close", lay.close), *((f"phrase:{p}", r) for p, r in lay.phrases),
+                  *((f"mute:{k}", r) for k, r in lay.chips)]).get(cui.item)
+    return found
 
 
 def _chips(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: ChatUi, art: Art, lang: str,
@@ -106,8 +124,7 @@ def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
         top = _note(surface, art, trn(lang, "{count} line muted", "{count} lines muted", hidden), round(0.85 * f),
                     (x, top, w))
     if not shown:  # where the field is closed it is not offered (new user s10 item 1: typing was swallowed)
-        hello = N_("Say hello: click a phrase or type below") if free_text_allowed(state) else \
-            N_("Say hello: click a phrase below")
+        hello = SAY_HELLO if free_text_allowed(state) else SAY_HELLO_PHRASES
         _note(surface, art, tr(lang, hello), f, (x, top, w))
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(x, top, w, max(0, y - top)))
@@ -148,8 +165,9 @@ def _field(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
     fx, fy, fw, fh = lay.field
     allowed = free_text_allowed(state)
     surface.blit(art.plate(fw, fh, FIELD_FILL, fh // 4), (fx, fy))
-    edge = GOLD if cui.focused else (255, 255, 255, 70)
-    pygame.draw.rect(surface, edge, lay.field, 2 if cui.focused else 1, border_radius=fh // 4)
+    typing = cui.focused and not cui.item  # the field has the keyboard's focus (not a phrase, mute or ×)
+    edge = GOLD if typing else (255, 255, 255, 70)
+    pygame.draw.rect(surface, edge, lay.field, 2 if typing else 1, border_radius=fh // 4)
     if not allowed:
         # the table's setting by its start-form name; the note above the phrases says "during a hand" (new
         # user s2 item 4: "Only phrases during a hand" was cut to "Only phrases during…" at 800x600)
@@ -157,11 +175,11 @@ def _field(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
         surface.blit(hint, hint.get_rect(midleft=(fx + f // 2, fy + fh // 2)))
     elif cui.draft:  # scrolled with the caret in sight, as every field (client/textfield.py)
         draw_text(surface, art, fx + f // 2, fy + fh // 2, draft_room(lay), cui.draft,
-                  cui.caret if cui.focused else None, f, INK)
+                  cui.caret if typing else None, f, INK)
     else:
         hint = art.text(tr(lang, "Type a message…"), round(0.9 * f), DIM_INK, width=fw - f)
         surface.blit(hint, hint.get_rect(midleft=(fx + f // 2, fy + fh // 2)))
-        if cui.focused:
+        if typing:
             pygame.draw.line(surface, GOLD, (fx + f // 2 - 2, fy + fh // 4), (fx + f // 2 - 2, fy + 3 * fh // 4), 2)
     enabled = allowed and bool(cui.draft.strip())
     draw_button(surface, art, Button("send", lay.send, N_("Send"), primary=enabled, enabled=enabled), f, lang,

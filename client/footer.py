@@ -44,11 +44,15 @@ HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
 HELP_RULES = N_("Esc: close · arrows, Page Up, Page Down: scroll · Tab, Shift+Tab: next, previous section")
 """The keys while the rules are open: :data:`HELP_OVERLAY` and the sections' Tab (polish s12 item 3: Tab
 and Shift+Tab worked and nothing said so)."""
-HELP_CHAT = N_("Enter: send · Esc: back to the table")
-"""The keys while the chat field has the focus: every key types, Enter says the line."""
-HELP_PHRASES = N_("Only phrases during a hand: click one · Esc: back to the table")
-"""The keys while the chat panel has them and its field is closed (a phrases-only table in a hand): every
-key is swallowed (chat.ChatUi.focused), so the footer promises no Enter."""
+HELP_CHAT = N_("Enter: send · Tab: phrases, mutes · Esc: back to the table, twice: close the chat")
+"""The keys while the chat field has the focus: every key types, Enter says the line, Tab goes to the phrases
+and mutes (chat.key), Esc gives the keys back and a second Esc closes the panel (scenes.talk; new user s12
+F7: no key closed it)."""
+HELP_PHRASES = N_("Only phrases during a hand: Tab to one, then Enter · Esc: back to the table, twice: close the chat")
+"""The keys while the chat panel has them and its field is closed (a phrases-only table in a hand): typing
+is swallowed (chat.ChatUi.focused), Tab reaches the phrases."""
+HELP_CHAT_ITEM = N_("Tab, arrows: move · Enter: press · Esc: back to the table, twice: close the chat")
+"""The keys while the chat panel's focus is on a phrase, a mute or its × (chat.ChatUi.item)."""
 
 
 def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focus: Button | None = None) -> str:
@@ -74,6 +78,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         if label:  # Tab moved the focus to "Leave anyway" / "Close anyway"
             return tr(lang, HELP_PROMPT_TAB, action=tr(lang, label))
         return tr(lang, HELP_PROMPT_TAB, action=tr(lang, KEEP_PLAYING))
+    if keys == "chat:item":  # a phrase, a mute or × has the focus (chat.ChatUi.item)
+        return tr(lang, HELP_CHAT_ITEM)
     if keys == "chat":
         from .chat import free_text_allowed
         return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
@@ -164,8 +170,10 @@ def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
     and T wrapped to two rows in a footer kept for the one row of :data:`HELP`)."""
     from .text import tr
     if spectating(state):
-        return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES))
-    return (_play_keys(state, lang), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW))
+        return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES),
+                tr(lang, HELP_CHAT_ITEM))
+    return (_play_keys(state, lang), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW),
+            tr(lang, HELP_CHAT_ITEM))
 
 
 def help_rows(text: str, sm: int, width: int) -> tuple[str, ...]:

@@ -239,7 +239,9 @@ class TableScene:
         if getattr(self.host_room, "asking", None) is not None:  # lan_host's Leave/Close question takes every key
             label = self.host_room.asked_label() if hasattr(self.host_room, "asked_label") else ""
             return f"ask:{label}" if label else "ask"  # "ask:MSGID": its focus on that button (footer.key_help)
-        return "chat" if self.talk.cui.focused else "table"
+        if self.talk.cui.focused:  # "chat:item": its focus on a phrase, a mute or × (chat.ChatUi.item)
+            return "chat:item" if self.talk.cui.item else "chat"
+        return "table"
 
     def side_shown(self) -> bool:
         """A side panel is painted right of the table this frame: the chat open, or the tile tracker open

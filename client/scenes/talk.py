@@ -174,7 +174,7 @@ class TableTalk:
         t = event.type
         if t == pygame.TEXTINPUT:
             swallow, self._swallow = self._swallow, ""
-            if self.cui.focused and event.text != swallow and chat.free_text_allowed(state):
+            if self.cui.focused and not self.cui.item and event.text != swallow and chat.free_text_allowed(state):
                 self.cui = chat.typed(self.cui, event.text)  # a closed field swallows the text (ChatUi.focused)
             return self.cui.focused, None
         if t == pygame.KEYDOWN:
@@ -190,10 +190,18 @@ class TableTalk:
         return False, None
 
     def _key(self, event: Any, state: ClientState) -> tuple[bool, Intent | None]:
+        """A key: the panel's while it has the keys (chat.key); Esc on the open panel that gave them back
+        closes it (the first Esc leaves the field, the second closes: new user s12 F7, no key closed it and
+        the table stayed squeezed); C opens it, straight into the field."""
         if self.cui.focused:
+            before = self.cui.muted
             self.cui, intent = chat.key(event, state, self.cui)
+            self._save_mutes(before)  # a mute by Enter on its chip, as a click's
             return True, intent
         mods = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        if event.key == pygame.K_ESCAPE and self.cui.open and not mods:
+            self.cui = replace(self.cui, open=False, focused=False, item="", seen=chat.newest(state))
+            return True, None
         if event.key == pygame.K_c and not mods:  # C: chat, straight into the text field
             # the panel takes the keys even where its field is closed: they are swallowed (ChatUi.focused)
             self.cui = replace(self.cui, open=True, focused=True, seen=chat.newest(state))
@@ -211,9 +219,9 @@ class TableTalk:
             if what == "field":  # the caret where the draft was clicked (client/textfield.py)
                 self.cui = chat.draft_caret(panel, self.cui, was, lambda t: self.art.type.measure(t, panel.font)[0],
                                             pos[0], self.art)
-            if self.cui.muted != before and self.remember:  # only the names muted or unmuted here
-                added, removed = self.cui.muted - before, before - self.cui.muted
-                config.update(lambda now: replace(now, muted=tuple(sorted((set(now.muted) | added) - removed))))
+            if what == "field":  # the keyboard's focus goes where the click put the caret
+                self.cui = replace(self.cui, item="")
+            self._save_mutes(before)
             return True, intent
         self.cui = replace(self.cui, focused=False)
         bid = self._card_hit(pos, state, lay, ui)
@@ -224,6 +232,12 @@ class TableTalk:
         if seat:
             intents = {"nudge": Nudge(int(seat)), "handover": HandOver(int(seat))}
         return True, intents.get(kind)
+
+    def _save_mutes(self, before: frozenset[str]) -> None:
+        """Remember the mutes changed since ``before`` (only those: another window's stay, config.update)."""
+        if self.cui.muted != before and self.remember:
+            added, removed = self.cui.muted - before, before - self.cui.muted
+            config.update(lambda now: replace(now, muted=tuple(sorted((set(now.muted) | added) - removed))))
 
     def _card_hit(self, pos: tuple[float, float], state: ClientState, lay: TableLayout, ui: Ui) -> str | None:
         for card in self.cards(state, lay, ui):

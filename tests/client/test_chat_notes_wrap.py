@@ -18,7 +18,7 @@ from doublenine.client.typeset import watch
 from doublenine.client.uistate import Ui
 from doublenine.shared.i18n import LANGUAGES
 
-NOTES = ("Say hello: click a phrase below", "At this table: only phrases during a hand")
+NOTES = ("Say hello: pick a phrase below (click, or Tab then Enter)", "At this table: only phrases during a hand")
 """The notes of a phrases-only table in a hand (its field closed: "or type below" is not said)."""
 
 
@@ -44,7 +44,7 @@ def test_the_chat_notes_are_shown_whole(own_turn, lang: str, size: tuple[int, in
         assert [d for d in rows if d.shortened or d.size < d.requested] == []
     with watch() as seen:  # free text: the field is offered
         table_scene(replace(state, chat_rule="free"), Ui(seen_finished=0), lang, size, "chat").draw(surface)
-    whole = tr(lang, "Say hello: click a phrase or type below")
+    whole = tr(lang, "Say hello: pick a phrase (click, or Tab then Enter) or type below")
     rows = [d for d in seen if len(d.text) > 2 and d.text in whole and d.text != badge]
     assert " ".join(d.text for d in rows) == whole and not any(d.shortened for d in rows)
 

@@ -32,7 +32,7 @@ def test_the_keys_section_in_english() -> None:
         "On a panel (a hand's end, a question): Enter presses its gold button",
         "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one",
         "In the rules, the ledger and a review: Esc: close · arrows, Page Up, Page Down: scroll",
-        "In the chat: Enter: send · Esc: back to the table"]
+        "In the chat: Enter: send · Tab: phrases, mutes · Esc: back to the table, twice: close the chat"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -38,8 +38,8 @@ SPANISH_USTED = re.compile(r"\b[Uu]sted(es)?\b|(^|[:.;] )(Haga|Revise|Añada|Dé
 
 def test_german_speaks_to_the_player_as_sie_only() -> None:
     assert [(i, s) for i, forms in _entries("de") for s in forms if GERMAN_DU.search(s)] == []
-    assert translator("de").gettext("Say hello: click a phrase or type below") == \
-        "Sagen Sie Hallo: Klicken Sie auf einen Satz oder schreiben Sie unten"
+    assert translator("de").gettext("Say hello: pick a phrase (click, or Tab then Enter) or type below") == \
+        "Sagen Sie Hallo: Wählen Sie einen Satz (mit der Maus, oder Tab und dann Enter) oder schreiben Sie unten"
 
 
 def test_spanish_speaks_to_the_player_as_tu_only() -> None:
