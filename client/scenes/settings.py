@@ -17,12 +17,14 @@ from doublenine.shared.i18n import N_
 
 from .. import config
 from ..art import GOLD, Art
+from ..buttons import NO_SOUND_DEVICE
 from ..focus import draw_ring
 from ..input import Viewport, pointer
 from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_fitted, draw_tile
 from ..snake import Rect, Spot
+from ..sound import Sounds
 from ..text import tr
 from .base import Change
 
@@ -47,6 +49,9 @@ class Values:
     """The settings shown (read from client.json when the screen opens, then as changed here)."""
 
     sound: bool = True
+    device: bool = True
+    """A sound can play on this machine (:meth:`.sound.Sounds.available`): without one, sound set on is said
+    as the table's speaker says it, :data:`.buttons.NO_SOUND_DEVICE`."""
     volume: float = 0.6
     motion: bool = True
     pips: bool = True
@@ -54,7 +59,7 @@ class Values:
     @classmethod
     def of(cls, saved: config.Settings) -> Values:
         """The shown values of ``saved``."""
-        return cls(saved.sound, saved.volume, saved.motion, saved.pip_colours)
+        return cls(sound=saved.sound, volume=saved.volume, motion=saved.motion, pips=saved.pip_colours)
 
 
 def percent(volume: float, lang: str) -> str:
@@ -67,17 +72,19 @@ def percent(volume: float, lang: str) -> str:
     return text.replace("\u202f", "\u00a0")  # the narrow no-break space is not in every font: a no-break one
 
 
-def settings_layout(size: tuple[int, int]) -> dict[str, Rect]:
+def settings_layout(size: tuple[int, int], reason: bool = False) -> dict[str, Rect]:
     """Rects of the card (``card``), the note under its heading (``note``), the caption column of each row (``row0``..``row3``), each control of
     :data:`CONTROLS`, the volume's value (``volume``) and the sample tile (``sample``), for a window
-    ``size`` (pure)."""
+    ``size`` (pure). ``reason``: a row under the sound's (``reason``, the card's width) says why no
+    sound can play (:data:`.buttons.NO_SOUND_DEVICE`)."""
     w, h = size
     u, f, sm = metrics(size)
     m = round(16 * u)
     card_w = min(round(34 * f), w - 2 * m)
     row = round(2.8 * f)
     bh = round(2.1 * f)
-    card_h = round(5.4 * f) + len(ROWS) * row + round(1.2 * f) + bh + m
+    extra = round(1.6 * sm) if reason else 0
+    card_h = round(5.4 * f) + len(ROWS) * row + extra + round(1.2 * f) + bh + m
     x, y = (w - card_w) // 2, max(m, (h - card_h) // 2)
     out: dict[str, Rect] = {"card": (x, y, card_w, card_h)}
     out["note"] = (x + m, y + round(2.4 * f), card_w - 2 * m, round(2.8 * sm))  # two rows where one is too long
@@ -86,8 +93,10 @@ def settings_layout(size: tuple[int, int]) -> dict[str, Rect]:
     cx = x + m + inner - half
     top = y + round(5.4 * f)
     for i, (_, ids) in enumerate(ROWS):
-        ry = top + i * row + (row - bh) // 2
+        ry = top + i * row + (row - bh) // 2 + (extra if i else 0)
         out[f"row{i}"] = (x + m, ry, inner - half - m, bh)
+        if i == 0 and reason:
+            out["reason"] = (x + m, top + row - (row - bh) // 4, inner, extra)
         if ids == ("volume_down", "volume_up"):
             small = bh + bh // 2
             out["volume_down"] = (cx, ry, small, bh)
@@ -98,13 +107,16 @@ def settings_layout(size: tuple[int, int]) -> dict[str, Rect]:
     sx, sy, sw, sh = out["row3"]  # the pips' sample tile ends the caption's column, the caption left of it
     out["sample"] = (sx + sw - bh // 2, sy, bh // 2, bh)
     out["row3"] = (sx, sy, sw - bh // 2 - m // 2, sh)
-    out["back"] = (x + (card_w - half) // 2, top + len(ROWS) * row + round(1.2 * f), half, bh)
+    out["back"] = (x + (card_w - half) // 2, top + len(ROWS) * row + extra + round(1.2 * f), half, bh)
     return out
 
 
 def buttons(values: Values) -> list[Button]:
     """The controls, each saying the state of its setting (a laid-out rect comes from :func:`settings_layout`)."""
-    return [Button("sounds", (0, 0, 0, 0), N_("On") if values.sound else N_("Off")),
+    # where nothing can play the sound is off, whatever was saved, and cannot be turned on: the table's
+    # speaker is crossed out and says why, and so does this screen (:func:`unheard`; s12: "On" here)
+    on = values.sound and values.device
+    return [Button("sounds", (0, 0, 0, 0), N_("On") if on else N_("Off"), enabled=values.device or not values.sound),
             Button("volume_down", (0, 0, 0, 0), "−", enabled=values.volume > 0),
             Button("volume_up", (0, 0, 0, 0), "+", enabled=values.volume < 1),
             Button("motion", (0, 0, 0, 0), N_("Tiles slide in") if values.motion else N_("Tiles appear at once")),
@@ -112,12 +124,18 @@ def buttons(values: Values) -> list[Button]:
             Button("back", (0, 0, 0, 0), N_("Back"), primary=True)]
 
 
+def unheard(values: Values) -> bool:
+    """Sound is set on but nothing can play here: the table's speaker is crossed out and says
+    :data:`.buttons.NO_SOUND_DEVICE` (table.TableScene), and this screen says the same under "Sound"."""
+    return values.sound and not values.device
+
+
 def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, focus: str | None,
                   hover: str | None = None) -> None:
     """Paint the settings screen (drawing only): the card, a caption and control per setting, the focus ring."""
     size = surface.get_size()
     _, f, sm = metrics(size)
-    lay = settings_layout(size)
+    lay = settings_layout(size, unheard(values))
     surface.blit(art.felt(size), (0, 0))
     x, y, cw, ch = lay["card"]
     surface.blit(art.plate(cw, ch, (12, 26, 20, 235), f), (x, y))
@@ -129,6 +147,8 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
         rx, ry, rw, rh = lay[f"row{i}"]
         label = art.fit_text(tr(lang, caption), f, rw, INK)
         surface.blit(label, label.get_rect(midleft=(rx, ry + rh // 2)))
+    if "reason" in lay:
+        draw_fitted(surface, art, tr(lang, NO_SOUND_DEVICE), sm, lay["reason"], (236, 190, 120))
     value = art.fit_text(percent(values.volume, lang), f, lay["volume"][2], INK, bold=True)
     surface.blit(value, value.get_rect(center=pygame.Rect(lay["volume"]).center))
     sx, sy, sw, sh = lay["sample"]  # 8|7, the tile new user 14 misread, as the window's art draws it now
@@ -145,11 +165,16 @@ class SettingsScene:
     pictures, whose pip colours follow the setting at once; ``remember``: False for ``--autoplay`` (nothing
     is saved)."""
 
-    def __init__(self, lang: str, art: Art | None = None, *, remember: bool = True) -> None:
+    def __init__(self, lang: str, art: Art | None = None, *, remember: bool = True,
+                 sounds: Sounds | None = None) -> None:
         self.lang = lang
         self.art = art or Art()
         self.remember = remember
-        self.values = Values.of(config.load()) if remember else Values()
+        saved = Values.of(config.load()) if remember else Values()
+        # ``sounds``: the window's (a new one, opened on a machine without audio only as far as
+        # sound.audio_present allows, else): the same look the table's speaker takes
+        device = (sounds if sounds is not None else Sounds(volume=saved.volume)).available()
+        self.values = replace(saved, device=device)
         """What the screen shows: the saved settings, changed by each press."""
         self.art.set_pip_colours(self.values.pips)
         self.focus: str | None = "sounds"
@@ -181,7 +206,7 @@ class SettingsScene:
 
     def at(self, pos: tuple[float, float]) -> str | None:
         """The control at ``pos`` (drawable pixels), or None."""
-        lay = settings_layout(self.vp.pixels)
+        lay = settings_layout(self.vp.pixels, unheard(self.values))
         return next((cid for cid in CONTROLS if pygame.Rect(lay[cid]).collidepoint(pos)), None)
 
     def handle(self, event: Any) -> Change | None:
@@ -221,6 +246,8 @@ class SettingsScene:
         value: bool | float
         if cid == "back":
             return Change("pop")
+        if cid == "sounds" and unheard(v):  # nothing can play: left as saved, as the table's M leaves it
+            return None
         if cid == "sounds":  # not "sound": draw_button draws that id as the footer's speaker
             field, value = "sound", not v.sound
         elif cid in ("volume_down", "volume_up"):
