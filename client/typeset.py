@@ -10,9 +10,13 @@ as rows of marks across the chat) -- control and format characters (NUL,
 zero-width space, soft hyphen, BOM, bidi controls) are dropped, line breaks
 become spaces, and text longer than :data:`MAX_CHARS` is cut with an
 ellipsis. A string with nothing left to draw gives an empty (zero-width)
-surface. No fallback font is looked for: the system's fonts differ from one
+surface. No fallback font is looked for on the system: the system's fonts differ from one
 machine to the next, so what a player sees, and every width the layout
 measures, would too; the widest glyph DejaVu Sans has is 1.75 em (U+2031).
+The one fallback is shipped with the game: Noto Emoji (monochrome, SIL Open Font License 1.1,
+0.9 MB), for the emoji DejaVu Sans lacks (s12: "👍" and "🎉" in chat and names drew as a
+replacement mark; every chat and phone keyboard offers them). A run of such characters is drawn
+with it (:data:`EMOJI`), in the text's colour, beside the DejaVu runs, on the same baseline.
 
 ``draw(..., width=W)`` fits the text into ``W`` px: it shrinks the size down
 to a floor (never below :data:`MIN_SIZE` unless asked smaller) and only then
@@ -33,7 +37,7 @@ from importlib import resources
 
 import pygame
 
-from .bidi import Run, has_rtl, levels, visual_runs
+from .bidi import MAX_RUNS, Run, has_rtl, levels, visual_runs
 
 REPLACEMENT = "\ufffd"
 """Drawn in place of a character the font cannot show (U+FFFD REPLACEMENT CHARACTER)."""
@@ -65,6 +69,10 @@ SHRINK = 0.8
 """How far fitting shrinks text by default, as a share of its size (never below :data:`MIN_SIZE`)."""
 SURFACE_CACHE_MAX = 800
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+EMOJI_FILE = "NotoEmoji-Regular.ttf"
+"""The shipped monochrome emoji font (Noto Emoji, OFL 1.1: fonts/LICENSE-NotoEmoji.txt), bold or not."""
+EMOJI = "Emoji"
+"""The :class:`~.bidi.Run` script of a run drawn with :data:`EMOJI_FILE`."""
 _MARKS = frozenset({"Mn", "Me", "Mc"})
 _SPACES = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 Colour = tuple[int, ...]
@@ -110,9 +118,10 @@ def watch() -> Iterator[list[Drawn]]:
         _observers.remove(seen.append)
 
 
-def font_path(bold: bool = False) -> str | None:
-    """Path of the shipped DejaVu Sans file, or None when it is not installed (pygame's default font)."""
-    path = resources.files("doublenine.client").joinpath("fonts", FONT_FILES[bold])
+def font_path(bold: bool = False, emoji: bool = False) -> str | None:
+    """Path of the shipped DejaVu Sans file (``emoji``: of :data:`EMOJI_FILE`), or None when it is not
+    installed (pygame's default font; no emoji fallback)."""
+    path = resources.files("doublenine.client").joinpath("fonts", EMOJI_FILE if emoji else FONT_FILES[bold])
     return str(path) if path.is_file() else None
 
 
@@ -126,7 +135,8 @@ class Typeface:
         is then drawn with its characters reversed (in order, unjoined)."""
         self._runs: dict[str, list[Run]] = {}
         self._glyphs: dict[tuple[str, bool], bool] = {}
-        self._faces: dict[bool, object] = {}
+        self._faces: dict[bool | str, object] = {}
+        self._pieces: dict[tuple[str, bool], list[Run]] = {}
         self._surfaces: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
         self._fits: dict[tuple[str, int, int, bool, int], tuple[str, int, bool]] = {}
         self._cleaned: dict[tuple[str, bool], tuple[str, bool]] = {}
@@ -140,11 +150,12 @@ class Typeface:
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            path = font_path(bold)
+            emoji = script == EMOJI and font_path(emoji=True) is not None
+            path = font_path(bold, emoji)
             font = pygame.font.Font(path, size)
             if path is None and bold:
                 font.set_bold(True)
-            if script and self._shaping:
+            if script and script != EMOJI and self._shaping:
                 try:
                     font.set_script(script)
                     font.set_direction(pygame.DIRECTION_RTL)
@@ -163,7 +174,18 @@ class Typeface:
                 self._glyphs[key] = found
         return found
 
-    def _probe(self, ch: str, bold: bool) -> bool:
+    def has_emoji(self, ch: str) -> bool:
+        """True when DejaVu Sans has no glyph for ``ch`` (one character) and the shipped emoji font has
+        (:data:`EMOJI_FILE`): ``ch`` is drawn with that font."""
+        key = (ch, "emoji")
+        found = self._glyphs.get(key)  # type: ignore[call-overload]
+        if found is None:
+            found = not self.has_glyph(ch) and font_path(emoji=True) is not None and self._probe(ch, EMOJI)
+            if len(self._glyphs) < 20_000:
+                self._glyphs[key] = found  # type: ignore[index]
+        return bool(found)
+
+    def _probe(self, ch: str, bold: bool | str) -> bool:
         """Whether the font has a glyph for ``ch``, asked of freetype.
 
         A face made before a ``pygame.quit()`` answers every question with an error: it is remade once
@@ -184,15 +206,16 @@ class Typeface:
                 continue
         return True
 
-    def _face(self, bold: bool, fresh: bool) -> object | None:
-        """The freetype face that answers glyph questions (None when freetype cannot be had)."""
+    def _face(self, bold: bool | str, fresh: bool) -> object | None:
+        """The freetype face that answers glyph questions (None when freetype cannot be had); ``bold``
+        :data:`EMOJI`: the emoji font's."""
         face = None if fresh else self._faces.get(bold)
         if face is None:
             try:
                 import pygame.freetype as freetype
                 if not freetype.get_init():
                     freetype.init()
-                face = freetype.Font(font_path(bold), 16)
+                face = freetype.Font(font_path(emoji=True) if bold == EMOJI else font_path(bool(bold)), 16)
             except (ImportError, OSError, pygame.error):
                 face = False
             self._faces[bold] = face
@@ -232,7 +255,7 @@ class Typeface:
             cat = unicodedata.category(c)
             if cat in ("Cc", "Cf"):
                 continue  # NUL, zero-width space/joiner, soft hyphen, BOM, bidi controls: nothing to see
-            missing = c == REPLACEMENT or (c != " " and not self.has_glyph(c, bold))
+            missing = c == REPLACEMENT or (c != " " and not self.has_glyph(c, bold) and not self.has_emoji(c))
             if out and out[-1] == REPLACEMENT and (missing or cat in _MARKS):
                 continue  # one mark for a whole run (with its accents): 1000 cuneiform signs are not 400 marks
             out.append(REPLACEMENT if missing else c)
@@ -267,13 +290,43 @@ class Typeface:
             self._runs[shown] = runs
         return runs
 
+    def _runs_of(self, shown: str, bold: bool) -> list[Run] | None:
+        """The runs ``shown`` (already cleaned) is drawn in, left to right as seen: its visual runs
+        (:meth:`_visual`), each cut where characters only the emoji font has (:meth:`has_emoji`) begin
+        and end, those pieces with the script :data:`EMOJI`; None when it is one piece of one font."""
+        key = (shown, bold)
+        if key in self._pieces:
+            return self._pieces[key]
+        emoji = [self.has_emoji(c) for c in shown] if any(ord(c) > 0x2000 for c in shown) else []
+        runs: list[Run] | None = None
+        if has_rtl(shown) or any(emoji):
+            runs = []
+            for run in self._visual(shown) if has_rtl(shown) else [Run(shown, False)]:
+                pieces: list[Run] = []
+                i = 0
+                while i < len(run.text):
+                    j, kind = i, bool(emoji) and emoji[run.start + i]
+                    while j < len(run.text) and (bool(emoji) and emoji[run.start + j]) == kind:
+                        j += 1
+                    pieces.append(Run(run.text[i:j], run.rtl, EMOJI if kind else run.script, run.start + i))
+                    i = j
+                runs += pieces[::-1] if run.rtl else pieces  # a right-to-left run's pieces read from its right
+            if len(runs) > MAX_RUNS:  # a hostile line alternating letters and emoji: its own runs only, bounded
+                runs = self._visual(shown) if has_rtl(shown) else None
+        if len(self._pieces) > SURFACE_CACHE_MAX:
+            self._pieces.clear()
+        self._pieces[key] = runs
+        return runs
+
     def _size(self, shown: str, size: int, bold: bool) -> tuple[int, int]:
-        """(width, height) px of ``shown`` (already cleaned) as drawn: one piece, or its visual runs side by
-        side, each shaped by its own font (right-to-left text, new user s10 item 5). Raises as ``font.size``."""
-        if not has_rtl(shown):
+        """(width, height) px of ``shown`` (already cleaned) as drawn: one piece, or its runs side by
+        side, each shaped by its own font (right-to-left text, new user s10 item 5; emoji, s12). Raises
+        as ``font.size``."""
+        runs = self._runs_of(shown, bold)
+        if runs is None:
             return self._ask(size, bold, lambda font: font.size(shown))  # type: ignore[return-value]
         w = h = 0
-        for run in self._visual(shown):
+        for run in runs:
             rw, rh = self._ask(size, bold, lambda font, t=run.text: font.size(t), run.script)  # type: ignore[misc]
             w, h = w + int(rw), max(h, int(rh))
         return w, h
@@ -492,14 +545,17 @@ class Typeface:
                     if "font" in str(exc).lower() and "invalid" in str(exc).lower():
                         raise
                 return pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
-            if has_rtl(shown):  # each run shaped in its direction, laid side by side as seen
-                parts = [self._ask(size, bold, lambda font, t=run.text: render(font, t), run.script)
-                         for run in self._visual(shown)]
-                surf = pygame.Surface((sum(p.get_width() for p in parts),  # type: ignore[attr-defined]
-                                       max(p.get_height() for p in parts)), pygame.SRCALPHA)  # type: ignore[attr-defined]
+            runs = self._runs_of(shown, bold)
+            if runs is not None:  # each run shaped in its direction and font, side by side on one baseline
+                parts = [(self._ask(size, bold, lambda font, t=run.text: render(font, t), run.script),
+                          self._ask(size, bold, lambda font: font.get_ascent(), run.script)) for run in runs]
+                top = max(int(a) for _, a in parts)  # type: ignore[call-overload]
+                surf = pygame.Surface((sum(p.get_width() for p, _ in parts),  # type: ignore[attr-defined]
+                                       max(p.get_height() + top - int(a) for p, a in parts)),  # type: ignore[attr-defined, call-overload]
+                                      pygame.SRCALPHA)
                 x = 0
-                for part in parts:
-                    surf.blit(part, (x, 0))  # type: ignore[arg-type]
+                for part, ascent in parts:
+                    surf.blit(part, (x, top - int(ascent)))  # type: ignore[arg-type, call-overload]
                     x += part.get_width()  # type: ignore[attr-defined]
             else:
                 surf = self._ask(size, bold, render)  # type: ignore[assignment]
