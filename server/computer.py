@@ -37,6 +37,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import threading
 from collections.abc import Callable, Hashable
 from concurrent.futures import BrokenExecutor, Executor
 from typing import Any
@@ -149,9 +150,26 @@ class Brain:
             return await loop.run_in_executor(self.coach_executor, fn, *args)
 
     def close(self) -> None:
-        """Stop the coach's worker (pending reviews are dropped)."""
-        if self.coach_executor is not None:
-            self.coach_executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the coach's worker (pending reviews are dropped, one under way too): its process is ended and
+        the pool's own thread has finished before this returns (within :data:`COACH_CLOSE_WAIT` s).
+
+        Kind fixed: a file descriptor closed by one thread while another writes to it, at shutdown (new user
+        s12 F14: "Exception ignored in: <module 'threading'> ... concurrent/futures/process.py ...
+        OSError: [Errno 9] Bad file descriptor" on every quit after a coach review). ``shutdown(wait=False)``
+        left the pool's manager thread closing its wake-up pipe while the interpreter's exit hook
+        (concurrent.futures.process._python_exit, which takes no lock) wrote to it: the write found the
+        descriptor closed under it. Once the thread has ended its pipe is marked closed and the hook skips it."""
+        executor, self.coach_executor = self.coach_executor, None
+        if executor is None:
+            return
+        manager = getattr(executor, "_executor_manager_thread", None)  # ProcessPoolExecutor's own thread
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # a review under way: seconds of work nobody waits for any more
+            with contextlib.suppress(Exception):
+                process.terminate()
+        if manager is not None and manager is not threading.current_thread():
+            manager.join(COACH_CLOSE_WAIT)
 
     async def choose(self, view: SeatView, level: str, rng: random.Random, group: Hashable = None) -> Decision:
         """R23: a decision for ``view.viewer`` from its view alone, off the event loop, at the next
@@ -234,6 +252,11 @@ async def _in_thread(work: asyncio.Future[Decision]) -> Decision:
         with contextlib.suppress(BaseException):
             await asyncio.wait([work])  # the thread finishes; the lane is held till then
         raise
+
+
+COACH_CLOSE_WAIT = 5.0
+"""Seconds :meth:`Brain.close` waits at most for the coach's pool thread to end (its process is ended first:
+it takes milliseconds)."""
 
 
 def _coach_worker(thread: bool = False) -> Executor:
