@@ -81,6 +81,10 @@ def _system_lang() -> str:
     return default_language()
 
 
+QUIT_AGAIN = N_("Press Esc again to quit")
+"""What the start screen says at the first Esc with no control focused (:meth:`StartScene._escape`)."""
+
+
 def _chars(field: str) -> int:
     """Characters form field ``field`` holds (startform.FIELD_LIMITS; 200 for a field not there)."""
     return FIELD_LIMITS.get(field, 200)
@@ -199,7 +203,20 @@ class StartScene:
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.click_id("join" if focus in ("server", "table") else "create")
         elif key == pygame.K_ESCAPE:
+            return self._escape()
+        return None
+
+    def _escape(self) -> Change | None:
+        """Esc means back, as in Settings and at the table: out of the focused control first; with nothing
+        focused it asks (:data:`QUIT_AGAIN`) and only a second Esc quits. New user s12 F14: Esc, pressed to go
+        back, closed the program at once with no question. Kind: a key that means back elsewhere doing
+        something that cannot be taken back here (the list of earlier matches and Settings already went back)."""
+        if self.form.focus is not None:
+            self.form, self.dirty = replace(self.form, focus=None, caret=END), True
+            return None
+        if self.form.message == QUIT_AGAIN:
             return Change("quit")
+        self.form, self.dirty = replace(self.form, message=QUIT_AGAIN), True
         return None
 
     def _chooser_key(self, event: Any) -> Change | None:

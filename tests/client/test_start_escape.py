@@ -1,0 +1,57 @@
+"""Esc on the start screen means back, and quits only when pressed again (new user s12 F14).
+
+Esc, pressed to go back as in Settings, closed the program at once with no question. Now it leaves the
+focused control first; with nothing focused it says "Press Esc again to quit" and only a second Esc quits.
+Driven by key events only."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from doublenine.client import config
+from doublenine.client.config import Settings
+from doublenine.client.input import Viewport
+from doublenine.client.scenes.start import QUIT_AGAIN, StartScene
+from doublenine.client.text import tr
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture(autouse=True)
+def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+
+
+def _scene() -> StartScene:
+    config.save(Settings())
+    scene = StartScene(config.load(), lambda launch: "TABLE")
+    scene.resize(Viewport(SIZE, SIZE))
+    return scene
+
+
+def _key(scene: StartScene, k: int):  # type: ignore[no-untyped-def]
+    return scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def test_f14_esc_leaves_the_focused_control_then_asks_then_quits() -> None:
+    scene = _scene()
+    _key(scene, pygame.K_TAB)
+    assert scene.form.focus is not None
+    assert _key(scene, pygame.K_ESCAPE) is None and scene.form.focus is None and scene.form.message == ""
+    assert _key(scene, pygame.K_ESCAPE) is None and scene.form.message == QUIT_AGAIN
+    assert tr("fr", QUIT_AGAIN) == "Appuyez de nouveau sur Échap pour quitter"
+    change = _key(scene, pygame.K_ESCAPE)
+    assert change is not None and change.kind == "quit"
+
+
+def test_the_question_goes_with_the_next_edit_and_a_lone_esc_never_quits() -> None:
+    scene = _scene()
+    scene.form = replace(scene.form, focus=None)
+    assert _key(scene, pygame.K_ESCAPE) is None and scene.form.message == QUIT_AGAIN
+    _key(scene, pygame.K_TAB)  # to the name field
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, text="Z"))
+    assert scene.form.message == ""
+    _key(scene, pygame.K_ESCAPE)  # out of the field
+    assert _key(scene, pygame.K_ESCAPE) is None and scene.form.message == QUIT_AGAIN
