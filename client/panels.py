@@ -985,6 +985,13 @@ def _hint_why(state: ClientState, ui: Ui, lang: str) -> Text | None:
                                  "open": p[0], "void": p[1], "n": p[0]})
 
 
+LOOKING_ONE = N_("Waiting for {name} to look at their hand")
+"""R10: the review, this seat answered, one other player seated (waiting.still_looking): the computers
+answered at once, so the deal waits for them."""
+LOOKING_SOME = N_("Waiting for {names} to look at their hands")
+"""R10: the same with several other players, any of whom may still be reading (who answered is private)."""
+
+
 def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     """The one-line status over the hand: whose turn, what to do now (the seats named in ``lang``)."""
     view = state.view
@@ -1021,6 +1028,12 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
             return (N_("Look at your hand, then accept it"), {})
         if me is None:  # a spectator has no hand to look at: not "the others" (new user N9)
             return (N_("Waiting for the players to look at their hands"), {})
+        from .waiting import still_looking
+        looking = still_looking(state)  # named (new user s12: "the others" while Zoe alone was reading)
+        if len(looking) == 1:
+            return (LOOKING_ONE, {"name": seat_name(state, looking[0], lang)})
+        if looking:
+            return (LOOKING_SOME, {"names": ", ".join(seat_name(state, s, lang) for s in looking)})
         return (N_("Waiting for the others to look at their hands"), {})
     if view.phase is Phase.NOMINATE and waiting and waiting[0] != me:
         if view.hand_number == 0 and view.draws:

@@ -22,14 +22,14 @@ from doublenine.shared.state import Phase
 
 from .art import GOLD, Art
 from .layout import TableLayout, marker_zone
-from .panels import IM_BACK, Button, status_line
+from .panels import IM_BACK, LOOKING_ONE, Button, status_line
 from .render import INK, draw_button
 from .snake import Rect
 from .store import ClientState, seat_name
 from .text import tr
 from .uistate import Ui
 
-SAID_BY_CARD = (N_("{name} to play"), N_("{name} chooses who leads"))
+SAID_BY_CARD = (N_("{name} to play"), N_("{name} chooses who leads"), LOOKING_ONE)
 """Status lines the wait card says too ("Waiting for {name} for 1:23"): it may cover them."""
 SHOW_AFTER = 5.0
 """Seconds of waiting before the card shows (a normal turn takes a few seconds)."""
@@ -60,7 +60,24 @@ def awaited_seat(state: ClientState) -> Seat | None:
         for seat in sorted(waiting):
             if seat not in state.computers:
                 return seat
-    return next((s for s in sorted(state.held_by) if s != me), None)
+    held = next((s for s in sorted(state.held_by) if s != me), None)
+    if held is None and view.phase is Phase.REVIEW:
+        looking = still_looking(state)
+        return looking[0] if len(looking) == 1 else None
+    return held
+
+
+def still_looking(state: ClientState) -> tuple[Seat, ...]:
+    """R10: in the review, once this seat has answered, the other players' seats (taken, connected, not
+    played by the computer), one of whom the deal still waits for: who answered is private, but the
+    computers answer at once, so these are the only seats it can wait for. ``()`` before this seat
+    has answered, for a spectator, or with nobody else seated."""
+    view = state.view
+    me = view.seat if view is not None else None
+    if view is None or me is None or view.phase is not Phase.REVIEW or not getattr(view, "answered", False):
+        return ()
+    return tuple(s for s in sorted(state.humans) if s != me and s not in state.computers
+                 and s not in state.free and s not in state.away)
 
 
 def clock(seconds: float) -> str:
@@ -78,6 +95,10 @@ class Card:
     text: tuple[str, dict[str, Any]]
     buttons: tuple[Button, ...]
     urgent: bool = False
+    points_to: Rect | None = None
+    """The plate of the seat the card is about when another seat's plate is nearer to it (no free place by
+    its own): a line joins them (:func:`draw_card`). New user s12: "Waiting for Player" lay under East's
+    plate while Player sat top-centre, and read as if East were awaited."""
 
 
 def _overlap(a: Rect, b: Rect) -> int:
@@ -133,7 +154,7 @@ def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool, status: 
     edges += [(r[1], r[1] + r[3]) for r in (lay.panel.rect if lay.panel else None,) if r]  # just clear of the prompt
     ys = set(range(top, bottom - h + 1, f)) | {y for a, b in edges for y in (b + 2, a - h - 2) if top <= y <= bottom - h}
     tries += [(x, y) for y in sorted(ys) for x in range(pad, lay.size[0] - w - pad + 1, f)]
-    best: tuple[int, int, int, int] | None = None  # (cost, distance, x, y)
+    best: tuple[int, int, int, int, int] | None = None  # (cost, by another plate, distance, x, y)
     for x, y in tries:
         x = min(max(pad, x), lay.size[0] - w - pad)
         y = min(max(top, y), bottom - h)
@@ -141,12 +162,21 @@ def _place(lay: TableLayout, anchor: Rect, w: int, h: int, above: bool, status: 
         if best is not None and cost > best[0]:
             continue
         near = abs(x + w // 2 - (ax + aw // 2)) + abs(y + h // 2 - (ay + ah // 2))
-        if best is None or (cost, near) < best[:2]:
-            best = (cost, near, x, y)
+        # of places hiding as little, one whose nearest plate is its own seat's comes first: a card read
+        # as another seat's (new user s12) is worse than one a little farther
+        other = int(nearest_plate(lay, (x, y, w, h)) != anchor)
+        if best is None or (cost, other, near) < best[:3]:
+            best = (cost, other, near, x, y)
     assert best is not None
     _placed.clear()
-    _placed[key] = best[2:]
-    return best[2:]
+    _placed[key] = best[3:]
+    return best[3:]
+
+
+def nearest_plate(lay: TableLayout, box: Rect) -> Rect | None:
+    """The plate (of :attr:`TableLayout.seats`) nearest ``box`` by the gap between them (:func:`_gap`)."""
+    plates = [s.plate for s in lay.seats]
+    return min(plates, key=lambda p: max(0, _gap(p, box))) if plates else None
 
 
 _spots: dict[tuple[Any, ...], tuple[int, int, int]] = {}
@@ -264,7 +294,33 @@ def _card(lay: TableLayout, anchor: Rect, text: tuple[str, dict[str, Any]], spec
     buttons = tuple(Button(spec[0], (x + pad, y + pad + round(1.5 * f) + i * (bh + pad), w - 2 * pad, bh), spec[1],
                            primary=spec[2], enabled=spec[3] if len(spec) > 3 else True, args=tuple(text[1].items()))
                     for i, spec in enumerate(specs))
-    return Card((x, y, w, h), text, buttons, urgent=above)
+    by = nearest_plate(lay, (x, y, w, most))
+    points = by is not None and by != anchor and anchor in [s.plate for s in lay.seats] \
+        and _clear_line(lay, connector((x, y, w, h), anchor), anchor)
+    return Card((x, y, w, h), text, buttons, urgent=above, points_to=anchor if points else None)
+
+
+def connector(card: Rect, plate: Rect) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The line from ``card``'s nearest edge to ``plate``'s (:attr:`Card.points_to`): (start, end)."""
+    x, y, w, h = card
+    px, py, pw, ph = plate
+    end = (min(max(x + w // 2, px), px + pw), py + ph if py + ph <= y else py)
+    start = (min(max(end[0], x), x + w), y if end[1] <= y else y + h)
+    return start, end
+
+
+def _clear_line(lay: TableLayout, line: tuple[tuple[int, int], tuple[int, int]], plate: Rect) -> bool:
+    """True when ``line`` crosses no prompt, other plate, face-down tile, hand tile or tile of the line."""
+    (x1, y1), (x2, y2) = line
+    things = [r for r in (lay.panel.rect if lay.panel else None, lay.beneath.rect if lay.beneath else None) if r]
+    things += [s.plate for s in lay.seats if s.plate != plate] + [b for s in lay.seats for b in s.backs]
+    things += [t.rect for t in lay.hand] + [sp.rect for sp in lay.line.spots]
+    steps = max(1, max(abs(x2 - x1), abs(y2 - y1)) // 4)
+    for i in range(steps + 1):
+        px, py = x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps
+        if any(r[0] <= px < r[0] + r[2] and r[1] <= py < r[1] + r[3] for r in things):
+            return False
+    return True
 
 
 def _gap(a: Rect, b: Rect) -> int:
@@ -314,7 +370,9 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     nudge = (f"nudge:{int(seat)}", N_("Nudge {name}"), False)
     again = (f"nudge_wait:{int(seat)}", NUDGE_AGAIN, False, False)  # greyed: nothing is sent
     handover = (f"handover:{int(seat)}", N_("Let the computer play for {name}"), False)
-    if me is not None and waited >= NUDGE_AFTER and seat not in state.away:  # away: nobody to hear it
+    reviewing = state.view is not None and state.view.phase is Phase.REVIEW and seat not in state.held_by
+    if me is not None and waited >= NUDGE_AFTER and seat not in state.away and not reviewing:
+        # away: nobody to hear it; reading a new hand: the server takes no nudge (R10, nothing awaited)
         if nudge_ready:
             specs.append(nudge)
         elif nudge_in > 0:
@@ -322,7 +380,7 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     if me is not None and waited >= HAND_OVER_AFTER and seat not in state.away and not state.consent \
             and state.asking is None:
         specs.append(handover)
-    grows = [again if nudge_in > 0 and not nudge_ready else nudge, handover] \
+    grows = ([] if reviewing else [again if nudge_in > 0 and not nudge_ready else nudge]) + [handover] \
         if me is not None and seat not in state.away else []
     # a disconnected seat: nobody is there to wait for (new user s11 round 2 item 11: a second window
     # watching its own player's kept table read "Waiting for Player", that player being at the start screen)
@@ -363,6 +421,10 @@ def nudge_wait(last_nudge: float | None, now: float) -> float:
 def draw_card(surface: pygame.Surface, card: Card, art: Art, lang: str, f: int, hover: str | None) -> None:
     """A card: a soft plate, its line of text, its buttons."""
     x, y, w, h = card.rect
+    if card.points_to is not None:  # no place by its seat's plate: a line to it, from the card's nearest edge
+        start, end = connector(card.rect, card.points_to)
+        pygame.draw.line(surface, GOLD, start, end, max(2, f // 8))
+        pygame.draw.circle(surface, GOLD, end, max(3, f // 4))
     surface.blit(art.plate(w, h, (12, 28, 22, 255), f // 2), (x, y))  # opaque: it may lie over tiles
     pygame.draw.rect(surface, GOLD if card.urgent else (255, 255, 255, 60), card.rect, 1, border_radius=f // 2)
     msgid, args = card.text
