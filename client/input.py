@@ -145,6 +145,8 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     simple: dict[str, Intent] = {"hint": AskHint(), "undo": Control("undo"), "redo": Control("redo"),
                                  "new_match": Control("new_match"), "confirm:restart": Control("restart"),
                                  "confirm:undo_end": Control("undo")}
+    if bid == "redeal" and view is not None and ui.confirm is None:  # R11: it shows the doubles: asked first
+        return UiAction(replace(ui.cleared(), confirm=("redeal", view.match, view.hand_number), button=None))
     if bid == "undo" and view is not None and view.phase is Phase.MATCH_OVER:  # D6: reopens a won match: asked first
         return UiAction(replace(ui.cleared(), confirm=("undo_end", view.match, view.hand_number), button=None))
     if bid in simple:
@@ -188,8 +190,8 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui)
     if bid == "pass":
         return UiAction(ui.cleared(), Decide(Pass(me)))
-    if bid in ("accept", "redeal"):
-        return UiAction(ui.cleared(), Decide(Review(me, bid == "redeal")))
+    if bid in ("accept", "confirm:redeal"):
+        return UiAction(ui.cleared(), Decide(Review(me, bid == "confirm:redeal")))
     if bid.startswith("nominate:"):
         return UiAction(ui.cleared(), Decide(Nominate(me, Seat(int(bid.split(":")[1])))))
     return UiAction(ui)

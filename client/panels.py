@@ -318,6 +318,9 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
     return None
 
 
+REDEAL_SHOWS = N_("All 55 tiles are dealt again, and everyone at the table sees your doubles: {doubles}")
+"""R11: what demanding a redeal gives away, asked first (:data:`CONFIRMED`; new user s12 F21: one click
+showed the player's six doubles to the table)."""
 CONFIRMED = {"restart": (N_("Restart this hand?"),
                          N_("The hand starts again from the same deal, taking back {moves}: this cannot be undone."),
                          N_("Restart"),
@@ -327,7 +330,8 @@ CONFIRMED = {"restart": (N_("Restart this hand?"),
                              "and its last hand goes on. Redo puts it back."),
                           N_("Undo"),
                           N_("Undo takes back your last move and what followed it: the match is no longer won "
-                             "and its last hand goes on. Redo puts it back."))}
+                             "and its last hand goes on. Redo puts it back.")),
+             "redeal": (N_("Demand a redeal?"), REDEAL_SHOWS, N_("Demand a redeal"), REDEAL_SHOWS)}
 """The table's controls that cannot be taken back, asked before they act: title, what is lost (its
 ``{moves}`` the view's plays and passes, :func:`moves_said`), the confirming button, and what is said
 when there is nothing to lose (session 9, new user 2: "the moves made in it are lost" was said before
@@ -336,9 +340,9 @@ could not bring it back). New match is not here: it is offered only once the mat
 lost); Leave says what it gives up and needs a second press where a seat would be lost (scenes/table.py).
 ``undo_end``: Undo on the match's end (D6 lets it reach back across the match-winning move, R27): one click
 silently reopened a won match (new user s11), where Restart asked first."""
-CONFIRM_PHASE = {"restart": Phase.PLAY, "undo_end": Phase.MATCH_OVER}
+CONFIRM_PHASE = {"restart": Phase.PLAY, "undo_end": Phase.MATCH_OVER, "redeal": Phase.REVIEW}
 """The phase in which each :data:`CONFIRMED` question still holds (it goes when the phase is left)."""
-KEEP = {"undo_end": N_("Keep the result")}
+KEEP = {"undo_end": N_("Keep the result"), "redeal": N_("Keep this hand")}
 """A question's second button where "Keep playing" (:data:`KEEP_PLAYING`) would not be true: the match is over."""
 ASKED_FIRST = N_("The other players at the table are asked first.")
 """Added to a confirmation where other humans are seated: they must accept the request (D1)."""
@@ -352,6 +356,8 @@ def confirming(state: ClientState, ui: Ui) -> bool:
     if ui.confirm is None or not isinstance(view, SeatView) or state.connection != "connected":
         return False
     what, match, hand = ui.confirm
+    if what == "redeal" and (view.answered or not view.may_demand_redeal):  # R10: no longer this seat's to ask
+        return False
     return what in CONFIRMED and (match, hand) == (view.match, view.hand_number) and view.phase is CONFIRM_PHASE[what]
 
 
@@ -363,13 +369,19 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     (scenes.lan_host). New user s11 round 2 item 9: Enter on "Reopen the finished match?" reopened it (the
     gold Undo). Kind: a confirmation whose default is the destructive choice; both questions here
     (Restart, Undo at the match's end) had it; the consent question has no default (Accept and Refuse
-    alike); no other prompt asks before a loss (Leave asks by a second press, scenes.table)."""
+    alike); no other prompt asks before a loss (Leave asks by a second press, scenes.table). ``redeal`` (R10,
+    R11): demanding a redeal shows the player's doubles to everyone, asked first, "Keep this hand" the default
+    (new user s12 F21: one click showed six doubles)."""
     from .text import say
 
     title, lost, label, nothing = CONFIRMED[what]
-    moves = state.view.moves if state.view is not None else ()
+    view = state.view
+    moves = view.moves if view is not None else ()
     body: list[Text] = [(lost, {"moves": _hand_moves_said(moves, lang)}) if moves else (nothing, {})]
-    if state.humans - state.free - ({state.view.seat} if state.view is not None else set()):
+    if what == "redeal":  # R11: the doubles the table will see, nobody is asked (R10 is this seat's own)
+        doubles = sorted(t for t in getattr(view, "hand", ()) if t.is_double)
+        body = [(REDEAL_SHOWS, {"doubles": " ".join(str(t) for t in doubles)})]
+    elif state.humans - state.free - ({view.seat} if view is not None else set()):
         body.append((ASKED_FIRST, {}))
     rect = _fit_text(area, round(34 * f), [" ".join(say(lang, t, a) for t, a in body)], f)
     buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, False, ()),

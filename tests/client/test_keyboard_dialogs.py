@@ -98,7 +98,10 @@ def test_r10_the_redeal_is_demanded_by_tab_then_enter_and_enter_alone_accepts(na
     assert _on(scene) == "accept"  # the gold default, ringed
     assert _press(scene, pygame.K_RETURN).intent == Decide(Review(Seat.ONE, False))
     _press(scene, pygame.K_TAB)
-    assert _on(scene) == "redeal" and _press(scene, pygame.K_RETURN).intent == Decide(Review(Seat.ONE, True))
+    assert _on(scene) == "redeal" and _press(scene, pygame.K_RETURN).intent is None  # R11: asked first (s12 F21)
+    assert scene.layout().panel.kind == "confirm" and _on(scene) == "confirm_no"  # Keep this hand
+    _press(scene, pygame.K_LEFT)
+    assert _on(scene) == "confirm:redeal" and _press(scene, pygame.K_RETURN).intent == Decide(Review(Seat.ONE, True))
 
 
 def test_r22_the_hand_end_opens_the_review_by_an_arrow_then_enter() -> None:
