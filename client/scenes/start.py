@@ -81,6 +81,17 @@ def _system_lang() -> str:
     return default_language()
 
 
+def _first_focus(form: Form, shown: str) -> Form:
+    """``form`` with the keyboard's first focus on its most likely action: "Back to your match" when a kept
+    match is offered that was not (``shown``: the kept code the screen showed before, "" at first), else as
+    it was. New user s12 F14: after Leave, Enter (then the name field's) created a new table while "Back
+    to your match" was offered, and the player's match became an "earlier match". Kind: a default that is
+    not the likely action (Enter with no focus presses it too, :meth:`StartScene._key`)."""
+    if form.resume is not None and form.resume_code != shown:
+        return replace(form, focus="resume", caret=END)
+    return form
+
+
 QUIT_AGAIN = N_("Press Esc again to quit")
 """What the start screen says at the first Esc with no control focused (:meth:`StartScene._escape`)."""
 
@@ -107,7 +118,7 @@ class StartScene:
         """The kept finished matches (client/finished.py), newest first: the list opens their ledgers."""
         self.past: Any = None
         """The ledger of a kept finished match open over the screen (scenes/pastledger.PastLedger), or None."""
-        self.form = _kept(self.form, settings, self.finished)
+        self.form = _first_focus(_kept(self.form, settings, self.finished), "")
         self._file: tuple[str, str] | None = None
         """The server and table client.json held when last read (:meth:`resize`); None before."""
         self.launcher = launcher
@@ -123,7 +134,7 @@ class StartScene:
         self.vp = vp
         saved = load()
         self.finished = load_finished() if self.remember else ()  # a table above may have kept one
-        self.form = _kept(self.form, saved, self.finished)
+        self.form = _first_focus(_kept(self.form, saved, self.finished), self.form.resume_code)
         if self.past is not None:
             self.past.resize(vp.pixels)
         self._follow_file(saved)
@@ -200,8 +211,9 @@ class StartScene:
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focus is not None \
                 and focus not in FIELDS and focus in tab_order(self.form):
             return self.click_id(focus)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.click_id("join" if focus in ("server", "table") else "create")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):  # a field's Enter: its card's action
+            fallback = "resume" if focus is None and self.form.resume is not None else "create"
+            return self.click_id("join" if focus in ("server", "table") else fallback)
         elif key == pygame.K_ESCAPE:
             return self._escape()
         return None
