@@ -838,7 +838,7 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     lines: list[Text] = [line]
     for d in view.draws[-1:]:
         if d.winner is None:
-            lines.append((N_("Tie: {a} against {b}, both draw again"), {"a": str(d.tile_a), "b": str(d.tile_b)}))
+            lines.append(tie_said(state, d, lang))
     if len(lines) == 1 and view.draw_taken:  # the taken cells show a team letter (render._draw_cells): say it
         team = sorted(view.draw_taken)[0][0].team.value  # new user: "an unexplained blue B tile"
         lines.append((DRAW_MARK, {"team": team}))
@@ -863,6 +863,24 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
                   for i in range(DRAW_POSITIONS))
     taken = tuple(p for _, p in view.draw_taken)
     return Panel("draw", rect, (N_("Opening draw"), {}), tuple(lines), (), cells, taken, modal=False)
+
+
+TIE_YOURS = N_("Tie: you drew {mine}, {name} drew {theirs}: both draw again")
+"""R4: a tied opening draw told to one of its two drawers (seats 1 and 2): which tile was theirs."""
+TIE_NAMED = N_("Tie: {a_name} drew {a}, {b_name} drew {b}: both draw again")
+"""R4: a tied opening draw told to anyone else, each tile with its drawer."""
+
+
+def tie_said(state: ClientState, d: Any, lang: str) -> Text:
+    """R4: a tied draw ``d`` (an ``OpeningDraw``) with whose tile was whose; new user s12: "Tie: 4-6 against
+    5-5" never said which was the player's. Kind: a draw's tiles named without their drawers."""
+    me = state.view.seat if state.view is not None else None
+    if me in (Seat.ONE, Seat.TWO):
+        mine, theirs = (d.tile_a, d.tile_b) if me is Seat.ONE else (d.tile_b, d.tile_a)
+        other = Seat.TWO if me is Seat.ONE else Seat.ONE
+        return (TIE_YOURS, {"mine": str(mine), "theirs": str(theirs), "name": seat_name(state, other, lang)})
+    return (TIE_NAMED, {"a": str(d.tile_a), "b": str(d.tile_b), "a_name": seat_name(state, Seat.ONE, lang),
+                        "b_name": seat_name(state, Seat.TWO, lang)})
 
 
 def draw_key(view: SpectatorView) -> tuple[int, int]:
@@ -901,7 +919,7 @@ def _drawn(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: st
     else:
         lines.append((N_("{name} chooses who leads"), {"name": seat_name(state, winner.lower_seat, lang)}))
     for tie in view.draws[:-1]:  # R4: every draw is public, the tied ones too
-        lines.append((N_("Tie: {a} against {b}, both draw again"), {"a": str(tie.tile_a), "b": str(tie.tile_b)}))
+        lines.append(tie_said(state, tie, lang))
     title_h, row_h, bottom_h = round(2.6 * f), round(5.2 * f), round(1.6 * f) * len(lines) + round(4 * f)
     x, y, aw, ah = area
     rect = _box(area, round(30 * f), title_h + 2 * row_h + bottom_h)

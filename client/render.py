@@ -452,6 +452,8 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     ty += draw_name(surface, art, (x + pad, ty), plate_name(state, spot.seat, lang), lay.font,
                     room - (icon + icon // 2 if icon else 0), mine(state, spot.seat), lang)
     for i, row in enumerate(rows):  # team and tiles, then who plays it (computer, free, away)
+        if i and " · " in row and art.type.measure(row, lay.small)[0] > room:
+            row = row.split(" · ", 1)[1]  # the level alone: the card's computer mark says the rest
         sub = art.fit_text(row, lay.small, room, colour if i == 0 else look.ink)
         surface.blit(sub, (x + pad, ty + i * line_h))
     if look.faded:  # the player is not there: the whole card dims (name, team, word), not its turn ring
@@ -573,8 +575,18 @@ def _seat_rows(state: ClientState, spot: SeatSpot, lang: str) -> list[str]:
     rows = [first]
     kind = seat_state_of(state, spot.seat)
     if kind is not SeatState.PLAYER:  # a connected player's card needs no word: their name says it
-        rows.append(tr(lang, SEAT_WORDS[kind]))
+        rows.append(tr(lang, SEAT_WORDS[kind]) + level_said(state, spot.seat, kind, lang))
     return rows
+
+
+def level_said(state: ClientState, seat: Seat, kind: SeatState, lang: str) -> str:
+    """" · Expert": a computer seat's level after its word (new user s12: the table never said how strong
+    the computers were; the start screen's default is Expert); "" for any other seat or an unknown level."""
+    from .scenes.startform import LEVEL_NAMES
+    level = state.levels[seat - 1] if len(state.levels) == 4 else ""
+    if kind is not SeatState.COMPUTER or level not in LEVEL_NAMES:
+        return ""
+    return " · " + tr(lang, LEVEL_NAMES[level])
 
 
 def _turn_marker(surface: pygame.Surface, spot: SeatSpot, f: int) -> None:

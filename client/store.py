@@ -79,6 +79,9 @@ class ClientState:
     seat_states: tuple[SeatState, ...] = ()
     """Each seat's state by seat (``shared.seatstate.seat_state`` of ``TableW.seats``), named the same in
     every place (:func:`seat_state_of`); ``()`` before a table frame."""
+    levels: tuple[str, ...] = ()
+    """Each computer seat's level by seat (``SeatW.level``: "easy" .. "heaviest"), "" for a seat no
+    computer of this table's was made for (a human seat, a ``doublenine bot``); ``()`` before a table frame."""
     humans: frozenset[Seat] = frozenset()
     """Seats made for human players (``TableW.seats[].kind``), taken or not: Leave asks before giving
     a seat up when another one is here."""
@@ -186,7 +189,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    if req is not None and me is not None and req.by == int(me) else (),
                    away=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.AWAY),
                    free=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.FREE),
-                   seat_states=states, humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"))
+                   seat_states=states, humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"),
+                   levels=tuple(s.level if s.kind == "computer" and not s.program else "" for s in t.seats))
 
 
 def _update(state: ClientState, msg: Any) -> ClientState:

@@ -15,6 +15,7 @@ import pygame
 
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import DrawPick, Play
+from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
 
@@ -62,6 +63,8 @@ BACKDROP = (8, 20, 14)
 """The window's colour where the table does not reach (painted over by the side panel when one is open)."""
 SLIDE = 0.22
 """Seconds a newly played tile takes to slide from its player to its place."""
+FLIP_SECONDS = 2.5
+"""Seconds a tied opening draw's tiles stay face up in their cells over the new grid (R4)."""
 
 
 class Session(Protocol):
@@ -140,6 +143,12 @@ class TableScene:
         ``under(size)`` gives the px its card needs under the prompt (compute_layout's ``under``) and whose
         ``reserved(layout)`` the boxes no wait card may cover (its chip)."""
         self._in_flight = False
+        self._picked: int | None = None
+        """The face-down position this window last drew from (R3), turned over if the draw ties."""
+        self._taken: tuple[Any, ...] = ()
+        self._draws_seen: int | None = None
+        self._flip: tuple[float, tuple[Any, ...]] | None = None
+        """(when, ((position, tile, seat), ...)): a tied draw's tiles being turned over (R4)."""
         self._undo_asked: tuple[str, ClientState] | None = None
         """This window's Undo or Redo sent and the state it was sent at, until its effect is said."""
         self._pacer = Pacer(session.state)
@@ -276,11 +285,12 @@ class TableScene:
             self._tell_watching(now)
         changed = self._pacer.tick(now) or arrived
         if changed:
+            self._watch_draw(now)
             self._watch_line(now)
             for cue in cues(self._heard, self.state):  # heard as it is seen (each paced play its own click)
                 self.sounds.play(cue)
             self._heard = self.state
-        animating = self._anim is not None or self._pacer.behind or self.talk.update(self.session.state, now)
+        animating = self._anim is not None or self._flip is not None or self._pacer.behind or self.talk.update(self.session.state, now)
         if self.tracker_note is not None and now >= self.tracker_note[1]:
             self.tracker_note, self.dirty = None, True
         if self.toast is not None and now >= self.toast[1]:
@@ -347,6 +357,59 @@ class TableScene:
         self.asked_name = None
         if text is not None:
             self._show(text, now + TOAST_SECONDS)
+
+    def _watch_draw(self, now: float) -> None:
+        """R4: a tied opening draw turns the two drawn tiles over where they were picked, for
+        :data:`FLIP_SECONDS` over the new grid (new user s12: the player's own tile was never seen; the
+        grid was at once a new one). Positions known here: this window's pick, and each pick the view
+        showed taken before the tie."""
+        view = self.state.view
+        draws = len(view.draws) if view is not None else 0
+        before, self._draws_seen = self._draws_seen, draws
+        if view is None or before is None or draws != before + 1 or view.draws[-1].winner is not None:
+            self._taken = tuple(view.draw_taken) if view is not None else ()
+            return
+        d = view.draws[-1]
+        where = {seat: pos for seat, pos in self._taken}
+        if view.seat in (Seat.ONE, Seat.TWO) and self._picked is not None:
+            where[view.seat] = self._picked
+        self._flip = (now, tuple((pos, d.tile_a if seat is Seat.ONE else d.tile_b, seat)
+                                 for seat, pos in sorted(where.items())))
+        self._taken, self._picked = (), None
+
+    def _draw_flip(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        """The tied draw's tiles turning over in their cells (:meth:`_watch_draw`): the back narrows, the
+        face widens (a quarter second), then stays, ringed in its team's colour; "you" on one's own."""
+        if self._flip is None:
+            return
+        start, tiles = self._flip
+        age = self._now - start
+        if age >= FLIP_SECONDS or lay.panel is None or lay.panel.kind != "draw":
+            self._flip = None if age >= FLIP_SECONDS else self._flip
+            return
+        from ..art import TEAM_COLOURS
+        from ..render import YOU, draw_back
+        cells = dict(lay.panel.cells)
+        t = min(1.0, age / 0.25)
+        for pos, tile, seat in tiles:
+            if pos not in cells:
+                continue
+            x, y, w, h = cells[pos]
+            half = abs(1 - 2 * t)  # 1 -> 0 -> 1: the back narrows, then the face widens
+            nw = max(1, round(w * half))
+            box = (x + (w - nw) // 2, y, nw, h)
+            if t < 0.5:
+                draw_back(surface, self.art, box)
+                continue
+            surface.blit(self.art.face(nw, h, tile.low, tile.high, True), box[:2])
+            pygame.draw.rect(surface, TEAM_COLOURS[seat.team.value], pygame.Rect(box).inflate(6, 6), 3,
+                             border_radius=max(3, w // 4))
+            if seat == getattr(self.state.view, "seat", None) and t >= 1.0:
+                tag = self.art.text(tr(self.lang, YOU), lay.small, (20, 24, 22), bold=True, width=4 * w)
+                tw, th = tag.get_width() + lay.small // 2, tag.get_height() + 2
+                tx, ty = x + (w - tw) // 2, y - th - 4
+                surface.blit(self.art.plate(tw, th, (240, 200, 90), th // 2), (tx, ty))
+                surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
 
     def _watch_line(self, now: float) -> None:
         """A tile just joined the line: it slides in from its player's place (about a fifth of a second)."""
@@ -475,6 +538,8 @@ class TableScene:
             if self._in_flight:  # a double click or tap: the first decision is still on its way
                 return None
             self._in_flight = True
+        if isinstance(action.intent, Decide) and isinstance(action.intent.decision, DrawPick):
+            self._picked = action.intent.decision.position  # turned over here if the draw ties (R4)
         if isinstance(action.intent, Control) and action.intent.what in ("undo", "redo"):
             self._undo_asked = (action.intent.what, self.session.state)  # said once done (client.undone)
         if action.intent is not None:
@@ -625,6 +690,7 @@ class TableScene:
             drawn = self._before_landing(drawn)
         tracker = self._tracker_layout()  # built once this frame (the note beside its button reuses it)
         render(table, drawn, self.shown(), self.ui, self.art, self.lang, moving, self._messages(lay, tracker))
+        self._draw_flip(table, lay)
         self.talk.draw(surface, self.shown(), lay, self.ui)
         self.tracker.draw(surface, self.shown(), tracker)
         self._draw_tracker_note(surface, tracker)
