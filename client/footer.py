@@ -136,13 +136,29 @@ def keys_section(lang: str) -> RulesSection:
     return RulesSection(tr(lang, KEYS_TITLE), (), tuple(blocks))
 
 
-def _play_keys(state: ClientState, lang: str) -> str:
-    """The keys of a seated player in a hand, translated: :data:`HELP`, then :data:`HELP_MORE`, then
-    :data:`HELP_TILES` where the table allows the tracker."""
+def _play_keys(state: ClientState, lang: str, full: bool = False) -> str:
+    """The keys of a seated player in a hand, translated: on its move :data:`HELP`, then :data:`HELP_MORE`,
+    then :data:`HELP_TILES` where the table allows the tracker; when no tile fits, Enter passes (the gold
+    Pass, input.gold_button) and the tile keys are not offered; off its move only the keys that act then
+    (U undo, Y redo, M, C, T) and F1 for the rest (new user s12 F19: the 100-character wall under "West to
+    play", where Enter and P did nothing). ``full``: the whole line whatever the move (the footer's height,
+    :func:`footer_texts`)."""
     from .text import tr
 
-    more = HELP_MORE + ((HELP_TILES,) if state.tracker else ())
-    return " · ".join([tr(lang, HELP)] + [tr(lang, k) for k in more])
+    more = [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if state.tracker else ())]
+    view = state.view
+    parts = tr(lang, HELP).split(" · ")  # the tile keys (5), H hint, P pass, U undo, Y redo: one msgid
+    mine = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
+    if full or (mine and not _must_pass(view)):
+        return " · ".join([tr(lang, HELP), *more])
+    if mine and len(parts) == 9:
+        return " · ".join([tr(lang, HELP_PROMPT, action=tr(lang, "Pass")), *parts[6:], *more])
+    return " · ".join([*(parts[7:] if len(parts) == 9 else []), *more, tr(lang, KEYS_F1)])
+
+
+def _must_pass(view: object) -> bool:
+    """R15: no tile of the hand fits, the one move is a pass."""
+    return any(m.__class__.__name__ == "Pass" for m in view.legal_moves())  # type: ignore[attr-defined]
 
 
 FOOTER_ROW = 1.35
@@ -172,7 +188,7 @@ def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
     if spectating(state):
         return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES),
                 tr(lang, HELP_CHAT_ITEM))
-    return (_play_keys(state, lang), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW),
+    return (_play_keys(state, lang, full=True), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW),
             tr(lang, HELP_CHAT_ITEM))
 
 

@@ -22,7 +22,7 @@ from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver,
 from .buttons import may_hint
 from .layout import TableLayout, legal_ends
 from .focus import focused, moved
-from .panels import QUESTIONS, Panel, back_offered, draw_key, enter_button
+from .panels import QUESTIONS, Button, Panel, back_offered, draw_key, enter_button
 from .store import ClientState
 from .uistate import Ui
 
@@ -81,17 +81,22 @@ def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewpor
     if t == pygame.MOUSEBUTTONDOWN:
         if getattr(event, "touch", False) or event.button != 1:
             return UiAction(ui)  # SDL's copy of a touch: the FINGERDOWN already acted
-        return click(vp.to_pixels(event.pos), lay, state, ui)
+        return _keyed(click(vp.to_pixels(event.pos), lay, state, ui), False)
     if t == pygame.FINGERDOWN:
-        return click(vp.touch(event.x, event.y), lay, state, ui)
+        return _keyed(click(vp.touch(event.x, event.y), lay, state, ui), False)
     if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
         hit = lay.hit(vp.to_pixels(event.pos))
         hover = str(hit[1]) if hit is not None and hit[0] == "button" else None
         return UiAction(ui if hover == ui.hover else replace(ui, hover=hover))
     if t == pygame.KEYDOWN:
-        return key(event.key, getattr(event, "unicode", ""), lay, state, ui, getattr(event, "scancode", 0),
-                   getattr(event, "mod", 0))
+        return _keyed(key(event.key, getattr(event, "unicode", ""), lay, state, ui, getattr(event, "scancode", 0),
+                          getattr(event, "mod", 0)), True)
     return UiAction(ui)
+
+
+def _keyed(action: UiAction, keyed: bool) -> UiAction:
+    """``action`` with :attr:`.uistate.Ui.keyed` saying whether its input was a key."""
+    return action if action.ui.keyed is keyed else replace(action, ui=replace(action.ui, keyed=keyed))
 
 
 def _me(state: ClientState) -> Seat | None:
@@ -343,10 +348,17 @@ def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui)
     if view is not None and view.seat is not None and ui.draw_pick is not None:
         return UiAction(ui.cleared(), Decide(DrawPick(view.seat, ui.draw_pick)))
-    primary = enter_button(lay.panel)  # the footer says the same (footer.key_help)
+    primary = enter_button(lay.panel) or gold_button(lay)  # the footer says the same (footer.key_help)
     if primary is not None:
         return button(primary.id, lay, state, ui)
     return _back(lay, state, ui)
+
+
+def gold_button(lay: TableLayout) -> Button | None:
+    """The table's own gold button beside the hand, which Enter presses where no prompt takes Enter: Pass
+    when no tile fits (R15). One rule, gold is Enter (new user s12 F5: a gold Pass that Enter did not
+    press, while gold meant Enter on every prompt)."""
+    return next((b for b in lay.buttons if b.primary and b.enabled), None)
 
 
 def _back(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:

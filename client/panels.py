@@ -1022,6 +1022,12 @@ LOOKING_SOME = N_("Waiting for {names} to look at their hands")
 """R10: the same with several other players, any of whom may still be reading (who answered is private)."""
 
 
+KEYED_PLAY = N_("Enter: play it · Esc: cancel")
+"""The status line while a tile lifted by a key (:attr:`.uistate.Ui.keyed`) fits one place."""
+KEYED_BOTH = N_("Enter: play it at the lit end · L or R: the other end · Esc: cancel")
+"""The same when it fits both ends and one is chosen (the ghosts are tagged L and R, render._ends)."""
+
+
 def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     """The one-line status over the hand: whose turn, what to do now (the seats named in ``lang``)."""
     view = state.view
@@ -1048,6 +1054,8 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
                 fits = {m.end for m in view.legal_moves() if getattr(m, "tile", None) is ui.selected}
                 if view.ends is not None and len(fits) == 2 and ui.end is None:  # issue 11.3: Enter waits for L/R
                     return (N_("It fits both ends: press L or R, or click an end"), {})
+                if ui.keyed:  # chosen by a key: said in keys (new user s12 F4: "Click..." to a keyboard player)
+                    return (KEYED_BOTH if view.ends is not None and len(fits) == 2 else KEYED_PLAY, {})
                 return (N_("Click a lit end or the ghost tile to play, elsewhere to cancel"), {})
             if any(m.__class__.__name__ == "Pass" for m in view.legal_moves()):
                 return (N_("No tile fits: you must pass"), {})

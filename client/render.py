@@ -7,10 +7,12 @@ table is a few dozen blits (bench/client.py measures it).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pygame
 
 from doublenine.shared.i18n import N_
+from doublenine.shared.moves import End
 from doublenine.shared.seats import Seat
 from doublenine.shared.seatstate import SEAT_WORDS, SeatState
 from doublenine.shared.state import Phase
@@ -625,15 +627,16 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art,
             surface.blit(art.plate(w, h, (255, 246, 214, 190), max(3, min(w, h) // 5)), (x, y))
         draw_tile(surface, art, spot, alpha=80 if faint else (235 if chosen else 175), shadow=False)
         radius = max(3, min(spot.rect[2], spot.rect[3]) // 5)
+        # a choice of end: each ghost tagged with its key, L or R (new user s12 F6: once the line snaked, which
+        # end was "left" was a guess); the keys are L and R on every layout (input.latin_key), never translated
+        letter = ("L" if end is End.LEFT else "R") if len(lay.ghosts) == 2 else ""
         if chosen:
             pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(8, 8), 4, border_radius=radius)
-            tag = art.text("↵", lay.font, DARK, bold=True, width=3 * lay.font)
-            tw, th = tag.get_width() + lay.small, tag.get_height() + 4
-            tx, ty = enter_tag_place(lay, spot.rect, tw, th)
-            surface.blit(art.plate(tw, th, GOLD, th // 2), (tx, ty))
-            surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
+            _ghost_tag(surface, lay, art, spot.rect, f"{letter} ↵" if letter else "↵", GOLD)
         elif not faint:
             pygame.draw.rect(surface, GOLD, pygame.Rect(spot.rect).inflate(4, 4), 2, border_radius=radius)
+        if letter and not chosen:
+            _ghost_tag(surface, lay, art, spot.rect, letter, GOLD if not faint else (200, 190, 160))
     # the numbers last: open_marks keeps them off tiles and ghosts, so the order only matters for a
     # window too small for any free place
     for mark in lay.marks:
@@ -642,6 +645,15 @@ def _ends(surface: pygame.Surface, lay: TableLayout, art: Art,
         pygame.draw.circle(surface, MARK, (x + d // 2, y + d // 2), d // 2, max(2, d // 12))
         num = art.text(str(mark.pips), max(12, round(d * 0.62)), MARK, bold=True, width=d)
         surface.blit(num, num.get_rect(center=(x + d // 2, y + d // 2)))
+
+
+def _ghost_tag(surface: pygame.Surface, lay: TableLayout, art: Art, rect: Rect, text: str, fill: Any) -> None:
+    """A ghost's key tag (``↵``, ``L``, ``R``, ``L ↵``) on a ``fill`` plate beside it (:func:`enter_tag_place`)."""
+    tag = art.text(text, lay.font, DARK, bold=True, width=4 * lay.font)
+    tw, th = tag.get_width() + lay.small, tag.get_height() + 4
+    tx, ty = enter_tag_place(lay, rect, tw, th)
+    surface.blit(art.plate(tw, th, fill, th // 2), (tx, ty))
+    surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
 
 
 def enter_tag_place(lay: TableLayout, rect: Rect, tw: int, th: int) -> tuple[int, int]:

@@ -56,6 +56,10 @@ class Ui:
     ring shows it); None: the prompt's default (its gold button). Kept by :meth:`cleared` (a second Leave
     or Undo is one more Enter); forgotten when the prompt changes (scenes/table.TableScene) and by Esc."""
 
+    keyed: bool = False
+    """The last input was a key (not a click or a tap): what the status line asks for is said in keys
+    (panels.status_line; new user s12 F4: "Click a lit end..." after a tile chosen by its digit)."""
+
     def finished_seen(self, finished: int) -> int:
         """How many of a view's ``finished`` finished hands the player has looked at (R22): :attr:`seen_finished`,
         or all of them while it is None (no view had arrived). The hand end shown is the first one not seen."""
