@@ -6,6 +6,14 @@
 :meth:`TableBrowser.tables` each frame (a cheap, thread-safe snapshot) and
 redraws when :attr:`TableBrowser.version` changes. A server that withdraws its
 announcement (server/announce.py, on stop) disappears from the list.
+
+What a stranger on the network can make the list say is bounded (attacker s12 B1: two forged
+services filled every visible row with "Hostie · 127.0.0.1:9999" and their Join made the window
+connect to its own machine's port 9999): a table is listed only at an address its announcer
+sent from (:class:`SourceWatch`, :func:`vouched`), never at a loopback address but in a
+loopback-only search (tests' private namespaces), and one announcer (address) fills at most
+:data:`MAX_ROWS_PER_ANNOUNCER` rows, each announcer's best table ranked before anyone's second
+(:meth:`TableBrowser.tables`).
 """
 from __future__ import annotations
 
@@ -13,10 +21,11 @@ import ipaddress
 import logging
 import os
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
+from zeroconf import (DNSAddress, InterfaceChoice, IPVersion, RecordUpdate, RecordUpdateListener, ServiceBrowser,
+                      ServiceInfo, ServiceStateChange, Zeroconf)
 
 from doublenine.shared.cleantext import BlankText, clean_text
 from doublenine.shared.dialing import address_list
@@ -82,6 +91,16 @@ def tables_from_service(name: str, addresses: Sequence[str], port: int,
     return found
 
 
+def _loopback_only(interfaces: Sequence[str] | InterfaceChoice) -> bool:
+    """Whether ``interfaces`` are loopback addresses only (a search that only this machine reaches)."""
+    if isinstance(interfaces, InterfaceChoice) or not interfaces:
+        return False
+    try:
+        return all(ipaddress.ip_address(str(a).split("%")[0]).is_loopback for a in interfaces)
+    except ValueError:
+        return False
+
+
 def _host_name(announced: str, service: str, address: str) -> str:
     """The host's name as a join screen shows it: the TXT ``host``, else the instance name, cleaned (issue 16.2)."""
     for raw in (announced, service.split(".")[0]):
@@ -108,6 +127,99 @@ def _best_address(addresses: Sequence[str]) -> str | None:
 MAX_SERVICES = 64
 """Announcing servers kept at once; more are ignored until one goes (each lists at most the
 tables its 255-byte ``tables=`` entry holds)."""
+MAX_ROWS_PER_ANNOUNCER = 12
+"""Tables listed from one announcer (one address, which :func:`vouched` makes the sender's own)
+over all its services: attacker s12 B1 filled 72 rows from two services of one address (64
+services x 36 tables = 2,304 were possible). A real host announces its open tables: a table past
+these is still joined by its invite."""
+MAX_SOURCES_KEPT = 1024
+"""(host name, address) pairs :class:`SourceWatch` remembers senders for; the oldest go first."""
+
+
+def vouched(address: str, sources: Collection[str], loopback_only: bool) -> bool:
+    """Whether a table announced at ``address`` may be listed, ``sources`` being the addresses the
+    packets carrying that address record came from (:class:`SourceWatch`).
+
+    The rule (attacker s12 B1): an announcer may only point Join at itself. mDNS is link-local
+    (multicast, TTL 255, never routed), so a genuine host's packet comes from the address it
+    announces; anything else (another machine, the internet, a port on this machine) is someone
+    pointing Join elsewhere. A same-subnet rule would still let a stranger name the router or any
+    neighbour; the source rule does not. A loopback address is listed only when this search itself
+    is limited to loopback (``DOUBLENINE_MDNS_INTERFACES=127.0.0.1``: tests' private namespaces) and
+    the packet came from loopback: a stranger's packet never has a loopback source (the kernel drops
+    it as a martian), and only this machine's own programs reach a loopback-only search.
+    Unspecified, multicast and unreadable addresses are never listed."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+        senders = {ipaddress.ip_address(a.split("%")[0]) for a in sources}
+    except ValueError:
+        return False
+    if ip.is_unspecified or ip.is_multicast:
+        return False
+    if ip.is_loopback:
+        return loopback_only and any(a.is_loopback for a in senders)
+    return ip in senders
+
+
+class SourceWatch(RecordUpdateListener):
+    """Who sent each address record (A/AAAA) this browser received: the packet's source address,
+    per (host name, address) (:func:`vouched`). Runs in zeroconf's event loop; read from any thread.
+
+    zeroconf hands listeners the records without their packet; the packet being processed is its
+    socket listener's ``last_message`` (set just before its records are handed out), found as the one
+    whose answers hold these very record objects. No packet found: nothing is recorded, so the
+    address is not vouched for (the table is not listed) rather than trusted."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._senders: dict[tuple[str, str], set[str]] = {}
+
+    def senders(self, host: str, address: str) -> set[str]:
+        """The source addresses that sent ``host``'s address record for ``address`` (empty if none)."""
+        key = (host.lower(), _ip_text(address))
+        with self._lock:
+            return set(self._senders.get(key, ()))
+
+    def async_update_records(self, zc: Zeroconf, now: float, records: list[RecordUpdate]) -> None:
+        """zeroconf's hook: note the source of the packet these records came in."""
+        addressed = [r.new for r in records if isinstance(r.new, DNSAddress)]
+        if not addressed:
+            return
+        source = _packet_source(zc, addressed[0])
+        if source is None:
+            return
+        with self._lock:
+            for rec in addressed:
+                try:
+                    text = str(ipaddress.ip_address(rec.address))
+                except ValueError:
+                    continue
+                key = (rec.name.lower(), text)
+                if key not in self._senders and len(self._senders) >= MAX_SOURCES_KEPT:
+                    del self._senders[next(iter(self._senders))]
+                self._senders.setdefault(key, set()).add(source)
+                if len(self._senders[key]) > 8:  # a host name claimed from many places: keep the last few
+                    self._senders[key] = {source}
+
+
+def _packet_source(zc: Zeroconf, record: DNSAddress) -> str | None:
+    """The source address of the packet that carried ``record`` (None: not found)."""
+    for listener in getattr(getattr(zc, "engine", None), "protocols", ()):
+        msg = getattr(listener, "last_message", None)
+        source = getattr(msg, "source", None)
+        if msg is None or not source:
+            continue
+        if any(answer is record for answer in msg.answers()):
+            return _ip_text(str(source[0]))
+    return None
+
+
+def _ip_text(address: str) -> str:
+    """``address`` in its canonical text (scope id dropped); unreadable ones unchanged."""
+    try:
+        return str(ipaddress.ip_address(address.split("%")[0]))
+    except ValueError:
+        return address
 
 
 class TableBrowser:
@@ -130,6 +242,9 @@ class TableBrowser:
         self._by_service: dict[str, list[FoundTable]] = {}
         self._zc: Zeroconf | None = None
         self._browser: ServiceBrowser | None = None
+        self._sources = SourceWatch()
+        self._loopback_only = False
+        """Searching on loopback interfaces only (tests' namespaces): loopback tables may be listed."""
         self.version = 0
         """Increases on every change of the list: redraw when it moves."""
 
@@ -138,7 +253,9 @@ class TableBrowser:
         interfaces = self._interfaces
         if interfaces is None:
             interfaces = address_list(os.environ.get(MDNS_INTERFACES_ENV, ""), MDNS_INTERFACES_ENV) or InterfaceChoice.All
+        self._loopback_only = _loopback_only(interfaces)
         self._zc = Zeroconf(interfaces=interfaces, ip_version=self._ip_version)
+        self._zc.add_listener(self._sources, None)  # before the browser asks: every answer is seen
         self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._on_service])
         return self
 
@@ -158,10 +275,17 @@ class TableBrowser:
         self.stop()
 
     def tables(self) -> list[FoundTable]:
-        """Every table found now, most free seats first, then by host name and code."""
+        """The tables found now: per announcer (address) its best :data:`MAX_ROWS_PER_ANNOUNCER` (most
+        free seats first, then by host name and code), and every announcer's first before anyone's
+        second, and so on (attacker s12 B1: one stranger's 72 tables with 4 free seats took every row)."""
         with self._lock:
             found = [t for tables in self._by_service.values() for t in tables]
-        return sorted(found, key=lambda t: (-t.free_seats, t.host_name.lower(), t.code))
+        order = lambda t: (-t.free_seats, t.host_name.lower(), t.code, t.port)  # noqa: E731
+        per: dict[str, list[FoundTable]] = {}
+        for t in sorted(found, key=order):
+            per.setdefault(t.address, []).append(t)
+        ranked = [(rank, t) for rows in per.values() for rank, t in enumerate(rows[:MAX_ROWS_PER_ANNOUNCER])]
+        return [t for _, t in sorted(ranked, key=lambda rt: (rt[0], *order(rt[1])))]
 
     def _on_service(self, zeroconf: Zeroconf, service_type: str, name: str,
                     state_change: ServiceStateChange) -> None:
@@ -173,7 +297,10 @@ class TableBrowser:
         if not info.request(zeroconf, _INFO_TIMEOUT_MS):
             log.debug("no answer for %s", name)
             return
-        addresses = info.parsed_scoped_addresses()
+        addresses = [a for a in info.parsed_scoped_addresses()
+                     if vouched(a, self._sources.senders(info.server or "", a), self._loopback_only)]
+        if not addresses:
+            log.debug("%s announced no address of its own", name)  # attacker s12 B1: listed nowhere
         self._set(name, tables_from_service(name, addresses, info.port or 0, info.properties))
 
     def _set(self, name: str, tables: list[FoundTable] | None) -> None:

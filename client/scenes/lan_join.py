@@ -119,6 +119,9 @@ class LanJoinScene:
         self._own_browser = browser is None
         self._seen = -1
         self._shown: list[FoundTable] = []
+        self.first = 0
+        """Index of the table in the list's top row: the list scrolls (mouse wheel, Up/Down, Page Up/Down;
+        attacker s12 B1: 72 forged rows hid the real table, and nothing showed the rows past the card)."""
         self._mine: frozenset[int] = frozenset()
         """Indexes of the listed tables where this computer holds a seat (config ``held``, D7)."""
         self._check: TableCheck | None = None
@@ -152,6 +155,7 @@ class LanJoinScene:
             saved = config.load()  # read once for the whole list, not once per table
             self._mine = frozenset(i for i, t in enumerate(self._shown)
                                    if config.held_seat(saved, t.invite.join_url, t.invite.code.strip().upper()))
+            self.first = self._scrolled(0)  # the list shrank: stay within it
             self.dirty = True
         self._since = now if self._since is None else self._since
         if not self.form.waited and not self._shown and now - self._since >= HINT_AFTER:
@@ -180,6 +184,9 @@ class LanJoinScene:
             return Change("quit")
         if event.type == CHECKED:
             return self._checked()
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-int(getattr(event, "y", 0)))
+            return None
         pos = pointer(event, self.vp)
         if pos is not None:
             return self.click(pos)
@@ -196,7 +203,26 @@ class LanJoinScene:
             return self.click_id("join")
         elif event.key == pygame.K_ESCAPE:
             return Change("pop")
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.scroll(1 if event.key == pygame.K_DOWN else -1)
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = max(1, self.rows_fit())
+            self.scroll(page if event.key == pygame.K_PAGEDOWN else -page)
         return None
+
+    def rows_fit(self) -> int:
+        """How many table rows the card shows at this window size."""
+        return sum(1 for k in join_layout(self.vp.pixels, len(self._shown), self.form.message) if k.startswith("row"))
+
+    def _scrolled(self, by: int) -> int:
+        return max(0, min(self.first + by, len(self._shown) - self.rows_fit()))
+
+    def scroll(self, by: int) -> None:
+        """Move the list ``by`` rows (positive: down), kept within the tables found."""
+        first = self._scrolled(by)
+        if first != self.first:
+            self.first = first
+            self.dirty = True
 
     def _type(self, value: str, caret: Caret = END) -> None:
         cleaned = field_value(value, 200)
@@ -205,7 +231,7 @@ class LanJoinScene:
 
     def click(self, pos: tuple[float, float]) -> Change | None:
         """Whatever control is at ``pos``."""
-        for cid, (x, y, w, h) in join_layout(self.vp.pixels, len(self._shown), self.form.message).items():
+        for cid, (x, y, w, h) in join_layout(self.vp.pixels, len(self._shown) - self.first, self.form.message).items():
             if cid.startswith(("join", "paste", "back", "invite")) and x <= pos[0] < x + w and y <= pos[1] < y + h:
                 before = self.form
                 change = self.click_id(cid)
@@ -230,8 +256,8 @@ class LanJoinScene:
                 self._begin(parse_invite(self.form.invite))
             except FailureError as exc:
                 self._say(exc.failure.text(self.lang), warning=True)
-        elif cid.startswith("join") and is_ascii_digits(cid[4:]) and int(cid[4:]) < len(self._shown):
-            found = self._shown[int(cid[4:])]
+        elif cid.startswith("join") and is_ascii_digits(cid[4:]) and self.first + int(cid[4:]) < len(self._shown):
+            found = self._shown[self.first + int(cid[4:])]  # ``joinN``: the N-th row shown
             if found.protocol not in (None, PROTOCOL_VERSION):
                 from doublenine.shared.failures import protocol_mismatch
                 self._say(protocol_mismatch(PROTOCOL_VERSION, found.protocol, found.address, found.port)
@@ -275,16 +301,18 @@ class LanJoinScene:
     def draw(self, surface: pygame.Surface) -> None:
         """The felt, the card with the live list, the invite field, the message."""
         draw_join(surface, self.art, self.form, self._shown, self.vp.pixels, self.lang,
-                  searching=self.browser is not None, mine=self._mine)
+                  searching=self.browser is not None, mine=self._mine, first=self.first)
 
 
 def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[FoundTable],
-              size: tuple[int, int], lang: str, searching: bool = True, mine: frozenset[int] = frozenset()) -> None:
+              size: tuple[int, int], lang: str, searching: bool = True, mine: frozenset[int] = frozenset(),
+              first: int = 0) -> None:
     """Paint the join screen (drawing only); ``mine``: indexes of ``tables`` where this computer holds a
-    seat (said "your seat", their Join live even when the table is full: it takes that seat back, D7)."""
+    seat (said "your seat", their Join live even when the table is full: it takes that seat back, D7);
+    ``first``: the index of the table in the top row (the list scrolled)."""
     w, h = size
     u, f, sm = metrics(size)
-    lay = join_layout(size, len(tables), form.message)
+    lay = join_layout(size, len(tables) - first, form.message)
     surface.blit(art.felt(size), (0, 0))
     x, y, cw, ch = lay["card"]
     surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
@@ -294,9 +322,9 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
     lx, ly, lw, lh = lay["list"]
     head = art.text(tr(lang, "Tables on this network"), sm, SOFT, width=lw)
     surface.blit(head, (lx, ly - head.get_height() - round(0.3 * f)))
-    shown = [i for i in range(len(tables)) if f"row{i}" in lay]
+    shown = [i for i in range(len(tables) - first) if f"row{i}" in lay]
     for i in shown:
-        _row(surface, art, lay, i, tables[i], f, sm, lang, i in mine)
+        _row(surface, art, lay, i, tables[first + i], f, sm, lang, first + i in mine)
     if not tables:
         key = N_("Looking for tables on this network…") if searching else N_("Nothing found on this network.")
         text = art.fit_text(tr(lang, key), f, lw, SOFT)
@@ -305,8 +333,9 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
             from ..render import draw_fitted
             top = ly + f + text.get_height() + f // 2
             draw_fitted(surface, art, tr(lang, NOTHING_YET), f, (lx, top, lw, ly + lh - top), INK)
-    else:  # under the list: how many did not fit, else how the list behaves
-        key = (trn(lang, "and {count} more table", "and {count} more tables", len(tables) - len(shown))
+    else:  # under the list: which rows show and how to see the others, else how the list behaves
+        key = (tr(lang, "Tables {first} to {last} of {count} · scroll: mouse wheel, Up/Down, Page Up/Page Down",
+                  first=first + 1, last=first + len(shown), count=len(tables))
                if len(shown) < len(tables) else
                tr(lang, "The list updates by itself: new tables appear, closed ones go."))
         hint = art.fit_text(key, sm, lw, SOFT)

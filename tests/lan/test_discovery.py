@@ -93,9 +93,9 @@ def test_issue_16_1_a_flood_of_announcements_is_bounded() -> None:
 
     browser = TableBrowser(interfaces=["127.0.0.1"])
     props = {b"tables": b"KQ7PA:2"}
-    for i in range(MAX_SERVICES + 50):
+    for i in range(MAX_SERVICES + 50):  # each from its own address (one address fills 12 rows at most)
         name = f"host{i}._doublenine._tcp.local."
-        browser._set(name, tables_from_service(name, ["10.0.0.1"], 8765, props))
+        browser._set(name, tables_from_service(name, [f"10.0.{i}.1"], 8765, props))
     assert len(browser.tables()) == MAX_SERVICES == 64
     browser._set("host0._doublenine._tcp.local.", None)  # one goes: a newcomer has room again
     browser._set("new._doublenine._tcp.local.", tables_from_service("new", ["10.0.0.2"], 8765, props))
