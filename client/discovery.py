@@ -132,8 +132,12 @@ MAX_ROWS_PER_ANNOUNCER = 12
 over all its services: attacker s12 B1 filled 72 rows from two services of one address (64
 services x 36 tables = 2,304 were possible). A real host announces its open tables: a table past
 these is still joined by its invite."""
-MAX_SOURCES_KEPT = 1024
-"""(host name, address) pairs :class:`SourceWatch` remembers senders for; the oldest go first."""
+MAX_SOURCES_KEPT = 256
+"""Packet sources :class:`SourceWatch` remembers; the one heard from least lately goes first (a host
+re-sends its address records with each announcement, so a genuine host is heard again)."""
+MAX_NAMES_PER_SOURCE = 64
+"""(host name, address) pairs remembered per source, the oldest first out: one stranger's flood of
+names never pushes another sender's out."""
 
 
 def vouched(address: str, sources: Collection[str], loopback_only: bool) -> bool:
@@ -172,13 +176,14 @@ class SourceWatch(RecordUpdateListener):
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._senders: dict[tuple[str, str], set[str]] = {}
+        self._sent: dict[str, dict[tuple[str, str], None]] = {}
+        """Per source address (least lately heard first): the (host name, address) records it sent."""
 
     def senders(self, host: str, address: str) -> set[str]:
         """The source addresses that sent ``host``'s address record for ``address`` (empty if none)."""
         key = (host.lower(), _ip_text(address))
         with self._lock:
-            return set(self._senders.get(key, ()))
+            return {source for source, keys in self._sent.items() if key in keys}
 
     def async_update_records(self, zc: Zeroconf, now: float, records: list[RecordUpdate]) -> None:
         """zeroconf's hook: note the source of the packet these records came in."""
@@ -189,17 +194,19 @@ class SourceWatch(RecordUpdateListener):
         if source is None:
             return
         with self._lock:
+            keys = self._sent.pop(source, {})  # heard now: last to go
+            if len(self._sent) >= MAX_SOURCES_KEPT:
+                del self._sent[next(iter(self._sent))]
+            self._sent[source] = keys
             for rec in addressed:
                 try:
-                    text = str(ipaddress.ip_address(rec.address))
+                    key = (rec.name.lower(), str(ipaddress.ip_address(rec.address)))
                 except ValueError:
                     continue
-                key = (rec.name.lower(), text)
-                if key not in self._senders and len(self._senders) >= MAX_SOURCES_KEPT:
-                    del self._senders[next(iter(self._senders))]
-                self._senders.setdefault(key, set()).add(source)
-                if len(self._senders[key]) > 8:  # a host name claimed from many places: keep the last few
-                    self._senders[key] = {source}
+                keys.pop(key, None)
+                keys[key] = None
+                if len(keys) > MAX_NAMES_PER_SOURCE:
+                    del keys[next(iter(keys))]
 
 
 def _packet_source(zc: Zeroconf, record: DNSAddress) -> str | None:

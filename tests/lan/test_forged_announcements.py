@@ -102,3 +102,38 @@ def test_the_join_list_scrolls_by_wheel_arrows_and_pages_and_join_takes_the_row_
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
     scene.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=99))
     assert scene.first == 0
+
+
+def _heard(watch, source: str, *names: str, address: str = "192.168.1.20") -> None:  # type: ignore[no-untyped-def]
+    """``watch`` hears a packet from ``source`` carrying an A record of ``address`` for each name."""
+    import socket
+    from types import SimpleNamespace
+
+    from zeroconf import DNSAddress, RecordUpdate
+    from zeroconf.const import _CLASS_IN, _TYPE_A
+
+    recs = [DNSAddress(n, _TYPE_A, _CLASS_IN, 120, socket.inet_aton(address)) for n in names]
+    msg = SimpleNamespace(source=(source, 5353), answers=lambda: recs)
+    zc = SimpleNamespace(engine=SimpleNamespace(protocols=[SimpleNamespace(last_message=None),
+                                                           SimpleNamespace(last_message=msg)]))
+    watch.async_update_records(zc, 0.0, [RecordUpdate(r, None) for r in recs])
+
+
+def test_the_source_of_each_address_record_is_remembered_within_bounds() -> None:
+    from doublenine.client.discovery import MAX_NAMES_PER_SOURCE, MAX_SOURCES_KEPT, SourceWatch
+
+    watch = SourceWatch()
+    _heard(watch, "10.9.9.9", "forged0.local.", address="127.0.0.1")
+    assert watch.senders("FORGED0.local.", "127.0.0.1") == {"10.9.9.9"}  # what vouched() is given
+    assert watch.senders("forged0.local.", "10.9.9.9") == set()
+    _heard(watch, "192.168.1.20", "hostie.local.")
+    _heard(watch, "192.168.1.66", *(f"n{i}.local." for i in range(100)))  # one stranger's flood of names
+    assert watch.senders("hostie.local.", "192.168.1.20") == {"192.168.1.20"}  # the host's stays
+    assert watch.senders("n0.local.", "192.168.1.20") == set() and MAX_NAMES_PER_SOURCE == 64
+    assert watch.senders("n99.local.", "192.168.1.20") == {"192.168.1.66"}
+    for i in range(MAX_SOURCES_KEPT - 3):
+        _heard(watch, f"10.1.{i // 250}.{i % 250 + 1}", "x.local.")
+    _heard(watch, "192.168.1.20", "hostie.local.")  # heard again: last to go
+    _heard(watch, "10.2.0.1", "x.local.")
+    assert watch.senders("forged0.local.", "127.0.0.1") == set()  # least lately heard: gone
+    assert watch.senders("hostie.local.", "192.168.1.20") == {"192.168.1.20"} and MAX_SOURCES_KEPT == 256
