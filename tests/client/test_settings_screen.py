@@ -102,6 +102,8 @@ def test_the_keyboard_reaches_every_control_from_the_start_screen() -> None:
     config.save(OTHERS)
     start = StartScene(config.load(), lambda launch: None)
     start.resize(Viewport(SIZE, SIZE))
+    assert start.form.focus == "resume"  # a kept match: Back to your match first (s12 F14), then round to the name
+    start.handle(_key(pygame.K_TAB))
     assert start.form.focus == "name"
     start.handle(_key(pygame.K_TAB))  # Language, then Settings beside it (reading order: scenes/startform.TAB_ORDER)
     assert start.handle(_key(pygame.K_TAB)) is None and start.form.focus == "settings"
