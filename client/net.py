@@ -351,7 +351,8 @@ class NetSession:
 
     def __init__(self, client: NetClient, state: ClientState | None = None, *, keeps_seat: bool = True) -> None:
         self.client = client
-        self.state = state or ClientState(connection="connecting", watching=watches(client.attach))
+        self.state = state or ClientState(connection="connecting", watching=watches(client.attach),
+                                          starts=not isinstance(client.attach, p.Join))
         self.keeps_seat = keeps_seat
         """Whether the seat's token is kept for a return (the player's settings remember it: the
         client's ``on_joined``). False (``play --autoplay``, which remembers nothing): nothing could

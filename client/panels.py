@@ -40,6 +40,13 @@ BUSY = {"BUSY_HINTS": N_("Many players are asking for hints right now: ask again
 """What the status line says for ``ClientState.error`` marks of client/store.BUSY_MARKS: the server's
 lane for hints or for the coach was full (``RATE_LIMITED``, ``data.limit``), which is nothing this
 player did; "Too many actions at once" (the code's own sentence) blamed the player."""
+CREATOR_STARTS = N_("Only the player who made this table can start it before every seat is taken")
+"""Said for ``NOT_ENTITLED`` before the start (client/store.CREATOR_STARTS): ``start`` from a seat that did
+not make the table (attacker s12 D1); the code's own sentence is about choosing who leads a hand."""
+MARKS = {**BUSY, "CREATOR_STARTS": CREATOR_STARTS}
+"""Every window mark of ``ClientState.error`` and its sentence (the others are refusal codes)."""
+CREATOR_WILL_START = N_("The table starts when every seat is taken, or when its creator starts it")
+"""The lobby's line for a seat taken with ``join`` (``ClientState.starts`` False): no "Start now" there."""
 
 TRACKER_ALLOWED = N_("Tile tracker allowed for everyone once play starts")
 """Issue 14.3: the table's tracker setting (``ClientState.tracker``), said in the waiting panel and during
@@ -745,9 +752,11 @@ def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
     """Before the start: the code to share, and starting now with computers in the empty seats."""
     lines: list[Text] = [(N_("Share the table code {code} with your friends"), {"code": state.table})]
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
-    if state.view is not None and state.view.seat is not None:
+    if state.view is not None and state.view.seat is not None and state.starts:
         lines.append((N_("Or start now: computers take the empty seats"), {}))
         specs.append(("start", N_("Start now"), True, ()))
+    elif state.view is not None and state.view.seat is not None:  # only the creator starts (attacker s12 D1)
+        lines.append((CREATOR_WILL_START, {}))
     if state.tracker:  # the README: everyone at the table sees it is allowed, before play too (new user N10)
         lines.append((TRACKER_ALLOWED, {}))
     rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
@@ -1035,7 +1044,7 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
         return (N_("Connecting…"), {})
     me = view.seat
     if state.error:
-        return (CONSENT_REFUSED if state.error == "REFUSED" else BUSY.get(state.error) or sentence(state.error), {})
+        return (CONSENT_REFUSED if state.error == "REFUSED" else MARKS.get(state.error) or sentence(state.error), {})
     hint = state.hint
     if hint is not None and hint.__class__.__name__ in ("Pass", "Nominate", "Review"):
         return _hint_text(state, hint, lang)

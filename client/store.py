@@ -120,6 +120,10 @@ class ClientState:
     watching: bool = False
     """D8: this window attached without a seat (``Spectate``, or ``CreateTable`` with no ``sit``), known
     before the first snapshot says so; once a view arrives, its seat decides (:func:`spectating`)."""
+    starts: bool = True
+    """This window may start the table before every human seat is taken (``start``: only the table's
+    creator may then, docs/protocol.md): False for a seat taken with ``join`` at someone else's table,
+    whose lobby offers no "Start now" (attacker s12 D1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,24 +297,30 @@ def _hint(state: ClientState, msg: Any) -> ClientState:
 
 
 BUSY_MARKS = {"hints": "BUSY_HINTS", "coach": "BUSY_COACH"}
+CREATOR_STARTS = "CREATOR_STARTS"
+"""The mark of ``NOT_ENTITLED`` before the start: it answers only ``start`` then (a nomination needs a
+started match), refused because only the table's creator may start it (client/panels.MARKS says so)."""
 """``RATE_LIMITED`` with ``data.limit`` "hints" or "coach" (docs/protocol.md ``hint``, ``coach``): the
 server's shared lane for that work is full, not this player too fast; ``ClientState.error`` holds the
 window's own mark for it (client/panels.BUSY says it), as "REFUSED" for a refused request."""
 
 
-def _refusal_mark(m: p.Error) -> str:
-    """What ``ClientState.error`` keeps of a refusal: its code, or a :data:`BUSY_MARKS` mark (the
-    server's ``data`` is untrusted: anything else in it is read as no limit named)."""
+def _refusal_mark(m: p.Error, started: bool = True) -> str:
+    """What ``ClientState.error`` keeps of a refusal: its code, a :data:`BUSY_MARKS` mark (the
+    server's ``data`` is untrusted: anything else in it is read as no limit named), or
+    :data:`CREATOR_STARTS` for ``NOT_ENTITLED`` while the table has not ``started``."""
     limit = (m.data or {}).get("limit")
     if str(m.code) == "RATE_LIMITED" and isinstance(limit, str) and limit in BUSY_MARKS:
         return BUSY_MARKS[limit]
+    if str(m.code) == "NOT_ENTITLED" and not started:
+        return CREATOR_STARTS
     return str(m.code)
 
 
 def _refused(state: ClientState, m: p.Error) -> ClientState:
     if resync_refused(m):  # the snapshot asked for again came already: nothing to show
         return state
-    mark = _refusal_mark(m)
+    mark = _refusal_mark(m, state.started)
     return replace(state, error=mark, resync=state.resync or mark == "STALE",
                    coach_busy=state.coach_busy + (mark == "BUSY_COACH"))
 

@@ -214,10 +214,22 @@ async def leave(table: Table, conn: Any) -> None:
 
 
 async def start(table: Table, seat: Seat) -> None:
-    """Start now: human seats nobody holds become computer seats."""
+    """Start now: human seats nobody holds become computer seats.
+
+    Before every human seat is taken (the table starts by itself then), only the creator's seat
+    (``TableMeta.creator_seat``) may start, while the creator holds it; any seated player once the
+    creator has left (or watched instead). Refused ``NOT_ENTITLED`` (docs/protocol.md ``start``):
+    attacker s12 D1, a stranger who sat at a hosted table and sent ``start`` turned the seats kept
+    for the host's friends into computers and locked the friends out for the match. Kind: a seated
+    stranger deciding for the table's creator; the same rule on every server (a public table's
+    creator keeps the same choice)."""
     async with table.lock:
         if table.meta.started:
             raise Refused(ErrorCode.ALREADY_STARTED, "the match is running")
+        creator = table.meta.creator_seat
+        if creator is not None and seat != creator:
+            raise Refused(ErrorCode.NOT_ENTITLED, f"only the table's creator (seat {int(creator)}) may start "
+                          "it before every human seat is taken")
         async with table.changing_meta():
             for slot in table.slots.values():
                 if slot.kind == "human" and not slot.claimed:

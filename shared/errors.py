@@ -20,7 +20,7 @@ class ErrorCode(StrEnum):
     MUST_PLAY = "MUST_PLAY"                      # D4: pass while holding a playable tile
     HAND_OVER = "HAND_OVER"                      # R16/R17: move after the hand ended
     MATCH_OVER = "MATCH_OVER"                    # R19: decision after the match ended
-    NOT_ENTITLED = "NOT_ENTITLED"                # R6: only the entitled team's lower seat nominates
+    NOT_ENTITLED = "NOT_ENTITLED"                # R6: only the entitled team's lower seat nominates; start: only the creator before every seat is taken
     BAD_OPENER = "BAD_OPENER"                    # R6: opener must be of the entitled team
     REDEAL_NOT_ALLOWED = "REDEAL_NOT_ALLOWED"    # R10: demand with fewer than five doubles
     ALREADY_ANSWERED = "ALREADY_ANSWERED"        # R10: one answer per seat per deal
