@@ -18,7 +18,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
-from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Pause, Withdraw
+from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Withdraw
 from .buttons import may_hint
 from .layout import TableLayout, legal_ends
 from .focus import focused, moved
@@ -167,6 +167,10 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui.cleared(), Control("start"))
     if bid.startswith("handover:"):
         return UiAction(ui.cleared(), HandOver(int(bid.split(":")[1])))
+    if bid.startswith("nudge:"):  # the wait card's (scenes.table._with_cards: reached by Tab)
+        return UiAction(ui, Nudge(int(bid.split(":")[1])))
+    if bid == "back":  # the "I'm back" card's (D7)
+        return UiAction(ui.cleared(), Back())
     if bid == "leave":
         return UiAction(ui.cleared(), command="leave")
     if bid == "sound":  # the same setting as the M key (scenes/table.TableScene.toggle_sound)

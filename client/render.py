@@ -189,6 +189,8 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     if lay.banner is not None:
         _banner(surface, lay, state, art, lang)
     ring = focused(lay.panel, lay.buttons, ui.button)  # where Enter and Space go (focus.py)
+    if ring is not None and ui.button is not None and ring.id != ui.button:
+        ring = None  # the focus is on a card's button, ringed by the scene (scenes.table._with_cards)
     if ring is not None:
         draw_ring(surface, ring.rect)
     sound_tip(surface, lay, art, lang, ui, over)

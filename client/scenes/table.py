@@ -22,6 +22,7 @@ from doublenine.shared.views import SeatView
 from .. import chat, config
 from ..art import Art
 from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
+from ..focus import draw_ring
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import AskCoach, Control, Decide, Intent, Pause
 from ..layout import Rect, TableLayout, compute_layout, legal_ends
@@ -529,7 +530,8 @@ class TableScene:
             return None  # an input for the screen before this prompt (N5)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.toast_by == "leave":
             self._leave_armed, self.toast, self.dirty = None, None, True  # Esc: the Leave is not carried out
-        action: UiAction = handle(event, self.layout(), self.state, self.ui, self.vp)
+        lay = self._with_cards(self.layout()) if event.type == pygame.KEYDOWN else self.layout()
+        action: UiAction = handle(event, lay, self.state, self.ui, self.vp)
         if action.ui != self.ui:
             self.ui = action.ui
             self.dirty = True
@@ -561,6 +563,14 @@ class TableScene:
         elif action.command == "quit":
             return Change("quit")
         return None
+
+    def _with_cards(self, lay: TableLayout) -> TableLayout:
+        """``lay`` with the wait card's and the "I'm back" card's buttons among the table's (scenes.talk):
+        Tab reaches them and Enter presses them like any button (input.button). New user s12 F22: "Nudge
+        Player" and "Let the computer play for Player" had no key and the footer was empty. Kind: a
+        control only a click could reach (the table's own got Tab in 5e95c64, the cards were left)."""
+        extra = tuple(b for card in self.talk.cards(self.shown(), lay, self.ui) for b in card.buttons if b.enabled)
+        return replace(lay, buttons=lay.buttons + extra) if extra else lay
 
     def _settle_focus(self) -> None:
         """A prompt that came or went gives the keyboard's focus back to its default (the new prompt's
@@ -692,6 +702,9 @@ class TableScene:
         render(table, drawn, self.shown(), self.ui, self.art, self.lang, moving, self._messages(lay, tracker))
         self._draw_flip(table, lay)
         self.talk.draw(surface, self.shown(), lay, self.ui)
+        ringed = next((b for c in cards for b in c.buttons if b.id == self.ui.button and b.enabled), None)
+        if ringed is not None:  # Tab put the focus on a card's button (:meth:`_with_cards`): the one ring
+            draw_ring(surface, ringed.rect)
         self.tracker.draw(surface, self.shown(), tracker)
         self._draw_tracker_note(surface, tracker)
         if self.overlay is not None:

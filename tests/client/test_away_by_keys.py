@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from dataclasses import replace
 
 import pygame
-from client_helpers import session_at
+from client_helpers import StubSession, session_at
 from scenes_catalog import table_scene, table_states
 
 from doublenine.client.input import key
@@ -105,3 +105,34 @@ def test_f22_a_prompts_enter_comes_first_and_a_question_is_never_answered_by_im_
     scene = table_scene(replace(state, handing_me_over=True), ui, "en", SIZE)
     assert _press(scene, pygame.K_RETURN).intent is None
     assert _footer(scene) == "Tab: choose Accept or Refuse, then Enter (Enter alone does not answer)"
+
+
+def test_f22_the_wait_cards_nudge_and_hand_over_are_reached_by_tab_and_pressed_by_enter() -> None:
+    from scenes_catalog import waiting_state
+
+    from doublenine.client.focus import ring_rect
+    from doublenine.client.intents import Nudge
+    state, ui = STATES["own-turn"]
+    scene = table_scene(waiting_state(state, "wait"), ui, "en", SIZE, waited=True)
+    scene.session = StubSession(scene.session.state)
+    (card,) = scene.talk.cards(scene.shown(), scene.layout(), scene.ui)
+    assert [b.id for b in card.buttons] == ["nudge:3", "handover:3"]
+    for _ in range(20):  # Tab round the table's buttons until the card's first
+        _key(scene, pygame.K_TAB)
+        if scene.ui.button == "nudge:3":
+            break
+    assert scene.ui.button == "nudge:3"
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    x, y, w, h = ring_rect(card.buttons[0].rect)
+    assert tuple(surface.get_at((x + w // 2, y)))[:3] == (244, 204, 96)  # the ring round Nudge
+    _key(scene, pygame.K_RETURN)
+    _key(scene, pygame.K_TAB)
+    assert scene.ui.button == "handover:3"
+    _key(scene, pygame.K_SPACE)
+    assert scene.session.sent == [Nudge(3), HandOver(3)]
+
+
+def _key(scene, k: int) -> None:  # type: ignore[no-untyped-def]
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, scancode=0, mod=0, unicode=""))
+    scene.handle(pygame.event.Event(pygame.KEYUP, key=k, scancode=0, mod=0, unicode=""))
