@@ -450,15 +450,17 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     rows = _seat_rows(state, spot, lang)
     line_h = art.type.line_height(lay.small)
     ty = y + (h - art.type.line_height(lay.font, bold=True) - len(rows) * line_h) // 2
-    icon = max(8, round(line_h * 0.9)) if look.icon else 0  # the state's icon in the card's top right corner
-    if icon:
-        draw_state_icon(surface, look.icon, (x + w - icon - max(4, lay.font // 3), ty + 2, icon, icon), look.ink)
-    ty += draw_name(surface, art, (x + pad, ty), plate_name(state, spot.seat, lang), lay.font,
-                    room - (icon + icon // 2 if icon else 0), mine(state, spot.seat), lang)
+    ty += draw_name(surface, art, (x + pad, ty), plate_name(state, spot.seat, lang), lay.font, room,
+                    mine(state, spot.seat), lang)
+    icon = max(8, round(line_h * 0.9)) if look.icon else 0  # the state's icon at the end of the team's row
+    if icon:  # (the shortest row: no name or state word gives up room for it)
+        draw_state_icon(surface, look.icon, (x + w - icon - max(4, lay.font // 3), ty + (line_h - icon) // 2,
+                                             icon, icon), look.ink)
     for i, row in enumerate(rows):  # team and tiles, then who plays it (computer, free, away)
         if i and " · " in row and art.type.measure(row, lay.small)[0] > room:
             row = row.split(" · ", 1)[1]  # the level alone: the card's computer mark says the rest
-        sub = art.fit_text(row, lay.small, room, colour if i == 0 else look.ink)
+        sub = art.fit_text(row, lay.small, room - (icon + icon // 2 if i == 0 and icon else 0),
+                           colour if i == 0 else look.ink)
         surface.blit(sub, (x + pad, ty + i * line_h))
     if look.faded:  # the player is not there: the whole card dims (name, team, word), not its turn ring
         surface.blit(art.plate(w, h, (10, 22, 16, 120), radius), (x, y))
