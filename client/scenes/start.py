@@ -289,6 +289,8 @@ class StartScene:
             return self._pick(cid)
         if cid == "settings":  # sound, volume, tile movement, pip colours (scenes/settings.py)
             from .settings import SettingsScene
+            # another screen: a refusal said here is not waiting on the way back (polish s12 item 15)
+            self.form = replace(self.form, message="")
             return Change("push", SettingsScene(self.form.lang, self.art, remember=self.remember))
         if cid not in FIELDS + ("create", "join", "watch", "host", "find", "resume", "earlier"):
             self.form = replace(self.form, message="")  # a setting changed: an earlier refusal no longer holds

@@ -3,6 +3,8 @@ state and input in :mod:`.start`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from doublenine.shared.i18n import N_
@@ -17,7 +19,7 @@ from ..textfield import draw_field
 from ..text import tr
 from .kept import chooser_layout, draw_chooser, earlier_button, resume_button
 from .settings import SETTINGS
-from .startform import FIELDS, LEVEL_NAMES, SEAT_LABELS, Form, header, start_layout
+from .startform import FIELDS, LEVEL_NAMES, SEAT_LABELS, Form, can_join, header, start_default, start_layout
 from .starthints import hint
 
 
@@ -67,11 +69,13 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     host_label = N_("Host on port {port}") if form.host_port else N_("Host for friends")
     buttons += [Button("host", lay["host"], host_label, args=(("port", form.host_port),)),
                 Button("find", lay["find"], N_("Find tables on this network"))]
-    buttons += [Button("create", lay["create"], N_("Create table"), primary=True),
-                Button("join", lay["join"], N_("Join table"), primary=True),
-                Button("watch", lay["watch"], N_("Watch"))]
+    gold, where = start_default(form), can_join(form)  # one gold button; Join and Watch only once they can act
+    buttons += [Button("create", lay["create"], N_("Create table"), primary=gold == "create"),
+                Button("join", lay["join"], N_("Join table"), primary=gold == "join", enabled=where),
+                Button("watch", lay["watch"], N_("Watch"), enabled=where)]
     if form.resume is not None:
-        buttons.append(resume_button(lay["resume"], (form.resume_code, form.resume, form.resume_port), lang))
+        buttons.append(replace(resume_button(lay["resume"], (form.resume_code, form.resume, form.resume_port), lang),
+                               primary=gold == "resume"))
     if form.kept or form.finished:
         room = lay["earlier"][2] - lay["earlier"][3] // 2  # draw_button's width for its label
         buttons.append(earlier_button(lay["earlier"], form.kept, lang,

@@ -168,3 +168,19 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     out["resume"] = (x, y + round(10.4 * row), fw, bh)  # D7: back to the kept local match
     out["hint_join"] = (x, y + round(10.4 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # starthints
     return out
+
+
+def start_default(form: Form) -> str:
+    """The one gold button of the start screen, the likeliest action: "resume" (back to the match this
+    computer keeps, D7) when there is one, else "join" once both the server address and the table code are
+    filled in, else "create". Polish s12 item 15: Create table, Join table (with both fields empty) and
+    Back to your match were gold at once. Kind: more than one default on a screen, and a control that
+    cannot act drawn as one that can (Join and Watch are drawn disabled until both fields say where)."""
+    if form.resume is not None:
+        return "resume"
+    return "join" if can_join(form) else "create"
+
+
+def can_join(form: Form) -> bool:
+    """Join table and Watch can act: the server address and the table code are both filled in."""
+    return bool(form.server.strip() and form.table.strip())
