@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 HELP = N_("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · U undo · Y redo")
 """The keys of a seated player, under the hand."""
-HELP_MORE = (N_("M sound"), N_("C chat"))
+HELP_MORE = (N_("M sound"), N_("C chat"), N_("S settings"))
 """Keys of the table the play footer names after :data:`HELP` (session 9, new user 2: M and C worked
-unsaid; scenes/table.py M, scenes/talk.py C)."""
+unsaid; scenes/table.py M and S, scenes/talk.py C)."""
 HELP_TILES = N_("T tiles")
 """The tile tracker's key (client/tracking.py), named only where the table allows the tracker."""
 WATCHING = N_("You are watching this table")
@@ -53,6 +53,9 @@ HELP_PHRASES = N_("Only phrases during a hand: Tab to one, then Enter · Esc: ba
 is swallowed (chat.ChatUi.focused), Tab reaches the phrases."""
 HELP_CHAT_ITEM = N_("Tab, arrows: move · Enter: press · Esc: back to the table, twice: close the chat")
 """The keys while the chat panel's focus is on a phrase, a mute or its × (chat.ChatUi.item)."""
+HELP_SETTINGS = N_("Tab: another setting · Enter or Space: change it · Esc: back to the table")
+"""The keys while the settings card is open over the table (S, scenes/settings.SettingsScene): it takes
+every key."""
 
 
 def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focus: Button | None = None) -> str:
@@ -73,6 +76,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         return tr(lang, HELP_RULES)
     if keys == "overlay":
         return tr(lang, HELP_OVERLAY)
+    if keys == "settings":
+        return tr(lang, HELP_SETTINGS)
     if keys.startswith("ask"):  # the host's question (scenes.lan_host._answer): Esc presses its gold Keep playing
         label = keys.partition(":")[2]
         if label:  # Tab moved the focus to "Leave anyway" / "Close anyway"

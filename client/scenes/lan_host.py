@@ -340,9 +340,9 @@ class HostedTable:
         return (self._around(lay)["chip"],)
 
     def covered(self) -> bool:
-        """A modal overlay (rules, ledger, review) is open over the table: it covers and disables
-        the chip and the card like everything else under it."""
-        return getattr(self.table, "overlay", None) is not None
+        """A modal overlay (rules, ledger, review, the settings card) is open over the table: it covers and
+        disables the chip and the card like everything else under it."""
+        return getattr(self.table, "overlay", None) is not None or getattr(self.table, "settings", None) is not None
 
     def chip_shown(self) -> bool:
         """The chip is drawn and clickable: the card is closed, no overlay is open, and the table's prompt

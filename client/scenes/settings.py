@@ -9,7 +9,7 @@ The geometry is pure (:func:`settings_layout`), the drawing only draws (:func:`d
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -42,6 +42,9 @@ SETTINGS = N_("Settings")
 """The start screen's button and this screen's heading."""
 SAVED_AT_ONCE = N_("Each change is saved at once and used at your next table.")
 """Under the heading: there is nothing to confirm."""
+USED_AT_ONCE = N_("Each change is used at once and saved for your next tables.")
+"""Under the heading when the card is open over a table (:class:`SettingsScene` ``over_table``): the table
+takes each change at once (TableScene.apply_settings)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,18 +134,24 @@ def unheard(values: Values) -> bool:
 
 
 def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, focus: str | None,
-                  hover: str | None = None) -> None:
-    """Paint the settings screen (drawing only): the card, a caption and control per setting, the focus ring."""
+                  hover: str | None = None, over_table: bool = False) -> None:
+    """Paint the settings screen (drawing only): the card, a caption and control per setting, the focus ring;
+    ``over_table``: the card over the table already drawn on ``surface`` (dimmed, as under a prompt), opaque,
+    instead of over the felt."""
     size = surface.get_size()
     _, f, sm = metrics(size)
     lay = settings_layout(size, unheard(values))
-    surface.blit(art.felt(size), (0, 0))
+    if over_table:
+        surface.blit(art.plate(size[0], size[1], (0, 0, 0, 140), 0), (0, 0))
+    else:
+        surface.blit(art.felt(size), (0, 0))
     x, y, cw, ch = lay["card"]
-    surface.blit(art.plate(cw, ch, (12, 26, 20, 235), f), (x, y))
+    surface.blit(art.plate(cw, ch, (12, 26, 20, 255 if over_table else 235), f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
     head = art.text(tr(lang, SETTINGS), round(f * 1.3), GOLD, bold=True, width=cw - 2 * f)
     surface.blit(head, head.get_rect(midtop=(x + cw // 2, y + f // 2)))
-    draw_fitted(surface, art, tr(lang, SAVED_AT_ONCE), sm, lay["note"], (200, 214, 204))
+    draw_fitted(surface, art, tr(lang, USED_AT_ONCE if over_table else SAVED_AT_ONCE), sm, lay["note"],
+                (200, 214, 204))
     for i, (caption, _) in enumerate(ROWS):
         rx, ry, rw, rh = lay[f"row{i}"]
         label = art.fit_text(tr(lang, caption), f, rw, INK)
@@ -163,14 +172,21 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
 class SettingsScene:
     """The settings screen over the start screen; Back or Escape returns to it. ``art``: the window's
     pictures, whose pip colours follow the setting at once; ``remember``: False for ``--autoplay`` (nothing
-    is saved)."""
+    is saved). The same card opens over a table (``over_table``, the S key: scenes/table.TableScene), where
+    ``on_change`` gets the :class:`Values` after each change so the table uses it at once (sound, volume,
+    tiles sliding in; the pips follow ``art``), and ``values`` starts from the table's own (it may differ from
+    client.json under ``--autoplay``). One implementation: the settings were reachable from the start screen
+    only (left alone last session; kind: a setting reachable from one screen only)."""
 
     def __init__(self, lang: str, art: Art | None = None, *, remember: bool = True,
-                 sounds: Sounds | None = None) -> None:
+                 sounds: Sounds | None = None, over_table: bool = False, values: Values | None = None,
+                 on_change: Callable[[Values], None] | None = None) -> None:
         self.lang = lang
         self.art = art or Art()
         self.remember = remember
-        saved = Values.of(config.load()) if remember else Values()
+        self.over_table = over_table
+        self.on_change = on_change
+        saved = values if values is not None else Values.of(config.load()) if remember else Values()
         # ``sounds``: the window's (a new one, opened on a machine without audio only as far as
         # sound.audio_present allows, else): the same look the table's speaker takes
         device = (sounds if sounds is not None else Sounds(volume=saved.volume)).available()
@@ -201,8 +217,8 @@ class SettingsScene:
         """Nothing to release."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The whole frame."""
-        draw_settings(surface, self.art, self.values, self.lang, self.focus, self.hover)
+        """The whole frame (over a table: the card over the table drawn before it)."""
+        draw_settings(surface, self.art, self.values, self.lang, self.focus, self.hover, self.over_table)
 
     def at(self, pos: tuple[float, float]) -> str | None:
         """The control at ``pos`` (drawable pixels), or None."""
@@ -263,4 +279,6 @@ class SettingsScene:
         self.art.set_pip_colours(self.values.pips)  # the window's tiles follow at once (the start screen's title)
         if self.remember:  # only this setting: whatever else client.json holds is left as it is
             config.change(**{field: value})
+        if self.on_change is not None:  # over a table: used there at once
+            self.on_change(self.values)
         return None

@@ -116,6 +116,9 @@ class TableScene:
         self.ui = Ui(muted=self.sounds.muted or silent, no_sound=silent)
         self.vp = Viewport((1280, 800), (1280, 800))
         self.overlay: Any = None
+        self.settings: Any = None
+        """The settings card open over the table (scenes/settings.SettingsScene, the S key), or None: it takes
+        every key and click until Back or Esc, and the table uses each change at once (:meth:`apply_settings`)."""
         self._under: Any = None
         """The overlay a Review was opened from (the Ledger): shown again when the Review closes."""
         self._set_aside: tuple[Any, Any, str] | None = None
@@ -212,6 +215,8 @@ class TableScene:
         self.dirty = True
         if self.overlay is not None and hasattr(self.overlay, "set_rect"):
             self.overlay.set_rect(self._overlay_rect())
+        if self.settings is not None:
+            self.settings.resize(vp)
 
     def layout(self) -> TableLayout:
         """The current layout (cached on state, previews and size)."""
@@ -243,6 +248,8 @@ class TableScene:
         ledger, a review), "ask" (the host's Leave/Close question, scenes.lan_host), "chat" (the chat field
         has the focus) or "table" (the prompt, else the hand).
         The footer says what they do from this (footer.key_help), so the two cannot disagree."""
+        if self.settings is not None:
+            return "settings"
         if self.overlay is not None:
             from ..overlays.rules import RulesOverlay
             return "overlay:rules" if isinstance(self.overlay, RulesOverlay) else "overlay"
@@ -304,6 +311,8 @@ class TableScene:
             if self.ui.overlay == "ledger" and self.overlay is not None and view is not None:
                 self._refresh_overlay(view)
             panel = self.layout().panel
+            if self.settings is not None and panel is not None and panel.kind in SEEN_OVER_OVERLAYS:
+                self.settings = None  # a request is answered on the table's own screen, never unseen
             if self.overlay is not None and panel is not None and panel.kind in SEEN_OVER_OVERLAYS:
                 # the request is answered on the table's own screen, never unseen; the overlay waits
                 self._set_aside = (self.overlay, self._under, self.ui.overlay or "rules")
@@ -494,6 +503,12 @@ class TableScene:
             return None
         if event.type == pygame.KEYUP:
             self._held.pop(event.key, None)
+        if self.settings is not None and event.type != pygame.QUIT:
+            change = self.settings.handle(event)
+            if change is not None and change.kind == "pop":  # Back or Esc: the table again
+                self.settings, self.ui = None, replace(self.ui, hover=None)
+            self.dirty = True
+            return None
         if self.overlay is not None and event.type != pygame.QUIT:
             return self._overlay_event(event)
         pos = self._pointer(event)
@@ -525,6 +540,10 @@ class TableScene:
         if event.type == pygame.KEYDOWN and latin_key(event.key, getattr(event, "scancode", 0)) == pygame.K_m \
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_sound()
+            return None
+        if event.type == pygame.KEYDOWN and latin_key(event.key, getattr(event, "scancode", 0)) == pygame.K_s \
+                and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.open_settings()
             return None
         if stale:
             return None  # an input for the screen before this prompt (N5)
@@ -679,8 +698,30 @@ class TableScene:
         self.ui = replace(self.ui, muted=self.sounds.muted)  # the top bar's button says the new state
         self._show(tr(self.lang, SOUND_OFF if self.sounds.muted else SOUND_ON), self._now + 2.0, "sound")
 
+    def open_settings(self) -> None:
+        """The S key: the settings card over the table (scenes/settings.SettingsScene, the start screen's own
+        implementation), showing what this table uses now; each change is used at once and saved as there."""
+        from .settings import SettingsScene, Values
+        values = Values(sound=not self.sounds.muted, volume=self.sounds.volume, motion=self.motion,
+                        pips=self.art.pip_colours)
+        self.settings = SettingsScene(self.lang, self.art, remember=self.keep_finished, sounds=self.sounds,
+                                      over_table=True, values=values, on_change=self.apply_settings)
+        self.settings.resize(self.vp)
+        self.dirty = True
+
+    def apply_settings(self, values: Any) -> None:
+        """Use the settings card's ``values`` (scenes/settings.Values) at once: the sounds on or off and their
+        volume (the speaker button says it, crossed out where nothing can play), tiles sliding in or not; the
+        pips follow the window's art, which the card sets itself."""
+        self.sounds.set(muted=not values.sound, volume=values.volume)
+        self.motion = values.motion
+        if not self.motion:
+            self._anim = None
+        self.ui = replace(self.ui, muted=self.sounds.muted or self.ui.no_sound)
+        self.dirty = True
+
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the table, then the overlay if one is open."""
+        """Paint the table, then the overlay if one is open, then the settings card if it is."""
         lay = self.layout()
         w, h = lay.size
         sw, sh = surface.get_size()
@@ -710,6 +751,8 @@ class TableScene:
         if self.overlay is not None:
             self.overlay.draw(surface)
         self._draw_toast(surface)
+        if self.settings is not None:
+            self.settings.draw(surface)
 
     def _messages(self, lay: TableLayout, tracker: TrackerLayout) -> tuple[Rect, ...]:
         """What this frame draws over the table after it (:meth:`_over_table`, the toast, the tracker's

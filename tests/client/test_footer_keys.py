@@ -25,8 +25,9 @@ _mine, _ = STATES["draw-mine"]
 STATES["draw-others"] = (replace(_mine, view=replace(_mine.view, draw_taken=((Seat.ONE, 5),))), Ui(seen_finished=0))
 """R3: seat 1 has drawn, seat 2 has not: the arrows and Enter are not this seat's any more."""
 PLAY = ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · P pass · "
-        "U undo · Y redo · M sound · C chat")
-"""The play footer, M and C named (session 9, new user 2: they worked unsaid); these tables allow no tracker."""
+        "U undo · Y redo · M sound · C chat · S settings")
+"""The play footer, M, C and S named (session 9, new user 2: they worked unsaid; S: the settings card over
+the table); these tables allow no tracker."""
 EXPECTED = {
     "lobby": "Enter: Start now", "lobby-free": "Enter: Start now", "draw-mine": HELP_DRAW, "draw-others": "",
     "draw-result": "Enter: Continue", "review": "Tab: another button · Enter: Accept the hand", "own-turn": PLAY,
