@@ -255,10 +255,10 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
     dialog = lay.panel is not None and lay.panel.modal and any(b.enabled for b in lay.panel.buttons)
     if k == pygame.K_TAB or (dialog and k in (pygame.K_LEFT, pygame.K_RIGHT)):
         forward = not mod & pygame.KMOD_SHIFT if k == pygame.K_TAB else k == pygame.K_RIGHT
-        return UiAction(replace(ui, button=moved(lay.panel, lay.buttons, ui.button, forward)))
+        return UiAction(replace(ui, button=moved(lay.panel, lay.buttons + lay.others, ui.button, forward)))
     if k == pygame.K_SPACE:  # presses the focused button (a lifted tile is played by Enter only)
-        now = focused(lay.panel, lay.buttons, ui.button)
-        return button(now.id, lay, state, ui) if now is not None else _back(lay, state, ui)
+        now = focused(lay.panel, lay.buttons + lay.others, ui.button)
+        return _press(now.id, lay, state, ui) if now is not None else _back(lay, state, ui)
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return _enter(lay, state, ui)
     if not passes_prompt(lay.panel, k):  # the prompt keeps the keys it does not use: none reaches the hand
@@ -338,9 +338,9 @@ def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     """Enter: the button Tab put the focus on; under a modal prompt its default button only (:func:`passes_prompt`);
     else the lifted tile played, else the draw's pick taken, else the prompt's default button."""
     view = state.view
-    chosen = focused(lay.panel, lay.buttons, ui.button) if ui.button is not None else None
+    chosen = focused(lay.panel, lay.buttons + lay.others, ui.button) if ui.button is not None else None
     if chosen is not None and chosen.id == ui.button:
-        return button(chosen.id, lay, state, ui)
+        return _press(chosen.id, lay, state, ui)
     if lay.panel is not None and lay.panel.modal:  # a modal prompt's Enter is its own: no tile or pick behind it
         primary = enter_button(lay.panel)
         return button(primary.id, lay, state, ui) if primary is not None else _back(lay, state, ui)
@@ -372,6 +372,14 @@ def _back(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     if back_offered(state) and (lay.panel is None or lay.panel.kind not in QUESTIONS):
         return UiAction(ui.cleared(), Back())
     return UiAction(ui)
+
+
+def _press(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
+    """The focused button ``bid`` pressed by Enter or Space: the table's own (:func:`button`), or another
+    part's (:attr:`.layout.TableLayout.others`), which the scene presses as a click (command ``press:ID``)."""
+    if any(b.id == bid for b in lay.others):
+        return UiAction(ui, command=f"press:{bid}")
+    return button(bid, lay, state, ui)
 
 
 def _draw_keys(k: int, lay: TableLayout, ui: Ui) -> UiAction:

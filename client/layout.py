@@ -98,6 +98,11 @@ class TableLayout:
     beneath: Panel | None = None
     """The prompt a request (``panel``, :data:`.panels.REQUESTS`) is shown over, drawn under it with its
     buttons disabled (:func:`.panels.beneath`): the hand's end the player was reading stays in sight."""
+    others: tuple[Button, ...] = ()
+    """Controls other parts of the window draw and answer on the table (the wait cards' buttons, the Tiles
+    and Chat buttons, the open chat's, the host's invite), each id prefixed ``other:``: Tab visits them too
+    (client/focus.py), their press is a click at their centre (scenes/table.TableScene.press_other). Set by
+    the scene where the keys are read and the ring drawn; empty in :func:`compute_layout`'s own."""
     details: Rect | None = None
     """The top bar's second row, under the scores (:attr:`score_rect`, then the first row), for the
     table code, target and hand when one row cannot hold the team names, those and the buttons

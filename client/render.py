@@ -188,10 +188,10 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         _panel(surface, lay, state, ui, lay.panel, art, lang)
     if lay.banner is not None:
         _banner(surface, lay, state, art, lang)
-    ring = focused(lay.panel, lay.buttons, ui.button)  # where Enter and Space go (focus.py)
+    ring = focused(lay.panel, lay.buttons + lay.others, ui.button)  # where Enter and Space go (focus.py)
     if ring is not None and ui.button is not None and ring.id != ui.button:
         ring = None  # the focus is on a card's button, ringed by the scene (scenes.table._with_cards)
-    if ring is not None:
+    if ring is not None and ring not in lay.others:  # the others' ring: over them (scenes/table.draw)
         draw_ring(surface, ring.rect)
     sound_tip(surface, lay, art, lang, ui, over)
     for row, box in zip(lay.help, footer_rows(lay.help_rect, len(lay.help), lay.small)):

@@ -11,6 +11,7 @@ from typing import Callable
 
 import pygame
 
+from ..focus import draw_ring
 from .actions import Close, OverlayAction
 from .text import (
     ACCENT, BG, MUTED, PANEL, PANEL_EDGE, TEXT, Fonts, button_width, draw_button,
@@ -74,6 +75,13 @@ class ScrollPanel:
         self.fonts = fonts or Fonts()
         self.scroll = 0
         self.hover: tuple[int, int] | None = None
+        self._mod = 0
+        """The modifier keys of the key being handled (Shift+Tab)."""
+        self.focus: int | None = None
+        """The index in :meth:`focus_targets` of the button Tab put the keyboard's focus on (Enter presses it,
+        a ring shows it: client/focus.py), or None. The overlays' buttons (Export match, a match of the
+        table, Export hand, Review my hand, Ask again) were a click only (kind: a control only a click
+        reaches); Esc closes as before, Space still pages down."""
         self._laid: tuple[object, list[Item]] | None = None
 
     # -- to override -------------------------------------------------------
@@ -135,6 +143,41 @@ class ScrollPanel:
             right -= w + 8
         return out
 
+    def focus_targets(self) -> list[tuple[pygame.Rect, OverlayAction, bool]]:
+        """The buttons Tab visits in reading order, each (rect, action, in the body): the header's left to
+        right (rects on screen), then the body's top to bottom and left to right (rects in content
+        coordinates: :meth:`focused_rect` places them)."""
+        header = [(rect, action, False) for rect, _, action in reversed(self.header_rects())]
+        body = sorted((i for i in self.laid_out(self.body_rect().w) if isinstance(i, Button)),
+                      key=lambda i: (i.rect.y, i.rect.x))
+        return header + [(i.rect, i.action, True) for i in body]
+
+    def move_focus(self, forward: bool) -> None:
+        """Tab (``forward``) or Shift+Tab: the focus to the next or previous button, round; a body button
+        is scrolled into sight."""
+        targets = self.focus_targets()
+        if not targets:
+            self.focus = None
+            return
+        n = len(targets)
+        if self.focus is None or self.focus >= n:
+            self.focus = 0 if forward else n - 1
+        else:
+            self.focus = (self.focus + (1 if forward else -1)) % n
+        rect, _, in_body = targets[self.focus]
+        body = self.body_rect()
+        if in_body and (rect.y < self.scroll or rect.bottom > self.scroll + body.h):
+            self.scroll = self.clamp(rect.y - body.h // 3)
+
+    def focused_rect(self) -> pygame.Rect | None:
+        """The focused button's rect on screen (None: no focus, or its button is gone)."""
+        targets = self.focus_targets()
+        if self.focus is None or self.focus >= len(targets):
+            return None
+        rect, _, in_body = targets[self.focus]
+        body = self.body_rect()
+        return rect.move(body.x, body.y - self.scroll) if in_body else rect
+
     # -- input -------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> OverlayAction | None:
         """Keys, wheel, drag and clicks: Escape/close button give Close; buttons give their action.
@@ -143,6 +186,7 @@ class ScrollPanel:
         body with the mouse or a finger) is handled here and gives None.
         """
         if event.type == pygame.KEYDOWN:
+            self._mod = getattr(event, "mod", 0)
             return self._key(event.key)
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = self.clamp(self.scroll - event.y * LINE_STEP)
@@ -162,6 +206,12 @@ class ScrollPanel:
                  pygame.K_END: 10**9}
         if key == pygame.K_ESCAPE:
             return Close()
+        if key == pygame.K_TAB:
+            self.move_focus(not self._mod & pygame.KMOD_SHIFT)
+            return None
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            targets = self.focus_targets()
+            return targets[self.focus][1] if self.focus is not None and self.focus < len(targets) else None
         if key in steps:
             self.scroll = self.clamp(self.scroll + steps[key])
         return None
@@ -198,6 +248,12 @@ class ScrollPanel:
                 continue  # a line of text is drawn whole or not at all: never cut by the body's edge
             if r.bottom >= body.top and r.top <= body.bottom:
                 self._draw_item(surface, item, r)
+        ring = self.focused_rect()
+        if ring is not None:  # a body button's ring is cut where the body scrolls, as the button is
+            in_body = self.focus_targets()[self.focus][2]  # type: ignore[index]
+            surface.set_clip(body.inflate(8, 8) if in_body else clip)
+            if not in_body or ring.colliderect(body):
+                draw_ring(surface, (ring.x, ring.y, ring.w, ring.h))
         surface.set_clip(clip)
         self._draw_scrollbar(surface, body)
 

@@ -439,6 +439,15 @@ class HostedTable:
                 and not isinstance(self.hosting, RemoteServer):
             self.table._leave = False
 
+    def focusables(self) -> list[tuple[str, Rect]]:
+        """The invite's controls the table's Tab visits (TableScene.others): the chip, or the open card's
+        Copy invite, Copy link and Hide; none while an overlay covers them or the table has no code yet."""
+        if not self.code or self.covered():
+            return []
+        lay = self.layout()
+        ids = ("copy", "copyweb", "hide") if self.card_open() else ("chip",) if self.chip_shown() else ()
+        return [(cid, lay[cid]) for cid in ids]
+
     def _leaving(self, change: Change) -> Change | None:
         self.asked_for = self.others()
         if self.asked_for == 0:

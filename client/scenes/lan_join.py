@@ -25,6 +25,7 @@ from .. import config
 from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
 from ..discovery import FoundTable
+from ..focus import cycle, draw_ring
 from ..input import Viewport, pointer
 from ..joining import TableCheck
 from ..layout import metrics
@@ -53,6 +54,10 @@ class JoinForm:
     warning: bool = False
     waited: bool = False
     """Searched :data:`HINT_AFTER` seconds with nothing found: the list says what to do."""
+    ring: str | None = None
+    """The button Tab put the keyboard's focus on (``joinN``, ``paste``, ``back``, ``join``: Enter or Space
+    presses it, a ring shows it, client/focus.py); None while the invite field has it (:attr:`focus`). The
+    listed tables' Join, Paste and Back were a click only (kind: a control only a click reaches)."""
 
 
 HINT_AFTER = 6.0
@@ -199,7 +204,23 @@ class LanJoinScene:
         return None
 
     def _key(self, event: Any) -> Change | None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        """Tab / Shift+Tab move the focus over the listed tables' Join, the invite field, Paste, Back and Join
+        with invite; Enter or Space presses the focused button (Enter in the field joins with the invite);
+        Escape goes back."""
+        ring = self.form.ring
+        if event.key == pygame.K_TAB:
+            lay = join_layout(self.vp.pixels, len(self._shown), self.form.message)
+            listed = tuple(c for c in lay if c.startswith("join") and is_ascii_digits(c[4:]))
+            ids = listed + ("invite", "paste", "back", "join")
+            now = cycle(ids, ring if ring is not None else "invite" if self.form.focus else None,
+                        not getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            field = now == "invite"
+            self.form = replace(self.form, ring=None if field else now, focus=field,
+                                caret=self.form.caret if field else END)
+            self.dirty = True
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and ring is not None:
+            return self.click_id(ring)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.click_id("join")
         elif event.key == pygame.K_ESCAPE:
             return Change("pop")
@@ -248,7 +269,7 @@ class LanJoinScene:
         if cid == "back":
             return Change("pop")
         if cid == "invite":
-            self.form = replace(self.form, focus=True, caret=self.form.caret if self.form.focus else END)
+            self.form = replace(self.form, focus=True, ring=None, caret=self.form.caret if self.form.focus else END)
         elif cid == "paste":
             self._type(paste_text().strip() or self.form.invite)
         elif cid == "join":
@@ -344,6 +365,8 @@ def draw_join(surface: pygame.Surface, art: Art, form: JoinForm, tables: list[Fo
     for b in (Button("paste", lay["paste"], N_("Paste")), Button("back", lay["back"], N_("Back")),
               Button("join", lay["join"], N_("Join with invite"), primary=True, enabled=bool(form.invite.strip()))):
         draw_button(surface, art, b, f, lang, False)
+    if form.ring is not None and form.ring in lay:  # Tab reached it: Enter or Space presses it
+        draw_ring(surface, lay[form.ring])
     if form.message:  # inside the card, whole, on its own plate (the start screen's refusal plate)
         from ..render import draw_fitted
         mx, my, mw, mh = lay["message"]

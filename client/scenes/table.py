@@ -22,7 +22,7 @@ from doublenine.shared.views import SeatView
 from .. import chat, config
 from ..art import Art
 from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
-from ..focus import draw_ring
+from ..focus import draw_ring, focused
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import AskCoach, Control, Decide, Intent, Pause
 from ..layout import Rect, TableLayout, compute_layout, legal_ends
@@ -549,7 +549,9 @@ class TableScene:
             return None  # an input for the screen before this prompt (N5)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.toast_by == "leave":
             self._leave_armed, self.toast, self.dirty = None, None, True  # Esc: the Leave is not carried out
-        lay = self._with_cards(self.layout()) if event.type == pygame.KEYDOWN else self.layout()
+        lay = self.layout()
+        if event.type == pygame.KEYDOWN:  # Tab visits the cards' and the other parts' controls too
+            lay = replace(self._with_cards(lay), others=self.others())
         action: UiAction = handle(event, lay, self.state, self.ui, self.vp)
         if action.ui != self.ui:
             self.ui = action.ui
@@ -575,6 +577,8 @@ class TableScene:
         elif action.command is not None and action.command.startswith("coach:"):
             _, match, hand = action.command.split(":")
             self._open_review(int(match), int(hand))
+        elif action.command is not None and action.command.startswith("press:"):
+            return self.press_other(action.command.partition(":")[2], lay)
         elif action.command == "sound":
             self.toggle_sound()
         elif action.command == "leave":
@@ -590,6 +594,46 @@ class TableScene:
         control only a click could reach (the table's own got Tab in 5e95c64, the cards were left)."""
         extra = tuple(b for card in self.talk.cards(self.shown(), lay, self.ui) for b in card.buttons if b.enabled)
         return replace(lay, buttons=lay.buttons + extra) if extra else lay
+
+    def others(self) -> tuple[Any, ...]:
+        """The controls of the table that other parts draw and answer (:attr:`.layout.TableLayout.others`),
+        as buttons whose ids are prefixed ``other:``: the Tiles and Chat buttons, the open chat's own (close,
+        mute chips, phrases, send) and the host's invite (its chip or its card's buttons,
+        lan_host.HostedTable.focusables); the wait cards' are the table's own (:meth:`_with_cards`). Tab
+        reached none of them (kind: a control only a click reaches); a modal prompt keeps the focus in it
+        all the same."""
+        from ..panels import Button
+        state, lay = self.shown(), self.layout()
+        out: list[Button] = []
+        chat_lay = self.talk.chat_layout(self.vp.pixels, state, lay)
+        tracker = self._tracker_layout().toggle
+        if tracker is not None:
+            out.append(Button("other:tiles", tracker, ""))
+        if chat_lay.panel is None and chat_lay.toggle is not None:
+            out.append(Button("other:chat", chat_lay.toggle, ""))
+        if chat_lay.close is not None:
+            out.append(Button("other:chat_close", chat_lay.close, ""))
+        out += [Button(f"other:mute:{key}", rect, "") for key, rect in chat_lay.chips]
+        out += [Button(f"other:phrase:{i}", rect, "") for i, (_, rect) in enumerate(chat_lay.phrases)]
+        if chat_lay.send is not None:
+            out.append(Button("other:send", chat_lay.send, ""))
+        host = getattr(self.host_room, "focusables", None)
+        if host is not None:
+            out += [Button(f"other:host:{cid}", rect, "") for cid, rect in host()]
+        return tuple(b for b in out if b.enabled and b.rect[2] > 0 and b.rect[3] > 0)
+
+    def press_other(self, bid: str, lay: TableLayout) -> Change | None:
+        """Enter or Space on another part's control ``bid`` (:meth:`others`): the host's through its own
+        press, any other as a click at its centre, which its owner answers as any click."""
+        rect = next((b.rect for b in lay.others if b.id == bid), None)
+        if rect is None:
+            return None
+        if bid.startswith("other:host:") and self.host_room is not None:
+            return self.host_room.click_id(bid.removeprefix("other:host:"))  # type: ignore[no-any-return]
+        (wx, wy), (px, py) = self.vp.window, self.vp.pixels
+        x, y = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+        at = (round(x * wx / max(1, px)), round(y * wy / max(1, py)))  # drawable pixels, back to the window's
+        return self.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1, touch=False))
 
     def _settle_focus(self) -> None:
         """A prompt that came or went gives the keyboard's focus back to its default (the new prompt's
@@ -748,6 +792,11 @@ class TableScene:
             draw_ring(surface, ringed.rect)
         self.tracker.draw(surface, self.shown(), tracker)
         self._draw_tracker_note(surface, tracker)
+        if self.ui.button is not None and self.ui.button.startswith("other:"):  # their ring, over them
+            others = self.others()
+            ring = focused(lay.panel, lay.buttons + others, self.ui.button)
+            if ring is not None and ring in others:
+                draw_ring(surface, ring.rect)
         if self.overlay is not None:
             self.overlay.draw(surface)
         self._draw_toast(surface)

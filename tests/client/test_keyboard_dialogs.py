@@ -274,3 +274,77 @@ def test_the_ring_marks_the_default_of_a_prompt_and_nothing_where_enter_does_not
         x, y, w, h = ring_rect(b.rect)
         assert (tuple(surface.get_at((x + w // 2, y)))[:3] == GOLD) is (b.id == ringed), b.id
     assert RING_GAP == 3
+
+
+def test_the_ledgers_buttons_are_reached_by_tab_and_pressed_by_enter(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The overlays' buttons (Export match, a match, Export hand, Review my hand, Ask again) were a click only:
+    from the table, the Ledger is opened and a hand exported with the keyboard alone."""
+    from doublenine.client.overlays.ledger import LedgerOverlay
+    state, ui = STATES["match-over"]
+    scene = table_scene(state, replace(ui, seen_finished=len(state.view.finished)), "en", (1280, 800))
+    scene.export_dir = str(tmp_path)
+    _key(scene, pygame.K_TAB, at=1.0)  # the match's end read (KEY_GUARD), then Tab
+    _key(scene, pygame.K_TAB)
+    assert _on(scene) == "ledger"  # the match end's own Ledger (the dialog keeps the focus)
+    _key(scene, pygame.K_RETURN)
+    ledger = scene.overlay
+    assert isinstance(ledger, LedgerOverlay) and ledger.focus is None
+    labels = [a for _, a, _ in ledger.focus_targets()]
+    # reading order: the header's Close, then the match's own selector left of Export match on its row
+    assert [type(a).__name__ for a in labels[:3]] == ["Close", "SelectMatch", "ExportLater"]
+    for _ in range(3):
+        _key(scene, pygame.K_TAB)  # Close, the match, then Export match
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    x, y, w, h = ring_rect(tuple(ledger.focused_rect()))  # type: ignore[arg-type]
+    assert tuple(surface.get_at((x + w // 2, y)))[:3] == GOLD
+    _key(scene, pygame.K_RETURN)
+    assert [p.name for p in tmp_path.iterdir()] == ["doublenine-K7QPA-match-1.json"]
+    _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)
+    _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)
+    _key(scene, pygame.K_RETURN)  # Close, reached backwards
+    assert scene.overlay is None
+
+
+def test_the_wait_cards_nudge_and_the_chat_button_are_reached_by_tab_and_pressed_by_enter() -> None:
+    """The controls other parts of the table draw (the Chat and Tiles buttons, the host's invite; the wait
+    card's since 3702ae4) were a click only: Tab visits them with the table's, Enter or Space presses them."""
+    from scenes_catalog import waiting_state
+
+    from doublenine.client.uistate import Ui
+    state, _ = STATES["own-turn"]
+    shown = waiting_state(state, "wait")
+    scene = table_scene(shown, Ui(seen_finished=0), "en", (1280, 800), waited=True)
+    scene.session = StubSession(shown)
+    order = [b.id for b in focus_order(None, scene._with_cards(scene.layout()).buttons + scene.others())]
+    assert order == ["restart", "undo", "rules", "ledger", "leave", "nudge:3", "handover:3",
+                     "other:chat", "sound"]  # Ñandú's turn: no Hint
+    for _ in range(6):
+        _key(scene, pygame.K_TAB)
+    assert scene.ui.button == "nudge:3"
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    nudge = next(b for b in scene._with_cards(scene.layout()).buttons if b.id == "nudge:3")
+    x, y, w, h = ring_rect(nudge.rect)
+    assert tuple(surface.get_at((x + w // 2, y)))[:3] == GOLD  # drawn over the card
+    _key(scene, pygame.K_RETURN)
+    assert [type(i).__name__ for i in scene.session.sent] == ["Nudge"]
+    _key(scene, pygame.K_TAB)
+    _key(scene, pygame.K_TAB)
+    assert scene.ui.button == "other:chat"
+    _key(scene, pygame.K_SPACE)
+    assert scene.talk.cui.open
+
+
+def test_the_hosts_invite_card_is_reached_by_tab() -> None:
+    state, ui = STATES["own-turn"]
+    table = table_scene(state, ui, "en", (1280, 800))
+    table.session = StubSession(state)
+    host = HostedTable(table, fake_hosting(0), "en")
+    host.resize(table.vp)
+    host.shown = True
+    assert [b.id for b in table.others()][-3:] == ["other:host:copy", "other:host:copyweb", "other:host:hide"]
+    while table.ui.button != "other:host:hide":
+        host.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
+    host.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    assert host.shown is False and [b.id for b in table.others()][-1] == "other:host:chip"

@@ -31,7 +31,7 @@ pygame.font.init()
 SIZE = (1280, 800)
 STATES = {name: (state, ui) for name, state, ui in table_states()}
 PLAY = ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · "
-        "P pass · U undo · Y redo · M sound · C chat")
+        "P pass · U undo · Y redo · M sound · C chat · S settings")
 
 
 def _crafted(hand: set[Tile]):  # type: ignore[no-untyped-def]
@@ -83,7 +83,7 @@ def test_f6_a_tile_fitting_both_ends_has_its_ghosts_tagged_l_and_r() -> None:
 def test_f5_enter_passes_when_no_tile_fits_and_the_footer_says_so() -> None:
     scene = _scene(_crafted({Tile(0, 1), Tile(5, 6)}))
     assert _status(scene) == "No tile fits: you must pass"
-    assert " · ".join(scene.layout().help) == "Enter: Pass · P pass · U undo · Y redo · M sound · C chat"
+    assert " · ".join(scene.layout().help) == "Enter: Pass · P pass · U undo · Y redo · M sound · C chat · S settings"
     _key(scene, pygame.K_RETURN)
     assert scene.session.sent == [Decide(Pass(Seat.ONE))]
 
@@ -91,6 +91,6 @@ def test_f5_enter_passes_when_no_tile_fits_and_the_footer_says_so() -> None:
 def test_f19_off_the_players_move_the_footer_names_only_the_keys_that_act() -> None:
     state, _ = STATES["own-turn"]
     scene = _scene(replace(state, view=replace(state.view, turn=Seat.TWO)))
-    assert " · ".join(scene.layout().help) == "U undo · Y redo · M sound · C chat · F1: the rules, at these keys"
+    assert " · ".join(scene.layout().help) == "U undo · Y redo · M sound · C chat · S settings · F1: the rules, at these keys"
     scene = _scene(state)
     assert " · ".join(scene.layout().help) == PLAY
