@@ -116,6 +116,9 @@ class EmbeddedServer:
         from doublenine.server.app import GameServer
         from doublenine.server.config import ServerConfig
 
+        from doublenine.server.logfmt import window_logging
+
+        window_logging()  # the server's warnings said whole, never the bare event (attacker s12 A5)
         loop = asyncio.new_event_loop()
         self._loop = loop
         asyncio.set_event_loop(loop)

@@ -26,7 +26,7 @@ from .addresses import in_networks, is_loopback, request_client
 from .computer import Brain
 from .config import ServerConfig
 from .connection import handle
-from .edge import SERVER_HEADER, EdgeConnection, head_of
+from .edge import SERVER_HEADER, Handshakes, edge_connection, head_of
 from .gcpolicy import run_gc_policy
 from .metrics import CONTENT_TYPE
 from .logfmt import console_line, log_event
@@ -93,6 +93,8 @@ class GameServer:
         if self.brain.executor is None:
             self.brain.executor = self._executor
         self.registry = Registry(config, self.store, self.brain)
+        self.handshakes = Handshakes(config.max_handshakes_per_address, config, self._handshake_refused)
+        """Handshakes under way per address group, before the upgrade (``config.max_handshakes_per_address``)."""
         self.site = WebSite(self.registry)
         """Issue 13.3: ``/``, ``/t/CODE`` and ``/static/`` for browsers (plain GETs, no Upgrade)."""
         self.server: Server | None = None
@@ -163,6 +165,15 @@ class GameServer:
         response.headers["Content-Type"] = "application/json"
         return response
 
+    def _handshake_refused(self, group: str) -> None:
+        """A connection closed at its accept: its address group has ``max_handshakes_per_address`` under way."""
+        from .connection import note_limit
+
+        self.registry.metrics.limits.labels(limit="handshakes").inc()
+        note_limit(self.registry.limit_lines, "handshakes", group,
+                   f"{self.config.max_handshakes_per_address} connections of this address are opening already",
+                   code="abort")
+
     async def _handler(self, ws: ServerConnection) -> None:
         await handle(ws, self.registry)
 
@@ -185,7 +196,8 @@ class GameServer:
             self.server = await serve(
                 self._handler, **where, process_request=self._process_request,
                 max_size=c.max_size, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
-                compression=None, max_queue=64, create_connection=EdgeConnection, server_header=SERVER_HEADER,
+                compression=None, max_queue=64, create_connection=edge_connection(self.handshakes),
+                server_header=SERVER_HEADER,
             )
         except BaseException:  # a port in use: give the store (its lock file) and the workers back
             await self._release()

@@ -28,6 +28,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "--max-tables-per-address": (1, 1_000_000),
     "--max-playing-per-site": (0, 1_000_000),
     "--max-connections-per-address": (0, 1_000_000),
+    "--max-handshakes-per-address": (0, 1_000_000),
     "--code-miss-rate": (0.001, 1_000_000),
     "--code-miss-burst": (1, 1_000_000),
     "--page-rate": (0.01, 1_000_000),
@@ -119,6 +120,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                  "at once by watching them, 0..1000000 (0: no limit)")
     _ranged(limits, "--max-connections-per-address", _int, 64,
             help="open connections one client address may have, 0..1000000 (0: no limit)")
+    _ranged(limits, "--max-handshakes-per-address", _int, 64,
+            help="connections one client address (IPv6: one /64) may have opening (before the websocket "
+                 "upgrade or an HTTP answer), 0..1000000 (0: no limit)")
     _ranged(limits, "--code-miss-rate", _float, 1.0,
             help="table codes naming no table one address (IPv6: one /64) may try per second, "
                  "0.001..1000000")
@@ -261,6 +265,7 @@ def run(args: argparse.Namespace) -> int:
                           trust_proxy=args.trust_proxy, proxy_from=tuple(args.proxy_from), metrics_from=tuple(args.metrics_from),
                           public_addresses=public,
                           max_connections_per_address=args.max_connections_per_address,
+                          max_handshakes_per_address=args.max_handshakes_per_address,
                           max_playing_per_site=args.max_playing_per_site,
                           max_spectators=args.max_spectators,
                           max_spectators_per_address=args.max_spectators_per_address, code_miss_rate=args.code_miss_rate,

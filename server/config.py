@@ -67,6 +67,13 @@ class ServerConfig:
     /64s held 4,096 such tables playing, ~78% of a core in frames alone (docs/performance.md)."""
     max_connections_per_address: int = 64
     """Open websockets one client address may have (TOO_MANY_CONNECTIONS, closed 1008); 0: no limit."""
+    max_handshakes_per_address: int = 64
+    """Connections one client address group (IPv4 address, IPv6 /64) may have open before their websocket
+    upgrade or plain HTTP answer (each closed after websockets' ``open_timeout``, 10 s, if unfinished);
+    beyond, a new one is closed at once (:class:`.edge.Handshakes`); 0: no limit. Loopback and a trusted
+    proxy (``addresses.from_proxy``) are not counted. Attacker s12 A2: 2 x 9,500 half-open handshakes held
+    8,621 descriptors of a hosting window, where :attr:`max_connections_per_address` counts only upgraded
+    websockets."""
     max_spectators: int = 32
     """Spectators one table accepts from strangers' address groups (SPECTATORS_FULL beyond; the
     table's own people's groups are not counted, ``actions.own_groups``); the last quarter only

@@ -27,8 +27,8 @@ from doublenine.shared.wire import PROGRAM_CLIENTS
 from . import actions, talk
 from .chat import ChatBucket
 from .lean import Fifo, Wake
-from .addresses import address_group, is_loopback, request_client
-from .logfmt import log_event
+from .addresses import address_group, is_loopback, request_client, site_group
+from .logfmt import Repeats, log_event
 from .lookup import check_route, look_up, routed_code
 from .registry import Registry
 from .table import Refused, Table, store_unavailable
@@ -46,7 +46,7 @@ class Connection:
 
     __slots__ = ("ws", "registry", "config", "table", "seat", "greeted", "closed", "program", "_queue", "_queued_bytes",
                  "_state_frames", "_stalled_since", "_measured", "_close_with", "_wake", "_writing",
-                 "_allowance", "_stamp", "address", "group", "own_player", "current_type", "_limit_logged",
+                 "_allowance", "_stamp", "address", "group", "own_player", "current_type",
                  "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching", "route",
                  "resynced")
     # slots: four connections a table, each about 500 bytes lighter than with a dict (issue 12);
@@ -88,7 +88,6 @@ class Connection:
         """The embedded server's own player (ServerConfig.own_player_unlimited): tables unlimited."""
         self.current_type = "-"
         """Type of the message being handled, for log lines."""
-        self._limit_logged = 0.0
         self._refusal_logged = -1.0  # monotonic time of the last ``refused`` line
         self._refusals_unlogged = 0
         self.hinting = False
@@ -255,13 +254,11 @@ class Connection:
                   **({"more": more} if more else {}))
 
     def limit(self, name: str, detail: str, code: str | int) -> None:
-        """A limit refused or closed this connection: count it, log it (at most once a second)."""
+        """A limit refused or closed this connection: count it, log it (:func:`note_limit`: one line a
+        minute for each limit and site, whatever the number of connections)."""
         self.registry.metrics.limits.labels(limit=name).inc()
-        now = time.monotonic()
-        if now - self._limit_logged >= 1.0:  # a flood must not flood the log too
-            self._limit_logged = now
-            log_event(log, logging.WARNING, "limit", limit=name, table=self.table.code if self.table else None,
-                      seat=self.seat, type=self.current_type, code=code, peer=self.address, detail=detail)
+        note_limit(self.registry.limit_lines, name, self.group, detail, table=self.table.code if self.table else None,
+                   seat=self.seat, type=self.current_type, code=code, peer=self.address)
 
     # ------------------------------------------------------------ receiving
 
@@ -496,6 +493,20 @@ HANDLERS: dict[type, Callable[[Connection, Any], Awaitable[None]]] = {
     p.CancelRequest: _cancel, p.Chat: _chat, p.Nudge: _nudge, p.Back: _back, p.AskCoach: _coach,
 }
 """Message class -> handler coroutine (no if/elif ladders)."""
+
+
+def note_limit(repeats: Repeats, name: str, group: str, detail: str, **fields: Any) -> None:
+    """Log that limit ``name`` refused or closed a connection of address group ``group``: one ``limit``
+    WARNING line a minute for each (limit, site) (``addresses.site_group``: an IPv4 address, an IPv6
+    /48), saying the limit, the site, ``detail`` and ``fields``; the next one carries ``repeats=N``, the
+    lines held back meanwhile, as the server's other repeated failures (``logfmt.Repeats``). Attacker s12
+    A5: one line per connection per second, 9,418 lines in a host's terminal reading just "limit"."""
+    site = site_group(group)
+    held = repeats.due(f"{name}\x00{site}")
+    if held is None:
+        return
+    log_event(log, logging.WARNING, "limit", limit=name, site=site, **fields, detail=detail,
+              **({"repeats": held} if held else {}))
 
 
 async def handle(ws: Any, registry: Registry) -> None:

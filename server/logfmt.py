@@ -122,6 +122,24 @@ def configure_logging(level: str | int = "INFO", fmt: str | None = None) -> None
     threading.excepthook = _thread_died
 
 
+def window_logging() -> bool:
+    """In a player's window (the server inside it, client/embedded.py), the server's warnings and worse
+    go to stderr as :func:`configure_logging` writes them, one line with their fields
+    (``... WARNING limit limit=handshakes site=192.0.2.7 ... repeats=41``), unless the process has a
+    handler already (``configure_logging``, a test's). Without one Python's last-resort handler printed
+    the bare event: 9,418 lines reading just "limit" in a host's terminal (attacker s12 A5). Returns
+    whether it installed one; a second call installs none."""
+    ours, root = logging.getLogger("doublenine"), logging.getLogger()
+    if ours.handlers or root.handlers:
+        return False
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLineFormatter())
+    handler.setLevel(logging.WARNING)
+    handler.set_name("doublenine-window")
+    ours.addHandler(handler)
+    return True
+
+
 def _thread_died(args: threading.ExceptHookArgs) -> None:
     """``threading.excepthook``: a thread's uncaught exception is one ERROR line, not a raw traceback."""
     if args.exc_type is SystemExit:

@@ -34,6 +34,7 @@ from doublenine.shared.state import Phase
 from .addresses import MissLimiter, creator_key, site_key
 from .computer import Brain
 from .config import ServerConfig
+from .logfmt import Repeats
 from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
 from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
@@ -134,6 +135,8 @@ class Registry(TableMoves):
         self.connections: set[Any] = set()
         self.per_address: Counter[str] = Counter()
         """Open connections per client address group (issue 7 limit; IPv6 by /64, issue 12)."""
+        self.limit_lines = Repeats()
+        """Which ``limit`` lines are said (``connection.note_limit``: one a minute per limit and site)."""
         shared = store if hasattr(store, "take_budget") else None  # PostgreSQL: one bucket for every process
         self.misses = MissLimiter(config.code_miss_rate, config.code_miss_burst,
                                   processes=lambda: getattr(self.ownership, "processes", 1),
