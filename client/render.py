@@ -695,8 +695,10 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
                              border_radius=max(3, w // 5))
         if ended:  # no key picks a tile then: no position numbers
             continue
-        num = art.text(str(ht.number % 10), lay.small, GOLD if ui.focus == i else DIM_INK, bold=ui.focus == i,
-                       width=w)
+        # the keyboard's place in the hand is lit only while keys play from it (this seat's turn): a gold
+        # digit stayed under a tile on the next hand's panels (polish s12 item 15, F20/F21)
+        lit = my_turn and ui.focus == i
+        num = art.text(str(ht.number % 10), lay.small, GOLD if lit else DIM_INK, bold=lit, width=w)
         surface.blit(num, num.get_rect(midtop=(x + w // 2, y + h + (0 if ht.selected else 2) +
                                                 (round(0.3 * w) if ht.selected else 0))))
 
