@@ -552,8 +552,9 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
         surface.blit(hint, (x + pad, y + round(6.5 * f)))
     for cid, label in (("copy", N_("Copy invite")), ("copyweb", N_("Copy link"))):
         copied = host.copied_at is not None and getattr(host, "copied_what", "copy") == cid
-        draw_button(surface, art, Button(cid, lay[cid], N_("Copied") if copied else label, primary=cid == "copy"),
-                    f, lang, False)
+        # none gold: the table's prompt beside the card has the screen's one default ("Start now"), and Enter
+        # never presses a copy (polish s12 item 14: two gold buttons on the waiting screen)
+        draw_button(surface, art, Button(cid, lay[cid], N_("Copied") if copied else label), f, lang, False)
     draw_button(surface, art, Button("hide", lay["hide"], N_("Hide")), f, lang, False)
 
 
