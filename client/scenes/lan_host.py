@@ -37,7 +37,7 @@ SOFT = (200, 214, 204)
 WARN = (255, 190, 170)
 
 
-def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
+def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, bind: str | None = None,
                announce: bool = True, bot_delay: float | None = None) -> HostedTable:
     """Start hosting and create the table of ``launch`` (a start-screen Launch); seat 1 is the host.
 
@@ -65,7 +65,7 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
     return HostedTable(scene, hosting, launch.lang)
 
 
-def host_again(launch: Any, code: str, token: str, port: int, *, db: str | None = None, bind: str = "0.0.0.0",
+def host_again(launch: Any, code: str, token: str, port: int, *, db: str | None = None, bind: str | None = None,
                announce: bool = True, bot_delay: float | None = None) -> HostedTable:
     """The host's next start: serve hosted table ``code`` again on the same ``port`` and take seat back.
 
@@ -246,9 +246,9 @@ class HostedTable:
         self.asked_for: int | None = 0
         """How many others are seated, as counted when the question was asked; None: the server did not
         answer in time, so friends may be seated (:meth:`Hosting.others_seated`)."""
-        self._counted: tuple[float, int | None] | None = None
-        """(monotonic time, count) of the last :meth:`others`: the one Leave asks twice (the table's
-        warning, then :meth:`_leaving`) and waits on a busy server at most once."""
+        self._unanswered: float | None = None
+        """When (monotonic) the server last did not answer :meth:`others` in time: for a second after, the
+        window does not wait on it again (one Leave asks twice: the table's warning, then :meth:`_leaving`)."""
         self.ask_focus = "keep"
         """The question's button with the keyboard's focus (``keep`` or ``stop``): Tab, Shift+Tab and the arrows
         move it, Enter or Space presses it, a ring shows it (client/focus.py); each question starts on Keep
@@ -306,13 +306,12 @@ class HostedTable:
         :data:`~doublenine.client.hosting.ASK_WITHIN`, and at most once a second."""
         if not self.code:
             return 0
-        now = time.monotonic()
-        if self._counted is not None and now - self._counted[0] < 1.0:
-            return self._counted[1]
+        if self._unanswered is not None and time.monotonic() - self._unanswered < 1.0:
+            return None
         view = self.table.session.state.view
         me = None if view is None or view.seat is None else int(view.seat)
         counted = self.hosting.others_seated(self.code, me)
-        self._counted = (time.monotonic(), counted)
+        self._unanswered = time.monotonic() if counted is None else None
         return counted
 
     def layout(self) -> dict[str, Rect]:
