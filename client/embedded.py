@@ -55,7 +55,7 @@ class EmbeddedServer:
         self.take_over = take_over
         self.bot_delay = bot_delay
         self.host = host
-        """Listening address: loopback for local play; "0.0.0.0" when hosting for others (issue 8)."""
+        """Listening address: loopback for local play; every address (``::`` or "0.0.0.0") when hosting for others (issue 8)."""
         self.port = port
         self.announce = announce
         """Announce the tables on the LAN with mDNS (issue 8); a string is the host name shown."""

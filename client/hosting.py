@@ -1,7 +1,7 @@
 """Host a table for others from the client (issue 8): what "host a table for others" starts.
 
 :class:`Hosting` runs the embedded server (:mod:`.embedded`) listening on every
-network address of this machine (``0.0.0.0``), announced on the LAN, and says
+network address of this machine (``::`` with IPv4 too, else ``0.0.0.0``), announced on the LAN, and says
 what the friends need: the address, the port and one invite per table. The
 host's own window connects through loopback (:attr:`Hosting.local_url`).
 Starting on a port already in use raises a :class:`FailureError` with the key
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import socket
 
 from doublenine.shared.failures import FailureError, bind_failure
 from doublenine.shared.invite import DEFAULT_PORT, build_invite
@@ -19,7 +20,24 @@ from doublenine.shared.seats import SEATS
 from .embedded import EmbeddedServer
 
 ALL_INTERFACES = "0.0.0.0"
-"""Where a hosted server listens: every IPv4 address of the machine."""
+"""Every IPv4 address of the machine: where a hosted server listens where the system has no dual-stack
+IPv6 (:func:`all_interfaces`)."""
+
+
+def all_interfaces() -> str:
+    """Where a hosted server listens: ``::`` with IPv4 accepted too (the server's dual-stack socket,
+    ``server.app.dual_stack_socket``) where the system allows it, so an IPv6 invite as README shows
+    (``doublenine://[fd00::5]:8765/KQ7PA``) reaches the hosted table; else :data:`ALL_INTERFACES`.
+    Attacker s12 E1: hosting listened on 0.0.0.0 only, and an IPv6 invite to it was refused."""
+    if not socket.has_ipv6 or not hasattr(socket, "IPV6_V6ONLY"):
+        return ALL_INTERFACES
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+            probe.bind(("::", 0))
+    except OSError:
+        return ALL_INTERFACES
+    return "::"
 ASK_WITHIN = 0.25
 """Seconds the window's thread waits at most for the server thread to count who is seated (Leave, closing
 the window): one frame or so; a busier server is answered "friends may be seated" (:meth:`Hosting.others_seated`)."""
@@ -28,7 +46,8 @@ the window): one frame or so; a busier server is answered "friends may be seated
 class Hosting:
     """An embedded server for friends: ``start()``, show ``invite(code)``, ``stop()``.
 
-    ``bind``: the listening address (tests bind ``0.0.0.0`` and connect via 127.0.0.1 only).
+    ``bind``: the listening address, by default every IPv6 and IPv4 address (:func:`all_interfaces`; tests
+    bind ``0.0.0.0`` and connect via 127.0.0.1 only).
     ``port``: fixed by default (8765) so firewall rules and invites stay the same; 0: any free one.
     ``announce``: publish the tables with mDNS (tests inside their own netns only);
     ``host_name``: the name join screens show (default: the machine's name).
@@ -36,11 +55,11 @@ class Hosting:
     are announced: the player's other stored tables (a solo game) are never shown on the LAN.
     """
 
-    def __init__(self, db: str | None = None, *, port: int = DEFAULT_PORT, bind: str = ALL_INTERFACES,
+    def __init__(self, db: str | None = None, *, port: int = DEFAULT_PORT, bind: str | None = None,
                  announce: bool = True, bot_delay: float | None = None,
                  addresses: list[str] | None = None, host_name: str | None = None,
                  offer: str | None = None) -> None:
-        self.bind = bind
+        self.bind = bind = bind or all_interfaces()
         self.requested_port = port
         self._addresses = addresses
         self.embedded = EmbeddedServer(db, bot_delay, host=bind, port=port,

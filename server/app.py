@@ -122,7 +122,9 @@ class GameServer:
 
     def health(self) -> dict[str, Any]:
         """What ``/healthz`` reports: ``status`` "ok", "stopping" or "store_failing" (then ``store``
-        says why the last write failed: a full disk, a read-only file system; issue 12 case 5)."""
+        says why the last write failed: a full disk, a read-only file system; issue 12 case 5), with
+        the ``tables`` and ``connections`` counts. A client :meth:`metrics_allowed` does not let read
+        ``/metrics`` gets ``status`` alone."""
         failing = getattr(self.registry.store, "failing", None)
         if not failing and not self.registry.ownership.healthy:  # issue 12: no table can be claimed
             failing = "the PostgreSQL lock connection is down: this process can serve no table"
@@ -160,6 +162,11 @@ class GameServer:
             return await self.site.answer(connection, request)  # None: the websocket handshake
         health = self.health()
         status = HTTPStatus.OK if health["status"] == "ok" else HTTPStatus.SERVICE_UNAVAILABLE
+        if not self.metrics_allowed(connection, request):
+            # the counts and the store's error are for this machine and the networks /metrics is served
+            # to (attacker s12 E1: any stranger on the LAN read how many tables a hosting player's file
+            # has open, solo games included, and how many connections); the status is everyone's
+            health = {"status": health["status"]}
         response = connection.respond(status, json.dumps(health) + "\n")
         del response.headers["Content-Type"]
         response.headers["Content-Type"] = "application/json"
