@@ -197,9 +197,11 @@ def may_hint(state: ClientState) -> bool:
 
 
 def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int, bw: int, bh: int,
-                  hand_top: int, f: int, sm: int, lang: str = "en") -> tuple[Button, ...]:
+                  hand_top: int, f: int, sm: int, lang: str = "en", edge: int | None = None) -> tuple[Button, ...]:
     """The top bar's buttons (right to left, each enabled when it can act now) and, on this seat's turn,
-    Hint and Pass (R25, R15) right of the hand, in a window of ``size`` px at fonts ``f`` and ``sm`` px."""
+    Hint and Pass (R25, R15) right of the hand, ``bw`` x ``bh`` px with their right side at ``edge`` (the
+    Chat button's, :func:`.chat.toggle_box`; ``size[0] - m`` by default), in a window of ``size`` px at
+    fonts ``f`` and ``sm`` px."""
     from .text import tr
 
     w, h = size
@@ -236,7 +238,7 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
         out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled.get(bid, True)))
         x -= m // 2
     if isinstance(view, SeatView) and seated and view.phase is Phase.PLAY and view.turn == view.seat:
-        bx = w - m - bw
+        bx = (w - m if edge is None else edge) - bw
         out.append(Button("hint", (bx, hand_top, bw, bh), N_("Hint")))
         if any(isinstance(mv, Pass) for mv in view.legal_moves()):
             out.append(Button("pass", (bx, hand_top + bh + m // 2, bw, bh), N_("Pass"), primary=True))

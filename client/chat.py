@@ -82,6 +82,14 @@ def font_size(size: tuple[int, int]) -> int:
     return max(13, round(15 * min(w / 1280, h / 800)))
 
 
+def toggle_box(size: tuple[int, int]) -> tuple[int, int, int]:
+    """(width, height, margin) px of the closed panel's button in a window of ``size`` px: its margin from
+    the table's right edge. The hand's Hint and Pass buttons, in the same column, take the same width and
+    edge (layout.compute_layout; polish s12 item 15: Chat 1127..1267 over Hint 1157..1267 at 1280x800)."""
+    f = font_size(size)
+    return max(7 * f, min(11 * f, size[0] // 9)), round(2.1 * f), round(0.8 * f)
+
+
 def toggle_room(size: tuple[int, int]) -> int:
     """Pixels from the table's right edge the closed panel's button takes (its margin included), in a
     window of ``size`` px. Read by layout.toggle_zone, the Chat and Tiles buttons' box that the status
@@ -194,8 +202,7 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
     ``lang`` fit, else one (issue 11.4)."""
     w, h = size
     f = font_size(size)
-    bh, pad = round(2.1 * f), round(0.8 * f)
-    tw = max(7 * f, min(11 * f, w // 9))  # toggle_room: what it takes
+    tw, bh, pad = toggle_box(size)  # toggle_room: what it takes
     right = w if edge is None else edge
     toggle = (right - tw - pad, h - bh - pad if toggle_y is None else toggle_y, tw, bh)
     if not cui.open:

@@ -216,7 +216,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     help_rect = (m, h - help_h, words_w, help_h)
     # three plates share the top band: narrower in a middle narrowed by a side panel (a 700 px window)
     plate_w, plate_h = min(round(11 * f), (felt - 4 * m) // 3), round(1.5 * f + 2.7 * sm)
-    btn_w, btn_h = round(6.2 * f), round(2.1 * f)
+    from .chat import toggle_box
+    # Hint and Pass: the Chat/Tiles button's column, its width and right edge (polish s12 item 15)
+    btn_w, btn_h, btn_pad = toggle_box(window or size)
     # own hand: up to 10 upright tiles between the own plate and the action buttons
     own_w = round(10.5 * f)  # the viewer's own plate: narrower, so the hand keeps its size at 800x600
     avail = w - 2 * (max(own_w, btn_w) + 2 * m)
@@ -258,7 +260,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)))
     ends, ghosts, chosen = previews(view, ui, geo)
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
-    buttons = table_buttons(state, size, m, top_h, btn_w, btn_h, hand_top, f, sm, lang) \
+    buttons = table_buttons(state, size, m, top_h, btn_w, btn_h, hand_top, f, sm, lang, edge=w - btn_pad) \
         + (sound_button(w, m, help_rect, sm, ui.muted, ui.no_sound),)
     px, py, pw, ph = play_area
     # the hand end's panel lies between the plates, so the players it names stay in sight: below the top
