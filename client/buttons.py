@@ -164,8 +164,13 @@ def details_width(state: ClientState, lang: str, sm: int, every: bool = False) -
     """Px of the top bar's details never dropped (table code, target, hand) on one row at ``sm`` px;
     ``every``: of all of them ("seeded 7" too). The spectators' count, while anyone watches, is needed
     too: the bar takes its second row for it rather than drop it (s11 new user, 800x600)."""
-    needed = sorted((bit for bit in top_details(state, lang) if every or bit[1] <= 2 or bit[1] == 4),
-                    key=lambda bit: bit[1])
+    from .text import tr
+
+    # the hand's place is counted as "hand 88" in every phase: the bar is laid out once for the match, its
+    # buttons kept the same size (polish s12 item 15: with the chat open they were wide during the opening
+    # draw, with no hand said, and narrower once "hand 1" came; kind: a layout sized by a value that changes)
+    bits = [bit for bit in top_details(state, lang) if bit[1] != 2] + [(tr(lang, "hand {n}", n=88), 2)]
+    needed = sorted((bit for bit in bits if every or bit[1] <= 2 or bit[1] == 4), key=lambda bit: bit[1])
     return measurer().measure(" · ".join(text for text, _ in needed), sm)[0]
 
 
