@@ -14,6 +14,7 @@ import pytest
 from client_helpers import StubSession
 from scenes_catalog import coach_reply, table_scene
 
+from doublenine.client.footer import HELP_OVERLAY, HELP_RULES
 from doublenine.client.intents import Answer, Pause, Withdraw
 from doublenine.client.layout import compute_layout
 from doublenine.client.panels import CONSENT_KEYS
@@ -125,7 +126,10 @@ def test_s9_a_request_sets_aside_the_overlay_it_would_wait_under(ended, overlay:
     what = "ledger" if overlay != "rules" else "rules"
     scene.ui = replace(scene.ui, overlay=what)
     reading, under = scene.overlay, scene._under
-    assert scene.keys() == "overlay" and scene.layout().help == (tr("en", "Esc: close · arrows, Page Up, Page Down: scroll"),)
+    # the rules take Tab too and say so (1530e7b: keys "overlay:rules", HELP_RULES); the ledger and a review not
+    keys, said = ("overlay:rules", HELP_RULES) if overlay == "rules" else ("overlay", HELP_OVERLAY)
+    assert (scene.keys(), scene.layout().help) == (keys, (tr("en", said),))
+    assert scene.layout().help[0].startswith("Esc: close · arrows, Page Up, Page Down: scroll")
     sent = len(scene.session.sent)
     scene.session.set(_asked(ended, EffectW(moves=5, hands=(1,), scores=(0, 0))))
     scene.update(11.0)
@@ -134,7 +138,7 @@ def test_s9_a_request_sets_aside_the_overlay_it_would_wait_under(ended, overlay:
     scene.session.set(ended)  # answered (refused here: nothing changed)
     scene.update(12.0)
     assert scene.overlay is reading and scene._under is under and scene.ui.overlay == what
-    assert scene.keys() == "overlay" and scene.layout().panel.kind == "reveal"
+    assert scene.keys() == keys and scene.layout().panel.kind == "reveal"
     assert scene.session.sent[sent:] == [Pause(what, False), Pause(what, True)]  # R26: open again, as before
 
 
