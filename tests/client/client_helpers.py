@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pygame
 
 from doublenine.client import config
+from doublenine.client.art import Art
 from doublenine.client.input import Viewport
 from doublenine.client.local import LocalSession
 from doublenine.client.scenes.table import TableScene
@@ -35,6 +36,18 @@ def session_at(done, seed: int = 7, names: tuple[str, ...] = NAMES) -> LocalSess
         else:
             s.run_computers()
     raise AssertionError("situation not reached")
+
+
+def live_table(done, seed: int, size: tuple[int, int]) -> tuple[TableScene, LocalSession]:  # type: ignore[no-untyped-def]
+    """Seat 1's window (English, silent, no motion) on :func:`session_at` ``(done, seed)``, sized ``size`` px,
+    advanced to 100 s and drawn once. Returns (scene, session)."""
+    session = session_at(done, seed=seed)
+    session._refresh()
+    scene = TableScene(session, "en", Art(), sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
+    scene.resize(Viewport(size, size))
+    scene.update(100.0)
+    scene.draw(pygame.Surface(size))
+    return scene, session
 
 
 def my_turn_with_play(state) -> bool:  # type: ignore[no-untyped-def]

@@ -17,16 +17,14 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from client_helpers import StubSession, fake_hosting, session_at
+from client_helpers import StubSession, fake_hosting, live_table
 from scenes_catalog import table_scene, table_states
 
-from doublenine.client.art import Art
 from doublenine.client.focus import RING_GAP, focus_order, focused, ring_rect
-from doublenine.client.input import Viewport, key
+from doublenine.client.input import key
 from doublenine.client.intents import Answer, AskCoach, Control, Decide, HandOver, Withdraw
 from doublenine.client.scenes.lan_host import HostedTable
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
-from doublenine.client.sound import Sounds
 from doublenine.shared.moves import Nominate, Review
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
@@ -134,16 +132,6 @@ def _played_twice(state) -> bool:  # type: ignore[no-untyped-def]
         sum(1 for e in state.hand.line if e.seat is Seat.ONE) >= 2
 
 
-def _live(done, seed: int):  # type: ignore[no-untyped-def]
-    session = session_at(done, seed=seed)
-    session._refresh()  # type: ignore[attr-defined]
-    scene = TableScene(session, "en", Art(), sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
-    scene.resize(Viewport(SIZE, SIZE))
-    scene.update(100.0)
-    scene.draw(pygame.Surface(SIZE))
-    return scene, session
-
-
 def _key(scene: TableScene, k: int, mod: int = 0, at: float | None = None) -> None:
     """A key pressed and released in the window; ``at``: first the frame as shown is drawn, then the clock
     moves there and draws again (a prompt drawn before ``at`` - KEY_GUARD is read: its keys act)."""
@@ -158,7 +146,7 @@ def _key(scene: TableScene, k: int, mod: int = 0, at: float | None = None) -> No
 def test_r28_restart_is_asked_and_confirmed_with_the_keyboard_alone() -> None:
     """The reported case: Restart reached by Tab, its question's focus on Keep playing (Enter keeps the
     hand), moved by Tab to Restart, whose Enter restarts the hand from its deal."""
-    scene, session = _live(_played_twice, 11)
+    scene, session = live_table(_played_twice, 11, SIZE)
     deal, before = session.log.state.deal, len(session.log.state.hand.line)
     _key(scene, pygame.K_TAB)
     assert _on(scene) == "restart"  # the top bar's first button, left to right
@@ -184,7 +172,7 @@ def test_r28_restart_is_asked_and_confirmed_with_the_keyboard_alone() -> None:
 
 
 def test_d6_reopening_the_won_match_is_confirmed_with_the_keyboard_alone() -> None:
-    scene, session = _live(lambda s: s.phase is Phase.MATCH_OVER, 7)
+    scene, session = live_table(lambda s: s.phase is Phase.MATCH_OVER, 7, SIZE)
     scene.ui = replace(scene.ui, seen_finished=len(session.state.view.finished))
     scene.draw(pygame.Surface(SIZE))
     _key(scene, pygame.K_u, at=101.0)

@@ -15,14 +15,12 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from client_helpers import session_at
+from client_helpers import live_table
 from scenes_catalog import table_scene, table_states
 
-from doublenine.client.art import Art
-from doublenine.client.input import Viewport, key
+from doublenine.client.input import key
 from doublenine.client.intents import Decide
 from doublenine.client.scenes.table import TableScene
-from doublenine.client.sound import Sounds
 from doublenine.shared.moves import Nominate
 from doublenine.shared.rules import to_act
 from doublenine.shared.seats import Seat
@@ -35,16 +33,6 @@ SIZE = (800, 600)
 HAND_KEYS = (*(pygame.K_0 + i for i in range(10)), pygame.K_KP_9, pygame.K_l, pygame.K_r, pygame.K_p, pygame.K_h,
              pygame.K_UP, pygame.K_DOWN, pygame.K_x)
 """Keys of the hand (positions, ends, pass, hint) and keys nothing uses: none may act under a modal prompt."""
-
-
-def _live(done, seed: int):  # type: ignore[no-untyped-def]
-    session = session_at(done, seed=seed)
-    session._refresh()  # type: ignore[attr-defined]
-    scene = TableScene(session, "en", Art(), sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
-    scene.resize(Viewport(SIZE, SIZE))
-    scene.update(100.0)
-    scene.draw(pygame.Surface(SIZE))
-    return scene, session
 
 
 def _key(scene: TableScene, k: int, at: float) -> None:
@@ -62,7 +50,7 @@ def _my_turn(state) -> bool:  # type: ignore[no-untyped-def]
 
 def test_f16_a_digit_then_enter_under_the_restart_question_keeps_playing_and_plays_nothing() -> None:
     """The reported case, in the window: Restart asked (Tab to it, Enter), then 9 and Enter."""
-    scene, session = _live(_my_turn, 11)
+    scene, session = live_table(_my_turn, 11, SIZE)
     line = len(session.log.state.hand.line)
     _key(scene, pygame.K_TAB, 101.0)
     _key(scene, pygame.K_RETURN, 101.1)  # Restart: its question
@@ -125,7 +113,7 @@ def test_under_the_hand_end_a_lifted_tile_is_never_played_by_enter() -> None:
 
 
 def test_r6_the_nomination_keeps_the_hand_keys_and_its_arrows_choose_the_partner() -> None:
-    scene, session = _live(lambda s: s.phase is Phase.NOMINATE and Seat.ONE in to_act(s), 3)
+    scene, session = live_table(lambda s: s.phase is Phase.NOMINATE and Seat.ONE in to_act(s), 3, SIZE)
     scene.ui = replace(scene.ui, seen_draw=None)
     scene.update(100.5)
     assert scene.layout().panel.kind == "nominate"
