@@ -9,8 +9,10 @@ import pygame
 
 from doublenine.client import config
 from doublenine.client.art import Art
+from doublenine.client.config import Settings
 from doublenine.client.input import Viewport
 from doublenine.client.local import LocalSession
+from doublenine.client.scenes.start import Launch, StartScene
 from doublenine.client.scenes.table import TableScene
 from doublenine.client.sound import Sounds
 from doublenine.client.store import ClientState
@@ -48,6 +50,15 @@ def live_table(done, seed: int, size: tuple[int, int]) -> tuple[TableScene, Loca
     scene.update(100.0)
     scene.draw(pygame.Surface(size))
     return scene, session
+
+
+def start_scene(saved: Settings, size: tuple[int, int], got: list[Launch] | None = None) -> StartScene:
+    """The start screen, ``size`` px, as it opens once ``saved`` was written to client.json (the test's own:
+    the ``config_in_tmp`` fixture); each launch it asks for is added to ``got`` (when given)."""
+    config.save(saved)
+    scene = StartScene(config.load(), lambda launch: (got.append(launch) if got is not None else None) or "TABLE")
+    scene.resize(Viewport(size, size))
+    return scene
 
 
 def my_turn_with_play(state) -> bool:  # type: ignore[no-untyped-def]

@@ -20,6 +20,16 @@ def _finished_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(finished, "finished_path", lambda: tmp_path / "finished.json")
 
 
+@pytest.fixture
+def config_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's own client.json (``tmp_path / "client.json"``, not yet written) in place of the player's.
+    A module asks for it with ``pytestmark = pytest.mark.usefixtures("config_in_tmp")``."""
+    from doublenine.client import config
+    path = tmp_path / "client.json"
+    monkeypatch.setattr(config, "config_path", lambda: path)
+    return path
+
+
 @pytest.fixture(scope="module")
 def states() -> dict[str, tuple[ClientState, Ui]]:
     """Each situation of the table scene by name (:func:`scenes_catalog.table_states`), with pygame's

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_helpers import start_scene
 
 from doublenine.client import config
 from doublenine.client.config import Settings
@@ -15,16 +16,11 @@ SIZE = (1280, 800)
 KEPT = Settings(resume_code="YPSHK", resume_token="ty", resume_score="19-0")
 
 
-@pytest.fixture(autouse=True)
-def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+pytestmark = pytest.mark.usefixtures("config_in_tmp")
 
 
 def _scene(saved: Settings, got: list[Launch]) -> StartScene:
-    config.save(saved)
-    scene = StartScene(config.load(), lambda launch: got.append(launch) or "TABLE")
-    scene.resize(Viewport(SIZE, SIZE))
-    return scene
+    return start_scene(saved, SIZE, got)
 
 
 def _key(scene: StartScene, k: int, mod: int = 0):  # type: ignore[no-untyped-def]

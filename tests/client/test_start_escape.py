@@ -9,26 +9,20 @@ from dataclasses import replace
 
 import pygame
 import pytest
+from client_helpers import start_scene
 
-from doublenine.client import config
 from doublenine.client.config import Settings
-from doublenine.client.input import Viewport
 from doublenine.client.scenes.start import QUIT_AGAIN, StartScene
 from doublenine.client.text import tr
 
 SIZE = (1280, 800)
 
 
-@pytest.fixture(autouse=True)
-def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+pytestmark = pytest.mark.usefixtures("config_in_tmp")
 
 
 def _scene() -> StartScene:
-    config.save(Settings())
-    scene = StartScene(config.load(), lambda launch: "TABLE")
-    scene.resize(Viewport(SIZE, SIZE))
-    return scene
+    return start_scene(Settings(), SIZE)
 
 
 def _key(scene: StartScene, k: int):  # type: ignore[no-untyped-def]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_helpers import start_scene
 from robot import centre
 
 from doublenine.client import config
 from doublenine.client.config import Settings
 from doublenine.client.focus import ring_rect
-from doublenine.client.input import Viewport
 from doublenine.client.scenes.kept import chooser_layout
 from doublenine.client.scenes.start import Launch, StartScene, start_layout
 
@@ -21,16 +21,11 @@ KEPT = Settings(resume_code="YPSHK", resume_token="ty", resume_score="19-0",
                 earlier=("DWFBM td 0-0 8765", "MWP24 tm 0-7"))
 
 
-@pytest.fixture(autouse=True)
-def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+pytestmark = pytest.mark.usefixtures("config_in_tmp")
 
 
 def _scene(saved: Settings, got: list[Launch]) -> StartScene:
-    config.save(saved)
-    scene = StartScene(config.load(), lambda launch: got.append(launch) or "TABLE")
-    scene.resize(Viewport(SIZE, SIZE))
-    return scene
+    return start_scene(saved, SIZE, got)
 
 
 def _key(scene: StartScene, k: int, mod: int = 0, char: str = ""):  # type: ignore[no-untyped-def]
