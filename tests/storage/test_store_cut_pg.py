@@ -43,6 +43,14 @@ async def store(pg_dsn: str) -> AsyncIterator[Any]:
     await s.close()
 
 
+async def _server_on_empty(pg_dsn: str) -> GameServer:
+    """A started server (port 0, computers paced 0.05 s) on the database ``pg_dsn``, emptied first."""
+    cleaner = open_store(pg_dsn)
+    await cleaner.drop_all()  # type: ignore[attr-defined]
+    await cleaner.close()
+    return await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.05)).start()
+
+
 class Stopper:
     """While :attr:`armed`, SIGSTOPs the backend of the next write transaction (of :attr:`only`, a part
     of its work's name, if set) once its work is done, before its COMMIT; SIGCONTs it when asked (or at
@@ -194,10 +202,7 @@ async def test_a_table_whose_append_is_cut_in_doubt_goes_on_from_what_its_store_
     stored one either way (before: the append waited as long as the backend was stopped)."""
     monkeypatch.setattr(table_module, "SETTLE_EVERY", 0.2 if asked_while_stopped else 3.0)
     stopper.armed = False
-    cleaner = open_store(pg_dsn)
-    await cleaner.drop_all()  # type: ignore[attr-defined]
-    await cleaner.close()
-    server = await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.05)).start()
+    server = await _server_on_empty(pg_dsn)
     try:
         watcher = await (await TableClient.connect(server.url)).attach(
             {"type": "create_table", "sit": None, "seats": COMPUTERS})
@@ -247,10 +252,7 @@ async def test_a_seats_record_cut_in_doubt_and_stored_after_all_is_stored_again_
 
     monkeypatch.setattr(table_module, "SETTLE_EVERY", 3.0)  # the backend runs on before anyone asks
     stopper.armed = False
-    cleaner = open_store(pg_dsn)
-    await cleaner.drop_all()  # type: ignore[attr-defined]
-    await cleaner.close()
-    server = await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.05)).start()
+    server = await _server_on_empty(pg_dsn)
     try:
         seats = [{"kind": "human"}] * 2 + [{"kind": "computer", "level": "easy"}] * 2
         ana = await (await TableClient.connect(server.url)).attach(
