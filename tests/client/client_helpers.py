@@ -61,6 +61,18 @@ def start_scene(saved: Settings, size: tuple[int, int], got: list[Launch] | None
     return scene
 
 
+def hand_played_out(names: tuple[str, ...] = NAMES) -> tuple[ClientState, ClientState]:
+    """(the state in the middle of hand 1: seat 1 to play, more than 12 tiles in the line; the state once
+    that hand ended, seat 1 making its first legal decision until then) at a local table of ``names``
+    (seed 7)."""
+    s = session_at(lambda st: st.phase is Phase.PLAY and st.hand.turn is Seat.ONE and len(st.hand.line) > 12,
+                   names=names)
+    during = s.state
+    while not s.state.view.finished:
+        s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
+    return during, s.state
+
+
 def my_turn_with_play(state) -> bool:  # type: ignore[no-untyped-def]
     return state.phase is Phase.PLAY and state.hand.turn is Seat.ONE and \
         any(isinstance(m, Play) for m in legal_decisions(state, Seat.ONE))

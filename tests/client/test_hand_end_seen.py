@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from client_helpers import my_turn_with_play, session_at
+from client_helpers import hand_played_out, my_turn_with_play, session_at
 
 from doublenine.client.input import Viewport
 from doublenine.client.intents import Decide
@@ -34,12 +34,7 @@ def ended() -> tuple[ClientState, ClientState]:
     """(the state in the middle of hand 1, the state once Di went out: Team B +26) at a local table."""
     pygame.display.init()
     pygame.font.init()
-    s = session_at(lambda st: st.phase is Phase.PLAY and st.hand.turn is Seat.ONE and len(st.hand.line) > 12,
-                   names=NAMES)
-    during = s.state
-    while not s.state.view.finished:
-        s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
-    return during, s.state
+    return hand_played_out(NAMES)
 
 
 def test_nobody_is_to_move_under_a_hands_end_and_the_partners_plate_stays(ended) -> None:  # type: ignore[no-untyped-def]

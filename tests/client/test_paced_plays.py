@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from client_helpers import my_turn_with_play, session_at
+from client_helpers import hand_played_out, my_turn_with_play, session_at
 
 from doublenine.client.input import Viewport
 from doublenine.client.intents import Decide
@@ -20,7 +20,6 @@ from doublenine.client.sound import Sounds
 from doublenine.shared.moves import Play
 from doublenine.shared.rules import legal_decisions
 from doublenine.shared.seats import Seat
-from doublenine.shared.state import Phase
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
@@ -85,13 +84,7 @@ def test_nothing_says_what_follows_a_play_before_its_tile_lands(played: TableSce
 def test_a_hands_end_shows_its_final_line_before_the_panel() -> None:
     pygame.display.init()
     pygame.font.init()
-    s = session_at(lambda st: st.phase is Phase.PLAY and st.hand.turn is Seat.ONE and len(st.hand.line) > 12,
-                   names=NAMES)
-    before = s.state
-    # Ann plays out the hand with her first legal decisions until it ends
-    while not s.state.view.finished:
-        s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
-    after = s.state
+    before, after = hand_played_out(NAMES)  # Ann plays out the hand with her first legal decisions
     fh = after.view.finished[-1]
     moments = beats(before, after)
     line = ended_line(after)
