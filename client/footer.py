@@ -60,8 +60,9 @@ every key."""
 
 def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focus: Button | None = None) -> str:
     """The footer's one line: what the keys do on the screen as shown, from the one thing that decides
-    it, in the order the table gives keys out (scenes.table.TableScene.handle): an open overlay
-    (``keys == "overlay"``: Escape, scrolling), the host's Leave/Close question (``"ask"``: Enter keeps
+    it, in the order the table gives keys out (scenes.table.TableScene.handle): the settings card over
+    the table (``keys == "settings"``), an open overlay (``"overlay"``: Escape, scrolling; ``"overlay:rules"``:
+    the rules' sections by Tab), the host's Leave/Close question (``"ask"``: Enter keeps
     playing; new user s2 item 1: "Enter: Continue" of the panel beneath, which Enter did not press), the chat field with the focus (``"chat"``: Enter sends),
     a spectator's window (nothing to play), the opening draw's cells, the prompt's Enter button
     (:func:`.panels.enter_button`, the same :func:`.input._enter` presses) or its own words

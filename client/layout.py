@@ -187,8 +187,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     hand row and the help keep the whole width, so the panel covers no button.
     ``under`` px at the bottom of the play area are kept free of the prompt (the lobby's "Waiting for
     players"...) for a card a scene draws right under it (the host's invite card, lan_host.host_layout).
-    ``keys``: who takes the keys now (:func:`.footer.key_help`): "table", "overlay", "ask" (the host's question)
-    or "chat".
+    ``keys``: who takes the keys now (:meth:`.scenes.table.TableScene.keys`, said by :func:`.footer.key_help`):
+    "table", "settings", "overlay" or "overlay:rules", "ask" or "ask:MSGID" (the host's question), "chat" or
+    "chat:item".
     ``keep_out``: controls a scene draws on the felt (the host's "Invite friends" chip): the play area,
     where the line of play lies, starts below every one that reaches into it (kind: a control on the
     felt the line's area did not know about; new user: a tile under "Invitar amigos" at 1280x800).

@@ -168,7 +168,8 @@ def _line(line: Any, mine: bool) -> Any:
 
 
 def _table(state: ClientState, t: Any) -> ClientState:
-    """Names, computer seats, pause and consent from a ``TableW`` (docs/protocol.md)."""
+    """Names, each seat's state (:func:`~doublenine.shared.seatstate.seat_state`: away, free, computers,
+    levels), pause, holds, consent and hand-over requests from a ``TableW`` (docs/protocol.md)."""
     me = state.view.seat if state.view is not None else None
     consent: tuple[ConsentPrompt, ...] = ()
     req = t.request

@@ -264,7 +264,8 @@ class LanJoinScene:
         return None
 
     def click_id(self, cid: str) -> Change | None:
-        """Press control ``cid``: ``joinN`` (a listed table), ``join`` (the invite), ``paste``, ``back``."""
+        """Press control ``cid``: ``joinN`` (a listed table), ``invite`` (the invite field: the focus),
+        ``join`` (the invite), ``paste``, ``back``."""
         self.dirty = True
         if cid == "back":
             return Change("pop")

@@ -244,9 +244,11 @@ class TableScene:
         return self._layout
 
     def keys(self) -> str:
-        """Who takes the keys now, in the order :meth:`handle` gives them out: "overlay" (the rules, the
-        ledger, a review), "ask" (the host's Leave/Close question, scenes.lan_host), "chat" (the chat field
-        has the focus) or "table" (the prompt, else the hand).
+        """Who takes the keys now, in the order :meth:`handle` gives them out: "settings" (the settings card
+        over the table), "overlay:rules" (the rules) or "overlay" (the ledger, a review), "ask" or
+        "ask:MSGID" (the host's Leave/Close question, scenes.lan_host; MSGID: the label of the button with
+        its focus), "chat" (the chat field has the focus) or "chat:item" (a phrase, a mute or × has it),
+        or "table" (the prompt, else the hand).
         The footer says what they do from this (footer.key_help), so the two cannot disagree."""
         if self.settings is not None:
             return "settings"
@@ -492,7 +494,8 @@ class TableScene:
         return ui
 
     def handle(self, event: Any) -> Change | None:
-        """One pygame event: the overlay first if one is open, else the table input."""
+        """One pygame event: the settings card first if it is open, then an open overlay, then the chat and
+        the tracker, then the M and S shortcuts, else the table input (client.input.handle)."""
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.focused = event.type == pygame.WINDOWFOCUSGAINED
             self._anim = None if not self.focused else self._anim
