@@ -118,10 +118,19 @@ class Pacer:
     """The clock (s) before which :attr:`shown` stays."""
 
     def feed(self, states: list[ClientState], now: float) -> None:
-        """The session's new states, oldest first (the last is its current one)."""
+        """The session's new states, oldest first (the last is its current one). A state whose connection
+        or failure differs from the last moment's is shown at once, the moments queued before it dropped:
+        the banner and the failure screen are never held behind a play's beat."""
         for state in states:
             last = self.queue[-1][0] if self.queue else self.shown
             if state is last:
+                continue
+            if (state.connection, state.failure) != (last.connection, last.failure):
+                # the link to the server changed (lost, back, a failure): said at once, never after the
+                # plays still waiting their beat (CI of 12bb1e8: no banner for up to 6 beats after the
+                # server was killed, test_restart_keeps_place, test_spectator_restart). Kind: a fact of
+                # the window's connection held back with the moments of the match
+                self.queue, self.shown, self.until = [], state, min(self.until, now)
                 continue
             if state.view is last.view:  # chat, a table frame, the connection: no new moment
                 self._replace_last(state)

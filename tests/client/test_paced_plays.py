@@ -13,6 +13,7 @@ import pytest
 from client_helpers import hand_played_out, my_turn_with_play, session_at
 
 from doublenine.client.input import Viewport
+from doublenine.client.layout import compute_layout
 from doublenine.client.intents import Decide
 from doublenine.client.pacing import END_BEAT, PLAY_BEAT, Pacer, beats, ended_line
 from doublenine.client.scenes.table import TableScene
@@ -114,3 +115,22 @@ def test_chat_during_the_pacing_keeps_the_moment_and_an_undo_shows_at_once(playe
     undone = replace(now, view=replace(now.view, moves=(), line=(), ends=None))
     pacer.feed([undone], 0.3)
     assert not pacer.behind and pacer.shown is undone
+
+
+@pytest.mark.parametrize("link", [dict(connection="lost"), dict(connection="connecting")])
+def test_a_change_of_the_connection_is_shown_at_once_not_after_the_queued_plays(played: TableScene, link) -> None:  # type: ignore[no-untyped-def]
+    """CI of 12bb1e8 (test_restart_keeps_place, test_spectator_restart): the server killed while Bo's, Cy's
+    and Di's plays waited their beats, the window kept drawing 'connected' moments and no banner for up
+    to 6 beats. Kind: a fact of the link to the server held back with the moments of the match."""
+    pacer = played._pacer
+    played.update(0.1)
+    assert pacer.behind and len(pacer.queue) == 3 and len(pacer.shown.view.line) == 1
+    now = played.session.state
+    away = replace(now, **link)
+    pacer.feed([away], 0.2)
+    assert not pacer.behind and pacer.shown is away and len(pacer.shown.view.line) == 4
+    lay = compute_layout(away, played.ui, (800, 600), "en")
+    assert (lay.banner is not None) == (link["connection"] == "lost")
+    back = replace(away, connection="connected")
+    pacer.feed([back], 0.3)
+    assert not pacer.behind and pacer.shown is back

@@ -36,16 +36,19 @@ def _play_until_still(app, scene, until, timeout: float):  # type: ignore[no-unt
     a click: the play still on its way could end the hand, and the table came back a hand further.)
     ``until`` marks a hand's end read behind the window's back: it must mark the scene dirty too, or the
     prompt under the hand's end (Review) is never drawn while nothing else moves, and the window ignores
-    every click on a prompt not yet drawn (KEY_GUARD): the match waited for this seat for ever."""
+    every click on a prompt not yet drawn (KEY_GUARD): the match waited for this seat for ever.
+    It returns once the window draws that state too (client.pacing: the computers' plays before it are
+    shown a beat each; CI of 12bb1e8 read the layout of a paced moment, one tile of the line's three)."""
     clicked_at = -1
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         state = scene.session.state
         view = state.view
-        if until(state) and state.seq > clicked_at and isinstance(view, SeatView) and view.phase is Phase.PLAY \
-                and view.turn == view.seat:  # ``until`` first: it reads a hand's end (Continue) as it goes
+        ready = until(state) and state.seq > clicked_at and isinstance(view, SeatView) \
+            and view.phase is Phase.PLAY and view.turn == view.seat  # ``until`` first: it reads a hand's end
+        if ready and not scene._pacer.behind:  # and the window shows it: no play still waiting its beat
             return
-        events = next_clicks(scene) if state.connection == "connected" else []
+        events = next_clicks(scene) if state.connection == "connected" and not ready else []
         if events:
             clicked_at = state.seq
         app.step(events)
