@@ -143,9 +143,13 @@ class Pacer:
         del self.queue[:-MAX_BEHIND]
 
     def _replace_last(self, state: ClientState) -> None:
-        """``state`` has the last moment's view: it takes that moment's place (keeping its hold)."""
+        """``state`` has the last moment's view: it takes that moment's place (keeping its hold), and what
+        is not the match (the connection, the table's seats, chat, requests) is ``state``'s in every moment
+        from the one shown on: a lost connection's banner never waits for the plays still to be shown."""
         if self.queue:
-            self.queue[-1] = (state, self.queue[-1][1])
+            self.queue = [(replace(state, view=q.view), hold) for q, hold in self.queue[:-1]] \
+                + [(state, self.queue[-1][1])]
+            self.shown = replace(state, view=self.shown.view)
         else:
             self.shown = state
 

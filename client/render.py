@@ -276,8 +276,10 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
         num = art.text(str(score), round(f * 1.2), TEAM_COLOURS[team], bold=True, width=max(1, left_of_buttons - cx))
         surface.blit(num, (cx, mid - num.get_height() // 2))
         cx += num.get_width() + f
-        if gains.get(team):  # the hand just ended: what it added, beside the score it changed
-            plus = art.text(f"+{gains[team]}", f, DARK, bold=True, width=max(1, left_of_buttons - cx))
+        said = f"+{gains.get(team, 0)}"
+        fits = art.type.measure(said, lay.small, True)[0] + f // 2 <= left_of_buttons - cx - f
+        if gains.get(team) and fits:  # the hand just ended: what it added, beside the score it changed
+            plus = art.text(said, lay.small, DARK, bold=True, width=left_of_buttons - cx)
             pw, ph = plus.get_width() + f // 2, plus.get_height() + 2
             surface.blit(art.plate(pw, ph, GOLD, ph // 2), (cx - f // 2, mid - ph // 2))
             surface.blit(plus, plus.get_rect(center=(cx - f // 2 + pw // 2, mid)))

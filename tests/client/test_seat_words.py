@@ -39,8 +39,9 @@ def test_the_given_up_seat_reads_computer_free_seat_on_its_name_card() -> None:
     state: ClientState = reduce(session_at(my_turn_with_play).state, p.TableUpdate(table=_given_up_table()))
     assert state.seat_states == (SeatState.PLAYER, SeatState.OPEN, SeatState.COMPUTER, SeatState.STAND_IN)
     assert state.computers == {Seat.TWO, Seat.THREE, Seat.FOUR} and not state.free and not state.away
-    for lang, words in (("en", ["computer, free seat", "computer", "computer stands in"]),
-                        ("fr", ["ordinateur, place libre", "ordinateur", "ordinateur remplaçant"])):
+    # a computer seat says its level too (new user s12 item 5: seat 3 was made "easy")
+    for lang, words in (("en", ["computer, free seat", "computer · Easy", "computer stands in"]),
+                        ("fr", ["ordinateur, place libre", "ordinateur · Facile", "ordinateur remplaçant"])):
         ui = Ui(seen_finished=0)
         with watch() as seen:
             render(pygame.Surface((1280, 800)), compute_layout(state, ui, (1280, 800), lang), state, ui, Art(), lang)
@@ -59,6 +60,7 @@ def test_each_state_word_fits_its_name_card_uncut_at_800x600_in_every_language()
         ui = Ui(seen_finished=0)
         with watch() as seen:
             render(pygame.Surface((800, 600)), compute_layout(state, ui, (800, 600), lang), state, ui, Art(), lang)
-        words = {tr(lang, SEAT_WORDS[k]) for k in (SeatState.OPEN, SeatState.COMPUTER, SeatState.STAND_IN)}
+        words = {tr(lang, SEAT_WORDS[k]) for k in (SeatState.OPEN, SeatState.STAND_IN)}
+        words.add(tr(lang, SEAT_WORDS[SeatState.COMPUTER]) + " · " + tr(lang, "Easy"))  # with its level (s12)
         drawn = [d for d in seen if d.text in words]
         assert {d.text for d in drawn} == words and not any(d.shortened for d in drawn), (lang, drawn)
