@@ -81,17 +81,37 @@ def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewpor
     if t == pygame.MOUSEBUTTONDOWN:
         if getattr(event, "touch", False) or event.button != 1:
             return UiAction(ui)  # SDL's copy of a touch: the FINGERDOWN already acted
-        return _keyed(click(vp.to_pixels(event.pos), lay, state, ui), False)
+        return _keyed(one_enter(ui, click(vp.to_pixels(event.pos), lay, state, ui)), False)
     if t == pygame.FINGERDOWN:
-        return _keyed(click(vp.touch(event.x, event.y), lay, state, ui), False)
+        return _keyed(one_enter(ui, click(vp.touch(event.x, event.y), lay, state, ui)), False)
     if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
         hit = lay.hit(vp.to_pixels(event.pos))
         hover = str(hit[1]) if hit is not None and hit[0] == "button" else None
         return UiAction(ui if hover == ui.hover else replace(ui, hover=hover))
     if t == pygame.KEYDOWN:
-        return _keyed(key(event.key, getattr(event, "unicode", ""), lay, state, ui, getattr(event, "scancode", 0),
-                          getattr(event, "mod", 0)), True)
+        return _keyed(one_enter(ui, key(event.key, getattr(event, "unicode", ""), lay, state, ui,
+                                        getattr(event, "scancode", 0), getattr(event, "mod", 0))), True)
     return UiAction(ui)
+
+
+def chose(before: Ui, after: Ui) -> bool:
+    """True when ``after`` holds a choice Enter would carry out that ``before`` did not: a tile lifted, an end
+    lit (L/R) or a face-down tile of the opening draw picked (:func:`_enter` plays or takes it)."""
+    return any(new is not None and new != old for new, old in ((after.selected, before.selected),
+                                                                 (after.end, before.end),
+                                                                 (after.draw_pick, before.draw_pick)))
+
+
+def one_enter(before: Ui, action: UiAction) -> UiAction:
+    """``action`` without the focus ring (:attr:`.uistate.Ui.button`) when it made a new choice
+    (:func:`chose`): the last thing the player chose is what Enter does, and what the status line and the
+    footer say it does ("Enter: play it"). New user s12 round 2 F3: with the ring left on the speaker (or
+    on Hint), 6 6 lifted 6-6, the status line said "Enter: play it", and Enter pressed the ringed button
+    again and again. Kind: two meanings of Enter on one screen, the one not said winning. Tab after the
+    choice rings a button again, and the footer then names that button (footer.key_help)."""
+    if action.ui.button is None or not chose(before, action.ui):
+        return action
+    return replace(action, ui=replace(action.ui, button=None))
 
 
 def _keyed(action: UiAction, keyed: bool) -> UiAction:
@@ -255,7 +275,11 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
     dialog = lay.panel is not None and lay.panel.modal and any(b.enabled for b in lay.panel.buttons)
     if k == pygame.K_TAB or (dialog and k in (pygame.K_LEFT, pygame.K_RIGHT)):
         forward = not mod & pygame.KMOD_SHIFT if k == pygame.K_TAB else k == pygame.K_RIGHT
-        return UiAction(replace(ui, button=moved(lay.panel, lay.buttons + lay.others, ui.button, forward)))
+        ring = moved(lay.panel, lay.buttons + lay.others, ui.button, forward)
+        if ring is None:
+            return UiAction(ui)
+        # the ring is now what Enter presses: a lifted tile or a draw's pick is put down (one_enter)
+        return UiAction(replace(ui, button=ring, selected=None, end=None, from_hint=False, draw_pick=None, typed=""))
     if k == pygame.K_SPACE:  # presses the focused button (a lifted tile is played by Enter only)
         now = focused(lay.panel, lay.buttons + lay.others, ui.button)
         return _press(now.id, lay, state, ui) if now is not None else _back(lay, state, ui)

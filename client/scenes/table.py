@@ -473,10 +473,11 @@ class TableScene:
             self._hint_seen = state.hint
             if isinstance(state.hint, Play) and isinstance(view, SeatView):
                 focus = sorted(view.hand).index(state.hint.tile) if state.hint.tile in view.hand else ui.focus
+                # the keyboard cursor follows the lifted tile; Enter plays it, not a ringed Hint (input.one_enter)
                 return replace(ui.cleared(), selected=state.hint.tile, end=state.hint.end, from_hint=True,
-                               focus=focus)  # the keyboard cursor follows the lifted tile
+                               focus=focus, button=None)
             if isinstance(state.hint, DrawPick):
-                return replace(ui.cleared(), draw_pick=state.hint.position)
+                return replace(ui.cleared(), draw_pick=state.hint.position, button=None)
         hand = view.hand if isinstance(view, SeatView) else frozenset()
         if hand != self._hand_seen:  # a tile left the hand (or a new deal): the focus number moves off its slot
             self._hand_seen = hand
