@@ -124,7 +124,10 @@ class EmbeddedServer:
         asyncio.set_event_loop(loop)
         # the player's own window (loopback) is not held to the public limit of tables per address;
         # friends and strangers on the LAN are (new user: the 9th Create was refused on their own computer)
-        kwargs: dict[str, Any] = {"host": self.host, "port": self.port, "db": self.db, "own_player_unlimited": True}
+        # one seat per address before the start: on the LAN every friend's device has its own address, and a
+        # stranger who joined twice took every seat kept for the friends (attacker s12 round 2 N2)
+        kwargs: dict[str, Any] = {"host": self.host, "port": self.port, "db": self.db, "own_player_unlimited": True,
+                                  "one_seat_per_address": True}
         if self.bot_delay is not None:
             kwargs["bot_delay"] = self.bot_delay
         try:

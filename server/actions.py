@@ -16,7 +16,7 @@ from doublenine.shared.rules import restart_hand
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
-from .addresses import site_group
+from .addresses import is_loopback, site_group
 from .consent import ConsentRequest, ControlPace, askable, effect_of
 from .names import distinct_name, own_name
 from .seating import new_token, seat_name, token_hash, token_matches
@@ -69,7 +69,12 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
 
     Refusals: TABLE_FULL, SEAT_TAKEN, then RATE_LIMITED (``data: {limit: "seats", retry_ms}``)
     while a seat of this table was given up (``leave``) from ``conn``'s site less than
-    :data:`.table.SEAT_AGAIN_WAIT` seconds ago (:meth:`.table.Table.seat_again_ms`).
+    :data:`.table.SEAT_AGAIN_WAIT` seconds ago (:meth:`.table.Table.seat_again_ms`). Before those, on
+    a hosted server (``ServerConfig.one_seat_per_address``), TOO_MANY_CONNECTIONS with ``data:
+    {limit: "seats_per_address"}`` before the start when ``conn``'s address group holds a seat of
+    the table already (``SeatSlot.holder``; loopback is not counted): attacker s12 round 2 N2, one
+    stranger took every seat kept for the host's friends and the table started by itself. Kind: a
+    limit on one person's share that one person could multiply (43be66e held ``start`` only).
 
     ``name`` None (left out of the frame) is stored blank like a name blank once cleaned: the seat
     shows its default name (docs/protocol.md "Names"). ``creator``: the table's creator sits down
@@ -85,7 +90,14 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
         slot = table.slots[seat]
         if slot.kind != "human" or slot.claimed:
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {int(seat)} is not free")
-        wait = table.seat_again_ms(site_group(getattr(conn, "group", None)))
+        group = getattr(conn, "group", None)
+        if table.config.one_seat_per_address and not table.meta.started and group is not None \
+                and not is_loopback(str(getattr(conn, "address", ""))) \
+                and any(sl.claimed and sl.holder == group for sl in table.slots.values()):
+            raise Refused(ErrorCode.TOO_MANY_CONNECTIONS,
+                          f"your address holds a seat of table {table.code} already: one seat per address before the start",
+                          {"limit": "seats_per_address"})
+        wait = table.seat_again_ms(site_group(group))
         if wait:
             raise Refused(ErrorCode.RATE_LIMITED, f"a seat was given up from your address: join again in {wait} ms",
                           {"limit": "seats", "retry_ms": wait})

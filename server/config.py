@@ -57,6 +57,14 @@ class ServerConfig:
     connection, the machine's own player, are not limited by :attr:`max_tables_per_address` (new
     user: the 9th Create on their own computer was refused). Strangers (hosting on the LAN) still
     are; never with :attr:`trust_proxy`, where loopback is the proxy."""
+    one_seat_per_address: bool = False
+    """The hosted server (client/embedded.py, a window hosting for friends on the LAN, where every
+    device has an address of its own): before the start, a ``join`` from an address group that holds a
+    seat of the table already is refused ``TOO_MANY_CONNECTIONS`` with ``data.limit``
+    "seats_per_address" (a version-2 code). Loopback, the host's own machine, is not counted. Attacker
+    s12 round 2 N2: one stranger joined twice from one address, took both seats kept for the host's
+    friends, and the table started by itself (no ``start`` needed, so ``actions.start``'s creator rule
+    did not apply). Off on a public server, where a family behind one NAT address takes two seats."""
     max_playing_per_site: int = 8
     """Tables of computers only (``Table.computers_only``: the computer decides for every seat) that
     one site (the creator's IPv4 address or IPv6 /48, ``Table.turn_group``) may keep playing at once

@@ -74,6 +74,10 @@ class SeatSlot:
     disconnects (``Table.bind``); None while nobody has held it, or when that connection was loopback
     (this machine's own players) or had no address group. D7: a seat of the same side as a
     hand-over's target is not asked for consent (live, not stored)."""
+    holder: Any = field(default=None, repr=False)
+    """The address group (``addresses.address_group``) of the last connection that held the seat,
+    kept after it disconnects (``Table.bind``); None while nobody has held it, or when that connection
+    was loopback or had no group. ``ServerConfig.one_seat_per_address`` (live, not stored)."""
 
     @property
     def claimed(self) -> bool:

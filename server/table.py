@@ -504,7 +504,8 @@ class Table:
         """Attach ``conn`` (at ``seat``, or as spectator). A table with no :attr:`group` yet (one
         rebuilt from the store) takes the address group of the first connection that is its
         creator's (``TableMeta.made_by``) or holds a seat, never a stranger's spectator; a seat's
-        connection sets the seat's ``side`` (its /48, None from loopback or without a group)."""
+        connection sets the seat's ``side`` (its /48, None from loopback or without a group) and
+        ``holder`` (its address group, None the same way)."""
         self.subscribers[conn] = seat
         conn.table, conn.seat = self, seat
         group = getattr(conn, "group", None)
@@ -516,6 +517,7 @@ class Table:
             group, address = getattr(conn, "group", None), getattr(conn, "address", None)
             local = group is None or (isinstance(address, str) and is_loopback(address))
             self.slots[seat].side = None if local else site_group(group)  # D7 (consent.askable)
+            self.slots[seat].holder = None if local else group  # one_seat_per_address (actions.join)
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None

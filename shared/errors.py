@@ -65,7 +65,7 @@ class ErrorCode(StrEnum):
     NOT_DISCONNECTED = "NOT_DISCONNECTED"        # D7: hand over only a disconnected human seat
     RATE_LIMITED = "RATE_LIMITED"                # too many messages per second
     TOO_MANY_TABLES = "TOO_MANY_TABLES"          # tables per address limit
-    TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS"  # connections per address limit
+    TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS"  # connections per address limit; hosted join: one seat per address before the start
     SPECTATORS_FULL = "SPECTATORS_FULL"          # spectators per table limit
     SPECTATORS_PER_ADDRESS = "SPECTATORS_PER_ADDRESS"  # spectators one address group has at one table
     HINT_PENDING = "HINT_PENDING"                # R25: one hint at a time per connection, 4 per address group
