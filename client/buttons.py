@@ -174,13 +174,19 @@ def details_width(state: ClientState, lang: str, sm: int, every: bool = False) -
     return measurer().measure(" · ".join(text for text, _ in needed), sm)[0]
 
 
-def score_width(lang: str, f: int, scores: tuple[int, int]) -> int:
-    """Width in px of the top bar's two team scores as :func:`~doublenine.client.render` draws them."""
+def score_width(lang: str, f: int, scores: tuple[int, int], gains: dict[str, int] | None = None) -> int:
+    """Width in px of the top bar's two team scores as :func:`~doublenine.client.render` draws them, with
+    the gold "+N" plate of each team in ``gains`` (team letter -> points the shown hand added,
+    :func:`~doublenine.client.render.score_gains`; None or {}: no hand's end shown).
+
+    The plates count: without them the team names were kept at 800x600 in Spanish at the match's end and
+    "+68" was squeezed into the 22 px left before Restart (CI of 12bb1e8, test_text_fit)."""
     from .text import tr
 
     face = measurer()
-    return sum(f + f // 3 + face.measure(tr(lang, "Team {team}", team=team), f)[0] + f // 2
-               + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
+    plates = sum(face.measure(f"+{gain}", f, True)[0] + f // 2 for gain in (gains or {}).values() if gain)
+    return plates + sum(f + f // 3 + face.measure(tr(lang, "Team {team}", team=team), f)[0] + f // 2
+                        + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
 
 
 def may_undo(view: object) -> bool:

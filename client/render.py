@@ -263,7 +263,7 @@ def _top_bar(surface: pygame.Surface, lay: TableLayout, state: ClientState, art:
     # the team names give way to the bare letters when the table code and the hand would not fit
     # beside them (800x600, the chat open): the coloured dots already tell the teams apart
     beside = 0 if lay.details is not None else art.type.measure(needed, lay.small)[0]  # details on this row
-    short = lay.score_rect[0] + score_width(lang, f, scores) + beside >= left_of_buttons - f // 2
+    short = lay.score_rect[0] + score_width(lang, f, scores, gains) + beside >= left_of_buttons - f // 2
     cx = lay.score_rect[0]
     mid = lay.score_rect[1] + lay.score_rect[3] // 2  # the scores' row: the bar's middle, or its first row
     for team, score in (("A", scores[0]), ("B", scores[1])):
@@ -326,7 +326,7 @@ def top_bar_details(lay: TableLayout, state: ClientState, art: Art, lang: str,
     h = lay.top_bar[3]
     if after is None:
         scores = state.view.scores if state.view is not None else (0, 0)
-        after = lay.score_rect[0] + score_width(lang, lay.font, scores)
+        after = lay.score_rect[0] + score_width(lang, lay.font, scores, score_gains(lay, state))
     info = _top_bar_info(lay, state, lang)
     left_of_buttons = min((b.rect[0] for b in lay.buttons if b.rect[1] < h), default=lay.top_bar[2])
     if lay.details is not None:
