@@ -469,8 +469,9 @@ def change(path: Path | None = None, **fields: object) -> Settings:
 
 
 def save(settings: Settings, path: Path | None = None) -> None:
-    """Write ``settings`` whole, under the file's lock: for a first start or a test; a window saves a change
-    with :func:`update`, which keeps what other windows saved since it read the file."""
+    """Write ``settings`` whole, under the file's lock: for a test's set-up only (nothing in the game calls it
+    since the read-merge-write of s12); a window saves a change with :func:`update`, which keeps what other
+    windows saved since it read the file."""
     from doublenine.localfile import locked
 
     path = path or config_path()

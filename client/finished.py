@@ -128,7 +128,8 @@ def load_finished(path: Path | None = None) -> tuple[FinishedMatch, ...]:
 def save_finished(matches: tuple[FinishedMatch, ...], path: Path | None = None) -> None:
     """Write ``matches`` (newest first, the first :data:`MAX_FINISHED`) whole, under the file's lock; a
     folder that cannot be written, or a file that is not a regular one, is silently skipped (never a
-    crash, never blocks). A window adds its matches with :func:`keep_finished`, which keeps the others'."""
+    crash, never blocks). For a test's set-up only: a window adds its matches with :func:`keep_finished`,
+    which keeps the others'."""
     from doublenine.localfile import locked
 
     path = path or finished_path()
