@@ -127,7 +127,7 @@ class EmbeddedServer:
         # one seat per address before the start: on the LAN every friend's device has its own address, and a
         # stranger who joined twice took every seat kept for the friends (attacker s12 round 2 N2)
         kwargs: dict[str, Any] = {"host": self.host, "port": self.port, "db": self.db, "own_player_unlimited": True,
-                                  "one_seat_per_address": True}
+                                  "one_seat_per_address": True, "lan_per_address": True}
         if self.bot_delay is not None:
             kwargs["bot_delay"] = self.bot_delay
         try:

@@ -2,8 +2,11 @@
 
 Every per-address limit (connections, tables created, table-code misses, web pages) counts by
 :func:`address_group`, so the many addresses one host or household holds are one:
-an IPv6 address counts by its /64 (what a provider hands a single line), an
-IPv4-mapped IPv6 address as the IPv4 address it is.
+a global IPv6 address counts by its /64 (what a provider hands a single line), an
+IPv4-mapped IPv6 address as the IPv4 address it is. A LAN's IPv6 peers count one by one (ULA
+fc00::/7, link-local fe80::/10, loopback; on a hosted server also a global address on the host's own
+/64): on a home LAN every device shares one /64, and grouping it let one stranger lock every IPv6
+friend out (attacker s12 round 2 N1).
 """
 from __future__ import annotations
 
@@ -33,16 +36,42 @@ newcomers: an ISP customer's usual allocation, so the 512 /64s of one /55 are on
 round 2). Hard per-address caps keep :data:`IPV6_GROUP`: a /48 may hold many unrelated neighbours."""
 
 
-def address_group(address: str) -> str:
+LAN_V6 = (ipaddress.IPv6Network("fc00::/7"), ipaddress.IPv6Network("fe80::/10"))
+"""IPv6 networks that never reach a server from the internet (unique local, link-local): their
+peers are counted one address each, never by /64 or /48 (every device of a home LAN shares one)."""
+
+
+def on_lan(ip: ipaddress.IPv4Address | ipaddress.IPv6Address, local: str | None = None) -> bool:
+    """Whether the IPv6 ``ip`` is a LAN peer counted by its own address: loopback, in :data:`LAN_V6`,
+    or in the /64 of ``local`` (the global IPv6 address the connection reached, given only by a
+    hosted server: the host's own link, where the home's devices share the provider's /64)."""
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return False
+    if ip.is_loopback or any(ip in net for net in LAN_V6):
+        return True
+    mine = None if local is None else host_ip(local)
+    return isinstance(mine, ipaddress.IPv6Address) and ip in ipaddress.IPv6Network((mine, IPV6_GROUP), strict=False)
+
+
+def address_group(address: str, local: str | None = None) -> str:
     """The key per-address limits count by: ``"203.0.113.9"`` as it is, ``"2001:db8:1:2::7"`` as
-    ``"2001:db8:1:2::/64"``, ``"::ffff:203.0.113.9"`` as ``"203.0.113.9"``; anything that is not
-    an IP address (a test double, a unix socket) as it is."""
+    ``"2001:db8:1:2::/64"``, ``"::ffff:203.0.113.9"`` as ``"203.0.113.9"``; a LAN peer
+    (:func:`on_lan`: ``"fd00:a77::66"``, ``"fe80::5"``; with ``local``, an address of its /64) as its
+    own address, ``"fd00:a77::66/128"`` (the zone of a link-local address dropped); anything that is not an IP address (a test double, a unix socket) as it is."""
     ip = host_ip(address)
     if ip is None:
         return address
     if isinstance(ip, ipaddress.IPv6Address):
-        return str(ipaddress.IPv6Network((ip, IPV6_GROUP), strict=False))
+        return str(ipaddress.IPv6Network((ip, 128 if on_lan(ip, local) else IPV6_GROUP), strict=False))
     return str(ip)
+
+
+def group_of(address: str, local: str | None, config: Any) -> str:
+    """:func:`address_group` of a client ``address`` that reached this machine's ``local`` address:
+    ``local`` is asked only on a hosted server (``config.lan_per_address``, client/embedded.py), never
+    through a trusted proxy (there ``local`` is the proxy's side)."""
+    lan = getattr(config, "lan_per_address", False) and not getattr(config, "trust_proxy", False)
+    return address_group(address, local if lan else None)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -51,7 +80,9 @@ def site_group(group: Hashable) -> Hashable:
     (``"2001:db8:1:2::/64"``) as its /48 (``"2001:db8:1::/48"``); anything else (an IPv4 group, a
     table code, None, a test double) as it is. A turn shared by a /48 costs a neighbour only pace
     while the lane is contended, never a refusal (which is why caps stay by /64, but for guessed
-    table codes, where a /48's budget is 4 groups' on top of each /64's: ``lookup.SITE_MISSES``)."""
+    table codes, where a /48's budget is 4 groups' on top of each /64's: ``lookup.SITE_MISSES``).
+    A group of one address (an IPv4 one, a LAN peer's ``/128``, :func:`on_lan`) is its own site: a home LAN's
+    devices are not one site (attacker s12 round 2 N1)."""
     if not isinstance(group, str) or ":" not in group:
         return group
     key = group if "/" in group else address_group(group)  # an address: IPv4-mapped counts as IPv4
@@ -59,7 +90,7 @@ def site_group(group: Hashable) -> Hashable:
         net = ipaddress.ip_network(key, strict=False)
     except ValueError:
         return key
-    if not isinstance(net, ipaddress.IPv6Network) or net.prefixlen < IPV6_SITE:
+    if not isinstance(net, ipaddress.IPv6Network) or net.prefixlen < IPV6_SITE or net.prefixlen == 128:
         return key
     return str(net.supernet(new_prefix=IPV6_SITE))
 

@@ -65,6 +65,12 @@ class ServerConfig:
     s12 round 2 N2: one stranger joined twice from one address, took both seats kept for the host's
     friends, and the table started by itself (no ``start`` needed, so ``actions.start``'s creator rule
     did not apply). Off on a public server, where a family behind one NAT address takes two seats."""
+    lan_per_address: bool = False
+    """The hosted server (client/embedded.py): a client whose global IPv6 address is in the /64 of the
+    address it reached (the host's own link: a home LAN's devices share the provider's /64) counts by its
+    own address for every per-address limit, as ULA, link-local and loopback peers do on every server
+    (``addresses.on_lan``); never with :attr:`trust_proxy`. Attacker s12 round 2 N1: a stranger's 64
+    sockets from one address of the LAN's /64 locked every IPv6 friend out of the hosted table."""
     max_playing_per_site: int = 8
     """Tables of computers only (``Table.computers_only``: the computer decides for every seat) that
     one site (the creator's IPv4 address or IPv6 /48, ``Table.turn_group``) may keep playing at once

@@ -27,7 +27,7 @@ from doublenine.shared.wire import PROGRAM_CLIENTS
 from . import actions, talk
 from .chat import ChatBucket
 from .lean import Fifo, Wake
-from .addresses import address_group, is_loopback, request_client, site_group
+from .addresses import group_of, is_loopback, request_client, site_group
 from .logfmt import Repeats, log_event
 from .lookup import check_route, look_up, routed_code
 from .registry import Registry
@@ -81,8 +81,10 @@ class Connection:
         self.route = routed_code(getattr(request, "path", None))
         """The table code this connection's path names (``/t/CODE``: what nginx routed it by), or
         None; its lookups must name it (WRONG_ROUTE), and only they may ask for a hand-over."""
-        self.group = address_group(self.address)
-        """What every per-address limit counts this connection as (IPv6 by its /64, issue 12)."""
+        local = getattr(ws, "local_address", None)
+        self.group = group_of(self.address, str(local[0]) if local else None, self.config)
+        """What every per-address limit counts this connection as (a global IPv6 address by its /64,
+        issue 12; a LAN peer by its own address, ``addresses.on_lan``)."""
         self.own_player = self.config.own_player_unlimited and not self.config.trust_proxy \
             and is_loopback(self.address)
         """The embedded server's own player (ServerConfig.own_player_unlimited): tables unlimited."""
@@ -498,14 +500,16 @@ HANDLERS: dict[type, Callable[[Connection, Any], Awaitable[None]]] = {
 def note_limit(repeats: Repeats, name: str, group: str, detail: str, **fields: Any) -> None:
     """Log that limit ``name`` refused or closed a connection of address group ``group``: one ``limit``
     WARNING line a minute for each (limit, site) (``addresses.site_group``: an IPv4 address, an IPv6
-    /48), saying the limit, the site, ``detail`` and ``fields``; the next one carries ``repeats=N``, the
+    /48), saying the limit, the group it counted (``site=``: an IPv4 address, an IPv6 /64, a LAN
+    peer's /128), ``detail`` and ``fields``; the next one carries ``repeats=N``, the
     lines held back meanwhile, as the server's other repeated failures (``logfmt.Repeats``). Attacker s12
     A5: one line per connection per second, 9,418 lines in a host's terminal reading just "limit"."""
     site = site_group(group)
     held = repeats.due(f"{name}\x00{site}")
     if held is None:
         return
-    log_event(log, logging.WARNING, "limit", limit=name, site=site, **fields, detail=detail,
+    # site= says the group the limit counted (a /64 limit was labelled with its /48: attacker s12 round 2 N1)
+    log_event(log, logging.WARNING, "limit", limit=name, site=group, **fields, detail=detail,
               **({"repeats": held} if held else {}))
 
 

@@ -24,7 +24,7 @@ from websockets.http11 import Request, Response
 from websockets.protocol import Protocol
 from websockets.server import ServerProtocol
 
-from .addresses import address_group, from_proxy, is_loopback
+from .addresses import from_proxy, group_of, is_loopback
 from .lean import lighten
 from .web.site import respond, security_headers
 
@@ -143,7 +143,7 @@ def _parser(protocol: ServerProtocol) -> Generator[None]:
 
 class Handshakes:
     """Connections under way before their websocket upgrade or plain HTTP answer, per client address
-    group (``addresses.address_group``: an IPv4 address, an IPv6 /64): at most ``limit`` (0: no limit);
+    group (``addresses.group_of``: an IPv4 address, a global IPv6 /64, a LAN peer's own address): at most ``limit`` (0: no limit);
     a connection beyond is closed as soon as it is accepted, and ``refused(group)`` is called. Each is
     counted from its TCP accept to the end of its handshake (websockets' ``open_timeout``, 10 s, ends an
     unfinished one). Loopback (this machine) and a trusted proxy (``addresses.from_proxy``: its clients
@@ -158,12 +158,13 @@ class Handshakes:
         self.pending: Counter[str] = Counter()
         """Handshakes under way per address group (a group leaves the counter at 0)."""
 
-    def enter(self, peer: str) -> tuple[bool, str | None]:
-        """A connection from ``peer`` was accepted: (whether it may go on, the group it is counted in, or
-        None when it is not counted); the caller hands the group back to :meth:`leave` once."""
+    def enter(self, peer: str, local: str | None = None) -> tuple[bool, str | None]:
+        """A connection from ``peer`` to this machine's address ``local`` was accepted: (whether it may go
+        on, the group it is counted in, or None when it is not counted); the caller hands the group back
+        to :meth:`leave` once. Grouped as the connection's own limits are (``addresses.group_of``)."""
         if not self.limit or is_loopback(peer) or from_proxy(peer, self.config):
             return True, None
-        group = address_group(peer)
+        group = group_of(peer, local, self.config)
         if self.pending[group] >= self.limit:
             if self.refused is not None:
                 self.refused(group)
@@ -211,7 +212,9 @@ class EdgeConnection(ServerConnection):
         lighten(self)  # issue 12: no empty deque blocks per connection (server/lean.py)
         if self.handshakes is not None:
             peer = transport.get_extra_info("peername")
-            allowed, self._counted = self.handshakes.enter(str(peer[0]) if peer else "?")
+            local = transport.get_extra_info("sockname")
+            allowed, self._counted = self.handshakes.enter(str(peer[0]) if peer else "?",
+                                                           str(local[0]) if local else None)
             if not allowed:
                 transport.abort()  # before a byte is read: its handshake ends at once (connection lost)
 

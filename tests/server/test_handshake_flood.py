@@ -53,7 +53,7 @@ def test_a5_the_reported_flood_of_limit_lines_is_one_line_a_minute_per_limit_and
     ]
 
 
-def test_ipv6_handshakes_count_by_64_and_limit_lines_say_the_48(caplog) -> None:
+def test_ipv6_handshakes_count_by_64_and_limit_lines_say_the_64_they_count(caplog) -> None:
     caplog.set_level(logging.WARNING, "doublenine")
     gate = Handshakes(2, ServerConfig())
     assert gate.enter("2001:db8:1:2::7") == (True, "2001:db8:1:2::/64")
@@ -63,7 +63,8 @@ def test_ipv6_handshakes_count_by_64_and_limit_lines_say_the_48(caplog) -> None:
     repeats = Repeats(clock=Clock())
     note_limit(repeats, "handshakes", "2001:db8:1:2::/64", "full")
     note_limit(repeats, "handshakes", "2001:db8:1:3::/64", "full")  # the same site: held back
-    assert _limits(caplog) == [{"limit": "handshakes", "site": "2001:db8:1::/48", "detail": "full"}]
+    # attacker s12 round 2 N1: the line said site=.../48 for a limit counting by /64
+    assert _limits(caplog) == [{"limit": "handshakes", "site": "2001:db8:1:2::/64", "detail": "full"}]
 
 
 def test_a2_handshakes_under_way_are_counted_per_address_group() -> None:

@@ -94,3 +94,16 @@ async def test_a_public_server_lets_one_nat_address_take_two_seats(make_server) 
     second = await _join(server, "203.0.113.9", host.code, "Kid")
     assert (first.seat, second.seat) == (2, 3)
     assert server.registry.tables[host.code].meta.started is True
+
+
+async def test_n2_the_reported_addresses_one_lan_ipv6_64(make_server) -> None:
+    """The report's own addresses: the stranger fd00:a77::66 and the friend fd00:a77::22 share the LAN's /64,
+    each counted by its own address (addresses.on_lan, attacker s12 round 2 N1)."""
+    server = await make_server(trust_proxy=True, one_seat_per_address=True)
+    host = await _host(server)
+    assert (await _join(server, "fd00:a77::66", host.code, "Hostie")).seat == 2
+    with pytest.raises(ServerRefused) as refused:
+        await _join(server, "fd00:a77::66", host.code, "Hostie")
+    assert refused.value.error.data == {"limit": "seats_per_address"}
+    assert (await _join(server, "fd00:a77::22", host.code, "RealFriend")).seat == 3
+    assert server.registry.tables[host.code].meta.started is True
