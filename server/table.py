@@ -244,7 +244,7 @@ class Table:
         """Append log events not stored yet (a resumed log may add a due shuffle)."""
         rows = event_rows(self.log.tail(self._unstored))
         if rows:
-            await self.store.append(self.code, rows)
+            await self.store.append(self.code, rows, self.epoch)
         self._unstored = self.log.size
 
     async def load_chat(self) -> None:
@@ -668,7 +668,7 @@ class Table:
                 raise ValueError("the table was handed to another process")
             if self._doubt is not None:
                 raise OSError("the store has not said yet whether the table's last events were stored")
-            await self.store.append(self.code, event_rows(events, key))
+            await self.store.append(self.code, event_rows(events, key), self.epoch)
         except ValueError as exc:  # issue 12: (code, seq) already stored, another process writes here
             self._take_back(events)
             self.lost_to_another(str(exc))  # drops the table: one log line, no retry loop

@@ -126,11 +126,11 @@ class Store(Protocol):
     nothing will be, except :class:`InDoubt` (a write cut unanswered after its commit was sent,
     whose outcome is asked with its ``settle``).
 
-    Fencing (issue 12): the log is fenced by its (code, seq) key, the table record by
-    its ownership *epoch*. A process that starts serving a table it did not create calls
+    Fencing (issue 12): the log is fenced by its (code, seq) key and, like the table record,
+    by its ownership *epoch*. A process that starts serving a table it did not create calls
     :meth:`take` (after winning the table's lock, before loading it), which adds one to
-    the epoch; its writes of the record (``update_meta``, ``update_listing``,
-    ``close_table``) pass that epoch, and a write whose epoch is not the stored one raises
+    the epoch; its writes of the log (``append``) and of the record (``update_meta``,
+    ``update_listing``, ``close_table``) pass that epoch, and a write whose epoch is not the stored one raises
     ``ValueError`` and changes nothing: a process that lost its lock without noticing yet
     cannot overwrite what the new owner serves; chat lines (``append_chat``) are fenced
     the same way, so a stale line can never take the id the new owner's next line needs.
@@ -172,8 +172,13 @@ class Store(Protocol):
         those whose key is below it (the page after a row); ``after``: only those above it, the
         ``limit`` nearest to it (the page before a row). Not both (``ValueError``)."""
 
-    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
-        """Durably append log rows (seq, payload) before any client hears of them."""
+    async def append(self, code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
+        """Durably append log rows (seq, payload) before any client hears of them. ``epoch``: the
+        writer's (see Fencing): a stale one raises ``ValueError`` and stores nothing, checked in the
+        transaction that writes, so an append in flight when its process lost the table lands
+        before the new owner's :meth:`take` (and is in what it loads) or not at all (s12 CI: the
+        primary key alone let it land after the new owner loaded, whose next append of that seq
+        then failed and dropped the table from the process that rightly served it)."""
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
                           epoch: int | None = None) -> None:
@@ -276,9 +281,10 @@ class MemoryStore:
         rows.sort(key=lambda r: r.key, reverse=True)
         return [r for r in rows if before is None or r.key < before][:limit]
 
-    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+    async def append(self, code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
         if code not in self.tables:
             raise KeyError(code)
+        self._fenced(code, epoch)
         seen = self._seqs[code]
         batch = [(int(seq), bytes(payload)) for seq, payload in rows]
         new = {seq for seq, _ in batch}

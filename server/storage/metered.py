@@ -144,10 +144,10 @@ class MeteredStore:
 
         return describe(self.inner)
 
-    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+    async def append(self, code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
         start = time.perf_counter()
         try:
-            await self._write(self.inner.append(code, rows), "moves")
+            await self._write(self.inner.append(code, rows, epoch), "moves")
         finally:
             self.histogram.observe(time.perf_counter() - start)
 

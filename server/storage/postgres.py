@@ -157,10 +157,16 @@ in each process's memory, a burst spread over N processes got N shares)."""
 
 
 _APPEND = """
-WITH stored AS (INSERT INTO dn_row(code, seq, payload) SELECT $1, r.seq, r.payload
-                FROM unnest($2::integer[], $3::bytea[]) AS r(seq, payload) RETURNING 1)
-SELECT txid_current() FROM (SELECT count(*) FROM stored) AS done"""
-"""A table's log rows appended in one statement that also answers its transaction's id."""
+WITH owner AS (SELECT epoch FROM dn_table WHERE code=$1 FOR NO KEY UPDATE),
+stored AS (INSERT INTO dn_row(code, seq, payload) SELECT $1, r.seq, r.payload
+           FROM unnest($2::integer[], $3::bytea[]) AS r(seq, payload)
+           WHERE $4::integer IS NULL OR $4::integer = (SELECT epoch FROM owner) RETURNING 1)
+SELECT txid_current() AS xid, (SELECT epoch FROM owner) AS epoch, (SELECT count(*) FROM stored) AS n"""
+"""A table's log rows appended in one statement that also answers its transaction's id; ``$4``, the
+writer's epoch (NULL: unfenced), is compared with the record's, whose row is locked as
+:func:`_owner_check` locks it: a :meth:`PostgresStore.take` waits for an append that locked it first
+(and loads its rows), and an append after a take stores nothing (the foreign key's ``KEY SHARE``
+alone let the take through, and the rows landed after the new owner had loaded the table)."""
 
 
 def budget_key(group: str) -> str:
@@ -487,7 +493,7 @@ class PostgresStore:
 
         return await self._run(work, write=False)
 
-    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+    async def append(self, code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
         seqs, payloads = [int(seq) for seq, _ in rows], [bytes(payload) for _, payload in rows]
         step = _Step(from_work=bool(seqs))
 
@@ -499,13 +505,20 @@ class PostgresStore:
                     raise KeyError(code)
                 return
             try:
-                step.xid = int(await con.fetchval(_APPEND, code, seqs, payloads))
+                done = await con.fetchrow(_APPEND, code, seqs, payloads, epoch)
             except asyncpg.ForeignKeyViolationError as exc:
                 raise KeyError(code) from exc
+            step.xid = int(done["xid"])
+            if epoch is not None and done["epoch"] is None:
+                raise KeyError(code)
+            if epoch is not None and done["epoch"] != epoch:  # nothing was inserted
+                raise stale_owner(code, epoch, int(done["epoch"]))
 
         try:
             await self._run(work, step=step)
         except ValueError as exc:
+            if "taken over" in str(exc):
+                raise
             raise ValueError(f"table {code}: a seq in {seqs} is already stored") from exc
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,

@@ -354,12 +354,15 @@ class SQLiteStore:
         result: list[ListedTable] = await self._call(job)
         return result if after is None else result[::-1]
 
-    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+    async def append(self, code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
         batch = [(code, int(seq), bytes(payload)) for seq, payload in rows]
 
         def job(c: sqlite3.Connection) -> None:
             # One statement per move: the foreign key finds an unknown table, the primary
-            # key a repeated seq (``updated`` moves with the meta and the close only).
+            # key a repeated seq (``updated`` moves with the meta and the close only); a
+            # fenced append reads the epoch first, in the same transaction
+            if epoch is not None:
+                _fence(c, code, epoch)
             if not batch:
                 if c.execute("SELECT 1 FROM dn_table WHERE code=?", (code,)).fetchone() is None:
                     raise KeyError(code)

@@ -148,10 +148,10 @@ class FullDisk(MemoryStore):
         super().__init__()
         self.full = True
 
-    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+    async def append(self, code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
         if self.full:
             raise OSError(DISK_FULL)
-        await super().append(code, rows)
+        await super().append(code, rows, epoch)
 
 
 class Histogram:

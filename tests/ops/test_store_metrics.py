@@ -50,7 +50,7 @@ class Histogram:
 
 
 class FullDisk(MemoryStore):
-    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+    async def append(self, code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
         raise OSError("sqlite: database or disk is full")
 
 

@@ -23,12 +23,12 @@ class GatedStore(MemoryStore):
     gate: asyncio.Event | None = None
     fail: bool = False
 
-    async def append(self, code: str, rows: list[tuple[int, bytes]]) -> None:
+    async def append(self, code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
         if self.gate is not None:
             await self.gate.wait()
         if self.fail:
             raise OSError("disk full")
-        await super().append(code, rows)
+        await super().append(code, rows, epoch)
 
 
 async def test_a_computer_never_reads_a_log_another_action_is_still_storing(make_server, caplog) -> None:

@@ -225,7 +225,7 @@ async def test_a_failing_store_refuses_the_move_and_nothing_is_played(at_play) -
     real = table.store.append
     calls = []
 
-    async def broken(code, rows):
+    async def broken(code, rows, epoch=None):
         calls.append(code)
         raise OSError("disk full")
 

@@ -179,7 +179,9 @@ async def test_chat_line_repeated_or_for_an_unknown_table_is_refused(store: Stor
 async def test_take_fences_off_every_record_write_of_an_older_owner(store: Store) -> None:
     """Issue 12: a process that lost a table's lock without noticing yet writes with the epoch
     it took the table at; once another process has taken it, each such write is refused
-    ValueError and changes nothing (the log is fenced the same way by its (code, seq) key)."""
+    ValueError and changes nothing. The log too (CI s12, test_takeover under load: an append fenced
+    by the (code, seq) key alone landed after the new owner had loaded the table, and the new owner's
+    own append of that seq then dropped the table)."""
     await store.create_table("T1", b"first owner")
     assert (await store.load("T1")).epoch == 0  # type: ignore[union-attr]
     await store.update_meta("T1", b"first owner, seat taken", 0)
@@ -187,19 +189,25 @@ async def test_take_fences_off_every_record_write_of_an_older_owner(store: Store
     for stale in (store.update_meta("T1", b"old owner's seats", 0),
                   store.update_listing("T1", True, (40, 12), 0),
                   store.close_table("T1", 0),
-                  store.append_chat("T1", 1, b"old owner's line", 10, 0)):
+                  store.append_chat("T1", 1, b"old owner's line", 10, 0),
+                  store.append("T1", [(0, b"old owner's move")], 0)):
         with pytest.raises(ValueError, match="taken over by another process"):
             await stale
     assert await store.load("T1") == StoredTable("T1", b"first owner, seat taken", (), False, 1)
     assert await store.load_listed(10) == [] and await store.load_chat("T1") == ()
     await store.append_chat("T1", 1, b"new owner's line", 10, 1)
     assert await store.load_chat("T1") == ((1, b"new owner's line"),)
+    await store.append("T1", [(0, b"new owner's move")], 1)  # the seq the old owner could not take
+    assert (await store.load("T1")).rows == ((0, b"new owner's move"),)  # type: ignore[union-attr]
+    with pytest.raises(KeyError):
+        await store.append("NOPE", [(0, b"x")], 0)
     await store.update_meta("T1", b"new owner's seats", 1)
     await store.update_listing("T1", True, (5, 0), 1)
     assert await store.load_listed(10) == [ListedTable("T1", b"new owner's seats", (5, 0))]
     await store.close_table("T1", 1)
     assert await store.take("T1") is None  # closed: nothing taken, nothing written
-    assert await store.load("T1") == StoredTable("T1", b"new owner's seats", (), True, 1, (True, (5, 0)))
+    assert await store.load("T1") == StoredTable("T1", b"new owner's seats", ((0, b"new owner's move"),), True, 1,
+                                                 (True, (5, 0)))
     assert await store.take("NOPE") is None
     with pytest.raises(KeyError):
         await store.update_listing("NOPE", True, (0, 0), 0)

@@ -212,11 +212,11 @@ async def test_a_table_whose_append_is_cut_in_doubt_goes_on_from_what_its_store_
         inner = server.registry.store.inner
         real_append = inner.append
 
-        async def append(code: str, rows: list[tuple[int, bytes]]) -> None:
+        async def append(code: str, rows: list[tuple[int, bytes]], epoch: int | None = None) -> None:
             if not batches:  # this one is stopped (the table's appends come one at a time)
                 stopper.only, stopper.armed = "append", True
             batches.append(list(rows))
-            await real_append(code, rows)
+            await real_append(code, rows, epoch)
 
         monkeypatch.setattr(inner, "append", append)
         await _until(lambda: table._doubt is not None, CUT + MARGIN + 2)
