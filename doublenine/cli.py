@@ -53,12 +53,29 @@ def installed_version() -> str:
         return "unknown"
 
 
+ONE_LINE = N_("{prog}: error: {message} (see {prog} --help)")
+"""Every refusal of the command line, one line on stderr (README "Exit codes"): the command's name, the
+sentence, and where its options are told (:class:`OneLine`, :func:`refuse`)."""
+
+
+class OneLine(argparse.ArgumentParser):
+    """An ArgumentParser whose refusals are one line (:data:`ONE_LINE`, exit 2), without the usage block.
+
+    New user s12 round 2 F6: ``play --table ABCDE`` printed 8 lines of usage before its sentence, ``serve
+    --port 99999`` 18, while README promises one line. Kind: a refusal buried under the usage. The
+    subcommands' parsers are made by :meth:`add_subparsers` of this class, so they are one too."""
+
+    def error(self, message: str) -> NoReturn:
+        """Say ``message`` in one line (argparse's words in the language :func:`said_in` chose) and exit 2."""
+        self.exit(2, argparse._(ONE_LINE).format(prog=self.prog, message=message) + "\n")  # type: ignore[attr-defined]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the top-level parser; subcommand modules add their own options.
 
     ``doublenine --version`` prints ``doublenine VERSION`` (:func:`installed_version`) and exits 0.
     """
-    parser = argparse.ArgumentParser(
+    parser = OneLine(
         prog="doublenine", description=N_("Four-player double-nine partnership dominoes over the network."),
         formatter_class=Translated)
     parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
@@ -144,12 +161,6 @@ def said_in(lang: str) -> Iterator[None]:
         module._, module.ngettext = before  # type: ignore[attr-defined]
 
 
-USAGE = N_("usage:")
-"""argparse's "usage:" before the synopsis, said in the language of the refusal under it (:func:`refuse`)."""
-ERROR = N_("{prog}: error: {message}")
-"""argparse's "PROG: error: MESSAGE", said in the language of the refusal it frames (:func:`refuse`)."""
-
-
 class Said(str):
     """A refusal sentence that knows its language (``lang``), as a command's ``check_arguments`` returns it."""
 
@@ -163,8 +174,8 @@ class Said(str):
 
 
 def refuse(parser: argparse.ArgumentParser, message: str, lang: str) -> NoReturn:
-    """Refuse the command line as argparse does (its usage on stderr, then ``PROG: error: MESSAGE``, exit 2),
-    argparse's own words ("usage:", "error") in ``lang``, the language ``message`` is in.
+    """Refuse the command line as :class:`OneLine` does (one line on stderr, :data:`ONE_LINE`, exit 2), its
+    words ("error", "see ... --help") in ``lang``, the language ``message`` is in.
 
     New user s10: "doublenine play: error: --table a besoin du serveur ..." put argparse's English around a
     French sentence. Kind: one error said in two languages. argparse's own refusals (an unknown option, a
@@ -172,11 +183,7 @@ def refuse(parser: argparse.ArgumentParser, message: str, lang: str) -> NoReturn
     """
     from doublenine.shared.i18n import translator
 
-    t = translator(lang)
-    usage = parser.format_usage()
-    if usage.startswith("usage: "):
-        usage = t.gettext(USAGE) + " " + usage[len("usage: "):]
-    parser.exit(2, usage + t.gettext(ERROR, prog=parser.prog, message=message) + "\n")
+    parser.exit(2, translator(lang).gettext(ONE_LINE, prog=parser.prog, message=message) + "\n")
 
 
 INTERRUPTED = 130
@@ -218,7 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         lang = command_language(argv)
         with said_in(lang):  # argparse's words, the options' help and our refusals in one language
             parser = build_parser()
-            args = parser.parse_args(argv)
+            args, extra = parser.parse_known_args(argv)
+            if extra:  # refused by the command's own parser: "doublenine play: ..." (F6: the top level's usage)
+                chosen = getattr(args, "_parser", None) or parser
+                chosen.error(argparse._("unrecognized arguments: %s") % " ".join(extra))  # type: ignore[attr-defined]
             if not getattr(args, "_run", None):  # no command: a refusal, its help on stderr like every error
                 parser.print_help(sys.stderr)
                 return 2

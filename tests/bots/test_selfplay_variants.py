@@ -210,6 +210,6 @@ def test_an_odd_match_count_is_refused_not_rounded_up(capsys, given: str, said: 
     with pytest.raises(SystemExit) as stop:
         main(["selfplay", "--matches", given])
     assert stop.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == f"doublenine selfplay: error: {said}"
+    assert capsys.readouterr().err == f"doublenine selfplay: error: {said} (see doublenine selfplay --help)\n"
     with pytest.raises(ValueError, match=f"matches must be a positive even number, not {given}"):
         selfplay.selfplay(int(given), 0, "heaviest", "heaviest")

@@ -2,7 +2,7 @@
 address ("Cannot reach a doublenine table at :80"); ``--seat``/``--spectate`` without a table, the new-table
 options with a table joined, ``--spectate`` with the start screen, ``--server``/``--table`` beside ``--join``
 and ``--autoplay-shots`` without ``--autoplay`` were dropped without a word. Each is refused at once as
-argparse refuses its own mistakes: usage, one sentence in the window's language, exit 2, nothing dialled or
+argparse refuses its own mistakes: one line, one sentence in the window's language, exit 2, nothing dialled or
 saved. With ``--start-screen`` the table's settings and seat fill the form in (they were dropped too)."""
 from __future__ import annotations
 
@@ -22,12 +22,14 @@ def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     monkeypatch.delenv("DOUBLENINE_AUTOPLAY", raising=False)
 
 
-USAGES = {"en": "usage: ", "fr": "utilisation\u00a0: ", "pt": "uso: ", "de": "Aufruf: ", "es": "uso: "}
-"""argparse's "usage:" in the refusal's language (doublenine/cli.refuse)."""
-FRAMES = {"en": "doublenine play: error: {said}", "fr": "doublenine play\u00a0: erreur\u00a0: {said}",
-          "pt": "doublenine play: erro: {said}", "de": "doublenine play: Fehler: {said}",
-          "es": "doublenine play: error: {said}"}
-"""argparse's "PROG: error: MESSAGE" in the refusal's language."""
+SEE = {"en": " (see doublenine play --help)", "fr": " (voir doublenine play --help)",
+       "pt": " (veja doublenine play --help)", "de": " (siehe doublenine play --help)",
+       "es": " (vea doublenine play --help)"}
+"""The end of every refusal's one line, in its language (doublenine/cli.ONE_LINE)."""
+FRAMES = {"en": "doublenine play: error: {said}" + SEE["en"], "fr": "doublenine play\u00a0: erreur\u00a0: {said}" + SEE["fr"],
+          "pt": "doublenine play: erro: {said}" + SEE["pt"], "de": "doublenine play: Fehler: {said}" + SEE["de"],
+          "es": "doublenine play: error: {said}" + SEE["es"]}
+"""The refusal's one line, "PROG: error: MESSAGE (see PROG --help)", in the refusal's language."""
 
 
 def _refusal(capsys: pytest.CaptureFixture[str], argv: list[str], lang: str = "en") -> str:
@@ -35,7 +37,7 @@ def _refusal(capsys: pytest.CaptureFixture[str], argv: list[str], lang: str = "e
         main(argv)
     out, err = capsys.readouterr()
     assert (stop.value.code, out) == (2, "")
-    assert err.startswith(USAGES[lang] + "doublenine play ")
+    assert err.count("\n") == 1  # one line, no usage block (new user s12 round 2 F6: 8 lines of usage first)
     return err.splitlines()[-1]
 
 
@@ -63,7 +65,7 @@ def test_the_remembered_language_says_the_refusal(capsys) -> None:  # type: igno
     config.save(config.Settings(lang="de"))
     assert _refusal(capsys, ["play", "--seat", "3"], "de") == (
         "doublenine play: Fehler: --seat braucht einen Tisch zum Beitreten: Fügen Sie --server und --table hinzu, "
-        "oder geben Sie die Einladung mit --join an.")
+        "oder geben Sie die Einladung mit --join an." + SEE["de"])
 
 
 @pytest.mark.parametrize(("argv", "said"), [
@@ -83,7 +85,7 @@ def test_the_remembered_language_says_the_refusal(capsys) -> None:  # type: igno
     (["--autoplay-shots", "/tmp/nowhere"], "--autoplay-shots needs --autoplay."),
 ])
 def test_options_that_cannot_work_together_are_refused(capsys, argv: list[str], said: str) -> None:  # type: ignore[no-untyped-def]
-    assert _refusal(capsys, ["play", "--lang", "en", *argv]) == f"doublenine play: error: {said}"
+    assert _refusal(capsys, ["play", "--lang", "en", *argv]) == f"doublenine play: error: {said}" + SEE["en"]
 
 
 @pytest.mark.parametrize("argv", [
@@ -115,7 +117,7 @@ def test_bot_needs_its_server_and_table_at_once(capsys, argv: list[str], missing
         main(["bot", *argv])
     assert stop.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        f"doublenine bot: error: the following arguments are required: {missing}")
+        f"doublenine bot: error: the following arguments are required: {missing} (see doublenine bot --help)")
 
 
 def test_the_start_screen_shows_the_table_settings_given(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -159,11 +161,11 @@ def test_f8_an_option_given_an_empty_value_is_refused(capsys, argv: list[str], o
         with pytest.raises(SystemExit) as stop:
             main(["play", "--lang", "en", *argv])
         out, err = capsys.readouterr()
-        assert stop.value.code == 2 and err.splitlines()[-1] == f"doublenine play: error: {said}"
+        assert stop.value.code == 2 and err.splitlines()[-1] == f"doublenine play: error: {said}" + SEE["en"]
         assert json.loads(out) == {"autoplay": "failed", "table": "", "failure": "play.options", "error": said,
                                    "frames": 0}
         return
-    assert _refusal(capsys, ["play", "--lang", "en", *argv]) == f"doublenine play: error: {said}"
+    assert _refusal(capsys, ["play", "--lang", "en", *argv]) == f"doublenine play: error: {said}" + SEE["en"]
 
 
 def test_f8_spectating_with_an_empty_code_under_autoplay_says_so_on_stdout_and_on_stderr(capsys) -> None:  # type: ignore[no-untyped-def]
@@ -172,8 +174,8 @@ def test_f8_spectating_with_an_empty_code_under_autoplay_says_so_on_stdout_and_o
     out, err = capsys.readouterr()
     assert stop.value.code == 2
     assert json.loads(out)["error"] == "--table was given an empty value: give one, or leave the option out."
-    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: --table a reçu une valeur vide\u00a0: donnez-en une, "
-                                    "ou retirez l’option.")
+    assert err == ("doublenine play\u00a0: erreur\u00a0: --table a reçu une valeur vide\u00a0: donnez-en une, "
+                   "ou retirez l’option." + SEE["fr"] + "\n")
     assert not config.config_path().exists()
 
 
@@ -184,12 +186,12 @@ def test_the_reported_refusal_is_said_in_one_language(capsys) -> None:  # type: 
     with pytest.raises(SystemExit) as stop:
         main(["play", "--table", "KQ7PA"])
     err = capsys.readouterr().err
-    assert stop.value.code == 2 and err.startswith("utilisation\u00a0: doublenine play [-h]")
-    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: --table a besoin du serveur de la table\u00a0: "
-                                    "ajoutez --server ws://HÔTE:PORT/, ou donnez plutôt l’invitation avec --join.")
+    assert stop.value.code == 2
+    assert err == ("doublenine play\u00a0: erreur\u00a0: --table a besoin du serveur de la table\u00a0: "
+                   "ajoutez --server ws://HÔTE:PORT/, ou donnez plutôt l’invitation avec --join." + SEE["fr"] + "\n")
     with pytest.raises(SystemExit) as stop:  # argparse's own refusal: in French too since s11 (said_in)
         main(["play", "--seat", "9"])
     err = capsys.readouterr().err
-    assert stop.value.code == 2 and err.startswith("utilisation\u00a0: doublenine play [-h]")
-    assert err.splitlines()[-1] == ("doublenine play\u00a0: erreur\u00a0: argument --seat\u00a0: "
-                                    "9 est hors de l’intervalle 1..4")
+    assert stop.value.code == 2
+    assert err == ("doublenine play\u00a0: erreur\u00a0: argument --seat\u00a0: "
+                   "9 est hors de l’intervalle 1..4" + SEE["fr"] + "\n")

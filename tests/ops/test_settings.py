@@ -146,7 +146,11 @@ def _serve(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     except SystemExit as exc:
         code = int(exc.code or 0)
     out, err = capsys.readouterr()
-    return code, [ln for ln in (out + err).splitlines() if ln.strip()][-1]
+    line = [ln for ln in (out + err).splitlines() if ln.strip()][-1]
+    if code == 2 and ": error: " in line:  # argparse's refusal: one line ending where the options are told
+        assert err == line + "\n" and line.endswith(" (see doublenine serve --help)"), err  # doublenine/cli.ONE_LINE
+        line = line.removesuffix(" (see doublenine serve --help)")
+    return code, line
 
 
 @pytest.mark.parametrize(("argv", "line"), [

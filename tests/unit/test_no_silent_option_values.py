@@ -20,12 +20,15 @@ def _english(monkeypatch):  # type: ignore[no-untyped-def]
 
 
 def _refusal(capsys, argv: list[str]) -> str:  # type: ignore[no-untyped-def]
-    """The last line of the refusal of ``argv`` (exit 2, nothing on stdout)."""
+    """The refusal of ``argv`` (exit 2, nothing on stdout, one line on stderr ending with where the
+    command's options are told: doublenine/cli.ONE_LINE), without that ending."""
     with pytest.raises(SystemExit) as done:
         main(argv)
     out, err = capsys.readouterr()
-    assert (done.value.code, out) == (2, "")
-    return err.splitlines()[-1]
+    see = {f" ({word} doublenine {argv[0]} --help)\n" for word in ("see", "voir", "veja", "siehe", "vea")}
+    ending = next((end for end in see if err.endswith(end)), "")
+    assert (done.value.code, out, err.count("\n"), bool(ending)) == (2, "", 1, True), err
+    return err.removesuffix(ending)
 
 
 def test_the_reported_case_a_window_smaller_than_the_game_opens_is_refused(capsys) -> None:  # type: ignore[no-untyped-def]
