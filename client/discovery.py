@@ -12,8 +12,9 @@ services filled every visible row with "Hostie · 127.0.0.1:9999" and their Join
 connect to its own machine's port 9999): a table is listed only at an address its announcer
 sent from (:class:`SourceWatch`, :func:`vouched`), never at a loopback address but in a
 loopback-only search (tests' private namespaces), and one announcer (address) fills at most
-:data:`MAX_ROWS_PER_ANNOUNCER` rows, each announcer's best table ranked before anyone's second
-(:meth:`TableBrowser.tables`).
+:data:`MAX_ROWS_PER_ANNOUNCER` rows, each announcer's best table ranked before anyone's second,
+announcers in the order first heard, and a code two announcers list is marked on both rows
+(:func:`rank_tables`).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from zeroconf import (DNSAddress, InterfaceChoice, IPVersion, RecordUpdate, RecordUpdateListener, ServiceBrowser,
                       ServiceInfo, ServiceStateChange, Zeroconf)
@@ -58,6 +59,9 @@ class FoundTable:
     port: int
     protocol: int | None
     service: str
+    twin: bool = False
+    """Another announcer (address) lists a table with the same code (:func:`rank_tables`): one of them
+    is not the host's (attacker s12 round 2 N4). The row says so; check the address with the host."""
 
     @property
     def invite(self) -> Invite:
@@ -229,6 +233,28 @@ def _ip_text(address: str) -> str:
         return address
 
 
+def rank_tables(found: Sequence[FoundTable], heard: Mapping[str, int]) -> list[FoundTable]:
+    """The join list's rows: per announcer (address) its best :data:`MAX_ROWS_PER_ANNOUNCER` (most free
+    seats first, then by host name and code), every announcer's first before anyone's second, and so
+    on (attacker s12 B1: one stranger's 72 tables took every row); announcers of one rank in the order
+    first heard (``heard``: address -> counter; unknown last), never by the free seats they announce
+    (attacker s12 round 2 N4: a stranger announcing the host's name and code X9P6Z from its own
+    address with 4 free seats was listed above the host's 2). A code listed by two announcers is
+    marked :attr:`FoundTable.twin` on each of its rows (one of them is not the host's)."""
+    order = lambda t: (-t.free_seats, t.host_name.lower(), t.code, t.port)  # noqa: E731
+    per: dict[str, list[FoundTable]] = {}
+    for t in sorted(found, key=order):
+        per.setdefault(t.address, []).append(t)
+    late = len(heard) + 1
+    ranked = [(rank, heard.get(t.address, late), t) for rows in per.values()
+              for rank, t in enumerate(rows[:MAX_ROWS_PER_ANNOUNCER])]
+    ranked.sort(key=lambda r: (r[0], r[1], r[2].address, *order(r[2])))
+    where: dict[str, set[str]] = {}
+    for _, _, t in ranked:
+        where.setdefault(t.code, set()).add(t.address)
+    return [replace(t, twin=True) if len(where[t.code]) > 1 else t for _, _, t in ranked]
+
+
 class TableBrowser:
     """Live list of tables announced on the LAN; start() it, read tables(), stop() it.
 
@@ -250,6 +276,9 @@ class TableBrowser:
         self._zc: Zeroconf | None = None
         self._browser: ServiceBrowser | None = None
         self._sources = SourceWatch()
+        self._heard: dict[str, int] = {}
+        """Each announcer's address -> when it was first heard (a counter): what ranks announcers."""
+        self._heard_count = 0
         self._loopback_only = False
         """Searching on loopback interfaces only (tests' namespaces): loopback tables may be listed."""
         self.version = 0
@@ -282,17 +311,11 @@ class TableBrowser:
         self.stop()
 
     def tables(self) -> list[FoundTable]:
-        """The tables found now: per announcer (address) its best :data:`MAX_ROWS_PER_ANNOUNCER` (most
-        free seats first, then by host name and code), and every announcer's first before anyone's
-        second, and so on (attacker s12 B1: one stranger's 72 tables with 4 free seats took every row)."""
+        """The tables found now, ranked by :func:`rank_tables` (announcers in the order first heard)."""
         with self._lock:
             found = [t for tables in self._by_service.values() for t in tables]
-        order = lambda t: (-t.free_seats, t.host_name.lower(), t.code, t.port)  # noqa: E731
-        per: dict[str, list[FoundTable]] = {}
-        for t in sorted(found, key=order):
-            per.setdefault(t.address, []).append(t)
-        ranked = [(rank, t) for rows in per.values() for rank, t in enumerate(rows[:MAX_ROWS_PER_ANNOUNCER])]
-        return [t for _, t in sorted(ranked, key=lambda rt: (rt[0], *order(rt[1])))]
+            heard = dict(self._heard)
+        return rank_tables(found, heard)
 
     def _on_service(self, zeroconf: Zeroconf, service_type: str, name: str,
                     state_change: ServiceStateChange) -> None:
@@ -319,6 +342,12 @@ class TableBrowser:
             else:
                 changed = self._by_service.get(name) != tables
                 self._by_service[name] = tables
+                for t in tables:
+                    self._heard.setdefault(t.address, self._heard_count)
+                    self._heard_count += 1
+                if len(self._heard) > 4 * MAX_SERVICES:  # bounded: forget addresses no longer announcing
+                    live = {t.address for ts in self._by_service.values() for t in ts}
+                    self._heard = {a: n for a, n in self._heard.items() if a in live}
             if changed:
                 self.version += 1
         if changed and self._on_change is not None:

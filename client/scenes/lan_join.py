@@ -156,10 +156,14 @@ class LanJoinScene:
         """Pick up a changed table list and a finished check."""
         if self.browser is not None and self.browser.version != self._seen:
             self._seen = self.browser.version
-            self._shown = list(self.browser.tables())
             saved = config.load()  # read once for the whole list, not once per table
-            self._mine = frozenset(i for i, t in enumerate(self._shown)
-                                   if config.held_seat(saved, t.invite.join_url, t.invite.code.strip().upper()))
+            listed = list(self.browser.tables())
+            held = [bool(config.held_seat(saved, t.invite.join_url, t.invite.code.strip().upper())) for t in listed]
+            # the tables where this computer holds a seat first (the address joined before), then the browser's
+            # order: never a stranger's copy of the same code above them (attacker s12 round 2 N4)
+            order = sorted(range(len(listed)), key=lambda i: not held[i])
+            self._shown = [listed[i] for i in order]
+            self._mine = frozenset(n for n, i in enumerate(order) if held[i])
             self.first = self._scrolled(0)  # the list shrank: stay within it
             self.dirty = True
         self._since = now if self._since is None else self._since
@@ -392,7 +396,9 @@ def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: Fou
     name = art.fit_text(t.host_name, f, jx - x - 12 * f, INK, bold=True)
     surface.blit(name, (x + f // 2, y + round(0.35 * f)))
     where = art.fit_text(tr(lang, "table {code} · {address}", code=t.code, address=t.invite.netloc), sm,
-                         jx - x - 12 * f, SOFT)
+                         jx - x - 12 * f, SOFT) if not t.twin else \
+        art.fit_text(tr(lang, "Two tables say code {code}: check the address {address} with your host",
+                        code=t.code, address=t.invite.netloc), sm, jx - x - 12 * f, WARN)  # attacker s12 round 2 N4
     surface.blit(where, (x + f // 2, y + h - where.get_height() - round(0.35 * f)))
     compatible = t.protocol in (None, PROTOCOL_VERSION)
     if not compatible:
