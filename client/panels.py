@@ -26,6 +26,10 @@ from .uistate import Ui
 Text = tuple[str, dict[str, Any]]
 """A msgid and its keyword arguments."""
 
+CONSENT_AWAY = N_("Refused ({what}): {names} must agree, and the computer plays for them until they are back")
+"""D1/D7: this seat's undo, redo, restart or new match refused with ``CONSENT_UNAVAILABLE``: a human seat
+the computer stands in for still counts and cannot be asked. New user s12 round 2 F9: "A player who must
+agree is away" said neither what was refused nor who. ``what``: :data:`WHAT`'s words for the action."""
 CONSENT_REFUSED = N_("Your request was refused")
 """D1: another seat said no to this seat's request (``ClientState.error == "REFUSED"``, the window's
 own mark, not an ErrorCode: every server refusal reads shared/refusals.py)."""
@@ -601,6 +605,22 @@ def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
     return (BLOCK_ONE, {"name": seat_name(state, seats[0], lang), "pips": low})
 
 
+def _consent_away(state: ClientState, ui: Ui, lang: str) -> Text:
+    """:data:`CONSENT_AWAY` for the action ``ui.asked`` and the human seats the computer stands in for or
+    nobody plays (other than this window's); the bare sentence of the code when none is known."""
+    from doublenine.shared.seatstate import SeatState
+
+    from .store import seat_state_of
+    from .text import tr
+    me = state.view.seat if state.view is not None else None
+    away = [s for s in sorted(state.humans) if s != me
+            and seat_state_of(state, s) in (SeatState.STAND_IN, SeatState.AWAY)]
+    if not away:
+        return (sentence("CONSENT_UNAVAILABLE"), {})
+    names = ", ".join(seat_name(state, s, lang) for s in away)
+    return (CONSENT_AWAY, {"what": tr(lang, WHAT.get(ui.asked, CHANGE_MATCH)), "names": names})
+
+
 WHAT = {"undo": N_("undo"), "redo": N_("redo"), "restart": N_("restart the hand"),
         "new_match": N_("start a new match"), "hand_over": N_("hand a seat to a computer")}
 """D1/D7: a request's action, as "{name} asks to {what}" says it."""
@@ -1046,6 +1066,8 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     if view is None or state.connection == "connecting":  # said here only: no banner for a normal state
         return (N_("Connecting…"), {})
     me = view.seat
+    if state.error == "CONSENT_UNAVAILABLE":
+        return _consent_away(state, ui, lang)
     if state.error:
         return (CONSENT_REFUSED if state.error == "REFUSED" else MARKS.get(state.error) or sentence(state.error), {})
     hint = state.hint

@@ -56,6 +56,11 @@ class Ui:
     ring shows it); None: the prompt's default (its gold button). Kept by :meth:`cleared` (a second Leave
     or Undo is one more Enter); forgotten when the prompt changes (scenes/table.TableScene) and by Esc."""
 
+    asked: str = ""
+    """The last change of the match this window asked for ("undo", "redo", "restart", "new_match";
+    scenes/table.TableScene.handle), named when the server refuses it because a player who must agree is
+    away (panels.status_line, ``CONSENT_UNAVAILABLE``)."""
+
     keyed: bool = False
     """The last input was a key (not a click or a tap): what the status line asks for is said in keys
     (panels.status_line; new user s12 F4: "Click a lit end..." after a tile chosen by its digit)."""

@@ -567,6 +567,8 @@ class TableScene:
             self._in_flight = True
         if isinstance(action.intent, Decide) and isinstance(action.intent.decision, DrawPick):
             self._picked = action.intent.decision.position  # turned over here if the draw ties (R4)
+        if isinstance(action.intent, Control) and action.intent.what != "start":  # named if refused (Ui.asked)
+            self.ui = replace(self.ui, asked=action.intent.what)
         if isinstance(action.intent, Control) and action.intent.what in ("undo", "redo"):
             self._undo_asked = (action.intent.what, self.session.state)  # said once done (client.undone)
         if action.intent is not None:
