@@ -315,9 +315,13 @@ class LanJoinScene:
         except (OSError, ValueError, RuntimeError) as exc:
             self._say(cannot_start(self.lang, exc), warning=True)
             return None
-        self.form = replace(self.form, invite="")  # back here later, its table may be gone: no stale invite
+        self.form = replace(self.form, invite="")  # no stale invite if this list is opened again
         self._say("")
-        return Change("push", scene)
+        # the table takes this list's place: every way out of a table names the start screen (Leave's tip,
+        # the failure panel's "Back to the start screen"), and there it lands. New user s12 round 2 F8: after
+        # the host ended the game, the friend's "Back to the start screen" opened this list. Kind: a button
+        # whose screen is the one below it on the stack, not the one it names
+        return Change("replace", scene)
 
     def _say(self, text: str, warning: bool = False) -> None:
         self.form = replace(self.form, message=text, warning=warning)

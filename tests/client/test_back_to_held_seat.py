@@ -121,7 +121,8 @@ def test_d7_every_way_back_to_a_full_table_takes_the_kept_seat(monkeypatch, frie
         join.click_id("join")
         assert join._check is not None and join._check.wait(10)
         change = join.handle(pygame.event.Event(CHECKED))
-        assert change is not None and change.kind == "push", join.form.message
+        # the table takes the list's place: its "Back to the start screen" lands there (s12 round 2 F8)
+        assert change is not None and change.kind == "replace", join.form.message
         scene = change.scene
     else:
         from dataclasses import replace
@@ -202,7 +203,7 @@ def test_d7_the_lan_list_offers_the_kept_seat_at_a_full_table(monkeypatch, frien
     join.click_id("join0")
     assert join._check is not None and join._check.wait(10)
     change = join.handle(pygame.event.Event(CHECKED))
-    assert change is not None and change.kind == "push", join.form.message
+    assert change is not None and change.kind == "replace", join.form.message  # over the start screen (F8)
     try:
         assert _seated(change.scene) is Seat.TWO and _slot(server, code, 2).token_hash == held
     finally:
