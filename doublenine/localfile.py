@@ -154,7 +154,10 @@ def locked(path: str | os.PathLike[str], wait: float = LOCK_WAIT) -> Iterator[bo
     file (a named pipe there must not block: attacker F11's kind). Not reentrant: a process that already
     holds it waits ``wait`` seconds for itself."""
     try:
-        fd = os.open(os.fspath(path) + LOCK_SUFFIX, os.O_RDWR | os.O_CREAT | (_FLAGS & ~os.O_RDONLY), 0o600)
+        # O_NOFOLLOW: a symlink at client.json.lock is not followed (attacker s12 round 2 N3: it created or
+        # opened the link's target); it fails (ELOOP) and the save goes ahead unlocked, as for a named pipe
+        fd = os.open(os.fspath(path) + LOCK_SUFFIX, os.O_RDWR | os.O_CREAT | (_FLAGS & ~os.O_RDONLY)
+                     | getattr(os, "O_NOFOLLOW", 0), 0o600)
     except OSError:
         yield False
         return

@@ -39,7 +39,7 @@ WINDOW = """
     while not go.exists():
         time.sleep(0.005)
     for i in range({rounds}):
-        config.update(lambda now: replace(now, muted=now.muted + (f"{{who}}{{i}}",)), path)
+        config.update(lambda now, i=i: replace(now, muted=now.muted + (f"{{who}}{{i}}",)), path)  # may run later
     print("done")
 """
 
@@ -160,5 +160,48 @@ def test_a_named_pipe_as_the_lock_file_never_blocks(tmp_path: Path) -> None:
     os.mkfifo(str(path) + LOCK_SUFFIX)
     with locked(path) as held:
         assert not held
+    config.change(path, name="Bea")
+    assert config.load(path).name == "Bea"
+
+
+def test_n3_with_the_lock_held_elsewhere_every_save_returns_at_once_and_lands_after_the_release(tmp_path: Path) -> None:
+    """Attacker s12 round 2 N3: another process holding client.json.lock froze every save 2 s on the window's
+    thread (2047, 2044, 2035, 2041, 2048 ms), one per chat line read. Now each returns within 50 ms, the
+    window reads its own changes at once, and all of them are on disk once the lock is let go."""
+    path = tmp_path / "client.json"
+    config.save(Settings(), path)
+    holder = _python(f"""
+        import time
+        from doublenine.localfile import locked
+        with locked({str(path)!r}):
+            print("held", flush=True)
+            time.sleep(1.0)
+    """)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        took = []
+        for i in range(5):  # what talk.py saves for every chat line read
+            started = time.monotonic()
+            config.update(lambda now, i=i: config.see_chat(now, "ABCDE", i + 1), path)
+            took.append(time.monotonic() - started)
+        assert max(took) < 0.05, took
+        assert config.chat_seen(config.load(path), "ABCDE") == 5  # this window sees its own save at once
+        assert config.chat_seen(config._read(path), "ABCDE") == 0  # not on disk while the lock is held
+        holder.communicate(timeout=30)  # the lock let go
+        assert config.flush(5.0)
+        assert config.chat_seen(config._read(path), "ABCDE") == 5
+    finally:
+        holder.kill()
+        holder.communicate()
+
+
+@pytest.mark.skipif(not hasattr(os, "O_NOFOLLOW"), reason="O_NOFOLLOW: POSIX")
+def test_a_symlink_as_the_lock_file_is_not_followed(tmp_path: Path) -> None:
+    path = tmp_path / "client.json"
+    target = tmp_path / "elsewhere"
+    os.symlink(target, str(path) + LOCK_SUFFIX)
+    with locked(path) as held:
+        assert not held
+    assert not target.exists()  # was: created by the lock's open
     config.change(path, name="Bea")
     assert config.load(path).name == "Bea"
