@@ -7,15 +7,13 @@ each keep their own change.
 """
 from __future__ import annotations
 
-import atexit
 import json
 import math
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from doublenine.localfile import Updates
 from doublenine.shared.cleantext import NAME_CHARS as NAME_CHARS  # re-exported: startform reads it here
 from doublenine.shared.invite import SERVER_URL_CHARS, server_key
 
@@ -294,13 +292,7 @@ def load(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults if there are none or they cannot be read (not a regular file,
     larger than :data:`MAX_SETTINGS`, not JSON); never blocks (:func:`doublenine.localfile.read_regular`).
     Changes :func:`update` still waits to write (the file's lock held elsewhere) are applied on top."""
-    path = path or config_path()
-    settings = _read(path)
-    with _PENDING_LOCK:
-        waiting = list(_PENDING.get(path, ()))
-    for changed in waiting:
-        settings = changed(settings)
-    return settings
+    return _SAVES.load(path or config_path())
 
 
 def _read(path: Path) -> Settings:
@@ -465,74 +457,23 @@ def update(changed: Callable[[Settings], Settings], path: Path | None = None) ->
 
     Never waits for the lock (it runs on the window's thread: a chat line read saves): when another
     process holds it, or changes wait already, ``changed`` joins the changes a background thread writes
-    once it has the lock (within :data:`doublenine.localfile.LOCK_WAIT`, else unlocked: never dropped),
-    and the settings returned (and :func:`load` meanwhile) include it. So ``changed`` may run later, on
+    once it has the lock (:class:`doublenine.localfile.Updates`: within ``LOCK_WAIT``, else unlocked: never
+    dropped), and the settings returned (and :func:`load` meanwhile) include it. So ``changed`` may run later, on
     another thread: it must use only values fixed when it was made (a loop's variable bound as a default). Attacker s12 round 2 N3: a process
     holding client.json.lock froze the window 2 s on every save, each chat line one. Kind: a wait on
     another process paid again on every call, nothing remembering that the lock was busy a moment ago."""
-    from doublenine.localfile import locked
-
     path = path or config_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError:
         pass  # the write below is skipped the same way
-    with _PENDING_LOCK:
-        waiting = path in _PENDING
-        if waiting:  # the lock is busy: no second try, no wait (remembered until the writer is done)
-            _PENDING[path].append(changed)
-    if not waiting:
-        with locked(path, wait=0.0) as held:
-            if held:
-                now = _read(path)
-                new = changed(now)
-                if new != now:
-                    _write(new, path)
-                return new
-        with _PENDING_LOCK:
-            started = path not in _PENDING
-            _PENDING.setdefault(path, []).append(changed)
-        if started:
-            threading.Thread(target=_write_later, args=(path,), name="client.json", daemon=True).start()
-    return load(path)
-
-
-_PENDING: dict[Path, list[Callable[[Settings], Settings]]] = {}
-"""Changes :func:`update` could not write at once (client.json's lock held by another process), per file,
-in order; :func:`_write_later` writes them. Guarded by :data:`_PENDING_LOCK`."""
-_PENDING_LOCK = threading.Lock()
-
-
-def _write_later(path: Path) -> None:
-    """The background writer of :func:`update`: waits for the lock (:data:`doublenine.localfile.LOCK_WAIT`
-    at most, then writes unlocked, as a save always did), then applies every waiting change in order to the
-    settings as saved then and writes them; changes that came meanwhile are written the same way."""
-    from doublenine.localfile import locked
-
-    with locked(path):
-        with _PENDING_LOCK:
-            waiting = _PENDING.pop(path, [])
-        now = _read(path)
-        new = now
-        for changed in waiting:
-            new = changed(new)
-        if new != now:
-            _write(new, path)
+    return _SAVES.update(path, changed)
 
 
 def flush(timeout: float = 3.0) -> bool:
-    """Wait (at most ``timeout`` s) until every change :func:`update` left to the background is written:
-    at the window's exit, and for tests. True when none is left."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        with _PENDING_LOCK:
-            if not _PENDING:
-                return True
-        time.sleep(0.01)
-    return False
-
-
-atexit.register(flush)
+    """Wait (at most ``timeout`` s) until every change :func:`update` left to the background is written
+    (it is at exit too). True when none is left."""
+    return _SAVES.flush(timeout)
 
 
 def change(path: Path | None = None, **fields: object) -> Settings:
@@ -566,3 +507,7 @@ def _write(settings: Settings, path: Path) -> None:
         write_regular(path, json.dumps(asdict(settings), ensure_ascii=False, indent=1).encode("utf-8"), 0o600)
     except OSError:
         pass
+
+
+_SAVES: Updates[Settings] = Updates(_read, _write)
+"""client.json's read-merge-writes (:func:`update`, :func:`load`)."""

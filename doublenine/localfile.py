@@ -8,20 +8,24 @@ writes one the same way; :func:`check_regular`
 says the same of a path another library will open (SQLite's store and its side files). Used for
 client.json, the store's side files (``--db``), desktop-install's mimeapps.list and every other
 file of this kind. :func:`locked` holds a file's lock for a read-merge-write (client.json,
-finished.json: two windows saving at once). Files named on the command line (``replay FILE``) may be pipes on purpose and
+finished.json: two windows saving at once); :class:`Updates` makes one without waiting for a lock another
+process holds. Files named on the command line (``replay FILE``) may be pipes on purpose and
 are read as given.
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import errno
 import os
 import stat
+import threading
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Generic, TypeVar
 
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0) \
     | getattr(os, "O_BINARY", 0)
@@ -208,3 +212,80 @@ def _unlock(fd: int) -> None:
             import fcntl
 
             fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+T = TypeVar("T")
+
+
+class Updates(Generic[T]):
+    """Read-merge-writes of one kind of file (``read(path) -> T``, ``write(T, path)``) from the window's
+    thread that never wait for the file's lock (:func:`locked`): :meth:`update` takes it without waiting;
+    when another process holds it, the change waits, in order, for one background thread per file that takes
+    the lock (within :data:`LOCK_WAIT`, else goes ahead unlocked, as :func:`locked` does: never dropped),
+    applies every waiting change to the file as it is then and writes it. While changes wait, later ones
+    queue without trying the lock, and :meth:`load` applies them on top of the file.
+    Attacker s12 round 2 N3: a process holding client.json.lock froze the window 2 s on every save (one per
+    chat line read). Kind: a wait on another process paid again on every call, nothing remembering that the
+    lock was busy a moment ago."""
+
+    def __init__(self, read: Callable[[Path], T], write: Callable[[T, Path], None]) -> None:
+        self._read, self._write = read, write
+        self._guard = threading.Lock()
+        self._waiting: dict[Path, list[Callable[[T], T]]] = {}
+        atexit.register(self.flush)
+
+    def load(self, path: Path) -> T:
+        """What ``path`` holds with the changes still waiting applied, in order."""
+        value = self._read(path)
+        with self._guard:
+            waiting = list(self._waiting.get(path, ()))
+        for changed in waiting:
+            value = changed(value)
+        return value
+
+    def update(self, path: Path, changed: Callable[[T], T]) -> T:
+        """Apply ``changed`` to what ``path`` holds and write the result when it differs; returns it. Never
+        waits for the lock: ``changed`` may run later, on another thread, so it must use only values fixed
+        when it was made (a loop's variable bound as a default)."""
+        with self._guard:
+            if path in self._waiting:  # the lock was busy: no second try, no wait
+                self._waiting[path].append(changed)
+                queued = True
+            else:
+                queued = False
+        if not queued:
+            with locked(path, wait=0.0) as held:
+                if held:
+                    now = self._read(path)
+                    new = changed(now)
+                    if new != now:
+                        self._write(new, path)
+                    return new
+            with self._guard:
+                start = path not in self._waiting
+                self._waiting.setdefault(path, []).append(changed)
+            if start:
+                threading.Thread(target=self._write_later, args=(path,), name="write-later", daemon=True).start()
+        return self.load(path)
+
+    def _write_later(self, path: Path) -> None:
+        with locked(path):
+            with self._guard:
+                waiting = self._waiting.pop(path, [])
+            now = self._read(path)
+            new = now
+            for changed in waiting:
+                new = changed(new)
+            if new != now:
+                self._write(new, path)
+
+    def flush(self, timeout: float = LOCK_WAIT + 1.0) -> bool:
+        """Wait (at most ``timeout`` s) until no change waits: at exit, and for tests. True when none does."""
+        end = time.monotonic() + timeout
+        while True:
+            with self._guard:
+                if not self._waiting:
+                    return True
+            if time.monotonic() >= end:
+                return False
+            time.sleep(0.01)

@@ -205,3 +205,30 @@ def test_a_symlink_as_the_lock_file_is_not_followed(tmp_path: Path) -> None:
     assert not target.exists()  # was: created by the lock's open
     config.change(path, name="Bea")
     assert config.load(path).name == "Bea"
+
+
+def test_a_finished_match_kept_while_the_lock_is_held_elsewhere_returns_at_once(tmp_path: Path, a_finished_match) -> None:  # type: ignore[no-untyped-def]
+    """finished.json's read-merge-write is of the same kind as N3's (the window's thread, once per match kept):
+    it returns within 50 ms while another process holds the lock, and the match is on disk after the release."""
+    path = tmp_path / "finished.json"
+    finished.save_finished((), path)
+    holder = _python(f"""
+        import time
+        from doublenine.localfile import locked
+        with locked({str(path)!r}):
+            print("held", flush=True)
+            time.sleep(1.0)
+    """)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        started = time.monotonic()
+        assert finished.keep_matches((a_finished_match,), path) is True
+        assert time.monotonic() - started < 0.05
+        assert [m.code for m in finished.load_finished(path)] == ["KQ7PA"]
+        assert finished._read(path) == ()
+        holder.communicate(timeout=30)
+        assert finished._KEPT.flush(5.0)
+        assert [m.code for m in finished._read(path)] == ["KQ7PA"]
+    finally:
+        holder.kill()
+        holder.communicate()
