@@ -33,11 +33,13 @@ from .base import Change
 from .kept import chooser_layout
 from .startdraw import draw_start, draw_start_preview, message_box
 from .startform import (
-    FIELD_LIMITS, FIELDS, LEVEL_NAMES, LEVELS, SEAT_LABELS, Form, Launch, header, start_layout, tab_order,
+    FIELD_LIMITS, FIELDS, LEVEL_NAMES, LEVELS, QUIT_AGAIN, SEAT_LABELS, Form, Launch, header, start_layout,
+    tab_order,
 )
 
 __all__ = ["ENDED_SERVERS", "FIELDS", "FIELD_LIMITS", "LEVELS", "LEVEL_NAMES", "SEAT_LABELS", "Form", "Launch",
-           "StartScene", "draw_start", "draw_start_preview", "header", "message_box", "server_ended", "start_layout"]
+           "QUIT_AGAIN", "StartScene", "draw_start", "draw_start_preview", "header", "message_box", "server_ended",
+           "start_layout"]
 """The start screen's names as they were before the values and geometry (startform.py) and the drawing
 (startdraw.py) went apart; the scene, its state and its input stay here."""
 
@@ -90,10 +92,6 @@ def _first_focus(form: Form, shown: str) -> Form:
     if form.resume is not None and form.resume_code != shown:
         return replace(form, focus="resume", caret=END)
     return form
-
-
-QUIT_AGAIN = N_("Press Esc again to quit")
-"""What the start screen says at the first Esc with no control focused (:meth:`StartScene._escape`)."""
 
 
 def _chars(field: str) -> int:
@@ -222,13 +220,16 @@ class StartScene:
         """Esc means back, as in Settings and at the table: out of the focused control first; with nothing
         focused it asks (:data:`QUIT_AGAIN`) and only a second Esc quits. New user s12 F14: Esc, pressed to go
         back, closed the program at once with no question. Kind: a key that means back elsewhere doing
-        something that cannot be taken back here (the list of earlier matches and Settings already went back)."""
-        if self.form.focus is not None:
+        something that cannot be taken back here (the list of earlier matches and Settings already went back).
+        Out of a text field only (its typing is what Esc leaves); with the ring on a button the same Esc drops
+        the ring and asks: new user s12 round 2 F11 pressed Esc three times, the second one silent (it only
+        took the ring away). Kind: a key press with nothing visible to show for it."""
+        if self.form.focus in FIELDS:
             self.form, self.dirty = replace(self.form, focus=None, caret=END), True
             return None
-        if self.form.message == QUIT_AGAIN:
+        if self.form.message == QUIT_AGAIN and self.form.focus is None:
             return Change("quit")
-        self.form, self.dirty = replace(self.form, message=QUIT_AGAIN), True
+        self.form, self.dirty = replace(self.form, focus=None, caret=END, message=QUIT_AGAIN), True
         return None
 
     def _chooser_key(self, event: Any) -> Change | None:

@@ -19,7 +19,9 @@ from ..textfield import draw_field
 from ..text import tr
 from .kept import chooser_layout, draw_chooser, earlier_button, resume_button
 from .settings import SETTINGS
-from .startform import FIELDS, LEVEL_NAMES, SEAT_LABELS, Form, can_join, header, start_default, start_layout
+from .startform import (
+    FIELDS, LEVEL_NAMES, QUIT_AGAIN, SEAT_LABELS, Form, can_join, header, start_default, start_layout,
+)
 from .starthints import hint
 
 
@@ -30,10 +32,10 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     lang = form.lang
     surface.blit(art.felt(size), (0, 0))
     lay = start_layout(size)
-    if form.message:
+    if form.message and form.message != QUIT_AGAIN:
         _message(surface, art, tr(lang, form.message), size, lay)
-    else:
-        _header(surface, art, lang, size)
+    else:  # the quit question is short: under the title, which stays (new user s12 round 2 F11: over the logo)
+        _header(surface, art, lang, size, tr(lang, QUIT_AGAIN) if form.message else "")
     for card, head in (("card_create", N_("New table")), ("card_join", N_("Join a table"))):
         x, y, cw, ch = lay[card]
         surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
@@ -105,8 +107,9 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
             draw_ring(surface, picks[form.focus])
 
 
-def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int]) -> None:
-    """The three title tiles (where they fit), the title and its subtitle."""
+def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int], ask: str = "") -> None:
+    """The three title tiles (where they fit), the title and its subtitle, or in the subtitle's place
+    ``ask`` (the quit question, :data:`.startform.QUIT_AGAIN`) on a dark plate."""
     w, h = size
     u, f, _ = metrics(size)
     s = round(26 * u)
@@ -115,6 +118,12 @@ def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int])
         draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
     title = art.text("doublenine", round(f * 2.6), GOLD, bold=True, width=w - 2 * f)
     surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
+    if ask:
+        said = art.text(ask, f, (255, 200, 180), bold=True, width=w - 2 * f)
+        box = said.get_rect(midtop=(w // 2, title_y + round(3.1 * f))).inflate(f, f // 3)
+        surface.blit(art.plate(box.w, box.h, (40, 12, 12, 215), f // 3), box.topleft)
+        surface.blit(said, said.get_rect(center=box.center))
+        return
     sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
     surface.blit(sub, sub.get_rect(midtop=(w // 2, title_y + round(3.1 * f))))
 

@@ -117,6 +117,11 @@ FIELD_LIMITS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS}
 """Characters a field holds: a name the protocol's 32, a server address a URL's 2048 (shared/invite.py), a
 table code typed with spaces or dashes 200 (the seed is cut to 18 digits); a remembered server address was
 once cut to 200, another address."""
+QUIT_AGAIN = N_("Press Esc again to quit")
+"""What the start screen says at the first Esc out of a field (:meth:`.start.StartScene._escape`): in the
+subtitle's place, under the title (startdraw._header), never over it as a refusal is."""
+
+
 def header(size: tuple[int, int]) -> tuple[bool, int]:
     """(whether the three title tiles are drawn, the y where the title starts): a window too short
     for the tiles above the cards (800x600 with the table settings) shows the title alone."""
