@@ -33,6 +33,10 @@ TIPS = {
 }
 """One line said under the pointer beside each button of the table (render.button_tip), its key where it has
 one (the footer's): s11 new user, no button of the table said what it does."""
+LEAVE_HOSTED_TIP = N_("Leave, and stop hosting: the game ends for your friends at this table")
+"""Leave's line at a table this window hosts (scenes/table.TableScene.leave_ends_hosting): leaving stops
+the server. New user s12 round 2: the tip said "Leave this table for the start screen" there; only the
+question after the press said the game ends for everyone. Kind: a tip that says less than the press does."""
 
 
 SOUND_ON = N_("Sound: on")

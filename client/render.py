@@ -119,7 +119,7 @@ def tip_in_sight(lay: TableLayout, ui: Ui, rect: Rect) -> bool:
 
 
 def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui: Ui,
-              over: tuple[Rect, ...] = ()) -> Rect | None:
+              over: tuple[Rect, ...] = (), tips: dict[str, str] | None = None) -> Rect | None:
     """The words of the button under the pointer, in a box beside it (returns the box, None when none is
     drawn): the sound button's state and key above it (the button shows a speaker only; it lies at the
     footer's end), any other button's line (:data:`.buttons.TIPS`) below a top-bar button, above one lower
@@ -129,12 +129,13 @@ def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui
     from .buttons import TIPS
     from .waiting import clear_spot
 
+    lines = {**TIPS, **(tips or {})}  # the scene's own lines first (the host's Leave)
     b = next((b for b in lay.buttons if b.id == ui.hover), None) if ui.hover is not None else None
-    if b is None or (b.id != "sound" and b.id not in TIPS) or not tip_in_sight(lay, ui, b.rect):
+    if b is None or (b.id != "sound" and b.id not in lines) or not tip_in_sight(lay, ui, b.rect):
         return None
     if lay.panel is not None and any(pb.id == b.id for pb in lay.panel.buttons):
         return None  # the pointer may be on the panel's button of the same name (the match end's Ledger)
-    text = tr(lang, SOUND_TIP, state=tr(lang, b.label)) if b.id == "sound" else tr(lang, TIPS[b.id])
+    text = tr(lang, SOUND_TIP, state=tr(lang, b.label)) if b.id == "sound" else tr(lang, lines[b.id])
     label = art.text(text, lay.small, INK, width=surface.get_width() - lay.small)
     w, h = label.get_width() + lay.small, label.get_height() + lay.small // 2
     x = max(lay.small // 2, min(b.rect[0] + b.rect[2] - w, surface.get_width() - w - lay.small // 2))
@@ -150,10 +151,12 @@ def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui
 
 
 def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art, lang: str,
-           moving: tuple[Rect, tuple[int, int]] | None = None, over: tuple[Rect, ...] = ()) -> None:
+           moving: tuple[Rect, tuple[int, int]] | None = None, over: tuple[Rect, ...] = (),
+           tips: dict[str, str] | None = None) -> None:
     """Paint the whole table for one frame; ``moving`` draws the tile at rect ``moving[0]`` shifted by ``moving[1]``;
     ``over``: what the scene draws over the table afterwards (cards, side buttons, a message), which the
-    tip of the button under the pointer keeps clear of (:func:`sound_tip`)."""
+    tip of the button under the pointer keeps clear of (:func:`sound_tip`); ``tips``: a button id's line
+    said instead of :data:`.buttons.TIPS`' (the host's Leave, :data:`.buttons.LEAVE_HOSTED_TIP`)."""
     surface.blit(art.felt(lay.size), (0, 0))
     _top_bar(surface, lay, state, art, lang)
     # under the hand end's panel the face-down tiles are already the next hand's: not drawn (a strip of the
@@ -193,7 +196,7 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
         ring = None  # the focus is on a card's button, ringed by the scene (scenes.table._with_cards)
     if ring is not None and ring not in lay.others:  # the others' ring: over them (scenes/table.draw)
         draw_ring(surface, ring.rect)
-    sound_tip(surface, lay, art, lang, ui, over)
+    sound_tip(surface, lay, art, lang, ui, over, tips)
     for row, box in zip(lay.help, footer_rows(lay.help_rect, len(lay.help), lay.small)):
         label = art.fit_text(row, lay.small, box[2], (190, 210, 196))
         surface.blit(label, label.get_rect(center=_centre(box)))

@@ -790,7 +790,9 @@ class TableScene:
         if moving is not None:
             drawn = self._before_landing(drawn)
         tracker = self._tracker_layout()  # built once this frame (the note beside its button reuses it)
-        render(table, drawn, self.shown(), self.ui, self.art, self.lang, moving, self._messages(lay, tracker))
+        from ..buttons import LEAVE_HOSTED_TIP
+        tips = {"leave": LEAVE_HOSTED_TIP} if self.leave_ends_hosting else None  # leaving stops the server
+        render(table, drawn, self.shown(), self.ui, self.art, self.lang, moving, self._messages(lay, tracker), tips)
         self._draw_flip(table, lay)
         self.talk.draw(surface, self.shown(), lay, self.ui)
         ringed = next((b for c in cards for b in c.buttons if b.id == self.ui.button and b.enabled), None)

@@ -94,3 +94,21 @@ def test_hosted_table_the_invite_chip_and_card_and_nudge_are_in_the_tab_order() 
     host.shown = True
     missing, order, drawn = _missing(table, host.draw, (1280, 800))
     assert {"hide"} <= drawn and missing == [] and {"other:host:copy", "other:host:hide"} <= set(order)
+
+
+def test_the_hosts_leave_tip_says_the_game_ends_for_the_friends() -> None:
+    """New user s12 round 2: at a hosted table Leave's tip said "Leave this table for the start screen",
+    though leaving stops the server; the question after the press said it, the tip did not."""
+    from scenes_catalog import drawn
+
+    state, _ = STATES["own-turn"]
+    table = table_scene(state, Ui(seen_finished=0, hover="leave"), "en", (1280, 800))
+    table.session = StubSession(state)
+    plain = {d.text for d in drawn(table, (1280, 800))}
+    host = HostedTable(table, fake_hosting(1), "en")
+    host.resize(table.vp)
+    host.shown = False
+    hosted = {d.text for d in drawn(table, (1280, 800))}
+    assert "Leave this table for the start screen" in plain
+    assert "Leave, and stop hosting: the game ends for your friends at this table" in hosted
+    assert "Leave this table for the start screen" not in hosted
