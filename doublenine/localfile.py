@@ -236,8 +236,8 @@ class Updates(Generic[T]):
 
     def load(self, path: Path) -> T:
         """What ``path`` holds with the changes still waiting applied, in order."""
-        value = self._read(path)
-        with self._guard:
+        with self._guard:  # the file and the waiting changes of one moment (the writer holds the guard to write)
+            value = self._read(path)
             waiting = list(self._waiting.get(path, ()))
         for changed in waiting:
             value = changed(value)
@@ -269,9 +269,8 @@ class Updates(Generic[T]):
         return self.load(path)
 
     def _write_later(self, path: Path) -> None:
-        with locked(path):
-            with self._guard:
-                waiting = self._waiting.pop(path, [])
+        with locked(path), self._guard:  # written before they stop waiting: load and flush never miss them
+            waiting = self._waiting.pop(path, [])
             now = self._read(path)
             new = now
             for changed in waiting:
