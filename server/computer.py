@@ -276,8 +276,7 @@ def _coach_worker(thread: bool = False) -> Executor:
     return worker
 
 
-_fallback = random_legal  # older names, used by other tests
-_load_decide = load_decide
+_fallback = random_legal  # an older name, used by tests
 
 
 def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Random:

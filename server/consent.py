@@ -24,9 +24,6 @@ from doublenine.shared.wire import MAX_HANDS_BACK, MAX_SCORE
 
 from .seating import SeatSlot
 
-MATCH_ACTIONS = frozenset({"undo", "redo", "restart", "new_match"})
-"""Actions pinned to the table's seq when requested."""
-
 REQUEST_COOLDOWN = 5.0
 """Seconds a seat waits to ask again (any action) after its request was refused or cancelled; doubled
 at each such request in a row, up to :data:`REQUEST_COOLDOWN_MAX`."""

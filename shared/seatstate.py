@@ -22,8 +22,8 @@ class SeatState(StrEnum):
     FREE = "free"
     """A human seat nobody holds before the start: the table waits for a person to take it."""
     OPEN = "open"
-    """A human seat nobody holds once started (empty at the start, or given up with ``leave``): the
-    computer plays it until a person takes it (``join``)."""
+    """A human seat nobody holds that the computer plays (``computer_plays``; the match has started
+    with it empty, or its holder gave it up with ``leave``), until a person takes it (``join``)."""
     PLAYER = "player"
     """A person holds the seat and is connected."""
     AWAY = "away"

@@ -21,7 +21,6 @@ READ = (*CODE, "tests", "bench", "docs", "packaging", "deploy")
 """The folders whose text counts as a use."""
 CALLED_BY_A_FRAMEWORK = {
     ("doublenine/cli.py", "_get_help_string"): "argparse.HelpFormatter calls it (an override)",
-    ("client/discovery.py", "async_update_records"): "zeroconf's RecordUpdateListener calls it (an override)",
 }
 """Functions called by a framework by a name they override; pydantic's validators (``protocol._one_of``...)
 are told by their decorator instead (:func:`_run_by_pydantic`)."""
