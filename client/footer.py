@@ -89,8 +89,10 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     if keys == "chat":
         from .chat import free_text_allowed
         return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
-    if spectating(state):
-        return tr(lang, WATCHING)
+    if spectating(state):  # a prompt's Enter still acts (the opening draw's Continue): said (new user s12 round 2)
+        shown = enter_button(panel)
+        return tr(lang, HELP_PROMPT, action=say(lang, shown.label, dict(shown.args))) if shown is not None \
+            else tr(lang, WATCHING)
     view = state.view
     if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
         mine = view is not None and view.seat is not None and view.seat in view.waiting_for()

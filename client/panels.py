@@ -924,10 +924,13 @@ def draw_unseen(view: SpectatorView, ui: Ui) -> bool:
     """True while the opening draw of ``view``'s match is decided (R4: the last draw has a winner) and the
     player has not acknowledged its result (``ui.seen_draw``, None: nothing to show, as a window's first
     view of a match already under way). Only before the match's first hand ends: after it the draw is old
-    news (the ledger keeps it, R21)."""
+    news (the ledger keeps it, R21). A spectator's goes by itself once the first hand is played: nobody waits
+    for a spectator's Continue (new user s12 round 2: the result stayed over a hand already being played)."""
     if ui.seen_draw is None or not view.draws or view.draws[-1].winner is None or view.finished:
         return False
     if view.phase in (Phase.DRAW, Phase.DRAW_SHUFFLE):
+        return False
+    if view.seat is None and view.phase is Phase.PLAY:
         return False
     return ui.seen_draw != draw_key(view)
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pygame
 import pytest
 
-from doublenine.client.footer import HELP, HELP_DRAW, HELP_PROMPT_TAB, WATCHING
+from doublenine.client.footer import HELP, HELP_DRAW, HELP_PROMPT, HELP_PROMPT_TAB, WATCHING
 from doublenine.client.layout import compute_layout
 from doublenine.client.text import tr
 from doublenine.client.uistate import Ui
@@ -35,8 +36,14 @@ def test_r22_the_hand_end_says_enter_continues(lang: str) -> None:
     assert lay.panel is not None and lay.panel.kind == "reveal"
     # Continue and Review my hand: Tab moves between them (client/focus.py), Enter continues
     assert lay.help == (tr(lang, HELP_PROMPT_TAB, action=tr(lang, "Continue")),)
-    watching = compute_layout(replace(s.state, view=view_for(s.log.state, None)), Ui(seen_finished=0), SIZE, lang)
-    assert watching.help == (tr(lang, WATCHING),)
+    # a spectator's Enter continues too, and its footer says so (new user s12 round 2: "You are watching
+    # this table" under a Continue that Enter pressed)
+    spectator = replace(s.state, view=view_for(s.log.state, None))
+    watching = compute_layout(spectator, Ui(seen_finished=0), SIZE, lang)
+    assert watching.help == (tr(lang, HELP_PROMPT, action=tr(lang, "Continue")),)
+    from doublenine.client.input import key
+    assert key(pygame.K_RETURN, "", watching, spectator, Ui(seen_finished=0)).ui.seen_finished == 1
+    assert compute_layout(spectator, Ui(seen_finished=1), SIZE, lang).help == (tr(lang, WATCHING),)
 
 
 @pytest.mark.parametrize("lang", LANGS)
