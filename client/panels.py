@@ -944,7 +944,9 @@ def _drawn(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: st
     d = view.draws[-1]
     winner = d.winner
     assert winner is not None  # draw_unseen
-    lines: list[Text] = []
+    # R4: every draw is public, the tied ones too, listed first as they came: under the result a tie read as
+    # still to be drawn again (new user s12 round 2: "Tie: ... both draw again" under "East leads")
+    lines: list[Text] = [tie_said(state, tie, lang) for tie in view.draws[:-1]]
     # session 9, new user 2: "Player chooses who leads" named the viewer (default name "Player") as a stranger
     if view.opener is not None and view.phase is not Phase.NOMINATE:
         lines.append((N_("You lead the first hand"), {}) if view.opener == view.seat else
@@ -953,8 +955,6 @@ def _drawn(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: st
         lines.append((N_("You choose who leads"), {}))
     else:
         lines.append((N_("{name} chooses who leads"), {"name": seat_name(state, winner.lower_seat, lang)}))
-    for tie in view.draws[:-1]:  # R4: every draw is public, the tied ones too
-        lines.append(tie_said(state, tie, lang))
     title_h, row_h, bottom_h = round(2.6 * f), round(5.2 * f), round(1.6 * f) * len(lines) + round(4 * f)
     x, y, aw, ah = area
     rect = _box(area, round(30 * f), title_h + 2 * row_h + bottom_h)

@@ -420,6 +420,8 @@ class TableScene:
                 tag = self.art.text(tr(self.lang, YOU), lay.small, (20, 24, 22), bold=True, width=4 * w)
                 tw, th = tag.get_width() + lay.small // 2, tag.get_height() + 2
                 tx, ty = x + (w - tw) // 2, y - th - 4
+                if y <= min(c[1] for c in cells.values()):  # the top row: under the tile, clear of the text
+                    ty = y + h + 4  # above it (new user s12 round 2 F1: over "Tie: you drew 2-7, ...")
                 surface.blit(self.art.plate(tw, th, (240, 200, 90), th // 2), (tx, ty))
                 surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
 

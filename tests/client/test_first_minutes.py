@@ -81,3 +81,27 @@ def test_the_tied_tiles_turn_over_where_they_were_drawn() -> None:
     scene.update(1.1 + FLIP_SECONDS)
     scene.draw(pygame.Surface((1024, 768)))
     assert scene._flip is None
+
+
+def test_the_you_tag_of_a_top_row_tile_sits_under_it_clear_of_the_tie_line() -> None:
+    """New user s12 round 2 F1: the gold "you" tag above the first row's tile covered "you drew" of the
+    line "Tie: you drew 2-7, East drew 0-9 ..." (the top row touches the status text)."""
+    pygame.display.init()
+    pygame.font.init()
+    s = LocalSession(seed=1, names=NAMES)  # Ann's position 0 ties (2-9 against Bo's 4-7): the top row
+    s.run_computers()
+    scene = TableScene(s, "en", sounds=Sounds(muted=True), motion=True)
+    scene.resize(Viewport((1024, 768), (1024, 768)))
+    scene.update(0.0)
+    scene.draw(pygame.Surface((1024, 768)))
+    x, y, w, h = dict(scene.layout().panel.cells)[0]
+    scene.update(1.0)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + 3, y + 3), button=1, touch=False))
+    scene.update(1.1)
+    scene.update(1.5)  # turned over, the tag shown
+    surface = pygame.Surface((1024, 768))
+    scene.draw(surface)
+    tag = (240, 200, 90)
+    below = sum(tuple(surface.get_at((cx, cy)))[:3] == tag for cx in range(x, x + w) for cy in range(y + h + 4, y + h + 14))
+    above = sum(tuple(surface.get_at((cx, cy)))[:3] == tag for cx in range(x, x + w) for cy in range(max(0, y - 14), y - 4))
+    assert below > 20 and above == 0
