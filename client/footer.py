@@ -84,6 +84,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         if label:  # Tab moved the focus to "Leave anyway" / "Close anyway"
             return tr(lang, HELP_PROMPT_TAB, action=tr(lang, label))
         return tr(lang, HELP_PROMPT_TAB, action=tr(lang, KEEP_PLAYING))
+    if keys.startswith("ring:"):  # Tab put the ring on another part's control (scenes/table.RINGED_OTHERS)
+        return tr(lang, HELP_PROMPT_TAB, action=tr(lang, keys.partition(":")[2]))
     if keys == "chat:item":  # a phrase, a mute or × has the focus (chat.ChatUi.item)
         return tr(lang, HELP_CHAT_ITEM)
     if keys == "chat":

@@ -112,3 +112,12 @@ def test_f8_a_hint_arriving_with_the_ring_on_hint_is_played_by_the_next_enter() 
     _key(scene, pygame.K_RETURN, 103.0)
     placed = [p.tile for p in session.log.state.hand.line]
     assert len(placed) > line and plays[-1].tile in placed[line:] and plays[-1].tile not in scene.shown().view.hand
+
+
+def test_the_footer_names_another_parts_ringed_control_which_enter_presses() -> None:
+    """The ring on Chat (another part's control, TableScene.others): the footer said "Enter: play"."""
+    scene, _ = live_table(_my_turn, 11, SIZE)
+    _ring_to(scene, "other:chat", 101.0)
+    assert " · ".join(scene.layout().help) == "Tab: another button · Enter: Chat"
+    _key(scene, pygame.K_RETURN, 102.0)
+    assert scene.talk.cui.open
