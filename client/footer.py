@@ -10,12 +10,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from doublenine.shared.i18n import N_
+from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .panels import IM_BACK, KEEP_PLAYING, QUESTIONS, Button, Panel, back_offered, enter_button, status_line
 from .snake import Rect
-from .store import ClientState, spectating
+from .store import ClientState, seat_name, spectating
 from .typeset import Typeface, measurer
 from .uistate import Ui
 
@@ -58,6 +59,27 @@ HELP_SETTINGS = N_("Tab: another setting · Enter or Space: change it · Esc: ba
 every key."""
 
 
+RINGED = {"other:chat": N_("Chat"), "other:tiles": N_("Tiles"), "other:host:chip": N_("Invite friends"),
+          "other:host:copy": N_("Copy invite"), "other:host:copyweb": N_("Copy link"), "other:host:hide": N_("Hide"),
+          "other:send": N_("Send"), "other:chat_close": N_("Close"), "nudge": N_("Nudge {name}"),
+          "handover": N_("Let the computer play for {name}")}
+"""The words of the controls drawn by other parts of the table (scenes/table.TableScene.others) and by the
+wait card (its ``nudge:N``, ``handover:N``), which Tab rings and Enter presses: the footer names them
+(keys "ring:ID", :func:`key_help`). New user s12 round 2 F3's kind: with the ring on Chat or Nudge the
+footer said the play keys while Enter opened the chat or nudged."""
+
+
+def ringed_label(bid: str) -> tuple[str, int] | None:
+    """(msgid, seat or 0) naming the ringed control ``bid`` (:data:`RINGED`); None for one the layout's own
+    buttons name (footer.key_help's ``focus``) or none."""
+    if bid in RINGED:
+        return RINGED[bid], 0
+    kind, _, seat = bid.partition(":")
+    if kind in ("nudge", "handover") and seat.isdigit() and 1 <= int(seat) <= 4:
+        return RINGED[kind], int(seat)
+    return None
+
+
 def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focus: Button | None = None) -> str:
     """The footer's one line: what the keys do on the screen as shown, from the one thing that decides
     it, in the order the table gives keys out (scenes.table.TableScene.handle): the settings card over
@@ -84,8 +106,12 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         if label:  # Tab moved the focus to "Leave anyway" / "Close anyway"
             return tr(lang, HELP_PROMPT_TAB, action=tr(lang, label))
         return tr(lang, HELP_PROMPT_TAB, action=tr(lang, KEEP_PLAYING))
-    if keys.startswith("ring:"):  # Tab put the ring on another part's control (scenes/table.RINGED_OTHERS)
-        return tr(lang, HELP_PROMPT_TAB, action=tr(lang, keys.partition(":")[2]))
+    if keys.startswith("ring:"):  # Tab put the ring on another part's control or a wait card's (RINGED)
+        label = ringed_label(keys.partition(":")[2])
+        if label is not None:
+            msgid, seat = label
+            name = seat_name(state, Seat(seat), lang) if seat else ""
+            return tr(lang, HELP_PROMPT_TAB, action=tr(lang, msgid, name=name))
     if keys == "chat:item":  # a phrase, a mute or × has the focus (chat.ChatUi.item)
         return tr(lang, HELP_CHAT_ITEM)
     if keys == "chat":

@@ -94,14 +94,6 @@ new user: it said "gives your seat up: the others play on", then "Back to your m
 
 
 
-RINGED_OTHERS = {"other:chat": N_("Chat"), "other:tiles": N_("Tiles"), "other:host:chip": N_("Invite friends"),
-                 "other:host:copy": N_("Copy invite"), "other:host:copyweb": N_("Copy link"),
-                 "other:host:hide": N_("Hide"), "other:send": N_("Send"), "other:chat_close": N_("Close")}
-"""The words of the other parts' controls Tab rings (TableScene.others), which Enter presses: the footer
-names them ("ring:MSGID", footer.key_help). New user s12 round 2 F3's kind: with the ring on Chat the
-footer said "Enter: play" while Enter opened the chat."""
-
-
 class TableScene:
     """The table for one session; ``on_close`` runs when the scene is left (e.g. stop a server)."""
 
@@ -268,8 +260,9 @@ class TableScene:
             return f"ask:{label}" if label else "ask"  # "ask:MSGID": its focus on that button (footer.key_help)
         if self.talk.cui.focused:  # "chat:item": its focus on a phrase, a mute or × (chat.ChatUi.item)
             return "chat:item" if self.talk.cui.item else "chat"
-        label = RINGED_OTHERS.get(self.ui.button or "")
-        return f"ring:{label}" if label else "table"
+        from ..footer import ringed_label
+        ring = self.ui.button or ""
+        return f"ring:{ring}" if ringed_label(ring) is not None else "table"  # footer.key_help names it
 
     def side_shown(self) -> bool:
         """A side panel is painted right of the table this frame: the chat open, or the tile tracker open

@@ -79,6 +79,8 @@ def test_waiting_for_a_friend_nudge_and_hand_over_are_in_the_tab_order() -> None
     scene.session = StubSession(shown)
     missing, order, drawn = _missing(scene, scene.draw, (1280, 800))
     assert {"chat", "nudge:3", "handover:3"} <= drawn and missing == [] and {"nudge:3", "handover:3", "other:chat"} <= set(order)
+    scene.ui = replace(scene.ui, button="nudge:3")  # ringed, Enter nudges: the footer says so (F3's kind)
+    assert " · ".join(scene.layout().help) == "Tab: another button · Enter: Nudge Ñandú"
 
 
 def test_hosted_table_the_invite_chip_and_card_and_nudge_are_in_the_tab_order() -> None:
