@@ -40,14 +40,15 @@ def test_azerty_k1_ampersand_chooses_tile_1(turn) -> None:  # type: ignore[no-un
 
 def test_superscript_two_never_raises_and_does_nothing(turn) -> None:  # type: ignore[no-untyped-def]
     action = press(turn, 178, "²", scancode=pygame.KSCAN_GRAVE)  # the case: ValueError
-    assert action.ui == Ui(seen_finished=0) and action.intent is None
+    # nothing but "the last input was a key" (Ui.keyed, 30e4d71: the status line then says keys)
+    assert action.ui == Ui(seen_finished=0, keyed=True) and action.intent is None
 
 
 @pytest.mark.parametrize("k, char", [(0xFF18, "８"), (pygame.K_a, "٣"), (pygame.K_SEMICOLON, "߁"),
                                      (pygame.K_UNKNOWN, "³"), (pygame.K_x, "\x00"), (pygame.K_q, "१")])
 def test_digits_of_other_scripts_typed_on_other_keys_do_nothing(turn, k: int, char: str) -> None:  # type: ignore[no-untyped-def]
     action = press(turn, k, char)
-    assert action.ui == Ui(seen_finished=0) and action.intent is None
+    assert action.ui == Ui(seen_finished=0, keyed=True) and action.intent is None  # keyed: 30e4d71
 
 
 @pytest.mark.parametrize("i", range(10))
