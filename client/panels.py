@@ -851,11 +851,8 @@ def draw_grid(gw: int, gh: int, f: int) -> tuple[int, int, int]:
 
     shapes = range(11, DRAW_POSITIONS + 1)
     cols = next((c for c in shapes if size(c) >= draw_tile_min(f)), None)
-    largest = max(shapes, key=lambda c: (size(c), -c))
-    if cols is None or size(largest) >= 1.25 * size(cols):
-        # a wide felt (1920x1080): fewer, longer rows whose tiles are a quarter larger or more, rather than
-        # 11 x 5 small tiles in a sea of felt (polish s12 item 15; kind: a panel that leaves its room unused)
-        cols = largest
+    if cols is None:
+        cols = max(shapes, key=lambda c: (size(c), -c))
     return cols, -(-DRAW_POSITIONS // cols), size(cols)
 
 
