@@ -166,7 +166,7 @@ def test_a_named_pipe_as_the_lock_file_never_blocks(tmp_path: Path) -> None:
 
 def test_n3_with_the_lock_held_elsewhere_every_save_returns_at_once_and_lands_after_the_release(tmp_path: Path) -> None:
     """Attacker s12 round 2 N3: another process holding client.json.lock froze every save 2 s on the window's
-    thread (2047, 2044, 2035, 2041, 2048 ms), one per chat line read. Now each returns within 50 ms, the
+    thread (2047, 2044, 2035, 2041, 2048 ms), one per chat line read. Now each returns at once (under 0.5 s on a loaded machine), the
     window reads its own changes at once, and all of them are on disk once the lock is let go."""
     path = tmp_path / "client.json"
     config.save(Settings(), path)
@@ -175,7 +175,7 @@ def test_n3_with_the_lock_held_elsewhere_every_save_returns_at_once_and_lands_af
         from doublenine.localfile import locked
         with locked({str(path)!r}):
             print("held", flush=True)
-            time.sleep(1.0)
+            time.sleep(5.0)
     """)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"
@@ -184,7 +184,7 @@ def test_n3_with_the_lock_held_elsewhere_every_save_returns_at_once_and_lands_af
             started = time.monotonic()
             config.update(lambda now, i=i: config.see_chat(now, "ABCDE", i + 1), path)
             took.append(time.monotonic() - started)
-        assert max(took) < 0.05, took
+        assert max(took) < 0.5, took  # the bug: 2 s each; a loaded machine's scheduling stays well under 0.5 s
         assert config.chat_seen(config.load(path), "ABCDE") == 5  # this window sees its own save at once
         assert config.chat_seen(config._read(path), "ABCDE") == 0  # not on disk while the lock is held
         holder.communicate(timeout=30)  # the lock let go
@@ -209,7 +209,7 @@ def test_a_symlink_as_the_lock_file_is_not_followed(tmp_path: Path) -> None:
 
 def test_a_finished_match_kept_while_the_lock_is_held_elsewhere_returns_at_once(tmp_path: Path, a_finished_match) -> None:  # type: ignore[no-untyped-def]
     """finished.json's read-merge-write is of the same kind as N3's (the window's thread, once per match kept):
-    it returns within 50 ms while another process holds the lock, and the match is on disk after the release."""
+    it returns at once (under 0.5 s) while another process holds the lock, and the match is on disk after the release."""
     path = tmp_path / "finished.json"
     finished.save_finished((), path)
     holder = _python(f"""
@@ -217,13 +217,13 @@ def test_a_finished_match_kept_while_the_lock_is_held_elsewhere_returns_at_once(
         from doublenine.localfile import locked
         with locked({str(path)!r}):
             print("held", flush=True)
-            time.sleep(1.0)
+            time.sleep(5.0)
     """)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"
         started = time.monotonic()
         assert finished.keep_matches((a_finished_match,), path) is True
-        assert time.monotonic() - started < 0.05
+        assert time.monotonic() - started < 0.5  # the bug: LOCK_WAIT (2 s)
         assert [m.code for m in finished.load_finished(path)] == ["KQ7PA"]
         assert finished._read(path) == ()
         holder.communicate(timeout=30)
