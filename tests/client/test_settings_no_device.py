@@ -65,3 +65,19 @@ def test_the_reason_is_whole_at_800x600(lang: str) -> None:
     card = pygame.Rect(lay["card"])
     assert all(card.contains(pygame.Rect(lay[k])) for k in ("reason", "back", "pips", "sample"))
     assert not pygame.Rect(lay["reason"]).colliderect(lay["volume_down"]) and lay["reason"][1] > lay["sounds"][1]
+
+
+def test_the_focus_never_rests_on_the_sound_that_cannot_act() -> None:
+    """Last README run s12: S at the table put the ring on the greyed "Off" while the footer said "Enter or
+    Space: change it" and Enter did nothing. The ring starts on the first control that can act (Volume −)
+    and Tab goes round the enabled ones only."""
+    config.save(config.Settings(sound=True, volume=0.5))
+    scene = SettingsScene("en", remember=True, sounds=NoDevice())
+    assert scene.focus == "volume_down"
+    order = [scene.focus]
+    for _ in range(5):
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
+        order.append(scene.focus)
+    assert order == ["volume_down", "volume_up", "motion", "pips", "back", "volume_down"]
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT))
+    assert scene.focus == "back"
