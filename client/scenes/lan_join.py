@@ -215,7 +215,8 @@ class LanJoinScene:
         if event.key == pygame.K_TAB:
             lay = join_layout(self.vp.pixels, len(self._shown), self.form.message)
             listed = tuple(c for c in lay if c.startswith("join") and is_ascii_digits(c[4:]))
-            ids = listed + ("invite", "paste", "back", "join")
+            # Join with invite only when it can act (an empty invite greys it: a ring there pressed nothing)
+            ids = listed + ("invite", "paste", "back") + (("join",) if self.form.invite.strip() else ())
             now = cycle(ids, ring if ring is not None else "invite" if self.form.focus else None,
                         not getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
             field = now == "invite"

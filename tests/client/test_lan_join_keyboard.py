@@ -48,7 +48,9 @@ def test_tab_walks_the_listed_tables_the_field_and_the_buttons_and_enter_joins_t
     for _ in range(6):
         _key(scene, pygame.K_TAB)
         seen.append(scene.form.ring or ("invite" if scene.form.focus else None))
-    assert seen == ["paste", "back", "join", "join0", "join1", "invite"]  # from the field, round
+    # from the field, round; "Join with invite" is greyed while the invite is empty: never ringed (s12)
+    assert seen == ["paste", "back", "join0", "join1", "invite", "paste"]
+    _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)  # back to the field
     _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert scene.form.ring == "join1" and not scene.form.focus  # typing no longer goes to the field
     surface = pygame.Surface(SIZE)
@@ -58,8 +60,21 @@ def test_tab_walks_the_listed_tables_the_field_and_the_buttons_and_enter_joins_t
     _key(scene, pygame.K_RETURN)
     assert began == [browser.found[1].invite]
     _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)
-    _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)
-    _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)
+    _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)  # join0, then back (the greyed Join with invite is skipped)
     assert scene.form.ring == "back"
     change = _key(scene, pygame.K_SPACE)
     assert change is not None and change.kind == "pop"
+
+
+def test_join_with_invite_takes_the_ring_once_an_invite_is_typed() -> None:
+    """Tab skipped nothing: the greyed "Join with invite" took the ring while the invite was empty (tablekeys s12
+    noticed). It is in the round only once the invite holds something."""
+    scene = LanJoinScene(lambda launch: None, "Bea", "en", browser=TwoTables())
+    scene.resize(Viewport(SIZE, SIZE))
+    scene.update(0.0)
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, text="doublenine://192.168.1.20:8765/K7QPA"))
+    seen = []
+    for _ in range(4):
+        _key(scene, pygame.K_TAB)
+        seen.append(scene.form.ring)
+    assert seen == ["paste", "back", "join", "join0"]
