@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from doublenine.shared.i18n import N_
+from doublenine.shared.numbers import is_ascii_digits
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
@@ -75,7 +76,7 @@ def ringed_label(bid: str) -> tuple[str, int] | None:
     if bid in RINGED:
         return RINGED[bid], 0
     kind, _, seat = bid.partition(":")
-    if kind in ("nudge", "handover") and seat.isdigit() and 1 <= int(seat) <= 4:
+    if kind in ("nudge", "handover") and is_ascii_digits(seat) and 1 <= int(seat) <= 4:
         return RINGED[kind], int(seat)
     return None
 
