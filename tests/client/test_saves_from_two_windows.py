@@ -30,6 +30,21 @@ def _python(code: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
+def _holding(path: Path, seconds: float) -> subprocess.Popen[str]:
+    """Another process holding ``path``'s lock for ``seconds``: returned once it holds it."""
+    holder = _python(f"""
+        import time
+        from doublenine.localfile import locked
+        with locked({str(path)!r}):
+            print("held", flush=True)
+            time.sleep({seconds})
+    """)
+    if holder.stdout is None or holder.stdout.readline() != "held\n":
+        holder.kill()
+        raise AssertionError(f"the lock holder did not start: {holder.communicate()}")
+    return holder
+
+
 WINDOW = """
     import sys, time
     from dataclasses import replace
@@ -134,15 +149,8 @@ def test_a_lock_held_too_long_never_freezes_the_window(tmp_path: Path) -> None:
     """A lock another process keeps past :data:`~doublenine.localfile.LOCK_WAIT` is given up on: the save goes
     ahead unlocked (as every save did before) rather than freezing the window or being dropped."""
     path = tmp_path / "client.json"
-    holder = _python(f"""
-        import time
-        from doublenine.localfile import locked
-        with locked({str(path)!r}):
-            print("held", flush=True)
-            time.sleep(30)
-    """)
+    holder = _holding(path, 30)
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
         started = time.monotonic()
         with locked(path, wait=0.3) as held:
             assert not held
@@ -170,15 +178,8 @@ def test_n3_with_the_lock_held_elsewhere_every_save_returns_at_once_and_lands_af
     window reads its own changes at once, and all of them are on disk once the lock is let go."""
     path = tmp_path / "client.json"
     config.save(Settings(), path)
-    holder = _python(f"""
-        import time
-        from doublenine.localfile import locked
-        with locked({str(path)!r}):
-            print("held", flush=True)
-            time.sleep(5.0)
-    """)
+    holder = _holding(path, 5.0)
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
         took = []
         for i in range(5):  # what talk.py saves for every chat line read
             started = time.monotonic()
@@ -212,15 +213,8 @@ def test_a_finished_match_kept_while_the_lock_is_held_elsewhere_returns_at_once(
     it returns at once (under 0.5 s) while another process holds the lock, and the match is on disk after the release."""
     path = tmp_path / "finished.json"
     finished.save_finished((), path)
-    holder = _python(f"""
-        import time
-        from doublenine.localfile import locked
-        with locked({str(path)!r}):
-            print("held", flush=True)
-            time.sleep(5.0)
-    """)
+    holder = _holding(path, 5.0)
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
         started = time.monotonic()
         assert finished.keep_matches((a_finished_match,), path) is True
         assert time.monotonic() - started < 0.5  # the bug: LOCK_WAIT (2 s)
