@@ -6,6 +6,7 @@ needs), the Hint and Pass buttons right of the hand on this seat's turn, whether
 """
 from __future__ import annotations
 
+from doublenine.shared.events import UNDO_TARGETS
 from doublenine.shared.i18n import N_, Nn_
 from doublenine.shared.moves import Pass
 from doublenine.shared.state import Phase
@@ -26,7 +27,7 @@ TIPS = {
     "ledger": N_("Scores, draws and hands of this match"),
     "rules": N_("How to play, and every key (F1)"),
     "redo": N_("Put back what Undo took back (Y)"),
-    "undo": N_("Take back the last move (U)"),
+    "undo": N_("Take back your last play (U)"),
     "restart": N_("Play this hand again from its deal"),
     "hint": N_("A suggested move, with why (H)"),
     "pass": N_("Pass: no tile of yours fits (P)"),
@@ -194,14 +195,14 @@ def score_width(lang: str, f: int, scores: tuple[int, int], gains: dict[str, int
 
 
 def may_undo(view: object) -> bool:
-    """R27, D6: the seat has a play or pass in this match to take back (the server's undo_target).
-
-    A play or pass in this hand, or any finished hand of this match (every seat had a turn in it).
-    """
+    """R27, D6: the seat has a play in this match to go back to (the server's ``MatchLog.undo_target``,
+    :data:`~doublenine.shared.events.UNDO_TARGETS`): in this hand, or in a finished hand of this match.
+    A pass is never gone back to (R15, D4: it was the seat's only move); a seat that only passed has
+    nothing to undo (the button once offered to go back to a forced pass, s13)."""
     if not isinstance(view, SeatView):
         return False
-    return (any(getattr(m, "seat", None) == view.seat for m in view.moves)
-            or any(h.match == view.match for h in view.finished))
+    return any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat
+               for m in (*view.moves, *(x for h in view.finished if h.match == view.match for x in h.moves)))
 
 
 def may_hint(state: ClientState) -> bool:

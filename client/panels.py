@@ -337,10 +337,10 @@ CONFIRMED = {"restart": (N_("Restart this hand?"),
                          N_("Restart"),
                          N_("The hand starts again from the same deal. Nothing has been played in it yet.")),
              "undo_end": (N_("Reopen the finished match?"),
-                          N_("Undo takes back your last move and what followed it: the match is no longer won "
+                          N_("Undo takes back your last play and what followed it: the match is no longer won "
                              "and its last hand goes on. Redo puts it back."),
                           N_("Undo"),
-                          N_("Undo takes back your last move and what followed it: the match is no longer won "
+                          N_("Undo takes back your last play and what followed it: the match is no longer won "
                              "and its last hand goes on. Redo puts it back.")),
              "redeal": (N_("Demand a redeal?"), REDEAL_SHOWS, N_("Demand a redeal"), REDEAL_SHOWS)}
 """The table's controls that cannot be taken back, asked before they act: title, what is lost (its

@@ -267,7 +267,12 @@ def replay(events: Iterable[Event]) -> MatchState:
 _SHUFFLE_PHASES = (Phase.DRAW_SHUFFLE, Phase.DEAL_SHUFFLE)
 
 UNDOABLE = (Play, Pass)
-"""R27: undo goes back to the undoing seat's previous play or pass."""
+"""R27: the moves an undo takes back (the asker's and the responses that followed it)."""
+UNDO_TARGETS = (Play,)
+"""R27: what an undo goes back to, the undoing seat's previous decision: its last play. Never a pass:
+a seat passes only when no tile of its hand fits (R15, D4), so a pass is the one move it could make,
+not a decision; an undo that landed before one showed the player a position with nothing to do but
+that same pass (s13). The client's preview of it is ``client.buttons.may_undo``."""
 
 
 class MatchLog:
@@ -382,9 +387,9 @@ class MatchLog:
         return self._record(decided(decision) if known is None else known, after)
 
     def undo(self, seat: Seat) -> list[Event]:
-        """R27, D6: take back ``seat``'s previous play or pass and everything after it.
+        """R27, D6: take back ``seat``'s previous play (:data:`UNDO_TARGETS`) and everything after it.
 
-        Raises ``NOTHING_TO_UNDO`` if ``seat`` has no play or pass in the current match.
+        Raises ``NOTHING_TO_UNDO`` if ``seat`` has no play in the current match.
         """
         target = self.undo_target(seat)
         if target is not None:
@@ -442,11 +447,12 @@ class MatchLog:
         return False
 
     def undo_target(self, seat: Seat) -> int | None:
-        """The seq an undo by ``seat`` would go back to, or None (R27, D6)."""
+        """The seq an undo by ``seat`` would go back to: its last play in the current match
+        (:data:`UNDO_TARGETS`), or None (R27, D6)."""
         for seq, body in self._cursor.active():
             if isinstance(body, MatchStarted):
                 return None  # D6: not across a new match
-            if isinstance(body, Decided) and isinstance(body.decision, UNDOABLE) and body.decision.seat == seat:
+            if isinstance(body, Decided) and isinstance(body.decision, UNDO_TARGETS) and body.decision.seat == seat:
                 return seq
         return None
 
@@ -509,5 +515,5 @@ class MatchLog:
 
 __all__ = [
     "Body", "Decided", "DrawPick", "Event", "LogStart", "MatchLog", "MatchStarted", "Nominate", "Redone",
-    "Restarted", "Review", "Shuffled", "Undone", "decided", "replay", "step",
+    "Restarted", "Review", "Shuffled", "UNDO_TARGETS", "Undone", "decided", "replay", "step",
 ]

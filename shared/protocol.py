@@ -223,7 +223,8 @@ class AskHint(_Intent):
 
 
 class Undo(_Intent):
-    """R27: take back this seat's previous play or pass (D1: may need consent)."""
+    """R27: take back this seat's previous play and what followed it (D1: may need consent); never
+    back to a pass (R15, D4: it was the seat's only move)."""
 
     type: Literal["undo"] = "undo"
 

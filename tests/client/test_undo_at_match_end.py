@@ -71,7 +71,7 @@ def test_d6_undo_on_a_won_match_asks_first_and_escape_keeps_the_result(lang: str
     # s11 round 2 item 9: the gold default (Enter) keeps the result, as the host's Leave question does
     assert [b.primary for b in panel.buttons] == [False, True]
     assert scene.layout().help == (enter,) == (tr(lang, HELP_PROMPT_TAB, action=tr(lang, "Keep the result")),)
-    assert [say(lang, t, a) for t, a in panel.body] == [tr(lang, "Undo takes back your last move and what followed "
+    assert [say(lang, t, a) for t, a in panel.body] == [tr(lang, "Undo takes back your last play and what followed "
                                                         "it: the match is no longer won and its last hand goes on. "
                                                         "Redo puts it back.")]
     assert session.log.state.phase is Phase.MATCH_OVER  # nothing happened yet

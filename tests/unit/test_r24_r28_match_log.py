@@ -83,11 +83,34 @@ def test_r27_undo_goes_back_to_the_seats_previous_play_taking_back_responses() -
 def test_r27_undo_by_another_seat_goes_back_to_its_own_decision() -> None:
     log = log_in_play(DEAL)
     opening(log)
-    log.undo(S3)  # seat 3's pass: seat 4's pass is taken back, seat 2's play stays
-    assert log.state.hand.turn is S3
-    assert log.state.hand.moves == (play(S1, "0-5", L), play(S2, "1-5", R))
+    log.undo(S2)  # seat 2's play: both passes after it are taken back, seat 1's lead stays
+    assert log.state.hand.turn is S2
+    assert log.state.hand.moves == (play(S1, "0-5", L),)
     with pytest.raises(IllegalMove) as err:
-        log_in_play(DEAL).undo(S2)  # no play or pass yet
+        log_in_play(DEAL).undo(S2)  # no play yet
+    assert err.value.code is ErrorCode.NOTHING_TO_UNDO
+
+
+def test_r27_r15_undo_never_lands_on_a_forced_pass() -> None:
+    """s13: seat 3 played 2-3, then had to pass (no 0 or 1 in its hand); its undo went back to that pass,
+    a position with nothing to do but the same pass. It goes back to its play, its last decision."""
+    log = log_in_play(DEAL)
+    opening(log)
+    for d in (play(S1, "0-1", L), play(S2, "1-2", L), play(S3, "2-3", L), play(S4, "3-6", L),
+              play(S1, "0-6", L), play(S2, "1-1", R), Pass(S3), Pass(S4)):
+        log.submit(d)
+    assert log.state.hand.turn is S1
+    assert log.undo_target(S3) == len(log.events) - 6  # seat 3's 2-3, not its pass
+    log.undo(S3)
+    assert log.state.hand.turn is S3
+    assert log.state.hand.moves == (play(S1, "0-5", L), play(S2, "1-5", R), Pass(S3), Pass(S4),
+                                     play(S1, "0-1", L), play(S2, "1-2", L))
+    assert len(legal_moves(log.state, S3)) == 7  # a decision: its seven tiles of 2, at the left end
+    only_passed = log_in_play(DEAL)
+    opening(only_passed)  # seats 3 and 4 only passed: nothing to go back to
+    assert only_passed.undo_target(S3) is None
+    with pytest.raises(IllegalMove) as err:
+        only_passed.undo(S4)
     assert err.value.code is ErrorCode.NOTHING_TO_UNDO
 
 
