@@ -65,7 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--join", metavar="INVITE", nargs="?",  # the desktop entry's %u may be empty
                         help=N_("join a friend's table by its invite, e.g. doublenine://192.168.1.20:8765/KQ7PA"))
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), help=N_("seat to take (default: the first free one)"))
+    who.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4),  # by the words the table shows (R2)
+                     help=N_("seat to take: 1 South, 2 East, 3 North, 4 West (default: the first free one)"))
     who.add_argument("--spectate", action="store_true", help=N_("watch the table without a seat"))
     parser.add_argument("--name", type=arg_name, help=N_("your display name (remembered; a match you come back to keeps the name "
                                        "it was started with, a new table uses this one)"))

@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=N_("the server: HOST:PORT or ws://HOST:PORT/, e.g. 192.168.1.20:8765"))
     parser.add_argument("--table", required=True, help=N_("code of the table to join"))
     parser.add_argument("--seat", type=arg_int(1, 4), choices=(1, 2, 3, 4), default=None,
-                        help=N_("seat to take (default: the first free one)"))
+                        help=N_("seat to take: 1 South, 2 East, 3 North, 4 West (default: the first free one)"))
     parser.add_argument("--name", default="Bot", type=arg_name,
                         help=N_("the seat's display name, 1 to 32 visible characters (default: Bot)"))
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "expert", "heaviest"),

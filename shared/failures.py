@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .errors import ErrorCode
-from .i18n import N_, default_language, translator
+from .i18n import DEFAULT_SEAT_NAMES, N_, default_language, translator
 from .reconnect import causes, http_status, retry_dial
 from .refusals import SENTENCES, UNKNOWN
 
@@ -53,7 +53,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     **{f"refused.{code.value}": text for code, text in SENTENCES.items()},
     "refused.other": UNKNOWN,
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
-    "seat.taken": N_("Seat {seat} at table {code} is taken. Choose another seat, or “Any free seat”."),
+    "seat.taken": N_("The {seat} seat at table {code} is taken. Choose another seat, or “Any free seat”."),
     # said at the table, to a player: no server, address or token (new user s9 item 15: "the server at
     # 192.0.2.2:8765 is gone"); the refusals of a join above name the address, the thing to check there
     "seat.replaced": N_("Your seat at table {code} is now played from another window or device."),
@@ -91,9 +91,14 @@ class Failure:
         return MESSAGES[self.key]
 
     def text(self, lang: str | None = None) -> str:
-        """The message for a person in ``lang`` (default: the system's language), filled in."""
+        """The message for a person in ``lang`` (default: the system's language), filled in. A ``seat``
+        given as its number (1..4, R2) is said by the word the table shows for it, "North" (s13 item 4:
+        "Seat 3 ... is taken" where the table and the rules say North)."""
         lang = lang or default_language()
         values = {k: v.text(lang) if isinstance(v, Failure) else str(v) for k, v in self.params.items()}
+        seat = self.params.get("seat")
+        if isinstance(seat, int) and not isinstance(seat, bool) and seat in DEFAULT_SEAT_NAMES:
+            values["seat"] = translator(lang).gettext(DEFAULT_SEAT_NAMES[seat])
         return translator(lang).gettext(self.msgid, **values)
 
     def __str__(self) -> str:

@@ -66,8 +66,11 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     buttons.append(Button("public", lay["public"], N_("Listed") if form.public else N_("Not listed")))
     buttons.append(Button("tracker", lay["tracker"], N_("Allowed") if form.tracker else N_("Not allowed")))
     buttons.append(Button("phrases", lay["phrases"], N_("Phrases only") if form.phrases else N_("Free text")))
-    buttons.append(Button("seat", lay["seat"], N_("Any free seat") if form.seat == "any" else N_("Seat {n}"),
-                          args=(("n", form.seat),)))
+    # a seat by the word the table shows for it ("North"), never its number (s13 item 4: "Seat 3" here,
+    # "North" at the table and in the rules)
+    from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
+    buttons.append(Button("seat", lay["seat"], N_("Any free seat") if form.seat == "any"
+                          else DEFAULT_SEAT_NAMES[int(form.seat)]))
     host_label = N_("Host on port {port}") if form.host_port else N_("Host for friends")
     buttons += [Button("host", lay["host"], host_label, args=(("port", form.host_port),)),
                 Button("find", lay["find"], N_("Find tables on this network"))]

@@ -144,8 +144,8 @@ CLIENT = Path(__file__).resolve().parents[2] / "client"
 
 
 def test_no_other_place_makes_a_seats_name() -> None:
-    """The kind, in the code: "Seat {n}" is said only by the start screen's seat chooser (a seat number
-    to pick, not a seat's name), and a seat's name is read from ``names`` only by store.py (seat_name),
+    """The kind, in the code: "Seat {n}" is said nowhere in the window's code (shared/i18n shown_seat_name
+    makes it, for a seat with no name; the start screen's seat chooser says "North" since s13), and a seat's name is read from ``names`` only by store.py (seat_name),
     chat.py (the mute keys, by name as said) and local.py (the local table's own chat lines)."""
     said, read = [], []
     for path in sorted(CLIENT.rglob("*.py")):
@@ -158,5 +158,5 @@ def test_no_other_place_makes_a_seats_name() -> None:
                 said.append(where)
             if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "names":
                 read.append(where)
-    assert sorted(set(said)) == ["scenes/startdraw.py"]
+    assert sorted(set(said)) == []
     assert sorted(set(read)) == ["chat.py", "local.py", "store.py"]

@@ -73,5 +73,5 @@ def test_a_taken_seat_while_another_is_free_says_so(hosted: Any, tmp_path: Path)
     code = hosted.table(("human", "human", "computer", "computer"))
     done = _play(tmp_path, "--server", f"ws://127.0.0.1:{hosted.port}/", "--table", code, "--seat", "3")
     assert (done.returncode, done.stderr) == \
-        (2, f"doublenine play: Seat 3 at table {code} is taken. Choose another seat, or “Any free seat”.\n")
+        (2, f"doublenine play: The North seat at table {code} is taken. Choose another seat, or “Any free seat”.\n")
     assert _remembered(tmp_path) == ("", "")
