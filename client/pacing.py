@@ -141,17 +141,27 @@ class Pacer:
                 continue
             self.queue.extend(paced)
         del self.queue[:-MAX_BEHIND]
+        self._rest_now()
 
     def _replace_last(self, state: ClientState) -> None:
-        """``state`` has the last moment's view: it takes that moment's place (keeping its hold), and what
-        is not the match (the connection, the table's seats, chat, requests) is ``state``'s in every moment
-        from the one shown on: a lost connection's banner never waits for the plays still to be shown."""
+        """``state`` has the last moment's view: it takes that moment's place (keeping its hold)."""
         if self.queue:
-            self.queue = [(replace(state, view=q.view), hold) for q, hold in self.queue[:-1]] \
-                + [(state, self.queue[-1][1])]
-            self.shown = replace(state, view=self.shown.view)
+            self.queue[-1] = (state, self.queue[-1][1])
         else:
             self.shown = state
+
+    def _rest_now(self) -> None:
+        """Only the plays are paced: what is not the match's moment (the connection, the table's seats,
+        chat lines, consent requests and their answers, nudges, refusals) is the newest state's in every
+        moment from the one shown on, each moment keeping its own view. Kind: a fact that is not a play
+        held behind the plays' beats (s13: a chat line or a request that came with, or after, a play waited
+        up to MAX_BEHIND beats, ~4.5 s, when it came in the same frame as a play; a lost connection's banner
+        was the case fixed before, for states without a play only)."""
+        if not self.queue:
+            return
+        newest = self.queue[-1][0]
+        self.queue = [(replace(newest, view=q.view), hold) for q, hold in self.queue[:-1]] + [self.queue[-1]]
+        self.shown = replace(newest, view=self.shown.view)
 
     def tick(self, now: float) -> bool:
         """Show the next moment when the one shown has had its time; True when :attr:`shown` changed."""
