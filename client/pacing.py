@@ -160,8 +160,10 @@ class Pacer:
         if not self.queue:
             return
         newest = self.queue[-1][0]
-        self.queue = [(replace(newest, view=q.view), hold) for q, hold in self.queue[:-1]] + [self.queue[-1]]
-        self.shown = replace(newest, view=self.shown.view)
+        ahead = newest.view  # what a request shown now acts on (store.acted_on)
+        self.queue = [(replace(newest, view=q.view, current=ahead), hold) for q, hold in self.queue[:-1]] \
+            + [self.queue[-1]]
+        self.shown = replace(newest, view=self.shown.view, current=ahead)
 
     def tick(self, now: float) -> bool:
         """Show the next moment when the one shown has had its time; True when :attr:`shown` changed."""

@@ -20,7 +20,7 @@ from doublenine.shared.terms import named_result_said
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
 from .snake import Rect, Spot
-from .store import ClientState, seat_name
+from .store import ClientState, acted_on, seat_name
 from .uistate import Ui
 
 Text = tuple[str, dict[str, Any]]
@@ -386,7 +386,7 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     from .text import say
 
     title, lost, label, nothing = CONFIRMED[what]
-    view = state.view
+    view = acted_on(state)  # what Restart takes back is the hand as it is now, its paced plays included
     moves = view.moves if view is not None else ()
     body: list[Text] = [(lost, {"moves": _hand_moves_said(moves, lang)}) if moves else (nothing, {})]
     if what == "redeal":  # R11: the doubles the table will see, nobody is asked (R10 is this seat's own)
@@ -677,8 +677,9 @@ def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
     """D1, R27, R28, D6: what accepting ``ask`` does, from what this seat knows: the request's ``effect``
     (undo, redo: the plays and passes, the hands whose end goes or comes back, the scores after) with the
     seat's own ledger (who made each domino, R22: public once the hand ended), or the view (restart, new
-    match). Never a tile of any hand (R21). Empty when nothing is known (an older server)."""
-    view, e = state.view, ask.effect
+    match): the view the request acts on, the newest (:func:`.store.acted_on`), not the paced moment shown.
+    Never a tile of any hand (R21). Empty when nothing is known (an older server)."""
+    view, e = acted_on(state), ask.effect
     if view is None:
         return []
     if ask.what == "restart" and view.phase is Phase.PLAY:

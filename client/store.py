@@ -120,6 +120,10 @@ class ClientState:
     watching: bool = False
     """D8: this window attached without a seat (``Spectate``, or ``CreateTable`` with no ``sit``), known
     before the first snapshot says so; once a view arrives, its seat decides (:func:`spectating`)."""
+    current: Any = None
+    """The session's newest view while the window still shows an earlier moment of the match (client.pacing:
+    the plays each seen in turn), None when the view shown is the newest. What a request or a confirmation
+    acts on is said from it (:func:`acted_on`): the server undoes, restarts or ends the match as it is now."""
     starts: bool = True
     """This window may start the table before every human seat is taken (``start``: only the table's
     creator may then, docs/protocol.md): False for a seat taken with ``join`` at someone else's table,
@@ -347,6 +351,13 @@ _REDUCERS: dict[type, Any] = {
     p.CoachReply: _coach,
     p.Nudged: lambda s, m: replace(s, nudge=((s.nudge[0] if s.nudge else 0) + 1, m.by, m.seat)),
 }
+
+
+def acted_on(state: ClientState) -> SeatView | SpectatorView | None:
+    """The view a control or a request acts on: the match as the server holds it now, which is ahead of the
+    view shown while plays are paced (:attr:`ClientState.current`; s13: a Restart request shown during the
+    plays' beats counted the plays shown, not the ones it takes back)."""
+    return state.current if state.current is not None else state.view
 
 
 def seat_state_of(state: ClientState, seat: Seat) -> SeatState:

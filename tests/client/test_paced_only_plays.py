@@ -67,3 +67,19 @@ def test_the_table_shows_the_request_at_once_over_a_paced_play() -> None:
     assert lay.panel is not None and lay.panel.kind == "consent"
     assert lay.panel.title == ("{name} asks to {what}", {"name": "Cy", "what": "undo"})
     assert scene.shown().chat == (LINE,)
+
+
+def test_a_restart_request_during_the_beats_says_the_plays_it_takes_back() -> None:
+    """Shown during the plays' beats, a Restart request says what the server takes back: Ann's, Bo's, Cy's
+    and Di's plays, not the one play shown yet (the request is about the match as it is now)."""
+    from doublenine.client.panels import consent_lines
+    from doublenine.client.text import say
+
+    before, steps = _net_steps()
+    steps = [replace(m, consent=(ConsentPrompt("8", Seat.THREE, "restart"),)) for m in steps]
+    pacer = Pacer(before)
+    pacer.feed(steps, 0.0)
+    pacer.tick(0.0)
+    assert len(pacer.shown.view.line) == 1
+    said = [say("en", t, a) for t, a in consent_lines(pacer.shown, pacer.shown.consent[0], "en")]
+    assert said == ["Accepting replays hand 1 from its deal, taking back 4 plays"]
