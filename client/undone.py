@@ -2,6 +2,8 @@
 rewinds my play and three computer plays; Y silently restores them")."""
 from __future__ import annotations
 
+from typing import Any
+
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import Pass
 from doublenine.shared.state import Phase
@@ -15,14 +17,33 @@ UNDONE_MOVES = N_("Undone: {moves}, back to {name}'s turn")
 REDONE_MOVES = N_("Redone: {moves}")
 """R27: a redo within a hand: what it put back."""
 UNDONE_HAND = N_("Undone: back to hand {hand}")
-"""R27/D6: an undo that went back over a hand's end (or a match's), to that hand."""
+"""R27/D6: an undo that went back over a hand's end (or a match's), to that hand, shown in play."""
 REDONE_HAND = N_("Redone: up to hand {hand}")
-"""R27: a redo that went on over a hand's end, up to that hand."""
+"""R27: a redo that went on over a hand's end, up to that hand (in play, under review, or its opener
+being chosen: the top bar's "hand N"), with no hand's end left to show."""
+REDONE_END = N_("Redone: up to the end of hand {hand}")
+"""R27: a redo that went on over a hand's end, which the table shows (its result panel, until the player
+goes on), whatever came after it: s13, "Redone: up to hand 3" was said over hand 2's end."""
+UNDONE_END = N_("Undone: back to the end of hand {hand}")
+"""R27/D6: an undo back into a later hand while an earlier hand's end, not yet looked at, is what the
+table shows (its panel comes before the hand undone to)."""
 
 
-def undone_said(what: str, before: ClientState, after: ClientState, lang: str) -> str | None:
+def shown_hand(view: Any, seen: int) -> tuple[bool, int]:
+    """(True, N) when the table shows hand N's end, the first of the view's finished hands the player has
+    not looked at (``seen`` of them were: ``Ui.finished_seen``, R22); else (False, N), the hand shown in
+    play or about to be: while its opener is chosen (R6) the next hand's number, as the top bar says
+    (:func:`.buttons.details_width`)."""
+    if 0 <= seen < len(view.finished):
+        return True, view.finished[seen].number
+    return False, view.hand_number + 1 if view.phase is Phase.NOMINATE else view.hand_number
+
+
+def undone_said(what: str, before: ClientState, after: ClientState, lang: str, seen: int | None = None) -> str | None:
     """The line saying what the ``what`` ("undo" or "redo") asked at ``before`` did, now at ``after``
-    (translated), or None when the view did not change (refused, or not yet done)."""
+    (translated), or None when the view did not change (refused, or not yet done). ``seen``: how many of
+    ``before``'s finished hands the player had looked at (all of them when None): a hand named is the one
+    the table shows (:func:`shown_hand`)."""
     a, b = before.view, after.view
     if a is None or b is None or a is b or what not in ("undo", "redo"):
         return None
@@ -41,4 +62,9 @@ def undone_said(what: str, before: ClientState, after: ClientState, lang: str) -
     if (a.match, a.hand_number, len(a.finished), a.phase) == (b.match, b.hand_number, len(b.finished), b.phase) \
             and a.moves == b.moves:
         return None  # nothing of the match moved (a frame of another kind)
-    return tr(lang, UNDONE_HAND if what == "undo" else REDONE_HAND, hand=b.hand_number)
+    # an undo never leaves a hand end unseen that was seen; a new match's finished hands start again
+    looked = len(a.finished) if seen is None or b.match != a.match else min(seen, len(a.finished))
+    end, hand = shown_hand(b, min(looked, len(b.finished)))
+    if what == "undo":
+        return tr(lang, UNDONE_END if end else UNDONE_HAND, hand=hand)
+    return tr(lang, REDONE_END if end else REDONE_HAND, hand=hand)

@@ -343,7 +343,8 @@ class TableScene:
             return
         what, before = self._undo_asked
         state = self.session.state
-        said = undone_said(what, before, state, self.lang)
+        seen = self.ui.finished_seen(len(before.view.finished)) if before.view is not None else None
+        said = undone_said(what, before, state, self.lang, seen)  # the hand named is the one shown
         if said is not None:
             self._show(said, now + TOAST_SECONDS)
         if said is not None or state.error is not None or state.asking is not None:

@@ -82,5 +82,49 @@ def test_undo_and_redo_say_what_they_did() -> None:
 def test_an_undo_over_a_hands_end_names_the_hand(ended) -> None:  # type: ignore[no-untyped-def]
     during, after = ended
     assert undone_said("undo", after, during, "en") == "Undone: back to hand 1"
-    assert undone_said("redo", during, after, "fr") == "Rétabli\u00a0: jusqu’à la manche 2"  # the next deal
+    # s13: the redo came back over Di's domino, and hand 1's end is what the table shows (the next deal
+    # waits under its panel): it once said "up to hand 2"
+    assert after.view.hand_number == 2 and len(after.view.finished) == 1
+    assert undone_said("redo", during, after, "en") == "Redone: up to the end of hand 1"
+    assert undone_said("redo", during, after, "fr") == "Rétabli\u00a0: jusqu’à la fin de la manche 1"
+    assert undone_said("redo", during, after, "en", seen=0) == "Redone: up to the end of hand 1"
     assert undone_said("undo", after, after, "en") is None
+
+
+def test_s13_a_redo_over_a_hands_end_names_the_end_the_table_shows() -> None:
+    """The reported case: hand 2 over (its end looked at) and hand 3 dealt; Ann's Undo goes back into hand 2
+    (her last play) and her Redo comes back over hand 2's end, whose panel the table then shows: "Redone: up
+    to the end of hand 2", never "up to hand 3" (the hand under that panel)."""
+    from doublenine.shared.rules import to_act
+
+    pygame.display.init()
+    pygame.font.init()
+    s = LocalSession(seed=1, names=NAMES)
+    for _ in range(3000):
+        st = s.log.state
+        if len(st.finished) == 2 and st.phase is not Phase.PLAY:
+            break
+        s.log.submit(legal_decisions(st, sorted(to_act(st))[0])[0])
+    s.run_computers()
+    assert len(s.state.view.finished) == 2 and s.state.view.phase is Phase.REVIEW
+    scene = TableScene(s, "en", sounds=Sounds(muted=True), motion=True)
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    scene.update(0.0)
+    assert scene.ui.seen_finished == 2  # both ends already looked at
+
+    def press(bid: str) -> None:  # a click: the review's prompt keeps the U and Y keys
+        x, y, _, _ = next(b for b in scene.layout().buttons if b.id == bid).rect
+        scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + 5, y + 5)))
+    press("undo")
+    scene.update(1.0)
+    assert scene.toast is not None and scene.toast[0] == "Undone: back to hand 2"
+    assert scene.state.view.phase is Phase.PLAY and scene.state.view.hand_number == 2
+    press("redo")
+    scene.update(2.0)
+    assert s.state.view.hand_number == 3  # what "up to hand 3" was said of
+    assert scene.toast is not None and scene.toast[0] == "Redone: up to the end of hand 2"
+    for t in range(3, 40):  # each play put back seen in turn, the hand's final line, then its end
+        scene.update(float(t))
+    lay = scene.layout()
+    assert lay.panel is not None and lay.panel.kind == "reveal"
+    assert scene.state.view.finished[scene.ui.finished_seen(2)].number == 2
