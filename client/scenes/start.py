@@ -14,7 +14,7 @@ import pygame
 
 from doublenine.shared.failures import FailureError
 from doublenine.shared.i18n import N_
-from doublenine.shared.invite import normalize_code, server_base
+from doublenine.shared.invite import normalize_code, server_base, server_key
 from doublenine.shared.numbers import is_ascii_digits
 
 from ..art import Art
@@ -37,21 +37,21 @@ from .startform import (
     tab_order,
 )
 
-__all__ = ["ENDED_SERVERS", "FIELDS", "FIELD_LIMITS", "LEVELS", "LEVEL_NAMES", "SEAT_LABELS", "Form", "Launch",
-           "QUIT_AGAIN", "StartScene", "draw_start", "draw_start_preview", "header", "message_box", "server_ended",
-           "start_layout"]
+__all__ = ["ENDED_TABLES", "FIELDS", "FIELD_LIMITS", "LEVELS", "LEVEL_NAMES", "SEAT_LABELS", "Form", "Launch",
+           "QUIT_AGAIN", "StartScene", "draw_start", "draw_start_preview", "header", "message_box",
+           "start_layout", "table_ended"]
 """The start screen's names as they were before the values and geometry (startform.py) and the drawing
 (startdraw.py) went apart; the scene, its state and its input stay here."""
 
-ENDED_SERVERS: set[str] = set()
-"""Servers (:func:`server_base` form) that ended a table's game on purpose while this program ran
-(``host.stopped``, :meth:`TableScene.close`): the start screen stops aiming "Create table" and
-"Join table" at them when it shows again, whatever the form held (typed or remembered)."""
+ENDED_TABLES: set[tuple[str, str]] = set()
+"""Tables, as (server in :func:`server_key` form: any spelling of it, code), whose host ended the game on purpose while this
+program ran (``host.stopped``, :meth:`TableScene.close`): the start screen no longer offers their code
+when it shows again, whatever the form held (typed or remembered); the server's address stays (s13)."""
 
 
-def server_ended(url: str) -> None:
-    """Record that the server at ``url`` ended the game for good (a host stopped hosting)."""
-    ENDED_SERVERS.add(server_base(url))
+def table_ended(url: str, code: str) -> None:
+    """Record that table ``code`` of the server at ``url`` ended for good (its host stopped hosting it)."""
+    ENDED_TABLES.add((server_key(url), code.strip().upper()))
 
 
 def _score(text: str) -> str:
@@ -136,9 +136,10 @@ class StartScene:
         if self.past is not None:
             self.past.resize(vp.pixels)
         self._follow_file(saved)
-        if self.form.server and server_base(self.form.server.strip()) in ENDED_SERVERS:
-            self.form = replace(self.form, server="", table="")  # a dead host's server: play here again
-        ENDED_SERVERS.clear()
+        shown = (server_key(self.form.server.strip()), self.form.table.strip().upper())
+        if self.form.server and shown in ENDED_TABLES:
+            self.form = replace(self.form, table="")  # that table's game is over: its host's address stays
+        ENDED_TABLES.clear()
         self.dirty = True
 
     def _follow_file(self, saved: Settings) -> None:

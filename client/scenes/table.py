@@ -839,19 +839,24 @@ class TableScene:
         """Remembered places this table made useless (kind: a start-screen offer outliving its match):
         the seat given up at the remembered table (a host's Leave with friends seated) has no token
         left, so "Back to your match" is no longer offered (it once silently created a new table);
-        a server that ended the game on purpose (``host.stopped``) is no longer where "Create table"
-        and "Join table" aim: the start screen plays on this computer again."""
-        from doublenine.shared.invite import server_base
+        a table whose host ended the game on purpose (``host.stopped``: the host's next start plays it on
+        that computer only) is no longer the code "Join table" offers. The host's address stays remembered
+        (s13: the friend who wants to join the same host next time found it forgotten; kind: a remembered
+        address dropped because a table ended; a match over or a Leave always kept it): the start screen
+        says Create table uses it (startdraw "where"), and the next table's code is all the friend needs.
+        A host gone without a word (``host.lost``) forgets nothing: its next start hosts the same table
+        again on the same port, and the friends come back to it (lan_host.host_again)."""
+        from doublenine.shared.invite import server_base, server_key
 
         state = self.session.state
         over = state.view is not None and state.view.phase is Phase.MATCH_OVER
         ended = (self._leave or over) and bool(state.table)
         url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
         failure = getattr(state, "failure", None)
-        stopped = getattr(failure, "key", "") in ("host.stopped", "host.lost") and bool(url)  # ended, or gone
-        if stopped:  # for minutes
-            from .start import server_ended
-            server_ended(url)
+        stopped = getattr(failure, "key", "") == "host.stopped" and bool(url) and bool(state.table)
+        if stopped:
+            from .start import table_ended
+            table_ended(url, state.table)
 
         def forget(saved: config.Settings) -> config.Settings:  # on client.json as saved now (config.update)
             # a finished match is no match to go back to (left alone last session: "Back to your match
@@ -863,8 +868,8 @@ class TableScene:
                 saved = config.drop_match(saved)
             if ended and url:  # another server's seat given up, or its match over
                 saved = config.release_seat(saved, server_base(url), state.table)
-            if stopped and saved.server == server_base(url):
-                saved = replace(saved, server="", table="")
+            if stopped and server_key(saved.server) == server_key(url) and saved.table == state.table:
+                saved = replace(saved, table="")  # the address stays: only this table's code is dead
             return saved
         config.update(forget)
 

@@ -7,7 +7,9 @@ The kind: a start-screen offer or message outliving the situation it was made fo
    new table. Now that Leave keeps the seat like Close anyway, and the offer goes back to that match.
 2. A refusal (no seat for a friend, a missing address) stayed on the screen after the setting
    changed or something started and came back.
-3. A friend's window kept the stopped host's server as the one "Create table" uses.
+3. A friend's window kept the stopped host's server as the one "Create table" uses. Then (s13) the
+   friend who wanted to join the same host next time found its address forgotten: the address stays
+   remembered and the start screen says Create table uses it; only the ended table's code is dropped.
 """
 from __future__ import annotations
 
@@ -117,7 +119,7 @@ def test_a_refusal_is_gone_after_hosting_and_coming_back(monkeypatch: pytest.Mon
     assert scene.click_id("join") is not None and scene.form.message == ""  # started: the old refusal is gone
 
 
-def test_a_friend_whose_host_stopped_creates_tables_on_this_computer_again() -> None:
+def test_a_friend_whose_host_stopped_keeps_its_address_but_not_the_ended_table() -> None:
     hosted = _hosted()
     url = f"ws://127.0.0.1:{hosted.hosting.port}/"
     scene = StartScene(config.load(), make_launcher("en", {}, bot_delay=0.0))
@@ -139,6 +141,7 @@ def test_a_friend_whose_host_stopped_creates_tables_on_this_computer_again() -> 
     pump_until(table.session, lambda s: s.failure is not None)
     assert table.session.state.failure.key == "host.stopped"
     table.close()
-    assert (config.load().server, config.load().table) == ("", "")
+    assert (config.load().server, config.load().table) == (url, "")
     scene.resize(Viewport(SIZE, SIZE))  # back on the start screen
-    assert (scene.form.server, scene.form.table) == ("", "")  # "Create table plays on this computer"
+    assert (scene.form.server, scene.form.table) == (url, "")  # the host's address, for its next table
+    assert StartScene(config.load(), lambda launch: None).form.server == url  # and at the next start
