@@ -241,7 +241,8 @@ async def observer_ratios(url: str, rounds: int) -> None:
 
 def run_server() -> tuple[subprocess.Popen[str], str]:
     cmd = [sys.executable, "-m", "doublenine", "serve", "--host", "127.0.0.1", "--port", "0", "--db", ":memory:",
-           "--rate", "1000000", "--burst", "1000000", "--log-level", "error"]
+           "--rate", "1000000", "--burst", "1000000", "--read-rate", "0", "--read-bytes", "0",
+           "--log-level", "error"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()

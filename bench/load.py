@@ -100,7 +100,8 @@ def game_server(db: str) -> ServerProc:
     argv = [sys.executable, "-m", "doublenine", "serve", "--host", "127.0.0.1", "--port", str(port),
             "--db", db]  # INFO: one log line per move, as in production (to /dev/null here)
     helptext = subprocess.run([*argv[:4], "--help"], capture_output=True, text=True, cwd=ROOT).stdout
-    for flag, value in (("--max-tables-per-address", "100000"), ("--max-connections-per-address", "0"), ("--rate", "1000"), ("--burst", "1000")):
+    for flag, value in (("--max-tables-per-address", "100000"), ("--max-connections-per-address", "0"), ("--rate", "1000"), ("--burst", "1000"),
+                        ("--read-rate", "0"), ("--read-bytes", "0")):
         if flag in helptext:  # raise the per-address limits: every client here is 127.0.0.1
             argv += [flag, value]
     server = ServerProc(argv, port)

@@ -40,7 +40,7 @@ from loadpool import ClientPool, verdict  # noqa: E402
 from doublenine.shared.numbers import arg_float, arg_int  # noqa: E402
 
 LIMITS = ("--max-tables-per-address", "100000", "--max-connections-per-address", "0",
-          "--rate", "1000", "--burst", "1000")
+          "--rate", "1000", "--burst", "1000", "--read-rate", "0", "--read-bytes", "0")
 
 
 def show(name: str, r: dict[str, Any]) -> None:

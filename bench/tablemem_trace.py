@@ -68,7 +68,8 @@ async def run(tables: int, matches: int, top: int) -> None:
         port, out = free_port(), str(Path(tmp) / "snap")
         argv = [sys.executable, __file__, "--child", out, "serve", "--host", "127.0.0.1", "--port", str(port),
                 "--db", str(Path(tmp) / "mem.sqlite3"), "--max-tables-per-address", "100000",
-                "--max-connections-per-address", "0", "--rate", "1000", "--burst", "1000"]
+                "--max-connections-per-address", "0", "--rate", "1000", "--burst", "1000",
+                "--read-rate", "0", "--read-bytes", "0"]
         server = ServerProc(argv, port)
         server.wait_ready()
         try:

@@ -42,6 +42,12 @@ STOP_FLUSH = 5.0
 PROBE_EVERY = 5.0
 """Seconds between two test writes while the store fails (see ``GameServer._watch_store``)."""
 
+MAX_QUEUE = 16
+"""Frames websockets keeps received but not yet read (``recv``) per connection before it stops reading
+the socket (its ``max_queue``, the default; reading again at a quarter). It was 64: up to 4 MiB a
+connection in 64 KiB frames, which a connection whose address group is beyond its read budget
+(``readbudget``, not read meanwhile) would hold."""
+
 
 def _open_store(db: str | None) -> Any:
     """The store for ``--db`` (issue 7 factory), in memory when none is named."""
@@ -203,7 +209,7 @@ class GameServer:
             self.server = await serve(
                 self._handler, **where, process_request=self._process_request,
                 max_size=c.max_size, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
-                compression=None, max_queue=64, create_connection=edge_connection(self.handshakes),
+                compression=None, max_queue=MAX_QUEUE, create_connection=edge_connection(self.handshakes, self.registry.reads),
                 server_header=SERVER_HEADER,
             )
         except BaseException:  # a port in use: give the store (its lock file) and the workers back

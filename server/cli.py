@@ -29,6 +29,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "--max-playing-per-site": (0, 1_000_000),
     "--max-connections-per-address": (0, 1_000_000),
     "--max-handshakes-per-address": (0, 1_000_000),
+    "--read-rate": (0, 1_000_000),
+    "--read-bytes": (0, 1_000_000_000),
     "--code-miss-rate": (0.001, 1_000_000),
     "--code-miss-burst": (1, 1_000_000),
     "--page-rate": (0.01, 1_000_000),
@@ -123,6 +125,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _ranged(limits, "--max-handshakes-per-address", _int, 64,
             help="connections one client address (IPv6: one /64) may have opening (before the websocket "
                  "upgrade or an HTTP answer), 0..1000000 (0: no limit)")
+    _ranged(limits, "--read-rate", _float, 100.0,
+            help="frames the connections of one client address (IPv6: one /64) may have read per second "
+                 "together, bursts of 2 s' worth; beyond, they are not read for a while, 0..1000000 (0: no limit)")
+    _ranged(limits, "--read-bytes", _float, 262144.0,
+            help="bytes of frames the connections of one client address may have read per second together, "
+                 "bursts of 2 s' worth, 0..1000000000 (0: no limit)")
     _ranged(limits, "--code-miss-rate", _float, 1.0,
             help="table codes naming no table one address (IPv6: one /64) may try per second, "
                  "0.001..1000000")
@@ -269,7 +277,7 @@ def run(args: argparse.Namespace) -> int:
                           max_playing_per_site=args.max_playing_per_site,
                           max_spectators=args.max_spectators,
                           max_spectators_per_address=args.max_spectators_per_address, code_miss_rate=args.code_miss_rate,
-                          code_miss_burst=args.code_miss_burst, page_rate=args.page_rate,
+                          code_miss_burst=args.code_miss_burst, read_rate=args.read_rate, read_bytes=args.read_bytes, page_rate=args.page_rate,
                           page_burst=args.page_burst)
     try:
         return asyncio.run(serve(config, announce=args.announce))

@@ -38,6 +38,17 @@ class ServerConfig:
     """Messages per second one connection may send on average (RATE_LIMITED beyond)."""
     burst: float = 40.0
     """Messages one connection may send at once."""
+    read_rate: float = 100.0
+    """Frames the connections of one address group (``addresses.group_of``: an IPv4 address, an IPv6
+    /64, a LAN peer) may have read per second together, bursts of 2 s' worth
+    (``readbudget.BURST_SECONDS``); beyond, its connections read nothing until the group is back within
+    it (``readbudget.ReadBudget``: no ``recv``, websockets' flow control pauses the socket). 0: not
+    counted. 100 is five connections at the full :attr:`rate`. Attacker s12 round 2 N5: 30 addresses'
+    frame floods held a hosted server's loop for seconds (websocket ping p95 5.8 s)."""
+    read_bytes: float = 256 * 1024
+    """Bytes of frames the connections of one address group may have read per second together, bursts
+    of 2 s' worth, as :attr:`read_rate` (a frame is charged its payload's size); 0: not counted.
+    256 KiB is 100 frames of the largest legal client frame (2,254 bytes) a second, with room."""
     code_miss_rate: float = 1.0
     """Table codes naming no table one address group may send per second on average (issue 12);
     beyond, every lookup from it is refused RATE_LIMITED (``limit=code_misses``) until it refills."""

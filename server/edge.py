@@ -12,6 +12,7 @@ byte in the address, a header line that is not one): :class:`EdgeConnection` (pa
 """
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections import Counter
 from collections.abc import Generator
@@ -26,6 +27,7 @@ from websockets.server import ServerProtocol
 
 from .addresses import from_proxy, group_of, is_loopback
 from .lean import lighten
+from .readbudget import ReadBudget
 from .web.site import respond, security_headers
 
 SERVER_HEADER = "doublenine"
@@ -179,10 +181,10 @@ class Handshakes:
             del self.pending[group]
 
 
-def edge_connection(handshakes: Handshakes | None) -> type[EdgeConnection]:
+def edge_connection(handshakes: Handshakes | None, reads: ReadBudget | None = None) -> type[EdgeConnection]:
     """The ``create_connection`` of one server: :class:`EdgeConnection` counting its handshakes in
-    ``handshakes`` (None: not counted)."""
-    return type("EdgeConnection", (EdgeConnection,), {"handshakes": handshakes})
+    ``handshakes`` and the bytes its websockets read in ``reads`` (None: not counted)."""
+    return type("EdgeConnection", (EdgeConnection,), {"handshakes": handshakes, "reads": reads})
 
 
 class EdgeConnection(ServerConnection):
@@ -190,7 +192,15 @@ class EdgeConnection(ServerConnection):
     handshake is counted in its server's :class:`Handshakes` (:func:`edge_connection`)."""
 
     handshakes: Handshakes | None = None
+    reads: ReadBudget | None = None
+    read_group: str | None = None
+    """The address group whose read budget this websocket's bytes count in (set by the handler once it
+    knows the client's address, ``connection.handle``); None: not counted (the handshake)."""
     _counted: str | None = None
+    _queue_full = False
+    closing = False
+    """:meth:`close` was called (the read budget holds the socket no longer)."""
+    _held: asyncio.TimerHandle | None = None
 
     def __init__(self, protocol: ServerProtocol, *args: Any, **kwargs: Any) -> None:
         super().__init__(protocol, *args, **kwargs)
@@ -217,6 +227,58 @@ class EdgeConnection(ServerConnection):
                                                            str(local[0]) if local else None)
             if not allowed:
                 transport.abort()  # before a byte is read: its handshake ends at once (connection lost)
+        # websockets' own flow control (its frames waiting unread) and the read budget both hold the socket
+        self.recv_messages.pause = self._queue_pause
+        self.recv_messages.resume = self._queue_resume
+
+    def _queue_pause(self) -> None:
+        self._queue_full = True
+        self.transport.pause_reading()
+
+    def _queue_resume(self) -> None:
+        self._queue_full = False
+        if self._held is None:
+            self.transport.resume_reading()
+
+    def data_received(self, data: bytes) -> None:
+        """websockets' reading; then, once the handler named the group (:attr:`read_group`), the bytes are
+        charged to its read budget, and while the group is in debt the socket is not read (nothing more
+        of it parsed, buffered or answered: TCP holds the rest at the sender) until the debt is paid
+        (attacker s12 round 2 N5)."""
+        super().data_received(data)
+        if self.read_group is not None and self.reads is not None:
+            self.reads.charge(self.read_group, 0, len(data))
+            self.hold_if_due()
+
+    def hold_if_due(self) -> None:
+        """Stop reading the socket while :attr:`read_group` is beyond its read budget; read again once
+        it is back within it (unless websockets' own flow control holds it)."""
+        if self._held is not None or self.read_group is None or self.reads is None or self.closing:
+            return
+        wait = self.reads.pause(self.read_group)
+        if wait > 0 and not self.transport.is_closing():
+            self.transport.pause_reading()
+            self._held = self.loop.call_later(wait, self._release_hold)
+
+    async def close(self, *args: Any, **kwargs: Any) -> None:
+        """websockets' close; a socket the read budget holds is read again first: the close handshake
+        needs the peer's close frame (a held one waited ``close_timeout``, 10 s, and held a stopping
+        server up as long)."""
+        self.closing = True
+        if self._held is not None:
+            self._held.cancel()
+            self._held = None
+            if not self._queue_full and not self.transport.is_closing():
+                self.transport.resume_reading()
+        await super().close(*args, **kwargs)
+
+    def _release_hold(self) -> None:
+        self._held = None
+        if self.transport.is_closing():
+            return
+        self.hold_if_due()
+        if self._held is None and not self._queue_full:
+            self.transport.resume_reading()
 
     async def handshake(self, *args: Any, **kwargs: Any) -> None:
         """websockets' handshake; the connection stops counting as one under way when it ends."""
@@ -227,6 +289,9 @@ class EdgeConnection(ServerConnection):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._handshake_over()
+        if self._held is not None:
+            self._held.cancel()
+            self._held = None
         super().connection_lost(exc)
 
     def _handshake_over(self) -> None:

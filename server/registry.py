@@ -41,6 +41,7 @@ from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (te
 from .lookup import ALL_MISSES, SITE_MISSES, KnownCodes
 from .names import distinct_names, own_name
 from .playing import PlayingAllowance
+from .readbudget import ReadBudget
 from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore, log_store_failure
 from .storage.ownership import ownership_for
@@ -137,6 +138,9 @@ class Registry(TableMoves):
         """Open connections per client address group (issue 7 limit; IPv6 by /64, issue 12)."""
         self.limit_lines = Repeats()
         """Which ``limit`` lines are said (``connection.note_limit``: one a minute per limit and site)."""
+        self.reads = ReadBudget(config.read_rate, config.read_bytes)
+        """Frames and bytes read per address group (``ServerConfig.read_rate``, ``read_bytes``): a group
+        in debt is not read (``connection.handle``)."""
         shared = store if hasattr(store, "take_budget") else None  # PostgreSQL: one bucket for every process
         self.misses = MissLimiter(config.code_miss_rate, config.code_miss_burst,
                                   processes=lambda: getattr(self.ownership, "processes", 1),

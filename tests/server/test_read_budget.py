@@ -1,0 +1,139 @@
+"""Attacker s12 round 2 N5: a stranger's frame flood must cost the other players nothing.
+
+Each address group has a read budget, frames and bytes a second over all its connections
+(server/readbudget.ReadBudget, ``ServerConfig.read_rate``/``read_bytes``): beyond it, its connections
+are not read (no ``recv``) until the group is back within it, while other groups are read as ever.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+from websockets.asyncio.client import connect as ws_connect
+
+from doublenine.server.logfmt import FIELDS_ATTR
+from doublenine.server.readbudget import BURST_SECONDS, ReadBudget
+from doublenine.server.config import ServerConfig
+from doublenine.shared import protocol as p
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+HELLO = p.pack({"type": "hello", "protocol_version": p.PROTOCOL_VERSION, "client": "test"})
+
+
+def test_the_defaults_are_five_connections_at_the_full_rate_and_the_largest_legal_frames() -> None:
+    c = ServerConfig()
+    assert (c.read_rate, c.read_bytes, BURST_SECONDS) == (100.0, 262144.0, 2.0)
+    assert c.read_rate == 5 * c.rate
+    assert c.read_bytes >= c.read_rate * p.CLIENT_LIMITS.max_bytes
+
+
+def test_frames_beyond_the_burst_put_the_group_in_debt_for_exactly_the_time_to_refill() -> None:
+    clock = Clock()
+    budget = ReadBudget(8.0, 0.0, clock=clock)
+    for _ in range(16):  # 2 s of 8 frames a second at once
+        assert budget.pause("192.0.2.7") == 0.0
+        budget.charge("192.0.2.7", 1, 100)
+    assert budget.pause("192.0.2.7") == 0.0  # the bucket is empty, not in debt: one more is read
+    budget.charge("192.0.2.7", 1, 100)
+    assert budget.pause("192.0.2.7") == 0.125
+    assert budget.pause("192.0.2.8") == 0.0  # another group is read as ever
+    clock.now += 0.0625
+    assert budget.pause("192.0.2.7") == 0.0625
+    clock.now += 0.0625
+    assert budget.pause("192.0.2.7") == 0.0
+    assert budget.says() == "8 frames a second"
+
+
+def test_bytes_count_each_frame_by_its_size() -> None:
+    clock = Clock()
+    budget = ReadBudget(0.0, 1000.0, clock=clock)
+    budget.charge("2001:db8:1:2::/64", 1, 3000)  # 2,000 bytes at once: 1,000 in debt
+    assert budget.pause("2001:db8:1:2::/64") == 1.0
+    clock.now += 0.25
+    assert budget.pause("2001:db8:1:2::/64") == 0.75
+    both = ReadBudget(100.0, 1000.0, clock=clock)
+    both.charge("g", 1, 2500)  # frames: 199 left; bytes: 500 in debt
+    assert both.pause("g") == 0.5
+    assert both.says() == "100 frames and 1000 bytes a second"
+
+
+def test_no_budget_counts_nothing_and_the_groups_remembered_are_bounded() -> None:
+    off = ReadBudget(0.0, 0.0)
+    for _ in range(1000):
+        off.charge("g", 1, 65536)
+    assert (off.on, off.pause("g"), off.groups()) == (False, 0.0, 0)
+    clock = Clock()
+    budget = ReadBudget(1.0, 0.0, max_groups=3, clock=clock)
+    for i in range(5):
+        budget.charge(f"192.0.2.{i}", 1, 10)
+        budget.charge(f"192.0.2.{i}", 1, 10)
+        budget.charge(f"192.0.2.{i}", 1, 10)
+    assert budget.groups() == 3
+    assert budget.pause("192.0.2.0") == 0.0  # forgotten: full again
+    assert budget.pause("192.0.2.4") == 1.0
+
+
+def _limits(caplog) -> list[dict]:  # type: ignore[no-untyped-def]
+    return [dict(getattr(r, FIELDS_ATTR)) for r in caplog.records if r.getMessage() == "limit"]
+
+
+async def test_a_group_beyond_its_budget_is_not_read_while_another_group_is_served(make_server, caplog) -> None:
+    caplog.set_level(logging.WARNING, "doublenine")
+    server = await make_server(read_rate=0.25, read_bytes=0.0)
+    clock = Clock()
+    server.registry.reads.clock = clock  # frozen: the debt stays exactly what the frames made it
+    flooder = await ws_connect(server.url, compression=None, local_addr=("127.0.0.2", 0))
+    honest = await ws_connect(server.url, compression=None, local_addr=("127.0.0.3", 0))
+    try:
+        for _ in range(5):
+            await flooder.send(HELLO)
+        # 0.25 frames a second, 0.5 at once: the first frame is read and puts the group 0.5 frame in debt
+        assert p.unpack(await asyncio.wait_for(flooder.recv(), 10))["type"] == "welcome"
+        await asyncio.sleep(0.2)
+        assert server.registry.reads.pause("127.0.0.2") == 2.0
+        await honest.send(HELLO)  # another address group: read at once
+        assert p.unpack(await asyncio.wait_for(honest.recv(), 10))["type"] == "welcome"
+        with pytest.raises(asyncio.TimeoutError):  # the flooder's four other frames wait unread
+            await asyncio.wait_for(flooder.recv(), 1.0)
+        # each group pays for its own frames only: the honest one's one frame, the flooder's one
+        assert (server.registry.reads.pause("127.0.0.3"), server.registry.reads.pause("127.0.0.2")) == (2.0, 2.0)
+        clock.now += 2.0  # refilled to zero: its next frame is read, and puts it 1 frame in debt
+        assert p.unpack(await asyncio.wait_for(flooder.recv(), 10))["type"] == "welcome"
+        await asyncio.sleep(0.2)
+        assert server.registry.reads.pause("127.0.0.2") == 4.0
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(flooder.recv(), 1.0)
+    finally:
+        await flooder.close()
+        await honest.close()
+    metrics = server.registry.metrics.render().decode()
+    # the flooder paused twice, the honest connection once (waiting for its own second frame)
+    assert 'doublenine_limits_total{limit="read_budget"} 3.0' in metrics  # the three frames left: dropped
+    assert _limits(caplog) == [  # the flooder's second pause of the minute is counted, not said
+        {"limit": "read_budget", "site": f"127.0.0.{n}", "table": None, "seat": None, "type": "hello",
+         "code": "paused", "peer": f"127.0.0.{n}",
+         "detail": "beyond 0.25 frames a second from this address group: not read for 2.00 s"} for n in (2, 3)
+    ]
+
+
+async def test_a_paused_connection_does_not_hold_the_server_up_when_it_stops(make_server) -> None:
+    server = await make_server(read_rate=0.01, read_bytes=0.0)  # one frame, then 99 s unread
+    flooder = await ws_connect(server.url, compression=None, local_addr=("127.0.0.2", 0))
+    await flooder.send(HELLO)
+    await flooder.send(HELLO)
+    assert p.unpack(await asyncio.wait_for(flooder.recv(), 10))["type"] == "welcome"
+    await asyncio.sleep(0.2)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await server.stop()
+    assert loop.time() - start < 10.0  # not the 99 s of the pause
+    await flooder.close()
