@@ -22,7 +22,7 @@ from typing import Any
 
 from doublenine.shared.dialing import host_ip
 
-from .logfmt import Repeats
+from .logfmt import Repeats, log_repeated
 
 log = logging.getLogger("doublenine.server")
 
@@ -257,15 +257,13 @@ class MissLimiter:
             try:
                 wait = await self._bounded(self.shared.take_budget(self.kind, group, self.rate, self.burst))
             except OSError as exc:  # the store is down: this process's share holds meanwhile
-                held = self._unavailable.due(f"{type(exc).__name__}: {exc}")
-                if held is not None:  # one line a minute while the store is down, with the count (s11)
-                    log.warning("shared %s budget unavailable (%s: %s); counting in this process%s", self.kind,
-                                type(exc).__name__, exc, f" ({held} times since the last line)" if held else "")
+                # one line a minute while the store is down, the next with repeats=N (s11)
+                log_repeated(log, logging.WARNING, f"{type(exc).__name__}: {exc}", "shared %s budget unavailable "
+                             "(%s: %s); counting in this process", self.kind, type(exc).__name__, exc,
+                             repeats=self._unavailable)
             except asyncio.TimeoutError:
-                held = self._unavailable.due("timeout")
-                if held is not None:
-                    log.warning("shared %s budget: the store did not answer within %g s; counting in this "
-                                "process%s", self.kind, SHARED_WAIT, f" ({held} times since the last line)" if held else "")
+                log_repeated(log, logging.WARNING, "timeout", "shared %s budget: the store did not answer within %g s; "
+                             "counting in this process", self.kind, SHARED_WAIT, repeats=self._unavailable)
             else:
                 return Grant(True, 0.0, True) if wait <= 0 else Grant(False, wait, True)
         if self.take(group, now):

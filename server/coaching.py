@@ -33,6 +33,7 @@ from doublenine.shared.tiles import DOUBLE_NINE_SET
 from . import coach, coachdeal
 from .addresses import site_group
 from .budget import GroupBudget
+from .logfmt import log_repeated
 
 log = logging.getLogger("doublenine.server.coaching")
 
@@ -210,7 +211,8 @@ class CoachDesk:
         try:
             frame = await asyncio.shield(job)
         except Exception:
-            log.exception("table %s: a hand review failed", self.table.code)
+            log_repeated(log, logging.ERROR, "hand review failed", "table %s: a hand review failed", self.table.code,
+                         exc_info=True)
             conn.error(ErrorCode.INTERNAL, "the hand review could not be computed")
         else:
             conn.send(frame)

@@ -49,6 +49,7 @@ from doublenine.shared.views import SeatView
 from .bots.workers import sigint_blocked, worker_setup
 from .addresses import site_group
 from .budget import GroupBudget
+from .logfmt import log_repeated
 from .fairturns import FairTurns
 
 log = logging.getLogger("doublenine.server.computer")
@@ -238,8 +239,9 @@ class Brain:
         except ValueError:
             raise
         except Exception:  # a faulty level must not stop the table: log it, fall back, legally
-            log.exception("computer level %s failed for seat %d; playing a random legal decision",
-                          level, int(view.viewer))
+            log_repeated(log, logging.ERROR, f"computer level failed\x00{level}",
+                         "computer level %s failed for seat %d; playing a random legal decision", level,
+                         int(view.viewer), exc_info=True)
             return random_legal(view, level, rng)
 
 

@@ -28,7 +28,7 @@ from . import actions, talk
 from .chat import ChatBucket
 from .lean import Fifo, Wake
 from .addresses import group_of, is_loopback, request_client, site_group
-from .logfmt import Repeats, log_event
+from .logfmt import Repeats, log_event, log_repeated
 from .lookup import check_route, look_up, routed_code
 from .registry import Registry
 from .table import Refused, Table, store_unavailable
@@ -576,7 +576,8 @@ async def handle(ws: Any, registry: Registry) -> None:
             conn.limit("frame_size", f"frame over {registry.config.max_size} bytes", 1009)
     except Exception:
         table = conn.table.code if conn.table else "-"
-        log.exception("connection %s table %s seat %s: server fault", conn.address, table, conn.seat)
+        log_repeated(log, logging.ERROR, "server fault", "connection %s table %s seat %s: server fault", conn.address,
+                     table, conn.seat, exc_info=True)
         conn.error(ErrorCode.INTERNAL, "server fault; reconnect")
         await ws.close(1011, "server fault")
     finally:

@@ -188,6 +188,24 @@ def console_line(text: str, event: str | None = None, level: int = logging.INFO,
     return OneLineFormatter(json_lines=True).format(record)
 
 
+def log_repeated(logger: logging.Logger, level: int, key: str, message: str, *args: Any,
+                 repeats: Repeats | None = None, exc_info: bool = False, **fields: Any) -> bool:
+    """Log ``message % args`` (with ``fields``, and the traceback when ``exc_info``) unless a line of
+    the same ``key`` was said less than :data:`REPEAT_EVERY` seconds ago; then it is only counted,
+    and the next one said carries ``repeats=N``, the lines held back meanwhile. The one limiter of
+    every line a fault can repeat per event or per second (a store failing, a bug hit by every move):
+    ``repeats`` (default: :data:`REPEATED`, the process's), as the ``limit`` lines
+    (``connection.note_limit``) and other libraries' lines (:class:`OthersRepeats`). Returns whether
+    the line was said."""
+    held = (REPEATED if repeats is None else repeats).due(key)
+    if held is None:
+        return False
+    if held:
+        fields["repeats"] = held
+    logger.log(level, message, *args, exc_info=exc_info, extra={FIELDS_ATTR: fields} if fields else None)
+    return True
+
+
 class Repeats:
     """Which of many identical lines to say: :meth:`due` is the number of times ``key`` was held
     back since it was last said (0 the first time), or None while it was said less than ``every``
@@ -197,9 +215,14 @@ class Repeats:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.every, self.keep, self.clock = every, keep, clock
         self._said: dict[str, tuple[float, int]] = {}
+        self._lock = threading.Lock()  # computer players' worker threads say lines too (computer.Brain._safe)
 
     def due(self, key: str) -> int | None:
         """Say ``key`` now (returns the count held back since it was said) or hold it back (None)."""
+        with self._lock:
+            return self._due(key)
+
+    def _due(self, key: str) -> int | None:
         now = self.clock()
         said = self._said.get(key)
         if said is not None and now - said[0] < self.every:
@@ -214,3 +237,8 @@ class Repeats:
     def clear(self) -> None:
         """Forget every key: the next of each is said at once (a failing spell ended)."""
         self._said.clear()
+
+
+REPEATED = Repeats(keep=1024)
+"""The process's :class:`Repeats` of :func:`log_repeated` (keyed by what each caller names: a kind of
+line, and what tells its cases apart)."""

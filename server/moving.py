@@ -21,6 +21,7 @@ from doublenine.shared.errors import ErrorCode
 from doublenine.shared.tablecode import is_code
 
 from .addresses import MissLimiter
+from .logfmt import log_repeated
 from .metrics import ServerMetrics
 from .table import MOVED, ClaimsUnavailable, Refused, Table
 
@@ -60,7 +61,6 @@ class TableMoves:
         self._unowned: Any = getattr(store, "unowned_open", None)
         """PostgreSQL: the open tables no process holds (:meth:`_sweep`); None: this process owns the store."""
         self.given = MissLimiter(HANDOVER_RATE, HANDOVER_BURST)
-        self._given_said = -60.0
         """Hand-overs this process made as the owner, one bucket per table code, the same figures:
         the asks come by NOTIFY, which any session on the database may send without taking from
         :attr:`~.registry.Registry.handovers` (re-check finding: ten NOTIFYs closed a table's players ten times in
@@ -187,11 +187,9 @@ class TableMoves:
         once however often it is asked meanwhile (the asks are anyone's, attacker F2)."""
         if code not in self._loading and code not in self._handing:  # one being loaded: on the next request
             now = time.monotonic()
-            if code in self.tables and not self.given.take(code, now):
-                if now - self._given_said >= 60.0:  # a flood of asks is said once a minute, not per ask
-                    self._given_said = now
-                    log.info("table %s not handed over: asked more often than %g at once, then one every %g s",
-                             code, HANDOVER_BURST, 1 / HANDOVER_RATE)
+            if code in self.tables and not self.given.take(code, now):  # a flood of asks: one line a minute
+                log_repeated(log, logging.INFO, "not handed over", "table %s not handed over: asked more often than %g "
+                             "at once, then one every %g s", code, HANDOVER_BURST, 1 / HANDOVER_RATE)
                 return
             self._handing.add(code)
             self._spawn(self._hand_over_once(code))

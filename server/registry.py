@@ -34,7 +34,7 @@ from doublenine.shared.state import Phase
 from .addresses import MissLimiter, creator_key, site_key
 from .computer import Brain
 from .config import ServerConfig
-from .logfmt import Repeats
+from .logfmt import Repeats, log_repeated
 from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
 from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
@@ -298,7 +298,8 @@ class Registry(TableMoves):
                           f"connect to /t/{code}", {"path": f"/t/{code}"})
         grant = await self.handovers.reserve(code, time.monotonic())
         if not grant.taken:
-            log.info("table %s: hand-over not asked, it moved too often (next in %.0f s)", code, grant.wait)
+            log_repeated(log, logging.INFO, "hand-over not asked", "table %s: hand-over not asked, it moved too often "
+                         "(next in %.0f s)", code, grant.wait)
             raise Refused(ErrorCode.TABLE_MOVING, f"table {code} moved too often; try again",
                           {"retry_ms": int(grant.wait * 1000) + 1})
         return bool(await self.ownership.ask(code, HANDOVER_WAIT))
@@ -468,7 +469,8 @@ class Registry(TableMoves):
                 try:
                     claimed = await self.ownership.claim(code)
                 except OSError as exc:
-                    log.warning("a new table's code could not be claimed: %s", exc)
+                    log_repeated(log, logging.WARNING, "code not claimed", "a new table's code could not be claimed: %s",
+                                 exc)
                     raise store_unavailable("this server cannot claim tables now; nothing was created") from None
                 if not claimed:
                     continue

@@ -37,6 +37,7 @@ from .computer import HINT_RETRY_MS, Brain, HintExpired, decision_rng
 from .config import ServerConfig
 from .consent import ConsentRequest, NewMatchPace, RequestCooldown, UndoPace
 from .fanout import SeqCounter, frames_for
+from .logfmt import log_repeated
 from .seating import TableMeta
 from .storedlog import StoredLog
 from .storage.base import InDoubt
@@ -283,8 +284,9 @@ class Table:
             try:
                 await self.save_meta()
             except Exception as exc:  # still failing: the next change of seats (or the probe) stores them
-                log.warning("table %s: its seats could not be stored again after a write cut in doubt: %s",
-                            self.code, exc)
+                log_repeated(log, logging.WARNING, "seats not stored again",
+                             "table %s: its seats could not be stored again after a write cut in doubt: %s",
+                             self.code, exc)
 
     def listing(self) -> tuple[bool, tuple[int, int]]:
         """What ``/`` shows of the table beyond its record: (listed: public and its match not
@@ -737,8 +739,9 @@ class Table:
             self._doubt = None
             if self.closed or self.moved:
                 return
-            log.warning("table %s seq %d: the %d events cut in doubt were %s", self.code, self.seq, len(events),
-                        "stored after all: played now" if stored else "not stored")
+            log_repeated(log, logging.WARNING, f"cut in doubt\x00{stored}", "table %s seq %d: the %d events cut in "
+                         "doubt were %s", self.code, self.seq, len(events),
+                         "stored after all: played now" if stored else "not stored")
             if not stored:
                 self.rearm()
                 return
@@ -836,7 +839,8 @@ class Table:
             conn.error(ErrorCode.RATE_LIMITED, "the hint waited too long for the computer; ask again later",
                        intent.intent_id, {"limit": "hints", "retry_ms": HINT_RETRY_MS})
         except Exception:
-            log.exception("table %s seq %d: hint failed", self.code, seq)
+            log_repeated(log, logging.ERROR, "hint failed", "table %s seq %d: hint failed", self.code, seq,
+                         exc_info=True)
             conn.error(ErrorCode.INTERNAL, "the hint could not be computed", intent.intent_id)
         else:
             if decision is not None:  # None: its seq was gone when its turn came
@@ -982,9 +986,12 @@ class Table:
         except RuleError as exc:  # e.g. the store failed: the computer tries again on the next change
             if exc.code is ErrorCode.TABLE_MOVING:
                 return  # issue 12: the table was dropped; the registry logged it once
-            log.error("table %s seat %d seq %d: computer move refused: %s", self.code, seat, self.seq, exc)
+            # retried on the next change or a second later while the store fails: one line a minute, repeats=N
+            log_repeated(log, logging.ERROR, f"computer move refused\x00{exc.code}",
+                         "table %s seat %d seq %d: computer move refused: %s", self.code, seat, self.seq, exc)
         except Exception:
-            log.exception("table %s seat %d seq %d: computer turn failed", self.code, seat, self.seq)
+            log_repeated(log, logging.ERROR, "computer turn failed", "table %s seat %d seq %d: computer turn failed",
+                         self.code, seat, self.seq, exc_info=True)
             raise
         finally:
             if self._bot is asyncio.current_task():
@@ -1023,7 +1030,8 @@ class Table:
                 try:
                     events = self.log.submit(decision)
                 except IllegalMove:
-                    log.error("table %s seat %d: computer chose illegal %r", self.code, seat, decision)
+                    log_repeated(log, logging.ERROR, "computer chose illegal",
+                                 "table %s seat %d: computer chose illegal %r", self.code, seat, decision)
                     events = self.log.submit(legal_decisions(old, seat)[0])
                 await self.commit(old, events)
                 if self.metrics is not None:

@@ -99,6 +99,15 @@ sys.addaudithook(_audit)
 
 
 
+@pytest.fixture(autouse=True)
+def _repeated_lines_forgotten() -> None:
+    """Each test starts with no repeated line held back (``logfmt.REPEATED`` is the process's): a line
+    an earlier test said is said again, not counted."""
+    from doublenine.server.logfmt import REPEATED
+
+    REPEATED.clear()
+
+
 @pytest.fixture
 def own_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Fresh config and data folders for one test and the processes it starts: a kept match

@@ -23,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from ..logfmt import Repeats, log_event
+from ..logfmt import Repeats, log_event, log_repeated
 
 from .base import ListedTable, ListingKey, Store, StoredTable, TooManyOpen
 
@@ -40,14 +40,16 @@ STILL_FAILING_EVERY = 30.0
 def log_store_failure(logger: logging.Logger, store: Any, message: str, *args: Any,
                       level: int = logging.ERROR, traceback: bool = True) -> None:
     """Inside ``except``: log ``message % args`` at ``level`` (with the traceback if ``traceback``)
-    when ``store`` (a :class:`MeteredStore`) has not said this failure within the last minute, else
-    at DEBUG without it (the same disk-full error from every retry of every table). Any other
-    store: always at ``level``."""
+    when ``store`` (a :class:`MeteredStore`) has not said this failure within the last minute, the
+    line then with ``repeats=N``, the times it was held back (``logfmt.log_repeated``); else at DEBUG
+    without it (the same disk-full error from every retry of every table). Any other store: always
+    at ``level``."""
     exc = sys.exc_info()[1]
-    fresh = getattr(store, "fresh_failure", None)
-    if fresh is None or exc is None or fresh(exc):
+    repeats = getattr(store, "repeats", None)
+    if repeats is None or exc is None:
         logger.log(level, message, *args, exc_info=traceback)
-    else:
+    elif not log_repeated(logger, level, f"{type(exc).__name__}: {exc}"[:300], message, *args, repeats=repeats,
+                          exc_info=traceback):
         logger.debug(message + " (said already: the store is failing)", *args)
 
 
@@ -72,12 +74,8 @@ class MeteredStore:
         self._failing_kinds: dict[str, str] = {}
         """Kind of write (:data:`WRITE_KINDS`) -> why its last try failed, for those that failed."""
         self._still_said = 0.0
-        self._repeats = Repeats(clock=clock)
-
-    def fresh_failure(self, exc: BaseException) -> bool:
-        """Whether ``exc`` (a failure of this store) should be logged with its traceback now: the
-        first time its text is seen in a minute (:class:`~..logfmt.Repeats`)."""
-        return self._repeats.due(f"{type(exc).__name__}: {exc}"[:300]) is not None
+        self.repeats = Repeats(clock=clock)
+        """Which failures :func:`log_store_failure` says now (each text once a minute, with the count)."""
 
     def _failed(self, exc: BaseException, kind: str) -> None:
         self.failing = f"{type(exc).__name__}: {exc}"[:300]
@@ -107,7 +105,7 @@ class MeteredStore:
         if self.failed_since is not None:
             log_event(log, logging.WARNING, "store recovered", failed_writes=self.failed_writes,
                       failed_for=round(now - self.failed_since, 1), last_reason=self.failing)
-            self._repeats.clear()
+            self.repeats.clear()
         self.failing, self.failed_since, self.failed_writes = None, None, 0
 
     def assume_working(self) -> None:
@@ -116,7 +114,7 @@ class MeteredStore:
         if self.failed_since is not None:
             log_event(log, logging.INFO, "store no longer tested: no table open", failed_writes=self.failed_writes,
                       last_reason=self.failing)
-            self._repeats.clear()
+            self.repeats.clear()
         self._failing_kinds.clear()
         self.failing, self.failed_since, self.failed_writes = None, None, 0
 

@@ -36,6 +36,8 @@ import asyncpg  # type: ignore[import-untyped]
 
 from doublenine.shared.tablecode import CODE_LENGTH, clean_code, is_code
 
+from ..logfmt import log_repeated
+
 log = logging.getLogger("doublenine.server.ownership")
 
 ASK_CHANNEL = "dn_handover"
@@ -59,8 +61,6 @@ LOCK_NAME = "doublenine locks pid "
 """Start of every lock connection's ``application_name`` (then the process id)."""
 CONNECTED = "connected"
 """The one word a :data:`ORPHAN_CHANNEL` payload may add after its code."""
-IGNORED_LOG_EVERY = 60.0
-"""Seconds between two log lines counting the payloads ignored (a flood is logged once a minute)."""
 
 
 def note_code(payload: object, tail: str | None = None) -> tuple[str, bool] | None:
@@ -130,7 +130,6 @@ class PgOwnership:
         self._on_gone: Callable[[], None] = lambda: None
         self.ignored = 0
         """NOTIFY payloads ignored as naming no table code (:func:`note_code`) since the start."""
-        self._ignored_logged = (0, -IGNORED_LOG_EVERY)  # (count, monotonic time) at the last log line
 
     @property
     def healthy(self) -> bool:
@@ -166,15 +165,13 @@ class PgOwnership:
         self._con = con
 
     def _note(self, channel: str, payload: object, tail: str | None = None) -> tuple[str, bool] | None:
-        """:func:`note_code` of ``payload``; an ignored one is counted and, once a minute, logged."""
+        """:func:`note_code` of ``payload``; an ignored one is counted and logged once a minute, the next line
+        with ``repeats=N`` (``logfmt.log_repeated``)."""
         note = note_code(payload, tail)
         if note is None:
             self.ignored += 1
-            now = asyncio.get_running_loop().time()
-            if now - self._ignored_logged[1] >= IGNORED_LOG_EVERY:
-                log.warning("ignored %d NOTIFY payloads naming no table code (last on %s: %.40r)",
-                            self.ignored - self._ignored_logged[0], channel, payload)
-                self._ignored_logged = (self.ignored, now)
+            log_repeated(log, logging.WARNING, "ignored NOTIFY", "ignored a NOTIFY payload naming no table code "
+                         "(on %s: %.40r)", channel, payload)
         return note
 
     def _asked(self, con: Any, pid: int, channel: str, payload: str) -> None:

@@ -36,6 +36,7 @@ from doublenine.shared.seatstate import seat_state
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
+from ..logfmt import log_repeated
 from ..seating import TableMeta
 from ..storage.base import ListedTable, ListingKey, created_us
 from .pages import SeatInfo, TableInfo
@@ -237,7 +238,8 @@ class PublicTables:
                 try:  # a store that hangs must not hang the page: show the last answer meanwhile
                     await asyncio.wait_for(asyncio.shield(self._reading), max(0.0, deadline - time.monotonic()))
                 except asyncio.TimeoutError:
-                    log.warning("the public tables: the store did not answer within %g s", LISTING_WAIT)
+                    log_repeated(log, logging.WARNING, "listing store timeout",
+                                 "the public tables: the store did not answer within %g s", LISTING_WAIT)
             return self._choose(self._stored, self._stored_edge, None, None)[0]
         stored: list[tuple[ListingKey, TableInfo]] = []
         edge: ListingKey | None = None
@@ -389,7 +391,8 @@ class PublicTables:
         try:
             stored, edge = await self._readable(None, None, self._load)
         except Exception as exc:  # the store is down: list what this process serves
-            log.warning("the public tables could not be read from the store: %s", exc)
+            log_repeated(log, logging.WARNING, "listing store failed", "the public tables could not be read from the store: %s",
+                     exc)
         finally:
             self._read_at = time.monotonic()
             self._reading = None

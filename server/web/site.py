@@ -34,6 +34,7 @@ from doublenine.shared.invite import InviteError, build_invite
 from doublenine.shared.tablecode import clean_code
 
 from ..addresses import address_group, from_proxy, one_header, peer_of, request_client
+from ..logfmt import log_repeated
 from ..lookup import TABLE_PATH, look_up, routed_code
 from ..seating import DEFAULT_NAMES
 from ..table import ClaimsUnavailable, Refused, is_store_refusal
@@ -204,7 +205,8 @@ class WebSite:
             # the work goes on (a table being taken over is never cut half-way), counted until it ends
             self.late.add(work)
             work.add_done_callback(self._settled)
-            log.warning("a page: the store did not answer within %g s (503)", PAGE_WAIT)
+            log_repeated(log, logging.WARNING, "page store timeout", "a page: the store did not answer within %g s (503)",
+                         PAGE_WAIT)
             return self._store_busy(path, t, netloc, page_headers)
         except asyncio.CancelledError:
             work.cancel()
