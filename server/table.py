@@ -17,7 +17,8 @@ import time
 from collections.abc import AsyncIterator, Callable, Hashable
 from typing import Any
 
-from doublenine.shared.codec import encode_meta, event_rows
+from doublenine.shared.cleantext import said
+from doublenine.shared.codec import CodecError, decode_event, encode_meta, event_rows
 from doublenine.shared.convert import decision_of_intent, decision_w, view_to_wire
 from doublenine.shared.errors import ErrorCode, IllegalMove, RuleError
 from doublenine.shared.events import Event, MatchLog, MatchStarted
@@ -672,6 +673,9 @@ class Table:
                 raise OSError("the store has not said yet whether the table's last events were stored")
             await self.store.append(self.code, event_rows(events, key), self.epoch)
         except ValueError as exc:  # issue 12: (code, seq) already stored, another process writes here
+            if await self._own_write(events, str(exc)):
+                await self._stored(old, events, table_changed)
+                return
             self._take_back(events)
             self.lost_to_another(str(exc))  # drops the table: one log line, no retry loop
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
@@ -749,6 +753,34 @@ class Table:
             await self._stored(old, events, table_changed)
             if key is not None:
                 self._remember_id(key[0], key[1], self.seq)
+
+    async def _own_write(self, events: list[Event], refusal: str) -> bool:
+        """Whether the store refused ``events`` (``refusal``: its ``ValueError``) because it holds them
+        already, written by this process: its epoch is still this table's and the rows at their seqs
+        are these very events (same seq, same body; ``at`` is this try's). Then they are played as
+        stored, never taken for another process's write (operator s13 finding 6: an append reported
+        failed had committed, and the retry of the same pass dropped the table as a split brain with
+        one process). False (the caller drops the table) for a stale epoch, other rows, or a store
+        that does not answer the check."""
+        if "already stored" not in refusal or not events:
+            return False
+        try:
+            stored = await self.store.load(self.code)
+        except Exception as exc:  # noqa: BLE001 - unknown: the table is dropped and taken over from the store
+            log.debug("table %s: checking whose write holds seq %d failed: %s", self.code, events[0].seq, said(exc))
+            return False
+        if stored is None or (self.epoch is not None and stored.epoch != self.epoch):
+            return False
+        rows = dict(stored.rows)
+        try:
+            held = [decode_event(e.seq, rows[e.seq]).body for e in events]
+        except (KeyError, CodecError):
+            return False
+        if held != [e.body for e in events] or max(rows) != events[-1].seq:
+            return False
+        log_repeated(log, logging.WARNING, "own write", "table %s seq %d: the store already held these %d events,"
+                     " written by this process (its answer was lost): played", self.code, events[0].seq, len(events))
+        return True
 
     def _take_back(self, events: list[Event]) -> None:
         """Remove ``events`` (just submitted, never stored nor sent) from the log."""

@@ -13,6 +13,7 @@ install (wheels on PyPI), so the container image and CI stay one ``pip install``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import logging
@@ -24,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 import asyncpg  # type: ignore[import-untyped]
+
+from doublenine.shared.cleantext import said
 
 from .address import shown
 from .base import ANSWER_WITHIN, InDoubt, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
@@ -72,6 +75,31 @@ async def _transaction(con: asyncpg.Connection, work: Callable[[asyncpg.Connecti
     step.committing = True
     await tr.commit()
     return result
+
+
+RELEASE_WITHIN = 1.0
+"""Seconds a connection's reset (asyncpg's ``RESET ALL``, unlisten, unlock) is waited for when it goes
+back to the pool; past it the connection is closed (a new one is opened when needed)."""
+
+
+async def _release(pool: asyncpg.Pool, con: asyncpg.Connection) -> None:
+    """Give ``con`` back to ``pool`` after its transaction's outcome is known; never raises.
+
+    Operator s13 finding 6 (the kind: a store call's outcome decided by work after the outcome is
+    known): the ``finally`` of :meth:`PostgresStore._run` awaited ``pool.release``, whose reset of the
+    connection met a stalled backend and raised ``TimeoutError`` over an append that had committed;
+    the player was told "nothing was played" for a move that was stored. The reset is bounded by
+    :data:`RELEASE_WITHIN`; when it fails asyncpg has closed the connection already (it is
+    terminated here too, in case), and the call's own result or error stands."""
+    try:
+        await pool.release(con, timeout=RELEASE_WITHIN)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the outcome is known; only a connection is lost
+        with contextlib.suppress(Exception):
+            con.terminate()
+        log.debug("postgres: a connection's reset failed after its transaction (%s: %s); closed",
+                  type(exc).__name__, said(exc))
 
 
 class SchemaStep(NamedTuple):
@@ -364,7 +392,7 @@ class PostgresStore:
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise OSError(f"postgres: {exc}") from exc
         finally:
-            await pool.release(con)
+            await _release(pool, con)
 
     async def _settle(self, xid: int, pid: int) -> bool | None:
         """What became of the write transaction ``xid`` (run by backend ``pid``) that was cut after its
