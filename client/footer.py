@@ -39,6 +39,10 @@ first button (:func:`.input._enter`); the tile keys do nothing then, so they are
 HELP_PROMPT_TAB = N_("Tab: another button · Enter: {action}")
 """The keys while a prompt with more than one button is up: Tab moves the focus (its ring) to another of
 them, Enter presses the one it is on (:mod:`.focus`; at first the gold one, the choice that loses nothing)."""
+HELP_LOOK = N_("V: see the line")
+"""Added to a hand end's keys: V puts its panel aside to show the final line (panels.SEE_LINE, input.key)."""
+HELP_LOOKING = N_("Enter or V: {action}")
+"""The keys while the hand end's panel is put aside: Enter or V brings it back (panels.SHOW_RESULT)."""
 HELP_DRAW = N_("arrows: choose a face-down tile · Enter: take it")
 """The keys of the opening draw (R3): the arrows move along the face-down tiles, Enter takes the one chosen."""
 HELP_OVERLAY = N_("Esc: close · arrows, Page Up, Page Down: scroll")
@@ -133,7 +137,13 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     primary = focus if panel is not None and focus is not None and focus in panel.buttons else enter_button(panel)
     if primary is not None:
         others = panel is not None and sum(b.enabled for b in panel.buttons) > 1
-        return tr(lang, HELP_PROMPT_TAB if others else HELP_PROMPT, action=say(lang, primary.label, dict(primary.args)))
+        action = say(lang, primary.label, dict(primary.args))
+        if panel is not None and panel.kind == "looking":
+            return tr(lang, HELP_LOOKING, action=action)
+        said = tr(lang, HELP_PROMPT_TAB if others else HELP_PROMPT, action=action)
+        if panel is not None and any(b.id == "look" and b.enabled for b in panel.buttons):
+            said = f"{said} · {tr(lang, HELP_LOOK)}"
+        return said
     if panel is not None and (panel.keys or panel.kind in QUESTIONS):
         return tr(lang, panel.keys) if panel.keys else ""
     if back_offered(state):  # D7: Enter presses "I'm back" (input._back; new user s12 F22: an empty footer)

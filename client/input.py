@@ -205,7 +205,11 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
                             AskCoach(fh.match, fh.number), command=f"coach:{fh.match}:{fh.number}")
     if bid == "continue" and view is not None:
         seen = ui.finished_seen(len(view.finished))
-        return UiAction(replace(ui.cleared(), seen_finished=min(len(view.finished), seen + 1)))
+        return UiAction(replace(ui.cleared(), seen_finished=min(len(view.finished), seen + 1), looking=None))
+    if bid == "look" and view is not None:  # R22: the hand end's panel put aside, its final line shown
+        return UiAction(replace(ui.cleared(), looking=ui.finished_seen(len(view.finished)), button=None))
+    if bid == "unlook":  # the hand end's panel again
+        return UiAction(replace(ui.cleared(), looking=None, button=None))
     if bid == "seen_draw" and view is not None:  # R3: the opening draw's result was read
         return UiAction(replace(ui.cleared(), seen_draw=draw_key(view)))
     if bid.startswith("consent_"):
@@ -285,6 +289,11 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
         return _press(now.id, lay, state, ui) if now is not None else _back(lay, state, ui)
     if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
         return _enter(lay, state, ui)
+    if k == pygame.K_v and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        # V: the hand end's panel put aside ("See the line") and back ("Show the result"), as the footer says
+        look = next((b for b in (lay.panel.buttons if lay.panel is not None else ())
+                     if b.id in ("look", "unlook") and b.enabled), None)
+        return button(look.id, lay, state, ui) if look is not None else UiAction(ui)
     if not passes_prompt(lay.panel, k):  # the prompt keeps the keys it does not use: none reaches the hand
         return UiAction(ui)
     letters = {pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_y: "redo"}

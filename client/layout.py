@@ -285,6 +285,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         taken = [sp.rect for sp in geo.spots] + [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]
         panel, behind = (clear_of_line(p, panel_area, taken) if p is not None and not p.modal and not p.cells
                          else p for p in (panel, behind))
+        if panel is not None and panel.kind == "looking":  # "See the line": its card where it hides least,
+            # down to the status line's row (no status is said under it)
+            panel = clear_of_line(panel, (px, py, pw, status_rect[1] + status_rect[3] - py), taken, low=True)
     if panel is not None and behind is not None:  # a request over a hand end: below it, the panel readable
         placed = request_below(panel, behind, state, ui, lang, f, help_rect[1], seats[0].plate, toggles)
         short = request_room(behind, f) - placed.rect[1]
@@ -294,6 +297,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
             if behind is not None:
                 placed = request_below(panel, behind, state, ui, lang, f, help_rect[1], seats[0].plate, toggles)
         panel = placed
+    if panel is not None and panel.kind == "looking":  # a finished hand's line: no Restart of it (R28)
+        buttons = tuple(replace(b, enabled=False) if b.id == "restart" else b for b in buttons)
     if panel is not None and panel.modal:  # the prompt speaks; the status line is not drawn under it
         status = ()
     if any(p is not None and p.kind in ("reveal", "match_over") for p in (panel, behind)):
@@ -321,7 +326,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     if line and geo.spots:
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     score_rect = (m, 0, w // 2, top_h) if details is None else (m, 0, w // 2, details[1])
-    lasts = seat_lasts(line, geo) if panel is None or not panel.modal else ()
+    lasts = seat_lasts(line, geo) if panel is None or not panel.modal or panel.kind == "looking" else ()
     box = recap_box(view, seats, f, sm, m) if panel is None or not panel.modal else None
     said = recap_said(state, seats, box, sm, lang)
     return TableLayout(size, u, f, sm, top_bar, score_rect, status_rect, help_rect,
@@ -438,15 +443,20 @@ def toggle_zone(right: int, y: int, window: tuple[int, int], count: int = 2) -> 
     return (right - room, y, room, round(2.1 * font_size(window)))
 
 
-def clear_of_line(panel: Panel, area: Rect, line: list[Rect]) -> Panel:
+def clear_of_line(panel: Panel, area: Rect, line: list[Rect], low: bool = False) -> Panel:
     """A prompt that leaves the table playable (not modal: "{name} is disconnected") moved up or down
     inside ``area`` to the place nearest its own that covers the least of the ``line`` rects (tiles,
     open numbers, ghosts), so the line stays in sight where the felt has room (new user s9 item 3:
     the panel sat over the line with its open numbers sticking out above and below it). Returned
     unchanged when no place covers less. Kind: a prompt placed by size alone over a felt it shares.
+    ``low``: the panel starts at the area's bottom (the "See the line" card, panels._looking).
     """
     x, y, w, h = panel.rect
     ax, ay, aw, ah = area
+    if low and h < ah:
+        y = ay + ah - h
+        panel = replace(panel, rect=(x, y, w, h), buttons=tuple(
+            replace(b, rect=(b.rect[0], b.rect[1] + y - panel.rect[1], b.rect[2], b.rect[3])) for b in panel.buttons))
 
     def covered(top: int) -> int:
         return sum(max(0, min(x + w, r[0] + r[2]) - max(x, r[0])) * max(0, min(top + h, r[1] + r[3]) - max(top, r[1]))

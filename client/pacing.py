@@ -21,6 +21,7 @@ from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
 
 from .store import ClientState
+from .uistate import Ui
 
 PLAY_BEAT = 0.75
 """Seconds a play (or pass) stays the last thing that happened before the next one is shown: the
@@ -45,22 +46,37 @@ def ends_of(line: tuple[Placed, ...]) -> tuple[int, int] | None:
     return left, right
 
 
-def ended_line(state: ClientState) -> ClientState | None:
-    """The moment before ``state``'s last hand end was shown: its final line in play, nobody to move,
-    the scores before the hand, each seat's count (and this seat's hand) as the hand ended. None when
-    ``state`` holds no finished hand."""
+def ended_line(state: ClientState, index: int = -1) -> ClientState | None:
+    """The moment before ``state``'s hand end ``index`` (of ``view.finished``; the last by default) was
+    shown: its final line in play, nobody to move, the scores before the hand, each seat's count (and this
+    seat's hand) as the hand ended. None when ``state`` holds no such finished hand."""
     view = state.view
-    if view is None or not view.finished:
+    if view is None or not -len(view.finished) <= index < len(view.finished):
         return None
-    fh = view.finished[-1]
+    index %= len(view.finished)
+    fh = view.finished[index]
     counts = tuple(len(t) for t in fh.left)
     changes: dict[str, Any] = dict(
         phase=Phase.PLAY, match=fh.match, hand_number=fh.number, scores=fh.scores_before, turn=None,
-        counts=counts, line=fh.line, ends=ends_of(fh.line), moves=fh.moves, finished=view.finished[:-1],
+        counts=counts, line=fh.line, ends=ends_of(fh.line), moves=fh.moves, finished=view.finished[:index],
         opener=fh.opener, entitled=fh.entitled, winner=None, named=None, draw_taken=())
     if isinstance(view, SeatView):
         changes["hand"] = fh.left[view.seat - 1]
     return replace(state, view=replace(view, **changes))
+
+
+def looked(state: ClientState, ui: Ui) -> ClientState | None:
+    """The table as the player asked to see it behind a hand end's panel ("See the line",
+    :attr:`.uistate.Ui.looking`): that hand's final line and counts (:func:`ended_line`), while that hand end
+    is the one shown (not continued from, connected, no failure); None otherwise (the state as it is).
+    The panel covered the line for good once the 1.6 s of :data:`END_BEAT` had passed."""
+    view = state.view
+    k = ui.looking
+    if k is None or view is None or state.failure is not None or state.connection != "connected":
+        return None
+    if ui.finished_seen(len(view.finished)) != k or k >= len(view.finished):
+        return None
+    return ended_line(state, k)
 
 
 def _played(view: Any, n: int) -> Any:

@@ -309,6 +309,9 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
         return _confirm(state, ui.confirm[0], area, f, lang)  # hand's end too (Undo on the match's last hand)
     if len(view.finished) > seen:
         return _reveal(state, view, view.finished[seen], size, f, hw, lang, kept, clear, toggles)
+    if ui.looking is not None and ui.looking == seen == len(view.finished) and view.phase is Phase.PLAY \
+            and view.turn is None:  # pacing.looked: the hand end's panel put aside, its final line shown
+        return _looking(view, area, f, lang)
     if not state.started:
         return _lobby(state, area, f, lang)
     if draw_unseen(view, ui):
@@ -551,9 +554,43 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
     specs = [("continue", N_("Continue"), True, ())]
     if view.seat is not None:  # issue 14.2: a seat may ask the coach about its own decisions
         specs.append(("coach", N_("Review my hand"), False, ()))
+    specs.append(("look", SEE_LINE, False, ()))  # the panel put aside: the final line, as long as wished
     buttons = _row_buttons(rect, f, specs)
     return Panel("reveal", rect, (N_("Hand {n} is over"), {"n": fh.number}), tuple(lines), buttons,
                  rows=tuple(rows))
+
+
+SEE_LINE = N_("See the line")
+"""R22: the hand end's button (and its key V, footer.HELP_LOOK) that puts the panel aside to show the hand's
+final line and the tiles as they ended (:attr:`.uistate.Ui.looking`, :func:`.pacing.looked`). Kind fixed: a
+panel covering the line of play for good (the final line was in sight for pacing.END_BEAT, 1.6 s, only)."""
+SHOW_RESULT = N_("Show the result")
+"""The way back from :data:`SEE_LINE`: the hand end's panel again (Enter and V press it)."""
+LOOKING = N_("Hand {n}: its final line")
+"""What the small card over the table says while the hand end's panel is put aside (:func:`_looking`)."""
+
+
+def _looking(view: SpectatorView, area: Rect, f: int, lang: str) -> Panel:
+    """The card shown instead of a hand end's panel put aside (:data:`SEE_LINE`): one row, the words
+    :data:`LOOKING` and the gold :data:`SHOW_RESULT` button, at the bottom of the play ``area``, as narrow as
+    they are (layout.compute_layout moves it where it covers least of the line). Modal: the tile keys stay
+    off (nothing is played on a finished hand) and Enter brings the panel back."""
+    from .text import say, tr
+    from .typeset import measurer
+
+    face = measurer()
+    said = say(lang, LOOKING, {"n": view.hand_number})
+    bw = face.measure(tr(lang, SHOW_RESULT), f, True)[0] + 2 * f
+    tw = face.measure(said, round(f * 1.1), True)[0]
+    bh = round(2.2 * f)
+    ax, ay, aw, ah = area
+    w = min(aw, tw + bw + 3 * f)
+    h = bh + f
+    rect = (ax + (aw - w) // 2, ay + max(0, ah - h), w, h)
+    x, y = rect[0], rect[1]
+    button = Button("unlook", (x + w - f - bw if w - 3 * f >= bw else x + f, y + f // 2, min(bw, w - 2 * f), bh),
+                    SHOW_RESULT, True)
+    return Panel("looking", rect, (LOOKING, {"n": view.hand_number}), (), (button,))
 
 
 SCORES_SUM = Nn_("Team {team} scores {count} point: {a} + {b}, what {name_a} and {name_b} hold",

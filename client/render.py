@@ -726,6 +726,14 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     surface.blit(art.plate(pw, ph, PANEL_FILL, f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), p.rect, 2, border_radius=f)
     heading = say(lang, p.title[0], p.title[1])
+    if p.kind == "looking":  # one row: the words left of the button (panels._looking)
+        room = min((b.rect[0] for b in p.buttons), default=x + pw) - x - 2 * f
+        if room > f:
+            words = art.fit_text(heading, round(f * 1.1), room, GOLD, bold=True)
+            surface.blit(words, words.get_rect(midleft=(x + f, y + ph // 2)))
+        for b in p.buttons:
+            draw_button(surface, art, b, f, lang, ui.hover == b.id)
+        return
     title = art.fit_text(heading, round(f * 1.35), pw - 2 * f, GOLD, bold=True, only=name_in(heading, state, lang))
     ty = y + f // 2 + (0 if p.kind not in ("reveal", "drawn") else f // 3)
     surface.blit(title, title.get_rect(midtop=(x + pw // 2, ty)))

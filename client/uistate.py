@@ -61,6 +61,12 @@ class Ui:
     scenes/table.TableScene.handle), named when the server refuses it because a player who must agree is
     away (panels.status_line, ``CONSENT_UNAVAILABLE``)."""
 
+    looking: int | None = None
+    """The finished hand (its index in the view's ``finished``) whose result panel the player put aside to
+    look at its final line ("See the line", V): the table shows that line and the hands as they ended
+    (:func:`.pacing.looked`) until "Show the result" (V, Enter); None: the panel is up. It holds only while
+    that hand's end is the one shown (scenes/table.TableScene._sync forgets it otherwise)."""
+
     keyed: bool = False
     """The last input was a key (not a click or a tap): what the status line asks for is said in keys
     (panels.status_line; new user s12 F4: "Click a lit end..." after a tile chosen by its digit)."""

@@ -26,7 +26,7 @@ from ..focus import draw_ring, focused
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import AskCoach, Control, Decide, Intent, Pause
 from ..layout import Rect, TableLayout, compute_layout, legal_ends
-from ..pacing import Pacer
+from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
 from ..seatnames import renamed_notice
@@ -229,7 +229,8 @@ class TableScene:
         key = (self.ui, size, side, under, keys)
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
-            self._shown = localized(state, self.lang)
+            # "See the line" (Ui.looking): the hand's final line behind its put-aside panel (pacing.looked)
+            self._shown = localized(looked(state, self.ui) or state, self.lang)
             window = self.vp.pixels  # the Tiles and Chat buttons are sized for it (layout.toggle_zone)
             lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window, keys=keys)
             if self.host_room is not None:
@@ -474,6 +475,8 @@ class TableScene:
             ui = replace(ui, seen_finished=len(view.finished))
         elif ui.seen_finished > len(view.finished):
             ui = replace(ui, seen_finished=len(view.finished))  # an undo took a hand end back (D6)
+        if ui.looking is not None and not ui.looking == ui.seen_finished < len(view.finished):
+            ui = replace(ui, looking=None)  # the hand end put aside is no longer the one shown (an undo)
         if state.hint is not None and state.hint is not self._hint_seen:
             self._hint_seen = state.hint
             if isinstance(state.hint, Play) and isinstance(view, SeatView):

@@ -98,7 +98,7 @@ def test_f22_enter_says_im_back_where_no_prompt_takes_it_and_the_footer_says_so(
 def test_f22_a_prompts_enter_comes_first_and_a_question_is_never_answered_by_im_back() -> None:
     state, ui = STATES["reveal"]
     scene = table_scene(replace(state, playing_for_me=True), ui, "en", SIZE)
-    assert _footer(scene) == "Tab: another button · Enter: Continue"
+    assert _footer(scene) == "Tab: another button · Enter: Continue · V: see the line"
     action = _press(scene, pygame.K_RETURN)
     assert action.intent is None and action.ui.seen_finished == 1  # Continue first
     state, ui = STATES["consent"]

@@ -37,7 +37,7 @@ def test_coach_reveal_offers_the_review_to_a_seat_and_asks_for_that_hand(reviewe
     state, _ = reviewed
     ui = Ui(seen_finished=0)
     lay = compute_layout(state, ui, (1280, 800))
-    assert lay.panel is not None and [b.id for b in lay.panel.buttons] == ["continue", "coach"]
+    assert lay.panel is not None and [b.id for b in lay.panel.buttons] == ["continue", "coach", "look"]
     act = button("coach", lay, state, ui)
     h = state.view.finished[0]
     assert act.intent == AskCoach(h.match, h.number) and act.command == f"coach:{h.match}:{h.number}"
@@ -46,7 +46,7 @@ def test_coach_reveal_offers_the_review_to_a_seat_and_asks_for_that_hand(reviewe
     fields = {f: getattr(state.view, f) for f in SpectatorView.__dataclass_fields__}
     watcher = replace(state, view=SpectatorView(**fields))
     lay = compute_layout(watcher, ui, (1280, 800))
-    assert [b.id for b in lay.panel.buttons] == ["continue"]  # a spectator made no decisions
+    assert [b.id for b in lay.panel.buttons] == ["continue", "look"]  # a spectator made no decisions
 
 
 def test_coach_ask_goes_on_the_wire_and_the_answer_is_kept_per_hand(reviewed) -> None:  # type: ignore[no-untyped-def]

@@ -32,7 +32,7 @@ EXPECTED = {
     "lobby": "Enter: Start now", "lobby-free": "Enter: Start now", "draw-mine": HELP_DRAW, "draw-others": "",
     "draw-result": "Enter: Continue", "review": "Tab: another button · Enter: Accept the hand", "own-turn": PLAY,
     "own-turn-lifted": PLAY, "consent": CONSENT_KEYS, "away": PLAY, "paused": PLAY, "asking": ASKING_KEYS,
-    "spectator": WATCHING, "reveal": "Tab: another button · Enter: Continue",
+    "spectator": WATCHING, "reveal": "Tab: another button · Enter: Continue · V: see the line",
     "match-over": "Tab: another button · Enter: New match", "failure": "Enter: Back to the start screen",
 }
 """A prompt of several buttons says Tab moves the focus among them (client/focus.py)."""
@@ -49,7 +49,7 @@ def test_s9_item11_the_footer_says_what_the_keys_do_and_enter_does_it(name: str)
     assert _footer(scene) == tr("en", EXPECTED[name])
     lay = scene.layout()
     pressed = key(pygame.K_RETURN, "\r", lay, scene.shown(), scene.ui)
-    said = _footer(scene).removeprefix("Tab: another button · ")
+    said = _footer(scene).removeprefix("Tab: another button · ").removesuffix(" · V: see the line")
     if said.startswith("Enter: "):  # the prompt's button, exactly
         label = said.removeprefix("Enter: ")
         (b,) = [b for b in lay.panel.buttons if tr("en", b.label, **dict(b.args)) == label]

@@ -105,7 +105,7 @@ def test_r10_the_redeal_is_demanded_by_tab_then_enter_and_enter_alone_accepts(na
 def test_r22_the_hand_end_opens_the_review_by_an_arrow_then_enter() -> None:
     state, ui = STATES["reveal"]
     scene = table_scene(state, ui, "en", SIZE)
-    assert _ids(scene) == ["continue", "coach"] and _on(scene) == "continue"
+    assert _ids(scene) == ["continue", "coach", "look"] and _on(scene) == "continue"
     _press(scene, pygame.K_RIGHT)  # a dialog: the arrows move the focus too (no hand tile moves)
     assert _on(scene) == "coach"
     fh = scene.session.state.view.finished[0]

@@ -34,8 +34,9 @@ def test_r22_the_hand_end_says_enter_continues(lang: str) -> None:
     s._refresh()  # type: ignore[attr-defined]
     lay = compute_layout(s.state, Ui(seen_finished=0), SIZE, lang)
     assert lay.panel is not None and lay.panel.kind == "reveal"
-    # Continue and Review my hand: Tab moves between them (client/focus.py), Enter continues
-    assert lay.help == (tr(lang, HELP_PROMPT_TAB, action=tr(lang, "Continue")),)
+    # Continue, Review my hand and See the line: Tab moves between them (client/focus.py), Enter continues,
+    # V shows the final line (s13)
+    assert lay.help == (tr(lang, HELP_PROMPT_TAB, action=tr(lang, "Continue")) + " · " + tr(lang, "V: see the line"),)
     # a spectator's Enter continues too, and its footer says so (new user s12 round 2: "You are watching
     # this table" under a Continue that Enter pressed)
     spectator = replace(s.state, view=view_for(s.log.state, None))

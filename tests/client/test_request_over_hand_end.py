@@ -42,7 +42,7 @@ def test_a_request_at_the_hand_end_is_drawn_over_it(states: dict[str, tuple[Clie
     assert lay.panel is not None and lay.panel.kind == "consent"
     assert lay.beneath is not None and lay.beneath.kind == "reveal"
     assert lay.beneath.rect == shown.panel.rect and lay.beneath.rows == shown.panel.rows  # where it was, whole
-    assert [(b.id, b.enabled) for b in lay.beneath.buttons] == [("continue", False), ("coach", False)]
+    assert [(b.id, b.enabled) for b in lay.beneath.buttons] == [("continue", False), ("coach", False), ("look", False)]
     for b in lay.beneath.buttons:  # nothing of it answers a click while the request waits
         assert lay.hit(centre(b.rect)) != ("button", b.id)
     with watch() as seen:
