@@ -99,6 +99,7 @@ def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, 
     d = max(22, round(0.95 * geo.s))
     g = max(2, geo.s // 8)
     taken = [sp.rect for sp in geo.spots] + [sp.rect for sp in ghosts]
+    dots = [b for sp in geo.spots for b in pip_boxes(sp)]
     out: list[OpenMark] = []
     for end, value in ((End.LEFT, pips[0]), (End.RIGHT, pips[1])):
         x, y, w, h = geo.end_rects[end]
@@ -112,7 +113,10 @@ def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, 
         inside = [r for r in rects if _inside(r, area)] or rects
         free = [r for r in inside if not any(overlaps(r, t) for t in taken)]
         off_ghosts = [r for r in inside if not any(overlaps(r, sp.rect) for sp in ghosts)]
-        rect = (free + off_ghosts + inside)[0]
+        # s13: the last resorts cover no pip first (kind: a mark placed over tiles without checking them)
+        clean = [r for r in off_ghosts if not any(overlaps(r, p) for p in dots) and not any(
+            overlaps(r, m.rect) for m in out)]
+        rect = (free + clean + off_ghosts + inside)[0]
         taken.append(rect)
         out.append(OpenMark(end, rect, value))
     return tuple(out)
@@ -143,3 +147,63 @@ def _attach_places(geo: LineGeometry, end: End, ghosts: tuple[Spot, ...], d: flo
     return [(acx - d / 2, by), (ax - d - g, by), (ax + aw + g, by), (left - d - g, by), (right + g, by),
             (acx - d / 2, ay + ah + g if acy > cy else ay - d - g),
             (acx - d / 2, bottom + g if acy > cy else top - d - g)]
+
+
+def pip_boxes(spot: Spot) -> tuple[Rect, ...]:
+    """The px box of each pip of the tile face at ``spot``, as :meth:`.art.Art.face` draws it: each half a
+    square of side ``min`` of the half's sides, centred in it, its pips at 0.24, 0.50 and 0.76 of that side
+    with a radius of 0.085 (0.075 above six) of it, drawn 0.12 radius low. What a mark drawn on the line
+    must never cover (s13: the last-play arrows hid a neighbour's pips). Pure."""
+    from .art import pip_positions
+
+    x, y, w, h = spot.rect
+    if spot.vertical:
+        halves = ((x, y, w, h / 2, spot.a), (x, y + h / 2, w, h - h / 2, spot.b))
+    else:
+        halves = ((x, y, w / 2, h, spot.a), (x + w / 2, y, w - w / 2, h, spot.b))
+    out: list[Rect] = []
+    for hx, hy, hw, hh, value in halves:
+        side = min(hw, hh)
+        ox, oy = hx + (hw - side) / 2, hy + (hh - side) / 2
+        r = side * (0.085 if value <= 6 else 0.075)
+        for c, row in pip_positions(value, spot.vertical):
+            px, py = ox + side * (0.24 + 0.26 * c), oy + side * (0.24 + 0.26 * row) + r * 0.12
+            left, top = int(px - r), int(py - r)  # whole px, outward: every px the pip touches
+            out.append((left, top, int(px + r + 1) - left, int(py + r + 1) - top))
+    return tuple(out)
+
+
+def last_mark_size(rect: Rect) -> int:
+    """The diameter (px) of the arrow badge that marks a seat's last tile at ``rect`` (render._last_plays)."""
+    return max(14, min(rect[2], rect[3]) // 2)
+
+
+def last_marks(lasts: tuple[tuple[object, Rect], ...], geo: LineGeometry, area: Rect,
+               avoid: tuple[Rect, ...] = ()) -> tuple[Rect, ...]:
+    """The box of each seat's last-tile badge (``lasts``: (seat, the tile's rect), render._last_plays), in
+    the same order: at a corner of its tile, over the tile's own pip-free corner and the felt beyond it,
+    the first corner (top right, top left, bottom right, bottom left; then beside a side's middle, then
+    off a corner) that covers no pip of any tile of ``geo``, no badge placed before, no box of ``avoid``
+    (the open numbers, the ghosts, the recap of the last moves), inside ``area`` (the play area) when one
+    does; else the place covering the fewest pips, then the fewest badges, then the fewest boxes.
+    s13: the badge sat at the tile's top-right corner whatever lay there, over a neighbour's pips. Kind: a
+    mark drawn on top of tiles without checking what it covers (the Enter tags and the open numbers,
+    :func:`open_marks`, avoid pips likewise). Pure."""
+    pips = [b for sp in geo.spots for b in pip_boxes(sp)]
+    placed: list[Rect] = []
+    for _, rect in lasts:
+        x, y, w, h = rect
+        d = last_mark_size(rect)
+        q = d // 4
+        tries = [(x + w - q, y - d + q), (x - d + q, y - d + q), (x + w - q, y + h - q), (x - d + q, y + h - q),
+                 (x + w + 1, y + (h - d) // 2), (x - d - 1, y + (h - d) // 2),
+                 (x + (w - d) // 2, y - d - 1), (x + (w - d) // 2, y + h + 1),
+                 (x + w + 1, y - d - 1), (x - d - 1, y - d - 1), (x + w + 1, y + h + 1), (x - d - 1, y + h + 1)]
+        boxes = [(bx, by, d, d) for bx, by in tries]
+
+        def cost(b: Rect) -> tuple[int, int, int, int]:
+            return (sum(overlaps(b, p) for p in pips), sum(overlaps(b, o) for o in placed),
+                    sum(overlaps(b, o) for o in avoid), 0 if _inside(b, area) else 1)
+        best = min(boxes, key=lambda b: (cost(b), boxes.index(b)))
+        placed.append(best)
+    return tuple(placed)

@@ -21,7 +21,7 @@ from .buttons import sound_button, sound_room, table_buttons, top_bar_rows
 from .focus import focused
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
 from .panels import Button, Panel, beneath, build_panel, draw_tile_min, request_below, request_room
-from .board import OpenMark, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
+from .board import OpenMark, last_marks, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState
 from .typeset import measurer
@@ -111,6 +111,9 @@ class TableLayout:
     lasts: tuple[tuple[Seat, Rect], ...] = ()
     """Each seat's last tile on the line (its rect), the seat that played last first: marked by the
     painter with that seat's arrow (new user s12 item 1: "what just happened" was a faint glow)."""
+    last_marks: tuple[Rect, ...] = ()
+    """The box of each of :attr:`lasts`' arrow badges, in the same order (:func:`.board.last_marks`: on no
+    pip of the line, no open number, no ghost)."""
     recap: Rect | None = None
     """The box of the hand's last moves (:func:`recap_moves`), above the own plate's markers; None
     when there is no move yet or no room."""
@@ -328,10 +331,12 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     score_rect = (m, 0, w // 2, top_h) if details is None else (m, 0, w // 2, details[1])
     lasts = seat_lasts(line, geo) if panel is None or not panel.modal or panel.kind == "looking" else ()
     box = recap_box(view, seats, f, sm, m) if panel is None or not panel.modal else None
+    badges = last_marks(lasts, geo, play_area, tuple(mk.rect for mk in marks) + tuple(g.rect for g in ghosts.values())
+                        + ((box,) if box is not None else ()))
     said = recap_said(state, seats, box, sm, lang)
     return TableLayout(size, u, f, sm, top_bar, score_rect, status_rect, help_rect,
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, keys_said, last, buttons, panel,
-                       banner, kept, status, toggles=toggles, beneath=behind, details=details, lasts=lasts,
+                       banner, kept, status, toggles=toggles, beneath=behind, details=details, lasts=lasts, last_marks=badges,
                        recap=box, recap_rows=said)
 
 

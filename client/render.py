@@ -19,6 +19,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
+from .board import pip_boxes
 from .buttons import SOUND_ON, score_width, top_details
 from .footer import footer_rows
 from .focus import draw_ring, focused
@@ -210,12 +211,12 @@ def _last_plays(surface: pygame.Surface, lay: TableLayout, state: ClientState, a
     """Each seat's last tile on the line marked with its arrow (:data:`TOWARD`, as on the hand end's rows)
     in its team's colour at the tile's corner; the latest tile also outlined (:data:`LATEST`)."""
     sides = {s.seat: s.side for s in lay.seats}
-    for i, (seat, rect) in enumerate(lay.lasts):
+    for i, ((seat, rect), badge) in enumerate(zip(lay.lasts, lay.last_marks)):
         r = pygame.Rect(rect)
         if i == 0:
             pygame.draw.rect(surface, LATEST, r.inflate(6, 6), 3, border_radius=max(3, min(r.w, r.h) // 5))
-        d = max(14, min(r.w, r.h) // 2)
-        cx, cy = r.right - d // 4, r.top + d // 4
+        d = badge[2]  # at a corner that covers no pip (board.last_marks)
+        cx, cy = badge[0] + d // 2, badge[1] + d // 2
         pygame.draw.circle(surface, TEAM_COLOURS[seat.team.value], (cx, cy), d // 2)
         pygame.draw.circle(surface, DARK, (cx, cy), d // 2, 1)
         arrow = art.text(TOWARD.get(sides.get(seat, ""), "·"), max(MIN_SIZE, round(d * 0.7)), DARK, bold=True,
@@ -681,7 +682,11 @@ def enter_tag_place(lay: TableLayout, rect: Rect, tw: int, th: int) -> tuple[int
     fits = [(tx, ty) for tx, ty in sides if window.contains((tx, ty, tw, th))
             and pygame.Rect(tx, ty, tw, th).collidelist(marks) < 0]
     clear = [p for p in fits if pygame.Rect(*p, tw, th).collidelist(tiles) < 0]
-    return (clear + fits + [sides[0]])[0]
+    # s13: no side is clear of the tiles: one that hides no pip before one that does (board.pip_boxes)
+    pips = [b for sp in lay.line.spots for b in pip_boxes(sp)] + [b for g in lay.ghosts.values()
+                                                                  if g.rect != rect for b in pip_boxes(g)]
+    clean = [p for p in fits if pygame.Rect(*p, tw, th).collidelist(pips) < 0]
+    return (clear + clean + fits + [sides[0]])[0]
 
 
 def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art) -> None:

@@ -463,7 +463,7 @@ class TableScene:
         marks = old.marks if all(sp.rect in kept for sp in old.line.spots) else ()
         status = old.status if lay.status else lay.status
         return replace(lay, marks=marks, status=status, seats=old.seats, recap=old.recap,
-                       recap_rows=old.recap_rows, lasts=())
+                       recap_rows=old.recap_rows, lasts=(), last_marks=())
 
     def _sync(self, state: ClientState, ui: Ui) -> Ui:
         view = state.view
