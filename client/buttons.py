@@ -12,6 +12,7 @@ from doublenine.shared.moves import Pass
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
+from .consentable import NEEDS_CONSENT, why_not
 from .panels import Button
 from .snake import Rect
 from .store import ClientState, spectating
@@ -226,8 +227,12 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
     y = (top_h - round(0.8 * bh)) // 2
     # while the connection is lost nothing can be sent: no action is offered, Leave/Ledger/Rules stay
     seated = isinstance(view, SeatView) and state.connection == "connected"
+    # D1/D7: each needs the other humans' consent; greyed with the reason where one of them cannot give it
+    why = why_not(state, lang) if seated else None
     enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
                "restart": seated and view is not None and view.phase is Phase.PLAY}
+    if why is not None:
+        enabled.update(dict.fromkeys(("redo", "undo", "restart"), False))
     scores = view.scores if view is not None else (0, 0)
     top = shown_top_buttons(state)
     stacked = top_bar_rows(state, lang, w, m, f, sm)[1] is not None  # the details under the scores
@@ -251,7 +256,8 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
     x = w - m
     for (bid, label), sw in zip(top, widths):
         x -= sw
-        out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled.get(bid, True)))
+        out.append(Button(bid, (x, y, sw, round(0.8 * bh)), label, False, enabled.get(bid, True),
+                          why=why if bid in NEEDS_CONSENT else None))
         x -= m // 2
     if isinstance(view, SeatView) and seated and view.phase is Phase.PLAY and view.turn == view.seat:
         bx = (w - m if edge is None else edge) - bw

@@ -86,7 +86,7 @@ def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewpor
         return _keyed(one_enter(ui, click(vp.touch(event.x, event.y), lay, state, ui)), False)
     if t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
         hit = lay.hit(vp.to_pixels(event.pos))
-        hover = str(hit[1]) if hit is not None and hit[0] == "button" else None
+        hover = str(hit[1]) if hit is not None and hit[0] in ("button", "why") else None  # a greyed one says why
         return UiAction(ui if hover == ui.hover else replace(ui, hover=hover))
     if t == pygame.KEYDOWN:
         return _keyed(one_enter(ui, key(event.key, getattr(event, "unicode", ""), lay, state, ui,
@@ -137,6 +137,8 @@ def click(pos: tuple[float, float], lay: TableLayout, state: ClientState, ui: Ui
     kind, what = hit
     if kind == "button":
         return button(str(what), lay, state, ui)
+    if kind == "why":  # a greyed control pressed: the scene says why it cannot act (Button.why)
+        return UiAction(ui, command=f"why:{what}")
     if kind == "panel":
         return UiAction(ui)
     if kind == "draw" and view is not None and view.seat is not None:
@@ -302,6 +304,8 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
         shown = {b.id: b.enabled for b in lay.buttons}
         if (may_hint(state) if bid == "hint" else shown.get(bid, False)):
             return button(bid, lay, state, ui)
+        if any(b.id == bid and b.why is not None for b in lay.buttons):  # greyed for a reason: said
+            return UiAction(ui, command=f"why:{bid}")
         return UiAction(ui)
     if k == pygame.K_p:
         ids = {b.id for b in lay.buttons}

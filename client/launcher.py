@@ -113,7 +113,10 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             on_joined = _remember_what_worked(launch.server)
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
         # a seat whose token nothing remembers (--autoplay) is given up when the window closes
-        scene = TableScene(NetSession(client, keeps_seat=on_joined is not None), launch.lang)
+        # a table on this window's own server (loopback only: not, or no longer, hosted for friends) is one
+        # no away player can come back to: their consent cannot be had (client.consentable)
+        local = launch.mode == "create" and not launch.server and not running
+        scene = TableScene(NetSession(client, keeps_seat=on_joined is not None, others_return=not local), launch.lang)
         scene.keep_finished = remember  # --autoplay keeps no finished match of the player's
         if launch.mode in ("create", "join") and not watching:  # told if the table named the seat otherwise
             scene.asked_name = launch.name or ""

@@ -28,7 +28,8 @@ from .typeset import measurer
 from .uistate import Ui
 
 Target = tuple[str, object]
-"""What a point hits: ("button", id), ("hand", Tile), ("ghost", End), ("end", End), ("draw", int)."""
+"""What a point hits: ("button", id), ("why", id) (a greyed button that says why it cannot act: ``Button.why``),
+("hand", Tile), ("ghost", End), ("end", End), ("draw", int)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +139,8 @@ class TableLayout:
             if found is not None:
                 return found
         for b in self.buttons:
-            if b.enabled and _inside(pos, b.rect):
-                return ("button", b.id)
+            if (b.enabled or b.why is not None) and _inside(pos, b.rect):
+                return ("button" if b.enabled else "why", b.id)
         if self.panel is not None and self.panel.modal and _inside(pos, self.panel.rect):
             return ("panel", self.panel.kind)
         for end, spot in self.ghosts.items():

@@ -349,10 +349,12 @@ def watches(attach: p.Model) -> bool:
 class NetSession:
     """A scene's link to the server: ``state`` from the inbox, ``send`` for intents."""
 
-    def __init__(self, client: NetClient, state: ClientState | None = None, *, keeps_seat: bool = True) -> None:
+    def __init__(self, client: NetClient, state: ClientState | None = None, *, keeps_seat: bool = True,
+                 others_return: bool = True) -> None:
+        """``others_return``: False where nobody else can reach the server (``ClientState.others_return``)."""
         self.client = client
         self.state = state or ClientState(connection="connecting", watching=watches(client.attach),
-                                          starts=not isinstance(client.attach, p.Join))
+                                          starts=not isinstance(client.attach, p.Join), others_return=others_return)
         self.keeps_seat = keeps_seat
         """Whether the seat's token is kept for a return (the player's settings remember it: the
         client's ``on_joined``). False (``play --autoplay``, which remembers nothing): nothing could

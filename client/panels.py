@@ -84,6 +84,9 @@ class Button:
     primary: bool = False
     enabled: bool = True
     args: tuple[tuple[str, Any], ...] = ()
+    why: Any = None
+    """Why a greyed control cannot act, as (msgid, params), or None: said under the pointer and when it is
+    pressed (its key too), so a control that cannot be granted says so (client.consentable)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,12 +127,12 @@ class Panel:
     """A msgid saying the prompt's keys when Enter does not act on it (the footer, :func:`.footer.key_help`)."""
 
     def hit(self, pos: tuple[float, float]) -> tuple[str, object] | None:
-        """A button or a draw cell under ``pos``."""
+        """A button or a draw cell under ``pos``; ``("why", id)``: a greyed button that says why (``Button.why``)."""
         x, y = pos
         for b in self.buttons:
             bx, by, bw, bh = b.rect
-            if b.enabled and bx <= x < bx + bw and by <= y < by + bh:
-                return ("button", b.id)
+            if (b.enabled or b.why is not None) and bx <= x < bx + bw and by <= y < by + bh:
+                return ("button" if b.enabled else "why", b.id)
         for pos_i, (cx, cy, cw, ch) in self.cells:
             if pos_i not in self.taken and cx <= x < cx + cw and cy <= y < cy + ch:
                 return ("draw", pos_i)
@@ -822,13 +825,21 @@ def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
                  modal=False)
 
 
+AWAY_FOR_GOOD = N_("{name} cannot come back: this table is not hosted for your friends now")
+"""D7 at a table nobody else can reach (``ClientState.others_return`` False): said in place of "The match
+waits for {name} to come back", which was untrue there."""
+
+
 def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str, gold: bool = True) -> Panel:
     """D7: a human seat lost its player; the others may let the computer play it meanwhile. ``gold``: its
     button is the Enter default, as wherever this seat has no decision of its own (:func:`own_decision`):
     on its own turn Enter and the footer are the hand's, the button is reached by Tab. The panel never
     takes the place of this seat's own prompt (its draw, nomination or review: :func:`_table_panel`)."""
     name = seat_name(state, seat, lang)
-    lines: list[Text] = [(N_("The match waits for {name} to come back"), {"name": name})]
+    # where nobody can come back (this window's own server: a table no longer hosted for friends), the match
+    # does not wait for the player's return: the computer playing for them is the way on (s13)
+    lines: list[Text] = [(N_("The match waits for {name} to come back") if state.others_return else AWAY_FOR_GOOD,
+                          {"name": name})]
     rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     # gold: the panel's one choice, which Enter presses and the footer names (new user s12 F15: no key, an
     # empty footer, a keyboard player stuck for good); the player can take the seat back ("I'm back", D7)
@@ -854,7 +865,11 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
     lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
     if view.named is not None and view.winner is not None:  # R20, named and said what it means (shared/terms)
         lines.append(named_result_said(view.named, view.winner))
-    if view.seat is not None and state.humans - state.free - {view.seat}:
+    from .consentable import why_not
+    why = why_not(state, lang) if view.seat is not None else None  # D1/D7: an absent player must accept
+    if why is not None:
+        lines.append(why)  # said where the choice is, with the New match it greys (s13)
+    elif view.seat is not None and state.humans - state.free - {view.seat}:
         # New match asks no question (nothing is lost: the match stays in the ledger and the start
         # screen's earlier matches), but with other players seated it is their request to accept (D1)
         lines.append((ASKED_FIRST, {}))
@@ -866,8 +881,9 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
     if view.seat is None or area[2] >= round(36 * f):  # the match's record, from where it ends (s11 new user);
         specs.append(("ledger", N_("Ledger"), False, ()))  # beside the open chat at 800x600: the top bar's only
     specs.append(("leave", N_("Leave"), False, ()))
-    return Panel("match_over", rect, (N_("Team {team} wins the match!"), {"team": team}), tuple(lines),
-                 _row_buttons(rect, f, specs))
+    buttons = tuple(replace(b, enabled=False, why=why) if b.id == "new_match" and why is not None else b
+                    for b in _row_buttons(rect, f, specs))
+    return Panel("match_over", rect, (N_("Team {team} wins the match!"), {"team": team}), tuple(lines), buttons)
 
 
 def draw_tile_min(f: int) -> int:

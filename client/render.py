@@ -132,11 +132,13 @@ def sound_tip(surface: pygame.Surface, lay: TableLayout, art: Art, lang: str, ui
 
     lines = {**TIPS, **(tips or {})}  # the scene's own lines first (the host's Leave)
     b = next((b for b in lay.buttons if b.id == ui.hover), None) if ui.hover is not None else None
-    if b is None or (b.id != "sound" and b.id not in lines) or not tip_in_sight(lay, ui, b.rect):
+    why = b.why if b is not None and not b.enabled else None  # greyed: why it cannot act (client.consentable)
+    if b is None or (b.id != "sound" and b.id not in lines and why is None) or not tip_in_sight(lay, ui, b.rect):
         return None
     if lay.panel is not None and any(pb.id == b.id for pb in lay.panel.buttons):
         return None  # the pointer may be on the panel's button of the same name (the match end's Ledger)
-    text = tr(lang, SOUND_TIP, state=tr(lang, b.label)) if b.id == "sound" else tr(lang, lines[b.id])
+    text = tr(lang, SOUND_TIP, state=tr(lang, b.label)) if b.id == "sound" else \
+        say(lang, *why) if why is not None else tr(lang, lines[b.id])
     label = art.text(text, lay.small, INK, width=surface.get_width() - lay.small)
     w, h = label.get_width() + lay.small, label.get_height() + lay.small // 2
     x = max(lay.small // 2, min(b.rect[0] + b.rect[2] - w, surface.get_width() - w - lay.small // 2))

@@ -120,6 +120,11 @@ class ClientState:
     watching: bool = False
     """D8: this window attached without a seat (``Spectate``, or ``CreateTable`` with no ``sit``), known
     before the first snapshot says so; once a view arrives, its seat decides (:func:`spectating`)."""
+    others_return: bool = True
+    """The other human players who are away can come back to this table: False for a table this window's
+    own loopback-only server plays (the launcher's local table: one once hosted for friends and no longer
+    hosted, by the host's choice or because its port was taken), which no other computer can reach. Their
+    consent then cannot be had (:mod:`.consentable`)."""
     current: Any = None
     """The session's newest view while the window still shows an earlier moment of the match (client.pacing:
     the plays each seen in turn), None when the view shown is the newest. What a request or a confirmation

@@ -33,7 +33,7 @@ from ..seatnames import renamed_notice
 from ..snake import overlaps
 from ..typeset import measurer
 from ..sound import Sounds, cues
-from ..text import tr
+from ..text import say, tr
 from ..title import window_title
 from ..tracking import TrackerLayout, TrackerPanel, offered
 from ..store import ClientState, localized, spectating
@@ -591,6 +591,8 @@ class TableScene:
         elif action.command is not None and action.command.startswith("coach:"):
             _, match, hand = action.command.split(":")
             self._open_review(int(match), int(hand))
+        elif action.command is not None and action.command.startswith("why:"):
+            self._say_why(action.command.partition(":")[2], lay)
         elif action.command is not None and action.command.startswith("press:"):
             return self.press_other(action.command.partition(":")[2], lay)
         elif action.command == "sound":
@@ -1025,6 +1027,15 @@ class TableScene:
         except OSError as exc:
             self._show(tr(self.lang, "Could not save in {folder}: {reason}", folder=folder,
                           reason=exc.strerror or str(exc)), self._now + TOAST_SECONDS)
+
+    def _say_why(self, bid: str, lay: TableLayout) -> None:
+        """A greyed control was pressed (or its key): say why it cannot act (``Button.why``; client.consentable:
+        a request nobody absent can answer), by the control, as a press that acts is answered."""
+        panel = lay.panel.buttons if lay.panel is not None else ()
+        b = next((b for b in (*panel, *lay.buttons) if b.id == bid and b.why is not None), None)
+        if b is not None:
+            top = any(t.id == bid for t in lay.buttons)
+            self._show(say(self.lang, *b.why), self._now + TOAST_SECONDS, bid if top else None)
 
     def _show(self, text: str, until: float, by: str | None = None) -> None:
         """Say ``text`` (translated) in the toast until ``until`` (the scene's clock, s), answering the

@@ -1,0 +1,108 @@
+"""s13: a table hosted from a window and then no longer hosted kept offering Undo and Restart, though the
+absent friends must agree and can never come back. Every control needing others' consent (D1: the top bar's
+Undo, Redo, Restart; the match end's New match) is greyed with the reason where one of them cannot give it:
+a friend away from a table nobody else can reach (``ClientState.others_return`` False), or one the computer
+stands in for (D7: the server refuses ``CONSENT_UNAVAILABLE``). The reason is said under the pointer, on a
+click and on the key."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+from client_helpers import three_humans_scene
+
+from doublenine.client.consentable import unanswerable, why_not
+from doublenine.client.layout import compute_layout
+from doublenine.client.render import sound_tip
+from doublenine.client.store import ClientState
+from doublenine.shared.seats import Seat
+from doublenine.shared.seatstate import SeatState
+from doublenine.shared.state import Phase
+
+SIZE = (1280, 800)
+HUMANS = frozenset({Seat.ONE, Seat.TWO, Seat.THREE})
+NOT_HOSTED = "Bea, Carl must agree, and cannot come back: this table is not hosted for your friends now"
+
+
+def _played_once(st) -> bool:  # type: ignore[no-untyped-def]
+    """Seat 1 has a play to undo and it is seat 1's turn again."""
+    return st.phase is Phase.PLAY and st.hand.turn is Seat.ONE and any(
+        getattr(m, "tile", None) is not None and m.seat is Seat.ONE for m in st.hand.moves)
+
+
+def _scene(monkeypatch, tmp_path, **changes):  # type: ignore[no-untyped-def]
+    return three_humans_scene(monkeypatch, tmp_path, _played_once, "en", SIZE, False, humans=HUMANS, **changes)
+
+
+def _top(scene) -> dict[str, bool]:  # type: ignore[no-untyped-def]
+    return {b.id: b.enabled for b in scene.layout().buttons if b.id in ("undo", "redo", "restart")}
+
+
+def test_an_unhosted_table_greys_undo_and_restart_and_says_why(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    scene, s, sent = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO, Seat.THREE}), others_return=False)
+    assert _top(scene) == {"undo": False, "redo": False, "restart": False}
+    lay = scene.layout()
+    undo = next(b for b in lay.buttons if b.id == "undo")
+    assert undo.why == ("{names} must agree, and cannot come back: this table is not hosted for your friends now",
+                        {"names": "Bea, Carl"})
+    x, y, w, h = undo.rect
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 3, y + 3), rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.ui.hover == "undo"  # a greyed control that says why is pointed at
+    surface = pygame.Surface(SIZE)
+    assert sound_tip(surface, scene.layout(), scene.art, "en", scene.ui) is not None
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + 3, y + 3), button=1, touch=False))
+    assert scene.toast is not None and scene.toast[0] == NOT_HOSTED and scene.toast_by == "undo"
+    scene.toast = None
+    scene.draw(surface)  # the away card drawn at 10 s: a key right after it is not meant for the table
+    scene.update(20.0)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, scancode=0, mod=0, unicode="u"))
+    assert scene.toast is not None and scene.toast[0] == NOT_HOSTED
+    assert sent == []  # nothing asked of the server: no request that could never be granted
+
+
+def test_at_a_hosted_table_an_away_friend_is_asked_as_before(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    scene, s, sent = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO}))
+    assert _top(scene) == {"undo": True, "redo": False, "restart": True}
+    assert all(b.why is None for b in scene.layout().buttons)
+
+
+def test_a_friend_the_computer_stands_in_for_greys_them_anywhere(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    states = (SeatState.PLAYER, SeatState.STAND_IN, SeatState.PLAYER, SeatState.COMPUTER)
+    scene, s, sent = _scene(monkeypatch, tmp_path, seat_states=states)
+    assert _top(scene) == {"undo": False, "redo": False, "restart": False}
+    assert why_not(scene.session.state, "fr") == (
+        "{names} must agree, and the computer plays for them until they are back", {"names": "Bea"})
+    # where nobody can come back, "until they are back" is not said: the stood-in friend cannot come back
+    unhosted = replace(scene.session.state, others_return=False)
+    assert why_not(unhosted, "en") == (
+        "{names} must agree, and cannot come back: this table is not hosted for your friends now", {"names": "Bea"})
+
+
+def test_the_match_end_greys_new_match_and_says_why_in_its_lines(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    scene, s, sent = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO, Seat.THREE}), others_return=False)
+    state: ClientState = scene.session.state
+    over = replace(state, view=replace(state.view, phase=Phase.MATCH_OVER, winner=state.view.seat.team,
+                                       scores=(104, 20)))
+    panel = compute_layout(over, replace(scene.ui, seen_finished=len(over.view.finished)), SIZE).panel
+    assert panel is not None and panel.kind == "match_over"
+    new = next(b for b in panel.buttons if b.id == "new_match")
+    assert (new.enabled, new.why) == (False, (unanswerable(over)[0], {"names": "Bea, Carl"}))
+    assert (unanswerable(over)[0], {"names": "Bea, Carl"}) in panel.lines
+    assert ("The other players at the table are asked first.", {}) not in panel.lines
+
+
+@pytest.mark.parametrize("others_return", [True, False])
+def test_alone_with_computers_nothing_is_greyed(monkeypatch, tmp_path, others_return: bool) -> None:  # type: ignore[no-untyped-def]
+    scene, s, sent = three_humans_scene(monkeypatch, tmp_path, _played_once, "en", SIZE, False,
+                                        humans=frozenset({Seat.ONE}), others_return=others_return)
+    assert _top(scene)["undo"] is True and unanswerable(scene.session.state) is None
+
+
+def test_the_away_card_no_longer_says_the_match_waits_for_a_return(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    scene, s, sent = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO}), others_return=False)
+    panel = scene.layout().panel
+    assert panel is not None and panel.kind == "away"
+    assert panel.lines == (("{name} cannot come back: this table is not hosted for your friends now", {"name": "Bea"}),)
+    hosted, _, _ = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO}))
+    assert hosted.layout().panel.lines == (("The match waits for {name} to come back", {"name": "Bea"}),)
