@@ -12,6 +12,9 @@ Series (all prefixed ``doublenine_``):
 * ``tables_moved_total{reason}``: tables this process stopped serving because another serves
   them now (issue 12): ``handover`` (asked), ``lost`` (its lock connection dropped),
   ``conflict`` (the store refused a seq another process had written);
+* ``store_rollbacks_total``, ``store_rolled_back_events_total``: tables this process took again
+  from the store with fewer events than it had itself stored there, and how many events were gone
+  (a failover to a standby that was behind the primary; operator s13 finding 8);
 * ``moves_total{kind}``: decisions applied (draw, nominate, review, play, pass), humans and computers;
 * ``errors_total{code}``: refusals sent, by stable error code;
 * ``limits_total{limit}``: connections refused or closed by a limit
@@ -92,6 +95,12 @@ class ServerMetrics:
         )
         for reason in MOVED_REASONS:
             self.tables_moved.labels(reason=reason)
+        self.store_rollbacks = Counter(
+            p + "store_rollbacks", "Tables taken again from the store behind what this process had stored.", registry=r
+        )
+        self.store_rolled_back_events = Counter(
+            p + "store_rolled_back_events", "Events this process had stored that the store no longer held.", registry=r
+        )
         self.moves = Counter(p + "moves", "Decisions applied, by kind.", ["kind"], registry=r)
         self.errors = Counter(p + "errors", "Refusals sent to clients, by error code.", ["code"], registry=r)
         for code in ALERTED_CODES:

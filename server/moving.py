@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -41,6 +42,9 @@ MAX_PENDING_ADOPTIONS = 64
 """Most tables named by other processes (``dn_orphaned``, which anyone on the database can send:
 attacker F2) waiting for or in their adoption at once; a name beyond is dropped, and once the queue
 is empty again the store is swept for the open tables nobody serves (:meth:`TableMoves._sweep`)."""
+ACKNOWLEDGED_KEPT = 4096
+"""Tables this process stopped serving whose stored event count it remembers (the newest), to see
+a store that comes back behind it (:meth:`TableMoves.check_rollback`); bounded memory."""
 ADOPTING_AT_ONCE = 2
 """Adoptions claiming and loading at once: the rest wait, so lookups' and creates' claims on the
 one lock connection never queue behind a flood of them (attacker F2: creates took 7.8 s)."""
@@ -77,6 +81,9 @@ class TableMoves:
         """A name was dropped for :data:`MAX_PENDING_ADOPTIONS`: sweep once the queue is empty."""
         self._handing: set[str] = set()
         """Codes being handed over: one hand-over per code, however often it is asked for."""
+        self.acknowledged: OrderedDict[str, int] = OrderedDict()
+        """Code -> the events this process had stored of it when it stopped serving it (at most
+        :data:`ACKNOWLEDGED_KEPT`, the newest): :meth:`check_rollback`."""
 
     async def _load_claimed(self, code: str, token: str | None, address: str | None, limited: bool) -> Table:
         """Load the claimed table ``code`` and serve it (the registry's)."""
@@ -220,11 +227,33 @@ class TableMoves:
     def _forget(self, table: Table, reason: str) -> None:
         """Stop serving ``table`` now: never write it again, close its connections (4003)."""
         del self.tables[table.code]
+        self.acknowledged[table.code] = table.stored_events
+        self.acknowledged.move_to_end(table.code)
+        while len(self.acknowledged) > ACKNOWLEDGED_KEPT:
+            self.acknowledged.popitem(last=False)
         table.moved = table.closed = True
         for conn in list(table.subscribers):
             table.unbind(conn)
             conn.close(*MOVED)
         self.metrics.tables_moved.labels(reason=reason).inc()
+
+    def check_rollback(self, code: str, stored_events: int) -> int:
+        """``code`` is served again here from a store that holds ``stored_events`` of its events:
+        when this process had stored more before it stopped serving it, those acknowledged moves
+        are gone from the store (a failover to an asynchronous standby that was behind, a restore):
+        logged at ERROR and counted (``store_rollbacks_total``, ``store_rolled_back_events_total``).
+        Operator s13 finding 8: every table went on from the standby's point, ~50 moves each gone,
+        and no process said a word. Returns how many events are gone (0: none)."""
+        had = self.acknowledged.pop(code, None)
+        if had is None or had <= stored_events:
+            return 0
+        gone = had - stored_events
+        log.error("table %s: the store holds %d events, this process had stored %d: %d acknowledged events are"
+                  " gone from the store (a failover to a standby that was behind the primary, or a restore?);"
+                  " the table goes on from what the store holds", code, stored_events, had, gone)
+        self.metrics.store_rollbacks.inc()
+        self.metrics.store_rolled_back_events.inc(gone)
+        return gone
 
     def _conflict(self, table: Table, detail: str) -> None:
         """The store refused a seq as already stored: another process wrote this table. Drop

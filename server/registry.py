@@ -343,6 +343,7 @@ class Registry(TableMoves):
             stored = replace(stored, epoch=stored.epoch if epoch is None else epoch)
             log.info("table %s reopened for a returning player", code)
         table = await self._serve_stored(stored, read)
+        self.check_rollback(code, stored.rows[-1][0] + 1 if stored.rows else 0)
         if not stored.closed:
             log.info("table %s taken over from the store", code)
         return table

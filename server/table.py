@@ -313,6 +313,12 @@ class Table:
             return
         self.listed_in_store = now
 
+    @property
+    def stored_events(self) -> int:
+        """How many events of its log this table has stored (every player heard of them): the seq
+        the store must hold at least, unless the store itself lost acknowledged writes."""
+        return self._unstored
+
     def lost_to_another(self, detail: str) -> None:
         """The store refused a write of this table as already made by another process: drop the
         table once (the registry closes its connections with 4003) and never write again."""
