@@ -223,8 +223,7 @@ class AskHint(_Intent):
 
 
 class Undo(_Intent):
-    """R27: take back this seat's previous play and what followed it (D1: may need consent); never
-    back to a pass (R15, D4: it was the seat's only move)."""
+    """R27: take back this seat's previous play, never a pass (R15, D4), and what followed (D1: may need consent)."""
 
     type: Literal["undo"] = "undo"
 
