@@ -55,9 +55,9 @@ def time_reviews(state: MatchState) -> tuple[list[float], list[float], list[floa
         for seat in SEATS:
             _, _, jobs = coach.plan_review(state, h.match, h.number, seat, 1)
             c0, w0 = time.thread_time(), time.perf_counter()
-            for at, view, move, rng in jobs:
+            for at, view, move, rng, hint in jobs:
                 d0 = time.thread_time()
-                row = coach.review_decision(at, view, move, rng)
+                row = coach.review_decision(at, view, move, rng, None, hint)
                 if row.made_value is not None:
                     per_decision.append(time.thread_time() - d0)
             cpu.append(time.thread_time() - c0)
@@ -81,10 +81,10 @@ async def lateness(state: MatchState, mode: str, seconds: float, tick: float) ->
             for h in state.finished:
                 for seat in SEATS:
                     _, _, jobs = coach.plan_review(state, h.match, h.number, seat, 1)
-                    for at, view, move, rng in jobs:
+                    for at, view, move, rng, hint in jobs:
                         if stop.is_set():
                             return
-                        await brain.in_coach(coach.review_decision, at, view, move, rng)
+                        await brain.in_coach(coach.review_decision, at, view, move, rng, None, hint)
 
     task = asyncio.create_task(reviews()) if busy else None
     late: list[float] = []

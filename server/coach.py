@@ -9,10 +9,11 @@ evaluation: it receives that view and a seeded generator only (R23).
 
 Each play with a real choice is measured by :func:`doublenine.server.bots.expert.evaluate`
 (signed expected points of the hand for the seat's team, capped at what the match needs,
-no bonuses) with :data:`COACH` playouts: the move made, the expert's best, both with their
-standard error. The expert's best is chosen as the expert plays (and the hint, R25, advises): the
-best mean plus ``prior`` times the ``normal`` score; a move the expert would make is never a
-mistake. A decision is a mistake when it lost more than :data:`THRESHOLD` points against that
+no bonuses) with :data:`COACH` playouts: the move made, the expert's move, both with their
+standard error, on the same sampled worlds. The expert's move is the hint's (R25): the coach
+re-derives the hint's generator (:func:`.computer.hint_rng`) and level and asks ``bots.decide``
+exactly as ``Table.hint`` did, so a move the hint gave is never a mistake (s13 F1: the coach's own
+argmax, another budget and generator, flagged 41 of 747 hinted moves). A decision is a mistake when it lost more than :data:`THRESHOLD` points against that
 best and more than :data:`Z` standard errors of the difference. :func:`reason_of` names the one term
 of the ``normal`` evaluation (:mod:`.bots.heuristic`) that explains the difference, if any.
 
@@ -195,18 +196,25 @@ def answer_review_row(made: Review, best: Review, mine: Any, top: Any) -> CoachR
     return row
 
 
-Job = tuple[int, SeatView, Move, random.Random]
-"""One decision to measure: ``(at, view, move made, its generator)`` (:func:`review_decision`'s arguments)."""
+Hint = tuple[str, random.Random]
+"""What the hint (R25) would have said in a position: ``(level, the hint's generator)``; the hint's
+move is ``bots.decide(view, level, generator)``, exactly as ``Table.hint`` computes it
+(:func:`.computer.hint_rng`)."""
+Job = tuple[int, SeatView, Move, random.Random, Hint | None]
+"""One decision to measure: ``(at, view, move made, its generator, the hint there)`` (:func:`review_decision`'s
+arguments ``at, view, made, rng`` and ``hint``)."""
 
 
-def plan_review(state: MatchState, match: int, number: int, seat: Seat, seed: Any) -> tuple[
-        FinishedHand, list[CoachRow], list[Job]]:
+def plan_review(state: MatchState, match: int, number: int, seat: Seat, seed: Any,
+                hint_level: str = "expert") -> tuple[FinishedHand, list[CoachRow], list[Job]]:
     """The finished hand, the review-answer rows and the decisions to measure, each with its own
-    generator seeded by ``seed`` and the decision's place (same seed, same review: R24).
+    generator seeded by ``seed`` and the decision's place (same seed, same review: R24), and the
+    hint's level and generator there (the table's ``ServerConfig.hint_level``).
     Raises ``LookupError`` for a hand not finished."""
+    from .computer import hint_rng
     h, start = hand_record(state, match, number)
-    jobs = [(at, view, move, random.Random(f"{seed}:{match}:{number}:{at}:coach"))
-            for at, view, move in decision_views(h, start, seat)]
+    jobs: list[Job] = [(at, view, move, random.Random(f"{seed}:{match}:{number}:{at}:coach"),
+                        (hint_level, hint_rng(seed, view))) for at, view, move in decision_views(h, start, seat)]
     return h, review_answers(h, start.redeals, seat), jobs
 
 
@@ -226,13 +234,18 @@ def review_hand(state: MatchState, match: int, number: int, seat: Seat, seed: An
     answer = plan_answer(h, seat, seed, deals)
     if answer is not None:
         rows.append(review_answer(*answer, value))
-    rows += [review_decision(at, view, move, rng, evaluate) for at, view, move, rng in jobs]
+    rows += [review_decision(at, view, move, rng, evaluate, hint) for at, view, move, rng, hint in jobs]
     return ordered(rows)
 
 
 def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
-                    evaluate: Evaluate | None = None) -> CoachRow:
-    """One play or pass of ``view.viewer`` measured against the expert's best from ``view`` only."""
+                    evaluate: Evaluate | None = None, hint: Hint | None = None) -> CoachRow:
+    """One play or pass of ``view.viewer`` measured against the expert's move from ``view`` only.
+
+    The expert's move is the hint's (R25): with ``hint`` given, exactly the move ``Table.hint`` gave
+    in this position (``bots.decide`` at its level and generator), so a hinted move is never a
+    mistake; the coach measures both, with its larger budget, on the same sampled worlds. Without
+    ``hint``, the best mean plus ``prior`` times the normal score (as the expert chooses)."""
     kind = "pass" if isinstance(made, Pass) else ("lead" if view.ends is None else "play")
     moves = view.legal_moves()
     if isinstance(made, Pass) or len(moves) < 2:
@@ -241,11 +254,18 @@ def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
     if len({_position(k, m) for m in moves if isinstance(m, Play)}) < 2:
         return CoachRow(at, kind, made, made, forced=True)
     values = (evaluate or _expert)(view, rng)
-    # the expert's own choice: the best mean plus its prior on the normal score, as the hint plays
-    # (a hint's tile shed for its weight was once "a mistake" of 3.6 points by the mean alone)
-    plays = [m for m in moves if isinstance(m, Play)]
-    prior = dict(zip(plays, expert.prior_scores(k, plays, COACH)))
-    best = max(moves, key=lambda m: (values[m].mean + prior[m], -moves.index(m)))
+    if hint is not None:
+        from .bots import decide
+        level, hint_generator = hint
+        advised = decide(view, level, hint_generator)
+        assert isinstance(advised, Play)
+        best = next(m for m in moves if isinstance(m, Play) and _position(k, m) == _position(k, advised))
+    else:
+        # the expert's own choice: the best mean plus its prior on the normal score, as the hint plays
+        # (a hint's tile shed for its weight was once "a mistake" of 3.6 points by the mean alone)
+        plays = [m for m in moves if isinstance(m, Play)]
+        prior = dict(zip(plays, expert.prior_scores(k, plays, COACH)))
+        best = max(moves, key=lambda m: (values[m].mean + prior[m], -moves.index(m)))
     mine, top = values[made], values[best]
     if top.mean <= mine.mean or _position(k, best) == _position(k, made):
         best, top = made, mine
@@ -367,4 +387,4 @@ def row_wire(row: CoachRow) -> dict[str, Any]:
 
 __all__ = ["COACH", "THRESHOLD", "Z", "Reason", "CoachRow", "Job", "hand_record", "decision_views",
            "review_answers", "AnswerJob", "plan_answer", "review_answer", "answer_review_row", "plan_review", "ordered", "review_hand", "review_decision", "reason_of",
-           "row_wire"]
+           "row_wire", "Hint"]

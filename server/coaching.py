@@ -94,7 +94,8 @@ class CoachDesk:
             raise Refused(ErrorCode.COACH_PENDING, "a hand review for this connection is being computed")
         state = self.table.log.state
         try:
-            h, rows, jobs = coach.plan_review(state, match, number, seat, self.table.meta.seed)
+            h, rows, jobs = coach.plan_review(state, match, number, seat, self.table.meta.seed,
+                                              self.table.config.hint_level)
         except LookupError as exc:
             raise Refused(ErrorCode.NO_SUCH_HAND, str(exc)) from None
         key = (match, number, int(seat), h.moves, h.dealt)  # an undone and replayed hand is another
@@ -156,9 +157,9 @@ class CoachDesk:
         brain = self.table.brain
         if answer is not None:  # the redeal answer: 3,000 hands played out, in chunks
             rows.append(await self._answer(answer, group))
-        for at, view, move, rng in jobs:  # one decision per job: the loop runs in between
+        for at, view, move, rng, hint in jobs:  # one decision per job: the loop runs in between
             async with brain.coach_turns.turn(site_group(group)):  # fair between address groups (attacker finding)
-                rows.append(await brain.in_coach(coach.review_decision, at, view, move, rng))
+                rows.append(await brain.in_coach(coach.review_decision, at, view, move, rng, None, hint))
         return pack({"type": "coach", "match": match, "hand": number, "seat": int(seat),
                      "threshold": coach.THRESHOLD, "rows": [coach.row_wire(r) for r in coach.ordered(rows)]})
 

@@ -286,5 +286,13 @@ def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Rand
     return random.Random(f"{seed}:{position}:{purpose}")
 
 
-__all__: list[Any] = ["Brain", "HINT_MAX_WAIT", "HINT_RETRY_MS", "HINTS_PER_GROUP", "HINTS_WAITING_MAX", "HintExpired", "decision_rng", "hint_budget", "load_decide",
+def hint_rng(seed: Any, view: Any) -> random.Random:
+    """R24, R25: the generator of the hint for ``view`` (a ``SeatView``), from the table's seed and
+    the position the seat sees (match, hand, moves made so far, seat), never the log position. The
+    coach re-derives it for a decision of a finished hand and so judges against the very move the hint
+    gave there (:func:`.coach.review_decision`: a hinted move is never a mistake)."""
+    return random.Random(f"{seed}:{view.match}:{view.hand_number}:{len(view.moves)}:hint{int(view.viewer)}")
+
+
+__all__: list[Any] = ["Brain", "HINT_MAX_WAIT", "HINT_RETRY_MS", "HINTS_PER_GROUP", "HINTS_WAITING_MAX", "HintExpired", "decision_rng", "hint_budget", "hint_rng", "load_decide",
                      "random_legal"]

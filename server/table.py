@@ -34,7 +34,7 @@ from .addresses import creator_key, is_loopback, site_group, site_key
 from .chat import TableChat, awaited, decode_lines
 from .coach import hint_reason
 from .coaching import CoachDesk
-from .computer import HINT_RETRY_MS, Brain, HintExpired, decision_rng
+from .computer import HINT_RETRY_MS, Brain, HintExpired, decision_rng, hint_rng
 from .config import ServerConfig
 from .consent import ConsentRequest, NewMatchPace, RequestCooldown, UndoPace
 from .fanout import SeqCounter, frames_for
@@ -857,7 +857,7 @@ class Table:
             refusal = self.brain.hint_budget.refusal(group)
             if refusal is not None:
                 raise Refused(*refusal)
-            rng = decision_rng(self.meta.seed, seq, f"hint{int(seat)}")
+            rng = hint_rng(self.meta.seed, view)  # the coach re-derives it: same move, never a mistake
             job = self.brain.start_hint(view, self.config.hint_level, rng, group,
                                         lambda: not self.closed and self.seq == seq)
             cached = self._hints[seat] = (seq, job)

@@ -59,7 +59,7 @@ def _quick(brain, calls: list[object], gate: asyncio.Event | None = None) -> Non
         if gate is not None:
             await gate.wait()
         await asyncio.sleep(0.001)
-        at, _view, move, _rng = args
+        at, _view, move = args[:3]
         return coach.CoachRow(at, "play", move, move, forced=True)
     brain.in_coach = in_coach
 

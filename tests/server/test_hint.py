@@ -78,3 +78,24 @@ async def test_s12_a_hint_asked_again_with_its_intent_id_is_answered_again(serve
     await host.send({"type": "hint", "expected_seq": host.seq, "intent_id": "d1"})
     err = await host.until(lambda m: isinstance(m, (p.HintReply, p.Error)))
     assert isinstance(err, p.Error) and (err.code, err.intent_id) == ("DUPLICATE", "d1")
+
+
+async def test_r25_the_hint_generator_is_the_one_the_coach_re_derives(make_server) -> None:
+    """s13 F1: the coach judges against the hint's move, so both derive the hint's generator from the
+    table's seed and the seat's view (computer.hint_rng), never from the log position."""
+    from doublenine.server.computer import hint_rng
+    drawn: list[tuple[float, float]] = []
+
+    def decide(view, level, rng: random.Random):
+        if view.viewer == 1:
+            drawn.append((rng.random(), hint_rng(server.registry.tables[host.code].meta.seed, view).random()))
+        return random_legal(view, level, random.Random(0))
+
+    server = await make_server(brain=Brain(None, decide))
+    host = await create(server, "hhcc", sit=1)
+    await host.send({"type": "start"})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    await quiesce([host], server.registry.tables[host.code], {1})
+    await host.send({"type": "hint", "expected_seq": host.seq})
+    await host.until(lambda m: isinstance(m, p.HintReply))
+    assert len(drawn) == 1 and drawn[0][0] == drawn[0][1]
