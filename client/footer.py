@@ -151,6 +151,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     if panel is not None and panel.modal:
         return ""
     if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
+        if state.connection != "connected" and state.failure is None:  # no key plays (input.offline): s13 F4
+            return tr(lang, KEYS_F1)
         return _play_keys(state, lang)
     return ""
 

@@ -74,7 +74,27 @@ class UiAction:
 
 
 def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewport) -> UiAction:
-    """Map one pygame event to an action; events that mean nothing return ``UiAction(ui)``."""
+    """Map one pygame event to an action; events that mean nothing return ``UiAction(ui)``. While the
+    connection is not up (:func:`offline`) no event lifts a tile or makes an intent: nothing could be sent."""
+    action = _handle(event, lay, state, ui, vp)
+    if state.connection == "connected" or state.failure is not None:
+        return action
+    return offline(action)
+
+
+def offline(action: UiAction) -> UiAction:
+    """``action`` as it acts while the connection is lost: no intent and no tile lifted or draw pick
+    previewed; the window's own commands (Leave, the rules, the ledger, sound, quit) stay. s13 netplayer
+    F4: under "Connection lost: reconnecting..." the hand stayed lit and a double click lifted a tile and
+    did nothing else. Kind: an action offered that cannot be sent (the top bar's buttons, Hint, Pass and the
+    wait cards were already disabled; the hand, Enter and the tile keys were not)."""
+    ui = action.ui if action.ui.selected is None and action.ui.draw_pick is None else action.ui.cleared()
+    if action.intent is None and ui is action.ui:
+        return action
+    return UiAction(ui, None, action.command)
+
+
+def _handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewport) -> UiAction:
     t = event.type
     if t == pygame.QUIT:
         return UiAction(ui, command="quit")

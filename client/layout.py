@@ -232,7 +232,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     hand_bottom = h - help_h - num_h
     hand_top = hand_bottom - 2 * hw
     lift = round(0.3 * hw)
-    hand = _hand_tiles(view, ui, w, hand_top, hw, lift)
+    live = state.connection == "connected" or state.failure is not None
+    hand = _hand_tiles(view, ui if live else ui.cleared(), w, hand_top, hw, lift, lit=live)
     bs = max(6, round(0.42 * hw))  # short side of face-down tiles
     band_y = top_h + m // 2
     band_h = max(2 * bs, plate_h)
@@ -263,7 +264,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     line = view.line if view is not None else ()
     # issue 11.1: line tiles as large as the felt allows (up to the hand's), never below a readable size
     geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)))
-    ends, ghosts, chosen = previews(view, ui, geo)
+    ends, ghosts, chosen = previews(view, ui if live else ui.cleared(), geo)
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
     buttons = table_buttons(state, size, m, top_h, btn_w, btn_h, hand_top, f, sm, lang, edge=w - btn_pad) \
         + (sound_button(w, m, help_rect, sm, ui.muted, ui.no_sound),)
@@ -479,13 +480,14 @@ def clear_of_line(panel: Panel, area: Rect, line: list[Rect], low: bool = False)
 
 
 def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int,
-                held: frozenset[Tile] | None = None) -> tuple[HandTile, ...]:
+                held: frozenset[Tile] | None = None, lit: bool = True) -> tuple[HandTile, ...]:
     """The viewer's hand row: its tiles in play, or ``held`` (the tiles it ended a hand with, while that
-    hand's end is shown: :func:`revealed_hand`), none of them playable or lifted then."""
+    hand's end is shown: :func:`revealed_hand`), none of them playable or lifted then; none playable either
+    when not ``lit`` (the connection is lost: nothing can be sent, s13 netplayer F4)."""
     if not isinstance(view, SeatView):
         return ()
-    if held is not None:
-        tiles = sorted(held)[:MAX_HAND_TILES]
+    if held is not None or not lit:
+        tiles = sorted(held if held is not None else view.hand)[:MAX_HAND_TILES]
         ui, playable = Ui(), set()
     else:
         tiles = sorted(view.hand)[:MAX_HAND_TILES]  # R9: a hand never holds more; a bad view costs no more

@@ -44,7 +44,7 @@ from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, conne
 from doublenine.shared.reconnect import (REPLACED, Backoff, Reconnector, ends_game, retry_after, retry_dial,
                                          retry_refusal)
 
-from .store import ClientState, Connection, Failed, reduce, unseen_chat
+from .store import UNDELIVERED, ClientState, Connection, Failed, reduce, unseen_chat
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +54,11 @@ drains the inbox every frame (:meth:`NetSession.pump`), so a server sending fast
 applies waits in its socket (websockets' ``max_queue``, then the server's slow-reader limit), not in
 this process's memory (attacker s9 F2: every collection a client fills from a server's frames is
 bounded)."""
+
+
+UNANSWERED_KEPT = 16
+"""Most intents :attr:`NetSession.unanswered` keeps waiting for an answer (a window sends one decision at a
+time; hints and requests are few): the oldest is forgotten beyond."""
 
 
 LOGGED_CHARS = 500
@@ -368,6 +373,19 @@ class NetSession:
         self.steps: list[ClientState] = []
         """The states :meth:`pump` passed through whose view changed, oldest first, until the table scene
         takes them (client.pacing shows each play in turn; a frame's batch of moves is not one jump)."""
+        self.unanswered: dict[str, tuple[p.Model, int, bool]] = {}
+        """Intents sent (or meant to be sent) whose answer has not come, by ``intent_id``: (the message as
+        sent, its ``expected_seq``, whether it is a move of this seat). An answer is an ``error`` naming the
+        id, or the table's ``seq`` moving past the message's (its update, or another that made it stale).
+        s13 netplayer F4: a play written on a link that was silently dead was lost and the window never
+        said so. After a rejoin each is sent again unchanged (:meth:`_resend`): the server applies an
+        ``intent_id`` once only (``DUPLICATE``) and refuses an old ``expected_seq`` (``STALE``), so a move
+        can never count twice, and one that did not reach the table is said (:data:`store.UNDELIVERED`).
+        At most :data:`UNANSWERED_KEPT`."""
+        self._resent: set[str] = set()
+        """Ids of :attr:`unanswered` sent again after a rejoin: their refusal is said, not shown raw."""
+        self._rejoining = False
+        """The connection was lost since the last snapshot: the next snapshot is a rejoin's."""
 
     def pump(self, limit: int = 500) -> bool:
         """Drain the inbox into the state without waiting; True if anything changed. A message that does
@@ -383,6 +401,10 @@ class NetSession:
             except queue.Empty:
                 break
         for msg in unseen_chat(batch):  # chat lines a later frame pushes out are never cleaned (F3)
+            if isinstance(msg, Connection) and msg.status == "lost":
+                self._rejoining = True
+            if isinstance(msg, p.Error) and msg.intent_id is not None and self._answered_error(msg):
+                continue  # a resent intent already applied: nothing to show
             try:
                 new = reduce(self.state, msg)
             except Exception as exc:  # a server's frame that fits the schema but not the match: never crash
@@ -392,11 +414,17 @@ class NetSession:
             else:
                 if isinstance(msg, p.Update) and not new.resync:
                     self.resyncs.fitted()
+            if isinstance(msg, p.Update) or (isinstance(msg, p.Snapshot) and not self._rejoining):
+                self._answered_by(new.seq)  # a rejoin's snapshot answers nothing: its intents go again
+            new = self._with_sending(new)
             changed = changed or new is not self.state
             if new.view is not self.state.view:  # each move its own moment (client.pacing)
                 self.steps.append(new)
                 del self.steps[:-64]  # a scene that never takes them keeps a bounded few
             self.state = new
+            if isinstance(msg, p.Snapshot) and self._rejoining:
+                self._rejoining = False
+                self._resend()
         if self.state.resync and self.resyncs.due(self.clock()):
             from dataclasses import replace
             if self.client.send(p.Resync()):
@@ -404,9 +432,61 @@ class NetSession:
         return changed
 
     def send(self, intent: Intent) -> bool:
-        """Encode ``intent`` against the last applied ``seq`` and send it."""
+        """Encode ``intent`` against the last applied ``seq`` and send it. An intent the server answers
+        (one with an ``intent_id``: a decision, a hint, a control, a hand-over) is kept in
+        :attr:`unanswered` until its answer comes, also when it could not be sent now (False: the
+        connection is lost): it goes out again after the rejoin (:meth:`_resend`)."""
         msg = self.encode(intent)
-        return msg is not None and self.client.send(msg)
+        if msg is None:
+            return False
+        iid = getattr(msg, "intent_id", None)
+        if iid is not None and isinstance(intent, Decide | AskHint | Control | HandOver):
+            self.unanswered[iid] = (msg, int(getattr(msg, "expected_seq", self.state.seq)), isinstance(intent, Decide))
+            while len(self.unanswered) > UNANSWERED_KEPT:
+                self.unanswered.pop(next(iter(self.unanswered)))
+            self.state = self._with_sending(self.state)
+        return self.client.send(msg)
+
+    def _with_sending(self, state: ClientState) -> ClientState:
+        """``state`` with :attr:`ClientState.sending` saying whether a move of this seat is unanswered."""
+        sending = any(move for _, _, move in self.unanswered.values())
+        if state.sending is sending:
+            return state
+        from dataclasses import replace
+        return replace(state, sending=sending)
+
+    def _answered_by(self, seq: int) -> None:
+        """The table's ``seq`` is now ``seq``: every intent sent against an older one is answered (applied,
+        or stale: the server says so to the sender, and the window decides again from the new view)."""
+        for iid in [i for i, (_, expected, _) in self.unanswered.items() if expected < seq]:
+            del self.unanswered[iid]
+            self._resent.discard(iid)
+
+    def _answered_error(self, error: p.Error) -> bool:
+        """An ``error`` naming one of :attr:`unanswered`: it is answered. True when the window shows nothing
+        of it: an intent sent again after a rejoin that the server had applied (``DUPLICATE``: it counted
+        once, before the connection dropped) or a resent hint or request no longer valid. A resent move
+        refused otherwise (``STALE``: the table moved on without it) sets :data:`store.UNDELIVERED`, said
+        by the status line until the next update: "Your move did not reach the table"."""
+        iid = str(error.intent_id)
+        kept = self.unanswered.pop(iid, None)
+        if kept is None or iid not in self._resent:
+            return False
+        self._resent.discard(iid)
+        from dataclasses import replace
+        if str(error.code) != "DUPLICATE" and kept[2]:
+            self.state = replace(self.state, error=UNDELIVERED)
+        self.state = self._with_sending(self.state)
+        return True
+
+    def _resend(self) -> None:
+        """After a rejoin's snapshot: every :attr:`unanswered` intent sent again as it was (same
+        ``intent_id``, same ``expected_seq``), so the server applies what it never received, refuses what
+        it had applied (``DUPLICATE``) or what the table moved past (``STALE``), each said by
+        :meth:`_answered_error`. D7, docs/protocol.md "Sequence numbers, staleness, duplicates"."""
+        for iid, (msg, _, _) in list(self.unanswered.items()):
+            self._resent.add(iid)
+            self.client.send(msg)
 
     def encode(self, intent: Intent) -> p.Model | None:
         """The protocol message for ``intent`` (None before the first snapshot)."""

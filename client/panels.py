@@ -47,7 +47,15 @@ player did; "Too many actions at once" (the code's own sentence) blamed the play
 CREATOR_STARTS = N_("Only the player who made this table can start it before every seat is taken")
 """Said for ``NOT_ENTITLED`` before the start (client/store.CREATOR_STARTS): ``start`` from a seat that did
 not make the table (attacker s12 D1); the code's own sentence is about choosing who leads a hand."""
-MARKS = {**BUSY, "CREATOR_STARTS": CREATOR_STARTS}
+UNDELIVERED = N_("Your move did not reach the table before the connection dropped: it was not played")
+"""Said for the mark client/store.UNDELIVERED: a move sent again after a rejoin that the table had moved past."""
+SENDING = N_("Sending your move…")
+"""The status line while a move of this seat waits for its answer (``ClientState.sending``)."""
+MOVE_WAITS = N_("Connection lost: your move goes again once the table answers")
+"""The status line while the connection is lost with a move unanswered: it is sent again after the rejoin."""
+OFFLINE = N_("Connection lost: nothing can be played until the table answers again")
+"""The status line of a seated player while the connection is lost (the hand is not lit, no key plays)."""
+MARKS = {**BUSY, "CREATOR_STARTS": CREATOR_STARTS, "UNDELIVERED": UNDELIVERED}
 """Every window mark of ``ClientState.error`` and its sentence (the others are refusal codes)."""
 CREATOR_WILL_START = N_("The table starts when every seat is taken, or when its creator starts it")
 """The lobby's line for a seat taken with ``join`` (``ClientState.starts`` False): no "Start now" there."""
@@ -1120,10 +1128,15 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     if view is None or state.connection == "connecting":  # said here only: no banner for a normal state
         return (N_("Connecting…"), {})
     me = view.seat
+    if state.connection == "lost" and state.failure is None and me is not None:
+        # s13 netplayer F4: "Your turn: choose a tile" under the banner, where nothing could be sent
+        return (MOVE_WAITS if state.sending else OFFLINE, {})
     if state.error == "CONSENT_UNAVAILABLE":
         return _consent_away(state, ui, lang)
     if state.error:
         return (CONSENT_REFUSED if state.error == "REFUSED" else MARKS.get(state.error) or sentence(state.error), {})
+    if state.sending:  # s13 netplayer F2: nothing changed on screen for the 1.6 s round trip of a slow link
+        return (SENDING, {})
     hint = state.hint
     if hint is not None and hint.__class__.__name__ in ("Pass", "Nominate", "Review"):
         return _hint_text(state, hint, lang)

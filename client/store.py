@@ -129,6 +129,10 @@ class ClientState:
     """The session's newest view while the window still shows an earlier moment of the match (client.pacing:
     the plays each seen in turn), None when the view shown is the newest. What a request or a confirmation
     acts on is said from it (:func:`acted_on`): the server undoes, restarts or ends the match as it is now."""
+    sending: bool = False
+    """A move of this seat was sent and its answer has not come yet (``NetSession.unanswered``): the status
+    line says "Sending your move…", or while the connection is lost that the move waits for it (s13
+    netplayer F2, F4: the window looked the same whether a move was in flight, lost, or never made)."""
     starts: bool = True
     """This window may start the table before every human seat is taken (``start``: only the table's
     creator may then, docs/protocol.md): False for a seat taken with ``join`` at someone else's table,
@@ -305,6 +309,10 @@ def _hint(state: ClientState, msg: Any) -> ClientState:
             why = None
     return replace(state, hint=decision_from(msg.decision), hint_why=why)
 
+
+UNDELIVERED = "UNDELIVERED"
+"""The window's mark (``ClientState.error``) for a move sent again after a rejoin and refused: it never
+reached the table before the connection dropped, and the table has moved on (client.net.NetSession)."""
 
 BUSY_MARKS = {"hints": "BUSY_HINTS", "coach": "BUSY_COACH"}
 CREATOR_STARTS = "CREATOR_STARTS"

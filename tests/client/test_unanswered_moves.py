@@ -1,0 +1,174 @@
+"""A move written on a link that is silently dead is never lost without a word (s13 netplayer F4, F2).
+
+Kind: intents sent without knowing they arrived. Every intent whose answer never came is sent again after
+the rejoin, unchanged (its ``intent_id`` and ``expected_seq``): the server applies what it never received,
+answers ``DUPLICATE`` for what it had applied (nothing shown: it counted once) and ``STALE`` for what the
+table moved past ("Your move did not reach the table..."). While the connection is lost the table says so
+and offers nothing that cannot be sent: no hand lit, no tile lifted, no intent, no play keys in the footer.
+The transport is a fake one (a dead link is a send that returns True and an answer that never comes)."""
+from __future__ import annotations
+
+import queue
+from dataclasses import replace
+from typing import Any
+
+import pygame
+from client_helpers import my_turn_with_play, session_at
+
+from doublenine.client.footer import key_help
+from doublenine.client.input import handle
+from doublenine.client.intents import AskHint, Decide
+from doublenine.client.layout import compute_layout
+from doublenine.client.net import NetSession
+from doublenine.client.panels import status_line
+from doublenine.client.store import ClientState, Connection
+from doublenine.client.text import tr
+from doublenine.client.uistate import Ui
+from doublenine.shared import protocol as p
+from doublenine.shared.convert import view_to_wire
+from doublenine.shared.moves import Play
+from doublenine.shared.seats import Seat
+
+
+class DeadLink:
+    """A fake NetClient: ``send`` records and answers ``up`` (a silently dead link still says True)."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.sent: list[p.Model] = []
+        self.up = True
+        self.attach = p.Spectate(code="ABCDE")
+
+    def send(self, message: p.Model) -> bool:
+        self.sent.append(message)
+        return self.up
+
+
+TABLE = p.TableW.model_validate({"code": "ABCDE", "seeded": False, "started": True, "paused": False, "seats": [
+    {"seat": i, "name": f"P{i}", "kind": "human", "level": "easy", "claimed": True, "connected": True,
+     "computer_plays": False} for i in range(1, 5)]})
+
+
+def _my_turn() -> tuple[NetSession, DeadLink, Any]:
+    local = session_at(my_turn_with_play)
+    view = local.state.view
+    link = DeadLink()
+    session = NetSession(link)  # type: ignore[arg-type]
+    link.inbox.put(Connection("connected"))
+    link.inbox.put(p.Joined(code="ABCDE", seat=1, token="t" * 20))
+    link.inbox.put(_snapshot(view, 12))
+    session.pump()
+    play = next(m for m in view.legal_moves() if isinstance(m, Play))
+    return session, link, play
+
+
+def _snapshot(view: Any, seq: int) -> p.Snapshot:
+    return p.Snapshot(seq=seq, view=p.ViewW.model_validate(view_to_wire(view)), table=TABLE, waited=0.0)
+
+
+def _drop_and_rejoin(session: NetSession, link: DeadLink, seq: int) -> None:
+    link.inbox.put(Connection("lost"))
+    session.pump()
+    assert session.state.connection == "lost" and session.state.sending is True
+    assert status_line(session.state, Ui(), "en") == ("Connection lost: your move goes again once the table answers", {})
+    link.inbox.put(Connection("connected"))
+    link.inbox.put(p.Joined(code="ABCDE", seat=1))
+    link.inbox.put(_snapshot(session.state.view, seq))
+    session.pump()
+
+
+def test_a_move_lost_on_a_dead_link_is_sent_again_after_the_rejoin_and_applied_once() -> None:
+    session, link, play = _my_turn()
+    assert session.send(Decide(play)) is True
+    first = link.sent[-1]
+    assert (first.intent_id, first.expected_seq) == (f"{session._prefix}-1", 12)
+    assert session.state.sending is True
+    assert status_line(session.state, Ui(), "en") == ("Sending your move…", {})
+    _drop_and_rejoin(session, link, 12)  # the table never got it: still at seq 12
+    assert link.sent[-1] == first and len(link.sent) == 2  # the same id and seq: applied once at most
+    link.inbox.put(_snapshot(session.state.view, 13))  # its update (a snapshot here) moves the table on
+    session.pump()
+    assert session.unanswered == {} and session.state.sending is False and session.state.error is None
+
+
+def test_a_resent_move_the_table_had_applied_is_silent() -> None:
+    session, link, play = _my_turn()
+    session.send(Decide(play))
+    _drop_and_rejoin(session, link, 13)  # it was applied, its update lost with the link
+    assert link.sent[-1] == link.sent[0]
+    link.inbox.put(p.Error(code="DUPLICATE", detail="already applied", intent_id=link.sent[0].intent_id,
+                           data={"seq": 13}))
+    session.pump()
+    assert session.state.error is None and session.state.sending is False and session.unanswered == {}
+
+
+def test_a_resent_move_the_table_moved_past_is_said_not_played() -> None:
+    session, link, play = _my_turn()
+    session.send(Decide(play))
+    _drop_and_rejoin(session, link, 13)  # the computer played for the seat meanwhile (D7)
+    link.inbox.put(p.Error(code="STALE", detail="stale", intent_id=link.sent[0].intent_id, data={"seq": 13}))
+    session.pump()
+    assert session.state.error == "UNDELIVERED" and session.state.sending is False
+    assert status_line(session.state, Ui(), "en") == (
+        "Your move did not reach the table before the connection dropped: it was not played", {})
+
+
+def test_an_intent_that_could_not_be_sent_goes_after_the_rejoin() -> None:
+    session, link, _ = _my_turn()
+    link.up = False
+    assert session.send(AskHint()) is False
+    link.up = True
+    _drop_and_rejoin_hint = link.sent[-1]
+    link.inbox.put(Connection("lost"))
+    link.inbox.put(Connection("connected"))
+    link.inbox.put(_snapshot(session.state.view, 12))
+    session.pump()
+    assert link.sent == [_drop_and_rejoin_hint, _drop_and_rejoin_hint]
+    assert session.state.sending is False  # a hint is not a move: "Sending your move…" never said
+
+
+def test_an_answered_intent_is_not_sent_again() -> None:
+    session, link, play = _my_turn()
+    session.send(Decide(play))
+    link.inbox.put(p.Error(code="NOT_YOUR_TURN", detail="no", intent_id=link.sent[0].intent_id))
+    session.pump()
+    assert session.state.error == "NOT_YOUR_TURN" and session.unanswered == {}
+    _before = len(link.sent)
+    link.inbox.put(Connection("lost"))
+    link.inbox.put(Connection("connected"))
+    link.inbox.put(_snapshot(session.state.view, 12))
+    session.pump()
+    assert len(link.sent) == _before
+
+
+def test_while_lost_the_table_offers_nothing_that_cannot_be_sent() -> None:
+    pygame.font.init()
+    s = session_at(my_turn_with_play)
+    lost = replace(s.state, connection="lost")
+    lay = compute_layout(lost, Ui(), (1280, 800))
+    assert [h.tile for h in lay.hand if h.playable] == []
+    assert status_line(lost, Ui(), "en") == ("Connection lost: nothing can be played until the table answers again", {})
+    assert key_help(lost, lay.panel, "", "en") == tr("en", "F1: the rules, at these keys")
+    live = compute_layout(s.state, Ui(), (1280, 800))
+    tile = next(h for h in live.hand if h.playable)
+    x, y, w, h = tile.rect
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + w // 2, y + h // 2))
+    from doublenine.client.input import Viewport
+    vp = Viewport((1280, 800), (1280, 800))
+    lifted = handle(click, live, s.state, Ui(), vp)
+    assert lifted.ui.selected is tile.tile  # connected: the click lifts it
+    twice = handle(click, live, s.state, lifted.ui, vp)
+    assert isinstance(twice.intent, Decide)
+    for before, at in ((Ui(), lay), (lifted.ui, live)):  # lost: no move, nothing lifted
+        action = handle(click, at, lost, before, vp)
+        assert (action.intent, action.ui.selected, action.command) == (None, None, None)
+
+
+def test_a_move_is_shown_as_sending_until_answered() -> None:
+    session, link, play = _my_turn()
+    assert ClientState().sending is False
+    session.send(Decide(play))
+    assert session.state.sending is True
+    link.inbox.put(p.Error(code="TILE_DOES_NOT_FIT", detail="no", intent_id=link.sent[0].intent_id))
+    session.pump()
+    assert session.state.sending is False and session.state.error == "TILE_DOES_NOT_FIT"
