@@ -229,6 +229,32 @@ def public_addresses(given: list[str], environ: dict[str, str]) -> tuple[str, ..
         raise argparse.ArgumentTypeError(f"${PUBLIC_ENV}: {exc}") from None
 
 
+def said_store(given: str | None, db: str, environ: dict[str, str]) -> list[str]:
+    """Warn (logged at WARNING, and returned) what about the chosen store an operator must know
+    before tables seem gone: ``$DOUBLENINE_DB`` set but not used because ``--db`` (``given``) names
+    the store, and a SQLite file an older version made of the PostgreSQL address ``db`` in the
+    working folder (operator s13 finding 5; docs/operations.md "Upgrade")."""
+    from pathlib import Path
+
+    from .storage import left_behind, unused_setting
+    from .storage.address import shown
+
+    lines = []
+    unused = unused_setting(given, environ)
+    if unused is not None:
+        lines.append(unused)
+    old = left_behind(db)
+    if old is not None:
+        top = Path.cwd() / old.relative_to(Path.cwd()).parts[0]
+        lines.append(f"an older doublenine kept its tables in a SQLite file named after the PostgreSQL address"
+                     f" {shown(db)}, under {top} (ls -R '{top}'; the password is in its name): they are not in"
+                     " this database. Stop every instance, then copy them: doublenine copy-store --from THAT-FILE"
+                     " (docs/operations.md \"Upgrade\")")
+    for line in lines:
+        logging.getLogger("doublenine.server").warning("%s", line)
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until SIGTERM/SIGINT: 0 after a graceful stop; 1 when the store cannot be used or the
     address not listened on; 2 for a bad environment or store address (130 after Ctrl-C: doublenine/cli).
@@ -266,6 +292,7 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR), file=sys.stderr)
         return 1
+    said_store(args.db, db, dict(os.environ))
     config = ServerConfig(host=args.host, port=args.port, db=db, bot_delay=args.bot_delay,
                           idle_timeout=args.idle_timeout, solo_idle_timeout=args.solo_idle_timeout,
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,

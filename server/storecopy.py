@@ -27,6 +27,12 @@ TARGET_HELP = ("the empty PostgreSQL database to fill, postgresql://USER:PASSWOR
                "visible to every user of the machine (ps))")
 
 
+def counted(n: int, thing: str) -> str:
+    """``n`` and ``thing``, plural unless ``n`` is 1 ("1 table", "3 log rows"; operator s13 finding 12:
+    "copied 1 tables")."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine copy-store``."""
     parser.add_argument("--from", dest="source", required=True, metavar="SQLITE_FILE", help=SOURCE_HELP)
@@ -193,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:  # StoreError, the database's refusals: one line, no password
         print(f"doublenine copy-store: {for_terminal(error_words(exc).replace(target.target, target.shown))}", file=sys.stderr)
         return 1
-    print(f"doublenine copy-store: copied {done.tables} tables ({done.open} open), {done.rows} log rows and "
-          f"{done.chat} chat lines from {for_terminal(source.shown)} to {for_terminal(target.shown)}")
+    print(f"doublenine copy-store: copied {counted(done.tables, 'table')} ({done.open} open),"
+          f" {counted(done.rows, 'log row')} and {counted(done.chat, 'chat line')} from {for_terminal(source.shown)}"
+          f" to {for_terminal(target.shown)}")
     return 0

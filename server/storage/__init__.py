@@ -18,7 +18,8 @@ from .address import BadAddress, StoreAddress, parse_address
 from .base import ListedTable, ListingKey, MemoryStore, Store, StoreError, StoredTable, TooManyOpen, created_us
 
 __all__ = ["BadAddress", "StoreAddress", "parse_address", "ListedTable", "ListingKey", "MemoryStore", "MissingFolder", "created_us", "Store", "StoredTable",
-           "check_chosen", "default_store", "describe", "missing_folder", "open_store"]
+           "check_chosen", "default_store", "describe", "left_behind", "missing_folder", "open_store",
+           "unused_setting"]
 
 DB_ENV = "DOUBLENINE_DB"
 """The environment variable naming the store when no ``--db`` is given (``serve`` and the window)."""
@@ -68,6 +69,35 @@ def check_chosen(db: str | None, source: str = "--db") -> None:
     folder = missing_folder(db)
     if db is not None and folder is not None:
         raise MissingFolder(source, db, folder)
+
+
+def left_behind(db: str, folder: Path | None = None) -> Path | None:
+    """The SQLite file an older doublenine made of the PostgreSQL address ``db``, if it is in
+    ``folder`` (default: the working folder), else None. Operator s13 finding 5: a version of
+    2026-11-30 read ``$DOUBLENINE_DB=postgresql://u:pw@h/db`` as a file path, relative to its working
+    folder (``postgresql:/u:pw@h/db``, the password in its name), and served from that file; the
+    current version reads the same variable as PostgreSQL and starts on the empty database, every
+    table of that file left behind (moved with ``copy-store --from``)."""
+    if parse_address(db).kind != "postgresql":
+        return None
+    path = (folder or Path.cwd()) / Path(db)
+    try:
+        return path if path.is_file() else None
+    except OSError:  # a name too long for the file system: no such file
+        return None
+
+
+def unused_setting(db: str | None, env: dict[str, str]) -> str | None:
+    """What to warn when ``--db`` (``db``) is given while ``$DOUBLENINE_DB`` names another store,
+    which is then not used (an operator who set the variable for a PostgreSQL move would find the
+    tables missing): one line, the variable shown without its password; None otherwise."""
+    value = env.get(DB_ENV, "")
+    if db is None or not value or value == db:
+        return None
+    from .address import shown
+
+    return (f"${DB_ENV}={shown(value)[:SHOWN_CHARS]} is not used: --db names the store ({shown(db)[:SHOWN_CHARS]});"
+            f" unset ${DB_ENV} or drop --db")
 
 
 def default_store() -> str:
