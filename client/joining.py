@@ -42,12 +42,14 @@ class CheckFailed(FailureError):
 def held_rejoin(server: str, code: str, seat: int | None = None) -> p.Rejoin | None:
     """A ``rejoin`` of the seat this computer holds at ``server``'s (any spelling of it: an invite's
     ``/t/CODE`` URL, the start screen's typed address) table ``code`` (config ``held``, kept once a join
-    worked), or None: none held there, or another seat asked for (``seat``: ``--seat N``, the start
-    screen's seat choice) (D7)."""
+    worked), or None: none held there (D7). ``seat`` (``--seat N``, the start screen's seat choice) does
+    not change it: a player's seat at a table is theirs whatever number is typed (s13 netplayer F6:
+    ``--seat 1`` for one's own seat 1 was refused "Table ... is full"), and a seat asked for is joined
+    only when the held token no longer holds one there (the caller's fallback ``join``)."""
     from . import config
     code = code.strip().upper()
     token = config.held_seat(config.load(), server, code)
-    return p.Rejoin(code=code, token=token) if token and seat is None else None
+    return p.Rejoin(code=code, token=token) if token else None
 
 
 def check_arrival(invite: Invite, *, seat: int | None = None, spectate: bool = False, kept: bool = True,
@@ -61,7 +63,7 @@ def check_arrival(invite: Invite, *, seat: int | None = None, spectate: bool = F
     protocol version still are. Kind: each way of coming to a table checked it its own way.
     """
     holds = kept and not spectate and held_rejoin(invite.join_url, invite.code, seat) is not None
-    return check_table(invite, want_seat=not spectate and not holds, seat=seat, timeout=timeout)
+    return check_table(invite, want_seat=not spectate and not holds, seat=None if holds else seat, timeout=timeout)
 
 
 def resolve_invite(text: str, *, seat: int | None = None, spectate: bool = False, kept: bool = True) -> Invite:

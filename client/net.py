@@ -92,6 +92,12 @@ class NetClient:
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.token: str | None = None
         self.code: str | None = None
+        self.claim: int | None = None
+        """The seat's grant this window was last given (``joined.claim``), sent back in every rejoin: a window
+        the player moved away from is then told its seat is played elsewhere instead of taking it back
+        (s13 netplayer F6). None before a seat, or from a server that sends none."""
+        self._claims = True
+        """False once the server refused a ``rejoin`` carrying ``claim`` (an older version-2 server)."""
         self._retry = Reconnector(backoff or Backoff())
         self._open_timeout = open_timeout
         self._leaving_old = False
@@ -212,7 +218,12 @@ class NetClient:
         except ConnectionClosed as exc:  # cut before the upgrade was answered: behind wss://, a TLS
             raise UpgradeCut(str(exc)) from exc  # front refusing this client (tls_failure says so)
         with opened as ws:
-            self._handshake(ws)
+            try:
+                self._handshake(ws)
+            except ConnectionClosed:  # 4002 at once: the seat was taken over by the player's newer window
+                if ws.close_code == REPLACED:
+                    return Failure("seat.replaced", {"code": self.code or ""})
+                raise
             self._ws = ws
             self._retry.connected()
             self._put(Connection("connected"))
@@ -247,14 +258,19 @@ class NetClient:
         if isinstance(welcome, p.Error):
             raise Refused(self._failure_of(welcome), str(welcome.code))
         rejoin = self.token is not None and self.code is not None
+        claimed = rejoin and self._claims and self.claim is not None
         if rejoin:
-            ws.send(p.encode(p.Rejoin(code=self.code, token=self.token)))
+            ws.send(p.encode(p.Rejoin(code=self.code, token=self.token, claim=self.claim if claimed else None)))
         elif self.code is not None and isinstance(self.attach, p.Spectate | p.CreateTable):
             ws.send(p.encode(p.Spectate(code=self.code)))
         else:
             ws.send(p.encode(self.attach))
         while True:  # until joined: a silent server must not leave "Connecting..." up forever
             msg = self._next_known(ws)
+            if claimed and isinstance(msg, p.Error) and str(msg.code) == "WRONG_TYPES":
+                self._claims = claimed = False  # an older server: the same rejoin without ``claim``
+                ws.send(p.encode(p.Rejoin(code=self.code, token=self.token)))
+                continue
             if isinstance(msg, p.Error) and \
                     not (self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN")):
                 raise Refused(self._failure_of(msg), str(msg.code))
@@ -299,6 +315,7 @@ class NetClient:
         if isinstance(msg, p.Joined):
             self.code = msg.code
             self.token = msg.token or self.token
+            self.claim = msg.claim if msg.seat is not None else None
             if self.on_joined is not None and self.fallback is None:
                 self.on_joined(msg.code, msg.token)
         elif isinstance(msg, p.Snapshot) and self.fallback is not None:

@@ -23,10 +23,12 @@ from .seating import new_token, seat_name, token_hash, token_matches
 from .table import MOVED, Refused, Table
 
 
-def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool) -> bytes:
+def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool, claim: int | None = None) -> bytes:
     msg: dict[str, Any] = {"type": "joined", "code": table.code, "seat": None if seat is None else int(seat)}
     if token is not None:
         msg["token"] = token
+    if claim is not None:
+        msg["claim"] = claim
     if creator and table.meta.seeded:
         msg["seed"] = table.meta.seed  # D9: only to whoever set it
     return pack(msg)
@@ -37,7 +39,8 @@ def _gone(conn: Any) -> bool:
     return bool(getattr(conn, "closed", False))
 
 
-async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None, creator: bool) -> None:
+async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None, creator: bool,
+                   claim: int | None = None) -> None:
     """Attach ``conn`` (at ``seat``; ``token``: the new seat token of a join, stored already) and send
     it ``joined`` and its snapshot. A table another process serves now refuses TABLE_MOVING, except
     a join whose seat was stored before the table moved (its lock lost while the seats were being
@@ -46,14 +49,14 @@ async def _welcome(table: Table, conn: Any, seat: Seat | None, token: str | None
     (kind: a seat taken and then refused before its token reached its player, held by nobody)."""
     if table.moved:  # issue 12: handed to another process while this request waited for the lock
         if token is not None:
-            conn.send(_joined(table, seat, token, creator))
+            conn.send(_joined(table, seat, token, creator, claim))
             conn.send(table.snapshot_frame(seat), state=True)
             conn.close(*MOVED)
             return
         raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                       {"retry_ms": 200})
     table.bind(conn, seat)
-    conn.send(_joined(table, seat, token, creator))
+    conn.send(_joined(table, seat, token, creator, claim))
     conn.send(table.snapshot_frame(seat), state=True)
     if table.chat.lines:
         conn.send(table.chat.history_frame())  # issue 15: a returning player sees the recent chat
@@ -112,11 +115,15 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
                 table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
             if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
                 table.meta.started = True
-        await _welcome(table, conn, seat, token, creator)
+        claim = slot.grant()
+        await _welcome(table, conn, seat, token, creator, claim)
 
 
-async def rejoin(table: Table, conn: Any, token: str) -> None:
-    """D7: reclaim the seat of ``token``; an older connection on it is closed (4002)."""
+async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) -> None:
+    """D7: reclaim the seat of ``token``; an older connection on it is closed (4002). ``claim``: the
+    ``joined.claim`` the rejoining window was last given; one another window has taken the seat over
+    from (``SeatSlot.superseded``) closes this connection 4002 instead and the seat stays with the newer
+    window (s13 netplayer F6; kind: a stale session reclaiming what a newer one holds)."""
     async with table.lock:
         if _gone(conn):
             return
@@ -124,6 +131,9 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
         if seat is None:
             raise Refused(ErrorCode.BAD_TOKEN, f"that token holds no seat at table {table.code}")
         slot = table.slots[seat]
+        if claim is not None and claim in slot.superseded:
+            conn.close(4002, "seat played from another window or device since")
+            return
         if slot.handed_over:  # D7: the returning player takes the seat back (after the decision owed)
             await table.give_back(seat)
         old = slot.conn
@@ -134,7 +144,7 @@ async def rejoin(table: Table, conn: Any, token: str) -> None:
         if r is not None and r.action == "hand_over" and r.target == seat:
             table.back_asked.add(seat)  # D7: the request stays; carried out, the seat comes back after the decision
         creator = token_matches(token, table.meta.creator_hash)  # D9: the setter's own token only
-        await _welcome(table, conn, seat, None, creator)
+        await _welcome(table, conn, seat, None, creator, slot.grant(claim))
 
 
 KEPT_FOR_NEW_GROUPS = 4

@@ -404,7 +404,7 @@ async def _join(c: Connection, m: p.Join) -> None:
 
 async def _rejoin(c: Connection, m: p.Rejoin) -> None:
     c.unattached()
-    await actions.rejoin(await _lookup(c, m.code, m.token), c, m.token)
+    await actions.rejoin(await _lookup(c, m.code, m.token), c, m.token, m.claim)
 
 
 async def _spectate(c: Connection, m: p.Spectate) -> None:

@@ -51,6 +51,10 @@ def token_matches(token: str, stored: str | None) -> bool:
     return stored is not None and hmac.compare_digest(token_hash(token), stored)
 
 
+SUPERSEDED_KEPT = 8
+"""Claims of a seat kept as taken over (:attr:`SeatSlot.superseded`): more windows than a player moves between."""
+
+
 @dataclass
 class SeatSlot:
     """One seat: its kind, computer level, name, the holder's token hash and live state."""
@@ -78,6 +82,28 @@ class SeatSlot:
     """The address group (``addresses.address_group``) of the last connection that held the seat,
     kept after it disconnects (``Table.bind``); None while nobody has held it, or when that connection
     was loopback or had no group. ``ServerConfig.one_seat_per_address`` (live, not stored)."""
+
+    claims: int = field(default_factory=lambda: secrets.randbelow(2**30), repr=False)
+    """The last grant's number: each time this process gives the seat to a connection (a join, a rejoin) it
+    grows by one, from a random start (a restarted process never gives a stale window's claim again); the
+    grant's number is its *claim*, sent in ``joined.claim``, presented again in ``rejoin.claim`` (live)."""
+    claim_held: int | None = field(default=None, repr=False)
+    """The claim of the last connection given the seat, kept after it disconnects (live, not stored)."""
+    superseded: tuple[int, ...] = field(default=(), repr=False)
+    """Claims another window or device took the seat over from (a rejoin presenting another claim, or none):
+    a ``rejoin`` presenting one of them is closed 4002 and the seat stays where it is, the newest
+    :data:`SUPERSEDED_KEPT` (live, not stored: after a restart the first rejoin wins as before)."""
+
+    def grant(self, presented: int | None = None) -> int:
+        """A new claim for a connection given this seat; ``presented``: the claim a ``rejoin`` carried (None:
+        a join, a fresh window, an older client). A claim other than the one that held the seat last means
+        another window or device takes it over: that one is :attr:`superseded` (s13 netplayer F6: a stuck
+        window that never saw its 4002 took the seat back from the player's new window ~40 s later)."""
+        if self.claim_held is not None and presented != self.claim_held:
+            self.superseded = (*self.superseded, self.claim_held)[-SUPERSEDED_KEPT:]
+        self.claims += 1
+        self.claim_held = self.claims
+        return self.claims
 
     @property
     def claimed(self) -> bool:

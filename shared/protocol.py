@@ -39,6 +39,8 @@ so a server may add those without a bump; the server stays strict with client fr
 Code = Annotated[str, Field(min_length=1, max_length=16, strict=True)]
 Token = Annotated[str, Field(min_length=1, max_length=128, strict=True)]
 IntentId = Annotated[str, Field(min_length=1, max_length=64, strict=True)]
+Claim = Annotated[int, Field(ge=1, lt=2**31, strict=True)]
+"""A seat's grant number (``joined.claim``, ``rejoin.claim``)."""
 Seq = SeqW
 Bool = Annotated[bool, Field(strict=True)]
 
@@ -110,6 +112,9 @@ class Rejoin(Model):
     type: Literal["rejoin"] = "rejoin"
     code: Code
     token: Token
+    claim: Claim | None = None
+    """The ``joined.claim`` this window was last given for the seat (None: none, a new window): one that
+    another window took the seat over from since is closed 4002 (docs/protocol.md ``rejoin``)."""
 
 
 class Spectate(Model):
@@ -311,8 +316,9 @@ class Joined(Model):
     A :class:`Snapshot` follows at once.
     """
 
-    LEFT_OUT = frozenset({"token", "seed"})
-    """No ``token`` for a spectator or a ``rejoin``; ``seed`` only to a seeded table's creator (D9)."""
+    LEFT_OUT = frozenset({"token", "seed", "claim"})
+    """No ``token`` for a spectator or a ``rejoin``; ``seed`` only to a seeded table's creator (D9); no
+    ``claim`` for a spectator (nor from an older server)."""
 
     type: Literal["joined"] = "joined"
     code: TableCode
@@ -321,6 +327,9 @@ class Joined(Model):
     token: Token | None = None
     """At most 128 characters: a client sends it back in ``rejoin`` and saves it."""
     seed: Annotated[int, Field(ge=0, lt=2**63, strict=True)] | None = None
+    claim: Claim | None = None
+    """Which grant of the seat this attachment is (1, 2, ...: each join or rejoin of it in the serving
+    process): sent back in ``rejoin.claim``. Only to a seated connection."""
 
 
 class Snapshot(Model):

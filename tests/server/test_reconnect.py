@@ -116,3 +116,56 @@ async def test_d7_a_valid_token_reopens_a_table_closed_for_idleness(make_server)
     assert table.log.events[:len(before)] == before
     await settle([back], table)
     assert back.view == view_for(table.state, 1)
+
+
+async def _closed_with(client, timeout: float = 5) -> int | None:  # type: ignore[no-untyped-def]
+    try:
+        await client.until(lambda m: False, timeout=timeout)
+    except ConnectionClosed as exc:
+        return exc.rcvd.code if exc.rcvd is not None else None
+    return None
+
+
+def _claims(client) -> list[int | None]:  # type: ignore[no-untyped-def]
+    """The ``joined.claim`` of every ``joined`` the client received."""
+    return [m.claim for m in map(p.decode_server, client.frames) if isinstance(m, p.Joined)]
+
+
+async def test_d7_a_stale_window_never_takes_the_seat_back_from_a_newer_one(server) -> None:
+    """s13 netplayer F6: window 1's link stuck (it never sees its 4002), the player moves to window 2 (same
+    token, no claim: a new window); window 1 reconnecting later presents its old claim and is closed 4002,
+    the seat staying with window 2. Kind: a stale session reclaiming what a newer one holds."""
+    first = await create(server, "hccc", sit=1)
+    table = server.registry.tables[first.code]
+    (old,) = _claims(first)
+    assert old is not None and table.slots[Seat.ONE].claim_held == old
+    second = await connect(server)  # window 2, started from the same client.json
+    await second.attach({"type": "rejoin", "code": first.code, "token": first.token})
+    (new,) = _claims(second)
+    assert new == old + 1 and table.slots[Seat.ONE].superseded == (old,)
+    assert await _closed_with(first) == 4002
+    stale = await connect(server)  # window 1's reconnect after its link came back
+    await stale.send({"type": "rejoin", "code": first.code, "token": first.token, "claim": old})
+    assert await _closed_with(stale) == 4002
+    assert _claims(stale) == [] and table.slots[Seat.ONE].conn is not None
+    assert table.slots[Seat.ONE].claim_held == new  # nothing changed: window 2 still plays the seat
+    await second.send({"type": "resync"})
+    assert isinstance(await second.until(lambda m: isinstance(m, p.Snapshot)), p.Snapshot)  # still attached
+    again = await connect(server)  # window 2's own reconnect (its old connection not yet seen gone)
+    await again.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": new})
+    assert _claims(again) == [new + 1] and table.slots[Seat.ONE].superseded == (old,)
+    assert await _closed_with(second) == 4002
+
+
+async def test_d7_a_rejoin_whose_joined_was_lost_still_comes_back(server) -> None:
+    """A window's own rejoin whose ``joined`` never reached it presents its older claim: not taken over."""
+    first = await create(server, "hccc", sit=1)
+    table = server.registry.tables[first.code]
+    (mine,) = _claims(first)
+    lost = await connect(server)
+    await lost.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": mine})
+    await lost.close()  # its joined "lost": the window still knows only ``mine``
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": mine})
+    assert back.seat == 1 and table.slots[Seat.ONE].conn is not None
+    assert table.slots[Seat.ONE].superseded == (mine + 1,)  # the lost grant's claim: nobody holds it
