@@ -20,6 +20,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from doublenine.shared.cleantext import typed
 from doublenine.shared.dialing import host_ip
 
 from .logfmt import Repeats, log_repeated
@@ -258,8 +259,8 @@ class MissLimiter:
                 wait = await self._bounded(self.shared.take_budget(self.kind, group, self.rate, self.burst))
             except OSError as exc:  # the store is down: this process's share holds meanwhile
                 # one line a minute while the store is down, the next with repeats=N (s11)
-                log_repeated(log, logging.WARNING, f"{type(exc).__name__}: {exc}", "shared %s budget unavailable "
-                             "(%s: %s); counting in this process", self.kind, type(exc).__name__, exc,
+                log_repeated(log, logging.WARNING, typed(exc), "shared %s budget unavailable "
+                             "(%s); counting in this process", self.kind, typed(exc),
                              repeats=self._unavailable)
             except asyncio.TimeoutError:
                 log_repeated(log, logging.WARNING, "timeout", "shared %s budget: the store did not answer within %g s; "

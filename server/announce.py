@@ -35,7 +35,7 @@ from typing import Any
 from zeroconf import InterfaceChoice, IPVersion, ServiceInfo
 from zeroconf.asyncio import AsyncZeroconf
 
-from doublenine.shared.cleantext import BlankText, clean_text
+from doublenine.shared.cleantext import BlankText, clean_text, said, typed
 from doublenine.shared.dialing import address_list
 from doublenine.shared.protocol import PROTOCOL_VERSION
 from doublenine.shared.seatstate import TAKEABLE, seat_state
@@ -252,8 +252,8 @@ class Announcer:
             await asyncio.shield(self.stop())
 
     def _failed(self, exc: BaseException) -> None:
-        log.warning("cannot announce on the LAN (mDNS): %s: %s", type(exc).__name__, exc)
-        self._set_status("failed", f"{type(exc).__name__}: {exc}"[:200])
+        log.warning("cannot announce on the LAN (mDNS): %s", typed(exc))
+        self._set_status("failed", typed(exc)[:200])
 
     def _set_status(self, status: str, failure: str) -> None:
         self.status, self.failure = status, failure
@@ -313,9 +313,9 @@ async def _announce(server: Any, host_name: str | None, interval: float,
     try:
         addresses, interfaces = where_to_announce(server.config.host)
     except OSError as exc:  # e.g. DOUBLENINE_MDNS_INTERFACES holding something else than addresses
-        log.warning("cannot announce on the LAN (mDNS): %s", exc)
+        log.warning("cannot announce on the LAN (mDNS): %s", said(exc))
         if on_status is not None:
-            on_status("failed", f"{type(exc).__name__}: {exc}"[:200])
+            on_status("failed", typed(exc)[:200])
         return
     announcer = Announcer(server.port, protocol=PROTOCOL_VERSION, host_name=host_name,
                           addresses=addresses, interfaces=interfaces, on_status=on_status)

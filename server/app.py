@@ -20,6 +20,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request, Response
 
+from doublenine.shared.cleantext import said
 from doublenine.shared.reconnect import SHUTTING_DOWN
 
 from .addresses import in_networks, is_loopback, request_client
@@ -198,7 +199,7 @@ class GameServer:
             await self._release()  # either way the store's lock file and side files go
             if isinstance(exc, OSError) and not isinstance(exc, (StoreInUse, StoreError)):
                 from .storage import describe  # PostgreSQL connects here: say it is the store, not the port
-                raise StoreError(f"cannot use the store {describe(self.store)}: {exc}") from exc
+                raise StoreError(f"cannot use the store {describe(self.store)}: {said(exc)}") from exc
             raise
         if resumed:
             log.info("resumed %d tables", resumed)

@@ -7,6 +7,7 @@ import re
 import sys
 from typing import Any
 
+from doublenine.shared.cleantext import said
 from doublenine.shared.numbers import arg_float, arg_int
 
 
@@ -226,7 +227,7 @@ def public_addresses(given: list[str], environ: dict[str, str]) -> tuple[str, ..
     try:
         return tuple(dict.fromkeys(public_address(item) for item in raw.replace(",", " ").split()))
     except argparse.ArgumentTypeError as exc:
-        raise argparse.ArgumentTypeError(f"${PUBLIC_ENV}: {exc}") from None
+        raise argparse.ArgumentTypeError(f"${PUBLIC_ENV}: {said(exc)}") from None
 
 
 def said_store(given: str | None, db: str, environ: dict[str, str]) -> list[str]:

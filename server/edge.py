@@ -25,6 +25,8 @@ from websockets.http11 import Request, Response
 from websockets.protocol import Protocol
 from websockets.server import ServerProtocol
 
+from doublenine.shared.cleantext import said
+
 from .addresses import from_proxy, group_of, is_loopback
 from .lean import lighten
 from .readbudget import ReadBudget
@@ -82,10 +84,10 @@ def _parse_request(protocol: ServerProtocol) -> Generator[None]:
         request = yield from Request.parse(protocol.reader.read_line)
     except RequestLineTooLong as exc:
         yield from _refuse(protocol, exc, protocol.reject(HTTPStatus.REQUEST_URI_TOO_LONG,
-                                                          f"Failed to open a WebSocket connection: {exc}.\n"))
+                                                          f"Failed to open a WebSocket connection: {said(exc)}.\n"))
     except (HeaderLineTooLong, TooManyHeaders) as exc:
         yield from _refuse(protocol, exc, protocol.reject(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
-                                                          f"Failed to open a WebSocket connection: {exc}.\n"))
+                                                          f"Failed to open a WebSocket connection: {said(exc)}.\n"))
     except (UnicodeDecodeError, ValueError, NotImplementedError) as exc:
         body = NOT_ASCII if isinstance(exc, UnicodeDecodeError) else NOT_HTTP
         refusal = InvalidMessage("not a valid HTTP/1.1 request")

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from doublenine.shared.cleantext import said
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.tablecode import is_code
 
@@ -146,7 +147,7 @@ class TableMoves:
         try:
             codes = await self._unowned()
         except OSError as exc:  # the next drop, a lookup or the next start finds them
-            log.info("open tables nobody serves not listed: %s", exc)
+            log.info("open tables nobody serves not listed: %s", said(exc))
             return
         for code in codes:
             if code not in self._loading:

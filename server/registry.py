@@ -25,6 +25,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+from doublenine.shared.cleantext import said, typed
 from doublenine.shared.codec import decode_meta
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code
@@ -277,7 +278,7 @@ class Registry(TableMoves):
             async with self._claim_kept_if_served(code):
                 return await self._load_claimed(code, token, address, limited)
         except OSError as exc:  # the store failed (locked, gone): a refusal, never the connection's end (s10 F7)
-            log_store_failure(log, self.store, "table %s: reading it from the store failed: %s", code, exc,
+            log_store_failure(log, self.store, "table %s: reading it from the store failed: %s", code, said(exc),
                               level=logging.WARNING, traceback=False)
             raise store_unavailable(f"table {code} could not be read") from None
 
@@ -481,7 +482,7 @@ class Registry(TableMoves):
                 except OSError as exc:  # a locked SQLite file: refused, the connection kept (attacker s10 F7)
                     await self.ownership.release(code)
                     log_store_failure(log, self.store, "table %s: the store could not say whether the code is free: %s",
-                                      code, exc, level=logging.WARNING, traceback=False)
+                                      code, said(exc), level=logging.WARNING, traceback=False)
                     raise store_unavailable("the store could not be read; nothing was created") from None
                 except BaseException:
                     await self.ownership.release(code)
@@ -522,8 +523,8 @@ class Registry(TableMoves):
                 log.error("table %s not resumed: %s; it stays open in the store, refused UNKNOWN_TABLE", code, exc)
                 failed += 1
             except Exception as exc:  # this table only: logged with its code, the others go on
-                log.error("table %s not resumed: %s: %s; it stays open in the store for a later lookup",
-                          code, type(exc).__name__, exc, exc_info=failed == 0)  # a traceback once
+                log.error("table %s not resumed: %s; it stays open in the store for a later lookup",
+                          code, typed(exc), exc_info=failed == 0)  # a traceback once
                 failed += 1
         if failed:
             log.error("%d stored tables not resumed (see above); %d resumed", failed, count)
@@ -579,7 +580,7 @@ class Registry(TableMoves):
                 try:
                     await table.save_meta()
                 except Exception as exc:  # still failing: /healthz keeps saying why, the store's log the spell
-                    log.debug("store probe failed: %s", exc)
+                    log.debug("store probe failed: %s", typed(exc))
             return
         if getattr(self.store, "failing", None) is not None:
             assume = getattr(self.store, "assume_working", None)

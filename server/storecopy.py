@@ -21,6 +21,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from doublenine.shared.cleantext import said
+
 SOURCE_HELP = "the SQLite file to copy (the servers using it stopped first)"
 TARGET_HELP = ("the empty PostgreSQL database to fill, postgresql://USER:PASSWORD@HOST:PORT/DB "
                "(default: $DOUBLENINE_DB; give a password there, not here: a command line is "
@@ -109,7 +111,7 @@ def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
     try:
         con = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
     except sqlite3.Error as exc:
-        raise StoreError(f"cannot open the SQLite store {path}: {exc}") from exc
+        raise StoreError(f"cannot open the SQLite store {path}: {said(exc)}") from exc
     try:
         con.execute("BEGIN")  # one snapshot for the three reads
         have = {r[1] for r in con.execute("PRAGMA table_info(dn_table)")}
@@ -124,7 +126,7 @@ def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
             if con.execute("SELECT 1 FROM sqlite_master WHERE name='dn_chat'").fetchone() else []
         con.execute("COMMIT")
     except sqlite3.Error as exc:
-        raise StoreError(f"cannot read the SQLite store {path}: {exc}") from exc
+        raise StoreError(f"cannot read the SQLite store {path}: {said(exc)}") from exc
     finally:
         con.close()
         for made in side:

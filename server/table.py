@@ -287,7 +287,7 @@ class Table:
             except Exception as exc:  # still failing: the next change of seats (or the probe) stores them
                 log_repeated(log, logging.WARNING, "seats not stored again",
                              "table %s: its seats could not be stored again after a write cut in doubt: %s",
-                             self.code, exc)
+                             self.code, said(exc))
 
     def listing(self) -> tuple[bool, tuple[int, int]]:
         """What ``/`` shows of the table beyond its record: (listed: public and its match not
@@ -308,7 +308,7 @@ class Table:
             self.lost_to_another(str(exc))
             return
         except Exception as exc:
-            log_store_failure(log, self.store, "table %s: storing its listing failed: %s", self.code, exc,
+            log_store_failure(log, self.store, "table %s: storing its listing failed: %s", self.code, said(exc),
                               level=logging.WARNING, traceback=False)
             return
         self.listed_in_store = now

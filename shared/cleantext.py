@@ -78,6 +78,18 @@ def said(exc: BaseException) -> str:
     return text if text.strip() else type(exc).__name__
 
 
+def typed(exc: BaseException) -> str:
+    """An error's type and what it says, ``TimeoutError: no answer``, or its type alone when it says
+    nothing (``TimeoutError``), never ``TimeoutError: `` and nothing (operator s13: a store's
+    ``last_reason="TimeoutError: "``).
+
+    >>> typed(TimeoutError()), typed(OSError("disk full"))
+    ('TimeoutError', 'OSError: disk full')
+    """
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text.strip() else type(exc).__name__
+
+
 def for_terminal(text: object, max_chars: int = TERMINAL_CHARS) -> str:
     """``text`` (``str()`` of it; an exception's :func:`said`) safe to print on a terminal, one line, at most ``max_chars`` characters.
 

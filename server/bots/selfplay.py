@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from doublenine.shared.cleantext import for_terminal
+from doublenine.shared.cleantext import for_terminal, said
 from doublenine.shared.events import MatchLog
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
@@ -303,7 +303,7 @@ def parse_expert_setting(text: str) -> tuple[str, object]:
     try:  # ASCII digits only (shared/numbers.py: int() would take fullwidth digits)
         return key, parse_int(raw, 0) if kind is int else parse_float(raw, 0.0)
     except NumberError as exc:
-        raise argparse.ArgumentTypeError(f"{key}: {exc}") from None
+        raise argparse.ArgumentTypeError(f"{key}: {said(exc)}") from None
 
 
 def even_matches(text: str) -> int:
@@ -374,7 +374,7 @@ class PerMatchFile:
                 self._out.write(json.dumps(record) + "\n")
             self._out.flush()
         except OSError as exc:
-            self.error = str(exc)
+            self.error = said(exc)
         self._written = len(total.records)
 
     def close(self) -> None:
@@ -382,7 +382,7 @@ class PerMatchFile:
         try:
             self._out.close()
         except OSError as exc:
-            self.error = self.error or str(exc)
+            self.error = self.error or said(exc)
 
 
 def run(args: argparse.Namespace) -> int:

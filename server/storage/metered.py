@@ -23,6 +23,8 @@ import sys
 import time
 from typing import Any
 
+from doublenine.shared.cleantext import typed
+
 from ..logfmt import Repeats, log_event, log_repeated
 
 from .base import ListedTable, ListingKey, Store, StoredTable, TooManyOpen
@@ -48,7 +50,7 @@ def log_store_failure(logger: logging.Logger, store: Any, message: str, *args: A
     repeats = getattr(store, "repeats", None)
     if repeats is None or exc is None:
         logger.log(level, message, *args, exc_info=traceback)
-    elif not log_repeated(logger, level, f"{type(exc).__name__}: {exc}"[:300], message, *args, repeats=repeats,
+    elif not log_repeated(logger, level, typed(exc)[:300], message, *args, repeats=repeats,
                           exc_info=traceback):
         logger.debug(message + " (said already: the store is failing)", *args)
 
@@ -78,7 +80,7 @@ class MeteredStore:
         """Which failures :func:`log_store_failure` says now (each text once a minute, with the count)."""
 
     def _failed(self, exc: BaseException, kind: str) -> None:
-        self.failing = f"{type(exc).__name__}: {exc}"[:300]
+        self.failing = typed(exc)[:300]
         self._failing_kinds[kind] = self.failing
         now = self.clock()
         self.failed_writes += 1

@@ -34,6 +34,7 @@ from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
+from doublenine.shared.cleantext import said
 from doublenine.shared.tablecode import CODE_LENGTH, clean_code, is_code
 
 from ..logfmt import log_repeated
@@ -57,6 +58,19 @@ RECHECK = 0.25
 """Seconds between two tries of a lock being handed over, in case a NOTIFY was missed."""
 COUNT_EVERY = 5
 """Heartbeats between two counts of the server processes on the store (:attr:`PgOwnership.processes`)."""
+CONNECT_WITHIN = 10.0
+"""Seconds a connection to PostgreSQL (the lock connection, the store's pool) is waited for."""
+
+
+def unanswered(exc: BaseException) -> str:
+    """Why a connection to PostgreSQL failed, in words: ``no answer within 10 s`` for a timeout
+    (operator s13 finding 7: a start while PostgreSQL hung ended ``...lock connection: `` and
+    nothing more, a ``TimeoutError`` says nothing), else what the error says (``cleantext.said``)."""
+    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return f"no answer within {CONNECT_WITHIN:g} s"
+    return said(exc)
+
+
 LOCK_NAME = "doublenine locks pid "
 """Start of every lock connection's ``application_name`` (then the process id)."""
 CONNECTED = "connected"
@@ -155,12 +169,12 @@ class PgOwnership:
 
     async def _connect(self) -> None:
         try:
-            con = await asyncpg.connect(self.dsn, timeout=10, server_settings={"application_name": self.name})
+            con = await asyncpg.connect(self.dsn, timeout=CONNECT_WITHIN, server_settings={"application_name": self.name})
             await con.add_listener(ASK_CHANNEL, self._asked)
             await con.add_listener(FREED_CHANNEL, self._released)
             await con.add_listener(ORPHAN_CHANNEL, self._orphaned)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
-            raise OSError(f"cannot open the PostgreSQL lock connection: {exc}") from exc
+            raise OSError(f"cannot open the PostgreSQL lock connection: {unanswered(exc)}") from exc
         con.add_termination_listener(self._terminated)
         self._con = con
 

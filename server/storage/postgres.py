@@ -28,6 +28,7 @@ import asyncpg  # type: ignore[import-untyped]
 
 from doublenine.shared.cleantext import said
 
+from . import pglocks
 from .address import shown
 from .base import ANSWER_WITHIN, InDoubt, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
 
@@ -339,7 +340,7 @@ class PostgresStore:
             if self._pool is None:
                 try:
                     pool = await asyncpg.create_pool(  # a lock another session holds: waited ANSWER_WITHIN at most
-                        self.dsn, min_size=self._sizes[0], max_size=self._sizes[1], timeout=10,
+                        self.dsn, min_size=self._sizes[0], max_size=self._sizes[1], timeout=pglocks.CONNECT_WITHIN,
                         server_settings={"lock_timeout": str(int(ANSWER_WITHIN * 1000)),
                                          "application_name": self.application},
                     )
@@ -350,7 +351,7 @@ class PostgresStore:
                         pool.terminate()  # a database that does not answer must not hold the start here too
                         raise
                 except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
-                    raise OSError(f"cannot open PostgreSQL store {self.url}: {exc}") from exc
+                    raise OSError(f"cannot open PostgreSQL store {self.url}: {pglocks.unanswered(exc)}") from exc
                 self._pool = pool
         return self._pool
 
@@ -375,7 +376,7 @@ class PostgresStore:
         except asyncio.TimeoutError:
             raise OSError(f"postgres: no connection of the pool free within {ANSWER_WITHIN:g} s") from None
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            raise OSError(f"postgres: {exc}") from exc
+            raise OSError(f"postgres: {said(exc)}") from exc
         step = step if step is not None else _Step()
         try:
             async with asyncio.timeout(ANSWER_WITHIN + ANSWER_GRACE):
@@ -390,7 +391,7 @@ class PostgresStore:
         except asyncpg.UniqueViolationError as exc:
             raise ValueError(str(exc)) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            raise OSError(f"postgres: {exc}") from exc
+            raise OSError(f"postgres: {said(exc)}") from exc
         finally:
             await _release(pool, con)
 

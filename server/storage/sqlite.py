@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doublenine.shared.cleantext import said
+
 from .base import ANSWER_WITHIN, ListedTable, ListingKey, StoreError, StoredTable, TooManyOpen, created_us, refuse_over, stale_owner
 from .ownerfile import OwnerFile
 
@@ -107,7 +109,7 @@ def _deliver_all(done: list[_Pending]) -> None:
 
 def _as_os_error(exc: sqlite3.Error) -> OSError:
     """Storage failures (disk full, I/O, locked) reach callers as ``OSError`` (Store contract)."""
-    err = OSError(f"sqlite: {exc}")
+    err = OSError(f"sqlite: {said(exc)}")
     err.__cause__ = exc
     return err
 
@@ -530,7 +532,7 @@ def _check_side_files(path: Path) -> None:
         try:
             check_regular(path.with_name(path.name + suffix))
         except NotRegularFile as exc:
-            raise StoreError(f"cannot open SQLite store {path}: {exc}") from exc
+            raise StoreError(f"cannot open SQLite store {path}: {said(exc)}") from exc
 
 
 def _why(exc: BaseException) -> str:

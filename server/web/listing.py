@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
+from doublenine.shared.cleantext import said
 from doublenine.shared.codec import decode_meta
 from doublenine.shared.seatstate import seat_state
 from doublenine.shared.state import Phase
@@ -248,7 +249,7 @@ class PublicTables:
                 stored, edge = await self._readable(before, after,
                                                     lambda n, b, a: self._ask(n, b, a, deadline))
             except (asyncio.TimeoutError, OSError) as exc:
-                raise ListingUnavailable(f"the public tables could not be read from the store: {exc}") from None
+                raise ListingUnavailable(f"the public tables could not be read from the store: {said(exc)}") from None
         page, back = self._choose(stored, edge, before, after)
         if back is None or await self._any_beyond(*back, deadline):
             return page
