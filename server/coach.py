@@ -8,8 +8,7 @@ cuts the seat's view from it. The other hands, revealed now (R22), never reach t
 evaluation: it receives that view and a seeded generator only (R23).
 
 Each play with a real choice is measured by :func:`doublenine.server.bots.expert.evaluate`
-(signed expected points of the hand for the seat's team, capped at what the match needs,
-no bonuses) with :data:`COACH` playouts: the move made, the expert's move, both with their
+(in match points, :data:`COACH`: the change in the team's chance of winning the match, scaled) with :data:`COACH` playouts: the move made, the expert's move, both with their
 standard error, on the same sampled worlds. The expert's move is the hint's (R25): the coach
 re-derives the hint's generator (:func:`.computer.hint_rng`) and level and asks ``bots.decide``
 exactly as ``Table.hint`` did, so a move the hint gave is never a mistake (s13 F1: the coach's own
@@ -44,12 +43,15 @@ from .bots.heuristic import (
 from .bots.knowledge import Knowledge, knowledge
 from .bots.playout import PM
 
-COACH = expert.ExpertSettings(playouts=6000, min_worlds=400, max_worlds=3000, win_bonus=0.0, match_bonus=0.0)
+COACH = expert.ExpertSettings(playouts=6000, min_worlds=400, max_worlds=3000, value="equity")
 """The coach's budget: several times a table decision's, so the error bar is a few tenths of
-a point (the bonuses are 0 so a mean is the hand's signed expected points for the team)."""
+a point. Its unit is the *match point* (``value="equity"``, :mod:`.bots.equity`): 270 times the
+change in the team's chance of winning the match (R19), about one point of the hand at 0-0, so a
+decision is judged by what it costs the match at any score (s13 F6: in capped hand points a hand
+at 99-99 is worth +-1 and no blunder could reach the threshold)."""
 THRESHOLD = 1.5
-"""Points of expected value a decision must lose to be called a mistake (a hand is worth tens of
-points early in a match, and as little as one when a team needs one point: R19 caps it)."""
+"""Match points (:data:`COACH`) a decision must lose to be called a mistake: about a point and a
+half of the hand at 0-0, 0.56% of the match's winning chance at any score."""
 Z = 2.0
 """...and that loss must exceed Z standard errors of the difference (noise is no mistake)."""
 

@@ -15,8 +15,9 @@ plain Monte Carlo means, with their standard errors:
 
 "Played out" is what the expert's own evaluation does in its worlds (:mod:`.bots.expert`): every
 seat plays the ``normal`` level (:func:`.bots.decide`, the expert's rollout policy) to the hand's
-end. The value of a deal is the hand's signed points for the seat's team, capped at what the
-winning team needs (R19), no bonuses: the unit of every other coach row. Two things are left out,
+end. The value of a deal is the hand's result for the seat's team in match points (270 times the
+change in its chance of winning the match, :func:`.bots.equity.result_value`): the unit of every
+other coach row (:data:`.coach.COACH`). Two things are left out,
 both rare, and said here so the figures are read right: another seat demanding a redeal of the
 same deal (with five or more doubles in the seat's hand, another seat holds five of the remaining
 ones in 0.06% of deals), and a fresh deal being voided again (some seat holds five or more
@@ -39,7 +40,9 @@ from doublenine.shared.state import Deal, FinishedHand, MatchState, Phase
 from doublenine.shared.tiles import DOUBLE_NINE_SET, DOUBLES_MASK, FULL_MASK
 from doublenine.shared.views import view_for
 
-from .bots import decide, expert
+from .bots import decide
+from .bots.equity import result_value
+from .bots import expert
 
 DealValue = Callable[[tuple[int, int, int, int], Seat, Team, tuple[int, int], random.Random], float]
 """``(hands as masks, opener, team, scores, rng) -> the deal's value for team`` (:func:`deal_value`)."""
@@ -65,8 +68,8 @@ so a loss of about 3 points or more is told apart from the noise (docs/computer-
 def deal_value(hands: tuple[int, int, int, int], opener: Seat, team: Team, scores: tuple[int, int],
                rng: random.Random, level: str = "normal") -> float:
     """The hand dealt as ``hands`` (tile masks, index seat-1) led by ``opener``, every seat playing
-    ``level`` (R14-R18): its points for ``team`` (negative when the other team scores), capped at
-    what the winner needed from ``scores`` (R19); 0 for a tied block (R17)."""
+    ``level`` (R14-R18): its value for ``team`` in the coach's match points (:func:`.bots.equity.result_value`:
+    270 x the change in ``team``'s chance of winning the match from ``scores``, R19; a tie included, R7, R17)."""
     held = hands[0] | hands[1] | hands[2] | hands[3]
     deal = Deal(hands, FULL_MASK & ~held)
     state = MatchState(phase=Phase.PLAY, scores=scores, opener=opener, hand_number=1, deal=deal,
@@ -74,7 +77,8 @@ def deal_value(hands: tuple[int, int, int, int], opener: Seat, team: Team, score
     while state.phase is Phase.PLAY:
         (seat,) = to_act(state)
         state = apply(state, decide(view_for(state, seat), level, rng))
-    return signed_points(state.finished[-1], team, scores)
+    h = state.finished[-1]
+    return result_value(scores, opener.team.index, team.index, None if h.winner is None else h.winner.index, h.points)
 
 
 def signed_points(h: FinishedHand, team: Team, scores: tuple[int, int]) -> float:

@@ -219,9 +219,12 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
     said = tr.ngettext("{count} mistake", "{count} mistakes", mistakes) if mistakes else tr.gettext(NO_MISTAKES)
     b.text(said, 17, True, MISTAKE if mistakes else GOOD)
     threshold = tenths(tr, reply.threshold)
-    b.text(tr.gettext("Expected points of the hand for your team after each move, from what you could "
-                      "see then, with their error bar. A mistake loses more than {points} points.",
-                      points=threshold), 14, False, MUTED)
+    # the unit (match points: s13 F6) and what the ± is (the simulation's noise only: s13 F4)
+    b.text(tr.gettext("Each move's value for your team in match points: the change in your chance of winning "
+                      "the match, one point being 1/270 of a match (about a point of the hand at 0–0), from "
+                      "what you could see then. The ± is the simulation's noise only, not doubt about how the "
+                      "other players really play."), 14, False, MUTED)
+    b.text(tr.gettext("A mistake loses more than {points} match points.", points=threshold), 14, False, MUTED)
     for row in reply.rows:
         _row(b, h, seat, row)
     return b.items

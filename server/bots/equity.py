@@ -191,6 +191,16 @@ def _rows(a: int, b: int, opened: int, mine: int, scale: float) -> tuple[tuple[f
     return win_a, win_b, tie
 
 
+def result_value(scores: tuple[int, int], opened: int, mine: int, winner: int | None, points: int,
+                 scale: float = SCALE) -> float:
+    """A finished hand's value for team ``mine`` (0 = A) in the units of :func:`equity_table` (R7, R17-R19):
+    ``winner`` (0 = A, 1 = B, None: a tie) won ``points`` from ``scores``, team ``opened`` had opened it."""
+    win_a, win_b, tie = _rows(scores[0], scores[1], opened, mine, scale)
+    if winner is None:
+        return tie
+    return (win_a if winner == 0 else win_b)[min(max(points, 0), POINTS - 1)]
+
+
 def equity_table(view: SeatView, k: Knowledge, scale: float = SCALE) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """``value[team][points]`` for ``k.me``'s team if ``team`` (0 = A) wins ``points`` (0..399) (R7, R18, R19).
 
@@ -212,4 +222,4 @@ def tie_value(view: SeatView, k: Knowledge, scale: float = SCALE) -> float:
     return _rows(a, b, _opening_team(view), k.me & 1, scale)[2]
 
 
-__all__ = ["TARGET", "SCALE", "HandOdds", "odds", "Equity", "solve", "table", "equity_table", "tie_value"]
+__all__ = ["TARGET", "SCALE", "HandOdds", "odds", "Equity", "solve", "table", "equity_table", "tie_value", "result_value"]

@@ -123,12 +123,17 @@ def test_r11_a_fresh_deal_is_worth_exactly_the_opposite_to_the_other_team() -> N
     and for team B, are exact opposites (a hand's points go to one team, R18)."""
     a = coachdeal.redeal_value(S1, S2, (0, 0), random.Random(11), SMALL)
     b = coachdeal.redeal_value(S2, S2, (0, 0), random.Random(11), SMALL)
-    assert a.worlds == b.worlds == 20 and a.mean == -b.mean and a.stderr == b.stderr > 0
+    assert a.worlds == b.worlds == 20 and a.mean == pytest.approx(-b.mean, abs=1e-9)
+    assert a.stderr == pytest.approx(b.stderr, abs=1e-9) and a.stderr > 0
 
 
-def test_r19_near_the_end_every_deal_is_worth_one_point_at_most() -> None:
+def test_r19_near_the_end_every_deal_decides_the_match_in_match_points() -> None:
+    """s13 F6: the answer's unit is the coach's match point (270 x the change in the chance of winning the
+    match), so at 99-99 a deal is worth the whole match either way, not +-1 capped point."""
+    from doublenine.server.bots.equity import table
     est = coachdeal.redeal_value(S1, S1, (99, 99), random.Random(4), SMALL)
-    assert -1.0 <= est.mean <= 1.0 and est.stderr <= 1.0
+    now = table().team_wins(0, 99, 99, 0)  # team A opens (R7)
+    assert est.worlds == 20 and -270.0 * now <= est.mean <= 270.0 * (1.0 - now) and est.stderr > 20.0  # capped points: at most 0.23
     h = _finished()  # seat 1 went out: team A scores 40 (R16, R18)
     assert (h.winner, h.points) == (Team.A, 40)
     assert coachdeal.signed_points(h, Team.A, (0, 0)) == 40.0 and coachdeal.signed_points(h, Team.B, (0, 0)) == -40.0
