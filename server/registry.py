@@ -574,13 +574,21 @@ class Registry(TableMoves):
         """Store one open table's seats again, unchanged: a write of the ``tables`` kind, which clears
         the store's ``failing`` once it works if no other kind of write failed (a failed ``moves`` or
         ``chat`` write is cleared only by one of its own kind: ``storage/metered.py``); no table open:
-        nothing to lose, the next write will tell."""
+        the store's own probe, a write that changes nothing (``MeteredStore.probe``), so ``store_ok``
+        says what the store does, not that no table is open (operator s13 finding 2)."""
         for table in list(self.tables.values()):
             async with table.lock:
                 try:
                     await table.save_meta()
                 except Exception as exc:  # still failing: /healthz keeps saying why, the store's log the spell
                     log.debug("store probe failed: %s", typed(exc))
+            return
+        probe = getattr(self.store, "probe", None)
+        if probe is not None:
+            try:
+                await probe()
+            except Exception as exc:  # still failing: said as the spell goes on
+                log.debug("store probe failed: %s", typed(exc))
             return
         if getattr(self.store, "failing", None) is not None:
             assume = getattr(self.store, "assume_working", None)

@@ -120,6 +120,26 @@ class MeteredStore:
         self._failing_kinds.clear()
         self.failing, self.failed_since, self.failed_writes = None, None, 0
 
+    async def probe(self) -> None:
+        """With no table open, test the store itself instead of assuming it works (operator s13
+        finding 2: after a PostgreSQL hang dropped every table, ``store_ok`` went back to 1 from the
+        mere absence of tables while PostgreSQL still hung, and no alert on it could fire): the
+        inner store's ``probe`` (a write that changes nothing); when it works, every kind of write
+        counts as working again (none is pending: no table is open) and the spell ends with
+        ``store recovered``; when it fails the spell goes on (kind ``tables``) and the error is
+        raised. A store without ``probe`` (memory): :meth:`assume_working`."""
+        probe = getattr(self.inner, "probe", None)
+        if probe is None:
+            self.assume_working()
+            return
+        try:
+            await probe()
+        except Exception as exc:
+            self._failed(exc, "tables")
+            raise
+        self._failing_kinds.clear()
+        self._worked("tables")
+
     def seconds_since_success(self) -> float:
         """Seconds since the last write that worked (since the start before any)."""
         return max(0.0, self.clock() - self.last_ok)

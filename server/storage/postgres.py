@@ -457,6 +457,17 @@ class PostgresStore:
 
         await self._run(work)
 
+    async def probe(self) -> None:
+        """Ask PostgreSQL for a write that changes nothing (an ``UPDATE`` of no row of ``dn_table``):
+        ``OSError`` when it would refuse a write (read-only, a standby) or does not answer (cut
+        after :data:`.base.ANSWER_WITHIN` + :data:`ANSWER_GRACE`), as a table's write would be. For a
+        process with no table open (operator s13 finding 2: ``store_ok`` said 1 while PostgreSQL
+        still hung, because nothing was tried)."""
+        async def work(con: asyncpg.Connection) -> None:
+            await con.execute("UPDATE dn_table SET updated = updated WHERE false")
+
+        await self._run(work, write=False)
+
     async def unowned_open(self) -> list[str]:
         """The open tables whose advisory lock (``pglocks.lock_key``) no session holds: left by a
         process that died (a clean stop names its own, ``pglocks.ORPHAN_CHANNEL``), or released a

@@ -422,6 +422,15 @@ class SQLiteStore:
 
         await self._call(job)
 
+    async def probe(self) -> None:
+        """A write that changes nothing (an ``UPDATE`` of no row, in the writer's transaction):
+        ``OSError`` when the file cannot be written or is locked beyond the bound, as a table's
+        write would be (see ``PostgresStore.probe``)."""
+        def job(c: sqlite3.Connection) -> None:
+            c.execute("UPDATE dn_table SET updated = updated WHERE 0")
+
+        await self._call(job)
+
     async def load_open(self, rows: bool = True) -> list[StoredTable]:
         def job(c: sqlite3.Connection) -> list[StoredTable]:
             heads = c.execute("SELECT code, meta, epoch, listed, score_a, score_b FROM dn_table WHERE closed=0"

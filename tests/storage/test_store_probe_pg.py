@@ -1,0 +1,95 @@
+"""``doublenine_store_ok`` reports the store, not the absence of tables (operator s13 finding 2).
+
+After a PostgreSQL hang dropped every table, ``INFO store no longer tested: no table open`` ended
+the failing spell and ``/metrics`` said ``doublenine_store_ok 1.0`` while PostgreSQL was still
+stopped: the guide's ``DoublenineStoreFailing`` never fired for a hung or down PostgreSQL. Now a
+process with no table open probes the store (a write that changes nothing): store_ok stays 0 while
+PostgreSQL refuses writes, and turns 1 with ``store recovered`` once it takes them again.
+Here PostgreSQL refuses writes (the operator's read-only case: ``default_transaction_read_only``,
+for this test's database only) and the probe also meets a backend that does not answer (SIGSTOP).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+import asyncpg  # type: ignore[import-untyped]
+import pytest
+
+from doublenine.server import app as server_app
+from doublenine.server.app import GameServer
+from doublenine.server.config import ServerConfig
+from doublenine.server.netbot import ServerRefused, TableClient
+from doublenine.server.storage import open_store
+from doublenine.server.storage.postgres import STORE_NAME
+
+
+async def _until(pred: Callable[[], bool], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+def _store_ok(server: GameServer) -> float:
+    text = server.registry.metrics.render().decode()
+    line = next(ln for ln in text.splitlines() if ln.startswith("doublenine_store_ok "))
+    return float(line.split()[1])
+
+
+async def _pool_pids(con: Any) -> list[int]:
+    return [r["pid"] for r in await con.fetch(
+        "SELECT pid FROM pg_stat_activity WHERE application_name LIKE $1 AND datname = current_database()",
+        STORE_NAME + "%")]
+
+
+async def test_with_no_table_open_store_ok_stays_0_until_postgresql_takes_writes_again(
+        pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr(server_app, "PROBE_EVERY", 0.2)
+    cleaner = open_store(pg_dsn)
+    await cleaner.drop_all()  # type: ignore[attr-defined]
+    await cleaner.close()
+    server = await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn)).start()
+    admin = await asyncpg.connect(pg_dsn)
+    db = await admin.fetchval("SELECT current_database()")
+    try:
+        await admin.execute(f'ALTER DATABASE "{db}" SET default_transaction_read_only = on')
+        for pid in await _pool_pids(admin):  # the pool's connections open again read-only
+            await admin.execute("SELECT pg_terminate_backend($1)", pid)
+        with pytest.raises(ServerRefused) as refused:
+            await (await TableClient.connect(server.url)).attach(
+                {"type": "create_table", "sit": 1, "seats": [{"kind": "human"}] * 4})
+        assert refused.value.error.code == "INTERNAL"
+        assert server.registry.tables == {}
+        assert _store_ok(server) == 0.0
+        await asyncio.sleep(1.5)  # seven probes: each refused, in a read-only transaction
+        assert _store_ok(server) == 0.0
+        assert server.health()["status"] == "store_failing"
+        assert "read-only transaction" in server.health()["store"]
+        # the probe meets a backend that does not answer: cut, still failing
+        pids = await _pool_pids(admin)
+        for pid in pids:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            await asyncio.sleep(1.0)
+            assert _store_ok(server) == 0.0
+        finally:
+            for pid in pids:
+                os.kill(pid, signal.SIGCONT)
+        await admin.execute(f'ALTER DATABASE "{db}" RESET default_transaction_read_only')
+        for pid in await _pool_pids(admin):
+            await admin.execute("SELECT pg_terminate_backend($1)", pid)
+        with caplog.at_level(logging.WARNING, logger="doublenine.server.storage"):
+            await _until(lambda: _store_ok(server) == 1.0, 15)
+        assert server.health()["status"] == "ok"
+        assert any(r.getMessage().startswith("store recovered") for r in caplog.records)
+        assert not any("no longer tested" in r.getMessage() for r in caplog.records)
+    finally:
+        await admin.execute(f'ALTER DATABASE "{db}" RESET default_transaction_read_only')
+        await admin.close()
+        await server.stop()
