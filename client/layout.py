@@ -285,6 +285,13 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         under = max(0, under - max(2, f // 4))
         panel_area = (px, py, pw, max(20, ph - under))
         panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
+    if panel is not None and panel.kind == "lobby" and panel.rect[3] >= panel_area[3] and band_y + band_h + m < py:
+        # s13 (de, a host's window at 800x600): "Waiting for players" with the tracker line was taller than
+        # the room left above the invite card, and its third line lay under "Start now". Before the start
+        # nothing is drawn between the top plates and the line's area (no marker, badge or tiles): it grows up
+        top = band_y + band_h + m
+        panel_area = (px, top, pw, max(20, py + ph - max(0, under) - top))
+        panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     behind = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     if line:
         taken = [sp.rect for sp in geo.spots] + [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]

@@ -455,16 +455,20 @@ def _fit_text(area: Rect, w: int, texts: Sequence[str], f: int) -> Rect:
 
     Every prompt is sized here (review: all but the failure card and the Restart question counted lines,
     so a German or Portuguese line that wrapped in two was squeezed against its buttons or shrunk)."""
+    return _box(area, min(w, area[2]), _needs(area, w, texts, f))
+
+
+def _needs(area: Rect, w: int, texts: Sequence[str], f: int) -> int:
+    """Px tall :func:`_fit_text`'s box is for ``texts`` at its full size ``f``, ``w`` px wide (at most the
+    ``area``'s), before the area bounds it: taller than the area, the painter would shrink its type."""
     from .typeset import measurer
 
     face = measurer()
-    width = min(w, area[2])
-    rows = prompt_rows(face, texts, f, width - 2 * f)
+    rows = prompt_rows(face, texts, f, min(w, area[2]) - 2 * f)
     # as render._panel places them: the title from f // 2, the text f // 3 under it and f // 3 above the
     # buttons, which sit f above the bottom; 0.6 f spare, air above the buttons (and no shrinking by a rounding)
-    h = f // 2 + face.line_height(round(f * 1.35), True) + f // 3 + rows_height(face, rows, f) + f // 3 \
+    return f // 2 + face.line_height(round(f * 1.35), True) + f // 3 + rows_height(face, rows, f) + f // 3 \
         + round(2.2 * f) + f + round(0.6 * f)
-    return _box(area, width, h)
 
 
 def _said(lines: Sequence[Text], lang: str) -> list[str]:
@@ -538,30 +542,32 @@ def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tup
     rect = (side, top, w - 2 * side, tall)
     x, y, pw, ph = rect
     title_h = round(2.6 * f)
-    # the result, the points with their sum, whose tiles count, the score and the buttons (render._reveal)
-    bottom_h = round((8.2 if fh.winner is None else 9.7) * f)
+    viewer = view.seat or Seat.ONE
+    lines: list[Text] = [_result_line(state, fh, lang)]
+    lines += reckoning(state, fh, viewer, lang)
+    lines.append((N_("Score: Team A {a}, Team B {b}"), {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
+    # the result, the points with their sum, whose tiles count, the score and the buttons (render._reveal),
+    # each line's rows beyond its first planned for: the result's ending says who scores (s13 linguists:
+    # "…et les deux équipes ont le plus petit total :…" cut at 800x600 in every language)
+    bottom_h = round((8.2 if fh.winner is None else 9.7) * f) + extra_rows_height(lines, lang, f, pw - 2 * f)
     row_h = (ph - title_h - bottom_h) // 4
     name_w = min(round(11 * f), (pw - 2 * f) * 3 // 10)
     left, right = x + f + name_w, x + pw - f - round(PIPS_W * f)
     most = max([len(left_) for left_ in fh.left] + [1])
     s, across = reveal_tiles(most, right - left, round(row_h * 0.9))
     gap = max(2, s // 5)
-    viewer = view.seat or Seat.ONE
     rows = []
     for i, seat in enumerate(seats_from(viewer)):
         ry = y + title_h + i * row_h
         tiles = sorted(fh.left[seat - 1])
-        lines = -(-len(tiles) // across)
-        top = ry + (row_h - lines * 2 * s - (lines - 1) * gap) // 2
+        tile_rows = -(-len(tiles) // across)
+        top = ry + (row_h - tile_rows * 2 * s - (tile_rows - 1) * gap) // 2
         spots = []
         for k, t in enumerate(tiles):  # wrapped in rows of ``across`` when the panel is narrow
             r, c = divmod(k, across)
             spots.append(Spot((left + c * (s + gap), top + r * (2 * s + gap), s, 2 * s), t.low, t.high, True))
         rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1],
                               name_w, (left, ry, right - left, row_h)))
-    lines: list[Text] = [_result_line(state, fh, lang)]
-    lines += reckoning(state, fh, viewer, lang)
-    lines.append((N_("Score: Team A {a}, Team B {b}"), {"a": fh.scores_after[0], "b": fh.scores_after[1]}))
     specs = [("continue", N_("Continue"), True, ())]
     if view.seat is not None:  # issue 14.2: a seat may ask the coach about its own decisions
         specs.append(("coach", N_("Review my hand"), False, ()))
@@ -602,6 +608,33 @@ def _looking(view: SpectatorView, area: Rect, f: int, lang: str) -> Panel:
     button = Button("unlook", (x + w - f - bw if w - 3 * f >= bw else x + f, y + f // 2, min(bw, w - 2 * f), bh),
                     SHOW_RESULT, True)
     return Panel("looking", rect, (LOOKING, {"n": view.hand_number}), (), (button,))
+
+
+def result_size(i: int, f: int) -> tuple[int, bool]:
+    """(px, bold) of line ``i`` under a hand end's or the draw's rows (render._reveal): the first, the
+    result, in bold a tenth larger; the others at ``f``."""
+    return (f, False) if i else (round(f * 1.1), True)
+
+
+def result_rows(face: Any, lines: Sequence[Text], lang: str, f: int, width: int) -> list[list[str]]:
+    """Each of ``lines`` (a hand end's result, reckoning and score) wrapped into even rows ``width`` px wide
+    at its :func:`result_size` (``face``: a :class:`.typeset.Typeface`), one row at least: what render._reveal
+    draws and :func:`extra_rows_height` makes room for, so a line is wrapped, never cut."""
+    out = []
+    for i, (text, args) in enumerate(lines):
+        size, bold = result_size(i, f)
+        out.append(even_rows(face, _said([(text, args)], lang)[0], size, width, bold) or [""])
+    return out
+
+
+def extra_rows_height(lines: Sequence[Text], lang: str, f: int, width: int) -> int:
+    """Px the rows of ``lines`` beyond each line's first take (:func:`result_rows`): a hand end's panel is that
+    much taller than its one-row-per-line plan (its tiles' rows give the room)."""
+    from .typeset import measurer
+
+    face = measurer()
+    return sum((len(rows) - 1) * face.line_height(result_size(i, f)[0], result_size(i, f)[1])
+               for i, rows in enumerate(result_rows(face, lines, lang, f, width)))
 
 
 SCORES_SUM = Nn_("Team {team} scores {count} point: {a} + {b}, what {name_a} and {name_b} hold",
@@ -828,7 +861,10 @@ def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
         lines.append((CREATOR_WILL_START, {}))
     if state.tracker:  # the README: everyone at the table sees it is allowed, before play too (new user N10)
         lines.append((TRACKER_ALLOWED, {}))
-    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
+    said = _said(lines, lang)
+    rect = _fit_text(area, round(32 * f), said, f)
+    if _needs(area, round(32 * f), said, f) > area[3]:  # s13: the third line under "Jetzt beginnen" at 800x600
+        rect = _fit_text(area, area[2], said, f)  # beside a host's invite card: the whole width, fewer rows
     return Panel("lobby", rect, (N_("Waiting for players"), {}), tuple(lines), _row_buttons(rect, f, specs),
                  modal=False)
 

@@ -24,7 +24,9 @@ from .buttons import SOUND_ON, score_width, top_details
 from .footer import footer_rows
 from .focus import draw_ring, focused
 from .layout import TOWARD, SeatSpot, TableLayout, recap_row
-from .panels import PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, rows_height
+from .panels import (
+    PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, result_rows, result_size, rows_height,
+)
 from .snake import Rect, Spot, overlaps
 from .store import ClientState, seat_name, seat_state_of
 from .typeset import MIN_SIZE, Colour
@@ -744,20 +746,9 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     title = art.fit_text(heading, round(f * 1.35), pw - 2 * f, GOLD, bold=True, only=name_in(heading, state, lang))
     ty = y + f // 2 + (0 if p.kind not in ("reveal", "drawn") else f // 3)
     surface.blit(title, title.get_rect(midtop=(x + pw // 2, ty)))
-    ly = ty + title.get_height() + f // 3
-    line_slots = p.lines if p.kind not in ("reveal", "drawn") else ()
-    texts = [say(lang, text, args) for text, args in line_slots]
-    size = _lines_size(art, texts, f, pw - 2 * f, min((b.rect[1] for b in p.buttons), default=None), ly) \
-        if texts and p.buttons and not p.cells else f
-    step = art.type.line_height(size) + size // 5
-    # every row of each line, in the room panels._fit_text measured for them (the opening draw's grid
-    # leaves its instruction two rows: panels._draw)
-    for rows in prompt_rows(art.type, texts, size, pw - 2 * f):
-        for row in rows[:2] if p.cells else rows:
-            label = art.fit_text(row, size, pw - 2 * f, INK, only=name_in(row, state, lang))
-            surface.blit(label, label.get_rect(midtop=(x + pw // 2, ly)))
-            ly += step
-        ly += size // 3
+    rows, ly = text_rows(art, p, state, lang, f)
+    for row in rows if p.kind not in ("reveal", "drawn") else ():
+        surface.blit(_row_label(art, row, pw - 2 * f, state, lang), row.rect[:2])
     if p.kind == "failure" and state.failure is not None:
         bottom = min((b.rect[1] for b in p.buttons), default=y + ph) - f // 3
         draw_fitted(surface, art, state.failure.text(lang), f, (x, ly, pw, bottom - ly))
@@ -772,6 +763,68 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     for b in p.buttons:  # gold marks the one button Enter presses, and only it (none where Enter does not act)
         draw_button(surface, art, b if b is default or not b.primary else replace(b, primary=False), f, lang,
                     ui.hover == b.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of a prompt's lines as :func:`_panel` draws it (:func:`text_rows`)."""
+
+    text: str
+    size: int
+    """Px of its type."""
+    bold: bool
+    gold: bool
+    """Drawn gold (a hand end's result), else ink."""
+    rect: Rect
+    """Where it is drawn, px: its label's box, centred in the panel."""
+
+
+def _row_label(art: Art, row: Row, width: int, state: ClientState, lang: str) -> pygame.Surface:
+    return art.fit_text(row.text, row.size, width, GOLD if row.gold else INK, bold=row.bold,
+                        only=name_in(row.text, state, lang))
+
+
+def _lines_top(art: Art, p: Panel, state: ClientState, lang: str, f: int) -> int:
+    """The y px under a prompt's title where its lines start (a hand end's and the draw's: under its rows)."""
+    x, y, pw, ph = p.rect
+    if p.kind in ("reveal", "drawn"):
+        return p.rows[-1].rect[1] + p.rows[-1].rect[3] + f // 3 if p.rows else y + 4 * f
+    heading = say(lang, p.title[0], p.title[1])
+    title = art.fit_text(heading, round(f * 1.35), pw - 2 * f, GOLD, bold=True, only=name_in(heading, state, lang))
+    return y + f // 2 + title.get_height() + f // 3
+
+
+def text_rows(art: Art, p: Panel, state: ClientState, lang: str, f: int) -> tuple[list[Row], int]:
+    """(rows, the y px under them) of every row of the prompt ``p``'s lines, where :func:`_panel` draws it at font ``f`` px: each line wrapped
+    into the room panels measured for it (panels._fit_text; a hand end's, panels.extra_rows_height), at a
+    size shrunk (not below :data:`MIN_SIZE`) only where the window left the box shorter (:func:`_lines_size`);
+    the opening draw's grid leaves its instruction two rows (panels._draw). Tests check the rows against
+    the panel's buttons (s13: "Steinzähler für alle erlaubt…" drawn under "Jetzt beginnen" at 800x600)."""
+    x, y, pw, ph = p.rect
+    ly, width, out = _lines_top(art, p, state, lang, f), pw - 2 * f, []
+
+    def place(text: str, size: int, bold: bool, gold: bool, at: int) -> Row:
+        label = art.fit_text(text, size, width, GOLD if gold else INK, bold=bold, only=name_in(text, state, lang))
+        lw, lh = label.get_size()
+        return Row(text, size, bold, gold, (x + pw // 2 - lw // 2, at, lw, lh))
+
+    if p.kind in ("reveal", "drawn"):  # each line wrapped, never cut (panels.extra_rows_height planned them)
+        for i, rows in enumerate(result_rows(art.type, p.lines, lang, f, width)):
+            size, bold = result_size(i, f)
+            for k, text in enumerate(rows):
+                out.append(place(text, size, bold, i == 0, ly))
+                ly += out[-1].rect[3] + f // 4 if k == len(rows) - 1 else art.type.line_height(size, bold)
+        return out, ly
+    texts = [say(lang, text, args) for text, args in p.lines]
+    size = _lines_size(art, texts, f, width, min((b.rect[1] for b in p.buttons), default=None), ly) \
+        if texts and p.buttons and not p.cells else f
+    step = art.type.line_height(size) + size // 5
+    for rows in prompt_rows(art.type, texts, size, width):
+        for text in rows[:2] if p.cells else rows:
+            out.append(place(text, size, False, False, ly))
+            ly += step
+        ly += size // 3
+    return out, ly
 
 
 def _lines_size(art: Art, texts: list[str], f: int, width: int, buttons: int | None, top: int) -> int:
@@ -873,14 +926,8 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         pips = art.fit_text(trn(lang, "{count} pip", "{count} pips", row.pips), f, x + w - f // 2 - mx - mw - f // 2,
                             INK, bold=True)
         surface.blit(pips, pips.get_rect(midright=(x + w - f // 2, y + h // 2)))
-    px, py, pw, ph = p.rect
-    ly = p.rows[-1].rect[1] + p.rows[-1].rect[3] + f // 3 if p.rows else py + 4 * f
-    for i, (text, args) in enumerate(p.lines):
-        said = say(lang, text, args)
-        label = art.fit_text(said, f if i else round(f * 1.1), pw - 2 * f, GOLD if i == 0 else INK, bold=i == 0,
-                             only=name_in(said, state, lang))
-        surface.blit(label, label.get_rect(midtop=(px + pw // 2, ly)))
-        ly += label.get_height() + f // 4
+    for row in text_rows(art, p, state, lang, f)[0]:  # the result in gold, the reckoning and score in ink
+        surface.blit(_row_label(art, row, p.rect[2] - 2 * f, state, lang), row.rect[:2])
 
 
 def _banner(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: Art, lang: str) -> None:

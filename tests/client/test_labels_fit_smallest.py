@@ -81,3 +81,122 @@ def test_s13_the_case_french_heaviest_whole_on_the_card(states: dict) -> None:  
         _table(shown, ui, Art())(pygame.Surface(SMALLEST), "fr")
     rows = [d for d in seen if "abord" in d.text]
     assert [(d.text, d.shortened, d.size) for d in rows] == [("Grosses d’abord", False, 12)] * 3
+
+
+# Kind (s13 linguists, items 1 and 2): a prompt's text line cut or drawn over its buttons at the smallest
+# window in some language. The hand end's result line was one line cut with an ellipsis in every language
+# ("Blocage, personne ne pouvait jouer, et les deux équipes ont le plus petit total :…": who scores was
+# lost); the waiting panel's third line ("Steinzähler für alle erlaubt, sobald das Spiel beginnt") lay under
+# "Jetzt beginnen" above a host's invite card. Each line is now wrapped into room planned for it.
+
+LONG_NAME = "Maximiliana Esperanza Villalobos"
+
+
+def _outcomes(fh):  # type: ignore[no-untyped-def]
+    """The hand end of each kind (R16, R17): a domino, a block won by one seat or by two partners, a tie."""
+    from doublenine.shared.seats import Seat, Team
+    from doublenine.shared.state import Result
+    return {"domino": replace(fh, result=Result.DOMINO, ender=Seat.TWO, winner=Team.B),
+            "block": replace(fh, result=Result.BLOCKED, ender=None, winner=Team.A, pip_totals=(10, 25, 30, 40)),
+            "block-partners": replace(fh, result=Result.BLOCKED, ender=None, winner=Team.A,
+                                      pip_totals=(10, 25, 10, 40)),
+            "tie": replace(fh, result=Result.TIE, ender=None, winner=None, points=0, pip_totals=(10, 10, 30, 40))}
+
+
+def _rows_clear(lay, state, lang: str) -> list:  # type: ignore[no-untyped-def]
+    """What is wrong with the prompt's rows as drawn (render.text_rows): a row outside the panel, over a
+    button, over the next row, or below the readable size."""
+    from doublenine.client.render import text_rows
+    p = lay.panel
+    rows, _ = text_rows(Art(), p, state, lang, lay.font)
+    panel = pygame.Rect(p.rect)
+    bad = [("outside", r.text) for r in rows if not panel.contains(pygame.Rect(r.rect))]
+    bad += [("over a button", r.text, b.id) for r in rows for b in p.buttons
+            if pygame.Rect(r.rect).colliderect(pygame.Rect(b.rect))]
+    bad += [("overlap", a.text, b.text) for a, b in zip(rows, rows[1:]) if a.rect[1] + a.rect[3] > b.rect[1]]
+    bad += [("small", r.text, r.size) for r in rows if r.size < MIN_SIZE]
+    return bad
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_hand_end_result_is_whole_at_800x600(states: dict, lang: str) -> None:  # type: ignore[type-arg]
+    """Each outcome, with typical names and with a 32-character one (which a plate may cut, a sentence may
+    not): every line of the hand end's panel whole (wrapped, never cut), inside the panel, above its buttons."""
+    from scenes_catalog import table_scene
+
+    from doublenine.client.render import text_rows
+    state, ui = states["reveal"]
+    bad, results = [], 0
+    for kind, fh in _outcomes(state.view.finished[0]).items():
+        for names in (state.names, (LONG_NAME, *state.names[1:])):
+            shown = replace(state, names=names, view=replace(state.view, finished=(fh,) + state.view.finished[1:]))
+            scene = table_scene(shown, ui, lang, SMALLEST)
+            lay = scene.layout()
+            assert lay.panel is not None and lay.panel.kind == "reveal"
+            with watch() as seen:
+                scene.draw(pygame.Surface(SMALLEST))
+            said = {r.text for r in text_rows(Art(), lay.panel, scene.shown(), lang, lay.font)[0]}
+            results += len(said)
+            bad += [(kind, d.text) for d in seen if d.shortened and d.text in said]
+            bad += [(kind, *b) for b in _rows_clear(lay, scene.shown(), lang)]
+    assert results >= 8 * 3
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_waiting_panel_above_a_hosts_invite_card_at_800x600(states: dict, lang: str) -> None:  # type: ignore[type-arg]
+    """The lobby with every line it can say (Start now, the tracker allowed) above the host's invite card
+    (with and without the loopback warning): every row inside the panel, above "Start now", full size
+    or at least MIN_SIZE; the invite card below the panel."""
+    from client_helpers import StubSession, fake_hosting
+    from scenes_catalog import table_scene
+
+    from doublenine.client.scenes.lan_host import HostedTable
+    state, ui = states["lobby"]
+    state = replace(state, tracker=True)
+    bad = []
+    for address in ("192.168.1.20", "127.0.0.1"):
+        table = table_scene(state, ui, lang, SMALLEST)
+        table.session = StubSession(state)
+        hosting = fake_hosting(0)
+        hosting.addresses = lambda a=address: [a]
+        host = HostedTable(table, hosting, lang)
+        host.resize(table.vp)
+        host.shown = True
+        lay = table.layout()
+        assert lay.panel is not None and lay.panel.kind == "lobby" and len(lay.panel.lines) == 3
+        bad += [(address, *b) for b in _rows_clear(lay, table.shown(), lang)]
+        card = pygame.Rect(host.layout()["card"])
+        if card.colliderect(pygame.Rect(lay.panel.rect)):
+            bad.append((address, "card over the panel", card, lay.panel.rect))
+    assert bad == []
+
+
+def test_s13_the_cases_french_tie_and_german_waiting_panel(states: dict) -> None:  # type: ignore[type-arg]
+    """The reported cases: the French tie's result wraps whole into two rows, ending with who scores; the
+    German lobby's tracker line is drawn whole above the button at full size (14 px at 800x600)."""
+    from client_helpers import StubSession, fake_hosting
+    from scenes_catalog import table_scene
+
+    from doublenine.client.render import text_rows
+    from doublenine.client.scenes.lan_host import HostedTable
+    state, ui = states["reveal"]
+    tie = _outcomes(state.view.finished[0])["tie"]
+    shown = replace(state, view=replace(state.view, finished=(tie,) + state.view.finished[1:]))
+    scene = table_scene(shown, ui, "fr", SMALLEST)
+    lay = scene.layout()
+    rows = text_rows(Art(), lay.panel, scene.shown(), "fr", lay.font)[0]
+    assert [r.text for r in rows if r.gold] == ["Blocage, personne ne pouvait jouer, et les deux",
+                                                "équipes ont le plus petit total\u00a0: personne ne marque"]
+    state, ui = states["lobby"]
+    state = replace(state, tracker=True)
+    table = table_scene(state, ui, "de", SMALLEST)
+    table.session = StubSession(state)
+    host = HostedTable(table, fake_hosting(0), "de")
+    host.resize(table.vp)
+    host.shown = True
+    lay = table.layout()
+    rows = text_rows(Art(), lay.panel, table.shown(), "de", lay.font)[0]
+    tracker = [r for r in rows if r.text == "Steinzähler für alle erlaubt, sobald das Spiel beginnt"]
+    assert [r.size for r in tracker] == [14]
+    assert tracker[0].rect[1] + tracker[0].rect[3] <= lay.panel.buttons[0].rect[1]
