@@ -47,6 +47,15 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # ("Too many tables from your address: close one first"), and "refused: {detail}" read "a refusé : Trop de
     # tables depuis votre adresse : fermez-en une d'abord", two colons in one line
     "net.refused": N_("{detail} (refused by the server at {host}:{port})"),
+    # a definitive HTTP answer to the websocket upgrade, said by what it means (s13 linguists: "HTTP 404 (refusé
+    # par le serveur à 192.158.0.1:8765)" for an invite to a web server); the status only in parentheses
+    "net.not_a_table": N_("Something answers at {host}:{port}, but it is not a doublenine table (a web page or "
+                          "another program, HTTP {status}). Check the address and the port, or ask the host "
+                          "for a new invite."),
+    "net.forbidden": N_("The server at {host}:{port} does not let this computer in (HTTP {status}): it asks for a "
+                        "login or lets only some computers connect. Ask whoever runs that server."),
+    "net.server_error": N_("The server at {host}:{port} failed with an error of its own (HTTP {status}). Try again "
+                           "in a while, or tell whoever runs that server."),
     # why a server refused (the ``detail`` of net.refused): the one sentence for the stable ErrorCode
     # (shared/refusals.py, keys refused.CODE), never the server's own English text (new user: "…a
     # refusé : 127.0.0.1 has 8 open tables")
@@ -228,8 +237,24 @@ def connect_failure(exc: BaseException, host: str, port: int, proxy: str | None 
         return Failure("net.tls", {**where, "reason": _ssl_reason(getattr(tls, "reason", None) or tls.strerror or tls)})
     status = http_status(exc)
     if status is not None and not retry_dial(exc):  # a definitive HTTP refusal (403, 404): not "unreachable"
-        return Failure("net.refused", {**where, "detail": f"HTTP {status}"})
+        return http_refusal(status, host, port)
     return unreachable(host, port, proxy)
+
+
+FORBIDDEN_STATUSES = frozenset({401, 403, 407})
+"""HTTP statuses saying the server (or a proxy) wants a login or lets only some computers in (RFC 9110)."""
+
+
+def http_refusal(status: int, host: str, port: int) -> Failure:
+    """The person's message for a definitive HTTP ``status`` answered to the websocket upgrade at ``host:port``
+    (never a bare "HTTP 404", s13 linguists): a login or an allow list (:data:`FORBIDDEN_STATUSES`,
+    ``net.forbidden``), the server's own error (5xx, ``net.server_error``), else something that is not a
+    doublenine table answers there (a web server's 404, a redirect: ``net.not_a_table``). The status is a
+    three-digit number (bounded: websockets parses it), kept in parentheses for whoever runs the server."""
+    where = {"host": _bracket(host), "port": port, "status": status}
+    if status in FORBIDDEN_STATUSES:
+        return Failure("net.forbidden", where)
+    return Failure("net.server_error" if 500 <= status <= 599 else "net.not_a_table", where)
 
 
 def _ssl_reason(reason: object) -> str:

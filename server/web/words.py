@@ -99,7 +99,8 @@ SCRIPT_WORDS: dict[str, str] = {
     "full": N_("This table already has as many spectators as it takes. Try again in a minute."),
     "busy": N_("Too many computer-only tables from the same address are playing. Try again in a minute."),
     "gone": N_("This table is closed."),
-    "failed": N_("The server refused to show this table: {detail}"),
+    # PROTOCOL_VERSION from the server that served this page: the page is an old copy (a bare code was shown)
+    "outdated": N_("This page is older than the server's game. Reload the page to watch this table."),
     "waiting": N_("Waiting for players"),
     "draw": N_("Opening draw"),
     "nominate": N_("{name} chooses who leads"),

@@ -82,3 +82,40 @@ def test_every_message_fills_in_and_translates_without_error(key: str) -> None:
 def test_unknown_key_is_a_programming_error() -> None:
     with pytest.raises(KeyError):
         Failure("no.such.key")
+
+
+def _refused(status: int) -> Exception:
+    from websockets.datastructures import Headers
+    from websockets.exceptions import InvalidStatus
+    from websockets.http11 import Response
+    return InvalidStatus(Response(status, "x", Headers({}), b""))
+
+
+DEFINITIVE = (200, 301, 302, 400, 401, 403, 404, 405, 407, 410, 418, 426, 501, 505)
+"""HTTP answers to the upgrade no wait changes (shared/reconnect.retry_dial False)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "de", "es"])
+def test_every_http_refusal_says_what_it_means_never_a_bare_status(lang: str) -> None:
+    """s13 linguists: an invite to a host whose port a web server answers showed "HTTP 404 (refusé par le
+    serveur à 192.158.0.1:8765)". Kind: a network refusal shown as its HTTP status. Every definitive
+    status is one of three sentences (not a table there; a login or an allow list; the server's own
+    error), which keeps the status only in parentheses, and never begins with it."""
+    from doublenine.shared.failures import connect_failure
+    keys = {}
+    for status in DEFINITIVE:
+        failure = connect_failure(_refused(status), "192.168.0.1", 8765)
+        keys[status] = failure.key
+        text = failure.text(lang)
+        assert not text.startswith("HTTP") and f"HTTP {status})" in text and "192.168.0.1:8765" in text
+        assert len(text.split()) >= 15, text  # a sentence that says what to do, not a code
+    assert {s for s, k in keys.items() if k == "net.forbidden"} == {401, 403, 407}
+    assert {s for s, k in keys.items() if k == "net.server_error"} == {501, 505}
+    assert {s for s, k in keys.items() if k == "net.not_a_table"} == set(DEFINITIVE) - {401, 403, 407, 501, 505}
+
+
+def test_s13_the_case_an_invite_to_a_web_server_in_french() -> None:
+    from doublenine.shared.failures import connect_failure
+    assert connect_failure(_refused(404), "192.158.0.1", 8765).text("fr") == (
+        "Quelque chose répond à 192.158.0.1:8765, mais ce n’est pas une table doublenine (une page web ou un "
+        "autre programme, HTTP 404). Vérifiez l’adresse et le port, ou demandez une nouvelle invitation à l’hôte.")

@@ -158,8 +158,10 @@ def test_f2_seated_window_waits_out_429_and_502_comes_back_and_a_403_is_said_as_
         front.answers = [(403, "")]
         loop.call_soon_threadsafe(front.cut)
         pump_until(session, lambda s: s.failure is not None, 30)  # at once: no wait changes a 403
-        assert session.state.failure.key == "net.refused"
-        assert session.state.failure.text("en") == f"HTTP 403 (refused by the server at 127.0.0.1:{port})"
+        assert session.state.failure.key == "net.forbidden"  # said by what it means (s13), the status kept
+        assert session.state.failure.text("en") == (
+            f"The server at 127.0.0.1:{port} does not let this computer in (HTTP 403): it asks for a login or lets "
+            "only some computers connect. Ask whoever runs that server.")
     finally:
         session.client.close()
         loop.call_soon_threadsafe(listener.close)

@@ -221,7 +221,7 @@
              || (m.code === "INTERNAL" && data.store === "failing")) {
       hold = Math.max(200, Math.min(Number(data.retry_ms) || 1000, 10000)); ws.close();
     }
-    else if (m.code === "PROTOCOL_VERSION") { stop(fill(W.failed, { detail: m.code })); }
+    else if (m.code === "PROTOCOL_VERSION") { stop(W.outdated); }
   }
   function onFrame(m) {
     if (!m || typeof m !== "object") { return; }
