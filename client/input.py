@@ -22,7 +22,7 @@ from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver,
 from .buttons import may_hint
 from .layout import TableLayout, legal_ends
 from .focus import focused, moved
-from .panels import QUESTIONS, Button, Panel, back_offered, draw_key, enter_button
+from .panels import QUESTIONS, Button, Panel, back_offered, draw_chosen, draw_key, enter_button
 from .store import ClientState
 from .uistate import Ui
 
@@ -331,7 +331,7 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
         ids = {b.id for b in lay.buttons}
         return button("pass", lay, state, ui) if "pass" in ids else UiAction(ui)
     if view is not None and view.phase is Phase.DRAW:  # only a seat still to draw moves the preview (R3)
-        return _draw_keys(k, lay, ui) if view.seat is not None and view.seat in view.waiting_for() else UiAction(ui)
+        return _draw_keys(k, lay, state, ui) if view.seat is not None and view.seat in view.waiting_for() else UiAction(ui)
     if not isinstance(view, SeatView):
         return UiAction(ui)
     if k in (pygame.K_l, pygame.K_r) and ui.selected is not None:
@@ -407,8 +407,9 @@ def _enter(lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         if end is not None:
             return UiAction(ui.cleared(), _play(view, ui.selected, end))
         return UiAction(ui)
-    if view is not None and view.seat is not None and ui.draw_pick is not None:
-        return UiAction(ui.cleared(), Decide(DrawPick(view.seat, ui.draw_pick)))
+    pick = draw_chosen(lay.panel, state, ui)
+    if view is not None and view.seat is not None and pick is not None:  # the footer says "Enter: take it"
+        return UiAction(ui.cleared(), Decide(DrawPick(view.seat, pick)))
     primary = enter_button(lay.panel) or gold_button(lay)  # the footer says the same (footer.key_help)
     if primary is not None:
         return button(primary.id, lay, state, ui)
@@ -439,13 +440,15 @@ def _press(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     return button(bid, lay, state, ui)
 
 
-def _draw_keys(k: int, lay: TableLayout, ui: Ui) -> UiAction:
-    """Arrows move the previewed face-down tile of the opening draw (R3)."""
+def _draw_keys(k: int, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
+    """Arrows move the previewed face-down tile of the opening draw (R3) from the one shown
+    (:func:`.panels.draw_chosen`: the first free one before any arrow)."""
     if lay.panel is None or not lay.panel.cells or k not in (pygame.K_LEFT, pygame.K_RIGHT):
         return UiAction(ui)
     free = [p for p, _ in lay.panel.cells if p not in lay.panel.taken]
     if not free:
         return UiAction(ui)
     step = -1 if k == pygame.K_LEFT else 1
-    cur = free.index(ui.draw_pick) if ui.draw_pick in free else (-1 if step > 0 else 0)
+    shown = draw_chosen(lay.panel, state, ui)
+    cur = free.index(shown) if shown in free else (-1 if step > 0 else 0)
     return UiAction(replace(ui, draw_pick=free[(cur + step) % len(free)]))

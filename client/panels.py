@@ -156,6 +156,19 @@ def enter_button(panel: Panel | None) -> Button | None:
     return next((b for b in panel.buttons if b.primary and b.enabled), None)
 
 
+def draw_chosen(panel: Panel | None, state: ClientState, ui: Ui) -> int | None:
+    """R3: the face-down position the opening draw shows lifted and Enter takes: the one the arrows chose
+    (``ui.draw_pick``), else the first free one; None unless this seat is still to draw. s13 linguists: the
+    footer said "Enter: take it" while Enter did nothing until an arrow was pressed (none was chosen yet).
+    Kind: a footer's Enter that does not act; the footer (:func:`.footer.key_help`), the Enter key
+    (input._enter), the arrows and the painter read this one answer."""
+    view = state.view
+    if panel is None or not panel.cells or view is None or view.seat is None or view.seat not in view.waiting_for():
+        return None
+    free = [pos for pos, _ in panel.cells if pos not in panel.taken]
+    return ui.draw_pick if ui.draw_pick in free else (free[0] if free else None)
+
+
 def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], area: Rect, f: int,
                 hw: int, kept: bool = False, clear: Rect | None = None,
                 toggles: Rect | None = None) -> Panel | None:

@@ -25,7 +25,7 @@ from .footer import footer_rows
 from .focus import draw_ring, focused
 from .layout import TOWARD, SeatSpot, TableLayout, recap_row
 from .panels import (
-    PANEL_FILL, Button, Panel, enter_button, even_rows, prompt_rows, result_rows, result_size, rows_height,
+    PANEL_FILL, Button, Panel, draw_chosen, enter_button, even_rows, prompt_rows, result_rows, result_size, rows_height,
 )
 from .snake import Rect, Spot, overlaps
 from .store import ClientState, seat_name, seat_state_of
@@ -883,6 +883,7 @@ def wrap(art: Art, text: str, size: int, width: int) -> list[str]:
 
 def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art, state: ClientState) -> None:
     takers = {pos: seat for seat, pos in state.view.draw_taken} if state.view is not None else {}
+    chosen = draw_chosen(p, state, ui)  # what Enter takes is what is lifted, from the start (no arrow yet)
     for pos, rect in p.cells:
         if pos in p.taken:  # R3: the place a team drew from, marked with that team's letter (issue 11.5)
             team = takers[pos].team.value if pos in takers else "?"
@@ -891,10 +892,10 @@ def _draw_cells(surface: pygame.Surface, p: Panel, ui: Ui, art: Art, state: Clie
             label = art.text(team, max(12, rect[2] * 2 // 3), colour, bold=True, width=rect[2])
             surface.blit(label, label.get_rect(center=(rect[0] + rect[2] // 2, rect[1] + rect[3] // 2)))
             continue
-        if ui.draw_pick == pos:
+        if chosen == pos:
             rect = (rect[0], rect[1] - rect[2] // 3, rect[2], rect[3])
         draw_back(surface, art, rect)
-        if ui.draw_pick == pos:
+        if chosen == pos:
             pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(6, 6), 3, border_radius=max(3, rect[2] // 4))
 
 

@@ -40,11 +40,50 @@ END = Caret()
 """The caret at the end, nothing selected: a field just focused."""
 
 
-def edit(text: str, caret: Caret, event: Any, paste: Callable[[], str]) -> tuple[str, Caret] | None:
+TEXT, DIGITS, CODE, ADDRESS = "text", "digits", "code", "address"
+"""What a field takes (:func:`typed`): any text (a name, a chat line); digits only (the seed); a table code
+(letters and digits); a server address or an invite (a host, dots, a port)."""
+KSCAN_KP_COMMA = 133
+"""SDL_SCANCODE_KP_COMMA (a keypad's separator key, Brazilian ABNT2); pygame names no constant for it."""
+_KEYPAD_SEPARATOR = frozenset({pygame.KSCAN_KP_PERIOD, KSCAN_KP_COMMA})
+_NUMBER_ROW_PLACES = frozenset({pygame.KSCAN_1 + i for i in range(10)} | {pygame.KSCAN_KP_1 + i for i in range(10)})
+
+
+def key_place(event: Any, before: int) -> tuple[int, int]:
+    """(the place :func:`edit` reads for ``event``, the place kept for the next event): a KEYDOWN's scancode
+    is kept for the TEXTINPUT it types next, which reads it once; ``before``: the place kept so far."""
+    if event.type == pygame.KEYDOWN:
+        return 0, getattr(event, "scancode", 0)
+    return (before, 0) if event.type == pygame.TEXTINPUT else (0, before)
+
+
+def typed(text: str, takes: str, place: int) -> str:
+    """What a TEXTINPUT ``text`` puts in a field that ``takes`` :data:`DIGITS`, :data:`CODE`, :data:`ADDRESS` or
+    :data:`TEXT`, typed by the key at scancode ``place`` (that of the KEYDOWN just before it, 0 if none).
+
+    s13 linguists. Kind: a number typed on a layout whose keys say otherwise. AZERTY's number row types
+    ``& é " ' ( - è _ ç à`` without Shift: a field of digits reads the digit of the key's place, as the table's
+    keys do (:func:`.input.digit_of`), and so does a table code for a character that is no letter or digit of
+    it (ASCII letters and digits are kept: Shift+7 types 7); the keypad's decimal key types ``,`` on German and
+    Brazilian ABNT2 layouts (KP_Separator): an address takes it as ``.``. Any other text is kept as typed."""
+    if len(text) != 1 or not place:
+        return text
+    if takes in (DIGITS, CODE) and not (text.isascii() and text.isalnum()):
+        from .input import digit_of
+        digit = digit_of(0, place) if place in _NUMBER_ROW_PLACES else None
+        return str(digit) if digit is not None else text
+    if takes == ADDRESS and text == "," and place in _KEYPAD_SEPARATOR:
+        return "."
+    return text
+
+
+def edit(text: str, caret: Caret, event: Any, paste: Callable[[], str], takes: str = TEXT,
+         place: int = 0) -> tuple[str, Caret] | None:
     """(text, caret) after ``event``, a TEXTINPUT or KEYDOWN, or None when the key is not the field's
-    (Enter, Tab, Escape...: the screen's). ``paste`` gives the clipboard's cleaned text."""
+    (Enter, Tab, Escape...: the screen's). ``paste`` gives the clipboard's cleaned text; a TEXTINPUT is read as
+    the field ``takes`` it (:func:`typed`), ``place`` the scancode of the key that typed it."""
     if event.type == pygame.TEXTINPUT:
-        return insert(text, caret, event.text)
+        return insert(text, caret, typed(event.text, takes, place))
     if event.type != pygame.KEYDOWN:
         return None
     key, mod = event.key, getattr(event, "mod", 0)

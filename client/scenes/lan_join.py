@@ -32,7 +32,7 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
 from ..snake import Rect
-from ..textfield import END, Caret, clicked, draw_field, edit, settle
+from ..textfield import ADDRESS, END, Caret, clicked, draw_field, edit, key_place, settle
 from ..text import cannot_start, tr, trn
 from .base import Change
 
@@ -123,6 +123,8 @@ class LanJoinScene:
         self.browser = browser
         self._own_browser = browser is None
         self._seen = -1
+        self._place = 0
+        """The scancode of the last key pressed, read by the text it types (:func:`.textfield.key_place`)."""
         self._shown: list[FoundTable] = []
         self.first = 0
         """Index of the table in the list's top row: the list scrolls (mouse wheel, Up/Down, Page Up/Down;
@@ -196,10 +198,11 @@ class LanJoinScene:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-int(getattr(event, "y", 0)))
             return None
+        place, self._place = key_place(event, self._place)  # the key a TEXTINPUT came from (textfield.typed)
         pos = pointer(event, self.vp)
         if pos is not None:
             return self.click(pos)
-        edited = edit(self.form.invite, self.form.caret if self.form.focus else END, event, paste_text)
+        edited = edit(self.form.invite, self.form.caret if self.form.focus else END, event, paste_text, ADDRESS, place)
         if edited is not None and (self.form.focus or event.type == pygame.KEYDOWN and event.key == pygame.K_v):
             self._type(*edited)  # Ctrl+V pastes into the invite even when it is not focused
             return None

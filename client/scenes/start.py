@@ -27,14 +27,14 @@ from ..finished import FinishedMatch, load_finished
 from ..focus import cycle
 from ..input import Viewport, pointer
 from ..layout import metrics
-from ..textfield import END, Caret, clicked, edit, settle
+from ..textfield import END, Caret, clicked, edit, key_place, settle
 from ..text import DEFAULT_NAME, LANGUAGES, cannot_start, is_default_name, tr, typed_name
 from .base import Change
 from .kept import chooser_layout
 from .startdraw import draw_start, draw_start_preview, message_box
 from .startform import (
-    FIELD_LIMITS, FIELDS, LEVEL_NAMES, LEVELS, QUIT_AGAIN, SEAT_LABELS, Form, Launch, header, start_layout,
-    tab_order,
+    FIELD_LIMITS, FIELD_TAKES, FIELDS, LEVEL_NAMES, LEVELS, QUIT_AGAIN, SEAT_LABELS, Form, Launch, header,
+    start_layout, tab_order,
 )
 
 __all__ = ["ENDED_TABLES", "FIELDS", "FIELD_LIMITS", "LEVELS", "LEVEL_NAMES", "SEAT_LABELS", "Form", "Launch",
@@ -120,6 +120,8 @@ class StartScene:
         self._file: tuple[str, str] | None = None
         """The server and table client.json held when last read (:meth:`resize`); None before."""
         self.launcher = launcher
+        self._place = 0
+        """The scancode of the last key pressed, read by the text it types (:func:`.textfield.key_place`)."""
         self.export_dir: str | None = None
         """Where a kept ledger's exports go (None: the documents folder, as at the table)."""
         self.art = art or Art(pip_colours=settings.pip_colours)  # the title's tiles as the table's
@@ -164,6 +166,7 @@ class StartScene:
         """Clicks, taps, typing; returns a push of the table scene on create/join/watch."""
         if event.type == pygame.QUIT:
             return Change("quit")
+        place, self._place = key_place(event, self._place)  # the key a TEXTINPUT came from (textfield.typed)
         if self.past is not None:
             return self._past_event(event)
         pos = pointer(event, self.vp)
@@ -178,7 +181,8 @@ class StartScene:
         if self.form.choosing:  # the list of earlier matches is open: its own keys, typing waits
             return self._chooser_key(event) if event.type == pygame.KEYDOWN else None
         if self.form.focus in FIELDS:  # the shared field keys (client/textfield.py); the clipboard is
-            edited = edit(getattr(self.form, self.form.focus), self.form.caret, event, paste_text)  # cleaned (16.2)
+            edited = edit(getattr(self.form, self.form.focus), self.form.caret, event, paste_text,  # cleaned (16.2)
+                          FIELD_TAKES[self.form.focus], place)
             if edited is not None:
                 self._edit(*edited)
                 return None

@@ -14,7 +14,7 @@ from doublenine.shared.invite import SERVER_URL_CHARS
 from ..config import NAME_CHARS
 from ..layout import metrics
 from ..snake import Rect
-from ..textfield import END, Caret
+from ..textfield import ADDRESS, CODE, DIGITS, END, TEXT, Caret
 from .kept import Done, Kept, Players
 
 LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
@@ -98,6 +98,9 @@ class Form:
 
 
 FIELDS = ("name", "seed", "server", "table")
+FIELD_TAKES = {"name": TEXT, "seed": DIGITS, "server": ADDRESS, "table": CODE}
+"""What each field takes, read as typed on any layout (:func:`.textfield.typed`): AZERTY's number row gives the
+seed its digits, the keypad's decimal comma gives an address its dot (s13 linguists)."""
 TAB_ORDER = ("name", "lang", "settings", "kind0", "kind1", "kind2", "level", "seed", "public", "tracker",
              "phrases", "create", "host", "server", "table", "seat", "find", "earlier", "join", "watch", "resume")
 """What Tab focuses in turn, in reading order (the New table card, then the Join card, each top to bottom and

@@ -174,11 +174,32 @@ def test_r3_opening_draw_one_click_draws() -> None:
 
 
 def test_r3_opening_draw_by_keys_moves_then_draws() -> None:
+    """The first free tile is shown chosen before any arrow (panels.draw_chosen); the arrows move from it."""
     state = session_at(lambda st: st.phase is Phase.DRAW).state
     action, intents = run([key(pygame.K_RIGHT), key(pygame.K_RIGHT)], state)
-    assert action.ui.draw_pick == 1 and intents == []
+    assert action.ui.draw_pick == 2 and intents == []
     _, intents = run([key(pygame.K_RETURN)], state, action.ui)
-    assert intents == [Decide(DrawPick(Seat.ONE, 1))]
+    assert intents == [Decide(DrawPick(Seat.ONE, 2))]
+    action, intents = run([key(pygame.K_LEFT)], state)
+    assert action.ui.draw_pick == free_cells(state)[-1] and intents == []
+
+
+def free_cells(state) -> list[int]:  # type: ignore[no-untyped-def]
+    lay = compute_layout(state, Ui(seen_finished=0), SIZE)
+    return [p for p, _ in lay.panel.cells if p not in lay.panel.taken]
+
+
+def test_s13_opening_draw_enter_alone_takes_the_tile_shown() -> None:
+    """s13 linguists (es_draw.png after 4 x Enter): the footer said "Enter: take it" and Enter did nothing until
+    an arrow was pressed. The first free tile is shown lifted and Enter takes it; with one taken, the next."""
+    state = session_at(lambda st: st.phase is Phase.DRAW).state
+    _, intents = run([key(pygame.K_RETURN)], state)
+    assert intents == [Decide(DrawPick(Seat.ONE, 0))]
+    from doublenine.client.panels import draw_chosen
+    lay = compute_layout(state, Ui(seen_finished=0), SIZE)
+    taken = replace(lay.panel, taken=(0,))
+    assert draw_chosen(taken, state, Ui(seen_finished=0)) == 1
+    assert draw_chosen(taken, state, Ui(seen_finished=0, draw_pick=0)) == 1  # a pick taken meanwhile
 
 
 def test_r10_review_offers_redeal_only_when_eligible() -> None:
