@@ -11,26 +11,29 @@ Pure: no pygame.
 """
 from __future__ import annotations
 
-from doublenine.shared.i18n import N_
+from doublenine.shared.i18n import Nn_
 from doublenine.shared.seats import Seat
 from doublenine.shared.seatstate import SeatState
 
 from .store import ClientState, seat_name, seat_state_of
+from .text import named
 
 NEEDS_CONSENT = ("undo", "redo", "restart", "new_match")
 """The controls whose request the other humans must accept (D1; a hand-over asks them too, D7, but its
 target is never asked and a long wait settles it without them: ``server.actions.hand_over``)."""
-STANDS_IN = N_("{names} must agree, and the computer plays for them until they are back")
+STANDS_IN = Nn_("{names} must agree, and the computer plays for them until they are back",
+               "{names} must agree, and the computer plays for them until they are back")
 """D1/D7: another human whose seat the computer plays (handed over) must accept: the server refuses the
 request until that player is back."""
-CANNOT_COME_BACK = N_("{names} must agree, and cannot come back: this table is not hosted for your friends now")
+CANNOT_COME_BACK = Nn_("{names} must agree, and cannot come back: this table is not hosted for your friends now",
+                      "{names} must agree, and cannot come back: this table is not hosted for your friends now")
 """D1: another human is away from a table no other computer can reach: a request would wait for ever."""
 
 Text = tuple[str, dict[str, object]]
 
 
-def unanswerable(state: ClientState) -> tuple[str, tuple[Seat, ...]] | None:
-    """(the reason's msgid, the seats) when another human whose consent a request of this seat needs cannot
+def unanswerable(state: ClientState) -> tuple[tuple[str, str], tuple[Seat, ...]] | None:
+    """(the reason's plural msgids, the seats) when another human whose consent a request of this seat needs cannot
     give it now: at a table nobody can come back to, every one away or stood in for (:data:`CANNOT_COME_BACK`),
     else every one stood in for (:data:`STANDS_IN`, the server's own refusal); None when every one can (or
     this seat is the only human, or watches)."""
@@ -52,8 +55,8 @@ def why_not(state: ClientState, lang: str) -> Text | None:
     found = unanswerable(state)
     if found is None:
         return None
-    msgid, seats = found
-    return msgid, {"names": ", ".join(seat_name(state, s, lang) for s in seats)}
+    msgids, seats = found
+    return named(msgids, [seat_name(state, s, lang) for s in seats], lang)
 
 
 __all__ = ["CANNOT_COME_BACK", "NEEDS_CONSENT", "STANDS_IN", "unanswerable", "why_not"]

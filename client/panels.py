@@ -21,15 +21,24 @@ from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
 from .snake import Rect, Spot
 from .store import ClientState, acted_on, seat_name
+from .text import named
 from .uistate import Ui
 
 Text = tuple[str, dict[str, Any]]
 """A msgid and its keyword arguments."""
 
-CONSENT_AWAY = N_("Refused ({what}): {names} must agree, and the computer plays for them until they are back")
+CONSENT_AWAY = Nn_("Refused ({what}): {names} must agree, and the computer plays for them until they are back",
+                  "Refused ({what}): {names} must agree, and the computer plays for them until they are back")
 """D1/D7: this seat's undo, redo, restart or new match refused with ``CONSENT_UNAVAILABLE``: a human seat
 the computer stands in for still counts and cannot be asked. New user s12 round 2 F9: "A player who must
 agree is away" said neither what was refused nor who. ``what``: :data:`WHAT`'s words for the action."""
+WAIT_ANSWER = Nn_("Waiting for {names} to answer", "Waiting for {names} to answer")
+"""D1: this seat's own request, waiting for the players asked (each message with names is counted by them,
+client.text.named)."""
+WAIT_DRAW = Nn_("Waiting for {names} to draw", "Waiting for {names} to draw")
+"""R3: the opening draw, the seats still to draw."""
+PAUSED_BY = Nn_("Paused while {names} reads the rules or the ledger", "Paused while {names} read the rules or the ledger")
+"""R26/D2: the seats whose rules or ledger pause the table."""
 CONSENT_REFUSED = N_("Your request was refused")
 """D1: another seat said no to this seat's request (``ClientState.error == "REFUSED"``, the window's
 own mark, not an ErrorCode: every server refusal reads shared/refusals.py)."""
@@ -711,8 +720,8 @@ def _consent_away(state: ClientState, ui: Ui, lang: str) -> Text:
             and seat_state_of(state, s) in (SeatState.STAND_IN, SeatState.AWAY)]
     if not away:
         return (sentence("CONSENT_UNAVAILABLE"), {})
-    names = ", ".join(seat_name(state, s, lang) for s in away)
-    return (CONSENT_AWAY, {"what": tr(lang, WHAT.get(ui.asked, CHANGE_MATCH)), "names": names})
+    return named(CONSENT_AWAY, [seat_name(state, s, lang) for s in away], lang,
+                 what=tr(lang, WHAT.get(ui.asked, CHANGE_MATCH)))
 
 
 WHAT = {"undo": N_("undo"), "redo": N_("redo"), "restart": N_("restart the hand"),
@@ -832,8 +841,8 @@ def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str, w: int
 
 def _asking(state: ClientState, area: Rect, f: int, lang: str, w: int | None = None) -> Panel:
     """D1: this seat's own open request: who it waits for, and a way to take it back (cancel_request)."""
-    names = ", ".join(seat_name(state, s, lang) for s in state.asked_of)
-    lines: list[Text] = [(N_("Waiting for {names} to answer"), {"names": names})] if names else []
+    names = [seat_name(state, s, lang) for s in state.asked_of]
+    lines: list[Text] = [named(WAIT_ANSWER, names, lang)] if names else []
     rect = _fit_text(area, w or round(32 * f), _said(lines, lang), f)
     buttons = _row_buttons(rect, f, [(f"withdraw:{state.asked_id}", N_("Take the request back"), False, ())])
     return Panel("asking", rect, (N_("You asked to {what}"), {"what": _what(state.asking or "", lang)}),
@@ -973,8 +982,7 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     if me is not None and me in view.waiting_for():
         line: Text = (N_("Pick a face-down tile for Team {team}: the higher total opens"), {"team": me.team.value})
     else:
-        names = ", ".join(seat_name(state, s_, lang) for s_ in sorted(view.waiting_for()))
-        line = (N_("Waiting for {names} to draw"), {"names": names})
+        line = named(WAIT_DRAW, [seat_name(state, s_, lang) for s_ in sorted(view.waiting_for())], lang)
     lines: list[Text] = [line]
     for d in view.draws[-1:]:
         if d.winner is None:
@@ -1161,7 +1169,7 @@ def _hint_why(state: ClientState, ui: Ui, lang: str) -> Text | None:
 LOOKING_ONE = N_("Waiting for {name} to look at their hand")
 """R10: the review, this seat answered, one other player seated (waiting.still_looking): the computers
 answered at once, so the deal waits for them."""
-LOOKING_SOME = N_("Waiting for {names} to look at their hands")
+LOOKING_SOME = Nn_("Waiting for {names} to look at their hands", "Waiting for {names} to look at their hands")
 """R10: the same with several other players, any of whom may still be reading (who answered is private)."""
 
 
@@ -1192,8 +1200,7 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     if state.asking is not None:
         return (N_("Waiting for the others to accept your request"), {})
     if state.paused_by:
-        names = ", ".join(seat_name(state, s, lang) for s in sorted(state.paused_by))
-        return (N_("Paused while {names} reads the rules or the ledger"), {"names": names})
+        return named(PAUSED_BY, [seat_name(state, s, lang) for s in sorted(state.paused_by)], lang)
     waiting = sorted(view.waiting_for())
     if view.phase is Phase.PLAY and view.turn is not None:
         if view.turn == me and isinstance(view, SeatView):
@@ -1221,7 +1228,7 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
         if len(looking) == 1:
             return (LOOKING_ONE, {"name": seat_name(state, looking[0], lang)})
         if looking:
-            return (LOOKING_SOME, {"names": ", ".join(seat_name(state, s, lang) for s in looking)})
+            return named(LOOKING_SOME, [seat_name(state, s, lang) for s in looking], lang)
         return (N_("Waiting for the others to look at their hands"), {})
     if view.phase is Phase.NOMINATE and waiting and waiting[0] != me:
         if view.hand_number == 0 and view.draws:

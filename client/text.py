@@ -7,8 +7,10 @@ one glyph "José" (no missing-glyph boxes).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from doublenine.shared.i18n import N_
 
 LANGUAGES = ("en", "fr", "pt", "de", "es")
 """Languages offered by ``--lang`` and the start screen."""
@@ -57,6 +59,19 @@ def say(lang: str, msgid: str, args: dict[str, Any]) -> str:
         none = args.get("_none")
         return trn(lang, msgid, str(args["_plural"]), int(args["count"]), None if none is None else str(none), **rest)
     return tr(lang, msgid, **args)
+
+
+AND = N_("{a} and {b}")
+"""How a sentence lists the last of several names (panels' match end says the winners with it too)."""
+
+
+def named(msgids: tuple[str, str], names: Sequence[str], lang: str, **args: Any) -> tuple[str, dict[str, Any]]:
+    """A panel text (:func:`say`) of the plural message ``msgids`` (``Nn_``) for ``names``: counted by how many
+    they are (French "{names} doit" / "doivent", German "zieht" / "ziehen") and listed as the language lists
+    them ("Nord et Est", "Nord, Est et Ouest"). s13 linguists: "Nord, Est doit donner son accord" read wrong
+    with two names. Kind: a message with a list of names and one verb form."""
+    listed = names[0] if len(names) == 1 else tr(lang, AND, a=", ".join(names[:-1]), b=names[-1])
+    return msgids[0], {"_plural": msgids[1], "count": len(names), "names": listed, **args}
 
 
 def nfc(text: str) -> str:

@@ -22,13 +22,17 @@ from doublenine.shared.state import Phase
 
 SIZE = (1280, 800)
 HUMANS = frozenset({Seat.ONE, Seat.TWO, Seat.THREE})
-NOT_HOSTED = "Bea, Carl must agree, and cannot come back: this table is not hosted for your friends now"
+NOT_HOSTED = "Bea and Carl must agree, and cannot come back: this table is not hosted for your friends now"
 
 
 def _played_once(st) -> bool:  # type: ignore[no-untyped-def]
     """Seat 1 has a play to undo and it is seat 1's turn again."""
     return st.phase is Phase.PLAY and st.hand.turn is Seat.ONE and any(
         getattr(m, "tile", None) is not None and m.seat is Seat.ONE for m in st.hand.moves)
+
+
+CANNOT = "{names} must agree, and cannot come back: this table is not hosted for your friends now"
+STANDS = "{names} must agree, and the computer plays for them until they are back"
 
 
 def _scene(monkeypatch, tmp_path, **changes):  # type: ignore[no-untyped-def]
@@ -44,8 +48,7 @@ def test_an_unhosted_table_greys_undo_and_restart_and_says_why(monkeypatch, tmp_
     assert _top(scene) == {"undo": False, "redo": False, "restart": False}
     lay = scene.layout()
     undo = next(b for b in lay.buttons if b.id == "undo")
-    assert undo.why == ("{names} must agree, and cannot come back: this table is not hosted for your friends now",
-                        {"names": "Bea, Carl"})
+    assert undo.why == (CANNOT, {"_plural": CANNOT, "count": 2, "names": "Bea and Carl"})
     x, y, w, h = undo.rect
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 3, y + 3), rel=(0, 0), buttons=(0, 0, 0)))
     assert scene.ui.hover == "undo"  # a greyed control that says why is pointed at
@@ -71,12 +74,10 @@ def test_a_friend_the_computer_stands_in_for_greys_them_anywhere(monkeypatch, tm
     states = (SeatState.PLAYER, SeatState.STAND_IN, SeatState.PLAYER, SeatState.COMPUTER)
     scene, s, sent = _scene(monkeypatch, tmp_path, seat_states=states)
     assert _top(scene) == {"undo": False, "redo": False, "restart": False}
-    assert why_not(scene.session.state, "fr") == (
-        "{names} must agree, and the computer plays for them until they are back", {"names": "Bea"})
+    assert why_not(scene.session.state, "fr") == (STANDS, {"_plural": STANDS, "count": 1, "names": "Bea"})
     # where nobody can come back, "until they are back" is not said: the stood-in friend cannot come back
     unhosted = replace(scene.session.state, others_return=False)
-    assert why_not(unhosted, "en") == (
-        "{names} must agree, and cannot come back: this table is not hosted for your friends now", {"names": "Bea"})
+    assert why_not(unhosted, "en") == (CANNOT, {"_plural": CANNOT, "count": 1, "names": "Bea"})
 
 
 def test_the_match_end_greys_new_match_and_says_why_in_its_lines(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -87,8 +88,9 @@ def test_the_match_end_greys_new_match_and_says_why_in_its_lines(monkeypatch, tm
     panel = compute_layout(over, replace(scene.ui, seen_finished=len(over.view.finished)), SIZE).panel
     assert panel is not None and panel.kind == "match_over"
     new = next(b for b in panel.buttons if b.id == "new_match")
-    assert (new.enabled, new.why) == (False, (unanswerable(over)[0], {"names": "Bea, Carl"}))
-    assert (unanswerable(over)[0], {"names": "Bea, Carl"}) in panel.lines
+    said = (CANNOT, {"_plural": CANNOT, "count": 2, "names": "Bea and Carl"})
+    assert unanswerable(over)[0] == (CANNOT, CANNOT) and (new.enabled, new.why) == (False, said)
+    assert said in panel.lines
     assert ("The other players at the table are asked first.", {}) not in panel.lines
 
 

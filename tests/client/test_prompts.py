@@ -67,7 +67,9 @@ def test_d1_consent_request_is_a_prompt_and_answers_once() -> None:
 def test_r26_pause_and_refusals_show_in_the_status_line() -> None:
     state = session_at(my_turn_with_play).state
     paused = replace(state, paused_by=frozenset({Seat.THREE}))
-    assert status_line(paused, Ui(), "en") == ("Paused while {names} reads the rules or the ledger", {"names": "Ñandú"})
+    assert status_line(paused, Ui(), "en") == ("Paused while {names} reads the rules or the ledger",
+                                               {"_plural": "Paused while {names} read the rules or the ledger",
+                                                "count": 1, "names": "Ñandú"})
     refused = replace(state, error="NOT_YOUR_TURN")
     assert status_line(refused, Ui(), "en") == ("It is not your turn", {})
 

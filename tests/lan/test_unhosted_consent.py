@@ -57,7 +57,7 @@ def test_the_match_resumed_without_hosting_greys_what_the_friend_must_accept() -
         scene.resize(Viewport((1280, 800), (1280, 800)))
         buttons = {b.id: b for b in scene.layout().buttons}
         for bid in ("undo", "redo", "restart"):
-            assert (buttons[bid].enabled, buttons[bid].why) == (False, (CANNOT_COME_BACK, {"names": "Ana"}))
+            assert (buttons[bid].enabled, buttons[bid].why) == (False, (CANNOT_COME_BACK[0], {"_plural": CANNOT_COME_BACK[1], "count": 1, "names": "Ana"}))
     finally:
         scene.close()
         if "server" in box:
