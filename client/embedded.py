@@ -36,6 +36,11 @@ def default_db() -> str:
     return default_store()
 
 
+HOST_FLUSH = 1.0
+"""Seconds a window's server, stopping, lets the connections take their last frames (the 4010 that says
+the host ended the game) before it cuts them: a friend's stalled link never holds the window up (s13
+netplayer F7); a friend who missed the close learns the end when its reconnects find nobody there."""
+
 _HOLDERS: dict[str, EmbeddedServer] = {}
 """The running embedded server of each SQLite file in this process (one server per file, issue 12)."""
 
@@ -177,6 +182,9 @@ class EmbeddedServer:
             pass
         loop.call_soon_threadsafe(loop.stop)
         self._thread.join(timeout)
+        if not fut.done() or self._thread.is_alive():  # the stop did not end: its lock on the game file is
+            # this process's own and nobody will use that store again, so the next server here may take it
+            getattr(getattr(self._server, "store", None), "give_up_file", lambda: None)()
 
     async def _shutdown(self) -> None:
         from doublenine.shared.reconnect import ENDED
@@ -184,7 +192,8 @@ class EmbeddedServer:
         if self._announcing is not None:  # withdraw from the LAN first (issue 8)
             from doublenine.server.announce import stop_announcing
             await stop_announcing(self._announcing)
-        await self._server.stop(ENDED, "the host ended the game")  # friends stop reconnecting (issue 12)
+        # friends stop reconnecting (issue 12); a friend's stalled link never holds the host's window up
+        await self._server.stop(ENDED, "the host ended the game", flush=HOST_FLUSH)
 
     @property
     def server(self) -> Any:

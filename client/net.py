@@ -41,8 +41,8 @@ from .intents import (
 from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
                                         tls_failure, unreachable)
-from doublenine.shared.reconnect import (REPLACED, Backoff, Reconnector, ends_game, retry_after, retry_dial,
-                                         retry_refusal)
+from doublenine.shared.reconnect import (NOBODY_SECONDS, NOBODY_TRIES, REPLACED, Backoff, Reconnector, ends_game,
+                                         nobody_listens, retry_after, retry_dial, retry_refusal)
 
 from .store import UNDELIVERED, ClientState, Connection, Failed, reduce, unseen_chat
 
@@ -97,6 +97,8 @@ class NetClient:
         the player moved away from is then told its seat is played elsewhere instead of taking it back
         (s13 netplayer F6). None before a seat, or from a server that sends none."""
         self._claims = True
+        self._nobody = 0
+        """Attempts in a row that found nobody listening (shared/reconnect.nobody_listens)."""
         """False once the server refused a ``rejoin`` carrying ``claim`` (an older version-2 server)."""
         self._retry = Reconnector(backoff or Backoff())
         self._open_timeout = open_timeout
@@ -194,6 +196,11 @@ class NetClient:
                 break
             # the last attempt's failure counts; a TLS one may hide under the library's exceptions
             tls = cause if cause is not None and tls_failure(cause, secure) is not None else None
+            self._nobody = self._nobody + 1 if nobody_listens(cause) else 0
+            if self._nobody >= NOBODY_TRIES and self._retry.since is not None \
+                    and time.monotonic() - self._retry.since >= NOBODY_SECONDS:
+                self._fail(Failure("host.gone", dict(zip(("host", "port"), host_port(self.url)))))
+                break
             self._put(Connection("lost"))
             delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else None)
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails

@@ -39,7 +39,9 @@ from .web.site import WebSite
 log = logging.getLogger("doublenine.server")
 
 STOP_FLUSH = 5.0
-"""Seconds a stop waits for the connections to take their last frames before closing them anyway."""
+"""Seconds a stop waits for the connections to take their last frames before cutting them."""
+STOP_CUT = 2.0
+"""Seconds a stop then waits for the connections it cut to end before it closes the store anyway."""
 PROBE_EVERY = 5.0
 """Seconds between two test writes while the store fails (see ``GameServer._watch_store``)."""
 
@@ -249,13 +251,22 @@ class GameServer:
             if getattr(self.registry.store, "failing", None) and not self.stopping:
                 await self.registry.probe_store()
 
-    async def stop(self, code: int = SHUTTING_DOWN, reason: str = "server shutting down, reconnect") -> None:
+    async def stop(self, code: int = SHUTTING_DOWN, reason: str = "server shutting down, reconnect",
+                   flush: float = STOP_FLUSH) -> None:
         """Graceful stop, in the order that loses nothing and leaves nobody unanswered (issue 12
         case 6): /healthz turns 503 and every frame from now on is refused ``SHUTTING_DOWN``
         (nothing done); the actions under way finish, stored and their frames queued, and the
         computers stop; every connection is sent what is queued, then closed with ``code``
         (1001: reconnect later and rejoin; 4010 from a host's window: the game is over); the
-        store is flushed and closed. Logs ``stopping`` first and ``stopped`` last."""
+        store is flushed and closed. Logs ``stopping`` first and ``stopped`` last.
+
+        Never longer than ``flush`` s (:data:`STOP_FLUSH`) plus :data:`STOP_CUT` s whatever the peers
+        do: a connection that has not taken its close within ``flush`` s (a stalled link: its frames
+        wait in a full pipe) is cut, and the store is closed in any case, its lock file going with it.
+        s13 netplayer F7: a host leaving while a friend's link stalled waited on that link for
+        minutes; the window's 10 s wait then gave up with the store still open, whose lock named the
+        window's own process, and the next "Host for friends" was refused. Kind: a teardown that waits
+        on a peer."""
         if self.stopping:
             return
         log_event(log, logging.INFO, "stopping", tables=len(self.registry.tables),
@@ -268,13 +279,20 @@ class GameServer:
         for conn in list(self.registry.connections):
             conn.close(code, reason)  # after the frames already queued: every answer goes out
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + STOP_FLUSH
+        deadline = loop.time() + flush
         while self.registry.connections and loop.time() < deadline:
             await asyncio.sleep(0.02)
-        if self.server is not None:
-            self.server.close(code=code, reason=reason)
-            await self.server.wait_closed()
-        await self.store.close()
+        for conn in list(self.registry.connections):  # still there: a link that takes nothing, cut
+            conn.cut()
+        try:
+            if self.server is not None:
+                self.server.close(code=code, reason=reason)
+                try:
+                    await asyncio.wait_for(self.server.wait_closed(), STOP_CUT)
+                except TimeoutError:
+                    log_event(log, logging.WARNING, "stop did not wait for every connection", seconds=STOP_CUT)
+        finally:
+            await self.store.close()
         self._executor.shutdown(wait=False, cancel_futures=True)
         getattr(self.brain, "close", lambda: None)()  # a stand-in brain (tests) may have no coach worker
         log_event(log, logging.INFO, "stopped", tables=len(self.registry.tables))

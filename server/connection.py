@@ -222,6 +222,11 @@ class Connection:
             self._close_with = (code, reason)
             self._wake.set()
 
+    def cut(self) -> None:
+        """Cut the socket now, with nothing more sent (a server stopping: :meth:`GameServer.stop`)."""
+        self.closed = True
+        self._cut()
+
     def _cut(self) -> None:
         transport = getattr(self.ws, "transport", None)
         if transport is not None and not transport.is_closing():

@@ -67,6 +67,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # 192.0.2.2:8765 is gone"); the refusals of a join above name the address, the thing to check there
     "seat.replaced": N_("Your seat at table {code} is now played from another window or device."),
     "host.stopped": N_("The host closed the game, so this table has ended."),
+    "host.gone": N_("The host's table is no longer there: nothing has answered at its address for a while, so it "
+                    "cannot go on. The host may have closed the game."),
     "host.lost": N_("This table has not answered for several minutes, so it cannot go on: the host may have "
                     "closed the game or lost the connection."),
     "host.port_taken_again": N_("Port {port} is in use by another program, so table {code} is not hosted for your friends: they cannot reach it now. It goes on here, on this computer only. Close that program and start again to host it for them."),

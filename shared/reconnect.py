@@ -183,3 +183,28 @@ def retry_after(exc: BaseException) -> float | None:
     if not is_ascii_digits(text) or len(text) > 6:
         return None
     return min(float(text), RETRY_AFTER_CAP)
+
+
+NOBODY_TRIES = 8
+"""Attempts in a row that find nobody listening (:func:`nobody_listens`) after which a seated window stops
+reconnecting and says the host's table is gone (``host.gone``), once :data:`NOBODY_SECONDS` have passed."""
+NOBODY_SECONDS = 40.0
+"""Seconds since the connection was lost before :data:`NOBODY_TRIES` refusals end it: a server restart
+(about 10 s) is waited through; a host that closed its window is said in under a minute, not after the
+policy's 10 minutes (s13 netplayer F7: a friend whose link stalled as the host left missed the 4010 and
+said "reconnecting" for 10 minutes against a closed port)."""
+
+
+def nobody_listens(exc: BaseException | None) -> bool:
+    """True when a connection attempt found nothing listening at the address: the connection refused, or
+    closed before any HTTP answer to the upgrade (a relay or proxy whose upstream refuses). A timeout, a
+    reset mid-answer, an HTTP status or a TLS failure is not that (something is there, slow or refusing)."""
+    if exc is None:
+        return False
+    for link in causes(exc):
+        if isinstance(link, ConnectionRefusedError):
+            return True
+        if type(link).__name__ == "InvalidMessage" and any(isinstance(c, EOFError) for c in causes(link)[1:]):
+            return True
+    return False
+

@@ -460,6 +460,14 @@ class SQLiteStore:
         result: StoredTable | None = await self._call(job)
         return result
 
+    def give_up_file(self) -> None:
+        """Release the file's lock now, from any thread: the loop that would :meth:`close` this store was
+        stopped before it could (a window's server whose stop did not end in time), and a lock held by
+        this process for a store nobody will use again must not refuse this process's next server (s13
+        netplayer F7: "a doublenine server already uses this game file", naming the window itself)."""
+        if self._owner is not None:
+            self._owner.release()
+
     async def close(self) -> None:
         """Commit what is queued, checkpoint the WAL and close the file; idempotent."""
         if not self._closed:
