@@ -21,6 +21,7 @@ as keeping the hand against a redeal (:mod:`.coachdeal`, :func:`review_answer`),
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections.abc import Callable
@@ -53,7 +54,10 @@ THRESHOLD = 1.5
 """Match points (:data:`COACH`) a decision must lose to be called a mistake: about a point and a
 half of the hand at 0-0, 0.56% of the match's winning chance at any score."""
 Z = 2.0
-"""...and that loss must exceed Z standard errors of the difference (noise is no mistake)."""
+"""...beyond Z standard errors of that loss: a mistake loses more than ``THRESHOLD + Z * stderr``, so a
+loss near the threshold is not called one way by one generator and the other way by the next (s13 F7:
+a 1.5-3 point loss was flagged 2 times in 5 generators). The error of a play's loss is measured world
+by world (the same worlds for both moves: :attr:`CoachRow.paired_stderr`)."""
 
 Evaluate = Callable[[SeatView, random.Random], dict[Move, expert.Estimate]]
 
@@ -88,6 +92,8 @@ class CoachRow:
     forced: bool = False
     mistake: bool = False
     reason: Reason | None = None
+    paired_stderr: float | None = None
+    """Standard error of :attr:`loss` from the two moves' values world by world (same worlds), when known."""
 
     @property
     def loss(self) -> float:
@@ -98,10 +104,19 @@ class CoachRow:
 
     @property
     def loss_stderr(self) -> float:
-        """Standard error of :attr:`loss` (both errors combined, an upper bound: the moves share worlds)."""
+        """Standard error of :attr:`loss`: :attr:`paired_stderr` when measured, else both errors combined
+        (an upper bound when the moves share worlds; exact for independent samples, the redeal answer)."""
         if self.made_value is None or self.best_value is None:
             return 0.0
+        if self.paired_stderr is not None:
+            return self.paired_stderr
         return math.hypot(self.made_value.stderr, self.best_value.stderr)
+
+    @property
+    def beyond_noise(self) -> bool:
+        """Whether :attr:`loss` exceeds :data:`THRESHOLD` by more than :data:`Z` of its standard errors
+        (the mistake rule)."""
+        return self.loss - Z * self.loss_stderr > THRESHOLD
 
 
 def hand_record(state: MatchState, match: int, number: int) -> tuple[FinishedHand, MatchState]:
@@ -193,7 +208,7 @@ def review_answer(h: FinishedHand, seat: Seat, rng: random.Random,
 def answer_review_row(made: Review, best: Review, mine: Any, top: Any) -> CoachRow:
     """The acceptance's row from :func:`.coachdeal.choice`'s answer, a mistake by the play rule."""
     row = CoachRow(-1, "review", made, best, mine, top)
-    if row.loss > THRESHOLD and row.loss > Z * row.loss_stderr:
+    if row.beyond_noise:
         return replace(row, mistake=True)
     return row
 
@@ -210,14 +225,23 @@ arguments ``at, view, made, rng`` and ``hint``)."""
 def plan_review(state: MatchState, match: int, number: int, seat: Seat, seed: Any,
                 hint_level: str = "expert") -> tuple[FinishedHand, list[CoachRow], list[Job]]:
     """The finished hand, the review-answer rows and the decisions to measure, each with its own
-    generator seeded by ``seed`` and the decision's place (same seed, same review: R24), and the
-    hint's level and generator there (the table's ``ServerConfig.hint_level``).
+    generator (:func:`position_rng`: the same position, the same review, at any table: R24, s13 F7),
+    and the hint's level and generator there (``seed``, the table's ``ServerConfig.hint_level``).
     Raises ``LookupError`` for a hand not finished."""
     from .computer import hint_rng
     h, start = hand_record(state, match, number)
-    jobs: list[Job] = [(at, view, move, random.Random(f"{seed}:{match}:{number}:{at}:coach"),
-                        (hint_level, hint_rng(seed, view))) for at, view, move in decision_views(h, start, seat)]
+    jobs: list[Job] = [(at, view, move, position_rng(view), (hint_level, hint_rng(seed, view)))
+                       for at, view, move in decision_views(h, start, seat)]
     return h, review_answers(h, start.redeals, seat), jobs
+
+
+def position_rng(view: SeatView) -> random.Random:
+    """The coach's generator for a decision: from everything ``view`` holds that its evaluation reads
+    (seat, scores, opener, hand, moves, the match's finished hands for the reading), not the table's
+    seed, so a position gets the same review wherever and whenever it is met (s13 F7)."""
+    key = repr((int(view.viewer), view.scores, view.entitled, view.opener, tuple(sorted(view.hand)), view.moves,
+                view.finished))
+    return random.Random(hashlib.sha256(key.encode()).hexdigest())
 
 
 def ordered(rows: list[CoachRow]) -> tuple[CoachRow, ...]:
@@ -271,15 +295,37 @@ def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
     mine, top = values[made], values[best]
     if top.mean <= mine.mean or _position(k, best) == _position(k, made):
         best, top = made, mine
-    row = CoachRow(at, kind, made, best, mine, top)
-    if row.loss > THRESHOLD and row.loss > Z * row.loss_stderr:
+    samples = getattr(values, "samples", None)
+    row = CoachRow(at, kind, made, best, mine, top, paired_stderr=_paired(samples, made, best))
+    if row.beyond_noise:
         assert isinstance(best, Play) and isinstance(made, Play)
-        return CoachRow(at, kind, made, best, mine, top, mistake=True, reason=reason_of(k, made, best))
+        return replace(row, mistake=True, reason=reason_of(k, made, best))
     return row
 
 
+class Measured(dict[Move, expert.Estimate]):
+    """:func:`_expert`'s answer: the estimates, and ``samples``, each move's value world by world."""
+
+    samples: dict[Move, list[float]]
+
+
+def _paired(samples: dict[Move, list[float]] | None, made: Move, best: Move) -> float | None:
+    """The standard error of ``best``'s mean minus ``made``'s, world by world; None when unknown."""
+    if not samples or made not in samples or best not in samples:
+        return None
+    diff = [b - m for b, m in zip(samples[best], samples[made])]
+    n = len(diff)
+    if n < 2:
+        return None
+    mean = sum(diff) / n
+    return math.sqrt(max(sum((d - mean) ** 2 for d in diff) / (n - 1), 0.0) / n)
+
+
 def _expert(view: SeatView, rng: random.Random) -> dict[Move, expert.Estimate]:
-    return expert.evaluate(view, rng, COACH)
+    samples: dict[Move, list[float]] = {}
+    out = Measured(expert.evaluate(view, rng, COACH, samples))
+    out.samples = samples
+    return out
 
 
 def _position(k: Knowledge, m: Play) -> tuple[int, int, int]:
@@ -389,4 +435,4 @@ def row_wire(row: CoachRow) -> dict[str, Any]:
 
 __all__ = ["COACH", "THRESHOLD", "Z", "Reason", "CoachRow", "Job", "hand_record", "decision_views",
            "review_answers", "AnswerJob", "plan_answer", "review_answer", "answer_review_row", "plan_review", "ordered", "review_hand", "review_decision", "reason_of",
-           "row_wire", "Hint"]
+           "row_wire", "Hint", "Measured", "position_rng"]

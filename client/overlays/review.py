@@ -224,7 +224,8 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
                       "the match, one point being 1/270 of a match (about a point of the hand at 0–0), from "
                       "what you could see then. The ± is the simulation's noise only, not doubt about how the "
                       "other players really play."), 14, False, MUTED)
-    b.text(tr.gettext("A mistake loses more than {points} match points.", points=threshold), 14, False, MUTED)
+    b.text(tr.gettext("A mistake loses more than {points} match points beyond twice the error bar of the loss.",
+                      points=threshold), 14, False, MUTED)  # s13 F7: coach.Z
     for row in reply.rows:
         _row(b, h, seat, row)
     return b.items

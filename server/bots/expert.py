@@ -185,13 +185,15 @@ class Estimate(NamedTuple):
     worlds: int
 
 
-def evaluate(view: SeatView, rng: random.Random,
-             settings: ExpertSettings | None = None) -> dict[Move, Estimate]:
+def evaluate(view: SeatView, rng: random.Random, settings: ExpertSettings | None = None,
+             samples: dict[Move, list[float]] | None = None) -> dict[Move, Estimate]:
     """Every legal play of ``view.viewer`` mapped to its :class:`Estimate` (R15, R21, R23).
 
     Reads only the view (and ``rng``); plays that lead to the same position
     (the lead's orientation, D5) share one estimate. The ``prior`` is not
-    included. A pass (the only move) maps to ``Estimate(0.0, 0.0, 0)``.
+    included. A pass (the only move) maps to ``Estimate(0.0, 0.0, 0)``. With ``samples`` given, it
+    is filled with each move's value in every world, in the same world order for every move (so the
+    difference of two moves can be measured world by world: the coach's paired error bar).
     Raises ``ValueError`` if the seat has no play to make.
     """
     settings = settings or DEFAULT
@@ -202,8 +204,12 @@ def evaluate(view: SeatView, rng: random.Random,
         return {moves[0]: Estimate(0.0, 0.0, 0)}
     k = knowledge(view)
     cands = distinct_plays(k, moves)
-    stats = _rollouts(view, k, rng, cands, settings)
+    per_world: list[list[float]] | None = [[] for _ in cands] if samples is not None else None
+    stats = _rollouts(view, k, rng, cands, settings, samples=per_world)
     by_key = {_position(k, m): est for (m, _, _), est in zip(cands, stats)}
+    if samples is not None and per_world is not None:
+        kept = {_position(k, m): vs for (m, _, _), vs in zip(cands, per_world)}
+        samples.update({m: kept[_position(k, m)] for m in moves})
     return {m: by_key[_position(k, m)] for m in moves}  # type: ignore[arg-type]
 
 
@@ -245,7 +251,8 @@ def prior_scores(k: Knowledge, plays: list[Play], settings: ExpertSettings | Non
 
 
 def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tuple[Play, int, int]],
-              s: ExpertSettings, prior: list[float] | None = None) -> list[Estimate]:
+              s: ExpertSettings, prior: list[float] | None = None,
+              samples: list[list[float]] | None = None) -> list[Estimate]:
     """One rollout per candidate in each of the same sampled worlds; an :class:`Estimate` per candidate.
 
     With ``allocation="halving"`` and the candidates' ``prior`` given, the rollouts come in rounds and
@@ -313,6 +320,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
                     v = value[team][points] if team >= 0 else tie
                 sums[c] += v
                 squares[c] += v * v
+                if samples is not None:
+                    samples[c].append(v)
                 counts[c] += 1
 
     alive = list(range(len(cands)))

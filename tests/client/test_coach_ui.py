@@ -256,9 +256,9 @@ def test_s10_item5_the_heading_wraps_left_of_export_hand_at_800x600(led_by_me, l
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "You: led 0-2 · −8.3 ± 1.8 points"), ("fr", "Vous\u00a0: 0-2 en ouverture · −8,3 ± 1,8 points"),
-    ("de", "Sie: 0-2 als Eröffnung · −8,3 ± 1,8 Punkte"), ("es", "Tú: salida con 0-2 · −8,3 ± 1,8 puntos"),
-    ("pt", "Você: saída com 0-2 · −8,3 ± 1,8 pontos")])
+    ("en", "You: led 0-2 · −9.3 ± 1.8 points"), ("fr", "Vous\u00a0: 0-2 en ouverture · −9,3 ± 1,8 points"),
+    ("de", "Sie: 0-2 als Eröffnung · −9,3 ± 1,8 Punkte"), ("es", "Tú: salida con 0-2 · −9,3 ± 1,8 puntos"),
+    ("pt", "Você: saída com 0-2 · −9,3 ± 1,8 pontos")])
 def test_s10_item5_the_lead_is_said_at_no_end(led_by_me, lang, said) -> None:  # type: ignore[no-untyped-def]
     """New user s10 item 5: the opening play was "6-6 am linken Ende" though the line was empty; a lead
     lies at no end (R15). The expert's lead is said the same way; the ledger draws no end mark by it."""
