@@ -198,7 +198,16 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
     request = _request(state, ui, area, f, lang)
     if request is not None:
         return request
-    return _table_panel(state, ui, lang, size, area, f, hw, kept, clear, toggles)
+    panel = _table_panel(state, ui, lang, size, area, f, hw, kept, clear, toggles)
+    if state.sending and panel is not None:  # a decision on its way: its buttons press and grey at once
+        panel = replace(panel, buttons=tuple(replace(b, enabled=False) if b.id.startswith(DECIDING) else b
+                                             for b in panel.buttons))
+    return panel
+
+
+DECIDING = ("confirm:", "nominate:", "pass", "accept", "redeal")
+"""The ids of a prompt's buttons that send a decision (R6, R10, R15): greyed while one is unanswered
+(``ClientState.sending``; s13 netplayer F2: "Accept the hand" stayed up and enabled for the round trip)."""
 
 
 def _reveal_while_away(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], f: int, hw: int,

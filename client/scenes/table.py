@@ -570,8 +570,8 @@ class TableScene:
             self.dirty = True
         self._settle_focus()
         if isinstance(action.intent, Decide):
-            if self._in_flight:  # a double click or tap: the first decision is still on its way
-                return None
+            if self._in_flight or self.session.state.sending:  # a double click or tap: the first decision
+                return None  # is still on its way (sending: unanswered, over a slow link or a lost one)
             self._in_flight = True
         if isinstance(action.intent, Decide) and isinstance(action.intent.decision, DrawPick):
             self._picked = action.intent.decision.position  # turned over here if the draw ties (R4)
@@ -581,6 +581,8 @@ class TableScene:
             self._undo_asked = (action.intent.what, self.session.state)  # said once done (client.undone)
         if action.intent is not None:
             self.session.send(action.intent)
+        if isinstance(action.intent, Decide) and self.session.state.sending:
+            self.ui = pending(self.ui, action.intent)
         if action.command in ("rules", "ledger"):
             self._open_overlay(action.command)
         elif action.command == "rules:keys":  # F1: the rules, scrolled to their Keys section
@@ -1218,3 +1220,16 @@ class TableScene:
 def _prompt_key(panel: Any) -> tuple[Any, ...]:
     """What makes a prompt a new one to the eye: its kind, title and lines (not its place or hover)."""
     return (panel.kind, panel.title[0], tuple(text for text, _ in panel.lines))
+
+
+def pending(ui: Ui, intent: Decide) -> Ui:
+    """``ui`` showing ``intent`` as sent and not yet answered (``ClientState.sending``): a play's tile stays
+    lifted over its end, a draw's face-down tile stays picked, until the server's answer moves the table on
+    (the tile goes to the line) or refuses it (it stays lifted, to choose again). s13 netplayer F2: at
+    800 ms a played tile dropped back into the hand for the round trip, as if refused."""
+    decision = intent.decision
+    if isinstance(decision, Play):
+        return replace(ui, selected=decision.tile, end=decision.end)
+    if isinstance(decision, DrawPick):
+        return replace(ui, draw_pick=decision.position)
+    return ui

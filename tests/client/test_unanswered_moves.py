@@ -172,3 +172,46 @@ def test_a_move_is_shown_as_sending_until_answered() -> None:
     link.inbox.put(p.Error(code="TILE_DOES_NOT_FIT", detail="no", intent_id=link.sent[0].intent_id))
     session.pump()
     assert session.state.sending is False and session.state.error == "TILE_DOES_NOT_FIT"
+
+
+def test_a_played_tile_stays_lifted_and_says_sending_until_answered() -> None:
+    """s13 netplayer F2 (800 ms each way): the played tile dropped back into the hand for the round trip."""
+    from doublenine.client.art import Art
+    from doublenine.client.input import Viewport
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.sound import Sounds
+
+    pygame.font.init()
+    session, link, play = _my_turn()
+    scene = TableScene(session, "en", Art(), sounds=Sounds(muted=True), motion=False)
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    scene.update(100.0)
+    x, y, w, h = next(t.rect for t in scene.layout().hand if t.tile is play.tile)
+    at = (x + w // 2, y + h // 2)
+    clicks = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at) for _ in range(2)]
+    scene.handle(clicks[0])
+    if scene.ui.end != play.end:  # a tile that fits both ends: its end chosen (L or R)
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l if play.end.name == "LEFT" else pygame.K_r,
+                                        unicode="", mod=0, scancode=0))
+    if scene.ui.selected is play.tile and not link.sent:
+        scene.handle(clicks[1])
+    if not link.sent:
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0))
+    assert [m.type for m in link.sent] == ["play"] and tuple(link.sent[0].tile) == (play.tile.low, play.tile.high)
+    scene.update(100.2)
+    assert scene.ui.selected is play.tile and scene.session.state.sending is True
+    assert [row[0] for row in scene.layout().status] == ["Sending your move…"]
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0))
+    assert len(link.sent) == 1  # pressed again while in flight: nothing more sent
+
+
+def test_accept_the_hand_greys_while_its_answer_is_on_the_way() -> None:
+    from doublenine.shared.state import Phase
+
+    local = session_at(lambda st: st.phase is Phase.REVIEW)
+    state = local.state
+    panel = compute_layout(state, Ui(), (1280, 800)).panel
+    assert panel is not None and panel.kind == "review"
+    assert [(b.id, b.enabled) for b in panel.buttons][0] == ("accept", True)
+    sent = compute_layout(replace(state, sending=True), Ui(), (1280, 800)).panel
+    assert [b.enabled for b in sent.buttons] == [False] * len(sent.buttons)
