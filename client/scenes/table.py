@@ -303,7 +303,8 @@ class TableScene:
             for cue in cues(self._heard, self.state):  # heard as it is seen (each paced play its own click)
                 self.sounds.play(cue)
             self._heard = self.state
-        animating = self._anim is not None or self._flip is not None or self._pacer.behind or self.talk.update(self.session.state, now)
+        talking = self.talk.update(self.session.state, now, self.state)  # every frame: its clock never lags
+        animating = self._anim is not None or self._flip is not None or self._pacer.behind or talking
         if self.tracker_note is not None and now >= self.tracker_note[1]:
             self.tracker_note, self.dirty = None, True
         if self.toast is not None and now >= self.toast[1]:

@@ -68,22 +68,29 @@ class TableTalk:
         """Seconds the awaited decision has waited, by this window's clock."""
         return seconds(self.now - self._wait_start)
 
-    def update(self, state: ClientState, now: float) -> bool:
-        """Follow the wait and the nudges; True when the window must be drawn again."""
+    def update(self, state: ClientState, now: float, shown: ClientState | None = None) -> bool:
+        """Follow the wait and the nudges; True when the window must be drawn again. ``shown``: the state
+        the table draws (client.pacing: it may show an earlier moment than ``state``), whose awaited seat the
+        wait card names: its wait is the one counted, restarting with each turn shown. s13 netplayer F1:
+        for up to ~5 s after a play the card named the new player with the previous one's wait ("Waiting
+        for Direct for 2:54") and a Nudge and hand-over the server refused. Kind: a clock from a stale
+        source (the wait of another moment than the one drawn, or not followed at all while plays slid)."""
         self.now = now
         dirty = False
-        mark, waited = state.wait
-        seat = awaited_seat(state)
+        waiting = shown if shown is not None else state
+        mark, waited = waiting.wait
+        seat = awaited_seat(waiting)
         counting = seat is not None and seat not in state.free  # an empty seat is a lobby, not a wait
         if mark != self._wait_mark:
             self._wait_mark, self._wait_start = mark, now - seconds(waited)
+            dirty = True  # a new turn: the card of the last one (its clock, its buttons) goes at once
         elif counting and not self._counting:  # the awaited friend just joined: their wait starts now
             self._wait_start = max(self._wait_start, now)
         self._counting = counting
         if state.nudge is not None and state.nudge[0] != self._nudge_mark:
             dirty = self._heard_nudge(state, now)
         second = int(self.waited())
-        if second != self._shown_second and awaited_seat(state) is not None and second >= SHOW_AFTER \
+        if second != self._shown_second and awaited_seat(waiting) is not None and second >= SHOW_AFTER \
                 and state.failure is None and state.connection == "connected":  # no clock to move then
             self._shown_second = second  # the card's clock moves once a second; an idle table stays idle
             dirty = True

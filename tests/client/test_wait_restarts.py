@@ -1,0 +1,54 @@
+"""s13 netplayer F1: a new turn's wait card never shows the previous turn's wait or its buttons.
+
+Kind: a clock/wait figure from a stale source. After Wifi's 2:54 wait the window showed, for the first ~5 s
+of Direct's turn, "Waiting for Direct for 2:54 · Nudge Direct · Let the computer play for Direct": the
+table scene did not follow the wait while the play slid in or its beat was paced, and the card named the
+seat of the moment drawn with the clock of another. A window on a fake transport, its clock given."""
+from __future__ import annotations
+
+import pygame
+from client_helpers import my_turn_with_play, session_at
+from test_unanswered_moves import TABLE, DeadLink
+
+from doublenine.client.art import Art
+from doublenine.client.input import Viewport
+from doublenine.client.net import NetSession
+from doublenine.client.scenes.table import TableScene
+from doublenine.client.sound import Sounds
+from doublenine.client.store import Connection
+from doublenine.client.text import say
+from doublenine.shared import protocol as p
+from doublenine.shared.convert import move_frame, view_to_wire
+from doublenine.shared.rules import legal_decisions
+from doublenine.shared.seats import Seat
+from doublenine.shared.views import view_for
+
+
+def _cards(scene: TableScene) -> list[str]:
+    return [say("en", *c.text) + "".join(f" · {say('en', b.label, dict(b.args))}" for b in c.buttons)
+            for c in scene.talk.cards(scene.shown(), scene.layout(), scene.ui)]
+
+
+def test_the_next_players_card_starts_at_zero_not_at_the_last_wait() -> None:
+    pygame.font.init()
+    local = session_at(my_turn_with_play)  # seat 1 to play; this window is seat 3's
+    view = view_for(local.log.state, Seat.THREE)
+    link = DeadLink()
+    session = NetSession(link)  # type: ignore[arg-type]
+    link.inbox.put(Connection("connected"))
+    link.inbox.put(p.Joined(code="ABCDE", seat=3, token="t" * 20))
+    link.inbox.put(p.Snapshot(seq=20, view=p.ViewW.model_validate(view_to_wire(view)), table=TABLE,
+                              waited=174.0))
+    scene = TableScene(session, "en", Art(), sounds=Sounds(muted=True), motion=True)
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    scene.update(100.0)
+    assert _cards(scene) == ["Waiting for P1 for 2:54 · Nudge P1 · Let the computer play for P1"]
+    move = legal_decisions(local.log.state, Seat.ONE)[0]
+    local.log.submit(move)
+    assert local.log.state.hand.turn is Seat.TWO
+    link.inbox.put(p.decode_server(move_frame(21, move)))
+    for now in (100.5, 101.0, 102.0, 103.0, 104.5):  # the play slides in, then its beat: no old clock
+        scene.update(now)
+        assert _cards(scene) == [], now
+    scene.update(106.5)
+    assert _cards(scene) == ["Waiting for P2 for 0:06"]  # no Nudge before its time (NUDGE_AFTER)
