@@ -273,11 +273,11 @@ class Connection:
     # ------------------------------------------------------------ receiving
 
     async def read_budget(self) -> bool:
-        """Wait, reading nothing, while this connection's address group is beyond its read budget
+        """Before a frame is handled: wait while this connection's address group is beyond its read budget
         (``ServerConfig.read_rate`` frames and ``read_bytes`` bytes a second over all its connections,
-        :class:`~.readbudget.ReadBudget`): its frames are neither parsed nor answered meanwhile, and
-        websockets pauses the socket once ``max_queue`` frames wait (attacker s12 round 2 N5: a frame
-        flood from 30 addresses held a hosted server's loop for seconds). Each pause is counted and
+        :class:`~.readbudget.ReadBudget`): its frames are not answered meanwhile, and its socket is not
+        read either (``edge.EdgeConnection.hold_if_due``; attacker s12 round 2 N5: a frame flood from
+        30 addresses held a hosted server's loop for seconds). Each pause is counted and
         logged as the limit ``read_budget`` (one line a minute per site, :func:`note_limit`). The wait
         ends early when the connection closes (a stopping server waits for every handler): False, and
         the frames it left unread are dropped (beyond the budget, and nobody to answer); else True."""
@@ -557,13 +557,11 @@ async def handle(ws: Any, registry: Registry) -> None:
         return
     registry.connections.add(conn)
     registry.per_address[conn.group] += 1
-    if registry.reads.on and hasattr(ws, "hold_if_due"):  # edge.EdgeConnection: its bytes count from now on
+    if registry.reads.on and hasattr(ws, "hold_if_due"):  # edge.EdgeConnection: behind a proxy, named only now
         ws.read_group = conn.group
     writer = asyncio.get_running_loop().create_task(conn.writer())
     try:
         while True:
-            if not await conn.read_budget():
-                break
             if conn.table is None:  # issue 7: a connection without a table may not linger
                 try:
                     frame = await asyncio.wait_for(ws.recv(), registry.config.connection_idle)
@@ -574,7 +572,8 @@ async def handle(ws: Any, registry: Registry) -> None:
                     break
             else:
                 frame = await ws.recv()
-            registry.reads.charge(conn.group, 1, 0)  # its bytes were charged as they arrived (edge.py)
+            if not await conn.read_budget():  # its frames were charged as they were parsed (edge.py)
+                break
             await conn.receive(frame)
     except ConnectionClosed as exc:
         if exc.sent is not None and exc.sent.code == 1009:

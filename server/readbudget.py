@@ -5,12 +5,14 @@ A stranger's input must never cost another player anything. The per-connection r
 connections (64 an address group) from many addresses slowed a hosted server's loop for everyone
 (attacker s12 round 2 N5: websocket ping p95 5.8 s while 30 addresses sent 64 KiB frames). Here each
 address group (``addresses.group_of``, as every per-address cap) has a token bucket of ``frames``
-frames and ``bytes_`` bytes a second, with :data:`BURST_SECONDS` of each at once. A connection reads
-its next frame only while its group's buckets are not in debt; a frame read takes its cost from both
-(so the group's connections together read at most the budget on average). While in debt, the
-connection does not call ``recv`` and waits (:meth:`ReadBudget.pause`): nothing of its frames is
-parsed or answered; websockets' own flow control (``max_queue`` frames, then the transport paused)
-bounds what waits in memory, and TCP holds the rest at the sender.
+frames and ``bytes_`` bytes a second, with :data:`BURST_SECONDS` of each at once. Each read of a
+connection's socket is charged its bytes and the frames websockets parsed from it
+(``edge.EdgeConnection.data_received``; a read is at most ``edge.READ_BUFFER`` bytes, so few frames).
+While the group is in debt each of its sockets is held at its next read (``EdgeConnection.hold_if_due``,
+combined with websockets' own flow control; TCP holds the rest at the sender; a new connection at its
+accept) and none of its frames already parsed
+is handled (``connection.Connection.read_budget``), until the debt is paid: so its connections
+together cost at most the budget on average, and another group's frames are read as ever.
 """
 from __future__ import annotations
 
@@ -26,8 +28,8 @@ class ReadBudget:
     """Token buckets per address group of the frames and bytes its connections read.
 
     ``frames`` a second and ``bytes_`` a second (each 0: not counted), :data:`BURST_SECONDS`
-    of each at once. A group's levels may go below zero (a frame is charged after it was read,
-    whatever its size): the debt is what :meth:`pause` waits out. At most ``max_groups`` groups
+    of each at once. A group's levels may go below zero (a read is charged after it was made,
+    whatever it held): the debt is what :meth:`pause` waits out. At most ``max_groups`` groups
     are remembered, the least recently seen forgotten (which only ever gives a group full buckets
     again). Single-threaded: used from the event loop only."""
 
