@@ -281,6 +281,8 @@ def kept_chat(held: list[p.ChatLineW], msg: p.ChatLines) -> list[p.ChatLineW]:
 
 BENIGN = frozenset({"STALE", "NOT_YOUR_TURN", "WRONG_PHASE", "DUPLICATE"})
 """Refusals of this client's own intent that only mean "the table moved on": decide again."""
+CONSENT_LATE = frozenset({"NO_SUCH_REQUEST", "NOT_ASKED"})
+"""Refusals of a consent to a hand-over that only mean it was settled meanwhile (:func:`play_seat`)."""
 RATE_WAIT = 1.0
 """Seconds to wait after ``RATE_LIMITED`` before deciding and sending again (the bucket refills)."""
 
@@ -288,7 +290,10 @@ RATE_WAIT = 1.0
 async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Random], Decision],
                     rng: random.Random, stop: Callable[[TableClient], bool],
                     timeout: float = 30.0, pace: float = 0.0) -> None:
-    """Play the client's seat until ``stop(client)``: decide from the view, send, wait for news.
+    """Play the client's seat until ``stop(client)``: decide from the view, send, wait for news. A
+    ``hand_over`` request that waits for this seat is accepted (D7: ``doublenine bot`` stands in for a
+    player and waits for nobody; s13 netplayer F5: two bot seats never answered and the request waited
+    until the 180 s point).
 
     ``pace``: at least this many seconds between two sends (``doublenine bot`` keeps four bots
     at one table under the server's messages-per-second limit, issue 12 case 8). ``RATE_LIMITED``
@@ -299,7 +304,13 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
     loop = asyncio.get_running_loop()
     pending: str | None = None
     sent_at = -pace
+    answered: int | None = None  # the last hand-over request consented to
     while not stop(client):
+        request = client.table.request if client.table is not None else None
+        if request is not None and request.action == "hand_over" and request.id != answered \
+                and client.seat is not None and int(client.seat) in request.waiting:
+            answered = int(request.id)  # D7: a computer player waits for nobody, so it consents (s13 F5)
+            await client.send({"type": "consent", "request_id": answered, "accept": True})
         if pending is None and client.my_decisions():
             await asyncio.sleep(max(0.0, sent_at + pace - loop.time()))
             if client.my_decisions():  # still ours after the pause (a resync may have moved on)
@@ -315,6 +326,8 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
         elif isinstance(msg, p.Error) and msg.code == "RATE_LIMITED" and not resync_refused(msg):
             await asyncio.sleep(RATE_WAIT)
             pending = None
+        elif isinstance(msg, p.Error) and msg.code in CONSENT_LATE:
+            continue  # its consent came after the request closed, or was not asked any more: nothing to do
         elif isinstance(msg, p.Error) and msg.intent_id == pending:
             if msg.code not in BENIGN:
                 raise ServerRefused(msg)
