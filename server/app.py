@@ -8,6 +8,7 @@ of tables and the listening socket. ``await GameServer(config).start()`` then
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -38,6 +39,12 @@ from .web.site import WebSite
 
 log = logging.getLogger("doublenine.server")
 
+SHUTDOWN_WITHIN = 5.0
+"""Seconds a graceful stop waits for the tables' actions under way and the release of their locks
+(``Registry.shutdown``): past it (a PostgreSQL that hangs, operator s13 finding 9: a stop waited 45 s
+for it) the stop goes on without them; every write not answered by then is in doubt, and what the
+store holds is what the next start (or another process) loads. With the store's own close
+(``postgres.CLOSE_WITHIN``) and :data:`STOP_FLUSH`, a stop takes at most about 12 s."""
 STOP_FLUSH = 5.0
 """Seconds a stop waits for the connections to take their last frames before cutting them."""
 STOP_CUT = 2.0
@@ -275,7 +282,16 @@ class GameServer:
         for task in (self._gc, self._probe):
             if task is not None:
                 task.cancel()
-        await self.registry.shutdown()
+        try:
+            async with asyncio.timeout(SHUTDOWN_WITHIN):
+                await self.registry.shutdown()
+        except TimeoutError:  # a store that hangs: nothing more is written; the store holds the truth
+            log_event(log, logging.WARNING, "stop did not wait for the store", waited=SHUTDOWN_WITHIN,
+                      tables=len(self.registry.tables), gives_up="actions waiting on the store and the "
+                      "release of table locks (PostgreSQL drops them with the connection)",
+                      in_doubt="settled at the next start: it loads what the store holds")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.registry.ownership.close(), 1.0)
         for conn in list(self.registry.connections):
             conn.close(code, reason)  # after the frames already queued: every answer goes out
         loop = asyncio.get_running_loop()
