@@ -333,9 +333,14 @@ def _position(k: Knowledge, m: Play) -> tuple[int, int, int]:
     return (m.tile.index, min(a, b), max(a, b))
 
 
+HEAVY_DOUBLE = 10
+"""Pips from which a double is called heavy in a reason (5-5 and up): 0-0 or 1-1 never is (s13 F3)."""
+
+
 def reason_of(k: Knowledge, made: Play, best: Play) -> Reason | None:
     """The term of the normal evaluation (:func:`.bots.heuristic.score_play`) that favours
-    ``best`` over ``made`` the most, as a :class:`Reason`; None when no term favours it.
+    ``best`` over ``made`` the most and whose sentence is true of the position (:func:`true_of`),
+    as a :class:`Reason`; None when no such term favours it.
 
     Codes and their numbers: ``domino`` (the tile that went out), ``double``/``heavier`` (the
     heavier tile kept), ``lead_suit``, ``follow``, ``next_void`` (the number left open, the one
@@ -345,21 +350,80 @@ def reason_of(k: Knowledge, made: Play, best: Play) -> Reason | None:
         return Reason("domino", (best.tile.low, best.tile.high))
     a, b = _terms(k, made), _terms(k, best)
     gains = {name: b[name] - a[name] for name in a}
-    name = max(gains, key=lambda n: gains[n])
-    if gains[name] <= 0:
-        return None
+    for name in sorted(gains, key=lambda n: -gains[n]):  # stable: the terms' order on equal gains
+        if gains[name] <= 0:
+            return None
+        for reason in _reasons(k, made, best, name):
+            if true_of(k, made, best, reason):
+                return reason
+    return None
+
+
+def _reasons(k: Knowledge, made: Play, best: Play, name: str) -> list[Reason]:
+    """The sentences term ``name`` may be said with, most specific first."""
     if name == "weight":
         t = best.tile
-        return Reason("double" if t.is_double else "heavier", (t.low, t.high))
+        return [Reason("double", (t.low, t.high)), Reason("heavier", (t.low, t.high))] if t.is_double \
+            else [Reason("heavier", (t.low, t.high))]
     if name == "next_void":
         voids = _pips(k.voids[(k.me + 1) & 3] & _end_bits(k, best)) or _pips(k.voids[(k.me + 3) & 3])
-        return Reason(name, (_new_end(k, made),) + voids[:1])
+        return [Reason(name, (_new_end(k, made),) + voids[:1])]
     if name == "partner_number":
-        return Reason(name, _pips(k.exposed[(k.me + 2) & 3] & _end_bits(k, best) & ~_end_bits(k, made))[:1])
+        return [Reason(name, _pips(k.exposed[(k.me + 2) & 3] & _end_bits(k, best) & ~_end_bits(k, made))[:1])]
     if name == "opponent_number":
         opp = k.exposed[(k.me + 1) & 3] | k.exposed[(k.me + 3) & 3]
-        return Reason(name, _pips(opp & _end_bits(k, made) & ~_end_bits(k, best))[:1])
-    return Reason(name)
+        return [Reason(name, _pips(opp & _end_bits(k, made) & ~_end_bits(k, best))[:1])]
+    return [Reason(name)]
+
+
+def true_of(k: Knowledge, made: Play, best: Play, reason: Reason) -> bool:
+    """Whether ``reason``'s sentences -- the review's about ``made`` (client/overlays/review.REASONS) and
+    the hint's about ``best`` (client/panels.HINT_REASONS) -- are true of the position (s13 F3: "leaves
+    ends your hand cannot follow" was said when it could, 6-8 was "lighter" than 6-6, 0-0 "heavy").
+    One predicate per code; an unknown code is never true."""
+    code, pips = reason.code, reason.pips
+    m, t = made.tile, best.tile
+    if code == "domino":
+        return not k.hand ^ t.bit
+    if code == "heavier":  # "plays a lighter tile while holding {tile}" / "sheds more points than {instead}"
+        return m.pips < t.pips
+    if code == "double":  # "... the heavy double {tile}" / "sheds the heavy double; {instead} would keep it"
+        return t.is_double and t.pips >= HEAVY_DOUBLE and m.pips < t.pips
+    if code == "lead_suit":  # "leads away from the number you hold most of" / "leads the number you hold most of"
+        counts = [(k.hand & PM[n]).bit_count() for n in range(10)]
+        most = {n for n in range(10) if counts[n] == max(counts)}
+        return k.left < 0 and bool({t.low, t.high} & most) and not {m.low, m.high} & most
+    if k.left < 0:
+        return False  # the other sentences speak of the ends left
+    made_ends, best_ends = _end_bits(k, made), _end_bits(k, best)
+    partner, opponents = (k.me + 2) & 3, ((k.me + 1) & 3, (k.me + 3) & 3)
+    if code == "follow":  # "leaves ends your hand cannot follow" / "... can follow, unlike {instead}"
+        return not (k.hand ^ m.bit) & _follows(made_ends) and bool((k.hand ^ t.bit) & _follows(best_ends))
+    if code == "partner_locked":  # "closes both ends on your partner, who passed on them"
+        return k.voids[partner] & made_ends == made_ends and k.voids[partner] & best_ends != best_ends
+    if len(pips) < (2 if code == "next_void" else 1):
+        return False
+    if code == "next_void":  # "keeps {open}s open for the opponent who passed on {void}s" (made leaves open)
+        opened, void = pips[0], pips[1]
+        return any(k.voids[o] >> void & 1 and not k.voids[o] >> opened & 1 for o in opponents) \
+            and bool(made_ends >> opened & 1) and bool(best_ends >> void & 1)
+    if code == "partner_number":  # "leaves your partner's number {n} closed" / "keeps ... {n} open"
+        n = pips[0]
+        return bool(k.exposed[partner] >> n & 1) and bool(best_ends >> n & 1) and not made_ends >> n & 1
+    if code == "opponent_number":  # "opens the opponents' number {n}"
+        n = pips[0]
+        return bool((k.exposed[opponents[0]] | k.exposed[opponents[1]]) >> n & 1) and bool(made_ends >> n & 1) \
+            and not best_ends >> n & 1
+    return False
+
+
+def _follows(bits: int) -> int:
+    """The tiles showing a number in the bit set ``bits`` (numbers 0-9)."""
+    out = 0
+    for p in range(10):
+        if bits >> p & 1:
+            out |= PM[p]
+    return out
 
 
 def hint_reason(view: SeatView, hint: Move) -> tuple[Play, Reason] | None:
@@ -434,5 +498,5 @@ def row_wire(row: CoachRow) -> dict[str, Any]:
 
 
 __all__ = ["COACH", "THRESHOLD", "Z", "Reason", "CoachRow", "Job", "hand_record", "decision_views",
-           "review_answers", "AnswerJob", "plan_answer", "review_answer", "answer_review_row", "plan_review", "ordered", "review_hand", "review_decision", "reason_of",
+           "review_answers", "AnswerJob", "plan_answer", "review_answer", "answer_review_row", "plan_review", "ordered", "review_hand", "review_decision", "reason_of", "true_of", "HEAVY_DOUBLE",
            "row_wire", "Hint", "Measured", "position_rng"]

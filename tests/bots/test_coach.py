@@ -253,3 +253,76 @@ def test_a_hints_reason_always_names_a_term_that_favours_the_hint() -> None:
         assert coach.reason_of(k, alt, hint) == reason
         seen += 1
     assert seen >= 3
+
+
+# --- every reason sentence is true of the position (s13 expert F3) -------------------------------
+
+def test_f3_follow_is_not_said_when_the_hand_can_follow_the_ends_left() -> None:
+    # f_follow: ends 7|9, 2-9 at the 9 leaves 7|2 and the hand still holds 6-7 and 2-3
+    hand = [(0, 1), (0, 9), (1, 9), (2, 3), (2, 9), (3, 4), (4, 9), (6, 7)]
+    k = _knowing(hand, (7, 9))
+    reason = coach.reason_of(k, Play(S1, tile(2, 9), R), Play(S1, tile(6, 7), L))
+    assert reason is None or reason.code != "follow"
+    # the second reported case: ends 8|2, 2-8 at the 2 leaves 8|8 with 4-8 in hand
+    k = _knowing([(0, 7), (2, 2), (2, 4), (2, 8), (3, 4), (4, 8)], (8, 2))
+    best = max((Play(S1, t, e) for t in map(lambda p: tile(*p), [(2, 2), (2, 4)]) for e in (R,)),
+               key=lambda m: m.tile.pips)
+    reason = coach.reason_of(k, Play(S1, tile(2, 8), R), best)
+    assert reason is None or reason.code != "follow"
+
+
+def test_f3_a_heavier_tile_is_never_called_lighter_than_a_double() -> None:
+    # reasons21: 6-6 and 6-8 in hand, ends 6|5: 6-8 on the 6 (14 pips) is heavier than 6-6 (12)
+    k = _knowing([(6, 6), (6, 8)], (6, 5))
+    reason = coach.reason_of(k, Play(S1, tile(6, 8), L), Play(S1, tile(6, 6), L))
+    assert reason is None or reason.code not in ("double", "heavier")
+    # 7-9 (16) against 8-8 (16): not lighter either
+    k = _knowing([(7, 9), (8, 8), (1, 2)], (9, 8))
+    reason = coach.reason_of(k, Play(S1, tile(7, 9), L), Play(S1, tile(8, 8), R))
+    assert reason is None or reason.code not in ("double", "heavier")
+
+
+def test_f3_a_light_double_is_never_heavy_but_a_heavy_one_is_said() -> None:
+    k = _knowing([(0, 0), (3, 4), (5, 6)], (0, 4))
+    assert coach.reason_of(k, Play(S1, tile(3, 4), R), Play(S1, tile(0, 0), L)) != coach.Reason("double", (0, 0))
+    assert not coach.true_of(k, Play(S1, tile(3, 4), R), Play(S1, tile(0, 0), L), coach.Reason("double", (0, 0)))
+    k = _knowing([(9, 9), (3, 9), (1, 2)], (9, 4))
+    assert coach.reason_of(k, Play(S1, tile(3, 9), L), Play(S1, tile(9, 9), L)) == coach.Reason("double", (9, 9))
+
+
+def _independent(k: Knowledge, made: Play, best: Play, reason: coach.Reason) -> bool:
+    """The sentences checked by hand, independently of coach.true_of (plain loops over the tiles)."""
+    from doublenine.server.bots.heuristic import ends_after
+    rest_m = [t for t in DOUBLE_NINE_SET if k.hand >> t.index & 1 and t != made.tile]
+    rest_b = [t for t in DOUBLE_NINE_SET if k.hand >> t.index & 1 and t != best.tile]
+    if reason.code == "heavier":
+        return made.tile.pips < best.tile.pips
+    if reason.code == "double":
+        return best.tile.is_double and best.tile.pips >= 10 and made.tile.pips < best.tile.pips
+    if reason.code == "follow":
+        em, eb = set(ends_after(k, made.tile, made.end)), set(ends_after(k, best.tile, best.end))
+        return not any(t.low in em or t.high in em for t in rest_m) and any(t.low in eb or t.high in eb for t in rest_b)
+    if reason.code == "domino":
+        return not rest_b
+    return True  # the numbers' sentences: checked by coach.true_of's own tests above
+
+
+def test_f3_every_reason_said_over_many_seeded_positions_is_true() -> None:
+    from test_bot_expert import _views
+    from doublenine.server.bots.knowledge import knowledge
+    said = 0
+    for view in _views(71, 3):
+        if view.turn != view.viewer:
+            continue
+        k = knowledge(view)
+        plays = [m for m in view.legal_moves() if isinstance(m, Play)]
+        for made in plays:
+            for best in plays:
+                if made.tile == best.tile:
+                    continue
+                reason = coach.reason_of(k, made, best)
+                if reason is not None:
+                    assert coach.true_of(k, made, best, reason) and _independent(k, made, best, reason), \
+                        (made, best, reason)
+                    said += 1
+    assert said >= 100
