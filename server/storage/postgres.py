@@ -174,6 +174,12 @@ tables-per-address limit; the two-key space never meets the one-key locks of tab
 (``pglocks.lock_key``) or :data:`SCHEMA_LOCK`."""
 
 
+BUDGET_POOL_SIZE = 2
+"""Connections of the per-address budgets' own pool (:meth:`PostgresStore.take_budget`). Operator s13
+finding 11: 60 pages at once from one address took their budget on the tables' pool, each statement
+queued on the address group's one ``dn_budget`` row holding a connection meanwhile, and every table's
+moves waited behind them (max 2.0 s against 0.16 s). On a pool of their own they wait for each other
+only (``addresses.SHARED_WAIT``, then the process counts alone); the moves never wait for them."""
 BUDGET_SWEEP_EVERY = 512
 """A process deletes the buckets that have refilled (nothing to remember) once per this many takes."""
 _TAKE_BUDGET = """
@@ -324,6 +330,8 @@ class PostgresStore:
         self.application = application or f"{STORE_NAME}{os.getpid()}"
         self._sizes = (min_size, max_size)
         self._pool: asyncpg.Pool | None = None
+        self._budget_pool: asyncpg.Pool | None = None
+        """The small pool of the per-address budgets (:data:`BUDGET_POOL_SIZE`): never the tables'."""
         self._lock = asyncio.Lock()
         self._closed = False
         self._takes = 0
@@ -357,8 +365,25 @@ class PostgresStore:
                 self._pool = pool
         return self._pool
 
+    async def _get_budget_pool(self) -> asyncpg.Pool:
+        """The pool of :meth:`take_budget` and :meth:`refund_budget`, at most :data:`BUDGET_POOL_SIZE`
+        connections, made after the tables' pool (which makes the schema)."""
+        await self._get_pool()
+        if self._budget_pool is not None:
+            return self._budget_pool
+        async with self._lock:
+            if self._budget_pool is None:
+                try:
+                    self._budget_pool = await asyncpg.create_pool(
+                        self.dsn, min_size=0, max_size=BUDGET_POOL_SIZE, timeout=pglocks.CONNECT_WITHIN,
+                        server_settings={"lock_timeout": str(int(ANSWER_WITHIN * 1000)),
+                                         "application_name": self.application})
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+                    raise OSError(f"cannot open PostgreSQL store {self.url}: {pglocks.unanswered(exc)}") from exc
+        return self._budget_pool
+
     async def _run(self, work: Callable[[asyncpg.Connection], Awaitable[T]], *, write: bool = True,
-                   step: _Step | None = None) -> T:
+                   step: _Step | None = None, budget: bool = False) -> T:
         """Run ``work`` in one transaction; driver failures become ``OSError`` (Store contract).
 
         Every wait is bounded by :data:`.base.ANSWER_WITHIN` (session 11, the kind of a request
@@ -371,8 +396,9 @@ class PostgresStore:
         it a ``write`` raises :class:`~.base.InDoubt`, whose ``settle`` asks PostgreSQL what became of
         its transaction (:meth:`_settle`). Before, such a statement was waited for without end: the
         table's lock held, its players unanswered (store s12 item 1). ``step``: one ``work`` fills in
-        with its transaction id (:meth:`append`), else a write asks for it before its ``COMMIT``."""
-        pool = await self._get_pool()
+        with its transaction id (:meth:`append`), else a write asks for it before its ``COMMIT``.
+        ``budget``: on the budgets' own small pool (:meth:`take_budget`), never the tables'."""
+        pool = await (self._get_budget_pool() if budget else self._get_pool())
         try:
             con = await pool.acquire(timeout=ANSWER_WITHIN)
         except asyncio.TimeoutError:
@@ -447,7 +473,7 @@ class PostgresStore:
             level = min(burst, row["level"] + max(0.0, row["age"]) * rate)
             return max(0.001, (1.0 - level) / rate)
 
-        return await self._run(work)
+        return await self._run(work, budget=True)
 
     async def refund_budget(self, kind: str, group: str, burst: float) -> None:
         """Give back the token :meth:`take_budget` took for ``group`` (never beyond ``burst``)."""
@@ -457,7 +483,7 @@ class PostgresStore:
             await con.execute("UPDATE dn_budget SET level = least($3, level + 1) WHERE kind=$1 AND grp=$2",
                               kind, key, float(burst))
 
-        await self._run(work)
+        await self._run(work, budget=True)
 
     async def probe(self) -> None:
         """Ask PostgreSQL for a write that changes nothing (an ``UPDATE`` of no row of ``dn_table``):
@@ -647,6 +673,9 @@ class PostgresStore:
         ran again, in asyncpg's ``Pool.close``; under systemd every stop ran into its 30 s and a
         SIGKILL."""
         self._closed = True
+        budgets, self._budget_pool = self._budget_pool, None
+        if budgets is not None:
+            budgets.terminate()  # a bucket's token in flight is only a token: nothing to wait for
         pool, self._pool = self._pool, None
         if pool is None:
             return
