@@ -19,6 +19,12 @@
   var MAX_FRAME = 1 << 20;  // docs/protocol.md: server frames up to 1 MiB
   var view = null, table = null, seq = -1, ws = null, wait = 500, stopped = false, timer = null;
   var hold = 0;  // ms the server asked us to wait before the next attempt (0: the usual backoff)
+  // The page's own liveness (s13 netplayer F9: a half-open link showed a stale table as live for minutes;
+  // a browser's websocket gives the page no ping, and a spectator sends nothing after "spectate"). A page
+  // that heard nothing for PROBE_MS asks (a second hello is answered with a welcome and changes nothing,
+  // docs/protocol.md); nothing heard for SILENT_MS: the link is dead, "connection lost", connect again.
+  var PROBE_MS = 15000, SILENT_MS = 35000, BEAT_MS = 5000;
+  var heard = 0, attached = false;
 
   function fill(text, args) {
     return String(text).replace(/\{(\w+)\}/g, function (all, key) {
@@ -225,7 +231,7 @@
   }
   function onFrame(m) {
     if (!m || typeof m !== "object") { return; }
-    if (m.type === "welcome") { send({ type: "spectate", code: CODE }); }
+    if (m.type === "welcome") { if (!attached) { attached = true; send({ type: "spectate", code: CODE }); } }
     else if (m.type === "joined") { wait = 500; setConn("live", ""); }
     else if (m.type === "snapshot") { view = m.view; table = m.table; seq = m.seq; setConn("live", ""); render(); }
     else if (m.type === "table") { table = m.table; render(); }
@@ -243,8 +249,10 @@
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     ws = new WebSocket(scheme + location.host + "/t/" + encodeURIComponent(CODE));
     ws.binaryType = "arraybuffer";
+    attached = false; heard = Date.now();
     ws.onopen = function () { send({ type: "hello", protocol_version: PROTOCOL_VERSION, client: "doublenine-web" }); };
     ws.onmessage = function (ev) {
+      heard = Date.now();
       if (!(ev.data instanceof ArrayBuffer) || ev.data.byteLength > MAX_FRAME) { return; }
       var m;
       try { m = MessagePack.decode(new Uint8Array(ev.data), LIMITS); } catch (e) { return; }
@@ -258,5 +266,19 @@
       later(wait); wait = Math.min(wait * 2, 10000);
     };
   }
+  function beat() {
+    if (stopped || !ws || ws.readyState > 1) { return; }  // closing or closed: onclose reconnects
+    var quiet = Date.now() - heard;
+    if (quiet >= SILENT_MS) {  // a dead link: its close would wait as long, so it is dropped unheard
+      var dead = ws; ws = null;
+      dead.onclose = null; dead.onmessage = null;
+      try { dead.close(); } catch (e) { /* a socket that cannot even close */ }
+      setConn("connecting", W.lost);
+      later(0);
+    } else if (quiet >= PROBE_MS && ws.readyState === 1) {
+      send({ type: "hello", protocol_version: PROTOCOL_VERSION, client: "doublenine-web" });
+    }
+  }
+  setInterval(beat, BEAT_MS);
   connect();
 }());
