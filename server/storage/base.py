@@ -71,6 +71,14 @@ class InDoubt(OSError):
         """Ask the store whether the write was made (see the class)."""
 
 
+class RowLocked(OSError):
+    """A write refused because another session holds a lock on one row it needs (PostgreSQL's
+    ``lock_timeout``; a ``SELECT ... FOR UPDATE`` left open in ``psql``): nothing was done, as for
+    any ``OSError``, but only the tables whose rows are locked are affected, not the store
+    (operator s13 finding 4: one stray session locking one table's row made its whole process
+    answer ``/healthz`` 503). The message names the holders."""
+
+
 class StoreError(OSError):
     """The store cannot be used at all (its folder cannot be made, the file is not a database,
     the file system is read-only, the database refuses): the message says what and where."""

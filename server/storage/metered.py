@@ -27,7 +27,7 @@ from doublenine.shared.cleantext import typed
 
 from ..logfmt import Repeats, log_event, log_repeated
 
-from .base import ListedTable, ListingKey, Store, StoredTable, TooManyOpen
+from .base import ListedTable, ListingKey, RowLocked, Store, StoredTable, TooManyOpen
 
 log = logging.getLogger("doublenine.server.storage")
 
@@ -150,6 +150,8 @@ class MeteredStore:
             result = await call
         except (KeyError, ValueError, TooManyOpen):  # refused by a store that works (a key, a stale epoch, the limit)
             self._worked(kind)
+            raise
+        except RowLocked:  # one table's row locked by another session: that table's refusal, not the store's health
             raise
         except Exception as exc:
             self._failed(exc, kind)
