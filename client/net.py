@@ -34,6 +34,7 @@ from typing import Any
 from doublenine.shared import protocol as p
 from doublenine.shared.badframes import ResyncPacer, SkipReporter
 from doublenine.shared.convert import intent_for
+from doublenine.shared.moves import DrawPick
 
 from .intents import (
     Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say, Withdraw,
@@ -54,6 +55,28 @@ drains the inbox every frame (:meth:`NetSession.pump`), so a server sending fast
 applies waits in its socket (websockets' ``max_queue``, then the server's slow-reader limit), not in
 this process's memory (attacker s9 F2: every collection a client fills from a server's frames is
 bounded)."""
+
+
+KEEPALIVE = (5.0, 10.0)
+"""(ping interval, pong timeout) in seconds of the window's own websocket pings: a link that has gone silent
+is noticed within 15 s, "Connection lost: reconnecting..." then, and a move sent meanwhile goes again after
+the rejoin. s13 netplayer F3: with the library's 20 s + 20 s the window said "Your turn" for ~37 s over a
+dead link. A ping is a few bytes every 5 s; a pong slower than 10 s is a link nobody can play on."""
+
+
+class _QuietKeepalive(logging.Filter):
+    """websockets logs a keepalive timeout as an error with its traceback (s13 netplayer F3: one in the
+    terminal at every timeout); it is an ordinary lost connection, which the window says: one info line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage() == "keepalive ping failed":
+            record.msg, record.args = "keepalive ping unanswered: the connection is lost", ()
+            record.levelno, record.levelname, record.exc_info, record.exc_text = logging.INFO, "INFO", None, None
+        return True
+
+
+_WS_LOG = logging.getLogger("doublenine.client.websocket")
+_WS_LOG.addFilter(_QuietKeepalive())
 
 
 UNANSWERED_KEPT = 16
@@ -221,7 +244,8 @@ class NetClient:
         url = table_url(self.url, code)
         try:  # directly on this machine and the LAN (issue 16.6)
             opened = connect(url, open_timeout=self._open_timeout, max_size=p.SERVER_LIMITS.max_bytes,
-                             proxy=checked_proxy(url))
+                             proxy=checked_proxy(url), ping_interval=KEEPALIVE[0], ping_timeout=KEEPALIVE[1],
+                             logger=_WS_LOG)
         except ConnectionClosed as exc:  # cut before the upgrade was answered: behind wss://, a TLS
             raise UpgradeCut(str(exc)) from exc  # front refusing this client (tls_failure says so)
         with opened as ws:
@@ -494,6 +518,9 @@ class NetSession:
         by the status line until the next update: "Your move did not reach the table"."""
         iid = str(error.intent_id)
         kept = self.unanswered.pop(iid, None)
+        if kept is not None and str(error.code) == "BAD_POSITION" and self._draw_another(kept[0]):
+            self._resent.discard(iid)
+            return True
         if kept is None or iid not in self._resent:
             return False
         self._resent.discard(iid)
@@ -501,6 +528,21 @@ class NetSession:
         if str(error.code) != "DUPLICATE" and kept[2]:
             self.state = replace(self.state, error=UNDELIVERED)
         self.state = self._with_sending(self.state)
+        return True
+
+    def _draw_another(self, msg: p.Model) -> bool:
+        """R3: an opening-draw pick refused because the other drawer took that face-down tile first: every
+        face-down tile is as unknown as another, so the free one nearest to it is taken instead (s13
+        netplayer F8: over a slow link the pick was refused "That face-down tile is taken or not there" and
+        the grid moved under the pointer). True when one was sent."""
+        view = self.state.view
+        position = getattr(msg, "position", None)
+        if getattr(msg, "type", "") != "draw" or view is None or view.seat is None or not isinstance(position, int):
+            return False
+        free = [d.position for d in view.legal_decisions() if isinstance(d, DrawPick)]
+        if not free:
+            return False
+        self.send(Decide(DrawPick(view.seat, min(free, key=lambda x: (abs(x - position), x)))))
         return True
 
     def _resend(self) -> None:

@@ -215,3 +215,43 @@ def test_accept_the_hand_greys_while_its_answer_is_on_the_way() -> None:
     assert [(b.id, b.enabled) for b in panel.buttons][0] == ("accept", True)
     sent = compute_layout(replace(state, sending=True), Ui(), (1280, 800)).panel
     assert [b.enabled for b in sent.buttons] == [False] * len(sent.buttons)
+
+
+def test_a_draw_pick_taken_first_by_the_other_drawer_takes_the_nearest_free_tile() -> None:
+    """s13 netplayer F8: R3's face-down tiles are all alike unknown; a pick refused BAD_POSITION (the other
+    drawer's, over a faster link) takes the nearest free one instead of saying "taken"."""
+    from doublenine.shared.moves import DrawPick
+    from doublenine.shared.state import Phase
+
+    local = session_at(lambda st: st.phase is Phase.DRAW)
+    view = local.state.view
+    link = DeadLink()
+    session = NetSession(link)  # type: ignore[arg-type]
+    link.inbox.put(p.Joined(code="ABCDE", seat=1, token="t" * 20))
+    link.inbox.put(_snapshot(view, 0))
+    session.pump()
+    free = sorted(d.position for d in view.legal_decisions() if isinstance(d, DrawPick))
+    assert 17 in free and 16 in free and 18 in free
+    session.send(Decide(DrawPick(Seat.ONE, 17)))
+    taken = replace(view, draw_taken=(*view.draw_taken, (Seat.TWO, 17)))
+    link.inbox.put(_snapshot(taken, 0))  # the other drawer's pick (a snapshot here; its update in play)
+    link.inbox.put(p.Error(code="BAD_POSITION", detail="taken", intent_id=link.sent[0].intent_id))
+    session.pump()
+    assert [(m.type, m.position) for m in link.sent] == [("draw", 17), ("draw", 16)]
+    assert session.state.error is None and session.state.sending is True
+
+
+def test_the_window_notices_a_silent_link_within_15_s_and_logs_no_traceback(caplog) -> None:  # type: ignore[no-untyped-def]
+    import logging
+
+    from doublenine.client import net
+
+    assert net.KEEPALIVE == (5.0, 10.0) and sum(net.KEEPALIVE) == 15.0
+    with caplog.at_level(logging.INFO, logger="doublenine.client.websocket"):
+        try:
+            raise TimeoutError("keepalive ping timeout")
+        except TimeoutError:
+            net._WS_LOG.error("keepalive ping failed", exc_info=True)
+    (record,) = caplog.records
+    assert (record.levelname, record.getMessage(), record.exc_info) == (
+        "INFO", "keepalive ping unanswered: the connection is lost", None)
