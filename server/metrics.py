@@ -15,10 +15,16 @@ Series (all prefixed ``doublenine_``):
 * ``store_rollbacks_total``, ``store_rolled_back_events_total``: tables this process took again
   from the store with fewer events than it had itself stored there, and how many events were gone
   (a failover to a standby that was behind the primary; operator s13 finding 8);
+* ``store_failed_writes_total{kind}`` (``moves``, ``chat``, ``tables``): every failed write, however
+  short the failure (``store_ok`` is a gauge: a 3.5 s cut or a 30 s row lock between two scrapes
+  shows only here); ``store_in_doubt_total``: writes cut after their ``COMMIT`` was sent (settled later);
+* ``store_pool_connections{state}`` (``open``, ``idle``, ``max``): the PostgreSQL pool the tables use
+  (all 0 on SQLite); ``tables_awaiting_adoption``: open tables nobody serves that this process will
+  adopt (a stopped process's);
 * ``moves_total{kind}``: decisions applied (draw, nominate, review, play, pass), humans and computers;
 * ``errors_total{code}``: refusals sent, by stable error code;
-* ``limits_total{limit}``: connections refused or closed by a limit
-  (rate, tables_per_address, frame_size, idle);
+* ``limits_total{limit}``: connections refused or closed by a limit (:data:`LIMIT_NAMES`, each at 0
+  from the start);
 * ``decision_seconds``: from receiving an intent to its update being handed to every
   seat's connection (validate, apply, durable append, fan-out);
 * ``store_append_seconds``: the durable append alone;
@@ -57,6 +63,16 @@ MOVED_REASONS = ("handover", "lost", "conflict")
 """``doublenine_tables_moved_total``'s reasons (server/moving.py), each series there at 0 from the
 start: ``increase(...{reason="lost"}[10m])`` (docs' ``DoublenineTablesLost``) sees a process's first
 loss only if the series existed before it (operator s11 round 2: it appeared with its first event)."""
+LIMIT_NAMES = ("rate", "tables_per_address", "connections_per_address", "spectators", "spectators_per_address",
+               "hints", "coach", "chat", "nudge", "requests", "code_misses", "seats", "seats_per_address", "resync",
+               "playing_per_site", "address", "frame_size", "idle", "read_budget", "slow_reader", "handshakes")
+"""``doublenine_limits_total``'s ``limit`` labels (``connection.LIMIT_CODES``, the refusals' ``data.limit``,
+the closes and the handshakes), each series there at 0 from the start (operator s13 finding 10: no
+series until a limit first fired, so an ``increase`` alert missed a process's first one)."""
+WRITE_KINDS = ("moves", "chat", "tables")
+"""``doublenine_store_failed_writes_total``'s kinds (``storage.metered.WRITE_KINDS``)."""
+POOL_STATES = ("open", "idle", "max")
+"""``doublenine_store_pool_connections``'s states."""
 ALERTED_CODES = ("INTERNAL",)
 """``doublenine_errors_total``'s codes an alert rule reads (``DoublenineInternalErrors``), at 0 from the start."""
 
@@ -106,6 +122,19 @@ class ServerMetrics:
         for code in ALERTED_CODES:
             self.errors.labels(code=code)
         self.limits = Counter(p + "limits", "Connections refused or closed by a limit.", ["limit"], registry=r)
+        for name in LIMIT_NAMES:
+            self.limits.labels(limit=name)
+        self.store_failed_writes = Counter(p + "store_failed_writes", "Store writes that failed, by kind.", ["kind"],
+                                           registry=r)
+        for kind in WRITE_KINDS:
+            self.store_failed_writes.labels(kind=kind)
+        self.store_in_doubt = Counter(p + "store_in_doubt", "Store writes cut unanswered after their COMMIT was sent.",
+                                      registry=r)
+        self.store_pool = Gauge(p + "store_pool_connections", "PostgreSQL pool connections of the tables, by state.",
+                                ["state"], registry=r)
+        self.watch_pool(lambda: (0, 0, 0))  # there from the start (a store without a pool: all 0)
+        self.awaiting_adoption = Gauge(p + "tables_awaiting_adoption",
+                                       "Open tables nobody serves that this process will adopt.", registry=r)
         self.code_misses = Counter(p + "code_misses", "Join, rejoin or spectate requests naming no open table.",
                                    registry=r)
         self.decision_seconds = Histogram(
@@ -128,6 +157,11 @@ class ServerMetrics:
         self.store_ok.set_function(lambda: 0.0 if failing() else 1.0)
         self.store_since_success.set_function(since_success)
         self.table_locks_ok.set_function(lambda: 1.0 if locks_ok() else 0.0)
+
+    def watch_pool(self, sizes: Callable[[], tuple[int, int, int]]) -> None:
+        """Read the store's pool at each scrape: ``sizes()`` is (open, idle, max) connections."""
+        for i, state in enumerate(POOL_STATES):
+            self.store_pool.labels(state=state).set_function(lambda i=i: float(sizes()[i]))  # type: ignore[misc]
 
     def render(self) -> bytes:
         """The whole registry in the Prometheus text format."""

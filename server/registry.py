@@ -82,7 +82,7 @@ class Unreadable(Exception):
     seqs, a record that is not a table's): it cannot be served until the store is mended."""
 
     def __init__(self, code: str, cause: BaseException) -> None:
-        super().__init__(f"table {code}: {type(cause).__name__}: {cause}")
+        super().__init__(f"table {code}: {typed(cause)}")
         self.code = code
 
 
@@ -179,6 +179,10 @@ class Registry(TableMoves):
         self.metrics.connections.set_function(lambda: len(self.connections))
         self.metrics.tables.set_function(lambda: len(self.tables))
         self.store = MeteredStore(store, self.metrics.store_seconds)
+        self.store.on_failed = lambda kind: self.metrics.store_failed_writes.labels(kind=kind).inc()
+        self.store.on_in_doubt = self.metrics.store_in_doubt.inc
+        self.metrics.watch_pool(getattr(store, "pool_sizes", lambda: (0, 0, 0)))
+        self.metrics.awaiting_adoption.set_function(lambda: len(self._adoptions) + len(self._adopting))
         self.ownership = ownership_for(store)
         """Which tables this process may serve (issue 12): claim, ask, release."""
         self.metrics.watch_store(lambda: self.store.failing, self.store.seconds_since_success,

@@ -27,7 +27,7 @@ from doublenine.shared.cleantext import typed
 
 from ..logfmt import Repeats, log_event, log_repeated
 
-from .base import ListedTable, ListingKey, RowLocked, Store, StoredTable, TooManyOpen
+from .base import InDoubt, ListedTable, ListingKey, RowLocked, Store, StoredTable, TooManyOpen
 
 log = logging.getLogger("doublenine.server.storage")
 
@@ -76,8 +76,21 @@ class MeteredStore:
         self._failing_kinds: dict[str, str] = {}
         """Kind of write (:data:`WRITE_KINDS`) -> why its last try failed, for those that failed."""
         self._still_said = 0.0
+        self.on_failed: Any = None
+        """Called with the kind of every failed write (``/metrics``: ``store_failed_writes_total``)."""
+        self.on_in_doubt: Any = None
+        """Called for every write cut in doubt (``/metrics``: ``store_in_doubt_total``)."""
         self.repeats = Repeats(clock=clock)
         """Which failures :func:`log_store_failure` says now (each text once a minute, with the count)."""
+
+    def _counted(self, kind: str, in_doubt: bool) -> None:
+        """Count one failed write of ``kind`` (and one cut in doubt) for ``/metrics``; never raises."""
+        for hook, arg in ((self.on_failed, (kind,)), (self.on_in_doubt if in_doubt else None, ())):
+            if hook is not None:
+                try:
+                    hook(*arg)
+                except Exception:  # noqa: BLE001 - a counter must never change a write's outcome
+                    pass
 
     def _failed(self, exc: BaseException, kind: str) -> None:
         self.failing = typed(exc)[:300]
@@ -152,8 +165,10 @@ class MeteredStore:
             self._worked(kind)
             raise
         except RowLocked:  # one table's row locked by another session: that table's refusal, not the store's health
+            self._counted(kind, False)
             raise
         except Exception as exc:
+            self._counted(kind, isinstance(exc, InDoubt))
             self._failed(exc, kind)
             raise
         self._worked(kind)

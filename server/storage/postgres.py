@@ -359,6 +359,14 @@ class PostgresStore:
         self._closed = False
         self._takes = 0
 
+    def pool_sizes(self) -> tuple[int, int, int]:
+        """The tables' pool now: (open connections, idle ones, the most it opens); (0, 0, max) before
+        the first call opens it. For ``/metrics`` (``store_pool_connections``)."""
+        pool = self._pool
+        if pool is None:
+            return (0, 0, self._sizes[1])
+        return (pool.get_size(), pool.get_idle_size(), pool.get_max_size())
+
     @property
     def url(self) -> str:
         """Where the data lives (password hidden), for logs and ``/healthz``."""
