@@ -121,6 +121,8 @@ class NetClient:
         (s13 netplayer F6). None before a seat, or from a server that sends none."""
         self._claims = True
         self._nobody = 0
+        self._why = ""
+        """Why the last connection ended, said with "lost" (:class:`~.store.Connection`): "restart" or ""."""
         """Attempts in a row that found nobody listening (shared/reconnect.nobody_listens)."""
         """False once the server refused a ``rejoin`` carrying ``claim`` (an older version-2 server)."""
         self._retry = Reconnector(backoff or Backoff())
@@ -182,7 +184,7 @@ class NetClient:
         tls: BaseException | None = None  # the last attempt's TLS failure, told if the table never returns
         while not self._stop.is_set():
             cause: BaseException | None = None  # why the last connection failed (a TLS failure is said as such)
-            self._put(Connection("connecting" if self._retry.since is None else "lost"))
+            self._put(Connection("connecting", "") if self._retry.since is None else Connection("lost", self._why))
             end: Failure | None = None
             moving = False  # a refusal that says the table exists: retried even before a seat
             try:
@@ -224,7 +226,7 @@ class NetClient:
                     and time.monotonic() - self._retry.since >= NOBODY_SECONDS:
                 self._fail(Failure("host.gone", dict(zip(("host", "port"), host_port(self.url)))))
                 break
-            self._put(Connection("lost"))
+            self._put(Connection("lost", self._why))
             delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else None)
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
                 self._fail(connect_failure(tls, *host_port(self.url), secure=secure) if tls is not None else
@@ -264,6 +266,7 @@ class NetClient:
             except ConnectionClosed:  # any close code: read it below
                 pass
             closed = ws.close_code
+            self._why = "restart" if restarting(closed, ws.close_reason) else ""
         if closed == REPLACED:
             return Failure("seat.replaced", {"code": self.code or ""})
         if ends_game(closed):
@@ -372,6 +375,12 @@ class NetClient:
         self.code = self.token = None
         self.fallback, self.attach = None, self.fallback
         ws.send(p.encode(self.attach))
+
+
+def restarting(close_code: int | None, reason: str | None) -> bool:
+    """The server closed saying it restarts: 1012 (RFC 6455 "service restart"), or 1001 with
+    docs/protocol.md's "server shutting down" (1001 "table closed" is an idle table's close, no restart)."""
+    return close_code == 1012 or (close_code == 1001 and (reason or "").startswith("server shutting down"))
 
 
 def _over(msg: Any) -> bool:

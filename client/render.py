@@ -931,9 +931,14 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         surface.blit(_row_label(art, row, p.rect[2] - 2 * f, state, lang), row.rect[:2])
 
 
+RESTARTING = N_("The server is restarting: reconnecting…")
+"""The banner while the server said it restarts (``ClientState.lost_why``), not a lost link."""
+
+
 def _banner(surface: pygame.Surface, lay: TableLayout, state: ClientState, art: Art, lang: str) -> None:
     assert lay.banner is not None
     x, y, w, h = lay.banner
     surface.blit(art.plate(w, h, (150, 40, 40, 255), h // 2), (x, y))  # opaque over the line
-    label = art.fit_text(tr(lang, N_("Connection lost: reconnecting…")), lay.font, w - lay.font, INK, bold=True)
+    said = RESTARTING if state.lost_why == "restart" else N_("Connection lost: reconnecting…")
+    label = art.fit_text(tr(lang, said), lay.font, w - lay.font, INK, bold=True)
     surface.blit(label, label.get_rect(center=_centre(lay.banner)))

@@ -129,6 +129,9 @@ class ClientState:
     """The session's newest view while the window still shows an earlier moment of the match (client.pacing:
     the plays each seen in turn), None when the view shown is the newest. What a request or a confirmation
     acts on is said from it (:func:`acted_on`): the server undoes, restarts or ends the match as it is now."""
+    lost_why: str = ""
+    """Why the connection is lost, when the server said (``Connection.why``): "restart" is said as such in
+    the banner (s13 netplayer: every window said "Connection lost" through a server's announced restart)."""
     sending: bool = False
     """A move of this seat was sent and its answer has not come yet (``NetSession.unanswered``): the status
     line says "Sending your move…", or while the connection is lost that the move waits for it (s13
@@ -151,6 +154,9 @@ class Connection:
     """A local message from the network thread: "connecting", "connected" or "lost"."""
 
     status: str
+    why: str = ""
+    """For "lost": "restart" when the server said it was restarting (close 1012, or 1001 "server shutting
+    down"), else ""."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,7 +351,7 @@ def _refused(state: ClientState, m: p.Error) -> ClientState:
 
 _REDUCERS: dict[type, Any] = {
     Replace: lambda s, m: m.state,
-    Connection: lambda s, m: replace(s, connection=m.status,
+    Connection: lambda s, m: replace(s, connection=m.status, lost_why=m.why if m.status != "connected" else "",
                                      failure=None if m.status == "connected" else s.failure),
     Failed: lambda s, m: replace(s, failure=m.failure),
     p.Snapshot: _snapshot,

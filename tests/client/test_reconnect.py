@@ -92,6 +92,7 @@ def test_kill_9_mid_hand_shows_reconnecting_then_the_window_comes_back_into_the_
         seen = _run(app, scene, lambda s: False, 4.0, play=False)  # longer than the old 0.3 s give-up
         lost = seen[-1]
         assert lost.connection == "lost" and lost.failure is None and lost.view is not None
+        assert lost.lost_why == ""  # no close: a lost link, not a restart said by the server
         lay = scene.layout()
         assert lay.banner is not None and (lay.panel is None or lay.panel.kind != "failure")
         assert any(b.id == "leave" and b.enabled for b in lay.buttons), "a way to leave while reconnecting"
@@ -118,6 +119,7 @@ def test_a_stop_and_a_failover_window_are_waited_out_and_only_the_host_closing_e
         server = Serve(tmp_path / "other.sqlite", port)  # a process without the table: UNKNOWN_TABLE
         seen = _run(app, scene, lambda s: False, 3.0, play=False)
         assert all(s.failure is None for s in seen) and seen[-1].connection == "lost"
+        assert seen[-1].lost_why == "restart"  # 1001 "server shutting down": the banner says it restarts
         server.end(signal.SIGTERM)
         server = Serve(db, port)  # the table's own store again: the seat comes back
         back = _run(app, scene, lambda s: s.connection == "connected", 20, play=False)[-1]
@@ -141,3 +143,10 @@ def test_the_moved_close_code_is_a_reconnect_and_4010_ends_the_game() -> None:
         net.client.close()
     assert [type(a).__name__ for a in server.attaches] == ["Join", "Rejoin"]
     assert net.state.failure is not None and net.state.failure.key == "host.stopped"
+
+
+def test_a_restart_is_told_apart_from_an_idle_tables_close() -> None:
+    from doublenine.client.net import restarting
+
+    assert restarting(1012, "") and restarting(1001, "server shutting down, reconnect")
+    assert not restarting(1001, "table closed") and not restarting(None, None) and not restarting(1011, "")
