@@ -15,12 +15,12 @@ from typing import Any
 from doublenine.shared.cleantext import arg_name
 from doublenine.shared.i18n import N_
 from doublenine.shared.numbers import NumberError, arg_int, parse_int
+from doublenine.shared.wire import LEVELS
 
 from .config import MAX_WINDOW_SIDE, MIN_WINDOW
 from .launcher import make_launcher
 from .playoptions import check_arguments, start_form  # noqa: F401 - doublenine/cli.py calls check_arguments
 
-LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
 DEFAULT_SIZE = (1280, 800)
 """The window's size, px, at a first start (later: the size it had when it was last closed)."""
 
@@ -72,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                        "it was started with, a new table uses this one)"))
     parser.add_argument("--lang", choices=("en", "fr", "pt", "de", "es"), help=N_("language (remembered)"))
     parser.add_argument("--seed", type=arg_int(0, 2**63 - 1), help=N_("deal reproducibly from this seed: the same seed deals the same hands"))
-    parser.add_argument("--level", choices=LEVELS, help=N_("computer level for new tables (default: expert)"))
+    parser.add_argument("--level", choices=LEVELS, help=N_("computer level for new tables, weakest first: easy, heaviest, normal, strong, expert (default: expert)"))
     parser.add_argument("--phrases-only", action="store_true",
                         help=N_("new tables: only the preset chat phrases while a hand is in play (no free text)"))
     parser.add_argument("--tracker", action="store_true",

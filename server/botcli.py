@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from doublenine.shared.cleantext import arg_name
 from doublenine.shared.numbers import arg_float, arg_int
+from doublenine.shared.wire import LEVELS
 
 
 SAID_CHARS = 1000
@@ -59,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=N_("seat to take: 1 South, 2 East, 3 North, 4 West (default: the first free one)"))
     parser.add_argument("--name", default="Bot", type=arg_name,
                         help=N_("the seat's display name, 1 to 32 visible characters (default: Bot)"))
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong", "expert", "heaviest"),
+    parser.add_argument("--level", default="normal", choices=LEVELS,
                         help=N_("computer level (default: normal)"))
     parser.add_argument("--matches", type=arg_int(0), default=1,
                         help=N_("matches to play before giving the seat up and exiting (default 1: one match, "

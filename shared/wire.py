@@ -66,7 +66,12 @@ TileW = tuple[Pip, Pip]
 """A tile as ``[low, high]`` (either order is accepted from clients)."""
 EndW = Literal["left", "right"]
 TeamW = Literal["A", "B"]
-LevelW = Literal["easy", "normal", "strong", "expert", "heaviest"]
+LevelW = Literal["easy", "heaviest", "normal", "strong", "expert"]
+"""A computer level; :data:`LEVELS` lists them weakest first."""
+LEVELS: tuple[str, ...] = ("easy", "heaviest", "normal", "strong", "expert")
+"""Every computer level, weakest first (docs/computer-players.md, "Strength and speed": heaviest is the
+baseline below normal; expert the strongest), the one order every list of levels shows (s13 F5: listed
+last, heaviest read as the top level)."""
 PhaseW = Literal["draw", "nominate", "review", "play", "match_over"]
 """The phases a frame carries: not the engine's ``draw_shuffle``/``deal_shuffle``, which never last
 beyond the action that makes a shuffle due (the server shuffles within it, :meth:`.events.MatchLog`);

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from doublenine.shared.i18n import N_
 from doublenine.shared.invite import SERVER_URL_CHARS
+from doublenine.shared.wire import LEVELS
 
 from ..config import NAME_CHARS
 from ..layout import metrics
@@ -17,9 +18,9 @@ from ..snake import Rect
 from ..textfield import ADDRESS, CODE, DIGITS, END, TEXT, Caret
 from .kept import Done, Kept, Players
 
-LEVELS = ("easy", "normal", "strong", "expert", "heaviest")
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "strong": N_("Strong"), "expert": N_("Expert"),
-               "heaviest": N_("Heaviest")}
+LEVEL_NAMES = {"easy": N_("Easy"), "heaviest": N_("Heaviest"), "normal": N_("Normal"), "strong": N_("Strong"),
+               "expert": N_("Expert")}
+"""The levels' names, in :data:`LEVELS`'s order (weakest first, shared/wire.LEVELS)."""
 SEAT_LABELS = (N_("East (right)"), N_("North (partner)"), N_("West (left)"))
 """Seats 2, 3 and 4 on the start screen by the names the table gives them (shared/i18n DEFAULT_SEAT_NAMES)
 and their place from seat 1 (R2): one way of naming seats everywhere (polish s12 item 2: "Seat 2 (right)"

@@ -4,16 +4,17 @@ A computer player is a pure function of what its seat may know (R21, R23) and of
 a ``random.Random`` the caller derives from the table's seed and the decision's
 place in the log (R24). It never receives the match state.
 
-Levels: ``easy`` (a random legal decision), ``normal`` (rules of thumb,
-:mod:`.heuristic`), ``strong`` (determinized rollouts, :mod:`.strong`),
-``expert`` (the default: faster rollouts with the normal policy, :mod:`.expert`)
-and the baseline ``heaviest`` (heaviest legal tile at the first matching end).
+Levels, weakest first: ``easy`` (a random legal decision), the baseline ``heaviest``
+(heaviest legal tile at the first matching end), ``normal`` (rules of thumb,
+:mod:`.heuristic`), ``strong`` (determinized rollouts, :mod:`.strong`) and
+``expert`` (the default: more rollouts with the normal policy, :mod:`.expert`).
 docs/computer-players.md describes each.
 """
 from __future__ import annotations
 
 import random
 
+from doublenine.shared import wire
 from doublenine.shared.moves import Decision, DrawPick, Nominate, Review
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
@@ -22,8 +23,8 @@ from .heuristic import heaviest_play, normal_play
 from .expert import expert_play
 from .strong import strong_play
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "strong", "expert", "heaviest")
-"""Every level name :func:`decide` accepts."""
+LEVELS: tuple[str, ...] = wire.LEVELS
+"""Every level name :func:`decide` accepts, weakest first (:data:`doublenine.shared.wire.LEVELS`)."""
 
 DEFAULT_LEVEL = "expert"
 """The level a computer seat gets unless told otherwise (issue 4)."""

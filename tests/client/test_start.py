@@ -43,13 +43,13 @@ def test_create_table_with_typed_name_seat_kinds_level_and_seed() -> None:
     scene.handle(click(centre(lay["name"])))
     _type(scene, "Jose\u0301")
     scene.handle(click(centre(lay["kind1"])))        # seat 3 becomes human
-    scene.handle(click(centre(lay["level"])))        # expert -> heaviest
+    scene.handle(click(centre(lay["level"])))        # expert -> easy (the levels cycle weakest first: s13 F5)
     scene.handle(click(centre(lay["seed"])))
     _type(scene, "42x")                                # digits only
     change = scene.handle(click(centre(lay["create"])))
     assert change is not None and change.kind == "push" and change.scene == "TABLE"
     assert got == [Launch("create", "José", scene.form.lang, "", "", None, 42,
-                          ("human", "computer", "human", "computer"), "heaviest")]
+                          ("human", "computer", "human", "computer"), "easy")]
     assert config.load().name == "José"
 
 

@@ -63,8 +63,8 @@ def test_each_control_has_its_line(cid: str, said: str) -> None:
 
 
 def test_every_level_has_its_line() -> None:
-    assert [hint("level", lv)[1] for lv in ("easy", "normal", "strong", "expert", "heaviest")] == [  # type: ignore[index]
-        LEVELS[lv] for lv in ("easy", "normal", "strong", "expert", "heaviest")]
+    assert [hint("level", lv)[1] for lv in ("easy", "heaviest", "normal", "strong", "expert")] == [  # type: ignore[index]
+        LEVELS[lv] for lv in ("easy", "heaviest", "normal", "strong", "expert")]
 
 
 def test_nothing_under_the_pointer_says_where_tables_are_made() -> None:
@@ -98,3 +98,27 @@ def test_every_line_is_drawn_whole(lang: str, size: tuple[int, int]) -> None:
                 draw_start(pygame.Surface(size), Art(), Form(lang=lang, hover=cid, level=level), size)
             line = [d for d in seen if d.text == tr(lang, hint(cid, level)[1])]  # type: ignore[index]
             assert len(line) == 1 and not line[0].shortened, (lang, size, cid, level, line)
+
+
+def test_s13_f5_every_list_of_levels_is_weakest_first_and_strong_is_said_faster() -> None:
+    """s13 expert F5: the levels were listed easy, normal, strong, expert, heaviest everywhere, so the
+    last, "heaviest" (the baseline below normal), read as the top level; strong was said "slower"
+    (7 ms against the expert's 21). One order, shared/wire.LEVELS, in every list."""
+    import argparse
+    import typing
+
+    from doublenine.client.cli import add_arguments as client_arguments
+    from doublenine.client.scenes.startform import LEVEL_NAMES, LEVELS as FORM_LEVELS
+    from doublenine.server.bots import LEVELS as BOT_LEVELS
+    from doublenine.server.botcli import add_arguments as bot_arguments
+    from doublenine.shared.wire import LEVELS as WIRE_LEVELS, LevelW
+    weakest_first = ("easy", "heaviest", "normal", "strong", "expert")
+    assert WIRE_LEVELS == BOT_LEVELS == FORM_LEVELS == typing.get_args(LevelW) == weakest_first
+    assert tuple(LEVEL_NAMES) == tuple(LEVELS) == weakest_first
+    for add in (client_arguments, bot_arguments):
+        p = argparse.ArgumentParser()
+        add(p)
+        (level,) = [a for a in p._actions if "--level" in a.option_strings]
+        assert tuple(level.choices) == weakest_first
+    assert LEVELS["strong"] == "Strong: tries its moves out first; faster than Expert"
+    assert LEVELS["heaviest"] == "Heaviest: always plays its heaviest tile"

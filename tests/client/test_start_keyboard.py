@@ -72,14 +72,14 @@ def test_enter_and_space_press_the_focused_button_and_space_still_types_in_a_fie
         _key(scene, pygame.K_TAB)
     assert scene.form.focus == "level" and scene.form.level == "expert"
     _key(scene, pygame.K_RETURN)
-    assert scene.form.level == "heaviest"
+    assert scene.form.level == "easy"  # weakest first after the strongest (s13 F5)
     while scene.form.focus != "host":
         _key(scene, pygame.K_TAB)
     _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert scene.form.focus == "create"
     change = _key(scene, pygame.K_RETURN)
     assert change is not None and change.kind == "push" and [(g.mode, g.kinds, g.level) for g in got] == \
-        [("create", ("human", "human", "computer", "computer"), "heaviest")]
+        [("create", ("human", "human", "computer", "computer"), "easy")]
 
 
 def test_the_language_button_is_pressed_by_the_keyboard() -> None:
