@@ -1,4 +1,6 @@
-"""A review is reproducible (s13 expert F7): a mistake is a loss beyond the threshold by more than
+"""A review is reproducible (s13 expert F7), and judged in the unit that matters at every score (F6).
+
+Reproducible (F7): a mistake is a loss beyond the threshold by more than
 twice its error bar (coach.Z), and the coach's generator comes from the position, not the table.
 
 The reported case (tests/bots/data/s13_f_follow.json, a hand script): seat 1, ends 7|9, hand
@@ -55,3 +57,25 @@ def test_f7_the_reported_position_gets_one_review_at_every_table() -> None:
     row = rows[0]
     assert (row.best.tile, round(row.loss, 2), round(row.loss_stderr, 2), row.mistake) == (Tile(6, 7), 3.4, 1.41, False)
     assert row.paired_stderr is not None and row.made_value is not None and row.made_value.worlds == 1200
+
+
+ENDMATCH = pathlib.Path(__file__).parent / "data" / "s13_endmatch.json"
+"""s13 F6 (hand script): seat 4, ends 3|7, hand 1-5 1-7 2-7 2-9 3-4 8-8, plays 1-7 where 2-7 was best.
+In capped hand points the coach lost 7.40 at 0-0 (a mistake) but 1.07 at 90-90, 0.32 at 97-97 and
+0.11 at 99-99 (never a mistake), though at those scores the hand decides the match."""
+
+
+def test_f6_the_end_of_a_match_still_flags_a_real_mistake_in_match_points() -> None:
+    doc = json.loads(ENDMATCH.read_text())
+    found = {}
+    for score in (0, 90, 97, 99):
+        doc["scores_before"] = {"A": score, "B": score}
+        state = handscript.run(handscript.parse(doc))
+        assert state.hand is not None
+        view = view_for(state, state.hand.turn)
+        assert isinstance(view, SeatView) and view.ends == (3, 7)
+        made = next(m for m in view.legal_moves() if isinstance(m, Play) and m.tile == Tile(1, 7))
+        row = coach.review_decision(len(view.moves), view, made, coach.position_rng(view))
+        assert row.best.tile == Tile(2, 7)
+        found[score] = (round(row.loss, 2), row.mistake)
+    assert found == {0: (7.25, True), 90: (13.13, True), 97: (15.39, True), 99: (13.63, True)}
