@@ -37,6 +37,11 @@ NUDGE_AFTER = 15.0
 """Seconds before the Nudge button is offered."""
 HAND_OVER_AFTER = 60.0
 """Seconds before "Let the computer play" is offered for a player who is connected but away."""
+HAND_OVER_LONG = 180.0
+"""Seconds of one wait after which a hand-over needs nobody's consent (docs/protocol.md, D7): the asker of
+an open hand-over is offered :data:`HAND_OVER_NOW`."""
+HAND_OVER_NOW = N_("Let the computer play for {name} now")
+"""The wait card's button past :data:`HAND_OVER_LONG` while this seat's own hand-over request is open."""
 NOTICE_SECONDS = 8.0
 """How long the window of a nudged player stays lit and says so."""
 
@@ -380,8 +385,14 @@ def wait_card(state: ClientState, lay: TableLayout, waited: float, nudge_ready: 
     if me is not None and waited >= HAND_OVER_AFTER and seat not in state.away and not state.consent \
             and state.asking is None:
         specs.append(handover)
+    elif me is not None and waited >= HAND_OVER_LONG and state.asking == "hand_over":
+        # D7: past 180 s the hand-over needs nobody's consent and settles this seat's own open request (s13
+        # netplayer F5: the asker's card still waited for two seats that never answer, the button greyed)
+        specs.append((f"handover:{int(seat)}", HAND_OVER_NOW, True))
     grows = ([] if reviewing else [again if nudge_in > 0 and not nudge_ready else nudge]) + [handover] \
         if me is not None and seat not in state.away else []
+    if state.asking == "hand_over" and me is not None:
+        grows = [*grows, (f"handover:{int(seat)}", HAND_OVER_NOW, True)]
     # a disconnected seat: nobody is there to wait for (new user s11 round 2 item 11: a second window
     # watching its own player's kept table read "Waiting for Player", that player being at the start screen)
     said_wait = AWAY_WAIT if seat in state.away else N_("Waiting for {name} for {time}")

@@ -244,3 +244,20 @@ def test_s11_round2_a_disconnected_seat_is_not_waited_for(lang: str, said: str) 
     here = replace(state, away=frozenset())
     card = wait_card(here, compute_layout(here, ui, (1280, 800), lang), 32.0, True, ui, "en")
     assert card is not None and say("en", *card.text) == "Waiting for Zoë for 0:32"
+
+
+def test_past_180_s_the_askers_card_offers_the_hand_over_that_needs_nobody(states) -> None:  # type: ignore[no-untyped-def]
+    """s13 netplayer F5: at 182 s of waiting for Wifi (disconnected), the asker's own hand-over request still
+    waited for two bot seats and the window greyed "Let the computer play for Wifi"; past 180 s the server
+    does it without consent (docs/protocol.md), so the card offers it."""
+    state, ui = states["own-turn"]
+    asking = replace(state, view=replace(state.view, turn=Seat.TWO), computers=frozenset(),
+                     away=frozenset({Seat.TWO}), names=("Direct", "Wifi", "Bot3", "Bot4"), asking="hand_over",
+                     asked_of=(Seat.THREE, Seat.FOUR), asked_id="7")
+    lay = compute_layout(asking, ui, (1280, 800))
+    before = wait_card(asking, lay, 179.0, True, ui, "en")
+    assert before is not None and [b.id for b in before.buttons] == []
+    card = wait_card(asking, lay, 182.0, True, ui, "en")
+    assert card is not None and [(b.id, b.label, b.enabled) for b in card.buttons] == [
+        ("handover:2", "Let the computer play for {name} now", True)]
+    assert wait_card(replace(asking, asking=None), lay, 182.0, True, ui, "en").buttons == ()  # the away panel's
