@@ -128,6 +128,13 @@ def quiet_pygame() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+def _retry_said(lang: str) -> Any:
+    """A ``say(msgid, args)`` for client.joining's retries: one line on stderr in ``lang``."""
+    from .text import tr
+
+    return lambda msgid, args: print(f"doublenine play: {tr(lang, msgid, **args)}", file=sys.stderr, flush=True)
+
+
 def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where: tuple[str, str]) -> int:
     """A ``--join``/``--server``/``--table`` failure: said on stderr and, with ``--window-errors`` (the
     desktop entry: no terminal to read), in the window too, on the start screen with the server and
@@ -203,7 +210,8 @@ def run(args: argparse.Namespace) -> int:
     if args.join:  # issue 8: the invite carries server and table; check it before opening a window
         from .joining import resolve_invite
         try:  # a seat this computer holds there is taken back, so a full table is no refusal (D7)
-            invite = resolve_invite(args.join, seat=args.seat, spectate=args.spectate, kept=not robot)
+            invite = resolve_invite(args.join, seat=args.seat, spectate=args.spectate, kept=not robot,
+                                    say=_retry_said(lang))
         except FailureError as exc:
             return _refused(args, exc, lang, settings, _invite_where(args.join))
         args.server, args.table = invite.join_url, invite.code
@@ -221,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
             return _refused(args, exc, lang, settings, (args.server or "", ""))
     if args.server and args.table and not (args.join or robot or args.start_screen):  # as --join's table
         from .joining import check_named_table
-        refused = check_named_table(args.server, args.table, args.seat, args.spectate)
+        refused = check_named_table(args.server, args.table, args.seat, args.spectate, say=_retry_said(lang))
         if refused is not None:
             return _refused(args, refused, lang, settings, (args.server, args.table))
     server = args.server or ""

@@ -14,12 +14,14 @@ with its token, and the table being full (that seat is what fills it) is no refu
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from doublenine.shared import protocol as p
+from doublenine.shared.i18n import N_
 from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import Failure, FailureError, UpgradeCut, connect_failure, from_server_error
 from doublenine.shared.invite import Invite, parse_invite
@@ -36,7 +38,21 @@ class TableInfo:
 
 
 class CheckFailed(FailureError):
-    """The check ended with ``.failure`` (``str()`` of it is the person's message)."""
+    """The check ended with ``.failure`` (``str()`` of it is the person's message); ``silent``: something
+    accepted the connection and never answered in time (a server busy or stalled, a relay whose upstream
+    is quiet), which :func:`check_arrival` tries again."""
+
+    def __init__(self, failure: Failure, silent: bool = False) -> None:
+        super().__init__(failure)
+        self.silent = silent
+
+
+SILENT_TRIES = 3
+"""Checks of a table whose server accepts and does not answer before the command gives up (s13 netplayer:
+``play`` exited after 4 s on a server that accepted and never answered, without a word of retrying)."""
+SILENT_RETRY = N_("The table at {host}:{port} accepted the connection but has not answered yet: trying again "
+                  "({attempt} of {tries})")
+"""Said between two checks of a silent server (``doublenine play`` prints it on its error stream)."""
 
 
 def held_rejoin(server: str, code: str, seat: int | None = None) -> p.Rejoin | None:
@@ -53,7 +69,7 @@ def held_rejoin(server: str, code: str, seat: int | None = None) -> p.Rejoin | N
 
 
 def check_arrival(invite: Invite, *, seat: int | None = None, spectate: bool = False, kept: bool = True,
-                  timeout: float = 4.0) -> TableInfo:
+                  timeout: float = 4.0, say: Callable[[str, dict[str, Any]], None] | None = None) -> TableInfo:
     """What coming to ``invite``'s table meets before any window opens; raises :class:`CheckFailed`.
 
     ``seat``: the seat asked for (None: any); ``spectate``: only watching. ``kept``: this window takes a
@@ -63,19 +79,31 @@ def check_arrival(invite: Invite, *, seat: int | None = None, spectate: bool = F
     protocol version still are. Kind: each way of coming to a table checked it its own way.
     """
     holds = kept and not spectate and held_rejoin(invite.join_url, invite.code, seat) is not None
+    for attempt in range(2, SILENT_TRIES + 1):  # a server that accepts and says nothing is asked again
+        try:
+            return check_table(invite, want_seat=not spectate and not holds, seat=None if holds else seat,
+                               timeout=timeout)
+        except CheckFailed as exc:
+            if not exc.silent:
+                raise
+            if say is not None:  # ``say(msgid, args)``: the caller's language and stream
+                say(SILENT_RETRY, {"host": invite.host, "port": invite.port, "attempt": attempt,
+                                   "tries": SILENT_TRIES})
     return check_table(invite, want_seat=not spectate and not holds, seat=None if holds else seat, timeout=timeout)
 
 
-def resolve_invite(text: str, *, seat: int | None = None, spectate: bool = False, kept: bool = True) -> Invite:
-    """Parse ``text`` and check its table (``doublenine play --join``, :func:`check_arrival`); raises
-    FailureError with a stable key."""
+def resolve_invite(text: str, *, seat: int | None = None, spectate: bool = False, kept: bool = True,
+                   say: Callable[[str, dict[str, Any]], None] | None = None) -> Invite:
+    """Parse ``text`` and check its table (``doublenine play --join``, :func:`check_arrival`; ``say``: told
+    of each retry of a silent server); raises FailureError with a stable key."""
     invite = parse_invite(text)
-    check_arrival(invite, seat=seat, spectate=spectate, kept=kept)
+    check_arrival(invite, seat=seat, spectate=spectate, kept=kept, say=say)
     return invite
 
 
 def check_named_table(server: str, code: str, seat: int | None, spectate: bool,
-                      kept: bool = True) -> FailureError | None:
+                      kept: bool = True, say: Callable[[str, dict[str, Any]], None] | None = None
+                      ) -> FailureError | None:
     """What ``play --server URL --table CODE [--seat N | --spectate]`` meets at that table before any
     window opens (full, closed, seat taken, unreachable: :func:`check_arrival`), or None; said and exit 2
     as ``--join`` says it (kind: one refusal reported two ways: the same full table opened a window saying
@@ -84,7 +112,7 @@ def check_named_table(server: str, code: str, seat: int | None, spectate: bool,
 
     from doublenine.shared.invite import check_server_url
     try:
-        check_arrival(replace(check_server_url(server), code=code), seat=seat, spectate=spectate, kept=kept)
+        check_arrival(replace(check_server_url(server), code=code), seat=seat, spectate=spectate, kept=kept, say=say)
     except FailureError as exc:
         return exc
     return None
@@ -115,12 +143,14 @@ def check_table(invite: Invite, *, want_seat: bool = True, timeout: float = 4.0,
             log.info("opening %s failed inside the websocket library: %r", invite.join_url, exc)
         cut = UpgradeCut(str(exc)) if isinstance(exc, ConnectionClosed) else exc  # wss://: a front refusing us
         raise CheckFailed(connect_failure(cut, invite.host, invite.port, proxy,
-                                          secure=invite.join_url.lower().startswith("wss:"))) from None
+                                          secure=invite.join_url.lower().startswith("wss:")),
+                          silent=isinstance(exc, TimeoutError)) from None
     try:
         with ws:
             return _converse(ws, invite, want_seat, timeout, ours, seat)
     except (ConnectionClosed, OSError, TimeoutError, p.FrameError) as exc:
-        raise CheckFailed(connect_failure(exc, invite.host, invite.port, proxy)) from None
+        raise CheckFailed(connect_failure(exc, invite.host, invite.port, proxy),
+                          silent=isinstance(exc, TimeoutError)) from None
 
 
 def _converse(ws: Any, invite: Invite, want_seat: bool, timeout: float, ours: int, seat: int | None) -> TableInfo:
