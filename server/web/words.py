@@ -93,9 +93,10 @@ SEAT_FREE = SEAT_WORDS[SeatState.FREE]
 """A free seat's word, also shown for its name (its default name is nobody's)."""
 
 SCRIPT_WORDS: dict[str, str] = {
-    "connecting": N_("Connecting..."),
+    # the window's own words, with its ellipsis and colon (s13 linguists: "..." and " - " typed in ASCII)
+    "connecting": N_("Connecting…"),
     "live": N_("Live"),
-    "lost": N_("Connection lost - reconnecting..."),
+    "lost": N_("Connection lost: reconnecting…"),
     "full": N_("This table already has as many spectators as it takes. Try again in a minute."),
     "busy": N_("Too many computer-only tables from the same address are playing. Try again in a minute."),
     "gone": N_("This table is closed."),
