@@ -6,7 +6,7 @@ table is a few dozen blits (bench/client.py measures it).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -746,9 +746,9 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     title = art.fit_text(heading, round(f * 1.35), pw - 2 * f, GOLD, bold=True, only=name_in(heading, state, lang))
     ty = y + f // 2 + (0 if p.kind not in ("reveal", "drawn") else f // 3)
     surface.blit(title, title.get_rect(midtop=(x + pw // 2, ty)))
-    rows, ly = text_rows(art, p, state, lang, f)
-    for row in rows if p.kind not in ("reveal", "drawn") else ():
-        surface.blit(_row_label(art, row, pw - 2 * f, state, lang), row.rect[:2])
+    rows, ly = text_rows(art, p, state, lang, f, title.get_height()) if p.kind not in ("reveal", "drawn") else ([], 0)
+    for row in rows:  # a hand end's and the draw's lines are drawn under their rows (_reveal)
+        surface.blit(row.label, row.rect[:2])
     if p.kind == "failure" and state.failure is not None:
         bottom = min((b.rect[1] for b in p.buttons), default=y + ph) - f // 3
         draw_fitted(surface, art, state.failure.text(lang), f, (x, ly, pw, bottom - ly))
@@ -777,36 +777,36 @@ class Row:
     """Drawn gold (a hand end's result), else ink."""
     rect: Rect
     """Where it is drawn, px: its label's box, centred in the panel."""
+    label: pygame.Surface = field(compare=False, repr=False)
+    """The text as drawn (fitted once: a text drawn is reported once to typeset.watch)."""
 
 
-def _row_label(art: Art, row: Row, width: int, state: ClientState, lang: str) -> pygame.Surface:
-    return art.fit_text(row.text, row.size, width, GOLD if row.gold else INK, bold=row.bold,
-                        only=name_in(row.text, state, lang))
-
-
-def _lines_top(art: Art, p: Panel, state: ClientState, lang: str, f: int) -> int:
-    """The y px under a prompt's title where its lines start (a hand end's and the draw's: under its rows)."""
+def _lines_top(art: Art, p: Panel, state: ClientState, lang: str, f: int, title_h: int | None) -> int:
+    """The y px under a prompt's title (``title_h`` px tall, measured here when None) where its lines start (a
+    hand end's and the draw's: under its rows)."""
     x, y, pw, ph = p.rect
     if p.kind in ("reveal", "drawn"):
         return p.rows[-1].rect[1] + p.rows[-1].rect[3] + f // 3 if p.rows else y + 4 * f
-    heading = say(lang, p.title[0], p.title[1])
-    title = art.fit_text(heading, round(f * 1.35), pw - 2 * f, GOLD, bold=True, only=name_in(heading, state, lang))
-    return y + f // 2 + title.get_height() + f // 3
+    if title_h is None:
+        heading = say(lang, p.title[0], p.title[1])
+        title_h = art.type.measure(heading, round(f * 1.35), True)[1]
+    return y + f // 2 + title_h + f // 3
 
 
-def text_rows(art: Art, p: Panel, state: ClientState, lang: str, f: int) -> tuple[list[Row], int]:
+def text_rows(art: Art, p: Panel, state: ClientState, lang: str, f: int,
+              title_h: int | None = None) -> tuple[list[Row], int]:
     """(rows, the y px under them) of every row of the prompt ``p``'s lines, where :func:`_panel` draws it at font ``f`` px: each line wrapped
     into the room panels measured for it (panels._fit_text; a hand end's, panels.extra_rows_height), at a
     size shrunk (not below :data:`MIN_SIZE`) only where the window left the box shorter (:func:`_lines_size`);
     the opening draw's grid leaves its instruction two rows (panels._draw). Tests check the rows against
     the panel's buttons (s13: "Steinzähler für alle erlaubt…" drawn under "Jetzt beginnen" at 800x600)."""
     x, y, pw, ph = p.rect
-    ly, width, out = _lines_top(art, p, state, lang, f), pw - 2 * f, []
+    ly, width, out = _lines_top(art, p, state, lang, f, title_h), pw - 2 * f, []
 
     def place(text: str, size: int, bold: bool, gold: bool, at: int) -> Row:
         label = art.fit_text(text, size, width, GOLD if gold else INK, bold=bold, only=name_in(text, state, lang))
         lw, lh = label.get_size()
-        return Row(text, size, bold, gold, (x + pw // 2 - lw // 2, at, lw, lh))
+        return Row(text, size, bold, gold, (x + pw // 2 - lw // 2, at, lw, lh), label)
 
     if p.kind in ("reveal", "drawn"):  # each line wrapped, never cut (panels.extra_rows_height planned them)
         for i, rows in enumerate(result_rows(art.type, p.lines, lang, f, width)):
@@ -928,7 +928,7 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
                             INK, bold=True)
         surface.blit(pips, pips.get_rect(midright=(x + w - f // 2, y + h // 2)))
     for row in text_rows(art, p, state, lang, f)[0]:  # the result in gold, the reckoning and score in ink
-        surface.blit(_row_label(art, row, p.rect[2] - 2 * f, state, lang), row.rect[:2])
+        surface.blit(row.label, row.rect[:2])
 
 
 RESTARTING = N_("The server is restarting: reconnecting…")

@@ -76,10 +76,10 @@ def test_coach_line_and_hand_are_those_of_the_decision(reviewed) -> None:  # typ
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", ("You: accepted the hand", "Expert: demanded a redeal")),
-    ("fr", ("Vous\u00a0: jeu accepté", "Expert\u00a0: redistribution demandée")),
+    ("fr", ("Vous\u00a0: jeu accepté", "Expert\u00a0: redonne demandée")),
     ("pt", ("Você: mão aceita", "Especialista: nova distribuição pedida")),
-    ("de", ("Sie: Blatt angenommen", "Experte: Neugeben verlangt")),
-    ("es", ("Tú: mano aceptada", "Experto: nuevo reparto pedido")),
+    ("de", ("Sie: Hand angenommen", "Experte: Neugeben verlangt")),
+    ("es", ("Tú: data aceptada", "Experto: nuevo reparto pedido")),
 ])
 def test_the_review_answer_reads_after_you_and_expert(reviewed, lang, said) -> None:  # type: ignore[no-untyped-def]
     """New user, round 2: German "Sie: hat das Blatt angenommen" (a verb bound to a third person after
@@ -89,7 +89,7 @@ def test_the_review_answer_reads_after_you_and_expert(reviewed, lang, said) -> N
     texts = [i.text for i in layout_review(h, Seat.ONE, reply, 900, fonts, tr) if hasattr(i, "text")]
     assert any(t.startswith(said[0] + " · ") for t in texts), texts
     assert any(t.startswith(said[1] + " · ") for t in texts), texts
-    passed = {"en": "You: pass", "fr": "Vous\u00a0: passe", "pt": "Você: passou", "de": "Sie: Passen", "es": "Tú: paso"}
+    passed = {"en": "You: pass", "fr": "Vous\u00a0: passe", "pt": "Você: passou", "de": "Sie: Passen", "es": "Tú: pase"}
     assert passed[lang] in texts
 
 
@@ -100,9 +100,9 @@ def test_coach_overlay_waits_then_lists_mistakes_first_with_reasons(reviewed) ->
     assert "L’entraîneur examine vos décisions…" in waiting
     texts = [i.text for i in layout_review(h, Seat.ONE, reply, 900, fonts, tr) if hasattr(i, "text")]
     mistakes = [t for t in texts if t.startswith("Erreur")]
-    assert mistakes[:2] == ["Erreur · Examen de la donne · 6,8 points perdus", "Erreur · Coup · 23,4 points perdus"]
+    assert mistakes[:2] == ["Erreur · Analyse de la manche · 6,8 points perdus", "Erreur · Coup · 23,4 points perdus"]
     # R10: six doubles kept when a redeal was worth more (server/coachdeal.py)
-    assert "Garder ce jeu valait 6,8 points de moins qu’une redistribution." in texts
+    assert "Garder ce jeu valait 6,8 points de moins qu’une redonne." in texts
     assert any(t.startswith("Vous : jeu accepté · ") and "−0,9 ± 1,0" in t for t in texts)
     assert any("Joue une pièce plus légère en gardant le gros double 5-3." in t for t in texts)
     assert any(t.startswith("Vous : ") and "−18,8 ± " in t for t in texts)

@@ -94,9 +94,9 @@ def test_the_start_screens_list_keeps_the_suffix(tmp_path, monkeypatch) -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", 'At this table you are "Maximiliana Esperanza Villalob 2" (another seat has that name)'),
     ("fr", "À cette table, vous êtes «\u00a0Maximiliana Esperanza Villalob 2\u00a0» (une autre place porte ce nom)"),
-    ("pt", 'Nesta mesa você é "Maximiliana Esperanza Villalob 2" (outro lugar tem esse nome)'),
+    ("pt", 'Nesta mesa você é “Maximiliana Esperanza Villalob 2” (outro lugar tem esse nome)'),
     ("de", "An diesem Tisch heißen Sie „Maximiliana Esperanza Villalob 2“ (ein anderer Platz hat diesen Namen)"),
-    ("es", "En esta mesa eres «Maximiliana Esperanza Villalob 2» (otro asiento tiene ese nombre)"),
+    ("es", "En esta mesa eres «Maximiliana Esperanza Villalob 2» (otro puesto tiene ese nombre)"),
 ])
 def test_the_renamed_player_is_told(lang, said) -> None:  # type: ignore[no-untyped-def]
     from doublenine.client.seatnames import renamed_notice

@@ -47,7 +47,7 @@ def test_spanish_speaks_to_the_player_as_tu_only() -> None:
     t = translator("es")
     assert [t.gettext(m) for m in ("You choose who leads", "Your hand:", "The coach is looking at your decisions…",
                                    "You lead the first hand")] == \
-        ["Tú escoges quién sale", "Tu mano:", "El entrenador está revisando tus decisiones…",
+        ["Tú escoges quién sale", "Tu data:", "El entrenador está revisando tus decisiones…",
          "Tú sales en la primera mano"]
     assert t.gettext("You: {move}", move="6-6") == "Tú: 6-6"
 
