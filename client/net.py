@@ -442,6 +442,11 @@ class NetSession:
         self._resent: set[str] = set()
         """Ids of :attr:`unanswered` sent again after a rejoin: their refusal is said, not shown raw."""
         self._rejoining = False
+        self._answers: dict[str, p.Model] = {}
+        """Answers to a request sent, which carry no ``intent_id`` (a consent, a request taken back, "I'm
+        back"), by what they answer: after a rejoin each goes again while the rejoin's snapshot shows it still
+        unanswered (the prompt still waits for this seat; this seat's request still open; the computer still
+        playing for it), idempotent by its ``request_id`` (kind: intents sent without knowing they arrived)."""
         """The connection was lost since the last snapshot: the next snapshot is a rejoin's."""
 
     def pump(self, limit: int = 500) -> bool:
@@ -496,6 +501,12 @@ class NetSession:
         msg = self.encode(intent)
         if msg is None:
             return False
+        if isinstance(intent, Answer | Withdraw | Back):
+            key = "back" if isinstance(intent, Back) else f"{type(intent).__name__}:{intent.request_id}"
+            self._answers.pop(key, None)
+            self._answers[key] = msg
+            while len(self._answers) > UNANSWERED_KEPT:
+                self._answers.pop(next(iter(self._answers)))
         iid = getattr(msg, "intent_id", None)
         if iid is not None and isinstance(intent, Decide | AskHint | Control | HandOver):
             self.unanswered[iid] = (msg, int(getattr(msg, "expected_seq", self.state.seq)), isinstance(intent, Decide))
@@ -562,6 +573,13 @@ class NetSession:
         for iid, (msg, _, _) in list(self.unanswered.items()):
             self._resent.add(iid)
             self.client.send(msg)
+        state, answers, self._answers = self.state, self._answers, {}
+        for key, msg in answers.items():
+            what, _, rid = key.partition(":")
+            if (what == "Answer" and any(c.request_id == rid for c in state.consent)) \
+                    or (what == "Withdraw" and state.asking is not None and state.asked_id == rid) \
+                    or (what == "back" and (state.playing_for_me or state.handing_me_over)):
+                self.client.send(msg)  # its request still waits for it: it never arrived
 
     def encode(self, intent: Intent) -> p.Model | None:
         """The protocol message for ``intent`` (None before the first snapshot)."""

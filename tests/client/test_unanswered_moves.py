@@ -255,3 +255,27 @@ def test_the_window_notices_a_silent_link_within_15_s_and_logs_no_traceback(capl
     (record,) = caplog.records
     assert (record.levelname, record.getMessage(), record.exc_info) == (
         "INFO", "keepalive ping unanswered: the connection is lost", None)
+
+
+def test_a_consent_lost_with_the_link_is_sent_again_while_its_request_still_waits() -> None:
+    """A request's answer carries no intent_id: after the rejoin it goes again only while the snapshot's
+    table shows the request still waiting for this seat (idempotent by its request_id)."""
+    from doublenine.client.intents import Answer
+
+    session, link, _ = _my_turn()
+    from doublenine.shared.wire import RequestW
+
+    asked = TABLE.model_copy(update={"request": RequestW.model_validate(
+        {"id": 5, "action": "undo", "by": 2, "waiting": [1]})})
+    link.inbox.put(p.TableUpdate(table=asked))
+    session.pump()
+    assert [c.request_id for c in session.state.consent] == ["5"]
+    view = session.state.view
+    for table, resent in ((asked, True), (TABLE, False)):  # still waiting for this seat; closed meanwhile
+        session.send(Answer("5", True))  # on a link silently dead
+        before = len(link.sent)
+        link.inbox.put(Connection("lost"))
+        link.inbox.put(Connection("connected"))
+        link.inbox.put(p.Snapshot(seq=12, view=p.ViewW.model_validate(view_to_wire(view)), table=table, waited=0.0))
+        session.pump()
+        assert link.sent[before:] == ([p.Consent(request_id=5, accept=True)] if resent else [])
