@@ -30,6 +30,7 @@ from .lean import Fifo, Wake
 from .addresses import group_of, is_loopback, request_client, site_group
 from .logfmt import Repeats, log_event, log_repeated
 from .lookup import check_route, look_up, routed_code
+from .readbudget import HOLD_MIN
 from .registry import Registry
 from .table import Refused, Table, store_unavailable
 from .storage.metered import log_store_failure
@@ -290,7 +291,7 @@ class Connection:
         closed = asyncio.ensure_future(self.ws.wait_closed())
         try:
             while wait > 0 and not closed.done() and not getattr(self.ws, "closing", False):
-                await asyncio.wait((closed,), timeout=min(wait, CLOSING_CHECK))
+                await asyncio.wait((closed,), timeout=min(max(wait, HOLD_MIN), CLOSING_CHECK))
                 wait = reads.pause(self.group)
             return not closed.done() and not getattr(self.ws, "closing", False)
         finally:
