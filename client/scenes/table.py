@@ -23,6 +23,7 @@ from .. import chat, config
 from ..art import Art
 from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
 from ..focus import draw_ring, focused
+from ..following import followed
 from ..input import UiAction, Viewport, handle, latin_key
 from ..intents import AskCoach, Control, Decide, Intent, Pause
 from ..layout import Rect, TableLayout, compute_layout, legal_ends
@@ -195,6 +196,9 @@ class TableScene:
         self.keep_finished = True
         """Each finished match this window played is kept for the start screen's list (client/finished.py);
         False for ``--autoplay``, which writes nothing of the player's (launcher ``remember``)."""
+        self._end_since: tuple[tuple[int, int], float] | None = None
+        """The hand end this window shows ((match, hand number), R22) and the clock when it came up: a window the
+        table does not wait for closes it once it was read (client.following, s13 spectator F1)."""
         self._finished_seen: tuple[Any, ...] | None = None
         """What of the view was kept last (:meth:`_keep_finished`): written again only when it grows."""
         self.dirty = True
@@ -313,6 +317,10 @@ class TableScene:
             self._anim = None
         if changed:
             self.ui = self._sync(self.state, self.ui)
+        follow = self._follow(self.state, self.ui)  # every frame: the table may have gone on long before
+        if follow != self.ui:
+            self.ui, changed = follow, True
+        if changed:
             view = self.session.state.view
             if self.ui.overlay == "ledger" and self.overlay is not None and view is not None:
                 self._refresh_overlay(view)
@@ -465,6 +473,20 @@ class TableScene:
         status = old.status if lay.status else lay.status
         return replace(lay, marks=marks, status=status, seats=old.seats, recap=old.recap,
                        recap_rows=old.recap_rows, lasts=(), last_marks=())
+
+    def _follow(self, state: ClientState, ui: Ui) -> Ui:
+        """``ui`` with the hand ends closed that nobody waits for this window to continue from (client.following:
+        a spectator's, or a seat's the computer plays; s13 spectator F1), timed from when each came up."""
+        view = state.view
+        seen = ui.seen_finished
+        if view is None or seen is None or seen >= len(view.finished):
+            self._end_since = None
+            return ui
+        fh = view.finished[max(seen, len(view.finished) - 1)]
+        key = (fh.match, fh.number)
+        if self._end_since is None or self._end_since[0] != key:
+            self._end_since = (key, self._now)
+        return followed(state, ui, self._end_since[1], self._now)
 
     def _sync(self, state: ClientState, ui: Ui) -> Ui:
         view = state.view

@@ -1,0 +1,90 @@
+"""s13 spectator F1: a spectator window's "Hand N is over" waited for a Continue nobody waits for, one card
+per hand stacked up, and after 30 minutes it still said "Hand 1 is over" 13 matches later. Kind: a panel
+that waits for a click from someone the table does not wait for (client.following)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+from client_helpers import StubSession, session_at
+
+from doublenine.client.following import READ_SECONDS, followed, follows, gone_on
+from doublenine.client.input import Viewport
+from doublenine.client.scenes.table import TableScene
+from doublenine.client.sound import Sounds
+from doublenine.client.store import ClientState
+from doublenine.client.uistate import Ui
+from doublenine.shared.rules import legal_decisions
+from doublenine.shared.seats import Seat
+from doublenine.shared.state import Phase
+from doublenine.shared.views import view_for
+
+
+def _watched(s) -> ClientState:  # type: ignore[no-untyped-def]
+    """The session's state as a spectator sees it (D8: no seat, no hand)."""
+    return replace(s.state, view=view_for(s.log.state, None))
+
+
+@pytest.fixture(scope="module")
+def moments() -> dict[str, ClientState]:
+    """A spectator's states at a local table (seed 7): hand 1 ended (hand 2 in review), hand 2's first
+    move made, hand 2 ended too (hand 3 in review)."""
+    pygame.display.init()
+    pygame.font.init()
+    s = session_at(lambda st: st.phase is Phase.PLAY and st.hand.turn is Seat.ONE and len(st.hand.line) > 12)
+    got: dict[str, ClientState] = {}
+    while len(s.state.view.finished) < 2:
+        v = s.state.view
+        if len(v.finished) == 1 and v.phase is Phase.REVIEW:
+            got.setdefault("review", _watched(s))
+            got.setdefault("review_seat", s.state)
+        if len(v.finished) == 1 and v.phase is Phase.PLAY and v.moves:
+            got.setdefault("played", _watched(s))
+            got.setdefault("played_seat", s.state)
+        s.decide(legal_decisions(s.log.state, Seat.ONE)[0])
+    got["two"] = _watched(s)
+    return got
+
+
+def test_a_spectator_follows_and_a_seat_does_not(moments) -> None:  # type: ignore[no-untyped-def]
+    assert follows(moments["review"]) is True
+    seated = moments["review_seat"]
+    assert follows(seated) is False
+    assert follows(replace(seated, playing_for_me=True)) is True  # D7: the computer plays it, nobody waits
+
+
+def test_the_table_goes_on_at_the_next_hands_first_move(moments) -> None:  # type: ignore[no-untyped-def]
+    assert gone_on(moments["review"], 0) is False  # hand 2 not begun: the page keeps it as long (F2)
+    assert gone_on(moments["played"], 0) is True
+    assert gone_on(moments["two"], 0) is True and gone_on(moments["two"], 1) is False
+
+
+def test_the_hand_end_stays_until_read_and_the_table_went_on(moments) -> None:  # type: ignore[no-untyped-def]
+    ui = Ui(seen_finished=0, seen_draw=(1, 1))
+    assert followed(moments["review"], ui, 0.0, 60.0) == ui  # nobody has played since: it stays
+    assert followed(moments["played"], ui, 0.0, READ_SECONDS - 0.1) == ui  # not read yet
+    assert followed(moments["played"], ui, 0.0, READ_SECONDS).seen_finished == 1
+    seated = moments["played_seat"]
+    assert followed(seated, ui, 0.0, 3600.0) == ui  # a player's Continue is theirs (the table waits, R10)
+
+
+def test_the_hand_ends_never_stack(moments) -> None:  # type: ignore[no-untyped-def]
+    # the report: "Hand 1 is over" up while hand 2 had ended too: only the latest is shown, at once
+    ui = Ui(seen_finished=0, seen_draw=(1, 1))
+    assert followed(moments["two"], ui, None, 0.0).seen_finished == 1
+
+
+def test_the_spectator_window_shows_the_table_again_by_itself(moments) -> None:  # type: ignore[no-untyped-def]
+    stub = StubSession(moments["review"])
+    scene = TableScene(stub, "en", sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    scene.update(0.0)
+    scene.ui = replace(scene.ui, seen_finished=0)  # hand 1's end unread, as the window had it
+    scene.update(0.1)
+    assert scene.layout().panel is not None and scene.layout().panel.kind == "reveal"
+    stub.set(moments["played"])
+    scene.update(3.0)
+    assert scene.layout().panel.kind == "reveal"  # up 2.9 s: still read
+    scene.update(0.1 + READ_SECONDS)
+    assert scene.layout().panel is None and scene.ui.seen_finished == 1
