@@ -467,10 +467,13 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         draw_state_icon(surface, look.icon, (x + w - icon - max(4, lay.font // 3), ty + (line_h - icon) // 2,
                                              icon, icon), look.ink)
     for i, row in enumerate(rows):  # team and tiles, then who plays it (computer, free, away)
+        width = room - (icon + icon // 2 if i == 0 and icon else 0)
         if i and " · " in row and art.type.measure(row, lay.small)[0] > room:
             row = row.split(" · ", 1)[1]  # the level alone: the card's computer mark says the rest
-        sub = art.fit_text(row, lay.small, room - (icon + icon // 2 if i == 0 and icon else 0),
-                           colour if i == 0 else look.ink)
+        elif not i and " · " in row and art.type.measure(row, lay.small)[0] > width:
+            # s13 (fr, pt at 800x600): "Équipe B · 10 piè…"; the team's letter in its colour, its count whole
+            row = f"{team} · " + row.split(" · ", 1)[1]
+        sub = art.fit_text(row, lay.small, width, colour if i == 0 else look.ink)
         surface.blit(sub, (x + pad, ty + i * line_h))
     if look.faded:  # the player is not there: the whole card dims (name, team, word), not its turn ring
         surface.blit(art.plate(w, h, (10, 22, 16, 120), radius), (x, y))

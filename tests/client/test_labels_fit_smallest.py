@@ -40,8 +40,10 @@ def test_every_name_card_label_fits_at_800x600(states: dict, lang: str) -> None:
     stand-in, player), in the lobby and during play."""
     bad, drawn = [], 0
     kinds = (SeatState.COMPUTER, SeatState.OPEN, SeatState.FREE, SeatState.AWAY, SeatState.STAND_IN, SeatState.PLAYER)
-    for name in ("lobby", "own-turn"):
-        state, ui = states[name]
+    for name in ("lobby", "own-turn", "ten-tiles"):  # ten tiles on every card at a hand's first turn (s13)
+        state, ui = states["own-turn" if name == "ten-tiles" else name]
+        if name == "ten-tiles":
+            state = replace(state, view=replace(state.view, counts=(10, 10, 10, 10)))
         for level in LEVELS:
             for first in range(len(kinds)):  # every state on every card, rotated over the three others
                 seat_states = (SeatState.PLAYER,) + tuple(kinds[(first + i) % len(kinds)] for i in range(3))
@@ -200,3 +202,15 @@ def test_s13_the_cases_french_tie_and_german_waiting_panel(states: dict) -> None
     tracker = [r for r in rows if r.text == "Steinzähler für alle erlaubt, sobald das Spiel beginnt"]
     assert [r.size for r in tracker] == [14]
     assert tracker[0].rect[1] + tracker[0].rect[3] <= lay.panel.buttons[0].rect[1]
+
+
+def test_s13_the_case_french_ten_tiles_on_a_computers_card(states: dict) -> None:  # type: ignore[type-arg]
+    """fr_turn1.png: "Équipe B · 10 piè…" beside the computer's mark at 800x600: the count is said whole, the
+    team by its letter (in its colour); with fewer tiles the team's word stays."""
+    state, ui = states["own-turn"]
+    for counts, said in (((10, 10, 10, 10), "B · 10 pièces"), ((10, 9, 10, 9), "Équipe B · 9 pièces")):
+        shown = replace(state, levels=("expert",) * 4, seat_states=(SeatState.PLAYER,) + (SeatState.COMPUTER,) * 3,
+                        view=replace(state.view, counts=counts))
+        with watch() as seen:
+            _table(shown, ui, Art())(pygame.Surface(SMALLEST), "fr")
+        assert [(d.text, d.shortened) for d in seen if d.text.endswith(said)][:1] == [(said, False)]
