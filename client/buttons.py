@@ -96,7 +96,6 @@ def top_bar_rows(state: ClientState, lang: str, w: int, m: int, f: int, sm: int)
 
     one = round(2.6 * f)
     view = state.view
-    scores = view.scores if view is not None else (0, 0)
     face = measurer()
     bh = round(0.8 * round(2.1 * f))
     top = shown_top_buttons(state)
@@ -104,7 +103,7 @@ def top_bar_rows(state: ClientState, lang: str, w: int, m: int, f: int, sm: int)
     # every detail, the seed too: the second row shows the seed where one row had no room for it (new user
     # s11 round 2, 800x600: "seeded 42" never shown though the second row had room; kind: a detail dropped
     # from the row it would fit on)
-    if m + score_width(lang, f, scores) + details_width(state, lang, sm, every=True) + f + row <= w - m:
+    if m + widest_score_width(lang, f) + details_width(state, lang, sm, every=True) + f + row <= w - m:
         return one, None
     first = face.line_height(round(f * 1.2), True)
     second = face.line_height(sm)
@@ -180,7 +179,30 @@ def details_width(state: ClientState, lang: str, sm: int, every: bool = False) -
     return measurer().measure(" · ".join(text for text, _ in needed), sm)[0]
 
 
-def score_width(lang: str, f: int, scores: tuple[int, int], gains: dict[str, int] | None = None) -> int:
+WIDEST_SCORES = (188, 188)
+"""The widest scores the top bar is laid out for: three digits each (R1: a match is played to 100, and the
+hand that gets there can add a hundred more). s13: the bar was laid out for the scores of the moment, so it
+changed from one row to two (the whole table moving down) when a score reached 100 (1280x800 in Spanish
+at a LAN table: 47 px high, then 51) and counted no "+NN" plate."""
+WIDEST_GAINS = {"A": 88}
+"""The widest "+NN" plate (one team scores a hand, R18) the top bar is laid out for (:data:`WIDEST_SCORES`);
+a wider one ("+101", rare) is left out by the painter where it does not fit (render._top_bar)."""
+
+
+def widest_score_width(lang: str, f: int, letters: bool = False) -> int:
+    """Px of the top bar's scores at their widest realistic (:data:`WIDEST_SCORES` with a
+    :data:`WIDEST_GAINS` plate): what :func:`top_bar_rows` lays the bar out for (with the team names:
+    the details keep their room beside them or take the second row from the first), and, ``letters``,
+    with the names said "A" and "B" as the painter shortens them where they do not fit (render._top_bar):
+    the room :func:`table_buttons` leaves the scores, so no button label is cut for a width the scores
+    reach only by their names. The bar keeps its rows and its buttons their widths all match long. Kind
+    fixed: a row of items measured without its widest content (the details and the buttons gave way, or
+    the bar took a second row mid-match)."""
+    return score_width(lang, f, WIDEST_SCORES, WIDEST_GAINS, letters)
+
+
+def score_width(lang: str, f: int, scores: tuple[int, int], gains: dict[str, int] | None = None,
+                letters: bool = False) -> int:
     """Width in px of the top bar's two team scores as :func:`~doublenine.client.render` draws them, with
     the gold "+N" plate of each team in ``gains`` (team letter -> points the shown hand added,
     :func:`~doublenine.client.render.score_gains`; None or {}: no hand's end shown).
@@ -191,7 +213,7 @@ def score_width(lang: str, f: int, scores: tuple[int, int], gains: dict[str, int
 
     face = measurer()
     plates = sum(face.measure(f"+{gain}", f, True)[0] + f // 2 for gain in (gains or {}).values() if gain)
-    return plates + sum(f + f // 3 + face.measure(tr(lang, "Team {team}", team=team), f)[0] + f // 2
+    return plates + sum(f + f // 3 + face.measure(team if letters else tr(lang, "Team {team}", team=team), f)[0] + f // 2
                         + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
 
 
@@ -233,10 +255,9 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
                "restart": seated and view is not None and view.phase is Phase.PLAY}
     if why is not None:
         enabled.update(dict.fromkeys(("redo", "undo", "restart"), False))
-    scores = view.scores if view is not None else (0, 0)
     top = shown_top_buttons(state)
     stacked = top_bar_rows(state, lang, w, m, f, sm)[1] is not None  # the details under the scores
-    score_w, details_w = score_width(lang, f, scores), details_width(state, lang, sm) + f
+    score_w, details_w = widest_score_width(lang, f, letters=True), details_width(state, lang, sm) + f
     # same-width buttons only where they leave every detail its room: at 1280x800 they took the room of
     # "seeded 7" once "hand 1" came after the opening draw (kind: a table fact gone from the top bar)
     every_w = details_width(state, lang, sm, every=True) + f
