@@ -969,19 +969,22 @@ def draw_tile_min(f: int) -> int:
     return max(10, round(0.75 * f))
 
 
-def draw_grid(gw: int, gh: int, f: int) -> tuple[int, int, int]:
+def draw_grid(gw: int, gh: int, f: int, grow: bool = False) -> tuple[int, int, int]:
     """R3: (columns, rows, tile width px) of the opening draw's 55 face-down tiles in ``gw`` x ``gh`` px:
     11 x 5 while its tiles keep :func:`draw_tile_min`; else the fewest columns (more of them, fewer rows:
     a panel made low by what lies under it) that keep it; else the shape whose tiles are largest there,
-    never below 5 px (the layout then gives the panel more room: :func:`.layout.compute_layout`)."""
+    never below 5 px (the layout then gives the panel more room: :func:`.layout.compute_layout`).
+    ``grow``: the shape whose tiles are largest wherever they are a quarter larger or more than those
+    chosen so (a wide room: the draw grows with the window, polish s12 item 15)."""
     def size(cols: int) -> int:
         rows = -(-DRAW_POSITIONS // cols)
         return int(max(5, min(gw // (cols * 1.25), gh // (rows * 2.5))))
 
     shapes = range(11, DRAW_POSITIONS + 1)
     cols = next((c for c in shapes if size(c) >= draw_tile_min(f)), None)
-    if cols is None:
-        cols = max(shapes, key=lambda c: (size(c), -c))
+    largest = max(shapes, key=lambda c: (size(c), -c))
+    if cols is None or (grow and size(largest) >= 1.25 * size(cols)):
+        cols = largest
     return cols, -(-DRAW_POSITIONS // cols), size(cols)
 
 
@@ -1009,7 +1012,13 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     # the title and the instruction in up to two rows (long in French and German); one row's room when
     # it is one row (s12: the room of a second row nobody wrote is the tiles' under the invite card)
     head = round(4.5 * f) if len(lines) == 1 and said <= pw else round(5.9 * f)
-    cols, rows, s = draw_grid(pw - 2 * f, ph - head - f, f)
+    # the grid grows with the window, but never into the room the wait card takes by a plate at either side
+    # (44210e1 grew it to 1106 px at 1280x800 and the card went ~500 px from the awaited seat, reverted in
+    # ae59815): as wide as the felt less the widest card of any seat's name, and a type size, each side
+    from .waiting import card_room
+    keep = card_room([seat_name(state, s_, lang) for s_ in Seat], lang, f) + f
+    wide = max(min(pw, 31 * f), aw + 2 * x - 2 * keep)  # centred in the felt, which starts at 0, the area at x
+    cols, rows, s = draw_grid(min(pw, wide - 4 * f) - 2 * f, ph - head - f, f, grow=True)
     gx, gy = round(s * 0.25), round(s * 0.5)
     gw = cols * s + (cols - 1) * gx
     gh = rows * 2 * s + (rows - 1) * gy

@@ -347,6 +347,19 @@ def _needed(text: tuple[str, dict[str, Any]], specs: list[tuple[Any, ...]], lang
     return need + 4
 
 
+def card_room(names: list[str], lang: str, f: int) -> int:
+    """Px across the widest wait card (:func:`wait_card`, every button it may come to show) for any of the
+    seats ``names`` at type size ``f`` px in ``lang``: what a panel beside the plates leaves free at each
+    side (panels._draw: the opening draw grows with the window only so far). Pure but for measuring."""
+    bh, pad = round(2.0 * f), f // 2
+    need = 0
+    for name in names:
+        specs = [(0, N_("Nudge {name}"), False), (0, NUDGE_AGAIN, False), (0, N_("Let the computer play for {name}"), False)]
+        for msgid in (N_("Waiting for {name} for {time}"), AWAY_WAIT):
+            need = max(need, _needed((msgid, {"name": name, "time": "88:88", "seconds": 88}), specs, lang, f, bh, pad))
+    return max(round(11 * f), min(round(24 * f), need))
+
+
 NUDGE_AGAIN = N_("Nudge {name} again in {seconds} s")
 """The wait card's greyed Nudge button while the table's last nudge is under 30 s old (new user s11: the
 greyed button did not say when it could be pressed again)."""
