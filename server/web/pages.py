@@ -143,7 +143,9 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
              + "".join(_seat_card(t, seats[n]) for n in (3, 4, 2, 1) if n in seats)
              + f'<div class="felt"><h2 class="felt-title">{escape(t.gettext(w.LINE_TITLE))}</h2>'
                '<div class="line" id="line"></div><p class="result" id="result"></p>'
-               '<p class="reveal-note" id="reveal-note"></p></div></section>')
+               '<p class="reveal-note" id="reveal-note"></p></div></section>'
+             f'<section class="hands" hidden><h2>{escape(t.gettext(w.SCRIPT_WORDS["finished_hands"]))}</h2>'
+             '<ol class="hands-list" id="hands"></ol></section>')
     body = (f'<main id="table" data-code="{escape(info.code)}" data-protocol="{PROTOCOL_VERSION}">'
             f'<section class="head"><h1>{escape(t.gettext(w.TABLE_TITLE, code=info.code))}</h1>'
             f'<p class="status" aria-live="polite"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'

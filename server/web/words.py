@@ -118,6 +118,8 @@ SCRIPT_WORDS: dict[str, str] = {
     "tie": N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores"),
     "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
     "passed": N_("passed"),
+    "finished_hands": N_("Finished hands"),  # the page's list of the match's hands (s13 spectator F2)
+    "score": N_("Score: Team A {a}, Team B {b}"),
     "turn": N_("to play"),
     **{str(k): word for k, word in SEAT_WORDS.items()},  # a seat's state, one word everywhere (shared/seatstate.py)
 }

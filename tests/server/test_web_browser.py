@@ -178,6 +178,22 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
             break
     assert live == f"Hand {followed} is over{doing}"
     assert f'<span id="status">Hand {followed} is over{doing}</span>' in served
+    # s13 spectator F2: the match's finished hands listed (the ledger's public part), the result and the score
+    assert await page.eval_on_selector_all("#hands li", "els => els.map(e => e.textContent)") == [
+        f"{result} · Score: Team A {hand.scores_after[0]}, Team B {hand.scores_after[1]}"]
+    assert await page.is_visible("#hands")
+    # and the hand's end stays past the next hand's first play (it went in 1.6-4.5 s at such a table)
+    shown_at = time.monotonic()
+    table.config = dataclasses.replace(table.config, bot_delay=0.05)
+    table.rearm()
+    while time.monotonic() < deadline and not (table.log.state.phase is Phase.PLAY and table.log.state.hand.line):
+        await asyncio.sleep(0.02)
+    await page.wait_for_function("document.querySelector('#line svg') !== null")
+    if time.monotonic() - shown_at < 6.0:  # the page's hold is 8 s from when the end came, before shown_at
+        assert "revealed" in (await page.get_attribute("#table", "class") or "")
+        assert (await page.text_content("#result") or "").startswith(f"Hand {followed} is over")
+    table.config = dataclasses.replace(table.config, bot_delay=600.0)
+    table.rearm()
     _scan(frames, followed, deal, {(t.tile.low, t.tile.high) for t in hand.line})
 
 

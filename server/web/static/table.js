@@ -25,6 +25,10 @@
   // docs/protocol.md); nothing heard for SILENT_MS: the link is dead, "connection lost", connect again.
   var PROBE_MS = 15000, SILENT_MS = 35000, BEAT_MS = 5000;
   var heard = 0, attached = false;
+  // s13 spectator F2: at a table the computers pace, the next hand's first play came 1.6-4.5 s after a hand's
+  // end and took the four hands and the result away for good. The latest hand end that came while watching
+  // stays HOLD_MS at least, and until the next hand's first play in any case; earlier ones are listed (#hands).
+  var HOLD_MS = 8000, endAt = 0, endCount = -1, holdTimer = null;
 
   function fill(text, args) {
     return String(text).replace(/\{(\w+)\}/g, function (all, key) {
@@ -128,10 +132,28 @@
     if (s.computer_plays) { return "stand_in"; }
     return s.connected ? "player" : "away";
   }
-  function revealed() {  // the last finished hand, shown while no hand is in play
+  function noteEnds(fresh) {  // when the match's latest hand end came (0: it was there when the page came)
+    var n = view && view.finished ? view.finished.length : 0;
+    if (n === endCount) { return; }
+    endAt = fresh && n > endCount ? Date.now() : 0;
+    endCount = n;
+    clearTimeout(holdTimer);
+    if (endAt) { holdTimer = setTimeout(render, HOLD_MS + 50); }
+  }
+  function revealed() {  // the last finished hand: until the next hand's first play, and HOLD_MS at least
     if (!view || !view.finished || !view.finished.length) { return null; }
-    if (view.phase === "play" || (view.line && view.line.length)) { return null; }
+    var held = endAt && Date.now() - endAt < HOLD_MS;
+    if (!held && view.line && view.line.length) { return null; }
     return view.finished[view.finished.length - 1];
+  }
+  function drawHands() {  // the match's finished hands, the latest first (the ledger's public part, R21)
+    var list = $("hands"), hands = (view && view.finished) || [];
+    if (!list) { return; }
+    clear(list);
+    list.parentNode.hidden = !hands.length;
+    hands.slice().reverse().forEach(function (h) {
+      list.appendChild(el("li", "", resultText(h) + " · " + fill(W.score, { a: h.scores_after[0], b: h.scores_after[1] })));
+    });
   }
   function drawSeats(shown) {
     [1, 2, 3, 4].forEach(function (n) {
@@ -200,6 +222,7 @@
     drawSeats(shown);
     $("result").textContent = shown ? resultText(shown) : "";
     $("reveal-note").textContent = shown ? W.revealed : "";
+    drawHands();
   }
 
   // ------------------------------------------------------------------ connection
@@ -233,12 +256,13 @@
     if (!m || typeof m !== "object") { return; }
     if (m.type === "welcome") { if (!attached) { attached = true; send({ type: "spectate", code: CODE }); } }
     else if (m.type === "joined") { wait = 500; setConn("live", ""); }
-    else if (m.type === "snapshot") { view = m.view; table = m.table; seq = m.seq; setConn("live", ""); render(); }
+    else if (m.type === "snapshot") { view = m.view; table = m.table; seq = m.seq; noteEnds(false); setConn("live", ""); render(); }
     else if (m.type === "table") { table = m.table; render(); }
     else if (m.type === "update" && view) {
       if (m.seq !== seq && m.seq !== seq + 1) { send({ type: "resync" }); return; }  // something was lost
       seq = m.seq;
       if (m.move) { foldMove(m.move); } else if (m.patch) { foldPatch(m.patch); }
+      noteEnds(true);
       render();
     }
     else if (m.type === "error") { onError(m); }
