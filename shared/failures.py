@@ -34,6 +34,8 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     "invite.bad_code": N_("The invite's table code “{code}” is not a table code: {expected}."),
     "invite.code_rule": N_("{length} letters and digits, without 0, 1, I, L, O or U"),
     "table.bad_code": N_("“{code}” is not a table code: {expected}."),
+    # an address typed with commas (a German or Brazilian keypad's decimal key): said with its dotted form
+    "server.commas": N_("“{url}” is not a server address: it has commas where an address takes dots, as in {dotted}."),
     "server.bad_url": N_("“{url}” is not a server address. It should look like HOST:PORT or ws://HOST:PORT/ (wss:// behind TLS)."),
     # hosting
     "net.port_in_use": N_("Port {port} is already in use on this computer. Try port {alternative} instead, or close the program that uses it."),

@@ -180,6 +180,21 @@ def server_url(text: str) -> str:
     and ``bot --server`` all read it here.
     """
     raw = text.strip() if isinstance(text, str) else ""
+    try:
+        return _server_url(raw, text)
+    except InviteError:
+        if "," in raw and len(raw) <= SERVER_URL_CHARS:  # s13: a keypad's decimal comma, "192,168,0,5:8765"
+            dotted = raw.replace(",", ".")
+            try:
+                _server_url(dotted, dotted)
+            except InviteError:
+                raise InviteError(Failure("server.bad_url", {"url": _short(text)})) from None
+            raise InviteError(Failure("server.commas", {"url": _short(text), "dotted": _short(dotted)})) from None
+        raise
+
+
+def _server_url(raw: str, text: str) -> str:
+    """:func:`server_url` of the stripped ``raw`` (``text`` as given, for the message)."""
     if "://" in raw:
         check_server_url(raw)
         return raw

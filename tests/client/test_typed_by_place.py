@@ -90,3 +90,24 @@ def test_a_name_and_the_table_code_keep_letters_typed_on_the_number_row() -> Non
     for ch, place in (("K", pygame.KSCAN_K), ("è", pygame.KSCAN_7), ("Q", pygame.KSCAN_Q)):
         _press(scene, ch, place)
     assert scene.form.table == "K7Q"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "pt", "de", "es"])
+def test_an_address_with_commas_is_said_with_its_dots(lang: str) -> None:
+    """s13 pt_addr_err.png: "“192,168,0,5:8765” não é um endereço de servidor. Deve ser algo como HOST:PORTA"
+    said nothing of the commas (pasted, or typed before the keypad's key was read by its place)."""
+    from doublenine.shared.invite import InviteError, server_url
+    with pytest.raises(InviteError) as said:
+        server_url("192,168,0,5:8765")
+    assert said.value.failure.key == "server.commas" and "192.168.0.5:8765" in said.value.failure.text(lang)
+    with pytest.raises(InviteError) as other:
+        server_url("a,b c")  # no address with dots either: the usual refusal
+    assert other.value.failure.key == "server.bad_url"
+
+
+def test_s13_the_brazilian_case_says_dots() -> None:
+    from doublenine.shared.invite import InviteError, server_url
+    with pytest.raises(InviteError) as said:
+        server_url("192,168,0,5:8765")
+    assert said.value.failure.text("pt") == ("“192,168,0,5:8765” não é um endereço de servidor: tem vírgulas onde um "
+                                             "endereço usa pontos, como em 192.168.0.5:8765.")
