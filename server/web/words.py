@@ -118,6 +118,8 @@ SCRIPT_WORDS: dict[str, str] = {
     "tie": N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores"),
     "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
     "passed": N_("passed"),
+    "passed_1": N_("passed: no {a}"),  # the window's pass badge, with the numbers lacked (s13 spectator F3)
+    "passed_2": N_("passed: no {a} or {b}"),
     "finished_hands": N_("Finished hands"),  # the page's list of the match's hands (s13 spectator F2)
     "score": N_("Score: Team A {a}, Team B {b}"),
     "turn": N_("to play"),

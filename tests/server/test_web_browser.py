@@ -23,6 +23,7 @@ from typing import Any
 import msgpack
 import pytest
 
+from doublenine.shared.moves import Pass
 from doublenine.shared.state import Phase
 
 from .conftest import connect, seats
@@ -80,6 +81,24 @@ def laid_out(line: Any) -> list[str]:
     return out
 
 
+async def _marks_on_page(page: Any, hand: Any, marked: bool, seen_pass: bool) -> tuple[bool, bool]:
+    """(the page shows ``hand``'s two open ends and its last play, a seat whose move since the last play was a
+    pass says so with what it lacked: "passed: no 4 or 7", as the window's badge), either kept once True."""
+    ends, last = hand.ends, hand.line[-1]
+    got_ends = await page.eval_on_selector_all("#line .open-end", "els => els.map(e => e.textContent)")
+    got_last = await page.eval_on_selector_all("#line svg.tile.last", "els => els.map(e => e.getAttribute('aria-label'))")
+    marked = marked or (got_ends == [str(ends[0]), str(ends[1])] and got_last == [f"{last.left}-{last.right}"])
+    passed = []
+    for m in reversed(hand.moves):
+        if not isinstance(m, Pass):
+            break
+        passed.append(int(m.seat))
+    if passed and not seen_pass:
+        said = f"passed: no {ends[0]}" if ends[0] == ends[1] else f"passed: no {ends[0]} or {ends[1]}"
+        seen_pass = ((await page.text_content(f"#seat-{passed[0]} .kind")) or "").endswith(" · " + said)
+    return marked, seen_pass
+
+
 async def _line_on_page(page: Any) -> list[str]:
     return list(await page.eval_on_selector_all("#line svg.tile", "els => els.map(e => e.getAttribute('aria-label'))"))
 
@@ -131,7 +150,7 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     assert await page.text_content("#status") == "Opening draw"
     table.config = dataclasses.replace(table.config, bot_delay=0.12)
     table.rearm()
-    followed, deal, matched_line = 1, None, False
+    followed, deal, matched_line, marked, seen_pass = 1, None, False, False, False
     deadline = time.monotonic() + 120  # ~10 s here; a loaded CI machine takes several times longer
     while time.monotonic() < deadline:
         state = table.log.state
@@ -139,6 +158,8 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
             deal = state.deal  # the deal being played (after any redeal): server truth
             if len(state.hand.line) >= 3 and not matched_line:
                 matched_line = await _line_on_page(page) == laid_out(state.hand.line)
+            if state.hand.line and not (marked and seen_pass):
+                marked, seen_pass = await _marks_on_page(page, state.hand, marked, seen_pass)
         if len(state.finished) >= followed:
             # the computers wait from now on, so the reveal stays on the page while it is checked
             if table.config.bot_delay < 600.0:
@@ -150,6 +171,9 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     assert deal is not None and len(table.log.state.finished) >= followed, "the hand did not end in time"
     assert matched_line, "the page's line never matched the server's"
     hand = table.log.state.finished[followed - 1]
+    # s13 spectator F3: the open ends, the last play and a pass (seed 13's first hand has passes) were shown
+    assert marked, "the page never marked the line's two open ends and its last play"
+    assert any(isinstance(m, Pass) for m in hand.moves) and seen_pass, "the page never said a seat passed"
     # the reveal on the page: every seat's ten dealt tiles, the ones still held bright
     assert laid_out(hand.line) == await _line_on_page(page)
     for seat in range(1, 5):

@@ -120,10 +120,27 @@
     (line || []).forEach(function (p, i) { if (i > 0 && p.end === "left") { out.unshift(p); } else { out.push(p); } });
     return out;
   }
-  function drawLine(line) {
+  // s13 spectator F3: the line wraps into rows, so its two open ends and its last play are marked as the
+  // window marks them (its end badges, its arrow on the latest tile); ``live``: the line in play, not a hand's end
+  function drawLine(line, live) {
     var box = $("line"); clear(box);
     if (!line || !line.length) { box.appendChild(el("p", "empty", W.no_line)); return; }
-    laidOut(line).forEach(function (p) { box.appendChild(tile(p.left, p.right, p.left === p.right)); });
+    var laid = laidOut(line), last = line[line.length - 1];
+    if (live) { box.appendChild(el("span", "open-end left", String(laid[0].left))); }
+    laid.forEach(function (p, i) {
+      var cls = (live && p === last ? "last" : "") + (live && (i === 0 || i === laid.length - 1) ? " end" : "");
+      box.appendChild(tile(p.left, p.right, p.left === p.right, cls.trim()));
+    });
+    if (live) { box.appendChild(el("span", "open-end right", String(laid[laid.length - 1].right))); }
+  }
+  function passedSince() {  // R21: the seats whose move since the line's last play was a pass (layout.passed_seats)
+    var out = {}, moves = (view && view.moves) || [];
+    for (var i = moves.length - 1; i >= 0 && moves[i].kind !== "play"; i--) { out[moves[i].seat] = true; }
+    return out;
+  }
+  function passedText() {  // what a seat that passed lacked: the open ends, which are the ends now (render.py)
+    var e = view.ends || [];
+    return e[0] === e[1] ? fill(W.passed_1, { a: e[0] }) : fill(W.passed_2, { a: e[0], b: e[1] });
   }
   // A seat's state, read as shared/seatstate.py seat_state reads it (one word everywhere: W[state])
   function seatKind(s) {
@@ -162,7 +179,10 @@
       card.className = "seat seat-" + n + " team-" + (n % 2 ? "A" : "B") + " " + kind +
         (view && view.phase === "play" && view.turn === n ? " turn" : "");
       if (s) { card.querySelector(".name").textContent = seatName(n); }
-      card.querySelector(".kind").textContent = W[kind] + (view && view.phase === "play" && view.turn === n ? " · " + W.turn : "");
+      var passed = !shown && view && view.phase === "play" && passedSince()[n];
+      card.classList.toggle("passed", !!passed);
+      card.querySelector(".kind").textContent = W[kind] + (view && view.phase === "play" && view.turn === n ? " · " + W.turn : "")
+        + (passed ? " · " + passedText() : "");
       var count = view ? view.counts[n - 1] : 0, hand = card.querySelector(".hand");
       clear(hand);
       if (shown) {
@@ -218,7 +238,7 @@
     $("spectators").textContent = n ? fill(n === 1 ? W.spectators_1 : W.spectators_2, { count: n }) : "";
     var shown = revealed();
     root.classList.toggle("revealed", !!shown);
-    drawLine(shown ? shown.line : view.line);
+    drawLine(shown ? shown.line : view.line, !shown);
     drawSeats(shown);
     $("result").textContent = shown ? resultText(shown) : "";
     $("reveal-note").textContent = shown ? W.revealed : "";
