@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from doublenine.shared.i18n import N_, Nn_
-from doublenine.shared.refusals import sentence
+from doublenine.shared.refusals import STORE_FAILING, sentence
 from doublenine.shared.seats import Seat, seats_from
 from doublenine.shared.state import FinishedHand, Phase, Result
 from doublenine.shared.terms import named_result_said
@@ -64,7 +64,7 @@ MOVE_WAITS = N_("Connection lost: your move goes again once the table answers")
 """The status line while the connection is lost with a move unanswered: it is sent again after the rejoin."""
 OFFLINE = N_("Connection lost: nothing can be played until the table answers again")
 """The status line of a seated player while the connection is lost (the hand is not lit, no key plays)."""
-MARKS = {**BUSY, "CREATOR_STARTS": CREATOR_STARTS, "UNDELIVERED": UNDELIVERED}
+MARKS = {**BUSY, "CREATOR_STARTS": CREATOR_STARTS, "UNDELIVERED": UNDELIVERED, "STORE_FAILING": STORE_FAILING}
 """Every window mark of ``ClientState.error`` and its sentence (the others are refusal codes)."""
 CREATOR_WILL_START = N_("The table starts when every seat is taken, or when its creator starts it")
 """The lobby's line for a seat taken with ``join`` (``ClientState.starts`` False): no "Start now" there."""

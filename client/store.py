@@ -14,6 +14,7 @@ from doublenine.shared.chat import KEPT, MAX_CHARS
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.convert import advance, decision_from, tile_from, view_from_wire
 from doublenine.shared.moves import Decision
+from doublenine.shared.refusals import store_failing
 from doublenine.shared.seats import Seat
 from doublenine.shared.seatstate import SeatState, seat_state
 from doublenine.shared.views import SeatView, SpectatorView
@@ -320,6 +321,8 @@ UNDELIVERED = "UNDELIVERED"
 """The window's mark (``ClientState.error``) for a move sent again after a rejoin and refused: it never
 reached the table before the connection dropped, and the table has moved on (client.net.NetSession)."""
 
+STORE_FAILING_MARK = "STORE_FAILING"
+"""The mark of a refusal whose ``data.store`` is "failing" (``shared.refusals.STORE_FAILING`` says it)."""
 BUSY_MARKS = {"hints": "BUSY_HINTS", "coach": "BUSY_COACH"}
 CREATOR_STARTS = "CREATOR_STARTS"
 """The mark of ``NOT_ENTITLED`` before the start: it answers only ``start`` then (a nomination needs a
@@ -334,6 +337,8 @@ def _refusal_mark(m: p.Error, started: bool = True) -> str:
     server's ``data`` is untrusted: anything else in it is read as no limit named), or
     :data:`CREATOR_STARTS` for ``NOT_ENTITLED`` while the table has not ``started``."""
     limit = (m.data or {}).get("limit")
+    if str(m.code) in ("INTERNAL", "TABLE_MOVING") and store_failing(m.data):
+        return STORE_FAILING_MARK
     if str(m.code) == "RATE_LIMITED" and isinstance(limit, str) and limit in BUSY_MARKS:
         return BUSY_MARKS[limit]
     if str(m.code) == "NOT_ENTITLED" and not started:

@@ -28,7 +28,7 @@ from doublenine.shared.failures import UpgradeCut
 from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, TranslatedError, translator
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
-from doublenine.shared.refusals import sentence
+from doublenine.shared.refusals import sentence_for
 from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, retry_after, retry_dial,
                                          retry_refusal)
 from doublenine.shared.state import Phase
@@ -447,7 +447,7 @@ class SeatKeeper:
                     raise
                 # a move's refusal, or the rejoin's: the sentence for its code (a server's English
                 # detail is never shown, docs/translating.md), then the code
-                refusal = self._t.gettext(sentence(str(exc.error.code)))
+                refusal = self._t.gettext(sentence_for(str(exc.error.code), exc.error.data))
                 self.say(self._t.gettext("{refusal} ({code}, refused for now); retrying", refusal=refusal,
                                          code=exc.error.code) if seated else
                          self._t.gettext("{refusal} ({code}, the rejoin refused for now); retrying",

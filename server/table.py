@@ -89,10 +89,13 @@ def store_unavailable(what: str) -> Refused:
 class ClaimsUnavailable(Refused):
     """``TABLE_MOVING`` because this process cannot claim tables now (its ownership call failed: no
     PostgreSQL lock connection, the database hangs): the store said nothing about the table, so a
-    page must not show one (operator s11 round 2 finding 1). On the wire it is a plain TABLE_MOVING."""
+    page must not show one (operator s11 round 2 finding 1). On the wire a TABLE_MOVING with
+    ``data.store`` "failing" (operator s13: players were told the table was moving while the database
+    was down), which clients say as the store's failure (``refusals.sentence_for``)."""
 
     def __init__(self, reason: object) -> None:
-        super().__init__(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {reason}", {"retry_ms": 1000})
+        super().__init__(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {reason}",
+                         {"retry_ms": 1000, "store": "failing"})  # s13: said as the store, not as a move
 
 
 def is_store_refusal(exc: Refused) -> bool:

@@ -85,9 +85,28 @@ SENTENCES: Mapping[ErrorCode, str] = MappingProxyType({
 })
 """ErrorCode -> the player's sentence (English message id): capitalised, no final full stop, one line."""
 
+STORE_FAILING = N_("The server cannot save moves right now: play goes on as soon as it can")
+"""For a refusal whose ``data.store`` is "failing" (``INTERNAL``, and the ``TABLE_MOVING`` of a process
+that cannot claim tables while its database is down): the truth, not "a fault, try again" nor "the
+table is moving", and nothing for the player to do (operator s13: "The table is moving to another
+server" 18 times in a row while PostgreSQL was down; "try again" while a computer seat was to play)."""
+
 UNKNOWN = N_("The table refused that")
 """For a code this version does not know (none reaches a window: ``Error.code`` is validated against
 :class:`ErrorCode`, and a newer server's frame that fails it is skipped): a sentence, never the code."""
+
+
+def store_failing(data: object) -> bool:
+    """Whether a refusal's ``data`` (untrusted: anything) says the server's store is failing."""
+    return isinstance(data, dict) and data.get("store") == "failing"
+
+
+def sentence_for(code: str, data: object = None) -> str:
+    """The message id for refusal ``code`` with its ``data``: :data:`STORE_FAILING` when ``data.store``
+    is "failing" (for ``INTERNAL`` and ``TABLE_MOVING``), else :func:`sentence`."""
+    if code in (ErrorCode.INTERNAL.value, ErrorCode.TABLE_MOVING.value) and store_failing(data):
+        return STORE_FAILING
+    return sentence(code)
 
 
 def sentence(code: str) -> str:
