@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from doublenine.server import botcli
-from doublenine.server.netbot import SeatKeeper, ServerRefused, described, play_seat
+from doublenine.server.netbot import SeatKeeper, ServerRefused, TableClient, described, play_seat
 from doublenine.server.nextmatch import NoNewMatch, next_match
 from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
@@ -249,17 +249,21 @@ async def test_shutting_down_refusing_a_move_is_not_fatal_and_the_move_is_not_re
     view = object.__new__(SeatView)
     sent: list[str] = []
 
-    class Seat:
-        view: Any = None
+    class Seat(TableClient):
+        """A TableClient without a socket: every attribute play_seat reads is a real client's (a
+        hand-made stand-in had no ``table`` once play_seat looked for hand-over requests, 38d0831)."""
 
-        def my_decisions(self) -> tuple[str, ...]:
+        def __init__(self) -> None:
+            super().__init__(None)  # type: ignore[arg-type]
+
+        def my_decisions(self) -> tuple[str, ...]:  # type: ignore[override]
             return ("play",)
 
-        async def intent(self, decision: Any) -> str:
+        async def intent(self, decision: Any) -> str:  # type: ignore[override]
             sent.append(decision)
             return f"i{len(sent)}"
 
-        async def next(self, timeout: float) -> Any:
+        async def next(self, timeout: float | None = 10.0) -> Any:
             if len(sent) == 1 and not hasattr(self, "refused"):
                 self.refused = True
                 return _error("SHUTTING_DOWN", "i1")
