@@ -77,7 +77,7 @@ def _bot(*extra: str) -> argparse.Namespace:
 
 def test_a_bad_table_code_is_refused_in_the_lang_asked(capsys: pytest.CaptureFixture[str]) -> None:
     assert botcli.run(_bot("--table", "OOOOO", "--lang", "es")) == 2
-    assert capsys.readouterr().err == ("doublenine bot: “OOOOO” no es un código de mesa: 5 letras y cifras, "
+    assert capsys.readouterr().err == ("doublenine bot: «OOOOO» no es un código de mesa: 5 letras y cifras, "
                                        "sin 0, 1, I, L, O ni U.\n")  # errors: stderr (s12)
 
 

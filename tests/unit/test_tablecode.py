@@ -56,7 +56,7 @@ def test_the_server_makes_and_the_window_accepts_the_same_codes() -> None:
     ("fr", "« K7QP » n’est pas un code de table : 5 lettres et chiffres, sans 0, 1, I, L, O ni U."),
     ("pt", "“K7QP” não é um código de mesa: 5 letras e algarismos, sem 0, 1, I, L, O nem U."),
     ("de", "„K7QP“ ist kein Tischcode: 5 Buchstaben und Ziffern, ohne 0, 1, I, L, O oder U."),
-    ("es", "“K7QP” no es un código de mesa: 5 letras y cifras, sin 0, 1, I, L, O ni U."),
+    ("es", "«K7QP» no es un código de mesa: 5 letras y cifras, sin 0, 1, I, L, O ni U."),
 ])
 def test_the_refusal_says_what_a_code_is_in_each_language(lang: str, text: str) -> None:
     with pytest.raises(invite.InviteError) as caught:
