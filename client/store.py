@@ -109,6 +109,10 @@ class ClientState:
     starts its "waiting for X" clock when the count changes (R29: information only)."""
     playing_for_me: bool = False
     """D7: the computer plays this (connected) seat until the player acts or says "I'm back"."""
+    rewound: tuple[int, str] | None = None
+    """The last update that came of an undo, redo, restart or new match (R27, R28): (its seq, its ``cause``);
+    a window that did not ask says what it did (scenes/table.TableScene; s13 spectator F5: tiles vanished
+    from a spectator's line without a word)."""
     coach: tuple[Any, ...] = ()
     """Issue 14.2: the coach's reviews received (``protocol.CoachReply``), newest last, at most
     :data:`COACH_KEPT`; one per (match, hand)."""
@@ -222,7 +226,10 @@ def _update(state: ClientState, msg: Any) -> ClientState:
     if state.view is None or msg.seq > state.seq + 1:
         return replace(state, resync=True)
     wait = (state.wait[0] + 1, 0.0) if msg.seq != state.seq else state.wait  # a new decision is awaited
-    return replace(state, view=advance(state.view, msg), seq=msg.seq, hint=None, error=None, wait=wait)
+    cause = getattr(msg, "cause", None)
+    rewound = (msg.seq, cause) if cause is not None else state.rewound
+    return replace(state, view=advance(state.view, msg), seq=msg.seq, hint=None, error=None, wait=wait,
+                   rewound=rewound)
 
 
 def seconds(value: float) -> float:

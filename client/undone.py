@@ -24,6 +24,9 @@ being chosen: the top bar's "hand N"), with no hand's end left to show."""
 REDONE_END = N_("Redone: up to the end of hand {hand}")
 """R27: a redo that went on over a hand's end, which the table shows (its result panel, until the player
 goes on), whatever came after it: s13, "Redone: up to hand 3" was said over hand 2's end."""
+RESTARTED = N_("Restarted: hand {hand} starts again from the same deal")
+"""R28: a restart of the hand, said to a spectator's window (s13 spectator F5: the line went back to one
+tile, every hand to ten, without a word)."""
 UNDONE_END = N_("Undone: back to the end of hand {hand}")
 """R27/D6: an undo back into a later hand while an earlier hand's end, not yet looked at, is what the
 table shows (its panel comes before the hand undone to)."""
@@ -68,3 +71,12 @@ def undone_said(what: str, before: ClientState, after: ClientState, lang: str, s
     if what == "undo":
         return tr(lang, UNDONE_END if end else UNDONE_HAND, hand=hand)
     return tr(lang, REDONE_END if end else REDONE_HAND, hand=hand)
+
+
+def rewound_said(cause: str, before: ClientState, after: ClientState, lang: str, seen: int | None = None) -> str | None:
+    """What an undo, redo or restart (``cause``, R27/R28) another seat asked did, from ``before`` to ``after``
+    (translated), as :func:`undone_said` says one's own; None for a new match (its own panel says it) or
+    when the view did not change."""
+    if cause == "restart" and after.view is not None:
+        return tr(lang, RESTARTED, hand=after.view.hand_number)
+    return undone_said(cause, before, after, lang, seen)

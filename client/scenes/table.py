@@ -39,7 +39,7 @@ from ..title import window_title
 from ..tracking import TrackerLayout, TrackerPanel, offered
 from ..store import ClientState, localized, spectating
 from ..uistate import Ui
-from ..undone import undone_said
+from ..undone import rewound_said, undone_said
 from .base import Change
 from .talk import TableTalk, covered
 
@@ -196,6 +196,8 @@ class TableScene:
         self.keep_finished = True
         """Each finished match this window played is kept for the start screen's list (client/finished.py);
         False for ``--autoplay``, which writes nothing of the player's (launcher ``remember``)."""
+        self._pumped: ClientState = session.state
+        """The session's state as the last update left it (what an undo another seat asked changed: s13 F5)."""
         self._end_since: tuple[tuple[int, int], float] | None = None
         """The hand end this window shows ((match, hand number), R22) and the clock when it came up: a window the
         table does not wait for closes it once it was read (client.following, s13 spectator F1)."""
@@ -285,6 +287,7 @@ class TableScene:
         """Drain the network; show the next paced moment (client.pacing: each play seen, a hand's final
         line before its panel); keep the previews consistent with it; run the slide of a new tile."""
         arrived = self.session.pump()
+        prior, self._pumped = self._pumped, self.session.state  # the state before these frames, and after
         self._now = now
         if self._toast_for is not None and self.toast is not None:  # told before the clock was known
             self.toast, self._toast_for = (self.toast[0], now + self._toast_for), None
@@ -298,6 +301,7 @@ class TableScene:
             self._pacer.feed(steps, now)
             self._keep_finished()
             self._tell_undone(now)
+            self._tell_rewound(prior, now)
             self._tell_renamed(now)
             self._tell_watching(now)
         changed = self._pacer.tick(now) or arrived
@@ -359,6 +363,19 @@ class TableScene:
             self._show(said, now + TOAST_SECONDS)
         if said is not None or state.error is not None or state.asking is not None:
             self._undo_asked = None
+
+    def _tell_rewound(self, prior: ClientState, now: float) -> None:
+        """A spectator's window: say what an undo, redo or restart (R27, R28) did, the table's feed marking it
+        (``ClientState.rewound``). Kind: a change of the table said only in the window that asked for it (s13
+        spectator F5); a seated player who did not ask was asked to agree (D1), or is the only one there."""
+        state = self.session.state
+        view = state.view
+        if state.rewound is None or state.rewound == prior.rewound or view is None or view.seat is not None:
+            return
+        seen = self.ui.finished_seen(len(prior.view.finished)) if prior.view is not None else None
+        said = rewound_said(state.rewound[1], prior, state, self.lang, seen)
+        if said is not None:
+            self._show(said, now + TOAST_SECONDS)
 
     def _tell_watching(self, now: float) -> None:
         """Once the watched table is seen: its message (launcher.watching_said) says what it shows, in place

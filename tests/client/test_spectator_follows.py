@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from client_helpers import StubSession, session_at
+from client_helpers import StubSession, my_turn_with_play, session_at
 
 from doublenine.client.following import READ_SECONDS, followed, follows, gone_on
 from doublenine.client.input import Viewport
@@ -88,3 +88,30 @@ def test_the_spectator_window_shows_the_table_again_by_itself(moments) -> None: 
     assert scene.layout().panel.kind == "reveal"  # up 2.9 s: still read
     scene.update(0.1 + READ_SECONDS)
     assert scene.layout().panel is None and scene.ui.seen_finished == 1
+
+
+def test_an_undo_and_a_restart_are_said_to_a_spectator() -> None:
+    """s13 spectator F5: Zoe's two U took back 4 plays and the spectator's line lost tiles without a word."""
+    pygame.display.init()
+    pygame.font.init()
+    s = session_at(my_turn_with_play, names=("Zoe", "Bo", "Cy", "Di"))
+    back = _watched(s)
+    s.decide(next(m for m in legal_decisions(s.log.state, Seat.ONE) if type(m).__name__ == "Play"))
+    ahead = _watched(s)
+    assert len(ahead.view.moves) - len(back.view.moves) == 4  # Zoe's play and three computers' moves
+    stub = StubSession(ahead)
+    scene = TableScene(stub, "en", sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    scene.update(0.0)
+    stub.set(replace(back, rewound=(back.seq + 1, "undo")))
+    scene.update(0.5)
+    assert scene.toast is not None and scene.toast[0] == "Undone: 4 plays, back to Zoe's turn"
+    stub.set(replace(back, rewound=(back.seq + 2, "restart")))
+    scene.update(1.0)
+    assert scene.toast is not None and scene.toast[0] == "Restarted: hand 1 starts again from the same deal"
+    seated = TableScene(StubSession(replace(s.state, rewound=None)), "en", sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
+    seated.resize(Viewport((1280, 800), (1280, 800)))
+    seated.update(0.0)
+    seated.session.set(replace(s.state, rewound=(9, "restart")))  # type: ignore[attr-defined]
+    seated.update(0.5)
+    assert seated.toast is None  # a seat that did not ask was asked to agree (D1): said by its own panels
