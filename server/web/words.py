@@ -120,6 +120,10 @@ SCRIPT_WORDS: dict[str, str] = {
     "passed": N_("passed"),
     "passed_1": N_("passed: no {a}"),  # the window's pass badge, with the numbers lacked (s13 spectator F3)
     "passed_2": N_("passed: no {a} or {b}"),
+    # what an undo, redo or restart did (update.cause), the window's words (client/undone.py; s13 spectator F5)
+    "cause_undo": N_("Undone: back to hand {hand}"),
+    "cause_redo": N_("Redone: up to hand {hand}"),
+    "cause_restart": N_("Restarted: hand {hand} starts again from the same deal"),
     "finished_hands": N_("Finished hands"),  # the page's list of the match's hands (s13 spectator F2)
     "score": N_("Score: Team A {a}, Team B {b}"),
     "turn": N_("to play"),

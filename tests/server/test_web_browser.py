@@ -290,3 +290,31 @@ async def _not_found_in_french(pw: Any, server: Any, profile: Any) -> None:
         assert await page.text_content("h1") == "Aucune table ouverte n’a ce code"
     finally:
         await ctx.close()
+
+
+async def test_s13_the_page_says_a_restart(make_server, tmp_path) -> None:
+    """s13 spectator F5: Zoe's Restart took the line back to one tile on the page without a word."""
+    from .conftest import create, play_all, quiesce
+    async_playwright = _browser_or_skip()
+    server = await make_server()
+    host = await create(server, "hccc", sit=1, seed=15)
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host], stop=lambda c: c.view.phase is Phase.PLAY
+                                    and any(m.seat == 1 for m in c.view.moves)), 30)
+    await quiesce([host], table, {1})
+    async with async_playwright() as pw:
+        ctx = await pw.chromium.launch_persistent_context(
+            str(tmp_path / "profile-restart"), executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport={"width": 1280, "height": 800}, locale="en-US")
+        try:
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            await page.goto(f"http://127.0.0.1:{server.port}/t/{host.code}")
+            await page.wait_for_selector("#conn.live", timeout=60_000)
+            assert "Restarted" not in (await page.text_content("#status") or "")
+            await host.send({"type": "restart", "expected_seq": table.seq})
+            await page.wait_for_function(
+                "(document.getElementById('status').textContent || '').indexOf('Restarted') >= 0", timeout=30_000)
+            status = await page.text_content("#status") or ""
+            assert status.endswith(" · Restarted: hand 1 starts again from the same deal")
+        finally:
+            await ctx.close()

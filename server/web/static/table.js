@@ -29,6 +29,9 @@
   // end and took the four hands and the result away for good. The latest hand end that came while watching
   // stays HOLD_MS at least, and until the next hand's first play in any case; earlier ones are listed (#hands).
   var HOLD_MS = 8000, endAt = 0, endCount = -1, holdTimer = null;
+  // s13 spectator F5: an undo, redo or restart (update.cause) took tiles off the line without a word: said
+  // after the status for SAID_MS, as the window says it
+  var SAID_MS = 8000, rewound = null;
 
   function fill(text, args) {
     return String(text).replace(/\{(\w+)\}/g, function (all, key) {
@@ -227,8 +230,11 @@
     } else { return head + " · " + W.tie; }
     return head + " · " + how + " · " + fill(h.points === 1 ? W.points_1 : W.points_2, { team: h.winner, count: h.points });
   }
+  function rewoundText() {
+    return rewound && Date.now() < rewound[1] ? " · " + rewound[0] : "";
+  }
   function render() {
-    $("status").textContent = statusText();
+    $("status").textContent = statusText() + rewoundText();
     if (!view || !table) { return; }
     $("score-A").textContent = String(view.scores[0]);
     $("score-B").textContent = String(view.scores[1]);
@@ -283,6 +289,10 @@
       seq = m.seq;
       if (m.move) { foldMove(m.move); } else if (m.patch) { foldPatch(m.patch); }
       noteEnds(true);
+      if (m.cause && W["cause_" + m.cause]) {
+        rewound = [fill(W["cause_" + m.cause], { hand: view.hand_number }), Date.now() + SAID_MS];
+        setTimeout(render, SAID_MS + 50);
+      }
       render();
     }
     else if (m.type === "error") { onError(m); }
