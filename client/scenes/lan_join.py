@@ -68,10 +68,15 @@ NOTHING_YET = N_("Nothing found yet. A table appears here once someone on this n
                  "the invite and paste it below; some networks (guest Wi-Fi, VPNs) hide tables.")
 
 
+MESSAGE_ROWS = 4
+"""Rows of the card's type the join screen keeps for a message under the list, whether or not one is said."""
+
+
 def join_layout(size: tuple[int, int], rows: int, message: str = "") -> dict[str, Rect]:
     """Rectangles of the join screen for ``rows`` listed tables (pure; only the rows that fit), with
     ``message`` inside the card, above the invite field, in the card's own type (new user: an invite's
-    refusal was drawn below the card, on the felt, in small type); the list gives it room."""
+    refusal was drawn below the card, on the felt, in small type), in its place kept for it
+    (:data:`MESSAGE_ROWS`): the list gives it more only when it cannot fit there at the smallest type."""
     w, h = size
     u, f, sm = metrics(size)
     m = round(16 * u)
@@ -86,15 +91,21 @@ def join_layout(size: tuple[int, int], rows: int, message: str = "") -> dict[str
     list_top = top + round(4.4 * f)
     bottom = top + card_h - m - bh  # back / join row
     invite_y = bottom - round(2.2 * f) - bh
-    list_bottom = invite_y - round(2.6 * f)
-    if message:  # as tall as its rows at the card's type, leaving the list two rows at least
-        from ..typeset import measurer
-        wrapped = [r for r in measurer().wrap(message, f, iw - 2 * f) if r]
-        need = (len(wrapped) + 1) * round(1.35 * f)
-        low = invite_y - round(2.0 * sm)
-        high = max(list_top + 2 * row_h + round(1.6 * sm), low - need)
-        out["message"] = (x, high, iw, low - high)
-        list_bottom = high - round(0.4 * f)
+    # the message's place is kept whether or not one is said (s13 item 2: the list lost rows and the
+    # layout jumped when an error came): MESSAGE_ROWS rows at the card's type, smaller type for a longer
+    # one; only a message that cannot fit even at the smallest readable type takes more, from the list
+    # (leaving it two rows at least)
+    low = invite_y - round(2.0 * sm)
+    high = low - (MESSAGE_ROWS + 1) * round(1.35 * f)
+    if message:
+        from ..typeset import MIN_SIZE, measurer
+        face = measurer()
+        small = min(f, MIN_SIZE)
+        wrapped = [r for r in face.wrap(message, small, iw - 2 * f) if r]
+        need = len(wrapped) * (face.line_height(small) + small // 5) + 2 * (sm // 3)
+        high = min(high, max(list_top + 2 * row_h + round(1.6 * sm), low - need))
+    out["message"] = (x, high, iw, low - high)
+    list_bottom = high - round(0.4 * f)
     fits = max(0, (list_bottom - list_top - round(1.6 * sm)) // row_h)  # a line stays for the hint
     out["list"] = (x, list_top, iw, list_bottom - list_top)
     for i in range(min(rows, fits)):

@@ -20,7 +20,8 @@ from ..text import tr
 from .kept import chooser_layout, draw_chooser, earlier_button, resume_button
 from .settings import SETTINGS
 from .startform import (
-    FIELDS, LEVEL_NAMES, QUIT_AGAIN, SEAT_LABELS, Form, can_join, header, start_default, start_layout,
+    FIELDS, LEVEL_NAMES, QUIT_AGAIN, SEAT_LABELS, Form, can_join, header, message_place, start_default, start_layout,
+    title_size, title_tiles,
 )
 from .starthints import hint
 
@@ -32,10 +33,11 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     lang = form.lang
     surface.blit(art.felt(size), (0, 0))
     lay = start_layout(size)
-    if form.message and form.message != QUIT_AGAIN:
+    # the title stays whatever is said; a message takes the subtitle's place, reserved under it (s13 item 2:
+    # a join error took the logo's place; new user s12 round 2 F11: the quit question did, over the logo)
+    _header(surface, art, lang, size, quiet=bool(form.message))
+    if form.message:
         _message(surface, art, tr(lang, form.message), size, lay)
-    else:  # the quit question is short: under the title, which stays (new user s12 round 2 F11: over the logo)
-        _header(surface, art, lang, size, tr(lang, QUIT_AGAIN) if form.message else "")
     for card, head in (("card_create", N_("New table")), ("card_join", N_("Join a table"))):
         x, y, cw, ch = lay[card]
         surface.blit(art.plate(cw, ch, (12, 26, 20, 225), f), (x, y))
@@ -110,48 +112,41 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
             draw_ring(surface, picks[form.focus])
 
 
-def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int], ask: str = "") -> None:
-    """The three title tiles (where they fit), the title and its subtitle, or in the subtitle's place
-    ``ask`` (the quit question, :data:`.startform.QUIT_AGAIN`) on a dark plate."""
+def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int], quiet: bool = False) -> None:
+    """The title with its tiles (where they fit), and, unless ``quiet`` (a message is said in its
+    place, :func:`message_box`), its subtitle."""
     w, h = size
     u, f, _ = metrics(size)
-    s = round(26 * u)
-    tiles, title_y = header(size)
-    for i, (a, b) in enumerate(((9, 9), (6, 3), (5, 0)) if tiles else ()):
-        draw_tile(surface, art, Spot((w // 2 - 4 * s + i * 3 * s - s // 2, round(h * 0.04), s, 2 * s), a, b, True))
-    title = art.text("doublenine", round(f * 2.6), GOLD, bold=True, width=w - 2 * f)
+    _, title_y = header(size)
+    title = art.text("doublenine", title_size(size), GOLD, bold=True, width=w - 2 * f)
     surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
-    if ask:
-        said = art.text(ask, f, (255, 200, 180), bold=True, width=w - 2 * f)
-        box = said.get_rect(midtop=(w // 2, title_y + round(3.1 * f))).inflate(f, f // 3)
-        surface.blit(art.plate(box.w, box.h, (40, 12, 12, 215), f // 3), box.topleft)
-        surface.blit(said, said.get_rect(center=box.center))
-        return
-    sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
-    surface.blit(sub, sub.get_rect(midtop=(w // 2, title_y + round(3.1 * f))))
+    for rect, a, b in title_tiles(size, title.get_width()):
+        draw_tile(surface, art, Spot(rect, a, b, True))
+    if not quiet:
+        sub = art.text(tr(lang, "Double-nine partnership dominoes, to 100"), f, INK, width=w - 2 * f)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, message_box(size, start_layout(size))[1])))
 
 
 def message_box(size: tuple[int, int], lay: dict[str, Rect]) -> Rect:
-    """Where a refusal is shown: the header's place, above the cards, the window's width less margins."""
-    u, f, _ = metrics(size)
-    m = round(16 * u)
-    top = round(size[1] * 0.02)
-    return (m, top, size[0] - 2 * m, lay["card_create"][1] - top - f // 2)
+    """Where the start screen says a refusal or a question: its reserved place under the title
+    (:func:`.startform.message_place`)."""
+    return message_place(size, lay)
 
 
 def _message(surface: pygame.Surface, art: Art, text: str, size: tuple[int, int], lay: dict[str, Rect]) -> None:
-    """A refusal read whole (the certificate advice, about 440 characters in German): it takes the
-    header's place on a dark plate, wrapped, in smaller type down to the minimum when needed (the
-    failure panel's :func:`draw_fitted`); it once had two rows at the bottom and was cut there."""
+    """A refusal read whole (the certificate advice, about 440 characters in German) in the message's
+    reserved place on a dark plate, wrapped, in smaller type down to the minimum when needed (the
+    failure panel's :func:`draw_fitted`); it once had two rows at the bottom and was cut there. A short
+    one stands in bold at the top of the place, where the subtitle was."""
     from ..render import draw_fitted, fit_rows
     x, y, bw, bh = message_box(size, lay)
     _, f, sm = metrics(size)
     pad = sm // 3
-    rows, _, step = fit_rows(art, text, f, (bw, bh - 2 * pad), bold=True)
-    used = min(bh, len(rows) * step + 2 * pad)  # the plate as tall as the rows, centred in the header's place
-    y += (bh - used) // 2
+    bold = len(fit_rows(art, text, f, (bw, bh - 2 * pad), bold=True)[0]) <= 2
+    rows, _, step = fit_rows(art, text, f, (bw, bh - 2 * pad), bold=bold)
+    used = min(bh, len(rows) * step + 2 * pad)  # the plate as tall as the rows, from the top of the place
     surface.blit(art.plate(bw, used, (40, 12, 12, 215), sm // 2), (x, y))
-    draw_fitted(surface, art, text, f, (x, y + pad, bw, used - 2 * pad), (255, 200, 180), bold=True)
+    draw_fitted(surface, art, text, f, (x, y + pad, bw, used - 2 * pad), (255, 200, 180), bold=bold)
 
 
 def _caption(surface: pygame.Surface, art: Art, rect: Rect, text: str, f: int) -> None:

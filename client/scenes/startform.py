@@ -127,14 +127,48 @@ subtitle's place, under the title (startdraw._header), never over it as a refusa
 
 
 def header(size: tuple[int, int]) -> tuple[bool, int]:
-    """(whether the three title tiles are drawn, the y where the title starts): a window too short
-    for the tiles above the cards (800x600 with the table settings) shows the title alone."""
+    """(whether the title tiles are drawn, the y where the title starts): the tiles stand beside the title
+    on its row (:func:`title_tiles`), which starts near the top of the window; under it, down to the
+    cards, the message's place (:func:`message_place`). The tiles stood above the title once, and a
+    message took the title's place for want of room (s13 item 2)."""
     w, h = size
-    u, f, _ = metrics(size)
-    s = round(26 * u)
-    card_h = round(12.9 * round(2.6 * f))
-    tiles = round(h * 0.04) + 2 * s + round(5.6 * f) + card_h <= h - f // 2
-    return tiles, round(h * 0.04) + (2 * s + f // 2 if tiles else 0)
+    f = metrics(size)[1]
+    return w >= 40 * f, round(h * 0.015)
+
+
+def title_size(size: tuple[int, int]) -> int:
+    """Px of the title "doublenine" (bold) in a window of ``size`` px."""
+    return round(metrics(size)[1] * 2.6)
+
+
+def title_tiles(size: tuple[int, int], title_w: int) -> list[tuple[Rect, int, int]]:
+    """(rect, low, high) of the two upright tiles beside the title (``title_w`` px wide, centred), on its
+    row: the double nine left of it, 6-3 right of it (none when :func:`header` says the row has no room)."""
+    from ..typeset import measurer
+    tiles, title_y = header(size)
+    if not tiles:
+        return []
+    w = size[0]
+    f = metrics(size)[1]
+    line = measurer().line_height(title_size(size), True)
+    s = max(6, round(line * 0.42))
+    y = title_y + (line - 2 * s) // 2
+    gap = f
+    return [((w // 2 - title_w // 2 - gap - s, y, s, 2 * s), 9, 9), ((w // 2 + title_w // 2 + gap, y, s, 2 * s), 6, 3)]
+
+
+def message_place(size: tuple[int, int], lay: dict[str, Rect]) -> Rect:
+    """The start screen's reserved place for what it says (a refusal, a join error, "Press Esc again to
+    quit"): under the title, down to the cards, the window's width less margins; the subtitle's when there
+    is nothing to say. The title and the cards never move for a message (s13 item 2: a join error took the
+    logo's place). ``lay``: :func:`start_layout`'s."""
+    from ..typeset import measurer
+    u, f, sm = metrics(size)
+    m = round(16 * u)
+    _, title_y = header(size)
+    top = title_y + measurer().line_height(title_size(size), True)
+    bottom = lay["card_create"][1] - max(2, sm // 4)
+    return (m, top, size[0] - 2 * m, max(1, bottom - top))
 
 
 def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
