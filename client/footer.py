@@ -64,7 +64,7 @@ HELP_SETTINGS = N_("Tab: another setting · Enter or Space: change it · Esc: ba
 every key."""
 
 
-RINGED = {"other:chat": N_("Chat"), "other:tiles": N_("Tiles"), "other:host:chip": N_("Invite friends"),
+RINGED = {"other:chat": N_("Chat"), "other:tiles": N_("Tiles"), "other:host:chip": N_("Invite"),
           "other:host:copy": N_("Copy invite"), "other:host:copyweb": N_("Copy link"), "other:host:hide": N_("Hide"),
           "other:send": N_("Send"), "other:chat_close": N_("Close"), "nudge": N_("Nudge {name}"),
           "handover": N_("Let the computer play for {name}")}

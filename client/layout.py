@@ -91,7 +91,7 @@ class TableLayout:
     """The status line's translated rows, each with the box it is drawn centred in: left of the chat and
     tracker buttons (which sit at the status line's height at the right), one row or two when too long."""
     reserved: tuple[Rect, ...] = ()
-    """Boxes a scene drawn over the table keeps for itself (the host's "Invite friends" chip): the cards
+    """Boxes a scene drawn over the table keeps for itself (the host's "Invite" chip): the cards
     placed on the table (waiting.py) never cover them."""
     toggles: Rect = (0, 0, 0, 0)
     """Where the Tiles and Chat buttons sit (at the status line's height, at the table's right edge, as
@@ -181,7 +181,7 @@ def passed_seats(view: object) -> frozenset[Seat]:
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
                    side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = (),
                    window: tuple[int, int] | None = None, keys: str = "table",
-                   help_min: int = 0) -> TableLayout:
+                   help_min: int = 0, chips: int = 0) -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
     ``lang``: the texts are measured translated (the top bar's labels and details, the status line, the
@@ -194,11 +194,13 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     ``keys``: who takes the keys now (:meth:`.scenes.table.TableScene.keys`, said by :func:`.footer.key_help`):
     "table", "settings", "overlay" or "overlay:rules", "ask" or "ask:MSGID" (the host's question), "chat" or
     "chat:item".
-    ``keep_out``: controls a scene draws on the felt (the host's "Invite friends" chip): the play area,
+    ``keep_out``: controls a scene draws on the felt (the host's "Invite" chip): the play area,
     where the line of play lies, starts below every one that reaches into it (kind: a control on the
     felt the line's area did not know about; new user: a tile under "Invitar amigos" at 1280x800).
     ``window``: the window's size when the table is laid out narrower beside an open side panel (the
     Tiles and Chat buttons are sized for the window; :func:`toggle_zone`); ``size`` by default.
+    ``chips``: buttons a scene adds in the row of the Tiles and Chat buttons, left of them, as wide as
+    them (the host's "Invite" chip, :func:`toggle_slot`): the status line and the prompts keep clear.
     ``help_min``: at least this many rows kept for the key help (the layout asks itself again with
     more when the footer it ends up saying needs more rows than :func:`.footer.footer_texts` did; not
     :func:`.footer.footer_rows`, the boxes of those rows).
@@ -241,7 +243,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     side_w = 2 * bs + 2 * m
     # new user: the instruction ran under the Tiles/Chat buttons, which sit at this height at the right
     # (and, with the tracker open at 1280x800, under buttons sized for the window, wider than the table's)
-    room = toggle_zone(w, 0, window or size, _toggle_count(state))
+    room = toggle_zone(w, 0, window or size, _toggle_count(state) + chips)
     right = min(felt - side_w, room[0] - m)
     # and right of the own plate's turn marker and "passed" badge, which sit above it at this height
     own = seats[0].plate
@@ -325,7 +327,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     focus = focused(panel, buttons, ui.button)  # the button Enter presses, named by the footer
     keys_said = help_rows(key_help(state, panel, keys, lang, focus), sm, words_w)
     if len(keys_said) > reserved:  # a prompt's own keys longer than any footer foreseen: room for every row
-        return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(keys_said))
+        return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(keys_said), chips)
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line
@@ -446,6 +448,18 @@ def _toggle_count(state: ClientState) -> int:
     """The buttons at the status line's right: Chat, and Tiles where its button shows (tracking.button_shown)."""
     from .tracking import button_shown
     return 2 if button_shown(state) else 1
+
+
+def toggle_slot(lay: TableLayout, window: tuple[int, int]) -> Rect:
+    """The leftmost place of the row of the Tiles and Chat buttons (:attr:`TableLayout.toggles`, laid out
+    with ``compute_layout(..., chips=1)``): as wide and high as them, at their height, the same gap apart
+    (:func:`.chat.layout` puts Chat at the table's right edge, :func:`.tracking.layout` Tiles left of it).
+    The host's "Invite" chip: one row of the window's own buttons, not under a seat's plate (s13 item 1:
+    "Invite friends" under West's plate read as West's). Pure."""
+    from .chat import toggle_box, toggle_room
+    tw, bh, pad = toggle_box(window)
+    count = max(1, round(lay.toggles[2] / toggle_room(window)))  # Chat, Tiles where shown, and this one
+    return (lay.size[0] - tw - pad - (count - 1) * (tw + pad // 2), lay.toggles[1], tw, bh)
 
 
 def toggle_zone(right: int, y: int, window: tuple[int, int], count: int = 2) -> Rect:

@@ -881,6 +881,11 @@ def _failure(area: Rect, f: int, text: str, at_table: bool = True) -> Panel:
     return Panel("failure", rect, (title, {}), (), buttons)
 
 
+PROMPT_WIDE = 40
+"""Type sizes wide: the lobby prompt and the host's invite card laid under it (scenes/lan_host.host_layout),
+one column with the same edges (s13 item 1: the two were 448 and 560 px wide at 800x600)."""
+
+
 def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
     """Before the start: the code to share, and starting now with computers in the empty seats."""
     lines: list[Text] = [(N_("Share the table code {code} with your friends"), {"code": state.table})]
@@ -893,8 +898,8 @@ def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
     if state.tracker:  # the README: everyone at the table sees it is allowed, before play too (new user N10)
         lines.append((TRACKER_ALLOWED, {}))
     said = _said(lines, lang)
-    rect = _fit_text(area, round(32 * f), said, f)
-    if _needs(area, round(32 * f), said, f) > area[3]:  # s13: the third line under "Jetzt beginnen" at 800x600
+    rect = _fit_text(area, round(PROMPT_WIDE * f), said, f)
+    if _needs(area, round(PROMPT_WIDE * f), said, f) > area[3]:  # s13: the third line under "Jetzt beginnen"
         rect = _fit_text(area, area[2], said, f)  # beside a host's invite card: the whole width, fewer rows
     return Panel("lobby", rect, (N_("Waiting for players"), {}), tuple(lines), _row_buttons(rect, f, specs),
                  modal=False)

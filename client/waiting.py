@@ -119,7 +119,7 @@ def obstacles(lay: TableLayout, status: int = 400) -> list[tuple[Rect, int]]:
     marker) and face-down tile stack, the open numbers (400), the line of play (100: it can be seen
     around a card), the status line (``status``), and, never (10**8), the place kept for an open side
     panel (:attr:`TableLayout.side`: a card there would lie under the panel), the key line, and what a scene over the
-    table reserved (:attr:`TableLayout.reserved`: the host's "Invite friends" chip)."""
+    table reserved (:attr:`TableLayout.reserved`: the host's "Invite" chip)."""
     heavy = [lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None,
                                          lay.beneath.rect if lay.beneath else None) if r]
     heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]

@@ -24,9 +24,10 @@ from ..clipboard import copy_text
 from ..hosting import Hosting
 from ..focus import cycle, draw_ring
 from ..input import Viewport, pointer
-from ..layout import TableLayout, metrics
-from ..panels import KEEP_PLAYING, PANEL_FILL, Button
-from ..render import INK, draw_button, passed_badge_height
+from ..chat import font_size as chat_font
+from ..layout import TableLayout, metrics, toggle_slot
+from ..panels import KEEP_PLAYING, PANEL_FILL, PROMPT_WIDE, Button
+from ..render import INK, draw_button
 from ..snake import Rect
 from ..text import tr, trn
 from .base import Change
@@ -174,18 +175,24 @@ LOOPBACK_ONLY = N_("Only this computer can use {address}: friends elsewhere need
 new user s9 item 16: a table made on ``ws://127.0.0.1:8799/`` offered that invite with no word)."""
 
 
+INVITE = N_("Invite")
+"""The host's chip, in the row of the Tiles and Chat buttons and as wide (s13 item 1: "Invite friends" did not
+fit that width in French, Portuguese, German or Spanish at 800x600); it opens the invite card."""
+
+
 def card_height(size: tuple[int, int], warning: bool = False) -> int:
     """Height in px of the invite card in a window of ``size`` px (:func:`host_layout`); ``warning``: with
     room for :data:`LOOPBACK_ONLY`."""
     return round((10.6 + (WARNING_ROOM if warning else 0.0)) * metrics(size)[1])
 
 
-def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, badge: int = 0,
-                area: Rect | None = None, warning: bool = False, room: Rect | None = None) -> dict[str, Rect]:
+def host_layout(size: tuple[int, int], chip: Rect | None, below: Rect | None, area: Rect | None = None,
+                warning: bool = False, room: Rect | None = None) -> dict[str, Rect]:
     """Rectangles of the invite chip, card and close prompt for a window ``size`` (pure).
 
-    ``anchor``: the top-left seat plate (the chip goes under it, below the ``badge`` px its
-    "passed" badge takes there: the chip never covers table information); ``below``: a
+    ``chip``: the chip's place, the leftmost of the row of the Tiles and Chat buttons
+    (:func:`~doublenine.client.layout.toggle_slot`; it sat under the top-left seat's plate once and read as
+    that player's, s13 item 1); None without a table (a corner of the window). ``below``: a
     panel the card must not cover (the lobby prompt), or None; ``area``: the table's play area
     (:attr:`~doublenine.client.layout.TableLayout.play_area`), which the card stays inside, clear of the
     seats, the hand, the status line and an open side panel: the table keeps :func:`card_height` px
@@ -200,10 +207,9 @@ def host_layout(size: tuple[int, int], anchor: Rect | None, below: Rect | None, 
     u, f, sm = metrics(size)
     m = round(12 * u)
     bh = round(2.1 * f)
-    ax, ay, aw, ah = anchor if anchor is not None else (m, round(4 * f), round(11 * f), 0)
-    out: dict[str, Rect] = {"chip": (ax, ay + ah + badge + m, aw, bh)}
+    out: dict[str, Rect] = {"chip": chip if chip is not None else (m, round(4 * f) + m, round(11 * f), bh)}
     px, py, pw, ph = area if area is not None else (m, 0, w - 2 * m, h - m)
-    cw = min(pw, round(40 * f))
+    cw = min(pw, round(PROMPT_WIDE * f))  # as wide as the lobby prompt above it, edges aligned
     ch = card_height(size, warning)
     cy = below[1] + below[3] + m if below is not None else py + max(0, min(round(h * 0.22) - py, ph - ch))
     cy = min(cy, py + ph - ch)
@@ -319,13 +325,11 @@ class HostedTable:
         return self._around(self.table.layout())
 
     def _around(self, lay: Any) -> dict[str, Rect]:
-        plates = sorted((s.plate for s in lay.seats), key=lambda r: (r[1], r[0]))
         panel = lay.panel.rect if lay.panel is not None else None
-        badge = passed_badge_height(self.art, lay.small)  # where the seat's "passed" shows (render.py)
         area = lay.play_area
         if not lay.status:  # no status line drawn (the prompt says it): the card may lie where it would be
             area = (area[0], area[1], area[2], lay.status_rect[1] + lay.status_rect[3] - area[1])
-        return host_layout(self.vp.pixels, plates[0] if plates else None, panel, badge, area,
+        return host_layout(self.vp.pixels, toggle_slot(lay, self.vp.pixels), panel, area,
                            self.only_here(), ask_room(self.vp.pixels, lay))
 
     # the table asks these two while laying itself out (TableScene.host_room)
@@ -509,7 +513,8 @@ class HostedTable:
         elif self.card_open():
             _card(surface, self.art, lay, self, f, sm)
         elif self.chip_shown():
-            draw_button(surface, self.art, Button("chip", lay["chip"], N_("Invite friends")), sm, self.lang, False)
+            draw_button(surface, self.art, Button("chip", lay["chip"], INVITE), chat_font(self.vp.pixels), self.lang,
+                        False)
         if self.asking is not None:
             _ask(surface, self.art, lay, self.lang, self.asked_for, f, self.asking.kind, self.ask_focus)
 

@@ -238,13 +238,14 @@ class TableScene:
             # "See the line" (Ui.looking): the hand's final line behind its put-aside panel (pacing.looked)
             self._shown = localized(looked(state, self.ui) or state, self.lang)
             window = self.vp.pixels  # the Tiles and Chat buttons are sized for it (layout.toggle_zone)
-            lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window, keys=keys)
+            chips = 1 if self.host_room is not None else 0  # the host's chip in the Tiles and Chat row
+            lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window, keys=keys,
+                                 chips=chips)
             if self.host_room is not None:
-                # the chip sits under the top-left plate, which the play area does not move: laid out
-                # again with the chip kept out of the line's area (no tile under "Invite friends")
+                # laid out again with the chip kept out of the line's area (no tile under the "Invite" chip)
                 reserved = self.host_room.reserved(lay)
                 lay = replace(compute_layout(self._shown, self.ui, size, self.lang, side, under, reserved, window,
-                                             keys),
+                                             keys, chips=chips),
                               reserved=reserved)
             self._layout = lay
             self._key = key

@@ -25,14 +25,14 @@ OVER_THE_TABLE = [
     ["Continue", "Review my hand"], ["Accept", "Refuse"], ["Back to the start screen"], ["Start now"],
     ["Let the computer play for {name}"], ["New match", "Leave"], ["Continue"], ["I lead", "{name} leads"],
     ["Accept the hand", "Demand a redeal"], ["Nudge {name}", "Let the computer play for {name}"], ["I'm back"],
-    ["Invite friends"], ["Copy invite", "Copy link", "Hide"], ["Keep playing", "Leave anyway"],
+    ["Invite"], ["Copy invite", "Copy link", "Hide"], ["Keep playing", "Leave anyway"],
     ["Keep playing", "Close anyway"], ["Restart", "Keep playing"],
 ]
 """The buttons of each prompt (client/panels.py), wait card (client/waiting.py) and host card or question
 (client/scenes/lan_host.py) that can show over the table."""
 SCREENS = [ALWAYS + extra for extra in OVER_THE_TABLE] + [
     ["Computer", "Human", "Listed", "Not listed", "Allowed", "Not allowed", "Phrases only", "Free text",
-     "Any free seat", "Seat {n}", "Host on port {port}", "Host for friends", "Find tables on this network",
+     "Any free seat", "Host on port {port}", "Host for friends", "Find tables on this network",
      "Create table", "Join table", "Watch"],
     ["Paste", "Back", "Join with invite", "Join"],
     ["Close", "Export hand", "Review my hand"],
