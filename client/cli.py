@@ -207,6 +207,9 @@ def run(args: argparse.Namespace) -> int:
     settings = config.Settings() if robot else config.load()
     lang = window_language(args.lang, settings.lang)
     name = player_name(args.name, settings.name, lang)
+    from .scenes.askname import should_ask
+    ask = should_ask(settings.name, settings.asked_name, args.name, robot,
+                     bool(args.server or args.table or args.join or args.start_screen))  # s13 item 5
     if args.join:  # issue 8: the invite carries server and table; check it before opening a window
         from .joining import resolve_invite
         try:  # a seat this computer holds there is taken back, so a full table is no refusal (D7)
@@ -266,10 +269,23 @@ def run(args: argparse.Namespace) -> int:
                                 resume=not asks_new_table(args) and not server and not robot,
                                 chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
                                 public=args.public)
-            try:
-                app.push(launcher(launch))
-            except FailureError as exc:  # said on the start screen, in the player's language (a second
-                start.form = replace(start.form, message=exc.failure.text(lang))  # window with nothing to watch)
+            if ask:  # the first start: the name asked once, then the table (scenes/askname.py)
+                from .scenes.askname import AskName
+
+                def answered(chosen: str, launch: Launch = launch) -> Any:
+                    config.change(name=typed_name(chosen), asked_name=True)
+                    start.form = replace(start.form, name=chosen)
+                    try:
+                        return launcher(replace(launch, name=chosen))
+                    except FailureError as exc:  # said on the start screen, as below
+                        start.form = replace(start.form, message=exc.failure.text(lang))
+                        return None
+                app.push(AskName(lang, answered))
+            else:
+                try:
+                    app.push(launcher(launch))
+                except FailureError as exc:  # said on the start screen, in the player's language (a second
+                    start.form = replace(start.form, message=exc.failure.text(lang))  # window with nothing to watch)
         if robot:
             return autoplay.run(app, shots=args.autoplay_shots)
         code = app.run()

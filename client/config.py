@@ -62,6 +62,9 @@ class Settings:
     """Issue 15.4: a placed tile slides to its place (off: it appears at once)."""
     pip_colours: bool = True
     """New user 14: each number's pips have their own colour (art.PIP_COLOURS); off: all pips dark."""
+    asked_name: bool = False
+    """The first start asked the player's name (client/scenes/askname.py): it is not asked again, even when
+    the default was kept (a default name is not saved: it follows the language)."""
     muted: tuple[str, ...] = ()
     """Issue 15: players whose chat lines are hidden, by name ("" for every spectator)."""
     window: str = ""

@@ -1,0 +1,159 @@
+"""The first start asks the player's name once (s13 item 5: with none asked, every message said "Player").
+
+:class:`AskName` shows one question over the felt: a name field holding the default name of the window's
+language ("Player", "Joueur"...), which the player keeps with Enter or OK, or replaces by typing; the
+field's text is bounded and cleaned as the start screen's name field is (``config.NAME_CHARS``,
+:func:`..clipboard.field_value`, the shared field keys of client/textfield.py). Its answer (``done(name)``)
+opens the table the start asked for; a typed name is saved, a kept default is not (it follows the
+language, :func:`..text.typed_name`), and the question is not asked again (``config.Settings.asked_name``).
+The start screen's "Your name" field changes it later. Never shown to ``--autoplay`` or a start that
+names the player or the table (:func:`should_ask`).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from doublenine.shared.i18n import N_
+
+from ..art import GOLD, Art
+from ..clipboard import field_value, paste_text
+from ..config import NAME_CHARS
+from ..focus import draw_ring
+from ..input import Viewport, pointer
+from ..layout import metrics
+from ..panels import Button
+from ..render import INK, draw_button, draw_fitted
+from ..snake import Rect
+from ..text import DEFAULT_NAME, tr
+from ..textfield import END, Caret, clicked, draw_field, edit, settle
+from .base import Change
+
+WELCOME = N_("Welcome to doublenine")
+"""The question's heading."""
+ASK = N_("What should the table call you? Keep this name or type yours; you can change it later on the start "
+         "screen.")
+"""The question: what the name is for, that the default may be kept, and where it changes later."""
+OK = N_("OK")
+"""Takes the name in the field (the default when it is left empty)."""
+
+
+def should_ask(saved_name: str, asked: bool, given_name: str | None, robot: bool, scripted: bool) -> bool:
+    """Whether this start asks the name: never for ``--autoplay`` (``robot``), a ``--name`` given, a start
+    told where to go (``scripted``: ``--server``, ``--table``, ``--join``...), a name saved, or once asked."""
+    return not (robot or scripted or given_name or saved_name.strip() or asked)
+
+
+def ask_layout(size: tuple[int, int]) -> dict[str, Rect]:
+    """Rectangles of the question's card, its name field and OK button in a window of ``size`` px (pure)."""
+    w, h = size
+    u, f, sm = metrics(size)
+    m = round(16 * u)
+    cw = min(round(32 * f), w - 2 * m)
+    ch = round(13.2 * f)
+    x, y = (w - cw) // 2, (h - ch) // 2
+    bh = round(2.1 * f)
+    bw = round(8 * f)
+    return {"card": (x, y, cw, ch), "text": (x + m, y + round(2.4 * f), cw - 2 * m, round(4.4 * f)),
+            "name": (x + m, y + ch - m - bh - round(0.8 * f) - bh, cw - 2 * m, bh),
+            "ok": (x + cw - m - bw, y + ch - m - bh, bw, bh)}
+
+
+class AskName:
+    """The first start's question; ``done(name)`` returns the next scene (the table asked for)."""
+
+    def __init__(self, lang: str, done: Callable[[str], Any], art: Art | None = None) -> None:
+        self.lang = lang
+        self.done = done
+        self.art = art or Art()
+        self.default = tr(lang, DEFAULT_NAME)
+        self.name = self.default
+        """The field's text: the default at first, kept with Enter, replaced by typing."""
+        self.caret: Caret = END
+        self.fresh = True
+        """Nothing typed yet: the first character typed replaces the default (as a selected text would)."""
+        self.focus = "name"
+        """``name`` (the field takes the keys) or ``ok`` (Tab moved the ring to OK)."""
+        self.vp = Viewport((1280, 800), (1280, 800))
+        self.dirty = True
+
+    def title(self) -> str:
+        """The window's title."""
+        return "doublenine"
+
+    def resize(self, vp: Viewport) -> None:
+        """New window size."""
+        self.vp = vp
+        self.dirty = True
+
+    def chosen(self) -> str:
+        """The name the answer gives: the field's text, cleaned and bounded, or the default when empty."""
+        return field_value(self.name, NAME_CHARS).strip() or self.default
+
+    def answer(self) -> Change:
+        """Take :meth:`chosen` and open what the start asked for (in this scene's place); back to the
+        screen under it when that could not be opened (``done`` gave None: it says why there)."""
+        nxt = self.done(self.chosen())
+        return Change("replace", nxt) if nxt is not None else Change("pop")
+
+    def handle(self, event: Any) -> Change | None:
+        """Keys edit the field (Enter answers, Tab moves the ring between the field and OK); a click on OK
+        answers, a click in the field puts the caret there."""
+        self.dirty = True
+        if event.type == pygame.QUIT:
+            return Change("quit")
+        lay = ask_layout(self.vp.pixels)
+        pos = pointer(event, self.vp) if event.type == pygame.MOUSEBUTTONDOWN else None
+        if pos is not None:
+            if pygame.Rect(lay["ok"]).collidepoint(pos):
+                return self.answer()
+            if pygame.Rect(lay["name"]).collidepoint(pos):
+                f = metrics(self.vp.pixels)[1]
+                self.focus, self.fresh = "name", False
+                self.caret = clicked(self.art, lay["name"], self.name, self.caret, f, pos)
+            return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.answer()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.focus = "ok" if self.focus == "name" else "name"
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.focus == "ok":
+            return self.answer()
+        if self.focus != "name":
+            return None
+        if self.fresh and event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.name, self.caret, self.fresh = "", END, False  # the default goes at once, as a selection would
+            return None
+        before = "" if self.fresh and event.type == pygame.TEXTINPUT else self.name
+        edited = edit(before, END if before == "" else self.caret, event, paste_text)
+        if edited is not None:
+            typed, caret = edited
+            value = field_value(typed, NAME_CHARS)
+            self.name, self.caret, self.fresh = value, settle(typed, value, caret), False
+        return None
+
+    def update(self, now: float) -> bool:
+        """Nothing moves by itself; True when the frame changed."""
+        dirty, self.dirty = self.dirty, False
+        return dirty
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The felt, the card with its heading, the question, the field and OK."""
+        size = surface.get_size()
+        u, f, sm = metrics(size)
+        lay = ask_layout(size)
+        surface.blit(self.art.felt(size), (0, 0))
+        x, y, cw, ch = lay["card"]
+        surface.blit(self.art.plate(cw, ch, (12, 26, 20, 235), f), (x, y))
+        pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
+        head = self.art.text(tr(self.lang, WELCOME), round(f * 1.3), GOLD, bold=True, width=cw - 2 * f)
+        surface.blit(head, head.get_rect(midtop=(x + cw // 2, y + f // 2)))
+        draw_fitted(surface, self.art, tr(self.lang, ASK), f, lay["text"], INK)
+        draw_field(surface, self.art, lay["name"], self.name, self.caret if self.focus == "name" else None, f)
+        draw_button(surface, self.art, Button("ok", lay["ok"], OK, primary=True), f, self.lang, False)
+        if self.focus == "ok":
+            draw_ring(surface, lay["ok"])
+
+    def close(self) -> None:
+        """Nothing held."""

@@ -1,0 +1,128 @@
+"""s13 item 5: the first start asked no name, and every message then said "Player". It now asks once,
+kindly, with the default of the window's language the player keeps with Enter or OK, or replaces by
+typing; the name is cleaned and bounded as the start screen's field does; --autoplay and starts that say
+where to go (or name the player) are never stopped by it."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from doublenine.client.config import NAME_CHARS
+from doublenine.client.input import Viewport
+from doublenine.client.scenes.askname import AskName, ask_layout, should_ask
+
+SIZE = (800, 600)
+
+
+def _scene(lang: str = "fr") -> tuple[AskName, list[str]]:
+    pygame.display.init()
+    pygame.font.init()
+    got: list[str] = []
+    scene = AskName(lang, lambda name: got.append(name) or f"table for {name}")
+    scene.resize(Viewport(SIZE, SIZE))
+    return scene, got
+
+
+def _key(scene: AskName, key: int) -> object:
+    return scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def _type(scene: AskName, text: str) -> None:
+    scene.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_asked_only_at_a_plain_first_start() -> None:
+    assert should_ask("", False, None, robot=False, scripted=False) is True
+    assert [should_ask("", False, None, robot=True, scripted=False),  # play --autoplay
+            should_ask("", False, None, robot=False, scripted=True),  # --server/--table/--join/--start-screen
+            should_ask("", False, "Ana", robot=False, scripted=False),  # --name
+            should_ask("Ana", False, None, robot=False, scripted=False),  # a name saved
+            should_ask("", True, None, robot=False, scripted=False)] == [False] * 5  # asked once already
+
+
+@pytest.mark.parametrize(("lang", "default"), [("en", "Player"), ("fr", "Joueur"), ("de", "Spieler")])
+def test_enter_keeps_the_default_of_the_language(lang: str, default: str) -> None:
+    scene, got = _scene(lang)
+    change = _key(scene, pygame.K_RETURN)
+    assert got == [default] and change.kind == "replace" and change.scene == f"table for {default}"  # type: ignore[attr-defined]
+
+
+def test_typing_replaces_the_default_and_a_click_on_ok_answers() -> None:
+    scene, got = _scene()
+    _type(scene, "A")
+    _type(scene, "na")
+    x, y, w, h = ask_layout(SIZE)["ok"]
+    change = scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + w // 2, y + h // 2)))
+    assert got == ["Ana"] and change is not None and change.kind == "replace"
+
+
+def test_backspace_clears_the_default_and_an_empty_field_keeps_it() -> None:
+    scene, got = _scene("es")
+    _key(scene, pygame.K_BACKSPACE)
+    assert scene.name == ""
+    _key(scene, pygame.K_RETURN)
+    assert got == ["Jugador"]
+
+
+def test_the_name_is_cleaned_and_bounded_as_the_start_screens_field() -> None:
+    scene, got = _scene("en")
+    _type(scene, "\u202eZo\u00eb\x07 " + "x" * 60)
+    _key(scene, pygame.K_TAB)  # the ring on OK: Space presses it
+    _key(scene, pygame.K_SPACE)
+    assert len(got) == 1 and len(got[0]) == NAME_CHARS and got[0].startswith("Zoë x")
+    assert "\u202e" not in got[0] and "\x07" not in got[0]
+
+
+def test_a_refused_table_goes_back_to_the_start_screen() -> None:
+    pygame.display.init()
+    scene = AskName("en", lambda name: None)
+    assert _key(scene, pygame.K_RETURN).kind == "pop"  # type: ignore[union-attr]
+
+
+def test_the_question_is_drawn_whole_at_800x600_in_every_language() -> None:
+    from doublenine.client.text import LANGUAGES
+    from doublenine.client.typeset import MIN_SIZE, watch
+    for lang in LANGUAGES:
+        scene, _ = _scene(lang)
+        with watch() as seen:
+            scene.draw(pygame.Surface(SIZE))
+        assert len(seen) >= 4 and [d.text for d in seen if d.shortened or d.size < MIN_SIZE] == [], lang
+
+
+def test_a_bare_first_start_asks_then_opens_the_table_under_the_name_and_remembers(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Through ``cli.run`` (no window): the first start pushes the question, not the table; its answer opens
+    the table under the typed name, saved with the question marked asked; the next start asks nothing."""
+    import argparse
+    from typing import Any
+
+    from doublenine.client import app, cli, config
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    pushed: list[Any] = []
+    launches: list[Any] = []
+
+    class NoWindow:
+        def __init__(self, *a: Any, **k: Any) -> None: ...
+
+        def push(self, scene: Any) -> None:
+            pushed.append(scene)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(app, "App", NoWindow)
+    monkeypatch.setattr(cli, "make_launcher", lambda *a, **k: lambda launch: launches.append(launch) or "table")
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    assert cli.run(parser.parse_args(["--lang", "pt"])) == 0
+    assert [type(s).__name__ for s in pushed] == ["AskName"] and launches == []
+    asked = pushed[0]
+    assert asked.name == "Jogador"
+    pygame.display.init()
+    asked.handle(pygame.event.Event(pygame.TEXTINPUT, text="Bea"))
+    change = asked.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert (change.kind, change.scene) == ("replace", "table")
+    assert [(x.mode, x.name) for x in launches] == [("create", "Bea")]
+    assert (config.load().name, config.load().asked_name) == ("Bea", True)
+    pushed.clear()
+    assert cli.run(parser.parse_args([])) == 0  # asked once: straight to the table
+    assert pushed == ["table"] and [x.name for x in launches] == ["Bea", "Bea"]
