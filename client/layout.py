@@ -296,12 +296,14 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     behind = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     if line:
-        taken = [sp.rect for sp in geo.spots] + [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]
-        panel, behind = (clear_of_line(p, panel_area, taken) if p is not None and not p.modal and not p.cells
-                         else p for p in (panel, behind))
+        taken = [sp.rect for sp in geo.spots]
+        open_ends = [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]
+        panel, behind = (clear_of_line(p, panel_area, taken, ends=open_ends)
+                         if p is not None and not p.modal and not p.cells else p for p in (panel, behind))
         if panel is not None and panel.kind == "looking":  # "See the line": its card where it hides least,
             # down to the status line's row (no status is said under it)
-            panel = clear_of_line(panel, (px, py, pw, status_rect[1] + status_rect[3] - py), taken, low=True)
+            panel = clear_of_line(panel, (px, py, pw, status_rect[1] + status_rect[3] - py), taken, low=True,
+                                  ends=open_ends)
     if panel is not None and behind is not None:  # a request over a hand end: below it, the panel readable
         placed = request_below(panel, behind, state, ui, lang, f, help_rect[1], seats[0].plate, toggles)
         short = request_room(behind, f) - placed.rect[1]
@@ -471,15 +473,24 @@ def toggle_zone(right: int, y: int, window: tuple[int, int], count: int = 2) -> 
     return (right - room, y, room, round(2.1 * font_size(window)))
 
 
-def clear_of_line(panel: Panel, area: Rect, line: list[Rect], low: bool = False) -> Panel:
+OPEN_END_WEIGHT = 20
+"""How much more a pixel of an open end's number or ghost weighs than one of a placed tile when a prompt is
+moved clear of the line (:func:`clear_of_line`): the open ends are what a player must see to decide (s13
+netplayer F5: "{name} is disconnected" lay over the left end's badge, the tiles beside it left clear)."""
+
+
+def clear_of_line(panel: Panel, area: Rect, line: list[Rect], low: bool = False,
+                  ends: list[Rect] | None = None) -> Panel:
     """A prompt that leaves the table playable (not modal: "{name} is disconnected") moved up or down
     inside ``area`` to the place nearest its own that covers the least of the ``line`` rects (tiles,
     open numbers, ghosts), so the line stays in sight where the felt has room (new user s9 item 3:
     the panel sat over the line with its open numbers sticking out above and below it). Returned
     unchanged when no place covers less. Kind: a prompt placed by size alone over a felt it shares.
-    ``low``: the panel starts at the area's bottom (the "See the line" card, panels._looking).
+    ``low``: the panel starts at the area's bottom (the "See the line" card, panels._looking). ``ends``:
+    the open ends' numbers and ghosts, each pixel :data:`OPEN_END_WEIGHT` times a tile's.
     """
     x, y, w, h = panel.rect
+    weighted = [(r, 1) for r in line] + [(r, OPEN_END_WEIGHT) for r in ends or ()]
     ax, ay, aw, ah = area
     if low and h < ah:
         y = ay + ah - h
@@ -487,8 +498,8 @@ def clear_of_line(panel: Panel, area: Rect, line: list[Rect], low: bool = False)
             replace(b, rect=(b.rect[0], b.rect[1] + y - panel.rect[1], b.rect[2], b.rect[3])) for b in panel.buttons))
 
     def covered(top: int) -> int:
-        return sum(max(0, min(x + w, r[0] + r[2]) - max(x, r[0])) * max(0, min(top + h, r[1] + r[3]) - max(top, r[1]))
-                   for r in line)
+        return sum(k * max(0, min(x + w, r[0] + r[2]) - max(x, r[0])) * max(0, min(top + h, r[1] + r[3]) - max(top, r[1]))
+                   for r, k in weighted)
 
     if h >= ah or covered(y) == 0:
         return panel
