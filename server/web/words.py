@@ -11,6 +11,7 @@ import re
 
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, SOURCE_LANGUAGE, Translator, normalize_language, translator
 from doublenine.shared.seatstate import SEAT_WORDS, SeatState
+from doublenine.shared.terms import POLLONA, TRIPOLLUA
 
 ACCEPT_LANGUAGE_CHARS = 512
 """Characters of an ``Accept-Language`` header read at all (the rest is ignored unread)."""
@@ -124,6 +125,9 @@ SCRIPT_WORDS: dict[str, str] = {
     "cause_undo": N_("Undone: back to hand {hand}"),
     "cause_redo": N_("Redone: up to hand {hand}"),
     "cause_restart": N_("Restarted: hand {hand} starts again from the same deal"),
+    "named_pollona": POLLONA,  # R20, named and said what it means as the window's match end (s13 spectator F7)
+    "named_tripollua": TRIPOLLUA,
+    "disconnected": N_("{name} is disconnected"),  # D7: the seat to play is away (the window's words)
     "finished_hands": N_("Finished hands"),  # the page's list of the match's hands (s13 spectator F2)
     "score": N_("Score: Team A {a}, Team B {b}"),
     "turn": N_("to play"),

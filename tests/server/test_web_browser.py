@@ -318,3 +318,38 @@ async def test_s13_the_page_says_a_restart(make_server, tmp_path) -> None:
             assert status.endswith(" · Restarted: hand 1 starts again from the same deal")
         finally:
             await ctx.close()
+
+
+async def test_s13_the_page_says_the_seat_to_play_is_disconnected_and_a_closed_table_offers_nothing(
+        make_server, tmp_path) -> None:
+    """s13 spectator: "Zoe to play" while Zoe was disconnected (the window said she was); a closed table's
+    page kept "Open in doublenine" and "2 spectators" under "This table is closed"."""
+    from .conftest import create, play_all, quiesce
+    async_playwright = _browser_or_skip()
+    server = await make_server()
+    host = await create(server, "hccc", sit=1, seed=15)
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host], stop=lambda c: c.view.phase is Phase.PLAY
+                                    and any(m.seat == 1 for m in c.view.moves)), 30)
+    await quiesce([host], table, {1})  # seat 1 to play
+    async with async_playwright() as pw:
+        ctx = await pw.chromium.launch_persistent_context(
+            str(tmp_path / "profile-away"), executable_path=CHROMIUM, headless=True, args=ARGS,
+            viewport={"width": 1280, "height": 800}, locale="en-US")
+        try:
+            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+            await page.goto(f"http://127.0.0.1:{server.port}/t/{host.code}")
+            await page.wait_for_selector("#conn.live", timeout=60_000)
+            name = await page.text_content("#seat-1 .name")
+            assert await page.text_content("#status") == f"{name} to play"
+            await host.close()
+            await page.wait_for_function(
+                "(document.getElementById('status').textContent || '').indexOf('disconnected') >= 0", timeout=30_000)
+            assert await page.text_content("#status") == f"{name} is disconnected"
+            assert await page.is_visible(".open-row")
+            await server.registry.close_table(table, "test")
+            await page.wait_for_selector("#conn.stopped", timeout=30_000)
+            assert (await page.text_content("#status"), await page.text_content("#spectators"),
+                    await page.is_visible(".open-row")) == ("This table is closed.", "", False)
+        finally:
+            await ctx.close()

@@ -298,3 +298,15 @@ async def test_s11_10_links_name_the_public_address_never_a_forged_host(make_ser
     assert "evil.example" not in index and "wss://play.example.org" in index
     _, _, plain = await get(server, f"/t/{host.code}", Host="play.example.org:80")  # no proxy header: http
     assert f'href="doublenine://play.example.org:80/{host.code}"' in plain
+
+
+def test_s13_the_page_has_the_windows_words_for_a_named_result_and_an_away_seat() -> None:
+    """s13 spectator F7: T2 ended 103-0, a Pollona (R20); the window named it, the page said only "Team A wins
+    the match!". The script reads ``named_`` + the view's ``named`` ("pollona", "tripollua", docs/protocol.md)."""
+    from doublenine.server.web.words import script_words
+    from doublenine.shared.i18n import translator
+    en, fr = script_words(translator("en")), script_words(translator("fr"))
+    assert en["named_pollona"] == "Pollona: Team {team} won the match while Team {other} had no points"
+    assert fr["named_pollona"] == "Pollona\u00a0: l’équipe {team} a gagné la partie alors que l’équipe {other} n’avait aucun point"
+    assert en["named_tripollua"].startswith("Tripollúa: Team {team} went from 0 to 100")
+    assert en["disconnected"] == "{name} is disconnected"

@@ -202,7 +202,10 @@
   }
   function statusText() {
     if (!view || !table) { return W.connecting; }
-    if (view.phase === "match_over" && view.winner) { return fill(W.match_over, { team: view.winner }); }
+    if (view.phase === "match_over" && view.winner) {  // R20: a named result said as the window says it (s13 F7)
+      var won = fill(W.match_over, { team: view.winner }), other = view.winner === "A" ? "B" : "A";
+      return W["named_" + view.named] ? won + " · " + fill(W["named_" + view.named], { team: view.winner, other: other }) : won;
+    }
     var shown = revealed(), now = doing();
     if (shown) {  // the last hand stays shown until the next hand's first play: say what happens meanwhile
       var over = fill(W.hand_over, { n: shown.number });
@@ -215,7 +218,10 @@
     if (view.phase === "draw") { return W.draw; }
     if (view.phase === "nominate") { return fill(W.nominate, { name: view.entitled === "B" ? seatName(2) : seatName(1) }); }
     if (view.phase === "review") { return W.review; }
-    if (view.phase === "play" && view.turn) { return fill(W.to_play, { name: seatName(view.turn) }); }
+    if (view.phase === "play" && view.turn) {  // D7: the seat to play is away: waiting for them, not "to play" (s13)
+      var away = table.seats[view.turn - 1] && seatKind(table.seats[view.turn - 1]) === "away";
+      return fill(away ? W.disconnected : W.to_play, { name: seatName(view.turn) });
+    }
     return "";
   }
   function resultText(h) {
@@ -263,7 +269,11 @@
     clearTimeout(timer);
     timer = setTimeout(connect, ms);
   }
-  function stop(text) { stopped = true; setConn("stopped", text); if (ws) { ws.close(); } }
+  function stop(text) {  // the table is gone: no button to open it, no watchers counted (s13 spectator, nit)
+    stopped = true; setConn("stopped", text); if (ws) { ws.close(); }
+    var open = document.querySelector(".open-row"); if (open) { open.hidden = true; }
+    $("spectators").textContent = "";
+  }
   function onError(m) {
     var data = m.data || {};
     // SPECTATORS_FULL with data.limit "playing_per_site": a table of computers only its site may not keep playing now
