@@ -8,7 +8,6 @@ of tables and the listening socket. ``await GameServer(config).start()`` then
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
@@ -290,8 +289,10 @@ class GameServer:
                       tables=len(self.registry.tables), gives_up="actions waiting on the store and the "
                       "release of table locks (PostgreSQL drops them with the connection)",
                       in_doubt="settled at the next start: it loads what the store holds")
-            with contextlib.suppress(Exception):
+            try:
                 await asyncio.wait_for(self.registry.ownership.close(), 1.0)
+            except Exception:  # noqa: BLE001 - the database does not answer: drop the lock connection
+                getattr(self.registry.ownership, "abort", lambda: None)()
         for conn in list(self.registry.connections):
             conn.close(code, reason)  # after the frames already queued: every answer goes out
         loop = asyncio.get_running_loop()

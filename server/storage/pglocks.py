@@ -321,6 +321,18 @@ class PgOwnership:
         except OSError:
             pass  # the connection is gone: so is the lock
 
+    def abort(self) -> None:
+        """Drop the lock connection at once, without a word to PostgreSQL (a stop that could not wait
+        for it, ``app.SHUTDOWN_WITHIN``): PostgreSQL releases every lock of the session when it sees
+        the connection gone, and the other processes take the tables then."""
+        self._closed = True
+        if self._beat is not None:
+            self._beat.cancel()
+        self.held = set()
+        con, self._con = self._con, None
+        if con is not None:
+            con.terminate()
+
     async def close(self, left_open: dict[str, bool] | None = None) -> None:
         """Release every lock (telling the waiting processes) and close the connection.
         ``left_open``: the tables left open in the store, each with whether players were connected
