@@ -316,6 +316,11 @@ async def test_s13_the_page_says_a_restart(make_server, tmp_path) -> None:
                 "(document.getElementById('status').textContent || '').indexOf('Restarted') >= 0", timeout=30_000)
             status = await page.text_content("#status") or ""
             assert status.endswith(" · Restarted: hand 1 starts again from the same deal")
+            # s13 spectator F6: at 1920x1080 the page used ~1070 px and 48 px tiles; a wide screen gets its width
+            await page.set_viewport_size({"width": 1920, "height": 1080})
+            sizes = await page.evaluate("[document.getElementById('table').getBoundingClientRect().width, "
+                                        "document.querySelector('#line svg.tile:not(.upright)').getBoundingClientRect().width]")
+            assert sizes == [1760, 72]
         finally:
             await ctx.close()
 
