@@ -91,6 +91,13 @@ def _shown_name(t: Translator, s: SeatInfo) -> str:
     return t.gettext(w.SEAT_FREE) if s.kind == "free" else shown_seat_name(t.lang, s.seat, s.name)
 
 
+def _listed_name(t: Translator, s: SeatInfo) -> str:
+    """A seat in the list of tables: :func:`_shown_name`, and "(computer)" after a computer's (the table
+    page's card word, shared/seatstate.SEAT_WORDS)."""
+    name = _shown_name(t, s)
+    return f"{name} ({t.gettext(SEAT_WORDS[SeatState.COMPUTER])})" if s.kind == SeatState.COMPUTER.value else name
+
+
 def status_text(t: Translator, info: TableInfo) -> str:
     """The status line as served: the words the script then shows live (``statusText``)."""
     if info.status and all(key in w.SCRIPT_WORDS for key, _ in info.status):
@@ -173,8 +180,12 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
     ``older``/``newer``: the queries of the pages around this one (:class:`.listing.Page`), None: no link."""
     rows = []
     for info in tables:
-        names = ", ".join(escape(_shown_name(t, s)) for s in info.seats)
+        # s13 spectator F8: four computers, two bots, or a person with three computers all read "full": a
+        # computer seat says so, as its card on the table page does; and how many watch
+        names = ", ".join(escape(_listed_name(t, s)) for s in info.seats)
         free = w.free_seats(t, info.free)
+        if info.spectators:
+            free += " · " + t.ngettext("{count} spectator", "{count} spectators", info.spectators)
         state = status_text(t, info)  # the table page's own words (its served status line)
         rows.append(f'<li class="listed"><a href="/t/{escape(info.code)}"><span class="code">{escape(info.code)}</span>'
                     f'<span class="names">{names}</span><span class="meta">{escape(state)} · {escape(free)} · '

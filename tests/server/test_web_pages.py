@@ -217,7 +217,8 @@ async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server
     spec["seats"][2]["name"], spec["seats"][3]["name"] = "Nora", "Wes"
     await c.attach(spec)
     _, _, html = await get(server, "/")
-    assert '<span class="names">Carl, free seat, Nora, Wes</span>' in html and "1 free seat" in html
+    # s13 spectator F8: computer seats marked as such, as on the table page
+    assert 'free seat, Nora (computer), Wes (computer)</span>' in html and "1 free seat" in html
     _, _, html = await get(server, f"/t/{c.code}")
     assert '<span class="members" id="members-B">free seat &amp; Wes</span>' in html
 
@@ -269,7 +270,7 @@ async def test_unnamed_seats_have_the_windows_names_in_the_pages_language(server
     assert [(words[f"default_{n}"], words[f"seat_{n}"]) for n in (1, 2, 3, 4)] == \
         [("South", "Süd"), ("East", "Ost"), ("North", "Nord"), ("West", "West")]
     _, _, html = await get(server, "/", "fr")
-    assert '<span class="names">Ana, Est, Nord, Ouest</span>' in html
+    assert 'Est (ordinateur), Nord (ordinateur), Ouest (ordinateur)</span>' in html
     _, _, html = await get(server, f"/t/{host.code}")  # English: the names as the server gives them
     assert '<span class="members" id="members-B">East &amp; West</span>' in html
 
@@ -310,3 +311,19 @@ def test_s13_the_page_has_the_windows_words_for_a_named_result_and_an_away_seat(
     assert fr["named_pollona"] == "Pollona\u00a0: l’équipe {team} a gagné la partie alors que l’équipe {other} n’avait aucun point"
     assert en["named_tripollua"].startswith("Tripollúa: Team {team} went from 0 to 100")
     assert en["disconnected"] == "{name} is disconnected"
+
+
+async def test_s13_the_index_counts_a_tables_spectators(server) -> None:
+    """s13 spectator F8: the list gave no spectator count (the table page has one)."""
+    c = await connect(server)
+    await c.attach({"type": "create_table", "seats": seats("h", "c", "c", "c"), "seed": 3, "sit": 1,
+                    "name": "Zoe", "public": True})
+    watcher = await connect(server)
+    await watcher.attach({"type": "spectate", "code": c.code})
+    for _ in range(50):
+        _, _, html = await get(server, "/")
+        if "1 spectator" in html:
+            break
+        await asyncio.sleep(0.1)
+    assert f'{c.code}</span><span class="names">' in html and "East (computer), North (computer), West (computer)</span>" in html
+    assert "full · 1 spectator · 0 – 0" in html
