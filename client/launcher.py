@@ -118,6 +118,9 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         local = launch.mode == "create" and not launch.server and not running
         scene = TableScene(NetSession(client, keeps_seat=on_joined is not None, others_return=not local), launch.lang)
         scene.keep_finished = remember  # --autoplay keeps no finished match of the player's
+        if launch.mode == "watch" and launch.server:  # a free seat's card takes it (s13 spectator F4)
+            from dataclasses import replace as _with
+            scene.sit = lambda seat: launcher(_with(launch, mode="join", seat=seat))
         if launch.mode in ("create", "join") and not watching:  # told if the table named the seat otherwise
             scene.asked_name = launch.name or ""
         if not_hosted is not None:  # the friends' table goes on here only: the player must know why

@@ -8,6 +8,7 @@ the server to pause computer seats while they are open (R26).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -16,6 +17,7 @@ import pygame
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import DrawPick, Play
 from doublenine.shared.seats import Seat
+from doublenine.shared.seatstate import TAKEABLE
 from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
 
@@ -82,6 +84,8 @@ class Session(Protocol):
 
 
 
+SIT_HERE = N_("A seat is free: click its card to sit there")
+"""Said to a spectator once a seat of the table becomes free (s13 spectator F4)."""
 LEAVE_OTHERS_PLAY_ON = N_("Leave gives your seat up: the others play on without you. Press Leave again to go.")
 """The first Leave's warning at a table with other human players (they play on, the computer takes the seat)."""
 LEAVE_NO_WAY_BACK = N_("Leave gives your seat up: you cannot come back to this match. Press Leave again to go.")
@@ -196,6 +200,9 @@ class TableScene:
         self.keep_finished = True
         """Each finished match this window played is kept for the start screen's list (client/finished.py);
         False for ``--autoplay``, which writes nothing of the player's (launcher ``remember``)."""
+        self.sit: Callable[[int], Any] | None = None
+        """For a spectator's window: a new table window seated at seat N of this table (the launcher's join,
+        which may raise FailureError); None where a window cannot take a seat this way."""
         self._pumped: ClientState = session.state
         """The session's state as the last update left it (what an undo another seat asked changed: s13 F5)."""
         self._end_since: tuple[tuple[int, int], float] | None = None
@@ -303,6 +310,7 @@ class TableScene:
             self._keep_finished()
             self._tell_undone(now)
             self._tell_rewound(prior, now)
+            self._tell_free(prior, now)
             self._tell_renamed(now)
             self._tell_watching(now)
         changed = self._pacer.tick(now) or arrived
@@ -364,6 +372,43 @@ class TableScene:
             self._show(said, now + TOAST_SECONDS)
         if said is not None or state.error is not None or state.asking is not None:
             self._undo_asked = None
+
+    def free_seats(self) -> tuple[int, ...]:
+        """The seats a spectator of this window could take now (D8 -> join: shared/seatstate.TAKEABLE), when
+        :attr:`sit` can seat it; () for a seated window or one that cannot."""
+        state = self.session.state
+        if self.sit is None or state.view is None or state.view.seat is not None or len(state.seat_states) != 4:
+            return ()
+        return tuple(n for n in range(1, 5) if state.seat_states[n - 1] in TAKEABLE)
+
+    def _sit_at(self, pos: tuple[float, float]) -> Change | None:
+        """A spectator's click on a free seat's card: that seat taken, in a new table window in place of this
+        one (s13 spectator F4: the dashed "computer, free seat" card did nothing; Leave, start screen, Join
+        table were the way). None when the click is on no such card."""
+        free = self.free_seats()
+        if not free or self.sit is None:
+            return None
+        seat = next((int(sp.seat) for sp in self.layout().seats if int(sp.seat) in free
+                     and pygame.Rect(sp.plate).collidepoint(pos)), None)
+        if seat is None:
+            return None
+        from doublenine.shared.failures import FailureError
+        try:
+            scene = self.sit(seat)
+        except FailureError as exc:
+            self._show(exc.failure.text(self.lang), self._now + TOAST_SECONDS)
+            return None
+        except (OSError, ValueError, RuntimeError) as exc:
+            self._show(str(exc), self._now + TOAST_SECONDS)
+            return None
+        return Change("replace", scene)
+
+    def _tell_free(self, prior: ClientState, now: float) -> None:
+        """A spectator's window: once a seat becomes free, say it can be taken from here (:meth:`_sit_at`)."""
+        free = self.free_seats()
+        before = prior.seat_states
+        if any(len(before) != 4 or before[n - 1] not in TAKEABLE for n in free):
+            self._show(tr(self.lang, SIT_HERE), now + TOAST_SECONDS)
 
     def _tell_rewound(self, prior: ClientState, now: float) -> None:
         """A spectator's window: say what an undo, redo or restart (R27, R28) did, the table's feed marking it
@@ -590,6 +635,10 @@ class TableScene:
                 self.talk.cui = replace(self.talk.cui, open=False, focused=False)
             self.dirty = True
             return None
+        if event.type == pygame.MOUSEBUTTONDOWN and pos is not None:
+            sat = self._sit_at(pos)
+            if sat is not None:
+                return sat
         if event.type == pygame.KEYDOWN and latin_key(event.key, getattr(event, "scancode", 0)) == pygame.K_m \
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_sound()

@@ -115,3 +115,31 @@ def test_an_undo_and_a_restart_are_said_to_a_spectator() -> None:
     seated.session.set(replace(s.state, rewound=(9, "restart")))  # type: ignore[attr-defined]
     seated.update(0.5)
     assert seated.toast is None  # a seat that did not ask was asked to agree (D1): said by its own panels
+
+
+def test_a_spectator_sits_at_a_free_seat_by_clicking_its_card(moments) -> None:  # type: ignore[no-untyped-def]
+    """s13 spectator F4: North became "computer, free seat" and clicking its dashed card did nothing."""
+    from doublenine.client.scenes.table import SIT_HERE
+    from doublenine.shared.seatstate import SeatState
+    busy = (SeatState.PLAYER, SeatState.COMPUTER, SeatState.PLAYER, SeatState.COMPUTER)
+    watched = replace(moments["played"], seat_states=busy)
+    stub = StubSession(watched)
+    scene = TableScene(stub, "en", sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    asked: list[int] = []
+    scene.sit = lambda seat: asked.append(seat) or "seated window"
+    scene.update(0.0)
+    assert scene.free_seats() == ()
+    stub.set(replace(watched, seat_states=busy[:2] + (SeatState.OPEN,) + busy[3:]))  # North's bot left
+    scene.update(0.5)
+    assert scene.free_seats() == (3,) and scene.toast is not None and scene.toast[0] == SIT_HERE
+    north = next(sp.plate for sp in scene.layout().seats if int(sp.seat) == 3)
+    south = next(sp.plate for sp in scene.layout().seats if int(sp.seat) == 1)
+
+    def click(rect) -> object:  # type: ignore[no-untyped-def]
+        x, y = rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+        return scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    click(south)
+    assert asked == []  # a taken seat: nothing
+    change = click(north)
+    assert (change.kind, change.scene, asked) == ("replace", "seated window", [3])  # type: ignore[union-attr]
