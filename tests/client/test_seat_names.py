@@ -75,7 +75,9 @@ def test_every_status_line_and_prompt_names_the_seat_so(turn, lang: str, east: b
         "hint": status_line(replace(state, hint=Nominate(Seat.ONE, Seat.THREE)), Ui(), lang),
     }
     assert said["to play"] == ("{name} to play", {"name": want})
-    assert said["paused"] == ("Paused while {names} reads the rules or the ledger", {"names": want})
+    assert said["paused"] == ("Paused while {names} reads the rules or the ledger",
+                              {"_plural": "Paused while {names} read the rules or the ledger", "count": 1, "names": want})
+    assert say(lang, *said["paused"]).count(want) == 1  # the seat's name in the counted (one name) form
     assert said["hint"] == ("Hint: let {name} lead", {"name": three})
     asking = replace(state, consent=(ConsentPrompt("3", Seat.TWO, "undo"),))
     panel = compute_layout(asking, Ui(seen_finished=0), SIZE, lang).panel
