@@ -321,8 +321,21 @@ async def test_s13_the_page_says_a_restart(make_server, tmp_path) -> None:
             sizes = await page.evaluate("[document.getElementById('table').getBoundingClientRect().width, "
                                         "document.querySelector('#line svg.tile:not(.upright)').getBoundingClientRect().width]")
             assert sizes == [1760, 72]
+            assert (await page.is_visible(".install"), await page.is_visible(".open-row")) == (True, True)
         finally:
             await ctx.close()
+        # s13 spectator F9: on a phone the install block and "Open in doublenine" cannot apply
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            for size in ({"width": 390, "height": 844}, {"width": 844, "height": 390}):
+                phone = await browser.new_context(viewport=size, is_mobile=True, has_touch=True, locale="en-US")
+                page = await phone.new_page()
+                await page.goto(f"http://127.0.0.1:{server.port}/t/{host.code}")
+                await page.wait_for_selector("#conn.live", timeout=60_000)
+                assert (await page.is_visible(".install"), await page.is_visible(".open-row")) == (False, False), size
+                await phone.close()
+        finally:
+            await browser.close()
 
 
 async def test_s13_the_page_says_the_seat_to_play_is_disconnected_and_a_closed_table_offers_nothing(
