@@ -99,6 +99,15 @@ async def _marks_on_page(page: Any, hand: Any, marked: bool, seen_pass: bool) ->
     return marked, seen_pass
 
 
+async def _status_says(page: Any, words: str, seconds: float = 30.0) -> None:
+    """Wait until the page's status line holds ``words`` (polled from here: the page's CSP forbids the
+    string evaluation ``wait_for_function`` uses)."""
+    deadline = time.monotonic() + seconds
+    while words not in (await page.text_content("#status") or ""):
+        assert time.monotonic() < deadline, f"the status never said {words!r}"
+        await asyncio.sleep(0.05)
+
+
 async def _line_on_page(page: Any) -> list[str]:
     return list(await page.eval_on_selector_all("#line svg.tile", "els => els.map(e => e.getAttribute('aria-label'))"))
 
@@ -212,7 +221,7 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     table.rearm()
     while time.monotonic() < deadline and not (table.log.state.phase is Phase.PLAY and table.log.state.hand.line):
         await asyncio.sleep(0.02)
-    await page.wait_for_function("document.querySelector('#line svg') !== null")
+    await page.wait_for_selector("#line svg", timeout=30_000)
     if time.monotonic() - shown_at < 6.0:  # the page's hold is 8 s from when the end came, before shown_at
         assert "revealed" in (await page.get_attribute("#table", "class") or "")
         assert (await page.text_content("#result") or "").startswith(f"Hand {followed} is over")
@@ -312,8 +321,7 @@ async def test_s13_the_page_says_a_restart(make_server, tmp_path) -> None:
             await page.wait_for_selector("#conn.live", timeout=60_000)
             assert "Restarted" not in (await page.text_content("#status") or "")
             await host.send({"type": "restart", "expected_seq": table.seq})
-            await page.wait_for_function(
-                "(document.getElementById('status').textContent || '').indexOf('Restarted') >= 0", timeout=30_000)
+            await _status_says(page, "Restarted")
             status = await page.text_content("#status") or ""
             assert status.endswith(" · Restarted: hand 1 starts again from the same deal")
             # s13 spectator F6: at 1920x1080 the page used ~1070 px and 48 px tiles; a wide screen gets its width
@@ -361,8 +369,7 @@ async def test_s13_the_page_says_the_seat_to_play_is_disconnected_and_a_closed_t
             name = await page.text_content("#seat-1 .name")
             assert await page.text_content("#status") == f"{name} to play"
             await host.close()
-            await page.wait_for_function(
-                "(document.getElementById('status').textContent || '').indexOf('disconnected') >= 0", timeout=30_000)
+            await _status_says(page, "disconnected")
             assert await page.text_content("#status") == f"{name} is disconnected"
             assert await page.is_visible(".open-row")
             await server.registry.close_table(table, "test")
