@@ -21,11 +21,12 @@ import asyncpg  # type: ignore[import-untyped]
 import pytest
 
 from doublenine.server.app import GameServer
-from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import TableClient
 from doublenine.server.storage import open_store, postgres
 from doublenine.server.storage.base import ANSWER_WITHIN
 from doublenine.shared.codec import decode_rows
+
+from .pgserver import COMPUTERS, server_on_empty, stored_rows, until
 
 
 @pytest.fixture
@@ -36,15 +37,6 @@ async def store(pg_dsn: str) -> AsyncIterator[Any]:
     await s.append("PZANM", [(seq, b"earlier") for seq in range(1856)])
     yield s
     await s.close()
-
-
-async def _rows(dsn: str, code: str) -> list[tuple[int, bytes]]:
-    con = await asyncpg.connect(dsn)
-    try:
-        return [(r["seq"], bytes(r["payload"])) for r in
-                await con.fetch("SELECT seq, payload FROM dn_row WHERE code=$1 ORDER BY seq", code)]
-    finally:
-        await con.close()
 
 
 class StallOnRelease:
@@ -100,27 +92,10 @@ async def test_an_append_whose_connection_stalls_in_its_reset_returns_stored(
     took = time.monotonic() - start
     assert stall.stalled == 1
     assert took < postgres.RELEASE_WITHIN + 1.0
-    rows = await _rows(pg_dsn, "PZANM")
+    rows = await stored_rows(pg_dsn, "PZANM")
     assert (len(rows), rows[-1]) == (1857, (1856, b"pass seat 1"))
     await store.append("PZANM", [(1857, b"next")])
-    assert (await _rows(pg_dsn, "PZANM"))[-1] == (1857, b"next")
-
-
-COMPUTERS = [{"kind": "computer", "level": "easy"}] * 4
-
-
-async def _until(pred: Callable[[], bool], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not pred():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.02)
-
-
-async def _server_on_empty(pg_dsn: str) -> GameServer:
-    cleaner = open_store(pg_dsn)
-    await cleaner.drop_all()  # type: ignore[attr-defined]
-    await cleaner.close()
-    return await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.05)).start()
+    assert (await stored_rows(pg_dsn, "PZANM"))[-1] == (1857, b"next")
 
 
 def _moved(server: GameServer, reason: str) -> float:
@@ -133,13 +108,13 @@ async def test_a_stored_move_reported_failed_is_recognised_by_its_retry(
     release did): the table refuses the move and takes it back; the computer's retry is the same event
     at the same seq, which the store holds: it is played as stored, the table is not dropped, nothing
     is counted as a conflict, and the live log equals the stored one."""
-    server = await _server_on_empty(pg_dsn)
+    server = await server_on_empty(pg_dsn, bot_delay=0.05)
     try:
         watcher = await (await TableClient.connect(server.url)).attach(
             {"type": "create_table", "sit": None, "seats": COMPUTERS})
         code = str(watcher.code)
         table = server.registry.tables[code]
-        await _until(lambda: table.log.size >= 6, 30)
+        await until(lambda: table.log.size >= 6, 30)
         inner = server.registry.store.inner
         real_append = inner.append
         lied: list[int] = []
@@ -151,8 +126,8 @@ async def test_a_stored_move_reported_failed_is_recognised_by_its_retry(
                 raise OSError("postgres: the connection's reset did not answer")
 
         monkeypatch.setattr(inner, "append", append)
-        await _until(lambda: bool(lied), 10)
-        await _until(lambda: table.log.size >= lied[0] + 3, 30)
+        await until(lambda: bool(lied), 10)
+        await until(lambda: table.log.size >= lied[0] + 3, 30)
         assert not table.moved and server.registry.tables.get(code) is table
         assert _moved(server, "conflict") == 0.0
         async with table.lock:

@@ -8,30 +8,18 @@ counts it (``store_rollbacks_total``, ``store_rolled_back_events_total``).
 """
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from collections.abc import Callable
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from doublenine.server.app import GameServer
-from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import TableClient
-from doublenine.server.storage import open_store
 from doublenine.server.storage.pglocks import LOCK_NAME
 
-COMPUTERS = [{"kind": "computer", "level": "easy"}] * 4
+from .pgserver import COMPUTERS, server_on_empty, until
+
 GONE = 2066 - 2013
-
-
-async def _until(pred: Callable[[], bool], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not pred():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.02)
 
 
 def _value(counter: Any) -> float:
@@ -40,17 +28,14 @@ def _value(counter: Any) -> float:
 
 async def test_a_table_taken_again_behind_what_this_process_stored_is_said_and_counted(
         pg_dsn: str, caplog: pytest.LogCaptureFixture) -> None:
-    cleaner = open_store(pg_dsn)
-    await cleaner.drop_all()  # type: ignore[attr-defined]
-    await cleaner.close()
-    server = await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.02)).start()
+    server = await server_on_empty(pg_dsn, bot_delay=0.02)
     other = await asyncpg.connect(pg_dsn)
     try:
         watcher = await (await TableClient.connect(server.url)).attach(
             {"type": "create_table", "sit": None, "seats": COMPUTERS})
         code = str(watcher.code)
         table = server.registry.tables[code]
-        await _until(lambda: table.log.size >= GONE + 5, 60)
+        await until(lambda: table.log.size >= GONE + 5, 60)
         async with table.lock:  # no commit meanwhile: the store is what a standby behind would hold
             had = table.stored_events
             assert had == table.log.size
@@ -58,8 +43,8 @@ async def test_a_table_taken_again_behind_what_this_process_stored_is_said_and_c
             # the failover: the lock connection (and every other) is cut; this database only
             await other.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                                 " WHERE application_name LIKE $1 AND datname = current_database()", LOCK_NAME + "%")
-            await _until(lambda: server.registry.tables.get(code) is not table, 10)  # dropped: it writes no more
-        await _until(lambda: server.health()["status"] == "ok", 20)  # the lock connection open again
+            await until(lambda: server.registry.tables.get(code) is not table, 10)  # dropped: it writes no more
+        await until(lambda: server.health()["status"] == "ok", 20)  # the lock connection open again
         with caplog.at_level(logging.ERROR, logger="doublenine.server"):
             await (await TableClient.connect(server.url)).attach({"type": "spectate", "code": code})
         metrics = server.registry.metrics

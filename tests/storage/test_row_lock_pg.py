@@ -12,39 +12,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections.abc import Callable
 
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from doublenine.server.app import GameServer
-from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import TableClient
-from doublenine.server.storage import open_store
 
-COMPUTERS = [{"kind": "computer", "level": "easy"}] * 4
-
-
-async def _until(pred: Callable[[], bool], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not pred():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.05)
-
+from .pgserver import COMPUTERS, server_on_empty, until
 
 async def test_a_row_locked_by_psql_stops_its_table_names_the_holder_and_leaves_the_process_healthy(
         pg_dsn: str, caplog: pytest.LogCaptureFixture) -> None:
-    cleaner = open_store(pg_dsn)
-    await cleaner.drop_all()  # type: ignore[attr-defined]
-    await cleaner.close()
-    server = await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.05)).start()
+    server = await server_on_empty(pg_dsn, bot_delay=0.05)
     psql = await asyncpg.connect(pg_dsn, server_settings={"application_name": "psql"})
     try:
         locked = await (await TableClient.connect(server.url)).attach(
             {"type": "create_table", "sit": None, "seats": COMPUTERS})
         faxkb = server.registry.tables[str(locked.code)]  # alone on its process, as FAXKB was on 16413
-        await _until(lambda: faxkb.log.size >= 4, 30)
+        await until(lambda: faxkb.log.size >= 4, 30, step=0.05)
         held = psql.transaction()
         await held.start()
         await psql.execute("SELECT code FROM dn_table WHERE code=$1 FOR UPDATE", str(locked.code))
@@ -61,7 +45,7 @@ async def test_a_row_locked_by_psql_stops_its_table_names_the_holder_and_leaves_
         said = [r.getMessage() + (str(r.exc_info[1]) if r.exc_info else "") for r in caplog.records]
         assert any(f"a row is locked by another session; held by pid {pid} (psql)" in m for m in said), said
         await held.rollback()
-        await _until(lambda: faxkb.log.size >= stopped_at + 3, 30)  # it resumes by itself
+        await until(lambda: faxkb.log.size >= stopped_at + 3, 30, step=0.05)  # it resumes by itself
         assert server.health()["status"] == "ok"
     finally:
         await psql.close()

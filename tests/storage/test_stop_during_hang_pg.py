@@ -14,7 +14,6 @@ import logging
 import os
 import signal
 import time
-from collections.abc import Callable
 
 import asyncpg  # type: ignore[import-untyped]
 import pytest
@@ -23,27 +22,18 @@ from doublenine.server import app as server_app
 from doublenine.server.app import GameServer
 from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import TableClient
-from doublenine.server.storage import open_store, postgres
+from doublenine.server.storage import postgres
 from doublenine.shared.codec import decode_rows
 
-COMPUTERS = [{"kind": "computer", "level": "easy"}] * 4
+from .pgserver import COMPUTERS, server_on_empty, until
+
 BOUND = server_app.SHUTDOWN_WITHIN + postgres.CLOSE_WITHIN + 3.0
 """The stop's own bounds (the connections close at once here) and a margin for a loaded machine."""
 
 
-async def _until(pred: Callable[[], bool], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not pred():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.02)
-
-
 async def test_a_stop_while_postgresql_hangs_ends_in_seconds_and_the_next_start_loads_what_it_holds(
         pg_dsn: str, caplog: pytest.LogCaptureFixture) -> None:
-    cleaner = open_store(pg_dsn)
-    await cleaner.drop_all()  # type: ignore[attr-defined]
-    await cleaner.close()
-    server = await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.05)).start()
+    server = await server_on_empty(pg_dsn, bot_delay=0.05)
     admin = await asyncpg.connect(pg_dsn)
     pids: list[int] = []
     try:
@@ -51,7 +41,7 @@ async def test_a_stop_while_postgresql_hangs_ends_in_seconds_and_the_next_start_
             {"type": "create_table", "sit": None, "seats": COMPUTERS})
         code = str(watcher.code)
         table = server.registry.tables[code]
-        await _until(lambda: table.log.size >= 6, 30)
+        await until(lambda: table.log.size >= 6, 30)
         # idle connections in the pool besides the one the moves use, as on any busy process
         await asyncio.gather(*(server.store.load(code) for _ in range(4)))
         pids = [r["pid"] for r in await admin.fetch(  # every session of this server: pool and locks

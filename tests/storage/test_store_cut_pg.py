@@ -21,12 +21,12 @@ import asyncpg  # type: ignore[import-untyped]
 import pytest
 
 from doublenine.server import table as table_module
-from doublenine.server.app import GameServer
-from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import TableClient
 from doublenine.server.storage import open_store, postgres
 from doublenine.server.storage.base import ANSWER_WITHIN, InDoubt
 from doublenine.shared.codec import decode_rows
+
+from .pgserver import COMPUTERS, server_on_empty, stored_rows, until
 
 CUT = ANSWER_WITHIN + postgres.ANSWER_GRACE
 MARGIN = 1.5
@@ -41,14 +41,6 @@ async def store(pg_dsn: str) -> AsyncIterator[Any]:
     await s.append("CUTAB", [(0, b"zero")])
     yield s
     await s.close()
-
-
-async def _server_on_empty(pg_dsn: str) -> GameServer:
-    """A started server (port 0, computers paced 0.05 s) on the database ``pg_dsn``, emptied first."""
-    cleaner = open_store(pg_dsn)
-    await cleaner.drop_all()  # type: ignore[attr-defined]
-    await cleaner.close()
-    return await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, bot_delay=0.05)).start()
 
 
 class Stopper:
@@ -88,15 +80,6 @@ def stopper(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr(postgres, "_transaction", stopping)
     yield stop
     stop.go_on()
-
-
-async def _rows(dsn: str, code: str = "CUTAB") -> list[tuple[int, bytes]]:
-    con = await asyncpg.connect(dsn)
-    try:
-        return [(r["seq"], bytes(r["payload"])) for r in
-                await con.fetch("SELECT seq, payload FROM dn_row WHERE code=$1 ORDER BY seq", code)]
-    finally:
-        await con.close()
 
 
 async def _gone(dsn: str, pid: int) -> None:
@@ -141,9 +124,9 @@ async def test_a_stopped_backend_before_the_commit_stores_nothing(store: Any, pg
     finally:
         os.kill(pids[0], signal.SIGCONT)
     await _gone(pg_dsn, pids[0])
-    assert await _rows(pg_dsn) == [(0, b"zero")]
+    assert await stored_rows(pg_dsn, "CUTAB") == [(0, b"zero")]
     await store.append("CUTAB", [(1, b"uno")])  # the pool goes on with a new connection
-    assert await _rows(pg_dsn) == [(0, b"zero"), (1, b"uno")]
+    assert await stored_rows(pg_dsn, "CUTAB") == [(0, b"zero"), (1, b"uno")]
 
 
 async def test_cut_after_the_commit_was_sent_then_run_again_it_is_stored(store: Any, stopper: Stopper,
@@ -155,7 +138,7 @@ async def test_cut_after_the_commit_was_sent_then_run_again_it_is_stored(store: 
     assert stopper.pid is not None
     await _gone(pg_dsn, stopper.pid)
     assert await doubt.settle() is True
-    assert await _rows(pg_dsn) == [(0, b"zero"), (1, b"one")]
+    assert await stored_rows(pg_dsn, "CUTAB") == [(0, b"zero"), (1, b"one")]
 
 
 async def test_cut_after_the_commit_was_sent_asked_while_stopped_it_is_not_stored(
@@ -165,24 +148,14 @@ async def test_cut_after_the_commit_was_sent_asked_while_stopped_it_is_not_store
     same seq can be written again."""
     doubt = await _cut_in_doubt(store)
     assert await doubt.settle() is None
-    assert await _rows(pg_dsn) == [(0, b"zero")]
+    assert await stored_rows(pg_dsn, "CUTAB") == [(0, b"zero")]
     stopper.go_on()
     assert stopper.pid is not None
     await _gone(pg_dsn, stopper.pid)
     assert await doubt.settle() is False
-    assert await _rows(pg_dsn) == [(0, b"zero")]
+    assert await stored_rows(pg_dsn, "CUTAB") == [(0, b"zero")]
     await store.append("CUTAB", [(1, b"uno")])
-    assert await _rows(pg_dsn) == [(0, b"zero"), (1, b"uno")]
-
-
-COMPUTERS = [{"kind": "computer", "level": "easy"}] * 4
-
-
-async def _until(pred: Callable[[], bool], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not pred():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.02)
+    assert await stored_rows(pg_dsn, "CUTAB") == [(0, b"zero"), (1, b"uno")]
 
 
 async def _agree(server: Any, table: Any) -> list[tuple[int, bytes]]:
@@ -202,12 +175,12 @@ async def test_a_table_whose_append_is_cut_in_doubt_goes_on_from_what_its_store_
     stored one either way (before: the append waited as long as the backend was stopped)."""
     monkeypatch.setattr(table_module, "SETTLE_EVERY", 0.2 if asked_while_stopped else 3.0)
     stopper.armed = False
-    server = await _server_on_empty(pg_dsn)
+    server = await server_on_empty(pg_dsn, bot_delay=0.05)
     try:
         watcher = await (await TableClient.connect(server.url)).attach(
             {"type": "create_table", "sit": None, "seats": COMPUTERS})
         table = server.registry.tables[str(watcher.code)]
-        await _until(lambda: table.log.size >= 6, 30)
+        await until(lambda: table.log.size >= 6, 30)
         batches: list[list[tuple[int, bytes]]] = []
         inner = server.registry.store.inner
         real_append = inner.append
@@ -219,23 +192,23 @@ async def test_a_table_whose_append_is_cut_in_doubt_goes_on_from_what_its_store_
             await real_append(code, rows, epoch)
 
         monkeypatch.setattr(inner, "append", append)
-        await _until(lambda: table._doubt is not None, CUT + MARGIN + 2)
+        await until(lambda: table._doubt is not None, CUT + MARGIN + 2)
         at, cut = table.log.size, batches[0]  # the cut events were taken back: they begin here
         assert cut[0][0] == at and len(batches) == 1
         await asyncio.sleep(1.0)
         assert table.log.size == at  # every computer move is refused meanwhile, nothing stored
-        assert len(await _rows(pg_dsn, str(watcher.code))) == at
+        assert len(await stored_rows(pg_dsn, str(watcher.code))) == at
         if asked_while_stopped:
             await asyncio.sleep(0.5)  # the table has asked: not known, the backend told to end
         stopper.go_on()
-        await _until(lambda: table._doubt is None, 10)
-        await _until(lambda: table.log.size >= at + len(cut) + 2, 30)  # it goes on either way
+        await until(lambda: table._doubt is None, 10)
+        await until(lambda: table.log.size >= at + len(cut) + 2, 30)  # it goes on either way
         rows = await _agree(server, table)
         if asked_while_stopped:  # told to end before it ran again: never stored; other events there
             assert rows[at:at + len(cut)] != cut
         else:  # ran again before anyone asked: committed, and played now
             assert rows[at:at + len(cut)] == cut
-        await _until(lambda: table.log.size >= at + 3, 30)
+        await until(lambda: table.log.size >= at + 3, 30)
         await _agree(server, table)
         assert server.health()["status"] == "ok"
     finally:
@@ -252,7 +225,7 @@ async def test_a_seats_record_cut_in_doubt_and_stored_after_all_is_stored_again_
 
     monkeypatch.setattr(table_module, "SETTLE_EVERY", 3.0)  # the backend runs on before anyone asks
     stopper.armed = False
-    server = await _server_on_empty(pg_dsn)
+    server = await server_on_empty(pg_dsn, bot_delay=0.05)
     try:
         seats = [{"kind": "human"}] * 2 + [{"kind": "computer", "level": "easy"}] * 2
         ana = await (await TableClient.connect(server.url)).attach(
@@ -269,7 +242,7 @@ async def test_a_seats_record_cut_in_doubt_and_stored_after_all_is_stored_again_
         await _gone(pg_dsn, stopper.pid)
         stored = await server.store.load(code)
         assert stored.meta != encode_meta(table.meta.record())  # Bo's seat, committed after all
-        await _until(lambda: not table._record_tasks, 10)
+        await until(lambda: not table._record_tasks, 10)
         stored = await server.store.load(code)
         assert stored.meta == encode_meta(table.meta.record())
         assert not table.slots[2].claimed
@@ -299,6 +272,6 @@ async def test_an_append_waiting_for_a_lock_another_session_holds_is_refused_nev
         await held.rollback()
     finally:
         await other.close()
-    assert await _rows(pg_dsn) == [(0, b"zero")]
+    assert await stored_rows(pg_dsn, "CUTAB") == [(0, b"zero")]
     await store.append("CUTAB", [(1, b"uno")])
-    assert await _rows(pg_dsn) == [(0, b"zero"), (1, b"uno")]
+    assert await stored_rows(pg_dsn, "CUTAB") == [(0, b"zero"), (1, b"uno")]

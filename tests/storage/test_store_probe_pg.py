@@ -14,8 +14,6 @@ import asyncio
 import logging
 import os
 import signal
-import time
-from collections.abc import Callable
 from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
@@ -23,17 +21,10 @@ import pytest
 
 from doublenine.server import app as server_app
 from doublenine.server.app import GameServer
-from doublenine.server.config import ServerConfig
 from doublenine.server.netbot import ServerRefused, TableClient
-from doublenine.server.storage import open_store
 from doublenine.server.storage.postgres import STORE_NAME
 
-
-async def _until(pred: Callable[[], bool], timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not pred():
-        assert time.monotonic() < deadline, "timed out"
-        await asyncio.sleep(0.05)
+from .pgserver import server_on_empty, until
 
 
 def _store_ok(server: GameServer) -> float:
@@ -51,10 +42,7 @@ async def _pool_pids(con: Any) -> list[int]:
 async def test_with_no_table_open_store_ok_stays_0_until_postgresql_takes_writes_again(
         pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setattr(server_app, "PROBE_EVERY", 0.2)
-    cleaner = open_store(pg_dsn)
-    await cleaner.drop_all()  # type: ignore[attr-defined]
-    await cleaner.close()
-    server = await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn)).start()
+    server = await server_on_empty(pg_dsn)
     admin = await asyncpg.connect(pg_dsn)
     db = await admin.fetchval("SELECT current_database()")
     try:
@@ -85,7 +73,7 @@ async def test_with_no_table_open_store_ok_stays_0_until_postgresql_takes_writes
         for pid in await _pool_pids(admin):
             await admin.execute("SELECT pg_terminate_backend($1)", pid)
         with caplog.at_level(logging.WARNING, logger="doublenine.server.storage"):
-            await _until(lambda: _store_ok(server) == 1.0, 15)
+            await until(lambda: _store_ok(server) == 1.0, 15, step=0.05)
         assert server.health()["status"] == "ok"
         assert any(r.getMessage().startswith("store recovered") for r in caplog.records)
         assert not any("no longer tested" in r.getMessage() for r in caplog.records)
