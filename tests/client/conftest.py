@@ -8,6 +8,7 @@ import pytest
 from client_helpers import my_turn_with_play, session_at
 from scenes_catalog import table_states
 
+from doublenine.client.art import Art
 from doublenine.client.store import ClientState
 from doublenine.client.uistate import Ui
 
@@ -28,6 +29,15 @@ def config_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "client.json"
     monkeypatch.setattr(config, "config_path", lambda: path)
     return path
+
+
+@pytest.fixture
+def art() -> Art:
+    """The client's drawing set (:class:`doublenine.client.art.Art`), pygame's display and fonts
+    initialised first: what a test that draws a screen on a Surface of its own needs."""
+    pygame.display.init()
+    pygame.font.init()
+    return Art()
 
 
 @pytest.fixture(scope="module")

@@ -102,10 +102,7 @@ def test_no_mark_covers_a_pip(during, size, side) -> None:  # type: ignore[no-un
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_ghosts_and_their_tags_cover_no_pip(size) -> None:
-    pygame.display.init()
-    pygame.font.init()
-    art = Art()
+def test_ghosts_and_their_tags_cover_no_pip(size, art) -> None:
     found, tags = [], 0
     for seed in (7, 11, 23):
         s = session_at(lambda st: my_turn_with_play(st) and len(st.hand.line) > 8, seed=seed)

@@ -29,12 +29,10 @@ def _outside_same(a: pygame.Surface, b: pygame.Surface, place: tuple[int, int, i
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_start_screen_says_a_message_in_its_place_and_moves_nothing(lang: str, size: tuple[int, int]) -> None:
+def test_the_start_screen_says_a_message_in_its_place_and_moves_nothing(
+        lang: str, size: tuple[int, int], art: Art) -> None:
     from doublenine.client.scenes.start import Form, draw_start, message_box, start_layout
     from doublenine.client.scenes.startform import QUIT_AGAIN
-    pygame.display.init()
-    pygame.font.init()
-    art = Art()
     frames = {}
     for key, message in (("none", ""), ("short", SHORT), ("quit", QUIT_AGAIN),
                          ("longest", longest_failure(lang).text(lang))):
@@ -51,12 +49,10 @@ def test_the_start_screen_says_a_message_in_its_place_and_moves_nothing(lang: st
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_join_screen_says_a_message_in_its_place_and_moves_nothing(lang: str, size: tuple[int, int]) -> None:
+def test_the_join_screen_says_a_message_in_its_place_and_moves_nothing(
+        lang: str, size: tuple[int, int], art: Art) -> None:
     from doublenine.client.discovery import FoundTable
     from doublenine.client.scenes.lan_join import JoinForm, draw_join, join_layout
-    pygame.display.init()
-    pygame.font.init()
-    art = Art()
     tables = [FoundTable(f"Zoë {i}", "K7QPA", 2, f"192.168.1.{20 + i}", 8765, None, f"z{i}._doublenine._tcp")
               for i in range(12)]  # more than the list shows: it would lose rows to a message
     frames, lays = {}, {}
@@ -71,15 +67,13 @@ def test_the_join_screen_says_a_message_in_its_place_and_moves_nothing(lang: str
         assert _outside_same(frames["none"], frames[key], place) == [], (key, place)
 
 
-def test_s13_the_case_a_join_error_leaves_the_title_where_it_was() -> None:
+def test_s13_the_case_a_join_error_leaves_the_title_where_it_was(art: Art) -> None:
     """The reported case, 800x600 English: the title drawn at the same place, the message under it."""
     from doublenine.client.scenes.start import Form, draw_start, message_box, start_layout
-    pygame.display.init()
-    pygame.font.init()
     size = (800, 600)
     form = Form(name="José", lang="en", server="ws://192.168.1.20:8765", table="K7QPA", message=SHORT)
     frame = pygame.Surface(size)
-    draw_start(frame, Art(), form, size)
+    draw_start(frame, art, form, size)
     gold = [y for y in range(0, 130) if any(frame.get_at((x, y))[:3] == (244, 204, 96) for x in range(300, 500))]
     place = message_box(size, start_layout(size))
     assert place == (10, 51, 780, 75)
