@@ -703,7 +703,17 @@ MAY_REDEAL = N_("With five or more doubles you may demand a redeal: all 55 tiles
 """R10/R11: what demanding a redeal does, said beside the button that demands it."""
 
 
+DOMINO_YOURS = N_("Domino! You played your last tile")
+"""R16 at a hand's end when this window's seat went out: its own seat is "you", never its name in the third
+person (s13 player F4, kind: a message about the player's own seat naming it)."""
+BLOCK_YOURS = N_("Blocked, nobody could play: you hold the lowest total, {pips}")
+"""R17: :data:`BLOCK_ONE` when the lowest total is this window's seat's."""
+
+
 def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
+    me = getattr(state.view, "seat", None)
+    if fh.result is Result.DOMINO and fh.ender is not None and fh.ender == me:
+        return (DOMINO_YOURS, {})
     if fh.result is Result.DOMINO and fh.ender is not None:
         return (N_("Domino! {name} played their last tile"), {"name": seat_name(state, fh.ender, lang)})
     if fh.result is Result.TIE:
@@ -714,6 +724,8 @@ def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
     if len(seats) == 2:
         return (BLOCK_TWO,
                 {"a": seat_name(state, seats[0], lang), "b": seat_name(state, seats[1], lang), "pips": low})
+    if seats[0] == me:
+        return (BLOCK_YOURS, {"pips": low})
     return (BLOCK_ONE, {"name": seat_name(state, seats[0], lang), "pips": low})
 
 

@@ -14,6 +14,9 @@ from .text import tr
 
 UNDONE_MOVES = N_("Undone: {moves}, back to {name}'s turn")
 """R27: an undo within a hand: what it took back (":func:`.panels.moves_said`) and whose turn it is again."""
+UNDONE_YOURS = N_("Undone: {moves}, back to your turn")
+"""R27: :data:`UNDONE_MOVES` when the turn is again this window's own seat: a message about the player's own
+seat says "your" (s13 player F4: "back to Player's turn" over the status "Your turn: choose a tile")."""
 REDONE_MOVES = N_("Redone: {moves}")
 """R27: a redo within a hand: what it put back."""
 UNDONE_HAND = N_("Undone: back to hand {hand}")
@@ -61,6 +64,8 @@ def undone_said(what: str, before: ClientState, after: ClientState, lang: str, s
             return tr(lang, REDONE_MOVES, moves=said)
         if b.turn is None:
             return tr(lang, UNDONE_HAND, hand=b.hand_number)
+        if b.turn == getattr(b, "seat", None):
+            return tr(lang, UNDONE_YOURS, moves=said)
         return tr(lang, UNDONE_MOVES, moves=said, name=seat_name(after, b.turn, lang))
     if (a.match, a.hand_number, len(a.finished), a.phase) == (b.match, b.hand_number, len(b.finished), b.phase) \
             and a.moves == b.moves:

@@ -73,7 +73,7 @@ def test_undo_and_redo_say_what_they_did() -> None:
         return pygame.event.Event(pygame.KEYDOWN, key=k, scancode=0, mod=0, unicode="")
     scene.handle(key(pygame.K_u))
     scene.update(3.6)
-    assert scene.toast is not None and scene.toast[0] == "Undone: 4 plays, back to Ann's turn"
+    assert scene.toast is not None and scene.toast[0] == "Undone: 4 plays, back to your turn"  # s13 player F4: the own seat is "your"
     scene.handle(key(pygame.K_y))
     scene.update(3.7)
     assert scene.toast is not None and scene.toast[0] == "Redone: 4 plays"
