@@ -35,6 +35,22 @@ TIPS = {
 }
 """One line said under the pointer beside each button of the table (render.button_tip), its key where it has
 one (the footer's): s11 new user, no button of the table said what it does."""
+UNDO_BACK_TIP = N_("Take back your last play, back into hand {hand}: its score is taken back (U)")
+"""Undo's line where its play lies in a finished hand (R27/D6, :func:`.panels.undo_reopens`): s13 player F12,
+"Take back your last play (U)" was said at the start of hand 2, and U reopened hand 1 and took its 33
+points back. Kind: a tip that says less than the press does (as :data:`LEAVE_HOSTED_TIP`)."""
+
+
+def tips_for(state: ClientState, lang: str) -> dict[str, str]:
+    """The table's tips that depend on the moment (translated), over :data:`TIPS`: Undo's when it goes
+    back over a hand's end (:data:`UNDO_BACK_TIP`); {} otherwise."""
+    from .panels import undo_reopens
+    from .text import tr
+
+    back = undo_reopens(state.view)
+    return {} if back is None else {"undo": tr(lang, UNDO_BACK_TIP, hand=back.number)}
+
+
 LEAVE_HOSTED_TIP = N_("Leave, and stop hosting: the game ends for your friends at this table")
 """Leave's line at a table this window hosts (scenes/table.TableScene.leave_ends_hosting): leaving stops
 the server. New user s12 round 2: the tip said "Leave this table for the start screen" there; only the

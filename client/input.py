@@ -22,7 +22,7 @@ from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver,
 from .buttons import may_hint
 from .layout import TableLayout, legal_ends
 from .focus import focused, moved
-from .panels import QUESTIONS, Button, Panel, back_offered, draw_chosen, draw_key, enter_button
+from .panels import QUESTIONS, Button, Panel, back_offered, draw_chosen, draw_key, enter_button, undo_reopens
 from .store import ClientState
 from .uistate import Ui
 
@@ -191,11 +191,13 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
     view = state.view
     simple: dict[str, Intent] = {"hint": AskHint(), "undo": Control("undo"), "redo": Control("redo"),
                                  "new_match": Control("new_match"), "confirm:restart": Control("restart"),
-                                 "confirm:undo_end": Control("undo")}
+                                 "confirm:undo_end": Control("undo"), "confirm:undo_hand": Control("undo")}
     if bid == "redeal" and view is not None and ui.confirm is None:  # R11: it shows the doubles: asked first
         return UiAction(replace(ui.cleared(), confirm=("redeal", view.match, view.hand_number), button=None))
     if bid == "undo" and view is not None and view.phase is Phase.MATCH_OVER:  # D6: reopens a won match: asked first
         return UiAction(replace(ui.cleared(), confirm=("undo_end", view.match, view.hand_number), button=None))
+    if bid == "undo" and view is not None and undo_reopens(view) is not None:  # D6: reopens a scored hand: asked first
+        return UiAction(replace(ui.cleared(), confirm=("undo_hand", view.match, view.hand_number), button=None))
     if bid in simple:
         return UiAction(ui.cleared(), simple[bid])
     if bid == "restart" and view is not None:  # R28 cannot be undone: asked first (panels.CONFIRMED)

@@ -377,6 +377,10 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
 REDEAL_SHOWS = N_("All 55 tiles are dealt again, and everyone at the table sees your doubles: {doubles}")
 """R11: what demanding a redeal gives away, asked first (:data:`CONFIRMED`; new user s12 F21: one click
 showed the player's six doubles to the table)."""
+UNDO_HAND_BACK = N_("Undo goes back into hand {hand}, to your last play in it: the hand reopens and its score is "
+                    "taken back (Team A {a}, Team B {b} again). Redo puts it back.")
+"""R27/D6: what an undo whose play lies in a finished hand does (:func:`undo_reopens`), asked first:
+s13 player F12, at the start of hand 2 one U silently reopened the scored hand 1 (33 -> 0)."""
 CONFIRMED = {"restart": (N_("Restart this hand?"),
                          N_("The hand starts again from the same deal, taking back {moves}: this cannot be undone."),
                          N_("Restart"),
@@ -387,7 +391,8 @@ CONFIRMED = {"restart": (N_("Restart this hand?"),
                           N_("Undo"),
                           N_("Undo takes back your last play and what followed it: the match is no longer won "
                              "and its last hand goes on. Redo puts it back.")),
-             "redeal": (N_("Demand a redeal?"), REDEAL_SHOWS, N_("Demand a redeal"), REDEAL_SHOWS)}
+             "redeal": (N_("Demand a redeal?"), REDEAL_SHOWS, N_("Demand a redeal"), REDEAL_SHOWS),
+             "undo_hand": (N_("Go back into hand {hand}?"), UNDO_HAND_BACK, N_("Undo"), UNDO_HAND_BACK)}
 """The table's controls that cannot be taken back, asked before they act: title, what is lost (its
 ``{moves}`` the view's plays and passes, :func:`moves_said`), the confirming button, and what is said
 when there is nothing to lose (session 9, new user 2: "the moves made in it are lost" was said before
@@ -404,6 +409,22 @@ ASKED_FIRST = N_("The other players at the table are asked first.")
 """Added to a confirmation where other humans are seated: they must accept the request (D1)."""
 
 
+def undo_reopens(view: Any) -> FinishedHand | None:
+    """R27, D6: the finished hand of this match an undo by the view's seat goes back into (its last play,
+    :data:`~doublenine.shared.events.UNDO_TARGETS`, lies there: the seat has none in the hand now dealt or
+    played), whose ``scores_before`` are the scores after that undo (the later hands' points go too); None
+    when the undo stays in the hand in play, or there is nothing to undo, or ``view`` is not a seat's. The
+    same target as the server's ``MatchLog.undo_target`` (:func:`.buttons.may_undo`)."""
+    from doublenine.shared.events import UNDO_TARGETS
+
+    if not isinstance(view, SeatView):
+        return None
+    if any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat for m in view.moves):
+        return None
+    return next((h for h in reversed(view.finished) if h.match == view.match
+                 and any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat for m in h.moves)), None)
+
+
 def confirming(state: ClientState, ui: Ui) -> bool:
     """A confirmation is pending (:attr:`.uistate.Ui.confirm`) and its control can still act: a seat in
     the same match and hand, in its phase (:data:`CONFIRM_PHASE`; R28: Restart replays the hand being
@@ -414,6 +435,9 @@ def confirming(state: ClientState, ui: Ui) -> bool:
     what, match, hand = ui.confirm
     if what == "redeal" and (view.answered or not view.may_demand_redeal):  # R10: no longer this seat's to ask
         return False
+    if what == "undo_hand":  # R27/D6: while the undo still goes back over a hand's end
+        return (match, hand) == (view.match, view.hand_number) and view.phase is not Phase.MATCH_OVER \
+            and undo_reopens(view) is not None
     return what in CONFIRMED and (match, hand) == (view.match, view.hand_number) and view.phase is CONFIRM_PHASE[what]
 
 
@@ -434,6 +458,11 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     view = acted_on(state)  # what Restart takes back is the hand as it is now, its paced plays included
     moves = view.moves if view is not None else ()
     body: list[Text] = [(lost, {"moves": _hand_moves_said(moves, lang)}) if moves else (nothing, {})]
+    title_args: dict[str, Any] = {}
+    back = undo_reopens(view) if what == "undo_hand" else None
+    if back is not None:
+        title_args = {"hand": back.number}
+        body = [(UNDO_HAND_BACK, {"hand": back.number, "a": back.scores_before[0], "b": back.scores_before[1]})]
     if what == "redeal":  # R11: the doubles the table will see, nobody is asked (R10 is this seat's own)
         doubles = sorted(t for t in getattr(view, "hand", ()) if t.is_double)
         body = [(REDEAL_SHOWS, {"doubles": " ".join(str(t) for t in doubles)})]
@@ -442,7 +471,7 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     rect = _fit_text(area, round(34 * f), [" ".join(say(lang, t, a) for t, a in body)], f)
     buttons = _row_buttons(rect, f, [(f"confirm:{what}", label, False, ()),
                                      ("confirm_no", KEEP.get(what, KEEP_PLAYING), True, ())])
-    return Panel("confirm", rect, (title, {}), (), buttons, body=tuple(body))
+    return Panel("confirm", rect, (title, title_args), (), buttons, body=tuple(body))
 
 
 def prompt_rows(face: Any, texts: Sequence[str], size: int, width: int) -> list[list[str]]:

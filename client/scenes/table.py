@@ -892,8 +892,9 @@ class TableScene:
         if moving is not None:
             drawn = self._before_landing(drawn)
         tracker = self._tracker_layout()  # built once this frame (the note beside its button reuses it)
-        from ..buttons import LEAVE_HOSTED_TIP
-        tips = {"leave": LEAVE_HOSTED_TIP} if self.leave_ends_hosting else None  # leaving stops the server
+        from ..buttons import LEAVE_HOSTED_TIP, tips_for
+        tips = {"leave": LEAVE_HOSTED_TIP} if self.leave_ends_hosting else {}  # leaving stops the server
+        tips.update(tips_for(self.session.state, self.lang))  # Undo back into a finished hand says so (D6)
         render(table, drawn, self.shown(), self.ui, self.art, self.lang, moving, self._messages(lay, tracker), tips)
         self._draw_flip(table, lay)
         self.talk.draw(surface, self.shown(), lay, self.ui)

@@ -116,6 +116,13 @@ def test_s13_a_redo_over_a_hands_end_names_the_end_the_table_shows() -> None:
         x, y, _, _ = next(b for b in scene.layout().buttons if b.id == bid).rect
         scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + 5, y + 5)))
     press("undo")
+    scene.update(0.2)
+    scene.draw(pygame.Surface((1280, 800)))  # the question drawn, then clicked after the prompts' guard
+    scene.update(0.9)
+    lay = scene.layout()  # D6: it goes back into the scored hand 2: asked first (s13 player F12)
+    assert lay.panel is not None and lay.panel.kind == "confirm" and scene.toast is None
+    x, y, _, _ = next(b for b in lay.panel.buttons if b.id == "confirm:undo_hand").rect
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + 5, y + 5)))
     scene.update(1.0)
     assert scene.toast is not None and scene.toast[0] == "Undone: back to hand 2"
     assert scene.state.view.phase is Phase.PLAY and scene.state.view.hand_number == 2
