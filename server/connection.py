@@ -274,7 +274,9 @@ class Connection:
     # ------------------------------------------------------------ receiving
 
     async def read_budget(self) -> bool:
-        """Before a frame is handled: wait while this connection's address group is beyond its read budget
+        """Before a frame is handled: wait while this connection is beyond its own allowance
+        (``readbudget.SHARE`` of the group's: a quiet connection is never held for its neighbour's flood,
+        attacker s13 F1) and its address group is beyond its read budget
         (``ServerConfig.read_rate`` frames and ``read_bytes`` bytes a second over all its connections,
         :class:`~.readbudget.ReadBudget`): its frames are not answered meanwhile, and its socket is not
         read either (``edge.EdgeConnection.hold_if_due``; attacker s12 round 2 N5: a frame flood from
@@ -283,7 +285,8 @@ class Connection:
         ends early when the connection closes (a stopping server waits for every handler): False, and
         the frames it left unread are dropped (beyond the budget, and nobody to answer); else True."""
         reads = self.registry.reads
-        wait = reads.pause(self.group)
+        own = getattr(self.ws, "allowance", None)  # charged to the connection that spends (attacker s13 F1)
+        wait = reads.pause(self.group, own)
         if wait <= 0:
             return True
         self.limit("read_budget", f"beyond {reads.says()} from this address group: not read for {wait:.2f} s",
@@ -292,7 +295,7 @@ class Connection:
         try:
             while wait > 0 and not closed.done() and not getattr(self.ws, "closing", False):
                 await asyncio.wait((closed,), timeout=min(max(wait, HOLD_MIN), CLOSING_CHECK))
-                wait = reads.pause(self.group)
+                wait = reads.pause(self.group, own)
             return not closed.done() and not getattr(self.ws, "closing", False)
         finally:
             closed.cancel()

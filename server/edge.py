@@ -30,7 +30,7 @@ from doublenine.shared.cleantext import said
 
 from .addresses import from_proxy, group_of, is_loopback
 from .lean import lighten
-from .readbudget import HOLD_MIN, ReadBudget
+from .readbudget import HOLD_MIN, Allowance, ReadBudget
 from .web.site import respond, security_headers
 
 SERVER_HEADER = "doublenine"
@@ -216,6 +216,9 @@ class EdgeConnection(ServerConnection):
     closing = False
     """:meth:`close` was called (the read budget holds the socket no longer)."""
     _held: asyncio.TimerHandle | None = None
+    allowance: Allowance | None = None
+    """This connection's own part of its group's read budget (``readbudget.Allowance``): within it, it is
+    read whatever its group owes (attacker s13 F1: a neighbour's flood froze it); None: not counted."""
 
     def __init__(self, protocol: ServerProtocol, *args: Any, **kwargs: Any) -> None:
         super().__init__(protocol, *args, **kwargs)
@@ -249,6 +252,7 @@ class EdgeConnection(ServerConnection):
         self.recv_messages.pause = self._queue_pause
         self.recv_messages.resume = self._queue_resume
         if self.reads is not None and self.reads.on:
+            self.allowance = self.reads.allowance()
             sock = transport.get_extra_info("socket")
             try:  # one read parses at most this much (a 256 KiB read of 21-byte frames was 12,000 frames)
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, READ_BUFFER)
@@ -257,7 +261,7 @@ class EdgeConnection(ServerConnection):
             config = getattr(self.handshakes, "config", None)
             if config is not None and not from_proxy(address, config):  # a proxy's clients: named by the handler
                 self.read_group = group_of(address, mine, config)
-                self.hold_if_due()  # a group beyond its budget: not even its handshake is read
+                self.hold_if_due()  # its own allowance is full: its handshake is read whatever the group owes
 
     def _queue_pause(self) -> None:
         self._queue_full = True
@@ -286,22 +290,23 @@ class EdgeConnection(ServerConnection):
         reads, group = self.reads, self.read_group
         assert reads is not None and group is not None
         while self._unparsed and self._held is None:
-            if reads.pause(group) > 0:
+            if reads.pause(group, self.allowance) > 0:
                 self.hold_if_due()
                 return
             piece = bytes(self._unparsed[:FEED])
             del self._unparsed[:FEED]
             queued = len(self.recv_messages.frames)
             super().data_received(piece)
-            reads.charge(group, max(0, len(self.recv_messages.frames) - queued), len(piece))
+            reads.charge(group, max(0, len(self.recv_messages.frames) - queued), len(piece), self.allowance)
         self.hold_if_due()
 
     def hold_if_due(self) -> None:
-        """Stop reading the socket while :attr:`read_group` is beyond its read budget; read again once
-        it is back within it (unless websockets' own flow control holds it)."""
+        """Stop reading the socket while :attr:`read_group` is beyond its read budget and this connection
+        beyond its own :attr:`allowance`; read again once either is back within it (unless websockets'
+        own flow control holds it)."""
         if self._held is not None or self.read_group is None or self.reads is None or self.closing:
             return
-        wait = self.reads.pause(self.read_group)
+        wait = self.reads.pause(self.read_group, self.allowance)
         if wait > 0 and not self.transport.is_closing():
             self.transport.pause_reading()
             self._held = self.loop.call_later(max(wait, HOLD_MIN), self._release_hold)

@@ -13,6 +13,17 @@ combined with websockets' own flow control; TCP holds the rest at the sender; a 
 accept) and none of its frames already parsed
 is handled (``connection.Connection.read_budget``), until the debt is paid: so its connections
 together cost at most the budget on average, and another group's frames are read as ever.
+
+The group's debt is charged to the connection that spends it, never to its quiet neighbours (attacker
+s13 F1: six flooding connections behind one public address, CGNAT or a campus, held the honest player
+beside them: pings 3.7 s, 10.5 s, then closed 1006 at +32 s, and a new connection's handshake was never
+read, ~48 s after a 3 s flood). Each connection has an :class:`Allowance` of its own, :data:`SHARE` of
+the group's budget (at the defaults 3.125 frames and 8 KiB a second, bursts of 2 s): a connection
+within its allowance is always read, whatever the group owes (a handshake, a ping's pong, a player's
+move); one beyond it is read only while the group is within the group's budget, and held otherwise, for
+the shorter of its own debt and the group's. So a group's connections read at most the group's budget
+plus each connection's allowance (64 connections, ``--max-connections-per-address``: 3 times the
+budget), and a quiet connection never waits for its neighbour's flood.
 """
 from __future__ import annotations
 
@@ -26,6 +37,19 @@ HOLD_MIN = 0.5
 """Seconds a connection of a group in debt waits at least before it looks at the budget again: a debt
 of one 4 KiB piece is paid in 16 ms at 256 KiB a second, and every held connection of every flooding
 group woke that often (0.18 of a core at 30 groups of 32 connections, docs/performance.md)."""
+SHARE = 1 / 32
+"""A connection's own allowance, as a part of its group's budget (frames and bytes a second, bursts of
+:data:`BURST_SECONDS`): read within it whatever the group owes (attacker s13 F1)."""
+
+
+class Allowance:
+    """One connection's own bucket within its group's budget (:meth:`ReadBudget.allowance`): frames
+    left, bytes left, and when they were last brought up to date (the budget's clock, seconds)."""
+
+    __slots__ = ("frames", "bytes", "stamp")
+
+    def __init__(self, frames: float, bytes_: float, stamp: float) -> None:
+        self.frames, self.bytes, self.stamp = frames, bytes_, stamp
 
 
 class ReadBudget:
@@ -49,35 +73,56 @@ class ReadBudget:
         """Whether anything is counted (a budget of frames or bytes is set)."""
         return self.frames > 0 or self.bytes > 0
 
+    def allowance(self) -> Allowance:
+        """A new connection's own bucket, full: :data:`SHARE` of the group's budget."""
+        return Allowance(self.frames * SHARE * BURST_SECONDS, self.bytes * SHARE * BURST_SECONDS, self.clock())
+
+    def _own(self, own: Allowance, now: float) -> tuple[float, float]:
+        rate = (self.frames * SHARE, self.bytes * SHARE)
+        elapsed = max(0.0, now - own.stamp)
+        return (min(rate[0] * BURST_SECONDS, own.frames + elapsed * rate[0]),
+                min(rate[1] * BURST_SECONDS, own.bytes + elapsed * rate[1]))
+
+    def _wait(self, frames: float, bytes_: float, share: float) -> float:
+        wait = 0.0
+        if frames < 0 and self.frames > 0:
+            wait = -frames / (self.frames * share)
+        if bytes_ < 0 and self.bytes > 0:
+            wait = max(wait, -bytes_ / (self.bytes * share))
+        return wait
+
     def _level(self, group: Hashable, now: float) -> tuple[float, float]:
         full = (self.frames * BURST_SECONDS, self.bytes * BURST_SECONDS)
         frames, bytes_, stamp = self._levels.get(group, (*full, now))
         elapsed = max(0.0, now - stamp)
         return min(full[0], frames + elapsed * self.frames), min(full[1], bytes_ + elapsed * self.bytes)
 
-    def charge(self, group: Hashable, frames: int, size: int) -> None:
-        """``frames`` frames and ``size`` bytes were read from a connection of ``group``."""
+    def charge(self, group: Hashable, frames: int, size: int, own: Allowance | None = None) -> None:
+        """``frames`` frames and ``size`` bytes were read from a connection of ``group`` (whose own
+        bucket is ``own``, None: the group's only)."""
         if not self.on:
             return
         now = self.clock()
+        if own is not None:
+            left, bytes_ = self._own(own, now)
+            own.frames, own.bytes, own.stamp = left - frames, bytes_ - size, now
         left, bytes_ = self._level(group, now)
         self._levels[group] = (left - (frames if self.frames > 0 else 0), bytes_ - (size if self.bytes > 0 else 0), now)
         self._levels.move_to_end(group)
         while len(self._levels) > self.max_groups:
             self._levels.popitem(last=False)
 
-    def pause(self, group: Hashable) -> float:
+    def pause(self, group: Hashable, own: Allowance | None = None) -> float:
         """Seconds a connection of ``group`` must wait before it reads its next frame: 0 while the
-        group's buckets are not in debt, else the time they take to refill to zero."""
-        if not self.on or group not in self._levels:
+        group's buckets are not in debt, or while the connection's own ``own`` are not; else the
+        shorter of the times they take to refill to zero (None: the group's)."""
+        if not self.on:
             return 0.0
-        frames, bytes_ = self._level(group, self.clock())
-        wait = 0.0
-        if frames < 0 and self.frames > 0:
-            wait = -frames / self.frames
-        if bytes_ < 0 and self.bytes > 0:
-            wait = max(wait, -bytes_ / self.bytes)
-        return wait
+        now = self.clock()
+        group_wait = self._wait(*self._level(group, now), 1.0) if group in self._levels else 0.0
+        if own is None or group_wait <= 0:
+            return group_wait
+        return min(group_wait, self._wait(*self._own(own, now), SHARE))
 
     def says(self) -> str:
         """The budget in words, for the ``limit`` line: ``"100 frames and 262144 bytes a second"``
@@ -91,4 +136,4 @@ class ReadBudget:
         return len(self._levels)
 
 
-__all__ = ["BURST_SECONDS", "ReadBudget"]
+__all__ = ["BURST_SECONDS", "SHARE", "Allowance", "ReadBudget"]
