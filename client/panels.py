@@ -697,6 +697,16 @@ def extra_rows_height(lines: Sequence[Text], lang: str, f: int, width: int) -> i
                for i, rows in enumerate(result_rows(face, lines, lang, f, width)))
 
 
+def lines_height(lines: Sequence[Text], lang: str, f: int, width: int) -> int:
+    """Px the rows of ``lines`` take under a hand end's or the draw's rows as render.text_rows draws them
+    (:func:`result_rows`, ``width`` px wide): each row a line height of its size, ``f // 4`` after each line."""
+    from .typeset import measurer
+
+    face = measurer()
+    return sum(len(rows) * face.line_height(*result_size(i, f)) + f // 4
+               for i, rows in enumerate(result_rows(face, lines, lang, f, width)))
+
+
 SCORES_SUM = Nn_("Team {team} scores {count} point: {a} + {b}, what {name_a} and {name_b} hold",
                  "Team {team} scores {count} points: {a} + {b}, what {name_a} and {name_b} hold")
 """R18 at a hand's end, the points with the sum they are (s11 new user: "Team B scores 28 points" never
@@ -1124,20 +1134,25 @@ def _drawn(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: st
     d = view.draws[-1]
     winner = d.winner
     assert winner is not None  # draw_unseen
-    # R4: every draw is public, the tied ones too, listed first as they came: under the result a tie read as
-    # still to be drawn again (new user s12 round 2: "Tie: ... both draw again" under "East leads")
-    lines: list[Text] = [tie_said(state, tie, lang) for tie in view.draws[:-1]]
     # session 9, new user 2: "Player chooses who leads" named the viewer (default name "Player") as a stranger
     if view.opener is not None and view.phase is not Phase.NOMINATE:
-        lines.append((N_("You lead the first hand"), {}) if view.opener == view.seat else
-                     (N_("{name} leads the first hand"), {"name": seat_name(state, view.opener, lang)}))
+        lead: Text = ((N_("You lead the first hand"), {}) if view.opener == view.seat else
+                      (N_("{name} leads the first hand"), {"name": seat_name(state, view.opener, lang)}))
     elif winner.lower_seat == view.seat:
-        lines.append((N_("You choose who leads"), {}))
+        lead = (N_("You choose who leads"), {})
     else:
-        lines.append((N_("{name} chooses who leads"), {"name": seat_name(state, winner.lower_seat, lang)}))
-    title_h, row_h, bottom_h = round(2.6 * f), round(5.2 * f), round(1.6 * f) * len(lines) + round(4 * f)
+        lead = (N_("{name} chooses who leads"), {"name": seat_name(state, winner.lower_seat, lang)})
+    # R4: every draw is public, the tied ones too. Who leads (what the panel is for) is the first line, in
+    # the result's gold; the earlier ties follow in ink as they came (s13 player F2: the tie drawn gold right
+    # under the deciding draw read as if this draw were a tie too, and "East leads" came last, half hidden)
+    lines: list[Text] = [lead] + [tie_said(state, tie, lang) for tie in view.draws[:-1]]
+    # each line's every row planned for (a tie wraps in two at 800x600): the rows of tiles give way, the
+    # text never runs under the Continue button (s13 player F2; kind: a panel counting lines, not rows)
+    pw = min(round(30 * f), area[2])
+    title_h, row_h = round(2.6 * f), round(5.2 * f)
+    bottom_h = lines_height(lines, lang, f, pw - 2 * f) + round(4 * f)
     x, y, aw, ah = area
-    rect = _box(area, round(30 * f), title_h + 2 * row_h + bottom_h)
+    rect = _box(area, pw, title_h + 2 * row_h + bottom_h)
     px, py, pw, ph = rect
     row_h = max(2 * REVEAL_MIN + 4, min(row_h, (ph - title_h - bottom_h) // 2))
     s = max(REVEAL_MIN, min(round(2.2 * f), (row_h - 6) // 2))

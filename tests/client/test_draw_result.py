@@ -130,10 +130,11 @@ def test_earlier_tied_draws_are_listed() -> None:
     assert lay.panel.kind == "drawn"
     assert say("en", *lay.panel.title) == "Team A wins the opening draw"
     assert [say("en", *line) for line in lay.panel.lines] == \
-        ["Tie: you drew 2-5, Zoë drew 3-4: both draw again", "Ñandú leads the first hand"]  # whose was whose (s12)
+        ["Ñandú leads the first hand", "Tie: you drew 2-5, Zoë drew 3-4: both draw again"]  # whose was whose (s12)
+    # who leads first, the earlier tie after it (s13 player F2: the tie last read as this draw's result)
     mine = replace(shown, view=replace(view, opener=Seat.ONE))  # the viewer is "you", not their name
     assert say("en", *compute_layout(localized(mine, "en"), Ui(seen_finished=0, seen_draw=(1, 0)), SIZE)
-               .panel.lines[-1]) == "You lead the first hand"
+               .panel.lines[0]) == "You lead the first hand"
     for lang in ("fr", "de", "pt", "es"):  # drawn through the painter in every language
         render(pygame.Surface(SIZE), compute_layout(localized(shown, lang), Ui(seen_finished=0, seen_draw=(1, 0)),
                                                    SIZE, lang), shown, Ui(seen_finished=0, seen_draw=(1, 0)), Art(), lang)
