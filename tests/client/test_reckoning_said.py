@@ -44,7 +44,7 @@ def _reported(states):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("lang, said", [
     ("en", ["Team B scores 28 points: 18 + 10, what Ana and Carla hold",
             "Only the other team's tiles count"]),
-    ("fr", ["L’équipe B marque 28 points : 18 + 10, ce que tiennent Ana et Carla",
+    ("fr", ["L’équipe B marque 28 points : 18 + 10, ce qu’il reste à Ana et Carla",
             "Seules les pièces de l’équipe adverse comptent"]),
     ("de", ["Team B bekommt 28 Punkte: 18 + 10, was Ana und Carla halten",
             "Nur die Steine des anderen Teams zählen"]),
@@ -85,7 +85,7 @@ def _passed(states, ends: tuple[int, int]):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("lang, ends, said", [
     ("en", (8, 4), "passed: no 4 or 8"), ("en", (6, 6), "passed: no 6"),
-    ("fr", (8, 4), "a passé : ni 4 ni 8"), ("pt", (8, 4), "passou: sem 4 e 8"),
+    ("fr", (8, 4), "a passé : ni 4 ni 8"), ("pt", (8, 4), "passou: sem 4 nem 8"),
     ("de", (3, 3), "gepasst: keine 3"), ("es", (0, 9), "pasó: sin 0 ni 9"),
 ])
 def test_r15_a_pass_says_the_numbers_the_seat_lacked(states, lang: str, ends: tuple[int, int], said: str) -> None:  # type: ignore[no-untyped-def]
