@@ -13,11 +13,13 @@ except in CI (``CI`` set), where that is a failure (.ci/services installs chromi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import os
 import shutil
 import time
 import urllib.request
+from collections.abc import AsyncIterator
 from typing import Any
 
 import msgpack
@@ -301,24 +303,41 @@ async def _not_found_in_french(pw: Any, server: Any, profile: Any) -> None:
         await ctx.close()
 
 
-async def test_s13_the_page_says_a_restart(make_server, tmp_path) -> None:
-    """s13 spectator F5: Zoe's Restart took the line back to one tile on the page without a word."""
+async def _seat_1_to_play(server: Any) -> tuple[Any, Any]:
+    """(the host's client at seat 1, its table) of a table of the host and three computers (seed 15),
+    played until seat 1 has played once and is to play again."""
     from .conftest import create, play_all, quiesce
-    async_playwright = _browser_or_skip()
-    server = await make_server()
     host = await create(server, "hccc", sit=1, seed=15)
     table = server.registry.tables[host.code]
     await asyncio.wait_for(play_all([host], stop=lambda c: c.view.phase is Phase.PLAY
                                     and any(m.seat == 1 for m in c.view.moves)), 30)
-    await quiesce([host], table, {1})
+    await quiesce([host], table, {1})  # seat 1 to play
+    return host, table
+
+
+@contextlib.asynccontextmanager
+async def _live_page(pw: Any, server: Any, code: str, profile: Any) -> AsyncIterator[Any]:
+    """The table page of ``code`` in Chromium (profile folder ``profile``, 1280x800, en-US), once its
+    snapshot arrived (``#conn.live``); the browser is closed after."""
+    ctx = await pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=ARGS,
+        viewport={"width": 1280, "height": 800}, locale="en-US")
+    try:
+        page = ctx.pages[0] if ctx.pages else await ctx.new_page()
+        await page.goto(f"http://127.0.0.1:{server.port}/t/{code}")
+        await page.wait_for_selector("#conn.live", timeout=60_000)
+        yield page
+    finally:
+        await ctx.close()
+
+
+async def test_s13_the_page_says_a_restart(make_server, tmp_path) -> None:
+    """s13 spectator F5: Zoe's Restart took the line back to one tile on the page without a word."""
+    async_playwright = _browser_or_skip()
+    server = await make_server()
+    host, table = await _seat_1_to_play(server)
     async with async_playwright() as pw:
-        ctx = await pw.chromium.launch_persistent_context(
-            str(tmp_path / "profile-restart"), executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 1280, "height": 800}, locale="en-US")
-        try:
-            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
-            await page.goto(f"http://127.0.0.1:{server.port}/t/{host.code}")
-            await page.wait_for_selector("#conn.live", timeout=60_000)
+        async with _live_page(pw, server, host.code, tmp_path / "profile-restart") as page:
             assert "Restarted" not in (await page.text_content("#status") or "")
             await host.send({"type": "restart", "expected_seq": table.seq})
             await _status_says(page, "Restarted")
@@ -330,8 +349,6 @@ async def test_s13_the_page_says_a_restart(make_server, tmp_path) -> None:
                                         "document.querySelector('#line svg.tile:not(.upright)').getBoundingClientRect().width]")
             assert sizes == [1760, 72]
             assert (await page.is_visible(".install"), await page.is_visible(".open-row")) == (True, True)
-        finally:
-            await ctx.close()
         # s13 spectator F9: on a phone the install block and "Open in doublenine" cannot apply
         browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         try:
@@ -350,22 +367,11 @@ async def test_s13_the_page_says_the_seat_to_play_is_disconnected_and_a_closed_t
         make_server, tmp_path) -> None:
     """s13 spectator: "Zoe to play" while Zoe was disconnected (the window said she was); a closed table's
     page kept "Open in doublenine" and "2 spectators" under "This table is closed"."""
-    from .conftest import create, play_all, quiesce
     async_playwright = _browser_or_skip()
     server = await make_server()
-    host = await create(server, "hccc", sit=1, seed=15)
-    table = server.registry.tables[host.code]
-    await asyncio.wait_for(play_all([host], stop=lambda c: c.view.phase is Phase.PLAY
-                                    and any(m.seat == 1 for m in c.view.moves)), 30)
-    await quiesce([host], table, {1})  # seat 1 to play
+    host, table = await _seat_1_to_play(server)
     async with async_playwright() as pw:
-        ctx = await pw.chromium.launch_persistent_context(
-            str(tmp_path / "profile-away"), executable_path=CHROMIUM, headless=True, args=ARGS,
-            viewport={"width": 1280, "height": 800}, locale="en-US")
-        try:
-            page = ctx.pages[0] if ctx.pages else await ctx.new_page()
-            await page.goto(f"http://127.0.0.1:{server.port}/t/{host.code}")
-            await page.wait_for_selector("#conn.live", timeout=60_000)
+        async with _live_page(pw, server, host.code, tmp_path / "profile-away") as page:
             name = await page.text_content("#seat-1 .name")
             assert await page.text_content("#status") == f"{name} to play"
             await host.close()
@@ -376,5 +382,3 @@ async def test_s13_the_page_says_the_seat_to_play_is_disconnected_and_a_closed_t
             await page.wait_for_selector("#conn.stopped", timeout=30_000)
             assert (await page.text_content("#status"), await page.text_content("#spectators"),
                     await page.is_visible(".open-row")) == ("This table is closed.", "", False)
-        finally:
-            await ctx.close()
