@@ -93,15 +93,15 @@ def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, 
     end's open half) serve: the first that touches no tile, ghost or other badge (else the first
     inside the area).
     """
-    pips = getattr(view, "ends", None)
-    if pips is None or not geo.spots:
+    ends = getattr(view, "ends", None)
+    if ends is None or not geo.spots:
         return ()
     d = max(22, round(0.95 * geo.s))
     g = max(2, geo.s // 8)
     taken = [sp.rect for sp in geo.spots] + [sp.rect for sp in ghosts]
-    dots = [b for sp in geo.spots for b in pip_boxes(sp)]
+    pips = [b for sp in geo.spots for b in pip_boxes(sp)]
     out: list[OpenMark] = []
-    for end, value in ((End.LEFT, pips[0]), (End.RIGHT, pips[1])):
+    for end, value in ((End.LEFT, ends[0]), (End.RIGHT, ends[1])):
         x, y, w, h = geo.end_rects[end]
         cx, cy = x + w // 2, y + h // 2
         heading = geo.cursors[end].heading
@@ -114,7 +114,7 @@ def open_marks(view: object, geo: LineGeometry, area: Rect, ghosts: tuple[Spot, 
         free = [r for r in inside if not any(overlaps(r, t) for t in taken)]
         off_ghosts = [r for r in inside if not any(overlaps(r, sp.rect) for sp in ghosts)]
         # s13: the last resorts cover no pip first (kind: a mark placed over tiles without checking them)
-        clean = [r for r in off_ghosts if not any(overlaps(r, p) for p in dots) and not any(
+        clean = [r for r in off_ghosts if not any(overlaps(r, p) for p in pips) and not any(
             overlaps(r, m.rect) for m in out)]
         rect = (free + clean + off_ghosts + inside)[0]
         taken.append(rect)
