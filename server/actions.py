@@ -122,7 +122,7 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
 async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) -> None:
     """D7: reclaim the seat of ``token``; an older connection on it is closed (4002). ``claim``: the
     ``joined.claim`` the rejoining window was last given; one another window has taken the seat over
-    from (``SeatSlot.superseded``) closes this connection 4002 instead and the seat stays with the newer
+    from (older than the holding window's first, ``SeatSlot.stale``) closes this connection 4002 instead and the seat stays with the newer
     window (s13 netplayer F6; kind: a stale session reclaiming what a newer one holds)."""
     async with table.lock:
         if _gone(conn):
@@ -131,7 +131,7 @@ async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) 
         if seat is None:
             raise Refused(ErrorCode.BAD_TOKEN, f"that token holds no seat at table {table.code}")
         slot = table.slots[seat]
-        if claim is not None and claim in slot.superseded:
+        if slot.stale(claim):
             conn.close(4002, "seat played from another window or device since")
             return
         if slot.handed_over:  # D7: the returning player takes the seat back (after the decision owed)

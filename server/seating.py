@@ -51,9 +51,6 @@ def token_matches(token: str, stored: str | None) -> bool:
     return stored is not None and hmac.compare_digest(token_hash(token), stored)
 
 
-SUPERSEDED_KEPT = 8
-"""Claims of a seat kept as taken over (:attr:`SeatSlot.superseded`): more windows than a player moves between."""
-
 
 @dataclass
 class SeatSlot:
@@ -89,21 +86,32 @@ class SeatSlot:
     grant's number is its *claim*, sent in ``joined.claim``, presented again in ``rejoin.claim`` (live)."""
     claim_held: int | None = field(default=None, repr=False)
     """The claim of the last connection given the seat, kept after it disconnects (live, not stored)."""
-    superseded: tuple[int, ...] = field(default=(), repr=False)
-    """Claims another window or device took the seat over from (a rejoin presenting another claim, or none):
-    a ``rejoin`` presenting one of them is closed 4002 and the seat stays where it is, the newest
-    :data:`SUPERSEDED_KEPT` (live, not stored: after a restart the first rejoin wins as before)."""
+    window_from: int | None = field(default=None, repr=False)
+    """The first claim of the window that holds the seat now: claims from :attr:`window_from` to
+    :attr:`claim_held` are that window's own (its rejoins whose ``joined`` was lost); any claim below it
+    was taken over by this window and is refused 4002 (:meth:`stale`). A counter compared, never a list
+    of taken-over claims (attacker s13 F3: the newest 8 were kept, and a stale window's claim took the
+    seat back after 9 take-overs). Live, not stored: after a restart the first rejoin wins as before."""
 
     def grant(self, presented: int | None = None) -> int:
         """A new claim for a connection given this seat; ``presented``: the claim a ``rejoin`` carried (None:
-        a join, a fresh window, an older client). A claim other than the one that held the seat last means
-        another window or device takes it over: that one is :attr:`superseded` (s13 netplayer F6: a stuck
-        window that never saw its 4002 took the seat back from the player's new window ~40 s later)."""
-        if self.claim_held is not None and presented != self.claim_held:
-            self.superseded = (*self.superseded, self.claim_held)[-SUPERSEDED_KEPT:]
+        a join, a fresh window, an older client). A claim of the holding window's own (from
+        :attr:`window_from` to :attr:`claim_held`: a rejoin whose ``joined`` was lost) keeps the window; any
+        other means another window or device takes the seat over, and every claim before the new one is
+        then stale (s13 netplayer F6: a stuck window took the seat back; attacker s13 F3)."""
+        own = (self.window_from is not None and self.claim_held is not None and presented is not None
+               and self.window_from <= presented <= self.claim_held)
         self.claims += 1
         self.claim_held = self.claims
+        if not own:
+            self.window_from = self.claims
         return self.claims
+
+    def stale(self, presented: int | None) -> bool:
+        """Whether a ``rejoin`` presenting ``presented`` comes from a window another one took the seat over
+        from since: a claim older than the holding window's first (:attr:`window_from`); it is closed 4002
+        and changes nothing. None (a fresh window) is never stale."""
+        return presented is not None and self.window_from is not None and presented < self.window_from
 
     @property
     def claimed(self) -> bool:

@@ -142,7 +142,7 @@ async def test_d7_a_stale_window_never_takes_the_seat_back_from_a_newer_one(serv
     second = await connect(server)  # window 2, started from the same client.json
     await second.attach({"type": "rejoin", "code": first.code, "token": first.token})
     (new,) = _claims(second)
-    assert new == old + 1 and table.slots[Seat.ONE].superseded == (old,)
+    assert new == old + 1 and table.slots[Seat.ONE].window_from == new
     assert await _closed_with(first) == 4002
     stale = await connect(server)  # window 1's reconnect after its link came back
     await stale.send({"type": "rejoin", "code": first.code, "token": first.token, "claim": old})
@@ -153,7 +153,7 @@ async def test_d7_a_stale_window_never_takes_the_seat_back_from_a_newer_one(serv
     assert isinstance(await second.until(lambda m: isinstance(m, p.Snapshot)), p.Snapshot)  # still attached
     again = await connect(server)  # window 2's own reconnect (its old connection not yet seen gone)
     await again.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": new})
-    assert _claims(again) == [new + 1] and table.slots[Seat.ONE].superseded == (old,)
+    assert _claims(again) == [new + 1] and table.slots[Seat.ONE].window_from == new
     assert await _closed_with(second) == 4002
 
 
@@ -168,4 +168,28 @@ async def test_d7_a_rejoin_whose_joined_was_lost_still_comes_back(server) -> Non
     back = await connect(server)
     await back.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": mine})
     assert back.seat == 1 and table.slots[Seat.ONE].conn is not None
-    assert table.slots[Seat.ONE].superseded == (mine + 1,)  # the lost grant's claim: nobody holds it
+    assert (table.slots[Seat.ONE].window_from, table.slots[Seat.ONE].claim_held) == (mine, mine + 2)
+    twice = await connect(server)  # its joined lost again: still its own window's claim
+    await back.close()
+    await twice.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": mine})
+    assert twice.seat == 1 and _claims(twice) == [mine + 3]
+
+
+async def test_d7_a_stale_claim_never_takes_the_seat_back_however_many_take_overs_since(server) -> None:
+    """Attacker s13 F3: after 9 take-overs (claimless rejoins: new windows) the first window's claim took the
+    seat back (the taken-over claims kept were the newest 8). Kind: a bounded list standing for a rule."""
+    first = await create(server, "hccc", sit=1)
+    table = server.registry.tables[first.code]
+    (old,) = _claims(first)
+    window = first
+    for _ in range(9):
+        newer = await connect(server)
+        await newer.attach({"type": "rejoin", "code": first.code, "token": first.token})
+        assert await _closed_with(window) == 4002
+        window = newer
+    (newest,) = _claims(window)
+    assert (newest, table.slots[Seat.ONE].window_from) == (old + 9, old + 9)
+    stale = await connect(server)
+    await stale.send({"type": "rejoin", "code": first.code, "token": first.token, "claim": old})
+    assert await _closed_with(stale) == 4002
+    assert _claims(stale) == [] and table.slots[Seat.ONE].claim_held == old + 9  # window 10 still plays it
