@@ -68,7 +68,8 @@ def ended_line(state: ClientState, index: int = -1) -> ClientState | None:
 def looked(state: ClientState, ui: Ui) -> ClientState | None:
     """The table as the player asked to see it behind a hand end's panel ("See the line",
     :attr:`.uistate.Ui.looking`): that hand's final line and counts (:func:`ended_line`), while that hand end
-    is the one shown (not continued from, connected, no failure); None otherwise (the state as it is).
+    is the one shown (not continued from, connected, no failure), its scores those after that hand (R18: the
+    result was shown); None otherwise (the state as it is).
     The panel covered the line for good once the 1.6 s of :data:`END_BEAT` had passed."""
     view = state.view
     k = ui.looking
@@ -76,7 +77,13 @@ def looked(state: ClientState, ui: Ui) -> ClientState | None:
         return None
     if ui.finished_seen(len(view.finished)) != k or k >= len(view.finished):
         return None
-    return ended_line(state, k)
+    line = ended_line(state, k)
+    if line is None or line.view is None:
+        return line
+    # the hand is over and its result was read: the top bar keeps the score after it (s13 player F14: "See
+    # the line" turned "Team B 33 +33" into "Team B 0", the score before the hand, while the banner said
+    # "its final line"). The end's beat (pacing.beats) keeps the score before: its result is not said yet
+    return replace(line, view=replace(line.view, scores=view.finished[k].scores_after))
 
 
 def _played(view: Any, n: int) -> Any:

@@ -112,3 +112,16 @@ def test_the_words_are_translated(ended) -> None:  # type: ignore[no-untyped-def
     assert scene.layout().help == ("Tab\u00a0: autre bouton · Entrée\u00a0: Continuer · V\u00a0: voir la ligne",)
     scene.handle(key(pygame.K_v))
     assert scene.layout().help == ("Entrée ou V\u00a0: Voir le résultat",)
+
+
+def test_s13_see_the_line_keeps_the_score_after_the_hand(ended) -> None:  # type: ignore[no-untyped-def]
+    """s13 player F14: the top bar read "Team B 33 +33" over the result and "Team B 0" after V."""
+    scene = at_hand_end(ended, (800, 600))
+    fh = ended[1].view.finished[0]
+    assert (fh.scores_before, fh.scores_after) == ((0, 0), (0, 26))
+    assert scene.shown().view.scores == (0, 26)
+    scene.handle(key(pygame.K_v))
+    scene.update(12.0)
+    assert scene.ui.looking == 0 and scene.layout().panel.kind == "looking"
+    assert scene.shown().view.scores == (0, 26)
+    assert looked(ended[1], Ui(seen_finished=0, looking=0)).view.scores == (0, 26)
