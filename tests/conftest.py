@@ -13,6 +13,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -106,6 +107,34 @@ def _repeated_lines_forgotten() -> None:
     from doublenine.server.logfmt import REPEATED
 
     REPEATED.clear()
+
+
+@pytest.fixture(autouse=True)
+def _logging_as_it_was() -> Iterator[None]:
+    """Each test leaves the process's logging as it found it: the handlers, level and propagation of the
+    root and ``doublenine`` loggers, ``threading.excepthook``, the capture of warnings and
+    ``logfmt.FORMAT``. ``serve`` run in-process (``doublenine.cli.main(["serve", ...])``) calls
+    ``configure_logging``, whose root handler holds the ``sys.stderr`` of that moment: under ``capsys``
+    a stream closed when the test ends, so every later log line of that worker printed "--- Logging error
+    ---" on the stderr of whichever test was running (CI of 6711fec: test_bot_languages' refusal line,
+    after tests/ops/test_no_empty_reason.py, 618bca5). Two test files restored this by themselves."""
+    import logging
+    import threading
+
+    from doublenine.server import logfmt
+
+    loggers = [logging.getLogger(), logging.getLogger("doublenine")]
+    saved = [(lg, list(lg.handlers), lg.level, lg.propagate) for lg in loggers]
+    hook, fmt = threading.excepthook, logfmt.FORMAT
+    warnings_captured = getattr(logging, "_warnings_showwarning", None) is not None
+    yield
+    for lg, handlers, level, propagate in saved:
+        lg.handlers[:] = handlers
+        lg.setLevel(level)
+        lg.propagate = propagate
+    threading.excepthook = hook
+    logging.captureWarnings(warnings_captured)
+    logfmt.FORMAT = fmt
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ import subprocess
 import sys
 import threading
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,30 +29,6 @@ from doublenine.server.storage.base import MemoryStore
 from doublenine.server.storage.metered import STILL_FAILING_EVERY, WRITE_KINDS, MeteredStore, log_store_failure
 
 DISK_FULL = "sqlite: database or disk is full"
-
-
-@pytest.fixture(autouse=True)
-def _logging_as_it_was() -> Iterator[None]:
-    """configure_logging changes this process's loggers and hooks: put them back for the next tests."""
-    import logging.config  # noqa: F401
-
-    loggers = [logging.getLogger(), logging.getLogger("doublenine")]
-    saved = [(lg, list(lg.handlers), lg.level, lg.propagate) for lg in loggers]
-    hook = threading.excepthook
-    yield
-    for lg, handlers, level, propagate in saved:
-        lg.handlers[:] = handlers
-        lg.setLevel(level)
-        lg.propagate = propagate
-    threading.excepthook = hook
-    logging.captureWarnings(False)
-    configure_format("text")
-
-
-def configure_format(fmt: str) -> None:
-    import doublenine.server.logfmt as logfmt
-
-    logfmt.FORMAT = fmt
 
 
 def _lines(err: io.StringIO) -> list[str]:

@@ -262,17 +262,3 @@ def test_operations_md_ranges_are_the_serve_ranges() -> None:
         for flag, (lo, hi) in zip(names, spans * len(names) if len(spans) == 1 else spans, strict=True):
             said[flag] = (float(lo), float(hi))
     assert said == {k: (float(lo), float(hi)) for k, (lo, hi) in RANGES.items()}
-
-
-@pytest.fixture(autouse=True)
-def _logging_as_it_was() -> object:
-    """``serve`` configures logging in this process: put the loggers back for the next tests."""
-    import logging
-
-    loggers = [logging.getLogger(), logging.getLogger("doublenine")]
-    saved = [(lg, list(lg.handlers), lg.level, lg.propagate) for lg in loggers]
-    yield None
-    for lg, handlers, level, propagate in saved:
-        lg.handlers[:] = handlers
-        lg.setLevel(level)
-        lg.propagate = propagate
