@@ -18,11 +18,11 @@ The group's debt is charged to the connection that spends it, never to its quiet
 s13 F1: six flooding connections behind one public address, CGNAT or a campus, held the honest player
 beside them: pings 3.7 s, 10.5 s, then closed 1006 at +32 s, and a new connection's handshake was never
 read, ~48 s after a 3 s flood). Each connection has an :class:`Allowance` of its own, :data:`SHARE` of
-the group's budget (at the defaults 3.125 frames and 8 KiB a second, bursts of 2 s): a connection
+the group's budget (at the defaults 1.5625 frames and 4 KiB a second, bursts of 2 s): a connection
 within its allowance is always read, whatever the group owes (a handshake, a ping's pong, a player's
 move); one beyond it is read only while the group is within the group's budget, and held otherwise, for
 the shorter of its own debt and the group's. So a group's connections read at most the group's budget
-plus each connection's allowance (64 connections, ``--max-connections-per-address``: 3 times the
+plus each connection's allowance (64 connections, ``--max-connections-per-address``: twice the
 budget), and a quiet connection never waits for its neighbour's flood.
 """
 from __future__ import annotations
@@ -37,7 +37,7 @@ HOLD_MIN = 0.5
 """Seconds a connection of a group in debt waits at least before it looks at the budget again: a debt
 of one 4 KiB piece is paid in 16 ms at 256 KiB a second, and every held connection of every flooding
 group woke that often (0.18 of a core at 30 groups of 32 connections, docs/performance.md)."""
-SHARE = 1 / 32
+SHARE = 1 / 64
 """A connection's own allowance, as a part of its group's budget (frames and bytes a second, bursts of
 :data:`BURST_SECONDS`): read within it whatever the group owes (attacker s13 F1)."""
 

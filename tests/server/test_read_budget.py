@@ -155,13 +155,13 @@ async def test_a_paused_connection_does_not_hold_the_server_up_when_it_stops(mak
 def test_a_connection_within_its_own_allowance_is_read_whatever_its_group_owes() -> None:
     """Attacker s13 F1: the group's debt is charged to the connection that spends it."""
     clock = Clock()
-    budget = ReadBudget(32.0, 0.0, clock=clock)  # allowances: 1 frame a second, 2 at once
+    budget = ReadBudget(64.0, 0.0, clock=clock)  # allowances: 1 frame a second, 2 at once
     flooders = [budget.allowance() for _ in range(6)]
     for own in flooders:
-        budget.charge("192.0.2.7", 40, 1200, own)  # 240 frames: 176 beyond the group's 64
+        budget.charge("192.0.2.7", 40, 1200, own)  # 240 frames: 112 beyond the group's 128
     quiet = budget.allowance()
-    assert budget.pause("192.0.2.7") == 5.5  # the group owes 176 frames at 32 a second
-    assert [budget.pause("192.0.2.7", own) for own in flooders] == [5.5] * 6  # each owes 38 s of its own
+    assert budget.pause("192.0.2.7") == 1.75  # the group owes 112 frames at 64 a second
+    assert [budget.pause("192.0.2.7", own) for own in flooders] == [1.75] * 6  # each owes 38 s of its own
     assert budget.pause("192.0.2.7", quiet) == 0.0  # a quiet one (or a new one's handshake) is read
     budget.charge("192.0.2.7", 2, 60, quiet)  # its whole burst: still within its allowance
     assert budget.pause("192.0.2.7", quiet) == 0.0
@@ -169,15 +169,15 @@ def test_a_connection_within_its_own_allowance_is_read_whatever_its_group_owes()
     assert budget.pause("192.0.2.7", quiet) == 1.0
     clock.now += 1.0
     assert budget.pause("192.0.2.7", quiet) == 0.0
-    assert budget.pause("192.0.2.7", flooders[0]) == 147 / 32  # the group paid 32 of its 179: the shorter wait
-    clock.now += 147 / 32
+    assert budget.pause("192.0.2.7", flooders[0]) == 51 / 64  # the group paid 64 of its 115: the shorter wait
+    clock.now += 51 / 64
     assert [budget.pause("192.0.2.7", own) for own in flooders] == [0.0] * 6  # the group is back within its budget
 
 
 async def test_a_quiet_connection_beside_six_flooding_ones_of_its_group_is_served(make_server) -> None:
     """Attacker s13 F1 (samegroup.py NF=6): six connections of 127.0.0.2 flood it; a seventh of the
     same address, quiet, connects (its handshake read), is answered its pings and its frames at once."""
-    server = await make_server(read_rate=32.0, read_bytes=0.0)  # allowances: 1 frame a second, 2 at once
+    server = await make_server(read_rate=64.0, read_bytes=0.0)  # allowances: 1 frame a second, 2 at once
     clock = Clock()
     server.registry.reads.clock = clock  # frozen: the debt stays exactly what the frames made it
     reads = server.registry.reads
@@ -185,16 +185,16 @@ async def test_a_quiet_connection_beside_six_flooding_ones_of_its_group_is_serve
     honest = None
     try:
         for flooder in flooders:
-            flooder.transport.write(_frames(HELLO, 40))  # 40 frames in one read each: 240, the group 64
+            flooder.transport.write(_frames(HELLO, 60))  # 60 frames in one read each: 360, the group 128
         for _ in range(200):
-            if reads.pause("127.0.0.2") >= 5.5:
+            if reads.pause("127.0.0.2") >= 3.625:
                 break
             await asyncio.sleep(0.05)
-        assert reads.pause("127.0.0.2") == 5.5  # 176 frames beyond the group's 64, at 32 a second
+        assert reads.pause("127.0.0.2") == 3.625  # 232 frames beyond the group's 128, at 64 a second
         held = [c.ws for c in server.registry.connections if c.address == "127.0.0.2"]
-        # each owes its own 38 s; held but the first, whose read left the group within its budget (64 - 40)
-        assert [reads.pause("127.0.0.2", ws.allowance) for ws in held] == [5.5] * 6
-        assert sum(ws._held is not None for ws in held) == 5
+        # each owes its own 58 s; held but the first two, whose reads left the group within its budget
+        assert [reads.pause("127.0.0.2", ws.allowance) for ws in held] == [3.625] * 6
+        assert sum(ws._held is not None for ws in held) == 4
         honest = await asyncio.wait_for(ws_connect(server.url, compression=None, local_addr=("127.0.0.2", 0)), 5)
         for _ in range(3):  # its keepalive: each ping answered at once
             await asyncio.wait_for(await honest.ping(), 2)
@@ -203,7 +203,7 @@ async def test_a_quiet_connection_beside_six_flooding_ones_of_its_group_is_serve
         mine = next(c.ws for c in server.registry.connections if c.ws.allowance is not None
                     and c.ws not in held)
         assert (reads.pause("127.0.0.2", mine.allowance), mine._held) == (0.0, None)
-        assert reads.pause("127.0.0.2") == 5.5 + 1 / 32  # its hello counted in the group's too
+        assert reads.pause("127.0.0.2") == 3.625 + 1 / 64  # its hello counted in the group's too
     finally:
         for ws in flooders + ([honest] if honest else []):
             ws.transport.abort()
