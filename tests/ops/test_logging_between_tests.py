@@ -9,6 +9,7 @@ other in their own pytest, in that order, as the worker ran them.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,8 @@ SAYS_ON_STDERR = ("tests/server/test_bot_languages.py::"
 
 
 def test_serve_in_process_under_capsys_leaves_no_handler_for_the_next_test() -> None:
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
-                           CONFIGURES, SAYS_ON_STDERR], capture_output=True, text=True, timeout=240, cwd=ROOT)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}  # not an xdist worker: one process
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", CONFIGURES, SAYS_ON_STDERR],
+                          capture_output=True, text=True, timeout=240, cwd=ROOT, env=env)
     assert "Logging error" not in proc.stdout + proc.stderr, proc.stdout[-3000:]
     assert proc.returncode == 0 and "2 passed" in proc.stdout, proc.stdout[-3000:] + proc.stderr[-2000:]
