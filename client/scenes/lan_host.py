@@ -43,7 +43,7 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
     """Start hosting and create the table of ``launch`` (a start-screen Launch); seat 1 is the host.
 
     The seats are exactly ``launch.kinds`` (new user: an all-computer setting once silently became
-    three free seats; the start screen refuses that setting instead, :func:`no_seat_for_friends`);
+    three free seats; :func:`open_hosting` opens them and says so, :data:`SEATS_OPENED`);
     human seats nobody took turn into computers on "Start now".
     ``db``: the player's match file by default (``default_db``), like any other table: a killed
     host window loses nothing, and its next start hosts the table again (:func:`host_again`).
@@ -105,8 +105,9 @@ def forget_hosting(code: str, port: int) -> None:
                   if saved.resume_code == code and saved.resume_port == port else saved)
 
 
-NO_SEAT_FOR_FRIENDS = N_("All other seats are set to Computer: no friend could sit down. "
-                         "Set your friends' seats to Human, then host.")
+SEATS_OPENED = N_("No seat was set to Human, so the three other seats are open for your friends: "
+                  "computers take the ones still empty when you start.")
+"""Told on the hosted table when "Host for friends" opened the seats itself (:func:`open_hosting`)."""
 
 
 def no_seat_for_friends(kinds: tuple[str, ...]) -> bool:
@@ -117,14 +118,24 @@ def no_seat_for_friends(kinds: tuple[str, ...]) -> bool:
 def open_hosting(launch: Any, port: int | None = None) -> tuple[HostedTable | None, str, int | None]:
     """(scene, "", None) when hosting started; else (None, the failure in words, a port to offer).
 
-    A setting that leaves no seat for a friend is refused before any server starts (the player's
-    seat settings are never overridden behind their back)."""
+    A setting that leaves no seat for a friend (the start screen's defaults: every other seat a computer)
+    hosts a table whose other seats are all open for friends, and the table says so on arrival
+    (:data:`SEATS_OPENED`): computers take the seats still empty on "Start now" (s13 player F5: the start
+    screen's defaults were refused with a red banner and a first host had to find the seats to flip).
+    Kind: a refusal where the fix is obvious and can be made and said; a setting with a Human seat is hosted
+    exactly as set."""
+    from dataclasses import replace
+
     from doublenine.shared.failures import FailureError
 
-    if no_seat_for_friends(launch.kinds):
-        return None, tr(launch.lang, NO_SEAT_FOR_FRIENDS), None
+    opened = no_seat_for_friends(launch.kinds)
+    if opened:
+        launch = replace(launch, kinds=(launch.kinds[0], "human", "human", "human"))
     try:
-        return host_table(launch, port=port or DEFAULT_PORT), "", None
+        hosted = host_table(launch, port=port or DEFAULT_PORT)
+        if opened:
+            hosted.table.tell(tr(launch.lang, SEATS_OPENED), 12.0)
+        return hosted, "", None
     except FailureError as exc:
         offered = exc.failure.params.get("alternative")
         return None, exc.failure.text(launch.lang), int(str(offered)) if offered is not None else None
@@ -337,6 +348,11 @@ class HostedTable:
         """Px the table keeps free under its prompt for the open card (0 while it is closed)."""
         return card_height(self.vp.pixels, self.only_here()) + round(12 * metrics(self.vp.pixels)[0]) \
             if self.card_open() else 0
+
+    def drawn_over(self, lay: Any) -> tuple[Rect, ...]:
+        """What this window draws over the table ``lay`` (the table's layout) that the table's own message must
+        not hide: the open invite card (s13: "No seat was set to Human…" drawn under the card at 800x600)."""
+        return (self._around(lay)["card"],) if self.card_open() and not self.covered() else ()
 
     def reserved(self, lay: Any) -> tuple[Rect, ...]:
         """The chip's place, kept whether or not it shows now: no wait card lies where it appears."""

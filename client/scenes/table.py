@@ -1192,10 +1192,13 @@ class TableScene:
 
     def _over_table(self, lay: TableLayout, tracker: TrackerLayout | None = None) -> tuple[Rect, ...]:
         """What this scene draws over the table that a message must not hide, besides the layout's own
-        (:func:`~doublenine.client.waiting.clear_spot`): the wait cards, the chat and Tiles buttons."""
+        (:func:`~doublenine.client.waiting.clear_spot`): the wait cards, the chat and Tiles buttons, and the
+        host's open invite card (lan_host.HostedTable.drawn_over)."""
         state = self.shown()
         tracker = self._tracker_layout() if tracker is None else tracker
         also = tuple(c.rect for c in self.talk.cards(state, lay, self.ui))
+        if self.host_room is not None and hasattr(self.host_room, "drawn_over"):  # the host's invite card
+            also += self.host_room.drawn_over(lay)
         return also + tuple(r for r in (self.talk.chat_layout(self.vp.pixels, state, lay).toggle, tracker.toggle)
                             if r is not None)
 

@@ -36,7 +36,7 @@ from doublenine.client.config import Settings  # noqa: E402
 from doublenine.client.input import Viewport  # noqa: E402
 from doublenine.client.joining import CheckFailed, check_table  # noqa: E402
 from doublenine.client.net import NetClient, NetSession  # noqa: E402
-from doublenine.client.scenes.lan_host import NO_SEAT_FOR_FRIENDS, HostedTable, host_table  # noqa: E402
+from doublenine.client.scenes.lan_host import SEATS_OPENED, HostedTable, host_table  # noqa: E402
 from doublenine.client.scenes.start import Launch, StartScene, start_layout  # noqa: E402
 from doublenine.client.scenes.table import TOAST_ROWS, TableScene  # noqa: E402
 from doublenine.client.store import ClientState  # noqa: E402
@@ -136,9 +136,22 @@ class _Nothing:
 
 
 # ------------------------------------------------------------------ 2 and 4. the start screen
-def test_host_for_friends_remembers_the_name_and_refuses_a_table_without_a_friends_seat() -> None:
-    launched: list[Launch] = []
-    scene = StartScene(Settings(), lambda launch: launched.append(launch) or "TABLE")
+def test_host_for_friends_with_the_default_seats_opens_them_and_says_so(monkeypatch: Any, tmp_path: Path) -> None:
+    """s13 player F5: the start screen's defaults (every other seat Computer) were refused with a red banner and
+    a first host had to find the seats to flip. Now the three other seats are open for friends, and the
+    table says why (computers take those still empty on Start now)."""
+    from doublenine.client.scenes import lan_host
+
+    real = lan_host.host_table
+    made: list[HostedTable] = []
+
+    def local(launch: Launch, port: int = 0) -> HostedTable:  # on a free loopback port, never announced
+        made.append(real(launch, db=str(tmp_path / "g.sqlite3"), port=0, bind="127.0.0.1", announce=False,
+                          bot_delay=0.0))
+        return made[-1]
+
+    monkeypatch.setattr(lan_host, "host_table", local)
+    scene = StartScene(Settings(), lambda launch: "TABLE")
     scene.resize(Viewport((1280, 800), (1280, 800)))
     lay = start_layout((1280, 800))
     scene.handle(_click(lay["name"]))
@@ -147,10 +160,23 @@ def test_host_for_friends_remembers_the_name_and_refuses_a_table_without_a_frien
     for ch in "Bea":
         scene.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     assert scene.form.kinds == ("computer", "computer", "computer")
-    assert scene.handle(_click(lay["host"])) is None  # nothing started: no server, no table
-    assert scene.form.message == "All other seats are set to Computer: no friend could sit down. " \
-                                 "Set your friends' seats to Human, then host."
-    assert tr("en", NO_SEAT_FOR_FRIENDS) == scene.form.message and launched == []
+    change = scene.handle(_click(lay["host"]))
+    try:
+        assert change is not None and change.scene is made[0] and scene.form.message == ""
+        hosted = made[0]
+        pump_until(hosted.table.session, lambda s: bool(s.table) and s.view is not None)
+        table = hosted.hosting.embedded.server.registry.tables[hosted.code]
+        assert tuple(table.slots[s].kind for s in sorted(table.slots)) == ("human", "human", "human", "human")
+        assert hosted.table.toast[0] == "No seat was set to Human, so the three other seats are open for your " \
+                                      "friends: computers take the ones still empty when you start."
+        assert tr("en", SEATS_OPENED) == hosted.table.toast[0]
+        hosted.resize(Viewport((800, 600), (800, 600)))  # said beside the invite card, never under it
+        box = hosted.table._toast_box((800, 600))[1]
+        assert hosted.card_open() and not pygame.Rect(box).colliderect(hosted.layout()["card"]), box
+    finally:
+        for hosted in made:
+            hosted.close()
+            hosted.hosting.stop()
     assert config.load().name == "Bea"  # remembered, as Create table does (client.json once kept "Player")
 
 
