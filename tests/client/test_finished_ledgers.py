@@ -145,7 +145,7 @@ def test_kept_and_finished_matches_share_the_list_and_each_opens_what_it_is(over
     start.resize(Viewport((800, 600), (800, 600)))
     assert start.form.kept == (("CCCCC", "", 0),) and start.form.finished == (("BBBBB", "0-171"), ("AAAAA", "0-171"))
     button = earlier_button((0, 0, 1, 1), start.form.kept, "de", done=start.form.finished)
-    assert say("de", button.label, dict(button.args)) == "Frühere Matches (3)"
+    assert say("de", button.label, dict(button.args)) == "Frühere Partien (3)"
     start.click_id("earlier")
     picks = chooser_layout(start_layout((800, 600))["card_join"], 3, (800, 600))
     assert set(picks) == {"pick0", "pick1", "pick2", "pick_back"}  # all three fit at 800x600

@@ -75,9 +75,9 @@ def test_labels_name_the_table_score_and_place() -> None:
         "Back to your match: YPSHK · 0-0"
     assert say("en", one.label, dict(one.args)) == "Earlier match: Table DWFBM · 0-0 · hosted on port 8765"
     narrow = earlier_button((0, 0, 1, 1), kept[:1], "de", fits=lambda text: len(text) < 40)  # 800x600 in German
-    assert say("de", narrow.label, dict(narrow.args)) == "Früheres Match: DWFBM · 0-0"
+    assert say("de", narrow.label, dict(narrow.args)) == "Frühere Partie: DWFBM · 0-0"
     several = earlier_button((0, 0, 1, 1), kept, "de")
-    assert say("de", several.label, dict(several.args)) == "Frühere Matches (2)"
+    assert say("de", several.label, dict(several.args)) == "Frühere Partien (2)"
 
 
 def test_tables_that_never_scored_leave_before_a_match_in_progress() -> None:
@@ -134,4 +134,4 @@ def test_a_later_match_of_a_table_says_which_match_its_score_is() -> None:
     assert say("en", full.label, dict(full.args)) == "Earlier match: Table V53H3 · match 2: 0-0 · on this computer"
     assert match_label("en", ("V53H3", "148-60", 0)) == "Table V53H3 · 148-60 · on this computer"
     back = resume_button((0, 0, 1, 1), ("V53H3", "0-0/2", 0), "de")
-    assert say("de", back.label, dict(back.args)) == "Zurück zu Ihrem Match: V53H3 · Match 2: 0-0"
+    assert say("de", back.label, dict(back.args)) == "Zurück zu Ihrer Partie: V53H3 · Partie 2: 0-0"

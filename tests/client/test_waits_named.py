@@ -73,7 +73,7 @@ def test_the_review_names_whom_it_waits_for_and_shows_their_card() -> None:
 
 
 @pytest.mark.parametrize("others, said", [
-    (frozenset({Seat.ONE, Seat.THREE, Seat.TWO}), "Waiting for Player, East to look at their hands"),
+    (frozenset({Seat.ONE, Seat.THREE, Seat.TWO}), "Waiting for Player and East to look at their hands"),
     (frozenset({Seat.THREE}), "Waiting for the others to look at their hands")])
 def test_several_or_no_other_players_in_the_review(others, said) -> None:  # type: ignore[no-untyped-def]
     state = replace(_zoe(review=True), humans=others, computers=frozenset(set(Seat) - others))
