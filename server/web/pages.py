@@ -92,10 +92,15 @@ def _shown_name(t: Translator, s: SeatInfo) -> str:
 
 
 def _listed_name(t: Translator, s: SeatInfo) -> str:
-    """A seat in the list of tables: :func:`_shown_name`, and "(computer)" after a computer's (the table
-    page's card word, shared/seatstate.SEAT_WORDS)."""
-    name = _shown_name(t, s)
-    return f"{name} ({t.gettext(SEAT_WORDS[SeatState.COMPUTER])})" if s.kind == SeatState.COMPUTER.value else name
+    """A seat in the list of tables, as HTML: :func:`_shown_name` escaped, and after a computer's its kind
+    in an element of its own (``<span class="kind">``, drawn as a badge by page.css) with the table
+    page's card word (shared/seatstate.SEAT_WORDS): markup a name cannot contain, so a person named
+    "East (computer)" never reads as a computer seat (attacker s13 F4; kind: a seat's kind told by
+    text a name can spell)."""
+    name = escape(_shown_name(t, s))
+    if s.kind != SeatState.COMPUTER.value:
+        return name
+    return f'{name} <span class="kind">{escape(t.gettext(SEAT_WORDS[SeatState.COMPUTER]))}</span>'
 
 
 def status_text(t: Translator, info: TableInfo) -> str:
@@ -182,7 +187,7 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
     for info in tables:
         # s13 spectator F8: four computers, two bots, or a person with three computers all read "full": a
         # computer seat says so, as its card on the table page does; and how many watch
-        names = ", ".join(escape(_listed_name(t, s)) for s in info.seats)
+        names = ", ".join(_listed_name(t, s) for s in info.seats)
         free = w.free_seats(t, info.free)
         if info.spectators:
             free += " · " + t.ngettext("{count} spectator", "{count} spectators", info.spectators)

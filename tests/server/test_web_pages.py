@@ -15,6 +15,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect as ws_connect
 
 from doublenine.server.storage import open_store
 from doublenine.server.web.site import static_files
@@ -218,7 +219,7 @@ async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server
     await c.attach(spec)
     _, _, html = await get(server, "/")
     # s13 spectator F8: computer seats marked as such, as on the table page
-    assert 'free seat, Nora (computer), Wes (computer)</span>' in html and "1 free seat" in html
+    assert 'free seat, Nora <span class="kind">computer</span>, Wes <span class="kind">computer</span></span>' in html and "1 free seat" in html
     _, _, html = await get(server, f"/t/{c.code}")
     assert '<span class="members" id="members-B">free seat &amp; Wes</span>' in html
 
@@ -270,7 +271,8 @@ async def test_unnamed_seats_have_the_windows_names_in_the_pages_language(server
     assert [(words[f"default_{n}"], words[f"seat_{n}"]) for n in (1, 2, 3, 4)] == \
         [("South", "Süd"), ("East", "Ost"), ("North", "Nord"), ("West", "West")]
     _, _, html = await get(server, "/", "fr")
-    assert 'Est (ordinateur), Nord (ordinateur), Ouest (ordinateur)</span>' in html
+    assert ('Est <span class="kind">ordinateur</span>, Nord <span class="kind">ordinateur</span>, '
+            'Ouest <span class="kind">ordinateur</span></span>') in html
     _, _, html = await get(server, f"/t/{host.code}")  # English: the names as the server gives them
     assert '<span class="members" id="members-B">East &amp; West</span>' in html
 
@@ -325,5 +327,25 @@ async def test_s13_the_index_counts_a_tables_spectators(server) -> None:
         if "1 spectator" in html:
             break
         await asyncio.sleep(0.1)
-    assert f'{c.code}</span><span class="names">' in html and "East (computer), North (computer), West (computer)</span>" in html
+    assert f'{c.code}</span><span class="names">' in html
+    assert ('East <span class="kind">computer</span>, North <span class="kind">computer</span>, '
+            'West <span class="kind">computer</span></span>') in html
     assert "full · 1 spectator · 0 – 0" in html
+
+
+async def test_s13_a_person_named_like_a_computer_seat_never_reads_as_one_in_the_list(server) -> None:
+    """Attacker s13 F4: a person seated as "East (computer)" read exactly as a computer seat in the list
+    ("East (computer)"); the kind is now markup a name cannot contain."""
+    c = await connect(server)
+    await c.attach({"type": "create_table", "seats": seats("h", "c", "h", "c"), "seed": 3, "sit": 1,
+                    "name": "Carl", "public": True})
+    async with ws_connect(server.url, compression=None) as person:  # a person's client, not a program
+        await person.send(p.pack({"type": "hello", "protocol_version": p.PROTOCOL_VERSION, "client": "test"}))
+        await person.send(p.pack({"type": "join", "code": c.code, "seat": 3, "name": "East (computer)"}))
+        for _ in range(50):
+            _, _, html = await get(server, "/")
+            if "East (computer)" in html:
+                break
+            await asyncio.sleep(0.1)
+        assert ('<span class="names">Carl <span class="kind">computer</span>, East <span class="kind">computer</span>, '
+                'East (computer), West <span class="kind">computer</span></span>') in html
