@@ -1,6 +1,6 @@
 """What the PostgreSQL fault tests of a whole server share (operator s13 findings 2, 4, 6, 8, 9).
 
-A started server on a wiped database, four computers to make it play, a wait for a condition, and the
+A started server on a wiped database, a table of four computers playing on it, a wait for a condition, and the
 rows PostgreSQL holds read past the server's store: the setup test_release_stall_pg, test_store_cut_pg,
 test_rollback_seen_pg, test_stop_during_hang_pg, test_row_lock_pg and test_store_probe_pg each wrote
 again.
@@ -16,6 +16,7 @@ import asyncpg  # type: ignore[import-untyped]
 
 from doublenine.server.app import GameServer
 from doublenine.server.config import ServerConfig
+from doublenine.server.netbot import TableClient
 from doublenine.server.storage import open_store
 
 COMPUTERS = [{"kind": "computer", "level": "easy"}] * 4
@@ -38,6 +39,18 @@ async def server_on_empty(pg_dsn: str, **config: Any) -> GameServer:
     await cleaner.drop_all()  # type: ignore[attr-defined]
     await cleaner.close()
     return await GameServer(ServerConfig(host="127.0.0.1", port=0, db=pg_dsn, **config)).start()
+
+
+async def computers_playing(server: GameServer, events: int, timeout: float,
+                            step: float = 0.02) -> tuple[TableClient, Any]:
+    """(the client watching it, the live table) of a new table of :data:`COMPUTERS` on ``server``, once its
+    log holds ``events`` events at least (:func:`until`, ``timeout`` and ``step`` in seconds). The client
+    stays attached: keep it while the table should play."""
+    watcher = await (await TableClient.connect(server.url)).attach(
+        {"type": "create_table", "sit": None, "seats": COMPUTERS})
+    table = server.registry.tables[str(watcher.code)]
+    await until(lambda: table.log.size >= events, timeout, step)
+    return watcher, table
 
 
 async def stored_rows(dsn: str, code: str) -> list[tuple[int, bytes]]:

@@ -21,12 +21,11 @@ import asyncpg  # type: ignore[import-untyped]
 import pytest
 
 from doublenine.server.app import GameServer
-from doublenine.server.netbot import TableClient
 from doublenine.server.storage import open_store, postgres
 from doublenine.server.storage.base import ANSWER_WITHIN
 from doublenine.shared.codec import decode_rows
 
-from .pgserver import COMPUTERS, server_on_empty, stored_rows, until
+from .pgserver import computers_playing, server_on_empty, stored_rows, until
 
 
 @pytest.fixture
@@ -110,11 +109,8 @@ async def test_a_stored_move_reported_failed_is_recognised_by_its_retry(
     is counted as a conflict, and the live log equals the stored one."""
     server = await server_on_empty(pg_dsn, bot_delay=0.05)
     try:
-        watcher = await (await TableClient.connect(server.url)).attach(
-            {"type": "create_table", "sit": None, "seats": COMPUTERS})
+        watcher, table = await computers_playing(server, 6, 30)
         code = str(watcher.code)
-        table = server.registry.tables[code]
-        await until(lambda: table.log.size >= 6, 30)
         inner = server.registry.store.inner
         real_append = inner.append
         lied: list[int] = []

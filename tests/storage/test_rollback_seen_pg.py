@@ -17,7 +17,7 @@ import pytest
 from doublenine.server.netbot import TableClient
 from doublenine.server.storage.pglocks import LOCK_NAME
 
-from .pgserver import COMPUTERS, server_on_empty, until
+from .pgserver import computers_playing, server_on_empty, until
 
 GONE = 2066 - 2013
 
@@ -31,11 +31,8 @@ async def test_a_table_taken_again_behind_what_this_process_stored_is_said_and_c
     server = await server_on_empty(pg_dsn, bot_delay=0.02)
     other = await asyncpg.connect(pg_dsn)
     try:
-        watcher = await (await TableClient.connect(server.url)).attach(
-            {"type": "create_table", "sit": None, "seats": COMPUTERS})
+        watcher, table = await computers_playing(server, GONE + 5, 60)
         code = str(watcher.code)
-        table = server.registry.tables[code]
-        await until(lambda: table.log.size >= GONE + 5, 60)
         async with table.lock:  # no commit meanwhile: the store is what a standby behind would hold
             had = table.stored_events
             assert had == table.log.size

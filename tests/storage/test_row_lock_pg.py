@@ -16,19 +16,16 @@ import logging
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from doublenine.server.netbot import TableClient
+from .pgserver import computers_playing, server_on_empty, until
 
-from .pgserver import COMPUTERS, server_on_empty, until
 
 async def test_a_row_locked_by_psql_stops_its_table_names_the_holder_and_leaves_the_process_healthy(
         pg_dsn: str, caplog: pytest.LogCaptureFixture) -> None:
     server = await server_on_empty(pg_dsn, bot_delay=0.05)
     psql = await asyncpg.connect(pg_dsn, server_settings={"application_name": "psql"})
     try:
-        locked = await (await TableClient.connect(server.url)).attach(
-            {"type": "create_table", "sit": None, "seats": COMPUTERS})
-        faxkb = server.registry.tables[str(locked.code)]  # alone on its process, as FAXKB was on 16413
-        await until(lambda: faxkb.log.size >= 4, 30, step=0.05)
+        # alone on its process, as FAXKB was on 16413
+        locked, faxkb = await computers_playing(server, 4, 30, step=0.05)
         held = psql.transaction()
         await held.start()
         await psql.execute("SELECT code FROM dn_table WHERE code=$1 FOR UPDATE", str(locked.code))

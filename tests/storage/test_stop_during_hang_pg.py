@@ -25,7 +25,7 @@ from doublenine.server.netbot import TableClient
 from doublenine.server.storage import postgres
 from doublenine.shared.codec import decode_rows
 
-from .pgserver import COMPUTERS, server_on_empty, until
+from .pgserver import computers_playing, server_on_empty
 
 BOUND = server_app.SHUTDOWN_WITHIN + postgres.CLOSE_WITHIN + 3.0
 """The stop's own bounds (the connections close at once here) and a margin for a loaded machine."""
@@ -37,11 +37,8 @@ async def test_a_stop_while_postgresql_hangs_ends_in_seconds_and_the_next_start_
     admin = await asyncpg.connect(pg_dsn)
     pids: list[int] = []
     try:
-        watcher = await (await TableClient.connect(server.url)).attach(
-            {"type": "create_table", "sit": None, "seats": COMPUTERS})
+        watcher, table = await computers_playing(server, 6, 30)
         code = str(watcher.code)
-        table = server.registry.tables[code]
-        await until(lambda: table.log.size >= 6, 30)
         # idle connections in the pool besides the one the moves use, as on any busy process
         await asyncio.gather(*(server.store.load(code) for _ in range(4)))
         pids = [r["pid"] for r in await admin.fetch(  # every session of this server: pool and locks

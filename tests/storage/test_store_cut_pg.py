@@ -26,7 +26,7 @@ from doublenine.server.storage import open_store, postgres
 from doublenine.server.storage.base import ANSWER_WITHIN, InDoubt
 from doublenine.shared.codec import decode_rows
 
-from .pgserver import COMPUTERS, server_on_empty, stored_rows, until
+from .pgserver import computers_playing, server_on_empty, stored_rows, until
 
 CUT = ANSWER_WITHIN + postgres.ANSWER_GRACE
 MARGIN = 1.5
@@ -177,10 +177,7 @@ async def test_a_table_whose_append_is_cut_in_doubt_goes_on_from_what_its_store_
     stopper.armed = False
     server = await server_on_empty(pg_dsn, bot_delay=0.05)
     try:
-        watcher = await (await TableClient.connect(server.url)).attach(
-            {"type": "create_table", "sit": None, "seats": COMPUTERS})
-        table = server.registry.tables[str(watcher.code)]
-        await until(lambda: table.log.size >= 6, 30)
+        watcher, table = await computers_playing(server, 6, 30)
         batches: list[list[tuple[int, bytes]]] = []
         inner = server.registry.store.inner
         real_append = inner.append
