@@ -48,7 +48,7 @@ from doublenine.shared.views import SeatView
 
 from .bots.workers import sigint_blocked, worker_setup
 from .addresses import site_group
-from .budget import GroupBudget
+from .budget import GroupBudget, Refusal
 from .logfmt import log_repeated
 from .fairturns import FairTurns
 
@@ -130,6 +130,9 @@ class Brain:
         :data:`HINTS_WAITING_MAX` all together)."""
         self.hint_max_wait = HINT_MAX_WAIT
         """Seconds a hint waits for its turn at most (tests shorten it)."""
+        self._hint_waiting: dict[Hashable, list[asyncio.Timeout]] = {}
+        """Per site (:func:`.addresses.site_group`), the wait of each hint not yet in the lane, oldest
+        first (:meth:`hint_refusal` ends the newest of the site holding the most early)."""
         self.coach_executor: Executor | None = None
         """Issue 14.2: the coach's own single worker, made on first use (reviews queue there and
         never take the computer seats' workers)."""
@@ -202,6 +205,27 @@ class Brain:
         """Whether :data:`HINTS_WAITING_MAX` hints wait or are computed over all groups (refuse another)."""
         return self.hint_budget.full()
 
+    def hint_refusal(self, group: Hashable) -> Refusal | None:
+        """None when ``group`` may start a hint now (then call :meth:`start_hint`); else the refusal
+        (``hint_budget.refusal``). While :data:`HINTS_WAITING_MAX` hints wait, a site (its /48 for IPv6)
+        holding fewer than the site holding the most, even with this one, still gets its hint: the most
+        holding site's newest hint not yet in the lane is dropped for it (its asker told
+        ``RATE_LIMITED``, ask again, as :class:`HintExpired`). So the total is shared fairly by site,
+        never first-come (attacker s13 F5: 4 addresses keeping 4 hints each had a third of another
+        player's hints refused)."""
+        refusal = self.hint_budget.refusal(group)
+        if refusal is None or refusal.code != ErrorCode.RATE_LIMITED:
+            return refusal
+        sites: dict[Hashable, int] = {}
+        for held, count in self.hint_budget.counts.items():
+            sites[site_group(held)] = sites.get(site_group(held), 0) + count
+        hog = max(sites, key=sites.__getitem__)
+        waiting = self._hint_waiting.get(hog)
+        if sites.get(site_group(group), 0) + 1 >= sites[hog] or not waiting:
+            return refusal
+        waiting.pop().reschedule(asyncio.get_running_loop().time())  # ends at once: HintExpired
+        return None
+
     def start_hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
                    wanted: Callable[[], bool]) -> asyncio.Task[Decision | None]:
         """R25: a task computing a hint for ``view`` at the lane's next turn for ``group``.
@@ -221,12 +245,21 @@ class Brain:
     async def _hint(self, view: SeatView, level: str, rng: random.Random, group: Hashable,
                     wanted: Callable[[], bool]) -> Decision | None:
         loop = asyncio.get_running_loop()
-        lane = self.hint_turns.turn(site_group(group))  # turns by /48, the budget by /64
+        site = site_group(group)
+        lane = self.hint_turns.turn(site)  # turns by /48, the budget by /64
+        waits = self._hint_waiting.setdefault(site, [])
+        wait = asyncio.timeout(self.hint_max_wait)
+        waits.append(wait)
         try:  # cancelled while waiting, the lane hands on a turn given meanwhile (FairTurns.turn)
-            async with asyncio.timeout(self.hint_max_wait):
+            async with wait:
                 await lane.__aenter__()
         except TimeoutError:
             raise HintExpired(f"waited {self.hint_max_wait} s for the hint lane") from None
+        finally:
+            if wait in waits:
+                waits.remove(wait)
+            if not waits and self._hint_waiting.get(site) is waits:
+                del self._hint_waiting[site]
         async with contextlib.AsyncExitStack() as stack:
             stack.push_async_exit(lane)
             if not wanted():

@@ -857,7 +857,7 @@ class Table:
         cached = self._hints.get(seat)
         if cached is None or cached[0] != seq or _ended_unanswered(cached[1]):
             group = getattr(conn, "group", None)
-            refusal = self.brain.hint_budget.refusal(group)
+            refusal = self.brain.hint_refusal(group)  # attacker s13 F5: shared fairly by site
             if refusal is not None:
                 raise Refused(*refusal)
             rng = hint_rng(self.meta.seed, view)  # the coach re-derives it: same move, never a mistake

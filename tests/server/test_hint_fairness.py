@@ -12,6 +12,7 @@ from typing import Any
 
 from doublenine.server.computer import HINTS_PER_GROUP, HINTS_WAITING_MAX, Brain, HintExpired, random_legal
 from doublenine.shared import protocol as p
+from doublenine.shared.errors import ErrorCode
 from doublenine.shared.state import Phase
 
 from .conftest import create, eventually, join, play_all, settle
@@ -238,3 +239,28 @@ async def test_a_hint_dropped_for_waiting_too_long_is_answered_and_asked_again_i
     pool.run_next()
     again = await first[1].until(lambda m: isinstance(m, p.HintReply))
     assert again.seq == seq
+
+
+async def test_a_group_with_no_hint_waiting_is_never_refused_for_groups_filling_the_total() -> None:
+    """Attacker s13 F5: 3-4 groups keeping 4 hints each filled the 12 first-come and a third of another
+    player's hints were refused RATE_LIMITED. Now the site holding the most gives up its newest waiting
+    hint (told RATE_LIMITED, as one that waited too long) to a site holding fewer."""
+    pool = ManualExecutor()
+    brain = Brain(pool, lambda view, level, rng: level)
+    flood = [f"2001:db8:{g}::/64" for g in range(3)]
+    jobs = {g: [brain.start_hint(None, f"{g}.{i}", random.Random(0), g, lambda: True)  # type: ignore[arg-type]
+                for i in range(HINTS_PER_GROUP)] for g in flood}
+    await turn()
+    assert brain.hints_full() and pool.queued() == [f"{flood[0]}.0"]
+    assert brain.hint_refusal(flood[0]).code == ErrorCode.HINT_PENDING  # its own cap first
+    assert brain.hint_refusal("198.51.100.7") is None  # the honest player: admitted
+    honest = brain.start_hint(None, "honest", random.Random(0), "198.51.100.7", lambda: True)  # type: ignore[arg-type]
+    await eventually(lambda: jobs[flood[0]][3].done())
+    assert isinstance(jobs[flood[0]][3].exception(), HintExpired)  # the most holding site's newest waiting one
+    await turn()
+    assert brain.hint_pending == {flood[0]: 3, flood[1]: 4, flood[2]: 4, "198.51.100.7": 1}
+    assert brain.hint_refusal(flood[0]).code == ErrorCode.RATE_LIMITED  # 3 + 1 is not fewer than 4
+    while pool.queue:
+        pool.run_next()
+        await turn()
+    assert await honest == "honest" and brain.hint_pending == {}
