@@ -120,11 +120,11 @@ class NetClient:
         the player moved away from is then told its seat is played elsewhere instead of taking it back
         (s13 netplayer F6). None before a seat, or from a server that sends none."""
         self._claims = True
+        """False once the server refused a ``rejoin`` carrying ``claim`` (an older version-2 server)."""
         self._nobody = 0
+        """Attempts in a row that found nobody listening (shared/reconnect.nobody_listens)."""
         self._why = ""
         """Why the last connection ended, said with "lost" (:class:`~.store.Connection`): "restart" or ""."""
-        """Attempts in a row that found nobody listening (shared/reconnect.nobody_listens)."""
-        """False once the server refused a ``rejoin`` carrying ``claim`` (an older version-2 server)."""
         self._retry = Reconnector(backoff or Backoff())
         self._open_timeout = open_timeout
         self._leaving_old = False
@@ -442,12 +442,12 @@ class NetSession:
         self._resent: set[str] = set()
         """Ids of :attr:`unanswered` sent again after a rejoin: their refusal is said, not shown raw."""
         self._rejoining = False
+        """The connection was lost since the last snapshot: the next snapshot is a rejoin's."""
         self._answers: dict[str, p.Model] = {}
         """Answers to a request sent, which carry no ``intent_id`` (a consent, a request taken back, "I'm
         back"), by what they answer: after a rejoin each goes again while the rejoin's snapshot shows it still
         unanswered (the prompt still waits for this seat; this seat's request still open; the computer still
         playing for it), idempotent by its ``request_id`` (kind: intents sent without knowing they arrived)."""
-        """The connection was lost since the last snapshot: the next snapshot is a rejoin's."""
 
     def pump(self, limit: int = 500) -> bool:
         """Drain the inbox into the state without waiting; True if anything changed. A message that does

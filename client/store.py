@@ -331,12 +331,12 @@ reached the table before the connection dropped, and the table has moved on (cli
 STORE_FAILING_MARK = "STORE_FAILING"
 """The mark of a refusal whose ``data.store`` is "failing" (``shared.refusals.STORE_FAILING`` says it)."""
 BUSY_MARKS = {"hints": "BUSY_HINTS", "coach": "BUSY_COACH"}
-CREATOR_STARTS = "CREATOR_STARTS"
-"""The mark of ``NOT_ENTITLED`` before the start: it answers only ``start`` then (a nomination needs a
-started match), refused because only the table's creator may start it (client/panels.MARKS says so)."""
 """``RATE_LIMITED`` with ``data.limit`` "hints" or "coach" (docs/protocol.md ``hint``, ``coach``): the
 server's shared lane for that work is full, not this player too fast; ``ClientState.error`` holds the
 window's own mark for it (client/panels.BUSY says it), as "REFUSED" for a refused request."""
+CREATOR_STARTS = "CREATOR_STARTS"
+"""The mark of ``NOT_ENTITLED`` before the start: it answers only ``start`` then (a nomination needs a
+started match), refused because only the table's creator may start it (client/panels.MARKS says so)."""
 
 
 def _refusal_mark(m: p.Error, started: bool = True) -> str:

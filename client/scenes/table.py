@@ -173,18 +173,18 @@ class TableScene:
         self.tracker = TrackerPanel(lang, self.art)
         """Issue 14.3: the tile tracker panel, where the table allows it (T opens and closes it)."""
         self.toast: tuple[str, float] | None = None
+        """A short message (text, until when), e.g. where an export was saved; a click on it hides it."""
         self.toast_by: str | None = None
         """The id of the top-bar button whose press the toast answers (the Leave warning, Sound on/off), or
         None: under a modal prompt the toast is said by that button (:meth:`_toast_over_prompt`)."""
         self.tracker_note: tuple[str, float] | None = None
         """Why the greyed Tiles button opens nothing (tracking.UNTIL_PLAY) and until when it is said: beside
         the button, where a hand end's prompt (which no toast covers) leaves it in sight."""
-        """A short message (text, until when), e.g. where an export was saved; a click on it hides it."""
         self._toast_for: float | None = None
+        """Seconds a message told before the first frame stays (:meth:`tell`)."""
         self.watching_other = ""
         """The code of the other window's table this window watches (launcher, issue 12 case 0), "" else:
         its message is said again from the first view of the table (launcher.watching_said)."""
-        """Seconds a message told before the first frame stays (:meth:`tell`)."""
         self.asked_name: str | None = None
         """The name this window sent for its seat (create, join: set by the launcher); compared once with
         the name the table gave the seat, and the player told when they differ (seatnames.renamed_notice)."""

@@ -58,10 +58,10 @@ class TableTalk:
         self._shown_second = -1
         self._swallow = ""
         self._cards: tuple[tuple[object, ...], list[Card]] | None = None
+        """The cards last built, with what they were built from (:meth:`cards` builds once a frame)."""
         self._read: tuple[str, int, int] = ("", 0, 0)
         """(table code, newest line read there as remembered in client.json, as last saved): the chat read
         before the window closed stays read after a rejoin (new user s9 item 4; config.chat_seen)."""
-        """The cards last built, with what they were built from (:meth:`cards` builds once a frame)."""
 
     # ------------------------------------------------------------ time
     def waited(self) -> float:
