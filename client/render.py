@@ -480,10 +480,9 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         if spot.turn:
             pygame.draw.rect(surface, GOLD, spot.plate, max(2, lay.font // 6), border_radius=radius)
     if spot.passed:  # issue 11.5: beside the plate, towards the table, never over the name
-        tag = art.text(passed_said(state, lang), lay.small, DARK, bold=True, width=w - lay.small)
-        tw, th = tag.get_width() + lay.small, tag.get_height() + 4
-        tx = x + w - tw
-        ty = y - th - 3 if spot.side == "bottom" else y + h + 3  # passed_badge_height: what this takes
+        said = passed_said(state, lang)
+        size, (tx, ty, tw, th) = passed_badge(art, said, lay.small, spot.plate, spot.side, lay.size[0])
+        tag = art.text(said, size, DARK, bold=True, width=tw)
         surface.blit(art.plate(tw, th, (236, 120, 96), th // 2), (tx, ty))
         surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
     if spot.turn:
@@ -574,6 +573,27 @@ def passed_said(state: ClientState, lang: str) -> str:
         return tr(lang, "passed")
     low, high = sorted(ends)
     return tr(lang, PASSED_ONE, a=low) if low == high else tr(lang, PASSED_TWO, a=low, b=high)
+
+
+def passed_badge(art: Art, said: str, small: int, plate: Rect, side: str, window_w: int) -> tuple[int, Rect]:
+    """(type px, rect px) of a seat's "passed" badge saying ``said`` (:func:`passed_said`) beside its ``plate``
+    (above a ``bottom`` seat's, under the others'), never cut: at the small type ``small`` px if it fits the
+    plate's width, else a smaller type down to a floor (four fifths of ``small``, :data:`MIN_SIZE` at least),
+    else as wide as it needs, from the plate's edge toward the table and within the window ``window_w`` px.
+    s13 player F11 (pt, 1024x700): "passou: sem 4 ne… 7": the list of missing numbers cut inside its meaning.
+    Kind: a badge elided to its plate's width."""
+
+    x, y, w, h = plate
+    floor = max(MIN_SIZE, round(small * 0.8))
+    size = small
+    while size > floor and art.type.measure(said, size, True)[0] + small > w:
+        size -= 1
+    tw = min(window_w, art.type.measure(said, size, True)[0] + small)
+    th = art.type.line_height(size, bold=True) + 4  # at most passed_badge_height's
+    tx = x + w - tw if x + w // 2 >= window_w // 2 else x  # toward the table: right-aligned on the right
+    tx = max(0, min(tx, window_w - tw))
+    ty = y - th - 3 if side == "bottom" else y + h + 3
+    return size, (tx, ty, tw, th)
 
 
 def passed_badge_height(art: Art, small: int) -> int:
