@@ -466,11 +466,12 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     if icon:  # (the shortest row: no name or state word gives up room for it)
         draw_state_icon(surface, look.icon, (x + w - icon - max(4, lay.font // 3), ty + (line_h - icon) // 2,
                                              icon, icon), look.ink)
+    letter, bare = seat_forms(art, lay, state, lang)
     for i, row in enumerate(rows):  # team and tiles, then who plays it (computer, free, away)
         width = room - (icon + icon // 2 if i == 0 and icon else 0)
-        if i and " · " in row and art.type.measure(row, lay.small)[0] > room:
-            row = row.split(" · ", 1)[1]  # the level alone: the card's computer mark says the rest
-        elif not i and " · " in row and art.type.measure(row, lay.small)[0] > width:
+        if i and bare and " · " in row:
+            row = row.split(" · ", 1)[0]  # the word alone ("computer"): who plays the seat before how well
+        elif not i and letter and " · " in row:
             # s13 (fr, pt at 800x600): "Équipe B · 10 piè…"; the team's letter in its colour, its count whole
             row = f"{team} · " + row.split(" · ", 1)[1]
         sub = art.fit_text(row, lay.small, width, colour if i == 0 else look.ink)
@@ -487,6 +488,27 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         surface.blit(tag, tag.get_rect(center=(tx + tw // 2, ty + th // 2)))
     if spot.turn:
         _turn_marker(surface, spot, lay.font)
+
+
+def seat_forms(art: Art, lay: TableLayout, state: ClientState, lang: str) -> tuple[bool, bool]:
+    """(team's letter, word alone): the forms every seat card of this screen uses, chosen for all cards at
+    once so that one screen never says "Team B" on one card and "B" on another (s13 player F10, pt at
+    1024x700: "Equipe B" beside "A"). The team's letter ("B · 9 tiles") where any card's "Team B · 9 tiles"
+    would be cut; the state's word alone ("computer") where any card's "computer · Expert" would be cut: who
+    plays a seat matters before how well (the level alone, "Especialista", never said it was a computer)."""
+    line_h = art.type.line_height(lay.small)
+    letter = bare = False
+    for spot in lay.seats:
+        kind = seat_state_of(state, spot.seat)
+        x, y, w, h = spot.plate
+        room = w - (lay.font // 2 + max(3, lay.font // 4)) - max(4, lay.font // 3)
+        icon = max(8, round(line_h * 0.9)) if SEAT_LOOKS[kind].icon else 0
+        rows = _seat_rows(state, spot, lang)
+        if art.type.measure(rows[0], lay.small)[0] > room - (icon + icon // 2 if icon else 0):
+            letter = True
+        if len(rows) > 1 and " · " in rows[1] and art.type.measure(rows[1], lay.small)[0] > room:
+            bare = True
+    return letter, bare
 
 
 @dataclass(frozen=True, slots=True)

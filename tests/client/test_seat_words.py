@@ -41,7 +41,7 @@ def test_the_given_up_seat_reads_computer_free_seat_on_its_name_card() -> None:
     assert state.computers == {Seat.TWO, Seat.THREE, Seat.FOUR} and not state.free and not state.away
     # a computer seat says its level too (new user s12 item 5: seat 3 was made "easy")
     for lang, words in (("en", ["computer, free seat", "computer · Easy", "computer stands in"]),
-                        ("fr", ["ordinateur, place libre", "ordinateur · Facile", "ordinateur remplaçant"])):
+                        ("fr", ["ordinateur, place libre", "ordinateur · Facile", "ordinateur à sa place"])):
         ui = Ui(seen_finished=0)
         with watch() as seen:
             render(pygame.Surface((1280, 800)), compute_layout(state, ui, (1280, 800), lang), state, ui, Art(), lang)
