@@ -178,6 +178,24 @@ def last_mark_size(rect: Rect) -> int:
     return max(14, min(rect[2], rect[3]) // 2)
 
 
+def _gap(c: tuple[float, float], r: Rect) -> float:
+    """Px from point ``c`` to rect ``r`` (0 inside)."""
+    dx = max(r[0] - c[0], 0, c[0] - (r[0] + r[2]))
+    dy = max(r[1] - c[1], 0, c[1] - (r[1] + r[3]))
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def marks_own(badge: Rect, tile: Rect, others: list[Rect]) -> bool:
+    """Whether ``badge`` clearly marks ``tile`` and no tile of ``others``: its centre lies over the tile's own
+    span along both axes' nearer side, and every other tile is at least a third of the badge farther from its
+    centre than ``tile`` is (a badge on the joint of two tiles marks neither). Pure."""
+    c = (badge[0] + badge[2] / 2, badge[1] + badge[3] / 2)
+    own = _gap(c, tile)
+    inside_x = tile[0] <= c[0] <= tile[0] + tile[2]
+    inside_y = tile[1] <= c[1] <= tile[1] + tile[3]
+    return (inside_x or inside_y) and all(_gap(c, o) >= own + badge[2] / 3 for o in others)
+
+
 def last_marks(lasts: tuple[tuple[object, Rect], ...], geo: LineGeometry, area: Rect,
                avoid: tuple[Rect, ...] = ()) -> tuple[Rect, ...]:
     """The box of each seat's last-tile badge (``lasts``: (seat, the tile's rect), render._last_plays), in
@@ -188,7 +206,10 @@ def last_marks(lasts: tuple[tuple[object, Rect], ...], geo: LineGeometry, area: 
     does; else the place covering the fewest pips, then the fewest badges, then the fewest boxes.
     s13: the badge sat at the tile's top-right corner whatever lay there, over a neighbour's pips. Kind: a
     mark drawn on top of tiles without checking what it covers (the Enter tags and the open numbers,
-    :func:`open_marks`, avoid pips likewise). Pure."""
+    :func:`open_marks`, avoid pips likewise). Pure.
+    Then, a badge must say which tile it marks (:func:`marks_own`): s13 player F3, East's and West's badges
+    both sat on the joint of 7-9 and 9-8, the corner of a tile in a row being its neighbour's corner too;
+    a place astride a side's middle is tried after the corners."""
     pips = [b for sp in geo.spots for b in pip_boxes(sp)]
     placed: list[Rect] = []
     for _, rect in lasts:
@@ -196,14 +217,18 @@ def last_marks(lasts: tuple[tuple[object, Rect], ...], geo: LineGeometry, area: 
         d = last_mark_size(rect)
         q = d // 4
         tries = [(x + w - q, y - d + q), (x - d + q, y - d + q), (x + w - q, y + h - q), (x - d + q, y + h - q),
+                 (x + (w - d) // 2, y - d + q), (x + (w - d) // 2, y + h - q),  # astride a long side's middle
+                 (x - d + q, y + (h - d) // 2), (x + w - q, y + (h - d) // 2),
                  (x + w + 1, y + (h - d) // 2), (x - d - 1, y + (h - d) // 2),
                  (x + (w - d) // 2, y - d - 1), (x + (w - d) // 2, y + h + 1),
                  (x + w + 1, y - d - 1), (x - d - 1, y - d - 1), (x + w + 1, y + h + 1), (x - d - 1, y + h + 1)]
         boxes = [(bx, by, d, d) for bx, by in tries]
+        others = [sp.rect for sp in geo.spots if tuple(sp.rect) != tuple(rect)]
 
-        def cost(b: Rect) -> tuple[int, int, int, int]:
-            return (sum(overlaps(b, p) for p in pips), sum(overlaps(b, o) for o in placed),
-                    sum(overlaps(b, o) for o in avoid), 0 if _inside(b, area) else 1)
+        def cost(b: Rect) -> tuple[int, int, int, int, int]:
+            return (sum(overlaps(b, p) for p in pips), 0 if marks_own(b, rect, others) else 1,
+                    sum(overlaps(b, o) for o in placed), sum(overlaps(b, o) for o in avoid),
+                    0 if _inside(b, area) else 1)
         best = min(boxes, key=lambda b: (cost(b), boxes.index(b)))
         placed.append(best)
     return tuple(placed)
