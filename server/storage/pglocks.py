@@ -60,6 +60,14 @@ COUNT_EVERY = 5
 """Heartbeats between two counts of the server processes on the store (:attr:`PgOwnership.processes`)."""
 CONNECT_WITHIN = 10.0
 """Seconds a connection to PostgreSQL (the lock connection, the store's pool) is waited for."""
+DRIVER_ERRORS: tuple[type[Exception], type[Exception], type[Exception]] = (
+    asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError)
+"""Every failure asyncpg raises for the database or the connection. ``InternalClientError`` is neither
+a ``PostgresError`` nor an ``InterfaceError``: asyncpg raises it when a connection's backend was
+ended (``pg_terminate_backend``, a restart, ``idle_session_timeout``) while it sat idle and the next
+statement starts after PostgreSQL's FATAL message was read but before the socket's close was
+(``cannot switch to state 15; another operation (2) is in progress``, MagicStack/asyncpg#1069).
+Caught as the other two, it is the store's ``OSError`` (the Store contract), never a crash."""
 
 
 def unanswered(exc: BaseException) -> str:
@@ -173,7 +181,7 @@ class PgOwnership:
             await con.add_listener(ASK_CHANNEL, self._asked)
             await con.add_listener(FREED_CHANNEL, self._released)
             await con.add_listener(ORPHAN_CHANNEL, self._orphaned)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+        except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError) as exc:
             raise OSError(f"cannot open the PostgreSQL lock connection: {unanswered(exc)}") from exc
         con.add_termination_listener(self._terminated)
         self._con = con
@@ -259,7 +267,7 @@ class PgOwnership:
                 raise OSError("no PostgreSQL lock connection")
             try:
                 return await asyncio.wait_for(con.fetchval(sql, *args), QUERY_TIMEOUT)
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+            except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError) as exc:
                 self._lose(f"lock query failed: {exc!r}")
                 raise OSError(f"PostgreSQL lock connection lost: {exc!r}") from exc
 
@@ -276,7 +284,7 @@ class PgOwnership:
             try:
                 got = await asyncio.wait_for(
                     con.fetchval("SELECT pg_try_advisory_lock($1)", lock_key(code)), QUERY_TIMEOUT)
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+            except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError) as exc:
                 self._lose(f"lock query failed: {exc!r}")
                 raise OSError(f"PostgreSQL lock connection lost: {exc!r}") from exc
             if got:
@@ -353,10 +361,10 @@ class PgOwnership:
                     "SELECT count(pg_notify(n.ch, n.msg)) FROM (SELECT pg_advisory_unlock_all()) u,"
                     " unnest($1::text[], $2::text[]) AS n(ch, msg)",
                     [c for c, _ in notes], [m for _, m in notes]), QUERY_TIMEOUT)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError):
+        except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError):
             pass
         self._con = None
         try:
             await asyncio.wait_for(con.close(), QUERY_TIMEOUT)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError):
+        except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError):
             con.terminate()

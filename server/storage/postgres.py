@@ -30,6 +30,7 @@ from doublenine.shared.cleantext import said, typed
 
 from . import pglocks
 from .address import shown
+from .pglocks import DRIVER_ERRORS
 from .base import ANSWER_WITHIN, InDoubt, RowLocked, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
 
 T = TypeVar("T")
@@ -70,7 +71,7 @@ async def _transaction(con: asyncpg.Connection, work: Callable[[asyncpg.Connecti
     except BaseException:
         try:
             await tr.rollback()
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+        except (*DRIVER_ERRORS, OSError):
             pass  # the connection is broken: released, it is replaced; the first error is the one said
         raise
     step.committing = True
@@ -391,7 +392,7 @@ class PostgresStore:
                     except BaseException:
                         pool.terminate()  # a database that does not answer must not hold the start here too
                         raise
-                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+                except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError) as exc:
                     raise OSError(f"cannot open PostgreSQL store {self.url}: {pglocks.unanswered(exc)}") from exc
                 self._pool = pool
         return self._pool
@@ -409,7 +410,7 @@ class PostgresStore:
                         self.dsn, min_size=0, max_size=BUDGET_POOL_SIZE, timeout=pglocks.CONNECT_WITHIN,
                         server_settings={"lock_timeout": str(int(ANSWER_WITHIN * 1000)),
                                          "application_name": self.application})
-                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, asyncio.TimeoutError) as exc:
+                except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError) as exc:
                     raise OSError(f"cannot open PostgreSQL store {self.url}: {pglocks.unanswered(exc)}") from exc
         return self._budget_pool
 
@@ -428,13 +429,16 @@ class PostgresStore:
         its transaction (:meth:`_settle`). Before, such a statement was waited for without end: the
         table's lock held, its players unanswered (store s12 item 1). ``step``: one ``work`` fills in
         with its transaction id (:meth:`append`), else a write asks for it before its ``COMMIT``.
-        ``budget``: on the budgets' own small pool (:meth:`take_budget`), never the tables'."""
+        ``budget``: on the budgets' own small pool (:meth:`take_budget`), never the tables'.
+        A connection asyncpg lost track of (``InternalClientError``: its backend was ended while it
+        sat in the pool, :data:`.pglocks.DRIVER_ERRORS`) is cut, never given back, and said as
+        ``OSError`` (``InDoubt`` after its ``COMMIT`` was sent), not raised through the Store contract."""
         pool = await (self._get_budget_pool() if budget else self._get_pool())
         try:
             con = await pool.acquire(timeout=ANSWER_WITHIN)
         except asyncio.TimeoutError:
             raise OSError(f"postgres: no connection of the pool free within {ANSWER_WITHIN:g} s") from None
-        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except DRIVER_ERRORS as exc:
             raise OSError(f"postgres: {said(exc)}") from exc
         step = step if step is not None else _Step()
         try:
@@ -452,14 +456,21 @@ class PostgresStore:
         except asyncpg.LockNotAvailableError as exc:  # lock_timeout: name who holds the lock
             try:
                 held = await asyncio.wait_for(blockers(con), ANSWER_GRACE)
-            except (asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+            except (asyncio.TimeoutError, *DRIVER_ERRORS, OSError):
                 held = []
             whole = any(mode in TABLE_BLOCKING for _, _, modes in held for mode in modes)
             said_held = "; held by " + ", ".join(f"pid {pid} ({app})" for pid, app, _ in held) if held else ""
             if held and not whole:
                 raise RowLocked(f"postgres: {said(exc)}: a row is locked by another session{said_held}") from exc
             raise OSError(f"postgres: {said(exc)}{said_held}") from exc
-        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except asyncpg.InternalClientError as exc:  # the driver lost track of the connection: never reused
+            con.terminate()
+            lost = f"postgres: {said(exc)}; the connection was cut"
+            if step.committing and step.xid is not None:
+                raise InDoubt(f"{lost} after its COMMIT was sent: stored or not is not known yet",
+                              functools.partial(self._settle, step.xid, step.pid)) from exc
+            raise OSError(f"{lost}: nothing of it was done") from exc
+        except DRIVER_ERRORS as exc:
             raise OSError(f"postgres: {said(exc)}") from exc
         finally:
             await _release(pool, con)
@@ -722,7 +733,7 @@ class PostgresStore:
             return
         try:
             await asyncio.wait_for(pool.close(), CLOSE_WITHIN)
-        except (asyncio.TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except (asyncio.TimeoutError, OSError, *DRIVER_ERRORS) as exc:
             pool.terminate()
             log.warning("PostgreSQL store %s closed without its answer (%s): its connections cut; what it"
                         " stored is what the next start loads", self.url,
