@@ -235,8 +235,11 @@ class Repeats:
         return 0 if said is None else said[1]
 
     def clear(self) -> None:
-        """Forget every key: the next of each is said at once (a failing spell ended)."""
-        self._said.clear()
+        """Forget every key: the next of each is said at once (a failing spell ended). Under the lock
+        :meth:`due` takes: a worker thread's ``due`` between its size check and its eviction of the
+        oldest key met an emptied dict (``StopIteration`` out of a log call)."""
+        with self._lock:
+            self._said.clear()
 
 
 REPEATED = Repeats(keep=1024)

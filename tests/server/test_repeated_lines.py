@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 
 import pytest
 
@@ -37,6 +38,33 @@ def test_log_repeated_says_a_key_once_a_minute_then_the_count_held_back(caplog) 
     assert said == [True, False, False, False, False, True, True]
     assert [(r.getMessage(), getattr(r, FIELDS_ATTR, None)) for r in caplog.records] == [
         ("table T0: broke", {"seq": 0}), ("another kind", None), ("table T9: broke", {"seq": 9, "repeats": 4})]
+
+
+def test_clear_waits_for_a_due_under_way_in_another_thread() -> None:
+    """``clear`` took no lock while ``due`` (said from computer players' worker threads too) did: a
+    ``clear`` landing inside a ``due`` emptied the dict under it. Here ``clear`` is called from another
+    thread while ``due('a')`` reads its clock, inside its lock: it waits until that ``due`` is done."""
+    waiting: list[bool] = []
+
+    class ClearingClock(Clock):
+        def __call__(self) -> float:
+            if not waiting:
+                other = threading.Thread(target=repeats.clear)
+                other.start()
+                other.join(0.2)
+                waiting.append(other.is_alive())
+                threads.append(other)
+            return self.now
+
+    threads: list[threading.Thread] = []
+    clock = Clock()
+    repeats = Repeats(every=60.0, clock=clock)
+    assert repeats.due("a") == 0
+    repeats.clock = ClearingClock()
+    assert repeats.due("a") is None  # held back: the clear came after it (the old code: 0, cleared inside it)
+    threads[0].join(5)
+    assert (waiting, threads[0].is_alive()) == ([True], False)
+    assert repeats.due("a") == 0  # and then forgot it: said at once
 
 
 async def test_a_computer_retrying_while_the_store_fails_says_so_once_a_minute(make_server, caplog,
