@@ -308,8 +308,8 @@ class TableScene:
                 steps.append(self.session.state)
             self._pacer.feed(steps, now)
             self._keep_finished()
-            self._tell_undone(now)
-            self._tell_rewound(prior, now)
+            if not self._tell_undone(now):  # this window's own undo or redo, said once (not twice)
+                self._tell_rewound(prior, now)
             self._tell_free(prior, now)
             self._tell_renamed(now)
             self._tell_watching(now)
@@ -359,11 +359,12 @@ class TableScene:
         (client.pacing, new user s12 item 1), the moment being shown."""
         return self._pacer.shown if self._pacer.behind else self.session.state
 
-    def _tell_undone(self, now: float) -> None:
+    def _tell_undone(self, now: float) -> bool:
         """Once this window's Undo or Redo is done: say what it took back or put back (client.undone); a
-        refusal (``state.error``) or a request the others must answer first says its own words."""
+        refusal (``state.error``) or a request the others must answer first says its own words. True when
+        it said what was done."""
         if self._undo_asked is None:
-            return
+            return False
         what, before = self._undo_asked
         state = self.session.state
         seen = self.ui.finished_seen(len(before.view.finished)) if before.view is not None else None
@@ -372,6 +373,7 @@ class TableScene:
             self._show(said, now + TOAST_SECONDS)
         if said is not None or state.error is not None or state.asking is not None:
             self._undo_asked = None
+        return said is not None
 
     def free_seats(self) -> tuple[int, ...]:
         """The seats a spectator of this window could take now (D8 -> join: shared/seatstate.TAKEABLE), when
@@ -411,12 +413,15 @@ class TableScene:
             self._show(tr(self.lang, SIT_HERE), now + TOAST_SECONDS)
 
     def _tell_rewound(self, prior: ClientState, now: float) -> None:
-        """A spectator's window: say what an undo, redo or restart (R27, R28) did, the table's feed marking it
-        (``ClientState.rewound``). Kind: a change of the table said only in the window that asked for it (s13
-        spectator F5); a seated player who did not ask was asked to agree (D1), or is the only one there."""
+        """Every window: say what an undo, redo or restart (R27, R28) did, the table's feed marking it
+        (``ClientState.rewound``), unless this window's own one was just said (:meth:`_tell_undone`). Kind: a
+        change of the table said only in the window that asked for it directly: a spectator's (s13 spectator
+        F5), then the friends' once a request was accepted (s13 player F8: after "Annehmen" the asker saw an
+        empty line and "À vous", the one who accepted "Ana ist dran", and neither was told "2 plays taken
+        back"); its words name the player's own seat "your" (client.undone)."""
         state = self.session.state
         view = state.view
-        if state.rewound is None or state.rewound == prior.rewound or view is None or view.seat is not None:
+        if state.rewound is None or state.rewound == prior.rewound or view is None:
             return
         seen = self.ui.finished_seen(len(prior.view.finished)) if prior.view is not None else None
         said = rewound_said(state.rewound[1], prior, state, self.lang, seen)

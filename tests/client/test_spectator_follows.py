@@ -114,7 +114,8 @@ def test_an_undo_and_a_restart_are_said_to_a_spectator() -> None:
     seated.update(0.0)
     seated.session.set(replace(s.state, rewound=(9, "restart")))  # type: ignore[attr-defined]
     seated.update(0.5)
-    assert seated.toast is None  # a seat that did not ask was asked to agree (D1): said by its own panels
+    # s13 player F8: a seat that did not ask (it accepted, D1) is told too, as every window is
+    assert seated.toast is not None and seated.toast[0] == "Restarted: hand 1 starts again from the same deal"
 
 
 def test_a_spectator_sits_at_a_free_seat_by_clicking_its_card(moments) -> None:  # type: ignore[no-untyped-def]
