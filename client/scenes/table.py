@@ -43,7 +43,7 @@ from ..store import ClientState, localized, spectating
 from ..uistate import Ui
 from ..undone import rewound_said, undone_said
 from .base import Change
-from .talk import TableTalk, covered
+from .talk import RESULT_PANELS, TableTalk, covered
 
 TOAST_SECONDS = 8.0
 """How long the message after an export stays up."""
@@ -320,7 +320,9 @@ class TableScene:
             for cue in cues(self._heard, self.state):  # heard as it is seen (each paced play its own click)
                 self.sounds.play(cue)
             self._heard = self.state
-        talking = self.talk.update(self.session.state, now, self.state)  # every frame: its clock never lags
+        panel = self.layout().panel  # a result panel up: the decision after it is not yet in sight (F6)
+        talking = self.talk.update(self.session.state, now, self.state,  # every frame: its clock never lags
+                                   covered=panel is not None and panel.kind in RESULT_PANELS)
         animating = self._anim is not None or self._flip is not None or self._pacer.behind or talking
         if self.tracker_note is not None and now >= self.tracker_note[1]:
             self.tracker_note, self.dirty = None, True

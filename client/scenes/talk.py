@@ -33,6 +33,12 @@ OTHERS_NOTICE = 4.0
 """Seconds the other players see "X nudged Y"."""
 
 
+RESULT_PANELS = ("drawn", "reveal", "looking", "match_over")
+"""The panels that show a result before the decision that follows it (R4 the opening draw's, R18 a hand's
+end, its final line looked at, R19 the match's): while one is up the wait for that decision is not counted
+(:meth:`TableTalk.update`)."""
+
+
 class TableTalk:
     """Chat panel, wait card and nudge notice of one table window."""
 
@@ -50,6 +56,9 @@ class TableTalk:
         self._wait_mark = -1
         self._wait_start = 0.0
         self._counting = False
+        self._covered = False
+        """A result panel (the opening draw's, a hand's end) was up at the last update: the decision awaited
+        after it is not yet in this window's sight (:data:`RESULT_PANELS`)."""
         """The awaited seat is held by a player (not a free seat of a table still filling up)."""
         self._nudge_mark: int | None = None
         self._last_nudge: float | None = None
@@ -68,13 +77,18 @@ class TableTalk:
         """Seconds the awaited decision has waited, by this window's clock."""
         return seconds(self.now - self._wait_start)
 
-    def update(self, state: ClientState, now: float, shown: ClientState | None = None) -> bool:
+    def update(self, state: ClientState, now: float, shown: ClientState | None = None,
+               covered: bool = False) -> bool:
         """Follow the wait and the nudges; True when the window must be drawn again. ``shown``: the state
         the table draws (client.pacing: it may show an earlier moment than ``state``), whose awaited seat the
         wait card names: its wait is the one counted, restarting with each turn shown. s13 netplayer F1:
         for up to ~5 s after a play the card named the new player with the previous one's wait ("Waiting
         for Direct for 2:54") and a Nudge and hand-over the server refused. Kind: a clock from a stale
-        source (the wait of another moment than the one drawn, or not followed at all while plays slid)."""
+        source (the wait of another moment than the one drawn, or not followed at all while plays slid).
+        ``covered``: a result panel that comes before the awaited decision is up (:data:`RESULT_PANELS`): the
+        wait starts again at 0:00 when it goes, as the decision comes into sight (s13 player F6: "On attend
+        Hanna depuis 0:21 · Relancer Hanna" as Hanna was first shown "Choose the opener": the clock ran through
+        the opening draw's result panel; the same for the decisions after a hand's end: nominate, review)."""
         self.now = now
         dirty = False
         waiting = shown if shown is not None else state
@@ -86,6 +100,10 @@ class TableTalk:
             dirty = True  # a new turn: the card of the last one (its clock, its buttons) goes at once
         elif counting and not self._counting:  # the awaited friend just joined: their wait starts now
             self._wait_start = max(self._wait_start, now)
+        elif self._covered and not covered:  # the result read: the decision after it is seen from now
+            self._wait_start = max(self._wait_start, now)
+            dirty = True
+        self._covered = covered
         self._counting = counting
         if state.nudge is not None and state.nudge[0] != self._nudge_mark:
             dirty = self._heard_nudge(state, now)

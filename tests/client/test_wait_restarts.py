@@ -52,3 +52,25 @@ def test_the_next_players_card_starts_at_zero_not_at_the_last_wait() -> None:
         assert _cards(scene) == [], now
     scene.update(106.5)
     assert _cards(scene) == ["Waiting for P2 for 0:06"]  # no Nudge before its time (NUDGE_AFTER)
+
+
+def test_s13_the_wait_starts_when_the_result_panel_before_the_decision_goes() -> None:
+    """s13 player F6: the joiner's card read "On attend Hanna depuis 0:21 · Relancer Hanna" as Hanna was
+    first shown "Choose the opener": the wait ran through the opening draw's result panel. Kind: every
+    decision that comes after a result panel (draw result -> nominate; hand end -> nominate, review)."""
+    from dataclasses import replace
+
+    from doublenine.client.scenes.talk import RESULT_PANELS, TableTalk
+    assert RESULT_PANELS == ("drawn", "reveal", "looking", "match_over")
+    state = replace(session_at(my_turn_with_play).state, wait=(5, 0.0))
+    talk = TableTalk("en", Art(), remember=False)
+    talk.update(state, 100.0, state, covered=True)  # the draw decided: the nominator's wait marked at once
+    talk.update(state, 121.0, state, covered=True)  # 21 s reading the draw's result
+    assert talk.waited() == 21.0
+    assert talk.update(state, 121.5, state, covered=False) is True  # the result closed: the card redrawn
+    assert talk.waited() == 0.0
+    talk.update(state, 127.5, state)
+    assert talk.waited() == 6.0
+    talk.update(state, 130.0, state, covered=True)  # a hand end read later: the decision after it from 0:00 too
+    talk.update(state, 131.0, state)
+    assert talk.waited() == 0.0
