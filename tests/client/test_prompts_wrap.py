@@ -52,9 +52,10 @@ def test_the_german_lobby_is_as_tall_as_its_three_rows(states: dict[str, tuple[C
     assert lay.panel is not None and lay.panel.kind == "lobby"
     rows = prompt_rows(measurer(), _texts(shown, lay.panel, "de"), lay.font, lay.panel.rect[2] - 2 * lay.font)
     assert rows == [["Geben Sie Ihren Freunden den Tischcode K7QPA"],
-                    # even rows, not "Plätze" alone (new user s2 item 2: panels.prompt_rows)
-                    ["Oder jetzt beginnen: Der Computer", "übernimmt die freien Plätze"]]
-    assert lay.panel.rect == (176, 201, 448, 152)  # counted as two lines it was 146 px tall (y: the top bar grew 2 px, 31e5d8e)
+                    # one row since 10177f3 made the lobby prompt as wide as the invite card (panels.PROMPT_WIDE)
+                    ["Oder jetzt beginnen: Der Computer übernimmt die freien Plätze"]]
+    # 560 px wide as the invite card under it since 10177f3 (was 448: three rows, 152 px tall), two rows' height
+    assert lay.panel.rect == (120, 211, 560, 133)
 
 
 @pytest.mark.parametrize("lang", LANGS)
