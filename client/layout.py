@@ -298,8 +298,11 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     if line:
         taken = [sp.rect for sp in geo.spots]
         open_ends = [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]
+        # a request about the line (another's undo to accept, this seat's own one waiting) is answered
+        # looking at the plays it takes back: moved clear of them too, modal as it is (s13 player F7)
         panel, behind = (clear_of_line(p, panel_area, taken, ends=open_ends)
-                         if p is not None and not p.modal and not p.cells else p for p in (panel, behind))
+                         if p is not None and (not p.modal or p.kind in ABOUT_THE_LINE) and not p.cells else p
+                         for p in (panel, behind))
         if panel is not None and panel.kind == "looking":  # "See the line": its card where it hides least,
             # down to the status line's row (no status is said under it)
             panel = clear_of_line(panel, (px, py, pw, status_rect[1] + status_rect[3] - py), taken, low=True,
@@ -473,6 +476,12 @@ def toggle_zone(right: int, y: int, window: tuple[int, int], count: int = 2) -> 
     return (right - room, y, room, round(2.1 * font_size(window)))
 
 
+ABOUT_THE_LINE = ("consent", "asking", "confirm")
+"""Modal prompts about the line's plays, placed clear of the line like the table's non-modal ones
+(:func:`clear_of_line`): the asked player reads which plays an undo takes back, the asker sees what it asked
+to take back, the player asked to confirm an undo or a restart sees the hand it takes back (s13 player F7:
+"Ana möchte den letzten Zug zurücknehmen" and "Vous avez demandé à annuler le dernier coup" lay over the
+line in both windows). Kind: a question about the line drawn over the line."""
 OPEN_END_WEIGHT = 20
 """How much more a pixel of an open end's number or ghost weighs than one of a placed tile when a prompt is
 moved clear of the line (:func:`clear_of_line`): the open ends are what a player must see to decide (s13
