@@ -165,6 +165,9 @@ gives up and retries later (operator finding 1: queued behind a ``pg_dump``, the
 process's writes behind it for as long as the dump ran; now they wait at most this long per try)."""
 DDL_RETRY_MAX = 30.0
 """Longest pause between two tries of a schema change (the pauses double from :data:`DDL_LOCK_WAIT`)."""
+SCHEMA_STEP_WITHIN = 120.0
+"""Seconds one step of a schema change (a ``CREATE INDEX`` on a large ``dn_table`` among them) is
+waited for before the start gives up on PostgreSQL (:func:`ensure_schema`)."""
 SCHEMA_PATIENCE = 3600.0
 """Seconds a start keeps trying a schema change before it fails (``OSError``)."""
 SCHEMA_LOCK = 0x646E_0001
@@ -301,8 +304,41 @@ async def blockers(con: asyncpg.Connection) -> list[tuple[int, str, list[str]]]:
     return [(int(r["pid"]), str(r["app"]), sorted(r["modes"])) for r in rows]
 
 
+class _Unanswered:
+    """A watch on ``con`` for :func:`ensure_schema`: :meth:`on` names the statement about to be sent and
+    gives it ``within`` seconds; past them the connection is cut (``terminate``: every wait on it ends
+    at once, a cancelled statement's ROLLBACK waits for nothing) and :attr:`cut` names what hung."""
+
+    def __init__(self, con: asyncpg.Connection) -> None:
+        self.con = con
+        self.doing = ""
+        """What the statement under way does, for the message."""
+        self.within = 0.0
+        """The seconds it was given."""
+        self.cut = False
+        """The connection was cut because that statement got no answer in time."""
+        self._timer: asyncio.TimerHandle | None = None
+
+    def on(self, doing: str, within: float) -> None:
+        """The next statement does ``doing`` and is given ``within`` seconds (the last one's watch ends)."""
+        self.off()
+        self.doing, self.within = doing, within
+        self._timer = asyncio.get_running_loop().call_later(within, self._cut)
+
+    def off(self) -> None:
+        """No statement under way: nothing is cut."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _cut(self) -> None:
+        self.cut = True
+        self.con.terminate()
+
+
 async def ensure_schema(con: asyncpg.Connection, where: str, *, lock_wait: float = DDL_LOCK_WAIT,
-                        patience: float = SCHEMA_PATIENCE) -> list[str]:
+                        patience: float = SCHEMA_PATIENCE, answer_within: float = ANSWER_WITHIN + ANSWER_GRACE,
+                        step_within: float | None = None) -> list[str]:
     """Make the parts of the schema the database lacks (:func:`missing_schema`); the names of those
     made (empty: nothing was missing, and nothing was locked). ``where``: the store, for the log.
 
@@ -314,34 +350,61 @@ async def ensure_schema(con: asyncpg.Connection, where: str, *, lock_wait: float
     its locks (``lock_timeout``, so the writes queued behind it wait no longer), and when it gets
     none it gives up, logs a WARNING naming who holds locks on the tables (:func:`lock_holders`), and
     tries again after a pause that doubles up to :data:`DDL_RETRY_MAX`. ``OSError`` after ``patience``
-    seconds of tries. Processes starting together change it one at a time (:data:`SCHEMA_LOCK`)."""
+    seconds of tries. Processes starting together change it one at a time (:data:`SCHEMA_LOCK`).
+
+    Every statement is bounded as the other store calls are (s13: a PostgreSQL that hung right after
+    accepting the connection held a start here without end): ``answer_within`` seconds for a catalog
+    read or a lock (the lock waits end sooner, ``lock_timeout``), ``step_within`` (default
+    :data:`SCHEMA_STEP_WITHIN`) for one step that makes a part; past it the connection is cut and
+    ``OSError`` names what hung (``no answer within 3.5 s to the schema check``)."""
     loop = asyncio.get_running_loop()
     give_up, pause, tries = loop.time() + patience, lock_wait, 0
-    while True:
-        if not await missing_schema(con):
-            return []
-        tries += 1
-        try:
-            async with con.transaction():
-                await con.execute(f"SET LOCAL lock_timeout = '{max(1, int(lock_wait * 1000))}ms'")
-                await con.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
-                steps = await missing_schema(con)  # another process may have made them meanwhile
-                for step in steps:
-                    await con.execute(step.sql)
-        except asyncpg.LockNotAvailableError:
-            holders = await lock_holders(con)
-            if loop.time() + pause > give_up:
-                raise OSError(f"the schema change of {where} got no lock on dn_table in {tries} tries over"
-                              f" {patience:g} s; held by {', '.join(holders) or 'nobody now'}") from None
-            log.warning("schema change of %s (%s) waits for a lock another session holds on dn_table: %s;"
-                        " try %d, next in %.1f s", where, ", ".join(s.name for s in await missing_schema(con)),
-                        ", ".join(holders) or "nobody now", tries, pause)
-            await asyncio.sleep(pause * random.uniform(0.75, 1.0))
-            pause = min(DDL_RETRY_MAX, pause * 2)
-            continue
-        if steps:
-            log.info("schema of %s: made %s", where, ", ".join(s.name for s in steps))
-        return [s.name for s in steps]
+    watch = _Unanswered(con)
+    step_within = SCHEMA_STEP_WITHIN if step_within is None else step_within
+    try:
+        while True:
+            watch.on("the schema check", answer_within)
+            if not await missing_schema(con):
+                return []
+            tries += 1
+            try:
+                watch.on("the schema change's start", answer_within)
+                async with con.transaction():
+                    await con.execute(f"SET LOCAL lock_timeout = '{max(1, int(lock_wait * 1000))}ms'")
+                    watch.on("the schema change's lock", answer_within)
+                    await con.execute("SELECT pg_advisory_xact_lock($1)", SCHEMA_LOCK)
+                    watch.on("the schema check", answer_within)
+                    steps = await missing_schema(con)  # another process may have made them meanwhile
+                    for step in steps:
+                        watch.on(f"the schema step {step.name}", step_within)
+                        await con.execute(step.sql)
+                    watch.on("the schema change's commit", answer_within)
+            except asyncpg.LockNotAvailableError:
+                watch.on("the list of lock holders", answer_within)
+                holders = await lock_holders(con)
+                watch.off()
+                if loop.time() + pause > give_up:
+                    raise OSError(f"the schema change of {where} got no lock on dn_table in {tries} tries over"
+                                  f" {patience:g} s; held by {', '.join(holders) or 'nobody now'}") from None
+                watch.on("the schema check", answer_within)
+                missing = await missing_schema(con)
+                watch.off()
+                log.warning("schema change of %s (%s) waits for a lock another session holds on dn_table: %s;"
+                            " try %d, next in %.1f s", where, ", ".join(s.name for s in missing),
+                            ", ".join(holders) or "nobody now", tries, pause)
+                await asyncio.sleep(pause * random.uniform(0.75, 1.0))
+                pause = min(DDL_RETRY_MAX, pause * 2)
+                continue
+            watch.off()
+            if steps:
+                log.info("schema of %s: made %s", where, ", ".join(s.name for s in steps))
+            return [s.name for s in steps]
+    except (*DRIVER_ERRORS, OSError) as exc:
+        if watch.cut:
+            raise OSError(f"no answer within {watch.within:g} s to {watch.doing}") from exc
+        raise
+    finally:
+        watch.off()
 
 
 class PostgresStore:
@@ -387,7 +450,7 @@ class PostgresStore:
                                          "application_name": self.application},
                     )
                     try:
-                        async with pool.acquire() as con:
+                        async with pool.acquire(timeout=ANSWER_WITHIN) as con:
                             await ensure_schema(con, self.url)
                     except BaseException:
                         pool.terminate()  # a database that does not answer must not hold the start here too
