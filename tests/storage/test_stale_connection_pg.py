@@ -114,9 +114,9 @@ async def test_a_call_on_a_connection_whose_backend_was_ended_in_the_pool_is_ose
     await asyncio.sleep(0.2)  # and read by the idle connection
     with pytest.raises(OSError) as cut:
         await store.probe()  # the old code: asyncpg.InternalClientError, through the Store contract
-    assert isinstance(cut.value.__cause__, asyncpg.InternalClientError)
     assert str(cut.value).startswith("postgres: cannot switch to state 15; another operation (2) is in progress")
     assert str(cut.value).endswith("; the connection was cut: nothing of it was done")
+    assert isinstance(cut.value.__cause__, asyncpg.InternalClientError)
     proxy.hold_close = False
     await store.probe()  # on a new connection: the cut one never went back to the pool
     [now] = await _pids(admin)
@@ -141,8 +141,8 @@ async def test_a_claim_on_a_lock_connection_whose_backend_was_ended_is_oserror_a
         with pytest.raises(OSError) as cut:
             await locks.claim("QBRTV")  # the old code: asyncpg.InternalClientError, and PZANM still held
         cause = cut.value.__cause__
+        assert str(cut.value) == f"PostgreSQL lock connection lost: {cause!r}"  # first: a failure says which
         assert isinstance(cause, asyncpg.InternalClientError)
-        assert str(cut.value) == f"PostgreSQL lock connection lost: {cause!r}"
         assert lost == [f"lock query failed: {cause!r}"]
         assert (locks.held, locks.healthy) == (set(), False)
     finally:
