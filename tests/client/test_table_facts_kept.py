@@ -46,18 +46,19 @@ def test_d9_seeded_7_stays_in_the_top_bar_after_the_opening_draw_at_1280x800(see
     assert _details(seeded["draw"], (1280, 800))[0] == ["table K7QPA · to 100 · seeded 7 · 2 watching"]
     assert _details(seeded["play"], (1280, 800))[0] == ["table K7QPA · to 100 · hand 1 · seeded 7 · 2 watching"]
     assert _details(replace(seeded["play"], spectators=0), (1280, 800), "de")[0] == [
-        "Tisch K7QPA · bis 100 · Runde 1 · mit Seed 7"]
+        "Tisch K7QPA · bis 100 · Runde 1 · Startwert 7"]
     # German has room beside the scores for one of them: both go on the second row (s11 round 2 item 2;
     # before, the seed was left out for the count though the second row had room for both)
     assert _details(seeded["play"], (1280, 800), "de") == (
-        ["Tisch K7QPA · bis 100 · Runde 1 · mit Seed 7 · 2 schauen zu"], 51)
+        ["Tisch K7QPA · bis 100 · Runde 1 · Startwert 7 · 2 schauen zu"], 51)
 
 
 def test_the_800x600_top_bar_shows_the_seed_on_its_second_row_and_the_ledger_says_every_fact(seeded) -> None:  # type: ignore[no-untyped-def]
     before = _details(replace(seeded["play"], seeded=False, seed=None, spectators=0), (800, 600))[1]
     rows, height = _details(replace(seeded["play"], spectators=0), (800, 600))
-    # s11 round 2 item 2: one row has no room for the seed, the second row has (it was left out)
-    assert rows == ["table K7QPA · to 100 · hand 1 · seeded 7"] and (before, height) == (36, 38)
+    # s11 round 2 item 2: one row has no room for the seed, the second row has (it was left out); since
+    # ac37f85 the bar is laid out for three-digit scores, so it has its second row seeded or not (38 px)
+    assert rows == ["table K7QPA · to 100 · hand 1 · seeded 7"] and (before, height) == (38, 38)
     # while two watch, the count too: English has room for both on the second row (the seed was left out)
     rows, height = _details(seeded["play"], (800, 600))
     assert rows == ["table K7QPA · to 100 · hand 1 · seeded 7 · 2 watching"] and height == 38
@@ -74,9 +75,9 @@ def test_the_800x600_top_bar_shows_the_seed_on_its_second_row_and_the_ledger_say
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "table QZFBM · to 100 · hand 1 · seeded 42"),
     ("fr", "table QZFBM · à 100 pts · manche 1 · n° de donne 42"),
-    ("de", "Tisch QZFBM · bis 100 · Runde 1 · mit Seed 42"),
+    ("de", "Tisch QZFBM · bis 100 · Runde 1 · Startwert 42"),
     ("es", "mesa QZFBM · a 100 · mano 1 · semilla 42"),
-    ("pt", "mesa QZFBM · a 100 · mão 1 · semente 42"),
+    ("pt", "mesa QZFBM · a 100 · mão 1 · nº da distrib. 42"),
 ])
 def test_s11_round2_the_seed_42_shows_at_800x600_in_each_language(seeded, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
     """New user s11 round 2 (``play --lang fr --seed 42 --size 800x600``): the bar's second row had room
