@@ -220,7 +220,10 @@ def clear_spot(lay: TableLayout, w: int, h: int, want: tuple[int, int],
     pad = f // 2
     top, bottom = lay.top_bar[1] + lay.top_bar[3] + pad // 2, lay.size[1] - pad // 2
     edges = {r[1] + r[3] + pad // 2 for r, _ in things} | {r[1] - h - pad // 2 for r, _ in things}
-    ys = sorted({y for y in range(top, bottom - h + 1, max(2, f // 2))} | {y for y in edges if top <= y <= bottom - h})
+    air = pad // 2  # a grid row nearer a thing than its edge rows is never taken: it keeps no air (s13: 1 px)
+    grid = {y for y in range(top, bottom - h + 1, max(2, f // 2))
+            if not any(r[1] + r[3] <= y < r[1] + r[3] + air or r[1] - air < y + h <= r[1] for r, _ in things)}
+    ys = sorted(grid | {y for y in edges if top <= y <= bottom - h})
     wx = min(max(pad, want[0]), lay.size[0] - w - pad)
 
     def best_of(spots: list[tuple[int, int]]) -> tuple[int, int, int, int]:
