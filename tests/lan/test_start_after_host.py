@@ -35,6 +35,7 @@ from doublenine.shared import protocol as p  # noqa: E402
 from sessionkit import pump_until  # noqa: E402
 
 SIZE = (1280, 800)
+BAD_CODE = "“??” is not a table code: 5 letters and digits, without 0, 1, I, L, O or U."
 
 
 pytestmark = pytest.mark.usefixtures("own_folders")  # tests/conftest.py
@@ -93,8 +94,12 @@ def test_a_refusal_clears_when_a_setting_changes() -> None:
     scene = StartScene(Settings(name="Bea"), lambda launch: pytest.fail(f"started {launch}"))
     scene.resize(Viewport(SIZE, SIZE))
     lay = start_layout(SIZE)
-    assert scene.handle(_click(lay["host"])) is None
-    assert scene.form.message.startswith("All other seats are set to Computer")
+    # a table code that cannot be one is refused before any network work (the all-computer "Host for
+    # friends" refusal this test first used is gone on purpose since 1fa7079: it opens the seats instead)
+    scene.form = replace(scene.form, server="ws://127.0.0.1:1/", table="??")
+    assert scene.handle(_click(lay["join"])) is None
+    assert scene.form.message == BAD_CODE
+    scene.form = replace(scene.form, server="", table="")
     scene.handle(_click(lay["kind1"]))  # seat 3 set to Human: the refusal no longer holds
     assert scene.form.kinds == ("computer", "human", "computer") and scene.form.message == ""
     assert scene.handle(_click(lay["join"])) is None
