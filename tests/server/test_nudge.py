@@ -163,7 +163,12 @@ async def _to_seat_2(host, stranger, table) -> None:
             return
         acting = [c for c in (host, stranger) if Seat(c.seat) in to_act(table.state)]
         for c in acting:
-            await c.intent(c.view.legal_decisions()[0])
+            # the table's state can move on (a computer's play) after settle while this client's view has not
+            # caught up yet: a view with nothing to decide waits for the next round, not [0] of nothing
+            decisions = c.view.legal_decisions()
+            if not decisions:
+                continue
+            await c.intent(decisions[0])
             await c.until(lambda m: isinstance(m, (p.Update, p.Error, p.Snapshot)) or c.seq != table.seq)
         if not acting:
             await asyncio.sleep(0.05)
