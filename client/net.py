@@ -221,7 +221,9 @@ class NetClient:
                 break
             # the last attempt's failure counts; a TLS one may hide under the library's exceptions
             tls = cause if cause is not None and tls_failure(cause, secure) is not None else None
-            self._nobody = self._nobody + 1 if nobody_listens(cause) else 0
+            # (behind wss:// a cut upgrade is a TLS front refusing this client, not nobody: shared/failures)
+            self._nobody = self._nobody + 1 if nobody_listens(cause) \
+                and not (secure and isinstance(cause, UpgradeCut)) else 0
             if self._nobody >= NOBODY_TRIES and self._retry.since is not None \
                     and time.monotonic() - self._retry.since >= NOBODY_SECONDS:
                 self._fail(Failure("host.gone", dict(zip(("host", "port"), host_port(self.url)))))

@@ -202,8 +202,8 @@ def nobody_listens(exc: BaseException | None) -> bool:
     if exc is None:
         return False
     for link in causes(exc):
-        if isinstance(link, ConnectionRefusedError):
-            return True
+        if isinstance(link, ConnectionRefusedError) or type(link).__name__ == "UpgradeCut":
+            return True  # UpgradeCut (shared/failures): the same close before any answer, seen by the dialer first
         if type(link).__name__ == "InvalidMessage" and any(isinstance(c, EOFError) for c in causes(link)[1:]):
             return True
     return False

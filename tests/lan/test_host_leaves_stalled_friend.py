@@ -121,3 +121,8 @@ def test_nobody_listening_is_told_apart_and_bounded() -> None:
     cut.__cause__ = EOFError("connection closed while reading HTTP status line")
     assert nobody_listens(cut)
     assert not nobody_listens(InvalidMessage("garbled"))
+    from doublenine.shared.failures import UpgradeCut
+    from websockets.exceptions import ConnectionClosedError
+    closed = UpgradeCut("no close frame received or sent")  # the same close, seen while the upgrade was sent
+    closed.__cause__ = ConnectionClosedError(None, None)
+    assert nobody_listens(closed)
