@@ -118,17 +118,13 @@ def obstacles(lay: TableLayout, status: int = 400) -> list[tuple[Rect, int]]:
     opens"), the "Connection lost" banner, every plate (with the place of its "passed" badge and turn
     marker) and face-down tile stack, the open numbers (400), the line of play (100: it can be seen
     around a card), the status line (``status``), and, never (10**8), the place kept for an open side
-    panel (:attr:`TableLayout.side`: a card there would lie under the panel), the key line, the recap of the
-    last moves (400), and what a scene over the
+    panel (:attr:`TableLayout.side`: a card there would lie under the panel), the key line, and what a scene over the
     table reserved (:attr:`TableLayout.reserved`: the host's "Invite" chip)."""
     heavy = [lay.top_bar] + [r for r in (lay.banner, lay.panel.rect if lay.panel else None,
                                          lay.beneath.rect if lay.beneath else None) if r]
     heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]
     heavy += [m.rect for m in lay.marks] + [marker_zone(s, lay.font, lay.small) for s in lay.seats]
     heavy += [lay.help_rect] if lay.help else []  # the key line (a narrowed "I'm back" card lay over it)
-    # the recap of the last moves: s13 player F9 (de, 1920x1080), the "I'm back" card above one's own plate
-    # covered "Letzte Züge" but its last row (kind: a text box of the layout missing from what cards avoid)
-    heavy += [lay.recap] if lay.recap is not None else []
     light = [sp.rect for sp in lay.line.spots]
     kept = [(lay.side, 10 ** 8)] if lay.side is not None else []  # an open side panel's place: never
     kept += [(r, 10 ** 8) for r in lay.reserved]  # a host's chip drawn over the table: never (it hid the chip)
