@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_helpers import my_turn_with_play, session_at
+from client_helpers import hand_played_out, my_turn_with_play, session_at
 from scenes_catalog import table_states
 
 from doublenine.client.art import Art
@@ -68,3 +68,12 @@ def own_turn(states: dict[str, tuple[ClientState, Ui]]) -> tuple[ClientState, Ui
 def match_over(states: dict[str, tuple[ClientState, Ui]]) -> tuple[ClientState, Ui]:
     """The table scene with the match over (``states["match-over"]``), display and fonts initialised."""
     return states["match-over"]
+
+
+@pytest.fixture(scope="module")
+def during() -> ClientState:
+    """The state of a hand played out to its last play (client_helpers.hand_played_out's first), display and
+    fonts initialised: the marks and placement tests draw their lines from it."""
+    pygame.display.init()
+    pygame.font.init()
+    return hand_played_out()[0]

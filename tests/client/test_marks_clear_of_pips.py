@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pygame
 import pytest
-from client_helpers import hand_played_out, my_turn_with_play, session_at, synthetic_line, with_line
+from client_helpers import my_turn_with_play, session_at, synthetic_line, with_line
 
 from doublenine.client.art import Art
 from doublenine.client.board import last_mark_size, last_marks, pip_boxes
@@ -23,11 +22,6 @@ SIZES = ((800, 600), (1280, 800), (1920, 1080))
 UI = Ui(seen_finished=0, seen_draw=(1, 1))
 
 
-@pytest.fixture(scope="module")
-def during():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return hand_played_out()[0]
 
 
 def lay_state_ends(during, n: int, mode: str, seed: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]

@@ -6,9 +6,8 @@ Kind: a mark placed at a tile's corner, which in a row of tiles is its neighbour
 stay off every pip (ec56ec9, tests/client/test_marks_clear_of_pips.py)."""
 from __future__ import annotations
 
-import pygame
 import pytest
-from client_helpers import hand_played_out, synthetic_line, with_line
+from client_helpers import synthetic_line, with_line
 
 from doublenine.client.board import marks_own, pip_boxes
 from doublenine.client.layout import compute_layout
@@ -18,11 +17,6 @@ from doublenine.client.uistate import Ui
 UI = Ui(seen_finished=0, seen_draw=(1, 1))
 
 
-@pytest.fixture(scope="module")
-def during():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return hand_played_out()[0]
 
 
 def test_a_badge_on_the_joint_marks_neither_tile() -> None:

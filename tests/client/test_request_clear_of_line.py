@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from client_helpers import StubSession, hand_played_out
+from client_helpers import StubSession
 from scenes_catalog import table_scene
 
 from doublenine.client.layout import ABOUT_THE_LINE
@@ -17,11 +17,6 @@ from doublenine.client.uistate import Ui
 from doublenine.shared.seats import Seat
 
 
-@pytest.fixture(scope="module")
-def during():  # type: ignore[no-untyped-def]
-    pygame.display.init()
-    pygame.font.init()
-    return hand_played_out()[0]
 
 
 @pytest.mark.parametrize(("kind", "size", "hidden"), [
