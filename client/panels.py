@@ -38,6 +38,9 @@ client.text.named)."""
 WAIT_DRAW = Nn_("Waiting for {names} to draw", "Waiting for {names} to draw")
 """R3: the opening draw, the seats still to draw."""
 PAUSED_BY = Nn_("Paused while {names} reads the rules or the ledger", "Paused while {names} read the rules or the ledger")
+PAUSED_BY_YOU = N_("Paused while you read the rules or the ledger")
+"""R26/D2: :data:`PAUSED_BY` when this window's own seat is among the readers: "you", never its own name
+(the others reading too are not named: the pause lasts while this window reads, whoever else does)."""
 """R26/D2: the seats whose rules or ledger pause the table."""
 CONSENT_REFUSED = N_("Your request was refused")
 """D1: another seat said no to this seat's request (``ClientState.error == "REFUSED"``, the window's
@@ -713,6 +716,10 @@ SCORES_SUM = Nn_("Team {team} scores {count} point: {a} + {b}, what {name_a} and
 said 28 = 18 + 10): the two opponents' pips, in the order of the rows above. Never 0 points: a hand is
 won only while both opponents hold a tile with pips (R16: one [0|0] at most; R17: their totals are above
 the lowest); one opponent may hold 0 after a block by the other's partner, so "+ 0" can be said."""
+SCORES_SUM_YOURS = Nn_("Team {team} scores {count} point: {a} + {b}, what you and {name} hold",
+                       "Team {team} scores {count} points: {a} + {b}, what you and {name} hold")
+"""R18: :data:`SCORES_SUM` read by one of the two opponents (the first in row order, so ``{a}`` is theirs):
+"you", never the reader's own name (kind: a message about the reader's own seat naming it)."""
 ONLY_THEIRS = N_("Only the other team's tiles count")
 """R18: which pips count, said under the sum (s11 new user: nothing said that West's 24 did not count);
 short, so that it keeps its size beside the open chat at 800x600."""
@@ -726,6 +733,10 @@ def reckoning(state: ClientState, fh: FinishedHand, viewer: Seat, lang: str) -> 
         return []
     losers = [seat for seat in seats_from(viewer) if seat.team is not fh.winner]
     a, b = (fh.pip_totals[seat - 1] for seat in losers)
+    if losers[0] == getattr(state.view, "seat", None):  # seats_from(viewer) puts the viewer first
+        return [(SCORES_SUM_YOURS[0], {"_plural": SCORES_SUM_YOURS[1], "count": fh.points, "team": fh.winner.value,
+                                       "a": a, "b": b, "name": seat_name(state, losers[1], lang)}),
+                (ONLY_THEIRS, {})]
     return [(SCORES_SUM[0], {"_plural": SCORES_SUM[1], "count": fh.points, "team": fh.winner.value, "a": a, "b": b,
                              "name_a": seat_name(state, losers[0], lang), "name_b": seat_name(state, losers[1], lang)}),
             (ONLY_THEIRS, {})]
@@ -735,6 +746,8 @@ BLOCK_ONE = N_("Blocked, nobody could play: {name} holds the lowest total, {pips
 """R17 at a hand's end, "Blocked" said with what it means (shared/terms.py; the web page says the same)."""
 BLOCK_TWO = N_("Blocked, nobody could play: {a} and {b} hold the lowest total, {pips}")
 """R17: partners sharing the lowest total are both named (a tie is only across teams)."""
+BLOCK_TWO_YOURS = N_("Blocked, nobody could play: you and {name} hold the lowest total, {pips}")
+"""R17: :data:`BLOCK_TWO` read by one of the two partners: "you and {name}", never the reader's own name."""
 BLOCK_TIE = N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores")
 """R17: a tie, said with why nobody scores."""
 MAY_REDEAL = N_("With five or more doubles you may demand a redeal: all 55 tiles are dealt again "
@@ -760,6 +773,8 @@ def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
     low = min(fh.pip_totals)
     # R17: the lowest individual total wins for its team; partners may share it (a tie is only across teams)
     seats = [s for s in Seat if fh.pip_totals[s - 1] == low and fh.winner is not None and s.team is fh.winner]
+    if len(seats) == 2 and me in seats:
+        return (BLOCK_TWO_YOURS, {"name": seat_name(state, me.partner, lang), "pips": low})
     if len(seats) == 2:
         return (BLOCK_TWO,
                 {"a": seat_name(state, seats[0], lang), "b": seat_name(state, seats[1], lang), "pips": low})
@@ -800,6 +815,10 @@ DOMINO_BACK = Nn_("Hand {hand} reopens: {name}'s domino and Team {team}'s {count
                   "Hand {hand} reopens: {name}'s domino and Team {team}'s {count} points are taken back")
 BLOCK_BACK = Nn_("Hand {hand} reopens: its block and Team {team}'s {count} point are taken back",
                  "Hand {hand} reopens: its block and Team {team}'s {count} points are taken back")
+DOMINO_BACK_YOURS = Nn_("Hand {hand} reopens: your domino and Team {team}'s {count} point are taken back",
+                        "Hand {hand} reopens: your domino and Team {team}'s {count} points are taken back")
+"""D6: :data:`DOMINO_BACK` read by the seat that made the domino: "your", never its own name (kind: a message
+about the reader's own seat naming it, s13 player F4)."""
 RESULT_BACK = N_("Hand {hand} reopens: its result is taken back")
 ENDS_AGAIN = N_("Hand {hand} ends again")
 SCORE_AFTER = N_("Score after: Team A {a}, Team B {b}")
@@ -867,7 +886,9 @@ def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
             continue
         fh = next((h for h in view.finished if h.match == view.match and h.number == n), None)
         if fh is not None and fh.winner is not None and fh.points:
-            ends = (DOMINO_BACK, {"name": seat_name(state, fh.ender, lang)}) \
+            me = view.seat if isinstance(view, SeatView) else None
+            ends = ((DOMINO_BACK_YOURS, {}) if fh.ender == me else
+                    (DOMINO_BACK, {"name": seat_name(state, fh.ender, lang)})) \
                 if fh.result is Result.DOMINO and fh.ender is not None else (BLOCK_BACK, {})
             lines.append((ends[0][0], {"_plural": ends[0][1], "count": fh.points, "hand": n,
                                        "team": fh.winner.value, **ends[1]}))
@@ -979,6 +1000,10 @@ def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str, gold: b
     return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False)
 
 
+WINNERS = N_("{a} and {b}")
+"""R19: the winning team's two players, under "Team A wins the match!"."""
+WINNERS_YOURS = N_("You and {name}")
+"""R19: :data:`WINNERS` read by one of the winners: "you", never the reader's own name."""
 YOURS_WON = N_("Your team won the match")
 """R19 at the match's end, said to a seat whose team won (a spectator is told only who won)."""
 YOURS_LOST = N_("Your team lost the match")
@@ -990,7 +1015,10 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
     lines: list[Text] = []
     if view.winner is not None:
         a, b = view.winner.seats
-        lines.append((N_("{a} and {b}"), {"a": seat_name(state, a, lang), "b": seat_name(state, b, lang)}))
+        if view.seat in (a, b):
+            lines.append((WINNERS_YOURS, {"name": seat_name(state, view.seat.partner, lang)}))
+        else:
+            lines.append((WINNERS, {"a": seat_name(state, a, lang), "b": seat_name(state, b, lang)}))
         if view.seat is not None:  # s11 new user: the panel named the winners, never "you"
             lines.append((YOURS_WON if view.seat.team is view.winner else YOURS_LOST, {}))
     lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
@@ -1184,6 +1212,12 @@ def _nominate(state: ClientState, view: SeatView, area: Rect, f: int, lang: str)
     return Panel("nominate", rect, (N_("Choose the opener"), {}), tuple(lines), buttons)
 
 
+REDEALT = N_("{name} demanded a redeal, showing {doubles}")
+"""R11/R13: a redeal of this hand, said over the new deal's review with the doubles it showed."""
+REDEALT_YOURS = N_("You demanded a redeal, showing {doubles}")
+"""R11/R13: :data:`REDEALT` read by the seat that demanded it: "you", never its own name."""
+
+
 def _review(state: ClientState, view: SeatView, area: Rect, f: int, lang: str) -> Panel:
     n = view.doubles
     lines: list[Text] = [(HOLD_DOUBLES[0], {"_plural": HOLD_DOUBLES[1], "_none": HOLD_NO_DOUBLES, "count": n})]
@@ -1193,11 +1227,17 @@ def _review(state: ClientState, view: SeatView, area: Rect, f: int, lang: str) -
         specs.append(("redeal", N_("Demand a redeal"), False, ()))
     for r in view.redeals:
         if r.match == view.match and r.hand == view.hand_number:
-            lines.append((N_("{name} demanded a redeal, showing {doubles}"),
-                          {"name": seat_name(state, r.seat, lang), "doubles": " ".join(str(t) for t in r.doubles)}))
+            shown = " ".join(str(t) for t in r.doubles)
+            lines.append((REDEALT_YOURS, {"doubles": shown}) if r.seat == view.seat else
+                         (REDEALT, {"name": seat_name(state, r.seat, lang), "doubles": shown}))
     rect = _fit_text(area, round(34 * f), _said(lines, lang), f)
     return Panel("review", rect, (N_("Look at your new hand"), {}), tuple(lines), _row_buttons(rect, f, specs),
                  modal=False)
+
+
+HINT_LEAD_YOURSELF = N_("Hint: you lead")
+"""R6: the hint to nominate this seat itself (its button says "I lead"): never "let {name} lead" with the
+reader's own name (kind: a message about the reader's own seat naming it)."""
 
 
 def _hint_text(state: ClientState, hint: Any, lang: str) -> Text:
@@ -1206,6 +1246,8 @@ def _hint_text(state: ClientState, hint: Any, lang: str) -> Text:
     if name == "Pass":
         return (N_("Hint: no tile fits, pass"), {})
     if name == "Nominate":
+        if hint.opener == getattr(state.view, "seat", None):  # the nominate panel's "I lead"
+            return (HINT_LEAD_YOURSELF, {})
         return (N_("Hint: let {name} lead"), {"name": seat_name(state, hint.opener, lang)})
     if hint.demand_redeal:
         return (N_("Hint: demand a redeal"), {})
@@ -1278,6 +1320,8 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
         return _hint_text(state, hint, lang)
     if state.asking is not None:
         return (N_("Waiting for the others to accept your request"), {})
+    if me is not None and me in state.paused_by:
+        return (PAUSED_BY_YOU, {})
     if state.paused_by:
         return named(PAUSED_BY, [seat_name(state, s, lang) for s in sorted(state.paused_by)], lang)
     waiting = sorted(view.waiting_for())

@@ -193,9 +193,11 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
 
 
 def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fonts: Fonts, tr: Translator,
-                  names: tuple[str, ...] = ("", "", "", ""), busy: bool = False) -> list[Item]:
+                  names: tuple[str, ...] = ("", "", "", ""), busy: bool = False, mine: bool = True) -> list[Item]:
     """Pure layout of the review ``reply`` (a ``CoachReply`` or None: not yet come) of ``h``; ``busy``:
-    the server's coach lane was full when it was asked for (nothing will come: "Ask again")."""
+    the server's coach lane was full when it was asked for (nothing will come: "Ask again"). ``mine``: the
+    reader plays ``seat`` ("Review my hand"), so its title says "your decisions", never the reader's own
+    name (kind: a message about the reader's own seat naming it); False names the seat."""
     b = _Builder(fonts, tr, width)
     if h is None:
         b.text(tr.gettext("This hand is not in the ledger."), 16, False, MUTED)
@@ -203,8 +205,9 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
     export = b.button(tr.gettext("Export hand"), ExportLater("hand", h.number))
     who = seat_label(tr, names, int(seat))
     match, number = tr.number(h.match), tr.number(h.number)
-    b.beside(export, tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number,
-                                name=who), 18, True, ACCENT)
+    title = tr.gettext("Match {match}, hand {hand}: your decisions", match=match, hand=number) if mine else \
+        tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number, name=who)
+    b.beside(export, title, 18, True, ACCENT)
     b.y += 14
     if reply is None and busy:
         b.text(tr.gettext(BUSY["BUSY_COACH"]), 16, False, MUTED)
@@ -249,6 +252,8 @@ class ReviewOverlay(ScrollPanel):
         super().__init__(rect, fonts)
         self.lang, self.match, self.hand, self.names = lang, match, hand, tuple(names)
         self.seat = view.seat or Seat.ONE
+        self.mine = view.seat is not None
+        """The reader plays the reviewed seat: the title says "your decisions"."""
         self.finished = _find(view, match, hand)
         self.reply = _reply(reviews, match, hand)
         self.asked_at, self.busy = coach_busy, False
@@ -277,7 +282,7 @@ class ReviewOverlay(ScrollPanel):
 
     def items(self, width: int) -> list[Item]:
         return layout_review(self.finished, self.seat, self.reply, width, self.fonts, translator(self.lang),
-                             self.names, self.busy)
+                             self.names, self.busy, self.mine)
 
     def handle(self, event: pygame.event.Event) -> OverlayAction | None:
         """As :meth:`ScrollPanel.handle`; the export button saves the hand with its review."""

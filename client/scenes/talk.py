@@ -147,6 +147,8 @@ class TableTalk:
         if seat == me:
             text = tr(self.lang, "{name} is waiting for you: your turn!", name=seat_name(state, by, self.lang))
             self.play("nudge")
+        elif by == me:  # the nudger's own window: "you", never its own name (kind: the reader's seat by name)
+            text = tr(self.lang, "You nudged {name}", name=seat_name(state, seat, self.lang))
         else:
             text = tr(self.lang, "{by} nudged {name}", by=seat_name(state, by, self.lang),
                       name=seat_name(state, seat, self.lang))

@@ -249,10 +249,11 @@ def test_s10_item5_the_heading_wraps_left_of_export_hand_at_800x600(led_by_me, l
     assert all(not item_rect(overlay.fonts, t).colliderect(export.rect) for t in texts)
     heading = [t.text for t in texts if t.size == 18]
     assert export.rect.bottom < texts[len(heading)].y  # what follows starts below the button
+    # s14 on purpose: the review is of the reader's own decisions, "your", never its own name (José)
     if lang == "de":
-        assert heading == ["Partie 1, Runde 1: die Entscheidungen", "von José"]
+        assert heading == ["Partie 1, Runde 1: Ihre Entscheidungen"]
     if lang == "fr":
-        assert heading == ["Partie 1, manche 1\u00a0: les décisions de José"]
+        assert heading == ["Partie 1, manche 1\u00a0: vos décisions"]
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -40,7 +40,7 @@ def test_r19_the_match_end_tells_a_winning_seat_its_team_won(match_over) -> None
     state, ui = match_over
     won = replace(state, view=replace(state.view, winner=state.view.seat.team))
     _, panel = _panel(won, ui)
-    assert [say("en", *line) for line in panel.lines][:2] == ["José and Ñandú", "Your team won the match"]
+    assert [say("en", *line) for line in panel.lines][:2] == ["You and Ñandú", "Your team won the match"]
 
 
 def test_a_spectator_is_told_only_who_won(match_over) -> None:  # type: ignore[no-untyped-def]

@@ -112,7 +112,7 @@ def test_ledger_coach_and_chat_name_the_seat_so(turn, lang: str) -> None:  # typ
     pygame.font.init()
     from doublenine.client.overlays.text import Fonts
     finished = next(s for name, s, _ in table_states() if name == "reveal").view.finished[-1]
-    items = layout_review(finished, Seat.TWO, None, 900, Fonts(), t, ("Ana", "", "", "Bo"))
+    items = layout_review(finished, Seat.TWO, None, 900, Fonts(), t, ("Ana", "", "", "Bo"), mine=False)
     assert any(WORDS[lang][0] in str(getattr(i, "text", "")) for i in items)
     line = p.ChatLineW(id=1, at=0.0, seat=2, name="East", phrase="hello")
     assert line_text(line, lang)[0] == WORDS[lang][1]
