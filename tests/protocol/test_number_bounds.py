@@ -49,11 +49,22 @@ def _value(text: str) -> float:
     return float(text)
 
 
-SCOPE = {"chat": ("ChatLineW",), "chat line": ("ChatLineW",), "request": ("RequestW",), "coach": ("CoachRowW", "CoachReply")}
+SCOPE = {"chat": ("ChatLineW",), "chat line": ("ChatLineW",), "request": ("RequestW",), "coach": ("CoachRowW", "CoachReply"),
+         "effect": ("EffectW",)}
 """A word before a name in the table says whose field it is (`at` is a chat line's time and a coach row's index)."""
 ELSEWHERE = {("AskCoach", "match"): "`match` int 1..1000000", ("AskCoach", "hand"): "`hand` int 1..1000000"}
 """Fields whose narrower range their own row says (the coach's request: no match or hand 0)."""
 TILE_LISTS = {"hand", "dealt", "left", "doubles"}
+PAIRS = {"draw_taken": {(1, 4): "/prefixItems/0", (0, 54): "/prefixItems/1"},
+         "draw_taken_add": {(1, 4): "/prefixItems/0", (0, 54): "/prefixItems/1"}}
+"""Lists of pairs whose two numbers have two rows: ``[seat, position]``."""
+
+
+def bounds(num: dict[str, Any]) -> tuple[float, float]:
+    """A number schema's (minimum, maximum), an exclusive bound of an integer made inclusive."""
+    low = num["minimum"] if "minimum" in num else num["exclusiveMinimum"] + 1
+    high = num["maximum"] if "maximum" in num else num["exclusiveMaximum"] - 1
+    return low, high
 
 
 def documented() -> list[tuple[str, tuple[str, ...] | None, float, float]]:
@@ -61,13 +72,13 @@ def documented() -> list[tuple[str, tuple[str, ...] | None, float, float]]:
     text = DOC.read_text(encoding="utf-8")
     table = text[text.index("### Numbers"):text.index("## Values")]
     out = []
-    for names, bounds in re.findall(r"^\| (.+?) \| (.+?) \|$", table, re.M)[2:]:
-        if names.startswith("`error.data`"):
+    for names, bounds in re.findall(r"^\| (.+?) \| (.+?) \|$", table, re.M):
+        if names == "numbers" or names.startswith("`error.data`"):  # the header; error.data: no names
             continue
         scope_seen = ""  # a scope word holds for the rest of its row ("coach `worlds` / `at`")
         for group, span in zip(names.split(" / "), bounds.split(" / ")):
             low, high = re.match(r"(-?[\d,^]+(?:-1)?)\.\.(-?[\d,^]+(?:-1)?)", span.strip()).groups()  # type: ignore[union-attr]
-            for i, (scope, name) in enumerate(re.findall(r"(?:(chat line|chat|request|coach) )?`(\w+)`", group)):
+            for i, (scope, name) in enumerate(re.findall(r"(?:(chat line|chat|request|coach|effect) )?`(\w+)`", group)):
                 out.append((name, SCOPE.get(scope or (scope_seen if i == 0 else "")), _value(low), _value(high)))
                 scope_seen = scope or scope_seen
     return out
@@ -88,7 +99,8 @@ def test_every_field_the_numbers_table_names_has_its_bounds_in_the_schema() -> N
                 continue
             if name == "left" and model == "PlacedW":
                 continue  # a pip of a laid tile, not a hand
-            nums = [num for _, num in _numbers(prop, name)]
+            nums = [num for where, num in _numbers(prop, name)
+                    if name not in PAIRS or where.endswith(PAIRS[name].get((low, high), "-"))]
             tiles = name in TILE_LISTS and bool(nums) and all(n["maximum"] == 9 for n in nums)
             if name in TILE_LISTS and tiles != ((low, high) == (0, 10)):
                 continue  # `hand` is a list of tiles in a view and a hand number in a redeal: the other row
@@ -99,7 +111,7 @@ def test_every_field_the_numbers_table_names_has_its_bounds_in_the_schema() -> N
                 checked += 1
                 continue
             assert nums, (model, name)
-            assert {(n["minimum"], n["maximum"]) for n in nums} == {(low, high)}, (model, name)
+            assert {bounds(n) for n in nums} == {(low, high)}, (model, name)
             checked += 1
     assert checked >= 40
 
@@ -121,3 +133,35 @@ def test_an_id_beyond_its_range_is_wrong_types(message: dict[str, Any]) -> None:
 def test_the_largest_id_is_read() -> None:
     assert p.decode_client(p.pack({"type": "consent", "request_id": 2**53 - 1, "accept": False})).request_id == 2**53 - 1
     assert p.decode_client(p.pack({"type": "cancel_request", "request_id": 1})).request_id == 1
+
+
+def test_every_number_of_every_frame_has_its_bounds_in_the_document() -> None:
+    """The other way round (protoclient s14 F1: `joined.claim` was documented "int >= 1" while
+    `rejoin.claim` was 1..2147483647, and "Numbers" did not name `claim` at all; the same for `seed`, the
+    `_total`s, `protocol_version` and an undo's `effect`). Kind: a number a frame carries whose bound the
+    document leaves out, so a client written from it alone validates too little or too much. Every
+    integer or float of every message (both directions) is named in "Numbers" with the schema's bounds;
+    the two halves of a tile are "Values"' pips, and `error.data` has its own row."""
+    rows = documented()
+    missing = []
+    for model, sub in DEFS.items():
+        for name, prop in sub.get("properties", {}).items():
+            if model == "Error" and name == "data":
+                continue
+            for where, num in _numbers(prop, name):
+                low, high = bounds(num)
+                if (low, high) == (0, 9) and re.search(r"/prefixItems/[01]$", where):
+                    continue  # one pip of a tile (or of `ends`): "Values", and the pips row
+                if (model, name) in ELSEWHERE and ELSEWHERE[model, name].endswith(f"{int(low)}..{int(high)}"):
+                    continue
+                if not any(n == name and (scope is None or model in scope) and (lo, hi) == (low, high)
+                           for n, scope, lo, hi in rows):
+                    missing.append(f"{model}.{where} {low}..{high}")
+    assert missing == [], "\n".join(missing)
+
+
+def test_no_number_is_documented_with_one_bound_only() -> None:
+    """"int >= 1" is how `joined.claim` lost its upper bound (protoclient s14 F1): every int the
+    document gives a range gives both ends."""
+    text = DOC.read_text(encoding="utf-8")
+    assert re.findall(r"int(?:eger)?s? (?:≥|>=) ?-?\d", text) == []
