@@ -64,7 +64,11 @@ def click(pos: tuple[int, int], touch: bool = False) -> Any:
 
 
 def next_clicks(scene: Any) -> list[Any]:
-    """The mouse events a person would give ``scene`` (a table scene) now; empty while others act."""
+    """The mouse events a person would give ``scene`` (a table scene) now; empty while others act, and while
+    something just came up (client.seen: a person reads it first; a click then would be dropped)."""
+    settled = getattr(scene, "settled", None)
+    if callable(settled) and not settled():
+        return []
     lay = scene.layout()
     view = shown(scene).view  # what is on screen (client.pacing), as a person sees it
     ui = scene.ui

@@ -411,8 +411,8 @@ class HostedTable:
     # ------------------------------------------------------------ input
     def handle(self, event: Any) -> Change | None:
         """The close prompt first, then the invite controls, then the table."""
-        if self.asking is not None:
-            return self._answer(event)
+        if self.asking is not None:  # an input meant for the screen before it never answers it (client.seen)
+            return None if self.table.meant_before(event) else self._answer(event)
         if event.type == pygame.QUIT:
             return self._leaving(Change("quit"))
         pos = pointer(event, self.vp)
@@ -479,6 +479,16 @@ class HostedTable:
         self.asking, self.ask_focus = change, "keep"
         self.dirty = True
         return None
+
+    def sight(self) -> Any:
+        """The question while it is up, as a :class:`~doublenine.client.seen.Sight` of the table's (its two
+        buttons; every key is its own), else None: a second click of a double click on Leave, or an Enter
+        pressed on, never answers it unseen (TableScene.sights)."""
+        if self.asking is None:
+            return None
+        from ..seen import Sight
+        lay = self.layout()
+        return Sight(("ask", self.asking.kind, self.asked_for), (lay["keep"], lay["stop"]))
 
     def asked_label(self) -> str:
         """The msgid of the question's button with the focus when it is not Keep playing ("" when it is):

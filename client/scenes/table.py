@@ -26,13 +26,14 @@ from ..art import Art
 from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
 from ..focus import draw_ring, focused
 from ..following import followed
-from ..input import UiAction, Viewport, handle, latin_key
+from ..input import UiAction, Viewport, gold_button, handle, latin_key
 from ..intents import AskCoach, Control, Decide, Intent, Pause
 from ..layout import Rect, TableLayout, compute_layout, legal_ends
 from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
 from ..seatnames import renamed_notice
+from ..seen import KEY_GUARD, PRESS_KEYS, REPEAT_GAP, Seen, Sight  # noqa: F401 - KEY_GUARD, REPEAT_GAP: said here too
 from ..snake import overlaps
 from ..typeset import measurer
 from ..sound import Sounds, cues
@@ -51,13 +52,6 @@ TOAST_ROWS = 4
 """Rows a message may take (every message in five languages fits at 800x600: test_rehost.py)."""
 TOAST_ROW = 1.4
 """The height of one row of the message, in font sizes (its box, its rows drawn, the band kept for it)."""
-KEY_GUARD = 0.5
-"""Seconds after a prompt first shows during which no key, click or tap acts on it: an Enter typed or
-a click made for the previous screen (the last tile of a hand) must not close the hand's end or accept
-the next hand (new user N5); a deliberate press after reading comes later than this."""
-REPEAT_GAP = 0.6
-"""Longest seconds between a key's presses with no KEYUP between them that still count as its repeats
-(SDL repeats every ~0.03 s after ~0.5 s): a KEYUP lost to another window never keeps a key "held"."""
 SEEN_OVER_OVERLAYS = ("consent", "refused")
 """Prompts an open overlay steps aside for when they come (D1: another player's request, the refusal of
 this seat's own): new user s9 item 1, a request waited under the Review overlay, unseen. The overlay
@@ -188,15 +182,11 @@ class TableScene:
         self.asked_name: str | None = None
         """The name this window sent for its seat (create, join: set by the launcher); compared once with
         the name the table gave the seat, and the player told when they differ (seatnames.renamed_notice)."""
-        self._prompt: Any = None
-        """(kind, title, lines) of the prompt last drawn and the clock when it was first drawn (KEY_GUARD)."""
-        self._prompt_at = 0.0
         self._focus_prompt: Any = None
         """The prompt (:func:`_prompt_key`) the keyboard's focus was last settled for (:meth:`_settle_focus`)."""
-        self._held: dict[int, tuple[Any, float]] = {}
-        """Keys down now (no KEYUP yet): the prompt that was up when each was pressed, and when it last
-        went down (a press or a repeat). A held key's
-        repeats never act on a prompt that came up under it (:meth:`_meant_before`)."""
+        self.seen = Seen()
+        """When each prompt and button that came up by itself was first drawn, and the keys held down: no
+        input acts on one the player cannot have seen yet (client.seen, :meth:`sights`)."""
         self.keep_finished = True
         """Each finished match this window played is kept for the start screen's list (client/finished.py);
         False for ``--autoplay``, which writes nothing of the player's (launcher ``remember``)."""
@@ -601,13 +591,13 @@ class TableScene:
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.focused = event.type == pygame.WINDOWFOCUSGAINED
             self._anim = None if not self.focused else self._anim
-            self._held.clear()  # a key released in another window sends no KEYUP here
+            self.seen.focus_lost()  # a key released in another window sends no KEYUP here
             return None
         if event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no motion will say so
             self._unhover()
             return None
         if event.type == pygame.KEYUP:
-            self._held.pop(event.key, None)
+            self.seen.released(event.key)
         if self.settings is not None and event.type != pygame.QUIT:
             change = self.settings.handle(event)
             if change is not None and change.kind == "pop":  # Back or Esc: the table again
@@ -617,7 +607,12 @@ class TableScene:
         if self.overlay is not None and event.type != pygame.QUIT:
             return self._overlay_event(event)
         pos = self._pointer(event)
-        stale = self._meant_before(event, pos)  # asked first: it notes every key that goes down
+        # asked first: it notes every key that goes down; a click or tap on something that just came up (a
+        # prompt's button, a wait card's, "I'm back", Pass) is dropped before any part can take it
+        stale = self.seen.refused(event, pos, self.sights(), self._now)
+        if stale and pos is not None:
+            self.seen.hold_off(stale, self._now)
+            return None
         if self.toast is not None and pos is not None and event.type != pygame.MOUSEMOTION \
                 and pygame.Rect(self._toast_box(self.vp.pixels)[1]).collidepoint(pos):
             self.toast, self.dirty = None, True  # read: out of the way
@@ -654,8 +649,9 @@ class TableScene:
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.open_settings()
             return None
-        if stale:
-            return None  # an input for the screen before this prompt (N5)
+        if stale:  # a key meant for the screen before (N5); the chat's field, M and S took theirs
+            self.seen.hold_off(stale, self._now)
+            return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.toast_by == "leave":
             self._leave_armed, self.toast, self.dirty = None, None, True  # Esc: the Leave is not carried out
         lay = self.layout()
@@ -761,35 +757,50 @@ class TableScene:
             if self.ui.button is not None:
                 self.ui, self.dirty = replace(self.ui, button=None), True
 
-    def _meant_before(self, event: Any, pos: tuple[float, float] | None) -> bool:
-        """True when ``event`` must not act because it was meant for the screen before the prompt now up
-        (kind: one input acting twice, on the prompt its own action brought up; new user: the Enter that
-        played a hand's last tile also closed "Hand N is over"). A key press, a click or a tap on the
-        prompt while it is fresh (:meth:`_fresh_prompt`); a held key's repeat (no KEYUP since it went
-        down) on any prompt that was not up when it was pressed. Clicks outside the prompt (the top bar)
-        still act."""
-        if event.type == pygame.KEYDOWN:
-            panel = self.layout().panel
-            prompt = _prompt_key(panel) if panel is not None else None
-            held = self._held.get(event.key)
-            if held is not None and self._now - held[1] <= REPEAT_GAP:  # a repeat of a key still down
-                self._held[event.key] = (held[0], self._now)
-                return panel is not None and held[0] != prompt
-            self._held[event.key] = (prompt, self._now)
-            return panel is not None and self._fresh_prompt()
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN) and pos is not None:
-            panel = self.layout().panel
-            return panel is not None and panel.hit(pos) is not None and self._fresh_prompt()
-        return False
+    def sights(self) -> tuple[Sight, ...]:
+        """What is in sight now that takes input and came up by itself (client.seen): the table's prompt
+        (every prompt of :func:`~doublenine.client.panels.build_panel`: a hand's end, the match's end, a
+        request, a question, the opening draw and its result, the nomination, the review, the lobby), the
+        cards' buttons (Nudge, the hand-over, "I'm back"), the gold Pass (Enter presses it,
+        input.gold_button) and the host's Leave/Close question (lan_host.HostedTable.sight). Kind: an input
+        acting on a panel or button the player cannot have seen yet (new user N5: the Enter that played the
+        last tile closed the hand's end; inputguard item 1: Enter pressed again and again went through the
+        match's end into a new match, as only the table's prompt was guarded, and only for its first half
+        second whatever was pressed in it)."""
+        lay = self.layout()
+        out: list[Sight] = []
+        panel = lay.panel
+        if panel is not None:
+            rects = tuple(b.rect for b in panel.buttons if b.enabled or b.why is not None)
+            out.append(Sight(("panel", *_prompt_key(panel)),
+                             rects + tuple(r for p, r in panel.cells if p not in panel.taken)))
+        for card in self.talk.cards(self.shown(), lay, self.ui):
+            live = [b for b in card.buttons if b.enabled]
+            if live:
+                out.append(Sight(("card", *((b.id, b.label) for b in live)), tuple(b.rect for b in live), PRESS_KEYS))
+        gold = gold_button(lay)
+        if gold is not None:
+            out.append(Sight(("gold", gold.id, gold.label), (gold.rect,), PRESS_KEYS | {pygame.K_p}))
+        asked = getattr(self.host_room, "sight", None)
+        host = asked() if callable(asked) else None
+        if isinstance(host, Sight):
+            out.append(host)
+        return tuple(out)
 
-    def _fresh_prompt(self) -> bool:
-        """A prompt is up that was not drawn yet, or was first drawn less than :data:`KEY_GUARD` s ago:
-        keys pressed now were meant for the screen before it (hand end, match end, redeal question,
-        nomination, opening draw: every prompt of :func:`~doublenine.client.panels.build_panel`)."""
-        panel = self.layout().panel
-        if panel is None:
+    def settled(self) -> bool:
+        """Nothing in sight is fresh (client.seen): a person would act on what is shown now (the autoplay robot
+        waits for this, as a player reads before pressing)."""
+        return not self.seen.any_fresh(self.sights(), self._now)
+
+    def meant_before(self, event: Any) -> bool:
+        """For a part drawn over the table that takes every input itself (the host's question): True when
+        ``event`` must be dropped as meant for the screen before (client.seen), its KEYUP noted."""
+        if event.type == pygame.KEYUP:
+            self.seen.released(event.key)
             return False
-        return _prompt_key(panel) != self._prompt or self._now - self._prompt_at < KEY_GUARD
+        stale = self.seen.refused(event, self._pointer(event), self.sights(), self._now)
+        self.seen.hold_off(stale, self._now)
+        return bool(stale)
 
     def _leave_table(self) -> Change | None:
         """Leave for the start screen. Alone with computers at this window's own local table, the seat is
@@ -892,9 +903,8 @@ class TableScene:
         drawn = lay
         if any(overlaps(c.rect, lay.status_rect) for c in cards):  # it says the same (waiting.SAID_BY_CARD)
             drawn = replace(lay, status=())
-        prompt = _prompt_key(lay.panel) if lay.panel is not None else None
-        if prompt != self._prompt:
-            self._prompt, self._prompt_at = prompt, self._now
+        # what the player sees from now (client.seen); nothing of the table is in sight under an overlay
+        self.seen.drawn(self.sights() if self.overlay is None and self.settings is None else (), self._now)
         moving = self._moving()
         if moving is not None:
             drawn = self._before_landing(drawn)

@@ -126,6 +126,7 @@ def test_f22_the_wait_cards_nudge_and_hand_over_are_reached_by_tab_and_pressed_b
     scene.draw(surface)
     x, y, w, h = ring_rect(card.buttons[0].rect)
     assert tuple(surface.get_at((x + w // 2, y)))[:3] == (244, 204, 96)  # the ring round Nudge
+    scene.update(101.0)  # the card read before Enter presses its button (client.seen; waited=True: clock 100.0)
     _key(scene, pygame.K_RETURN)
     _key(scene, pygame.K_TAB)
     assert scene.ui.button == "handover:3"

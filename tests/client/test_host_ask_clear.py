@@ -37,6 +37,8 @@ def _asking(size: tuple[int, int], lang: str, side: str) -> HostedTable:
     assert host.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1,
                                           touch=False)) is None
     assert host.asking is not None and host.asking.kind == "pop"
+    host.draw(pygame.Surface(size))  # the question read before a key answers it (client.seen)
+    table.update(table._now + 1.0)
     return host
 
 

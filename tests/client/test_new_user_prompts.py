@@ -125,6 +125,9 @@ def test_n5_enter_as_the_hand_ends_does_not_close_the_hand_end(states) -> None: 
     _press(scene)  # just after it showed: meant for the hand's last tile
     assert scene.ui.seen_finished == 0 and scene.layout().panel.kind == "reveal"
     scene.update(100.0 + KEY_GUARD + 0.05)
+    _press(scene)  # pressed again at once: still not read (client.seen: a refused press starts the guard again)
+    assert scene.ui.seen_finished == 0
+    scene.update(100.0 + 2 * KEY_GUARD + 0.1)
     _press(scene)  # read, then Enter: "Next hand"
     assert scene.ui.seen_finished == 1
 

@@ -57,6 +57,9 @@ def test_r22_a_click_as_the_hand_ends_does_not_close_the_hand_end(states) -> Non
     scene.handle(_click(centre(primary.rect)))  # the second click of a double click that played the last tile
     assert scene.ui.seen_finished == 0 and scene.layout().panel.kind == "reveal"
     scene.update(100.0 + KEY_GUARD + 0.05)
+    scene.handle(_click(centre(primary.rect)))  # clicked again at once: not read yet (client.seen)
+    assert scene.ui.seen_finished == 0
+    scene.update(100.0 + 2 * KEY_GUARD + 0.1)
     scene.handle(_click(centre(primary.rect)))  # read, then clicked
     assert scene.ui.seen_finished == 1
 
@@ -69,7 +72,7 @@ def test_r22_a_tap_as_the_hand_ends_does_not_close_the_hand_end(states) -> None:
     scene.update(100.1)
     scene.handle(tap)
     assert scene.ui.seen_finished == 0
-    scene.update(100.0 + KEY_GUARD + 0.05)
+    scene.update(100.1 + KEY_GUARD + 0.05)  # read since the tap refused
     scene.handle(tap)
     assert scene.ui.seen_finished == 1
 
@@ -90,7 +93,11 @@ def test_r22_a_held_enter_does_not_close_the_hand_end_it_brought_up(states) -> N
         scene.handle(_key(pygame.KEYDOWN))
     assert scene.ui.seen_finished == 0 and scene.layout().panel.kind == "reveal"
     scene.handle(_key(pygame.KEYUP))
-    scene.handle(_key(pygame.KEYDOWN))  # let go, then pressed again: "Next hand"
+    scene.handle(_key(pygame.KEYDOWN))  # let go and pressed again at once: Enter hammered, not read
+    assert scene.ui.seen_finished == 0
+    scene.handle(_key(pygame.KEYUP))
+    scene.update(t + KEY_GUARD + 0.05)
+    scene.handle(_key(pygame.KEYDOWN))  # read, then pressed again: "Next hand"
     assert scene.ui.seen_finished == 1
 
 
