@@ -20,6 +20,7 @@ from doublenine.client.intents import Decide
 from doublenine.client.layout import legal_ends
 from doublenine.client.panels import status_line
 from doublenine.client.typeset import watch
+from doublenine.client.scenes.table import KEY_GUARD
 from doublenine.client.uistate import Ui
 from doublenine.shared.moves import End, Pass
 from doublenine.shared.seats import Seat
@@ -84,6 +85,8 @@ def test_f5_enter_passes_when_no_tile_fits_and_the_footer_says_so() -> None:
     scene = _scene(_crafted({Tile(0, 1), Tile(5, 6)}))
     assert _status(scene) == "No tile fits: you must pass"
     assert " · ".join(scene.layout().help) == "Enter: Pass · P pass · U undo · Y redo · M sound · C chat · S settings"
+    scene.draw(pygame.Surface(SIZE))  # the gold Pass read before Enter presses it (client.seen)
+    scene.update(KEY_GUARD + 0.05)
     _key(scene, pygame.K_RETURN)
     assert scene.session.sent == [Decide(Pass(Seat.ONE))]
 
