@@ -33,6 +33,12 @@ HELP_TILES = N_("T tiles")
 """The tile tracker's key (client/tracking.py), named only where the table allows the tracker."""
 WATCHING = N_("You are watching this table")
 """Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
+HELP_SIT = N_("J: take a free seat")
+"""Added to :data:`WATCHING` while a seat is free and this window can take it (keys "sit",
+scenes/table.TableScene.keys): J rings a free seat's card, Enter takes it (s14: only a click took one)."""
+KEYS_SIT = N_("J, while you watch and a seat is free: the gold ring on a free seat's card (again: the next "
+              "one); Enter or Space takes that seat")
+"""The rules' Keys section says :data:`HELP_SIT` so, only while a seat is free to take (:func:`keys_section`)."""
 HELP_PROMPT = N_("Enter: {action}")
 """The keys while a prompt is up (the hand's end, the match's end, the review...): Enter presses its
 first button (:func:`.input._enter`); the tile keys do nothing then, so they are not offered."""
@@ -67,6 +73,7 @@ every key."""
 RINGED = {"other:chat": N_("Chat"), "other:tiles": N_("Tiles"), "other:host:chip": N_("Invite"),
           "other:host:copy": N_("Copy invite"), "other:host:copyweb": N_("Copy link"), "other:host:hide": N_("Hide"),
           "other:send": N_("Send"), "other:chat_close": N_("Close"), "nudge": N_("Nudge {name}"),
+          "other:sit": N_("Take {name}'s seat"),
           "handover": N_("Let the computer play for {name}")}
 """The words of the controls drawn by other parts of the table (scenes/table.TableScene.others) and by the
 wait card (its ``nudge:N``, ``handover:N``), which Tab rings and Enter presses: the footer names them
@@ -79,8 +86,8 @@ def ringed_label(bid: str) -> tuple[str, int] | None:
     buttons name (footer.key_help's ``focus``) or none."""
     if bid in RINGED:
         return RINGED[bid], 0
-    kind, _, seat = bid.partition(":")
-    if kind in ("nudge", "handover") and is_ascii_digits(seat) and 1 <= int(seat) <= 4:
+    kind, _, seat = bid.rpartition(":") if bid.startswith("other:sit:") else bid.partition(":")
+    if kind in ("nudge", "handover", "other:sit") and is_ascii_digits(seat) and 1 <= int(seat) <= 4:
         return RINGED[kind], int(seat)
     return None
 
@@ -124,8 +131,9 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
     if spectating(state):  # a prompt's Enter still acts (the opening draw's Continue): said (new user s12 round 2)
         shown = enter_button(panel)
-        return tr(lang, HELP_PROMPT, action=say(lang, shown.label, dict(shown.args))) if shown is not None \
-            else tr(lang, WATCHING)
+        if shown is not None:
+            return tr(lang, HELP_PROMPT, action=say(lang, shown.label, dict(shown.args)))
+        return f"{tr(lang, WATCHING)} · {tr(lang, HELP_SIT)}" if keys == "sit" else tr(lang, WATCHING)
     view = state.view
     if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
         mine = view is not None and view.seat is not None and view.seat in view.waiting_for()
@@ -171,10 +179,11 @@ KEYS_OVERLAY = N_("In the rules, the ledger and a review: {keys}")
 KEYS_CHAT = N_("In the chat: {keys}")
 
 
-def keys_section(lang: str) -> RulesSection:
+def keys_section(lang: str, sit: bool = False) -> RulesSection:
     """The rules' Keys section in ``lang``, made of the footer's own key lines (:data:`HELP`,
     :data:`HELP_MORE`, :data:`HELP_TILES`, :data:`HELP_DRAW`, :data:`HELP_OVERLAY`, :data:`HELP_CHAT`):
-    one bullet per key of the play line, one per moment. One source, so the footer and the rules never
+    one bullet per key of the play line, one per moment; ``sit``: a spectator's window where a seat is free
+    now, which J takes (:data:`KEYS_SIT`, said only then). One source, so the footer and the rules never
     disagree (s11 new user: no keys in the rules, F1 did nothing, H/P/U/Y/M/C/T seen only in one's turn)."""
     from doublenine.shared.i18n.rules import Block, RulesSection
 
@@ -186,6 +195,8 @@ def keys_section(lang: str) -> RulesSection:
               Block(tr(lang, KEYS_TAB), True),
               Block(tr(lang, KEYS_OVERLAY, keys=tr(lang, HELP_OVERLAY)), True),
               Block(tr(lang, KEYS_CHAT, keys=tr(lang, HELP_CHAT)), True)]
+    if sit:  # first: the one key a spectator's window has of the play keys, seen without scrolling
+        blocks.insert(1, Block(tr(lang, KEYS_SIT), True))
     return RulesSection(tr(lang, KEYS_TITLE), (), tuple(blocks))
 
 
@@ -239,8 +250,8 @@ def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
     and T wrapped to two rows in a footer kept for the one row of :data:`HELP`)."""
     from .text import tr
     if spectating(state):
-        return (tr(lang, WATCHING), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES),
-                tr(lang, HELP_CHAT_ITEM))
+        return (f"{tr(lang, WATCHING)} · {tr(lang, HELP_SIT)}", tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT),
+                tr(lang, HELP_PHRASES), tr(lang, HELP_CHAT_ITEM))
     return (_play_keys(state, lang, full=True), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW),
             tr(lang, HELP_CHAT_ITEM))
 

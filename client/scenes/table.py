@@ -78,8 +78,11 @@ class Session(Protocol):
 
 
 
-SIT_HERE = N_("A seat is free: click its card to sit there")
-"""Said to a spectator once a seat of the table becomes free (s13 spectator F4)."""
+SIT_HERE = N_("A seat is free: click its card, or press J, to sit there")
+"""Said to a spectator once a seat of the table becomes free (s13 spectator F4; J: :data:`SIT_KEY`)."""
+SIT_KEY = pygame.K_j
+"""A spectator's key to a free seat (:meth:`TableScene._ring_free_seat`): the ring on the next free seat's
+card, which Enter or Space takes (s14: a seat was taken by a click on its card only)."""
 LEAVE_OTHERS_PLAY_ON = N_("Leave gives your seat up: the others play on without you. Press Leave again to go.")
 """The first Leave's warning at a table with other human players (they play on, the computer takes the seat)."""
 LEAVE_NO_WAY_BACK = N_("Leave gives your seat up: you cannot come back to this match. Press Leave again to go.")
@@ -253,7 +256,7 @@ class TableScene:
         over the table), "overlay:rules" (the rules) or "overlay" (the ledger, a review), "ask" or
         "ask:MSGID" (the host's Leave/Close question, scenes.lan_host; MSGID: the label of the button with
         its focus), "chat" (the chat field has the focus) or "chat:item" (a phrase, a mute or × has it),
-        or "table" (the prompt, else the hand).
+        or "table" (the prompt, else the hand), "sit" for a spectator's window where a seat is free (J).
         The footer says what they do from this (footer.key_help), so the two cannot disagree."""
         if self.settings is not None:
             return "settings"
@@ -267,7 +270,9 @@ class TableScene:
             return "chat:item" if self.talk.cui.item else "chat"
         from ..footer import ringed_label
         ring = self.ui.button or ""
-        return f"ring:{ring}" if ringed_label(ring) is not None else "table"  # footer.key_help names it
+        if ringed_label(ring) is not None:
+            return f"ring:{ring}"  # footer.key_help names it
+        return "sit" if self.free_seats() else "table"  # a spectator's J to a free seat (footer.HELP_SIT)
 
     def side_shown(self) -> bool:
         """A side panel is painted right of the table this frame: the chat open, or the tile tracker open
@@ -380,11 +385,14 @@ class TableScene:
         one (s13 spectator F4: the dashed "computer, free seat" card did nothing; Leave, start screen, Join
         table were the way). None when the click is on no such card."""
         free = self.free_seats()
-        if not free or self.sit is None:
-            return None
         seat = next((int(sp.seat) for sp in self.layout().seats if int(sp.seat) in free
                      and pygame.Rect(sp.plate).collidepoint(pos)), None)
-        if seat is None:
+        return None if seat is None else self._sit(seat)
+
+    def _sit(self, seat: int) -> Change | None:
+        """Seat ``seat`` (1..4) taken, if it is free (:meth:`free_seats`): a new table window in place of this
+        one, or None with why not said (the launcher's join refused or failed)."""
+        if self.sit is None or seat not in self.free_seats():
             return None
         from doublenine.shared.failures import FailureError
         try:
@@ -396,6 +404,18 @@ class TableScene:
             self._show(str(exc), self._now + TOAST_SECONDS)
             return None
         return Change("replace", scene)
+
+    def _ring_free_seat(self) -> None:
+        """J (:data:`SIT_KEY`): the keyboard's ring on the next free seat's card after the one it is on (the
+        first when it is on none), which Enter or Space takes (:meth:`press_other`); nothing when no seat is
+        free. Kind: a control only a click reaches (s14: a spectator's free seat had no key and Tab passed it)."""
+        free = self.free_seats()
+        if not free:
+            return
+        ring = self.ui.button or ""
+        now = int(ring.removeprefix("other:sit:")) if ring.startswith("other:sit:") and ring[-1:].isdigit() else 0
+        seat = next((n for n in free if n > now), free[0])
+        self.ui, self.dirty = replace(self.ui, button=f"other:sit:{seat}", selected=None, end=None), True
 
     def _tell_free(self, prior: ClientState, now: float) -> None:
         """A spectator's window: once a seat becomes free, say it can be taken from here (:meth:`_sit_at`)."""
@@ -649,6 +669,10 @@ class TableScene:
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.open_settings()
             return None
+        if event.type == pygame.KEYDOWN and latin_key(event.key, getattr(event, "scancode", 0)) == SIT_KEY \
+                and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.free_seats():
+            self._ring_free_seat()
+            return None
         if stale:  # a key meant for the screen before (N5); the chat's field, M and S took theirs
             self.seen.hold_off(stale, self._now)
             return None
@@ -731,6 +755,8 @@ class TableScene:
         host = getattr(self.host_room, "focusables", None)
         if host is not None:
             out += [Button(f"other:host:{cid}", rect, "") for cid, rect in host()]
+        free = self.free_seats()  # a spectator's free seats: their cards, which Enter takes (:meth:`_sit`)
+        out += [Button(f"other:sit:{int(sp.seat)}", sp.plate, "") for sp in lay.seats if int(sp.seat) in free]
         return tuple(b for b in out if b.enabled and b.rect[2] > 0 and b.rect[3] > 0)
 
     def press_other(self, bid: str, lay: TableLayout) -> Change | None:
@@ -741,6 +767,8 @@ class TableScene:
             return None
         if bid.startswith("other:host:") and self.host_room is not None:
             return self.host_room.click_id(bid.removeprefix("other:host:"))  # type: ignore[no-any-return]
+        if bid.startswith("other:sit:"):
+            return self._sit(int(bid.removeprefix("other:sit:")))
         (wx, wy), (px, py) = self.vp.window, self.vp.pixels
         x, y = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
         at = (round(x * wx / max(1, px)), round(y * wy / max(1, py)))  # drawable pixels, back to the window's
@@ -1044,7 +1072,7 @@ class TableScene:
         try:
             if what == "rules":
                 from ..overlays.rules import RulesOverlay
-                self.overlay = RulesOverlay(self.lang, self._overlay_rect())
+                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), sit=bool(self.free_seats()))
             elif view is not None:
                 from ..overlays.ledger import LedgerOverlay
                 self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded,

@@ -134,6 +134,7 @@ def test_a_spectator_sits_at_a_free_seat_by_clicking_its_card(moments) -> None: 
     stub.set(replace(watched, seat_states=busy[:2] + (SeatState.OPEN,) + busy[3:]))  # North's bot left
     scene.update(0.5)
     assert scene.free_seats() == (3,) and scene.toast is not None and scene.toast[0] == SIT_HERE
+    assert SIT_HERE == "A seat is free: click its card, or press J, to sit there"
     north = next(sp.plate for sp in scene.layout().seats if int(sp.seat) == 3)
     south = next(sp.plate for sp in scene.layout().seats if int(sp.seat) == 1)
 
@@ -144,3 +145,74 @@ def test_a_spectator_sits_at_a_free_seat_by_clicking_its_card(moments) -> None: 
     assert asked == []  # a taken seat: nothing
     change = click(north)
     assert (change.kind, change.scene, asked) == ("replace", "seated window", [3])  # type: ignore[union-attr]
+
+
+def _free_scene(moments, free: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    """A spectator's window at 1280x800 where ``free`` seats are open to take; ``asked`` collects the seats
+    its ``sit`` was called with."""
+    from doublenine.shared.seatstate import SeatState
+    states = tuple(SeatState.OPEN if n in free else SeatState.COMPUTER for n in range(1, 5))
+    stub = StubSession(replace(moments["played"], seat_states=states))
+    scene = TableScene(stub, "en", sounds=Sounds(muted=True), motion=False)  # type: ignore[arg-type]
+    scene.resize(Viewport((1280, 800), (1280, 800)))
+    asked: list[int] = []
+    scene.sit = lambda seat: asked.append(seat) or "seated window"
+    scene.update(0.0)
+    return scene, asked
+
+
+def _key(scene, k: int):  # type: ignore[no-untyped-def]
+    scene._now += 1.0  # never a repeat of the last key
+    change = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    scene.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    return change
+
+
+def test_a_spectator_takes_a_free_seat_by_the_j_key_and_enter(moments) -> None:  # type: ignore[no-untyped-def]
+    """s14 spectate item 1: a free seat was taken by a click on its card only; no key, and Tab passed it.
+    Kind: a control only a click reaches. J rings the next free seat's card, Enter takes it."""
+    from doublenine.client.footer import key_help
+    scene, asked = _free_scene(moments, (2, 3))
+    assert key_help(scene.shown(), None, scene.keys(), "en") == "You are watching this table · J: take a free seat"
+    assert _key(scene, pygame.K_j) is None and scene.ui.button == "other:sit:2"
+    assert key_help(scene.shown(), None, scene.keys(), "en") == "Tab: another button · Enter: Take Zoë's seat"
+    _key(scene, pygame.K_j)
+    assert scene.ui.button == "other:sit:3"
+    _key(scene, pygame.K_j)
+    assert scene.ui.button == "other:sit:2"  # round again
+    _key(scene, pygame.K_j)
+    change = _key(scene, pygame.K_RETURN)
+    assert (change.kind, change.scene, asked) == ("replace", "seated window", [3])  # type: ignore[union-attr]
+
+
+def test_tab_reaches_a_free_seats_card_and_space_takes_it(moments) -> None:  # type: ignore[no-untyped-def]
+    scene, asked = _free_scene(moments, (4,))
+    assert [b.id for b in scene.others() if b.id.startswith("other:sit:")] == ["other:sit:4"]
+    for _ in range(12):
+        if scene.ui.button == "other:sit:4":
+            break
+        _key(scene, pygame.K_TAB)
+    assert scene.ui.button == "other:sit:4"
+    change = _key(scene, pygame.K_SPACE)
+    assert (change.kind, asked) == ("replace", [4])  # type: ignore[union-attr]
+
+
+def test_no_seat_free_no_j_and_no_word_of_it(moments) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.footer import key_help
+    scene, asked = _free_scene(moments, ())
+    assert _key(scene, pygame.K_j) is None and scene.ui.button is None and asked == []
+    assert key_help(scene.shown(), None, scene.keys(), "en") == "You are watching this table"
+    assert not any(b.id.startswith("other:sit:") for b in scene.others())
+
+
+@pytest.mark.parametrize("free", [(3,), ()])
+def test_f1s_list_names_j_only_while_a_seat_is_free(moments, free) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client.footer import KEYS_SIT
+    from doublenine.client.overlays.rules import RulesOverlay
+    scene, _ = _free_scene(moments, free)
+    _key(scene, pygame.K_F1)
+    assert isinstance(scene.overlay, RulesOverlay)
+    second = scene.overlay.text().sections[-1].blocks[1].text  # under the section's intro
+    assert (second == KEYS_SIT) is bool(free)
+    assert second == ("J, while you watch and a seat is free: the gold ring on a free seat's card (again: the next "
+                      "one); Enter or Space takes that seat" if free else "1-9, 0 or two pips: choose a tile")
