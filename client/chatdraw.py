@@ -23,6 +23,9 @@ from .store import ClientState
 from .text import tr, trn
 from .textfield import draw_text
 
+SPECTATOR_NAMED = N_("{name} (spectator)")
+"""Who said a spectator's chat line that carries a name (``ChatLineW.name``, the ``spectate.name`` the server
+cleaned and made distinct): the mark keeps it from reading as a seat's line."""
 SAY_HELLO = N_("Say hello: pick a phrase (click, or Tab then Enter) or type below")
 """The empty chat's caption; it says the keys too (new user s12 F7: "click a phrase" to a keyboard player)."""
 SAY_HELLO_PHRASES = N_("Say hello: pick a phrase below (click, or Tab then Enter)")
@@ -35,7 +38,10 @@ def line_text(line: Any, lang: str) -> tuple[str, str]:
     """(who, what) of a chat line in ``lang``: a phrase id becomes the reader's own words."""
     # the name the seat had when it spoke, shown as every seat's name is (a default name translated)
     # (the seat's default name when the font draws none of it: .seatnames)
-    who = window_seat_name(lang, int(line.seat), str(line.name)) if line.seat is not None else tr(lang, "Spectator")
+    # a spectator's line: its name (spectate.name) marked a spectator's, so it never reads as a seat's; a
+    # spectator who gave none (or an older server's line) is "Spectator" (s14: every spectator was)
+    who = window_seat_name(lang, int(line.seat), str(line.name)) if line.seat is not None else \
+        tr(lang, SPECTATOR_NAMED, name=line.name) if line.name else tr(lang, "Spectator")
     what = line.text if line.text is not None else tr(lang, PHRASES.get(str(line.phrase), str(line.phrase)))
     return who, what
 

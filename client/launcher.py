@@ -52,7 +52,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     from . import config
     from .embedded import AlreadyRunning, EmbeddedServer, default_db
     from .joining import held_rejoin
-    from .net import NetClient, NetSession
+    from .net import NetClient, NetSession, spectate_frame
     from .scenes.table import TableScene
 
     def launcher(launch: Any) -> TableScene:
@@ -94,7 +94,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                 if running and saved.resume_code:  # watch the other window's game, never take its seat
                     # nor any seat: no fallback (new user s11: the watched match was over, the client's
                     # fallback for a rejoin made a new table AW4R3 and sat there under "only watches")
-                    attach, fallback, on_joined = p.Spectate(code=saved.resume_code), None, None
+                    attach, fallback, on_joined = spectate_frame(saved.resume_code, launch.name), None, None
                     watching = saved.resume_code
                 elif running:  # nothing of the other window's to watch: this one plays nowhere
                     from doublenine.shared.failures import Failure, FailureError
@@ -108,7 +108,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             if held is not None:  # D7: the seat this computer holds there, taken back; a new one if it is gone
                 attach, fallback = held, attach
         else:
-            attach = p.Spectate(code=launch.table)
+            attach = spectate_frame(launch.table, launch.name)  # its name said in the chat (s14)
         if launch.server and remember:
             on_joined = _remember_what_worked(launch.server)
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()

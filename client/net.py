@@ -121,6 +121,8 @@ class NetClient:
         (s13 netplayer F6). None before a seat, or from a server that sends none."""
         self._claims = True
         """False once the server refused a ``rejoin`` carrying ``claim`` (an older version-2 server)."""
+        self._names = True
+        """False once the server refused a ``spectate`` carrying ``name`` (an older version-2 server)."""
         self._nobody = 0
         """Attempts in a row that found nobody listening (shared/reconnect.nobody_listens)."""
         self._why = ""
@@ -295,10 +297,13 @@ class NetClient:
             raise Refused(self._failure_of(welcome), str(welcome.code))
         rejoin = self.token is not None and self.code is not None
         claimed = rejoin and self._claims and self.claim is not None
+        watch = self.code if self.code is not None and isinstance(self.attach, p.Spectate | p.CreateTable) else \
+            self.attach.code if isinstance(self.attach, p.Spectate) else None
+        named = not rejoin and watch is not None and self._names and spectator_name(self.attach) is not None
         if rejoin:
             ws.send(p.encode(p.Rejoin(code=self.code, token=self.token, claim=self.claim if claimed else None)))
-        elif self.code is not None and isinstance(self.attach, p.Spectate | p.CreateTable):
-            ws.send(p.encode(p.Spectate(code=self.code)))
+        elif watch is not None:  # a spectator, named (spectate.name) unless this server refused the name
+            ws.send(p.encode(spectate_frame(watch, spectator_name(self.attach) if named else None)))
         else:
             ws.send(p.encode(self.attach))
         while True:  # until joined: a silent server must not leave "Connecting..." up forever
@@ -306,6 +311,10 @@ class NetClient:
             if claimed and isinstance(msg, p.Error) and str(msg.code) == "WRONG_TYPES":
                 self._claims = claimed = False  # an older server: the same rejoin without ``claim``
                 ws.send(p.encode(p.Rejoin(code=self.code, token=self.token)))
+                continue
+            if named and isinstance(msg, p.Error) and str(msg.code) == "WRONG_TYPES":
+                self._names = named = False  # an older version-2 server: the same spectate without ``name``
+                ws.send(p.encode(p.Spectate(code=watch)))  # type: ignore[arg-type]
                 continue
             if isinstance(msg, p.Error) and \
                     not (self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN")):
@@ -403,6 +412,17 @@ def host_port(url: str) -> tuple[str, int]:
         return parts.hostname or url, parts.port or (443 if parts.scheme == "wss" else 80)
     except ValueError:
         return url, 0
+
+
+def spectate_frame(code: str, name: str | None) -> p.Spectate:
+    """``spectate{code, name}``, ``name`` left out of the frame when None or "" (the field takes no null)."""
+    return p.Spectate(code=code, **({"name": name} if name else {}))
+
+
+def spectator_name(attach: p.Model) -> str | None:
+    """The name a spectator's window gives in ``spectate.name`` (the chat says it): a ``Spectate``'s own, or
+    the name of a ``CreateTable`` whose creator watches; None for none."""
+    return attach.name if isinstance(attach, p.Spectate) or watches(attach) else None  # type: ignore[attr-defined]
 
 
 def watches(attach: p.Model) -> bool:

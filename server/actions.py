@@ -164,7 +164,19 @@ def own_groups(table: Table) -> set[str]:
     return groups  # type: ignore[return-value]
 
 
-async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
+def watcher_name(table: Table, name: str | None) -> str:
+    """A spectator's name as the chat says it (``ChatLineW.name``): cleaned as a seat's name
+    (:func:`.seating.seat_name`), the window's own-seat markers removed and a name only the window gives
+    ("Spectator", "South", "you"...) blank (:func:`.names.own_name`), then unlike the four seats' names and
+    every other spectator's of the table (:func:`.names.distinct_name`: "Ana 2"). ``""``: no name (None, or
+    nothing left), said "Spectator". Kind: the seats' names were checked so, a spectator had none (s14:
+    every spectator's line read "Spectator")."""
+    others = [table.slots[s].display_name for s in SEATS]
+    others += [getattr(c, "watch_name", "") for c, s in table.subscribers.items() if s is None]
+    return distinct_name(own_name(seat_name(name)), others)
+
+
+async def spectate(table: Table, conn: Any, creator: bool = False, name: str | None = None) -> None:
     """D8: watch the table. SPECTATORS_PER_ADDRESS beyond ``max_spectators_per_address`` from
     ``conn``'s address group (a connection without a ``group``, the creator's own, counts as none).
     SPECTATORS_FULL beyond ``max_spectators`` from strangers' groups (the table's own groups,
@@ -202,6 +214,7 @@ async def spectate(table: Table, conn: Any, creator: bool = False) -> None:
         full = None if table.playing is None else table.playing.refusal(table)
         if full is not None:  # a table of computers only that its site may not keep playing now (server/playing.py)
             raise Refused(*full)
+        conn.watch_name = watcher_name(table, name)  # ``name``: spectate.name (create_table's, for its creator)
         await _welcome(table, conn, None, None, creator)
 
 

@@ -52,12 +52,14 @@ class Connection:
                  "_state_frames", "_stalled_since", "_measured", "_close_with", "_wake", "_writing",
                  "_allowance", "_stamp", "address", "group", "own_player", "current_type",
                  "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching", "route",
-                 "resynced")
+                 "resynced", "watch_name")
     # slots: four connections a table, each about 500 bytes lighter than with a dict (issue 12);
     # ``coaching`` is set by server/coaching.py (read with a default there)
 
     def __init__(self, ws: Any, registry: Registry) -> None:
         self.ws = ws
+        self.watch_name = ""
+        """This connection's name as a spectator (``spectate.name``, actions.watcher_name); "" for none."""
         self.registry = registry
         self.config = registry.config
         self.table: Table | None = None
@@ -392,7 +394,7 @@ async def _create(c: Connection, m: p.CreateTable) -> None:
     if m.sit is not None:
         await actions.join(table, c, Seat(m.sit), None, creator=True)  # named by registry.create
     else:
-        await actions.spectate(table, c, creator=True)
+        await actions.spectate(table, c, creator=True, name=m.name)  # the creator watching: its own name
 
 
 async def _lookup(c: Connection, code: str, token: str | None = None) -> Table:
@@ -418,7 +420,7 @@ async def _rejoin(c: Connection, m: p.Rejoin) -> None:
 
 async def _spectate(c: Connection, m: p.Spectate) -> None:
     c.unattached()
-    await actions.spectate(await _lookup(c, m.code), c)
+    await actions.spectate(await _lookup(c, m.code), c, name=m.name)
 
 
 async def _leave(c: Connection, m: p.Leave) -> None:

@@ -93,13 +93,16 @@ def _catalog_words(msgid: str, **fill: object) -> set[str]:
 OWN_MARK = N_("{name} (you)")
 """The words windows before session 10 put after their own seat's name (and another client may still):
 no name may end with them."""
+SPECTATOR_MARK = N_("{name} (spectator)")
+"""The words the window puts after a spectator's name in the chat (client/chatdraw.SPECTATOR_NAMED): no name
+may end with them either, so a seat never reads as a spectator nor a spectator as a marked one (s14)."""
 
 
 @cache
 def you_markers() -> tuple[str, ...]:
-    """Keys of "(you)" in the five languages ("(vous)", "(você)"...), removed from the end of a name.
-    Worked out on first use, not at import (it reads the five catalogs), then kept."""
-    marks = {name_key(t.replace("{name}", "")) for t in _catalog_words(OWN_MARK)}
+    """Keys of "(you)" and "(spectator)" in the five languages ("(vous)", "(você)", "(Zuschauer)"...), removed
+    from the end of a name. Worked out on first use, not at import (it reads the five catalogs), then kept."""
+    marks = {name_key(t.replace("{name}", "")) for t in _catalog_words(OWN_MARK) | _catalog_words(SPECTATOR_MARK)}
     return tuple(sorted(m for m in marks if m))
 
 

@@ -30,10 +30,13 @@ from .storage.metered import log_store_failure
 log = logging.getLogger("doublenine.server.talk")
 
 
-def _line(table: Table, seat: Seat | None, text: str | None, phrase: str | None) -> dict[str, Any]:
+def _line(table: Table, conn: Any, text: str | None, phrase: str | None) -> dict[str, Any]:
+    """A new chat line of ``conn``: its seat's display name, or a spectator's own (``watch_name``, "" for
+    none: actions.watcher_name)."""
+    seat: Seat | None = conn.seat
     line: dict[str, Any] = {"id": table.chat.next_id, "at": round(time.time(), 3),
                             "seat": None if seat is None else int(seat),
-                            "name": "" if seat is None else table.slots[seat].display_name}
+                            "name": getattr(conn, "watch_name", "") if seat is None else table.slots[seat].display_name}
     if text is not None:
         line["text"] = text
     else:
@@ -71,7 +74,7 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
         if table.moved:  # issue 12: another process serves the table now; it stores the chat
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 200})
-        line = _line(table, conn.seat, text, msg.phrase)
+        line = _line(table, conn, text, msg.phrase)
         chat.next_id += 1  # even if storing fails: a store that failed after committing must not block the id
         try:
             await table.store.append_chat(table.code, line["id"], pack(line), rules.KEPT, table.epoch)

@@ -122,6 +122,10 @@ class Spectate(Model):
 
     type: Literal["spectate"] = "spectate"
     code: Code
+    name: Name = _name_left_out()
+    """The spectator's name in the chat (``ChatLineW.name``), cleaned and made distinct as a seat's
+    (docs/protocol.md "Names"); left out: none (the chat says "Spectator"). Added under version 2: an
+    older version-2 server refuses it ``WRONG_TYPES``, and the shipped clients then spectate without it."""
 
 
 class Leave(Model):
@@ -459,7 +463,8 @@ class ChatLineW(Model):
     """Unix seconds (server clock) when it was said."""
     seat: SeatNo | None = None
     name: str = ""
-    """The seat's display name when it was said (empty for a spectator)."""
+    """The seat's display name when it was said; a spectator's name (``spectate.name``), empty for a
+    spectator who gave none."""
     text: str | None = None
     phrase: PhraseId | None = None
     mine: bool = False

@@ -10,6 +10,7 @@ from dataclasses import replace
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 from client_helpers import three_humans_scene  # noqa: E402
 
 from doublenine.client import chat, config  # noqa: E402
@@ -383,3 +384,14 @@ def test_a_frame_builds_the_wait_card_once_with_the_tables_own_previews(tmp_path
     scene.update(114.0)  # the next frame: built again (its clock says 0:17)
     scene.draw(pygame.Surface(SIZE))
     assert calls == [(scene.ui, "0:16"), (scene.ui, "0:17")]
+
+
+@pytest.mark.parametrize(("lang", "name", "who"), [("en", "Zé", "Zé (spectator)"), ("fr", "Zé", "Zé (spectateur)"),
+                                                   ("de", "Zé", "Zé (Zuschauer)"), ("en", "", "Spectator"),
+                                                   ("es", "", "Espectador")])
+def test_a_spectators_line_says_its_name_marked_a_spectators(lang: str, name: str, who: str) -> None:
+    """s14 spectate item 3: every spectator's line read "Spectator"; one with a name (``spectate.name``) says it,
+    marked so it never reads as a seat's line; one without (an older server's, a nameless spectator) as before."""
+    from doublenine.client.chatdraw import line_text
+    line = p.ChatLineW(id=1, at=1.0, seat=None, name=name, phrase="hello")
+    assert line_text(line, lang)[0] == who

@@ -128,3 +128,39 @@ def test_the_table_page_says_hello_in_the_serving_servers_version() -> None:
     script = (ROOT / "server/web/static/table.js").read_text(encoding="utf-8")
     assert 'protocol_version: PROTOCOL_VERSION' in script and 'getAttribute("data-protocol")' in script
     assert "protocol_version: 1" not in script
+
+
+class _OlderServer(SlowServer):
+    """A version-2 server from before ``spectate.name`` (session 14): strict with client frames, it refuses a
+    ``spectate`` carrying ``name`` WRONG_TYPES; records the raw attach frames."""
+
+    def _handle(self, ws: Any) -> None:
+        p.decode_client(ws.recv())
+        ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
+        while True:
+            raw = msgpack.unpackb(ws.recv(), raw=False)
+            self.received.append(raw)
+            if "name" not in raw:
+                break
+            ws.send(p.pack({"type": "error", "code": "WRONG_TYPES", "detail": "spectate.name: extra field"}))
+        ws.send(p.encode(p.Joined(code="SNAKE", seat=None)))
+        snap = {"type": "snapshot", "seq": self.seq, "view": view_to_wire(view_for(self.log.state, None)),
+                "table": table_w()}
+        ws.send(p.pack(snap))
+        for _ in ws:
+            pass
+
+
+def test_a_named_spectator_watches_an_older_version_2_server_without_its_name() -> None:
+    """s14 spectate item 3: ``spectate.name`` is an optional field added under version 2; a server from before
+    refuses it WRONG_TYPES, and the window sends the same spectate without it (as ``rejoin.claim``)."""
+    with _OlderServer(MatchLog(seed=5), 0.0) as server:
+        client = NetClient(server.url, p.Spectate(code="SNAKE", name="Zé")).start()
+        session = NetSession(client)
+        try:
+            pump_until(session, lambda s: s.view is not None)
+        finally:
+            client.close()
+    assert server.received == [{"type": "spectate", "code": "SNAKE", "name": "Zé"},
+                               {"type": "spectate", "code": "SNAKE"}]
+    assert (session.state.failure, session.state.view.seat) == (None, None)

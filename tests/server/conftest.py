@@ -72,9 +72,10 @@ async def join(server: GameServer, code: str, seat: int | None = None, name: str
     return await c.attach({"type": "join", "code": code, "seat": seat, "name": name})
 
 
-async def spectate(server: GameServer, code: str) -> TableClient:
+async def spectate(server: GameServer, code: str, name: str | None = None) -> TableClient:
+    """A spectator of table ``code``; ``name``: its ``spectate.name`` (None: left out of the frame)."""
     c = await connect(server)
-    return await c.attach({"type": "spectate", "code": code})
+    return await c.attach({"type": "spectate", "code": code} | ({} if name is None else {"name": name}))
 
 
 def random_player(view: Any, rng: random.Random) -> Any:

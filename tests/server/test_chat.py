@@ -210,3 +210,42 @@ async def test_a_failing_store_refuses_the_line_and_nobody_hears_it(server) -> N
     await guest.send({"type": "chat", "text": "x"})
     assert (await _refused(guest)).code == "INTERNAL"
     assert list(table.chat.lines) == [] and host.chat == [] and guest.chat == []
+
+
+async def test_a_spectators_line_carries_its_name_cleaned_and_distinct_as_a_seats(server) -> None:
+    """s14 spectate item 3: every spectator's line read "Spectator". ``spectate.name`` names it, through the
+    seats' own cleaning (server/seating.seat_name, names.own_name) and made distinct from the four seats'
+    names and the other spectators' (names.distinct_name). Kind: a name the seats had checked, spectators
+    had none."""
+    tables = [[("Zé\u200b\n Silva", "Zé Silva"),  # cleaned as a seat's (format characters, white space)
+               ("Zé Silva", "Zé Silva 2"),  # another spectator's name: the first free suffix
+               ("ANA", "ANA 2"),  # a seat's name, read alike: suffixed
+               ("Ana (you)", "Ana 3")],  # the window's own-seat mark removed, then made distinct
+              [("Lu (spectator)", "Lu"),  # the chat's spectator mark removed: never "Lu (spectator) (spectator)"
+               ("Spectator", ""),  # a word only the window says: no name, shown "Spectator"
+               ("x" * 32, "x" * 32),
+               (None, "")]]  # left out (every client before s14): no name
+    for raw, stored in ((r, s) for cases in tables for r, s in cases):  # 4 lines a table: the address's burst
+        if raw in ("Zé\u200b\n Silva", "Lu (spectator)"):
+            host = await create(server, "hhcc", sit=1, name="Ana")
+        watcher = await spectate(server, host.code, raw)
+        await watcher.send({"type": "chat", "phrase": "hello"})
+        for c in (host, watcher):  # the live line (a new spectator hears the history first)
+            frame = await c.until(lambda m: isinstance(m, p.ChatLines) and not m.history)
+            (line,) = frame.lines
+            assert (line.seat, line.name, line.phrase) == (None, stored, "hello"), raw
+
+
+async def test_a_spectator_name_out_of_bounds_is_refused_as_a_seats(server) -> None:
+    c = await connect(server)
+    host = await create(server, "hhcc", sit=1, name="Ana")
+    await c.send_raw(p.pack({"type": "spectate", "code": host.code, "name": "x" * 33}))
+    error = await _refused(c)
+    assert (error.code, c.seat, c.code) == ("WRONG_TYPES", None, None)
+
+
+async def test_the_creator_watching_is_named_by_its_create_table_name(server) -> None:
+    host = await create(server, "hhcc", sit=None, name="Ana")
+    await host.send({"type": "chat", "phrase": "hello"})
+    (line,) = await _said(host)
+    assert (line.seat, line.name) == (None, "Ana")
