@@ -218,6 +218,8 @@ def run(args: argparse.Namespace) -> int:
         except FailureError as exc:
             return _refused(args, exc, lang, settings, _invite_where(args.join))
         args.server, args.table = invite.join_url, invite.code
+        from .joining import watches_invite
+        args.spectate = args.spectate or watches_invite(invite, args.seat, kept=not robot)  # a full table's link
     if args.server:  # a bad URL (a port in other digits...) is said in words, not a traceback (issue 16.4)
         from doublenine.shared.invite import server_url
         try:

@@ -92,12 +92,23 @@ def check_arrival(invite: Invite, *, seat: int | None = None, spectate: bool = F
     return check_table(invite, want_seat=not spectate and not holds, seat=None if holds else seat, timeout=timeout)
 
 
+def watches_invite(invite: Invite, seat: int | None = None, kept: bool = True) -> bool:
+    """True when coming by ``invite`` watches its table rather than sits: a link made to watch
+    (:attr:`~doublenine.shared.invite.Invite.watch`, the table page's "Open in doublenine" of a full table),
+    unless a seat is asked for (``seat``) or this computer holds one there (``kept`` and :func:`held_rejoin`):
+    the player's own seat is taken back, full or not (D7). s14: that button tried to sit and was refused."""
+    if not invite.watch or seat is not None:
+        return False
+    return not (kept and held_rejoin(invite.join_url, invite.code, None) is not None)
+
+
 def resolve_invite(text: str, *, seat: int | None = None, spectate: bool = False, kept: bool = True,
                    say: Callable[[str, dict[str, Any]], None] | None = None) -> Invite:
     """Parse ``text`` and check its table (``doublenine play --join``, :func:`check_arrival`; ``say``: told
-    of each retry of a silent server); raises FailureError with a stable key."""
+    of each retry of a silent server), as a spectator when ``spectate`` or the invite watches
+    (:func:`watches_invite`); raises FailureError with a stable key."""
     invite = parse_invite(text)
-    check_arrival(invite, seat=seat, spectate=spectate, kept=kept, say=say)
+    check_arrival(invite, seat=seat, spectate=spectate or watches_invite(invite, seat, kept), kept=kept, say=say)
     return invite
 
 

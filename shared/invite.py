@@ -42,16 +42,19 @@ class InviteError(FailureError):
 class Invite:
     """Where a table is: ``host`` (name or address, IPv6 without brackets), ``port``, ``code``.
 
-    ``tls`` is True for a server behind TLS (``wss://``).
+    ``tls`` is True for a server behind TLS (``wss://``). ``watch`` (``?watch=1``) is True for a link
+    made to watch the table, not to sit at it: the table page's "Open in doublenine" of a full table
+    (s14: it tried to sit and was refused "full").
     """
 
     host: str
     port: int
     code: str
     tls: bool = False
+    watch: bool = False
 
     def __str__(self) -> str:
-        return build_invite(self.host, self.port, self.code, tls=self.tls)
+        return build_invite(self.host, self.port, self.code, tls=self.tls, watch=self.watch)
 
     @property
     def netloc(self) -> str:
@@ -210,12 +213,14 @@ def _server_url(raw: str, text: str) -> str:
     return where.ws_url("/")
 
 
-def build_invite(host: str, port: int, code: str, *, tls: bool = False) -> str:
-    """The canonical invite ``doublenine://HOST:PORT/CODE`` (raises InviteError on a bad part)."""
+def build_invite(host: str, port: int, code: str, *, tls: bool = False, watch: bool = False) -> str:
+    """The canonical invite ``doublenine://HOST:PORT/CODE``, with ``?tls=1`` behind TLS and ``watch=1`` for a
+    link that watches the table (:attr:`Invite.watch`); raises InviteError on a bad part."""
     host = _check_host(host.strip("[]"))
     _check_port(str(port))
     code = normalize_code(code)
-    return f"{SCHEME}://{_bracket(host)}:{port}/{code}" + ("?tls=1" if tls else "")
+    flags = "&".join(f for f, on in (("tls=1", tls), ("watch=1", watch)) if on)
+    return f"{SCHEME}://{_bracket(host)}:{port}/{code}" + (f"?{flags}" if flags else "")
 
 
 def build_web_link(host: str, port: int, code: str, *, tls: bool = False) -> str:
@@ -260,7 +265,8 @@ def parse_invite(text: str) -> Invite:
     tls = scheme == "wss" or _flag(parts.query, "tls")
     port_text = _port_text(parts.netloc)
     port = _default_port(scheme, tls) if port_text is None else _check_port(port_text)
-    return Invite(host=host, port=port, code=normalize_code(_code_segment(parts.path, text)), tls=tls)
+    return Invite(host=host, port=port, code=normalize_code(_code_segment(parts.path, text)), tls=tls,
+                  watch=_flag(parts.query, "watch"))
 
 
 def _code_segment(path: str, text: str) -> str:

@@ -27,7 +27,7 @@ from ..clipboard import field_value, paste_text
 from ..discovery import FoundTable
 from ..focus import cycle, draw_ring
 from ..input import Viewport, pointer
-from ..joining import TableCheck
+from ..joining import TableCheck, watches_invite
 from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
@@ -143,6 +143,8 @@ class LanJoinScene:
         self._mine: frozenset[int] = frozenset()
         """Indexes of the listed tables where this computer holds a seat (config ``held``, D7)."""
         self._check: TableCheck | None = None
+        self._watch = False
+        """The table being checked is to be watched (a full table's Watch, an invite made to watch), not sat at."""
         self._since: float | None = None
         """When this screen's search began (the first :meth:`update`'s clock)."""
         self.dirty = True
@@ -294,7 +296,8 @@ class LanJoinScene:
             self._type(paste_text().strip() or self.form.invite)
         elif cid == "join":
             try:
-                self._begin(parse_invite(self.form.invite))
+                invite = parse_invite(self.form.invite)
+                self._open(invite, watches_invite(invite))  # a full table's page link watches (s14)
             except FailureError as exc:
                 self._say(exc.failure.text(self.lang), warning=True)
         elif cid.startswith("join") and is_ascii_digits(cid[4:]) and self.first + int(cid[4:]) < len(self._shown):
@@ -303,14 +306,23 @@ class LanJoinScene:
                 from doublenine.shared.failures import protocol_mismatch
                 self._say(protocol_mismatch(PROTOCOL_VERSION, found.protocol, found.address, found.port)
                           .text(self.lang), warning=True)
-            else:
-                self._begin(found.invite)
+            else:  # a full table (not this computer's seat) is watched: its row says Watch (s14)
+                self._open(found.invite, full_row(found, self.first + int(cid[4:]) in self._mine))
         return None
 
-    def _begin(self, invite: Invite) -> None:
+    def _open(self, invite: Invite, watch: bool) -> None:
+        """Open ``invite``'s table once checked (:meth:`_begin`): to sit, or with ``watch`` to watch it."""
         if self._check is not None and not self._check.done:
             return
-        self._check = TableCheck(invite).start()
+        self._watch = watch
+        self._begin(invite)
+
+    def _begin(self, invite: Invite) -> None:
+        """Check ``invite``'s table in the background, to watch it when :attr:`_watch` (a full table is no
+        refusal then), else to sit (:class:`~doublenine.client.joining.TableCheck`)."""
+        if self._check is not None and not self._check.done:
+            return
+        self._check = TableCheck(invite, want_seat=not self._watch).start()
         self._say(tr(self.lang, "Checking table {code} at {address}…", code=invite.code, address=invite.netloc))
 
     def _checked(self) -> Change | None:
@@ -326,7 +338,8 @@ class LanJoinScene:
 
         invite = check.invite
         try:
-            scene = self.launcher(Launch("join", self.name, self.lang, invite.join_url, invite.code))
+            scene = self.launcher(Launch("watch" if self._watch else "join", self.name, self.lang, invite.join_url,
+                                         invite.code))
         except (OSError, ValueError, RuntimeError) as exc:
             self._say(cannot_start(self.lang, exc), warning=True)
             return None
@@ -432,8 +445,20 @@ def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: Fou
     label = art.text(seats, f, GOLD if live else SOFT, bold=live,
                      width=10 * f)  # the name and address end 11.5 f before the Join button
     surface.blit(label, label.get_rect(midright=(jx - f, y + h // 2)))
-    draw_button(surface, art, Button(f"join{i}", lay[f"join{i}"], N_("Join"), primary=True,
-                                     enabled=live), f, lang, False)
+    watch = full_row(t, mine)  # a full table is watched from its row (s14: its Join was greyed, nothing else)
+    draw_button(surface, art, Button(f"join{i}", lay[f"join{i}"], WATCH if watch else N_("Join"), primary=not watch,
+                                     enabled=live or watch), f, lang, False)
+
+
+WATCH = N_("Watch")
+"""The button of a listed table with no free seat (:func:`full_row`): it opens the table to watch."""
+
+
+def full_row(t: FoundTable, mine: bool) -> bool:
+    """A listed table this window can only watch: its version is this one's, no seat is free and none is this
+    computer's (D7: that one's Join takes the seat back). s14: a full table's row offered a greyed Join only
+    (kind: a table that could be watched reached only by the start screen's typed code)."""
+    return t.protocol in (None, PROTOCOL_VERSION) and t.free_seats == 0 and not mine
 
 
 def _wake() -> None:

@@ -145,16 +145,16 @@ def static_files() -> dict[str, tuple[bytes, str]]:
     return files
 
 
-def invite_for(netloc: str | None, code: str, tls: bool) -> str | None:
+def invite_for(netloc: str | None, code: str, tls: bool, watch: bool = False) -> str | None:
     """The ``doublenine://`` link of table ``code`` at ``netloc`` (:func:`public_netloc`: the
     address the browser used, or the configured public one), or None when there is no usable
-    address."""
+    address. ``watch``: a link that opens the table to watch (``watch=1``: a full table, s14)."""
     if netloc is None:
         return None
     try:
         parts = urlsplit("//" + netloc)
         port = parts.port or (443 if tls else 80)
-        return build_invite(parts.hostname or "", port, code, tls=tls)
+        return build_invite(parts.hostname or "", port, code, tls=tls, watch=watch)
     except (ValueError, InviteError):
         return None
 
@@ -239,7 +239,7 @@ class WebSite:
         if found:
             info = await self._lookup(group, now, found.group(1), routed_code(request.path) is not None)
             if isinstance(info, TableInfo):
-                text = pages.table_page(t, info, invite_for(netloc, info.code, tls))
+                text = pages.table_page(t, info, invite_for(netloc, info.code, tls, watch=info.free == 0))
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
             if isinstance(info, float):  # out of code misses: 429 for any code, before it is looked at
                 return self._too_many(t, netloc, page_headers, info)

@@ -189,3 +189,15 @@ def test_table_url_replaces_another_tables_path() -> None:
     assert table_url("wss://play.example.org/t/AAAAA", "K959E") == "wss://play.example.org/t/K959E"
     assert table_url("ws://h:1/t/aaaaa/?x=1", "K959E") == "ws://h:1/t/K959E"
     assert table_url("ws://h:1/t/AAAAA", None) == "ws://h:1/t/AAAAA"
+
+
+def test_a_watching_link_round_trips_with_tls_and_without() -> None:
+    """s14 spectate item 2: the table page's "Open in doublenine" of a full table watches it (``watch=1``)."""
+    text = build_invite("play.example.org", 443, "KQ7PM", tls=True, watch=True)
+    assert text == "doublenine://play.example.org:443/KQ7PM?tls=1&watch=1"
+    assert parse_invite(text) == Invite("play.example.org", 443, "KQ7PM", tls=True, watch=True)
+    assert build_invite("192.168.1.20", 8765, "KQ7PM", watch=True) == "doublenine://192.168.1.20:8765/KQ7PM?watch=1"
+    assert parse_invite("doublenine://192.168.1.20:8765/KQ7PM?watch=1").watch is True
+    assert parse_invite("doublenine://192.168.1.20:8765/KQ7PM").watch is False
+    assert parse_invite("doublenine://192.168.1.20:8765/KQ7PM?watch=0").watch is False
+    assert str(parse_invite(text)) == text

@@ -99,7 +99,7 @@ def test_issue13_browser_language_is_the_best_supported_one() -> None:
 
 
 async def test_issue13_table_page_has_the_table_and_strict_headers(server) -> None:
-    host = await create(server, None, names=("Ana", "<script>alert(1)</script>", "Chloé", "a&b\"'"))
+    host = await create(server, None, names=("Ana", "<script>alert(1)</script>", "Chloé", "a&b\"'"), kinds="hhcc")
     status, headers, html = await get(server, f"/t/{host.code}", "fr-FR,fr;q=0.9")
     assert status == 200
     assert headers["Content-Security-Policy"] == CSP.format(host=f"127.0.0.1:{server.port}")
@@ -121,7 +121,7 @@ async def test_issue13_table_page_has_the_table_and_strict_headers(server) -> No
 
 
 async def test_issue13_the_open_button_uses_the_address_the_browser_used(server) -> None:
-    host = await create(server, None)
+    host = await create(server, None, kinds="hhcc")
     _, headers, html = await get(server, f"/t/{host.code.lower()}", Host="[::1]:8765")
     assert f'href="doublenine://[::1]:8765/{host.code}"' in html
     assert "connect-src 'self' ws://[::1]:8765 wss://[::1]:8765;" in headers["Content-Security-Policy"]
@@ -130,6 +130,20 @@ async def test_issue13_the_open_button_uses_the_address_the_browser_used(server)
     _, headers, html = await get(server, f"/t/{host.code}", Host="not a host")
     assert 'href="doublenine://' not in html  # no usable address: no button, and no host in the CSP
     assert "connect-src 'self'; " in headers["Content-Security-Policy"]
+
+
+async def test_the_open_button_of_a_full_table_watches_it_and_of_a_table_with_a_free_seat_sits(server) -> None:
+    """s14 spectate item 2: "Open in doublenine" of a full table tried to sit there, and the game said the table
+    is full. A full table's link watches it (``watch=1``, shared/invite.Invite.watch); the page's script keeps
+    the link so as seats come and go (table.js openLink)."""
+    full = await create(server, None)  # seat 1 taken, three computers: no seat to take
+    _, _, html = await get(server, f"/t/{full.code}")
+    assert f'href="doublenine://127.0.0.1:{server.port}/{full.code}?watch=1"' in html
+    free = await create(server, None, kinds="hhcc")  # seat 2 waits for a person
+    _, _, html = await get(server, f"/t/{free.code}")
+    assert f'href="doublenine://127.0.0.1:{server.port}/{free.code}"' in html
+    _, _, html = await get(server, f"/t/{full.code}", Host="play.example.org:443")
+    assert f'href="doublenine://play.example.org:443/{full.code}?watch=1"' in html
 
 
 async def test_issue13_a_websocket_on_the_page_path_is_still_a_client(server) -> None:
@@ -201,11 +215,11 @@ def test_issue13_vendored_msgpack_is_the_published_build() -> None:
 
 async def test_issue13_behind_nginx_the_invite_says_tls(make_server) -> None:
     server = await make_server(trust_proxy=True)
-    host = await create(server, None)
+    host = await create(server, None, kinds="hhcc")
     _, _, html = await get(server, f"/t/{host.code}", Host="play.example.org", **{"X-Forwarded-Proto": "https"})
     assert f'href="doublenine://play.example.org:443/{host.code}?tls=1"' in html
     plain = await make_server()  # without --trust-proxy the header is anyone's word: ignored
-    other = await create(plain, None)
+    other = await create(plain, None, kinds="hhcc")
     _, _, html = await get(plain, f"/t/{other.code}", Host="play.example.org", **{"X-Forwarded-Proto": "https"})
     assert f'href="doublenine://play.example.org:80/{other.code}"' in html
 
@@ -282,7 +296,7 @@ async def test_s11_10_links_name_the_public_address_never_a_forged_host(make_ser
     ``doublenine://evil.example:443/CODE?tls=1``. With public addresses configured, a Host that is one
     of them (case and the scheme's own port aside) is used as configured, any other gives the first."""
     server = await make_server(trust_proxy=True, public_addresses=("play.example.org", "localhost:41443"))
-    host = await create(server, True)
+    host = await create(server, True, kinds="hhcc")
     https = {"X-Forwarded-Proto": "https"}
     seen = []
     for asked in ("evil.example", "PLAY.Example.org:443", "localhost:41443", "localhost", "not a host"):

@@ -239,8 +239,17 @@
   function rewoundText() {
     return rewound && Date.now() < rewound[1] ? " · " + rewound[0] : "";
   }
+  // s14: "Open in doublenine" of a full table watches it (the invite's watch=1, pages.py): it tried to sit there
+  // and the game said "full". Kept so as seats come and go; the page served it so already (site.py invite_for)
+  function openLink() {
+    var a = document.querySelector("a.open"); if (!a || !table) { return; }
+    var full = !table.seats.some(function (s) { var k = seatKind(s); return k === "free" || k === "open"; });
+    var href = a.getAttribute("href").replace(/([?&])watch=1(&|$)/, function (m, p, q) { return q ? p : ""; });
+    a.setAttribute("href", full ? href + (href.indexOf("?") >= 0 ? "&" : "?") + "watch=1" : href);
+  }
   function render() {
     $("status").textContent = statusText() + rewoundText();
+    openLink();
     if (!view || !table) { return; }
     $("score-A").textContent = String(view.scores[0]);
     $("score-B").textContent = String(view.scores[1]);
