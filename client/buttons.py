@@ -6,6 +6,8 @@ needs), the Hint and Pass buttons right of the hand on this seat's turn, whether
 """
 from __future__ import annotations
 
+from typing import Any
+
 from doublenine.shared.events import UNDO_TARGETS
 from doublenine.shared.i18n import N_, Nn_
 from doublenine.shared.moves import Pass
@@ -251,6 +253,22 @@ def may_hint(state: ClientState) -> bool:
             and view.phase in (Phase.PLAY, Phase.REVIEW, Phase.NOMINATE) and view.seat in view.waiting_for())
 
 
+def top_enabled(state: ClientState, lang: str = "en") -> tuple[dict[str, bool], Any]:
+    """({"redo", "undo", "restart"}: whether each top-bar button acts now, the reason all three are greyed
+    or None): while the connection is lost nothing can be sent, a spectator has none, and D1/D7 each needs
+    the other humans' consent, greyed with the reason (client.consentable) where one of them cannot give
+    it. The one answer the buttons (:func:`table_buttons`), their keys (input.key: U, Y) and the footer
+    naming those keys (footer.key_help) read."""
+    view = state.view
+    seated = isinstance(view, SeatView) and state.connection == "connected"
+    why = why_not(state, lang) if seated else None
+    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
+               "restart": seated and view is not None and view.phase is Phase.PLAY}
+    if why is not None:
+        enabled.update(dict.fromkeys(("redo", "undo", "restart"), False))
+    return enabled, why
+
+
 def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int, bw: int, bh: int,
                   hand_top: int, f: int, sm: int, lang: str = "en", edge: int | None = None) -> tuple[Button, ...]:
     """The top bar's buttons (right to left, each enabled when it can act now) and, on this seat's turn,
@@ -263,14 +281,8 @@ def table_buttons(state: ClientState, size: tuple[int, int], m: int, top_h: int,
     view = state.view
     out: list[Button] = []
     y = (top_h - round(0.8 * bh)) // 2
-    # while the connection is lost nothing can be sent: no action is offered, Leave/Ledger/Rules stay
     seated = isinstance(view, SeatView) and state.connection == "connected"
-    # D1/D7: each needs the other humans' consent; greyed with the reason where one of them cannot give it
-    why = why_not(state, lang) if seated else None
-    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
-               "restart": seated and view is not None and view.phase is Phase.PLAY}
-    if why is not None:
-        enabled.update(dict.fromkeys(("redo", "undo", "restart"), False))
+    enabled, why = top_enabled(state, lang)
     top = shown_top_buttons(state)
     stacked = top_bar_rows(state, lang, w, m, f, sm)[1] is not None  # the details under the scores
     score_w, details_w = widest_score_width(lang, f, letters=True), details_width(state, lang, sm) + f

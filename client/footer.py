@@ -6,6 +6,7 @@ rows and height it takes, and the status line's rows, each fitted to the room
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -179,23 +180,48 @@ KEYS_OVERLAY = N_("In the rules, the ledger and a review: {keys}")
 KEYS_CHAT = N_("In the chat: {keys}")
 
 
-def keys_section(lang: str, sit: bool = False) -> RulesSection:
+@dataclass(frozen=True, slots=True)
+class KeysHere:
+    """What the keys can do at the table a window shows, whatever the moment: the rules' Keys section
+    (:func:`keys_section`) names only those keys. Kind (inputguard item 2): F1's list said "T tiles" at a
+    table that does not allow the tracker, and a spectator's the tile keys, H, P, U, Y and the draw's keys."""
+
+    seated: bool = True
+    """The window has a seat (a spectator has no hand, no hint, no Pass, Undo, Redo, no draw: D8)."""
+    tracker: bool = True
+    """The table allows the tile tracker (T, issue 14.3)."""
+    sit: bool = False
+    """A spectator's window where a seat is free now, which J takes (:data:`KEYS_SIT`, said only then)."""
+
+
+def keys_here(state: ClientState, sit: bool = False) -> KeysHere:
+    """The :class:`KeysHere` of the table ``state`` shows (store.spectating: a window with no seat); ``sit``:
+    a seat is free that this spectator's window can take (scenes.table.TableScene.free_seats)."""
+    return KeysHere(seated=not spectating(state), tracker=state.tracker, sit=sit)
+
+
+def keys_section(lang: str, here: KeysHere | None = None) -> RulesSection:
     """The rules' Keys section in ``lang``, made of the footer's own key lines (:data:`HELP`,
     :data:`HELP_MORE`, :data:`HELP_TILES`, :data:`HELP_DRAW`, :data:`HELP_OVERLAY`, :data:`HELP_CHAT`):
-    one bullet per key of the play line, one per moment; ``sit``: a spectator's window where a seat is free
-    now, which J takes (:data:`KEYS_SIT`, said only then). One source, so the footer and the rules never
-    disagree (s11 new user: no keys in the rules, F1 did nothing, H/P/U/Y/M/C/T seen only in one's turn)."""
+    one bullet per key of the play line, one per moment. One source, so the footer and the rules never
+    disagree (s11 new user: no keys in the rules, F1 did nothing, H/P/U/Y/M/C/T seen only in one's turn).
+    ``here``: the table the rules are read at (:func:`keys_here`): only the keys that work there, J first
+    where a spectator's window can take a free seat (:data:`KEYS_SIT`); None (the rules away from any
+    table) names every key of a seat."""
     from doublenine.shared.i18n.rules import Block, RulesSection
 
     from .text import tr
 
-    play = [*tr(lang, HELP).split(" · "), *(tr(lang, k) for k in (*HELP_MORE, HELP_TILES))]
+    here = here or KeysHere()
+    seat = tr(lang, HELP).split(" · ") if here.seated else []
+    play = [*seat, *(tr(lang, k) for k in (*HELP_MORE, *((HELP_TILES,) if here.tracker else ())))]
+    draw = [Block(tr(lang, KEYS_DRAW, keys=tr(lang, HELP_DRAW)), True)] if here.seated else []
     blocks = [Block(tr(lang, KEYS_INTRO)), *(Block(k, True) for k in play), Block(tr(lang, KEYS_F1), True),
-              Block(tr(lang, KEYS_DRAW, keys=tr(lang, HELP_DRAW)), True), Block(tr(lang, KEYS_PANEL), True),
+              *draw, Block(tr(lang, KEYS_PANEL), True),
               Block(tr(lang, KEYS_TAB), True),
               Block(tr(lang, KEYS_OVERLAY, keys=tr(lang, HELP_OVERLAY)), True),
               Block(tr(lang, KEYS_CHAT, keys=tr(lang, HELP_CHAT)), True)]
-    if sit:  # first: the one key a spectator's window has of the play keys, seen without scrolling
+    if here.sit:  # first: the one key a spectator's window has of the play keys, seen without scrolling
         blocks.insert(1, Block(tr(lang, KEYS_SIT), True))
     return RulesSection(tr(lang, KEYS_TITLE), (), tuple(blocks))
 
@@ -213,11 +239,23 @@ def _play_keys(state: ClientState, lang: str, full: bool = False) -> str:
     view = state.view
     parts = tr(lang, HELP).split(" · ")  # the tile keys (5), H hint, P pass, U undo, Y redo: one msgid
     mine = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat
-    if full or (mine and not _must_pass(view)):
+    if full or len(parts) != 9:
         return " · ".join([tr(lang, HELP), *more])
-    if mine and len(parts) == 9:
-        return " · ".join([tr(lang, HELP_PROMPT, action=tr(lang, "Pass")), *parts[6:], *more])
-    return " · ".join([*(parts[7:] if len(parts) == 9 else []), *more, tr(lang, KEYS_F1)])
+    top = [parts[i] for i, bid in ((7, "undo"), (8, "redo")) if _answers(state, bid)]
+    if mine and not _must_pass(view):  # P passes only when no tile fits (R15): not named where it does nothing
+        return " · ".join([*parts[:6], *top, *more])
+    if mine:
+        return " · ".join([tr(lang, HELP_PROMPT, action=tr(lang, "Pass")), parts[6], *top, *more])
+    return " · ".join([*top, *more, tr(lang, KEYS_F1)])
+
+
+def _answers(state: ClientState, bid: str) -> bool:
+    """The key of the top-bar button ``bid`` (U undo, Y redo) does something now: the button acts, or it is
+    greyed for a reason the key says (input.key, buttons.top_enabled). Kind (inputguard item 2): a key named
+    where it does nothing (U and Y named before any play, P named while a tile fits)."""
+    from .buttons import top_enabled
+    enabled, why = top_enabled(state)
+    return enabled.get(bid, False) or why is not None
 
 
 def _must_pass(view: object) -> bool:

@@ -13,6 +13,7 @@ sections sits on the left; clicking one scrolls to it.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pygame
 
@@ -57,12 +58,12 @@ def layout_rules(text: RulesText, width: int, fonts: Fonts) -> tuple[list[Item],
 class RulesOverlay(ScrollPanel):
     """The rules of ``lang`` in a scrollable panel at ``rect`` (see the module docstring)."""
 
-    def __init__(self, lang: str, rect: pygame.Rect, fonts: Fonts | None = None, sit: bool = False) -> None:
+    def __init__(self, lang: str, rect: pygame.Rect, fonts: Fonts | None = None, here: Any = None) -> None:
+        """``here``: the table the rules are read at (footer.KeysHere): its Keys section names only the keys
+        that work there; None names every key."""
         super().__init__(rect, fonts)
         self.lang = lang
-        self.sit = sit
-        """A spectator's window with a seat free to take when the rules were opened: the Keys section names
-        J (footer.KEYS_SIT)."""
+        self.here = here
         self._tops: tuple[object, list[int]] | None = None
 
     def set_language(self, lang: str) -> None:
@@ -75,7 +76,7 @@ class RulesOverlay(ScrollPanel):
         from ..footer import keys_section
 
         text = rules_text(self.lang)
-        return replace(text, sections=(*text.sections, keys_section(self.lang, self.sit)))
+        return replace(text, sections=(*text.sections, keys_section(self.lang, self.here)))
 
     def title(self) -> str:
         return self.text().title
@@ -84,7 +85,7 @@ class RulesOverlay(ScrollPanel):
         return translator(self.lang).gettext("Close")
 
     def cache_key(self) -> object:
-        return self.lang, self.sit
+        return (self.lang, self.here)
 
     def wide(self) -> bool:
         """True when the section list is shown."""
@@ -110,7 +111,7 @@ class RulesOverlay(ScrollPanel):
 
     def section_tops(self) -> list[int]:
         """Content y of each section's heading at the current width."""
-        key = (self.body_rect().w, self.lang, self.sit)
+        key = (self.body_rect().w, self.lang, self.here)
         if self._tops is None or self._tops[0] != key:
             self._tops = (key, layout_rules(self.text(), key[0], self.fonts)[1])
         return self._tops[1]

@@ -1072,7 +1072,8 @@ class TableScene:
         try:
             if what == "rules":
                 from ..overlays.rules import RulesOverlay
-                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), sit=bool(self.free_seats()))
+                from ..footer import keys_here  # its Keys: only those that work at this table (F1)
+                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), here=keys_here(self.session.state, sit=bool(self.free_seats())))
             elif view is not None:
                 from ..overlays.ledger import LedgerOverlay
                 self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded,

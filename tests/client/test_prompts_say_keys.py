@@ -32,7 +32,8 @@ pygame.font.init()
 SIZE = (1280, 800)
 STATES = {name: (state, ui) for name, state, ui in table_states()}
 PLAY = ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · "
-        "P pass · U undo · Y redo · M sound · C chat · S settings")
+        "U undo · M sound · C chat · S settings")
+"""No P while a tile fits, no Y with nothing to redo: only keys that act (inputguard item 2)."""
 
 
 def _crafted(hand: set[Tile]):  # type: ignore[no-untyped-def]
@@ -84,7 +85,7 @@ def test_f6_a_tile_fitting_both_ends_has_its_ghosts_tagged_l_and_r() -> None:
 def test_f5_enter_passes_when_no_tile_fits_and_the_footer_says_so() -> None:
     scene = _scene(_crafted({Tile(0, 1), Tile(5, 6)}))
     assert _status(scene) == "No tile fits: you must pass"
-    assert " · ".join(scene.layout().help) == "Enter: Pass · P pass · U undo · Y redo · M sound · C chat · S settings"
+    assert " · ".join(scene.layout().help) == "Enter: Pass · P pass · U undo · M sound · C chat · S settings"
     scene.draw(pygame.Surface(SIZE))  # the gold Pass read before Enter presses it (client.seen)
     scene.update(KEY_GUARD + 0.05)
     _key(scene, pygame.K_RETURN)
@@ -94,6 +95,6 @@ def test_f5_enter_passes_when_no_tile_fits_and_the_footer_says_so() -> None:
 def test_f19_off_the_players_move_the_footer_names_only_the_keys_that_act() -> None:
     state, _ = STATES["own-turn"]
     scene = _scene(replace(state, view=replace(state.view, turn=Seat.TWO)))
-    assert " · ".join(scene.layout().help) == "U undo · Y redo · M sound · C chat · S settings · F1: the rules, at these keys"
+    assert " · ".join(scene.layout().help) == "U undo · M sound · C chat · S settings · F1: the rules, at these keys"
     scene = _scene(state)
     assert " · ".join(scene.layout().help) == PLAY

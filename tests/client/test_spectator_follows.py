@@ -215,4 +215,4 @@ def test_f1s_list_names_j_only_while_a_seat_is_free(moments, free) -> None:  # t
     second = scene.overlay.text().sections[-1].blocks[1].text  # under the section's intro
     assert (second == KEYS_SIT) is bool(free)
     assert second == ("J, while you watch and a seat is free: the gold ring on a free seat's card (again: the next "
-                      "one); Enter or Space takes that seat" if free else "1-9, 0 or two pips: choose a tile")
+                      "one); Enter or Space takes that seat" if free else "M sound")  # no seat's keys (inputguard item 2)
