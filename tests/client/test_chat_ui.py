@@ -18,7 +18,7 @@ from doublenine.client.input import Viewport  # noqa: E402
 from doublenine.client.intents import Back, HandOver, Nudge, Say  # noqa: E402
 from doublenine.client.local import LocalSession  # noqa: E402
 from doublenine.client.net import NetClient, NetSession  # noqa: E402
-from doublenine.client.scenes.table import TableScene  # noqa: E402
+from doublenine.client.scenes.table import KEY_GUARD, TableScene  # noqa: E402
 from doublenine.client.sound import Sounds  # noqa: E402
 from doublenine.client.store import ClientState, reduce  # noqa: E402
 from doublenine.shared import protocol as p  # noqa: E402
@@ -85,6 +85,13 @@ def _scene(tmp_path, monkeypatch, remember: bool = True) -> tuple[TableScene, Lo
 def _click(scene: TableScene, rect) -> None:
     x, y, w, h = rect
     scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+
+
+def _read(scene: TableScene) -> None:
+    """The window draws what came up and the player reads it before clicking (client.seen: a card's button
+    just come up takes no click)."""
+    scene.draw(pygame.Surface(SIZE))
+    scene.update(scene._now + KEY_GUARD + 0.05)
 
 
 def _key(scene: TableScene, key: int, text: str = "") -> None:
@@ -155,6 +162,7 @@ def test_the_wait_card_counts_from_the_servers_figure_and_offers_nudge_then_hand
     scene.update(113.0)
     (card,) = scene.talk.cards(s.state, scene.layout(), scene.ui)
     assert card.text[1]["time"] == "0:16" and [b.id for b in card.buttons] == ["nudge:2"]
+    _read(scene)
     _click(scene, card.buttons[0].rect)
     assert sent == [Nudge(2)]
     s.state = replace(s.state, nudge=(1, 1, 2))  # the server tells everyone
@@ -166,6 +174,7 @@ def test_the_wait_card_counts_from_the_servers_figure_and_offers_nudge_then_hand
     assert card.text[1]["time"] == "1:01" and [(b.id, b.enabled) for b in card.buttons] == \
         [("nudge_wait:2", False), ("handover:2", True)]
     assert card.text[1]["seconds"] == 30
+    _read(scene)
     _click(scene, card.buttons[0].rect)
     assert sent[-1] == Nudge(2)  # the greyed button sends nothing
     _click(scene, card.buttons[1].rect)
@@ -196,6 +205,7 @@ def test_im_back_takes_the_seat_back(tmp_path, monkeypatch) -> None:
     scene.update(12.0)
     cards = scene.talk.cards(s.state, scene.layout(), scene.ui)
     back = next(b for c in cards for b in c.buttons if b.id == "back")
+    _read(scene)
     _click(scene, back.rect)
     assert sent == [Back()]
 
