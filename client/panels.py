@@ -696,8 +696,15 @@ def extra_rows_height(lines: Sequence[Text], lang: str, f: int, width: int) -> i
     from .typeset import measurer
 
     face = measurer()
-    return sum((len(rows) - 1) * face.line_height(result_size(i, f)[0], result_size(i, f)[1])
-               for i, rows in enumerate(result_rows(face, lines, lang, f, width)))
+    return sum(row_step(face, row, *result_size(i, f))
+               for i, rows in enumerate(result_rows(face, lines, lang, f, width)) for row in rows[:-1])
+
+
+def row_step(face: Any, row: str, size: int, bold: bool) -> int:
+    """Px from one wrapped row of a hand end's line to the next: a line height, or the row's own height where
+    it is taller (a capital with its accent, "Ñandú", draws a px above the line: s14, the Spanish block line
+    wrapped after "tú y Ñandú" and its rows touched)."""
+    return max(face.line_height(size, bold), face.measure(row, size, bold)[1])
 
 
 def lines_height(lines: Sequence[Text], lang: str, f: int, width: int) -> int:
@@ -706,7 +713,7 @@ def lines_height(lines: Sequence[Text], lang: str, f: int, width: int) -> int:
     from .typeset import measurer
 
     face = measurer()
-    return sum(len(rows) * face.line_height(*result_size(i, f)) + f // 4
+    return sum(sum(row_step(face, row, *result_size(i, f)) for row in rows) + f // 4
                for i, rows in enumerate(result_rows(face, lines, lang, f, width)))
 
 
@@ -742,11 +749,15 @@ def reckoning(state: ClientState, fh: FinishedHand, viewer: Seat, lang: str) -> 
             (ONLY_THEIRS, {})]
 
 
-BLOCK_ONE = N_("Blocked, nobody could play: {name} holds the lowest total, {pips}")
-"""R17 at a hand's end, "Blocked" said with what it means (shared/terms.py; the web page says the same)."""
-BLOCK_TWO = N_("Blocked, nobody could play: {a} and {b} hold the lowest total, {pips}")
+BLOCK_ONE = Nn_("Blocked, nobody could play: {name} holds the lowest total, {count} pip",
+                "Blocked, nobody could play: {name} holds the lowest total, {count} pips")
+"""R17 at a hand's end, "Blocked" said with what it means (shared/terms.py; the web page says the same); the
+total with its unit, as the hand end's rows say each total (s14: "..., 11" ended on a bare number)."""
+BLOCK_TWO = Nn_("Blocked, nobody could play: {a} and {b} hold the lowest total, {count} pip",
+                "Blocked, nobody could play: {a} and {b} hold the lowest total, {count} pips")
 """R17: partners sharing the lowest total are both named (a tie is only across teams)."""
-BLOCK_TWO_YOURS = N_("Blocked, nobody could play: you and {name} hold the lowest total, {pips}")
+BLOCK_TWO_YOURS = Nn_("Blocked, nobody could play: you and {name} hold the lowest total, {count} pip",
+                      "Blocked, nobody could play: you and {name} hold the lowest total, {count} pips")
 """R17: :data:`BLOCK_TWO` read by one of the two partners: "you and {name}", never the reader's own name."""
 BLOCK_TIE = N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores")
 """R17: a tie, said with why nobody scores."""
@@ -758,7 +769,8 @@ MAY_REDEAL = N_("With five or more doubles you may demand a redeal: all 55 tiles
 DOMINO_YOURS = N_("Domino! You played your last tile")
 """R16 at a hand's end when this window's seat went out: its own seat is "you", never its name in the third
 person (s13 player F4, kind: a message about the player's own seat naming it)."""
-BLOCK_YOURS = N_("Blocked, nobody could play: you hold the lowest total, {pips}")
+BLOCK_YOURS = Nn_("Blocked, nobody could play: you hold the lowest total, {count} pip",
+                  "Blocked, nobody could play: you hold the lowest total, {count} pips")
 """R17: :data:`BLOCK_ONE` when the lowest total is this window's seat's."""
 
 
@@ -774,13 +786,14 @@ def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
     # R17: the lowest individual total wins for its team; partners may share it (a tie is only across teams)
     seats = [s for s in Seat if fh.pip_totals[s - 1] == low and fh.winner is not None and s.team is fh.winner]
     if len(seats) == 2 and me in seats:
-        return (BLOCK_TWO_YOURS, {"name": seat_name(state, me.partner, lang), "pips": low})
-    if len(seats) == 2:
-        return (BLOCK_TWO,
-                {"a": seat_name(state, seats[0], lang), "b": seat_name(state, seats[1], lang), "pips": low})
-    if seats[0] == me:
-        return (BLOCK_YOURS, {"pips": low})
-    return (BLOCK_ONE, {"name": seat_name(state, seats[0], lang), "pips": low})
+        said, args = BLOCK_TWO_YOURS, {"name": seat_name(state, me.partner, lang)}
+    elif len(seats) == 2:
+        said, args = BLOCK_TWO, {"a": seat_name(state, seats[0], lang), "b": seat_name(state, seats[1], lang)}
+    elif seats[0] == me:
+        said, args = BLOCK_YOURS, {}
+    else:
+        said, args = BLOCK_ONE, {"name": seat_name(state, seats[0], lang)}
+    return (said[0], {"_plural": said[1], "count": low, **args})
 
 
 def _consent_away(state: ClientState, ui: Ui, lang: str) -> Text:

@@ -858,7 +858,8 @@ def text_rows(art: Art, p: Panel, state: ClientState, lang: str, f: int,
             size, bold = result_size(i, f)
             for k, text in enumerate(rows):
                 out.append(place(text, size, bold, i == 0, ly))
-                ly += out[-1].rect[3] + f // 4 if k == len(rows) - 1 else art.type.line_height(size, bold)
+                ly += out[-1].rect[3] + f // 4 if k == len(rows) - 1 else \
+                    max(art.type.line_height(size, bold), out[-1].rect[3])  # panels.row_step
         return out, ly
     texts = [say(lang, text, args) for text, args in p.lines]
     size = _lines_size(art, texts, f, width, min((b.rect[1] for b in p.buttons), default=None), ly) \

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, SOURCE_LANGUAGE, Translator, normalize_language, translator
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, SOURCE_LANGUAGE, Nn_, Translator, normalize_language, translator
 from doublenine.shared.seatstate import SEAT_WORDS, SeatState
 from doublenine.shared.terms import POLLONA, TRIPOLLUA
 
@@ -114,8 +114,6 @@ SCRIPT_WORDS: dict[str, str] = {
     "hand_over": N_("Hand {n} is over"),
     # each way a hand ends said with what it means, as the window's hand end says it (shared/terms.py)
     "domino": N_("Domino! {name} played their last tile"),
-    "block": N_("Blocked, nobody could play: {name} holds the lowest total, {pips}"),
-    "block2": N_("Blocked, nobody could play: {a} and {b} hold the lowest total, {pips}"),  # partners (R17)
     "tie": N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores"),
     "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
     "passed": N_("passed"),
@@ -148,10 +146,20 @@ def free_seats(t: Translator, n: int) -> str:
     return t.ngettext("{count} free seat", "{count} free seats", n)
 
 
+BLOCK_WORDS = (Nn_("Blocked, nobody could play: {name} holds the lowest total, {count} pip",
+                   "Blocked, nobody could play: {name} holds the lowest total, {count} pips"),
+               Nn_("Blocked, nobody could play: {a} and {b} hold the lowest total, {count} pip",
+                   "Blocked, nobody could play: {a} and {b} hold the lowest total, {count} pips"))
+"""R17 at a hand's end on the page, the window's words (client/panels BLOCK_ONE, BLOCK_TWO): ``block_0``,
+``block_1``, ``block_2`` (2 and more) and ``block2_*`` for partners sharing it; the total with its unit (s14:
+the line ended on a bare number). 0, 1 and 2 choose every form a total (0..90) takes in the five languages."""
+
+
 def script_words(t: Translator) -> dict[str, str]:
     """The map the page's script reads (``<script type="application/json">``, never run):
     :data:`SCRIPT_WORDS` translated, plus the plural forms it needs, each number already chosen
-    (``tiles_0`` .. ``tiles_10``; ``points_1`` / ``points_2`` for 1 and more points,
+    (``tiles_0`` .. ``tiles_10``; ``points_1`` / ``points_2`` for 1 and more points, ``block_0`` ..
+    ``block_2`` and ``block2_0`` .. ``block2_2`` for a lowest total of 0, 1, 2 and more pips,
     ``spectators_1`` / ``spectators_2`` likewise; ``default_1`` .. ``default_4``, the server's
     English names of unnamed seats, and ``seat_1`` .. ``seat_4``, the same translated)."""
     out = {key: t.gettext(msgid) for key, msgid in SCRIPT_WORDS.items()}
@@ -159,6 +167,9 @@ def script_words(t: Translator) -> dict[str, str]:
         out[f"spectators_{n}"] = t.ngettext("{count} spectator", "{count} spectators", n, count="{count}")
         out[f"points_{n}"] = t.ngettext("Team {team} scores {count} point", "Team {team} scores {count} points",
                                         n, count="{count}")
+    for n in (0, 1, 2):  # a lowest total with its unit, as the window's hand end (client/panels BLOCK_ONE)
+        out[f"block_{n}"] = t.ngettext(*BLOCK_WORDS[0], n, count="{count}", name="{name}")
+        out[f"block2_{n}"] = t.ngettext(*BLOCK_WORDS[1], n, count="{count}", a="{a}", b="{b}")  # partners (R17)
     for n in range(MAX_COUNT_WORDS + 1):
         out[f"tiles_{n}"] = t.ngettext("{count} tile", "{count} tiles", n) if n else t.gettext(NO_TILES)
     for seat, name in DEFAULT_SEAT_NAMES.items():  # the window's names for unnamed seats (N7)

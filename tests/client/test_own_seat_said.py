@@ -36,9 +36,9 @@ def test_a_block_won_by_the_own_seat_says_you(ended) -> None:  # type: ignore[no
     from doublenine.shared.seats import Team
     _, after = ended
     fh = replace(after.view.finished[0], result=Result.BLOCKED, ender=None, winner=Team.A, pip_totals=(3, 20, 30, 40))
-    assert say("en", *_result_line(after, fh, "en")) == "Blocked, nobody could play: you hold the lowest total, 3"
+    assert say("en", *_result_line(after, fh, "en")) == "Blocked, nobody could play: you hold the lowest total, 3 pips"
     theirs = replace(fh, winner=Team.B, pip_totals=(30, 3, 20, 40))
-    assert say("en", *_result_line(after, theirs, "en")) == "Blocked, nobody could play: Bo holds the lowest total, 3"
+    assert say("en", *_result_line(after, theirs, "en")) == "Blocked, nobody could play: Bo holds the lowest total, 3 pips"
 
 
 # s14 item 1, the kind: every message naming a seat where the reader is that seat says "you"/"your"
@@ -88,11 +88,11 @@ def test_a_block_shared_with_the_partner_says_you_and_the_partner(ended) -> None
     from doublenine.shared.seats import Team
     _, after = ended
     fh = replace(after.view.finished[0], result=Result.BLOCKED, ender=None, winner=Team.A, pip_totals=(11, 20, 11, 40))
-    assert say("en", *_result_line(after, fh, "en")) == "Blocked, nobody could play: you and Cy hold the lowest total, 11"
+    assert say("en", *_result_line(after, fh, "en")) == "Blocked, nobody could play: you and Cy hold the lowest total, 11 pips"
     assert say("fr", *_result_line(after, fh, "fr")) == \
-        "Blocage, personne ne pouvait jouer\u00a0: vous et Cy avez le plus petit total, 11"
+        "Blocage, personne ne pouvait jouer\u00a0: vous et Cy avez le plus petit total, 11 points"
     theirs = replace(fh, winner=Team.B, pip_totals=(30, 11, 20, 11))
-    assert say("en", *_result_line(after, theirs, "en")) == "Blocked, nobody could play: Bo and Di hold the lowest total, 11"
+    assert say("en", *_result_line(after, theirs, "en")) == "Blocked, nobody could play: Bo and Di hold the lowest total, 11 pips"
 
 
 def test_the_match_winners_and_a_redeal_and_a_hint_and_a_pause_say_you(ended) -> None:  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ from doublenine.client.overlays.ledger import LedgerOverlay
 from doublenine.client.overlays.panel import Text
 from doublenine.client.panels import MAY_REDEAL, _match_over, _result_line
 from doublenine.client.text import say, tr
-from doublenine.server.web.words import SCRIPT_WORDS
+from doublenine.server.web.words import SCRIPT_WORDS, script_words
 from doublenine.shared.i18n import translator
 from doublenine.shared.seats import Team
 from doublenine.shared.state import NamedResult, Phase, Result
@@ -89,4 +89,9 @@ def test_blocked_at_a_hands_end_and_on_the_web_page_says_nobody_could_play(over)
     assert tr("es", key, **args) == "Tranque, nadie podía jugar, y las dos parejas tienen el total más bajo: nadie se anota"
     assert SCRIPT_WORDS["tie"] == key
     assert SCRIPT_WORDS["domino"] == "Domino! {name} played their last tile"
-    assert SCRIPT_WORDS["block"] == "Blocked, nobody could play: {name} holds the lowest total, {pips}"
+    from doublenine.server.web.words import BLOCK_WORDS
+    from doublenine.shared.i18n import translator
+    assert BLOCK_WORDS[0] == ("Blocked, nobody could play: {name} holds the lowest total, {count} pip",
+                              "Blocked, nobody could play: {name} holds the lowest total, {count} pips")
+    assert script_words(translator("es"))["block_0"] == \
+        "Tranque, nadie podía jugar: {name} tiene el total más bajo, {count} puntos"  # with its unit (s14)

@@ -231,8 +231,9 @@
       var low = Math.min.apply(null, h.pip_totals), who = [];
       h.pip_totals.forEach(function (v, i) { if (v === low && ((i + 1) % 2 ? "A" : "B") === h.winner) { who.push(i + 1); } });
       // R17: partners may share the lowest total: both are named (a tie is only across teams)
-      how = who.length === 2 ? fill(W.block2, { a: seatName(who[0]), b: seatName(who[1]), pips: low })
-        : fill(W.block, { name: seatName(who[0]), pips: low });
+      var form = Math.min(low, 2);  // the total with its unit, in its plural form (words.BLOCK_WORDS)
+      how = who.length === 2 ? fill(W["block2_" + form], { a: seatName(who[0]), b: seatName(who[1]), count: low })
+        : fill(W["block_" + form], { name: seatName(who[0]), count: low });
     } else { return head + " · " + W.tie; }
     return head + " · " + how + " · " + fill(h.points === 1 ? W.points_1 : W.points_2, { team: h.winner, count: h.points });
   }
