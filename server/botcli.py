@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
 
     from websockets.exceptions import ConnectionClosed, WebSocketException
 
-    from .netbot import GaveUp, ServerRefused, described
+    from .netbot import GaveUp, ServerRefused, described, http_words
     from .nextmatch import NoNewMatch
 
     from doublenine.shared.failures import FailureError
@@ -209,8 +209,14 @@ def run(args: argparse.Namespace) -> int:
             say(tls, error=True)
             return 1
 
+        from doublenine.shared.reconnect import http_status, retry_dial
+
+        status = http_status(exc)
+        if status is not None and not retry_dial(exc):  # a definitive refusal: the window's sentence, the status
+            say(http_words(status, args.server, lang), error=True)  # after its words (s14: "HTTP 403" alone)
+            return 1
         proxy = proxy_for(args.server)  # issue 16.6: a failure through a proxy names it
-        why = described(exc, lang)
+        why = described(exc, lang, args.server)
         say(t.gettext("cannot reach {server} through the proxy {proxy}: {why}", server=args.server,
                       proxy=shown_proxy(proxy), why=why) if proxy else
             t.gettext("cannot reach {server}: {why}", server=args.server, why=why), error=True)

@@ -29,8 +29,8 @@ from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, TranslatedError, transla
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.refusals import sentence_for
-from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, retry_after, retry_dial,
-                                         retry_refusal)
+from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, http_status, retry_after,
+                                         retry_dial, retry_refusal)
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, SpectatorView
 
@@ -461,26 +461,52 @@ class SeatKeeper:
                 last, at_least = exc, retry_after(exc)
                 if seated:  # the server was reached: it went silent (a timeout) or the socket failed
                     self.say(self._t.gettext("connection lost ({why}); reconnecting",
-                                             why=described(exc, self.lang)))
+                                             why=described(exc, self.lang, self.url)))
                 else:
                     self.say(self._t.gettext("cannot reach the server ({why}): retrying",
-                                             why=described(exc, self.lang)))
+                                             why=described(exc, self.lang, self.url)))
             wait = self.retry.failed(loop.time(), at_least)
             if wait is None:  # ``from last``: a TLS failure is said as such (doublenine bot), not lost
                 raise GaveUp(self.code, self.retry.policy.give_up_after) from last
             await asyncio.sleep(wait)
 
 
-def described(exc: BaseException, lang: str = SOURCE_LANGUAGE) -> str:
-    """``exc`` in words for a terminal line, never empty: its message (the system's words), else what
-    its kind means, in ``lang``. A timeout's message is empty: "cannot reach the server (): retrying"
-    (attacker F6) hid the cause."""
+NOT_NOW = N_("the server, or a proxy in front of it, cannot take the connection now: HTTP {status}")
+"""A transient HTTP answer to the upgrade (shared/reconnect.TRANSIENT_STATUSES: 429, 502, 503...) in words,
+the status after them (s14: the bot printed websockets' "server rejected WebSocket connection: HTTP 502")."""
+
+
+def described(exc: BaseException, lang: str = SOURCE_LANGUAGE, url: str = "") -> str:
+    """``exc`` in words for a terminal line, never empty: an HTTP answer to the upgrade as the window says
+    it (shared/failures.http_refusal for a definitive one, at ``url``'s host and port; :data:`NOT_NOW` for a
+    transient one), the status after the words; else its message (the system's words), else what its kind
+    means, in ``lang``. A timeout's message is empty: "cannot reach the server (): retrying" (attacker F6)
+    hid the cause. Kind (s14): a command-line program saying a refusal in raw HTTP where the window says
+    it in words."""
+    status = http_status(exc)
+    if status is not None:
+        return translator(lang).gettext(NOT_NOW, status=status) if retry_dial(exc) else \
+            http_words(status, url, lang)
     text = str(exc).strip()
     if text:
         return text
     if isinstance(exc, TimeoutError):
         return translator(lang).gettext("the server sent nothing in time")
     return type(exc).__name__
+
+
+def http_words(status: int, url: str, lang: str) -> str:
+    """The window's sentence for a definitive HTTP ``status`` answered to the upgrade at ``url``
+    (shared/failures.http_refusal: "The server at HOST:PORT does not let this computer in (HTTP 403): ...")."""
+    from doublenine.shared.failures import http_refusal
+    from doublenine.shared.invite import InviteError, check_server_url
+
+    try:
+        where = check_server_url(url)
+        host, port = where.host, where.port
+    except InviteError:  # a URL already checked by the caller (botcli); said without it rather than not at all
+        host, port = "?", 0
+    return http_refusal(status, host, port).text(lang)
 
 
 def match_over(client: TableClient) -> bool:

@@ -97,6 +97,8 @@ async def test_f2_seated_bot_waits_out_429_502_503_and_comes_back_to_its_seat(tm
         assert bot.returncode is None, text
         assert [s for s, _ in front.answered] == [429, 502, 503], text
         assert "HTTP 429" in text and "HTTP 502" in text and "HTTP 503" in text, text
+        # s14: in words, the status after them (never websockets' "server rejected WebSocket connection")
+        assert "cannot take the connection now: HTTP 502" in text and "rejected WebSocket" not in text, text
         assert front.answered[1][1] - front.answered[0][1] >= 3.0  # Retry-After honoured
         # a definitive refusal ends the seat at once, said with its status
         front.answers = [(403, "")]
@@ -104,6 +106,7 @@ async def test_f2_seated_bot_waits_out_429_502_503_and_comes_back_to_its_seat(tm
         rest = (await asyncio.wait_for(bot.stdout.read(), 30)).decode()
         assert await bot.wait() == 1, rest
         assert "HTTP 403" in rest and "gave up" not in rest, rest
+        assert f"The server at 127.0.0.1:{front_port} does not let this computer in (HTTP 403)" in rest, rest
     finally:
         if bot is not None and bot.returncode is None:
             bot.kill()
@@ -167,3 +170,20 @@ def test_f2_seated_window_waits_out_429_and_502_comes_back_and_a_403_is_said_as_
         loop.call_soon_threadsafe(listener.close)
         loop.call_soon_threadsafe(loop.stop)
         server.stop()
+
+
+def test_s14_the_bot_says_an_http_answer_in_words_with_the_status_after() -> None:
+    """s14: ``doublenine bot`` printed "cannot reach ws://...: server rejected WebSocket connection: HTTP 403"
+    where the window says the refusal in words. Kind: a command-line program saying a refusal in raw HTTP."""
+    from doublenine.server.netbot import described
+    url = "ws://127.0.0.1:8765/"
+    assert described(_status(403), "en", url) == (
+        "The server at 127.0.0.1:8765 does not let this computer in (HTTP 403): it asks for a login or lets only "
+        "some computers connect. Ask whoever runs that server.")
+    assert described(_status(404), "en", url).startswith(
+        "Something answers at 127.0.0.1:8765, but it is not a doublenine table (a web page or another program, "
+        "HTTP 404).")
+    assert described(_status(502), "en", url) == \
+        "the server, or a proxy in front of it, cannot take the connection now: HTTP 502"
+    assert described(_status(429), "de", url) == \
+        "der Server oder ein Proxy davor kann die Verbindung gerade nicht annehmen: HTTP 429"
