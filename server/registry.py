@@ -375,6 +375,7 @@ class Registry(TableMoves):
             await table.load_chat()
             await table.flush_unstored()
             await table.save_listing()
+            await table.save_result()  # a finished match resumed: recorded again, unchanged
         except BaseException:
             await table.close()  # nothing started yet: no computer turn, no timer
             raise
@@ -549,7 +550,8 @@ class Registry(TableMoves):
         return True
 
     def _idle(self, table: Table) -> None:
-        rule = "solo, " if table.is_solo() else "match over, " if table.is_finished() else ""
+        # club s14 F14: a finished table whose bots left said "solo" (docs/operations.md: "match over")
+        rule = "match over, " if table.is_finished() else "solo, " if table.is_solo() else ""
         why = f"{rule}nobody connected for {table.idle_delay():g} s"
         task = asyncio.get_running_loop().create_task(self.close_table(table, why))
         self._closing.add(task)
@@ -561,6 +563,7 @@ class Registry(TableMoves):
             return
         del self.tables[table.code]
         try:
+            await table.save_result()  # its last chance if storing it failed when the match ended
             await table.close()
             for conn in list(table.subscribers):
                 table.unbind(conn)

@@ -41,7 +41,7 @@ from .fanout import SeqCounter, frames_for
 from .logfmt import log_repeated
 from .seating import TableMeta
 from .storedlog import StoredLog
-from .storage.base import InDoubt
+from .storage.base import InDoubt, MatchResult
 from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.table")
@@ -230,6 +230,9 @@ class Table:
         landed), and if it is carried out the seat is :attr:`returning` at once, so it comes back
         once the computer has made the decision awaited. Cleared when that request closes."""
         self.since = time.time() if last_at is None else last_at
+        self.result_stored: int | None = None
+        """The number of the finished match whose result the store holds from this process
+        (:meth:`save_result`); None: none yet (a finished match is recorded again, unchanged)."""
         """Unix seconds of the last public change: when the decision now awaited began (issue 15,
         information only, R29). From the stored log on resuming, so a restart keeps counting."""
 
@@ -293,10 +296,11 @@ class Table:
                              self.code, said(exc))
 
     def listing(self) -> tuple[bool, tuple[int, int]]:
-        """What ``/`` shows of the table beyond its record: (listed: public and its match not
-        over, (team A's, team B's) points)."""
+        """What ``/`` shows of the table beyond its record: (listed: public, (team A's, team B's)
+        points). A finished match stays listed with its final score while the table is open (club
+        s14 F4b: it dropped off the projector page the moment it ended)."""
         state = self.log.state
-        return (self.meta.public and state.phase is not Phase.MATCH_OVER, (state.scores[0], state.scores[1]))
+        return (self.meta.public, (state.scores[0], state.scores[1]))
 
     async def save_listing(self) -> None:
         """Store :meth:`listing` when it changed (issue 12: ``/`` of every process reads it from the
@@ -315,6 +319,38 @@ class Table:
                               level=logging.WARNING, traceback=False)
             return
         self.listed_in_store = now
+
+    def result(self) -> MatchResult | None:
+        """The record of the match just finished (club s14 kind 1: a finished match is a durable
+        record), None while the match is not over (R18): the four seats' names as the table shows
+        them, the final score and winner, the hands played, and when its first event and its last
+        hand's end were recorded (UTC seconds). Public data only (D8, D9)."""
+        state = self.log.state
+        if state.phase is not Phase.MATCH_OVER:
+            return None
+        events = self.log.events
+        first = next((e for e in reversed(events) if isinstance(e.body, MatchStarted)), events[0] if events else None)
+        ended = events[-1].at if events else time.time()
+        return MatchResult(
+            self.code, state.match, tuple(self.slots[s].display_name for s in SEATS),  # type: ignore[arg-type]
+            (state.scores[0], state.scores[1]), None if state.winner is None else state.winner.value,
+            len(state.finished), ended if first is None else first.at, ended,
+            getattr(self.meta, "name", "") or "", bool(self.meta.public))
+
+    async def save_result(self) -> None:
+        """Store :meth:`result` once per finished match (:attr:`result_stored`). A failure is logged
+        and tried again at the next commit and when the table closes (the result is information only
+        and never refuses a move)."""
+        found = self.result()
+        if found is None or found.match == self.result_stored or self.moved:
+            return
+        try:
+            await self.store.record_result(found)
+        except Exception as exc:
+            log_store_failure(log, self.store, "table %s: storing the result of match %d failed: %s", self.code,
+                              found.match, said(exc), level=logging.WARNING, traceback=False)
+            return
+        self.result_stored = found.match
 
     @property
     def stored_events(self) -> int:
@@ -739,6 +775,7 @@ class Table:
             self.broadcast_table()
         self.rearm(keep_due=not moved)
         await self.save_listing()  # after the frames: a hand's end costs its players no extra wait
+        await self.save_result()
 
     async def _settle(self, doubt: InDoubt, old: MatchState, full: MatchLog, events: list[Event],
                       key: tuple[Seat, str] | None, table_changed: bool) -> None:

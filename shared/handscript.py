@@ -343,7 +343,7 @@ RECORD_VERSION = 1
 
 _RECORD_KEYS = frozenset({
     "hands", "format", "version", "match", "seeded", "opening_draws", "redeals", "recorded",
-    "scores", "match_winner", "named_result",
+    "scores", "match_winner", "named_result", "table", "players", "exported_utc",
 })
 """Keys of a match record: ``hands`` is checked; the public rest of a ledger export
 (docs/match-record.md, doublenine.shared.ledger.match_record) rides along unchecked."""

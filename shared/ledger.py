@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 from .moves import Move, Pass, Play
@@ -210,13 +211,19 @@ def _recorded(h: HandRow) -> dict[str, Any]:
 
 RECORD_KEYS = frozenset({
     "format", "version", "match", "seeded", "opening_draws", "redeals", "hands", "recorded",
-    "scores", "match_winner", "named_result",
+    "scores", "match_winner", "named_result", "table", "players", "exported_utc",
 })
 """Every top-level key of a match record (docs/match-record.md)."""
 
 
-def match_record(match: MatchLedger, *, seeded: bool = False) -> dict[str, Any]:
+def match_record(match: MatchLedger, *, seeded: bool = False, code: str = "", table_name: str = "",
+                 names: tuple[str, ...] = (), exported: float | None = None) -> dict[str, Any]:
     """A whole match as its public record (docs/match-record.md, D9), JSON-ready.
+
+    Club s14 F9 (a record for a results sheet had no names, table or date): ``table`` holds the table's
+    ``code`` and ``name`` (null when not known), ``players`` each seat's name (``names``, seats 1..4,
+    "" or left out: null) and its team (R2), ``exported_utc`` the moment of the export (``exported``,
+    Unix seconds; None: null) as ISO 8601 UTC.
 
     ``hands`` is the list of finished hands as hand scripts, so ``doublenine
     replay`` checks and prints each one; ``recorded`` is, in the same order, what
@@ -240,6 +247,11 @@ def match_record(match: MatchLedger, *, seeded: bool = False) -> dict[str, Any]:
         "scores": {"A": match.scores[0], "B": match.scores[1]},
         "match_winner": match.winner.value if match.winner is not None else None,
         "named_result": match.named.value if match.named is not None else None,
+        "table": {"code": code or None, "name": table_name or None},
+        "players": {str(seat): {"name": (names[seat - 1] if seat <= len(names) else "") or None,
+                                "team": "A" if seat in (1, 3) else "B"} for seat in (1, 2, 3, 4)},
+        "exported_utc": None if exported is None else datetime.fromtimestamp(exported, timezone.utc).strftime(
+            "%Y-%m-%dT%H:%M:%SZ"),
     }
 
 

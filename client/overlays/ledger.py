@@ -18,6 +18,7 @@ Left/Right (or the match buttons) browse the matches at the table.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 
 import pygame
@@ -76,11 +77,16 @@ def score_text(tr: Translator, scores: tuple[int, int]) -> str:
     return tr.gettext("A {a} – B {b}", a=tr.number(scores[0]), b=tr.number(scores[1]))
 
 
-def export_of(led: Ledger, index: int, request: ExportLater) -> Export:
-    """The :class:`Export` for an export button of match ``index`` (D9: public data only)."""
+def export_of(led: Ledger, index: int, request: ExportLater, names: tuple[str, ...] = (), code: str = "",
+              table_name: str = "", now: float | None = None) -> Export:
+    """The :class:`Export` for an export button of match ``index`` (D9: public data only). A match
+    record carries the players' ``names`` (seats 1..4), the table's ``code`` and ``table_name`` and the
+    export's UTC time ``now`` (Unix seconds; None: the clock's), club s14 F9."""
     m = led.matches[index]
     if request.kind == "match":
-        return Export("match", f"match-{m.number}.json", dumps(match_record(m, seeded=led.seeded)))
+        record = match_record(m, seeded=led.seeded, code=code, table_name=table_name, names=names,
+                              exported=time.time() if now is None else now)
+        return Export("match", f"match-{m.number}.json", dumps(record))
     h = next(h for h in m.hands if h.number == request.key)
     return Export("hand", f"match-{h.match}-hand-{h.number}.json", dumps(hand_script(h)))
 
@@ -381,6 +387,8 @@ class LedgerOverlay(ScrollPanel):
         """Issue 14.2: the coach's reviews received (``CoachReply``); a hand's export carries its own."""
         self.code = ""
         """The table's code, said among its facts at the top ("" unknown)."""
+        self.table_name = ""
+        """The table's name ("" none or unknown), carried by a match's export (club s14 F9)."""
         self.spectators: int | None = None
         """How many watch the table now (``ClientState.spectators``); None: not known (a kept match)."""
         self.offline = False
@@ -445,5 +453,5 @@ class LedgerOverlay(ScrollPanel):
                 reply = next((r for r in self.reviews if (r.match, r.hand) == (h.match, h.number)), None)  # type: ignore[attr-defined]
                 if reply is not None:
                     return review_export(h.source, reply)
-            return export_of(self.ledger, self.index, action)
+            return export_of(self.ledger, self.index, action, self.names, self.code, self.table_name)
         return action

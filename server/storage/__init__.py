@@ -15,9 +15,10 @@ import os
 from pathlib import Path
 
 from .address import BadAddress, StoreAddress, parse_address
-from .base import ListedTable, ListingKey, MemoryStore, Store, StoreError, StoredTable, TooManyOpen, created_us
+from .base import (RESULTS_KEPT, RESULTS_SHOWN, ListedTable, ListingKey, MatchResult, MemoryStore, Store, StoreError,
+                   StoredTable, TooManyOpen, created_us)
 
-__all__ = ["BadAddress", "StoreAddress", "parse_address", "ListedTable", "ListingKey", "MemoryStore", "MissingFolder", "created_us", "Store", "StoredTable",
+__all__ = ["BadAddress", "StoreAddress", "parse_address", "ListedTable", "ListingKey", "MatchResult", "RESULTS_KEPT", "RESULTS_SHOWN", "MemoryStore", "MissingFolder", "created_us", "Store", "StoredTable",
            "check_chosen", "default_store", "describe", "left_behind", "missing_folder", "open_store",
            "unused_setting"]
 

@@ -118,6 +118,50 @@ class ListedTable:
         return (self.created, self.code)
 
 
+RESULTS_KEPT = 10_000
+"""Finished matches a store keeps (:meth:`Store.record_result`): recording one more forgets the oldest
+(by end time) beyond this many. About 200 bytes each, so at most ~2 MB; a club evening of 11 tables
+finishes a few dozen. docs/operations.md "Finished matches" says so."""
+RESULTS_SHOWN = 200
+"""Finished matches one read returns at most (``/``, ``/results``, ``doublenine results`` default)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """One finished match as the store keeps it (club s14 kind 1: a finished match is a durable
+    record): public data only (D8, D9: never a tile, never the seed). Its key is (code, match)."""
+
+    code: str
+    match: int
+    """The match's number at its table (1, 2, ...; ``MatchState.match``)."""
+    seats: tuple[str, str, str, str]
+    """The four seats' names, seats 1..4 (team A: seats 1 and 3, team B: 2 and 4, R2)."""
+    scores: tuple[int, int]
+    """Team A's and team B's final match points (R18)."""
+    winner: str | None
+    """``"A"`` or ``"B"`` (R18), None if the record has no winner."""
+    hands: int
+    """Hands played to the end in the match (redeals not counted)."""
+    started: float
+    """When the match's first event was recorded, Unix seconds (UTC)."""
+    ended: float
+    """When its last hand ended, Unix seconds (UTC)."""
+    name: str = ""
+    """The table's name, "" when it has none."""
+    public: bool = False
+    """The table was listed (``create_table{public}``): ``/`` and ``/results`` show only these;
+    ``doublenine results`` and the table's own page show every one."""
+
+    def team(self, team: str) -> tuple[str, str]:
+        """The two names of ``team`` (``"A"``: seats 1 and 3, ``"B"``: seats 2 and 4, R2)."""
+        return (self.seats[0], self.seats[2]) if team == "A" else (self.seats[1], self.seats[3])
+
+
+def result_order(r: MatchResult) -> tuple[float, str, int]:
+    """The sort key of :meth:`Store.load_results`' order (newest first, then code, then latest match)."""
+    return (-r.ended, r.code, -r.match)
+
+
 def stale_owner(code: str, epoch: int, stored: int) -> ValueError:
     """The refusal of a write by a process whose claim on ``code`` is older than the stored one."""
     return ValueError(f"table {code}: taken over by another process (epoch {stored}, this writer's {epoch})")
@@ -170,7 +214,7 @@ class Store(Protocol):
 
     async def update_listing(self, code: str, listed: bool, scores: tuple[int, int],
                              epoch: int | None = None) -> None:
-        """Store whether ``/`` lists the table (public and its match not over) and its score;
+        """Store whether ``/`` lists the table (public; a finished match stays listed, club s14) and its score;
         ``KeyError`` if unknown, ``ValueError`` if ``epoch`` is stale (as :meth:`update_meta`)."""
 
     async def load_listed(self, limit: int, before: ListingKey | None = None,
@@ -196,6 +240,17 @@ class Store(Protocol):
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         """A table's stored chat lines ``(line_id, payload)``, oldest first (empty if none or unknown)."""
+
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
+        """Keep ``result`` (a finished match) durably: stored again under the same (code, match) it
+        replaces what was there (a match ended again after an undo, a restart recording it again), and
+        beyond ``keep`` results (default :data:`RESULTS_KEPT`) the oldest are forgotten. Not fenced: any process serving
+        the table writes the same record."""
+
+    async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
+                           public: bool = False) -> list[MatchResult]:
+        """Finished matches, newest first (end time descending, then code and match), at most
+        ``limit``; ``code``: only that table's; ``public``: only those of listed tables."""
 
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         """Mark a table closed (and forget its creator); its log stays stored. ``KeyError`` if
@@ -237,6 +292,7 @@ class MemoryStore:
     _listing: dict[str, tuple[bool, tuple[int, int]]] = field(default_factory=dict)
     _created: dict[str, int] = field(default_factory=dict)
     _creator: dict[str, str | None] = field(default_factory=dict)
+    _results: dict[tuple[str, int], MatchResult] = field(default_factory=dict)
 
     async def count_open(self, creator: str) -> int:
         return self._count(creator)
@@ -317,6 +373,16 @@ class MemoryStore:
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return tuple(self._chat.get(code, ()))
+
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
+        self._results[(result.code, result.match)] = result
+        for key in [r for r in sorted(self._results, key=lambda k: result_order(self._results[k]))][keep:]:
+            del self._results[key]
+
+    async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
+                           public: bool = False) -> list[MatchResult]:
+        found = [r for r in self._results.values() if (code is None or r.code == code) and (r.public or not public)]
+        return sorted(found, key=result_order)[:max(0, limit)]
 
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         self.tables[code] = replace(self._fenced(code, epoch), closed=True)

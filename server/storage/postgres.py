@@ -31,7 +31,8 @@ from doublenine.shared.cleantext import said, typed
 from . import pglocks
 from .address import shown
 from .pglocks import DRIVER_ERRORS
-from .base import ANSWER_WITHIN, InDoubt, RowLocked, ListedTable, ListingKey, StoredTable, created_us, refuse_over, stale_owner
+from .base import (ANSWER_WITHIN, RESULTS_KEPT, RESULTS_SHOWN, InDoubt, RowLocked, ListedTable, ListingKey, MatchResult,
+                   StoredTable, created_us, refuse_over, stale_owner)
 
 T = TypeVar("T")
 log = logging.getLogger("doublenine.server.storage")
@@ -150,10 +151,29 @@ SCHEMA_STEPS: tuple[SchemaStep, ...] = (
     stamp   DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (kind, grp)
 )"""),
+    SchemaStep("dn_result", """CREATE TABLE IF NOT EXISTS dn_result (
+    code     TEXT NOT NULL,
+    match_no INTEGER NOT NULL,
+    name     TEXT NOT NULL DEFAULT '',
+    seat1    TEXT NOT NULL,
+    seat2    TEXT NOT NULL,
+    seat3    TEXT NOT NULL,
+    seat4    TEXT NOT NULL,
+    score_a  INTEGER NOT NULL,
+    score_b  INTEGER NOT NULL,
+    winner   TEXT,
+    hands    INTEGER NOT NULL,
+    started  TIMESTAMPTZ NOT NULL,
+    ended    TIMESTAMPTZ NOT NULL,
+    public   BOOLEAN NOT NULL DEFAULT FALSE,
+    PRIMARY KEY (code, match_no)
+)"""),
+    SchemaStep("dn_result_ended", "CREATE INDEX IF NOT EXISTS dn_result_ended ON dn_result(ended)"),
 )
 """The schema, in the order it is made. Issue 12 added ``epoch`` (the fence of the table record, see
 ``Store``) and the columns ``/`` lists from (``listed``, ``score_a``, ``score_b``) and ``creator`` (who
 created an open table, for the tables-per-address limit): a start adds what an older database lacks.
+``dn_result`` (club s14) keeps every finished match (:meth:`PostgresStore.record_result`).
 ``dn_budget`` holds the per-address buckets every process shares (:meth:`PostgresStore.take_budget`);
 UNLOGGED: no WAL, and a PostgreSQL crash only gives every address group a full bucket again.
 A start runs only the steps the catalog says are missing (:func:`ensure_schema`)."""
@@ -731,6 +751,36 @@ class PostgresStore:
 
         return await self._run(work, write=False)
 
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
+        r = result
+
+        async def work(con: asyncpg.Connection) -> None:
+            await con.execute(
+                "INSERT INTO dn_result(code, match_no, name, seat1, seat2, seat3, seat4, score_a, score_b, winner,"
+                " hands, started, ended, public) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)"
+                " ON CONFLICT (code, match_no) DO UPDATE SET name=EXCLUDED.name, seat1=EXCLUDED.seat1,"
+                " seat2=EXCLUDED.seat2, seat3=EXCLUDED.seat3, seat4=EXCLUDED.seat4, score_a=EXCLUDED.score_a,"
+                " score_b=EXCLUDED.score_b, winner=EXCLUDED.winner, hands=EXCLUDED.hands,"
+                " started=EXCLUDED.started, ended=EXCLUDED.ended, public=EXCLUDED.public",
+                r.code, int(r.match), r.name, *r.seats, int(r.scores[0]), int(r.scores[1]), r.winner, int(r.hands),
+                _stamp(created_us(r.started)), _stamp(created_us(r.ended)), bool(r.public))
+            await con.execute("DELETE FROM dn_result WHERE (code, match_no) IN (SELECT code, match_no FROM dn_result"
+                              " ORDER BY ended DESC, code COLLATE \"C\", match_no DESC OFFSET $1)", int(keep))
+
+        await self._run(work)
+
+    async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
+                           public: bool = False) -> list[MatchResult]:
+        async def work(con: asyncpg.Connection) -> list[MatchResult]:
+            rows = await con.fetch(
+                "SELECT * FROM dn_result WHERE ($2::text IS NULL OR code=$2) AND (public OR NOT $3)"
+                " ORDER BY ended DESC, code COLLATE \"C\", match_no DESC LIMIT $1", max(0, int(limit)), code, bool(public))
+            return [MatchResult(r["code"], r["match_no"], (r["seat1"], r["seat2"], r["seat3"], r["seat4"]),
+                                (r["score_a"], r["score_b"]), r["winner"], r["hands"], _micros(r["started"]) / 1e6,
+                                _micros(r["ended"]) / 1e6, r["name"], r["public"]) for r in rows]
+
+        return await self._run(work, write=False)
+
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         async def work(con: asyncpg.Connection) -> None:
             await _fenced(con, "UPDATE dn_table SET closed=TRUE, creator=NULL, updated=now() WHERE code=$1 AND epoch=$2",
@@ -806,7 +856,7 @@ class PostgresStore:
         """Delete every table and row (tests only: each test starts from an empty schema)."""
 
         async def work(con: asyncpg.Connection) -> Any:
-            return await con.execute("TRUNCATE dn_chat, dn_row, dn_table, dn_budget")
+            return await con.execute("TRUNCATE dn_chat, dn_row, dn_table, dn_budget, dn_result")
 
         await self._run(work)
 

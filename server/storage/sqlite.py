@@ -29,10 +29,11 @@ from typing import Any
 
 from doublenine.shared.cleantext import said
 
-from .base import ANSWER_WITHIN, ListedTable, ListingKey, StoreError, StoredTable, TooManyOpen, created_us, refuse_over, stale_owner
+from .base import (ANSWER_WITHIN, RESULTS_KEPT, RESULTS_SHOWN, ListedTable, ListingKey, MatchResult, StoreError, StoredTable,
+                   TooManyOpen, created_us, refuse_over, stale_owner)
 from .ownerfile import OwnerFile
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS dn_table (
     code    TEXT PRIMARY KEY,
@@ -54,7 +55,29 @@ CREATE TABLE IF NOT EXISTS dn_chat (
     payload BLOB NOT NULL,
     PRIMARY KEY (code, id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS dn_result (
+    code     TEXT NOT NULL,
+    match_no INTEGER NOT NULL,
+    name     TEXT NOT NULL DEFAULT '',
+    seat1    TEXT NOT NULL,
+    seat2    TEXT NOT NULL,
+    seat3    TEXT NOT NULL,
+    seat4    TEXT NOT NULL,
+    score_a  INTEGER NOT NULL,
+    score_b  INTEGER NOT NULL,
+    winner   TEXT,
+    hands    INTEGER NOT NULL,
+    started  REAL NOT NULL,
+    ended    REAL NOT NULL,
+    public   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (code, match_no)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS dn_result_ended ON dn_result(ended);
 """
+RESULT_COLUMNS = ("code, match_no, name, seat1, seat2, seat3, seat4, score_a, score_b, winner, hands, started, ended,"
+                  " public")
+"""The columns of ``dn_result`` (schema 3, club s14: every finished match kept), in
+:func:`result_row`'s order; the same names in PostgreSQL (``storage/postgres.py``)."""
 ADDED_COLUMNS = (("epoch", "INTEGER NOT NULL DEFAULT 0"), ("listed", "INTEGER NOT NULL DEFAULT 0"),
                  ("score_a", "INTEGER NOT NULL DEFAULT 0"), ("score_b", "INTEGER NOT NULL DEFAULT 0"),
                  ("creator", "TEXT"))
@@ -403,6 +426,24 @@ class SQLiteStore:
         result: tuple[tuple[int, bytes], ...] = await self._call(job)
         return result
 
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
+        row = result_row(result)
+
+        def job(c: sqlite3.Connection) -> None:
+            c.execute(f"INSERT OR REPLACE INTO dn_result({RESULT_COLUMNS}) VALUES ({','.join('?' * 14)})", row)
+            c.execute("DELETE FROM dn_result WHERE (code, match_no) IN (SELECT code, match_no FROM dn_result"
+                      " ORDER BY ended DESC, code, match_no DESC LIMIT -1 OFFSET ?)", (int(keep),))
+
+        await self._call(job)
+
+    async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
+                           public: bool = False) -> list[MatchResult]:
+        def job(c: sqlite3.Connection) -> list[MatchResult]:
+            return read_results(c, limit, code, public)
+
+        result: list[MatchResult] = await self._call(job)
+        return result
+
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         def job(c: sqlite3.Connection) -> None:
             _fence(c, code, epoch)
@@ -588,3 +629,33 @@ def _listing_us(made: object) -> int:
             return _INT64 - 1 if value > 0 else -_INT64
         return max(-_INT64, min(_INT64 - 1, created_us(value)))
     return 0
+
+
+def result_row(r: MatchResult) -> tuple[Any, ...]:
+    """``r`` as the values of :data:`RESULT_COLUMNS` (times as Unix seconds, ``public`` as 0/1)."""
+    return (r.code, int(r.match), r.name, *r.seats, int(r.scores[0]), int(r.scores[1]), r.winner, int(r.hands),
+            float(r.started), float(r.ended), int(bool(r.public)))
+
+
+def _result_of(row: Any) -> MatchResult:
+    """A ``dn_result`` row (:data:`RESULT_COLUMNS`) as a :class:`~.base.MatchResult`."""
+    code, match, name, s1, s2, s3, s4, a, b, winner, hands, started, ended, public = row
+    return MatchResult(str(code), int(match), (str(s1), str(s2), str(s3), str(s4)), (int(a), int(b)),
+                       None if winner is None else str(winner), int(hands), float(started), float(ended),
+                       str(name), bool(public))
+
+
+def read_results(c: sqlite3.Connection, limit: int, code: str | None = None, public: bool = False) -> list[MatchResult]:
+    """``Store.load_results`` on connection ``c`` (the store's own, or the read-only one of
+    ``doublenine results`` while a server holds the file); [] for a file older than schema 3."""
+    if c.execute("SELECT 1 FROM sqlite_master WHERE name='dn_result'").fetchone() is None:
+        return []
+    where, args = [], []
+    if code is not None:
+        where.append("code=?")
+        args.append(code)
+    if public:
+        where.append("public=1")
+    sql = (f"SELECT {RESULT_COLUMNS} FROM dn_result" + (" WHERE " + " AND ".join(where) if where else "")
+           + " ORDER BY ended DESC, code, match_no DESC LIMIT ?")
+    return [_result_of(row) for row in c.execute(sql, (*args, max(0, int(limit))))]

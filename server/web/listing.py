@@ -2,7 +2,7 @@
 
 With several server processes on one PostgreSQL, the process that answers ``/`` holds
 only some of the tables; the store holds them all. Each table's owner stores what the
-listing needs beside the table's record (``listed``: public and its match not over;
+listing needs beside the table's record (``listed``: public, a finished match included, club s14;
 the score), so ``/`` is one query on the table records, newest first, at most
 :data:`LISTED_MAX` rows: no log is read, nothing is replayed. Its answer is kept
 :data:`LISTING_TTL` seconds, so a flood of ``/`` costs the store one query per process
@@ -219,7 +219,7 @@ class PublicTables:
         return not getattr(self.registry.ownership, "exclusive", False)  # SQLite: every table is here
 
     async def tables(self) -> list[TableInfo]:
-        """The newest :attr:`limit` public tables whose match is not over, of every process."""
+        """The newest :attr:`limit` public tables (a finished match included, club s14), of every process."""
         return (await self.page()).rows
 
     async def page(self, before: ListingKey | None = None, after: ListingKey | None = None,

@@ -9,8 +9,11 @@ the score, the phase; never a tile.
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from functools import lru_cache
 from html import escape
 from importlib import resources
@@ -20,6 +23,8 @@ from doublenine.cli import installed_version
 from doublenine.shared.i18n import Translator, shown_seat_name
 from doublenine.shared.protocol import PROTOCOL_VERSION
 from doublenine.shared.seatstate import SEAT_WORDS, TAKEABLE, SeatState
+
+from ..storage.base import RESULTS_KEPT, MatchResult
 
 from . import words as w
 
@@ -179,10 +184,107 @@ def _page_link(query: str | None, css: str, label: str) -> str:
     return f'<a class="{css}" href="{escape("/?" + query if query else "/")}">{escape(label)}</a>'
 
 
+FINISHED_ON_INDEX = 10
+"""Finished matches ``/`` shows (newest first); ``/results`` shows up to ``RESULTS_SHOWN``."""
+
+
+def utc(seconds: float) -> str:
+    """Unix ``seconds`` as ``2026-12-07 19:30`` (UTC, to the minute), the results' one date form."""
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M")
+
+
+def _result_row(t: Translator, r: MatchResult) -> str:
+    """One finished match as a list item: when (UTC), which table (its name, its code), the match's
+    number, each team's names and points (the winner's marked ``won``), who won, how many hands."""
+    table = f'<span class="tname">{escape(r.name)}</span> ' if r.name else ""
+    teams = []
+    for i, team in enumerate("AB"):
+        names = " &amp; ".join(escape(shown_seat_name(t.lang, seat, r.seats[seat - 1]))
+                               for seat in ((1, 3) if team == "A" else (2, 4)))
+        won = " won" if r.winner == team else ""
+        teams.append(f'<span class="team team-{team}{won}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span>'
+                     f' <span class="members">{names}</span> <span class="points">{r.scores[i]}</span></span>')
+    outcome = t.gettext("Team {team} wins the match.", team=r.winner) if r.winner else ""
+    hands = t.ngettext("{count} hand", "{count} hands", r.hands)
+    end = utc(r.ended)
+    span = f"{utc(r.started)} – {end[11:] if utc(r.started)[:10] == end[:10] else end} UTC"
+    return (f'<li class="result" data-code="{escape(r.code)}" data-match="{r.match}">'
+            f'<span class="which">{table}<a class="code" href="/t/{escape(r.code)}">{escape(r.code)}</a> · '
+            f'{escape(t.gettext("Match {number}", number=t.number(r.match)))}</span>'
+            f'<span class="teams">{teams[0]}<span class="vs">–</span>{teams[1]}</span>'
+            f'<span class="outcome">{escape(" · ".join(x for x in (outcome, hands, span) if x))}</span></li>')
+
+
+def results_list(t: Translator, results: list[MatchResult]) -> str:
+    """The finished matches as an ordered list, newest first (a sentence when there is none)."""
+    if not results:
+        return f'<p class="empty">{escape(t.gettext(w.FINISHED_NONE))}</p>'
+    return f'<ol class="results">{"".join(_result_row(t, r) for r in results)}</ol>'
+
+
+def results_page(t: Translator, results: list[MatchResult]) -> str:
+    """``/results``: every finished match of a listed table the store keeps (newest first, at most
+    ``RESULTS_SHOWN``), and the links of its CSV and JSON downloads (club s14 F5)."""
+    body = (f'<main class="results-page"><section class="head"><h1>{escape(t.gettext(w.RESULTS_TITLE))}</h1>'
+            f'<p class="hint">{escape(t.gettext(w.RESULTS_KEPT_NOTE, kept=t.number(RESULTS_KEPT)))}</p>'
+            f'<p class="downloads"><a class="open" href="/results.csv" download>{escape(t.gettext(w.DOWNLOAD_CSV))}</a> '
+            f'<a class="open" href="/results.json" download>{escape(t.gettext(w.DOWNLOAD_JSON))}</a></p></section>'
+            f'{results_list(t, results)}'
+            f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
+    return _page(t, "results-page", t.gettext(w.RESULTS_TITLE), body)
+
+
+def closed_page(t: Translator, code: str, results: list[MatchResult]) -> str:
+    """The page of a table that closed (club s14 F4: it was a bare 404 a minute after its match
+    ended): it says so, and lists the table's finished matches the store keeps."""
+    body = (f'<main class="closed" data-code="{escape(code)}"><section class="head">'
+            f'<h1>{escape(t.gettext(w.CLOSED_TITLE, code=code))}</h1><p>{escape(t.gettext(w.CLOSED_TEXT))}</p></section>'
+            f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>{results_list(t, results)}</section>'
+            f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
+    return _page(t, "closed-page", t.gettext(w.CLOSED_TITLE, code=code), body)
+
+
+RESULT_FIELDS = ("ended_utc", "started_utc", "code", "table_name", "match", "team_a", "team_b", "score_a", "score_b",
+                 "winner", "hands", "seat1", "seat2", "seat3", "seat4")
+"""The columns of ``/results.csv`` and the keys of each object of ``/results.json`` (docs/operations.md)."""
+
+
+def result_fields(r: MatchResult) -> dict[str, object]:
+    """One finished match as :data:`RESULT_FIELDS` (times ISO 8601 UTC, teams' names joined by " & ")."""
+    iso = lambda s: datetime.fromtimestamp(s, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")  # noqa: E731
+    return {"ended_utc": iso(r.ended), "started_utc": iso(r.started), "code": r.code, "table_name": r.name,
+            "match": r.match, "team_a": " & ".join(r.team("A")), "team_b": " & ".join(r.team("B")),
+            "score_a": r.scores[0], "score_b": r.scores[1], "winner": r.winner or "", "hands": r.hands,
+            "seat1": r.seats[0], "seat2": r.seats[1], "seat3": r.seats[2], "seat4": r.seats[3]}
+
+
+def _cell(value: object) -> object:
+    """A CSV cell that a spreadsheet never runs as a formula: text starting with ``= + - @`` or a tab
+    gets a leading ``'`` (names are players' text: OWASP "CSV injection")."""
+    return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def results_csv(results: list[MatchResult]) -> str:
+    """The finished matches as CSV (header :data:`RESULT_FIELDS`, one row each, newest first)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(RESULT_FIELDS)
+    for r in results:
+        writer.writerow([_cell(v) for v in result_fields(r).values()])
+    return out.getvalue()
+
+
+def results_json(results: list[MatchResult]) -> str:
+    """The finished matches as JSON: ``{"results": [{FIELD: value, ...}, ...]}``, newest first."""
+    return json.dumps({"results": [result_fields(r) for r in results]}, ensure_ascii=False, indent=1) + "\n"
+
+
 def index_page(t: Translator, tables: list[TableInfo], server: str | None,
-               older: str | None = None, newer: str | None = None) -> str:
+               older: str | None = None, newer: str | None = None, finished: list[MatchResult] | None = None) -> str:
     """``/``: the open tables their creators listed (``create_table{public}``), and how to start one.
-    ``older``/``newer``: the queries of the pages around this one (:class:`.listing.Page`), None: no link."""
+    ``older``/``newer``: the queries of the pages around this one (:class:`.listing.Page`), None: no link.
+    ``finished``: the newest finished matches of listed tables (club s14), None: not known (the store
+    did not answer), no section."""
     rows = []
     for info in tables:
         # s13 spectator F8: four computers, two bots, or a person with three computers all read "full": a
@@ -199,6 +301,10 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
     links = _page_link(newer, "newer", t.gettext(w.NEWER_TABLES)) + _page_link(older, "older", t.gettext(w.OLDER_TABLES))
     if links:
         listing += f'<nav class="pages">{links}</nav>'
+    if finished is not None:
+        listing += (f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>'
+                    f'{results_list(t, finished[:FINISHED_ON_INDEX])}'
+                    f'<p><a class="more" href="/results">{escape(t.gettext(w.ALL_RESULTS))}</a></p></section>')
     address = "" if server is None else (
         f'<p>{escape(t.gettext(w.SERVER_ADDRESS))}: <code class="address">{escape(server)}</code></p>')
     body = (f'<main class="index"><section class="head"><h1>{escape(t.gettext(w.INDEX_TITLE))}</h1>'

@@ -37,6 +37,7 @@ from ..addresses import address_group, from_proxy, one_header, peer_of, request_
 from ..logfmt import log_repeated
 from ..lookup import TABLE_PATH, look_up, routed_code
 from ..seating import DEFAULT_NAMES
+from ..storage.base import RESULTS_SHOWN, MatchResult
 from ..table import ClaimsUnavailable, Refused, is_store_refusal
 from . import pages
 from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, table_info
@@ -60,6 +61,12 @@ LISTING_MARGIN = 0.4
 list it read (so that answer, not the ``503``, wins the race). 0.1 s lost that race once in five
 tries at load 19 on 2 cores: both timers came due in one late turn of the event loop and the 503 went
 out while the last list was being laid out; 0.4 s still waits for the store most of the 2 s."""
+RESULTS_TTL = 2.0
+"""Seconds one read of the finished matches is reused by ``/`` and ``/results`` (a flood of pages costs
+the store one query per process per interval, as the listing's ``LISTING_TTL``)."""
+RESULT_DOWNLOADS = {"/results.csv": ("text/csv; charset=utf-8", "csv"),
+                    "/results.json": ("application/json; charset=utf-8", "json")}
+"""The downloads of the finished matches: path -> (content type, file suffix)."""
 log = logging.getLogger("doublenine.server.web")
 _NETLOC = re.compile(r"^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
 
@@ -174,6 +181,8 @@ class WebSite:
         """``/``'s list: every process's public tables, from the store (issue 12)."""
         self.late: set[asyncio.Future[Response]] = set()
         """Page work still running after its page got ``503`` (at most :data:`LATE_PAGES_MAX`)."""
+        self._results: tuple[float, list[MatchResult]] | None = None
+        """The last read of the finished matches of listed tables: (``time.monotonic()``, results)."""
 
     def _tls(self, connection: Any, request: Request) -> bool:
         return from_proxy(peer_of(connection), self.registry.config) \
@@ -235,9 +244,16 @@ class WebSite:
             return self._too_many(t, netloc, page_headers, page.wait)
         if path == "/":
             return await self._index(request, tls, t, netloc, page_headers, deadline - LISTING_MARGIN)
+        if path == "/results" or path in RESULT_DOWNLOADS:
+            return await self._results_page(path, t, netloc, page_headers)
         found = TABLE_PATH.match(path)
         if found:
             info = await self._lookup(group, now, found.group(1), routed_code(request.path) is not None)
+            if info is HTTPStatus.NOT_FOUND:  # club s14 F4: a closed table says so, with its results
+                closed = await self._closed(clean_code(found.group(1)), t)
+                if closed is not None:
+                    return respond(HTTPStatus.OK, closed.encode(), html, netloc, page_headers) if closed else \
+                        self._store_busy(path, t, netloc, page_headers)
             if isinstance(info, TableInfo):
                 text = pages.table_page(t, info, invite_for(netloc, info.code, tls, watch=info.free == 0))
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
@@ -267,8 +283,56 @@ class WebSite:
             return respond(HTTPStatus.SERVICE_UNAVAILABLE, pages.listing_busy_page(t).encode(), html, netloc,
                            (*page_headers, ("Retry-After", "2")))
         server = None if netloc is None else f"{'wss' if tls else 'ws'}://{netloc}"
-        text = pages.index_page(t, page.rows, server, page.older, page.newer)
+        finished = None
+        if before is None and after is None:  # the first page shows the newest finished matches
+            try:
+                finished = await self.finished(None if deadline is None else deadline - time.monotonic())
+            except (OSError, asyncio.TimeoutError):
+                finished = None
+        text = pages.index_page(t, page.rows, server, page.older, page.newer, finished)
         return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
+
+    async def finished(self, within: float | None = None) -> list[MatchResult]:
+        """The newest finished matches of listed tables (at most ``RESULTS_SHOWN``), one store read per
+        :data:`RESULTS_TTL` shared by every page; ``OSError`` or ``asyncio.TimeoutError`` (after
+        ``within`` seconds) when the store does not answer."""
+        now = time.monotonic()
+        if self._results is not None and now - self._results[0] < RESULTS_TTL:
+            return self._results[1]
+        read = self.registry.store.load_results(RESULTS_SHOWN, public=True)
+        found: list[MatchResult] = await (read if within is None else asyncio.wait_for(read, max(0.0, within)))
+        self._results = (now, found)
+        return found
+
+    async def _results_page(self, path: str, t: Any, netloc: str | None,
+                            page_headers: tuple[tuple[str, str], ...]) -> Response:
+        """``/results`` (HTML), ``/results.csv`` and ``/results.json`` (downloads, club s14 F5); ``503``
+        when the store does not answer."""
+        try:
+            found = await self.finished()
+        except (OSError, asyncio.TimeoutError):
+            return self._store_busy(path, t, netloc, page_headers)
+        if path == "/results":
+            return respond(HTTPStatus.OK, pages.results_page(t, found).encode(), "text/html; charset=utf-8",
+                           netloc, page_headers)
+        kind, suffix = RESULT_DOWNLOADS[path]
+        body = pages.results_csv(found) if suffix == "csv" else pages.results_json(found)
+        return respond(HTTPStatus.OK, body.encode(), kind, netloc,
+                       (("Cache-Control", "no-store"),
+                        ("Content-Disposition", f'attachment; filename="doublenine-results.{suffix}"')))
+
+    async def _closed(self, code: str, t: Any) -> str | None:
+        """The page of ``code`` when the store holds it closed (its finished matches listed, every one:
+        whoever has the code may see them); None when it does not (the 404 stands); "" when the store
+        did not answer."""
+        try:
+            stored = await self.registry.store.load(code, rows=False)
+            if stored is None or not stored.closed:
+                return None
+            found = await self.registry.store.load_results(RESULTS_SHOWN, code=code)
+        except OSError:
+            return ""
+        return pages.closed_page(t, code, found)
 
     @staticmethod
     def _too_many(t: Any, netloc: str | None, page_headers: tuple[tuple[str, str], ...], wait: float) -> Response:

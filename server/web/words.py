@@ -89,6 +89,16 @@ BAD_CURSOR_TITLE = N_("This link to the list of tables is not valid")
 BAD_CURSOR_TEXT = N_("Open the list from its first page.")
 LISTING_BUSY_TITLE = N_("The list of tables cannot be read right now")
 STORE_BUSY_TITLE = N_("This page cannot be shown right now")
+# club s14 kind 1: finished matches kept, on /, /results and a closed table's page
+FINISHED_TITLE = N_("Finished matches")
+FINISHED_NONE = N_("No match has finished on this server yet.")
+ALL_RESULTS = N_("All results, with downloads")
+RESULTS_TITLE = N_("Results of the finished matches")
+RESULTS_KEPT_NOTE = N_("Newest first. Only listed tables appear here; the server keeps the last {kept} finished matches.")
+DOWNLOAD_CSV = N_("Download as CSV (spreadsheet)")
+DOWNLOAD_JSON = N_("Download as JSON")
+CLOSED_TITLE = N_("Table {code} is closed")
+CLOSED_TEXT = N_("Nobody has played at this table for a while, so it closed. Its finished matches stay listed here.")
 
 SEAT_FREE = SEAT_WORDS[SeatState.FREE]
 """A free seat's word, also shown for its name (its default name is nobody's)."""

@@ -85,3 +85,21 @@ def test_d9_match_record_is_public_only() -> None:
     assert rec["redeals"] == [{"hand": 2, "seat": 2, "doubles": [[0, 0], [1, 1], [2, 2], [3, 3], [8, 8]]}]
     assert [d["winner_team"] for d in rec["opening_draws"]][-1] in ("A", "B")
     assert json.loads(dumps(rec)) == rec
+
+
+def test_club_s14_f9_the_exported_match_names_its_players_table_and_date() -> None:
+    """Club s14 F9: Pablo's export at SMVTY held no name, no code, no date: a results sheet could not use it."""
+    from doublenine.client.overlays.actions import ExportLater
+    from doublenine.client.overlays.ledger import export_of
+
+    led = _ledger(Seat.THREE)
+    done = export_of(led, 0, ExportLater("match", 0), ("Ana 2", "Carlos", "Pablo", ""), "SMVTY", "Window table",
+                     now=1796679600.0)
+    rec = json.loads(done.text)
+    assert (done.filename, rec["table"], rec["exported_utc"]) == (
+        "match-1.json", {"code": "SMVTY", "name": "Window table"}, "2026-12-07T21:40:00Z")
+    assert rec["players"] == {"1": {"name": "Ana 2", "team": "A"}, "2": {"name": "Carlos", "team": "B"},
+                              "3": {"name": "Pablo", "team": "A"}, "4": {"name": None, "team": "B"}}
+    assert "seed" not in done.text.replace('"seeded"', "")  # D9, still
+    from doublenine.shared.handscript import check_record
+    assert len(check_record(rec)["hands"]) == 3  # `doublenine replay` reads it as before

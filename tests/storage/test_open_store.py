@@ -23,7 +23,7 @@ async def test_path_is_a_sqlite_file_in_wal_mode(tmp_path: Path) -> None:
     await store.close()
     con = sqlite3.connect(tmp_path / "sub" / "t.sqlite3")
     assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    assert con.execute("PRAGMA user_version").fetchone() == (2,)  # issue 12: epoch and listing columns
+    assert con.execute("PRAGMA user_version").fetchone() == (3,)  # issue 12: epoch and listing columns; club s14: dn_result
     assert con.execute("SELECT code, meta, closed FROM dn_table").fetchall() == [("T", b"m", 0)]
     con.close()
 
@@ -55,7 +55,7 @@ async def test_a_schema_1_file_gains_the_epoch_and_listing_columns_and_keeps_its
     finally:
         await store.close()
     con = sqlite3.connect(tmp_path / "old.sqlite3")
-    assert con.execute("PRAGMA user_version").fetchone() == (2,)
+    assert con.execute("PRAGMA user_version").fetchone() == (3,)
     con.close()
 
 

@@ -1,0 +1,140 @@
+"""``doublenine results``: the finished matches a store keeps, printed or exported (club s14 F5).
+
+A club's organiser had no way to get an evening's results out of the server but a window at each table
+or SQLite read by hand. This reads the store's finished matches (``dn_result``, one row per match:
+table code and name, the four seats' names and teams, final score, winner, hands, start and end UTC)
+and prints them newest first, as lines, CSV (``--csv``) or JSON (``--json``), the very columns of the
+server's ``/results.csv`` and ``/results.json``.
+
+Read-only, and it works while the server runs: a SQLite file is opened read-only beside the server that
+holds it (never its ``.owner`` lock, never a write; a side file this read made is removed), a PostgreSQL
+store is read in one transaction. Operator text, in English like ``serve``'s; the address's password is
+never shown. Exit 0 read (none is fine), 1 the store cannot be read, 2 a bad command line.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+DB_HELP = ("the store to read: a SQLite file or postgresql://USER@HOST/DB (default: $DOUBLENINE_DB, else the "
+           "default file serve uses); read-only, while the server runs too")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``doublenine results``."""
+    from .storage.base import RESULTS_KEPT
+
+    parser.add_argument("--db", default=None, metavar="STORE", help=DB_HELP)
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--csv", action="store_true", help="print CSV (a header row, then one row per match)")
+    out.add_argument("--json", action="store_true", help='print JSON: {"results": [...]}')
+    parser.add_argument("--table", default=None, metavar="CODE", help="only this table's matches")
+    parser.add_argument("--limit", type=int, default=RESULTS_KEPT, metavar="N",
+                        help=f"at most N matches, the newest (default {RESULTS_KEPT}: every one the store keeps)")
+
+
+def read_sqlite_results(path: Any, limit: int, code: str | None = None) -> list[Any]:
+    """The finished matches in the SQLite file at ``path``, read-only (see the module): ``StoreError``
+    when it is no file or cannot be read."""
+    import sqlite3
+    from pathlib import Path
+    from urllib.parse import quote
+
+    from doublenine.shared.cleantext import said
+
+    from .storage.base import StoreError
+    from .storage.sqlite import read_results
+
+    path = Path(path).expanduser()
+    if not path.is_file():
+        raise StoreError(f"{path}: no such SQLite file")
+    side = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    there = {p for p in side if p.exists()}
+    # as copy-store reads: through a live server's WAL, else immutable (nothing made beside the file)
+    mode = "mode=ro" if side[0] in there else "mode=ro&immutable=1"
+    try:
+        con = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open the SQLite store {path}: {said(exc)}") from exc
+    try:
+        return read_results(con, limit, code)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot read the SQLite store {path}: {said(exc)}") from exc
+    finally:
+        con.close()
+        for made in side:
+            if made not in there:
+                made.unlink(missing_ok=True)
+
+
+async def read_postgres_results(dsn: str, limit: int, code: str | None = None) -> list[Any]:
+    """The finished matches of the PostgreSQL store ``dsn`` (``OSError`` when it cannot be read)."""
+    import os
+
+    from .storage.postgres import PostgresStore
+
+    store = PostgresStore(dsn, max_size=1, application=f"doublenine results pid {os.getpid()}")
+    try:
+        return await store.load_results(limit, code)
+    finally:
+        await store.close()
+
+
+def line_of(r: Any) -> str:
+    """One finished match as a line: ``2026-12-07 20:05 UTC  BAHKX "Table 1"  match 1  A: Ana & Pablo 119 -
+    B: Carlos & Dora 53  A wins  9 hands  (19:30-20:05)``."""
+    from doublenine.shared.cleantext import for_terminal
+
+    from .web.pages import utc
+
+    name = f' "{for_terminal(r.name)}"' if r.name else ""
+    teams = [f"{t}: {for_terminal(' & '.join(r.team(t)))} {r.scores[i]}" for i, t in enumerate("AB")]
+    won = f"{r.winner} wins" if r.winner else "no winner"
+    return (f"{utc(r.ended)} UTC  {r.code}{name}  match {r.match}  {teams[0]} - {teams[1]}  {won}  "
+            f"{r.hands} hand{'' if r.hands == 1 else 's'}  ({utc(r.started)[11:]}-{utc(r.ended)[11:]})")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the finished matches (exit 0), or say in one line why they cannot be read (1; 2 for a bad
+    address or option)."""
+    import asyncio
+
+    from doublenine.shared.cleantext import for_terminal
+    from doublenine.shared.tablecode import clean_code
+
+    from .storage import default_store
+    from .storage.address import BadAddress, parse_address
+    from .web.pages import results_csv, results_json
+
+    if args.limit < 0:
+        print("doublenine results: --limit must be 0 or more", file=sys.stderr)
+        return 2
+    code = None if args.table is None else clean_code(args.table)
+    try:
+        where = parse_address(args.db, "--db") if args.db is not None else parse_address(default_store(), "$DOUBLENINE_DB")
+    except (BadAddress, OSError) as exc:  # never the password
+        print(f"doublenine results: {for_terminal(exc)}", file=sys.stderr)
+        return 2
+    if where.kind == "memory":
+        print("doublenine results: a :memory: store is the server's own memory: give its SQLite file or"
+              " PostgreSQL address", file=sys.stderr)
+        return 2
+    try:
+        if where.kind == "postgresql":
+            found = asyncio.run(read_postgres_results(where.target, args.limit, code))
+        else:
+            found = read_sqlite_results(where.target, args.limit, code)
+    except OSError as exc:
+        print(f"doublenine results: {for_terminal(where.shown)}: {for_terminal(exc)}", file=sys.stderr)
+        return 1
+    if args.csv:
+        sys.stdout.write(results_csv(found))
+    elif args.json:
+        sys.stdout.write(results_json(found))
+    elif not found:
+        print(f"no finished match in {for_terminal(where.shown)}")
+    else:
+        for r in found:
+            print(line_of(r))
+    return 0

@@ -1,0 +1,104 @@
+"""Club s14 kind 1 (F4, F4b, F5, F14): a finished match is a durable record.
+
+A real server and a real match played to its end: the store keeps its result (names, score, winner,
+hands, times); ``/`` keeps listing the finished table and shows the result under "Finished matches";
+``/results`` and its CSV and JSON downloads carry it; once the table closes, ``/t/CODE`` says it is
+closed and shows it instead of a 404; the log says "match over", not "solo"."""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from typing import Any
+
+import pytest
+
+from doublenine.server.netbot import play_seat
+from doublenine.server.storage import MatchResult
+from doublenine.server.web import pages
+from doublenine.shared.state import Phase
+
+from .conftest import connect, eventually, random_player, seats
+from .test_web_pages import get
+
+NAMES = ("Ana", "Carlos", "Pablo", "Dora")
+
+
+async def _finished(server: Any, public: bool = True) -> tuple[Any, Any]:
+    """A table of Ana (seat 1, playing at random) and three computers, played to the match's end."""
+    c = await connect(server)
+    spec: dict[str, Any] = {"type": "create_table", "seats": seats(*"hccc"), "seed": 11, "sit": 1, "name": "Ana",
+                            "public": public}
+    for i, name in enumerate(NAMES[1:], start=1):
+        spec["seats"][i]["name"] = name
+    await c.attach(spec)
+    over = lambda cl: cl.view is not None and cl.view.phase is Phase.MATCH_OVER  # noqa: E731
+    await asyncio.wait_for(play_seat(c, random_player, random.Random(5), over), 120)
+    table = server.registry.tables[c.code]
+    await eventually(lambda: table.result_stored == 1, 10)
+    return c, table
+
+
+async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any, caplog: pytest.LogCaptureFixture) -> None:
+    server = await make_server(solo_idle_timeout=0.3, idle_timeout=30.0)
+    c, table = await _finished(server)
+    state = table.state
+    [kept] = await server.store.load_results()
+    events = table.log.events
+    assert kept == MatchResult(c.code, 1, NAMES, state.scores, state.winner.value, len(state.finished),
+                               events[0].at, events[-1].at, "", True)
+    assert kept.hands >= 1 and max(kept.scores) >= 100  # R18: to 100
+    # F4b: the finished table stays on the projector page, its result said; and it is under "Finished matches"
+    status, _, body = await get(server, "/")
+    assert status == 200 and f'<a href="/t/{c.code}"><span class="code">{c.code}</span>' in body
+    assert f"Team {kept.winner} wins the match!" in body
+    assert "<h2>Finished matches</h2>" in body and f'<li class="result" data-code="{c.code}" data-match="1">' in body
+    assert ('<span class="members">Ana &amp; Pablo</span> '
+            f'<span class="points">{kept.scores[0]}</span>') in body
+    # F5: /results and its downloads
+    status, _, body = await get(server, "/results")
+    assert status == 200 and 'href="/results.csv"' in body and f'data-code="{c.code}"' in body
+    status, headers, text = await get(server, "/results.csv")
+    assert (status, headers["Content-Type"], headers["Content-Disposition"]) == (
+        200, "text/csv; charset=utf-8", 'attachment; filename="doublenine-results.csv"')
+    assert text == pages.results_csv([kept])
+    winner = kept.winner
+    assert text.splitlines()[1].split(",")[2:11] == [c.code, "", "1", "Ana & Pablo", "Carlos & Dora",
+                                                      str(kept.scores[0]), str(kept.scores[1]), winner,
+                                                      str(kept.hands)]
+    status, _, text = await get(server, "/results.json")
+    assert status == 200 and json.loads(text)["results"][0]["team_b"] == "Carlos & Dora"
+    # F4: the table closes a moment after its last person goes; its page says so, with the result
+    with caplog.at_level(logging.INFO, logger="doublenine"):
+        await c.close()
+        await eventually(lambda: c.code not in server.registry.tables, 10)
+    assert f"table {c.code} closed (match over, nobody connected for 0.3 s)" in caplog.text  # F14: not "solo"
+    status, _, body = await get(server, f"/t/{c.code.lower()}")
+    assert status == 200 and f"<h1>Table {c.code} is closed</h1>" in body
+    assert f'<li class="result" data-code="{c.code}" data-match="1">' in body
+    status, _, body = await get(server, "/")
+    assert f'<a href="/t/{c.code}"><span class="code">' not in body  # closed: no longer an open table
+    assert f'data-code="{c.code}" data-match="1"' in body  # but its result stays
+
+
+async def test_a_private_tables_result_is_kept_but_shown_only_on_its_own_page(make_server: Any) -> None:
+    server = await make_server(solo_idle_timeout=0.3, idle_timeout=30.0)
+    c, _ = await _finished(server, public=False)
+    [kept] = await server.store.load_results()
+    assert kept.public is False
+    assert await server.store.load_results(public=True) == []
+    status, _, body = await get(server, "/results")
+    assert status == 200 and c.code not in body and "No match has finished on this server yet." in body
+    await c.close()
+    await eventually(lambda: c.code not in server.registry.tables, 10)
+    status, _, body = await get(server, f"/t/{c.code}")
+    assert status == 200 and f'data-code="{c.code}" data-match="1"' in body
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text() -> None:
+    r = MatchResult("KQ7PX", 2, ("=HYPERLINK(1)", "@x", "+1", "-2"), (101, 40), "A", 5, 0.0, 3600.0, "Table 1", True)
+    assert pages.results_csv([r]).splitlines() == [
+        "ended_utc,started_utc,code,table_name,match,team_a,team_b,score_a,score_b,winner,hands,seat1,seat2,seat3,seat4",
+        "1970-01-01T01:00:00Z,1970-01-01T00:00:00Z,KQ7PX,Table 1,2,'=HYPERLINK(1) & +1,'@x & -2,101,40,A,5,"
+        "'=HYPERLINK(1),'@x,'+1,'-2"]

@@ -1,0 +1,70 @@
+"""Club s14 kind 1 (F4, F4b, F5): a finished match is a durable record. Every store (memory, SQLite,
+PostgreSQL) keeps each finished match under (code, match), survives a restart, lists them newest first,
+filters by table and by public, replaces a record stored again, and forgets the oldest beyond its bound."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from doublenine.server.storage import RESULTS_KEPT, MatchResult, Store, open_store
+from doublenine.server.storage.sqlite import read_results
+
+from .conftest import Reopen
+
+BAHKX_1 = MatchResult("BAHKX", 1, ("Ana", "Carlos", "Pablo", "Dora"), (119, 53), "A", 9, 1765100000.25,
+                      1765101800.5, "Table 1", True)
+BAHKX_2 = MatchResult("BAHKX", 2, ("Ana", "Carlos", "Pablo", "Dora"), (84, 111), "B", 7, 1765101900.0,
+                      1765103000.0, "Table 1", True)
+Q57RS_1 = MatchResult("Q57RS", 1, ("Ana", "Luis", "Mara", "Nico"), (59, 104), "B", 8, 1765100100.0,
+                      1765102400.0, "", False)
+
+
+async def test_finished_matches_are_kept_newest_first_and_survive_a_restart(store_pair: tuple[Store, Reopen]) -> None:
+    store, reopen = store_pair
+    for r in (BAHKX_1, Q57RS_1, BAHKX_2):
+        await store.record_result(r)
+    store = await reopen()
+    assert await store.load_results() == [BAHKX_2, Q57RS_1, BAHKX_1]
+    assert await store.load_results(code="BAHKX") == [BAHKX_2, BAHKX_1]
+    assert await store.load_results(public=True) == [BAHKX_2, BAHKX_1]  # Q57RS was not listed
+    assert await store.load_results(limit=1) == [BAHKX_2]
+    assert await store.load_results(code="ZZZZZ") == []
+
+
+async def test_a_match_stored_again_replaces_its_record(store: Store) -> None:
+    """An undo after the match's end, then a different end: the last record stands, once."""
+    await store.record_result(BAHKX_1)
+    again = MatchResult("BAHKX", 1, ("Ana", "Carlos", "Pablo", "Dora"), (121, 53), "A", 9, 1765100000.25,
+                        1765101900.0, "Table 1", True)
+    await store.record_result(again)
+    await store.record_result(again)
+    assert await store.load_results() == [again]
+
+
+async def test_beyond_its_bound_the_oldest_results_are_forgotten(store: Store) -> None:
+    assert RESULTS_KEPT == 10_000
+    for n in range(1, 6):
+        await store.record_result(MatchResult("KQ7PX", n, ("A", "B", "C", "D"), (100 + n, n), "A", n,
+                                              1000.0 * n, 1000.0 * n + 500, "", True), keep=3)
+    assert [r.match for r in await store.load_results()] == [5, 4, 3]
+
+
+async def test_a_schema_2_sqlite_file_gains_the_results_table(tmp_path: Path) -> None:
+    """The migration: an older file has no dn_result; opened, it has one (user_version 3), and a
+    read-only reader of an older file finds no result rather than failing."""
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript("CREATE TABLE dn_table (code TEXT PRIMARY KEY, meta BLOB NOT NULL, closed INTEGER NOT NULL"
+                      " DEFAULT 0, created REAL NOT NULL, updated REAL NOT NULL); PRAGMA user_version=2;")
+    assert read_results(con, 10) == []
+    con.close()
+    store = open_store(str(path))
+    try:
+        await store.record_result(Q57RS_1)
+        assert await store.load_results() == [Q57RS_1]
+    finally:
+        await store.close()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone() == (3,)
+    assert read_results(con, 10) == [Q57RS_1]
+    con.close()

@@ -1,0 +1,61 @@
+"""Club s14 F5: ``doublenine results`` prints or exports the finished matches of a store, read-only,
+while the server that holds the SQLite file runs (its owner lock held), and from PostgreSQL."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from doublenine.cli import main
+from doublenine.server.storage import MatchResult, open_store
+from doublenine.server.web.pages import results_csv
+
+SMVTY_1 = MatchResult("SMVTY", 1, ("Ana 2", "Carlos", "Pablo", "Dora"), (143, 67), "A", 11, 1796677200.0,
+                      1796679600.0, "Window table", True)
+Q57RS_1 = MatchResult("Q57RS", 1, ("Ana", "Luis", "Mara", "Nico"), (59, 104), "B", 8, 1796677300.0,
+                      1796679900.0, "", False)
+LINES = ['2026-12-07 21:45 UTC  Q57RS  match 1  A: Ana & Mara 59 - B: Luis & Nico 104  B wins  8 hands  (21:01-21:45)',
+         '2026-12-07 21:40 UTC  SMVTY "Window table"  match 1  A: Ana 2 & Pablo 143 - B: Carlos & Dora 67  A wins  '
+         '11 hands  (21:00-21:40)']
+
+
+async def test_results_of_a_sqlite_file_a_server_holds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "club.sqlite3"
+    store = open_store(str(path))  # holds the file's owner lock, as a running server does
+    try:
+        await store.record_result(SMVTY_1)
+        await store.record_result(Q57RS_1)
+        before = sorted(os.listdir(tmp_path))
+        assert main(["results", "--db", str(path)]) == 0
+        assert capsys.readouterr().out.splitlines() == LINES
+        assert main(["results", "--db", str(path), "--csv", "--table", "smvty"]) == 0
+        assert capsys.readouterr().out == results_csv([SMVTY_1])
+        assert main(["results", "--db", str(path), "--json", "--limit", "1"]) == 0
+        assert [r["code"] for r in json.loads(capsys.readouterr().out)["results"]] == ["Q57RS"]
+        assert sorted(os.listdir(tmp_path)) == before  # read-only: nothing made or left beside the file
+        await store.record_result(MatchResult("SMVTY", 2, SMVTY_1.seats, (20, 100), "B", 4, 1796679700.0,
+                                              1796680000.0, "Window table", True))  # the server still writes
+    finally:
+        await store.close()
+
+
+def test_results_of_no_file_and_of_memory_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["results", "--db", str(tmp_path / "none.sqlite3")]) == 1
+    assert capsys.readouterr().err == f"doublenine results: {tmp_path}/none.sqlite3: {tmp_path}/none.sqlite3: no such SQLite file\n"
+    assert main(["results", "--db", ":memory:"]) == 2
+    assert capsys.readouterr().err.startswith("doublenine results: a :memory: store is the server's own memory")
+
+
+async def test_results_from_postgresql(pg_dsn: str, capsys: pytest.CaptureFixture[str]) -> None:
+    store = open_store(pg_dsn)
+    try:
+        await store.drop_all()  # type: ignore[attr-defined]
+        await store.record_result(SMVTY_1)
+        await store.record_result(Q57RS_1)
+    finally:
+        await store.close()
+    import asyncio
+    assert await asyncio.to_thread(main, ["results", "--db", pg_dsn]) == 0
+    assert capsys.readouterr().out.splitlines() == LINES
