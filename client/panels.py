@@ -20,7 +20,7 @@ from doublenine.shared.terms import named_result_said
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
 from .snake import Rect, Spot
-from .store import ClientState, acted_on, seat_name
+from .store import ClientState, acted_on, may_start, seat_name
 from .text import named
 from .uistate import Ui
 
@@ -70,7 +70,11 @@ OFFLINE = N_("Connection lost: nothing can be played until the table answers aga
 MARKS = {**BUSY, "CREATOR_STARTS": CREATOR_STARTS, "UNDELIVERED": UNDELIVERED, "STORE_FAILING": STORE_FAILING}
 """Every window mark of ``ClientState.error`` and its sentence (the others are refusal codes)."""
 CREATOR_WILL_START = N_("The table starts when every seat is taken, or when its creator starts it")
-"""The lobby's line for a seat taken with ``join`` (``ClientState.starts`` False): no "Start now" there."""
+"""The lobby's line for a seat that may not start (``store.may_start`` False) where the server does not say
+whose seat may (an older server): no "Start now" there."""
+NAMED_WILL_START = N_("The table starts when every seat is taken, or when {name} starts it")
+"""The lobby's line for a seat that may not start: the one seat that may (the creator's, ``TableW.starters``),
+named (club s14 F16: "its creator" was said of a creator who had left or only watched)."""
 
 TRACKER_ALLOWED = N_("Tile tracker allowed for everyone once play starts")
 """Issue 14.3: the table's tracker setting (``ClientState.tracker``), said in the waiting panel and during
@@ -975,11 +979,13 @@ def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
     """Before the start: the code to share, and starting now with computers in the empty seats."""
     lines: list[Text] = [(N_("Share the table code {code} with your friends"), {"code": state.table})]
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
-    if state.view is not None and state.view.seat is not None and state.starts:
+    if may_start(state):  # exactly where the server takes this seat's start (TableW.starters; club s14 F16)
         lines.append((N_("Or start now: computers take the empty seats"), {}))
         specs.append(("start", N_("Start now"), True, ()))
     elif state.view is not None and state.view.seat is not None:  # only the creator starts (attacker s12 D1)
-        lines.append((CREATOR_WILL_START, {}))
+        starter = state.starters[0] if state.starters is not None and len(state.starters) == 1 else None
+        lines.append((CREATOR_WILL_START, {}) if starter is None else
+                     (NAMED_WILL_START, {"name": seat_name(state, starter, lang)}))
     if state.tracker:  # the README: everyone at the table sees it is allowed, before play too (new user N10)
         lines.append((TRACKER_ALLOWED, {}))
     said = _said(lines, lang)

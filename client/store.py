@@ -145,6 +145,9 @@ class ClientState:
     """This window may start the table before every human seat is taken (``start``: only the table's
     creator may then, docs/protocol.md): False for a seat taken with ``join`` at someone else's table,
     whose lobby offers no "Start now" (attacker s12 D1)."""
+    starters: tuple[Seat, ...] | None = None
+    """The seats whose ``start`` the server accepts now (``TableW.starters``); None from an older server, which
+    does not say: then :attr:`starts` decides (:func:`may_start`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +214,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
                    held_by=frozenset(Seat(x) for x in t.holding),
                    can_redo=t.can_redo, started=t.started, tracker=t.tracker, public=t.public,
+                   starters=None if t.starters is None else tuple(Seat(x) for x in t.starters),
                    spectators=t.spectators,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
@@ -220,6 +224,18 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    free=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.FREE),
                    seat_states=states, humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"),
                    levels=tuple(s.level if s.kind == "computer" and not s.program else "" for s in t.seats))
+
+
+def may_start(state: ClientState) -> bool:
+    """Whether this window offers "Start now": exactly where the server accepts this seat's ``start``
+    (``TableW.starters``: the creator's seat while its player holds it, else every seat a person holds;
+    club s14 F16, a table of three people whose creator watched could not start, the window hid the
+    button from every seat the server would have taken it from). An older server that does not say:
+    only the window that created the table (:attr:`ClientState.starts`). A spectator or a started table: never."""
+    me = state.view.seat if state.view is not None else None
+    if me is None or state.started:
+        return False
+    return state.starts if state.starters is None else me in state.starters
 
 
 def _update(state: ClientState, msg: Any) -> ClientState:

@@ -257,13 +257,14 @@ async def start(table: Table, seat: Seat) -> None:
     attacker s12 D1, a stranger who sat at a hosted table and sent ``start`` turned the seats kept
     for the host's friends into computers and locked the friends out for the match. Kind: a seated
     stranger deciding for the table's creator; the same rule on every server (a public table's
-    creator keeps the same choice)."""
+    creator keeps the same choice). Who may is :meth:`.table.Table.starters`, which ``TableW.starters``
+    tells every window (club s14 F16)."""
     async with table.lock:
         if table.meta.started:
             raise Refused(ErrorCode.ALREADY_STARTED, "the match is running")
         creator = table.meta.creator_seat
-        if creator is not None and seat != creator:
-            raise Refused(ErrorCode.NOT_ENTITLED, f"only the table's creator (seat {int(creator)}) may start "
+        if seat not in table.starters():  # the same rule the windows show (TableW.starters)
+            raise Refused(ErrorCode.NOT_ENTITLED, f"only the table's creator (seat {int(creator or 0)}) may start "
                           "it before every human seat is taken")
         async with table.changing_meta():
             for slot in table.slots.values():

@@ -501,6 +501,19 @@ class Table:
             return self.since
         return max(self.since, opened[1])
 
+    def starters(self) -> tuple[Seat, ...]:
+        """The seats whose ``start`` :func:`.actions.start` accepts now (``TableW.starters``, docs/protocol.md
+        ``start``): none once the match runs; before, the creator's seat while its player holds it
+        (``TableMeta.creator_seat``, attacker s12 D1), else every seat a person holds (the creator left, or
+        watches: ``create_table`` with ``sit`` null). The one rule the server checks and the windows show
+        (club s14 F16: "Start now" was shown by "did this window create the table", so a table of three
+        people at an organiser's table could not start)."""
+        if self.meta.started:
+            return ()
+        if self.meta.creator_seat is not None:
+            return (self.meta.creator_seat,)
+        return tuple(s for s in SEATS if self.slots[s].claimed)
+
     def table_wire(self) -> dict[str, Any]:
         """The ``TableW`` map: the same for every connection (no seed, no token, D9)."""
         seats = tuple({
@@ -519,6 +532,7 @@ class Table:
             "spectators": sum(1 for s in self.subscribers.values() if s is None),
             "language": self.meta.language, "chat": self.meta.chat,
             "tracker": self.meta.tracker, "public": self.meta.public,
+            "starters": tuple(int(s) for s in self.starters()),
         }
 
     def snapshot_key(self, seat: Seat | None) -> tuple[str, int, bool]:

@@ -381,3 +381,7 @@ class TableW(Model):
     the spectators' public one; computed by each client from its own view)."""
     public: bool = False
     """Issue 13.3: the creator lists the table on the server's web page ``/``."""
+    starters: tuple[SeatNo, ...] | None = None
+    """The seats whose ``start`` the server accepts now (docs/protocol.md ``start``): ``[]`` once the match
+    runs; before, the creator's seat while its player holds it, else every seat a person holds. Absent
+    (None) from an older server: a window then offers "Start now" only where it created the table."""

@@ -1,0 +1,52 @@
+"""Club s14 F16 in the window: "Start now" is offered exactly where the server takes this seat's ``start``
+(``TableW.starters``), whether this window created the table or joined it; where it may not, the lobby
+names the one seat that may (the creator's) instead of "its creator", who may have left or only watch."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from client_helpers import session_at
+
+from doublenine.client.layout import compute_layout
+from doublenine.client.panels import CREATOR_WILL_START, NAMED_WILL_START
+from doublenine.client.store import may_start
+from doublenine.client.text import tr
+from doublenine.client.uistate import Ui
+from doublenine.shared.seats import Seat
+
+NAMES = ("Quique", "Ana", "Pablo", "Dora")
+
+
+def _lobby(**changes):  # type: ignore[no-untyped-def]
+    state = replace(session_at(lambda st: True).state, started=False, table="GKC3Q", names=NAMES, **changes)
+    return state, compute_layout(state, Ui(seen_finished=0), (1280, 800)).panel
+
+
+def test_the_reported_case_a_joined_seat_at_an_organisers_table_has_start_now() -> None:
+    state, panel = _lobby(starts=False, starters=(Seat(1), Seat(2), Seat(3)))  # joined by the web link
+    assert may_start(state) is True
+    assert [b.id for b in panel.buttons] == ["start"]
+    assert [line[0] for line in panel.lines] == ["Share the table code {code} with your friends",
+                                                "Or start now: computers take the empty seats"]
+
+
+def test_a_creators_window_whose_seat_may_not_start_has_no_start_now() -> None:
+    state, panel = _lobby(starts=True, starters=(Seat(3),))  # the server says seat 3 (the creator's) only
+    assert may_start(state) is False
+    assert [b.id for b in panel.buttons] == []
+    assert panel.lines[1] == (NAMED_WILL_START, {"name": "Pablo"})
+    assert tr("fr", NAMED_WILL_START, name="Pablo") == \
+        "La partie commence quand toutes les places sont prises, ou quand Pablo la lance"
+
+
+def test_an_older_server_that_does_not_say_keeps_the_creators_rule() -> None:
+    state, panel = _lobby(starts=False, starters=None)
+    assert may_start(state) is False and [b.id for b in panel.buttons] == []
+    assert panel.lines[1] == (CREATOR_WILL_START, {})
+    assert may_start(replace(state, starts=True)) is True
+
+
+def test_never_once_started_nor_for_a_spectator() -> None:
+    state, _ = _lobby(starters=(Seat(1),))
+    assert may_start(replace(state, started=True)) is False
+    assert may_start(replace(state, view=None)) is False  # no seat: a spectator, or nothing seen yet

@@ -1,0 +1,34 @@
+"""Club s14 F16: who may ``start`` is said in ``TableW.starters``, the same rule ``start`` checks.
+
+A table an organiser made without sitting (``create_table`` with ``sit`` null) or then left: three people
+sat down and nobody was shown "Start now" (the window showed it only where it had created the table),
+although the server takes a ``start`` from any seated player then. Kind: a control shown by a different
+rule than the server's; the server now says its rule (:meth:`Table.starters`) and checks the same one.
+"""
+from __future__ import annotations
+
+from doublenine.shared import protocol as p
+
+from .conftest import create, join
+
+
+async def test_the_reported_case_three_people_at_an_organisers_table_each_may_start(server) -> None:
+    organiser = await create(server, "hhhh", sit=None, seed=None)
+    quique = await join(server, organiser.code, name="Quique")
+    ana = await join(server, organiser.code, name="Ana")
+    pablo = await join(server, organiser.code, name="Pablo")
+    await quique.until(lambda m: isinstance(m, p.TableUpdate) and m.table.starters == (1, 2, 3))
+    await pablo.send({"type": "start"})  # the last to sit, not the first: any of them
+    await ana.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    assert ana.table.starters == ()
+
+
+async def test_a_seated_creator_is_the_one_starter_a_stranger_is_told_of(server) -> None:
+    host = await create(server, "hhhc", sit=1, seed=None, name="Hostie")
+    bo = await join(server, host.code, name="Bo")
+    assert bo.table.starters == (1,)
+    await host.send({"type": "leave"})
+    await bo.until(lambda m: isinstance(m, p.TableUpdate) and m.table.starters == (2,))
+    await bo.send({"type": "start"})
+    await bo.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    assert bo.table.starters == ()
