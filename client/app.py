@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from . import screen
 from .config import MIN_WINDOW  # the smallest window the table is laid out for (README; issue 11.4)
 from .input import Viewport
 from .scenes.base import Change
@@ -27,9 +28,11 @@ RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHAN
 """Events after which the window may have another size (SDL sends several for one resize)."""
 
 
-def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
-    """``size`` grown to :data:`MIN_WINDOW` where it is smaller (each side on its own)."""
-    return (max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1]))
+def at_least_minimum(size: tuple[int, int], desktop: tuple[int, int] | None = None) -> tuple[int, int]:
+    """``size`` grown to :data:`MIN_WINDOW` where it is smaller (each side on its own); on a ``desktop``
+    smaller than the minimum, to the desktop's side only (the window stays on the screen)."""
+    low = MIN_WINDOW if desktop is None else (min(MIN_WINDOW[0], desktop[0]), min(MIN_WINDOW[1], desktop[1]))
+    return (max(int(size[0]), low[0]), max(int(size[1]), low[1]))
 
 
 def _set_icon() -> None:
@@ -50,10 +53,12 @@ class App:
     """The pygame window and its scene stack."""
 
     def __init__(self, scene: Any, size: tuple[int, int] = (1280, 800), title: str = "doublenine",
-                 flags: int = pygame.RESIZABLE, need_display: bool = False) -> None:
+                 flags: int = pygame.RESIZABLE, need_display: bool = False, fit_desktop: bool = False) -> None:
         """With ``need_display``, raises :class:`NoDisplay` when SDL found no display and fell back to
         its invisible "offscreen" driver by itself (no ``SDL_VIDEODRIVER`` asked for it): a player
-        over SSH or without a desktop would otherwise wait on a window nobody can see."""
+        over SSH or without a desktop would otherwise wait on a window nobody can see.
+        With ``fit_desktop`` (a first start's or a remembered size, not ``--size``), ``size`` is bounded
+        by the desktop SDL reports and the window opens in its middle (:mod:`.screen`, s14 access F1)."""
         name_the_window_class()  # N8: the class SDL reads at init, not the program file's name
         pygame.display.init()
         if need_display and pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
@@ -68,10 +73,15 @@ class App:
         pygame.display.set_caption(title)
         _set_icon()
         self.flags = flags
-        self.display = pygame.display.set_mode(at_least_minimum(size), flags)  # the only set_mode: see follow_window
+        desktop = screen.desktop_size() if fit_desktop else None
+        if desktop is not None:
+            size = screen.fit_desktop(size, desktop, MIN_WINDOW)
+        # the only set_mode: see follow_window
+        self.display = screen.open_placed(at_least_minimum(size, desktop), flags, desktop)  # type: ignore[assignment]
         self.screen = self.display
         """What scenes draw on: the display surface, or a canvas of :data:`MIN_WINDOW` when the window is smaller."""
-        _forbid_shrinking()
+        self.follow_window()  # a desktop smaller than the minimum: the canvas from the start
+        _forbid_shrinking(desktop)
         self.closed_size: tuple[int, int] | None = None
         """The window's size in px when :meth:`run` ended (None before): kept for the next start."""
         self.stack: list[Any] = []
@@ -187,11 +197,12 @@ class App:
             pygame.quit()
 
 
-def _forbid_shrinking() -> None:
-    """Ask SDL to keep the window at least :data:`MIN_WINDOW` (window managers enforce it while dragging)."""
+def _forbid_shrinking(desktop: tuple[int, int] | None = None) -> None:
+    """Ask SDL to keep the window at least :data:`MIN_WINDOW` (window managers enforce it while dragging),
+    or the ``desktop``'s side where that is smaller (a minimum larger than the screen pushes it off)."""
     try:
         with warnings.catch_warnings():  # pygame-ce marks from_display_module deprecated; no replacement in 2.5
             warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+            pygame.Window.from_display_module().minimum_size = at_least_minimum((0, 0), desktop)
     except (AttributeError, pygame.error):  # pygame without Window, or no window to limit
         pass

@@ -22,7 +22,8 @@ from .launcher import make_launcher
 from .playoptions import check_arguments, start_form  # noqa: F401 - doublenine/cli.py calls check_arguments
 
 DEFAULT_SIZE = (1280, 800)
-"""The window's size, px, at a first start (later: the size it had when it was last closed)."""
+"""The window's size, px, at a first start (later: the size it had when it was last closed); both are
+bounded by the desktop it opens on (:func:`.screen.fit_desktop`, s14 access F1)."""
 
 
 def start_size(args: argparse.Namespace, settings: Any, robot: bool = False) -> tuple[int, int]:
@@ -167,7 +168,7 @@ def _refused(args: argparse.Namespace, exc: Any, lang: str, settings: Any, where
                        make_launcher(lang, {}) if where != ("", "") else refuse_again)
     start.form = replace(start.form, message=text)
     try:
-        App(start, start_size(args, settings), need_display=True).run()
+        App(start, start_size(args, settings), need_display=True, fit_desktop=args.size is None).run()
     except NoDisplay:
         pass  # the refusal above was already printed; the window would show it to nobody
     finally:
@@ -257,7 +258,8 @@ def run(args: argparse.Namespace) -> int:
     if args.start_screen:  # what the command line said of the table is filled in, not dropped
         start.form = start_form(start.form, args)
     try:
-        app = App(start, start_size(args, settings, robot), need_display=not robot)
+        app = App(start, start_size(args, settings, robot), need_display=not robot,
+                  fit_desktop=args.size is None and not robot)  # --size: as asked (s14 access F1)
     except NoDisplay as exc:
         print(f"doublenine play: {for_terminal(exc)}", file=sys.stderr)
         return 2
