@@ -76,7 +76,7 @@ def test_the_800x600_top_bar_shows_the_seed_on_its_second_row_and_the_ledger_say
     ("en", "table QZFBM · to 100 · hand 1 · seeded 42"),
     ("fr", "table QZFBM · à 100 pts · manche 1 · n° de donne 42"),
     ("de", "Tisch QZFBM · bis 100 · Runde 1 · Startwert 42"),
-    ("es", "mesa QZFBM · a 100 · mano 1 · semilla 42"),
+    ("es", "mesa QZFBM · a 100 · mano 1 · n.º rep. 42"),
     ("pt", "mesa QZFBM · a 100 · mão 1 · nº da distrib. 42"),
 ])
 def test_s11_round2_the_seed_42_shows_at_800x600_in_each_language(seeded, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]

@@ -81,6 +81,8 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         (r"[“”]", "« »", "“{code}” no es un código de mesa"),
         (r"\bquita su última jugada\b", "tu", "Deshacer quita su última jugada"),
         (r"^(?:deshacer|rehacer)$", "deshacer la última jugada", "deshacer"),
+        # s14: the seed is the deal's number, as French "numéro de donne" and Portuguese "número da distribuição"
+        (r"\b[Ss]emillas?\b", "número de reparto", "Semilla (opcional)"),
     ],
 }
 
@@ -109,7 +111,7 @@ def test_each_pattern_catches_the_text_reported(lang: str) -> None:
 
 def test_every_glossary_word_is_in_the_guide() -> None:
     guide = (ROOT / "docs" / "translating.md").read_text(encoding="utf-8")
-    for word in ("redonne", "Startwert", "número da distribuição", "puesto", "anotaciones", "Auslosung",
+    for word in ("redonne", "Startwert", "número da distribuição", "número de reparto", "puesto", "anotaciones", "Auslosung",
                  "virada para baixo", "boca abajo", "discussion", "conversa", "Analyse", "consejo", "Zug"):
         assert word in guide, word
 
@@ -120,3 +122,16 @@ def test_s13_the_high_german_case_says_the_seat_cannot_come_back() -> None:
         "Leave gives your seat up: you cannot come back to this match. Press Leave again to go.") == (
         "Verlassen gibt Ihren Platz auf: Sie können nicht zu dieser Partie zurückkehren. Erneut Verlassen drücken, "
         "um zu gehen.")
+
+
+@pytest.mark.parametrize(("msgid", "said"), [
+    ("Seed (optional)", "N.º de reparto (opcional)"),
+    ("Seed: {seed}", "Número de reparto: {seed}"),
+    ("Seed: the same number deals the same hands", "Número de reparto: mismo número, mismas manos"),
+    ("seeded", "n.º rep.")])
+def test_s14_spanish_says_the_seed_as_the_deals_number(msgid: str, said: str) -> None:
+    """s14: Spanish kept "semilla" (a programmer's word) where French says "numéro de donne" and Portuguese
+    "número da distribuição"; one word per thing: "número de reparto" (the top bar's short form "n.º rep.",
+    whole at 800x600 beside "Abandonar la mesa")."""
+    from doublenine.shared.i18n import translator
+    assert translator("es").gettext(msgid) == said
