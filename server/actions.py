@@ -249,7 +249,12 @@ async def leave(table: Table, conn: Any) -> None:
 
 
 async def start(table: Table, seat: Seat) -> None:
-    """Start now: human seats nobody holds become computer seats.
+    """Start now: the match runs; human seats nobody holds stay human seats the computer plays until a
+    person takes one with :func:`join` (``SeatState.OPEN``, "computer, free seat"; the person plays the
+    computer's hand from there, as after a ``leave``). Club s14 F17: they became computer seats, so a
+    late arrival was refused TABLE_FULL against the README's "computer, free seat ... until someone takes
+    it". Kind: a seat filled with a computer for lack of a person is a free seat for a person; only the
+    seats created as "computer" (``create_table``) stay computer.
 
     Before every human seat is taken (the table starts by itself then), only the creator's seat
     (``TableMeta.creator_seat``) may start, while the creator holds it; any seated player once the
@@ -266,10 +271,7 @@ async def start(table: Table, seat: Seat) -> None:
         if seat not in table.starters():  # the same rule the windows show (TableW.starters)
             raise Refused(ErrorCode.NOT_ENTITLED, f"only the table's creator (seat {int(creator or 0)}) may start "
                           "it before every human seat is taken")
-        async with table.changing_meta():
-            for slot in table.slots.values():
-                if slot.kind == "human" and not slot.claimed:
-                    slot.kind = "computer"
+        async with table.changing_meta():  # the empty human seats stay human: Table.computer_plays plays them
             table.meta.started = True
         table.broadcast_table()
         table.rearm()

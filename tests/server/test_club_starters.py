@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from doublenine.shared import protocol as p
 
-from .conftest import create, join
+from .conftest import connect, create, join
 
 
 async def test_the_reported_case_three_people_at_an_organisers_table_each_may_start(server) -> None:
@@ -32,3 +32,25 @@ async def test_a_seated_creator_is_the_one_starter_a_stranger_is_told_of(server)
     await bo.send({"type": "start"})
     await bo.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
     assert bo.table.starters == ()
+
+
+async def test_f17_the_reported_case_a_late_arrival_takes_the_seat_start_now_left_to_the_computer(server) -> None:
+    """Club s14 F17: P92V5, three human seats and West chosen as a computer; Sara and Ugo sit at 2 and 3,
+    the organiser at 1 presses Start now; Tomas, late, was refused "Table P92V5 is full". Now he takes the
+    empty seat 3 (``join`` with no seat: the lowest free one), and plays its hand from
+    where the computer left it; a seat created as a computer stays one."""
+    organiser = await create(server, "hhhc", sit=1, seed=7, name="Org")
+    sara = await join(server, organiser.code, name="Sara")
+    await organiser.send({"type": "start"})
+    await organiser.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    table = server.registry.tables[organiser.code]
+    assert [(sl.kind, sl.claimed, table.computer_plays(s)) for s, sl in sorted(table.slots.items())] == \
+        [("human", True, False), ("human", True, False), ("human", False, True), ("computer", False, True)]
+    tomas = await join(server, organiser.code, name="Tomas")  # was: TABLE_FULL table P92V5 has no free seat
+    assert (tomas.seat, table.slots[tomas.seat].name, table.computer_plays(tomas.seat)) == (3, "Tomas", False)
+    assert table.meta.started is True
+    late = await connect(server)
+    await late.send({"type": "join", "code": organiser.code})
+    err = await late.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.detail) == ("TABLE_FULL", f"table {organiser.code} has no free seat")  # seat 4: a computer's
+    assert sara.seat == 2

@@ -203,7 +203,8 @@ async def test_not_at_table_not_started_already_at_table(server) -> None:
                   "BAD_TABLE")
     await host.send({"type": "start"})
     await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
-    assert [s.kind for s in host.table.seats] == ["human", "computer", "computer", "computer"]
+    assert [(s.kind, s.computer_plays) for s in host.table.seats] == \
+        [("human", False)] + [("human", True)] * 3  # club s14 F17: free for a person, the computer plays them
     await refused(host, {"type": "start"}, "ALREADY_STARTED")
 
 

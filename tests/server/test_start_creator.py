@@ -42,7 +42,9 @@ async def test_d1_the_creator_starts_with_a_stranger_seated(server) -> None:
     await refused(stranger, {"type": "start"}, "NOT_ENTITLED")
     await host.send({"type": "start"})
     await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
-    assert [s.kind for s in host.table.seats] == ["human", "human", "computer", "computer"]
+    # club s14 F17: the empty seat stays a human seat the computer plays, free for a late arrival
+    assert [(s.kind, s.claimed, s.computer_plays) for s in host.table.seats] == \
+        [("human", True, False), ("human", True, False), ("human", False, True), ("computer", False, True)]
 
 
 async def test_once_the_creator_left_any_seated_player_may_start(server) -> None:
@@ -52,7 +54,8 @@ async def test_once_the_creator_left_any_seated_player_may_start(server) -> None
     await host.until(lambda m: isinstance(m, p.LeftTable))
     await bo.send({"type": "start"})
     await bo.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
-    assert [s.kind for s in bo.table.seats] == ["computer", "human", "computer", "computer"]
+    assert [(s.kind, s.claimed) for s in bo.table.seats] == \
+        [("human", False), ("human", True), ("human", False), ("computer", False)]  # club s14 F17
 
 
 async def test_a_table_whose_creator_watches_is_started_by_any_seated_player(server) -> None:
