@@ -457,7 +457,8 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     pygame.draw.rect(surface, colour, (x, y + radius // 2, max(3, lay.font // 4), h - radius), border_radius=2)
     pad = lay.font // 2 + max(3, lay.font // 4)
     room = w - pad - max(4, lay.font // 3)
-    rows = _seat_rows(state, spot, lang)
+    letter, form = seat_forms(art, lay, state, lang)
+    rows = _seat_rows(state, spot, lang, form)
     line_h = art.type.line_height(lay.small)
     ty = y + (h - art.type.line_height(lay.font, bold=True) - len(rows) * line_h) // 2
     ty += draw_name(surface, art, (x + pad, ty), plate_name(state, spot.seat, lang), lay.font, room,
@@ -466,12 +467,9 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
     if icon:  # (the shortest row: no name or state word gives up room for it)
         draw_state_icon(surface, look.icon, (x + w - icon - max(4, lay.font // 3), ty + (line_h - icon) // 2,
                                              icon, icon), look.ink)
-    letter, bare = seat_forms(art, lay, state, lang)
     for i, row in enumerate(rows):  # team and tiles, then who plays it (computer, free, away)
         width = room - (icon + icon // 2 if i == 0 and icon else 0)
-        if i and bare and " · " in row:
-            row = row.split(" · ", 1)[0]  # the word alone ("computer"): who plays the seat before how well
-        elif not i and letter and " · " in row:
+        if not i and letter and " · " in row:
             # s13 (fr, pt at 800x600): "Équipe B · 10 piè…"; the team's letter in its colour, its count whole
             row = f"{team} · " + row.split(" · ", 1)[1]
         sub = art.fit_text(row, lay.small, width, colour if i == 0 else look.ink)
@@ -490,14 +488,22 @@ def _seat(surface: pygame.Surface, lay: TableLayout, state: ClientState, spot: S
         _turn_marker(surface, spot, lay.font)
 
 
-def seat_forms(art: Art, lay: TableLayout, state: ClientState, lang: str) -> tuple[bool, bool]:
-    """(team's letter, word alone): the forms every seat card of this screen uses, chosen for all cards at
+LEVEL_FORMS = ("full", "short", "bare")
+"""How a computer seat's card says its level, longest first: "computer · Heaviest", the level's short form
+(:func:`level_short`, "ordinateur · Grosses"), the word alone ("computer")."""
+
+
+def seat_forms(art: Art, lay: TableLayout, state: ClientState, lang: str) -> tuple[bool, str]:
+    """(team's letter, level form): the forms every seat card of this screen uses, chosen for all cards at
     once so that one screen never says "Team B" on one card and "B" on another (s13 player F10, pt at
     1024x700: "Equipe B" beside "A"). The team's letter ("B · 9 tiles") where any card's "Team B · 9 tiles"
-    would be cut; the state's word alone ("computer") where any card's "computer · Expert" would be cut: who
-    plays a seat matters before how well (the level alone, "Especialista", never said it was a computer)."""
+    would be cut; the first of :data:`LEVEL_FORMS` in which every card's "computer · Expert" row is whole:
+    the level's short form before the word alone (s14: fr, pt, de and es said "computer" with no level at
+    every size, as one card's "ordinateur · Grosses d’abord" was too long, where English says the level),
+    the word alone last: who plays a seat matters before how well (the level alone, "Especialista", never
+    said it was a computer)."""
     line_h = art.type.line_height(lay.small)
-    letter = bare = False
+    letter, forms = False, list(LEVEL_FORMS[:-1])
     for spot in lay.seats:
         kind = seat_state_of(state, spot.seat)
         x, y, w, h = spot.plate
@@ -506,9 +512,9 @@ def seat_forms(art: Art, lay: TableLayout, state: ClientState, lang: str) -> tup
         rows = _seat_rows(state, spot, lang)
         if art.type.measure(rows[0], lay.small)[0] > room - (icon + icon // 2 if icon else 0):
             letter = True
-        if len(rows) > 1 and " · " in rows[1] and art.type.measure(rows[1], lay.small)[0] > room:
-            bare = True
-    return letter, bare
+        forms = [form for form in forms if len(rows) < 2 or " · " not in rows[1]
+                 or art.type.measure(_seat_rows(state, spot, lang, form)[1], lay.small)[0] <= room]
+    return letter, (forms + ["bare"])[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -624,10 +630,10 @@ def passed_badge_height(art: Art, small: int) -> int:
     return art.type.line_height(small, bold=True) + 4 + 3
 
 
-def _seat_rows(state: ClientState, spot: SeatSpot, lang: str) -> list[str]:
+def _seat_rows(state: ClientState, spot: SeatSpot, lang: str, form: str = "full") -> list[str]:
     """The lines under a seat's name: "Team B · 7 tiles", then its state's word (shared/seatstate.py:
     "computer", "free seat", "computer, free seat", "disconnected", "computer stands in") unless a
-    connected player holds it."""
+    connected player holds it, a computer's with its level in ``form`` (:data:`LEVEL_FORMS`)."""
     view = state.view
     team = spot.seat.team.value
     first = tr(lang, "Team {team}", team=team)
@@ -636,17 +642,33 @@ def _seat_rows(state: ClientState, spot: SeatSpot, lang: str) -> list[str]:
     rows = [first]
     kind = seat_state_of(state, spot.seat)
     if kind is not SeatState.PLAYER:  # a connected player's card needs no word: their name says it
-        rows.append(tr(lang, SEAT_WORDS[kind]) + level_said(state, spot.seat, kind, lang))
+        rows.append(tr(lang, SEAT_WORDS[kind]) + ("" if form == "bare" else
+                                                  level_said(state, spot.seat, kind, lang, form == "short")))
     return rows
 
 
-def level_said(state: ClientState, seat: Seat, kind: SeatState, lang: str) -> str:
+def level_short(lang: str, level: str) -> str:
+    """A level's name as a seat card says it where the whole name leaves no room (context "seat card"): the
+    start screen's word (scenes/startform.LEVEL_NAMES), shortened only where it must be (fr "Grosses" for
+    "Grosses d’abord", pt "Espec." for "Especialista"); English keeps its names. """
+    from doublenine.shared.i18n import translator
+
+    t = translator(lang)
+    return {"easy": t.pgettext("seat card", "Easy"), "heaviest": t.pgettext("seat card", "Heaviest"),
+            "normal": t.pgettext("seat card", "Normal"), "strong": t.pgettext("seat card", "Strong"),
+            "expert": t.pgettext("seat card", "Expert")}[level]
+
+
+def level_said(state: ClientState, seat: Seat, kind: SeatState, lang: str, short: bool = False) -> str:
     """" · Expert": a computer seat's level after its word (new user s12: the table never said how strong
-    the computers were; the start screen's default is Expert); "" for any other seat or an unknown level."""
+    the computers were; the start screen's default is Expert), ``short``: its card's short form
+    (:func:`level_short`); "" for any other seat or an unknown level."""
     from .scenes.startform import LEVEL_NAMES
     level = state.levels[seat - 1] if len(state.levels) == 4 else ""
     if kind is not SeatState.COMPUTER or level not in LEVEL_NAMES:
         return ""
+    if short:
+        return " · " + level_short(lang, level)
     return " · " + tr(lang, LEVEL_NAMES[level])
 
 

@@ -82,9 +82,10 @@ def test_s13_the_case_french_heaviest_whole_on_the_card(states: dict) -> None:  
     with watch() as seen:
         _table(shown, ui, Art())(pygame.Surface(SMALLEST), "fr")
     # 91ce618 (one form per screen) on purpose: where "ordinateur · Grosses d’abord" does not fit, every card
-    # says who plays the seat, "ordinateur", whole, and the level is never drawn cut
+    # says who plays the seat whole, and the level is never drawn cut; s14 on purpose: with the level's short
+    # form, "ordinateur · Grosses", not the word alone
     rows = [d for d in seen if "abord" in d.text or "ordinateur" in d.text]
-    assert [(d.text, d.shortened, d.size) for d in rows] == [("ordinateur", False, 12)] * 3
+    assert [(d.text, d.shortened, d.size) for d in rows] == [("ordinateur · Grosses", False, 12)] * 3
 
 
 # Kind (s13 linguists, items 1 and 2): a prompt's text line cut or drawn over its buttons at the smallest

@@ -69,4 +69,38 @@ def test_the_reported_case() -> None:
     with watch() as seen:
         render(pygame.Surface((1024, 700)), compute_layout(state, ui, (1024, 700), "pt"), state, ui, Art(), "pt")
     texts = [d.text for d in seen]
-    assert "computador no lugar" in texts and texts.count("computador") == 2 and "Especialista" not in texts
+    # s14 on purpose: the level's short form where the whole one leaves no room, never the word alone
+    assert "computador no lugar" in texts and texts.count("computador · Espec.") == 2 and "Especialista" not in texts
+
+
+LEVELS_SAID = {"en": ("computer · Expert", "computer · Heaviest", "computer · Normal"),
+               "fr": ("ordinateur · Expert", "ordinateur · Grosses", "ordinateur · Normal"),
+               "pt": ("computador · Espec.", "computador · Pesadas", "computador · Normal"),
+               "de": ("Computer · Experte", "Computer · Schwerste", "Computer · Normal"),
+               "es": ("computadora · Experto", "computadora · Gorda", "computadora · Normal")}
+"""s14: East Expert, North Heaviest, West Normal as each language's cards say them at every size."""
+
+
+def _three_levels() -> ClientState:
+    seats = [_seat(1)] + [_seat(n, kind="computer", claimed=False, connected=False, computer_plays=True, level=level)
+                          for n, level in ((2, "expert"), (3, "heaviest"), (4, "normal"))]
+    table = p.TableW.model_validate({"code": "K7QPA", "seats": seats, "seeded": False, "started": True,
+                                     "paused": False})
+    return reduce(session_at(my_turn_with_play).state, p.TableUpdate(table=table))
+
+
+@pytest.mark.parametrize("lang", sorted(LEVELS_SAID))
+@pytest.mark.parametrize("size", ((800, 600), (1280, 800), (1920, 1080)))
+def test_s14_the_computers_level_shows_where_english_shows_it(lang: str, size: tuple[int, int]) -> None:
+    """s14: fr, pt, de and es cards said "ordinateur" with no level at every size (one card's "ordinateur ·
+    Grosses d’abord" was too long, and one form per screen dropped every level), where English said
+    "computer · Expert". Kind: a form chosen for the longest language's longest word; the level's short
+    form (render.level_short) comes before the word alone."""
+    pygame.display.init()
+    pygame.font.init()
+    state, ui = _three_levels(), Ui(seen_finished=0)
+    with watch() as seen:
+        render(pygame.Surface(size), compute_layout(state, ui, size, lang), state, ui, Art(), lang)
+    computer = tr(lang, SEAT_WORDS[SeatState.COMPUTER])
+    said = sorted((d.text, d.shortened) for d in seen if d.text.startswith(computer + " "))
+    assert said == sorted((text, False) for text in LEVELS_SAID[lang])
