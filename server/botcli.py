@@ -76,7 +76,7 @@ async def _play(args: argparse.Namespace) -> int:
     from doublenine.shared.state import Phase
 
     from .computer import load_decide
-    from .netbot import SeatKeeper, TableClient, play_seat
+    from .netbot import HAND_OVER_AFTER, SeatKeeper, TableClient, play_seat
     from .nextmatch import next_match
 
     from doublenine.shared.i18n import translator
@@ -99,7 +99,7 @@ async def _play(args: argparse.Namespace) -> int:
         say(t.gettext("seat {seat} at table {code}", seat=client.seat, code=client.code))
         while True:
             await play_seat(client, lambda v, r: decide(v, args.level, r), rng, over, timeout=3600,
-                            pace=args.pace)
+                            pace=args.pace, hand_over_after=HAND_OVER_AFTER)  # D7, club s14 F7
             if not counted:
                 ended, counted = ended + 1, True
             if args.matches and ended >= args.matches:  # 0: until stopped (operator s11: it left without a word)

@@ -287,13 +287,46 @@ RATE_WAIT = 1.0
 """Seconds to wait after ``RATE_LIMITED`` before deciding and sending again (the bucket refills)."""
 
 
+HAND_OVER_AFTER = 60.0
+"""Seconds ``doublenine bot`` waits for a disconnected player the table waits for (:func:`absent_awaited`)
+before it asks to let the computer play that seat (D7: ``hand_over``, by the consent of the other seated
+humans; the bots at the table consent at once). The window offers the same after the same minute
+(client/waiting.HAND_OVER_AFTER). Club s14 F7: a player's window closed at a table of three bots and
+the table stood still for good, since only seated humans may ask and the bots never did."""
+HAND_OVER_REFUSED = frozenset({"REQUEST_PENDING", "REQUEST_TOO_SOON", "NOT_DISCONNECTED", "NOT_AWAITED",
+                               "HAND_OVER_TOO_SOON", "STALE", "NOT_STARTED", "WRONG_PHASE"})
+"""Refusals of a bot's own ``hand_over`` that only mean the table moved on (another seat asked first, the
+player came back, the seat was handed over meanwhile): the bot plays on and asks again later if need be."""
+
+
+def absent_awaited(client: TableClient) -> int | None:
+    """The seat of a disconnected player the table waits for, if any (D7), as this seat sees it: another
+    human seat a person holds (``claimed``), not connected, not played by the computer (not handed over),
+    and awaited: in the draw, nomination and play the seat to act (``SpectatorView.waiting_for``); in the
+    review every seat, its answer private (R10). None while this seat itself has to act (it acts first)."""
+    view, table = client.view, client.table
+    if view is None or table is None or not table.started or view.phase is Phase.MATCH_OVER:
+        return None
+    waiting = {int(s) for s in view.waiting_for()}
+    me = None if client.seat is None else int(client.seat)
+    if me in waiting and view.phase is not Phase.REVIEW:
+        return None
+    return next((s.seat for s in table.seats if s.seat in waiting and s.seat != me and s.kind == "human"
+                 and s.claimed and not s.connected and not s.computer_plays), None)
+
+
 async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Random], Decision],
                     rng: random.Random, stop: Callable[[TableClient], bool],
-                    timeout: float = 30.0, pace: float = 0.0) -> None:
+                    timeout: float = 30.0, pace: float = 0.0, hand_over_after: float | None = None) -> None:
     """Play the client's seat until ``stop(client)``: decide from the view, send, wait for news. A
     ``hand_over`` request that waits for this seat is accepted (D7: ``doublenine bot`` stands in for a
     player and waits for nobody; s13 netplayer F5: two bot seats never answered and the request waited
     until the 180 s point).
+
+    ``hand_over_after`` (``doublenine bot``: :data:`HAND_OVER_AFTER`; None: never): once the table has
+    waited this many seconds at one ``seq`` for a disconnected player (:func:`absent_awaited`) and no
+    request is open, this seat asks to ``hand_over`` that seat (D7; club s14 F7: a table of bots and one
+    player whose window closed froze for good). Its refusals in :data:`HAND_OVER_REFUSED` are not fatal.
 
     ``pace``: at least this many seconds between two sends (``doublenine bot`` keeps four bots
     at one table under the server's messages-per-second limit, issue 12 case 8). ``RATE_LIMITED``
@@ -305,7 +338,25 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
     pending: str | None = None
     sent_at = -pace
     answered: int | None = None  # the last hand-over request consented to
+    absent: tuple[int, int, float] | None = None  # (seq, seat, loop time first seen) of an absent awaited player
+    asked_for: tuple[int, int] | None = None  # (seq, seat) this seat asked to hand over
+    handing: set[str] = set()  # intent ids of this seat's hand_over requests
     while not stop(client):
+        wait: float | None = timeout
+        seat = absent_awaited(client) if hand_over_after is not None else None
+        if seat is None:
+            absent = None
+        else:
+            if absent is None or absent[:2] != (client.seq, seat):
+                absent = (client.seq, seat, loop.time())
+            left = absent[2] + (hand_over_after or 0.0) - loop.time()
+            if left <= 0 and asked_for != (client.seq, seat) and client.table is not None \
+                    and client.table.request is None:
+                asked_for, iid = (client.seq, seat), f"h{next(_ids)}"
+                handing.add(iid)
+                await client.send({"type": "hand_over", "seat": seat, "expected_seq": client.seq, "intent_id": iid})
+            elif left > 0:
+                wait = left if timeout is None else min(timeout, left)
         request = client.table.request if client.table is not None else None
         if request is not None and request.action == "hand_over" and request.id != answered \
                 and client.seat is not None and int(client.seat) in request.waiting:
@@ -318,7 +369,16 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
                 pending = await client.intent(decide(client.view, rng))
                 sent_at = loop.time()
                 continue
-        msg = await client.next(timeout)
+        try:
+            msg = await client.next(wait)
+        except TimeoutError:
+            if wait == timeout:
+                raise
+            continue  # the wait for an absent player is up: ask for the hand-over (above)
+        if isinstance(msg, p.Error) and msg.intent_id in handing:
+            if msg.code not in HAND_OVER_REFUSED:
+                raise ServerRefused(msg)
+            continue
         if isinstance(msg, (p.Update, p.Snapshot)):
             pending = None
         elif isinstance(msg, p.Error) and msg.code == "SHUTTING_DOWN":
