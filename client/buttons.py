@@ -23,6 +23,10 @@ from .typeset import measurer
 TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("Rules")), ("redo", N_("Redo")),
                ("undo", N_("Undo")), ("restart", N_("Restart")))
 """The top bar's buttons, right to left."""
+COPY_LINK = ("copylink", N_("Copy link"))
+"""A spectator's top bar ends with it (room left by Undo, Redo, Restart): the table's link to the clipboard, as
+the K key copies it for every window (scenes/table.TableScene.copy_link; s14: only a LAN host's invite card
+could copy a link, and a spectator who wanted to bring a friend had none)."""
 
 
 TIPS = {
@@ -34,6 +38,7 @@ TIPS = {
     "restart": N_("Play this hand again from its deal"),
     "hint": N_("A suggested move, with why (H)"),
     "pass": N_("Pass: no tile of yours fits (P)"),
+    "copylink": N_("Copy this table's link, to send to a friend (K)"),
 }
 """One line said under the pointer beside each button of the table (render.button_tip), its key where it has
 one (the footer's): s11 new user, no button of the table said what it does."""
@@ -93,8 +98,10 @@ def sound_room(sm: int) -> int:
 def shown_top_buttons(state: ClientState) -> tuple[tuple[str, str], ...]:
     """The :data:`TOP_BUTTONS` the top bar shows: a spectator (no seat) never undoes, redoes or restarts,
     so those are not shown at all (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor
-    while the window connects."""
-    return TOP_BUTTONS[:3] if spectating(state) else TOP_BUTTONS
+    while the window connects; it has :data:`COPY_LINK` in their room once the table has a code."""
+    if spectating(state):
+        return TOP_BUTTONS[:3] + ((COPY_LINK,) if state.table else ())
+    return TOP_BUTTONS
 
 
 def _label_widths(labels: list[str], sm: int, bh: int) -> list[int]:

@@ -34,6 +34,9 @@ HELP_TILES = N_("T tiles")
 """The tile tracker's key (client/tracking.py), named only where the table allows the tracker."""
 WATCHING = N_("You are watching this table")
 """Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
+HELP_COPY = N_("K: copy the table's link")
+"""The rules' Keys section names it (:func:`keys_section`): every window copies its table's link so
+(scenes/table.TableScene.copy_link; a spectator's top bar has "Copy link" too)."""
 HELP_SIT = N_("J: take a free seat")
 """Added to :data:`WATCHING` while a seat is free and this window can take it (keys "sit",
 scenes/table.TableScene.keys): J rings a free seat's card, Enter takes it (s14: only a click took one)."""
@@ -214,7 +217,7 @@ def keys_section(lang: str, here: KeysHere | None = None) -> RulesSection:
 
     here = here or KeysHere()
     seat = tr(lang, HELP).split(" · ") if here.seated else []
-    play = [*seat, *(tr(lang, k) for k in (*HELP_MORE, *((HELP_TILES,) if here.tracker else ())))]
+    play = [*seat, *(tr(lang, k) for k in (*HELP_MORE, *((HELP_TILES,) if here.tracker else ()), HELP_COPY))]
     draw = [Block(tr(lang, KEYS_DRAW, keys=tr(lang, HELP_DRAW)), True)] if here.seated else []
     blocks = [Block(tr(lang, KEYS_INTRO)), *(Block(k, True) for k in play), Block(tr(lang, KEYS_F1), True),
               *draw, Block(tr(lang, KEYS_PANEL), True),

@@ -219,6 +219,8 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui.cleared(), command="leave")
     if bid == "sound":  # the same setting as the M key (scenes/table.TableScene.toggle_sound)
         return UiAction(ui, command="sound")
+    if bid == "copylink":  # a spectator's top bar; the K key for every window (scenes/table.TableScene.copy_link)
+        return UiAction(ui, command="copylink")
     if bid == "coach" and view is not None and view.seat is not None:  # issue 14.2: from the reveal
         seen = ui.finished_seen(len(view.finished))
         if seen < len(view.finished):

@@ -80,6 +80,15 @@ class Session(Protocol):
 
 SIT_HERE = N_("A seat is free: click its card, or press J, to sit there")
 """Said to a spectator once a seat of the table becomes free (s13 spectator F4; J: :data:`SIT_KEY`)."""
+COPY_KEY = pygame.K_k
+"""Every window's key to the table's link on the clipboard (:meth:`TableScene.copy_link`), a spectator's top-bar
+"Copy link" too (s14: only a LAN host's invite card could copy a link)."""
+LINK_COPIED = N_("Table link copied: {link}")
+"""The short confirmation of :data:`COPY_KEY` or "Copy link": what is now on the clipboard."""
+CODE_COPIED = N_("Table code copied: {code}")
+"""The same where the table has no link others can reach (a server on this computer only): the code alone."""
+NO_CLIPBOARD = N_("No clipboard here: copy the table's link by hand: {link}")
+"""Said where this system has no clipboard (pygame.scrap fails): the link to copy by hand."""
 SIT_KEY = pygame.K_j
 """A spectator's key to a free seat (:meth:`TableScene._ring_free_seat`): the ring on the next free seat's
 card, which Enter or Space takes (s14: a seat was taken by a click on its card only)."""
@@ -405,6 +414,45 @@ class TableScene:
             return None
         return Change("replace", scene)
 
+    def table_link(self) -> tuple[str, bool]:
+        """(what to copy, whether it is a link): a hosting window's web link (lan_host, the invite card's "Copy
+        link"), else the web link of the server this window reached the table at (``http(s)://HOST:PORT/t/CODE``,
+        which a browser opens and the game joins); the code alone where that server is on this computer only (a
+        loopback address: no friend reaches it) or unknown (a local session); ("", False) before the table has a
+        code."""
+        import ipaddress
+
+        from doublenine.shared.invite import InviteError, build_web_link, check_server_url
+        code = self.session.state.table
+        if not code:
+            return "", False
+        hosted = getattr(self.host_room, "web_link", None)
+        if callable(hosted) and hosted():
+            return str(hosted()), True
+        try:
+            where = check_server_url(str(getattr(getattr(self.session, "client", None), "url", "")))
+            try:
+                local = ipaddress.ip_address(where.host).is_loopback
+            except ValueError:
+                local = where.host == "localhost"
+            return (code, False) if local else (build_web_link(where.host, where.port, code, tls=where.tls), True)
+        except InviteError:
+            return code, False
+
+    def copy_link(self) -> None:
+        """K or "Copy link": the table's link (:meth:`table_link`) on the clipboard, said in a short confirmation
+        (:data:`LINK_COPIED`, :data:`CODE_COPIED`); where there is no clipboard, the link to copy by hand
+        (:data:`NO_CLIPBOARD`). Nothing before the table has a code."""
+        from ..clipboard import copy_text
+        text, link = self.table_link()
+        if not text:
+            return
+        if not copy_text(text):
+            said = tr(self.lang, NO_CLIPBOARD, link=text)
+        else:
+            said = tr(self.lang, LINK_COPIED, link=text) if link else tr(self.lang, CODE_COPIED, code=text)
+        self._show(said, self._now + TOAST_SECONDS, "copylink")
+
     def _ring_free_seat(self) -> None:
         """J (:data:`SIT_KEY`): the keyboard's ring on the next free seat's card after the one it is on (the
         first when it is on none), which Enter or Space takes (:meth:`press_other`); nothing when no seat is
@@ -669,6 +717,10 @@ class TableScene:
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.open_settings()
             return None
+        if event.type == pygame.KEYDOWN and latin_key(event.key, getattr(event, "scancode", 0)) == COPY_KEY \
+                and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.copy_link()
+            return None
         if event.type == pygame.KEYDOWN and latin_key(event.key, getattr(event, "scancode", 0)) == SIT_KEY \
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.free_seats():
             self._ring_free_seat()
@@ -716,6 +768,8 @@ class TableScene:
             return self.press_other(action.command.partition(":")[2], lay)
         elif action.command == "sound":
             self.toggle_sound()
+        elif action.command == "copylink":
+            self.copy_link()
         elif action.command == "leave":
             return self._leave_table()
         elif action.command == "quit":

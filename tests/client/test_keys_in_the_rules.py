@@ -27,6 +27,7 @@ def test_the_keys_section_in_english() -> None:
         "The line under the table names the keys that work at that moment. All of them:",
         "1-9, 0 or two pips: choose a tile", "arrows: move", "L/R: end", "Enter: play", "Esc: cancel",
         "H hint", "P pass", "U undo", "Y redo", "M sound", "C chat", "S settings", "T tiles",
+        "K: copy the table's link",  # s14: every window copies its table's link (scenes/table.copy_link)
         "F1: the rules, at these keys",
         "In the opening draw: arrows: choose a face-down tile · Enter: take it",
         "On a panel (a hand's end, a question): Enter presses its gold button",

@@ -154,7 +154,7 @@ def test_n9_spectator_wording_while_the_players_look_at_their_hands(states) -> N
     spectator = replace(state, view=view_for_spectator(state))
     assert status_line(spectator, ui, "en") == ("Waiting for the players to look at their hands", {})
     lay = compute_layout(spectator, ui, (1280, 800))
-    assert [b.id for b in lay.buttons] == ["leave", "ledger", "rules", "sound"]  # sound: the footer's end
+    assert [b.id for b in lay.buttons] == ["leave", "ledger", "rules", "copylink", "sound"]  # sound: the footer's end; s14: Copy link
 
 
 def view_for_spectator(state: ClientState):  # type: ignore[no-untyped-def]

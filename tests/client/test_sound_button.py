@@ -115,7 +115,7 @@ def test_a_spectator_has_the_button_too(turn) -> None:  # type: ignore[no-untype
     view = turn.view
     watching = replace(turn, view=SpectatorView(**{f.name: getattr(view, f.name) for f in fields(SpectatorView)}))
     lay = compute_layout(watching, Ui(seen_finished=0), (800, 600), "en")
-    assert [b.id for b in lay.buttons] == ["leave", "ledger", "rules", "sound"]
+    assert [b.id for b in lay.buttons] == ["leave", "ledger", "rules", "copylink", "sound"]  # s14: Copy link
 
 
 def test_with_no_sound_device_the_button_says_off_as_the_message_does(turn, monkeypatch) -> None:  # type: ignore[no-untyped-def]
