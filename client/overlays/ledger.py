@@ -375,8 +375,8 @@ class LedgerOverlay(ScrollPanel):
 
     def __init__(self, view: SpectatorView, lang: str, rect: pygame.Rect, *, seeded: bool = False,
                  seed: int | None = None, names: tuple[str, ...] = ("", "", "", ""),
-                 fonts: Fonts | None = None) -> None:
-        super().__init__(rect, fonts)
+                 fonts: Fonts | None = None, scale: float = 1.0) -> None:
+        super().__init__(rect, fonts, scale)
         self.lang = lang
         self.names = tuple(names)
         """Players' names by seat (index seat-1); an empty name shows as "Seat N"."""

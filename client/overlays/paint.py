@@ -24,11 +24,12 @@ def paint_tile(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts,
     """A tile showing ``halves`` (left, right) as digits; ``faded`` for tiles already played."""
     face = tuple(c // 2 + 40 for c in TILE_FACE) if faded else TILE_FACE
     ink = (120, 120, 110) if faded else TILE_INK
-    pygame.draw.rect(surface, face, rect, border_radius=4)
+    k = getattr(fonts, "k", 1.0)  # ``rect`` is on screen, the fonts' sizes are base px (text.Scaled)
+    pygame.draw.rect(surface, face, rect, border_radius=round(4 * k))
     mid = rect.x + rect.w // 2
-    pygame.draw.line(surface, ink, (mid, rect.y + 3), (mid, rect.bottom - 4))
+    pygame.draw.line(surface, ink, (mid, rect.y + round(3 * k)), (mid, rect.bottom - round(4 * k)), max(1, round(k)))
     for value, cx in ((halves[0], rect.x + rect.w // 4), (halves[1], rect.x + 3 * rect.w // 4)):
-        img = fonts.draw(str(value), rect.h - 7, ink, True, width=max(1, rect.w // 2))
+        img = fonts.draw(str(value), rect.h / k - 7, ink, True, width=max(1, rect.w // 2))
         surface.blit(img, img.get_rect(center=(cx + 1, rect.centery)))
 
 
@@ -56,12 +57,17 @@ def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Tr
                 points: tuple[tuple[int, int], ...]) -> None:
     """Both teams' scores (A, B) after each hand (index 0 = start, 0-0), with the 100 line; the hands'
     axis says it counts hands (s11 new user: "0 1 2 3" had no label)."""
-    pygame.draw.rect(surface, (24, 38, 33), rect, border_radius=6)
+    scale = getattr(fonts, "k", 1.0)  # ``rect`` is on screen, the fonts' sizes are base px (text.Scaled)
+
+    def px(base: float) -> int:
+        return round(base * scale)
+
+    pygame.draw.rect(surface, (24, 38, 33), rect, border_radius=px(6))
     top = max(TARGET, *(max(p) for p in points)) if points else TARGET
     top = (top + 24) // 25 * 25
-    plot = pygame.Rect(rect.x + 44, rect.y + 10, rect.w - 60, rect.h - 52)
+    plot = pygame.Rect(rect.x + px(44), rect.y + px(10), rect.w - px(60), rect.h - px(52))
     axis = fonts.draw(tr.pgettext("chart axis", "hand"), 13, MUTED, width=plot.w)
-    surface.blit(axis, axis.get_rect(midtop=(plot.centerx, plot.bottom + 24)))
+    surface.blit(axis, axis.get_rect(midtop=(plot.centerx, plot.bottom + px(24))))
     n = max(1, len(points) - 1)
 
     def at(k: int, score: int) -> tuple[int, int]:
@@ -70,18 +76,18 @@ def paint_chart(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts, tr: Tr
     for tick in range(0, top + 1, 50 if top > 100 else 25):
         y = at(0, tick)[1]
         colour = (150, 130, 70) if tick == TARGET else (52, 70, 62)
-        pygame.draw.line(surface, colour, (plot.x, y), (plot.right, y), 2 if tick == TARGET else 1)
-        img = fonts.draw(tr.number(tick), 13, MUTED, width=plot.x - 6 - rect.x)
-        surface.blit(img, img.get_rect(midright=(plot.x - 6, y)))
+        pygame.draw.line(surface, colour, (plot.x, y), (plot.right, y), px(2) if tick == TARGET else max(1, px(1)))
+        img = fonts.draw(tr.number(tick), 13, MUTED, width=plot.x - px(6) - rect.x)
+        surface.blit(img, img.get_rect(midright=(plot.x - px(6), y)))
     for k in range(len(points)):
-        img = fonts.draw(tr.number(k), 13, MUTED, width=max(12, plot.w // n))
-        surface.blit(img, img.get_rect(midtop=(at(k, 0)[0], plot.bottom + 6)))
+        img = fonts.draw(tr.number(k), 13, MUTED, width=max(px(12), plot.w // n))
+        surface.blit(img, img.get_rect(midtop=(at(k, 0)[0], plot.bottom + px(6))))
     for team in (0, 1):
         colour = TEAM_COLOURS["AB"[team]]
-        shift = -2 if team == 0 else 2  # equal scores show as a two-colour band, not one line
+        shift = -px(2) if team == 0 else px(2)  # equal scores show as a two-colour band, not one line
         pts = [(x, y + shift) for x, y in (at(k, p[team]) for k, p in enumerate(points))]
         if len(pts) > 1:
-            pygame.draw.lines(surface, colour, False, pts, 3)
+            pygame.draw.lines(surface, colour, False, pts, px(3))
         for p in pts:
-            pygame.draw.circle(surface, colour, p, 4)
+            pygame.draw.circle(surface, colour, p, px(4))
     pygame.draw.rect(surface, PANEL_EDGE, rect, width=1, border_radius=6)

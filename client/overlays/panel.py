@@ -14,7 +14,7 @@ import pygame
 from ..focus import draw_ring
 from .actions import Close, OverlayAction
 from .text import (
-    ACCENT, BG, MUTED, PANEL, PANEL_EDGE, TEXT, Fonts, button_width, draw_button,
+    ACCENT, BG, MUTED, PANEL, PANEL_EDGE, TEXT, Fonts, Scaled, button_width, draw_button,
 )
 
 HEADER_H = 56
@@ -55,8 +55,8 @@ class Custom:
 Item = Text | Button | Custom
 
 
-def item_rect(fonts: Fonts, item: Item) -> pygame.Rect:
-    """The item's rect in content coordinates."""
+def item_rect(fonts: Fonts | Scaled, item: Item) -> pygame.Rect:
+    """The item's rect in content coordinates (base px with :class:`.text.Scaled` fonts)."""
     if isinstance(item, Text):
         w, h = fonts.measure(item.text, item.size, item.bold)
         return pygame.Rect(item.x, item.y, w, h)
@@ -70,9 +70,14 @@ class ScrollPanel:
     width) and may add header buttons through :meth:`header_buttons`.
     """
 
-    def __init__(self, rect: pygame.Rect, fonts: Fonts | None = None) -> None:
+    def __init__(self, rect: pygame.Rect, fonts: Fonts | None = None, scale: float = 1.0) -> None:
+        """``scale``: the table's scale (:func:`.text.overlay_scale`): every size and gap of the panel and
+        its content is multiplied by it (s14 access F3/F4), the content laid out in base px."""
         self.rect = pygame.Rect(rect)
-        self.fonts = fonts or Fonts()
+        self.face = fonts or Fonts()
+        """The typeface, unscaled."""
+        self.fonts = Scaled(self.face, scale)
+        """What the content is laid out and drawn with: sizes multiplied by :attr:`k`."""
         self.scroll = 0
         self.hover: tuple[int, int] | None = None
         self._mod = 0
@@ -101,11 +106,26 @@ class ScrollPanel:
         """What the content depends on besides the width (language, view...)."""
         return None
 
+    @property
+    def k(self) -> float:
+        """The panel's scale: screen px per base px."""
+        return self.fonts.k
+
+    def px(self, base: float) -> int:
+        """``base`` px in screen px."""
+        return round(base * self.k)
+
+    def on_screen(self, rect: pygame.Rect) -> pygame.Rect:
+        """A content rect in base px as content px on screen (still to be moved by the body and scroll)."""
+        k = self.k  # each side rounded on its own: equal items stay equal (the ledger's tiles)
+        return pygame.Rect(round(rect.x * k), round(rect.y * k), round(rect.w * k), round(rect.h * k))
+
     def laid_out(self, width: int) -> list[Item]:
-        """:meth:`items` for ``width``, computed once per width and :meth:`cache_key`."""
-        key = (width, self.cache_key())
+        """:meth:`items` for a body ``width`` px on screen (laid out at ``width / k`` base px), computed once
+        per width, scale and :meth:`cache_key`."""
+        key = (width, self.k, self.cache_key())
         if self._laid is None or self._laid[0] != key:
-            self._laid = (key, self.items(width))
+            self._laid = (key, self.items(int(width / self.k)))
         return self._laid[1]
 
     def header_buttons(self) -> list[tuple[str, OverlayAction]]:
@@ -113,20 +133,25 @@ class ScrollPanel:
         return []
 
     # -- geometry (pure) ---------------------------------------------------
-    def set_rect(self, rect: pygame.Rect) -> None:
-        """Move or resize the panel (window resized); keeps the scroll within bounds."""
+    def set_rect(self, rect: pygame.Rect, scale: float | None = None) -> None:
+        """Move or resize the panel (window resized), with the table's new ``scale`` if given (None: as
+        it was); keeps the scroll within bounds, at the same place in the content."""
         self.rect = pygame.Rect(rect)
+        if scale is not None and scale != self.k:
+            self.scroll = round(self.scroll * scale / self.k)
+            self.fonts = Scaled(self.face, scale)
         self.scroll = self.clamp(self.scroll)
 
     def body_rect(self) -> pygame.Rect:
         """The scrolled area on screen."""
         r = self.rect
-        return pygame.Rect(r.x + PAD, r.y + HEADER_H, r.w - 2 * PAD - 10, r.h - HEADER_H - PAD)
+        pad, head = self.px(PAD), self.px(HEADER_H)
+        return pygame.Rect(r.x + pad, r.y + head, r.w - 2 * pad - self.px(10), r.h - head - pad)
 
     def content_height(self) -> int:
         """Height of the whole content in pixels."""
-        rects = [item_rect(self.fonts, i) for i in self.laid_out(self.body_rect().w)]
-        return max((r.bottom for r in rects), default=0) + PAD
+        rects = [self.on_screen(item_rect(self.fonts, i)) for i in self.laid_out(self.body_rect().w)]
+        return max((r.bottom for r in rects), default=0) + self.px(PAD)
 
     def clamp(self, scroll: int) -> int:
         """``scroll`` limited to [0, content height - body height]."""
@@ -136,21 +161,21 @@ class ScrollPanel:
     def header_rects(self) -> list[tuple[pygame.Rect, str, OverlayAction]]:
         """Header buttons on screen, right to left starting with the close button."""
         out: list[tuple[pygame.Rect, str, OverlayAction]] = []
-        right = self.rect.right - PAD
+        right = self.rect.right - self.px(PAD)
         for label, action in [(self.close_label(), Close())] + self.header_buttons()[::-1]:
-            w = button_width(self.fonts, label)
-            out.append((pygame.Rect(right - w, self.rect.y + 12, w, 32), label, action))
-            right -= w + 8
+            w = self.px(button_width(self.fonts, label))
+            out.append((pygame.Rect(right - w, self.rect.y + self.px(12), w, self.px(32)), label, action))
+            right -= w + self.px(8)
         return out
 
     def focus_targets(self) -> list[tuple[pygame.Rect, OverlayAction, bool]]:
         """The buttons Tab visits in reading order, each (rect, action, in the body): the header's left to
         right (rects on screen), then the body's top to bottom and left to right (rects in content
-        coordinates: :meth:`focused_rect` places them)."""
+        coordinates on screen, unscrolled: :meth:`focused_rect` places them)."""
         header = [(rect, action, False) for rect, _, action in reversed(self.header_rects())]
         body = sorted((i for i in self.laid_out(self.body_rect().w) if isinstance(i, Button)),
                       key=lambda i: (i.rect.y, i.rect.x))
-        return header + [(i.rect, i.action, True) for i in body]
+        return header + [(self.on_screen(i.rect), i.action, True) for i in body]
 
     def move_focus(self, forward: bool) -> None:
         """Tab (``forward``) or Shift+Tab: the focus to the next or previous button, round; a body button
@@ -189,7 +214,7 @@ class ScrollPanel:
             self._mod = getattr(event, "mod", 0)
             return self._key(event.key)
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = self.clamp(self.scroll - event.y * LINE_STEP)
+            self.scroll = self.clamp(self.scroll - event.y * self.px(LINE_STEP))
         elif event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
             buttons = getattr(event, "buttons", (0, 0, 0))
@@ -200,8 +225,9 @@ class ScrollPanel:
         return None
 
     def _key(self, key: int) -> OverlayAction | None:
-        page = max(LINE_STEP, self.body_rect().h - LINE_STEP)
-        steps = {pygame.K_UP: -LINE_STEP, pygame.K_DOWN: LINE_STEP, pygame.K_PAGEUP: -page,
+        step = self.px(LINE_STEP)
+        page = max(step, self.body_rect().h - step)
+        steps = {pygame.K_UP: -step, pygame.K_DOWN: step, pygame.K_PAGEUP: -page,
                  pygame.K_PAGEDOWN: page, pygame.K_SPACE: page, pygame.K_HOME: -10**9,
                  pygame.K_END: 10**9}
         if key == pygame.K_ESCAPE:
@@ -226,7 +252,7 @@ class ScrollPanel:
             return None
         x, y = pos[0] - body.x, pos[1] - body.y + self.scroll
         for item in self.laid_out(body.w):
-            if isinstance(item, Button) and item.rect.collidepoint(x, y):
+            if isinstance(item, Button) and self.on_screen(item.rect).collidepoint(x, y):
                 return item.action
         return None
 
@@ -243,7 +269,7 @@ class ScrollPanel:
         clip = surface.get_clip()
         surface.set_clip(body)
         for item in self.laid_out(body.w):
-            r = item_rect(self.fonts, item).move(body.x, body.y - self.scroll)
+            r = self.on_screen(item_rect(self.fonts, item)).move(body.x, body.y - self.scroll)
             if isinstance(item, Text) and not (body.top <= r.top and r.bottom <= body.bottom):
                 continue  # a line of text is drawn whole or not at all: never cut by the body's edge
             if r.bottom >= body.top and r.top <= body.bottom:
@@ -251,7 +277,7 @@ class ScrollPanel:
         ring = self.focused_rect()
         if ring is not None:  # a body button's ring is cut where the body scrolls, as the button is
             in_body = self.focus_targets()[self.focus][2]  # type: ignore[index]
-            surface.set_clip(body.inflate(8, 8) if in_body else clip)
+            surface.set_clip(body.inflate(self.px(8), self.px(8)) if in_body else clip)
             if not in_body or ring.colliderect(body):
                 draw_ring(surface, (ring.x, ring.y, ring.w, ring.h))
         surface.set_clip(clip)
@@ -259,13 +285,14 @@ class ScrollPanel:
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         buttons = self.header_rects()
-        room = min(r.x for r, _, _ in buttons) - self.rect.x - 2 * PAD
+        pad = self.px(PAD)
+        room = min(r.x for r, _, _ in buttons) - self.rect.x - 2 * pad
         title = self.title()
-        surface.blit(self.fonts.draw(title, 22, ACCENT, True, width=room), (self.rect.x + PAD, self.rect.y + 14))
+        surface.blit(self.fonts.draw(title, 22, ACCENT, True, width=room), (self.rect.x + pad, self.rect.y + self.px(14)))
         for rect, label, _ in buttons:
             draw_button(surface, self.fonts, rect, label, self._hovered(rect))
-        y = self.rect.y + HEADER_H - 6
-        pygame.draw.line(surface, PANEL_EDGE, (self.rect.x + PAD, y), (self.rect.right - PAD, y))
+        y = self.rect.y + self.px(HEADER_H - 6)
+        pygame.draw.line(surface, PANEL_EDGE, (self.rect.x + pad, y), (self.rect.right - pad, y))
 
     def _hovered(self, rect: pygame.Rect) -> bool:
         return self.hover is not None and rect.collidepoint(self.hover)
@@ -273,7 +300,7 @@ class ScrollPanel:
     def _draw_item(self, surface: pygame.Surface, item: Item, r: pygame.Rect) -> None:
         if isinstance(item, Text):
             img = self.fonts.draw(item.text, item.size, item.colour, item.bold,
-                                  width=max(1, self.body_rect().w - item.x))
+                                  width=max(1, self.body_rect().w - self.px(item.x)))
             surface.blit(img, r.topleft)
         elif isinstance(item, Button):
             draw_button(surface, self.fonts, r, item.label, self._hovered(r))
@@ -284,8 +311,8 @@ class ScrollPanel:
         total = self.content_height()
         if total <= body.h:
             return
-        track = pygame.Rect(body.right + 4, body.y, 6, body.h)
+        track = pygame.Rect(body.right + self.px(4), body.y, self.px(6), body.h)
         pygame.draw.rect(surface, BG, track, border_radius=3)
-        h = max(24, body.h * body.h // total)
+        h = max(self.px(24), body.h * body.h // total)
         y = body.y + (body.h - h) * self.scroll // max(1, total - body.h)
-        pygame.draw.rect(surface, MUTED, pygame.Rect(track.x, y, 6, h), border_radius=3)
+        pygame.draw.rect(surface, MUTED, pygame.Rect(track.x, y, track.w, h), border_radius=3)

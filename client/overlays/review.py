@@ -248,8 +248,8 @@ class ReviewOverlay(ScrollPanel):
 
     def __init__(self, view: SpectatorView, match: int, hand: int, lang: str, rect: pygame.Rect, *,
                  reviews: tuple[Any, ...] = (), names: tuple[str, ...] = ("", "", "", ""),
-                 fonts: Fonts | None = None, coach_busy: int = 0) -> None:
-        super().__init__(rect, fonts)
+                 fonts: Fonts | None = None, coach_busy: int = 0, scale: float = 1.0) -> None:
+        super().__init__(rect, fonts, scale)
         self.lang, self.match, self.hand, self.names = lang, match, hand, tuple(names)
         self.seat = view.seat or Seat.ONE
         self.mine = view.seat is not None

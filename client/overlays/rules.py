@@ -58,10 +58,11 @@ def layout_rules(text: RulesText, width: int, fonts: Fonts) -> tuple[list[Item],
 class RulesOverlay(ScrollPanel):
     """The rules of ``lang`` in a scrollable panel at ``rect`` (see the module docstring)."""
 
-    def __init__(self, lang: str, rect: pygame.Rect, fonts: Fonts | None = None, here: Any = None) -> None:
+    def __init__(self, lang: str, rect: pygame.Rect, fonts: Fonts | None = None, here: Any = None,
+                 scale: float = 1.0) -> None:
         """``here``: the table the rules are read at (footer.KeysHere): its Keys section names only the keys
-        that work there; None names every key."""
-        super().__init__(rect, fonts)
+        that work there; None names every key. ``scale``: :class:`.panel.ScrollPanel`'s."""
+        super().__init__(rect, fonts, scale)
         self.lang = lang
         self.here = here
         self._tops: tuple[object, list[int]] | None = None
@@ -89,13 +90,13 @@ class RulesOverlay(ScrollPanel):
 
     def wide(self) -> bool:
         """True when the section list is shown."""
-        return self.rect.w >= SIDEBAR_MIN_WIDTH
+        return self.rect.w >= self.px(SIDEBAR_MIN_WIDTH)
 
     def body_rect(self) -> pygame.Rect:
         r = super().body_rect()
         if self.wide():
-            r.x += SIDEBAR_W
-            r.w -= SIDEBAR_W
+            r.x += self.px(SIDEBAR_W)
+            r.w -= self.px(SIDEBAR_W)
         return r
 
     def items(self, width: int) -> list[Item]:
@@ -107,27 +108,27 @@ class RulesOverlay(ScrollPanel):
         and lights it in the sidebar. Polish s12 item 3: F1 opened at the end, the short Keys section
         below "At this table", which the sidebar lit; Tab could never light Keys."""
         tops = self.section_tops()
-        return max(super().content_height(), (tops[-1] if tops else 0) + self.body_rect().h)
+        return max(super().content_height(), (tops[-1] if tops else 0) + self.body_rect().h)  # tops: screen px
 
     def section_tops(self) -> list[int]:
-        """Content y of each section's heading at the current width."""
-        key = (self.body_rect().w, self.lang, self.here)
+        """Content y of each section's heading at the current width, px on screen."""
+        key = (self.body_rect().w, self.k, self.lang, self.here)
         if self._tops is None or self._tops[0] != key:
-            self._tops = (key, layout_rules(self.text(), key[0], self.fonts)[1])
+            self._tops = (key, [self.px(t) for t in layout_rules(self.text(), int(key[0] / self.k), self.fonts)[1]])
         return self._tops[1]
 
     def sidebar_entries(self) -> list[tuple[pygame.Rect, list[str]]]:
         """Screen rect and wrapped lines (two at most) of each section list entry; empty when not wide."""
         if not self.wide():
             return []
-        step = self.fonts.line_height(15)
-        x, y, w = self.rect.x + PAD, self.rect.y + HEADER_H, SIDEBAR_W - 2 * PAD
+        step = self.px(self.fonts.line_height(15))
+        x, y, w = self.rect.x + self.px(PAD), self.rect.y + self.px(HEADER_H), self.px(SIDEBAR_W - 2 * PAD)
         out = []
         for sec in self.text().sections:
-            lines = self.fonts.wrap(sec.title, 15, w - 16)[:2]
-            h = len(lines) * step + 12
+            lines = self.fonts.wrap(sec.title, 15, SIDEBAR_W - 2 * PAD - 16)[:2]
+            h = len(lines) * step + self.px(12)
             out.append((pygame.Rect(x, y, w, h), lines))
-            y += h + 4
+            y += h + self.px(4)
         return out
 
     def current_section(self) -> int:
@@ -159,11 +160,11 @@ class RulesOverlay(ScrollPanel):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         current = self.current_section()
-        step = self.fonts.line_height(15)
+        step = self.px(self.fonts.line_height(15))
         for k, (rect, lines) in enumerate(self.sidebar_entries()):
             if k == current:
                 pygame.draw.rect(surface, BUTTON, rect, border_radius=6)
             colour = TEXT if k == current else MUTED
             for n, line in enumerate(lines):
-                surface.blit(self.fonts.draw(line, 15, colour, width=rect.w - 16),
-                             (rect.x + 8, rect.y + 6 + n * step))
+                surface.blit(self.fonts.draw(line, 15, colour, width=rect.w - self.px(16)),
+                             (rect.x + self.px(8), rect.y + self.px(6) + n * step))

@@ -28,7 +28,7 @@ class PastLedger:
         self.view = finished_view(match)
         self.names = match.names  # raw: the ledger names each seat in the player's language (seatnames)
         self.ledger = LedgerOverlay(self.view, lang, _rect(size), seeded=match.seeded, seed=match.seed,
-                                    names=self.names)
+                                    names=self.names, scale=_scale(size))
         self.ledger.reviews, self.ledger.offline, self.ledger.code = match.reviews, True, match.code
         led = self.ledger.ledger  # the match is over and its table left: no "(current)" beside its number
         self.ledger.ledger = replace(led, matches=tuple(replace(m, current=False) for m in led.matches))
@@ -39,7 +39,7 @@ class PastLedger:
     def resize(self, size: tuple[int, int]) -> None:
         """The window's size changed: the panels follow."""
         for panel in (self.ledger, self.overlay):
-            panel.set_rect(_rect(size))
+            panel.set_rect(_rect(size), _scale(size))
 
     def handle(self, event: Any) -> bool:
         """One event (in drawable pixels); True when the ledger closed (its Close, Escape)."""
@@ -52,7 +52,7 @@ class PastLedger:
             self.said = self._export(act)
         elif isinstance(act, Coach):
             self.overlay = ReviewOverlay(self.view, act.match, act.hand, self.lang, self.ledger.rect,
-                                         reviews=self.match.reviews, names=self.names)
+                                         reviews=self.match.reviews, names=self.names, scale=self.ledger.k)
         return False
 
     def _export(self, act: Export) -> str:
@@ -70,6 +70,13 @@ class PastLedger:
     def draw(self, surface: pygame.Surface) -> None:
         """The open panel (drawing only; it dims the screen under it)."""
         self.overlay.draw(surface)
+
+
+def _scale(size: tuple[int, int]) -> float:
+    """The table's overlay scale (TableScene._overlay_scale) for a window of ``size``."""
+    from ..layout import metrics
+    from ..overlays.text import overlay_scale
+    return overlay_scale(metrics(size)[1])
 
 
 def _rect(size: tuple[int, int]) -> pygame.Rect:

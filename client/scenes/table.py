@@ -28,7 +28,7 @@ from ..focus import draw_ring, focused
 from ..following import followed
 from ..input import UiAction, Viewport, gold_button, handle, latin_key
 from ..intents import AskCoach, Control, Decide, Intent, Pause
-from ..layout import Rect, TableLayout, compute_layout, legal_ends
+from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics
 from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
@@ -228,8 +228,9 @@ class TableScene:
         """The window or its scaling changed: lay out again for the new drawable size."""
         self.vp = vp
         self.dirty = True
-        if self.overlay is not None and hasattr(self.overlay, "set_rect"):
-            self.overlay.set_rect(self._overlay_rect())
+        for panel in (self.overlay, self._under):  # the Ledger under a Review too: it comes back at this size
+            if panel is not None and hasattr(panel, "set_rect"):
+                panel.set_rect(self._overlay_rect(), self._overlay_scale())
         if self.settings is not None:
             self.settings.resize(vp)
 
@@ -1100,6 +1101,11 @@ class TableScene:
         w, h = self.vp.pixels
         return pygame.Rect(w // 12, h // 14, w - w // 6, h - h // 7)
 
+    def _overlay_scale(self) -> float:
+        """The overlays' scale: the table's text size (s14 access F3/F4, :func:`..overlays.text.overlay_scale`)."""
+        from ..overlays.text import overlay_scale
+        return overlay_scale(metrics(self.vp.pixels)[1])
+
     def _bring_back(self) -> None:
         """The overlay a request came over, as it was (scrolled, its Review's Ledger under it), once the
         request is answered; the server hears it is open again (R26)."""
@@ -1127,11 +1133,13 @@ class TableScene:
             if what == "rules":
                 from ..overlays.rules import RulesOverlay
                 from ..footer import keys_here  # its Keys: only those that work at this table (F1)
-                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), here=keys_here(self.session.state, sit=bool(self.free_seats())))
+                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), here=keys_here(self.session.state, sit=bool(self.free_seats())),
+                                            scale=self._overlay_scale())
             elif view is not None:
                 from ..overlays.ledger import LedgerOverlay
                 self.overlay = LedgerOverlay(view, self.lang, self._overlay_rect(), seeded=self.session.state.seeded,
-                                             seed=self.session.state.seed, names=self.shown().names)
+                                             seed=self.session.state.seed, names=self.shown().names,
+                                             scale=self._overlay_scale())
                 self.overlay.reviews = self.session.state.coach
                 self.overlay.code, self.overlay.spectators = self.session.state.table, self.session.state.spectators
         except ImportError:
@@ -1166,7 +1174,7 @@ class TableScene:
             self._under = self.overlay
         self.overlay = ReviewOverlay(view, match, hand, self.lang, self._overlay_rect(),
                                      reviews=self.session.state.coach, names=self.shown().names,
-                                     coach_busy=self.session.state.coach_busy)
+                                     coach_busy=self.session.state.coach_busy, scale=self._overlay_scale())
         self.ui = replace(self.ui, overlay="ledger")
         self.dirty = True
 
