@@ -57,9 +57,13 @@ def seat_label(tr: Translator, names: tuple[str, ...], seat: int) -> str:
     return seat_name_in(tr.lang, int(seat), names)
 
 
-def result_text(tr: Translator, hand: HandRow, names: tuple[str, ...] = ("", "", "", "")) -> str:
-    """R16/R17/R18: how the hand ended and who scored what, in ``tr``'s language; ``names`` by seat."""
-    if hand.result is Result.DOMINO:
+def result_text(tr: Translator, hand: HandRow, names: tuple[str, ...] = ("", "", "", ""),
+                me: int | None = None) -> str:
+    """R16/R17/R18: how the hand ended and who scored what, in ``tr``'s language; ``names`` by seat; ``me``:
+    the reader's seat (its domino is "Your domino", never its own name: s14 kind, the reader's seat by name)."""
+    if hand.result is Result.DOMINO and me is not None and hand.ender == me:
+        how = tr.gettext("Your domino")
+    elif hand.result is Result.DOMINO:
         who = seat_label(tr, names, int(hand.ender or 0))  # computed first: pybabel drops nested calls
         how = tr.gettext("Domino by {name}", name=who)
     elif hand.result is Result.BLOCKED:
@@ -102,6 +106,8 @@ class _Builder:
         """Players' names by seat: the ledger says who, not which number (empty: "Seat N")."""
         self.seated = False
         """The viewer holds a seat: each hand offers "Review my hand" (issue 14.2)."""
+        self.me: int | None = None
+        """The viewer's seat (1..4, None for a spectator): sentences about it say "you", never its name."""
         self.code = ""
         """The table's code ("" unknown): said first among the table's facts (:func:`_facts`)."""
         self.spectators: int | None = None
@@ -270,7 +276,8 @@ def _redeals(b: _Builder, m: MatchLedger) -> None:
     for r in m.redeals:
         who = seat_label(b.tr, b.names, int(r.seat))
         hand = b.tr.number(r.hand)
-        b.text(b.tr.gettext("Hand {hand}: {name} demanded a redeal and showed:", hand=hand, name=who), 15)
+        b.text(b.tr.gettext("Hand {hand}: you demanded a redeal and showed:", hand=hand) if r.seat == b.me else
+               b.tr.gettext("Hand {hand}: {name} demanded a redeal and showed:", hand=hand, name=who), 15)
         b.tiles(0, r.doubles)
 
 
@@ -307,9 +314,10 @@ def _hand(b: _Builder, h: HandRow) -> None:
         button = button.union(b.button(b.tr.gettext("Review my hand"), Coach(h.match, h.number),
                                        button.x - 8 - button_width(b.fonts, b.tr.gettext("Review my hand"))))
     who = seat_label(b.tr, b.names, int(h.opener))
-    b.beside(button, b.tr.gettext("Hand {number} · opened by {name}", number=b.tr.number(h.number), name=who),
-             18, True, ACCENT)
-    b.text(result_text(b.tr, h, b.names), 15, True,
+    number = b.tr.number(h.number)
+    b.beside(button, b.tr.gettext("Hand {number} · opened by you", number=number) if h.opener == b.me else
+             b.tr.gettext("Hand {number} · opened by {name}", number=number, name=who), 18, True, ACCENT)
+    b.text(result_text(b.tr, h, b.names, b.me), 15, True,
            TEAM_COLOURS[h.winner.value] if h.winner else MUTED)
     scores = score_text(b.tr, h.scores_after)
     b.text(b.tr.gettext("Scores after the hand: {scores}", scores=scores), 15)
@@ -344,13 +352,14 @@ def _seats(b: _Builder, names: tuple[str, ...]) -> None:
 def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator,
                   names: tuple[str, ...] = ("", "", "", ""), seated: bool = False,
                   reviewed: frozenset[tuple[int, int]] | None = None, code: str = "",
-                  spectators: int | None = None) -> list[Item]:
+                  spectators: int | None = None, me: int | None = None) -> list[Item]:
     """Pure layout of match ``index`` of ``led`` for a body ``width``; ``names`` by seat (R2);
     ``seated``: the viewer holds a seat (each hand offers the coach's review, issue 14.2), only the hands
-    ``reviewed`` (match, hand) when given (a kept match: no server to ask)."""
+    ``reviewed`` (match, hand) when given (a kept match: no server to ask); ``me``: the viewer's seat, said
+    "you" in the sentences about it (a hand it opened, its domino, its redeal)."""
     b = _Builder(fonts, tr, width)
     b.names = tuple(names)
-    b.seated = seated
+    b.seated, b.me = seated, me
     b.reviewed = reviewed
     b.code, b.spectators = code, spectators
     m = led.matches[index]
@@ -429,7 +438,8 @@ class LedgerOverlay(ScrollPanel):
     def items(self, width: int) -> list[Item]:
         reviewed = frozenset((r.match, r.hand) for r in self.reviews) if self.offline else None  # type: ignore[attr-defined]
         return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang), self.names,
-                             self._view.seat is not None, reviewed, self.code, self.spectators)
+                             self._view.seat is not None, reviewed, self.code, self.spectators,
+                             None if self._view.seat is None else int(self._view.seat))
 
     def select(self, index: int) -> None:
         """Show match ``index`` (0 = the earliest at the table), from the top."""

@@ -81,6 +81,7 @@ def test_after_leave_the_start_screen_lists_the_finished_match_and_opens_its_led
     assert "Score: A 0 – B 171" in texts and "Team B wins the match. Pollona!" in texts
     assert [t for t in texts if t.startswith("Hand ") and "opened by" in t] == [
         f"Hand {n} · opened by {name}" for n, name in zip((1, 2, 3, 4), _openers(view))]
+    assert "you" in _openers(view)  # the case: this window's seat opened a hand
     assert [t for t in texts if t.startswith("Scores after the hand")] == [
         f"Scores after the hand: A {h.scores_after[0]} – B {h.scores_after[1]}" for h in view.finished]
     assert "Review my hand" not in _buttons(start.past.overlay)  # no review kept, no server here to ask
@@ -92,7 +93,9 @@ def test_after_leave_the_start_screen_lists_the_finished_match_and_opens_its_led
 
 
 def _openers(view) -> list[str]:  # type: ignore[no-untyped-def]
-    return [NAMES[h.opener - 1] for h in view.finished]
+    """Who opened each hand as the ledger says it: the reader's own seat "you" (s14 on purpose, the kind of a
+    message naming the reader's seat by name), the others by name."""
+    return ["you" if h.opener == view.seat else NAMES[h.opener - 1] for h in view.finished]
 
 
 def test_the_kept_ledger_survives_a_restart_and_exports_its_hand(over, tmp_path) -> None:  # type: ignore[no-untyped-def]

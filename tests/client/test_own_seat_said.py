@@ -141,3 +141,36 @@ def test_the_nudgers_own_window_and_the_coachs_title_say_you(ended) -> None:  # 
     named = [str(getattr(i, "text", "")) for i in layout_review(fh, Seat.ONE, None, 900, Fonts(), translator("en"),
                                                                 ("Ann", "Bo", "Cy", "Di"), mine=False)]
     assert "Match 1, hand 1: the decisions of Ann" in named
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ("Your domino · Team B scores 30 points", "Hand 1 · opened by you", "Hand 1: you demanded a redeal and showed:")),
+    ("fr", ("Votre domino · L’équipe B marque 30 points", "Manche 1 · entamée par vous",
+            "Manche 1\u00a0: vous avez demandé une redonne et avez montré\u00a0:")),
+    ("de", ("Ihr Domino · Team B bekommt 30 Punkte", "Runde 1 · von Ihnen eröffnet",
+            "Runde 1: Sie haben Neugeben verlangt und gezeigt:"))])
+def test_the_ledgers_sentences_about_the_readers_seat_say_you(lang: str, said: tuple[str, str, str]) -> None:
+    """The ledger's rows are a record by name (each seat's dot and name), but its sentences about the reader's
+    own seat say "you": "Domino by Ann", "Hand 1 · opened by Ann", "Hand 1: Ann demanded a redeal" in Ann's
+    own window were the same kind."""
+    from doublenine.client.overlays.ledger import layout_ledger, result_text
+    from doublenine.client.overlays.text import Fonts
+    from doublenine.shared.i18n import translator
+    from doublenine.shared.ledger import HandRow, Ledger, MatchLedger
+    from doublenine.shared.seats import Team
+    from doublenine.shared.state import RedealRecord
+    from doublenine.shared.tiles import Tile
+    pygame.font.init()
+    t, names = translator(lang), ("Ann", "Bo", "Cy", "Di")
+    hand = HandRow(1, 1, Team.B, Seat.TWO, Result.DOMINO, Seat.TWO, Team.B, 30, (9, 0, 12, 9), (0, 0), (0, 30),
+                   ((),) * 4, ((),) * 4, (), (), None)  # type: ignore[arg-type]
+    assert result_text(t, hand, names, 2) == said[0]
+    assert result_text(t, hand, names, 1).startswith(t.gettext("Domino by {name}", name="Bo"))
+    doubles = (Tile(0, 0), Tile(1, 1), Tile(2, 2), Tile(3, 3), Tile(4, 4))
+    match = MatchLedger(1, True, (), (hand,), (RedealRecord(1, 1, Seat.TWO, doubles),), (0, 30), None, None)
+    texts = [str(getattr(i, "text", "")) for i in layout_ledger(Ledger((match,), False, None), 0, 900, Fonts(), t,
+                                                                names, True, me=2)]
+    assert said[1] in texts and said[2] in texts
+    theirs = [str(getattr(i, "text", "")) for i in layout_ledger(Ledger((match,), False, None), 0, 900, Fonts(), t,
+                                                                 names, True, me=1)]
+    assert t.gettext("Hand {number} · opened by {name}", number="1", name="Bo") in theirs
