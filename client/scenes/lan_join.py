@@ -438,7 +438,7 @@ def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: Fou
     elif mine:  # the seat kept here: Join takes it back, full or not (new user finding 2)
         seats = tr(lang, "your seat")
     elif t.free_seats:
-        seats = trn(lang, "{count} free seat", "{count} free seats", t.free_seats)
+        seats = trn(lang, "{count} seat for a person", "{count} seats for a person", t.free_seats)
     else:
         seats = tr(lang, "full")
     live = compatible and (t.free_seats > 0 or mine)

@@ -150,10 +150,11 @@ FULL = N_("full")
 
 
 def free_seats(t: Translator, n: int) -> str:
-    """``{count} free seat(s)`` in ``t``'s language; :data:`FULL` for none."""
+    """``{count} seat(s) for a person`` in ``t``'s language (free seats and seats the computer plays until
+    someone takes them: club s14 F17, a seat chosen as a computer is not counted); :data:`FULL` for none."""
     if n <= 0:
         return t.gettext(FULL)
-    return t.ngettext("{count} free seat", "{count} free seats", n)
+    return t.ngettext("{count} seat for a person", "{count} seats for a person", n)
 
 
 BLOCK_WORDS = (Nn_("Blocked, nobody could play: {name} holds the lowest total, {count} pip",

@@ -90,7 +90,7 @@ def test_the_web_pages_say_no_tiles_and_full() -> None:
     en, fr = script_words(translator("en")), script_words(translator("fr"))
     assert (en["tiles_0"], en["tiles_1"], en["tiles_2"]) == ("no tiles", "1 tile", "2 tiles")
     assert (fr["tiles_0"], fr["tiles_1"]) == ("aucune pièce", "1 pièce")
-    assert [free_seats(translator("en"), n) for n in (0, 1, 3)] == ["full", "1 free seat", "3 free seats"]
+    assert [free_seats(translator("en"), n) for n in (0, 1, 3)] == ["full", "1 seat for a person", "3 seats for a person"]
     assert free_seats(translator("es"), 0) == "llena"
 
 

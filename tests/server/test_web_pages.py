@@ -233,7 +233,7 @@ async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server
     await c.attach(spec)
     _, _, html = await get(server, "/")
     # s13 spectator F8: computer seats marked as such, as on the table page
-    assert 'free seat, Nora <span class="kind">computer</span>, Wes <span class="kind">computer</span></span>' in html and "1 free seat" in html
+    assert 'free seat, Nora <span class="kind">computer</span>, Wes <span class="kind">computer</span></span>' in html and "1 seat for a person" in html
     _, _, html = await get(server, f"/t/{c.code}")
     assert '<span class="members" id="members-B">free seat &amp; Wes</span>' in html
 
