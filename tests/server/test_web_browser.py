@@ -236,7 +236,7 @@ def _scan(frames: list[tuple[float, Any]], followed: int, deal: Any, on_line: se
     """What the page received: nothing but a spectator's view (D8), frame by frame."""
     assert frames and all(isinstance(payload, bytes) for _, payload in frames)
     unused = {(t.low, t.high) for t in deal.unused}
-    revealed_at = None
+    revealed_at, number = None, 0
     for i, (_, payload) in enumerate(frames):
         msg = msgpack.unpackb(payload)
         view = msg.get("view") or msg.get("patch") or {}
@@ -244,6 +244,9 @@ def _scan(frames: list[tuple[float, Any]], followed: int, deal: Any, on_line: se
         finished = view.get("finished_add", []) + view.get("finished", [])
         if revealed_at is None and any(h["number"] == followed for h in finished):
             revealed_at = i
+        number = view.get("hand_number", number)
+        if number > followed:  # the next deal: its line may hold what the followed deal left unused
+            break
         current = [tile for kind, tile in tiles_in(msg) if kind == "hand"]
         assert not set(current) & unused, f"frame {i} holds an unused tile"
         if revealed_at is None:
