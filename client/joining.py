@@ -25,6 +25,7 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import Failure, FailureError, UpgradeCut, connect_failure, from_server_error
 from doublenine.shared.invite import Invite, parse_invite
+from doublenine.shared.reconnect import refusal_wait, retry_refusal
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +43,12 @@ class CheckFailed(FailureError):
     accepted the connection and never answered in time (a server busy or stalled, a relay whose upstream
     is quiet), which :func:`check_arrival` tries again."""
 
-    def __init__(self, failure: Failure, silent: bool = False) -> None:
+    def __init__(self, failure: Failure, silent: bool = False, wait: float | None = None) -> None:
         super().__init__(failure)
         self.silent = silent
+        self.wait = wait
+        """Seconds the server said to wait before asking again (a refusal's ``data.retry_ms``:
+        shared/reconnect.refusal_wait), None when it said no such thing."""
 
 
 SILENT_TRIES = 3
@@ -53,6 +57,9 @@ SILENT_TRIES = 3
 SILENT_RETRY = N_("The table at {host}:{port} accepted the connection but has not answered yet: trying again "
                   "({attempt} of {tries})")
 """Said between two checks of a silent server (``doublenine play`` prints it on its error stream)."""
+WAIT_RETRY = N_("The table at {host}:{port} asks to wait {seconds} s: trying again ({attempt} of {tries})")
+"""Said before a check is sent again after a refusal that said when to come back (``data.retry_ms``; s14 soak:
+a client of ours that does not honour a server's "retry after")."""
 
 
 def held_rejoin(server: str, code: str, seat: int | None = None) -> p.Rejoin | None:
@@ -79,16 +86,19 @@ def check_arrival(invite: Invite, *, seat: int | None = None, spectate: bool = F
     protocol version still are. Kind: each way of coming to a table checked it its own way.
     """
     holds = kept and not spectate and held_rejoin(invite.join_url, invite.code, seat) is not None
-    for attempt in range(2, SILENT_TRIES + 1):  # a server that accepts and says nothing is asked again
-        try:
+    for attempt in range(2, SILENT_TRIES + 1):  # a server that accepts and says nothing is asked again,
+        try:  # and one that says when to come back is asked again then (at most SILENT_TRIES checks in all)
             return check_table(invite, want_seat=not spectate and not holds, seat=None if holds else seat,
                                timeout=timeout)
         except CheckFailed as exc:
-            if not exc.silent:
+            if not exc.silent and exc.wait is None:
                 raise
             if say is not None:  # ``say(msgid, args)``: the caller's language and stream
-                say(SILENT_RETRY, {"host": invite.host, "port": invite.port, "attempt": attempt,
-                                   "tries": SILENT_TRIES})
+                say(SILENT_RETRY if exc.wait is None else WAIT_RETRY,
+                    {"host": invite.host, "port": invite.port, "attempt": attempt, "tries": SILENT_TRIES}
+                    | ({} if exc.wait is None else {"seconds": f"{exc.wait:.1f}"}))
+            if exc.wait is not None:
+                time.sleep(exc.wait)
     return check_table(invite, want_seat=not spectate and not holds, seat=None if holds else seat, timeout=timeout)
 
 
@@ -193,7 +203,9 @@ def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> A
         if isinstance(msg, p.Error):
             theirs = (msg.data or {}).get("server")
             raise CheckFailed(from_server_error(msg.code, host=invite.host, port=invite.port, table=invite.code,
-                                                ours=ours, theirs=theirs if isinstance(theirs, int) else None))
+                                                ours=ours, theirs=theirs if isinstance(theirs, int) else None,
+                                                data=msg.data),
+                              wait=refusal_wait(msg.data) if retry_refusal(str(msg.code), False, msg.data) else None)
         if isinstance(msg, kind):
             return msg
 

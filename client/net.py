@@ -43,7 +43,7 @@ from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
                                         tls_failure, unreachable)
 from doublenine.shared.reconnect import (NOBODY_SECONDS, NOBODY_TRIES, REPLACED, Backoff, Reconnector, ends_game,
-                                         nobody_listens, retry_after, retry_dial, retry_refusal)
+                                         nobody_listens, refusal_wait, retry_after, retry_dial, retry_refusal)
 
 from .store import UNDELIVERED, ClientState, Connection, Failed, reduce, unseen_chat
 
@@ -79,6 +79,11 @@ _WS_LOG = logging.getLogger("doublenine.client.websocket")
 _WS_LOG.addFilter(_QuietKeepalive())
 
 
+WAITING = "wait"
+"""``Connection.why`` of a window not yet at its table whose attach the server said to send again later
+(``data.retry_ms``): the status line says it waits (panels.status_line), not "Connecting…" for 10 s."""
+
+
 UNANSWERED_KEPT = 16
 """Most intents :attr:`NetSession.unanswered` keeps waiting for an answer (a window sends one decision at a
 time; hints and requests are few): the oldest is forgotten beyond."""
@@ -94,11 +99,13 @@ def _log_skip(line: str) -> None:
 
 
 class Refused(FailureError):
-    """The server refused the attach; ``.failure`` says why, ``.error_code`` is the server's code."""
+    """The server refused the attach; ``.failure`` says why, ``.error_code`` is the server's code,
+    ``.data`` the refusal's facts (untrusted: read with shared/reconnect.refusal_wait)."""
 
-    def __init__(self, failure: Failure, error_code: str) -> None:
+    def __init__(self, failure: Failure, error_code: str, data: object = None) -> None:
         super().__init__(failure)
         self.error_code = error_code
+        self.data = data
 
 
 class NetClient:
@@ -186,17 +193,23 @@ class NetClient:
         tls: BaseException | None = None  # the last attempt's TLS failure, told if the table never returns
         while not self._stop.is_set():
             cause: BaseException | None = None  # why the last connection failed (a TLS failure is said as such)
-            self._put(Connection("connecting", "") if self._retry.since is None else Connection("lost", self._why))
+            self._put(Connection("connecting", "") if self._retry.since is None else
+                      Connection("connecting", WAITING) if self.code is None else Connection("lost", self._why))
             end: Failure | None = None
             moving = False  # a refusal that says the table exists: retried even before a seat
+            wait: float | None = None  # the seconds a refusal asked to wait (data.retry_ms)
             try:
                 end = self._session()
-            except Refused as exc:  # said no to this table or seat: retry only what a failover explains
-                if not retry_refusal(str(exc.error_code), self.token is not None):
+            except Refused as exc:  # said no to this table or seat: retry only what a failover explains, or
+                # what the server says to send again later (data.retry_ms: the 10 s seat wait after a leave
+                # from this address, a table moving; s14 soak F-bot-restart, the window's join alike)
+                if not retry_refusal(str(exc.error_code), self.token is not None, exc.data):
                     self._fail(exc.failure)
                     break
-                refused, moving = exc.failure, True
-                log.info("rejoin of %s refused for now (%s): retrying", self.code, exc.error_code)
+                refused, moving, wait = exc.failure, True, refusal_wait(exc.data)
+                log.info("%s of %s refused for now (%s): retrying%s", type(self.attach).__name__,
+                         self.code or getattr(self.attach, "code", None), exc.error_code,
+                         "" if wait is None else f" in {wait:g} s or more")
             except (OSError, WebSocketException, TimeoutError, p.FrameError) as exc:
                 log.info("connection to %s lost: %s", self.url, exc)
                 cause = exc
@@ -230,8 +243,9 @@ class NetClient:
                     and time.monotonic() - self._retry.since >= NOBODY_SECONDS:
                 self._fail(Failure("host.gone", dict(zip(("host", "port"), host_port(self.url)))))
                 break
-            self._put(Connection("lost", self._why))
-            delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else None)
+            # never attached, told to come back later: still connecting, the wait said (no "lost" banner)
+            self._put(Connection("connecting", WAITING) if self.code is None else Connection("lost", self._why))
+            delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else wait)
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
                 self._fail(connect_failure(tls, *host_port(self.url), secure=secure) if tls is not None else
                            refused or Failure("host.lost", dict(zip(("host", "port"), host_port(self.url)))))
@@ -294,7 +308,7 @@ class NetClient:
         ws.send(p.encode(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="doublenine-pygame")))
         welcome = self._next_known(ws)
         if isinstance(welcome, p.Error):
-            raise Refused(self._failure_of(welcome), str(welcome.code))
+            raise Refused(self._failure_of(welcome), str(welcome.code), welcome.data)
         rejoin = self.token is not None and self.code is not None
         claimed = rejoin and self._claims and self.claim is not None
         watch = self.code if self.code is not None and isinstance(self.attach, p.Spectate | p.CreateTable) else \
@@ -318,7 +332,7 @@ class NetClient:
                 continue
             if isinstance(msg, p.Error) and \
                     not (self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN")):
-                raise Refused(self._failure_of(msg), str(msg.code))
+                raise Refused(self._failure_of(msg), str(msg.code), msg.data)
             self._receive(ws, msg)
             if isinstance(msg, p.Joined):
                 return
@@ -348,7 +362,7 @@ class NetClient:
             return Failure("table.closed", {"code": code, "host": host, "port": port})
         theirs = (error.data or {}).get("server")
         return from_server_error(str(error.code), host=host, port=port, table=code, ours=p.PROTOCOL_VERSION,
-                                 theirs=theirs if isinstance(theirs, int) else None)
+                                 theirs=theirs if isinstance(theirs, int) else None, data=error.data)
 
     def _receive(self, ws: Any, frame: Any) -> None:
         try:

@@ -67,6 +67,9 @@ MOVE_WAITS = N_("Connection lost: your move goes again once the table answers")
 """The status line while the connection is lost with a move unanswered: it is sent again after the rejoin."""
 OFFLINE = N_("Connection lost: nothing can be played until the table answers again")
 """The status line of a seated player while the connection is lost (the hand is not lit, no key plays)."""
+JOIN_WAITS = N_("The server asks to wait a moment before taking a seat: joining again…")
+"""The status line before the table is reached, while the server said to send the join again later
+(``data.retry_ms``: a seat of that table was given up from this address less than 10 s ago; s14 soak)."""
 MARKS = {**BUSY, "CREATOR_STARTS": CREATOR_STARTS, "UNDELIVERED": UNDELIVERED, "STORE_FAILING": STORE_FAILING}
 """Every window mark of ``ClientState.error`` and its sentence (the others are refusal codes)."""
 CREATOR_WILL_START = N_("The table starts when every seat is taken, or when its creator starts it")
@@ -1322,6 +1325,8 @@ KEYED_BOTH = N_("Enter: play it at the lit end · L or R: the other end · Esc: 
 def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     """The one-line status over the hand: whose turn, what to do now (the seats named in ``lang``)."""
     view = state.view
+    if state.connection == "connecting" and state.lost_why == "wait":  # told to come back (client.net.WAITING)
+        return (JOIN_WAITS, {})
     if view is None or state.connection == "connecting":  # said here only: no banner for a normal state
         return (N_("Connecting…"), {})
     me = view.seat

@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     from doublenine.shared.failures import FailureError
     from doublenine.shared.i18n import translator
     from doublenine.shared.invite import normalize_code, server_url
-    from doublenine.shared.refusals import sentence
+    from doublenine.shared.refusals import sentence_for
 
     lang = bot_language(args)
     t = translator(lang)
@@ -177,10 +177,10 @@ def run(args: argparse.Namespace) -> int:
     except asyncio.CancelledError:  # SIGTERM (stop_on_sigterm): the seat was given up on the way out
         say(t.gettext("terminated"), error=True)
         return TERMINATED
-    except ServerRefused as exc:  # the sentence for its code: a server's English detail is never shown
-        code = str(exc.error.code)
-        say(t.gettext("{refusal} (refused by the server: {code})", refusal=t.gettext(sentence(code)), code=code),
-            error=True)
+    except ServerRefused as exc:  # the sentence for its code and data: a server's English detail is never shown
+        code = str(exc.error.code)  # (s14 soak: the 10 s seat wait said as "Too many actions at once")
+        say(t.gettext("{refusal} (refused by the server: {code})",
+                      refusal=t.gettext(sentence_for(code, exc.error.data)), code=code), error=True)
         return 2
     except NoNewMatch as exc:  # D1: the other players said no (or the server failed it): nothing to wait for
         say(t.gettext("no new match: {why}", why=exc.text(lang)), error=True)
@@ -197,7 +197,12 @@ def run(args: argparse.Namespace) -> int:
                 error=True)
         return 1
     except GaveUp as exc:
-        tls = _tls_failure(exc.__cause__, args.server, lang)
+        cause = exc.__cause__
+        tls = _tls_failure(cause, args.server, lang)
+        if isinstance(cause, ServerRefused):  # refused for minutes, each time saying when to come back: why
+            code = str(cause.error.code)
+            tls = t.gettext("{refusal} (refused by the server: {code})",
+                            refusal=t.gettext(sentence_for(code, cause.error.data)), code=code)
         say(t.gettext("gave up: {why}. {tls}", why=exc.text(lang), tls=tls) if tls else
             t.gettext("gave up: {why}", why=exc.text(lang)), error=True)
         return 1

@@ -29,8 +29,8 @@ from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, TranslatedError, transla
 from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.refusals import sentence_for
-from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, http_status, retry_after,
-                                         retry_dial, retry_refusal)
+from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, http_status, refusal_wait,
+                                         retry_after, retry_dial, retry_refusal)
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, SpectatorView
 
@@ -503,11 +503,22 @@ class SeatKeeper:
                 self.say(self._t.gettext("connection lost ({why}); reconnecting",
                                          why=describe_close(code, reason, self.lang)))
             except ServerRefused as exc:
-                if not retry_refusal(str(exc.error.code), self.token is not None):
+                if not retry_refusal(str(exc.error.code), self.token is not None, exc.error.data):
                     raise
-                # a move's refusal, or the rejoin's: the sentence for its code (a server's English
-                # detail is never shown, docs/translating.md), then the code
+                # a move's refusal, or the attach's: the sentence for its code and data (a server's English
+                # detail is never shown, docs/translating.md), then the code; a refusal that says when to
+                # come back (data.retry_ms: the 10 s seat wait after a leave, a table moving) is retried
+                # after that time (s14 soak F-bot-restart), the wait said; its sentence is the GaveUp's cause
                 refusal = self._t.gettext(sentence_for(str(exc.error.code), exc.error.data))
+                last, at_least = exc, refusal_wait(exc.error.data)
+                if at_least is not None:
+                    wait = self.retry.failed(loop.time(), at_least)
+                    if wait is None:
+                        raise GaveUp(self.code, self.retry.policy.give_up_after) from exc
+                    self.say(self._t.gettext("{refusal} ({code}): trying again in {seconds} s", refusal=refusal,
+                                             code=exc.error.code, seconds=f"{wait:.1f}"))
+                    await asyncio.sleep(wait)
+                    continue
                 self.say(self._t.gettext("{refusal} ({code}, refused for now); retrying", refusal=refusal,
                                          code=exc.error.code) if seated else
                          self._t.gettext("{refusal} ({code}, the rejoin refused for now); retrying",

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from .errors import ErrorCode
 from .i18n import DEFAULT_SEAT_NAMES, N_, default_language, translator
 from .reconnect import causes, http_status, retry_dial
-from .refusals import SENTENCES, UNKNOWN
+from .refusals import LIMITS, SENTENCES, UNKNOWN
 
 #: message key -> English source text (the i18n msgid). Never rename a key.
 MESSAGES: Mapping[str, str] = MappingProxyType({
@@ -63,6 +63,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # refusé : 127.0.0.1 has 8 open tables")
     **{f"refused.{code.value}": text for code, text in SENTENCES.items()},
     "refused.other": UNKNOWN,
+    **{f"refused.limit.{limit}": text for limit, text in LIMITS.items()},  # RATE_LIMITED by its data.limit
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
     "seat.taken": N_("The {seat} seat at table {code} is taken. Choose another seat, or “Any free seat”."),
     # said at the table, to a player: no server, address or token (new user s9 item 15: "the server at
@@ -268,13 +269,14 @@ def _ssl_reason(reason: object) -> str:
 
 
 def from_server_error(code: str, *, host: str, port: int, table: str = "",
-                      ours: int = 0, theirs: int | None = None) -> Failure:
+                      ours: int = 0, theirs: int | None = None, data: object = None) -> Failure:
     """The person's message for a server refusal (an ``ErrorCode`` value) met while joining.
 
     ``TABLE_FULL`` -> ``table.full``; ``UNKNOWN_TABLE`` -> ``table.closed`` (a
     stale invite); ``PROTOCOL_VERSION`` -> ``protocol.mismatch`` (``theirs``: the
     server's version when known). Any other code: ``net.refused`` with the sentence for the
-    code (:func:`refusal`). The server's ``detail`` is never an argument: it is English, for the log.
+    code and its ``data`` (:func:`refusal`). The server's ``detail`` is never an argument: it is English,
+    for the log.
     """
     if code == ErrorCode.TABLE_FULL:
         return Failure("table.full", {"code": table})
@@ -282,13 +284,17 @@ def from_server_error(code: str, *, host: str, port: int, table: str = "",
         return Failure("table.closed", {"code": table, "host": _bracket(host), "port": port})
     if code == ErrorCode.PROTOCOL_VERSION:
         return protocol_mismatch(ours, theirs if theirs is not None else -1, _bracket(host), port)
-    return Failure("net.refused", {"host": _bracket(host), "port": port, "detail": refusal(code)})
+    return Failure("net.refused", {"host": _bracket(host), "port": port, "detail": refusal(code, data)})
 
 
-def refusal(code: str) -> Failure:
-    """The translated reason for a server refusal with stable ``code`` (shared/errors.py), the
-    ``detail`` of ``net.refused``: ``refused.CODE`` (the sentence of shared/refusals.py), else
-    ``refused.other``. The server's own detail text is English and never shown to a person."""
+def refusal(code: str, data: object = None) -> Failure:
+    """The translated reason for a server refusal with stable ``code`` (shared/errors.py) and its ``data``
+    (untrusted), the ``detail`` of ``net.refused``: ``refused.limit.LIMIT`` for a ``RATE_LIMITED`` whose
+    ``data.limit`` has a sentence of its own (shared/refusals.LIMITS), else ``refused.CODE`` (the sentence of
+    shared/refusals.py), else ``refused.other``. The server's own detail text is English and never shown."""
+    limit = data.get("limit") if isinstance(data, dict) else None
+    if code == ErrorCode.RATE_LIMITED and isinstance(limit, str) and limit in LIMITS:
+        return Failure(f"refused.limit.{limit}")
     key = f"refused.{code}"
     return Failure(key) if key in MESSAGES else Failure("refused.other")
 

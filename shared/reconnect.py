@@ -78,10 +78,24 @@ def describe_close(close_code: int | None, reason: str = "", lang: str = SOURCE_
     return t.gettext("{words}: {reason}", words=words, reason=reason) if reason else words
 
 
-def retry_refusal(error_code: str, seated: bool) -> bool:
+def retry_refusal(error_code: str, seated: bool, data: object = None) -> bool:
     """True when a refused attach is worth retrying: a table being handed over (``TABLE_MOVING``),
-    or a seated client's rejoin refused during a failover."""
-    return error_code in ALWAYS_RETRY or (seated and error_code in RETRY_REFUSALS)
+    a seated client's rejoin refused during a failover, or any refusal whose ``data`` says when to
+    come back (``retry_ms``: :func:`refusal_wait`; soak s14 F-bot-restart: ``RATE_LIMITED`` with
+    ``limit: "seats"`` for 10 s after the same address's ``leave`` ended a restarted bot for good)."""
+    return error_code in ALWAYS_RETRY or (seated and error_code in RETRY_REFUSALS) \
+        or refusal_wait(data) is not None
+
+
+def refusal_wait(data: object) -> float | None:
+    """Seconds a refusal's ``data`` (untrusted: anything) asks to wait before the same request is sent
+    again: its ``retry_ms`` (a whole number of milliseconds, 0 or more; docs/protocol.md "Error codes"),
+    at most :data:`RETRY_AFTER_CAP`; None when it says no such thing. Kind (s14 soak): a client of ours
+    that does not honour a server's "retry after"."""
+    ms = data.get("retry_ms") if isinstance(data, dict) else None
+    if isinstance(ms, bool) or not isinstance(ms, int) or ms < 0:
+        return None
+    return min(ms / 1000.0, RETRY_AFTER_CAP)
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,16 @@ UNKNOWN = N_("The table refused that")
 :class:`ErrorCode`, and a newer server's frame that fails it is skipped): a sentence, never the code."""
 
 
+LIMITS: Mapping[str, str] = MappingProxyType({
+    "seats": N_("A seat at this table was given up from your address less than 10 seconds ago: join again in a "
+                "moment"),
+    "code_misses": N_("Too many table codes from your address named no table: wait a moment"),
+})
+"""``RATE_LIMITED`` by ``data.limit`` when it is an allowance of its own (docs/operations.md "Limits"), not
+the message rate: the real reason, said (soak s14 F-bot-restart: a bot restarted within the 10 s after its
+own ``leave`` printed "Too many actions at once" and exited)."""
+
+
 def store_failing(data: object) -> bool:
     """Whether a refusal's ``data`` (untrusted: anything) says the server's store is failing."""
     return isinstance(data, dict) and data.get("store") == "failing"
@@ -103,9 +113,13 @@ def store_failing(data: object) -> bool:
 
 def sentence_for(code: str, data: object = None) -> str:
     """The message id for refusal ``code`` with its ``data``: :data:`STORE_FAILING` when ``data.store``
-    is "failing" (for ``INTERNAL`` and ``TABLE_MOVING``), else :func:`sentence`."""
+    is "failing" (for ``INTERNAL`` and ``TABLE_MOVING``), the :data:`LIMITS` sentence of ``data.limit`` for
+    ``RATE_LIMITED``, else :func:`sentence`."""
     if code in (ErrorCode.INTERNAL.value, ErrorCode.TABLE_MOVING.value) and store_failing(data):
         return STORE_FAILING
+    limit = data.get("limit") if isinstance(data, dict) else None
+    if code == ErrorCode.RATE_LIMITED.value and isinstance(limit, str) and limit in LIMITS:
+        return LIMITS[limit]
     return sentence(code)
 
 
