@@ -117,7 +117,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _ranged(limits, "--burst", _float, 40.0,
             help="messages one connection may send at once, 2..1000000")
     _ranged(limits, "--max-tables-per-address", _int, 8,
-            help="open tables one client address may have created, 1..1000000")
+            help="open tables one client address may have created, 1..1000000; a club whose organiser "
+                 "sets every table up from one machine needs more (docs/operations.md \"A club evening\")")
     _ranged(limits, "--max-playing-per-site", _int, 8,
             help="tables of computers only one site (IPv4 address, IPv6 /48) may keep playing "
                  "at once by watching them, 0..1000000 (0: no limit)")

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from .errors import ErrorCode
 from .i18n import DEFAULT_SEAT_NAMES, N_, default_language, translator
 from .reconnect import causes, http_status, retry_dial
-from .refusals import LIMITS, SENTENCES, UNKNOWN
+from .refusals import LIMITS, PLAYING_PER_SITE, SENTENCES, UNKNOWN, playing_per_site
 
 #: message key -> English source text (the i18n msgid). Never rename a key.
 MESSAGES: Mapping[str, str] = MappingProxyType({
@@ -64,6 +64,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     **{f"refused.{code.value}": text for code, text in SENTENCES.items()},
     "refused.other": UNKNOWN,
     **{f"refused.limit.{limit}": text for limit, text in LIMITS.items()},  # RATE_LIMITED by its data.limit
+    "refused.playing_per_site": PLAYING_PER_SITE,
     "table.full": N_("Table {code} is full: no seat is left for another person (the others are taken or played by the computer). Ask the host to open a new table, or watch this one."),
     "seat.taken": N_("The {seat} seat at table {code} is taken. Choose another seat, or “Any free seat”."),
     # said at the table, to a player: no server, address or token (new user s9 item 15: "the server at
@@ -291,10 +292,13 @@ def refusal(code: str, data: object = None) -> Failure:
     """The translated reason for a server refusal with stable ``code`` (shared/errors.py) and its ``data``
     (untrusted), the ``detail`` of ``net.refused``: ``refused.limit.LIMIT`` for a ``RATE_LIMITED`` whose
     ``data.limit`` has a sentence of its own (shared/refusals.LIMITS), else ``refused.CODE`` (the sentence of
-    shared/refusals.py), else ``refused.other``. The server's own detail text is English and never shown."""
+    shared/refusals.py; ``refused.playing_per_site`` for the
+    ``TOO_MANY_TABLES`` of ``data.limit`` "playing_per_site", club s14), else ``refused.other``. The server's own detail text is English and never shown."""
     limit = data.get("limit") if isinstance(data, dict) else None
     if code == ErrorCode.RATE_LIMITED and isinstance(limit, str) and limit in LIMITS:
         return Failure(f"refused.limit.{limit}")
+    if playing_per_site(code, data):  # club s14 F11: the tables-per-address limit has its own sentence
+        return Failure("refused.playing_per_site")
     key = f"refused.{code}"
     return Failure(key) if key in MESSAGES else Failure("refused.other")
 

@@ -15,6 +15,16 @@ from types import MappingProxyType
 from .errors import ErrorCode
 from .i18n import N_
 
+TABLES_PER_ADDRESS = N_("Your address has too many tables open. A table nobody has started closes after a while "
+                        "(30 minutes by default), a finished one a minute after its players leave. For a club "
+                        "evening, the server's operator can allow more: doublenine serve --max-tables-per-address N")
+"""For ``TOO_MANY_TABLES`` of the tables-per-address limit (no ``data.limit``): what the person can do
+and when room comes by itself, not "close one first" (club s14 F11: nothing closes a table, and an
+organiser setting up round 2 from one machine met the limit). The ``playing_per_site`` refusal keeps
+the old sentence, :data:`PLAYING_PER_SITE`: its remedy is to stop following a table."""
+PLAYING_PER_SITE = N_("Too many tables from your address: close one first")
+"""For ``TOO_MANY_TABLES`` with ``data.limit`` ``"playing_per_site"`` (tables of computers only kept playing)."""
+
 SENTENCES: Mapping[ErrorCode, str] = MappingProxyType({
     ErrorCode.WRONG_PHASE: N_("That cannot be done at this moment of the hand"),
     ErrorCode.NOT_YOUR_TURN: N_("It is not your turn"),
@@ -65,7 +75,7 @@ SENTENCES: Mapping[ErrorCode, str] = MappingProxyType({
     ErrorCode.NOT_REQUESTER: N_("Only the player who asked can cancel the request"),
     ErrorCode.NOT_DISCONNECTED: N_("Only a player who is away can be handed to the computer"),
     ErrorCode.RATE_LIMITED: N_("Too many actions at once: wait a moment"),
-    ErrorCode.TOO_MANY_TABLES: N_("Too many tables from your address: close one first"),
+    ErrorCode.TOO_MANY_TABLES: TABLES_PER_ADDRESS,
     ErrorCode.TOO_MANY_CONNECTIONS: N_("Too many windows from your address: close one first"),
     ErrorCode.SPECTATORS_FULL: N_("This table has all the spectators it allows"),
     ErrorCode.SPECTATORS_PER_ADDRESS: N_("Too many spectators from your address at this table"),
@@ -120,7 +130,16 @@ def sentence_for(code: str, data: object = None) -> str:
     limit = data.get("limit") if isinstance(data, dict) else None
     if code == ErrorCode.RATE_LIMITED.value and isinstance(limit, str) and limit in LIMITS:
         return LIMITS[limit]
+    if playing_per_site(code, data):
+        return PLAYING_PER_SITE
     return sentence(code)
+
+
+def playing_per_site(code: str, data: object = None) -> bool:
+    """Whether refusal ``code`` with ``data`` (untrusted) is the limit of tables of computers only kept
+    playing per site: ``TOO_MANY_TABLES`` with ``data.limit`` ``"playing_per_site"`` (docs/protocol.md);
+    without it, ``TOO_MANY_TABLES`` is the tables-per-address limit (:data:`TABLES_PER_ADDRESS`)."""
+    return code == ErrorCode.TOO_MANY_TABLES.value and isinstance(data, dict) and data.get("limit") == "playing_per_site"
 
 
 def sentence(code: str) -> str:

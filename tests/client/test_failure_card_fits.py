@@ -27,7 +27,10 @@ FAILURES = (Failure("host.stopped", {"host": "192.0.2.2", "port": 8765}),
             Failure("seat.replaced", {"code": "K7QPA"}),
             Failure("table.closed", {"code": "K7QPA", "host": "192.0.2.2", "port": 8765}),
             Failure("net.certificate", {"host": "dominoes.example.org", "port": 443,
-                                        "reason": "certificate verify failed: self-signed certificate"}))
+                                        "reason": "certificate verify failed: self-signed certificate"}),
+            # club s14 F11: the refusal that says what the organiser can do, the longest sentence of a refusal
+            Failure("net.refused", {"host": "127.0.0.1", "port": 18641,
+                                    "detail": Failure("refused.TOO_MANY_TABLES")}))
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from doublenine.client.uistate import Ui
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.failures import MESSAGES, Failure, from_server_error, refusal
 from doublenine.shared.i18n import LANGUAGES, tr
-from doublenine.shared.refusals import SENTENCES, UNKNOWN, sentence
+from doublenine.shared.refusals import SENTENCES, UNKNOWN, sentence, sentence_for
 
 I18N = Path(__file__).resolve().parents[2] / "shared" / "i18n"
 CATALOGS = ("doublenine.pot", "fr.po", "pt.po", "de.po", "es.po")
@@ -60,11 +60,14 @@ def test_a_code_this_version_does_not_know_is_a_sentence() -> None:
     assert refusal("X" * 500) == Failure("refused.other")
 
 
+PER_SITE = {"limit": "playing_per_site"}
+
+
 def test_the_reported_cases() -> None:
     assert tr("es", sentence("NOTHING_TO_UNDO")) == "No tienes nada que deshacer"
     assert tr("es", sentence(ErrorCode.NOT_STARTED)) == "La partida aún no ha empezado"
-    assert tr("fr", sentence("TOO_MANY_TABLES")) == "Trop de tables depuis votre adresse : fermez-en une d’abord"
-    assert tr("de", sentence("TOO_MANY_TABLES")) == "Zu viele Tische von Ihrer Adresse: Schließen Sie zuerst einen"
+    assert tr("fr", sentence_for("TOO_MANY_TABLES", PER_SITE)) == "Trop de tables depuis votre adresse : fermez-en une d’abord"
+    assert tr("de", sentence_for("TOO_MANY_TABLES", PER_SITE)) == "Zu viele Tische von Ihrer Adresse: Schließen Sie zuerst einen"
 
 
 def test_status_line_and_failure_panel_take_the_same_sentence_for_every_code() -> None:
@@ -76,7 +79,7 @@ def test_status_line_and_failure_panel_take_the_same_sentence_for_every_code() -
 
 
 def test_a_refusal_panel_reads_the_players_language_not_the_servers_english() -> None:
-    failure = from_server_error("TOO_MANY_TABLES", host="127.0.0.1", port=8765)
+    failure = from_server_error("TOO_MANY_TABLES", host="127.0.0.1", port=8765, data={"limit": "playing_per_site"})
     assert failure.text("fr") == ("Trop de tables depuis votre adresse : fermez-en une d’abord "
                                   "(refusé par le serveur à 127.0.0.1:8765)")
     assert failure.text("de") == ("Zu viele Tische von Ihrer Adresse: Schließen Sie zuerst einen "
@@ -87,7 +90,7 @@ def test_a_refusal_reads_as_one_sentence_with_one_colon_in_every_language() -> N
     """The panel once said "Le serveur à 127.0.0.1:8765 a refusé : Trop de tables depuis votre adresse :
     fermez-en une d’abord": the refusal sentence holds a colon of its own, so it comes first and the
     server follows in parentheses (kind: a sentence embedded after another sentence's colon)."""
-    failure = from_server_error("TOO_MANY_TABLES", host="127.0.0.1", port=8765)
+    failure = from_server_error("TOO_MANY_TABLES", host="127.0.0.1", port=8765, data={"limit": "playing_per_site"})
     assert {lang: failure.text(lang) for lang in ("en", "fr", "pt", "de", "es")} == {
         "en": "Too many tables from your address: close one first (refused by the server at 127.0.0.1:8765)",
         "fr": "Trop de tables depuis votre adresse : fermez-en une d’abord (refusé par le serveur à 127.0.0.1:8765)",
@@ -100,3 +103,17 @@ def test_a_refusal_reads_as_one_sentence_with_one_colon_in_every_language() -> N
         for lang in ("en", "fr", "pt", "de", "es"):
             text = Failure("net.refused", {"host": "h", "port": 1, "detail": refusal(code)}).text(lang)
             assert text.replace("h:1", "").count(":") == refusal(code).text(lang).count(":"), (code, lang)
+
+
+def test_club_s14_f11_too_many_tables_from_one_address_says_what_the_organiser_can_do() -> None:
+    """Club s14 F11: round 2 set up from the organiser's machine met "close one first", and nothing closes a
+    table: the refusal now says when unstarted and finished tables close, and the operator's option."""
+    failure = from_server_error("TOO_MANY_TABLES", host="127.0.0.1", port=18641)
+    assert failure.text("en") == (
+        "Your address has too many tables open. A table nobody has started closes after a while (30 minutes by "
+        "default), a finished one a minute after its players leave. For a club evening, the server's operator can "
+        "allow more: doublenine serve --max-tables-per-address N (refused by the server at 127.0.0.1:18641)")
+    assert "doublenine serve --max-tables-per-address N" in failure.text("fr")
+    from doublenine.shared.refusals import TABLES_PER_ADDRESS
+    assert (sentence_for("TOO_MANY_TABLES", None), sentence_for("TOO_MANY_TABLES", {"limit": "playing_per_site"})) == (
+        TABLES_PER_ADDRESS, "Too many tables from your address: close one first")  # doublenine bot says it too
