@@ -919,35 +919,53 @@ def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
     return lines
 
 
-def _what(action: str, lang: str) -> str:
+HAND_OVER_OF = N_("let the computer play for {name}")
+"""D7: a hand-over request's action with its seat named, for "{name} asks to {what}" and "You asked to {what}"
+(club s14 F10: "Pablo asks to hand a seat to a computer" on one window, "You asked to hand a seat to a
+computer" on the other, and nobody could tell whose; kind: a request card that does not name its seat)."""
+
+
+def _what(action: str, lang: str, state: ClientState | None = None, target: Seat | None = None) -> str:
     """The request's action in ``lang``, ready for "{what}" (a placeholder's value is not translated when
-    drawn: "Zoë möchte undo" was shown)."""
+    drawn: "Zoë möchte undo" was shown); a hand-over names its ``target`` seat (:data:`HAND_OVER_OF`) when
+    known."""
     from .text import tr
+    if action == "hand_over" and state is not None and target is not None:
+        return tr(lang, HAND_OVER_OF, name=seat_name(state, target, lang))
     what = WHAT.get(action, CHANGE_MATCH)
     return tr(lang, what)
+
+
+def _title_room(title: Text, lang: str, f: int, w: int) -> int:
+    """``w`` px, or wider to draw the panel ``title`` whole (its type: bold, 1.35 f; f px of air each side):
+    a request's title names its seats (club s14 F10: "Você pediu para deixar o computador jogar por…" lost
+    the name it was about at 800x600). The area still bounds it (:func:`_fit_text`)."""
+    from .text import say
+    from .typeset import measurer
+    return max(w, measurer().measure(say(lang, title[0], title[1]), round(f * 1.35), True)[0] + 2 * f)
 
 
 def _consent(state: ClientState, ask: Any, area: Rect, f: int, lang: str, w: int | None = None) -> Panel:
     """D1/D7: another player's request, with what accepting does (:func:`consent_lines`); Enter does
     not answer it (:data:`CONSENT_KEYS`)."""
     lines = tuple(consent_lines(state, ask, lang))
-    rect = _fit_text(area, w or round(40 * f), _said(lines, lang), f)
+    title: Text = (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat, lang),
+                                                 "what": _what(ask.what, lang, state, ask.target)})
+    rect = _fit_text(area, w or _title_room(title, lang, f, round(40 * f)), _said(lines, lang), f)
     # equal, neither gold: gold is the default Enter presses, and Enter answers no request (Panel.enter)
     buttons = _row_buttons(rect, f, [(f"consent_yes:{ask.request_id}", N_("Accept"), False, ()),
                                      (f"consent_no:{ask.request_id}", N_("Refuse"), False, ())])
-    return Panel("consent", rect, (N_("{name} asks to {what}"), {"name": seat_name(state, ask.seat, lang),
-                                                                 "what": _what(ask.what, lang)}),
-                 lines, buttons, enter=False, keys=CONSENT_KEYS)
+    return Panel("consent", rect, title, lines, buttons, enter=False, keys=CONSENT_KEYS)
 
 
 def _asking(state: ClientState, area: Rect, f: int, lang: str, w: int | None = None) -> Panel:
     """D1: this seat's own open request: who it waits for, and a way to take it back (cancel_request)."""
     names = [seat_name(state, s, lang) for s in state.asked_of]
     lines: list[Text] = [named(WAIT_ANSWER, names, lang)] if names else []
-    rect = _fit_text(area, w or round(32 * f), _said(lines, lang), f)
+    title: Text = (N_("You asked to {what}"), {"what": _what(state.asking or "", lang, state, state.asking_target)})
+    rect = _fit_text(area, w or _title_room(title, lang, f, round(32 * f)), _said(lines, lang), f)
     buttons = _row_buttons(rect, f, [(f"withdraw:{state.asked_id}", N_("Take the request back"), False, ())])
-    return Panel("asking", rect, (N_("You asked to {what}"), {"what": _what(state.asking or "", lang)}),
-                 tuple(lines), buttons, enter=False, keys=ASKING_KEYS)
+    return Panel("asking", rect, title, tuple(lines), buttons, enter=False, keys=ASKING_KEYS)
 
 
 def _refused(state: ClientState, refused: tuple[str, Seat, str], area: Rect, f: int, lang: str,

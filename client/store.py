@@ -31,6 +31,9 @@ class ConsentPrompt:
     effect: Any = None
     """For an undo or a redo: what accepting does (``wire.EffectW``: moves, hands, scores), when the
     server says so (an optional property: None from an older server)."""
+    target: Seat | None = None
+    """For a hand-over (D7): the seat the computer would play (``RequestW.target``): every card about the
+    request names it (club s14 F10: "Pablo asks to hand a seat to a computer" named no seat)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +148,8 @@ class ClientState:
     """This window may start the table before every human seat is taken (``start``: only the table's
     creator may then, docs/protocol.md): False for a seat taken with ``join`` at someone else's table,
     whose lobby offers no "Start now" (attacker s12 D1)."""
+    asking_target: Seat | None = None
+    """The seat this seat's own open hand-over request is about (``RequestW.target``), named by its card."""
     starters: tuple[Seat, ...] | None = None
     """The seats whose ``start`` the server accepts now (``TableW.starters``); None from an older server, which
     does not say: then :attr:`starts` decides (:func:`may_start`)."""
@@ -201,7 +206,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
     consent: tuple[ConsentPrompt, ...] = ()
     req = t.request
     if req is not None and me is not None and int(me) in req.waiting:
-        consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action, req.effect),)
+        consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action, req.effect,
+                                 None if req.target is None else Seat(req.target)),)
     states = tuple(seat_state(s.kind, s.claimed, s.connected, s.computer_plays, s.program) for s in t.seats)
     return replace(state, table=t.code,  # a code's form, checked with the frame (wire.TableCode)
                    names=tuple(shown(s.name, NAME_CHARS) for s in t.seats),  # type: ignore[arg-type]
@@ -217,6 +223,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    starters=None if t.starters is None else tuple(Seat(x) for x in t.starters),
                    spectators=t.spectators,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,
+                   asking_target=Seat(req.target) if req is not None and me is not None and req.by == int(me)
+                   and req.target is not None else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
                    asked_of=tuple(Seat(s) for s in req.waiting)
                    if req is not None and me is not None and req.by == int(me) else (),

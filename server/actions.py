@@ -123,7 +123,9 @@ async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) 
     """D7: reclaim the seat of ``token``; an older connection on it is closed (4002). ``claim``: the
     ``joined.claim`` the rejoining window was last given; one another window has taken the seat over
     from (older than the holding window's first, ``SeatSlot.stale``) closes this connection 4002 instead and the seat stays with the newer
-    window (s13 netplayer F6; kind: a stale session reclaiming what a newer one holds)."""
+    window (s13 netplayer F6; kind: a stale session reclaiming what a newer one holds). A computer program
+    (``hello.client`` "netbot") rejoining a seat an open hand-over request is about cancels that request
+    (club s14 F10: nobody need agree to let the computer play for a program that is back)."""
     async with table.lock:
         if _gone(conn):
             return
@@ -141,7 +143,11 @@ async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) 
             table.unbind(old)
             old.close(4002, "seat reclaimed by a newer connection")
         r = table.request
-        if r is not None and r.action == "hand_over" and r.target == seat:
+        if r is not None and r.action == "hand_over" and r.target == seat and getattr(conn, "program", False):
+            # a computer program is back at its seat: no computer needs to stand in for it (club s14 F10: a
+            # request for Carlos's seat, a doublenine bot back after a restart, waited over Ana 2's own turn)
+            table.close_request("cancelled", seat)
+        elif r is not None and r.action == "hand_over" and r.target == seat:
             table.back_asked.add(seat)  # D7: the request stays; carried out, the seat comes back after the decision
         creator = token_matches(token, table.meta.creator_hash)  # D9: the setter's own token only
         await _welcome(table, conn, seat, None, creator, slot.grant(claim))

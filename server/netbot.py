@@ -104,7 +104,7 @@ class TableClient:
         """A frame did not fit the view held and no snapshot has come since: a resync is to be asked for."""
 
     @classmethod
-    async def connect(cls, url: str, **kwargs: Any) -> TableClient:
+    async def connect(cls, url: str, *, hello_client: str = "netbot", **kwargs: Any) -> TableClient:
         """Open a websocket and complete the handshake (Hello/Welcome).
 
         Loopback, private and link-local servers are dialled directly, others through the
@@ -112,6 +112,8 @@ class TableClient:
         ``UnusableProxy``, an OSError; ``proxy=`` in ``kwargs`` overrides).
         At most :data:`RECV_QUEUE` received frames wait unread (``max_queue=`` overrides), and a close
         waits at most :data:`CLOSE_WAIT` s for the server (``close_timeout=`` overrides).
+        ``hello_client``: the ``hello.client`` said ("netbot": a computer program, ``SeatW.program``; tests
+        speak as a person's window with another name).
         """
         if "proxy" not in kwargs:  # UnusableProxy (an OSError) for a setting that cannot be used
             kwargs["proxy"] = checked_proxy(url)
@@ -124,7 +126,7 @@ class TableClient:
         except ConnectionClosed as exc:  # cut before the upgrade was answered: behind wss://, a TLS front
             raise UpgradeCut(str(exc)) from exc  # refusing this client (shared/failures.tls_failure)
         client = cls(ws)
-        await client.send({"type": "hello", "protocol_version": p.PROTOCOL_VERSION, "client": "netbot"})
+        await client.send({"type": "hello", "protocol_version": p.PROTOCOL_VERSION, "client": hello_client})
         msg = await client.next()
         if isinstance(msg, p.Error):
             await ws.close()

@@ -54,3 +54,25 @@ async def test_f17_the_reported_case_a_late_arrival_takes_the_seat_start_now_lef
     err = await late.until(lambda m: isinstance(m, p.Error))
     assert (err.code, err.detail) == ("TABLE_FULL", f"table {organiser.code} has no free seat")  # seat 4: a computer's
     assert sara.seat == 2
+
+
+async def test_f10_a_hand_over_request_for_a_bot_that_is_back_is_cancelled(server) -> None:
+    """Club s14 F10: after a server restart Pablo's window asked to hand Carlos's seat (a ``doublenine bot``)
+    to the computer while Carlos was away; Carlos came back and the request, about a connected program,
+    sat over Ana 2's own decision for two minutes. A program back at its seat cancels it: nobody need agree."""
+    ana = await create(server, "hhhh", sit=1, seed=2, name="Ana 2")
+    carlos = await join(server, ana.code, seat=2, name="Carlos")  # a doublenine bot (hello client "netbot")
+    pablo = await join(server, ana.code, seat=3, name="Pablo")
+    await join(server, ana.code, seat=4, name="Dora")
+    table = server.registry.tables[ana.code]
+    token = carlos.token
+    await carlos.close()
+    await pablo.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    await pablo.send({"type": "hand_over", "seat": 2, "expected_seq": pablo.seq})
+    opened = await pablo.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
+    assert (opened.table.request.by, opened.table.request.target, opened.table.request.waiting) == (3, 2, (1, 4))
+    back = await connect(server)  # Carlos's bot reconnects
+    await back.attach({"type": "rejoin", "code": ana.code, "token": token})
+    closed = await pablo.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.action, closed.outcome, closed.seat) == ("hand_over", "cancelled", 2)
+    assert (table.request, table.slots[2].handed_over, table.back_asked) == (None, False, set())

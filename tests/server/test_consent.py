@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 
+from doublenine.server.netbot import TableClient
 from doublenine.shared import protocol as p
 from doublenine.shared.events import Undone
 from doublenine.shared.moves import Pass, Play
@@ -143,7 +144,7 @@ async def test_d7_a_hand_over_request_outlives_the_seats_rejoin_and_then_waits_f
     await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
     seq = table.seq
     req = (await _request(host, {"type": "hand_over", "seat": 2})).table.request
-    back = await connect(server)
+    back = await TableClient.connect(server.url, hello_client="doublenine-pygame")  # a person (club s14 F10)
     await back.attach({"type": "rejoin", "code": host.code, "token": token})
     assert (table.request is not None and table.request.id, table.back_asked) == (req.id, {2})
     await c.until(lambda m: c.table.request is not None)

@@ -1,0 +1,50 @@
+"""Club s14 F10: a hand-over request names the seat it is about, in the asked player's card and the asker's.
+
+Ana 2's window said "Pablo asks to hand a seat to a computer" and Pablo's "You asked to hand a seat to a
+computer": the seat was Carlos's, named nowhere. Kind: a consent request card not naming its seat."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from client_helpers import session_at
+
+from doublenine.client.layout import compute_layout
+from doublenine.client.panels import HAND_OVER_OF
+from doublenine.client.store import ConsentPrompt, reduce
+from doublenine.client.text import tr
+from doublenine.client.uistate import Ui
+from doublenine.shared import protocol as p
+from doublenine.shared.seats import Seat
+
+NAMES = ("Ana 2", "Carlos", "Pablo", "Dora")
+
+
+def _state(**changes):  # type: ignore[no-untyped-def]
+    return replace(session_at(lambda st: True).state, names=NAMES, **changes)
+
+
+def _title(state, lang="en"):  # type: ignore[no-untyped-def]
+    from doublenine.client.text import say
+    panel = compute_layout(state, Ui(seen_finished=10 ** 6), (1280, 800), lang).panel
+    return panel.kind, say(lang, panel.title[0], panel.title[1])
+
+
+def test_the_reported_case_the_asked_card_names_carloss_seat() -> None:
+    state = _state(consent=(ConsentPrompt("1", Seat.THREE, "hand_over", None, Seat.TWO),))
+    assert _title(state) == ("consent", "Pablo asks to let the computer play for Carlos")
+    assert _title(state, "de") == ("consent", "Pablo möchte den Computer für Carlos spielen lassen")
+
+
+def test_the_askers_card_names_it_too() -> None:
+    state = _state(asking="hand_over", asked_id="1", asked_of=(Seat.ONE,), asking_target=Seat.TWO)
+    assert _title(state) == ("asking", "You asked to let the computer play for Carlos")
+    assert tr("fr", HAND_OVER_OF, name="Carlos") == "laisser l’ordinateur jouer pour Carlos"
+
+
+def test_the_target_comes_from_the_servers_request() -> None:
+    seats = tuple({"seat": s, "name": n, "kind": "human", "level": "expert", "claimed": True, "connected": s != 2,
+                   "computer_plays": False, "program": False} for s, n in zip((1, 2, 3, 4), NAMES))
+    table = {"code": "SMVTY", "seats": seats, "seeded": False, "started": True, "paused": True,
+             "request": {"id": 1, "action": "hand_over", "by": 3, "target": 2, "waiting": [1], "accepted": []}}
+    state = reduce(_state(), p.TableUpdate(table=table))
+    assert state.consent == (ConsentPrompt("1", Seat.THREE, "hand_over", None, Seat.TWO),)
