@@ -2,8 +2,10 @@
 
 Every setting client.json keeps for the player has a control here, saying its state and saved at once
 (:mod:`doublenine.client.config`): sound on or off (also the table's speaker and its M key), the volume,
-tiles sliding in (issue 15.4) and the pips' colours (new user 14). The name and the language have their
-controls on the start screen itself. Kind fixed: a setting reachable only by editing client.json.
+tiles sliding in (issue 15.4) and the pips' colours (new user 14); opened from the start screen, the player's
+name too (its first row: inputguard item 4, the name could be changed only in the start screen's field),
+cleaned and bounded as that field cleans it (clipboard.field_value, shared/cleantext.clean_text, NAME_CHARS).
+The language has its control on the start screen. Kind fixed: a setting reachable only by editing client.json.
 The geometry is pure (:func:`settings_layout`), the drawing only draws (:func:`draw_settings`).
 """
 from __future__ import annotations
@@ -24,8 +26,11 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_fitted, draw_tile
 from ..snake import Rect, Spot
+from ..clipboard import field_value, paste_text
+from ..config import NAME_CHARS
 from ..sound import Sounds
-from ..text import tr
+from ..text import tr, typed_name
+from ..textfield import END, Caret, clicked, draw_field, edit, settle
 from .base import Change
 
 CONTROLS = ("sounds", "volume_down", "volume_up", "motion", "pips", "back")
@@ -37,6 +42,13 @@ VOLUME_STEP = 0.1
 ROWS = ((N_("Sound"), ("sounds",)), (N_("Volume"), ("volume_down", "volume_up")),
         (N_("Tile movement"), ("motion",)), (N_("Pip colours"), ("pips",)))
 """Each row's caption and its controls, top to bottom."""
+NAME_ROW = (N_("Your name"), ("name",))
+"""The first row where the screen is opened from the start screen: the start screen's own name field's words."""
+
+
+def rows(named: bool) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The rows shown: :data:`ROWS`, after :data:`NAME_ROW` when ``named`` (opened from the start screen)."""
+    return ((NAME_ROW,) if named else ()) + ROWS
 
 SETTINGS = N_("Settings")
 """The start screen's button and this screen's heading."""
@@ -75,11 +87,13 @@ def percent(volume: float, lang: str) -> str:
     return text.replace("\u202f", "\u00a0")  # the narrow no-break space is not in every font: a no-break one
 
 
-def settings_layout(size: tuple[int, int], reason: bool = False) -> dict[str, Rect]:
-    """Rects of the card (``card``), the note under its heading (``note``), the caption column of each row (``row0``..``row3``), each control of
-    :data:`CONTROLS`, the volume's value (``volume``) and the sample tile (``sample``), for a window
-    ``size`` (pure). ``reason``: a row under the sound's (``reason``, the card's width) says why no
-    sound can play (:data:`.buttons.NO_SOUND_DEVICE`)."""
+def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = False) -> dict[str, Rect]:
+    """Rects of the card (``card``), the note under its heading (``note``), the caption column of each row
+    (``row0``.., one per :func:`rows`), each control of :data:`CONTROLS`, the volume's value (``volume``) and
+    the sample tile (``sample``), for a window ``size`` (pure). ``reason``: a row under the sound's
+    (``reason``, the card's width) says why no sound can play (:data:`.buttons.NO_SOUND_DEVICE`); ``named``:
+    the name's field (``name``) in the first row."""
+    shown = rows(named)
     w, h = size
     u, f, sm = metrics(size)
     m = round(16 * u)
@@ -87,7 +101,7 @@ def settings_layout(size: tuple[int, int], reason: bool = False) -> dict[str, Re
     row = round(2.8 * f)
     bh = round(2.1 * f)
     extra = round(1.6 * sm) if reason else 0
-    card_h = round(5.4 * f) + len(ROWS) * row + extra + round(1.2 * f) + bh + m
+    card_h = round(5.4 * f) + len(shown) * row + extra + round(1.2 * f) + bh + m
     x, y = (w - card_w) // 2, max(m, (h - card_h) // 2)
     out: dict[str, Rect] = {"card": (x, y, card_w, card_h)}
     out["note"] = (x + m, y + round(2.4 * f), card_w - 2 * m, round(2.8 * sm))  # two rows where one is too long
@@ -95,11 +109,13 @@ def settings_layout(size: tuple[int, int], reason: bool = False) -> dict[str, Re
     half = (inner - m) // 2  # the controls take the card's right half, the captions its left
     cx = x + m + inner - half
     top = y + round(5.4 * f)
-    for i, (_, ids) in enumerate(ROWS):
-        ry = top + i * row + (row - bh) // 2 + (extra if i else 0)
+    below = False  # the rows under the sound's move down by the reason's row
+    for i, (_, ids) in enumerate(shown):
+        ry = top + i * row + (row - bh) // 2 + (extra if below else 0)
         out[f"row{i}"] = (x + m, ry, inner - half - m, bh)
-        if i == 0 and reason:
-            out["reason"] = (x + m, top + row - (row - bh) // 4, inner, extra)
+        if ids == ("sounds",) and reason:
+            out["reason"] = (x + m, top + (i + 1) * row - (row - bh) // 4, inner, extra)
+        below = below or ids == ("sounds",)
         if ids == ("volume_down", "volume_up"):
             small = bh + bh // 2
             out["volume_down"] = (cx, ry, small, bh)
@@ -107,10 +123,11 @@ def settings_layout(size: tuple[int, int], reason: bool = False) -> dict[str, Re
             out["volume"] = (cx + small, ry, half - 2 * small, bh)
         else:
             out[ids[0]] = (cx, ry, half, bh)
-    sx, sy, sw, sh = out["row3"]  # the pips' sample tile ends the caption's column, the caption left of it
+    last = f"row{len(shown) - 1}"
+    sx, sy, sw, sh = out[last]  # the pips' sample tile ends the caption's column, the caption left of it
     out["sample"] = (sx + sw - bh // 2, sy, bh // 2, bh)
-    out["row3"] = (sx, sy, sw - bh // 2 - m // 2, sh)
-    out["back"] = (x + (card_w - half) // 2, top + len(ROWS) * row + extra + round(1.2 * f), half, bh)
+    out[last] = (sx, sy, sw - bh // 2 - m // 2, sh)
+    out["back"] = (x + (card_w - half) // 2, top + len(shown) * row + extra + round(1.2 * f), half, bh)
     return out
 
 
@@ -134,13 +151,15 @@ def unheard(values: Values) -> bool:
 
 
 def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, focus: str | None,
-                  hover: str | None = None, over_table: bool = False) -> None:
+                  hover: str | None = None, over_table: bool = False, name: str | None = None,
+                  caret: Caret = END) -> None:
     """Paint the settings screen (drawing only): the card, a caption and control per setting, the focus ring;
     ``over_table``: the card over the table already drawn on ``surface`` (dimmed, as under a prompt), opaque,
-    instead of over the felt."""
+    instead of over the felt; ``name``: the name's field in the first row (None: no such row), its ``caret``
+    drawn while it has the focus."""
     size = surface.get_size()
     _, f, sm = metrics(size)
-    lay = settings_layout(size, unheard(values))
+    lay = settings_layout(size, unheard(values), name is not None)
     if over_table:
         surface.blit(art.plate(size[0], size[1], (0, 0, 0, 140), 0), (0, 0))
     else:
@@ -152,7 +171,7 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
     surface.blit(head, head.get_rect(midtop=(x + cw // 2, y + f // 2)))
     draw_fitted(surface, art, tr(lang, USED_AT_ONCE if over_table else SAVED_AT_ONCE), sm, lay["note"],
                 (200, 214, 204))
-    for i, (caption, _) in enumerate(ROWS):
+    for i, (caption, _) in enumerate(rows(name is not None)):
         rx, ry, rw, rh = lay[f"row{i}"]
         label = art.fit_text(tr(lang, caption), f, rw, INK)
         surface.blit(label, label.get_rect(midleft=(rx, ry + rh // 2)))
@@ -160,6 +179,8 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
         draw_fitted(surface, art, tr(lang, NO_SOUND_DEVICE), sm, lay["reason"], (236, 190, 120))
     value = art.fit_text(percent(values.volume, lang), f, lay["volume"][2], INK, bold=True)
     surface.blit(value, value.get_rect(center=pygame.Rect(lay["volume"]).center))
+    if name is not None:
+        draw_field(surface, art, lay["name"], name, caret if focus == "name" else None, f)
     sx, sy, sw, sh = lay["sample"]  # 8|7, the tile new user 14 misread, as the window's art draws it now
     draw_tile(surface, art, Spot((sx, sy, sw, sh), 8, 7, True))
     for b in buttons(values):
@@ -176,12 +197,19 @@ class SettingsScene:
     ``on_change`` gets the :class:`Values` after each change so the table uses it at once (sound, volume,
     tiles sliding in; the pips follow ``art``), and ``values`` starts from the table's own (it may differ from
     client.json under ``--autoplay``). One implementation: the settings were reachable from the start screen
-    only (left alone last session; kind: a setting reachable from one screen only)."""
+    only (left alone last session; kind: a setting reachable from one screen only). ``name``: the start
+    screen's name, edited in the first row (None: no name row, as over a table, where the seat keeps the
+    name it joined with); each edit is saved as the start screen saves it and given to ``on_name``."""
 
     def __init__(self, lang: str, art: Art | None = None, *, remember: bool = True,
                  sounds: Sounds | None = None, over_table: bool = False, values: Values | None = None,
-                 on_change: Callable[[Values], None] | None = None) -> None:
+                 on_change: Callable[[Values], None] | None = None, name: str | None = None,
+                 on_name: Callable[[str], None] | None = None) -> None:
         self.lang = lang
+        self.name = None if name is None else field_value(name, NAME_CHARS)
+        """The name's field (cleaned and bounded as the start screen's), or None: no name row."""
+        self.caret = END
+        self.on_name = on_name
         self.art = art or Art()
         self.remember = remember
         self.over_table = over_table
@@ -193,8 +221,9 @@ class SettingsScene:
         self.values = replace(saved, device=device)
         """What the screen shows: the saved settings, changed by each press."""
         self.art.set_pip_colours(self.values.pips)
-        self.focus: str | None = self.focusable()[0]
-        """The control Enter presses (Tab moves it over :meth:`focusable`)."""
+        self.focus: str | None = next(c for c in self.focusable() if c != "name")
+        """The control Enter presses (Tab moves it over :meth:`focusable`); the name's field takes the keys
+        only once clicked or reached by Tab (Enter and Space on the first control keep their meaning)."""
         self.hover: str | None = None
         self.vp = Viewport((1280, 800), (1280, 800))
         self.dirty = True
@@ -204,7 +233,7 @@ class SettingsScene:
         on a machine with no sound device took the first focus while Enter did nothing there: last README
         run s12; kind: a focus ring on a control that cannot act). Never empty: Back is always enabled."""
         enabled = {b.id for b in buttons(self.values) if b.enabled}
-        return [cid for cid in CONTROLS if cid in enabled]
+        return (["name"] if self.name is not None else []) + [cid for cid in CONTROLS if cid in enabled]
 
     def title(self) -> str:
         """The window's title while this screen shows."""
@@ -225,12 +254,14 @@ class SettingsScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole frame (over a table: the card over the table drawn before it)."""
-        draw_settings(surface, self.art, self.values, self.lang, self.focus, self.hover, self.over_table)
+        draw_settings(surface, self.art, self.values, self.lang, self.focus, self.hover, self.over_table, self.name,
+                      self.caret)
 
     def at(self, pos: tuple[float, float]) -> str | None:
         """The control at ``pos`` (drawable pixels), or None."""
-        lay = settings_layout(self.vp.pixels, unheard(self.values))
-        return next((cid for cid in CONTROLS if pygame.Rect(lay[cid]).collidepoint(pos)), None)
+        lay = settings_layout(self.vp.pixels, unheard(self.values), self.name is not None)
+        ids = (("name",) if self.name is not None else ()) + CONTROLS
+        return next((cid for cid in ids if pygame.Rect(lay[cid]).collidepoint(pos)), None)
 
     def handle(self, event: Any) -> Change | None:
         """Clicks, taps, Tab/Shift+Tab, Enter/Space, Left/Right on the volume, Escape."""
@@ -244,17 +275,44 @@ class SettingsScene:
         pos = pointer(event, self.vp)
         if pos is not None:
             cid = self.at(pos)
+            if cid == "name" and self.name is not None:  # the caret where the name was clicked
+                lay = settings_layout(self.vp.pixels, unheard(self.values), True)
+                self.focus, self.dirty = "name", True
+                self.caret = clicked(self.art, lay["name"], self.name, self.caret, metrics(self.vp.pixels)[1], pos)
+                return None
             return None if cid is None else self.press(cid)
+        if self.focus == "name" and self.name is not None and self._typed(event):
+            return None
         if event.type == pygame.KEYDOWN:
             return self._key(event.key, getattr(event, "mod", 0))
         return None
+
+    def _typed(self, event: Any) -> bool:
+        """A key or text for the name's field (typing, Backspace, the arrows, Ctrl+V...); False for the
+        screen's own (Tab, Enter, Escape). Each edit is cleaned and bounded as the start screen's field
+        (clipboard.field_value: NAME_CHARS, shared/cleantext), saved at once (a default name is not kept,
+        text.typed_name, as the start screen saves it) and given to the start screen (``on_name``)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._key(pygame.K_TAB, 0)  # Enter keeps the name: the ring moves on
+            return True
+        edited = edit(self.name or "", self.caret, event, paste_text)
+        if edited is None:
+            return False
+        typed, caret = edited
+        value = field_value(typed, NAME_CHARS)
+        self.name, self.caret, self.dirty = value, settle(typed, value, caret), True
+        if self.remember:  # without the one space kept while typing between two words
+            config.change(name=typed_name(value.strip()))
+        if self.on_name is not None:
+            self.on_name(value)
+        return True
 
     def _key(self, key: int, mod: int) -> Change | None:
         if key == pygame.K_TAB:
             order = self.focusable()
             i = order.index(self.focus) if self.focus in order else -1
             self.focus = order[(i + (-1 if mod & pygame.KMOD_SHIFT else 1)) % len(order)]
-            self.dirty = True
+            self.caret, self.dirty = END, True
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
             return self.press(self.focus)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focus in ("volume_down", "volume_up"):

@@ -288,6 +288,11 @@ class StartScene:
                 return cid
         return None
 
+    def _renamed(self, name: str) -> None:
+        """The name changed in Settings (already cleaned there as this screen's field cleans it): the field
+        says it, and the next table is joined with it."""
+        self.form, self.dirty = replace(self.form, name=name), True
+
     def click_id(self, cid: str) -> Change | None:
         """Press control ``cid``."""
         self.dirty = True
@@ -297,7 +302,9 @@ class StartScene:
             from .settings import SettingsScene
             # another screen: a refusal said here is not waiting on the way back (polish s12 item 15)
             self.form = replace(self.form, message="")
-            return Change("push", SettingsScene(self.form.lang, self.art, remember=self.remember))
+            # the name too (inputguard item 4), the field's own value: each edit comes back to it (_renamed)
+            return Change("push", SettingsScene(self.form.lang, self.art, remember=self.remember, name=self.form.name,
+                                                on_name=self._renamed))
         if cid not in FIELDS + ("create", "join", "watch", "host", "find", "resume", "earlier"):
             self.form = replace(self.form, message="")  # a setting changed: an earlier refusal no longer holds
         f = self.form

@@ -60,7 +60,7 @@ def _table() -> TableScene:
 def test_each_control_changes_exactly_its_setting_in_the_file_and_the_window() -> None:
     config.save(OTHERS)
     start, scene = _open()
-    lay = settings_layout(SIZE)
+    lay = settings_layout(SIZE, named=True)  # from the start screen: the name's row first (inputguard item 4)
     assert _labels(scene)["sounds"] == "On" and percent(scene.values.volume, "en") == "60%"
     steps = [("sounds", {"sound": False}, ("sounds", "Off")), ("volume_up", {"volume": 0.7}, None),
              ("volume_down", {"volume": 0.6}, None), ("volume_down", {"volume": 0.5}, None),
@@ -85,7 +85,7 @@ def test_each_control_changes_exactly_its_setting_in_the_file_and_the_window() -
 
 def test_volume_steps_stay_exact_and_within_bounds() -> None:
     _, scene = _open()
-    lay = settings_layout(SIZE)
+    lay = settings_layout(SIZE, named=True)
     seen = []
     for _ in range(6):
         scene.handle(click(centre(lay["volume_up"])))
@@ -111,12 +111,12 @@ def test_the_keyboard_reaches_every_control_from_the_start_screen() -> None:
     assert change is not None and isinstance(change.scene, SettingsScene)
     scene = change.scene
     order = [scene.focus]
-    for _ in CONTROLS:
+    for _ in range(len(CONTROLS) + 1):  # the name's field too, reached after Back (its first focus: Sound)
         scene.handle(_key(pygame.K_TAB))
         order.append(scene.focus)
-    assert order == list(CONTROLS) + [CONTROLS[0]]
+    assert order == list(CONTROLS) + ["name", CONTROLS[0]]
     scene.handle(_key(pygame.K_TAB, pygame.KMOD_SHIFT))
-    assert scene.focus == "back"
+    assert scene.focus == "name"
     scene.focus = "sounds"
     scene.handle(_key(pygame.K_RETURN))
     assert config.load().sound is False
@@ -142,7 +142,7 @@ def test_bad_values_in_the_file_show_and_keep_the_defaults(raw: str) -> None:
     _, scene = _open()
     assert scene.values == Values(sound=True, volume=0.6, motion=True, pips=True)
     assert [b.label for b in buttons(scene.values)][0] == "On"
-    scene.handle(click(centre(settings_layout(SIZE)["motion"])))  # a change saves that one, the rest as read
+    scene.handle(click(centre(settings_layout(SIZE, named=True)["motion"])))  # that one saved, the rest as read
     saved = config.load()
     assert (saved.sound, saved.volume, saved.motion, saved.pip_colours) == (True, 0.6, False, True)
 
@@ -155,9 +155,10 @@ def test_autoplay_changes_the_window_and_saves_nothing() -> None:
     assert not config.config_path().exists()
 
 
+@pytest.mark.parametrize("named", [False, True])
 @pytest.mark.parametrize("size", [(800, 600), (1000, 700), (1280, 800), (1920, 1080)])
-def test_controls_inside_the_window_without_overlap(size: tuple[int, int]) -> None:
-    lay = settings_layout(size)
+def test_controls_inside_the_window_without_overlap(size: tuple[int, int], named: bool) -> None:
+    lay = settings_layout(size, named=named)
     card = lay["card"]
     for k, r in lay.items():
         assert card[0] <= r[0] and card[1] <= r[1] and r[0] + r[2] <= card[0] + card[2] \
