@@ -80,6 +80,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=N_("new tables: allow the tile tracker panel (T) for everyone at the table"))
     parser.add_argument("--public", action="store_true",
                         help=N_("new tables: list them on the server's web page (http://HOST:PORT/)"))
+    parser.add_argument("--table-name", type=arg_name, default="", metavar="NAME",
+                        help=N_("new tables: their name, shown on the server's web page and in its results (at most 32 characters)"))
     parser.add_argument("--size", type=window_size, default=None,
                         help=N_("window size WIDTHxHEIGHT (default: as it was when last closed, else 1280x800)"))
     parser.add_argument("--start-screen", action="store_true", help=N_("open the start screen instead of a table"))
@@ -94,10 +96,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def asks_new_table(args: argparse.Namespace) -> bool:
     """True when a flag describes a new table (``--seed``, ``--level``, ``--tracker``, ``--phrases-only``,
-    ``--public``): then ``play`` starts one instead of coming back to the remembered match (D7), whose
+    ``--public``, ``--table-name``): then ``play`` starts one instead of coming back to the remembered match (D7), whose
     settings were fixed when it was made -- a resumed match silently ignored them (new user)."""
     return (args.seed is not None or args.level is not None or args.tracker or args.phrases_only
-            or args.public)
+            or args.public or bool(getattr(args, "table_name", "")))
 
 
 def window_language(chosen: str | None, remembered: str) -> str:
@@ -272,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
                 launch = Launch("create", name, lang, server, seed=args.seed, level=args.level or "expert",
                                 resume=not asks_new_table(args) and not server and not robot,
                                 chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
-                                public=args.public)
+                                public=args.public, table_name=args.table_name.strip())  # the server cleans it
             if ask:  # the first start: the name asked once, then the table (scenes/askname.py)
                 from .scenes.askname import AskName
 

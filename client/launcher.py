@@ -87,7 +87,8 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
                           for i, k in enumerate(launch.kinds))
             attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
-                                   chat=launch.chat, tracker=launch.tracker, public=launch.public)
+                                   chat=launch.chat, tracker=launch.tracker, public=launch.public,
+                                   **({"table_name": launch.table_name} if launch.table_name else {}))
             if not launch.server and remember:
                 on_joined = _remember_local_table
                 saved = config.load()

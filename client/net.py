@@ -320,11 +320,16 @@ class NetClient:
             ws.send(p.encode(spectate_frame(watch, spectator_name(self.attach) if named else None)))
         else:
             ws.send(p.encode(self.attach))
+        table_named = not rejoin and watch is None and getattr(self.attach, "table_name", None) is not None
         while True:  # until joined: a silent server must not leave "Connecting..." up forever
             msg = self._next_known(ws)
             if claimed and isinstance(msg, p.Error) and str(msg.code) == "WRONG_TYPES":
                 self._claims = claimed = False  # an older server: the same rejoin without ``claim``
                 ws.send(p.encode(p.Rejoin(code=self.code, token=self.token)))
+                continue
+            if table_named and isinstance(msg, p.Error) and str(msg.code) == "WRONG_TYPES":
+                table_named = False  # club s14: an older version-2 server: the same create_table without its name
+                ws.send(p.encode(self.attach.model_copy(update={"table_name": None})))
                 continue
             if named and isinstance(msg, p.Error) and str(msg.code) == "WRONG_TYPES":
                 self._names = named = False  # an older version-2 server: the same spectate without ``name``

@@ -28,7 +28,7 @@ VALUED = {"--server": "server", "--table": "table", "--join": "join", "--name": 
 (kind: empty option values; ``--join`` alone, no value at all, stays the desktop entry's menu start)."""
 REFUSED_KEY = "play.options"
 """``"failure"`` of the ``--autoplay`` JSON line for options refused here (exit 2, like every refusal)."""
-NEW_TABLE_OPTIONS = ("--seed", "--level", "--tracker", "--phrases-only", "--public")
+NEW_TABLE_OPTIONS = ("--seed", "--level", "--tracker", "--phrases-only", "--public", "--table-name")
 """Options that describe a new table (:func:`.cli.asks_new_table`): a table joined keeps its own settings."""
 
 
@@ -37,7 +37,8 @@ def _given(args: argparse.Namespace) -> dict[str, bool]:
     return {"--server": bool(args.server), "--table": bool(args.table), "--join": bool(args.join),
             "--seat": args.seat is not None, "--spectate": args.spectate, "--seed": args.seed is not None,
             "--level": args.level is not None, "--tracker": args.tracker, "--phrases-only": args.phrases_only,
-            "--public": args.public, "--start-screen": args.start_screen,
+            "--public": args.public, "--table-name": bool(getattr(args, "table_name", "")),
+            "--start-screen": args.start_screen,
             "--autoplay-shots": args.autoplay_shots is not None}
 
 

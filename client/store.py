@@ -96,6 +96,8 @@ class ClientState:
     """Issue 14.3: the table allows the tile tracker panel (the table's setting, ``TableW.tracker``)."""
     public: bool = False
     """Issue 13.3: the table is listed on its server's web page (``TableW.public``)."""
+    table_name: str = ""
+    """Club s14: the table's name (``TableW.table_name``, cleaned again: a server's text), "" none."""
     spectators: int = 0
     """How many watch the table (``TableW.spectators``): said in the ledger's table facts."""
     failure: Any = None
@@ -220,6 +222,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    seeded=t.seeded, paused_by=frozenset(Seat(x) for x in t.panels), consent=consent,
                    held_by=frozenset(Seat(x) for x in t.holding),
                    can_redo=t.can_redo, started=t.started, tracker=t.tracker, public=t.public,
+                   table_name=shown(t.table_name, NAME_CHARS),
                    starters=None if t.starters is None else tuple(Seat(x) for x in t.starters),
                    spectators=t.spectators,
                    asking=req.action if req is not None and me is not None and req.by == int(me) else None,

@@ -434,7 +434,8 @@ class Registry(TableMoves):
             meta = TableMeta(code, seed, seeded, spec.language, creator, slots,
                              started=not any(sl.kind == "human" for sl in slots.values()),
                              created_at=time.time(), chat=spec.chat, tracker=spec.tracker,
-                             public=spec.public, site=site_key(address), made_by=made_by)  # kept over a restart
+                             public=spec.public, site=site_key(address), made_by=made_by,  # kept over a restart
+                             name=seat_name(spec.table_name))  # club s14: cleaned as a seat's name, the one cleaning
             table = self._new_table(meta, None)
             table.group = address  # its own people's group (actions.own_groups)
         except BaseException:

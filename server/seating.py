@@ -165,6 +165,9 @@ class TableMeta:
     hex digits, as the store counts open tables by). A table rebuilt from the store knows its
     creator's connection by it (``Table.bind``: its group is one of the table's own,
     ``actions.own_groups``). None in records stored before it was kept."""
+    name: str = ""
+    """Club s14 F1: the table's name (``create_table.table_name`` cleaned by :func:`seat_name`, at most
+    ``NAME_CHARS``); "" none. Records stored before it was kept: none."""
 
     def record(self) -> dict[str, Any]:
         return {"v": 1, "code": self.code, "seed": self.seed, "seeded": self.seeded,
@@ -172,7 +175,7 @@ class TableMeta:
                 "creator_seat": None if self.creator_seat is None else int(self.creator_seat),
                 "started": self.started, "created_at": self.created_at,
                 "creator_hash": self.creator_hash, "chat": self.chat, "tracker": self.tracker,
-                "public": self.public, "site": self.site, "made_by": self.made_by,
+                "public": self.public, "site": self.site, "made_by": self.made_by, "name": self.name,
                 "seats": [self.slots[s].record() for s in SEATS]}
 
     @staticmethod
@@ -189,7 +192,8 @@ class TableMeta:
                          r["started"], r["created_at"], r.get("creator_hash"), chat,
                          r.get("tracker") is True,  # issue 14.3; older records: not allowed
                          r.get("public") is True,  # issue 13.3; older records: not listed
-                         _site(r.get("site")), _site(r.get("made_by")))
+                         _site(r.get("site")), _site(r.get("made_by")),
+                         seat_name(r.get("name")))  # club s14; cleaned again: a stored record is outside data
 
 
 def _site(raw: object) -> str | None:

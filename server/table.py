@@ -335,7 +335,7 @@ class Table:
             self.code, state.match, tuple(self.slots[s].display_name for s in SEATS),  # type: ignore[arg-type]
             (state.scores[0], state.scores[1]), None if state.winner is None else state.winner.value,
             len(state.finished), ended if first is None else first.at, ended,
-            getattr(self.meta, "name", "") or "", bool(self.meta.public))
+            self.meta.name, bool(self.meta.public))
 
     async def save_result(self) -> None:
         """Store :meth:`result` once per finished match (:attr:`result_stored`). A failure is logged
@@ -531,7 +531,7 @@ class Table:
             "can_redo": self.log.can_redo,
             "spectators": sum(1 for s in self.subscribers.values() if s is None),
             "language": self.meta.language, "chat": self.meta.chat,
-            "tracker": self.meta.tracker, "public": self.meta.public,
+            "tracker": self.meta.tracker, "public": self.meta.public, "table_name": self.meta.name,
             "starters": tuple(int(s) for s in self.starters()),
         }
 

@@ -94,6 +94,9 @@ class CreateTable(Model):
     """Issue 14.3: allow the tile tracker panel at this table (shown in the table settings)."""
     public: Bool = False
     """Issue 13.3: list the table on the server's web page ``/`` (off by default)."""
+    table_name: Name = _name_left_out()
+    """Club s14 F1: the table's name ("Table 1", "Window table"), cleaned as a seat's name (docs/protocol.md
+    "Names"); left out (or blank once cleaned): the table has none and is known by its code."""
 
 
 class Join(Model):

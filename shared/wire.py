@@ -385,3 +385,6 @@ class TableW(Model):
     """The seats whose ``start`` the server accepts now (docs/protocol.md ``start``): ``[]`` once the match
     runs; before, the creator's seat while its player holds it, else every seat a person holds. Absent
     (None) from an older server: a window then offers "Start now" only where it created the table."""
+    table_name: Annotated[str, Field(max_length=32, strict=True)] = ""
+    """Club s14: the table's name as ``create_table.table_name`` gave it, cleaned; "" none (known by its
+    code). Absent from an older server."""

@@ -48,6 +48,8 @@ class Launch:
     """Issue 14.3: a new table allows the tile tracker panel."""
     public: bool = False
     """Issue 13.3: a new table is listed on its server's web page (``create_table{public}``)."""
+    table_name: str = ""
+    """Club s14: a new table's name (``create_table.table_name``; ``play --table-name``), "" none."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1142,6 +1142,7 @@ class TableScene:
                                              scale=self._overlay_scale())
                 self.overlay.reviews = self.session.state.coach
                 self.overlay.code, self.overlay.spectators = self.session.state.table, self.session.state.spectators
+                self.overlay.table_name = self.session.state.table_name  # club s14 F9: in its export
         except ImportError:
             self.overlay = None
         if self.overlay is None:
@@ -1158,6 +1159,7 @@ class TableScene:
             self.overlay.update(view)
             self.overlay.reviews = self.session.state.coach
             self.overlay.code, self.overlay.spectators = self.session.state.table, self.session.state.spectators
+            self.overlay.table_name = self.session.state.table_name  # club s14 F9: in its export
 
     def _open_review(self, match: int, hand: int) -> None:
         """Issue 14.2: the coach's review of this seat's decisions in that hand (asked for already);

@@ -144,7 +144,7 @@ def table_info(table: Any) -> TableInfo:
         seats.append(SeatInfo(s["seat"], s["name"], str(kind)))
     scores = table.log.state.scores
     return TableInfo(wire["code"], tuple(seats), (scores[0], scores[1]), wire["started"], wire["spectators"],
-                     status_of(table.log.state, wire))
+                     status_of(table.log.state, wire), wire.get("table_name", ""))
 
 
 def status_of(state: Any, wire: dict[str, Any]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
@@ -191,7 +191,7 @@ def stored_info(row: ListedTable) -> tuple[ListingKey, TableInfo] | None:
         seats = tuple(SeatInfo(int(s), sl.display_name, str(seat_state(
             sl.kind, sl.claimed, True, sl.kind == "computer" or started and (not sl.claimed or sl.handed_over))))
             for s, sl in sorted(meta.slots.items()))
-        return row.key, TableInfo(row.code, seats, row.scores, started)
+        return row.key, TableInfo(row.code, seats, row.scores, started, name=meta.name)
     except Exception:  # any damage of the msgpack record or its fields (said once: PublicTables)
         return None
 

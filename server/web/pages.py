@@ -63,6 +63,8 @@ class TableInfo:
     """The line the page's script shows first: its parts, each a key of :data:`.words.SCRIPT_WORDS`
     and its fields (``(("to_play", (("name", "Ana"),)),)``), as :func:`.listing.status_of` finds
     it; None where only ``started`` is known (a table another process serves)."""
+    name: str = ""
+    """The table's name (club s14 F1), "" none: the pages then know it by its code."""
 
     @property
     def free(self) -> int:
@@ -164,7 +166,7 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
              f'<section class="hands" hidden><h2>{escape(t.gettext(w.SCRIPT_WORDS["finished_hands"]))}</h2>'
              '<ol class="hands-list" id="hands"></ol></section>')
     body = (f'<main id="table" data-code="{escape(info.code)}" data-protocol="{PROTOCOL_VERSION}">'
-            f'<section class="head"><h1>{escape(t.gettext(w.TABLE_TITLE, code=info.code))}</h1>'
+            f'<section class="head"><h1>{_table_title(t, info)}</h1>'
             f'<p class="status" aria-live="polite"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
             f'<span class="spectators" id="spectators"></span></p>{button}</section>'
             + _score(t, info) + board
@@ -174,7 +176,14 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
     data = _words_json(t.lang)
     scripts = (f'<script type="application/json" id="words">{data}</script>\n'
                '<script src="/static/vendor/msgpack.min.js"></script>\n<script src="/static/table.js"></script>')
-    return _page(t, "table-page", t.gettext(w.TABLE_TITLE, code=info.code) + " · doublenine", body, scripts)
+    title = t.gettext(w.TABLE_TITLE, code=info.code)
+    return _page(t, "table-page", (f"{info.name} · " if info.name else "") + title + " · doublenine", body, scripts)
+
+
+def _table_title(t: Translator, info: TableInfo) -> str:
+    """The table page's heading as HTML: its name first when it has one ("Window table · Table SMVTY")."""
+    title = escape(t.gettext(w.TABLE_TITLE, code=info.code))
+    return f'<span class="tname">{escape(info.name)}</span> · {title}' if info.name else title
 
 
 def _page_link(query: str | None, css: str, label: str) -> str:
@@ -286,7 +295,9 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
     ``finished``: the newest finished matches of listed tables (club s14), None: not known (the store
     did not answer), no section."""
     rows = []
-    for info in tables:
+    # club s14 F1: a stable order (named tables by name, then the others by code), not newest first: on a
+    # projector a table's row no longer moves as tables are added
+    for info in sorted(tables, key=lambda i: (i.name == "", i.name.casefold(), i.name, i.code)):
         # s13 spectator F8: four computers, two bots, or a person with three computers all read "full": a
         # computer seat says so, as its card on the table page does; and how many watch
         names = ", ".join(_listed_name(t, s) for s in info.seats)
@@ -294,7 +305,8 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
         if info.spectators:
             free += " · " + t.ngettext("{count} spectator", "{count} spectators", info.spectators)
         state = status_text(t, info)  # the table page's own words (its served status line)
-        rows.append(f'<li class="listed"><a href="/t/{escape(info.code)}"><span class="code">{escape(info.code)}</span>'
+        named = f'<span class="tname">{escape(info.name)}</span>' if info.name else ""
+        rows.append(f'<li class="listed"><a href="/t/{escape(info.code)}"><span class="code">{named}{escape(info.code)}</span>'
                     f'<span class="names">{names}</span><span class="meta">{escape(state)} · {escape(free)} · '
                     f'{info.scores[0]} – {info.scores[1]}</span><span class="go">{escape(t.gettext(w.WATCH))}</span></a></li>')
     listing = f'<ul class="tables">{"".join(rows)}</ul>' if rows else f'<p class="empty">{escape(t.gettext(w.INDEX_EMPTY))}</p>'

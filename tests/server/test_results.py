@@ -29,7 +29,7 @@ async def _finished(server: Any, public: bool = True) -> tuple[Any, Any]:
     """A table of Ana (seat 1, playing at random) and three computers, played to the match's end."""
     c = await connect(server)
     spec: dict[str, Any] = {"type": "create_table", "seats": seats(*"hccc"), "seed": 11, "sit": 1, "name": "Ana",
-                            "public": public}
+                            "public": public, "table_name": "Table 1"}  # club s14 F1: the name goes along
     for i, name in enumerate(NAMES[1:], start=1):
         spec["seats"][i]["name"] = name
     await c.attach(spec)
@@ -47,11 +47,11 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
     [kept] = await server.store.load_results()
     events = table.log.events
     assert kept == MatchResult(c.code, 1, NAMES, state.scores, state.winner.value, len(state.finished),
-                               events[0].at, events[-1].at, "", True)
+                               events[0].at, events[-1].at, "Table 1", True)
     assert kept.hands >= 1 and max(kept.scores) >= 100  # R18: to 100
     # F4b: the finished table stays on the projector page, its result said; and it is under "Finished matches"
     status, _, body = await get(server, "/")
-    assert status == 200 and f'<a href="/t/{c.code}"><span class="code">{c.code}</span>' in body
+    assert status == 200 and f'<a href="/t/{c.code}"><span class="code"><span class="tname">Table 1</span>{c.code}</span>' in body
     assert f"Team {kept.winner} wins the match!" in body
     assert "<h2>Finished matches</h2>" in body and f'<li class="result" data-code="{c.code}" data-match="1">' in body
     assert ('<span class="members">Ana &amp; Pablo</span> '
@@ -64,7 +64,7 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
         200, "text/csv; charset=utf-8", 'attachment; filename="doublenine-results.csv"')
     assert text == pages.results_csv([kept])
     winner = kept.winner
-    assert text.splitlines()[1].split(",")[2:11] == [c.code, "", "1", "Ana & Pablo", "Carlos & Dora",
+    assert text.splitlines()[1].split(",")[2:11] == [c.code, "Table 1", "1", "Ana & Pablo", "Carlos & Dora",
                                                       str(kept.scores[0]), str(kept.scores[1]), winner,
                                                       str(kept.hands)]
     status, _, text = await get(server, "/results.json")

@@ -43,8 +43,10 @@ async def test_a_player_follows_older_links_through_120_tables_while_new_ones_ar
     server = await make_server()
     made = [await create(server, "<b>Zoé & \"co\"</b>" if i == 40 else f"P{i}") for i in range(120)]
     newest_first = made[::-1]
+    # club s14 F1: the pages hold the tables newest first, each page shown by name, then code (these have none)
+    page = lambda codes: sorted(codes)  # noqa: E731
     status, _, body = await raw_get(server.port, "/")
-    assert status == 200 and listed(body) == newest_first[:50]
+    assert status == 200 and listed(body) == page(newest_first[:50])
     assert set(links(body)) == {"older"} and links(body)["older"][1] == "Older tables"
     pages = [listed(body)]
     for n in range(2):
@@ -53,10 +55,10 @@ async def test_a_player_follows_older_links_through_120_tables_while_new_ones_ar
         status, _, body = await raw_get(server.port, links(body)["older"][0], **{"Accept-Language": "fr"})
         assert status == 200
         pages.append(listed(body))
-    assert pages == [newest_first[:50], newest_first[50:100], newest_first[100:]]
+    assert pages == [page(newest_first[:50]), page(newest_first[50:100]), page(newest_first[100:])]
     assert set(links(body)) == {"newer"} and links(body)["newer"][1] == "Tables plus récentes"  # the last page
     status, _, body = await raw_get(server.port, links(body)["newer"][0])  # back: page 2 exactly
-    assert status == 200 and listed(body) == newest_first[50:100]
+    assert status == 200 and listed(body) == page(newest_first[50:100])
     assert "&lt;b&gt;Zoé &amp; &quot;co&quot;&lt;/b&gt;" in body and "<b>Zoé" not in body  # table 40: page 2
 
 
