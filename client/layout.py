@@ -20,7 +20,7 @@ from doublenine.shared.wire import MAX_HAND_TILES
 from .buttons import sound_button, sound_room, table_buttons, top_bar_rows
 from .focus import focused
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
-from .panels import Button, Panel, beneath, build_panel, draw_tile_min, request_below, request_room
+from .panels import Button, Panel, beneath, build_panel, draw_tile_min, request_below, request_clear, request_room
 from .board import OpenMark, last_marks, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry
 from .store import ClientState
@@ -307,7 +307,9 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
             # down to the status line's row (no status is said under it)
             panel = clear_of_line(panel, (px, py, pw, status_rect[1] + status_rect[3] - py), taken, low=True,
                                   ends=open_ends)
-    if panel is not None and behind is not None:  # a request over a hand end: below it, the panel readable
+    if panel is not None and behind is not None and behind.kind != "reveal":  # clear of the card it would cover
+        panel, behind = request_clear(panel, behind, state, ui, lang, f, panel_area)
+    elif panel is not None and behind is not None:  # a request over a hand end: below it, the panel readable
         placed = request_below(panel, behind, state, ui, lang, f, help_rect[1], seats[0].plate, toggles)
         short = request_room(behind, f) - placed.rect[1]
         if placed is not panel and short > 0:  # the window is too short: the hand end's rows give the room

@@ -328,6 +328,43 @@ def request_below(top: Panel, under: Panel, state: ClientState, ui: Ui, lang: st
     return placed if placed is not None else top
 
 
+def _shifted(panel: Panel, y: int) -> Panel:
+    """``panel`` moved up or down so its top is at ``y`` px, its buttons with it."""
+    dy = y - panel.rect[1]
+    return replace(panel, rect=(panel.rect[0], y, panel.rect[2], panel.rect[3]),
+                   buttons=tuple(replace(b, rect=(b.rect[0], b.rect[1] + dy, b.rect[2], b.rect[3])) for b in panel.buttons))
+
+
+def request_clear(top: Panel, under: Panel, state: ClientState, ui: Ui, lang: str, f: int,
+                  area: Rect) -> tuple[Panel, Panel]:
+    """(request, card): the request ``top`` placed clear of the decision card ``under`` (any but a hand end,
+    which :func:`request_below` places under), in the play ``area``: above it when the room there holds it,
+    else below it, else both stacked in the area (the card moved down under the request); both as they
+    were when the area is too short for both. Club s14 F10, F12: "Pablo asks to hand a seat to a computer"
+    lay over Ana 2's "Choose the opener", "Carlos asks to start a new match" over the match's end card,
+    both cards' borders and buttons peeking out. Kind: a consent card covering another decision card."""
+    if top.kind not in REQUESTS or under.kind == "reveal":
+        return top, under
+    ax, ay, aw, ah = area
+    ux, uy, uw, uh = under.rect
+    tx, ty, tw, th = top.rect
+    if not (tx < ux + uw and ux < tx + tw and ty < uy + uh and uy < ty + th):
+        return top, under  # clear already (a request about the line moved clear of its plays: s13 player F7)
+    gap = max(2, f // 2)
+    above, below = uy - gap - th, uy + uh + gap
+    if above >= ay:
+        y = above
+    elif below + th <= ay + ah:
+        y = below
+    elif th + gap + uh <= ah:  # stacked: the request on top, the card it would cover under it
+        y = ay + (ah - th - gap - uh) // 2
+        under = _shifted(under, y + th + gap)
+    else:
+        return top, under
+    placed = _request(state, ui, (tx, y, tw, th), f, lang, tw)
+    return (placed if placed is not None else top), under
+
+
 def request_room(under: Panel, f: int) -> int:
     """The y px from which a request may cover the hand end ``under``: its disabled button row
     (:func:`request_below`)."""

@@ -48,3 +48,37 @@ def test_the_target_comes_from_the_servers_request() -> None:
              "request": {"id": 1, "action": "hand_over", "by": 3, "target": 2, "waiting": [1], "accepted": []}}
     state = reduce(_state(), p.TableUpdate(table=table))
     assert state.consent == (ConsentPrompt("1", Seat.THREE, "hand_over", None, Seat.TWO),)
+
+
+def _overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _nominating(st) -> bool:  # type: ignore[no-untyped-def]
+    from doublenine.shared.state import Phase
+    return st.phase is Phase.NOMINATE and st.entitled is not None and st.entitled.lower_seat == Seat.ONE
+
+
+def test_f10_the_request_never_covers_the_asked_players_own_choose_the_opener_card() -> None:
+    """Club s14 F10 (shots/33): the hand-over request lay over Ana 2's "Choose the opener", its border
+    peeking out. Kind: a consent card covering another decision card; now placed clear of it, both read."""
+    state = replace(session_at(_nominating, seed=1).state, names=NAMES,
+                    consent=(ConsentPrompt("1", Seat.THREE, "hand_over", None, Seat.TWO),))
+    for lang, size in (("en", (1280, 800)), ("de", (800, 600)), ("pt", (800, 600))):
+        lay = compute_layout(state, Ui(seen_finished=10 ** 6), size, lang)
+        assert (lay.panel.kind, lay.beneath.kind) == ("consent", "nominate"), (lang, size)
+        assert not _overlap(lay.panel.rect, lay.beneath.rect), (lang, size, lay.panel.rect, lay.beneath.rect)
+    lay = compute_layout(state, Ui(seen_finished=10 ** 6), (1280, 800), "en")
+    assert (lay.panel.rect, lay.beneath.rect) == ((280, 154, 720, 118), (352, 281, 576, 172))
+
+
+def test_f12_a_new_match_request_never_covers_the_match_end_card() -> None:
+    """Club s14 F12 (shots/50-51): "Carlos asks to start a new match" landed on the match-end card, whose
+    border and buttons peeked out below."""
+    from doublenine.shared.state import Phase
+    state = replace(session_at(lambda st: st.phase is Phase.MATCH_OVER, seed=3).state, names=NAMES,
+                    consent=(ConsentPrompt("2", Seat.TWO, "new_match"),))
+    for lang, size in (("en", (1280, 800)), ("es", (800, 600))):
+        lay = compute_layout(state, Ui(seen_finished=10 ** 6), size, lang)
+        assert (lay.panel.kind, lay.beneath.kind) == ("consent", "match_over"), (lang, size)
+        assert not _overlap(lay.panel.rect, lay.beneath.rect), (lang, size, lay.panel.rect, lay.beneath.rect)
