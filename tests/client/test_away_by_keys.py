@@ -30,7 +30,7 @@ pygame.font.init()
 SIZE = (1280, 800)
 STATES = {name: (state, ui) for name, state, ui in table_states()}
 PLAY_KEYS = ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · "
-             "P pass · U undo · Y redo · M sound · C chat · S settings")
+             "U undo · M sound · C chat · S settings")  # no P while a tile fits, no Y: nothing to redo (05d08dc)
 
 
 def _press(scene, k: int):  # type: ignore[no-untyped-def]
