@@ -99,5 +99,6 @@ async def test_pages_of_the_list_through_nginx_hold_every_table_of_every_process
                 await create(port, True, f"New{n}")
             older = re.search(r'<a class="older" href="([^"]*)"', html)
             path = older.group(1) if older else ""
-        assert pages == [newest_first[:50], newest_first[50:100], newest_first[100:]]
+        # club s14 F1: each page holds the newest tables first, shown by code (these have no name)
+        assert pages == [sorted(newest_first[:50]), sorted(newest_first[50:100]), sorted(newest_first[100:])]
         assert path == ""  # the last page has no Older link
