@@ -33,7 +33,7 @@ from urllib.parse import parse_qsl
 
 from doublenine.shared.cleantext import said
 from doublenine.shared.codec import decode_meta
-from doublenine.shared.seatstate import seat_state
+from doublenine.shared.seatstate import SeatState, seat_state
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
@@ -142,9 +142,12 @@ def table_info(table: Any) -> TableInfo:
     for s in wire["seats"]:
         kind = seat_state(s["kind"], s["claimed"], s["connected"], s["computer_plays"], s["program"])
         seats.append(SeatInfo(s["seat"], s["name"], str(kind)))
-    scores = table.log.state.scores
+    state = table.log.state
+    scores = state.scores
+    awaited = wire["started"] and state.phase is not Phase.MATCH_OVER
     return TableInfo(wire["code"], tuple(seats), (scores[0], scores[1]), wire["started"], wire["spectators"],
-                     status_of(table.log.state, wire), wire.get("table_name", ""))
+                     status_of(state, wire), wire.get("table_name", ""),
+                     max(0.0, time.time() - table.since) if awaited else 0.0)
 
 
 def status_of(state: Any, wire: dict[str, Any]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
@@ -175,8 +178,10 @@ def _doing(view: Any, wire: dict[str, Any], names: dict[int, str]) -> tuple[str,
         return "nominate", (("name", names[int(view.entitled.lower_seat)]),)
     if view.phase is Phase.REVIEW:
         return "review", ()
-    if view.phase is Phase.PLAY and view.turn is not None:
-        return "to_play", (("name", names[int(view.turn)]),)
+    if view.phase is Phase.PLAY and view.turn is not None:  # D7: the seat to play is away, as table.js says it
+        s = wire["seats"][int(view.turn) - 1]
+        away = seat_state(s["kind"], s["claimed"], s["connected"], s["computer_plays"], s["program"]) is SeatState.AWAY
+        return "disconnected" if away else "to_play", (("name", names[int(view.turn)]),)
     return None
 
 

@@ -65,6 +65,9 @@ class TableInfo:
     it; None where only ``started`` is known (a table another process serves)."""
     name: str = ""
     """The table's name (club s14 F1), "" none: the pages then know it by its code."""
+    waited: float = 0.0
+    """Seconds the table has waited for the decision it awaits now (``Table.since``; information only,
+    R29), 0 when not known or not playing: ``/`` says it from a minute on (club s14 F6)."""
 
     @property
     def free(self) -> int:
@@ -289,26 +292,36 @@ def results_json(results: list[MatchResult]) -> str:
 
 
 def index_page(t: Translator, tables: list[TableInfo], server: str | None,
-               older: str | None = None, newer: str | None = None, finished: list[MatchResult] | None = None) -> str:
+               older: str | None = None, newer: str | None = None, finished: list[MatchResult] | None = None,
+               projector: bool = False) -> str:
     """``/``: the open tables their creators listed (``create_table{public}``), and how to start one.
     ``older``/``newer``: the queries of the pages around this one (:class:`.listing.Page`), None: no link.
     ``finished``: the newest finished matches of listed tables (club s14), None: not known (the store
-    did not answer), no section."""
+    did not answer), no section. ``projector`` (``/?view=projector``, club s14 F6): large type for a room,
+    no install help and no "start a table"; every view refreshes itself (``/static/board.js``)."""
     rows = []
     # club s14 F1: a stable order (named tables by name, then the others by code), not newest first: on a
     # projector a table's row no longer moves as tables are added
     for info in sorted(tables, key=lambda i: (i.name == "", i.name.casefold(), i.name, i.code)):
-        # s13 spectator F8: four computers, two bots, or a person with three computers all read "full": a
-        # computer seat says so, as its card on the table page does; and how many watch
-        names = ", ".join(_listed_name(t, s) for s in info.seats)
-        free = w.free_seats(t, info.free)
+        # club s14 F6: each team's names beside its points (seat order read "Ana, Carlos, Pablo, Dora · 46 – 0":
+        # who is partnered with whom, and which team has 46?); the kind of a computer seat stays markup (s13 F4)
+        seats = {s.seat: s for s in info.seats}
+        teams = []
+        for i, team in enumerate("AB"):
+            names = " &amp; ".join(_listed_name(t, seats[n]) for n in ((1, 3) if team == "A" else (2, 4)) if n in seats)
+            teams.append(f'<span class="team team-{team}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span> '
+                         f'{names} <span class="points">{info.scores[i]}</span></span>')
+        parts = [status_text(t, info)]  # the table page's own words (its served status line)
+        if info.free or not info.started:  # s13 spectator F8 words; "full" only while it waits for people
+            parts.append(w.free_seats(t, info.free))
         if info.spectators:
-            free += " · " + t.ngettext("{count} spectator", "{count} spectators", info.spectators)
-        state = status_text(t, info)  # the table page's own words (its served status line)
+            parts.append(t.ngettext("{count} spectator", "{count} spectators", info.spectators))
+        if info.waited >= 60:  # F6: how long the table has waited for whom the status names
+            parts.append(t.gettext(w.WAITING_FOR, minutes=t.number(int(info.waited // 60))))
         named = f'<span class="tname">{escape(info.name)}</span>' if info.name else ""
         rows.append(f'<li class="listed"><a href="/t/{escape(info.code)}"><span class="code">{named}{escape(info.code)}</span>'
-                    f'<span class="names">{names}</span><span class="meta">{escape(state)} · {escape(free)} · '
-                    f'{info.scores[0]} – {info.scores[1]}</span><span class="go">{escape(t.gettext(w.WATCH))}</span></a></li>')
+                    f'<span class="names">{"".join(teams)}</span><span class="meta">{escape(" · ".join(parts))}</span>'
+                    f'<span class="go">{escape(t.gettext(w.WATCH))}</span></a></li>')
     listing = f'<ul class="tables">{"".join(rows)}</ul>' if rows else f'<p class="empty">{escape(t.gettext(w.INDEX_EMPTY))}</p>'
     links = _page_link(newer, "newer", t.gettext(w.NEWER_TABLES)) + _page_link(older, "older", t.gettext(w.OLDER_TABLES))
     if links:
@@ -319,12 +332,22 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
                     f'<p><a class="more" href="/results">{escape(t.gettext(w.ALL_RESULTS))}</a></p></section>')
     address = "" if server is None else (
         f'<p>{escape(t.gettext(w.SERVER_ADDRESS))}: <code class="address">{escape(server)}</code></p>')
-    body = (f'<main class="index"><section class="head"><h1>{escape(t.gettext(w.INDEX_TITLE))}</h1>'
-            f'<p class="hint">{escape(t.gettext(w.INDEX_LISTED))}</p></section>{listing}'
-            f'<section class="create"><h2>{escape(t.gettext(w.CREATE_TITLE))}</h2>'
-            f'<p>{escape(t.gettext(w.CREATE_TEXT))}</p>{address}</section>'
-            + install_block(t, "") + '</main>')
-    return _page(t, "index-page", "doublenine", body)
+    head = (f'<section class="head"><h1>{escape(t.gettext(w.INDEX_TITLE))}</h1>'
+            + ("" if projector else f'<p class="hint">{escape(t.gettext(w.INDEX_LISTED))}</p>')
+            + f'<p class="live" id="board-live" aria-live="polite"></p></section>')
+    body = (f'<main class="index" id="board" data-refresh="{BOARD_REFRESH_S}">{head}{listing}'
+            + ("" if projector else f'<section class="create"><h2>{escape(t.gettext(w.CREATE_TITLE))}</h2>'
+               f'<p>{escape(t.gettext(w.CREATE_TEXT))}</p>{address}</section>' + install_block(t, ""))
+            + '</main>')
+    words = json.dumps({"lost": t.gettext(w.SCRIPT_WORDS["lost"])}, ensure_ascii=False).replace("<", "\\u003c")
+    scripts = (f'<script type="application/json" id="board-words">{words}</script>\n'
+               '<script src="/static/board.js"></script>')
+    return _page(t, "index-page projector" if projector else "index-page", "doublenine", body, scripts)
+
+
+BOARD_REFRESH_S = 10
+"""Seconds between two reads of ``/`` by its own script (``/static/board.js``): the page shows the tables
+as they are without a reload by hand (club s14 F6); a read that fails keeps what is shown and says so."""
 
 
 def not_found_page(t: Translator) -> str:

@@ -24,7 +24,7 @@ from http import HTTPStatus
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
@@ -283,13 +283,15 @@ class WebSite:
             return respond(HTTPStatus.SERVICE_UNAVAILABLE, pages.listing_busy_page(t).encode(), html, netloc,
                            (*page_headers, ("Retry-After", "2")))
         server = None if netloc is None else f"{'wss' if tls else 'ws'}://{netloc}"
+        # club s14 F6: a view for a projector (cursor_query has read the query within its bounds)
+        projector = ("view", "projector") in parse_qsl(request.path.partition("?")[2], max_num_fields=16)
         finished = None
         if before is None and after is None:  # the first page shows the newest finished matches
             try:
                 finished = await self.finished(None if deadline is None else deadline - time.monotonic())
             except (OSError, asyncio.TimeoutError):
                 finished = None
-        text = pages.index_page(t, page.rows, server, page.older, page.newer, finished)
+        text = pages.index_page(t, page.rows, server, page.older, page.newer, finished, projector)
         return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
 
     async def finished(self, within: float | None = None) -> list[MatchResult]:

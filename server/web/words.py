@@ -98,6 +98,8 @@ RESULTS_KEPT_NOTE = N_("Newest first. Only listed tables appear here; the server
 DOWNLOAD_CSV = N_("Download as CSV (spreadsheet)")
 DOWNLOAD_JSON = N_("Download as JSON")
 CLOSED_TITLE = N_("Table {code} is closed")
+WAITING_FOR = N_("waiting for {minutes} min")
+"""Club s14 F6: on ``/``, how long a table has waited for the decision its status names (from a minute on)."""
 CLOSED_TEXT = N_("Nobody has played at this table for a while, so it closed. Its finished matches stay listed here.")
 
 SEAT_FREE = SEAT_WORDS[SeatState.FREE]

@@ -233,7 +233,11 @@ async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server
     await c.attach(spec)
     _, _, html = await get(server, "/")
     # s13 spectator F8: computer seats marked as such, as on the table page
-    assert 'free seat, Nora <span class="kind">computer</span>, Wes <span class="kind">computer</span></span>' in html and "1 seat for a person" in html
+    assert ('<span class="label">Team A</span> Carl <span class="kind">computer</span> &amp; Nora '
+            '<span class="kind">computer</span> <span class="points">0'
+            '</span></span><span class="team team-B"><span class="label">Team B</span> free seat &amp; Wes '
+            '<span class="kind">computer</span> <span class="points">0</span>') in html  # club s14 F6: by team
+    assert "1 seat for a person" in html
     _, _, html = await get(server, f"/t/{c.code}")
     assert '<span class="members" id="members-B">free seat &amp; Wes</span>' in html
 
@@ -253,9 +257,9 @@ async def test_the_index_row_says_what_the_table_page_says_during_the_opening_dr
     host = await create(server, True)
     assert host.view.phase.value == "draw"
     _, _, html = await get(server, "/")
-    assert '<span class="meta">Opening draw · full · 0 – 0</span>' in html
+    assert '<span class="meta">Opening draw</span>' in html  # club s14 F6: no "full" while it plays; scores by team
     _, _, html = await get(server, "/", "de")
-    assert '<span class="meta">Auslosung · ' in html and "Läuft" not in html
+    assert '<span class="meta">Auslosung</span>' in html and "Läuft" not in html
 
 
 def test_the_page_uses_the_windows_team_colours() -> None:
@@ -285,8 +289,9 @@ async def test_unnamed_seats_have_the_windows_names_in_the_pages_language(server
     assert [(words[f"default_{n}"], words[f"seat_{n}"]) for n in (1, 2, 3, 4)] == \
         [("South", "Süd"), ("East", "Ost"), ("North", "Nord"), ("West", "West")]
     _, _, html = await get(server, "/", "fr")
-    assert ('Est <span class="kind">ordinateur</span>, Nord <span class="kind">ordinateur</span>, '
-            'Ouest <span class="kind">ordinateur</span></span>') in html
+    assert ('Nord <span class="kind">ordinateur</span> <span class="points">0</span></span><span class="team team-B">'
+            '<span class="label">Équipe B</span> Est <span class="kind">ordinateur</span> &amp; '
+            'Ouest <span class="kind">ordinateur</span> <span class="points">0</span></span></span>') in html
     _, _, html = await get(server, f"/t/{host.code}")  # English: the names as the server gives them
     assert '<span class="members" id="members-B">East &amp; West</span>' in html
 
@@ -342,9 +347,10 @@ async def test_s13_the_index_counts_a_tables_spectators(server) -> None:
             break
         await asyncio.sleep(0.1)
     assert f'{c.code}</span><span class="names">' in html
-    assert ('East <span class="kind">computer</span>, North <span class="kind">computer</span>, '
-            'West <span class="kind">computer</span></span>') in html
-    assert "full · 1 spectator · 0 – 0" in html
+    assert ('North <span class="kind">computer</span> <span class="points">0</span></span><span class="team team-B">'
+            '<span class="label">Team B</span> East <span class="kind">computer</span> &amp; '
+            'West <span class="kind">computer</span> <span class="points">0</span></span></span>') in html
+    assert "· 1 spectator</span>" in html and "full" not in html.split(c.code, 1)[1].split("</li>")[0]
 
 
 async def test_s13_a_person_named_like_a_computer_seat_never_reads_as_one_in_the_list(server) -> None:
@@ -361,5 +367,7 @@ async def test_s13_a_person_named_like_a_computer_seat_never_reads_as_one_in_the
             if "East (computer)" in html:
                 break
             await asyncio.sleep(0.1)
-        assert ('<span class="names">Carl <span class="kind">computer</span>, East <span class="kind">computer</span>, '
-                'East (computer), West <span class="kind">computer</span></span>') in html
+        assert ('<span class="names"><span class="team team-A"><span class="label">Team A</span> Carl '
+                '<span class="kind">computer</span> &amp; East (computer) <span class="points">0</span></span>'
+                '<span class="team team-B"><span class="label">Team B</span> East <span class="kind">computer</span> '
+                '&amp; West <span class="kind">computer</span> <span class="points">0</span></span></span>') in html
