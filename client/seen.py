@@ -31,10 +31,10 @@ it, before a key, click or tap acts on it (README "Keys"). Longer than an Enter 
 REPEAT_GAP = 0.6
 """Longest seconds between a key's presses with no KEYUP between them that still count as its repeats
 (SDL repeats every ~0.03 s after ~0.5 s): a KEYUP lost to another window never keeps a key "held"."""
-SAFE_KEYS = frozenset({pygame.K_ESCAPE})
+SAFE_KEYS = frozenset({pygame.K_ESCAPE, pygame.K_F1})
 """Keys never refused: Esc only keeps what is (a question closes on its safe choice, a lifted tile goes back,
 an overlay closes), so a reflex Esc loses nothing and a player who opened a question by mistake leaves it at
-once."""
+once; F1 opens the rules at their keys over whatever is up and presses nothing."""
 PRESS_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
 """The keys that press a button that is not on a panel (a card's, by its ring or "I'm back"; the gold Pass)."""
 

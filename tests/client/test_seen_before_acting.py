@@ -17,7 +17,7 @@ from robot import centre
 from scenes_catalog import table_scene, waiting_state
 
 from doublenine.client.art import Art
-from doublenine.client.intents import Back, Control, Decide, HandOver
+from doublenine.client.intents import Back, Control, Decide, HandOver, Pause
 from doublenine.client.scenes.lan_host import HostedTable
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.sound import Sounds
@@ -161,3 +161,12 @@ def test_the_hosts_question_takes_no_enter_or_click_as_it_comes(own_turn) -> Non
     table.update(table._now + KEY_GUARD + 0.05)
     change = host.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=stop, button=1, touch=False))
     assert change is not None and change.kind == "pop" and host.ended is True
+
+
+def test_f1_opens_the_rules_at_once_over_a_fresh_hand_end(match_over) -> None:  # type: ignore[no-untyped-def]
+    state, _ = match_over
+    scene, session = _scene(replace(state, humans=frozenset({Seat.ONE})), Ui(seen_finished=len(state.view.finished) - 1))
+    assert scene.layout().panel.kind == "reveal" and not scene.settled()
+    _enter(scene, pygame.K_F1)  # the rules over the hand's end, asked for at once
+    assert scene.ui.overlay == "rules" and session.sent == [Pause("rules", True)]
+
