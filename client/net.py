@@ -329,7 +329,8 @@ class NetClient:
                 continue
             if table_named and isinstance(msg, p.Error) and str(msg.code) == "WRONG_TYPES":
                 table_named = False  # club s14: an older version-2 server: the same create_table without its name
-                ws.send(p.encode(self.attach.model_copy(update={"table_name": None})))
+                ws.send(p.encode(p.CreateTable.model_validate(
+                    self.attach.model_dump(exclude={"table_name"}, exclude_unset=True))))
                 continue
             if named and isinstance(msg, p.Error) and str(msg.code) == "WRONG_TYPES":
                 self._names = named = False  # an older version-2 server: the same spectate without ``name``

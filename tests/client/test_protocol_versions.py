@@ -164,3 +164,40 @@ def test_a_named_spectator_watches_an_older_version_2_server_without_its_name() 
     assert server.received == [{"type": "spectate", "code": "SNAKE", "name": "Zé"},
                                {"type": "spectate", "code": "SNAKE"}]
     assert (session.state.failure, session.state.view.seat) == (None, None)
+
+
+class _BeforeTableNames(SlowServer):
+    """A version-2 server from before ``create_table.table_name`` (club s14): it refuses a ``create_table``
+    carrying it WRONG_TYPES; records the raw attach frames."""
+
+    def _handle(self, ws: Any) -> None:
+        p.decode_client(ws.recv())
+        ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
+        while True:
+            raw = msgpack.unpackb(ws.recv(), raw=False)
+            self.received.append(raw)
+            if "table_name" not in raw:
+                break
+            ws.send(p.pack({"type": "error", "code": "WRONG_TYPES", "detail": "table_name: extra field"}))
+        ws.send(p.encode(p.Joined(code="SNAKE", seat=1, token="t0ken")))
+        snap = {"type": "snapshot", "seq": self.seq, "view": view_to_wire(view_for(self.log.state, Seat.ONE)),
+                "table": table_w()}
+        ws.send(p.pack(snap))
+        for _ in ws:
+            pass
+
+
+def test_a_named_table_is_created_on_an_older_version_2_server_without_its_name() -> None:
+    """Club s14 item 2: ``create_table.table_name`` is an optional field added under version 2; a server from
+    before refuses it WRONG_TYPES, and the window sends the same create_table without it."""
+    seats = tuple(p.SeatSpec(kind=k) for k in ("human", "computer", "computer", "computer"))
+    with _BeforeTableNames(MatchLog(seed=5), 0.0) as server:
+        client = NetClient(server.url, p.CreateTable(seats=seats, sit=1, name="Ana", table_name="Table 1")).start()
+        session = NetSession(client)
+        try:
+            pump_until(session, lambda s: s.view is not None)
+        finally:
+            client.close()
+    first, second = server.received
+    assert first["table_name"] == "Table 1" and {k: v for k, v in first.items() if k != "table_name"} == second
+    assert (session.state.failure, session.state.view.seat) == (None, Seat.ONE)
