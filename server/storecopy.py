@@ -3,7 +3,8 @@
 Moving from one process on a SQLite file to several processes on PostgreSQL had no tool and no
 procedure, and the two schemas differ (``created``/``updated``: SQLite seconds as REAL, PostgreSQL
 TIMESTAMPTZ; ``closed``/``listed``: INTEGER 0/1 against BOOLEAN). This copies every table record
-(open and closed, with its epoch, listing, scores and creator), every log row and every chat line,
+(open and closed, with its epoch, listing, scores and creator), every log row, every chat line and
+every finished match (``dn_result``, club s14),
 in one PostgreSQL transaction, and checks the counts before it commits; the PostgreSQL schema is
 made as a server's start makes it (``storage/postgres.ensure_schema``). ``created`` keeps its
 microsecond (:func:`~.storage.base.created_us`), so ``/``'s pages list the tables in the same order.
@@ -55,6 +56,8 @@ class Copied:
     """Of :attr:`tables`, those not closed."""
     rows: int
     chat: int
+    results: int = 0
+    """Finished matches (``dn_result``, club s14)."""
 
 
 class NotEmpty(OSError):
@@ -79,14 +82,24 @@ async def copy_store(source: str, target: str) -> Copied:
     owner = OwnerFile(path)  # StoreInUse: a server holds it (and could write during the copy)
     try:
         tables, rows, chat = _read_sqlite(path)
+        results = read_results_snapshot(path)  # club s14: the finished matches go along
         store = PostgresStore(target, application=f"doublenine copy-store pid {os.getpid()}")
         try:
-            await store._run(lambda con: _write(con, tables, rows, chat))  # noqa: SLF001 - one transaction, bounded
+            await store._run(lambda con: _write(con, tables, rows, chat, results))  # noqa: SLF001 - one transaction, bounded
         finally:
             await store.close()
     finally:
         owner.release()
-    return Copied(len(tables), sum(1 for t in tables if not t[2]), len(rows), len(chat))
+    return Copied(len(tables), sum(1 for t in tables if not t[2]), len(rows), len(chat), len(results))
+
+
+def read_results_snapshot(path: Any) -> list[Any]:
+    """Every finished match (``dn_result``) the SQLite file at ``path`` keeps, read-only as
+    :func:`_read_sqlite` reads (none for a file older than schema 3)."""
+    from .resultscli import read_sqlite_results
+    from .storage.base import RESULTS_KEPT
+
+    return read_sqlite_results(path, RESULTS_KEPT)
 
 
 def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
@@ -136,7 +149,7 @@ def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
 
 
 async def _write(con: Any, tables: list[tuple[Any, ...]], rows: list[tuple[Any, ...]],
-                 chat: list[tuple[Any, ...]]) -> None:
+                 chat: list[tuple[Any, ...]], results: list[Any] = ()) -> None:  # type: ignore[assignment]
     """Insert everything into the empty database on ``con`` (inside the caller's transaction)."""
     from datetime import datetime, timezone
 
@@ -158,6 +171,12 @@ async def _write(con: Any, tables: list[tuple[Any, ...]], rows: list[tuple[Any, 
                                     records=[(c, int(s), bytes(p)) for c, s, p in rows])
     await con.copy_records_to_table("dn_chat", columns=("code", "id", "payload"),
                                     records=[(c, int(i), bytes(p)) for c, i, p in chat])
+    await con.execute("DELETE FROM dn_result")  # a database with no table holds no result of one
+    await con.copy_records_to_table("dn_result", columns=(
+        "code", "match_no", "name", "seat1", "seat2", "seat3", "seat4", "score_a", "score_b", "winner", "hands",
+        "started", "ended", "public"), records=[
+        (r.code, r.match, r.name, *r.seats, r.scores[0], r.scores[1], r.winner, r.hands,
+         _stamp(created_us(r.started)), _stamp(created_us(r.ended)), r.public) for r in results])
     counts = await con.fetchrow("SELECT (SELECT count(*) FROM dn_table) AS t, (SELECT count(*) FROM dn_row) AS r,"
                                 " (SELECT count(*) FROM dn_chat) AS c")
     if (counts["t"], counts["r"], counts["c"]) != (len(tables), len(rows), len(chat)):

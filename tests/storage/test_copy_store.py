@@ -20,6 +20,7 @@ from doublenine.server.app import GameServer
 from doublenine.server.config import ServerConfig
 from doublenine.server.storage.address import shown
 from doublenine.server.storage.postgres import PostgresStore
+from doublenine.server.storage.base import MatchResult
 from doublenine.server.storage.sqlite import SQLiteStore
 
 
@@ -38,6 +39,9 @@ async def filled_sqlite(path: Path) -> SQLiteStore:
     await store.create_table("SHUTC", b"meta-c", creator="c2", created=1764554000.0)
     await store.append("SHUTC", [(0, b"g0"), (1, b"g1")])
     await store.close_table("SHUTC")
+    # club s14: SHUTC's finished match goes along (started/ended to the microsecond)
+    await store.record_result(MatchResult("SHUTC", 1, ("Ana", "Bo", "Chloé", "Dmitri"), (103, 20), "A", 6,
+                                          1764554000.25, 1764555800.125, "Table 1", True))
     return store
 
 
@@ -50,6 +54,7 @@ async def answers(store: object) -> tuple[object, ...]:
         await s.load_listed(50),  # type: ignore[attr-defined]
         await s.load_chat("OPENA"),  # type: ignore[attr-defined]
         await s.count_open("c1"), await s.count_open("c2"),  # type: ignore[attr-defined]
+        await s.load_results(),  # type: ignore[attr-defined]
     )
 
 
