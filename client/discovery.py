@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from zeroconf import (DNSAddress, InterfaceChoice, IPVersion, RecordUpdate, RecordUpdateListener, ServiceBrowser,
                       ServiceInfo, ServiceStateChange, Zeroconf)
 
-from doublenine.shared.cleantext import BlankText, clean_text
+from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.dialing import address_list
 from doublenine.shared.invite import Invite, InviteError, normalize_code
 from doublenine.shared.numbers import is_ascii_digits
@@ -62,6 +62,8 @@ class FoundTable:
     twin: bool = False
     """Another announcer (address) lists a table with the same code (:func:`rank_tables`): one of them
     is not the host's (attacker s12 round 2 N4). The row says so; check the address with the host."""
+    table_name: str = ""
+    """The table's name (the TXT ``names``, cleaned as a name), "" none (club s14 F8)."""
 
     @property
     def invite(self) -> Invite:
@@ -83,6 +85,7 @@ def tables_from_service(name: str, addresses: Sequence[str], port: int,
     proto_text = props.get("proto", "")
     proto = int(proto_text) if is_ascii_digits(proto_text) and len(proto_text) <= 9 else None
     host_name = _host_name(props.get("host", ""), name, address)
+    names = _names(props.get("names", ""))
     found = []
     for item in filter(None, props.get("tables", "").split(",")):
         code, _, free = item.rpartition(":")
@@ -91,8 +94,24 @@ def tables_from_service(name: str, addresses: Sequence[str], port: int,
         except InviteError:
             continue
         if is_ascii_digits(free) and len(free) <= 2:
-            found.append(FoundTable(host_name, code, min(int(free), 4), address, port, proto, name))
+            found.append(FoundTable(host_name, code, min(int(free), 4), address, port, proto, name,
+                                    table_name=names.get(code, "")))
     return found
+
+
+def _names(text: str) -> dict[str, str]:
+    """The TXT ``names`` (``CODE:NAME,...``, names percent-encoded; server/announce.py): code -> the name
+    cleaned as the server cleans a name (a stranger's record: an entry that does not read is skipped)."""
+    from urllib.parse import unquote
+
+    out: dict[str, str] = {}
+    for item in text.split(",")[:64]:
+        code, _, raw = item.partition(":")
+        try:
+            out[normalize_code(code)] = clean_text(unquote(raw, errors="replace"), NAME_CHARS)
+        except (InviteError, BlankText):
+            continue
+    return out
 
 
 def _loopback_only(interfaces: Sequence[str] | InterfaceChoice) -> bool:

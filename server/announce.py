@@ -12,6 +12,10 @@ key         value
 ``tables``  ``CODE:FREE`` per open table, comma separated (``KQ7PM:3,AB2CD:0``)
 ``free``    free seats summed over the announced tables
 ``more``    how many tables did not fit in the 255-byte TXT string
+``names``   ``CODE:NAME`` per named table among ``tables``, the name percent-encoded (UTF-8), comma
+            separated (``KQ7PM:Table%201``); left out when none is named or none fits (club s14 F8: a
+            club server's rows differed by their random codes only). A join screen that does not know
+            the key ignores it.
 ==========  ===========================================================
 
 The record is re-sent when the tables or their free seats change, and
@@ -27,6 +31,7 @@ import ipaddress
 import logging
 import os
 import socket
+from urllib.parse import quote
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -66,6 +71,8 @@ class AnnouncedTable:
 
     code: str
     free_seats: int
+    name: str = ""
+    """The table's name (``create_table.table_name``, cleaned), "" none (club s14)."""
 
 
 def txt_properties(tables: Iterable[AnnouncedTable], host_name: str, protocol: int) -> dict[str, str]:
@@ -83,6 +90,14 @@ def txt_properties(tables: Iterable[AnnouncedTable], host_name: str, protocol: i
              "tables": ",".join(shown), "free": str(free)}
     if len(shown) < len(ordered):
         props["more"] = str(len(ordered) - len(shown))
+    named: list[str] = []
+    for table in ordered[:len(shown)]:  # only the tables listed above, as many as fit
+        item = f"{table.code}:{quote(table.name, safe='')}"
+        if not table.name or len("names=".encode()) + len(",".join([*named, item]).encode()) > _TXT_MAX:
+            continue
+        named.append(item)
+    if named:
+        props["names"] = ",".join(named)
     return props
 
 
@@ -272,7 +287,8 @@ def announced_tables(registry: Any, only: Callable[[Any], bool] | None = None) -
     stored solo tables too, and those are nobody else's business); None: every table
     (``doublenine serve`` exists to serve them all)."""
     return [AnnouncedTable(code, sum(1 for s, slot in table.slots.items()
-                                     if seat_state(slot.kind, slot.claimed, True, table.computer_plays(s)) in TAKEABLE))
+                                     if seat_state(slot.kind, slot.claimed, True, table.computer_plays(s)) in TAKEABLE),
+                           table.meta.name)
             for code, table in list(registry.tables.items()) if only is None or only(table)]
 
 

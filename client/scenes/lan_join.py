@@ -425,7 +425,8 @@ def _row(surface: pygame.Surface, art: Art, lay: dict[str, Rect], i: int, t: Fou
     x, y, w, h = lay[f"row{i}"]
     surface.blit(art.plate(w, h, (30, 48, 40, 200), h // 4), (x, y))
     jx = lay[f"join{i}"][0]
-    name = art.fit_text(t.host_name, f, jx - x - 12 * f, INK, bold=True)
+    title = f"{t.table_name} · {t.host_name}" if t.table_name else t.host_name  # club s14 F8: which table
+    name = art.fit_text(title, f, jx - x - 12 * f, INK, bold=True)
     surface.blit(name, (x + f // 2, y + round(0.35 * f)))
     where = art.fit_text(tr(lang, "table {code} · {address}", code=t.code, address=t.invite.netloc), sm,
                          jx - x - 12 * f, SOFT) if not t.twin else \

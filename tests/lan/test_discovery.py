@@ -100,3 +100,26 @@ def test_issue_16_1_a_flood_of_announcements_is_bounded() -> None:
     browser._set("host0._doublenine._tcp.local.", None)  # one goes: a newcomer has room again
     browser._set("new._doublenine._tcp.local.", tables_from_service("new", ["10.0.0.2"], 8765, props))
     assert len(browser.tables()) == 64 and any(t.address == "10.0.0.2" for t in browser.tables())
+
+
+def test_club_s14_f8_a_named_tables_name_goes_along_and_an_old_reader_still_reads_the_tables() -> None:
+    """Club s14 F8: four rows of one club server read the same host name and a random code each. The TXT
+    record now carries the tables' names in a key of its own (``names``): ``tables`` is read as before."""
+    props = txt_properties([AnnouncedTable("KQ7PM", 3, "Table 1, ça va"), AnnouncedTable("AB2CD", 0),
+                            AnnouncedTable("XY3ZK", 2, "Window table")], "Club", 2)
+    assert props["tables"] == "KQ7PM:3,XY3ZK:2,AB2CD:0"
+    assert props["names"] == "KQ7PM:Table%201%2C%20%C3%A7a%20va,XY3ZK:Window%20table"
+    raw = {k.encode(): v.encode() for k, v in props.items()}
+    found = tables_from_service("x._doublenine._tcp.local.", ["192.168.1.20"], 8765, raw)
+    assert [(t.code, t.free_seats, t.table_name) for t in found] == [
+        ("KQ7PM", 3, "Table 1, ça va"), ("XY3ZK", 2, "Window table"), ("AB2CD", 0, "")]
+    garbled = {b"tables": b"KQ7PM:3", b"names": b"KQ7PM:%E2%80%8B,!!:x,:y,KQ7PM"}  # blank, bad code, none
+    assert [t.table_name for t in tables_from_service("x", ["10.1.2.3"], 9, garbled)] == [""]
+
+
+def test_names_that_do_not_fit_are_left_out_never_cut() -> None:
+    tables = [AnnouncedTable(f"K{n}QPM".replace("0", "A").replace("1", "B"), 4, "N" * 32) for n in range(10)]
+    props = txt_properties(tables, "Club", 2)
+    assert len(("names=" + props["names"]).encode()) <= 255
+    assert all(item.endswith(":" + "N" * 32) for item in props["names"].split(","))
+    assert len(props["names"].split(",")) == 6  # 6 × 39 bytes + 5 commas + "names=" = 245
