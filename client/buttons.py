@@ -158,7 +158,7 @@ def top_button_widths(labels: list[str], w: int, m: int, f: int, sm: int, bh: in
 
 def top_details(state: ClientState, lang: str, shown_hand: int | None = None) -> list[tuple[str, int]]:
     """The top bar's details as (text, place), most needed first: table code, hand, "to 100", seeded,
-    and while anyone watches, how many do ("1 spectator watching", ``TableW.spectators``; s11 new user:
+    the table's name when it has one (club s14), and while anyone watches, how many do ("1 spectator watching", ``TableW.spectators``; s11 new user:
     players were never told someone watched while the web page showed the count).
 
     The hand shown is the one being played or about to be: while the opener is chosen (R6, phase
@@ -183,6 +183,8 @@ def top_details(state: ClientState, lang: str, shown_hand: int | None = None) ->
         # before "seeded" in need (after it on the bar): at 800x600 only one of them fits beside the
         # buttons, and who watches now matters more to a player than the seed, which the ledger keeps
         bits.insert(len(bits) - bool(state.seeded), (trn(lang, WATCHING[0], WATCHING[1], state.spectators), 4))
+    if state.table_name:  # club s14 F1: the table's name, last in need (dropped first when the bar is short)
+        bits.append((state.table_name, 5))
     return bits
 
 

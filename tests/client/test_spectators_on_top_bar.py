@@ -51,3 +51,13 @@ BARS_800 = {"en": "table K7QPA · to 100 · hand 1 · seeded · 1 watching",
 def test_at_800x600_the_count_is_kept_before_the_seed(own_turn, lang: str) -> None:  # type: ignore[no-untyped-def]
     state, ui = own_turn
     assert _bar(replace(state, spectators=1), ui, (800, 600), lang) == [BARS_800[lang]]
+
+
+def test_club_s14_the_top_bar_names_the_table_and_drops_the_name_first(own_turn) -> None:  # type: ignore[no-untyped-def]
+    """Club s14 F1: a club's table is "Window table", not only K7QPA; the name is the bar's least needed detail."""
+    state, ui = own_turn
+    state = replace(state, spectators=0, table_name="Window table")
+    assert top_details(state, "en")[-1] == ("Window table", 5)
+    assert _bar(state, ui, (1280, 800), "en") == ["table K7QPA · to 100 · hand 1 · seeded · Window table"]
+    small = _bar(state, ui, (800, 600), "de")
+    assert small and all("Window table" not in row or "Tisch K7QPA" in row for row in small)
