@@ -45,6 +45,50 @@ def _set_icon() -> None:
         pass  # a missing or unreadable icon never stops the game
 
 
+def is_fullscreen() -> bool:
+    """The window is full screen now (False where there is no window)."""
+    surface = pygame.display.get_surface()
+    return bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN) or _FULL[0]
+
+
+_FULL = [False]
+"""What :func:`set_fullscreen` last made of the window (SDL's flags do not always say it at once)."""
+
+
+def set_fullscreen(on: bool) -> bool:
+    """Make the open window full screen at the desktop's size (``on``) or a window again, without a new
+    display mode (``pygame.Window.set_fullscreen(desktop=True)`` / ``set_windowed``: the scenes follow the
+    resize event, :meth:`App.follow_window`); s14 access F7. Returns whether it is full screen now
+    (unchanged where SDL refuses, or there is no window)."""
+    if pygame.display.get_surface() is None:
+        return False
+    try:
+        with warnings.catch_warnings():  # pygame-ce marks from_display_module deprecated; no replacement in 2.5
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        if on:
+            window.set_fullscreen(desktop=True)
+        else:
+            window.set_windowed()
+    except (AttributeError, pygame.error):
+        return is_fullscreen()
+    _FULL[0] = on
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED))  # laid out again at the new size
+    return on
+
+
+FULLSCREEN_KEYS = ((pygame.K_F11, 0), (pygame.K_RETURN, pygame.KMOD_ALT), (pygame.K_KP_ENTER, pygame.KMOD_ALT))
+"""F11, and Alt+Enter, switch between full screen and a window in every scene (footer.KEYS_SCREEN)."""
+
+
+def fullscreen_key(event: Any) -> bool:
+    """``event`` is one of :data:`FULLSCREEN_KEYS` (Alt+Enter: with Alt held, whatever else is)."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    mod = getattr(event, "mod", 0)
+    return any(event.key == key and (not need or mod & need) for key, need in FULLSCREEN_KEYS)
+
+
 class NoDisplay(RuntimeError):
     """SDL found no display for the window (see :class:`App`)."""
 
@@ -82,6 +126,8 @@ class App:
         """What scenes draw on: the display surface, or a canvas of :data:`MIN_WINDOW` when the window is smaller."""
         self.follow_window()  # a desktop smaller than the minimum: the canvas from the start
         _forbid_shrinking(desktop)
+        self.on_fullscreen: Any = None
+        """Called with the new state after F11 or Alt+Enter switched full screen (cli: saved for the next start)."""
         self.closed_size: tuple[int, int] | None = None
         """The window's size in px when :meth:`run` ended (None before): kept for the next start."""
         self.stack: list[Any] = []
@@ -157,6 +203,11 @@ class App:
                 continue
             if not self.stack:
                 break
+            if fullscreen_key(event):  # every scene's: the window's, not the table's (s14 access F7)
+                on = set_fullscreen(not is_fullscreen())
+                if self.on_fullscreen is not None:
+                    self.on_fullscreen(on)
+                continue
             self.apply(self.stack[-1].handle(event))
         if not self.stack:
             return False
@@ -191,7 +242,7 @@ class App:
         finally:
             while self.stack:
                 self.pop()
-            if pygame.display.get_surface() is not None:
+            if pygame.display.get_surface() is not None and not is_fullscreen():  # full screen: the window's kept
                 w, h = pygame.display.get_window_size()
                 self.closed_size = (int(w), int(h))
             pygame.quit()

@@ -259,12 +259,19 @@ def run(args: argparse.Namespace) -> int:
     start = StartScene(settings, launcher, remember=not robot)
     if args.start_screen:  # what the command line said of the table is filled in, not dropped
         start.form = start_form(start.form, args)
+    from .layout import set_text_size
+    set_text_size(settings.text_size)  # s14 access F2: every size of the window follows it (layout.metrics)
     try:
         app = App(start, start_size(args, settings, robot), need_display=not robot,
                   fit_desktop=args.size is None and not robot)  # --size: as asked (s14 access F1)
     except NoDisplay as exc:
         print(f"doublenine play: {for_terminal(exc)}", file=sys.stderr)
         return 2
+    from .app import set_fullscreen
+    if settings.fullscreen and not robot:
+        set_fullscreen(True)
+    if not robot:  # F11 / Alt+Enter: kept for the next start, as the settings card keeps it
+        app.on_fullscreen = lambda on: config.change(fullscreen=on)
     try:
         if not args.start_screen:
             if args.table:

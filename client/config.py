@@ -62,6 +62,11 @@ class Settings:
     """Issue 15.4: a placed tile slides to its place (off: it appears at once)."""
     pip_colours: bool = True
     """New user 14: each number's pips have their own colour (art.PIP_COLOURS); off: all pips dark."""
+    text_size: int = 100
+    """s14 access F2: the "Text size", percent (client/layout.TEXT_SIZES; another number read back is taken
+    down to the next choice, 100 at least: layout.set_text_size)."""
+    fullscreen: bool = False
+    """s14 access F7: the window opens full screen (F11 or Alt+Enter switches at any time)."""
     asked_name: bool = False
     """The first start asked the player's name (client/scenes/askname.py): it is not asked again, even when
     the default was kept (a default name is not saved: it follows the language)."""
@@ -412,7 +417,7 @@ def _typed(kind: object, value: object, name: str = "") -> object:
         most, chars = FIELD_ENTRIES.get(name, (MAX_MUTED, 64))
         return tuple(v for v in value[:most] if isinstance(v, str) and len(v) <= chars)
     if kind == "int" and isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 65535:
-        return value  # only a port is stored as an int
+        return value  # a port, or a text size (bounded again where it is used: layout.set_text_size)
     if kind == "bool" and isinstance(value, bool):
         return value
     if kind == "float" and isinstance(value, int) and not isinstance(value, bool):

@@ -173,6 +173,8 @@ KEYS_TITLE = N_("Keys")
 """The rules' last section (overlays/rules.py), which F1 opens."""
 KEYS_INTRO = N_("The line under the table names the keys that work at that moment. All of them:")
 KEYS_F1 = N_("F1: the rules, at these keys")
+KEYS_SCREEN = N_("F11 or Alt+Enter: full screen, or back to a window")
+"""Every screen's (app.FULLSCREEN_KEYS; s14 access F7)."""
 KEYS_DRAW = N_("In the opening draw: {keys}")
 KEYS_PANEL = N_("On a panel (a hand's end, a question): Enter presses its gold button")
 KEYS_TAB = N_("Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the "
@@ -220,6 +222,7 @@ def keys_section(lang: str, here: KeysHere | None = None) -> RulesSection:
     play = [*seat, *(tr(lang, k) for k in (*HELP_MORE, *((HELP_TILES,) if here.tracker else ()), HELP_COPY))]
     draw = [Block(tr(lang, KEYS_DRAW, keys=tr(lang, HELP_DRAW)), True)] if here.seated else []
     blocks = [Block(tr(lang, KEYS_INTRO)), *(Block(k, True) for k in play), Block(tr(lang, KEYS_F1), True),
+              Block(tr(lang, KEYS_SCREEN), True),
               *draw, Block(tr(lang, KEYS_PANEL), True),
               Block(tr(lang, KEYS_TAB), True),
               Block(tr(lang, KEYS_OVERLAY, keys=tr(lang, HELP_OVERLAY)), True),

@@ -160,10 +160,43 @@ def _inside(pos: tuple[float, float], r: Rect) -> bool:
     return r[0] <= x < r[0] + r[2] and r[1] <= y < r[1] + r[3]
 
 
-def metrics(size: tuple[int, int]) -> tuple[float, int, int]:
-    """(u, font px, small font px): the scale unit and text sizes, readable at 800x600."""
+TEXT_SIZES = (100, 125, 150, 200)
+"""The player's "Text size" choices, percent (s14 access F2: nothing could be made bigger in a window that
+already filled a laptop's screen). Stored in client.json (``config.Settings.text_size``)."""
+_TEXT_SIZE = [100]
+ROOM = (1152, 768)
+"""The window, px, that the layout gives text 1x room in; a window ``k`` times larger on both sides may take
+up to ``k`` times larger text (:func:`zoom`). Measured (tests/client/test_text_fit.py at 125-200 %): larger
+text in a smaller window shrank or cut words (the start screen's seat button in French, a failure message)."""
+
+
+def set_text_size(percent: int) -> int:
+    """Use ``percent`` (one of :data:`TEXT_SIZES`; another value: the largest choice not above it, 100 at
+    least) for every size :func:`metrics` gives from now on; returns the percent used."""
+    chosen = max([p for p in TEXT_SIZES if p <= percent] or [TEXT_SIZES[0]])
+    _TEXT_SIZE[0] = chosen
+    return chosen
+
+
+def text_size() -> int:
+    """The "Text size" in use, percent (:func:`set_text_size`)."""
+    return _TEXT_SIZE[0]
+
+
+def zoom(size: tuple[int, int]) -> float:
+    """How much larger than its own the window draws its text, tiles and gaps: the "Text size", as far as
+    the window has room: never a unit larger than that of an 800x600 window scaled up to this one (the
+    smallest window every screen is laid out and tested for), never below 1. E.g. 150 % at 1920x1080:
+    1.5; at 1280x800: 1.33; at 1366x705: 1.175; at 800x600: 1."""
     w, h = size
-    u = max(0.3, min(w / 1280, h / 800))
+    return max(1.0, min(_TEXT_SIZE[0] / 100, w / ROOM[0], h / ROOM[1]))
+
+
+def metrics(size: tuple[int, int]) -> tuple[float, int, int]:
+    """(u, font px, small font px): the scale unit and text sizes, readable at 800x600, times :func:`zoom`
+    (the player's "Text size" where the window has room for it)."""
+    w, h = size
+    u = max(0.3, min(w / 1280, h / 800)) * zoom(size)
     return u, max(14, round(18 * u)), max(12, round(14 * u))
 
 

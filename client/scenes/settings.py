@@ -22,7 +22,7 @@ from ..art import GOLD, Art
 from ..buttons import NO_SOUND_DEVICE
 from ..focus import draw_ring
 from ..input import Viewport, pointer
-from ..layout import metrics
+from ..layout import TEXT_SIZES, metrics, set_text_size, text_size
 from ..panels import Button
 from ..render import INK, draw_button, draw_fitted, draw_tile
 from ..snake import Rect, Spot
@@ -33,14 +33,15 @@ from ..text import tr, typed_name
 from ..textfield import END, Caret, clicked, draw_field, edit, settle
 from .base import Change
 
-CONTROLS = ("sounds", "volume_down", "volume_up", "motion", "pips", "back")
+CONTROLS = ("sounds", "volume_down", "volume_up", "motion", "pips", "text", "screen", "back")
 """The screen's controls in Tab order; Enter or Space presses the focused one."""
 
 VOLUME_STEP = 0.1
 """What one press of "−" or "+" takes off or adds to the volume (0.0-1.0, config.Settings.volume)."""
 
 ROWS = ((N_("Sound"), ("sounds",)), (N_("Volume"), ("volume_down", "volume_up")),
-        (N_("Tile movement"), ("motion",)), (N_("Pip colours"), ("pips",)))
+        (N_("Tile movement"), ("motion",)), (N_("Pip colours"), ("pips",)), (N_("Text size"), ("text",)),
+        (N_("Window"), ("screen",)))
 """Each row's caption and its controls, top to bottom."""
 NAME_ROW = (N_("Your name"), ("name",))
 """The first row where the screen is opened from the start screen: the start screen's own name field's words."""
@@ -70,11 +71,17 @@ class Values:
     volume: float = 0.6
     motion: bool = True
     pips: bool = True
+    text: int = 100
+    """The "Text size", percent (:data:`..layout.TEXT_SIZES`; s14 access F2)."""
+    fullscreen: bool = False
+    """The window is full screen (s14 access F7; F11 or Alt+Enter too)."""
 
     @classmethod
     def of(cls, saved: config.Settings) -> Values:
         """The shown values of ``saved``."""
-        return cls(sound=saved.sound, volume=saved.volume, motion=saved.motion, pips=saved.pip_colours)
+        from ..app import is_fullscreen
+        return cls(sound=saved.sound, volume=saved.volume, motion=saved.motion, pips=saved.pip_colours,
+                   text=text_size(), fullscreen=is_fullscreen())
 
 
 def percent(volume: float, lang: str) -> str:
@@ -131,7 +138,7 @@ def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = F
     return out
 
 
-def buttons(values: Values) -> list[Button]:
+def buttons(values: Values, lang: str = "en") -> list[Button]:
     """The controls, each saying the state of its setting (a laid-out rect comes from :func:`settings_layout`)."""
     # where nothing can play the sound is off, whatever was saved, and cannot be turned on: the table's
     # speaker is crossed out and says why, and so does this screen (:func:`unheard`; s12: "On" here)
@@ -141,6 +148,8 @@ def buttons(values: Values) -> list[Button]:
             Button("volume_up", (0, 0, 0, 0), "+", enabled=values.volume < 1),
             Button("motion", (0, 0, 0, 0), N_("Tiles slide in") if values.motion else N_("Tiles appear at once")),
             Button("pips", (0, 0, 0, 0), N_("A colour per number") if values.pips else N_("All pips dark")),
+            Button("text", (0, 0, 0, 0), percent(values.text / 100, lang)),
+            Button("screen", (0, 0, 0, 0), N_("Full screen") if values.fullscreen else N_("In a window")),
             Button("back", (0, 0, 0, 0), N_("Back"), primary=True)]
 
 
@@ -183,7 +192,7 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
         draw_field(surface, art, lay["name"], name, caret if focus == "name" else None, f)
     sx, sy, sw, sh = lay["sample"]  # 8|7, the tile new user 14 misread, as the window's art draws it now
     draw_tile(surface, art, Spot((sx, sy, sw, sh), 8, 7, True))
-    for b in buttons(values):
+    for b in buttons(values, lang):
         shown = replace(b, rect=lay[b.id])
         draw_button(surface, art, shown, f, lang, b.id in (focus, hover))
         if b.id == focus:  # where Enter goes, as the hover shows where a click goes (the ring of every screen)
@@ -339,9 +348,16 @@ class SettingsScene:
             field, value = "motion", not v.motion
         elif cid == "pips":
             field, value = "pip_colours", not v.pips
+        elif cid == "text":  # the next size, round: 100, 125, 150, 200, 100 (used at once: layout.metrics)
+            field, value = "text_size", next((p for p in TEXT_SIZES if p > v.text), TEXT_SIZES[0])
+            set_text_size(value)
+        elif cid == "screen":
+            from ..app import set_fullscreen
+            field, value = "fullscreen", set_fullscreen(not v.fullscreen)
         else:
             return None
-        self.values = replace(v, **{"pips" if field == "pip_colours" else field: value})  # type: ignore[arg-type]
+        shown = {"pip_colours": "pips", "text_size": "text"}.get(field, field)
+        self.values = replace(v, **{shown: value})  # type: ignore[arg-type]
         self.art.set_pip_colours(self.values.pips)  # the window's tiles follow at once (the start screen's title)
         if self.remember:  # only this setting: whatever else client.json holds is left as it is
             config.change(**{field: value})

@@ -28,7 +28,7 @@ from ..focus import draw_ring, focused
 from ..following import followed
 from ..input import UiAction, Viewport, gold_button, handle, latin_key
 from ..intents import AskCoach, Control, Decide, Intent, Pause
-from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics
+from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics, text_size
 from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
@@ -242,7 +242,7 @@ class TableScene:
         size, side = chat.arrange(self.vp.pixels, self.side_shown())
         under = self.host_room.under(size) if self.host_room is not None else 0
         keys = self.keys()
-        key = (self.ui, size, side, under, keys)
+        key = (self.ui, size, side, under, keys, text_size())  # a new "Text size" lays the table out again
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
             # "See the line" (Ui.looking): the hand's final line behind its put-aside panel (pacing.looked)
@@ -954,9 +954,10 @@ class TableScene:
     def open_settings(self) -> None:
         """The S key: the settings card over the table (scenes/settings.SettingsScene, the start screen's own
         implementation), showing what this table uses now; each change is used at once and saved as there."""
+        from ..app import is_fullscreen
         from .settings import SettingsScene, Values
         values = Values(sound=not self.sounds.muted, volume=self.sounds.volume, motion=self.motion,
-                        pips=self.art.pip_colours)
+                        pips=self.art.pip_colours, text=text_size(), fullscreen=is_fullscreen())
         self.settings = SettingsScene(self.lang, self.art, remember=self.keep_finished, sounds=self.sounds,
                                       over_table=True, values=values, on_change=self.apply_settings)
         self.settings.resize(self.vp)

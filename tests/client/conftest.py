@@ -21,6 +21,16 @@ def _finished_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(finished, "finished_path", lambda: tmp_path / "finished.json")
 
 
+@pytest.fixture(autouse=True)
+def _text_size_and_screen_as_default():  # type: ignore[no-untyped-def]
+    """The "Text size" and the full screen a test chose (client/layout.set_text_size, app.set_fullscreen keep
+    them for the process) are put back after it: no other test lays out at 150 %."""
+    yield
+    from doublenine.client import app, layout
+    layout.set_text_size(100)
+    app._FULL[0] = False
+
+
 @pytest.fixture
 def config_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The test's own client.json (``tmp_path / "client.json"``, not yet written) in place of the player's.

@@ -29,6 +29,7 @@ def test_the_keys_section_in_english() -> None:
         "H hint", "P pass", "U undo", "Y redo", "M sound", "C chat", "S settings", "T tiles",
         "K: copy the table's link",  # s14: every window copies its table's link (scenes/table.copy_link)
         "F1: the rules, at these keys",
+        "F11 or Alt+Enter: full screen, or back to a window",  # s14 access F7: every screen's (app.FULLSCREEN_KEYS)
         "In the opening draw: arrows: choose a face-down tile · Enter: take it",
         "On a panel (a hand's end, a question): Enter presses its gold button",
         "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one",

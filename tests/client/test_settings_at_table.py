@@ -13,6 +13,7 @@ from robot import centre, click
 from scenes_catalog import table_scene, table_states
 
 from doublenine.client import config
+from doublenine.client.layout import text_size
 from doublenine.client.footer import HELP_SETTINGS
 from doublenine.client.scenes.settings import USED_AT_ONCE, SettingsScene, Values, settings_layout
 from doublenine.client.text import tr
@@ -62,6 +63,12 @@ def test_s_opens_the_card_over_the_table_and_each_change_is_used_and_saved_at_on
     _key(scene, pygame.K_RETURN)  # all pips dark
     assert scene.art.pip_colours is False and config.load().pip_colours is False
     assert asdict(config.load()) == dict(asdict(SAVED), sound=False, volume=0.7, motion=False, pip_colours=False)
+    _key(scene, pygame.K_TAB)
+    _key(scene, pygame.K_RETURN)  # s14 access F2: text size 125 %, the table laid out again at once
+    assert (text_size(), config.load().text_size, scene.settings.values.text) == (125, 125, 125)
+    assert scene.layout().font == 14  # an 800x600 table has no room for more (layout.zoom): as it was
+    _key(scene, pygame.K_TAB)
+    assert scene.settings.focus == "screen"
     _key(scene, pygame.K_TAB)
     assert scene.settings.focus == "back"
     _key(scene, pygame.K_RETURN)
