@@ -27,7 +27,7 @@ from doublenine.shared.errors import ErrorCode
 from doublenine.shared.failures import UpgradeCut
 from doublenine.shared.i18n import N_, SOURCE_LANGUAGE, TranslatedError, translator
 from doublenine.shared.convert import advance, intent_for, view_from_wire
-from doublenine.shared.moves import Decision
+from doublenine.shared.moves import Decision, DrawPick
 from doublenine.shared.refusals import sentence_for
 from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, http_status, refusal_wait,
                                          retry_after, retry_dial, retry_refusal)
@@ -281,8 +281,10 @@ def kept_chat(held: list[p.ChatLineW], msg: p.ChatLines) -> list[p.ChatLineW]:
     return (held + new[-CHAT_KEPT:])[-CHAT_KEPT:]
 
 
-BENIGN = frozenset({"STALE", "NOT_YOUR_TURN", "WRONG_PHASE", "DUPLICATE"})
-"""Refusals of this client's own intent that only mean "the table moved on": decide again."""
+BENIGN = frozenset({"STALE", "NOT_YOUR_TURN", "WRONG_PHASE", "DUPLICATE", "BAD_POSITION"})
+"""Refusals of this client's own intent that only mean "the table moved on": decide again. ``BAD_POSITION``:
+in the opening draw the other drawer took the same face-down tile a moment before (R3: picks commute), as
+the window picks another then (client/net.NetSession._draw_another)."""
 CONSENT_LATE = frozenset({"NO_SUCH_REQUEST", "NOT_ASKED"})
 """Refusals of a consent to a hand-over that only mean it was settled meanwhile (:func:`play_seat`)."""
 RATE_WAIT = 1.0
@@ -331,13 +333,19 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
     player whose window closed froze for good). Its refusals in :data:`HAND_OVER_REFUSED` are not fatal.
 
     ``pace``: at least this many seconds between two sends (``doublenine bot`` keeps four bots
-    at one table under the server's messages-per-second limit, issue 12 case 8). ``RATE_LIMITED``
-    is not fatal: wait :data:`RATE_WAIT`, then decide again from the view and resend;
+    at one table under the server's messages-per-second limit, issue 12 case 8); the frames that come
+    meanwhile are read and folded, so what is sent is decided on the view as it is when it goes.
+    A decision sent is pending until its answer: a refusal naming it, or a frame after which the view
+    no longer offers it (it was applied, or the table moved past it). Another seat's frame does not
+    answer it (soak s14 F-refusal-noise: in the opening draw both drawers pick at once, and seat 2,
+    seeing seat 1's pick land before its own, picked again and was refused ``STALE``, every match).
+    ``RATE_LIMITED`` is not fatal: wait :data:`RATE_WAIT`, then decide again from the view and resend;
     ``SHUTTING_DOWN`` neither: nothing is resent, and the server's close follows (a seat kept by
     :class:`SeatKeeper` comes back). Any other refusal of its intent raises :class:`ServerRefused`.
+    Kind: a client of ours sending what the view already says will be refused.
     """
     loop = asyncio.get_running_loop()
-    pending: str | None = None
+    pending: tuple[str, Decision, tuple[Any, ...]] | None = None  # intent id, decision, own_mark when sent
     sent_at = -pace
     answered: int | None = None  # the last hand-over request consented to
     absent: tuple[int, int, float] | None = None  # (seq, seat, loop time first seen) of an absent awaited player
@@ -364,25 +372,31 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
                 and client.seat is not None and int(client.seat) in request.waiting:
             answered = int(request.id)  # D7: a computer player waits for nobody, so it consents (s13 F5)
             await client.send({"type": "consent", "request_id": answered, "accept": True})
+        paced = False  # the pace holds this seat's decision back: frames are read until it is over
         if pending is None and client.my_decisions():
-            await asyncio.sleep(max(0.0, sent_at + pace - loop.time()))
-            if client.my_decisions():  # still ours after the pause (a resync may have moved on)
+            pace_left = sent_at + pace - loop.time()
+            if pace_left <= 0:
                 assert isinstance(client.view, SeatView)
-                pending = await client.intent(decide(client.view, rng))
+                decision = apart(decide(client.view, rng), client.my_decisions())
+                pending = (await client.intent(decision), decision, own_mark(client.view))
                 sent_at = loop.time()
                 continue
+            if wait is None or pace_left < wait:
+                wait, paced = pace_left, True
         try:
             msg = await client.next(wait)
         except TimeoutError:
-            if wait == timeout:
+            if wait == timeout and not paced:
                 raise
-            continue  # the wait for an absent player is up: ask for the hand-over (above)
+            continue  # the pace is over, or the wait for an absent player: decide on the view as it is now
         if isinstance(msg, p.Error) and msg.intent_id in handing:
             if msg.code not in HAND_OVER_REFUSED:
                 raise ServerRefused(msg)
             continue
         if isinstance(msg, (p.Update, p.Snapshot)):
-            pending = None
+            if pending is not None and (pending[1] not in client.my_decisions()
+                                        or own_mark(client.view) != pending[2]):
+                pending = None  # applied, or the table moved past it: decide again from this view
         elif isinstance(msg, p.Error) and msg.code == "SHUTTING_DOWN":
             continue  # nothing was done and the close (1001) follows: the keeper reconnects, nothing is resent
         elif isinstance(msg, p.Error) and msg.code == "RATE_LIMITED" and not resync_refused(msg):
@@ -390,10 +404,36 @@ async def play_seat(client: TableClient, decide: Callable[[SeatView, random.Rand
             pending = None
         elif isinstance(msg, p.Error) and msg.code in CONSENT_LATE:
             continue  # its consent came after the request closed, or was not asked any more: nothing to do
-        elif isinstance(msg, p.Error) and msg.intent_id == pending:
+        elif isinstance(msg, p.Error) and pending is not None and msg.intent_id == pending[0]:
             if msg.code not in BENIGN:
                 raise ServerRefused(msg)
             pending = None
+
+
+def apart(decision: Decision, options: tuple[Decision, ...]) -> Decision:
+    """``decision``, or for an opening-draw pick the free face-down position nearest to it on this seat's
+    side: seat 1 takes the even positions, seat 2 the odd ones, while one is free. R3: both drawers pick at
+    once and every face-down tile is as unknown as another, so nothing changes for the draw, but two bots
+    never pick the same tile at the same moment, the later refused ``BAD_POSITION`` (soak s14
+    F-refusal-noise: a refusal our own clients could see coming)."""
+    if not isinstance(decision, DrawPick):
+        return decision
+    mine = [d for d in options if isinstance(d, DrawPick) and d.position % 2 == (int(decision.seat) - 1) % 2]
+    if not mine or decision in mine:
+        return decision
+    return min(mine, key=lambda d: (abs(d.position - decision.position), d.position))
+
+
+def own_mark(view: Any) -> tuple[Any, ...]:
+    """What changes in a seat's view when a decision of its own is applied, and not when another seat's
+    pick lands in the same opening draw (R3: the two drawers pick at once, the only decisions that
+    commute): the match, hand and phase, the draws finished, whether this seat has picked in the current
+    one. A tied draw (R4) offers the same pick again, so "no longer offered" alone misses its answer."""
+    if not isinstance(view, SeatView):
+        return ()
+    fields = [getattr(view, name, None) for name in ("match", "hand_number", "phase")]
+    picked = any(s == getattr(view, "viewer", None) for s, _ in getattr(view, "draw_taken", ()))
+    return (*fields, len(getattr(view, "draws", ())), picked)
 
 
 LEAVE_WAIT = 2.0

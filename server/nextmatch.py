@@ -32,6 +32,13 @@ class NoNewMatch(TranslatedError):
     ``str()`` says why in English, :meth:`text` in a player's language."""
 
 
+ASK_STAGGER = 2.0
+"""Seconds between two seats' turns to ask for the next match (:func:`asking_rank`): at a match's end every
+bot of a table sees it over in the same frame, and all four once asked at once, three refused
+``REQUEST_PENDING`` at every match end (soak s14 F-refusal-noise: 451 refusals in 47 minutes). The first
+in turn asks at once (after ``pace``); the others see its request come and consent, and ask only if
+none came in their turn's time (a seat before them is a person, or gone)."""
+
 ANSWERED_KEPT = 16
 """Request ids a seat remembers having consented to (attacker s9 F2: what a server's frames fill is
 bounded)."""
@@ -50,6 +57,10 @@ class _Asking:
     """``CONSENT_UNAVAILABLE``: ask again only once a ``table`` frame says the table changed."""
     closing: bool = False
     """``SHUTTING_DOWN``: send nothing more on this connection."""
+    ask_at: float | None = None
+    """When (the loop's clock) this seat asks if no request is open by then: its turn (:data:`ASK_STAGGER`)."""
+    consent_at: float | None = None
+    """When this seat consents to the request that waits for it (``pace`` after it was seen)."""
 
 
 async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: float = 0.0,
@@ -57,7 +68,8 @@ async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: floa
     """R28/D1: from a finished match to the first frame of the next one, as one seat of several.
 
     Consents to an open ``new_match`` request that waits for this seat; asks for one when no request
-    is open; otherwise waits (another request, such as an undo, is left to the humans).
+    is open and its turn has come (:func:`asking_rank`, :data:`ASK_STAGGER`), reading the frames that
+    come meanwhile; otherwise waits (another request, such as an undo, is left to the humans).
     ``REQUEST_PENDING``, ``STALE``, ``DUPLICATE``, ``NO_SUCH_REQUEST``, ``NOT_ASKED``: decide again;
     ``CONSENT_UNAVAILABLE`` (a seat handed over, D7): said, then asked again once the table changes;
     ``RATE_LIMITED``: after :data:`~doublenine.server.netbot.RATE_WAIT` s; ``SHUTTING_DOWN``: nothing
@@ -67,10 +79,15 @@ async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: floa
     ``lang`` (one of shared/i18n.LANGUAGES).
     """
     state = _Asking()
+    loop = asyncio.get_running_loop()
     while match_over(client):
-        if not state.closing:
-            await _act(client, state, pace)
-        msg = await client.next(timeout)
+        due = None if state.closing else await _act(client, state, pace, loop.time())
+        try:  # frames are read until this seat's turn to act comes: it acts on the table as it is then
+            msg = await client.next(timeout if due is None else min(timeout, max(0.0, due - loop.time())))
+        except TimeoutError:
+            if due is not None:
+                continue
+            raise
         if isinstance(msg, p.TableUpdate):
             state.blocked = False
         elif isinstance(msg, p.RequestClosed) and msg.action == "new_match":
@@ -80,19 +97,42 @@ async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: floa
             await _refused(msg, state, say, lang)
 
 
-async def _act(client: TableClient, state: _Asking, pace: float) -> None:
-    """Consent to the new match asked of this seat, or ask for one when no request is open."""
+def asking_rank(client: TableClient) -> int:
+    """This seat's place in the turns to ask for the next match: among the seats held by a connected
+    computer player over the network (``SeatW.program``: ``doublenine bot``), in seat order; 0 (at once)
+    where the table does not count this seat among them (an older server, a table frame not yet come)."""
+    seats = client.table.seats if client.table is not None else ()
+    bots = [int(s.seat) for s in seats if s.claimed and s.connected and s.program]
+    me = int(client.seat or 0)
+    return bots.index(me) if me in bots else 0
+
+
+async def _act(client: TableClient, state: _Asking, pace: float, now: float) -> float | None:
+    """Consent to the new match asked of this seat, or ask for one when no request is open, once its time
+    has come (``pace``; for an ask, its turn: :func:`asking_rank`); the loop time to act at, else None.
+    Nothing is sent that the table as seen already refuses: an ask while a request is open."""
     request = client.table.request if client.table is not None else None
     if request is not None:
+        state.ask_at = None
         if (request.action == "new_match" and client.seat in request.waiting
                 and request.id not in state.answered):
-            await asyncio.sleep(pace)
+            state.consent_at = now + pace if state.consent_at is None else state.consent_at
+            if now < state.consent_at:
+                return state.consent_at
+            state.consent_at = None
             state.answered.append(request.id)
             await client.send({"type": "consent", "request_id": request.id, "accept": True})
-    elif state.asked is None and not state.blocked:
-        await asyncio.sleep(pace)
+        return None
+    state.consent_at = None
+    if state.asked is None and not state.blocked:
+        if state.ask_at is None:
+            state.ask_at = now + pace + ASK_STAGGER * asking_rank(client)
+        if now < state.ask_at:
+            return state.ask_at
+        state.ask_at = None
         state.asked = f"m{next(_ids)}"
         await client.send({"type": "new_match", "expected_seq": client.seq, "intent_id": state.asked})
+    return None
 
 
 def _closed(msg: p.RequestClosed) -> None:

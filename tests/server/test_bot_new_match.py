@@ -274,3 +274,26 @@ async def test_shutting_down_refusing_a_move_is_not_fatal_and_the_move_is_not_re
     with pytest.raises(Closed):
         await play_seat(seat, lambda v, r: "move", random.Random(1), lambda c: False)  # type: ignore[arg-type]
     assert sent == ["move"]
+
+
+async def test_s14_four_bots_play_two_matches_without_one_refusal(server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Soak s14 F-refusal-noise: the project's own clients sent what the table as they saw it would refuse.
+    At each match end the four bots all asked (three refused ``REQUEST_PENDING``); in the opening draw a
+    drawer seeing the other's pick land before its own picked again (``STALE``). Over a scripted table
+    of four bots, two matches (so one match end and its new match): no refusal at all."""
+    from doublenine.server.connection import Connection
+
+    refusals: list[tuple[Any, ...]] = []
+    note = Connection.note_refusal
+
+    def counted(self: Any, code: Any, detail: str, limit: str | None = None) -> None:
+        refusals.append((self.seat, self.current_type, code.value, detail))
+        note(self, code, detail, limit)
+
+    monkeypatch.setattr(Connection, "note_refusal", counted)
+    watcher = await _open(server, ["human"] * 4)
+    code = str(watcher.code)
+    runs = [botcli._play(_args(server.url, code, seat, matches=2)) for seat in (1, 2, 3, 4)]
+    assert await asyncio.wait_for(asyncio.gather(*runs), 120) == [0, 0, 0, 0]
+    assert server.registry.tables[code].state.match == 2
+    assert refusals == []
