@@ -342,7 +342,10 @@ class Table:
         and tried again at the next commit and when the table closes (the result is information only
         and never refuses a move)."""
         found = self.result()
-        if found is None or found.match == self.result_stored or self.moved:
+        if found is None:  # not over (again: an undo from the match's end): its next end is stored anew
+            self.result_stored = None
+            return
+        if found.match == self.result_stored or self.moved:
             return
         try:
             await self.store.record_result(found)

@@ -102,3 +102,17 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text() -> None:
         "ended_utc,started_utc,code,table_name,match,team_a,team_b,score_a,score_b,winner,hands,seat1,seat2,seat3,seat4",
         "1970-01-01T01:00:00Z,1970-01-01T00:00:00Z,KQ7PX,Table 1,2,'=HYPERLINK(1) & +1,'@x & -2,101,40,A,5,"
         "'=HYPERLINK(1),'@x,'+1,'-2"]
+
+
+async def test_a_match_ended_again_after_an_undo_is_stored_again(make_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """R27 after the match's end: the stored record is replaced by the match's new end, not kept stale."""
+    server = await make_server()
+    c = await connect(server)
+    await c.attach({"type": "create_table", "seats": seats(*"hccc"), "sit": 1, "name": "Ana"})
+    table = server.registry.tables[c.code]
+    first = MatchResult(c.code, 1, NAMES, (101, 40), "A", 6, 10.0, 20.0)
+    again = MatchResult(c.code, 1, NAMES, (99, 103), "B", 7, 10.0, 30.0)
+    for shown in (first, None, again):  # over, undone (not over), over again
+        monkeypatch.setattr(table, "result", lambda shown=shown: shown)
+        await table.save_result()
+    assert await server.store.load_results() == [again]
