@@ -97,6 +97,11 @@ LEAVE_OTHERS_PLAY_ON = N_("Leave gives your seat up: the others play on without 
 LEAVE_NO_WAY_BACK = N_("Leave gives your seat up: you cannot come back to this match. Press Leave again to go.")
 """The first Leave's warning at a table on another server where no other person plays: only this window's
 own tables are kept for "Back to your match" (config.keep_match), so the match would end for the player."""
+LEAVE_BEFORE_START = N_("Leave frees your seat: until the match starts you can sit down again. Press Leave again "
+                        "to go.")
+"""The first Leave's warning before the match starts (club s14 F14: it said "you cannot come back to this
+match", but before the start a seat given up is simply free again, and the table code sits the player
+down again, after the server's 10 s wait for a seat given up)."""
 LEAVE_STOPS_HOSTING = N_("Leave stops hosting: your friends cannot come back. You keep your seat. "
                          "Press Leave again to go.")
 """The first Leave's warning at a table this window hosts where no friend is seated now (a friend left: the
@@ -914,7 +919,7 @@ class TableScene:
             self._leave_armed = self._now + TOAST_SECONDS
             # what the second Leave really does: a hosting window keeps the seat (HostedTable._keep_seat)
             warning = LEAVE_STOPS_HOSTING if self.leave_ends_hosting else \
-                LEAVE_OTHERS_PLAY_ON if others else LEAVE_NO_WAY_BACK
+                LEAVE_BEFORE_START if not state.started else LEAVE_OTHERS_PLAY_ON if others else LEAVE_NO_WAY_BACK
             self._show(tr(self.lang, warning), self._leave_armed, "leave")
             return None
         self._leave = True

@@ -50,3 +50,21 @@ def test_never_once_started_nor_for_a_spectator() -> None:
     state, _ = _lobby(starters=(Seat(1),))
     assert may_start(replace(state, started=True)) is False
     assert may_start(replace(state, view=None)) is False  # no seat: a spectator, or nothing seen yet
+
+
+def test_f14_leave_before_the_start_says_the_seat_is_free_again_not_lost() -> None:
+    """Club s14 F14 (shots/05): before the start Leave said "you cannot come back to this match"; the seat
+    is simply free again then, and the code sits the player down again."""
+    from robot import centre, click
+    from test_prompts import Fixed, _on_screen
+
+    from doublenine.client.scenes.table import LEAVE_BEFORE_START, TableScene
+
+    state, _ = _lobby(starts=False, starters=(Seat(1), Seat(2)))
+    scene = TableScene(Fixed(state))
+    _on_screen(scene)
+    leave = next(b.rect for b in scene.layout().buttons if b.id == "leave")
+    scene.handle(click(centre(leave)))
+    assert scene.toast is not None and scene.toast[0] == \
+        "Leave frees your seat: until the match starts you can sit down again. Press Leave again to go."
+    assert tr("de", LEAVE_BEFORE_START).startswith("Verlassen gibt Ihren Platz frei: Bis die Partie beginnt")

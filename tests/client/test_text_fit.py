@@ -110,10 +110,12 @@ def test_a_message_covers_no_control_nor_the_hand(lang: str, size: tuple[int, in
     """Kind: a short message drawn over the player's hand (new user: "Leave gives your seat up..." lay
     over the tiles). The longest table message, in every play situation, shares no pixel with the
     hand, a plate, a button or the chat and tracker buttons."""
-    from doublenine.client.scenes.table import LEAVE_NO_WAY_BACK, LEAVE_OTHERS_PLAY_ON, LEAVE_STOPS_HOSTING, TOAST_ROWS
+    from doublenine.client.scenes.table import (LEAVE_BEFORE_START, LEAVE_NO_WAY_BACK, LEAVE_OTHERS_PLAY_ON,
+                                                LEAVE_STOPS_HOSTING, TOAST_ROWS)
     from doublenine.client.text import tr
     covered, cut = [], []
-    for text in (tr(lang, LEAVE_OTHERS_PLAY_ON), tr(lang, LEAVE_NO_WAY_BACK), tr(lang, LEAVE_STOPS_HOSTING)):
+    for text in (tr(lang, LEAVE_OTHERS_PLAY_ON), tr(lang, LEAVE_NO_WAY_BACK), tr(lang, LEAVE_STOPS_HOSTING),
+                 tr(lang, LEAVE_BEFORE_START)):
         for name, state, ui in STATES + WAITS:
             scene = table_scene(replace(state, tracker=True), ui, lang, size, waited=name.startswith("wait"))
             if scene.layout().panel is not None and scene.layout().panel.modal:
