@@ -97,7 +97,8 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
         tr(lang, "New tables are made on this computer")
     said = {"where": where}
     # the line of the control under the pointer, else of the one Tab focused (a keyboard has no pointer)
-    shown = hint(form.hover, form.level) or hint(None if form.choosing else form.focus, form.level)
+    shown = hint(form.hover, form.level, form.kinds) or hint(None if form.choosing else form.focus, form.level,
+                                                             form.kinds)
     if shown is not None:  # in its card's slot
         said[shown[0]] = tr(lang, shown[1])
     for slot, text in said.items():

@@ -36,17 +36,25 @@ HINTS = {
 }
 """What each control does, in a line short enough for its card at 800x600 in every language."""
 
+CREATE_WAITS = N_("A new table; its Human seats wait for people")
+"""The Create table line where a seat other than the creator's is set to Human (club s14 F3: "computers fill
+the seats" was said with East, North and West all Human, whose table waits for people to sit down)."""
+
 JOIN_CARD = frozenset({"seat", "find", "earlier", "join", "watch", "resume"})
 """Controls of the Join card: their line goes in that card's hint slot."""
 
 
-def hint(cid: str | None, level: str) -> tuple[str, str] | None:
+def hint(cid: str | None, level: str, kinds: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """(slot, message id) for control ``cid`` (None: nothing under the pointer): slot ``"where"`` (the New
-    table card) or ``"hint_join"`` (the Join card); the level's line for ``"level"`` (the one chosen)."""
+    table card) or ``"hint_join"`` (the Join card); the level's line for ``"level"`` (the one chosen);
+    ``kinds``: the other seats' kinds as set ("human" or "computer"): Create table says
+    :data:`CREATE_WAITS` where one is Human."""
     if cid is None:
         return None
     if cid == "level":
         return ("where", LEVELS.get(level, LEVELS["expert"]))
+    if cid == "create" and "human" in kinds:
+        return ("where", CREATE_WAITS)
     key = "kind0" if cid in ("kind1", "kind2") else cid
     if key not in HINTS:
         return None

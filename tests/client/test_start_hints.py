@@ -122,3 +122,19 @@ def test_s13_f5_every_list_of_levels_is_weakest_first_and_strong_is_said_faster(
         assert tuple(level.choices) == weakest_first
     assert LEVELS["strong"] == "Strong: tries its moves out first; faster than Expert"
     assert LEVELS["heaviest"] == "Heaviest: always plays its heaviest tile"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=str)
+def test_f3_create_with_human_seats_says_they_wait_for_people_whole(lang: str, size: tuple[int, int]) -> None:
+    """Club s14 F3 (shots/06): East, North and West set to Human, and Create table said "A new table at once;
+    computers fill the seats". With a Human seat it says the seats wait for people, drawn whole."""
+    from doublenine.client.scenes.starthints import CREATE_WAITS
+    from doublenine.client.scenes.startform import Form
+    assert hint("create", "expert", ("human", "human", "human")) == ("where", CREATE_WAITS)
+    assert hint("create", "expert", ("computer",) * 3) == ("where", HINTS["create"])
+    with watch() as seen:
+        draw_start(pygame.Surface(size), Art(), Form(lang=lang, hover="create", kinds=("human", "human", "human")), size)
+    line = [d for d in seen if d.text == tr(lang, CREATE_WAITS)]
+    assert len(line) == 1 and not line[0].shortened, (lang, size, line)
+    assert tr("en", CREATE_WAITS) == "A new table; its Human seats wait for people"
