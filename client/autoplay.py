@@ -64,31 +64,40 @@ def click(pos: tuple[int, int], touch: bool = False) -> Any:
 
 
 def next_clicks(scene: Any) -> list[Any]:
-    """The mouse events a person would give ``scene`` (a table scene) now; empty while others act, and while
-    something just came up (client.seen: a person reads it first; a click then would be dropped)."""
+    """The mouse events a person would give ``scene`` (a table scene) now; empty while others act, while
+    something just came up (client.seen: a person reads it first; a click then would be dropped), while the
+    connection is not up (the banner says so; nothing can be sent, and Pass is not offered), and whenever
+    the screen does not offer what the robot looks for (it waits for the next frame). Soak s14
+    F-autoplay-crash: the server stopped during this seat's turn with no play that fits; the view still said
+    its turn, no Pass was offered (not connected), and ``next`` over no play ended ``--autoplay`` with a
+    StopIteration, without its JSON line and holding its seat. Kind: the robot assuming the screen offers a
+    control it looks for."""
     settled = getattr(scene, "settled", None)
     if callable(settled) and not settled():
         return []
+    state = shown(scene)
+    if getattr(state, "connection", "connected") != "connected" or getattr(state, "failure", None) is not None:
+        return []  # reconnecting (or failed: _drive says it): a person waits for the table to answer
     lay = scene.layout()
-    view = shown(scene).view  # what is on screen (client.pacing), as a person sees it
+    view = state.view  # what is on screen (client.pacing), as a person sees it
     ui = scene.ui
     if view is None:
         return []
     panel = lay.panel
     if panel is not None and panel.kind == "draw" and view.seat in view.waiting_for():
-        free = next(r for i, r in panel.cells if i not in panel.taken)
-        return [click(centre(free)), click(centre(free))]
+        free = next((r for i, r in panel.cells if i not in panel.taken), None)
+        return [click(centre(free)), click(centre(free))] if free is not None else []
     if panel is not None and panel.buttons and panel.kind in ("drawn", "nominate", "review"):
-        primary = next(b for b in panel.buttons if b.primary)
-        return [click(centre(primary.rect))]
+        primary = next((b for b in panel.buttons if b.primary), None)
+        return [click(centre(primary.rect))] if primary is not None else []
     if isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat:
         passes = [b for b in lay.buttons if b.id == "pass"]
         if passes:
             return [click(centre(passes[0].rect))]
         if ui.selected is None:
-            tile = next(m.tile for m in view.legal_moves() if isinstance(m, Play))
-            h = next((h for h in lay.hand if h.tile is tile), None)  # none behind a hand's end (its held tiles)
-            return [click(centre(h.rect))] if h is not None else []
+            tile = next((m.tile for m in view.legal_moves() if isinstance(m, Play)), None)
+            h = next((h for h in lay.hand if h.tile is tile), None) if tile is not None else None  # none behind
+            return [click(centre(h.rect))] if h is not None else []  # a hand's end (its held tiles)
         ghost = next(iter(lay.ghosts.values()), None)
         return [click(centre(ghost.rect))] if ghost is not None else []
     return []
