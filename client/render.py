@@ -19,6 +19,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
+from .palette import PLAYABLE_RING
 from .board import pip_boxes
 from .buttons import SOUND_ON, score_width, top_details
 from .footer import footer_rows
@@ -766,19 +767,23 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
     my_turn = isinstance(view, SeatView) and view.phase is Phase.PLAY and view.turn == view.seat and not ended
     for i, ht in enumerate(lay.hand):
         x, y, w, h = ht.rect
+        # s14 access F9: a tile that does not fit now is no longer dimmed (its pips fell to 2.3:1 on the
+        # greyed face, under the 3:1 of a meaningful mark): every tile keeps its pips' contrast, and the
+        # ones that fit are ringed instead (PLAYABLE_RING, 2 px and more, >= 3:1 on the felt)
         draw_tile(surface, art, Spot(ht.rect, ht.tile.low, ht.tile.high, True))
-        if my_turn and not ht.playable:
-            surface.blit(art.plate(w, h, (10, 20, 16, 110), max(2, w // 6)), (x, y))
         if ht.selected:
             pygame.draw.rect(surface, GOLD, pygame.Rect(ht.rect).inflate(6, 6), 3, border_radius=max(3, w // 5))
         elif my_turn and ht.playable:
-            pygame.draw.rect(surface, (255, 244, 200), pygame.Rect(ht.rect).inflate(4, 4), 1,
+            ring = max(2, round(w / 18))
+            pygame.draw.rect(surface, PLAYABLE_RING, pygame.Rect(ht.rect).inflate(2 * ring + 2, 2 * ring + 2), ring,
                              border_radius=max(3, w // 5))
         if ended:  # no key picks a tile then: no position numbers
             continue
         # the keyboard's place in the hand is lit only while keys play from it (this seat's turn): a gold
         # digit stayed under a tile on the next hand's panels (polish s12 item 15, F20/F21)
         lit = my_turn and ui.focus == i
+        if lit and not ht.selected:  # s14 access F14: the keyboard's tile that does not fit gets the focus ring
+            draw_ring(surface, ht.rect)  # (only its 14 px digit turned gold: a 1.02:1 change)
         num = art.text(str(ht.number % 10), lay.small, GOLD if lit else DIM_INK, bold=lit, width=w)
         surface.blit(num, num.get_rect(midtop=(x + w // 2, y + h + (0 if ht.selected else 2) +
                                                 (round(0.3 * w) if ht.selected else 0))))

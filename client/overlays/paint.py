@@ -11,21 +11,28 @@ import pygame
 from doublenine.shared.i18n import Translator
 from doublenine.shared.tiles import Tile
 
-from .text import MUTED, PANEL_EDGE, TEAM_COLOURS, TILE_FACE, TILE_INK, Fonts
+from .text import MUTED, PANEL_EDGE, TEAM_COLOURS, TEXT, TILE_FACE, TILE_INK, Fonts
 
 TILE_W, TILE_H = 42, 22
 """A mini tile lying flat: two square-ish halves with their pip number."""
+PLAYED_EDGE = (150, 160, 148)
+"""The frame of a played tile in the ledger's hands as dealt (hollow: :func:`paint_tile`)."""
 TARGET = 100
 """R19: the score that wins the match (drawn as a line on the chart)."""
 
 
 def paint_tile(surface: pygame.Surface, rect: pygame.Rect, fonts: Fonts,
                halves: tuple[int, int], faded: bool = False) -> None:
-    """A tile showing ``halves`` (left, right) as digits; ``faded`` for tiles already played."""
-    face = tuple(c // 2 + 40 for c in TILE_FACE) if faded else TILE_FACE
-    ink = (120, 120, 110) if faded else TILE_INK
+    """A tile showing ``halves`` (left, right) as digits; ``faded`` for tiles already played: drawn hollow
+    (:data:`PLAYED_EDGE` frame, :data:`.text.TEXT` digits on the panel), not greyed (s14 access F5: grey
+    digits on a grey face, 1.73:1, a third of each dealt hand unreadable; now 11.3:1, the held ones 14.9:1)."""
+    face = None if faded else TILE_FACE
+    ink = TEXT if faded else TILE_INK
     k = getattr(fonts, "k", 1.0)  # ``rect`` is on screen, the fonts' sizes are base px (text.Scaled)
-    pygame.draw.rect(surface, face, rect, border_radius=round(4 * k))
+    if face is None:
+        pygame.draw.rect(surface, PLAYED_EDGE, rect, max(1, round(k)), border_radius=round(4 * k))
+    else:
+        pygame.draw.rect(surface, face, rect, border_radius=round(4 * k))
     mid = rect.x + rect.w // 2
     pygame.draw.line(surface, ink, (mid, rect.y + round(3 * k)), (mid, rect.bottom - round(4 * k)), max(1, round(k)))
     for value, cx in ((halves[0], rect.x + rect.w // 4), (halves[1], rect.x + 3 * rect.w // 4)):

@@ -107,7 +107,8 @@ def test_the_table_draws_with_the_saved_setting() -> None:
 
 
 DIM = ((10, 20, 16), 110)
-"""The plate render.py lays over a hand tile that cannot be played now: colour and alpha."""
+"""The plate render.py laid over a hand tile that could not be played then, until s14 (access F9: its pips fell
+under 3:1; the playable tiles are ringed instead): colour and alpha, kept for the record of the colour search."""
 
 
 def _dimmed(rgb: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,0 +1,67 @@
+"""s14 access F5/F9/F14: marks a player must read fell under WCAG contrast. Kind: a meaningful mark under 3:1
+(text under 4.5:1). The ratios are computed here (client/palette.contrast, WCAG 2.x) for the colours the code
+draws with: the ledger's played tiles (grey digits on a grey face, 1.73:1) are hollow with light digits; the hand's
+tiles that do not fit are no longer dimmed (their pips fell to 2.3:1), the playable ones are ringed; a keyboard
+focus on a tile that does not fit gets the gold focus ring (only its digit turned gold: 1.02:1)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+from scenes_catalog import table_scene, table_states
+
+from doublenine.client.art import FELT_CENTRE, FELT_EDGE, GOLD, IVORY_BOTTOM, IVORY_TOP, PIP, PIP_COLOURS
+from doublenine.client.focus import ring_rect
+from doublenine.client.overlays.paint import PLAYED_EDGE
+from doublenine.client.overlays.text import PANEL, TEXT, TILE_FACE, TILE_INK
+from doublenine.client.palette import PLAYABLE_RING, contrast, over
+
+
+def test_the_reported_ledger_case_and_its_fix() -> None:
+    old_face = tuple(c // 2 + 40 for c in TILE_FACE)
+    assert round(contrast((120, 120, 110), old_face), 2) == 1.73  # F5 as measured
+    assert round(contrast(TEXT, PANEL), 2) == 11.31  # a played tile's digits now (text: >= 4.5)
+    assert round(contrast(TILE_INK, TILE_FACE), 2) == 14.89  # a held tile's
+    assert contrast(PLAYED_EDGE, PANEL) >= 3  # the played tile's frame: a mark
+    assert contrast(TILE_FACE, PANEL) >= 3  # held (filled) against played (hollow): the fill tells them apart
+
+
+def test_the_reported_dimmed_pip_case() -> None:
+    """F9: the olive 3 on a dimmed face was 2.3:1 (the plate (10, 20, 16) at 110 over the tile)."""
+    dim = ((10, 20, 16), 110)
+    assert round(contrast(over(PIP_COLOURS[3], *dim), over(IVORY_BOTTOM, *dim)), 2) == 2.28
+
+
+@pytest.mark.parametrize("n", sorted(PIP_COLOURS))
+def test_every_pip_colour_holds_3_to_1_on_the_face_it_is_drawn_on(n: int) -> None:
+    assert min(contrast(PIP_COLOURS[n], face) for face in (IVORY_TOP, IVORY_BOTTOM)) >= 3.0
+    assert contrast(PIP, IVORY_BOTTOM) >= 4.5
+
+
+@pytest.mark.parametrize("felt", [FELT_CENTRE, FELT_EDGE])
+def test_the_playable_ring_and_the_focus_ring_stand_out_of_the_felt(felt: tuple[int, int, int]) -> None:
+    assert contrast(PLAYABLE_RING, felt) >= 3.0
+    assert contrast(GOLD, felt) >= 3.0
+
+
+@pytest.fixture(scope="module")
+def own_turn():  # type: ignore[no-untyped-def]
+    pygame.display.init()
+    pygame.font.init()
+    return next((state, ui) for name, state, ui in table_states() if name == "own-turn")
+
+
+def test_a_tile_that_does_not_fit_keeps_its_face_and_its_focus_is_ringed(own_turn) -> None:  # type: ignore[no-untyped-def]
+    state, ui = own_turn
+    scene = table_scene(state, ui, "en", (1280, 800))
+    lay = scene.layout()
+    i = next(k for k, ht in enumerate(lay.hand) if not ht.playable)
+    scene.ui = replace(scene.ui, focus=i)
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    x, y, w, h = lay.hand[i].rect
+    assert surface.get_at((x + w // 2, y + 3))[:3] == IVORY_TOP[:3] or \
+        contrast(surface.get_at((x + w // 2, y + 3))[:3], IVORY_TOP) < 1.1  # not greyed (was (137, 137, 123))
+    rx, ry, rw, rh = ring_rect(lay.hand[i].rect)
+    assert surface.get_at((rx + rw // 2, ry))[:3] == GOLD  # the focus ring's top edge
