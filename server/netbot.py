@@ -542,7 +542,7 @@ class SeatKeeper:
                 if ends_game(code) or self.token is None:
                     raise
                 reason = exc.rcvd.reason if exc.rcvd is not None else ""
-                self.say(self._t.gettext("connection lost ({why}); reconnecting",
+                self.say(self._t.gettext("connection lost: {why}; reconnecting",
                                          why=describe_close(code, reason, self.lang)))
             except ServerRefused as exc:
                 if not retry_refusal(str(exc.error.code), self.token is not None, exc.error.data):
@@ -573,7 +573,7 @@ class SeatKeeper:
                     raise
                 last, at_least = exc, retry_after(exc)
                 if seated:  # the server was reached: it went silent (a timeout) or the socket failed
-                    self.say(self._t.gettext("connection lost ({why}); reconnecting",
+                    self.say(self._t.gettext("connection lost: {why}; reconnecting",
                                              why=described(exc, self.lang, self.url)))
                 else:
                     self.say(self._t.gettext("cannot reach the server ({why}): retrying",

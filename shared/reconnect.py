@@ -64,15 +64,27 @@ CLOSE_WORDS = {
 message ids, translated by :func:`describe_close`."""
 CLOSED = N_("the connection was closed")
 """The words for a close code :data:`CLOSE_WORDS` does not name."""
+STOPPING = N_("the server is stopping or restarting")
+"""1001 whose reason is the server's graceful stop ("server shutting down", docs/protocol.md)."""
+IDLE_CLOSED = N_("the server closed the table for idleness")
+"""1001 whose reason is an idle table's close ("table closed", server/registry.py)."""
+GOING_AWAY = (("server shutting down", STOPPING), ("table closed", IDLE_CLOSED))
+"""1001's reasons the server sends, and the words each says in place of 1001's guess at both (club s14 F14:
+"the server is stopping or restarting, or closed the table for idleness (close code 1001): server shutting
+down, reconnect" guessed what the reason said)."""
 
 
 def describe_close(close_code: int | None, reason: str = "", lang: str = SOURCE_LANGUAGE) -> str:
     """What happened to a connection closed with ``close_code`` (``None``: no close frame was
     received, which websockets also reports as 1006), in words in ``lang`` (one of
     shared/i18n.LANGUAGES), with the code when there is one and the server's ``reason`` when it
-    gave one; e.g. ``the server is stopping or restarting (close code 1001)``."""
+    gave one (1001's own reasons are said in words: :data:`GOING_AWAY`); e.g. ``the server is stopping or
+    restarting (close code 1001)``."""
     t = translator(lang)
     words = t.gettext(CLOSE_WORDS.get(close_code if close_code is not None else 1006, CLOSED))
+    known = next((w for r, w in GOING_AWAY if close_code == 1001 and reason.startswith(r)), None)
+    if known is not None:  # the reason says which: its words, not the guess, and not the server's English again
+        words, reason = t.gettext(known), ""
     if close_code is not None and close_code != 1006:
         words = t.gettext("{words} (close code {code})", words=words, code=close_code)
     return t.gettext("{words}: {reason}", words=words, reason=reason) if reason else words

@@ -235,7 +235,7 @@ async def test_f6_a_seated_bot_whose_server_goes_silent_says_so_not_cannot_reach
         return "done"
 
     assert await asyncio.wait_for(keeper.run(body), 30) == "done"
-    assert said == ["connection lost (the server sent nothing in time); reconnecting"]
+    assert said == ["connection lost: the server sent nothing in time; reconnecting"]
 
 
 async def test_shutting_down_refusing_a_move_is_not_fatal_and_the_move_is_not_resent() -> None:

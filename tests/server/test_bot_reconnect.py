@@ -100,7 +100,7 @@ async def test_bots_come_back_to_their_seats_after_kill_9_and_finish_the_match(t
         assert [rc for rc, _ in outputs] == [0, 0, 0, 0], outputs
         assert all("reconnecting" in text for _, text in outputs), outputs
         # kill -9 sends no close frame: said in words, never "close code None" (new-user finding 5)
-        assert all("connection lost (the connection dropped without a close message" in text
+        assert all("connection lost: the connection dropped without a close message" in text
                    and "None" not in text for _, text in outputs), outputs
         assert await _finished(url, code)
     finally:

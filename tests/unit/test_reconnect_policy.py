@@ -45,9 +45,12 @@ def test_a_close_without_a_close_code_is_said_in_words_never_as_code_none() -> N
     assert describe_close(None) == ("the connection dropped without a close message: network trouble, "
                                     "or the server stopped abruptly")
     assert describe_close(1006) == describe_close(None)  # websockets' code for "no close frame"
-    assert describe_close(SHUTTING_DOWN, "server shutting down") == (
-        "the server is stopping or restarting, or closed the table for idleness (close code 1001): "
-        "server shutting down")
+    # club s14 F14: the reason says which, so its words are said, not 1001's guess at both nor the reason again
+    assert describe_close(SHUTTING_DOWN, "server shutting down, reconnect") == \
+        "the server is stopping or restarting (close code 1001)"
+    assert describe_close(SHUTTING_DOWN, "table closed") == "the server closed the table for idleness (close code 1001)"
+    assert describe_close(SHUTTING_DOWN, "going away", "fr") == (
+        "le serveur s’arrête ou redémarre, ou a fermé la table restée inactive (code de fermeture 1001)\u00a0: going away")
     assert describe_close(MOVED) == "the table moved to another server process (close code 4003)"
     assert describe_close(4999) == "the connection was closed (close code 4999)"
 
