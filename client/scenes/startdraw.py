@@ -26,6 +26,24 @@ from .startform import (
 from .starthints import hint
 
 
+
+SEAT_TEAM = N_("{seat}, Team {team}")
+"""The Join card's seat choice with its team (club s14 F14: "South", "East"... never said who partners whom,
+where the New table card says "North (partner)"; R2: team A is South and North, team B East and West)."""
+
+
+def join_seat_button(rect: Rect, seat: str, lang: str) -> Button:
+    """The Join card's seat button: "Any free seat", or the seat by the word the table shows for it ("North",
+    never its number: s13 item 4) with its team (:data:`SEAT_TEAM`, R2)."""
+    from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
+    from doublenine.shared.seats import Seat
+
+    if seat == "any":
+        return Button("seat", rect, N_("Any free seat"))
+    n = int(seat)
+    return Button("seat", rect, SEAT_TEAM, args=(("seat", tr(lang, DEFAULT_SEAT_NAMES[n])),
+                                                 ("team", Seat(n).team.value)))
+
 def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, int]) -> None:
     """Paint the start screen for ``form`` (drawing only)."""
     w, h = size
@@ -70,9 +88,7 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
     buttons.append(Button("phrases", lay["phrases"], N_("Phrases only") if form.phrases else N_("Free text")))
     # a seat by the word the table shows for it ("North"), never its number (s13 item 4: "Seat 3" here,
     # "North" at the table and in the rules)
-    from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
-    buttons.append(Button("seat", lay["seat"], N_("Any free seat") if form.seat == "any"
-                          else DEFAULT_SEAT_NAMES[int(form.seat)]))
+    buttons.append(join_seat_button(lay["seat"], form.seat, lang))
     host_label = N_("Host on port {port}") if form.host_port else N_("Host for friends")
     buttons += [Button("host", lay["host"], host_label, args=(("port", form.host_port),)),
                 Button("find", lay["find"], N_("Find tables on this network"))]

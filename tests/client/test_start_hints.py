@@ -138,3 +138,21 @@ def test_f3_create_with_human_seats_says_they_wait_for_people_whole(lang: str, s
     line = [d for d in seen if d.text == tr(lang, CREATE_WAITS)]
     assert len(line) == 1 and not line[0].shortened, (lang, size, line)
     assert tr("en", CREATE_WAITS) == "A new table; its Human seats wait for people"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_f14_the_join_cards_seat_names_its_team_whole(lang: str) -> None:
+    """Club s14 F14 (shots/56): the Join card's seat said "South", "East"... and never who partners whom,
+    where the New table card says "North (partner)". Now "North, Team A" (R2), drawn whole at 800x600."""
+    from doublenine.client.scenes.startdraw import SEAT_TEAM
+    from doublenine.client.scenes.startform import Form
+    from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
+    size = (800, 600)
+    for seat, team in (("1", "A"), ("2", "B"), ("3", "A"), ("4", "B")):
+        with watch() as seen:
+            draw_start(pygame.Surface(size), Art(), Form(lang=lang, seat=seat), size)
+        said = tr(lang, SEAT_TEAM, seat=tr(lang, DEFAULT_SEAT_NAMES[int(seat)]), team=team)
+        line = [d for d in seen if d.text == said]
+        assert len(line) == 1 and not line[0].shortened, (lang, seat, line)
+    assert tr("en", SEAT_TEAM, seat="North", team="A") == "North, Team A"
+    assert tr("es", SEAT_TEAM, seat="Norte", team="A") == "Norte, pareja A"
