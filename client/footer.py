@@ -224,6 +224,7 @@ def keys_section(lang: str, here: KeysHere | None = None) -> RulesSection:
     blocks = [Block(tr(lang, KEYS_INTRO)), *(Block(k, True) for k in play), Block(tr(lang, KEYS_F1), True),
               Block(tr(lang, KEYS_SCREEN), True),
               *draw, Block(tr(lang, KEYS_PANEL), True),
+              Block(tr(lang, HELP_LOOK), True),  # every hand end's panel has it (s14 access F12: not in F1)
               Block(tr(lang, KEYS_TAB), True),
               Block(tr(lang, KEYS_OVERLAY, keys=tr(lang, HELP_OVERLAY)), True),
               Block(tr(lang, KEYS_CHAT, keys=tr(lang, HELP_CHAT)), True)]

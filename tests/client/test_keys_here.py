@@ -24,6 +24,7 @@ from client_helpers import StubSession
 EVERY_TABLE = ["F1: the rules, at these keys",
                "F11 or Alt+Enter: full screen, or back to a window",  # s14 access F7: every screen's
                "On a panel (a hand's end, a question): Enter presses its gold button",
+               "V: see the line",  # s14 access F12: said at every hand's end, missing from F1
                "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one",
                "In the rules, the ledger and a review: Esc: close · arrows, Page Up, Page Down: scroll",
                "In the chat: Enter: send · Tab: phrases, mutes · Esc: back to the table, twice: close the chat"]
