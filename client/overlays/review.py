@@ -137,17 +137,27 @@ def _tile_of(move: Any) -> Tile | None:
 
 def _hand(b: _Builder, hand: list[Tile], made: Tile | None, best: Tile | None,
           colour: tuple[int, int, int]) -> None:
-    """The seat's tiles then; a bar under the tile played (``colour``) and under the expert's (green)."""
+    """The seat's tiles then; a bar under the tile played (``colour``) and a frame round the expert's (green):
+    two shapes, not two colours only (s14 access F6: gold, red and green bars read as one yellowish family
+    under protanopia and deuteranopia; the lines "You:" and "Expert:" under them say it in words too)."""
     x = 0
     for t in hand:
         if x + TILE_W > b.width:
             x, b.y = 0, b.y + ROW
         b.items.append(Custom(pygame.Rect(x, b.y, TILE_W, TILE_H), tile_painter(b.fonts, t)))
-        mark = colour if t == made else (GOOD if t == best else None)
-        if mark is not None:
-            b.items.append(Custom(pygame.Rect(x, b.y + TILE_H + 2, TILE_W, 4), _bar(mark)))
+        if t == best and best is not None:  # on the tile's own edge: never cut by the body's left edge
+            b.items.append(Custom(pygame.Rect(x, b.y, TILE_W, TILE_H), _frame(GOOD)))
+        if t == made:
+            b.items.append(Custom(pygame.Rect(x, b.y + TILE_H + 4, TILE_W, 4), _bar(colour)))
         x += TILE_W + GAP
     b.y += ROW
+
+
+def _frame(colour: tuple[int, int, int]) -> Any:
+    """A painter of a ring of ``colour`` on the edge of its rect (the expert's tile, :func:`_hand`)."""
+    def paint(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, colour, rect, max(2, rect.h // 12), border_radius=max(3, rect.h // 6))
+    return paint
 
 
 def _bar(colour: tuple[int, int, int]) -> Any:
