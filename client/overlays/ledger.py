@@ -338,14 +338,22 @@ def _played(left: frozenset[Tile]) -> Callable[[Tile], bool]:
 
 
 def _seats(b: _Builder, names: tuple[str, ...]) -> None:
-    """Who plays with whom: each player by name with their team's colour, as every row names them."""
+    """Who plays with whom, by team (R2): "Team A" and its two players, then "Team B" and its two, each
+    player by name with their team's colour, as every row names them (club s14 F14: the line listed the
+    four in seat order, "● Ana 2 ● Carlos ● Pablo ● Dora", alternating teams, where the web page says
+    "Team A: Ana 2 & Pablo · Team B: Carlos & Dora")."""
     x = 0
-    for s in SEATS:
-        w = DOT + 4 + b.fonts.measure(b.short_name(s), 14, True)[0] + 18
+    for team, seats in (("A", (Seat.ONE, Seat.THREE)), ("B", (Seat.TWO, Seat.FOUR))):
+        label = b.tr.gettext("Team {team}", team=team)
+        lw = b.fonts.measure(label, 14, True)[0] + 8
+        w = lw + sum(DOT + 4 + b.fonts.measure(b.short_name(s), 14, True)[0] + 12 for s in seats) + 18
         if x and x + w > b.width:
             x, b.y = 0, b.y + ROW
-        b.seat(x, s)
-        x += w
+        b.items.append(Text(x, b.y + 2, label, 14, True, TEAM_COLOURS[team]))
+        x += lw
+        for s in seats:
+            x += b.seat(x, s) + 12
+        x += 18
     b.y += ROW
 
 

@@ -68,3 +68,22 @@ def test_f14_leave_before_the_start_says_the_seat_is_free_again_not_lost() -> No
     assert scene.toast is not None and scene.toast[0] == \
         "Leave frees your seat: until the match starts you can sit down again. Press Leave again to go."
     assert tr("de", LEAVE_BEFORE_START).startswith("Verlassen gibt Ihren Platz frei: Bis die Partie beginnt")
+
+
+def test_f14_the_ledgers_players_line_goes_by_team() -> None:
+    """Club s14 F14 (shots/29): the ledger's line of players read "● Ana 2 ● Carlos ● Pablo ● Dora", seat
+    order with alternating colours; it now reads by team, as the web page: Team A, Ana 2, Pablo, Team B,
+    Carlos, Dora (R2)."""
+    import pygame
+
+    from doublenine.client.overlays.ledger import layout_ledger
+    from doublenine.client.overlays.text import Fonts
+    from doublenine.shared.i18n import translator
+    from doublenine.shared.ledger import Ledger, MatchLedger
+    pygame.font.init()
+    match = MatchLedger(1, True, (), (), (), (0, 0), None, None)
+    items = layout_ledger(Ledger((match,), False, None), 0, 900, Fonts(), translator("en"),
+                          ("Ana 2", "Carlos", "Pablo", "Dora"), True, me=1)
+    texts = [str(getattr(i, "text", "")) for i in items if getattr(i, "text", "")]  # the dots say nothing
+    first = texts.index("Team A")
+    assert texts[first:first + 6] == ["Team A", "Ana 2", "Pablo", "Team B", "Carlos", "Dora"]
