@@ -474,14 +474,15 @@ def nudged_size(art: Art, text: str, f: int, mine: bool, w: int) -> tuple[int, i
 
 
 def draw_nudged(surface: pygame.Surface, art: Art, lang: str, text: str, age: float, f: int, mine: bool,
-                bottom: int, at: tuple[int, int] | None = None) -> None:
+                bottom: int, at: tuple[int, int] | None = None, still: bool = False) -> None:
     """A nudge arriving: for the nudged player the window's edge glows (pulsing, fading over
     :data:`NOTICE_SECONDS`) and a notice ending at ``bottom`` (just over the hand), or with its top-left
-    ``at`` (:func:`clear_spot`), says who waits; for the others a quiet notice there."""
+    ``at`` (:func:`clear_spot`), says who waits; for the others a quiet notice there. ``still``: the player
+    set "Tiles appear at once" (less motion): the edge glows steadily, no pulse (s14 access F11)."""
     w, h = surface.get_size()
     fade = max(0.0, 1.0 - age / NOTICE_SECONDS)
     if mine:
-        pulse = 0.55 + 0.45 * abs(((age * 1.6) % 2.0) - 1.0)
+        pulse = 1.0 if still else 0.55 + 0.45 * abs(((age * 1.6) % 2.0) - 1.0)
         alpha = int(255 * fade * pulse)
         edge = pygame.Surface((w, h), pygame.SRCALPHA)
         for i, width in enumerate((max(6, f // 2), max(3, f // 4))):

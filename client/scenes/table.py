@@ -181,6 +181,7 @@ class TableScene:
         self._now = 0.0
         self.talk = TableTalk(lang, self.art, self.sounds.play)
         """Issue 15: the chat panel, the wait shown by the awaited seat and nudges."""
+        self.talk.motion = self.motion  # less motion: the nudge's edge glows without pulsing (s14 access F11)
         self.tracker = TrackerPanel(lang, self.art)
         """Issue 14.3: the tile tracker panel, where the table allows it (T opens and closes it)."""
         self.toast: tuple[str, float] | None = None
@@ -549,7 +550,7 @@ class TableScene:
         from ..art import TEAM_COLOURS
         from ..render import YOU, draw_back
         cells = dict(lay.panel.cells)
-        t = min(1.0, age / 0.25)
+        t = min(1.0, age / 0.25) if self.motion else 1.0  # "Tiles appear at once": no turning (s14 access F11)
         for pos, tile, seat in tiles:
             if pos not in cells:
                 continue
@@ -973,7 +974,7 @@ class TableScene:
         volume (the speaker button says it, crossed out where nothing can play), tiles sliding in or not; the
         pips follow the window's art, which the card sets itself."""
         self.sounds.set(muted=not values.sound, volume=values.volume)
-        self.motion = values.motion
+        self.motion = self.talk.motion = values.motion
         if not self.motion:
             self._anim = None
         self.ui = replace(self.ui, muted=self.sounds.muted or self.ui.no_sound)

@@ -48,6 +48,8 @@ class TableTalk:
         self.art = art
         self.play = play or (lambda cue: None)
         """The sound hook: called with ``"nudge"`` when this player is nudged."""
+        self.motion = True
+        """The "Tile movement" setting (TableScene.motion): off, the nudge's edge glows without pulsing."""
         self.remember = remember
         muted = config.load().muted if remember else ()
         self.cui = chat.ChatUi(muted=frozenset(muted))
@@ -298,7 +300,8 @@ class TableTalk:
         box = self.notice_box(surface.get_size(), state, lay, ui)
         if self.notice is not None and box is not None:
             text, since, mine = self.notice
-            draw_nudged(surface, self.art, self.lang, text, self.now - since, f, mine, box[1] + box[3], box[:2])
+            draw_nudged(surface, self.art, self.lang, text, self.now - since, f, mine, box[1] + box[3], box[:2],
+                        still=not self.motion)
         draw_chat(surface, self.chat_layout(surface.get_size(), state, lay), state, self.cui, self.art, self.lang,
                   self.hover)
 
