@@ -53,8 +53,10 @@ class _Asking:
     answered: deque[int] = field(default_factory=lambda: deque(maxlen=ANSWERED_KEPT))
     """Requests this seat consented to: the newest :data:`ANSWERED_KEPT` (one request is open at a
     time, so only the newest matter; a server asking without end fills nothing without a bound)."""
-    blocked: bool = False
-    """``CONSENT_UNAVAILABLE``: ask again only once a ``table`` frame says the table changed."""
+    blocked: frozenset[int] | None = None
+    """``CONSENT_UNAVAILABLE``: the seats handed over then (:func:`handed_over`); asked again only once a
+    ``table`` frame shows another set (club s14 F12: every table frame, a spectator come or a panel opened,
+    made the bots ask again and say the same refusal every few seconds)."""
     closing: bool = False
     """``SHUTTING_DOWN``: send nothing more on this connection."""
     ask_at: float | None = None
@@ -89,12 +91,22 @@ async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: floa
                 continue
             raise
         if isinstance(msg, p.TableUpdate):
-            state.blocked = False
+            if state.blocked is not None and handed_over(client) != state.blocked:
+                state.blocked = None
         elif isinstance(msg, p.RequestClosed) and msg.action == "new_match":
             _closed(msg)
             state.asked = None  # cancelled (its asker left) or expired: ask again if none is open
         elif isinstance(msg, p.Error):
-            await _refused(msg, state, say, lang)
+            await _refused(msg, state, say, lang, handed_over(client))
+
+
+def handed_over(client: TableClient) -> frozenset[int]:
+    """The seats a person holds that the computer plays for them now (D7: handed over), from the last
+    ``table`` frame: what ``CONSENT_UNAVAILABLE`` waits on."""
+    table = client.table
+    if table is None:
+        return frozenset()
+    return frozenset(s.seat for s in table.seats if s.kind == "human" and s.claimed and s.computer_plays)
 
 
 def asking_rank(client: TableClient) -> int:
@@ -124,7 +136,7 @@ async def _act(client: TableClient, state: _Asking, pace: float, now: float) -> 
             await client.send({"type": "consent", "request_id": request.id, "accept": True})
         return None
     state.consent_at = None
-    if state.asked is None and not state.blocked:
+    if state.asked is None and state.blocked is None:
         if state.ask_at is None:
             state.ask_at = now + pace + ASK_STAGGER * asking_rank(client)
         if now < state.ask_at:
@@ -143,8 +155,10 @@ def _closed(msg: p.RequestClosed) -> None:
         raise NoNewMatch(N_("the server could not start a new match"))
 
 
-async def _refused(msg: p.Error, state: _Asking, say: Callable[[str], None], lang: str) -> None:
-    """One refusal met on the way to the next match (see :func:`next_match`)."""
+async def _refused(msg: p.Error, state: _Asking, say: Callable[[str], None], lang: str,
+                   away: frozenset[int] = frozenset()) -> None:
+    """One refusal met on the way to the next match (see :func:`next_match`); ``away``: the seats handed over
+    as the last table frame showed them (:func:`handed_over`)."""
     code = str(msg.code)
     if msg.intent_id is not None and msg.intent_id != state.asked:
         return  # a move sent before the match ended, or this seat's earlier ask: the table moved on
@@ -157,7 +171,7 @@ async def _refused(msg: p.Error, state: _Asking, say: Callable[[str], None], lan
     elif code == "CONSENT_UNAVAILABLE":
         say(translator(lang).gettext("{refusal} ({code}); a new match waits for the seats handed over to come back",
                                      refusal=translator(lang).gettext(sentence(code)), code=code))
-        state.asked, state.blocked = None, True
+        state.asked, state.blocked = None, away
     elif code in LOOK_AGAIN:
         state.asked = None if msg.intent_id is not None else state.asked
     else:

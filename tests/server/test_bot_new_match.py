@@ -173,13 +173,26 @@ async def test_a_stale_or_duplicate_ask_is_made_again(code: str) -> None:
     assert _kinds(client) == [("new_match", 40), ("new_match", 40)]
 
 
+def _away(seat: int) -> Any:
+    """A table frame where ``seat`` is handed over (D7: claimed, the computer plays it)."""
+    frame = _table(None)
+    seats = tuple(x.model_copy(update={"computer_plays": True}) if x.seat == seat else x for x in frame.table.seats)
+    return frame.model_copy(update={"table": frame.table.model_copy(update={"seats": seats})})
+
+
 async def test_d7_consent_unavailable_is_said_and_asked_again_only_when_the_table_changes() -> None:
+    """Club s14 F12: asked again only once the seats handed over change, not at any table frame (the same
+    refusal was said every few seconds as spectators came and panels opened)."""
     said: list[str] = []
-    client = FakeClient([_to_my_ask("CONSENT_UNAVAILABLE"), OTHER, OTHER, _table(None), STARTED])
+    client = FakeClient([_to_my_ask("CONSENT_UNAVAILABLE"), OTHER, _away(3), OTHER, _table(None), STARTED],
+                        request=_away(3))
     await _run(client, said.append)
     assert _kinds(client) == [("new_match", 40), ("new_match", 40)]
     assert said == ["A player who must agree is away (CONSENT_UNAVAILABLE); a new match waits for the seats "
                     "handed over to come back"]  # the code's sentence: a server's English detail is never shown
+    same = FakeClient([_to_my_ask("CONSENT_UNAVAILABLE"), _away(3), OTHER, _away(3), STARTED], request=_away(3))
+    await _run(same)
+    assert _kinds(same) == [("new_match", 40)]  # table frames with seat 3 still handed over: no second ask
 
 
 async def test_shutting_down_sends_nothing_more_until_the_close() -> None:
