@@ -453,6 +453,11 @@ CONFIRM_PHASE = {"restart": Phase.PLAY, "undo_end": Phase.MATCH_OVER, "redeal": 
 KEEP = {"undo_end": N_("Keep the result"), "redeal": N_("Keep this hand")}
 """A question's second button where "Keep playing" (:data:`KEEP_PLAYING`) would not be true: the match is over."""
 ASKED_FIRST = N_("The other players at the table are asked first.")
+BACK_AND_ASKED = N_("New match takes your seat back from the computer; the other players are asked first.")
+"""D7 with D1 at the match's end, said to a seat the computer plays for (handed over): the others' windows
+say a new match waits for this player (consentable.why_not), and its own New match is how it comes back
+(connection._present: a control from the seat takes it back) before the others are asked. Club s14 F12:
+this window said only "The other players at the table are asked first", the others "Pablo must agree"."""
 """Added to a confirmation where other humans are seated: they must accept the request (D1)."""
 
 
@@ -1108,7 +1113,7 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
     elif view.seat is not None and state.humans - state.free - {view.seat}:
         # New match asks no question (nothing is lost: the match stays in the ledger and the start
         # screen's earlier matches), but with other players seated it is their request to accept (D1)
-        lines.append((ASKED_FIRST, {}))
+        lines.append((BACK_AND_ASKED if state.playing_for_me else ASKED_FIRST, {}))
     # three buttons (New match, Ledger, Leave) at their labels' size: "Abandonar la mesa" at 800x600
     rect = _fit_text(area, round((36 if view.seat is not None else 32) * f), _said(lines, lang), f)
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []

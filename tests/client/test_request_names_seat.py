@@ -82,3 +82,18 @@ def test_f12_a_new_match_request_never_covers_the_match_end_card() -> None:
         lay = compute_layout(state, Ui(seen_finished=10 ** 6), size, lang)
         assert (lay.panel.kind, lay.beneath.kind) == ("consent", "match_over"), (lang, size)
         assert not _overlap(lay.panel.rect, lay.beneath.rect), (lang, size, lay.panel.rect, lay.beneath.rect)
+
+
+def test_f12_a_handed_over_seat_is_told_new_match_brings_it_back_as_the_others_read_it_waits() -> None:
+    """Club s14 F12 (shots/47, 48): Pablo's match-end card offered New match saying only "The other players at
+    the table are asked first", while Ana 2's said "Pablo must agree, and the computer plays for them until
+    they are back". Pablo's now says the same truth from his side: New match takes his seat back first."""
+    from doublenine.client.panels import BACK_AND_ASKED
+    from doublenine.shared.state import Phase
+    state = replace(session_at(lambda st: st.phase is Phase.MATCH_OVER, seed=3).state, names=NAMES,
+                    humans=frozenset({Seat.ONE, Seat.THREE}), free=frozenset(), playing_for_me=True)
+    panel = compute_layout(state, Ui(seen_finished=10 ** 6), (1280, 800), "en").panel
+    assert panel.kind == "match_over" and (BACK_AND_ASKED, {}) in panel.lines
+    assert [b.enabled for b in panel.buttons if b.id == "new_match"] == [True]
+    assert tr("de", BACK_AND_ASKED) == \
+        "Neue Partie gibt Ihnen Ihren Platz vom Computer zurück; die anderen Spieler werden zuerst gefragt."
