@@ -27,7 +27,7 @@ from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
 from ..focus import draw_ring, focused
 from ..following import followed
 from ..input import UiAction, Viewport, gold_button, handle, latin_key
-from ..intents import AskCoach, Control, Decide, Intent, Pause
+from ..intents import AskCoach, AskHint, Answer, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Withdraw
 from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics, text_size
 from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key
@@ -162,7 +162,15 @@ class TableScene:
         """A host's window (lan_host.HostedTable) draws its invite over the table: an object whose
         ``under(size)`` gives the px its card needs under the prompt (compute_layout's ``under``) and whose
         ``reserved(layout)`` the boxes no wait card may cover (its chip)."""
-        self._in_flight = False
+        self._held: dict[str, tuple[tuple[Any, ...], float]] = {}
+        """Intents this window sent whose answer is not yet shown, by :func:`held_kind`, with
+        :func:`answer_mark` of the session's state and the clock when sent: another of the same kind is not
+        sent (:meth:`_send_once`). A decision is held until it is answered and the moment shown is the newest
+        (client.pacing), others until the session's state shows an answer, at most :data:`HELD_SECONDS`
+        (an answer that changes nothing in sight: the same hint again) (soak s14 F-window-repeat)."""
+        self._held_state: tuple[ClientState | None, ClientState | None] = (None, None)
+        """(a state shown, the same with ``sending``): :attr:`state` while a decision is held (cached, so the
+        layout's cache keyed on the state object holds)."""
         self._picked: int | None = None
         """The face-down position this window last drew from (R3), turned over if the draw ties."""
         self._taken: tuple[Any, ...] = ()
@@ -311,7 +319,6 @@ class TableScene:
         if self._toast_for is not None and self.toast is not None:  # told before the clock was known
             self.toast, self._toast_for = (self.toast[0], now + self._toast_for), None
         if arrived:
-            self._in_flight = False
             steps = list(getattr(self.session, "steps", ()) or ())
             if steps:
                 self.session.steps.clear()  # type: ignore[attr-defined]
@@ -325,6 +332,8 @@ class TableScene:
             self._tell_renamed(now)
             self._tell_watching(now)
         changed = self._pacer.tick(now) or arrived
+        if self._held and self._release_held():
+            changed = True
         if changed:
             self._watch_draw(now)
             self._watch_line(now)
@@ -369,8 +378,54 @@ class TableScene:
     @property
     def state(self) -> ClientState:
         """The state the table shows now: the session's, or while plays wait their turn to be seen
-        (client.pacing, new user s12 item 1), the moment being shown."""
-        return self._pacer.shown if self._pacer.behind else self.session.state
+        (client.pacing, new user s12 item 1), the moment being shown; while a decision of this window is
+        held (:attr:`_held`: sent, its echo not yet shown), with ``sending`` (its tile stays lifted, its
+        prompt's buttons grey, the status line says it is on its way)."""
+        state = self._pacer.shown if self._pacer.behind else self.session.state
+        if "decide" not in self._held or state.sending:
+            return state
+        if self._held_state[0] is not state:
+            self._held_state = (state, replace(state, sending=True))
+        return self._held_state[1]  # type: ignore[return-value]
+
+    @property
+    def _in_flight(self) -> bool:
+        """A decision of this window is held (:attr:`_held`): sent, its echo not yet shown."""
+        return "decide" in self._held
+
+    @_in_flight.setter
+    def _in_flight(self, on: bool) -> None:
+        if on:
+            self._held["decide"] = (answer_mark(self.session.state), self._now)
+        else:
+            self._held.pop("decide", None)
+
+    def _release_held(self) -> bool:
+        """Forget the held intents whose answer is now shown (:attr:`_held`); True when one was."""
+        state = self.session.state
+        mark = answer_mark(state)
+        before = len(self._held)
+        for kind, (sent, at) in list(self._held.items()):
+            if kind == "decide":  # answered (or lost: the session sends it again) and its echo on screen
+                if not state.sending and not self._pacer.behind:
+                    del self._held[kind]
+            elif mark != sent or self._now - at >= HELD_SECONDS:
+                del self._held[kind]
+        return len(self._held) != before
+
+    def _send_once(self, intent: Intent) -> bool:
+        """Send ``intent`` unless one of its kind (:func:`held_kind`) is still held: sent, its answer not yet
+        shown. True when sent (or not an intent the server answers). Kind (soak s14 F-window-repeat): a
+        control still live after its intent was sent: the play was answered at once but shown only after
+        the previous play's 0.75 s beat, and a second click sent it again ("That tile is not in your
+        hand"); a double click on Accept, Hint, Undo, New match, Nudge sent two, the second refused."""
+        kind = held_kind(intent)
+        if kind is not None:
+            if kind in self._held or (kind == "decide" and self.session.state.sending):
+                return False
+            self._held[kind] = (answer_mark(self.session.state), self._now)
+        self.session.send(intent)
+        return True
 
     def _tell_undone(self, now: float) -> bool:
         """Once this window's Undo or Redo is done: say what it took back or put back (client.undone); a
@@ -697,7 +752,7 @@ class TableScene:
         if self.talk.cui.open and not chat_was_open:
             self.tracker.open = False  # chat and tracker share the right of the window
         if said is not None:
-            self.session.send(said)
+            self._send_once(said)
         if used:
             self.dirty = True
             if event.type == pygame.MOUSEMOTION:  # the pointer is on the chat or a card, off the table's buttons
@@ -745,10 +800,9 @@ class TableScene:
             self.ui = action.ui
             self.dirty = True
         self._settle_focus()
-        if isinstance(action.intent, Decide):
-            if self._in_flight or self.session.state.sending:  # a double click or tap: the first decision
-                return None  # is still on its way (sending: unanswered, over a slow link or a lost one)
-            self._in_flight = True
+        kind = held_kind(action.intent) if action.intent is not None else None
+        if kind is not None and (kind in self._held or (kind == "decide" and self.session.state.sending)):
+            return None  # a double click or tap: the first is still on its way, or its answer not yet shown
         if isinstance(action.intent, Decide) and isinstance(action.intent.decision, DrawPick):
             self._picked = action.intent.decision.position  # turned over here if the draw ties (R4)
         if isinstance(action.intent, Control) and action.intent.what != "start":  # named if refused (Ui.asked)
@@ -756,8 +810,8 @@ class TableScene:
         if isinstance(action.intent, Control) and action.intent.what in ("undo", "redo"):
             self._undo_asked = (action.intent.what, self.session.state)  # said once done (client.undone)
         if action.intent is not None:
-            self.session.send(action.intent)
-        if isinstance(action.intent, Decide) and self.session.state.sending:
+            self._send_once(action.intent)
+        if isinstance(action.intent, Decide) and "decide" in self._held:
             self.ui = pending(self.ui, action.intent)
         if action.command in ("rules", "ledger"):
             self._open_overlay(action.command)
@@ -1431,6 +1485,37 @@ class TableScene:
 def _prompt_key(panel: Any) -> tuple[Any, ...]:
     """What makes a prompt a new one to the eye: its kind, title and lines (not its place or hover)."""
     return (panel.kind, panel.title[0], tuple(text for text, _ in panel.lines))
+
+
+HELD_SECONDS = 5.0
+"""Longest an intent other than a decision holds its kind (:meth:`TableScene._send_once`) when nothing in
+sight changes: the window's status line has said its refusal or answer by then."""
+
+
+def held_kind(intent: Intent) -> str | None:
+    """What a sent ``intent`` holds until its answer is shown (one of each at a time), or None for one the
+    server does not answer or that may go again at once (chat, a panel opened, a review asked for)."""
+    if isinstance(intent, Decide):
+        return "decide"
+    if isinstance(intent, AskHint):
+        return "hint"
+    if isinstance(intent, Control):
+        return f"control:{intent.what}"
+    if isinstance(intent, HandOver | Nudge):
+        return f"{type(intent).__name__}:{int(intent.seat)}"
+    if isinstance(intent, Answer | Withdraw):
+        return f"{type(intent).__name__}:{intent.request_id}"
+    if isinstance(intent, Back):
+        return "back"
+    return None
+
+
+def answer_mark(state: ClientState) -> tuple[Any, ...]:
+    """What in ``state`` changes when the server answers an intent other than a decision: the table's
+    ``seq``, the connection, requests open and asked, refusals, the hint, the nudge, the computer playing
+    for this seat, the start (never a chat line or another seat's connection alone)."""
+    return (state.seq, state.connection, state.asking, state.asked_id, state.consent, state.refused, state.error,
+            state.hint, state.nudge, state.playing_for_me, state.handing_me_over, state.started, state.failure)
 
 
 def pending(ui: Ui, intent: Decide) -> Ui:
