@@ -23,6 +23,8 @@ DB_HELP = ("the store to read: a SQLite file or postgresql://USER@HOST/DB (defau
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``doublenine results``."""
+    from doublenine.shared.numbers import arg_int
+
     from .storage.base import RESULTS_KEPT
 
     parser.add_argument("--db", default=None, metavar="STORE", help=DB_HELP)
@@ -30,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     out.add_argument("--csv", action="store_true", help="print CSV (a header row, then one row per match)")
     out.add_argument("--json", action="store_true", help='print JSON: {"results": [...]}')
     parser.add_argument("--table", default=None, metavar="CODE", help="only this table's matches")
-    parser.add_argument("--limit", type=int, default=RESULTS_KEPT, metavar="N",
+    parser.add_argument("--limit", type=arg_int(0, RESULTS_KEPT), default=RESULTS_KEPT, metavar="N",
                         help=f"at most N matches, the newest (default {RESULTS_KEPT}: every one the store keeps)")
 
 
@@ -107,9 +109,6 @@ def run(args: argparse.Namespace) -> int:
     from .storage.address import BadAddress, parse_address
     from .web.pages import results_csv, results_json
 
-    if args.limit < 0:
-        print("doublenine results: --limit must be 0 or more", file=sys.stderr)
-        return 2
     code = None if args.table is None else clean_code(args.table)
     try:
         where = parse_address(args.db, "--db") if args.db is not None else parse_address(default_store(), "$DOUBLENINE_DB")

@@ -180,7 +180,8 @@ def _doing(view: Any, wire: dict[str, Any], names: dict[int, str]) -> tuple[str,
         return "review", ()
     if view.phase is Phase.PLAY and view.turn is not None:  # D7: the seat to play is away, as table.js says it
         s = wire["seats"][int(view.turn) - 1]
-        away = seat_state(s["kind"], s["claimed"], s["connected"], s["computer_plays"], s["program"]) is SeatState.AWAY
+        away = {"kind", "claimed", "connected", "computer_plays", "program"} <= s.keys() and seat_state(
+            s["kind"], s["claimed"], s["connected"], s["computer_plays"], s["program"]) is SeatState.AWAY
         return "disconnected" if away else "to_play", (("name", names[int(view.turn)]),)
     return None
 

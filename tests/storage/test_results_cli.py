@@ -59,3 +59,12 @@ async def test_results_from_postgresql(pg_dsn: str, capsys: pytest.CaptureFixtur
     import asyncio
     assert await asyncio.to_thread(main, ["results", "--db", pg_dsn]) == 0
     assert capsys.readouterr().out.splitlines() == LINES
+
+
+def test_a_limit_is_read_as_ascii_digits_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line's one way to read a number (shared/numbers.py): a fullwidth or negative --limit is refused."""
+    for bad in ("\uff13", "-1"):
+        with pytest.raises(SystemExit) as exited:
+            main(["results", "--db", str(tmp_path / "x.sqlite3"), "--limit", bad])
+        assert exited.value.code == 2
+    assert capsys.readouterr().err.count("doublenine results: error: argument --limit") == 2
