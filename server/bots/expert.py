@@ -44,8 +44,8 @@ from .playout import PM
 from .normread import fit_lambdas, normal_affinity
 from .reading import fitted_affinity
 from .imitation import rollout_weights
-from .rankplay import (RANK, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips, to_rank,
-                       weighted_rollout)
+from .rankplay import (RANK, SAMPLED_DRAWS, block_rollout, follow_rollout, heavy_rollout, normal_rollout, rank_pips,
+                       sampled_rollout, to_rank, weighted_rollout)
 from .style import PRIOR, fit_styles
 from .strong import choices, distinct_plays, value_table
 from .worlds import RankWorlds
@@ -127,8 +127,14 @@ class ExpertSettings:
     """The rollouts' play model (with ``policy="normal"``): "normal" (:func:`.rankplay.normal_rollout`) or
     weights fitted to predict real players' choices (:mod:`.imitation`, :func:`.rankplay.weighted_rollout`):
     "fitted" (the opponents with the weights fitted on strong players, the seat and its partner with
-    those fitted on expert players) or "pooled" (the weights fitted on both, for every seat). The flat search
-    only; the fitted weights replace ``unseen`` and ``partner_locked``."""
+    those fitted on expert players), "pooled" (the weights fitted on both, for every seat), or "sampled":
+    every seat *samples* its play from the softmax of the normal score at ``sample_temperature``
+    (:func:`.rankplay.sampled_rollout`; the draws come from ``rng``, the same for every candidate of a
+    world). The flat search only; the fitted weights replace ``unseen`` and ``partner_locked``, which
+    "sampled" leaves out too."""
+    sample_temperature: float = 3.0
+    """``rollout="sampled"``: the softmax temperature, in points of the normal score (3: about the scale
+    at which the normal score best predicts logged strong and expert plays, docs/computer-players.md)."""
     lead_keep: int = 4
     """At the lead (empty line), only this many candidates with the highest normal score (the normal
     level's lead score: weight plus the tiles sharing a number) are rolled out, sharing the whole
@@ -159,7 +165,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "lead": ("heavy", "suit"),
     "convention": ("none", "lead"),
     "search": ("flat", "ismcts"),
-    "rollout": ("normal", "fitted", "pooled"),
+    "rollout": ("normal", "fitted", "pooled", "sampled"),
 }
 """The allowed values of the :class:`ExpertSettings` fields that name a choice."""
 LIMITS: dict[str, tuple[float, float]] = {
@@ -169,6 +175,7 @@ LIMITS: dict[str, tuple[float, float]] = {
     "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
     "unseen": (0.0, 100.0), "partner_locked": (-100.0, 100.0), "endgame": (0, 20), "endgame_worlds": (1, 10_000),
     "iterations": (1, 100_000), "exploration": (0.0, 1_000.0), "lead_keep": (0, 55), "lead_playouts": (0, 100_000),
+    "sample_temperature": (0.01, 100.0),
 }
 """Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
 ``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
@@ -287,7 +294,10 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
     mine = k.me & 1
     me, nxt = k.me, (k.me + 1) & 3
     after = []  # per candidate: (rank bit, left, right) after the play
-    weighted = s.policy == "normal" and s.rollout != "normal"
+    weighted = s.policy == "normal" and s.rollout in ("fitted", "pooled")
+    sampled = s.policy == "normal" and s.rollout == "sampled"
+    inverse_temperature = 1.0 / s.sample_temperature
+    draw = rng.random
     numbers = s.numbers or weighted
     exposed_after = []  # per candidate: the laid-open numbers after the play
     for m, i, end in cands:
@@ -317,6 +327,7 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
     def measure(alive: list[int], worlds_n: int) -> None:
         for _ in range(worlds_n):
             hands = worlds.next()
+            draws = [draw() for _ in range(SAMPLED_DRAWS)] if sampled else []
             for c in alive:
                 bit, left, right = after[c]
                 h = hands[:]
@@ -326,6 +337,10 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
                     v = value[mine][rank_pips(h[o]) + rank_pips(h[o + 2])]
                 elif exact:
                     v = solve(h[:4], left, right, nxt, 0, value, tie, mine)
+                elif sampled:
+                    team, points = sampled_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids), draws,
+                                                   inverse_temperature, heavy)
+                    v = value[team][points] if team >= 0 else tie
                 elif weighted:
                     team, points = weighted_rollout(h[0], h[1], h[2], h[3], left, right, nxt, 0, list(k.voids),
                                                     weights, exposed_after[c][:], line | bit, heavy)

@@ -15,6 +15,8 @@ hand about 3 times faster (docs/performance.md, "expert").
 """
 from __future__ import annotations
 
+import math
+
 from doublenine.shared.tiles import DOUBLE_NINE_SET
 
 from .heuristic import (W_DOUBLE, W_FOLLOW, W_LAST_VOID, W_NEXT_LOCKED, W_NEXT_VOID, W_OPPONENT_NUMBER,
@@ -306,6 +308,101 @@ def normal_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int,
                 right = pips_of[b] - right
                 if exposed is not None:
                     exposed[turn] |= 1 << right
+            if not hand:
+                team = turn & 1
+                other = team ^ 1
+                return team, rank_pips(hands[other]) + rank_pips(hands[other + 2])
+            passes = 0
+        else:
+            voids[turn] |= 1 << left | 1 << right
+            passes += 1
+            if passes == 4:
+                break
+        turn = (turn + 1) & 3
+    return blocked(hands)
+
+
+SAMPLED_DRAWS = 40
+"""Uniform draws a :func:`sampled_rollout` may need: one per play with a choice, and a hand in play has at
+most 39 plays left after the candidate's (40 tiles dealt, R9)."""
+
+
+def sampled_rollout(h0: int, h1: int, h2: int, h3: int, left: int, right: int, turn: int, passes: int,
+                    voids: list[int], draws: list[float], inverse_temperature: float,
+                    heavy: int = 0) -> tuple[int, int]:
+    """Finish a hand with each seat *sampling* its play from the softmax of the normal score; the result
+    of :func:`normal_rollout`.
+
+    The score is :func:`normal_rollout`'s (weights of :mod:`.heuristic`, the laid-open-numbers, unseen
+    and partner options left out: pips, doubles, own tiles that follow the ends left, ends the next
+    opponent and the other cannot follow, both ends closed to the partner), read from the seat's own
+    hand and the passes only (``voids``, updated in place). A seat that can go out does (as there);
+    otherwise, of its ``n`` fitting tiles in falling rank, tile ``i`` is played with probability
+    ``exp(inverse_temperature * (score_i - best)) / sum_j exp(inverse_temperature * (score_j - best))``,
+    chosen by the next unused number of ``draws`` (uniforms in [0, 1), at least :data:`SAMPLED_DRAWS`;
+    the caller draws them once per world, so every candidate of a decision sees the same numbers: common
+    random numbers). The seats in ``heavy`` play :func:`heavy_rollout`'s choice. A plain reference in
+    ``tests/bots/test_bot_rankplay.py`` checks it. ``draws`` shorter than the plays with a choice raise
+    ``IndexError``.
+    """
+    hands = [h0, h1, h2, h3]
+    fits, low_of, high_of, pips_of = FITS, R_LOW, R_HIGH, R_PIPS
+    base = R_BASE
+    exp = math.exp
+    drawn = 0
+    while True:
+        hand = hands[turn]
+        mask = hand & fits[10 * left + right]
+        if mask:
+            b = mask.bit_length() - 1
+            if mask & (mask - 1) and not heavy >> turn & 1:
+                nv = voids[(turn + 1) & 3]
+                pv = voids[(turn + 2) & 3]
+                lv = voids[(turn + 3) & 3]
+                tiles: list[int] = []
+                scores: list[float] = []
+                out = -1
+                m = mask
+                while m:
+                    c = m.bit_length() - 1
+                    m ^= 1 << c
+                    rest = hand ^ (1 << c)
+                    if not rest:
+                        out = c
+                        break
+                    if low_of[c] == left or high_of[c] == left:
+                        a, z = pips_of[c] - left, right
+                    else:
+                        a, z = left, pips_of[c] - right
+                    follow = (rest & fits[10 * a + z]).bit_count()
+                    ends = 1 << a | 1 << z
+                    score = base[c] + W_FOLLOW * (follow if follow < 3 else 3) \
+                        + W_NEXT_VOID * (nv & ends).bit_count() + W_LAST_VOID * (lv & ends).bit_count()
+                    if nv & ends == ends:
+                        score += W_NEXT_LOCKED
+                    if pv & ends == ends:
+                        score -= W_PARTNER_LOCKED
+                    tiles.append(c)
+                    scores.append(score)
+                if out >= 0:
+                    b = out
+                else:
+                    top = max(scores)
+                    weights = [exp(inverse_temperature * (x - top)) for x in scores]
+                    u = draws[drawn] * sum(weights)
+                    drawn += 1
+                    b = tiles[-1]
+                    for c, w in zip(tiles, weights):
+                        u -= w
+                        if u < 0:
+                            b = c
+                            break
+            hand ^= 1 << b
+            hands[turn] = hand
+            if low_of[b] == left or high_of[b] == left:
+                left = pips_of[b] - left
+            else:
+                right = pips_of[b] - right
             if not hand:
                 team = turn & 1
                 other = team ^ 1

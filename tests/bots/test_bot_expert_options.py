@@ -1,4 +1,4 @@
-"""The expert's allocation ("halving") and reading floor options (issue 14 experiments, off by default)."""
+"""The expert's experiment options, all off by default (halving, floor, convention, imitation, sampled rollouts)."""
 from __future__ import annotations
 
 import random
@@ -192,3 +192,35 @@ def test_rollout_fitted_plays_legal_reproducible_moves() -> None:
             assert move in view.legal_moves() and move == expert_play(view, random.Random(3), s)
             played += 1
     assert played >= 20
+
+
+def test_rollout_sampled_measures_otherwise_reproducibly_and_plays_legal_moves() -> None:
+    """``rollout="sampled"`` (every rollout seat samples from the normal score's softmax): the same
+    estimates for the same generator, other estimates than the default's on most positions, a legal
+    and reproducible choice; with every world's draws the same for every candidate, a candidate's
+    estimate does not depend on the others rolled out beside it."""
+    cheap = dict(playouts=120, min_worlds=8, max_worlds=40)
+    s = ExpertSettings(rollout="sampled", **cheap)
+    positions = differ = 0
+    for view in _views(61, 2):
+        forced, k, cands = choices(view)
+        if view.turn != view.viewer or forced is not None:
+            continue
+        positions += 1
+        sampled = _rollouts(view, k, random.Random(5), cands, s)
+        assert sampled == _rollouts(view, k, random.Random(5), cands, s)
+        differ += sampled != _rollouts(view, k, random.Random(5), cands, ExpertSettings(**cheap))
+        forty = ExpertSettings(rollout="sampled", min_worlds=40, max_worlds=40)
+        together = _rollouts(view, k, random.Random(5), cands, forty)
+        assert together[-1] == _rollouts(view, k, random.Random(5), cands[-1:], forty)[0]
+        move = expert_play(view, random.Random(3), s)
+        assert move in view.legal_moves() and move == expert_play(view, random.Random(3), s)
+    assert positions >= 15 and differ >= positions - 2
+
+
+def test_rollout_sampled_temperature_is_bounded() -> None:
+    import pytest
+    for bad in (0.0, 0.005, 101.0, float("nan")):
+        with pytest.raises(ValueError, match="sample_temperature"):
+            ExpertSettings(rollout="sampled", sample_temperature=bad)
+    assert ExpertSettings(rollout="sampled").sample_temperature == 3.0

@@ -15,8 +15,8 @@ import pytest
 
 from doublenine.server.bots.playout import block_choice, follow_choice, heavy_choice, pass_turn, play, playable, rollout
 from doublenine.server.bots.rankplay import (
-    NORMAL_WEIGHTS, ORDER, RANK, WEIGHT_KEYS, block_rollout, follow_rollout, from_rank, normal_rollout, heavy_rollout,
-    rank_pips, to_rank, weighted_rollout,
+    NORMAL_WEIGHTS, ORDER, RANK, SAMPLED_DRAWS, WEIGHT_KEYS, block_rollout, follow_rollout, from_rank, normal_rollout,
+    heavy_rollout, rank_pips, sampled_rollout, to_rank, weighted_rollout,
 )
 from doublenine.shared.playout import mask_pips
 from doublenine.shared.tiles import DOUBLE_NINE_SET, Tile
@@ -328,3 +328,100 @@ def test_r15_r18_weighted_rollout_matches_its_plain_reference() -> None:
         assert (v1, e1) == (v2, e2)
         changed += got != normal_rollout(*ranks, board[4], board[5], board[6], board[7], list(voids))
     assert changed > 300
+
+
+def _sampled_reference(board: list[int], voids: list[int], draws: list[float], inverse_temperature: float,
+                       heavy: int = 0) -> tuple[int, int]:
+    """The sampled rollout written plainly on tile indices with the engine's Tile objects: going out
+    if it can, else each fitting tile (in falling rank) with probability proportional to
+    exp(inverse_temperature * (its normal score - the best)), picked by the next draw."""
+    import math
+
+    from doublenine.server.bots import heuristic as h
+    from doublenine.server.bots.playout import outcome
+    from doublenine.shared.tiles import PIP_MASK
+    used = 0
+    while True:
+        mask = playable(board)
+        seat = board[6]
+        if not mask:
+            voids[seat] |= 1 << board[4] | 1 << board[5]
+            if pass_turn(board):
+                return outcome(board, -1)
+            continue
+        if heavy >> seat & 1 or mask.bit_count() == 1:
+            i, end = heavy_choice(board, mask)
+            if play(board, i, end):
+                return outcome(board, seat)
+            continue
+        tiles = sorted((DOUBLE_NINE_SET[i] for i in range(55) if mask >> i & 1), key=lambda t: -RANK[t.index])
+        going_out = [t for t in tiles if board[seat] == t.bit]
+        scored: list[tuple[Tile, float]] = []
+        for t in tiles:
+            end = 0 if t.has(board[4]) else 1
+            rest = board[seat] & ~t.bit
+            a, z = (t.other_end(board[4]), board[5]) if end == 0 else (board[4], t.other_end(board[5]))
+            ends = 1 << a | 1 << z
+            nv, pv, lv = voids[(seat + 1) & 3], voids[(seat + 2) & 3], voids[(seat + 3) & 3]
+            score = h.W_PIPS * t.pips + (h.W_DOUBLE if t.is_double else 0.0) \
+                + h.W_FOLLOW * min((rest & (PIP_MASK[a] | PIP_MASK[z])).bit_count(), 3) \
+                + h.W_NEXT_VOID * (nv & ends).bit_count() + h.W_LAST_VOID * (lv & ends).bit_count() \
+                + (h.W_NEXT_LOCKED if nv & ends == ends else 0.0) - (h.W_PARTNER_LOCKED if pv & ends == ends else 0.0)
+            scored.append((t, score))
+        if going_out:
+            pick = going_out[0]
+        else:
+            top = max(score for _, score in scored)
+            weights = [math.exp(inverse_temperature * (score - top)) for _, score in scored]
+            u = draws[used] * sum(weights)
+            used += 1
+            pick = scored[-1][0]
+            for (t, _), w in zip(scored, weights):
+                u -= w
+                if u < 0:
+                    pick = t
+                    break
+        if play(board, pick.index, 0 if pick.has(board[4]) else 1):
+            return outcome(board, seat)
+
+
+@pytest.mark.parametrize("seed, heavy_seats", [(24, False), (25, True)])
+def test_r15_r18_sampled_rollout_matches_its_plain_reference(seed: int, heavy_seats: bool) -> None:
+    """The expert's ``rollout="sampled"`` kernel: 2,000 hands from the lead with random voids (and seats read
+    as heavy-first), random draws and temperatures 0.5 to 8 points: the same result and voids learnt as the
+    plain reference; it plays otherwise than the argmax kernel in many hands (else this could not fail)."""
+    rng = random.Random(seed)
+    changed = 0
+    for _ in range(2000):
+        board, _line = _deal_from_the_lead(rng)
+        voids = [rng.getrandbits(10) & rng.getrandbits(10) for _ in range(4)]
+        heavy = rng.getrandbits(4) if heavy_seats else 0
+        draws = [rng.random() for _ in range(SAMPLED_DRAWS)]
+        inverse = 1.0 / rng.choice((0.5, 1.0, 3.0, 8.0))
+        ranks = [to_rank(hh) for hh in board[:4]]
+        args = (*ranks, board[4], board[5], board[6], board[7])
+        v1, v2 = list(voids), list(voids)
+        got = sampled_rollout(*args, v1, draws, inverse, heavy)
+        assert got == _sampled_reference(list(board), v2, draws, inverse, heavy)
+        assert v1 == v2
+        changed += got != normal_rollout(*args, list(voids), heavy)
+    assert changed > 300
+
+
+def test_r15_sampled_rollout_draws_each_tile_with_its_softmax_share() -> None:
+    """One decision with a choice, at temperature 8: seat 0 holds 9-9 and 5-9 with the line showing 9 | 3
+    and no other seat can follow 9, 3 or 5. The 9-9 scores 18 + 5 (double) + 2.5 (the 5-9 follows) = 25.5,
+    the 5-9 14, so the 9-9 goes first with probability 1 / (1 + exp(-11.5 / 8)) = 0.808: then seat 0
+    goes out with its 5-9 (team 0 wins 10 + 25 points); after the 5-9 first, the hand blocks and seat
+    1's 10 pips win team 1 the 18 + 18. Over a uniform grid of 1,000 first draws, 808 go out."""
+    hands = [to_rank(Tile(9, 9).bit | Tile(5, 9).bit), to_rank(Tile(2, 2).bit | Tile(2, 4).bit),
+             to_rank(Tile(4, 4).bit | Tile(4, 6).bit), to_rank(Tile(6, 6).bit | Tile(6, 7).bit)]
+    results = []
+    for j in range(1000):
+        draws = [(j + 0.5) / 1000] + [0.0] * (SAMPLED_DRAWS - 1)
+        results.append(sampled_rollout(*hands, 9, 3, 0, 0, [0, 0, 0, 0], draws, 1.0 / 8.0))
+    assert results.count((0, 35)) == 808
+    assert results.count((1, 36)) == 192
+    assert results[:808] == [(0, 35)] * 808  # the low draws take the first tile in falling rank, the 9-9
+    # the argmax kernel always plays the 9-9 first
+    assert normal_rollout(*hands, 9, 3, 0, 0, [0, 0, 0, 0]) == (0, 35)
