@@ -7,7 +7,7 @@ content). Laying out is pure given fonts and a width; drawing only draws.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, cast
 
 import pygame
 
@@ -76,8 +76,10 @@ class ScrollPanel:
         self.rect = pygame.Rect(rect)
         self.face = fonts or Fonts()
         """The typeface, unscaled."""
-        self.fonts = Scaled(self.face, scale)
-        """What the content is laid out and drawn with: sizes multiplied by :attr:`k`."""
+        self.scaled = Scaled(self.face, scale)
+        self.fonts: Fonts = cast(Fonts, self.scaled)
+        """What the content is laid out and drawn with: sizes multiplied by :attr:`k` (a :class:`.text.Scaled`,
+        typed as the typeface it stands for)."""
         self.scroll = 0
         self.hover: tuple[int, int] | None = None
         self._mod = 0
@@ -109,7 +111,7 @@ class ScrollPanel:
     @property
     def k(self) -> float:
         """The panel's scale: screen px per base px."""
-        return self.fonts.k
+        return self.scaled.k
 
     def px(self, base: float) -> int:
         """``base`` px in screen px."""
@@ -139,7 +141,8 @@ class ScrollPanel:
         self.rect = pygame.Rect(rect)
         if scale is not None and scale != self.k:
             self.scroll = round(self.scroll * scale / self.k)
-            self.fonts = Scaled(self.face, scale)
+            self.scaled = Scaled(self.face, scale)
+            self.fonts = cast(Fonts, self.scaled)
         self.scroll = self.clamp(self.scroll)
 
     def body_rect(self) -> pygame.Rect:
