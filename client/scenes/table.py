@@ -17,6 +17,7 @@ import pygame
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import DrawPick, Play
 from doublenine.shared.seats import Seat
+from doublenine.shared.numbers import is_ascii_digits
 from doublenine.shared.seatstate import TAKEABLE
 from doublenine.shared.state import Phase, Placed
 from doublenine.shared.views import SeatView
@@ -523,7 +524,8 @@ class TableScene:
         if not free:
             return
         ring = self.ui.button or ""
-        now = int(ring.removeprefix("other:sit:")) if ring.startswith("other:sit:") and ring[-1:].isdigit() else 0
+        held = ring.removeprefix("other:sit:") if ring.startswith("other:sit:") else ""
+        now = int(held) if is_ascii_digits(held) else 0
         seat = next((n for n in free if n > now), free[0])
         self.ui, self.dirty = replace(self.ui, button=f"other:sit:{seat}", selected=None, end=None), True
 
