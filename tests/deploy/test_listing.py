@@ -66,8 +66,10 @@ async def test_issue_12_every_process_lists_every_public_table_and_nginx_shows_a
             _, html = await asyncio.to_thread(get, f"http://127.0.0.1:{ports[(i + 1) % 3]}/")
             row = html.split(f'href="/t/{code}"', 1)[1].split("</li>", 1)[0]
             # a free seat is said free, not named by its default name (new-user finding 4)
-            assert f"Player{i}, free seat, free seat, free seat</span>" in row and "3 seats for a person" in row
-            assert "0 – 0" in row
+            # by team since d286e95 (club s14 F6), the count as "seats for a person" (club s14 F17)
+            assert f"Team A</span> Player{i} &amp; free seat <span" in row and "3 seats for a person" in row
+            assert "Team B</span> free seat &amp; free seat <span" in row
+            assert row.count('<span class="points">0</span>') == 2
         status, html = await asyncio.to_thread(get, f"https://127.0.0.1:{https}/")
         assert status == 200 and listed(html) == set(public)
         for code in public + [private, public[1].lower()]:  # any table's page, through nginx
