@@ -89,6 +89,15 @@ def fullscreen_key(event: Any) -> bool:
     return any(event.key == key and (not need or mod & need) for key, need in FULLSCREEN_KEYS)
 
 
+def letterbox(canvas: tuple[int, int], window: tuple[int, int]) -> tuple[int, int, int, int]:
+    """Where a ``canvas`` (px) larger than the ``window`` is shown in it, (x, y, w, h): scaled down the same
+    on both sides and centred, never squashed (s14 access F8: a 1024x600 canvas in a 1024x552 window had its
+    tiles and text 8 % flatter and blurred). E.g. 1024x600 in 1024x552 -> (41, 0, 942, 552)."""
+    s = min(window[0] / canvas[0], window[1] / canvas[1])
+    w, h = min(window[0], round(canvas[0] * s)), min(window[1], round(canvas[1] * s))
+    return (window[0] - w) // 2, (window[1] - h) // 2, w, h
+
+
 class NoDisplay(RuntimeError):
     """SDL found no display for the window (see :class:`App`)."""
 
@@ -138,7 +147,12 @@ class App:
     def viewport(self) -> Viewport:
         """Window size (event coordinates) and drawable size; they differ under display scaling."""
         window = pygame.display.get_window_size() if pygame.display.get_surface() is not None else self.display.get_size()
-        return Viewport(tuple(window), self.screen.get_size())  # type: ignore[arg-type]
+        shown = None
+        if self.screen is not self.display:  # the canvas kept at its shape in the window (letterbox)
+            x, y, w, h = letterbox(self.screen.get_size(), self.display.get_size())
+            kx, ky = window[0] / max(1, self.display.get_width()), window[1] / max(1, self.display.get_height())
+            shown = (round(x * kx), round(y * ky), round(w * kx), round(h * ky))
+        return Viewport(tuple(window), self.screen.get_size(), shown)  # type: ignore[arg-type]
 
     def follow_window(self) -> None:
         """Take the window's new size without recreating anything.
@@ -215,7 +229,10 @@ class App:
         if self.stack[-1].update(time.monotonic()) or self._dirty:
             self.stack[-1].draw(self.screen)
             if self.screen is not self.display:  # a window smaller than the layout (follow_window)
-                pygame.transform.smoothscale(self.screen, self.display.get_size(), self.display)
+                x, y, w, h = letterbox(self.screen.get_size(), self.display.get_size())
+                if (w, h) != self.display.get_size():
+                    self.display.fill((0, 0, 0))
+                pygame.transform.smoothscale(self.screen, (w, h), self.display.subsurface((x, y, w, h)))
             pygame.display.flip()
             self.frames += 1
             self._dirty = False

@@ -33,14 +33,21 @@ class Viewport:
 
     window: tuple[int, int]
     pixels: tuple[int, int]
+    shown: tuple[int, int, int, int] | None = None
+    """Where the drawable is shown in the window, (x, y, w, h) in window coordinates, when it is scaled into
+    a part of it (app.App.follow_window: a window under the minimum, the canvas kept at its shape, s14 access
+    F8); None: the whole window."""
 
     def to_pixels(self, pos: tuple[float, float]) -> tuple[float, float]:
         """A mouse position in window coordinates, in drawable pixels (finite, within one window of the edge)."""
-        return (_bounded(pos[0] * self.pixels[0] / max(1, self.window[0]), self.pixels[0]),
-                _bounded(pos[1] * self.pixels[1] / max(1, self.window[1]), self.pixels[1]))
+        sx, sy, sw, sh = self.shown or (0, 0, *self.window)
+        return (_bounded((pos[0] - sx) * self.pixels[0] / max(1, sw), self.pixels[0]),
+                _bounded((pos[1] - sy) * self.pixels[1] / max(1, sh), self.pixels[1]))
 
     def touch(self, x: float, y: float) -> tuple[float, float]:
         """A finger position (0..1 normalised by SDL), in drawable pixels (finite, as :meth:`to_pixels`)."""
+        if self.shown is not None and isinstance(x, (int, float)) and isinstance(y, (int, float)):
+            return self.to_pixels((x * self.window[0], y * self.window[1]))
         return (_bounded(x * self.pixels[0], self.pixels[0]), _bounded(y * self.pixels[1], self.pixels[1]))
 
 

@@ -88,3 +88,42 @@ def test_a_size_asked_on_the_command_line_is_not_bounded(monkeypatch: pytest.Mon
         assert seen == [None]
     finally:
         _quit(app)
+
+
+def test_a_canvas_is_shown_at_its_shape_in_a_window_under_the_minimum() -> None:
+    """s14 access F8: a 1024x600 table squashed into a 1024x552 window (8 % flatter, blurred); now scaled the
+    same on both sides and centred (letterbox), and a click lands where it is drawn."""
+    from doublenine.client.app import letterbox
+    from doublenine.client.input import Viewport
+
+    assert letterbox((1024, 600), (1024, 552)) == (41, 0, 942, 552)
+    assert letterbox((800, 600), (640, 480)) == (0, 0, 640, 480)  # the same shape: the whole window
+    vp = Viewport((1024, 552), (1024, 600), (41, 0, 942, 552))
+    assert vp.to_pixels((41 + 471, 276)) == (512.0, 300.0)
+    assert vp.touch(0.5, 0.5) == (512.0, 300.0)
+
+
+def test_a_window_the_wm_made_shorter_is_letterboxed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from client_helpers import resize_window
+
+    class Canvas(Idle):
+        def __init__(self) -> None:
+            self.clicks: list[tuple[float, float]] = []
+            self.vp: Any = None
+        def resize(self, vp: Any) -> None: self.vp = vp
+        def handle(self, event: Any) -> None:
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.clicks.append(self.vp.to_pixels(event.pos))
+        def draw(self, surface: pygame.Surface) -> None: surface.fill((200, 0, 0))
+
+    scene = Canvas()
+    app = App(scene, (1024, 600))
+    try:
+        app.step(resize_window((1024, 552), wm_ignores_minimum=True))
+        window = pygame.display.get_surface()
+        assert window.get_at((20, 276))[:3] == (0, 0, 0)  # the bar beside the table
+        assert window.get_at((512, 276))[0] >= 190
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(512, 276), button=1)])
+        assert scene.clicks == [(512.0, 300.0)]
+    finally:
+        _quit(app)
