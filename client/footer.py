@@ -33,6 +33,9 @@ unsaid; scenes/table.py M and S, scenes/talk.py C)."""
 HELP_TILES = N_("T tiles")
 """The tile tracker's key (client/tracking.py), named only where the table allows the tracker."""
 WATCHING = N_("You are watching this table")
+NEXT_HAND = N_("You play from the next hand: until then you watch")
+"""Said instead of :data:`WATCHING` by a window whose seat, taken mid-hand, is its from the next deal
+(``ClientState.next_seat``; attacker s14 F1: the computer's hidden hand is nobody's to see)."""
 """Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
 HELP_COPY = N_("K: copy the table's link")
 """The rules' Keys section names it (:func:`keys_section`): every window copies its table's link so
@@ -137,6 +140,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         shown = enter_button(panel)
         if shown is not None:
             return tr(lang, HELP_PROMPT, action=say(lang, shown.label, dict(shown.args)))
+        if state.next_seat is not None:
+            return tr(lang, NEXT_HAND)
         return f"{tr(lang, WATCHING)} · {tr(lang, HELP_SIT)}" if keys == "sit" else tr(lang, WATCHING)
     view = state.view
     if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
@@ -295,7 +300,8 @@ def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
     and T wrapped to two rows in a footer kept for the one row of :data:`HELP`)."""
     from .text import tr
     if spectating(state):
-        return (f"{tr(lang, WATCHING)} · {tr(lang, HELP_SIT)}", tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT),
+        first = tr(lang, NEXT_HAND) if state.next_seat is not None else f"{tr(lang, WATCHING)} · {tr(lang, HELP_SIT)}"
+        return (first, tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT),
                 tr(lang, HELP_PHRASES), tr(lang, HELP_CHAT_ITEM))
     return (_play_keys(state, lang, full=True), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW),
             tr(lang, HELP_CHAT_ITEM))

@@ -130,6 +130,10 @@ class ClientState:
     watching: bool = False
     """D8: this window attached without a seat (``Spectate``, or ``CreateTable`` with no ``sit``), known
     before the first snapshot says so; once a view arrives, its seat decides (:func:`spectating`)."""
+    next_seat: int | None = None
+    """The seat ``joined`` named (None: joined as a spectator). While the view is still a spectator's, the
+    seat was taken mid-hand and is this window's from the next deal (attacker s14 F1, docs/protocol.md
+    ``join``): the window watches and says so (``footer.NEXT_HAND``)."""
     others_return: bool = True
     """The other human players who are away can come back to this table: False for a table this window's
     own loopback-only server plays (the launcher's local table: one once hosted for friends and no longer
@@ -396,7 +400,8 @@ _REDUCERS: dict[type, Any] = {
     p.Snapshot: _snapshot,
     p.Update: _update,
     p.TableUpdate: lambda s, m: _table(s, m.table),
-    p.Joined: lambda s, m: replace(s, table=m.code, seed=m.seed if m.seed is not None else s.seed),
+    p.Joined: lambda s, m: replace(s, table=m.code, seed=m.seed if m.seed is not None else s.seed,
+                                   next_seat=m.seat),
     p.HintReply: _hint,
     p.RequestClosed: lambda s, m: replace(
         s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id)),

@@ -79,6 +79,11 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
     stranger took every seat kept for the host's friends and the table started by itself. Kind: a
     limit on one person's share that one person could multiply (43be66e held ``start`` only).
 
+    R21/D8 (attacker s14 F1): a seat the computer plays after the start, taken while a hand is dealt
+    (:meth:`.table.Table.hand_dealt`), is the joiner's from the next deal: ``joined`` names it, but the
+    connection watches as a spectator (``SeatSlot.waits``, :meth:`.table.Table.seat_waiters`) and the seat
+    keeps its name until then. Kind: hidden tiles reachable by taking a seat nobody of yours held.
+
     ``name`` None (left out of the frame) is stored blank like a name blank once cleaned: the seat
     shows its default name (docs/protocol.md "Names"). ``creator``: the table's creator sits down
     right after ``create_table``; its seat keeps the name :func:`.registry.creation_names` gave it
@@ -105,18 +110,48 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
             raise Refused(ErrorCode.RATE_LIMITED, f"a seat was given up from your address: join again in {wait} ms",
                           {"limit": "seats", "retry_ms": wait})
         token = new_token()
+        late = table.hand_dealt() and not creator  # R21/D8: the computer's hidden hand is not the newcomer's
         async with table.changing_meta():  # a failed store claims no seat (issue 12 case 5)
             # unlike every other seat's name, never a default name or "(you)" (server/names.py); the
             # creator's seat has its name already, made distinct with the others' in seat order
             shown = slot.name if creator else \
-                distinct_name(own_name(seat_name(name)), (table.slots[s].name for s in SEATS if s != seat))
-            slot.token_hash, slot.name, slot.handed_over = token_hash(token), shown, False
+                distinct_name(own_name(seat_name(name)), [table.slots[s].name for s in SEATS if s != seat]
+                              + [table.slots[s].next_name for s in SEATS if s != seat and table.slots[s].waits])
+            slot.token_hash, slot.handed_over = token_hash(token), False
+            if late:  # attacker s14 F1: the seat is theirs from the next deal; the hand keeps its player's name
+                slot.waits, slot.next_name = True, shown
+            else:
+                slot.name = shown
             if creator:
                 table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
             if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
                 table.meta.started = True
         claim = slot.grant()
+        if late:
+            await _welcome_waiting(table, conn, seat, token, claim)
+            return
         await _welcome(table, conn, seat, token, creator, claim)
+
+
+async def _welcome_waiting(table: Table, conn: Any, seat: Seat, token: str | None, claim: int) -> None:
+    """Attach ``conn`` to the seat reserved for it until the next deal (``SeatSlot.waits``): ``joined``
+    names the seat (with its token, for a rejoin), but the snapshot and every frame until the next deal
+    are a spectator's (D8: no hand; attacker s14 F1: a join mid-hand read the computer's hidden hand, one
+    seat after another). :meth:`.table.Table.seat_waiters` seats it at the next deal."""
+    if table.moved:
+        if token is not None:
+            conn.send(_joined(table, seat, token, False, claim))
+            conn.close(*MOVED)
+            return
+        raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
+                      {"retry_ms": 200})
+    table.bind_waiting(conn, seat)
+    conn.send(_joined(table, seat, token, False, claim))
+    conn.send(table.snapshot_frame(None), state=True)
+    if table.chat.lines:
+        conn.send(table.chat.history_frame())
+    table.broadcast_table()
+    table.rearm()
 
 
 async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) -> None:
@@ -135,6 +170,13 @@ async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) 
         slot = table.slots[seat]
         if slot.stale(claim):
             conn.close(4002, "seat played from another window or device since")
+            return
+        if slot.waits:  # still reserved until the next deal (attacker s14 F1): watching, as when it joined
+            old = table.waiting_conn(seat)
+            if old is not None and old is not conn:
+                table.unbind(old)
+                old.close(4002, "seat reclaimed by a newer connection")
+            await _welcome_waiting(table, conn, seat, None, slot.grant(claim))
             return
         if slot.handed_over:  # D7: the returning player takes the seat back (after the decision owed)
             await table.give_back(seat)
@@ -228,6 +270,13 @@ async def leave(table: Table, conn: Any) -> None:
     """Detach; a seated player gives the seat up (token void; the computer plays it once started)."""
     async with table.lock:
         seat = table.subscribers.get(conn)
+        waited = getattr(conn, "waiting", None)
+        if seat is None and waited is not None:  # a seat reserved till the next deal given up: free again
+            slot = table.slots[waited]
+            async with table.changing_meta():
+                slot.token_hash, slot.waits, slot.next_name = None, False, ""
+            table.seat_given_up(site_group(getattr(conn, "group", None)))
+            table.broadcast_table()
         if seat is not None:
             slot = table.slots[seat]
             # stored (changing_meta saves the seats): the token stays void after a restart, unlike a
@@ -256,8 +305,8 @@ async def leave(table: Table, conn: Any) -> None:
 
 async def start(table: Table, seat: Seat) -> None:
     """Start now: the match runs; human seats nobody holds stay human seats the computer plays until a
-    person takes one with :func:`join` (``SeatState.OPEN``, "computer, free seat"; the person plays the
-    computer's hand from there, as after a ``leave``). Club s14 F17: they became computer seats, so a
+    person takes one with :func:`join` (``SeatState.OPEN``, "computer, free seat"; taken while a hand is
+    dealt, the person watches until the next deal: ``SeatSlot.waits``, attacker s14 F1). Club s14 F17: they became computer seats, so a
     late arrival was refused TABLE_FULL against the README's "computer, free seat ... until someone takes
     it". Kind: a seat filled with a computer for lack of a person is a free seat for a person; only the
     seats created as "computer" (``create_table``) stay computer.

@@ -52,7 +52,7 @@ class Connection:
                  "_state_frames", "_stalled_since", "_measured", "_close_with", "_wake", "_writing",
                  "_allowance", "_stamp", "address", "group", "own_player", "current_type",
                  "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching", "route",
-                 "resynced", "watch_name")
+                 "resynced", "watch_name", "waiting")
     # slots: four connections a table, each about 500 bytes lighter than with a dict (issue 12);
     # ``coaching`` is set by server/coaching.py (read with a default there)
 
@@ -60,6 +60,8 @@ class Connection:
         self.ws = ws
         self.watch_name = ""
         """This connection's name as a spectator (``spectate.name``, actions.watcher_name); "" for none."""
+        self.waiting: Seat | None = None
+        """The seat this spectator joined mid-hand and takes at the next deal (``SeatSlot.waits``, attacker s14 F1)."""
         self.registry = registry
         self.config = registry.config
         self.table: Table | None = None

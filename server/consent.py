@@ -194,5 +194,5 @@ def askable(slots: dict[Seat, SeatSlot], by: Seat, target: Seat | None = None) -
     refused every hand-over of seat 2 with seat 3; the asker then waited out REQUEST_TOO_SOON)."""
     side = None if target is None else slots[target].side
     return {s for s in SEATS
-            if s != by and s != target and slots[s].claimed and not slots[s].handed_over
+            if s != by and s != target and slots[s].claimed and not slots[s].stood_in
             and (side is None or slots[s].side != side)}

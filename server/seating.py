@@ -63,6 +63,14 @@ class SeatSlot:
     token_hash: str | None = None
     handed_over: bool = False
     """D7: a disconnected human seat the computer plays by consent, until its holder returns."""
+    waits: bool = False
+    """R21/D8: the seat was taken (``join``) while the computer played it in a hand already dealt: it is
+    reserved for its new player (token held), but the computer plays the hand out and the player watches
+    as a spectator until the next deal (attacker s14 F1: a join mid-hand showed the computer's hidden hand).
+    Stored."""
+    next_name: str = ""
+    """The waiting player's name (:attr:`waits`), shown on the seat from the next deal: until then the seat
+    keeps the name of whoever played its hand (the moves are credited to who made them)."""
     conn: Any = field(default=None, repr=False)
     panel: bool = False
     """R26: the holder has the rules or the ledger open."""
@@ -119,18 +127,26 @@ class SeatSlot:
         return self.kind == "human" and self.token_hash is not None
 
     @property
+    def stood_in(self) -> bool:
+        """The computer plays this claimed seat for its person: handed over (D7) or waiting for the next
+        deal (:attr:`waits`); such a seat's person is not asked to consent nor waited for."""
+        return self.handed_over or self.waits
+
+    @property
     def display_name(self) -> str:
         return self.name or DEFAULT_NAMES[self.seat]
 
     def record(self) -> dict[str, Any]:
         """The stored part of the seat (live connection state is not stored)."""
         return {"kind": self.kind, "level": self.level, "name": self.name,
-                "token_hash": self.token_hash, "handed_over": self.handed_over}
+                "token_hash": self.token_hash, "handed_over": self.handed_over,
+                "waits": self.waits, "next_name": self.next_name}
 
     @staticmethod
     def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
         # names stored before issue 16 were not cleaned: clean them on the way in
-        return SeatSlot(seat, r["kind"], r["level"], seat_name(r["name"]), r["token_hash"], r["handed_over"])
+        return SeatSlot(seat, r["kind"], r["level"], seat_name(r["name"]), r["token_hash"], r["handed_over"],
+                        bool(r.get("waits", False)), seat_name(r.get("next_name", "")))
 
 
 @dataclass

@@ -48,6 +48,10 @@ log = logging.getLogger("doublenine.server.table")
 
 REMEMBERED_INTENTS = 16
 """Applied intent ids kept per seat for duplicate detection."""
+DEALT = frozenset({Phase.REVIEW, Phase.PLAY})
+"""R9-R17: the phases in which the four hands are dealt and hidden (a seat taken then waits for the next
+deal: ``SeatSlot.waits``, attacker s14 F1)."""
+
 PAST_KEPT = 2
 """Earlier matches whose full record (every hand, for the ledger) a table keeps in memory; all of
 them stay stored. A player who joins late sees these; one who stayed has them all (issue 12)."""
@@ -393,6 +397,7 @@ class Table:
             live, was = self.slots[seat], old.slots[seat]
             live.kind, live.level, live.name = was.kind, was.level, was.name
             live.token_hash, live.handed_over = was.token_hash, was.handed_over
+            live.waits, live.next_name = was.waits, was.next_name
         meta = self.meta
         meta.started, meta.creator_seat, meta.creator_hash = old.started, old.creator_seat, old.creator_hash
 
@@ -428,7 +433,7 @@ class Table:
         slot = self.slots[seat]
         if slot.kind == "computer":
             return True
-        return self.meta.started and (not slot.claimed or slot.handed_over)
+        return self.meta.started and (not slot.claimed or slot.stood_in)
 
     @property
     def paused(self) -> bool:
@@ -452,7 +457,7 @@ class Table:
         if state.phase is not Phase.REVIEW and not any(self.computer_plays(s) for s in awaited(state)):
             return frozenset()
         return frozenset(s for s, sl in self.slots.items()
-                         if sl.panel and sl.conn is not None and sl.claimed and not sl.handed_over)
+                         if sl.panel and sl.conn is not None and sl.claimed and not sl.stood_in)
 
     def waits_for(self) -> frozenset[Seat]:
         """The seats the table waits for (issue 15, D7): those whose decision is awaited
@@ -469,7 +474,7 @@ class Table:
         r = self.request
         if r is None or r.action != "new_match" or self.log.state.phase is not Phase.MATCH_OVER:
             return frozenset()
-        return frozenset(s for s in r.waiting if self.slots[s].claimed and not self.slots[s].handed_over)
+        return frozenset(s for s in r.waiting if self.slots[s].claimed and not self.slots[s].stood_in)
 
     def reviewing(self) -> frozenset[Seat]:
         """R10 with D7: in the review, every claimed human seat the computer does not play. Who has
@@ -482,7 +487,7 @@ class Table:
         if self.closed or not self.meta.started or self.log.state.phase is not Phase.REVIEW:
             return frozenset()
         return frozenset(s for s, sl in self.slots.items()
-                         if sl.kind == "human" and sl.claimed and not sl.handed_over)
+                         if sl.kind == "human" and sl.claimed and not sl.stood_in)
 
     def held_since(self, seat: Seat) -> float:
         """Unix seconds from which the table has waited for ``seat``: ``since`` (the decision now
@@ -587,10 +592,55 @@ class Table:
             self._idle.cancel()
             self._idle = None
 
+    def hand_dealt(self) -> bool:
+        """A hand is dealt and hidden now (:data:`DEALT`): a seat taken now waits for the next deal."""
+        return self.meta.started and self.log.state.phase in DEALT
+
+    def bind_waiting(self, conn: Any, seat: Seat) -> None:
+        """Attach ``conn`` as a spectator (D8: no hand) that holds ``seat``, reserved for it until the
+        next deal (``SeatSlot.waits``; :meth:`seat_waiters` seats it then). Its chat name is the seat's
+        coming name."""
+        self.bind(conn, None)
+        conn.waiting = seat
+        conn.watch_name = self.slots[seat].next_name
+
+    def waiting_conn(self, seat: Seat) -> Any:
+        """The connection attached as a spectator waiting for ``seat`` (:meth:`bind_waiting`), or None."""
+        return next((c for c, s in self.subscribers.items()
+                     if s is None and getattr(c, "waiting", None) == seat), None)
+
+    async def seat_waiters(self) -> bool:
+        """R21/D8 (attacker s14 F1): between two hands (no hand dealt, :meth:`hand_dealt` False), each seat
+        reserved for a late arrival (``SeatSlot.waits``) becomes its player's: its name is shown, and its
+        connection, watching until now, is attached at the seat with ``joined`` and the seat's snapshot. True
+        when a seat changed so (the caller sends the ``table`` frame)."""
+        if self.hand_dealt() or not any(sl.waits for sl in self.slots.values()):
+            return False
+        before = self.meta.record()
+        for slot in self.slots.values():
+            if slot.waits:
+                slot.waits, slot.name, slot.next_name = False, slot.next_name, ""
+        try:
+            await self.save_meta()
+        except Exception:  # kept in memory; stored with the next change of seats
+            self._restore_meta(before)
+            log_store_failure(log, self.store, "table %s: storing the seats of the next deal failed", self.code)
+            return False
+        for seat, slot in self.slots.items():
+            conn = self.waiting_conn(seat)
+            if conn is not None and slot.claimed and not slot.waits:
+                conn.waiting = None
+                self.bind(conn, seat)
+                conn.send(pack({"type": "joined", "code": self.code, "seat": int(seat), "claim": slot.grant(slot.claim_held)}))
+                conn.send(self.snapshot_frame(seat), state=True)
+        return True
+
     def unbind(self, conn: Any) -> Seat | None:
         """Detach ``conn``; its seat stays held (D7). Starts the idle timer when nobody is left."""
         seat = self.subscribers.pop(conn, None)
         conn.table, conn.seat = None, None
+        if getattr(conn, "waiting", None) is not None:
+            conn.waiting = None  # its reserved seat stays held for a rejoin with its token
         if seat is not None and self.slots[seat].conn is conn:
             self.slots[seat].conn = None
             self.slots[seat].panel = False
@@ -787,6 +837,8 @@ class Table:
         if self.holding() != self._last_holding:  # a computer's turn came (or went) under an open panel
             table_changed = True
         if self.returning and await self._give_back_owed():  # D7: the decision owed is made
+            table_changed = True
+        if await self.seat_waiters():  # R21 (attacker s14 F1): a late arrival sits at the next deal
             table_changed = True
         if table_changed:
             self.broadcast_table()

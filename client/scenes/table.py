@@ -448,7 +448,8 @@ class TableScene:
         """The seats a spectator of this window could take now (D8 -> join: shared/seatstate.TAKEABLE), when
         :attr:`sit` can seat it; () for a seated window or one that cannot."""
         state = self.session.state
-        if self.sit is None or state.view is None or state.view.seat is not None or len(state.seat_states) != 4:
+        if self.sit is None or state.view is None or state.view.seat is not None or len(state.seat_states) != 4 \
+                or state.next_seat is not None:  # a seat taken mid-hand, this window's from the next deal
             return ()
         return tuple(n for n in range(1, 5) if state.seat_states[n - 1] in TAKEABLE)
 

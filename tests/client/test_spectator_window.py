@@ -116,3 +116,18 @@ def test_a_real_spectators_session_watches_from_its_first_state(tmp_path) -> Non
         for s in sessions:
             s.close(leave=False)
         server.stop()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_f1_a_seat_taken_mid_hand_says_it_plays_from_the_next_hand_and_offers_no_other_seat(lang: str) -> None:
+    """Attacker s14 F1: a window that joined seat 2 mid-hand gets ``joined`` seat 2 and a spectator's
+    snapshot (no hand): it watches, says "You play from the next hand: until then you watch", and J
+    offers no seat (its own is reserved)."""
+    from doublenine.client.footer import NEXT_HAND, key_help
+
+    state = reduce(ClientState(connection="connecting"), p.Joined(code="KQ7PA", seat=2, token="t" * 32))
+    assert (state.next_seat, spectating(state)) == (2, False)
+    waiting = replace(state, watching=True)
+    assert key_help(waiting, None, "sit", lang) == tr(lang, NEXT_HAND)
+    assert key_help(replace(waiting, next_seat=None), None, "table", lang) == tr(lang, WATCHING)
+    assert tr("en", NEXT_HAND) == "You play from the next hand: until then you watch"

@@ -1,0 +1,59 @@
+"""Attacker s14 F1: a seat the computer plays after Start now is taken mid-hand only from the next deal.
+
+Kind: hidden tiles reachable by taking a seat nobody of yours held (R21/D8: a spectator and a stranger see
+no hand). The late arrival's ``joined`` names the seat (and its token), but it watches as a spectator, the
+computer playing the hand out under the seat's name, until the next deal.
+"""
+from __future__ import annotations
+
+from doublenine.shared import protocol as p
+from doublenine.shared.state import Phase
+
+from .conftest import create, join, play_all
+
+DEALT = (Phase.REVIEW, Phase.PLAY)
+
+
+async def _host_in_play(server):
+    host = await create(server, "hhhh", sit=1, seed=7, name="Ana")
+    await host.send({"type": "start"})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    await play_all([host], stop=lambda c: c.view is not None and c.view.phase is Phase.PLAY)
+    return host, server.registry.tables[host.code]
+
+
+async def test_f1_the_reported_case_a_join_mid_hand_reads_no_hand_and_sits_at_the_next_deal(server) -> None:
+    """peek_seats.py: a second connection joined seat 2 mid-hand and its snapshot held seat 2's hidden
+    hand (7-8 tiles). Now: ``joined`` seat 2 with a token, a spectator's view (no hand), the computer
+    still plays seat 2 under its old name; at the next deal a second ``joined`` and the seat's own view."""
+    host, table = await _host_in_play(server)
+    hand_number = table.state.hand_number
+    peek = await join(server, host.code, seat=2, name="Peek")
+    assert (peek.seat, peek.token is not None, type(peek.view).__name__) == (2, True, "SpectatorView")
+    slot = table.slots[2]
+    assert (slot.claimed, slot.waits, slot.name, slot.next_name, table.computer_plays(2)) == \
+        (True, True, "", "Peek", True)
+    snaps = [p.decode_server(f) for f in peek.frames]
+    assert [(m.view.viewer, m.view.hand) for m in snaps if isinstance(m, p.Snapshot)] == [(None, ())]
+    await play_all([host], stop=lambda c: c.view.phase not in DEALT or c.view.hand_number != hand_number)
+    await peek.until(lambda m: isinstance(m, p.Snapshot) and m.view.viewer == 2)
+    assert (peek.view.viewer, table.slots[2].name, table.slots[2].waits, table.computer_plays(2)) == \
+        (2, "Peek", False, table.state.phase is Phase.MATCH_OVER)
+    assert table.state.phase not in DEALT
+
+
+async def test_f1_leave_while_waiting_frees_the_seat_and_a_rejoin_waits_again(server) -> None:
+    """The reserved seat given up with ``leave`` is free again (the computer's, no name); a rejoin with its
+    token before the next deal watches again, with no hand."""
+    host, table = await _host_in_play(server)
+    peek = await join(server, host.code, seat=3, name="Peek")
+    token = peek.token
+    await peek.ws.close()
+    from .conftest import connect
+    again = await connect(server)
+    back = await again.attach({"type": "rejoin", "code": host.code, "token": token})
+    assert (back.seat, type(back.view).__name__, table.slots[3].waits) == (3, "SpectatorView", True)
+    await back.send({"type": "leave"})
+    await back.until(lambda m: isinstance(m, p.LeftTable))
+    assert (table.slots[3].claimed, table.slots[3].waits, table.slots[3].next_name, table.computer_plays(3)) == \
+        (False, False, "", True)
