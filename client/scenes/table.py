@@ -1059,15 +1059,19 @@ class TableScene:
         from ..buttons import LEAVE_HOSTED_TIP, tips_for
         tips = {"leave": LEAVE_HOSTED_TIP} if self.leave_ends_hosting else {}  # leaving stops the server
         tips.update(tips_for(self.session.state, self.lang))  # Undo back into a finished hand says so (D6)
-        render(table, drawn, self.shown(), self.ui, self.art, self.lang, moving, self._messages(lay, tracker), tips)
+        # the chat takes the keys: its ring is the window's one, the table's Tab focus (the Ledger's button after
+        # Esc closed the ledger) is not ringed meanwhile (s14 access F12: two gold rings, Enter went to the chat's)
+        chatting = self.keys().startswith("chat")
+        ui = replace(self.ui, button=None) if chatting else self.ui
+        render(table, drawn, self.shown(), ui, self.art, self.lang, moving, self._messages(lay, tracker), tips)
         self._draw_flip(table, lay)
         self.talk.draw(surface, self.shown(), lay, self.ui)
-        ringed = next((b for c in cards for b in c.buttons if b.id == self.ui.button and b.enabled), None)
+        ringed = next((b for c in cards for b in c.buttons if b.id == ui.button and b.enabled), None)
         if ringed is not None:  # Tab put the focus on a card's button (:meth:`_with_cards`): the one ring
             draw_ring(surface, ringed.rect)
         self.tracker.draw(surface, self.shown(), tracker)
         self._draw_tracker_note(surface, tracker)
-        if self.ui.button is not None and self.ui.button.startswith("other:"):  # their ring, over them
+        if ui.button is not None and ui.button.startswith("other:"):  # their ring, over them
             others = self.others()
             ring = focused(lay.panel, lay.buttons + others, self.ui.button)
             if ring is not None and ring in others:

@@ -120,3 +120,24 @@ def test_esc_on_a_closed_chat_is_the_tables() -> None:
     scene.ui = replace(scene.ui, focus=2)
     _key(scene, pygame.K_ESCAPE)
     assert scene.ui.focus is None and not scene.talk.cui.open
+
+
+def test_s14_access_f12_the_tables_ring_steps_aside_while_the_chat_has_the_keys() -> None:
+    """The Ledger's button kept its ring after Esc closed the ledger; with the chat opened, two gold rings
+    showed and Enter went to the chat's. Kind: two focus rings at once. The table's ring is not drawn while
+    the chat takes the keys, and comes back with them."""
+    scene = _scene()
+    scene.ui = replace(scene.ui, button="ledger")
+
+    def ringed() -> bool:
+        ledger = next(b for b in scene.layout().buttons if b.id == "ledger")
+        x, y, w, h = ring_rect(ledger.rect)
+        surface = pygame.Surface(SIZE)
+        scene.draw(surface)
+        return surface.get_at((x + w // 2, y))[:3] == GOLD
+
+    assert ringed()
+    _key(scene, pygame.K_c, text="c")
+    assert scene.keys() == "chat" and scene.ui.button == "ledger" and not ringed()
+    _key(scene, pygame.K_ESCAPE)
+    assert (scene.keys(), scene.ui.button, ringed()) == ("table", "ledger", True)
