@@ -17,6 +17,8 @@ from typing import Any
 import pygame
 
 from . import screen
+from doublenine.shared.i18n import N_
+
 from .config import MIN_WINDOW  # the smallest window the table is laid out for (README; issue 11.4)
 from .input import Viewport
 from .scenes.base import Change
@@ -53,6 +55,26 @@ def is_fullscreen() -> bool:
 
 _FULL = [False]
 """What :func:`set_fullscreen` last made of the window (SDL's flags do not always say it at once)."""
+_ASKED: list[float | None] = [None]
+"""When (``time.monotonic()``) full screen was last asked and not yet checked (:meth:`App.check_fullscreen`)."""
+FULLSCREEN_SETTLE = 0.75
+"""Seconds a window manager has to grant full screen before the window is checked (SDL waits for it too)."""
+NOTICE_SECONDS = 8.0
+"""How long the window's own notice (:data:`FULLSCREEN_REFUSED`) stays over the scene."""
+FULLSCREEN_REFUSED = N_("The desktop did not give the game the full screen: it stays in a window (F11 tries again)")
+"""Said once when full screen was asked and not granted (s14 attack F10)."""
+
+
+def fullscreen_refused() -> bool:
+    """SDL says the window is full screen, but the window the desktop shows is smaller on a side
+    (:func:`.screen.real_window_size`): no window manager, or one that refuses it (s14 attack F10)."""
+    if pygame.display.get_surface() is None or not is_fullscreen():
+        return False
+    real = screen.real_window_size()
+    if real is None:
+        return False
+    said = pygame.display.get_window_size()
+    return real[0] < said[0] or real[1] < said[1]
 
 
 def set_fullscreen(on: bool) -> bool:
@@ -73,6 +95,7 @@ def set_fullscreen(on: bool) -> bool:
     except (AttributeError, pygame.error):
         return is_fullscreen()
     _FULL[0] = on
+    _ASKED[0] = time.monotonic() if on else None
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED))  # laid out again at the new size
     return on
 
@@ -137,6 +160,11 @@ class App:
         _forbid_shrinking(desktop)
         self.on_fullscreen: Any = None
         """Called with the new state after F11 or Alt+Enter switched full screen (cli: saved for the next start)."""
+        self.lang = "en"
+        """The language of the window's own notice where the top scene has no ``lang`` (cli sets it)."""
+        self.notice: tuple[str, float] | None = None
+        """The window's own notice (a msgid) and when it was raised: drawn over the scene for
+        :data:`NOTICE_SECONDS` (:meth:`check_fullscreen`)."""
         self.closed_size: tuple[int, int] | None = None
         """The window's size in px when :meth:`run` ended (None before): kept for the next start."""
         self.stack: list[Any] = []
@@ -209,11 +237,7 @@ class App:
         """One pass: handle ``events``, pump the network, draw if needed. False once the stack is empty."""
         for event in events:
             if event.type in RESIZE_EVENTS:
-                self.follow_window()
-                for scene in self.stack:
-                    if hasattr(scene, "resize"):
-                        scene.resize(self.viewport())
-                self._dirty = True
+                self.relayout()
                 continue
             if not self.stack:
                 break
@@ -225,9 +249,16 @@ class App:
             self.apply(self.stack[-1].handle(event))
         if not self.stack:
             return False
+        now = time.monotonic()
+        self.check_fullscreen(now)
+        if self.notice is not None and now - self.notice[1] > NOTICE_SECONDS:
+            self.notice = None
+            self._dirty = True
         self._retitle()
-        if self.stack[-1].update(time.monotonic()) or self._dirty:
+        if self.stack[-1].update(now) or self._dirty:
             self.stack[-1].draw(self.screen)
+            if self.notice is not None:
+                self._draw_notice()
             if self.screen is not self.display:  # a window smaller than the layout (follow_window)
                 x, y, w, h = letterbox(self.screen.get_size(), self.display.get_size())
                 if (w, h) != self.display.get_size():
@@ -237,6 +268,56 @@ class App:
             self.frames += 1
             self._dirty = False
         return True
+
+    def relayout(self) -> None:
+        """Lay every scene out again for the window's size now (after a resize or a full screen switch)."""
+        self.follow_window()
+        for scene in self.stack:
+            if hasattr(scene, "resize"):
+                scene.resize(self.viewport())
+        self._dirty = True
+
+    def check_fullscreen(self, now: float) -> None:
+        """:data:`FULLSCREEN_SETTLE` s after full screen was asked (F11, Alt+Enter, the setting, a remembered
+        one at the start): where the desktop did not grant it (:func:`fullscreen_refused`), back to the
+        window, laid out for it, the setting saved off (``on_fullscreen``) and :data:`FULLSCREEN_REFUSED`
+        said once. Kind: a layout for the size asked, not the one the window got (s14 attack F10: a
+        1280x800 window laid out for 2560x1440 at every start, a quarter of the table shown)."""
+        asked = _ASKED[0]
+        if asked is None or now - asked < FULLSCREEN_SETTLE:
+            return
+        _ASKED[0] = None
+        if not fullscreen_refused():
+            return
+        set_fullscreen(False)
+        self.relayout()
+        self.notice = (FULLSCREEN_REFUSED, now)
+        if self.on_fullscreen is not None:
+            self.on_fullscreen(False)
+
+    def _draw_notice(self) -> None:
+        """The window's notice in a dark box near the top of the screen, in the top scene's language."""
+        from .layout import metrics
+        from .text import tr
+        from .typeset import measurer
+
+        if self.notice is None:
+            return
+        w, h = self.screen.get_size()
+        _, font, _ = metrics((w, h))
+        top = self.stack[-1]
+        lang = getattr(top, "lang", None) or getattr(getattr(top, "form", None), "lang", None) or self.lang
+        face = measurer()
+        rows = face.wrap(tr(lang, self.notice[0]), font, max(1, w * 3 // 4))
+        line = face.line_height(font)
+        pad = font // 2
+        box = pygame.Rect(0, 0, w * 3 // 4 + 2 * pad, len(rows) * line + 2 * pad)
+        box.midtop = (w // 2, h // 6)
+        pygame.draw.rect(self.screen, (20, 24, 22), box, border_radius=pad)
+        pygame.draw.rect(self.screen, (244, 204, 96), box, width=2, border_radius=pad)
+        for i, row in enumerate(rows):
+            text = face.draw(row, font)
+            self.screen.blit(text, text.get_rect(midtop=(w // 2, box.top + pad + i * line)))
 
     def _retitle(self) -> None:
         """Title the window after the top scene (its table and role, N8), once per change."""

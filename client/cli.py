@@ -270,7 +270,8 @@ def run(args: argparse.Namespace) -> int:
     from .app import set_fullscreen
     if settings.fullscreen and not robot:
         set_fullscreen(True)
-    if not robot:  # F11 / Alt+Enter: kept for the next start, as the settings card keeps it
+    app.lang = lang
+    if not robot:  # F11 / Alt+Enter, or full screen refused (app.check_fullscreen): kept for the next start
         app.on_fullscreen = lambda on: config.change(fullscreen=on)
     try:
         if not args.start_screen:

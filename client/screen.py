@@ -70,3 +70,55 @@ def open_placed(size: tuple[int, int], flags: int, desktop: tuple[int, int] | No
         return pygame.display.set_mode(size, flags)
     finally:
         del os.environ["SDL_VIDEO_WINDOW_POS"]
+
+
+def real_window_size() -> tuple[int, int] | None:
+    """The open window's size, (width, height) px, as the windowing system really shows it, or None where
+    it cannot be asked (a video driver other than X11, no libX11, no window): SDL's own size is then taken.
+
+    Why: asked for full screen on X11, SDL reports the desktop's size (``get_window_size``, the display
+    surface, a resize event) whether or not a window manager granted it; with none, or one that refuses,
+    the X window keeps its size (s14 attack F10: a 1280x800 window, SDL saying 2560x1440). X11's own
+    ``XGetWindowAttributes`` of the window ``pygame.display.get_wm_info()`` names tells (Xlib manual 4.1).
+    On Wayland, Windows and macOS SDL's size is the one the desktop configured. Never raises."""
+    import pygame
+
+    try:
+        if pygame.display.get_surface() is None or pygame.display.get_driver() != "x11":
+            return None
+        window = pygame.display.get_wm_info().get("window")
+    except (pygame.error, AttributeError):
+        return None
+    if not isinstance(window, int) or window <= 0:
+        return None
+    return _x11_window_size(window)
+
+
+def _x11_window_size(window: int) -> tuple[int, int] | None:
+    """``XGetWindowAttributes``' width and height of X window id ``window`` on ``$DISPLAY`` (libX11 through
+    ctypes, a connection of its own, closed again), or None on any failure."""
+    import ctypes
+    import ctypes.util
+
+    class Attributes(ctypes.Structure):  # XWindowAttributes' leading fields; the rest room enough (Xlib.h)
+        _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("width", ctypes.c_int), ("height", ctypes.c_int),
+                    ("rest", ctypes.c_char * 512)]
+
+    try:
+        xlib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        xlib.XOpenDisplay.restype = ctypes.c_void_p
+        xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        xlib.XGetWindowAttributes.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(Attributes)]
+        xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        display = xlib.XOpenDisplay(None)
+    except (OSError, AttributeError):
+        return None
+    if not display:
+        return None
+    try:
+        got = Attributes()
+        if not xlib.XGetWindowAttributes(display, window, ctypes.byref(got)):
+            return None
+        return (int(got.width), int(got.height)) if got.width > 0 and got.height > 0 else None
+    finally:
+        xlib.XCloseDisplay(display)

@@ -249,8 +249,10 @@ class SettingsScene:
         return f"doublenine · {tr(self.lang, SETTINGS)}"
 
     def resize(self, vp: Viewport) -> None:
-        """New window size."""
+        """New window size; the full screen shown as it is now (a refused one is a window again, app.check_fullscreen)."""
+        from ..app import is_fullscreen
         self.vp = vp
+        self.values = replace(self.values, fullscreen=is_fullscreen())
         self.dirty = True
 
     def update(self, now: float) -> bool:
