@@ -39,35 +39,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def read_sqlite_results(path: Any, limit: int, code: str | None = None) -> list[Any]:
     """The finished matches in the SQLite file at ``path``, read-only (see the module): ``StoreError``
     when it is no file or cannot be read."""
-    import sqlite3
     from pathlib import Path
-    from urllib.parse import quote
-
-    from doublenine.shared.cleantext import said
 
     from .storage.base import StoreError
-    from .storage.sqlite import read_results
+    from .storage.sqlite import read_only, read_results
 
     path = Path(path).expanduser()
     if not path.is_file():
         raise StoreError(f"{path}: no such SQLite file")
-    side = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
-    there = {p for p in side if p.exists()}
-    # as copy-store reads: through a live server's WAL, else immutable (nothing made beside the file)
-    mode = "mode=ro" if side[0] in there else "mode=ro&immutable=1"
-    try:
-        con = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot open the SQLite store {path}: {said(exc)}") from exc
-    try:
+    with read_only(path) as con:
         return read_results(con, limit, code)
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot read the SQLite store {path}: {said(exc)}") from exc
-    finally:
-        con.close()
-        for made in side:
-            if made not in there:
-                made.unlink(missing_ok=True)
 
 
 async def read_postgres_results(dsn: str, limit: int, code: str | None = None) -> list[Any]:

@@ -22,7 +22,6 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from doublenine.shared.cleantext import said
 
 SOURCE_HELP = "the SQLite file to copy (the servers using it stopped first)"
 TARGET_HELP = ("the empty PostgreSQL database to fill, postgresql://USER:PASSWORD@HOST:PORT/DB "
@@ -106,26 +105,13 @@ def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
     """Every record, log row and chat line of the file at ``path``, as one snapshot; the columns an
     older file lacks (schema 1) read as their defaults. ``StoreError`` if it is no doublenine store.
     Nothing is written beside the file: no ``-wal`` or ``-shm`` is left that was not there before."""
-    import sqlite3
+    from pathlib import Path
 
     from .storage.base import StoreError
-
-    from pathlib import Path
-    from urllib.parse import quote
+    from .storage.sqlite import read_only
 
     path = Path(path)
-    side = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
-    there = {p for p in side if p.exists()}
-    # Operator s11 round 2 finding 4: mode=ro alone left root-owned -wal/-shm beside the unit's file,
-    # and the unit could no longer write its backup. With no -wal (a server stopped cleanly) the file
-    # is all there is: immutable (the .owner lock keeps servers out) reads it creating nothing. With
-    # one (a server killed), it must be read through: whatever side file that creates is removed.
-    mode = "mode=ro" if side[0] in there else "mode=ro&immutable=1"
-    try:
-        con = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot open the SQLite store {path}: {said(exc)}") from exc
-    try:
+    with read_only(path) as con:  # copy_store's .owner lock keeps servers out
         con.execute("BEGIN")  # one snapshot for the three reads
         have = {r[1] for r in con.execute("PRAGMA table_info(dn_table)")}
         if not {"code", "meta", "closed", "created", "updated"} <= have:
@@ -138,13 +124,6 @@ def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]
         chat = con.execute("SELECT code, id, payload FROM dn_chat ORDER BY code, id").fetchall() \
             if con.execute("SELECT 1 FROM sqlite_master WHERE name='dn_chat'").fetchone() else []
         con.execute("COMMIT")
-    except sqlite3.Error as exc:
-        raise StoreError(f"cannot read the SQLite store {path}: {said(exc)}") from exc
-    finally:
-        con.close()
-        for made in side:
-            if made not in there:
-                made.unlink(missing_ok=True)  # made by this read (nothing in it): never left behind
     return tables, rows, chat
 
 

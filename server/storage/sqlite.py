@@ -22,7 +22,8 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -643,6 +644,36 @@ def _result_of(row: Any) -> MatchResult:
     return MatchResult(str(code), int(match), (str(s1), str(s2), str(s3), str(s4)), (int(a), int(b)),
                        None if winner is None else str(winner), int(hands), float(started), float(ended),
                        str(name), bool(public))
+
+
+@contextmanager
+def read_only(path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to the SQLite file at ``path`` that makes nothing beside it, for the tools that
+    read a store while a server may hold it (``doublenine results``, ``copy-store``). :class:`StoreError`
+    when it cannot be opened, or when a read in the ``with`` block raises ``sqlite3.Error``.
+
+    Operator s11 round 2 finding 4: ``mode=ro`` alone left root-owned ``-wal``/``-shm`` beside the unit's
+    file, and the unit could no longer write its backup. With no ``-wal`` (a server stopped cleanly) the
+    file is all there is: ``immutable`` reads it creating nothing. With one (a server running or killed),
+    it must be read through the WAL: whatever side file that creates is removed on leaving."""
+    from urllib.parse import quote
+
+    side = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+    there = {p for p in side if p.exists()}
+    mode = "mode=ro" if side[0] in there else "mode=ro&immutable=1"
+    try:
+        con = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open the SQLite store {path}: {said(exc)}") from exc
+    try:
+        yield con
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot read the SQLite store {path}: {said(exc)}") from exc
+    finally:
+        con.close()
+        for made in side:
+            if made not in there:
+                made.unlink(missing_ok=True)  # made by this read (nothing in it): never left behind
 
 
 def read_results(c: sqlite3.Connection, limit: int, code: str | None = None, public: bool = False) -> list[MatchResult]:
