@@ -130,9 +130,15 @@ def test_the_table_page_says_hello_in_the_serving_servers_version() -> None:
     assert "protocol_version: 1" not in script
 
 
-class _OlderServer(SlowServer):
-    """A version-2 server from before ``spectate.name`` (session 14): strict with client frames, it refuses a
-    ``spectate`` carrying ``name`` WRONG_TYPES; records the raw attach frames."""
+class _BeforeField(SlowServer):
+    """A version-2 server from before the optional field :attr:`FIELD`: strict with client frames, it refuses
+    an attach frame carrying it WRONG_TYPES (:attr:`DETAIL`) until one comes without it, then joins
+    :attr:`SEAT` (``None``: watching) and sends the snapshot; records the raw attach frames."""
+
+    FIELD = ""
+    DETAIL = ""
+    SEAT: Seat | None = None
+    TOKEN: str | None = None
 
     def _handle(self, ws: Any) -> None:
         p.decode_client(ws.recv())
@@ -140,15 +146,25 @@ class _OlderServer(SlowServer):
         while True:
             raw = msgpack.unpackb(ws.recv(), raw=False)
             self.received.append(raw)
-            if "name" not in raw:
+            if self.FIELD not in raw:
                 break
-            ws.send(p.pack({"type": "error", "code": "WRONG_TYPES", "detail": "spectate.name: extra field"}))
-        ws.send(p.encode(p.Joined(code="SNAKE", seat=None)))
-        snap = {"type": "snapshot", "seq": self.seq, "view": view_to_wire(view_for(self.log.state, None)),
+            ws.send(p.pack({"type": "error", "code": "WRONG_TYPES", "detail": self.DETAIL}))
+        joined = p.Joined(code="SNAKE", seat=self.SEAT) if self.TOKEN is None else \
+            p.Joined(code="SNAKE", seat=self.SEAT, token=self.TOKEN)
+        ws.send(p.encode(joined))
+        snap = {"type": "snapshot", "seq": self.seq, "view": view_to_wire(view_for(self.log.state, self.SEAT)),
                 "table": table_w()}
         ws.send(p.pack(snap))
         for _ in ws:
             pass
+
+
+class _OlderServer(_BeforeField):
+    """A version-2 server from before ``spectate.name`` (session 14): it refuses a ``spectate`` carrying
+    ``name`` WRONG_TYPES."""
+
+    FIELD = "name"
+    DETAIL = "spectate.name: extra field"
 
 
 def test_a_named_spectator_watches_an_older_version_2_server_without_its_name() -> None:
@@ -166,25 +182,14 @@ def test_a_named_spectator_watches_an_older_version_2_server_without_its_name() 
     assert (session.state.failure, session.state.view.seat) == (None, None)
 
 
-class _BeforeTableNames(SlowServer):
+class _BeforeTableNames(_BeforeField):
     """A version-2 server from before ``create_table.table_name`` (club s14): it refuses a ``create_table``
-    carrying it WRONG_TYPES; records the raw attach frames."""
+    carrying it WRONG_TYPES."""
 
-    def _handle(self, ws: Any) -> None:
-        p.decode_client(ws.recv())
-        ws.send(p.encode(p.Welcome(protocol_version=p.PROTOCOL_VERSION)))
-        while True:
-            raw = msgpack.unpackb(ws.recv(), raw=False)
-            self.received.append(raw)
-            if "table_name" not in raw:
-                break
-            ws.send(p.pack({"type": "error", "code": "WRONG_TYPES", "detail": "table_name: extra field"}))
-        ws.send(p.encode(p.Joined(code="SNAKE", seat=1, token="t0ken")))
-        snap = {"type": "snapshot", "seq": self.seq, "view": view_to_wire(view_for(self.log.state, Seat.ONE)),
-                "table": table_w()}
-        ws.send(p.pack(snap))
-        for _ in ws:
-            pass
+    FIELD = "table_name"
+    DETAIL = "table_name: extra field"
+    SEAT = Seat.ONE
+    TOKEN = "t0ken"
 
 
 def test_a_named_table_is_created_on_an_older_version_2_server_without_its_name() -> None:
