@@ -156,38 +156,46 @@ def test_rollout_weights_give_the_opponents_the_strong_fit_and_the_partnership_t
     assert imitation.rollout_weights(3, "normal") == [NORMAL_WEIGHTS] * 4
 
 
+CHEAP = dict(playouts=120, min_worlds=8, max_worlds=40)
+"""Settings that keep the rollout tests below quick (fewer playouts and worlds than the expert's)."""
+
+
+def _choices_to_make(seed: int, n: int):  # type: ignore[no-untyped-def]
+    """``(view, knowledge, candidates)`` of each view of ``_views(seed, n)`` where the viewer is to play
+    and has a choice (no forced move)."""
+    for view in _views(seed, n):
+        forced, k, cands = choices(view)
+        if view.turn == view.viewer and forced is None:
+            yield view, k, cands
+
+
 def test_rollout_fitted_with_the_normal_weights_estimates_exactly_as_the_default(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The expert's imitation rollouts (``rollout="fitted"``) given the normal weights for both fits measure
     exactly the default's estimates on the same worlds; with the fitted weights they measure otherwise."""
     from doublenine.server.bots import imitation
     from doublenine.server.bots.rankplay import NORMAL_WEIGHTS, WEIGHT_KEYS
-    cheap = dict(playouts=120, min_worlds=8, max_worlds=40)
     normal = dict(zip(WEIGHT_KEYS, NORMAL_WEIGHTS))
     positions = differ = 0
-    for view in _views(53, 3):
-        forced, k, cands = choices(view)
-        if view.turn != view.viewer or forced is not None:
-            continue
+    for view, k, cands in _choices_to_make(53, 3):
         positions += 1
-        default = _rollouts(view, k, random.Random(5), cands, ExpertSettings(**cheap))
-        fitted = _rollouts(view, k, random.Random(5), cands, ExpertSettings(rollout="fitted", **cheap))
+        default = _rollouts(view, k, random.Random(5), cands, ExpertSettings(**CHEAP))
+        fitted = _rollouts(view, k, random.Random(5), cands, ExpertSettings(rollout="fitted", **CHEAP))
         differ += fitted != default
         with monkeypatch.context() as m:
             m.setattr(imitation, "STRONG", normal)
             m.setattr(imitation, "EXPERT", normal)
-            same = _rollouts(view, k, random.Random(5), cands, ExpertSettings(rollout="fitted", **cheap))
+            same = _rollouts(view, k, random.Random(5), cands, ExpertSettings(rollout="fitted", **CHEAP))
         assert same == default
     assert positions >= 20 and differ >= positions // 2
 
 
 def test_rollout_fitted_plays_legal_reproducible_moves() -> None:
-    cheap = dict(playouts=120, min_worlds=8, max_worlds=40)
     played = 0
     for view in _views(59, 2):
         if view.turn != view.viewer:
             continue
         for rollout in ("fitted", "pooled"):
-            s = ExpertSettings(rollout=rollout, **cheap)
+            s = ExpertSettings(rollout=rollout, **CHEAP)
             move = expert_play(view, random.Random(3), s)
             assert move in view.legal_moves() and move == expert_play(view, random.Random(3), s)
             played += 1
@@ -199,17 +207,13 @@ def test_rollout_sampled_measures_otherwise_reproducibly_and_plays_legal_moves()
     estimates for the same generator, other estimates than the default's on most positions, a legal
     and reproducible choice; with every world's draws the same for every candidate, a candidate's
     estimate does not depend on the others rolled out beside it."""
-    cheap = dict(playouts=120, min_worlds=8, max_worlds=40)
-    s = ExpertSettings(rollout="sampled", **cheap)
+    s = ExpertSettings(rollout="sampled", **CHEAP)
     positions = differ = 0
-    for view in _views(61, 2):
-        forced, k, cands = choices(view)
-        if view.turn != view.viewer or forced is not None:
-            continue
+    for view, k, cands in _choices_to_make(61, 2):
         positions += 1
         sampled = _rollouts(view, k, random.Random(5), cands, s)
         assert sampled == _rollouts(view, k, random.Random(5), cands, s)
-        differ += sampled != _rollouts(view, k, random.Random(5), cands, ExpertSettings(**cheap))
+        differ += sampled != _rollouts(view, k, random.Random(5), cands, ExpertSettings(**CHEAP))
         forty = ExpertSettings(rollout="sampled", min_worlds=40, max_worlds=40)
         together = _rollouts(view, k, random.Random(5), cands, forty)
         assert together[-1] == _rollouts(view, k, random.Random(5), cands[-1:], forty)[0]
