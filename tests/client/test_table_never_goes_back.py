@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 import pytest
+from client_helpers import StubSession
 
 from doublenine.client.art import Art
 from doublenine.client.local import LocalSession
@@ -39,30 +40,18 @@ def order(view: Any) -> tuple[int, int, int]:
     return (view.match, len(view.finished), len(view.moves) if view.phase is Phase.PLAY else 0)
 
 
-class Feed:
+class Feed(StubSession):
     """A session the test feeds: each state given is one message's (NetSession.steps), pumped at the next frame."""
 
     def __init__(self, state: ClientState) -> None:
-        self.state = state
+        super().__init__(state)
         self.steps: list[ClientState] = []
-        self.sent: list[Any] = []
-        self._new = False
 
     def give(self, states: list[ClientState]) -> None:
         for s in states:
             self.steps.append(s)
             self.state = s
-        self._new = True
-
-    def pump(self) -> bool:
-        new, self._new = self._new, False
-        return new
-
-    def send(self, intent: Any) -> None:
-        self.sent.append(intent)
-
-    def close(self, leave: bool = True) -> None:
-        pass
+        self._changed = True
 
 
 def timeline(seed: int) -> dict[str, Any]:
