@@ -68,6 +68,14 @@ class SeatSlot:
     reserved for its new player (token held), but the computer plays the hand out and the player watches
     as a spectator until the next deal (attacker s14 F1: a join mid-hand showed the computer's hidden hand).
     Stored."""
+    deciders: tuple[str, ...] = ()
+    """The names of the persons who made a decision at this seat in the match being played (at most
+    :data:`DECIDERS_KEPT`, in the order they first decided): the match's result names them, not whoever
+    holds the seat at its end (attacker s14 F7: a stranger who sat an instant and left had his name on the
+    result of a match the computer played for him). Stored (a table record is a msgpack map of at most
+    16 keys: these are kept in the seats' records)."""
+    deciders_match: int = 0
+    """The match (``MatchState.match``) :attr:`deciders` are of (0: none yet)."""
     next_name: str = ""
     """The waiting player's name (:attr:`waits`), shown on the seat from the next deal: until then the seat
     keeps the name of whoever played its hand (the moves are credited to who made them)."""
@@ -140,13 +148,22 @@ class SeatSlot:
         """The stored part of the seat (live connection state is not stored)."""
         return {"kind": self.kind, "level": self.level, "name": self.name,
                 "token_hash": self.token_hash, "handed_over": self.handed_over,
-                "waits": self.waits, "next_name": self.next_name}
+                "waits": self.waits, "next_name": self.next_name, "deciders": list(self.deciders),
+                "deciders_match": self.deciders_match}
 
     @staticmethod
     def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
         # names stored before issue 16 were not cleaned: clean them on the way in
+        deciders = r.get("deciders") if isinstance(r.get("deciders"), list) else []
         return SeatSlot(seat, r["kind"], r["level"], seat_name(r["name"]), r["token_hash"], r["handed_over"],
-                        bool(r.get("waits", False)), seat_name(r.get("next_name", "")))
+                        waits=r.get("waits") is True, next_name=seat_name(r.get("next_name", "")),
+                        deciders=tuple(seat_name(n) for n in deciders[:DECIDERS_KEPT] if isinstance(n, str)),
+                        deciders_match=r["deciders_match"] if isinstance(r.get("deciders_match"), int) else 0)
+
+
+DECIDERS_KEPT = 4
+"""At most this many persons' names are kept per seat and match (``SeatSlot.deciders``): a record stays bounded
+however many people take a seat in turn; later ones are not named."""
 
 
 @dataclass

@@ -39,7 +39,7 @@ from .config import ServerConfig
 from .consent import ConsentRequest, NewMatchPace, RequestCooldown, UndoPace
 from .fanout import SeqCounter, frames_for
 from .logfmt import log_repeated
-from .seating import TableMeta
+from .seating import DECIDERS_KEPT, TableMeta
 from .storedlog import StoredLog
 from .storage.base import InDoubt, MatchResult
 from .storage.metered import log_store_failure
@@ -326,8 +326,8 @@ class Table:
 
     def result(self) -> MatchResult | None:
         """The record of the match just finished (club s14 kind 1: a finished match is a durable
-        record), None while the match is not over (R18): the four seats' names as the table shows
-        them, the final score and winner, the hands played, and when its first event and its last
+        record), None while the match is not over (R18): per seat, the persons who made its decisions
+        (:meth:`result_names`), the final score and winner, the hands played, and when its first event and its last
         hand's end were recorded (UTC seconds). Public data only (D8, D9)."""
         state = self.log.state
         if state.phase is not Phase.MATCH_OVER:
@@ -336,7 +336,7 @@ class Table:
         first = next((e for e in reversed(events) if isinstance(e.body, MatchStarted)), events[0] if events else None)
         ended = events[-1].at if events else time.time()
         return MatchResult(
-            self.code, state.match, tuple(self.slots[s].display_name for s in SEATS),  # type: ignore[arg-type]
+            self.code, state.match, self.result_names(),
             (state.scores[0], state.scores[1]), None if state.winner is None else state.winner.value,
             len(state.finished), ended if first is None else first.at, ended,
             self.meta.name, bool(self.meta.public))
@@ -398,6 +398,7 @@ class Table:
             live.kind, live.level, live.name = was.kind, was.level, was.name
             live.token_hash, live.handed_over = was.token_hash, was.handed_over
             live.waits, live.next_name = was.waits, was.next_name
+            live.deciders, live.deciders_match = was.deciders, was.deciders_match
         meta = self.meta
         meta.started, meta.creator_seat, meta.creator_hash = old.started, old.creator_seat, old.creator_hash
 
@@ -931,6 +932,36 @@ class Table:
             events = self.log.submit(decision)  # IllegalMove: nothing appended
             await self.commit(old, events, intent=(seat, intent))
             self.remember(seat, intent)
+            await self.decided_by(seat)
+
+    async def decided_by(self, seat: Seat) -> None:
+        """``seat``'s person made a decision in the match being played: their name joins the seat's
+        ``SeatSlot.deciders`` (stored; the names of another match are dropped first), which the match's
+        result names (:meth:`result`; attacker s14 F7). A store failure is logged: the names are kept in
+        memory and stored with the next change."""
+        match, slot = self.log.state.match, self.slots[seat]
+        if slot.deciders_match != match:
+            slot.deciders, slot.deciders_match = (), match
+        name = slot.display_name
+        if name in slot.deciders or len(slot.deciders) >= DECIDERS_KEPT:
+            return
+        slot.deciders += (name,)
+        try:
+            await self.save_meta()
+        except Exception as exc:
+            log_store_failure(log, self.store, "table %s: storing who decided failed: %s", self.code, said(exc),
+                              level=logging.WARNING, traceback=False)
+
+    def result_names(self) -> tuple[str, str, str, str]:
+        """Per seat, as the match's result names it: the persons who made a decision at it in this match
+        (:meth:`decided_by`, joined by " / "), else the computer that played it all, by its level
+        ("computer · Expert", as the window's seat card says). Kind: a record crediting a person who
+        made no decision (attacker s14 F7: "B: Vandal WAS HERE & West" for a stranger who sat an
+        instant mid-hand and left, the computer playing the seat to the end)."""
+        match = self.log.state.match
+        return tuple(" / ".join(sl.deciders) if sl.deciders and sl.deciders_match == match
+                     else f"computer · {sl.level.capitalize()}"
+                     for _, sl in sorted(self.slots.items()))  # type: ignore[return-value]
 
     submit = decide
     """DESIGN's name for the one step (validate -> apply -> append -> persist -> send)."""

@@ -23,6 +23,9 @@ from .conftest import connect, eventually, random_player, seats
 from .test_web_pages import get
 
 NAMES = ("Ana", "Carlos", "Pablo", "Dora")
+RECORDED = ("Ana", "computer · Easy", "computer · Easy", "computer · Easy")
+"""How the result names the seats of :func:`_finished`: Ana made seat 1's decisions, the computers the others'
+(attacker s14 F7: a result names the persons who made a seat's decisions, else the computer by its level)."""
 
 
 async def _finished(server: Any, public: bool = True) -> tuple[Any, Any]:
@@ -46,7 +49,7 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
     state = table.state
     [kept] = await server.store.load_results()
     events = table.log.events
-    assert kept == MatchResult(c.code, 1, NAMES, state.scores, state.winner.value, len(state.finished),
+    assert kept == MatchResult(c.code, 1, RECORDED, state.scores, state.winner.value, len(state.finished),
                                events[0].at, events[-1].at, "Table 1", True)
     assert kept.hands >= 1 and max(kept.scores) >= 100  # R18: to 100
     # F4b: the finished table stays on the projector page, its result said; and it is under "Finished matches"
@@ -54,7 +57,7 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
     assert status == 200 and f'<a href="/t/{c.code}"><span class="code"><span class="tname">Table 1</span>{c.code}</span>' in body
     assert f"Team {kept.winner} wins the match!" in body
     assert "<h2>Finished matches</h2>" in body and f'<li class="result" data-code="{c.code}" data-match="1">' in body
-    assert ('<span class="members">Ana &amp; Pablo</span> '
+    assert ('<span class="members">Ana &amp; computer · Easy</span> '
             f'<span class="points">{kept.scores[0]}</span>') in body
     # F5: /results and its downloads
     status, _, body = await get(server, "/results")
@@ -64,11 +67,12 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
         200, "text/csv; charset=utf-8", 'attachment; filename="doublenine-results.csv"')
     assert text == pages.results_csv([kept])
     winner = kept.winner
-    assert text.splitlines()[1].split(",")[2:11] == [c.code, "Table 1", "1", "Ana & Pablo", "Carlos & Dora",
+    assert text.splitlines()[1].split(",")[2:11] == [c.code, "Table 1", "1", "Ana & computer · Easy",
+                                                      "computer · Easy & computer · Easy",
                                                       str(kept.scores[0]), str(kept.scores[1]), winner,
                                                       str(kept.hands)]
     status, _, text = await get(server, "/results.json")
-    assert status == 200 and json.loads(text)["results"][0]["team_b"] == "Carlos & Dora"
+    assert status == 200 and json.loads(text)["results"][0]["team_b"] == "computer · Easy & computer · Easy"
     # F4: the table closes a moment after its last person goes; its page says so, with the result
     with caplog.at_level(logging.INFO, logger="doublenine"):
         await c.close()
