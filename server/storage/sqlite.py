@@ -648,22 +648,52 @@ def _result_of(row: Any) -> MatchResult:
 
 @contextmanager
 def read_only(path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to the SQLite file at ``path`` that makes nothing beside it, for the tools that
-    read a store while a server may hold it (``doublenine results``, ``copy-store``). :class:`StoreError`
-    when it cannot be opened, or when a read in the ``with`` block raises ``sqlite3.Error``.
+    """A read-only connection to the SQLite file at ``path`` that makes nothing beside it and removes
+    nothing, for the tools that read a store while a server may hold it (``doublenine results``,
+    ``copy-store``). :class:`StoreError` when it cannot be opened, or when a read in the ``with`` block
+    raises ``sqlite3.Error``.
 
     Operator s11 round 2 finding 4: ``mode=ro`` alone left root-owned ``-wal``/``-shm`` beside the unit's
-    file, and the unit could no longer write its backup. With no ``-wal`` (a server stopped cleanly) the
-    file is all there is: ``immutable`` reads it creating nothing. With one (a server running or killed),
-    it must be read through the WAL: whatever side file that creates is removed on leaving."""
+    file, and the unit could no longer write its backup; the cure then removed every side file that was not
+    there before the read, but a server opening the store during the read makes its own (attacker s14
+    F9: its live ``-wal`` was deleted, and its next connection failed "disk I/O error"). KIND: a tool
+    removing files it did not create. Now nothing beside the file is ever removed, and the read is chosen
+    so that it creates nothing there (https://www.sqlite.org/wal.html "Read-Only Databases",
+    https://www.sqlite.org/uri.html ``immutable``):
+
+    - ``-wal`` and ``-shm`` both there (a server holds the file, or was killed): ``mode=ro`` uses them and
+      makes nothing;
+    - neither there (no server has it open in WAL mode): ``mode=ro&immutable=1`` reads the file alone;
+    - only one of them (a server killed between the two, or starting): the file and its ``-wal`` are copied
+      into a private temporary folder and read there (that folder, this tool's own, is removed)."""
+    import shutil
+    import tempfile
     from urllib.parse import quote
 
     side = [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
-    there = {p for p in side if p.exists()}
-    mode = "mode=ro" if side[0] in there else "mode=ro&immutable=1"
+    there = [p.exists() for p in side]
+    private: str | None = None
+    source = path
+    if all(there):
+        mode = "mode=ro"
+    elif not any(there):
+        mode = "mode=ro&immutable=1"
+    else:
+        private = tempfile.mkdtemp(prefix="doublenine-read-")
+        source = Path(private) / path.name
+        try:
+            shutil.copyfile(path, source)
+            if side[0].exists():
+                shutil.copyfile(side[0], Path(private) / side[0].name)
+        except OSError as exc:
+            shutil.rmtree(private, ignore_errors=True)
+            raise StoreError(f"cannot open the SQLite store {path}: {said(exc)}") from exc
+        mode = "mode=ro"
     try:
-        con = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
+        con = sqlite3.connect(f"file:{quote(str(source))}?{mode}", uri=True)
     except sqlite3.Error as exc:
+        if private is not None:
+            shutil.rmtree(private, ignore_errors=True)
         raise StoreError(f"cannot open the SQLite store {path}: {said(exc)}") from exc
     try:
         yield con
@@ -671,9 +701,8 @@ def read_only(path: Path) -> Iterator[sqlite3.Connection]:
         raise StoreError(f"cannot read the SQLite store {path}: {said(exc)}") from exc
     finally:
         con.close()
-        for made in side:
-            if made not in there:
-                made.unlink(missing_ok=True)  # made by this read (nothing in it): never left behind
+        if private is not None:
+            shutil.rmtree(private, ignore_errors=True)  # this tool's own folder, nothing else
 
 
 def read_results(c: sqlite3.Connection, limit: int, code: str | None = None, public: bool = False) -> list[MatchResult]:
