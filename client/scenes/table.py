@@ -34,7 +34,7 @@ from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
 from ..seatnames import renamed_notice
-from ..seen import KEY_GUARD, PRESS_KEYS, REPEAT_GAP, Seen, Sight  # noqa: F401 - KEY_GUARD, REPEAT_GAP: said here too
+from ..seen import KEY_GUARD, PRESS_KEYS, Seen, Sight  # noqa: F401 - KEY_GUARD: said here too (the tests read it)
 from ..snake import overlaps
 from ..typeset import measurer
 from ..sound import Sounds, cues
@@ -388,18 +388,6 @@ class TableScene:
         if self._held_state[0] is not state:
             self._held_state = (state, replace(state, sending=True))
         return self._held_state[1]  # type: ignore[return-value]
-
-    @property
-    def _in_flight(self) -> bool:
-        """A decision of this window is held (:attr:`_held`): sent, its echo not yet shown."""
-        return "decide" in self._held
-
-    @_in_flight.setter
-    def _in_flight(self, on: bool) -> None:
-        if on:
-            self._held["decide"] = (answer_mark(self.session.state), self._now)
-        else:
-            self._held.pop("decide", None)
 
     def _release_held(self) -> bool:
         """Forget the held intents whose answer is now shown (:attr:`_held`); True when one was."""
