@@ -33,10 +33,10 @@ unsaid; scenes/table.py M and S, scenes/talk.py C)."""
 HELP_TILES = N_("T tiles")
 """The tile tracker's key (client/tracking.py), named only where the table allows the tracker."""
 WATCHING = N_("You are watching this table")
+"""Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
 NEXT_HAND = N_("You play from the next hand: until then you watch")
 """Said instead of :data:`WATCHING` by a window whose seat, taken mid-hand, is its from the next deal
 (``ClientState.next_seat``; attacker s14 F1: the computer's hidden hand is nobody's to see)."""
-"""Said instead of the keys to a spectator (issue 11.5: a spectator has no hand and no keys to play)."""
 HELP_COPY = N_("K: copy the table's link")
 """The rules' Keys section names it (:func:`keys_section`): every window copies its table's link so
 (scenes/table.TableScene.copy_link; a spectator's top bar has "Copy link" too)."""

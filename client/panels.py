@@ -38,10 +38,10 @@ client.text.named)."""
 WAIT_DRAW = Nn_("Waiting for {names} to draw", "Waiting for {names} to draw")
 """R3: the opening draw, the seats still to draw."""
 PAUSED_BY = Nn_("Paused while {names} reads the rules or the ledger", "Paused while {names} read the rules or the ledger")
+"""R26/D2: the seats whose rules or ledger pause the table."""
 PAUSED_BY_YOU = N_("Paused while you read the rules or the ledger")
 """R26/D2: :data:`PAUSED_BY` when this window's own seat is among the readers: "you", never its own name
 (the others reading too are not named: the pause lasts while this window reads, whoever else does)."""
-"""R26/D2: the seats whose rules or ledger pause the table."""
 CONSENT_REFUSED = N_("Your request was refused")
 """D1: another seat said no to this seat's request (``ClientState.error == "REFUSED"``, the window's
 own mark, not an ErrorCode: every server refusal reads shared/refusals.py)."""
@@ -453,12 +453,12 @@ CONFIRM_PHASE = {"restart": Phase.PLAY, "undo_end": Phase.MATCH_OVER, "redeal": 
 KEEP = {"undo_end": N_("Keep the result"), "redeal": N_("Keep this hand")}
 """A question's second button where "Keep playing" (:data:`KEEP_PLAYING`) would not be true: the match is over."""
 ASKED_FIRST = N_("The other players at the table are asked first.")
+"""Added to a confirmation where other humans are seated: they must accept the request (D1)."""
 BACK_AND_ASKED = N_("New match takes your seat back from the computer; the other players are asked first.")
 """D7 with D1 at the match's end, said to a seat the computer plays for (handed over): the others' windows
 say a new match waits for this player (consentable.why_not), and its own New match is how it comes back
 (connection._present: a control from the seat takes it back) before the others are asked. Club s14 F12:
 this window said only "The other players at the table are asked first", the others "Pablo must agree"."""
-"""Added to a confirmation where other humans are seated: they must accept the request (D1)."""
 
 
 def undo_reopens(view: Any) -> FinishedHand | None:

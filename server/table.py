@@ -234,11 +234,11 @@ class Table:
         landed), and if it is carried out the seat is :attr:`returning` at once, so it comes back
         once the computer has made the decision awaited. Cleared when that request closes."""
         self.since = time.time() if last_at is None else last_at
+        """Unix seconds of the last public change: when the decision now awaited began (issue 15,
+        information only, R29). From the stored log on resuming, so a restart keeps counting."""
         self.result_stored: int | None = None
         """The number of the finished match whose result the store holds from this process
         (:meth:`save_result`); None: none yet (a finished match is recorded again, unchanged)."""
-        """Unix seconds of the last public change: when the decision now awaited began (issue 15,
-        information only, R29). From the stored log on resuming, so a restart keeps counting."""
 
     # ------------------------------------------------------------ storage
 

@@ -58,10 +58,10 @@ class TableTalk:
         self._wait_mark = -1
         self._wait_start = 0.0
         self._counting = False
+        """The awaited seat is held by a player (not a free seat of a table still filling up)."""
         self._covered = False
         """A result panel (the opening draw's, a hand's end) was up at the last update: the decision awaited
         after it is not yet in this window's sight (:data:`RESULT_PANELS`)."""
-        """The awaited seat is held by a player (not a free seat of a table still filling up)."""
         self._nudge_mark: int | None = None
         self._last_nudge: float | None = None
         self.notice: tuple[str, float, bool] | None = None
