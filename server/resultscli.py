@@ -7,9 +7,9 @@ and prints them newest first, as lines, CSV (``--csv``) or JSON (``--json``), th
 server's ``/results.csv`` and ``/results.json``.
 
 Read-only, and it works while the server runs: a SQLite file is opened read-only beside the server that
-holds it (never its ``.owner`` lock, never a write; a side file this read made is removed), a PostgreSQL
-store is read in one transaction. Operator text, in English like ``serve``'s; the address's password is
-never shown. Exit 0 read (none is fine), 1 the store cannot be read, 2 a bad command line.
+holds it (never its ``.owner`` lock, never a write; nothing made or removed beside it:
+``storage.sqlite.read_only``), a PostgreSQL store is read in one transaction. Operator text, in English
+like ``serve``'s; the address's password is never shown. Exit 0 read (none is fine), 1 the store cannot be read, 2 a bad command line.
 """
 from __future__ import annotations
 

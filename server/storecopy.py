@@ -104,7 +104,7 @@ def read_results_snapshot(path: Any) -> list[Any]:
 def _read_sqlite(path: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every record, log row and chat line of the file at ``path``, as one snapshot; the columns an
     older file lacks (schema 1) read as their defaults. ``StoreError`` if it is no doublenine store.
-    Nothing is written beside the file: no ``-wal`` or ``-shm`` is left that was not there before."""
+    Nothing is made or removed beside the file (``storage.sqlite.read_only``)."""
     from pathlib import Path
 
     from .storage.base import StoreError
