@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -240,6 +241,27 @@ def main(argv: list[str] | None = None) -> int:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:
         return interrupted(argv[0] if argv and argv[0] in SUBCOMMANDS else "", getattr(args, "lang", None))
+    except BrokenPipeError:
+        return stdout_closed()
+
+
+STDOUT_CLOSED = 141
+"""The exit code of a command whose reader closed its standard output (128 + SIGPIPE, as a shell reports
+``cat``'s or ``grep``'s in ``... | head``)."""
+
+
+def stdout_closed() -> int:
+    """The reader of standard output went away (``doublenine results | head``): end quietly, as other
+    command-line tools do, with :data:`STDOUT_CLOSED`, never a traceback (attacker s14 F4: BrokenPipeError in
+    resultscli.run). Kind: every command-line printer of ours goes through :func:`main`, so this is the one
+    place. Standard output is pointed at the null device first, so the interpreter's last flush at exit
+    does not fail again (https://docs.python.org/3/library/signal.html#note-on-sigpipe)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return STDOUT_CLOSED
 
 
 def interrupted(command: str = "", lang: str | None = None) -> int:
