@@ -93,6 +93,26 @@ def test_r14_r18_expert_policies_replay_through_the_engine(choice) -> None:  # t
         assert result == ((-1 if done.winner is None else done.winner.index), done.points)
 
 
+def _plain_score(t: Tile, board: list[int], seat: int, voids: list[int], locked: float) -> tuple[float, int, int]:
+    """The normal score of ``seat`` playing ``t`` (its first fitting end), written plainly with the engine's
+    Tile objects, and the line's two open ends after it: pips, double, own tiles that follow (at most 3),
+    ends the next and the last seat are void in, both ends closed to the next seat, and ``locked`` off
+    when both are closed to the partner. The common part of the plain references below."""
+    from doublenine.server.bots import heuristic as h
+    from doublenine.shared.tiles import PIP_MASK
+    end = 0 if t.has(board[4]) else 1
+    rest = board[seat] & ~t.bit
+    a, z = (t.other_end(board[4]), board[5]) if end == 0 else (board[4], t.other_end(board[5]))
+    ends = 1 << a | 1 << z
+    nv, pv, lv = voids[(seat + 1) & 3], voids[(seat + 2) & 3], voids[(seat + 3) & 3]
+    score = h.W_PIPS * t.pips + (h.W_DOUBLE if t.is_double else 0.0) \
+        + h.W_FOLLOW * min((rest & (PIP_MASK[a] | PIP_MASK[z])).bit_count(), 3) \
+        + h.W_NEXT_VOID * (nv & ends).bit_count() + h.W_LAST_VOID * (lv & ends).bit_count() \
+        + (h.W_NEXT_LOCKED if nv & ends == ends else 0.0) \
+        - (locked if pv & ends == ends else 0.0)
+    return score, a, z
+
+
 def _normal_reference(board: list[int], voids: list[int], heavy: int = 0,
                       exposed: list[int] | None = None, unseen: float = 0.0,
                       partner_locked: float | None = None, asleep: int = 0) -> tuple[int, int]:
@@ -129,14 +149,8 @@ def _normal_reference(board: list[int], voids: list[int], heavy: int = 0,
             if not rest:
                 score = 1e9
             else:
-                a, z = (t.other_end(board[4]), board[5]) if end == 0 else (board[4], t.other_end(board[5]))
+                score, a, z = _plain_score(t, board, seat, voids, locked)
                 ends = 1 << a | 1 << z
-                nv, pv, lv = voids[(seat + 1) & 3], voids[(seat + 2) & 3], voids[(seat + 3) & 3]
-                score = h.W_PIPS * t.pips + (h.W_DOUBLE if t.is_double else 0.0) \
-                    + h.W_FOLLOW * min((rest & (PIP_MASK[a] | PIP_MASK[z])).bit_count(), 3) \
-                    + h.W_NEXT_VOID * (nv & ends).bit_count() + h.W_LAST_VOID * (lv & ends).bit_count() \
-                    + (h.W_NEXT_LOCKED if nv & ends == ends else 0.0) \
-                    - (locked if pv & ends == ends else 0.0)
                 if unseen:  # tiles showing an end's number neither in this hand nor on the line
                     seen = board[seat] | ~(board[0] | board[1] | board[2] | board[3] | asleep)
                     score -= unseen * sum((PIP_MASK[p] & ~seen).bit_count() for p in {a, z})
@@ -339,7 +353,6 @@ def _sampled_reference(board: list[int], voids: list[int], draws: list[float], i
 
     from doublenine.server.bots import heuristic as h
     from doublenine.server.bots.playout import outcome
-    from doublenine.shared.tiles import PIP_MASK
     used = 0
     while True:
         mask = playable(board)
@@ -358,16 +371,7 @@ def _sampled_reference(board: list[int], voids: list[int], draws: list[float], i
         going_out = [t for t in tiles if board[seat] == t.bit]
         scored: list[tuple[Tile, float]] = []
         for t in tiles:
-            end = 0 if t.has(board[4]) else 1
-            rest = board[seat] & ~t.bit
-            a, z = (t.other_end(board[4]), board[5]) if end == 0 else (board[4], t.other_end(board[5]))
-            ends = 1 << a | 1 << z
-            nv, pv, lv = voids[(seat + 1) & 3], voids[(seat + 2) & 3], voids[(seat + 3) & 3]
-            score = h.W_PIPS * t.pips + (h.W_DOUBLE if t.is_double else 0.0) \
-                + h.W_FOLLOW * min((rest & (PIP_MASK[a] | PIP_MASK[z])).bit_count(), 3) \
-                + h.W_NEXT_VOID * (nv & ends).bit_count() + h.W_LAST_VOID * (lv & ends).bit_count() \
-                + (h.W_NEXT_LOCKED if nv & ends == ends else 0.0) - (h.W_PARTNER_LOCKED if pv & ends == ends else 0.0)
-            scored.append((t, score))
+            scored.append((t, _plain_score(t, board, seat, voids, h.W_PARTNER_LOCKED)[0]))
         if going_out:
             pick = going_out[0]
         else:
