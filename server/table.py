@@ -339,7 +339,7 @@ class Table:
             self.code, state.match, self.result_names(),
             (state.scores[0], state.scores[1]), None if state.winner is None else state.winner.value,
             len(state.finished), ended if first is None else first.at, ended,
-            self.meta.name, bool(self.meta.public))
+            self.meta.name, bool(self.meta.public), self.meta.site)
 
     async def save_result(self) -> None:
         """Store :meth:`result` once per finished match (:attr:`result_stored`). A failure is logged

@@ -122,6 +122,13 @@ RESULTS_KEPT = 10_000
 """Finished matches a store keeps (:meth:`Store.record_result`): recording one more forgets the oldest
 (by end time) beyond this many. About 200 bytes each, so at most ~2 MB; a club evening of 11 tables
 finishes a few dozen. docs/operations.md "Finished matches" says so."""
+RESULTS_PER_SITE = 2_000
+"""Finished matches a store keeps of the tables one site created (``MatchResult.site``: an IPv4 address,
+an IPv6 /48): recording one more of that site forgets that site's oldest beyond this many, and over
+:data:`RESULTS_KEPT` in all the oldest of the site holding the most is forgotten, never another's first.
+One address cannot use the store up (attacker s14 F3: 45 matches in 90 s from one address, so ~5.5 h
+evicted every club's record). A club playing from one address keeps ~30 evenings of 64 matches (8
+tables x 8); docs/operations.md "Finished matches" says so."""
 RESULTS_SHOWN = 200
 """Finished matches one read returns at most (``/``, ``/results``, ``doublenine results`` default)."""
 
@@ -151,6 +158,9 @@ class MatchResult:
     public: bool = False
     """The table was listed (``create_table{public}``): ``/`` and ``/results`` show only these;
     ``doublenine results`` and the table's own page show every one."""
+    site: str | None = field(default=None, compare=False)
+    """The site that created the table (``TableMeta.site``, a digest; None: unknown or local), which
+    :data:`RESULTS_PER_SITE` counts by. Stored, not read back by ``load_results`` (None there)."""
 
     def team(self, team: str) -> tuple[str, str]:
         """The two names of ``team`` (``"A"``: seats 1 and 3, ``"B"``: seats 2 and 4, R2)."""
@@ -241,11 +251,14 @@ class Store(Protocol):
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         """A table's stored chat lines ``(line_id, payload)``, oldest first (empty if none or unknown)."""
 
-    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT,
+                            per_site: int = RESULTS_PER_SITE) -> None:
         """Keep ``result`` (a finished match) durably: stored again under the same (code, match) it
-        replaces what was there (a match ended again after an undo, a restart recording it again), and
-        beyond ``keep`` results (default :data:`RESULTS_KEPT`) the oldest are forgotten. Not fenced: any process serving
-        the table writes the same record."""
+        replaces what was there (a match ended again after an undo, a restart recording it again). Beyond
+        ``per_site`` results of ``result.site`` (default :data:`RESULTS_PER_SITE`) that site's oldest are
+        forgotten; beyond ``keep`` in all (default :data:`RESULTS_KEPT`), the oldest of the site holding the
+        most (results of no known site counted as one site). Not fenced: any process serving the table
+        writes the same record."""
 
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
                            public: bool = False) -> list[MatchResult]:
@@ -374,10 +387,21 @@ class MemoryStore:
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return tuple(self._chat.get(code, ()))
 
-    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT,
+                            per_site: int = RESULTS_PER_SITE) -> None:
         self._results[(result.code, result.match)] = result
-        for key in [r for r in sorted(self._results, key=lambda k: result_order(self._results[k]))][keep:]:
-            del self._results[key]
+        if result.site is not None:
+            mine = sorted((k for k, r in self._results.items() if r.site == result.site),
+                          key=lambda k: result_order(self._results[k]))
+            for key in mine[per_site:]:
+                del self._results[key]
+        while len(self._results) > keep:
+            counts: dict[str | None, int] = {}
+            for r in self._results.values():
+                counts[r.site] = counts.get(r.site, 0) + 1
+            top = max(counts.items(), key=lambda kv: (kv[1], kv[0] or ""))[0]
+            oldest = max((k for k, r in self._results.items() if r.site == top), key=lambda k: result_order(self._results[k]))
+            del self._results[oldest]
 
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
                            public: bool = False) -> list[MatchResult]:

@@ -27,7 +27,7 @@ from doublenine.shared.cleantext import typed
 
 from ..logfmt import Repeats, log_event, log_repeated
 
-from .base import RESULTS_KEPT, RESULTS_SHOWN, InDoubt, ListedTable, ListingKey, MatchResult, RowLocked, Store, StoredTable, TooManyOpen
+from .base import RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, InDoubt, ListedTable, ListingKey, MatchResult, RowLocked, Store, StoredTable, TooManyOpen
 
 log = logging.getLogger("doublenine.server.storage")
 
@@ -220,8 +220,9 @@ class MeteredStore:
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return await self.inner.load_chat(code)
 
-    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
-        await self._write(self.inner.record_result(result, keep))
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT,
+                            per_site: int = RESULTS_PER_SITE) -> None:
+        await self._write(self.inner.record_result(result, keep, per_site))
 
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
                            public: bool = False) -> list[MatchResult]:

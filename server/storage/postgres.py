@@ -31,7 +31,7 @@ from doublenine.shared.cleantext import said, typed
 from . import pglocks
 from .address import shown
 from .pglocks import DRIVER_ERRORS
-from .base import (ANSWER_WITHIN, RESULTS_KEPT, RESULTS_SHOWN, InDoubt, RowLocked, ListedTable, ListingKey, MatchResult,
+from .base import (ANSWER_WITHIN, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, InDoubt, RowLocked, ListedTable, ListingKey, MatchResult,
                    StoredTable, created_us, refuse_over, stale_owner)
 
 T = TypeVar("T")
@@ -169,6 +169,8 @@ SCHEMA_STEPS: tuple[SchemaStep, ...] = (
     PRIMARY KEY (code, match_no)
 )"""),
     SchemaStep("dn_result_ended", "CREATE INDEX IF NOT EXISTS dn_result_ended ON dn_result(ended)"),
+    SchemaStep("dn_result.site", "ALTER TABLE dn_result ADD COLUMN IF NOT EXISTS site TEXT"),
+    SchemaStep("dn_result_site", "CREATE INDEX IF NOT EXISTS dn_result_site ON dn_result(site, ended)"),
 )
 """The schema, in the order it is made. Issue 12 added ``epoch`` (the fence of the table record, see
 ``Store``) and the columns ``/`` lists from (``listed``, ``score_a``, ``score_b``) and ``creator`` (who
@@ -751,21 +753,31 @@ class PostgresStore:
 
         return await self._run(work, write=False)
 
-    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT,
+                            per_site: int = RESULTS_PER_SITE) -> None:
         r = result
 
         async def work(con: asyncpg.Connection) -> None:
             await con.execute(
                 "INSERT INTO dn_result(code, match_no, name, seat1, seat2, seat3, seat4, score_a, score_b, winner,"
-                " hands, started, ended, public) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)"
+                " hands, started, ended, public, site) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15)"
                 " ON CONFLICT (code, match_no) DO UPDATE SET name=EXCLUDED.name, seat1=EXCLUDED.seat1,"
                 " seat2=EXCLUDED.seat2, seat3=EXCLUDED.seat3, seat4=EXCLUDED.seat4, score_a=EXCLUDED.score_a,"
                 " score_b=EXCLUDED.score_b, winner=EXCLUDED.winner, hands=EXCLUDED.hands,"
-                " started=EXCLUDED.started, ended=EXCLUDED.ended, public=EXCLUDED.public",
+                " started=EXCLUDED.started, ended=EXCLUDED.ended, public=EXCLUDED.public, site=EXCLUDED.site",
                 r.code, int(r.match), r.name, *r.seats, int(r.scores[0]), int(r.scores[1]), r.winner, int(r.hands),
-                _stamp(created_us(r.started)), _stamp(created_us(r.ended)), bool(r.public))
-            await con.execute("DELETE FROM dn_result WHERE (code, match_no) IN (SELECT code, match_no FROM dn_result"
-                              " ORDER BY ended DESC, code COLLATE \"C\", match_no DESC OFFSET $1)", int(keep))
+                _stamp(created_us(r.started)), _stamp(created_us(r.ended)), bool(r.public), r.site)
+            if r.site is not None:  # attacker s14 F3: one site's matches never evict another's
+                await con.execute("DELETE FROM dn_result WHERE (code, match_no) IN (SELECT code, match_no FROM dn_result"
+                                  " WHERE site=$1 ORDER BY ended DESC, code COLLATE \"C\", match_no DESC OFFSET $2)",
+                                  r.site, int(per_site))
+            over = int(await con.fetchval("SELECT COUNT(*) FROM dn_result")) - int(keep)
+            if over > 0:  # the oldest of the site holding the most, never another's first
+                top = await con.fetchval("SELECT site FROM dn_result GROUP BY site ORDER BY COUNT(*) DESC,"
+                                         " site COLLATE \"C\" DESC NULLS LAST LIMIT 1")
+                await con.execute("DELETE FROM dn_result WHERE (code, match_no) IN (SELECT code, match_no FROM dn_result"
+                                  " WHERE site IS NOT DISTINCT FROM $1 ORDER BY ended, code COLLATE \"C\", match_no"
+                                  " LIMIT $2)", top, over)
 
         await self._run(work)
 

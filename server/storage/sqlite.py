@@ -30,7 +30,7 @@ from typing import Any
 
 from doublenine.shared.cleantext import said
 
-from .base import (ANSWER_WITHIN, RESULTS_KEPT, RESULTS_SHOWN, ListedTable, ListingKey, MatchResult, StoreError, StoredTable,
+from .base import (ANSWER_WITHIN, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, ListedTable, ListingKey, MatchResult, StoreError, StoredTable,
                    TooManyOpen, created_us, refuse_over, stale_owner)
 from .ownerfile import OwnerFile
 
@@ -71,6 +71,7 @@ CREATE TABLE IF NOT EXISTS dn_result (
     started  REAL NOT NULL,
     ended    REAL NOT NULL,
     public   INTEGER NOT NULL DEFAULT 0,
+    site     TEXT,
     PRIMARY KEY (code, match_no)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS dn_result_ended ON dn_result(ended);
@@ -85,7 +86,8 @@ ADDED_COLUMNS = (("epoch", "INTEGER NOT NULL DEFAULT 0"), ("listed", "INTEGER NO
 """Schema 2 (issue 12): the record's ownership epoch, what ``/`` lists, who created an open
 table; added to older files."""
 INDEXES = ("CREATE INDEX IF NOT EXISTS dn_table_listed ON dn_table(created) WHERE listed=1 AND closed=0",
-           "CREATE INDEX IF NOT EXISTS dn_table_creator ON dn_table(creator) WHERE closed=0")
+           "CREATE INDEX IF NOT EXISTS dn_table_creator ON dn_table(creator) WHERE closed=0",
+           "CREATE INDEX IF NOT EXISTS dn_result_site ON dn_result(site, ended)")
 CACHE_KIB = 512
 """SQLite's page cache for the one connection, KiB (its default is 2,000). Per process, not per
 table: it fills as the tables write, up to this bound, whatever their number (issue 12, memory
@@ -177,6 +179,8 @@ class SQLiteStore:
             for name, kind in ADDED_COLUMNS:
                 if name not in have:
                     conn.execute(f"ALTER TABLE dn_table ADD COLUMN {name} {kind}")
+            if "site" not in {row[1] for row in conn.execute("PRAGMA table_info(dn_result)")}:
+                conn.execute("ALTER TABLE dn_result ADD COLUMN site TEXT")  # attacker s14 F3: per-site retention
             for index in INDEXES:
                 conn.execute(index)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -427,13 +431,22 @@ class SQLiteStore:
         result: tuple[tuple[int, bytes], ...] = await self._call(job)
         return result
 
-    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT) -> None:
-        row = result_row(result)
+    async def record_result(self, result: MatchResult, keep: int = RESULTS_KEPT,
+                            per_site: int = RESULTS_PER_SITE) -> None:
+        row = result_row(result) + (result.site,)
 
         def job(c: sqlite3.Connection) -> None:
-            c.execute(f"INSERT OR REPLACE INTO dn_result({RESULT_COLUMNS}) VALUES ({','.join('?' * 14)})", row)
-            c.execute("DELETE FROM dn_result WHERE (code, match_no) IN (SELECT code, match_no FROM dn_result"
-                      " ORDER BY ended DESC, code, match_no DESC LIMIT -1 OFFSET ?)", (int(keep),))
+            c.execute(f"INSERT OR REPLACE INTO dn_result({RESULT_COLUMNS}, site) VALUES ({','.join('?' * 15)})", row)
+            if result.site is not None:  # attacker s14 F3: one site's matches never evict another's
+                c.execute("DELETE FROM dn_result WHERE (code, match_no) IN (SELECT code, match_no FROM dn_result"
+                          " WHERE site=? ORDER BY ended DESC, code, match_no DESC LIMIT -1 OFFSET ?)",
+                          (result.site, int(per_site)))
+            over = c.execute("SELECT COUNT(*) FROM dn_result").fetchone()[0] - int(keep)
+            if over > 0:  # the oldest of the site holding the most, never another's first
+                top = c.execute("SELECT site FROM dn_result GROUP BY site ORDER BY COUNT(*) DESC, site DESC"
+                                " LIMIT 1").fetchone()[0]
+                c.execute("DELETE FROM dn_result WHERE (code, match_no) IN (SELECT code, match_no FROM dn_result"
+                          " WHERE site IS ? ORDER BY ended, code, match_no LIMIT ?)", (top, over))
 
         await self._call(job)
 
