@@ -22,12 +22,20 @@ RING_WIDTH = 2
 """Px of the ring's line."""
 
 
+def holds_focus(panel: Panel | None) -> bool:
+    """``panel`` is a modal prompt with a button to press (a hand's or the match's end, a question): the
+    keyboard's focus moves only among its buttons (Tab, Shift+Tab, the arrows; J rings no seat card behind
+    it), the ring is on one of them and the footer names that one, which Enter presses (s14 attack F8:
+    "Enter: Take East's seat" over "Hand 1 is over", whose Continue Enter pressed)."""
+    return panel is not None and panel.modal and any(b.enabled for b in panel.buttons)
+
+
 def focus_order(panel: Panel | None, buttons: Sequence[Button]) -> tuple[Button, ...]:
     """The buttons Tab visits, in reading order (top to bottom, then left to right): a modal prompt's
     enabled buttons only (a dialog keeps the focus among its choices), else every enabled button of the
     table (``buttons``: the top bar, Hint and Pass, the sound button) with the prompt's."""
     inside = tuple(b for b in panel.buttons if b.enabled) if panel is not None else ()
-    if panel is not None and panel.modal and inside:
+    if holds_focus(panel):
         return inside
     return tuple(sorted((*inside, *(b for b in buttons if b.enabled)), key=lambda b: (b.rect[1], b.rect[0])))
 

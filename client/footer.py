@@ -16,6 +16,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
+from .focus import holds_focus
 from .panels import IM_BACK, KEEP_PLAYING, QUESTIONS, Button, Panel, back_offered, enter_button, status_line
 from .snake import Rect
 from .store import ClientState, seat_name, spectating
@@ -125,7 +126,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         if label:  # Tab moved the focus to "Leave anyway" / "Close anyway"
             return tr(lang, HELP_PROMPT_TAB, action=tr(lang, label))
         return tr(lang, HELP_PROMPT_TAB, action=tr(lang, KEEP_PLAYING))
-    if keys.startswith("ring:"):  # Tab put the ring on another part's control or a wait card's (RINGED)
+    if keys.startswith("ring:") and not holds_focus(panel):  # Tab put the ring on another part's control or
+        # a wait card's (RINGED); under a modal prompt it is not reached (focus.holds_focus): the prompt's is named
         label = ringed_label(keys.partition(":")[2])
         if label is not None:
             msgid, seat = label
@@ -137,7 +139,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         from .chat import free_text_allowed
         return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
     if spectating(state):  # a prompt's Enter still acts (the opening draw's Continue): said (new user s12 round 2)
-        shown = enter_button(panel)
+        # the button Tab moved the focus to on it, which Enter presses (s14 attack F8's kind), else its default
+        shown = focus if panel is not None and focus is not None and focus in panel.buttons else enter_button(panel)
         if shown is not None:
             return tr(lang, HELP_PROMPT, action=say(lang, shown.label, dict(shown.args)))
         if state.next_seat is not None:

@@ -21,7 +21,7 @@ from doublenine.shared.views import SeatView
 from .intents import Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Withdraw
 from .buttons import may_hint
 from .layout import TableLayout, legal_ends
-from .focus import focused, moved
+from .focus import focused, holds_focus, moved
 from .panels import QUESTIONS, Button, Panel, back_offered, draw_chosen, draw_key, enter_button, undo_reopens
 from .store import ClientState
 from .uistate import Ui
@@ -309,7 +309,7 @@ def key(k: int, char: str, lay: TableLayout, state: ClientState, ui: Ui, scancod
     if k == pygame.K_F1 and ui.overlay is None:  # the rules at their Keys section (footer.keys_section)
         action = button("rules", lay, state, ui)
         return replace(action, command="rules:keys")
-    dialog = lay.panel is not None and lay.panel.modal and any(b.enabled for b in lay.panel.buttons)
+    dialog = holds_focus(lay.panel)
     if k == pygame.K_TAB or (dialog and k in (pygame.K_LEFT, pygame.K_RIGHT)):
         forward = not mod & pygame.KMOD_SHIFT if k == pygame.K_TAB else k == pygame.K_RIGHT
         ring = moved(lay.panel, lay.buttons + lay.others, ui.button, forward)

@@ -23,7 +23,7 @@ from .palette import PLAYABLE_RING
 from .board import pip_boxes
 from .buttons import SOUND_ON, score_width, top_details
 from .footer import footer_rows
-from .focus import draw_ring, focused
+from .focus import draw_ring, focused, holds_focus
 from .layout import TOWARD, SeatSpot, TableLayout, recap_row
 from .panels import (
     PANEL_FILL, Button, Panel, draw_chosen, enter_button, even_rows, prompt_rows, result_rows, result_size, rows_height,
@@ -198,7 +198,7 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     if lay.banner is not None:
         _banner(surface, lay, state, art, lang)
     ring = focused(lay.panel, lay.buttons + lay.others, ui.button)  # where Enter and Space go (focus.py)
-    if ring is not None and ui.button is not None and ring.id != ui.button:
+    if ring is not None and ui.button is not None and ring.id != ui.button and not holds_focus(lay.panel):
         ring = None  # the focus is on a card's button, ringed by the scene (scenes.table._with_cards)
     if ring is not None and ring not in lay.others:  # the others' ring: over them (scenes/table.draw)
         draw_ring(surface, ring.rect)

@@ -25,7 +25,7 @@ from doublenine.shared.views import SeatView
 from .. import chat, config
 from ..art import Art
 from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
-from ..focus import draw_ring, focused
+from ..focus import draw_ring, focused, holds_focus
 from ..following import followed
 from ..input import UiAction, Viewport, gold_button, handle, latin_key
 from ..intents import AskCoach, AskHint, Answer, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Withdraw
@@ -510,7 +510,7 @@ class TableScene:
         first when it is on none), which Enter or Space takes (:meth:`press_other`); nothing when no seat is
         free. Kind: a control only a click reaches (s14: a spectator's free seat had no key and Tab passed it)."""
         free = self.free_seats()
-        if not free:
+        if not free or holds_focus(self.layout().panel):  # a modal prompt keeps the focus (s14 attack F8)
             return
         ring = self.ui.button or ""
         held = ring.removeprefix("other:sit:") if ring.startswith("other:sit:") else ""
@@ -1054,7 +1054,8 @@ class TableScene:
         render(table, drawn, self.shown(), ui, self.art, self.lang, moving, self._messages(lay, tracker), tips)
         self._draw_flip(table, lay)
         self.talk.draw(surface, self.shown(), lay, self.ui)
-        ringed = next((b for c in cards for b in c.buttons if b.id == ui.button and b.enabled), None)
+        ringed = next((b for c in cards for b in c.buttons if b.id == ui.button and b.enabled), None) \
+            if not holds_focus(lay.panel) else None  # a modal prompt holds the ring (focus.holds_focus)
         if ringed is not None:  # Tab put the focus on a card's button (:meth:`_with_cards`): the one ring
             draw_ring(surface, ringed.rect)
         self.tracker.draw(surface, self.shown(), tracker)
