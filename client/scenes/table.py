@@ -389,6 +389,19 @@ class TableScene:
             self._held_state = (state, replace(state, sending=True))
         return self._held_state[1]  # type: ignore[return-value]
 
+    @property
+    def _in_flight(self) -> bool:
+        """A decision of this window is held (:attr:`_held`): sent, its echo not yet shown. Only the tests
+        drive the table through it (tests/client/test_restart_hosted.py sends a decision and sets it)."""
+        return "decide" in self._held
+
+    @_in_flight.setter
+    def _in_flight(self, on: bool) -> None:
+        if on:
+            self._held["decide"] = (answer_mark(self.session.state), self._now)
+        else:
+            self._held.pop("decide", None)
+
     def _release_held(self) -> bool:
         """Forget the held intents whose answer is now shown (:attr:`_held`); True when one was."""
         state = self.session.state

@@ -59,7 +59,7 @@ def _play_until_still(app, scene, until, timeout: float):  # type: ignore[no-unt
                          f"{getattr(view, 'turn', None)}, {len(getattr(view, 'finished', ()))} finished, line "
                          f"{len(getattr(view, 'line', ()))}, panel {panel and panel.kind}, selected "
                          f"{scene.ui.selected}, seen {scene.ui.seen_finished}, clicks {next_clicks(scene)}, prompt fresh "
-                         f"{scene._fresh_prompt()}, in flight {scene._in_flight}, failure {state.failure}")
+                         f"{not scene.settled()}, in flight {scene._in_flight}, failure {state.failure}")
 
 
 def test_d7_r22_a_restart_keeps_the_hand_end_read_and_the_table_drawn(tmp_path) -> None:  # type: ignore[no-untyped-def]
