@@ -144,7 +144,7 @@ class Resync(Model):
 
 
 class Start(Model):
-    """Start the match now: empty human seats become computer seats."""
+    """Start the match now: the computer plays the empty human seats until a person takes one (club s14 F17)."""
 
     type: Literal["start"] = "start"
 
