@@ -52,7 +52,7 @@ def test_every_play_and_draw_names_its_player() -> None:
     assert rows[plays + 1] == ["José", "Zoë", "◂", "Ñandú", "◂", "Brontë", "◂", "José", "▸", "Zoë", "▸"]
     dealt = [r for r in rows if len(r) == 2 and r[0] in NAMES and r[1].endswith(("pip", "pips"))]
     assert [r[0] for r in dealt[:4]] == list(NAMES)  # the hands as dealt: by name, seat order
-    assert ["José", "Zoë", "Ñandú", "Brontë"] in rows  # who plays with whom, at the top
+    assert ["Team A", "José", "Ñandú", "Team B", "Zoë", "Brontë"] in rows  # who plays with whom, at the top, by team (bc6696b)
     draw = next(r for r in rows if len(r) == 3 and r[:2] == ["José", "Zoë"])
     assert draw[2] in ("Team A leads the first hand", "Team B leads the first hand", "equal totals: drawn again")
 
