@@ -29,6 +29,7 @@ def _text_size_and_screen_as_default():  # type: ignore[no-untyped-def]
     from doublenine.client import app, layout
     layout.set_text_size(100)
     app._FULL[0] = False
+    app._ASKED[0] = None  # no full screen check (app.check_fullscreen) left for the next test's window
 
 
 @pytest.fixture
