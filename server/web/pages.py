@@ -12,18 +12,21 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
 from html import escape
 from importlib import resources
 from string import Template
+from urllib.parse import parse_qsl, urlencode
 
 from doublenine.cli import installed_version
 from doublenine.shared.i18n import Translator, shown_seat_name
 from doublenine.shared.protocol import PROTOCOL_VERSION
 from doublenine.shared.seatstate import SEAT_WORDS, TAKEABLE, SeatState
 
+from ..seating import seat_name
 from ..storage.base import RESULTS_KEPT, MatchResult
 
 from . import words as w
@@ -197,7 +200,71 @@ def _page_link(query: str | None, css: str, label: str) -> str:
 
 
 FINISHED_ON_INDEX = 10
-"""Finished matches ``/`` shows (newest first); ``/results`` shows up to ``RESULTS_SHOWN``."""
+"""Finished matches ``/`` shows (newest first), at most :data:`FINISHED_PER_TABLE` of one table."""
+FINISHED_PER_TABLE = 2
+"""Of one table, the index's Finished matches shows at most this many (attacker s14 F3: one table's new
+matches replaced the index's ten in ~20 s)."""
+RESULTS_PAGE = 100
+"""Finished matches one page of ``/results`` (and its downloads) shows: the rest on its next pages."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsQuery:
+    """What ``/results`` (and ``/results.csv``, ``/results.json``) shows: a table (its code, or a part of its
+    name, any case), a day of end (``YYYY-MM-DD``, UTC) and a page (1, 2, ...). Attacker s14 F3: the page
+    showed the newest 200 only, unpaged and unfiltered, so one address's matches pushed a club's off it."""
+
+    table: str = ""
+    date: str = ""
+    page: int = 1
+
+    @staticmethod
+    def parse(query: str) -> ResultsQuery:
+        """From a URL's query (bounded before work: 256 characters read; a value out of form is ignored)."""
+        table, date, page = "", "", 1
+        for key, value in parse_qsl(query[:256], keep_blank_values=False)[:8]:
+            if key == "table":
+                table = seat_name(value)
+            elif key == "date" and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value, re.ASCII):
+                date = value
+            elif key == "page" and re.fullmatch(r"[0-9]{1,4}", value, re.ASCII) and int(value) >= 1:
+                page = int(value)
+        return ResultsQuery(table, date, page)
+
+    def keeps(self, r: MatchResult) -> bool:
+        """``r`` is one of the matches asked for (its table, its day)."""
+        if self.date and utc(r.ended)[:10] != self.date:
+            return False
+        wanted = self.table.casefold()
+        return not wanted or r.code.casefold() == wanted or wanted in r.name.casefold()
+
+    def link(self, page: int, path: str = "/results") -> str:
+        """The URL of ``page`` of the same selection."""
+        pairs = [(k, v) for k, v in (("table", self.table), ("date", self.date)) if v]
+        if page > 1:
+            pairs.append(("page", str(page)))
+        return path + ("?" + urlencode(pairs) if pairs else "")
+
+
+def select_results(results: list[MatchResult], query: ResultsQuery) -> tuple[list[MatchResult], bool]:
+    """The page ``query`` asks for of ``results`` (newest first), and whether a later page has more."""
+    chosen = [r for r in results if query.keeps(r)]
+    start = (query.page - 1) * RESULTS_PAGE
+    return chosen[start:start + RESULTS_PAGE], len(chosen) > start + RESULTS_PAGE
+
+
+def index_results(results: list[MatchResult]) -> list[MatchResult]:
+    """The index's Finished matches: the newest :data:`FINISHED_ON_INDEX`, at most
+    :data:`FINISHED_PER_TABLE` of one table."""
+    seen: dict[str, int] = {}
+    shown = []
+    for r in results:
+        if seen.get(r.code, 0) < FINISHED_PER_TABLE:
+            seen[r.code] = seen.get(r.code, 0) + 1
+            shown.append(r)
+            if len(shown) == FINISHED_ON_INDEX:
+                break
+    return shown
 
 
 def utc(seconds: float) -> str:
@@ -234,14 +301,29 @@ def results_list(t: Translator, results: list[MatchResult]) -> str:
     return f'<ol class="results">{"".join(_result_row(t, r) for r in results)}</ol>'
 
 
-def results_page(t: Translator, results: list[MatchResult]) -> str:
-    """``/results``: every finished match of a listed table the store keeps (newest first, at most
-    ``RESULTS_SHOWN``), and the links of its CSV and JSON downloads (club s14 F5)."""
+def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery | None = None,
+                 more: bool = False) -> str:
+    """``/results``: one page (:data:`RESULTS_PAGE`) of the finished matches of listed tables the store
+    keeps, newest first, chosen by ``query`` (a table, a day: :class:`ResultsQuery`), with a form to choose,
+    links to the newer and older pages (``more``: there is an older one) and its CSV and JSON downloads of
+    the same page (club s14 F5; attacker s14 F3: unpaged and unfiltered, one address pushed a club's off)."""
+    q = query or ResultsQuery()
+    form = (f'<form class="filter" method="get" action="/results">'
+            f'<label>{escape(t.gettext(w.FILTER_TABLE))} <input name="table" maxlength="32" value="{escape(q.table)}"></label> '
+            f'<label>{escape(t.gettext(w.FILTER_DATE))} <input name="date" type="date" value="{escape(q.date)}"></label> '
+            f'<button type="submit">{escape(t.gettext(w.FILTER_SHOW))}</button></form>')
+    links = ""
+    if q.page > 1:
+        links += f'<a class="newer" href="{escape(q.link(q.page - 1))}">{escape(t.gettext(w.NEWER_RESULTS))}</a>'
+    if more:
+        links += f'<a class="older" href="{escape(q.link(q.page + 1))}">{escape(t.gettext(w.OLDER_RESULTS))}</a>'
+    nav = f'<nav class="pages">{links}</nav>' if links else ""
+    csv_link, json_link = escape(q.link(q.page, "/results.csv")), escape(q.link(q.page, "/results.json"))
     body = (f'<main class="results-page"><section class="head"><h1>{escape(t.gettext(w.RESULTS_TITLE))}</h1>'
-            f'<p class="hint">{escape(t.gettext(w.RESULTS_KEPT_NOTE, kept=t.number(RESULTS_KEPT)))}</p>'
-            f'<p class="downloads"><a class="open" href="/results.csv" download>{escape(t.gettext(w.DOWNLOAD_CSV))}</a> '
-            f'<a class="open" href="/results.json" download>{escape(t.gettext(w.DOWNLOAD_JSON))}</a></p></section>'
-            f'{results_list(t, results)}'
+            f'<p class="hint">{escape(t.gettext(w.RESULTS_KEPT_NOTE, kept=t.number(RESULTS_KEPT)))}</p>{form}'
+            f'<p class="downloads"><a class="open" href="{csv_link}" download>{escape(t.gettext(w.DOWNLOAD_CSV))}</a> '
+            f'<a class="open" href="{json_link}" download>{escape(t.gettext(w.DOWNLOAD_JSON))}</a></p></section>'
+            f'{results_list(t, results)}{nav}'
             f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
     return _page(t, "results-page", t.gettext(w.RESULTS_TITLE), body)
 
@@ -328,7 +410,7 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
         listing += f'<nav class="pages">{links}</nav>'
     if finished is not None:
         listing += (f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>'
-                    f'{results_list(t, finished[:FINISHED_ON_INDEX])}'
+                    f'{results_list(t, index_results(finished))}'
                     f'<p><a class="more" href="/results">{escape(t.gettext(w.ALL_RESULTS))}</a></p></section>')
     address = "" if server is None else (
         f'<p>{escape(t.gettext(w.SERVER_ADDRESS))}: <code class="address">{escape(server)}</code></p>')

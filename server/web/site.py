@@ -37,7 +37,7 @@ from ..addresses import address_group, from_proxy, one_header, peer_of, request_
 from ..logfmt import log_repeated
 from ..lookup import TABLE_PATH, look_up, routed_code
 from ..seating import DEFAULT_NAMES
-from ..storage.base import RESULTS_SHOWN, MatchResult
+from ..storage.base import RESULTS_KEPT, RESULTS_SHOWN, MatchResult
 from ..table import ClaimsUnavailable, Refused, is_store_refusal
 from . import pages
 from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, table_info
@@ -183,6 +183,8 @@ class WebSite:
         """Page work still running after its page got ``503`` (at most :data:`LATE_PAGES_MAX`)."""
         self._results: tuple[float, list[MatchResult]] | None = None
         """The last read of the finished matches of listed tables: (``time.monotonic()``, results)."""
+        self._every: tuple[float, list[MatchResult]] | None = None
+        """The last read of every finished match of listed tables (``/results``' pages)."""
 
     def _tls(self, connection: Any, request: Request) -> bool:
         return from_proxy(peer_of(connection), self.registry.config) \
@@ -245,7 +247,7 @@ class WebSite:
         if path == "/":
             return await self._index(request, tls, t, netloc, page_headers, deadline - LISTING_MARGIN)
         if path == "/results" or path in RESULT_DOWNLOADS:
-            return await self._results_page(path, t, netloc, page_headers)
+            return await self._results_page(path, t, netloc, page_headers, request.path.partition("?")[2])
         found = TABLE_PATH.match(path)
         if found:
             info = await self._lookup(group, now, found.group(1), routed_code(request.path) is not None)
@@ -306,17 +308,30 @@ class WebSite:
         self._results = (now, found)
         return found
 
+    async def every_finished(self) -> list[MatchResult]:
+        """Every finished match of a listed table the store keeps (at most ``RESULTS_KEPT``), newest first,
+        one store read per :data:`RESULTS_TTL` shared by every ``/results`` request (its pages and
+        filters are chosen from it: :func:`.pages.select_results`). ``OSError`` when the store fails."""
+        now = time.monotonic()
+        if self._every is not None and now - self._every[0] < RESULTS_TTL:
+            return self._every[1]
+        found: list[MatchResult] = await self.registry.store.load_results(RESULTS_KEPT, public=True)
+        self._every = (now, found)
+        return found
+
     async def _results_page(self, path: str, t: Any, netloc: str | None,
-                            page_headers: tuple[tuple[str, str], ...]) -> Response:
-        """``/results`` (HTML), ``/results.csv`` and ``/results.json`` (downloads, club s14 F5); ``503``
-        when the store does not answer."""
+                            page_headers: tuple[tuple[str, str], ...], query: str = "") -> Response:
+        """``/results`` (HTML), ``/results.csv`` and ``/results.json`` (downloads, club s14 F5): the page and
+        selection ``query`` asks for (``table``, ``date``, ``page``: :class:`.pages.ResultsQuery`; attacker
+        s14 F3); ``503`` when the store does not answer."""
+        asked = pages.ResultsQuery.parse(query)
         try:
-            found = await self.finished()
+            found, more = pages.select_results(await self.every_finished(), asked)
         except (OSError, asyncio.TimeoutError):
             return self._store_busy(path, t, netloc, page_headers)
         if path == "/results":
-            return respond(HTTPStatus.OK, pages.results_page(t, found).encode(), "text/html; charset=utf-8",
-                           netloc, page_headers)
+            return respond(HTTPStatus.OK, pages.results_page(t, found, asked, more).encode(),
+                           "text/html; charset=utf-8", netloc, page_headers)
         kind, suffix = RESULT_DOWNLOADS[path]
         body = pages.results_csv(found) if suffix == "csv" else pages.results_json(found)
         return respond(HTTPStatus.OK, body.encode(), kind, netloc,

@@ -1,0 +1,53 @@
+"""Attacker s14 F3 (part 2): /results is paged and filterable (table name or code, day of end), its
+downloads give the same page, and the index's Finished matches shows at most 2 of one table. Kind: a shared
+bounded list one source can fill."""
+from __future__ import annotations
+
+from typing import Any
+
+from doublenine.server.storage import MatchResult
+from doublenine.server.web import pages
+
+from .test_web_pages import get
+
+DAY = 1796677200.0  # 2026-12-07 01:00 UTC
+
+
+def _r(code: str, match: int, ended: float, name: str = "") -> MatchResult:
+    return MatchResult(code, match, ("Ana", "Bo", "Cy", "Di"), (101, 40), "A", 5, ended - 600.0, ended, name, True)
+
+
+FLOOD = [_r("FL00D", m, DAY + 3600.0 + m, "Fast3") for m in range(250, 0, -1)]
+CLUB = [_r("CLUBA", 2, DAY - 86400.0 + 2, "Table 1"), _r("CLUBA", 1, DAY - 86400.0 + 1, "Table 1")]
+
+
+def test_f3_the_reported_case_a_clubs_results_stay_reachable_behind_a_flood() -> None:
+    """flood_fast.py: /results showed the newest 200, unpaged, so 250 of one address's matches pushed the
+    club's off it. Now its table (by name or code) and its day find them, and the pages reach them."""
+    every = FLOOD + CLUB
+    assert pages.select_results(every, pages.ResultsQuery.parse("table=table+1")) == (CLUB, False)
+    assert pages.select_results(every, pages.ResultsQuery.parse("table=cluba")) == (CLUB, False)
+    assert pages.select_results(every, pages.ResultsQuery.parse("date=2026-12-06")) == (CLUB, False)
+    first, more = pages.select_results(every, pages.ResultsQuery.parse(""))
+    assert (len(first), more, first[0].match) == (100, True, 250)
+    last, more = pages.select_results(every, pages.ResultsQuery.parse("page=3"))
+    assert (len(last), more, last[-2:]) == (52, False, CLUB)
+    assert pages.ResultsQuery.parse("page=０3&date=2026-1-1&table=" + "x" * 300) == pages.ResultsQuery("x" * 32, "", 1)
+    assert pages.ResultsQuery("Table 1", "2026-12-06", 2).link(3) == "/results?table=Table+1&date=2026-12-06&page=3"
+
+
+def test_f3_the_index_shows_at_most_two_matches_of_one_table() -> None:
+    shown = pages.index_results(FLOOD + CLUB)
+    assert [(r.code, r.match) for r in shown] == [("FL00D", 250), ("FL00D", 249), ("CLUBA", 2), ("CLUBA", 1)]
+
+
+async def test_f3_results_pages_and_downloads_follow_the_query(server: Any) -> None:
+    for r in FLOOD[:120] + CLUB:
+        await server.store.record_result(r)
+    status, _, body = await get(server, "/results?table=Table%201")
+    assert status == 200 and body.count('<li class="result"') == 2 and 'data-code="CLUBA"' in body
+    assert 'href="/results.csv?table=Table+1"' in body and 'class="older"' not in body
+    status, _, body = await get(server, "/results")
+    assert body.count('<li class="result"') == 100 and 'href="/results?page=2"' in body
+    status, _, text = await get(server, "/results.csv?page=2")
+    assert status == 200 and len(text.splitlines()) == 1 + 22
