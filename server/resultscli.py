@@ -105,8 +105,13 @@ def run(args: argparse.Namespace) -> int:
             found = asyncio.run(read_postgres_results(where.target, args.limit, code))
         else:
             found = read_sqlite_results(where.target, args.limit, code)
-    except OSError as exc:
-        print(f"doublenine results: {for_terminal(where.shown)}: {for_terminal(exc)}", file=sys.stderr)
+    except OSError as exc:  # the store named once: a SQLite error names its file already
+        from pathlib import Path
+
+        from doublenine.shared.cleantext import named_once, said
+
+        also = str(Path(where.target).expanduser()) if where.kind == "sqlite" else ""
+        print(f"doublenine results: {for_terminal(named_once(said(exc), where.shown, also))}", file=sys.stderr)
         return 1
     if args.csv:
         sys.stdout.write(results_csv(found))

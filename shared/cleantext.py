@@ -90,6 +90,18 @@ def typed(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text.strip() else type(exc).__name__
 
 
+def named_once(text: str, name: str, *also: str) -> str:
+    """``name: text``, unless ``text`` already names it (``name`` or any of ``also``, the same thing
+    spelt otherwise, as a path before and after ``~`` is expanded): every command-line error says each
+    thing once (new user s14: ``results --db nosuch.sqlite3`` said "nosuch.sqlite3: nosuch.sqlite3: no
+    such SQLite file").
+
+    >>> named_once("x.db: no such SQLite file", "x.db"), named_once("connection refused", "db")
+    ('x.db: no such SQLite file', 'db: connection refused')
+    """
+    return text if any(n and n in text for n in (name, *also)) else f"{name}: {text}"
+
+
 def for_terminal(text: object, max_chars: int = TERMINAL_CHARS) -> str:
     """``text`` (``str()`` of it; an exception's :func:`said`) safe to print on a terminal, one line, at most ``max_chars`` characters.
 

@@ -43,7 +43,11 @@ async def test_results_of_a_sqlite_file_a_server_holds(tmp_path: Path, capsys: p
 
 def test_results_of_no_file_and_of_memory_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["results", "--db", str(tmp_path / "none.sqlite3")]) == 1
-    assert capsys.readouterr().err == f"doublenine results: {tmp_path}/none.sqlite3: {tmp_path}/none.sqlite3: no such SQLite file\n"
+    assert capsys.readouterr().err == f"doublenine results: {tmp_path}/none.sqlite3: no such SQLite file\n"  # the path once (new user s14)
+    (tmp_path / "notdb.sqlite3").write_text("not a database\n" * 64)
+    assert main(["results", "--db", str(tmp_path / "notdb.sqlite3")]) == 1
+    assert capsys.readouterr().err == (f"doublenine results: cannot read the SQLite store {tmp_path}/notdb.sqlite3:"
+                                       " file is not a database\n")
     assert main(["results", "--db", ":memory:"]) == 2
     assert capsys.readouterr().err.startswith("doublenine results: a :memory: store is the server's own memory")
 
