@@ -294,10 +294,12 @@ def _result_row(t: Translator, r: MatchResult) -> str:
             f'<span class="outcome">{escape(" · ".join(x for x in (outcome, hands, span) if x))}</span></li>')
 
 
-def results_list(t: Translator, results: list[MatchResult]) -> str:
-    """The finished matches as an ordered list, newest first (a sentence when there is none)."""
+def results_list(t: Translator, results: list[MatchResult], none: str = w.FINISHED_NONE) -> str:
+    """The finished matches as an ordered list, newest first; when there is none, the sentence ``none``
+    (a catalog message true of what the list shows: listed tables only, a choice, one table; never
+    "on this server", which unlisted tables' matches may belie: new user s14)."""
     if not results:
-        return f'<p class="empty">{escape(t.gettext(w.FINISHED_NONE))}</p>'
+        return f'<p class="empty">{escape(t.gettext(none))}</p>'
     return f'<ol class="results">{"".join(_result_row(t, r) for r in results)}</ol>'
 
 
@@ -323,7 +325,7 @@ def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery 
             f'<p class="hint">{escape(t.gettext(w.RESULTS_KEPT_NOTE, kept=t.number(RESULTS_KEPT)))}</p>{form}'
             f'<p class="downloads"><a class="open" href="{csv_link}" download>{escape(t.gettext(w.DOWNLOAD_CSV))}</a> '
             f'<a class="open" href="{json_link}" download>{escape(t.gettext(w.DOWNLOAD_JSON))}</a></p></section>'
-            f'{results_list(t, results)}{nav}'
+            f'{results_list(t, results, w.FINISHED_NONE_CHOSEN if q != ResultsQuery() else w.FINISHED_NONE)}{nav}'
             f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
     return _page(t, "results-page", t.gettext(w.RESULTS_TITLE), body)
 
@@ -333,7 +335,7 @@ def closed_page(t: Translator, code: str, results: list[MatchResult]) -> str:
     ended): it says so, and lists the table's finished matches the store keeps."""
     body = (f'<main class="closed" data-code="{escape(code)}"><section class="head">'
             f'<h1>{escape(t.gettext(w.CLOSED_TITLE, code=code))}</h1><p>{escape(t.gettext(w.CLOSED_TEXT))}</p></section>'
-            f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>{results_list(t, results)}</section>'
+            f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>{results_list(t, results, w.FINISHED_NONE_HERE)}</section>'
             f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
     return _page(t, "closed-page", t.gettext(w.CLOSED_TITLE, code=code), body)
 

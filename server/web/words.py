@@ -91,7 +91,11 @@ LISTING_BUSY_TITLE = N_("The list of tables cannot be read right now")
 STORE_BUSY_TITLE = N_("This page cannot be shown right now")
 # club s14 kind 1: finished matches kept, on /, /results and a closed table's page
 FINISHED_TITLE = N_("Finished matches")
-FINISHED_NONE = N_("No match has finished on this server yet.")
+# new user s14: "No match has finished on this server yet." while an unlisted table's match had: each
+# empty list says only what is true of what it shows (listed tables; the choice asked; this table)
+FINISHED_NONE = N_("No match at a listed table has finished yet.")
+FINISHED_NONE_CHOSEN = N_("No finished match of a listed table fits this choice.")
+FINISHED_NONE_HERE = N_("The server keeps no finished match of this table.")
 ALL_RESULTS = N_("All results, with downloads")
 RESULTS_TITLE = N_("Results of the finished matches")
 RESULTS_KEPT_NOTE = N_("Newest first. Only listed tables appear here; the server keeps the last {kept} finished matches.")

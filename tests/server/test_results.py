@@ -93,7 +93,12 @@ async def test_a_private_tables_result_is_kept_but_shown_only_on_its_own_page(ma
     assert kept.public is False
     assert await server.store.load_results(public=True) == []
     status, _, body = await get(server, "/results")
-    assert status == 200 and c.code not in body and "No match has finished on this server yet." in body
+    # new user s14: "No match has finished on this server yet." was false here (this unlisted table's was)
+    assert status == 200 and c.code not in body and '<p class="empty">No match at a listed table has finished yet.</p>' in body
+    status, _, body = await get(server, "/")
+    assert status == 200 and c.code not in body and '<p class="empty">No match at a listed table has finished yet.</p>' in body
+    status, _, body = await get(server, f"/results?table={c.code}")
+    assert status == 200 and '<p class="empty">No finished match of a listed table fits this choice.</p>' in body
     await c.close()
     await eventually(lambda: c.code not in server.registry.tables, 10)
     status, _, body = await get(server, f"/t/{c.code}")
@@ -120,3 +125,17 @@ async def test_a_match_ended_again_after_an_undo_is_stored_again(make_server: An
         monkeypatch.setattr(table, "result", lambda shown=shown: shown)
         await table.save_result()
     assert await server.store.load_results() == [again]
+
+
+def test_each_empty_results_list_says_only_what_it_shows() -> None:
+    """New user s14: the empty list's sentence is true of what the list shows (kind: a page claiming more)."""
+    from doublenine.shared.i18n import translator
+    en, fr = translator("en"), translator("fr")
+    none = '<p class="empty">No match at a listed table has finished yet.</p>'
+    assert none in pages.results_page(en, [])
+    assert '<p class="empty">No finished match of a listed table fits this choice.</p>' in \
+        pages.results_page(en, [], pages.ResultsQuery(date="2026-12-07"))
+    assert '<p class="empty">No finished match of a listed table fits this choice.</p>' in \
+        pages.results_page(en, [], pages.ResultsQuery(page=2))
+    assert '<p class="empty">The server keeps no finished match of this table.</p>' in pages.closed_page(en, "5XJE9", [])
+    assert '<p class="empty">Aucune partie d’une table affichée n’est encore terminée.</p>' in pages.results_page(fr, [])
