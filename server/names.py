@@ -35,6 +35,8 @@ from functools import cache
 from doublenine.shared.cleantext import NAME_CHARS
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, translator
 from doublenine.shared.seats import SEATS
+from doublenine.shared.seatstate import SEAT_WORDS
+from doublenine.shared.tablecode import CODE_LENGTH
 
 from .confusables import PROTOTYPES
 
@@ -116,7 +118,57 @@ def reserved() -> frozenset[str]:
     # the window's own words beside or for a seat: "You choose who leads" read as a player named "You"
     for word in ("Spectator", "Spectators", "you", "computer"):
         words |= _catalog_words(word)
+    # attacker s14 F5: the teams, each seat state's words and the levels the seat cards say ("Team B",
+    # "computer, free seat", "Expert"): a person named so read as the window's own words
+    for team in ("A", "B"):
+        words |= _catalog_words("Team {team}", team=team)
+    for word in SEAT_WORDS.values():
+        words |= _catalog_words(word)
+    for level in LEVEL_WORDS:
+        words |= {translator(lang).pgettext("seat card", level) for lang in LANGUAGES}
     return frozenset(name_key(w) for w in words)
+
+
+LEVEL_WORDS = ("Easy", "Heaviest", "Normal", "Strong", "Expert")
+"""The levels' names as a seat card says them (context "seat card", client/render.level_short)."""
+
+
+@cache
+def page_words() -> frozenset[str]:
+    """Keys of the web pages' own words a table name could imitate (their headings and labels, every
+    ``server/web/words.py`` word of at most :data:`NAME_CHARS` without a blank to fill, five languages):
+    attacker s14 F6, a table named "Finished matches" read as the page's heading."""
+    from .web import words
+
+    found: set[str] = set()
+    for value in vars(words).values():
+        if isinstance(value, str) and value and "{" not in value and len(value) <= NAME_CHARS:
+            found |= _catalog_words(value)
+    return frozenset(name_key(w) for w in found)
+
+
+@cache
+def _table_prefixes() -> tuple[str, ...]:
+    """Keys of the pages' "Table {code}" before the code, five languages ("table", "mesa", "tisch"...)."""
+    return tuple(sorted({name_key(t.split("\x00")[0]) for t in _catalog_words("Table {code}", code="\x00")}))
+
+
+def table_name(name: str, others: Iterable[str]) -> str:
+    """A table's name (already cleaned, :func:`.seating.seat_name`) as the server keeps it: by the rule a
+    seat's name follows (:func:`own_name`: no window's own word, no marker) and no word of the pages
+    (:func:`page_words`) nor the pages' own form "Table CODE" (a prefix and five letters or digits: the
+    heading another table's page has), ``""`` (no name) then; else made unlike every open table's name in
+    ``others`` (:func:`distinct_name`: "Table 1 2"). Kind (attacker s14 F6): table names were only cleaned,
+    so a stranger's public table took a club table's name ("Table 1", "Tab1e 1", Cyrillic "Тable 1") or
+    another table's heading ("Table HZE9K")."""
+    name = own_name(name)
+    key = name_key(name)
+    if not name or key in page_words():
+        return ""
+    if any(key.startswith(p) and len(key) - len(p) == CODE_LENGTH and key[len(p):].isalnum()
+           for p in _table_prefixes()):
+        return ""
+    return distinct_name(name, others)
 
 
 def without_markers(name: str) -> str:

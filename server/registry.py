@@ -40,7 +40,7 @@ from .metrics import ServerMetrics
 from .moving import HANDOVER_BURST, HANDOVER_RATE, TableMoves
 from .moving import MAX_PENDING_ADOPTIONS  # noqa: F401 - read from here too (tests/storage/test_hostile_notify.py)
 from .lookup import ALL_MISSES, SITE_MISSES, KnownCodes
-from .names import distinct_names, own_name
+from .names import distinct_names, own_name, table_name
 from .playing import PlayingAllowance
 from .readbudget import ReadBudget
 from .storage.base import TooManyOpen
@@ -435,7 +435,8 @@ class Registry(TableMoves):
                              started=not any(sl.kind == "human" for sl in slots.values()),
                              created_at=time.time(), chat=spec.chat, tracker=spec.tracker,
                              public=spec.public, site=site_key(address), made_by=made_by,  # kept over a restart
-                             name=seat_name(spec.table_name))  # club s14: cleaned as a seat's name, the one cleaning
+                             name=table_name(seat_name(spec.table_name),  # club s14: the one cleaning
+                                             (t.meta.name for t in self.tables.values() if t.meta.public)))  # s14 F6
             table = self._new_table(meta, None)
             table.group = address  # its own people's group (actions.own_groups)
         except BaseException:

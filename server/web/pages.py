@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -184,6 +185,17 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
                '<script src="/static/vendor/msgpack.min.js"></script>\n<script src="/static/table.js"></script>')
     title = t.gettext(w.TABLE_TITLE, code=info.code)
     return _page(t, "table-page", (f"{info.name} · " if info.name else "") + title + " · doublenine", body, scripts)
+
+
+def listing_key(name: str, code: str) -> tuple[bool, str, str]:
+    """Where a table stands on ``/``: named tables by their name folded (NFKC, case folded) from its first
+    letter on, then the others (and names without a letter) by code. Attacker s14 F6: sorted by the name
+    as typed, "!" or "0" put a stranger's table first. (Not :func:`..names.name_key`: it reads "1" as "l",
+    so "Table 2" would come before "Table 1".)"""
+    key = unicodedata.normalize("NFKC", name).casefold()
+    start = next((k for k, c in enumerate(key) if c.isalpha()), len(key))
+    folded = key[start:]
+    return (folded == "", folded, code)
 
 
 def _table_title(t: Translator, info: TableInfo) -> str:
@@ -386,7 +398,9 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
     rows = []
     # club s14 F1: a stable order (named tables by name, then the others by code), not newest first: on a
     # projector a table's row no longer moves as tables are added
-    for info in sorted(tables, key=lambda i: (i.name == "", i.name.casefold(), i.name, i.code)):
+    # projector a table's row no longer moves as tables are added; by :func:`listing_key` (attacker s14 F6:
+    # a stranger's "!" or "0" topped the page)
+    for info in sorted(tables, key=lambda i: listing_key(i.name, i.code)):
         # club s14 F6: each team's names beside its points (seat order read "Ana, Carlos, Pablo, Dora · 46 – 0":
         # who is partnered with whom, and which team has 46?); the kind of a computer seat stays markup (s13 F4)
         seats = {s.seat: s for s in info.seats}

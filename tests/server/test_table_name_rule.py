@@ -1,0 +1,55 @@
+"""Attacker s14 F5 and F6: names that spell the window's or the pages' own words, and table names that were
+only cleaned, never distinct. One rule for seats, spectators and tables (server/names.py: own_name,
+distinct_name; table_name adds the pages' words and their "Table CODE" form)."""
+from __future__ import annotations
+
+from typing import Any
+
+from doublenine.server.names import own_name, table_name
+from doublenine.server.web.pages import listing_key
+
+from .conftest import connect, create, seats, spectate
+from .test_web_pages import get
+
+
+def test_f6_the_reported_case_table_names_are_distinct_and_never_the_pages_own() -> None:
+    """table_names.py: kept as given were "Table 1" twice, "TABLE 1", "Tab1e 1", Cyrillic "Тable 1",
+    "Table 1 (you)", "South", "Finished matches" and "Table HZE9K" (another table's heading)."""
+    kept = ["Table 1"]
+    for typed, expected in (("Table 1", "Table 1 2"), ("TABLE 1", "TABLE 1 3"), ("Tab1e 1", "Tab1e 1 4"),
+                            ("Тable 1", "Тable 1 5"), ("Table 1 (you)", "Table 1 6"), ("South", ""),
+                            ("Finished matches", ""), ("Table HZE9K", ""), ("Mesa PQR7X", ""), ("Table 7", "Table 7"),
+                            ("Club night", "Club night")):
+        got = table_name(typed, kept)
+        assert got == expected, typed
+        kept.append(got)
+
+
+def test_f6_a_bang_or_a_zero_does_not_top_the_projector_page() -> None:
+    order = sorted([("Table 1", "AAAAA"), ("!", "BBBBB"), ("0", "CCCCC"), ("!Zed", "DDDDD"), ("", "EEEEE"),
+                    ("Table 2", "FFFFF")], key=lambda nc: listing_key(*nc))
+    assert [n for n, _ in order] == ["Table 1", "Table 2", "!Zed", "!", "0", ""]
+
+
+def test_f5_the_reported_case_names_spelling_the_windows_words_are_not_kept() -> None:
+    """badge_names.py: seat 1 named "Team B", seat 2 "computer, free seat", seat 3 "Expert"; French too."""
+    assert [own_name(n) for n in ("Team B", "computer, free seat", "Expert", "Équipe A", "ordinateur",
+                                  "computer stands in", "disconnected", "Ana")] == ["", "", "", "", "", "", "", "Ana"]
+
+
+async def test_f5_f6_through_the_server_seats_spectators_and_tables_follow_the_rule(server: Any) -> None:
+    c = await connect(server)
+    await c.attach({"type": "create_table", "seats": seats(*"hhhh"), "sit": 1, "name": "Team B", "public": True,
+                    "table_name": "Table 1"})
+    other = await connect(server)
+    await other.attach({"type": "create_table", "seats": seats(*"hhhh"), "sit": 1, "name": "Expert",
+                        "public": True, "table_name": "Tab1e 1"})
+    assert (server.registry.tables[c.code].meta.name, server.registry.tables[other.code].meta.name) == \
+        ("Table 1", "Tab1e 1 2")
+    assert (server.registry.tables[c.code].slots[1].name, server.registry.tables[other.code].slots[1].name) == ("", "")
+    watcher = await spectate(server, c.code, name="computer, free seat")
+    assert [getattr(conn, "watch_name", None) for conn, s in server.registry.tables[c.code].subscribers.items()
+            if s is None] == [""]
+    status, _, body = await get(server, "/")
+    assert status == 200 and '<span class="tname">Tab1e 1 2</span>' in body and '<span class="tname">Table 1</span>' in body
+    await watcher.close()
