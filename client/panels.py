@@ -8,7 +8,7 @@ Texts are English msgids with keyword arguments; the painter translates them.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -152,6 +152,10 @@ class Panel:
     (another player's request: accepting it takes back or restarts what was played, D1)."""
     keys: str = ""
     """A msgid saying the prompt's keys when Enter does not act on it (the footer, :func:`.footer.key_help`)."""
+    font: int = 0
+    """Px of the prompt's type where it is smaller than the table's (0: the table's, ``TableLayout.font``):
+    a hand end's or the draw result's rows laid out at a smaller text size where the player's "Text size"
+    left them too short for a name over its team (:func:`fitted_rows`)."""
 
     def hit(self, pos: tuple[float, float]) -> tuple[str, object] | None:
         """A button or a draw cell under ``pos``; ``("why", id)``: a greyed button that says why (``Button.why``)."""
@@ -404,7 +408,7 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
     if not state.started:
         return _lobby(state, area, f, lang)
     if draw_unseen(view, ui):
-        return _drawn(state, view, area, f, lang)
+        return fitted_rows(lambda at: _drawn(state, view, area, at, lang), f)
     away = sorted(state.away - {me}) if me is not None else []
     mine = own_decision(view)
     if away and view.phase is not Phase.MATCH_OVER and not (mine and view.phase is not Phase.PLAY):
@@ -633,9 +637,46 @@ PIPS_W = 6.5
 """Width of the pip-total column in font px: "108 pontos", "13 Augen" in bold."""
 
 
+def small_font(f: int) -> int:
+    """Px of the small type that goes with type ``f`` px (layout.metrics: 14/18 of it, 12 at least)."""
+    return max(12, round(f * 14 / 18))
+
+
+def row_need(f: int) -> int:
+    """Px a hand end's or the draw result's row needs at type ``f`` px: the name (bold, ``f``) above the
+    middle, the team (:func:`small_font`) 2 px below it, as render._reveal draws them."""
+    from .typeset import measurer
+
+    face = measurer()
+    return 2 * max(face.line_height(f, True), face.line_height(small_font(f)) + 2)
+
+
+def fitted_rows(make: Callable[[int], Panel], f: int) -> Panel:
+    """``make(f)``, a panel of seat rows (a hand end's, the draw result's), or where its rows are shorter than
+    :func:`row_need` the same panel at the largest type whose rows fit, down to 14 px (layout.metrics'
+    smallest), its :attr:`Panel.font` saying so. s14 player F-n: at
+    125 % at 1920x1080 the hand end's rows were 37 px under 30 px names, the rules crossed "Team A" and
+    "→ West" and the tiles shrank to thumbnails. Kind: a panel's rows that take what the text leaves
+    instead of growing with it (the rows cannot grow: the panel lies between the plates)."""
+    floor = min(f, 14)  # layout.metrics' smallest type
+    panel = make(f)
+    at = f
+    while at > floor and panel.rows and min(r.rect[3] for r in panel.rows) < row_need(at):
+        at -= 1
+        panel = replace(make(at), font=at)
+    return panel
+
+
 def _reveal(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
             hw: int, lang: str, kept: bool = False, clear: Rect | None = None,
             toggles: Rect | None = None) -> Panel:
+    """R22 hand end (:func:`_reveal_at`) at the largest type up to ``f`` px whose rows fit (:func:`fitted_rows`)."""
+    return fitted_rows(lambda at: _reveal_at(state, view, fh, size, at, hw, lang, kept, clear, toggles), f)
+
+
+def _reveal_at(state: ClientState, view: SpectatorView, fh: FinishedHand, size: tuple[int, int], f: int,
+               hw: int, lang: str, kept: bool = False, clear: Rect | None = None,
+               toggles: Rect | None = None) -> Panel:
     """R22 hand end: every seat's tiles left, in a panel over the table ``size`` px, within the height of
     ``clear`` (the band between the plates: every player's name stays in sight beside the tiles), and
     clear of ``toggles`` (the Tiles and Chat buttons): beside a lone button, else above them. ``kept``: a

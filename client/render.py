@@ -27,6 +27,7 @@ from .focus import draw_ring, focused, holds_focus
 from .layout import TOWARD, SeatSpot, TableLayout, recap_row
 from .panels import (
     PANEL_FILL, Button, Panel, draw_chosen, enter_button, even_rows, prompt_rows, result_rows, result_size, rows_height,
+    small_font,
 )
 from .snake import Rect, Spot, overlaps
 from .store import ClientState, seat_name, seat_state_of
@@ -803,7 +804,7 @@ def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
             if b.rect[1] < lay.top_bar[3]:
                 draw_button(surface, art, b, lay.small, lang, ui.hover == b.id)
     x, y, pw, ph = p.rect
-    f = lay.font
+    f = p.font or lay.font  # a hand end's rows may take a smaller type than the table's (panels.fitted_rows)
     surface.blit(art.plate(pw, ph, PANEL_FILL, f), (x, y))
     pygame.draw.rect(surface, (214, 172, 96), p.rect, 2, border_radius=f)
     heading = say(lang, p.title[0], p.title[1])
@@ -976,7 +977,8 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
             lang: str) -> None:
     """The rows of a seat each (R22 hand end: the tiles left; the opening draw's result, R3: the tile drawn,
     the winning team's row outlined) and the panel's lines under them, the first in gold."""
-    f = lay.font
+    f = p.font or lay.font  # panels.fitted_rows: the rows' own type where the table's did not fit
+    small = small_font(f) if p.font else lay.small
     won = p.title[1].get("team") if p.kind == "drawn" else None
     for row in p.rows:
         x, y, w, h = row.rect
@@ -987,7 +989,7 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         toward = TOWARD[side] + " " if side is not None else ""
         draw_name(surface, art, (x + f // 2, y + h // 2 - art.type.line_height(f, bold=True)),
                   plate_name(state, row.seat, lang), f, room, mine(state, row.seat), lang, toward)
-        team = art.fit_text(tr(lang, "Team {team}", team=row.seat.team.value), lay.small, room, colour)
+        team = art.fit_text(tr(lang, "Team {team}", team=row.seat.team.value), small, room, colour)
         surface.blit(team, (x + f // 2, y + h // 2 + 2))
         for sp in row.tiles:
             draw_tile(surface, art, sp)
