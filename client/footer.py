@@ -265,12 +265,14 @@ def _play_keys(state: ClientState, lang: str, full: bool = False) -> str:
 
 
 def _answers(state: ClientState, bid: str) -> bool:
-    """The key of the top-bar button ``bid`` (U undo, Y redo) does something now: the button acts, or it is
-    greyed for a reason the key says (input.key, buttons.top_enabled). Kind (inputguard item 2): a key named
-    where it does nothing (U and Y named before any play, P named while a tile fits)."""
+    """The key of the top-bar button ``bid`` (U undo, Y redo) acts now: its button is enabled
+    (buttons.top_enabled, the one answer the buttons and input.key read). Kind (inputguard item 2; new user
+    s14): a key named where it does not act: U and Y before any play, P while a tile fits, and "U undo · Y
+    redo" under a greyed Undo and Redo while a friend the computer stands in for must agree (the key only
+    repeats the greyed button's reason then; the footer names only keys that act, as README says)."""
     from .buttons import top_enabled
-    enabled, why = top_enabled(state)
-    return enabled.get(bid, False) or why is not None
+    enabled, _ = top_enabled(state)
+    return enabled.get(bid, False)
 
 
 def _must_pass(view: object) -> bool:

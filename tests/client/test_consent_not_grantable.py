@@ -108,3 +108,15 @@ def test_the_away_card_no_longer_says_the_match_waits_for_a_return(monkeypatch, 
     assert panel.lines == (("{name} cannot come back: this table is not hosted for your friends now", {"name": "Bea"}),)
     hosted, _, _ = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO}))
     assert hosted.layout().panel.lines == (("The match waits for {name} to come back", {"name": "Bea"}),)
+
+
+def test_nu_s14_the_footer_names_no_undo_or_redo_while_both_are_greyed(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """New user s14 (shots/59_handover.png): "U undo · Y redo" in the footer under a greyed Undo and Redo,
+    the computer standing in for a friend who must agree. Kind: a footer key whose button is greyed."""
+    states = (SeatState.PLAYER, SeatState.STAND_IN, SeatState.PLAYER, SeatState.COMPUTER)
+    scene, s, sent = _scene(monkeypatch, tmp_path, seat_states=states)
+    assert _top(scene) == {"undo": False, "redo": False, "restart": False}
+    assert " · ".join(scene.layout().help) == ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play"
+                                               " · Esc: cancel · H hint · M sound · C chat · S settings")
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, scancode=0, mod=0, unicode="u"))
+    assert sent == []  # U still only says why (input.key), and sends nothing
