@@ -520,6 +520,7 @@ class NetSession:
                     self.resyncs.fitted()
             if isinstance(msg, p.Update) or (isinstance(msg, p.Snapshot) and not self._rejoining):
                 self._answered_by(new.seq)  # a rejoin's snapshot answers nothing: its intents go again
+                self._answered_privately(new)
             new = self._with_sending(new)
             changed = changed or new is not self.state
             if new.view is not self.state.view:  # each move its own moment (client.pacing)
@@ -569,6 +570,23 @@ class NetSession:
         """The table's ``seq`` is now ``seq``: every intent sent against an older one is answered (applied,
         or stale: the server says so to the sender, and the window decides again from the new view)."""
         for iid in [i for i, (_, expected, _) in self.unanswered.items() if expected < seq]:
+            del self.unanswered[iid]
+            self._resent.discard(iid)
+
+    def _answered_privately(self, state: ClientState) -> None:
+        """R10: the review accept is answered by a private update at the same ``seq`` (server.fanout: only
+        the answering seat hears of it, and ``seq`` moves only with the fourth answer), so
+        :meth:`_answered_by` never sees it answered: the seat's view saying it has answered is the answer.
+        New user s14: "Sending your move…" 18 s and more under "Bo is disconnected" after Accept the hand,
+        until the hand-over let the computer answer for Bo. Kind: a pending state that outlives its answer
+        (every other decision moves ``seq``; a hint, a control, a hand-over are not moves)."""
+        from doublenine.shared.state import Phase
+        from doublenine.shared.views import SeatView
+
+        view = state.view
+        if not isinstance(view, SeatView) or view.phase is not Phase.REVIEW or not view.answered:
+            return
+        for iid in [i for i, (msg, _, _) in self.unanswered.items() if isinstance(msg, p.ReviewHand)]:
             del self.unanswered[iid]
             self._resent.discard(iid)
 

@@ -279,3 +279,24 @@ def test_a_consent_lost_with_the_link_is_sent_again_while_its_request_still_wait
         link.inbox.put(p.Snapshot(seq=12, view=p.ViewW.model_validate(view_to_wire(view)), table=table, waited=0.0))
         session.pump()
         assert link.sent[before:] == ([p.Consent(request_id=5, accept=True)] if resent else [])
+
+
+def test_nu_s14_a_review_accept_answered_privately_is_no_longer_sending() -> None:
+    """New user s14 (shots/57_accept.png): "Sending your move…" 18 s and more after Accept the hand, under
+    "Bo is disconnected": the accept was answered by the server's private update (R10: same ``seq``, only
+    this seat hears it), which answered nothing in the window; the status must say whom the table waits for.
+    Kind: a pending state that outlives its answer."""
+    from doublenine.shared.moves import Review
+    from doublenine.shared.state import Phase
+    session, link, _ = _my_turn()
+    review = replace(session.state.view, phase=Phase.REVIEW, answered=False, turn=None)
+    link.inbox.put(_snapshot(review, 12))
+    session.pump()
+    assert session.send(Decide(Review(Seat.ONE)))
+    assert session.state.sending is True
+    assert status_line(session.state, Ui(), "en") == ("Sending your move…", {})
+    link.inbox.put(p.Update(seq=12, patch={"answered": True}))  # the private answer: seq does not move
+    session.pump()
+    assert session.state.view.answered is True and session.state.sending is False and session.unanswered == {}
+    assert status_line(session.state, Ui(), "en") == ("Waiting for {names} to look at their hands",
+                                                     {"names": "P2, P3 and P4", "_plural": "Waiting for {names} to look at their hands", "count": 3})
