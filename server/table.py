@@ -235,7 +235,9 @@ class Table:
         once the computer has made the decision awaited. Cleared when that request closes."""
         self.since = time.time() if last_at is None else last_at
         """Unix seconds of the last public change: when the decision now awaited began (issue 15,
-        information only, R29). From the stored log on resuming, so a restart keeps counting."""
+        information only, R29), or when the match started if nothing was played since (:meth:`changing_meta`;
+        s14 player F-h: a spectator who opened at Start was told the host had kept the table waiting since
+        its creation, 1:46). From the stored log on resuming, so a restart keeps counting."""
         self.result_stored: int | None = None
         """The number of the finished match whose result the store holds from this process
         (:meth:`save_result`); None: none yet (a finished match is recorded again, unchanged)."""
@@ -381,6 +383,8 @@ class Table:
         try:
             yield
             await self.save_meta()
+            if self.meta.started and not before["started"]:  # the opening draw is awaited from now (issue 15)
+                self.since = time.time()
         except RuleError:
             self._restore_meta(before)
             raise

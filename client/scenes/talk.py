@@ -9,6 +9,7 @@ Mutes are remembered by name in the settings (:mod:`..config`).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -35,8 +36,11 @@ OTHERS_NOTICE = 4.0
 
 RESULT_PANELS = ("drawn", "reveal", "looking", "match_over")
 """The panels that show a result before the decision that follows it (R4 the opening draw's, R18 a hand's
-end, its final line looked at, R19 the match's): while one is up the wait for that decision is not counted
-(:meth:`TableTalk.update`)."""
+end, its final line looked at, R19 the match's): while one is up the wait card is not drawn, and it comes
+back only :data:`~doublenine.client.waiting.SHOW_AFTER` s after the panel goes; the wait itself is counted
+from the server's moment all along, as in every other window (:meth:`TableTalk.update`)."""
+ORIGINS_KEPT = 8
+"""Wait marks whose origin a window keeps (the paced, shown moment may lag the newest by a few plays)."""
 
 
 class TableTalk:
@@ -57,6 +61,12 @@ class TableTalk:
         self.now = 0.0
         self._wait_mark = -1
         self._wait_start = 0.0
+        self._origins: dict[int, float] = {}
+        """Per wait mark (``ClientState.wait``), this window's clock reading of the server moment the wait
+        began: the moment its frame arrived less the ``waited`` it carried (s14 player F-h)."""
+        self._sighted = -math.inf
+        """This window's clock reading when the last result panel went: the card shows again
+        :data:`SHOW_AFTER` s later (the wait it shows was counted meanwhile)."""
         self._counting = False
         """The awaited seat is held by a player (not a free seat of a table still filling up)."""
         self._covered = False
@@ -87,23 +97,33 @@ class TableTalk:
         for up to ~5 s after a play the card named the new player with the previous one's wait ("Waiting
         for Direct for 2:54") and a Nudge and hand-over the server refused. Kind: a clock from a stale
         source (the wait of another moment than the one drawn, or not followed at all while plays slid).
-        ``covered``: a result panel that comes before the awaited decision is up (:data:`RESULT_PANELS`): the
-        wait starts again at 0:00 when it goes, as the decision comes into sight (s13 player F6: "On attend
-        Hanna depuis 0:21 · Relancer Hanna" as Hanna was first shown "Choose the opener": the clock ran through
-        the opening draw's result panel; the same for the decisions after a hand's end: nominate, review)."""
+        Every wait is counted from the server's moment it began (the arrival of the frame that began it, less
+        its ``waited``), never from when this window drew it: s14 player F-h, two windows disagreed by 12 s on
+        one wait (a window restarted it as its result panel closed) and a spectator who opened at Start was
+        told 1:46 (the server counted from the table's creation: ``Table.since`` now restarts at the start).
+        Kind: a wait figure from a per-window or stale origin. ``covered``: a result panel that comes before
+        the awaited decision is up (:data:`RESULT_PANELS`): no card then, and none until :data:`SHOW_AFTER` s
+        after it goes (s13 player F6: "On attend Hanna depuis 0:21 · Relancer Hanna" the instant Hanna was
+        shown "Choose the opener"); the figure it then shows is the table's, the same in every window."""
         self.now = now
         dirty = False
         waiting = shown if shown is not None else state
+        latest, latest_waited = state.wait
+        if latest not in self._origins:  # the frame has just arrived: its wait began ``waited`` s before now
+            self._origins[latest] = now - seconds(latest_waited)
+            for old in sorted(self._origins)[:-ORIGINS_KEPT]:
+                del self._origins[old]
         mark, waited = waiting.wait
         seat = awaited_seat(waiting)
         counting = seat is not None and seat not in state.free  # an empty seat is a lobby, not a wait
         if mark != self._wait_mark:
-            self._wait_mark, self._wait_start = mark, now - seconds(waited)
+            self._wait_mark = mark
+            self._wait_start = self._origins.get(mark, now - seconds(waited))
             dirty = True  # a new turn: the card of the last one (its clock, its buttons) goes at once
-        elif counting and not self._counting:  # the awaited friend just joined: their wait starts now
-            self._wait_start = max(self._wait_start, now)
-        elif self._covered and not covered:  # the result read: the decision after it is seen from now
-            self._wait_start = max(self._wait_start, now)
+        elif counting and not self._counting:  # the match just started (the server's wait starts then too,
+            self._wait_start = max(self._wait_start, now)  # Table.since) or the awaited friend just joined
+        if self._covered and not covered:  # the result read: the card comes back SHOW_AFTER s from now
+            self._sighted = now
             dirty = True
         self._covered = covered
         self._counting = counting
@@ -184,7 +204,8 @@ class TableTalk:
         found: list[Card | None] = []
         if state.connection == "connected" and state.failure is None and not covered(lay):
             found = [wait_card(state, lay, self.waited(), nudge_ready(self._last_nudge, self.now), ui, self.lang,
-                               nudge_wait(self._last_nudge, self.now)),
+                               nudge_wait(self._last_nudge, self.now))
+                     if self.now - self._sighted >= SHOW_AFTER else None,
                      back_card(state, lay, self.lang)]
         elif state.connection == "connected" and state.failure is None:
             # D7: the player is told at once that the computer plays for them, beside the prompt (placed

@@ -54,10 +54,10 @@ def test_the_next_players_card_starts_at_zero_not_at_the_last_wait() -> None:
     assert _cards(scene) == ["Waiting for P2 for 0:06"]  # no Nudge before its time (NUDGE_AFTER)
 
 
-def test_s13_the_wait_starts_when_the_result_panel_before_the_decision_goes() -> None:
-    """s13 player F6: the joiner's card read "On attend Hanna depuis 0:21 · Relancer Hanna" as Hanna was
-    first shown "Choose the opener": the wait ran through the opening draw's result panel. Kind: every
-    decision that comes after a result panel (draw result -> nominate; hand end -> nominate, review)."""
+def test_s13_no_wait_card_until_the_decision_after_a_result_panel_has_been_in_sight() -> None:
+    """s13 player F6: the joiner's card read "On attend Hanna depuis 0:21 · Relancer Hanna" the instant Hanna
+    was first shown "Choose the opener". Now no card until SHOW_AFTER s after the result panel goes; the wait
+    itself is the table's (s14 F-h below), counted through the panel as in every other window."""
     from dataclasses import replace
 
     from doublenine.client.scenes.talk import RESULT_PANELS, TableTalk
@@ -68,9 +68,30 @@ def test_s13_the_wait_starts_when_the_result_panel_before_the_decision_goes() ->
     talk.update(state, 121.0, state, covered=True)  # 21 s reading the draw's result
     assert talk.waited() == 21.0
     assert talk.update(state, 121.5, state, covered=False) is True  # the result closed: the card redrawn
-    assert talk.waited() == 0.0
-    talk.update(state, 127.5, state)
-    assert talk.waited() == 6.0
-    talk.update(state, 130.0, state, covered=True)  # a hand end read later: the decision after it from 0:00 too
-    talk.update(state, 131.0, state)
-    assert talk.waited() == 0.0
+    assert (talk.waited(), talk.now - talk._sighted) == (21.5, 0.0)  # the table's wait, not restarted
+    talk.update(state, 126.0, state)
+    assert talk.now - talk._sighted == 4.5  # the card still held back (SHOW_AFTER 5 s)
+    talk.update(state, 126.5, state)
+    assert (talk.waited(), talk.now - talk._sighted) == (26.5, 5.0)
+
+
+def test_s14_f_h_two_windows_count_one_wait_from_the_same_server_moment() -> None:
+    """s14 player F-h: Bia, who started watching mid-wait, read "Esperando Zoë há 1:36" a few seconds before
+    Rita's window read "Waiting for Zoë for 1:24": Rita's window restarted the wait as her result panel
+    closed. Kind: a wait figure from a per-window origin. A seat's window that read the hand's end for 12 s
+    and a spectator's window opened 60 s into the wait (its snapshot's ``waited`` 60.0) agree to the second,
+    and a paced (shown) moment keeps the origin of the frame's arrival."""
+    from dataclasses import replace
+
+    from doublenine.client.scenes.talk import TableTalk
+    base = session_at(my_turn_with_play).state
+    rita, bia = TableTalk("en", Art(), remember=False), TableTalk("en", Art(), remember=False)
+    before, new = replace(base, wait=(4, 0.0)), replace(base, wait=(5, 0.0))
+    rita.update(new, 1000.0, before, covered=True)  # the update arrives; the window still shows the last play
+    rita.update(new, 1003.0, new, covered=True)  # shown 3 s later, the hand's end panel up
+    rita.update(new, 1012.0, new, covered=False)  # read for 12 s, closed
+    rita.update(new, 1084.0, new)
+    watching = replace(base, wait=(1, 60.0))  # Bia's first snapshot: the wait began 60 s before it came
+    bia.update(watching, 1060.0, watching)
+    bia.update(watching, 1084.0, watching)
+    assert (rita.waited(), bia.waited()) == (84.0, 84.0)
