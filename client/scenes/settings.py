@@ -22,14 +22,14 @@ from ..art import GOLD, Art
 from ..buttons import NO_SOUND_DEVICE
 from ..focus import draw_ring
 from ..input import Viewport, pointer
-from ..layout import TEXT_SIZES, metrics, set_text_size, text_size
+from ..layout import ROOM, TEXT_SIZES, metrics, set_text_size, text_size
 from ..panels import Button
 from ..render import INK, draw_button, draw_fitted, draw_tile
 from ..snake import Rect, Spot
 from ..clipboard import field_value, paste_text
 from ..config import NAME_CHARS
 from ..sound import Sounds
-from ..text import tr, typed_name
+from ..text import say, tr, typed_name
 from ..textfield import END, Caret, clicked, draw_field, edit, settle
 from .base import Change
 
@@ -94,12 +94,28 @@ def percent(volume: float, lang: str) -> str:
     return text.replace("\u202f", "\u00a0")  # the narrow no-break space is not in every font: a no-break one
 
 
-def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = False) -> dict[str, Rect]:
+TEXT_TOO_BIG = N_("This window is too small for {asked}: its text is at {used}. Make the window larger or "
+                  "full screen (F11).")
+"""Under "Text size" where the window cannot give the size chosen (layout.zoom; s14 player F-f: at 800x600
+200 % changed the button and nothing else, and nothing said why)."""
+
+
+def text_shown(values: Values, size: tuple[int, int]) -> int | None:
+    """The percent the text of a window ``size`` px is drawn at when that is less than the chosen
+    ``values.text`` (layout.zoom: a window ``k`` times 1152x768 takes up to ``k`` times), else None."""
+    w, h = size  # layout.zoom's room, for the size shown (the one in use may not be set yet)
+    used = round(min(values.text / 100, max(1.0, min(w / ROOM[0], h / ROOM[1]))) * 100)
+    return used if used < values.text else None
+
+
+def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = False,
+                    limited: bool = False) -> dict[str, Rect]:
     """Rects of the card (``card``), the note under its heading (``note``), the caption column of each row
     (``row0``.., one per :func:`rows`), each control of :data:`CONTROLS`, the volume's value (``volume``) and
     the sample tile (``sample``), for a window ``size`` (pure). ``reason``: a row under the sound's
     (``reason``, the card's width) says why no sound can play (:data:`.buttons.NO_SOUND_DEVICE`); ``named``:
-    the name's field (``name``) in the first row."""
+    the name's field (``name``) in the first row; ``limited``: a row under "Text size" (``text_why``) says
+    the window cannot give the size chosen (:data:`TEXT_TOO_BIG`, :func:`text_shown`)."""
     shown = rows(named)
     w, h = size
     u, f, sm = metrics(size)
@@ -108,7 +124,8 @@ def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = F
     row = round(2.8 * f)
     bh = round(2.1 * f)
     extra = round(1.6 * sm) if reason else 0
-    card_h = round(5.4 * f) + len(shown) * row + extra + round(1.2 * f) + bh + m
+    why = round(4.2 * sm) if limited else 0  # three rows of small type (German takes them at 800x600)
+    card_h = round(5.4 * f) + len(shown) * row + extra + why + round(1.2 * f) + bh + m
     x, y = (w - card_w) // 2, max(m, (h - card_h) // 2)
     out: dict[str, Rect] = {"card": (x, y, card_w, card_h)}
     out["note"] = (x + m, y + round(2.4 * f), card_w - 2 * m, round(2.8 * sm))  # two rows where one is too long
@@ -117,12 +134,16 @@ def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = F
     cx = x + m + inner - half
     top = y + round(5.4 * f)
     below = False  # the rows under the sound's move down by the reason's row
+    after = False  # and those under the text size's by its own
     for i, (_, ids) in enumerate(shown):
-        ry = top + i * row + (row - bh) // 2 + (extra if below else 0)
+        ry = top + i * row + (row - bh) // 2 + (extra if below else 0) + (why if after else 0)
         out[f"row{i}"] = (x + m, ry, inner - half - m, bh)
         if ids == ("sounds",) and reason:
             out["reason"] = (x + m, top + (i + 1) * row - (row - bh) // 4, inner, extra)
         below = below or ids == ("sounds",)
+        if ids == ("text",) and limited:
+            out["text_why"] = (x + m, ry + bh + (row - bh) // 4, inner, why)
+            after = True
         if ids == ("volume_down", "volume_up"):
             small = bh + bh // 2
             out["volume_down"] = (cx, ry, small, bh)
@@ -134,7 +155,7 @@ def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = F
     sx, sy, sw, sh = out[last]  # the pips' sample tile ends the caption's column, the caption left of it
     out["sample"] = (sx + sw - bh // 2, sy, bh // 2, bh)
     out[last] = (sx, sy, sw - bh // 2 - m // 2, sh)
-    out["back"] = (x + (card_w - half) // 2, top + len(shown) * row + extra + round(1.2 * f), half, bh)
+    out["back"] = (x + (card_w - half) // 2, top + len(shown) * row + extra + why + round(1.2 * f), half, bh)
     return out
 
 
@@ -168,7 +189,8 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
     drawn while it has the focus."""
     size = surface.get_size()
     _, f, sm = metrics(size)
-    lay = settings_layout(size, unheard(values), name is not None)
+    used = text_shown(values, size)
+    lay = settings_layout(size, unheard(values), name is not None, used is not None)
     if over_table:
         surface.blit(art.plate(size[0], size[1], (0, 0, 0, 140), 0), (0, 0))
     else:
@@ -186,6 +208,10 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
         surface.blit(label, label.get_rect(midleft=(rx, ry + rh // 2)))
     if "reason" in lay:
         draw_fitted(surface, art, tr(lang, NO_SOUND_DEVICE), sm, lay["reason"], (236, 190, 120))
+    if used is not None:
+        draw_fitted(surface, art, say(lang, TEXT_TOO_BIG, {"asked": percent(values.text / 100, lang),
+                                                         "used": percent(used / 100, lang)}),
+                    sm, lay["text_why"], (236, 190, 120))
     value = art.fit_text(percent(values.volume, lang), f, lay["volume"][2], INK, bold=True)
     surface.blit(value, value.get_rect(center=pygame.Rect(lay["volume"]).center))
     if name is not None:
@@ -270,7 +296,8 @@ class SettingsScene:
 
     def at(self, pos: tuple[float, float]) -> str | None:
         """The control at ``pos`` (drawable pixels), or None."""
-        lay = settings_layout(self.vp.pixels, unheard(self.values), self.name is not None)
+        lay = settings_layout(self.vp.pixels, unheard(self.values), self.name is not None,
+                              text_shown(self.values, self.vp.pixels) is not None)
         ids = (("name",) if self.name is not None else ()) + CONTROLS
         return next((cid for cid in ids if pygame.Rect(lay[cid]).collidepoint(pos)), None)
 
@@ -287,7 +314,8 @@ class SettingsScene:
         if pos is not None:
             cid = self.at(pos)
             if cid == "name" and self.name is not None:  # the caret where the name was clicked
-                lay = settings_layout(self.vp.pixels, unheard(self.values), True)
+                lay = settings_layout(self.vp.pixels, unheard(self.values), True,
+                                      text_shown(self.values, self.vp.pixels) is not None)
                 self.focus, self.dirty = "name", True
                 self.caret = clicked(self.art, lay["name"], self.name, self.caret, metrics(self.vp.pixels)[1], pos)
                 return None

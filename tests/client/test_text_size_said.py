@@ -1,0 +1,72 @@
+"""s14 player F-f: "Text size" 125/150/200 % in an 800x600 window changed the button and nothing else, and
+nothing said why (layout.zoom gives a window k times 1152x768 up to k times the text). Kind: a setting the
+window cannot give, shown as if it were given. The settings card says, under the setting, the size the window
+draws its text at and what to do, whole, in every language; where the window gives the size, nothing."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from doublenine.client import config
+from doublenine.client.input import Viewport
+from doublenine.client.layout import set_text_size
+from doublenine.client.scenes.settings import TEXT_TOO_BIG, SettingsScene, Values, percent, settings_layout, text_shown
+from doublenine.client.text import say
+from doublenine.client.typeset import watch
+from doublenine.shared.i18n import LANGUAGES
+
+
+@pytest.mark.parametrize(("percent", "size", "used"), [
+    (125, (800, 600), 100), (200, (800, 600), 100), (150, (1280, 800), 104), (150, (1920, 1080), 141),
+    (125, (1920, 1080), None), (100, (800, 600), None), (200, (3840, 2160), None),
+])
+def test_the_size_the_window_gives(percent: int, size: tuple[int, int], used: int | None) -> None:
+    assert text_shown(Values(text=percent), size) == used
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_200_percent_at_800x600_says_why_under_the_setting(lang: str) -> None:
+    pygame.init()
+    config.save(config.Settings(text_size=200))
+    set_text_size(200)
+    scene = SettingsScene(lang)
+    scene.resize(Viewport((800, 600), (800, 600)))
+    with watch() as seen:
+        scene.draw(pygame.Surface((800, 600)))
+    whole = say(lang, TEXT_TOO_BIG, {"asked": percent(2, lang), "used": percent(1, lang)})
+    said = [d for d in seen if len(d.text) > 8 and d.text in whole]  # its rows, not the button's "200 %"
+    lay = settings_layout((800, 600), False, False, True)
+    assert "text_why" in lay and "text_why" not in settings_layout((800, 600))
+    assert " ".join(d.text for d in said) == whole and "200" in whole and "100" in whole
+    assert all(not d.shortened and d.size == d.requested and d.drawn_width <= lay["text_why"][2] for d in said)
+    card = pygame.Rect(lay["card"])
+    assert all(card.contains(pygame.Rect(lay[k])) for k in ("text_why", "back", "screen"))
+    x, y, w, h = lay["text_why"]
+    assert lay["text"][1] + lay["text"][3] <= y and y + h <= lay["screen"][1]
+
+
+def test_english_words_at_800x600() -> None:
+    pygame.init()
+    set_text_size(125)
+    scene = SettingsScene("en", values=Values(text=125))
+    scene.resize(Viewport((800, 600), (800, 600)))
+    with watch() as seen:
+        scene.draw(pygame.Surface((800, 600)))
+    whole = ("This window is too small for 125%: its text is at 100%. Make the window larger or full "
+             "screen (F11).")
+    assert " ".join(d.text for d in seen if len(d.text) > 12 and d.text in whole) == whole
+    assert TEXT_TOO_BIG.startswith("This window is too small for {asked}")
+
+
+def test_nothing_said_where_the_window_gives_it() -> None:
+    pygame.init()
+    set_text_size(125)
+    scene = SettingsScene("en", values=Values(text=125))
+    scene.resize(Viewport((1920, 1080), (1920, 1080)))
+    with watch() as seen:
+        scene.draw(pygame.Surface((1920, 1080)))
+    assert not [d for d in seen if "F11" in d.text]
