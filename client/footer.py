@@ -231,9 +231,9 @@ def keys_section(lang: str, here: KeysHere | None = None) -> RulesSection:
     draw = [Block(tr(lang, KEYS_DRAW, keys=tr(lang, HELP_DRAW)), True)] if here.seated else []
     blocks = [Block(tr(lang, KEYS_INTRO)), *(Block(k, True) for k in play), Block(tr(lang, KEYS_F1), True),
               Block(tr(lang, KEYS_SCREEN), True),
+              Block(tr(lang, KEYS_TAB), True),  # in sight as F1 opens at 1280x800 (new user s14: below, unseen)
               *draw, Block(tr(lang, KEYS_PANEL), True),
               Block(tr(lang, HELP_LOOK), True),  # every hand end's panel has it (s14 access F12: not in F1)
-              Block(tr(lang, KEYS_TAB), True),
               Block(tr(lang, KEYS_OVERLAY, keys=tr(lang, HELP_OVERLAY)), True),
               Block(tr(lang, KEYS_CHAT, keys=tr(lang, HELP_CHAT)), True)]
     if here.sit:  # first: the one key a spectator's window has of the play keys, seen without scrolling

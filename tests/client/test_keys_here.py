@@ -23,9 +23,10 @@ from client_helpers import StubSession
 
 EVERY_TABLE = ["F1: the rules, at these keys",
                "F11 or Alt+Enter: full screen, or back to a window",  # s14 access F7: every screen's
+               # new user s14: Tab was below the fold as F1 opens at 1280x800, so unseen: now up here
+               "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one",
                "On a panel (a hand's end, a question): Enter presses its gold button",
                "V: see the line",  # s14 access F12: said at every hand's end, missing from F1
-               "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one",
                "In the rules, the ledger and a review: Esc: close · arrows, Page Up, Page Down: scroll",
                "In the chat: Enter: send · Tab: phrases, mutes · Esc: back to the table, twice: close the chat"]
 COPY = "K: copy the table's link"
@@ -52,8 +53,8 @@ def test_the_reported_case_f1_names_no_tiles_key_where_the_tracker_is_not_allowe
     assert state.tracker is False
     keys = _bullets(_f1(state).text().sections[-1])
     assert "T tiles" not in keys
-    assert keys == [*SEAT_KEYS, "M sound", "C chat", "S settings", COPY, *EVERY_TABLE[:2],
-                    "In the opening draw: arrows: choose a face-down tile · Enter: take it", *EVERY_TABLE[2:]]
+    assert keys == [*SEAT_KEYS, "M sound", "C chat", "S settings", COPY, *EVERY_TABLE[:3],
+                    "In the opening draw: arrows: choose a face-down tile · Enter: take it", *EVERY_TABLE[3:]]
     allowed = _bullets(_f1(replace(state, tracker=True)).text().sections[-1])
     assert allowed[len(SEAT_KEYS):len(SEAT_KEYS) + 5] == ["M sound", "C chat", "S settings", "T tiles", COPY]
 

@@ -30,10 +30,10 @@ def test_the_keys_section_in_english() -> None:
         "K: copy the table's link",  # s14: every window copies its table's link (scenes/table.copy_link)
         "F1: the rules, at these keys",
         "F11 or Alt+Enter: full screen, or back to a window",  # s14 access F7: every screen's (app.FULLSCREEN_KEYS)
+        "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one",
         "In the opening draw: arrows: choose a face-down tile · Enter: take it",
         "On a panel (a hand's end, a question): Enter presses its gold button",
         "V: see the line",  # s14 access F12: the hand end's key, said in the footer there, was not in F1
-        "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one",
         "In the rules, the ledger and a review: Esc: close · arrows, Page Up, Page Down: scroll",
         "In the chat: Enter: send · Tab: phrases, mutes · Esc: back to the table, twice: close the chat"]
 

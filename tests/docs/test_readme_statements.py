@@ -46,3 +46,37 @@ def test_the_protocol_document_gives_the_code_form_the_code_has() -> None:
     said = re.search(r"A table `code` .*? is (\d+) characters of\s+`([A-Z0-9]+)`", protocol, re.S)
     assert said is not None
     assert (int(said.group(1)), said.group(2)) == (CODE_LENGTH, CODE_ALPHABET)
+
+
+README_KEYS = {
+    "1-9, 0 or two pips: choose a tile": ("`1`–`9`", "`0`"), "arrows: move": ("arrows move",),
+    "L/R: end": ("`L`/`R`",), "Enter: play": ("`Enter` plays",), "Esc: cancel": ("`Esc` cancels",),
+    "H hint": ("`H` hint",), "P pass": ("`P` pass",), "U undo": ("`U` undo",), "Y redo": ("`Y` redo",),
+    "M sound": ("`M` sound",), "C chat": ("`C` chat",), "S settings": ("`S` the settings",),
+    "T tiles": ("`T` the tile tracker",), "K: copy the table's link": ("`K` copies the table's link",),
+    "F1: the rules, at these keys": ("`F1` the rules",),
+    "F11 or Alt+Enter: full screen, or back to a window": ("`F11` or `Alt+Enter` full screen",),
+    "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one":
+        ("`Tab` / `Shift`+`Tab`", "`Enter` or `Space` pressing"),
+    "V: see the line": ("`V` on a hand's end",), ("J, while you watch and a seat is free: the gold ring on a free seat's card (again: the next one); Enter or "
+     "Space takes that seat"): ("a spectator's `J` puts the ring on a free seat's card (again: the next one)",),
+    "In the opening draw: arrows: choose a face-down tile · Enter: take it": ("arrows choose and `Enter`\ntakes",),
+}
+"""Each bullet of F1's Keys section (English) -> the words README's key list names it by."""
+
+
+def test_the_readmes_key_list_names_every_key_f1_names() -> None:
+    """New user s14: F1 named K (copy the link), V (see the line), J (a spectator's free seat) that README's
+    key list never mentioned. Every bullet naming a key in F1 (a spectator's J included) is mapped here, so
+    a key F1 gains fails this test until README names it too."""
+    from doublenine.client.footer import KeysHere, keys_section
+
+    bullets = {b.text for b in keys_section("en", KeysHere(sit=True)).blocks if b.bullet}
+    moments = {"On a panel (a hand's end, a question): Enter presses its gold button",
+               "In the rules, the ledger and a review: Esc: close · arrows, Page Up, Page Down: scroll",
+               "In the chat: Enter: send · Tab: phrases, mutes · Esc: back to the table, twice: close the chat"}
+    assert bullets - moments == set(README_KEYS)
+    start = README.index("In the opening draw one click")
+    keys = re.sub(r"[ \n]+", " ", README[start:README.index("The game clicks when a tile", start)])
+    missing = [w for said in README_KEYS.values() for w in said if re.sub(r"[ \n]+", " ", w) not in keys]
+    assert missing == []
