@@ -150,6 +150,7 @@ async def _welcome_waiting(table: Table, conn: Any, seat: Seat, token: str | Non
     conn.send(table.snapshot_frame(None), state=True)
     if table.chat.lines:
         conn.send(table.chat.history_frame())
+    await table.seat_waiters()  # a rejoin after the hand ended (a restart between hands): seated now
     table.broadcast_table()
     table.rearm()
 
