@@ -1242,18 +1242,27 @@ TIE_YOURS = N_("Tie: you drew {mine}, {name} drew {theirs}: both draw again")
 """R4: a tied opening draw told to one of its two drawers (seats 1 and 2): which tile was theirs."""
 TIE_NAMED = N_("Tie: {a_name} drew {a}, {b_name} drew {b}: both draw again")
 """R4: a tied opening draw told to anyone else, each tile with its drawer."""
+TIED_YOURS = N_("Earlier draw, a tie: you drew {mine}, {name} drew {theirs}")
+"""R4: :data:`TIE_YOURS` once a later draw has decided (the decided result's card lists the earlier ties)."""
+TIED_NAMED = N_("Earlier draw, a tie: {a_name} drew {a}, {b_name} drew {b}")
+"""R4: :data:`TIE_NAMED` once a later draw has decided."""
 
 
-def tie_said(state: ClientState, d: Any, lang: str) -> Text:
+def tie_said(state: ClientState, d: Any, lang: str, decided: bool = False) -> Text:
     """R4: a tied draw ``d`` (an ``OpeningDraw``) with whose tile was whose; new user s12: "Tie: 4-6 against
-    5-5" never said which was the player's. Kind: a draw's tiles named without their drawers."""
+    5-5" never said which was the player's. Kind: a draw's tiles named without their drawers. ``decided``:
+    a later draw has decided, so the tie is told as past, without "both draw again" (s14 player F-g: "Team
+    B wins the opening draw" over "Tie: ...: both draw again"; kind: a card keeping a line of an earlier
+    state)."""
     me = state.view.seat if state.view is not None else None
     if me in (Seat.ONE, Seat.TWO):
         mine, theirs = (d.tile_a, d.tile_b) if me is Seat.ONE else (d.tile_b, d.tile_a)
         other = Seat.TWO if me is Seat.ONE else Seat.ONE
-        return (TIE_YOURS, {"mine": str(mine), "theirs": str(theirs), "name": seat_name(state, other, lang)})
-    return (TIE_NAMED, {"a": str(d.tile_a), "b": str(d.tile_b), "a_name": seat_name(state, Seat.ONE, lang),
-                        "b_name": seat_name(state, Seat.TWO, lang)})
+        return (TIED_YOURS if decided else TIE_YOURS,
+                {"mine": str(mine), "theirs": str(theirs), "name": seat_name(state, other, lang)})
+    return (TIED_NAMED if decided else TIE_NAMED,
+            {"a": str(d.tile_a), "b": str(d.tile_b), "a_name": seat_name(state, Seat.ONE, lang),
+             "b_name": seat_name(state, Seat.TWO, lang)})
 
 
 def draw_key(view: SpectatorView) -> tuple[int, int]:
@@ -1296,7 +1305,7 @@ def _drawn(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: st
     # R4: every draw is public, the tied ones too. Who leads (what the panel is for) is the first line, in
     # the result's gold; the earlier ties follow in ink as they came (s13 player F2: the tie drawn gold right
     # under the deciding draw read as if this draw were a tie too, and "East leads" came last, half hidden)
-    lines: list[Text] = [lead] + [tie_said(state, tie, lang) for tie in view.draws[:-1]]
+    lines: list[Text] = [lead] + [tie_said(state, tie, lang, decided=True) for tie in view.draws[:-1]]
     # each line's every row planned for (a tie wraps in two at 800x600): the rows of tiles give way, the
     # text never runs under the Continue button (s13 player F2; kind: a panel counting lines, not rows)
     pw = min(round(30 * f), area[2])

@@ -40,7 +40,7 @@ def _shown(names: tuple[str, ...] = ("Player", "East", "North", "West")):  # typ
 def test_the_reported_case_leads_first_the_tie_after() -> None:
     lay = compute_layout(localized(_shown(), "en"), UI, (800, 600), "en")
     assert [say("en", *line) for line in lay.panel.lines] == \
-        ["East leads the first hand", "Tie: you drew 4-9, East drew 5-8: both draw again"]
+        ["East leads the first hand", "Earlier draw, a tie: you drew 4-9, East drew 5-8"]
 
 
 @pytest.mark.parametrize("lang", ("en", "fr", "pt", "de", "es"))

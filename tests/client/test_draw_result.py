@@ -16,6 +16,7 @@ from doublenine.client.art import Art
 from doublenine.client.autoplay import next_clicks
 from doublenine.client.layout import compute_layout
 from doublenine.client.local import LocalSession
+from doublenine.client.panels import tie_said
 from doublenine.client.render import render
 from doublenine.client.scenes.table import KEY_GUARD, TableScene
 from doublenine.client.sound import Sounds
@@ -130,7 +131,11 @@ def test_earlier_tied_draws_are_listed() -> None:
     assert lay.panel.kind == "drawn"
     assert say("en", *lay.panel.title) == "Team A wins the opening draw"
     assert [say("en", *line) for line in lay.panel.lines] == \
-        ["Ñandú leads the first hand", "Tie: you drew 2-5, Zoë drew 3-4: both draw again"]  # whose was whose (s12)
+        ["Ñandú leads the first hand", "Earlier draw, a tie: you drew 2-5, Zoë drew 3-4"]  # whose was whose (s12)
+    # s14 player F-g: the decided card no longer says the tie's "both draw again" (a line of an earlier state)
+    assert [say("es", *line) for line in compute_layout(localized(shown, "es"), Ui(seen_finished=0, seen_draw=(1, 0)),
+                                                         SIZE, "es").panel.lines][1] == \
+        "Sorteo anterior, empate: sacaste 2-5, Zoë sacó 3-4"
     # who leads first, the earlier tie after it (s13 player F2: the tie last read as this draw's result)
     mine = replace(shown, view=replace(view, opener=Seat.ONE))  # the viewer is "you", not their name
     assert say("en", *compute_layout(localized(mine, "en"), Ui(seen_finished=0, seen_draw=(1, 0)), SIZE)
@@ -168,3 +173,19 @@ def test_a_spectator_sees_it_and_autoplay_continues_from_it() -> None:
     assert [c.pos for c in clicks] == [(x + w // 2, y + h // 2)]
     spectator.handle(clicks[0])
     assert spectator.ui.seen_draw == (1, 1) and spectator.layout().panel is None
+
+
+def test_s14_f_g_the_reported_case_a_spectator_reads_the_decided_draw_without_draw_again() -> None:
+    """s14 player F-g: Rita drew 1-7, Zoë 4-4 (a tie), then Team B won; the card said "La pareja B gana el
+    sorteo inicial" over "Empate: ...: los dos vuelven a sacar". A spectator's card names both drawers; while
+    the tie is the newest draw, the draw panel still says both draw again."""
+    session = LocalSession(seed=2026, names=NAMES)
+    tied = OpeningDraw(Tile(1, 7), Tile(4, 4))
+    view = replace(view_for(session.log.state, None), phase=Phase.REVIEW,
+                   draws=(tied, OpeningDraw(Tile(2, 3), Tile(6, 6))), opener=Seat.TWO)
+    shown = replace(session.state, view=view)
+    ui = Ui(seen_finished=0, seen_draw=(1, 0))
+    lay = compute_layout(localized(shown, "en"), ui, SIZE)
+    assert say("en", *lay.panel.title) == "Team B wins the opening draw"
+    assert say("en", *lay.panel.lines[1]) == "Earlier draw, a tie: José drew 1-7, Zoë drew 4-4"
+    assert say("en", *tie_said(shown, tied, "en")) == "Tie: José drew 1-7, Zoë drew 4-4: both draw again"
