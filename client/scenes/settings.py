@@ -151,10 +151,13 @@ def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = F
             out["volume"] = (cx + small, ry, half - 2 * small, bh)
         else:
             out[ids[0]] = (cx, ry, half, bh)
-    last = f"row{len(shown) - 1}"
-    sx, sy, sw, sh = out[last]  # the pips' sample tile ends the caption's column, the caption left of it
+    # the pips' sample tile ends the "Pip colours" caption's column, the caption left of it. It was put by
+    # the last row, the pips' when it was written: rows added after it (Text size, Window) took the tile
+    # (new user s14: a stray domino in the Window row). Kind: a place found by position, not by what it is.
+    pips = f"row{next(i for i, (_, ids) in enumerate(shown) if ids == ('pips',))}"
+    sx, sy, sw, sh = out[pips]
     out["sample"] = (sx + sw - bh // 2, sy, bh // 2, bh)
-    out[last] = (sx, sy, sw - bh // 2 - m // 2, sh)
+    out[pips] = (sx, sy, sw - bh // 2 - m // 2, sh)
     out["back"] = (x + (card_w - half) // 2, top + len(shown) * row + extra + why + round(1.2 * f), half, bh)
     return out
 

@@ -178,3 +178,20 @@ def test_each_control_says_its_state_in_words_in_the_language() -> None:
         draw_settings(pygame.Surface(SIZE), Art(), Values(sound=False, volume=0.3, motion=False, pips=False), "fr", None)
     texts = {d.text for d in seen}
     assert {"Coupé", "30\u00a0%", "Les pièces apparaissent aussitôt", "Tous les points foncés", "Retour"} <= texts
+
+
+@pytest.mark.parametrize("named", [False, True])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_nu_s14_the_pip_sample_tile_sits_in_the_pip_colours_row(size, named: bool) -> None:  # type: ignore[no-untyped-def]
+    """New user s14 (shots/24_settings.png): the pip-colour preview tile sat in the Window row, the last
+    row, where it was put when Pip colours was last. It ends the Pip colours caption's column, in that
+    row's band, right of its caption and left of its button, in no other row."""
+    from doublenine.client.scenes.settings import rows, settings_layout
+    lay = settings_layout(size, named=named)
+    i = next(n for n, (_, ids) in enumerate(rows(named)) if ids == ("pips",))
+    sx, sy, sw, sh = lay["sample"]
+    rx, ry, rw, rh = lay[f"row{i}"]
+    assert (sy, sh) == (ry, rh) and sy == lay["pips"][1]
+    assert rx + rw < sx and sx + sw <= lay["pips"][0]
+    others = [lay[f"row{n}"] for n in range(len(rows(named))) if n != i]
+    assert all(not (oy <= sy < oy + oh) for _, oy, _, oh in others)
