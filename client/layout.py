@@ -22,7 +22,7 @@ from .focus import focused
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
 from .panels import Button, Panel, beneath, build_panel, draw_tile_min, request_below, request_clear, request_room
 from .board import OpenMark, last_marks, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
-from .snake import LineGeometry, Rect, Spot, line_geometry
+from .snake import LineGeometry, Rect, Spot, line_geometry, overlaps
 from .store import ClientState
 from .typeset import measurer
 from .uistate import Ui
@@ -211,6 +211,12 @@ def passed_seats(view: object) -> frozenset[Seat]:
     return frozenset(out)
 
 
+LINE_CLEAR_MIN = 20
+"""Px: the line of play's tiles are not made smaller than this to keep clear of the recap of the last moves
+(:func:`compute_layout`); the recap gives way instead (at 800x600 with the chat open the tiles are 19 px and
+their badges only just clear of the pips: tests/client/test_marks_clear_of_pips.py)."""
+
+
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
                    side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = (),
                    window: tuple[int, int] | None = None, keys: str = "table",
@@ -299,6 +305,16 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     line = view.line if view is not None else ()
     # issue 11.1: line tiles as large as the felt allows (up to the hand's), never below a readable size
     geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)))
+    # and clear of the recap of the last moves, in the play area's lower left corner (s14 player F-c: late in a
+    # hand at 1248x720 a tile and West's arrow badge lay on its "→ East 4-5"; kind: a box drawn inside the
+    # line's area that the line did not know about, as the host's chip was): the line's tiles get up to two
+    # sizes smaller (snake's 8 % steps), never under LINE_CLEAR_MIN px; past that the recap lists fewer
+    # moves, or none (recap_box's clear_of below), and the tiles and their badges keep their size
+    recap = recap_box(view, seats, f, sm, m)
+    if recap is not None and any(overlaps(sp.rect, recap) for sp in geo.spots):
+        clear_geo = line_geometry(line, play_area, hw, floor=max(12, round(0.5 * hw)), keep_out=(recap,))
+        if clear_geo.s >= max(LINE_CLEAR_MIN, 0.84 * geo.s):
+            geo = clear_geo
     ends, ghosts, chosen = previews(view, ui if live else ui.cleared(), geo)
     marks = open_marks(view, geo, play_area, tuple(ghosts.values())) if line else ()
     buttons = table_buttons(state, size, m, top_h, btn_w, btn_h, hand_top, f, sm, lang, edge=w - btn_pad) \
@@ -381,7 +397,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         last = (geo.spots[0] if line[-1].end is End.LEFT and len(line) > 1 else geo.spots[-1]).rect
     score_rect = (m, 0, w // 2, top_h) if details is None else (m, 0, w // 2, details[1])
     lasts = seat_lasts(line, geo) if panel is None or not panel.modal or panel.kind == "looking" else ()
-    box = recap_box(view, seats, f, sm, m) if panel is None or not panel.modal else None
+    box = recap_box(view, seats, f, sm, m, tuple(sp.rect for sp in geo.spots)) \
+        if panel is None or not panel.modal else None
     badges = last_marks(lasts, geo, play_area, tuple(mk.rect for mk in marks) + tuple(g.rect for g in ghosts.values())
                         + ((box,) if box is not None else ()))
     said = recap_said(state, seats, box, sm, lang)
@@ -450,10 +467,12 @@ def recap_said(state: ClientState, seats: tuple[SeatSpot, ...], box: Rect | None
     return tuple(out)
 
 
-def recap_box(view: object, seats: tuple[SeatSpot, ...], f: int, sm: int, m: int) -> Rect | None:
+def recap_box(view: object, seats: tuple[SeatSpot, ...], f: int, sm: int, m: int,
+              clear_of: tuple[Rect, ...] = ()) -> Rect | None:
     """Where the recap of the last moves goes: the column above the own plate's turn marker and badge,
     below the left seat's face-down tiles, as wide as the own plate; a heading row and one row a move,
-    as many as fit (None when not one move fits, or none was made). Pure."""
+    as many as fit, and as touch none of ``clear_of`` (the line's tiles where even their smallest size
+    reached the box: s14 player F-c), None when not one move fits, or none was made. Pure."""
     moves = recap_moves(view)
     if not moves:
         return None
@@ -466,10 +485,13 @@ def recap_box(view: object, seats: tuple[SeatSpot, ...], f: int, sm: int, m: int
         top = max(top, max(b[1] + b[3] for b in left.backs) + m // 2)
     row = recap_row(sm)
     rows = min(len(moves), (bottom - top - sm // 2) // row - 1)
-    if rows < 1:
-        return None
-    h = (rows + 1) * row + sm // 2
-    return (own.plate[0], bottom - h, own.plate[2], h)
+    while rows >= 1:
+        h = (rows + 1) * row + sm // 2
+        box = (own.plate[0], bottom - h, own.plate[2], h)
+        if not any(overlaps(box, r) for r in clear_of):
+            return box
+        rows -= 1
+    return None
 
 
 def revealed_hand(state: ClientState, ui: Ui) -> FinishedHand | None:

@@ -166,36 +166,42 @@ def _open_half(sp: Spot, end: End, s: int, moved: bool, cur: _Cursor) -> Rect:
     return (x, y + s, s, s) if (end is End.RIGHT) else (x, y, s, s)
 
 
-def _fits(geo: LineGeometry, area: Rect) -> bool:
+def _fits(geo: LineGeometry, area: Rect, keep_out: tuple[Rect, ...] = ()) -> bool:
     x, y, w, h = area
     for sp in geo.spots:
         rx, ry, rw, rh = sp.rect
         if rx < x or ry < y or rx + rw > x + w or ry + rh > y + h:
             return False
+        if any(overlaps(sp.rect, k) for k in keep_out):
+            return False
     return True
 
 
-def line_geometry(line: tuple[Placed, ...], area: Rect, s_max: int, floor: int = 6) -> LineGeometry:
+def line_geometry(line: tuple[Placed, ...], area: Rect, s_max: int, floor: int = 6,
+                  keep_out: tuple[Rect, ...] = ()) -> LineGeometry:
     """The winding line of play inside ``area`` with the largest tile size ``s`` from ``s_max`` down.
 
     Sizes go down a ladder of 8% steps, so the line keeps its size for several tiles and
     shrinks as it grows (issue 11.1). Room for one more tile (the ghost of R25) is kept at each
     end. Never fails: at ``floor`` px (the readable minimum) the line is returned as it is;
     below that only when even the floor cannot hold it (a line of play is always shown whole).
+    ``keep_out``: boxes drawn inside ``area`` (the recap of the last moves, layout.recap_box) that the line
+    and its ghosts keep clear of above the floor; at the floor the line keeps only to ``area`` (the caller
+    moves the box away, s14 player F-c).
     """
     s = max(6, s_max)
     while True:
         geo = _build(line, s, area)
-        if s <= 6 or (_fits(geo, area) and _ghosts_fit(geo, area)):
+        if s <= 6 or (_fits(geo, area, keep_out) and _ghosts_fit(geo, area, keep_out)):
             return geo
         if s <= floor and _fits(geo, area):
             return geo
         s = max(6, int(s * 0.92))
 
 
-def _ghosts_fit(geo: LineGeometry, area: Rect) -> bool:
+def _ghosts_fit(geo: LineGeometry, area: Rect, keep_out: tuple[Rect, ...] = ()) -> bool:
     if not geo.spots:
         return True
     probe = LineGeometry(geo.s, tuple(geo.ghost(e, 1, 2) for e in End), {}, geo.cursors,
                          geo.centre_y, geo.bounds)
-    return _fits(probe, area)
+    return _fits(probe, area, keep_out)
