@@ -64,7 +64,7 @@ async def test_a_reconnecting_seat_says_so_in_its_language(server: Any) -> None:
         return "done"
 
     assert await asyncio.wait_for(keeper.run(body), 30) == "done"
-    assert said == ["conexão perdida (o servidor não enviou nada a tempo); reconectando"]
+    assert said == ["conexão perdida: o servidor não enviou nada a tempo; reconectando"]
     await keeper.leave()
     await watcher.close()
 
