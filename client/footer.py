@@ -138,6 +138,12 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     if keys == "chat":
         from .chat import free_text_allowed
         return tr(lang, HELP_CHAT if free_text_allowed(state) else HELP_PHRASES)
+    if focus is not None and focus.label and (panel is None or focus not in panel.buttons):
+        # Tab put the ring on a button of the table: Enter presses it first, whatever else is up (input._enter),
+        # so the footer names it (new user s12 round 2 F3: "Enter: play" under a ring Enter pressed; new user
+        # s14: "arrows: choose a face-down tile · Enter: take it" in the opening draw with the ring on Leave,
+        # and a spectator's "Enter: Continue" likewise: this came after the draw's and the spectator's lines)
+        return tr(lang, HELP_PROMPT_TAB, action=say(lang, focus.label, dict(focus.args)))
     if spectating(state):  # a prompt's Enter still acts (the opening draw's Continue): said (new user s12 round 2)
         # the button Tab moved the focus to on it, which Enter presses (s14 attack F8's kind), else its default
         shown = focus if panel is not None and focus is not None and focus in panel.buttons else enter_button(panel)
@@ -150,10 +156,6 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
         mine = view is not None and view.seat is not None and view.seat in view.waiting_for()
         return tr(lang, HELP_DRAW) if mine and len(panel.taken) < len(panel.cells) else ""
-    if focus is not None and focus.label and (panel is None or focus not in panel.buttons):
-        # Tab put the ring on a button of the table: Enter presses it (input._enter), so the footer names it
-        # (new user s12 round 2 F3: "Enter: play" under a ring Enter pressed)
-        return tr(lang, HELP_PROMPT_TAB, action=say(lang, focus.label, dict(focus.args)))
     primary = focus if panel is not None and focus is not None and focus in panel.buttons else enter_button(panel)
     if primary is not None:
         others = panel is not None and sum(b.enabled for b in panel.buttons) > 1

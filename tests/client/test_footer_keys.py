@@ -118,3 +118,16 @@ def test_s9_nu2_the_play_footer_names_m_c_and_t_where_allowed_and_is_drawn_whole
         rows = scene.layout().help
         assert 1 <= len(rows) <= 2 and not any(d.shortened for d in seen)
     assert tr("fr", HELP_TILES) == "T pièces" and tr("de", HELP_MORE[0]) == "M Ton"
+
+
+@pytest.mark.parametrize("name", ["draw-mine", "spectator"])  # draw-result: modal, keeps its ring
+def test_nu_s14_with_the_ring_on_leave_the_footer_names_leave_as_enter_presses_it(name: str) -> None:
+    """New user s14 (shots/47_tabs.png, 48_enter.png): in the opening draw, the ring on Leave (Tab), the footer
+    still said "arrows: choose a face-down tile · Enter: take it" while Enter pressed Leave. Kind: a footer
+    naming what Enter does not press (the draw's and a spectator's lines came before the ring's)."""
+    state, ui = STATES[name]
+    scene = table_scene(state, replace(ui, button="leave"), "en", SIZE)
+    assert _footer(scene) == "Tab: another button · Enter: Leave"
+    lay = scene.layout()
+    pressed = key(pygame.K_RETURN, "\r", lay, scene.shown(), scene.ui)
+    assert pressed == button("leave", lay, scene.shown(), scene.ui)
