@@ -903,6 +903,14 @@ class TableScene:
             self._focus_prompt = prompt
             if self.ui.button is not None:
                 self.ui, self.dirty = replace(self.ui, button=None), True
+        from ..footer import ringed_label
+        ring = self.ui.button
+        if ring is not None and ringed_label(ring) is not None and not any(
+                b.id == ring and b.enabled for b in (*self._with_cards(self.layout()).buttons, *self.others())):
+            # a card's or another part's control the ring was on is gone or greyed (Nudge, once pressed,
+            # becomes "Nudge again in 30 s"): the footer named it still ("Enter: Nudge Bo", new user s14's
+            # kind: a footer key whose button is greyed); the ring goes back to the default
+            self.ui, self.dirty = replace(self.ui, button=None), True
 
     def sights(self) -> tuple[Sight, ...]:
         """What is in sight now that takes input and came up by itself (client.seen): the table's prompt

@@ -114,3 +114,19 @@ def test_the_hosts_leave_tip_says_the_game_ends_for_the_friends() -> None:
     assert "Leave this table for the start screen" in plain
     assert "Leave, and stop hosting: the game ends for your friends at this table" in hosted
     assert "Leave this table for the start screen" not in hosted
+
+
+def test_nu_s14_a_ring_on_nudge_goes_once_nudge_is_greyed() -> None:
+    """Kind of new user s14's "Y redo" under a greyed Redo: with the ring on Nudge, once nudged the card shows
+    the greyed "Nudge Ñandú again in 30 s" and the footer still said "Enter: Nudge Ñandú"."""
+    state, _ = STATES["own-turn"]
+    shown = waiting_state(state, "wait")
+    scene = table_scene(shown, Ui(seen_finished=0), "en", (1280, 800), waited=True)
+    scene.session = StubSession(shown)
+    scene.draw(pygame.Surface((1280, 800)))
+    scene.ui = replace(scene.ui, button="nudge:3")
+    assert " · ".join(scene.layout().help) == "Tab: another button · Enter: Nudge Ñandú"
+    scene.talk._last_nudge = scene.talk.now  # nudged just now: the card's Nudge is greyed for 30 s
+    assert [b.id for b in scene._with_cards(scene.layout()).buttons if b.id.startswith("nudge")] == []
+    scene._settle_focus()
+    assert scene.ui.button is None and "Nudge" not in " · ".join(scene.layout().help)
