@@ -1482,6 +1482,10 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
             return (N_("Waiting for the players to look at their hands"), {})
         from .waiting import still_looking
         looking = still_looking(state)  # named (new user s12: "the others" while Zoe alone was reading)
+        if view.answered:  # a disconnected player's seat still owes its answer: the deal waits for it too
+            # (new user s14: "Bo is disconnected" up, and the line hid that the table waited for Bo)
+            looking = tuple(sorted({*looking, *(s for s in state.away if s != me and s in state.humans
+                                                and s not in state.computers and s not in state.free)}))
         if len(looking) == 1:
             return (LOOKING_ONE, {"name": seat_name(state, looking[0], lang)})
         if looking:

@@ -300,3 +300,8 @@ def test_nu_s14_a_review_accept_answered_privately_is_no_longer_sending() -> Non
     assert session.state.view.answered is True and session.state.sending is False and session.unanswered == {}
     assert status_line(session.state, Ui(), "en") == ("Waiting for {names} to look at their hands",
                                                      {"names": "P2, P3 and P4", "_plural": "Waiting for {names} to look at their hands", "count": 3})
+    away = replace(session.state, away=frozenset({Seat.TWO, Seat.THREE, Seat.FOUR}))  # the report: Bo disconnected
+    assert status_line(away, Ui(), "en") == ("Waiting for {names} to look at their hands",
+                                             {"names": "P2, P3 and P4", "_plural": "Waiting for {names} to look at their hands", "count": 3})
+    bo = replace(session.state, away=frozenset({Seat.TWO}), humans=frozenset({Seat.ONE, Seat.TWO}))
+    assert status_line(bo, Ui(), "en") == ("Waiting for {name} to look at their hand", {"name": "P2"})
