@@ -1217,8 +1217,11 @@ def _draw(state: ClientState, view: SpectatorView, ui: Ui, area: Rect, f: int, l
     from .typeset import measurer
     said = measurer().measure(tr(lang, line[0], **line[1]), f)[0] + 3 * f
     # the title and the instruction in up to two rows (long in French and German); one row's room when
-    # it is one row (s12: the room of a second row nobody wrote is the tiles' under the invite card)
-    head = round(4.5 * f) if len(lines) == 1 and said <= pw else round(5.9 * f)
+    # it is one row (s12: the room of a second row nobody wrote is the tiles' under the invite card); once
+    # the match runs, the second row is kept from the start: the mark or tie line comes with the first draw
+    # (s14 player F-i: the grid moved 20 px down as the other team drew, under a click that was lost; kind:
+    # a line that appears with a change moving what the pointer aims at)
+    head = round(4.5 * f) if len(lines) == 1 and said <= pw and not state.started else round(5.9 * f)
     # the grid grows with the window, but never into the room the wait card takes by a plate at either side
     # (44210e1 grew it to 1106 px at 1280x800 and the card went ~500 px from the awaited seat, reverted in
     # ae59815): as wide as the felt less the widest card of any seat's name, and a type size, each side

@@ -55,3 +55,21 @@ def test_r3_a_taken_cell_s_letter_is_explained(states, lang: str) -> None:
         assert panel.lines[1] == (DRAW_MARK, {"team": "B"}) and panel.taken == (17,)
         rows = sum(len(art.type.wrap(say(lang, t, a), f, panel.rect[2] - 2 * f)) for t, a in panel.lines)
         assert rows == 2, (lang, size)  # the instruction and the legend, one row each, above the grid
+
+
+@pytest.mark.parametrize("lang", ("en", "es"))
+@pytest.mark.parametrize("size", ((1248, 720), (800, 600), (1280, 800)))
+def test_s14_f_i_the_grid_stays_put_when_the_other_team_draws(states, lang: str, size: tuple[int, int]) -> None:
+    """s14 player F-i: the grid moved 20 px down as "B marks where Team B drew" appeared (Zoë drew while Rita
+    clicked a face-down tile: the click was lost). Kind: a line that appears with a change moving what the
+    pointer aims at. The second row is kept from the start, so every other cell stays where it was."""
+    from dataclasses import replace
+
+    from doublenine.client.layout import compute_layout
+    from doublenine.shared.seats import Seat
+
+    state, ui = states["draw-mine"]
+    taken = replace(state, view=replace(state.view, draw_taken=((Seat.TWO, 17),)))
+    before, after = compute_layout(state, ui, size, lang).panel, compute_layout(taken, ui, size, lang).panel
+    assert (before.lines[1:], len(after.lines)) == ((), 2)
+    assert (after.rect, after.cells) == (before.rect, before.cells)

@@ -36,13 +36,15 @@ def test_the_draw_keeps_readable_tiles_with_the_invite_card_open(size: tuple[int
 
 
 def test_the_reported_case_800x600() -> None:
-    """The exact sizes: 11 x 22 px tiles in three rows (5 x 10 px in five rows before; 10 x 20 px in two
-    while the "Invite" chip sat under the top-left plate and pushed the play area down, s13 item 1)."""
+    """The exact sizes: 10 x 20 px tiles (draw_tile_min) in two rows (5 x 10 px in five rows before). It was
+    11 x 22 in three; s14 player F-i keeps the row of the "B marks where Team B drew" line from the start of
+    a running draw (the grid jumped under a click when it came), which costs the grid that row here."""
     pygame.init()
     host, scene = _host((800, 600), started=True)
     host.shown = True
     cells = scene.layout().panel.cells
-    assert cells[0][1][2:] == (11, 22) and len({r[1] for _, r in cells}) == 3
+    assert draw_tile_min(scene.layout().font) == 10  # the smallest readable size, not below it
+    assert cells[0][1][2:] == (10, 20) and len({r[1] for _, r in cells}) == 2
 
 
 def test_the_grid_is_11_by_5_while_its_tiles_are_readable_and_reshapes_below() -> None:
