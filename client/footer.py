@@ -207,12 +207,16 @@ class KeysHere:
     """The table allows the tile tracker (T, issue 14.3)."""
     sit: bool = False
     """A spectator's window where a seat is free now, which J takes (:data:`KEYS_SIT`, said only then)."""
+    link: bool = True
+    """The table has a link others can reach, which K copies (:data:`HELP_COPY`; s14 player F-b: F1 named K at
+    a solo table only this computer reaches)."""
 
 
-def keys_here(state: ClientState, sit: bool = False) -> KeysHere:
+def keys_here(state: ClientState, sit: bool = False, link: bool = True) -> KeysHere:
     """The :class:`KeysHere` of the table ``state`` shows (store.spectating: a window with no seat); ``sit``:
-    a seat is free that this spectator's window can take (scenes.table.TableScene.free_seats)."""
-    return KeysHere(seated=not spectating(state), tracker=state.tracker, sit=sit)
+    a seat is free that this spectator's window can take (scenes.table.TableScene.free_seats); ``link``: the
+    table has a link for a friend (scenes.table.TableScene.table_link)."""
+    return KeysHere(seated=not spectating(state), tracker=state.tracker, sit=sit, link=link)
 
 
 def keys_section(lang: str, here: KeysHere | None = None) -> RulesSection:
@@ -229,7 +233,8 @@ def keys_section(lang: str, here: KeysHere | None = None) -> RulesSection:
 
     here = here or KeysHere()
     seat = tr(lang, HELP).split(" · ") if here.seated else []
-    play = [*seat, *(tr(lang, k) for k in (*HELP_MORE, *((HELP_TILES,) if here.tracker else ()), HELP_COPY))]
+    play = [*seat, *(tr(lang, k) for k in (*HELP_MORE, *((HELP_TILES,) if here.tracker else ()),
+                                                  *((HELP_COPY,) if here.link else ())))]
     draw = [Block(tr(lang, KEYS_DRAW, keys=tr(lang, HELP_DRAW)), True)] if here.seated else []
     blocks = [Block(tr(lang, KEYS_INTRO)), *(Block(k, True) for k in play), Block(tr(lang, KEYS_F1), True),
               Block(tr(lang, KEYS_SCREEN), True),

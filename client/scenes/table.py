@@ -86,8 +86,9 @@ COPY_KEY = pygame.K_k
 "Copy link" too (s14: only a LAN host's invite card could copy a link)."""
 LINK_COPIED = N_("Table link copied: {link}")
 """The short confirmation of :data:`COPY_KEY` or "Copy link": what is now on the clipboard."""
-CODE_COPIED = N_("Table code copied: {code}")
-"""The same where the table has no link others can reach (a server on this computer only): the code alone."""
+ONLY_HERE = N_("This table is only on this computer: there is no link to send a friend")
+"""Said by :data:`COPY_KEY` where the table has no link others can reach (a server on this computer only, a
+solo table): nothing is copied (s14 player F-b: "Table code copied: T4QGJ", a code nobody else could use)."""
 NO_CLIPBOARD = N_("No clipboard here: copy the table's link by hand: {link}")
 """Said where this system has no clipboard (pygame.scrap fails): the link to copy by hand."""
 SIT_KEY = pygame.K_j
@@ -506,16 +507,19 @@ class TableScene:
 
     def copy_link(self) -> None:
         """K or "Copy link": the table's link (:meth:`table_link`) on the clipboard, said in a short confirmation
-        (:data:`LINK_COPIED`, :data:`CODE_COPIED`); where there is no clipboard, the link to copy by hand
-        (:data:`NO_CLIPBOARD`). Nothing before the table has a code."""
+        (:data:`LINK_COPIED`); where there is no clipboard, the link to copy by hand (:data:`NO_CLIPBOARD`); a
+        table only this computer reaches has none: :data:`ONLY_HERE`, nothing copied (s14 player F-b; kind: an
+        action that reports success at something nobody can use). Nothing before the table has a code."""
         from ..clipboard import copy_text
         text, link = self.table_link()
         if not text:
             return
-        if not copy_text(text):
+        if not link:
+            said = tr(self.lang, ONLY_HERE)
+        elif not copy_text(text):
             said = tr(self.lang, NO_CLIPBOARD, link=text)
         else:
-            said = tr(self.lang, LINK_COPIED, link=text) if link else tr(self.lang, CODE_COPIED, code=text)
+            said = tr(self.lang, LINK_COPIED, link=text)
         self._show(said, self._now + TOAST_SECONDS, "copylink")
 
     def _ring_free_seat(self) -> None:
@@ -1211,7 +1215,7 @@ class TableScene:
             if what == "rules":
                 from ..overlays.rules import RulesOverlay
                 from ..footer import keys_here  # its Keys: only those that work at this table (F1)
-                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), here=keys_here(self.session.state, sit=bool(self.free_seats())),
+                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), here=keys_here(self.session.state, sit=bool(self.free_seats()), link=self.table_link()[1]),
                                             scale=self._overlay_scale())
             elif view is not None:
                 from ..overlays.ledger import LedgerOverlay

@@ -83,11 +83,19 @@ def test_a_seat_copies_by_k_and_its_full_top_bar_has_no_copy_button(states, boar
     assert board == [f"http://192.168.1.20:8765/t/{code}"]
 
 
-def test_a_table_on_this_computer_only_copies_its_code_and_a_hosts_its_web_link(states, board) -> None:  # type: ignore[no-untyped-def]
+def test_a_table_on_this_computer_only_copies_nothing_and_says_so_and_a_hosts_its_web_link(states, board) -> None:  # type: ignore[no-untyped-def]
+    """s14 player F-b: K at a solo table said "Table code copied: T4QGJ", a code no friend could use. Kind: an
+    action that reports success at something nobody can use; F1's Keys list no longer names K there."""
+    from doublenine.client.footer import HELP_COPY, keys_here, keys_section
     code = states["watch"].table
     scene = _scene(states["watch"], f"ws://127.0.0.1:8765/t/{code}", board)
     _k(scene)
-    assert board == [code] and scene.toast is not None and scene.toast[0] == f"Table code copied: {code}"
+    assert board == [] and scene.toast is not None and scene.toast[0] == \
+        "This table is only on this computer: there is no link to send a friend"
+    assert scene.table_link() == (code, False)
+    listed = " ".join(b.text for b in keys_section("en", replace(keys_here(states["watch"]), link=False)).blocks)
+    assert HELP_COPY not in listed and HELP_COPY in " ".join(
+        b.text for b in keys_section("en", keys_here(states["watch"])).blocks)
     scene.host_room = SimpleNamespace(web_link=lambda: f"http://192.168.1.20:8765/t/{code}", under=lambda size: 0,
                                       reserved=lambda lay: ())
     _k(scene)
