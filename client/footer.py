@@ -254,7 +254,8 @@ def _play_keys(state: ClientState, lang: str, full: bool = False) -> str:
     Pass, input.gold_button) and the tile keys are not offered; off its move only the keys that act then
     (U undo, Y redo, M, C, T) and F1 for the rest (new user s12 F19: the 100-character wall under "West to
     play", where Enter and P did nothing). ``full``: the whole line whatever the move (the footer's height,
-    :func:`footer_texts`)."""
+    :func:`footer_texts`). On its move "L/R: end" only where the line has ends (s14 player F-a: named on the
+    lead, an empty line, where L did nothing)."""
     from .text import tr
 
     more = [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if state.tracker else ())]
@@ -265,7 +266,8 @@ def _play_keys(state: ClientState, lang: str, full: bool = False) -> str:
         return " · ".join([tr(lang, HELP), *more])
     top = [parts[i] for i, bid in ((7, "undo"), (8, "redo")) if _answers(state, bid)]
     if mine and not _must_pass(view):  # P passes only when no tile fits (R15): not named where it does nothing
-        return " · ".join([*parts[:6], *top, *more])
+        acting = [k for i, k in enumerate(parts[:6]) if i != 2 or view.line]  # the lead: one place, no end
+        return " · ".join([*acting, *top, *more])
     if mine:
         return " · ".join([tr(lang, HELP_PROMPT, action=tr(lang, "Pass")), parts[6], *top, *more])
     return " · ".join([*top, *more, tr(lang, KEYS_F1)])

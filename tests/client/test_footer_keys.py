@@ -131,3 +131,22 @@ def test_nu_s14_with_the_ring_on_leave_the_footer_names_leave_as_enter_presses_i
     lay = scene.layout()
     pressed = key(pygame.K_RETURN, "\r", lay, scene.shown(), scene.ui)
     assert pressed == button("leave", lay, scene.shown(), scene.ui)
+
+
+def test_s14_f_a_the_lead_names_no_l_r_end() -> None:
+    """s14 player F-a: on the lead (an empty line) the footer said "L/R: end", and L did nothing (there is one
+    place to play). Kind: a footer key named where it does not act. With a line, L/R is named again."""
+    from dataclasses import replace as _replace
+
+    from client_helpers import my_turn_with_play, session_at
+
+    from doublenine.client.footer import key_help
+    from doublenine.shared.seats import Seat
+    from doublenine.shared.state import End, Placed
+    from doublenine.shared.tiles import Tile
+    lead = session_at(my_turn_with_play).state
+    assert lead.view.line == () and key_help(lead, None, "table", "en") == \
+        "1-9, 0 or two pips: choose a tile · arrows: move · Enter: play · Esc: cancel · H hint · M sound · C chat · S settings"
+    tile = next(t for t in (Tile(0, 1), Tile(0, 2), Tile(0, 4), Tile(0, 5)) if t not in lead.view.hand)
+    played = _replace(lead, view=_replace(lead.view, line=(Placed(tile, Seat.FOUR, End.LEFT, tile.low, tile.high),)))
+    assert "arrows: move · L/R: end · Enter: play" in key_help(played, None, "table", "en")
