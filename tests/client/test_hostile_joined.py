@@ -165,7 +165,7 @@ def test_f3_one_window_step_cleans_only_the_lines_a_flood_leaves(monkeypatch: py
     session.client.inbox.put(p.TableUpdate(table=p.TableW.model_validate(table_w())))  # still applied after
     assert session.pump()
     assert [line.id for line in session.state.chat] == list(range(35951, 36001))
-    assert cleaned.count(4000) == store.CHAT_KEPT and len(cleaned) == 2 * store.CHAT_KEPT + 4  # + 4 seat names
+    assert cleaned.count(4000) == store.CHAT_KEPT and len(cleaned) == 2 * store.CHAT_KEPT + 5  # + 4 seat names, the table name
     assert session.state.names[0] == "José"
 
 
