@@ -268,11 +268,12 @@ async def missing_schema(con: asyncpg.Connection) -> list[SchemaStep]:
     names = [s.name for s in SCHEMA_STEPS if "." not in s.name]
     absent = set(await con.fetchval(
         "SELECT coalesce(array_agg(n), '{}') FROM unnest($1::text[]) AS n WHERE to_regclass(n) IS NULL", names))
-    columns = {r["attname"] for r in await con.fetch(
-        "SELECT attname FROM pg_attribute WHERE attrelid = to_regclass('dn_table') AND attnum > 0"
-        " AND NOT attisdropped")}
-    return [s for s in SCHEMA_STEPS
-            if (s.name.partition(".")[2] not in columns if "." in s.name else s.name in absent)]
+    tables = sorted({s.name.partition(".")[0] for s in SCHEMA_STEPS if "." in s.name})
+    columns = {f'{r["relname"]}.{r["attname"]}' for r in await con.fetch(
+        "SELECT c.relname, a.attname FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid"
+        " WHERE a.attrelid = ANY(SELECT to_regclass(n) FROM unnest($1::text[]) AS n) AND a.attnum > 0"
+        " AND NOT a.attisdropped", tables)}  # each column step's own table (dn_result.site is not dn_table's)
+    return [s for s in SCHEMA_STEPS if (s.name not in columns if "." in s.name else s.name in absent)]
 
 
 STORE_NAME = "doublenine store pid "

@@ -145,7 +145,7 @@ async def test_a_complete_schema_is_not_changed_at_all(pg_dsn: str) -> None:
         assert await asyncio.wait_for(store._get_pool(), 30) is not None
         assert time.monotonic() - start < 30.0
         await admin.execute("ROLLBACK")
-        assert len(SCHEMA_STEPS) == 14  # club s14: dn_result and its index
+        assert len(SCHEMA_STEPS) == 16  # club s14: dn_result and its index; its site column and index (f63b877)
     finally:
         await admin.close()
         await store.close()
