@@ -428,12 +428,15 @@ def own_mark(view: Any) -> tuple[Any, ...]:
     """What changes in a seat's view when a decision of its own is applied, and not when another seat's
     pick lands in the same opening draw (R3: the two drawers pick at once, the only decisions that
     commute): the match, hand and phase, the draws finished, whether this seat has picked in the current
-    one. A tied draw (R4) offers the same pick again, so "no longer offered" alone misses its answer."""
+    one, the redeals of the hand. A tied draw (R4) and a redeal (R13) offer the same decisions again, so
+    "no longer offered" alone misses their answer."""
     if not isinstance(view, SeatView):
         return ()
     fields = [getattr(view, name, None) for name in ("match", "hand_number", "phase")]
     picked = any(s == getattr(view, "viewer", None) for s, _ in getattr(view, "draw_taken", ()))
-    return (*fields, len(getattr(view, "draws", ())), picked)
+    # a redeal (R13) offers the same review answers again in the same hand and phase: the redeals
+    # counted tell its answer (a bot that demanded one waited for ever, test_leak 1 run in 7)
+    return (*fields, len(getattr(view, "draws", ())), picked, len(getattr(view, "redeals", ())))
 
 
 LEAVE_WAIT = 2.0
