@@ -49,13 +49,19 @@ def test_200_percent_at_800x600_says_why_under_the_setting(lang: str) -> None:
     assert lay["text"][1] + lay["text"][3] <= y and y + h <= lay["screen"][1]
 
 
-def test_english_words_at_800x600() -> None:
+def _drawn_at_125(size: tuple[int, int]) -> list:  # type: ignore[type-arg]
+    """The English settings card asking 125%, drawn at ``size``: what it said (typeset.watch)."""
     pygame.init()
     set_text_size(125)
     scene = SettingsScene("en", values=Values(text=125))
-    scene.resize(Viewport((800, 600), (800, 600)))
+    scene.resize(Viewport(size, size))
     with watch() as seen:
-        scene.draw(pygame.Surface((800, 600)))
+        scene.draw(pygame.Surface(size))
+    return list(seen)
+
+
+def test_english_words_at_800x600() -> None:
+    seen = _drawn_at_125((800, 600))
     whole = ("This window is too small for 125%: its text is at 100%. Make the window larger or full "
              "screen (F11).")
     assert " ".join(d.text for d in seen if len(d.text) > 12 and d.text in whole) == whole
@@ -63,10 +69,5 @@ def test_english_words_at_800x600() -> None:
 
 
 def test_nothing_said_where_the_window_gives_it() -> None:
-    pygame.init()
-    set_text_size(125)
-    scene = SettingsScene("en", values=Values(text=125))
-    scene.resize(Viewport((1920, 1080), (1920, 1080)))
-    with watch() as seen:
-        scene.draw(pygame.Surface((1920, 1080)))
+    seen = _drawn_at_125((1920, 1080))
     assert not [d for d in seen if "F11" in d.text]
