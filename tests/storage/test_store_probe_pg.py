@@ -39,6 +39,24 @@ async def _pool_pids(con: Any) -> list[int]:
         STORE_NAME + "%")]
 
 
+async def _end_connections(con: Any) -> None:
+    """End the server's connections and wait until they are gone on both sides, so the next request
+    meets new connections (opened under the database's current settings). ``pg_terminate_backend``
+    only signals: under load (CI, load average 15) the backends ended after the create below had
+    already run its reads on the old connections, refused without a failed write, and store_ok read
+    1.0 where 0.0 was expected (the stop's CI of 2026-12-07)."""
+    pids = await _pool_pids(con)
+    for pid in pids:
+        await con.execute("SELECT pg_terminate_backend($1)", pid)
+    for _ in range(500):
+        if not set(pids) & set(await _pool_pids(con)):
+            break
+        await asyncio.sleep(0.02)
+    else:
+        raise AssertionError(f"backends {pids} did not end within 10 s")
+    await asyncio.sleep(0.3)  # this loop reads the ended connections' EOF before the next request
+
+
 async def test_with_no_table_open_store_ok_stays_0_until_postgresql_takes_writes_again(
         pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setattr(server_app, "PROBE_EVERY", 0.2)
@@ -47,8 +65,7 @@ async def test_with_no_table_open_store_ok_stays_0_until_postgresql_takes_writes
     db = await admin.fetchval("SELECT current_database()")
     try:
         await admin.execute(f'ALTER DATABASE "{db}" SET default_transaction_read_only = on')
-        for pid in await _pool_pids(admin):  # the pool's connections open again read-only
-            await admin.execute("SELECT pg_terminate_backend($1)", pid)
+        await _end_connections(admin)  # the pool's connections open again read-only
         with pytest.raises(ServerRefused) as refused:
             await (await TableClient.connect(server.url)).attach(
                 {"type": "create_table", "sit": 1, "seats": [{"kind": "human"}] * 4})
@@ -70,8 +87,7 @@ async def test_with_no_table_open_store_ok_stays_0_until_postgresql_takes_writes
             for pid in pids:
                 os.kill(pid, signal.SIGCONT)
         await admin.execute(f'ALTER DATABASE "{db}" RESET default_transaction_read_only')
-        for pid in await _pool_pids(admin):
-            await admin.execute("SELECT pg_terminate_backend($1)", pid)
+        await _end_connections(admin)
         with caplog.at_level(logging.WARNING, logger="doublenine.server.storage"):
             await until(lambda: _store_ok(server) == 1.0, 15, step=0.05)
         assert server.health()["status"] == "ok"
