@@ -40,7 +40,7 @@ from .heuristic import W_DOUBLE, W_LEAD_SUIT, W_PARTNER_LOCKED, score_play
 from .inference import PlayModel, lead_factors
 from .ismcts import choose, search
 from .knowledge import Knowledge, knowledge
-from .playout import PM
+from .playout import PIPS, PM
 from .normread import fit_lambdas, normal_affinity
 from .reading import fitted_affinity
 from .imitation import rollout_weights
@@ -143,6 +143,15 @@ class ExpertSettings:
     lead_playouts: int = 0
     """The rollouts of a lead decision (shared by its :attr:`lead_keep` candidates; at most
     ``max_worlds`` each); 0: ``playouts``, as every other decision."""
+    partner_reading: str = "same"
+    """How the partner's plays of the hand are read: "same" (as the other seats, by ``reading``) or
+    "normal": a softmax of the normal score's public part at ``partner_lam`` (:func:`.normread.normal_affinity`,
+    the partner's row only; the opponents keep ``reading``), unless the partner's fitted style is
+    heavy-first (beta >= ``heavy_beta``), which keeps ``reading``. The floor reads an expert partner at
+    beta 2, a model its plays do not follow (docs/computer-players.md, "The partner read as it plays")."""
+    partner_lam: float = 0.21
+    """``partner_reading="normal"``: the softmax sharpness (1/point of the normal score); 0.21 is the
+    scale at which the normal score best predicts logged expert plays (``bench/imitate.py``, T 4.8)."""
 
     def __post_init__(self) -> None:
         """Raises ``ValueError`` for a choice not listed above or a number outside :data:`LIMITS`."""
@@ -166,6 +175,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "convention": ("none", "lead"),
     "search": ("flat", "ismcts"),
     "rollout": ("normal", "fitted", "pooled", "sampled"),
+    "partner_reading": ("same", "normal"),
 }
 """The allowed values of the :class:`ExpertSettings` fields that name a choice."""
 LIMITS: dict[str, tuple[float, float]] = {
@@ -175,7 +185,7 @@ LIMITS: dict[str, tuple[float, float]] = {
     "heavy_beta": (0.0, 100.0), "win_bonus": (0.0, 1_000.0), "match_bonus": (0.0, 1_000.0),
     "unseen": (0.0, 100.0), "partner_locked": (-100.0, 100.0), "endgame": (0, 20), "endgame_worlds": (1, 10_000),
     "iterations": (1, 100_000), "exploration": (0.0, 1_000.0), "lead_keep": (0, 55), "lead_playouts": (0, 100_000),
-    "sample_temperature": (0.01, 100.0),
+    "sample_temperature": (0.01, 100.0), "partner_lam": (0.0, 100.0),
 }
 """Bounds of the numeric :class:`ExpertSettings` fields: a decision's work stays bounded (at most
 ``max_worlds`` worlds of ``swaps`` swap attempts and one rollout per candidate) and every value finite."""
@@ -397,6 +407,31 @@ def _tree_search(view: SeatView, k: Knowledge, rng: random.Random, cands: list[t
 
 
 def _affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[float]] | None:
+    """The world weights ``aff[place][tile index]`` for ``s.reading`` (None: passes only), with the
+    partner's row read by ``s.partner_reading``."""
+    aff = _reading_affinity(view, k, s)
+    if s.partner_reading == "same":
+        return aff
+    return partner_read(view, k, aff, s)
+
+
+def partner_read(view: SeatView, k: Knowledge, aff: list[list[float]] | None,
+                 s: ExpertSettings) -> list[list[float]] | None:
+    """``aff`` (``aff[place][tile index]``, places 0..3 seats and 4 unused; None for all ones) with the
+    partner's row replaced by :func:`.normread.normal_affinity` at ``s.partner_lam`` (R21: the partner's
+    plays of the hand in play, the public part of the normal score). A partner whose fitted style is
+    heavy-first (beta >= ``s.heavy_beta``, :mod:`.style`) keeps its row. None if nothing is read."""
+    partner = (k.me + 2) & 3
+    if s.heavy_beta > 0 and fit_styles(view)[partner].beta >= s.heavy_beta:
+        return aff
+    read = normal_affinity(view, k, tuple(s.partner_lam if p == partner else 0.0 for p in range(4)))
+    row = read[partner] if read is not None else [1.0] * len(PIPS)
+    if aff is None:
+        return None if read is None else [row if p == partner else [1.0] * len(PIPS) for p in range(5)]
+    return [row if p == partner else aff[p] for p in range(5)]
+
+
+def _reading_affinity(view: SeatView, k: Knowledge, s: ExpertSettings) -> list[list[float]] | None:
     """The world weights ``aff[place][tile index]`` for ``s.reading`` (None: passes only)."""
     if s.reading == "none":
         return None
@@ -462,4 +497,4 @@ def _position(k: Knowledge, m: Move) -> tuple[int, int, int]:
 
 
 __all__ = ["ExpertSettings", "CHOICES", "LIMITS", "DEFAULT", "Estimate", "evaluate", "expert_play",
-           "lead_shortlist", "prior_scores"]
+           "lead_shortlist", "partner_read", "prior_scores"]

@@ -228,3 +228,116 @@ def test_rollout_sampled_temperature_is_bounded() -> None:
         with pytest.raises(ValueError, match="sample_temperature"):
             ExpertSettings(rollout="sampled", sample_temperature=bad)
     assert ExpertSettings(rollout="sampled").sample_temperature == 3.0
+
+
+def _plain_partner_row(view, k, lam: float) -> list[float]:  # type: ignore[no-untyped-def]
+    """The partner's row of ``partner_reading="normal"`` written plainly: for each play of the partner in
+    the hand, each hidden tile t that would have fitted is multiplied by 1 / (1 + exp(-lam * (S(c) - S(t)))),
+    S the normal level's :func:`score_play` of the partner then with the own-hand terms left out (its hand
+    holds only the tile and a phantom bit 55 that follows nothing), c at the end it was laid, t at its
+    best end."""
+    import math
+
+    from doublenine.server.bots.knowledge import Knowledge
+    from doublenine.shared.moves import End, Pass, Play
+    from doublenine.shared.tiles import DOUBLE_NINE_SET
+    from doublenine.shared.views import ends_before_each
+
+    partner = (k.me + 2) % 4
+    voids, exposed = [0, 0, 0, 0], [0, 0, 0, 0]
+    row = [1.0] * 55
+
+    def score(tile, end, left, right) -> float:  # type: ignore[no-untyped-def]
+        kk = Knowledge(me=partner, hand=tile.bit | 1 << 55, hidden=0, counts=(0, 0, 0, 0), voids=tuple(voids),
+                       forbidden=(0, 0, 0, 0), exposed=tuple(exposed), left=left, right=right, passes=0)
+        return score_play(kk, tile, end)
+
+    for m, left, right in ends_before_each(view.moves):
+        s = m.seat - 1
+        if isinstance(m, Pass):
+            voids[s] |= 1 << left | 1 << right
+            continue
+        assert isinstance(m, Play)
+        if s == partner:
+            mine = score(m.tile, m.end, left, right)
+            for t in DOUBLE_NINE_SET:
+                if not k.hidden & t.bit:
+                    continue
+                ends = [End.LEFT] if left < 0 else \
+                    [e for e, at in ((End.LEFT, left), (End.RIGHT, right)) if t.has(at)]
+                if ends:
+                    best = max(score(t, e, left, right) for e in ends)
+                    row[t.index] *= 1.0 / (1.0 + math.exp(-lam * (mine - best)))
+        if left < 0:
+            exposed[s] |= 1 << m.tile.low | 1 << m.tile.high
+        else:
+            exposed[s] |= 1 << (m.tile.other_end(left) if m.end is End.LEFT else m.tile.other_end(right))
+    return row
+
+
+def test_partner_reading_normal_reads_the_partner_by_the_public_normal_score() -> None:
+    """``partner_reading="normal"`` (R21): the partner's row of the world weights is the plain softmax-pair
+    reading above at ``partner_lam`` (0.21 by default; 0: passes only, all ones), every other place keeps
+    the default's row; on these positions the partner's row really changes."""
+    import math
+
+    checked = changed = 0
+    for view in _views(49, 3):
+        if view.finished or view.turn != view.viewer:
+            continue
+        k = knowledge(view)
+        partner = (k.me + 2) % 4
+        default = _affinity(view, k, ExpertSettings())
+        got = _affinity(view, k, ExpertSettings(partner_reading="normal"))
+        if default is None:
+            assert got is None or all(got[p] == [1.0] * 55 for p in range(5) if p != partner)
+            continue
+        assert got is not None
+        for p in range(5):
+            if p != partner:
+                assert got[p] == default[p]
+        want = _plain_partner_row(view, k, 0.21)
+        assert all(math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-300) for a, b in zip(got[partner], want))
+        passes_only = _affinity(view, k, ExpertSettings(partner_reading="normal", partner_lam=0.0))
+        assert passes_only is not None and passes_only[partner] == [1.0] * 55
+        checked += 1
+        changed += got[partner] != default[partner]
+    assert checked >= 30 and changed >= checked // 2
+
+
+def test_partner_reading_keeps_a_heavy_first_partners_row(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A partner whose fitted style is heavy-first (beta >= heavy_beta) is read as ``reading`` says: with
+    the partner's style at beta 8 the weights are the default's; with the opponents' at 8 they are not."""
+    from doublenine.server.bots import expert
+
+    view = next(v for v in _views(49, 3) if not v.finished and v.turn == v.viewer and len(v.moves) >= 8)
+    k = knowledge(view)
+    partner = (k.me + 2) % 4
+    heavy = PRIOR._replace(beta=8.0)
+    monkeypatch.setattr(expert, "fit_styles", lambda v: tuple(heavy if p == partner else PRIOR for p in range(4)))
+    assert _affinity(view, k, ExpertSettings(partner_reading="normal")) == _affinity(view, k, ExpertSettings())
+    monkeypatch.setattr(expert, "fit_styles", lambda v: tuple(PRIOR if p == partner else heavy for p in range(4)))
+    assert _affinity(view, k, ExpertSettings(partner_reading="normal")) != _affinity(view, k, ExpertSettings())
+
+
+def test_partner_reading_is_bounded_and_off_by_default() -> None:
+    import pytest
+    for bad in (-0.1, 100.5, float("nan")):
+        with pytest.raises(ValueError, match="partner_lam"):
+            ExpertSettings(partner_reading="normal", partner_lam=bad)
+    with pytest.raises(ValueError, match="partner_reading"):
+        ExpertSettings(partner_reading="fitted")
+    assert (ExpertSettings().partner_reading, ExpertSettings().partner_lam) == ("same", 0.21)
+
+
+def test_partner_reading_normal_measures_otherwise_reproducibly_and_plays_legal_moves() -> None:
+    s = ExpertSettings(partner_reading="normal", **CHEAP)
+    positions = differ = 0
+    for view, k, cands in _choices_to_make(61, 2):
+        positions += 1
+        read = _rollouts(view, k, random.Random(5), cands, s)
+        assert read == _rollouts(view, k, random.Random(5), cands, s)
+        differ += read != _rollouts(view, k, random.Random(5), cands, ExpertSettings(**CHEAP))
+        move = expert_play(view, random.Random(3), s)
+        assert move in view.legal_moves() and move == expert_play(view, random.Random(3), s)
+    assert positions >= 15 and differ >= positions // 3
