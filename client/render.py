@@ -14,7 +14,7 @@ import pygame
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End
 from doublenine.shared.seats import Seat
-from doublenine.shared.seatstate import SEAT_WORDS, SeatState
+from doublenine.shared.seatstate import SEAT_WORDS, YOU_NEXT_DEAL, SeatState
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
@@ -539,12 +539,14 @@ SEAT_LOOKS: dict[SeatState, SeatLook] = {
     SeatState.OPEN: SeatLook("computer", DIM_INK, dashed=True),
     SeatState.AWAY: SeatLook("away", AWAY_INK, faded=True),
     SeatState.STAND_IN: SeatLook("stand_in", GOLD),
+    SeatState.NEXT_DEAL: SeatLook("computer", GOLD),
 }
 """Each seat state looks different on its card, not only in its small word (polish s12 item 14: computer,
 free seat and disconnected were the same grey third line): a computer's seat a chip face, a free seat a
 dashed card (with the chip face when the computer plays it meanwhile), a disconnected player's card faded
 with a cut plug in a warm ink, a seat the computer plays for a player who may come back the chip face with
-a return arrow, in gold (D7)."""
+a return arrow, in gold (D7); a seat a person sits at from the next deal the chip face (the computer plays
+this hand) in gold (a person has it)."""
 
 
 def _dashed_outline(surface: pygame.Surface, rect: Rect, colour: tuple[int, ...], width: int) -> None:
@@ -643,7 +645,9 @@ def _seat_rows(state: ClientState, spot: SeatSpot, lang: str, form: str = "full"
         first += " · " + trn(lang, "{count} tile", "{count} tiles", view.counts[spot.seat - 1], NO_TILES)
     rows = [first]
     kind = seat_state_of(state, spot.seat)
-    if kind is not SeatState.PLAYER:  # a connected player's card needs no word: their name says it
+    if kind is SeatState.NEXT_DEAL and state.next_seat == spot.seat and (view is None or view.seat is None):
+        rows.append(tr(lang, YOU_NEXT_DEAL))  # this window took the seat mid-hand (footer.NEXT_HAND)
+    elif kind is not SeatState.PLAYER:  # a connected player's card needs no word: their name says it
         rows.append(tr(lang, SEAT_WORDS[kind]) + ("" if form == "bare" else
                                                   level_said(state, spot.seat, kind, lang, form == "short")))
     return rows

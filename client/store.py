@@ -214,7 +214,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
     if req is not None and me is not None and int(me) in req.waiting:
         consent = (ConsentPrompt(str(req.id), Seat(req.by), req.action, req.effect,
                                  None if req.target is None else Seat(req.target)),)
-    states = tuple(seat_state(s.kind, s.claimed, s.connected, s.computer_plays, s.program) for s in t.seats)
+    states = tuple(seat_state(s.kind, s.claimed, s.connected, s.computer_plays, s.program, s.waits) for s in t.seats)
     return replace(state, table=t.code,  # a code's form, checked with the frame (wire.TableCode)
                    names=tuple(shown(s.name, NAME_CHARS) for s in t.seats),  # type: ignore[arg-type]
                    chat_rule=t.chat,

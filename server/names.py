@@ -35,7 +35,7 @@ from functools import cache
 from doublenine.shared.cleantext import NAME_CHARS
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, translator
 from doublenine.shared.seats import SEATS
-from doublenine.shared.seatstate import SEAT_WORDS
+from doublenine.shared.seatstate import SEAT_WORDS, YOU_NEXT_DEAL
 from doublenine.shared.tablecode import CODE_LENGTH
 
 from .confusables import PROTOTYPES
@@ -122,7 +122,7 @@ def reserved() -> frozenset[str]:
     # "computer, free seat", "Expert"): a person named so read as the window's own words
     for team in ("A", "B"):
         words |= _catalog_words("Team {team}", team=team)
-    for word in SEAT_WORDS.values():
+    for word in (*SEAT_WORDS.values(), YOU_NEXT_DEAL):
         words |= _catalog_words(word)
     for level in LEVEL_WORDS:
         words |= {translator(lang).pgettext("seat card", level) for lang in LANGUAGES}

@@ -106,7 +106,8 @@ def handed_over(client: TableClient) -> frozenset[int]:
     table = client.table
     if table is None:
         return frozenset()
-    return frozenset(s.seat for s in table.seats if s.kind == "human" and s.claimed and s.computer_plays)
+    return frozenset(s.seat for s in table.seats if s.kind == "human" and s.claimed and s.computer_plays
+                     and not s.waits)  # a late arrival sits at the next deal: not handed over
 
 
 def asking_rank(client: TableClient) -> int:

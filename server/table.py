@@ -534,6 +534,7 @@ class Table:
             "claimed": sl.claimed, "connected": sl.conn is not None,
             "computer_plays": self.computer_plays(s),
             "program": sl.conn is not None and getattr(sl.conn, "program", False),
+            "waits": sl.waits,
         } for s, sl in sorted(self.slots.items()))
         return {
             "code": self.code, "seats": seats, "seeded": self.meta.seeded,

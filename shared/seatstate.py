@@ -31,6 +31,10 @@ class SeatState(StrEnum):
     STAND_IN = "stand_in"
     """A person holds the seat and the computer plays it for them (handed over by consent, D7) until
     they take it back (``take_back``, or ``rejoin`` after a lost connection)."""
+    NEXT_DEAL = "next_deal"
+    """A person took the seat while a hand was dealt (``waits``): the computer plays that hand out and the
+    person sits at the next deal (attacker s14 F1; session 15: it read "computer stands in", as if the
+    person had handed the seat over)."""
 
 
 SEAT_WORDS: dict[SeatState, str] = {
@@ -40,24 +44,32 @@ SEAT_WORDS: dict[SeatState, str] = {
     SeatState.PLAYER: N_("player"),
     SeatState.AWAY: N_("disconnected"),
     SeatState.STAND_IN: N_("computer stands in"),
+    SeatState.NEXT_DEAL: N_("player: next hand"),
 }
 """The word that names each :class:`SeatState` (msgids, translated where shown)."""
+YOU_NEXT_DEAL = N_("you: next hand")
+""":attr:`SeatState.NEXT_DEAL` as the window of the person who took the seat says it on that seat's card
+(the other windows and the pages say :data:`SEAT_WORDS`'s "player: next hand")."""
 
 TAKEABLE = frozenset({SeatState.FREE, SeatState.OPEN})
 """The states of a seat a person may take with ``join``: what "{count} free seats" counts."""
 
 
-def seat_state(kind: str, claimed: bool, connected: bool, computer_plays: bool, program: bool = False) -> SeatState:
+def seat_state(kind: str, claimed: bool, connected: bool, computer_plays: bool, program: bool = False,
+               waits: bool = False) -> SeatState:
     """The state of a seat from its ``SeatW`` fields: ``kind`` "human" or "computer"; ``claimed``, a
     person holds it; ``connected``, that person is connected; ``computer_plays``, the server's
-    computer decides for it now; ``program``, its holder is a computer program (D7 for hand-overs)."""
+    computer decides for it now; ``program``, its holder is a computer program (D7 for hand-overs);
+    ``waits``, its person sits at the next deal (taken mid-hand, R21/D8)."""
     if kind == "computer" or program:
         return SeatState.COMPUTER
     if not claimed:
         return SeatState.OPEN if computer_plays else SeatState.FREE
+    if waits:
+        return SeatState.NEXT_DEAL
     if computer_plays:
         return SeatState.STAND_IN
     return SeatState.PLAYER if connected else SeatState.AWAY
 
 
-__all__ = ["SEAT_WORDS", "SeatState", "TAKEABLE", "seat_state"]
+__all__ = ["SEAT_WORDS", "SeatState", "TAKEABLE", "YOU_NEXT_DEAL", "seat_state"]

@@ -316,6 +316,10 @@ class SeatW(Model):
     program: bool = False
     """The connection holding this seat said in its ``hello`` that it is a computer player playing
     over the network (``client`` in :data:`PROGRAM_CLIENTS`: ``doublenine bot``)."""
+    waits: bool = False
+    """A person took this seat while a hand was dealt and sits at it from the next deal (the computer
+    plays the hand out meanwhile, ``claimed`` and ``computer_plays`` true; attacker s14 F1); absent
+    (false) from a server before session 15."""
 
 
 PROGRAM_CLIENTS = frozenset({"netbot"})

@@ -140,7 +140,7 @@ def table_info(table: Any) -> TableInfo:
     wire = table.table_wire()
     seats = []
     for s in wire["seats"]:
-        kind = seat_state(s["kind"], s["claimed"], s["connected"], s["computer_plays"], s["program"])
+        kind = seat_state(s["kind"], s["claimed"], s["connected"], s["computer_plays"], s["program"], s["waits"])
         seats.append(SeatInfo(s["seat"], s["name"], str(kind)))
     state = table.log.state
     scores = state.scores
@@ -195,7 +195,8 @@ def stored_info(row: ListedTable) -> tuple[ListingKey, TableInfo] | None:
         meta = TableMeta.from_record(decode_meta(row.meta))
         started = bool(meta.started)
         seats = tuple(SeatInfo(int(s), sl.display_name, str(seat_state(
-            sl.kind, sl.claimed, True, sl.kind == "computer" or started and (not sl.claimed or sl.handed_over))))
+            sl.kind, sl.claimed, True, sl.kind == "computer" or started and (not sl.claimed or sl.stood_in),
+            waits=sl.waits)))
             for s, sl in sorted(meta.slots.items()))
         return row.key, TableInfo(row.code, seats, row.scores, started, name=meta.name)
     except Exception:  # any damage of the msgpack record or its fields (said once: PublicTables)

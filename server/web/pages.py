@@ -47,7 +47,7 @@ LINKS_COMMAND = "doublenine desktop-install"
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     """One seat as the pages show it: ``kind`` a :class:`~doublenine.shared.seatstate.SeatState` value
-    (``"free"``, ``"open"``, ``"computer"``, ``"player"``, ``"away"``, ``"stand_in"``)."""
+    (``"free"``, ``"open"``, ``"computer"``, ``"player"``, ``"away"``, ``"stand_in"``, ``"next_deal"``)."""
 
     seat: int
     name: str

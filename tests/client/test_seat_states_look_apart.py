@@ -24,6 +24,7 @@ def test_each_state_has_its_own_look() -> None:
         S.OPEN: SeatLook("computer", DIM_INK, dashed=True),
         S.AWAY: SeatLook("away", AWAY_INK, faded=True),
         S.STAND_IN: SeatLook("stand_in", GOLD),
+        S.NEXT_DEAL: SeatLook("computer", GOLD),
     }
     assert set(SEAT_LOOKS) == set(SEAT_WORDS)  # every state that has a word has a look
     assert len(set(SEAT_LOOKS.values())) == len(SEAT_LOOKS)
@@ -41,4 +42,4 @@ def test_the_cards_of_the_states_are_drawn_apart(own_turn, size: tuple[int, int]
         scene.draw(surface)
         card = surface.subsurface(pygame.Rect(plate).inflate(2, 2).clip(surface.get_rect()))
         seen[kind] = pygame.image.tobytes(card, "RGB")
-    assert len(set(seen.values())) == len(S)  # six states, six different cards
+    assert len(set(seen.values())) == len(S)  # seven states, seven different cards

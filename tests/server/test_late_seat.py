@@ -57,3 +57,36 @@ async def test_f1_leave_while_waiting_frees_the_seat_and_a_rejoin_waits_again(se
     await back.until(lambda m: isinstance(m, p.LeftTable))
     assert (table.slots[3].claimed, table.slots[3].waits, table.slots[3].next_name, table.computer_plays(3)) == \
         (False, False, "", True)
+
+
+async def test_s15_a_seat_taken_mid_hand_says_a_player_sits_at_the_next_hand_in_every_place(server) -> None:
+    """Session 15 (s14 note, left alone): the seat a late arrival took mid-hand read "computer stands in" on
+    every window and on the table page, as if its person had handed it over. Its ``SeatW`` now says
+    ``waits`` and every place reads it as one state (shared/seatstate ``NEXT_DEAL``): "player: next hand",
+    in five languages; the table page as served and the listing's stored record say the same."""
+    from doublenine.server.web.listing import stored_info, table_info
+    from doublenine.server.web.pages import table_page
+    from doublenine.shared.i18n import translator, tr
+    from doublenine.shared.seatstate import SEAT_WORDS, SeatState, seat_state
+
+    host, table = await _host_in_play(server)
+    peek = await join(server, host.code, seat=2, name="Peek")
+    update = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].claimed)
+    seat2 = update.table.seats[1]
+    assert (seat2.claimed, seat2.computer_plays, seat2.waits, seat2.name) == (True, True, True, "East")
+    assert seat_state(seat2.kind, seat2.claimed, seat2.connected, seat2.computer_plays, seat2.program,
+                      seat2.waits) is SeatState.NEXT_DEAL
+    assert [s.waits for s in update.table.seats] == [False, True, False, False]
+    info = table_info(table)
+    assert [s.kind for s in info.seats][1:] == ["next_deal", "open", "open"]
+    assert [tr(lang, SEAT_WORDS[SeatState.NEXT_DEAL]) for lang in ("en", "fr", "pt", "de", "es")] == [
+        "player: next hand", "joueur : la suivante", "jogador: próxima mão",
+        "Spieler ab Folgerunde", "jugador: la siguiente"]
+    page = table_page(translator("fr"), info, None)
+    card = page.split('id="seat-2">', 1)[1].split("</section>", 1)[0]
+    assert 'class="seat seat-2 team-B next_deal"' in page and '<p class="kind">joueur\u00a0: la suivante</p>' in card
+    from doublenine.server.storage.base import ListedTable
+    from doublenine.shared.codec import encode_meta
+    row = ListedTable(code=table.code, meta=encode_meta(table.meta.record()), scores=(0, 0))
+    assert [s.kind for s in stored_info(row)[1].seats][1:] == ["next_deal", "open", "open"]
+    await peek.ws.close()

@@ -21,6 +21,8 @@ CASES = [
     (("human", True, False, False, False), SeatState.AWAY),
     (("human", True, False, True, False), SeatState.STAND_IN),  # handed over while away (D7)
     (("human", True, True, True, False), SeatState.STAND_IN),  # handed over while connected (D7)
+    (("human", True, False, True, False, True), SeatState.NEXT_DEAL),  # taken mid-hand (s15: read "stands in")
+    (("human", False, False, True, False, False), SeatState.OPEN),
 ]
 
 
@@ -38,5 +40,29 @@ def test_a_seat_given_up_after_the_start_is_named_computer_free_seat_in_every_la
 
 
 def test_every_state_has_its_own_word() -> None:
-    assert len(set(SEAT_WORDS.values())) == len(SeatState) == 6
+    assert len(set(SEAT_WORDS.values())) == len(SeatState) == 7
     assert SEAT_WORDS[SeatState.AWAY] == "disconnected"  # the web page said "away", the window "disconnected"
+
+
+@pytest.mark.skipif(__import__("shutil").which("node") is None, reason="node runs the page's script")
+def test_the_table_page_script_reads_every_seat_as_seat_state_does() -> None:
+    """Session 15: table.js ``seatKind`` is the page's copy of :func:`seat_state`; a seat taken mid-hand
+    (``waits``) read "computer stands in" there too. Every combination of the fields, read by both."""
+    import itertools
+    import json
+    import re
+    import subprocess
+    from pathlib import Path
+
+    import doublenine.server.web as web
+
+    js = (Path(web.__file__).parent / "static" / "table.js").read_text("utf-8")
+    body = re.search(r"\n  function seatKind\(s\) \{\n.*?\n  \}\n", js, re.S).group(0)
+    fields = ("kind", "claimed", "connected", "computer_plays", "program", "waits")
+    cases = [dict(zip(fields, (k, *flags))) for k in ("human", "computer")
+             for flags in itertools.product((False, True), repeat=5)]
+    script = body + f"console.log(JSON.stringify({json.dumps(cases)}.map(seatKind)));"
+    got = json.loads(subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60,
+                                    check=True).stdout)
+    assert got == [str(seat_state(*(c[f] for f in fields))) for c in cases]
+    assert got.count("next_deal") == 4

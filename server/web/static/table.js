@@ -149,6 +149,7 @@
   function seatKind(s) {
     if (s.kind === "computer" || s.program) { return "computer"; }
     if (!s.claimed) { return s.computer_plays ? "open" : "free"; }
+    if (s.waits) { return "next_deal"; }
     if (s.computer_plays) { return "stand_in"; }
     return s.connected ? "player" : "away";
   }
