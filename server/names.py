@@ -39,6 +39,7 @@ from doublenine.shared.seatstate import SEAT_WORDS, YOU_NEXT_DEAL
 from doublenine.shared.tablecode import CODE_LENGTH
 
 from .confusables import PROTOTYPES
+from .storage.base import COMPUTER_SEAT, OLD_COMPUTER_SEAT
 
 _MARKS = frozenset({"Mn", "Mc", "Me"})
 _KEY_ROUNDS = 8
@@ -184,9 +185,16 @@ def without_markers(name: str) -> str:
 
 def own_name(name: str) -> str:
     """A cleaned name as a seat may hold it alone: markers removed; ``""`` (the seat's default
-    name) for a name that reads as a name the window gives (:func:`reserved`)."""
+    name) for a name that reads as a name the window gives (:func:`reserved`) or as a finished match's
+    record names a computer's seat ("computer:easy", "computer · Easy": storage/base.computer_seat, translator
+    s15 F32: the pages draw such a seat as the computer's)."""
     name = without_markers(name)
-    return "" if name_key(name) in reserved() else name
+    key = name_key(name)
+    return "" if key in reserved() or key.startswith(_COMPUTER_KEYS) else name
+
+
+_COMPUTER_KEYS = (name_key(COMPUTER_SEAT), name_key(OLD_COMPUTER_SEAT))
+"""Keys a stored computer seat's name starts with (:func:`own_name`)."""
 
 
 def distinct_name(name: str, others: Iterable[str]) -> str:

@@ -41,7 +41,7 @@ from .fanout import SeqCounter, frames_for
 from .logfmt import log_repeated
 from .seating import DECIDERS_KEPT, TableMeta
 from .storedlog import StoredLog
-from .storage.base import InDoubt, MatchResult
+from .storage.base import InDoubt, MatchResult, computer_seat
 from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.table")
@@ -960,12 +960,13 @@ class Table:
     def result_names(self) -> tuple[str, str, str, str]:
         """Per seat, as the match's result names it: the persons who made a decision at it in this match
         (:meth:`decided_by`, joined by " / "), else the computer that played it all, by its level
-        ("computer · Expert", as the window's seat card says). Kind: a record crediting a person who
+        as data (``"computer:expert"``, :func:`~.storage.base.computer_seat`; each page says it in its reader's
+        language, translator s15 F32). Kind: a record crediting a person who
         made no decision (attacker s14 F7: "B: Vandal WAS HERE & West" for a stranger who sat an
         instant mid-hand and left, the computer playing the seat to the end)."""
         match = self.log.state.match
         return tuple(" / ".join(sl.deciders) if sl.deciders and sl.deciders_match == match
-                     else f"computer · {sl.level.capitalize()}"
+                     else computer_seat(sl.level)
                      for _, sl in sorted(self.slots.items()))  # type: ignore[return-value]
 
     submit = decide

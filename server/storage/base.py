@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from doublenine.shared.wire import LEVELS
+
 ANSWER_WITHIN = 3.0
 """Seconds within which every store call answers, with its result or ``OSError`` (Store contract),
 so every request that waits on the store is answered within about this long: refused ``INTERNAL``
@@ -133,6 +135,46 @@ RESULTS_SHOWN = 200
 """Finished matches one read returns at most (``/``, ``/results``, ``doublenine results`` default)."""
 
 
+COMPUTER_SEAT = "computer:"
+"""How a finished match's record names a seat the computer played all match (``MatchResult.seats``): this
+prefix and the level's key (shared/wire.LEVELS), ``"computer:easy"``: data, which each reader says in its own
+language (the web pages "ordinateur · Facile", "Computer · Leicht"; the CSV, the JSON and ``doublenine results``
+the fixed English "computer · Easy", :func:`english_seat`). Translator s15 F32: the record stored the English
+words "computer · Easy", and the French, German, Portuguese and Spanish pages showed them as a name. KIND: a
+record that stores display text in one language where it should store the data the text is made from. A
+person's name never reads so (server/names.reserved)."""
+OLD_COMPUTER_SEAT = "computer · "
+"""How records written before session 15 named such a seat ("computer · Easy"): still read as the level."""
+
+
+def computer_seat(level: str) -> str:
+    """The stored name of a seat the computer at ``level`` (a key of shared/wire.LEVELS) played:
+    ``computer_seat("easy") == "computer:easy"``; an unknown level is kept as given (read back as ``""``)."""
+    return COMPUTER_SEAT + level
+
+
+def computer_level(stored: str) -> str | None:
+    """The level of a seat the computer played, read from its stored name (:func:`computer_seat`, or the
+    English words of records before session 15, "computer · Easy"): ``"easy"``; ``""`` for the computer at a
+    level this version does not know; None for a person's name."""
+    if stored.startswith(COMPUTER_SEAT):
+        level = stored[len(COMPUTER_SEAT):]
+        return level if level in LEVELS else ""
+    if stored.startswith(OLD_COMPUTER_SEAT) and stored[len(OLD_COMPUTER_SEAT):].lower() in LEVELS:
+        return stored[len(OLD_COMPUTER_SEAT):].lower()
+    return None
+
+
+def english_seat(stored: str) -> str:
+    """A stored seat name as the English exports say it (CSV, JSON, ``doublenine results``): a computer's
+    "computer · Easy" (the words those files always had; "computer" alone at an unknown level), a person's
+    name unchanged."""
+    level = computer_level(stored)
+    if level is None:
+        return stored
+    return OLD_COMPUTER_SEAT + level.capitalize() if level else "computer"
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """One finished match as the store keeps it (club s14 kind 1: a finished match is a durable
@@ -142,7 +184,8 @@ class MatchResult:
     match: int
     """The match's number at its table (1, 2, ...; ``MatchState.match``)."""
     seats: tuple[str, str, str, str]
-    """The four seats' names, seats 1..4 (team A: seats 1 and 3, team B: 2 and 4, R2)."""
+    """The four seats' names, seats 1..4 (team A: seats 1 and 3, team B: 2 and 4, R2): the persons who decided,
+    or a computer's level as data (:func:`computer_seat`, ``"computer:easy"``; read with :func:`computer_level`)."""
     scores: tuple[int, int]
     """Team A's and team B's final match points (R18)."""
     winner: str | None
@@ -163,8 +206,10 @@ class MatchResult:
     :data:`RESULTS_PER_SITE` counts by. Stored, not read back by ``load_results`` (None there)."""
 
     def team(self, team: str) -> tuple[str, str]:
-        """The two names of ``team`` (``"A"``: seats 1 and 3, ``"B"``: seats 2 and 4, R2)."""
-        return (self.seats[0], self.seats[2]) if team == "A" else (self.seats[1], self.seats[3])
+        """The two names of ``team`` (``"A"``: seats 1 and 3, ``"B"``: seats 2 and 4, R2) as the English exports
+        say them (:func:`english_seat`: "computer · Easy")."""
+        pair = (self.seats[0], self.seats[2]) if team == "A" else (self.seats[1], self.seats[3])
+        return english_seat(pair[0]), english_seat(pair[1])
 
 
 def result_order(r: MatchResult) -> tuple[float, str, int]:

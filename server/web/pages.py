@@ -28,7 +28,7 @@ from doublenine.shared.protocol import PROTOCOL_VERSION
 from doublenine.shared.seatstate import SEAT_WORDS, TAKEABLE, SeatState
 
 from ..seating import seat_name
-from ..storage.base import RESULTS_KEPT, MatchResult
+from ..storage.base import RESULTS_KEPT, MatchResult, computer_level, english_seat
 
 from . import words as w
 
@@ -284,14 +284,34 @@ def utc(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M")
 
 
+def result_seat(t: Translator, seat: int, stored: str) -> str:
+    """One seat of a finished match as HTML, in ``t``'s language: a person's name escaped; a seat the computer
+    played (:func:`~..storage.base.computer_level`) as the computer's kind in an element of its own, its word
+    and level as the window's seat card says them in full ("ordinateur · Facile", "Computer · Schwerste zuerst";
+    client/render.level_said; attacker s13 F4: a kind in
+    markup a name cannot spell). Translator s15 F32: the record's English "computer · Easy" was shown as a name
+    on every language's page."""
+    level = computer_level(stored)
+    if level is None:
+        return escape(shown_seat_name(t.lang, seat, stored))
+    said = t.gettext(SEAT_WORDS[SeatState.COMPUTER])
+    if level:
+        said += " · " + t.gettext(LEVEL_WORDS[level])
+    return f'<span class="kind">{escape(said)}</span>'
+
+
+LEVEL_WORDS = {"easy": "Easy", "heaviest": "Heaviest", "normal": "Normal", "strong": "Strong", "expert": "Expert"}
+"""Each level's msgid (the start screen's and the seat card's, client/scenes/startform.LEVEL_NAMES; the pages
+import nothing of the client)."""
+
+
 def _result_row(t: Translator, r: MatchResult) -> str:
     """One finished match as a list item: when (UTC), which table (its name, its code), the match's
     number, each team's names and points (the winner's marked ``won``), who won, how many hands."""
     table = f'<span class="tname">{escape(r.name)}</span> ' if r.name else ""
     teams = []
     for i, team in enumerate("AB"):
-        names = " &amp; ".join(escape(shown_seat_name(t.lang, seat, r.seats[seat - 1]))
-                               for seat in ((1, 3) if team == "A" else (2, 4)))
+        names = " &amp; ".join(result_seat(t, seat, r.seats[seat - 1]) for seat in ((1, 3) if team == "A" else (2, 4)))
         won = " won" if r.winner == team else ""
         teams.append(f'<span class="team team-{team}{won}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span>'
                      f' <span class="members">{names}</span> <span class="points">{r.scores[i]}</span></span>')
@@ -358,12 +378,13 @@ RESULT_FIELDS = ("ended_utc", "started_utc", "code", "table_name", "match", "tea
 
 
 def result_fields(r: MatchResult) -> dict[str, object]:
-    """One finished match as :data:`RESULT_FIELDS` (times ISO 8601 UTC, teams' names joined by " & ")."""
+    """One finished match as :data:`RESULT_FIELDS` (times ISO 8601 UTC, teams' names joined by " & "; a computer's
+    seat in fixed English, "computer · Easy": :func:`~..storage.base.english_seat`)."""
     iso = lambda s: datetime.fromtimestamp(s, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")  # noqa: E731
     return {"ended_utc": iso(r.ended), "started_utc": iso(r.started), "code": r.code, "table_name": r.name,
             "match": r.match, "team_a": " & ".join(r.team("A")), "team_b": " & ".join(r.team("B")),
             "score_a": r.scores[0], "score_b": r.scores[1], "winner": r.winner or "", "hands": r.hands,
-            "seat1": r.seats[0], "seat2": r.seats[1], "seat3": r.seats[2], "seat4": r.seats[3]}
+            **{f"seat{n}": english_seat(r.seats[n - 1]) for n in (1, 2, 3, 4)}}
 
 
 def _cell(value: object) -> object:

@@ -30,7 +30,7 @@ async def test_f7_the_reported_case_a_stranger_who_sat_and_left_is_not_on_the_re
     await asyncio.wait_for(play_seat(ana, random_player, random.Random(5), over), 120)
     await eventually(lambda: table.result_stored == 1, 10)
     [kept] = await server.store.load_results()
-    assert kept.seats == ("Ana", "computer · Easy", "computer · Easy", "computer · Easy")
+    assert kept.seats == ("Ana", "computer:easy", "computer:easy", "computer:easy")
     assert [sl.deciders for _, sl in sorted(table.slots.items())] == [("Ana",), (), (), ()]
 
 
@@ -45,11 +45,11 @@ async def test_f7_two_persons_at_one_seat_are_both_named_and_a_new_match_starts_
     table.slots[2].name = "Cy"
     await table.decided_by(2)
     await table.decided_by(2)
-    assert table.result_names()[:2] == ("computer · Easy", "East / Cy") and DECIDERS_KEPT == 4
+    assert table.result_names()[:2] == ("computer:easy", "East / Cy") and DECIDERS_KEPT == 4
     for sl in table.slots.values():
         sl.deciders_match = 0  # names of another match: not this one's, started afresh
     await table.decided_by(3)
-    assert table.result_names() == ("computer · Easy", "computer · Easy", "North", "computer · Easy")
+    assert table.result_names() == ("computer:easy", "computer:easy", "North", "computer:easy")
     from doublenine.server.seating import TableMeta
     from doublenine.shared.codec import decode_meta
     stored = TableMeta.from_record(decode_meta((await server.store.load(ana.code, rows=False)).meta))

@@ -23,9 +23,10 @@ from .conftest import connect, eventually, random_player, seats
 from .test_web_pages import get
 
 NAMES = ("Ana", "Carlos", "Pablo", "Dora")
-RECORDED = ("Ana", "computer · Easy", "computer · Easy", "computer · Easy")
+RECORDED = ("Ana", "computer:easy", "computer:easy", "computer:easy")
 """How the result names the seats of :func:`_finished`: Ana made seat 1's decisions, the computers the others'
-(attacker s14 F7: a result names the persons who made a seat's decisions, else the computer by its level)."""
+(attacker s14 F7: a result names the persons who made a seat's decisions, else the computer by its level, kept
+as data: translator s15 F32)."""
 
 
 async def _finished(server: Any, public: bool = True) -> tuple[Any, Any]:
@@ -57,7 +58,7 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
     assert status == 200 and f'<a href="/t/{c.code}"><span class="code"><span class="tname">Table 1</span>{c.code}</span>' in body
     assert f"Team {kept.winner} wins the match!" in body
     assert "<h2>Finished matches</h2>" in body and f'<li class="result" data-code="{c.code}" data-match="1">' in body
-    assert ('<span class="members">Ana &amp; computer · Easy</span> '
+    assert ('<span class="members">Ana &amp; <span class="kind">computer · Easy</span></span> '
             f'<span class="points">{kept.scores[0]}</span>') in body
     # F5: /results and its downloads
     status, _, body = await get(server, "/results")
