@@ -45,7 +45,7 @@ from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, conne
 from doublenine.shared.reconnect import (NOBODY_SECONDS, NOBODY_TRIES, REPLACED, Backoff, Reconnector, ends_game,
                                          nobody_listens, refusal_wait, retry_after, retry_dial, retry_refusal)
 
-from .store import UNDELIVERED, ClientState, Connection, Failed, reduce, unseen_chat
+from .store import UNDELIVERED, ClientState, Connection, Failed, reduce, review_of, unseen_chat
 
 log = logging.getLogger(__name__)
 
@@ -489,7 +489,20 @@ class NetSession:
         """Answers to a request sent, which carry no ``intent_id`` (a consent, a request taken back, "I'm
         back"), by what they answer: after a rejoin each goes again while the rejoin's snapshot shows it still
         unanswered (the prompt still waits for this seat; this seat's request still open; the computer still
-        playing for it), idempotent by its ``request_id`` (kind: intents sent without knowing they arrived)."""
+        playing for it), idempotent by its ``request_id`` (kind: intents sent without knowing they arrived).
+        Also a start, a coach review asked and an open panel (s15): after a rejoin each goes again while the
+        snapshot shows it unanswered (the table not started; no review received; the server closed the panel
+        with the lost connection, so the computers no longer waited for the reader)."""
+        self.talk: dict[str, p.Model] = {}
+        """Chat lines and nudges sent whose answer has not come, by ``intent_id``, oldest first: the
+        sender's own copy (a ``chat`` line with ``mine``, a ``nudge`` by this seat) or an ``error`` naming
+        the id. s15: a line said on a silently dead link was lost and nobody said so. After a rejoin each
+        goes again unchanged (:meth:`_resend`); the server says each ``intent_id`` once (``DUPLICATE``
+        for one it had: the rejoin's history shows it), so nothing is said twice. At most
+        :data:`UNANSWERED_KEPT`."""
+        self._talk_ids = True
+        """False once the server refused a chat's or nudge's ``intent_id`` (``WRONG_TYPES``: a version-2
+        server before s15): they go without one from then on, as before."""
 
     def pump(self, limit: int = 500) -> bool:
         """Drain the inbox into the state without waiting; True if anything changed. A message that does
@@ -504,7 +517,10 @@ class NetSession:
                 batch.append(self.client.inbox.get_nowait())
             except queue.Empty:
                 break
+        told = self._talk_answers(batch)  # before unseen_chat drops a frame: every own copy answers one
         for msg in unseen_chat(batch):  # chat lines a later frame pushes out are never cleaned (F3)
+            if any(msg is t for t in told):
+                continue  # a line or nudge sent again that the server had already: nothing to show
             if isinstance(msg, Connection) and msg.status == "lost":
                 self._rejoining = True
             if isinstance(msg, p.Error) and msg.intent_id is not None and self._answered_error(msg):
@@ -544,8 +560,10 @@ class NetSession:
         msg = self.encode(intent)
         if msg is None:
             return False
-        if isinstance(intent, Answer | Withdraw | Back):
-            key = "back" if isinstance(intent, Back) else f"{type(intent).__name__}:{intent.request_id}"
+        if isinstance(intent, Answer | Withdraw | Back | Pause | AskCoach) or isinstance(msg, p.Start):
+            key = "back" if isinstance(intent, Back) else "panel" if isinstance(intent, Pause) \
+                else "start" if isinstance(msg, p.Start) else f"coach:{intent.match}:{intent.hand}" \
+                if isinstance(intent, AskCoach) else f"{type(intent).__name__}:{intent.request_id}"
             self._answers.pop(key, None)
             self._answers[key] = msg
             while len(self._answers) > UNANSWERED_KEPT:
@@ -556,7 +574,48 @@ class NetSession:
             while len(self.unanswered) > UNANSWERED_KEPT:
                 self.unanswered.pop(next(iter(self.unanswered)))
             self.state = self._with_sending(self.state)
+        if isinstance(msg, p.Chat | p.Nudge) and msg.intent_id is not None:
+            self.talk[msg.intent_id] = msg
+            while len(self.talk) > UNANSWERED_KEPT:
+                self.talk.pop(next(iter(self.talk)))
         return self.client.send(msg)
+
+    def _talk_answers(self, batch: list[Any]) -> list[Any]:
+        """Take the answers to :attr:`talk` out of ``batch`` (oldest first, as the server answers one
+        connection's frames in order): the sender's own copy of a line (``mine``) answers the oldest chat
+        line waiting, a ``nudge`` by this seat the oldest nudge of that seat, an ``error`` its
+        ``intent_id``. Returns the errors the window shows nothing of: ``DUPLICATE`` for one sent again
+        after a rejoin (it was said before the link died: the rejoin's history shows it) and an older
+        server's ``WRONG_TYPES`` for the ``intent_id`` (each is sent again without it)."""
+        told: list[Any] = []
+        me = getattr(self.state.view, "seat", None)
+        for msg in batch:
+            if isinstance(msg, p.ChatLines) and not msg.history:
+                for _ in range(sum(1 for line in msg.lines if line.mine)):
+                    self._answer_talk(lambda m: isinstance(m, p.Chat))
+            elif isinstance(msg, p.Nudged) and me is not None and int(msg.by) == int(me):
+                self._answer_talk(lambda m, seat=int(msg.seat): isinstance(m, p.Nudge) and m.seat == seat)
+            elif isinstance(msg, p.Error) and msg.intent_id is not None and str(msg.intent_id) in self.talk:
+                iid = str(msg.intent_id)
+                said = self.talk.pop(iid)
+                resent = iid in self._resent
+                self._resent.discard(iid)
+                if str(msg.code) == "WRONG_TYPES" and self._talk_ids:
+                    self._talk_ids = False  # an older version-2 server: say it again without the id
+                    fields = said.model_dump(mode="json", exclude_unset=True)
+                    fields.pop("intent_id", None)
+                    self.client.send(type(said)(**fields))
+                    told.append(msg)
+                elif resent and str(msg.code) == "DUPLICATE":
+                    told.append(msg)
+        return told
+
+    def _answer_talk(self, answers: Callable[[p.Model], bool]) -> None:
+        """Drop the oldest of :attr:`talk` that ``answers`` matches."""
+        iid = next((i for i, m in self.talk.items() if answers(m)), None)
+        if iid is not None:
+            del self.talk[iid]
+            self._resent.discard(iid)
 
     def _with_sending(self, state: ClientState) -> ClientState:
         """``state`` with :attr:`ClientState.sending` saying whether a move of this seat is unanswered."""
@@ -633,13 +692,21 @@ class NetSession:
         for iid, (msg, _, _) in list(self.unanswered.items()):
             self._resent.add(iid)
             self.client.send(msg)
+        for iid, said in list(self.talk.items()):  # chat lines and nudges: the server says each id once
+            self._resent.add(iid)
+            self.client.send(said)
         state, answers, self._answers = self.state, self._answers, {}
         for key, msg in answers.items():
             what, _, rid = key.partition(":")
             if (what == "Answer" and any(c.request_id == rid for c in state.consent)) \
                     or (what == "Withdraw" and state.asking is not None and state.asked_id == rid) \
-                    or (what == "back" and (state.playing_for_me or state.handing_me_over)):
+                    or (what == "back" and (state.playing_for_me or state.handing_me_over)) \
+                    or (what == "start" and not state.started) \
+                    or (what == "coach" and review_of(state, *map(int, rid.split(":"))) is None) \
+                    or (what == "panel" and getattr(msg, "open", False)):
                 self.client.send(msg)  # its request still waits for it: it never arrived
+                if what == "panel":
+                    self._answers[key] = msg  # still open: a later rejoin opens it again too
 
     def encode(self, intent: Intent) -> p.Model | None:
         """The protocol message for ``intent`` (None before the first snapshot)."""
@@ -653,11 +720,12 @@ class NetSession:
             return p.CancelRequest(request_id=int(intent.request_id))
         if isinstance(intent, Control) and intent.what == "start":
             return p.Start()
+        tag = {"intent_id": iid} if isinstance(intent, Say | Nudge) and self._talk_ids else {}  # s15: resent once
         if isinstance(intent, Say):
             said = {"text": intent.text} if intent.text is not None else {"phrase": intent.phrase}
-            return p.Chat(**said)  # type: ignore[arg-type]
+            return p.Chat(**said, **tag)  # type: ignore[arg-type]
         if isinstance(intent, Nudge):
-            return p.Nudge(seat=intent.seat)
+            return p.Nudge(seat=intent.seat, **tag)
         if isinstance(intent, Back):
             return p.Back()
         if isinstance(intent, AskCoach):

@@ -39,6 +39,11 @@ def awaited(state: MatchState) -> frozenset[Seat]:
 GROUPS_KEPT = 64
 """Spectator address groups whose chat allowance a table holds before dropping refilled ones."""
 
+SAID_KEPT = 256
+"""``intent_id`` s of chat lines and nudges a table remembers (oldest forgotten first), so one sent again
+after a reconnect is refused ``DUPLICATE`` (s15). A client resends only what it sent since its last answer:
+a few at most, far below this."""
+
 
 class TableChat:
     """One table's recent chat lines (wire maps, oldest first) and its last nudge."""
@@ -57,6 +62,22 @@ class TableChat:
         self.lock = asyncio.Lock()
         """Lines are stored and sent one at a time, so every connection hears them in id order
         (a pooled PostgreSQL store could finish two appends out of order)."""
+        self.said: dict[tuple[str, int | None, str], int] = {}
+        """(``"chat"`` or ``"nudge"``, the sender's seat or None for a spectator, its ``intent_id``) -> the
+        line's id (0 for a nudge), at most :data:`SAID_KEPT`, oldest first. Chat lines' ids come back from
+        the store with the lines (:func:`stored_intents`), so a restart forgets none; nudges are not stored."""
+
+    def already(self, kind: str, seat: int | None, intent_id: str | None) -> bool:
+        """Whether the sender at ``seat`` (None: a spectator) already said ``intent_id`` of ``kind``."""
+        return intent_id is not None and (kind, seat, intent_id) in self.said
+
+    def remember(self, kind: str, seat: int | None, intent_id: str | None, line_id: int = 0) -> None:
+        """Keep ``intent_id`` as said (nothing without one), forgetting the oldest beyond :data:`SAID_KEPT`."""
+        if intent_id is None:
+            return
+        self.said[(kind, seat, intent_id)] = line_id
+        while len(self.said) > SAID_KEPT:
+            del self.said[next(iter(self.said))]
 
     def spectators_of(self, group: str) -> ChatBucket:
         """The shared allowance of ``group``'s spectators here; allowances that refilled are
@@ -103,11 +124,12 @@ def stored_line(row_id: int, obj: Any) -> dict[str, Any] | None:
     or a ``name`` or ``text`` that cleaning would change (longer than 32 or ``chat.MAX_CHARS``
     characters, invisible or control characters: as :func:`.seating.seat_name` and ``talk`` make them).
     ``mine`` is never kept: it is only in the sender's live copy (attacker s11 F2: stored lines reached
-    every client unchecked, and one bad line made the client refuse the whole history)."""
+    every client unchecked, and one bad line made the client refuse the whole history). The sender's
+    ``intent_id``, stored beside the line, stays on the server (:func:`stored_intents`)."""
     if not isinstance(obj, dict):
         return None
     try:
-        line = ChatLineW.model_validate({k: v for k, v in obj.items() if k != "mine"})
+        line = ChatLineW.model_validate({k: v for k, v in obj.items() if k not in ("mine", "intent_id")})
     except ValidationError:
         return None
     if line.id != row_id or (line.text is None) == (line.phrase is None):
@@ -147,4 +169,24 @@ def decode_lines(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]],
     if skipped:
         log.error("table %s: %d stored chat lines skipped (not a chat line), ids %s", code, len(skipped),
                   skipped[:8])
+    return out
+
+
+def stored_intents(rows: tuple[tuple[int, bytes], ...] | list[tuple[int, bytes]],
+                   lines: list[dict[str, Any]]) -> list[tuple[int | None, str, int]]:
+    """(sender's seat, its ``intent_id``, line id) of each stored row among ``lines`` (the rows
+    :func:`decode_lines` kept) that was stored with an ``intent_id``, oldest first: a restarted server
+    still refuses a line sent again ``DUPLICATE`` (s15)."""
+    kept = {line["id"]: line["seat"] for line in lines}
+    out = []
+    for row_id, payload in rows:
+        if row_id not in kept:
+            continue
+        try:
+            obj = unpack(payload)
+        except FrameError:
+            continue
+        iid = obj.get("intent_id") if isinstance(obj, dict) else None
+        if isinstance(iid, str) and 0 < len(iid) <= 64:
+            out.append((kept[row_id], iid, row_id))
     return out

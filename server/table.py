@@ -31,7 +31,7 @@ from doublenine.shared.state import MatchState, Phase
 from doublenine.shared.views import SeatView, view_for
 
 from .addresses import creator_key, is_loopback, site_group, site_key
-from .chat import TableChat, awaited, decode_lines
+from .chat import TableChat, awaited, decode_lines, stored_intents
 from .coach import hint_reason
 from .coaching import CoachDesk
 from .computer import HINT_RETRY_MS, Brain, HintExpired, decision_rng, hint_rng
@@ -265,7 +265,10 @@ class Table:
         """Take the table's recent chat lines from the store (a resumed table, issue 15)."""
         rows = await self.store.load_chat(self.code)
         # a skipped row keeps its id: the next line is stored after the last row, whatever it held
-        self.chat = TableChat(decode_lines(rows, self.code), max((int(i) for i, _ in rows), default=0) + 1)
+        lines = decode_lines(rows, self.code)
+        self.chat = TableChat(lines, max((int(i) for i, _ in rows), default=0) + 1)
+        for seat, iid, line_id in stored_intents(rows, lines):  # a line sent again after a restart: DUPLICATE
+            self.chat.remember("chat", seat, iid, line_id)
 
     async def save_meta(self) -> None:
         """Store the seats' record after a change of who holds them (TABLE_MOVING once the

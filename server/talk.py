@@ -50,9 +50,14 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
     Refusals (nothing said): CHAT_TOO_FAST (this connection's rate, or, for a spectator, the
     rate all spectators of its address group share at this table: ``data.limit`` "address"), CHAT_BLANK (nothing visible once cleaned),
     PHRASES_ONLY (free text at a ``phrases_in_hand`` table during a hand), INTERNAL (the store
-    failed). The line is stored before anyone hears it, so a restarted server shows it too. The
+    failed), DUPLICATE (its ``intent_id`` was said already by this seat, or by a spectator: a line sent
+    again after a reconnect, s15; the line is in the history the reconnect brought). The line is stored before anyone hears it, so a restarted server shows it too. The
     sender's own copy says ``mine: true`` (only the live copy: the stored line and histories never do).
     """
+    sender = None if conn.seat is None else int(conn.seat)
+    iid = getattr(msg, "intent_id", None)
+    if table.chat.already("chat", sender, iid):  # sent again after a reconnect: it was said (s15)
+        raise Refused(ErrorCode.DUPLICATE, f"chat {iid!r} was said already")
     text = None
     if msg.text is not None:
         if table.meta.chat == "phrases_in_hand" and table.state.phase in IN_HAND:
@@ -74,10 +79,13 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
         if table.moved:  # issue 12: another process serves the table now; it stores the chat
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 200})
+        if chat.already("chat", sender, iid):  # its first copy was being stored while this one waited
+            raise Refused(ErrorCode.DUPLICATE, f"chat {iid!r} was said already")
         line = _line(table, conn, text, msg.phrase)
         chat.next_id += 1  # even if storing fails: a store that failed after committing must not block the id
+        stored = line if iid is None else {**line, "intent_id": iid}  # the id stays on the server (chat.stored_line)
         try:
-            await table.store.append_chat(table.code, line["id"], pack(line), rules.KEPT, table.epoch)
+            await table.store.append_chat(table.code, line["id"], pack(stored), rules.KEPT, table.epoch)
         except ValueError as exc:  # issue 12: another process took the table over (or wrote that id)
             table.lost_to_another(str(exc))
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
@@ -86,18 +94,22 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
             log_store_failure(log, table.store, "table %s: storing chat line %d failed", table.code, line["id"])
             raise store_unavailable("the message could not be stored; nobody saw it") from None
         chat.lines.append(line)
+        chat.remember("chat", sender, iid, line["id"])
         table.send_all(pack({"type": "chat", "lines": (line,)}), exclude=conn)
         conn.send(pack({"type": "chat", "lines": ({**line, "mine": True},)}))  # a spectator's line has no seat
 
 
-def nudge(table: Table, seat: Seat, target: Seat) -> None:
+def nudge(table: Table, seat: Seat, target: Seat, intent_id: str | None = None) -> None:
     """Issue 15: ``seat`` nudges ``target``, a connected or disconnected human the table waits for
     (its decision, or its open panel holding the computers: ``Table.holding``, R26/D2).
 
     Refusals: NOT_AWAITED (the table does not wait for ``target``, it is the sender, or the
     computer plays it), NUDGE_TOO_SOON (the table was nudged less than 30 s ago, by anyone;
-    ``data: {retry_after}``). Everyone at the table gets ``nudge{by, seat}``.
+    ``data: {retry_after}``), DUPLICATE (``intent_id`` already nudged from ``seat``: sent again after a
+    reconnect, s15). Everyone at the table gets ``nudge{by, seat}``.
     """
+    if table.chat.already("nudge", int(seat), intent_id):
+        raise Refused(ErrorCode.DUPLICATE, f"nudge {intent_id!r} was sent already")
     slot = table.slots[target]
     if target == seat or target not in table.waits_for() or not slot.claimed \
             or table.computer_plays(target) or not table.meta.started:
@@ -107,6 +119,7 @@ def nudge(table: Table, seat: Seat, target: Seat) -> None:
     if wait > 0:
         raise Refused(ErrorCode.NUDGE_TOO_SOON, f"nudge again in {wait:.0f} s", {"retry_after": round(wait, 1)})
     table.chat.nudged_at = now
+    table.chat.remember("nudge", int(seat), intent_id)
     table.send_all(pack({"type": "nudge", "by": int(seat), "seat": int(target)}))
 
 

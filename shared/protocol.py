@@ -163,6 +163,11 @@ class Chat(Model):
     type: Literal["chat"] = "chat"
     text: Annotated[str, Field(min_length=1, max_length=MAX_RAW_CHARS, strict=True)] | None = None
     phrase: PhraseId | None = None
+    intent_id: IntentId | None = None
+    """Client-chosen id: the same id from the same seat (or from a spectator) is said once, a repeat is
+    refused ``DUPLICATE``, so a line sent again after a reconnect never shows twice (s15: a line sent on a
+    dead link was lost silently). Added under version 2: an older version-2 server refuses it
+    ``WRONG_TYPES`` (echoing the id), and the shipped clients then send the line again without it."""
 
     @model_validator(mode="after")
     def _one_of(self) -> Chat:
@@ -176,6 +181,8 @@ class Nudge(Model):
 
     type: Literal["nudge"] = "nudge"
     seat: SeatNo
+    intent_id: IntentId | None = None
+    """As :attr:`Chat.intent_id`: a nudge sent again after a reconnect is refused ``DUPLICATE``."""
 
 
 class Back(Model):

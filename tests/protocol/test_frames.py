@@ -44,22 +44,30 @@ def wide_pack(value: Any) -> bytes:
 LARGEST = {"type": "create_table", "seats": [{"kind": "computer", "level": "heaviest", "name": WIDE_CHAR * 32}] * 4,
            "seed": 2**63 - 1, "language": "zho-Hant-TW-abcd", "sit": 4, "name": WIDE_CHAR * 32,
            "chat": "phrases_in_hand", "tracker": True, "public": True, "table_name": WIDE_CHAR * 32}
-"""The largest legal client frame: every optional field present, every string at its longest."""
+"""The largest legal ``create_table``: every optional field present, every string at its longest."""
+LARGEST_CHAT = {"type": "chat", "text": WIDE_CHAR * 256, "intent_id": WIDE_CHAR * 64}
+"""The largest legal client frame (s15: a chat line with its ``intent_id``)."""
 
 
 def test_the_largest_legal_client_frame_is_the_computed_limit_and_is_accepted() -> None:
     frame = wide_pack(LARGEST)
     # the bound counts 4 bytes for each of the language's 16 characters; its pattern takes ASCII only
-    assert len(frame) + 16 * 3 == p.LEGAL_CLIENT_FRAME.max_bytes == 1275  # club s14: + table_name
+    assert len(frame) + 16 * 3 == 1275  # club s14: + table_name
     msg = p.decode_client(frame)
     assert isinstance(msg, p.CreateTable) and msg.seed == 2**63 - 1 and msg.name == WIDE_CHAR * 32
+    chat = wide_pack(LARGEST_CHAT)  # s15: chat.intent_id made a chat line the largest client frame
+    # the bound also counts a `phrase` beside the text (the schema's two optional fields; the model takes one)
+    beside = len(wide_pack("phrase")) + len(wide_pack("well_played"))
+    assert len(chat) + beside == p.LEGAL_CLIENT_FRAME.max_bytes == 1363
+    said = p.decode_client(chat)
+    assert isinstance(said, p.Chat) and said.text == WIDE_CHAR * 256 and said.intent_id == WIDE_CHAR * 64
 
 
 def test_client_limits_are_the_models_maxima() -> None:
     legal = p.LEGAL_CLIENT_FRAME
     # create_table > seats > seat spec; 4 seats; create_table's 10 fields; a chat text of 256 characters
     assert (legal.max_depth, legal.max_array, legal.max_map, legal.max_str, legal.max_bin) == (3, 4, 10, 1024, 0)
-    assert p.CLIENT_LIMITS == FrameLimits(2550, 6, 8, 20, 2048, 0)
+    assert p.CLIENT_LIMITS == FrameLimits(2726, 6, 8, 20, 2048, 0)  # 2550 before s15's chat.intent_id
 
 
 def test_issue_16_1_reproduction_frame_is_malformed() -> None:
