@@ -19,8 +19,8 @@ from doublenine.shared.state import Phase
 from .addresses import is_loopback, site_group
 from .consent import ConsentRequest, ControlPace, askable, effect_of
 from .names import distinct_name, own_name
-from .seating import new_token, seat_name, token_hash, token_matches
-from .table import MOVED, Refused, Table
+from .seating import any_free_seat, new_token, seat_name, token_hash, token_matches
+from .table import MOVED, Refused, Table, conn_site
 
 
 def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool, claim: int | None = None) -> bytes:
@@ -91,10 +91,10 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
     async with table.lock:
         if _gone(conn):
             return
-        free = [s for s in SEATS if table.slots[s].kind == "human" and not table.slots[s].claimed]
-        if not free:  # whatever seat was asked: "choose another seat" would be advice nobody can follow
+        chosen = any_free_seat(table.slots, conn_site(conn)[0])  # partners opposite, by site (R2, s15)
+        if chosen is None:  # whatever seat was asked: "choose another seat" would be advice nobody can follow
             raise Refused(ErrorCode.TABLE_FULL, f"table {table.code} has no free seat")
-        seat = free[0] if seat is None else seat
+        seat = chosen if seat is None else seat
         slot = table.slots[seat]
         if slot.kind != "human" or slot.claimed:
             raise Refused(ErrorCode.SEAT_TAKEN, f"seat {int(seat)} is not free")

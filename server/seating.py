@@ -36,6 +36,24 @@ def seat_name(raw: object) -> str:
         return ""
 
 
+def any_free_seat(slots: dict[Seat, SeatSlot], side: Any) -> Seat | None:
+    """The seat ``join`` gives a person who names none (docs/protocol.md ``join``, R2: partners sit
+    opposite), None when no human seat is free. Of the free human seats, the first of: one whose partner
+    seat a person of the joiner's own site holds (``side``, :attr:`SeatSlot.side`: the IPv4 address or IPv6
+    /48 the connection comes from; None, from this machine's loopback or with no address, matches nobody):
+    people who come together play together; then one whose partner seat nobody holds (free, or a computer's):
+    a team of the joiner's own, leaving the seat opposite a person for that person's company; then any. The
+    lowest-numbered within each. Session 15 (s14 note): the lowest free seat sat two people of one home as
+    opponents (seats 1 and 2), and a stranger opposite a person whose companion then had to play against them."""
+    def rank(seat: Seat) -> tuple[int, int]:
+        mate = slots[seat.partner]
+        if side is not None and mate.claimed and mate.side == side:
+            return 0, int(seat)
+        return (1 if not mate.claimed else 2), int(seat)
+    free = [s for s in SEATS if slots[s].kind == "human" and not slots[s].claimed]
+    return min(free, key=rank) if free else None
+
+
 def new_token() -> str:
     """A fresh secret seat token (sent once, to the seat's connection)."""
     return secrets.token_urlsafe(24)

@@ -126,6 +126,16 @@ def _ended_unanswered(job: asyncio.Future[Any]) -> bool:
     return job.done() and (job.cancelled() or job.exception() is not None)
 
 
+def conn_site(conn: Any) -> tuple[Hashable | None, Hashable | None]:
+    """(side, holder) of a connection: its site (``addresses.site_group``: IPv4 address, IPv6 /48) and its
+    address group, both None from this machine's loopback or without an address group (``SeatSlot.side``,
+    ``SeatSlot.holder``)."""
+    group, address = getattr(conn, "group", None), getattr(conn, "address", None)
+    if group is None or (isinstance(address, str) and is_loopback(address)):
+        return None, None
+    return site_group(group), group
+
+
 class Table:
     """A table and its match. Public coroutines raise :class:`RuleError` to refuse."""
 
@@ -593,10 +603,8 @@ class Table:
             self.group = group
         if seat is not None:
             self.slots[seat].conn = conn
-            group, address = getattr(conn, "group", None), getattr(conn, "address", None)
-            local = group is None or (isinstance(address, str) and is_loopback(address))
-            self.slots[seat].side = None if local else site_group(group)  # D7 (consent.askable)
-            self.slots[seat].holder = None if local else group  # one_seat_per_address (actions.join)
+            # D7 (consent.askable), one_seat_per_address and the seat join chooses (actions.join)
+            self.slots[seat].side, self.slots[seat].holder = conn_site(conn)
         if self._idle is not None:
             self._idle.cancel()
             self._idle = None

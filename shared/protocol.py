@@ -100,7 +100,8 @@ class CreateTable(Model):
 
 
 class Join(Model):
-    """Take a free human seat (``seat`` None: the lowest free one) with a display name."""
+    """Take a free human seat (``seat`` None: the server chooses, ``server.seating.any_free_seat``) with a
+    display name."""
 
     type: Literal["join"] = "join"
     code: Code
