@@ -210,6 +210,12 @@ class TableScene:
         self.asked_name: str | None = None
         """The name this window sent for its seat (create, join: set by the launcher); compared once with
         the name the table gave the seat, and the player told when they differ (seatnames.renamed_notice)."""
+        self._must_read: tuple[str, float] | None = None
+        """A message the player must get to read (the seat's name the table changed, :meth:`_tell_renamed`) and
+        the seconds of its time still owed: another message that takes the toast's place before its time is
+        up (a greyed control's reason on a key press, "Sound on") hands the place back to it when it ends or is
+        clicked away. Session 15 (s14 note: "Ana 2" told only sometimes): the notice was replaced by the
+        next message, whatever came within its 8 s, and never came back."""
         self._focus_prompt: Any = None
         """The prompt (:func:`_prompt_key`) the keyboard's focus was last settled for (:meth:`_settle_focus`)."""
         self.seen = Seen()
@@ -331,8 +337,8 @@ class TableScene:
             if not self._tell_undone(now):  # this window's own undo or redo, said once (not twice)
                 self._tell_rewound(prior, now)
             self._tell_free(prior, now)
-            self._tell_renamed(now)
             self._tell_watching(now)
+        self._tell_renamed(now)  # every pass until told: the seat may come with no frame of this pass
         changed = self._pacer.tick(now) or arrived
         if self._held and self._release_held():
             changed = True
@@ -349,7 +355,11 @@ class TableScene:
         if self.tracker_note is not None and now >= self.tracker_note[1]:
             self.tracker_note, self.dirty = None, True
         if self.toast is not None and now >= self.toast[1]:
+            if self._must_read is not None and (self.toast[0] == self._must_read[0] or self._must_read[1] <= 0):
+                self._must_read = None  # its own time is up: read
             self.toast, animating = None, True  # one more frame without it
+        if self.toast is None and self._must_read is not None:  # its place back, for the time still owed
+            self._show(self._must_read[0], now + self._must_read[1])
         if self._anim is not None and now - self._anim[1] >= SLIDE:
             self._anim = None
         if changed:
@@ -580,6 +590,7 @@ class TableScene:
         self.asked_name = None
         if text is not None:
             self._show(text, now + TOAST_SECONDS)
+            self._must_read = (text, TOAST_SECONDS)
 
     def _watch_draw(self, now: float) -> None:
         """R4: a tied opening draw turns the two drawn tiles over where they were picked, for
@@ -753,6 +764,8 @@ class TableScene:
             return None
         if self.toast is not None and pos is not None and event.type != pygame.MOUSEMOTION \
                 and pygame.Rect(self._toast_box(self.vp.pixels)[1]).collidepoint(pos):
+            if self._must_read is not None and self.toast[0] == self._must_read[0]:
+                self._must_read = None  # clicked: read
             self.toast, self.dirty = None, True  # read: out of the way
             return None
         chat_was_open = self.talk.cui.open
@@ -1324,7 +1337,11 @@ class TableScene:
 
     def _show(self, text: str, until: float, by: str | None = None) -> None:
         """Say ``text`` (translated) in the toast until ``until`` (the scene's clock, s), answering the
-        top-bar button ``by`` (:attr:`toast_by`; None: no button)."""
+        top-bar button ``by`` (:attr:`toast_by`; None: no button). A message the player must read
+        (:attr:`_must_read`) that ``text`` takes the place of keeps its time left, to be shown again after."""
+        kept = self._must_read
+        if kept is not None and self.toast is not None and self.toast[0] == kept[0] and text != kept[0]:
+            self._must_read = (kept[0], max(0.0, self.toast[1] - self._now))
         self.toast, self.toast_by, self.dirty = (text, until), by, True
 
     def tell(self, text: str, seconds: float) -> None:
