@@ -14,7 +14,7 @@ import io
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
 from html import escape
@@ -204,11 +204,43 @@ def _table_title(t: Translator, info: TableInfo) -> str:
     return f'<span class="tname">{escape(info.name)}</span> · {title}' if info.name else title
 
 
-def _page_link(query: str | None, css: str, label: str) -> str:
-    """A link of the list's pages (``query``: ``before=CURSOR``, ``after=CURSOR``, ``""`` for the first page)."""
+SELECTION_KEYS = frozenset({"before", "after", "table", "date", "page"})
+"""The query keys that choose what a list page shows (the listing's cursors, ``/results``'s selection): each
+link of those pages sets its own; every other key the page was opened with is kept (:func:`kept_query`)."""
+KEPT_PAIRS = 4
+"""At most this many pairs of a page's query are carried on by its links (each key up to 16 characters, each
+value up to 64; the query read is bounded first, as every query here: 256 characters)."""
+
+
+def kept_query(query: str) -> tuple[tuple[str, str], ...]:
+    """The pairs of ``query`` (the query string a list page was opened with) its own links carry on: all but
+    :data:`SELECTION_KEYS`, in order, each once, bounded (:data:`KEPT_PAIRS`). Session 15 (s14 note): the
+    Older/Newer links of a projector's ``/?view=projector`` and of ``/results`` dropped ``view=projector``,
+    so the room's screen fell back to the desk view at its second page. Kind: a link built from the page's
+    own selection, not from the query the page was opened with."""
+    kept: list[tuple[str, str]] = []
+    for key, value in parse_qsl(query[:256], keep_blank_values=False)[:16]:
+        if key in SELECTION_KEYS or len(key) > 16 or len(value) > 64 or (key, value) in kept:
+            continue
+        kept.append((key, value))
+        if len(kept) == KEPT_PAIRS:
+            break
+    return tuple(kept)
+
+
+def with_kept(path: str, pairs: list[tuple[str, str]], kept: tuple[tuple[str, str], ...]) -> str:
+    """``path`` with the query of ``pairs`` (the link's own) then ``kept`` (:func:`kept_query`)."""
+    every = [*pairs, *kept]
+    return path + ("?" + urlencode(every) if every else "")
+
+
+def _page_link(query: str | None, css: str, label: str, kept: tuple[tuple[str, str], ...] = ()) -> str:
+    """A link of the list's pages (``query``: ``before=CURSOR``, ``after=CURSOR``, ``""`` for the first page),
+    with the pairs of the page's own query it keeps (``kept``: :func:`kept_query`)."""
     if query is None:
         return ""
-    return f'<a class="{css}" href="{escape("/?" + query if query else "/")}">{escape(label)}</a>'
+    href = with_kept("/", parse_qsl(query), kept)
+    return f'<a class="{css}" href="{escape(href)}">{escape(label)}</a>'
 
 
 FINISHED_ON_INDEX = 10
@@ -229,6 +261,9 @@ class ResultsQuery:
     table: str = ""
     date: str = ""
     page: int = 1
+    kept: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """The other pairs of the query the page was opened with (``view=projector``...), carried on by its
+    links and its form (:func:`kept_query`); not part of the selection."""
 
     @staticmethod
     def parse(query: str) -> ResultsQuery:
@@ -241,7 +276,7 @@ class ResultsQuery:
                 date = value
             elif key == "page" and re.fullmatch(r"[0-9]{1,4}", value, re.ASCII) and int(value) >= 1:
                 page = int(value)
-        return ResultsQuery(table, date, page)
+        return ResultsQuery(table, date, page, kept_query(query))
 
     def keeps(self, r: MatchResult) -> bool:
         """``r`` is one of the matches asked for (its table, its day)."""
@@ -251,11 +286,11 @@ class ResultsQuery:
         return not wanted or r.code.casefold() == wanted or wanted in r.name.casefold()
 
     def link(self, page: int, path: str = "/results") -> str:
-        """The URL of ``page`` of the same selection."""
+        """The URL of ``page`` of the same selection, with the query's other pairs (:attr:`kept`)."""
         pairs = [(k, v) for k, v in (("table", self.table), ("date", self.date)) if v]
         if page > 1:
             pairs.append(("page", str(page)))
-        return path + ("?" + urlencode(pairs) if pairs else "")
+        return with_kept(path, pairs, self.kept)
 
 
 def select_results(results: list[MatchResult], query: ResultsQuery) -> tuple[list[MatchResult], bool]:
@@ -345,7 +380,8 @@ def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery 
     form = (f'<form class="filter" method="get" action="/results">'
             f'<label>{escape(t.gettext(w.FILTER_TABLE))} <input name="table" maxlength="32" value="{escape(q.table)}"></label> '
             f'<label>{escape(t.gettext(w.FILTER_DATE))} <input name="date" type="date" value="{escape(q.date)}"></label> '
-            f'<button type="submit">{escape(t.gettext(w.FILTER_SHOW))}</button></form>')
+            + "".join(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">' for k, v in q.kept)
+            + f'<button type="submit">{escape(t.gettext(w.FILTER_SHOW))}</button></form>')
     links = ""
     if q.page > 1:
         links += f'<a class="newer" href="{escape(q.link(q.page - 1))}">{escape(t.gettext(w.NEWER_RESULTS))}</a>'
@@ -358,7 +394,7 @@ def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery 
             f'<p class="downloads"><a class="open" href="{csv_link}" download>{escape(t.gettext(w.DOWNLOAD_CSV))}</a> '
             f'<a class="open" href="{json_link}" download>{escape(t.gettext(w.DOWNLOAD_JSON))}</a></p></section>'
             f'{results_list(t, results, w.FINISHED_NONE_CHOSEN if q != ResultsQuery() else w.FINISHED_NONE)}{nav}'
-            f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
+            f'<p><a class="open" href="{escape(with_kept("/", [], q.kept))}">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
     return _page(t, "results-page", t.gettext(w.RESULTS_TITLE), body)
 
 
@@ -410,12 +446,14 @@ def results_json(results: list[MatchResult]) -> str:
 
 def index_page(t: Translator, tables: list[TableInfo], server: str | None,
                older: str | None = None, newer: str | None = None, finished: list[MatchResult] | None = None,
-               projector: bool = False) -> str:
+               projector: bool = False, kept: tuple[tuple[str, str], ...] = ()) -> str:
     """``/``: the open tables their creators listed (``create_table{public}``), and how to start one.
     ``older``/``newer``: the queries of the pages around this one (:class:`.listing.Page`), None: no link.
     ``finished``: the newest finished matches of listed tables (club s14), None: not known (the store
     did not answer), no section. ``projector`` (``/?view=projector``, club s14 F6): large type for a room,
-    no install help and no "start a table"; every view refreshes itself (``/static/board.js``)."""
+    no install help and no "start a table"; every view refreshes itself (``/static/board.js``). ``kept``: the
+    other pairs of the query the page was opened with (``view=projector``: :func:`kept_query`), carried on by
+    its links to its other pages and to ``/results``."""
     rows = []
     # club s14 F1: a stable order (named tables by name, then the others by code), not newest first: on a
     # projector a table's row no longer moves as tables are added
@@ -442,13 +480,15 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
                     f'<span class="names">{"".join(teams)}</span><span class="meta">{escape(" · ".join(parts))}</span>'
                     f'<span class="go">{escape(t.gettext(w.WATCH))}</span></a></li>')
     listing = f'<ul class="tables">{"".join(rows)}</ul>' if rows else f'<p class="empty">{escape(t.gettext(w.INDEX_EMPTY))}</p>'
-    links = _page_link(newer, "newer", t.gettext(w.NEWER_TABLES)) + _page_link(older, "older", t.gettext(w.OLDER_TABLES))
+    links = (_page_link(newer, "newer", t.gettext(w.NEWER_TABLES), kept)
+             + _page_link(older, "older", t.gettext(w.OLDER_TABLES), kept))
     if links:
         listing += f'<nav class="pages">{links}</nav>'
     if finished is not None:
         listing += (f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>'
                     f'{results_list(t, index_results(finished))}'
-                    f'<p><a class="more" href="/results">{escape(t.gettext(w.ALL_RESULTS))}</a></p></section>')
+                    f'<p><a class="more" href="{escape(with_kept("/results", [], kept))}">'
+                    f'{escape(t.gettext(w.ALL_RESULTS))}</a></p></section>')
     address = "" if server is None else (
         f'<p>{escape(t.gettext(w.SERVER_ADDRESS))}: <code class="address">{escape(server)}</code></p>')
     head = (f'<section class="head"><h1>{escape(t.gettext(w.INDEX_TITLE))}</h1>'

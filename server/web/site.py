@@ -293,7 +293,8 @@ class WebSite:
                 finished = await self.finished(None if deadline is None else deadline - time.monotonic())
             except (OSError, asyncio.TimeoutError):
                 finished = None
-        text = pages.index_page(t, page.rows, server, page.older, page.newer, finished, projector)
+        text = pages.index_page(t, page.rows, server, page.older, page.newer, finished, projector,
+                                pages.kept_query(request.path.partition("?")[2]))
         return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
 
     async def finished(self, within: float | None = None) -> list[MatchResult]:

@@ -51,3 +51,26 @@ async def test_f3_results_pages_and_downloads_follow_the_query(server: Any) -> N
     assert body.count('<li class="result"') == 100 and 'href="/results?page=2"' in body
     status, _, text = await get(server, "/results.csv?page=2")
     assert status == 200 and len(text.splitlines()) == 1 + 22
+
+
+async def test_s15_the_list_pages_links_keep_the_query_they_were_opened_with(server: Any) -> None:
+    """Session 15 (s14 note): the Older/Newer links of ``/results`` (and of ``/``'s pages, and the links between
+    the two) dropped ``?view=projector``: a projector's second page was the desk view. Kind: a link built from
+    the page's own selection only. Every such link, the filter form and the downloads keep the other pairs."""
+    for r in FLOOD[:120] + CLUB:
+        await server.store.record_result(r)
+    status, _, body = await get(server, "/results?view=projector")
+    assert status == 200 and 'class="older" href="/results?page=2&amp;view=projector"' in body
+    assert 'href="/results.csv?view=projector"' in body and 'href="/?view=projector"' in body
+    assert '<input type="hidden" name="view" value="projector">' in body
+    status, _, body = await get(server, "/results?page=2&view=projector&table=&x=1")
+    assert 'class="newer" href="/results?view=projector&amp;x=1"' in body  # was href="/results"
+    assert 'class="older"' not in body
+    status, _, body = await get(server, "/?view=projector")
+    assert status == 200 and 'class="more" href="/results?view=projector"' in body  # was href="/results"
+    en = __import__("doublenine.shared.i18n", fromlist=["translator"]).translator("en")
+    page = pages.index_page(en, [], None, older="before=ABC", newer="", kept=pages.kept_query("view=projector&after=Q"))
+    assert 'class="newer" href="/?view=projector"' in page and 'class="older" href="/?before=ABC&amp;view=projector"' in page
+    assert pages.kept_query("view=projector&view=projector&page=2&" + "k=" + "v" * 65 + "&a=1&b=2&c=3&d=4") == (
+        ("view", "projector"), ("a", "1"), ("b", "2"), ("c", "3"))
+    assert pages.ResultsQuery.parse("view=projector") == pages.ResultsQuery()  # not part of the selection
