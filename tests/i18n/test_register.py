@@ -31,9 +31,22 @@ def _entries(lang: str) -> list[tuple[str, tuple[str, ...]]]:
 GERMAN_DU = re.compile(r"\b(du|dich|dir|dein\w*|euch|euer\w*|sag|klick|schreib|wähl|drück|bist|hast|kannst|"
                        r"willst|musst)\b", re.IGNORECASE)
 """German "du" forms and bare du-imperatives (the player is "Sie")."""
-SPANISH_USTED = re.compile(r"\b[Uu]sted(es)?\b|(^|[:.;] )(Haga|Revise|Añada|Dé|Quite|Indique|Espere|Abra|Pulse|Elija|"
-                           r"Escriba|Intente|Pruebe)\b|\b(haga clic|añada|quite|indique)\b")
-"""Spanish "usted" and its imperatives (the player is "tú": "Jugador (tú)", "Mira tu nueva data")."""
+USTED_IMPERATIVES = """agrande reduzca amplíe use utilice vea haga revise añada dé quite indique espere abra pulse elija
+escriba intente pruebe consulte inicie seleccione presione toque escoja mire juegue salga ponga tome deje compruebe
+asegúrese instale copie pegue comparta envíe lea siga reinicie active desactive cambie ingrese introduzca conéctese acepte
+pida guarde descargue ejecute busque elimine borre muestre oculte escuche diga llame marque regrese comience empiece
+termine recargue actualice conecte desconecte siéntese levántese ocupe rechace retire confirme complete arrastre suelte
+vuelva""".split()
+"""Usted imperatives of the verbs a window, a page or a command line asks of its reader (tú says agranda, usa, ve,
+haz...). Left out: the ones that are also nouns or prepositions ("pase", "entre", "cierre")."""
+SPANISH_USTED = re.compile(r"\b[Uu]sted(es)?\b|\b(haga clic|añada|quite|indique)\b"
+                           r"|(?:^|[.:;!?¡¿(—–·]\s*|\b(?:o|y|e|u|ni|luego|después|primero|también|ahora)\s+)"
+                           r"(" + "|".join(USTED_IMPERATIVES) + r")(?![\wáéíóúüñ])", re.IGNORECASE)
+"""Spanish "usted" and its imperatives where an imperative stands: a clause's start (the text's, after a stop,
+a colon, an opening parenthesis or a dash) or after "o", "y", "luego"... (the player is "tú": "Jugador (tú)",
+"Mira tu nueva data"). Translator s15 F1: "Agrande la ventana o use la pantalla completa" and "(vea {prog} --help)"
+passed the earlier list, which knew a dozen verbs and only at a sentence's start. Kind: a register check that
+knew the cases once found, not the form. A subjunctive after "que" ("espera a que {name} vuelva") is tú's own."""
 
 
 def test_german_speaks_to_the_player_as_sie_only() -> None:
@@ -56,9 +69,26 @@ def test_the_patterns_catch_what_was_there() -> None:
     assert GERMAN_DU.search("Sag Hallo: klick auf einen Satz oder schreib unten")
     assert not GERMAN_DU.search("Sagen Sie Hallo: Klicken Sie auf einen Satz oder schreiben Sie unten")
     for usted in ("Usted escoge quién sale", "Espere unos segundos y vuelva a cargar la página.",
-                  "Esperando la respuesta: haga clic en Retirar la petición", "añada --server y --table"):
+                  "Esperando la respuesta: haga clic en Retirar la petición", "añada --server y --table",
+                  # translator s15 F1, the two reported strings as they were
+                  "Esta ventana es demasiado pequeña para 150 %: el texto está al 125 %. Agrande la ventana o use la "
+                  "pantalla completa (F11).", "{prog}: error: {message} (vea {prog} --help)"):
         assert SPANISH_USTED.search(usted), usted
-    assert not SPANISH_USTED.search("La partida espera a que {name} vuelva")
+    for tu in ("La partida espera a que {name} vuelva", "Dejar que la computadora juegue por {name}",
+               "Aceptar deshace 1 jugada o pase, hasta el turno de {name}", "Las direcciones IPv6 van entre corchetes",
+               "Agranda la ventana o usa la pantalla completa (F11).", "{prog}: error: {message} (consulta {prog} --help)"):
+        assert not SPANISH_USTED.search(tu), tu
+
+
+def test_the_two_usted_strings_say_tu() -> None:
+    """Translator s15 F1: the reported strings, as they read now."""
+    t = translator("es")
+    assert t.gettext("This window is too small for {asked}: its text is at {used}. Make the window larger or full "
+                     "screen (F11).", asked="150 %", used="125 %") == (
+        "Esta ventana es demasiado pequeña para 150 %: el texto está al 125 %. Agranda la ventana o usa la pantalla "
+        "completa (F11).")
+    assert t.gettext("{prog}: error: {message} (see {prog} --help)", prog="doublenine", message="x") == \
+        "doublenine: error: x (consulta doublenine --help)"
 
 
 def _plural_entries(lang: str) -> list[tuple[str, str, tuple[str, ...]]]:
