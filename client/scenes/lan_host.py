@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from doublenine.shared import protocol as p
-from doublenine.shared.i18n import N_
+from doublenine.shared.i18n import N_, translator
 from doublenine.shared.invite import DEFAULT_PORT
 
 from ..art import GOLD, Art
@@ -584,8 +584,18 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
         copied = host.copied_at is not None and getattr(host, "copied_what", "copy") == cid
         # none gold: the table's prompt beside the card has the screen's one default ("Start now"), and Enter
         # never presses a copy (polish s12 item 14: two gold buttons on the waiting screen)
-        draw_button(surface, art, Button(cid, lay[cid], N_("Copied") if copied else label), f, lang, False)
+        draw_button(surface, art, Button(cid, lay[cid], copied_label(lang, cid) if copied else label), f, lang, False)
     draw_button(surface, art, Button("hide", lay["hide"], N_("Hide")), f, lang, False)
+
+
+def copied_label(lang: str, cid: str) -> str:
+    """What the copy button ``cid`` (``copy``: the invite, ``copyweb``: the link) says once pressed, in ``lang``:
+    one message per button, each agreeing with its own noun (translator s15 F14: one "Copied" on both read
+    "Copier le lien ... Copiée" in French, "Copiar enlace ... Copiada" in Spanish; kind: one message reused
+    for words of different gender). Already translated: a catalog has no entry of that text, so the button's
+    own translation leaves it as it is."""
+    t = translator(lang)
+    return t.pgettext("invite", "Copied") if cid == "copy" else t.pgettext("link", "Copied")
 
 
 ASK_WORDS: dict[str, tuple[str, str]] = {
