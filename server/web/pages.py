@@ -90,6 +90,18 @@ def _page(t: Translator, kind: str, title: str, body: str, scripts: str = "") ->
                                   tagline=escape(t.gettext(w.TAGLINE)), body=body, scripts=scripts)
 
 
+BLANK = "\x00"
+"""A placeholder's stand-in when a translated sentence has markup in its blank (:func:`filled`): a character no
+catalog and no escape holds."""
+
+
+def filled(sentence: str, markup: str) -> str:
+    """``sentence`` (translated with :data:`BLANK` for its one blank) escaped, ``markup`` (already HTML) in the
+    blank: the sentence stays whole in the catalog, so each language places the blank and its own punctuation
+    ("Adresse du serveur : …" with U+00A0; translator s15 F15)."""
+    return escape(sentence).replace(BLANK, markup, 1)
+
+
 def _seat_card(t: Translator, s: SeatInfo) -> str:
     team = "A" if s.seat in (1, 3) else "B"
     kind = SEAT_WORDS[SeatState(s.kind)]
@@ -490,7 +502,7 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
                     f'<p><a class="more" href="{escape(with_kept("/results", [], kept))}">'
                     f'{escape(t.gettext(w.ALL_RESULTS))}</a></p></section>')
     address = "" if server is None else (
-        f'<p>{escape(t.gettext(w.SERVER_ADDRESS))}: <code class="address">{escape(server)}</code></p>')
+        "<p>" + filled(t.gettext(w.SERVER_ADDRESS, address=BLANK), f'<code class="address">{escape(server)}</code>') + "</p>")
     head = (f'<section class="head"><h1>{escape(t.gettext(w.INDEX_TITLE))}</h1>'
             + ("" if projector else f'<p class="hint">{escape(t.gettext(w.INDEX_LISTED))}</p>')
             + f'<p class="live" id="board-live" aria-live="polite"></p></section>')

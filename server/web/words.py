@@ -79,7 +79,9 @@ INDEX_EMPTY = N_("No table is listed here right now.")
 INDEX_LISTED = N_("Only tables whose creators chose to list them appear here.")
 CREATE_TITLE = N_("Start a table")
 CREATE_TEXT = N_("Start doublenine, enter this server's address on the start screen, turn on List on the server's page, and press Create table.")
-SERVER_ADDRESS = N_("Server address")
+SERVER_ADDRESS = N_("Server address: {address}")
+"""One sentence, the address its blank (translator s15 F15: the page glued ": " after "Server address", so French
+lost its no-break space before the colon; kind: a sentence built from pieces a language's typography cannot reach)."""
 WATCH = N_("Watch")
 STARTED = N_("Playing")
 NOT_STARTED = N_("Waiting for players")
