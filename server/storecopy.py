@@ -153,9 +153,9 @@ async def _write(con: Any, tables: list[tuple[Any, ...]], rows: list[tuple[Any, 
     await con.execute("DELETE FROM dn_result")  # a database with no table holds no result of one
     await con.copy_records_to_table("dn_result", columns=(
         "code", "match_no", "name", "seat1", "seat2", "seat3", "seat4", "score_a", "score_b", "winner", "hands",
-        "started", "ended", "public"), records=[
+        "started", "ended", "public", "site"), records=[
         (r.code, r.match, r.name, *r.seats, r.scores[0], r.scores[1], r.winner, r.hands,
-         _stamp(created_us(r.started)), _stamp(created_us(r.ended)), r.public) for r in results])
+         _stamp(created_us(r.started)), _stamp(created_us(r.ended)), r.public, r.site) for r in results])
     counts = await con.fetchrow("SELECT (SELECT count(*) FROM dn_table) AS t, (SELECT count(*) FROM dn_row) AS r,"
                                 " (SELECT count(*) FROM dn_chat) AS c")
     if (counts["t"], counts["r"], counts["c"]) != (len(tables), len(rows), len(chat)):

@@ -790,7 +790,7 @@ class PostgresStore:
                 " ORDER BY ended DESC, code COLLATE \"C\", match_no DESC LIMIT $1", max(0, int(limit)), code, bool(public))
             return [MatchResult(r["code"], r["match_no"], (r["seat1"], r["seat2"], r["seat3"], r["seat4"]),
                                 (r["score_a"], r["score_b"]), r["winner"], r["hands"], _micros(r["started"]) / 1e6,
-                                _micros(r["ended"]) / 1e6, r["name"], r["public"]) for r in rows]
+                                _micros(r["ended"]) / 1e6, r["name"], r["public"], r.get("site")) for r in rows]
 
         return await self._run(work, write=False)
 

@@ -652,11 +652,11 @@ def result_row(r: MatchResult) -> tuple[Any, ...]:
 
 
 def _result_of(row: Any) -> MatchResult:
-    """A ``dn_result`` row (:data:`RESULT_COLUMNS`) as a :class:`~.base.MatchResult`."""
-    code, match, name, s1, s2, s3, s4, a, b, winner, hands, started, ended, public = row
+    """A ``dn_result`` row (:data:`RESULT_COLUMNS`, then ``site``) as a :class:`~.base.MatchResult`."""
+    code, match, name, s1, s2, s3, s4, a, b, winner, hands, started, ended, public, site = row
     return MatchResult(str(code), int(match), (str(s1), str(s2), str(s3), str(s4)), (int(a), int(b)),
                        None if winner is None else str(winner), int(hands), float(started), float(ended),
-                       str(name), bool(public))
+                       str(name), bool(public), None if site is None else str(site))
 
 
 @contextmanager
@@ -720,15 +720,18 @@ def read_only(path: Path) -> Iterator[sqlite3.Connection]:
 
 def read_results(c: sqlite3.Connection, limit: int, code: str | None = None, public: bool = False) -> list[MatchResult]:
     """``Store.load_results`` on connection ``c`` (the store's own, or the read-only one of
-    ``doublenine results`` while a server holds the file); [] for a file older than schema 3."""
+    ``doublenine results`` while a server holds the file); [] for a file older than schema 3. Each with
+    its ``site`` (None in a file older than attacker s14 F3's column): session 15, copy-store read the results
+    through here and wrote them without their site, so the per-site retention forgot who made them."""
     if c.execute("SELECT 1 FROM sqlite_master WHERE name='dn_result'").fetchone() is None:
         return []
+    site = "site" if "site" in {row[1] for row in c.execute("PRAGMA table_info(dn_result)")} else "NULL"
     where, args = [], []
     if code is not None:
         where.append("code=?")
         args.append(code)
     if public:
         where.append("public=1")
-    sql = (f"SELECT {RESULT_COLUMNS} FROM dn_result" + (" WHERE " + " AND ".join(where) if where else "")
+    sql = (f"SELECT {RESULT_COLUMNS}, {site} FROM dn_result" + (" WHERE " + " AND ".join(where) if where else "")
            + " ORDER BY ended DESC, code, match_no DESC LIMIT ?")
     return [_result_of(row) for row in c.execute(sql, (*args, max(0, int(limit))))]

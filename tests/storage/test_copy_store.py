@@ -41,8 +41,12 @@ async def filled_sqlite(path: Path) -> SQLiteStore:
     await store.close_table("SHUTC")
     # club s14: SHUTC's finished match goes along (started/ended to the microsecond)
     await store.record_result(MatchResult("SHUTC", 1, ("Ana", "Bo", "Chloé", "Dmitri"), (103, 20), "A", 6,
-                                          1764554000.25, 1764555800.125, "Table 1", True))
+                                          1764554000.25, 1764555800.125, "Table 1", True, SITE))
     return store
+
+
+SITE = "5173" * 8
+"""The site that created SHUTC (``MatchResult.site``; session 15: copy-store dropped it)."""
 
 
 async def answers(store: object) -> tuple[object, ...]:
@@ -92,6 +96,18 @@ async def test_a_sqlite_store_copied_answers_the_same_from_postgresql(
         assert [t.epoch for t in got[0]] == [2, 0] and got[1][2].closed is True  # type: ignore[union-attr]
         assert [r.key for r in got[2]] == [(1764555000123456, "OPENA")]  # created to the microsecond
         assert await pg.take("OPENA") == 3  # the fence goes on from the copied epoch
+        # session 15 (s14 note): each result's site goes along (was None: compared by nothing above)
+        assert [(r.code, r.site) for r in got[6]] == [("SHUTC", SITE)]
+        con = await asyncpg.connect(pg_dsn)
+        try:
+            assert [tuple(r) for r in await con.fetch("SELECT code, match_no, site FROM dn_result")] == [
+                ("SHUTC", 1, SITE)]
+        finally:
+            await con.close()
+        # so the per-site retention goes on counting the copied match as its site's
+        await pg.record_result(MatchResult("SHUTD", 1, ("Ana", "Bo", "Cy", "Di"), (101, 0), "A", 3,
+                                           1764556000.0, 1764556500.0, "", True, SITE), per_site=1)
+        assert [(r.code, r.site) for r in await pg.load_results()] == [("SHUTD", SITE)]
     finally:
         await pg.close()
 

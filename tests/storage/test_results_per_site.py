@@ -37,3 +37,11 @@ async def test_f3_over_the_whole_bound_the_site_holding_most_gives_way(store: St
     assert [(r.code, r.match) for r in kept] == [("FL00D", 4), ("FL00D", 3), ("FL00D", 2),
                                                   ("CLUBA", 3), ("CLUBA", 2), ("CLUBA", 1)]
     assert (RESULTS_KEPT, RESULTS_PER_SITE) == (10_000, 2_000)
+
+
+async def test_s15_every_store_gives_each_result_back_with_its_site(store: Store) -> None:
+    """Session 15 (s14 note): copy-store read the results through ``load_results``, which left the site out
+    (``MatchResult.site`` is not compared), and wrote them without it. Every store reads it back now."""
+    await store.record_result(_result("CLUBA", 1, 1000.0, CLUB))
+    await store.record_result(_result("LOCAL", 1, 1001.0, None))
+    assert [(r.code, r.site) for r in await store.load_results(limit=10)] == [("LOCAL", None), ("CLUBA", CLUB)]
