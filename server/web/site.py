@@ -109,11 +109,15 @@ def public_netloc(request: Request, tls: bool, public: tuple[str, ...]) -> str |
 
 
 def security_headers(netloc: str | None) -> list[tuple[str, str]]:
-    """The headers of every page and file: CSP (connections to the page's own host only),
-    nosniff, no referrer, no framing."""
+    """The headers of every page and file: CSP (connections to the page's own host only, forms sent
+    to this server only), nosniff, no referrer, no framing.
+
+    Every feature a page uses must be allowed here (phone s15 F1: ``form-action 'none'`` blocked
+    ``/results``' own filter form in every browser; tests/server/test_web_csp.py checks each page's
+    forms, scripts, styles, images and its websocket against the policy sent with it)."""
     sockets = f" ws://{netloc} wss://{netloc}" if netloc else ""
     csp = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-           f"connect-src 'self'{sockets}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+           f"connect-src 'self'{sockets}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
     return [("Content-Security-Policy", csp), ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"),
             ("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Resource-Policy", "same-origin")]

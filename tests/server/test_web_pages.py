@@ -25,7 +25,7 @@ from doublenine.server.web.words import negotiate
 from .conftest import connect, seats, spectate
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self' ws://{host} wss://{host}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+       "connect-src 'self' ws://{host} wss://{host}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 MSGPACK_SHA256 = "3e7ae27410846ac09f94674bd7b91133d6e59bd3c02508080c4139c1386b359b"
 """static/vendor/msgpack.min.js as published in @msgpack/msgpack 3.1.3 (static/vendor/README.md)."""
 
