@@ -247,7 +247,14 @@ class Table:
         """Unix seconds of the last public change: when the decision now awaited began (issue 15,
         information only, R29), or when the match started if nothing was played since (:meth:`changing_meta`;
         s14 player F-h: a spectator who opened at Start was told the host had kept the table waiting since
-        its creation, 1:46). From the stored log on resuming, so a restart keeps counting."""
+        its creation, 1:46). From the stored log on resuming, so a restart keeps counting; but a started
+        match with nothing played since the table's creation (its log holds only the first match's start)
+        counts from the restart: the log's last event is the creation, and the start is no event (session
+        15, s14 note: a restart before the first play counted the draw's wait from the table's creation;
+        the start's own moment is not in the stored record, whose 16 fields an older process reads at
+        most: a 17th would leave the table unread by it during a rolling upgrade)."""
+        if meta.started and last_at is not None and len(self.log.events) <= 1:
+            self.since = time.time()
         self.result_stored: int | None = None
         """The number of the finished match whose result the store holds from this process
         (:meth:`save_result`); None: none yet (a finished match is recorded again, unchanged)."""
