@@ -112,6 +112,9 @@ CLOSED_TITLE = N_("Table {code} is closed")
 WAITING_FOR = N_("waiting for {minutes} min")
 """Club s14 F6: on ``/``, how long a table has waited for the decision its status names (from a minute on)."""
 CLOSED_TEXT = N_("Nobody has played at this table for a while, so it closed. Its finished matches stay listed here.")
+CLOSED_PRIVATE = N_("This table was not listed: its matches are shown only here, to whoever has its code.")
+"""Session 15: a closed private table's page says who sees its matches (docs/operations.md "Finished matches":
+its code is its key, as it was for watching it live; never on ``/``, ``/results`` nor the downloads)."""
 
 SEAT_FREE = SEAT_WORDS[SeatState.FREE]
 """A free seat's word, also shown for its name (its default name is nobody's)."""

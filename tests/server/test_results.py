@@ -140,3 +140,46 @@ def test_each_empty_results_list_says_only_what_it_shows() -> None:
         pages.results_page(en, [], pages.ResultsQuery(page=2))
     assert '<p class="empty">The server keeps no finished match of this table.</p>' in pages.closed_page(en, "5XJE9", [])
     assert '<p class="empty">Aucune partie d’une table affichée n’est encore terminée.</p>' in pages.results_page(fr, [])
+
+
+PRIVATE_SAID = {
+    "en": "This table was not listed: its matches are shown only here, to whoever has its code.",
+    "fr": "Cette table n’était pas affichée\u00a0: ses parties ne sont montrées qu’ici, à qui a son code.",
+    "pt": "Esta mesa não estava na lista: as partidas dela aparecem só aqui, para quem tem o código.",
+    "de": "Dieser Tisch war nicht aufgeführt: Seine Partien werden nur hier gezeigt, allen, die seinen Code haben.",
+    "es": "Esta mesa no estaba en la lista: sus partidas solo se muestran aquí, a quien tenga su código.",
+}
+
+
+async def test_s15_a_closed_private_tables_matches_are_its_code_holders_and_the_page_says_so(make_server: Any) -> None:
+    """Session 15 (s14 note: a closed private table's results are visible to anyone with its code). The
+    decision (docs/operations.md "Finished matches"): the code is a private table's key after it closes as
+    it was while it was open (anyone with it could watch the match live: its players and those they gave it
+    to), so its own page shows its matches, and says who sees them; no list page nor download shows them,
+    and a code tried through the pages costs a code miss as a spectate does."""
+    server = await make_server(solo_idle_timeout=0.3, idle_timeout=30.0, trust_proxy=True,
+                               code_miss_rate=0.01, code_miss_burst=3)
+    c, _ = await _finished(server, public=False)
+    await c.close()
+    await eventually(lambda: c.code not in server.registry.tables, 10)
+    for n, (lang, said) in enumerate(PRIVATE_SAID.items()):  # each a player of its own address
+        status, _, body = await get(server, f"/t/{c.code}", lang, **{"X-Forwarded-For": f"198.51.100.{n + 1}"})
+        assert status == 200 and f'<p class="hint private">{said}</p>' in body, lang
+        assert "Ana" in body and f'data-code="{c.code}" data-match="1"' in body
+    for path in ("/results.csv", "/results.json", f"/results.json?table={c.code}", "/"):
+        status, _, body = await get(server, path)
+        assert status == 200 and c.code not in body and "Ana" not in body, path
+    other = "Z" + c.code[1:] if c.code[0] != "Z" else "Y" + c.code[1:]
+    tried = [await get(server, f"/t/{other}", **{"X-Forwarded-For": "203.0.113.9"}) for _ in range(4)]
+    assert [s for s, _, _ in tried] == [404, 404, 404, 429] and not any("Ana" in b for _, _, b in tried)
+    status, _, body = await get(server, f"/t/{c.code}", **{"X-Forwarded-For": "203.0.113.9"})
+    assert status == 429 and "Ana" not in body
+
+
+async def test_s15_a_closed_listed_tables_page_says_nothing_of_a_code(make_server: Any) -> None:
+    server = await make_server(solo_idle_timeout=0.3, idle_timeout=30.0)
+    c, _ = await _finished(server, public=True)
+    await c.close()
+    await eventually(lambda: c.code not in server.registry.tables, 10)
+    status, _, body = await get(server, f"/t/{c.code}")
+    assert status == 200 and 'class="hint private"' not in body and f'data-code="{c.code}" data-match="1"' in body
