@@ -483,8 +483,9 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
         teams = []
         for i, team in enumerate("AB"):
             names = " &amp; ".join(_listed_name(t, seats[n]) for n in ((1, 3) if team == "A" else (2, 4)) if n in seats)
+            # phone s15 F5: the names in an element of their own, so a team is one line (label, names, points)
             teams.append(f'<span class="team team-{team}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span> '
-                         f'{names} <span class="points">{info.scores[i]}</span></span>')
+                         f'<span class="members">{names}</span> <span class="points">{info.scores[i]}</span></span>')
         parts = [status_text(t, info)]  # the table page's own words (its served status line)
         if info.free or not info.started:  # s13 spectator F8 words; "full" only while it waits for people
             parts.append(w.free_seats(t, info.free))
