@@ -15,7 +15,7 @@ DAY = 86400
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 """``--log-level``'s words (any case)."""
 MIN_FRAME = 4096
-"""Smallest ``--max-frame``: above every legal client frame (``protocol.CLIENT_LIMITS``, 2254 bytes),
+"""Smallest ``--max-frame``: above every legal client frame (``protocol.CLIENT_LIMITS``, 2726 bytes),
 so no client is ever closed 1009 for a legal message (operator s11: ``--max-frame 10`` closed all)."""
 MAX_FRAME = 16 * 1024 * 1024
 
@@ -32,6 +32,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "--max-handshakes-per-address": (0, 1_000_000),
     "--read-rate": (0, 1_000_000),
     "--read-bytes": (0, 1_000_000_000),
+    "--max-read-held": (0, 1 << 40),
     "--code-miss-rate": (0.001, 1_000_000),
     "--code-miss-burst": (1, 1_000_000),
     "--page-rate": (0.01, 1_000_000),
@@ -133,6 +134,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _ranged(limits, "--read-bytes", _float, 262144.0,
             help="bytes of frames the connections of one client address may have read per second together, "
                  "bursts of 2 s' worth, 0..1000000000 (0: no limit)")
+    _ranged(limits, "--max-read-held", _int, 32 * 1024 * 1024,
+            help="bytes read from all connections and not yet handled, server-wide; at this or more, a "
+                 "connection holding a frame or more waits (a player's moves are read as ever), "
+                 "0..1099511627776 (0: no bound)")
     _ranged(limits, "--code-miss-rate", _float, 1.0,
             help="table codes naming no table one address (IPv6: one /64) may try per second, "
                  "0.001..1000000")
@@ -307,6 +312,7 @@ def run(args: argparse.Namespace) -> int:
                           max_spectators=args.max_spectators,
                           max_spectators_per_address=args.max_spectators_per_address, code_miss_rate=args.code_miss_rate,
                           code_miss_burst=args.code_miss_burst, read_rate=args.read_rate, read_bytes=args.read_bytes, page_rate=args.page_rate,
+                          max_read_held=args.max_read_held,
                           page_burst=args.page_burst)
     try:
         return asyncio.run(serve(config, announce=args.announce))

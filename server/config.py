@@ -48,7 +48,16 @@ class ServerConfig:
     read_bytes: float = 256 * 1024
     """Bytes of frames the connections of one address group may have read per second together, bursts
     of 2 s' worth, as :attr:`read_rate` (a frame is charged its payload's size); 0: not counted.
-    256 KiB is 100 frames of the largest legal client frame (2,254 bytes) a second, with room."""
+    256 KiB is 100 frames of the largest legal client frame (1,363 bytes, docs/protocol.md "Frame limits")
+    a second, with room."""
+    max_read_held: int = 32 * 1024 * 1024
+    """Bytes read from every connection's socket and not yet handled, server-wide (what waits for the
+    websocket parser, its partial frames, the frames waiting for the handler): at this or more, a
+    connection holding a client frame's limit or more (``protocol.CLIENT_LIMITS.max_bytes``) is not read
+    until its frames are handled or the server is back under it (``readbudget``); a player's connection,
+    holding less than a frame between two moves, is read as ever. 0: no bound. s15, carried from s13:
+    the per-group budgets had no server-wide bound, and N groups (IPv6 /64s are cheap) held N groups'
+    backlogs: up to 16 frames of 64 KiB a connection, 64 connections a group."""
     code_miss_rate: float = 1.0
     """Table codes naming no table one address group may send per second on average (issue 12);
     beyond, every lookup from it is refused RATE_LIMITED (``limit=code_misses``) until it refills."""

@@ -580,6 +580,8 @@ async def handle(ws: Any, registry: Registry) -> None:
                     break
             else:
                 frame = await ws.recv()
+            if hasattr(ws, "recount"):  # edge.EdgeConnection: the frame taken no longer counts as held (s15)
+                ws.recount()
             if not await conn.read_budget():  # its frames were charged as they were parsed (edge.py)
                 break
             await conn.receive(frame)

@@ -21,12 +21,14 @@ from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
+from websockets.frames import CloseCode
 from websockets.exceptions import HeaderLineTooLong, InvalidMessage, RequestLineTooLong, TooManyHeaders
 from websockets.http11 import Request, Response
 from websockets.protocol import Protocol
 from websockets.server import ServerProtocol
 
 from doublenine.shared.cleantext import said
+from doublenine.shared.protocol import CLIENT_LIMITS
 
 from .addresses import from_proxy, group_of, is_loopback
 from .lean import lighten
@@ -53,7 +55,7 @@ READ_BUFFER = 8192
 """Bytes of a connection's socket receive buffer while a read budget is kept (``SO_RCVBUF``; Linux
 doubles it): what one read of the socket returns at most, and so what waits here (``_unparsed``) while
 the group is in debt, besides what the kernel holds for the connection. asyncio reads up to 256 KiB at
-once, 12,000 frames of a ``resync`` flood. A client frame is at most 2,254 bytes (docs/protocol.md)."""
+once, 12,000 frames of a ``resync`` flood. A client frame is at most 2,726 bytes (docs/protocol.md "Frame limits")."""
 
 
 def method_not_allowed(method: str) -> Response:
@@ -216,6 +218,10 @@ class EdgeConnection(ServerConnection):
     closing = False
     """:meth:`close` was called (the read budget holds the socket no longer)."""
     _held: asyncio.TimerHandle | None = None
+    _holding = 0
+    """Bytes this connection held when last counted in its server's ``ReadBudget.held`` (:meth:`recount`)."""
+    _gone = False
+    """The connection is lost: it holds nothing any more."""
     allowance: Allowance | None = None
     """This connection's own part of its group's read budget (``readbudget.Allowance``): within it, it is
     read whatever its group owes (attacker s13 F1: a neighbour's flood froze it); None: not counted."""
@@ -252,12 +258,13 @@ class EdgeConnection(ServerConnection):
         self.recv_messages.pause = self._queue_pause
         self.recv_messages.resume = self._queue_resume
         if self.reads is not None and self.reads.on:
-            self.allowance = self.reads.allowance()
-            sock = transport.get_extra_info("socket")
-            try:  # one read parses at most this much (a 256 KiB read of 21-byte frames was 12,000 frames)
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, READ_BUFFER)
-            except (AttributeError, OSError):
-                pass
+            if self.reads.budgeted:
+                self.allowance = self.reads.allowance()
+                sock = transport.get_extra_info("socket")
+                try:  # one read parses at most this much (a 256 KiB read of 21-byte frames was 12,000 frames)
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, READ_BUFFER)
+                except (AttributeError, OSError):
+                    pass
             config = getattr(self.handshakes, "config", None)
             if config is not None and not from_proxy(address, config):  # a proxy's clients: named by the handler
                 self.read_group = group_of(address, mine, config)
@@ -285,20 +292,63 @@ class EdgeConnection(ServerConnection):
         self._feed()
 
     def _feed(self) -> None:
-        """Parse what waits in :attr:`_unparsed` piece by piece while the group is within its budget;
-        hold the socket when it is not (:meth:`hold_if_due`)."""
+        """Parse what waits in :attr:`_unparsed` piece by piece while the group is within its budget
+        and the server within its bound of bytes held (:meth:`_over_held`); hold the socket when not
+        (:meth:`hold_if_due`)."""
         reads, group = self.reads, self.read_group
         assert reads is not None and group is not None
         while self._unparsed and self._held is None:
             if reads.pause(group, self.allowance) > 0:
-                self.hold_if_due()
-                return
+                break
+            if self._over_held():
+                self._shed()
+                break
             piece = bytes(self._unparsed[:FEED])
             del self._unparsed[:FEED]
             queued = len(self.recv_messages.frames)
             super().data_received(piece)
             reads.charge(group, max(0, len(self.recv_messages.frames) - queued), len(piece), self.allowance)
+        self.recount()
         self.hold_if_due()
+
+    def parsed_held(self) -> int:
+        """Bytes given to websockets' parser and not yet taken by the handler: its partial frame and the
+        frames waiting for ``recv``."""
+        frames = getattr(self.recv_messages.frames, "queue", ())
+        return len(self.protocol.reader.buffer) + sum(len(f.data) for f in frames)
+
+    def recount(self) -> None:
+        """Count what this connection holds now (:meth:`parsed_held` and what waits for the parser) in its
+        server's ``ReadBudget.held``; called after each feed and each frame the handler takes."""
+        if self.reads is None or self._gone:
+            return
+        holding = len(self._unparsed) + self.parsed_held()
+        self.reads.held += holding - self._holding
+        self._holding = holding
+
+    def _shed(self) -> None:
+        """Over the server-wide bound: a partial frame already at the client frame limit or beyond (one that
+        would be refused ``MALFORMED_FRAME`` once whole) is refused now, closing the connection 1009 as
+        websockets does for a frame over ``--max-frame``, and what it held is dropped. Holding it instead
+        waited for bytes it was not given: a few such connections held the server over its bound for good."""
+        if len(self.protocol.reader.buffer) < CLIENT_LIMITS.max_bytes:
+            return
+        self.protocol.fail(CloseCode.MESSAGE_TOO_BIG, "frame over the client frame limit while the server is busy")
+        self.protocol.reader.discard()
+        self._unparsed = bytearray()
+        try:
+            self.send_data()
+        except Exception as exc:  # as websockets' own data_received: the connection is lost anyway
+            self.set_connection_exc(exc)
+        self.recount()
+
+    def _over_held(self) -> bool:
+        """The server holds its bound of bytes read and not yet handled (``ReadBudget.over``) and this
+        connection holds a client frame's limit or more: it waits (a player's connection holds less than
+        one frame between two moves, so it is read as ever; s15)."""
+        reads = self.reads
+        return reads is not None and reads.held_max > 0 and self.parsed_held() >= CLIENT_LIMITS.max_bytes \
+            and reads.over()
 
     def hold_if_due(self) -> None:
         """Stop reading the socket while :attr:`read_group` is beyond its read budget and this connection
@@ -307,6 +357,8 @@ class EdgeConnection(ServerConnection):
         if self._held is not None or self.read_group is None or self.reads is None or self.closing:
             return
         wait = self.reads.pause(self.read_group, self.allowance)
+        if wait <= 0 and self._unparsed and self._over_held():
+            wait = HOLD_MIN  # the server-wide bound: looked at again when its frames may have been handled
         if wait > 0 and not self.transport.is_closing():
             self.transport.pause_reading()
             self._held = self.loop.call_later(max(wait, HOLD_MIN), self._release_hold)
@@ -348,6 +400,10 @@ class EdgeConnection(ServerConnection):
             self._held.cancel()
             self._held = None
         super().connection_lost(exc)
+        self._gone = True
+        if self.reads is not None:  # what it held is dropped with it
+            self.reads.held -= self._holding
+            self._holding = 0
 
     def _handshake_over(self) -> None:
         group, self._counted = self._counted, None

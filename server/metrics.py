@@ -8,6 +8,8 @@ implementation, so names, escaping and histogram buckets follow the format exact
 Series (all prefixed ``doublenine_``):
 
 * ``connections`` (gauge): open websocket connections;
+* ``read_held_bytes`` (gauge): bytes read from every connection and not yet handled (s15: at
+  ``--max-read-held`` a connection holding a frame or more waits, ``readbudget``);
 * ``tables`` (gauge): tables held in memory; ``tables_created_total``, ``tables_resumed_total``;
 * ``tables_moved_total{reason}``: tables this process stopped serving because another serves
   them now (issue 12): ``handover`` (asked), ``lost`` (its lock connection dropped),
@@ -101,6 +103,8 @@ class ServerMetrics:
         if GC_COLLECTOR is not None:
             GCCollector(registry=r)
         self.connections = Gauge(p + "connections", "Open websocket connections.", registry=r)
+        self.read_held = Gauge(p + "read_held_bytes", "Bytes read from the connections and not yet handled, "
+                               "server-wide (--max-read-held).", registry=r)
         self.tables = Gauge(p + "tables", "Tables held in memory.", registry=r)
         self.tables_created = Counter(p + "tables_created", "Tables created.", registry=r)
         self.tables_resumed = Counter(

@@ -24,9 +24,19 @@ move); one beyond it is read only while the group is within the group's budget, 
 the shorter of its own debt and the group's. So a group's connections read at most the group's budget
 plus each connection's allowance (64 connections, ``--max-connections-per-address``: twice the
 budget), and a quiet connection never waits for its neighbour's flood.
+
+One bound is server-wide (s15, carried from s13: every group within its own budget, N groups held N
+budgets' frames in memory, and IPv6 /64s are cheap): :attr:`ReadBudget.held` counts the bytes read from
+every connection's socket and not yet handled (what waits for websockets' parser, its partial frame, its
+frames waiting for ``recv``), and while it is at :attr:`ReadBudget.held_max` or more a connection that
+holds a client frame's limit or more (``protocol.CLIENT_LIMITS.max_bytes``) is not read until its frames
+are handled or the server is back under the bound (``edge.EdgeConnection``). A player's connection holds
+less than one frame between two moves, so live tables are read as ever; what waits is the backlog of
+connections that send faster than the server handles them.
 """
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -37,6 +47,10 @@ HOLD_MIN = 0.5
 """Seconds a connection of a group in debt waits at least before it looks at the budget again: a debt
 of one 4 KiB piece is paid in 16 ms at 256 KiB a second, and every held connection of every flooding
 group woke that often (0.18 of a core at 30 groups of 32 connections, docs/performance.md)."""
+log = logging.getLogger("doublenine.server.reads")
+
+HELD_SAID_EVERY = 60.0
+"""Seconds between two log lines saying the server-wide bound holds connections (one a minute at most)."""
 SHARE = 1 / 64
 """A connection's own allowance, as a part of its group's budget (frames and bytes a second, bursts of
 :data:`BURST_SECONDS`): read within it whatever the group owes (attacker s13 F1)."""
@@ -62,16 +76,41 @@ class ReadBudget:
     again). Single-threaded: used from the event loop only."""
 
     def __init__(self, frames: float, bytes_: float, max_groups: int = 10_000,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, held_max: int = 0) -> None:
         self.frames, self.bytes = frames, bytes_
         self.max_groups, self.clock = max_groups, clock
+        self.held_max = held_max
+        """Bytes read and not yet handled, over every connection of the server, beyond which a connection
+        holding a frame's limit or more is not read (``ServerConfig.max_read_held``; 0: no bound)."""
+        self.held = 0
+        """Bytes read from every connection's socket and not yet handled, as the connections last counted
+        them (``edge.EdgeConnection.recount``)."""
+        self._said = float("-inf")
         self._levels: OrderedDict[Hashable, tuple[float, float, float]] = OrderedDict()
         """group -> (frames left, bytes left, when they were last brought up to date)."""
 
     @property
     def on(self) -> bool:
-        """Whether anything is counted (a budget of frames or bytes is set)."""
+        """Whether anything is counted (a budget of frames or bytes is set, or the server-wide bound)."""
+        return self.frames > 0 or self.bytes > 0 or self.held_max > 0
+
+    @property
+    def budgeted(self) -> bool:
+        """Whether the groups' budget is kept (frames or bytes a second): each connection then has its own
+        :class:`Allowance` and a small socket buffer (``edge.READ_BUFFER``)."""
         return self.frames > 0 or self.bytes > 0
+
+    def over(self) -> bool:
+        """Whether the server holds :attr:`held_max` bytes read and not yet handled, or more (logged once a
+        minute at most while it lasts)."""
+        if self.held_max <= 0 or self.held < self.held_max:
+            return False
+        now = self.clock()
+        if now - self._said >= HELD_SAID_EVERY:
+            self._said = now
+            log.warning("limit=read_held: %d bytes read and not yet handled (--max-read-held %d): connections "
+                        "holding a frame or more are not read until they are handled", self.held, self.held_max)
+        return True
 
     def allowance(self) -> Allowance:
         """A new connection's own bucket, full: :data:`SHARE` of the group's budget."""
@@ -136,4 +175,4 @@ class ReadBudget:
         return len(self._levels)
 
 
-__all__ = ["BURST_SECONDS", "SHARE", "Allowance", "ReadBudget"]
+__all__ = ["BURST_SECONDS", "HELD_SAID_EVERY", "SHARE", "Allowance", "ReadBudget"]

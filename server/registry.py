@@ -139,7 +139,7 @@ class Registry(TableMoves):
         """Open connections per client address group (issue 7 limit; IPv6 by /64, issue 12)."""
         self.limit_lines = Repeats()
         """Which ``limit`` lines are said (``connection.note_limit``: one a minute per limit and site)."""
-        self.reads = ReadBudget(config.read_rate, config.read_bytes)
+        self.reads = ReadBudget(config.read_rate, config.read_bytes, held_max=config.max_read_held)
         """Frames and bytes read per address group (``ServerConfig.read_rate``, ``read_bytes``): a group
         in debt is not read (``connection.handle``)."""
         shared = store if hasattr(store, "take_budget") else None  # PostgreSQL: one bucket for every process
@@ -178,6 +178,7 @@ class Registry(TableMoves):
         """``GET /metrics`` (issue 7): connections and tables are read live."""
         self.metrics.connections.set_function(lambda: len(self.connections))
         self.metrics.tables.set_function(lambda: len(self.tables))
+        self.metrics.read_held.set_function(lambda: float(self.reads.held))
         self.store = MeteredStore(store, self.metrics.store_seconds)
         self.store.on_failed = lambda kind: self.metrics.store_failed_writes.labels(kind=kind).inc()
         self.store.on_in_doubt = self.metrics.store_in_doubt.inc

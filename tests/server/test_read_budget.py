@@ -33,7 +33,8 @@ def test_the_defaults_are_five_connections_at_the_full_rate_and_the_largest_lega
     c = ServerConfig()
     assert (c.read_rate, c.read_bytes, BURST_SECONDS) == (100.0, 262144.0, 2.0)
     assert c.read_rate == 5 * c.rate
-    assert c.read_bytes >= c.read_rate * p.CLIENT_LIMITS.max_bytes
+    # 100 of the largest legal client frames (1,363 bytes since s15's chat.intent_id) a second, with room
+    assert c.read_bytes >= c.read_rate * p.LEGAL_CLIENT_FRAME.max_bytes == 136_300
 
 
 def test_frames_beyond_the_burst_put_the_group_in_debt_for_exactly_the_time_to_refill() -> None:
