@@ -54,7 +54,7 @@ def _mine(after, **changes):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("lang, said", [
     ("en", "Hand 1 reopens: your domino and Team A's 13 points are taken back"),
     ("fr", "La manche 1 reprend\u00a0: votre domino et les 13 points de l’équipe A sont annulés"),
-    ("pt", "A mão 1 volta: a sua batida e os 13 pontos da equipe A são desfeitos"),
+    ("pt", "A mão 1 é reaberta: a sua batida e os 13 pontos da equipe A são desfeitos"),
     ("de", "Runde 1 geht weiter: Ihr Domino und die 13 Punkte von Team A werden zurückgenommen"),
     ("es", "La mano 1 se reabre: se deshacen tu dominó y los 13 tantos de la pareja A")])
 def test_an_undo_reopening_the_readers_own_domino_says_your(ended, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
@@ -78,7 +78,7 @@ def test_the_points_reckoned_from_the_readers_own_tiles_say_you(ended) -> None: 
     a, c = fh.pip_totals[0], fh.pip_totals[2]
     assert say("en", *line) == f"Team B scores {fh.points} points: {a} + {c}, what you and Cy hold"
     assert say("de", *reckoning(after, fh, Seat.ONE, "de")[0]) == \
-        f"Team B bekommt {fh.points} Punkte: {a} + {c}, was Sie und Cy halten"
+        f"Team B bekommt {fh.points} Punkte: {a} + {c}, was Sie und Cy noch auf der Hand haben"
     watched = replace(after, view=None)  # no seat of its own (a spectator's window): both names
     assert say("en", *reckoning(watched, fh, Seat.ONE, "en")[0]) == \
         f"Team B scores {fh.points} points: {a} + {c}, what Ann and Cy hold"

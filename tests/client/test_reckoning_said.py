@@ -45,9 +45,9 @@ def _reported(states):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("lang, said", [
     ("en", ["Team B scores 28 points: 18 + 10, what you and Carla hold",
             "Only the other team's tiles count"]),
-    ("fr", ["L’équipe B marque 28 points : 18 + 10, ce qu’il reste à vous et à Carla",
+    ("fr", ["L’équipe B marque 28 points : 18 + 10, ce qu’il vous reste, à vous et à Carla",
             "Seules les pièces de l’équipe adverse comptent"]),
-    ("de", ["Team B bekommt 28 Punkte: 18 + 10, was Sie und Carla halten",
+    ("de", ["Team B bekommt 28 Punkte: 18 + 10, was Sie und Carla noch auf der Hand haben",
             "Nur die Steine des anderen Teams zählen"]),
 ])
 def test_r18_the_points_are_said_as_the_sum_of_the_opponents_pips(states, lang: str, said: list[str]) -> None:  # type: ignore[no-untyped-def]

@@ -78,7 +78,7 @@ def test_s9_an_undo_that_reopens_a_finished_hand_says_whose_domino_and_which_poi
     ("en", "Accepting takes back 3 passes, back to Zoë's turn"),
     ("fr", "Accepter annule 3 passes, jusqu’au tour de Zoë"),
     ("pt", "Aceitar desfaz 3 passes, até a vez de Zoë"),
-    ("de", "Annehmen nimmt 3-mal Passen zurück, bis zu Zoës Zug"),
+    ("de", "Annehmen nimmt 3-mal Passen zurück, bis Zoë wieder am Zug ist"),
     ("es", "Aceptar deshace 3 pases, hasta el turno de Zoë")])
 def test_s9_three_passes_are_three_passes(ended, lang: str, said: str) -> None:  # type: ignore[no-untyped-def]
     """Session 9, new user 2: "3 plays and passes" was said when all three were passes."""

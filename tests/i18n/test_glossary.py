@@ -51,12 +51,16 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         (r"^An einen Tisch$", "Einem Tisch beitreten", "An einen Tisch"),
         (r"\bweg von der Zahl\b|denen Ihre Hand", "nicht mit, bedienen", "Eröffnet weg von der Zahl"),
         (r"^Gelistet\b", "Aufgelistet", "Gelistet: auf der Webseite des Servers"),
+        # s15 F9: the line of play had three names (Spielkette, Kette, Reihe); "an der Reihe" (one's turn) stays
+        (r"\b[Dd]ie Reihe\b|\beinzige Reihe\b", "Kette", "Die Reihe:"),
     ],
     "pt": [
         (r"\bSair\b", "Abandonar a mesa", "Sair e parar de hospedar: o jogo acaba"),
         (r"\bToque outra vez\b", "Clique", "Toque outra vez para ir embora."),
         (r"(?<!qualquer )\b[Cc]hat\b", "conversa", "Esc: voltar à mesa, duas vezes: fechar o chat"),
-        (r"\bRevisar\b|\brevisão\b|Análise da distribuição", "análise da mão", "Análise da distribuição"),
+        # s15 F13: "Review of the deal" is the section of the deal's decision (accept, redeal) under the coach's
+        # "Analisar a mão": "Análise da distribuição" there, as fr "Analyse de la donne", de "Analyse des Gebens"
+        (r"\bRevisar\b|\brevisão\b", "análise da mão", "Revisar a mão"),
         (r"\bmais pontos que\b|\bvale mais pontos\b|\bsoma os pontos\b", "pintas", "livra-se de mais pontos que {instead}."),
         (r"\btrancamento\b", "tranca", "o trancamento e os {count} pontos"),
         (r"\bpedra virada(?! para baixo)", "virada para baixo", "Escolha uma pedra virada para a equipe {team}"),
@@ -66,6 +70,11 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         (r'"\{name\}"', "“{name}”", 'Nesta mesa você é "{name}"'),
         (r"^Dominó(?:!|: | de \{name\})", "Batida", "Dominó! {name} jogou a última pedra"),
         (r"^(?:desfazer|refazer)$", "desfazer a última jogada", "desfazer"),
+        # s15 F2: the tile is "pedra" (a play is "jogada"); "peça" stays the verb ("peça um novo convite")
+        (r"\b(?:[Aa]|[Uu]ma|[Ss]ua|última|[Aa]s|[Ss]uas) peças?\b|\bpeças? jogadas?\b", "pedra, jogada",
+         "Desfazer sua última peça jogada (U)"),
+        # s15 F2: "voltar" takes no object, and a hand that reopens does not "come back"
+        (r"\bvolta a sua\b|\b[Aa] mão (?:\{hand\} )?volta\b", "desfaz, é reaberta", "A mão {hand} volta: o resultado é desfeito"),
     ],
     "es": [
         (r"\bordenador\b", "computadora", "El ordenador juega por ti"),
