@@ -53,6 +53,8 @@ FORBIDDEN: dict[str, list[tuple[str, str, str]]] = {
         (r"^Gelistet\b", "Aufgelistet", "Gelistet: auf der Webseite des Servers"),
         # s15 F9: the line of play had three names (Spielkette, Kette, Reihe); "an der Reihe" (one's turn) stays
         (r"\b[Dd]ie Reihe\b|\beinzige Reihe\b", "Kette", "Die Reihe:"),
+        # s15 F20: "Ziehung" is the lottery's draw; the opening draw is the glossary's "Auslosung"
+        (r"\bZiehung(?:en)?\b", "Auslosung", "Spielstand, Ziehungen und Runden dieser Partie"),
     ],
     "pt": [
         (r"\bSair\b", "Abandonar a mesa", "Sair e parar de hospedar: o jogo acaba"),

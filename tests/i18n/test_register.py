@@ -134,13 +134,16 @@ KEY_NAMES = {
     "pt": {"Enter": "Enter", "Esc": "Esc", "Page Up": "Page Up", "Page Down": "Page Down", "arrows": "setas"},
     "de": {"Enter": "Enter", "Esc": "Esc", "Page Up": "Bild auf", "Page Down": "Bild ab", "arrows": "Pfeile",
            "Ctrl": "Strg"},
-    "es": {"Enter": "Enter", "Esc": "Esc", "Page Up": "Re Pág", "Page Down": "Av Pág", "arrows": "flechas"},
+    "es": {"Enter": "Enter", "Esc": "Esc", "Page Up": "Re Pág", "Page Down": "Av Pág", "arrows": "flechas",
+           "Shift": "Shift", "mouse": "mouse"},
 }
 """Each key as the keyboards sold for the language label it, one name per key: French AZERTY "Entrée",
 "Échap", "Page préc."; German "Bild auf", "Strg"; Spanish "Re Pág", "Av Pág". Brazilian ABNT2 keyboards
 print "Enter", "Esc", "Page Up", "Page Down" in English, and Microsoft's pt-BR terminology keeps them: the
 Portuguese footer's "Page Up, Page Down" is the key's own label, named like "Enter" and "Esc" beside it.
-German had two words for the arrows ("Pfeile", "Pfeiltasten")."""
+German had two words for the arrows ("Pfeile", "Pfeiltasten"). Translator s15 F18: the Cuban catalog said "Mayús"
+and "ratón" (Spain's) beside "computadora" and "Enter"; Latin-American keyboards print "Shift" (and "Re Pág",
+"Av Pág"), and Cuba says "mouse"."""
 
 
 @pytest.mark.parametrize("lang", sorted(KEY_NAMES))

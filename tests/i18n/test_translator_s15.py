@@ -73,6 +73,25 @@ REPORTED = [
     ("es", "F1: the rules, at these keys", {}, "F1: las reglas, abiertas en esta lista de teclas"),
     # F17 pt
     ("pt", "to play", {}, "na vez"),
+    # F18 es (Low): Latin-American keyboards and Cuban "mouse"
+    ("es", "Tab, Shift+Tab: move the focus (a gold ring) between the buttons; Enter or Space presses the focused one", {},
+     "Tab, Shift+Tab: mover el foco (un anillo dorado) entre los botones; Enter o Espacio pulsa el botón enfocado"),
+    # F20 de (Low)
+    ("de", "Mute:", {}, "Stummschalten:"),
+    ("de", "Scores, draws and hands of this match", {}, "Spielstand, Auslosungen und Runden dieser Partie"),
+    ("de", "Connection lost: reconnecting…", {}, "Verbindung verloren: Verbindung wird wiederhergestellt…"),
+    ("de", "Each player's ten tiles as dealt; the bright ones were still held at the end.", {},
+     "Die zehn Steine jedes Spielers wie ausgeteilt; die hellen waren am Ende noch auf der Hand."),
+    # F21, F26 es (Low)
+    ("es", "Host on port {port}", {"port": 8765}, "Ser anfitrión en el puerto 8765"),
+    ("es", "Listed: shown on the server's web page", {}, "Visible: aparece en la página web del servidor"),
+    # F22, F28 pt (Low)
+    ("pt", "table {code} unreachable for {seconds} s", {"code": "KQ7PA", "seconds": 40}, "mesa KQ7PA inalcançável há 40 s"),
+    ("pt", "Pick a face-down tile for Team {team}: the higher total opens", {"team": "A"},
+     "Escolha uma pedra virada para baixo para a equipe A: quem tiver o maior total sai"),
+    # F23 fr (Low)
+    ("fr", "Score after: Team A {a}, Team B {b}", {"a": 40, "b": 12}, f"Score après{NB}: équipe A 40, équipe B 12"),
+    ("fr", "Hand {n}: its final line", {"n": 3}, f"Manche 3{NB}: la ligne finale"),
 ]
 
 
@@ -108,6 +127,9 @@ PLURALS = [
      "Team {team} scores {count} points: {a} + {b}, what you and {name} hold", 23,
      {"team": "A", "a": 15, "b": 8, "name": "Nord"},
      f"L’équipe A marque 23 points{NB}: 15 + 8, ce qu’il vous reste, à vous et à Nord"),
+    ("pt", "{names} must agree, and the computer plays for them until they are back",
+     "{names} must agree, and the computer plays for them until they are back", 1, {"names": "Ana"},
+     "Ana precisa concordar, e o computador joga no lugar dessa pessoa até ela voltar"),
     # F22 pt
     ("pt", "Hand {hand} reopens: its block and Team {team}'s {count} point are taken back",
      "Hand {hand} reopens: its block and Team {team}'s {count} points are taken back", 9, {"hand": 2, "team": "B"},

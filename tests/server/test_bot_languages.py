@@ -23,7 +23,7 @@ NBSP = "\u00a0"
 
 def test_close_codes_are_said_in_the_persons_language() -> None:
     assert describe_close(4003, "", "fr") == "la table est passée à un autre processus du serveur (code de fermeture 4003)"
-    assert describe_close(1001, "bye", "de") == ("der Server hält an oder startet neu, oder hat den Tisch wegen "
+    assert describe_close(1001, "bye", "de") == ("der Server wird beendet oder neu gestartet, oder hat den Tisch wegen "
                                                  "Untätigkeit geschlossen (Schließcode 1001): bye")
     assert describe_close(None, "", "pt") == ("a conexão caiu sem mensagem de encerramento: um problema de rede, "
                                               "ou o servidor parou de repente")
