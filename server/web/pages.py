@@ -158,6 +158,34 @@ def install_block(t: Translator, code: str) -> str:
             + '</section>')
 
 
+def share_row(t: Translator, link: str | None) -> str:
+    """The page's link as text to copy, and a button that shares it (the phone's share sheet) or copies it
+    (``/static/page.js`` shows the button and names it for what the browser can do; without a script the
+    link stays selectable). ``link``: the page's address (None: the request named no usable host)."""
+    field = "" if link is None else (
+        f'<input class="link" readonly value="{escape(link)}" aria-label="{escape(t.gettext(w.LINK_LABEL))}">')
+    return (f'<p class="share">{field}<button type="button" class="share-link" hidden '
+            f'data-share="{escape(t.gettext(w.SHARE_LINK))}" data-copy="{escape(t.gettext(w.COPY_LINK))}" '
+            f'data-copied="{escape(t.gettext(w.LINK_COPIED))}">{escape(t.gettext(w.COPY_LINK))}</button>'
+            '<span class="shared" role="status"></span></p>')
+
+
+def phone_block(t: Translator, code: str, link: str | None, opened: bool = True) -> str:
+    """What a phone or tablet is told in place of the install help and "Open in doublenine" (phone s15 F4, High:
+    an invited friend on a phone was told nothing): the game is played in its program on a computer, this link
+    can be passed on to it, and the table's code (``code``; "" on ``/``, which says how tables are started).
+    Shown by page.css only where the primary pointer is coarse and cannot hover (a touch device, whatever its
+    width), where the install help and the ``doublenine://`` link are hidden. A table's is a ``<details>`` in
+    the page's head, ``opened`` while a seat waits for a person (an invite), else one tap away."""
+    if not code:
+        return (f'<section class="on-phone"><h2>{escape(t.gettext(w.CREATE_TITLE))}</h2>'
+                f'<p>{escape(t.gettext(w.PHONE_INDEX_TEXT))}</p>{share_row(t, link)}</section>')
+    return (f'<details class="on-phone"{" open" if opened else ""}><summary>{escape(t.gettext(w.PHONE_TITLE))}</summary>'
+            f'<p>{escape(t.gettext(w.PHONE_TEXT))}</p><p>{escape(t.gettext(w.PHONE_SEND, code=code))}</p>'
+            f'<p class="code-row">{escape(t.gettext(w.TABLE_CODE))} <strong class="big-code">{escape(code)}</strong></p>'
+            f'{share_row(t, link)}</details>')
+
+
 @lru_cache(maxsize=None)
 def _words_json(lang: str) -> str:
     """The script's strings of one language as JSON that cannot end its ``<script>`` element."""
@@ -165,12 +193,14 @@ def _words_json(lang: str) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
-    """The page of one table: header, live board (filled by ``/static/table.js``), install help.
+def table_page(t: Translator, info: TableInfo, invite: str | None, link: str | None = None) -> str:
+    """The page of one table: header, live board (filled by ``/static/table.js``), install help, and on a
+    phone or tablet what to do instead (:func:`phone_block`).
 
     ``invite`` is the ``doublenine://`` link of the table (None: the request named no usable
-    host, so there is no button). The script's strings travel as a JSON data block that is
-    never run (``type="application/json"``), ``<`` escaped so no name can end it.
+    host, so there is no button); ``link`` this page's own address (``http://HOST/t/CODE``, None: not
+    known). The script's strings travel as a JSON data block that is never run
+    (``type="application/json"``), ``<`` escaped so no name can end it.
     """
     seats = {s.seat: s for s in info.seats}
     status = status_text(t, info)
@@ -187,14 +217,16 @@ def table_page(t: Translator, info: TableInfo, invite: str | None) -> str:
     body = (f'<main id="table" data-code="{escape(info.code)}" data-protocol="{PROTOCOL_VERSION}">'
             f'<section class="head"><h1>{_table_title(t, info)}</h1>'
             f'<p class="status" aria-live="polite"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
-            f'<span class="spectators" id="spectators"></span></p>{button}</section>'
+            f'<span class="spectators" id="spectators"></span></p>{button}'
+            f'{phone_block(t, info.code, link, info.free > 0)}</section>'
             + _score(t, info) + board
             + f'<noscript><p class="note">{escape(t.gettext(w.NO_SCRIPT))}</p></noscript>'
             + f'<p class="note">{escape(t.gettext(w.WATCHING_NOTE))}</p>'
             + install_block(t, info.code) + '</main>')
     data = _words_json(t.lang)
     scripts = (f'<script type="application/json" id="words">{data}</script>\n'
-               '<script src="/static/vendor/msgpack.min.js"></script>\n<script src="/static/table.js"></script>')
+               '<script src="/static/vendor/msgpack.min.js"></script>\n<script src="/static/table.js"></script>\n'
+               '<script src="/static/page.js"></script>')
     title = t.gettext(w.TABLE_TITLE, code=info.code)
     return _page(t, "table-page", (f"{info.name} · " if info.name else "") + title + " · doublenine", body, scripts)
 
@@ -463,14 +495,15 @@ def results_json(results: list[MatchResult]) -> str:
 
 def index_page(t: Translator, tables: list[TableInfo], server: str | None,
                older: str | None = None, newer: str | None = None, finished: list[MatchResult] | None = None,
-               projector: bool = False, kept: tuple[tuple[str, str], ...] = ()) -> str:
+               projector: bool = False, kept: tuple[tuple[str, str], ...] = (), link: str | None = None) -> str:
     """``/``: the open tables their creators listed (``create_table{public}``), and how to start one.
     ``older``/``newer``: the queries of the pages around this one (:class:`.listing.Page`), None: no link.
     ``finished``: the newest finished matches of listed tables (club s14), None: not known (the store
     did not answer), no section. ``projector`` (``/?view=projector``, club s14 F6): large type for a room,
     no install help and no "start a table"; every view refreshes itself (``/static/board.js``). ``kept``: the
     other pairs of the query the page was opened with (``view=projector``: :func:`kept_query`), carried on by
-    its links to its other pages and to ``/results``."""
+    its links to its other pages and to ``/results``. ``link``: the page's own address, offered to a phone to
+    pass on to a computer (:func:`phone_block`)."""
     rows = []
     # club s14 F1: a stable order (named tables by name, then the others by code), not newest first: on a
     # projector a table's row no longer moves as tables are added
@@ -514,11 +547,12 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
             + f'<p class="live" id="board-live" aria-live="polite"></p></section>')
     body = (f'<main class="index" id="board" data-refresh="{BOARD_REFRESH_S}">{head}{listing}'
             + ("" if projector else f'<section class="create"><h2>{escape(t.gettext(w.CREATE_TITLE))}</h2>'
-               f'<p>{escape(t.gettext(w.CREATE_TEXT))}</p>{address}</section>' + install_block(t, ""))
+               f'<p>{escape(t.gettext(w.CREATE_TEXT))}</p>{address}</section>' + phone_block(t, "", link)
+               + install_block(t, ""))
             + '</main>')
     words = json.dumps({"lost": t.gettext(w.SCRIPT_WORDS["lost"])}, ensure_ascii=False).replace("<", "\\u003c")
     scripts = (f'<script type="application/json" id="board-words">{words}</script>\n'
-               '<script src="/static/board.js"></script>')
+               '<script src="/static/board.js"></script>' + ("" if projector else '\n<script src="/static/page.js"></script>'))
     return _page(t, "index-page projector" if projector else "index-page", "doublenine", body, scripts)
 
 

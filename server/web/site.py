@@ -170,6 +170,12 @@ def invite_for(netloc: str | None, code: str, tls: bool, watch: bool = False) ->
         return None
 
 
+def page_link(netloc: str | None, tls: bool, path: str) -> str | None:
+    """The web address of ``path`` on this server as the browser reached it (:func:`public_netloc`), for a phone
+    to pass on to a computer (phone s15 F4); None when there is no usable address."""
+    return None if netloc is None else f"{'https' if tls else 'http'}://{netloc}{path}"
+
+
 def _moving_info(code: str) -> TableInfo:
     """A table the store holds open but another process serves or hands over (issue 12): the page's
     script fills it in. Only for a code the store answered for (:meth:`WebSite._held_elsewhere`)."""
@@ -261,7 +267,8 @@ class WebSite:
                     return respond(HTTPStatus.OK, closed.encode(), html, netloc, page_headers) if closed else \
                         self._store_busy(path, t, netloc, page_headers)
             if isinstance(info, TableInfo):
-                text = pages.table_page(t, info, invite_for(netloc, info.code, tls, watch=info.free == 0))
+                text = pages.table_page(t, info, invite_for(netloc, info.code, tls, watch=info.free == 0),
+                                        page_link(netloc, tls, f"/t/{info.code}"))
                 return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
             if isinstance(info, float):  # out of code misses: 429 for any code, before it is looked at
                 return self._too_many(t, netloc, page_headers, info)
@@ -298,7 +305,7 @@ class WebSite:
             except (OSError, asyncio.TimeoutError):
                 finished = None
         text = pages.index_page(t, page.rows, server, page.older, page.newer, finished, projector,
-                                pages.kept_query(request.path.partition("?")[2]))
+                                pages.kept_query(request.path.partition("?")[2]), page_link(netloc, tls, "/"))
         return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
 
     async def finished(self, within: float | None = None) -> list[MatchResult]:

@@ -116,6 +116,34 @@ CLOSED_PRIVATE = N_("This table was not listed: its matches are shown only here,
 """Session 15: a closed private table's page says who sees its matches (docs/operations.md "Finished matches":
 its code is its key, as it was for watching it live; never on ``/``, ``/results`` nor the downloads)."""
 
+# phone s15 F4: a phone or tablet opening an invite or "/" is told that the game is a computer's program, can pass
+# the link on to that computer, and sees the table's code large (pages.phone_block; shown by page.css where the
+# primary pointer is coarse and cannot hover: a touch device, whatever its width)
+PHONE_TITLE = N_("To play, use a computer")
+PHONE_TEXT = N_("doublenine is played in its program on a computer (Linux, with Python 3.11 or newer). On a phone or "
+                "tablet, this page lets you watch.")
+PHONE_SEND = N_("Open this link on the computer: the page there says how to install the game. Or start doublenine "
+                "there and join table {code}.")
+PHONE_INDEX_TEXT = N_("Tables are started and played in doublenine, a program for a computer (Linux, with Python 3.11 "
+                      "or newer). On a phone or tablet, you can watch the tables listed here; open this page on the "
+                      "computer to install the game.")
+TABLE_CODE = N_("Table code")
+LINK_LABEL = N_("Link to this page")
+SHARE_LINK = N_("Share the link")
+COPY_LINK = N_("Copy link")
+LINK_COPIED = N_("Link copied")
+# phone s15 F15: a page refused for the address's page budget loads itself again when it may (Retry-After)
+RETRY_IN = N_("This page loads again by itself in {seconds} s.")
+RETRY_NOW = N_("Load the page again")
+# phone s15 F7: the table page says each play to a screen reader (table.js, #said), and labels the open ends
+PLAYED_LEFT = N_("{name} played {tile} on the left")
+PLAYED_RIGHT = N_("{name} played {tile} on the right")
+PLAYED_FIRST = N_("{name} played {tile}")
+PASSED_SAID = N_("{name} passed")
+ENDS_SAID = N_("open ends {a} and {b}")
+LEFT_END = N_("left end")
+RIGHT_END = N_("right end")
+
 SEAT_FREE = SEAT_WORDS[SeatState.FREE]
 """A free seat's word, also shown for its name (its default name is nobody's)."""
 
@@ -125,6 +153,12 @@ SCRIPT_WORDS: dict[str, str] = {
     "live": N_("Live"),
     "lost": N_("Connection lost: reconnecting…"),
     "full": N_("This table already has as many spectators as it takes. Try again in a minute."),
+    # phone s15 F19: the limit of spectators from one address (a club's wifi, a family's router), not a full table
+    "per_address": N_("Too many people on your network are watching this table already. Try again in a minute."),
+    # phone s15 F15: "/" read again too often from one address (429) or the server busy (503): said, then retried
+    "limited": N_("Too many requests from your network: the list is read again in {seconds} s."),
+    "played_left": PLAYED_LEFT, "played_right": PLAYED_RIGHT, "played_first": PLAYED_FIRST,
+    "passed_said": PASSED_SAID, "ends_said": ENDS_SAID, "left_end": LEFT_END, "right_end": RIGHT_END,
     "busy": N_("Too many computer-only tables from the same address are playing. Try again in a minute."),
     "gone": N_("This table is closed."),
     # PROTOCOL_VERSION from the server that served this page: the page is an old copy (a bare code was shown)

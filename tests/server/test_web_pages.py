@@ -371,3 +371,29 @@ async def test_s13_a_person_named_like_a_computer_seat_never_reads_as_one_in_the
                 '<span class="kind">computer</span> &amp; East (computer)</span> <span class="points">0</span></span>'
                 '<span class="team team-B"><span class="label">Team B</span> <span class="members">East <span class="kind">computer</span> '
                 '&amp; West <span class="kind">computer</span></span> <span class="points">0</span></span></span>') in html
+
+
+async def test_phone_s15_f4_the_pages_carry_what_a_phone_is_told_in_the_readers_language(server) -> None:
+    """Phone s15 F4: the words a phone or tablet gets in place of the install help (shown by page.css on touch
+    devices; tests/server/test_web_phone.py checks where they show), here as served in French."""
+    host = await create(server, True, kinds="hhcc")
+    _, _, html = await get(server, f"/t/{host.code}", "fr")
+    link = f"http://127.0.0.1:{server.port}/t/{host.code}"
+    assert ('<details class="on-phone" open><summary>Pour jouer, utilisez un ordinateur</summary>'
+            "<p>doublenine se joue dans son programme, sur un ordinateur (Linux, avec Python 3.11 ou plus récent). "
+            "Sur un téléphone ou une tablette, cette page vous permet de regarder.</p>"
+            "<p>Ouvrez ce lien sur l’ordinateur\u00a0: la page y explique comment installer le jeu. Ou lancez-y "
+            f"doublenine et rejoignez la table {host.code}.</p>") in html
+    assert (f'<input class="link" readonly value="{link}" aria-label="Lien vers cette page">'
+            '<button type="button" class="share-link" hidden data-share="Partager le lien" data-copy="Copier le lien" '
+            'data-copied="Lien copié">Copier le lien</button>') in html
+    assert '<script src="/static/page.js"></script>' in html and own_code_in(html) == []
+    full = await create(server, True)  # no seat waits for a person: the block is one tap away
+    _, _, html = await get(server, f"/t/{full.code}", "fr")
+    assert '<details class="on-phone"><summary>' in html
+    _, _, html = await get(server, "/", "de")
+    assert ('<section class="on-phone"><h2>Einen Tisch eröffnen</h2><p>Tische werden in doublenine eröffnet und '
+            "gespielt, einem Programm für den Computer (Linux, mit Python 3.11 oder neuer).") in html
+    assert f'value="http://127.0.0.1:{server.port}/"' in html
+    _, _, html = await get(server, "/?view=projector")
+    assert "on-phone" not in html and "page.js" not in html

@@ -101,3 +101,57 @@ async def test_phone_s15_lists_and_names_fit_a_phone_without_the_table_pages_sty
             await small.close()
         finally:
             await browser.close()
+
+
+async def _shown(page: Any, selector: str) -> list[bool]:
+    return [await e.is_visible() for e in await page.query_selector_all(selector)]
+
+
+async def test_phone_s15_f4_a_phone_or_tablet_is_told_to_play_on_a_computer_and_can_pass_the_link_on(make_server: Any) -> None:
+    """F4 (High): an invited friend on a phone saw a table waiting for players and not a word of how to take a
+    seat; a 1024 px tablet got "Open in doublenine" and the pipx steps it cannot follow. Touch devices are told
+    by what they are (a coarse pointer that cannot hover), not by their width."""
+    async_playwright = _browser_or_skip()
+    server = await make_server()
+    c = await connect(server)
+    waiting = await c.attach({"type": "create_table", "seats": seats(*"hhcc"), "sit": 1, "name": "Ana", "public": True})
+    base = f"http://127.0.0.1:{server.port}"
+    link = f"{base}/t/{waiting.code}"
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            for size in (PHONE, {"width": 1024, "height": 1366}):
+                touch = await browser.new_context(viewport=size, is_mobile=True, has_touch=True, locale="en-US",
+                                                  permissions=["clipboard-read", "clipboard-write"])
+                page = await touch.new_page()
+                await page.goto(link)
+                await page.wait_for_selector("#conn.live", timeout=60_000)
+                assert (await _shown(page, ".install"), await _shown(page, ".open-row")) == ([False], [False]), size
+                assert await _shown(page, "details.on-phone[open]") == [True]
+                said = await page.text_content("details.on-phone") or ""
+                assert "doublenine is played in its program on a computer (Linux, with Python 3.11 or newer)." in said
+                assert f"join table {waiting.code}." in said
+                assert await page.text_content(".big-code") == waiting.code
+                assert await page.input_value("input.link") == link
+                button = page.locator("button.share-link")
+                assert await button.is_visible() and await button.text_content() in ("Copy link", "Share the link")
+                if await button.text_content() == "Copy link":
+                    await button.click()
+                    await page.wait_for_selector(".shared:text('Link copied')", timeout=5_000)
+                    assert await page.evaluate("navigator.clipboard.readText()") == link
+                await page.goto(base + "/")
+                assert await _shown(page, ".create") == [False] and await _shown(page, ".install") == [False]
+                assert await _shown(page, "section.on-phone") == [True]
+                assert await page.input_value("section.on-phone input.link") == base + "/"
+                await touch.close()
+            desk = await browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+            page = await desk.new_page()
+            await page.goto(link)
+            await page.wait_for_selector("#conn.live", timeout=60_000)
+            assert (await _shown(page, ".install"), await _shown(page, ".open-row")) == ([True], [True])
+            assert await _shown(page, ".on-phone") == [False]
+            await page.goto(base + "/")
+            assert (await _shown(page, ".create"), await _shown(page, ".on-phone")) == ([True], [False])
+            await desk.close()
+        finally:
+            await browser.close()
