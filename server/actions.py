@@ -126,7 +126,7 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
                 table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
             if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
                 table.meta.started = True
-        claim = slot.grant()
+            claim = slot.grant()  # stored with the seat (s15: a restart knows which window holds it)
         if late:
             await _welcome_waiting(table, conn, seat, token, claim)
             return
@@ -177,7 +177,9 @@ async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) 
             if old is not None and old is not conn:
                 table.unbind(old)
                 old.close(4002, "seat reclaimed by a newer connection")
-            await _welcome_waiting(table, conn, seat, None, slot.grant(claim))
+            claim = slot.grant(claim)
+            await table.store_claim()
+            await _welcome_waiting(table, conn, seat, None, claim)
             return
         if slot.handed_over:  # D7: the returning player takes the seat back (after the decision owed)
             await table.give_back(seat)
@@ -193,7 +195,9 @@ async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) 
         elif r is not None and r.action == "hand_over" and r.target == seat:
             table.back_asked.add(seat)  # D7: the request stays; carried out, the seat comes back after the decision
         creator = token_matches(token, table.meta.creator_hash)  # D9: the setter's own token only
-        await _welcome(table, conn, seat, None, creator, slot.grant(claim))
+        claim = slot.grant(claim)
+        await table.store_claim()  # before joined: a restarted server refuses the window taken over (s15)
+        await _welcome(table, conn, seat, None, creator, claim)
 
 
 KEPT_FOR_NEW_GROUPS = 4

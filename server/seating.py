@@ -70,6 +70,17 @@ def token_matches(token: str, stored: str | None) -> bool:
 
 
 
+CLAIM_GAP = 1024
+"""How far a seat's claim counter jumps when its table is loaded from the store (a restart, a take-over
+by another process): a claim given after the last stored one (while the store failed) is never given
+again. joined.claim is at most 2^31-1 (docs/protocol.md): about two million loads from a random start."""
+
+
+def _claim_in(value: Any) -> int | None:
+    """A stored claim (an int of 0..2^31-1), else None (a record before s15, or one that is not a claim)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31 else None
+
+
 @dataclass
 class SeatSlot:
     """One seat: its kind, computer level, name, the holder's token hash and live state."""
@@ -115,17 +126,21 @@ class SeatSlot:
     was loopback or had no group. ``ServerConfig.one_seat_per_address`` (live, not stored)."""
 
     claims: int = field(default_factory=lambda: secrets.randbelow(2**30), repr=False)
-    """The last grant's number: each time this process gives the seat to a connection (a join, a rejoin) it
-    grows by one, from a random start (a restarted process never gives a stale window's claim again); the
-    grant's number is its *claim*, sent in ``joined.claim``, presented again in ``rejoin.claim`` (live)."""
+    """The last grant's number: each time the seat is given to a connection (a join, a rejoin) it grows by
+    one, from a random start for a new table; the grant's number is its *claim*, sent in ``joined.claim``,
+    presented again in ``rejoin.claim``. Stored with the seats (s15): a restarted process, or another
+    taking the table over, goes on from the stored number plus :data:`CLAIM_GAP`, so it never gives a
+    claim a window may hold again."""
     claim_held: int | None = field(default=None, repr=False)
-    """The claim of the last connection given the seat, kept after it disconnects (live, not stored)."""
+    """The claim of the last connection given the seat, kept after it disconnects. Stored (s15)."""
     window_from: int | None = field(default=None, repr=False)
     """The first claim of the window that holds the seat now: claims from :attr:`window_from` to
     :attr:`claim_held` are that window's own (its rejoins whose ``joined`` was lost); any claim below it
     was taken over by this window and is refused 4002 (:meth:`stale`). A counter compared, never a list
     of taken-over claims (attacker s13 F3: the newest 8 were kept, and a stale window's claim took the
-    seat back after 9 take-overs). Live, not stored: after a restart the first rejoin wins as before."""
+    seat back after 9 take-overs). Stored (s15, carried from s13: it lived in the serving process only, so
+    after a restart or a take-over by another process the first rejoin won, a stuck window's as well, and
+    the player's current window was then closed 4002: the player lost the seat to the window they had left)."""
 
     def grant(self, presented: int | None = None) -> int:
         """A new claim for a connection given this seat; ``presented``: the claim a ``rejoin`` carried (None:
@@ -167,16 +182,22 @@ class SeatSlot:
         return {"kind": self.kind, "level": self.level, "name": self.name,
                 "token_hash": self.token_hash, "handed_over": self.handed_over,
                 "waits": self.waits, "next_name": self.next_name, "deciders": list(self.deciders),
-                "deciders_match": self.deciders_match}
+                "deciders_match": self.deciders_match, "claims": self.claims, "claim_held": self.claim_held,
+                "window_from": self.window_from}
 
     @staticmethod
     def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
         # names stored before issue 16 were not cleaned: clean them on the way in
         deciders = r.get("deciders") if isinstance(r.get("deciders"), list) else []
-        return SeatSlot(seat, r["kind"], r["level"], seat_name(r["name"]), r["token_hash"], r["handed_over"],
+        slot = SeatSlot(seat, r["kind"], r["level"], seat_name(r["name"]), r["token_hash"], r["handed_over"],
                         waits=r.get("waits") is True, next_name=seat_name(r.get("next_name", "")),
                         deciders=tuple(seat_name(n) for n in deciders[:DECIDERS_KEPT] if isinstance(n, str)),
                         deciders_match=r["deciders_match"] if isinstance(r.get("deciders_match"), int) else 0)
+        claims, held, first = (_claim_in(r.get(k)) for k in ("claims", "claim_held", "window_from"))
+        if claims is not None:  # stored since s15; a record before it keeps the random start (first rejoin wins)
+            slot.claims = claims + CLAIM_GAP
+            slot.claim_held, slot.window_from = held, first
+        return slot
 
 
 DECIDERS_KEPT = 4

@@ -287,6 +287,20 @@ class Table:
         for seat, iid, line_id in stored_intents(rows, lines):  # a line sent again after a restart: DUPLICATE
             self.chat.remember("chat", seat, iid, line_id)
 
+    async def store_claim(self) -> None:
+        """Store the seats after a seat was given to a connection by ``rejoin`` (its claim and the holding
+        window's first, ``SeatSlot.window_from``: s15, carried from s13: they lived in the serving process
+        only, and after a restart a stuck window's rejoin took the seat from the player's current window).
+        A store that fails keeps them in memory (logged; stored with the next change of seats): the player
+        is never refused a seat for it. Nothing when another process serves the table now (the welcome
+        says so)."""
+        try:
+            await self.save_meta()
+        except Refused:
+            pass  # TABLE_MOVING: _welcome closes the connection for the other process
+        except Exception:
+            log_store_failure(log, self.store, "table %s: storing a seat's claim failed; kept in memory", self.code)
+
     async def save_meta(self) -> None:
         """Store the seats' record after a change of who holds them (TABLE_MOVING once the
         table belongs to another process, issue 12)."""
