@@ -225,8 +225,9 @@ class MeteredStore:
         await self._write(self.inner.record_result(result, keep, per_site))
 
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
-                           public: bool = False) -> list[MatchResult]:
-        return await self.inner.load_results(limit, code, public)
+                           public: bool = False, *, offset: int = 0, table: str = "",
+                           ended: tuple[float, float] | None = None) -> list[MatchResult]:
+        return await self.inner.load_results(limit, code, public, offset=offset, table=table, ended=ended)
 
     async def close_table(self, code: str, epoch: int | None = None) -> None:
         await self._write(self.inner.close_table(code, epoch))

@@ -783,11 +783,18 @@ class PostgresStore:
         await self._run(work)
 
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
-                           public: bool = False) -> list[MatchResult]:
+                           public: bool = False, *, offset: int = 0, table: str = "",
+                           ended: tuple[float, float] | None = None) -> list[MatchResult]:
+        wanted = table.lower() or None
+        since, before = (None, None) if ended is None else (_stamp(created_us(ended[0])), _stamp(created_us(ended[1])))
+
         async def work(con: asyncpg.Connection) -> list[MatchResult]:
-            rows = await con.fetch(
+            rows = await con.fetch(  # operator s15 F3: chosen and paged here, never in the process
                 "SELECT * FROM dn_result WHERE ($2::text IS NULL OR code=$2) AND (public OR NOT $3)"
-                " ORDER BY ended DESC, code COLLATE \"C\", match_no DESC LIMIT $1", max(0, int(limit)), code, bool(public))
+                " AND ($5::text IS NULL OR lower(code)=$5 OR strpos(lower(name), $5) > 0)"
+                " AND ($6::timestamptz IS NULL OR (ended >= $6 AND ended < $7))"
+                " ORDER BY ended DESC, code COLLATE \"C\", match_no DESC LIMIT $1 OFFSET $4",
+                max(0, int(limit)), code, bool(public), max(0, int(offset)), wanted, since, before)
             return [MatchResult(r["code"], r["match_no"], (r["seat1"], r["seat2"], r["seat3"], r["seat4"]),
                                 (r["score_a"], r["score_b"]), r["winner"], r["hands"], _micros(r["started"]) / 1e6,
                                 _micros(r["ended"]) / 1e6, r["name"], r["public"], r.get("site")) for r in rows]

@@ -451,9 +451,10 @@ class SQLiteStore:
         await self._call(job)
 
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
-                           public: bool = False) -> list[MatchResult]:
+                           public: bool = False, *, offset: int = 0, table: str = "",
+                           ended: tuple[float, float] | None = None) -> list[MatchResult]:
         def job(c: sqlite3.Connection) -> list[MatchResult]:
-            return read_results(c, limit, code, public)
+            return read_results(c, limit, code, public, offset=offset, table=table, ended=ended)
 
         result: list[MatchResult] = await self._call(job)
         return result
@@ -718,20 +719,31 @@ def read_only(path: Path) -> Iterator[sqlite3.Connection]:
             shutil.rmtree(private, ignore_errors=True)  # this tool's own folder, nothing else
 
 
-def read_results(c: sqlite3.Connection, limit: int, code: str | None = None, public: bool = False) -> list[MatchResult]:
+def read_results(c: sqlite3.Connection, limit: int, code: str | None = None, public: bool = False, *,
+                 offset: int = 0, table: str = "", ended: tuple[float, float] | None = None) -> list[MatchResult]:
     """``Store.load_results`` on connection ``c`` (the store's own, or the read-only one of
     ``doublenine results`` while a server holds the file); [] for a file older than schema 3. Each with
     its ``site`` (None in a file older than attacker s14 F3's column): session 15, copy-store read the results
-    through here and wrote them without their site, so the per-site retention forgot who made them."""
+    through here and wrote them without their site, so the per-site retention forgot who made them.
+    ``offset``, ``table``, ``ended``: chosen and paged in SQL (operator s15 F3), the name compared in lower
+    case by ``str.lower`` (SQLite's own ``lower()`` knows ASCII only)."""
     if c.execute("SELECT 1 FROM sqlite_master WHERE name='dn_result'").fetchone() is None:
         return []
     site = "site" if "site" in {row[1] for row in c.execute("PRAGMA table_info(dn_result)")} else "NULL"
-    where, args = [], []
+    where: list[str] = []
+    args: list[Any] = []
     if code is not None:
         where.append("code=?")
         args.append(code)
     if public:
         where.append("public=1")
+    if table:
+        c.create_function("dn_lower", 1, lambda v: None if v is None else str(v).lower(), deterministic=True)
+        where.append("(dn_lower(code)=? OR instr(dn_lower(name), ?) > 0)")
+        args += [table.lower(), table.lower()]
+    if ended is not None:
+        where.append("ended >= ? AND ended < ?")
+        args += [float(ended[0]), float(ended[1])]
     sql = (f"SELECT {RESULT_COLUMNS}, {site} FROM dn_result" + (" WHERE " + " AND ".join(where) if where else "")
-           + " ORDER BY ended DESC, code, match_no DESC LIMIT ?")
-    return [_result_of(row) for row in c.execute(sql, (*args, max(0, int(limit))))]
+           + " ORDER BY ended DESC, code, match_no DESC LIMIT ? OFFSET ?")
+    return [_result_of(row) for row in c.execute(sql, (*args, max(0, int(limit)), max(0, int(offset))))]

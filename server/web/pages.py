@@ -20,6 +20,7 @@ from functools import lru_cache
 from html import escape
 from importlib import resources
 from string import Template
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from doublenine.cli import installed_version
@@ -322,12 +323,23 @@ class ResultsQuery:
                 page = int(value)
         return ResultsQuery(table, date, page, kept_query(query))
 
-    def keeps(self, r: MatchResult) -> bool:
-        """``r`` is one of the matches asked for (its table, its day)."""
-        if self.date and utc(r.ended)[:10] != self.date:
-            return False
-        wanted = self.table.casefold()
-        return not wanted or r.code.casefold() == wanted or wanted in r.name.casefold()
+    def ended(self) -> tuple[float, float] | None:
+        """The day asked for as ``[from, before)`` Unix seconds (UTC), what :meth:`Store.load_results` chooses
+        by; None for any day; an empty span for a date of no calendar (``2026-13-45``: nothing chosen)."""
+        if not self.date:
+            return None
+        try:
+            start = datetime.strptime(self.date, "%Y-%m-%d").replace(tzinfo=timezone.utc).timestamp()
+        except ValueError:
+            return (0.0, 0.0)
+        return (start, start + 86400.0)
+
+    def read(self) -> dict[str, Any]:
+        """The arguments of :meth:`Store.load_results` that read this page (public tables only, one row more
+        than a page to know whether an older page has any): operator s15 F3, chosen and paged by the store,
+        never by reading every kept result into the process."""
+        return {"limit": RESULTS_PAGE + 1, "public": True, "offset": (self.page - 1) * RESULTS_PAGE,
+                "table": self.table, "ended": self.ended()}
 
     def link(self, page: int, path: str = "/results") -> str:
         """The URL of ``page`` of the same selection, with the query's other pairs (:attr:`kept`)."""
@@ -338,10 +350,9 @@ class ResultsQuery:
 
 
 def select_results(results: list[MatchResult], query: ResultsQuery) -> tuple[list[MatchResult], bool]:
-    """The page ``query`` asks for of ``results`` (newest first), and whether a later page has more."""
-    chosen = [r for r in results if query.keeps(r)]
-    start = (query.page - 1) * RESULTS_PAGE
-    return chosen[start:start + RESULTS_PAGE], len(chosen) > start + RESULTS_PAGE
+    """The page ``query`` asks for from ``results``, the store's answer to :meth:`ResultsQuery.read`
+    (at most :data:`RESULTS_PAGE` + 1 rows), and whether a later page has more."""
+    return results[:RESULTS_PAGE], len(results) > RESULTS_PAGE
 
 
 def index_results(results: list[MatchResult]) -> list[MatchResult]:

@@ -68,3 +68,21 @@ async def test_a_schema_2_sqlite_file_gains_the_results_table(tmp_path: Path) ->
     assert con.execute("PRAGMA user_version").fetchone() == (3,)
     assert read_results(con, 10) == [Q57RS_1]
     con.close()
+
+
+async def test_s15_f3_the_store_chooses_and_pages_the_results(store: Store) -> None:
+    """Operator s15 F3: ``/results`` read every kept result into the process to choose one page. Every store
+    now chooses by table (code, or a part of the name, any case, accents too), by end time and pages them."""
+    names = ("Salle Été", "Table 1", "")
+    for n in range(1, 13):
+        await store.record_result(MatchResult(f"C{n % 3}AAA", n, ("A", "B", "C", "D"), (100, n), "A", n,
+                                              1000.0 * n, 1000.0 * n + 500, names[n % 3], n != 12))
+    got = await store.load_results(limit=3, offset=2)
+    assert [r.match for r in got] == [10, 9, 8]
+    assert [r.match for r in await store.load_results(table="salle été", public=True)] == [9, 6, 3]
+    assert [r.match for r in await store.load_results(table="ÉTÉ", offset=1, limit=2)] == [9, 6]
+    assert [r.match for r in await store.load_results(table="c0aaa")] == [12, 9, 6, 3]
+    assert [r.match for r in await store.load_results(table="%")] == []
+    assert [r.match for r in await store.load_results(ended=(3500.0, 6500.0))] == [5, 4, 3]
+    assert [r.match for r in await store.load_results(ended=(0.0, 0.0))] == []
+    assert [r.match for r in await store.load_results(table="table", ended=(3500.0, 9000.0), public=True)] == [7, 4]
