@@ -21,6 +21,7 @@ from typing import Any, Callable
 import pygame
 
 from doublenine.shared.chat import MAX_CHARS, PHRASE_IDS, PHRASES
+from doublenine.shared.i18n import N_
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
@@ -211,7 +212,7 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
     x, inner = x0 + pad, pw - 2 * pad
     close = (x0 + pw - pad - bh, y0 + pad // 2, bh, bh)
     y = y0 + pad // 2 + bh + pad // 2
-    caption = round(5.5 * f)  # "Mute:" before the chips
+    caption = _caption_room(lang, f, inner)  # "Mute:" before the chips
     keys = mute_keys(state)
     chips, y = _flow(keys, tuple(chip_label(state, k, lang) for k in keys), x + caption, y, inner - caption, f)
     y += pad // 2
@@ -244,6 +245,22 @@ def draft_caret(lay: ChatLayout, cui: ChatUi, was: ChatUi, width: Callable[[str]
     at = clicked_at(art, cui.draft, shown, draft_room(lay), lay.font, left) if art is not None \
         else click_caret(cui.draft, shown, draft_room(lay), width, left)
     return replace(cui, caret=at)
+
+
+MUTE = N_("Mute:")
+"""The caption before the mute chips (client/chatdraw draws it)."""
+
+
+def _caption_room(lang: str, f: int, inner: int) -> int:
+    """Pixels the "Mute:" caption takes before the chips: its words in ``lang`` as measured at the caption's size
+    (0.9 ``f``) and a font's width of margin, at least the 5.5 ``f`` it always had, at most half of ``inner``.
+    Translator s15 F20: German "Stummschalten:" was cut to "Stumms…" in the fixed 5.5 ``f`` (kind: a room sized
+    for the English word)."""
+    from .text import tr
+    from .typeset import measurer
+
+    said = measurer().measure(tr(lang, MUTE), round(0.9 * f))[0]
+    return min(inner // 2, max(round(5.5 * f), said + f))
 
 
 def _phrase_cells(lang: str, f: int, room: int) -> list[tuple[int, int, bool]]:

@@ -14,7 +14,7 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.seats import Seat, team_of
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .chat import ChatLayout, ChatUi, chip_label, draft_room, free_text_allowed, unread, visible
+from .chat import MUTE, ChatLayout, ChatUi, chip_label, draft_room, free_text_allowed, unread, visible
 from .focus import draw_ring
 from .panels import Button
 from .render import DIM_INK, INK, draw_button
@@ -89,7 +89,7 @@ def _chips(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
     f = lay.font
     if lay.chips and lay.panel is not None:
         first = lay.chips[0][1]
-        cap = art.text(tr(lang, "Mute:"), round(0.9 * f), DIM_INK, width=first[0] - lay.panel[0] - f)
+        cap = art.text(tr(lang, MUTE), round(0.9 * f), DIM_INK, width=first[0] - lay.panel[0] - f)
         surface.blit(cap, cap.get_rect(midleft=(lay.panel[0] + round(0.8 * f), first[1] + first[3] // 2)))
     for key, (cx, cy, cw, ch) in lay.chips:
         muted = key in cui.muted

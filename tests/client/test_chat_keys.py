@@ -69,8 +69,8 @@ def test_the_reported_message_at_a_phrases_only_table_plays_nothing(tmp_path, mo
     assert scene.talk.cui.open and scene.talk.cui.focused and scene.talk.cui.draft == ""
     assert scene.keys() == "chat"
     assert scene.layout().help == (tr("es", HELP_PHRASES),)
-    assert tr("es", HELP_PHRASES) == "Solo frases durante una mano: Tab hasta una, luego Enter · Esc: volver a la mesa, dos " \
-        "veces: cerrar el chat"
+    assert tr("es", HELP_PHRASES) == "Solo frases hechas durante una mano: Tab hasta una, luego Enter · Esc: volver a la mesa, " \
+        "dos veces: cerrar el chat"
 
 
 def test_clicks_on_the_panel_keep_the_keys_and_the_table_or_esc_takes_them_back(tmp_path, monkeypatch) -> None:

@@ -83,7 +83,7 @@ REPORTED = [
     ("de", "Each player's ten tiles as dealt; the bright ones were still held at the end.", {},
      "Die zehn Steine jedes Spielers wie ausgeteilt; die hellen waren am Ende noch auf der Hand."),
     # F21, F26 es (Low)
-    ("es", "Host on port {port}", {"port": 8765}, "Ser anfitrión en el puerto 8765"),
+    ("es", "Host on port {port}", {"port": 8765}, "Ser anfitrión: puerto 8765"),  # whole at 800x600
     ("es", "Listed: shown on the server's web page", {}, "Visible: aparece en la página web del servidor"),
     # F22, F28 pt (Low)
     ("pt", "table {code} unreachable for {seconds} s", {"code": "KQ7PA", "seconds": 40}, "mesa KQ7PA inalcançável há 40 s"),
