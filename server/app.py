@@ -50,6 +50,10 @@ STOP_CUT = 2.0
 """Seconds a stop then waits for the connections it cut to end before it closes the store anyway."""
 PROBE_EVERY = 5.0
 """Seconds between two test writes while the store fails (see ``GameServer._watch_store``)."""
+QUIET_PROBE_EVERY = 30.0
+"""Seconds without a write that worked after which a process with no table open tests the store (a write
+that changes nothing), so ``doublenine_store_ok`` turns 0 while PostgreSQL is down even where nothing
+writes (operator s15 F4); one such write every 30 s per idle process costs PostgreSQL nothing."""
 
 MAX_QUEUE = 16
 """Frames websockets keeps received but not yet read (``recv``) per connection before it stops reading
@@ -251,10 +255,22 @@ class GameServer:
 
     async def _watch_store(self) -> None:
         """While the store fails, try a harmless write every ``PROBE_EVERY`` s, so /healthz turns
-        ok again once the disk has room, even when nobody plays (nginx sends nobody meanwhile)."""
+        ok again once the disk has room, even when nobody plays (nginx sends nobody meanwhile).
+        With no table open, test it too once no write has worked for :data:`QUIET_PROBE_EVERY` s:
+        operator s15 F4, a process holding no table (restarted after a kill, or every table taken by
+        the others) said ``doublenine_store_ok 1`` through a 30 s PostgreSQL outage, because the probe
+        ran only once a write had failed and it wrote nothing. Kind: health read from the absence of
+        writes; a process with tables open writes (and fails) with their moves, and its lock connection
+        reports PostgreSQL on its own (``doublenine_table_locks_ok``)."""
         while True:
             await asyncio.sleep(PROBE_EVERY)
-            if getattr(self.registry.store, "failing", None) and not self.stopping:
+            store = self.registry.store
+            if self.stopping:
+                continue
+            if getattr(store, "failing", None):
+                await self.registry.probe_store()
+            elif not self.registry.tables and getattr(store, "probe", None) is not None \
+                    and getattr(store, "seconds_since_success", lambda: 0.0)() >= QUIET_PROBE_EVERY:
                 await self.registry.probe_store()
 
     async def stop(self, code: int = SHUTTING_DOWN, reason: str = "server shutting down, reconnect",

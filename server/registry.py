@@ -597,8 +597,9 @@ class Registry(TableMoves):
         if probe is not None:
             try:
                 await probe()
-            except Exception as exc:  # still failing: said as the spell goes on
-                log.debug("store probe failed: %s", typed(exc))
+            except Exception as exc:  # said once a minute (operator s15 F4: an outage seen by the probe alone said nothing)
+                log_store_failure(log, self.store, "the store's test write failed (no table open): %s", said(exc),
+                                  level=logging.WARNING, traceback=False)
             return
         if getattr(self.store, "failing", None) is not None:
             assume = getattr(self.store, "assume_working", None)

@@ -97,3 +97,35 @@ async def test_with_no_table_open_store_ok_stays_0_until_postgresql_takes_writes
         await admin.execute(f'ALTER DATABASE "{db}" RESET default_transaction_read_only')
         await admin.close()
         await server.stop()
+
+
+async def test_s15_f4_a_process_with_no_table_tests_the_store_while_nothing_writes(
+        pg_dsn: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Operator s15 F4 (pgoutage.sh): a process holding no table said ``doublenine_store_ok 1`` through a 30 s
+    PostgreSQL outage and logged nothing about the store: its probe ran only once a write had failed, and
+    nothing wrote. Now, with no table open and no write worked for ``QUIET_PROBE_EVERY`` s, it tests the store:
+    here PostgreSQL refuses writes (read-only) with nobody writing, store_ok turns 0 with a WARNING line, then
+    1 with ``store recovered`` once PostgreSQL takes writes again."""
+    monkeypatch.setattr(server_app, "PROBE_EVERY", 0.2)
+    monkeypatch.setattr(server_app, "QUIET_PROBE_EVERY", 1.0)
+    server = await server_on_empty(pg_dsn)
+    admin = await asyncpg.connect(pg_dsn)
+    db = await admin.fetchval("SELECT current_database()")
+    try:
+        assert (_store_ok(server), server.registry.tables) == (1.0, {})
+        await admin.execute(f'ALTER DATABASE "{db}" SET default_transaction_read_only = on')
+        await _end_connections(admin)
+        with caplog.at_level(logging.WARNING, logger="doublenine.server"):
+            await until(lambda: _store_ok(server) == 0.0, 15, step=0.05)  # was 1.0 for as long as it lasted
+            assert server.health()["status"] == "store_failing"
+            assert any(r.getMessage().startswith("the store's test write failed (no table open): ")
+                       and "read-only transaction" in r.getMessage() for r in caplog.records)
+            await admin.execute(f'ALTER DATABASE "{db}" RESET default_transaction_read_only')
+            await _end_connections(admin)
+            await until(lambda: _store_ok(server) == 1.0, 15, step=0.05)
+        assert server.health()["status"] == "ok"
+        assert any(r.getMessage().startswith("store recovered") for r in caplog.records)
+    finally:
+        await admin.execute(f'ALTER DATABASE "{db}" RESET default_transaction_read_only')
+        await admin.close()
+        await server.stop()
