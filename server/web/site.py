@@ -42,7 +42,7 @@ from ..table import ClaimsUnavailable, Refused, is_store_refusal
 from . import pages
 from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, table_info
 from .pages import SeatInfo, TableInfo
-from .words import negotiate, words
+from .words import chosen_language, negotiate, words
 
 STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                 ".png": "image/png", ".txt": "text/plain; charset=utf-8"}
@@ -214,7 +214,7 @@ class WebSite:
         path = request.path.split("?", 1)[0]
         tls = self._tls(connection, request)
         netloc = public_netloc(request, tls, tuple(getattr(self.registry.config, "public_addresses", ())))
-        lang = negotiate(one_header(request, "Accept-Language"))
+        lang = chosen_language(request.path.partition("?")[2]) or negotiate(one_header(request, "Accept-Language"))
         t = words(lang)
         page_headers = (("Vary", "Accept-Language"), ("Cache-Control", "no-store"), ("Content-Language", lang))
         if path in static_files():

@@ -24,6 +24,27 @@ _RANGE = re.compile(r"^([A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*|\*)$")
 _QUALITY = re.compile(r"^q=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$")  # RFC 9110 qvalue, ASCII digits only
 
 
+LANG_QUERY_CHARS = 256
+"""Characters of a page's query string :func:`chosen_language` reads (the query comes from anyone)."""
+
+
+def chosen_language(query: str) -> str | None:
+    """The language a page's query asks for, ``lang=fr`` (one of :data:`LANGUAGES`, by
+    :func:`~doublenine.shared.i18n.normalize_language`: ``pt-BR``, ``de_AT`` too), before the browser's
+    (:func:`negotiate`); None when it names none of ours or there is none. Translator s15 F29: a club's projector
+    laptop set up in English showed English to a French room, with no way to choose. Only the first
+    :data:`LANG_QUERY_CHARS` characters and 16 fields are read; the first ``lang`` counts."""
+    from urllib.parse import parse_qsl
+
+    try:
+        fields = parse_qsl(query[:LANG_QUERY_CHARS], max_num_fields=16)
+    except ValueError:  # more than 16 fields
+        return None
+    asked = next((value for name, value in fields if name == "lang"), None)
+    lang = normalize_language(asked[:16]) if asked else None
+    return lang if lang in LANGUAGES else None
+
+
 def negotiate(header: str | None) -> str:
     """The page language for an ``Accept-Language`` header: one of :data:`LANGUAGES`.
 
