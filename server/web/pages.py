@@ -395,6 +395,19 @@ LEVEL_WORDS = {"easy": "Easy", "heaviest": "Heaviest", "normal": "Normal", "stro
 import nothing of the client)."""
 
 
+def shown_utc(t: Translator, seconds: float) -> tuple[str, str]:
+    """Unix ``seconds`` as (day, time) in UTC as ``t``'s readers write a date: fr and pt ``07/12/2026``, de
+    ``07.12.2026``, es ``7/12/2026`` (CLDR's numeric day, month and year, Babel), and ``19:30``; English keeps the
+    ISO ``2026-12-07`` (:func:`utc`), which no reader takes for the 12th of July. Translator s15 F24: every
+    language's /results said ``2026-12-07``."""
+    when = datetime.fromtimestamp(seconds, timezone.utc)
+    if t.lang == "en":
+        return when.strftime("%Y-%m-%d"), when.strftime("%H:%M")
+    from babel.dates import format_skeleton
+
+    return format_skeleton("yMMdd", when.date(), locale=t.lang), when.strftime("%H:%M")
+
+
 def _result_row(t: Translator, r: MatchResult) -> str:
     """One finished match as a list item: when (UTC), which table (its name, its code), the match's
     number, each team's names and points (the winner's marked ``won``), who won, how many hands."""
@@ -407,8 +420,8 @@ def _result_row(t: Translator, r: MatchResult) -> str:
                      f' <span class="members">{names}</span> <span class="points">{r.scores[i]}</span></span>')
     outcome = t.gettext("Team {team} wins the match.", team=r.winner) if r.winner else ""
     hands = t.ngettext("{count} hand", "{count} hands", r.hands)
-    end = utc(r.ended)
-    span = f"{utc(r.started)} – {end[11:] if utc(r.started)[:10] == end[:10] else end} UTC"
+    start, end = shown_utc(t, r.started), shown_utc(t, r.ended)
+    span = f"{start[0]} {start[1]} – {end[1] if start[0] == end[0] else ' '.join(end)} UTC"
     return (f'<li class="result" data-code="{escape(r.code)}" data-match="{r.match}">'
             f'<span class="which">{table}<a class="code" href="/t/{escape(r.code)}">{escape(r.code)}</a> · '
             f'{escape(t.gettext("Match {number}", number=t.number(r.match)))}</span>'

@@ -96,3 +96,16 @@ async def test_the_reported_pages_say_the_computer_in_the_readers_language(make_
         assert status == 200, path
         assert f'<span class="kind">{SAID[code][0]}</span>' in body, (path, lang)
         assert "computer · " not in body and "computer:" not in body, (path, lang)
+
+
+@pytest.mark.parametrize(("lang", "span"), [
+    ("en", "2026-12-07 19:00 – 19:40 UTC"), ("fr", "07/12/2026 19:00 – 19:40 UTC"), ("pt", "07/12/2026 19:00 – 19:40 UTC"),
+    ("de", "07.12.2026 19:00 – 19:40 UTC"), ("es", "7/12/2026 19:00 – 19:40 UTC")])
+def test_f24_a_finished_match_is_dated_as_its_reader_writes_dates(lang: str, span: str) -> None:
+    """Translator s15 F24 (Low): /results said "2026-12-07" in every language; English keeps the ISO form."""
+    assert span in pages.results_list(translator(lang), [NEW])
+
+
+def test_f24_a_match_over_midnight_says_both_days() -> None:
+    late = MatchResult("BAHKX", 2, NEW.seats, (100, 0), "A", 5, 1_796_686_800.0, 1_796_689_200.0, "", True)
+    assert "07.12.2026 23:40 – 08.12.2026 00:20 UTC" in pages.results_list(translator("de"), [late])
