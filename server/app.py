@@ -204,7 +204,8 @@ class GameServer:
         await handle(ws, self.registry)
 
     async def start(self) -> GameServer:
-        """Reload unfinished tables from the store, then listen."""
+        """Reload the first unfinished tables from the store, listen, and reload the others in the
+        background (``resuming``: s15, a start with thousands of stored tables listened ~10 s late)."""
         try:
             resumed = await self.registry.start()
         except BaseException as exc:  # a store that fails, or Ctrl-C (a cancel) while resuming

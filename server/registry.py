@@ -43,6 +43,7 @@ from .lookup import ALL_MISSES, SITE_MISSES, KnownCodes
 from .names import distinct_names, own_name, table_name
 from .playing import PlayingAllowance
 from .readbudget import ReadBudget
+from .resuming import RESUME_BEFORE_LISTEN, TableResumes
 from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore, log_store_failure
 from .storage.ownership import ownership_for
@@ -124,7 +125,7 @@ def _too_many(address: str, have: int) -> Refused:
     return Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {have} open tables")
 
 
-class Registry(TableMoves):
+class Registry(TableMoves, TableResumes):
     """Every open table and every live connection of one server process."""
 
     def __init__(self, config: ServerConfig, store: Any, brain: Brain) -> None:
@@ -197,11 +198,14 @@ class Registry(TableMoves):
         self._creating: set[asyncio.Future[None]] = set()
         """One future per create under way, done when it returns: :meth:`shutdown` waits for them."""
         TableMoves.__init__(self, store)
+        TableResumes.__init__(self)
 
     async def start(self) -> int:
-        """Connect the ownership (``OSError`` if it cannot), then resume the stored tables."""
+        """Connect the ownership (``OSError`` if it cannot), then resume the stored tables: the first
+        :data:`.resuming.RESUME_BEFORE_LISTEN` here, the others in the background once the caller listens
+        (s15: 3,000 stored tables kept the port closed ~10 s). How many were resumed here."""
         await self.ownership.start(self._asked_for, self._lost_all, self._orphaned, self._gone)
-        return await self.resume()
+        return await self.resume(RESUME_BEFORE_LISTEN)
 
     def new_code(self) -> str:
         """A fresh, unused, readable table code (not open here, not being loaded or created here)."""
@@ -259,7 +263,7 @@ class Registry(TableMoves):
             try:  # another join's load of this code (or an adoption): its table serves every join once open ...
                 return await asyncio.shield(loading)
             except Refused as exc:  # ... but its refusal may have been the other caller's own
-                if not (_theirs(exc, token, routed) or loading in self._adopting):
+                if not (_theirs(exc, token, routed) or loading in self._adopting or loading in self._background):
                     raise
 
     def _loaded(self, done: asyncio.Task[Table]) -> None:
@@ -509,9 +513,11 @@ class Registry(TableMoves):
         table.on_conflict = self._conflict
         return table
 
-    async def resume(self) -> int:
+    async def resume(self, first: int | None = None) -> int:
         """Reload every unfinished stored table that no live process holds (after a restart);
-        returns how many. A table another process serves stays there (issue 12 case 1).
+        returns how many. A table another process serves stays there (issue 12 case 1). ``first``:
+        only that many here, the others in the background (:meth:`.resuming.TableResumes.resume_later`,
+        counted there); None: all here.
 
         One table that cannot be resumed (a store error reading it, a record or log that does not
         decode) is logged, its claim released, and the others are resumed all the same: it stays
@@ -519,7 +525,9 @@ class Registry(TableMoves):
         A claim that fails (``OSError``: the lock connection is gone, so is every later claim) and
         a cancel stop the resume, every claim of a table not served released first."""
         count = failed = 0
-        for stored in await self.store.load_open(rows=False):
+        every = await self.store.load_open(rows=False)
+        later = [] if first is None else every[first:]
+        for stored in every if first is None else every[:first]:
             code = stored.code
             if code in self.tables or not await self.ownership.claim(code):
                 continue
@@ -536,6 +544,7 @@ class Registry(TableMoves):
                 failed += 1
         if failed:
             log.error("%d stored tables not resumed (see above); %d resumed", failed, count)
+        self.resume_later(later)  # the first ones had the loop to themselves
         return count
 
     async def _resume_claimed(self, stored: Any) -> bool:
@@ -620,6 +629,7 @@ class Registry(TableMoves):
         for timer in self._adoptions.values():
             timer.cancel()
         self._adoptions.clear()
+        await self.resumed()  # its batch under way ends; no other begins once stopping
         under_way: list[asyncio.Future[Any]] = [*self._loading.values(), *self._creating]
         if under_way:
             await asyncio.wait(under_way)  # their outcome goes to their callers
