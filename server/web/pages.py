@@ -86,8 +86,8 @@ def _template() -> Template:
     return Template(resources.files(__package__).joinpath("templates/page.html").read_text("utf-8"))
 
 
-def _page(t: Translator, kind: str, title: str, body: str, scripts: str = "") -> str:
-    return _template().substitute(lang=t.lang, title=escape(title), kind=kind,
+def _page(t: Translator, kind: str, title: str, body: str, scripts: str = "", head: str = "") -> str:
+    return _template().substitute(lang=t.lang, title=escape(title), kind=kind, head=head,
                                   tagline=escape(t.gettext(w.TAGLINE)), body=body, scripts=scripts)
 
 
@@ -551,7 +551,7 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
         if info.waited >= 60:  # F6: how long the table has waited for whom the status names
             parts.append(t.gettext(w.WAITING_FOR, minutes=t.number(int(info.waited // 60))))
         named = f'<span class="tname">{escape(info.name)}</span>' if info.name else ""
-        rows.append(f'<li class="listed"><a href="/t/{escape(info.code)}"><span class="code">{named}{escape(info.code)}</span>'
+        rows.append(f'<li class="listed" data-code="{escape(info.code)}"><a href="/t/{escape(info.code)}"><span class="code">{named}{escape(info.code)}</span>'
                     f'<span class="names">{"".join(teams)}</span><span class="meta">{escape(" · ".join(parts))}</span>'
                     f'<span class="go">{escape(t.gettext(w.WATCH))}</span></a></li>')
     listing = f'<ul class="tables">{"".join(rows)}</ul>' if rows else f'<p class="empty">{escape(t.gettext(w.INDEX_EMPTY))}</p>'
@@ -574,7 +574,8 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
                f'<p>{escape(t.gettext(w.CREATE_TEXT))}</p>{address}</section>' + phone_block(t, "", link)
                + install_block(t, ""))
             + '</main>')
-    words = json.dumps({"lost": t.gettext(w.SCRIPT_WORDS["lost"])}, ensure_ascii=False).replace("<", "\\u003c")
+    words = json.dumps({"lost": t.gettext(w.SCRIPT_WORDS["lost"]), "limited": t.gettext(w.SCRIPT_WORDS["limited"])},
+                       ensure_ascii=False).replace("<", "\\u003c")
     scripts = (f'<script type="application/json" id="board-words">{words}</script>\n'
                '<script src="/static/board.js"></script>' + ("" if projector else '\n<script src="/static/page.js"></script>'))
     return _page(t, "index-page projector" if projector else "index-page", "doublenine", body, scripts)
@@ -602,22 +603,42 @@ def bad_cursor_page(t: Translator, code: str) -> str:
     return _page(t, "missing-page", t.gettext(w.BAD_CURSOR_TITLE), body)
 
 
-def listing_busy_page(t: Translator) -> str:
-    """The ``503`` page of a list page the store did not answer in time."""
+def listing_busy_page(t: Translator, seconds: int = 0) -> str:
+    """The ``503`` page of a list page the store did not answer in time; with ``seconds`` (its ``Retry-After``)
+    it loads itself again then (:func:`retry_block`)."""
+    head, retry = retry_block(t, seconds) if seconds > 0 else ("", "")
     body = (f'<main class="missing"><section class="head"><h1>{escape(t.gettext(w.LISTING_BUSY_TITLE))}</h1>'
-            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p></section></main>')
-    return _page(t, "missing-page", t.gettext(w.LISTING_BUSY_TITLE), body)
+            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p>{retry}</section></main>')
+    scripts = '<script src="/static/page.js"></script>' if retry else ""
+    return _page(t, "missing-page", t.gettext(w.LISTING_BUSY_TITLE), body, scripts, head)
 
 
-def store_busy_page(t: Translator) -> str:
-    """The ``503`` page of a table page or ``404`` the store did not answer in time (PAGE_WAIT)."""
+def store_busy_page(t: Translator, seconds: int = 0) -> str:
+    """The ``503`` page of a table page or ``404`` the store did not answer in time (PAGE_WAIT); with ``seconds``
+    (its ``Retry-After``) it loads itself again then (:func:`retry_block`)."""
+    head, retry = retry_block(t, seconds) if seconds > 0 else ("", "")
     body = (f'<main class="missing"><section class="head"><h1>{escape(t.gettext(w.STORE_BUSY_TITLE))}</h1>'
-            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p></section></main>')
-    return _page(t, "missing-page", t.gettext(w.STORE_BUSY_TITLE), body)
+            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p>{retry}</section></main>')
+    scripts = '<script src="/static/page.js"></script>' if retry else ""
+    return _page(t, "missing-page", t.gettext(w.STORE_BUSY_TITLE), body, scripts, head)
 
 
-def too_many_page(t: Translator) -> str:
-    """The ``429`` page (too many pages asked for by one address group), in the browser's language."""
+def retry_block(t: Translator, seconds: int) -> tuple[str, str]:
+    """(head, body) of a page refused for ``seconds`` (its ``Retry-After``; phone s15 F15: a 429 page neither came
+    back by itself nor offered a way on): a ``<meta http-equiv="refresh">`` that loads it again then, the time said
+    and counted down by ``/static/page.js``, a link to load it again and one to the list of tables."""
+    said = t.gettext(w.RETRY_IN, seconds="{seconds}")
+    return (f'<meta http-equiv="refresh" content="{seconds}">\n',
+            f'<p class="retry" data-retry="{seconds}" data-text="{escape(said)}">{escape(said.replace("{seconds}", str(seconds)))}</p>'
+            f'<p><a class="open" href="">{escape(t.gettext(w.RETRY_NOW))}</a> '
+            f'<a class="more" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p>')
+
+
+def too_many_page(t: Translator, seconds: int = 0) -> str:
+    """The ``429`` page (too many pages asked for by one address group), in the browser's language; with
+    ``seconds`` (its ``Retry-After``) it loads itself again then (:func:`retry_block`)."""
+    head, retry = retry_block(t, seconds) if seconds > 0 else ("", "")
     body = (f'<main class="missing"><section class="head"><h1>{escape(t.gettext(w.TOO_MANY_TITLE))}</h1>'
-            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p></section></main>')
-    return _page(t, "missing-page", t.gettext(w.TOO_MANY_TITLE), body)
+            f'<p>{escape(t.gettext(w.TOO_MANY_TEXT))}</p>{retry}</section></main>')
+    scripts = '<script src="/static/page.js"></script>' if retry else ""
+    return _page(t, "missing-page", t.gettext(w.TOO_MANY_TITLE), body, scripts, head)

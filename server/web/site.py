@@ -40,6 +40,7 @@ from ..seating import DEFAULT_NAMES
 from ..storage.base import RESULTS_SHOWN, MatchResult
 from ..table import ClaimsUnavailable, Refused, is_store_refusal
 from . import pages
+from .delivery import Board, Boards, compressed, not_modified, refresh_asked
 from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, table_info
 from .pages import SeatInfo, TableInfo
 from .words import chosen_language, negotiate, words
@@ -199,6 +200,8 @@ class WebSite:
         self._chosen: dict[pages.ResultsQuery, tuple[float, list[MatchResult]]] = {}
         """The last reads of ``/results``' pages: query -> (``time.monotonic()``, the store's rows), at most
         :data:`RESULT_PAGES_KEPT`."""
+        self.boards = Boards()
+        """Copies of ``/`` its self-refresh is answered from without counting (:mod:`.delivery`, phone s15 F15)."""
 
     def _tls(self, connection: Any, request: Request) -> bool:
         return from_proxy(peer_of(connection), self.registry.config) \
@@ -208,10 +211,14 @@ class WebSite:
         return address_group(request_client(connection, request, self.registry.config))
 
     async def answer(self, connection: Any, request: Request) -> Response | None:
-        """The page or file for a plain ``GET``; None for a websocket handshake."""
+        """The page or file for a plain ``GET``, gzipped when the browser accepts it (:func:`.delivery.compressed`);
+        None for a websocket handshake."""
         if is_websocket(request):
             return None
         path = request.path.split("?", 1)[0]
+        return compressed(request, await self._answer(connection, request, path), static=path in static_files())
+
+    async def _answer(self, connection: Any, request: Request, path: str) -> Response:
         tls = self._tls(connection, request)
         netloc = public_netloc(request, tls, tuple(getattr(self.registry.config, "public_addresses", ())))
         lang = chosen_language(request.path.partition("?")[2]) or negotiate(one_header(request, "Accept-Language"))
@@ -220,6 +227,10 @@ class WebSite:
         if path in static_files():
             body, kind = static_files()[path]
             return respond(HTTPStatus.OK, body, kind, netloc, (("Cache-Control", "public, max-age=300"),))
+        if path == "/" and refresh_asked(request):  # phone s15 F15: a refresh from a fresh copy is not counted
+            board = self.boards.fresh((request.path, lang, netloc, tls), time.monotonic())
+            if board is not None:
+                return self._board_answer(request, board, netloc, page_headers)
         if len(self.late) >= LATE_PAGES_MAX:
             return self._store_busy(path, t, netloc, page_headers)
         deadline = time.monotonic() + PAGE_WAIT
@@ -245,7 +256,7 @@ class WebSite:
     @staticmethod
     def _store_busy(path: str, t: Any, netloc: str | None, page_headers: tuple[tuple[str, str], ...]) -> Response:
         """``503`` with ``Retry-After: 2`` and a page saying so: the store did not answer in time."""
-        text = pages.listing_busy_page(t) if path == "/" else pages.store_busy_page(t)
+        text = pages.listing_busy_page(t, 2) if path == "/" else pages.store_busy_page(t, 2)
         return respond(HTTPStatus.SERVICE_UNAVAILABLE, text.encode(), "text/html; charset=utf-8", netloc,
                        (*page_headers, ("Retry-After", "2")))
 
@@ -297,7 +308,7 @@ class WebSite:
         try:
             page = await self.public.page(before=before, after=after, deadline=deadline)
         except ListingUnavailable:
-            return respond(HTTPStatus.SERVICE_UNAVAILABLE, pages.listing_busy_page(t).encode(), html, netloc,
+            return respond(HTTPStatus.SERVICE_UNAVAILABLE, pages.listing_busy_page(t, 2).encode(), html, netloc,
                            (*page_headers, ("Retry-After", "2")))
         server = None if netloc is None else f"{'wss' if tls else 'ws'}://{netloc}"
         # club s14 F6: a view for a projector (cursor_query has read the query within its bounds)
@@ -310,7 +321,19 @@ class WebSite:
                 finished = None
         text = pages.index_page(t, page.rows, server, page.older, page.newer, finished, projector,
                                 pages.kept_query(request.path.partition("?")[2]), page_link(netloc, tls, "/"))
-        return respond(HTTPStatus.OK, text.encode(), html, netloc, page_headers)
+        body = text.encode()  # kept for the refreshes of the next BOARD_FRESH s (phone s15 F15), tagged
+        board = self.boards.keep((request.path, t.lang, netloc, tls), body, time.monotonic())
+        return self._board_answer(request, board, netloc, page_headers)
+
+    @staticmethod
+    def _board_answer(request: Request, board: Board, netloc: str | None,
+                      page_headers: tuple[tuple[str, str], ...]) -> Response:
+        """``/`` from ``board`` with its ``ETag``: ``304`` without a body when the request's ``If-None-Match``
+        names it (phone s15 F6: every read sent the whole page), else ``200``."""
+        extra = (*page_headers, ("ETag", board.etag))
+        if not_modified(request, board.etag):
+            return respond(HTTPStatus.NOT_MODIFIED, b"", "text/html; charset=utf-8", netloc, extra)
+        return respond(HTTPStatus.OK, board.body, "text/html; charset=utf-8", netloc, extra)
 
     async def finished(self, within: float | None = None) -> list[MatchResult]:
         """The newest finished matches of listed tables (at most ``RESULTS_SHOWN``), one store read per
@@ -379,9 +402,10 @@ class WebSite:
     @staticmethod
     def _too_many(t: Any, netloc: str | None, page_headers: tuple[tuple[str, str], ...], wait: float) -> Response:
         """``429`` with ``Retry-After`` (whole seconds, at least 1) and a page that says so."""
-        extra = (*page_headers, ("Retry-After", str(max(1, math.ceil(wait)))))
-        return respond(HTTPStatus.TOO_MANY_REQUESTS, pages.too_many_page(t).encode(), "text/html; charset=utf-8",
-                       netloc, extra)
+        seconds = max(1, math.ceil(wait))
+        extra = (*page_headers, ("Retry-After", str(seconds)))
+        return respond(HTTPStatus.TOO_MANY_REQUESTS, pages.too_many_page(t, seconds).encode(),
+                       "text/html; charset=utf-8", netloc, extra)
 
     async def _lookup(self, group: str, now: float, code: str, routed: bool) -> TableInfo | HTTPStatus | float:
         """The table ``code`` names, found like a ``spectate`` finds it (issue 12: loaded or taken

@@ -22,7 +22,7 @@ async def _named(server: Any, table_name: str | None, kinds: str = "hccc") -> An
 
 
 def _listed(html: str) -> list[str]:
-    return re.findall(r'<li class="listed"><a href="/t/([A-Z0-9]+)">', html)
+    return re.findall(r'<li class="listed" data-code="[A-Z0-9]+"><a href="/t/([A-Z0-9]+)">', html)
 
 
 async def test_a_table_name_is_cleaned_kept_sent_and_shown(make_server: Any, tmp_path: Any) -> None:

@@ -31,7 +31,7 @@ async def create(server: Any, name: str) -> str:
 
 
 def listed(body: str) -> list[str]:
-    return re.findall(r'<li class="listed"><a href="/t/([A-Z0-9]+)">', body)
+    return re.findall(r'<li class="listed" data-code="[A-Z0-9]+"><a href="/t/([A-Z0-9]+)">', body)
 
 
 def links(body: str) -> dict[str, tuple[str, str]]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from doublenine.server.storage.base import MatchResult
 
-from .conftest import connect, seats
+from .conftest import connect, seats, spectate
 from .test_web_browser import ARGS, CHROMIUM, _browser_or_skip
 
 LONG = "W" * 32
@@ -153,5 +153,64 @@ async def test_phone_s15_f4_a_phone_or_tablet_is_told_to_play_on_a_computer_and_
             await page.goto(base + "/")
             assert (await _shown(page, ".create"), await _shown(page, ".on-phone")) == ([True], [False])
             await desk.close()
+        finally:
+            await browser.close()
+
+
+async def test_phone_s15_f19_the_limit_per_address_is_said_as_such_and_the_board_dimmed(make_server: Any) -> None:
+    """F19: the 9th phone on one wifi (``--max-spectators-per-address`` 8) was told "This table already has as many
+    spectators as it takes" (SPECTATORS_FULL's words for SPECTATORS_PER_ADDRESS), under a board that looked live."""
+    async_playwright = _browser_or_skip()
+    server = await make_server(max_spectators_per_address=1)
+    c = await connect(server)
+    joined = await c.attach({"type": "create_table", "seats": seats(*"hccc"), "sit": 1, "name": "Ana"})
+    await spectate(server, joined.code)  # the address's one place taken
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            phone = await browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
+            page = await phone.new_page()
+            await page.goto(f"http://127.0.0.1:{server.port}/t/{joined.code}")
+            await page.wait_for_selector("#conn.stopped", timeout=30_000)
+            assert await page.text_content("#status") == \
+                "Too many people on your network are watching this table already. Try again in a minute."
+            [board] = await _styles(page, "section.board")
+            assert await page.evaluate("getComputedStyle(document.querySelector('section.board')).opacity") == "0.45"
+            assert board["width"] > 0
+            await phone.close()
+        finally:
+            await browser.close()
+
+
+async def test_phone_s15_f6_the_list_changes_in_place_and_keeps_the_focused_row(make_server: Any) -> None:
+    """F6: "/" replaced its whole <main> every 10 s: a focused row (keyboard, TalkBack, VoiceOver) was thrown
+    away, focus back on the page (``before: Waiting room... | after 12s: BODY``). Now the rows that stay are the
+    same elements; a table listed meanwhile (before them in the order) is put in its place."""
+    async_playwright = _browser_or_skip()
+    server = await make_server()
+    names = {}
+    for name in ("Mesa", "Zoe"):
+        c = await connect(server)
+        joined = await c.attach({"type": "create_table", "seats": seats(*"hhcc"), "sit": 1, "name": "Ana",
+                                 "public": True, "table_name": name})
+        names[name] = joined.code
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            phone = await browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
+            page = await phone.new_page()
+            asked: list[str | None] = []
+            page.on("request", lambda r: asked.append(r.headers.get("if-none-match")) if r.url.endswith("/") else None)
+            await page.goto(f"http://127.0.0.1:{server.port}/")
+            await page.focus(f'a[href="/t/{names["Zoe"]}"]')
+            c = await connect(server)
+            first = await c.attach({"type": "create_table", "seats": seats(*"hhcc"), "sit": 1, "name": "Bo",
+                                    "public": True, "table_name": "Abbey"})
+            await page.wait_for_selector(f'a[href="/t/{first.code}"]', timeout=20_000)  # the refresh came
+            rows = await page.eval_on_selector_all("ul.tables li a", "els => els.map(e => e.getAttribute('href'))")
+            assert rows == [f"/t/{first.code}", f"/t/{names['Mesa']}", f"/t/{names['Zoe']}"]
+            assert await page.evaluate("document.activeElement.getAttribute('href')") == f"/t/{names['Zoe']}"
+            assert asked[0] is None and asked[1] == '"0"'  # the load, then a conditional refresh
+            await phone.close()
         finally:
             await browser.close()

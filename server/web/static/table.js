@@ -269,8 +269,10 @@
   }
 
   // ------------------------------------------------------------------ connection
+  // phone s15 F12/F19: while not live the board is dimmed and says no turn nor watchers (it showed a stale turn as live)
   function setConn(state, text) {
     $("conn").className = "dot " + state;
+    root.classList.toggle("offline", state !== "live");
     $("conn").title = text || "";
     if (text) { $("status").textContent = text; }
   }
@@ -287,9 +289,13 @@
   }
   function onError(m) {
     var data = m.data || {};
-    // SPECTATORS_FULL with data.limit "playing_per_site": a table of computers only its site may not keep playing now
+    // SPECTATORS_FULL with data.limit "playing_per_site": a table of computers only its site may not keep playing now;
+    // SPECTATORS_PER_ADDRESS: the watchers from one address (phone s15 F19: the 9th phone on a club's wifi was told
+    // the table was full, though it takes 32)
     if (m.code === "SPECTATORS_FULL" || m.code === "SPECTATORS_PER_ADDRESS") {
-      setConn("stopped", data.limit === "playing_per_site" ? W.busy : W.full); hold = 60000; ws.close();
+      setConn("stopped", m.code === "SPECTATORS_PER_ADDRESS" ? W.per_address
+        : data.limit === "playing_per_site" ? W.busy : W.full);
+      hold = 60000; ws.close();
     }
     else if (m.code === "RATE_LIMITED" && data.limit === "resync") { return; }  // its snapshot came already
     else if (m.code === "UNKNOWN_TABLE") { stop(W.gone); }
