@@ -79,7 +79,8 @@ def start_form(form: Any, args: argparse.Namespace) -> Any:
 
     return replace(form, seed=form.seed if args.seed is None else str(args.seed), level=args.level or form.level,
                    tracker=form.tracker or args.tracker, phrases=form.phrases or args.phrases_only,
-                   public=form.public or args.public, seat=form.seat if args.seat is None else str(args.seat))
+                   public=form.public or args.public, seat=form.seat if args.seat is None else str(args.seat),
+                   tname=(getattr(args, "table_name", "") or "").strip() or form.tname)
 
 
 def check_arguments(args: argparse.Namespace) -> str | None:

@@ -58,8 +58,8 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
     s1, s2, s3, s4 = (p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
                       for i, k in enumerate(launch.kinds))
     create = p.CreateTable(seats=(s1, s2, s3, s4), seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
-                           chat=launch.chat, tracker=launch.tracker,
-                           public=launch.public)  # the host's table settings go along
+                           chat=launch.chat, tracker=launch.tracker, public=launch.public,  # the host's settings go
+                           **({"table_name": launch.table_name} if launch.table_name else {}))  # along (s15: its name)
     client = NetClient(hosting.local_url, create, on_joined=remember_hosted(hosting.port)).start()
     scene = TableScene(NetSession(client), launch.lang)
     scene.asked_name = launch.name or ""  # told if the table names the host's seat otherwise ("East": blank)

@@ -397,7 +397,8 @@ class StartScene:
         from .lan_host import open_hosting
         launch = Launch("create", name, f.lang, seed=int(f.seed) if f.seed else None,
                         kinds=("human",) + f.kinds, level=f.level, public=f.public,  # type: ignore[arg-type]
-                        tracker=f.tracker, chat="phrases_in_hand" if f.phrases else "free")
+                        tracker=f.tracker, chat="phrases_in_hand" if f.phrases else "free",
+                        table_name=f.tname.strip())  # s15: hosted tables are named too
         scene, message, offered = open_hosting(launch, f.host_port)
         if scene is None:
             self.form = replace(f, message=message, host_port=offered or f.host_port)
@@ -427,7 +428,8 @@ class StartScene:
                         f.server.strip(), code, None if f.seat == "any" else int(f.seat),
                         int(f.seed) if f.seed else None, ("human",) + f.kinds, f.level,  # type: ignore[arg-type]
                         public=f.public and cid == "create", tracker=f.tracker and cid == "create",
-                        chat="phrases_in_hand" if f.phrases and cid == "create" else "free")
+                        chat="phrases_in_hand" if f.phrases and cid == "create" else "free",
+                        table_name=f.tname.strip() if cid == "create" else "")  # field_value cleaned it
         return self._start(launch)
 
     def _remember_form(self) -> None:

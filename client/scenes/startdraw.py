@@ -27,6 +27,9 @@ from .starthints import hint
 
 
 
+TABLE_NAME = N_("Table name (optional)")
+"""The New table card's field for the table's name (session 15: only ``play --table-name`` and the protocol
+gave one; club s14 F1: "Table 1" on the projector and on the card at each table)."""
 SEAT_TEAM = N_("{seat}, Team {team}")
 """The Join card's seat choice with its team (club s14 F14: "South", "East"... never said who partners whom,
 where the New table card says "North (partner)"; R2: team A is South and North, team B East and West)."""
@@ -72,6 +75,7 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
         _caption(surface, art, lay[f"kind{i}"], tr(lang, text), f)
     _caption(surface, art, lay["level"], tr(lang, "Computer level"), f)
     _caption(surface, art, lay["seed"], tr(lang, "Seed (optional)"), f)
+    _caption(surface, art, lay["tname"], tr(lang, TABLE_NAME), f)
     _caption(surface, art, lay["public"], tr(lang, "List on the server's page"), f)
     _caption(surface, art, lay["tracker"], tr(lang, "Tile tracker"), f)
     _caption(surface, art, lay["phrases"], tr(lang, "Chat during a hand"), f)

@@ -76,6 +76,10 @@ class Form:
     """Issue 14.3: the table created allows the tile tracker."""
     phrases: bool = False
     """Issue 15: the table created allows only ready phrases in the chat during a hand."""
+    tname: str = ""
+    """The table created's name (``create_table.table_name``, club s14 F1; session 15: only ``play
+    --table-name`` gave one), cleaned as the server cleans it (:data:`FIELD_LIMITS`, ``clipboard.field_value``:
+    the seat names' rule, 32 characters); "" none."""
     resume: str | None = None
     """The remembered local match's score (``19-0``, or "" if unknown) when there is one to go back to
     (D7); None hides "Back to your match"."""
@@ -100,11 +104,11 @@ class Form:
     """Where typing goes in the focused field (client/textfield.py)."""
 
 
-FIELDS = ("name", "seed", "server", "table")
-FIELD_TAKES = {"name": TEXT, "seed": DIGITS, "server": ADDRESS, "table": CODE}
+FIELDS = ("name", "seed", "tname", "server", "table")
+FIELD_TAKES = {"name": TEXT, "seed": DIGITS, "tname": TEXT, "server": ADDRESS, "table": CODE}
 """What each field takes, read as typed on any layout (:func:`.textfield.typed`): AZERTY's number row gives the
 seed its digits, the keypad's decimal comma gives an address its dot (s13 linguists)."""
-TAB_ORDER = ("name", "lang", "settings", "kind0", "kind1", "kind2", "level", "seed", "public", "tracker",
+TAB_ORDER = ("name", "lang", "settings", "kind0", "kind1", "kind2", "level", "seed", "tname", "public", "tracker",
              "phrases", "create", "host", "server", "table", "seat", "find", "earlier", "join", "watch", "resume")
 """What Tab focuses in turn, in reading order (the New table card, then the Join card, each top to bottom and
 left to right): every field (typing goes there) and every button (Enter or Space presses it, a ring shows it:
@@ -119,8 +123,8 @@ def tab_order(form: Form) -> tuple[str, ...]:
     if not form.kept and not form.finished:
         hidden.add("earlier")
     return tuple(cid for cid in TAB_ORDER if cid not in hidden)
-FIELD_LIMITS = {"name": NAME_CHARS, "server": SERVER_URL_CHARS}
-"""Characters a field holds: a name the protocol's 32, a server address a URL's 2048 (shared/invite.py), a
+FIELD_LIMITS = {"name": NAME_CHARS, "tname": NAME_CHARS, "server": SERVER_URL_CHARS}
+"""Characters a field holds: a name (a player's, a table's) the protocol's 32, a server address a URL's 2048 (shared/invite.py), a
 table code typed with spaces or dashes 200 (the seed is cut to 18 digits); a remembered server address was
 once cut to 200, another address."""
 QUIT_AGAIN = N_("Press Esc again to quit")
@@ -184,7 +188,7 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     right_x = w // 2 + m // 2
     fw = card_w - 2 * m
     bh = round(2.1 * f)
-    card_h = round(12.9 * row)
+    card_h = round(13.8 * row)  # s15: a row more for the table's name
     _, title_y = header(size)  # below the title and its subtitle, as high as the card needs
     top = max(title_y + round(5.1 * f), min(round(h * 0.26), h - card_h - f // 2))
     out: dict[str, Rect] = {"card_create": (left_x, top, card_w, card_h), "card_join": (right_x, top, card_w, card_h)}
@@ -195,13 +199,14 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     out["lang"] = (x, y + 2 * row, half, bh)
     out["settings"] = (x + fw - half, y + 2 * row, half, bh)  # the player's other settings (scenes/settings.py)
     step = 0.9  # the create card's toggles, one row each, closer than the fields above
-    toggles = ("kind0", "kind1", "kind2", "level", "seed", "public", "tracker", "phrases")  # the table's settings
-    for i, cid in enumerate(toggles):  # public: issue 13.3; tracker: issue 14.3; phrases: issue 15
+    toggles = ("kind0", "kind1", "kind2", "level", "seed", "tname", "public", "tracker", "phrases")  # the table's
+    for i, cid in enumerate(toggles):  # public: issue 13.3; tracker: issue 14.3; phrases: issue 15; tname: s15
         out[cid] = (x + fw // 2, y + round((3.1 + step * i) * row), fw // 2, bh)
     # issue 8: "Create table" and "Host for friends" share the row (as "Language" and "Settings" do)
-    out["create"] = (x, y + round(10.4 * row), half, bh)
-    out["host"] = (x + fw - half, y + round(10.4 * row), half, bh)
-    out["where"] = (x, y + round(10.4 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
+    made = y + round((10.4 + step) * row)
+    out["create"] = (x, made, half, bh)
+    out["host"] = (x + fw - half, made, half, bh)
+    out["where"] = (x, made + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
     x = right_x + m
     out["server"] = (x, y + row // 2, fw, bh)
     out["table"] = (x, y + 2 * row, fw, bh)

@@ -70,7 +70,7 @@ def _x(rect, value: str, at: int, f: int) -> float:  # type: ignore[no-untyped-d
     return rect[0] + f // 2 + Art().type.measure(value[:at], f)[0]
 
 
-VALUES = {"name": "José Luis", "seed": "2026", "server": "ws://192.168.1.20:8765", "table": "K7QPA"}
+VALUES = {"name": "José Luis", "seed": "2026", "tname": "Table 1", "server": "ws://192.168.1.20:8765", "table": "K7QPA"}
 
 
 @pytest.mark.parametrize("field", FIELDS)

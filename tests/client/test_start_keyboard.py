@@ -44,7 +44,7 @@ def _order(scene: StartScene, back: bool = False) -> list[str]:
 
 def test_tab_visits_every_control_in_reading_order_and_shift_tab_goes_back() -> None:
     scene = _scene(Settings(), [])
-    new_table = ["name", "lang", "settings", "kind0", "kind1", "kind2", "level", "seed", "public", "tracker",
+    new_table = ["name", "lang", "settings", "kind0", "kind1", "kind2", "level", "seed", "tname", "public", "tracker",
                  "phrases", "create", "host"]
     join = ["server", "table", "seat", "find", "join", "watch"]  # no kept match: no Earlier, no Back to it
     assert _order(scene) == new_table + join

@@ -38,7 +38,7 @@ def _press(scene, char: str, scancode: int, key: int = 0) -> None:  # type: igno
 
 
 def test_each_field_takes_what_it_says() -> None:
-    assert FIELD_TAKES == {"name": TEXT, "seed": DIGITS, "server": ADDRESS, "table": CODE}
+    assert FIELD_TAKES == {"name": TEXT, "seed": DIGITS, "tname": TEXT, "server": ADDRESS, "table": CODE}
     assert [typed(ch, DIGITS, place) for ch, place in zip(AZERTY_ROW, ROW)] == list("1234567890")
     assert [typed(ch, CODE, place) for ch, place in zip(AZERTY_ROW, ROW)] == list("1234567890")
     assert [typed(ch, TEXT, place) for ch, place in zip(AZERTY_ROW, ROW)] == list(AZERTY_ROW)
