@@ -112,6 +112,30 @@ async def test_a_sqlite_store_copied_answers_the_same_from_postgresql(
         await pg.close()
 
 
+async def test_a_file_from_before_the_site_column_copies_its_results_with_no_site(
+        pg_dsn: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Session 15: the other source copy-store meets, a file whose ``dn_result`` predates the ``site`` column
+    (attacker s14 F3; copy-store reads the file read-only, so nothing adds the column): its matches go
+    along with no site, as they were (NULL), never a refusal."""
+    import sqlite3
+
+    await wiped(pg_dsn)
+    path = tmp_path / "tables.sqlite3"
+    await (await filled_sqlite(path)).close()
+    con = sqlite3.connect(path)
+    con.execute("DROP INDEX dn_result_site")
+    con.execute("ALTER TABLE dn_result DROP COLUMN site")
+    con.commit()
+    con.close()
+    monkeypatch.setenv("DOUBLENINE_DB", pg_dsn)
+    assert await asyncio.to_thread(main, ["copy-store", "--from", str(path)]) == 0
+    pg = PostgresStore(pg_dsn)
+    try:
+        assert [(r.code, r.match, r.site) for r in await pg.load_results()] == [("SHUTC", 1, None)]
+    finally:
+        await pg.close()
+
+
 async def test_a_match_played_on_sqlite_goes_on_from_postgresql_after_the_copy(
         pg_dsn: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The whole move: a server on SQLite plays a table, stops; the copy; a server on PostgreSQL
