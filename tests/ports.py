@@ -58,17 +58,28 @@ def _any_port(host: str) -> int:
         return int(s.getsockname()[1])
 
 
+def _span() -> tuple[int, int] | None:
+    """``DOUBLENINE_TEST_PORTS=LOW-HIGH``: the ports to hand out (HIGH included), for a run that must keep
+    to a range (several suites on one machine, each given its own); None when unset or out of form."""
+    low, _, high = os.environ.get("DOUBLENINE_TEST_PORTS", "").partition("-")
+    if not (low.isdigit() and high.isdigit() and 1024 <= int(low) <= int(high) <= 65535):
+        return None
+    return int(low), int(high) + 1
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port on ``host`` that nothing is bound to and no other process using this module will be
-    handed while this one runs (see the module's doc). Raises RuntimeError when 500 tries found none."""
+    handed while this one runs (see the module's doc), within ``DOUBLENINE_TEST_PORTS`` when it is set
+    (:func:`_span`). Raises RuntimeError when 500 tries found none."""
     global _fd
-    high = _ephemeral_low()
-    if high - LOWEST < 1000:
+    span = _span()
+    lowest, high = span if span is not None else (LOWEST, _ephemeral_low())
+    if span is None and high - lowest < 1000:
         return _any_port(host)
     if _fd is None:
         _fd = os.open(LOCKS, os.O_RDWR | os.O_CREAT, 0o666)
     for _ in range(500):
-        port = _random.randrange(LOWEST, high)
+        port = _random.randrange(lowest, high)
         if port in _handed:
             continue
         try:
@@ -78,4 +89,4 @@ def free_port(host: str = "127.0.0.1") -> int:
         _handed.add(port)  # kept even when busy: not tried again
         if _bindable(port, host):
             return port
-    raise RuntimeError(f"no free port found between {LOWEST} and {high}")
+    raise RuntimeError(f"no free port found between {lowest} and {high}")

@@ -42,11 +42,12 @@ class QuietBackend(http.server.BaseHTTPRequestHandler):
 
 
 def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None,
-            connections: int = 1024) -> tuple[Path, int, int]:
+            connections: int = 1024, listen: tuple[int, int] | None = None) -> tuple[Path, int, int]:
     """Copy deploy/nginx/``conf`` into ``tmp``; returns (nginx.conf, https port, http port).
 
     The upstream servers, in order of first mention, become 127.0.0.1:``upstreams[i]``;
-    ``connections``: nginx's ``worker_connections`` (each proxied websocket takes two).
+    ``connections``: nginx's ``worker_connections`` (each proxied websocket takes two);
+    ``listen``: nginx's (https, http) ports (default: two :func:`free_port`).
     """
     (tmp / "tls").mkdir()
     subprocess.run(
@@ -55,7 +56,7 @@ def prepare(tmp: Path, conf: str, upstreams: list[int] | None = None,
          "-out", str(tmp / "tls/fullchain.pem")],
         check=True, capture_output=True, timeout=60,
     )
-    https, plain = free_port(), free_port()
+    https, plain = listen if listen is not None else (free_port(), free_port())
     site = (DEPLOY / "nginx/site.inc").read_text()
     site = site.replace("/etc/doublenine/tls/", f"{tmp}/tls/")
     site = site.replace("/etc/nginx/doublenine/", f"{tmp}/")

@@ -113,7 +113,7 @@ async def test_issue_12_kill_restart_and_rolling_stop_under_30_tables(tmp_path: 
             after_kill = await _moved_timings(players, watches, killed_at, held_kill)
             await asyncio.sleep(max(0.0, killed_at + 8 - time.monotonic()))
             await asyncio.to_thread(servers[0].start)  # restarted: must not serve what the others hold now (case 1)
-            await asyncio.sleep(6)  # nginx retries it after fail_timeout (5 s)
+            await asyncio.sleep(6)  # the restarted process settles (nginx marks no process down: max_fails=0)
             for code in watches:  # a spectator per table: codes of the restarted process fail back to it
                 try:
                     watcher = await TableClient.connect(f"{base}/t/{code}", ssl=client_tls(),
