@@ -107,7 +107,10 @@ def _seat_card(t: Translator, s: SeatInfo) -> str:
     team = "A" if s.seat in (1, 3) else "B"
     kind = SEAT_WORDS[SeatState(s.kind)]
     return (f'<section class="seat seat-{s.seat} team-{team} {s.kind}" id="seat-{s.seat}">'
-            f'<h3><span class="team-badge">{team}</span><span class="name">{escape(shown_seat_name(t.lang, s.seat, s.name))}</span></h3>'
+            # phone s15 F7: an h2 after the page's h1 (it was h3 before the score's and the line's h2), the badge read
+            # "Team A" (a screen reader read "AAna")
+            f'<h2><span class="team-badge" role="img" aria-label="{escape(t.gettext(w.TEAM, team=team))}">{team}</span>'
+            f'<span class="name">{escape(shown_seat_name(t.lang, s.seat, s.name))}</span></h2>'
             f'<p class="kind">{escape(t.gettext(kind))}</p>'
             f'<p class="count"></p><div class="hand"></div></section>')
 
@@ -145,7 +148,8 @@ def _score(t: Translator, info: TableInfo) -> str:
         cells.append(f'<div class="team team-{team}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span>'
                      f'<span class="points" id="score-{team}">{info.scores[i]}</span>'
                      f'<span class="members" id="members-{team}">{members}</span></div>')
-    return f'<section class="score" aria-label="{escape(t.gettext(w.SCORE_TITLE))}">{"".join(cells)}</section>'
+    title = escape(t.gettext(w.SCORE_TITLE))  # phone s15 F7: a heading of its own (shown to screen readers only)
+    return f'<section class="score" aria-label="{title}"><h2 class="sr-only">{title}</h2>{"".join(cells)}</section>'
 
 
 def install_block(t: Translator, code: str) -> str:
@@ -217,8 +221,12 @@ def table_page(t: Translator, info: TableInfo, invite: str | None, link: str | N
              '<ol class="hands-list" id="hands"></ol></section>')
     body = (f'<main id="table" data-code="{escape(info.code)}" data-protocol="{PROTOCOL_VERSION}">'
             f'<section class="head"><h1>{_table_title(t, info)}</h1>'
-            f'<p class="status" aria-live="polite"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
-            f'<span class="spectators" id="spectators"></span></p>{button}'
+            f'<p class="status"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
+            f'<span class="spectators" id="spectators"></span></p>'
+            # phone s15 F7: what a screen reader is told (table.js): each play and what the status comes to say,
+            # not "NAME to play" once a second
+            '<p class="sr-only" id="said" aria-live="polite"></p>'
+            f'{button}'
             f'{phone_block(t, info.code, link, info.free > 0)}</section>'
             + _score(t, info) + board
             + f'<noscript><p class="note">{escape(t.gettext(w.NO_SCRIPT))}</p></noscript>'

@@ -22,8 +22,8 @@ async def test_a_seat_given_up_after_the_start_is_computer_free_seat_on_the_page
     # seat 1: the test's client says it is ``doublenine bot`` (``program``), a computer too
     assert [s.kind for s in table_info(table).seats] == ["computer", "open", "computer", "computer"]
     _, _, html = await get(server, f"/t/{host.code}")
-    assert '<section class="seat seat-2 team-B open" id="seat-2"><h3><span class="team-badge">B</span>' \
-           '<span class="name">Bo</span></h3><p class="kind">computer, free seat</p>' in html
+    assert ('<section class="seat seat-2 team-B open" id="seat-2"><h2><span class="team-badge" role="img" '
+            'aria-label="Team B">B</span><span class="name">Bo</span></h2><p class="kind">computer, free seat</p>') in html
     _, _, html = await get(server, f"/t/{host.code}", "fr")
     assert '<p class="kind">ordinateur, place libre</p>' in html
     assert [(t.code, t.free_seats) for t in announced_tables(server.registry)] == [(host.code, 1)]

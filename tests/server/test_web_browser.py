@@ -89,7 +89,8 @@ async def _marks_on_page(page: Any, hand: Any, marked: bool, seen_pass: bool) ->
     ends, last = hand.ends, hand.line[-1]
     got_ends = await page.eval_on_selector_all("#line .open-end", "els => els.map(e => e.textContent)")
     got_last = await page.eval_on_selector_all("#line svg.tile.last", "els => els.map(e => e.getAttribute('aria-label'))")
-    marked = marked or (got_ends == [str(ends[0]), str(ends[1])] and got_last == [f"{last.left}-{last.right}"])
+    # phone s15 F7: each badge read with its side ("left end 5"), the side in a span for screen readers only
+    marked = marked or (got_ends == [f"left end {ends[0]}", f"right end {ends[1]}"] and got_last == [f"{last.left}-{last.right}"])
     passed = []
     for m in reversed(hand.moves):
         if not isinstance(m, Pass):

@@ -11,12 +11,15 @@ tests/server/test_web_browser.py; skipped without them outside CI).
 """
 from __future__ import annotations
 
+import asyncio
+import random
 import time
 from typing import Any
 
 from doublenine.server.storage.base import MatchResult
+from doublenine.shared.moves import Pass
 
-from .conftest import connect, seats, spectate
+from .conftest import connect, four_at_play, random_player, seats, spectate, step
 from .test_web_browser import ARGS, CHROMIUM, _browser_or_skip
 
 LONG = "W" * 32
@@ -211,6 +214,51 @@ async def test_phone_s15_f6_the_list_changes_in_place_and_keeps_the_focused_row(
             assert rows == [f"/t/{first.code}", f"/t/{names['Mesa']}", f"/t/{names['Zoe']}"]
             assert await page.evaluate("document.activeElement.getAttribute('href')") == f"/t/{names['Zoe']}"
             assert asked[0] is None and asked[1] == '"0"'  # the load, then a conditional refresh
+            await phone.close()
+        finally:
+            await browser.close()
+
+
+async def test_phone_s15_f7_a_screen_reader_is_told_each_play_and_the_headings_are_in_order(make_server: Any) -> None:
+    """F7: the only live region said "Dmitri to play", "Zoë to play"... about once a second and never what was
+    played; headings went h1 -> h3 (seats) -> h2 (line); a seat heading read "AAna"; the end badges bare numbers.
+    A hand of four persons (random players), each play said as it comes, with the line's ends after it."""
+    async_playwright = _browser_or_skip()
+    server = await make_server()
+    clients, table = await four_at_play(server, seed=7)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            phone = await browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
+            page = await phone.new_page()
+            await page.goto(f"http://127.0.0.1:{server.port}/t/{table.code}")
+            await page.wait_for_selector("#conn.live", timeout=60_000)
+            heads = await page.evaluate("Array.from(document.querySelectorAll('h1,h2,h3,h4,h5,h6')).map(h => h.tagName)")
+            assert heads[0] == "H1" and set(heads[1:]) == {"H2"}
+            badges = await page.eval_on_selector_all(".seat .team-badge", "els => els.map(e => e.getAttribute('aria-label'))")
+            assert sorted(badges) == ["Team A", "Team A", "Team B", "Team B"]
+            assert await page.get_attribute("p.status", "aria-live") is None  # "NAME to play" is not read out each turn
+            await page.evaluate("""() => { window.__said = []; const said = document.getElementById('said');
+                new MutationObserver(() => window.__said.push(said.textContent)).observe(said, {childList: true, characterData: true, subtree: true}); }""")
+            turn = table.state.hand.turn
+            mover = clients[turn - 1]
+            rng = random.Random(3)
+            await step(mover, random_player(mover.view, rng), clients, table)
+            hand = table.state.hand
+            name = {1: "South", 2: "P2", 3: "P3", 4: "P4"}[turn]
+            last = hand.moves[-1]
+            if isinstance(last, Pass):
+                expected = f"{name} passed"
+            else:
+                placed = hand.line[-1]
+                side = "" if len(hand.line) == 1 else f" on the {placed.end.value}"
+                expected = f"{name} played {placed.left}-{placed.right}{side} · open ends {hand.ends[0]} and {hand.ends[1]}"
+            deadline = time.monotonic() + 10
+            while expected not in await page.evaluate("window.__said"):
+                assert time.monotonic() < deadline, (expected, await page.evaluate("window.__said"))
+                await asyncio.sleep(0.05)
+            ends = await page.eval_on_selector_all("#line .open-end", "els => els.map(e => e.textContent)")
+            assert ends == [f"left end {hand.ends[0]}", f"right end {hand.ends[1]}"]
             await phone.close()
         finally:
             await browser.close()

@@ -129,13 +129,30 @@
     var box = $("line"); clear(box);
     if (!line || !line.length) { box.appendChild(el("p", "empty", W.no_line)); return; }
     var laid = laidOut(line), last = line[line.length - 1];
-    if (live) { box.appendChild(el("span", "open-end left", String(laid[0].left))); }
+    if (live) { box.appendChild(endBadge("left", laid[0].left)); }
     laid.forEach(function (p, i) {
       var cls = (live && p === last ? "last" : "") + (live && (i === 0 || i === laid.length - 1) ? " end" : "");
       box.appendChild(tile(p.left, p.right, p.left === p.right, cls.trim()));
     });
-    if (live) { box.appendChild(el("span", "open-end right", String(laid[laid.length - 1].right))); }
+    if (live) { box.appendChild(endBadge("right", laid[laid.length - 1].right)); }
   }
+  function endBadge(side, n) {  // phone s15 F7: read "left end 5", not a bare "5"
+    var badge = el("span", "open-end " + side);
+    badge.appendChild(el("span", "sr-only", W[side + "_end"] + " "));
+    badge.appendChild(document.createTextNode(String(n)));
+    return badge;
+  }
+  // phone s15 F7: what the live region says of a move: "Dmitri played 5-3 on the right · open ends 1 and 3"
+  function moveText(d) {
+    var name = seatName(d.seat);
+    if (d.kind !== "play" || !view.line || !view.line.length) { return fill(W.passed_said, { name: name }); }
+    var p = view.line[view.line.length - 1], key = view.line.length === 1 ? "played_first"
+      : d.end === "left" ? "played_left" : "played_right";
+    return fill(W[key], { name: name, tile: p.left + "-" + p.right }) + " · "
+      + fill(W.ends_said, { a: view.ends[0], b: view.ends[1] });
+  }
+  var saidStatus = "";
+  function tell(text) { var said = $("said"); if (said && text) { said.textContent = text; } }
   function passedSince() {  // R21: the seats whose move since the line's last play was a pass (layout.passed_seats)
     var out = {}, moves = (view && view.moves) || [];
     for (var i = moves.length - 1; i >= 0 && moves[i].kind !== "play"; i--) { out[moves[i].seat] = true; }
@@ -249,8 +266,14 @@
     var href = a.getAttribute("href").replace(/([?&])watch=1(&|$)/, function (m, p, q) { return q ? p : ""; });
     a.setAttribute("href", full ? href + (href.indexOf("?") >= 0 ? "&" : "?") + "watch=1" : href);
   }
-  function render() {
-    $("status").textContent = statusText() + rewoundText();
+  function render(move) {
+    var status = statusText() + rewoundText();
+    $("status").textContent = status;
+    // a move is said as what was played; the status when it says something else than whose turn it is
+    if (move) { tell(moveText(move)); } else if (status !== saidStatus && !(view && view.phase === "play" && !revealed())) {
+      tell(status);
+    }
+    saidStatus = status;
     openLink();
     if (!view || !table) { return; }
     $("score-A").textContent = String(view.scores[0]);
@@ -274,7 +297,7 @@
     $("conn").className = "dot " + state;
     root.classList.toggle("offline", state !== "live");
     $("conn").title = text || "";
-    if (text) { $("status").textContent = text; }
+    if (text) { $("status").textContent = text; tell(text); }
   }
   function send(msg) { if (ws && ws.readyState === 1) { ws.send(MessagePack.encode(msg)); } }
   function later(ms) {
@@ -315,12 +338,13 @@
       if (m.seq !== seq && m.seq !== seq + 1) { send({ type: "resync" }); return; }  // something was lost
       seq = m.seq;
       if (m.move) { foldMove(m.move); } else if (m.patch) { foldPatch(m.patch); }
+      var moved = m.move && view.phase === "play" ? m.move : null;
       noteEnds(true);
       if (m.cause && W["cause_" + m.cause]) {
         rewound = [fill(W["cause_" + m.cause], { hand: view.hand_number }), Date.now() + SAID_MS];
         setTimeout(render, SAID_MS + 50);
       }
-      render();
+      render(moved);
     }
     else if (m.type === "error") { onError(m); }
   }
