@@ -474,19 +474,21 @@ def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery 
     return _page(t, "results-page", t.gettext(w.RESULTS_TITLE), body)
 
 
-def closed_page(t: Translator, code: str, results: list[MatchResult]) -> str:
+def closed_page(t: Translator, code: str, results: list[MatchResult], name: str = "") -> str:
     """The page of a table that closed (club s14 F4: it was a bare 404 a minute after its match
     ended): it says so, and lists the table's finished matches the store keeps. A table that was not
     listed (its matches' ``public`` false) says they are shown only here, to whoever has its code (session
     15: the decision, docs/operations.md "Finished matches": the code is a private table's key after it
-    closes as before, its players' and those they gave it to; no list page shows them)."""
+    closes as before, its players' and those they gave it to; no list page shows them). ``name``: the table's
+    name, "" none (phone s15 F17: a friend following "Café Bar" from the list found "Table WTBBJ is closed")."""
     private = bool(results) and not any(r.public for r in results)
     note = f'<p class="hint private">{escape(t.gettext(w.CLOSED_PRIVATE))}</p>' if private else ""
     body = (f'<main class="closed" data-code="{escape(code)}"><section class="head">'
-            f'<h1>{escape(t.gettext(w.CLOSED_TITLE, code=code))}</h1><p>{escape(t.gettext(w.CLOSED_TEXT))}</p>{note}</section>'
+            f'<h1>{f"""<span class="tname">{escape(name)}</span> · """ if name else ""}{escape(t.gettext(w.CLOSED_TITLE, code=code))}</h1>'
+            f'<p>{escape(t.gettext(w.CLOSED_TEXT))}</p>{note}</section>'
             f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>{results_list(t, results, w.FINISHED_NONE_HERE)}</section>'
             f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
-    return _page(t, "closed-page", t.gettext(w.CLOSED_TITLE, code=code), body)
+    return _page(t, "closed-page", (f"{name} · " if name else "") + t.gettext(w.CLOSED_TITLE, code=code), body)
 
 
 RESULT_FIELDS = ("ended_utc", "started_utc", "code", "table_name", "match", "team_a", "team_b", "score_a", "score_b",

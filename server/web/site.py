@@ -29,6 +29,7 @@ from urllib.parse import parse_qsl, urlsplit
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from doublenine.shared.codec import decode_meta
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.invite import InviteError, build_invite
 from doublenine.shared.tablecode import clean_code
@@ -36,7 +37,7 @@ from doublenine.shared.tablecode import clean_code
 from ..addresses import address_group, from_proxy, one_header, peer_of, request_client
 from ..logfmt import log_repeated
 from ..lookup import TABLE_PATH, look_up, routed_code
-from ..seating import DEFAULT_NAMES
+from ..seating import DEFAULT_NAMES, TableMeta
 from ..storage.base import RESULTS_SHOWN, MatchResult
 from ..table import ClaimsUnavailable, Refused, is_store_refusal
 from . import pages
@@ -397,7 +398,11 @@ class WebSite:
             found = await self.registry.store.load_results(RESULTS_SHOWN, code=code)
         except OSError:
             return ""
-        return pages.closed_page(t, code, found)
+        try:  # phone s15 F17: the closed table named as the list named it
+            name = TableMeta.from_record(decode_meta(stored.meta)).name
+        except (ValueError, TypeError, KeyError, AttributeError):  # a record that does not decode: the code alone
+            name = ""
+        return pages.closed_page(t, code, found, name)
 
     @staticmethod
     def _too_many(t: Any, netloc: str | None, page_headers: tuple[tuple[str, str], ...], wait: float) -> Response:

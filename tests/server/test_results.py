@@ -80,7 +80,9 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
         await eventually(lambda: c.code not in server.registry.tables, 10)
     assert f"table {c.code} closed (match over, nobody connected for 0.3 s)" in caplog.text  # F14: not "solo"
     status, _, body = await get(server, f"/t/{c.code.lower()}")
-    assert status == 200 and f"<h1>Table {c.code} is closed</h1>" in body
+    # phone s15 F17: named as the list named it ("Table WTBBJ is closed" for the listed "Café Bar")
+    assert status == 200 and f'<h1><span class="tname">Table 1</span> · Table {c.code} is closed</h1>' in body
+    assert f"<title>Table 1 · Table {c.code} is closed</title>" in body
     assert f'<li class="result" data-code="{c.code}" data-match="1">' in body
     status, _, body = await get(server, "/")
     assert f'<a href="/t/{c.code}"><span class="code">' not in body  # closed: no longer an open table

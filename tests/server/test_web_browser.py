@@ -228,6 +228,9 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     if time.monotonic() - shown_at < 6.0:  # the page's hold is 8 s from when the end came, before shown_at
         assert "revealed" in (await page.get_attribute("#table", "class") or "")
         assert (await page.text_content("#result") or "").startswith(f"Hand {followed} is over")
+        # phone s15 F14: the next hand is in play, but no seat of the last hand's tiles glows "to play"
+        assert await page.eval_on_selector_all(".seat.turn", "els => els.length") == 0
+        assert all(" · to play" not in k for k in await page.eval_on_selector_all(".seat .kind", "els => els.map(e => e.textContent)"))
     table.config = dataclasses.replace(table.config, bot_delay=600.0)
     table.rearm()
     _scan(frames, followed, deal, {(t.tile.low, t.tile.high) for t in hand.line})

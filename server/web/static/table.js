@@ -197,12 +197,13 @@
     [1, 2, 3, 4].forEach(function (n) {
       var card = $("seat-" + n); if (!card) { return; }
       var s = table ? table.seats[n - 1] : null, kind = s ? seatKind(s) : "free";
-      card.className = "seat seat-" + n + " team-" + (n % 2 ? "A" : "B") + " " + kind +
-        (view && view.phase === "play" && view.turn === n ? " turn" : "");
+      // phone s15 F14: while the last hand's tiles show, no seat glows "to play" for the next hand
+      var turn = !shown && view && view.phase === "play" && view.turn === n;
+      card.className = "seat seat-" + n + " team-" + (n % 2 ? "A" : "B") + " " + kind + (turn ? " turn" : "");
       if (s) { card.querySelector(".name").textContent = seatName(n); }
       var passed = !shown && view && view.phase === "play" && passedSince()[n];
       card.classList.toggle("passed", !!passed);
-      card.querySelector(".kind").textContent = W[kind] + (view && view.phase === "play" && view.turn === n ? " · " + W.turn : "")
+      card.querySelector(".kind").textContent = W[kind] + (turn ? " · " + W.turn : "")
         + (passed ? " · " + passedText() : "");
       var count = view ? view.counts[n - 1] : 0, hand = card.querySelector(".hand");
       clear(hand);
