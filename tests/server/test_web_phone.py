@@ -262,3 +262,35 @@ async def test_phone_s15_f7_a_screen_reader_is_told_each_play_and_the_headings_a
             await phone.close()
         finally:
             await browser.close()
+
+
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll('a, button, input, summary')).filter(e => e.offsetParent !== null)
+  .map(e => [e.tagName + '.' + e.className, Math.round(e.getBoundingClientRect().height)]).filter(x => x[1] < 44)"""
+
+
+async def test_phone_s15_f9_f10_targets_are_large_enough_and_landscape_shows_the_board(make_server: Any) -> None:
+    """F10: the brand link was 32 px tall, the results' code links 19, the filter's fields 21-24, "All results"
+    19; F9: a phone in landscape (844x390) showed no part of the game in its first screen."""
+    async_playwright = _browser_or_skip()
+    server = await make_server()
+    code = await _long_named_table_and_results(server)
+    base = f"http://127.0.0.1:{server.port}"
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            phone = await browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US")
+            page = await phone.new_page()
+            for path in ("/", "/results", f"/t/{code}"):
+                await page.goto(base + path)
+                assert await page.evaluate(SMALL_TARGETS) == [], path
+            await phone.close()
+            flat = await browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True,
+                                             locale="en-US")
+            page = await flat.new_page()
+            await page.goto(f"{base}/t/{code}")
+            await page.wait_for_selector("#conn.live", timeout=60_000)
+            [north] = await _styles(page, "#seat-3")
+            assert north["top"] < 390 - 80, north  # was at the bottom edge: the seats start in the first screen
+            await flat.close()
+        finally:
+            await browser.close()
