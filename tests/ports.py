@@ -80,7 +80,7 @@ def free_port(host: str = "127.0.0.1") -> int:
         _fd = os.open(LOCKS, os.O_RDWR | os.O_CREAT, 0o666)
     for _ in range(500):
         port = _random.randrange(lowest, high)
-        if port in _handed:
+        if port in _handed and span is None:  # in a span of a few ports, one free again may be handed again
             continue
         try:
             fcntl.lockf(_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, port)

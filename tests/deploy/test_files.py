@@ -151,8 +151,8 @@ def test_case_2_instances_never_get_a_store_of_their_own() -> None:
 
 def test_nginx_security_headers_and_error_pages_are_written_once() -> None:
     """deploy/nginx: the security headers of nginx's own answers live in headers.inc only, included
-    by every location that answers by itself (the redirect to https, the 429 page, the two pages of
-    pages.inc); nginx's own pages live in pages.inc only, included by both servers. A copy per
+    by every location that answers by itself (the redirect to https, the 429 page, /nginx-healthz in both
+    servers, the two pages of pages.inc); nginx's own pages live in pages.inc only, included by both servers. A copy per
     server block could drift: tests/deploy/test_nginx_pages.py checks the values on every answer."""
     nginx = DEPLOY / "nginx"
     headers = re.findall(r"^add_header (\S+) ", (nginx / "headers.inc").read_text(), re.M)
@@ -164,7 +164,7 @@ def test_nginx_security_headers_and_error_pages_are_written_once() -> None:
     assert set(re.findall(r"^\s*add_header (\S+) ", site, re.M)) == {"Cache-Control", "Retry-After", "Strict-Transport-Security"}
     assert set(re.findall(r"^\s*add_header (\S+) ", pages, re.M)) == {"Cache-Control"}
     assert (site.count("include /etc/nginx/doublenine/headers.inc;"),
-            pages.count("include /etc/nginx/doublenine/headers.inc;")) == (2, 2)
+            pages.count("include /etc/nginx/doublenine/headers.inc;")) == (4, 2)
     assert site.count("include /etc/nginx/doublenine/pages.inc;") == 2 and "/.dn-nginx/refused" not in site
     mounted = re.findall(r"- \./nginx/([\w.]+):/etc/nginx/doublenine/", (DEPLOY / "compose.yaml").read_text())
     assert sorted(mounted) == ["codes.inc", "headers.inc", "pages.inc", "site.inc"]

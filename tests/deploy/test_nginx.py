@@ -231,3 +231,26 @@ def test_every_spelling_the_server_reads_as_a_route_reaches_the_process_of_its_c
             assert route == code, (target, route)
             assert _get(f"https://127.0.0.1:{proxy}{target}")[1] == home, (code, target)
     assert read >= 80 and unread >= 80, (read, unread)  # both kinds were tried, many times
+
+
+def test_s15_f9_nginx_answers_its_own_health_with_every_process_down(tmp_path: Path) -> None:
+    """Operator s15 F9: no location nginx answered itself, so a monitor's check went to a random process
+    (failing with that process, counted as one) and compose's healthcheck (``nginx -t -q``) only read
+    the files. ``/nginx-healthz`` is answered by nginx, over https and plain http, with nothing behind it."""
+    dead = [free_port() for _ in range(3)]  # nothing listens on the upstreams
+    conf, https, plain = prepare(tmp_path, "doublenine.conf", dead)
+    server = Nginx(tmp_path, conf, https)
+    try:
+        assert _get(f"https://127.0.0.1:{https}/nginx-healthz") == (200, "ok\n")
+        assert _get(f"https://127.0.0.1:{https}/healthz")[0] == 502  # a process's own: none runs
+        conn = http.client.HTTPConnection("127.0.0.1", plain, timeout=10)
+        conn.request("GET", "/nginx-healthz")
+        answer = conn.getresponse()
+        assert (answer.status, answer.read(), answer.getheader("Cache-Control")) == (200, b"ok\n", "no-store")
+        assert answer.getheader("X-Frame-Options") == "DENY"
+        conn.close()
+    finally:
+        server.stop()
+    compose = (DEPLOY / "compose.yaml").read_text()
+    assert '"curl", "-fsk", "-o", "/dev/null", "https://127.0.0.1/nginx-healthz"' in compose
+    assert "nginx -t -q" not in compose
