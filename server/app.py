@@ -207,15 +207,13 @@ class GameServer:
         """Reload the first unfinished tables from the store, listen, and reload the others in the
         background (``resuming``: s15, a start with thousands of stored tables listened ~10 s late)."""
         try:
-            resumed = await self.registry.start()
+            await self.registry.start()  # logs the codes it resumed (``resumed N tables: ...``)
         except BaseException as exc:  # a store that fails, or Ctrl-C (a cancel) while resuming
             await self._release()  # either way the store's lock file and side files go
             if isinstance(exc, OSError) and not isinstance(exc, (StoreInUse, StoreError)):
                 from .storage import describe  # PostgreSQL connects here: say it is the store, not the port
                 raise StoreError(f"cannot use the store {describe(self.store)}: {said(exc)}") from exc
             raise
-        if resumed:
-            log.info("resumed %d tables", resumed)
         c = self.config
         try:
             dual = dual_stack_socket(c.port) if c.host == "::" else None
@@ -262,7 +260,9 @@ class GameServer:
         the others) said ``doublenine_store_ok 1`` through a 30 s PostgreSQL outage, because the probe
         ran only once a write had failed and it wrote nothing. Kind: health read from the absence of
         writes; a process with tables open writes (and fails) with their moves, and its lock connection
-        reports PostgreSQL on its own (``doublenine_table_locks_ok``)."""
+        reports PostgreSQL on its own (``doublenine_table_locks_ok``). And every ``PROBE_EVERY`` s, that
+        every table served here is locked by this process (``Registry.check_locks``: one served without
+        its lock is dropped, operator s15 F1)."""
         while True:
             await asyncio.sleep(PROBE_EVERY)
             store = self.registry.store
@@ -273,6 +273,7 @@ class GameServer:
             elif not self.registry.tables and getattr(store, "probe", None) is not None \
                     and getattr(store, "seconds_since_success", lambda: 0.0)() >= QUIET_PROBE_EVERY:
                 await self.registry.probe_store()
+            await self.registry.check_locks()
 
     async def stop(self, code: int = SHUTTING_DOWN, reason: str = "server shutting down, reconnect",
                    flush: float = STOP_FLUSH) -> None:

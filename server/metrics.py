@@ -13,7 +13,9 @@ Series (all prefixed ``doublenine_``):
 * ``tables`` (gauge): tables held in memory; ``tables_created_total``, ``tables_resumed_total``;
 * ``tables_moved_total{reason}``: tables this process stopped serving because another serves
   them now (issue 12): ``handover`` (asked), ``lost`` (its lock connection dropped),
-  ``conflict`` (the store refused a seq another process had written);
+  ``conflict`` (the store refused a seq another process had written), ``unlocked`` (served without
+  its lock held: dropped by the periodic check, operator s15 F1); ``tables_without_lock`` (gauge):
+  tables served now whose lock this process does not hold (0 unless that happens);
 * ``store_rollbacks_total``, ``store_rolled_back_events_total``: tables this process took again
   from the store with fewer events than it had itself stored there, and how many events were gone
   (a failover to a standby that was behind the primary; operator s13 finding 8);
@@ -61,7 +63,7 @@ SLOW_BUCKETS = (0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Seconds: computer players may think up to seconds at the strongest level."""
 
 
-MOVED_REASONS = ("handover", "lost", "conflict")
+MOVED_REASONS = ("handover", "lost", "conflict", "unlocked")
 """``doublenine_tables_moved_total``'s reasons (server/moving.py), each series there at 0 from the
 start: ``increase(...{reason="lost"}[10m])`` (docs' ``DoublenineTablesLost``) sees a process's first
 loss only if the series existed before it (operator s11 round 2: it appeared with its first event)."""
@@ -106,6 +108,8 @@ class ServerMetrics:
         self.read_held = Gauge(p + "read_held_bytes", "Bytes read from the connections and not yet handled, "
                                "server-wide (--max-read-held).", registry=r)
         self.tables = Gauge(p + "tables", "Tables held in memory.", registry=r)
+        self.tables_without_lock = Gauge(p + "tables_without_lock",
+                                         "Tables served whose lock this process does not hold (split brain).", registry=r)
         self.tables_created = Counter(p + "tables_created", "Tables created.", registry=r)
         self.tables_resumed = Counter(
             p + "tables_resumed", "Tables reloaded from storage (restart or takeover).", registry=r

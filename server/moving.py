@@ -61,6 +61,7 @@ class TableMoves:
     ownership: Any
     metrics: ServerMetrics
     _loading: dict[str, asyncio.Task[Table]]
+    _new_codes: set[str]
 
     def __init__(self, store: Any) -> None:
         self._unowned: Any = getattr(store, "unowned_open", None)
@@ -192,28 +193,43 @@ class TableMoves:
 
     def _asked_for(self, code: str) -> None:
         """Another process asks for ``code`` (LISTEN/NOTIFY): hand it over at the next quiet moment,
-        once however often it is asked meanwhile (the asks are anyone's, attacker F2)."""
-        if code not in self._loading and code not in self._handing:  # one being loaded: on the next request
-            now = time.monotonic()
-            if code in self.tables and not self.given.take(code, now):  # a flood of asks: one line a minute
-                log_repeated(log, logging.INFO, "not handed over", "table %s not handed over: asked more often than %g "
-                             "at once, then one every %g s", code, HANDOVER_BURST, 1 / HANDOVER_RATE)
-                return
+        once however often it is asked meanwhile (the asks are anyone's, attacker F2). A table being
+        loaded (a resume, a lookup's load, an adoption) is handed over once its load ended: its claim
+        is never given up under the load (operator s15 F1)."""
+        if code not in self._handing:
             self._handing.add(code)
             self._spawn(self._hand_over_once(code))
 
     async def _hand_over_once(self, code: str) -> None:
         try:
+            await self._load_ended(code)
+            if code in self.tables and not self.given.take(code, time.monotonic()):  # a flood of asks: one line a minute
+                log_repeated(log, logging.INFO, "not handed over", "table %s not handed over: asked more often than %g "
+                             "at once, then one every %g s", code, HANDOVER_BURST, 1 / HANDOVER_RATE)
+                return
             await self.hand_over(code)
         finally:
             self._handing.discard(code)
+
+    async def _load_ended(self, code: str) -> None:
+        """Wait until no load of ``code`` is under way (whatever its outcome, which goes to its callers)."""
+        while (loading := self._loading.get(code)) is not None and not loading.done():
+            await asyncio.wait([loading])
 
     async def hand_over(self, code: str) -> None:
         """Let another process serve ``code``: finish the action under way, stop the computers,
         close every connection with 4003 so its clients reconnect there, release the claim. A table
         handed over is named for adoption as it is released (``orphaned``): if its asker gave up
         (TABLE_MOVING) or nobody asked at all (a NOTIFY from anyone), a live process serves it
-        :data:`ADOPT_CONNECTED_AFTER` later instead of nobody (attacker F3)."""
+        :data:`ADOPT_CONNECTED_AFTER` later instead of nobody (attacker F3).
+
+        A load of ``code`` under way is waited for first, and a code a create of this process is
+        claiming is kept: a claim is released here only when no table is or will be served from it
+        (operator s15 F1: the claim of a table being resumed was released, and the resume served the
+        table anyway, without its lock, while the asker served it too)."""
+        await self._load_ended(code)
+        if code in self._new_codes:  # nobody else can know a code being created: a stranger's NOTIFY
+            return
         table = self.tables.get(code)
         moved = False
         if table is not None:
@@ -271,6 +287,43 @@ class TableMoves:
         finally:  # released even if the close is cancelled: no lock outlives the table dropped
             if table.code not in self.tables:
                 await self.ownership.release(table.code)
+
+    def holds(self, code: str) -> bool:
+        """Whether this process holds the claim of ``code`` (claimed, not given up, not lost with the
+        lock connection): the condition of serving it. Every path that registers a table checks it
+        last, after its awaits (operator s15 F1: a table was served whose claim had been given up
+        while it loaded)."""
+        return code in self.ownership.held
+
+    def without_lock(self) -> int:
+        """Tables served here whose claim this process's own set does not hold now (0 unless the
+        kind of operator s15 F1 happens): ``doublenine_tables_without_lock``."""
+        return sum(1 for code in list(self.tables) if not self.holds(code))
+
+    async def check_locks(self) -> int:
+        """The invariant that every table served here is locked by this process, checked against
+        the store itself (PostgreSQL's ``pg_locks`` for the lock connection, ``locked``; other stores:
+        the claims held). A table served without its lock is dropped: logged at ERROR with its code,
+        counted ``tables_moved_total{reason="unlocked"}``, its connections closed 4003 so its players
+        rejoin the process that holds it (operator s15 F1: two copies of one table, each waiting for
+        the seats connected to the other, frozen for minutes with nothing in any log or metric).
+        Returns how many were dropped; 0 while the lock connection is down (``_lost_all`` dropped
+        every table then). Only tables served both before and after the query count: a table
+        registered meanwhile was claimed after it started, one dropped meanwhile is gone already."""
+        served = dict(self.tables)
+        locked_of = getattr(self.ownership, "locked", None)
+        try:
+            locked = set(served) if locked_of is None else await locked_of(list(served))
+        except OSError:
+            return 0
+        stray = [table for code, table in served.items()
+                 if self.tables.get(code) is table and not (code in locked and self.holds(code))]
+        for table in stray:
+            log.error("table %s served without its lock held by this process (another process may serve it"
+                      " too): dropped; its players reconnect to the process that holds it", table.code)
+            self._forget(table, "unlocked")
+            self._spawn(self._release_after(table))
+        return len(stray)
 
     def _lost_all(self, why: str) -> None:
         """Every claim is gone (the PostgreSQL lock connection dropped): serve nothing any more."""

@@ -43,7 +43,7 @@ from .lookup import ALL_MISSES, SITE_MISSES, KnownCodes
 from .names import distinct_names, own_name, table_name
 from .playing import PlayingAllowance
 from .readbudget import ReadBudget
-from .resuming import RESUME_BEFORE_LISTEN, TableResumes
+from .resuming import RESUME_BEFORE_LISTEN, TableResumes, named_codes
 from .storage.base import TooManyOpen
 from .storage.metered import MeteredStore, log_store_failure
 from .storage.ownership import ownership_for
@@ -120,6 +120,13 @@ def _theirs(refusal: Refused, token: str | None, routed: bool) -> bool:
         or (refusal.code is ErrorCode.WRONG_ROUTE and routed)
 
 
+def _moved_meanwhile(code: str) -> Refused:
+    """TABLE_MOVING for a table whose claim was given up or lost while it was loaded: this process
+    does not serve it (another may, or will once the player's client retries)."""
+    return Refused(ErrorCode.TABLE_MOVING, f"table {code} moved to another server process while it was loaded;"
+                   " try again", {"retry_ms": 500})
+
+
 def _too_many(address: str, have: int) -> Refused:
     """TOO_MANY_TABLES for ``address``'s group, which has ``have`` open tables."""
     return Refused(ErrorCode.TOO_MANY_TABLES, f"{address} has {have} open tables")
@@ -180,6 +187,7 @@ class Registry(TableMoves, TableResumes):
         self.metrics.connections.set_function(lambda: len(self.connections))
         self.metrics.tables.set_function(lambda: len(self.tables))
         self.metrics.read_held.set_function(lambda: float(self.reads.held))
+        self.metrics.tables_without_lock.set_function(lambda: self.without_lock())
         self.store = MeteredStore(store, self.metrics.store_seconds)
         self.store.on_failed = lambda kind: self.metrics.store_failed_writes.labels(kind=kind).inc()
         self.store.on_in_doubt = self.metrics.store_in_doubt.inc
@@ -384,6 +392,9 @@ class Registry(TableMoves, TableResumes):
         except BaseException:
             await table.close()  # nothing started yet: no computer turn, no timer
             raise
+        if not self.holds(table.code):  # its claim given up or lost while it loaded (operator s15 F1)
+            await table.close()
+            raise _moved_meanwhile(table.code)
         self.tables[table.code] = table
         self.metrics.tables_resumed.inc()
         table.watch_idle()  # nobody is connected yet: it closes if nobody comes
@@ -489,7 +500,8 @@ class Registry(TableMoves, TableResumes):
                 if not claimed:
                     continue
                 try:  # every lock taken is released on every path: a store error too
-                    if code not in self._loading and await self.store.load(code, rows=False) is None:
+                    if code not in self._loading and await self.store.load(code, rows=False) is None \
+                            and self.holds(code):  # lost meanwhile (operator s15 F1 kind): the next claim says why
                         return code
                 except OSError as exc:  # a locked SQLite file: refused, the connection kept (attacker s10 F7)
                     await self.ownership.release(code)
@@ -519,37 +531,56 @@ class Registry(TableMoves, TableResumes):
         only that many here, the others in the background (:meth:`.resuming.TableResumes.resume_later`,
         counted there); None: all here.
 
+        Each table claimed counts as loading (``_loading``) until it is served or given up, as a
+        lookup's load does: a hand-over asked meanwhile waits for the load, and an adoption or a
+        lookup of it shares it (operator s15 F1: a hand-over asked during the resume released the
+        claim, and the resume served the table anyway, without its lock, while the asker served it).
+        A table whose claim was given up or lost meanwhile is not served (``_serve_stored``).
+
         One table that cannot be resumed (a store error reading it, a record or log that does not
         decode) is logged, its claim released, and the others are resumed all the same: it stays
         open in the store, and a returning player's lookup (or another process) loads it later.
         A claim that fails (``OSError``: the lock connection is gone, so is every later claim) and
-        a cancel stop the resume, every claim of a table not served released first."""
-        count = failed = 0
+        a cancel stop the resume, every claim of a table not served released first. The codes
+        resumed are logged (one INFO line, :func:`.resuming.named_codes`; each at DEBUG)."""
+        resumed: list[str] = []
+        failed = 0
         every = await self.store.load_open(rows=False)
         later = [] if first is None else every[first:]
         for stored in every if first is None else every[:first]:
             code = stored.code
-            if code in self.tables or not await self.ownership.claim(code):
+            if code in self.tables or code in self._loading or not await self.ownership.claim(code):
                 continue
+            loading = asyncio.get_running_loop().create_task(self._resume_claimed(stored))
+            self._loading[code] = loading
+            loading.add_done_callback(self._loaded)
             try:
-                if await self._resume_claimed(stored):
-                    count += 1
+                await loading
+            except Refused as exc:  # closed meanwhile, or its claim given up while it loaded: not an error
+                log.info("table %s not resumed: %s", code, exc.message)
+                continue
             except Unreadable as exc:  # said once: a later lookup of it is refused UNKNOWN_TABLE, not logged again
                 self._unreadable[exc.code] = None
                 log.error("table %s not resumed: %s; it stays open in the store, refused UNKNOWN_TABLE", code, exc)
                 failed += 1
+                continue
             except Exception as exc:  # this table only: logged with its code, the others go on
                 log.error("table %s not resumed: %s; it stays open in the store for a later lookup",
                           code, typed(exc), exc_info=failed == 0)  # a traceback once
                 failed += 1
+                continue
+            log.debug("table %s resumed from the store", code)
+            resumed.append(code)
+        if resumed:
+            log.info("resumed %d tables: %s", len(resumed), named_codes(resumed))
         if failed:
-            log.error("%d stored tables not resumed (see above); %d resumed", failed, count)
+            log.error("%d stored tables not resumed (see above); %d resumed", failed, len(resumed))
         self.resume_later(later)  # the first ones had the loop to themselves
-        return count
+        return len(resumed)
 
-    async def _resume_claimed(self, stored: Any) -> bool:
-        """Serve the claimed open table ``stored`` (True), or release it if it moved on or closed
-        meanwhile (False); any error releases the claim before it goes on to the caller."""
+    async def _resume_claimed(self, stored: Any) -> Table:
+        """Serve the claimed open table ``stored``, or release it if it moved on or closed meanwhile
+        (refused UNKNOWN_TABLE); any error releases the claim before it goes on to the caller."""
         code = stored.code
         async with self._claim_kept_if_served(code):
             if not self.ownership.exclusive:  # it may have moved on between the read and the claim
@@ -557,9 +588,8 @@ class Registry(TableMoves, TableResumes):
             fresh = await self.store.load(code)  # its log, now it is claimed (load_open read records only)
             if fresh is None or fresh.closed:
                 await self.ownership.release(code)
-                return False
-            await self._serve_stored(fresh)
-        return True
+                raise Refused(ErrorCode.UNKNOWN_TABLE, f"table {code} was closed meanwhile")
+            return await self._serve_stored(fresh)
 
     def _idle(self, table: Table) -> None:
         # club s14 F14: a finished table whose bots left said "solo" (docs/operations.md: "match over")

@@ -24,9 +24,18 @@ log = logging.getLogger("doublenine.server")
 RESUME_BEFORE_LISTEN = 64
 """Stored open tables a start resumes before it listens (a small server's every table, as before: about
 0.2 s); the others after it listens (:meth:`TableResumes._resume_later`)."""
+RESUMED_NAMED = 50
+"""Codes named in a ``resumed N tables: ...`` line (the rest counted: ``and N more``)."""
 RESUME_AT_ONCE = 4
 """Stored tables resumed at once in the background after the start listens: each one's reads and its log's
 replay (in a worker thread) go on beside the players' frames, never all at once."""
+
+
+def named_codes(codes: list[str]) -> str:
+    """``codes`` for a log line, at most :data:`RESUMED_NAMED` of them, then ``and N more`` (operator s15
+    F1/F7: ``resumed 14 tables`` named none, so a table resumed and served twice could not be seen)."""
+    more = len(codes) - RESUMED_NAMED
+    return " ".join(codes[:RESUMED_NAMED]) + (f" and {more} more" if more > 0 else "")
 
 
 class TableResumes:
@@ -45,7 +54,7 @@ class TableResumes:
         self._background: set[asyncio.Task[Table]] = set()
         """Its loads under way: a lookup that waited for one and was refused loads the table itself."""
 
-    async def _resume_claimed(self, stored: Any) -> bool:  # Registry's
+    async def _resume_claimed(self, stored: Any) -> Table:  # Registry's
         raise NotImplementedError
 
     def _loaded(self, done: asyncio.Task[Table]) -> None:  # Registry's
@@ -62,7 +71,8 @@ class TableResumes:
         return 0 if task is None else await asyncio.shield(task)
 
     async def _resume_later(self, stored: list[Any]) -> int:
-        count = failed = 0
+        done: list[str] = []
+        failed = 0
         for at in range(0, len(stored), RESUME_AT_ONCE):
             if self.stopping:
                 break
@@ -73,13 +83,15 @@ class TableResumes:
             await asyncio.wait(batch)
             for task in batch:
                 exc = None if task.cancelled() else task.exception()
-                count += exc is None and not task.cancelled()
+                if exc is None and not task.cancelled():
+                    done.append(task.result().code)
                 failed += isinstance(exc, Exception) and not isinstance(exc, Refused)
             if any(isinstance(t.exception(), ClaimsUnavailable) for t in batch if not t.cancelled()):
                 log.error("resuming stopped: the table claims failed; a player's lookup loads the others")
                 break
-        log.info("resumed %d more tables after listening%s", count, f", {failed} not" if failed else "")
-        return count
+        log.info("resumed %d more tables after listening%s%s", len(done), f", {failed} not" if failed else "",
+                 f": {named_codes(done)}" if done else "")
+        return len(done)
 
     def _resume_task(self, stored: Any) -> asyncio.Task[Table] | None:
         """The load of ``stored`` registered as under way (None: served or being loaded already)."""
@@ -106,7 +118,9 @@ class TableResumes:
         if not held:
             raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
         try:
-            served = await self._resume_claimed(stored)
+            return await self._resume_claimed(stored)
+        except Refused:  # closed meanwhile, or its claim given up while it loaded (operator s15 F1): no fault
+            raise
         except Unreadable as exc:
             self._unreadable[exc.code] = None
             log.error("table %s not resumed: %s; it stays open in the store, refused UNKNOWN_TABLE", code, exc)
@@ -114,9 +128,6 @@ class TableResumes:
         except Exception as exc:
             log.error("table %s not resumed: %s; it stays open in the store for a later lookup", code, typed(exc))
             raise
-        if not served or code not in self.tables:
-            raise Refused(ErrorCode.UNKNOWN_TABLE, f"no open table {code!r}")
-        return self.tables[code]
 
 
 __all__ = ["RESUME_AT_ONCE", "RESUME_BEFORE_LISTEN", "TableResumes"]

@@ -11,7 +11,8 @@ gives the server the right kind for its store:
 
 Every kind answers the same calls; the registry (``server/registry.py``) uses them:
 ``start(on_request, on_lost, on_orphan, on_gone)``, ``claim(code) -> bool``, ``ask(code, wait) -> bool``,
-``release(code, orphaned=False)``, ``close(left_open)``.
+``release(code, orphaned=False)``, ``close(left_open)``, ``locked(codes) -> set[str]`` (the codes among
+``codes`` whose lock the store says this process holds), and their set ``held``.
 """
 from __future__ import annotations
 
@@ -41,6 +42,10 @@ class LocalOwnership:
     async def ask(self, code: str, wait: float) -> bool:
         """Nobody else can hold a table: the claim is granted."""
         return await self.claim(code)
+
+    async def locked(self, codes: list[str]) -> set[str]:
+        """The codes among ``codes`` held (nothing outside this process locks them)."""
+        return {code for code in codes if code in self.held}
 
     async def release(self, code: str, orphaned: bool = False) -> None:
         """Stop holding ``code`` (``orphaned``: no other process to adopt it; nothing to tell)."""

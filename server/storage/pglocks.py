@@ -291,6 +291,21 @@ class PgOwnership:
                 self.held.add(code)
             return bool(got)
 
+    async def locked(self, codes: list[str]) -> set[str]:
+        """The codes among ``codes`` whose advisory lock the lock connection holds, as PostgreSQL
+        says (``pg_locks`` of this session), whatever :attr:`held` says: the registry's check that
+        every table served is locked (``TableMoves.check_locks``, operator s15 F1). ``OSError`` while
+        the lock connection is down (then nothing is held)."""
+        if not codes:
+            return set()
+        by_key = {lock_key(code): code for code in codes}
+        found = await self._query(
+            "SELECT coalesce(array_agg(k), '{}') FROM unnest($1::bigint[]) AS k WHERE EXISTS (SELECT 1 FROM"
+            " pg_locks l WHERE l.locktype = 'advisory' AND l.pid = pg_backend_pid() AND l.objsubid = 1"
+            " AND l.granted AND l.classid = ((k >> 32) & 4294967295)::oid AND l.objid = (k & 4294967295)::oid)",
+            list(by_key))
+        return {by_key[key] for key in found or ()}
+
     async def ask(self, code: str, wait: float) -> bool:
         """Claim ``code``, asking its holder to hand it over if needed; True once held here,
         False if it was not handed over within ``wait`` seconds."""
