@@ -86,6 +86,19 @@ def _template() -> Template:
     return Template(resources.files(__package__).joinpath("templates/page.html").read_text("utf-8"))
 
 
+def preview(title: str, text: str, link: str | None, noindex: bool = False) -> str:
+    """The ``<head>`` lines a chat app's link preview and a search engine read (phone s15 F16: a table link pasted
+    in a chat showed a bare URL): the page's ``description`` and Open Graph title, text and icon (``link``: the
+    page's address, which the icon's absolute address is made from; None: no icon); ``noindex``: a page not to
+    be indexed (a table's, listed or not)."""
+    out = (f'<meta name="description" content="{escape(text)}">\n<meta property="og:type" content="website">\n'
+           f'<meta property="og:title" content="{escape(title)}">\n<meta property="og:description" content="{escape(text)}">\n')
+    if link is not None:
+        base = link.split("/", 3)
+        out += f'<meta property="og:image" content="{escape("/".join(base[:3]))}/apple-touch-icon.png">\n'
+    return out + ('<meta name="robots" content="noindex, nofollow">\n' if noindex else "")
+
+
 def _page(t: Translator, kind: str, title: str, body: str, scripts: str = "", head: str = "") -> str:
     return _template().substitute(lang=t.lang, title=escape(title), kind=kind, head=head,
                                   tagline=escape(t.gettext(w.TAGLINE)), body=body, scripts=scripts)
@@ -236,8 +249,9 @@ def table_page(t: Translator, info: TableInfo, invite: str | None, link: str | N
     scripts = (f'<script type="application/json" id="words">{data}</script>\n'
                '<script src="/static/vendor/msgpack.min.js"></script>\n<script src="/static/table.js"></script>\n'
                '<script src="/static/page.js"></script>')
-    title = t.gettext(w.TABLE_TITLE, code=info.code)
-    return _page(t, "table-page", (f"{info.name} · " if info.name else "") + title + " · doublenine", body, scripts)
+    title = (f"{info.name} · " if info.name else "") + t.gettext(w.TABLE_TITLE, code=info.code)
+    said = status_text(t, info) + (" · " + w.free_seats(t, info.free) if info.free or not info.started else "")
+    return _page(t, "table-page", title + " · doublenine", body, scripts, preview(title, said, link, noindex=True))
 
 
 def listing_key(name: str, code: str) -> tuple[bool, str, str]:
@@ -488,7 +502,8 @@ def closed_page(t: Translator, code: str, results: list[MatchResult], name: str 
             f'<p>{escape(t.gettext(w.CLOSED_TEXT))}</p>{note}</section>'
             f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>{results_list(t, results, w.FINISHED_NONE_HERE)}</section>'
             f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
-    return _page(t, "closed-page", (f"{name} · " if name else "") + t.gettext(w.CLOSED_TITLE, code=code), body)
+    return _page(t, "closed-page", (f"{name} · " if name else "") + t.gettext(w.CLOSED_TITLE, code=code), body,
+                 head='<meta name="robots" content="noindex, nofollow">\n')
 
 
 RESULT_FIELDS = ("ended_utc", "started_utc", "code", "table_name", "match", "team_a", "team_b", "score_a", "score_b",
@@ -588,7 +603,9 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
                        ensure_ascii=False).replace("<", "\\u003c")
     scripts = (f'<script type="application/json" id="board-words">{words}</script>\n'
                '<script src="/static/board.js"></script>' + ("" if projector else '\n<script src="/static/page.js"></script>'))
-    return _page(t, "index-page projector" if projector else "index-page", "doublenine", body, scripts)
+    title = t.gettext(w.INDEX_TITLE)  # phone s15 F16: the tab and a link's preview said only "doublenine"
+    return _page(t, "index-page projector" if projector else "index-page", f"{title} · doublenine", body, scripts,
+                 preview(title, t.gettext(w.INDEX_LISTED), link))
 
 
 BOARD_REFRESH_S = 10

@@ -49,6 +49,9 @@ from .words import chosen_language, negotiate, words
 STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                 ".png": "image/png", ".txt": "text/plain; charset=utf-8"}
 """Files of ``server/web/static/`` served, by suffix (anything else there is not served)."""
+ROBOTS = "User-agent: *\nDisallow: /t/\n"
+"""``/robots.txt`` (phone s15 F16): a table's page is not for search engines (a link posted somewhere public
+was indexable, unlisted tables' too); its pages also say ``noindex`` (:func:`.pages.table_page`)."""
 PAGE_WAIT = 2.0
 """Seconds within which every page (``/``, its cursor pages, ``/t/CODE``, a ``404``) is answered,
 whatever the store does (operator finding 8: while PostgreSQL hung, every page waited for the store
@@ -158,6 +161,11 @@ def static_files() -> dict[str, tuple[bytes, str]]:
     icon = resources.files("doublenine.client").joinpath("icons/doublenine.png")
     if icon.is_file():
         files["/static/icon.png"] = (icon.read_bytes(), "image/png")
+        # phone s15 F16: what browsers and phones ask for by themselves answered, not a counted 404 page
+        files["/apple-touch-icon.png"] = files["/static/icon.png"]
+    if "/static/icon-64.png" in files:  # the pages' 2 KB icon (F11: the 45 KB one was shown at 32 px)
+        files["/favicon.ico"] = files["/static/icon-64.png"]
+    files["/robots.txt"] = (ROBOTS.encode(), "text/plain; charset=utf-8")
     return files
 
 

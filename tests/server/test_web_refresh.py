@@ -79,3 +79,29 @@ async def test_phone_s15_f11_text_is_gzipped_when_asked_and_only_then(make_serve
         assert "Content-Encoding" not in headers
     headers, body = await fetch("/static/icon.png", **{"Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in headers  # not text: as it is
+
+
+async def test_phone_s15_f16_previews_robots_and_the_icons_browsers_ask_for(make_server: Any) -> None:
+    """F16: a table link pasted in a chat had no preview, "/" was titled "doublenine" only, /robots.txt,
+    /favicon.ico and /apple-touch-icon.png answered a 404 page counted against the page budget, and a table's
+    page could be indexed. F11: the pages showed a 45 KB icon at 32 px."""
+    server = await make_server(page_rate=0.01, page_burst=2.0)
+    host = await create(server, True, kinds="hhcc")
+    _, _, html = await raw_get(server.port, f"/t/{host.code}")  # counted: 1 of 2
+    assert ('<meta name="description" content="Waiting for players · 1 seat for a person">\n'
+            '<meta property="og:type" content="website">\n'
+            f'<meta property="og:title" content="Table {host.code}">\n'
+            '<meta property="og:description" content="Waiting for players · 1 seat for a person">\n'
+            f'<meta property="og:image" content="http://127.0.0.1:{server.port}/apple-touch-icon.png">\n'
+            '<meta name="robots" content="noindex, nofollow">\n'
+            f'<title>Table {host.code} · doublenine</title>') in html
+    _, _, html = await raw_get(server.port, "/")  # counted: 2 of 2
+    assert "<title>Open tables on this server · doublenine</title>" in html and 'name="robots"' not in html
+    assert '<link rel="icon" type="image/png" href="/static/icon-64.png">' in html
+    for path, kind in (("/robots.txt", "text/plain; charset=utf-8"), ("/favicon.ico", "image/png"),
+                       ("/apple-touch-icon.png", "image/png"), ("/static/icon-64.png", "image/png")):
+        status, headers, body = await raw_get(server.port, path)  # never counted: served with the budget spent
+        assert (status, headers["Content-Type"]) == (200, kind), path
+    assert (await raw_get(server.port, "/robots.txt"))[2] == "User-agent: *\nDisallow: /t/\n"
+    assert int((await raw_get(server.port, "/favicon.ico"))[1]["Content-Length"]) < 4096
+    assert (await raw_get(server.port, "/"))[0] == 429  # the budget was spent: the files above were not counted
