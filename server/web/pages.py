@@ -392,7 +392,8 @@ def index_results(results: list[MatchResult]) -> list[MatchResult]:
 
 
 def utc(seconds: float) -> str:
-    """Unix ``seconds`` as ``2026-12-07 19:30`` (UTC, to the minute), the results' one date form."""
+    """Unix ``seconds`` as ``2026-12-07 19:30`` (UTC, to the minute): ``doublenine results``' form (the pages say
+    the reader's, :func:`shown_utc`)."""
     return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M")
 
 

@@ -109,9 +109,9 @@ PLURALS = [
      "Hand {hand} reopens: {name}'s domino and Team {team}'s {count} points are taken back", 12,
      {"hand": 4, "name": "José Luis", "team": "B"},
      "Runde 4 geht weiter: das Domino von José Luis und die 12 Punkte von Team B werden zurückgenommen"),
-    # F5
-    ("pt", "{count} seat for a person", "{count} seats for a person", 2, {}, "2 vagas para jogadores"),
-    ("pt", "{count} seat for a person", "{count} seats for a person", 1, {}, "1 vaga para jogador"),
+    # F5 (pt: the reviewer's "2 vagas para jogadores" is cut in the LAN list at 800x600; "abertas" says the same)
+    ("pt", "{count} seat for a person", "{count} seats for a person", 2, {}, "2 vagas abertas"),
+    ("pt", "{count} seat for a person", "{count} seats for a person", 1, {}, "1 vaga aberta"),
     ("de", "{count} seat for a person", "{count} seats for a person", 2, {}, "2 Plätze für Mitspieler"),
     # F8 de
     ("de", "Team {team} scores {count} point: {a} + {b}, what {name_a} and {name_b} hold",
