@@ -22,6 +22,7 @@ _OPEN = State.OPEN
 from doublenine.shared import protocol as p
 from doublenine.shared.errors import ErrorCode, RuleError
 from doublenine.shared.seats import Seat
+from doublenine.shared.tablecode import clean_code
 from doublenine.shared.wire import PROGRAM_CLIENTS
 
 from . import actions, talk
@@ -50,7 +51,7 @@ class Connection:
 
     __slots__ = ("ws", "registry", "config", "table", "seat", "greeted", "closed", "program", "_queue", "_queued_bytes",
                  "_state_frames", "_stalled_since", "_measured", "_close_with", "_wake", "_writing",
-                 "_allowance", "_stamp", "address", "group", "own_player", "current_type",
+                 "_allowance", "_stamp", "address", "group", "own_player", "current_type", "current_code",
                  "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching", "route",
                  "resynced", "watch_name", "waiting")
     # slots: four connections a table, each about 500 bytes lighter than with a dict (issue 12);
@@ -98,6 +99,9 @@ class Connection:
         """The embedded server's own player (ServerConfig.own_player_unlimited): tables unlimited."""
         self.current_type = "-"
         """Type of the message being handled, for log lines."""
+        self.current_code: str | None = None
+        """The table code the message being handled names (``join``, ``rejoin``, ``spectate``), cleaned,
+        for log lines (:meth:`logged_table`)."""
         self._refusal_logged = -1.0  # monotonic time of the last ``refused`` line
         self._refusals_unlogged = 0
         self.hinting = False
@@ -264,15 +268,24 @@ class Connection:
             self._refusals_unlogged += 1
             return
         more, self._refusal_logged, self._refusals_unlogged = self._refusals_unlogged, now, 0
-        log_event(log, logging.INFO, "refused", table=self.table.code if self.table else None,
+        log_event(log, logging.INFO, "refused", table=self.logged_table(),
                   seat=self.seat, type=self.current_type, code=code.value, detail=detail,
                   **({"more": more} if more else {}))
+
+    def logged_table(self) -> str | None:
+        """The table a log line of this connection names: the one it is at, else the one the message
+        being handled names (a ``join``, ``rejoin`` or ``spectate`` refused before it reached it), else
+        the one its path names (``/t/CODE``); None: none (``table=-``). Operator s15 F7: every
+        ``TABLE_MOVING`` refusal of a rejoin said ``table=-``, so ``grep table=CODE`` missed them."""
+        if self.table is not None:
+            return self.table.code
+        return self.current_code or self.route
 
     def limit(self, name: str, detail: str, code: str | int) -> None:
         """A limit refused or closed this connection: count it, log it (:func:`note_limit`: one line a
         minute for each limit and site, whatever the number of connections)."""
         self.registry.metrics.limits.labels(limit=name).inc()
-        note_limit(self.registry.limit_lines, name, self.group, detail, table=self.table.code if self.table else None,
+        note_limit(self.registry.limit_lines, name, self.group, detail, table=self.logged_table(),
                    seat=self.seat, type=self.current_type, code=code, peer=self.address)
 
     # ------------------------------------------------------------ receiving
@@ -321,6 +334,7 @@ class Connection:
         if self.closed:
             return
         self.current_type = "-"
+        self.current_code = None
         if self.registry.stopping:  # issue 12: stop taking actions before the last frames go out
             self.error(ErrorCode.SHUTTING_DOWN, "the server is stopping: nothing was done; reconnect and send again",
                        p.intent_id_of(frame))
@@ -335,6 +349,8 @@ class Connection:
             self.error(exc.code, exc.detail, exc.intent_id)
             return
         self.current_type = msg.type
+        named = getattr(msg, "code", None)  # bounded by the model (16 characters)
+        self.current_code = clean_code(named) if isinstance(named, str) else None
         handler = HANDLERS[type(msg)]
         try:
             if not self.greeted and not isinstance(msg, p.Hello):
@@ -345,7 +361,7 @@ class Connection:
             self.error(exc.code, exc.message, getattr(msg, "intent_id", None), data)
         except OSError:  # Store contract: a store failure a handler did not refuse itself (attacker s10 F7:
             # a locked SQLite file closed the connection 1011); logged as the fault it is, refused, kept
-            table = self.table.code if self.table else "-"
+            table = self.logged_table() or "-"
             log_store_failure(log, self.registry.store, "connection %s table %s seat %s: %s: the store failed",
                               self.address, table, self.seat, msg.type)
             refusal = store_unavailable(f"{msg.type} was not done")
@@ -589,7 +605,7 @@ async def handle(ws: Any, registry: Registry) -> None:
         if exc.sent is not None and exc.sent.code == 1009:
             conn.limit("frame_size", f"frame over {registry.config.max_size} bytes", 1009)
     except Exception:
-        table = conn.table.code if conn.table else "-"
+        table = conn.logged_table() or "-"
         log_repeated(log, logging.ERROR, "server fault", "connection %s table %s seat %s: server fault", conn.address,
                      table, conn.seat, exc_info=True)
         conn.error(ErrorCode.INTERNAL, "server fault; reconnect")
