@@ -18,6 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from doublenine.server.computer import Brain
+from doublenine.server.netbot import ServerRefused
 from doublenine.server.registry import Registry
 from doublenine.server.seating import token_matches
 from doublenine.server.storage.base import MemoryStore
@@ -213,3 +214,25 @@ async def test_a_join_stored_as_its_table_moved_still_gives_its_player_the_token
     assert back.seat == 2 and server.registry.tables[host.code] is not table
     for c in (host, joiner, back):
         await c.close()
+
+
+async def test_a_table_handed_over_while_its_creation_was_stored_is_not_given_to_its_creator(
+        make_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Operator s15 F1 kind (a table served without its claim), on the create path: a hand-over asked
+    while a create stores its new table releases the claim and drops the table; the creator is
+    refused TABLE_MOVING (the join of a table moved), never seated at the dropped copy: its client
+    retries, and the process that holds the table serves it."""
+    server = await make_server()
+    real = Table.persist_new
+
+    async def persist_new(table: Table, *args: Any, **kwargs: Any) -> None:
+        await real(table, *args, **kwargs)
+        await server.registry.hand_over(table.code)  # asked meanwhile (NOTIFY dn_handover)
+
+    monkeypatch.setattr(Table, "persist_new", persist_new)
+    client = await connect(server)
+    with pytest.raises(ServerRefused) as refused:
+        await client.attach({"type": "create_table", "seats": seats(*"hhhh"), "sit": 1})
+    assert (refused.value.error.code, refused.value.error.data) == ("TABLE_MOVING", {"retry_ms": 500})
+    assert server.registry.tables == {} and server.registry.ownership.held == set()
+    await client.close()
