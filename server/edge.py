@@ -308,6 +308,7 @@ class EdgeConnection(ServerConnection):
             queued = len(self.recv_messages.frames)
             super().data_received(piece)
             reads.charge(group, max(0, len(self.recv_messages.frames) - queued), len(piece), self.allowance)
+            self.recount()  # the next piece is weighed against what this one left held
         self.recount()
         self.hold_if_due()
 

@@ -69,3 +69,23 @@ async def test_flooders_hold_at_most_the_bound_and_a_player_is_answered_meanwhil
     for task in sends:
         task.cancel()
     await eventually(lambda: server.registry.reads.held == 0 and _held(server) == 0)
+
+
+async def test_over_the_bound_a_frame_beyond_the_client_limit_is_refused_1009_and_play_goes_on(make_server) -> None:
+    """A bound of one byte: the server is over it whenever anything is held. Frames of a player (each far
+    under the client frame limit) are read and answered as ever; a frame already beyond the limit while
+    partly read (it would be refused MALFORMED_FRAME once whole) is refused at once, 1009, and what its
+    connection held is dropped (holding it waited for bytes never given: the server stayed over for good)."""
+    server = await make_server(max_read_held=1, read_rate=1e6, read_bytes=1e9)
+    host = await create(server, "hccc", sit=1)
+    for n in range(5):
+        await host.send({"type": "chat", "text": f"line {n}"})
+        said = await host.until(lambda m: isinstance(m, p.ChatLines), timeout=3.0)
+        assert said.lines[0].text == f"line {n}"
+    big = await ws_connect(server.url, max_size=None)
+    await big.send(b"\x00" * (16 * 1024))
+    await big.wait_closed()
+    assert big.close_code == 1009
+    await host.send({"type": "resync"})
+    assert isinstance(await host.until(lambda m: isinstance(m, p.Snapshot), timeout=3.0), p.Snapshot)
+    await eventually(lambda: server.registry.reads.held == 0)  # the player holds nothing between frames
