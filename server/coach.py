@@ -9,11 +9,14 @@ evaluation: it receives that view and a seeded generator only (R23).
 
 Each play with a real choice is measured by :func:`doublenine.server.bots.expert.evaluate`
 (in match points, :data:`COACH`: the change in the team's chance of winning the match, scaled) with :data:`COACH` playouts: the move made, the expert's move, both with their
-standard error, on the same sampled worlds. The expert's move is the hint's (R25): the coach
-re-derives the hint's generator (:func:`.computer.hint_rng`) and level and asks ``bots.decide``
-exactly as ``Table.hint`` did, so a move the hint gave is never a mistake (s13 F1: the coach's own
-argmax, another budget and generator, flagged 41 of 747 hinted moves). A decision is a mistake when it lost more than :data:`THRESHOLD` points against that
-best and more than :data:`Z` standard errors of the difference. :func:`reason_of` names the one term
+standard error, on the same sampled worlds. The best is what this measurement finds: the play of
+highest mean (s15 domino F1/F2: the best was the hint's move, so a hinted move was never a mistake,
+and "The expert agrees" was said over a play the coach itself measured 12 points worse, a block won
+on the count missed because the hint's 0.5 x normal-score prior outweighed its own shorter
+rollouts). The hint's move (R25) is measured too and reported beside it: the coach re-derives the
+hint's generator (:func:`.computer.hint_rng`) and level and asks ``bots.decide`` exactly as
+``Table.hint`` did. A decision is a mistake when it lost more than :data:`THRESHOLD` points against
+the measured best and more than :data:`Z` standard errors of the difference, whatever the hint said. :func:`reason_of` names the one term
 of the ``normal`` evaluation (:mod:`.bots.heuristic`) that explains the difference, if any.
 
 An acceptance of a deal with five or more doubles (R10: it could have been a demand) is measured
@@ -77,7 +80,7 @@ class CoachRow:
 
     ``at`` is the decision's index in the hand's moves (-1 for a review answer: R10).
     ``kind`` is "review", "lead", "play" or "pass". ``made``/``best`` are the move made and the
-    expert's (equal when nothing better exists; ``best`` is ``made`` for forced decisions).
+    best the coach measured (equal when nothing measured better; ``best`` is ``made`` for forced decisions).
     ``made_value``/``best_value`` are None when nothing was evaluated (a forced decision, or a
     demand of a voided deal: only its doubles are kept, R11). An acceptance that could have been
     a demand is measured against a redeal (:func:`review_answer`).
@@ -94,6 +97,10 @@ class CoachRow:
     reason: Reason | None = None
     paired_stderr: float | None = None
     """Standard error of :attr:`loss` from the two moves' values world by world (same worlds), when known."""
+    hint: Decision | None = None
+    """The move the hint (R25) gave in this position, when known (a play with a choice); may equal ``made``."""
+    hint_value: expert.Estimate | None = None
+    """:attr:`hint`'s value in the coach's measurement (the same worlds as ``made``'s and ``best``'s)."""
 
     @property
     def loss(self) -> float:
@@ -266,12 +273,13 @@ def review_hand(state: MatchState, match: int, number: int, seat: Seat, seed: An
 
 def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
                     evaluate: Evaluate | None = None, hint: Hint | None = None) -> CoachRow:
-    """One play or pass of ``view.viewer`` measured against the expert's move from ``view`` only.
+    """One play or pass of ``view.viewer`` measured from ``view`` only (R21, R23).
 
-    The expert's move is the hint's (R25): with ``hint`` given, exactly the move ``Table.hint`` gave
-    in this position (``bots.decide`` at its level and generator), so a hinted move is never a
-    mistake; the coach measures both, with its larger budget, on the same sampled worlds. Without
-    ``hint``, the best mean plus ``prior`` times the normal score (as the expert chooses)."""
+    ``best`` is the play of highest measured mean (ties: the first legal move), never the hint's or the
+    prior's choice: a mistake is a loss against it beyond :data:`THRESHOLD` and :data:`Z` standard errors,
+    whatever the hint said (s15 domino F1/F2). With ``hint`` given, the move ``Table.hint`` gave in this
+    position (``bots.decide`` at its level and generator) is reported as :attr:`CoachRow.hint` with its
+    value on the same worlds, so the reader sees where the hint and the longer measurement differ."""
     kind = "pass" if isinstance(made, Pass) else ("lead" if view.ends is None else "play")
     moves = view.legal_moves()
     if isinstance(made, Pass) or len(moves) < 2:
@@ -280,23 +288,23 @@ def review_decision(at: int, view: SeatView, made: Move, rng: random.Random,
     if len({_position(k, m) for m in moves if isinstance(m, Play)}) < 2:
         return CoachRow(at, kind, made, made, forced=True)
     values = (evaluate or _expert)(view, rng)
+    plays = [m for m in moves if isinstance(m, Play)]
+    best = max(plays, key=lambda m: (values[m].mean, -plays.index(m)))
+    hinted: Play | None = None
     if hint is not None:
         from .bots import decide
         level, hint_generator = hint
         advised = decide(view, level, hint_generator)
         assert isinstance(advised, Play)
-        best = next(m for m in moves if isinstance(m, Play) and _position(k, m) == _position(k, advised))
-    else:
-        # the expert's own choice: the best mean plus its prior on the normal score, as the hint plays
-        # (a hint's tile shed for its weight was once "a mistake" of 3.6 points by the mean alone)
-        plays = [m for m in moves if isinstance(m, Play)]
-        prior = dict(zip(plays, expert.prior_scores(k, plays, COACH)))
-        best = max(moves, key=lambda m: (values[m].mean + prior[m], -moves.index(m)))
+        hinted = next(m for m in plays if _position(k, m) == _position(k, advised))
+        if isinstance(made, Play) and _position(k, hinted) == _position(k, made):
+            hinted = made
     mine, top = values[made], values[best]
     if top.mean <= mine.mean or _position(k, best) == _position(k, made):
         best, top = made, mine
     samples = getattr(values, "samples", None)
-    row = CoachRow(at, kind, made, best, mine, top, paired_stderr=_paired(samples, made, best))
+    row = CoachRow(at, kind, made, best, mine, top, paired_stderr=_paired(samples, made, best),
+                   hint=hinted, hint_value=None if hinted is None else values[hinted])
     if row.beyond_noise:
         assert isinstance(best, Play) and isinstance(made, Play)
         return replace(row, mistake=True, reason=reason_of(k, made, best))
@@ -487,13 +495,18 @@ def row_wire(row: CoachRow) -> dict[str, Any]:
     out: dict[str, Any] = {"at": row.at, "kind": row.kind, "made": decision_w(row.made),
                            "best": decision_w(row.best), "forced": row.forced, "made_mean": None,
                            "made_stderr": None, "best_mean": None, "best_stderr": None, "worlds": 0,
-                           "loss": round(row.loss, 2), "mistake": row.mistake, "reason": None, "pips": []}
+                           "loss": round(row.loss, 2), "loss_stderr": None, "mistake": row.mistake, "reason": None,
+                           "pips": [], "hint": None, "hint_mean": None, "hint_stderr": None}
     if row.made_value is not None and row.best_value is not None:
         out.update(made_mean=round(row.made_value.mean, 2), made_stderr=round(row.made_value.stderr, 2),
                    best_mean=round(row.best_value.mean, 2), best_stderr=round(row.best_value.stderr, 2),
                    worlds=row.made_value.worlds)
+        out.update(loss_stderr=round(row.loss_stderr, 2))
     if row.reason is not None:
         out.update(reason=row.reason.code, pips=list(row.reason.pips))
+    if row.hint is not None and row.hint_value is not None:
+        out.update(hint=decision_w(row.hint), hint_mean=round(row.hint_value.mean, 2),
+                   hint_stderr=round(row.hint_value.stderr, 2))
     return out
 
 

@@ -322,8 +322,8 @@ def decision_rng(seed: int, position: int, purpose: str = "seat") -> random.Rand
 def hint_rng(seed: Any, view: Any) -> random.Random:
     """R24, R25: the generator of the hint for ``view`` (a ``SeatView``), from the table's seed and
     the position the seat sees (match, hand, moves made so far, seat), never the log position. The
-    coach re-derives it for a decision of a finished hand and so judges against the very move the hint
-    gave there (:func:`.coach.review_decision`: a hinted move is never a mistake)."""
+    coach re-derives it for a decision of a finished hand and so reports the very move the hint gave there
+    beside its own measured best (:func:`.coach.review_decision`)."""
     return random.Random(f"{seed}:{view.match}:{view.hand_number}:{len(view.moves)}:hint{int(view.viewer)}")
 
 

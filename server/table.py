@@ -1035,7 +1035,7 @@ class Table:
             refusal = self.brain.hint_refusal(group)  # attacker s13 F5: shared fairly by site
             if refusal is not None:
                 raise Refused(*refusal)
-            rng = hint_rng(self.meta.seed, view)  # the coach re-derives it: same move, never a mistake
+            rng = hint_rng(self.meta.seed, view)  # the coach re-derives it: reports this very move
             job = self.brain.start_hint(view, self.config.hint_level, rng, group,
                                         lambda: not self.closed and self.seq == seq)
             cached = self._hints[seat] = (seq, job)

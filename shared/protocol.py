@@ -415,9 +415,12 @@ class CoachRowW(Model):
     error, over ``worlds`` sampled deals of the hidden tiles; absent when not evaluated (forced
     decisions, and demands of voided deals). An acceptance with five or more doubles (R10) is
     valued against a redeal: ``made_mean`` keeping the hand, ``best_mean`` a fresh deal when that
-    was worth more (``best`` the demand). ``loss``: ``best_mean - made_mean`` (0 if not evaluated).
-    ``mistake``: loss over the threshold and over two standard errors. ``reason`` with ``pips``:
-    which term of the normal evaluation explains the loss, if one does (docs/protocol.md)."""
+    was worth more (``best`` the demand). ``loss``: ``best_mean - made_mean`` (0 if not evaluated),
+    ``loss_stderr`` its standard error (null if not evaluated). ``mistake``: loss over the threshold
+    plus two ``loss_stderr``. ``reason`` with ``pips``: which term of the normal evaluation explains
+    the loss, if one does. ``hint`` with ``hint_mean``/``hint_stderr``: the move the hint (R25) gave
+    there and its value on the same worlds (null for forced rows and review answers); ``best`` is the
+    measured best, never the hint's move as such (s15 domino F1/F2; docs/protocol.md)."""
 
     at: Annotated[int, Field(ge=-1, le=MAX_NUMBER, strict=True)]
     kind: Literal["review", "lead", "play", "pass"]
@@ -430,9 +433,13 @@ class CoachRowW(Model):
     best_stderr: Spread | None = None
     worlds: Annotated[int, Field(ge=0, le=MAX_NUMBER, strict=True)] = 0
     loss: Annotated[float, Field(ge=-2 * MAX_PIPS, le=2 * MAX_PIPS)] = 0.0
+    loss_stderr: Spread | None = None
     mistake: bool = False
     reason: CoachReason | None = None
     pips: tuple[Annotated[int, Field(ge=0, le=9)], ...] = ()
+    hint: DecisionW | None = None
+    hint_mean: HandPoints | None = None
+    hint_stderr: Spread | None = None
 
 
 class CoachReply(Model):

@@ -15,6 +15,7 @@ Usage from the client::
 """
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import Any
 
@@ -68,6 +69,18 @@ def points(tr: Translator, mean: float, stderr: float) -> str:
     return tr.gettext("{mean} ± {err} points", mean=shown, err=err)
 
 
+MEASURED_ONLY = N_("No simple rule of play explains it: the difference is in the outcomes measured over {count} "
+                   "deals of the hidden tiles.")
+"""A mistake's reason when no term of the normal evaluation explains it (s15 domino F3: "12.5 points less
+than the best play" alone, over a block won on the count, gave a club player nothing to check)."""
+WITHIN_NOISE = N_("About as good: the difference is within the measurement's noise.")
+"""Said under a measured best whose gain over the move made is within twice its error bar (s15 domino F4:
+"Expert:" was drawn green over a gap of 0.8 ± 0.8)."""
+HINT_GAVE = N_("The hint gave {move} · {points} (it decides at the table's speed, with fewer playouts).")
+"""The hint's move (R25) when it was not the move made, with its value in the coach's measurement."""
+HINT_TOO = N_("The hint gave this play too (it decides at the table's speed, with fewer playouts).")
+"""Said under a mistake the hint would have made too (s15 domino F1: that was hidden as "The expert agrees")."""
+
 LED = N_("led {tile}")
 """The lead in the review ("You: led 6-6"): the line was empty, so the tile lies at no end (R15; new
 user s10 item 5: it said "6-6 at the left end")."""
@@ -92,13 +105,22 @@ def move_text(tr: Translator, move: Any, lead: bool = False) -> str:
     return tr.gettext("{tile} at the right end", tile=tile)
 
 
+def loss_error(row: Any) -> float:
+    """The standard error of ``row.loss``: ``loss_stderr`` as measured (world by world), else -- a row from a
+    server before it was sent -- both moves' errors combined (an upper bound when they share worlds)."""
+    if row.loss_stderr is not None:
+        return float(row.loss_stderr)
+    return math.hypot(row.made_stderr or 0.0, row.best_stderr or 0.0)
+
+
 def reason_text(tr: Translator, row: Any) -> str:
     """The row's reason in words, or only the point difference when no term explains it."""
     loss = tenths(tr, row.loss)
     if row.kind == "review":  # R10: the hand kept was worth less than a fresh deal (server/coachdeal.py)
         return tr.gettext("Keeping this hand was worth {loss} points less than a fresh deal.", loss=loss)
-    if row.reason is None or row.reason not in REASONS:
-        return tr.gettext("{loss} points less than the best play.", loss=loss)
+    if row.reason is None or row.reason not in REASONS:  # s15 domino F3: never a bare figure for a mistake
+        said = tr.gettext(MEASURED_ONLY, count=tr.number(row.worlds)) if row.mistake and row.worlds else ""
+        return (said + " " if said else "") + tr.gettext("{loss} points less than the best play.", loss=loss)
     pips = list(row.pips) + [0, 0]
     args = {"tile": f"{pips[0]}-{pips[1]}", "open": pips[0], "void": pips[1], "n": pips[0]}
     return tr.gettext(REASONS[row.reason], **args) + " " + \
@@ -171,8 +193,8 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
     b.y += 10
     kind = tr.gettext(KINDS.get(row.kind, KINDS["play"]))
     if row.mistake:
-        loss = tenths(tr, row.loss)
-        head = tr.gettext("Mistake · {kind} · lost {loss} points", kind=kind, loss=loss)
+        loss, err = tenths(tr, row.loss), tenths(tr, loss_error(row))  # s15 domino F4: the rule's ±
+        head = tr.gettext("Mistake · {kind} · lost {loss} ± {err} points", kind=kind, loss=loss, err=err)
         b.text(head, 17, True, MISTAKE)
     elif row.forced:
         b.text(tr.gettext("{kind} · forced", kind=kind), 16, True, MUTED)
@@ -193,11 +215,21 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
         return
     mine = points(tr, row.made_mean, row.made_stderr or 0.0)
     b.text(tr.gettext("You: {move} · {points}", move=made, points=mine), 15, False, TEXT)
+    noise = row.loss <= 2 * loss_error(row)  # coach.Z: no better beyond the noise
     if row.loss > 0:
         best, theirs = move_text(tr, row.best, lead), points(tr, row.best_mean, row.best_stderr or 0.0)
-        b.text(tr.gettext("Expert: {move} · {points}", move=best, points=theirs), 15, False, GOOD)
+        b.text(tr.gettext("Expert: {move} · {points}", move=best, points=theirs), 15, False,
+               MUTED if noise else GOOD)
+        if noise:
+            b.text(tr.gettext(WITHIN_NOISE), 14, False, MUTED)
     else:
         b.text(tr.gettext("The expert agrees."), 15, False, GOOD)
+    hint = getattr(row, "hint", None)
+    if hint is not None and row.hint_mean is not None and hint != row.made:
+        said = points(tr, row.hint_mean, row.hint_stderr or 0.0)
+        b.text(tr.gettext(HINT_GAVE, move=move_text(tr, hint, lead), points=said), 14, False, MUTED)
+    elif hint is not None and row.mistake:
+        b.text(tr.gettext(HINT_TOO), 14, False, MUTED)
     if row.mistake:
         b.text(reason_text(tr, row), 15, True, TEXT)
 

@@ -279,8 +279,8 @@ def lead_shortlist(k: Knowledge, cands: list[tuple[Play, int, int]], keep: int) 
 
 def prior_scores(k: Knowledge, plays: list[Play], settings: ExpertSettings | None = None) -> list[float]:
     """Per play, ``settings.prior`` times its normal score (:func:`.heuristic.score_play`): what the
-    expert adds to a rollout mean to choose (points of the value table). Shared with the coach, which
-    chooses the expert's best the same way (R25: the hint's move is never a mistake)."""
+    expert adds to a rollout mean to choose (points of the value table). The coach reports a review's
+    best by its measured means alone (s15 domino F1), not with this prior."""
     weight = (settings or DEFAULT).prior
     return [weight * score_play(k, m.tile, m.end) for m in plays]
 

@@ -344,8 +344,8 @@ def coach_reply() -> tuple[ClientState, Any]:
     rows = [row_wire(r) for r in review_hand(s.log.state, h.match, h.number, Seat.ONE, 2026)]
     play = next(r for r in rows if r["kind"] == "play" and "made_mean" in r)
     from doublenine.client.overlays.review import REASONS
-    made = [dict(play, mistake=True, loss=23.4, made_mean=-18.8, best_mean=4.6, reason=code, pips=[5, 3])
-            for code in REASONS] + [dict(play, mistake=True, loss=2.1, made_mean=-1.1, best_mean=1.0)]
+    made = [dict(play, mistake=True, loss=23.4, loss_stderr=1.2, made_mean=-18.8, best_mean=4.6, reason=code,
+                 pips=[5, 3]) for code in REASONS] + [dict(play, mistake=True, loss=2.1, made_mean=-1.1, best_mean=1.0)]
     made.insert(0, {"at": -1, "kind": "review", "made": {"kind": "review", "seat": 1, "demand_redeal": False},
                     "best": {"kind": "review", "seat": 1, "demand_redeal": True}, "forced": False, "mistake": True,
                     "loss": 6.8, "made_mean": -0.89, "made_stderr": 0.96, "best_mean": 5.95, "best_stderr": 0.96,
