@@ -30,7 +30,13 @@ still found busy by :func:`_bindable`)."""
 LOWEST = 20000
 """The lowest port handed out: above the registered ports most services use."""
 
-_handed: set[int] = set()
+_handed: dict[int, int] = {}
+"""Ports handed out (or found busy) by this process -> the count of :data:`_counted` when last handed."""
+_counted = [0]
+"""Ports handed out (or found busy) by this process so far."""
+REUSE_AFTER = 24
+"""Within ``DOUBLENINE_TEST_PORTS``: a port is handed again only after this many others (a test's own ports,
+one meant to stay dead among them, are never handed twice within it)."""
 _fd: int | None = None
 _random = random.Random(os.urandom(16))  # not the global generator: tests seed that one
 
@@ -80,13 +86,14 @@ def free_port(host: str = "127.0.0.1") -> int:
         _fd = os.open(LOCKS, os.O_RDWR | os.O_CREAT, 0o666)
     for _ in range(500):
         port = _random.randrange(lowest, high)
-        if port in _handed and span is None:  # in a span of a few ports, one free again may be handed again
-            continue
+        if port in _handed and (span is None or _counted[0] - _handed[port] < REUSE_AFTER):
+            continue  # in a span of a few ports, one handed long enough ago (and free now) may be handed again
         try:
             fcntl.lockf(_fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, port)
         except OSError:  # another process holds it
             continue
-        _handed.add(port)  # kept even when busy: not tried again
+        _counted[0] += 1
+        _handed[port] = _counted[0]  # kept even when busy: not tried again (in a span: not soon)
         if _bindable(port, host):
             return port
     raise RuntimeError(f"no free port found between {lowest} and {high}")

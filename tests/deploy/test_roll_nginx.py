@@ -34,6 +34,7 @@ CODES = [f"{a}{b}7P{c}" for a in "KQZWM" for b in "AB3CD" for c in "XY"]
 class _Backend(QuietBackend):
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         if "long=1" in self.path:  # a websocket's stand-in: answered only much later
+            self.server.arrived.set()  # type: ignore[attr-defined]
             self.server.holding.wait(30)  # type: ignore[attr-defined]
         self.answer(str(self.server.server_address[1]).encode())  # which process answered
 
@@ -43,13 +44,13 @@ class _Process:
 
     def __init__(self, port: int) -> None:
         self.port, self.server = port, None
-        self.holding = threading.Event()
+        self.holding, self.arrived = threading.Event(), threading.Event()
         self.start()
 
     def start(self) -> None:
         server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), _Backend)
         server.daemon_threads = True
-        server.holding = self.holding  # type: ignore[attr-defined]
+        server.holding, server.arrived = self.holding, self.arrived  # type: ignore[attr-defined]
         threading.Thread(target=server.serve_forever, daemon=True).start()
         self.server = server
 
@@ -95,10 +96,12 @@ def test_s15_f2_a_restarted_process_holding_a_websocket_is_used_when_the_others_
         a.stop()  # A restarts: a player's reconnect meets its closed port; the next process answers
         assert _get(https, f"/t/{code}")[0] == 200
         a.start()
-        time.sleep(5.5)  # longer than the old fail_timeout: the guide's pause after a healthy process
+        # longer than the old fail_timeout (the guide's pause after a healthy process): 7 s, as nginx counts
+        # whole seconds (5.5 s after a mark at x.1 s was still within 5 s: the request went to B)
+        time.sleep(7.0)
         held = threading.Thread(target=_get, args=(https, f"/t/{code}?long=1", 40), daemon=True)
         held.start()  # a player's websocket to A: open for the rest of the test
-        time.sleep(0.5)
+        assert a.arrived.wait(10)  # nginx sent it to A (under load, not within a fixed sleep)
         for p in processes[1:]:  # B, then C, stop
             p.stop()
         answers = [_get(https, f"/t/{code}") for _ in range(5)]
