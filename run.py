@@ -19,6 +19,7 @@ pytest-xdist worker processes (``-n N --dist loadgroup``); given a test path, or
 ``--pdb``, ``-s``, it runs in one process as pytest alone would.
 """
 import _signal  # type: ignore[import-not-found]  # no stubs: the C module behind signal
+import sys  # built in and already loaded: nothing runs
 
 # Ctrl-C is held (blocked, not lost) until main() can say it in one line: a KeyboardInterrupt in
 # these imports printed a traceback. Before this line only the interpreter's own start-up remains:
@@ -28,12 +29,29 @@ import _signal  # type: ignore[import-not-found]  # no stubs: the C module behin
 if __name__ == "__main__" and hasattr(_signal, "pthread_sigmask"):
     _signal.pthread_sigmask(_signal.SIG_BLOCK, {_signal.SIGINT})
 
+_SWALLOWED: list[object] = []
+"""Ctrl-Cs Python could not raise where they landed (``sys.unraisablehook``), kept for :func:`main`.
+One pressed during the interpreter's start-up, before the line above held it, is raised at the next
+step, which can be a callback of the imports below (importlib's module-lock weakref callback, a zip
+path hook): Python only prints it as "Exception ignored" and goes on. CI (2026-12-07, load 26) saw a
+Ctrl-C at 0 s into ``run.py play --autoplay`` printed that way, the hand then played out, exit 0."""
+
+
+def _keep_swallowed(unraisable: object, _python: object = sys.unraisablehook) -> None:
+    if issubclass(getattr(unraisable, "exc_type", type(None)), KeyboardInterrupt):
+        _SWALLOWED.append(unraisable)
+        return
+    _python(unraisable)  # type: ignore[operator]
+
+
+if __name__ == "__main__":
+    sys.unraisablehook = _keep_swallowed
+
 import hashlib  # noqa: E402
 import signal  # noqa: E402
 import os  # noqa: E402
 import stat  # noqa: E402
 import subprocess  # noqa: E402
-import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
@@ -313,12 +331,16 @@ def _ctrl_c_pending() -> bool:
 def main(argv: list[str]) -> int:
     try:
         _hold_ctrl_c(False)  # a Ctrl-C pressed since run.py started is raised here
+        if _SWALLOWED:  # ... or was, where Python could only print it (_SWALLOWED)
+            raise KeyboardInterrupt
         if not argv or argv[0] not in {"play", "test", "doublenine"}:
             print(__doc__, file=sys.stderr)
             return 2
         ensure_venv(tests=argv[0] == "test")
         # `test` runs pytest, which never unblocks: it starts as before (its own start-up is pytest's)
         _hold_ctrl_c(argv[0] != "test")
+        if _SWALLOWED:  # swallowed during the install
+            raise KeyboardInterrupt
     except KeyboardInterrupt:  # Ctrl-C at the start or during the first install: one line, not a traceback
         unfinished = not _installed(tests=argv[:1] == ["test"])
         print("doublenine: " + (said("interrupted-installing") if unfinished else "interrupted"), file=sys.stderr)

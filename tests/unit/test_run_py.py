@@ -194,3 +194,19 @@ def test_a_ctrl_c_swallowed_in_a_callback_is_raised_again() -> None:
     for mode, said, quiet in (("hook", "raised", True), ("plain", "lost", False)):
         done = subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True, timeout=60)
         assert (done.stdout.strip(), "Exception ignored" not in done.stderr) == (said, quiet), done.stderr
+
+
+def test_a_ctrl_c_python_could_only_print_ends_run_py_with_130(capsys: pytest.CaptureFixture[str]) -> None:
+    """CI, 2026-12-07 (load 26): a Ctrl-C at 0 s into ``run.py play --autoplay`` landed, before run.py held
+    it, in a callback of its imports; Python printed it ("Exception ignored", a zipimport traceback) and went
+    on: the hand played out and run.py ended 0. Now run.py's ``sys.unraisablehook`` keeps it and main()
+    says it: one line, 130, nothing started."""
+    run = load_run_py()
+
+    class Swallowed:
+        exc_type = KeyboardInterrupt
+
+    run._keep_swallowed(Swallowed())
+    assert run.main(["play", "--autoplay"]) == 130
+    assert capsys.readouterr().err.splitlines() in (["doublenine: interrupted"],
+                                                   ["doublenine: " + run.said("interrupted-installing")])
