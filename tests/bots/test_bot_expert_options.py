@@ -341,3 +341,19 @@ def test_partner_reading_normal_measures_otherwise_reproducibly_and_plays_legal_
         move = expert_play(view, random.Random(3), s)
         assert move in view.legal_moves() and move == expert_play(view, random.Random(3), s)
     assert positions >= 15 and differ >= positions // 3
+
+
+def test_prior_guard_keeps_the_prior_from_overturning_a_clear_rollout_difference() -> None:
+    """``prior_guard`` (s15 domino F1): the prior breaks near-ties only. Means 10 +- 1 and 5 +- 1 with a
+    prior of +8 for the second: unguarded the second wins (13 against 10); at z = 2 the second is
+    10 - 2 x 1.414 = 7.17 below the best's mean, out; at z = 4 (margin 5.66) it stays in and wins."""
+    import math
+
+    from doublenine.server.bots.expert import Estimate, guarded
+    stats = [Estimate(10.0, 1.0, 300), Estimate(5.0, 1.0, 300), Estimate(9.5, 1.0, 300)]
+    score = [10.0, 13.0, 9.5]
+    assert guarded(stats, score, 2.0) == [10.0, -math.inf, 9.5]
+    assert guarded(stats, score, 4.0) == score
+    halved = [10.0, 13.0, -math.inf]  # a candidate dropped by halving stays out, and is never the best
+    assert guarded([Estimate(1.0, 1.0, 10)] + stats[1:], [1.0, 13.0, -math.inf], 2.0) == [-math.inf, 13.0, -math.inf]
+    assert guarded(stats, halved, 2.0) == [10.0, -math.inf, -math.inf]
