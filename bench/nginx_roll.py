@@ -108,7 +108,10 @@ async def main_async(args: argparse.Namespace, tmp: Path) -> int:
         await asyncio.sleep(args.after)
         for task in running:
             task.cancel()
-        await asyncio.gather(*running, return_exceptions=True)
+        ended = await asyncio.gather(*running, return_exceptions=True)
+        failed = collections.Counter(type(e).__name__ + (f" {e.error.code}" if hasattr(e, "error") else "")
+                                     for e in ended if isinstance(e, Exception))
+        over = sorted({p.watch.code for p in players if p.done})
         lines = access.read_text().splitlines()[before:]
         statuses = collections.Counter(line.split('"')[2].split()[0] for line in lines if line.count('"') >= 2)
         errors = (tmp / "error.log").read_text().splitlines()
@@ -121,7 +124,8 @@ async def main_async(args: argparse.Namespace, tmp: Path) -> int:
               f"nginx answers {dict(sorted(statuses.items()))}, 502: {statuses.get('502', 0)}, "
               f"'no live upstreams' lines: {no_live}; connections refused {refused}, processes marked down "
               f"{disabled} times; moves per table during and after the roll: "
-              f"{sorted(moved.values())}", flush=True)
+              f"{sorted(moved.values())}; matches over: {over or 'none'}; players stopped by an error: "
+              f"{dict(failed) or 'none'}", flush=True)
         if args.keep is not None:
             args.keep.mkdir(parents=True, exist_ok=True)
             for name in ("access.log", "error.log", *(f"serve-{port}.log" for port in args.ports)):
