@@ -109,10 +109,11 @@ PLURALS = [
      "Hand {hand} reopens: {name}'s domino and Team {team}'s {count} points are taken back", 12,
      {"hand": 4, "name": "José Luis", "team": "B"},
      "Runde 4 geht weiter: das Domino von José Luis und die 12 Punkte von Team B werden zurückgenommen"),
-    # F5 (pt: the reviewer's "2 vagas para jogadores" is cut in the LAN list at 800x600; "abertas" says the same)
+    # F5 (the reviewers' "2 vagas para jogadores", "2 Plätze für Mitspieler" are cut in the LAN list at 800x600;
+    # "abertas", "offene" say the same: seats a person may take)
     ("pt", "{count} seat for a person", "{count} seats for a person", 2, {}, "2 vagas abertas"),
     ("pt", "{count} seat for a person", "{count} seats for a person", 1, {}, "1 vaga aberta"),
-    ("de", "{count} seat for a person", "{count} seats for a person", 2, {}, "2 Plätze für Mitspieler"),
+    ("de", "{count} seat for a person", "{count} seats for a person", 2, {}, "2 offene Plätze"),  # whole at 800x600
     # F8 de
     ("de", "Team {team} scores {count} point: {a} + {b}, what {name_a} and {name_b} hold",
      "Team {team} scores {count} points: {a} + {b}, what {name_a} and {name_b} hold", 23,
