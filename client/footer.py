@@ -100,7 +100,8 @@ def ringed_label(bid: str) -> tuple[str, int] | None:
     return None
 
 
-def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focus: Button | None = None) -> str:
+def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focus: Button | None = None,
+             ui: Ui | None = None, link: bool = False) -> str:
     """The footer's one line: what the keys do on the screen as shown, from the one thing that decides
     it, in the order the table gives keys out (scenes.table.TableScene.handle): the settings card over
     the table (``keys == "settings"``), an open overlay (``"overlay"``: Escape, scrolling; ``"overlay:rules"``:
@@ -112,7 +113,10 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     s9 item 11: play keys under "Waiting for players", "Enter: I lead" while Enter sent a chat line,
     "Enter: Accept" under the Review overlay. ``focus``: the button with the keyboard's focus
     (:func:`.focus.focused`), which Enter presses: a prompt's own one is named (``keys`` "ask:MSGID":
-    the host's question with its focus on the button labelled MSGID)."""
+    the host's question with its focus on the button labelled MSGID). ``ui``: the window's previews (a lifted
+    tile, the hand's focus): the play keys that need one are named only with it (:func:`_play_keys`); None:
+    nothing lifted. ``link``: the table has a link for a friend, which K copies (:func:`keys_here`): a
+    spectator's footer names K then (:func:`_watch_keys`)."""
     from .text import say, tr
 
     if keys == "overlay:rules":  # the rules' sections by Tab (overlays/rules.RulesOverlay.handle)
@@ -149,9 +153,7 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         shown = focus if panel is not None and focus is not None and focus in panel.buttons else enter_button(panel)
         if shown is not None:
             return tr(lang, HELP_PROMPT, action=say(lang, shown.label, dict(shown.args)))
-        if state.next_seat is not None:
-            return tr(lang, NEXT_HAND)
-        return f"{tr(lang, WATCHING)} · {tr(lang, HELP_SIT)}" if keys == "sit" else tr(lang, WATCHING)
+        return _watch_keys(state, lang, keys == "sit", link)
     view = state.view
     if panel is not None and panel.cells:  # the arrows and Enter draw only for a seat still to draw (R3)
         mine = view is not None and view.seat is not None and view.seat in view.waiting_for()
@@ -175,7 +177,7 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
     if isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY:
         if state.connection != "connected" and state.failure is None:  # no key plays (input.offline): s13 F4
             return tr(lang, KEYS_F1)
-        return _play_keys(state, lang)
+        return _play_keys(state, lang, ui=ui)
     return ""
 
 
@@ -248,14 +250,15 @@ def keys_section(lang: str, here: KeysHere | None = None) -> RulesSection:
     return RulesSection(tr(lang, KEYS_TITLE), (), tuple(blocks))
 
 
-def _play_keys(state: ClientState, lang: str, full: bool = False) -> str:
+def _play_keys(state: ClientState, lang: str, full: bool = False, ui: Ui | None = None) -> str:
     """The keys of a seated player in a hand, translated: on its move :data:`HELP`, then :data:`HELP_MORE`,
     then :data:`HELP_TILES` where the table allows the tracker; when no tile fits, Enter passes (the gold
     Pass, input.gold_button) and the tile keys are not offered; off its move only the keys that act then
     (U undo, Y redo, M, C, T) and F1 for the rest (new user s12 F19: the 100-character wall under "West to
     play", where Enter and P did nothing). ``full``: the whole line whatever the move (the footer's height,
     :func:`footer_texts`). On its move "L/R: end" only where the line has ends (s14 player F-a: named on the
-    lead, an empty line, where L did nothing)."""
+    lead, an empty line, where L did nothing) and the lifted tile fits both, "Enter: play" only while Enter
+    plays the lifted tile, "Esc: cancel" only while something is lifted, ringed or typed (:func:`_tile_keys`)."""
     from .text import tr
 
     more = [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if state.tracker else ())]
@@ -266,11 +269,46 @@ def _play_keys(state: ClientState, lang: str, full: bool = False) -> str:
         return " · ".join([tr(lang, HELP), *more])
     top = [parts[i] for i, bid in ((7, "undo"), (8, "redo")) if _answers(state, bid)]
     if mine and not _must_pass(view):  # P passes only when no tile fits (R15): not named where it does nothing
-        acting = [k for i, k in enumerate(parts[:6]) if i != 2 or view.line]  # the lead: one place, no end
+        acting = [k for i, k in enumerate(parts[:6]) if i in _tile_keys(view, ui or Ui())]
         return " · ".join([*acting, *top, *more])
     if mine:
         return " · ".join([tr(lang, HELP_PROMPT, action=tr(lang, "Pass")), parts[6], *top, *more])
     return " · ".join([*top, *more, tr(lang, KEYS_F1)])
+
+
+def _tile_keys(view: SeatView, ui: Ui) -> frozenset[int]:
+    """Which of :data:`HELP`'s first six parts act on this seat's move with the previews ``ui``, as
+    :func:`.input.key` answers them: the digits, the arrows and H always; L/R (2) while the lifted tile fits
+    both ends of a line; Enter (3) while it plays the lifted tile (its end chosen, its only one, or a lead:
+    input._enter); Esc (4) while it puts something back (a lifted tile, the hand's focus, a typed digit).
+    Kind (s14 left alone): "Esc: cancel" and "Enter: play" said with nothing lifted, where both did nothing."""
+    from .board import legal_ends
+    acting = {0, 1, 5}
+    tile = ui.selected
+    fits = legal_ends(view, tile) if tile is not None else ()
+    if fits and len(fits) == 2 and view.line:
+        acting.add(2)
+    if fits and (ui.end in fits or len(fits) == 1 or view.ends is None):
+        acting.add(3)
+    if tile is not None or ui.focus is not None or ui.typed:
+        acting.add(4)
+    return frozenset(acting)
+
+
+def _watch_keys(state: ClientState, lang: str, sit: bool, link: bool) -> str:
+    """A spectator's footer, translated: :data:`WATCHING` (or :data:`NEXT_HAND` for a window whose seat is its
+    from the next deal), J where a free seat can be taken (``sit``, :data:`HELP_SIT`), then the keys of the
+    table that act for a spectator as for a seat: M, C, S (:data:`HELP_MORE`), T where the table allows the
+    tracker (:data:`HELP_TILES`), K where the table has a link (``link``, :data:`HELP_COPY`). Kind (s14 left
+    alone): a spectator's footer named none of the keys that acted for it (scenes/table.TableScene.handle
+    takes M, S, K, J, the chat C, the tracker T before the table's input), while F1 named them
+    (:func:`keys_section`)."""
+    from .text import tr
+
+    lead = tr(lang, NEXT_HAND) if state.next_seat is not None else tr(lang, WATCHING)
+    keys = [*((HELP_SIT,) if sit and state.next_seat is None else ()), *HELP_MORE,
+            *((HELP_TILES,) if state.tracker else ()), *((HELP_COPY,) if link else ())]
+    return " · ".join([lead, *(tr(lang, k) for k in keys)])
 
 
 def _answers(state: ClientState, bid: str) -> bool:
@@ -307,14 +345,15 @@ def footer_rows(rect: Rect, rows: int, sm: int) -> tuple[Rect, ...]:
     return tuple((rect[0], top + i * step, rect[2], step) for i in range(rows))
 
 
-def footer_texts(state: ClientState, lang: str) -> tuple[str, ...]:
+def footer_texts(state: ClientState, lang: str, link: bool = False) -> tuple[str, ...]:
     """Every key help the table can say without a prompt's own words (:func:`key_help`), translated:
     the footer is kept as high as the longest of them wraps to, so it does not jump when the keys
     change and none of them needs more rows than it has (new user s10 item 4: the play keys with M, C
-    and T wrapped to two rows in a footer kept for the one row of :data:`HELP`)."""
+    and T wrapped to two rows in a footer kept for the one row of :data:`HELP`). ``link``: as
+    :func:`key_help`'s."""
     from .text import tr
-    if spectating(state):
-        first = tr(lang, NEXT_HAND) if state.next_seat is not None else f"{tr(lang, WATCHING)} · {tr(lang, HELP_SIT)}"
+    if spectating(state):  # J is said only while no seat waits for the next deal (_watch_keys)
+        first = _watch_keys(state, lang, state.next_seat is None, link)
         return (first, tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT),
                 tr(lang, HELP_PHRASES), tr(lang, HELP_CHAT_ITEM))
     return (_play_keys(state, lang, full=True), tr(lang, HELP_OVERLAY), tr(lang, HELP_CHAT), tr(lang, HELP_PHRASES), tr(lang, HELP_DRAW),

@@ -220,7 +220,7 @@ their badges only just clear of the pips: tests/client/test_marks_clear_of_pips.
 def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str = "en",
                    side: int = 0, under: int = 0, keep_out: tuple[Rect, ...] = (),
                    window: tuple[int, int] | None = None, keys: str = "table",
-                   help_min: int = 0, chips: int = 0) -> TableLayout:
+                   help_min: int = 0, chips: int = 0, link: bool = False) -> TableLayout:
     """The table for ``state`` and previews ``ui`` in a window of ``size`` pixels.
 
     ``lang``: the texts are measured translated (the top bar's labels and details, the status line, the
@@ -243,6 +243,8 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     ``help_min``: at least this many rows kept for the key help (the layout asks itself again with
     more when the footer it ends up saying needs more rows than :func:`.footer.footer_texts` did; not
     :func:`.footer.footer_rows`, the boxes of those rows).
+    ``link``: the table has a link for a friend (K copies it; :meth:`.scenes.table.TableScene.table_link`):
+    a spectator's footer names K then (:func:`.footer.key_help`).
     """
     w, h = size
     felt = w - max(0, min(side, w // 2))
@@ -255,7 +257,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     # the footer's height is that of the longest key help this table can say (the play keys with M, C
     # and T, the overlay's, the chat's...): nothing moves when it changes, every row has its own room
     words_w = w - 2 * m - sound_room(sm)  # the sound button at the footer's right end (buttons.sound_button)
-    reserved = max([help_min] + [len(help_rows(t, sm, words_w)) for t in footer_texts(state, lang)])
+    reserved = max([help_min] + [len(help_rows(t, sm, words_w)) for t in footer_texts(state, lang, link)])
     help_h = footer_height(reserved, sm)
     # the key help's box leaves the sound button its place at the footer's right end: nothing of the text
     # runs under it; only that end (the French play keys, 1,773 px at 1920x1080, then still take one row)
@@ -381,9 +383,10 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         hand = _hand_tiles(view, ui, w, hand_top, hw, lift, ended.left[view.seat - 1])
         ghosts, ends, chosen = {}, {}, None
     focus = focused(panel, buttons, ui.button)  # the button Enter presses, named by the footer
-    keys_said = help_rows(key_help(state, panel, keys, lang, focus), sm, words_w)
+    keys_said = help_rows(key_help(state, panel, keys, lang, focus, ui if live else ui.cleared(), link), sm, words_w)
     if len(keys_said) > reserved:  # a prompt's own keys longer than any footer foreseen: room for every row
-        return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(keys_said), chips)
+        return compute_layout(state, ui, size, lang, side, under, keep_out, window, keys, len(keys_said), chips,
+                              link)
     # the banner sits at the top of the play area, below the partner's seat, never over a seat
     bw = min(felt - 2 * side_w, round(30 * f))
     # only a lost connection is an alarm; connecting is a normal state, said once by the status line

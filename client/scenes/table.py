@@ -218,6 +218,8 @@ class TableScene:
         next message, whatever came within its 8 s, and never came back."""
         self._focus_prompt: Any = None
         """The prompt (:func:`_prompt_key`) the keyboard's focus was last settled for (:meth:`_settle_focus`)."""
+        self._link_for: tuple[tuple[str, int], bool] | None = None
+        """((table code, the host's id), whether it has a link for a friend): :meth:`has_link`'s last answer."""
         self.seen = Seen()
         """When each prompt and button that came up by itself was first drawn, and the keys held down: no
         input acts on one the player cannot have seen yet (client.seen, :meth:`sights`)."""
@@ -264,7 +266,8 @@ class TableScene:
         size, side = chat.arrange(self.vp.pixels, self.side_shown())
         under = self.host_room.under(size) if self.host_room is not None else 0
         keys = self.keys()
-        key = (self.ui, size, side, under, keys, text_size())  # a new "Text size" lays the table out again
+        link = self.has_link()
+        key = (self.ui, size, side, under, keys, text_size(), link)  # a new "Text size" lays the table out again
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
             # "See the line" (Ui.looking): the hand's final line behind its put-aside panel (pacing.looked)
@@ -272,12 +275,12 @@ class TableScene:
             window = self.vp.pixels  # the Tiles and Chat buttons are sized for it (layout.toggle_zone)
             chips = 1 if self.host_room is not None else 0  # the host's chip in the Tiles and Chat row
             lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window, keys=keys,
-                                 chips=chips)
+                                 chips=chips, link=link)
             if self.host_room is not None:
                 # laid out again with the chip kept out of the line's area (no tile under the "Invite" chip)
                 reserved = self.host_room.reserved(lay)
                 lay = replace(compute_layout(self._shown, self.ui, size, self.lang, side, under, reserved, window,
-                                             keys, chips=chips),
+                                             keys, chips=chips, link=link),
                               reserved=reserved)
             self._layout = lay
             self._key = key
@@ -514,6 +517,14 @@ class TableScene:
             return (code, False) if local else (build_web_link(where.host, where.port, code, tls=where.tls), True)
         except InviteError:
             return code, False
+
+    def has_link(self) -> bool:
+        """The table has a link for a friend (:meth:`table_link`), which K copies: the footer and F1 name K then
+        (footer.key_help, footer.keys_here). Asked once per table code: the layout reads it every frame."""
+        asked = (self.session.state.table, id(self.host_room))  # a hosting window's link is its host's
+        if self._link_for is None or self._link_for[0] != asked:
+            self._link_for = (asked, self.table_link()[1])
+        return self._link_for[1]
 
     def copy_link(self) -> None:
         """K or "Copy link": the table's link (:meth:`table_link`) on the clipboard, said in a short confirmation
@@ -1228,7 +1239,7 @@ class TableScene:
             if what == "rules":
                 from ..overlays.rules import RulesOverlay
                 from ..footer import keys_here  # its Keys: only those that work at this table (F1)
-                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), here=keys_here(self.session.state, sit=bool(self.free_seats()), link=self.table_link()[1]),
+                self.overlay = RulesOverlay(self.lang, self._overlay_rect(), here=keys_here(self.session.state, sit=bool(self.free_seats()), link=self.has_link()),
                                             scale=self._overlay_scale())
             elif view is not None:
                 from ..overlays.ledger import LedgerOverlay

@@ -29,8 +29,9 @@ pygame.display.init()
 pygame.font.init()
 SIZE = (1280, 800)
 STATES = {name: (state, ui) for name, state, ui in table_states()}
-PLAY_KEYS = ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · "
+PLAY_KEYS = ("1-9, 0 or two pips: choose a tile · arrows: move · H hint · "
              "U undo · M sound · C chat · S settings")  # no P while a tile fits, no Y: nothing to redo (05d08dc)
+"""Nothing lifted: no L/R, Enter or Esc, which act only on a lifted tile (s14 left alone)."""
 
 
 def _press(scene, k: int):  # type: ignore[no-untyped-def]

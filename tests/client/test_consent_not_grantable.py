@@ -116,7 +116,7 @@ def test_nu_s14_the_footer_names_no_undo_or_redo_while_both_are_greyed(monkeypat
     states = (SeatState.PLAYER, SeatState.STAND_IN, SeatState.PLAYER, SeatState.COMPUTER)
     scene, s, sent = _scene(monkeypatch, tmp_path, seat_states=states)
     assert _top(scene) == {"undo": False, "redo": False, "restart": False}
-    assert " · ".join(scene.layout().help) == ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play"
-                                               " · Esc: cancel · H hint · M sound · C chat · S settings")
+    assert " · ".join(scene.layout().help) == ("1-9, 0 or two pips: choose a tile · arrows: move"
+                                               " · H hint · M sound · C chat · S settings")
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, scancode=0, mod=0, unicode="u"))
     assert sent == []  # U still only says why (input.key), and sends nothing

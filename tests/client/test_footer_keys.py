@@ -29,11 +29,16 @@ PLAY = ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter:
 """The play footer, M, C and S named (session 9, new user 2: they worked unsaid; S: the settings card over
 the table); these tables allow no tracker. No P (a tile fits: P does nothing, R15) and no Y (nothing to redo):
 only keys that act are named (inputguard item 2)."""
+IDLE = "1-9, 0 or two pips: choose a tile · arrows: move · H hint · U undo · M sound · C chat · S settings"
+"""The play footer with nothing lifted: no "L/R: end", "Enter: play" or "Esc: cancel", which act only on a lifted
+tile (s14 left alone: "Esc: cancel" said where Esc did nothing; footer._tile_keys)."""
+LIFTED = "1-9, 0 or two pips: choose a tile · arrows: move · Enter: play · Esc: cancel · H hint · U undo · M sound · C chat · S settings"
+"""A lifted tile that fits one end: Enter plays it, Esc puts it back; no "L/R: end" (the tile's one end is chosen)."""
 EXPECTED = {
     "lobby": "Enter: Start now", "lobby-free": "Enter: Start now", "draw-mine": HELP_DRAW, "draw-others": "",
-    "draw-result": "Enter: Continue", "review": "Tab: another button · Enter: Accept the hand", "own-turn": PLAY,
-    "own-turn-lifted": PLAY, "consent": CONSENT_KEYS, "away": PLAY, "paused": PLAY, "asking": ASKING_KEYS,
-    "spectator": WATCHING, "reveal": "Tab: another button · Enter: Continue · V: see the line",
+    "draw-result": "Enter: Continue", "review": "Tab: another button · Enter: Accept the hand", "own-turn": IDLE,
+    "own-turn-lifted": LIFTED, "consent": CONSENT_KEYS, "away": IDLE, "paused": IDLE, "asking": ASKING_KEYS,
+    "spectator": "You are watching this table · M sound · C chat · S settings", "reveal": "Tab: another button · Enter: Continue · V: see the line",
     "match-over": "Tab: another button · Enter: New match", "failure": "Enter: Back to the start screen",
 }
 """A prompt of several buttons says Tab moves the focus among them (client/focus.py)."""
@@ -111,7 +116,7 @@ def test_s9_nu2_the_play_footer_names_m_c_and_t_where_allowed_and_is_drawn_whole
     for tracker in (False, True):
         scene = table_scene(replace(state, tracker=tracker), ui, lang, size)
         parts = tr(lang, HELP).split(" · ")  # P and Y do nothing here (a tile fits, nothing to redo)
-        words = [*parts[:6], parts[7]] + [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if tracker else ())]
+        words = [parts[0], parts[1], parts[5], parts[7]] + [tr(lang, k) for k in HELP_MORE + ((HELP_TILES,) if tracker else ())]
         assert _footer(scene) == " · ".join(words)
         with watch() as seen:
             scene.draw(pygame.Surface(size))
@@ -135,7 +140,8 @@ def test_nu_s14_with_the_ring_on_leave_the_footer_names_leave_as_enter_presses_i
 
 def test_s14_f_a_the_lead_names_no_l_r_end() -> None:
     """s14 player F-a: on the lead (an empty line) the footer said "L/R: end", and L did nothing (there is one
-    place to play). Kind: a footer key named where it does not act. With a line, L/R is named again."""
+    place to play). Kind: a footer key named where it does not act. With a line and a lifted tile that fits both
+    ends, L/R is named again; with nothing lifted neither L/R, Enter nor Esc is (s14 left alone)."""
     from dataclasses import replace as _replace
 
     from client_helpers import my_turn_with_play, session_at
@@ -146,7 +152,17 @@ def test_s14_f_a_the_lead_names_no_l_r_end() -> None:
     from doublenine.shared.tiles import Tile
     lead = session_at(my_turn_with_play).state
     assert lead.view.line == () and key_help(lead, None, "table", "en") == \
+        "1-9, 0 or two pips: choose a tile · arrows: move · H hint · M sound · C chat · S settings"
+    first = sorted(lead.view.hand, key=lambda t: (t.low, t.high))[0]
+    assert key_help(lead, None, "table", "en", ui=Ui(selected=first)) == \
         "1-9, 0 or two pips: choose a tile · arrows: move · Enter: play · Esc: cancel · H hint · M sound · C chat · S settings"
-    tile = next(t for t in (Tile(0, 1), Tile(0, 2), Tile(0, 4), Tile(0, 5)) if t not in lead.view.hand)
-    played = _replace(lead, view=_replace(lead.view, line=(Placed(tile, Seat.FOUR, End.LEFT, tile.low, tile.high),)))
-    assert "arrows: move · L/R: end · Enter: play" in key_help(played, None, "table", "en")
+    mine = next(t for t in sorted(lead.view.hand, key=lambda t: (t.low, t.high))
+                if not t.is_double and Tile(t.low, t.low) not in lead.view.hand)
+    double = Tile(mine.low, mine.low)  # a line of one double: ``mine`` fits both its ends
+    played = _replace(lead, view=_replace(lead.view, line=(Placed(double, Seat.FOUR, End.LEFT, mine.low, mine.low),),
+                                          ends=(mine.low, mine.low)))
+    tile = next(t for t in played.view.hand if t == mine)
+    assert "arrows: move · H hint" in key_help(played, None, "table", "en")
+    assert "arrows: move · L/R: end · Esc: cancel · H hint" in key_help(played, None, "table", "en", ui=Ui(selected=tile))
+    assert "arrows: move · L/R: end · Enter: play · Esc: cancel · H hint" in key_help(
+        played, None, "table", "en", ui=Ui(selected=tile, end=End.RIGHT))

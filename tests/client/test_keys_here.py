@@ -79,8 +79,8 @@ def test_r15_the_footer_names_p_only_when_no_tile_fits_and_u_y_only_when_they_ac
     state, _ = own_turn
     fresh = replace(state, can_undo=False, can_redo=False)
     assert footer.key_help(fresh, None, "table", "en") == (
-        "1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · "
-        "M sound · C chat · S settings")
+        "1-9, 0 or two pips: choose a tile · arrows: move · H hint · "
+        "M sound · C chat · S settings")  # nothing lifted: no L/R, Enter or Esc (they act on a lifted tile)
     undone = replace(state, can_undo=True, can_redo=True)
     said = footer.key_help(undone, None, "table", "en")
     assert said.endswith("· H hint · U undo · Y redo · M sound · C chat · S settings"), said

@@ -31,9 +31,9 @@ pygame.display.init()
 pygame.font.init()
 SIZE = (1280, 800)
 STATES = {name: (state, ui) for name, state, ui in table_states()}
-PLAY = ("1-9, 0 or two pips: choose a tile · arrows: move · L/R: end · Enter: play · Esc: cancel · H hint · "
-        "U undo · M sound · C chat · S settings")
-"""No P while a tile fits, no Y with nothing to redo: only keys that act (inputguard item 2)."""
+PLAY = "1-9, 0 or two pips: choose a tile · arrows: move · H hint · U undo · M sound · C chat · S settings"
+"""No P while a tile fits, no Y with nothing to redo, and with nothing lifted no L/R, Enter or Esc: only keys that
+act (inputguard item 2; s14 left alone: "Esc: cancel" with nothing to cancel)."""
 
 
 def _crafted(hand: set[Tile]):  # type: ignore[no-untyped-def]

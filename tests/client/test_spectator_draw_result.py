@@ -39,4 +39,4 @@ def test_a_spectator_is_told_enter_continues_a_prompt() -> None:
                   (Button("seen_draw", box, "Continue", primary=True),))
     assert key_help(state, panel, "table", "en") == "Enter: Continue"
     assert key_help(state, panel, "table", "fr") == "Entrée\u00a0: Continuer"
-    assert key_help(state, None, "table", "en") == "You are watching this table"
+    assert key_help(state, None, "table", "en") == "You are watching this table · M sound · C chat · S settings"

@@ -173,7 +173,8 @@ def test_a_spectator_takes_a_free_seat_by_the_j_key_and_enter(moments) -> None: 
     Kind: a control only a click reaches. J rings the next free seat's card, Enter takes it."""
     from doublenine.client.footer import key_help
     scene, asked = _free_scene(moments, (2, 3))
-    assert key_help(scene.shown(), None, scene.keys(), "en") == "You are watching this table · J: take a free seat"
+    assert key_help(scene.shown(), None, scene.keys(), "en") == \
+        "You are watching this table · J: take a free seat · M sound · C chat · S settings"
     assert _key(scene, pygame.K_j) is None and scene.ui.button == "other:sit:2"
     assert key_help(scene.shown(), None, scene.keys(), "en") == "Tab: another button · Enter: Take Zoë's seat"
     _key(scene, pygame.K_j)
@@ -201,7 +202,7 @@ def test_no_seat_free_no_j_and_no_word_of_it(moments) -> None:  # type: ignore[n
     from doublenine.client.footer import key_help
     scene, asked = _free_scene(moments, ())
     assert _key(scene, pygame.K_j) is None and scene.ui.button is None and asked == []
-    assert key_help(scene.shown(), None, scene.keys(), "en") == "You are watching this table"
+    assert key_help(scene.shown(), None, scene.keys(), "en") == "You are watching this table · M sound · C chat · S settings"
     assert not any(b.id.startswith("other:sit:") for b in scene.others())
 
 

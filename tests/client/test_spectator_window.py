@@ -16,7 +16,7 @@ import pytest
 from client_helpers import my_turn_with_play, session_at
 
 from doublenine.client.art import Art
-from doublenine.client.footer import HELP, WATCHING
+from doublenine.client.footer import HELP, HELP_MORE, WATCHING
 from doublenine.client.layout import compute_layout
 from doublenine.client.net import NetClient, NetSession, watches
 from doublenine.client.render import render
@@ -59,7 +59,7 @@ def test_d8_attaching_without_a_seat_is_known_before_any_view() -> None:
 def test_d8_a_connecting_spectator_is_offered_no_seat_control_and_no_hint(lang: str) -> None:
     lay, texts = _drawn(ClientState(connection="connecting", watching=True), lang)
     assert [b.id for b in lay.buttons] == ["leave", "ledger", "rules", "sound"]  # no Restart, Undo, Redo
-    assert lay.help == (tr(lang, WATCHING),)
+    assert " · ".join(lay.help) == " · ".join(tr(lang, k) for k in (WATCHING, *HELP_MORE))  # M, C, S act for it
     assert not [t for t in texts if len(t) > 10 and t in tr(lang, HELP)]  # no row of the seat's keys ("H hint")
 
 
@@ -128,6 +128,7 @@ def test_f1_a_seat_taken_mid_hand_says_it_plays_from_the_next_hand_and_offers_no
     state = reduce(ClientState(connection="connecting"), p.Joined(code="KQ7PA", seat=2, token="t" * 32))
     assert (state.next_seat, spectating(state)) == (2, False)
     waiting = replace(state, watching=True)
-    assert key_help(waiting, None, "sit", lang) == tr(lang, NEXT_HAND)
-    assert key_help(replace(waiting, next_seat=None), None, "table", lang) == tr(lang, WATCHING)
+    more = [tr(lang, k) for k in HELP_MORE]  # M, C, S act for it (s14 left alone: not named)
+    assert key_help(waiting, None, "sit", lang) == " · ".join([tr(lang, NEXT_HAND), *more])
+    assert key_help(replace(waiting, next_seat=None), None, "table", lang) == " · ".join([tr(lang, WATCHING), *more])
     assert tr("en", NEXT_HAND) == "You play from the next hand: until then you watch"
