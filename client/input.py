@@ -166,7 +166,11 @@ def click(pos: tuple[float, float], lay: TableLayout, state: ClientState, ui: Ui
         return button(str(what), lay, state, ui)
     if kind == "why":  # a greyed control pressed: the scene says why it cannot act (Button.why)
         return UiAction(ui, command=f"why:{what}")
-    if kind == "panel":
+    if kind == "panel" or lay.panel is not None and lay.panel.modal and kind != "draw":
+        # a modal prompt holds every click on the table behind it, as it holds the keys (passes_prompt): a
+        # tile, a ghost or an end clicked beside "Undo the last play?" lifted or played (s14 left alone, a
+        # spectator's seat card under a hand's end: scenes.table.TableScene.clicks_held); the top bar's
+        # buttons stay, as their keys do
         return UiAction(ui)
     if kind == "draw" and view is not None and view.seat is not None:
         # one click draws: a face-down pick is final and nothing is gained by looking at it lifted first

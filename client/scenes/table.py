@@ -477,10 +477,19 @@ class TableScene:
                      and pygame.Rect(sp.plate).collidepoint(pos)), None)
         return None if seat is None else self._sit(seat)
 
+    def clicks_held(self) -> bool:
+        """A modal prompt of the table is up (a hand's end, the match's end, a question, a request): it holds
+        every click on the table behind it, as it holds the keys (input.passes_prompt, J: focus.holds_focus);
+        only the prompt's own buttons and the top bar's act. Kind (s14 left alone): a spectator's click on a
+        free seat's card took the seat under "Hand 1 is over", while J and Tab could not reach that card;
+        a seated player's click on a tile or a lit end did the same under a request (input.click)."""
+        panel = self.layout().panel
+        return panel is not None and panel.modal
+
     def _sit(self, seat: int) -> Change | None:
         """Seat ``seat`` (1..4) taken, if it is free (:meth:`free_seats`): a new table window in place of this
         one, or None with why not said (the launcher's join refused or failed)."""
-        if self.sit is None or seat not in self.free_seats():
+        if self.sit is None or seat not in self.free_seats() or self.clicks_held():
             return None
         from doublenine.shared.failures import FailureError
         try:

@@ -120,3 +120,48 @@ def test_without_the_panel_j_still_rings_the_seat(review) -> None:  # type: igno
     assert scene.layout().panel is None
     _key(scene, pygame.K_j)
     assert (scene.ui.button, _footer(scene)) == ("other:sit:2", "Tab: another button · Enter: Take Zoë's seat")
+
+
+def _click(scene: TableScene, pos: tuple[int, int]):  # type: ignore[no-untyped-def]
+    for _ in range(2):  # seen for a second: never inside the input guard's half second (client/seen.py)
+        scene._now += 1.0
+        _frame(scene)
+    return scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+
+
+def test_s14_a_click_on_a_free_seats_card_takes_no_seat_behind_a_hand_end(review) -> None:  # type: ignore[no-untyped-def]
+    """s14 left alone: a spectator's click on East's free card took the seat under "Hand 1 is over" (J and Tab
+    could not reach it there). Kind: a click path past a modal panel (scenes.table.TableScene.clicks_held,
+    input.click): the panel holds every click on the table behind it; once read, the click takes the seat."""
+    scene = _scene(review)
+    east = next(sp.plate for sp in scene.layout().seats if sp.seat is Seat.TWO)
+    centre = (east[0] + east[2] // 2, east[1] + east[3] // 2)
+    assert scene.layout().panel.kind == "reveal" and not pygame.Rect(scene.layout().panel.rect).collidepoint(centre)
+    assert _click(scene, centre) is None
+    assert scene.press_other("other:sit:2", replace(scene.layout(), others=scene.others())) is None  # nor by its ring
+    _key(scene, pygame.K_RETURN)  # Continue: the panel read
+    change = _click(scene, centre)
+    assert scene.layout().panel is None and (change.kind, change.scene) == ("replace", "seated 2")
+
+
+def test_s14_a_click_on_a_tile_or_an_end_acts_not_behind_a_modal_request() -> None:
+    """The same kind for a seat: under a modal prompt (here "Restart this hand?", the restart question) a click
+    on a hand tile lifted it and a click on its lit end played it, while no key reached the hand (input.passes_prompt)."""
+    from client_helpers import my_turn_with_play
+
+    from doublenine.client.input import click
+    from doublenine.client.layout import compute_layout
+    from doublenine.client.uistate import Ui
+    s = session_at(my_turn_with_play)
+    state = s.state
+    tile = next(t for t in state.view.hand if any(getattr(m, "tile", None) == t for m in state.view.legal_moves()))
+    asked = Ui(seen_finished=len(state.view.finished), confirm=("restart", state.view.match, state.view.hand_number))
+    lay = compute_layout(state, asked, (1280, 800))
+    assert lay.panel is not None and lay.panel.modal and lay.panel.kind == "confirm"
+    spot = next(h.rect for h in lay.hand if h.tile == tile)
+    at = (spot[0] + spot[2] // 2, spot[1] + spot[3] - 4)
+    assert not pygame.Rect(lay.panel.rect).collidepoint(at)
+    assert click(at, lay, state, asked).ui == asked  # nothing lifted, the question still up
+    free = Ui(seen_finished=len(state.view.finished))
+    lifted = click(at, compute_layout(state, free, (1280, 800)), state, free).ui
+    assert lifted.selected == tile  # without the question the same click lifts it
