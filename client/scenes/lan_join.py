@@ -28,6 +28,7 @@ from ..discovery import FoundTable
 from ..focus import cycle, draw_ring
 from ..input import Viewport, pointer
 from ..joining import TableCheck, watches_invite
+from ..seen import PRESS_KEYS, Seen, Sight
 from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button
@@ -147,6 +148,11 @@ class LanJoinScene:
         """The table being checked is to be watched (a full table's Watch, an invite made to watch), not sat at."""
         self._since: float | None = None
         """When this screen's search began (the first :meth:`update`'s clock)."""
+        self.seen = Seen()
+        """When each listed table's row came into sight (client.seen): a row acts on a click or a key only once
+        seen :data:`~doublenine.client.seen.KEY_GUARD` s (:meth:`sights`)."""
+        self._now = 0.0
+        """The clock of the last :meth:`update` (seconds), the guard's."""
         self.dirty = True
         if self.browser is None:
             self._start_browser()
@@ -169,6 +175,7 @@ class LanJoinScene:
 
     def update(self, now: float) -> bool:
         """Pick up a changed table list and a finished check."""
+        self._now = now
         if self.browser is not None and self.browser.version != self._seen:
             self._seen = self.browser.version
             saved = config.load()  # read once for the whole list, not once per table
@@ -213,6 +220,14 @@ class LanJoinScene:
             return None
         place, self._place = key_place(event, self._place)  # the key a TEXTINPUT came from (textfield.typed)
         pos = pointer(event, self.vp)
+        if event.type == pygame.KEYUP:
+            self.seen.released(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.seen.focus_lost()
+        stale = self.seen.refused(event, pos, self.sights(), self._now)
+        if stale:  # a row that came, moved or changed under the pointer or the ring since the player looked
+            self.seen.hold_off(stale, self._now)
+            return None
         if pos is not None:
             return self.click(pos)
         edited = edit(self.form.invite, self.form.caret if self.form.focus else END, event, paste_text, ADDRESS, place)
@@ -251,6 +266,24 @@ class LanJoinScene:
             page = max(1, self.rows_fit())
             self.scroll(page if event.key == pygame.K_PAGEDOWN else -page)
         return None
+
+    def sights(self) -> tuple[Sight, ...]:
+        """The listed tables' rows in sight (client.seen), each one new to the eye when its table, its place in
+        the list or what its row says changes: a click on its Join (Watch) button, or Enter and Space while the
+        ring is on it, act only once it has been seen :data:`~doublenine.client.seen.KEY_GUARD` s. Kind (s14
+        left alone): the list changes by itself (mDNS), and a click meant for one table joined the one that had
+        just taken its place; the table's own guard (scenes.table.TableScene.sights) did not cover this screen."""
+        lay = join_layout(self.vp.pixels, len(self._shown) - self.first, self.form.message)
+        out: list[Sight] = []
+        for i in range(len(self._shown) - self.first):
+            if f"join{i}" not in lay:
+                break
+            t = self._shown[self.first + i]
+            said = (t.invite.join_url, t.code, t.table_name, t.host_name, t.free_seats, t.protocol, t.twin,
+                    self.first + i in self._mine)
+            keys = PRESS_KEYS if self.form.ring == f"join{i}" else frozenset()
+            out.append(Sight(("row", i, *said), (lay[f"join{i}"],), keys))
+        return tuple(out)
 
     def rows_fit(self) -> int:
         """How many table rows the card shows at this window size."""
@@ -357,7 +390,9 @@ class LanJoinScene:
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        """The felt, the card with the live list, the invite field, the message."""
+        """The felt, the card with the live list, the invite field, the message; the rows drawn are in sight
+        from now (:meth:`sights`)."""
+        self.seen.drawn(self.sights(), self._now)
         draw_join(surface, self.art, self.form, self._shown, self.vp.pixels, self.lang,
                   searching=self.browser is not None, mine=self._mine, first=self.first)
 

@@ -953,7 +953,9 @@ class TableScene:
         """What is in sight now that takes input and came up by itself (client.seen): the table's prompt
         (every prompt of :func:`~doublenine.client.panels.build_panel`: a hand's end, the match's end, a
         request, a question, the opening draw and its result, the nomination, the review, the lobby), the
-        cards' buttons (Nudge, the hand-over, "I'm back"), the gold Pass (Enter presses it,
+        cards' buttons (Nudge, the hand-over, "I'm back"), a spectator's free seats' cards (a click takes the
+        seat, Enter its ring; s14 left alone: a card that came free under the pointer took a click meant for what
+        was there; the LAN list's rows likewise, scenes.lan_join.LanJoinScene.sights), the gold Pass (Enter presses it,
         input.gold_button) and the host's Leave/Close question (lan_host.HostedTable.sight). Kind: an input
         acting on a panel or button the player cannot have seen yet (new user N5: the Enter that played the
         last tile closed the hand's end; inputguard item 1: Enter pressed again and again went through the
@@ -973,6 +975,11 @@ class TableScene:
         gold = gold_button(lay)
         if gold is not None:
             out.append(Sight(("gold", gold.id, gold.label), (gold.rect,), PRESS_KEYS | {pygame.K_p}))
+        state = self.session.state
+        for n in self.free_seats():  # a spectator's free seats' cards, which come free by themselves (:meth:`_sit`)
+            plate = next(sp.plate for sp in lay.seats if int(sp.seat) == n)
+            ringed = PRESS_KEYS if self.ui.button == f"other:sit:{n}" else frozenset()  # Enter presses its ring
+            out.append(Sight(("sit", n, state.seat_states[n - 1], state.names[n - 1]), (plate,), ringed))
         asked = getattr(self.host_room, "sight", None)
         host = asked() if callable(asked) else None
         if isinstance(host, Sight):

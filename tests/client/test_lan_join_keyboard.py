@@ -37,6 +37,12 @@ def _key(scene: LanJoinScene, k: int, mod: int = 0):  # type: ignore[no-untyped-
     return scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
 
 
+def _seen(scene: LanJoinScene) -> None:
+    """The rows drawn, then in sight a second: a key acts on them (client.seen; test_lan_rows_seen)."""
+    scene.draw(pygame.Surface(SIZE))
+    scene.update(scene._now + 1.0)
+
+
 def test_tab_walks_the_listed_tables_the_field_and_the_buttons_and_enter_joins_the_focused_table() -> None:
     browser = TwoTables()
     scene = LanJoinScene(lambda launch: None, "Bea", "en", browser=browser)
@@ -57,6 +63,7 @@ def test_tab_walks_the_listed_tables_the_field_and_the_buttons_and_enter_joins_t
     scene.draw(surface)
     x, y, w, h = ring_rect(join_layout(SIZE, 2)["join1"])
     assert tuple(surface.get_at((x + w // 2, y)))[:3] == GOLD
+    _seen(scene)
     _key(scene, pygame.K_RETURN)
     assert began == [browser.found[1].invite]
     _key(scene, pygame.K_TAB, pygame.KMOD_SHIFT)
@@ -120,6 +127,7 @@ def test_a_full_table_is_watched_from_its_row_by_tab_and_enter(monkeypatch) -> N
     for _ in range(3):
         _key(scene, pygame.K_TAB)
     assert scene.form.ring == "join0"
+    _seen(scene)
     _key(scene, pygame.K_RETURN)
     change = scene.handle(pygame.event.Event(CHECKED))
     assert [(c.invite.code, c.want_seat) for c in _Checked.made] == [("K7QPA", False)]

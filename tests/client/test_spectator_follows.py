@@ -137,6 +137,8 @@ def test_a_spectator_sits_at_a_free_seat_by_clicking_its_card(moments) -> None: 
     assert SIT_HERE == "A seat is free: click its card, or press J, to sit there"
     north = next(sp.plate for sp in scene.layout().seats if int(sp.seat) == 3)
     south = next(sp.plate for sp in scene.layout().seats if int(sp.seat) == 1)
+    scene.draw(pygame.Surface((1280, 800)))  # the card come free is in sight, and read (client.seen: a click at
+    scene.update(1.5)                         # once would be meant for what was there: test_lan_rows_seen)
 
     def click(rect) -> object:  # type: ignore[no-untyped-def]
         x, y = rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
@@ -162,7 +164,8 @@ def _free_scene(moments, free: tuple[int, ...]):  # type: ignore[no-untyped-def]
 
 
 def _key(scene, k: int):  # type: ignore[no-untyped-def]
-    scene._now += 1.0  # never a repeat of the last key
+    scene.draw(pygame.Surface((1280, 800)))  # what is shown is in sight (client.seen: the free seats' cards too)
+    scene._now += 1.0  # never a repeat of the last key, never inside the input guard's half second
     change = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
     scene.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
     return change
