@@ -41,6 +41,9 @@ class HandTile:
     playable: bool
     selected: bool
     number: int
+    rise: int = 0
+    """Px the tile stands above the row (``rect`` is already raised): a lifted tile's lift, or a playable one's
+    :data:`PLAYABLE_RISE` step; its position number stays on the row's line (render._hand)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,6 +583,12 @@ def clear_of_line(panel: Panel, area: Rect, line: list[Rect], low: bool = False,
     return replace(panel, rect=(x, best, w, h), buttons=buttons)
 
 
+PLAYABLE_RISE = 0.15
+"""How far a tile that fits now stands above the row, in tile widths (half a lifted tile's 0.3): the second
+cue beside its ring (palette.PLAYABLE_RING), told by place, not by colour, so a player sees at a glance which
+tiles fit whatever their colour vision (s14 access F9 left alone: the unplayable ones are no longer dimmed)."""
+
+
 def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int,
                 held: frozenset[Tile] | None = None, lit: bool = True) -> tuple[HandTile, ...]:
     """The viewer's hand row: its tiles in play, or ``held`` (the tiles it ended a hand with, while that
@@ -597,9 +606,11 @@ def _hand_tiles(view: object, ui: Ui, w: int, top: int, hw: int, lift: int,
     total = len(tiles) * hw + (len(tiles) - 1) * gap
     x = (w - total) // 2
     out = []
+    step = max(3, round(PLAYABLE_RISE * hw))  # under the lift: a lifted tile still stands out of the raised ones
     for i, t in enumerate(tiles):
         sel = t is ui.selected
-        out.append(HandTile(t, (x, top - (lift if sel else 0), hw, 2 * hw), t in playable, sel, i + 1))
+        rise = lift if sel else step if t in playable else 0
+        out.append(HandTile(t, (x, top - rise, hw, 2 * hw), t in playable, sel, i + 1, rise))
         x += hw + gap
     return tuple(out)
 

@@ -774,7 +774,8 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
         x, y, w, h = ht.rect
         # s14 access F9: a tile that does not fit now is no longer dimmed (its pips fell to 2.3:1 on the
         # greyed face, under the 3:1 of a meaningful mark): every tile keeps its pips' contrast, and the
-        # ones that fit are ringed instead (PLAYABLE_RING, 2 px and more, >= 3:1 on the felt)
+        # ones that fit are ringed instead (PLAYABLE_RING, 2 px and more, >= 3:1 on the felt) and stand raised
+        # (layout.PLAYABLE_RISE: a cue of place, not of colour)
         draw_tile(surface, art, Spot(ht.rect, ht.tile.low, ht.tile.high, True))
         if ht.selected:
             pygame.draw.rect(surface, GOLD, pygame.Rect(ht.rect).inflate(6, 6), 3, border_radius=max(3, w // 5))
@@ -790,8 +791,8 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
         if lit and not ht.selected:  # s14 access F14: the keyboard's tile that does not fit gets the focus ring
             draw_ring(surface, ht.rect)  # (only its 14 px digit turned gold: a 1.02:1 change)
         num = art.text(str(ht.number % 10), lay.small, GOLD if lit else DIM_INK, bold=lit, width=w)
-        surface.blit(num, num.get_rect(midtop=(x + w // 2, y + h + (0 if ht.selected else 2) +
-                                                (round(0.3 * w) if ht.selected else 0))))
+        # on the row's line whatever the tile's rise (lifted, or raised as one that fits: layout.PLAYABLE_RISE)
+        surface.blit(num, num.get_rect(midtop=(x + w // 2, y + h + ht.rise + (0 if ht.selected else 2))))
 
 
 def _panel(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, p: Panel, art: Art,

@@ -65,3 +65,31 @@ def test_a_tile_that_does_not_fit_keeps_its_face_and_its_focus_is_ringed(own_tur
         contrast(surface.get_at((x + w // 2, y + 3))[:3], IVORY_TOP) < 1.1  # not greyed (was (137, 137, 123))
     rx, ry, rw, rh = ring_rect(lay.hand[i].rect)
     assert surface.get_at((rx + rw // 2, ry))[:3] == GOLD  # the focus ring's top edge
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=str)
+def test_s14_the_tiles_that_fit_stand_raised_a_cue_of_place_not_of_colour(own_turn, size) -> None:  # type: ignore[no-untyped-def]
+    """s14 left alone (access F9's fix): the unplayable tiles are no longer dimmed and only a ring told the
+    playable ones, a cue of colour alone. They stand raised too (layout.PLAYABLE_RISE, 0.15 of a tile's width,
+    under a lifted tile's 0.3), the numbers under the row on one line; the faces keep their contrast (above)."""
+    from doublenine.client.layout import PLAYABLE_RISE
+    state, ui = own_turn
+    scene = table_scene(state, ui, "en", size)
+    lay = scene.layout()
+    tops = {ht.tile: ht.rect[1] for ht in lay.hand}
+    fits = [ht for ht in lay.hand if ht.playable]
+    rest = [ht for ht in lay.hand if not ht.playable]
+    hw = lay.hand[0].rect[2]
+    step = round(PLAYABLE_RISE * hw)
+    assert fits and rest and step >= 4
+    assert {tops[ht.tile] for ht in rest} == {rest[0].rect[1]} and {tops[ht.tile] for ht in fits} == {rest[0].rect[1] - step}
+    assert {ht.rect[1] + ht.rect[3] + ht.rise for ht in lay.hand} == {rest[0].rect[1] + rest[0].rect[3]}  # one line
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    up = rest[0].rect[1] - step // 2  # above the row, where only a raised tile's face is
+    face = [contrast(surface.get_at((ht.rect[0] + ht.rect[2] // 2, up))[:3], IVORY_TOP) < 1.2 for ht in lay.hand]
+    assert face == [ht.playable for ht in lay.hand]
+    lifted = table_scene(state, replace(ui, selected=fits[0].tile), "en", size).layout().hand
+    assert [ht.rect[1] for ht in lifted if ht.selected] == [rest[0].rect[1] - round(0.3 * hw)]  # the lift: higher still
+    off = table_scene(replace(state, view=replace(state.view, turn=state.view.turn % 4 + 1)), ui, "en", size).layout()
+    assert {ht.rect[1] for ht in off.hand} == {rest[0].rect[1]}  # not this seat's move: nothing fits, nothing raised
