@@ -4,7 +4,8 @@ One guard for every prompt and button that comes up by itself (:class:`Sight`): 
 hand's end, the match's end, another player's request, this seat's own one and its refusal, the redeal,
 restart and undo questions, the opening draw and its result, the nomination, the review of a new hand,
 the lobby, "Cannot continue"), the host's Leave/Close question, the wait card's Nudge and hand-over
-buttons, the "I'm back" card and the gold **Pass**. Each is *fresh* from when it comes up until it has
+buttons, the "I'm back" card, the gold **Pass**, a spectator's free seats' cards (scenes/table.TableScene.sights)
+and the LAN list's rows (scenes/lan_join.LanJoinScene.sights: they come, go and move by themselves). Each is *fresh* from when it comes up until it has
 been in sight :data:`KEY_GUARD` seconds with no input refused for it; while fresh, no key, click or tap
 acts on it. A refused input starts its time again, so an Enter pressed over and over (or a double click)
 never walks through a hand's end and the match's end into the next match (inputguard item 1: one Enter
