@@ -32,6 +32,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from doublenine.shared.numbers import arg_float, arg_int
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -140,15 +142,15 @@ async def main_async(args: argparse.Namespace, tmp: Path) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ports", type=int, nargs=3, default=[19601, 19602, 19603], help="the three processes' ports")
-    parser.add_argument("--listen", type=int, nargs=2, default=[19690, 19691], help="nginx's https and http ports")
-    parser.add_argument("--tables", type=int, default=6)
-    parser.add_argument("--think", type=float, default=0.3, help="seconds a player thinks before each decision")
-    parser.add_argument("--warm", type=float, default=8.0, help="seconds of play before the roll")
-    parser.add_argument("--pause", type=float, default=6.0, help="seconds after each healthy process (the guide's)")
-    parser.add_argument("--after", type=float, default=10.0, help="seconds of play after the roll")
+    parser.add_argument("--ports", type=arg_int(1, 65535), nargs=3, default=[19601, 19602, 19603], help="the three processes' ports")
+    parser.add_argument("--listen", type=arg_int(1, 65535), nargs=2, default=[19690, 19691], help="nginx's https and http ports")
+    parser.add_argument("--tables", type=arg_int(1, 1000), default=6)
+    parser.add_argument("--think", type=arg_float(0.0, 3600.0), default=0.3, help="seconds a player thinks before each decision")
+    parser.add_argument("--warm", type=arg_float(0.0, 3600.0), default=8.0, help="seconds of play before the roll")
+    parser.add_argument("--pause", type=arg_float(0.0, 3600.0), default=6.0, help="seconds after each healthy process (the guide's)")
+    parser.add_argument("--after", type=arg_float(0.0, 3600.0), default=10.0, help="seconds of play after the roll")
     parser.add_argument("--upstream", default=None, help="the upstream servers' parameters instead of the shipped ones")
-    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--seed", type=arg_int(0), default=15)
     parser.add_argument("--keep", type=Path, default=None, help="a folder to copy nginx's and the processes' logs into")
     args = parser.parse_args()
     if NGINX is None or OPENSSL is None:

@@ -24,6 +24,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from doublenine.shared.numbers import arg_float, arg_int
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
@@ -70,8 +72,8 @@ async def fill(dsn: str, rows: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--port", type=int, default=19610)
-    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--port", type=arg_int(1, 65535), default=19610)
+    parser.add_argument("--seconds", type=arg_float(0.0, 3600.0), default=15.0)
     args = parser.parse_args()
     dsn = os.environ.get("DOUBLENINE_TEST_PG")
     if not dsn:

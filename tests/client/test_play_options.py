@@ -24,7 +24,7 @@ def _config_in_tmp(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 
 SEE = {"en": " (see doublenine play --help)", "fr": " (voir doublenine play --help)",
        "pt": " (veja doublenine play --help)", "de": " (siehe doublenine play --help)",
-       "es": " (vea doublenine play --help)"}
+       "es": " (consulta doublenine play --help)"}
 """The end of every refusal's one line, in its language (doublenine/cli.ONE_LINE)."""
 FRAMES = {"en": "doublenine play: error: {said}" + SEE["en"], "fr": "doublenine play\u00a0: erreur\u00a0: {said}" + SEE["fr"],
           "pt": "doublenine play: erro: {said}" + SEE["pt"], "de": "doublenine play: Fehler: {said}" + SEE["de"],

@@ -59,7 +59,7 @@ def test_an_unknown_language_is_refused_in_the_saved_one(capsys) -> None:  # typ
 def test_a_bad_seat_number_is_said_in_spanish(capsys) -> None:  # type: ignore[no-untyped-def]
     code, _, err = _said(capsys, ["play", "--seat", "9", "--lang", "es"])
     assert code == 2
-    assert err == "doublenine play: error: argumento --seat: 9 está fuera del intervalo 1..4 (vea doublenine play --help)\n"
+    assert err == "doublenine play: error: argumento --seat: 9 está fuera del intervalo 1..4 (consulta doublenine play --help)\n"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
