@@ -123,6 +123,9 @@ def stored_line(row_id: int, obj: Any) -> dict[str, Any] | None:
     (a seat 9, ``at`` 1e300), an ``id`` that is not its row's, not exactly one of ``text`` and ``phrase``,
     or a ``name`` or ``text`` that cleaning would change (longer than 32 or ``chat.MAX_CHARS``
     characters, invisible or control characters: as :func:`.seating.seat_name` and ``talk`` make them).
+    A line with no seat and a name is a named spectator's (``spectate.name``, :func:`.actions.watcher_name`;
+    a late arrival waiting for the next deal, :meth:`.table.Table.bind_waiting`): kept (rp5 s15: a restart
+    threw every such line away; the reader must take all the writer writes).
     ``mine`` is never kept: it is only in the sender's live copy (attacker s11 F2: stored lines reached
     every client unchecked, and one bad line made the client refuse the whole history). The sender's
     ``intent_id``, stored beside the line, stays on the server (:func:`stored_intents`)."""
@@ -134,7 +137,7 @@ def stored_line(row_id: int, obj: Any) -> dict[str, Any] | None:
         return None
     if line.id != row_id or (line.text is None) == (line.phrase is None):
         return None
-    if seat_name(line.name) != line.name or (line.seat is None and line.name):
+    if seat_name(line.name) != line.name:  # a spectator's own name too (spectate.name, a late arrival's seat name)
         return None
     if line.text is not None:
         try:

@@ -11,7 +11,7 @@ from doublenine.server.chat import decode_lines, stored_line
 from doublenine.server.storage import open_store
 from doublenine.shared import protocol as p
 
-from .conftest import connect, create
+from .conftest import connect, create, spectate
 
 GOOD = {"id": 1, "at": 1.5, "seat": 1, "name": "Ana", "text": "hola"}
 
@@ -27,12 +27,21 @@ def test_a_line_the_server_could_have_said_is_kept_as_it_was_said() -> None:
     assert stored_line(1, {**GOOD, "mine": True}) == GOOD  # mine is only ever in the sender's live copy
 
 
+def test_a_named_spectators_stored_line_is_kept() -> None:
+    """rp5 s15 F-chat-lost: dn_chat rows 2, 3 (seat None, name "Bernd", a late arrival waiting for the
+    next hand) were skipped "not a chat line" at each restart, lost from every window."""
+    bernd = {"id": 2, "at": 2.0, "seat": None, "name": "Bernd", "text": "Hallo Amelie"}
+    assert stored_line(2, bernd) == bernd
+    assert decode_lines([_row(1, GOOD), _row(2, bernd), _row(3, {**bernd, "id": 3, "text": "Zeile im Ausfall"})],
+                        "TDWE5") == [GOOD, bernd, {**bernd, "id": 3, "text": "Zeile im Ausfall"}]
+
+
 def test_every_kind_of_bad_stored_line_is_refused() -> None:
     bad = [
         {**GOOD, "at": 1e300}, {**GOOD, "seat": 9}, {**GOOD, "name": "X" * 1000 + "\u202e"},
         {**GOOD, "name": "Ana\u202e"}, {**GOOD, "text": "<b>" * 300}, {**GOOD, "text": "a\nb"},
         {**GOOD, "id": 2}, {**GOOD, "phrase": "thanks"}, {k: v for k, v in GOOD.items() if k != "text"},
-        {**GOOD, "seat": None}, {**GOOD, "phrase": "no such phrase", "text": None}, {**GOOD, "extra": 1},
+        {**GOOD, "phrase": "no such phrase", "text": None}, {**GOOD, "extra": 1},
         {**GOOD, "at": float("inf")}, {**GOOD, "id": True}, [1, 2], "line",
     ]
     assert [stored_line(1, m) for m in bad] == [None] * len(bad)
@@ -73,4 +82,23 @@ async def test_a_joiner_hears_the_good_stored_lines_of_a_table_with_junk_ones(ma
     await back.send({"type": "chat", "phrase": "back"})
     said = await back.until(lambda m: isinstance(m, p.ChatLines) and not m.history)
     assert said.lines[0].id == 4  # ids go on after the last stored row, the skipped one too
+    await store2.close()
+
+
+async def test_a_named_spectators_lines_survive_a_restart(make_server, tmp_path) -> None:
+    """rp5 s15 F-chat-lost, end to end: a named spectator's line, stored, is in the history after a restart."""
+    path = str(tmp_path / "t.sqlite3")
+    first = await make_server(store=open_store(path))
+    host = await create(first, "hccc", sit=1, seed=5)
+    token, code = host.token, host.code
+    bernd = await spectate(first, code, name="Bernd")
+    await bernd.send({"type": "chat", "text": "Hallo Amelie"})
+    await host.until(lambda m: isinstance(m, p.ChatLines) and not m.history)
+    await first.stop()
+    store2 = open_store(path)
+    second = await make_server(store=store2)
+    back = await connect(second)
+    await back.attach({"type": "rejoin", "code": code, "token": token})
+    history = await back.until(lambda m: isinstance(m, p.ChatLines))
+    assert [(x.id, x.seat, x.name, x.text) for x in history.lines] == [(1, None, "Bernd", "Hallo Amelie")]
     await store2.close()
