@@ -20,7 +20,7 @@ from doublenine.shared.terms import named_result_said
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
 from .snake import Rect, Spot
-from .store import ClientState, acted_on, may_start, seat_name
+from .store import ClientState, acted_on, hand_seat_name, may_start, played_by_holder, seat_name
 from .text import named
 from .uistate import Ui
 
@@ -830,13 +830,21 @@ def reckoning(state: ClientState, fh: FinishedHand, viewer: Seat, lang: str) -> 
         return []
     losers = [seat for seat in seats_from(viewer) if seat.team is not fh.winner]
     a, b = (fh.pip_totals[seat - 1] for seat in losers)
-    if losers[0] == getattr(state.view, "seat", None):  # seats_from(viewer) puts the viewer first
+    name = lambda seat: hand_seat_name(state, seat, fh.match, fh.number, lang)  # noqa: E731
+    if losers[0] == _hand_own_seat(state, fh):  # seats_from(viewer) puts the viewer first
         return [(SCORES_SUM_YOURS[0], {"_plural": SCORES_SUM_YOURS[1], "count": fh.points, "team": fh.winner.value,
-                                       "a": a, "b": b, "name": seat_name(state, losers[1], lang)}),
+                                       "a": a, "b": b, "name": name(losers[1])}),
                 (ONLY_THEIRS, {})]
     return [(SCORES_SUM[0], {"_plural": SCORES_SUM[1], "count": fh.points, "team": fh.winner.value, "a": a, "b": b,
-                             "name_a": seat_name(state, losers[0], lang), "name_b": seat_name(state, losers[1], lang)}),
+                             "name_a": name(losers[0]), "name_b": name(losers[1])}),
             (ONLY_THEIRS, {})]
+
+
+def _hand_own_seat(state: ClientState, fh: FinishedHand) -> Seat | None:
+    """This window's seat if its person played hand ``fh`` there, else None: a hand that ended before a late
+    arrival sat down was the computer's, never "you" (rp5 s15, :func:`.store.played_by_holder`)."""
+    me = getattr(state.view, "seat", None)
+    return me if me is not None and played_by_holder(state, me, fh.match, fh.number) else None
 
 
 BLOCK_ONE = Nn_("Blocked, nobody could play: {name} holds the lowest total, {count} pip",
@@ -865,7 +873,10 @@ BLOCK_YOURS = Nn_("Blocked, nobody could play: you hold the lowest total, {count
 
 
 def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
-    me = getattr(state.view, "seat", None)
+    """R16/R17: how hand ``fh`` ended, its seats named as who played them in it (:func:`_hand_own_seat`:
+    "you" only for a hand this window's person played; the computer for a hand before a late arrival sat)."""
+    me = _hand_own_seat(state, fh)
+    seat_name = lambda st, seat, lg: hand_seat_name(st, seat, fh.match, fh.number, lg)  # noqa: E731
     if fh.result is Result.DOMINO and fh.ender is not None and fh.ender == me:
         return (DOMINO_YOURS, {})
     if fh.result is Result.DOMINO and fh.ender is not None:

@@ -12,6 +12,7 @@ from doublenine.shared import protocol as p
 from doublenine.shared.badframes import resync_refused
 from doublenine.shared.chat import KEPT, MAX_CHARS
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
+from doublenine.shared.i18n import N_
 from doublenine.shared.convert import advance, decision_from, tile_from, view_from_wire
 from doublenine.shared.moves import Decision
 from doublenine.shared.refusals import store_failing
@@ -103,6 +104,9 @@ class ClientState:
     failure: Any = None
     """A :class:`~doublenine.shared.failures.Failure` that ends this connection's hope (unknown table,
     seat taken, unreachable, host stopped): the table shows it with a way back to the start screen."""
+    sat_after: tuple[tuple[int, int] | None, ...] = ()
+    """By seat (seat 1 first): ``SeatW.sat_after``, the last hand finished before the seat's person sat down
+    (:func:`played_by_holder`); ``()`` before a table frame."""
     chat: tuple[Any, ...] = ()
     """Issue 15: the table's recent chat lines (``protocol.ChatLineW``), oldest first, at most 50."""
     chat_rule: str = "free"
@@ -238,7 +242,9 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    away=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.AWAY),
                    free=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.FREE),
                    seat_states=states, humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"),
-                   levels=tuple(s.level if s.kind == "computer" and not s.program else "" for s in t.seats))
+                   levels=tuple(s.level if s.kind == "computer" and not s.program else "" for s in t.seats),
+                   sat_after=tuple(None if s.sat_after is None else (int(s.sat_after[0]), int(s.sat_after[1]))
+                                   for s in t.seats))
 
 
 def may_start(state: ClientState) -> bool:
@@ -421,6 +427,27 @@ def acted_on(state: ClientState) -> SeatView | SpectatorView | None:
     view shown while plays are paced (:attr:`ClientState.current`; s13: a Restart request shown during the
     plays' beats counted the plays shown, not the ones it takes back)."""
     return state.current if state.current is not None else state.view
+
+
+def played_by_holder(state: ClientState, seat: Seat, match: int, hand: int) -> bool:
+    """Whether hand ``hand`` of match ``match`` at ``seat`` was played by the person holding the seat now:
+    False for a hand that ended before they sat down (``SeatW.sat_after``: a late arrival's first hand is the
+    next deal's, R21/D8; rp5 s15: the computer's plays were reviewed as "your decisions" and its block said
+    "you hold the lowest total"). True when the table frame says nothing (held since the first hand)."""
+    sat = state.sat_after[seat - 1] if len(state.sat_after) == 4 else None
+    return sat is None or (match, hand) > sat
+
+
+STOOD_IN = N_("the computer in {name}'s seat")
+"""A seat in a hand its present person did not play (:func:`played_by_holder`): the computer played it."""
+
+
+def hand_seat_name(state: ClientState, seat: Seat, match: int, hand: int, lang: str) -> str:
+    """``seat`` named as the player of hand ``hand`` of match ``match``: :func:`seat_name`, or
+    :data:`STOOD_IN` for a hand that ended before its present person sat down (the computer played it)."""
+    from .text import tr
+    name = seat_name(state, seat, lang)
+    return name if played_by_holder(state, seat, match, hand) else tr(lang, STOOD_IN, name=name)
 
 
 def seat_state_of(state: ClientState, seat: Seat) -> SeatState:

@@ -20,7 +20,7 @@ from .addresses import is_loopback, site_group
 from .consent import ConsentRequest, ControlPace, askable, effect_of
 from .names import distinct_name, own_name
 from .seating import any_free_seat, new_token, seat_name, token_hash, token_matches
-from .table import MOVED, Refused, Table, conn_site
+from .table import MOVED, Refused, Table, conn_site, last_hand
 
 
 def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool, claim: int | None = None) -> bytes:
@@ -122,6 +122,8 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
                 slot.waits, slot.next_name = True, shown
             else:
                 slot.name = shown
+            # the hands already played at this seat were not this person's (rp5 s15); set again at the next deal
+            slot.sat_after = last_hand(table.state) if table.meta.started and not creator else None
             if creator:
                 table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
             if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):

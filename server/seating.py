@@ -81,6 +81,14 @@ def _claim_in(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31 else None
 
 
+def _hand_in(value: Any) -> tuple[int, int] | None:
+    """A stored ``sat_after`` (a list of two ints 1..2^31-1: match, hand), else None (a record before s15's
+    late-seat fix, or damage: the person is then taken to have played every hand)."""
+    if isinstance(value, list) and len(value) == 2 and all(_claim_in(v) for v in value):
+        return int(value[0]), int(value[1])
+    return None
+
+
 @dataclass
 class SeatSlot:
     """One seat: its kind, computer level, name, the holder's token hash and live state."""
@@ -108,6 +116,12 @@ class SeatSlot:
     next_name: str = ""
     """The waiting player's name (:attr:`waits`), shown on the seat from the next deal: until then the seat
     keeps the name of whoever played its hand (the moves are credited to who made them)."""
+    sat_after: tuple[int, int] | None = None
+    """(match, hand): the last hand finished before this seat's person sat down (a late arrival at the
+    next deal, :meth:`.table.Table.seat_waiters`; a join between hands of a started match): that hand and
+    every one before it were played by the computer (or someone else), not by the person holding the seat
+    now (R21/D8; rp5 s15: the late arrival's "Review my hand" called the computer's plays "your
+    decisions"). None: the person has held it since the match's first hand. Stored."""
     conn: Any = field(default=None, repr=False)
     panel: bool = False
     """R26: the holder has the rules or the ledger open."""
@@ -183,7 +197,8 @@ class SeatSlot:
                 "token_hash": self.token_hash, "handed_over": self.handed_over,
                 "waits": self.waits, "next_name": self.next_name, "deciders": list(self.deciders),
                 "deciders_match": self.deciders_match, "claims": self.claims, "claim_held": self.claim_held,
-                "window_from": self.window_from}
+                "window_from": self.window_from,
+                "sat_after": None if self.sat_after is None else list(self.sat_after)}
 
     @staticmethod
     def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
@@ -193,6 +208,7 @@ class SeatSlot:
                         waits=r.get("waits") is True, next_name=seat_name(r.get("next_name", "")),
                         deciders=tuple(seat_name(n) for n in deciders[:DECIDERS_KEPT] if isinstance(n, str)),
                         deciders_match=r["deciders_match"] if isinstance(r.get("deciders_match"), int) else 0)
+        slot.sat_after = _hand_in(r.get("sat_after"))
         claims, held, first = (_claim_in(r.get(k)) for k in ("claims", "claim_held", "window_from"))
         if claims is not None:  # stored since s15; a record before it keeps the random start (first rejoin wins)
             slot.claims = claims + CLAIM_GAP

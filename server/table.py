@@ -48,6 +48,17 @@ log = logging.getLogger("doublenine.server.table")
 
 REMEMBERED_INTENTS = 16
 """Applied intent ids kept per seat for duplicate detection."""
+def last_hand(state: MatchState) -> tuple[int, int] | None:
+    """(match, hand) of the last hand finished in ``state`` (this match's, else the last earlier match's),
+    None before any hand ended (``SeatSlot.sat_after``)."""
+    for fh in reversed(state.finished):
+        return fh.match, fh.number
+    for record in reversed(state.past):
+        for fh in reversed(record.finished):
+            return fh.match, fh.number
+    return None
+
+
 DEALT = frozenset({Phase.REVIEW, Phase.PLAY})
 """R9-R17: the phases in which the four hands are dealt and hidden (a seat taken then waits for the next
 deal: ``SeatSlot.waits``, attacker s14 F1)."""
@@ -435,7 +446,7 @@ class Table:
             live, was = self.slots[seat], old.slots[seat]
             live.kind, live.level, live.name = was.kind, was.level, was.name
             live.token_hash, live.handed_over = was.token_hash, was.handed_over
-            live.waits, live.next_name = was.waits, was.next_name
+            live.waits, live.next_name, live.sat_after = was.waits, was.next_name, was.sat_after
             live.deciders, live.deciders_match = was.deciders, was.deciders_match
         meta = self.meta
         meta.started, meta.creator_seat, meta.creator_hash = old.started, old.creator_seat, old.creator_hash
@@ -569,6 +580,7 @@ class Table:
             "computer_plays": self.computer_plays(s),
             "program": sl.conn is not None and getattr(sl.conn, "program", False),
             "waits": sl.waits,
+            "sat_after": sl.sat_after if sl.claimed else None,
         } for s, sl in sorted(self.slots.items()))
         return {
             "code": self.code, "seats": seats, "seeded": self.meta.seeded,
@@ -656,8 +668,9 @@ class Table:
             return False
         before = self.meta.record()
         for slot in self.slots.values():
-            if slot.waits:
+            if slot.waits:  # the hand just ended was the computer's (rp5 s15): the person plays from the next
                 slot.waits, slot.name, slot.next_name = False, slot.next_name, ""
+                slot.sat_after = last_hand(self.state)
         try:
             await self.save_meta()
         except Exception:  # kept in memory; stored with the next change of seats

@@ -320,6 +320,11 @@ class SeatW(Model):
     """A person took this seat while a hand was dealt and sits at it from the next deal (the computer
     plays the hand out meanwhile, ``claimed`` and ``computer_plays`` true; attacker s14 F1); absent
     (false) from a server before session 15."""
+    sat_after: tuple[Number, Number] | None = None
+    """(match, hand): the last hand finished before the person holding this seat sat down (a late arrival,
+    or a join between hands of a started match): that hand and the earlier ones were not theirs (the
+    computer's), so no window calls them "yours" (rp5 s15). None: held since the match's first hand,
+    nobody holds it, or a server before it."""
 
 
 PROGRAM_CLIENTS = frozenset({"netbot"})

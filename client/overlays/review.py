@@ -234,12 +234,26 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
         b.text(reason_text(tr, row), 15, True, TEXT)
 
 
+STOOD_IN_TITLE = N_("Match {match}, hand {hand}: the computer's decisions at your seat, before you sat down")
+"""The review's title for a hand of the reader's seat that ended before they sat down (a late arrival sits at
+the next deal, R21/D8): the computer played it (rp5 s15: it said "your decisions")."""
+
+
+LOOKING_YOURS = N_("The coach is looking at your decisions…")
+LOOKING_THESE = N_("The coach is looking at these decisions…")
+"""While the review is coming, for a hand the reader did not play at the seat (another seat, or the computer's
+before the reader sat down)."""
+
+
 def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fonts: Fonts, tr: Translator,
-                  names: tuple[str, ...] = ("", "", "", ""), busy: bool = False, mine: bool = True) -> list[Item]:
+                  names: tuple[str, ...] = ("", "", "", ""), busy: bool = False, mine: bool = True,
+                  stood_in: bool = False) -> list[Item]:
     """Pure layout of the review ``reply`` (a ``CoachReply`` or None: not yet come) of ``h``; ``busy``:
     the server's coach lane was full when it was asked for (nothing will come: "Ask again"). ``mine``: the
     reader plays ``seat`` ("Review my hand"), so its title says "your decisions", never the reader's own
-    name (kind: a message about the reader's own seat naming it); False names the seat."""
+    name (kind: a message about the reader's own seat naming it); False names the seat. ``stood_in``: the
+    reader holds ``seat`` but sat down after this hand (a late arrival, ``SeatW.sat_after``): the computer's
+    decisions, never "yours" (rp5 s15)."""
     b = _Builder(fonts, tr, width)
     if h is None:
         b.text(tr.gettext("This hand is not in the ledger."), 16, False, MUTED)
@@ -247,8 +261,12 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
     export = b.button(tr.gettext("Export hand"), ExportLater("hand", h.number))
     who = seat_label(tr, names, int(seat))
     match, number = tr.number(h.match), tr.number(h.number)
-    title = tr.gettext("Match {match}, hand {hand}: your decisions", match=match, hand=number) if mine else \
-        tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number, name=who)
+    if stood_in:
+        title = tr.gettext(STOOD_IN_TITLE, match=match, hand=number)
+    elif mine:
+        title = tr.gettext("Match {match}, hand {hand}: your decisions", match=match, hand=number)
+    else:
+        title = tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number, name=who)
     b.beside(export, title, 18, True, ACCENT)
     b.y += 14
     if reply is None and busy:
@@ -258,7 +276,7 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
         b.y += 36
         return b.items
     if reply is None:
-        b.text(tr.gettext("The coach is looking at your decisions…"), 16, False, MUTED)
+        b.text(tr.gettext(LOOKING_YOURS if mine and not stood_in else LOOKING_THESE), 16, False, MUTED)
         return b.items
     mistakes = sum(1 for r in reply.rows if r.mistake)
     said = tr.ngettext("{count} mistake", "{count} mistakes", mistakes) if mistakes else tr.gettext(NO_MISTAKES)
@@ -290,12 +308,16 @@ class ReviewOverlay(ScrollPanel):
 
     def __init__(self, view: SpectatorView, match: int, hand: int, lang: str, rect: pygame.Rect, *,
                  reviews: tuple[Any, ...] = (), names: tuple[str, ...] = ("", "", "", ""),
-                 fonts: Fonts | None = None, coach_busy: int = 0, scale: float = 1.0) -> None:
+                 fonts: Fonts | None = None, coach_busy: int = 0, scale: float = 1.0, played: bool = True) -> None:
+        """``played``: the reader's person played this hand at their seat (False: it ended before they sat
+        down, :func:`client.store.played_by_holder`)."""
         super().__init__(rect, fonts, scale)
         self.lang, self.match, self.hand, self.names = lang, match, hand, tuple(names)
         self.seat = view.seat or Seat.ONE
         self.mine = view.seat is not None
         """The reader plays the reviewed seat: the title says "your decisions"."""
+        self.stood_in = self.mine and not played
+        """The reader holds the seat but the computer played this hand there: the title says so."""
         self.finished = _find(view, match, hand)
         self.reply = _reply(reviews, match, hand)
         self.asked_at, self.busy = coach_busy, False
@@ -324,7 +346,7 @@ class ReviewOverlay(ScrollPanel):
 
     def items(self, width: int) -> list[Item]:
         return layout_review(self.finished, self.seat, self.reply, width, self.fonts, translator(self.lang),
-                             self.names, self.busy, self.mine)
+                             self.names, self.busy, self.mine, self.stood_in)
 
     def handle(self, event: pygame.event.Event) -> OverlayAction | None:
         """As :meth:`ScrollPanel.handle`; the export button saves the hand with its review."""

@@ -41,7 +41,7 @@ from ..sound import Sounds, cues
 from ..text import say, tr
 from ..title import window_title
 from ..tracking import TrackerLayout, TrackerPanel, offered
-from ..store import ClientState, localized, spectating
+from ..store import ClientState, localized, played_by_holder, spectating
 from ..uistate import Ui
 from ..undone import rewound_said, undone_said
 from .base import Change
@@ -1298,7 +1298,9 @@ class TableScene:
             self._under = self.overlay
         self.overlay = ReviewOverlay(view, match, hand, self.lang, self._overlay_rect(),
                                      reviews=self.session.state.coach, names=self.shown().names,
-                                     coach_busy=self.session.state.coach_busy, scale=self._overlay_scale())
+                                     coach_busy=self.session.state.coach_busy, scale=self._overlay_scale(),
+                                     played=view.seat is None
+                                     or played_by_holder(self.session.state, view.seat, match, hand))
         self.ui = replace(self.ui, overlay="ledger")
         self.dirty = True
 

@@ -90,3 +90,21 @@ async def test_s15_a_seat_taken_mid_hand_says_a_player_sits_at_the_next_hand_in_
     row = ListedTable(code=table.code, meta=encode_meta(table.meta.record()), scores=(0, 0))
     assert [s.kind for s in stored_info(row)[1].seats][1:] == ["next_deal", "open", "open"]
     await peek.ws.close()
+
+
+async def test_rp5_the_hand_a_late_arrival_watched_is_told_as_the_computers(server) -> None:
+    """rp5 s15 F-late-review: Bernd sat down mid-hand; at that hand's end his window said "you hold the lowest
+    total" and reviewed the computer's plays as "your decisions". Every window is now told, with the seat
+    (``SeatW.sat_after``), the last hand its person did not play; it is stored with the seats."""
+    from doublenine.server.seating import TableMeta
+    from doublenine.shared.codec import decode_meta, encode_meta
+    host, table = await _host_in_play(server)
+    match, hand_number = table.state.match, table.state.hand_number
+    late = await join(server, host.code, seat=2, name="Bernd")
+    assert table.slots[2].sat_after is None  # no hand had ended when he joined: set at the next deal
+    await play_all([host], stop=lambda c: c.view.phase not in DEALT or c.view.hand_number != hand_number)
+    update = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].name == "Bernd")
+    assert [s.sat_after for s in update.table.seats] == [None, (match, hand_number), None, None]
+    back = TableMeta.from_record(decode_meta(encode_meta(table.meta.record())))
+    assert [back.slots[s].sat_after for s in back.slots] == [None, (match, hand_number), None, None]
+    await late.ws.close()
