@@ -188,7 +188,7 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     right_x = w // 2 + m // 2
     fw = card_w - 2 * m
     bh = round(2.1 * f)
-    card_h = round(13.8 * row)  # s15: a row more for the table's name
+    card_h = round(12.9 * row)  # s15: the table's name row takes the cards' free bottom, never the message's place
     _, title_y = header(size)  # below the title and its subtitle, as high as the card needs
     top = max(title_y + round(5.1 * f), min(round(h * 0.26), h - card_h - f // 2))
     out: dict[str, Rect] = {"card_create": (left_x, top, card_w, card_h), "card_join": (right_x, top, card_w, card_h)}
@@ -198,12 +198,12 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     half = (fw - m) // 2
     out["lang"] = (x, y + 2 * row, half, bh)
     out["settings"] = (x + fw - half, y + 2 * row, half, bh)  # the player's other settings (scenes/settings.py)
-    step = 0.9  # the create card's toggles, one row each, closer than the fields above
+    step = 0.85  # the create card's toggles, one row each, closer than the fields above (s15: 9 of them)
     toggles = ("kind0", "kind1", "kind2", "level", "seed", "tname", "public", "tracker", "phrases")  # the table's
     for i, cid in enumerate(toggles):  # public: issue 13.3; tracker: issue 14.3; phrases: issue 15; tname: s15
-        out[cid] = (x + fw // 2, y + round((3.1 + step * i) * row), fw // 2, bh)
+        out[cid] = (x + fw // 2, y + round((2.95 + step * i) * row), fw // 2, bh)
     # issue 8: "Create table" and "Host for friends" share the row (as "Language" and "Settings" do)
-    made = y + round((10.4 + step) * row)
+    made = y + round(10.65 * row)
     out["create"] = (x, made, half, bh)
     out["host"] = (x + fw - half, made, half, bh)
     out["where"] = (x, made + bh + round(0.2 * f), fw, round(1.3 * sm))  # where "Create" creates
@@ -215,8 +215,8 @@ def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     out["earlier"] = (x, y + round(5.95 * row), fw, bh)  # new user N1: a match kept before the last new table
     out["join"] = (x, y + round(7.2 * row), fw, bh)
     out["watch"] = (x, y + round(8.5 * row), fw, bh)
-    out["resume"] = (x, y + round(10.4 * row), fw, bh)  # D7: back to the kept local match
-    out["hint_join"] = (x, y + round(10.4 * row) + bh + round(0.2 * f), fw, round(1.3 * sm))  # starthints
+    out["resume"] = (x, made, fw, bh)  # D7: back to the kept local match, on Create table's row
+    out["hint_join"] = (x, made + bh + round(0.2 * f), fw, round(1.3 * sm))  # starthints
     return out
 
 

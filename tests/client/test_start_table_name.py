@@ -96,3 +96,17 @@ def test_the_field_and_its_caption_fit_the_new_table_card(lang: str, size: tuple
         draw_start(pygame.Surface(size), Art(), Form(lang=lang, tname="Table 1"), size)
     caption = [d for d in seen if d.text == tr(lang, TABLE_NAME)]
     assert len(caption) == 1 and not caption[0].shortened, (lang, size)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1280, 800)], ids=str)
+def test_the_row_takes_no_room_from_the_message_place(size: tuple[int, int]) -> None:
+    """The first try made the cards a row taller: at 800x600 the message's place under the title lost 32 px and
+    the longest failure (the certificate advice) no longer fitted. The row takes the cards' free bottom."""
+    from doublenine.client.scenes.startform import message_place
+
+    lay = start_layout(size)
+    for card, last in (("card_create", "where"), ("card_join", "hint_join")):
+        x, y, w, h = lay[card]
+        assert lay[last][1] + lay[last][3] <= y + h, (card, size)
+    if size == (800, 600):
+        assert message_place(size, lay) == (10, 51, 780, 75)  # as before the field (test_message_place_kept)
