@@ -1417,17 +1417,22 @@ speak of the play that was made, so "Why not 5-6? Plays a lighter tile while hol
 to play 5-6 when H had lifted 6-9."""
 
 
+HINT_PLAIN = N_("Hint {hint} · Enter: play it · Esc: cancel")
+"""The hint's line when the server gave no reason (s15 player F4: the tile lifted and the line said only
+"Enter: play · Esc: cancel", so a hint could not be told from a stray key)."""
+
+
 def _hint_why(state: ClientState, ui: Ui, lang: str) -> Text | None:
     """While the hinted tile is lifted as the hint placed it: why it rather than the other play the
-    ``normal`` evaluation likes most, said of the hinted play (docs/protocol.md ``hint``); None when
-    the server gave no reason (the status line then says what to do, nothing about why)."""
+    ``normal`` evaluation likes most, said of the hinted play (docs/protocol.md ``hint``); with no reason
+    from the server, :data:`HINT_PLAIN` (that it is the hint, and what the keys do)."""
     hint, why = state.hint, state.hint_why
     tile = getattr(hint, "tile", None)
-    if why is None or tile is None or not ui.from_hint or tile is not ui.selected:
+    if tile is None or not ui.from_hint or tile is not ui.selected:
         return None
+    if why is None or why[0] not in HINT_REASONS:  # s15 player F4: a tile lifted with no word of a hint
+        return (HINT_PLAIN, {"hint": f"{tile.low}-{tile.high}"})
     code, pips, instead = why
-    if code not in HINT_REASONS:
-        return None
     p = list(pips) + [0, 0]
     return (HINT_REASONS[code], {"hint": f"{tile.low}-{tile.high}", "instead": f"{instead.low}-{instead.high}",
                                  "open": p[0], "void": p[1], "n": p[0]})

@@ -76,9 +76,11 @@ than the best play" alone, over a block won on the count, gave a club player not
 WITHIN_NOISE = N_("About as good: the difference is within the measurement's noise.")
 """Said under a measured best whose gain over the move made is within twice its error bar (s15 domino F4:
 "Expert:" was drawn green over a gap of 0.8 ± 0.8)."""
-HINT_GAVE = N_("The hint gave {move} · {points} (it decides at the table's speed, with fewer playouts).")
-"""The hint's move (R25) when it was not the move made, with its value in the coach's measurement."""
-HINT_TOO = N_("The hint gave this play too (it decides at the table's speed, with fewer playouts).")
+HINT_GAVE = N_("The hint would have given {move} · {points} (it decides at the table's speed, with fewer playouts).")
+"""The hint's move (R25) when it was not the move made, with its value in the coach's measurement ("would have":
+the hint is re-derived for the review, asked for or not; s15 player F3 read "gave" as "you asked for it")."""
+HINT_TOO = N_("The hint would have given your play, {move}, too (it decides at the table's speed, with fewer "
+              "playouts).")
 """Said under a mistake the hint would have made too (s15 domino F1: that was hidden as "The expert agrees")."""
 
 LED = N_("led {tile}")
@@ -229,7 +231,7 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
         said = points(tr, row.hint_mean, row.hint_stderr or 0.0)
         b.text(tr.gettext(HINT_GAVE, move=move_text(tr, hint, lead), points=said), 14, False, MUTED)
     elif hint is not None and row.mistake:
-        b.text(tr.gettext(HINT_TOO), 14, False, MUTED)
+        b.text(tr.gettext(HINT_TOO, move=made), 14, False, MUTED)  # s15 player F3: named, never read as Expert's
     if row.mistake:
         b.text(reason_text(tr, row), 15, True, TEXT)
 

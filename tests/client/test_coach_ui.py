@@ -285,3 +285,17 @@ def test_s10_item5_the_ledger_marks_no_end_by_the_lead(led_by_me) -> None:  # ty
     h = state.view.finished[0]
     plays = [m for m in h.moves if isinstance(m, Play)]
     assert len(marks) == len(plays) - 1 and len(plays) == 20
+
+
+def test_s15_a_mistake_the_hint_would_have_made_too_names_the_play(reviewed) -> None:  # type: ignore[no-untyped-def]
+    """s15 player F3: "The hint gave this play too" stood under the Expert's line and read as the Expert's
+    play; it now names the play made, and says "would have": the hint is re-derived, asked for or not."""
+    state, reply = reviewed
+    h, fonts = state.view.finished[0], Fonts()
+    row = next(r for r in reply.rows if r.mistake and r.kind == "play")
+    hinted = reply.model_copy(update={"rows": (row.model_copy(update={"hint": row.made, "hint_mean": row.made_mean,
+                                                                      "hint_stderr": 0.5}),)})
+    texts = [i.text for i in layout_review(h, Seat.ONE, hinted, 900, fonts, translator("en")) if hasattr(i, "text")]
+    made = next(t for t in texts if t.startswith("You: ")).split(" · ")[0][len("You: "):]
+    assert f"The hint would have given your play, {made}, too (it decides at the table's speed, with fewer " \
+           "playouts)." in texts

@@ -70,6 +70,12 @@ def test_no_reason_line_without_a_reason(turn) -> None:  # type: ignore[no-untyp
     assert state.hint_why is None
     lifted = replace(ui, selected=play.tile, end=play.end, from_hint=True)
     assert status_line(state, lifted, "en")[0] not in HINT_REASONS.values()
+    # s15 player F4: still said to be the hint (the line was only "Enter: play · Esc: cancel")
+    hinted = f"{play.tile.low}-{play.tile.high}"
+    assert status_line(state, lifted, "en") == ("Hint {hint} · Enter: play it · Esc: cancel", {"hint": hinted})
+    assert tr("de", *status_line(state, lifted, "de")[:1], **status_line(state, lifted, "de")[1]) == \
+        f"Tipp {hinted} · Enter: legen · Esc: abbrechen"
+    assert status_line(state, replace(lifted, from_hint=False), "en")[0] != "Hint {hint} · Enter: play it · Esc: cancel"
 
 
 def test_a_reply_is_bounded_at_the_edge() -> None:
