@@ -14,7 +14,7 @@ import pygame
 from doublenine.shared.i18n import N_
 from doublenine.shared.moves import End
 from doublenine.shared.seats import Seat
-from doublenine.shared.seatstate import SEAT_WORDS, YOU_NEXT_DEAL, SeatState
+from doublenine.shared.seatstate import NEXT_DEAL_NAMED, SEAT_WORDS, YOU_NEXT_DEAL, SeatState
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
@@ -647,6 +647,8 @@ def _seat_rows(state: ClientState, spot: SeatSpot, lang: str, form: str = "full"
     kind = seat_state_of(state, spot.seat)
     if kind is SeatState.NEXT_DEAL and state.next_seat == spot.seat and (view is None or view.seat is None):
         rows.append(tr(lang, YOU_NEXT_DEAL))  # this window took the seat mid-hand (footer.NEXT_HAND)
+    elif kind is SeatState.NEXT_DEAL and len(state.next_names) == 4 and state.next_names[spot.seat - 1]:
+        rows.append(tr(lang, NEXT_DEAL_NAMED, name=state.next_names[spot.seat - 1]))  # rp5 s15: who waits
     elif kind is not SeatState.PLAYER:  # a connected player's card needs no word: their name says it
         rows.append(tr(lang, SEAT_WORDS[kind]) + ("" if form == "bare" else
                                                   level_said(state, spot.seat, kind, lang, form == "short")))

@@ -104,6 +104,8 @@ class ClientState:
     failure: Any = None
     """A :class:`~doublenine.shared.failures.Failure` that ends this connection's hope (unknown table,
     seat taken, unreachable, host stopped): the table shows it with a way back to the start screen."""
+    next_names: tuple[str, ...] = ()
+    """By seat: ``SeatW.next_name``, the person waiting to sit there at the next deal ("" none)."""
     sat_after: tuple[tuple[int, int] | None, ...] = ()
     """By seat (seat 1 first): ``SeatW.sat_after``, the last hand finished before the seat's person sat down
     (:func:`played_by_holder`); ``()`` before a table frame."""
@@ -243,6 +245,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    free=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.FREE),
                    seat_states=states, humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"),
                    levels=tuple(s.level if s.kind == "computer" and not s.program else "" for s in t.seats),
+                   next_names=tuple(shown(s.next_name, NAME_CHARS) for s in t.seats),
                    sat_after=tuple(None if s.sat_after is None else (int(s.sat_after[0]), int(s.sat_after[1]))
                                    for s in t.seats))
 

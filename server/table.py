@@ -581,6 +581,7 @@ class Table:
             "program": sl.conn is not None and getattr(sl.conn, "program", False),
             "waits": sl.waits,
             "sat_after": sl.sat_after if sl.claimed else None,
+            "next_name": sl.next_name if sl.waits else "",
         } for s, sl in sorted(self.slots.items()))
         return {
             "code": self.code, "seats": seats, "seeded": self.meta.seeded,

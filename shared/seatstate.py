@@ -51,6 +51,10 @@ YOU_NEXT_DEAL = N_("you: next hand")
 """:attr:`SeatState.NEXT_DEAL` as the window of the person who took the seat says it on that seat's card
 (the other windows and the pages say :data:`SEAT_WORDS`'s "player: next hand")."""
 
+NEXT_DEAL_NAMED = N_("{name}: next hand")
+""":attr:`SeatState.NEXT_DEAL` on another window's card when the table frame names the person waiting
+(``SeatW.next_name``; rp5 s15: the card said "player: next hand" and nobody saw who it was)."""
+
 TAKEABLE = frozenset({SeatState.FREE, SeatState.OPEN})
 """The states of a seat a person may take with ``join``: what "{count} free seats" counts."""
 
@@ -72,4 +76,4 @@ def seat_state(kind: str, claimed: bool, connected: bool, computer_plays: bool, 
     return SeatState.PLAYER if connected else SeatState.AWAY
 
 
-__all__ = ["SEAT_WORDS", "SeatState", "TAKEABLE", "YOU_NEXT_DEAL", "seat_state"]
+__all__ = ["NEXT_DEAL_NAMED", "SEAT_WORDS", "SeatState", "TAKEABLE", "YOU_NEXT_DEAL", "seat_state"]

@@ -320,6 +320,9 @@ class SeatW(Model):
     """A person took this seat while a hand was dealt and sits at it from the next deal (the computer
     plays the hand out meanwhile, ``claimed`` and ``computer_plays`` true; attacker s14 F1); absent
     (false) from a server before session 15."""
+    next_name: Annotated[str, Field(max_length=32, strict=True)] = ""
+    """The name of the person who sits at this seat from the next deal (``waits``), "" otherwise or from a
+    server before it: the other windows name who is waiting (rp5 s15: "player: next hand", nobody named)."""
     sat_after: tuple[Number, Number] | None = None
     """(match, hand): the last hand finished before the person holding this seat sat down (a late arrival,
     or a join between hands of a started match): that hand and the earlier ones were not theirs (the

@@ -73,18 +73,19 @@ async def test_s15_a_seat_taken_mid_hand_says_a_player_sits_at_the_next_hand_in_
     peek = await join(server, host.code, seat=2, name="Peek")
     update = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].claimed)
     seat2 = update.table.seats[1]
-    assert (seat2.claimed, seat2.computer_plays, seat2.waits, seat2.name) == (True, True, True, "East")
+    assert (seat2.claimed, seat2.computer_plays, seat2.waits, seat2.name, seat2.next_name) == \
+        (True, True, True, "East", "Peek")  # rp5 s15: the other windows name who waits
     assert seat_state(seat2.kind, seat2.claimed, seat2.connected, seat2.computer_plays, seat2.program,
                       seat2.waits) is SeatState.NEXT_DEAL
     assert [s.waits for s in update.table.seats] == [False, True, False, False]
     info = table_info(table)
     assert [s.kind for s in info.seats][1:] == ["next_deal", "open", "open"]
     assert [tr(lang, SEAT_WORDS[SeatState.NEXT_DEAL]) for lang in ("en", "fr", "pt", "de", "es")] == [
-        "player: next hand", "joueur : la suivante", "jogador: próxima mão",
-        "Spieler ab Folgerunde", "jugador: la siguiente"]
+        "player: next hand", "à la prochaine manche", "jogador: próxima mão",
+        "Spieler ab Folgerunde", "en la próxima mano"]  # rp5 s15: "joueur : la suivante" said not what
     page = table_page(translator("fr"), info, None)
     card = page.split('id="seat-2">', 1)[1].split("</section>", 1)[0]
-    assert 'class="seat seat-2 team-B next_deal"' in page and '<p class="kind">joueur\u00a0: la suivante</p>' in card
+    assert 'class="seat seat-2 team-B next_deal"' in page and '<p class="kind">à la prochaine manche</p>' in card
     from doublenine.server.storage.base import ListedTable
     from doublenine.shared.codec import encode_meta
     row = ListedTable(code=table.code, meta=encode_meta(table.meta.record()), scores=(0, 0))
@@ -108,3 +109,23 @@ async def test_rp5_the_hand_a_late_arrival_watched_is_told_as_the_computers(serv
     back = TableMeta.from_record(decode_meta(encode_meta(table.meta.record())))
     assert [back.slots[s].sat_after for s in back.slots] == [None, (match, hand_number), None, None]
     await late.ws.close()
+
+
+def test_rp5_another_window_names_who_sits_at_the_next_hand() -> None:
+    """rp5 s15 F-late-seat-fr: Amélie's card for North read "joueur : la suivante" and Bernd was named nowhere."""
+    from dataclasses import replace
+
+    from doublenine.client.render import _seat_rows as card_rows
+    from doublenine.client.store import ClientState
+    from doublenine.shared.i18n import tr
+    from doublenine.shared.seatstate import NEXT_DEAL_NAMED, SeatState
+    assert [tr(lang, NEXT_DEAL_NAMED, name="Bernd") for lang in ("en", "fr", "pt", "de", "es")] == [
+        "Bernd: next hand", "Bernd\u00a0: prochaine manche", "Bernd: próxima mão", "Bernd ab Folgerunde",
+        "Bernd: próxima mano"]
+    from doublenine.client.layout import SeatSpot
+    from doublenine.shared.seats import Seat
+    states = (SeatState.PLAYER, SeatState.COMPUTER, SeatState.NEXT_DEAL, SeatState.COMPUTER)
+    state = ClientState(seat_states=states, next_names=("", "", "Bernd", ""))
+    spot = SeatSpot(Seat.THREE, "top", (0, 0, 10, 10), (), False, False, False)
+    assert card_rows(state, spot, "fr")[1:] == ["Bernd\u00a0: prochaine manche"]
+    assert card_rows(replace(state, next_names=()), spot, "fr")[1:] == ["à la prochaine manche"]
