@@ -24,7 +24,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.frames import CloseCode
 from websockets.exceptions import HeaderLineTooLong, InvalidMessage, RequestLineTooLong, TooManyHeaders
 from websockets.http11 import Request, Response
-from websockets.protocol import Protocol
+from websockets.protocol import Protocol, State
 from websockets.server import ServerProtocol
 
 from doublenine.shared.cleantext import said
@@ -345,11 +345,13 @@ class EdgeConnection(ServerConnection):
 
     def _over_held(self) -> bool:
         """The server holds its bound of bytes read and not yet handled (``ReadBudget.over``) and this
-        connection holds a client frame's limit or more: it waits (a player's connection holds less than
-        one frame between two moves, so it is read as ever; s15)."""
+        connection, past its handshake, holds a client frame's limit or more: it waits (a player's connection
+        holds less than one frame between two moves, so it is read as ever; s15). An HTTP request's head is
+        websockets' to bound (its header limits), never a frame: attacker s15 F4, a page or upgrade with
+        3.5 KB of headers arriving in pieces was dropped with no answer while the server was over the bound."""
         reads = self.reads
-        return reads is not None and reads.held_max > 0 and self.parsed_held() >= CLIENT_LIMITS.max_bytes \
-            and reads.over()
+        return reads is not None and reads.held_max > 0 and self.protocol.state is State.OPEN \
+            and self.parsed_held() >= CLIENT_LIMITS.max_bytes and reads.over()
 
     def hold_if_due(self) -> None:
         """Stop reading the socket while :attr:`read_group` is beyond its read budget and this connection

@@ -60,6 +60,17 @@ async def test_flooders_hold_at_most_the_bound_and_a_player_is_answered_meanwhil
     await host.send({"type": "chat", "text": "still here"})  # a seated player: read and answered at once
     said = await host.until(lambda m: isinstance(m, p.ChatLines), timeout=3.0)
     assert said.lines[0].text == "still here" and time.monotonic() - started < 1.0
+    assert server.registry.reads.over()
+    # attacker s15 F4: a request whose head (3.5 KB of cookies) comes in pieces is answered, not shed as a frame
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    head = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: c=" + b"a" * 3500 + b"\r\n\r\n"
+    for at in range(0, len(head), 1400):
+        writer.write(head[at:at + 1400])
+        await writer.drain()
+        await asyncio.sleep(0.05)
+    status = await asyncio.wait_for(reader.readline(), 3.0)
+    writer.close()
+    assert status.split()[:2] == [b"HTTP/1.1", b"200"], status
     newcomer = await connect(server)  # a new connection's handshake and hello, read as ever
     await newcomer.attach({"type": "spectate", "code": host.code})
     assert newcomer.view is not None
