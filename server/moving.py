@@ -25,7 +25,7 @@ from doublenine.shared.tablecode import is_code
 from .addresses import MissLimiter
 from .logfmt import log_repeated
 from .metrics import ServerMetrics
-from .table import MOVED, ClaimsUnavailable, Refused, Table
+from .table import MOVED, Refused, Table, claim_here
 
 log = logging.getLogger("doublenine.server")
 
@@ -180,12 +180,7 @@ class TableMoves:
         async with self._adopt_slots:
             if self.stopping:
                 raise Refused(ErrorCode.SHUTTING_DOWN, "the server is stopping; reconnect", {"retry_ms": 1000})
-            try:
-                held = await self.ownership.claim(code)
-            except OSError as exc:
-                raise ClaimsUnavailable(exc) from None
-            if not held:
-                raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
+            await claim_here(self.ownership, code)
             async with self._claim_kept_if_served(code):
                 table = await self._load_claimed(code, None, None, False)
         log.info("table %s adopted: nobody served it (its process stopped or handed it over)", code)

@@ -17,7 +17,7 @@ from typing import Any
 from doublenine.shared.cleantext import typed
 from doublenine.shared.errors import ErrorCode
 
-from .table import ClaimsUnavailable, Refused, Table
+from .table import ClaimsUnavailable, Refused, Table, claim_here
 
 log = logging.getLogger("doublenine.server")
 
@@ -111,12 +111,7 @@ class TableResumes:
         from .registry import Unreadable  # defined beside the loads that raise it
 
         code = stored.code
-        try:
-            held = await self.ownership.claim(code)
-        except OSError as exc:
-            raise ClaimsUnavailable(exc) from None
-        if not held:
-            raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
+        await claim_here(self.ownership, code)
         try:
             return await self._resume_claimed(stored)
         except Refused:  # closed meanwhile, or its claim given up while it loaded (operator s15 F1): no fault

@@ -113,6 +113,18 @@ class ClaimsUnavailable(Refused):
                          {"retry_ms": 1000, "store": "failing"})  # s13: said as the store, not as a move
 
 
+async def claim_here(ownership: Any, code: str) -> None:
+    """Claim table ``code`` for this process (issue 12: one serving process per table), never asking its
+    holder to hand it over. Raises :class:`ClaimsUnavailable` when the claim cannot be asked (``OSError``
+    from ``ownership.claim``), ``Refused`` ``TABLE_MOVING`` when another live process holds it."""
+    try:
+        held = await ownership.claim(code)
+    except OSError as exc:
+        raise ClaimsUnavailable(exc) from None
+    if not held:
+        raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another process", {"retry_ms": 500})
+
+
 def is_store_refusal(exc: Refused) -> bool:
     """True for a refusal made by :func:`store_unavailable`."""
     return exc.code is ErrorCode.INTERNAL and (exc.data or {}).get("store") == "failing"
