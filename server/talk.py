@@ -47,7 +47,7 @@ def _line(table: Table, conn: Any, text: str | None, phrase: str | None) -> dict
 async def say(table: Table, conn: Any, msg: Any) -> None:
     """Issue 15: one chat line from ``conn`` (a seat or a spectator) to everyone at the table.
 
-    Refusals (nothing said): CHAT_TOO_FAST (this connection's rate, or, for a spectator, the
+    Refusals (nothing said), in this order after PHRASES_ONLY and CHAT_BLANK: CHAT_TOO_FAST (this connection's rate, or, for a spectator, the
     rate all spectators of its address group share at this table: ``data.limit`` "address"), CHAT_BLANK (nothing visible once cleaned),
     PHRASES_ONLY (free text at a ``phrases_in_hand`` table during a hand), INTERNAL (the store
     failed), DUPLICATE (its ``intent_id`` was said already by this seat, or by a spectator: a line sent
@@ -56,8 +56,6 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
     """
     sender = None if conn.seat is None else int(conn.seat)
     iid = getattr(msg, "intent_id", None)
-    if table.chat.already("chat", sender, iid):  # sent again after a reconnect: it was said (s15)
-        raise Refused(ErrorCode.DUPLICATE, f"chat {iid!r} was said already")
     text = None
     if msg.text is not None:
         if table.meta.chat == "phrases_in_hand" and table.state.phase in IN_HAND:
@@ -74,6 +72,9 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
         if wait:
             raise Refused(ErrorCode.CHAT_TOO_FAST, f"spectators from your address: chat again in {wait:g} s",
                           {"retry_after": wait, "limit": "address"})
+    if table.chat.already("chat", sender, iid):  # sent again after a reconnect: it was said (s15); asked only
+        # after the line's own checks and the rate: a blank line or a flood of ids learns nothing of others' ids
+        raise Refused(ErrorCode.DUPLICATE, f"chat {iid!r} was said already")  # (attacker s15 F1: an oracle)
     chat = table.chat
     async with chat.lock:  # not the table's lock: talking never waits for a move being stored
         if table.moved:  # issue 12: another process serves the table now; it stores the chat

@@ -93,3 +93,18 @@ async def test_a_nudge_sent_again_with_its_id_is_refused_duplicate(server) -> No
     err = await nudger.until(lambda m: isinstance(m, p.Error))
     assert (err.code, err.intent_id) == ("DUPLICATE", "n-1")
     assert [(n.by, n.seat) for n in nudger.nudges] == [(turn % 4 + 1, turn)]
+
+
+async def test_attacker_s15_f1_a_blank_line_learns_nothing_of_the_ids_said(server) -> None:
+    """The DUPLICATE check came first, before CHAT_BLANK and the chat rate: an invisible line, heard by nobody,
+    answered CHAT_BLANK for an unused id and DUPLICATE for a used one, at 20 frames a second. Now the line's
+    own checks and the rate come first: CHAT_BLANK whatever the id."""
+    host = await create(server, "hhcc", sit=1)
+    eve = await spectate(server, host.code, name="Eve")
+    ana = await spectate(server, host.code, name="Ana")
+    await ana.send({"type": "chat", "text": "secret plan", "intent_id": "s-7"})
+    await host.until(lambda m: isinstance(m, p.ChatLines) and m.lines[0].text == "secret plan")
+    for iid in ("s-7", "s-8"):
+        await eve.send({"type": "chat", "text": "\u200b", "intent_id": iid})
+        err = await eve.until(lambda m: isinstance(m, p.Error))
+        assert (err.code, err.intent_id) == ("CHAT_BLANK", iid)
