@@ -41,7 +41,7 @@ from ..sound import Sounds, cues
 from ..text import say, tr
 from ..title import window_title
 from ..tracking import TrackerLayout, TrackerPanel, offered
-from ..store import ClientState, localized, played_by_holder, spectating
+from ..store import ClientState, localized, played_by_holder, seat_name, spectating
 from ..uistate import Ui
 from ..undone import rewound_said, undone_said
 from .base import Change
@@ -979,7 +979,8 @@ class TableScene:
         for n in self.free_seats():  # a spectator's free seats' cards, which come free by themselves (:meth:`_sit`)
             plate = next(sp.plate for sp in lay.seats if int(sp.seat) == n)
             ringed = PRESS_KEYS if self.ui.button == f"other:sit:{n}" else frozenset()  # Enter presses its ring
-            out.append(Sight(("sit", n, state.seat_states[n - 1], state.names[n - 1]), (plate,), ringed))
+            said = seat_name(state, Seat(n), self.lang)  # store.seat_name: the one reader of a seat's name
+            out.append(Sight(("sit", n, state.seat_states[n - 1], said), (plate,), ringed))
         asked = getattr(self.host_room, "sight", None)
         host = asked() if callable(asked) else None
         if isinstance(host, Sight):
