@@ -153,3 +153,19 @@ async def quiesce(clients: list[TableClient], table: Any, humans: set[int]) -> N
     await eventually(lambda: table.state.phase is Phase.MATCH_OVER
                      or {int(s) for s in to_act(table.state)} <= humans)
     await settle(clients, table)
+
+
+async def closed_with(client: Any, timeout: float = 5) -> int | None:
+    """The close code ``client``'s connection was closed with within ``timeout`` s (None: not closed, or
+    closed without a code)."""
+    from websockets.exceptions import ConnectionClosed
+    try:
+        await client.until(lambda m: False, timeout=timeout)
+    except ConnectionClosed as exc:
+        return exc.rcvd.code if exc.rcvd is not None else None
+    return None
+
+
+def claims_of(client: Any) -> list[int | None]:
+    """The ``joined.claim`` of every ``joined`` the client received."""
+    return [m.claim for m in map(p.decode_server, client.frames) if isinstance(m, p.Joined)]

@@ -10,7 +10,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import view_for
 
-from .conftest import connect, create, eventually, four_at_play, play_all, quiesce, settle
+from .conftest import claims_of, closed_with, connect, create, eventually, four_at_play, play_all, quiesce, settle
 from .conftest import join as join_seat
 
 
@@ -118,17 +118,6 @@ async def test_d7_a_valid_token_reopens_a_table_closed_for_idleness(make_server)
     assert back.view == view_for(table.state, 1)
 
 
-async def _closed_with(client, timeout: float = 5) -> int | None:  # type: ignore[no-untyped-def]
-    try:
-        await client.until(lambda m: False, timeout=timeout)
-    except ConnectionClosed as exc:
-        return exc.rcvd.code if exc.rcvd is not None else None
-    return None
-
-
-def _claims(client) -> list[int | None]:  # type: ignore[no-untyped-def]
-    """The ``joined.claim`` of every ``joined`` the client received."""
-    return [m.claim for m in map(p.decode_server, client.frames) if isinstance(m, p.Joined)]
 
 
 async def test_d7_a_stale_window_never_takes_the_seat_back_from_a_newer_one(server) -> None:
@@ -137,31 +126,31 @@ async def test_d7_a_stale_window_never_takes_the_seat_back_from_a_newer_one(serv
     the seat staying with window 2. Kind: a stale session reclaiming what a newer one holds."""
     first = await create(server, "hccc", sit=1)
     table = server.registry.tables[first.code]
-    (old,) = _claims(first)
+    (old,) = claims_of(first)
     assert old is not None and table.slots[Seat.ONE].claim_held == old
     second = await connect(server)  # window 2, started from the same client.json
     await second.attach({"type": "rejoin", "code": first.code, "token": first.token})
-    (new,) = _claims(second)
+    (new,) = claims_of(second)
     assert new == old + 1 and table.slots[Seat.ONE].window_from == new
-    assert await _closed_with(first) == 4002
+    assert await closed_with(first) == 4002
     stale = await connect(server)  # window 1's reconnect after its link came back
     await stale.send({"type": "rejoin", "code": first.code, "token": first.token, "claim": old})
-    assert await _closed_with(stale) == 4002
-    assert _claims(stale) == [] and table.slots[Seat.ONE].conn is not None
+    assert await closed_with(stale) == 4002
+    assert claims_of(stale) == [] and table.slots[Seat.ONE].conn is not None
     assert table.slots[Seat.ONE].claim_held == new  # nothing changed: window 2 still plays the seat
     await second.send({"type": "resync"})
     assert isinstance(await second.until(lambda m: isinstance(m, p.Snapshot)), p.Snapshot)  # still attached
     again = await connect(server)  # window 2's own reconnect (its old connection not yet seen gone)
     await again.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": new})
-    assert _claims(again) == [new + 1] and table.slots[Seat.ONE].window_from == new
-    assert await _closed_with(second) == 4002
+    assert claims_of(again) == [new + 1] and table.slots[Seat.ONE].window_from == new
+    assert await closed_with(second) == 4002
 
 
 async def test_d7_a_rejoin_whose_joined_was_lost_still_comes_back(server) -> None:
     """A window's own rejoin whose ``joined`` never reached it presents its older claim: not taken over."""
     first = await create(server, "hccc", sit=1)
     table = server.registry.tables[first.code]
-    (mine,) = _claims(first)
+    (mine,) = claims_of(first)
     lost = await connect(server)
     await lost.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": mine})
     await lost.close()  # its joined "lost": the window still knows only ``mine``
@@ -172,7 +161,7 @@ async def test_d7_a_rejoin_whose_joined_was_lost_still_comes_back(server) -> Non
     twice = await connect(server)  # its joined lost again: still its own window's claim
     await back.close()
     await twice.attach({"type": "rejoin", "code": first.code, "token": first.token, "claim": mine})
-    assert twice.seat == 1 and _claims(twice) == [mine + 3]
+    assert twice.seat == 1 and claims_of(twice) == [mine + 3]
 
 
 async def test_d7_a_stale_claim_never_takes_the_seat_back_however_many_take_overs_since(server) -> None:
@@ -180,16 +169,16 @@ async def test_d7_a_stale_claim_never_takes_the_seat_back_however_many_take_over
     seat back (the taken-over claims kept were the newest 8). Kind: a bounded list standing for a rule."""
     first = await create(server, "hccc", sit=1)
     table = server.registry.tables[first.code]
-    (old,) = _claims(first)
+    (old,) = claims_of(first)
     window = first
     for _ in range(9):
         newer = await connect(server)
         await newer.attach({"type": "rejoin", "code": first.code, "token": first.token})
-        assert await _closed_with(window) == 4002
+        assert await closed_with(window) == 4002
         window = newer
-    (newest,) = _claims(window)
+    (newest,) = claims_of(window)
     assert (newest, table.slots[Seat.ONE].window_from) == (old + 9, old + 9)
     stale = await connect(server)
     await stale.send({"type": "rejoin", "code": first.code, "token": first.token, "claim": old})
-    assert await _closed_with(stale) == 4002
-    assert _claims(stale) == [] and table.slots[Seat.ONE].claim_held == old + 9  # window 10 still plays it
+    assert await closed_with(stale) == 4002
+    assert claims_of(stale) == [] and table.slots[Seat.ONE].claim_held == old + 9  # window 10 still plays it
