@@ -17,7 +17,7 @@ from doublenine.shared.views import SeatView
 from .consentable import NEEDS_CONSENT, why_not
 from .panels import Button
 from .snake import Rect
-from .store import ClientState, spectating
+from .store import ClientState, spectating, undo_after
 from .typeset import measurer
 
 TOP_BUTTONS = (("leave", N_("Leave")), ("ledger", N_("Ledger")), ("rules", N_("Rules")), ("redo", N_("Redo")),
@@ -54,7 +54,7 @@ def tips_for(state: ClientState, lang: str) -> dict[str, str]:
     from .panels import undo_reopens
     from .text import tr
 
-    back = undo_reopens(state.view)
+    back = undo_reopens(state.view, undo_after(state))
     return {} if back is None else {"undo": tr(lang, UNDO_BACK_TIP, hand=back.number)}
 
 
@@ -244,15 +244,19 @@ def score_width(lang: str, f: int, scores: tuple[int, int], gains: dict[str, int
                         + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
 
 
-def may_undo(view: object) -> bool:
+def may_undo(view: object, after: tuple[int, int] | None = None) -> bool:
     """R27, D6: the seat has a play in this match to go back to (the server's ``MatchLog.undo_target``,
     :data:`~doublenine.shared.events.UNDO_TARGETS`): in this hand, or in a finished hand of this match.
     A pass is never gone back to (R15, D4: it was the seat's only move); a seat that only passed has
-    nothing to undo (the button once offered to go back to a forced pass, s13)."""
+    nothing to undo (the button once offered to go back to a forced pass, s13). ``after`` (match, hand):
+    the seat's person sat down after that hand (:func:`.store.undo_after`): the plays of that hand and
+    earlier ones were the computer's, not theirs to take back (R27, D1; session 16)."""
     if not isinstance(view, SeatView):
         return False
-    return any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat
-               for m in (*view.moves, *(x for h in view.finished if h.match == view.match for x in h.moves)))
+    hands = [(m, (view.match, view.hand_number)) for m in view.moves]
+    hands += [(m, (h.match, h.number)) for h in view.finished if h.match == view.match for m in h.moves]
+    return any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat and (after is None or at > after)
+               for m, at in hands)
 
 
 def may_hint(state: ClientState) -> bool:
@@ -271,7 +275,7 @@ def top_enabled(state: ClientState, lang: str = "en") -> tuple[dict[str, bool], 
     view = state.view
     seated = isinstance(view, SeatView) and state.connection == "connected"
     why = why_not(state, lang) if seated else None
-    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view),
+    enabled = {"redo": seated and state.can_redo, "undo": seated and state.can_undo and may_undo(view, undo_after(state)),
                "restart": seated and view is not None and view.phase is Phase.PLAY}
     if why is not None:
         enabled.update(dict.fromkeys(("redo", "undo", "restart"), False))

@@ -23,7 +23,7 @@ from .buttons import may_hint
 from .layout import TableLayout, legal_ends
 from .focus import focused, holds_focus, moved
 from .panels import QUESTIONS, Button, Panel, back_offered, draw_chosen, draw_key, enter_button, undo_reopens
-from .store import ClientState
+from .store import ClientState, undo_after
 from .uistate import Ui
 
 
@@ -207,7 +207,7 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(replace(ui.cleared(), confirm=("redeal", view.match, view.hand_number), button=None))
     if bid == "undo" and view is not None and view.phase is Phase.MATCH_OVER:  # D6: reopens a won match: asked first
         return UiAction(replace(ui.cleared(), confirm=("undo_end", view.match, view.hand_number), button=None))
-    if bid == "undo" and view is not None and undo_reopens(view) is not None:  # D6: reopens a scored hand: asked first
+    if bid == "undo" and view is not None and undo_reopens(view, undo_after(state)) is not None:  # D6: reopens a scored hand: asked first
         return UiAction(replace(ui.cleared(), confirm=("undo_hand", view.match, view.hand_number), button=None))
     if bid in simple:
         return UiAction(ui.cleared(), simple[bid])

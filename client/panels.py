@@ -20,7 +20,7 @@ from doublenine.shared.terms import named_result_said
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
 from .snake import Rect, Spot
-from .store import ClientState, acted_on, hand_seat_name, may_start, played_by_holder, seat_name
+from .store import ClientState, acted_on, hand_seat_name, may_start, played_by_holder, seat_name, undo_after
 from .text import named
 from .uistate import Ui
 
@@ -465,19 +465,23 @@ say a new match waits for this player (consentable.why_not), and its own New mat
 this window said only "The other players at the table are asked first", the others "Pablo must agree"."""
 
 
-def undo_reopens(view: Any) -> FinishedHand | None:
+def undo_reopens(view: Any, after: tuple[int, int] | None = None) -> FinishedHand | None:
     """R27, D6: the finished hand of this match an undo by the view's seat goes back into (its last play,
     :data:`~doublenine.shared.events.UNDO_TARGETS`, lies there: the seat has none in the hand now dealt or
     played), whose ``scores_before`` are the scores after that undo (the later hands' points go too); None
     when the undo stays in the hand in play, or there is nothing to undo, or ``view`` is not a seat's. The
-    same target as the server's ``MatchLog.undo_target`` (:func:`.buttons.may_undo`)."""
+    same target as the server's ``MatchLog.undo_target`` (:func:`.buttons.may_undo`). ``after`` (match, hand):
+    the seat's person sat down after that hand (:func:`.store.undo_after`): a hand up to it was the computer's,
+    never reopened as "your last play" (R27, D1; session 16)."""
     from doublenine.shared.events import UNDO_TARGETS
 
     if not isinstance(view, SeatView):
         return None
-    if any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat for m in view.moves):
+    if any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat for m in view.moves) \
+            and (after is None or (view.match, view.hand_number) > after):
         return None
     return next((h for h in reversed(view.finished) if h.match == view.match
+                 and (after is None or (h.match, h.number) > after)
                  and any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat for m in h.moves)), None)
 
 
@@ -493,7 +497,7 @@ def confirming(state: ClientState, ui: Ui) -> bool:
         return False
     if what == "undo_hand":  # R27/D6: while the undo still goes back over a hand's end
         return (match, hand) == (view.match, view.hand_number) and view.phase is not Phase.MATCH_OVER \
-            and undo_reopens(view) is not None
+            and undo_reopens(view, undo_after(state)) is not None
     return what in CONFIRMED and (match, hand) == (view.match, view.hand_number) and view.phase is CONFIRM_PHASE[what]
 
 
@@ -515,7 +519,7 @@ def _confirm(state: ClientState, what: str, area: Rect, f: int, lang: str) -> Pa
     moves = view.moves if view is not None else ()
     body: list[Text] = [(lost, {"moves": _hand_moves_said(moves, lang)}) if moves else (nothing, {})]
     title_args: dict[str, Any] = {}
-    back = undo_reopens(view) if what == "undo_hand" else None
+    back = undo_reopens(view, undo_after(state)) if what == "undo_hand" else None
     if back is not None:
         title_args = {"hand": back.number}
         body = [(UNDO_HAND_BACK, {"hand": back.number, "a": back.scores_before[0], "b": back.scores_before[1]})]

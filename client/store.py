@@ -441,6 +441,14 @@ def played_by_holder(state: ClientState, seat: Seat, match: int, hand: int) -> b
     return sat is None or (match, hand) > sat
 
 
+def undo_after(state: ClientState) -> tuple[int, int] | None:
+    """R27, D1: the hand after which this window's person sat down at its seat (``SeatW.sat_after``), None
+    when they held it from the match's first hand (or for a spectator): an undo goes back to their own plays
+    only (:func:`.buttons.may_undo`, :func:`.panels.undo_reopens`, the server's ``MatchLog.undo_target``)."""
+    seat = getattr(state.view, "seat", None)
+    return state.sat_after[seat - 1] if seat is not None and len(state.sat_after) == 4 else None
+
+
 STOOD_IN = N_("the computer in {name}'s seat")
 """A seat in a hand its present person did not play (:func:`played_by_holder`): the computer played it."""
 

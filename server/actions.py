@@ -355,7 +355,7 @@ def panel(table: Table, seat: Seat, is_open: bool) -> None:
 
 def _feasible(table: Table, action: str, seat: Seat) -> None:
     """Refuse at request time what the rules would refuse (R27, R28)."""
-    if action == "undo" and table.log.undo_target(seat) is None:
+    if action == "undo" and table.log.undo_target(seat, table.undo_after(seat)) is None:
         raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"seat {int(seat)} has nothing to undo")
     if action == "redo" and not table.log.can_redo:
         raise IllegalMove(ErrorCode.NOTHING_TO_REDO, "nothing was undone")
@@ -389,7 +389,7 @@ def _paced(table: Table, action: str) -> None:
 def _events_of(table: Table, action: str, seat: Seat) -> list[Event]:
     lg = table.log
     if action == "undo":
-        return lg.undo(seat)
+        return lg.undo(seat, table.undo_after(seat))
     if action == "redo":
         return lg.redo(seat)
     if action == "restart":
@@ -431,7 +431,7 @@ def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set
     _paced(table, action)
     table.request_ids += 1
     table.request = ConsentRequest(table.request_ids, action, seat, target, table.seq, set(asked),
-                                   effect=effect_of(table.log, action, seat))
+                                   effect=effect_of(table.log, action, seat, table.undo_after(seat)))
     table.broadcast_table()
     table.rearm()
 

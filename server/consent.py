@@ -167,12 +167,13 @@ class ConsentRequest:
         return out
 
 
-def effect_of(log: MatchLog, action: str, by: Seat) -> dict[str, Any] | None:
+def effect_of(log: MatchLog, action: str, by: Seat, after: tuple[int, int] | None = None) -> dict[str, Any] | None:
     """D1, R27, D6: the ``EffectW`` map of an undo or redo by ``by`` on ``log``, or None (another action,
     or nothing to do): the plays and passes taken back or played again (and of them the passes), the hands whose end it takes back
     (its points with it) or reaches again, and the scores after it. Only public facts: the others accept
-    knowing what they lose (new user s9: "Bob asks to undo" took back Ana's domino and 34 points unsaid)."""
-    got = log.would_undo(by) if action == "undo" else log.would_redo() if action == "redo" else None
+    knowing what they lose (new user s9: "Bob asks to undo" took back Ana's domino and 34 points unsaid).
+    ``after``: ``by``'s person sat down after that hand (``MatchLog.undo_target``, R27)."""
+    got = log.would_undo(by, after) if action == "undo" else log.would_redo() if action == "redo" else None
     if got is None:
         return None
     bodies, after = got

@@ -1015,6 +1015,13 @@ class Table:
             log_store_failure(log, self.store, "table %s: storing who decided failed: %s", self.code, said(exc),
                               level=logging.WARNING, traceback=False)
 
+    def undo_after(self, seat: Seat) -> tuple[int, int] | None:
+        """R27, D1: the hand after which ``seat``'s person sat down (``SeatSlot.sat_after``; None: held since
+        the match's first hand, or nobody holds it): an undo by that person goes back to their own plays
+        only, never to the computer's before they sat (``MatchLog.undo_target``; session 16)."""
+        slot = self.slots[seat]
+        return slot.sat_after if slot.claimed else None
+
     def result_names(self) -> tuple[str, str, str, str]:
         """Per seat, as the match's result names it: the persons who made a decision at it in this match
         (:meth:`decided_by`, joined by " / "), else the computer that played it all, by its level

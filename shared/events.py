@@ -386,12 +386,13 @@ class MatchLog:
         after = apply(self._cursor.state, decision if known is None else known.decision)  # refused: nothing appended
         return self._record(decided(decision) if known is None else known, after)
 
-    def undo(self, seat: Seat) -> list[Event]:
-        """R27, D6: take back ``seat``'s previous play (:data:`UNDO_TARGETS`) and everything after it.
+    def undo(self, seat: Seat, after: tuple[int, int] | None = None) -> list[Event]:
+        """R27, D6: take back ``seat``'s previous play (:data:`UNDO_TARGETS`) and everything after it;
+        ``after``: :meth:`undo_target`'s (the seat's person sat down after that hand).
 
-        Raises ``NOTHING_TO_UNDO`` if ``seat`` has no play in the current match.
+        Raises ``NOTHING_TO_UNDO`` if ``seat`` has no play of its person in the current match.
         """
-        target = self.undo_target(seat)
+        target = self.undo_target(seat, after)
         if target is not None:
             return self._record(Undone(seat, target))
         raise IllegalMove(ErrorCode.NOTHING_TO_UNDO, f"seat {seat} has nothing to undo")
@@ -411,10 +412,11 @@ class MatchLog:
         """R28: begin a new match (0-0, fresh opening draw)."""
         return self._record(MatchStarted())
 
-    def would_undo(self, seat: Seat) -> tuple[list[Body], MatchState] | None:
+    def would_undo(self, seat: Seat, after: tuple[int, int] | None = None) -> tuple[list[Body], MatchState] | None:
         """R27, D6: (the events an undo by ``seat`` would take back, the state it would go back to), or
-        None when ``seat`` has nothing to undo. Changes nothing (D1: what the others are asked to accept)."""
-        target = self.undo_target(seat)
+        None when ``seat`` has nothing to undo (``after``: as :meth:`undo_target`). Changes nothing (D1:
+        what the others are asked to accept)."""
+        target = self.undo_target(seat, after)
         if target is None:
             return None
         c = self._cursor
@@ -446,13 +448,24 @@ class MatchLog:
                 return True
         return False
 
-    def undo_target(self, seat: Seat) -> int | None:
+    def undo_target(self, seat: Seat, after: tuple[int, int] | None = None) -> int | None:
         """The seq an undo by ``seat`` would go back to: its last play in the current match
-        (:data:`UNDO_TARGETS`), or None (R27, D6)."""
-        for seq, body in self._cursor.active():
+        (:data:`UNDO_TARGETS`), or None (R27, D6).
+
+        ``after`` (match, hand): the seat's person sat down after that hand (the server's
+        ``SeatSlot.sat_after``, a late arrival): a play in it or in an earlier hand was the computer's, not
+        the undoing player's previous decision (R27, D1: a person undoes their own plays only), so none is
+        a target. Session 16: a late arrival's Undo went back to the computer's last play of the hand
+        before they sat down."""
+        c = self._cursor
+        for n, (seq, body) in enumerate(c.active()):
             if isinstance(body, MatchStarted):
                 return None  # D6: not across a new match
             if isinstance(body, Decided) and isinstance(body.decision, UNDO_TARGETS) and body.decision.seat == seat:
+                if after is not None:  # the latest play is the seat's last; an earlier one is in an earlier hand
+                    before = c.state_at(len(c.bodies) - 1 - n)
+                    if (before.match, before.hand_number) <= after:
+                        return None
                 return seq
         return None
 

@@ -69,3 +69,19 @@ def test_the_preview_names_the_hand_the_server_goes_back_into() -> None:
     v = s.state.view
     assert (v.hand_number, v.phase, v.scores, len(v.finished)) == (1, Phase.PLAY, (0, 0), 0)
     assert v.scores == back.scores_before
+
+
+def test_r27_d1_a_late_arrival_is_offered_no_undo_of_the_computers_play(ended) -> None:  # type: ignore[no-untyped-def]
+    """R27/D1, session 16: South sat down after hand 1, which the computer played at his seat
+    (``SeatW.sat_after`` (1, 1)); at hand 2's start his window offered "Take back your last play, back into
+    hand 1" (the computer's play). Nothing is offered until he plays himself."""
+    from dataclasses import replace
+
+    from doublenine.client.buttons import top_enabled
+    from doublenine.client.store import undo_after
+    _, after = ended
+    late = replace(after, sat_after=((1, 1), None, None, None))
+    assert (undo_after(after), undo_after(late)) == (None, (1, 1))
+    assert (undo_reopens(after.view) is not None, undo_reopens(late.view, undo_after(late))) == (True, None)
+    assert (top_enabled(after)[0]["undo"], top_enabled(late)[0]["undo"]) == (True, False)
+    assert tips_for(late, "en") == {}

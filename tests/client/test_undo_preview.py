@@ -41,3 +41,22 @@ def test_r27_the_preview_agrees_with_the_server_over_whole_matches() -> None:
             seat = sorted(to_act(state))[0]
             log.submit(rnd.choice(legal_decisions(state, seat)))
     assert checked >= 1200
+
+
+def test_r27_d1_the_preview_agrees_with_the_server_for_a_late_arrival() -> None:
+    """Session 16: a seat whose person sat down after hand 1 or 2 (``SeatW.sat_after``) goes back to plays
+    of later hands only, in the window as on the server (``MatchLog.undo_target(seat, after)``)."""
+    checked, refused = 0, 0
+    for seed in (3, 11):
+        log, rnd = MatchLog(seed=seed), random.Random(seed)
+        while log.state.phase is not Phase.MATCH_OVER and checked < 4000:
+            state = log.state
+            for s in SEATS:
+                for after in ((1, 1), (1, 2)):
+                    target = log.undo_target(s, after)
+                    assert may_undo(view_for(state, s), after) is (target is not None), (seed, s, after)
+                    refused += target is None and log.undo_target(s) is not None
+                    checked += 1
+            seat = sorted(to_act(state))[0]
+            log.submit(rnd.choice(legal_decisions(state, seat)))
+    assert checked >= 1200 and refused >= 100

@@ -129,3 +129,30 @@ def test_rp5_another_window_names_who_sits_at_the_next_hand() -> None:
     spot = SeatSpot(Seat.THREE, "top", (0, 0, 10, 10), (), False, False, False)
     assert card_rows(state, spot, "fr")[1:] == ["Bernd\u00a0: prochaine manche"]
     assert card_rows(replace(state, next_names=()), spot, "fr")[1:] == ["à la prochaine manche"]
+
+
+async def test_r27_d1_a_late_arrival_undoes_only_their_own_plays(server) -> None:
+    """R27 (undo goes back to the undoing player's previous decision) with D1, session 16: Bernd sat down at
+    the deal after the hand the computer played at his seat; his Undo went back to the computer's last play
+    of that hand (and asked Ana to accept). It is refused NOTHING_TO_UNDO until he plays himself, and no
+    request is opened; once he has played, his undo goes back to his own play."""
+    from doublenine.shared.moves import Play
+
+    host, table = await _host_in_play(server)
+    hand_number = table.state.hand_number
+    late = await join(server, host.code, seat=2, name="Bernd")
+    await play_all([host], stop=lambda c: c.view.phase not in DEALT or c.view.hand_number != hand_number)
+    await late.until(lambda m: isinstance(m, p.Snapshot) and m.view.viewer == 2)
+    sat = table.slots[2].sat_after
+    assert sat == (1, hand_number)
+    computer_play = table.log.undo_target(2)  # what the undo went back to before
+    assert computer_play is not None and table.log.undo_target(2, sat) is None
+    await late.send({"type": "undo", "expected_seq": late.seq, "intent_id": "u-late"})
+    refused = await late.until(lambda m: isinstance(m, p.Error))
+    assert (refused.code, table.request) == ("NOTHING_TO_UNDO", None)
+    # Bernd's own play, once made, is what his undo goes back to (a request Ana is asked to accept)
+    await play_all([host, late], stop=lambda c: c.view.phase is Phase.PLAY
+                   and any(isinstance(m, Play) and m.seat == 2 for m in c.view.moves))
+    own = table.log.undo_target(2, sat)
+    assert own is not None and own != computer_play and table.log.undo_target(2) == own
+    await late.ws.close()
