@@ -78,10 +78,19 @@ def ring_rect(rect: Rect) -> Rect:
     return (x - RING_GAP, y - RING_GAP, w + 2 * RING_GAP, h + 2 * RING_GAP)
 
 
+def ring_radius(rect: Rect) -> int:
+    """Px of the corners of the ring around ``rect``: a third of its SHORT side (a button's corners,
+    render.draw_button: a third of its height) and :data:`RING_GAP`. s15 player: the ring on a hand's tile
+    that does not fit was drawn as an ellipse, its radius a third of the tile's height and more than half
+    its width (pygame then rounds the whole side). Kind: a corner taken from one side of a box that may
+    stand either way (a tall tile, a wide button): one ring shape everywhere."""
+    return min(rect[2], rect[3]) // 3 + RING_GAP
+
+
 def draw_ring(surface: Any, rect: Rect) -> None:
-    """The focus ring around the button at ``rect`` (gold, :data:`RING_WIDTH` px, its corners as the
-    button's): the same on every screen."""
+    """The focus ring around the button (or tile, card, chip) at ``rect`` (gold, :data:`RING_WIDTH` px,
+    :func:`ring_radius` corners): the same rounded box on every screen, whichever way ``rect`` stands."""
     import pygame
 
     from .art import GOLD
-    pygame.draw.rect(surface, GOLD, ring_rect(rect), RING_WIDTH, border_radius=rect[3] // 3 + RING_GAP)
+    pygame.draw.rect(surface, GOLD, ring_rect(rect), RING_WIDTH, border_radius=ring_radius(rect))

@@ -65,7 +65,7 @@ def draw_back(surface: pygame.Surface, art: Art, rect: Rect) -> None:
 def draw_button(surface: pygame.Surface, art: Art, b: Button, font: int, lang: str, hover: bool) -> None:
     """A rounded button; primary ones are gold."""
     x, y, w, h = b.rect
-    r = h // 3
+    r = min(w, h) // 3  # its short side's, as the focus ring's (focus.ring_radius): a tall button is no pill
     fill: tuple[int, ...]
     ink: tuple[int, ...]
     if b.primary:

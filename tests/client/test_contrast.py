@@ -67,6 +67,34 @@ def test_a_tile_that_does_not_fit_keeps_its_face_and_its_focus_is_ringed(own_tur
     assert surface.get_at((rx + rw // 2, ry))[:3] == GOLD  # the focus ring's top edge
 
 
+def test_s15_the_focus_ring_on_a_tile_is_the_buttons_rounded_box_not_an_ellipse(own_turn) -> None:  # type: ignore[no-untyped-def]
+    """s15 player: the ring on an unplayable tile drew as an ellipse (its corners a third of the tile's height,
+    more than half its width). Kind: a ring's corners from one side of a box that may stand either way; one shape
+    everywhere (focus.ring_radius: a third of the short side and the gap, as a button's corners)."""
+    from doublenine.client.focus import RING_GAP, RING_WIDTH, draw_ring, ring_radius
+    state, ui = own_turn
+    scene = table_scene(state, ui, "en", (1280, 800))
+    lay = scene.layout()
+    i = next(k for k, ht in enumerate(lay.hand) if not ht.playable)
+    tile = lay.hand[i].rect
+    assert tile[3] > tile[2]  # a tile of the hand stands
+    assert ring_radius(tile) == tile[2] // 3 + RING_GAP  # was tile[3] // 3 + RING_GAP, over half the width
+    assert ring_radius((0, 0, 120, 36)) == 36 // 3 + RING_GAP == ring_radius((0, 0, 36, 120))  # either way
+    scene.ui = replace(scene.ui, focus=i)
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    rx, ry, rw, rh = ring_rect(tile)
+    straight = [x for x in range(rx, rx + rw) if surface.get_at((x, ry))[:3] == GOLD]
+    # the top edge runs straight between its two corners (an ellipse touches its box at one point)
+    assert len(straight) >= rw - 2 * ring_radius(tile)
+    side = [y for y in range(ry, ry + rh) if surface.get_at((rx, y))[:3] == GOLD]
+    assert len(side) >= rh - 2 * ring_radius(tile)
+    blank = pygame.Surface((200, 200))
+    draw_ring(blank, (50, 40, 40, 80))  # drawn alone: its corner is round, its box edge straight
+    assert blank.get_at((50 - RING_GAP, 40 - RING_GAP))[:3] != GOLD
+    assert blank.get_at((50 + 20, 40 - RING_GAP + RING_WIDTH // 2))[:3] == GOLD
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=str)
 def test_s14_the_tiles_that_fit_stand_raised_a_cue_of_place_not_of_colour(own_turn, size) -> None:  # type: ignore[no-untyped-def]
     """s14 left alone (access F9's fix): the unplayable tiles are no longer dimmed and only a ring told the
