@@ -76,12 +76,20 @@ than the best play" alone, over a block won on the count, gave a club player not
 WITHIN_NOISE = N_("About as good: the difference is within the measurement's noise.")
 """Said under a measured best whose gain over the move made is within twice its error bar (s15 domino F4:
 "Expert:" was drawn green over a gap of 0.8 ± 0.8)."""
-HINT_GAVE = N_("The hint would have given {move} · {points} (it decides at the table's speed, with fewer playouts).")
+HINT_GAVE = N_("The hint would have given {move} · {points} (it decides at the table's speed, with fewer simulations).")
 """The hint's move (R25) when it was not the move made, with its value in the coach's measurement ("would have":
 the hint is re-derived for the review, asked for or not; s15 player F3 read "gave" as "you asked for it")."""
 HINT_TOO = N_("The hint would have given your play, {move}, too (it decides at the table's speed, with fewer "
-              "playouts).")
+              "simulations).")
 """Said under a mistake the hint would have made too (s15 domino F1: that was hidden as "The expert agrees")."""
+
+MISTAKE_RULE = N_("A move counts as a mistake when it loses more than {points} match points, and clearly more "
+                  "than the simulation's noise.")
+"""The coach's rule (server/coach.py: ``loss - Z * stderr > THRESHOLD``) in plain words. s15 player: "beyond twice
+the error bar of the loss" was statistics to a club player. Kind: a rule said in a statistician's words; its
+figures stay one line below (:data:`MISTAKE_FIGURES`)."""
+MISTAKE_FIGURES = N_("In figures: the loss less twice its ± is over {points}.")
+"""The same rule's numbers (coach.Z = 2 standard errors; the ± is the one each value shows, said above it)."""
 
 LED = N_("led {tile}")
 """The lead in the review ("You: led 6-6"): the line was empty, so the tile lies at no end (R15; new
@@ -289,8 +297,8 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
                       "the match, one point being 1/270 of a match (about a point of the hand at 0–0), from "
                       "what you could see then. The ± is the simulation's noise only, not doubt about how the "
                       "other players really play."), 14, False, MUTED)
-    b.text(tr.gettext("A mistake loses more than {points} match points beyond twice the error bar of the loss.",
-                      points=threshold), 14, False, MUTED)  # s13 F7: coach.Z
+    b.text(tr.gettext(MISTAKE_RULE, points=threshold), 14, False, MUTED)  # s13 F7: coach.Z, in plain words
+    b.text(tr.gettext(MISTAKE_FIGURES, points=threshold), 13, False, MUTED)  # and in figures (s15 F-coach-words)
     for row in reply.rows:
         _row(b, h, seat, row)
     return b.items

@@ -298,4 +298,29 @@ def test_s15_a_mistake_the_hint_would_have_made_too_names_the_play(reviewed) -> 
     texts = [i.text for i in layout_review(h, Seat.ONE, hinted, 900, fonts, translator("en")) if hasattr(i, "text")]
     made = next(t for t in texts if t.startswith("You: ")).split(" · ")[0][len("You: "):]
     assert f"The hint would have given your play, {made}, too (it decides at the table's speed, with fewer " \
-           "playouts)." in texts
+           "simulations)." in texts
+
+
+@pytest.mark.parametrize("lang, rule, figures", [
+    ("en", "A move counts as a mistake when it loses more than 1.5 match points, and clearly more than the "
+           "simulation's noise.", "In figures: the loss less twice its ± is over 1.5."),
+    ("fr", "Un coup compte comme une erreur quand il perd plus de 1,5 points de partie, et nettement plus que le "
+           "bruit de la simulation.", "En chiffres\u00a0: la perte moins deux fois son ± dépasse 1,5."),
+    ("pt", "Uma jogada conta como erro quando perde mais de 1,5 pontos de partida, e claramente mais do que o ruído "
+           "da simulação.", "Em números: a perda menos duas vezes o seu ± passa de 1,5."),
+    ("de", "Ein Zug gilt als Fehler, wenn er mehr als 1,5 Partiepunkte verliert, und zwar deutlich mehr als das "
+           "Rauschen der Simulation.", "In Zahlen: Der Verlust minus zweimal sein ± liegt über 1,5."),
+    ("es", "Una jugada cuenta como error cuando pierde más de 1,5 puntos de partida, y claramente más que el ruido "
+           "de la simulación.", "En cifras: la pérdida menos dos veces su ± supera 1,5."),
+])
+def test_s15_the_coachs_rule_is_said_in_plain_words_with_its_figures_below(reviewed, lang, rule, figures) -> None:  # type: ignore[no-untyped-def]
+    """s15 player: "A mistake loses more than 1.5 match points beyond twice the error bar of the loss" was
+    statistics to a club player. The rule is said in plain words, its figures (coach.Z = 2) on the line under
+    it, smaller. Kind: a rule said in a statistician's words (the hint's "playouts" too: "simulations")."""
+    state, reply = reviewed
+    h = state.view.finished[0]
+    items = [i for i in layout_review(h, Seat.ONE, reply, 2000, Fonts(), translator(lang)) if hasattr(i, "text")]
+    texts = [i.text for i in items]
+    at = texts.index(rule)
+    assert texts[at + 1] == figures and items[at + 1].size < items[at].size
+    assert not any("error bar" in t or "playout" in t for t in texts)
