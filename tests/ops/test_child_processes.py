@@ -30,8 +30,10 @@ def test_children_start_with_the_default_dispositions():
 
 
 def test_a_failed_test_leaves_its_children_behind(tmp_path):
-    # a group leader whose own child outlives it, and a plain child in pytest's group
-    leader = subprocess.Popen(["sh", "-c", "sleep 300 & echo $! > grandchild; exec sleep 300"],
+    # a group leader whose own child outlives it, and a plain child in pytest's group; the
+    # grandchild's pid is written whole, then named (a reader saw the file empty between the
+    # shell's open and its echo: int('') in session 15's final CI)
+    leader = subprocess.Popen(["sh", "-c", "sleep 300 & echo $! > grandchild.tmp; mv grandchild.tmp grandchild; exec sleep 300"],
                               cwd=os.environ["PIDS"], start_new_session=True)
     plain = subprocess.Popen(["sleep", "300"])
     Path(os.environ["PIDS"], "children").write_text(f"{leader.pid} {plain.pid}")
