@@ -274,8 +274,9 @@ class Table:
         match with nothing played since the table's creation (its log holds only the first match's start)
         counts from the restart: the log's last event is the creation, and the start is no event (session
         15, s14 note: a restart before the first play counted the draw's wait from the table's creation;
-        the start's own moment is not in the stored record, whose 16 fields an older process reads at
-        most: a 17th would leave the table unread by it during a rolling upgrade)."""
+        the start's own moment is not in the stored record, whose 16 fields a process before session 16
+        reads at most: a 17th would leave the table unread by it during a rolling upgrade; later ones read
+        64, ``codec.RECORD_LIMITS``)."""
         if meta.started and last_at is not None and len(self.log.events) <= 1:
             self.since = time.time()
         self.result_stored: int | None = None

@@ -24,9 +24,18 @@ rows are read like frames from outside). An event is at most 2 levels deep (a de
 list, an intent tag) with a 55-byte shuffle; a table record 3 (its seats): far within."""
 
 
-def _read(payload: bytes) -> Any:
+RECORD_LIMITS = FrameLimits(max_bytes=16384, max_depth=4, max_array=64, max_map=64, max_str=1024, max_bin=64)
+"""Bounds of one stored table record (:func:`decode_meta`): as :data:`STORED_LIMITS` with room to
+grow. The record held 16 top-level fields, exactly the events' map bound, so a 17th field added by a
+newer version would have left the table unread by this one during a rolling upgrade (s15 note):
+a record of up to 64 fields a map (its seats' maps included) and 16 KiB is read, its unknown fields
+ignored (``TableMeta.from_record``). A record at the s15 size is at most about 1.4 KiB, 16 fields and
+13 a seat (tests/server/test_stored_record.py)."""
+
+
+def _read(payload: bytes, limits: FrameLimits = STORED_LIMITS) -> Any:
     try:
-        return read_frame(payload, STORED_LIMITS)
+        return read_frame(payload, limits)
     except FrameError as exc:
         raise CodecError(exc.detail) from None
 
@@ -158,12 +167,13 @@ def encode_meta(meta: dict[str, Any]) -> bytes:
 
 
 def decode_meta(data: bytes) -> dict[str, Any]:
-    """The creation record stored by :func:`encode_meta`; :class:`CodecError` if it is not one."""
-    m = _read(data)
+    """The creation record stored by :func:`encode_meta`, read within :data:`RECORD_LIMITS`;
+    :class:`CodecError` if it is not one or beyond them."""
+    m = _read(data, RECORD_LIMITS)
     if not isinstance(m, dict):
         raise CodecError("a table record is a msgpack map")
     return m
 
 
 __all__ = ["CodecError", "encode_event", "decode_event", "event_rows", "decode_rows", "row_intents",
-           "encode_meta", "decode_meta"]
+           "encode_meta", "decode_meta", "RECORD_LIMITS"]
