@@ -292,6 +292,12 @@ class SettingsScene:
     def close(self) -> None:
         """Nothing to release."""
 
+    def card(self, size: tuple[int, int]) -> tuple[int, int, int, int]:
+        """The settings card's rect in a window of ``size`` px, as :func:`draw_settings` lays it (a nudge for the
+        player at the table under it is placed clear of it: scenes.talk.clear_of)."""
+        lay = settings_layout(size, unheard(self.values), self.name is not None, text_shown(self.values, size) is not None)
+        return lay["card"]  # type: ignore[no-any-return]
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole frame (over a table: the card over the table drawn before it)."""
         draw_settings(surface, self.art, self.values, self.lang, self.focus, self.hover, self.over_table, self.name,

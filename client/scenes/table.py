@@ -1119,7 +1119,8 @@ class TableScene:
         ui = replace(self.ui, button=None) if chatting else self.ui
         render(table, drawn, self.shown(), ui, self.art, self.lang, moving, self._messages(lay, tracker), tips)
         self._draw_flip(table, lay)
-        self.talk.draw(surface, self.shown(), lay, self.ui)
+        cover = self._cover()  # an overlay or the settings card: a nudge for this player is drawn over it, beside it
+        self.talk.draw(surface, self.shown(), lay, self.ui, cover)
         ringed = next((b for c in cards for b in c.buttons if b.id == ui.button and b.enabled), None) \
             if not holds_focus(lay.panel) else None  # a modal prompt holds the ring (focus.holds_focus)
         if ringed is not None:  # Tab put the focus on a card's button (:meth:`_with_cards`): the one ring
@@ -1136,13 +1137,24 @@ class TableScene:
         self._draw_toast(surface)
         if self.settings is not None:
             self.settings.draw(surface)
+        if cover is not None:
+            self.talk.draw_notice(surface, self.shown(), lay, self.ui, cover)
+
+    def _cover(self) -> tuple[int, int, int, int] | None:
+        """What lies over the whole table now: the settings card, else an open overlay's rect; None."""
+        if self.settings is not None:
+            return self.settings.card(self.vp.pixels)
+        if self.overlay is not None:
+            r = self.overlay.rect
+            return (r.x, r.y, r.w, r.h)
+        return None
 
     def _messages(self, lay: TableLayout, tracker: TrackerLayout) -> tuple[Rect, ...]:
         """What this frame draws over the table after it (:meth:`_over_table`, the toast, the tracker's
         note, the nudge notice): a button's tip keeps clear of them (:func:`~doublenine.client.render.sound_tip`)."""
         boxes = [self._toast_box(self.vp.pixels)[1] if self.toast is not None and self.overlay is None else None,
                  self.tracker_note_box(tracker),
-                 self.talk.notice_box(self.vp.pixels, self.shown(), lay, self.ui)]
+                 self.talk.notice_box(self.vp.pixels, self.shown(), lay, self.ui, self._cover())]
         return self._over_table(lay, tracker) + tuple(b for b in boxes if b is not None)
 
     def close(self) -> None:

@@ -298,33 +298,68 @@ class TableTalk:
         return None
 
     def notice_box(self, size: tuple[int, int], state: ClientState, lay: TableLayout,
-                   ui: Ui) -> tuple[int, int, int, int] | None:
-        """Where the nudge notice lies (None: none, or a modal prompt is up): just over the status line,
-        centred, unless that hides a tile, a panel, a plate, a card or a button (the opening draw's last
-        row of face-down tiles: new user s11), then the nearest place that hides none
-        (:func:`~doublenine.client.waiting.clear_spot`)."""
-        if self.notice is None or covered(lay):
+                   ui: Ui, cover: tuple[int, int, int, int] | None = None) -> tuple[int, int, int, int] | None:
+        """Where the nudge notice lies (None: none): just over the status line, centred, unless that hides a
+        tile, a panel, a plate, a card or a button (the opening draw's last row of face-down tiles: new user
+        s11), then the nearest place that hides none (:func:`~doublenine.client.waiting.clear_spot`).
+
+        ``cover``: what lies over the table now (an overlay's rect, the settings card), else a modal prompt's
+        panel. A nudge addressed to this player is then placed clear of it (:func:`clear_of`) and drawn over
+        everything (:meth:`draw_notice`); anyone else's nudge stays unseen under it. s15 player: a player on
+        "Choose the opener" never saw the nudge addressed to them (the notice was left out under every modal
+        prompt and drawn under an overlay). Kind: a message for this seat drawn only where no panel is up."""
+        if self.notice is None:
             return None
         text, _, mine = self.notice
         w, h = nudged_size(self.art, text, lay.font, mine, size[0])
+        over = cover if cover is not None else (lay.panel.rect if covered(lay) and lay.panel is not None else None)
+        cards = tuple(c.rect for c in self.cards(state, lay, ui))
+        if over is not None:
+            return clear_of(size, over, (w, h), lay.font, cards) if mine else None
         want = ((size[0] - w) // 2, lay.status_rect[1] - lay.font // 2 - h)
-        also = tuple(c.rect for c in self.cards(state, lay, ui)) + _side_buttons(self, size, state, lay)
+        also = cards + _side_buttons(self, size, state, lay)
         x, y, _ = clear_spot(lay, w, h, want, also)
         return x, y, w, h
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface, state: ClientState, lay: TableLayout, ui: Ui) -> None:
-        """Cards over the table, then the nudge notice, then the chat panel (or its button)."""
+    def draw(self, surface: pygame.Surface, state: ClientState, lay: TableLayout, ui: Ui,
+             cover: tuple[int, int, int, int] | None = None) -> None:
+        """Cards over the table, then the nudge notice, then the chat panel (or its button). ``cover``: an
+        overlay or the settings card is drawn after this: the notice then waits for :meth:`draw_notice`."""
         f = lay.font
         for card in self.cards(state, lay, ui):
             draw_card(surface, card, self.art, self.lang, f, self.hover)
-        box = self.notice_box(surface.get_size(), state, lay, ui)
-        if self.notice is not None and box is not None:
-            text, since, mine = self.notice
-            draw_nudged(surface, self.art, self.lang, text, self.now - since, f, mine, box[1] + box[3], box[:2],
-                        still=not self.motion)
+        if cover is None:
+            self.draw_notice(surface, state, lay, ui)
         draw_chat(surface, self.chat_layout(surface.get_size(), state, lay), state, self.cui, self.art, self.lang,
                   self.hover)
+
+    def draw_notice(self, surface: pygame.Surface, state: ClientState, lay: TableLayout, ui: Ui,
+                    cover: tuple[int, int, int, int] | None = None) -> None:
+        """The nudge notice where :meth:`notice_box` puts it (with ``cover``: over the overlay or settings card
+        just drawn, beside it)."""
+        box = self.notice_box(surface.get_size(), state, lay, ui, cover)
+        if self.notice is not None and box is not None:
+            text, since, mine = self.notice
+            draw_nudged(surface, self.art, self.lang, text, self.now - since, lay.font, mine, box[1] + box[3],
+                        box[:2], still=not self.motion)
+
+
+def clear_of(size: tuple[int, int], cover: tuple[int, int, int, int], box: tuple[int, int], f: int,
+             also: tuple[tuple[int, int, int, int], ...] = ()) -> tuple[int, int, int, int]:
+    """(x, y, w, h) px of a ``box`` (w, h) notice in a window of ``size`` px beside ``cover`` (a modal prompt,
+    an overlay, the settings card), centred across the window: just above it, else just below it, else at the
+    window's top edge, each where it lies inside the window, clear of ``cover`` and of ``also`` (the cards
+    beside a prompt); where none is, over ``cover``'s top edge (its title, never its buttons at its foot)."""
+    (sw, sh), (w, h) = size, box
+    pad = max(2, f // 3)
+    x = max(0, (sw - w) // 2)
+    cx, cy, cw, ch = cover
+    for y in (cy - h - pad, cy + ch + pad, pad):
+        spot = pygame.Rect(x, y, w, h)
+        if 0 <= y and y + h <= sh and not spot.colliderect(cover) and spot.collidelist(list(also)) < 0:
+            return x, y, w, h
+    return x, max(0, min(cy - h // 2, sh - h)), w, h
 
 
 def _side_buttons(talk: TableTalk, size: tuple[int, int], state: ClientState, lay: TableLayout) -> tuple[Any, ...]:
