@@ -139,13 +139,32 @@ def strip(size: tuple[int, int], table: tuple[int, int], kept: Rect | None) -> R
 
 
 def unread(state: ClientState, cui: ChatUi) -> int:
-    """Lines not yet seen from players who are not muted; the player's own lines are never unread: a
-    seat's by their seat (after a rejoin the history comes back with them, and ``seen`` starts again
-    at 0), a spectator's, which carry no seat, by ``mine`` (docs/protocol.md "Chat and nudges")."""
-    me = state.view.seat if state.view is not None else None
+    """Lines not yet seen from players who are not muted; the player's own lines are never unread
+    (:func:`own`)."""
     return sum(1 for line in state.chat
-               if line.id > cui.seen and speaker(state, line) not in cui.muted
-               and not line.mine and (me is None or line.seat != me))
+               if line.id > cui.seen and speaker(state, line) not in cui.muted and not own(state, line))
+
+
+def own(state: ClientState, line: Any) -> bool:
+    """``line`` is the reader's own: a seat's by their seat (after a rejoin the history comes back with them,
+    and ``seen`` starts again at 0), a spectator's, which carry no seat, by ``mine`` (its live copy only:
+    docs/protocol.md "Chat and nudges")."""
+    me = state.view.seat if state.view is not None else None
+    return bool(line.mine) or (me is not None and line.seat == me)
+
+
+def read_through(state: ClientState, seen: int) -> int:
+    """``seen`` (a line id) moved past the reader's own lines just above it: a line one says is read, and it
+    is remembered read (client.json, scenes.talk), so a history that no longer marks it ``mine`` (a spectator's
+    window started again) does not count it. s15 player: "Chat (3)" after a restart; a line said, its copy
+    arriving after the panel was closed, came back unread in the next window's history."""
+    for line in state.chat:
+        if line.id <= seen:
+            continue
+        if not own(state, line):
+            break
+        seen = line.id
+    return seen
 
 
 def visible(state: ClientState, cui: ChatUi) -> tuple[Any, ...]:

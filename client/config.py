@@ -16,6 +16,7 @@ from pathlib import Path
 from doublenine.localfile import Updates
 from doublenine.shared.cleantext import NAME_CHARS as NAME_CHARS  # re-exported: startform reads it here
 from doublenine.shared.invite import SERVER_URL_CHARS, server_key
+from doublenine.shared.numbers import is_ascii_digits, parse_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,18 +364,23 @@ def chat_seen(saved: Settings, code: str) -> int:
     of a table code and a line id 0..:data:`MAX_LINE_ID`)."""
     for entry in saved.chat_seen[:MAX_CHAT_SEEN]:
         parts = entry.split(" ") if isinstance(entry, str) and len(entry) <= MAX_CHAT_SEEN_CHARS else []
-        if len(parts) == 2 and parts[0] == code and parts[1].isascii() and parts[1].isdigit():
-            return min(int(parts[1]), MAX_LINE_ID)
+        if len(parts) == 2 and parts[0] == code and is_ascii_digits(parts[1]):
+            return min(parse_int(parts[1]), MAX_LINE_ID)  # shared/numbers: ASCII digits only
     return 0
 
 
 def see_chat(saved: Settings, code: str, line_id: int) -> Settings:
     """``saved`` remembering ``line_id`` as the newest line read at table ``code``, first; the oldest
     table beyond :data:`MAX_CHAT_SEEN` dropped. A code that is not one, or an id out of 0..MAX_LINE_ID,
-    changes nothing."""
+    changes nothing. A higher id remembered there already is kept: another window of this computer at the
+    same table (a seat's and a spectator's, two seats) read further, and what was read stays read. s15
+    player: "Chat (3)" after a restart counted lines read before it. Kind: a shared per-table value written
+    back from one window's view, the last writer's winning. (A table whose ids started again under a higher
+    remembered id is told by the reader: scenes.talk applies no id above the table's newest line.)"""
     from doublenine.shared.tablecode import is_code
     if not is_code(code) or not 0 <= line_id <= MAX_LINE_ID:
         return saved
+    line_id = max(line_id, chat_seen(saved, code))
     rest = [e for e in saved.chat_seen if not e.startswith(code + " ")]
     return replace(saved, chat_seen=tuple([f"{code} {line_id}", *rest][:MAX_CHAT_SEEN]))
 

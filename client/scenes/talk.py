@@ -141,6 +141,9 @@ class TableTalk:
             dirty = True  # the glow pulses while it lasts
         if self.cui.open and chat.newest(state) > self.cui.seen:
             self.cui = replace(self.cui, seen=chat.newest(state))
+        through = chat.read_through(state, self.cui.seen)  # one's own lines are read (chat.read_through)
+        if through != self.cui.seen:
+            self.cui = replace(self.cui, seen=through)
         if self.remember and state.table:
             self._remember_read(state)
         return dirty
@@ -157,7 +160,7 @@ class TableTalk:
         if self.cui.seen < remembered <= chat.newest(state):
             self.cui = replace(self.cui, seen=remembered)
         if self.cui.seen > saved:
-            saved = self.cui.seen
+            saved = self.cui.seen  # another window's higher id at this table stays (config.see_chat)
             config.update(lambda now: config.see_chat(now, code, saved))
         self._read = (code, remembered, saved)
 

@@ -77,3 +77,58 @@ def test_chat_seen_is_bounded_and_read_back_only_when_well_formed(tmp_path) -> N
     assert back.chat_seen == ("ABCDE 7", "ABCDF x", "ABCDG 9007199254740993")  # the 40-character entry skipped
     assert config.chat_seen(back, "ABCDE") == 7 and config.chat_seen(back, "ABCDF") == 0
     assert config.chat_seen(back, "ABCDG") == config.MAX_LINE_ID
+
+
+def test_s15_a_window_behind_never_lowers_what_another_window_read(tmp_path, monkeypatch) -> None:
+    """s15 player: "Chat (3)" after a restart counted lines read before it. Two windows of this computer at one
+    table (a seat's and a spectator's, two seats) each saved their own newest read line, the last to save
+    winning: a window whose lines lagged wrote 2 over the other's 3. Kind: a shared per-table value written
+    back from one window's view, the last writer's winning (config.see_chat keeps the higher)."""
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    s = LocalSession(seed=2026, humans=frozenset({Seat.ONE, Seat.TWO}))
+    s.state = replace(s.state, table="K7QPA")
+    for text in ("hello", "ready?", "go"):
+        s.hear(Seat.TWO, text=text)
+    first = _window(s)
+    _toggle(first)
+    _toggle(first)
+    assert config.chat_seen(config.load(), "K7QPA") == 3
+    behind = _window(s)  # another window whose lines lag: it holds two of the three, its panel open
+    behind.talk.cui = replace(behind.talk.cui, open=True, seen=0)
+    behind.talk._read = ("K7QPA", 0, 0)
+    behind.talk.update(replace(s.state, chat=s.state.chat[:2]), 20.0)
+    assert behind.talk.cui.seen == 2
+    assert config.chat_seen(config.load(), "K7QPA") == 3  # was 2: the lagging window's save won
+    again = _window(s)  # the window started again
+    assert chat.unread(s.state, again.talk.cui) == 0  # was 1
+    assert config.chat_seen(config.see_chat(config.load(), "K7QPA", 1), "K7QPA") == 3
+    assert config.chat_seen(config.see_chat(config.load(), "K7QPA", 4), "K7QPA") == 4
+
+
+def test_s15_a_spectators_own_line_stays_read_after_a_restart(tmp_path, monkeypatch) -> None:
+    """A spectator's own lines carry no seat and come back in a history without ``mine``: one said just before the
+    panel closed (its copy arrived after) counted unread in the next window. One's own lines are read
+    (chat.read_through): ``seen`` moves past them and is remembered."""
+    from doublenine.client.art import Art
+    from doublenine.client.scenes.talk import TableTalk
+    from doublenine.shared import protocol as p
+    from doublenine.shared.views import view_for
+
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    s = LocalSession(seed=2026, humans=frozenset({Seat.ONE, Seat.TWO}))
+    watching = replace(s.state, table="K7QPA", view=view_for(s.log.state, None))
+    zoe = p.ChatLineW(id=1, at=0.0, seat=2, name="Zoë", text="hello")
+    said = p.ChatLineW(id=2, at=1.0, seat=None, name="Ann", text="hi all", mine=True)
+    talk = TableTalk("en", Art())
+    talk.cui = replace(talk.cui, seen=1)  # Zoë's line read, the panel closed before the own copy came
+    talk.update(replace(watching, chat=(zoe, said)), 1.0)
+    assert talk.cui.seen == 2 and config.chat_seen(config.load(), "K7QPA") == 2
+    history = replace(watching, chat=(zoe, said.model_copy(update={"mine": False})))  # as a rejoin sends it
+    again = TableTalk("en", Art())
+    again.update(history, 2.0)
+    assert chat.unread(history, again.cui) == 0  # was 1: "Chat (1)" for one's own line
+    other = p.ChatLineW(id=3, at=2.0, seat=3, name="Ñandú", text="hola")
+    mine_after = p.ChatLineW(id=4, at=3.0, seat=None, name="Ann", text="¡hola!", mine=True)
+    later = replace(watching, chat=(zoe, said, other, mine_after))
+    again.update(later, 3.0)
+    assert again.cui.seen == 2 and chat.unread(later, again.cui) == 1  # Ñandú's line unread stays unread
