@@ -36,7 +36,7 @@ from doublenine.shared.cleantext import NAME_CHARS
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, LANGUAGES, N_, translator
 from doublenine.shared.seats import SEATS
 from doublenine.shared.seatstate import SEAT_WORDS, YOU_NEXT_DEAL
-from doublenine.shared.tablecode import CODE_LENGTH
+from doublenine.shared.tablecode import CODE_LENGTH, is_code
 
 from .confusables import PROTOTYPES
 from .storage.base import COMPUTER_SEAT, OLD_COMPUTER_SEAT
@@ -157,19 +157,38 @@ def _table_prefixes() -> tuple[str, ...]:
 def table_name(name: str, others: Iterable[str]) -> str:
     """A table's name (already cleaned, :func:`.seating.seat_name`) as the server keeps it: by the rule a
     seat's name follows (:func:`own_name`: no window's own word, no marker) and no word of the pages
-    (:func:`page_words`) nor the pages' own form "Table CODE" (a prefix and five letters or digits: the
-    heading another table's page has), ``""`` (no name) then; else made unlike every open table's name in
+    (:func:`page_words`) nor the pages' own form "Table CODE" (:func:`reads_as_table_heading`: the heading
+    another table's page has), ``""`` (no name) then; else made unlike every open table's name in
     ``others`` (:func:`distinct_name`: "Table 1 2"). Kind (attacker s14 F6): table names were only cleaned,
     so a stranger's public table took a club table's name ("Table 1", "Tab1e 1", Cyrillic "Тable 1") or
     another table's heading ("Table HZE9K")."""
     name = own_name(name)
     key = name_key(name)
-    if not name or key in page_words():
-        return ""
-    if any(key.startswith(p) and len(key) - len(p) == CODE_LENGTH and key[len(p):].isalnum()
-           for p in _table_prefixes()):
+    if not name or key in page_words() or reads_as_table_heading(name):
         return ""
     return distinct_name(name, others)
+
+
+def reads_as_table_heading(name: str) -> bool:
+    """Whether ``name`` reads as a table page's heading "Table CODE" in any of the five languages: a prefix
+    whose :func:`name_key` is the catalog's ("Table", "Mesa", "Tisch"...) and then a code as the pages show
+    one, :data:`CODE_LENGTH` capitals and digits of the code alphabet (after NFKC and the confusables
+    :func:`skeleton`: "Table ＨΖE9Κ" reads as "Table HZE9K"; spaces and marks between them ignored).
+    Organiser s16 F7: any five letters or digits were taken for a code, so clubs' "Mesa Final", "Mesa Verde",
+    "Table Rouge" and "Mesa 10001" were stored without a name; the pages show codes in capitals of an
+    alphabet without I, L, O, U, 0 and 1, so those cannot be one. "Mesa VERDE" still can."""
+    prefixes = _table_prefixes()
+    for cut in range(1, len(name)):
+        if name_key(name[:cut]) in prefixes and is_code(_code_form(name[cut:])):
+            return True
+    return False
+
+
+def _code_form(text: str) -> str:
+    """``text`` as a code would read on a page: NFKC, the confusables :func:`skeleton`, marks and spaces
+    removed, case kept (a code is shown in capitals)."""
+    s = skeleton(unicodedata.normalize("NFKC", text))
+    return "".join(c for c in s if unicodedata.category(c) not in _MARKS and not c.isspace())
 
 
 def without_markers(name: str) -> str:

@@ -25,6 +25,19 @@ def test_f6_the_reported_case_table_names_are_distinct_and_never_the_pages_own()
         kept.append(got)
 
 
+def test_organiser_s16_f7_club_table_names_that_cannot_be_a_code_are_kept() -> None:
+    """Organiser s16 F7: "Mesa Final", "Mesa Verde", "Table Rouge", "Mesa 10001" and "Mesa Cinco" were stored
+    without a name (any five letters or digits after "Mesa"/"Table"/"Tisch" were taken for a code). A code is
+    five capitals and digits of an alphabet without I, L, O, U, 0 and 1, as the pages show it: only that form,
+    look-alikes included, still reads as another table's heading."""
+    typed = ["Mesa Final", "Mesa final", "Mesa Verde", "Mesa Roble", "Mesa Pinos", "Mesa Norte", "Table Final",
+             "Table Verte", "Table Rouge", "Tisch Alpha", "Mesa 10001", "Mesa Cinco", "Mesa Azul", "Mesa 5",
+             "Table hze9k", "Mesa HZE9K!"]
+    assert [table_name(t, []) for t in typed] == typed
+    assert [table_name(t, []) for t in ("Table HZE9K", "TableHZE9K", "Table \uff28\u0396E9\u039a", "Mesa VERDE",
+                                        "Tisch H Z E 9 K", "Mesa PQR7X", "Tábla HZE9K")] == [""] * 6 + ["Tábla HZE9K"]
+
+
 def test_f6_a_bang_or_a_zero_does_not_top_the_projector_page() -> None:
     order = sorted([("Table 1", "AAAAA"), ("!", "BBBBB"), ("0", "CCCCC"), ("!Zed", "DDDDD"), ("", "EEEEE"),
                     ("Table 2", "FFFFF")], key=lambda nc: listing_key(*nc))
