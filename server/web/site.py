@@ -390,7 +390,9 @@ class WebSite:
             return respond(HTTPStatus.OK, pages.results_page(t, found, asked, more).encode(),
                            "text/html; charset=utf-8", netloc, page_headers)
         kind, suffix = RESULT_DOWNLOADS[path]
-        body = pages.results_csv(found) if suffix == "csv" else pages.results_json(found)
+        # organiser s16 F8: a byte-order mark first, so that a spreadsheet opened by a double click (Excel with a
+        # Spanish or French locale) reads the names as UTF-8, not "HÃ©lÃ¨ne"; the CLI's CSV (stdout) has none
+        body = "\ufeff" + pages.results_csv(found) if suffix == "csv" else pages.results_json(found)
         return respond(HTTPStatus.OK, body.encode(), kind, netloc,
                        (("Cache-Control", "no-store"),
                         ("Content-Disposition", f'attachment; filename="doublenine-results.{suffix}"')))

@@ -66,7 +66,8 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
     status, headers, text = await get(server, "/results.csv")
     assert (status, headers["Content-Type"], headers["Content-Disposition"]) == (
         200, "text/csv; charset=utf-8", 'attachment; filename="doublenine-results.csv"')
-    assert text == pages.results_csv([kept])
+    # organiser s16 F8: a byte-order mark first (Excel's double click reads UTF-8 then: "Hélène", not "HÃ©lÃ¨ne")
+    assert text == "\ufeff" + pages.results_csv([kept])
     winner = kept.winner
     assert text.splitlines()[1].split(",")[2:11] == [c.code, "Table 1", "1", "Ana & computer · Easy",
                                                       "computer · Easy & computer · Easy",
