@@ -197,6 +197,9 @@ SCRIPT_WORDS: dict[str, str] = {
     "domino": N_("Domino! {name} played their last tile"),
     "tie": N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores"),
     "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
+    # access s16 F8: a screen reader heard the ten tiles alike ("0-4, 0-5..."): each says whether it was held
+    "tile_held": N_("{tile}, still held"),
+    "tile_played": N_("{tile}, played"),
     "passed": N_("passed"),
     "passed_1": N_("passed: no {a}"),  # the window's pass badge, with the numbers lacked (s13 spectator F3)
     "passed_2": N_("passed: no {a} or {b}"),

@@ -192,6 +192,10 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
         held = await page.eval_on_selector_all(f"#seat-{seat} .hand svg.tile.held", "els => els.length")
         dealt = await page.eval_on_selector_all(f"#seat-{seat} .hand svg.tile", "els => els.length")
         assert (dealt, held) == (10, len(hand.left[seat - 1]))
+        # access s16 F8: a screen reader hears which were held, not only the tiles ("0-4, still held")
+        said = await page.eval_on_selector_all(f"#seat-{seat} .hand svg.tile.held",
+                                               "els => els.map(e => e.getAttribute('aria-label'))")
+        assert sorted(said) == sorted(f"{t.low}-{t.high}, still held" for t in hand.left[seat - 1])
     result = await page.text_content("#result")
     assert result is not None and result.startswith(f"Hand {followed} is over")
     assert await page.text_content("#score-A") == str(hand.scores_after[0])

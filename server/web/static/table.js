@@ -211,7 +211,10 @@
         var left = shown.left[n - 1].map(function (t) { return t[0] + "-" + t[1]; });
         card.querySelector(".count").textContent = W["tiles_" + Math.min(shown.left[n - 1].length, 10)];
         shown.dealt[n - 1].forEach(function (t) {
-          hand.appendChild(tile(t[0], t[1], true, left.indexOf(t[0] + "-" + t[1]) >= 0 ? "held" : "played"));
+          var kept = left.indexOf(t[0] + "-" + t[1]) >= 0, shape = tile(t[0], t[1], true, kept ? "held" : "played");
+          // access s16 F8: held or played in words too, not only by brightness
+          shape.setAttribute("aria-label", fill(kept ? W.tile_held : W.tile_played, { tile: t[0] + "-" + t[1] }));
+          hand.appendChild(shape);
         });
         return;
       }
