@@ -4,7 +4,8 @@ Undo, redo, restart and a new match act at once only where this seat is the only
 human seated must accept (D1). Two of them cannot: one the computer stands in for (handed over, D7: the
 server refuses ``CONSENT_UNAVAILABLE`` until that player is back), and one who is away from a table nobody
 can come back to (this window's own loopback-only server, ``ClientState.others_return``: a table once
-hosted for friends and no longer hosted), whose request would wait for ever. s13: such a table kept
+hosted for friends and no longer hosted), whose request would wait for ever. A new match at the match's end
+needs neither (organiser s16 F2: it undoes nothing; the computer plays a stood-in seat on). s13: such a table kept
 offering Undo and Restart. Every such control (the top bar's Undo, Redo and Restart, the match end's New
 match) is offered greyed with the reason (:func:`why_not`), said under the pointer, on a click or its key.
 Pure: no pygame.
@@ -14,6 +15,7 @@ from __future__ import annotations
 from doublenine.shared.i18n import Nn_
 from doublenine.shared.seats import Seat
 from doublenine.shared.seatstate import SeatState
+from doublenine.shared.state import Phase
 
 from .store import ClientState, seat_name, seat_state_of
 from .text import named
@@ -32,27 +34,31 @@ CANNOT_COME_BACK = Nn_("{names} must agree, and cannot come back: this table is 
 Text = tuple[str, dict[str, object]]
 
 
-def unanswerable(state: ClientState) -> tuple[tuple[str, str], tuple[Seat, ...]] | None:
+def unanswerable(state: ClientState, action: str | None = None) -> tuple[tuple[str, str], tuple[Seat, ...]] | None:
     """(the reason's plural msgids, the seats) when another human whose consent a request of this seat needs cannot
     give it now: at a table nobody can come back to, every one away or stood in for (:data:`CANNOT_COME_BACK`),
     else every one stood in for (:data:`STANDS_IN`, the server's own refusal); None when every one can (or
-    this seat is the only human, or watches)."""
+    this seat is the only human, or watches). ``action`` "new_match" at MATCH_OVER: a seat stood in for is
+    neither asked nor waited for (the server plays it on in the new match; organiser s16 F2), only an away
+    one at a table nobody can come back to counts; else (None) undo, redo and restart."""
     view = state.view
     me = view.seat if view is not None else None
     if me is None:
         return None
     others = [s for s in sorted(state.humans) if s != me]
-    absent = tuple(s for s in others if seat_state_of(state, s) in (SeatState.AWAY, SeatState.STAND_IN))
+    ignored = (SeatState.STAND_IN,) if action == "new_match" and view.phase is Phase.MATCH_OVER else ()
+    absent = tuple(s for s in others if seat_state_of(state, s) in (SeatState.AWAY, SeatState.STAND_IN)
+                   and seat_state_of(state, s) not in ignored)
     if absent and not state.others_return:  # "until they are back" would be untrue: they cannot come back
         return CANNOT_COME_BACK, absent
     standing = tuple(s for s in absent if seat_state_of(state, s) is SeatState.STAND_IN)
     return (STANDS_IN, standing) if standing else None
 
 
-def why_not(state: ClientState, lang: str) -> Text | None:
+def why_not(state: ClientState, lang: str, action: str | None = None) -> Text | None:
     """The reason (msgid, params) the consent controls (:data:`NEEDS_CONSENT`) cannot be granted now, with
-    the players' names as this window shows them, or None when they can."""
-    found = unanswerable(state)
+    the players' names as this window shows them, or None when they can; ``action`` as :func:`unanswerable`."""
+    found = unanswerable(state, action)
     if found is None:
         return None
     msgids, seats = found

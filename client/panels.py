@@ -1163,7 +1163,7 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
     if view.named is not None and view.winner is not None:  # R20, named and said what it means (shared/terms)
         lines.append(named_result_said(view.named, view.winner))
     from .consentable import why_not
-    why = why_not(state, lang) if view.seat is not None else None  # D1/D7: an absent player must accept
+    why = why_not(state, lang, "new_match") if view.seat is not None else None  # D1/D7: an absent player must accept
     if why is not None:
         lines.append(why)  # said where the choice is, with the New match it greys (s13)
     elif view.seat is not None and state.humans - state.free - {view.seat}:

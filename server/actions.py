@@ -84,6 +84,9 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
     connection watches as a spectator (``SeatSlot.waits``, :meth:`.table.Table.seat_waiters`) and the seat
     keeps its name until then. Kind: hidden tiles reachable by taking a seat nobody of yours held.
 
+    At MATCH_OVER a seat handed over whose person is not connected is given up first
+    (:meth:`.table.Table.settle_match_end`, organiser s16 F2): it is free for this join, not TABLE_FULL.
+
     ``name`` None (left out of the frame) is stored blank like a name blank once cleaned: the seat
     shows its default name (docs/protocol.md "Names"). ``creator``: the table's creator sits down
     right after ``create_table``; its seat keeps the name :func:`.registry.creation_names` gave it
@@ -91,6 +94,8 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
     async with table.lock:
         if _gone(conn):
             return
+        if await table.settle_match_end():  # s16 F2: a seat whose person was away at the match's end is free
+            table.broadcast_table()
         chosen = any_free_seat(table.slots, conn_site(conn)[0])  # partners opposite, by site (R2, s15)
         if chosen is None:  # whatever seat was asked: "choose another seat" would be advice nobody can follow
             raise Refused(ErrorCode.TABLE_FULL, f"table {table.code} has no free seat")
@@ -302,6 +307,7 @@ async def leave(table: Table, conn: Any) -> None:
                 table.close_request("cancelled", seat)
             table.seat_given_up(site_group(getattr(conn, "group", None)))
         table.unbind(conn)
+        await table.settle_match_end()  # organiser s16 F5/F6: given up after its match: no leaver's name
         conn.send(pack({"type": "left", "code": table.code}))
         if seat is None:
             table.spectators_changed()
@@ -407,6 +413,7 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
             table.returning.add(r.target)
         else:
             table.returning.discard(r.target)
+        await table.settle_match_end()  # organiser s16 F2: handed over after the match's end, not connected
         table.broadcast_table()
         table.rearm()
         return
@@ -440,13 +447,18 @@ async def control(table: Table, seat: Seat, intent: Any) -> None:
     """R27/R28 undo, redo, restart, new match: at once if ``seat`` is the only human, else D1.
 
     CONSENT_UNAVAILABLE while another human seat is handed over (D7): its player still counts
-    but cannot be asked, so the control waits for that player's return (D1, D6)."""
+    but cannot be asked, so the control waits for that player's return (D1, D6). Not a ``new_match`` at
+    MATCH_OVER (organiser s16 F2): a finished match is kept whatever comes next, so a new match then undoes
+    nothing of the away player's; it is not asked, and the computer plays the seat on in the new match
+    until its player is back (D7; a seat whose player is not connected is given up at the match's end,
+    ``Table.settle_match_end``). Kind: a consent that guards nothing asked of someone who cannot give it."""
     action = intent.type
     async with table.lock:
         table.check(seat, intent)
         _feasible(table, action, seat)
+        undoes = not (action == "new_match" and table.log.state.phase is Phase.MATCH_OVER)
         away = sorted(int(s) for s in SEATS if s != seat and table.slots[s].claimed
-                      and table.slots[s].handed_over)
+                      and table.slots[s].handed_over) if undoes else []
         if away:  # D1: a handed-over human still counts; nobody decides alone in its absence
             raise Refused(ErrorCode.CONSENT_UNAVAILABLE,
                           f"seat(s) {away} are away (handed over): their consent cannot be asked now",
@@ -539,6 +551,7 @@ async def _hand_over_asked(table: Table, r: ConsentRequest, target: Seat) -> Non
     table.handed_at[target] = table.seq
     table.returning.discard(target)
     r.waiting.discard(target)
+    await table.settle_match_end()  # organiser s16 F2: handed over after the match's end, not connected
     if r.waiting:
         table.broadcast_table()
         table.rearm()

@@ -905,6 +905,8 @@ class Table:
             table_changed = True
         if await self.seat_waiters():  # R21 (attacker s14 F1): a late arrival sits at the next deal
             table_changed = True
+        if await self.settle_match_end():  # organiser s16 F2/F5: seats nobody holds at the end
+            table_changed = True
         if table_changed:
             self.broadcast_table()
         self.rearm(keep_due=not moved)
@@ -1149,6 +1151,64 @@ class Table:
             self.slots[seat].handed_over = False
         self.returning.discard(seat)
         self.handed_at.pop(seat, None)
+        return True
+
+    def gone_at_match_end(self) -> tuple[Seat, ...]:
+        """D7 with R28 at MATCH_OVER (organiser s16 F2): the claimed human seats handed over to the computer
+        whose person is not connected: their person was away when the match ended, so the seat is given up
+        for them (:meth:`settle_match_end`). Empty before the match is over."""
+        if not self.meta.started or self.log.state.phase is not Phase.MATCH_OVER:
+            return ()
+        return tuple(s for s in SEATS if self.slots[s].claimed and self.slots[s].handed_over
+                     and self.slots[s].conn is None)
+
+    def _match_end_changes(self) -> bool:
+        """Whether :meth:`settle_match_end` would change a seat now."""
+        if not self.meta.started or self.log.state.phase is not Phase.MATCH_OVER:
+            return False
+        return bool(self.gone_at_match_end()) or any(
+            sl.kind == "human" and not sl.claimed and not sl.waits and (sl.name or sl.next_name)
+            for sl in self.slots.values())
+
+    def _settle_seats(self) -> None:
+        """The change :meth:`settle_match_end` makes (under the lock, before the seats are stored)."""
+        for seat in self.gone_at_match_end():
+            slot = self.slots[seat]
+            slot.token_hash, slot.handed_over = None, False  # as ``leave``: the seat is free for a newcomer
+            if seat == self.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
+                self.meta.creator_seat, self.meta.creator_hash = None, None
+            self.returning.discard(seat)
+            self.back_asked.discard(seat)
+            self.handed_at.pop(seat, None)
+        for slot in self.slots.values():
+            if slot.kind == "human" and not slot.claimed and not slot.waits:
+                slot.name, slot.next_name = "", ""  # "computer, free seat": no person's name once its match is over
+
+    async def settle_match_end(self) -> bool:
+        """Under the lock, at MATCH_OVER (organiser s16 F2, F5, F6): a match's end is where nothing is undone by
+        a new match, so the seats nobody holds for the next one stop standing for someone:
+
+        - a seat handed over to the computer (D7) whose person is not connected (:meth:`gone_at_match_end`:
+          away when the match ended, or handed over after it) is given up as by ``leave``: its token is void
+          (the person's ``rejoin`` is refused ``BAD_TOKEN``; a ``join`` takes a free seat), a newcomer may
+          ``join`` it and the computer plays it in the next match meanwhile ("computer, free seat");
+        - a human seat nobody holds (given up with ``leave``, or so) loses its last person's name: it shows
+          its default name as a free seat, so the room's screen never shows a person who left at a table they
+          no longer play at, nor at two tables (F5a, F6), and that name no longer counts against anyone (F9).
+
+        The match's result keeps naming who decided at each seat (``SeatSlot.deciders``). True when a seat
+        changed (the caller sends the ``table`` frame). A store failure is logged and the seats are put back:
+        the next commit or change of seats at MATCH_OVER tries again."""
+        if not self._match_end_changes():
+            return False
+        before = self.meta.record()
+        self._settle_seats()
+        try:
+            await self.save_meta()
+        except Exception:
+            self._restore_meta(before)
+            log_store_failure(log, self.store, "table %s: storing the seats at the match's end failed", self.code)
+            return False
         return True
 
     async def _give_back_owed(self) -> bool:

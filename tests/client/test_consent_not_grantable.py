@@ -120,3 +120,20 @@ def test_nu_s14_the_footer_names_no_undo_or_redo_while_both_are_greyed(monkeypat
                                                " · H hint · M sound · C chat · S settings")
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, scancode=0, mod=0, unicode="u"))
     assert sent == []  # U still only says why (input.key), and sends nothing
+
+
+def test_s16_f2_a_stood_in_friend_does_not_grey_new_match_at_the_match_end(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Organiser s16 F2 (Valéria's window, Xavi's seat handed over): "Xavi must agree, and the computer plays
+    for them until they are back" greyed New match for good. At match over a new match undoes nothing: the
+    server asks only the players present and the computer plays the seat on; undo still waits for Xavi."""
+    states = (SeatState.PLAYER, SeatState.STAND_IN, SeatState.PLAYER, SeatState.COMPUTER)
+    scene, s, sent = _scene(monkeypatch, tmp_path, seat_states=states)
+    state: ClientState = scene.session.state
+    over = replace(state, view=replace(state.view, phase=Phase.MATCH_OVER, winner=state.view.seat.team,
+                                       scores=(115, 3)))
+    panel = compute_layout(over, replace(scene.ui, seen_finished=len(over.view.finished)), SIZE).panel
+    assert panel is not None and panel.kind == "match_over"
+    new = next(b for b in panel.buttons if b.id == "new_match")
+    assert (new.enabled, new.why) == (True, None)
+    assert unanswerable(over, "new_match") is None
+    assert unanswerable(over) == ((STANDS, STANDS), (Seat.TWO,))  # undo at the match's end reopens a hand
