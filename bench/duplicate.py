@@ -12,7 +12,11 @@ other team's in the two hands together (R18; a tied or drawn-out hand gives 0).
 Prints the mean margin per hand with its standard error every 100 deals and at
 the end; ``--out`` writes one JSON line per deal (``{"deal": seed, "margin": m}``),
 and ``--base`` compares with such a file on the deals both played (the paired
-difference per hand and its standard error). A finer screen than whole matches
+difference per hand, its standard error, and in how many deals the margins differ);
+``--compare FILE --base BASE`` compares two such files without playing (every 100
+deals in deal order, then all). Two variants pair tightly when the expert draws its
+worlds and rollout luck from keyed streams (``--expert-setting streams=keyed`` in both
+runs: common random numbers, docs/computer-players.md). A finer screen than whole matches
 for a change in play: one hand at 0-0, none of the match's later luck. It is a
 research tool (issue 14), not a test.
 """
@@ -83,6 +87,25 @@ def mean_se(values: list[float]) -> tuple[float, float]:
     return mu, math.sqrt(sum((x - mu) ** 2 for x in values) / (len(values) - 1) / len(values))
 
 
+def paired(base: dict[int, int], margins: dict[int, int], deals: list[int] | None = None) -> tuple[int, float, float, int]:
+    """``(deals, mean, standard error, deals whose margins differ)`` of the variant's margin minus the base's,
+    per hand, on ``deals`` (default: every deal both played)."""
+    both = sorted(set(base) & set(margins)) if deals is None else deals
+    if not both:
+        return 0, 0.0, 0.0, 0
+    mu, se = mean_se([(margins[d] - base[d]) / 2 for d in both])
+    return len(both), mu, se, sum(margins[d] != base[d] for d in both)
+
+
+def compare(base: dict[int, int], margins: dict[int, int]) -> None:
+    """Print :func:`paired` on the first 100, 200, ... common deals (in deal order), then on all."""
+    both = sorted(set(base) & set(margins))
+    for n in [*range(100, len(both), 100), len(both)]:
+        k, mu, se, differ = paired(base, margins, both[:n])
+        print(f"against --base on the first {k} deals: {mu:+.2f} +- {se:.2f} points per hand"
+              f" (margins differ in {differ})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=arg_int(1, MAX_DEALS), default=1000)
@@ -93,8 +116,14 @@ def main() -> int:
     parser.add_argument("--jobs", type=arg_int(1, 64), default=2)
     parser.add_argument("--out", type=Path)
     parser.add_argument("--base", type=Path)
+    parser.add_argument("--compare", type=Path, help="compare this --out file with --base, without playing")
     args = parser.parse_args()
     base = load(args.base) if args.base else None
+    if args.compare is not None:
+        if base is None:
+            parser.error("--compare needs --base")
+        compare(base, load(args.compare))
+        return 0
     changes = dict(args.expert_setting)
     margins: dict[int, int] = {}
     out = args.out.open("w", encoding="utf-8") if args.out else None
@@ -118,8 +147,8 @@ def main() -> int:
         if not both:
             print("no deal in common with --base")
             return 1
-        mu, se = mean_se([(margins[d] - base[d]) / 2 for d in both])
-        print(f"against --base on {len(both)} deals: {mu:+.2f} +- {se:.2f} points per hand")
+        n, mu, se, differ = paired(base, margins)
+        print(f"against --base on {n} deals: {mu:+.2f} +- {se:.2f} points per hand (margins differ in {differ})")
     return 0
 
 

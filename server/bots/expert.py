@@ -158,6 +158,18 @@ class ExpertSettings:
     0.5 x normal-score prior breaks near-ties but never overturns a difference the rollouts measured
     clearly (s15 domino F1: the prior's +12.5 for "the next opponent passed on both ends" outweighed a
     9-point rollout lead of a block won on the count). 0: the prior is added to every candidate."""
+    streams: str = "shared"
+    """Where a decision's randomness comes from. "shared": the decision's generator serves the first
+    deal, the world chain and the sampled rollouts' draws in turn, each taking what it needs, so two
+    settings that weigh the worlds differently (or draw for their rollouts) see other worlds from the
+    first swap on. "keyed" (common random numbers, :func:`streams`): three generators seeded by three
+    draws of the decision's generator (itself keyed by the deal's seed and the decision's place in
+    the log, R24), one for the first deal, one for the chain with a fixed number of draws per world
+    (:class:`.worlds.RankWorlds` ``deal_rng``), one for the rollouts' draws (a fixed number per
+    world), so world ``i`` and its rollout draws are keyed by (deal, decision, ``i``): two settings
+    that differ in a choice rule, the rollouts or the reading see the same worlds (coupled chains for
+    a reading) and the same rollout luck where their positions agree, and a paired comparison
+    (``bench/duplicate.py --base``) measures the change instead of the luck."""
 
     def __post_init__(self) -> None:
         """Raises ``ValueError`` for a choice not listed above or a number outside :data:`LIMITS`."""
@@ -182,6 +194,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "search": ("flat", "ismcts"),
     "rollout": ("normal", "fitted", "pooled", "sampled"),
     "partner_reading": ("same", "normal"),
+    "streams": ("shared", "keyed"),
 }
 """The allowed values of the :class:`ExpertSettings` fields that name a choice."""
 LIMITS: dict[str, tuple[float, float]] = {
@@ -324,7 +337,8 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
     weighted = s.policy == "normal" and s.rollout in ("fitted", "pooled")
     sampled = s.policy == "normal" and s.rollout == "sampled"
     inverse_temperature = 1.0 / s.sample_temperature
-    draw = rng.random
+    chain_rng, deal_rng, draw_rng = streams(rng, s)
+    draw = draw_rng.random
     numbers = s.numbers or weighted
     exposed_after = []  # per candidate: the laid-open numbers after the play
     for m, i, end in cands:
@@ -342,7 +356,7 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
             exposed_after.append(ex)
     sums = [0.0] * len(cands)
     squares = [0.0] * len(cands)
-    worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
+    worlds = RankWorlds(k, chain_rng, _affinity(view, k, s), s.swaps, deal_rng=deal_rng)
     finish = {"block": block_rollout, "follow": follow_rollout}.get(s.policy, heavy_rollout)
     normal = s.policy == "normal"
     heavy = _heavy_seats(view, k, s)
@@ -404,6 +418,18 @@ def _rollouts(view: SeatView, k: Knowledge, rng: random.Random, cands: list[tupl
     return out
 
 
+def streams(rng: random.Random, s: ExpertSettings) -> tuple[random.Random, random.Random | None, random.Random]:
+    """``(chain, first deal, rollout draws)`` generators of one decision (:attr:`ExpertSettings.streams`).
+
+    "shared": ``(rng, None, rng)``, the decision's generator for everything. "keyed": three new
+    generators seeded by three 64-bit draws of ``rng`` (always three, whatever the decision), so each
+    stream depends on the decision's generator only and never on what another stream consumed."""
+    if s.streams == "shared":
+        return rng, None, rng
+    chain, deal, draws = (random.Random(rng.getrandbits(64)) for _ in range(3))
+    return chain, deal, draws
+
+
 def _heavy_seats(view: SeatView, k: Knowledge, s: ExpertSettings) -> int:
     """Bit set of the other seats whose fitted style is at least ``s.heavy_beta``: heavy-first in rollouts."""
     if s.heavy_beta <= 0 or s.reading not in ("styled", "auto", "floor", "normal"):
@@ -417,7 +443,8 @@ def _tree_search(view: SeatView, k: Knowledge, rng: random.Random, cands: list[t
     reading, value table and rollouts as the flat search."""
     value, tie = (value_table(view, k, s.win_bonus, s.match_bonus), 0.0) if s.value == "bonus" \
         else (equity_table(view, k), tie_value(view, k))
-    worlds = RankWorlds(k, rng, _affinity(view, k, s), s.swaps)
+    chain_rng, deal_rng, _ = streams(rng, s)
+    worlds = RankWorlds(k, chain_rng, _affinity(view, k, s), s.swaps, deal_rng=deal_rng)
     stats = search(k, worlds, cands, prior, value, tie, _heavy_seats(view, k, s), s.iterations,
                    s.max_worlds, s.exploration, s.partner_locked)
     return cands[choose(stats, prior)][0]
@@ -514,4 +541,4 @@ def _position(k: Knowledge, m: Move) -> tuple[int, int, int]:
 
 
 __all__ = ["ExpertSettings", "CHOICES", "LIMITS", "DEFAULT", "Estimate", "evaluate", "expert_play",
-           "lead_shortlist", "partner_read", "prior_scores"]
+           "lead_shortlist", "partner_read", "prior_scores", "streams"]

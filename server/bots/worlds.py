@@ -27,12 +27,22 @@ class RankWorlds:
     ones) weighs the deals. :meth:`next` returns four rank masks (index seat-1)
     with the seat's own hand in place. Raises ``ValueError`` if the counts do
     not add up to the hidden tiles (a view outside play).
+
+    With ``deal_rng`` given (common random numbers, ``ExpertSettings(streams="keyed")``), the
+    first deal comes from ``deal_rng`` and the chain from ``rng`` with exactly three uniforms per
+    swap attempt (the two tiles and the acceptance draw, drawn even when unused), so world ``i``
+    is made from the draws ``3 * (burn + swaps * i)`` onwards of ``rng`` whatever the weights:
+    two readings of the same view start from the same deal and propose the same swaps with the
+    same acceptance draws (coupled chains), and differ only where one accepts a swap that the
+    other refuses. Without it (the default), one generator serves both and an attempt draws only
+    what it needs (the law is the same; the draws are not aligned between readings).
     """
 
     def __init__(self, k: Knowledge, rng: random.Random, aff: list[list[float]] | None,
-                 swaps: int, burn: int = 400) -> None:
+                 swaps: int, burn: int = 400, deal_rng: random.Random | None = None) -> None:
         self._rng = rng
         self._swaps = swaps
+        self._aligned = deal_rng is not None
         others = [s for s in range(4) if s != k.me]
         tiles: list[int] = []
         m = k.hidden
@@ -50,7 +60,7 @@ class RankWorlds:
             row = aff[place] if aff is not None else None
             weights.append([0.0 if forbid >> i & 1 else (row[i] if row is not None else 1.0) for i in tiles])
         self._w = weights
-        self._loc = self._first_deal(k, others, tiles)
+        self._loc = self._first_deal(k, others, tiles, deal_rng or rng)
         hands = [0, 0, 0, 0, 0]
         for bit, where in zip(self._bits, self._loc):
             hands[where] |= bit
@@ -68,6 +78,26 @@ class RankWorlds:
         loc, w, bits, hands = self._loc, self._w, self._bits, self._hands
         n = len(loc)
         rnd = self._rng.random
+        if self._aligned:
+            for _ in range(attempts):
+                a = int(rnd() * n)
+                b = int(rnd() * n)
+                u = rnd()
+                la = loc[a]
+                lb = loc[b]
+                if la == lb:
+                    continue
+                new = w[lb][a] * w[la][b]
+                if new == 0.0:
+                    continue  # a pass rules it out (R15)
+                old = w[la][a] * w[lb][b]
+                if new < old and u * old >= new:
+                    continue
+                loc[a], loc[b] = lb, la
+                both = bits[a] | bits[b]
+                hands[la] ^= both
+                hands[lb] ^= both
+            return
         for _ in range(attempts):
             a = int(rnd() * n)
             b = int(rnd() * n)
@@ -86,9 +116,9 @@ class RankWorlds:
             hands[la] ^= both
             hands[lb] ^= both
 
-    def _first_deal(self, k: Knowledge, others: list[int], tiles: list[int]) -> list[int]:
+    def _first_deal(self, k: Knowledge, others: list[int], tiles: list[int], rng: random.Random) -> list[int]:
         """A consistent deal, the seat with the least slack first; passes relaxed if stuck."""
-        rng, w = self._rng, self._w
+        w = self._w
         order = sorted(others, key=lambda s: sum(1 for x in w[s] if x > 0.0) - k.counts[s])
         for attempt in range(8):
             loc = [NOWHERE] * len(tiles)

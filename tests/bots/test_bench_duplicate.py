@@ -73,4 +73,21 @@ def test_the_command_writes_deals_and_compares_with_a_base(tmp_path: Path) -> No
     assert f"2 deals: expert's margin per hand {mean:+.2f}" in first.stdout
     again = subprocess.run(cmd[:-len(CHEAP)] + [f"--expert-setting={k}={v}" for k, v in CHEAP.items()]
                            + ["--base", str(out)], capture_output=True, text=True, timeout=300)
-    assert "against --base on 2 deals: +0.00 +- 0.00 points per hand" in again.stdout
+    assert "against --base on 2 deals: +0.00 +- 0.00 points per hand (margins differ in 0)" in again.stdout
+
+
+def test_compare_pairs_two_files_without_playing(tmp_path: Path) -> None:
+    """``--compare``: per hand, (variant - base) / 2 per deal; deals in one file only are left out."""
+    base, variant = tmp_path / "base.jsonl", tmp_path / "variant.jsonl"
+    base.write_text("".join(json.dumps({"deal": d, "margin": m}) + "\n" for d, m in [(1, 10), (2, -4), (3, 6), (9, 0)]),
+                    encoding="utf-8")
+    variant.write_text("".join(json.dumps({"deal": d, "margin": m}) + "\n" for d, m in [(3, 6), (1, 14), (2, 0)]),
+                       encoding="utf-8")
+    assert duplicate.paired(duplicate.load(base), duplicate.load(variant)) == (3, 4 / 3, pytest.approx(2 / 3), 2)
+    done = subprocess.run([sys.executable, str(BENCH / "duplicate.py"), "--compare", str(variant), "--base", str(base)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "against --base on the first 3 deals: +1.33 +- 0.67 points per hand (margins differ in 2)\n"
+    refused = subprocess.run([sys.executable, str(BENCH / "duplicate.py"), "--compare", str(variant)],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--compare needs --base" in refused.stderr

@@ -357,3 +357,82 @@ def test_prior_guard_keeps_the_prior_from_overturning_a_clear_rollout_difference
     halved = [10.0, 13.0, -math.inf]  # a candidate dropped by halving stays out, and is never the best
     assert guarded([Estimate(1.0, 1.0, 10)] + stats[1:], [1.0, 13.0, -math.inf], 2.0) == [-math.inf, 13.0, -math.inf]
     assert guarded(stats, halved, 2.0) == [10.0, -math.inf, -math.inf]
+
+
+def test_streams_keyed_chain_takes_three_draws_per_swap_attempt_whatever_the_reading() -> None:
+    """``streams="keyed"``: world ``i`` is made from the chain generator's draws ``3 * (400 + 24 * i)``
+    onwards (burn 400, 24 swap attempts per world), under any reading, and the first deal depends on
+    the deal generator and the passes only (the same deal under the heavy-first reading, the partner
+    read by the normal score, or passes only)."""
+    from doublenine.server.bots.worlds import RankWorlds
+    view = next(v for v in _views(49, 3) if not v.finished and len(v.moves) >= 8 and v.turn == v.viewer)
+    k = knowledge(view)
+    readings = [_affinity(view, k, ExpertSettings()), _affinity(view, k, ExpertSettings(partner_reading="normal")),
+                None]
+    assert readings[0] is not None and readings[0] != readings[1]
+    for aff in readings:
+        chain = random.Random(11)
+        worlds = RankWorlds(k, chain, aff, 24, deal_rng=random.Random(12))
+        for _ in range(5):
+            worlds.next()
+        reference = random.Random(11)
+        for _ in range(3 * (400 + 24 * 5)):
+            reference.random()
+        assert chain.getstate() == reference.getstate()
+    first = {tuple(RankWorlds(k, random.Random(11), aff, 0, burn=0, deal_rng=random.Random(12)).next())
+             for aff in readings}
+    assert len(first) == 1
+
+
+def test_streams_keyed_seeds_three_generators_from_three_draws() -> None:
+    from doublenine.server.bots.expert import streams
+    rng = random.Random(4)
+    chain, deal, draws = streams(rng, ExpertSettings(streams="keyed"))
+    want = random.Random(4)
+    keys = [want.getrandbits(64) for _ in range(3)]
+    assert [g.getstate() for g in (chain, deal, draws)] == [random.Random(key).getstate() for key in keys]
+    assert rng.getstate() == want.getstate()
+    shared = random.Random(4)
+    assert streams(shared, ExpertSettings()) == (shared, None, shared)
+    import pytest
+    with pytest.raises(ValueError, match="streams"):
+        ExpertSettings(streams="crn")
+    assert ExpertSettings().streams == "shared"
+
+
+def test_streams_keyed_gives_sampled_rollouts_the_same_worlds(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """With common random numbers the sampled rollouts' draws come from their own stream, so the
+    default and ``rollout="sampled"`` roll out in the very same worlds; with one shared generator the
+    draws move the chain and the worlds differ."""
+    from doublenine.server.bots import expert
+    from doublenine.server.bots.worlds import RankWorlds
+    seen: list[tuple[int, ...]] = []
+
+    class Recording(RankWorlds):
+        def next(self) -> list[int]:
+            hands = super().next()
+            seen.append(tuple(hands))
+            return hands
+
+    monkeypatch.setattr(expert, "RankWorlds", Recording)
+    view, k, cands = next(_choices_to_make(61, 2))
+    worlds = {}
+    for streams in ("shared", "keyed"):
+        for rollout in ("normal", "sampled"):
+            seen.clear()
+            _rollouts(view, k, random.Random(5), cands, ExpertSettings(streams=streams, rollout=rollout, **CHEAP))
+            worlds[streams, rollout] = seen[:]
+    assert len(cands) == 4 and len(worlds["keyed", "normal"]) == 30  # 120 rollouts, 4 candidates
+    assert worlds["keyed", "normal"] == worlds["keyed", "sampled"]
+    assert worlds["shared", "normal"][0] == worlds["shared", "sampled"][0]  # the chain starts alike
+    assert worlds["shared", "normal"] != worlds["shared", "sampled"]
+
+
+def test_streams_keyed_plays_legal_reproducible_moves() -> None:
+    s = ExpertSettings(streams="keyed", **CHEAP)
+    played = 0
+    for view, k, cands in _choices_to_make(61, 2):
+        move = expert_play(view, random.Random(3), s)
+        assert move in view.legal_moves() and move == expert_play(view, random.Random(3), s)
+        played += 1
+    assert played >= 15

@@ -115,6 +115,7 @@ LIGHT_EXPERT = ExpertSettings(playouts=80, min_worlds=8, max_worlds=24)
 LIGHT_TREE = ExpertSettings(search="ismcts", iterations=80, min_worlds=8, max_worlds=24)
 LIGHT_SAMPLED = ExpertSettings(rollout="sampled", playouts=80, min_worlds=8, max_worlds=24)
 LIGHT_PARTNER = ExpertSettings(partner_reading="normal", playouts=80, min_worlds=8, max_worlds=24)
+LIGHT_KEYED = ExpertSettings(streams="keyed", rollout="sampled", playouts=80, min_worlds=8, max_worlds=24)
 
 
 def test_r23_decision_unchanged_when_hidden_tiles_move() -> None:
@@ -138,6 +139,7 @@ def test_r23_decision_unchanged_when_hidden_tiles_move() -> None:
                 assert expert_play(v1, random.Random(n), LIGHT_TREE) == expert_play(v2, random.Random(n), LIGHT_TREE)
                 assert expert_play(v1, random.Random(n), LIGHT_SAMPLED) == expert_play(v2, random.Random(n), LIGHT_SAMPLED)
                 assert expert_play(v1, random.Random(n), LIGHT_PARTNER) == expert_play(v2, random.Random(n), LIGHT_PARTNER)
+                assert expert_play(v1, random.Random(n), LIGHT_KEYED) == expert_play(v2, random.Random(n), LIGHT_KEYED)
             else:
                 d1, d2 = decide(v1, level, random.Random(n)), decide(v2, level, random.Random(n))
             assert d1 == d2
