@@ -18,7 +18,7 @@ from doublenine.shared.state import Phase
 
 from .addresses import is_loopback, site_group
 from .consent import ConsentRequest, ControlPace, askable, effect_of
-from .names import distinct_name, own_name
+from .names import distinct_name, name_key, own_name
 from .seating import any_free_seat, new_token, seat_name, token_hash, token_matches
 from .table import MOVED, Refused, Table, conn_site, last_hand
 
@@ -119,9 +119,13 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
         async with table.changing_meta():  # a failed store claims no seat (issue 12 case 5)
             # unlike every other seat's name, never a default name or "(you)" (server/names.py); the
             # creator's seat has its name already, made distinct with the others' in seat order
+            # organiser s16 F9: a seat nobody holds (given up) does not count, and yields its old name instead
             shown = slot.name if creator else \
-                distinct_name(own_name(seat_name(name)), [table.slots[s].name for s in SEATS if s != seat]
+                distinct_name(own_name(seat_name(name)), [table.slots[s].name for s in SEATS if s != seat and held(table, s)]
                               + [table.slots[s].next_name for s in SEATS if s != seat and table.slots[s].waits])
+            for s in SEATS:
+                if s != seat and not held(table, s) and shown and name_key(table.slots[s].name) == name_key(shown):
+                    table.slots[s].name = ""  # its default name: one name, one person on every screen
             slot.token_hash, slot.handed_over = token_hash(token), False
             if late:  # attacker s14 F1: the seat is theirs from the next deal; the hand keeps its player's name
                 slot.waits, slot.next_name = True, shown
@@ -138,6 +142,14 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
             await _welcome_waiting(table, conn, seat, token, claim)
             return
         await _welcome(table, conn, seat, token, creator, claim)
+
+
+def held(table: Table, seat: Seat) -> bool:
+    """Whether ``seat``'s name is someone's now: a person holds it (its token), or it is one of the table's
+    computer seats. A human seat given up (``leave``, or at a match's end, ``Table.settle_match_end``) is
+    nobody's: its last person's name does not count against a newcomer's (organiser s16 F9)."""
+    slot = table.slots[seat]
+    return slot.claimed or slot.kind != "human"
 
 
 async def _welcome_waiting(table: Table, conn: Any, seat: Seat, token: str | None, claim: int) -> None:
@@ -227,11 +239,11 @@ def own_groups(table: Table) -> set[str]:
 def watcher_name(table: Table, name: str | None) -> str:
     """A spectator's name as the chat says it (``ChatLineW.name``): cleaned as a seat's name
     (:func:`.seating.seat_name`), the window's own-seat markers removed and a name only the window gives
-    ("Spectator", "South", "you"...) blank (:func:`.names.own_name`), then unlike the four seats' names and
+    ("Spectator", "South", "you"...) blank (:func:`.names.own_name`), then unlike the names of the seats someone holds (:func:`held`) and
     every other spectator's of the table (:func:`.names.distinct_name`: "Ana 2"). ``""``: no name (None, or
     nothing left), said "Spectator". Kind: the seats' names were checked so, a spectator had none (s14:
     every spectator's line read "Spectator")."""
-    others = [table.slots[s].display_name for s in SEATS]
+    others = [table.slots[s].display_name for s in SEATS if held(table, s)]  # s16 F9: not a given-up seat's
     others += [getattr(c, "watch_name", "") for c, s in table.subscribers.items() if s is None]
     return distinct_name(own_name(seat_name(name)), others)
 

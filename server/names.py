@@ -233,10 +233,20 @@ def distinct_name(name: str, others: Iterable[str]) -> str:
     return candidate
 
 
-def distinct_names(names: dict[int, str]) -> dict[int, str]:
+def distinct_names(names: dict[int, str], held: Iterable[int] | None = None) -> dict[int, str]:
     """Every seat's name of ``names`` (seat 1..4 -> cleaned name) through :func:`own_name` and
-    :func:`distinct_name`, seat 1 first: a later seat's look-alike gets the suffix."""
+    :func:`distinct_name`, seat 1 first: a later seat's look-alike gets the suffix. ``held`` (None: every
+    seat): the seats someone holds (a person's token, or a computer seat of the table's); a seat not held
+    (given up with ``leave``) comes after them, and its name, where it is like a held seat's, is dropped
+    (``""``: its default name) instead of suffixing the person's (organiser s16 F9: Inés, back at the table
+    she had left, became "Inés 2" against her own old name on the seat nobody held)."""
+    order = list(SEATS) if held is None else [s for s in SEATS if s in set(held)]
     out: dict[int, str] = {}
-    for seat in SEATS:
+    for seat in order:
         out[seat] = distinct_name(own_name(names.get(seat, "")), out.values())
-    return out
+    taken = {name_key(n) for n in out.values() if n}
+    for seat in SEATS:
+        if seat not in out:
+            name = own_name(names.get(seat, ""))
+            out[seat] = "" if name_key(name) in taken else distinct_name(name, out.values())
+    return {seat: out[seat] for seat in SEATS}

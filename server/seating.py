@@ -270,7 +270,8 @@ class TableMeta:
     def from_record(r: dict[str, Any]) -> TableMeta:
         slots = {s: SeatSlot.from_record(s, r["seats"][s - 1]) for s in SEATS}
         # records stored before names were kept distinct (attacker, session 10): made distinct on the way in
-        for s, name in distinct_names({s: slots[s].name for s in SEATS}).items():
+        held = [s for s in SEATS if slots[s].claimed or slots[s].kind != "human"]  # s16 F9: a given-up seat yields
+        for s, name in distinct_names({s: slots[s].name for s in SEATS}, held).items():
             slots[Seat(s)].name = name
         creator = None if r["creator_seat"] is None else Seat(r["creator_seat"])
         # records stored before creator_hash existed: nobody is told the seed again (D9, safe side)

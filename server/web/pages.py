@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from doublenine.cli import installed_version
-from doublenine.shared.i18n import Translator, shown_seat_name
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, Translator, shown_seat_name
 from doublenine.shared.protocol import PROTOCOL_VERSION
 from doublenine.shared.seatstate import SEAT_WORDS, TAKEABLE, SeatState
 
@@ -139,8 +139,13 @@ def _listed_name(t: Translator, s: SeatInfo) -> str:
     in an element of its own (``<span class="kind">``, drawn as a badge by page.css) with the table
     page's card word (shared/seatstate.SEAT_WORDS): markup a name cannot contain, so a person named
     "East (computer)" never reads as a computer seat (attacker s13 F4; kind: a seat's kind told by
-    text a name can spell)."""
+    text a name can spell). A seat the computer plays that nobody holds (``open``, given up or never taken) has
+    the badge "computer, free seat", alone where the seat has no person's name left (organiser s16 F6: the open
+    row read "Bea & Diego" where Diego had left matches before, the finished row "Bea & computer")."""
     name = escape(_shown_name(t, s))
+    if s.kind == SeatState.OPEN.value:  # organiser s16 F6: nobody's seat the computer plays, said so
+        badge = f'<span class="kind">{escape(t.gettext(SEAT_WORDS[SeatState.OPEN]))}</span>'
+        return badge if s.name == DEFAULT_SEAT_NAMES.get(s.seat) else f'{name} {badge}'
     if s.kind != SeatState.COMPUTER.value:
         return name
     return f'{name} <span class="kind">{escape(t.gettext(SEAT_WORDS[SeatState.COMPUTER]))}</span>'
