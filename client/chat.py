@@ -25,7 +25,7 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
-from .intents import Intent, Say
+from .intents import Intent, Resay, Say
 from .snake import Rect
 from .store import ClientState
 from .textfield import END, Caret, click_caret, clicked_at, edit, insert, settle
@@ -75,6 +75,8 @@ class ChatLayout:
     field: Rect | None = None
     send: Rect | None = None
     font: int = 14
+    retry: Rect | None = None
+    """The "Send again" button, over the phrases, while a line said here was not sent (:func:`unsent`)."""
 
 
 def font_size(size: tuple[int, int]) -> int:
@@ -167,6 +169,17 @@ def read_through(state: ClientState, seen: int) -> int:
     return seen
 
 
+def pending(state: ClientState) -> tuple[Any, ...]:
+    """The chat lines said here whose answer has not come, and those not sent, oldest first (``ClientState.saying``:
+    shown at once under the table's lines, marked; s15 player: a line typed while the link was down vanished)."""
+    return tuple(s for s in state.saying if s.nudge is None)
+
+
+def unsent(state: ClientState) -> bool:
+    """A chat line said here was not sent (refused, or the connection ended): "Send again" is offered."""
+    return any(s.unsent for s in pending(state))
+
+
 def visible(state: ClientState, cui: ChatUi) -> tuple[Any, ...]:
     """The lines of players the player has not muted, oldest first."""
     return tuple(line for line in state.chat if speaker(state, line) not in cui.muted)
@@ -243,8 +256,12 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
     top = field[1] - pad // 2 - (max((r for r, _, _ in cells), default=-1) + 1) * (ph + pad // 3)
     phrases = tuple((pid, (x + col * (cw + pad // 2), top + row * (ph + pad // 3), inner if wide else cw, ph))
                     for pid, (row, col, wide) in zip(PHRASE_IDS, cells))
+    retry = None
+    if unsent(state):  # over the phrases, the lines' room giving way
+        retry = (x, top - pad // 2 - bh, inner, bh)
+        top = retry[1]
     lines = (x, y, inner, max(0, top - pad // 2 - y))
-    return ChatLayout(toggle, (x0, y0, pw, ph0), close, chips, lines, phrases, field, send, f)
+    return ChatLayout(toggle, (x0, y0, pw, ph0), close, chips, lines, phrases, field, send, f, retry)
 
 
 def draft_room(lay: ChatLayout) -> int:
@@ -319,12 +336,12 @@ def _inside(pos: tuple[float, float], r: Rect | None) -> bool:
 
 def hit(pos: tuple[float, float], lay: ChatLayout) -> str | None:
     """What of the chat is at ``pos``: ``toggle``, ``close``, ``mute:KEY``, ``phrase:ID``, ``field``,
-    ``send`` or ``panel`` (elsewhere on the open panel); None outside it."""
+    ``send``, ``retry`` or ``panel`` (elsewhere on the open panel); None outside it."""
     if lay.panel is None:
         return "toggle" if _inside(pos, lay.toggle) else None
     if not _inside(pos, lay.panel):
         return None
-    for name, r in (("close", lay.close), ("field", lay.field), ("send", lay.send)):
+    for name, r in (("close", lay.close), ("field", lay.field), ("send", lay.send), ("retry", lay.retry)):
         if _inside(pos, r):
             return name
     for key, r in lay.chips:
@@ -354,6 +371,8 @@ def click(what: str, state: ClientState, cui: ChatUi) -> tuple[ChatUi, Intent | 
         return replace(cui, focused=True), Say(phrase=what[7:])
     if what == "send":
         return send(state, replace(cui, focused=True))
+    if what == "retry":
+        return replace(cui, focused=True, item="" if cui.item == "retry" else cui.item), Resay()
     # the field, the lines, the caption: a click on the panel keeps the keys in it (ChatUi.focused)
     return replace(cui, focused=True), None
 
@@ -380,7 +399,8 @@ def _edited(cui: ChatUi, draft: str, caret: Caret) -> ChatUi:
 def items(state: ClientState) -> tuple[str, ...]:
     """What of the open panel the keyboard's focus visits, in the order Tab (or Down) goes: the field (""),
     each ready phrase, each mute chip (:func:`mute_keys`), the × that closes the panel."""
-    return ("", *(f"phrase:{pid}" for pid in PHRASE_IDS), *(f"mute:{k}" for k in mute_keys(state)), "close")
+    again = ("retry",) if unsent(state) else ()
+    return ("", *again, *(f"phrase:{pid}" for pid in PHRASE_IDS), *(f"mute:{k}" for k in mute_keys(state)), "close")
 
 
 MOVES = {pygame.K_TAB: 1, pygame.K_DOWN: 1, pygame.K_UP: -1}

@@ -14,7 +14,7 @@ from doublenine.shared.i18n import N_
 from doublenine.shared.seats import Seat, team_of
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .chat import MUTE, ChatLayout, ChatUi, chip_label, draft_room, free_text_allowed, unread, visible
+from .chat import MUTE, ChatLayout, ChatUi, chip_label, draft_room, free_text_allowed, pending, unread, visible
 from .focus import draw_ring
 from .panels import Button
 from .render import DIM_INK, INK, draw_button
@@ -22,6 +22,7 @@ from .seatnames import window_seat_name
 from .store import ClientState
 from .text import tr, trn
 from .textfield import draw_text
+from .typeset import MIN_SIZE
 
 SPECTATOR_NAMED = N_("{name} (spectator)")
 """Who said a spectator's chat line that carries a name (``ChatLineW.name``, the ``spectate.name`` the server
@@ -30,6 +31,15 @@ SAY_HELLO = N_("Say hello: pick a phrase (click, or Tab then Enter) or type belo
 """The empty chat's caption; it says the keys too (new user s12 F7: "click a phrase" to a keyboard player)."""
 SAY_HELLO_PHRASES = N_("Say hello: pick a phrase below (click, or Tab then Enter)")
 """The same where only phrases may be said now (chat.free_text_allowed)."""
+SENDING = N_("Sending…")
+"""Under a line said here whose answer has not come (``ClientState.saying``)."""
+SENDING_LATER = N_("Waiting for the connection")
+"""The same while the connection is lost: it goes again after the rejoin (client.net.NetSession._resend)."""
+NOT_SENT = N_("Not sent")
+"""Under a line the server refused or that the ended connection never took: "Send again" says it again."""
+SEND_AGAIN = N_("Send again")
+"""The button over the phrases while a line was not sent (chat.ChatLayout.retry)."""
+WARN_INK = (236, 190, 120)
 PANEL_FILL = (14, 30, 24, 255)
 FIELD_FILL = (8, 18, 14, 255)
 
@@ -68,6 +78,8 @@ def draw_chat(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui:
     for pid, rect in lay.phrases:
         draw_button(surface, art, Button(f"phrase:{pid}", rect, PHRASES[pid]), f, lang, hover == f"phrase:{pid}")
     _field(surface, lay, state, cui, art, lang, hover)
+    if lay.retry is not None:
+        draw_button(surface, art, Button("retry", lay.retry, SEND_AGAIN, primary=True), f, lang, hover == "retry")
     ringed = focus_rect(lay, cui)
     if ringed is not None:  # the keyboard's focus on a phrase, a mute or × (chat.key): the window's one ring
         draw_ring(surface, ringed)
@@ -78,7 +90,7 @@ def focus_rect(lay: ChatLayout, cui: ChatUi) -> tuple[int, int, int, int] | None
     field (its own gold edge and caret show it) or while the panel does not have the keys."""
     if not cui.focused or not cui.item:
         return None
-    found = dict([("close", lay.close), *((f"phrase:{p}", r) for p, r in lay.phrases),
+    found = dict([("close", lay.close), ("retry", lay.retry), *((f"phrase:{p}", r) for p, r in lay.phrases),
                   *((f"mute:{k}", r) for k, r in lay.chips)]).get(cui.item)
     return found
 
@@ -118,10 +130,10 @@ def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
     assert lay.lines is not None
     x, top, w, h = lay.lines
     f = lay.font
-    step = art.type.line_height(f)
     y = top + h
     shown = visible(state, cui)
     hidden = len(state.chat) - len(shown)
+    waiting = pending(state)  # said here, not answered yet (or not sent): at once, under the table's lines
     # the panel's own notes wrap, never cut (new-user N7: French "Dites bonjour : cliquez une phrase ou…"
     # at 800x600; kind: text fitted by dropping meaning)
     if state.chat_rule == "phrases_in_hand":  # the table's setting, shown to everyone (issue 15)
@@ -129,24 +141,68 @@ def _lines(surface: pygame.Surface, lay: ChatLayout, state: ClientState, cui: Ch
     if hidden:
         top = _note(surface, art, trn(lang, "{count} line muted", "{count} lines muted", hidden), round(0.85 * f),
                     (x, top, w))
-    if not shown:  # where the field is closed it is not offered (new user s10 item 1: typing was swallowed)
+    if not shown and not waiting:  # where the field is closed it is not offered (new user s10 item 1)
         hello = SAY_HELLO if free_text_allowed(state) else SAY_HELLO_PHRASES
         _note(surface, art, tr(lang, hello), f, (x, top, w))
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(x, top, w, max(0, y - top)))
-    for n, line in enumerate(reversed(shown)):
-        who, what = line_text(line, lang)
-        rows = [row for row in art.type.wrap(what, f, w - f) if row] or [""]
-        above = line_top(y, step * (len(rows) + 1) + f // 3, top, newest=n == 0)
+    lines = [(line, "") for line in shown] + [(own_line(state, said), mark(state, said)) for said in waiting]
+    for n, (line, said) in enumerate(reversed(lines)):
+        above = _one_line(surface, art, lang, line, said, (x, top, w, y), f, newest=n == 0)
         if above is None:
             break
         y = above
-        colour = TEAM_COLOURS[team_of(Seat(line.seat))] if line.seat is not None else DIM_INK
-        surface.blit(art.text(who, round(0.9 * f), colour, bold=True, width=w), (x, y))
-        for i, row in enumerate(rows):
-            # fitted, not only wrapped: a word wider than the panel (a run of wide signs) is cut with "…"
-            surface.blit(art.type.draw(row, f, INK, width=w - f, min_size=f), (x + f // 2, y + step * (i + 1)))
     surface.set_clip(clip)
+
+
+def _one_line(surface: pygame.Surface, art: Art, lang: str, line: Any, said: str, room: tuple[int, int, int, int],
+              f: int, newest: bool) -> int | None:
+    """Draw chat ``line`` ending at ``room``'s bottom (x, top, width, bottom px): its speaker, then ``said`` (a line
+    said here: :func:`mark`) beside the speaker where it fits, else under it, then its words; the top it was drawn
+    at, None when it is left out (:func:`line_top`). The mark comes before the words, so a newest line cut by a
+    small room keeps it (800x600)."""
+    x, top, w, bottom = room
+    step = art.type.line_height(f)
+    who, what = line_text(line, lang)
+    rows = [row for row in art.type.wrap(what, f, w - f) if row] or [""]
+    small = max(MIN_SIZE, round(0.85 * f))  # never under the readable minimum
+    who_w = art.type.measure(who, round(0.9 * f), True)[0]
+    beside = bool(said) and who_w + f + art.type.measure(tr(lang, said), small)[0] <= w  # on the speaker's row
+    marks = [row for row in art.type.wrap(tr(lang, said), small, w - f) if row] if said and not beside else []
+    under = art.type.line_height(small) * len(marks)
+    y = line_top(bottom, step * (len(rows) + 1) + under + f // 3, top, newest=newest)
+    if y is None:
+        return None
+    colour = TEAM_COLOURS[team_of(Seat(line.seat))] if line.seat is not None else DIM_INK
+    surface.blit(art.text(who, round(0.9 * f), colour, bold=True, width=w), (x, y))
+    ink = WARN_INK if said == NOT_SENT else DIM_INK  # "Sending…", "Waiting for the connection", "Not sent"
+    if beside:
+        surface.blit(art.text(tr(lang, said), small, ink, width=w - who_w - f),
+                     (x + who_w + f, y + (step - art.type.line_height(small)) // 2))
+    for i, row in enumerate(marks):  # wrapped, never cut
+        surface.blit(art.text(row, small, ink, width=w - f), (x + f // 2, y + step + art.type.line_height(small) * i))
+    for i, row in enumerate(rows):
+        # fitted, not only wrapped: a word wider than the panel (a run of wide signs) is cut with "…"
+        surface.blit(art.type.draw(row, f, INK if not said else DIM_INK, width=w - f, min_size=f),
+                     (x + f // 2, y + under + step * (i + 1)))
+    return y
+
+
+def own_line(state: ClientState, said: Any) -> Any:
+    """A line said here (``ClientState.saying``) as :func:`line_text` reads a chat line: this seat's, with the
+    name the window shows for it, or a spectator's."""
+    from types import SimpleNamespace
+    me = state.view.seat if state.view is not None else None
+    name = state.names[int(me) - 1] if me is not None else ""
+    return SimpleNamespace(seat=None if me is None else int(me), name=name, text=said.text, phrase=said.phrase)
+
+
+def mark(state: ClientState, said: Any) -> str:
+    """What is said under a line said here: :data:`NOT_SENT`, :data:`SENDING_LATER` while the connection is
+    not up, else :data:`SENDING`."""
+    if said.unsent:
+        return NOT_SENT
+    return SENDING if state.connection == "connected" else SENDING_LATER
 
 
 def line_top(bottom: int, height: int, top: int, newest: bool) -> int | None:

@@ -78,6 +78,12 @@ class Nudge:
 
 
 @dataclass(frozen=True, slots=True)
+class Resay:
+    """Say again every chat line the server did not take (``ClientState.saying``'s ``unsent`` ones), each with a new
+    ``intent_id``: the chat panel's Retry."""
+
+
+@dataclass(frozen=True, slots=True)
 class AskCoach:
     """Issue 14.2: "Review my hand": the coach's review of this seat's decisions in finished
     hand ``hand`` of match ``match``; it comes back as the server's ``coach`` frame."""
@@ -91,7 +97,7 @@ class Back:
     """D7: take this seat back from the computer that plays it."""
 
 
-Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Withdraw, Say, Nudge, Back, AskCoach]
+Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Withdraw, Say, Nudge, Back, AskCoach, Resay]
 """Anything the UI sends."""
 
-__all__ = ["AskCoach", "Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Withdraw", "Say", "Nudge", "Back", "Intent"]
+__all__ = ["AskCoach", "Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Withdraw", "Say", "Nudge", "Back", "Resay", "Intent"]

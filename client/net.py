@@ -37,7 +37,7 @@ from doublenine.shared.convert import intent_for
 from doublenine.shared.moves import DrawPick
 
 from .intents import (
-    Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Say, Withdraw,
+    Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Resay, Say, Withdraw,
 )
 from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
@@ -45,7 +45,7 @@ from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, conne
 from doublenine.shared.reconnect import (NOBODY_SECONDS, NOBODY_TRIES, REPLACED, Backoff, Reconnector, ends_game,
                                          nobody_listens, refusal_wait, retry_after, retry_dial, retry_refusal)
 
-from .store import UNDELIVERED, ClientState, Connection, Failed, reduce, review_of, unseen_chat
+from .store import UNDELIVERED, ClientState, Connection, Failed, Saying, reduce, review_of, unseen_chat
 
 log = logging.getLogger(__name__)
 
@@ -503,6 +503,12 @@ class NetSession:
         self._talk_ids = True
         """False once the server refused a chat's or nudge's ``intent_id`` (``WRONG_TYPES``: a version-2
         server before s15): they go without one from then on, as before."""
+        self.unsent: dict[str, p.Model] = {}
+        """Chat lines and nudges that will not arrive as said, by ``intent_id``, oldest first: the server
+        refused them (its chat rate, a hand begun at a phrases-only table, its store, the table moving; not
+        ``DUPLICATE``: that one was said) or the connection ended for good (``failure``) with them in
+        :attr:`talk`. Shown "Not sent" (``ClientState.saying``); :meth:`retry` says the lines again. At most
+        :data:`UNANSWERED_KEPT`."""
 
     def pump(self, limit: int = 500) -> bool:
         """Drain the inbox into the state without waiting; True if anything changed. A message that does
@@ -537,7 +543,11 @@ class NetSession:
             if isinstance(msg, p.Update) or (isinstance(msg, p.Snapshot) and not self._rejoining):
                 self._answered_by(new.seq)  # a rejoin's snapshot answers nothing: its intents go again
                 self._answered_privately(new)
-            new = self._with_sending(new)
+            if new.failure is not None and self.talk:  # the end for good: what waited will never go
+                self.unsent.update(self.talk)
+                self.talk.clear()
+                self._bound_unsent()
+            new = self._with_talk(self._with_sending(new))
             changed = changed or new is not self.state
             if new.view is not self.state.view:  # each move its own moment (client.pacing)
                 self.steps.append(new)
@@ -546,6 +556,9 @@ class NetSession:
             if isinstance(msg, p.Snapshot) and self._rejoining:
                 self._rejoining = False
                 self._resend()
+        talked = self._with_talk(self.state)  # a batch whose answers were all taken out of it still answers
+        if talked is not self.state:
+            self.state, changed = talked, True
         if self.state.resync and self.resyncs.due(self.clock()):
             from dataclasses import replace
             if self.client.send(p.Resync()):
@@ -557,6 +570,8 @@ class NetSession:
         (one with an ``intent_id``: a decision, a hint, a control, a hand-over) is kept in
         :attr:`unanswered` until its answer comes, also when it could not be sent now (False: the
         connection is lost): it goes out again after the rejoin (:meth:`_resend`)."""
+        if isinstance(intent, Resay):
+            return self.retry()
         msg = self.encode(intent)
         if msg is None:
             return False
@@ -578,7 +593,41 @@ class NetSession:
             self.talk[msg.intent_id] = msg
             while len(self.talk) > UNANSWERED_KEPT:
                 self.talk.pop(next(iter(self.talk)))
+            if self.state.failure is not None:  # no connection will come: not sent, at once
+                self.unsent[msg.intent_id] = self.talk.pop(msg.intent_id)
+                self._bound_unsent()
+            self.state = self._with_talk(self.state)  # shown at once, "Sending…" (ClientState.saying)
         return self.client.send(msg)
+
+    def retry(self) -> bool:
+        """The chat panel's Retry: every chat line of :attr:`unsent` said again, oldest first, each with a new
+        ``intent_id`` (the refused one was never said); unsent nudges are dropped (the wait card's Nudge asks
+        again). True when something was sent now (False: the connection is down; the lines wait in
+        :attr:`talk` for the rejoin, or stay unsent when it ended for good)."""
+        said, self.unsent = list(self.unsent.values()), {}
+        sent = False
+        for msg in said:
+            if isinstance(msg, p.Chat):
+                sent = self.send(Say(text=msg.text, phrase=msg.phrase)) or sent
+        self.state = self._with_talk(self.state)
+        return sent
+
+    def _bound_unsent(self) -> None:
+        while len(self.unsent) > UNANSWERED_KEPT:
+            self.unsent.pop(next(iter(self.unsent)))
+
+    def _with_talk(self, state: ClientState) -> ClientState:
+        """``state`` with :attr:`ClientState.saying` holding :attr:`talk` and :attr:`unsent` (oldest first)."""
+        def saying(iid: str, msg: p.Model, unsent: bool) -> Saying:
+            if isinstance(msg, p.Nudge):
+                return Saying(iid, nudge=int(msg.seat), unsent=unsent)
+            return Saying(iid, text=getattr(msg, "text", None), phrase=getattr(msg, "phrase", None), unsent=unsent)
+        now = tuple([saying(i, m, True) for i, m in self.unsent.items()]
+                    + [saying(i, m, False) for i, m in self.talk.items()])
+        if now == state.saying:
+            return state
+        from dataclasses import replace
+        return replace(state, saying=now)
 
     def _talk_answers(self, batch: list[Any]) -> list[Any]:
         """Take the answers to :attr:`talk` out of ``batch`` (oldest first, as the server answers one
@@ -608,6 +657,9 @@ class NetSession:
                     told.append(msg)
                 elif resent and str(msg.code) == "DUPLICATE":
                     told.append(msg)
+                elif str(msg.code) not in ("DUPLICATE", "WRONG_TYPES"):  # refused: it was not said
+                    self.unsent[iid] = said
+                    self._bound_unsent()
         return told
 
     def _answer_talk(self, answers: Callable[[p.Model], bool]) -> None:

@@ -162,9 +162,30 @@ class ClientState:
     whose lobby offers no "Start now" (attacker s12 D1)."""
     asking_target: Seat | None = None
     """The seat this seat's own open hand-over request is about (``RequestW.target``), named by its card."""
+    saying: tuple[Saying, ...] = ()
+    """Chat lines and nudges this window said whose answer has not come, oldest first, and those not sent
+    (:class:`Saying`; set by ``client.net.NetSession``, never by :func:`reduce`)."""
     starters: tuple[Seat, ...] | None = None
     """The seats whose ``start`` the server accepts now (``TableW.starters``); None from an older server, which
     does not say: then :attr:`starts` decides (:func:`may_start`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Saying:
+    """A chat line or a nudge this window said whose answer has not come (``client.net.NetSession.talk``), shown at
+    once: the chat panel writes the line marked "Sending…", the nudger's notice says "Nudging {name}…". s15 player:
+    a line typed while the link was down vanished until the link came back (kind: something the player did that
+    the window showed only once the server answered)."""
+
+    iid: str
+    """Its ``intent_id`` (the server says each once: a resend after a rejoin is never said twice)."""
+    text: str | None = None
+    phrase: str | None = None
+    nudge: int | None = None
+    """The seat nudged (1..4) for a nudge; None for a chat line."""
+    unsent: bool = False
+    """The server refused it (its rate, a hand begun at a phrases-only table, its store...) or the connection ended
+    for good before it went: "Not sent", and the chat panel's Retry says a line again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,9 @@ from typing import Any
 
 import pygame
 
+from doublenine.shared.i18n import N_
+from doublenine.shared.seats import Seat
+
 from .. import chat, config
 from ..art import Art
 from ..chatdraw import draw_chat
@@ -32,6 +35,14 @@ from ..waiting import (
 
 OTHERS_NOTICE = 4.0
 """Seconds the other players see "X nudged Y"."""
+NUDGING = N_("Nudging {name}…")
+"""The nudger's notice at once, before the server's ``nudge`` answers ("You nudged {name}" then): s15 player, a
+nudge sent on a link that was down showed nothing (kind: something the player did shown only once answered)."""
+NUDGE_NOT_SENT = N_("Your nudge to {name} was not sent")
+"""The nudger's notice when the server refused the nudge or the connection ended first (the wait card's Nudge
+asks again)."""
+TOLD_KEPT = 16
+"""Nudges said here whose notice a window remembers having shown (``TableTalk._told``)."""
 
 
 RESULT_PANELS = ("drawn", "reveal", "looking", "match_over")
@@ -80,6 +91,8 @@ class TableTalk:
         self._swallow = ""
         self._cards: tuple[tuple[object, ...], list[Card]] | None = None
         """The cards last built, with what they were built from (:meth:`cards` builds once a frame)."""
+        self._told: list[tuple[str, bool]] = []
+        """(``intent_id``, unsent) of the nudges said here whose notice was shown (:data:`TOLD_KEPT` at most)."""
         self._read: tuple[str, int, int] = ("", 0, 0)
         """(table code, newest line read there as remembered in client.json, as last saved): the chat read
         before the window closed stays read after a rejoin (new user s9 item 4; config.chat_seen)."""
@@ -127,6 +140,8 @@ class TableTalk:
             dirty = True
         self._covered = covered
         self._counting = counting
+        if any(said.nudge is not None for said in state.saying):
+            dirty = self._said_nudge(state, now) or dirty
         if state.nudge is not None and state.nudge[0] != self._nudge_mark:
             dirty = self._heard_nudge(state, now)
         second = int(self.waited())
@@ -163,6 +178,20 @@ class TableTalk:
             saved = self.cui.seen  # another window's higher id at this table stays (config.see_chat)
             config.update(lambda now: config.see_chat(now, code, saved))
         self._read = (code, remembered, saved)
+
+    def _said_nudge(self, state: ClientState, now: float) -> bool:
+        """A nudge said here shown at once (:data:`NUDGING`), and again if it was not sent (:data:`NUDGE_NOT_SENT`);
+        True when the notice changed."""
+        told = False
+        for said in state.saying:
+            key = (said.iid, said.unsent)
+            if said.nudge is None or key in self._told:
+                continue
+            self._told = [*self._told, key][-TOLD_KEPT:]
+            name = seat_name(state, Seat(said.nudge), self.lang)
+            self.notice = (tr(self.lang, NUDGE_NOT_SENT if said.unsent else NUDGING, name=name), now, False)
+            told = True
+        return told
 
     def _heard_nudge(self, state: ClientState, now: float) -> bool:
         assert state.nudge is not None

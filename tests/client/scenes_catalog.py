@@ -207,6 +207,15 @@ def _chat(state: ClientState, ui: Ui | None = None) -> Paint:
     return paint
 
 
+def _saying(state: ClientState) -> ClientState:
+    """``state`` with lines said here unanswered while the link is lost, and one not sent (its "Send again"):
+    client/chatdraw marks each (s15: a line said offline vanished until the link came back)."""
+    from doublenine.client.store import Saying
+    return replace(state, connection="lost", saying=(
+        Saying("a-1", text="¡Perdón, se me cortó la conexión un momento!", unsent=True),
+        Saying("a-2", phrase="well_played"), Saying("a-3", text="Ya vuelvo")))
+
+
 def _waiting(state: ClientState, mode: str) -> Paint:
     """Issue 15 over the table: "wait", the card by a friend the table has waited for over a minute
     (Nudge, hand-over); "back", the "I'm back" card while the computer plays one's own seat; "nudged",
@@ -379,6 +388,8 @@ def painters() -> list[tuple[str, Paint]]:
             ("overlay/ledger", _overlay("ledger", by["match-over"])), ("table/chat", _chat(by["own-turn"])),
             *[(f"table/chat-{name}", _chat(state, ui)) for name, state, ui in states
               if name in ("lobby", "draw-mine", "review", "consent", "reveal", "match-over", "spectator")],
+            ("table/chat-sending", _chat(_saying(by["own-turn"]))),
+            ("table/chat-sending-spectator", _chat(_saying(by["spectator"]))),
             ("overlay/review", _review(*coach_reply())), ("overlay/review-waiting", _review(by["reveal"], None)),
             ("table/wait", _waiting(by["own-turn"], "wait")), ("table/back", _waiting(by["own-turn"], "back")),
             ("table/nudged", _waiting(by["own-turn"], "nudged")),

@@ -50,7 +50,8 @@ def test_the_catalog_covers_every_scene_and_overlay(catalog: list) -> None:  # t
             "host/ask-leave"} <= names
     assert {"table/draw-mine", "table/review", "table/own-turn-lifted", "table/reveal", "table/match-over",
             "table/lobby-free", "table/spectator", "table/failure", "table/failure-longest", "join/failure-longest", "table/consent", "table/away", "table/chat",
-            "table/wait", "table/back", "table/nudged", "table/tracker", "table/tracker-spectator"} <= names
+            "table/wait", "table/back", "table/nudged", "table/tracker", "table/tracker-spectator",
+            "table/chat-sending", "table/chat-sending-spectator"} <= names
 
 
 pygame.display.init()
