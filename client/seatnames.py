@@ -77,3 +77,32 @@ def renamed_notice(lang: str, seat: int, asked: str, names: tuple[str, ...]) -> 
     mark = NAME_SUFFIX.search(stored)
     suffixed = mark is not None and not sent.endswith(mark.group(0))
     return tr(lang, RENAMED if suffixed else RENAMED_OTHER, name=shown)
+
+
+def played_said(lang: str, stored: str) -> str:
+    """Who played a seat of a finished match (``MatchRecordW.players``: persons' names joined by " / ", or
+    ``"computer:LEVEL"``) as the window says it in ``lang``: the names as sent, the computer as its seat card
+    says it ("computadora · Experto"; "computer" alone at a level this version does not know). Organiser s16
+    F10: the ledger named the people sitting now as an earlier match's players."""
+    from doublenine.shared.wire import COMPUTER_PLAYED
+
+    from doublenine.shared.seatstate import SEAT_WORDS, SeatState
+
+    from .scenes.startform import LEVEL_NAMES
+    COMPUTER_WORD = SEAT_WORDS[SeatState.COMPUTER]
+    if not stored.startswith(COMPUTER_PLAYED):
+        return stored
+    level = stored[len(COMPUTER_PLAYED):]
+    said = tr(lang, COMPUTER_WORD)
+    return said + " · " + tr(lang, LEVEL_NAMES[level]) if level in LEVEL_NAMES else said
+
+
+def played_english(stored: str) -> str:
+    """:func:`played_said` in a match record's fixed English (docs/match-record.md ``players``): a computer's
+    "computer · Expert", as the results' exports (CSV, JSON, ``doublenine results``) say it."""
+    from doublenine.shared.wire import COMPUTER_PLAYED, LEVELS
+    if not stored.startswith(COMPUTER_PLAYED):
+        return stored
+    level = stored[len(COMPUTER_PLAYED):]
+    return "computer · " + level.capitalize() if level in LEVELS else "computer"
+

@@ -319,7 +319,7 @@ async def leave(table: Table, conn: Any) -> None:
                 table.close_request("cancelled", seat)
             table.seat_given_up(site_group(getattr(conn, "group", None)))
         table.unbind(conn)
-        await table.settle_match_end()  # organiser s16 F5/F6: given up after its match: no leaver's name
+        await table.settle_match_end()  # organiser s16 F2: a seat whose person was away at the end is free
         conn.send(pack({"type": "left", "code": table.code}))
         if seat is None:
             table.spectators_changed()

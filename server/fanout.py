@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from doublenine.shared.convert import PUBLIC_FIELDS, move_frame, patch_frame, view_patch
+from doublenine.shared.convert import PUBLIC_FIELDS, PlayersOf, move_frame, patch_frame, view_patch
 from doublenine.shared.events import Decided, Event, MatchStarted, Redone, Restarted, Shuffled, Undone
 from doublenine.shared.moves import Pass, Play, Review
 from doublenine.shared.seats import SEATS, Seat
@@ -76,8 +76,10 @@ _CAUSES: dict[type, str] = {Undone: "undo", Redone: "redo", Restarted: "restart"
 """Update ``cause`` per control event (R27, R28); decisions have none."""
 
 
-def frames_for(old: MatchState, new: MatchState, events: list[Event], seq: int) -> Frames:
-    """The frames telling every audience about ``events`` (which turned ``old`` into ``new``)."""
+def frames_for(old: MatchState, new: MatchState, events: list[Event], seq: int,
+               players: PlayersOf | None = None) -> Frames:
+    """The frames telling every audience about ``events`` (which turned ``old`` into ``new``); ``players``:
+    who played each earlier match (``MatchRecordW.players`` of a ``past_add``; organiser s16 F10)."""
     cause = _CAUSES.get(type(events[0].body)) if events else None
     if len(events) == 1:
         body = events[0].body
@@ -87,12 +89,12 @@ def frames_for(old: MatchState, new: MatchState, events: list[Event], seq: int) 
                     and new.hand_number == old.hand_number and new.match == old.match:
                 return Frames(move_frame(seq, d), {})
             if _is_accept(events[0]) and new.phase is Phase.REVIEW:
-                patch = view_patch(view_for(old, d.seat), view_for(new, d.seat))
+                patch = view_patch(view_for(old, d.seat), view_for(new, d.seat), players)
                 return Frames(None, {d.seat: patch_frame(seq, patch)})
-    public = view_patch(view_for(old, None), view_for(new, None))
+    public = view_patch(view_for(old, None), view_for(new, None), players)
     private: dict[Seat, dict[str, object]] = {}
     for seat in SEATS:
-        priv = {k: v for k, v in view_patch(view_for(old, seat), view_for(new, seat)).items()
+        priv = {k: v for k, v in view_patch(view_for(old, seat), view_for(new, seat), players).items()
                 if k in _PRIVATE_KEYS}
         if priv:
             private[seat] = priv

@@ -386,6 +386,7 @@ class Registry(TableMoves, TableResumes):
         table = await self._table_of(stored, read)
         try:
             await table.load_chat()
+            await table.load_players()  # organiser s16 F10: who played its kept earlier matches
             await table.flush_unstored()
             await table.save_listing()
             await table.save_result()  # a finished match resumed: recorded again, unchanged

@@ -39,9 +39,9 @@ from .config import ServerConfig
 from .consent import ConsentRequest, NewMatchPace, RequestCooldown, UndoPace
 from .fanout import SeqCounter, frames_for
 from .logfmt import log_repeated
-from .seating import DECIDERS_KEPT, TableMeta
+from .seating import DECIDERS_KEPT, SeatSlot, TableMeta
 from .storedlog import StoredLog
-from .storage.base import InDoubt, MatchResult, computer_seat
+from .storage.base import InDoubt, MatchResult, computer_level, computer_seat
 from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.table")
@@ -282,6 +282,11 @@ class Table:
         self.result_stored: int | None = None
         """The number of the finished match whose result the store holds from this process
         (:meth:`save_result`); None: none yet (a finished match is recorded again, unchanged)."""
+        self.past_players: dict[int, tuple[str, str, str, str]] = {}
+        """Who played each finished match the table keeps (match number -> :meth:`result_names` at its end;
+        the newest :data:`PAST_KEPT` + 1): ``MatchRecordW.players`` (organiser s16 F10: the windows named
+        today's seat holders as an earlier match's players). Filled at each match's end and, for a resumed
+        table, from its stored results (:meth:`load_players`); live, never stored apart from the results."""
 
     # ------------------------------------------------------------ storage
 
@@ -301,6 +306,33 @@ class Table:
         if rows:
             await self.store.append(self.code, rows, self.epoch)
         self._unstored = self.log.size
+
+    def players_of(self, match: int) -> tuple[str, str, str, str] | None:
+        """Who played finished match ``match`` (:attr:`past_players`), None when not known."""
+        return self.past_players.get(match)
+
+    def _note_players(self, state: MatchState) -> None:
+        """Keep who played ``state``'s match once it is over (:attr:`past_players`), from the seats'
+        deciders of that match; bounded to the newest :data:`PAST_KEPT` + 1 matches."""
+        if state.phase is not Phase.MATCH_OVER:
+            return
+        self.past_players[state.match] = self.result_names(state.match)
+        for old in sorted(self.past_players)[:-(PAST_KEPT + 1)]:
+            del self.past_players[old]
+
+    async def load_players(self) -> None:
+        """A resumed table: who played its kept earlier matches, from its stored results (the same names
+        the result pages show). A store that fails leaves them unknown (``players`` null): information only."""
+        try:
+            found = await self.store.load_results(PAST_KEPT + 1, code=self.code)
+        except Exception as exc:  # noqa: BLE001 - the records only miss their names
+            log.info("table %s: the results of its earlier matches could not be read: %s", self.code, said(exc))
+            return
+        for r in found:  # a record before session 15 said "computer · Easy": the data form, as now stored
+            self.past_players.setdefault(r.match, tuple(  # type: ignore[arg-type]
+                n if computer_level(n) is None else computer_seat(computer_level(n) or "") for n in r.seats))
+        self._note_players(self.log.state)
+        self._snapshot_views.clear()
 
     async def load_chat(self) -> None:
         """Take the table's recent chat lines from the store (a resumed table, issue 15)."""
@@ -628,7 +660,7 @@ class Table:
         key = self.snapshot_key(seat)[1:]
         cached = self._snapshot_views.get(seat)
         if cached is None or cached[0] != key:
-            cached = (key, pack(view_to_wire(view_for(state, seat), past=PAST_IN_SNAPSHOT)))
+            cached = (key, pack(view_to_wire(view_for(state, seat), past=PAST_IN_SNAPSHOT, players=self.players_of)))
             self._snapshot_views[seat] = cached
         waited = round(max(0.0, time.time() - self.since), 3)
         return b"".join((b"\x85", pack("type"), pack("snapshot"), pack("seq"), pack(self.seq), pack("view"),
@@ -882,7 +914,9 @@ class Table:
         moved, self.seq = self._counter.seq != self.seq, self._counter.seq
         if moved:
             self._forget_stale()
-        frames = frames_for(old, self.log.state, events, self.seq)
+        self._note_players(old)  # a match over before a new one: who played it, for the new match's past_add
+        self._note_players(self.log.state)
+        frames = frames_for(old, self.log.state, events, self.seq, self.players_of)
         if frames.shared is not None:
             self.send_all(frames.shared, state=True)
         else:
@@ -905,7 +939,7 @@ class Table:
             table_changed = True
         if await self.seat_waiters():  # R21 (attacker s14 F1): a late arrival sits at the next deal
             table_changed = True
-        if await self.settle_match_end():  # organiser s16 F2/F5: seats nobody holds at the end
+        if await self.settle_match_end(any(isinstance(e.body, MatchStarted) for e in events)):  # s16 F2/F5
             table_changed = True
         if table_changed:
             self.broadcast_table()
@@ -1025,14 +1059,15 @@ class Table:
         slot = self.slots[seat]
         return slot.sat_after if slot.claimed else None
 
-    def result_names(self) -> tuple[str, str, str, str]:
+    def result_names(self, match: int | None = None) -> tuple[str, str, str, str]:
         """Per seat, as the match's result names it: the persons who made a decision at it in this match
         (:meth:`decided_by`, joined by " / "), else the computer that played it all, by its level
         as data (``"computer:expert"``, :func:`~.storage.base.computer_seat`; each page says it in its reader's
         language, translator s15 F32). Kind: a record crediting a person who
         made no decision (attacker s14 F7: "B: Vandal WAS HERE & West" for a stranger who sat an
-        instant mid-hand and left, the computer playing the seat to the end)."""
-        match = self.log.state.match
+        instant mid-hand and left, the computer playing the seat to the end). ``match``: that match's
+        (None: the match being played; an earlier one whose deciders the seats no longer keep is the computer's)."""
+        match = self.log.state.match if match is None else match
         return tuple(" / ".join(sl.deciders) if sl.deciders and sl.deciders_match == match
                      else computer_seat(sl.level)
                      for _, sl in sorted(self.slots.items()))  # type: ignore[return-value]
@@ -1162,15 +1197,13 @@ class Table:
         return tuple(s for s in SEATS if self.slots[s].claimed and self.slots[s].handed_over
                      and self.slots[s].conn is None)
 
-    def _match_end_changes(self) -> bool:
-        """Whether :meth:`settle_match_end` would change a seat now."""
-        if not self.meta.started or self.log.state.phase is not Phase.MATCH_OVER:
-            return False
-        return bool(self.gone_at_match_end()) or any(
-            sl.kind == "human" and not sl.claimed and not sl.waits and (sl.name or sl.next_name)
-            for sl in self.slots.values())
+    def _nameless(self) -> list[SeatSlot]:
+        """The human seats nobody holds that still show a person's name (given up with ``leave`` or at a
+        match's end)."""
+        return [sl for sl in self.slots.values()
+                if sl.kind == "human" and not sl.claimed and not sl.waits and (sl.name or sl.next_name)]
 
-    def _settle_seats(self) -> None:
+    def _settle_seats(self, new_match: bool) -> None:
         """The change :meth:`settle_match_end` makes (under the lock, before the seats are stored)."""
         for seat in self.gone_at_match_end():
             slot = self.slots[seat]
@@ -1180,29 +1213,32 @@ class Table:
             self.returning.discard(seat)
             self.back_asked.discard(seat)
             self.handed_at.pop(seat, None)
-        for slot in self.slots.values():
-            if slot.kind == "human" and not slot.claimed and not slot.waits:
-                slot.name, slot.next_name = "", ""  # "computer, free seat": no person's name once its match is over
+        if new_match:
+            for slot in self._nameless():
+                slot.name, slot.next_name = "", ""  # "computer, free seat": nobody's name in a match nobody played
 
-    async def settle_match_end(self) -> bool:
-        """Under the lock, at MATCH_OVER (organiser s16 F2, F5, F6): a match's end is where nothing is undone by
-        a new match, so the seats nobody holds for the next one stop standing for someone:
+    async def settle_match_end(self, new_match: bool = False) -> bool:
+        """Under the lock (organiser s16 F2, F5, F6): a match's end is where nothing is undone by a new match,
+        so the seats nobody holds for the next one stop standing for someone:
 
-        - a seat handed over to the computer (D7) whose person is not connected (:meth:`gone_at_match_end`:
-          away when the match ended, or handed over after it) is given up as by ``leave``: its token is void
-          (the person's ``rejoin`` is refused ``BAD_TOKEN``; a ``join`` takes a free seat), a newcomer may
-          ``join`` it and the computer plays it in the next match meanwhile ("computer, free seat");
-        - a human seat nobody holds (given up with ``leave``, or so) loses its last person's name: it shows
-          its default name as a free seat, so the room's screen never shows a person who left at a table they
-          no longer play at, nor at two tables (F5a, F6), and that name no longer counts against anyone (F9).
+        - at MATCH_OVER, a seat handed over to the computer (D7) whose person is not connected
+          (:meth:`gone_at_match_end`: away when the match ended, or handed over after it) is given up as by
+          ``leave``: its token is void (the person's ``rejoin`` is refused ``BAD_TOKEN``; a ``join`` takes a
+          free seat), a newcomer may ``join`` it and the computer plays it in the next match meanwhile
+          ("computer, free seat");
+        - ``new_match`` (the commit that started one): a human seat nobody holds (given up) loses its last
+          person's name and shows its default name as a free seat: the match just over keeps it to its end
+          (it was partly theirs), the next one, which nobody played at that seat, never shows it, so the room's
+          screen does not show a person who left at a table they no longer play at, nor at two tables (F5a,
+          F6).
 
-        The match's result keeps naming who decided at each seat (``SeatSlot.deciders``). True when a seat
-        changed (the caller sends the ``table`` frame). A store failure is logged and the seats are put back:
-        the next commit or change of seats at MATCH_OVER tries again."""
-        if not self._match_end_changes():
+        The matches' results name who decided at each seat (``SeatSlot.deciders``). True when a seat changed
+        (the caller sends the ``table`` frame). A store failure is logged and the seats are put back: the next
+        commit or change of seats tries again."""
+        if not self.gone_at_match_end() and not (new_match and self._nameless()):
             return False
         before = self.meta.record()
-        self._settle_seats()
+        self._settle_seats(new_match)
         try:
             await self.save_meta()
         except Exception:

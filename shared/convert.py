@@ -75,9 +75,15 @@ def _finished_w(f: FinishedHand) -> dict[str, Any]:
     }
 
 
-def _record_w(m: MatchRecord) -> dict[str, Any]:
+PlayersOf = Callable[[int], tuple[str, str, str, str] | None]
+"""The server's who-played-each-match lookup (match number -> ``MatchRecordW.players``), None: not known."""
+
+
+def _record_w(m: MatchRecord, players: PlayersOf | None = None) -> dict[str, Any]:
+    known = m.players if players is None else players(m.number) or m.players
     out = {"number": m.number, "scores": tuple(m.scores),
-           "winner": _opt_value(m.winner), "named": _opt_value(m.named)}
+           "winner": _opt_value(m.winner), "named": _opt_value(m.named),
+           "players": None if known is None else tuple(known)}
     out.update(_windowed("draws", m.draws, _draw_w))
     out.update(_windowed("redeals", m.redeals, _redeal_w))
     out.update(_windowed("finished", m.finished, _finished_w))
@@ -116,15 +122,16 @@ PUBLIC_FIELDS: tuple[str, ...] = tuple(_TO_WIRE)
 """The view fields every connection at a table shares (R21 minus any hand)."""
 
 
-def view_to_wire(view: View, past: int | None = None) -> dict[str, Any]:
+def view_to_wire(view: View, past: int | None = None, players: PlayersOf | None = None) -> dict[str, Any]:
     """A view as a ``ViewW`` map (R21/D8: exactly what ``view`` holds, nothing more);
-    ``past``: only that many of the latest earlier matches (the rest are never converted)."""
+    ``past``: only that many of the latest earlier matches (the rest are never converted); ``players``: who
+    played each earlier match (the server's table knows, the log does not; public, as its results)."""
     out = {name: conv(getattr(view, name)) for name, conv in _TO_WIRE.items()
            if name != "past" and name not in IN_FRAME}
     for name in IN_FRAME:
         out.update(_windowed(name, getattr(view, name), _ITEM_TO_WIRE[name]))
     recent = view.past if past is None else view.past[-past:] if past > 0 else ()
-    out["past"] = tuple(_record_w(m) for m in recent)
+    out["past"] = tuple(_record_w(m, players) for m in recent)
     if isinstance(view, SeatView):
         out.update(viewer=int(view.viewer), hand=_tiles_w(view.hand), answered=view.answered)
     else:
@@ -132,8 +139,9 @@ def view_to_wire(view: View, past: int | None = None) -> dict[str, Any]:
     return out
 
 
-def view_patch(old: View, new: View) -> dict[str, Any]:
-    """The ``ViewPatch`` map that turns ``old`` into ``new`` (same viewer); ``{}`` if equal."""
+def view_patch(old: View, new: View, players: PlayersOf | None = None) -> dict[str, Any]:
+    """The ``ViewPatch`` map that turns ``old`` into ``new`` (same viewer); ``{}`` if equal; ``players`` as
+    :func:`view_to_wire`'s, for a ``past_add``."""
     out: dict[str, Any] = {}
     clear: list[str] = []
     for name, conv in _TO_WIRE.items():
@@ -146,7 +154,7 @@ def view_patch(old: View, new: View) -> dict[str, Any]:
             last = o[-1].number if o else 0  # (it keeps the last 2) stays with the clients that saw it
             added = tuple(m for m in n if m.number > last)
             if added:
-                out["past_add"] = conv(added)
+                out["past_add"] = tuple(_record_w(m, players) for m in added)
         elif name in IN_FRAME:
             out.update(_windowed_patch(name, o, n))
         elif name in APPENDABLE and len(n) > len(o) and n[:len(o)] == o:
@@ -254,7 +262,8 @@ def _record_from(w: Any) -> MatchRecord:
                        tuple(_redeal_from(r) for r in w.redeals),
                        tuple(_finished_from(f) for f in w.finished), tuple(w.scores),
                        None if w.winner is None else Team(w.winner),
-                       None if w.named is None else NamedResult(w.named))
+                       None if w.named is None else NamedResult(w.named),
+                       None if w.players is None else tuple(w.players))
 
 
 def record_to_wire(m: MatchRecord) -> dict[str, Any]:

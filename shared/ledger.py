@@ -108,6 +108,9 @@ class MatchLedger:
     """Team scores (A, B) now, or at the end of an earlier match."""
     winner: Team | None
     named: NamedResult | None
+    players: tuple[str, str, str, str] | None = None
+    """Who played this match, seats 1..4, as its result names them (``MatchRecordW.players``); None: not known
+    (the current match: the seats' present names; an older server). Organiser s16 F10."""
 
     @property
     def chart(self) -> tuple[tuple[int, int], ...]:
@@ -163,9 +166,10 @@ def hand_row(hand: FinishedHand, redeals: tuple[RedealRecord, ...] = ()) -> Hand
 
 def _match(number: int, current: bool, draws: tuple[OpeningDraw, ...],
            finished: tuple[FinishedHand, ...], redeals: tuple[RedealRecord, ...],
-           scores: tuple[int, int], winner: Team | None, named: NamedResult | None) -> MatchLedger:
+           scores: tuple[int, int], winner: Team | None, named: NamedResult | None,
+           players: tuple[str, str, str, str] | None = None) -> MatchLedger:
     return MatchLedger(number, current, draw_rows(draws),
-                       tuple(hand_row(h, redeals) for h in finished), redeals, scores, winner, named)
+                       tuple(hand_row(h, redeals) for h in finished), redeals, scores, winner, named, players)
 
 
 def ledger_from_view(view: SpectatorView, *, seeded: bool = False,
@@ -177,7 +181,7 @@ def ledger_from_view(view: SpectatorView, *, seeded: bool = False,
     gives a current match with no hand rows.
     """
     past = tuple(_match(m.number, False, m.draws, m.finished, m.redeals, m.scores,
-                        m.winner, m.named) for m in view.past)
+                        m.winner, m.named, m.players) for m in view.past)
     now = _match(view.match, True, view.draws, view.finished, view.redeals, view.scores,
                  view.winner, view.named)
     return Ledger(past + (now,), seeded, seed if seeded else None)

@@ -7,7 +7,7 @@ speed; use :meth:`HandState.hand` for a ``frozenset`` of tiles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
@@ -200,6 +200,9 @@ class MatchRecord:
     scores: tuple[int, int]
     winner: Team | None
     named: NamedResult | None
+    players: tuple[str, str, str, str] | None = field(default=None, compare=False)
+    """Who played the match (``MatchRecordW.players``): known only to the server's table and the clients it
+    told, never folded from the log (so never compared: the engine's record and a client's are the same match)."""
 
 
 @dataclass(frozen=True, slots=True)

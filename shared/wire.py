@@ -173,6 +173,15 @@ the stored log keeps every entry (attacker finding: 1,030 tied draws made a tabl
 Total = Annotated[int, Field(ge=0, le=MAX_SAFE, strict=True)]
 
 
+COMPUTER_PLAYED = "computer:"
+"""How a finished match's record names a seat the computer played all match (``MatchRecordW.players``, the
+server's results, ``server/storage/base.COMPUTER_SEAT``): this prefix and the level's key, ``"computer:expert"``."""
+PLAYED_CHARS = 4 * 32 + 3 * 3
+"""The longest ``MatchRecordW.players`` entry: four persons' names (at most 32 characters each, the most a
+seat's record keeps) joined by " / "."""
+PlayedW = Annotated[str, Field(max_length=PLAYED_CHARS, strict=True)]
+
+
 class MatchRecordW(Model):
     """An earlier match at this table (its lists windowed as in :class:`ViewW`)."""
 
@@ -186,6 +195,12 @@ class MatchRecordW(Model):
     scores: ScoresW
     winner: TeamW | None
     named: Literal["pollona", "tripollua"] | None
+    players: tuple[PlayedW, PlayedW, PlayedW, PlayedW] | None = None
+    """Who played the match, seats 1..4, as its result names them (docs/operations.md "Finished matches"):
+    the persons who made a decision at the seat, in the order they first did, joined by " / "
+    ("Tomás / Marta"), or ``"computer:LEVEL"`` (:data:`COMPUTER_PLAYED`) for a seat the computer played all
+    match. Null when the server does not know (a server before session 16; a match whose result the store
+    lost). Organiser s16 F10: a window named today's seat holders as an earlier match's players."""
 
 
 class ViewW(Model):

@@ -34,7 +34,7 @@ from doublenine.shared.terms import REDEAL, RESULT_TERMS, named_result_said
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
-from ..seatnames import seat_name_in
+from ..seatnames import played_english, played_said, seat_name_in
 from .actions import Coach, Export, ExportLater, OverlayAction, SelectMatch
 from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_dot, tile_painter
 from .panel import Button, Custom, Item, ScrollPanel, Text
@@ -81,12 +81,26 @@ def score_text(tr: Translator, scores: tuple[int, int]) -> str:
     return tr.gettext("A {a} – B {b}", a=tr.number(scores[0]), b=tr.number(scores[1]))
 
 
+def match_names(m: MatchLedger, names: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The seats' names for match ``m`` of the ledger: who played it where the server said so
+    (``MatchLedger.players``, as its result names them: a computer's seat as the window says it), else ``names``
+    (the seats' names now: the current match). Organiser s16 F10: an earlier match's ledger named the two
+    people who sat down during the next match as its losers."""
+    if m.players is None:
+        return tuple(names)
+    return tuple(played_said(lang, p) for p in m.players)
+
+
 def export_of(led: Ledger, index: int, request: ExportLater, names: tuple[str, ...] = (), code: str = "",
               table_name: str = "", now: float | None = None) -> Export:
     """The :class:`Export` for an export button of match ``index`` (D9: public data only). A match
-    record carries the players' ``names`` (seats 1..4), the table's ``code`` and ``table_name`` and the
-    export's UTC time ``now`` (Unix seconds; None: the clock's), club s14 F9."""
+    record carries the players' ``names`` (seats 1..4; for a match whose players the server told,
+    ``MatchLedger.players``, those, a computer's seat in the results' English "computer · Expert": organiser
+    s16 F10), the table's ``code`` and ``table_name`` and the export's UTC time ``now`` (Unix seconds;
+    None: the clock's), club s14 F9."""
     m = led.matches[index]
+    if m.players is not None:
+        names = tuple(played_english(p) for p in m.players)
     if request.kind == "match":
         record = match_record(m, seeded=led.seeded, code=code, table_name=table_name, names=names,
                               exported=time.time() if now is None else now)
@@ -366,11 +380,12 @@ def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Transla
     ``reviewed`` (match, hand) when given (a kept match: no server to ask); ``me``: the viewer's seat, said
     "you" in the sentences about it (a hand it opened, its domino, its redeal)."""
     b = _Builder(fonts, tr, width)
+    m = led.matches[index]
+    names = match_names(m, names, tr.lang)  # organiser s16 F10: who played it, not who sits now
     b.names = tuple(names)
     b.seated, b.me = seated, me
     b.reviewed = reviewed
     b.code, b.spectators = code, spectators
-    m = led.matches[index]
     _top(b, led, index)
     _seats(b, names)
     _chart(b, m)

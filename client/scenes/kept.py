@@ -49,10 +49,16 @@ def players_text(lang: str, names: Players) -> str:
 
 
 def players_names(lang: str, names: Players) -> list[str]:
-    """Each seat's name of :func:`players_text`, seat 1 first; ``[]`` when nobody is known."""
+    """Each seat's name of :func:`players_text`, seat 1 first; ``[]`` when nobody is known. A finished match's
+    players as its record names them (``MatchRecordW.players``, organiser s16 F10): a computer's seat said as
+    the window says it (:func:`..seatnames.played_said`)."""
+    from doublenine.shared.wire import COMPUTER_PLAYED
+
+    from ..seatnames import played_said
     if not any(names):
         return []
-    return [seat_name_in(lang, seat, names) for seat in range(1, len(names[:4]) + 1)]
+    return [played_said(lang, names[seat - 1]) if names[seat - 1].startswith(COMPUTER_PLAYED)
+            else seat_name_in(lang, seat, names) for seat in range(1, len(names[:4]) + 1)]
 
 
 def match_label(lang: str, match: Kept) -> str:

@@ -31,7 +31,8 @@ class PastLedger:
                                     names=self.names, scale=_scale(size))
         self.ledger.reviews, self.ledger.offline, self.ledger.code = match.reviews, True, match.code
         led = self.ledger.ledger  # the match is over and its table left: no "(current)" beside its number
-        self.ledger.ledger = replace(led, matches=tuple(replace(m, current=False) for m in led.matches))
+        self.ledger.ledger = replace(led, matches=tuple(replace(m, current=False, players=match.record.players)
+                                                        for m in led.matches))  # s16 F10: who played it
         self.overlay: LedgerOverlay | ReviewOverlay = self.ledger
         self.said = ""
         """What the last export did ("Saved …", "Could not save in …"), in the player's language; "" none."""

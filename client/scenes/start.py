@@ -72,7 +72,7 @@ def _kept(form: Form, saved: Settings, finished: tuple[FinishedMatch, ...] = ())
     held = bool(saved.resume_code and saved.resume_token)
     done = tuple((m.code, score_entry(m.record.number, *m.record.scores)) for m in finished)
     return replace(form, resume=_score(saved.resume_score) if held else None, earlier=_earlier(saved),
-                   finished=done, finished_players=tuple(m.names for m in finished),
+                   finished=done, finished_players=tuple(m.record.players or m.names for m in finished),  # s16 F10
                    resume_code=saved.resume_code if held else "", resume_port=saved.resume_port if held else 0,
                    kept=tuple((c, _score(s), p) for c, _, s, p in earlier_matches(saved)),
                    kept_players=tuple(kept_players(saved, c) for c, _, _, _ in earlier_matches(saved)), choosing=False)

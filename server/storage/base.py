@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from doublenine.shared.wire import LEVELS
+from doublenine.shared.wire import COMPUTER_PLAYED, LEVELS
 
 ANSWER_WITHIN = 3.0
 """Seconds within which every store call answers, with its result or ``OSError`` (Store contract),
@@ -135,7 +135,7 @@ RESULTS_SHOWN = 200
 """Finished matches one read returns at most (``/``, ``/results``, ``doublenine results`` default)."""
 
 
-COMPUTER_SEAT = "computer:"
+COMPUTER_SEAT = COMPUTER_PLAYED  # "computer:", as MatchRecordW.players says it (shared/wire.py)
 """How a finished match's record names a seat the computer played all match (``MatchResult.seats``): this
 prefix and the level's key (shared/wire.LEVELS), ``"computer:easy"``: data, which each reader says in its own
 language (the web pages "ordinateur · Facile", "Computer · Leicht"; the CSV, the JSON and ``doublenine results``

@@ -70,8 +70,12 @@ async def test_s16_f5_a_seat_given_up_shows_no_leavers_name_once_its_match_is_ov
     assert table.slots[2].name == "Diego"  # the match he played in goes on under his name
     await asyncio.wait_for(play_all([host], seed=7), 60)
     await settle([host], table)
-    assert (table.state.phase, table.slots[2].name, table.slots[2].display_name) == (Phase.MATCH_OVER, "", "East")
-    assert table.result_names()[1] == "Diego"  # the finished match is still his
+    assert (table.state.phase, table.slots[2].name) == (Phase.MATCH_OVER, "Diego")  # to the end of his match
+    assert table.result_names()[1] == "Diego"
+    await host.send({"type": "new_match", "expected_seq": table.seq, "intent_id": "nm"})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].name == "East")
+    assert (table.state.match, table.slots[2].name) == (2, "")  # a match nobody played at his seat
+    assert table.players_of(1)[1] == "Diego"  # match 1's record still names him (MatchRecordW.players, F10)
 
 
 def test_s16_f6_the_lists_say_a_seat_nobody_holds_is_the_computers() -> None:

@@ -37,10 +37,10 @@ async def _handed_over_then_over(make_server):  # type: ignore[no-untyped-def]
 async def test_s16_f2_a_seat_handed_over_at_the_match_end_is_free_and_asks_nobody(make_server) -> None:  # type: ignore[no-untyped-def]
     server, table, (host, b, c), token = await _handed_over_then_over(make_server)
     assert table.state.phase is Phase.MATCH_OVER
-    assert (table.slots[4].claimed, table.slots[4].name) == (False, "")
+    assert (table.slots[4].claimed, table.slots[4].name) == (False, "Hélène")  # the match over was hers
     await host.until(lambda m: not host.table.seats[3].claimed)
     seat4 = host.table.seats[3]  # given up for Hélène, who was away when the match ended: "computer, free seat"
-    assert (seat4.claimed, seat4.computer_plays, seat4.name) == (False, True, "West")  # its default name
+    assert (seat4.claimed, seat4.computer_plays, seat4.name) == (False, True, "Hélène")
     assert table.result_names()[3] == "Hélène"  # the match she played is still hers
     await host.send({"type": "new_match", "expected_seq": table.seq, "intent_id": "nm"})
     upd = await host.until(lambda m: isinstance(m, (p.Error, p.TableUpdate)) and (
