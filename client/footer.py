@@ -16,6 +16,7 @@ from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
+from .buttons import NO_SOUND_DEVICE
 from .focus import holds_focus
 from .panels import IM_BACK, KEEP_PLAYING, QUESTIONS, Button, Panel, back_offered, enter_button, status_line
 from .snake import Rect
@@ -53,6 +54,10 @@ first button (:func:`.input._enter`); the tile keys do nothing then, so they are
 HELP_PROMPT_TAB = N_("Tab: another button · Enter: {action}")
 """The keys while a prompt with more than one button is up: Tab moves the focus (its ring) to another of
 them, Enter presses the one it is on (:mod:`.focus`; at first the gold one, the choice that loses nothing)."""
+HELP_TAB_ONLY = N_("Tab: another button")
+"""The first half of :data:`HELP_PROMPT_TAB`, said alone where Enter does nothing the footer can name."""
+SOUND_TOGGLE = N_("sound on or off")
+"""What Enter does with the ring on the sound button (access s16 F3: its own words are its state)."""
 HELP_LOOK = N_("V: see the line")
 """Added to a hand end's keys: V puts its panel aside to show the final line (panels.SEE_LINE, input.key)."""
 HELP_LOOKING = N_("Enter or V: {action}")
@@ -123,6 +128,8 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         return tr(lang, HELP_RULES)
     if keys == "overlay":
         return tr(lang, HELP_OVERLAY)
+    if keys.startswith("overlay:on:"):  # Tab put the focus on the ledger's or a review's button (its words shown)
+        return tr(lang, HELP_PROMPT_TAB, action=keys[len("overlay:on:"):]) + " · " + tr(lang, HELP_OVERLAY)
     if keys == "settings":
         return tr(lang, HELP_SETTINGS)
     if keys.startswith("ask"):  # the host's question (scenes.lan_host._answer): Esc presses its gold Keep playing
@@ -147,7 +154,18 @@ def key_help(state: ClientState, panel: Panel | None, keys: str, lang: str, focu
         # so the footer names it (new user s12 round 2 F3: "Enter: play" under a ring Enter pressed; new user
         # s14: "arrows: choose a face-down tile · Enter: take it" in the opening draw with the ring on Leave,
         # and a spectator's "Enter: Continue" likewise: this came after the draw's and the spectator's lines)
-        return tr(lang, HELP_PROMPT_TAB, action=say(lang, focus.label, dict(focus.args)))
+        said = tr(lang, HELP_PROMPT_TAB, action=say(lang, focus.label, dict(focus.args)))
+        if focus.id == "sound":  # access s16 F3: its words are its state ("No sound device: sound is off"),
+            # which "Enter: ..." offered as an action; Enter (or M) turns the sound on or off, where it can
+            said = tr(lang, HELP_TAB_ONLY) + " · " + (tr(lang, NO_SOUND_DEVICE) if focus.label == NO_SOUND_DEVICE
+                                                      else tr(lang, HELP_PROMPT, action=tr(lang, SOUND_TOGGLE)))
+        view = state.view
+        if panel is None and isinstance(view, SeatView) and state.started and view.phase is Phase.PLAY \
+                and state.connection == "connected" and not spectating(state):
+            # access s16 F7: the tile keys still act with the ring on a button (a digit lifts a tile and the ring
+            # goes), but the footer named Tab and Enter alone, so a keyboard player took Enter for the only action
+            said = f"{said} · {_play_keys(state, lang, ui=ui)}"
+        return said
     if spectating(state):  # a prompt's Enter still acts (the opening draw's Continue): said (new user s12 round 2)
         # the button Tab moved the focus to on it, which Enter presses (s14 attack F8's kind), else its default
         shown = focus if panel is not None and focus is not None and focus in panel.buttons else enter_button(panel)

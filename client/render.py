@@ -204,7 +204,17 @@ def render(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui
     if ring is not None and ring not in lay.others:  # the others' ring: over them (scenes/table.draw)
         draw_ring(surface, ring.rect)
     sound_tip(surface, lay, art, lang, ui, over, tips)
+    draw_key_help(surface, lay, art)
+
+
+def draw_key_help(surface: pygame.Surface, lay: TableLayout, art: Art,
+                  clear_of: tuple[int, int, int, int] | None = None) -> None:
+    """The footer's key help (``lay.help``, one text a row). The table scene draws it again over the shade of
+    an open overlay or settings card (access s16 F11: drawn under the dimming it was 2:1 against the felt,
+    the one line saying Esc closes); ``clear_of``: a rect (the overlay's) no row is drawn over."""
     for row, box in zip(lay.help, footer_rows(lay.help_rect, len(lay.help), lay.small)):
+        if clear_of is not None and pygame.Rect(box).colliderect(pygame.Rect(clear_of)):
+            continue
         label = art.fit_text(row, lay.small, box[2], (190, 210, 196))
         surface.blit(label, label.get_rect(center=_centre(box)))
 

@@ -197,6 +197,16 @@ class ScrollPanel:
         if in_body and (rect.y < self.scroll or rect.bottom > self.scroll + body.h):
             self.scroll = self.clamp(rect.y - body.h // 3)
 
+    def focused_label(self) -> str | None:
+        """The words of the button Tab put the focus on, which Enter presses (None: no focus): the footer names
+        it (access s16 F4: the ledger's and a review's footer named Esc and the scrolling keys only, so a
+        keyboard player never learned that Enter opens "Review my hand" or an export)."""
+        header = [label for _, label, _ in reversed(self.header_rects())]
+        body = sorted((i for i in self.laid_out(self.body_rect().w) if isinstance(i, Button)),
+                      key=lambda i: (i.rect.y, i.rect.x))
+        labels = header + [b.label for b in body]
+        return labels[self.focus] if self.focus is not None and self.focus < len(labels) else None
+
     def focused_rect(self) -> pygame.Rect | None:
         """The focused button's rect on screen (None: no focus, or its button is gone)."""
         targets = self.focus_targets()

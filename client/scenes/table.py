@@ -288,16 +288,19 @@ class TableScene:
 
     def keys(self) -> str:
         """Who takes the keys now, in the order :meth:`handle` gives them out: "settings" (the settings card
-        over the table), "overlay:rules" (the rules) or "overlay" (the ledger, a review), "ask" or
-        "ask:MSGID" (the host's Leave/Close question, scenes.lan_host; MSGID: the label of the button with
-        its focus), "chat" (the chat field has the focus) or "chat:item" (a phrase, a mute or × has it),
+        over the table), "overlay:rules" (the rules) or "overlay" (the ledger, a review; "overlay:on:WORDS":
+        Tab put its focus on the button of those words), "ask" or "ask:MSGID" (the host's Leave/Close question,
+        scenes.lan_host; MSGID: the label of the button with its focus), "chat" (the chat field has the focus) or "chat:item" (a phrase, a mute or × has it),
         or "table" (the prompt, else the hand), "sit" for a spectator's window where a seat is free (J).
         The footer says what they do from this (footer.key_help), so the two cannot disagree."""
         if self.settings is not None:
             return "settings"
         if self.overlay is not None:
             from ..overlays.rules import RulesOverlay
-            return "overlay:rules" if isinstance(self.overlay, RulesOverlay) else "overlay"
+            if isinstance(self.overlay, RulesOverlay):
+                return "overlay:rules"
+            label = self.overlay.focused_label() if hasattr(self.overlay, "focused_label") else None
+            return f"overlay:on:{label}" if label else "overlay"  # footer.key_help names what Enter presses
         if getattr(self.host_room, "asking", None) is not None:  # lan_host's Leave/Close question takes every key
             label = self.host_room.asked_label() if hasattr(self.host_room, "asked_label") else ""
             return f"ask:{label}" if label else "ask"  # "ask:MSGID": its focus on that button (footer.key_help)
@@ -1137,6 +1140,9 @@ class TableScene:
         self._draw_toast(surface)
         if self.settings is not None:
             self.settings.draw(surface)
+        if cover is not None:  # access s16 F11: the key help over the shade, at its own contrast
+            from ..render import draw_key_help
+            draw_key_help(surface, lay, self.art, cover)
         if cover is not None:
             self.talk.draw_notice(surface, self.shown(), lay, self.ui, cover)
 

@@ -166,3 +166,56 @@ def test_s14_f_a_the_lead_names_no_l_r_end() -> None:
     assert "arrows: move · L/R: end · Esc: cancel · H hint" in key_help(played, None, "table", "en", ui=Ui(selected=tile))
     assert "arrows: move · L/R: end · Enter: play · Esc: cancel · H hint" in key_help(
         played, None, "table", "en", ui=Ui(selected=tile, end=End.RIGHT))
+
+def test_access_s16_f7_with_the_ring_on_a_top_bar_button_on_its_turn_the_play_keys_are_still_named() -> None:
+    """Access s16 F7 (kb_27_chat_esc.png): the ring on Ledger at the player's turn, the footer said "Tab: another
+    button · Enter: Ledger" alone, while a digit still lifted a tile: a keyboard player took Enter for the only
+    action. The ring's Enter first, then the play keys that act (the same words as without the ring)."""
+    state, ui = STATES["own-turn"]
+    scene = table_scene(state, replace(ui, button="ledger"), "en", SIZE)
+    assert _footer(scene) == "Tab: another button · Enter: Ledger · " + IDLE
+    lifted = key(pygame.K_1, "1", scene.layout(), scene.shown(), scene.ui).ui
+    assert (lifted.selected is not None, lifted.button) == (True, None)  # tile 1 lifted, the ring gone
+
+
+@pytest.mark.parametrize("no_sound, said", [
+    (True, "Tab: another button · No sound device: sound is off"),
+    (False, "Tab: another button · Enter: sound on or off")])
+def test_access_s16_f3_the_sound_buttons_state_is_not_offered_as_what_enter_does(no_sound: bool, said: str) -> None:
+    """Access s16 F3 (kb_17_sound_footer.png): the ring on the speaker, the footer read "Enter: No sound device:
+    sound is off" (the button's words are its state). Now Enter's action, or the state alone where Enter can
+    only say it; no play keys beside it (the spectator table has none)."""
+    state, ui = STATES["spectator"]
+    scene = table_scene(state, replace(ui, button="sound", muted=no_sound, no_sound=no_sound), "en", SIZE)
+    assert _footer(scene).startswith(said)
+
+
+def test_access_s16_f4_the_ledgers_footer_names_the_button_tab_put_the_focus_on() -> None:
+    """Access s16 F4 (kb_20_ledger_review_ringed.png): Tab ringed Close, Match 1, Export match, Review my hand,
+    and Enter pressed them, but the ledger's footer said "Esc: close · arrows, Page Up, Page Down: scroll" only."""
+    state, ui = STATES["reveal"]
+    scene = table_scene(state, ui, "en", SIZE)
+    scene.ui = replace(scene.ui, overlay="ledger")
+    scene._open_overlay("ledger")
+    assert _footer(scene) == tr("en", HELP_OVERLAY)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0))
+    scene._layout = None
+    label = scene.overlay.focused_label()
+    assert (scene.keys(), _footer(scene)) == (f"overlay:on:{label}",
+                                              f"Tab: another button · Enter: {label} · " + tr("en", HELP_OVERLAY))
+    assert label == "Close"
+
+
+def test_access_s16_f11_the_key_help_is_drawn_over_an_overlays_shade() -> None:
+    """Access s16 F11: under the ledger, the footer's words were drawn under the dimming, 2:1 against the felt.
+    The footer's rows are drawn again over it: the brightest pixel of its box is the text's own colour."""
+    state, ui = STATES["reveal"]
+    scene = table_scene(state, ui, "en", SIZE)
+    scene.ui = replace(scene.ui, overlay="ledger")
+    scene._open_overlay("ledger")
+    surface = pygame.Surface(SIZE)
+    scene.draw(surface)
+    x, y, w, h = scene.layout().help_rect
+    box = surface.subsurface((x, y, w, h))
+    brightest = max(sum(box.get_at((i, j))[:3]) for i in range(0, w, 2) for j in range(0, h, 2))
+    assert brightest >= 190 + 210 + 196 - 30  # the key help's (190, 210, 196), not shaded
