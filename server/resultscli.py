@@ -34,6 +34,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", default=None, metavar="CODE", help="only this table's matches")
     parser.add_argument("--limit", type=arg_int(0, RESULTS_KEPT), default=RESULTS_KEPT, metavar="N",
                         help=f"at most N matches, the newest (default {RESULTS_KEPT}: every one the store keeps)")
+    parser.add_argument("--date", type=local_day, default=None, metavar="YYYY-MM-DD",
+                        help="only the matches that ended on that day in this machine's time zone (TZ), an evening "
+                             "that runs past midnight UTC included (the lines still say UTC times)")
+
+
+def local_day(text: str) -> Any:
+    """``--date``: a ``datetime.date`` from ``YYYY-MM-DD`` (ASCII digits only; organiser s16 F8: the web's
+    ``?date=`` is the UTC day, which splits an evening west of Greenwich in two). ``argparse.ArgumentTypeError``
+    for anything else."""
+    import datetime
+    import re
+
+    if not isinstance(text, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        raise argparse.ArgumentTypeError(f"not a day as YYYY-MM-DD: {text[:40]!r}")
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a day: {text!r} ({exc})") from None
+
+
+def ended_on(results: list[Any], day: Any) -> list[Any]:
+    """The results among ``results`` whose end (Unix seconds) falls on ``day`` in this machine's time zone."""
+    import datetime
+
+    return [r for r in results if datetime.datetime.fromtimestamp(r.ended).date() == day]
 
 
 def read_sqlite_results(path: Any, limit: int, code: str | None = None) -> list[Any]:
@@ -88,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
     from .storage import default_store
     from .storage.address import BadAddress, parse_address
+    from .storage.base import RESULTS_KEPT
     from .web.pages import results_csv, results_json
 
     code = None if args.table is None else clean_code(args.table)
@@ -100,11 +126,12 @@ def run(args: argparse.Namespace) -> int:
         print("doublenine results: a :memory: store is the server's own memory: give its SQLite file or"
               " PostgreSQL address", file=sys.stderr)
         return 2
+    limit = RESULTS_KEPT if getattr(args, "date", None) is not None else args.limit
     try:
         if where.kind == "postgresql":
-            found = asyncio.run(read_postgres_results(where.target, args.limit, code))
+            found = asyncio.run(read_postgres_results(where.target, limit, code))
         else:
-            found = read_sqlite_results(where.target, args.limit, code)
+            found = read_sqlite_results(where.target, limit, code)
     except OSError as exc:  # the store named once: a SQLite error names its file already
         from pathlib import Path
 
@@ -113,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
         also = str(Path(where.target).expanduser()) if where.kind == "sqlite" else ""
         print(f"doublenine results: {for_terminal(named_once(said(exc), where.shown, also))}", file=sys.stderr)
         return 1
+    if getattr(args, "date", None) is not None:  # read every kept one, then the day's, then at most --limit
+        found = ended_on(found, args.date)[:args.limit]
     if args.csv:
         sys.stdout.write(results_csv(found))
     elif args.json:

@@ -72,3 +72,34 @@ def test_a_limit_is_read_as_ascii_digits_only(tmp_path: Path, capsys: pytest.Cap
             main(["results", "--db", str(tmp_path / "x.sqlite3"), "--limit", bad])
         assert exited.value.code == 2
     assert capsys.readouterr().err.count("doublenine results: error: argument --limit") == 2
+
+
+async def test_organiser_s16_f8_an_evening_by_the_local_day(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Organiser s16 F8: a club in Miami plays 18:00-23:00, 23:00-04:00 UTC: the web's ``?date=`` (a UTC day)
+    splits that evening in two. ``--date`` takes the day in the machine's time zone, then ``--limit``."""
+    import time
+
+    late = MatchResult("Q57RS", 2, Q57RS_1.seats, (100, 12), "A", 5, 1796698800.0, 1796702400.0, "", False)  # 02:00 UTC
+    path = tmp_path / "club.sqlite3"
+    store = open_store(str(path))
+    try:
+        for r in (SMVTY_1, Q57RS_1, late):
+            await store.record_result(r)
+    finally:
+        await store.close()
+    try:
+        for tz, day, codes in (("UTC0", "2026-12-07", ["Q57RS", "SMVTY"]), ("UTC0", "2026-12-08", ["Q57RS"]),
+                               ("EST5", "2026-12-07", ["Q57RS", "Q57RS", "SMVTY"]), ("EST5", "2026-12-08", [])):
+            monkeypatch.setenv("TZ", tz)
+            time.tzset()
+            assert main(["results", "--db", str(path), "--json", "--date", day]) == 0
+            assert [r["code"] for r in json.loads(capsys.readouterr().out)["results"]] == codes, (tz, day)
+        assert main(["results", "--db", str(path), "--json", "--date", "2026-12-07", "--limit", "1"]) == 0
+        assert [r["match"] for r in json.loads(capsys.readouterr().out)["results"]] == [2]
+        with pytest.raises(SystemExit) as exit_:
+            main(["results", "--db", str(path), "--date", "2026-12-7"])
+        assert exit_.value.code == 2 and "not a day as YYYY-MM-DD: '2026-12-7'" in capsys.readouterr().err
+    finally:
+        monkeypatch.undo()
+        time.tzset()
