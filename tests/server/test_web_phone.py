@@ -294,3 +294,27 @@ async def test_phone_s15_f9_f10_targets_are_large_enough_and_landscape_shows_the
             await flat.close()
         finally:
             await browser.close()
+
+
+async def test_organiser_s16_f13_results_print_dark_on_white_without_the_controls(make_server: Any) -> None:
+    """Organiser s16 F13: /results printed (for a club's notice board) came out as dark felt with gold text,
+    its filter form and download links on top, one match a 40-px card. Printed now: white, black, no form, no
+    downloads, no header, each match one compact row that is never cut across two pages."""
+    async_playwright = _browser_or_skip()
+    server = await make_server()
+    await _long_named_table_and_results(server)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            page = await (await browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")).new_page()
+            await page.goto(f"http://127.0.0.1:{server.port}/results")
+            assert await page.is_visible("form.filter") and await page.is_visible(".downloads")
+            await page.emulate_media(media="print")
+            got = await page.evaluate("""() => {
+                const css = (sel, prop) => getComputedStyle(document.querySelector(sel))[prop];
+                return [css('body', 'backgroundColor'), css('body', 'color'), css('form.filter', 'display'),
+                        css('.downloads', 'display'), css('header.top', 'display'),
+                        css('ol.results li', 'breakInside'), css('ol.results li', 'backgroundColor')]; }""")
+            assert got == ["rgb(255, 255, 255)", "rgb(0, 0, 0)", "none", "none", "none", "avoid", "rgba(0, 0, 0, 0)"]
+        finally:
+            await browser.close()
