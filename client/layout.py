@@ -8,6 +8,7 @@ display is needed; rectangles are ``(x, y, w, h)`` tuples in window pixels.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from doublenine.shared.moves import End, Pass, Play
@@ -20,7 +21,8 @@ from doublenine.shared.wire import MAX_HAND_TILES
 from .buttons import sound_button, sound_room, table_buttons, top_bar_rows
 from .focus import focused
 from .footer import footer_height, footer_texts, help_rows, key_help, status_rows
-from .panels import Button, Panel, beneath, build_panel, draw_tile_min, request_below, request_clear, request_room
+from .panels import (Button, Panel, beneath, build_panel, content_sizes, draw_tile_min, holds, request_below,
+                     request_clear, request_room)
 from .board import OpenMark, last_marks, legal_ends, open_marks, previews  # noqa: F401 - legal_ends: input, scenes
 from .snake import LineGeometry, Rect, Spot, line_geometry, overlaps
 from .store import ClientState
@@ -195,6 +197,22 @@ def zoom(size: tuple[int, int]) -> float:
     return max(1.0, min(_TEXT_SIZE[0] / 100, w / ROOM[0], h / ROOM[1]))
 
 
+def _at_100(make: Callable[[], TableLayout]) -> TableLayout:
+    """``make()`` with the "Text size" at 100 % meanwhile (the same window's plain layout, what a larger
+    text size's panels are measured against: :func:`compute_layout`)."""
+    kept = _TEXT_SIZE[0]
+    _TEXT_SIZE[0] = 100
+    try:
+        return make()
+    finally:
+        _TEXT_SIZE[0] = kept
+
+
+def _score(sizes: tuple[int, int, int], floor: tuple[int, int, int]) -> float:
+    """The smallest ratio of a panel's content sizes to 100 %'s (1 or more: every one holds)."""
+    return min([a / b for a, b in zip(sizes, floor) if b > 0] or [1.0])
+
+
 def metrics(size: tuple[int, int]) -> tuple[float, int, int]:
     """(u, font px, small font px): the scale unit and text sizes, readable at 800x600, times :func:`zoom`
     (the player's "Text size" where the window has room for it)."""
@@ -348,6 +366,50 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         top = band_y + band_h + m
         panel_area = (px, top, pw, max(20, py + ph - max(0, under) - top))
         panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
+    if panel is not None and zoom(size) > 1:
+        # s16 access F12: a larger "Text size" made the panels' content SMALLER than 100 % (the opening draw's
+        # tiles 5 px at 2560x1440 200 %, the hand end's rows collapsed, the match end's lines 14 px): the plates
+        # grow with the text, the felt between them shrinks, and each panel fitted its content into what was
+        # left. Kind: content fitted into a box that does not grow with the text. Where the panel's tiles, rows
+        # or lines come out smaller than the same window's at 100 %, it takes the felt from under the top
+        # plates' markers down to the footer (over an empty hand row, or a modal panel over the dimmed one),
+        # clear of the own plate and the Tiles and Chat buttons, at the largest type (down to 100 %'s) whose
+        # content holds 100 %'s sizes
+        plain = _at_100(lambda: compute_layout(state, ui, size, lang, side, under, keep_out, window, keys,
+                                               help_min, chips, link))
+        if plain.panel is not None and plain.panel.kind == panel.kind:
+            floor = content_sizes(plain.panel, plain.font, lang)
+            if not holds(content_sizes(panel, f, lang), floor):
+                own = seats[0].plate
+                edge = max(own[0] + own[2], felt - toggles[0] if toggles[0] < felt else 0) + m // 2
+                low = help_rect[1] if (panel.modal or not hand) else status_rect[1]
+                rooms = [(edge, clear_top, max(20, felt - 2 * edge), max(20, low - m // 2 - clear_top)),
+                         # or as wide as the felt between the side seats, above the own plate's markers
+                         (side_w + m, clear_top, max(20, felt - 2 * (side_w + m)),
+                          max(20, marker_zone(seats[0], f, sm)[1] - m // 2 - clear_top))]
+                if panel.modal:  # over the dimmed table, from the top bar down, as a last resort
+                    rooms.append((edge, top_h + m // 2, max(20, felt - 2 * edge), max(20, low - m - top_h)))
+                elif not hand:  # over the empty hand row and the own plate's corner, clear of Tiles and Chat
+                    wide = max(side_w + m, felt - toggles[0] + m // 2 if toggles[0] < felt else 0)
+                    rooms.append((wide, clear_top, max(20, felt - 2 * wide), max(20, low - m // 2 - clear_top)))
+                best, score = panel, _score(content_sizes(panel, f, lang), floor)
+                for at in range(f, plain.font - 1, -1):
+                    for room in rooms:
+                        grown = build_panel(state, ui, lang, (felt, h), room, at, hw, felt < w,
+                                            (0, room[1], felt, room[3]), toggles)
+                        if grown is None or grown.kind != panel.kind:
+                            continue
+                        grown = replace(grown, font=grown.font or (at if at != f else 0))
+                        sizes = content_sizes(grown, f, lang)
+                        if _score(sizes, floor) > score:
+                            best, score = grown, _score(sizes, floor)
+                        if score >= 1:
+                            break
+                    if score >= 1:
+                        break
+                panel = best
+                if panel.modal or panel.rect[1] + panel.rect[3] > status_rect[1]:
+                    status = ()  # the status line lay under the grown panel
     behind = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     if line:
         taken = [sp.rect for sp in geo.spots]

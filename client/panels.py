@@ -1525,3 +1525,35 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     if view.phase is Phase.DRAW and state.started and state.tracker:  # the draw's panel has no room for it
         return (TRACKER_ALLOWED, {})
     return ("", {})
+
+
+def content_sizes(panel: Panel, f: int, lang: str) -> tuple[int, int, int]:
+    """(narrowest tile px, lowest seat row px, type px its lines are drawn at) of ``panel`` laid out at the
+    table's type ``f`` px (or its own :attr:`Panel.font`): what a larger "Text size" must never make smaller
+    than 100 % does (s16 access F12: at 200 % the opening draw's 55 tiles were 5 px specks, the hand end's
+    rows 23 px tiles under 24 px names, the match end's lines 14 px: each fitted into a box that did not
+    grow with the text). 0 for what the panel has none of (no tiles, no seat rows). The lines' type is the
+    one render._lines_size shrinks to where the box is too short for them at full size. Pure but for
+    measuring text (:func:`.typeset.measurer`)."""
+    from .text import say
+    from .typeset import MIN_SIZE, measurer
+    at = panel.font or f
+    tiles = min([c[2] for _, c in panel.cells] + [sp.rect[2] for r in panel.rows for sp in r.tiles], default=0)
+    rows = min([r.rect[3] for r in panel.rows], default=0)
+    lines = at
+    if panel.lines and panel.buttons and not panel.cells and not panel.body \
+            and panel.kind not in ("reveal", "drawn", "looking", "failure"):
+        face = measurer()
+        x, y, pw, ph = panel.rect
+        texts = _said(panel.lines, lang)
+        heading = say(lang, panel.title[0], panel.title[1])
+        top = y + at // 2 + face.measure(heading, round(at * 1.35), True)[1] + at // 3
+        bottom = min(b.rect[1] for b in panel.buttons)
+        while lines > MIN_SIZE and top + rows_height(face, prompt_rows(face, texts, lines, pw - 2 * at), lines) > bottom:
+            lines -= 1
+    return tiles, rows, lines
+
+
+def holds(sizes: tuple[int, int, int], floor: tuple[int, int, int]) -> bool:
+    """Whether every one of a panel's :func:`content_sizes` is at least ``floor``'s (the same panel's at 100 %)."""
+    return all(a >= b for a, b in zip(sizes, floor))
