@@ -98,6 +98,22 @@ TEXT_TOO_BIG = N_("This window is too small for {asked}: its text is at {used}. 
                   "full screen (F11).")
 """Under "Text size" where the window cannot give the size chosen (layout.zoom; s14 player F-f: at 800x600
 200 % changed the button and nothing else, and nothing said why)."""
+TEXT_SCREEN_TOO_BIG = N_("This screen is too small for {asked}: its text is at {used}.")
+"""Said in place of :data:`TEXT_TOO_BIG` where a larger window or full screen gives no more (the window is full
+screen, or the screen itself has no more room: layout.zoom at the desktop's size; s16 access F1: on a 1366x768
+laptop full screen is 768 px high, and F11, advised, changed nothing). Kind: advice that cannot help."""
+
+
+def too_small_said(values: Values, size: tuple[int, int], desktop: tuple[int, int] | None,
+                   full: bool) -> str:
+    """The msgid said under "Text size" where the window ``size`` px cannot give the size chosen
+    (:func:`text_shown`): :data:`TEXT_SCREEN_TOO_BIG` where the window is ``full`` screen or the
+    ``desktop`` (px; None: unknown) would give no more than the window, else :data:`TEXT_TOO_BIG`."""
+    here = text_shown(values, size)
+    there = text_shown(values, desktop) if desktop is not None else 0
+    if full or (desktop is not None and here is not None and there is not None and there <= here):
+        return TEXT_SCREEN_TOO_BIG
+    return TEXT_TOO_BIG
 
 
 def text_shown(values: Values, size: tuple[int, int]) -> int | None:
@@ -212,7 +228,10 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
     if "reason" in lay:
         draw_fitted(surface, art, tr(lang, NO_SOUND_DEVICE), sm, lay["reason"], (236, 190, 120))
     if used is not None:
-        draw_fitted(surface, art, say(lang, TEXT_TOO_BIG, {"asked": percent(values.text / 100, lang),
+        from ..app import is_fullscreen
+        from ..screen import desktop_size
+        said = too_small_said(values, size, desktop_size(), is_fullscreen())
+        draw_fitted(surface, art, say(lang, said, {"asked": percent(values.text / 100, lang),
                                                          "used": percent(used / 100, lang)}),
                     sm, lay["text_why"], (236, 190, 120))
     value = art.fit_text(percent(values.volume, lang), f, lay["volume"][2], INK, bold=True)

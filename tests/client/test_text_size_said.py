@@ -14,7 +14,9 @@ import pytest
 from doublenine.client import config
 from doublenine.client.input import Viewport
 from doublenine.client.layout import set_text_size
-from doublenine.client.scenes.settings import TEXT_TOO_BIG, SettingsScene, Values, percent, settings_layout, text_shown
+from doublenine.client import screen
+from doublenine.client.scenes.settings import (TEXT_SCREEN_TOO_BIG, TEXT_TOO_BIG, SettingsScene, Values, percent,
+                                               settings_layout, text_shown, too_small_said)
 from doublenine.client.text import say
 from doublenine.client.typeset import watch
 from doublenine.shared.i18n import LANGUAGES
@@ -28,8 +30,14 @@ def test_the_size_the_window_gives(percent: int, size: tuple[int, int], used: in
     assert text_shown(Values(text=percent), size) == used
 
 
+@pytest.fixture
+def on_a_large_screen(monkeypatch):  # type: ignore[no-untyped-def]
+    """An 800x600 window on a 1920x1080 screen: a larger window or full screen does give more."""
+    monkeypatch.setattr(screen, "desktop_size", lambda: (1920, 1080))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_200_percent_at_800x600_says_why_under_the_setting(lang: str) -> None:
+def test_200_percent_at_800x600_says_why_under_the_setting(lang: str, on_a_large_screen: None) -> None:
     pygame.init()
     config.save(config.Settings(text_size=200))
     set_text_size(200)
@@ -60,7 +68,7 @@ def _drawn_at_125(size: tuple[int, int]) -> list:  # type: ignore[type-arg]
     return list(seen)
 
 
-def test_english_words_at_800x600() -> None:
+def test_english_words_at_800x600(on_a_large_screen: None) -> None:
     seen = _drawn_at_125((800, 600))
     whole = ("This window is too small for 125%: its text is at 100%. Make the window larger or full "
              "screen (F11).")
@@ -70,4 +78,30 @@ def test_english_words_at_800x600() -> None:
 
 def test_nothing_said_where_the_window_gives_it() -> None:
     seen = _drawn_at_125((1920, 1080))
+    assert not [d for d in seen if "F11" in d.text]
+
+
+@pytest.mark.parametrize(("window", "desktop", "full", "said"), [
+    ((800, 600), (1920, 1080), False, TEXT_TOO_BIG),        # full screen gives 141 %: F11 helps
+    ((1280, 688), (1366, 768), False, TEXT_SCREEN_TOO_BIG),  # s16 access F1: a 1366x768 laptop, F11 gives nothing more
+    ((1366, 768), (1366, 768), True, TEXT_SCREEN_TOO_BIG),   # already full screen
+    ((1024, 768), (1024, 768), False, TEXT_SCREEN_TOO_BIG),
+    ((1280, 800), (2560, 1440), False, TEXT_TOO_BIG),
+    ((1280, 800), None, False, TEXT_TOO_BIG),                # the screen unknown: the window's advice
+])
+def test_f11_is_advised_only_where_it_gives_more(window: tuple[int, int], desktop: tuple[int, int] | None,
+                                                  full: bool, said: str) -> None:
+    """s16 access F1: "Make the window larger or full screen (F11)" on a 768 px high screen, where full screen is
+    768 px high and gives nothing more. Kind: advice that cannot help. There the note says "this screen"."""
+    assert text_shown(Values(text=200), window) is not None
+    assert too_small_said(Values(text=200), window, desktop, full) == said
+
+
+def test_the_screen_words_drawn_at_1366x768_full_screen(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from doublenine.client import app
+    monkeypatch.setattr(screen, "desktop_size", lambda: (1366, 768))
+    monkeypatch.setattr(app, "is_fullscreen", lambda: True)
+    seen = _drawn_at_125((1366, 768))
+    whole = "This screen is too small for 125%: its text is at 100%."
+    assert " ".join(d.text for d in seen if len(d.text) > 12 and d.text in whole) == whole
     assert not [d for d in seen if "F11" in d.text]
