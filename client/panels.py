@@ -20,7 +20,8 @@ from doublenine.shared.terms import named_result_said
 from doublenine.shared.views import DRAW_POSITIONS, SeatView, SpectatorView
 
 from .snake import Rect, Spot
-from .store import ClientState, acted_on, hand_seat_name, may_start, played_by_holder, seat_name, undo_after
+from .store import (ClientState, acted_on, hand_players_name, hand_seat_name, may_start, played_by_holder, seat_name,
+                    undo_after)
 from .text import named
 from .uistate import Ui
 
@@ -129,6 +130,13 @@ class RevealRow:
     middle: Rect = (0, 0, 0, 0)
     """The tiles' box, where "played every tile" is fitted when none is left; the pip total is drawn
     right of it (it once ran over that line and the tiles in a panel narrowed by the chat)."""
+    name: str = ""
+    """Who played the seat in the hand, as the row names them (:func:`.store.hand_players_name`: the computer
+    before a late arrival sat, the person who left mid-hand and the computer after; session 16); "" for the
+    seat's name now (the opening draw's rows)."""
+    yours: bool = True
+    """The hand was this window's person's at the seat (:func:`.store.played_by_holder`): its row carries the
+    "you" badge only then (a hand before they sat was the computer's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -724,7 +732,8 @@ def _reveal_at(state: ClientState, view: SpectatorView, fh: FinishedHand, size: 
             r, c = divmod(k, across)
             spots.append(Spot((left + c * (s + gap), top + r * (2 * s + gap), s, 2 * s), t.low, t.high, True))
         rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1],
-                              name_w, (left, ry, right - left, row_h)))
+                              name_w, (left, ry, right - left, row_h), hand_players_name(state, seat, fh, lang, short=True),
+                              played_by_holder(state, seat, fh.match, fh.number)))
     specs = [("continue", N_("Continue"), True, ())]
     if view.seat is not None:  # issue 14.2: a seat may ask the coach about its own decisions
         specs.append(("coach", N_("Review my hand"), False, ()))

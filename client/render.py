@@ -1005,7 +1005,8 @@ def _reveal(surface: pygame.Surface, lay: TableLayout, state: ClientState, p: Pa
         side = next((s.side for s in lay.seats if s.seat == row.seat), None)
         toward = TOWARD[side] + " " if side is not None else ""
         draw_name(surface, art, (x + f // 2, y + h // 2 - art.type.line_height(f, bold=True)),
-                  plate_name(state, row.seat, lang), f, room, mine(state, row.seat), lang, toward)
+                  row.name or plate_name(state, row.seat, lang), f, room, mine(state, row.seat) and row.yours, lang,
+                  toward)
         team = art.fit_text(tr(lang, "Team {team}", team=row.seat.team.value), small, room, colour)
         surface.blit(team, (x + f // 2, y + h // 2 + 2))
         for sp in row.tiles:

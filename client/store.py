@@ -21,6 +21,8 @@ from doublenine.shared.seatstate import SeatState, seat_state
 from doublenine.shared.views import SeatView, SpectatorView
 from doublenine.shared.wire import MAX_SECONDS
 
+from .playedby import stretches
+
 
 @dataclass(frozen=True, slots=True)
 class ConsentPrompt:
@@ -109,6 +111,9 @@ class ClientState:
     sat_after: tuple[tuple[int, int] | None, ...] = ()
     """By seat (seat 1 first): ``SeatW.sat_after``, the last hand finished before the seat's person sat down
     (:func:`played_by_holder`); ``()`` before a table frame."""
+    played_by: tuple[Any, ...] = ()
+    """By seat (seat 1 first): who played it, by stretches (:func:`.playedby.stretches` of ``SeatW.played_by``
+    and ``sat_after``); ``()`` before a table frame (every seat's present holder played it all)."""
     chat: tuple[Any, ...] = ()
     """Issue 15: the table's recent chat lines (``protocol.ChatLineW``), oldest first, at most 50."""
     chat_rule: str = "free"
@@ -268,6 +273,9 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    levels=tuple(s.level if s.kind == "computer" and not s.program else "" for s in t.seats),
                    next_names=tuple(shown(s.next_name, NAME_CHARS) for s in t.seats),
                    sat_after=tuple(None if s.sat_after is None else (int(s.sat_after[0]), int(s.sat_after[1]))
+                                   for s in t.seats),
+                   played_by=tuple(stretches([(w.since, shown(w.name, NAME_CHARS)) for w in s.played_by],
+                                             None if s.sat_after is None else (int(s.sat_after[0]), int(s.sat_after[1])))
                                    for s in t.seats))
 
 
@@ -453,13 +461,23 @@ def acted_on(state: ClientState) -> SeatView | SpectatorView | None:
     return state.current if state.current is not None else state.view
 
 
+def seat_stretches(state: ClientState, seat: Seat) -> Any:
+    """Who played ``seat``, by stretches (:mod:`.playedby`): the table frame's ``played_by`` and ``sat_after``;
+    the present holder all along when no table frame said (local play, tests)."""
+    from .playedby import stretches
+    if len(state.played_by) == 4:
+        return state.played_by[seat - 1]
+    return stretches((), state.sat_after[seat - 1] if len(state.sat_after) == 4 else None)
+
+
 def played_by_holder(state: ClientState, seat: Seat, match: int, hand: int) -> bool:
     """Whether hand ``hand`` of match ``match`` at ``seat`` was played by the person holding the seat now:
-    False for a hand that ended before they sat down (``SeatW.sat_after``: a late arrival's first hand is the
-    next deal's, R21/D8; rp5 s15: the computer's plays were reviewed as "your decisions" and its block said
-    "you hold the lowest total"). True when the table frame says nothing (held since the first hand)."""
-    sat = state.sat_after[seat - 1] if len(state.sat_after) == 4 else None
-    return sat is None or (match, hand) > sat
+    False for a hand that ended before they sat down (``SeatW.sat_after``, ``SeatW.played_by``: a late
+    arrival's first hand is the next deal's, R21/D8; rp5 s15: the computer's plays were reviewed as "your
+    decisions" and its block said "you hold the lowest total"). True when the table frame says nothing (held
+    since the first hand)."""
+    from .playedby import sat_before
+    return sat_before(seat_stretches(state, seat), match, hand)
 
 
 def undo_after(state: ClientState) -> tuple[int, int] | None:
@@ -475,11 +493,26 @@ STOOD_IN = N_("the computer in {name}'s seat")
 
 
 def hand_seat_name(state: ClientState, seat: Seat, match: int, hand: int, lang: str) -> str:
-    """``seat`` named as the player of hand ``hand`` of match ``match``: :func:`seat_name`, or
-    :data:`STOOD_IN` for a hand that ended before its present person sat down (the computer played it)."""
-    from .text import tr
-    name = seat_name(state, seat, lang)
-    return name if played_by_holder(state, seat, match, hand) else tr(lang, STOOD_IN, name=name)
+    """``seat`` named as who played it at the end of hand ``hand`` of match ``match`` (who went out, who holds
+    the lowest total, whose pips count): :func:`seat_name` for its present person, :data:`STOOD_IN` for the
+    computer (before a late arrival sat down, after a person left mid-hand), or the person who played it then
+    (:func:`.playedby.who_moved`, session 16)."""
+    from .playedby import END, player_name, who_moved
+    return player_name(lang, int(seat), who_moved(seat_stretches(state, seat), match, hand, END), state.names)
+
+
+def hand_players_of(state: ClientState, seat: Seat, fh: Any) -> list[str | None]:
+    """Who played ``seat`` in finished hand ``fh``, in order (:func:`.playedby.hand_players`)."""
+    from .playedby import hand_players
+    return hand_players(seat_stretches(state, seat), int(seat), fh.moves, fh.match, fh.number)
+
+
+def hand_players_name(state: ClientState, seat: Seat, fh: Any, lang: str, short: bool = False) -> str:
+    """Everyone who played ``seat`` in finished hand ``fh`` (its moves'), in order, joined by " / ": the name a
+    hand end's row gives the seat (``short``: the computer as :data:`.playedby.ROW_COMPUTER`; session 16: the
+    late arrival's name stood by the computer's tiles)."""
+    from .playedby import players_name
+    return players_name(lang, int(seat), hand_players_of(state, seat, fh), state.names, short)
 
 
 def seat_state_of(state: ClientState, seat: Seat) -> SeatState:

@@ -20,7 +20,7 @@ from .addresses import is_loopback, site_group
 from .consent import ConsentRequest, ControlPace, askable, effect_of
 from .names import distinct_name, name_key, own_name
 from .seating import any_free_seat, new_token, seat_name, token_hash, token_matches
-from .table import MOVED, Refused, Table, conn_site, last_hand
+from .table import MOVED, Refused, Table, conn_site, here, last_hand
 
 
 def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool, claim: int | None = None) -> bytes:
@@ -133,6 +133,8 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
                 slot.name = shown
             # the hands already played at this seat were not this person's (rp5 s15); set again at the next deal
             slot.sat_after = last_hand(table.state) if table.meta.started and not creator else None
+            if table.meta.started and not creator and not late:  # the computer played it until now (session 16)
+                slot.note_player(here(table.state), slot.display_name, "")
             if creator:
                 table.meta.creator_seat, table.meta.creator_hash = seat, slot.token_hash
             if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
@@ -312,6 +314,8 @@ async def leave(table: Table, conn: Any) -> None:
                 # before); before the start the seat is free again, and a free seat has no player's name
                 if not table.meta.started:
                     slot.name = ""
+                else:  # the computer plays on from here: the moves made so far were this person's (session 16)
+                    slot.note_player(here(table.state), "", slot.display_name)
                 if seat == table.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
                     table.meta.creator_seat, table.meta.creator_hash = None, None
             r = table.request
@@ -431,7 +435,17 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
         return
     old = table.log.state
     events = _events_of(table, r.action, r.by)
-    await table.commit(old, events, table_changed=True, intent=None if intent is None else (r.by, intent))
+    was = {s: sl.played_by for s, sl in table.slots.items()}
+    # the moves taken back are made again by whoever plays now: said in the table frame the commit sends
+    rewound = r.action in ("undo", "restart") and table.rewound_players()
+    try:
+        await table.commit(old, events, table_changed=True, intent=None if intent is None else (r.by, intent))
+    except BaseException:
+        for s, played in was.items():
+            table.slots[s].played_by = played
+        raise
+    if rewound:
+        await table.store_players()
     pace = _pace_of(table, r.action, old.phase)
     if pace is not None:
         pace.spend()

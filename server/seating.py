@@ -89,6 +89,30 @@ def _hand_in(value: Any) -> tuple[int, int] | None:
     return None
 
 
+def _played_in(value: Any) -> tuple[tuple[int, int, int, str], ...]:
+    """A stored ``played_by`` (a flat list of at most :data:`PLAYED_BY_KEPT` stretches, each four items: match,
+    hand, moves, name: three ints 0..2^31-1, increasing from one stretch to the next, a name cleaned as
+    :func:`seat_name`), else ``()`` (a record before session 16, or damage: the seat's present holder and
+    ``sat_after`` then say who played)."""
+    if not isinstance(value, list) or len(value) > 4 * PLAYED_BY_KEPT or len(value) % 4:
+        return ()
+    out: list[tuple[int, int, int, str]] = []
+    for i in range(0, len(value), 4):
+        e = value[i:i + 4]
+        if not (all(_claim_in(v) is not None for v in e[:3]) and isinstance(e[3], str)):
+            return ()
+        entry = (int(e[0]), int(e[1]), int(e[2]), seat_name(e[3]))
+        if out and entry[:3] <= out[-1][:3]:
+            return ()
+        out.append(entry)
+    return tuple(out)
+
+
+PLAYED_BY_KEPT = 8
+"""At most this many stretches of who played a seat are kept (``SeatSlot.played_by``), the newest: a record
+stays bounded however many people take a seat in turn."""
+
+
 @dataclass
 class SeatSlot:
     """One seat: its kind, computer level, name, the holder's token hash and live state."""
@@ -122,6 +146,15 @@ class SeatSlot:
     every one before it were played by the computer (or someone else), not by the person holding the seat
     now (R21/D8; rp5 s15: the late arrival's "Review my hand" called the computer's plays "your
     decisions"). None: the person has held it since the match's first hand. Stored."""
+    played_by: tuple[tuple[int, int, int, str], ...] = ()
+    """Who played this seat, by stretches, oldest first (at most :data:`PLAYED_BY_KEPT`): ``(match, hand,
+    moves, name)``: from the move after the first ``moves`` of hand ``hand`` of match ``match`` on, the seat
+    was played by the person named ``name``, or by the computer when ``name`` is "" (a late arrival sat at
+    the next deal, a person gave the seat up mid-hand with ``leave``: :meth:`note_player`). Empty: nothing
+    changed since the match's start (the present holder, or :attr:`sat_after`, says who). Every place that
+    names who played a tile or a hand reads it (``SeatW.played_by``; session 16: the ledger and the hand end
+    named the late arrival for the computer's plays, and the computer in his seat for a hand a person who
+    left had played). Stored."""
     conn: Any = field(default=None, repr=False)
     panel: bool = False
     """R26: the holder has the rules or the ledger open."""
@@ -176,6 +209,38 @@ class SeatSlot:
         and changes nothing. None (a fresh window) is never stale."""
         return presented is not None and self.window_from is not None and presented < self.window_from
 
+    def note_player(self, here: tuple[int, int, int], name: str, before: str) -> bool:
+        """From ``here`` (match, hand, moves made in it: ``Table.here``) on, the seat is played by ``name``
+        ("" the computer); ``before``: who played it until now, recorded first when nothing was (the seat's
+        first change). A stretch in which no move was made gives way to the new one. True when
+        :attr:`played_by` changed (the caller stores the seats)."""
+        entries = list(self.played_by) or [(0, 0, 0, before)]
+        while entries and entries[-1][:3] >= here:  # no move was made in the last stretch
+            entries.pop()
+        if (entries[-1][3] if entries else before) != name:
+            entries.append((*here, name))
+        if not entries:
+            entries = [(0, 0, 0, name)]
+        kept = tuple(entries[-PLAYED_BY_KEPT:])
+        if len(kept) == 1 and not self.played_by:
+            return False  # the same player as before: nothing to say
+        changed = kept != self.played_by
+        self.played_by = kept
+        return changed
+
+    def rewound(self, here: tuple[int, int, int]) -> bool:
+        """R27/R28: the match went back to ``here`` (an undo, a restart): every move from there on is made
+        again by whoever plays the seat now, so the stretches that began later are gone and the last one
+        begins at ``here``. True when :attr:`played_by` changed."""
+        if not self.played_by or self.played_by[-1][:3] <= here:
+            return False
+        last = self.played_by[-1][3]
+        entries = [e for e in self.played_by if e[:3] <= here]
+        if not entries or entries[-1][3] != last:
+            entries.append((*here, last))
+        self.played_by = tuple(entries)
+        return True
+
     @property
     def claimed(self) -> bool:
         """A person holds this seat."""
@@ -198,7 +263,8 @@ class SeatSlot:
                 "waits": self.waits, "next_name": self.next_name, "deciders": list(self.deciders),
                 "deciders_match": self.deciders_match, "claims": self.claims, "claim_held": self.claim_held,
                 "window_from": self.window_from,
-                "sat_after": None if self.sat_after is None else list(self.sat_after)}
+                "sat_after": None if self.sat_after is None else list(self.sat_after),
+                "played_by": [x for e in self.played_by for x in e]}  # flat: a record nests 4 levels at most
 
     @staticmethod
     def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
@@ -209,6 +275,7 @@ class SeatSlot:
                         deciders=tuple(seat_name(n) for n in deciders[:DECIDERS_KEPT] if isinstance(n, str)),
                         deciders_match=r["deciders_match"] if isinstance(r.get("deciders_match"), int) else 0)
         slot.sat_after = _hand_in(r.get("sat_after"))
+        slot.played_by = _played_in(r.get("played_by"))
         claims, held, first = (_claim_in(r.get(k)) for k in ("claims", "claim_held", "window_from"))
         if claims is not None:  # stored since s15; a record before it keeps the random start (first rejoin wins)
             slot.claims = claims + CLAIM_GAP

@@ -59,6 +59,15 @@ def last_hand(state: MatchState) -> tuple[int, int] | None:
     return None
 
 
+def here(state: MatchState) -> tuple[int, int, int]:
+    """(match, hand, moves made in it): the point of ``state`` from which a seat's next move counts
+    (``SeatSlot.played_by``): in a hand dealt or played, its number and its moves so far; between hands,
+    the next hand with none."""
+    if state.phase in (Phase.DEAL_SHUFFLE, Phase.REVIEW, Phase.PLAY):
+        return state.match, state.hand_number, len(state.hand.moves) if state.hand is not None else 0
+    return state.match, state.hand_number + 1, 0
+
+
 DEALT = frozenset({Phase.REVIEW, Phase.PLAY})
 """R9-R17: the phases in which the four hands are dealt and hidden (a seat taken then waits for the next
 deal: ``SeatSlot.waits``, attacker s14 F1)."""
@@ -492,6 +501,7 @@ class Table:
             live.kind, live.level, live.name = was.kind, was.level, was.name
             live.token_hash, live.handed_over = was.token_hash, was.handed_over
             live.waits, live.next_name, live.sat_after = was.waits, was.next_name, was.sat_after
+            live.played_by = was.played_by
             live.deciders, live.deciders_match = was.deciders, was.deciders_match
         meta = self.meta
         meta.started, meta.creator_seat, meta.creator_hash = old.started, old.creator_seat, old.creator_hash
@@ -626,6 +636,7 @@ class Table:
             "program": sl.conn is not None and getattr(sl.conn, "program", False),
             "waits": sl.waits,
             "sat_after": sl.sat_after if sl.claimed else None,
+            "played_by": tuple({"since": e[:3], "name": e[3]} for e in sl.played_by),
             "next_name": sl.next_name if sl.waits else "",
         } for s, sl in sorted(self.slots.items()))
         return {
@@ -717,6 +728,7 @@ class Table:
             if slot.waits:  # the hand just ended was the computer's (rp5 s15): the person plays from the next
                 slot.waits, slot.name, slot.next_name = False, slot.next_name, ""
                 slot.sat_after = last_hand(self.state)
+                slot.note_player(here(self.state), slot.display_name, "")
         try:
             await self.save_meta()
         except Exception:  # kept in memory; stored with the next change of seats
@@ -1050,6 +1062,22 @@ class Table:
             await self.save_meta()
         except Exception as exc:
             log_store_failure(log, self.store, "table %s: storing who decided failed: %s", self.code, said(exc),
+                              level=logging.WARNING, traceback=False)
+
+    def rewound_players(self) -> bool:
+        """R27/R28: after an undo or a restart (its events in the log), every move from the point gone back to is
+        made again by whoever plays each seat now (``SeatSlot.rewound``). True when that changed a seat's
+        ``played_by`` (the caller stores it, :meth:`store_players`)."""
+        at = here(self.state)
+        return any([sl.rewound(at) for sl in self.slots.values()])
+
+    async def store_players(self) -> None:
+        """Store the seats after a change of who played (:meth:`rewound_players`); a store failure is logged:
+        kept in memory and stored with the next change of seats."""
+        try:
+            await self.save_meta()
+        except Exception as exc:
+            log_store_failure(log, self.store, "table %s: storing who played failed: %s", self.code, said(exc),
                               level=logging.WARNING, traceback=False)
 
     def undo_after(self, seat: Seat) -> tuple[int, int] | None:

@@ -221,7 +221,8 @@ RECORD_KEYS = frozenset({
 
 
 def match_record(match: MatchLedger, *, seeded: bool = False, code: str = "", table_name: str = "",
-                 names: tuple[str, ...] = (), exported: float | None = None) -> dict[str, Any]:
+                 names: tuple[str, ...] = (), exported: float | None = None,
+                 played_by: Any = None) -> dict[str, Any]:
     """A whole match as its public record (docs/match-record.md, D9), JSON-ready.
 
     Club s14 F9 (a record for a results sheet had no names, table or date): ``table`` holds the table's
@@ -235,7 +236,15 @@ def match_record(match: MatchLedger, *, seeded: bool = False, code: str = "", ta
     totals). Also the opening draws and the redeal record (the demanding seat's
     doubles only). Never the unused tiles, the other tiles of a voided deal, nor
     the seed.
+
+    ``played_by`` (session 16): a function of a :class:`HandRow` giving who played each seat in it
+    (``{"1": [name or None, ...], ...}``, None for the computer), carried as each ``recorded`` item's
+    ``played_by``; None: left out (every hand's players are then the ``players``).
     """
+    recorded = [_recorded(h) for h in match.hands]
+    if played_by is not None:
+        for item, h in zip(recorded, match.hands):
+            item["played_by"] = played_by(h)
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -247,7 +256,7 @@ def match_record(match: MatchLedger, *, seeded: bool = False, code: str = "", ta
         "redeals": [{"hand": r.hand, "seat": int(r.seat), "doubles": [_tile(t) for t in r.doubles]}
                     for r in match.redeals],
         "hands": [hand_script(h) for h in match.hands],
-        "recorded": [_recorded(h) for h in match.hands],
+        "recorded": recorded,
         "scores": {"A": match.scores[0], "B": match.scores[1]},
         "match_winner": match.winner.value if match.winner is not None else None,
         "named_result": match.named.value if match.named is not None else None,

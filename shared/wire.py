@@ -314,6 +314,20 @@ class ViewPatch(Model):
         return data
 
 
+PLAYED_BY_MAX = 8
+"""At most this many stretches of who played a seat are sent (``SeatW.played_by``, the server's newest)."""
+
+
+class PlayedW(Model):
+    """One stretch of who played a seat (``SeatW.played_by``, session 16)."""
+
+    since: tuple[Number, Number, Number]
+    """(match, hand, moves): from the move after the first ``moves`` moves of hand ``hand`` of match ``match``
+    (a move numbered ``moves + 1`` in that hand, or any move of a later hand) until the next stretch."""
+    name: Annotated[str, Field(max_length=32, strict=True)]
+    """The person who played it then (their name as the seat showed it), or "" for the computer."""
+
+
 class SeatW(Model):
     """One seat as every connection sees it."""
 
@@ -343,6 +357,11 @@ class SeatW(Model):
     or a join between hands of a started match): that hand and the earlier ones were not theirs (the
     computer's), so no window calls them "yours" (rp5 s15). None: held since the match's first hand,
     nobody holds it, or a server before it."""
+    played_by: Annotated[tuple[PlayedW, ...], Field(max_length=PLAYED_BY_MAX)] = ()
+    """Who played this seat, by stretches, oldest first (session 16): a person who sat at the next deal, the
+    computer after its person gave the seat up mid-hand (a seat handed over, D7, stays its person's). Every place that
+    names who played a tile or a hand reads it. ``()``: nothing changed since the match's start (the present
+    holder played it, as ``sat_after`` says), or a server before it."""
 
 
 PROGRAM_CLIENTS = frozenset({"netbot"})

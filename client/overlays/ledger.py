@@ -34,6 +34,7 @@ from doublenine.shared.terms import REDEAL, RESULT_TERMS, named_result_said
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
+from ..playedby import END, PRESENT, Stretches, hand_players, player_name, who_moved
 from ..seatnames import played_english, played_said, seat_name_in
 from .actions import Coach, Export, ExportLater, OverlayAction, SelectMatch
 from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_dot, tile_painter
@@ -58,13 +59,17 @@ def seat_label(tr: Translator, names: tuple[str, ...], seat: int) -> str:
 
 
 def result_text(tr: Translator, hand: HandRow, names: tuple[str, ...] = ("", "", "", ""),
-                me: int | None = None) -> str:
+                me: int | None = None, played: tuple[Stretches, ...] = ()) -> str:
     """R16/R17/R18: how the hand ended and who scored what, in ``tr``'s language; ``names`` by seat; ``me``:
-    the reader's seat (its domino is "Your domino", never its own name: s14 kind, the reader's seat by name)."""
-    if hand.result is Result.DOMINO and me is not None and hand.ender == me:
+    the reader's seat (its domino is "Your domino", never its own name: s14 kind, the reader's seat by name);
+    ``played``: who played each seat (:mod:`..playedby`; session 16: the domino of the computer before a late
+    arrival sat was "Your domino" in his window, and "Domino by Bernd" in the others)."""
+    ender = who_moved(played[int(hand.ender) - 1], hand.match, hand.number, END) \
+        if played and hand.ender is not None else PRESENT
+    if hand.result is Result.DOMINO and me is not None and hand.ender == me and ender is PRESENT:
         how = tr.gettext("Your domino")
     elif hand.result is Result.DOMINO:
-        who = seat_label(tr, names, int(hand.ender or 0))  # computed first: pybabel drops nested calls
+        who = player_name(tr.lang, int(hand.ender or 0), ender, names)  # computed first: pybabel drops nested calls
         how = tr.gettext("Domino by {name}", name=who)
     elif hand.result is Result.BLOCKED:
         low = min(hand.pip_totals)
@@ -92,21 +97,34 @@ def match_names(m: MatchLedger, names: tuple[str, ...], lang: str) -> tuple[str,
 
 
 def export_of(led: Ledger, index: int, request: ExportLater, names: tuple[str, ...] = (), code: str = "",
-              table_name: str = "", now: float | None = None) -> Export:
+              table_name: str = "", now: float | None = None, played: tuple[Stretches, ...] = ()) -> Export:
     """The :class:`Export` for an export button of match ``index`` (D9: public data only). A match
     record carries the players' ``names`` (seats 1..4; for a match whose players the server told,
     ``MatchLedger.players``, those, a computer's seat in the results' English "computer · Expert": organiser
     s16 F10), the table's ``code`` and ``table_name`` and the export's UTC time ``now`` (Unix seconds;
-    None: the clock's), club s14 F9."""
+    None: the clock's), club s14 F9; with ``played`` (who played each
+    seat, :mod:`..playedby`), each hand's ``recorded.played_by`` (session 16)."""
     m = led.matches[index]
     if m.players is not None:
         names = tuple(played_english(p) for p in m.players)
     if request.kind == "match":
         record = match_record(m, seeded=led.seeded, code=code, table_name=table_name, names=names,
-                              exported=time.time() if now is None else now)
+                              exported=time.time() if now is None else now,
+                              played_by=(lambda h: record_players(h, names, played)) if played else None)
         return Export("match", f"match-{m.number}.json", dumps(record))
     h = next(h for h in m.hands if h.number == request.key)
     return Export("hand", f"match-{h.match}-hand-{h.number}.json", dumps(hand_script(h)))
+
+
+def record_players(h: HandRow, names: tuple[str, ...], played: tuple[Stretches, ...]) -> dict[str, list[str | None]]:
+    """Who played each seat in hand ``h`` as a match record says it (docs/match-record.md
+    ``recorded.played_by``): by seat "1".."4", in order, a person's name (the seat's name in ``names`` for its
+    present person, its default name when it has none) or None (null) for the computer."""
+    out: dict[str, list[str | None]] = {}
+    for s in SEATS:
+        players = hand_players(played[s - 1], int(s), h.source.moves, h.match, h.number)
+        out[str(int(s))] = [seat_name_in("en", int(s), names) if who is PRESENT else who or None for who in players]
+    return out
 
 
 class _Builder:
@@ -129,6 +147,26 @@ class _Builder:
         self.reviewed: frozenset[tuple[int, int]] | None = None
         """None: every hand offers its review (the server is there to ask). Else only these (match, hand):
         a kept finished match opened from the start screen has no server, only the reviews received."""
+        self.played: tuple[Stretches, ...] = ()
+        """Who played each seat, by stretches (:mod:`..playedby`, ``SeatW.played_by``); ``()``: the seat's
+        present holder played it all (a kept finished match, an older server)."""
+
+    def who(self, seat: Seat, match: int, hand: int, index: int) -> str | None:
+        """Who made move ``index`` of that hand at ``seat`` (:func:`..playedby.who_moved`)."""
+        return who_moved(self.played[seat - 1], match, hand, index) if self.played else PRESENT
+
+    def player(self, seat: Seat, who: str | None, short: bool = True) -> str:
+        """``who`` of ``seat`` named (:func:`..playedby.player_name`): the seat's name for its present person;
+        the computer as "Computer" in a row (``short``), as "the computer in José's seat" in a sentence."""
+        return seat_label(self.tr, self.names, int(seat)) if who is PRESENT else \
+            player_name(self.tr.lang, int(seat), who, self.names, short)
+
+    def hand_player(self, seat: Seat, h: HandRow) -> str:
+        """Everyone who played ``seat`` in hand ``h``, joined by " / " (session 16)."""
+        if not self.played:
+            return seat_label(self.tr, self.names, int(seat))
+        players = hand_players(self.played[seat - 1], int(seat), h.source.moves, h.match, h.number)
+        return " / ".join(self.player(seat, who) for who in players)
 
     def text(self, text: str, size: int = 16, bold: bool = False,
              colour: tuple[int, int, int] = TEXT, x: int = 0) -> None:
@@ -172,22 +210,24 @@ class _Builder:
             x += TILE_W + GAP
         self.y += ROW
 
-    def seat(self, x: int, seat: Seat) -> int:
+    def seat(self, x: int, seat: Seat, name: str | None = None, most: int = NAME_W) -> int:
         """The player of ``seat`` by name at ``x`` on this row: a dot of their team's colour, then their name
-        (:func:`seat_label`, cut to :data:`NAME_W`); returns the width taken (px). Polish s12 item 2: plays,
-        draws and hands named players only by a circled seat number, read against a legend at the top."""
-        name = self.short_name(seat)
+        (:func:`seat_label`, or ``name``: who played it then; cut to :data:`NAME_W`); returns the width taken
+        (px). Polish s12 item 2: plays, draws and hands named players only by a circled seat number, read
+        against a legend at the top."""
+        name = self.short_name(seat, name, most)
         self.items.append(Custom(pygame.Rect(x, self.y + (TILE_H - DOT) // 2, DOT, DOT),
                                  paint_dot(TEAM_COLOURS[seat.team.value])))
         self.items.append(Text(x + DOT + 4, self.y + 2, name, 14, True, TEXT))
         return DOT + 4 + self.fonts.measure(name, 14, True)[0]
 
-    def short_name(self, seat: Seat) -> str:
-        """The name of ``seat`` as the rows write it: whole up to :data:`NAME_W` px, else cut with "…"."""
-        name = seat_label(self.tr, self.names, int(seat))
-        if self.fonts.measure(name, 14, True)[0] <= NAME_W:
+    def short_name(self, seat: Seat, name: str | None = None, most: int = NAME_W) -> str:
+        """The name of ``seat`` (or ``name``) as the rows write it: whole up to ``most`` px (:data:`NAME_W`),
+        else cut with "…"."""
+        name = seat_label(self.tr, self.names, int(seat)) if name is None else name
+        if self.fonts.measure(name, 14, True)[0] <= most:
             return name
-        while len(name) > 1 and self.fonts.measure(name + "…", 14, True)[0] > NAME_W:
+        while len(name) > 1 and self.fonts.measure(name + "…", 14, True)[0] > most:
             name = name[:-1]
         return name.rstrip() + "…"
 
@@ -288,9 +328,11 @@ def _redeals(b: _Builder, m: MatchLedger) -> None:
     if not m.redeals:
         b.text(b.tr.gettext("No redeal in this match."), 15, False, MUTED)
     for r in m.redeals:
-        who = seat_label(b.tr, b.names, int(r.seat))
+        by = b.who(r.seat, r.match, r.hand, 0)  # R10: answered before the hand's first move
+        who = b.player(r.seat, by, short=False)
         hand = b.tr.number(r.hand)
-        b.text(b.tr.gettext("Hand {hand}: you demanded a redeal and showed:", hand=hand) if r.seat == b.me else
+        b.text(b.tr.gettext("Hand {hand}: you demanded a redeal and showed:", hand=hand)
+               if r.seat == b.me and by is PRESENT else
                b.tr.gettext("Hand {hand}: {name} demanded a redeal and showed:", hand=hand, name=who), 15)
         b.tiles(0, r.doubles)
 
@@ -302,11 +344,12 @@ def _plays(b: _Builder, h: HandRow) -> None:
     word_w = b.fonts.measure(word, 14)[0]
     lead = next((p for p in h.plays if p.tile is not None), None)  # R15: the lead lies at no end
     for p in h.plays:
-        name_w = DOT + 4 + b.fonts.measure(b.short_name(p.seat), 14, True)[0] + 4
+        name = b.player(p.seat, b.who(p.seat, h.match, h.number, p.index))  # session 16: who made it
+        name_w = DOT + 4 + b.fonts.measure(b.short_name(p.seat, name), 14, True)[0] + 4
         w = name_w + (word_w if p.is_pass else TILE_W + 12)
         if x + w > b.width:
             x, b.y = 0, b.y + ROW
-        b.seat(x, p.seat)
+        b.seat(x, p.seat, name)
         if p.tile is None:
             b.items.append(Text(x + name_w, b.y + 2, word, 14, False, MUTED))
         else:
@@ -327,19 +370,24 @@ def _hand(b: _Builder, h: HandRow) -> None:
     if b.seated and (b.reviewed is None or (h.match, h.number) in b.reviewed):  # issue 14.2: the viewer's own
         button = button.union(b.button(b.tr.gettext("Review my hand"), Coach(h.match, h.number),
                                        button.x - 8 - button_width(b.fonts, b.tr.gettext("Review my hand"))))
-    who = seat_label(b.tr, b.names, int(h.opener))
+    led = b.who(h.opener, h.match, h.number, 1)  # R15: the opener's lead is the hand's first move
+    who = b.player(h.opener, led, short=False)
     number = b.tr.number(h.number)
-    b.beside(button, b.tr.gettext("Hand {number} · opened by you", number=number) if h.opener == b.me else
+    b.beside(button, b.tr.gettext("Hand {number} · opened by you", number=number)
+             if h.opener == b.me and led is PRESENT else
              b.tr.gettext("Hand {number} · opened by {name}", number=number, name=who), 18, True, ACCENT)
-    b.text(result_text(b.tr, h, b.names, b.me), 15, True,
+    b.text(result_text(b.tr, h, b.names, b.me, b.played), 15, True,
            TEAM_COLOURS[h.winner.value] if h.winner else MUTED)
     scores = score_text(b.tr, h.scores_after)
     b.text(b.tr.gettext("Scores after the hand: {scores}", scores=scores), 15)
     b.text(b.tr.gettext("Hands as dealt; bright tiles were still held at the end:"), 14, False, MUTED)
     label_w = max(b.fonts.measure(b.tr.ngettext("{count} pip", "{count} pips", 99), 14)[0], 60)
-    names_w = b.names_width() + 10
+    # session 16: who played each seat, two of them (a person who left, then the computer) in two names' room
+    players = {s: b.short_name(s, b.hand_player(s, h), 2 * NAME_W if " / " in b.hand_player(s, h) else NAME_W)
+               for s in SEATS}
+    names_w = max(DOT + 4 + b.fonts.measure(n, 14, True)[0] for n in players.values()) + 10
     for s in SEATS:
-        b.seat(0, s)
+        b.seat(0, s, players[s], 2 * NAME_W)
         pips = b.tr.ngettext("{count} pip", "{count} pips", h.pip_totals[s - 1])
         b.items.append(Text(names_w, b.y + 2, pips, 14, False, MUTED))
         b.tiles(names_w + label_w + 8, h.dealt[s - 1], _played(frozenset(h.left[s - 1])))
@@ -374,15 +422,19 @@ def _seats(b: _Builder, names: tuple[str, ...]) -> None:
 def layout_ledger(led: Ledger, index: int, width: int, fonts: Fonts, tr: Translator,
                   names: tuple[str, ...] = ("", "", "", ""), seated: bool = False,
                   reviewed: frozenset[tuple[int, int]] | None = None, code: str = "",
-                  spectators: int | None = None, me: int | None = None) -> list[Item]:
+                  spectators: int | None = None, me: int | None = None,
+                  played: tuple[Stretches, ...] = ()) -> list[Item]:
     """Pure layout of match ``index`` of ``led`` for a body ``width``; ``names`` by seat (R2);
     ``seated``: the viewer holds a seat (each hand offers the coach's review, issue 14.2), only the hands
     ``reviewed`` (match, hand) when given (a kept match: no server to ask); ``me``: the viewer's seat, said
-    "you" in the sentences about it (a hand it opened, its domino, its redeal)."""
+    "you" in the sentences about it (a hand it opened, its domino, its redeal) when its present person made
+    it; ``played``: who played each seat (:mod:`..playedby`; session 16: every row named the seat's present
+    holder, the computer's plays before a late arrival sat included)."""
     b = _Builder(fonts, tr, width)
     m = led.matches[index]
     names = match_names(m, names, tr.lang)  # organiser s16 F10: who played it, not who sits now
     b.names = tuple(names)
+    b.played = tuple(played) if len(played) == 4 else ()
     b.seated, b.me = seated, me
     b.reviewed = reviewed
     b.code, b.spectators = code, spectators
@@ -412,6 +464,9 @@ class LedgerOverlay(ScrollPanel):
         self.lang = lang
         self.names = tuple(names)
         """Players' names by seat (index seat-1); an empty name shows as "Seat N"."""
+        self.played: tuple[Stretches, ...] = ()
+        """Who played each seat, by stretches (``ClientState.played_by``, :mod:`..playedby`); ``()``: each
+        seat's present holder (a kept finished match)."""
         self.ledger = ledger_from_view(view, seeded=seeded, seed=seed)
         self.index = len(self.ledger.matches) - 1
         self._view = view
@@ -456,13 +511,13 @@ class LedgerOverlay(ScrollPanel):
 
     def cache_key(self) -> object:
         return (self.lang, self.index, id(self.ledger), self.names, self.offline, len(self.reviews), self.code,
-                self.spectators)
+                self.spectators, self.played)
 
     def items(self, width: int) -> list[Item]:
         reviewed = frozenset((r.match, r.hand) for r in self.reviews) if self.offline else None  # type: ignore[attr-defined]
         return layout_ledger(self.ledger, self.index, width, self.fonts, translator(self.lang), self.names,
                              self._view.seat is not None, reviewed, self.code, self.spectators,
-                             None if self._view.seat is None else int(self._view.seat))
+                             None if self._view.seat is None else int(self._view.seat), self.played)
 
     def select(self, index: int) -> None:
         """Show match ``index`` (0 = the earliest at the table), from the top."""
@@ -486,5 +541,6 @@ class LedgerOverlay(ScrollPanel):
                 reply = next((r for r in self.reviews if (r.match, r.hand) == (h.match, h.number)), None)  # type: ignore[attr-defined]
                 if reply is not None:
                     return review_export(h.source, reply)
-            return export_of(self.ledger, self.index, action, self.names, self.code, self.table_name)
+            return export_of(self.ledger, self.index, action, self.names, self.code, self.table_name,
+                             played=self.played)
         return action

@@ -257,13 +257,15 @@ before the reader sat down)."""
 
 def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fonts: Fonts, tr: Translator,
                   names: tuple[str, ...] = ("", "", "", ""), busy: bool = False, mine: bool = True,
-                  stood_in: bool = False) -> list[Item]:
+                  stood_in: bool = False, by: str = "") -> list[Item]:
     """Pure layout of the review ``reply`` (a ``CoachReply`` or None: not yet come) of ``h``; ``busy``:
     the server's coach lane was full when it was asked for (nothing will come: "Ask again"). ``mine``: the
     reader plays ``seat`` ("Review my hand"), so its title says "your decisions", never the reader's own
     name (kind: a message about the reader's own seat naming it); False names the seat. ``stood_in``: the
     reader holds ``seat`` but sat down after this hand (a late arrival, ``SeatW.sat_after``): the computer's
-    decisions, never "yours" (rp5 s15)."""
+    decisions, never "yours" (rp5 s15); ``by``: who played it then when a person did (a person who left, or
+    one who left and the computer after, :func:`client.store.hand_players_name`; session 16: a hand Anna
+    played was "the computer's decisions" in the window of Carl, who took her seat later)."""
     b = _Builder(fonts, tr, width)
     if h is None:
         b.text(tr.gettext("This hand is not in the ledger."), 16, False, MUTED)
@@ -271,7 +273,9 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
     export = b.button(tr.gettext("Export hand"), ExportLater("hand", h.number))
     who = seat_label(tr, names, int(seat))
     match, number = tr.number(h.match), tr.number(h.number)
-    if stood_in:
+    if stood_in and by:
+        title = tr.gettext("Match {match}, hand {hand}: the decisions of {name}", match=match, hand=number, name=by)
+    elif stood_in:
         title = tr.gettext(STOOD_IN_TITLE, match=match, hand=number)
     elif mine:
         title = tr.gettext("Match {match}, hand {hand}: your decisions", match=match, hand=number)
@@ -318,9 +322,11 @@ class ReviewOverlay(ScrollPanel):
 
     def __init__(self, view: SpectatorView, match: int, hand: int, lang: str, rect: pygame.Rect, *,
                  reviews: tuple[Any, ...] = (), names: tuple[str, ...] = ("", "", "", ""),
-                 fonts: Fonts | None = None, coach_busy: int = 0, scale: float = 1.0, played: bool = True) -> None:
+                 fonts: Fonts | None = None, coach_busy: int = 0, scale: float = 1.0, played: bool = True,
+                 by: str = "") -> None:
         """``played``: the reader's person played this hand at their seat (False: it ended before they sat
-        down, :func:`client.store.played_by_holder`)."""
+        down, :func:`client.store.played_by_holder`); ``by``: then, who played it when a person did (its title
+        names them; "": the computer)."""
         super().__init__(rect, fonts, scale)
         self.lang, self.match, self.hand, self.names = lang, match, hand, tuple(names)
         self.seat = view.seat or Seat.ONE
@@ -328,6 +334,8 @@ class ReviewOverlay(ScrollPanel):
         """The reader plays the reviewed seat: the title says "your decisions"."""
         self.stood_in = self.mine and not played
         """The reader holds the seat but the computer played this hand there: the title says so."""
+        self.by = by if self.stood_in else ""
+        """Who played the hand at the reader's seat before they sat, when a person did (the title names them)."""
         self.finished = _find(view, match, hand)
         self.reply = _reply(reviews, match, hand)
         self.asked_at, self.busy = coach_busy, False
@@ -356,7 +364,7 @@ class ReviewOverlay(ScrollPanel):
 
     def items(self, width: int) -> list[Item]:
         return layout_review(self.finished, self.seat, self.reply, width, self.fonts, translator(self.lang),
-                             self.names, self.busy, self.mine, self.stood_in)
+                             self.names, self.busy, self.mine, self.stood_in, self.by)
 
     def handle(self, event: pygame.event.Event) -> OverlayAction | None:
         """As :meth:`ScrollPanel.handle`; the export button saves the hand with its review."""

@@ -1284,6 +1284,7 @@ class TableScene:
                 self.overlay.reviews = self.session.state.coach
                 self.overlay.code, self.overlay.spectators = self.session.state.table, self.session.state.spectators
                 self.overlay.table_name = self.session.state.table_name  # club s14 F9: in its export
+                self.overlay.played = self.session.state.played_by  # session 16: who played each move
         except ImportError:
             self.overlay = None
         if self.overlay is None:
@@ -1301,6 +1302,7 @@ class TableScene:
             self.overlay.reviews = self.session.state.coach
             self.overlay.code, self.overlay.spectators = self.session.state.table, self.session.state.spectators
             self.overlay.table_name = self.session.state.table_name  # club s14 F9: in its export
+            self.overlay.played = self.session.state.played_by  # session 16: who played each move
 
     def _open_review(self, match: int, hand: int) -> None:
         """Issue 14.2: the coach's review of this seat's decisions in that hand (asked for already);
@@ -1319,9 +1321,20 @@ class TableScene:
                                      reviews=self.session.state.coach, names=self.shown().names,
                                      coach_busy=self.session.state.coach_busy, scale=self._overlay_scale(),
                                      played=view.seat is None
-                                     or played_by_holder(self.session.state, view.seat, match, hand))
+                                     or played_by_holder(self.session.state, view.seat, match, hand),
+                                     by=self._played_before(view, match, hand))
         self.ui = replace(self.ui, overlay="ledger")
         self.dirty = True
+
+    def _played_before(self, view: Any, match: int, hand: int) -> str:
+        """Who played hand ``hand`` of match ``match`` at this window's seat, when a person did: its review's
+        title names them (session 16; "" for the computer's, or a hand not in the view)."""
+        from ..playedby import COMPUTER
+        from ..store import hand_players_name, hand_players_of
+        fh = next((h for h in getattr(view, "finished", ()) if (h.match, h.number) == (match, hand)), None)
+        if view.seat is None or fh is None or all(w == COMPUTER for w in hand_players_of(self.session.state, view.seat, fh)):
+            return ""
+        return hand_players_name(self.session.state, view.seat, fh, self.lang)
 
     def _overlay_event(self, event: Any) -> Change | None:
         from ..overlays.actions import Close, Coach, Export

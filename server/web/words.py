@@ -195,6 +195,8 @@ SCRIPT_WORDS: dict[str, str] = {
     "hand_over": N_("Hand {n} is over"),
     # each way a hand ends said with what it means, as the window's hand end says it (shared/terms.py)
     "domino": N_("Domino! {name} played their last tile"),
+    # session 16: a hand's seat named as who played it (SeatW.played_by), as the window's hand end names it
+    "stood_in": N_("the computer in {name}'s seat"),
     "tie": N_("Blocked, nobody could play, and both teams hold the lowest total: nobody scores"),
     "revealed": N_("Each player's ten tiles as dealt; the bright ones were still held at the end."),
     # access s16 F8: a screen reader heard the ten tiles alike ("0-4, 0-5..."): each says whether it was held

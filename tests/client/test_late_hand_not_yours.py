@@ -58,3 +58,88 @@ def test_the_review_of_that_hand_is_titled_the_computers(ended) -> None:  # type
     assert "your decisions" not in said
     mine = layout_review(fh, Seat.ONE, None, 900, Fonts(), t, ("Bernd", "", "", ""))
     assert " ".join(i.text for i in mine if hasattr(i, "text")).startswith("Match 1, hand 1: your decisions ")
+
+
+def _ledger_rows(state):  # type: ignore[no-untyped-def]
+    """The texts of the ledger's rows from hand 1's heading on (left to right), in English."""
+    from doublenine.client.overlays.ledger import LedgerOverlay
+    from doublenine.client.overlays.panel import Text
+    o = LedgerOverlay(state.view, "en", pygame.Rect(20, 20, 900, 640), names=state.names)
+    o.played = state.played_by
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for i in o.laid_out(o.body_rect().w):
+        if isinstance(i, Text):
+            rows.setdefault(i.y, []).append((i.x, i.text))
+    texts = [[t for _, t in sorted(rows[y])] for y in sorted(rows)]
+    return texts[next(k for k, r in enumerate(texts) if r[0].startswith("Hand 1 ")):]
+
+
+def _plays_by(rows, names):  # type: ignore[no-untyped-def]
+    """The names the ledger's plays are made by, in order (the names of ``names`` and "Computer")."""
+    start = rows.index(["Plays in order (◂ left end, ▸ right end):"])
+    return [t for r in rows[start + 1:] for t in r if t in (*names, "Computer")]
+
+
+def test_s16_the_ledger_and_hand_end_name_the_computer_for_the_hand_before_a_late_arrival_sat(ended) -> None:  # type: ignore[no-untyped-def]
+    """Session 16: Bernd sat at hand 2 (``SeatW.played_by``: the computer from the start, Bernd from hand 2's
+    first move). Hand 1's end rows, its ledger rows and the ledger's heading named him for the computer's
+    plays ("Hand 1 · opened by you"); they name the computer, and "you" stays for his own hands."""
+    from doublenine.client.layout import compute_layout
+    from doublenine.client.playedby import stretches
+    from doublenine.client.uistate import Ui
+    _, after = ended
+    fh = after.view.finished[0]
+    assert (fh.opener, fh.ender, len(fh.moves)) == (Seat.ONE, Seat.FOUR, 52)
+    nobody = stretches((), None)
+    late = replace(after, played_by=(stretches((((0, 0, 0), ""), ((1, 2, 0), "Bernd")), (1, 1)), nobody, nobody, nobody))
+    assert late.played_by[0] == (((0, 0, 0), ""), ((1, 2, 0), None)) == stretches((), (1, 1))  # as sat_after says
+    rows = compute_layout(late, Ui(seen_finished=0), (800, 600), "en").reveal.rows
+    assert [(r.name, r.yours) for r in rows] == [("Computer", False), ("Bo", True), ("Amélie", True), ("Di", True)]
+    before = compute_layout(after, Ui(seen_finished=0), (800, 600), "en").reveal.rows
+    assert [(r.name, r.yours) for r in before] == [("Bernd", True), ("Bo", True), ("Amélie", True), ("Di", True)]
+    assert [say("en", *x) for x in reckoning(late, fh, Seat.ONE, "en")][0] == \
+        "Team B scores 26 points: 16 + 10, what the computer in Bernd's seat and Amélie hold"
+    ledger = _ledger_rows(late)
+    assert ledger[0] == ["Hand 1 · opened by the computer in Bernd's seat"]
+    assert _ledger_rows(after)[0] == ["Hand 1 · opened by you"]
+    dealt = ledger.index(["Hands as dealt; bright tiles were still held at the end:"])
+    assert [r[0] for r in ledger[dealt + 1:dealt + 5]] == ["Computer", "Bo", "Amélie", "Di"]
+    names = ("Bernd", "Bo", "Amélie", "Di")
+    assert _plays_by(ledger, names)[:8] == ["Computer", "Bo", "Amélie", "Di"] * 2
+    assert "Bernd" not in _plays_by(ledger, names) and _plays_by(_ledger_rows(after), names)[:4] == list(names)
+
+
+def test_s16_a_person_who_left_mid_hand_is_named_for_their_moves_the_computer_after(ended) -> None:  # type: ignore[no-untyped-def]
+    """Session 16, item 3: Amélie gave seat 3 up after her 2nd move of hand 1 (its 7th), the computer played
+    on, and Carl sat at hand 2. The hand was "the computer in Carl's seat" all through (a hand ending before
+    the present person sat); now her moves are hers, the computer's after, in every place: the hand end's
+    row, the ledger's rows, a match record's ``played_by``, the review's title in Carl's window."""
+    from doublenine.client.layout import compute_layout
+    from doublenine.client.overlays.ledger import record_players
+    from doublenine.client.playedby import stretches
+    from doublenine.client.store import hand_players_name
+    from doublenine.client.uistate import Ui
+    from doublenine.shared.ledger import hand_row
+    _, after = ended
+    fh = after.view.finished[0]
+    assert [i for i, m in enumerate(fh.moves, 1) if m.seat == Seat.THREE][:3] == [3, 7, 11]
+    nobody = stretches((), None)
+    seat3 = stretches((((0, 0, 0), "Amélie"), ((1, 1, 7), ""), ((1, 2, 0), "Carl")), (1, 1))
+    carl = replace(after, names=("Bernd", "Bo", "Carl", "Di"), played_by=(nobody, nobody, seat3, nobody))
+    rows = compute_layout(carl, Ui(seen_finished=0), (800, 600), "en").reveal.rows
+    assert [r.name for r in rows] == ["Bernd", "Bo", "Amélie / Computer", "Di"]
+    assert hand_players_name(carl, Seat.THREE, fh, "en") == "Amélie / the computer in Carl's seat"
+    assert hand_players_name(carl, Seat.THREE, fh, "fr") == "Amélie / l’ordinateur à la place de Carl"
+    ledger = _ledger_rows(carl)
+    dealt = ledger.index(["Hands as dealt; bright tiles were still held at the end:"])
+    assert [r[0] for r in ledger[dealt + 1:dealt + 5]] == ["Bernd", "Bo", "Amélie / Computer", "Di"]
+    by = _plays_by(ledger, ("Bernd", "Bo", "Amélie", "Carl", "Di"))
+    assert by[:12] == ["Bernd", "Bo", "Amélie", "Di", "Bernd", "Bo", "Amélie", "Di", "Bernd", "Bo", "Computer", "Di"]
+    assert "Carl" not in by
+    assert record_players(hand_row(fh), carl.names, carl.played_by) == {
+        "1": ["Bernd"], "2": ["Bo"], "3": ["Amélie", None], "4": ["Di"]}
+    t = translator("en")
+    items = layout_review(fh, Seat.THREE, None, 900, Fonts(), t, carl.names, stood_in=True,
+                          by="Amélie / the computer in Carl's seat")
+    said = " ".join(i.text for i in items if hasattr(i, "text"))
+    assert said.startswith("Match 1, hand 1: the decisions of Amélie / the computer in Carl's seat ")

@@ -156,3 +156,71 @@ async def test_r27_d1_a_late_arrival_undoes_only_their_own_plays(server) -> None
     own = table.log.undo_target(2, sat)
     assert own is not None and own != computer_play and table.log.undo_target(2) == own
     await late.ws.close()
+
+
+async def test_s16_who_played_a_late_arrivals_seat_is_sent_by_stretches(server) -> None:
+    """Session 16: the ledger and the hand end named Bernd for the computer's plays of the hand before he
+    sat. The seat now says who played it from which move on (``SeatW.played_by``, stored with the seats):
+    the computer until the hand he watched ended, Bernd from the next deal."""
+    from doublenine.server.seating import TableMeta
+    from doublenine.shared.codec import decode_meta, encode_meta
+    host, table = await _host_in_play(server)
+    hand_number = table.state.hand_number
+    late = await join(server, host.code, seat=2, name="Bernd")
+    assert table.slots[2].played_by == ()  # he waits: the computer still plays the hand
+    await play_all([host], stop=lambda c: c.view.phase not in DEALT or c.view.hand_number != hand_number)
+    update = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].name == "Bernd")
+    want = ((0, 0, 0, ""), (1, hand_number + 1, 0, "Bernd"))
+    assert table.slots[2].played_by == want
+    assert [(w.since, w.name) for w in update.table.seats[1].played_by] == [((0, 0, 0), ""), ((1, 2, 0), "Bernd")]
+    assert [s.played_by for s in update.table.seats if s.seat != 2] == [(), (), ()]
+    from doublenine.client.store import ClientState, reduce
+    window = reduce(ClientState(), update)  # every window reads it as stretches (client/playedby.py)
+    assert window.played_by == ((((0, 0, 0), None),), (((0, 0, 0), ""), ((1, 2, 0), None)),
+                                (((0, 0, 0), None),), (((0, 0, 0), None),))
+    back = TableMeta.from_record(decode_meta(encode_meta(table.meta.record())))
+    assert back.slots[2].played_by == want
+    await late.ws.close()
+
+
+async def test_s16_a_person_who_leaves_mid_hand_played_the_moves_before(server) -> None:
+    """Session 16, item 3 (the reverse direction): Bo gave his seat up mid-hand; the moves he made are his,
+    the computer's from there on (a later arrival no longer makes the whole hand the computer's)."""
+    from doublenine.shared.moves import Play
+    host = await create(server, "hhhh", sit=1, seed=7, name="Ana")
+    bo = await join(server, host.code, seat=3, name="Bo")
+    await host.send({"type": "start"})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
+    table = server.registry.tables[host.code]
+    await play_all([host, bo], stop=lambda c: c.view.phase is Phase.PLAY
+                   and any(isinstance(m, Play) and m.seat == 3 for m in c.view.moves))
+    moves = len(table.state.hand.moves)
+    await bo.send({"type": "leave"})
+    await bo.until(lambda m: isinstance(m, p.LeftTable))
+    assert table.slots[3].played_by == ((0, 0, 0, "Bo"), (1, table.state.hand_number, moves, ""))
+    update = await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[2].claimed)
+    assert [(w.since, w.name) for w in update.table.seats[2].played_by] == [
+        ((0, 0, 0), "Bo"), ((1, table.state.hand_number, moves), "")]
+
+
+def test_s16_stretches_of_who_played_a_seat() -> None:
+    """``SeatSlot.note_player`` and ``rewound`` (R27/R28: a move taken back is made again by whoever plays
+    now), with their exact stretches; a stretch with no move gives way; the record stays bounded (8)."""
+    from doublenine.server.seating import PLAYED_BY_KEPT, SeatSlot, _played_in
+    from doublenine.shared.seats import Seat
+    slot = SeatSlot(Seat.TWO)
+    assert slot.note_player((1, 2, 0), "", "") is False and slot.played_by == ()  # the computer still
+    assert slot.note_player((1, 2, 0), "Bernd", "") is True
+    assert slot.played_by == ((0, 0, 0, ""), (1, 2, 0, "Bernd"))
+    assert slot.note_player((1, 3, 4), "", "Bernd") is True  # he left after 4 moves of hand 3
+    assert slot.note_player((1, 3, 4), "Carl", "") is True  # Carl sat before any move: the computer made none
+    assert slot.played_by == ((0, 0, 0, ""), (1, 2, 0, "Bernd"), (1, 3, 4, "Carl"))
+    assert slot.rewound((1, 3, 9)) is False
+    assert slot.rewound((1, 2, 5)) is True  # an undo back into hand 2: Carl makes its moves again
+    assert slot.played_by == ((0, 0, 0, ""), (1, 2, 0, "Bernd"), (1, 2, 5, "Carl"))
+    for n in range(20):
+        slot.note_player((2, n + 1, 0), f"P{n % 2}", "")
+    assert len(slot.played_by) == PLAYED_BY_KEPT and slot.played_by[-1] == (2, 20, 0, "P1")
+    record = slot.record()["played_by"]
+    assert len(record) == 4 * PLAYED_BY_KEPT and _played_in(record) == slot.played_by
+    assert _played_in([1, 2, 0, "A", 1, 1, 0, "B"]) == () and _played_in([1, 2, 0]) == ()  # not increasing, cut

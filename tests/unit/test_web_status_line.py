@@ -40,3 +40,36 @@ def test_r10_while_the_new_hands_are_looked_at_the_last_hand_is_still_named() ->
     playing = accept_all(review)  # the reveal goes at the first play of hand 2: until then the opener is named
     assert status_of(playing, WIRE) == (("to_play", (("name", "Cy"),)),)
     assert line(playing) == "Cy to play"
+
+
+@__import__("pytest").mark.skipif(__import__("shutil").which("node") is None, reason="node runs the page's script")
+def test_s16_the_pages_finished_hands_name_who_played_them() -> None:
+    """Session 16: the table page's list of finished hands said "Domino! Bernd played their last tile" for the
+    computer's domino before Bernd sat down. table.js ``handName`` reads ``SeatW.played_by`` (and ``sat_after``
+    from an older server) as the window does (client/playedby.py): the computer before he sat, the person who
+    left mid-hand for the hands before, the seat's name now for its present person."""
+    import json
+    import re
+    import subprocess
+    from pathlib import Path
+
+    import doublenine.server.web as web
+
+    js = (Path(web.__file__).parent / "static" / "table.js").read_text("utf-8")
+    body = re.search(r"\n  function handName\(s, match, hand\) \{\n.*?\n  \}\n", js, re.S).group(0)
+    seats = [{"name": "Bernd", "played_by": [{"since": [0, 0, 0], "name": ""}, {"since": [1, 2, 0], "name": "Bernd"}]},
+             {"name": "Bo", "sat_after": [1, 1]},
+             {"name": "Carl", "played_by": [{"since": [0, 0, 0], "name": "Amélie"}, {"since": [1, 2, 5], "name": ""},
+                                            {"since": [1, 3, 0], "name": "Carl"}]},
+             {"name": "West"}]
+    stub = ("var W = {stood_in: \"the computer in {name}'s seat\", default_4: \"West\", seat_4: \"West\"};"
+            "function fill(t, a) { return t.replace(/\\{(\\w+)\\}/g, function (m, k) { return a[k]; }); }"
+            "function seatName(s) { var n = table.seats[s - 1].name;"
+            " return n === W['default_' + s] ? W['seat_' + s] : n; }"
+            f"var table = {{seats: {json.dumps(seats)}}};")
+    asks = [(1, 1, 1), (1, 1, 2), (2, 1, 1), (2, 1, 2), (3, 1, 1), (3, 1, 2), (3, 1, 3), (3, 2, 1), (4, 1, 1)]
+    script = body + stub + f"console.log(JSON.stringify({json.dumps(asks)}.map(function (a) {{ return handName(a[0], a[1], a[2]); }})));"
+    got = json.loads(subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60,
+                                    check=True).stdout)
+    assert got == ["the computer in Bernd's seat", "Bernd", "the computer in Bo's seat", "Bo", "Amélie",
+                   "the computer in Carl's seat", "Carl", "Carl", "West"]

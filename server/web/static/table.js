@@ -116,6 +116,26 @@
     var name = table.seats[s - 1].name;
     return name === W["default_" + s] ? W["seat_" + s] : name;
   }
+  // Session 16: who played seat s at the end of hand (match, hand), as the window's hand end names them
+  // (client/playedby.py): SeatW.played_by's stretch then ("" the computer; the last person's name: the seat's
+  // name now), else from sat_after (a server before it); the late arrival was named for the computer's hand
+  function handName(s, match, hand) {
+    var seat = table ? table.seats[s - 1] : null, stretches = (seat && seat.played_by) || [], who = null;
+    if (stretches.length) {
+      var last = stretches[stretches.length - 1].name;
+      who = stretches[0].name;
+      stretches.forEach(function (st) {
+        var at = st.since;
+        if (at[0] < match || (at[0] === match && (at[1] < hand || (at[1] === hand && at[2] < 1e9)))) { who = st.name; }
+      });
+      if (who !== "" && who === last) { who = null; }
+    } else if (seat && seat.sat_after) {
+      var sa = seat.sat_after;
+      who = match < sa[0] || (match === sa[0] && hand <= sa[1]) ? "" : null;
+    }
+    if (who === null) { return seatName(s); }
+    return who === "" ? fill(W.stood_in, { name: seatName(s) }) : who;
+  }
   // A free seat's default name is nobody's: the lists say "free seat" (pages.py _shown_name)
   function memberName(s) { return table && seatKind(table.seats[s - 1]) === "free" ? W.free : seatName(s); }
   function laidOut(line) {  // play order -> left to right (docs/protocol.md FinishedHand)
@@ -248,14 +268,15 @@
   }
   function resultText(h) {
     var head = fill(W.hand_over, { n: h.number }), how;
-    if (h.result === "domino") { how = fill(W.domino, { name: seatName(h.ender) }); }
+    if (h.result === "domino") { how = fill(W.domino, { name: handName(h.ender, h.match, h.number) }); }
     else if (h.result === "block") {
       var low = Math.min.apply(null, h.pip_totals), who = [];
       h.pip_totals.forEach(function (v, i) { if (v === low && ((i + 1) % 2 ? "A" : "B") === h.winner) { who.push(i + 1); } });
       // R17: partners may share the lowest total: both are named (a tie is only across teams)
       var form = Math.min(low, 2);  // the total with its unit, in its plural form (words.BLOCK_WORDS)
-      how = who.length === 2 ? fill(W["block2_" + form], { a: seatName(who[0]), b: seatName(who[1]), count: low })
-        : fill(W["block_" + form], { name: seatName(who[0]), count: low });
+      how = who.length === 2 ? fill(W["block2_" + form], { a: handName(who[0], h.match, h.number),
+                                                           b: handName(who[1], h.match, h.number), count: low })
+        : fill(W["block_" + form], { name: handName(who[0], h.match, h.number), count: low });
     } else { return head + " · " + W.tie; }
     return head + " · " + how + " · " + fill(h.points === 1 ? W.points_1 : W.points_2, { team: h.winner, count: h.points });
   }
