@@ -124,6 +124,8 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             scene.sit = lambda seat: launcher(_with(launch, mode="join", seat=seat))
         if launch.mode in ("create", "join") and not watching:  # told if the table named the seat otherwise
             scene.asked_name = launch.name or ""
+            if launch.mode == "create" and attach is not None and isinstance(attach, p.CreateTable):
+                scene.asked_table_name = launch.table_name or None  # ... or the table (organiser s16 F7)
         if not_hosted is not None:  # the friends' table goes on here only: the player must know why
             scene.tell(not_hosted.text(launch.lang), NOT_HOSTED_SECONDS)
         elif watching:  # why this window watches: the other one plays (and hosts, if it was hosted), or

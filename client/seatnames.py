@@ -79,6 +79,26 @@ def renamed_notice(lang: str, seat: int, asked: str, names: tuple[str, ...]) -> 
     return tr(lang, RENAMED if suffixed else RENAMED_OTHER, name=shown)
 
 
+TABLE_UNNAMED = N_("This table has no name: \"{asked}\" reads like a table's code or the pages' own words")
+"""Organiser s16 F7: the name asked for a new table, refused by the server (server/names.table_name: a page's
+word, or "Table CODE"), was dropped without a word; the table then showed as its code everywhere."""
+TABLE_RENAMED = N_("This table is named \"{name}\" (another open table is named \"{asked}\")")
+"""Organiser s16 F11: the server made a name distinct from an open table's ("Ronda 2 · Mesa 1 2") unsaid."""
+
+
+def table_renamed_notice(lang: str, asked: str, stored: str) -> str | None:
+    """What to tell the creator when the table's name (``TableW.table_name``, ``stored``) is not the ``asked``
+    one (as the server cleans it: ``clean_text``); None when it is, or nothing was asked."""
+    try:
+        sent = nfc(clean_text(asked, NAME_CHARS)) if asked else ""
+    except BlankText:
+        sent = ""
+    stored = nfc(stored)
+    if not sent or stored == sent:
+        return None
+    return tr(lang, TABLE_UNNAMED, asked=sent) if not stored else tr(lang, TABLE_RENAMED, name=stored, asked=sent)
+
+
 def played_said(lang: str, stored: str) -> str:
     """Who played a seat of a finished match (``MatchRecordW.players``: persons' names joined by " / ", or
     ``"computer:LEVEL"``) as the window says it in ``lang``: the names as sent, the computer as its seat card

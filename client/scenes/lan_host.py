@@ -63,6 +63,7 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
     client = NetClient(hosting.local_url, create, on_joined=remember_hosted(hosting.port)).start()
     scene = TableScene(NetSession(client), launch.lang)
     scene.asked_name = launch.name or ""  # told if the table names the host's seat otherwise ("East": blank)
+    scene.asked_table_name = launch.table_name or None  # ... or the table itself (organiser s16 F7)
     return HostedTable(scene, hosting, launch.lang)
 
 

@@ -33,7 +33,7 @@ from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics, tex
 from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
-from ..seatnames import renamed_notice
+from ..seatnames import renamed_notice, table_renamed_notice
 from ..seen import KEY_GUARD, PRESS_KEYS, Seen, Sight  # noqa: F401 - KEY_GUARD: said here too (the tests read it)
 from ..snake import overlaps
 from ..typeset import measurer
@@ -210,6 +210,9 @@ class TableScene:
         self.asked_name: str | None = None
         """The name this window sent for its seat (create, join: set by the launcher); compared once with
         the name the table gave the seat, and the player told when they differ (seatnames.renamed_notice)."""
+        self.asked_table_name: str | None = None
+        """The name this window asked for the table it created (the launcher, a hosting window); compared once
+        with the table's, the player told when it differs (seatnames.table_renamed_notice; organiser s16 F7)."""
         self._must_read: tuple[str, float] | None = None
         """A message the player must get to read (the seat's name the table changed, :meth:`_tell_renamed`) and
         the seconds of its time still owed: another message that takes the toast's place before its time is
@@ -611,6 +614,10 @@ class TableScene:
             return
         text = renamed_notice(self.lang, int(view.seat), self.asked_name, tuple(self.session.state.names))
         self.asked_name = None
+        if self.asked_table_name:  # the table's own name, said with the seat's (one message, both if both)
+            table = table_renamed_notice(self.lang, self.asked_table_name, self.session.state.table_name)
+            self.asked_table_name = None
+            text = table if text is None else text if table is None else f"{text} · {table}"
         if text is not None:
             self._show(text, now + TOAST_SECONDS)
             self._must_read = (text, TOAST_SECONDS)

@@ -167,3 +167,23 @@ def test_s15_the_renamed_notice_comes_back_after_a_message_that_took_its_place(s
     assert scene.toast is None
     scene.update(other_end + 6.0)
     assert scene.toast is None  # told once, not again
+
+
+def test_organiser_s16_f7_the_creator_is_told_of_a_table_name_dropped_or_made_distinct(states) -> None:  # type: ignore[no-untyped-def]
+    """Organiser s16 F7: "Mesa VERDE" (reads as a table's heading) was stored without a name and the window said
+    nothing; F11: a second "Mesa 1" became "Mesa 1 2" unsaid. The creator is told once, in their language;
+    a name kept as asked (as the server cleans it) is not mentioned."""
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.client.seatnames import table_renamed_notice
+
+    assert table_renamed_notice("es", "Mesa VERDE", "") == \
+        "Esta mesa no tiene nombre: «Mesa VERDE» se lee como el código de una mesa o las palabras de las páginas"
+    assert table_renamed_notice("fr", "Mesa 1", "Mesa 1 2") == \
+        "Cette table s’appelle «\u00a0Mesa 1 2\u00a0» (une autre table ouverte s’appelle «\u00a0Mesa 1\u00a0»)"
+    assert [table_renamed_notice("en", asked, "Mesa 1") for asked in (" Mesa 1 ", "", "Mesa 1")] == [None] * 3
+    state, _ = states["own-turn"]  # this window holds seat 1, named as asked
+    scene = TableScene(_Joined(replace(state, table_name="")), "en")
+    scene.asked_name, scene.asked_table_name = state.names[0], "Mesa VERDE"
+    scene.update(10.0)
+    assert scene.toast == ('This table has no name: "Mesa VERDE" reads like a table\'s code or the pages\' own words', 18.0)
+    assert scene.asked_table_name is None
