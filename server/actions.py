@@ -508,7 +508,9 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
     NOT_AWAITED: it is connected and the table is not waiting for its decision;
     HAND_OVER_TOO_SOON (``data: {retry_after}``): it is connected and its decision (or its panel's
     hold, ``Table.held_since``) has waited less than ``config.hand_over_wait`` seconds (README: "after a minute"), so a stranger cannot take a
-    present player's seat the moment its turn comes.
+    present player's seat the moment its turn comes; or it is disconnected and its connection went less
+    than ``config.reconnect_grace`` seconds ago, or this process took the table less than that ago
+    (``Table.reconnect_wait``; evening s16 F1: a 45 s network drop or a server restart cost a player moves).
     The humans asked are :func:`.consent.askable`'s: never the target's own side (D7 "other humans").
     Once the table has waited ``config.hand_over_long`` seconds for the target (``held_since``; attacker
     s12 D2: one seated stranger refused every hand-over of an absent player for 200 s and more, each
@@ -526,8 +528,11 @@ async def hand_over(table: Table, seat: Seat, intent: Any) -> None:
             raise Refused(ErrorCode.NOT_DISCONNECTED, f"seat {int(target)} is not another player's seat")
         if slot.conn is not None and target not in table.waits_for():
             raise Refused(ErrorCode.NOT_AWAITED, f"the table is not waiting for seat {int(target)}")
-        wait = table.held_since(target) + table.config.hand_over_wait - time.time()
-        if slot.conn is not None and wait > 0:
+        # D7 (evening s16 F1): a connected seat waits a minute of its decision, a disconnected one a minute
+        # from its disconnect (or from this process's start: a restart is no disconnect of its players)
+        wait = table.held_since(target) + table.config.hand_over_wait - time.time() if slot.conn is not None \
+            else table.reconnect_wait(target)
+        if wait > 0:
             raise Refused(ErrorCode.HAND_OVER_TOO_SOON, f"seat {int(target)} has not waited long enough",
                           {"retry_after": round(wait, 1)})
         long = target in table.waits_for() and time.time() - table.held_since(target) >= table.config.hand_over_long

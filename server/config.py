@@ -122,8 +122,16 @@ class ServerConfig:
     hand_over_wait: float = 60.0
     """Seconds the decision a connected seat owes must have waited (counted from ``Table.since``,
     the ``waited`` of snapshots) before the others may ask to hand that seat to the computer (D7,
-    issue 15: "after a minute"); sooner is refused HAND_OVER_TOO_SOON. A disconnected seat needs
-    no wait."""
+    issue 15: "after a minute"); sooner is refused HAND_OVER_TOO_SOON. A disconnected seat waits
+    :attr:`reconnect_grace` instead."""
+    reconnect_grace: float = 60.0
+    """Seconds a disconnected human seat is given to come back before the others may ask to hand it
+    to the computer (D7, README "after a minute"): counted from when this process saw its connection go
+    (``Table.gone_since``), and for every seat from the table's start in this process (a restart, a move
+    from another process, a reopening), so the seconds the windows take to reconnect after a restart are
+    never a disconnect; sooner is refused HAND_OVER_TOO_SOON (``data: {retry_after}``). Evening s16 F1:
+    a friend's 45 s Wi-Fi drop, and a server restart, each cost a player moves 2 s after the disconnect
+    was noticed."""
     hand_over_long: float = 180.0
     """Seconds the table may wait for one seat's decision (or its panel's hold, the ``waited`` of
     snapshots) before a hand-over of that seat needs nobody's consent (D7 as docs/protocol.md

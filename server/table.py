@@ -263,6 +263,11 @@ class Table:
         :data:`SEAT_AGAIN_WAIT` seconds: when (:attr:`seat_clock` seconds; :meth:`seat_again_ms`)."""
         self.seat_clock: Callable[[], float] = time.monotonic
         """Seconds, monotonic, for :attr:`seats_left` (tests pass their own)."""
+        self.gone_since: dict[Seat, float] = {s: time.time() for s in SEATS}
+        """D7: per seat, Unix seconds when this process last saw its connection go, or when this process
+        took the table (built, rebuilt from the store after a restart, moved in, reopened) while no
+        connection held it: a hand-over of a disconnected seat waits ``config.reconnect_grace`` from it
+        (:meth:`reconnect_wait`; evening s16 F1). Live, not stored: a restart starts every seat's grace."""
         self.handed_at: dict[Seat, int] = {}
         """D7: per seat handed over to the computer by this process, the ``seq`` it was handed over at
         (:meth:`owes`; not stored: a restarted server gives a seat back at once, as before)."""
@@ -753,8 +758,15 @@ class Table:
         if seat is not None and self.slots[seat].conn is conn:
             self.slots[seat].conn = None
             self.slots[seat].panel = False
+            self.gone_since[seat] = time.time()  # D7: its grace to come back starts now
         self.watch_idle()
         return seat
+
+    def reconnect_wait(self, seat: Seat) -> float:
+        """Seconds before the disconnected ``seat`` may be handed to the computer (D7, 0.0 when it may
+        now): ``config.reconnect_grace`` from :attr:`gone_since`. Evening s16 F1: a 45 s network drop and
+        the seconds the windows took to reconnect after a restart each let one Enter hand a seat over."""
+        return max(0.0, self.gone_since[seat] + self.config.reconnect_grace - time.time())
 
     def watch_idle(self) -> None:
         """Start the idle timer when no connection is attached (the table closes when it fires,

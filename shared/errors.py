@@ -76,7 +76,7 @@ class ErrorCode(StrEnum):
     CHAT_BLANK = "CHAT_BLANK"                    # issue 15: nothing visible left once cleaned
     PHRASES_ONLY = "PHRASES_ONLY"                # issue 15: the table allows only phrases during a hand
     NUDGE_TOO_SOON = "NUDGE_TOO_SOON"            # issue 15: the table was nudged less than 30 s ago
-    HAND_OVER_TOO_SOON = "HAND_OVER_TOO_SOON"    # D7: the connected seat's decision has waited < 60 s
+    HAND_OVER_TOO_SOON = "HAND_OVER_TOO_SOON"    # D7: the connected seat's decision has waited < 60 s, or the seat disconnected < 60 s ago
     NOT_AWAITED = "NOT_AWAITED"                  # issue 15: that seat is not a human the table waits for
     NOT_HANDED_OVER = "NOT_HANDED_OVER"          # D7: back from a seat the computer does not play
     SHUTTING_DOWN = "SHUTTING_DOWN"              # the server is stopping: nothing done; reconnect, send again

@@ -21,7 +21,7 @@ def config(**overrides: Any) -> ServerConfig:
                                 rate=100000.0, burst=100000.0, max_tables_per_address=10000,
                                 max_connections_per_address=0, code_miss_rate=100000.0,
                                 code_miss_burst=100000.0, page_rate=100000.0, page_burst=100000.0,
-                                hand_over_wait=0.0, read_rate=0.0, read_bytes=0.0)
+                                hand_over_wait=0.0, reconnect_grace=0.0, read_rate=0.0, read_bytes=0.0)
     base.update(overrides)
     return ServerConfig(**base)
 
