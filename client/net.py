@@ -45,6 +45,7 @@ from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, conne
 from doublenine.shared.reconnect import (NOBODY_SECONDS, NOBODY_TRIES, REPLACED, Backoff, Reconnector, ends_game,
                                          nobody_listens, refusal_wait, retry_after, retry_dial, retry_refusal)
 
+from .missed import played_while_away
 from .store import UNDELIVERED, ClientState, Connection, Failed, Saying, reduce, review_of, unseen_chat
 
 log = logging.getLogger(__name__)
@@ -467,6 +468,12 @@ class NetSession:
         self._prefix = uuid.uuid4().hex[:8]
         self.resyncs = ResyncPacer()
         """When a snapshot may be asked for again (shared/badframes.py, as ``doublenine bot``)."""
+        self.reopened = isinstance(client.attach, p.Rejoin)
+        """This window came back to a seat it held (a rejoin with the kept token: the game started again, the
+        start screen's Back to your match): its first view may show the hand's end it missed (client.missed)."""
+        self.played_away: tuple[Any, ...] = ()
+        """D7: this seat's moves the computer made while the connection was lost (client.missed), set at a
+        rejoin's snapshot; the table scene says them once and empties it."""
         self.clock: Callable[[], float] = time.monotonic
         """Seconds, for :attr:`resyncs` (tests pass a fake clock)."""
         self.steps: list[ClientState] = []
@@ -529,6 +536,7 @@ class NetSession:
                 continue  # a line or nudge sent again that the server had already: nothing to show
             if isinstance(msg, Connection) and msg.status == "lost":
                 self._rejoining = True
+            before = self.state
             if isinstance(msg, p.Error) and msg.intent_id is not None and self._answered_error(msg):
                 continue  # a resent intent already applied: nothing to show
             try:
@@ -555,6 +563,9 @@ class NetSession:
             self.state = new
             if isinstance(msg, p.Snapshot) and self._rejoining:
                 self._rejoining = False
+                # D7 (evening s16 F1): what the computer played for this seat while the link was down, said once
+                self.played_away = played_while_away(before.view, new.view,
+                                                     (m for m, _, decide in self.unanswered.values() if decide))
                 self._resend()
         talked = self._with_talk(self.state)  # a batch whose answers were all taken out of it still answers
         if talked is not self.state:

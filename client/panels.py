@@ -420,7 +420,7 @@ def _table_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], a
     away = sorted(state.away - {me}) if me is not None else []
     mine = own_decision(view)
     if away and view.phase is not Phase.MATCH_OVER and not (mine and view.phase is not Phase.PLAY):
-        return _away(state, away[0], area, f, lang, gold=not mine)
+        return _away(state, away[0], area, f, lang, wait=dict(ui.away_wait).get(int(away[0]), 0), mine=mine)
     if view.phase is Phase.MATCH_OVER:
         return _match_over(state, view, area, f, lang)
     if view.phase is Phase.DRAW:
@@ -1129,22 +1129,39 @@ AWAY_FOR_GOOD = N_("{name} cannot come back: this table is not hosted for your f
 waits for {name} to come back", which was untrue there."""
 
 
-def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str, gold: bool = True) -> Panel:
-    """D7: a human seat lost its player; the others may let the computer play it meanwhile. ``gold``: its
-    button is the Enter default, as wherever this seat has no decision of its own (:func:`own_decision`):
-    on its own turn Enter and the footer are the hand's, the button is reached by Tab. The panel never
-    takes the place of this seat's own prompt (its draw, nomination or review: :func:`_table_panel`)."""
+AWAY_GRACE = N_("In {time} you can let the computer play for {name}")
+"""D7 (evening s16 F1): the "away" panel during the disconnected seat's minute to come back (``Ui.away_wait``),
+in place of its hand-over button: the server refuses a hand-over sooner (HAND_OVER_TOO_SOON)."""
+
+
+AWAY_KEYS = N_("Tab, then Enter: let the computer play (Enter alone does not)")
+"""The footer under the "away" panel's hand-over button where this seat has no decision of its own (evening
+s16 F1: the button is never the Enter default; Tab reaches it, :mod:`.focus`)."""
+
+
+def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str, wait: int = 0,
+          mine: bool = False) -> Panel:
+    """D7: a human seat lost its player; the others may let the computer play it meanwhile, once its minute to
+    come back is over (``wait``: whole seconds of it left, ``Ui.away_wait``; till then a line says when). Its
+    button is never the Enter default (evening s16 F1: the panel comes up by itself, and a player's habitual
+    Enter handed a friend's seat over 2 s after his 45 s Wi-Fi drop was noticed): Tab reaches it, and the
+    footer names Tab (new user s12 F15: a keyboard player is never stuck). The panel never takes the place of
+    this seat's own prompt (its draw, nomination or review: :func:`_table_panel`); ``mine``: this seat has a
+    decision of its own (its turn): the footer names the hand's keys, not :data:`AWAY_KEYS`."""
     name = seat_name(state, seat, lang)
     # where nobody can come back (this window's own server: a table no longer hosted for friends), the match
     # does not wait for the player's return: the computer playing for them is the way on (s13)
     lines: list[Text] = [(N_("The match waits for {name} to come back") if state.others_return else AWAY_FOR_GOOD,
                           {"name": name})]
+    if wait > 0 and state.others_return:
+        lines.append((AWAY_GRACE, {"time": f"{wait // 60}:{wait % 60:02d}", "name": name}))
     rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
-    # gold: the panel's one choice, which Enter presses and the footer names (new user s12 F15: no key, an
-    # empty footer, a keyboard player stuck for good); the player can take the seat back ("I'm back", D7)
-    buttons = _row_buttons(rect, f, [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), gold,
-                                      (("name", name),))])
-    return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False)
+    # the player can take the seat back ("I'm back", D7)
+    specs = [] if wait > 0 and state.others_return else \
+        [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), False, (("name", name),))]
+    buttons = _row_buttons(rect, f, specs) if specs else ()
+    return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False,
+                 keys=AWAY_KEYS if buttons and not mine else "")
 
 
 WINNERS = N_("{a} and {b}")

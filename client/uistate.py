@@ -67,6 +67,13 @@ class Ui:
     (:func:`.pacing.looked`) until "Show the result" (V, Enter); None: the panel is up. It holds only while
     that hand's end is the one shown (scenes/table.TableScene._sync forgets it otherwise)."""
 
+    away_wait: tuple[tuple[int, int], ...] = ()
+    """D7 (evening s16 F1): (seat, whole seconds left) for each disconnected seat still in its minute to come
+    back, by this window's clock from when it first saw the seat disconnected (and from its own reconnection:
+    after a server restart every seat is given the minute again; scenes/table.TableScene._away_clock). The
+    "away" panel offers no hand-over until then (the server refuses it, HAND_OVER_TOO_SOON); a seat not
+    listed may be handed over."""
+
     keyed: bool = False
     """The last input was a key (not a click or a tap): what the status line asks for is said in keys
     (panels.status_line; new user s12 F4: "Click a lit end..." after a tile chosen by its digit)."""

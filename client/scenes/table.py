@@ -8,6 +8,7 @@ the server to pause computer seats while they are open (R26).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
@@ -30,6 +31,7 @@ from ..following import followed
 from ..input import UiAction, Viewport, gold_button, handle, latin_key
 from ..intents import AskCoach, AskHint, Answer, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Withdraw
 from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics, text_size
+from ..missed import missed_end
 from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key
 from ..render import INK, render, wrap
@@ -132,6 +134,8 @@ class TableScene:
         # and says why (the remembered setting, client.json, untouched); looked at only when not muted
         silent = not self.sounds.muted and not self.sounds.available()
         self.ui = Ui(muted=self.sounds.muted or silent, no_sound=silent)
+        self._away_seen: dict[Seat, float] = {}
+        """D7: when this window first saw each disconnected seat so, while connected itself (:meth:`_away_clock`)."""
         self.vp = Viewport((1280, 800), (1280, 800))
         self.overlay: Any = None
         self.settings: Any = None
@@ -347,6 +351,7 @@ class TableScene:
                 self._tell_rewound(prior, now)
             self._tell_free(prior, now)
             self._tell_watching(now)
+            self._tell_played_away(now)
         self._tell_renamed(now)  # every pass until told: the seat may come with no frame of this pass
         changed = self._pacer.tick(now) or arrived
         if self._held and self._release_held():
@@ -373,6 +378,9 @@ class TableScene:
             self._anim = None
         if changed:
             self.ui = self._sync(self.state, self.ui)
+        grace = self._away_clock(now)
+        if grace != self.ui.away_wait:  # once a second while a seat's minute runs
+            self.ui, changed = replace(self.ui, away_wait=grace), True
         follow = self._follow(self.state, self.ui)  # every frame: the table may have gone on long before
         if follow != self.ui:
             self.ui, changed = follow, True
@@ -395,6 +403,24 @@ class TableScene:
             self._settle_focus()
         dirty, self.dirty = self.dirty or changed or animating, False
         return dirty
+
+    def _away_clock(self, now: float) -> tuple[tuple[int, int], ...]:
+        """D7 (evening s16 F1): ``Ui.away_wait``, each disconnected seat's whole seconds left of its minute to
+        come back (:data:`.waiting.HAND_OVER_AFTER`, the server's ``reconnect_grace``), from when this window
+        first saw it disconnected while connected itself: a window that was cut off itself (a server restart)
+        starts every seat's minute again when it is back, as the restarted server does."""
+        state = self.session.state
+        from ..waiting import HAND_OVER_AFTER  # waiting reads panels, as this module does
+        seen = self._away_seen
+        if state.connection != "connected":
+            seen.clear()
+            return ()
+        for gone in [s for s in seen if s not in state.away]:
+            del seen[gone]
+        for seat in state.away:
+            seen.setdefault(seat, now)
+        return tuple(sorted((int(s), math.ceil(left)) for s, t in seen.items()
+                            if (left := t + HAND_OVER_AFTER - now) > 0))
 
     @property
     def state(self) -> ClientState:
@@ -605,6 +631,20 @@ class TableScene:
         if self.toast is not None and self.toast[0] != said:
             self._show(said, now + NOT_HOSTED_SECONDS)
 
+    def _tell_played_away(self, now: float) -> None:
+        """D7 (evening s16 F1): once back from a lost connection, say what the computer played for this seat
+        meanwhile (``NetSession.played_away``, client.missed), as a message the player must read: the hand is
+        tiles shorter, and "Last moves" may show none of them."""
+        moves = getattr(self.session, "played_away", ())
+        if not moves:
+            return
+        from ..missed import away_played_said
+        self.session.played_away = ()  # type: ignore[attr-defined]
+        text = away_played_said(moves, self.lang)
+        if text is not None:
+            self._show(text, now + TOAST_SECONDS)
+            self._must_read = (text, TOAST_SECONDS)
+
     def _tell_renamed(self, now: float) -> None:
         """Once this window has a seat: tell the player the name the table gave it when it is not the one
         asked for (:attr:`asked_name`; seatnames.renamed_notice)."""
@@ -734,7 +774,9 @@ class TableScene:
         if ui.seen_draw is None:  # a draw decided before this window's first view is not shown again
             ui = replace(ui, seen_draw=draw_key(view))
         if ui.seen_finished is None:
-            ui = replace(ui, seen_finished=len(view.finished))
+            # a window opened again at its seat (a rejoin) shows a hand's end it may have missed once (F2)
+            missed = missed_end(view) if getattr(self.session, "reopened", False) else 0
+            ui = replace(ui, seen_finished=len(view.finished) - missed)
         elif ui.seen_finished > len(view.finished):
             ui = replace(ui, seen_finished=len(view.finished))  # an undo took a hand end back (D6)
         if ui.looking is not None and not ui.looking == ui.seen_finished < len(view.finished):

@@ -107,7 +107,9 @@ def test_the_away_card_no_longer_says_the_match_waits_for_a_return(monkeypatch, 
     assert panel is not None and panel.kind == "away"
     assert panel.lines == (("{name} cannot come back: this table is not hosted for your friends now", {"name": "Bea"}),)
     hosted, _, _ = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO}))
-    assert hosted.layout().panel.lines == (("The match waits for {name} to come back", {"name": "Bea"}),)
+    assert hosted.layout().panel.lines == (("The match waits for {name} to come back", {"name": "Bea"}),
+                                           ("In {time} you can let the computer play for {name}",
+                                            {"time": "1:00", "name": "Bea"}))  # its minute to come back
 
 
 def test_nu_s14_the_footer_names_no_undo_or_redo_while_both_are_greyed(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]

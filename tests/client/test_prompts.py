@@ -162,6 +162,7 @@ def test_d7_disconnected_player_can_be_handed_to_the_computer() -> None:
     assert lay.panel.kind == "away" and lay.panel.title[1] == {"name": "Ñandú"}
     session = Fixed(state)
     scene = TableScene(session)
+    scene._away_seen[Seat.THREE] = -100.0  # disconnected for more than its minute (evening s16 F1)
     _on_screen(scene)
     scene.handle(click(centre(lay.panel.buttons[0].rect)))
     assert session.sent == [HandOver(3)]
