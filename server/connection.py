@@ -604,6 +604,9 @@ async def handle(ws: Any, registry: Registry) -> None:
     except ConnectionClosed as exc:
         if exc.sent is not None and exc.sent.code == 1009:
             conn.limit("frame_size", f"frame over {registry.config.max_size} bytes", 1009)
+        # the exception is also the result of wait_for's task, whose frame its traceback holds: a cycle that
+        # kept this connection for the cyclic collector only (stream s16 F6, ``edge.let_go``)
+        exc.__traceback__ = None
     except Exception:
         table = conn.logged_table() or "-"
         log_repeated(log, logging.ERROR, "server fault", "connection %s table %s seat %s: server fault", conn.address,

@@ -198,6 +198,47 @@ class Handshakes:
             del self.pending[group]
 
 
+CUT_AFTER = 10.0
+"""Seconds an ended connection (:meth:`EdgeConnection._ended`) waits for its peer's EOF when websockets
+has no ``close_timeout``: then it is aborted."""
+
+
+def _nothing() -> None:
+    """What a lost connection's flow control does (:func:`let_go`)."""
+
+
+def let_go(connection: Any) -> None:
+    """Break the reference cycles of a lost connection (an asyncio ``ServerConnection`` whose
+    ``connection_lost`` has run), so reference counting frees it, its protocol, its parser and the bytes
+    they hold at once: our flow-control hooks (``recv_messages.pause``/``resume``, bound methods of the
+    connection), our ``reject`` of the protocol (a closure of its own method), the traceback of the
+    exception its parser failed with or its connection was lost with (frames whose ``self`` is the
+    protocol: a ``PayloadTooBig`` for a frame over ``--max-frame``), websockets' parser (a generator whose
+    frame holds the protocol: closed), the transport's read callback (a bound method of itself, asyncio's). Found by the cyclic collector only, such a connection waited for it;
+    and the server moves every object alive every 5 s out of its reach (``gcpolicy``, ``gc.freeze``),
+    so a connection alive at a freeze and then closed stayed until the hourly full collection (stream s16
+    F6: every connection closed 1009 while held 10-20 s, ~18 KB each, the server's memory grew ~12.5 MB
+    per 40 s of one attacker's loop; kind: objects freed only by the cyclic collector)."""
+    queue = getattr(connection, "recv_messages", None)
+    if queue is not None:
+        queue.pause = queue.resume = _nothing
+    protocol = getattr(connection, "protocol", None)
+    if protocol is not None:
+        vars(protocol).pop("reject", None)
+        for exc in (getattr(protocol, "parser_exc", None), getattr(protocol, "handshake_exc", None),
+                    getattr(connection, "connection_exc", None)):
+            seen = 0
+            while exc is not None and seen < 8:  # its causes' tracebacks hold frames too
+                exc.__traceback__ = None
+                exc, seen = exc.__cause__ or exc.__context__, seen + 1
+        parser = getattr(protocol, "parser", None)
+        if isinstance(parser, Generator):  # its frame holds the protocol; closed, a next() stops at once
+            parser.close()
+    transport = getattr(connection, "transport", None)
+    if transport is not None and "_read_ready_cb" in vars(transport):
+        transport._read_ready_cb = None  # asyncio's own cycle: its transport is closed, never read again
+
+
 def edge_connection(handshakes: Handshakes | None, reads: ReadBudget | None = None) -> type[EdgeConnection]:
     """The ``create_connection`` of one server: :class:`EdgeConnection` counting its handshakes in
     ``handshakes`` and the bytes its websockets read in ``reads`` (None: not counted)."""
@@ -218,6 +259,8 @@ class EdgeConnection(ServerConnection):
     closing = False
     """:meth:`close` was called (the read budget holds the socket no longer)."""
     _held: asyncio.TimerHandle | None = None
+    _cut: asyncio.TimerHandle | None = None
+    """Aborts a connection that ended on this side and whose peer did not close (:meth:`_ended`)."""
     _holding = 0
     """Bytes this connection held when last counted in its server's ``ReadBudget.held`` (:meth:`recount`)."""
     _gone = False
@@ -289,6 +332,9 @@ class EdgeConnection(ServerConnection):
             super().data_received(data)
             return
         self._unparsed += data
+        if self.protocol.eof_sent:
+            self._ended()
+            return
         self._feed()
 
     def _feed(self) -> None:
@@ -297,6 +343,9 @@ class EdgeConnection(ServerConnection):
         (:meth:`hold_if_due`)."""
         reads, group = self.reads, self.read_group
         assert reads is not None and group is not None
+        if self.protocol.eof_sent:
+            self._ended()
+            return
         while self._unparsed and self._held is None:
             if reads.pause(group, self.allowance) > 0:
                 break
@@ -309,8 +358,36 @@ class EdgeConnection(ServerConnection):
             super().data_received(piece)
             reads.charge(group, max(0, len(self.recv_messages.frames) - queued), len(piece), self.allowance)
             self.recount()  # the next piece is weighed against what this one left held
+            if self.protocol.eof_sent:
+                self._ended()
+                return
         self.recount()
         self.hold_if_due()
+
+    def _ended(self) -> None:
+        """The connection is ending on this side (websockets sent its close and its EOF: it failed the
+        connection, 1009 for a frame over ``--max-frame``, or answered the peer's close): what it reads now
+        is only discarded until the peer's EOF, so it is read at once whatever its group owes, and what
+        waited for the parser is dropped. Held by the read budget instead, its close waited 10-20 s while
+        the connection still counted against its address (stream s16 F6: 196 connections counted for an
+        attacker holding 10, each kept with what it had read). A peer that never closes is cut
+        ``close_timeout`` later (websockets' 10 s), so discarding costs no more than that."""
+        if self._held is not None:
+            self._held.cancel()
+            self._held = None
+        data, self._unparsed = bytes(self._unparsed), bytearray()
+        self.recount()
+        if data and not self.transport.is_closing():
+            super().data_received(data)  # websockets' discard() parser: nothing is kept
+        if not self.transport.is_closing():
+            self.transport.resume_reading()
+            if self._cut is None:
+                self._cut = self.loop.call_later(self.close_timeout or CUT_AFTER, self._cut_off)
+
+    def _cut_off(self) -> None:
+        self._cut = None
+        if not self.transport.is_closing():
+            self.transport.abort()
 
     def parsed_held(self) -> int:
         """Bytes given to websockets' parser and not yet taken by the handler: its partial frame and the
@@ -357,7 +434,8 @@ class EdgeConnection(ServerConnection):
         """Stop reading the socket while :attr:`read_group` is beyond its read budget and this connection
         beyond its own :attr:`allowance`; read again once either is back within it (unless websockets'
         own flow control holds it)."""
-        if self._held is not None or self.read_group is None or self.reads is None or self.closing:
+        if self._held is not None or self.read_group is None or self.reads is None or self.closing \
+                or self.protocol.eof_sent:
             return
         wait = self.reads.pause(self.read_group, self.allowance)
         if wait <= 0 and self._unparsed and self._over_held():
@@ -399,14 +477,17 @@ class EdgeConnection(ServerConnection):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._handshake_over()
-        if self._held is not None:
-            self._held.cancel()
-            self._held = None
+        for timer in (self._held, self._cut):
+            if timer is not None:
+                timer.cancel()
+        self._held = self._cut = None
         super().connection_lost(exc)
         self._gone = True
         if self.reads is not None:  # what it held is dropped with it
             self.reads.held -= self._holding
             self._holding = 0
+        self._unparsed = bytearray()
+        let_go(self)
 
     def _handshake_over(self) -> None:
         group, self._counted = self._counted, None
@@ -414,5 +495,5 @@ class EdgeConnection(ServerConnection):
             self.handshakes.leave(group)
 
 
-__all__ = ["EdgeConnection", "Handshakes", "SERVER_HEADER", "ALLOWED", "edge_connection", "method_not_allowed",
+__all__ = ["CUT_AFTER", "EdgeConnection", "Handshakes", "let_go", "SERVER_HEADER", "ALLOWED", "edge_connection", "method_not_allowed",
            "head_of"]
