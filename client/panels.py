@@ -33,6 +33,9 @@ CONSENT_AWAY = Nn_("Refused ({what}): {names} must agree, and the computer plays
 """D1/D7: this seat's undo, redo, restart or new match refused with ``CONSENT_UNAVAILABLE``: a human seat
 the computer stands in for still counts and cannot be asked. New user s12 round 2 F9: "A player who must
 agree is away" said neither what was refused nor who. ``what``: :data:`WHAT`'s words for the action."""
+WAIT_ACCEPT = Nn_("Waiting for {names} to accept", "Waiting for {names} to accept")
+"""D1/R28: another seat's new match, accepted by this seat, still waits for these players (evening s16 F5), its
+New match greyed."""
 WAIT_ANSWER = Nn_("Waiting for {names} to answer", "Waiting for {names} to answer")
 """D1: this seat's own request, waiting for the players asked (each message with names is counted by them,
 client.text.named)."""
@@ -217,7 +220,7 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
         return _reveal_while_away(state, ui, lang, size, f, hw, kept, clear, toggles)
     # a request comes first, over the hand's end too: it is about what that panel shows (new user s9:
     # an undo that took back a finished hand waited unseen under it, or the asker saw nothing)
-    request = _request(state, ui, area, f, lang)
+    request = None if end_unseen(state, ui) else _request(state, ui, area, f, lang)
     if request is not None:
         return request
     panel = _table_panel(state, ui, lang, size, area, f, hw, kept, clear, toggles)
@@ -225,6 +228,16 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
         panel = replace(panel, buttons=tuple(replace(b, enabled=False) if b.id.startswith(DECIDING) else b
                                              for b in panel.buttons))
     return panel
+
+
+def end_unseen(state: ClientState, ui: Ui) -> bool:
+    """R19: the match is over and its last hand's end is not yet looked at (:meth:`.uistate.Ui.finished_seen`):
+    a request waits under it (:func:`build_panel`) until the hand's end and then the match's end have been
+    shown, the request then placed clear of the match's end (evening s16 F4, organiser s16 F3: a partner's
+    instant "new match" request covered the last hand's end, its Continue out of reach, and the players never
+    saw "Team A wins the match!"; only Accept or Refuse led on)."""
+    view = state.view
+    return view is not None and view.phase is Phase.MATCH_OVER and ui.finished_seen(len(view.finished)) < len(view.finished)
 
 
 DECIDING = ("confirm:", "nominate:", "pass", "accept", "redeal")
@@ -980,6 +993,10 @@ def _hand_moves_said(moves: Sequence[Any], lang: str) -> str:
 
 RESTART_NONE = N_("Accepting replays hand {hand} from its deal")
 NEW_MATCH_ENDS = N_("Accepting ends this match at Team A {a}, Team B {b}; the new one starts at 0 to 0")
+"""R28: a new match asked before this one's end: accepting gives it up at its score."""
+NEW_MATCH_AFTER = N_("Team {team} won {won}-{lost}. Play another match?")
+"""R19/R28: a new match asked once the match is over: it is won and kept (evening s16 F4, organiser s16 F3:
+"Accepting ends this match at A 110, B 46" read as if the match were still running)."""
 
 
 def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
@@ -995,7 +1012,10 @@ def consent_lines(state: ClientState, ask: Any, lang: str) -> list[Text]:
         if not view.moves:
             return [(RESTART_NONE, {"hand": view.hand_number})]
         return [(RESTART_WHAT, {"moves": _hand_moves_said(view.moves, lang), "hand": view.hand_number})]
-    if ask.what == "new_match":
+    if ask.what == "new_match" and view.phase is Phase.MATCH_OVER and view.winner is not None:
+        won, lost = sorted(view.scores, reverse=True)  # R19: the match is over and kept; nothing is given up
+        return [(NEW_MATCH_AFTER, {"team": view.winner.value, "won": won, "lost": lost})]
+    if ask.what == "new_match":  # R28: a match given up before its end
         return [(NEW_MATCH_ENDS, {"a": view.scores[0], "b": view.scores[1]})]
     if ask.what not in ("undo", "redo") or e is None:
         return []
@@ -1084,6 +1104,20 @@ def _refused(state: ClientState, refused: tuple[str, Seat, str], area: Rect, f: 
     buttons = _row_buttons(rect, f, [(f"refusal_seen:{rid}", N_("OK"), True, ())])
     return Panel("refused", rect, (N_("{name} refused"), {"name": seat_name(state, seat, lang)}), tuple(lines),
                  buttons)
+
+
+REFUSED_OTHER = N_("{name} refused the request to {what}")
+"""D1: another seat's request, refused by a third, said to the others once (evening s16 F10: the question
+vanished from Klaus's window with no word when Joana refused Rui's new match)."""
+
+
+def refused_other_said(state: ClientState, lang: str) -> str | None:
+    """:data:`REFUSED_OTHER` for ``state.refused_other``, translated; None when there is none."""
+    if state.refused_other is None:
+        return None
+    from .text import tr
+    _, seat, action = state.refused_other
+    return tr(lang, REFUSED_OTHER, name=seat_name(state, seat, lang), what=_what(action, lang))
 
 
 def _failure(area: Rect, f: int, text: str, at_table: bool = True) -> Panel:
@@ -1190,7 +1224,11 @@ def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lan
         lines.append(named_result_said(view.named, view.winner))
     from .consentable import why_not
     why = why_not(state, lang, "new_match") if view.seat is not None else None  # D1/D7: an absent player must accept
-    if why is not None:
+    accepted = state.accepted if state.accepted is not None and state.accepted[0] == "new_match" else None
+    if accepted is not None and view.seat is not None:  # evening s16 F5: accepted; who is still awaited
+        why = named(WAIT_ACCEPT, [seat_name(state, s, lang) for s in accepted[2]], lang)
+        lines.append(why)
+    elif why is not None:
         lines.append(why)  # said where the choice is, with the New match it greys (s13)
     elif view.seat is not None and state.humans - state.free - {view.seat}:
         # New match asks no question (nothing is lost: the match stays in the ledger and the start

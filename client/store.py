@@ -165,6 +165,14 @@ class ClientState:
     """This window may start the table before every human seat is taken (``start``: only the table's
     creator may then, docs/protocol.md): False for a seat taken with ``join`` at someone else's table,
     whose lobby offers no "Start now" (attacker s12 D1)."""
+    accepted: tuple[str, Seat, tuple[Seat, ...]] | None = None
+    """D1: another seat's open request this seat has accepted: (its action, its asker, the seats it still waits
+    for), from ``RequestW.accepted``; None when there is none. Evening s16 F5: after accepting a new match the
+    match's end panel said nothing of the wait, and its "New match" did nothing."""
+    refused_other: tuple[str, Seat, str] | None = None
+    """D1: (request id, refusing seat, action) of the last request neither asked by this seat nor refused by it
+    that another seat refused (``request_closed`` ``refused``): said once (evening s16 F10: the question just
+    vanished from Klaus's window when Joana refused it)."""
     asking_target: Seat | None = None
     """The seat this seat's own open hand-over request is about (``RequestW.target``), named by its card."""
     saying: tuple[Saying, ...] = ()
@@ -267,6 +275,8 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
                    asked_of=tuple(Seat(s) for s in req.waiting)
                    if req is not None and me is not None and req.by == int(me) else (),
+                   accepted=(req.action, Seat(req.by), tuple(Seat(s) for s in req.waiting))
+                   if req is not None and me is not None and int(me) in req.accepted and req.by != int(me) else None,
                    away=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.AWAY),
                    free=frozenset(Seat(s.seat) for s, k in zip(t.seats, states) if k is SeatState.FREE),
                    seat_states=states, humans=frozenset(Seat(s.seat) for s in t.seats if s.kind == "human"),
@@ -445,7 +455,10 @@ _REDUCERS: dict[type, Any] = {
         s, consent=tuple(c for c in s.consent if c.request_id != str(m.request_id)),
         error="REFUSED" if m.outcome == "refused" and s.asked_id == str(m.request_id) else s.error,
         refused=(str(m.request_id), Seat(m.seat), m.action)
-        if m.outcome == "refused" and m.seat is not None and s.asked_id == str(m.request_id) else s.refused),
+        if m.outcome == "refused" and m.seat is not None and s.asked_id == str(m.request_id) else s.refused,
+        refused_other=(str(m.request_id), Seat(m.seat), m.action)
+        if m.outcome == "refused" and m.seat is not None and s.asked_id != str(m.request_id)
+        and (s.view is None or s.view.seat != m.seat) else s.refused_other),
     p.Error: lambda s, m: _refused(s, m),
     p.LeftTable: lambda s, m: replace(s, left=True),
     p.ChatLines: _chat,

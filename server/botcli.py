@@ -149,7 +149,7 @@ def stop_on_sigterm() -> Iterator[None]:
 def run(args: argparse.Namespace) -> int:
     """Play until the requested number of matches is over (``--matches``; 0: until stopped), coming
     back after lost connections; the last match's end is said in one line before the seat is given up.
-    Exit 0 when they are over; 1 when the server cannot be reached, lost it or the others refused a new
+    Exit 0 when they are over; 1 when the server cannot be reached, lost it or the server failed a new
     match; 2 for a bad ``--server``/``--table`` or a refusal by the server; 143 after SIGTERM (130 after
     Ctrl-C: doublenine/cli). The line saying why goes to stderr (s12: it went to stdout)."""
     import asyncio

@@ -63,6 +63,10 @@ class _Asking:
     """When (the loop's clock) this seat asks if no request is open by then: its turn (:data:`ASK_STAGGER`)."""
     consent_at: float | None = None
     """When this seat consents to the request that waits for it (``pace`` after it was seen)."""
+    refused: bool = False
+    """A seat refused a new match at this match's end: this seat asks no more (a person said no: asking again
+    would only pester them), but stays and accepts a new match anyone asks (evening s16 F6: one refusal, made
+    only to get the question off the match's result, sent both bots away and emptied half the table)."""
 
 
 async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: float = 0.0,
@@ -76,7 +80,9 @@ async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: floa
     ``CONSENT_UNAVAILABLE`` (a seat handed over, D7): said, then asked again once the table changes;
     ``RATE_LIMITED``: after :data:`~doublenine.server.netbot.RATE_WAIT` s; ``SHUTTING_DOWN``: nothing
     is sent until the close (the keeper reconnects). ``pace``: seconds at least before each send.
-    Raises :class:`NoNewMatch` when a seat refuses the request or it fails, :class:`ServerRefused`
+    A seat's refusal is said (:data:`STAYING`, the person named) and this seat then asks no more but stays,
+    consenting to any new match asked later (evening s16 F6). Raises :class:`NoNewMatch` when the request
+    fails, :class:`ServerRefused`
     for any other refusal, ``TimeoutError`` after ``timeout`` s without a frame. ``say`` is told in
     ``lang`` (one of shared/i18n.LANGUAGES).
     """
@@ -94,7 +100,9 @@ async def next_match(client: TableClient, *, timeout: float = 3600.0, pace: floa
             if state.blocked is not None and handed_over(client) != state.blocked:
                 state.blocked = None
         elif isinstance(msg, p.RequestClosed) and msg.action == "new_match":
-            _closed(msg)
+            if _closed(msg):
+                state.refused = True
+                say(translator(lang).gettext(STAYING, name=seat_named(client, msg.seat)))
             state.asked = None  # cancelled (its asker left) or expired: ask again if none is open
         elif isinstance(msg, p.Error):
             await _refused(msg, state, say, lang, handed_over(client))
@@ -137,7 +145,7 @@ async def _act(client: TableClient, state: _Asking, pace: float, now: float) -> 
             await client.send({"type": "consent", "request_id": request.id, "accept": True})
         return None
     state.consent_at = None
-    if state.asked is None and state.blocked is None:
+    if state.asked is None and state.blocked is None and not state.refused:
         if state.ask_at is None:
             state.ask_at = now + pace + ASK_STAGGER * asking_rank(client)
         if now < state.ask_at:
@@ -148,10 +156,28 @@ async def _act(client: TableClient, state: _Asking, pace: float, now: float) -> 
     return None
 
 
-def _closed(msg: p.RequestClosed) -> None:
-    """A new-match request ended without the new match: a refusal or a failure ends the bot's matches."""
+STAYING = N_("{name} refused a new match; this seat stays at the table and accepts a new match anyone asks for")
+"""D1/R28: a person refused the new match (evening s16 F6, F7: the bots gave their seats up and exited, saying
+"seat 2 refused a new match", a seat number the person running the bot does not know)."""
+
+
+def seat_named(client: TableClient, seat: int | None) -> str:
+    """The name the last ``table`` frame gives ``seat`` (cleaned and bounded: a server's text), or "seat N"
+    where it gives none."""
+    from doublenine.shared.cleantext import BlankText, clean_text
+    seats = client.table.seats if client.table is not None else ()
+    name = next((s.name for s in seats if seat is not None and int(s.seat) == int(seat)), "")
+    try:
+        return clean_text(name, 32)
+    except BlankText:
+        return f"#{seat}"
+
+
+def _closed(msg: p.RequestClosed) -> bool:
+    """A new-match request ended without the new match: True for a seat's refusal (:data:`STAYING`: the bot
+    stays); a failure ends the bot's matches (:class:`NoNewMatch`); False otherwise (cancelled, expired)."""
     if msg.outcome == "refused":
-        raise NoNewMatch(N_("seat {seat} refused a new match"), seat=msg.seat)
+        return True
     if msg.outcome == "failed":  # its detail is the server's English, never shown (docs/translating.md)
         raise NoNewMatch(N_("the server could not start a new match"))
 

@@ -352,6 +352,7 @@ class TableScene:
             self._tell_free(prior, now)
             self._tell_watching(now)
             self._tell_played_away(now)
+            self._tell_refused_other(prior, now)
         self._tell_renamed(now)  # every pass until told: the seat may come with no frame of this pass
         changed = self._pacer.tick(now) or arrived
         if self._held and self._release_held():
@@ -630,6 +631,17 @@ class TableScene:
         said = watching_said(self.session.state, code, self.lang)
         if self.toast is not None and self.toast[0] != said:
             self._show(said, now + NOT_HOSTED_SECONDS)
+
+    def _tell_refused_other(self, prior: ClientState, now: float) -> None:
+        """D1 (evening s16 F10): a request this seat neither asked nor refused was refused by another seat:
+        said once, so the question that vanished is explained ("Joana refused the request to start a new match")."""
+        state = self.session.state
+        if state.refused_other is None or state.refused_other == prior.refused_other:
+            return
+        from ..panels import refused_other_said
+        text = refused_other_said(state, self.lang)
+        if text is not None:
+            self._show(text, now + TOAST_SECONDS)
 
     def _tell_played_away(self, now: float) -> None:
         """D7 (evening s16 F1): once back from a lost connection, say what the computer played for this seat

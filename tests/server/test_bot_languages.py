@@ -34,8 +34,9 @@ def test_close_codes_are_said_in_the_persons_language() -> None:
 def test_the_reasons_a_bot_stops_are_said_in_the_persons_language() -> None:
     assert GaveUp("KQ7PM", 300.0).text("fr") == f"table KQ7PM injoignable depuis 300{NBSP}s"
     assert str(GaveUp("KQ7PM", 300.0)) == "table KQ7PM unreachable for 300 s"
-    refused = NoNewMatch("seat {seat} refused a new match", seat=3)
-    assert (refused.text("de"), str(refused)) == ("Platz 3 hat eine neue Partie abgelehnt", "seat 3 refused a new match")
+    failed = NoNewMatch("the server could not start a new match")
+    assert (failed.text("de"), str(failed)) == ("der Server konnte keine neue Partie starten",
+                                                "the server could not start a new match")
 
 
 def test_both_reasons_are_one_kind_of_translated_error() -> None:

@@ -66,14 +66,21 @@ async def _human_and_bot(server: Any) -> tuple[Any, Any, asyncio.Task[int]]:
     return human, request.table.request, bot
 
 
-async def test_d1_a_bot_asks_the_humans_and_ends_in_one_line_when_one_refuses(
+async def test_d1_a_bot_refused_says_who_stays_and_accepts_the_next_match_asked(
         server: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """Evening s16 F6, F7: one refusal (made to read the result first) sent both bots away, each saying
+    "seat 2 refused a new match". The bot now names the person, stays, and accepts the human's own ask."""
     human, request, bot = await _human_and_bot(server)
     assert (request.action, request.by, request.waiting) == ("new_match", 2, (1,))
     await human.send({"type": "consent", "request_id": request.id, "accept": False})
-    with pytest.raises(NoNewMatch, match=r"^seat 1 refused a new match$"):
-        await asyncio.wait_for(bot, 30)
-    assert "cannot reach" not in "".join(capsys.readouterr())  # stdout and stderr
+    await human.until(lambda m: isinstance(m, p.RequestClosed) and m.outcome == "refused")
+    await human.send({"type": "new_match", "expected_seq": human.seq})
+    await human.until(lambda m: isinstance(m, p.Update) and human.view.match == 2, 30)
+    assert not bot.done()
+    out, err = capsys.readouterr()
+    assert "Ana refused a new match; this seat stays at the table and accepts a new match anyone asks for" in out
+    assert "cannot reach" not in out + err
+    bot.cancel()
 
 
 async def test_d1_a_bot_whose_ask_is_accepted_plays_the_second_match(server: Any) -> None:
@@ -210,15 +217,24 @@ async def test_rate_limited_waits_then_sends_again(monkeypatch: pytest.MonkeyPat
     assert _kinds(client) == [("consent", 1), ("consent", 1)]
 
 
-@pytest.mark.parametrize(("outcome", "said"), [("refused", "seat 3 refused a new match"),
-                                                ("failed", "the server could not start a new match")])
-async def test_d1_a_refused_or_failed_new_match_ends_the_bots_matches(outcome: str, said: str) -> None:
-    closed = p.RequestClosed(request_id=1, action="new_match", outcome=outcome, seat=3 if outcome == "refused" else None,
-                             detail="disk full" if outcome == "failed" else "")
+async def test_d1_a_failed_new_match_ends_the_bots_matches() -> None:
+    closed = p.RequestClosed(request_id=1, action="new_match", outcome="failed", seat=None, detail="disk full")
     client = FakeClient([closed], request=_pending())
     with pytest.raises(NoNewMatch) as caught:
         await _run(client)
-    assert str(caught.value) == said
+    assert str(caught.value) == "the server could not start a new match"
+
+
+async def test_d1_after_a_refusal_the_bot_asks_no_more_and_consents_to_the_next_ask() -> None:
+    """Evening s16 F6: seat 3 refused seat 4's ask; this seat (2) says who, never asks itself, and consents
+    to the new match seat 3 asks later."""
+    said: list[str] = []
+    closed = p.RequestClosed(request_id=1, action="new_match", outcome="refused", seat=3, detail="")
+    client = FakeClient([closed, _table(None), OTHER, _pending(by=3, waiting=(1, 2), rid=2), STARTED],
+                        request=_pending())
+    await _run(client, say=said.append)
+    assert _kinds(client) == [("consent", 1), ("consent", 2)]
+    assert said == ["B refused a new match; this seat stays at the table and accepts a new match anyone asks for"]
 
 
 async def test_any_other_refusal_of_the_ask_is_raised_by_its_code_and_an_old_moves_refusal_is_ignored() -> None:
