@@ -218,7 +218,31 @@ def metrics(size: tuple[int, int]) -> tuple[float, int, int]:
     (the player's "Text size" where the window has room for it)."""
     w, h = size
     u = max(0.3, min(w / 1280, h / 800)) * zoom(size)
-    return u, max(14, round(18 * u)), max(12, round(14 * u))
+    f, sm = max(14, round(18 * u)), max(12, round(14 * u))
+    k = proven(size)
+    return u, max(f, round(14 * k)), max(sm, round(12 * k))
+
+
+def proven(size: tuple[int, int], percent: int | None = None) -> float:
+    """How much larger than 800x600's the type of a window ``size`` px may be, at the "Text size" chosen:
+    up to the window's own scale of 800x600 (the smallest window every screen is laid out and tested for, at
+    14 px type and 12 px small type), never above the Text size, 1 at 100 %. s16 access F1: a 1024x768 or
+    1366x768 screen drew 14-17 px type and 12-13 px small type at every Text size (:func:`zoom` gives them
+    no room); the same screens scaled from 800x600 hold 18 and 15 px. Kind: a setting the screen could give
+    in part, given not at all. ``percent``: that Text size instead of the one in use."""
+    w, h = size
+    return max(1.0, min((percent or _TEXT_SIZE[0]) / 100, w / 800, h / 600))
+
+
+def text_used(size: tuple[int, int], percent: int | None = None) -> float:
+    """The ratio of the type a window ``size`` px draws at the chosen "Text size" to its type at 100 %
+    (:func:`zoom`, or :func:`proven` where that gives more), e.g. 1.24 at 1024x768 from 125 % up;
+    ``percent``: at that Text size instead of the one in use."""
+    w, h = size
+    base = max(0.3, min(w / 1280, h / 800))
+    text = (percent or _TEXT_SIZE[0]) / 100
+    room = max(1.0, min(text, w / ROOM[0], h / ROOM[1]))  # zoom at that text size
+    return max(room, 14 * proven(size, percent) / max(14, 18 * base))
 
 
 def passed_seats(view: object) -> frozenset[Seat]:
@@ -366,7 +390,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         top = band_y + band_h + m
         panel_area = (px, top, pw, max(20, py + ph - max(0, under) - top))
         panel = build_panel(state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
-    if panel is not None and zoom(size) > 1:
+    if panel is not None and _TEXT_SIZE[0] > 100:
         # s16 access F12: a larger "Text size" made the panels' content SMALLER than 100 % (the opening draw's
         # tiles 5 px at 2560x1440 200 %, the hand end's rows collapsed, the match end's lines 14 px): the plates
         # grow with the text, the felt between them shrinks, and each panel fitted its content into what was

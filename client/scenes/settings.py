@@ -22,7 +22,7 @@ from ..art import GOLD, Art
 from ..buttons import NO_SOUND_DEVICE
 from ..focus import draw_ring
 from ..input import Viewport, pointer
-from ..layout import ROOM, TEXT_SIZES, metrics, set_text_size, text_size
+from ..layout import TEXT_SIZES, metrics, set_text_size, text_size
 from ..panels import Button
 from ..render import INK, draw_button, draw_fitted, draw_tile
 from ..snake import Rect, Spot
@@ -119,8 +119,8 @@ def too_small_said(values: Values, size: tuple[int, int], desktop: tuple[int, in
 def text_shown(values: Values, size: tuple[int, int]) -> int | None:
     """The percent the text of a window ``size`` px is drawn at when that is less than the chosen
     ``values.text`` (layout.zoom: a window ``k`` times 1152x768 takes up to ``k`` times), else None."""
-    w, h = size  # layout.zoom's room, for the size shown (the one in use may not be set yet)
-    used = round(min(values.text / 100, max(1.0, min(w / ROOM[0], h / ROOM[1]))) * 100)
+    from ..layout import text_used  # at the size shown (the one in use may not be set yet)
+    used = round(min(values.text / 100, text_used(size, values.text)) * 100)
     return used if used < values.text else None
 
 

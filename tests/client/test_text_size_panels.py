@@ -19,7 +19,7 @@ pygame.display.init()
 pygame.font.init()
 PANELS = ("lobby", "draw-mine", "draw-result", "reveal", "match-over", "review", "consent", "away")
 STATES = {name: (state, ui) for name, state, ui in table_states() if name in PANELS}
-SIZES = [(1280, 800), (1920, 1080), (2560, 1440)]
+SIZES = [(1024, 768), (1280, 688), (1366, 768), (1280, 800), (1920, 1080), (2560, 1440)]
 
 
 def _sizes(name: str, size: tuple[int, int], percent: int) -> tuple[tuple[int, int, int], str]:
