@@ -25,6 +25,7 @@ from . import chat
 from .art import GOLD, Art
 from .panels import Button
 from .render import INK, draw_button
+from .layout import text_size
 from .snake import Rect
 from .store import ClientState, seat_name
 from .text import tr
@@ -93,18 +94,18 @@ def widest(font: int) -> int:
     return max(TILE_W, TILE_W * font // 15)
 
 
-def per_row(inner: int, tile: int = TILE_W) -> int:
+def per_row(inner: int, tile: int = TILE_W, least: int = 5) -> int:
     """Unseen tiles drawn per row in ``inner`` px: as many as fit at ``tile`` px (:func:`widest`), at
-    least five."""
-    return max(5, inner // tile)
+    least ``least`` (five at 100 %, three at a larger "Text size": :func:`grid`)."""
+    return max(least, inner // tile)
 
 
-def grid(count: int, inner: int, room: int, tile: int = TILE_W) -> tuple[int, int]:
+def grid(count: int, inner: int, room: int, tile: int = TILE_W, least: int = 5) -> tuple[int, int]:
     """(tiles per row, cell width px) for ``count`` unseen tiles in ``inner`` x ``room`` px: the widest
     cells up to ``tile`` px whose rows all fit in ``room`` (new user: 43 unseen tiles, the last row cut
     at 800x600), never narrower than :data:`MIN_TILE_W`; each tile is drawn ``cell - 3`` by ``cell // 2``
-    px."""
-    n = per_row(inner, tile)
+    px. At least ``least`` tiles a row where they fit (:func:`per_row`)."""
+    n = per_row(inner, tile, least)
     while -(-count // n) * (inner // n // 2 + 3) > room and inner // (n + 1) >= MIN_TILE_W:
         n += 1
     return n, inner // n
@@ -183,7 +184,13 @@ def _panel(surface: pygame.Surface, lay: TrackerLayout, tr_: Tracker, state: Cli
         surface.blit(art.fit_text(text, f, inner, INK, only=who), (x + pad, cy))
         cy += line
     cy += pad // 2
-    n, tile_w = grid(len(tr_.unseen), inner, y + h - pad // 2 - cy, widest(f))
+    # s16 access F10: the unseen tiles grow with the "Text size" (58 px at 1920x1080 at 100 % and at 200 %,
+    # pips blurred, the room under them empty): up to the size asked times their widest, as few as three a
+    # row, as far as the panel's room takes them (where the window gives the text less: 1366x768). Kind:
+    # tiles sized from a text size that ignores the player's setting
+    larger = text_size() / 100
+    n, tile_w = grid(len(tr_.unseen), inner, y + h - pad // 2 - cy, widest(round(f * larger)),
+                     5 if larger <= 1 else 3)
     shown: list[Rect] = []
     for i, tile in enumerate(tr_.unseen):
         row, col = divmod(i, n)

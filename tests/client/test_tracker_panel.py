@@ -165,3 +165,25 @@ def test_s10_item8_the_tracker_scales_with_a_4k_window() -> None:
         assert {r[2] for r in rects} == {tile}, (size, {r[2] for r in rects})
         assert all(pygame.Rect(panel).contains(pygame.Rect(r)) for r in rects)
     assert (widest(15), widest(40)) == (52, 138)
+
+
+def test_s16_f10_the_unseen_tiles_grow_with_the_text_size() -> None:
+    """s16 access F10: the tracker's unseen tiles were as wide at 200 % as at 100 % (1920x1080), pips blurred and
+    the room under them empty. Kind: tiles sized from a text size that ignores the player's setting. From
+    125 % up they take up to the size asked times their widest, three a row at least, within the panel's
+    room: early in a hand (48 unseen) 66 px at 1920x1080 100 %, 118 px at 200 %; 54 and 83 px at
+    1366x768, where the window gives the text only 104 %; every tile whole inside the panel."""
+    from doublenine.client.layout import set_text_size
+    pygame.display.init()
+    pygame.font.init()
+    turn = _own_turn()
+    state = replace(turn, view=replace(turn.view, line=(), counts=(10, 10, 10, 10)), tracker=True)
+    for size, widths in (((1920, 1080), {100: 66, 200: 118}), ((1366, 768), {100: 54, 200: 83})):
+        for percent, width in widths.items():
+            set_text_size(percent)
+            scene = _scene(state, size)
+            scene.tracker.open = True
+            lay = scene._tracker_layout()
+            rects = scene.tracker.draw(pygame.Surface(size), state, lay)
+            assert {r[2] for r in rects} == {width}, (size, percent)
+            assert len(rects) == 48 and all(pygame.Rect(lay.panel).contains(pygame.Rect(r)) for r in rects)
