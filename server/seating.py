@@ -113,6 +113,14 @@ PLAYED_BY_KEPT = 8
 stays bounded however many people take a seat in turn."""
 
 
+def _counts_in(value: Any, n: int) -> tuple[int, ...]:
+    """``n`` stored counts (``decided_hands``, ``decided_last``: a list of ints of 0..2^31-1, one per decider),
+    else ``n`` times -1 (not known: a record before session 16, or damage)."""
+    if isinstance(value, list) and len(value) == n and all(_claim_in(v) is not None for v in value):
+        return tuple(int(v) for v in value)
+    return (-1,) * n
+
+
 @dataclass
 class SeatSlot:
     """One seat: its kind, computer level, name, the holder's token hash and live state."""
@@ -137,6 +145,13 @@ class SeatSlot:
     16 keys: these are kept in the seats' records)."""
     deciders_match: int = 0
     """The match (``MatchState.match``) :attr:`deciders` are of (0: none yet)."""
+    decided_hands: tuple[int, ...] = ()
+    """Per person of :attr:`deciders` (same order), in how many hands of the match they made a decision (an
+    answer in the review, a play or a pass); -1: not known (a record stored before session 16). The match's
+    result says "Ana (1/4)" for a person who decided in fewer hands than it had (organiser s16 F4). Stored."""
+    decided_last: tuple[int, ...] = ()
+    """Per person of :attr:`deciders`, the hand number their last counted decision was in (:attr:`decided_hands`
+    counts a hand once). Stored."""
     next_name: str = ""
     """The waiting player's name (:attr:`waits`), shown on the seat from the next deal: until then the seat
     keeps the name of whoever played its hand (the moves are credited to who made them)."""
@@ -261,7 +276,8 @@ class SeatSlot:
         return {"kind": self.kind, "level": self.level, "name": self.name,
                 "token_hash": self.token_hash, "handed_over": self.handed_over,
                 "waits": self.waits, "next_name": self.next_name, "deciders": list(self.deciders),
-                "deciders_match": self.deciders_match, "claims": self.claims, "claim_held": self.claim_held,
+                "deciders_match": self.deciders_match, "decided_hands": list(self.decided_hands),
+                "decided_last": list(self.decided_last), "claims": self.claims, "claim_held": self.claim_held,
                 "window_from": self.window_from,
                 "sat_after": None if self.sat_after is None else list(self.sat_after),
                 "played_by": [x for e in self.played_by for x in e]}  # flat: a record nests 4 levels at most
@@ -276,6 +292,8 @@ class SeatSlot:
                         deciders_match=r["deciders_match"] if isinstance(r.get("deciders_match"), int) else 0)
         slot.sat_after = _hand_in(r.get("sat_after"))
         slot.played_by = _played_in(r.get("played_by"))
+        slot.decided_hands, slot.decided_last = _counts_in(r.get("decided_hands"), len(slot.deciders)), \
+            _counts_in(r.get("decided_last"), len(slot.deciders))
         claims, held, first = (_claim_in(r.get(k)) for k in ("claims", "claim_held", "window_from"))
         if claims is not None:  # stored since s15; a record before it keeps the random start (first rejoin wins)
             slot.claims = claims + CLAIM_GAP

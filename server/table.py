@@ -48,6 +48,19 @@ log = logging.getLogger("doublenine.server.table")
 
 REMEMBERED_INTENTS = 16
 """Applied intent ids kept per seat for duplicate detection."""
+SHARE_MAX = 9999
+"""The largest count :func:`decided_share` writes (a match to 100 points has far fewer hands)."""
+
+
+def decided_share(name: str, decided: int, hands: int) -> str:
+    """A person named in a finished match's result (organiser s16 F4): ``name`` alone when they decided in
+    every one of the match's ``hands`` (or the count is not known, -1), else with their share, "Ana (1/4)"
+    (hands they made a decision in, out of the hands played; each at most :data:`SHARE_MAX`)."""
+    if decided < 0 or hands <= 0 or decided >= hands:
+        return name
+    return f"{name} ({min(decided, SHARE_MAX)}/{min(hands, SHARE_MAX)})"
+
+
 def last_hand(state: MatchState) -> tuple[int, int] | None:
     """(match, hand) of the last hand finished in ``state`` (this match's, else the last earlier match's),
     None before any hand ended (``SeatSlot.sat_after``)."""
@@ -330,7 +343,7 @@ class Table:
         deciders of that match; bounded to the newest :data:`PAST_KEPT` + 1 matches."""
         if state.phase is not Phase.MATCH_OVER:
             return
-        self.past_players[state.match] = self.result_names(state.match)
+        self.past_players[state.match] = self.result_names(state.match, len(state.finished))
         for old in sorted(self.past_players)[:-(PAST_KEPT + 1)]:
             del self.past_players[old]
 
@@ -508,6 +521,7 @@ class Table:
             live.waits, live.next_name, live.sat_after = was.waits, was.next_name, was.sat_after
             live.played_by = was.played_by
             live.deciders, live.deciders_match = was.deciders, was.deciders_match
+            live.decided_hands, live.decided_last = was.decided_hands, was.decided_last
         meta = self.meta
         meta.started, meta.creator_seat, meta.creator_hash = old.started, old.creator_seat, old.creator_hash
 
@@ -1056,20 +1070,32 @@ class Table:
             events = self.log.submit(decision)  # IllegalMove: nothing appended
             await self.commit(old, events, intent=(seat, intent))
             self.remember(seat, intent)
-            await self.decided_by(seat)
+            await self.decided_by(seat, old.hand_number if old.phase in (Phase.REVIEW, Phase.PLAY) else None)
 
-    async def decided_by(self, seat: Seat) -> None:
-        """``seat``'s person made a decision in the match being played: their name joins the seat's
-        ``SeatSlot.deciders`` (stored; the names of another match are dropped first), which the match's
-        result names (:meth:`result`; attacker s14 F7). A store failure is logged: the names are kept in
-        memory and stored with the next change."""
+    async def decided_by(self, seat: Seat, hand: int | None = None) -> None:
+        """``seat``'s person made a decision in the match being played (``hand``: in that hand's review or play;
+        None: the opening draw or a nomination, in no hand): their name joins the seat's ``SeatSlot.deciders``
+        (stored; the names of another match are dropped first), which the match's result names (:meth:`result`;
+        attacker s14 F7), and the hands they decided in are counted (``SeatSlot.decided_hands``, organiser s16
+        F4). A store failure is logged: the names are kept in memory and stored with the next change."""
         match, slot = self.log.state.match, self.slots[seat]
         if slot.deciders_match != match:
-            slot.deciders, slot.deciders_match = (), match
+            slot.deciders, slot.deciders_match, slot.decided_hands, slot.decided_last = (), match, (), ()
         name = slot.display_name
-        if name in slot.deciders or len(slot.deciders) >= DECIDERS_KEPT:
+        changed = False
+        if name not in slot.deciders:
+            if len(slot.deciders) >= DECIDERS_KEPT:
+                return
+            slot.deciders += (name,)
+            slot.decided_hands, slot.decided_last = slot.decided_hands + (0,), slot.decided_last + (0,)
+            changed = True
+        i = slot.deciders.index(name)
+        if hand is not None and slot.decided_hands[i] >= 0 and slot.decided_last[i] != hand:
+            slot.decided_hands = slot.decided_hands[:i] + (slot.decided_hands[i] + 1,) + slot.decided_hands[i + 1:]
+            slot.decided_last = slot.decided_last[:i] + (hand,) + slot.decided_last[i + 1:]
+            changed = True
+        if not changed:
             return
-        slot.deciders += (name,)
         try:
             await self.save_meta()
         except Exception as exc:
@@ -1099,17 +1125,21 @@ class Table:
         slot = self.slots[seat]
         return slot.sat_after if slot.claimed else None
 
-    def result_names(self, match: int | None = None) -> tuple[str, str, str, str]:
+    def result_names(self, match: int | None = None, hands: int | None = None) -> tuple[str, str, str, str]:
         """Per seat, as the match's result names it: the persons who made a decision at it in this match
         (:meth:`decided_by`, joined by " / "), else the computer that played it all, by its level
         as data (``"computer:expert"``, :func:`~.storage.base.computer_seat`; each page says it in its reader's
         language, translator s15 F32). Kind: a record crediting a person who
         made no decision (attacker s14 F7: "B: Vandal WAS HERE & West" for a stranger who sat an
         instant mid-hand and left, the computer playing the seat to the end). ``match``: that match's
-        (None: the match being played; an earlier one whose deciders the seats no longer keep is the computer's)."""
+        (None: the match being played; an earlier one whose deciders the seats no longer keep is the computer's).
+        A person who made decisions in fewer of the match's ``hands`` (None: its finished hands now) than all
+        is named with how many, "Ana (1/4)" (:func:`decided_share`; organiser s16 F4: "Ana & Carlos" were credited
+        with a match they played six seconds of, the computer the other three hands)."""
         match = self.log.state.match if match is None else match
-        return tuple(" / ".join(sl.deciders) if sl.deciders and sl.deciders_match == match
-                     else computer_seat(sl.level)
+        hands = len(self.log.state.finished) if hands is None else hands
+        return tuple(" / ".join(decided_share(n, c, hands) for n, c in zip(sl.deciders, sl.decided_hands))
+                     if sl.deciders and sl.deciders_match == match else computer_seat(sl.level)
                      for _, sl in sorted(self.slots.items()))  # type: ignore[return-value]
 
     submit = decide

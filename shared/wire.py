@@ -176,9 +176,9 @@ Total = Annotated[int, Field(ge=0, le=MAX_SAFE, strict=True)]
 COMPUTER_PLAYED = "computer:"
 """How a finished match's record names a seat the computer played all match (``MatchRecordW.players``, the
 server's results, ``server/storage/base.COMPUTER_SEAT``): this prefix and the level's key, ``"computer:expert"``."""
-PLAYED_CHARS = 4 * 32 + 3 * 3
+PLAYED_CHARS = 4 * (32 + 12) + 3 * 3
 """The longest ``MatchRecordW.players`` entry: four persons' names (at most 32 characters each, the most a
-seat's record keeps) joined by " / "."""
+seat's record keeps), each with its share of the hands (" (9999/9999)", organiser s16 F4), joined by " / "."""
 PlayedW = Annotated[str, Field(max_length=PLAYED_CHARS, strict=True)]
 
 

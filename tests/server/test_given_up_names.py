@@ -71,11 +71,11 @@ async def test_s16_f5_a_seat_given_up_shows_no_leavers_name_once_its_match_is_ov
     await asyncio.wait_for(play_all([host], seed=7), 60)
     await settle([host], table)
     assert (table.state.phase, table.slots[2].name) == (Phase.MATCH_OVER, "Diego")  # to the end of his match
-    assert table.result_names()[1] == "Diego"
+    assert table.result_names()[1] == "Diego (1/5)"  # he decided in hand 1 of 5 (F4)
     await host.send({"type": "new_match", "expected_seq": table.seq, "intent_id": "nm"})
     await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].name == "East")
     assert (table.state.match, table.slots[2].name) == (2, "")  # a match nobody played at his seat
-    assert table.players_of(1)[1] == "Diego"  # match 1's record still names him (MatchRecordW.players, F10)
+    assert table.players_of(1)[1] == "Diego (1/5)"  # match 1's record still names him (MatchRecordW.players, F10)
 
 
 def test_s16_f6_the_lists_say_a_seat_nobody_holds_is_the_computers() -> None:

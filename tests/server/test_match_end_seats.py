@@ -41,7 +41,7 @@ async def test_s16_f2_a_seat_handed_over_at_the_match_end_is_free_and_asks_nobod
     await host.until(lambda m: not host.table.seats[3].claimed)
     seat4 = host.table.seats[3]  # given up for Hélène, who was away when the match ended: "computer, free seat"
     assert (seat4.claimed, seat4.computer_plays, seat4.name) == (False, True, "Hélène")
-    assert table.result_names()[3] == "Hélène"  # the match she played is still hers
+    assert table.result_names()[3] == "Hélène (1/3)"  # the match she played is still hers (one hand of 3: F4)
     await host.send({"type": "new_match", "expected_seq": table.seq, "intent_id": "nm"})
     upd = await host.until(lambda m: isinstance(m, (p.Error, p.TableUpdate)) and (
         isinstance(m, p.Error) or m.table.request is not None))
