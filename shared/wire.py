@@ -179,7 +179,7 @@ server's results, ``server/storage/base.COMPUTER_SEAT``): this prefix and the le
 PLAYED_CHARS = 4 * (32 + 12) + 3 * 3
 """The longest ``MatchRecordW.players`` entry: four persons' names (at most 32 characters each, the most a
 seat's record keeps), each with its share of the hands (" (9999/9999)", organiser s16 F4), joined by " / "."""
-PlayedW = Annotated[str, Field(max_length=PLAYED_CHARS, strict=True)]
+PlayerNamesW = Annotated[str, Field(max_length=PLAYED_CHARS, strict=True)]
 
 
 class MatchRecordW(Model):
@@ -195,7 +195,7 @@ class MatchRecordW(Model):
     scores: ScoresW
     winner: TeamW | None
     named: Literal["pollona", "tripollua"] | None
-    players: tuple[PlayedW, PlayedW, PlayedW, PlayedW] | None = None
+    players: tuple[PlayerNamesW, PlayerNamesW, PlayerNamesW, PlayerNamesW] | None = None
     """Who played the match, seats 1..4, as its result names them (docs/operations.md "Finished matches"):
     the persons who made a decision at the seat, in the order they first did, joined by " / "
     ("Tomás / Marta"), or ``"computer:LEVEL"`` (:data:`COMPUTER_PLAYED`) for a seat the computer played all
