@@ -10,7 +10,7 @@ from typing import Any
 
 from doublenine.shared import protocol as p
 from doublenine.shared.badframes import resync_refused
-from doublenine.shared.chat import KEPT, MAX_CHARS
+from doublenine.shared.chat import KEPT, MAX_CHARS, SPECTATOR_LINES_KEPT, kept_lines
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.i18n import N_
 from doublenine.shared.convert import advance, decision_from, tile_from, view_from_wire
@@ -342,8 +342,13 @@ def review_of(state: ClientState, match: int, hand: int) -> Any:
 
 
 CHAT_KEPT = KEPT
-"""Chat lines the client keeps, 50: as many as the table keeps and sends on attaching (shared/chat.py;
-``doublenine bot`` keeps as many: server/netbot.kept_chat)."""
+"""Chat lines the client keeps, 50, of them at most 25 spectators' (``shared.chat.kept_lines``): the lines
+the table keeps and sends on attaching (shared/chat.py; ``doublenine bot`` keeps the same:
+server/netbot.kept_chat). Stream s16 F4: a crowd's lines pushed the players' own out of the panel."""
+
+
+def _watching(line: Any) -> bool:
+    return line.seat is None
 
 
 def _chat(state: ClientState, msg: Any) -> ClientState:
@@ -354,30 +359,32 @@ def _chat(state: ClientState, msg: Any) -> ClientState:
     seat (none for a spectator): a server cannot make another seat's line pass for one's own (F7)."""
     if msg.history:  # ``mine`` comes only with a line's live copy: the lines this window said stay its own
         own = {line.id for line in state.chat if line.mine}
-        return replace(state, chat=tuple(_line(line, line.id in own) for line in msg.lines[-CHAT_KEPT:]))
+        return replace(state, chat=tuple(_line(line, line.id in own) for line in kept_lines(msg.lines, _watching)))
     known = {line.id for line in state.chat}
-    new = [line for line in msg.lines if line.id not in known][-CHAT_KEPT:]
+    new = kept_lines([line for line in msg.lines if line.id not in known], _watching)
     if not new:
         return state
     me = state.view.seat if state.view is not None else None
-    said = tuple(_line(line, line.mine and line.seat == me) for line in new)
-    return replace(state, chat=(state.chat + said)[-CHAT_KEPT:])
+    said = [_line(line, line.mine and line.seat == me) for line in new]
+    return replace(state, chat=tuple(kept_lines([*state.chat, *said], _watching)))
 
 
 def unseen_chat(batch: list[Any]) -> list[Any]:
     """``batch`` (messages drained at once, oldest first) without the chat frames whose lines could not
     survive it: those before a later history (which replaces them) or before later frames holding
-    :data:`CHAT_KEPT` distinct lines. Reducing the rest keeps the same last lines while cleaning at most
+    :data:`CHAT_KEPT` distinct lines that are kept (``kept_lines``: players' lines, and at most 25 spectators'). Reducing the rest keeps the same last lines while cleaning at most
     about :data:`CHAT_KEPT` per batch: 300 frames of 120 lines once took 12.8 s of one window step
     (attacker F3). Only a server re-sending ids it already sent could see fewer lines kept."""
     later: set[int] = set()
+    watchers: set[int] = set()
     replaced = False
     kept: list[Any] = []
     for msg in reversed(batch):
         if isinstance(msg, p.ChatLines):
-            if replaced or len(later) >= CHAT_KEPT:
+            if replaced or len(later) + min(len(watchers), SPECTATOR_LINES_KEPT) >= CHAT_KEPT:
                 continue
-            later.update(line.id for line in msg.lines[-CHAT_KEPT:])
+            for line in kept_lines(msg.lines, _watching):
+                (watchers if line.seat is None else later).add(line.id)
             replaced = msg.history
         kept.append(msg)
     kept.reverse()

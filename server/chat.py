@@ -51,11 +51,13 @@ class TableChat:
     def __init__(self, lines: list[dict[str, Any]] | None = None, next_id: int | None = None) -> None:
         """``lines``: the stored lines kept; ``next_id``: the id of the table's next line (default: one
         past the last of ``lines``; after the last stored row, when rows were skipped)."""
-        self.lines: deque[dict[str, Any]] = deque(lines or (), maxlen=rules.KEPT)
+        self.lines: deque[dict[str, Any]] = deque(rules.kept_lines(lines or (), _spectators), maxlen=rules.KEPT)
         last = self.lines[-1]["id"] if self.lines else 0
         self.next_id = max(last + 1, next_id or 1)
         self.nudged_at = float("-inf")
         """``time.monotonic()`` of the table's last nudge (issue 15: one every 30 s per table)."""
+        self.crowd = ChatBucket(rules.CROWD_RATE, rules.CROWD_BURST)
+        """One allowance for all the spectators at this table together (slow mode, stream s16 F4)."""
         self.spectating: dict[str, ChatBucket] = {}
         """One allowance per address group for all its spectators at this table (attacker: 31
         spectators from one address, each within its own rate, flushed the kept lines in 1.5 s)."""
@@ -66,6 +68,18 @@ class TableChat:
         """(``"chat"`` or ``"nudge"``, the sender's seat or None for a spectator, its ``intent_id``) -> the
         line's id (0 for a nudge), at most :data:`SAID_KEPT`, oldest first. Chat lines' ids come back from
         the store with the lines (:func:`stored_intents`), so a restart forgets none; nudges are not stored."""
+
+    def pushed_out(self, line: dict[str, Any]) -> tuple[int, ...]:
+        """The ids of the kept lines that ``line``, the newest, would push out of the history
+        (``chat.kept_lines``: once 25 spectators' lines are kept, a spectator's line pushes out the oldest
+        spectator's line; else the oldest line beyond 50)."""
+        every = [*self.lines, line]
+        ids = {kept["id"] for kept in rules.kept_lines(every, _spectators)}
+        return tuple(old["id"] for old in every if old["id"] not in ids)
+
+    def add(self, line: dict[str, Any]) -> None:
+        """Keep ``line``, the newest, and let go of those it pushes out (:meth:`pushed_out`)."""
+        self.lines = deque(rules.kept_lines([*self.lines, line], _spectators), maxlen=rules.KEPT)
 
     def already(self, kind: str, seat: int | None, intent_id: str | None) -> bool:
         """Whether the sender at ``seat`` (None: a spectator) already said ``intent_id`` of ``kind``."""
@@ -94,27 +108,38 @@ class TableChat:
         return pack({"type": "chat", "lines": tuple(self.lines), "history": True})
 
 
-class ChatBucket:
-    """A connection's own chat allowance: :data:`~doublenine.shared.chat.CHAT_RATE` per second,
-    :data:`~doublenine.shared.chat.CHAT_BURST` at once (CHAT_TOO_FAST beyond)."""
+def _spectators(line: dict[str, Any]) -> bool:
+    return line.get("seat") is None
 
-    def __init__(self) -> None:
-        self.allowance = float(rules.CHAT_BURST)
+
+class ChatBucket:
+    """A chat allowance: ``rate`` messages per second, ``burst`` at once (CHAT_TOO_FAST beyond); by default
+    a connection's own, :data:`~doublenine.shared.chat.CHAT_RATE` and :data:`~doublenine.shared.chat.CHAT_BURST`."""
+
+    def __init__(self, rate: float = rules.CHAT_RATE, burst: int = rules.CHAT_BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.allowance = float(burst)
         self.stamp = time.monotonic()
+
+    def due(self) -> float:
+        """Seconds until one message may be spent (0.0: now), spending nothing."""
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.allowance < 1:
+            return round((1 - self.allowance) / self.rate, 1)
+        return 0.0
 
     def take(self) -> float:
         """Spend one message and return 0.0, or, with none left, the seconds until the next one."""
-        now = time.monotonic()
-        self.allowance = min(rules.CHAT_BURST, self.allowance + (now - self.stamp) * rules.CHAT_RATE)
-        self.stamp = now
-        if self.allowance < 1:
-            return round((1 - self.allowance) / rules.CHAT_RATE, 1)
-        self.allowance -= 1
-        return 0.0
+        wait = self.due()
+        if not wait:
+            self.allowance -= 1
+        return wait
 
     def refilled(self) -> bool:
         """Back to its whole burst: forgetting it changes nothing."""
-        return self.allowance + (time.monotonic() - self.stamp) * rules.CHAT_RATE >= rules.CHAT_BURST
+        return self.allowance + (time.monotonic() - self.stamp) * self.rate >= self.burst
 
 
 def stored_line(row_id: int, obj: Any) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from doublenine.shared import protocol as p
 from doublenine.shared.badframes import ResyncPacer, SkipReporter, resync_refused
-from doublenine.shared.chat import KEPT as CHAT_KEPT
+from doublenine.shared.chat import kept_lines
 from doublenine.shared.dialing import checked_proxy
 from doublenine.shared.errors import ErrorCode
 from doublenine.shared.failures import UpgradeCut
@@ -267,18 +267,22 @@ class TableClient:
 
 def kept_chat(held: list[p.ChatLineW], msg: p.ChatLines) -> list[p.ChatLineW]:
     """The chat lines a client keeps after ``msg`` (docs/protocol.md "Chat"): a history replaces
-    ``held``; a live frame's lines are appended once each (an id already held is dropped); the newest
-    ``shared.chat.KEPT`` (50) are kept, as the window keeps them (client/store.py). Work: the frame's
-    lines and the lines held, never more (``held`` is at most 50 long)."""
+    ``held``; a live frame's lines are appended once each (an id already held is dropped); the lines
+    ``shared.chat.kept_lines`` keeps (the newest 50, of them at most 25 spectators'), as the window keeps
+    them (client/store.py). Work: the frame's lines and the lines held, never more (``held`` is at most 50 long)."""
     if msg.history:
-        return list(msg.lines[-CHAT_KEPT:])
+        return kept_lines(msg.lines, _watching)
     known = {line.id for line in held}
     new: list[p.ChatLineW] = []
     for line in msg.lines:
         if line.id not in known:
             known.add(line.id)
             new.append(line)
-    return (held + new[-CHAT_KEPT:])[-CHAT_KEPT:]
+    return kept_lines(held + new, _watching)
+
+
+def _watching(line: p.ChatLineW) -> bool:
+    return line.seat is None
 
 
 BENIGN = frozenset({"STALE", "NOT_YOUR_TURN", "WRONG_PHASE", "DUPLICATE", "BAD_POSITION"})

@@ -44,11 +44,18 @@ def _line(table: Table, conn: Any, text: str | None, phrase: str | None) -> dict
     return line
 
 
+STORE_KEEP = 1 << 30
+"""The store's own bound of chat lines by id (``append_chat``'s ``keep``): not reached; the lines a table
+no longer keeps (``chat.kept_lines``: a player's line may be older than the newest 50 ids) are dropped
+by id instead (its ``drop``)."""
+
+
 async def say(table: Table, conn: Any, msg: Any) -> None:
     """Issue 15: one chat line from ``conn`` (a seat or a spectator) to everyone at the table.
 
     Refusals (nothing said), in this order after PHRASES_ONLY and CHAT_BLANK: CHAT_TOO_FAST (this connection's rate, or, for a spectator, the
-    rate all spectators of its address group share at this table: ``data.limit`` "address"), CHAT_BLANK (nothing visible once cleaned),
+    rate all spectators of its address group share at this table: ``data.limit`` "address"; then the rate all
+    spectators of the table share, slow mode: ``data.limit`` "table"), CHAT_BLANK (nothing visible once cleaned),
     PHRASES_ONLY (free text at a ``phrases_in_hand`` table during a hand), INTERNAL (the store
     failed), DUPLICATE (its ``intent_id`` was said already by this seat, or by a spectator: a line sent
     again after a reconnect, s15; the line is in the history the reconnect brought). The line is stored before anyone hears it, so a restarted server shows it too. The
@@ -67,11 +74,18 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
     wait = conn.chat_bucket.take()
     if wait:
         raise Refused(ErrorCode.CHAT_TOO_FAST, f"chat again in {wait:g} s", {"retry_after": wait})
-    if conn.seat is None:  # all spectators of one address group share one allowance per table
-        wait = table.chat.spectators_of(getattr(conn, "group", "?")).take()
+    if conn.seat is None:  # all spectators of one address group share one allowance per table ...
+        address = table.chat.spectators_of(getattr(conn, "group", "?"))
+        wait = address.due()
         if wait:
             raise Refused(ErrorCode.CHAT_TOO_FAST, f"spectators from your address: chat again in {wait:g} s",
                           {"retry_after": wait, "limit": "address"})
+        wait = table.chat.crowd.due()  # ... and all spectators of the table one more (slow mode, stream s16 F4)
+        if wait:
+            raise Refused(ErrorCode.CHAT_TOO_FAST, f"spectators' chat is in slow mode: chat again in {wait:g} s",
+                          {"retry_after": wait, "limit": "table"})
+        address.take()
+        table.chat.crowd.take()
     if table.chat.already("chat", sender, iid):  # sent again after a reconnect: it was said (s15); asked only
         # after the line's own checks and the rate: a blank line or a flood of ids learns nothing of others' ids
         raise Refused(ErrorCode.DUPLICATE, f"chat {iid!r} was said already")  # (attacker s15 F1: an oracle)
@@ -85,8 +99,9 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
         line = _line(table, conn, text, msg.phrase)
         chat.next_id += 1  # even if storing fails: a store that failed after committing must not block the id
         stored = line if iid is None else {**line, "intent_id": iid}  # the id stays on the server (chat.stored_line)
+        gone = chat.pushed_out(line)
         try:
-            await table.store.append_chat(table.code, line["id"], pack(stored), rules.KEPT, table.epoch)
+            await table.store.append_chat(table.code, line["id"], pack(stored), STORE_KEEP, table.epoch, gone)
         except ValueError as exc:  # issue 12: another process took the table over (or wrote that id)
             table.lost_to_another(str(exc))
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
@@ -94,7 +109,7 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
         except Exception:
             log_store_failure(log, table.store, "table %s: storing chat line %d failed", table.code, line["id"])
             raise store_unavailable("the message could not be stored; nobody saw it") from None
-        chat.lines.append(line)
+        chat.add(line)
         chat.remember("chat", sender, iid, line["id"])
         table.send_all(pack({"type": "chat", "lines": (line,)}), exclude=conn)
         conn.send(pack({"type": "chat", "lines": ({**line, "mine": True},)}))  # a spectator's line has no seat

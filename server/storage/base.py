@@ -298,9 +298,10 @@ class Store(Protocol):
         then failed and dropped the table from the process that rightly served it)."""
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
-                          epoch: int | None = None) -> None:
+                          epoch: int | None = None, drop: tuple[int, ...] = ()) -> None:
         """Store chat line ``line_id`` of a table (issue 15: kept with the table, never in its log)
-        and forget all but its newest ``keep`` lines. ``KeyError`` if the table is unknown,
+        and forget all but its newest ``keep`` lines, and the lines ``drop`` names (ids: the lines the table
+        no longer keeps, ``chat.kept_lines``, stream s16 F4). ``KeyError`` if the table is unknown,
         ``ValueError`` if ``line_id`` is stored already or ``epoch`` is stale (nothing stored then)."""
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
@@ -437,7 +438,7 @@ class MemoryStore:
         seen |= new
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
-                          epoch: int | None = None) -> None:
+                          epoch: int | None = None, drop: tuple[int, ...] = ()) -> None:
         self._fenced(code, epoch)
         lines = self._chat.setdefault(code, [])
         if any(i == line_id for i, _ in lines):
@@ -445,6 +446,8 @@ class MemoryStore:
         lines.append((int(line_id), bytes(payload)))
         lines.sort(key=lambda r: r[0])
         del lines[:-keep]
+        if drop:
+            lines[:] = [r for r in lines if r[0] not in set(drop)]
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return tuple(self._chat.get(code, ()))

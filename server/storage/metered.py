@@ -214,8 +214,8 @@ class MeteredStore:
         return await self.inner.load_listed(limit, before=before, after=after)
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
-                          epoch: int | None = None) -> None:
-        await self._write(self.inner.append_chat(code, line_id, payload, keep, epoch), "chat")
+                          epoch: int | None = None, drop: tuple[int, ...] = ()) -> None:
+        await self._write(self.inner.append_chat(code, line_id, payload, keep, epoch, drop), "chat")
 
     async def load_chat(self, code: str) -> tuple[tuple[int, bytes], ...]:
         return await self.inner.load_chat(code)

@@ -728,7 +728,7 @@ class PostgresStore:
             raise ValueError(f"table {code}: a seq in {seqs} is already stored") from exc
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
-                          epoch: int | None = None) -> None:
+                          epoch: int | None = None, drop: tuple[int, ...] = ()) -> None:
         async def work(con: asyncpg.Connection) -> None:
             # issue 15: chat is kept beside the log, bounded to the newest ``keep`` lines
             if epoch is not None:
@@ -739,6 +739,9 @@ class PostgresStore:
             except asyncpg.ForeignKeyViolationError as exc:
                 raise KeyError(code) from exc
             await con.execute("DELETE FROM dn_chat WHERE code=$1 AND id <= $2", code, int(line_id) - keep)
+            if drop:
+                await con.execute("DELETE FROM dn_chat WHERE code=$1 AND id = ANY($2::int[])", code,
+                                  [int(i) for i in drop])
 
         try:
             await self._run(work)

@@ -407,7 +407,7 @@ class SQLiteStore:
         await self._call(job)
 
     async def append_chat(self, code: str, line_id: int, payload: bytes, keep: int,
-                          epoch: int | None = None) -> None:
+                          epoch: int | None = None, drop: tuple[int, ...] = ()) -> None:
         row = (code, int(line_id), bytes(payload))
 
         def job(c: sqlite3.Connection) -> None:
@@ -421,6 +421,7 @@ class SQLiteStore:
                     raise KeyError(code) from exc
                 raise ValueError(f"table {code}: chat line {line_id} is already stored") from exc
             c.execute("DELETE FROM dn_chat WHERE code=? AND id <= ?", (code, int(line_id) - keep))
+            c.executemany("DELETE FROM dn_chat WHERE code=? AND id=?", [(code, int(i)) for i in drop])
 
         await self._call(job)
 

@@ -44,6 +44,26 @@ def test_chat_lines_fold_once_each_and_a_history_replaces_them() -> None:
     assert [x.id for x in many.chat] == list(range(20, 70))  # the newest 50
 
 
+def test_a_crowds_lines_never_push_the_players_lines_out_of_the_panel() -> None:
+    """Stream s16 F4 (the window's side of shared/chat.kept_lines): the partner's line and 60 spectators'
+    lines, live one frame each and in one batch: the panel keeps the partner's line and the newest 25
+    spectators' lines, as the server's history does."""
+    from doublenine.client.store import unseen_chat
+
+    frames = [p.ChatLines(lines=(_line(1, 3, phrase="one_moment"),))] + \
+        [p.ChatLines(lines=(_line(i, None, text=f"w{i}"),)) for i in range(2, 62)]
+    s = ClientState()
+    for frame in frames:
+        s = reduce(s, frame)
+    assert [x.id for x in s.chat] == [1] + list(range(37, 62))
+    batch = ClientState()
+    for frame in unseen_chat(list(frames)):  # what a window drains at once: the partner's frame survives
+        batch = reduce(batch, frame)
+    assert batch.chat == s.chat
+    whole = reduce(ClientState(), p.ChatLines(lines=tuple(f.lines[0] for f in frames)))
+    assert whole.chat == s.chat
+
+
 def test_nudges_count_and_the_wait_restarts_at_each_public_change() -> None:
     s = reduce(ClientState(), p.Nudged(by=2, seat=1))
     s = reduce(s, p.Nudged(by=3, seat=1))

@@ -6,7 +6,9 @@ import asyncio
 
 from doublenine.server.storage import open_store
 from doublenine.shared import protocol as p
-from doublenine.shared.chat import CHAT_BURST, KEPT, MAX_CHARS
+from doublenine.server.chat import TableChat
+from doublenine.shared.chat import CHAT_BURST, CROWD_BURST, KEPT, MAX_CHARS, SPECTATOR_LINES_KEPT, kept_lines
+from doublenine.server.netbot import TableClient
 from doublenine.shared.codec import decode_rows
 from doublenine.shared.ledger import dumps, hand_script, ledger_from_view, match_record
 from doublenine.shared.state import Phase
@@ -113,6 +115,87 @@ async def test_spectators_of_one_address_share_one_chat_rate_per_table(server) -
     await host.send({"type": "chat", "text": "mine"})  # the seat is not limited by them
     lines = await _said(host, CHAT_BURST + 1)
     assert [x.text for x in lines] == [f"s{i}" for i in range(CHAT_BURST)] + ["mine"]
+
+
+async def _watcher(server, code: str, address: str) -> TableClient:
+    c = await TableClient.connect(server.url, local_addr=(address, 0))
+    c.keep_frames = True
+    return await c.attach({"type": "spectate", "code": code})
+
+
+async def test_spectators_of_a_table_share_one_slow_mode_and_the_players_are_never_limited_by_them(server) -> None:
+    """Stream s16 F4: each address's spectators had their own allowance, so k watching addresses added k/2
+    lines a second at the players (8 addresses, 20 lines a second each: 174 lines at a seat in 25 s).
+    All spectators of a table now share one more (1 a second, bursts of 5): the sixth address's first
+    line is refused CHAT_TOO_FAST with data.limit "table"; the seats still say theirs."""
+    host = await create(server, "hhcc", sit=1)
+    partner = await join(server, host.code, seat=2)
+    crowd = [await _watcher(server, host.code, f"127.0.40.{i + 1}") for i in range(CROWD_BURST + 1)]
+    for i, c in enumerate(crowd[:CROWD_BURST]):  # one line each from five addresses: within every limit
+        await c.send({"type": "chat", "text": f"w{i}"})
+        await _said(c)
+    await crowd[-1].send({"type": "chat", "text": "one too many"})  # its address's and its own first line
+    err = await _refused(crowd[-1])
+    assert err.code == "CHAT_TOO_FAST" and err.data["limit"] == "table" and 0 < err.data["retry_after"] <= 1.0
+    for c in (host, partner):
+        await c.send({"type": "chat", "phrase": "one_moment"})
+    lines = await _said(host, CROWD_BURST + 2)
+    assert [x.text or x.phrase for x in lines] == [f"w{i}" for i in range(CROWD_BURST)] + ["one_moment"] * 2
+
+
+def _line(i: int, seat: int | None) -> dict:
+    return {"id": i, "at": 1.0, "seat": seat, "name": "", "text": f"l{i}"}
+
+
+def test_the_kept_lines_are_the_newest_50_of_them_at_most_25_spectators() -> None:
+    """Stream s16 F4: the table kept its newest 50 lines, so a crowd pushed the players' lines out within
+    seconds. One player's line, then 60 spectators' lines: the player's line stays, with the newest 25
+    spectators'; then 40 players' lines push out the oldest spectators' lines as ever."""
+    chat = TableChat()
+    lines = [_line(1, 2)] + [_line(i, None) for i in range(2, 62)]
+    gone: list[int] = []
+    for line in lines:
+        gone += chat.pushed_out(line)
+        chat.add(line)
+    assert [x["id"] for x in chat.lines] == [1] + list(range(37, 62))
+    assert gone == list(range(2, 37))
+    for i in range(62, 102):
+        chat.add(_line(i, 1))
+    assert [x["id"] for x in chat.lines] == list(range(52, 62)) + list(range(62, 102))
+    assert len(chat.lines) == KEPT
+    assert kept_lines(lines, lambda x: x["seat"] is None) == [lines[0]] + lines[-SPECTATOR_LINES_KEPT:]
+    assert [x["id"] for x in TableChat(lines).lines] == [1] + list(range(37, 62))  # a history taken from the store
+
+
+async def test_the_players_lines_stay_in_the_history_after_a_crowds_lines_and_a_restart(make_server, tmp_path) -> None:
+    """Stream s16 F4: what the table keeps is what it stores: after a restart the history holds the
+    player's line and the newest 25 spectators' lines; a client keeps the same (netbot.kept_chat)."""
+    store = open_store(str(tmp_path / "t.sqlite3"))
+    first = await make_server(store=store)
+    host = await create(first, "hccc", sit=1, seed=5)
+    token, code = host.token, host.code
+    await host.send({"type": "chat", "text": "partner, wait"})
+    await _said(host)
+    table = first.registry.tables[code]
+    watchers = [await _watcher(first, code, f"127.0.41.{i + 1}") for i in range(3)]
+    for i in range(SPECTATOR_LINES_KEPT + 10):
+        for bucket in (table.chat.crowd, *table.chat.spectating.values()):
+            bucket.allowance = 5.0  # the test says many lines; the limits have their own tests
+        for conn in first.registry.connections:
+            conn.chat_bucket.allowance = 5.0
+        await watchers[i % 3].send({"type": "chat", "text": f"crowd {i}"})
+        await _said(host)
+    crowd = [f"crowd {i}" for i in range(10, SPECTATOR_LINES_KEPT + 10)]
+    assert [x.text for x in host.chat] == ["partner, wait"] + crowd
+    await first.stop()
+    await store.close()
+    store2 = open_store(str(tmp_path / "t.sqlite3"))
+    second = await make_server(store=store2)
+    back = await connect(second)
+    await back.attach({"type": "rejoin", "code": code, "token": token})
+    await back.until(lambda m: isinstance(m, p.ChatLines))
+    assert [x.text for x in back.chat] == ["partner, wait"] + crowd
+    await store2.close()
 
 
 async def test_phrases_only_in_hand_table_refuses_free_text_during_a_hand_from_anyone(server) -> None:

@@ -166,6 +166,16 @@ async def test_chat_keeps_only_the_newest_lines_beside_the_log(store: Store) -> 
     assert loaded is not None and loaded.rows == tuple(ROWS[:1])  # issue 15: never in the log
 
 
+async def test_chat_drops_the_lines_the_table_no_longer_keeps_by_id(store: Store) -> None:
+    """Stream s16 F4: a spectator's line pushes out the oldest spectator's line, not the oldest line (a
+    player's kept line may be older than the newest ids): ``drop`` names them."""
+    await store.create_table("T1", b"m")
+    for i in range(1, 5):
+        await store.append_chat("T1", i, bytes([i]), 1 << 30)
+    await store.append_chat("T1", 5, b"\x05", 1 << 30, None, (2, 3))
+    assert await store.load_chat("T1") == ((1, b"\x01"), (4, b"\x04"), (5, b"\x05"))
+
+
 async def test_chat_line_repeated_or_for_an_unknown_table_is_refused(store: Store) -> None:
     await store.create_table("T1", b"m")
     await store.append_chat("T1", 1, b"a", 10)
