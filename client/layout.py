@@ -223,6 +223,22 @@ def metrics(size: tuple[int, int]) -> tuple[float, int, int]:
     return u, max(f, round(14 * k)), max(sm, round(12 * k))
 
 
+def metrics_fitting(size: tuple[int, int], fits: Callable[[tuple[float, int, int]], bool]) -> tuple[float, int, int]:
+    """:func:`metrics` for a screen laid out from them alone, or where ``fits(metrics)`` says it does not fit
+    the window at the "Text size" chosen, the largest type (u and the small type in proportion), down to
+    100 %'s, that does (s16 access F15: the start screen ran off the window at 1920x1080 and 2560x1440 from
+    125 %; kind: a screen sized from the text with no bound by the window)."""
+    u, f, sm = metrics(size)
+    if _TEXT_SIZE[0] <= 100 or fits((u, f, sm)):
+        return u, f, sm
+    u0, f0, sm0 = _at_100(lambda: metrics(size))
+    for at in range(f - 1, f0, -1):
+        shown = (max(u0, u * at / f), at, max(sm0, round(sm * at / f)))
+        if fits(shown):
+            return shown
+    return u0, f0, sm0
+
+
 def proven(size: tuple[int, int], percent: int | None = None) -> float:
     """How much larger than 800x600's the type of a window ``size`` px may be, at the "Text size" chosen:
     up to the window's own scale of 800x600 (the smallest window every screen is laid out and tested for, at

@@ -17,7 +17,6 @@ from doublenine.shared.i18n import N_
 
 from ..art import GOLD, Art
 from ..config import read_score
-from ..layout import metrics
 from ..panels import Button
 from ..render import DIM_INK, INK, draw_button
 from ..seatnames import seat_name_in
@@ -133,7 +132,8 @@ def chooser_layout(card: Rect, count: int, size: tuple[int, int]) -> dict[str, R
     """Rects of the list drawn over the join card ``card``: ``pick0``.. one per kept match (as many as
     fit), ``pick_back`` at the bottom (pure)."""
     x, y, w, h = card
-    u, f, _ = metrics(size)
+    from .startform import start_metrics
+    u, f, _ = start_metrics(size)
     m = round(16 * u)
     bh = round(2.1 * f)
     ph = round(3.2 * f)  # two rows: the match, then who played it
@@ -156,7 +156,8 @@ def draw_chooser(surface: pygame.Surface, art: Art, card: Rect, kept: tuple[Kept
     place, then who played it (``players``, one per kept match, when remembered); after them the finished
     matches ``done`` (their ledgers), with who played each (``done_players``)."""
     x, y, w, h = card
-    _, f, sm = metrics(size)
+    from .startform import start_metrics
+    _, f, sm = start_metrics(size)
     pygame.draw.rect(surface, (12, 26, 20), card, border_radius=f)  # opaque: the join card's controls are not live
     pygame.draw.rect(surface, (214, 172, 96), card, 2, border_radius=f)
     head = art.text(tr(lang, CHOOSER_TITLE), round(f * 1.2), GOLD, bold=True, width=w - 2 * f)

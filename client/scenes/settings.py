@@ -22,7 +22,7 @@ from ..art import GOLD, Art
 from ..buttons import NO_SOUND_DEVICE
 from ..focus import draw_ring
 from ..input import Viewport, pointer
-from ..layout import TEXT_SIZES, metrics, set_text_size, text_size
+from ..layout import TEXT_SIZES, metrics, metrics_fitting, set_text_size, text_size
 from ..panels import Button
 from ..render import INK, draw_button, draw_fitted, draw_tile
 from ..snake import Rect, Spot
@@ -124,6 +124,25 @@ def text_shown(values: Values, size: tuple[int, int]) -> int | None:
     return used if used < values.text else None
 
 
+def settings_metrics(size: tuple[int, int]) -> tuple[float, int, int]:
+    """(u, type px, small type px) of the settings card in a window ``size`` px: layout.metrics, or the largest
+    type down to 100 %'s at which its tallest card (the name row, the no-sound reason, the text size note:
+    :func:`settings_layout`) fits the window (s16 access F15: at 2560x1440 200 % the card ran off the window,
+    the Window row and Back hidden)."""
+    def fits(shown: tuple[float, int, int]) -> bool:
+        return _card_height(shown, True, True, True) + 2 * round(16 * shown[0]) <= size[1]
+    return metrics_fitting(size, fits)
+
+
+def _card_height(shown: tuple[float, int, int], reason: bool, named: bool, limited: bool) -> int:
+    """Px the settings card is tall at metrics ``shown`` (:func:`settings_layout`)."""
+    u, f, sm = shown
+    m = round(16 * u)
+    extra = round(1.6 * sm) if reason else 0
+    why = round(4.2 * sm) if limited else 0
+    return round(5.4 * f) + len(rows(named)) * round(2.8 * f) + extra + why + round(1.2 * f) + round(2.1 * f) + m
+
+
 def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = False,
                     limited: bool = False) -> dict[str, Rect]:
     """Rects of the card (``card``), the note under its heading (``note``), the caption column of each row
@@ -134,7 +153,7 @@ def settings_layout(size: tuple[int, int], reason: bool = False, named: bool = F
     the window cannot give the size chosen (:data:`TEXT_TOO_BIG`, :func:`text_shown`)."""
     shown = rows(named)
     w, h = size
-    u, f, sm = metrics(size)
+    u, f, sm = settings_metrics(size)
     m = round(16 * u)
     card_w = min(round(34 * f), w - 2 * m)
     row = round(2.8 * f)
@@ -207,7 +226,7 @@ def draw_settings(surface: pygame.Surface, art: Art, values: Values, lang: str, 
     instead of over the felt; ``name``: the name's field in the first row (None: no such row), its ``caret``
     drawn while it has the focus."""
     size = surface.get_size()
-    _, f, sm = metrics(size)
+    _, f, sm = settings_metrics(size)
     used = text_shown(values, size)
     lay = settings_layout(size, unheard(values), name is not None, used is not None)
     if over_table:
@@ -345,7 +364,7 @@ class SettingsScene:
                 lay = settings_layout(self.vp.pixels, unheard(self.values), True,
                                       text_shown(self.values, self.vp.pixels) is not None)
                 self.focus, self.dirty = "name", True
-                self.caret = clicked(self.art, lay["name"], self.name, self.caret, metrics(self.vp.pixels)[1], pos)
+                self.caret = clicked(self.art, lay["name"], self.name, self.caret, settings_metrics(self.vp.pixels)[1], pos)
                 return None
             return None if cid is None else self.press(cid)
         if self.focus == "name" and self.name is not None and self._typed(event):

@@ -34,7 +34,7 @@ from .kept import chooser_layout
 from .startdraw import draw_start, draw_start_preview, message_box
 from .startform import (
     FIELD_LIMITS, FIELD_TAKES, FIELDS, LEVEL_NAMES, LEVELS, QUIT_AGAIN, SEAT_LABELS, Form, Launch, header,
-    start_layout, tab_order,
+    start_layout, start_metrics, tab_order,
 )
 
 __all__ = ["ENDED_TABLES", "FIELDS", "FIELD_LIMITS", "LEVELS", "LEVEL_NAMES", "SEAT_LABELS", "Form", "Launch",
@@ -270,7 +270,7 @@ class StartScene:
                 change = self.click_id(cid)
                 if cid in FIELDS:  # the caret goes where the field was clicked, in the text as it was drawn
                     shown = before.caret if before.focus == cid else None  # (client/textfield.py)
-                    at = clicked(self.art, (x, y, w, h), getattr(before, cid), shown, metrics(self.vp.pixels)[1], pos)
+                    at = clicked(self.art, (x, y, w, h), getattr(before, cid), shown, start_metrics(self.vp.pixels)[1], pos)
                     self.form = replace(self.form, caret=at)
                 return change
         return None

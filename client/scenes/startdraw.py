@@ -11,7 +11,6 @@ from doublenine.shared.i18n import N_
 
 from ..art import GOLD, Art
 from ..focus import draw_ring
-from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_tile
 from ..snake import Rect, Spot
@@ -21,7 +20,7 @@ from .kept import chooser_layout, draw_chooser, earlier_button, resume_button
 from .settings import SETTINGS
 from .startform import (
     FIELDS, LEVEL_NAMES, QUIT_AGAIN, SEAT_LABELS, Form, can_join, header, message_place, start_default, start_layout,
-    title_size, title_tiles,
+    start_metrics, title_size, title_tiles,
 )
 from .starthints import hint
 
@@ -50,7 +49,7 @@ def join_seat_button(rect: Rect, seat: str, lang: str) -> Button:
 def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, int]) -> None:
     """Paint the start screen for ``form`` (drawing only)."""
     w, h = size
-    u, f, sm = metrics(size)
+    u, f, sm = start_metrics(size)
     lang = form.lang
     surface.blit(art.felt(size), (0, 0))
     lay = start_layout(size)
@@ -137,7 +136,7 @@ def _header(surface: pygame.Surface, art: Art, lang: str, size: tuple[int, int],
     """The title with its tiles (where they fit), and, unless ``quiet`` (a message is said in its
     place, :func:`message_box`), its subtitle."""
     w, h = size
-    u, f, _ = metrics(size)
+    u, f, _ = start_metrics(size)
     _, title_y = header(size)
     title = art.text("doublenine", title_size(size), GOLD, bold=True, width=w - 2 * f)
     surface.blit(title, title.get_rect(midtop=(w // 2, title_y)))
@@ -161,7 +160,7 @@ def _message(surface: pygame.Surface, art: Art, text: str, size: tuple[int, int]
     one stands in bold at the top of the place, where the subtitle was."""
     from ..render import draw_fitted, fit_rows
     x, y, bw, bh = message_box(size, lay)
-    _, f, sm = metrics(size)
+    _, f, sm = start_metrics(size)
     pad = sm // 3
     bold = len(fit_rows(art, text, f, (bw, bh - 2 * pad), bold=True)[0]) <= 2
     rows, _, step = fit_rows(art, text, f, (bw, bh - 2 * pad), bold=bold)

@@ -13,7 +13,7 @@ from doublenine.shared.invite import SERVER_URL_CHARS
 from doublenine.shared.wire import LEVELS
 
 from ..config import NAME_CHARS
-from ..layout import metrics
+from ..layout import metrics_fitting
 from ..snake import Rect
 from ..textfield import ADDRESS, CODE, DIGITS, END, TEXT, Caret
 from .kept import Done, Kept, Players
@@ -132,19 +132,33 @@ QUIT_AGAIN = N_("Press Esc again to quit")
 subtitle's place, under the title (startdraw._header), never over it as a refusal is."""
 
 
+def start_metrics(size: tuple[int, int]) -> tuple[float, int, int]:
+    """(u, type px, small type px) of the start screen in a window ``size`` px: layout.metrics, or the largest
+    type down to 100 %'s whose title and two cards (:func:`start_layout`) fit the window's height, and whose
+    cards keep their 30 type sizes of width (s16 access F15: at 2560x1440 200 % the window ended at "Computer
+    level"; Create table, Host for friends, Join and Watch below it, Tab ringing them unseen)."""
+    def fits(shown: tuple[float, int, int]) -> bool:
+        u, f, _ = shown
+        w, h = size
+        m = round(16 * u)
+        card_h = round(12.9 * round(2.6 * f))
+        return round(h * 0.015) + round(5.1 * f) + card_h + f // 2 <= h and round(30 * f) <= (w - 3 * m) // 2
+    return metrics_fitting(size, fits)
+
+
 def header(size: tuple[int, int]) -> tuple[bool, int]:
     """(whether the title tiles are drawn, the y where the title starts): the tiles stand beside the title
     on its row (:func:`title_tiles`), which starts near the top of the window; under it, down to the
     cards, the message's place (:func:`message_place`). The tiles stood above the title once, and a
     message took the title's place for want of room (s13 item 2)."""
     w, h = size
-    f = metrics(size)[1]
+    f = start_metrics(size)[1]
     return w >= 40 * f, round(h * 0.015)
 
 
 def title_size(size: tuple[int, int]) -> int:
     """Px of the title "doublenine" (bold) in a window of ``size`` px."""
-    return round(metrics(size)[1] * 2.6)
+    return round(start_metrics(size)[1] * 2.6)
 
 
 def title_tiles(size: tuple[int, int], title_w: int) -> list[tuple[Rect, int, int]]:
@@ -155,7 +169,7 @@ def title_tiles(size: tuple[int, int], title_w: int) -> list[tuple[Rect, int, in
     if not tiles:
         return []
     w = size[0]
-    f = metrics(size)[1]
+    f = start_metrics(size)[1]
     line = measurer().line_height(title_size(size), True)
     s = max(6, round(line * 0.42))
     y = title_y + (line - 2 * s) // 2
@@ -169,7 +183,7 @@ def message_place(size: tuple[int, int], lay: dict[str, Rect]) -> Rect:
     is nothing to say. The title and the cards never move for a message (s13 item 2: a join error took the
     logo's place). ``lay``: :func:`start_layout`'s."""
     from ..typeset import measurer
-    u, f, sm = metrics(size)
+    u, f, sm = start_metrics(size)
     m = round(16 * u)
     _, title_y = header(size)
     top = title_y + measurer().line_height(title_size(size), True)
@@ -180,7 +194,7 @@ def message_place(size: tuple[int, int], lay: dict[str, Rect]) -> Rect:
 def start_layout(size: tuple[int, int]) -> dict[str, Rect]:
     """Rectangles of every control of the start screen for a window ``size`` (pure)."""
     w, h = size
-    u, f, sm = metrics(size)
+    u, f, sm = start_metrics(size)
     m = round(16 * u)
     card_w = min(round(30 * f), (w - 3 * m) // 2)
     row = round(2.6 * f)
