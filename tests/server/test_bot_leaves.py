@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from doublenine.server import botcli
-from doublenine.server.nextmatch import NoNewMatch
 from doublenine.shared import protocol as p
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import Phase
@@ -38,12 +37,18 @@ async def test_d1_d7_a_bot_done_with_its_matches_leaves_and_the_others_play_the_
     assert (table.slots[Seat.ONE].name, table.computer_plays(Seat.ONE)) == ("", True)
 
 
-async def test_d1_a_bot_ended_by_a_refused_new_match_gives_its_seat_up(server: Any) -> None:
+async def test_d1_a_bot_refused_a_new_match_keeps_its_seat_and_gives_it_up_when_stopped(server: Any) -> None:
+    """Evening s16 F6: a refusal no longer ends the bot (it stays and accepts a new match asked later); a stop
+    still gives the seat up, so the others' next match does not wait for it."""
     human, request, bot = await _human_and_bot(server)
     await human.send({"type": "consent", "request_id": request.id, "accept": False})
-    with pytest.raises(NoNewMatch):
-        await asyncio.wait_for(bot, 30)
+    await human.until(lambda m: isinstance(m, p.RequestClosed) and m.outcome == "refused")
     table = server.registry.tables[human.code]
+    await asyncio.sleep(0.2)
+    assert not bot.done() and table.slots[Seat.TWO].claimed is True and table.slots[Seat.TWO].conn is not None
+    bot.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(bot, 30)
     assert (table.slots[Seat.TWO].claimed, table.slots[Seat.TWO].conn) == (False, None)
     update = await human.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].claimed, 10)
     assert update.table.seats[1].computer_plays is True
