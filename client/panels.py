@@ -199,7 +199,12 @@ def draw_chosen(panel: Panel | None, state: ClientState, ui: Ui) -> int | None:
     view = state.view
     if panel is None or not panel.cells or view is None or view.seat is None or view.seat not in view.waiting_for():
         return None
-    free = [pos for pos, _ in panel.cells if pos not in panel.taken]
+    # evening s16 F10: a tile the other drawer took is off the ring at once, also while the window still shows
+    # an earlier moment (client.pacing): Enter sent the taken one, refused BAD_POSITION
+    newest = acted_on(state)
+    gone = {pos for _, pos in getattr(newest, "draw_taken", ())} if newest is not None \
+        and newest.phase is Phase.DRAW and newest.match == view.match else set()
+    free = [pos for pos, _ in panel.cells if pos not in panel.taken and pos not in gone]
     return ui.draw_pick if ui.draw_pick in free else (free[0] if free else None)
 
 

@@ -118,6 +118,10 @@ async def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+SIGNALLED: list[int] = []
+"""The signals :func:`stop_on_sigterm` received (SIGTERM's number): a cancellation with none is not a stop
+(evening s16 F9: "terminated" was said for a cancellation no signal caused)."""
+
 TERMINATED = 143
 """Exit code after SIGTERM (128 + 15), as shells report a command that SIGTERM ended."""
 
@@ -135,7 +139,11 @@ def stop_on_sigterm() -> Iterator[None]:
     loop = asyncio.get_running_loop()
     before = signal.getsignal(signal.SIGTERM)
     try:
-        loop.add_signal_handler(signal.SIGTERM, lambda: task.cancel(msg="SIGTERM") if task else None)
+        def stop() -> None:
+            SIGNALLED.append(int(signal.SIGTERM))
+            if task:
+                task.cancel(msg="SIGTERM")
+        loop.add_signal_handler(signal.SIGTERM, stop)
     except (NotImplementedError, RuntimeError, ValueError):  # no signals here, or not the main thread
         yield
         return
@@ -174,9 +182,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         return asyncio.run(_play(args))
-    except asyncio.CancelledError:  # SIGTERM (stop_on_sigterm): the seat was given up on the way out
-        say(t.gettext("terminated"), error=True)
-        return TERMINATED
+    except asyncio.CancelledError as exc:
+        if SIGNALLED:  # SIGTERM (stop_on_sigterm): the seat was given up on the way out
+            say(t.gettext("terminated"), error=True)
+            return TERMINATED
+        # evening s16 F9: no signal came, yet a cancellation ended the bot: never said as "terminated"
+        from .netbot import cancelled_where
+        say(t.gettext("stopped by an internal error ({why})", why=cancelled_where(exc)), error=True)
+        return 1
     except ServerRefused as exc:  # the sentence for its code and data: a server's English detail is never shown
         code = str(exc.error.code)  # (s14 soak: the 10 s seat wait said as "Too many actions at once")
         say(t.gettext("{refusal} (refused by the server: {code})",

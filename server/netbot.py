@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import random
 import time
 from collections.abc import Callable
@@ -572,6 +573,16 @@ class SeatKeeper:
                                          code=exc.error.code) if seated else
                          self._t.gettext("{refusal} ({code}, the rejoin refused for now); retrying",
                                          refusal=refusal, code=exc.error.code))
+            except asyncio.CancelledError as exc:
+                task = asyncio.current_task()
+                if task is None or task.cancelling() or self.token is None:
+                    raise  # this bot was stopped (SIGTERM, Ctrl-C, its caller): its ``finally`` gives the seat up
+                # evening s16 F9: a cancellation raised by an operation this bot awaited (the connection's own
+                # tasks), not by a stop: it ended the bot mid-match saying "terminated", no signal sent. Said
+                # with where it came from, then a lost connection like any other: the bot comes back to its seat
+                last = exc
+                self.say(self._t.gettext("connection lost: {why}; reconnecting",
+                                         why=cancelled_where(exc)))
             except (OSError, asyncio.TimeoutError, WebSocketException) as exc:
                 # an HTTP answer to the upgrade (502 while a proxy's backend restarts) is a lost
                 # connection like a refused one; only a definitive one, or a certificate this computer
@@ -589,6 +600,20 @@ class SeatKeeper:
             if wait is None:  # ``from last``: a TLS failure is said as such (doublenine bot), not lost
                 raise GaveUp(self.code, self.retry.policy.give_up_after) from last
             await asyncio.sleep(wait)
+
+
+def cancelled_where(exc: BaseException) -> str:
+    """Where a cancellation that no stop asked for was raised: ``CancelledError at FILE:LINE in FUNCTION`` of
+    the innermost frame of its traceback (the library's own task, in practice), plus its message if any
+    (evening s16 F9: "terminated" said for a cancellation whose cause nobody could find). English, as
+    tracebacks are."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    where = "" if tb is None else \
+        f" at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno} in {tb.tb_frame.f_code.co_name}"
+    said = f": {exc.args[0]}" if exc.args and exc.args[0] else ""
+    return f"CancelledError{where}{said}"
 
 
 NOT_NOW = N_("the server, or a proxy in front of it, cannot take the connection now: HTTP {status}")
