@@ -219,7 +219,17 @@ def run(args: argparse.Namespace) -> int:
             invite = resolve_invite(args.join, seat=args.seat, spectate=args.spectate, kept=not robot,
                                     say=_retry_said(lang))
         except FailureError as exc:
-            return _refused(args, exc, lang, settings, _invite_where(args.join))
+            from doublenine.shared.invite import parse_invite
+
+            from .joining import watch_anyway
+            try:
+                invite = parse_invite(args.join)
+            except FailureError:
+                return _refused(args, exc, lang, settings, _invite_where(args.join))
+            if robot or args.seat is not None or not watch_anyway(exc, True):  # the check only watches: refused
+                # so, the table was not even seen; a link to it (a stream's) watches it once admitted
+                return _refused(args, exc, lang, settings, _invite_where(args.join))
+            args.spectate = True  # the window opens, says the table is full of spectators and asks again
         args.server, args.table = invite.join_url, invite.code
         from .joining import watches_invite
         args.spectate = args.spectate or watches_invite(invite, args.seat, kept=not robot)  # a full table's link
@@ -238,7 +248,9 @@ def run(args: argparse.Namespace) -> int:
     if args.server and args.table and not (args.join or robot or args.start_screen):  # as --join's table
         from .joining import check_named_table
         refused = check_named_table(args.server, args.table, args.seat, args.spectate, say=_retry_said(lang))
-        if refused is not None:
+        from .joining import watch_anyway
+        if refused is not None and not watch_anyway(refused, args.spectate):  # a full table of spectators:
+            # the window opens and says it, asking again every minute (stream s16 F3)
             return _refused(args, refused, lang, settings, (args.server, args.table))
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);

@@ -43,9 +43,12 @@ class CheckFailed(FailureError):
     accepted the connection and never answered in time (a server busy or stalled, a relay whose upstream
     is quiet), which :func:`check_arrival` tries again."""
 
-    def __init__(self, failure: Failure, silent: bool = False, wait: float | None = None) -> None:
+    def __init__(self, failure: Failure, silent: bool = False, wait: float | None = None,
+                 code: str | None = None) -> None:
         super().__init__(failure)
         self.silent = silent
+        self.code = code
+        """The server's refusal code (``ErrorCode`` value), None when the server refused nothing."""
         self.wait = wait
         """Seconds the server said to wait before asking again (a refusal's ``data.retry_ms``:
         shared/reconnect.refusal_wait), None when it said no such thing."""
@@ -100,6 +103,17 @@ def check_arrival(invite: Invite, *, seat: int | None = None, spectate: bool = F
             if exc.wait is not None:
                 time.sleep(exc.wait)
     return check_table(invite, want_seat=not spectate and not holds, seat=None if holds else seat, timeout=timeout)
+
+
+def watch_anyway(exc: BaseException, watching: bool) -> bool:
+    """Whether a window that comes to watch (``watching``) opens although the check was refused ``exc``: the
+    table has all the spectators it takes (shared/reconnect.WATCH_FULL); the window says so and asks again
+    every minute, as the table's web page does (stream s16 F3: one stderr line and no window, so a viewer who
+    clicked a stream's link saw nothing happen)."""
+    from doublenine.shared.reconnect import watch_retry
+
+    code = getattr(exc, "code", None)
+    return isinstance(code, str) and watch_retry(code, watching) is not None
 
 
 def watches_invite(invite: Invite, seat: int | None = None, kept: bool = True) -> bool:
@@ -205,7 +219,8 @@ def _expect(ws: Any, invite: Invite, timeout: float, ours: int, kind: type) -> A
             raise CheckFailed(from_server_error(msg.code, host=invite.host, port=invite.port, table=invite.code,
                                                 ours=ours, theirs=theirs if isinstance(theirs, int) else None,
                                                 data=msg.data),
-                              wait=refusal_wait(msg.data) if retry_refusal(str(msg.code), False, msg.data) else None)
+                              wait=refusal_wait(msg.data) if retry_refusal(str(msg.code), False, msg.data) else None,
+                              code=str(msg.code))
         if isinstance(msg, kind):
             return msg
 

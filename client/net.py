@@ -43,7 +43,8 @@ from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
                                         tls_failure, unreachable)
 from doublenine.shared.reconnect import (NOBODY_SECONDS, NOBODY_TRIES, REPLACED, Backoff, Reconnector, ends_game,
-                                         nobody_listens, refusal_wait, retry_after, retry_dial, retry_refusal)
+                                         nobody_listens, refusal_wait, retry_after, retry_dial, retry_refusal,
+                                         watch_retry)
 
 from .missed import played_while_away
 from .store import UNDELIVERED, ClientState, Connection, Failed, Saying, reduce, review_of, unseen_chat
@@ -80,6 +81,9 @@ _WS_LOG = logging.getLogger("doublenine.client.websocket")
 _WS_LOG.addFilter(_QuietKeepalive())
 
 
+FULL = "full"
+"""``Connection.why`` of a window asking to watch a table that has all the spectators it takes: it asks
+again every minute (shared/reconnect.watch_retry) and the status line says so (stream s16 F3)."""
 WAITING = "wait"
 """``Connection.why`` of a window not yet at its table whose attach the server said to send again later
 (``data.retry_ms``): the status line says it waits (panels.status_line), not "Connecting…" for 10 s."""
@@ -192,10 +196,11 @@ class NetClient:
 
         refused: Failure | None = None  # the last refusal of a rejoin, told if the table never returns
         tls: BaseException | None = None  # the last attempt's TLS failure, told if the table never returns
+        waiting = WAITING  # what the status line says while not yet at the table (FULL: its spectators are)
         while not self._stop.is_set():
             cause: BaseException | None = None  # why the last connection failed (a TLS failure is said as such)
             self._put(Connection("connecting", "") if self._retry.since is None else
-                      Connection("connecting", WAITING) if self.code is None else Connection("lost", self._why))
+                      Connection("connecting", waiting) if self.code is None else Connection("lost", self._why))
             end: Failure | None = None
             moving = False  # a refusal that says the table exists: retried even before a seat
             wait: float | None = None  # the seconds a refusal asked to wait (data.retry_ms)
@@ -204,10 +209,12 @@ class NetClient:
             except Refused as exc:  # said no to this table or seat: retry only what a failover explains, or
                 # what the server says to send again later (data.retry_ms: the 10 s seat wait after a leave
                 # from this address, a table moving; s14 soak F-bot-restart, the window's join alike)
-                if not retry_refusal(str(exc.error_code), self.token is not None, exc.data):
+                full = watch_retry(str(exc.error_code), self.code is None and isinstance(self.attach, p.Spectate))
+                if full is None and not retry_refusal(str(exc.error_code), self.token is not None, exc.data):
                     self._fail(exc.failure)
                     break
-                refused, moving, wait = exc.failure, True, refusal_wait(exc.data)
+                refused, moving, wait = exc.failure, True, full if full is not None else refusal_wait(exc.data)
+                waiting = FULL if full is not None else WAITING
                 log.info("%s of %s refused for now (%s): retrying%s", type(self.attach).__name__,
                          self.code or getattr(self.attach, "code", None), exc.error_code,
                          "" if wait is None else f" in {wait:g} s or more")
@@ -245,7 +252,7 @@ class NetClient:
                 self._fail(Failure("host.gone", dict(zip(("host", "port"), host_port(self.url)))))
                 break
             # never attached, told to come back later: still connecting, the wait said (no "lost" banner)
-            self._put(Connection("connecting", WAITING) if self.code is None else Connection("lost", self._why))
+            self._put(Connection("connecting", waiting) if self.code is None else Connection("lost", self._why))
             delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else wait)
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
                 self._fail(connect_failure(tls, *host_port(self.url), secure=secure) if tls is not None else

@@ -74,6 +74,9 @@ OFFLINE = N_("Connection lost: nothing can be played until the table answers aga
 JOIN_WAITS = N_("The server asks to wait a moment before taking a seat: joining again…")
 """The status line before the table is reached, while the server said to send the join again later
 (``data.retry_ms``: a seat of that table was given up from this address less than 10 s ago; s14 soak)."""
+WATCH_FULL = N_("This table already has as many spectators as it takes. Try again in a minute.")
+"""The status line of a window asking to watch a table that has all the spectators it takes: it asks again
+every minute by itself (client.net.FULL; the table's web page says the same, server/web/words.py; stream s16 F3)."""
 MARKS = {**BUSY, "CREATOR_STARTS": CREATOR_STARTS, "UNDELIVERED": UNDELIVERED, "STORE_FAILING": STORE_FAILING}
 """Every window mark of ``ClientState.error`` and its sentence (the others are refusal codes)."""
 CREATOR_WILL_START = N_("The table starts when every seat is taken, or when its creator starts it")
@@ -1529,6 +1532,8 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     view = state.view
     if state.connection == "connecting" and state.lost_why == "wait":  # told to come back (client.net.WAITING)
         return (JOIN_WAITS, {})
+    if state.connection == "connecting" and state.lost_why == "full":  # its spectators are (client.net.FULL)
+        return (WATCH_FULL, {})
     if view is None or state.connection == "connecting":  # said here only: no banner for a normal state
         return (N_("Connecting…"), {})
     me = view.seat

@@ -90,6 +90,19 @@ def describe_close(close_code: int | None, reason: str = "", lang: str = SOURCE_
     return t.gettext("{words}: {reason}", words=words, reason=reason) if reason else words
 
 
+WATCH_FULL = frozenset({"SPECTATORS_FULL", "SPECTATORS_PER_ADDRESS"})
+"""Refusals of a ``spectate`` that the window retries every :data:`WATCH_RETRY` seconds, saying so, as the
+table's web page does (stream s16 F3: a viewer's window started from a link to a full stream never opened)."""
+WATCH_RETRY = 60.0
+"""Seconds a window refused :data:`WATCH_FULL` waits before it asks to watch again (the web page's minute)."""
+
+
+def watch_retry(error_code: str, watching: bool) -> float | None:
+    """Seconds to wait before a ``spectate`` refused ``error_code`` is sent again (``watching``: the attach
+    was a ``spectate``), or None when that refusal is not retried so."""
+    return WATCH_RETRY if watching and error_code in WATCH_FULL else None
+
+
 def retry_refusal(error_code: str, seated: bool, data: object = None) -> bool:
     """True when a refused attach is worth retrying: a table being handed over (``TABLE_MOVING``),
     a seated client's rejoin refused during a failover, or any refusal whose ``data`` says when to

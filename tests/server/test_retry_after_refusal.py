@@ -197,3 +197,49 @@ def test_plays_check_of_the_table_waits_out_a_refusal_saying_when_and_names_the_
     with pytest.raises(joining.CheckFailed) as last:
         joining.check_arrival(invite, kept=False)
     assert len(checks) == 3 and last.value.failure is refused.value.failure
+
+
+def test_s16_a_window_come_to_watch_a_table_full_of_spectators_says_so_and_watches_once_let_in(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stream s16 F3: ``play --spectate`` (or a stream's link) to a table that has all the spectators it
+    takes printed one stderr line and exited, no window. The window now opens (client/cli, joining.
+    watch_anyway), says what the table's web page says and asks again every minute
+    (shared/reconnect.WATCH_RETRY, shortened here), and watches once a place is free."""
+    from dataclasses import replace
+
+    from doublenine.client import joining
+    from doublenine.client.embedded import EmbeddedServer
+    from doublenine.client.net import FULL
+    from doublenine.client.panels import WATCH_FULL
+    from doublenine.shared import reconnect
+    from sessionkit import pump_until  # type: ignore[import-not-found]
+
+    assert reconnect.watch_retry("SPECTATORS_FULL", True) == 60.0 and reconnect.watch_retry("SPECTATORS_FULL", False) is None
+    assert joining.watch_anyway(joining.CheckFailed(from_server_error("SPECTATORS_FULL", host="h", port=1),
+                                                    code="SPECTATORS_FULL"), True)
+    assert not joining.watch_anyway(joining.CheckFailed(from_server_error("UNKNOWN_TABLE", host="h", port=1),
+                                                        code="UNKNOWN_TABLE"), True)
+    monkeypatch.setattr(reconnect, "WATCH_RETRY", 0.2)
+    server = EmbeddedServer(":memory:", bot_delay=60.0)
+    url = server.start()
+    seats = tuple(p.SeatSpec(kind=k) for k in ("human", "computer", "computer", "computer"))
+    host = NetSession(NetClient(url, p.CreateTable(seats=seats, sit=1, name="Ana")).start())
+    viewer = None
+    try:
+        pump_until(host, lambda s: s.view is not None and s.table != "", 30)
+        code = host.state.table
+        table = server.server.registry.tables[code]
+        table.config = replace(table.config, max_spectators=0)  # takes no spectator now
+        viewer = NetSession(NetClient(url, p.Spectate(code=code)).start())
+        pump_until(viewer, lambda s: s.lost_why == FULL, 30)
+        assert viewer.state.connection == "connecting" and viewer.state.failure is None
+        assert status_line(viewer.state, Ui(), "en") == (WATCH_FULL, {})
+        assert WATCH_FULL == "This table already has as many spectators as it takes. Try again in a minute."
+        table.config = replace(table.config, max_spectators=32)  # a place comes free
+        pump_until(viewer, lambda s: s.view is not None and s.view.seat is None, 30)
+        assert viewer.state.failure is None
+    finally:
+        for s in (viewer, host):
+            if s is not None:
+                s.client.close()
+        server.stop()
