@@ -192,8 +192,10 @@ def own_line(state: ClientState, said: Any) -> Any:
     """A line said here (``ClientState.saying``) as :func:`line_text` reads a chat line: this seat's, with the
     name the window shows for it, or a spectator's."""
     from types import SimpleNamespace
+
+    from .store import sent_name
     me = state.view.seat if state.view is not None else None
-    name = state.names[int(me) - 1] if me is not None else ""
+    name = sent_name(state, me) if me is not None else ""  # read through line_text, as a line sent back is
     return SimpleNamespace(seat=None if me is None else int(me), name=name, text=said.text, phrase=said.phrase)
 
 

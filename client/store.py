@@ -557,6 +557,13 @@ def seat_name(state: ClientState, seat: Seat, lang: str) -> str:
     return window_seat_name(lang, int(seat), state.names[seat - 1], others)
 
 
+def sent_name(state: ClientState, seat: Seat) -> str:
+    """``seat``'s name as the table sent it (``TableW``, "" for none), for text that names it later through
+    :func:`.seatnames.window_seat_name` as a chat line's name is (chatdraw.own_line: a line said here, shown
+    as the server will send it back). Everything else names a seat with :func:`seat_name`."""
+    return state.names[seat - 1] if 1 <= seat <= len(state.names) else ""
+
+
 def localized(state: ClientState, lang: str) -> ClientState:
     """``state`` with every seat's name as :func:`seat_name` shows it in ``lang`` (for the overlays that take
     the names as a tuple); typed names stay as they are."""

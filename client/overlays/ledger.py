@@ -231,10 +231,6 @@ class _Builder:
             name = name[:-1]
         return name.rstrip() + "…"
 
-    def names_width(self) -> int:
-        """The widest of the four seats' :meth:`seat` (px): a column the next items start after."""
-        return max(DOT + 4 + self.fonts.measure(self.short_name(s), 14, True)[0] for s in SEATS)
-
 
 def _top(b: _Builder, led: Ledger, index: int) -> None:
     """Match selector, export button, seeded notice (D9) and match result (R19, R20)."""

@@ -105,7 +105,7 @@ def test_a_snapshot_converts_only_the_matches_it_carries_and_is_encoded_once_per
     assert [m.number for m in p.decode_server(frame).view.past] == list(range(4, 24))
     converted: list[int] = []
     real = table_module.view_to_wire
-    monkeypatch.setattr(table_module, "view_to_wire", lambda v, past=None: converted.append(past) or real(v, past))
+    monkeypatch.setattr(table_module, "view_to_wire", lambda v, past=None, players=None: converted.append(past) or real(v, past, players))
     for _ in range(5):
         table.snapshot_frame(None)
     table.snapshot_frame(1)
