@@ -98,9 +98,10 @@ def sound_room(sm: int) -> int:
 def shown_top_buttons(state: ClientState) -> tuple[tuple[str, str], ...]:
     """The :data:`TOP_BUTTONS` the top bar shows: a spectator (no seat) never undoes, redoes or restarts,
     so those are not shown at all (new user N9: greyed Restart/Undo/Redo in the spectator's bar), nor
-    while the window connects; it has :data:`COPY_LINK` in their room once the table has a code."""
+    while the window connects; it has :data:`COPY_LINK` in their room once the table has a code that leads
+    somewhere (``ClientState.shared``: never a table on this computer only, a lost connection, a table gone)."""
     if spectating(state):
-        return TOP_BUTTONS[:3] + ((COPY_LINK,) if state.table else ())
+        return TOP_BUTTONS[:3] + ((COPY_LINK,) if state.table and state.shared else ())
     return TOP_BUTTONS
 
 

@@ -1145,9 +1145,23 @@ PROMPT_WIDE = 40
 one column with the same edges (s13 item 1: the two were 448 and 560 px wide at 800x600)."""
 
 
+ONLY_THIS_COMPUTER = N_("Nobody else can join: this table is on this computer only, not hosted for friends")
+"""The lobby's first line where the table's code leads nobody to it (``ClientState.shared`` False, the
+connection up): said in place of "Share the table code", which was untrue there (new user s15)."""
+
+
+def share_said(state: ClientState) -> Text:
+    """What the lobby says of the table's code: share it (:attr:`ClientState.shared`), or why it leads nowhere
+    (:data:`ONLY_THIS_COMPUTER`). While the connection is lost no lobby is shown: the banner says so."""
+    if not state.shared:
+        return (ONLY_THIS_COMPUTER, {})
+    return (N_("Share the table code {code} with your friends"), {"code": state.table})
+
+
 def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
-    """Before the start: the code to share, and starting now with computers in the empty seats."""
-    lines: list[Text] = [(N_("Share the table code {code} with your friends"), {"code": state.table})]
+    """Before the start: the code to share where it leads somewhere (:func:`share_said`), and starting now
+    with computers in the empty seats."""
+    lines: list[Text] = [share_said(state)]
     specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]] = []
     if may_start(state):  # exactly where the server takes this seat's start (TableW.starters; club s14 F16)
         lines.append((N_("Or start now: computers take the empty seats"), {}))

@@ -145,6 +145,13 @@ class ClientState:
     """The seat ``joined`` named (None: joined as a spectator). While the view is still a spectator's, the
     seat was taken mid-hand and is this window's from the next deal (attacker s14 F1, docs/protocol.md
     ``join``): the window watches and says so (``footer.NEXT_HAND``)."""
+    shared: bool = True
+    """The table's code (and link) leads another person to it now: False where it is on this computer only (a
+    loopback server nobody else reaches: a table not hosted, or no longer hosted, for friends), while the
+    connection is lost, or once the table is gone (``failure``). Set by the table scene from its
+    ``has_link`` on the state it shows; the lobby and the spectator's "Copy link" offer sharing only where
+    True (new user s15: "Share the table code" at a table whose host was gone; kind: an offer to share what
+    leads nowhere)."""
     others_return: bool = True
     """The other human players who are away can come back to this table: False for a table this window's
     own loopback-only server plays (the launcher's local table: one once hosted for friends and no longer

@@ -91,6 +91,9 @@ LINK_COPIED = N_("Table link copied: {link}")
 ONLY_HERE = N_("This table is only on this computer: there is no link to send a friend")
 """Said by :data:`COPY_KEY` where the table has no link others can reach (a server on this computer only, a
 solo table): nothing is copied (s14 player F-b: "Table code copied: T4QGJ", a code nobody else could use)."""
+TABLE_UNREACHED = N_("This table does not answer now: its link would lead a friend nowhere")
+"""Said by :data:`COPY_KEY` while the connection is lost or the table is gone (its server or host gone): nothing
+is copied (new user s15: the code was still offered at a table no longer hosted)."""
 NO_CLIPBOARD = N_("No clipboard here: copy the table's link by hand: {link}")
 """Said where this system has no clipboard (pygame.scrap fails): the link to copy by hand."""
 SIT_KEY = pygame.K_j
@@ -279,6 +282,8 @@ class TableScene:
             self._laid_state = state
             # "See the line" (Ui.looking): the hand's final line behind its put-aside panel (pacing.looked)
             self._shown = localized(looked(state, self.ui) or state, self.lang)
+            if self._shown.shared != link:  # the lobby and a spectator's Copy link offer only a code that leads
+                self._shown = replace(self._shown, shared=link)  # somewhere (ClientState.shared)
             window = self.vp.pixels  # the Tiles and Chat buttons are sized for it (layout.toggle_zone)
             chips = 1 if self.host_room is not None else 0  # the host's chip in the Tiles and Chat row
             lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window, keys=keys,
@@ -566,7 +571,8 @@ class TableScene:
         asked = (self.session.state.table, id(self.host_room))  # a hosting window's link is its host's
         if self._link_for is None or self._link_for[0] != asked:
             self._link_for = (asked, self.table_link()[1])
-        return self._link_for[1]
+        state = self.session.state  # a link whose table answers nobody now leads nowhere (new user s15)
+        return self._link_for[1] and state.connection != "lost" and state.failure is None
 
     def copy_link(self) -> None:
         """K or "Copy link": the table's link (:meth:`table_link`) on the clipboard, said in a short confirmation
@@ -577,7 +583,10 @@ class TableScene:
         text, link = self.table_link()
         if not text:
             return
-        if not link:
+        state = self.session.state
+        if state.failure is not None or state.connection == "lost":  # its server or host gone (new user s15)
+            said = tr(self.lang, TABLE_UNREACHED)
+        elif not link:
             said = tr(self.lang, ONLY_HERE)
         elif not copy_text(text):
             said = tr(self.lang, NO_CLIPBOARD, link=text)

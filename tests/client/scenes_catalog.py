@@ -58,6 +58,10 @@ def table_states() -> list[tuple[str, ClientState, Ui]]:
     out.append(("lobby", replace(st, started=False), Ui(seen_finished=0)))
     out.append(("lobby-free", replace(st, started=False, computers=frozenset(), names=("José", "", "", ""),
                                       free=frozenset({Seat.TWO, Seat.THREE, Seat.FOUR})), Ui(seen_finished=0)))
+    # new user s15: a table on this computer only (not, or no longer, hosted) offers no code to share
+    out.append(("lobby-only-here", replace(st, started=False, shared=False, computers=frozenset(),
+                                           names=("José", "", "", ""), free=frozenset({Seat.TWO, Seat.THREE})),
+                Ui(seen_finished=0)))
     draw_me = Ui(seen_finished=0, draw_pick=23)
     out.append(("draw-mine", st, draw_me))
     _until(s, lambda x: x.phase is not Phase.DRAW or Seat.ONE not in to_act(x))
