@@ -45,6 +45,14 @@ class Settings:
     resume_port: int = 0
     """The port the remembered table was hosted on for friends ("Host for friends"); 0: a local table.
     The next start hosts it again there, so the friends' windows come back with their seat tokens."""
+    last_seat: str = ""
+    """``"CODE URL"``: the table on another server (a seat of :attr:`held`) the player sat at last, when that is
+    the most recent match the player was in, more recent than the kept local one (:attr:`resume_code`); ""
+    when the local one is (:func:`keep_match` empties it), or none. The start screen's "Back to your match"
+    names it and takes its seat back (:func:`last_seat`; new user s15: the button named an older local table
+    instead of the network table the player last sat at)."""
+    last_score: str = ""
+    """The score of :attr:`last_seat`'s match when the window last left it (:func:`score_entry`), or ""."""
     earlier: tuple[str, ...] = ()
     """Earlier kept local matches, most recent first, each ``"CODE TOKEN SCORE"``, or ``"CODE TOKEN SCORE
     PORT"`` for one that was hosted for friends on ``PORT`` (at most
@@ -114,7 +122,8 @@ MAX_EARLIER_CHARS = 5 + 1 + TOKEN_CHARS + 1 + SCORE_CHARS + 1 + 5
 a port."""
 
 FIELD_CHARS = {"window": 11, "name": NAME_CHARS, "server": SERVER_URL_CHARS, "lang": 16, "table": 64, "resume_code": 64,
-               "resume_token": TOKEN_CHARS, "resume_score": SCORE_CHARS}
+               "resume_token": TOKEN_CHARS, "resume_score": SCORE_CHARS, "last_seat": 5 + 1 + SERVER_URL_CHARS,
+               "last_score": SCORE_CHARS}
 """Each text field's own bound in characters (the server URL's is shared/invite's ``SERVER_URL_CHARS``; a
 code is then checked as one, a token as the wire's). A longer value read back is dropped (the default
 kept), never cut: a cut token or URL is another one, a seat lost (left-alone finding: one bound of 200 for
@@ -156,10 +165,37 @@ def hold_seat(saved: Settings, server: str, code: str, token: str) -> Settings:
 
 def release_seat(saved: Settings, server: str, code: str) -> Settings:
     """``saved`` without the seat held at ``server``'s table ``code`` (given up, or its match over); ``server``
-    in any spelling, as :func:`held_seat`."""
+    in any spelling, as :func:`held_seat`. When it was :attr:`Settings.last_seat`, none is, and the local match
+    kept before it goes first among the earlier ones: "Back to your match" names no match rather than an
+    older one moved up (as :func:`drop_match`)."""
     key = server_key(server)
+    last = last_seat(saved)
+    if last is not None and (server_key(last[1]), last[0]) == (key, code):
+        saved = replace(saved, last_seat="", last_score="")
+        if saved.resume_code and saved.resume_token:  # the local match kept before it stays an earlier one
+            earlier = [e for e in saved.earlier if (x := _entry(e)) is not None and x[0] != saved.resume_code]
+            earlier.insert(0, _format_entry(saved.resume_code, saved.resume_token, saved.resume_score,
+                                            saved.resume_port))
+            saved = replace(drop_match(saved), earlier=_bounded(earlier))
     return replace(saved, held=tuple(f"{c} {t} {u}" for c, t, u in _held(saved.held)
                                      if (server_key(u), c) != (key, code)))
+
+
+def sat_at(saved: Settings, server: str, code: str) -> Settings:
+    """``saved`` with ``server``'s table ``code`` (any spelling, a seat held there: :func:`hold_seat`) as the
+    match the player was in last (:attr:`Settings.last_seat`), its score kept only if it was that one."""
+    entry = f"{code} {server_key(server)}"
+    score = saved.last_score if saved.last_seat == entry else ""
+    return replace(saved, last_seat=entry, last_score=score)
+
+
+def last_seat(saved: Settings) -> tuple[str, str, str] | None:
+    """(code, server URL, seat token) of :attr:`Settings.last_seat` while that seat is still held (a seat of
+    :attr:`Settings.held`, read as wire data), else None: "Back to your match" then names the kept local
+    match, if any."""
+    code, _, url = saved.last_seat.partition(" ")
+    token = held_seat(saved, url, code) if code and url else ""
+    return (code, url, token) if token else None
 
 
 def _held(entries: object) -> list[tuple[str, str, str]]:
@@ -187,7 +223,8 @@ def _held_entry(text: str) -> tuple[str, str, str] | None:
 
 
 def keep_match(saved: Settings, code: str, token: str, port: int = 0) -> Settings:
-    """``saved`` with table ``code`` (seat ``token``, hosted on ``port``, 0: local) as the kept match.
+    """``saved`` with table ``code`` (seat ``token``, hosted on ``port``, 0: local) as the kept match, and the
+    most recent one (:attr:`Settings.last_seat` emptied).
 
     The match kept until now, if another one, goes first into :attr:`Settings.earlier` with its score
     and hosting port (new user N1: hosting a new table silently dropped the kept solo match; left alone
@@ -197,8 +234,9 @@ def keep_match(saved: Settings, code: str, token: str, port: int = 0) -> Setting
     if saved.resume_code and saved.resume_token and saved.resume_code != code:
         earlier.insert(0, _format_entry(saved.resume_code, saved.resume_token, saved.resume_score, saved.resume_port))
     score = saved.resume_score if saved.resume_code == code else ""
+    # the player sits at this local table now: it is the most recent match, not a network seat held before
     return replace(saved, resume_code=code, resume_token=token, resume_score=score, resume_port=port,
-                   earlier=_bounded(earlier))
+                   earlier=_bounded(earlier), last_seat="", last_score="")
 
 
 def _bounded(earlier: list[str]) -> tuple[str, ...]:

@@ -110,8 +110,8 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                 attach, fallback = held, attach
         else:
             attach = spectate_frame(launch.table, launch.name)  # its name said in the chat (s14)
-        if launch.server and remember:
-            on_joined = _remember_what_worked(launch.server)
+        if launch.server and remember:  # a seat taken there is the player's most recent match (config.sat_at)
+            on_joined = _remember_what_worked(launch.server, seated=launch.mode in ("create", "join"))
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
         # a seat whose token nothing remembers (--autoplay) is given up when the window closes
         # a table on this window's own server (loopback only: not, or no longer, hosted for friends) is one
@@ -175,7 +175,7 @@ def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: d
         return None, Failure("host.not_hosted_again", {**where, "reason": whole_sentences(str(reason), REASON_CHARS)})
 
 
-def _remember_what_worked(server: str) -> Any:
+def _remember_what_worked(server: str, seated: bool = False) -> Any:
     """Issue 11.6: an ``on_joined`` that saves ``server`` and the table code once the server said ``joined``.
 
     Only what worked is remembered: an address that never answered, or a table code the server
@@ -184,6 +184,9 @@ def _remember_what_worked(server: str) -> Any:
     none: the ones kept stay), so that a window closed at another server's table can come back to its
     seat (D7; tester finding: after closing it, joining again was refused "Table ... is full", the seat
     held for a token nothing kept; attacker F5: watching another table in between emptied the one slot).
+    ``seated``: the window came to sit (create, join: a rejoin of a held seat brings no token), so that table
+    is the player's most recent match (``config.sat_at``; new user s15: "Back to your match" named an older
+    local table instead).
     """
     def joined(code: str, token: str | None) -> None:
         from dataclasses import replace
@@ -196,6 +199,8 @@ def _remember_what_worked(server: str) -> Any:
         def changed(saved: config.Settings) -> config.Settings:
             if token:  # a spectator's join brings none: the seats held there and elsewhere stay (attacker F5)
                 saved = config.hold_seat(saved, base, code, token)
+            if seated and config.held_seat(saved, base, code):
+                saved = config.sat_at(saved, base, code)
             return replace(saved, server=base, table=code)
         config.update(changed)
     return joined
@@ -212,11 +217,16 @@ def _remember_resumed(rejoined: str) -> Any:
     """An ``on_joined`` for coming back to kept match ``rejoined``: when the server made a new table
     instead (that match is over or gone), the dead one is forgotten rather than offered again."""
     def joined(code: str, token: str | None) -> None:
+        from dataclasses import replace
+
         from . import config
+
         def changed(saved: config.Settings) -> config.Settings:
             if code != rejoined and saved.resume_code == rejoined:
                 saved = config.drop_match(saved)  # the dead one is not kept; the earlier ones stay as they were
-            return config.keep_match(saved, code, token) if token else saved
-        if token:
-            config.update(changed)
+            if token:
+                return config.keep_match(saved, code, token)
+            # the kept match taken back (a rejoin brings no token): the most recent match again (new user s15)
+            return replace(saved, last_seat="", last_score="") if saved.resume_code == code else saved
+        config.update(changed)
     return joined

@@ -119,13 +119,41 @@ def earlier_button(rect: Rect, kept: tuple[Kept, ...], lang: str,
     return Button("earlier", rect, N_("Earlier matches ({count})"), args=(("count", len(kept)),))
 
 
-def resume_button(rect: Rect, match: Kept, lang: str) -> Button:
+ON_SERVER = N_("on {server}")
+"""Where a match at another server's table runs, on "Back to your match" (the server's host, and its port
+when not the default one)."""
+
+
+def server_said(url: str, port: bool = True) -> str:
+    """``play.example.org``, ``192.168.1.20:8765``: a server URL as the start screen names it (its host, the
+    port where it is not the scheme's own and ``port``); the URL itself when it cannot be read."""
+    from doublenine.shared.failures import FailureError
+    from doublenine.shared.invite import check_server_url
+    try:
+        where = check_server_url(url)
+    except FailureError:
+        return url
+    host = f"[{where.host}]" if ":" in where.host else where.host
+    return host if not port or where.port == (443 if where.tls else 80) else f"{host}:{where.port}"
+
+
+def resume_button(rect: Rect, match: Kept, lang: str, server: str = "",
+                  fits: Callable[[str], bool] = lambda _: True) -> Button:
     """"Back to your match: K7QPA · 19-0" (D7): its code and score, which the earlier ones' labels name
-    too; where it runs is left out, so the label fits the button at 800x600 in every language."""
-    code, score, _ = match
+    too, and which match it is: at another server's table (``server``, its URL) that server always ("on
+    play.example.org", the score left out where both do not fit), on this computer where the label ``fits``
+    the button (at 800x600 not in every language). New user s15: the button named an older local table
+    where the player had last sat at a network one, and nothing said which it was."""
+    code, score, port = match
     score = score_said(lang, score)
-    return Button("resume", rect, N_("Back to your match: {match}"), primary=True,
-                  args=(("match", f"{code} · {score}" if score else code),))
+    where = tr(lang, ON_SERVER, server=server_said(server)) if server else         tr(lang, N_("hosted on port {port}"), port=port) if port else tr(lang, N_("on this computer"))
+    tries = [f"{code} · {score} · {where}", f"{code} · {where}"] if score else [f"{code} · {where}"]
+    if server and server_said(server, port=False) != server_said(server):  # its port left out last
+        tries.append(f"{code} · {tr(lang, ON_SERVER, server=server_said(server, port=False))}")
+    if not server:
+        tries.append(f"{code} · {score}" if score else code)
+    shown = next((t for t in tries if fits(tr(lang, "Back to your match: {match}", match=t))), tries[-1])
+    return Button("resume", rect, N_("Back to your match: {match}"), primary=True, args=(("match", shown),))
 
 
 def chooser_layout(card: Rect, count: int, size: tuple[int, int]) -> dict[str, Rect]:

@@ -20,8 +20,8 @@ from doublenine.shared.numbers import is_ascii_digits
 from ..art import Art
 from ..clipboard import field_value, paste_text
 from ..config import (
-    Settings, back_to_earlier, change, earlier_match, earlier_matches, kept_players, load, read_score, score_entry,
-    update,
+    Settings, back_to_earlier, change, earlier_match, earlier_matches, kept_players, last_seat, load, read_score,
+    score_entry, update,
 )
 from ..finished import FinishedMatch, load_finished
 from ..focus import cycle
@@ -71,11 +71,21 @@ def _kept(form: Form, saved: Settings, finished: tuple[FinishedMatch, ...] = ())
     and the kept ``finished`` matches (their ledgers)."""
     held = bool(saved.resume_code and saved.resume_token)
     done = tuple((m.code, score_entry(m.record.number, *m.record.scores)) for m in finished)
+    kept = tuple((c, _score(s), p) for c, _, s, p in earlier_matches(saved))
+    players = tuple(kept_players(saved, c) for c, _, _, _ in earlier_matches(saved))
+    form = replace(form, finished=done, finished_players=tuple(m.record.players or m.names for m in finished),  # s16 F10
+                   choosing=False)
+    last = last_seat(saved)
+    if last is not None:  # a seat at another server's table is the most recent match: Back to your match names
+        # it, and the kept local match is the first earlier one (new user s15: the button named that older one)
+        if held:
+            kept = ((saved.resume_code, _score(saved.resume_score), saved.resume_port),) + kept
+            players = (kept_players(saved, saved.resume_code),) + players
+        return replace(form, resume=_score(saved.last_score), resume_code=last[0], resume_port=0,
+                       resume_server=last[1], earlier=kept[0][1] if kept else None, kept=kept, kept_players=players)
     return replace(form, resume=_score(saved.resume_score) if held else None, earlier=_earlier(saved),
-                   finished=done, finished_players=tuple(m.record.players or m.names for m in finished),  # s16 F10
                    resume_code=saved.resume_code if held else "", resume_port=saved.resume_port if held else 0,
-                   kept=tuple((c, _score(s), p) for c, _, s, p in earlier_matches(saved)),
-                   kept_players=tuple(kept_players(saved, c) for c, _, _, _ in earlier_matches(saved)), choosing=False)
+                   resume_server="", kept=kept, kept_players=players)
 
 
 def _system_lang() -> str:
@@ -338,8 +348,9 @@ class StartScene:
         elif cid == "earlier" and len(f.kept) + len(f.finished) > 1:  # several: picked by code, score, place
             self.form = replace(f, choosing=True, focus="pick0" if f.focus == "earlier" else f.focus)
         elif cid == "earlier" and f.earlier is not None:
-            update(back_to_earlier)  # it becomes the kept match; the one kept until now goes earlier
-            return self._resume()
+            code = f.kept[0][0] if f.kept else None  # the one the button names (the kept local one, after a
+            update(lambda now: back_to_earlier(now, code))  # network seat); the one kept until now goes earlier
+            return self._resume_local()
         elif cid in ("create", "join", "watch"):
             return self._launch(cid)
         elif cid in ("host", "find"):
@@ -360,7 +371,7 @@ class StartScene:
             return self._open_finished(int(cid[4:]) - len(f.kept))
         code = f.kept[int(cid[4:])][0]
         update(lambda now: back_to_earlier(now, code))  # kept now; the one kept until now goes earlier
-        return self._resume()
+        return self._resume_local()
 
     def _open_finished(self, index: int) -> Change | None:
         """Open the ledger of kept finished match ``index`` (newest first) over the screen."""
@@ -407,6 +418,16 @@ class StartScene:
         return Change("push", scene)
 
     def _resume(self) -> Change | None:
+        """D7: back to the match "Back to your match" names, the most recent one the player was in: a seat held
+        at another server's table (:attr:`Form.resume_server`: joined again, the launcher takes the seat back
+        with its token) or the remembered local match."""
+        f = self.form
+        if f.resume_server:
+            return self._start(Launch("join", f.name.strip() or tr(f.lang, "Player"), f.lang, f.resume_server,
+                                      f.resume_code))
+        return self._resume_local()
+
+    def _resume_local(self) -> Change | None:
         """D7: back to the remembered local match (the launcher rejoins it with its seat token)."""
         f = self.form
         return self._start(Launch("create", f.name.strip() or tr(f.lang, "Player"), f.lang, resume=True))

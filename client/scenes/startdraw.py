@@ -100,7 +100,9 @@ def draw_start(surface: pygame.Surface, art: Art, form: Form, size: tuple[int, i
                 Button("join", lay["join"], N_("Join table"), primary=gold == "join", enabled=where),
                 Button("watch", lay["watch"], N_("Watch"), enabled=where)]
     if form.resume is not None:
-        buttons.append(replace(resume_button(lay["resume"], (form.resume_code, form.resume, form.resume_port), lang),
+        room = lay["resume"][2] - lay["resume"][3] // 2  # draw_button's width for its label
+        buttons.append(replace(resume_button(lay["resume"], (form.resume_code, form.resume, form.resume_port), lang,
+                                             form.resume_server, lambda text: art.type.measure(text, f)[0] <= room),
                                primary=gold == "resume"))
     if form.kept or form.finished:
         room = lay["earlier"][2] - lay["earlier"][3] // 2  # draw_button's width for its label

@@ -90,6 +90,10 @@ class Form:
     """The kept match's table code, named on "Back to your match" (two 0-0 buttons once read the same)."""
     resume_port: int = 0
     """The port the kept match is hosted on for friends; 0: a table on this computer."""
+    resume_server: str = ""
+    """The server (``ws[s]://HOST:PORT/``) of the match "Back to your match" names when it is a seat held at
+    another server's table, the player's most recent match (``config.last_seat``); "" for the kept local one
+    (new user s15: the button named an older local table instead of the network table last sat at)."""
     kept: tuple[Kept, ...] = ()
     """Every earlier kept match, most recent first (scenes/kept.py): all reachable, each by its code."""
     kept_players: tuple[Players, ...] = ()

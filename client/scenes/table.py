@@ -1299,11 +1299,20 @@ class TableScene:
         """The kept local match's score and who plays it, for the start screen's "Back to your match (19-0)"
         and its list of earlier matches (the players' names beside each code)."""
         state = self.session.state
-        if self._leave or state.view is None or not state.table or state.table != config.load().resume_code \
-                or spectating(state):  # a window watching the kept table (a second window) writes nothing of it
-            return
+        if self._leave or state.view is None or not state.table or spectating(state):
+            return  # a window watching the kept table (a second window) writes nothing of it
         a, b = state.view.scores
         score, code, names = config.score_entry(state.view.match, a, b), state.table, state.names
+        saved = config.load()
+        last = config.last_seat(saved)
+        url = str(getattr(getattr(self.session, "client", None), "url", "") or "")
+        from doublenine.shared.invite import server_key
+        if last is not None and last[0] == code and url and server_key(last[1]) == server_key(url):
+            # the network seat "Back to your match" names (config.last_seat): its score too (new user s15)
+            config.update(lambda now: replace(now, last_score=score) if now.last_seat == saved.last_seat else now)
+            return
+        if code != saved.resume_code:
+            return
         config.update(lambda now: config.remember_players(replace(now, resume_score=score), code, names)
                       if now.resume_code == code else now)  # another window may have kept another match since
 

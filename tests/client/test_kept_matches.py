@@ -72,7 +72,9 @@ def test_labels_name_the_table_score_and_place() -> None:
     resume = resume_button((0, 0, 1, 1), ("YPSHK", "0-0", 8765), "en")
     one = earlier_button((0, 0, 1, 1), kept[:1], "en")
     assert say("en", resume.label, dict(resume.args)) == \
-        "Back to your match: YPSHK · 0-0"
+        "Back to your match: YPSHK · 0-0 · hosted on port 8765"  # which match, where it fits (new user s15)
+    narrow = resume_button((0, 0, 1, 1), ("YPSHK", "0-0", 8765), "en", fits=lambda text: len(text) < 40)
+    assert say("en", narrow.label, dict(narrow.args)) == "Back to your match: YPSHK · 0-0"  # 800x600
     assert say("en", one.label, dict(one.args)) == "Earlier match: Table DWFBM · 0-0 · hosted on port 8765"
     narrow = earlier_button((0, 0, 1, 1), kept[:1], "de", fits=lambda text: len(text) < 40)  # 800x600 in German
     assert say("de", narrow.label, dict(narrow.args)) == "Frühere Partie: DWFBM · 0-0"
@@ -133,5 +135,5 @@ def test_a_later_match_of_a_table_says_which_match_its_score_is() -> None:
     full = earlier_button((0, 0, 1, 1), start.form.kept, "en")
     assert say("en", full.label, dict(full.args)) == "Earlier match: Table V53H3 · match 2: 0-0 · on this computer"
     assert match_label("en", ("V53H3", "148-60", 0)) == "Table V53H3 · 148-60 · on this computer"
-    back = resume_button((0, 0, 1, 1), ("V53H3", "0-0/2", 0), "de")
+    back = resume_button((0, 0, 1, 1), ("V53H3", "0-0/2", 0), "de", fits=lambda text: len(text) < 50)
     assert say("de", back.label, dict(back.args)) == "Zurück zu Ihrer Partie: V53H3 · Partie 2: 0-0"

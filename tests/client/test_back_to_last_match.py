@@ -1,0 +1,95 @@
+"""New user s15: "Back to your match" named an older local table instead of the network table the player
+last sat at. Kind: a start-screen offer that names another match than the most recent one the player was in
+(network or local); the button now says which it is (its server, or this computer / the hosting port).
+
+The writers walked here: a seat taken at another server's table (launcher._remember_what_worked, seated),
+the kept local match taken back (launcher._remember_resumed), a new local table (keep_match), the network
+seat given up (config.release_seat); the start screen's button, its label, and where it goes."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from typing import Any
+
+import pytest
+
+from doublenine.client import config
+from doublenine.client.launcher import _remember_local_table, _remember_resumed, _remember_what_worked
+from doublenine.client.scenes.kept import resume_button, server_said
+from doublenine.client.scenes.start import StartScene
+from doublenine.client.text import tr
+
+NET = "ws://play.example.org:8765/"
+
+
+def _say(button: Any, lang: str = "en") -> str:
+    return tr(lang, button.label, **dict(button.args))
+
+
+@pytest.fixture
+def saved_file(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    _remember_local_table("KCTSF", "tk")  # a local match, left at 12-0
+    config.update(lambda s: config.replace(s, resume_score="12-0"))
+
+
+def _start() -> tuple[StartScene, list[Any]]:
+    launched: list[Any] = []
+    return StartScene(config.load(), lambda launch: launched.append(launch) or None), launched
+
+
+def test_the_reported_case_back_names_the_network_table_last_sat_at(saved_file) -> None:  # type: ignore[no-untyped-def]
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")  # then the player sat at a network table
+    saved = config.load()
+    assert (saved.last_seat, config.last_seat(saved)) == \
+        ("N7TQP ws://play.example.org:8765/", ("N7TQP", "ws://play.example.org:8765/", "tok-n"))
+    start, launched = _start()
+    f = start.form
+    assert (f.resume_code, f.resume, f.resume_server, f.focus) == ("N7TQP", "", "ws://play.example.org:8765/", "resume")
+    assert _say(resume_button((0, 0, 1, 1), ("N7TQP", "", 0), "en", f.resume_server)) == \
+        "Back to your match: N7TQP · on play.example.org:8765"
+    # the local match kept before it is offered as an earlier one, never as "your match"
+    assert (f.earlier, f.kept) == ("12-0", (("KCTSF", "12-0", 0),))
+    start.click_id("resume")
+    assert [(x.mode, x.server, x.table) for x in launched] == [("join", "ws://play.example.org:8765/", "N7TQP")]
+    start.click_id("earlier")
+    assert (launched[-1].mode, launched[-1].resume) == ("create", True) and config.load().resume_code == "KCTSF"
+
+
+def test_a_spectators_visit_changes_nothing_and_the_local_match_taken_back_is_the_last_again(saved_file) -> None:  # type: ignore[no-untyped-def]
+    _remember_what_worked(NET, seated=False)("N7TQP", None)  # watched a network table: no seat there
+    assert config.load().last_seat == "" and _start()[0].form.resume_code == "KCTSF"
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")
+    _remember_what_worked(NET, seated=True)("N7TQP", None)  # its seat taken back (a rejoin brings no token)
+    assert config.load().last_seat == "N7TQP ws://play.example.org:8765/"
+    _remember_resumed("KCTSF")("KCTSF", None)  # back at the local match: it is the most recent again
+    start, _ = _start()
+    assert (config.load().last_seat, start.form.resume_code, start.form.resume_server, start.form.kept) == \
+        ("", "KCTSF", "", ())
+    assert _say(resume_button((0, 0, 1, 1), ("KCTSF", "12-0", 0), "en")) == \
+        "Back to your match: KCTSF · 12-0 · on this computer"
+    narrow = resume_button((0, 0, 1, 1), ("KCTSF", "12-0", 0), "en", fits=lambda text: len(text) < 40)
+    assert _say(narrow) == "Back to your match: KCTSF · 12-0"  # 800x600: where it runs left out
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")
+    _remember_local_table("AW4R3", "ta")  # a new local table: the most recent match
+    assert (config.load().last_seat, _start()[0].form.resume_code) == ("", "AW4R3")
+
+
+def test_the_network_seat_given_up_leaves_no_match_moved_up(saved_file) -> None:  # type: ignore[no-untyped-def]
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")
+    config.update(lambda s: config.release_seat(s, NET, "N7TQP"))  # Leave there, or its match over
+    saved = config.load()
+    assert (saved.last_seat, saved.resume_code, saved.earlier) == ("", "", ("KCTSF tk 12-0",))
+    f = _start()[0].form
+    assert (f.resume, f.earlier, f.kept) == (None, "12-0", (("KCTSF", "12-0", 0),))
+
+
+def test_the_label_says_which_in_another_language_and_keeps_the_server_when_narrow() -> None:
+    assert server_said("wss://play.example.org/") == "play.example.org"
+    assert server_said("ws://[fd00::5]:8765/") == "[fd00::5]:8765"
+    net = resume_button((0, 0, 1, 1), ("N7TQP", "3-0", 0), "fr", "ws://192.168.1.20:8765/")
+    assert _say(net, "fr") == "Retour à votre partie\u00a0: N7TQP · 3-0 · sur 192.168.1.20:8765"
+    narrow = resume_button((0, 0, 1, 1), ("N7TQP", "3-0", 0), "en", "ws://192.168.1.20:8765/", lambda t: len(t) < 50)
+    assert _say(narrow) == "Back to your match: N7TQP · on 192.168.1.20:8765"
