@@ -294,7 +294,8 @@ def run(args: argparse.Namespace) -> int:
                 launch = Launch("create", name, lang, server, seed=args.seed, level=args.level or "expert",
                                 resume=not asks_new_table(args) and not server and not robot,
                                 chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
-                                public=args.public, table_name=args.table_name.strip())  # the server cleans it
+                                public=args.public, table_name=args.table_name.strip(),  # the server cleans it
+                                quick=not robot and not server)  # Play now: a hand at once (client.playnow)
             if ask:  # the first start: the name asked once, then the table (scenes/askname.py)
                 from .scenes.askname import AskName
 
@@ -306,7 +307,8 @@ def run(args: argparse.Namespace) -> int:
                     except FailureError as exc:  # said on the start screen, as below
                         start.form = replace(start.form, message=exc.failure.text(lang))
                         return None
-                app.push(AskName(lang, answered))
+                from .playnow import PLAY_NOW
+                app.push(AskName(lang, answered, ok=PLAY_NOW if launch.quick else None))
             else:
                 try:
                     app.push(launcher(launch))

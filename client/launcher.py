@@ -119,6 +119,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         local = launch.mode == "create" and not launch.server and not running
         scene = TableScene(NetSession(client, keeps_seat=on_joined is not None, others_return=not local), launch.lang)
         scene.keep_finished = remember  # --autoplay keeps no finished match of the player's
+        scene.quick = launch.quick and launch.mode == "create" and not watching  # Play now (client.playnow)
         if launch.mode == "watch" and launch.server:  # a free seat's card takes it (s13 spectator F4)
             from dataclasses import replace as _with
             scene.sit = lambda seat: launcher(_with(launch, mode="join", seat=seat))

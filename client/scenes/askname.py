@@ -45,8 +45,10 @@ def should_ask(saved_name: str, asked: bool, given_name: str | None, robot: bool
     return not (robot or scripted or given_name or saved_name.strip() or asked)
 
 
-def ask_layout(size: tuple[int, int]) -> dict[str, Rect]:
-    """Rectangles of the question's card, its name field and OK button in a window of ``size`` px (pure)."""
+def ask_layout(size: tuple[int, int], ok_w: int = 0) -> dict[str, Rect]:
+    """Rectangles of the question's card, its name field and OK button in a window of ``size`` px (pure);
+    ``ok_w``: the px its button's label needs (Play now's is long), the button widened to it, at most the
+    field's width."""
     w, h = size
     u, f, sm = metrics(size)
     m = round(16 * u)
@@ -54,7 +56,7 @@ def ask_layout(size: tuple[int, int]) -> dict[str, Rect]:
     ch = round(13.2 * f)
     x, y = (w - cw) // 2, (h - ch) // 2
     bh = round(2.1 * f)
-    bw = round(8 * f)
+    bw = min(cw - 2 * m, max(round(8 * f), ok_w))
     return {"card": (x, y, cw, ch), "text": (x + m, y + round(2.4 * f), cw - 2 * m, round(4.4 * f)),
             "name": (x + m, y + ch - m - bh - round(0.8 * f) - bh, cw - 2 * m, bh),
             "ok": (x + cw - m - bw, y + ch - m - bh, bw, bh)}
@@ -63,8 +65,11 @@ def ask_layout(size: tuple[int, int]) -> dict[str, Rect]:
 class AskName:
     """The first start's question; ``done(name)`` returns the next scene (the table asked for)."""
 
-    def __init__(self, lang: str, done: Callable[[str], Any], art: Art | None = None) -> None:
+    def __init__(self, lang: str, done: Callable[[str], Any], art: Art | None = None, ok: str | None = None) -> None:
+        """``ok``: its button's label (a msgid), :data:`OK` by default; "Play now against the computer" where
+        the answer opens a table against the computer at once (client.playnow, new user s15)."""
         self.lang = lang
+        self.ok = ok or OK
         self.done = done
         self.art = art or Art()
         self.default = tr(lang, DEFAULT_NAME)
@@ -87,6 +92,11 @@ class AskName:
         self.vp = vp
         self.dirty = True
 
+    def layout(self, size: tuple[int, int]) -> dict[str, Rect]:
+        """:func:`ask_layout` with the button as wide as its label needs in this language."""
+        f = metrics(size)[1]
+        return ask_layout(size, self.art.type.measure(tr(self.lang, self.ok), f, bold=True)[0] + 2 * f)
+
     def chosen(self) -> str:
         """The name the answer gives: the field's text, cleaned and bounded, or the default when empty."""
         return field_value(self.name, NAME_CHARS).strip() or self.default
@@ -103,7 +113,7 @@ class AskName:
         self.dirty = True
         if event.type == pygame.QUIT:
             return Change("quit")
-        lay = ask_layout(self.vp.pixels)
+        lay = self.layout(self.vp.pixels)
         pos = pointer(event, self.vp) if event.type == pygame.MOUSEBUTTONDOWN else None
         if pos is not None:
             if pygame.Rect(lay["ok"]).collidepoint(pos):
@@ -142,7 +152,7 @@ class AskName:
         """The felt, the card with its heading, the question, the field and OK."""
         size = surface.get_size()
         u, f, sm = metrics(size)
-        lay = ask_layout(size)
+        lay = self.layout(size)
         surface.blit(self.art.felt(size), (0, 0))
         x, y, cw, ch = lay["card"]
         surface.blit(self.art.plate(cw, ch, (12, 26, 20, 235), f), (x, y))
@@ -151,7 +161,7 @@ class AskName:
         surface.blit(head, head.get_rect(midtop=(x + cw // 2, y + f // 2)))
         draw_fitted(surface, self.art, tr(self.lang, ASK), f, lay["text"], INK)
         draw_field(surface, self.art, lay["name"], self.name, self.caret if self.focus == "name" else None, f)
-        draw_button(surface, self.art, Button("ok", lay["ok"], OK, primary=True), f, self.lang, False)
+        draw_button(surface, self.art, Button("ok", lay["ok"], self.ok, primary=True), f, self.lang, False)
         if self.focus == "ok":
             draw_ring(surface, lay["ok"])
 

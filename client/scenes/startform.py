@@ -50,6 +50,9 @@ class Launch:
     """Issue 13.3: a new table is listed on its server's web page (``create_table{public}``)."""
     table_name: str = ""
     """Club s14: a new table's name (``create_table.table_name``; ``play --table-name``), "" none."""
+    quick: bool = False
+    """Play now against the computer (client.playnow): the window takes the first hand's steps that hold no
+    choice for the player (``doublenine play`` making a table against three computers; new user s15)."""
 
 
 @dataclass(frozen=True, slots=True)

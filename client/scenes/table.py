@@ -33,7 +33,7 @@ from ..intents import AskCoach, AskHint, Answer, Back, Control, Decide, HandOver
 from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics, text_size
 from ..missed import missed_end
 from ..pacing import Pacer, looked
-from ..panels import confirming, draw_key
+from ..panels import confirming, draw_key, draw_unseen
 from ..render import INK, render, wrap
 from ..seatnames import renamed_notice, table_renamed_notice
 from ..seen import KEY_GUARD, PRESS_KEYS, Seen, Sight  # noqa: F401 - KEY_GUARD: said here too (the tests read it)
@@ -66,6 +66,8 @@ SLIDE = 0.22
 """Seconds a newly played tile takes to slide from its player to its place."""
 FLIP_SECONDS = 2.5
 """Seconds a tied opening draw's tiles stay face up in their cells over the new grid (R4)."""
+QUICK_SECONDS = 12.0
+"""How long Play now's one line (client.playnow.said) stays, or until clicked away."""
 
 
 class Session(Protocol):
@@ -214,6 +216,11 @@ class TableScene:
         self.watching_other = ""
         """The code of the other window's table this window watches (launcher, issue 12 case 0), "" else:
         its message is said again from the first view of the table (launcher.watching_said)."""
+        self.quick = False
+        """Play now against the computer (client.playnow, ``Launch.quick``): the window takes the first hand's
+        steps that hold no choice (the draw, its result, the lead, a hand that cannot be redealt), then says so."""
+        self._quick_acted = False
+        """Play now sent a decision for the player: :meth:`_play_now` says what it did once the hand shows."""
         self.asked_name: str | None = None
         """The name this window sent for its seat (create, join: set by the launcher); compared once with
         the name the table gave the seat, and the player told when they differ (seatnames.renamed_notice)."""
@@ -387,6 +394,8 @@ class TableScene:
         grace = self._away_clock(now)
         if grace != self.ui.away_wait:  # once a second while a seat's minute runs
             self.ui, changed = replace(self.ui, away_wait=grace), True
+        if self.quick:
+            self._play_now(now)
         follow = self._follow(self.state, self.ui)  # every frame: the table may have gone on long before
         if follow != self.ui:
             self.ui, changed = follow, True
@@ -466,6 +475,30 @@ class TableScene:
             elif mark != sent or self._now - at >= HELD_SECONDS:
                 del self._held[kind]
         return len(self._held) != before
+
+    def _play_now(self, now: float) -> None:
+        """Play now (:attr:`quick`, client.playnow): send the step that holds no choice for the player, or take
+        the draw's result as read; once done, say in one line what was done for the player (new user s15: four
+        panels before the first tile)."""
+        from ..playnow import next_step, said
+        state = self.session.state
+        if state.connection != "connected" or state.view is None or state.sending:
+            return
+        step = next_step(state.view, draw_unseen(state.view, self.ui))
+        if step.seen_draw:  # and the step after it at once: no prompt of its is drawn in between
+            self.ui, self.dirty = replace(self.ui, seen_draw=draw_key(state.view)), True
+            step = next_step(state.view, False)
+        if step.decision is not None:
+            self._quick_acted = self._send_once(Decide(step.decision)) or self._quick_acted
+        elif step.done:
+            self.quick = False
+            line = said(state.view) if self._quick_acted else None
+            if line is not None:
+                msgid, args = line
+                if "seat" in args:
+                    args = dict(args)
+                    args["name"] = seat_name(state, args.pop("seat"), self.lang)
+                self._show(tr(self.lang, msgid, **args), now + QUICK_SECONDS)
 
     def _send_once(self, intent: Intent) -> bool:
         """Send ``intent`` unless one of its kind (:func:`held_kind`) is still held: sent, its answer not yet
