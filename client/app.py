@@ -165,6 +165,9 @@ class App:
         self.notice: tuple[str, float] | None = None
         """The window's own notice (a msgid) and when it was raised: drawn over the scene for
         :data:`NOTICE_SECONDS` (:meth:`check_fullscreen`)."""
+        self.raise_asked: Any = None
+        """``raise_asked(now) -> bool``: a second window asked this one to come forward (client/instance.py,
+        ``WindowLock.raise_asked``); looked at on every pass, the window raised (:func:`bring_forward`)."""
         self.closed_size: tuple[int, int] | None = None
         """The window's size in px when :meth:`run` ended (None before): kept for the next start."""
         self.stack: list[Any] = []
@@ -250,6 +253,8 @@ class App:
         if not self.stack:
             return False
         now = time.monotonic()
+        if self.raise_asked is not None and self.raise_asked(now):
+            bring_forward()
         self.check_fullscreen(now)
         if self.notice is not None and now - self.notice[1] > NOTICE_SECONDS:
             self.notice = None
@@ -344,6 +349,19 @@ class App:
                 w, h = pygame.display.get_window_size()
                 self.closed_size = (int(w), int(h))
             pygame.quit()
+
+
+def bring_forward() -> None:
+    """Raise the window above the others and give it the input focus (restored first if minimized), where SDL
+    and the desktop allow it: a second window asked for it (client/instance.py, new user s15)."""
+    try:
+        with warnings.catch_warnings():  # pygame-ce marks from_display_module deprecated; no replacement in 2.5
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.restore()
+        window.focus()
+    except (AttributeError, pygame.error):  # pygame without Window, or no window: nothing to raise
+        pass
 
 
 def _forbid_shrinking(desktop: tuple[int, int] | None = None) -> None:

@@ -188,6 +188,30 @@ def player_name(given: str | None, saved: str, lang: str) -> str:
     return nfc(given or typed_name(saved) or tr(lang, "Player"))[:32]
 
 
+def _other_window(args: argparse.Namespace, settings: Any, lang: str) -> str | None:
+    """Another live window holds the data folder (client/instance.py): ask this one's player what to do
+    (scenes/otherwindow.OtherWindow) in a window of its own; its choice, or None when there is no display (said
+    on stderr, as the window's own refusal)."""
+    import pygame
+
+    from doublenine.shared.cleantext import for_terminal
+
+    from .app import App, NoDisplay
+    from .scenes.otherwindow import OtherWindow
+
+    card = OtherWindow(lang)
+    try:
+        app = App(card, start_size(args, settings, False), need_display=True, fit_desktop=args.size is None)
+    except NoDisplay as exc:
+        print(f"doublenine play: {for_terminal(exc)}", file=sys.stderr)
+        return None
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return card.choice
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the window; returns the exit code: 0 closed, 1 a failure while it was open, 2 a table that
     cannot be joined or no display (130 after Ctrl-C: doublenine/cli). The line saying why goes to stderr;
@@ -203,16 +227,13 @@ def run(args: argparse.Namespace) -> int:
     from . import autoplay, config
     from .app import App, NoDisplay
     from .scenes.start import Launch, StartScene
-    from .text import typed_name
+    from .text import tr, typed_name
 
     robot = autoplay.wanted(args.autoplay)
     # the install check must never touch the player's game: defaults only, nothing saved (finding 3)
     settings = config.Settings() if robot else config.load()
     lang = window_language(args.lang, settings.lang)
     name = player_name(args.name, settings.name, lang)
-    from .scenes.askname import should_ask
-    ask = should_ask(settings.name, settings.asked_name, args.name, robot,
-                     bool(args.server or args.table or args.join or args.start_screen))  # s13 item 5
     if args.join:  # issue 8: the invite carries server and table; check it before opening a window
         from .joining import resolve_invite
         try:  # a seat this computer holds there is taken back, so a full table is no refusal (D7)
@@ -252,10 +273,29 @@ def run(args: argparse.Namespace) -> int:
         if refused is not None and not watch_anyway(refused, args.spectate):  # a full table of spectators:
             # the window opens and says it, asking again every minute (stream s16 F3)
             return _refused(args, refused, lang, settings, (args.server, args.table))
+    lock: Any = None  # the data folder's WindowLock; True where it cannot be had (unguarded)
+    separate = False
+    if not robot:  # one window per data folder: a second one asks first (client/instance.py, new user s15)
+        from .instance import ask_forward, take_window
+        try:
+            lock = take_window()
+        except OSError:  # a data folder that cannot hold the lock: the window opens as before, unguarded
+            lock = True
+        if lock is None:
+            choice = _other_window(args, settings, lang)  # after the checks: a refusal is said first
+            if choice in ("forward", "close") or choice is None:
+                if choice == "forward":
+                    ask_forward()
+                return 2 if choice is None else 0
+            separate = True  # its own tables in memory; nothing of the other window's read into play or written
+    keep = not robot and not separate  # the player's kept matches, seats and settings: this window's to use
+    from .scenes.askname import should_ask
+    ask = should_ask(settings.name, settings.asked_name, args.name, not keep,
+                     bool(args.server or args.table or args.join or args.start_screen))  # s13 item 5
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
     # the server and table given are saved only once they worked (issue 11.6, launcher._remember_what_worked)
-    if not robot:  # a default name is not saved: it follows the language the next window speaks
+    if keep:  # a default name is not saved: it follows the language the next window speaks
         config.change(name=typed_name(name), lang=lang)
     from doublenine.shared.invite import server_base
     settings = replace(settings, name=name, lang=lang)
@@ -266,9 +306,12 @@ def run(args: argparse.Namespace) -> int:
     # (new user: README says a server and code are remembered "once joining them worked")
     box: dict[str, Any] = {}
     # autoplay: its own store in memory (never the player's file nor another window's server)
-    launcher = make_launcher(lang, box, db=":memory:" if robot else None,
-                             bot_delay=autoplay.BOT_DELAY if robot else None, remember=not robot)
-    start = StartScene(settings, launcher, remember=not robot)
+    launcher = make_launcher(lang, box, db=None if keep else ":memory:",
+                             bot_delay=autoplay.BOT_DELAY if robot else None, remember=keep)
+    start = StartScene(settings, launcher, remember=keep)
+    if separate:  # said where it is seen first (scenes/otherwindow.SEPARATE_SAID)
+        from .scenes.otherwindow import SEPARATE_SAID
+        start.form = replace(start.form, message=tr(lang, SEPARATE_SAID))
     if args.start_screen:  # what the command line said of the table is filled in, not dropped
         start.form = start_form(start.form, args)
     from .layout import set_text_size
@@ -278,13 +321,17 @@ def run(args: argparse.Namespace) -> int:
                   fit_desktop=args.size is None and not robot)  # --size: as asked (s14 access F1)
     except NoDisplay as exc:
         print(f"doublenine play: {for_terminal(exc)}", file=sys.stderr)
+        if lock is not None and lock is not True:
+            lock.release()
         return 2
     from .app import set_fullscreen
     if settings.fullscreen and not robot:
         set_fullscreen(True)
     app.lang = lang
-    if not robot:  # F11 / Alt+Enter, or full screen refused (app.check_fullscreen): kept for the next start
+    if keep:  # F11 / Alt+Enter, or full screen refused (app.check_fullscreen): kept for the next start
         app.on_fullscreen = lambda on: config.change(fullscreen=on)
+    if lock is not None and lock is not True:  # a second window's "Bring it forward" (client/instance.py)
+        app.raise_asked = lock.raise_asked
     try:
         if not args.start_screen:
             if args.table:
@@ -292,7 +339,7 @@ def run(args: argparse.Namespace) -> int:
                 launch = Launch(mode, name, lang, server, args.table.upper(), args.seat)
             else:
                 launch = Launch("create", name, lang, server, seed=args.seed, level=args.level or "expert",
-                                resume=not asks_new_table(args) and not server and not robot,
+                                resume=not asks_new_table(args) and not server and keep,
                                 chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
                                 public=args.public, table_name=args.table_name.strip(),  # the server cleans it
                                 quick=not robot and not server)  # Play now: a hand at once (client.playnow)
@@ -311,14 +358,18 @@ def run(args: argparse.Namespace) -> int:
                 app.push(AskName(lang, answered, ok=PLAY_NOW if launch.quick else None))
             else:
                 try:
-                    app.push(launcher(launch))
+                    table = launcher(launch)
+                    if separate and callable(getattr(table, "tell", None)):  # said at its table too
+                        from .scenes.otherwindow import SEPARATE_SAID
+                        table.tell(tr(lang, SEPARATE_SAID), 12.0)
+                    app.push(table)
                 except FailureError as exc:  # said on the start screen, in the player's language (a second
                     start.form = replace(start.form, message=exc.failure.text(lang))  # window with nothing to watch)
         if robot:
             return autoplay.run(app, shots=args.autoplay_shots)
         code = app.run()
         closed = getattr(app, "closed_size", None)
-        if closed is not None:  # the size the player left it at, for the next start
+        if closed is not None and keep:  # the size the player left it at, for the next start
             config.remember_window(closed)
         return code
     except (OSError, RuntimeError, ValueError) as exc:  # a path or a server's words: escaped (attacker F7)
@@ -329,3 +380,5 @@ def run(args: argparse.Namespace) -> int:
         if server_obj is not None:
             server_obj.stop()
         pygame.quit()
+        if lock is not None and lock is not True:
+            lock.release()

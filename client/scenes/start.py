@@ -126,7 +126,7 @@ class StartScene:
         """The kept finished matches (client/finished.py), newest first: the list opens their ledgers."""
         self.past: Any = None
         """The ledger of a kept finished match open over the screen (scenes/pastledger.PastLedger), or None."""
-        self.form = _first_focus(_kept(self.form, settings, self.finished), "")
+        self.form = _first_focus(_kept(self.form, self._own(settings), self.finished), "")
         self._file: tuple[str, str] | None = None
         """The server and table client.json held when last read (:meth:`resize`); None before."""
         self.launcher = launcher
@@ -142,7 +142,7 @@ class StartScene:
         """New window size; also called when a table scene above closes (App.pop): the match it kept, and
         its score, are read again for "Back to your match"."""
         self.vp = vp
-        saved = load()
+        saved = self._own(load())
         self.finished = load_finished() if self.remember else ()  # a table above may have kept one
         self.form = _first_focus(_kept(self.form, saved, self.finished), self.form.resume_code)
         if self.past is not None:
@@ -153,6 +153,15 @@ class StartScene:
             self.form = replace(self.form, table="")  # that table's game is over: its host's address stays
         ENDED_TABLES.clear()
         self.dirty = True
+
+    def _own(self, saved: Settings) -> Settings:
+        """``saved`` as this screen may offer it: without the kept matches and held seats where it remembers
+        nothing (``--autoplay``, a separate session beside another window: scenes/otherwindow.py), whose
+        "Back to your match" would name a match this window never goes back to (new user s15)."""
+        if self.remember:
+            return saved
+        return replace(saved, resume_code="", resume_token="", resume_score="", resume_port=0, earlier=(), held=(),
+                       last_seat="", last_score="")
 
     def _follow_file(self, saved: Settings) -> None:
         """A server and table saved since the last look (a join that worked: ``launcher._remember_what_worked``)

@@ -16,7 +16,10 @@ import pygame
 from doublenine.client.art import Art
 from doublenine.client.layout import compute_layout, legal_ends
 from doublenine.client.local import LocalSession
+from doublenine.client.playnow import PLAY_NOW
 from doublenine.client.render import render
+from doublenine.client.scenes.askname import AskName
+from doublenine.client.scenes.otherwindow import OtherWindow
 from doublenine.client.store import ClientState, ConsentPrompt, localized
 from doublenine.client.text import tr
 from doublenine.client.typeset import Drawn, watch
@@ -137,6 +140,28 @@ def _start(art: Art, message: str | None = "") -> Paint:
         form = Form(name="José", lang=lang, kinds=("computer", "human", "computer"), seed="2026",
                     server="ws://192.168.1.20:8765", table="K7QPA", focus="name", message=shown, resume="19-0")
         draw_start(surface, art, form, surface.get_size())
+    return paint
+
+
+def _start_network(art: Art) -> Paint:
+    """The start screen whose "Back to your match" is a seat at another server's table (new user s15), the
+    kept local match offered as the earlier one."""
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.scenes.start import Form, draw_start
+        form = Form(name="José", lang=lang, focus="resume", resume="3-0", resume_code="N7TQP",
+                    resume_server="ws://play.example.org:8765/", earlier="12-0", kept=(("KCTSF", "12-0", 0),))
+        draw_start(surface, art, form, surface.get_size())
+    return paint
+
+
+def _scene(make: Callable[[str], Any]) -> Paint:
+    """A whole scene made for the language (its own ``draw``): the first start's Play now card, the second
+    window's question (new user s15)."""
+    def paint(surface: pygame.Surface, lang: str) -> None:
+        from doublenine.client.input import Viewport
+        scene = make(lang)
+        scene.resize(Viewport(surface.get_size(), surface.get_size()))
+        scene.draw(surface)
     return paint
 
 
@@ -402,6 +427,9 @@ def painters() -> list[tuple[str, Paint]]:
             ("table/tracker", _tracker(by["own-turn"], False)),
             ("table/tracker-spectator", _tracker(by["own-turn"], True)),
             ("start", _start(art)), ("start/failure-longest", _start(art, None)),
+            ("start/back-network", _start_network(art)),
+            ("askname/play-now", _scene(lambda lang: AskName(lang, lambda name: None, ok=PLAY_NOW))),
+            ("other-window", _scene(OtherWindow)),
             ("start/message", _start(art, "Enter the server address and the table code")),
             ("settings", _settings(True)), ("settings/off", _settings(False)), ("join", _join(art, "")), ("join/found", _join(art, "", 3)),
             ("join/message", _join(art, "Cannot reach 192.168.1.20:8765: check the address and the firewall")),
