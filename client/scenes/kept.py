@@ -146,10 +146,14 @@ def resume_button(rect: Rect, match: Kept, lang: str, server: str = "",
     where the player had last sat at a network one, and nothing said which it was."""
     code, score, port = match
     score = score_said(lang, score)
-    where = tr(lang, ON_SERVER, server=server_said(server)) if server else         tr(lang, N_("hosted on port {port}"), port=port) if port else tr(lang, N_("on this computer"))
+    if server:
+        where = tr(lang, ON_SERVER, server=server_said(server))
+    else:
+        where = tr(lang, N_("hosted on port {port}"), port=port) if port else tr(lang, N_("on this computer"))
     tries = [f"{code} · {score} · {where}", f"{code} · {where}"] if score else [f"{code} · {where}"]
-    if server and server_said(server, port=False) != server_said(server):  # its port left out last
-        tries.append(f"{code} · {tr(lang, ON_SERVER, server=server_said(server, port=False))}")
+    if server:  # its port left out, then the word "on": the server itself is what says which match it is
+        tries += [f"{code} · {tr(lang, ON_SERVER, server=server_said(server, port=False))}",
+                  f"{code} · {server_said(server, port=False)}"]
     if not server:
         tries.append(f"{code} · {score}" if score else code)
     shown = next((t for t in tries if fits(tr(lang, "Back to your match: {match}", match=t))), tries[-1])
