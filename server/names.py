@@ -178,17 +178,27 @@ def reads_as_table_heading(name: str) -> bool:
     "Table Rouge" and "Mesa 10001" were stored without a name; the pages show codes in capitals of an
     alphabet without I, L, O, U, 0 and 1, so those cannot be one. "Mesa VERDE" still can."""
     prefixes = _table_prefixes()
-    for cut in range(1, len(name)):
-        if name_key(name[:cut]) in prefixes and is_code(_code_form(name[cut:])):
+    bare = "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c)[0] not in "PS")
+    for cut in range(1, len(bare)):
+        if name_key(bare[:cut]) in prefixes and is_code(_code_form(bare[cut:])):
             return True
     return False
 
 
 def _code_form(text: str) -> str:
-    """``text`` as a code would read on a page: NFKC, the confusables :func:`skeleton`, marks and spaces
-    removed, case kept (a code is shown in capitals)."""
-    s = skeleton(unicodedata.normalize("NFKC", text))
-    return "".join(c for c in s if unicodedata.category(c) not in _MARKS and not c.isspace())
+    """``text`` as a code would read on a page: NFKC, small capitals as capitals ("ᴛ7ʜᴡ7"), the confusables
+    :func:`skeleton`, marks, spaces, punctuation and symbols removed ("T7HW7.", ": T7HW7", "#T7HW7"), case
+    otherwise kept (a code is shown in capitals). Attacker s16 F2: one dot, a colon or small capitals beside a
+    real table's code read as its heading on a projector."""
+    s = "".join(_capital(c) for c in unicodedata.normalize("NFKC", text))
+    s = skeleton(s)
+    return "".join(c for c in s if unicodedata.category(c) not in _MARKS and unicodedata.category(c)[0] not in "PSZ")
+
+
+def _capital(c: str) -> str:
+    """A Latin small capital as its capital ("ᴛ" -> "T"), any other character as it is."""
+    name = unicodedata.name(c, "")
+    return name[-1] if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name) == 28 else c
 
 
 def without_markers(name: str) -> str:
