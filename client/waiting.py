@@ -202,6 +202,9 @@ def clear_spot(lay: TableLayout, w: int, h: int, want: tuple[int, int],
     name card. Kind: a tip or notice placed without checking what it covers. ``nearest``: the clear
     place nearest ``want`` in any direction (a button's tip stays by its button), not its column first."""
     controls = [b.rect for b in lay.buttons] + ([lay.toggles] if lay.toggles[2] and lay.toggles[3] else [])
+    # the lifted tile's ghosts are clicked to play it (s15: at 1024x768, 125 %, the Leave warning lay over the
+    # left one; kind: a message placed without the clickable places the line offers)
+    controls += [g.rect for g in lay.ghosts.values()]
     shown = [box for _, box in lay.status]  # the status line's rows as drawn (none under a modal prompt)
     things = obstacles(lay, status=0) + [(r, 400) for r in (*shown, *controls, *also)]
     key = (tuple(things), lay.size, w, h, want, nearest)
