@@ -1230,16 +1230,37 @@ YOURS_LOST = N_("Your team lost the match")
 """R19 at the match's end, said to a seat whose team lost."""
 
 
+def last_hand(view: SpectatorView) -> int:
+    """The number of the match's last finished hand (``view.finished``' of ``view.match``), else
+    ``view.hand_number``: the hand a match over ended with (R19)."""
+    return max((fh.number for fh in view.finished if fh.match == view.match), default=view.hand_number)
+
+
+def played_match(state: ClientState, view: SpectatorView) -> bool:
+    """Whether the viewer's present person played any of the match ``view`` shows (R19, R21/D8): False for one
+    who sat down after its last hand ended (``SeatW.sat_after``/``played_by``, :func:`.store.played_by_holder`),
+    whom the match-end panel does not tell "your team won/lost" (attacker s16 F7); False for a spectator."""
+    seat = getattr(view, "seat", None)
+    return seat is not None and played_by_holder(state, seat, view.match, last_hand(view))
+
+
 def _match_over(state: ClientState, view: SpectatorView, area: Rect, f: int, lang: str) -> Panel:
     team = view.winner.value if view.winner is not None else "?"
     lines: list[Text] = []
+    # attacker s16 F7: a person who sat down once the match was over (SeatW.sat_after/played_by) was told
+    # "Your team lost the match" and "You and ..." for a match the computer played at their seat
+    played = view.seat is not None and played_match(state, view)
     if view.winner is not None:
         a, b = view.winner.seats
-        if view.seat in (a, b):
+        if played and view.seat in (a, b):
             lines.append((WINNERS_YOURS, {"name": seat_name(state, view.seat.partner, lang)}))
+        elif view.seat in (a, b):  # the winners as who played them at the end: "the computer in Vera's seat"
+            last = last_hand(view)
+            lines.append((WINNERS, {"a": hand_seat_name(state, a, view.match, last, lang),
+                                    "b": hand_seat_name(state, b, view.match, last, lang)}))
         else:
             lines.append((WINNERS, {"a": seat_name(state, a, lang), "b": seat_name(state, b, lang)}))
-        if view.seat is not None:  # s11 new user: the panel named the winners, never "you"
+        if played:  # s11 new user: the panel named the winners, never "you"
             lines.append((YOURS_WON if view.seat.team is view.winner else YOURS_LOST, {}))
     lines += [(N_("Final score: Team A {a}, Team B {b}"), {"a": view.scores[0], "b": view.scores[1]})]
     if view.named is not None and view.winner is not None:  # R20, named and said what it means (shared/terms)

@@ -82,3 +82,27 @@ def test_the_score_charts_hand_axis_is_labelled(match_over, lang: str, word: str
             if hasattr(item, "paint"):
                 item.paint(pygame.Surface((900, 400)), item.rect)
     assert [d.text for d in seen].count(word) == 1
+
+
+def test_r19_attacker_s16_f7_a_seat_taken_after_the_match_ended_is_not_told_your_team_lost(match_over) -> None:  # type: ignore[no-untyped-def]
+    """attacker s16 F7: a person who sat down at seat 1 once the match was over (``SeatW.sat_after`` = the
+    match's last hand) was told "Your team lost the match" for a match the computer played there. Kind: the
+    match-end panel spoke to the seat's present holder about every hand of the match (:func:`panels.played_match`)."""
+    from doublenine.client.panels import last_hand
+    state, ui = match_over
+    view = state.view
+    last = last_hand(view)
+    assert last == max(fh.number for fh in view.finished if fh.match == view.match) and last >= 1
+    late = replace(state, sat_after=((view.match, last), None, None, None))
+    _, panel = _panel(late, ui)
+    said = [say("en", *line) for line in panel.lines]
+    assert said[:2] == ["Zoë and Brontë", "Final score: Team A {a}, Team B {b}".format(a=view.scores[0],
+                                                                                     b=view.scores[1])]
+    assert not [t for t in said if "Your team" in t or t.startswith("You and")]
+    # sat down after the first hand: a part of the match was theirs, the team's result is said as before
+    early = replace(state, sat_after=((view.match, 1), None, None, None))
+    assert [say("en", *line) for line in _panel(early, ui)[1].lines][1] == "Your team lost the match"
+    # on the winning side: the winners named as who played them, the computer at the newcomer's seat
+    won = replace(late, view=replace(view, winner=view.seat.team))
+    assert [say("en", *line) for line in _panel(won, ui)[1].lines][0] == \
+        "the computer in {me}'s seat and Ñandú".format(me=state.names[0])
