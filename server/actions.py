@@ -477,17 +477,21 @@ async def control(table: Table, seat: Seat, intent: Any) -> None:
     MATCH_OVER (organiser s16 F2): a finished match is kept whatever comes next, so a new match then undoes
     nothing of the away player's; it is not asked, and the computer plays the seat on in the new match
     until its player is back (D7; a seat whose player is not connected is given up at the match's end,
-    ``Table.settle_match_end``). Kind: a consent that guards nothing asked of someone who cannot give it."""
+    ``Table.settle_match_end``). Kind: a consent that guards nothing asked of someone who cannot give it.
+    An undo, redo or restart at MATCH_OVER is also refused CONSENT_UNAVAILABLE while a person the finished
+    match's result names gave their seat up or is not the one seated (``Table.absent_from_result``,
+    attacker s16 F8: the one who stayed undid a finished match alone and rewrote its stored result)."""
     action = intent.type
     async with table.lock:
         table.check(seat, intent)
         _feasible(table, action, seat)
         undoes = not (action == "new_match" and table.log.state.phase is Phase.MATCH_OVER)
-        away = sorted(int(s) for s in SEATS if s != seat and table.slots[s].claimed
-                      and table.slots[s].handed_over) if undoes else []
-        if away:  # D1: a handed-over human still counts; nobody decides alone in its absence
+        away = sorted(set(int(s) for s in SEATS if s != seat and table.slots[s].claimed
+                          and table.slots[s].handed_over) | set(table.absent_from_result(seat))) if undoes else []
+        if away:  # D1: a handed-over human still counts; nobody decides alone in its absence (attacker s16 F8:
+            # nor reaches into a finished match whose named person gave the seat up or is not the one seated)
             raise Refused(ErrorCode.CONSENT_UNAVAILABLE,
-                          f"seat(s) {away} are away (handed over): their consent cannot be asked now",
+                          f"seat(s) {away} are away (handed over or given up): their consent cannot be asked now",
                           {"seats": away})
         asked = askable(table.slots, seat)
         if asked:

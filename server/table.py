@@ -1260,12 +1260,41 @@ class Table:
 
     def gone_at_match_end(self) -> tuple[Seat, ...]:
         """D7 with R28 at MATCH_OVER (organiser s16 F2): the claimed human seats handed over to the computer
-        whose person is not connected: their person was away when the match ended, so the seat is given up
-        for them (:meth:`settle_match_end`). Empty before the match is over."""
+        whose person is not connected and has been away at least ``config.hand_over_long`` seconds (180 s,
+        D7's long wait; from :attr:`gone_since`: their disconnect, or this process's taking of the table),
+        so the seat is given up for them (:meth:`settle_match_end`). Empty before the match is over.
+
+        Never sooner (attacker s16 F1): a player whose link dropped a few seconds at the match's end, handed
+        over by another player at once, lost the seat and its name to the first joiner and their window's
+        ``rejoin`` was refused BAD_TOKEN; within the grace D7's "the returning player takes it back" holds.
+        Kind: a seat given away on a disconnect another player can act on at once."""
         if not self.meta.started or self.log.state.phase is not Phase.MATCH_OVER:
             return ()
+        gone_before = time.time() - self.config.hand_over_long
         return tuple(s for s in SEATS if self.slots[s].claimed and self.slots[s].handed_over
-                     and self.slots[s].conn is None)
+                     and self.slots[s].conn is None and self.gone_since[s] <= gone_before)
+
+    def absent_from_result(self, seat: Seat) -> list[int]:
+        """D1 with R27/R28 at MATCH_OVER (attacker s16 F8): the other human seats whose person the finished
+        (recorded) match's result names but who is not here to consent to reaching into it: a seat given up
+        (by ``leave`` or at the match's end, :meth:`settle_match_end`) after someone decided at it in this
+        match, or held by a person who sat down only once the match was over (``sat_after`` its last hand),
+        so their consent would stand for someone else's. Undo (D6 reopens the last hand), redo and restart
+        at MATCH_OVER are refused CONSENT_UNAVAILABLE while one is listed; ``new_match`` keeps the finished
+        match and is not concerned. Empty before the match is over. Kind: a seat given up removing the
+        consent that protects a finished result."""
+        state = self.log.state
+        if not self.meta.started or state.phase is not Phase.MATCH_OVER:
+            return []
+        ended = last_hand(state)
+        out = []
+        for s in SEATS:
+            sl = self.slots[s]
+            if s == seat or sl.kind != "human" or sl.deciders_match != state.match or not sl.deciders:
+                continue
+            if not sl.claimed or (sl.sat_after is not None and sl.sat_after == ended):
+                out.append(int(s))
+        return out
 
     def _nameless(self) -> list[SeatSlot]:
         """The human seats nobody holds that still show a person's name (given up with ``leave`` or at a
@@ -1292,7 +1321,7 @@ class Table:
         so the seats nobody holds for the next one stop standing for someone:
 
         - at MATCH_OVER, a seat handed over to the computer (D7) whose person is not connected
-          (:meth:`gone_at_match_end`: away when the match ended, or handed over after it) is given up as by
+          (:meth:`gone_at_match_end`: away ``config.hand_over_long`` seconds at least, attacker s16 F1) is given up as by
           ``leave``: its token is void (the person's ``rejoin`` is refused ``BAD_TOKEN``; a ``join`` takes a
           free seat), a newcomer may ``join`` it and the computer plays it in the next match meanwhile
           ("computer, free seat");

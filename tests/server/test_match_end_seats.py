@@ -6,11 +6,12 @@ import asyncio
 
 from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
+from doublenine.shared.seats import Seat
 
 from .conftest import connect, create, join, play_all, settle
 
 
-async def _handed_over_then_over(make_server):  # type: ignore[no-untyped-def]
+async def _handed_over_then_over(make_server, long_gone: bool = True):  # type: ignore[no-untyped-def]
     """The reported table (Mesa 2, FQ58J): Elena, Fernando, Gabriel stay, Hélène (seat 4) closes her window in
     the match; her seat is handed over (D7) and the computer plays it to the match's end."""
     server = await make_server()
@@ -29,6 +30,8 @@ async def _handed_over_then_over(make_server):  # type: ignore[no-untyped-def]
         await other.until(lambda m: other.table.request is not None)
         await other.send({"type": "consent", "request_id": req.id, "accept": True})
     await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[3].computer_plays)
+    if long_gone:  # away longer than D7's long wait (attacker s16 F1: never sooner)
+        table.gone_since[Seat(4)] -= table.config.hand_over_long
     await asyncio.wait_for(play_all([host, b, c], seed=7), 60)
     await settle([host, b, c], table)
     return server, table, [host, b, c], token
@@ -95,3 +98,82 @@ async def test_s16_f2_undo_at_the_match_end_still_waits_for_a_handed_over_player
     await host.send({"type": "undo", "expected_seq": table.seq, "intent_id": "u"})
     err = await host.until(lambda m: isinstance(m, p.Error))
     assert (err.code, err.data) == ("CONSENT_UNAVAILABLE", {"seats": [2]})
+
+
+async def test_s16_attacker_f1_a_seat_dropped_briefly_at_the_match_end_stays_its_players(make_server) -> None:  # type: ignore[no-untyped-def]
+    """Attacker s16 F1 (D7): Vera's link drops at the match's end and Mallory hands her seat over at once; the seat
+    is not given up within D7's long wait (180 s), so a stranger's ``join`` naming it is refused TABLE_FULL and
+    Vera's window takes it back with her token. The three who stay still start a new match without her (F2)."""
+    server = await make_server()
+    host = await create(server, "hhhc", sit=1, seed=7, name="Mallory")
+    vera = await join(server, host.code, seat=2, name="Vera")
+    c = await join(server, host.code, seat=3, name="Carlos")
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host, vera, c], seed=7), 60)
+    await settle([host, vera, c], table)
+    token = vera.token
+    await vera.close()
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
+    req = (await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)).table.request
+    await c.until(lambda m: c.table.request is not None)
+    await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
+    assert (table.slots[2].claimed, table.slots[2].handed_over, table.slots[2].name) == (True, True, "Vera")
+    thief = await connect(server)
+    try:
+        await thief.attach({"type": "join", "code": table.code, "seat": 2, "name": "Vera"})
+    except Exception as exc:  # noqa: BLE001 - the refusal is what is checked
+        assert "TABLE_FULL" in str(exc)
+    else:
+        raise AssertionError("a stranger took the seat of a player away for seconds")
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": table.code, "token": token})
+    assert (back.seat, table.slots[2].name, table.slots[2].claimed) == (2, "Vera", True)
+
+
+async def _given_up_after_the_end(make_server):  # type: ignore[no-untyped-def]
+    """Hélène (seat 1, the creator) and Mallory (seat 2) with two computers; the match ends (its result stored),
+    Hélène's window closes, Mallory hands her seat over and she stays away past D7's long wait: given up."""
+    server = await make_server()
+    helene = await create(server, "hhcc", sit=1, seed=7, name="Hélène")
+    mallory = await join(server, helene.code, seat=2, name="Mallory")
+    table = server.registry.tables[helene.code]
+    await asyncio.wait_for(play_all([helene, mallory], seed=7), 60)
+    await settle([helene, mallory], table)
+    [stored] = await server.store.load_results()
+    await helene.close()
+    await mallory.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[0].connected)
+    table.gone_since[Seat(1)] -= table.config.hand_over_long
+    await mallory.send({"type": "hand_over", "seat": 1, "expected_seq": mallory.seq})  # nobody to ask: at once
+    await mallory.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[0].claimed)
+    return server, table, mallory, stored
+
+
+async def test_s16_attacker_f8_undo_of_a_finished_match_waits_for_the_seat_given_up(make_server) -> None:  # type: ignore[no-untyped-def]
+    """Attacker s16 F8 (D1, D6, R27): once Hélène's seat is given up at the match's end, Mallory's undo would
+    reopen the last hand alone and rewrite the stored result that names her: refused CONSENT_UNAVAILABLE."""
+    server, table, mallory, stored = await _given_up_after_the_end(make_server)
+    assert table.state.phase is Phase.MATCH_OVER
+    await mallory.send({"type": "undo", "expected_seq": table.seq, "intent_id": "u"})
+    err = await mallory.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.data) == ("CONSENT_UNAVAILABLE", {"seats": [1]})
+    assert table.state.phase is Phase.MATCH_OVER
+    assert await server.store.load_results() == [stored]
+
+
+async def test_s16_attacker_f8_a_newcomer_in_the_given_up_seat_does_not_consent_for_its_player(make_server) -> None:  # type: ignore[no-untyped-def]
+    """The same kind: a friend who takes the given-up seat after the match is not the person the result names,
+    so Mallory's undo is still refused; a new match (F2) is not concerned."""
+    server, table, mallory, stored = await _given_up_after_the_end(make_server)
+    friend = await join(server, table.code, seat=1, name="Eve")
+    await settle([mallory, friend], table)
+    await mallory.send({"type": "undo", "expected_seq": table.seq, "intent_id": "u"})
+    err = await mallory.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.data) == ("CONSENT_UNAVAILABLE", {"seats": [1]})
+    assert await server.store.load_results() == [stored]
+    await mallory.send({"type": "new_match", "expected_seq": table.seq, "intent_id": "nm"})
+    upd = await mallory.until(lambda m: isinstance(m, (p.Error, p.TableUpdate)) and (
+        isinstance(m, p.Error) or m.table.request is not None))
+    assert isinstance(upd, p.TableUpdate), upd
+    assert (upd.table.request.action, upd.table.request.waiting) == ("new_match", (1,))
