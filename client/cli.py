@@ -82,6 +82,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=N_("new tables: list them on the server's web page (http://HOST:PORT/)"))
     parser.add_argument("--table-name", type=arg_name, default="", metavar="NAME",
                         help=N_("new tables: their name, shown on the server's web page and in its results (at most 32 characters)"))
+    parser.add_argument("--max-spectators", type=arg_int(0, 10_000), default=None, metavar="N",
+                        help=N_("spectators one table of the server this window runs may have (hosting for friends or playing here; default 32; 0: nobody watches)"))
     parser.add_argument("--size", type=window_size, default=None,
                         help=N_("window size WIDTHxHEIGHT (default: as it was when last closed, else 1280x800)"))
     parser.add_argument("--start-screen", action="store_true", help=N_("open the start screen instead of a table"))
@@ -305,6 +307,9 @@ def run(args: argparse.Namespace) -> int:
     # else the start screen behind the table shows what was saved: after a refusal, not what was refused
     # (new user: README says a server and code are remembered "once joining them worked")
     box: dict[str, Any] = {}
+    if args.max_spectators is not None:  # stream s16 F2: a streamer hosting from the window may let more watch
+        from . import embedded
+        embedded.MAX_SPECTATORS = args.max_spectators
     # autoplay: its own store in memory (never the player's file nor another window's server)
     launcher = make_launcher(lang, box, db=None if keep else ":memory:",
                              bot_delay=autoplay.BOT_DELAY if robot else None, remember=keep)

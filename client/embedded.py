@@ -24,6 +24,12 @@ class AlreadyRunning(RuntimeError):
         self.url = url
 
 
+MAX_SPECTATORS: int | None = None
+"""Spectators one table of a server this process runs may have (``play --max-spectators``; None: the server's
+default, ``ServerConfig.max_spectators``, 32). Stream s16 F2: a streamer hosting from the window had no way
+to let a 33rd viewer watch, and the invite card did not say the limit (it does: :attr:`EmbeddedServer.max_spectators`)."""
+
+
 def default_db() -> str:
     """The one default store, the same as ``doublenine serve``'s (server.storage.default_store).
 
@@ -112,6 +118,11 @@ class EmbeddedServer:
             self.stop(timeout)
 
     @property
+    def max_spectators(self) -> int | None:
+        """Spectators one table of this server may have once it runs (``ServerConfig.max_spectators``), else None."""
+        return self._server.config.max_spectators if self._server is not None else None
+
+    @property
     def running(self) -> bool:
         """Started and not stopped: its URL still answers."""
         return self._server is not None and self._loop is not None and not self._loop.is_closed() \
@@ -135,6 +146,8 @@ class EmbeddedServer:
                                   "one_seat_per_address": True, "lan_per_address": True}
         if self.bot_delay is not None:
             kwargs["bot_delay"] = self.bot_delay
+        if MAX_SPECTATORS is not None:
+            kwargs["max_spectators"] = MAX_SPECTATORS
         try:
             self._since = time.time()  # tables made from now on (TableMeta.created_at) are open to friends
             self._server = loop.run_until_complete(GameServer(ServerConfig(**kwargs)).start())

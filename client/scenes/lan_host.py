@@ -187,6 +187,19 @@ LOOPBACK_ONLY = N_("Only this computer can use {address}: friends elsewhere need
 new user s9 item 16: a table made on ``ws://127.0.0.1:8799/`` offered that invite with no word)."""
 
 
+WATCH_LIMIT = N_("at most {most} can watch")
+"""Said after the table's address on the invite card: the spectators a table of this server takes
+(``play --max-spectators N`` raises it; stream s16 F2: a streamer learned the limit from viewers told
+the table was full)."""
+
+
+def watch_limit(hosting: object) -> int | None:
+    """The spectators one table of ``hosting``'s server takes (:attr:`.embedded.EmbeddedServer.max_spectators`),
+    None when not known (not running, a test double)."""
+    most = getattr(getattr(hosting, "embedded", None), "max_spectators", None)
+    return most if isinstance(most, int) and not isinstance(most, bool) else None
+
+
 INVITE = N_("Invite")
 """The host's chip, in the row of the Tiles and Chat buttons and as wide (s13 item 1: "Invite friends" did not
 fit that width in French, Portuguese, German or Spanish at 800x600); it opens the invite card."""
@@ -560,6 +573,9 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
     address = host.hosting.addresses()[0]
     where = tr(lang, "Address {address} · port {port} · table code {code}", address=address,
                port=host.hosting.port, code=host.code)
+    most = watch_limit(host.hosting)
+    if most is not None:  # stream s16 F2: a stream's 33rd viewer could not watch, and nothing said so here
+        where += " · " + tr(lang, WATCH_LIMIT, most=most)
     line = art.fit_text(where, f, w - 2 * pad, INK)
     surface.blit(line, (x + pad, y + round(2.2 * f)))
     invite = art.fit_text(host.invite(), f, w - 2 * pad, GOLD, bold=True)
