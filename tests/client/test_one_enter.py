@@ -81,7 +81,10 @@ def test_a_tab_after_the_choice_puts_the_tile_down_and_the_footer_names_the_ring
     assert scene.ui.selected == plays[0].tile
     _ring_to(scene, "hint", 102.0)
     assert scene.ui.selected is None
-    assert " · ".join(scene.layout().help) == "Tab: another button · Enter: Hint"
+    # access s16 F7: the play keys that still act follow the ringed button's Enter
+    assert " · ".join(scene.layout().help) == ("Tab: another button · Enter: Hint · 1-9, 0 or two pips: choose a tile"
+                                               " · arrows: move · Esc: cancel · H hint · U undo · M sound · C chat"
+                                               " · S settings")
 
 
 def test_chose_is_a_new_tile_end_or_pick_only() -> None:
