@@ -10,7 +10,13 @@ TEAM_COLOURS: dict[str, tuple[int, int, int]] = {"A": (232, 176, 72), "B": (96, 
 """Team A warm gold/orange, team B sky blue: told apart also by the letter shown beside them."""
 
 PLAYABLE_RING = (255, 244, 200)
-"""The ring round a hand tile that can be played now (render._hand)."""
+"""The ring round a hand tile that can be played now (render._hand): its outer band, >= 3:1 on the felt, and
+the fill of the chip its position number stands on."""
+
+PLAYABLE_EDGE = (24, 30, 26)
+"""The ring's inner band, on the tile's own edge (>= 3:1 on the ivory face and on :data:`PLAYABLE_RING`), and
+the chip's number. Two bands because no one colour holds 3:1 against both the felt (its light centre and its
+dark edge) and the ivory tile (access s16 F2: the cream ring alone was 1.04:1 on the tile)."""
 
 
 def luminance(rgb: tuple[int, ...]) -> float:

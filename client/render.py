@@ -19,7 +19,7 @@ from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView
 
 from .art import GOLD, TEAM_COLOURS, Art
-from .palette import PLAYABLE_RING
+from .palette import PLAYABLE_EDGE, PLAYABLE_RING
 from .board import pip_boxes
 from .buttons import SOUND_ON, score_width, top_details
 from .footer import footer_rows
@@ -778,6 +778,21 @@ def enter_tag_place(lay: TableLayout, rect: Rect, tw: int, th: int) -> tuple[int
     return (clear + clean + fits + [sides[0]])[0]
 
 
+def playable_bands(w: int) -> tuple[int, int]:
+    """(outer, inner) px of the ring round a hand tile ``w`` px wide that can be played now: the light band
+    (:data:`.palette.PLAYABLE_RING`) outside the tile, the dark one (:data:`.palette.PLAYABLE_EDGE`) on its edge."""
+    return max(3, round(w / 14)), max(2, round(w / 24))
+
+
+def number_chip(ht: Any, small: int) -> pygame.Rect:
+    """The chip under a hand tile that can be played now, its position number drawn on it (px, window
+    coordinates; ``small``: the layout's small type size): a filled shape the other tiles' bare numbers lack,
+    the cue of place and shape beside the ring's colour (access s16 F2)."""
+    x, y, w, h = ht.rect
+    cw, ch = max(round(1.9 * small), w * 3 // 5), round(1.3 * small)
+    return pygame.Rect(x + (w - cw) // 2, y + h + ht.rise + 1, cw, ch)
+
+
 def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui, art: Art) -> None:
     view = state.view
     ended = lay.reveal is not None  # the row holds the tiles the seat ended that hand with: none to play
@@ -785,16 +800,21 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
     for i, ht in enumerate(lay.hand):
         x, y, w, h = ht.rect
         # s14 access F9: a tile that does not fit now is no longer dimmed (its pips fell to 2.3:1 on the
-        # greyed face, under the 3:1 of a meaningful mark): every tile keeps its pips' contrast, and the
-        # ones that fit are ringed instead (PLAYABLE_RING, 2 px and more, >= 3:1 on the felt) and stand raised
-        # (layout.PLAYABLE_RISE: a cue of place, not of colour)
+        # greyed face, under the 3:1 of a meaningful mark): every tile keeps its pips' contrast. The ones that
+        # fit stand raised (layout.PLAYABLE_RISE), ringed in two bands (access s16 F2: a 3 px cream ring was
+        # 1.04:1 on the ivory tile, the hand "ten identical tiles" at a glance or to a colour-blind player):
+        # light outside (>= 3:1 on the felt), dark on the tile's edge (>= 3:1 on the tile and on the light
+        # band), and their position number stands on a filled chip (number_chip): a shape, not a colour
         draw_tile(surface, art, Spot(ht.rect, ht.tile.low, ht.tile.high, True))
+        fits = my_turn and ht.playable
         if ht.selected:
             pygame.draw.rect(surface, GOLD, pygame.Rect(ht.rect).inflate(6, 6), 3, border_radius=max(3, w // 5))
-        elif my_turn and ht.playable:
-            ring = max(2, round(w / 18))
-            pygame.draw.rect(surface, PLAYABLE_RING, pygame.Rect(ht.rect).inflate(2 * ring + 2, 2 * ring + 2), ring,
-                             border_radius=max(3, w // 5))
+        elif fits:
+            outer, inner = playable_bands(w)
+            radius = max(3, w // 5)
+            pygame.draw.rect(surface, PLAYABLE_RING, pygame.Rect(ht.rect).inflate(2 * outer, 2 * outer), outer,
+                             border_radius=radius + outer)
+            pygame.draw.rect(surface, PLAYABLE_EDGE, ht.rect, inner, border_radius=radius)
         if ended:  # no key picks a tile then: no position numbers
             continue
         # the keyboard's place in the hand is lit only while keys play from it (this seat's turn): a gold
@@ -802,6 +822,12 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
         lit = my_turn and ui.focus == i
         if lit and not ht.selected:  # s14 access F14: the keyboard's tile that does not fit gets the focus ring
             draw_ring(surface, ht.rect)  # (only its 14 px digit turned gold: a 1.02:1 change)
+        if fits:  # on a chip (gold under the keyboard's focus), the number dark and bold
+            chip = number_chip(ht, lay.small)
+            pygame.draw.rect(surface, GOLD if lit else PLAYABLE_RING, chip, border_radius=chip.h // 2)
+            num = art.text(str(ht.number % 10), lay.small, PLAYABLE_EDGE, bold=True, width=chip.w)
+            surface.blit(num, num.get_rect(center=chip.center))
+            continue
         num = art.text(str(ht.number % 10), lay.small, GOLD if lit else DIM_INK, bold=lit, width=w)
         # on the row's line whatever the tile's rise (lifted, or raised as one that fits: layout.PLAYABLE_RISE)
         surface.blit(num, num.get_rect(midtop=(x + w // 2, y + h + ht.rise + (0 if ht.selected else 2))))

@@ -121,3 +121,45 @@ def test_s14_the_tiles_that_fit_stand_raised_a_cue_of_place_not_of_colour(own_tu
     assert [ht.rect[1] for ht in lifted if ht.selected] == [rest[0].rect[1] - round(0.3 * hw)]  # the lift: higher still
     off = table_scene(replace(state, view=replace(state.view, turn=state.view.turn % 4 + 1)), ui, "en", size).layout()
     assert {ht.rect[1] for ht in off.hand} == {rest[0].rect[1]}  # not this seat's move: nothing fits, nothing raised
+
+
+def test_access_s16_f2_the_playable_ring_holds_3_to_1_on_the_felt_and_on_the_tile() -> None:
+    """access s16 F2: the cream ring alone was 1.04:1 on the ivory tile. No one colour holds 3:1 against the
+    felt's light centre, its dark edge and the tile (checked over a grid of colours below), so the ring has two
+    bands: light outside (on the felt), dark on the tile's edge; each >= 3:1 against what it borders."""
+    from doublenine.client.palette import PLAYABLE_EDGE
+    assert round(contrast(PLAYABLE_RING, IVORY_TOP), 2) == 1.04  # the reported case
+    grid = range(0, 256, 15)
+    assert not [c for c in ((r, g, b) for r in grid for g in grid for b in grid)
+                if min(contrast(c, x) for x in (FELT_CENTRE, FELT_EDGE, IVORY_TOP, IVORY_BOTTOM)) >= 3]
+    for felt in (FELT_CENTRE, FELT_EDGE):
+        assert contrast(PLAYABLE_RING, felt) >= 3.0 and contrast(GOLD, felt) >= 3.0  # the chip, lit or not
+    for face in (IVORY_TOP, IVORY_BOTTOM):
+        assert contrast(PLAYABLE_EDGE, face) >= 3.0
+    assert contrast(PLAYABLE_EDGE, PLAYABLE_RING) >= 4.5 and contrast(PLAYABLE_EDGE, GOLD) >= 4.5  # the chip's digit
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)], ids=str)
+def test_access_s16_f2_only_the_tiles_that_fit_are_ringed_dark_and_numbered_on_a_chip(own_turn, size) -> None:  # type: ignore[no-untyped-def]
+    """access s16 F2: a tile that fits has a dark inner band on its edge and its number on a filled chip (a
+    shape: render.number_chip); the others keep a bare number and a plain edge; off this seat's turn none."""
+    from doublenine.client.palette import PLAYABLE_EDGE
+    from doublenine.client.render import number_chip, playable_bands
+    state, ui = own_turn
+    for turn, mine in ((state.view.turn, True), (state.view.turn % 4 + 1, False)):
+        st = replace(state, view=replace(state.view, turn=turn))
+        scene = table_scene(st, ui, "en", size)
+        lay = scene.layout()
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        fits = [mine and ht.playable for ht in lay.hand]
+        assert fits.count(True) == (2 if mine else 0) and len(fits) == 7
+        chips, edges, outside = [], [], []
+        for ht in lay.hand:
+            x, y, w, h = ht.rect
+            chip = number_chip(ht, lay.small)
+            chips.append(surface.get_at((chip.x + chip.h // 2, chip.y + 2))[:3] == PLAYABLE_RING)
+            edges.append(surface.get_at((x, y + h // 2))[:3] == PLAYABLE_EDGE)
+            outer = playable_bands(w)[0]
+            outside.append(surface.get_at((x - outer + 1, y + h // 2))[:3] == PLAYABLE_RING)
+        assert chips == fits and edges == fits and outside == fits
