@@ -90,7 +90,7 @@ class Unreadable(Exception):
 def _meta_of(stored: Any) -> TableMeta:
     """The stored table's record decoded; :class:`Unreadable` if it is not one."""
     try:
-        return TableMeta.from_record(decode_meta(stored.meta))
+        return TableMeta.from_record(decode_meta(stored.meta), stored.code)
     except Exception as exc:  # CodecError, KeyError, TypeError, ValueError...: whatever the bytes hold
         raise Unreadable(stored.code, exc) from None
 

@@ -11,7 +11,7 @@ from typing import Any
 from doublenine.shared.cleantext import NAME_CHARS, BlankText, clean_text
 from doublenine.shared.i18n import DEFAULT_SEAT_NAMES
 from doublenine.shared.seats import SEATS, Seat
-from doublenine.shared.wire import LANGUAGE_TAG
+from doublenine.shared.wire import LANGUAGE_TAG, LEVELS
 
 from .names import distinct_names
 
@@ -352,7 +352,12 @@ class TableMeta:
                 "seats": [self.slots[s].record() for s in SEATS]}
 
     @staticmethod
-    def from_record(r: dict[str, Any]) -> TableMeta:
+    def from_record(r: dict[str, Any], code: str | None = None) -> TableMeta:
+        """The table of a stored record ``r`` (a decoded ``meta``); ``code``: the store row's key it was read
+        under (None: a record of this process's own, ``Table._restore_meta``). ValueError (or KeyError,
+        TypeError) for a record this version does not write (:func:`check_record`): another process on the
+        store is untrusted (docs/operations.md; attacker s16 F3)."""
+        check_record(r, code)
         slots = {s: SeatSlot.from_record(s, r["seats"][s - 1]) for s in SEATS}
         # records stored before names were kept distinct (attacker, session 10): made distinct on the way in
         held = [s for s in SEATS if slots[s].claimed or slots[s].kind != "human"]  # s16 F9: a given-up seat yields
@@ -368,6 +373,59 @@ class TableMeta:
                          r.get("public") is True,  # issue 13.3; older records: not listed
                          _site(r.get("site")), _site(r.get("made_by")),
                          seat_name(r.get("name")))  # club s14; cleaned again: a stored record is outside data
+
+
+RECORD_TIME_MAX = 253402128000.0
+"""The latest ``created_at`` a record may carry (9999-12-30 UTC, Unix seconds: ``storage.base.TIME_MAX``)."""
+SEAT_KINDS = ("human", "computer")
+
+
+def _int_in(value: object, low: int, high: int) -> bool:
+    """``value`` is an int (not a bool) of ``low``..``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def check_record(r: object, code: str | None = None) -> None:
+    """Raise ValueError unless ``r`` is a table record as this version writes it (:meth:`TableMeta.record`),
+    field by field: ``code`` a text of 1..16 characters equal to the row's ``code`` (when given), ``seed``
+    0..2^64-1, ``seeded``/``started`` booleans, ``created_at`` Unix seconds 0..:data:`RECORD_TIME_MAX`,
+    ``creator_seat`` None or 1..4, ``creator_hash`` None or a text of at most 128, exactly four seats, each a
+    map whose ``kind`` is "human" or "computer", ``level`` one of :data:`LEVELS` (or None for a human seat), ``token_hash`` None or a
+    text of at most 128, ``handed_over`` a boolean. The fields checked elsewhere (names, language, chat,
+    site, claims, played_by) are cleaned or dropped by :meth:`TableMeta.from_record`. Attacker s16 F3: a record
+    with ``created_at`` "x" loaded and made ``/`` answer 500 for everyone while its table stayed loaded; one
+    whose ``code`` named another open table was served as that table. Kind: a stored value read with no check
+    of its type or range."""
+    if not isinstance(r, dict):
+        raise ValueError("a table record is a map")
+    rc = r.get("code")
+    if not (isinstance(rc, str) and 1 <= len(rc) <= 16):
+        raise ValueError("its code is not a table code")
+    if code is not None and rc != code:
+        raise ValueError(f"its code {rc[:16]!r} is not its row's {code[:16]!r}")
+    if not _int_in(r.get("seed"), 0, 2**64 - 1):
+        raise ValueError("its seed is not a seed")
+    if not (isinstance(r.get("seeded"), bool) and isinstance(r.get("started"), bool)):
+        raise ValueError("seeded/started are not booleans")
+    at = r.get("created_at")
+    if isinstance(at, bool) or not isinstance(at, (int, float)) or not 0 <= at <= RECORD_TIME_MAX:
+        raise ValueError("its created_at is not a time")  # NaN fails the comparison too
+    if r.get("creator_seat") is not None and not _int_in(r.get("creator_seat"), 1, 4):
+        raise ValueError("its creator_seat is not a seat")
+    if r.get("creator_hash") is not None and not (isinstance(r["creator_hash"], str) and len(r["creator_hash"]) <= 128):
+        raise ValueError("its creator_hash is not a digest")
+    seats = r.get("seats")
+    if not (isinstance(seats, list) and len(seats) == 4 and all(isinstance(x, dict) for x in seats)):
+        raise ValueError("it does not hold exactly four seats")
+    for sr in seats:
+        if sr.get("kind") not in SEAT_KINDS or not (
+                sr.get("level") in LEVELS or sr["kind"] == "human" and sr.get("level") is None):
+            raise ValueError("a seat's kind or level is unknown")
+        th = sr.get("token_hash")
+        if th is not None and not (isinstance(th, str) and len(th) <= 128):
+            raise ValueError("a seat's token_hash is not a digest")
+        if not isinstance(sr.get("handed_over"), bool):
+            raise ValueError("a seat's handed_over is not a boolean")
 
 
 def _site(raw: object) -> str | None:

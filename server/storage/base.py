@@ -8,6 +8,7 @@ SQLite (default, ``--db PATH``), PostgreSQL (``--db postgresql://...``).
 """
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
@@ -210,6 +211,80 @@ class MatchResult:
         say them (:func:`english_seat`: "computer · Easy")."""
         pair = (self.seats[0], self.seats[2]) if team == "A" else (self.seats[1], self.seats[3])
         return english_seat(pair[0]), english_seat(pair[1])
+
+
+TIME_MAX = 253402128000.0
+"""The latest time a stored result may carry: 9999-12-30 00:00 UTC, Unix seconds, so its day in every local
+time zone is still in year 9999 (``datetime`` ends there; attacker s16 F6: an ``ended`` of 1e300 failed every
+results page)."""
+SCORE_MAX = 999
+"""A team's final match points a stored result may carry (R18: a match ends past 100, far below this)."""
+RESULT_TEXT_MAX = {"code": 16, "name": 64, "seat": 200}
+"""Characters a stored result's code (the wire's 1..16), table name and seat text may have (a seat: up to
+``seating.DECIDERS_KEPT`` names of 32, each with its share, joined by " / ")."""
+_ODD_SAID: set[tuple[str, object]] = set()
+"""The odd stored rows logged already (:func:`odd_row`), at most :data:`_ODD_SAID_MAX`."""
+_ODD_SAID_MAX = 256
+_log = logging.getLogger("doublenine.server.storage")
+
+
+def odd_row(what: str, key: object, why: str) -> None:
+    """Log, once per (``what``, ``key``) in this process, that a stored row this version cannot read was
+    skipped (attacker s16 F3, F6: other processes on the store are untrusted, docs/operations.md)."""
+    if (what, key) in _ODD_SAID:
+        return
+    if len(_ODD_SAID) < _ODD_SAID_MAX:
+        _ODD_SAID.add((what, key))
+    _log.warning("skipped a stored %s this version cannot read (%r): %s", what, key, why)
+
+
+def _number(value: object, low: float, high: float, integral: bool) -> bool:
+    """``value`` is a number (not a bool) within ``[low, high]``, an integer when ``integral``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if integral and not (isinstance(value, int) or (math.isfinite(value) and value == int(value))):
+        return False
+    return math.isfinite(value) and low <= value <= high
+
+
+def checked_result(code: object, match: object, name: object, seats: tuple[object, ...], scores: tuple[object, object],
+                   winner: object, hands: object, started: object, ended: object, public: object,
+                   site: object = None) -> MatchResult | None:
+    """A ``dn_result`` row's values as a :class:`MatchResult`, or None (logged once, :func:`odd_row`) when one
+    of them is not what this version writes: texts of :data:`RESULT_TEXT_MAX` characters at most (a code of
+    at least 1), ``match`` 1..1,000,000, scores 0..:data:`SCORE_MAX`, ``hands`` 0..999, ``winner`` "A", "B" or
+    None, times Unix seconds 0..:data:`TIME_MAX`, ``public`` a bool or 0/1. Attacker s16 F6: one row of another
+    process on the store (``started`` the text 'x', ``ended`` 1e300) made ``/``, ``/results``, its CSV and JSON
+    answer 500 and ``doublenine results`` crash. Kind: a stored value read with no check of its type or range."""
+    why = ""
+    if not (isinstance(code, str) and 1 <= len(code) <= RESULT_TEXT_MAX["code"]):
+        why = "code"
+    elif not _number(match, 1, 1_000_000, True):
+        why = "match"
+    elif not (isinstance(name, str) and len(name) <= RESULT_TEXT_MAX["name"]):
+        why = "name"
+    elif len(seats) != 4 or not all(isinstance(x, str) and len(x) <= RESULT_TEXT_MAX["seat"] for x in seats):
+        why = "seats"
+    elif not all(_number(x, 0, SCORE_MAX, True) for x in scores):
+        why = "scores"
+    elif winner not in (None, "A", "B"):
+        why = "winner"
+    elif not _number(hands, 0, 999, True):
+        why = "hands"
+    elif not (_number(started, 0, TIME_MAX, False) and _number(ended, 0, TIME_MAX, False)):
+        why = "times"
+    elif public not in (0, 1):  # True, False, 0, 1
+        why = "public"
+    elif site is not None and not isinstance(site, str):
+        why = "site"
+    if why:
+        odd_row("finished match", (str(code)[:16], str(match)[:20]), f"its {why} is out of bounds")
+        return None
+    s1, s2, s3, s4 = seats
+    return MatchResult(str(code), int(match), (str(s1), str(s2), str(s3), str(s4)),  # type: ignore[call-overload]
+                       (int(scores[0]), int(scores[1])), None if winner is None else str(winner),  # type: ignore[call-overload]
+                       int(hands), float(started), float(ended), str(name), bool(public),  # type: ignore[arg-type]
+                       None if site is None else str(site))
 
 
 def result_order(r: MatchResult) -> tuple[float, str, int]:

@@ -31,7 +31,7 @@ from doublenine.shared.cleantext import said, typed
 from . import pglocks
 from .address import shown
 from .pglocks import DRIVER_ERRORS
-from .base import (ANSWER_WITHIN, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, InDoubt, RowLocked, ListedTable, ListingKey, MatchResult,
+from .base import (ANSWER_WITHIN, checked_result, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, InDoubt, RowLocked, ListedTable, ListingKey, MatchResult,
                    StoredTable, created_us, refuse_over, stale_owner)
 
 T = TypeVar("T")
@@ -798,9 +798,10 @@ class PostgresStore:
                 " AND ($6::timestamptz IS NULL OR (ended >= $6 AND ended < $7))"
                 " ORDER BY ended DESC, code COLLATE \"C\", match_no DESC LIMIT $1 OFFSET $4",
                 max(0, int(limit)), code, bool(public), max(0, int(offset)), wanted, since, before)
-            return [MatchResult(r["code"], r["match_no"], (r["seat1"], r["seat2"], r["seat3"], r["seat4"]),
-                                (r["score_a"], r["score_b"]), r["winner"], r["hands"], _micros(r["started"]) / 1e6,
-                                _micros(r["ended"]) / 1e6, r["name"], r["public"], r.get("site")) for r in rows]
+            read = (checked_result(r["code"], r["match_no"], r["name"], (r["seat1"], r["seat2"], r["seat3"], r["seat4"]),
+                                   (r["score_a"], r["score_b"]), r["winner"], r["hands"], _micros(r["started"]) / 1e6,
+                                   _micros(r["ended"]) / 1e6, r["public"], r.get("site")) for r in rows)
+            return [m for m in read if m is not None]  # attacker s16 F6: an odd row is skipped, logged once
 
         return await self._run(work, write=False)
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from doublenine.shared.cleantext import said
 
-from .base import (ANSWER_WITHIN, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, ListedTable, ListingKey, MatchResult, StoreError, StoredTable,
+from .base import (ANSWER_WITHIN, checked_result, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, ListedTable, ListingKey, MatchResult, StoreError, StoredTable,
                    TooManyOpen, created_us, refuse_over, stale_owner)
 from .ownerfile import OwnerFile
 
@@ -653,12 +653,11 @@ def result_row(r: MatchResult) -> tuple[Any, ...]:
             float(r.started), float(r.ended), int(bool(r.public)))
 
 
-def _result_of(row: Any) -> MatchResult:
-    """A ``dn_result`` row (:data:`RESULT_COLUMNS`, then ``site``) as a :class:`~.base.MatchResult`."""
+def _result_of(row: Any) -> MatchResult | None:
+    """A ``dn_result`` row (:data:`RESULT_COLUMNS`, then ``site``) as a :class:`~.base.MatchResult`; None for a
+    row this version cannot read (:func:`~.base.checked_result`, logged once; attacker s16 F6)."""
     code, match, name, s1, s2, s3, s4, a, b, winner, hands, started, ended, public, site = row
-    return MatchResult(str(code), int(match), (str(s1), str(s2), str(s3), str(s4)), (int(a), int(b)),
-                       None if winner is None else str(winner), int(hands), float(started), float(ended),
-                       str(name), bool(public), None if site is None else str(site))
+    return checked_result(code, match, name, (s1, s2, s3, s4), (a, b), winner, hands, started, ended, public, site)
 
 
 @contextmanager
@@ -747,4 +746,5 @@ def read_results(c: sqlite3.Connection, limit: int, code: str | None = None, pub
         args += [float(ended[0]), float(ended[1])]
     sql = (f"SELECT {RESULT_COLUMNS}, {site} FROM dn_result" + (" WHERE " + " AND ".join(where) if where else "")
            + " ORDER BY ended DESC, code, match_no DESC LIMIT ? OFFSET ?")
-    return [_result_of(row) for row in c.execute(sql, (*args, max(0, int(limit)), max(0, int(offset))))]
+    rows = (_result_of(row) for row in c.execute(sql, (*args, max(0, int(limit)), max(0, int(offset)))))
+    return [r for r in rows if r is not None]  # attacker s16 F6: one odd row is skipped, never the list

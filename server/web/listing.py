@@ -192,7 +192,7 @@ def stored_info(row: ListedTable) -> tuple[ListingKey, TableInfo] | None:
     a damaged row is left out, never an error page). Whether a held seat's player is
     connected is known only to its process: such seats show as held."""
     try:
-        meta = TableMeta.from_record(decode_meta(row.meta))
+        meta = TableMeta.from_record(decode_meta(row.meta), row.code)
         started = bool(meta.started)
         seats = tuple(SeatInfo(int(s), sl.display_name, str(seat_state(
             sl.kind, sl.claimed, True, sl.kind == "computer" or started and (not sl.claimed or sl.stood_in),
@@ -348,7 +348,10 @@ class PublicTables:
         """The live listed tables of this process strictly between the bounds (None: unbounded), with
         their keys: two fields of each table are read, no record is built."""
         for code, table in self.registry.tables.items():
-            key = (created_us(table.meta.created_at), code)
+            try:  # attacker s16 F3: one table's odd data never fails the whole page
+                key = (created_us(table.meta.created_at), code)
+            except (TypeError, ValueError, OverflowError):
+                continue
             if (before is None or key < before) and (after is None or key > after) and table.listing()[0]:
                 yield key, table
 

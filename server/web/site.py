@@ -409,7 +409,7 @@ class WebSite:
         except OSError:
             return ""
         try:  # phone s15 F17: the closed table named as the list named it
-            name = TableMeta.from_record(decode_meta(stored.meta)).name
+            name = TableMeta.from_record(decode_meta(stored.meta), stored.code).name
         except (ValueError, TypeError, KeyError, AttributeError):  # a record that does not decode: the code alone
             name = ""
         return pages.closed_page(t, code, found, name)
