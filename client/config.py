@@ -89,6 +89,11 @@ class Settings:
     """The newest chat line read at each table, most recent table first, each ``"CODE ID"`` (at most
     :data:`MAX_CHAT_SEEN`; :func:`chat_seen`, :func:`see_chat`): lines read before the window closed are
     not counted unread again after a rejoin (new user s9 item 4)."""
+    ends_seen: tuple[str, ...] = ()
+    """The last hand's end seen at each table, most recent table first, each ``"CODE MATCH HAND"`` (at most
+    :data:`MAX_CHAT_SEEN`; :func:`end_seen`, :func:`see_end`): a window opened again at its table shows a
+    hand's end it missed once, never one its player had closed (last user s16 F7: "Hand 3 is over" came
+    back at every return, once over a friend's turn)."""
 
 
 MAX_SETTINGS = 64 * 1024
@@ -137,7 +142,7 @@ MAX_LINE_ID = 2**53
 """Largest chat line id kept (the wire's ids are JSON integers)."""
 
 FIELD_ENTRIES = {"earlier": (MAX_EARLIER, MAX_EARLIER_CHARS), "muted": (MAX_MUTED, NAME_CHARS),
-                 "chat_seen": (MAX_CHAT_SEEN, MAX_CHAT_SEEN_CHARS)}
+                 "chat_seen": (MAX_CHAT_SEEN, MAX_CHAT_SEEN_CHARS), "ends_seen": (MAX_CHAT_SEEN, MAX_CHAT_SEEN_CHARS)}
 """Each list field's own bounds: (entries read, characters per entry); a longer entry is skipped, never cut
 (:attr:`Settings.held` and :attr:`Settings.players` are read by their own readers)."""
 
@@ -405,6 +410,28 @@ def chat_seen(saved: Settings, code: str) -> int:
         if len(parts) == 2 and parts[0] == code and is_ascii_digits(parts[1]):
             return min(parse_int(parts[1]), MAX_LINE_ID)  # shared/numbers: ASCII digits only
     return 0
+
+
+def end_seen(saved: Settings, code: str) -> tuple[int, int] | None:
+    """(match, hand) of the last hand's end seen at table ``code``; None: none remembered, or an entry that is
+    not a table code and two numbers 1..2^31-1."""
+    for entry in saved.ends_seen[:MAX_CHAT_SEEN]:
+        parts = entry.split(" ") if isinstance(entry, str) and len(entry) <= MAX_CHAT_SEEN_CHARS else []
+        if len(parts) == 3 and parts[0] == code and all(is_ascii_digits(x) and len(x) <= 10 for x in parts[1:]):
+            match, hand = parse_int(parts[1]), parse_int(parts[2])
+            return (match, hand) if 0 < match < 2**31 and 0 < hand < 2**31 else None
+    return None
+
+
+def see_end(saved: Settings, code: str, match: int, hand: int) -> Settings:
+    """``saved`` remembering hand ``hand`` of match ``match`` as the last hand's end seen at table ``code``,
+    first; the oldest table beyond :data:`MAX_CHAT_SEEN` dropped. A code that is not one, or numbers out of
+    1..2^31-1, change nothing."""
+    from doublenine.shared.tablecode import is_code
+    if not is_code(code) or not (0 < match < 2**31 and 0 < hand < 2**31):
+        return saved
+    rest = [e for e in saved.ends_seen if not e.startswith(code + " ")]
+    return replace(saved, ends_seen=tuple([f"{code} {match} {hand}", *rest][:MAX_CHAT_SEEN]))
 
 
 def see_chat(saved: Settings, code: str, line_id: int) -> Settings:

@@ -224,6 +224,8 @@ class TableScene:
         self.asked_name: str | None = None
         """The name this window sent for its seat (create, join: set by the launcher); compared once with
         the name the table gave the seat, and the player told when they differ (seatnames.renamed_notice)."""
+        self._end_remembered: tuple[str, int, int] | None = None
+        """(table, match, hand) of the hand's end last remembered as seen (:meth:`_remember_end_seen`)."""
         self.asked_table_name: str | None = None
         """The name this window asked for the table it created (the launcher, a hosting window); compared once
         with the table's, the player told when it differs (seatnames.table_renamed_notice; organiser s16 F7)."""
@@ -391,6 +393,7 @@ class TableScene:
             self._anim = None
         if changed:
             self.ui = self._sync(self.state, self.ui)
+        self._remember_end_seen()
         grace = self._away_clock(now)
         if grace != self.ui.away_wait:  # once a second while a seat's minute runs
             self.ui, changed = replace(self.ui, away_wait=grace), True
@@ -807,6 +810,29 @@ class TableScene:
         return replace(lay, marks=marks, status=status, seats=old.seats, recap=old.recap,
                        recap_rows=old.recap_rows, lasts=(), last_marks=())
 
+    def _end_closed_before(self, state: ClientState, view: Any) -> bool:
+        """Whether the last hand's end of ``view`` is the one remembered as seen at this table (config.end_seen)."""
+        from .. import config
+        last = view.finished[-1]
+        return bool(state.table) and config.end_seen(config.load(), state.table) == (last.match, last.number)
+
+    def _remember_end_seen(self) -> None:
+        """Once the player has closed a hand's end (``Ui.seen_finished`` moved on): remember it for this table
+        (config.see_end), so that a window opened again does not show it again (last user s16 F7)."""
+        state, seen = self.session.state, self.ui.seen_finished
+        view = state.view
+        if view is None or not seen or seen > len(view.finished) or not state.table or not self.keep_finished:
+            return
+        fh = view.finished[seen - 1]
+        if self._end_remembered == (state.table, fh.match, fh.number):
+            return
+        self._end_remembered = (state.table, fh.match, fh.number)
+        from .. import config
+        try:
+            config.update(lambda now: config.see_end(now, state.table, fh.match, fh.number))
+        except OSError:  # a settings file that cannot be written: the hand end may be shown again, nothing else
+            pass
+
     def _follow(self, state: ClientState, ui: Ui) -> Ui:
         """``ui`` with the hand ends closed that nobody waits for this window to continue from (client.following:
         a spectator's, or a seat's the computer plays; s13 spectator F1), timed from when each came up."""
@@ -828,8 +854,11 @@ class TableScene:
         if ui.seen_draw is None:  # a draw decided before this window's first view is not shown again
             ui = replace(ui, seen_draw=draw_key(view))
         if ui.seen_finished is None:
-            # a window opened again at its seat (a rejoin) shows a hand's end it may have missed once (F2)
+            # a window opened again at its seat (a rejoin) shows a hand's end it may have missed once (F2),
+            # unless this computer's window closed that very hand's end before (last user s16 F7)
             missed = missed_end(view) if getattr(self.session, "reopened", False) else 0
+            if missed and self._end_closed_before(state, view):
+                missed = 0
             ui = replace(ui, seen_finished=len(view.finished) - missed)
         elif ui.seen_finished > len(view.finished):
             ui = replace(ui, seen_finished=len(view.finished))  # an undo took a hand end back (D6)

@@ -105,8 +105,35 @@ def test_f2_a_reopened_window_shows_the_last_hand_end_once_when_its_seat_has_not
     assert missed_end(replace(view, moves=())) == 1
     assert missed_end(replace(view, moves=(Play(Seat.ONE, Tile(3, 5), End.LEFT),))) == 0  # played on since
     assert missed_end(replace(view, phase=Phase.MATCH_OVER)) == 0  # the match's end says it all
+    from doublenine.client import config
+    config.update(lambda now: replace(now, ends_seen=()))  # no hand end of this table closed by an earlier test
     scene = table_scene(replace(state, view=replace(view, moves=())), Ui(), "en", SIZE)
     assert scene._sync(scene.state, scene.ui).seen_finished == len(view.finished)  # a new window: nothing missed
     scene.session.reopened = True  # a window opened again at its seat (NetSession: a rejoin)
     scene.ui = scene._sync(scene.state, scene.ui)  # its first view arrived (TableScene.update)
     assert scene.ui.seen_finished == len(view.finished) - 1 and scene.layout().panel.kind == "reveal"
+
+
+def test_last_user_s16_f7_a_hand_end_closed_before_is_not_shown_again_by_a_reopened_window() -> None:
+    """Last user s16 F7: "Hand N is over" came back at every return to the table (Back to your match, a window
+    closed and opened again), once over a friend's turn: the window could not know it had been closed. Closing
+    it is remembered per table (config.ends_seen); a reopened window shows only a hand end it never closed."""
+    from doublenine.client import config
+
+    state, _ = STATES["reveal"]
+    view = replace(state.view, moves=())
+    last = view.finished[-1]
+    config.update(lambda now: replace(now, ends_seen=()))  # no hand end of this table closed by an earlier test
+    scene = table_scene(replace(state, view=view), Ui(), "en", SIZE)
+    scene.session.reopened = True
+    assert config.end_seen(config.load(), state.table) is None
+    assert scene._sync(scene.state, Ui()).seen_finished == len(view.finished) - 1  # never closed: shown once
+    scene.ui = replace(scene._sync(scene.state, Ui()), seen_finished=len(view.finished))  # the player closes it
+    scene._remember_end_seen()
+    assert config.end_seen(config.load(), state.table) == (last.match, last.number)
+    again = table_scene(replace(state, view=view), Ui(), "en", SIZE)  # the window opened again at its seat
+    again.session.reopened = True
+    assert again._sync(again.state, Ui()).seen_finished == len(view.finished)  # not shown again
+    saved = config.see_end(config.load(), "ABCDE", 2, 3)
+    assert (config.end_seen(saved, "ABCDE"), config.end_seen(config.see_end(saved, "not a code", 1, 1), "ABCDE"),
+            config.end_seen(replace(saved, ends_seen=("ABCDE 0 3",)), "ABCDE")) == ((2, 3), (2, 3), None)
