@@ -1150,7 +1150,10 @@ class TableScene:
             # user: "Back to the start screen" under "Cannot continue" needed two clicks, its warning hidden)
             self._leave = True  # as the second press did: what this table kept is forgotten (close())
             return Change("pop")
-        me = state.view.seat if isinstance(state.view, SeatView) else None
+        # a seat held for the next hand (watched until then through a spectator's view) is this window's too
+        # (last user s16 F5: one Leave gave it up without the warning a seated player gets)
+        me = state.view.seat if isinstance(state.view, SeatView) else \
+            Seat(state.next_seat) if state.next_seat in (1, 2, 3, 4) else None
         # a human seat nobody has taken is no one who could play on (a hosted table's friend not come yet)
         others = state.humans - {me} - state.free if me is not None else frozenset()
         stops_all = self.leave_stops_all is not None and self.leave_stops_all()

@@ -60,6 +60,26 @@ def test_leave_with_another_human_at_the_table_warns_before_giving_the_seat_up()
     assert change is not None and change.kind == "pop" and scene._leave is True
 
 
+def test_last_user_s16_f5_a_seat_held_for_the_next_hand_warns_before_it_is_given_up() -> None:
+    """Last user s16 F5: Zoe, back at her seat "you: next hand" (watching until the next deal through a
+    spectator's view), lost it with one Leave press and no warning, as no seat was seen as hers."""
+    from dataclasses import replace
+
+    from client_helpers import my_turn_with_play, session_at
+
+    from doublenine.client.scenes.table import TableScene
+    from doublenine.shared.views import view_for
+    session = session_at(my_turn_with_play)
+    watching = view_for(session.log.state, None)  # the spectator's view a late arrival watches through
+    session.state = replace(session.state, view=watching, next_seat=3, watching=True,
+                            humans=frozenset({Seat.ONE, Seat.THREE}), table="K7QPA")
+    scene = TableScene(session)
+    assert scene._leave_table() is None  # the first Leave only says what it will do
+    assert scene.toast is not None and scene.toast[0].startswith("Leave gives your seat up")
+    change = scene._leave_table()
+    assert change is not None and change.kind == "pop" and scene._leave is True
+
+
 def test_a_finished_kept_match_is_no_longer_offered_and_the_earlier_one_stays_earlier(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Left alone last session: the start screen's "Back to your match" outlived its match's end. New user
     s11: the earlier match is offered as one ("Earlier match"), never as "Back to your match"."""
