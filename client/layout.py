@@ -355,6 +355,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
     status_h = round(1.8 * f) if len(rows) < 2 else round(1.3 * f * len(rows) + 0.5 * f)
     status_rect = (left, hand_top - lift - status_h - m // 2, status_w, status_h)
     toggles = (room[0], status_rect[1], room[2], room[3])  # the same zone, at the status line's height
+    seats = tuple(_above(s, toggles, band_y + band_h + m, m, felt) if s.side == "right" else s for s in seats)
     row_h = status_h // max(1, len(rows))
     status = tuple((r, (left, status_rect[1] + i * row_h, status_w, row_h)) for i, r in enumerate(rows))
     # the line of play starts below the top seats' "passed" badges and turn markers and the partner's tiles
@@ -773,6 +774,25 @@ def _seats(state: ClientState, viewer: Seat, size: tuple[int, int], m: int, band
         out.append(SeatSpot(seat, side, (px, band_y + (band_h - plate_h) // 2, plate_w, plate_h),
                             backs, False, seat in waiting, seat in passed))
     return tuple(out)
+
+
+def _above(spot: SeatSpot, toggles: Rect, top: int, m: int, felt: int) -> SeatSpot:
+    """The right seat's stack of face-down tiles ``spot.backs`` ended above the Tiles and Chat buttons'
+    box ``toggles`` where it would reach them (from y ``top``, centred in the room left, smaller tiles where
+    the room is short, always a gap between them): s16 access F13 (a) at 2560x1440 200 %, the Chat button
+    was drawn over East's column of tiles. Kind: a control placed over a seat's tiles. Unchanged where the
+    stack ends above them or lies beside them. Pure."""
+    backs = spot.backs
+    if not backs or not any(overlaps(b, toggles) for b in backs):
+        return spot
+    n, bs = len(backs), backs[0][3]
+    gap = backs[1][1] - backs[0][1] - bs if n > 1 else max(1, bs // 6)
+    room = toggles[1] - m // 2 - top
+    size = max(4, min(bs, (room - (n - 1) * gap) // n))
+    tall = n * size + (n - 1) * gap
+    y0 = top + max(0, (room - tall) // 2)
+    x0 = felt - m - 2 * size
+    return replace(spot, backs=tuple((x0, y0 + i * (size + gap), 2 * size, size) for i in range(n)))
 
 
 def marker_room(f: int, sm: int) -> int:
