@@ -434,20 +434,42 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
                     wide = max(side_w + m, felt - toggles[0] + m // 2 if toggles[0] < felt else 0)
                     rooms.append((wide, clear_top, max(20, felt - 2 * wide), max(20, low - m // 2 - clear_top)))
                 best, score = panel, _score(content_sizes(panel, f, lang), floor)
-                for at in range(f, plain.font - 1, -1):
-                    for room in rooms:
-                        grown = build_panel(state, ui, lang, (felt, h), room, at, hw, felt < w,
-                                            (0, room[1], felt, room[3]), toggles)
-                        if grown is None or grown.kind != panel.kind:
-                            continue
-                        grown = replace(grown, font=grown.font or (at if at != f else 0))
-                        sizes = content_sizes(grown, f, lang)
-                        if _score(sizes, floor) > score:
-                            best, score = grown, _score(sizes, floor)
-                        if score >= 1:
+
+                def grown_at(room: Rect, at: int) -> Panel | None:
+                    grown = build_panel(state, ui, lang, (felt, h), room, at, hw, felt < w,
+                                        (0, room[1], felt, room[3]), toggles)
+                    if grown is None or grown.kind != panel.kind:
+                        return None
+                    return replace(grown, font=grown.font or (at if at != f else 0))
+
+                found: tuple[int, int, Panel] | None = None  # (type px, -room's rank, panel): the largest type
+                if panel.kind in ("reveal", "drawn"):  # laid across the table whatever the room's width:
+                    rooms = [r for i, r in enumerate(rooms) if i != 1]  # the short room gives them nothing
+                for rank, room in enumerate(rooms):  # whose content holds, halving the range in each room
+                    lo, hi = plain.font if found is None else found[0] + 1, f
+                    first = True
+                    while lo <= hi:
+                        mid, first = (hi if first else (lo + hi) // 2), False  # the table's type first
+                        grown = grown_at(room, mid)
+                        if grown is None:
                             break
-                    if score >= 1:
-                        break
+                        sizes = content_sizes(grown, f, lang)
+                        if holds(sizes, floor):
+                            found, lo = (mid, -rank, grown), mid + 1
+                        else:
+                            if _score(sizes, floor) > score:
+                                best, score = grown, _score(sizes, floor)
+                            hi = mid - 1
+                if found is None:  # no halving found one (the draw's grid shapes make steps uneven): each type
+                    for at in range(f, plain.font - 1, -max(1, (f - plain.font) // 8)):  # down, in at most
+                        # nine steps (a layout is made at each hover), the first room that holds
+                        grown = next((g for g in (grown_at(room, at) for room in rooms)
+                                      if g is not None and holds(content_sizes(g, f, lang), floor)), None)
+                        if grown is not None:
+                            found = (at, 0, grown)
+                            break
+                if found is not None:
+                    best = found[2]
                 panel = best
                 if panel.modal or panel.rect[1] + panel.rect[3] > status_rect[1]:
                     status = ()  # the status line lay under the grown panel
