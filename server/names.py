@@ -28,6 +28,7 @@ partial table; Unicode's own data replaces it, whole.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -162,7 +163,7 @@ def table_name(name: str, others: Iterable[str]) -> str:
     ``others`` (:func:`distinct_name`: "Table 1 2"). Kind (attacker s14 F6): table names were only cleaned,
     so a stranger's public table took a club table's name ("Table 1", "Tab1e 1", Cyrillic "Тable 1") or
     another table's heading ("Table HZE9K")."""
-    name = own_name(name)
+    name = own_name(name, person=False)
     key = name_key(name)
     if not name or key in page_words() or reads_as_table_heading(name):
         return ""
@@ -212,12 +213,23 @@ def without_markers(name: str) -> str:
     return name
 
 
-def own_name(name: str) -> str:
+RESULT_SEPARATORS = re.compile(r"\s*[/&\uFF0F\uFF06\u2044\u2215\u29F8\uFE60\u214B\u2E53]+\s*")
+"""The characters a finished match's result joins names with (" / " between a seat's persons, " & " between
+a team's two seats; ``Table.result_names``, the pages' teams) and their look-alikes (fullwidth, fraction and
+division slashes, small and turned ampersands): a person's name never holds them (:func:`own_name`)."""
+
+
+def own_name(name: str, person: bool = True) -> str:
     """A cleaned name as a seat may hold it alone: markers removed; ``""`` (the seat's default
     name) for a name that reads as a name the window gives (:func:`reserved`) or as a finished match's
     record names a computer's seat ("computer:easy", "computer · Easy": storage/base.computer_seat, translator
-    s15 F32: the pages draw such a seat as the computer's)."""
+    s15 F32: the pages draw such a seat as the computer's). A ``person``'s name (a seat's, a spectator's; not a
+    table's) has every run of :data:`RESULT_SEPARATORS` made one space (attacker s16 F4: a stranger named
+    "Rosa / Vera & Ulises" read in the results as three people, Vera on both teams). Kind: a name holding the
+    record's own separators."""
     name = without_markers(name)
+    if person:
+        name = " ".join(RESULT_SEPARATORS.sub(" ", name).split())
     key = name_key(name)
     return "" if key in reserved() or key.startswith(_COMPUTER_KEYS) else name
 
