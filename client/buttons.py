@@ -36,7 +36,7 @@ TIPS = {
     "redo": N_("Put back what Undo took back (Y)"),
     "undo": N_("Take back your last play (U)"),
     "restart": N_("Play this hand again from its deal"),
-    "hint": N_("A suggested move, with why (H)"),
+    "hint": N_("A suggested move (H)"),  # last user s16 F1: "with why" promised a reason the hint rarely has
     "pass": N_("Pass: no tile of yours fits (P)"),
     "copylink": N_("Copy this table's link, to send to a friend (K)"),
 }
