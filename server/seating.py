@@ -139,7 +139,8 @@ class SeatSlot:
     Stored."""
     deciders: tuple[str, ...] = ()
     """The names of the persons who made a decision at this seat in the match being played (at most
-    :data:`DECIDERS_KEPT`, in the order they first decided): the match's result names them, not whoever
+    :data:`DECIDERS_KEPT`, in the order they first decided; a new one beyond takes the place of the one who
+    decided in the fewest hands, attacker s16 F5: ``Table.decided_by``): the match's result names them, not whoever
     holds the seat at its end (attacker s14 F7: a stranger who sat an instant and left had his name on the
     result of a match the computer played for him). Stored (a table record is a msgpack map of at most
     16 keys: these are kept in the seats' records)."""

@@ -1070,22 +1070,35 @@ class Table:
             events = self.log.submit(decision)  # IllegalMove: nothing appended
             await self.commit(old, events, intent=(seat, intent))
             self.remember(seat, intent)
-            await self.decided_by(seat, old.hand_number if old.phase in (Phase.REVIEW, Phase.PLAY) else None)
+            await self.decided_by(seat, old.hand_number if old.phase in (Phase.REVIEW, Phase.PLAY) else None,
+                                  review=old.phase is Phase.REVIEW)
 
-    async def decided_by(self, seat: Seat, hand: int | None = None) -> None:
+    async def decided_by(self, seat: Seat, hand: int | None = None, review: bool = False) -> None:
         """``seat``'s person made a decision in the match being played (``hand``: in that hand's review or play;
         None: the opening draw or a nomination, in no hand): their name joins the seat's ``SeatSlot.deciders``
         (stored; the names of another match are dropped first), which the match's result names (:meth:`result`;
         attacker s14 F7), and the hands they decided in are counted (``SeatSlot.decided_hands``, organiser s16
-        F4). A store failure is logged: the names are kept in memory and stored with the next change."""
+        F4). A store failure is logged: the names are kept in memory and stored with the next change.
+
+        Attacker s16 F5: a ``review`` answer alone (accepting the deal, the computer playing every tile after a
+        leave) of a person who sat down after the match's first hand (``SeatSlot.sat_after``) never makes them
+        a seat's player: it counts a hand only for someone who decided otherwise already (a person seated from
+        the start who answered the first review and left is still named, "Ana (1/7)", organiser s16 F4). When :data:`DECIDERS_KEPT` persons are kept, a new one takes the place of the one who decided
+        in the fewest hands (the earliest of equals), so who plays most of the match is never dropped for
+        earlier passers-by. Kind: a result naming people by who came first, not by who played."""
         match, slot = self.log.state.match, self.slots[seat]
         if slot.deciders_match != match:
             slot.deciders, slot.deciders_match, slot.decided_hands, slot.decided_last = (), match, (), ()
         name = slot.display_name
         changed = False
         if name not in slot.deciders:
-            if len(slot.deciders) >= DECIDERS_KEPT:
+            if review and slot.sat_after is not None:
                 return
+            if len(slot.deciders) >= DECIDERS_KEPT:
+                gone = min(range(len(slot.deciders)), key=lambda j: (slot.decided_hands[j], j))
+                slot.deciders = slot.deciders[:gone] + slot.deciders[gone + 1:]
+                slot.decided_hands = slot.decided_hands[:gone] + slot.decided_hands[gone + 1:]
+                slot.decided_last = slot.decided_last[:gone] + slot.decided_last[gone + 1:]
             slot.deciders += (name,)
             slot.decided_hands, slot.decided_last = slot.decided_hands + (0,), slot.decided_last + (0,)
             changed = True

@@ -55,3 +55,28 @@ async def test_f7_two_persons_at_one_seat_are_both_named_and_a_new_match_starts_
     stored = TableMeta.from_record(decode_meta((await server.store.load(ana.code, rows=False)).meta))
     assert [(sl.deciders_match, sl.deciders) for _, sl in sorted(stored.slots.items())] == \
         [(0, ()), (0, ("East", "Cy")), (1, ("North",)), (0, ())]
+
+
+async def test_s16_f5_a_review_answer_alone_names_nobody_and_who_plays_most_is_kept(server) -> None:  # type: ignore[no-untyped-def]
+    """Attacker s16 F5 (deciders_fill.py): strangers who sat down mid-match, only accepted a review at seat 3
+    and left were named
+    "Zed0 / Zed1" as Vera's partner while the computer played every tile; with four such, the person who then
+    played the seat was not named at all. A review answer alone names nobody; a fifth person takes the place
+    of the one who decided in the fewest hands."""
+    vera = await create(server, "hhhh", sit=1, seed=11, name="Vera")
+    table = server.registry.tables[vera.code]
+    table.meta.started = True
+    table.slots[3].sat_after = (1, 1)  # each sat down between hands of the match (join, or at the next deal)
+    for i in range(2):
+        table.slots[3].name = f"Zed{i}"
+        await table.decided_by(3, i + 1, review=True)  # as Table.decide after a review answer
+    assert table.result_names()[2] == "computer:easy" and table.slots[3].deciders == ()
+    for i in range(4):  # four passers-by who each played one hand (hands 1..4)
+        table.slots[3].name = f"Zed{i}"
+        await table.decided_by(3, i + 1)
+    table.slots[3].name = "Pablo"
+    for hand in (5, 6, 7):
+        await table.decided_by(3, hand, review=True)
+        await table.decided_by(3, hand)
+    assert table.slots[3].deciders == ("Zed1", "Zed2", "Zed3", "Pablo")
+    assert table.slots[3].decided_hands == (1, 1, 1, 3)
