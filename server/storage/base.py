@@ -278,7 +278,7 @@ def checked_result(code: object, match: object, name: object, seats: tuple[objec
     elif site is not None and not isinstance(site, str):
         why = "site"
     if why:
-        odd_row("finished match", (str(code)[:16], str(match)[:20]), f"its {why} is out of bounds")
+        odd_row("finished match", (str(code)[:16], str(match)[:20]), f"field {why} out of bounds")
         return None
     s1, s2, s3, s4 = seats
     return MatchResult(str(code), int(match), (str(s1), str(s2), str(s3), str(s4)),  # type: ignore[call-overload]
