@@ -18,17 +18,16 @@ at most every :data:`LOOK_SECONDS`), then raises its window (app.bring_forward).
 from __future__ import annotations
 
 import os
-import sys
 import time
 from pathlib import Path
 from typing import IO
+
+from doublenine.shared.filelock import try_lock as _lock  # one lock for the store and the window (duplicates D1)
 
 LOCK_NAME = "window.lock"
 """The lock file in the data folder (beside the game file ``doublenine.sqlite3``)."""
 RAISE_NAME = "window.raise"
 """The request to bring the window forward, written by a second window."""
-LOCK_OFFSET = 1 << 20
-"""Windows locks a byte range, which others then cannot read: lock a byte past the text (as ownerfile)."""
 MAX_NOTE = 64
 """Bytes of the holder's note read back (outside input: bounded)."""
 LOOK_SECONDS = 0.5
@@ -44,24 +43,6 @@ def data_folder() -> Path:
     return folder
 
 
-def _lock(handle: IO[str]) -> bool:
-    """Take the exclusive lock on ``handle`` without waiting; False when another process holds it."""
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        import msvcrt
-
-        handle.seek(LOCK_OFFSET)
-        try:
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
 
 
 class WindowLock:

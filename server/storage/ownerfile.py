@@ -27,8 +27,8 @@ import sys
 from pathlib import Path
 from typing import IO
 
-LOCK_OFFSET = 1 << 20
-"""Windows locks a byte range, which others then cannot read: lock a byte past the text."""
+from doublenine.shared.filelock import try_lock as _lock  # one lock for the store and the window (duplicates D1)
+
 MAX_NOTE = 512
 """Bytes of the holder's note read back (the file is outside input: bounded)."""
 MAX_TRIES = 20
@@ -59,23 +59,6 @@ class StoreInUse(OSError):
         return f"the SQLite store {self.path} is in use by another doublenine server ({who}{where}); {advice}"
 
 
-def _lock(handle: IO[str]) -> bool:
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        import msvcrt
-
-        handle.seek(LOCK_OFFSET)
-        try:
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
 
 
 def read_note(path: Path) -> tuple[int | None, str]:
