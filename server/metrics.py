@@ -69,7 +69,7 @@ start: ``increase(...{reason="lost"}[10m])`` (docs' ``DoublenineTablesLost``) se
 loss only if the series existed before it (operator s11 round 2: it appeared with its first event)."""
 LIMIT_NAMES = ("rate", "tables_per_address", "connections_per_address", "spectators", "spectators_per_address",
                "hints", "coach", "chat", "nudge", "requests", "code_misses", "seats", "seats_per_address", "resync",
-               "playing_per_site", "address", "frame_size", "idle", "read_budget", "slow_reader", "handshakes")
+               "playing_per_site", "address", "table", "frame_size", "idle", "read_budget", "slow_reader", "handshakes")
 """``doublenine_limits_total``'s ``limit`` labels (``connection.LIMIT_CODES``, the refusals' ``data.limit``,
 the closes and the handshakes), each series there at 0 from the start (operator s13 finding 10: no
 series until a limit first fired, so an ``increase`` alert missed a process's first one)."""

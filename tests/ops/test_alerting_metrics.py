@@ -29,7 +29,7 @@ def test_every_limit_series_is_there_at_zero_from_the_start() -> None:
     text = ServerMetrics(version="0.1.0").render().decode()
     got = _series(text, "doublenine_limits_total")
     assert got == {f'{{limit="{name}"}}': 0.0 for name in LIMIT_NAMES}
-    assert len(got) == 21
+    assert len(got) == 22  # s16: "table", the spectators' chat slow mode (data.limit of CHAT_TOO_FAST)
 
 
 def test_every_limit_the_server_counts_is_named_in_limit_names() -> None:

@@ -147,7 +147,7 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     creator = await connect(server)
     spec = {"type": "create_table", "seats": seats("c", "c", "c", "c"), "seed": 13, "sit": None,
             "name": "Ana", "public": True}
-    spec["seats"][0]["name"] = "<b>Ana</b>"
+    spec["seats"][0]["name"] = "<b>Ana<b>"  # names hold no "/" (attacker s16 F4)
     joined = await creator.attach(spec)
     table = server.registry.tables[joined.code]
     await creator.close()
@@ -199,7 +199,7 @@ async def _follow_a_hand(server: Any, page: Any, frames: list[tuple[float, Any]]
     result = await page.text_content("#result")
     assert result is not None and result.startswith(f"Hand {followed} is over")
     assert await page.text_content("#score-A") == str(hand.scores_after[0])
-    assert await page.text_content("#seat-1 .name") == "<b>Ana</b>"  # a name is text, never markup
+    assert await page.text_content("#seat-1 .name") == "<b>Ana<b>"  # a name is text, never markup
     # while the hand stays shown the line says what the table does meanwhile (R6/R10), live as served
     # (read until the table held still while both were read: a computer's move already being
     # committed when its delay was raised may still land, and the page follows it some frames later,

@@ -41,7 +41,7 @@ def links(body: str) -> dict[str, tuple[str, str]]:
 
 async def test_a_player_follows_older_links_through_120_tables_while_new_ones_arrive(make_server) -> None:  # type: ignore[no-untyped-def]
     server = await make_server()
-    made = [await create(server, "<b>Zoé & \"co\"</b>" if i == 40 else f"P{i}") for i in range(120)]
+    made = [await create(server, "<b>Zoé \"co\"<b>" if i == 40 else f"P{i}") for i in range(120)]
     newest_first = made[::-1]
     # club s14 F1: the pages hold the tables newest first, each page shown by name, then code (these have none)
     page = lambda codes: sorted(codes)  # noqa: E731
@@ -59,7 +59,7 @@ async def test_a_player_follows_older_links_through_120_tables_while_new_ones_ar
     assert set(links(body)) == {"newer"} and links(body)["newer"][1] == "Tables plus récentes"  # the last page
     status, _, body = await raw_get(server.port, links(body)["newer"][0])  # back: page 2 exactly
     assert status == 200 and listed(body) == page(newest_first[50:100])
-    assert "&lt;b&gt;Zoé &amp; &quot;co&quot;&lt;/b&gt;" in body and "<b>Zoé" not in body  # table 40: page 2
+    assert "&lt;b&gt;Zoé &quot;co&quot;&lt;b&gt;" in body and "<b>Zoé" not in body  # no "/" nor "&" in names (s16 F4)  # table 40: page 2
 
 
 BAD = ["/?before=", "/?before=abc", "/?before=-1.AAAAA", "/?before=99999999999999999.AAAAA",
