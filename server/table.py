@@ -92,6 +92,9 @@ PAST_IN_SNAPSHOT = 20
 """Earlier matches a snapshot carries (the newest ones); the stored log keeps every match."""
 MOVED = (reconnect.MOVED, "table moved, reconnect")
 """Close code and reason when another process serves the table now (docs/protocol.md)."""
+GIVE_UP_RETRY = 5.0
+"""Seconds before a seat's give-up at a match's end that the store refused is tried again
+(:meth:`Table.watch_give_up`): a failing store is not asked in a loop."""
 SEAT_AGAIN_WAIT = 10.0
 """Seconds after a connection gave up a seat of a table (``leave``) before its site (IPv4 address, IPv6
 /48) may take a seat of that table again (:meth:`Table.seat_again_ms`; attacker s11 F9)."""
@@ -281,6 +284,13 @@ class Table:
         took the table (built, rebuilt from the store after a restart, moved in, reopened) while no
         connection held it: a hand-over of a disconnected seat waits ``config.reconnect_grace`` from it
         (:meth:`reconnect_wait`; evening s16 F1). Live, not stored: a restart starts every seat's grace."""
+        self._give_up: asyncio.TimerHandle | None = None
+        """The timer that gives up the seats of :meth:`gone_at_match_end` when their person's long wait is
+        over (:meth:`watch_give_up`), None when no seat is due; :attr:`_give_up_at` is when it fires."""
+        self._give_up_at: float | None = None
+        self._give_up_task: asyncio.Task[None] | None = None
+        self._give_up_not_before = 0.0
+        """Unix seconds before which no give-up is tried again (a store that refused one: :data:`GIVE_UP_RETRY`)."""
         self.handed_at: dict[Seat, int] = {}
         """D7: per seat handed over to the computer by this process, the ``seq`` it was handed over at
         (:meth:`owes`; not stored: a restarted server gives a seat back at once, as before)."""
@@ -837,6 +847,7 @@ class Table:
     def broadcast_table(self, exclude: Any = None) -> None:
         """Tell everyone the table info changed."""
         self._last_holding = self.holding()
+        self.watch_give_up()  # a change of seats may start, move or end a seat's wait (session 17)
         self.send_all(pack({"type": "table", "table": self.table_wire()}), exclude)
 
     def spectators_changed(self) -> None:
@@ -1359,6 +1370,68 @@ class Table:
             return False
         return True
 
+    def give_up_due(self) -> float | None:
+        """Unix seconds when the first seat of :meth:`gone_at_match_end` is due to be given up (its person's
+        :attr:`gone_since` plus ``config.hand_over_long``), None when no seat waits for it: the match is not
+        over, or no claimed seat handed over to the computer is without its connection."""
+        if self.closed or self.moved or not self.meta.started or self.log.state.phase is not Phase.MATCH_OVER:
+            return None
+        return min((self.gone_since[s] + self.config.hand_over_long for s in SEATS
+                    if self.slots[s].claimed and self.slots[s].handed_over and self.slots[s].conn is None),
+                   default=None)
+
+    def watch_give_up(self) -> None:
+        """Keep the table's give-up timer on :meth:`give_up_due` (D7 with R28, session 17: a seat away
+        ``config.hand_over_long`` at a match's end was given up only by the next change of seats or commit,
+        so the table, the page and the lists showed it held, its person's name on it, until someone acted):
+        armed for the first seat due, moved when that changes, cancelled when none is (its person is back:
+        :meth:`bind`; a new match began; the table closed or moved). Called by every change of the table
+        (:meth:`rearm`, :meth:`broadcast_table`), and so at a restart's resume: there the wait counts from
+        this process's taking of the table (:attr:`gone_since`), and the stored seats stay the person's until
+        then. Kind: a deadline checked only when something else happens."""
+        due = self.give_up_due()
+        if due is not None:
+            due = max(due, self._give_up_not_before)
+        if due == self._give_up_at and (due is None or self._give_up is not None or self._give_up_task is not None):
+            return
+        if self._give_up is not None:
+            self._give_up.cancel()
+        self._give_up, self._give_up_at = None, due
+        if due is not None and self._give_up_task is None:
+            self._give_up = asyncio.get_running_loop().call_later(max(0.0, due - time.time()), self._give_up_fired)
+
+    def _give_up_fired(self) -> None:
+        self._give_up = None
+        if self.closed or self.moved:
+            return
+        self._give_up_task = asyncio.get_running_loop().create_task(self._give_up_now())
+
+    async def _give_up_now(self) -> None:
+        """The give-up timer's work (:meth:`watch_give_up`): under the lock, the seats due are given up and
+        stored (:meth:`settle_match_end`) and the table told (its ``table`` frame: ``claimed`` false, the
+        computer plays a free seat). A store that fails leaves them held (put back, logged) and is asked again
+        after :data:`GIVE_UP_RETRY` s."""
+        try:
+            async with self.lock:
+                if self.closed or self.moved:
+                    return
+                due = self.gone_at_match_end()
+                if not due:
+                    return
+                if await self.settle_match_end():
+                    log.info("table %s: seat(s) %s given up, away %g s at the match's end", self.code,
+                             ",".join(str(int(s)) for s in due), self.config.hand_over_long)
+                    self.broadcast_table()
+                    self.rearm()
+                else:
+                    self._give_up_not_before = time.time() + GIVE_UP_RETRY
+        finally:
+            if self._give_up_task is asyncio.current_task():
+                self._give_up_task = None
+                self._give_up_at = None
+                if not self.closed:
+                    self.watch_give_up()
+
     async def _give_back_owed(self) -> bool:
         """After a commit: give back the :attr:`returning` seats the computer owes nothing any more.
         True if one came back. A store failure leaves the seat to the next commit."""
@@ -1425,6 +1498,7 @@ class Table:
         still due (the same seat at the same ``seq``) goes on where it was. Restarted, its
         ``bot_delay`` began again, and so the public end of the review came later by when another
         seat had answered privately (attacker finding F3, same kind)."""
+        self.watch_give_up()  # every change comes through here, a disconnect and a resume included
         current = asyncio.current_task()
         pick = self._bot_pick()
         if self._bot is not None and self._bot is not current:
@@ -1510,6 +1584,11 @@ class Table:
         if self._notice is not None:
             self._notice.cancel()
             self._notice = None
+        if self._give_up is not None:
+            self._give_up.cancel()
+            self._give_up = None
+        if self._give_up_task is not None and self._give_up_task is not asyncio.current_task():
+            self._give_up_task.cancel()
         if self._doubt is not None:  # what the store holds is what a later load serves
             self._doubt.cancel()
         for task in list(self._record_tasks):

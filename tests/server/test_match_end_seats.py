@@ -8,7 +8,10 @@ from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
 from doublenine.shared.seats import Seat
 
-from .conftest import connect, create, join, play_all, settle
+from doublenine.server.storage import open_store
+from doublenine.shared.codec import decode_meta
+
+from .conftest import connect, create, join, play_all, settle, spectate
 
 
 async def _handed_over_then_over(make_server, long_gone: bool = True):  # type: ignore[no-untyped-def]
@@ -177,3 +180,96 @@ async def test_s16_attacker_f8_a_newcomer_in_the_given_up_seat_does_not_consent_
         isinstance(m, p.Error) or m.table.request is not None))
     assert isinstance(upd, p.TableUpdate), upd
     assert (upd.table.request.action, upd.table.request.waiting) == ("new_match", (1,))
+
+
+async def _vera_handed_over_at_the_end(server):  # type: ignore[no-untyped-def]
+    """Mallory (seat 1), Vera (seat 2), Carlos (seat 3) and a computer finish a match; Vera's window closes and
+    Mallory hands her seat over (Carlos consents): within D7's long wait it stays hers."""
+    host = await create(server, "hhhc", sit=1, seed=7, name="Mallory")
+    vera = await join(server, host.code, seat=2, name="Vera")
+    c = await join(server, host.code, seat=3, name="Carlos")
+    table = server.registry.tables[host.code]
+    await asyncio.wait_for(play_all([host, vera, c], seed=7), 60)
+    await settle([host, vera, c], table)
+    token = vera.token
+    await vera.close()
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
+    req = (await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)).table.request
+    await c.until(lambda m: c.table.request is not None)
+    await c.send({"type": "consent", "request_id": req.id, "accept": True})
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
+    return table, host, c, token
+
+
+async def test_s17_a_seat_away_at_the_match_end_is_given_up_on_time_by_the_tables_timer(make_server) -> None:  # type: ignore[no-untyped-def]
+    """Session 17 (D7 with R28; kind: a deadline checked only when something else happens): Vera's seat, away at
+    the match's end, was given up only by the next change of seats or move, so the table, its page and the lists
+    showed it held by her until someone acted. Now the table's own timer gives it up when her 180 s are over,
+    stores it and tells everyone, while nobody does anything."""
+    server = await make_server()
+    table, host, c, _token = await _vera_handed_over_at_the_end(server)
+    assert (table.slots[2].claimed, table.slots[2].handed_over) == (True, True)
+    assert table._give_up_at == table.gone_since[Seat(2)] + 180.0  # armed for her long wait's end
+    seq = table.seq
+    table.gone_since[Seat(2)] -= table.config.hand_over_long  # her 180 s are over
+    table.watch_give_up()  # (the timer follows the clock it is given: moved to now)
+    upd = await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].claimed)
+    seat2 = upd.table.seats[1]
+    assert (seat2.claimed, seat2.computer_plays, seat2.connected, seat2.name) == (False, True, False, "Vera")
+    await c.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].claimed)  # everyone told
+    assert table.seq == seq  # nobody moved, nobody sat down: the timer alone
+    assert (table.slots[2].token_hash, table.slots[2].handed_over) == (None, False)
+    stored = await server.store.load(table.code, rows=False)
+    record = decode_meta(stored.meta)["seats"][1]
+    assert (record["token_hash"], record["handed_over"], record["name"]) == (None, False, "Vera")
+    assert (table._give_up, table._give_up_at) == (None, None)  # nothing left to wait for
+
+
+async def test_s17_the_give_up_timer_is_cancelled_when_the_player_comes_back(make_server) -> None:  # type: ignore[no-untyped-def]
+    """Her rejoin within the 180 s takes the seat back (attacker s16 F1) and leaves no timer behind that would
+    give it up later; leaving the table, the timer goes with it."""
+    server = await make_server()
+    table, host, c, token = await _vera_handed_over_at_the_end(server)
+    assert table._give_up is not None
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": table.code, "token": token})
+    assert (back.seat, table.slots[2].claimed) == (2, True)
+    assert (table._give_up, table._give_up_at) == (None, None)
+    await back.close()  # away again: her seat is hers (no longer handed over), so nothing is due
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    assert (table.slots[2].handed_over, table._give_up, table._give_up_at) == (False, None, None)
+
+
+async def test_s17_the_give_up_timer_goes_with_the_table(make_server) -> None:  # type: ignore[no-untyped-def]
+    """A table that closes (idle, moved, the server's stop) leaves no timer behind to write its seats."""
+    server = await make_server()
+    table, host, c, token = await _vera_handed_over_at_the_end(server)
+    assert table._give_up is not None
+    await table.close()
+    assert table._give_up is None
+    table.watch_give_up()  # a late call after the close arms nothing
+    assert table._give_up is None
+
+
+async def test_s17_after_a_restart_the_stored_seat_and_the_timer_agree(make_server, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Across a restart the stored record keeps Vera's seat hers (token, handed over) until her wait is over,
+    counted from the restart (the server cannot know how long she was away before it); the resumed table arms
+    its timer for then, and once it fires the store holds the seat given up."""
+    path = str(tmp_path / "t.sqlite3")
+    first = await make_server(store=open_store(path))
+    table, host, c, token = await _vera_handed_over_at_the_end(first)
+    code = table.code
+    await first.stop()
+    store = open_store(path)
+    restarted = await make_server(store=store)
+    again = restarted.registry.tables[code]
+    assert (again.slots[2].claimed, again.slots[2].handed_over) == (True, True)  # as stored
+    assert again._give_up_at == again.gone_since[Seat(2)] + 180.0  # armed at the resume
+    watcher = await spectate(restarted, code)
+    again.gone_since[Seat(2)] -= again.config.hand_over_long
+    again.watch_give_up()
+    await watcher.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].claimed)
+    record = decode_meta((await store.load(code, rows=False)).meta)["seats"][1]
+    assert (record["token_hash"], record["handed_over"]) == (None, False)
+    await store.close()
