@@ -160,14 +160,47 @@ def table_name(name: str, others: Iterable[str]) -> str:
     seat's name follows (:func:`own_name`: no window's own word, no marker) and no word of the pages
     (:func:`page_words`) nor the pages' own form "Table CODE" (:func:`reads_as_table_heading`: the heading
     another table's page has), ``""`` (no name) then; else made unlike every open table's name in
-    ``others`` (:func:`distinct_name`: "Table 1 2"). Kind (attacker s14 F6): table names were only cleaned,
+    ``others`` (as :func:`distinct_name` does, by :func:`table_key`: "Table 1 2", "Mesa-1 2" beside "Mesa 1"),
+    end punctuation cut first (:func:`trimmed_table_name`: "Mesa 1." is "Mesa 1"). ``others``: the names of the
+    open tables and of the tables whose matches ended this evening (``Registry._taken_table_names``,
+    organiser s16: a closed table's name reused the same night gave the results two tables of one name).
+    Kind (attacker s14 F6): table names were only cleaned,
     so a stranger's public table took a club table's name ("Table 1", "Tab1e 1", Cyrillic "Тable 1") or
     another table's heading ("Table HZE9K")."""
-    name = own_name(name, person=False)
+    name = own_name(trimmed_table_name(name), person=False)
     key = name_key(name)
     if not name or key in page_words() or reads_as_table_heading(name):
         return ""
-    return distinct_name(name, others)
+    taken = {table_key(o) for o in others if o}
+    n = 1
+    candidate = name
+    while table_key(candidate) in taken:
+        n += 1
+        suffix = f" {n}"
+        candidate = name[:NAME_CHARS - len(suffix)].rstrip() + suffix
+    return candidate
+
+
+TRAILING_STOPS = re.compile(r"[\s.,;:!?\u2026\u3002\uFF0E\uFF0C\uFF01\uFF1F\u00A1\u00BF]+$")
+"""Sentence punctuation at the end of a table's name (". , ; : ! ? …", their fullwidth forms), cut off
+(organiser s16: "Mesa 1." beside "Mesa 1", a typing slip, listed as a second table of the same name)."""
+
+
+def trimmed_table_name(name: str) -> str:
+    """``name`` without :data:`TRAILING_STOPS` ("Mesa 1." -> "Mesa 1"; "Mesa 1?!" -> "Mesa 1"); a name made only
+    of them is kept as it is (then judged as any name)."""
+    cut = TRAILING_STOPS.sub("", name)
+    return cut if cut else name
+
+
+def table_key(name: str) -> str:
+    """The form two table names are compared in: :func:`name_key` with every punctuation mark and symbol
+    and spaces between words each made one space, so "Mesa 1", "Mesa-1", "Mesa 1." and "MESA·1" read as one
+    name (organiser s16: the room's screen and the evening's results showed "Mesa 1." and "Mesa 1" as two
+    tables of one name) while "Mesa 12" and the second "Mesa 1", "Mesa 1 2", stay two. A seat's name
+    keeps its punctuation (:func:`name_key`): it is never listed beside another table's."""
+    words = "".join(" " if unicodedata.category(c)[0] in "PSZ" else c for c in unicodedata.normalize("NFKC", name))
+    return " ".join(k for k in (name_key(w) for w in words.split()) if k)
 
 
 def reads_as_table_heading(name: str) -> bool:

@@ -65,6 +65,12 @@ logged again if looked up again)."""
 
 
 
+NAME_EVENING = 12 * 3600.0
+"""Seconds a table's name stays taken after its last finished match (an evening: organiser s16)."""
+NAME_RESULTS_READ = 1000
+"""Most finished matches of the last :data:`NAME_EVENING` a create reads the names of (the newest)."""
+
+
 def creation_names(spec: Any) -> dict[int, str]:
     """The cleaned names a ``CreateTable`` gives seats 1..4 (docs/protocol.md "Names"), before they
     are made distinct: ``seats[i].name``, and for the creator's seat ``sit`` its top-level ``name``
@@ -446,14 +452,14 @@ class Registry(TableMoves, TableResumes):
         seeded = spec.seed is not None
         seed = spec.seed if seeded else secrets.randbits(63)  # D9: never sent when unseeded
         creator = None if spec.sit is None else Seat(spec.sit)
+        taken = await self._taken_table_names() if seat_name(spec.table_name) else []
         code = await self._claim_new_code()
         try:  # the claim is released if building the table raises too, not only storing it
             meta = TableMeta(code, seed, seeded, spec.language, creator, slots,
                              started=not any(sl.kind == "human" for sl in slots.values()),
                              created_at=time.time(), chat=spec.chat, tracker=spec.tracker,
                              public=spec.public, site=site_key(address), made_by=made_by,  # kept over a restart
-                             name=table_name(seat_name(spec.table_name),  # club s14: the one cleaning
-                                             (t.meta.name for t in self.tables.values() if t.meta.public)))  # s14 F6
+                             name=table_name(seat_name(spec.table_name), taken))  # club s14, s14 F6, s16
             table = self._new_table(meta, None)
             table.group = address  # its own people's group (actions.own_groups)
         except BaseException:
@@ -479,6 +485,22 @@ class Registry(TableMoves, TableResumes):
         log.info("table %s created by %s (%s)", table.code, address,
                  "".join("H" if sl.kind == "human" else "C" for sl in slots.values()))
         return table
+
+    async def _taken_table_names(self) -> list[str]:
+        """The names a new table's name must read unlike (:func:`.names.table_name`): every open table's of this
+        process, public or private, and every table's whose match ended in the last :data:`NAME_EVENING` seconds
+        (at most :data:`NAME_RESULTS_READ` of the newest, one read of the store, which every process shares).
+        Organiser s16: "Mesa 1" closed at 20:00 and a new "Mesa 1" at 20:05 gave the evening's results two
+        tables of one name. A store that cannot be read gives the open tables' names only (logged at debug):
+        a name is never worth refusing a table."""
+        names = [t.meta.name for t in self.tables.values() if t.meta.name]
+        now = time.time()
+        try:
+            ended = await self.store.load_results(NAME_RESULTS_READ, ended=(now - NAME_EVENING, now + 60))
+        except OSError as exc:
+            log.debug("table names of the evening not read: %s", said(exc))
+            return names
+        return names + [r.name for r in ended if r.name]
 
     def _table_limit(self, limited: bool) -> int | None:
         """The store's ``limit`` for a create or reopen (None: the machine's own player, unlimited)."""

@@ -75,3 +75,40 @@ async def test_f5_f6_through_the_server_seats_spectators_and_tables_follow_the_r
     status, _, body = await get(server, "/")
     assert status == 200 and '<span class="tname">Tab1e 1 2</span>' in body and '<span class="tname">Table 1</span>' in body
     await watcher.close()
+
+
+def test_organiser_s16_a_names_end_punctuation_and_its_marks_do_not_make_a_second_name() -> None:
+    """Organiser s16 (item 4, session 17): "Mesa 1." was listed beside "Mesa 1" as another table. The end's
+    sentence punctuation is cut ("Mesa 1." is "Mesa 1"), and two table names are compared without their
+    punctuation and symbols, so the second "Mesa 1" of any spelling gets the suffix a second one gets."""
+    kept = ["Mesa 1"]
+    for typed, expected in (("Mesa 1.", "Mesa 1 2"), ("Mesa-1", "Mesa-1 3"), ("MESA·1!", "MESA·1 4"),
+                            ("Mesa 1?!", "Mesa 1 5"), ("Mesa 2.", "Mesa 2"), ("Mesa (pública)", "Mesa (pública)"),
+                            ("Mesa (publica)", "Mesa (publica) 2"), ("Mesa 12", "Mesa 12"), ("...", "...")):
+        got = table_name(typed, kept)
+        assert got == expected, typed
+        kept.append(got)
+
+
+async def test_organiser_s16_a_name_of_tonights_closed_table_is_not_given_to_a_new_one(make_server: Any) -> None:
+    """Organiser s16 (item 4): "Mesa 1" closed and a new "Mesa 1" made the same night gave the evening's results
+    two different tables of one name. A name stays taken 12 hours after its table's last finished match
+    (registry.NAME_EVENING), whoever's table it was, public or private; an older one is free again."""
+    import time
+
+    from doublenine.server.registry import NAME_EVENING
+    from doublenine.server.storage.base import MatchResult
+
+    server = await make_server()
+    store = server.registry.store
+    now = time.time()
+    for code, name, ended in (("AAAAA", "Mesa 1", now - 600), ("BBBBB", "Mesa 2", now - NAME_EVENING - 60)):
+        await store.record_result(MatchResult(code, 1, ("Ana", "Bo", "Cy", "Di"), (101, 40), "A", 4, ended - 900,
+                                              ended, name, False))
+    made = []
+    for typed, public in (("Mesa 1", True), ("Mesa 2", True), ("Mesa 1.", False), ("Mesa 2", False)):
+        c = await connect(server)
+        await c.attach({"type": "create_table", "seats": seats(*"hccc"), "sit": 1, "public": public,
+                        "table_name": typed})
+        made.append(server.registry.tables[c.code].meta.name)
+    assert made == ["Mesa 1 2", "Mesa 2", "Mesa 1 3", "Mesa 2 2"]
