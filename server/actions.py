@@ -140,6 +140,8 @@ async def join(table: Table, conn: Any, seat: Seat | None, name: str | None, cre
             if all(sl.claimed for sl in table.slots.values() if sl.kind == "human"):
                 table.meta.started = True
             claim = slot.grant()  # stored with the seat (s15: a restart knows which window holds it)
+            slot.ids_from, slot.nudges = (table.seq, table.chat.next_id), ()  # s17: the ids said before were another's
+        table.new_holder(seat)
         if late:
             await _welcome_waiting(table, conn, seat, token, claim)
             return

@@ -64,8 +64,8 @@ class TableChat:
         self.lock = asyncio.Lock()
         """Lines are stored and sent one at a time, so every connection hears them in id order
         (a pooled PostgreSQL store could finish two appends out of order)."""
-        self.said: dict[tuple[str, int | None, str], int] = {}
-        """(``"chat"`` or ``"nudge"``, the sender's seat or None for a spectator, its ``intent_id``) -> the
+        self.said: dict[tuple[str, int | str | None, str], int] = {}
+        """(``"chat"`` or ``"nudge"``, the sender's seat or a spectator's :func:`spectator_sender`, its ``intent_id``) -> the
         line's id (0 for a nudge), at most :data:`SAID_KEPT`, oldest first. Chat lines' ids come back from
         the store with the lines (:func:`stored_intents`), so a restart forgets none; nudges are not stored."""
 
@@ -81,17 +81,21 @@ class TableChat:
         """Keep ``line``, the newest, and let go of those it pushes out (:meth:`pushed_out`)."""
         self.lines = deque(rules.kept_lines([*self.lines, line], _spectators), maxlen=rules.KEPT)
 
-    def already(self, kind: str, seat: int | None, intent_id: str | None) -> bool:
+    def already(self, kind: str, seat: int | str | None, intent_id: str | None) -> bool:
         """Whether the sender at ``seat`` (None: a spectator) already said ``intent_id`` of ``kind``."""
         return intent_id is not None and (kind, seat, intent_id) in self.said
 
-    def remember(self, kind: str, seat: int | None, intent_id: str | None, line_id: int = 0) -> None:
+    def remember(self, kind: str, seat: int | str | None, intent_id: str | None, line_id: int = 0) -> None:
         """Keep ``intent_id`` as said (nothing without one), forgetting the oldest beyond :data:`SAID_KEPT`."""
         if intent_id is None:
             return
         self.said[(kind, seat, intent_id)] = line_id
         while len(self.said) > SAID_KEPT:
             del self.said[next(iter(self.said))]
+
+    def forget_sender(self, sender: int | str | None) -> None:
+        """Forget every id said by ``sender`` (a seat whose person changed: ``Table.new_holder``)."""
+        self.said = {k: v for k, v in self.said.items() if k[1] != sender}
 
     def spectators_of(self, group: str) -> ChatBucket:
         """The shared allowance of ``group``'s spectators here; allowances that refilled are
@@ -106,6 +110,14 @@ class TableChat:
     def history_frame(self) -> bytes:
         """The ``chat`` frame with the recent lines, for a connection that just attached."""
         return pack({"type": "chat", "lines": tuple(self.lines), "history": True})
+
+
+def spectator_sender(conn: Any) -> str:
+    """Whose a spectator's ``intent_id`` values are (session 17, carried from s15: every spectator of a table
+    shared one set, so a counter-based spectator's line "1" was refused ``DUPLICATE``, unsaid, for another
+    spectator's): its address group's (IPv4 address, IPv6 /64; the same after a reconnect, so a line sent
+    again then is still said once). Never a seat's (an int)."""
+    return f"watch:{getattr(conn, 'group', None)}"
 
 
 def _spectators(line: dict[str, Any]) -> bool:

@@ -534,7 +534,7 @@ async def _chat(c: Connection, m: p.Chat) -> None:
 
 async def _nudge(c: Connection, m: p.Nudge) -> None:
     table, seat = c.playing()
-    talk.nudge(table, seat, Seat(m.seat), m.intent_id)
+    await talk.nudge(table, seat, Seat(m.seat), m.intent_id)
 
 
 async def _back(c: Connection, m: p.Back) -> None:

@@ -108,6 +108,21 @@ def _played_in(value: Any) -> tuple[tuple[int, int, int, str], ...]:
     return tuple(out)
 
 
+def _ids_from_in(value: Any) -> tuple[int, int] | None:
+    """A stored ``ids_from`` (a list of two ints: a ``seq`` of 0..2^53-1 and a chat line id of 0..2^31-1), else
+    None (a record before session 17, or damage: every stored intent id counts, as before)."""
+    if isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value) \
+            and value[0] < 2**53 and value[1] < 2**31:
+        return int(value[0]), int(value[1])
+    return None
+
+
+NUDGES_KEPT = 4
+"""Nudge ``intent_id`` values kept per seat (``SeatSlot.nudges``): a nudge is refused ``NUDGE_TOO_SOON`` within
+30 s of the table's last, so a window's resend after a reconnect is always among the last few."""
+
+
 PLAYED_BY_KEPT = 8
 """At most this many stretches of who played a seat are kept (``SeatSlot.played_by``), the newest: a record
 stays bounded however many people take a seat in turn."""
@@ -171,6 +186,16 @@ class SeatSlot:
     names who played a tile or a hand reads it (``SeatW.played_by``; session 16: the ledger and the hand end
     named the late arrival for the computer's plays, and the computer in his seat for a hand a person who
     left had played). Stored."""
+    ids_from: tuple[int, int] | None = None
+    """(table ``seq``, chat line id) when the seat's present person took it (``join``; session 17, carried from
+    s15): the intent ids applied at the seat before (``Table.applied``, a chat line's or nudge's
+    ``intent_id``) were another person's, so a counter-based client's first intent there is never refused
+    ``DUPLICATE`` for theirs; a restart restores only the ids stored after it. None: held since before it was
+    kept (every stored id counts). Stored."""
+    nudges: tuple[str, ...] = ()
+    """The ``intent_id`` of the last :data:`NUDGES_KEPT` nudges the seat's present person sent (session 17,
+    carried from s15: they lived in memory only, so a nudge sent again after a restart nudged again).
+    Stored."""
     conn: Any = field(default=None, repr=False)
     panel: bool = False
     """R26: the holder has the rules or the ledger open."""
@@ -281,7 +306,8 @@ class SeatSlot:
                 "decided_last": list(self.decided_last), "claims": self.claims, "claim_held": self.claim_held,
                 "window_from": self.window_from,
                 "sat_after": None if self.sat_after is None else list(self.sat_after),
-                "played_by": [x for e in self.played_by for x in e]}  # flat: a record nests 4 levels at most
+                "played_by": [x for e in self.played_by for x in e],  # flat: a record nests 4 levels at most
+                "ids_from": None if self.ids_from is None else list(self.ids_from), "nudges": list(self.nudges)}
 
     @staticmethod
     def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
@@ -293,6 +319,10 @@ class SeatSlot:
                         deciders_match=r["deciders_match"] if isinstance(r.get("deciders_match"), int) else 0)
         slot.sat_after = _hand_in(r.get("sat_after"))
         slot.played_by = _played_in(r.get("played_by"))
+        slot.ids_from = _ids_from_in(r.get("ids_from"))
+        nudges = r.get("nudges")
+        slot.nudges = tuple(n for n in nudges[-NUDGES_KEPT:] if isinstance(n, str) and 0 < len(n) <= 64) \
+            if isinstance(nudges, list) else ()
         slot.decided_hands, slot.decided_last = _counts_in(r.get("decided_hands"), len(slot.deciders)), \
             _counts_in(r.get("decided_last"), len(slot.deciders))
         claims, held, first = (_claim_in(r.get(k)) for k in ("claims", "claim_held", "window_from"))

@@ -39,15 +39,16 @@ from .config import ServerConfig
 from .consent import ConsentRequest, NewMatchPace, RequestCooldown, UndoPace
 from .fanout import SeqCounter, frames_for
 from .logfmt import log_repeated
-from .seating import DECIDERS_KEPT, SeatSlot, TableMeta
+from .seating import CLAIM_GAP, DECIDERS_KEPT, SeatSlot, TableMeta
 from .storedlog import StoredLog
 from .storage.base import InDoubt, MatchResult, computer_level, computer_seat
 from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.table")
 
-REMEMBERED_INTENTS = 16
-"""Applied intent ids kept per seat for duplicate detection."""
+REMEMBERED_INTENTS = 64
+"""Applied intent ids kept per seat for duplicate detection (docs/protocol.md: "the last 64 ids of each seat";
+it kept 16)."""
 SHARE_MAX = 9999
 """The largest count :func:`decided_share` writes (a match to 100 points has far fewer hands)."""
 
@@ -284,6 +285,9 @@ class Table:
         took the table (built, rebuilt from the store after a restart, moved in, reopened) while no
         connection held it: a hand-over of a disconnected seat waits ``config.reconnect_grace`` from it
         (:meth:`reconnect_wait`; evening s16 F1). Live, not stored: a restart starts every seat's grace."""
+        self._stored_record: dict[str, Any] | None = None
+        """The seats' record as this process last stored it (:meth:`save_meta`; None: not yet, a resumed
+        table): what :meth:`claim_stored` compares with."""
         self._give_up: asyncio.TimerHandle | None = None
         """The timer that gives up the seats of :meth:`gone_at_match_end` when their person's long wait is
         over (:meth:`watch_give_up`), None when no seat is due; :attr:`_give_up_at` is when it fires."""
@@ -331,8 +335,9 @@ class Table:
         """Store a new table's record (with ``creator``, the store's key of who created it) and
         the events its log holds already (the first shuffle). ``limit``: the most open tables
         ``creator`` may have (``TooManyOpen`` from the store, nothing stored, beyond)."""
-        await self.store.create_table(self.code, encode_meta(self.meta.record()), creator,
-                                      self.meta.created_at, limit)
+        record = self.meta.record()
+        await self.store.create_table(self.code, encode_meta(record), creator, self.meta.created_at, limit)
+        self._stored_record = record
         self.listed_in_store = (False, (0, 0))  # a new record: not listed, no score
         await self.flush_unstored()
         await self.save_listing()
@@ -378,7 +383,12 @@ class Table:
         lines = decode_lines(rows, self.code)
         self.chat = TableChat(lines, max((int(i) for i, _ in rows), default=0) + 1)
         for seat, iid, line_id in stored_intents(rows, lines):  # a line sent again after a restart: DUPLICATE
-            self.chat.remember("chat", seat, iid, line_id)
+            held = None if seat is None else self.slots[Seat(seat)].ids_from
+            if seat is not None and (held is None or line_id >= held[1]):  # the present holder's lines only
+                self.chat.remember("chat", seat, iid, line_id)
+        for s, slot in self.slots.items():  # s17: a nudge sent again after a restart nudges once
+            for iid in slot.nudges:
+                self.chat.remember("nudge", int(s), iid)
 
     async def store_claim(self) -> None:
         """Store the seats after a seat was given to a connection by ``rejoin`` (its claim and the holding
@@ -387,6 +397,8 @@ class Table:
         A store that fails keeps them in memory (logged; stored with the next change of seats): the player
         is never refused a seat for it. Nothing when another process serves the table now (the welcome
         says so)."""
+        if self.claim_stored():
+            return  # s17: a rejoin of the holding window changes nothing the store needs (see claim_stored)
         try:
             await self.save_meta()
         except Refused:
@@ -394,14 +406,39 @@ class Table:
         except Exception:
             log_store_failure(log, self.store, "table %s: storing a seat's claim failed; kept in memory", self.code)
 
+    def claim_stored(self) -> bool:
+        """Whether the store holds the seats as they are now but for the claims a rejoin of a seat's holding
+        window moves (``SeatSlot.claims`` and ``claim_held``; session 17, carried from s15: every rejoin, a
+        window's reconnect every few seconds on a bad link included, rewrote the whole record): the window
+        that holds each seat is the stored one (``window_from``), every other field is as stored, and no
+        seat has given :data:`~.seating.CLAIM_GAP` / 2 claims since its stored count, so a restart (which
+        goes on from the stored count plus the gap) never gives a claim a window may hold. A rejoin's own
+        claim missing from the store costs nothing: after a restart that window's rejoin is taken as a
+        window taking the seat over from itself (it keeps the seat). False when nothing was stored by
+        this process yet (a resumed table stores at its first rejoin)."""
+        last = self._stored_record
+        if last is None:
+            return False
+        now = self.meta.record()
+        for a, b in zip(now["seats"], last["seats"]):
+            if not isinstance(b.get("claims"), int) or a["claims"] - b["claims"] >= CLAIM_GAP // 2:
+                return False
+
+        def without_claims(r: dict[str, Any]) -> dict[str, Any]:
+            return {**r, "seats": [{k: v for k, v in sr.items() if k not in ("claims", "claim_held")}
+                                   for sr in r["seats"]]}
+        return without_claims(now) == without_claims(last)
+
     async def save_meta(self) -> None:
         """Store the seats' record after a change of who holds them (TABLE_MOVING once the
         table belongs to another process, issue 12)."""
         if self.moved:
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
                           {"retry_ms": 500})
+        record = self.meta.record()
         try:
-            await self.store.update_meta(self.code, encode_meta(self.meta.record()), self.epoch)
+            await self.store.update_meta(self.code, encode_meta(record), self.epoch)
+            self._stored_record = record
         except ValueError as exc:  # issue 12: another process took the table over (a newer epoch)
             self.lost_to_another(str(exc))
             raise Refused(ErrorCode.TABLE_MOVING, "another server process serves this table; reconnect",
@@ -529,7 +566,7 @@ class Table:
             live.kind, live.level, live.name = was.kind, was.level, was.name
             live.token_hash, live.handed_over = was.token_hash, was.handed_over
             live.waits, live.next_name, live.sat_after = was.waits, was.next_name, was.sat_after
-            live.played_by = was.played_by
+            live.played_by, live.ids_from, live.nudges = was.played_by, was.ids_from, was.nudges
             live.deciders, live.deciders_match = was.deciders, was.deciders_match
             live.decided_hands, live.decided_last = was.decided_hands, was.decided_last
         meta = self.meta
@@ -908,7 +945,19 @@ class Table:
         """After a restart: remember the applied intents of :attr:`.storedlog.StoredLog.intents`
         ((seat, intent id, wire seq), oldest first)."""
         for seat, iid, seq in intents:
-            self._remember_id(seat, iid, seq)
+            held = self.slots[seat].ids_from
+            if held is None or seq > held[0]:  # s17: another person's ids at the seat are not its holder's
+                self._remember_id(seat, iid, seq)
+
+    def new_holder(self, seat: Seat) -> None:
+        """A person took ``seat`` (``join``; session 17, carried from s15): the intent ids applied there and
+        the chat lines' and nudges' ids said from it were another person's, so they are forgotten, and
+        ``SeatSlot.ids_from`` (set by the caller with the seats, stored) keeps a restart from bringing them
+        back. Kind: ids of one sender's own count compared with another sender's (a counter-based client's
+        first intent at a seat a friend had held was refused ``DUPLICATE``)."""
+        self.applied[seat] = {}
+        self.chat.forget_sender(int(seat))
+        self.slots[seat].nudges = ()
 
     async def commit(self, old: MatchState, events: list[Event], table_changed: bool = False,
                      intent: tuple[Seat, Any] | None = None) -> None:

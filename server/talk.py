@@ -23,7 +23,8 @@ from doublenine.shared.errors import ErrorCode
 from doublenine.shared.protocol import pack
 from doublenine.shared.seats import Seat
 
-from .chat import IN_HAND
+from .chat import IN_HAND, spectator_sender
+from .seating import NUDGES_KEPT
 from .table import Refused, Table, store_unavailable
 from .storage.metered import log_store_failure
 
@@ -61,7 +62,7 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
     again after a reconnect, s15; the line is in the history the reconnect brought). The line is stored before anyone hears it, so a restarted server shows it too. The
     sender's own copy says ``mine: true`` (only the live copy: the stored line and histories never do).
     """
-    sender = None if conn.seat is None else int(conn.seat)
+    sender: int | str = spectator_sender(conn) if conn.seat is None else int(conn.seat)
     iid = getattr(msg, "intent_id", None)
     text = None
     if msg.text is not None:
@@ -115,14 +116,15 @@ async def say(table: Table, conn: Any, msg: Any) -> None:
         conn.send(pack({"type": "chat", "lines": ({**line, "mine": True},)}))  # a spectator's line has no seat
 
 
-def nudge(table: Table, seat: Seat, target: Seat, intent_id: str | None = None) -> None:
+async def nudge(table: Table, seat: Seat, target: Seat, intent_id: str | None = None) -> None:
     """Issue 15: ``seat`` nudges ``target``, a connected or disconnected human the table waits for
     (its decision, or its open panel holding the computers: ``Table.holding``, R26/D2).
 
     Refusals: NOT_AWAITED (the table does not wait for ``target``, it is the sender, or the
     computer plays it), NUDGE_TOO_SOON (the table was nudged less than 30 s ago, by anyone;
     ``data: {retry_after}``), DUPLICATE (``intent_id`` already nudged from ``seat``: sent again after a
-    reconnect, s15). Everyone at the table gets ``nudge{by, seat}``.
+    reconnect, s15; also after a restart: the seat's last ids are stored with the seats, ``SeatSlot.nudges``,
+    session 17). Everyone at the table gets ``nudge{by, seat}``; a store that fails keeps the id in memory (logged).
     """
     if table.chat.already("nudge", int(seat), intent_id):
         raise Refused(ErrorCode.DUPLICATE, f"nudge {intent_id!r} was sent already")
@@ -137,6 +139,11 @@ def nudge(table: Table, seat: Seat, target: Seat, intent_id: str | None = None) 
     table.chat.nudged_at = now
     table.chat.remember("nudge", int(seat), intent_id)
     table.send_all(pack({"type": "nudge", "by": int(seat), "seat": int(target)}))
+    if intent_id is not None:  # s17: a restart used to forget it, and a nudge sent again then nudged again
+        async with table.lock:
+            mine = table.slots[seat]
+            mine.nudges = (*mine.nudges, intent_id)[-NUDGES_KEPT:]
+            await table.store_players()
 
 
 async def back(table: Table, seat: Seat) -> None:
