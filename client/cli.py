@@ -348,6 +348,9 @@ def run(args: argparse.Namespace) -> int:
                                 chat="phrases_in_hand" if args.phrases_only else "free", tracker=args.tracker,
                                 public=args.public, table_name=args.table_name.strip(),  # the server cleans it
                                 quick=not robot and not server)  # Play now: a hand at once (client.playnow)
+                if keep:  # the match "Back to your match" names: a network seat sat at last included (s17)
+                    from .launcher import last_match
+                    launch = last_match(launch, config.load())
             if ask:  # the first start: the name asked once, then the table (scenes/askname.py)
                 from .scenes.askname import AskName
 

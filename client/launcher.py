@@ -141,6 +141,24 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     return launcher
 
 
+def last_match(launch: Any, saved: Any) -> Any:
+    """The match a plain ``doublenine play`` (``launch``: create with ``resume``, no server) comes back to: the one
+    the start screen's "Back to your match" names (:func:`.config.last_seat`, its ``_resume``): a seat held at
+    another server's table the player sat at after the kept local match is joined again there (the launcher takes
+    it back with its token, D7), else ``launch`` (the kept local match, or a new table). Any other ``launch`` as
+    it is. Session 17 (evening s16 F8): plain ``play`` resumed the kept local match while the button followed the
+    network seat the player was in last. Kind: two ways to the same "your match" deciding apart."""
+    from dataclasses import replace
+
+    from . import config
+    if launch.mode != "create" or not launch.resume or launch.server:
+        return launch
+    last = config.last_seat(saved)
+    if last is None:
+        return launch
+    return replace(launch, mode="join", server=last[1], table=last[0], resume=False, quick=False, seed=None)
+
+
 def _host_again(launch: Any, db: str | None, bot_delay: float | None, options: dict[str, Any]) -> tuple[Any, Any]:
     """The remembered table was hosted for friends: host it again on its port (finding 1).
 

@@ -93,3 +93,63 @@ def test_the_label_says_which_in_another_language_and_keeps_the_server_when_narr
     assert _say(net, "fr") == "Retour à votre partie\u00a0: N7TQP · 3-0 · sur 192.168.1.20:8765"
     narrow = resume_button((0, 0, 1, 1), ("N7TQP", "3-0", 0), "en", "ws://192.168.1.20:8765/", lambda t: len(t) < 50)
     assert _say(narrow) == "Back to your match: N7TQP · on 192.168.1.20:8765"
+
+
+def _plain_play() -> Any:
+    """What a plain ``doublenine play`` launches (client/cli.py: create, resume, Play now, then last_match)."""
+    from doublenine.client.launcher import last_match
+    from doublenine.client.scenes.startform import Launch
+    return last_match(Launch("create", "Ana", "en", resume=True, quick=True), config.load())
+
+
+def test_s16_evening_f8_plain_play_comes_back_to_the_network_seat_as_the_button_does(saved_file) -> None:  # type: ignore[no-untyped-def]
+    """Evening s16 F8 (session 17): after the player sat at a network table, plain ``play`` resumed the older
+    local match while "Back to your match" named the network one. Now both go to the same match."""
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")
+    start, launched = _start()
+    start.click_id("resume")
+    plain = _plain_play()
+    assert (plain.mode, plain.server, plain.table, plain.resume) == ("join", "ws://play.example.org:8765/", "N7TQP", False)
+    assert [(x.mode, x.server, x.table) for x in launched] == [(plain.mode, plain.server, plain.table)]
+
+
+def test_plain_play_comes_back_to_the_local_match_when_it_is_the_last(saved_file) -> None:  # type: ignore[no-untyped-def]
+    """The local match taken back after the network seat, or the network seat given up: the kept local match,
+    for the button and for plain ``play`` alike (a create with ``resume``)."""
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")
+    _remember_resumed("KCTSF")("KCTSF", None)  # the local match taken back: the most recent again
+    start, launched = _start()
+    start.click_id("resume")
+    plain = _plain_play()
+    assert (plain.mode, plain.server, plain.resume, plain.quick) == ("create", "", True, True)
+    assert [(x.mode, x.server, x.resume) for x in launched] == [("create", "", True)]
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")
+    config.update(lambda s: config.release_seat(s, NET, "N7TQP"))  # its seat given up: no match moved up
+    assert (_plain_play().mode, _plain_play().server) == ("create", "")
+
+
+def test_s16_evening_f8_through_cli_run_plain_play_joins_the_network_seat(saved_file, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The same through ``cli.run`` (no window): a plain ``play`` launches the join of the network seat."""
+    import argparse
+
+    from doublenine.client import app, cli
+    config.update(lambda s: config.replace(s, asked_name=True, name="Ana"))
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")
+    launches: list[Any] = []
+
+    class NoWindow:
+        def __init__(self, *a: Any, **k: Any) -> None: ...
+
+        def push(self, scene: Any) -> None: ...
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(app, "App", NoWindow)
+    monkeypatch.setattr(cli, "make_launcher", lambda *a, **k: lambda launch: launches.append(launch) or "table")
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    assert cli.run(parser.parse_args([])) == 0
+    assert [(x.mode, x.server, x.table) for x in launches] == [("join", "ws://play.example.org:8765/", "N7TQP")]
+    assert cli.run(parser.parse_args(["--seed", "3"])) == 0  # a new table asked for: a new table
+    assert (launches[-1].mode, launches[-1].server, launches[-1].seed) == ("create", "", 3)
