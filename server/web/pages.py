@@ -158,8 +158,20 @@ def status_text(t: Translator, info: TableInfo) -> str:
     return t.gettext(w.STARTED if info.started else w.NOT_STARTED)
 
 
+def member_name(t: Translator, s: SeatInfo) -> str:
+    """A seat in the table page's team line (``memberName`` in ``/static/table.js`` says the same live): as
+    :func:`_shown_name`, but a seat nobody holds that the computer plays (``open``) under its default name is
+    named by the word its card and the window's seat card give it, "computer, free seat" (session 17: the team
+    line read "Ana & West", the default name standing as a person's, where the window's card, the card above
+    and the list on ``/`` said "computer, free seat"). Its last person's name, kept until the next match (the
+    match was partly theirs), stays. Kind: a seat's default name read as a person's."""
+    if s.kind == SeatState.OPEN.value and s.name == DEFAULT_SEAT_NAMES.get(s.seat):
+        return t.gettext(SEAT_WORDS[SeatState.OPEN])
+    return _shown_name(t, s)
+
+
 def _score(t: Translator, info: TableInfo) -> str:
-    names = {s.seat: _shown_name(t, s) for s in info.seats}
+    names = {s.seat: member_name(t, s) for s in info.seats}
     cells = []
     for i, team in enumerate("AB"):
         members = " &amp; ".join(escape(names.get(seat, "")) for seat in ((1, 3) if team == "A" else (2, 4)))

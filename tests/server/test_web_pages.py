@@ -243,6 +243,21 @@ async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server
     assert '<span class="members" id="members-B">free seat &amp; Wes</span>' in html
 
 
+async def test_s17_the_team_line_names_a_free_computer_seat_as_its_card_does(server) -> None:
+    """Session 17 (left from s16; kind: a seat's default name read as a person's): Ana started alone at a table
+    of two people and two computers, so seat 2 is a "computer, free seat"; the page's team line read "East &
+    West", East as if a person sat there, where the seat cards (the page's and the window's) and the list on
+    ``/`` say "computer, free seat". A computer seat keeps its name."""
+    host = await create(server, True, names=("Ana",), kinds="hhcc")
+    await host.send({"type": "start"})
+    await host.until(lambda m: host.table is not None and host.table.started)
+    _, _, html = await get(server, f"/t/{host.code}")
+    assert '<span class="members" id="members-B">computer, free seat &amp; West</span>' in html
+    assert '<span class="members" id="members-A">Ana &amp; North</span>' in html
+    _, _, html = await get(server, f"/t/{host.code}", "es")
+    assert '<span class="members" id="members-B">computadora, libre &amp; Oeste</span>' in html
+
+
 async def test_the_page_as_served_says_what_the_live_page_says_during_the_opening_draw(server) -> None:
     """New-user finding 4: served "Playing" while the script then said "Opening draw" (R3)."""
     host = await create(server, True)  # Ana and three computers: the draw waits for Ana's pick

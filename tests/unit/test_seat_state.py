@@ -66,3 +66,37 @@ def test_the_table_page_script_reads_every_seat_as_seat_state_does() -> None:
                                     check=True).stdout)
     assert got == [str(seat_state(*(c[f] for f in fields))) for c in cases]
     assert got.count("next_deal") == 4
+
+
+@pytest.mark.skipif(__import__("shutil").which("node") is None, reason="node runs the page's script")
+def test_s17_the_table_page_script_names_team_members_as_the_served_page_does() -> None:
+    """Session 17: table.js ``memberName`` (the live team line) and pages.member_name (as served) name a free
+    seat by its word, a seat nobody holds that the computer plays under its default name "computer, free seat",
+    its last person's kept name as it is, a computer seat by its name."""
+    import json
+    import re
+    import subprocess
+    from pathlib import Path
+
+    import doublenine.server.web as web
+    from doublenine.server.web.pages import SeatInfo, member_name
+    from doublenine.shared.i18n import translator
+
+    js = (Path(web.__file__).parent / "static" / "table.js").read_text("utf-8")
+    body = "".join(re.search(r"\n  function " + f + r"\(s\) \{\n.*?\n  \}\n", js, re.S).group(0)
+                   for f in ("seatKind", "memberName"))
+    seats = [{"name": "South", "kind": "human", "claimed": False, "connected": False, "computer_plays": False},
+             {"name": "East", "kind": "human", "claimed": False, "connected": False, "computer_plays": True},
+             {"name": "Diego", "kind": "human", "claimed": False, "connected": False, "computer_plays": True},
+             {"name": "West", "kind": "computer", "claimed": False, "connected": False, "computer_plays": True}]
+    stub = ("var W = {free: 'free seat', open: 'computer, free seat', default_1: 'South', default_2: 'East',"
+            " default_3: 'North', default_4: 'West', seat_4: 'West'};"
+            "function seatName(s) { var n = table.seats[s - 1].name; return n === W['default_' + s] ? W['seat_' + s] : n; }"
+            f"var table = {{seats: {json.dumps(seats)}}};")
+    script = body + stub + "console.log(JSON.stringify([1, 2, 3, 4].map(memberName)));"
+    got = json.loads(subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60,
+                                    check=True).stdout)
+    assert got == ["free seat", "computer, free seat", "Diego", "West"]
+    served = [member_name(translator("en"), SeatInfo(n, sl["name"], kind))
+              for n, sl, kind in zip((1, 2, 3, 4), seats, ("free", "open", "open", "computer"))]
+    assert served == got

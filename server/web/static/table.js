@@ -137,7 +137,13 @@
     return who === "" ? fill(W.stood_in, { name: seatName(s) }) : who;
   }
   // A free seat's default name is nobody's: the lists say "free seat" (pages.py _shown_name)
-  function memberName(s) { return table && seatKind(table.seats[s - 1]) === "free" ? W.free : seatName(s); }
+  // the team line (pages.py member_name): a free seat says so; one the computer plays under its default name is
+  // named as its card and the window's name it, "computer, free seat", never "West" as if a person (session 17)
+  function memberName(s) {
+    var seat = table ? table.seats[s - 1] : null, kind = seat ? seatKind(seat) : "";
+    if (kind === "free") { return W.free; }
+    return kind === "open" && seat.name === W["default_" + s] ? W.open : seatName(s);
+  }
   function laidOut(line) {  // play order -> left to right (docs/protocol.md FinishedHand)
     var out = [];
     (line || []).forEach(function (p, i) { if (i > 0 && p.end === "left") { out.unshift(p); } else { out.push(p); } });
