@@ -220,6 +220,8 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(replace(ui.cleared(), overlay=bid), Pause(bid, True), command=bid)  # type: ignore[arg-type]
     if bid == "start":
         return UiAction(ui.cleared(), Control("start"))
+    if bid in ("close_table", "unlist"):  # the creator's (organiser s16 F11): the scene asks twice to close
+        return UiAction(ui.cleared(), command=bid)
     if bid.startswith("handover:"):
         return UiAction(ui.cleared(), HandOver(int(bid.split(":")[1])))
     if bid.startswith("nudge:"):  # the wait card's (scenes.table._with_cards: reached by Tab)

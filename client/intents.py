@@ -97,7 +97,15 @@ class Back:
     """D7: take this seat back from the computer that plays it."""
 
 
-Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Withdraw, Say, Nudge, Back, AskCoach, Resay]
+@dataclass(frozen=True, slots=True)
+class CloseIt:
+    """Close this table for everyone, or with ``unlist`` take it off the server's page: its creator's
+    (``close_table``, organiser s16 F11)."""
+
+    unlist: bool = False
+
+
+Intent = Union[Decide, AskHint, Control, HandOver, Pause, Answer, Withdraw, Say, Nudge, Back, AskCoach, Resay, CloseIt]
 """Anything the UI sends."""
 
-__all__ = ["AskCoach", "Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Withdraw", "Say", "Nudge", "Back", "Resay", "Intent"]
+__all__ = ["CloseIt", "AskCoach", "Decide", "AskHint", "Control", "HandOver", "Pause", "Answer", "Withdraw", "Say", "Nudge", "Back", "Resay", "Intent"]

@@ -37,7 +37,7 @@ from doublenine.shared.convert import intent_for
 from doublenine.shared.moves import DrawPick
 
 from .intents import (
-    Answer, AskCoach, AskHint, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Resay, Say, Withdraw,
+    Answer, AskCoach, AskHint, Back, CloseIt, Control, Decide, HandOver, Intent, Nudge, Pause, Resay, Say, Withdraw,
 )
 from doublenine.shared.dialing import checked_proxy, proxy_for
 from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, connect_failure, from_server_error,
@@ -142,6 +142,8 @@ class NetClient:
         self._retry = Reconnector(backoff or Backoff())
         self._open_timeout = open_timeout
         self._leaving_old = False
+        self._shut: Failure | None = None
+        """The table was closed by hand (``left.closed``, organiser s16 F11): said once its connection ends."""
         self._ws: Any = None
         self._stop = threading.Event()
         self._closed = threading.Event()
@@ -293,6 +295,8 @@ class NetClient:
                 pass
             closed = ws.close_code
             self._why = "restart" if restarting(closed, ws.close_reason) else ""
+        if self._shut is not None:  # closed by its creator or the operator: nothing to come back to
+            return self._shut
         if closed == REPLACED:
             return Failure("seat.replaced", {"code": self.code or ""})
         if ends_game(closed):
@@ -404,6 +408,8 @@ class NetClient:
         elif isinstance(msg, p.LeftTable) and self._leaving_old:
             self._leaving_old = False
             return
+        elif isinstance(msg, p.LeftTable) and msg.closed is not None:
+            self._shut = Failure(f"table.closed_by.{msg.closed}", {"code": msg.code})
         self._put(msg)
 
     def _start_fresh(self, ws: Any) -> None:
@@ -466,7 +472,8 @@ class NetSession:
         """``others_return``: False where nobody else can reach the server (``ClientState.others_return``)."""
         self.client = client
         self.state = state or ClientState(connection="connecting", watching=watches(client.attach),
-                                          starts=not isinstance(client.attach, p.Join), others_return=others_return)
+                                          starts=not isinstance(client.attach, p.Join), others_return=others_return,
+                                          created=isinstance(client.attach, p.CreateTable))
         self.keeps_seat = keeps_seat
         """Whether the seat's token is kept for a return (the player's settings remember it: the
         client's ``on_joined``). False (``play --autoplay``, which remembers nothing): nothing could
@@ -790,6 +797,8 @@ class NetSession:
             return p.CancelRequest(request_id=int(intent.request_id))
         if isinstance(intent, Control) and intent.what == "start":
             return p.Start()
+        if isinstance(intent, CloseIt):
+            return p.CloseTable(code=self.state.table, unlist=intent.unlist) if self.state.table else None
         tag = {"intent_id": iid} if isinstance(intent, Say | Nudge) and self._talk_ids else {}  # s15: resent once
         if isinstance(intent, Say):
             said = {"text": intent.text} if intent.text is not None else {"phrase": intent.phrase}

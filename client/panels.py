@@ -1170,6 +1170,12 @@ def share_said(state: ClientState) -> Text:
     return (N_("Share the table code {code} with your friends"), {"code": state.table})
 
 
+CLOSE_TABLE = N_("Close table")
+"""The lobby's button of the table's creator: closes the table for everyone at it (asked twice, scenes/table.py)."""
+UNLIST_TABLE = N_("Take off the list")
+"""The lobby's button of a listed table's creator: the table leaves the server's page and the projector."""
+
+
 def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
     """Before the start: the code to share where it leads somewhere (:func:`share_said`), and starting now
     with computers in the empty seats."""
@@ -1184,6 +1190,10 @@ def _lobby(state: ClientState, area: Rect, f: int, lang: str) -> Panel:
                      (NAMED_WILL_START, {"name": seat_name(state, starter, lang)}))
     if state.tracker:  # the README: everyone at the table sees it is allowed, before play too (new user N10)
         lines.append((TRACKER_ALLOWED, {}))
+    if state.created and state.shared:  # organiser s16 F11: a mistaken table, closed or unlisted by its creator
+        specs.append(("close_table", CLOSE_TABLE, False, ()))
+        if state.public:
+            specs.append(("unlist", UNLIST_TABLE, False, ()))
     said = _said(lines, lang)
     rect = _fit_text(area, round(PROMPT_WIDE * f), said, f)
     if _needs(area, round(PROMPT_WIDE * f), said, f) > area[3]:  # s13: the third line under "Jetzt beginnen"

@@ -172,6 +172,9 @@ class ClientState:
     """This window may start the table before every human seat is taken (``start``: only the table's
     creator may then, docs/protocol.md): False for a seat taken with ``join`` at someone else's table,
     whose lobby offers no "Start now" (attacker s12 D1)."""
+    created: bool = False
+    """This window created the table (``create_table``): its lobby offers Close table, and Take off the list
+    when the table is listed (``close_table``; organiser s16 F11: a mistaken table stayed on the projector)."""
     accepted: tuple[str, Seat, tuple[Seat, ...]] | None = None
     """D1: another seat's open request this seat has accepted: (its action, its asker, the seats it still waits
     for), from ``RequestW.accepted``; None when there is none. Evening s16 F5: after accepting a new match the

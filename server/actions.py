@@ -6,6 +6,7 @@ Each runs under the table's lock and raises :class:`~.table.Refused` or
 """
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
@@ -21,6 +22,8 @@ from .consent import ConsentRequest, ControlPace, askable, effect_of
 from .names import distinct_name, name_key, own_name
 from .seating import any_free_seat, new_token, seat_name, token_hash, token_matches
 from .table import MOVED, Refused, Table, conn_site, here, last_hand
+
+log = logging.getLogger("doublenine.server")
 
 
 def _joined(table: Table, seat: Seat | None, token: str | None, creator: bool, claim: int | None = None) -> bytes:
@@ -332,6 +335,21 @@ async def leave(table: Table, conn: Any) -> None:
         else:
             table.broadcast_table()
         table.rearm()
+
+
+async def unlist(table: Table, by: str, address: str) -> None:
+    """Take ``table`` off the server's list (``/``, the projector; ``close_table{unlist}``, organiser s16
+    F11): its record says so (``public`` false, stored) and the listing is stored, so every process's ``/``
+    drops it at its next read; everyone at the table gets the new ``table`` (``public`` false). ``by``
+    ("creator" or "operator") and ``address`` go to the log line. The table and its match go on; its
+    matches finished from now on are a private table's (shown on its own page only)."""
+    async with table.lock:
+        if table.meta.public:
+            async with table.changing_meta():
+                table.meta.public = False
+            await table.save_listing()
+            table.broadcast_table()
+        log.info("table %s unlisted by its %s (%s)", table.code, by, address)
 
 
 async def start(table: Table, seat: Seat) -> None:

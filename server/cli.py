@@ -262,6 +262,22 @@ def said_store(given: str | None, db: str, environ: dict[str, str]) -> list[str]
     return lines
 
 
+OPERATOR_KEY = "DOUBLENINE_OPERATOR_KEY"
+"""The environment variable holding the operator's key (``serve`` and ``doublenine tables`` read it)."""
+
+
+def operator_key(environ: dict[str, str]) -> str | None:
+    """The operator's key from ``environ`` (:data:`OPERATOR_KEY`): None when unset or empty; 16..128 visible
+    ASCII characters (``!``..``~``), else ``argparse.ArgumentTypeError`` (the key itself never shown)."""
+    key = environ.get(OPERATOR_KEY, "")
+    if not key:
+        return None
+    if not 16 <= len(key) <= 128 or not all("!" <= c <= "~" for c in key):
+        raise argparse.ArgumentTypeError(f"${OPERATOR_KEY} must be 16 to 128 visible ASCII characters (no spaces): "
+                                         f"it has {len(key)} characters; e.g. openssl rand -hex 24")
+    return key
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve until SIGTERM/SIGINT: 0 after a graceful stop; 1 when the store cannot be used or the
     address not listened on; 2 for a bad environment or store address (130 after Ctrl-C: doublenine/cli).
@@ -286,6 +302,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         public = public_addresses(args.public_address, dict(os.environ))
+        key = operator_key(dict(os.environ))
     except argparse.ArgumentTypeError as exc:  # logging is set up: in its format (JSON: a JSON object)
         print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR), file=sys.stderr)
         return 2
@@ -305,7 +322,7 @@ def run(args: argparse.Namespace) -> int:
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy, proxy_from=tuple(args.proxy_from), metrics_from=tuple(args.metrics_from),
-                          public_addresses=public,
+                          public_addresses=public, operator_key=key,
                           max_connections_per_address=args.max_connections_per_address,
                           max_handshakes_per_address=args.max_handshakes_per_address,
                           max_playing_per_site=args.max_playing_per_site,

@@ -145,6 +145,10 @@ class ServerConfig:
     connection_idle: float = 60.0
     """Seconds a connection may stay without a table (no hello, create, join...) before it is
     closed with 1008 (issue 7 limit); a seated player is never timed out (R29)."""
+    operator_key: str | None = None
+    """``$DOUBLENINE_OPERATOR_KEY`` (16..128 visible ASCII characters; ``cli.operator_key``): a ``close_table``
+    carrying it closes or unlists any table (``doublenine tables --close CODE``, organiser s16 F11). None: no
+    operator may (the tables' creators still may)."""
     trust_proxy: bool = False
     """Take the client address from ``X-Forwarded-For`` (behind nginx, issue 7) for the limits,
     when the connection's peer is loopback or in :attr:`proxy_from` (``addresses.from_proxy``)."""

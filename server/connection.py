@@ -8,6 +8,7 @@ never delays anybody else; one that falls too far behind is disconnected (1013).
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -53,7 +54,7 @@ class Connection:
                  "_state_frames", "_stalled_since", "_measured", "_close_with", "_wake", "_writing",
                  "_allowance", "_stamp", "address", "group", "own_player", "current_type", "current_code",
                  "_refusal_logged", "_refusals_unlogged", "hinting", "chat_bucket", "coaching", "route",
-                 "resynced", "watch_name", "waiting")
+                 "resynced", "watch_name", "waiting", "created")
     # slots: four connections a table, each about 500 bytes lighter than with a dict (issue 12);
     # ``coaching`` is set by server/coaching.py (read with a default there)
 
@@ -61,6 +62,8 @@ class Connection:
         self.ws = ws
         self.watch_name = ""
         """This connection's name as a spectator (``spectate.name``, actions.watcher_name); "" for none."""
+        self.created: str | None = None
+        """The code of the table this connection created (``Table.is_creator``: it may close it, organiser s16 F11)."""
         self.waiting: Seat | None = None
         """The seat this spectator joined mid-hand and takes at the next deal (``SeatSlot.waits``, attacker s14 F1)."""
         self.registry = registry
@@ -409,6 +412,7 @@ async def _hello(c: Connection, m: p.Hello) -> None:
 async def _create(c: Connection, m: p.CreateTable) -> None:
     c.unattached()
     table = await c.registry.create(m, c.group, limited=not c.own_player)
+    c.created = table.code
     if m.sit is not None:
         await actions.join(table, c, Seat(m.sit), None, creator=True)  # named by registry.create
     else:
@@ -443,6 +447,34 @@ async def _spectate(c: Connection, m: p.Spectate) -> None:
 
 async def _leave(c: Connection, m: p.Leave) -> None:
     await actions.leave(c.attached(), c)
+
+
+async def _close_table(c: Connection, m: p.CloseTable) -> None:
+    """Close or unlist a table by hand (``close_table``, organiser s16 F11): its creator, at it
+    (``Table.is_creator``), or the server's operator (``key`` equal to ``config.operator_key``, compared in
+    constant time; then any table, looked up as a ``spectate`` would be, on its own route). Anyone else, and a
+    wrong key, is refused NOT_ENTITLED (logged as every refusal; the connection's rate bounds the tries)."""
+    key = c.config.operator_key
+    operator = m.key is not None and key is not None and hmac.compare_digest(m.key.encode(), key.encode())
+    if m.key is not None and not operator:
+        raise Refused(ErrorCode.NOT_ENTITLED, "that is not this server's operator key" if key is not None
+                      else "this server has no operator key ($DOUBLENINE_OPERATOR_KEY)")
+    table = c.table if c.table is not None and c.table.code == clean_code(m.code) else None
+    if table is None and not operator:
+        raise Refused(ErrorCode.NOT_ENTITLED, "only the table's creator, at it, or the server's operator may close it")
+    if table is not None and not operator and not table.is_creator(c):
+        raise Refused(ErrorCode.NOT_ENTITLED, "only the table's creator or the server's operator may close it")
+    if table is None:
+        table = await _lookup(c, m.code)
+    by = "operator" if operator else "creator"
+    if m.unlist:
+        await actions.unlist(table, by, c.address)
+        if c.table is not table:
+            c.send(p.pack({"type": "table", "table": table.table_wire()}))
+        return
+    if c.table is not table:
+        c.send(p.pack({"type": "left", "code": table.code, "closed": by}))
+    await c.registry.close_by_hand(table, by, c.address)
 
 
 async def _resync(c: Connection, m: p.Resync) -> None:
@@ -549,6 +581,7 @@ HANDLERS: dict[type, Callable[[Connection, Any], Awaitable[None]]] = {
     p.PassTurn: _decide, p.AskHint: _hint, p.Undo: _control, p.Redo: _control,
     p.Restart: _control, p.NewMatch: _control, p.HandOver: _hand_over, p.Consent: _consent,
     p.CancelRequest: _cancel, p.Chat: _chat, p.Nudge: _nudge, p.Back: _back, p.AskCoach: _coach,
+    p.CloseTable: _close_table,
 }
 """Message class -> handler coroutine (no if/elif ladders)."""
 

@@ -28,6 +28,7 @@ from typing import Any
 from doublenine.shared.cleantext import said, typed
 from doublenine.shared.codec import decode_meta
 from doublenine.shared.errors import ErrorCode
+from doublenine.shared.protocol import pack
 from doublenine.shared.tablecode import CODE_ALPHABET, CODE_LENGTH, clean_code
 from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
@@ -621,6 +622,22 @@ class Registry(TableMoves, TableResumes):
         task = asyncio.get_running_loop().create_task(self.close_table(table, why))
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
+
+    async def close_by_hand(self, table: Table, by: str, address: str) -> None:
+        """Close ``table`` now for everyone (``close_table``, organiser s16 F11): ``by`` its "creator" or the
+        server's "operator" (``address`` is logged). Every seat is given up first (stored: no token of it opens
+        the closed table again, as a ``rejoin`` of an idle-closed one would), then every connection at it is
+        told (``left`` with ``closed``: the window says who closed it, in the player's language) and closed
+        1001 "table closed", as an idle close does; its log and finished matches stay stored."""
+        async with table.lock:
+            if table.closed or self.tables.get(table.code) is not table:
+                raise Refused(ErrorCode.UNKNOWN_TABLE, f"table {table.code} is closed already")
+            async with table.changing_meta():
+                for slot in table.slots.values():
+                    slot.token_hash, slot.handed_over = None, False
+                table.meta.creator_seat, table.meta.creator_hash = None, None
+            table.send_all(pack({"type": "left", "code": table.code, "closed": by}))
+        await self.close_table(table, f"by its {by}, {address}")
 
     async def close_table(self, table: Table, why: str = "") -> None:
         """Close and forget ``table``; its log stays stored. ``why``: said in the log line."""

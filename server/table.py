@@ -842,6 +842,13 @@ class Table:
         computer, seats given up with ``leave`` included): nobody but that one player may come back."""
         return self.meta.started and sum(1 for sl in self.slots.values() if sl.claimed) <= 1
 
+    def is_creator(self, conn: Any) -> bool:
+        """Whether ``conn`` is this table's creator as ``close_table`` knows it (organiser s16 F11): the
+        connection that created it (``Connection.created``, for its life), or the one holding the creator's
+        seat (``TableMeta.creator_seat``, kept over reconnects until that seat is given up)."""
+        seat = self.subscribers.get(conn)
+        return (seat is not None and seat == self.meta.creator_seat) or getattr(conn, "created", None) == self.code
+
     def is_finished(self) -> bool:
         """Its match is over (R28's end: a new match needs every human's consent, D1)."""
         return self.log.state.phase is Phase.MATCH_OVER

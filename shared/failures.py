@@ -80,6 +80,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # a second window on the game file another window serves (client/launcher.py, issue 12 case 0), which
     # keeps no table there for it to watch: it never sits at a table of its own on the other's server
     "window.other_plays": N_("doublenine is already open in another window on this computer, and no table is kept there for this window to watch. Play in that window, or close it and start again."),
+    # organiser s16 F11: a table closed by hand (close_table), said to everyone who was at it
+    "table.closed_by.creator": N_("Table {code} was closed by the person who created it."),
+    "table.closed_by.operator": N_("Table {code} was closed by the server's operator."),
     "table.closed": N_("Table {code} is closed or no longer exists on {host}:{port}. The invite may be old: ask the host for a new one."),
     "protocol.mismatch": N_("This copy of doublenine speaks protocol version {ours}, the server at {host}:{port} speaks version {theirs}. {update}"),
     "protocol.update_server": N_("Ask the host to update doublenine on the server."),

@@ -303,10 +303,24 @@ class CancelRequest(Model):
     """1..2^53-1 like every id (docs/protocol.md "Numbers")."""
 
 
+class CloseTable(Model):
+    """Close table ``code`` for everyone (every connection at it is told, ``left.closed``, and no seat token
+    opens it again), or with ``unlist`` only take it off the server's list (``/``, the projector); organiser s16
+    F11. Only the table's creator (the connection that created it, or the one holding the creator's seat) or
+    the server's operator (``key``: the server's ``$DOUBLENINE_OPERATOR_KEY``; then ``code`` need not be the
+    sender's table) may: anyone else is refused ``NOT_ENTITLED``. Added under version 2: an older version-2
+    server refuses it ``UNKNOWN_MESSAGE``."""
+
+    type: Literal["close_table"] = "close_table"
+    code: Code
+    unlist: Bool = False
+    key: Annotated[str, Field(min_length=1, max_length=128, strict=True)] | None = None
+
+
 ClientMessage = Annotated[
     Union[Hello, CreateTable, Join, Rejoin, Spectate, Leave, Resync, Start, Panel, DrawTile,
           NominateOpener, ReviewHand, PlayTile, PassTurn, AskHint, Undo, Redo, Restart, NewMatch,
-          HandOver, Consent, CancelRequest, Chat, Nudge, Back, AskCoach],
+          HandOver, Consent, CancelRequest, Chat, Nudge, Back, AskCoach, CloseTable],
     Field(discriminator="type"),
 ]
 INTENTS: tuple[type[_Intent], ...] = (DrawTile, NominateOpener, ReviewHand, PlayTile, PassTurn,
@@ -511,10 +525,16 @@ class Nudged(Model):
 
 
 class LeftTable(Model):
-    """Answer to :class:`Leave`: the connection is no longer attached to a table."""
+    """Answer to :class:`Leave`: the connection is no longer attached to a table. Also sent, unasked, to every
+    connection at a table closed by hand (:class:`CloseTable`), with ``closed`` saying who closed it; the
+    connection is then closed (1001 "table closed"); an operator's connection not at the table is answered
+    so too, and stays open."""
 
+    LEFT_OUT = frozenset({"closed"})
     type: Literal["left"] = "left"
     code: str
+    closed: Literal["creator", "operator"] | None = None
+    """Who closed the table by hand (organiser s16 F11); absent for an answer to ``leave``."""
 
 
 def _sent_on_the_wire(code: ErrorCode) -> ErrorCode:
@@ -663,7 +683,7 @@ __all__ = [
     "PROTOCOL_VERSION", "Hello", "SeatSpec", "CreateTable", "Join", "Rejoin", "Spectate", "Leave",
     "Resync", "Start", "Panel", "DrawTile", "NominateOpener", "ReviewHand", "PlayTile", "PassTurn",
     "AskHint", "Undo", "Redo", "Restart", "NewMatch", "HandOver", "Consent", "CancelRequest",
-    "Chat", "Nudge", "Back", "ChatLineW", "ChatLines", "Nudged",
+    "Chat", "Nudge", "Back", "CloseTable", "ChatLineW", "ChatLines", "Nudged",
     "ClientMessage", "INTENTS", "Welcome", "Joined", "Snapshot", "Update", "TableUpdate",
     "HintReply", "RequestClosed", "AskCoach", "CoachRowW", "CoachReply", "LeftTable", "Error", "ServerMessage", "CLIENT_ADAPTER",
     "SERVER_ADAPTER", "LEGAL_CLIENT_FRAME", "CLIENT_LIMITS", "SERVER_LIMITS", "pack", "encode", "unpack", "intent_id_of", "decode_client", "decode_server", "unknown_message", "FrameError",

@@ -29,7 +29,7 @@ from ..buttons import NO_SOUND_DEVICE, SOUND_OFF, SOUND_ON
 from ..focus import draw_ring, focused, holds_focus
 from ..following import followed
 from ..input import UiAction, Viewport, gold_button, handle, latin_key
-from ..intents import AskCoach, AskHint, Answer, Back, Control, Decide, HandOver, Intent, Nudge, Pause, Withdraw
+from ..intents import AskCoach, AskHint, Answer, Back, CloseIt, Control, Decide, HandOver, Intent, Nudge, Pause, Withdraw
 from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics, text_size
 from ..missed import missed_end
 from ..pacing import Pacer, looked
@@ -101,6 +101,10 @@ NO_CLIPBOARD = N_("No clipboard here: copy the table's link by hand: {link}")
 SIT_KEY = pygame.K_j
 """A spectator's key to a free seat (:meth:`TableScene._ring_free_seat`): the ring on the next free seat's
 card, which Enter or Space takes (s14: a seat was taken by a click on its card only)."""
+CLOSE_WARNING = N_("Close table ends this table for everyone at it, who are told. Press Close table again to close it.")
+"""The first press of the creator's Close table (organiser s16 F11): what it does, and that a second press does it."""
+UNLISTING = N_("The table is taken off the server's page and the projector. It goes on as before.")
+"""Said at the creator's Take off the list (organiser s16 F11)."""
 LEAVE_OTHERS_PLAY_ON = N_("Leave gives your seat up: the others play on without you. Press Leave again to go.")
 """The first Leave's warning at a table with other human players (they play on, the computer takes the seat)."""
 LEAVE_NO_WAY_BACK = N_("Leave gives your seat up: you cannot come back to this match. Press Leave again to go.")
@@ -161,6 +165,8 @@ class TableScene:
         self._hand_seen: Any = session.state.view.hand if isinstance(session.state.view, SeatView) else frozenset()
         self._leave = False
         self._leave_armed: float | None = None
+        self._close_armed: float | None = None
+        """Until when a second Close table closes the table (scene clock, s; :meth:`_close_table`)."""
         """Until when a second Leave gives the seat up (a table with other human players)."""
         self.leave_stops_all: Any = None
         """A host's window (lan_host.HostedTable): a callable, True when leaving stops the game for the
@@ -1009,6 +1015,8 @@ class TableScene:
             self.copy_link()
         elif action.command == "leave":
             return self._leave_table()
+        elif action.command in ("close_table", "unlist"):
+            self._close_table(action.command == "unlist")
         elif action.command == "quit":
             return Change("quit")
         return None
@@ -1136,6 +1144,20 @@ class TableScene:
         stale = self.seen.refused(event, self._pointer(event), self.sights(), self._now)
         self.seen.hold_off(stale, self._now)
         return bool(stale)
+
+    def _close_table(self, unlist: bool) -> None:
+        """The lobby's Close table (first press: says what it does; a second one within the toast's time closes
+        it for everyone, who are told) or Take off the list (at once: nothing is lost). Organiser s16 F11."""
+        if unlist:
+            self.session.send(CloseIt(unlist=True))
+            self._show(tr(self.lang, UNLISTING), self._now + TOAST_SECONDS)
+            return
+        if self._close_armed is None or self._now > self._close_armed:
+            self._close_armed = self._now + TOAST_SECONDS
+            self._show(tr(self.lang, CLOSE_WARNING), self._close_armed)
+            return
+        self._close_armed = None
+        self.session.send(CloseIt())
 
     def _leave_table(self) -> Change | None:
         """Leave for the start screen. Alone with computers at this window's own local table, the seat is
