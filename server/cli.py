@@ -66,6 +66,13 @@ def log_level(text: str) -> str:
     return word
 
 
+def _zone(text: str) -> str:
+    """``--time-zone``'s argparse ``type=`` (server/zones.zone_option)."""
+    from .zones import zone_option
+
+    return zone_option(text)
+
+
 def store_address(text: str) -> str:
     """``--db``'s argparse ``type=``: ``text`` unchanged when it reads as a store address
     (``storage.address.parse_address``), else argparse's one-line refusal (exit 2) that never
@@ -110,6 +117,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", type=log_level, default="INFO", metavar="LEVEL",
                         help="DEBUG, INFO, WARNING, ERROR or CRITICAL" + D + "; $DOUBLENINE_LOG_FORMAT=json "
                              "gives one JSON object per line (text by default)")
+    parser.add_argument("--time-zone", default=None, metavar="ZONE", type=_zone,
+                        help="the time zone the web pages show times in and whose days /results?date= picks, an "
+                             "IANA name such as Europe/Madrid (default: $DOUBLENINE_TIME_ZONE, else UTC); give "
+                             "doublenine results the same")
     parser.add_argument("--announce", action="store_true",
                         help="announce the tables on the LAN (mDNS/DNS-SD) so join screens list them")
     limits = parser.add_argument_group("limits (docs/operations.md)")
@@ -303,6 +314,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         public = public_addresses(args.public_address, dict(os.environ))
         key = operator_key(dict(os.environ))
+        from .zones import zone_default
+
+        try:
+            time_zone = args.time_zone or zone_default(dict(os.environ))
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
     except argparse.ArgumentTypeError as exc:  # logging is set up: in its format (JSON: a JSON object)
         print(console_line(f"doublenine serve: {for_terminal(exc)}", level=logging.ERROR), file=sys.stderr)
         return 2
@@ -322,7 +339,7 @@ def run(args: argparse.Namespace) -> int:
                           rate=args.rate, burst=args.burst, max_tables_per_address=args.max_tables_per_address,
                           max_size=args.max_frame, connection_idle=args.connection_idle,
                           trust_proxy=args.trust_proxy, proxy_from=tuple(args.proxy_from), metrics_from=tuple(args.metrics_from),
-                          public_addresses=public, operator_key=key,
+                          public_addresses=public, operator_key=key, time_zone=time_zone,
                           max_connections_per_address=args.max_connections_per_address,
                           max_handshakes_per_address=args.max_handshakes_per_address,
                           max_playing_per_site=args.max_playing_per_site,

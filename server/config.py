@@ -145,6 +145,9 @@ class ServerConfig:
     connection_idle: float = 60.0
     """Seconds a connection may stay without a table (no hello, create, join...) before it is
     closed with 1008 (issue 7 limit); a seated player is never timed out (R29)."""
+    time_zone: str = "UTC"
+    """The zone the web pages show times in and whose days ``/results?date=`` picks (an IANA name,
+    ``server/zones.py``; ``serve --time-zone``, ``$DOUBLENINE_TIME_ZONE``; organiser s16 F8)."""
     operator_key: str | None = None
     """``$DOUBLENINE_OPERATOR_KEY`` (16..128 visible ASCII characters; ``cli.operator_key``): a ``close_table``
     carrying it closes or unlists any table (``doublenine tables --close CODE``, organiser s16 F11). None: no

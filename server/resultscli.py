@@ -35,8 +35,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=arg_int(0, RESULTS_KEPT), default=RESULTS_KEPT, metavar="N",
                         help=f"at most N matches, the newest (default {RESULTS_KEPT}: every one the store keeps)")
     parser.add_argument("--date", type=local_day, default=None, metavar="YYYY-MM-DD",
-                        help="only the matches that ended on that day in this machine's time zone (TZ), an evening "
-                             "that runs past midnight UTC included (the lines still say UTC times)")
+                        help="only the matches that ended on that day in --time-zone's zone, as the server's "
+                             "/results?date= picks it")
+    parser.add_argument("--time-zone", default=None, metavar="ZONE", type=_zone,
+                        help="the time zone of --date and of the lines' times, an IANA name such as Europe/Madrid "
+                             "(default: $DOUBLENINE_TIME_ZONE, else UTC: what serve's pages use); the CSV and JSON "
+                             "keep UTC times")
+
+
+def _zone(text: str) -> str:
+    from .zones import zone_option
+
+    return zone_option(text)
 
 
 def local_day(text: str) -> Any:
@@ -54,11 +64,12 @@ def local_day(text: str) -> Any:
         raise argparse.ArgumentTypeError(f"not a day: {text!r} ({exc})") from None
 
 
-def ended_on(results: list[Any], day: Any) -> list[Any]:
-    """The results among ``results`` whose end (Unix seconds) falls on ``day`` in this machine's time zone."""
-    import datetime
+def ended_on(results: list[Any], day: Any, zone: str = "UTC") -> list[Any]:
+    """The results among ``results`` whose end (Unix seconds) falls on ``day`` in time zone ``zone``
+    (server/zones.py: the same days the server's ``/results?date=`` picks with the same zone, organiser s16 F8)."""
+    from .zones import local
 
-    return [r for r in results if datetime.datetime.fromtimestamp(r.ended).date() == day]
+    return [r for r in results if local(r.ended, zone).date() == day]
 
 
 def read_sqlite_results(path: Any, limit: int, code: str | None = None) -> list[Any]:
@@ -89,17 +100,20 @@ async def read_postgres_results(dsn: str, limit: int, code: str | None = None) -
         await store.close()
 
 
-def line_of(r: Any) -> str:
-    """One finished match as a line: ``2026-12-07 20:05 UTC  BAHKX "Table 1"  match 1  A: Ana & Pablo 119 -
-    B: Carlos & Dora 53  A wins  9 hands  (19:30-20:05)``."""
+def line_of(r: Any, zone: str = "UTC") -> str:
+    """One finished match as a line, its times in ``zone``, which it names: ``2026-12-07 20:05 UTC  BAHKX "Table 1"
+    match 1  A: Ana & Pablo 119 - B: Carlos & Dora 53  A wins  9 hands  (19:30-20:05)``."""
     from doublenine.shared.cleantext import for_terminal
 
-    from .web.pages import utc
+    from .zones import label, local
+
+    def utc(seconds: float) -> str:
+        return local(seconds, zone).strftime("%Y-%m-%d %H:%M")
 
     name = f' "{for_terminal(r.name)}"' if r.name else ""
     teams = [f"{t}: {for_terminal(' & '.join(r.team(t)))} {r.scores[i]}" for i, t in enumerate("AB")]
     won = f"{r.winner} wins" if r.winner else "no winner"
-    return (f"{utc(r.ended)} UTC  {r.code}{name}  match {r.match}  {teams[0]} - {teams[1]}  {won}  "
+    return (f"{utc(r.ended)} {label(local(r.ended, zone))}  {r.code}{name}  match {r.match}  {teams[0]} - {teams[1]}  {won}  "
             f"{r.hands} hand{'' if r.hands == 1 else 's'}  ({utc(r.started)[11:]}-{utc(r.ended)[11:]})")
 
 
@@ -117,6 +131,15 @@ def run(args: argparse.Namespace) -> int:
     from .web.pages import results_csv, results_json
 
     code = None if args.table is None else clean_code(args.table)
+    import os
+
+    from .zones import zone_default
+
+    try:
+        zone = args.time_zone or zone_default(dict(os.environ))
+    except ValueError as exc:
+        print(f"doublenine results: {for_terminal(exc)}", file=sys.stderr)
+        return 2
     try:
         where = parse_address(args.db, "--db") if args.db is not None else parse_address(default_store(), "$DOUBLENINE_DB")
     except (BadAddress, OSError) as exc:  # never the password
@@ -141,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"doublenine results: {for_terminal(named_once(said(exc), where.shown, also))}", file=sys.stderr)
         return 1
     if getattr(args, "date", None) is not None:  # read every kept one, then the day's, then at most --limit
-        found = ended_on(found, args.date)[:args.limit]
+        found = ended_on(found, args.date, zone)[:args.limit]
     if args.csv:
         sys.stdout.write(results_csv(found))
     elif args.json:
@@ -150,5 +173,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"no finished match in {for_terminal(where.shown)}")
     else:
         for r in found:
-            print(line_of(r))
+            print(line_of(r, zone))
     return 0

@@ -30,6 +30,7 @@ from doublenine.shared.seatstate import SEAT_WORDS, TAKEABLE, SeatState
 
 from ..seating import seat_name
 from ..storage.base import RESULTS_KEPT, MatchResult, computer_level, english_seat
+from ..zones import day_span, label, local
 
 from . import words as w
 
@@ -339,19 +340,23 @@ RESULTS_PAGE = 100
 @dataclass(frozen=True, slots=True)
 class ResultsQuery:
     """What ``/results`` (and ``/results.csv``, ``/results.json``) shows: a table (its code, or a part of its
-    name, any case), a day of end (``YYYY-MM-DD``, UTC) and a page (1, 2, ...). Attacker s14 F3: the page
+    name, any case), a day of end (``YYYY-MM-DD``, in the server's zone ``zone``: ``serve --time-zone``,
+    organiser s16 F8) and a page (1, 2, ...). Attacker s14 F3: the page
     showed the newest 200 only, unpaged and unfiltered, so one address's matches pushed a club's off it."""
 
     table: str = ""
     date: str = ""
     page: int = 1
     kept: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    zone: str = "UTC"
+    """The time zone ``date`` is a day of (:mod:`..zones`; the server's setting, never the query's)."""
     """The other pairs of the query the page was opened with (``view=projector``...), carried on by its
     links and its form (:func:`kept_query`); not part of the selection."""
 
     @staticmethod
-    def parse(query: str) -> ResultsQuery:
-        """From a URL's query (bounded before work: 256 characters read; a value out of form is ignored)."""
+    def parse(query: str, zone: str = "UTC") -> ResultsQuery:
+        """From a URL's query (bounded before work: 256 characters read; a value out of form is ignored), its
+        day in ``zone``."""
         table, date, page = "", "", 1
         for key, value in parse_qsl(query[:256], keep_blank_values=False)[:8]:
             if key == "table":
@@ -360,18 +365,14 @@ class ResultsQuery:
                 date = value
             elif key == "page" and re.fullmatch(r"[0-9]{1,4}", value, re.ASCII) and int(value) >= 1:
                 page = int(value)
-        return ResultsQuery(table, date, page, kept_query(query))
+        return ResultsQuery(table, date, page, kept_query(query), zone)
 
     def ended(self) -> tuple[float, float] | None:
-        """The day asked for as ``[from, before)`` Unix seconds (UTC), what :meth:`Store.load_results` chooses
-        by; None for any day; an empty span for a date of no calendar (``2026-13-45``: nothing chosen)."""
+        """The day asked for, in :attr:`zone`, as ``[from, before)`` Unix seconds, what :meth:`Store.load_results`
+        chooses by; None for any day; an empty span for a date of no calendar (``2026-13-45``: nothing chosen)."""
         if not self.date:
             return None
-        try:
-            start = datetime.strptime(self.date, "%Y-%m-%d").replace(tzinfo=timezone.utc).timestamp()
-        except ValueError:
-            return (0.0, 0.0)
-        return (start, start + 86400.0)
+        return day_span(self.date, self.zone) or (0.0, 0.0)
 
     def read(self) -> dict[str, Any]:
         """The arguments of :meth:`Store.load_results` that read this page (public tables only, one row more
@@ -435,12 +436,12 @@ LEVEL_WORDS = {"easy": "Easy", "heaviest": "Heaviest", "normal": "Normal", "stro
 import nothing of the client)."""
 
 
-def shown_utc(t: Translator, seconds: float) -> tuple[str, str]:
-    """Unix ``seconds`` as (day, time) in UTC as ``t``'s readers write a date: fr and pt ``07/12/2026``, de
-    ``07.12.2026``, es ``7/12/2026`` (CLDR's numeric day, month and year, Babel), and ``19:30``; English keeps the
-    ISO ``2026-12-07`` (:func:`utc`), which no reader takes for the 12th of July. Translator s15 F24: every
-    language's /results said ``2026-12-07``."""
-    when = datetime.fromtimestamp(seconds, timezone.utc)
+def shown_utc(t: Translator, seconds: float, zone: str = "UTC") -> tuple[str, str]:
+    """Unix ``seconds`` as (day, time) in ``zone`` (:mod:`..zones`; UTC by default) as ``t``'s readers write a
+    date: fr and pt ``07/12/2026``, de ``07.12.2026``, es ``7/12/2026`` (CLDR's numeric day, month and year,
+    Babel), and ``19:30``; English keeps the ISO ``2026-12-07`` (:func:`utc`), which no reader takes for the 12th
+    of July. Translator s15 F24: every language's /results said ``2026-12-07``."""
+    when = local(seconds, zone)
     if t.lang == "en":
         return when.strftime("%Y-%m-%d"), when.strftime("%H:%M")
     from babel.dates import format_skeleton
@@ -448,8 +449,8 @@ def shown_utc(t: Translator, seconds: float) -> tuple[str, str]:
     return format_skeleton("yMMdd", when.date(), locale=t.lang), when.strftime("%H:%M")
 
 
-def _result_row(t: Translator, r: MatchResult) -> str:
-    """One finished match as a list item: when (UTC), which table (its name, its code), the match's
+def _result_row(t: Translator, r: MatchResult, zone: str = "UTC") -> str:
+    """One finished match as a list item: when (in ``zone``, which it names: "19:30 – 20:05 CET"), which table (its name, its code), the match's
     number, each team's names and points (the winner's marked ``won``), who won, how many hands."""
     table = f'<span class="tname">{escape(r.name)}</span> ' if r.name else ""
     teams = []
@@ -460,8 +461,8 @@ def _result_row(t: Translator, r: MatchResult) -> str:
                      f' <span class="members">{names}</span> <span class="points">{r.scores[i]}</span></span>')
     outcome = t.gettext("Team {team} wins the match.", team=r.winner) if r.winner else ""
     hands = t.ngettext("{count} hand", "{count} hands", r.hands)
-    start, end = shown_utc(t, r.started), shown_utc(t, r.ended)
-    span = f"{start[0]} {start[1]} – {end[1] if start[0] == end[0] else ' '.join(end)} UTC"
+    start, end = shown_utc(t, r.started, zone), shown_utc(t, r.ended, zone)
+    span = f"{start[0]} {start[1]} – {end[1] if start[0] == end[0] else ' '.join(end)} {label(local(r.ended, zone))}"
     return (f'<li class="result" data-code="{escape(r.code)}" data-match="{r.match}">'
             f'<span class="which">{table}<a class="code" href="/t/{escape(r.code)}">{escape(r.code)}</a> · '
             f'{escape(t.gettext("Match {number}", number=t.number(r.match)))}</span>'
@@ -469,13 +470,13 @@ def _result_row(t: Translator, r: MatchResult) -> str:
             f'<span class="outcome">{escape(" · ".join(x for x in (outcome, hands, span) if x))}</span></li>')
 
 
-def results_list(t: Translator, results: list[MatchResult], none: str = w.FINISHED_NONE) -> str:
+def results_list(t: Translator, results: list[MatchResult], none: str = w.FINISHED_NONE, zone: str = "UTC") -> str:
     """The finished matches as an ordered list, newest first; when there is none, the sentence ``none``
     (a catalog message true of what the list shows: listed tables only, a choice, one table; never
     "on this server", which unlisted tables' matches may belie: new user s14)."""
     if not results:
         return f'<p class="empty">{escape(t.gettext(none))}</p>'
-    return f'<ol class="results">{"".join(_result_row(t, r) for r in results)}</ol>'
+    return f'<ol class="results">{"".join(_result_row(t, r, zone) for r in results)}</ol>'
 
 
 def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery | None = None,
@@ -487,7 +488,7 @@ def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery 
     q = query or ResultsQuery()
     form = (f'<form class="filter" method="get" action="/results">'
             f'<label>{escape(t.gettext(w.FILTER_TABLE))} <input name="table" maxlength="32" value="{escape(q.table)}"></label> '
-            f'<label>{escape(t.gettext(w.FILTER_DATE))} <input name="date" type="date" value="{escape(q.date)}"></label> '
+            f'<label>{escape(t.gettext(w.FILTER_DATE, zone=q.zone))} <input name="date" type="date" value="{escape(q.date)}"></label> '
             + "".join(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">' for k, v in q.kept)
             + f'<button type="submit">{escape(t.gettext(w.FILTER_SHOW))}</button></form>')
     links = ""
@@ -501,12 +502,12 @@ def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery 
             f'<p class="hint">{escape(t.gettext(w.RESULTS_KEPT_NOTE, kept=t.number(RESULTS_KEPT)))}</p>{form}'
             f'<p class="downloads"><a class="open" href="{csv_link}" download>{escape(t.gettext(w.DOWNLOAD_CSV))}</a> '
             f'<a class="open" href="{json_link}" download>{escape(t.gettext(w.DOWNLOAD_JSON))}</a></p></section>'
-            f'{results_list(t, results, w.FINISHED_NONE_CHOSEN if q != ResultsQuery() else w.FINISHED_NONE)}{nav}'
+            f'{results_list(t, results, w.FINISHED_NONE_CHOSEN if q.table or q.date or q.page > 1 else w.FINISHED_NONE, q.zone)}{nav}'
             f'<p><a class="open" href="{escape(with_kept("/", [], q.kept))}">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
     return _page(t, "results-page", t.gettext(w.RESULTS_TITLE), body)
 
 
-def closed_page(t: Translator, code: str, results: list[MatchResult], name: str = "") -> str:
+def closed_page(t: Translator, code: str, results: list[MatchResult], name: str = "", zone: str = "UTC") -> str:
     """The page of a table that closed (club s14 F4: it was a bare 404 a minute after its match
     ended): it says so, and lists the table's finished matches the store keeps. A table that was not
     listed (its matches' ``public`` false) says they are shown only here, to whoever has its code (session
@@ -518,7 +519,7 @@ def closed_page(t: Translator, code: str, results: list[MatchResult], name: str 
     body = (f'<main class="closed" data-code="{escape(code)}"><section class="head">'
             f'<h1>{f"""<span class="tname">{escape(name)}</span> · """ if name else ""}{escape(t.gettext(w.CLOSED_TITLE, code=code))}</h1>'
             f'<p>{escape(t.gettext(w.CLOSED_TEXT))}</p>{note}</section>'
-            f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>{results_list(t, results, w.FINISHED_NONE_HERE)}</section>'
+            f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>{results_list(t, results, w.FINISHED_NONE_HERE, zone)}</section>'
             f'<p><a class="open" href="/">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
     return _page(t, "closed-page", (f"{name} · " if name else "") + t.gettext(w.CLOSED_TITLE, code=code), body,
                  head='<meta name="robots" content="noindex, nofollow">\n')
@@ -562,7 +563,8 @@ def results_json(results: list[MatchResult]) -> str:
 
 def index_page(t: Translator, tables: list[TableInfo], server: str | None,
                older: str | None = None, newer: str | None = None, finished: list[MatchResult] | None = None,
-               projector: bool = False, kept: tuple[tuple[str, str], ...] = (), link: str | None = None) -> str:
+               projector: bool = False, kept: tuple[tuple[str, str], ...] = (), link: str | None = None,
+               zone: str = "UTC") -> str:
     """``/``: the open tables their creators listed (``create_table{public}``), and how to start one.
     ``older``/``newer``: the queries of the pages around this one (:class:`.listing.Page`), None: no link.
     ``finished``: the newest finished matches of listed tables (club s14), None: not known (the store
@@ -604,7 +606,7 @@ def index_page(t: Translator, tables: list[TableInfo], server: str | None,
         listing += f'<nav class="pages">{links}</nav>'
     if finished is not None:
         listing += (f'<section class="finished"><h2>{escape(t.gettext(w.FINISHED_TITLE))}</h2>'
-                    f'{results_list(t, index_results(finished))}'
+                    f'{results_list(t, index_results(finished), zone=zone)}'
                     f'<p><a class="more" href="{escape(with_kept("/results", [], kept))}">'
                     f'{escape(t.gettext(w.ALL_RESULTS))}</a></p></section>')
     address = "" if server is None else (

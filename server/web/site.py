@@ -329,7 +329,8 @@ class WebSite:
             except (OSError, asyncio.TimeoutError):
                 finished = None
         text = pages.index_page(t, page.rows, server, page.older, page.newer, finished, projector,
-                                pages.kept_query(request.path.partition("?")[2]), page_link(netloc, tls, "/"))
+                                pages.kept_query(request.path.partition("?")[2]), page_link(netloc, tls, "/"),
+                                self.registry.config.time_zone)
         body = text.encode()  # kept for the refreshes of the next BOARD_FRESH s (phone s15 F15), tagged
         board = self.boards.keep((request.path, t.lang, netloc, tls), body, time.monotonic())
         return self._board_answer(request, board, netloc, page_headers)
@@ -381,7 +382,7 @@ class WebSite:
         """``/results`` (HTML), ``/results.csv`` and ``/results.json`` (downloads, club s14 F5): the page and
         selection ``query`` asks for (``table``, ``date``, ``page``: :class:`.pages.ResultsQuery`; attacker
         s14 F3); ``503`` when the store does not answer."""
-        asked = pages.ResultsQuery.parse(query)
+        asked = pages.ResultsQuery.parse(query, self.registry.config.time_zone)
         try:
             found, more = pages.select_results(await self.chosen_results(asked), asked)
         except (OSError, asyncio.TimeoutError):
@@ -412,7 +413,7 @@ class WebSite:
             name = TableMeta.from_record(decode_meta(stored.meta), stored.code).name
         except (ValueError, TypeError, KeyError, AttributeError):  # a record that does not decode: the code alone
             name = ""
-        return pages.closed_page(t, code, found, name)
+        return pages.closed_page(t, code, found, name, self.registry.config.time_zone)
 
     @staticmethod
     def _too_many(t: Any, netloc: str | None, page_headers: tuple[tuple[str, str], ...], wait: float) -> Response:

@@ -74,10 +74,12 @@ def test_a_limit_is_read_as_ascii_digits_only(tmp_path: Path, capsys: pytest.Cap
     assert capsys.readouterr().err.count("doublenine results: error: argument --limit") == 2
 
 
-async def test_organiser_s16_f8_an_evening_by_the_local_day(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+async def test_organiser_s16_f8_an_evening_by_the_clubs_day(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """Organiser s16 F8: a club in Miami plays 18:00-23:00, 23:00-04:00 UTC: the web's ``?date=`` (a UTC day)
-    splits that evening in two. ``--date`` takes the day in the machine's time zone, then ``--limit``."""
+    """Organiser s16 F8: a club in Miami plays 18:00-23:00, 23:00-04:00 UTC: a UTC day splits that evening in two.
+    ``--date`` takes the day in ``--time-zone``'s zone (else ``$DOUBLENINE_TIME_ZONE``, else UTC: the zone the
+    server's pages use, session 17 item 3; it was the machine's ``TZ``, which the pages never used), then
+    ``--limit``; the lines say their times in that zone, and name it."""
     import time
 
     late = MatchResult("Q57RS", 2, Q57RS_1.seats, (100, 12), "A", 5, 1796698800.0, 1796702400.0, "", False)  # 02:00 UTC
@@ -88,18 +90,32 @@ async def test_organiser_s16_f8_an_evening_by_the_local_day(tmp_path: Path, caps
             await store.record_result(r)
     finally:
         await store.close()
+    monkeypatch.setenv("TZ", "EST5")  # the machine's own zone no longer counts
+    time.tzset()
     try:
-        for tz, day, codes in (("UTC0", "2026-12-07", ["Q57RS", "SMVTY"]), ("UTC0", "2026-12-08", ["Q57RS"]),
-                               ("EST5", "2026-12-07", ["Q57RS", "Q57RS", "SMVTY"]), ("EST5", "2026-12-08", [])):
-            monkeypatch.setenv("TZ", tz)
-            time.tzset()
-            assert main(["results", "--db", str(path), "--json", "--date", day]) == 0
-            assert [r["code"] for r in json.loads(capsys.readouterr().out)["results"]] == codes, (tz, day)
+        for zone, env, day, codes in (("", "", "2026-12-07", ["Q57RS", "SMVTY"]), ("UTC", "", "2026-12-08", ["Q57RS"]),
+                                      ("America/New_York", "", "2026-12-07", ["Q57RS", "Q57RS", "SMVTY"]),
+                                      ("", "America/New_York", "2026-12-08", [])):
+            monkeypatch.setenv("DOUBLENINE_TIME_ZONE", env)
+            assert main(["results", "--db", str(path), "--json", "--date", day]
+                        + (["--time-zone", zone] if zone else [])) == 0
+            assert [r["code"] for r in json.loads(capsys.readouterr().out)["results"]] == codes, (zone, env, day)
+        monkeypatch.setenv("DOUBLENINE_TIME_ZONE", "America/New_York")
         assert main(["results", "--db", str(path), "--json", "--date", "2026-12-07", "--limit", "1"]) == 0
         assert [r["match"] for r in json.loads(capsys.readouterr().out)["results"]] == [2]
+        assert main(["results", "--db", str(path), "--table", "Q57RS", "--limit", "1"]) == 0
+        assert capsys.readouterr().out.split("  ")[0] == "2026-12-07 23:00 EST"  # 04:00 UTC
         with pytest.raises(SystemExit) as exit_:
             main(["results", "--db", str(path), "--date", "2026-12-7"])
         assert exit_.value.code == 2 and "not a day as YYYY-MM-DD: '2026-12-7'" in capsys.readouterr().err
+        with pytest.raises(SystemExit) as exit_:
+            main(["results", "--db", str(path), "--time-zone", "Mars/Olympus"])
+        assert exit_.value.code == 2 and "no time zone 'Mars/Olympus' in this machine's time zone data" in \
+            capsys.readouterr().err
+        monkeypatch.setenv("DOUBLENINE_TIME_ZONE", "../etc/passwd")
+        assert main(["results", "--db", str(path)]) == 2
+        assert capsys.readouterr().err == ("doublenine results: $DOUBLENINE_TIME_ZONE: not a time zone name: "
+                                           "'../etc/passwd' (an IANA name such as Europe/Madrid)\n")
     finally:
         monkeypatch.undo()
         time.tzset()
