@@ -77,7 +77,8 @@ class UiAction:
     ui: Ui
     intent: Intent | None = None
     command: str | None = None
-    """"leave", "quit", "rules" or "ledger" (open an overlay), "close" (close it), "sound" (on or off)."""
+    """"leave", "quit", "rules" or "ledger" (open an overlay), "close" (close it), "sound" (on or off); "sit_free"
+    or "watch_table" (the same table again after this window's seat was given up, session 17)."""
 
 
 def handle(event: Any, lay: TableLayout, state: ClientState, ui: Ui, vp: Viewport) -> UiAction:
@@ -230,6 +231,8 @@ def button(bid: str, lay: TableLayout, state: ClientState, ui: Ui) -> UiAction:
         return UiAction(ui.cleared(), Back())
     if bid == "leave":
         return UiAction(ui.cleared(), command="leave")
+    if bid in ("sit_free", "watch_table"):  # the failure panel's offers of a seat given up (session 17)
+        return UiAction(ui.cleared(), command=bid)
     if bid == "sound":  # the same setting as the M key (scenes/table.TableScene.toggle_sound)
         return UiAction(ui, command="sound")
     if bid == "copylink":  # a spectator's top bar; the K key for every window (scenes/table.TableScene.copy_link)

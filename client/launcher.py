@@ -123,6 +123,8 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         if launch.mode == "watch" and launch.server:  # a free seat's card takes it (s13 spectator F4)
             from dataclasses import replace as _with
             scene.sit = lambda seat: launcher(_with(launch, mode="join", seat=seat))
+        if launch.server:  # a seat given up at the match's end: a free seat there, or watching (session 17)
+            scene.relaunch = lambda mode, code: _go_again(launcher, launch, mode, code, remember)
         if launch.mode in ("create", "join") and not watching:  # told if the table named the seat otherwise
             scene.asked_name = launch.name or ""
             if launch.mode == "create" and attach is not None and isinstance(attach, p.CreateTable):
@@ -139,6 +141,20 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         return scene
 
     return launcher
+
+
+def _go_again(launcher: Any, launch: Any, mode: str, code: str, remember: bool) -> Any:
+    """``launcher``'s table window at ``launch``'s server's table ``code`` again, ``mode`` "join" (any free seat)
+    or "watch", once this window's seat there was given up (session 17): the dead seat's token is forgotten
+    first, so the join asks for a free seat instead of presenting it."""
+    from dataclasses import replace
+
+    from doublenine.shared.invite import server_base
+
+    from . import config
+    if remember:
+        config.update(lambda saved: config.release_seat(saved, server_base(launch.server), code))
+    return launcher(replace(launch, mode=mode, table=code, seat=None, resume=False, quick=False))
 
 
 def last_match(launch: Any, saved: Any) -> Any:

@@ -103,6 +103,20 @@ def _log_skip(line: str) -> None:
     log.warning("%s", line[:LOGGED_CHARS])
 
 
+def given_up_minutes(error: Any) -> int | None:
+    """The whole minutes (3 at least: D7's long wait) a ``BAD_TOKEN`` refusal of a rejoin says the player had
+    been away when their seat was given up at a match's end (``data: {given_up, away}``, docs/protocol.md; a
+    server's data, untrusted: a seat 1..4 and whole seconds 0..2^31-1), else None (an old or other refusal)."""
+    data = getattr(error, "data", None)
+    if str(getattr(error, "code", "")) != "BAD_TOKEN" or not isinstance(data, dict):
+        return None
+    seat, away = data.get("given_up"), data.get("away")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seat, away)) \
+            or not 1 <= seat <= 4 or not 0 <= away < 2**31:  # type: ignore[operator]
+        return None
+    return max(3, away // 60)  # type: ignore[operator]
+
+
 class Refused(FailureError):
     """The server refused the attach; ``.failure`` says why, ``.error_code`` is the server's code,
     ``.data`` the refusal's facts (untrusted: read with shared/reconnect.refusal_wait)."""
@@ -376,6 +390,9 @@ class NetClient:
         code = getattr(self.attach, "code", None) or self.code or ""
         if str(error.code) == "SEAT_TAKEN":
             return Failure("seat.taken", {"code": code, "seat": getattr(self.attach, "seat", None) or "?"})
+        given = given_up_minutes(error)
+        if given is not None:  # session 17: the seat was given up at the match's end, the table is open
+            return Failure("seat.given_up", {"code": code, "minutes": given})
         if str(error.code) in ("BAD_TOKEN",) or (str(error.code) == "UNKNOWN_TABLE" and self.token is not None):
             return Failure("table.closed", {"code": code, "host": host, "port": port})
         theirs = (error.data or {}).get("server")

@@ -221,7 +221,8 @@ def build_panel(state: ClientState, ui: Ui, lang: str, size: tuple[int, int], ar
     clear of; ``lang``: the language the seats it names are named in (:func:`.store.seat_name`)."""
     view = state.view
     if state.failure is not None:  # nothing else can happen at this table: say why, offer the way back
-        return _failure(area, f, state.failure.text(lang), at_table=view is not None)
+        return _failure(area, f, state.failure.text(lang), at_table=view is not None,
+                        offers=state.failure.key == "seat.given_up")
     if view is None:
         return None
     if state.connection != "connected":  # reconnecting: the banner says so, no action that sends is offered
@@ -632,11 +633,15 @@ def _box(area: Rect, w: int, h: int) -> Rect:
     return (x + (aw - w) // 2, y + (ah - h) // 2, w, h)
 
 
-def _row_buttons(rect: Rect, f: int, specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]]) -> tuple[Button, ...]:
+def _row_buttons(rect: Rect, f: int, specs: list[tuple[str, str, bool, tuple[tuple[str, Any], ...]]],
+                 widest: int | None = None) -> tuple[Button, ...]:
+    """``specs`` (id, label, primary, args) as one row of buttons along the bottom of ``rect``, each at most
+    ``widest`` px (None: 13 type sizes, a lone button 26)."""
     x, y, w, h = rect
     bh = round(2.2 * f)
     gap = f
-    widest = round(13 * f) if len(specs) > 1 else round(26 * f)  # a lone button gets room for a long label
+    if widest is None:
+        widest = round(13 * f) if len(specs) > 1 else round(26 * f)  # a lone button gets room for a long label
     bw = min(widest, (w - gap * (len(specs) + 1)) // max(1, len(specs)))
     total = len(specs) * bw + (len(specs) - 1) * gap
     bx = x + (w - total) // 2
@@ -1140,14 +1145,23 @@ def refused_other_said(state: ClientState, lang: str) -> str | None:
     return tr(lang, REFUSED_OTHER, name=seat_name(state, seat, lang), what=_what(action, lang))
 
 
-def _failure(area: Rect, f: int, text: str, at_table: bool = True) -> Panel:
+TAKE_FREE_SEAT = N_("Take a free seat")
+WATCH_TABLE = N_("Watch the table")
+"""The failure panel's offers when the player's seat was given up at a match's end (``seat.given_up``, session 17):
+the table is open, so what can be done there is offered beside the way back."""
+
+
+def _failure(area: Rect, f: int, text: str, at_table: bool = True, offers: bool = False) -> Panel:
     """The connection cannot go on (refused, unreachable, host stopped): ``text``, the failure's in the
     player's language, whole, in a panel as tall as its rows (new user s9 item 15: seven rows were kept
     for every failure, so a one-line "the host stopped the game" sat above a large empty area).
     ``at_table``: a table was shown; before any (Create refused, a join refused) there is no
-    "this table" to continue at (new user: 112-create-9th.png)."""
-    rect = _fit_text(area, round(34 * f), [text], f)
-    buttons = _row_buttons(rect, f, [("leave", N_("Back to the start screen"), True, ())])
+    "this table" to continue at (new user: 112-create-9th.png). ``offers``: the seat was given up at an open
+    table and the window can go there again: :data:`TAKE_FREE_SEAT` and :data:`WATCH_TABLE` are offered too."""
+    rect = _fit_text(area, round((54 if offers else 34) * f), [text], f)  # three labels side by side: wider
+    choices = [("sit_free", TAKE_FREE_SEAT, True, ()), ("watch_table", WATCH_TABLE, False, ())] if offers else []
+    buttons = _row_buttons(rect, f, choices + [("leave", N_("Back to the start screen"), not offers, ())],
+                           widest=round(17 * f) if offers else None)
     title = N_("Cannot continue at this table") if at_table else N_("The table could not be opened")
     return Panel("failure", rect, (title, {}), (), buttons)
 

@@ -193,6 +193,10 @@ async def rejoin(table: Table, conn: Any, token: str, claim: int | None = None) 
             return
         seat = next((s for s in SEATS if token_matches(token, table.slots[s].token_hash)), None)
         if seat is None:
+            given = table.given_up_for(token)  # session 17: told why, never "the table is closed"
+            if given is not None:
+                raise Refused(ErrorCode.BAD_TOKEN, f"that seat was given up after {given['away']} s away at the "
+                              f"match's end", {"given_up": given["seat"], "away": given["away"]})  # plain values
             raise Refused(ErrorCode.BAD_TOKEN, f"that token holds no seat at table {table.code}")
         slot = table.slots[seat]
         if slot.stale(claim):

@@ -196,6 +196,12 @@ class SeatSlot:
     """The ``intent_id`` of the last :data:`NUDGES_KEPT` nudges the seat's present person sent (session 17,
     carried from s15: they lived in memory only, so a nudge sent again after a restart nudged again).
     Stored."""
+    given_up: tuple[str, int] | None = None
+    """(token hash, whole seconds away) of the last person whose seat this was and whom a match's end gave it up
+    for (``Table.settle_match_end``: away ``hand_over_long`` at least); their ``rejoin`` is refused ``BAD_TOKEN``
+    saying so (``data.given_up``), never as a table that is closed (session 17: the player who came back was told
+    "Table ... is closed or no longer exists"). Kept while others sit there; the next such give-up replaces it.
+    Stored."""
     conn: Any = field(default=None, repr=False)
     panel: bool = False
     """R26: the holder has the rules or the ledger open."""
@@ -307,7 +313,8 @@ class SeatSlot:
                 "window_from": self.window_from,
                 "sat_after": None if self.sat_after is None else list(self.sat_after),
                 "played_by": [x for e in self.played_by for x in e],  # flat: a record nests 4 levels at most
-                "ids_from": None if self.ids_from is None else list(self.ids_from), "nudges": list(self.nudges)}
+                "ids_from": None if self.ids_from is None else list(self.ids_from), "nudges": list(self.nudges),
+                "given_up": None if self.given_up is None else list(self.given_up)}
 
     @staticmethod
     def from_record(seat: Seat, r: dict[str, Any]) -> SeatSlot:
@@ -320,6 +327,10 @@ class SeatSlot:
         slot.sat_after = _hand_in(r.get("sat_after"))
         slot.played_by = _played_in(r.get("played_by"))
         slot.ids_from = _ids_from_in(r.get("ids_from"))
+        given = r.get("given_up")
+        if isinstance(given, list) and len(given) == 2 and isinstance(given[0], str) and len(given[0]) <= 128 \
+                and _claim_in(given[1]) is not None:
+            slot.given_up = (given[0], int(given[1]))
         nudges = r.get("nudges")
         slot.nudges = tuple(n for n in nudges[-NUDGES_KEPT:] if isinstance(n, str) and 0 < len(n) <= 64) \
             if isinstance(nudges, list) else ()

@@ -567,6 +567,7 @@ class Table:
             live.token_hash, live.handed_over = was.token_hash, was.handed_over
             live.waits, live.next_name, live.sat_after = was.waits, was.next_name, was.sat_after
             live.played_by, live.ids_from, live.nudges = was.played_by, was.ids_from, was.nudges
+            live.given_up = was.given_up
             live.deciders, live.deciders_match = was.deciders, was.deciders_match
             live.decided_hands, live.decided_last = was.decided_hands, was.decided_last
         meta = self.meta
@@ -1338,6 +1339,17 @@ class Table:
         self.handed_at.pop(seat, None)
         return True
 
+    def given_up_for(self, token: str) -> dict[str, int] | None:
+        """``{seat, away}`` when ``token`` held a seat given up at a match's end (``SeatSlot.given_up``: ``away``
+        the whole seconds its person had been away), else None: ``rejoin``'s ``BAD_TOKEN`` says it
+        (``data.given_up``; session 17)."""
+        from .seating import token_matches
+        for s in SEATS:
+            given = self.slots[s].given_up
+            if given is not None and token_matches(token, given[0]):
+                return {"seat": int(s), "away": given[1]}
+        return None
+
     def gone_at_match_end(self) -> tuple[Seat, ...]:
         """D7 with R28 at MATCH_OVER (organiser s16 F2): the claimed human seats handed over to the computer
         whose person is not connected and has been away at least ``config.hand_over_long`` seconds (180 s,
@@ -1386,6 +1398,8 @@ class Table:
         """The change :meth:`settle_match_end` makes (under the lock, before the seats are stored)."""
         for seat in self.gone_at_match_end():
             slot = self.slots[seat]
+            if slot.token_hash is not None:  # their rejoin is told what happened (session 17)
+                slot.given_up = (slot.token_hash, max(0, int(time.time() - self.gone_since[seat])))
             slot.token_hash, slot.handed_over = None, False  # as ``leave``: the seat is free for a newcomer
             if seat == self.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
                 self.meta.creator_seat, self.meta.creator_hash = None, None

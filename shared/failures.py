@@ -70,6 +70,9 @@ MESSAGES: Mapping[str, str] = MappingProxyType({
     # said at the table, to a player: no server, address or token (new user s9 item 15: "the server at
     # 192.0.2.2:8765 is gone"); the refusals of a join above name the address, the thing to check there
     "seat.replaced": N_("Your seat at table {code} is now played from another window or device."),
+    # session 17: a rejoin refused BAD_TOKEN with data.given_up (the seat given up at a match's end after its
+    # player had been away): said as what happened, with what can be done, never as a closed table
+    "seat.given_up": N_("Your seat at table {code} was given up: the match ended while you had been away {minutes} minutes, so the others went on without you. The table is still open: take a free seat there, or watch it."),
     "host.stopped": N_("The host closed the game, so this table has ended."),
     "host.gone": N_("The host's table is no longer there: nothing has answered at its address for a while, so it "
                     "cannot go on. The host may have closed the game."),

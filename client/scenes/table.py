@@ -254,6 +254,10 @@ class TableScene:
         self.sit: Callable[[int], Any] | None = None
         """For a spectator's window: a new table window seated at seat N of this table (the launcher's join,
         which may raise FailureError); None where a window cannot take a seat this way."""
+        self.relaunch: Callable[[str, str], Any] | None = None
+        """A new table window at table CODE of this window's server, ``relaunch(mode, code)`` with ``mode``
+        "join" (any free seat) or "watch" (the launcher's, which may raise FailureError): the failure panel's
+        offers after this window's seat there was given up (:meth:`_go_again`, session 17); None: none."""
         self._pumped: ClientState = session.state
         """The session's state as the last update left it (what an undo another seat asked changed: s13 F5)."""
         self._end_since: tuple[tuple[int, int], float] | None = None
@@ -565,6 +569,25 @@ class TableScene:
         a seated player's click on a tile or a lit end did the same under a request (input.click)."""
         panel = self.layout().panel
         return panel is not None and panel.modal
+
+    def _go_again(self, mode: str) -> Change | None:
+        """The failure panel's offers after this window's seat was given up at a match's end (``seat.given_up``,
+        session 17): the same table again, ``mode`` "join" (any free seat) or "watch", in a new table window in
+        place of this one (:attr:`relaunch`); None with why not said (refused, or no way to go there)."""
+        code = self.session.state.table
+        if self.relaunch is None or not code:
+            return None
+        from doublenine.shared.failures import FailureError
+        try:
+            scene = self.relaunch(mode, code)
+        except FailureError as exc:
+            self._show(exc.failure.text(self.lang), self._now + TOAST_SECONDS)
+            return None
+        except (OSError, ValueError, RuntimeError) as exc:
+            self._show(str(exc), self._now + TOAST_SECONDS)
+            return None
+        self._leave = True  # this window's seat there is gone: nothing of it is kept (close())
+        return Change("replace", scene)
 
     def _sit(self, seat: int) -> Change | None:
         """Seat ``seat`` (1..4) taken, if it is free (:meth:`free_seats`): a new table window in place of this
@@ -1017,6 +1040,8 @@ class TableScene:
             return self._leave_table()
         elif action.command in ("close_table", "unlist"):
             self._close_table(action.command == "unlist")
+        elif action.command in ("sit_free", "watch_table"):
+            return self._go_again("join" if action.command == "sit_free" else "watch")
         elif action.command == "quit":
             return Change("quit")
         return None

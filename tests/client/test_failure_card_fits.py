@@ -25,6 +25,7 @@ SIZES = ((800, 600), (1280, 800), (1920, 1080))
 FAILURES = (Failure("host.stopped", {"host": "192.0.2.2", "port": 8765}),
             Failure("host.lost", {"host": "192.0.2.2", "port": 8765}),
             Failure("seat.replaced", {"code": "K7QPA"}),
+            Failure("seat.given_up", {"code": "K7QPA", "minutes": 12}),  # session 17: three buttons under it
             Failure("table.closed", {"code": "K7QPA", "host": "192.0.2.2", "port": 8765}),
             Failure("net.certificate", {"host": "dominoes.example.org", "port": 443,
                                         "reason": "certificate verify failed: self-signed certificate"}),

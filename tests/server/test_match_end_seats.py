@@ -3,6 +3,7 @@ neither vetoes the next match of the three who stay nor keeps a newcomer out; ov
 from __future__ import annotations
 
 import asyncio
+import time
 
 from doublenine.shared import protocol as p
 from doublenine.shared.state import Phase
@@ -212,7 +213,7 @@ async def test_s17_a_seat_away_at_the_match_end_is_given_up_on_time_by_the_table
     assert (table.slots[2].claimed, table.slots[2].handed_over) == (True, True)
     assert table._give_up_at == table.gone_since[Seat(2)] + 180.0  # armed for her long wait's end
     seq = table.seq
-    table.gone_since[Seat(2)] -= table.config.hand_over_long  # her 180 s are over
+    table.gone_since[Seat(2)] = time.time() - 300  # away five minutes: her 180 s are over
     table.watch_give_up()  # (the timer follows the clock it is given: moved to now)
     upd = await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].claimed)
     seat2 = upd.table.seats[1]
@@ -224,6 +225,11 @@ async def test_s17_a_seat_away_at_the_match_end_is_given_up_on_time_by_the_table
     record = decode_meta(stored.meta)["seats"][1]
     assert (record["token_hash"], record["handed_over"], record["name"]) == (None, False, "Vera")
     assert (table._give_up, table._give_up_at) == (None, None)  # nothing left to wait for
+    back = await connect(server)  # her window comes back: told why (was "that token holds no seat", which the
+    await back.send({"type": "rejoin", "code": table.code, "token": _token})  # window said as a closed table)
+    err = await back.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.data) == ("BAD_TOKEN", {"given_up": 2, "away": 300})
+    assert record["given_up"][1] == 300  # stored: a restart still tells her
 
 
 async def test_s17_the_give_up_timer_is_cancelled_when_the_player_comes_back(make_server) -> None:  # type: ignore[no-untyped-def]
