@@ -260,7 +260,7 @@ def test_s10_item5_the_heading_wraps_left_of_export_hand_at_800x600(led_by_me, l
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "You: led 0-2 · −9.3 ± 1.8 points"), ("fr", "Vous\u00a0: 0-2 en ouverture · −9,3 ± 1,8 points"),
-    ("de", "Sie: 0-2 als Eröffnung · −9,3 ± 1,8 Punkte"), ("es", "Tú: salida con 0-2 · −9,3 ± 1,8 puntos"),
+    ("de", "Sie: 0-2 als Eröffnung · −9,3 ± 1,8 Punkte"), ("es", "Tú: salida con 0-2 · −9,3 ± 1,8 tantos"),
     ("pt", "Você: saída com 0-2 · −9,3 ± 1,8 pontos")])
 def test_s10_item5_the_lead_is_said_at_no_end(led_by_me, lang, said) -> None:  # type: ignore[no-untyped-def]
     """New user s10 item 5: the opening play was "6-6 am linken Ende" though the line was empty; a lead
@@ -310,7 +310,7 @@ def test_s15_a_mistake_the_hint_would_have_made_too_names_the_play(reviewed) -> 
            "da simulação.", "Em números: a perda menos duas vezes o seu ± passa de 1,5."),
     ("de", "Ein Zug gilt als Fehler, wenn er mehr als 1,5 Partiepunkte verliert, und zwar deutlich mehr als das "
            "Rauschen der Simulation.", "In Zahlen: Der Verlust minus zweimal sein ± liegt über 1,5."),
-    ("es", "Una jugada cuenta como error cuando pierde más de 1,5 puntos de partida, y claramente más que el ruido "
+    ("es", "Una jugada cuenta como error cuando pierde más de 1,5 tantos de partida, y claramente más que el ruido "
            "de la simulación.", "En cifras: la pérdida menos dos veces su ± supera 1,5."),
 ])
 def test_s15_the_coachs_rule_is_said_in_plain_words_with_its_figures_below(reviewed, lang, rule, figures) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,87 @@
+"""Translator s17 (a professional review of fr, pt-BR, de, es-CU as players see them): each reported string
+kept with its right value, and the kinds they belong to checked over whole catalogs.
+
+Kinds: a sentence that says the opposite of what it means (de F1); a glossary word used for another thing
+(es "puntos", the catalog's pips, for match points: F2); a state word that is wrong once the match ended
+(fr "en cours", de "laufend", es "en juego" of a finished match: F17).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from doublenine.shared.i18n import catalog_path, translator
+
+NB = "\u00a0"
+
+
+def _catalog(lang: str):
+    with open(catalog_path(lang), "rb") as fh:
+        return read_po(fh, locale=lang)
+
+
+def _pairs(lang: str) -> list[tuple[str, str]]:
+    """(English msgid, one translated form) for every form of every entry of ``lang``."""
+    out = []
+    for m in _catalog(lang):
+        if m.id:
+            mid = m.id if isinstance(m.id, str) else m.id[0]
+            out += [(mid, s) for s in ([m.string] if isinstance(m.string, str) else list(m.string))]
+    return out
+
+
+OTHER_WINDOW = ("Another doublenine window on this computer holds your matches and seats. Bring it forward, or open a "
+                "separate session here: its tables are its own, and nothing of it is kept once this window closes.")
+
+REPORTED = [
+    # F1 de: "Ihre Tische gehören nur ihr" read "YOUR tables belong only to it"
+    ("de", OTHER_WINDOW, {},
+     "Ein anderes doublenine-Fenster auf diesem Computer verwaltet Ihre Partien und Plätze. Holen Sie es nach vorn, "
+     "oder öffnen Sie hier eine getrennte Sitzung: Sie hat ihre eigenen Tische, und nichts davon bleibt erhalten, "
+     "sobald dieses Fenster geschlossen wird."),
+    # F2 es: match points are "tantos", "puntos" are pips
+    ("es", "Mistake · {kind} · lost {loss} ± {err} points", {"kind": "Jugada", "loss": "23,4", "err": "1,2"},
+     "Error · Jugada · 23,4 ± 1,2 tantos perdidos"),
+    ("es", "A move counts as a mistake when it loses more than {points} match points, and clearly more than the "
+           "simulation's noise.", {"points": "1,5"},
+     "Una jugada cuenta como error cuando pierde más de 1,5 tantos de partida, y claramente más que el ruido de la "
+     "simulación."),
+    ("es", "{loss} points less than the best play.", {"loss": "6,8"}, "6,8 tantos menos que la mejor jugada."),
+    ("es", "{mean} ± {err} points", {"mean": "6,8", "err": "1,4"}, "6,8 ± 1,4 tantos"),
+    ("es", "Keeping this hand was worth {loss} points less than a fresh deal.", {"loss": "3"},
+     "Quedarte con esta data valía 3 tantos menos que un nuevo reparto."),
+    ("es", "Hint {hint}: sheds more points than {instead}.", {"hint": "5-5", "instead": "1-0"},
+     "Consejo 5-5: se deshace de más puntos que 1-0."),  # pips: "puntos" is right there
+    # F17: the match the table is at, finished or not
+    ("fr", "{match} (current)", {"match": "Partie 1"}, "Partie 1 (actuelle)"),
+    ("pt", "{match} (current)", {"match": "Partida 1"}, "Partida 1 (atual)"),
+    ("de", "{match} (current)", {"match": "Partie 1"}, "Partie 1 (aktuell)"),
+    ("es", "{match} (current)", {"match": "Partida 1"}, "Partida 1 (actual)"),
+]
+
+
+@pytest.mark.parametrize(("lang", "msgid", "fill", "said"), REPORTED, ids=[f"{r[0]}:{r[1][:30]}" for r in REPORTED])
+def test_the_reported_strings_read_as_the_reviewer_wrote_them(lang: str, msgid: str, fill: dict, said: str) -> None:
+    assert translator(lang).gettext(msgid, **fill) == said
+
+
+PIP_POINTS = {"Hint {hint}: sheds more points than {instead}."}
+"""English messages whose "points" are pips (the tiles' spots), which Spanish calls "puntos"."""
+
+
+def test_f2_spanish_match_points_are_tantos_everywhere() -> None:
+    """Kind: es "puntos" is the glossary's word for pips; a message about points scored says "tantos"."""
+    wrong = [(mid, s) for mid, s in _pairs("es")
+             if re.search(r"\bpoints?\b", mid) and mid not in PIP_POINTS and re.search(r"\bpuntos?\b", s)]
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", r"en cours"), ("de", r"laufend|läuft"), ("es", r"en juego"),
+                                             ("pt", r"em andamento|em curso")])
+def test_f17_current_is_not_being_played(lang: str, words: str) -> None:
+    """Kind: a state word that is wrong once the match ended: "(current)" names the match the table is at, shown
+    above its result once it is won; "being played" is said of no message about the current match."""
+    wrong = [(mid, s) for mid, s in _pairs(lang) if "current" in mid.lower() and re.search(words, s, re.I)]
+    assert wrong == []
