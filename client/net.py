@@ -147,6 +147,10 @@ class NetClient:
         (s13 netplayer F6). None before a seat, or from a server that sends none."""
         self._claims = True
         """False once the server refused a ``rejoin`` carrying ``claim`` (an older version-2 server)."""
+        self.given_up: int | None = None
+        """The minutes away a held seat's ``rejoin`` was refused for (its seat given up at a match's end,
+        :func:`given_up_minutes`) when the ``fallback`` join took a free seat instead: the table window says so
+        (``TableScene._tell_given_up``, session 17), as the person would not know why they sit elsewhere."""
         self._names = True
         """False once the server refused a ``spectate`` carrying ``name`` (an older version-2 server)."""
         self._nobody = 0
@@ -420,6 +424,7 @@ class NetClient:
             if self.on_joined is not None and self.code is not None:
                 self.on_joined(self.code, self.token)
         elif isinstance(msg, p.Error) and self.fallback is not None and str(msg.code) in ("UNKNOWN_TABLE", "BAD_TOKEN"):
+            self.given_up = given_up_minutes(msg)  # session 17: the seat was given up: said at the new seat
             self._start_fresh(ws)  # the remembered table is gone
             return
         elif isinstance(msg, p.LeftTable) and self._leaving_old:

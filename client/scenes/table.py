@@ -123,6 +123,11 @@ new user: it said "gives your seat up: the others play on", then "Back to your m
 
 
 
+GIVEN_UP_SEATED = N_("Your seat at table {code} had been given up: the match ended while you had been away {minutes} minutes. You now have a free seat at the same table.")
+"""Said once when a held seat's rejoin was refused because a match's end gave it up and the window's join took
+a free seat there instead (``NetClient.given_up``; session 17: the player was moved without a word)."""
+
+
 class TableScene:
     """The table for one session; ``on_close`` runs when the scene is left (e.g. stop a server)."""
 
@@ -378,6 +383,7 @@ class TableScene:
             self._tell_played_away(now)
             self._tell_refused_other(prior, now)
         self._tell_renamed(now)  # every pass until told: the seat may come with no frame of this pass
+        self._tell_given_up(now)
         changed = self._pacer.tick(now) or arrived
         if self._held and self._release_held():
             changed = True
@@ -730,6 +736,19 @@ class TableScene:
         if text is not None:
             self._show(text, now + TOAST_SECONDS)
             self._must_read = (text, TOAST_SECONDS)
+
+    def _tell_given_up(self, now: float) -> None:
+        """Once at the table: the held seat this window came back for had been given up at a match's end, and its
+        join took a free seat instead (``NetClient.given_up``, session 17): said, with how long the player was
+        away, so they know why they sit elsewhere (or watch until the next deal)."""
+        client = getattr(self.session, "client", None)
+        minutes = getattr(client, "given_up", None)
+        if not isinstance(minutes, int) or not self.session.state.table or self.session.state.view is None:
+            return
+        client.given_up = None  # type: ignore[union-attr]
+        text = tr(self.lang, GIVEN_UP_SEATED, code=self.session.state.table, minutes=minutes)
+        self._show(text, now + TOAST_SECONDS)
+        self._must_read = (text, TOAST_SECONDS)
 
     def _tell_renamed(self, now: float) -> None:
         """Once this window has a seat: tell the player the name the table gave it when it is not the one

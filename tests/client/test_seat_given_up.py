@@ -103,3 +103,41 @@ def test_each_offer_opens_the_same_table_again_in_place_of_this_window(turn) -> 
         change = scene._go_again(mode)
         assert (change.kind, change.scene) == ("replace", f"{mode} window")
     assert asked == [("join", "K7QPA"), ("watch", "K7QPA")]
+
+
+def test_a_held_seat_given_up_and_joined_again_elsewhere_is_said_once(turn) -> None:  # type: ignore[no-untyped-def]
+    """"Back to your match" (a held seat's rejoin with a join as its fallback): the rejoin refused for a seat
+    given up took a free seat without a word; the table window now says why, once."""
+    from doublenine.client.scenes.table import TableScene
+
+    client = NetClient("ws://play.example.org:8765/", p.Rejoin(code="K7QPA", token="t" * 32),
+                       fallback=p.Join(code="K7QPA", name="Vera"))
+
+    class Ws:
+        sent: list[bytes] = []
+
+        def send(self, frame: bytes) -> None:
+            self.sent.append(frame)
+    client._receive(Ws(), _refusal({"given_up": 2, "away": 430}))
+    assert client.given_up == 7 and isinstance(p.decode_client(Ws.sent[-1]), p.Join)
+
+    class Session:
+        def __init__(self, state):  # type: ignore[no-untyped-def]
+            self.state, self.client = state, client
+
+        def pump(self):  # type: ignore[no-untyped-def]
+            return self.state
+
+        def send(self, *a):  # type: ignore[no-untyped-def]
+            pass
+
+        def close(self):  # type: ignore[no-untyped-def]
+            pass
+    scene = TableScene(Session(replace(turn, table="K7QPA")), "es")
+    scene._tell_given_up(1.0)
+    assert scene.toast is not None and scene.toast[0] == ("Tu puesto en la mesa K7QPA había quedado libre: la partida "
+                                                         "terminó cuando llevabas 7 minutos fuera. Ahora tienes un "
+                                                         "puesto libre en la misma mesa.")
+    scene.toast = None
+    scene._tell_given_up(2.0)
+    assert scene.toast is None and client.given_up is None
