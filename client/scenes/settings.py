@@ -5,7 +5,9 @@ Every setting client.json keeps for the player has a control here, saying its st
 tiles sliding in (issue 15.4) and the pips' colours (new user 14); opened from the start screen, the player's
 name too (its first row: inputguard item 4, the name could be changed only in the start screen's field),
 cleaned and bounded as that field cleans it (clipboard.field_value, shared/cleantext.clean_text, NAME_CHARS).
-The language has its control on the start screen. Kind fixed: a setting reachable only by editing client.json.
+The language has a row here too, so a player at a table can change it without leaving (s16 left alone: "no
+language choice in the in-game Settings"; kind: a setting reachable from one screen only, as the name was).
+Kind fixed: a setting reachable only by editing client.json.
 The geometry is pure (:func:`settings_layout`), the drawing only draws (:func:`draw_settings`).
 """
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, Callable
 
 import pygame
 
-from doublenine.shared.i18n import N_
+from doublenine.shared.i18n import N_, language_name
 
 from .. import config
 from ..art import GOLD, Art
@@ -29,11 +31,11 @@ from ..snake import Rect, Spot
 from ..clipboard import field_value, paste_text
 from ..config import NAME_CHARS
 from ..sound import Sounds
-from ..text import say, tr, typed_name
+from ..text import DEFAULT_NAME, LANGUAGES, is_default_name, say, tr, typed_name
 from ..textfield import END, Caret, clicked, draw_field, edit, settle
 from .base import Change
 
-CONTROLS = ("sounds", "volume_down", "volume_up", "motion", "pips", "text", "screen", "back")
+CONTROLS = ("sounds", "volume_down", "volume_up", "motion", "pips", "text", "language", "screen", "back")
 """The screen's controls in Tab order; Enter or Space presses the focused one."""
 
 VOLUME_STEP = 0.1
@@ -41,7 +43,7 @@ VOLUME_STEP = 0.1
 
 ROWS = ((N_("Sound"), ("sounds",)), (N_("Volume"), ("volume_down", "volume_up")),
         (N_("Tile movement"), ("motion",)), (N_("Pip colours"), ("pips",)), (N_("Text size"), ("text",)),
-        (N_("Window"), ("screen",)))
+        (N_("Language"), ("language",)), (N_("Window"), ("screen",)))
 """Each row's caption and its controls, top to bottom."""
 NAME_ROW = (N_("Your name"), ("name",))
 """The first row where the screen is opened from the start screen: the start screen's own name field's words."""
@@ -75,13 +77,17 @@ class Values:
     """The "Text size", percent (:data:`..layout.TEXT_SIZES`; s14 access F2)."""
     fullscreen: bool = False
     """The window is full screen (s14 access F7; F11 or Alt+Enter too)."""
+    lang: str = "en"
+    """The window's language (one of :data:`..text.LANGUAGES`): this card, the table under it and the start
+    screen speak it at once."""
 
     @classmethod
     def of(cls, saved: config.Settings) -> Values:
         """The shown values of ``saved``."""
         from ..app import is_fullscreen
         return cls(sound=saved.sound, volume=saved.volume, motion=saved.motion, pips=saved.pip_colours,
-                   text=text_size(), fullscreen=is_fullscreen())
+                   text=text_size(), fullscreen=is_fullscreen(),
+                   lang=saved.lang if saved.lang in LANGUAGES else cls.lang)
 
 
 def percent(volume: float, lang: str) -> str:
@@ -208,6 +214,7 @@ def buttons(values: Values, lang: str = "en") -> list[Button]:
             Button("motion", (0, 0, 0, 0), N_("Tiles slide in") if values.motion else N_("Tiles appear at once")),
             Button("pips", (0, 0, 0, 0), N_("A colour per number") if values.pips else N_("All pips dark")),
             Button("text", (0, 0, 0, 0), percent(values.text / 100, lang)),
+            Button("language", (0, 0, 0, 0), language_name(values.lang)),  # in its own words, as the start screen's
             Button("screen", (0, 0, 0, 0), N_("Full screen") if values.fullscreen else N_("In a window")),
             Button("back", (0, 0, 0, 0), N_("Back"), primary=True)]
 
@@ -275,13 +282,17 @@ class SettingsScene:
     client.json under ``--autoplay``). One implementation: the settings were reachable from the start screen
     only (left alone last session; kind: a setting reachable from one screen only). ``name``: the start
     screen's name, edited in the first row (None: no name row, as over a table, where the seat keeps the
-    name it joined with); each edit is saved as the start screen saves it and given to ``on_name``."""
+    name it joined with); each edit is saved as the start screen saves it and given to ``on_name``. The
+    "Language" row steps through :data:`..text.LANGUAGES`: the card speaks the new language at once, it is
+    saved, and given to ``on_language`` (the start screen's form) as well as in ``on_change``'s values."""
 
     def __init__(self, lang: str, art: Art | None = None, *, remember: bool = True,
                  sounds: Sounds | None = None, over_table: bool = False, values: Values | None = None,
                  on_change: Callable[[Values], None] | None = None, name: str | None = None,
-                 on_name: Callable[[str], None] | None = None) -> None:
-        self.lang = lang
+                 on_name: Callable[[str], None] | None = None,
+                 on_language: Callable[[str], None] | None = None) -> None:
+        self.lang = lang if lang in LANGUAGES else LANGUAGES[0]
+        self.on_language = on_language
         self.name = None if name is None else field_value(name, NAME_CHARS)
         """The name's field (cleaned and bounded as the start screen's), or None: no name row."""
         self.caret = END
@@ -294,7 +305,7 @@ class SettingsScene:
         # ``sounds``: the window's (a new one, opened on a machine without audio only as far as
         # sound.audio_present allows, else): the same look the table's speaker takes
         device = (sounds if sounds is not None else Sounds(volume=saved.volume)).available()
-        self.values = replace(saved, device=device)
+        self.values = replace(saved, device=device, lang=self.lang)  # the language the window speaks now
         """What the screen shows: the saved settings, changed by each press."""
         self.art.set_pip_colours(self.values.pips)
         self.focus: str | None = next(c for c in self.focusable() if c != "name")
@@ -411,7 +422,7 @@ class SettingsScene:
         """Press control ``cid``: its setting changes, shown and saved at once; ``back`` returns."""
         self.dirty = True
         v = self.values
-        value: bool | float
+        value: bool | float | str
         if cid == "back":
             return Change("pop")
         if cid == "sounds" and unheard(v):  # nothing can play: left as saved, as the table's M leaves it
@@ -428,6 +439,13 @@ class SettingsScene:
         elif cid == "text":  # the next size, round: 100, 125, 150, 200, 100 (used at once: layout.metrics)
             field, value = "text_size", next((p for p in TEXT_SIZES if p > v.text), TEXT_SIZES[0])
             set_text_size(value)
+        elif cid == "language":
+            field, value = "lang", LANGUAGES[(LANGUAGES.index(v.lang) + 1) % len(LANGUAGES)]
+            self.lang = value  # this card speaks it at once, and a name the player never typed follows it
+            if self.name is not None and self.name.strip() and is_default_name(self.name):
+                self.name = tr(value, DEFAULT_NAME)
+            if self.on_language is not None:
+                self.on_language(value)
         elif cid == "screen":
             from ..app import set_fullscreen
             field, value = "fullscreen", set_fullscreen(not v.fullscreen)

@@ -307,6 +307,15 @@ class StartScene:
                 return cid
         return None
 
+    def _speak(self, lang: str) -> None:
+        """Speak ``lang`` (one of :data:`LANGUAGES`): the form's "Language" button or the settings card's
+        (scenes/settings.py, ``on_language``). A name the player never typed follows the language (new user
+        s11 round 2 item 13)."""
+        f = self.form
+        name = tr(lang, DEFAULT_NAME) if f.name.strip() and is_default_name(f.name) else f.name
+        self.form = replace(f, lang=lang, name=name)
+        self.dirty = True
+
     def _renamed(self, name: str) -> None:
         """The name changed in Settings (already cleaned there as this screen's field cleans it): the field
         says it, and the next table is joined with it."""
@@ -323,17 +332,14 @@ class StartScene:
             self.form = replace(self.form, message="")
             # the name too (inputguard item 4), the field's own value: each edit comes back to it (_renamed)
             return Change("push", SettingsScene(self.form.lang, self.art, remember=self.remember, name=self.form.name,
-                                                on_name=self._renamed))
+                                                on_name=self._renamed, on_language=self._speak))
         if cid not in FIELDS + ("create", "join", "watch", "host", "find", "resume", "earlier"):
             self.form = replace(self.form, message="")  # a setting changed: an earlier refusal no longer holds
         f = self.form
         if cid in FIELDS:
             self.form = replace(f, focus=cid, caret=f.caret if f.focus == cid else END)
         elif cid == "lang":
-            lang = LANGUAGES[(LANGUAGES.index(f.lang) + 1) % len(LANGUAGES)]
-            # a name the player never typed follows the language (new user s11 round 2 item 13)
-            name = tr(lang, DEFAULT_NAME) if f.name.strip() and is_default_name(f.name) else f.name
-            self.form = replace(f, lang=lang, name=name)
+            self._speak(LANGUAGES[(LANGUAGES.index(f.lang) + 1) % len(LANGUAGES)])
         elif cid.startswith("kind"):
             i = int(cid[4:])
             kinds = list(f.kinds)

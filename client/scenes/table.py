@@ -1293,6 +1293,22 @@ class TableScene:
         if not self.motion:
             self._anim = None
         self.ui = replace(self.ui, muted=self.sounds.muted or self.ui.no_sound)
+        if values.lang != self.lang:
+            self.set_language(values.lang)
+        self.dirty = True
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` (one of text.LANGUAGES) from the next frame: the table, its chat and tracker, the open
+        overlay (ledger, review, rules) and the window's title; the table is laid out again (its words are
+        measured in the language: compute_layout). Messages already on the screen keep their words until they
+        go. The Settings card's "Language" row (s16 left alone: the language could be changed only on the
+        start screen, by leaving the table)."""
+        self.lang = self.talk.lang = self.tracker.lang = lang
+        for panel in (self.overlay, self._under):  # the Ledger under a Review too
+            speak = getattr(panel, "set_language", None)
+            if speak is not None:
+                speak(lang)
+        self._layout = None
         self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:

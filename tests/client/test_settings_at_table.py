@@ -68,11 +68,18 @@ def test_s_opens_the_card_over_the_table_and_each_change_is_used_and_saved_at_on
     assert (text_size(), config.load().text_size, scene.settings.values.text) == (125, 125, 125)
     assert scene.layout().font == 14  # an 800x600 table has no room for more (layout.zoom): as it was
     _key(scene, pygame.K_TAB)
+    assert scene.settings.focus == "language"
+    _key(scene, pygame.K_RETURN)  # s16 left alone: the language changed at the table, without leaving it
+    assert (scene.lang, scene.talk.lang, scene.tracker.lang, scene.settings.lang, config.load().lang) == ("fr",) * 5
+    assert scene.layout().help == (tr("fr", HELP_SETTINGS),) and scene.title() == _table(lang="fr").title()
+    _key(scene, pygame.K_TAB)
     assert scene.settings.focus == "screen"
     _key(scene, pygame.K_TAB)
     assert scene.settings.focus == "back"
     _key(scene, pygame.K_RETURN)
     assert scene.settings is None and scene.keys() == "table"
+    french = _table(lang="fr")  # the table speaks French as one opened in French does
+    assert scene.layout().help == french.layout().help and scene.layout().help != _table().layout().help
 
 
 def test_the_card_takes_every_key_and_esc_gives_the_table_back() -> None:

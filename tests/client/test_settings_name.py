@@ -79,3 +79,20 @@ def test_settings_over_a_table_has_no_name_row() -> None:
     scene = SettingsScene("en", over_table=True, remember=False)
     assert scene.name is None and "name" not in scene.focusable()
     assert "name" not in settings_layout(SIZE)
+
+
+@pytest.mark.parametrize("typed", [True, False])
+def test_the_language_changed_in_settings_is_the_start_screens_and_a_default_name_follows_it(typed: bool) -> None:
+    """s16 left alone: the language had its control on the start screen only (so a player at a table had to
+    leave it). The card's "Language" row steps to the next language: the card speaks it at once, it is saved,
+    the start screen's form speaks it on the way back, and a name never typed follows it as the form's own
+    button makes it follow (new user s11 round 2 item 13); a typed name is kept."""
+    start, scene = _opened("Ana" if typed else "Player")
+    assert (scene.lang, scene.values.lang, start.form.lang) == ("en", "en", "en")
+    assert scene.press("language") is None
+    assert (scene.lang, scene.values.lang, start.form.lang, config.load().lang) == ("fr", "fr", "fr", "fr")
+    assert (scene.name, start.form.name) == (("Ana", "Ana") if typed else ("Joueur", "Joueur"))
+    assert scene.title() == "doublenine · Paramètres"
+    for _ in range(4):  # fr, pt, de, es, then English again
+        scene.press("language")
+    assert (scene.lang, start.form.lang, config.load().lang) == ("en", "en", "en")

@@ -75,9 +75,9 @@ def test_the_focus_never_rests_on_the_sound_that_cannot_act() -> None:
     scene = SettingsScene("en", remember=True, sounds=NoDevice())
     assert scene.focus == "volume_down"
     order = [scene.focus]
-    for _ in range(7):
+    for _ in range(8):
         scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
         order.append(scene.focus)
-    assert order == ["volume_down", "volume_up", "motion", "pips", "text", "screen", "back", "volume_down"]
+    assert order == ["volume_down", "volume_up", "motion", "pips", "text", "language", "screen", "back", "volume_down"]
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT))
     assert scene.focus == "back"
