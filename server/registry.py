@@ -646,6 +646,7 @@ class Registry(TableMoves, TableResumes):
         del self.tables[table.code]
         try:
             await table.save_result()  # its last chance if storing it failed when the match ended
+            await table.save_unfinished(f"closed: {why}" if why else "closed")  # organiser s16 F12
             await table.close()
             for conn in list(table.subscribers):
                 table.unbind(conn)
@@ -705,6 +706,8 @@ class Registry(TableMoves, TableResumes):
             await asyncio.wait(under_way)  # their outcome goes to their callers
         for table in list(self.tables.values()):
             await table.close()
+            if not self.config.own_player_unlimited:  # a window's own server stops with the window: not a cut
+                await table.save_unfinished("the server stops")  # organiser s16 F12; replaced if it ends later
             table.moved = True  # nothing more is written from here
         for task in list(self._closing) + list(self._tasks):
             await task

@@ -112,7 +112,7 @@ def line_of(r: Any, zone: str = "UTC") -> str:
 
     name = f' "{for_terminal(r.name)}"' if r.name else ""
     teams = [f"{t}: {for_terminal(' & '.join(r.team(t)))} {r.scores[i]}" for i, t in enumerate("AB")]
-    won = f"{r.winner} wins" if r.winner else "no winner"
+    won = f"{r.winner} wins" if r.winner else "not finished"  # organiser s16 F12: cut before its end
     return (f"{utc(r.ended)} {label(local(r.ended, zone))}  {r.code}{name}  match {r.match}  {teams[0]} - {teams[1]}  {won}  "
             f"{r.hands} hand{'' if r.hands == 1 else 's'}  ({utc(r.started)[11:]}-{utc(r.ended)[11:]})")
 

@@ -507,6 +507,40 @@ class Table:
             len(state.finished), ended if first is None else first.at, ended,
             self.meta.name, bool(self.meta.public), self.meta.site)
 
+    def unfinished_result(self) -> MatchResult | None:
+        """The record of the match being played, cut before its end (organiser s16 F12: the last match of a club
+        night, cut by closing time, left no trace): its score so far, the hands finished, the seats' names as
+        :meth:`result_names` gives them, no winner (``MatchResult.finished`` false), ended at its last event. None
+        when the match is over (:meth:`result`) or not begun: no hand finished and none in review or play."""
+        state = self.log.state
+        if state.phase is Phase.MATCH_OVER or not self.meta.started or \
+                not (state.finished or state.phase in (Phase.REVIEW, Phase.PLAY)):
+            return None
+        events = self.log.events
+        first = next((e for e in reversed(events) if isinstance(e.body, MatchStarted)), events[0] if events else None)
+        ended = events[-1].at if events else time.time()
+        playing = 1 if state.phase in (Phase.REVIEW, Phase.PLAY) else 0  # the hand cut: a share counts it
+        return MatchResult(
+            self.code, state.match, self.result_names(hands=len(state.finished) + playing),
+            (state.scores[0], state.scores[1]), None, len(state.finished), ended if first is None else first.at,
+            ended, self.meta.name, bool(self.meta.public), self.meta.site)
+
+    async def save_unfinished(self, why: str) -> None:
+        """Store :meth:`unfinished_result`, if any, as the match's record (the table closes or its process stops:
+        ``why``, for the log). A later end of the same match (a resumed table) replaces it with the finished
+        record (``Store.record_result``: one record per table and match). A failure is logged; it refuses nothing."""
+        found = None if self.moved else self.unfinished_result()
+        if found is None:
+            return
+        try:
+            await self.store.record_result(found)
+        except Exception as exc:
+            log_store_failure(log, self.store, "table %s: storing match %d as not finished failed: %s", self.code,
+                              found.match, said(exc), level=logging.WARNING, traceback=False)
+            return
+        log.info("table %s: match %d recorded as not finished at %d-%d after %d hands (%s)", self.code, found.match,
+                 found.scores[0], found.scores[1], found.hands, why)
+
     async def save_result(self) -> None:
         """Store :meth:`result` once per finished match (:attr:`result_stored`). A failure is logged
         and tried again at the next commit and when the table closes (the result is information only

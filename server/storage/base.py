@@ -190,7 +190,7 @@ class MatchResult:
     scores: tuple[int, int]
     """Team A's and team B's final match points (R18)."""
     winner: str | None
-    """``"A"`` or ``"B"`` (R18), None if the record has no winner."""
+    """``"A"`` or ``"B"`` (R18); None: a match not finished (:attr:`finished`)."""
     hands: int
     """Hands played to the end in the match (redeals not counted)."""
     started: float
@@ -205,6 +205,13 @@ class MatchResult:
     site: str | None = field(default=None, compare=False)
     """The site that created the table (``TableMeta.site``, a digest; None: unknown or local), which
     :data:`RESULTS_PER_SITE` counts by. Stored, not read back by ``load_results`` (None there)."""
+
+    @property
+    def finished(self) -> bool:
+        """The match ended (R18: a finished match always has a winner); False for a match cut before its end
+        (its table closed, its server stopped, everybody left: organiser s16 F12), whose record keeps the score so
+        far, the hands finished and the seats' names, with no winner (``Table.unfinished_result``)."""
+        return self.winner is not None
 
     def team(self, team: str) -> tuple[str, str]:
         """The two names of ``team`` (``"A"``: seats 1 and 3, ``"B"``: seats 2 and 4, R2) as the English exports

@@ -401,7 +401,7 @@ def index_results(results: list[MatchResult]) -> list[MatchResult]:
     seen: dict[str, int] = {}
     shown = []
     for r in results:
-        if seen.get(r.code, 0) < FINISHED_PER_TABLE:
+        if r.finished and seen.get(r.code, 0) < FINISHED_PER_TABLE:  # a match not finished: on /results only
             seen[r.code] = seen.get(r.code, 0) + 1
             shown.append(r)
             if len(shown) == FINISHED_ON_INDEX:
@@ -459,11 +459,12 @@ def _result_row(t: Translator, r: MatchResult, zone: str = "UTC") -> str:
         won = " won" if r.winner == team else ""
         teams.append(f'<span class="team team-{team}{won}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span>'
                      f' <span class="members">{names}</span> <span class="points">{r.scores[i]}</span></span>')
-    outcome = t.gettext("Team {team} wins the match.", team=r.winner) if r.winner else ""
+    outcome = t.gettext("Team {team} wins the match.", team=r.winner) if r.winner else t.gettext(w.NOT_FINISHED)
     hands = t.ngettext("{count} hand", "{count} hands", r.hands)
     start, end = shown_utc(t, r.started, zone), shown_utc(t, r.ended, zone)
     span = f"{start[0]} {start[1]} – {end[1] if start[0] == end[0] else ' '.join(end)} {label(local(r.ended, zone))}"
-    return (f'<li class="result" data-code="{escape(r.code)}" data-match="{r.match}">'
+    cut = "" if r.finished else " unfinished"  # organiser s16 F12: a match cut before its end, its score so far
+    return (f'<li class="result{cut}" data-code="{escape(r.code)}" data-match="{r.match}">'
             f'<span class="which">{table}<a class="code" href="/t/{escape(r.code)}">{escape(r.code)}</a> · '
             f'{escape(t.gettext("Match {number}", number=t.number(r.match)))}</span>'
             f'<span class="teams">{teams[0]}<span class="vs">–</span>{teams[1]}</span>'
@@ -526,7 +527,7 @@ def closed_page(t: Translator, code: str, results: list[MatchResult], name: str 
 
 
 RESULT_FIELDS = ("ended_utc", "started_utc", "code", "table_name", "match", "team_a", "team_b", "score_a", "score_b",
-                 "winner", "hands", "seat1", "seat2", "seat3", "seat4")
+                 "winner", "hands", "seat1", "seat2", "seat3", "seat4", "finished")
 """The columns of ``/results.csv`` and the keys of each object of ``/results.json`` (docs/operations.md)."""
 
 
@@ -537,7 +538,7 @@ def result_fields(r: MatchResult) -> dict[str, object]:
     return {"ended_utc": iso(r.ended), "started_utc": iso(r.started), "code": r.code, "table_name": r.name,
             "match": r.match, "team_a": " & ".join(r.team("A")), "team_b": " & ".join(r.team("B")),
             "score_a": r.scores[0], "score_b": r.scores[1], "winner": r.winner or "", "hands": r.hands,
-            **{f"seat{n}": english_seat(r.seats[n - 1]) for n in (1, 2, 3, 4)}}
+            **{f"seat{n}": english_seat(r.seats[n - 1]) for n in (1, 2, 3, 4)}, "finished": r.finished}
 
 
 def _cell(value: object) -> object:
@@ -552,7 +553,7 @@ def results_csv(results: list[MatchResult]) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(RESULT_FIELDS)
     for r in results:
-        writer.writerow([_cell(v) for v in result_fields(r).values()])
+        writer.writerow([("yes" if v else "no") if isinstance(v, bool) else _cell(v) for v in result_fields(r).values()])
     return out.getvalue()
 
 

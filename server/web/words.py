@@ -127,6 +127,9 @@ DOWNLOAD_JSON = N_("Download as JSON")
 NEWER_RESULTS = N_("Newer matches")
 OLDER_RESULTS = N_("Older matches")
 FILTER_TABLE = N_("Table name or code")
+NOT_FINISHED = N_("Not finished")
+"""A match's outcome on the results when it was cut before its end (its table closed, its server stopped,
+everybody left; organiser s16 F12): shown with its score so far."""
 FILTER_DATE = N_("Ended on ({zone})")
 FILTER_SHOW = N_("Show")
 CLOSED_TITLE = N_("Table {code} is closed")

@@ -112,9 +112,10 @@ async def test_a_private_tables_result_is_kept_but_shown_only_on_its_own_page(ma
 def test_a_name_a_spreadsheet_would_run_is_written_as_text() -> None:
     r = MatchResult("KQ7PX", 2, ("=HYPERLINK(1)", "@x", "+1", "-2"), (101, 40), "A", 5, 0.0, 3600.0, "Table 1", True)
     assert pages.results_csv([r]).splitlines() == [
-        "ended_utc,started_utc,code,table_name,match,team_a,team_b,score_a,score_b,winner,hands,seat1,seat2,seat3,seat4",
+        "ended_utc,started_utc,code,table_name,match,team_a,team_b,score_a,score_b,winner,hands,seat1,seat2,seat3,seat4,"
+        "finished",
         "1970-01-01T01:00:00Z,1970-01-01T00:00:00Z,KQ7PX,Table 1,2,'=HYPERLINK(1) & +1,'@x & -2,101,40,A,5,"
-        "'=HYPERLINK(1),'@x,'+1,'-2"]
+        "'=HYPERLINK(1),'@x,'+1,'-2,yes"]
 
 
 async def test_a_match_ended_again_after_an_undo_is_stored_again(make_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
