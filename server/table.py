@@ -216,7 +216,11 @@ class Table:
         # plain dicts keep insertion order at a third of OrderedDict's cost per entry (issue 12)
         self.applied: dict[Seat, dict[str, int]] = {s: {} for s in SEATS}
         self.request: ConsentRequest | None = None
-        self.request_ids = 0
+        self.request_ids = int(time.time() * 1000)
+        """The last consent request id given (D1/D7, ``RequestW.id``): counted on from this process's clock in
+        milliseconds when it takes the table, so a restart never gives an id twice (session 17, the kind of the
+        nudge ids: counted from 0 in memory, a restarted server gave request 1 again, and a ``consent`` sent
+        again after a reconnect for the old request 1 answered the new one). Within 2^53 (docs/protocol.md)."""
         self.cooldown = RequestCooldown()
         """When each seat may open another consent request (D1, D7; REQUEST_TOO_SOON before)."""
         self.new_matches = NewMatchPace()

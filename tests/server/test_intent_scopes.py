@@ -119,3 +119,30 @@ async def test_a_rejoin_of_the_holding_window_writes_no_record(server) -> None: 
     other = await connect(server)  # another window (no claim) takes the seat over: stored
     await other.attach({"type": "rejoin", "code": table.code, "token": token})
     assert writes == [table.code]
+
+
+async def test_a_restart_never_gives_a_consent_request_id_twice(make_server) -> None:  # type: ignore[no-untyped-def]
+    """The same kind for the consent requests' ids: counted from 0 in memory, a restarted server gave request 1
+    again, so a ``consent`` sent again after a reconnect for the old request answered a new one. Now each process
+    counts on from its clock in milliseconds when it takes the table."""
+    store = MemoryStore()
+    first = await make_server(store=store)
+    clients, table = await four_at_play(first, seed=7)
+    await clients[0].send({"type": "new_match", "expected_seq": table.seq, "intent_id": "u"})
+    got = await clients[0].until(lambda m: isinstance(m, p.Error) or isinstance(m, p.TableUpdate) and m.table.request is not None)
+    assert isinstance(got, p.TableUpdate), got
+    old = got.table.request.id
+    assert old == table.request_ids and old > 10**12  # milliseconds of the Unix clock
+    tokens = [c.token for c in clients]
+    await first.stop()
+    again = await make_server(store=store)
+    back = [await connect(again) for _ in tokens]
+    for c, token in zip(back, tokens):
+        await c.attach({"type": "rejoin", "code": table.code, "token": token})
+    restored = again.registry.tables[table.code]
+    await back[0].send({"type": "new_match", "expected_seq": restored.seq, "intent_id": "u2"})
+    new = (await back[0].until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)).table.request.id
+    assert new > old  # was 1 both times
+    await back[1].send({"type": "consent", "request_id": old, "accept": True})  # sent again after the reconnect
+    err = await back[1].until(lambda m: isinstance(m, p.Error))
+    assert err.code == "NO_SUCH_REQUEST" and restored.request is not None and restored.request.accepted == set()
