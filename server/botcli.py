@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
 
     from websockets.exceptions import ConnectionClosed, WebSocketException
 
-    from .netbot import GaveUp, ServerRefused, described, http_words
+    from .netbot import GaveUp, ServerRefused, TableShut, described, http_words
     from .nextmatch import NoNewMatch
 
     from doublenine.shared.failures import FailureError
@@ -195,6 +195,9 @@ def run(args: argparse.Namespace) -> int:
         say(t.gettext("{refusal} (refused by the server: {code})",
                       refusal=t.gettext(sentence_for(code, exc.error.data)), code=code), error=True)
         return 2
+    except TableShut as exc:  # organiser s16 F11: closed by its creator or the operator, on purpose: nothing failed
+        say(exc.text(lang))
+        return 0
     except NoNewMatch as exc:  # D1: the other players said no (or the server failed it): nothing to wait for
         say(t.gettext("no new match: {why}", why=exc.text(lang)), error=True)
         return 1

@@ -92,6 +92,8 @@ class TableClient:
         table keeps and the window shows (a history frame replaces them; docs/protocol.md "Chat")."""
         self.nudges: list[p.Nudged] = []
         """Nudges heard, oldest first: the newest :data:`HEARD_KEPT`."""
+        self.shut: str | None = None
+        """Who closed the table by hand (``left.closed``: "creator" or "operator"), None until then."""
         self.keep_frames = False
         """Keep every raw frame in :attr:`frames`, without bound: for tests only (tests/server/conftest.py
         turns it on); a client that runs for long (``doublenine bot``, the benches) leaves it off."""
@@ -226,6 +228,8 @@ class TableClient:
             self.chat = kept_chat(self.chat, msg)
         elif isinstance(msg, p.Nudged):
             _keep(self.nudges, msg)
+        elif isinstance(msg, p.LeftTable) and msg.closed is not None:
+            self.shut = msg.closed
 
     async def until(self, pred: Callable[[Any], bool], timeout: float = 10.0) -> Any:
         """Receive messages until ``pred(msg)`` holds; returns that message. Raises TimeoutError
@@ -457,6 +461,17 @@ class GaveUp(TranslatedError):
         self.code, self.seconds = code, seconds
 
 
+class TableShut(TranslatedError):
+    """The table was closed by hand (organiser s16 F11: ``left.closed``): nothing to come back to. ``str()`` says
+    so in English, :meth:`text` in a player's language (the window's words, shared/failures.py)."""
+
+    def __init__(self, code: str | None, by: str) -> None:
+        from doublenine.shared.failures import MESSAGES
+
+        super().__init__(MESSAGES[f"table.closed_by.{by}"], code=code or "?")
+        self.code, self.by = code, by
+
+
 class SeatKeeper:
     """One seat kept through lost connections (issue 12): attach with ``attach`` (a join or
     create map) once, then after any loss reconnect to ``url`` and ``rejoin`` with the seat
@@ -547,6 +562,9 @@ class SeatKeeper:
                 return await body(self.client)
             except ConnectionClosed as exc:
                 code = exc.rcvd.code if exc.rcvd is not None else None
+                shut = getattr(self.client, "shut", None) if seated else None
+                if shut is not None:  # closed by its creator or the operator: no rejoin opens it again
+                    raise TableShut(self.code, shut) from exc
                 if ends_game(code) or self.token is None:
                     raise
                 reason = exc.rcvd.reason if exc.rcvd is not None else ""

@@ -122,3 +122,27 @@ async def test_doublenine_tables_closes_and_unlists_with_the_operators_key(make_
         "doublenine tables: $DOUBLENINE_OPERATOR_KEY must be 16 to 128 visible ASCII characters (no spaces): it has "
         "5 characters; e.g. openssl rand -hex 24",
         "doublenine tables: refused by the server: NOT_ENTITLED (that is not this server's operator key)"]
+
+
+async def test_a_computer_player_over_the_network_stops_when_told_the_table_was_closed(make_server: Any) -> None:
+    """``doublenine bot`` (netbot.SeatKeeper) heard the close as an idle close and tried to rejoin for minutes
+    ("the server closed the table for idleness ... UNKNOWN_TABLE; retrying"): it now ends, saying who closed it."""
+    import asyncio
+
+    from doublenine.server.netbot import SeatKeeper, TableShut
+
+    server = await make_server()
+    ana = await create(server, "hhcc", sit=1)
+    said: list[str] = []
+    keeper = SeatKeeper(server.url, {"type": "join", "code": ana.code, "seat": 2, "name": "Bo"}, say=said.append,
+                        lang="es")
+
+    async def body(client: Any) -> None:
+        await ana.send({"type": "close_table", "code": ana.code})
+        await client.until(lambda m: False, timeout=10)
+
+    with pytest.raises(TableShut) as shut:
+        await asyncio.wait_for(keeper.run(body), 10)
+    assert (shut.value.code, shut.value.by, shut.value.text("es")) == \
+        (ana.code, "creator", f"La mesa {ana.code} fue cerrada por la persona que la creó.")
+    assert said == []

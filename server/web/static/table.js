@@ -377,6 +377,7 @@
       }
       render(moved);
     }
+    else if (m.type === "left" && m.closed) { stop(W.gone); }  // closed by its creator or the operator (s16 F11)
     else if (m.type === "error") { onError(m); }
   }
   function connect() {
