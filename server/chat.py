@@ -67,7 +67,8 @@ class TableChat:
         self.said: dict[tuple[str, int | str | None, str], int] = {}
         """(``"chat"`` or ``"nudge"``, the sender's seat or a spectator's :func:`spectator_sender`, its ``intent_id``) -> the
         line's id (0 for a nudge), at most :data:`SAID_KEPT`, oldest first. Chat lines' ids come back from
-        the store with the lines (:func:`stored_intents`), so a restart forgets none; nudges are not stored."""
+        the store with the lines (:func:`stored_intents`), a seat's nudge ids with the seats
+        (``SeatSlot.nudges``), so a restart forgets none but a spectator's (``Table.load_chat``)."""
 
     def pushed_out(self, line: dict[str, Any]) -> tuple[int, ...]:
         """The ids of the kept lines that ``line``, the newest, would push out of the history
@@ -82,7 +83,8 @@ class TableChat:
         self.lines = deque(rules.kept_lines([*self.lines, line], _spectators), maxlen=rules.KEPT)
 
     def already(self, kind: str, seat: int | str | None, intent_id: str | None) -> bool:
-        """Whether the sender at ``seat`` (None: a spectator) already said ``intent_id`` of ``kind``."""
+        """Whether the sender ``seat`` (a seat's number, or a spectator's :func:`spectator_sender`) already said
+        ``intent_id`` of ``kind``."""
         return intent_id is not None and (kind, seat, intent_id) in self.said
 
     def remember(self, kind: str, seat: int | str | None, intent_id: str | None, line_id: int = 0) -> None:
