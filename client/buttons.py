@@ -179,7 +179,9 @@ def top_details(state: ClientState, lang: str, shown_hand: int | None = None) ->
             bits.append((tr(lang, "hand {n}", n=shown), 2))
     bits.append((tr(lang, "to {target}", target=100), 1))
     if state.seeded:
-        bits.append((tr(lang, "seeded") + (f" {state.seed}" if state.seed is not None else ""), 3))
+        # translator s17 F10: the seed is told to its table's creator alone (D9, ``joined.seed``): every other
+        # player reads a label of its own, never the creator's label left without its number (fr "n° de donne")
+        bits.append((tr(lang, SEEDED) if state.seed is None else tr(lang, SEED_SHOWN, seed=state.seed), 3))
     if state.spectators > 0:  # nobody watching is the usual case: said only in the ledger's facts
         # before "seeded" in need (after it on the bar): at 800x600 only one of them fits beside the
         # buttons, and who watches now matters more to a player than the seed, which the ledger keeps
@@ -188,6 +190,11 @@ def top_details(state: ClientState, lang: str, shown_hand: int | None = None) ->
         bits.append((state.table_name, 5))
     return bits
 
+
+SEEDED = N_("seeded")
+"""The top bar's word for a seeded table (R24, D9) to a player not told its seed: whole without a number."""
+SEED_SHOWN = N_("seed {seed}")
+"""The top bar's seed, to the one player who set it (D9): the label made to be followed by its number."""
 
 WATCHING = Nn_("{count} watching", "{count} watching")
 """The top bar's count of spectators (``TableW.spectators``), short: it shares the row with the buttons."""

@@ -64,13 +64,16 @@ def test_the_hand_stays_on_the_top_bar_with_the_chat_open(states, chat_paint, si
     assert f"{word} {n}" in texts[-1]
 
 
-BARS_800 = {"en": ["table K7QPA · to 100 · hand 1 · seeded"], "fr": ["table K7QPA · à 100 pts · manche 1 · n° de donne"],
-            "pt": ["mesa K7QPA · a 100 · mão 1 · nº da distrib."], "de": ["Tisch K7QPA · bis 100 · Runde 1 · Startwert"],
-            "es": ["mesa K7QPA · a 100 · mano 1 · n.º rep."]}
+BARS_800 = {"en": ["table K7QPA · to 100 · hand 1 · seeded"],
+            "fr": ["table K7QPA · à 100 pts · manche 1 · avec n° de donne"],
+            "pt": ["mesa K7QPA · a 100 · mão 1 · com nº distrib."],
+            "de": ["Tisch K7QPA · bis 100 · Runde 1"],  # "mit Startwert" has no room: the ledger says it
+            "es": ["mesa K7QPA · a 100 · mano 1 · con n.º rep."]}
 """New user s10 item 4: German, French, Spanish and Portuguese at 800x600 squeezed the details into two
 small lines beside "A 0 B 0"; now they take a row of their own under the scores (the bar a few px higher)
 and the team names stay. English too since s11 round 2 (item 2): its one row had no room for "seeded",
-its second row has."""
+its second row has. Translator s17 F10: a player not told the seed (D9) reads a word whole without it, never the
+label made for the number ("n° de donne" with nothing after it)."""
 
 
 @pytest.mark.parametrize("lang", sorted(BARS_800))

@@ -139,7 +139,7 @@ def test_s13_the_high_german_case_says_the_seat_cannot_come_back() -> None:
     ("Seed (optional)", "N.º de reparto (opcional)"),
     ("Seed: {seed}", "Número de reparto: {seed}"),
     ("Seed: the same number deals the same hands", "Número de reparto: mismo número, mismas manos"),
-    ("seeded", "n.º rep.")])
+    ("seed {seed}", "n.º rep. {seed}"), ("seeded", "con n.º rep.")])
 def test_s14_spanish_says_the_seed_as_the_deals_number(msgid: str, said: str) -> None:
     """s14: Spanish kept "semilla" (a programmer's word) where French says "numéro de donne" and Portuguese
     "número da distribuição"; one word per thing: "número de reparto" (the top bar's short form "n.º rep.",

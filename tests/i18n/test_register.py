@@ -123,9 +123,11 @@ def test_french_writes_its_apostrophe_one_way() -> None:
 def test_french_calls_the_seed_a_deal_number() -> None:
     """"Graine" was a programmer's calque of "seed"; French card players know "numéro de donne" (a duplicate
     bridge board's number: the same number, the same deals, as R24 says of a seeded table); the top bar
-    says "n° de donne" as the start screen does, short enough for 800x600's second row."""
+    says "n° de donne 42" to the player who set it, "avec n° de donne" to the others (translator s17 F10: the
+    label without its number read as a bug), short enough for 800x600's second row."""
     t = translator("fr")
-    assert [t.gettext(m) for m in ("Seed (optional)", "seeded")] == ["N° de donne (facultatif)", "n° de donne"]
+    assert [t.gettext(m, seed=42) for m in ("Seed (optional)", "seed {seed}", "seeded")] == \
+        ["N° de donne (facultatif)", "n° de donne 42", "avec n° de donne"]
     assert not [s for _, forms in _entries("fr") for s in forms if re.search("graine", s, re.IGNORECASE)]
 
 

@@ -85,3 +85,25 @@ def test_f17_current_is_not_being_played(lang: str, words: str) -> None:
     above its result once it is won; "being played" is said of no message about the current match."""
     wrong = [(mid, s) for mid, s in _pairs(lang) if "current" in mid.lower() and re.search(words, s, re.I)]
     assert wrong == []
+
+
+F10_SEEDED = {"en": "seeded", "fr": "avec n° de donne", "pt": "com nº distrib.", "de": "mit Startwert",
+              "es": "con n.º rep."}
+F10_SEED = {"en": "seed 42", "fr": "n° de donne 42", "pt": "nº da distrib. 42", "de": "Startwert 42",
+            "es": "n.º rep. 42"}
+
+
+@pytest.mark.parametrize("lang", sorted(F10_SEEDED))
+def test_f10_the_top_bar_says_a_seeded_table_whole_with_or_without_its_seed(lang: str) -> None:
+    """Kind: a label shown without its value to everyone but one seat. The seed is told to its table's creator
+    only (D9, ``joined.seed``): the top bar had "n° de donne" with no number after it for every other player.
+    Each has a message of its own now."""
+    from dataclasses import replace
+
+    from doublenine.client.buttons import top_details
+    from doublenine.client.store import ClientState
+
+    state = replace(ClientState(), table="K7QPA", seeded=True)
+    said = {seed: [text for text, place in top_details(replace(state, seed=seed), lang) if place == 3]
+            for seed in (None, 42)}
+    assert said == {None: [F10_SEEDED[lang]], 42: [F10_SEED[lang]]}
