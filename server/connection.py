@@ -472,9 +472,10 @@ async def _close_table(c: Connection, m: p.CloseTable) -> None:
         if c.table is not table:
             c.send(p.pack({"type": "table", "table": table.table_wire()}))
         return
-    if c.table is not table:
-        c.send(p.pack({"type": "left", "code": table.code, "closed": by}))
+    attached = c.table is table
     await c.registry.close_by_hand(table, by, c.address)
+    if not attached:  # told once it is done (a store failure above is refused, nothing closed)
+        c.send(p.pack({"type": "left", "code": table.code, "closed": by}))
 
 
 async def _resync(c: Connection, m: p.Resync) -> None:
