@@ -8,6 +8,7 @@ display is needed; rectangles are ``(x, y, w, h)`` tuples in window pixels.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -416,63 +417,20 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         # plates' markers down to the footer (over an empty hand row, or a modal panel over the dimmed one),
         # clear of the own plate and the Tiles and Chat buttons, at the largest type (down to 100 %'s) whose
         # content holds 100 %'s sizes
-        plain = _at_100(lambda: compute_layout(state, ui, size, lang, side, under, keep_out, window, keys,
-                                               help_min, chips, link))
-        if plain.panel is not None and plain.panel.kind == panel.kind:
-            floor = content_sizes(plain.panel, plain.font, lang)
-            if not holds(content_sizes(panel, f, lang), floor):
-                own = seats[0].plate
-                edge = max(own[0] + own[2], felt - toggles[0] if toggles[0] < felt else 0) + m // 2
-                low = help_rect[1] if (panel.modal or not hand) else status_rect[1]
-                rooms = [(edge, clear_top, max(20, felt - 2 * edge), max(20, low - m // 2 - clear_top)),
-                         # or as wide as the felt between the side seats, above the own plate's markers
-                         (side_w + m, clear_top, max(20, felt - 2 * (side_w + m)),
-                          max(20, marker_zone(seats[0], f, sm)[1] - m // 2 - clear_top))]
-                if panel.modal:  # over the dimmed table, from the top bar down, as a last resort
-                    rooms.append((edge, top_h + m // 2, max(20, felt - 2 * edge), max(20, low - m - top_h)))
-                elif not hand:  # over the empty hand row and the own plate's corner, clear of Tiles and Chat
-                    wide = max(side_w + m, felt - toggles[0] + m // 2 if toggles[0] < felt else 0)
-                    rooms.append((wide, clear_top, max(20, felt - 2 * wide), max(20, low - m // 2 - clear_top)))
-                best, score = panel, _score(content_sizes(panel, f, lang), floor)
-
-                def grown_at(room: Rect, at: int) -> Panel | None:
-                    grown = build_panel(state, ui, lang, (felt, h), room, at, hw, felt < w,
-                                        (0, room[1], felt, room[3]), toggles)
-                    if grown is None or grown.kind != panel.kind:
-                        return None
-                    return replace(grown, font=grown.font or (at if at != f else 0))
-
-                found: tuple[int, int, Panel] | None = None  # (type px, -room's rank, panel): the largest type
-                if panel.kind in ("reveal", "drawn"):  # laid across the table whatever the room's width:
-                    rooms = [r for i, r in enumerate(rooms) if i != 1]  # the short room gives them nothing
-                for rank, room in enumerate(rooms):  # whose content holds, halving the range in each room
-                    lo, hi = plain.font if found is None else found[0] + 1, f
-                    first = True
-                    while lo <= hi:
-                        mid, first = (hi if first else (lo + hi) // 2), False  # the table's type first
-                        grown = grown_at(room, mid)
-                        if grown is None:
-                            break
-                        sizes = content_sizes(grown, f, lang)
-                        if holds(sizes, floor):
-                            found, lo = (mid, -rank, grown), mid + 1
-                        else:
-                            if _score(sizes, floor) > score:
-                                best, score = grown, _score(sizes, floor)
-                            hi = mid - 1
-                if found is None:  # no halving found one (the draw's grid shapes make steps uneven): each type
-                    for at in range(f, plain.font - 1, -max(1, (f - plain.font) // 8)):  # down, in at most
-                        # nine steps (a layout is made at each hover), the first room that holds
-                        grown = next((g for g in (grown_at(room, at) for room in rooms)
-                                      if g is not None and holds(content_sizes(g, f, lang), floor)), None)
-                        if grown is not None:
-                            found = (at, 0, grown)
-                            break
-                if found is not None:
-                    best = found[2]
-                panel = best
-                if panel.modal or panel.rect[1] + panel.rect[3] > status_rect[1]:
-                    status = ()  # the status line lay under the grown panel
+        memo_key = (id(state), replace(ui, hover=None, button=None), size, side, under, keep_out, window, lang,
+                    keys, help_min, chips, link, _TEXT_SIZE[0], panel.kind)
+        memo = _GROWN.get(memo_key)
+        if memo is not None and memo[0] is state:
+            _GROWN.move_to_end(memo_key)
+            panel, status = memo[1], (() if memo[2] else status)
+        else:
+            plain = _at_100(lambda: compute_layout(state, ui, size, lang, side, under, keep_out, window, keys,
+                                                   help_min, chips, link))
+            panel, status = _grown(state, ui, lang, panel, plain, status, hand, seats, f, sm, m, hw, w,
+                                   h, felt, toggles, help_rect, status_rect, clear_top, top_h, side_w)
+            _GROWN[memo_key] = (state, panel, status == ())
+            while len(_GROWN) > GROWN_KEPT:
+                _GROWN.popitem(last=False)
     behind = beneath(panel, state, ui, lang, (felt, h), panel_area, f, hw, felt < w, clear, toggles)
     if line:
         taken = [sp.rect for sp in geo.spots]
@@ -537,6 +495,83 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
                        play_area, hand, seats, geo, ends, ghosts, chosen, marks, keys_said, last, buttons, panel,
                        banner, kept, status, toggles=toggles, beneath=behind, details=details, lasts=lasts, last_marks=badges,
                        recap=box, recap_rows=said)
+
+
+GROWN_KEPT = 16
+"""How many panels grown for a larger "Text size" :func:`compute_layout` keeps (:data:`_GROWN`)."""
+_GROWN: OrderedDict[tuple[object, ...], tuple[ClientState, Panel, bool]] = OrderedDict()
+"""The panel :func:`_grown` found, by the state (its identity: a state is never changed, a new one is made), the
+previews but the pointer's hover and the Tab ring (neither changes a panel: render draws them), the window, the
+language and the "Text size": (the state, the panel, the status line lay under it). PERF s17: at 2560x1440 200 %
+the search (a hundred panels and row layouts) ran again at every hover, 0.1-0.3 s each (bench/text_size_layout.py);
+kind: a costly result made again for a change it does not depend on. The least recently used goes first."""
+
+
+def _grown(state: ClientState, ui: Ui, lang: str, panel: Panel,
+           plain: TableLayout, status: tuple[tuple[str, Rect], ...], hand: tuple[HandTile, ...],
+           seats: tuple[SeatSpot, ...], f: int, sm: int, m: int, hw: int, w: int, h: int, felt: int,
+           toggles: Rect, help_rect: Rect, status_rect: Rect, clear_top: int, top_h: int,
+           side_w: int) -> tuple[Panel, tuple[tuple[str, Rect], ...]]:
+    """``panel`` (laid out at type ``f`` px) grown so its tiles, rows and lines hold those of ``plain`` (the same
+    window's layout at 100 %: s16 access F12), and the status line, () where the grown panel lies over it.
+    Called by :func:`compute_layout` (which keeps the answer: :data:`_GROWN`) at a "Text size" over 100 %."""
+    if plain.panel is None or plain.panel.kind != panel.kind:
+        return panel, status
+    floor = content_sizes(plain.panel, plain.font, lang)
+    if not holds(content_sizes(panel, f, lang), floor):
+        own = seats[0].plate
+        edge = max(own[0] + own[2], felt - toggles[0] if toggles[0] < felt else 0) + m // 2
+        low = help_rect[1] if (panel.modal or not hand) else status_rect[1]
+        rooms = [(edge, clear_top, max(20, felt - 2 * edge), max(20, low - m // 2 - clear_top)),
+                 # or as wide as the felt between the side seats, above the own plate's markers
+                 (side_w + m, clear_top, max(20, felt - 2 * (side_w + m)),
+                  max(20, marker_zone(seats[0], f, sm)[1] - m // 2 - clear_top))]
+        if panel.modal:  # over the dimmed table, from the top bar down, as a last resort
+            rooms.append((edge, top_h + m // 2, max(20, felt - 2 * edge), max(20, low - m - top_h)))
+        elif not hand:  # over the empty hand row and the own plate's corner, clear of Tiles and Chat
+            wide = max(side_w + m, felt - toggles[0] + m // 2 if toggles[0] < felt else 0)
+            rooms.append((wide, clear_top, max(20, felt - 2 * wide), max(20, low - m // 2 - clear_top)))
+        best, score = panel, _score(content_sizes(panel, f, lang), floor)
+
+        def grown_at(room: Rect, at: int) -> Panel | None:
+            grown = build_panel(state, ui, lang, (felt, h), room, at, hw, felt < w,
+                                (0, room[1], felt, room[3]), toggles)
+            if grown is None or grown.kind != panel.kind:
+                return None
+            return replace(grown, font=grown.font or (at if at != f else 0))
+
+        found: tuple[int, int, Panel] | None = None  # (type px, -room's rank, panel): the largest type
+        if panel.kind in ("reveal", "drawn"):  # laid across the table whatever the room's width:
+            rooms = [r for i, r in enumerate(rooms) if i != 1]  # the short room gives them nothing
+        for rank, room in enumerate(rooms):  # whose content holds, halving the range in each room
+            lo, hi = plain.font if found is None else found[0] + 1, f
+            first = True
+            while lo <= hi:
+                mid, first = (hi if first else (lo + hi) // 2), False  # the table's type first
+                grown = grown_at(room, mid)
+                if grown is None:
+                    break
+                sizes = content_sizes(grown, f, lang)
+                if holds(sizes, floor):
+                    found, lo = (mid, -rank, grown), mid + 1
+                else:
+                    if _score(sizes, floor) > score:
+                        best, score = grown, _score(sizes, floor)
+                    hi = mid - 1
+        if found is None:  # no halving found one (the draw's grid shapes make steps uneven): each type
+            for at in range(f, plain.font - 1, -max(1, (f - plain.font) // 8)):  # down, in at most
+                # nine steps (a layout is made at each hover), the first room that holds
+                grown = next((g for g in (grown_at(room, at) for room in rooms)
+                              if g is not None and holds(content_sizes(g, f, lang), floor)), None)
+                if grown is not None:
+                    found = (at, 0, grown)
+                    break
+        if found is not None:
+            best = found[2]
+        panel = best
+        if panel.modal or panel.rect[1] + panel.rect[3] > status_rect[1]:
+            status = ()  # the status line lay under the grown panel
+    return panel, status
 
 
 RECAP_MOVES = 3

@@ -166,6 +166,9 @@ class TableScene:
         self._key: tuple[Any, ...] | None = None
         self._laid_state: ClientState | None = None
         self._shown: ClientState = session.state
+        self._shown_state: ClientState | None = None
+        """The state :attr:`_shown` was made from, and what else of it depends on (:meth:`layout`)."""
+        self._shown_of: tuple[object, ...] = ()
         self._hint_seen: Any = None
         self._hand_seen: Any = session.state.view.hand if isinstance(session.state.view, SeatView) else frozenset()
         self._leave = False
@@ -305,9 +308,14 @@ class TableScene:
         if self._layout is None or key != self._key or state is not self._laid_state:
             self._laid_state = state
             # "See the line" (Ui.looking): the hand's final line behind its put-aside panel (pacing.looked)
-            self._shown = localized(looked(state, self.ui) or state, self.lang)
-            if self._shown.shared != link:  # the lobby and a spectator's Copy link offer only a code that leads
-                self._shown = replace(self._shown, shared=link)  # somewhere (ClientState.shared)
+            shown_of = (self.ui.looking, self.ui.finished_seen(_finished(state)), link, self.lang)
+            if state is not self._shown_state or shown_of != self._shown_of:
+                # the same shown state while only the previews change (a hover, the Tab ring): the layout keeps
+                # what it found for it (layout._GROWN: a panel grown for the Text size, by the state's identity)
+                self._shown_state, self._shown_of = state, shown_of
+                self._shown = localized(looked(state, self.ui) or state, self.lang)
+                if self._shown.shared != link:  # the lobby and a spectator's Copy link offer only a code that
+                    self._shown = replace(self._shown, shared=link)  # leads somewhere (ClientState.shared)
             window = self.vp.pixels  # the Tiles and Chat buttons are sized for it (layout.toggle_zone)
             chips = 1 if self.host_room is not None else 0  # the host's chip in the Tiles and Chat row
             lay = compute_layout(self._shown, self.ui, size, self.lang, side, under, window=window, keys=keys,
@@ -1805,6 +1813,11 @@ class TableScene:
         for i, row in enumerate(rows):
             label = self.art.text(row, f, width=box_w - f)
             surface.blit(label, label.get_rect(midtop=(x + box_w // 2, y + f // 2 + i * round(TOAST_ROW * f))))
+
+
+def _finished(state: ClientState) -> int:
+    """How many hands of the match the view shows finished (0 without a view)."""
+    return len(state.view.finished) if state.view is not None else 0
 
 
 def _prompt_key(panel: Any) -> tuple[Any, ...]:
