@@ -124,7 +124,8 @@ def too_small_said(values: Values, size: tuple[int, int], desktop: tuple[int, in
 
 def text_shown(values: Values, size: tuple[int, int]) -> int | None:
     """The percent the text of a window ``size`` px is drawn at when that is less than the chosen
-    ``values.text`` (layout.zoom: a window ``k`` times 1152x768 takes up to ``k`` times), else None."""
+    ``values.text`` (layout.text_used: a window ``k`` times 1152x768 takes up to ``k`` times, a smaller one up to
+    its own scale of 800x600's type, e.g. 122 % at 1024x768 from 125 %), else None."""
     from ..layout import text_used  # at the size shown (the one in use may not be set yet)
     used = round(min(values.text / 100, text_used(size, values.text)) * 100)
     return used if used < values.text else None

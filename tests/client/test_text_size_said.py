@@ -105,3 +105,20 @@ def test_the_screen_words_drawn_at_1366x768_full_screen(monkeypatch) -> None:  #
     whole = "This screen is too small for 125%: its text is at 101%."  # 18 px type for 17 (layout.proven)
     assert " ".join(d.text for d in seen if len(d.text) > 12 and d.text in whole) == whole
     assert not [d for d in seen if "F11" in d.text]
+
+
+README_SAID = [(200, (1920, 1080), 141), (200, (2560, 1440), 188), (200, (1280, 800), 104), (200, (1280, 720), 104),
+               (200, (1366, 768), 104), (125, (1024, 768), 122), (150, (1024, 768), 124), (200, (1024, 768), 124),
+               (200, (800, 600), 100)]
+"""(Text size, window, percent drawn) as README's "Text size" says them (textsize s17 item 4: it said "a window
+under 1152×768 stays at 100 %" after s16 access F1 gave a 1024×768 one 122-124 %; kind: docs left behind a change)."""
+
+
+@pytest.mark.parametrize(("percent", "size", "used"), README_SAID)
+def test_the_readme_says_what_the_window_gives(percent: int, size: tuple[int, int], used: int) -> None:
+    assert text_shown(Values(text=percent), size) == used
+    from pathlib import Path
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").split())
+    said = f"{size[0]}×{size[1]}"
+    assert said in readme and f"{used} %" in readme
+    assert "under 1152×768 stays at 100 %" not in readme
