@@ -80,9 +80,14 @@ class ChatLayout:
 
 
 def font_size(size: tuple[int, int]) -> int:
-    """The panel's text size for a window of ``size`` drawable pixels (readable from 800x600 up)."""
+    """The panel's text size, px, for a window of ``size`` drawable pixels (readable from 800x600 up), times the
+    "Text size" the table beside the open panel gives (:func:`.layout.text_used`, :func:`arrange`): the Chat, Tiles and Invite buttons, the chat's lines,
+    phrases and field, the tracker's text (textsize s17 item 1: at 2560x1440 200 % they stayed 27 px beside the
+    table's 61 px; kind: a type size made from the window alone where the table's follows the Text size)."""
+    from .layout import text_used
     w, h = size
-    return max(13, round(15 * min(w / 1280, h / 800)))
+    beside = (w - panel_width(size), h) if w - panel_width(size) >= MIN_TABLE_WIDTH else size  # arrange's, open
+    return max(13, round(15 * min(w / 1280, h / 800) * text_used(beside)))
 
 
 def toggle_box(size: tuple[int, int]) -> tuple[int, int, int]:
@@ -241,6 +246,26 @@ def layout(size: tuple[int, int], state: ClientState, cui: ChatUi, toggle_y: int
     if not cui.open:
         return ChatLayout(toggle, font=f)
     x0, y0, pw, ph0 = panel if panel is not None else strip(size, size, None)
+    from .typeset import measurer
+    least = min(f, max(13, round(15 * min(w / 1280, h / 800))))  # the panel's type at 100 %
+    lay = ChatLayout(toggle, font=f)
+    for at in range(f, least - 1, -1):  # a larger Text size's type gives way, down to 100 %'s, to keep the
+        # lines LINES_KEPT rows (textsize s17: at 2560x1440 200 % one line was left under the phrases)
+        lay = _open(state, lang, toggle, (x0, y0, pw, ph0), at)
+        if lay.lines is not None and lay.lines[3] >= LINES_KEPT * measurer().line_height(at):
+            break
+    return lay
+
+
+LINES_KEPT = 6
+"""Rows of the chat's lines (three lines: a speaker's name, its words) the open panel keeps at a larger "Text size": its type
+gives way first (:func:`layout`), down to 100 %'s; at 100 % the panel is as it always was."""
+
+
+def _open(state: ClientState, lang: str, toggle: Rect, panel: Rect, f: int) -> ChatLayout:
+    """The open panel in ``panel`` at type ``f`` px (:func:`layout`), its buttons and margins as :func:`toggle_box`'s."""
+    x0, y0, pw, ph0 = panel
+    bh, pad = round(2.1 * f), round(0.8 * f)
     x, inner = x0 + pad, pw - 2 * pad
     close = (x0 + pw - pad - bh, y0 + pad // 2, bh, bh)
     y = y0 + pad // 2 + bh + pad // 2

@@ -30,7 +30,7 @@ from ..focus import draw_ring, focused, holds_focus
 from ..following import followed
 from ..input import UiAction, Viewport, gold_button, handle, latin_key
 from ..intents import AskCoach, AskHint, Answer, Back, CloseIt, Control, Decide, HandOver, Intent, Nudge, Pause, Withdraw
-from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics, text_size
+from ..layout import Rect, TableLayout, compute_layout, legal_ends, metrics, text_size, text_used
 from ..missed import missed_end
 from ..pacing import Pacer, looked
 from ..panels import confirming, draw_key, draw_unseen
@@ -1647,10 +1647,12 @@ class TableScene:
     def _toast_box(self, size: tuple[int, int]) -> tuple[list[str], tuple[int, int, int, int], int]:
         """(rows, rect, font px) of the message in a window of ``size`` px (at most :data:`TOAST_ROWS` rows)."""
         w, h = size
-        f = max(14, round(16 * min(w / 1280, h / 800)))
+        lay = self.layout()
+        # as much larger as the table's type for the "Text size" (textsize s17 item 1: 29 px beside the table's 61 px
+        # at 2560x1440 200 %; kind: a type size made from the window alone, chat.font_size)
+        f = max(14, round(16 * min(w / 1280, h / 800) * text_used(lay.size)))
         # above the status line, over the felt: never over the hand, its plate or a button (new user: the
         # Leave warning covered the hand); within the felt's width when an open side panel shares the window
-        lay = self.layout()
         if self.overlay is not None:
             return self._toast_over_overlay(f, size)
         if covered(lay):

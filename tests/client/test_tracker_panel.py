@@ -171,14 +171,16 @@ def test_s16_f10_the_unseen_tiles_grow_with_the_text_size() -> None:
     """s16 access F10: the tracker's unseen tiles were as wide at 200 % as at 100 % (1920x1080), pips blurred and
     the room under them empty. Kind: tiles sized from a text size that ignores the player's setting. From
     125 % up they take up to the size asked times their widest, three a row at least, within the panel's
-    room: early in a hand (48 unseen) 66 px at 1920x1080 100 %, 118 px at 200 %; 54 and 83 px at
-    1366x768, where the window gives the text only 104 %; every tile whole inside the panel."""
+    room: early in a hand (48 unseen) 66 px at 1920x1080 100 %, 92 px at 200 %; 54 and 65 px at
+    1366x768, where the window gives the text only 104 %; every tile whole inside the panel. (118 and 83 px at
+    200 % until textsize s17 item 1 set the panel's text at the Text size too: 25 px, and 18 at 1366x768, where
+    it stayed 20 and 14: its heading, counts and passes take more of the panel.)"""
     from doublenine.client.layout import set_text_size
     pygame.display.init()
     pygame.font.init()
     turn = _own_turn()
     state = replace(turn, view=replace(turn.view, line=(), counts=(10, 10, 10, 10)), tracker=True)
-    for size, widths in (((1920, 1080), {100: 66, 200: 118}), ((1366, 768), {100: 54, 200: 83})):
+    for size, widths in (((1920, 1080), {100: 66, 200: 92}), ((1366, 768), {100: 54, 200: 65})):
         for percent, width in widths.items():
             set_text_size(percent)
             scene = _scene(state, size)
