@@ -448,6 +448,7 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
         assert r.target is not None
         async with table.changing_meta():
             table.slots[r.target].handed_over = True
+            stand_in(table, r.target)
         table.handed_at[r.target] = table.seq  # D7: the computer makes the decision awaited (Table.owes)
         if r.target in table.back_asked:  # its player said it is back meanwhile: after that decision
             table.returning.add(r.target)
@@ -607,6 +608,7 @@ async def _hand_over_asked(table: Table, r: ConsentRequest, target: Seat) -> Non
     computer; ``r`` no longer waits for it and, if it waited for nobody else, is carried out."""
     async with table.changing_meta():
         table.slots[target].handed_over = True
+        stand_in(table, target)
     table.handed_at[target] = table.seq
     table.returning.discard(target)
     r.waiting.discard(target)
@@ -616,6 +618,16 @@ async def _hand_over_asked(table: Table, r: ConsentRequest, target: Seat) -> Non
         table.rearm()
         return
     await _carry_out(table, r)
+
+
+def stand_in(table: Table, seat: Seat) -> None:
+    """D7: from the table's next move on the computer plays ``seat`` for its person (handed over): a stretch of
+    who played it (``SeatSlot.played_by``, "" the computer) begins, and the person's own begins again when they
+    take the seat back (:meth:`.table.Table.give_back`). Session 17: a seat handed over stayed its person's, so
+    the review, the hand end, the ledger, the exports and the web page credited them with the computer's plays
+    while they were away. Inside ``changing_meta`` (stored with the seats)."""
+    slot = table.slots[seat]
+    slot.note_player(here(table.state), "", slot.display_name)
 
 
 async def _carry_out(table: Table, r: ConsentRequest) -> None:

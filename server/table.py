@@ -1372,7 +1372,10 @@ class Table:
             self.returning.add(seat)
             return False
         async with self.changing_meta():
-            self.slots[seat].handed_over = False
+            slot = self.slots[seat]
+            slot.handed_over = False
+            # session 17: the person plays on from here, the computer's plays while away stay the computer's
+            slot.note_player(here(self.state), slot.display_name, slot.display_name)
         self.returning.discard(seat)
         self.handed_at.pop(seat, None)
         return True
@@ -1439,6 +1442,7 @@ class Table:
             if slot.token_hash is not None:  # their rejoin is told what happened (session 17)
                 slot.given_up = (slot.token_hash, max(0, int(time.time() - self.gone_since[seat])))
             slot.token_hash, slot.handed_over = None, False  # as ``leave``: the seat is free for a newcomer
+            slot.note_player(here(self.state), "", slot.display_name)  # the computer plays on (as ``leave``)
             if seat == self.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
                 self.meta.creator_seat, self.meta.creator_hash = None, None
             self.returning.discard(seat)

@@ -359,8 +359,8 @@ class SeatW(Model):
     nobody holds it, or a server before it."""
     played_by: Annotated[tuple[PlayedW, ...], Field(max_length=PLAYED_BY_MAX)] = ()
     """Who played this seat, by stretches, oldest first (session 16): a person who sat at the next deal, the
-    computer after its person gave the seat up mid-hand (a seat handed over, D7, stays its person's). Every place that
-    names who played a tile or a hand reads it. ``()``: nothing changed since the match's start (the present
+    computer after its person gave the seat up mid-hand, the computer while the seat was handed over (D7) and its
+    person again from their return (session 17). Every place that names who played a tile or a hand reads it. ``()``: nothing changed since the match's start (the present
     holder played it, as ``sat_after`` says), or a server before it."""
 
 

@@ -198,7 +198,33 @@ def _bar(colour: tuple[int, int, int]) -> Any:
     return paint
 
 
-def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
+MOVER = N_("{name}: {move}")
+"""A review row's move made by someone other than the reader at their seat (session 17: the computer while the
+seat was handed over to it, D7, or before a late arrival sat down; a person who played it before): the rows
+said "You:" for every decision of the seat."""
+MOVER_POINTS = N_("{name}: {move} · {points}")
+"""As :data:`MOVER`, with the move's value (as "You: {move} · {points}")."""
+
+
+def mover(tr: Translator, played: Any, h: FinishedHand, seat: Seat, at: int, names: tuple[str, ...],
+          you: bool) -> str | None:
+    """Who made decision ``at`` (a ``CoachRow.at``: -1 the review, else the index of the move in ``h.moves``) of
+    ``seat`` in ``h``, as its row names them: None for "You" (the reader, ``you``: the reader's person plays the
+    seat), "Computer" for the computer, else the person's name as the window shows names (``played``: the
+    seat's stretches, :mod:`..playedby`; empty: the seat's present person made them all)."""
+    from ..playedby import COMPUTER, PRESENT, player_name, who_moved
+    if not played:
+        return None
+    who = who_moved(played, h.match, h.number, at + 1)
+    if who is PRESENT:
+        return None if you else seat_label(tr, names, int(seat))
+    if who == COMPUTER:
+        return tr.gettext("Computer")
+    return player_name(tr.lang, int(seat), who, names)
+
+
+def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any, who: str | None = None) -> None:
+    """One decision of the review; ``who``: its maker's name when not the reader (:func:`mover`)."""
     tr = b.tr
     b.y += 10
     kind = tr.gettext(KINDS.get(row.kind, KINDS["play"]))
@@ -221,10 +247,12 @@ def _row(b: _Builder, h: FinishedHand, seat: Seat, row: Any) -> None:
     lead = row.kind == "lead" or (row.kind == "play" and not line and row.at >= 0)
     made = move_text(tr, row.made, lead)
     if row.made_mean is None:
-        b.text(tr.gettext("You: {move}", move=made), 15, False, TEXT)
+        b.text(tr.gettext("You: {move}", move=made) if who is None else tr.gettext(MOVER, name=who, move=made),
+               15, False, TEXT)
         return
     mine = points(tr, row.made_mean, row.made_stderr or 0.0)
-    b.text(tr.gettext("You: {move} · {points}", move=made, points=mine), 15, False, TEXT)
+    b.text(tr.gettext("You: {move} · {points}", move=made, points=mine) if who is None
+           else tr.gettext(MOVER_POINTS, name=who, move=made, points=mine), 15, False, TEXT)
     noise = row.loss <= 2 * loss_error(row)  # coach.Z: no better beyond the noise
     if row.loss > 0:
         best, theirs = move_text(tr, row.best, lead), points(tr, row.best_mean, row.best_stderr or 0.0)
@@ -257,7 +285,7 @@ before the reader sat down)."""
 
 def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fonts: Fonts, tr: Translator,
                   names: tuple[str, ...] = ("", "", "", ""), busy: bool = False, mine: bool = True,
-                  stood_in: bool = False, by: str = "") -> list[Item]:
+                  stood_in: bool = False, by: str = "", played: Any = ()) -> list[Item]:
     """Pure layout of the review ``reply`` (a ``CoachReply`` or None: not yet come) of ``h``; ``busy``:
     the server's coach lane was full when it was asked for (nothing will come: "Ask again"). ``mine``: the
     reader plays ``seat`` ("Review my hand"), so its title says "your decisions", never the reader's own
@@ -265,7 +293,10 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
     reader holds ``seat`` but sat down after this hand (a late arrival, ``SeatW.sat_after``): the computer's
     decisions, never "yours" (rp5 s15); ``by``: who played it then when a person did (a person who left, or
     one who left and the computer after, :func:`client.store.hand_players_name`; session 16: a hand Anna
-    played was "the computer's decisions" in the window of Carl, who took her seat later)."""
+    played was "the computer's decisions" in the window of Carl, who took her seat later). ``played``: who played
+    ``seat``, by stretches (:mod:`..playedby`; empty: its present person made every move): each row names who
+    made its move (:func:`mover`), "You" only for the reader's own (session 17: the computer's plays while the
+    seat was handed over, D7, read "You:")."""
     b = _Builder(fonts, tr, width)
     if h is None:
         b.text(tr.gettext("This hand is not in the ledger."), 16, False, MUTED)
@@ -304,7 +335,7 @@ def layout_review(h: FinishedHand | None, seat: Seat, reply: Any, width: int, fo
     b.text(tr.gettext(MISTAKE_RULE, points=threshold), 14, False, MUTED)  # s13 F7: coach.Z, in plain words
     b.text(tr.gettext(MISTAKE_FIGURES, points=threshold), 13, False, MUTED)  # and in figures (s15 F-coach-words)
     for row in reply.rows:
-        _row(b, h, seat, row)
+        _row(b, h, seat, row, mover(tr, played, h, seat, row.at, names, mine and not stood_in))
     return b.items
 
 
@@ -323,11 +354,14 @@ class ReviewOverlay(ScrollPanel):
     def __init__(self, view: SpectatorView, match: int, hand: int, lang: str, rect: pygame.Rect, *,
                  reviews: tuple[Any, ...] = (), names: tuple[str, ...] = ("", "", "", ""),
                  fonts: Fonts | None = None, coach_busy: int = 0, scale: float = 1.0, played: bool = True,
-                 by: str = "") -> None:
+                 by: str = "", stretches: Any = ()) -> None:
         """``played``: the reader's person played this hand at their seat (False: it ended before they sat
         down, :func:`client.store.played_by_holder`); ``by``: then, who played it when a person did (its title
-        names them; "": the computer)."""
+        names them; "": the computer); ``stretches``: who played the seat (:mod:`..playedby`): each row names
+        who made its move (session 17)."""
         super().__init__(rect, fonts, scale)
+        self.stretches = stretches
+        """Who played the reviewed seat, by stretches (:func:`layout_review`'s ``played``)."""
         self.lang, self.match, self.hand, self.names = lang, match, hand, tuple(names)
         self.seat = view.seat or Seat.ONE
         self.mine = view.seat is not None
@@ -349,6 +383,13 @@ class ReviewOverlay(ScrollPanel):
         if (finished, reply, busy) != (self.finished, self.reply, self.busy):
             self.finished, self.reply, self.busy, self._laid = finished, reply, busy, None
 
+    def follow(self, names: tuple[str, ...], stretches: Any, played: bool, by: str) -> None:
+        """The last table frame's seat names and who played the seat (``stretches``; ``played`` and ``by`` as
+        :meth:`__init__` takes them): the review names who made each move as the table says it now."""
+        self.names, self.stretches = tuple(names), stretches
+        self.stood_in = self.mine and not played
+        self.by = by if self.stood_in else ""
+
     def set_language(self, lang: str) -> None:
         """Switch language at run time."""
         self.lang = lang
@@ -360,11 +401,12 @@ class ReviewOverlay(ScrollPanel):
         return translator(self.lang).gettext("Close")
 
     def cache_key(self) -> object:
-        return (self.lang, id(self.finished), id(self.reply), self.names, self.busy)
+        return (self.lang, id(self.finished), id(self.reply), self.names, self.busy, self.stretches, self.stood_in,
+                self.by)
 
     def items(self, width: int) -> list[Item]:
         return layout_review(self.finished, self.seat, self.reply, width, self.fonts, translator(self.lang),
-                             self.names, self.busy, self.mine, self.stood_in, self.by)
+                             self.names, self.busy, self.mine, self.stood_in, self.by, self.stretches)
 
     def handle(self, event: pygame.event.Event) -> OverlayAction | None:
         """As :meth:`ScrollPanel.handle`; the export button saves the hand with its review."""

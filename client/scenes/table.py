@@ -43,7 +43,7 @@ from ..sound import Sounds, cues
 from ..text import say, tr
 from ..title import window_title
 from ..tracking import TrackerLayout, TrackerPanel, offered
-from ..store import ClientState, localized, played_by_holder, seat_name, spectating
+from ..store import ClientState, localized, played_by_holder, seat_name, seat_stretches, spectating
 from ..uistate import Ui
 from ..undone import rewound_said, undone_said
 from .base import Change
@@ -1527,16 +1527,25 @@ class TableScene:
         self.dirty = True
 
     def _refresh_overlay(self, view: Any) -> None:
-        """A new view or review: the ledger or review overlay shows it (issue 6, issue 14.2)."""
+        """A new view, review or table frame: the ledger or review overlay shows it (issue 6, issue 14.2), with
+        the seats' names and who played them as the last table frame says (session 17: they followed a new view
+        only, so a late arrival, a hand-over or a return, told by a table frame alone, was named only once
+        the next move came; the review kept those of its opening)."""
         from ..overlays.review import ReviewOverlay
+        state = self.session.state
         if isinstance(self.overlay, ReviewOverlay):
-            self.overlay.update(view, self.session.state.coach, self.session.state.coach_busy)
+            self.overlay.update(view, state.coach, state.coach_busy)
+            if view.seat is not None:
+                self.overlay.follow(self.shown().names, seat_stretches(state, view.seat),
+                                    played_by_holder(state, view.seat, self.overlay.match, self.overlay.hand),
+                                    self._played_before(view, self.overlay.match, self.overlay.hand))
         else:
             self.overlay.update(view)
-            self.overlay.reviews = self.session.state.coach
-            self.overlay.code, self.overlay.spectators = self.session.state.table, self.session.state.spectators
-            self.overlay.table_name = self.session.state.table_name  # club s14 F9: in its export
-            self.overlay.played = self.session.state.played_by  # session 16: who played each move
+            self.overlay.reviews = state.coach
+            self.overlay.code, self.overlay.spectators = state.table, state.spectators
+            self.overlay.table_name = state.table_name  # club s14 F9: in its export
+            self.overlay.played = state.played_by  # session 16: who played each move
+            self.overlay.names = tuple(self.shown().names)
 
     def _open_review(self, match: int, hand: int) -> None:
         """Issue 14.2: the coach's review of this seat's decisions in that hand (asked for already);
@@ -1556,7 +1565,8 @@ class TableScene:
                                      coach_busy=self.session.state.coach_busy, scale=self._overlay_scale(),
                                      played=view.seat is None
                                      or played_by_holder(self.session.state, view.seat, match, hand),
-                                     by=self._played_before(view, match, hand))
+                                     by=self._played_before(view, match, hand),
+                                     stretches=() if view.seat is None else seat_stretches(self.session.state, view.seat))
         self.ui = replace(self.ui, overlay="ledger")
         self.dirty = True
 

@@ -324,3 +324,33 @@ def test_s15_the_coachs_rule_is_said_in_plain_words_with_its_figures_below(revie
     at = texts.index(rule)
     assert texts[at + 1] == figures and items[at + 1].size < items[at].size
     assert not any("error bar" in t or "playout" in t for t in texts)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["You: ", "Computer: ", "You: "]),
+    ("fr", ["Vous\u00a0: ", "Ordinateur\u00a0: ", "Vous\u00a0: "]),
+    ("pt", ["Você: ", "Computador: ", "Você: "]),
+    ("de", ["Sie: ", "Computer: ", "Sie: "]),
+    ("es", ["Tú: ", "Computadora: ", "Tú: "]),
+])
+def test_s17_d7_the_review_names_the_computer_for_its_plays_while_the_seat_was_handed_over(reviewed, lang, said) -> None:  # type: ignore[no-untyped-def]
+    """Session 17, item 1 (D7): José's seat was handed to the computer after the hand's 4th move and came back
+    to him after its 12th (``SeatW.played_by``); his review said "You:" for the computer's play at move 6 too.
+    Each row names who made its move; the title stays "your decisions" (the hand was his)."""
+    from doublenine.client.playedby import stretches
+    state, reply = reviewed
+    h = state.view.finished[0]
+    rows = tuple(r for r in reply.rows if r.kind == "play" and r.at in (1, 5, 13))
+    assert [r.at for r in rows] == [1, 5, 13]
+    mine = stretches((((0, 0, 0), "José"), ((1, 1, 4), ""), ((1, 1, 12), "José")), None)
+    texts = [i.text for i in layout_review(h, Seat.ONE, reply.model_copy(update={"rows": rows}), 900, Fonts(),
+                                           translator(lang), state.names, played=mine) if hasattr(i, "text")]
+    made = [t for t in texts if t.split(" ", 1)[0].rstrip(":\u00a0") in ("You", "Vous", "Você", "Sie", "Tú", "Computer",
+                                                                           "Ordinateur", "Computador", "Computadora")]
+    assert [next(s for s in said if t.startswith(s)) for t in made] == said, made
+    assert texts[0].startswith({"en": "Match 1, hand 1: your decisions"}.get(lang, ""))
+    left = stretches((((0, 0, 0), "Ana"), ((1, 1, 4), "")), None)  # a person who left: named, the computer after
+    names = [i.text for i in layout_review(h, Seat.ONE, reply.model_copy(update={"rows": rows}), 900, Fonts(),
+                                           translator("en"), state.names, stood_in=True, played=left)
+             if hasattr(i, "text") and i.text.split(":")[0] in ("Ana", "Computer", "You")]
+    assert [t.split(":")[0] for t in names] == ["Ana", "Computer", "Computer"]

@@ -224,3 +224,44 @@ def test_s16_stretches_of_who_played_a_seat() -> None:
     record = slot.record()["played_by"]
     assert len(record) == 4 * PLAYED_BY_KEPT and _played_in(record) == slot.played_by
     assert _played_in([1, 2, 0, "A", 1, 1, 0, "B"]) == () and _played_in([1, 2, 0]) == ()  # not increasing, cut
+
+
+async def test_s17_d7_the_computers_plays_for_a_person_away_are_the_computers(server) -> None:
+    """Session 17, item 1 (D7): Bea's seat, handed to the computer while she was disconnected, stayed hers in
+    ``played_by``: the review, the hand end, the ledger, the exports and the web page credited her with the
+    computer's plays while she was away. The hand-over begins a computer stretch at the table's next move, her
+    return (``rejoin``) her own again, each stored with the seats and sent in ``SeatW.played_by``."""
+    from doublenine.server.seating import TableMeta
+    from doublenine.shared.codec import decode_meta, encode_meta
+    from doublenine.shared.moves import Play
+
+    from .conftest import connect, quiesce, settle
+    host = await create(server, "hhcc", sit=1, seed=4, name="Ana")
+    bea = await join(server, host.code, seat=2, name="Bea")
+    table = server.registry.tables[host.code]
+    await play_all([host, bea], stop=lambda c: c.view.phase is Phase.PLAY and any(m.seat == 1 for m in c.view.moves))
+    await settle([host, bea], table)
+    token = bea.token
+    await bea.close()
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    away = (1, table.state.hand_number, len(table.state.hand.moves))
+    await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})  # nobody else to ask
+    update = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
+    assert table.slots[2].played_by == ((0, 0, 0, "Bea"), (*away, ""))
+    assert [(w.since, w.name) for w in update.table.seats[1].played_by] == [((0, 0, 0), "Bea"), (away, "")]
+    await quiesce([host], table, {1})  # the computer plays seat 2 up to Ana's turn
+    assert any(isinstance(m, Play) and m.seat == 2 for m in table.state.hand.moves[away[2]:])
+    back_at = (1, table.state.hand_number, len(table.state.hand.moves))
+    back = await connect(server)
+    await back.attach({"type": "rejoin", "code": table.code, "token": token})
+    assert table.slots[2].played_by == ((0, 0, 0, "Bea"), (*away, ""), (*back_at, "Bea"))
+    assert [(w.since, w.name) for w in back.table.seats[1].played_by] == [((0, 0, 0), "Bea"), (away, ""),
+                                                                         (back_at, "Bea")]
+    from doublenine.client.playedby import stretches, who_moved
+    mine = stretches(back.table.seats[1].played_by, None)  # as every window reads it (client/playedby.py)
+    assert mine == (((0, 0, 0), None), (away, ""), (back_at, None))
+    assert [who_moved(mine, *away[:2], i) for i in (away[2], away[2] + 1, back_at[2], back_at[2] + 1)] == \
+        [None, "", "", None]  # her move, the computer's first and last while away, hers again
+    stored = TableMeta.from_record(decode_meta(encode_meta(table.meta.record())))
+    assert stored.slots[2].played_by == table.slots[2].played_by
+    await back.close()
