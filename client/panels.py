@@ -892,10 +892,15 @@ def reckoning(state: ClientState, fh: FinishedHand, viewer: Seat, lang: str) -> 
 
 
 def _hand_own_seat(state: ClientState, fh: FinishedHand) -> Seat | None:
-    """This window's seat if its person played hand ``fh`` there, else None: a hand that ended before a late
-    arrival sat down was the computer's, never "you" (rp5 s15, :func:`.store.played_by_holder`)."""
+    """This window's seat if its person held it at the end of hand ``fh`` (who went out, whose tiles count),
+    else None: a hand that ended before a late arrival sat down was the computer's, never "you" (rp5 s15), as is
+    one that ended while the seat was handed over to the computer (D7, session 17: "Domino! You played your last
+    tile" for the computer's domino while its person was away; :func:`.playedby.who_moved` at its end)."""
+    from .playedby import END, PRESENT, who_moved
+    from .store import seat_stretches
     me = getattr(state.view, "seat", None)
-    return me if me is not None and played_by_holder(state, me, fh.match, fh.number) else None
+    return me if me is not None and who_moved(seat_stretches(state, me), fh.match, fh.number, END) is PRESENT \
+        else None
 
 
 BLOCK_ONE = Nn_("Blocked, nobody could play: {name} holds the lowest total, {count} pip",

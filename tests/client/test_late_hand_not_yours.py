@@ -143,3 +143,19 @@ def test_s16_a_person_who_left_mid_hand_is_named_for_their_moves_the_computer_af
                           by="Amélie / the computer in Carl's seat")
     said = " ".join(i.text for i in items if hasattr(i, "text"))
     assert said.startswith("Match 1, hand 1: the decisions of Amélie / the computer in Carl's seat ")
+
+
+def test_s17_d7_a_hand_that_ended_while_the_seat_was_handed_over_is_the_computers_at_its_end(ended) -> None:  # type: ignore[no-untyped-def]
+    """Session 17, item 1 (D7): Bernd's seat was handed to the computer after hand 1's 40th move; the hand's end
+    told his window "you hold the lowest total" for the computer's tiles. It names the computer while the seat
+    was handed over at the end, and "you" once he is back before it (after the 50th move)."""
+    from doublenine.client.playedby import stretches
+    _, after = ended
+    fh = _block(after)
+    nobody = stretches((), None)
+    away = replace(after, played_by=(stretches((((0, 0, 0), "Bernd"), ((1, 1, 40), "")), None), nobody, nobody, nobody))
+    assert say("en", *_result_line(away, fh, "en")) == \
+        "Blocked, nobody could play: the computer in Bernd's seat holds the lowest total, 11 pips"
+    back = replace(after, played_by=(stretches((((0, 0, 0), "Bernd"), ((1, 1, 40), ""), ((1, 1, 50), "Bernd")), None),
+                                     nobody, nobody, nobody))
+    assert say("en", *_result_line(back, fh, "en")) == "Blocked, nobody could play: you hold the lowest total, 11 pips"
