@@ -31,16 +31,22 @@ CANNOT_COME_BACK = Nn_("{names} must agree, and cannot come back: this table is 
                       "{names} must agree, and cannot come back: this table is not hosted for your friends now")
 """D1: another human is away from a table no other computer can reach: a request would wait for ever."""
 
+NOT_CONNECTED = Nn_("{names} must agree, and is not connected now", "{names} must agree, and are not connected now")
+"""D1 with D7 (league s17 F3): another human who is not connected must accept an undo, redo or restart: the
+server refuses the request until that player is back (it never waits on someone who cannot answer)."""
+
 Text = tuple[str, dict[str, object]]
 
 
 def unanswerable(state: ClientState, action: str | None = None) -> tuple[tuple[str, str], tuple[Seat, ...]] | None:
     """(the reason's plural msgids, the seats) when another human whose consent a request of this seat needs cannot
     give it now: at a table nobody can come back to, every one away or stood in for (:data:`CANNOT_COME_BACK`),
-    else every one stood in for (:data:`STANDS_IN`, the server's own refusal); None when every one can (or
+    else every one stood in for (:data:`STANDS_IN`, the server's own refusal), else every one not connected
+    (:data:`NOT_CONNECTED`, the server's refusal since league s17 F3); None when every one can (or
     this seat is the only human, or watches). ``action`` "new_match" at MATCH_OVER: a seat stood in for is
-    neither asked nor waited for (the server plays it on in the new match; organiser s16 F2), only an away
-    one at a table nobody can come back to counts; else (None) undo, redo and restart."""
+    neither asked nor waited for (the server plays it on in the new match; organiser s16 F2), nor one not
+    connected (league s17 F3), only an away one at a table nobody can come back to counts; else (None) undo,
+    redo and restart."""
     view = state.view
     me = view.seat if view is not None else None
     if me is None:
@@ -52,7 +58,12 @@ def unanswerable(state: ClientState, action: str | None = None) -> tuple[tuple[s
     if absent and not state.others_return:  # "until they are back" would be untrue: they cannot come back
         return CANNOT_COME_BACK, absent
     standing = tuple(s for s in absent if seat_state_of(state, s) is SeatState.STAND_IN)
-    return (STANDS_IN, standing) if standing else None
+    if standing:
+        return STANDS_IN, standing
+    if ignored:  # a new match at the match's end: a person not connected is not asked either (league s17 F3)
+        return None
+    gone = tuple(s for s in absent if seat_state_of(state, s) is SeatState.AWAY)
+    return (NOT_CONNECTED, gone) if gone else None
 
 
 def why_not(state: ClientState, lang: str, action: str | None = None) -> Text | None:
@@ -65,4 +76,4 @@ def why_not(state: ClientState, lang: str, action: str | None = None) -> Text | 
     return named(msgids, [seat_name(state, s, lang) for s in seats], lang)
 
 
-__all__ = ["CANNOT_COME_BACK", "NEEDS_CONSENT", "STANDS_IN", "unanswerable", "why_not"]
+__all__ = ["CANNOT_COME_BACK", "NEEDS_CONSENT", "NOT_CONNECTED", "STANDS_IN", "unanswerable", "why_not"]

@@ -33,6 +33,15 @@ CONSENT_AWAY = Nn_("Refused ({what}): {names} must agree, and the computer plays
 """D1/D7: this seat's undo, redo, restart or new match refused with ``CONSENT_UNAVAILABLE``: a human seat
 the computer stands in for still counts and cannot be asked. New user s12 round 2 F9: "A player who must
 agree is away" said neither what was refused nor who. ``what``: :data:`WHAT`'s words for the action."""
+CONSENT_OFFLINE = Nn_("Refused ({what}): {names} must agree, and is not connected now",
+                     "Refused ({what}): {names} must agree, and are not connected now")
+"""D1 with D7 (league s17 F3): this seat's undo, redo, restart or new match refused with ``CONSENT_UNAVAILABLE``
+because a human who must accept is not connected: the server no longer asks (and waits on) someone who cannot
+answer."""
+PENDING_FOR = Nn_("Another request is waiting for {names} to answer",
+                 "Another request is waiting for {names} to answer")
+"""D1/D7 (league s17 F3): this seat's request refused ``REQUEST_PENDING``, with the players the open request
+still waits for (``RequestW.waiting``): "Another request is waiting for answers" never said whose."""
 WAIT_ACCEPT = Nn_("Waiting for {names} to accept", "Waiting for {names} to accept")
 """D1/R28: another seat's new match, accepted by this seat, still waits for these players (evening s16 F5), its
 New match greyed."""
@@ -954,18 +963,21 @@ def _result_line(state: ClientState, fh: FinishedHand, lang: str) -> Text:
 
 
 def _consent_away(state: ClientState, ui: Ui, lang: str) -> Text:
-    """:data:`CONSENT_AWAY` for the action ``ui.asked`` and the human seats the computer stands in for or
-    nobody plays (other than this window's); the bare sentence of the code when none is known."""
+    """:data:`CONSENT_OFFLINE` for the action ``ui.asked`` and the other human seats whose person is not
+    connected, else :data:`CONSENT_AWAY` and those the computer stands in for; the bare sentence of the
+    code when none is known."""
     from doublenine.shared.seatstate import SeatState
 
     from .store import seat_state_of
     from .text import tr
     me = state.view.seat if state.view is not None else None
-    away = [s for s in sorted(state.humans) if s != me
-            and seat_state_of(state, s) in (SeatState.STAND_IN, SeatState.AWAY)]
+    others = [s for s in sorted(state.humans) if s != me]
+    gone = [s for s in others if seat_state_of(state, s) is SeatState.AWAY]
+    away = [s for s in others if seat_state_of(state, s) is SeatState.STAND_IN]
+    said, away = (CONSENT_OFFLINE, gone) if gone else (CONSENT_AWAY, away)  # league s17 F3: not connected
     if not away:
         return (sentence("CONSENT_UNAVAILABLE"), {})
-    return named(CONSENT_AWAY, [seat_name(state, s, lang) for s in away], lang,
+    return named(said, [seat_name(state, s, lang) for s in away], lang,
                  what=tr(lang, WHAT.get(ui.asked, CHANGE_MATCH)))
 
 
@@ -1618,6 +1630,8 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
         return (MOVE_WAITS if state.sending else OFFLINE, {})
     if state.error == "CONSENT_UNAVAILABLE":
         return _consent_away(state, ui, lang)
+    if state.error == "REQUEST_PENDING" and state.request_waiting:  # league s17 F3: whose answer it waits for
+        return named(PENDING_FOR, [seat_name(state, s, lang) for s in state.request_waiting], lang)
     if state.error:
         return (CONSENT_REFUSED if state.error == "REFUSED" else MARKS.get(state.error) or sentence(state.error), {})
     if state.sending:  # s13 netplayer F2: nothing changed on screen for the 1.6 s round trip of a slow link
@@ -1627,6 +1641,9 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
         return _hint_text(state, hint, lang)
     if state.asking is not None:
         return (N_("Waiting for the others to accept your request"), {})
+    if state.accepted is not None and state.accepted[0] != "new_match" and state.accepted[2]:
+        # league s17 F3: accepted; who it still waits for (a new match's card says so at the match's end)
+        return named(WAIT_ACCEPT, [seat_name(state, s, lang) for s in state.accepted[2]], lang)
     if me is not None and me in state.paused_by:
         return (PAUSED_BY_YOU, {})
     if state.paused_by:

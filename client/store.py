@@ -175,6 +175,10 @@ class ClientState:
     created: bool = False
     """This window created the table (``create_table``): its lobby offers Close table, and Take off the list
     when the table is listed (``close_table``; organiser s16 F11: a mistaken table stayed on the projector)."""
+    request_waiting: tuple[Seat, ...] = ()
+    """D1/D7: the seats the table's open request still waits for (``RequestW.waiting``), whoever asked it; ()
+    when none is open. Named by a ``REQUEST_PENDING`` refusal (league s17 F3: "Another request is waiting for
+    answers" never said it waited for a player who had gone)."""
     accepted: tuple[str, Seat, tuple[Seat, ...]] | None = None
     """D1: another seat's open request this seat has accepted: (its action, its asker, the seats it still waits
     for), from ``RequestW.accepted``; None when there is none. Evening s16 F5: after accepting a new match the
@@ -283,6 +287,7 @@ def _table(state: ClientState, t: Any) -> ClientState:
                    asking_target=Seat(req.target) if req is not None and me is not None and req.by == int(me)
                    and req.target is not None else None,
                    asked_id=str(req.id) if req is not None and me is not None and req.by == int(me) else state.asked_id,
+                   request_waiting=() if req is None else tuple(Seat(s) for s in req.waiting),
                    asked_of=tuple(Seat(s) for s in req.waiting)
                    if req is not None and me is not None and req.by == int(me) else (),
                    accepted=(req.action, Seat(req.by), tuple(Seat(s) for s in req.waiting))

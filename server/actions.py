@@ -18,7 +18,7 @@ from doublenine.shared.seats import SEATS, Seat
 from doublenine.shared.state import Phase
 
 from .addresses import is_loopback, site_group
-from .consent import ConsentRequest, ControlPace, askable, effect_of
+from .consent import ConsentRequest, ControlPace, absent, askable, effect_of
 from .names import distinct_name, name_key, own_name
 from .seating import any_free_seat, new_token, seat_name, token_hash, token_matches
 from .table import MOVED, Refused, Table, conn_site, here, last_hand
@@ -497,10 +497,12 @@ def _open(table: Table, action: str, seat: Seat, target: Seat | None, asked: set
 async def control(table: Table, seat: Seat, intent: Any) -> None:
     """R27/R28 undo, redo, restart, new match: at once if ``seat`` is the only human, else D1.
 
-    CONSENT_UNAVAILABLE while another human seat is handed over (D7): its player still counts
-    but cannot be asked, so the control waits for that player's return (D1, D6). Not a ``new_match`` at
-    MATCH_OVER (organiser s16 F2): a finished match is kept whatever comes next, so a new match then undoes
-    nothing of the away player's; it is not asked, and the computer plays the seat on in the new match
+    CONSENT_UNAVAILABLE while another human seat is handed over (D7) or its person is not connected
+    (:func:`.consent.absent`, league s17 F3: the request waited for someone who could not answer): that
+    player still counts but cannot be asked, so the control waits for that player's return (D1, D6). Not a
+    ``new_match`` at MATCH_OVER (organiser s16 F2): a finished match is kept whatever comes next, so a new
+    match then undoes nothing of the away player's; it is not asked (nor one not connected), and the computer
+    plays a handed-over seat on in the new match
     until its player is back (D7; a seat whose player is not connected is given up at the match's end,
     ``Table.settle_match_end``). Kind: a consent that guards nothing asked of someone who cannot give it.
     An undo, redo or restart at MATCH_OVER is also refused CONSENT_UNAVAILABLE while a person the finished
@@ -511,12 +513,14 @@ async def control(table: Table, seat: Seat, intent: Any) -> None:
         table.check(seat, intent)
         _feasible(table, action, seat)
         undoes = not (action == "new_match" and table.log.state.phase is Phase.MATCH_OVER)
-        away = sorted(set(int(s) for s in SEATS if s != seat and table.slots[s].claimed
-                          and table.slots[s].handed_over) | set(table.absent_from_result(seat))) if undoes else []
-        if away:  # D1: a handed-over human still counts; nobody decides alone in its absence (attacker s16 F8:
-            # nor reaches into a finished match whose named person gave the seat up or is not the one seated)
+        away = sorted(set(int(s) for s in absent(table.slots, seat))
+                      | set(table.absent_from_result(seat))) if undoes else []
+        if away:  # D1: a handed-over or disconnected human still counts; nobody decides alone in its absence
+            # (attacker s16 F8: nor reaches into a finished match whose named person gave the seat up or is not
+            # the one seated); refused now rather than asked of someone who cannot answer (league s17 F3)
             raise Refused(ErrorCode.CONSENT_UNAVAILABLE,
-                          f"seat(s) {away} are away (handed over or given up): their consent cannot be asked now",
+                          f"seat(s) {away} are away (not connected, handed over or given up): "
+                          "their consent cannot be asked now",
                           {"seats": away})
         asked = askable(table.slots, seat)
         if asked:
@@ -667,6 +671,30 @@ async def consent(table: Table, seat: Seat, request_id: int, accept: bool) -> No
             table.broadcast_table()
             return
         await _carry_out(table, r)
+
+
+async def asked_gone(table: Table, seat: Seat) -> None:
+    """D1/D7 (league s17 F3): ``seat``'s connection closed while the open request waits for its answer. A
+    person who is not connected is never a voter whose silence holds the table: a hand-over, or a new match
+    at MATCH_OVER (which undoes nothing, organiser s16 F2), no longer waits for it and, when it waited for
+    nobody else, is carried out; an undo, redo, restart or a new match giving up a match, which it must
+    accept (D1), is closed ``cancelled`` by it (as when an asked seat leaves; its asker does not wait more,
+    ``RequestCooldown``), and is refused ``CONSENT_UNAVAILABLE`` until it is back. Nothing when the seat is
+    connected again by then, or the request is another one."""
+    async with table.lock:
+        r = table.request
+        if table.closed or r is None or seat not in r.waiting or table.slots[seat].conn is not None:
+            return
+        if r.action == "hand_over" or (r.action == "new_match" and table.log.state.phase is Phase.MATCH_OVER):
+            r.waiting.discard(seat)
+            if r.waiting:
+                table.broadcast_table()
+                return
+            await _carry_out(table, r)
+            return
+        table.close_request("cancelled", seat)
+        table.broadcast_table()
+        table.rearm()
 
 
 async def cancel(table: Table, seat: Seat, request_id: int) -> None:

@@ -186,7 +186,15 @@ def effect_of(log: MatchLog, action: str, by: Seat, after: tuple[int, int] | Non
 
 
 def askable(slots: dict[Seat, SeatSlot], by: Seat, target: Seat | None = None) -> set[Seat]:
-    """D1/D7: the other seated humans who must accept (handed-over seats and the target excluded).
+    """D1/D7: the other seated humans who are asked to accept: connected ones only (handed-over seats,
+    seats whose person is not connected, and the target excluded).
+
+    A person who is not connected cannot answer, so is never a voter whose silence holds a request
+    (league s17 F3: with two players of one table gone, the hand-over of one waited for the other's
+    consent for good, and nothing else could be asked meanwhile). D7 hands a seat over by consent of
+    "the other humans" there to give it; D1's undo, redo, restart and a new match that gives up a match
+    still count such a person, and :func:`.actions.control` refuses them ``CONSENT_UNAVAILABLE`` until
+    the person is back (:func:`absent`), so nothing of theirs is undone in their absence.
 
     For a hand-over (``target`` given) the seats of the target's own side are excluded too: held
     from the same /48 as the target (``SeatSlot.side``, loopback never). D7 hands a seat over "by
@@ -196,4 +204,13 @@ def askable(slots: dict[Seat, SeatSlot], by: Seat, target: Seat | None = None) -
     side = None if target is None else slots[target].side
     return {s for s in SEATS
             if s != by and s != target and slots[s].claimed and not slots[s].stood_in
-            and (side is None or slots[s].side != side)}
+            and slots[s].conn is not None and (side is None or slots[s].side != side)}
+
+
+def absent(slots: dict[Seat, SeatSlot], by: Seat) -> set[Seat]:
+    """D1 with D7: the other humans seated whose consent counts but who cannot be asked now: handed over
+    to the computer, or not connected (league s17 F3: they were asked, and the request waited for them
+    for good). ``actions.control`` refuses an undo, redo, restart or a new match giving up a match
+    ``CONSENT_UNAVAILABLE`` (``data.seats``) while there is one."""
+    return {s for s in SEATS if s != by and slots[s].claimed
+            and (slots[s].handed_over or (not slots[s].stood_in and slots[s].conn is None))}

@@ -216,6 +216,8 @@ class Table:
         # plain dicts keep insertion order at a third of OrderedDict's cost per entry (issue 12)
         self.applied: dict[Seat, dict[str, int]] = {s: {} for s in SEATS}
         self.request: ConsentRequest | None = None
+        self._settling: set[asyncio.Task[None]] = set()
+        """Tasks settling a request whose asked seat's person went (:meth:`_asked_gone`), kept until done."""
         self.request_ids = int(time.time() * 1000)
         """The last consent request id given (D1/D7, ``RequestW.id``): counted on from this process's clock in
         milliseconds when it takes the table, so a restart never gives an id twice (session 17, the kind of the
@@ -957,6 +959,25 @@ class Table:
             else:
                 self.broadcast_table()
             self.rearm()
+        r = self.request
+        if seat is not None and not self.closed and r is not None and seat in r.waiting:
+            self._asked_gone(seat)
+
+    def _asked_gone(self, seat: Seat) -> None:
+        """League s17 F3: the open request waits for ``seat``, whose person just went: settled under the lock
+        by :func:`.actions.asked_gone` (a person not connected is never a voter that holds the table)."""
+        from . import actions
+
+        async def settle() -> None:
+            try:
+                await actions.asked_gone(self, seat)
+            except Exception:  # a store failure carrying it out: logged; the request stays as it was
+                log.exception("table %s: settling a request seat %d can no longer answer failed", self.code, int(seat))
+            finally:
+                self._settling.discard(task)
+
+        task = asyncio.get_running_loop().create_task(settle())
+        self._settling.add(task)
 
     # ------------------------------------------------------------ the one step
 

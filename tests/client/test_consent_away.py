@@ -54,3 +54,43 @@ def test_a_restart_refused_so_says_restart_and_an_unknown_action_the_match() -> 
 def test_with_nobody_known_away_the_codes_sentence_stays() -> None:
     assert _said("en", "undo", (SeatState.PLAYER, SeatState.COMPUTER, SeatState.PLAYER, SeatState.COMPUTER)) == \
         "A player who must agree is away"
+
+
+GONE = (SeatState.PLAYER, SeatState.COMPUTER, SeatState.AWAY, SeatState.COMPUTER)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Refused (undo): Zoë must agree, and is not connected now"),
+    ("es", "Rechazado (deshacer la última jugada): Zoë debe aceptar, y no tiene conexión ahora"),
+])
+def test_league_s17_f3_an_undo_refused_for_a_player_not_connected_says_so(lang: str, said: str) -> None:
+    assert _said(lang, "undo", GONE) == said  # not "the computer plays for them": nobody does
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Another request is waiting for Zoë to answer"),
+    ("es", "Otra petición está esperando la respuesta de Zoë"),
+    ("fr", "Une autre demande attend la réponse de Zoë"),
+])
+def test_league_s17_f3_a_refusal_request_pending_names_whom_the_request_waits_for(lang: str, said: str) -> None:
+    """The reported window said only "Otra petición está esperando respuestas", never Vera's name."""
+    state, ui = STATES["own-turn"]
+    state = replace(state, error="REQUEST_PENDING", humans=frozenset({Seat.ONE, Seat.THREE}), seat_states=GONE,
+                    names=("Ana", "East", "Zoë", "West"), request_waiting=(Seat.THREE,))
+    msgid, args = status_line(state, ui, lang)
+    assert tr(lang, msgid, **args) == said
+
+
+def test_league_s17_f3_undo_is_greyed_naming_a_player_not_connected() -> None:
+    from doublenine.client.consentable import NOT_CONNECTED, unanswerable
+    state, _ui = STATES["own-turn"]
+    state = replace(state, humans=frozenset({Seat.ONE, Seat.THREE}), seat_states=GONE, others_return=True)
+    assert unanswerable(state) == (NOT_CONNECTED, (Seat.THREE,))
+
+
+def test_league_s17_f3_after_accepting_a_hand_over_the_status_names_who_it_waits_for() -> None:
+    state, ui = STATES["own-turn"]
+    state = replace(state, humans=frozenset({Seat.ONE, Seat.THREE}), names=("Inés", "Uma", "Vera", "Walt"),
+                    accepted=("hand_over", Seat.FOUR, (Seat.THREE,)))
+    msgid, args = status_line(state, ui, "es")
+    assert tr("es", msgid, **args) == "Esperando que Vera acepte"

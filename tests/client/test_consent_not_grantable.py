@@ -64,10 +64,15 @@ def test_an_unhosted_table_greys_undo_and_restart_and_says_why(monkeypatch, tmp_
     assert sent == []  # nothing asked of the server: no request that could never be granted
 
 
-def test_at_a_hosted_table_an_away_friend_is_asked_as_before(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_at_a_hosted_table_an_away_friend_greys_undo_and_restart_until_back(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """League s17 F3: the server no longer asks (and waits on) a person not connected: it refuses the undo
+    CONSENT_UNAVAILABLE until the friend is back, so the window greys it and says who (it asked before)."""
     scene, s, sent = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO}))
-    assert _top(scene) == {"undo": True, "redo": False, "restart": True}
-    assert all(b.why is None for b in scene.layout().buttons)
+    assert _top(scene) == {"undo": False, "redo": False, "restart": False}
+    offline = "{names} must agree, and is not connected now"
+    undo = next(b for b in scene.layout().buttons if b.id == "undo")
+    assert undo.why == (offline, {"_plural": "{names} must agree, and are not connected now", "count": 1,
+                                  "names": "Bea"})
 
 
 def test_a_friend_the_computer_stands_in_for_greys_them_anywhere(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]

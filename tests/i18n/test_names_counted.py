@@ -20,7 +20,7 @@ def test_every_message_with_a_list_of_names_is_a_plural_entry() -> None:
     with open(ROOT / "shared" / "i18n" / "doublenine.pot", "rb") as fh:
         template = read_po(fh)
     listed = [m.id for m in template if m.id and "{names}" in (m.id if isinstance(m.id, str) else m.id[0])]
-    assert len(listed) == 8  # evening s16 F5: "Waiting for {names} to accept"
+    assert len(listed) == 11  # league s17 F3: "... must agree, and is not connected now" (2), "... waiting for {names} to answer"
     assert [m for m in listed if isinstance(m, str)] == []
     code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "client").rglob("*.py"))
     assert re.findall(r'\bN_\("[^"]*\{names\}', code) == []  # never a singular message with names

@@ -54,9 +54,10 @@ async def test_d1_a_bot_refused_a_new_match_keeps_its_seat_and_gives_it_up_when_
     assert update.table.seats[1].computer_plays is True
 
 
-async def test_d7_a_seat_whose_connection_only_closed_is_kept_and_still_asked(server: Any) -> None:
-    """The server's side, unchanged: a closed connection keeps its seat (D7, no timer: R29), and a
-    new match asked meanwhile waits for that seat, whose player may come back and consent."""
+async def test_d7_a_seat_whose_connection_only_closed_is_kept_and_asked_once_back(server: Any) -> None:
+    """A closed connection keeps its seat (D7, no timer: R29); a new match giving up the match is refused
+    CONSENT_UNAVAILABLE meanwhile (league s17 F3: it used to wait for that seat, which could not answer),
+    and asked of its player once back."""
     host = await create(server, "hhcc", sit=1, seed=5)
     other = await connect(server)
     await other.attach({"type": "join", "code": host.code, "seat": 2, "name": "Bo"})
@@ -68,12 +69,15 @@ async def test_d7_a_seat_whose_connection_only_closed_is_kept_and_still_asked(se
     await eventually(lambda: table.slots[Seat.TWO].conn is None)
     await quiesce([host], table, {1, 2})
     await host.send({"type": "new_match", "expected_seq": host.seq, "intent_id": "n1"})
-    opened = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
-    assert (opened.table.request.action, opened.table.request.waiting) == ("new_match", (2,))
-    assert table.slots[Seat.TWO].claimed is True
+    err = await host.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.data) == ("CONSENT_UNAVAILABLE", {"seats": [2]})
+    assert table.slots[Seat.TWO].claimed is True and table.request is None
     back = await connect(server)
     await back.attach({"type": "rejoin", "code": host.code, "token": token})
-    assert back.table.request.waiting == (2,)
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].connected)
+    await host.send({"type": "new_match", "expected_seq": host.seq, "intent_id": "n2"})
+    opened = await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
+    assert (opened.table.request.action, opened.table.request.waiting) == ("new_match", (2,))
 
 
 @pytest.mark.parametrize(("sig", "status", "line"), [(signal.SIGINT, 130, "doublenine bot: interrupted"),

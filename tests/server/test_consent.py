@@ -181,14 +181,17 @@ async def test_d1_d7_a_handed_over_human_still_counts_undo_is_refused_while_away
         assert upd.table.request.waiting == (2,)
 
 
-async def test_d7_hand_over_is_refused_while_another_request_is_open(server) -> None:
+async def test_d7_a_request_whose_asked_seat_goes_is_cancelled_and_the_hand_over_goes_through(server) -> None:
+    """League s17 F3: the restart asked of Bea no longer waits for her once she is gone (it waited for good,
+    and a hand-over of her seat was refused REQUEST_PENDING meanwhile); it is cancelled by her seat."""
     host, guest, table = await two_humans_after_seat1_moved(server, seed=8)
     req = (await _request(host, {"type": "restart"})).table.request
     await guest.close()
-    await host.until(lambda m: isinstance(m, p.TableUpdate) and not m.table.seats[1].connected)
+    closed = await host.until(lambda m: isinstance(m, p.RequestClosed))
+    assert (closed.request_id, closed.action, closed.outcome, closed.seat) == (req.id, "restart", "cancelled", 2)
     await host.send({"type": "hand_over", "seat": 2, "expected_seq": host.seq})
-    assert (await host.until(lambda m: isinstance(m, p.Error))).code == "REQUEST_PENDING"
-    assert table.slots[Seat.TWO].handed_over is False and table.request.id == req.id
+    await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.seats[1].computer_plays)
+    assert table.slots[Seat.TWO].handed_over is True and table.request is None
 
 
 async def test_s9_an_undo_request_says_it_takes_back_a_finished_hand_and_its_points(server) -> None:
