@@ -27,7 +27,7 @@ from doublenine.shared.protocol import CoachReply
 from doublenine.shared.seats import Seat
 from doublenine.shared.state import MatchRecord, Phase
 from doublenine.shared.views import SeatView
-from doublenine.shared.wire import MatchRecordW, Model, SeatNo, TableCode
+from doublenine.shared.wire import PLAYED_BY_MAX, MatchRecordW, Model, Number, SeatNo, TableCode
 
 MAX_FINISHED = 3
 """Finished matches kept; the oldest is dropped beyond (the start screen lists each one)."""
@@ -36,6 +36,14 @@ MAX_FILE = 4 * 1024 * 1024
 MAX_REVIEWS = 40
 """Coach reviews kept per match: one per finished hand, as many as a frame carries (wire.IN_FRAME)."""
 FILE_NAME = "finished.json"
+
+
+class KeptStretchW(Model):
+    """One stretch of who played a seat of a kept match (:mod:`.playedby`): ``since`` as ``SeatW.played_by``
+    says it, ``who`` the person's name, "" the computer, None the seat's person named in ``names``."""
+
+    since: tuple[Number, Number, Number]
+    who: Annotated[str, Field(max_length=4 * NAME_CHARS, strict=True)] | None = None
 
 
 class KeptMatchW(Model):
@@ -51,6 +59,11 @@ class KeptMatchW(Model):
     """D9: kept only when the server sent it to this player (who set it)."""
     record: MatchRecordW
     reviews: tuple[CoachReply, ...] = Field(default=(), max_length=MAX_REVIEWS)
+    played_by: tuple[Annotated[tuple[KeptStretchW, ...], Field(max_length=PLAYED_BY_MAX)], ...] = \
+        Field(default=(), max_length=4)
+    """Who played each seat (seat 1 first), by stretches, as the table said when the match was kept (session
+    17: a kept match's ledger and reviews named the seats' last holders for every move); ``()``: each seat's
+    person played it all (a file kept before)."""
 
 
 _ENTRY = TypeAdapter(KeptMatchW)
@@ -70,6 +83,9 @@ class FinishedMatch:
     record: MatchRecord
     """The match's public record: its draws, redeals, finished hands, final scores and winner."""
     reviews: tuple[CoachReply, ...]
+    played: tuple[Any, ...] = ()
+    """Who played each seat, by stretches (:mod:`.playedby`, ``ClientState.played_by``), seat 1 first; ``()``:
+    each seat's person played it all."""
 
     @property
     def key(self) -> tuple[str, int]:
@@ -94,15 +110,30 @@ def _names(raw: tuple[str, ...]) -> tuple[str, str, str, str]:
     return (names[0], names[1], names[2], names[3])
 
 
+def _played(raw: tuple[tuple[KeptStretchW, ...], ...]) -> tuple[Any, ...]:
+    """Stored stretches as :mod:`.playedby` reads them (names cleaned as a server's); ``()`` unless four seats'
+    are stored, each increasing (otherwise damage: each seat's person then played it all)."""
+    out = []
+    for seat in raw if len(raw) == 4 else ():
+        items = tuple((tuple(int(x) for x in w.since), None if w.who is None else _names((w.who,))[0] if w.who
+                       else "") for w in seat)
+        if any(b[0] <= a[0] for a, b in zip(items, items[1:])):
+            return ()
+        out.append(items or (((0, 0, 0), None),))
+    return tuple(out)
+
+
 def _from_entry(w: KeptMatchW) -> FinishedMatch:
     return FinishedMatch(w.code, Seat(w.seat), _names(w.names), w.seeded, w.seed if w.seeded else None,
-                         record_from_wire(w.record), w.reviews)
+                         record_from_wire(w.record), w.reviews, _played(w.played_by))
 
 
 def _to_entry(m: FinishedMatch) -> dict[str, Any]:
     return {"code": m.code, "seat": int(m.seat), "names": list(m.names), "seeded": m.seeded, "seed": m.seed,
             "record": record_to_wire(m.record),
-            "reviews": [r.model_dump(mode="json") for r in m.reviews[-MAX_REVIEWS:]]}
+            "reviews": [r.model_dump(mode="json") for r in m.reviews[-MAX_REVIEWS:]],
+            "played_by": [[{"since": list(since), "who": who} for since, who in seat[-PLAYED_BY_MAX:]]
+                          for seat in m.played]}
 
 
 def load_finished(path: Path | None = None) -> tuple[FinishedMatch, ...]:
@@ -172,8 +203,10 @@ def finished_of(state: Any) -> tuple[FinishedMatch, ...]:
         records.append(MatchRecord(view.match, view.draws, view.redeals, view.finished, view.scores,
                                    view.winner, view.named))
     seed = state.seed if state.seeded else None
+    played = tuple(state.played_by) if len(state.played_by) == 4 else ()  # session 17: who played, kept with it
     return tuple(FinishedMatch(state.table, view.viewer, _names(tuple(state.names)), state.seeded, seed, r,
-                               tuple(c for c in state.coach if c.match == r.number and c.seat == view.viewer))
+                               tuple(c for c in state.coach if c.match == r.number and c.seat == view.viewer),
+                               played)
                  for r in reversed(records) if r.winner is not None)
 
 
@@ -215,7 +248,7 @@ def finished_view(m: FinishedMatch) -> SeatView:
                     named=r.named, past=(), viewer=m.seat)
 
 
-__all__ = ["FinishedMatch", "KeptMatchW", "MAX_FINISHED", "MAX_FILE", "finished_of", "finished_path",
+__all__ = ["FinishedMatch", "KeptMatchW", "KeptStretchW", "MAX_FINISHED", "MAX_FILE", "finished_of", "finished_path",
            "finished_view", "keep_finished", "keep_matches", "load_finished", "save_finished"]
 
 

@@ -77,16 +77,17 @@ def sat_before(seat_stretches: Stretches, match: int, hand: int) -> bool:
     return any(who is PRESENT and since < (match, hand, END) for since, who in seat_stretches)
 
 
-ROW_COMPUTER = N_("Computer")
+ROW_COMPUTER = N_("Computer ({name})")
 """The computer named in a row that names its seat otherwise (a hand end's row: its arrow and team; the
 ledger's rows: the team's dot, in seat or play order), where "the computer in José's seat" was cut to "the
-computer in…" at 800x600."""
+computer in…" at 800x600; ``name``: the seat's name (session 17: two seats of one team the computer played,
+given up or handed over, both read "Computer" in every list; kind: two things of a list named alike)."""
 
 
 def player_name(lang: str, seat: int, who: str | None, names: Sequence[str], short: bool = False) -> str:
     """``who`` (a stretch's) named in ``lang``: the seat's name now (``names``, by seat, as the server sent them:
     :func:`.seatnames.seat_name_in`) for :data:`PRESENT`, "the computer in {name}'s seat"
-    (:data:`.store.STOOD_IN`; ``short``: :data:`ROW_COMPUTER`, in a row) for the computer, else that person's
+    (:data:`.store.STOOD_IN`; ``short``: :data:`ROW_COMPUTER`, "Computer (José)", in a row) for the computer, else that person's
     name as the window shows names."""
     from .seatnames import seat_name_in, window_seat_name
     from .store import STOOD_IN
@@ -95,11 +96,21 @@ def player_name(lang: str, seat: int, who: str | None, names: Sequence[str], sho
     if who is PRESENT:
         return seat_name_in(lang, seat, names)
     if who == COMPUTER:
-        return tr(lang, ROW_COMPUTER) if short else tr(lang, STOOD_IN, name=seat_name_in(lang, seat, names))
+        return tr(lang, ROW_COMPUTER if short else STOOD_IN, name=seat_name_in(lang, seat, names))
     return window_seat_name(lang, seat, who, (n for i, n in enumerate(names[:4], start=1) if i != seat))
 
 
 def players_name(lang: str, seat: int, players: Sequence[str | None], names: Sequence[str], short: bool = False) -> str:
     """:func:`player_name` of each of ``players`` (:func:`hand_players`), joined by " / " (as a match's
-    result joins the persons who decided at a seat)."""
+    result joins the persons who decided at a seat). In a row (``short``) beside a person who played the seat
+    too the computer is "Computer" alone ("Bernd / Computer": the person tells the seat apart; "Bernd /
+    Computer (Bernd)" was cut before its end in a hand end's row)."""
+    from .text import tr
+    if short and len(players) > 1:
+        return " / ".join(tr(lang, ROW_COMPUTER_ALONE) if who == COMPUTER else player_name(lang, seat, who, names, short)
+                          for who in players)
     return " / ".join(player_name(lang, seat, who, names, short) for who in players)
+
+
+ROW_COMPUTER_ALONE = N_("Computer")
+"""The computer in a row beside a person who played the seat in the same hand (:func:`players_name`)."""

@@ -34,7 +34,7 @@ from doublenine.shared.terms import REDEAL, RESULT_TERMS, named_result_said
 from doublenine.shared.tiles import Tile
 from doublenine.shared.views import SpectatorView
 
-from ..playedby import END, PRESENT, Stretches, hand_players, player_name, who_moved
+from ..playedby import COMPUTER, END, PRESENT, ROW_COMPUTER_ALONE, Stretches, hand_players, player_name, who_moved
 from ..seatnames import played_english, played_said, seat_name_in
 from .actions import Coach, Export, ExportLater, OverlayAction, SelectMatch
 from .paint import TILE_H, TILE_W, Painter, paint_chart, paint_dot, tile_painter
@@ -157,7 +157,7 @@ class _Builder:
 
     def player(self, seat: Seat, who: str | None, short: bool = True) -> str:
         """``who`` of ``seat`` named (:func:`..playedby.player_name`): the seat's name for its present person;
-        the computer as "Computer" in a row (``short``), as "the computer in José's seat" in a sentence."""
+        the computer as "Computer (José)" in a row (``short``), as "the computer in José's seat" in a sentence."""
         return seat_label(self.tr, self.names, int(seat)) if who is PRESENT else \
             player_name(self.tr.lang, int(seat), who, self.names, short)
 
@@ -166,7 +166,10 @@ class _Builder:
         if not self.played:
             return seat_label(self.tr, self.names, int(seat))
         players = hand_players(self.played[seat - 1], int(seat), h.source.moves, h.match, h.number)
-        return " / ".join(self.player(seat, who) for who in players)
+        if len(players) > 1:  # the computer beside a person who played it too: "Ana / Computer" (session 17)
+            return " / ".join(self.tr.gettext(ROW_COMPUTER_ALONE) if who == COMPUTER else self.player(seat, who)
+                              for who in players)
+        return self.player(seat, players[0])
 
     def text(self, text: str, size: int = 16, bold: bool = False,
              colour: tuple[int, int, int] = TEXT, x: int = 0) -> None:
@@ -222,9 +225,13 @@ class _Builder:
         return DOT + 4 + self.fonts.measure(name, 14, True)[0]
 
     def short_name(self, seat: Seat, name: str | None = None, most: int = NAME_W) -> str:
-        """The name of ``seat`` (or ``name``) as the rows write it: whole up to ``most`` px (:data:`NAME_W`),
-        else cut with "…"."""
-        name = seat_label(self.tr, self.names, int(seat)) if name is None else name
+        """The name of ``seat`` (or ``name``) as the rows write it: whole up to ``most`` px (:data:`NAME_W`; twice
+        that for a ``name`` other than the seat's, who played it then: "Computer (José)" was cut to "Computer
+        (Jo…", session 17), else cut with "…"."""
+        label = seat_label(self.tr, self.names, int(seat))
+        if name is not None and name != label:
+            most = max(most, 2 * NAME_W)
+        name = label if name is None else name
         if self.fonts.measure(name, 14, True)[0] <= most:
             return name
         while len(name) > 1 and self.fonts.measure(name + "…", 14, True)[0] > most:

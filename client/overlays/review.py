@@ -212,14 +212,14 @@ def mover(tr: Translator, played: Any, h: FinishedHand, seat: Seat, at: int, nam
     ``seat`` in ``h``, as its row names them: None for "You" (the reader, ``you``: the reader's person plays the
     seat), "Computer" for the computer, else the person's name as the window shows names (``played``: the
     seat's stretches, :mod:`..playedby`; empty: the seat's present person made them all)."""
-    from ..playedby import COMPUTER, PRESENT, player_name, who_moved
+    from ..playedby import COMPUTER, PRESENT, ROW_COMPUTER_ALONE, player_name, who_moved
     if not played:
         return None
     who = who_moved(played, h.match, h.number, at + 1)
     if who is PRESENT:
         return None if you else seat_label(tr, names, int(seat))
     if who == COMPUTER:
-        return tr.gettext("Computer")
+        return tr.gettext(ROW_COMPUTER_ALONE)
     return player_name(tr.lang, int(seat), who, names)
 
 

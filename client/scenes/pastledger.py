@@ -30,6 +30,7 @@ class PastLedger:
         self.ledger = LedgerOverlay(self.view, lang, _rect(size), seeded=match.seeded, seed=match.seed,
                                     names=self.names, scale=_scale(size))
         self.ledger.reviews, self.ledger.offline, self.ledger.code = match.reviews, True, match.code
+        self.ledger.played = match.played  # session 17: who played each move, as the table said when it was kept
         led = self.ledger.ledger  # the match is over and its table left: no "(current)" beside its number
         self.ledger.ledger = replace(led, matches=tuple(replace(m, current=False, players=match.record.players)
                                                         for m in led.matches))  # s16 F10: who played it
@@ -52,9 +53,24 @@ class PastLedger:
         elif isinstance(act, Export):
             self.said = self._export(act)
         elif isinstance(act, Coach):
-            self.overlay = ReviewOverlay(self.view, act.match, act.hand, self.lang, self.ledger.rect,
-                                         reviews=self.match.reviews, names=self.names, scale=self.ledger.k)
+            self.overlay = self._review(act.match, act.hand)
         return False
+
+    def _review(self, match: int, hand: int) -> ReviewOverlay:
+        """The review of hand ``hand`` of match ``match`` at the kept seat, naming who made each move (the kept
+        stretches, :mod:`..playedby`: session 17, the computer's plays while the seat was handed over read
+        "You:"), titled as the table's (a hand that ended before the person sat is the computer's)."""
+        from ..playedby import COMPUTER, PRESENT, hand_players, player_name, sat_before
+        mine = self.match.played[self.match.seat - 1] if self.match.played else ()
+        fh = next((h for h in self.view.finished if (h.match, h.number) == (match, hand)), None)
+        played = not mine or sat_before(mine, match, hand)
+        by = ""
+        if not played and fh is not None:
+            who = hand_players(mine, int(self.match.seat), fh.moves, match, hand)
+            if any(w not in (COMPUTER, PRESENT) for w in who):
+                by = " / ".join(player_name(self.lang, int(self.match.seat), w, self.names) for w in who)
+        return ReviewOverlay(self.view, match, hand, self.lang, self.ledger.rect, reviews=self.match.reviews,
+                             names=self.names, scale=self.ledger.k, played=played, by=by, stretches=mine)
 
     def _export(self, act: Export) -> str:
         """Save an export as the table does (named with the table code), say where."""

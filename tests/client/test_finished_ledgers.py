@@ -200,3 +200,35 @@ def test_autoplay_and_spectators_keep_nothing(over) -> None:  # type: ignore[no-
     spectator = SpectatorView(**{f.name: getattr(view, f.name) for f in fields(SpectatorView)})
     assert finished.finished_of(replace(over.state, view=spectator)) == ()
     assert len(finished.finished_of(over.state)) == 1
+
+
+def test_s17_a_kept_match_keeps_who_played_each_seat(over) -> None:  # type: ignore[no-untyped-def]
+    """Session 17, item 2: a kept finished match carried no ``played_by``: its ledger on the start screen named
+    Zoë for hand 2, which the computer played while her seat was handed over (D7). The stretches are kept with
+    the match (``finished.json``'s ``played_by``) and its ledger names who played, as the table's did."""
+    from doublenine.client.playedby import stretches
+    nobody = stretches((), None)
+    zoe = stretches((((0, 0, 0), "Zoë"), ((1, 2, 0), ""), ((1, 3, 0), "Zoë")), None)
+    assert zoe == (((0, 0, 0), None), ((1, 2, 0), ""), ((1, 3, 0), None))
+    was = over.state
+    over.state = replace(over.state, played_by=(nobody, zoe, nobody, nobody))
+    try:
+        _left_after_the_end(over)
+        at_table = LedgerOverlay(over.state.view, "en", pygame.Rect(0, 0, 1000, 700), seeded=True, names=NAMES)
+        at_table.code, at_table.played = "K7QPA", over.state.played_by
+    finally:
+        over.state = was
+    saved = json.loads(finished.finished_path().read_text("utf-8"))
+    assert saved[0]["played_by"] == [[{"since": [0, 0, 0], "who": None}],
+                                     [{"since": [0, 0, 0], "who": None}, {"since": [1, 2, 0], "who": ""},
+                                      {"since": [1, 3, 0], "who": None}],
+                                     [{"since": [0, 0, 0], "who": None}], [{"since": [0, 0, 0], "who": None}]]
+    start = StartScene(config.load(), lambda launch: None)
+    start.click_id("earlier")
+    texts = _texts(start.past.overlay)
+    assert texts == _texts(at_table)
+    dealt = [i for i, t in enumerate(texts) if t == "Hands as dealt; bright tiles were still held at the end:"]
+    assert [texts[i + 3] for i in dealt] == ["Zoë", "Computer (Zoë)", "Zoë", "Zoë"]  # hand 2's was the computer's
+    saved[0]["played_by"][1][1]["since"] = [0, 0, 0]  # damage: not increasing, so nobody's stretches are read
+    finished.finished_path().write_text(json.dumps(saved), "utf-8")
+    assert finished.load_finished()[0].played == ()

@@ -75,9 +75,9 @@ def _ledger_rows(state):  # type: ignore[no-untyped-def]
 
 
 def _plays_by(rows, names):  # type: ignore[no-untyped-def]
-    """The names the ledger's plays are made by, in order (the names of ``names`` and "Computer")."""
+    """The names the ledger's plays are made by, in order (the names of ``names`` and "Computer (name)")."""
     start = rows.index(["Plays in order (◂ left end, ▸ right end):"])
-    return [t for r in rows[start + 1:] for t in r if t in (*names, "Computer")]
+    return [t for r in rows[start + 1:] for t in r if t in (*names, *(f"Computer ({n})" for n in names))]
 
 
 def test_s16_the_ledger_and_hand_end_name_the_computer_for_the_hand_before_a_late_arrival_sat(ended) -> None:  # type: ignore[no-untyped-def]
@@ -94,7 +94,7 @@ def test_s16_the_ledger_and_hand_end_name_the_computer_for_the_hand_before_a_lat
     late = replace(after, played_by=(stretches((((0, 0, 0), ""), ((1, 2, 0), "Bernd")), (1, 1)), nobody, nobody, nobody))
     assert late.played_by[0] == (((0, 0, 0), ""), ((1, 2, 0), None)) == stretches((), (1, 1))  # as sat_after says
     rows = compute_layout(late, Ui(seen_finished=0), (800, 600), "en").reveal.rows
-    assert [(r.name, r.yours) for r in rows] == [("Computer", False), ("Bo", True), ("Amélie", True), ("Di", True)]
+    assert [(r.name, r.yours) for r in rows] == [("Computer (Bernd)", False), ("Bo", True), ("Amélie", True), ("Di", True)]
     before = compute_layout(after, Ui(seen_finished=0), (800, 600), "en").reveal.rows
     assert [(r.name, r.yours) for r in before] == [("Bernd", True), ("Bo", True), ("Amélie", True), ("Di", True)]
     assert [say("en", *x) for x in reckoning(late, fh, Seat.ONE, "en")][0] == \
@@ -103,9 +103,9 @@ def test_s16_the_ledger_and_hand_end_name_the_computer_for_the_hand_before_a_lat
     assert ledger[0] == ["Hand 1 · opened by the computer in Bernd's seat"]
     assert _ledger_rows(after)[0] == ["Hand 1 · opened by you"]
     dealt = ledger.index(["Hands as dealt; bright tiles were still held at the end:"])
-    assert [r[0] for r in ledger[dealt + 1:dealt + 5]] == ["Computer", "Bo", "Amélie", "Di"]
+    assert [r[0] for r in ledger[dealt + 1:dealt + 5]] == ["Computer (Bernd)", "Bo", "Amélie", "Di"]
     names = ("Bernd", "Bo", "Amélie", "Di")
-    assert _plays_by(ledger, names)[:8] == ["Computer", "Bo", "Amélie", "Di"] * 2
+    assert _plays_by(ledger, names)[:8] == ["Computer (Bernd)", "Bo", "Amélie", "Di"] * 2
     assert "Bernd" not in _plays_by(ledger, names) and _plays_by(_ledger_rows(after), names)[:4] == list(names)
 
 
@@ -134,7 +134,7 @@ def test_s16_a_person_who_left_mid_hand_is_named_for_their_moves_the_computer_af
     dealt = ledger.index(["Hands as dealt; bright tiles were still held at the end:"])
     assert [r[0] for r in ledger[dealt + 1:dealt + 5]] == ["Bernd", "Bo", "Amélie / Computer", "Di"]
     by = _plays_by(ledger, ("Bernd", "Bo", "Amélie", "Carl", "Di"))
-    assert by[:12] == ["Bernd", "Bo", "Amélie", "Di", "Bernd", "Bo", "Amélie", "Di", "Bernd", "Bo", "Computer", "Di"]
+    assert by[:12] == ["Bernd", "Bo", "Amélie", "Di", "Bernd", "Bo", "Amélie", "Di", "Bernd", "Bo", "Computer (Carl)", "Di"]
     assert "Carl" not in by
     assert record_players(hand_row(fh), carl.names, carl.played_by) == {
         "1": ["Bernd"], "2": ["Bo"], "3": ["Amélie", None], "4": ["Di"]}
@@ -159,3 +159,73 @@ def test_s17_d7_a_hand_that_ended_while_the_seat_was_handed_over_is_the_computer
     back = replace(after, played_by=(stretches((((0, 0, 0), "Bernd"), ((1, 1, 40), ""), ((1, 1, 50), "Bernd")), None),
                                      nobody, nobody, nobody))
     assert say("en", *_result_line(back, fh, "en")) == "Blocked, nobody could play: you hold the lowest total, 11 pips"
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", ["Computer (Bernd)", "Bo", "Computer (Amélie)", "Di"]),
+    ("fr", ["Ordinateur (Bernd)", "Bo", "Ordinateur (Amélie)", "Di"]),
+    ("pt", ["Computador (Bernd)", "Bo", "Computador (Amélie)", "Di"]),
+    ("de", ["Computer (Bernd)", "Bo", "Computer (Amélie)", "Di"]),
+    ("es", ["Computadora (Bernd)", "Bo", "Computadora (Amélie)", "Di"]),
+])
+def test_s17_two_seats_of_a_team_the_computer_played_are_told_apart(ended, lang, names) -> None:  # type: ignore[no-untyped-def]
+    """Session 17, item 2: Bernd's and Amélie's seats (team A) were both handed to the computer for hand 1; the
+    hand end's rows and the ledger's both read "Computer", "Computer". Each names its seat; beside a person who
+    played the seat too the computer stays "Computer" ("Bernd / Computer": the person tells it apart)."""
+    from doublenine.client.layout import compute_layout
+    from doublenine.client.overlays.ledger import LedgerOverlay
+    from doublenine.client.overlays.panel import Text
+    from doublenine.client.playedby import stretches
+    from doublenine.client.uistate import Ui
+    _, after = ended
+    nobody = stretches((), None)
+    both = replace(after, played_by=(stretches((((0, 0, 0), "Bernd"), ((1, 1, 0), ""), ((1, 2, 0), "Bernd")), None),
+                                     nobody, stretches((((0, 0, 0), "Amélie"), ((1, 1, 0), "")), None), nobody))
+    rows = compute_layout(both, Ui(seen_finished=0), (800, 600), lang).reveal.rows
+    assert [r.name for r in rows] == names
+    o = LedgerOverlay(both.view, lang, pygame.Rect(20, 20, 900, 640), names=both.names)
+    o.played = both.played_by
+    texts = [i.text for i in o.laid_out(o.body_rect().w) if isinstance(i, Text)]
+    assert names[0] in texts and names[2] in texts
+    part = replace(both, played_by=(stretches((((0, 0, 0), "Bernd"), ((1, 1, 30), "")), None), *both.played_by[1:]))
+    assert compute_layout(part, Ui(seen_finished=0), (800, 600), lang).reveal.rows[0].name == \
+        "Bernd / " + {"en": "Computer", "fr": "Ordinateur", "pt": "Computador", "de": "Computer", "es": "Computadora"}[lang]
+
+
+def test_s17_an_open_ledger_follows_the_table_frame(ended) -> None:  # type: ignore[no-untyped-def]
+    """Session 17, item 2: an open ledger took who played each seat (and the seats' names) only on a new view;
+    a table frame alone (a hand-over, a late arrival seated, a return) changed nothing in it until the next move.
+    The table scene's ledger follows each update."""
+    import sys
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from scenes_catalog import table_scene
+
+    from doublenine.client.overlays.panel import Text
+    from doublenine.client.playedby import stretches
+    from doublenine.client.uistate import Ui
+    _, after = ended
+    scene = table_scene(after, Ui(seen_finished=0), "en", (1280, 800))
+    scene.ui = replace(scene.ui, overlay="ledger")
+    scene._open_overlay("ledger")
+    nobody = stretches((), None)
+    framed = replace(after, names=("Bernd", "Bo", "Carl", "Di"),
+                     played_by=(nobody, nobody, stretches((((0, 0, 0), "Amélie"), ((1, 2, 0), "Carl")), None), nobody))
+    assert framed.view is after.view  # a table frame: the view is the same
+
+    class Frame:
+        state, fresh = framed, True
+
+        def pump(self) -> bool:
+            fresh, self.fresh = self.fresh, False
+            return fresh
+
+        def send(self, intent: object) -> None: ...
+
+        def close(self, leave: bool = True) -> None: ...
+
+    scene.session = Frame()  # type: ignore[assignment]
+    scene.update(20.0)
+    texts = [i.text for i in scene.overlay.laid_out(scene.overlay.body_rect().w) if isinstance(i, Text)]
+    dealt = texts.index("Hands as dealt; bright tiles were still held at the end:")
+    assert texts[dealt + 1:dealt + 9:2] == ["Bernd", "Bo", "Amélie", "Di"]  # hand 1 was Amélie's at seat 3
+    assert "Carl" in " ".join(texts)  # the seats' names of the frame
