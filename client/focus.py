@@ -87,10 +87,14 @@ def ring_radius(rect: Rect) -> int:
     return min(rect[2], rect[3]) // 3 + RING_GAP
 
 
-def draw_ring(surface: Any, rect: Rect) -> None:
+def draw_ring(surface: Any, rect: Rect, inside: tuple[int, int, int] | None = None) -> None:
     """The focus ring around the button (or tile, card, chip) at ``rect`` (gold, :data:`RING_WIDTH` px,
-    :func:`ring_radius` corners): the same rounded box on every screen, whichever way ``rect`` stands."""
+    :func:`ring_radius` corners): the same rounded box on every screen, whichever way ``rect`` stands.
+    ``inside``: a colour the :data:`RING_GAP` px between the ring and ``rect`` are filled with, where ``rect``'s
+    own edge is light (a hand tile's cream ring, render._hand: gold on it was 1.39:1; textsize s17 item 3)"""
     import pygame
 
     from .art import GOLD
+    if inside is not None:  # the gap between the ring and ``rect`` filled, the ring's inner border
+        pygame.draw.rect(surface, inside, ring_rect(rect), RING_GAP, border_radius=ring_radius(rect))
     pygame.draw.rect(surface, GOLD, ring_rect(rect), RING_WIDTH, border_radius=ring_radius(rect))

@@ -820,7 +820,10 @@ def _hand(surface: pygame.Surface, lay: TableLayout, state: ClientState, ui: Ui,
         # the keyboard's place in the hand is lit only while keys play from it (this seat's turn): a gold
         # digit stayed under a tile on the next hand's panels (polish s12 item 15, F20/F21)
         lit = my_turn and ui.focus == i
-        if lit and not ht.selected:  # s14 access F14: the keyboard's tile that does not fit gets the focus ring
+        if lit and not ht.selected and fits:  # round its cream band, a dark line between (gold on the band was
+            outer = playable_bands(w)[0]  # 1.39:1, textsize s17 item 3; kind: a ring drawn on a light band it
+            draw_ring(surface, pygame.Rect(ht.rect).inflate(2 * outer, 2 * outer), PLAYABLE_EDGE)  # cannot be told from)
+        elif lit and not ht.selected:  # s14 access F14: the keyboard's tile that does not fit gets the focus ring
             draw_ring(surface, ht.rect)  # (only its 14 px digit turned gold: a 1.02:1 change)
         if fits:  # on a chip (gold under the keyboard's focus), the number dark and bold
             chip = number_chip(ht, lay.small)
