@@ -518,7 +518,14 @@ def _grown(state: ClientState, ui: Ui, lang: str, panel: Panel,
     if plain.panel is None or plain.panel.kind != panel.kind:
         return panel, status
     floor = content_sizes(plain.panel, plain.font, lang)
-    if not holds(content_sizes(panel, f, lang), floor):
+    ids = {b.id for b in plain.panel.buttons}  # and every button of 100 %'s (textsize s17: at 2560x1440 200 % the
+    # match end's Ledger was left out, the three buttons not fitting the panel at 61 px; kind: a control a larger
+    # Text size drops)
+
+    def whole(grown: Panel, sizes: tuple[int, int, int]) -> bool:
+        return holds(sizes, floor) and ids <= {b.id for b in grown.buttons}
+
+    if not whole(panel, content_sizes(panel, f, lang)):
         own = seats[0].plate
         edge = max(own[0] + own[2], felt - toggles[0] if toggles[0] < felt else 0) + m // 2
         low = help_rect[1] if (panel.modal or not hand) else status_rect[1]
@@ -540,7 +547,9 @@ def _grown(state: ClientState, ui: Ui, lang: str, panel: Panel,
                 return None
             return replace(grown, font=grown.font or (at if at != f else 0))
 
-        found: tuple[int, int, Panel] | None = None  # (type px, -room's rank, panel): the largest type
+        found: tuple[int, int, Panel] | None = None  # (type px, -room's rank, panel): the largest type whose
+        # content holds, a type counted as the lines' where the box shrinks them (textsize s17: the match end's three
+        # buttons fitted the short, wide room at 61 px, its lines shrunk back to 100 %'s 32 px)
         if panel.kind in ("reveal", "drawn"):  # laid across the table whatever the room's width:
             rooms = [r for i, r in enumerate(rooms) if i != 1]  # the short room gives them nothing
         for rank, room in enumerate(rooms):  # whose content holds, halving the range in each room
@@ -552,8 +561,10 @@ def _grown(state: ClientState, ui: Ui, lang: str, panel: Panel,
                 if grown is None:
                     break
                 sizes = content_sizes(grown, f, lang)
-                if holds(sizes, floor):
-                    found, lo = (mid, -rank, grown), mid + 1
+                if whole(grown, sizes):
+                    if found is None or (min(mid, sizes[2]), -rank) > found[:2]:
+                        found = (min(mid, sizes[2]), -rank, grown)
+                    lo = mid + 1
                 else:
                     if _score(sizes, floor) > score:
                         best, score = grown, _score(sizes, floor)
@@ -562,7 +573,7 @@ def _grown(state: ClientState, ui: Ui, lang: str, panel: Panel,
             for at in range(f, plain.font - 1, -max(1, (f - plain.font) // 8)):  # down, in at most
                 # nine steps (a layout is made at each hover), the first room that holds
                 grown = next((g for g in (grown_at(room, at) for room in rooms)
-                              if g is not None and holds(content_sizes(g, f, lang), floor)), None)
+                              if g is not None and whole(g, content_sizes(g, f, lang))), None)
                 if grown is not None:
                     found = (at, 0, grown)
                     break

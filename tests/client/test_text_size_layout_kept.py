@@ -36,7 +36,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-@pytest.mark.parametrize(("name", "searched"), [("reveal", 13), ("draw-mine", 47), ("match-over", 3)])
+@pytest.mark.parametrize(("name", "searched"), [("reveal", 13), ("draw-mine", 47), ("match-over", 19)])
 def test_a_hover_lays_out_one_panel_not_the_search(built: list[int], name: str, searched: int) -> None:
     set_text_size(200)
     state, ui = STATES[name]

@@ -57,7 +57,8 @@ def test_panel_content_at_least_as_large_as_at_100_percent(name: str, size: tupl
     # (tiles, rows, lines) px: the reported cases, 100 % and the larger text size (before: 5, 22 and 14)
     ("draw-mine", (1920, 1080), 200, (43, 0, 24), (45, 0, 34)),
     ("reveal", (1920, 1080), 150, (37, 94, 24), (46, 116, 34)),
-    ("match-over", (2560, 1440), 200, (0, 0, 32), (0, 0, 61)),
+    # textsize s17: the match end keeps its three buttons (its Ledger was left out at 61 px), its lines 42 px
+    ("match-over", (2560, 1440), 200, (0, 0, 32), (0, 0, 42)),
     ("reveal", (2560, 1440), 200, (50, 126, 32), (51, 128, 47)),
 ])
 def test_the_reported_cases(name: str, size: tuple[int, int], percent: int, plain: tuple[int, int, int],
@@ -74,3 +75,16 @@ def test_100_percent_is_as_before() -> None:
     state, ui = STATES["reveal"]
     lay = compute_layout(state, ui, (1920, 1080), "en")
     assert lay.panel is not None and lay.panel.font == 0 and lay.status == ()
+
+
+def test_the_match_end_keeps_its_ledger_at_200_percent() -> None:
+    """textsize s17 (access s16): at 2560x1440 200 % the match end's panel had New match and Leave, its Ledger left
+    out (the three buttons did not fit it at 61 px). Kind: a control a larger Text size drops. Every button of 100 %'s
+    panel is kept (layout._grown)."""
+    for size in SIZES:
+        for percent in (100, 125, 150, 200):
+            set_text_size(percent)
+            state, ui = STATES["match-over"]
+            lay = compute_layout(state, ui, size, "en")
+            assert lay.panel is not None
+            assert [b.id for b in lay.panel.buttons] == ["new_match", "ledger", "leave"], (size, percent)
