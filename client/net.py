@@ -44,7 +44,8 @@ from doublenine.shared.failures import (Failure, FailureError, UpgradeCut, conne
                                         tls_failure, unreachable)
 from doublenine.shared.reconnect import (NOBODY_SECONDS, NOBODY_TRIES, REPLACED, Backoff, Reconnector, ends_game,
                                          nobody_listens, refusal_wait, retry_after, retry_dial, retry_refusal,
-                                         watch_retry)
+                                         told_to_wait, told_to_wait_http, watch_retry)
+from doublenine.shared.refusals import store_failing
 
 from .missed import played_while_away
 from .store import UNDELIVERED, ClientState, Connection, Failed, Saying, reduce, review_of, unseen_chat
@@ -84,6 +85,10 @@ _WS_LOG.addFilter(_QuietKeepalive())
 FULL = "full"
 """``Connection.why`` of a window asking to watch a table that has all the spectators it takes: it asks
 again every minute (shared/reconnect.watch_retry) and the status line says so (stream s16 F3)."""
+STORE = "store"
+"""``Connection.why`` of a seated window whose rejoin the server refused because its store is down
+(``data.store`` "failing"): the status line says the server cannot save moves now (shared/refusals
+STORE_FAILING), and the window waits as long as the server answers so (operator s17 F13)."""
 WAITING = "wait"
 """``Connection.why`` of a window not yet at its table whose attach the server said to send again later
 (``data.retry_ms``): the status line says it waits (panels.status_line), not "Connecting…" for 10 s."""
@@ -224,6 +229,7 @@ class NetClient:
             end: Failure | None = None
             moving = False  # a refusal that says the table exists: retried even before a seat
             wait: float | None = None  # the seconds a refusal asked to wait (data.retry_ms)
+            told = False  # a live server answered "wait": the give-up clock starts again (operator s17 F13)
             try:
                 end = self._session()
             except Refused as exc:  # said no to this table or seat: retry only what a failover explains, or
@@ -234,6 +240,9 @@ class NetClient:
                     self._fail(exc.failure)
                     break
                 refused, moving, wait = exc.failure, True, full if full is not None else refusal_wait(exc.data)
+                told = full is not None or told_to_wait(str(exc.error_code), exc.data)
+                if self.code is not None:  # seated: the status line says the server's store is down, when it is
+                    self._why = STORE if store_failing(exc.data) else "" if self._why == STORE else self._why
                 waiting = FULL if full is not None else WAITING
                 log.info("%s of %s refused for now (%s): retrying%s", type(self.attach).__name__,
                          self.code or getattr(self.attach, "code", None), exc.error_code,
@@ -273,7 +282,8 @@ class NetClient:
                 break
             # never attached, told to come back later: still connecting, the wait said (no "lost" banner)
             self._put(Connection("connecting", waiting) if self.code is None else Connection("lost", self._why))
-            delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else wait)
+            delay = self._retry.failed(time.monotonic(), retry_after(cause) if cause is not None else wait,
+                                       told or told_to_wait_http(cause))
             if delay is None:  # minutes without the table: the host is gone for good, or its TLS fails
                 self._fail(connect_failure(tls, *host_port(self.url), secure=secure) if tls is not None else
                            refused or Failure("host.lost", dict(zip(("host", "port"), host_port(self.url)))))

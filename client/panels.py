@@ -1627,7 +1627,8 @@ def status_line(state: ClientState, ui: Ui, lang: str) -> Text:
     me = view.seat
     if state.connection == "lost" and state.failure is None and me is not None:
         # s13 netplayer F4: "Your turn: choose a tile" under the banner, where nothing could be sent
-        return (MOVE_WAITS if state.sending else OFFLINE, {})
+        # operator s17 F13: a rejoin refused because the server's store is down says so (client.net.STORE)
+        return (MOVE_WAITS if state.sending else STORE_FAILING if state.lost_why == "store" else OFFLINE, {})
     if state.error == "CONSENT_UNAVAILABLE":
         return _consent_away(state, ui, lang)
     if state.error == "REQUEST_PENDING" and state.request_waiting:  # league s17 F3: whose answer it waits for

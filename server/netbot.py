@@ -31,7 +31,7 @@ from doublenine.shared.convert import advance, intent_for, view_from_wire
 from doublenine.shared.moves import Decision, DrawPick
 from doublenine.shared.refusals import sentence_for
 from doublenine.shared.reconnect import (Backoff, Reconnector, describe_close, ends_game, http_status, refusal_wait,
-                                         retry_after, retry_dial, retry_refusal)
+                                         retry_after, retry_dial, retry_refusal, told_to_wait, told_to_wait_http)
 from doublenine.shared.state import Phase
 from doublenine.shared.views import SeatView, SpectatorView
 
@@ -554,7 +554,7 @@ class SeatKeeper:
         loop = asyncio.get_running_loop()
         last: BaseException | None = None  # the last attempt's failure to connect, the cause of a GaveUp
         while True:
-            last, at_least, seated = None, None, False
+            last, at_least, seated, told = None, None, False, False
             try:
                 self.client = await self._attach()
                 self.retry.connected()
@@ -579,8 +579,9 @@ class SeatKeeper:
                 # after that time (s14 soak F-bot-restart), the wait said; its sentence is the GaveUp's cause
                 refusal = self._t.gettext(sentence_for(str(exc.error.code), exc.error.data))
                 last, at_least = exc, refusal_wait(exc.error.data)
+                told = told_to_wait(str(exc.error.code), exc.error.data)  # a live server's "wait": no give-up (F13)
                 if at_least is not None:
-                    wait = self.retry.failed(loop.time(), at_least)
+                    wait = self.retry.failed(loop.time(), at_least, told)
                     if wait is None:
                         raise GaveUp(self.code, self.retry.policy.give_up_after) from exc
                     self.say(self._t.gettext("{refusal} ({code}): trying again in {seconds} s", refusal=refusal,
@@ -607,14 +608,14 @@ class SeatKeeper:
                 # does not trust, ends the seat (no wait changes either); never seated: said at once
                 if self.token is None or not retry_dial(exc):
                     raise
-                last, at_least = exc, retry_after(exc)
+                last, at_least, told = exc, retry_after(exc), told_to_wait_http(exc)
                 if seated:  # the server was reached: it went silent (a timeout) or the socket failed
                     self.say(self._t.gettext("connection lost: {why}; reconnecting",
                                              why=described(exc, self.lang, self.url)))
                 else:
                     self.say(self._t.gettext("cannot reach the server ({why}): retrying",
                                              why=described(exc, self.lang, self.url)))
-            wait = self.retry.failed(loop.time(), at_least)
+            wait = self.retry.failed(loop.time(), at_least, told)
             if wait is None:  # ``from last``: a TLS failure is said as such (doublenine bot), not lost
                 raise GaveUp(self.code, self.retry.policy.give_up_after) from last
             await asyncio.sleep(wait)

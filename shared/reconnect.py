@@ -36,7 +36,8 @@ REPLACED = 4002
 """The seat was reclaimed by a newer connection of the same player: this one must not fight it."""
 RETRY_REFUSALS = frozenset({"UNKNOWN_TABLE", "INTERNAL"})
 """Refusals of a ``rejoin`` that a failover window explains (a process that cannot have the table
-yet, a store briefly unwritable): retried like a lost connection, until :attr:`Backoff.give_up_after`."""
+yet, a store briefly unwritable): retried like a lost connection, until :attr:`Backoff.give_up_after`
+(with ``retry_ms``, a server saying "wait": :func:`told_to_wait`, which restarts that count)."""
 ALWAYS_RETRY = frozenset({"TABLE_MOVING", "SHUTTING_DOWN"})
 """Refusals of any attach that say nothing is wrong with it but the moment: the table exists and is
 being handed over, or the server is stopping (docs/protocol.md: "reconnect ... and send again")."""
@@ -123,11 +124,34 @@ def refusal_wait(data: object) -> float | None:
     return min(ms / 1000.0, RETRY_AFTER_CAP)
 
 
+def told_to_wait(error_code: str, data: object = None) -> bool:
+    """True when a refused attach is a live server saying "wait, then send again": a table being handed
+    over or a server stopping (:data:`ALWAYS_RETRY`: ``TABLE_MOVING``, which a process whose store is down
+    answers every rejoin with; ``SHUTTING_DOWN``), or any refusal whose ``data`` says when to come back
+    (``retry_ms``: :func:`refusal_wait`). Such an answer restarts :class:`Reconnector`'s give-up clock
+    (operator s17 F13); ``UNKNOWN_TABLE`` or ``INTERNAL`` without ``retry_ms`` does not (a table that is
+    gone for good answers so too)."""
+    return error_code in ALWAYS_RETRY or refusal_wait(data) is not None
+
+
+WAIT_STATUSES = frozenset({429, 503})
+"""HTTP statuses answered to a websocket upgrade that, with a ``Retry-After``, are a server saying "wait"
+(:func:`told_to_wait_http`); a 502 or 504 is a proxy whose backend is gone, which says nothing of it."""
+
+
+def told_to_wait_http(exc: BaseException | None) -> bool:
+    """True when a failed upgrade was answered :data:`WAIT_STATUSES` with a ``Retry-After`` in seconds
+    (:func:`retry_after`): a live server (or its rate limit) asking the client to come back later, which
+    restarts :class:`Reconnector`'s give-up clock as :func:`told_to_wait` does (operator s17 F13)."""
+    return exc is not None and http_status(exc) in WAIT_STATUSES and retry_after(exc) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Backoff:
     """Delays between attempts: ``first`` seconds doubling to ``cap``, each jittered by up to
     ``jitter`` of itself (so clients of a dead process do not all come back in the same
-    millisecond), for ``give_up_after`` seconds of failing in a row (10 minutes)."""
+    millisecond), for ``give_up_after`` seconds of failing in a row (10 minutes) without a live server
+    answering "wait" (:meth:`Reconnector.failed`'s ``told_wait``: that restarts the count)."""
 
     first: float = 0.5
     factor: float = 2.0
@@ -155,12 +179,24 @@ class Reconnector:
     since: float | None = None
     """When the failing began (the caller's clock, seconds), None while connected."""
 
-    def failed(self, now: float, at_least: float | None = None) -> float | None:
+    heard: float | None = None
+    """When a live server last answered "wait" (:func:`told_to_wait`, :func:`told_to_wait_http`), None
+    when none did since the last successful attach: the give-up clock runs from it, not from :attr:`since`."""
+
+    def failed(self, now: float, at_least: float | None = None, told_wait: bool = False) -> float | None:
         """Record a failure at ``now``: seconds to wait before the next attempt, or None to give up.
-        ``at_least``: the server's ``Retry-After`` (seconds, :func:`retry_after`), never undercut."""
+        ``at_least``: the server's ``Retry-After`` (seconds, :func:`retry_after`), never undercut.
+        ``told_wait``: this failure was a live server's answer "wait" (a ``TABLE_MOVING``, a refusal with
+        ``retry_ms``, a 503 or 429 with ``Retry-After``): the give-up clock starts again, so a client told to
+        wait by a server that is up waits as long as it is told to, every wait bounded by the policy's
+        ``cap`` or the server's (capped) ``retry_ms``; only :attr:`Backoff.give_up_after` seconds without any
+        such answer give up. Kind (operator s17 F13): a PostgreSQL outage over 10 minutes ended every bot
+        and window at its table although every server had answered "wait" the whole time."""
         if self.since is None:
             self.since = now
-        if now - self.since >= self.policy.give_up_after:
+        if told_wait:
+            self.heard = now
+        if now - max(self.since, self.heard if self.heard is not None else self.since) >= self.policy.give_up_after:
             return None
         wait = self.policy.delay(self.attempt, self.rng)
         self.attempt += 1
@@ -168,7 +204,7 @@ class Reconnector:
 
     def connected(self) -> None:
         """The client is attached again: the next loss starts from the first delay."""
-        self.attempt, self.since = 0, None
+        self.attempt, self.since, self.heard = 0, None, None
 
 
 TRANSIENT_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504})
