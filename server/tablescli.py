@@ -77,9 +77,10 @@ def ask(url: str, code: str, key: str, unlist: bool) -> tuple[int, str]:
     from websockets.sync.client import connect
 
     from doublenine.shared import protocol as p
+    from doublenine.shared.dialing import checked_proxy
 
-    try:
-        with connect(url, open_timeout=WAIT, max_size=p.SERVER_LIMITS.max_bytes) as ws:
+    try:  # the proxy chosen as every dialler of ours chooses it (shared/dialing.py: never the system's for the LAN)
+        with connect(url, open_timeout=WAIT, max_size=p.SERVER_LIMITS.max_bytes, proxy=checked_proxy(url)) as ws:
             ws.send(p.encode(p.Hello(protocol_version=p.PROTOCOL_VERSION, client="doublenine-tables")))
             ws.send(p.encode(p.CloseTable(code=code, unlist=unlist, key=key)))
             while True:
