@@ -102,7 +102,9 @@ async def read_postgres_results(dsn: str, limit: int, code: str | None = None) -
 
 def line_of(r: Any, zone: str = "UTC") -> str:
     """One finished match as a line, its times in ``zone``, which it names: ``2026-12-07 20:05 UTC  BAHKX "Table 1"
-    match 1  A: Ana & Pablo 119 - B: Carlos & Dora 53  A wins  9 hands  (19:30-20:05)``."""
+    match 1  A: Ana & Pablo 119 - B: Carlos & Dora 53  A wins  9 hands  (19:30-20:05)``; the span names both days
+    when it crosses one ("(2026-11-30 22:57 - 2026-12-07 21:59)", league s17 F4), and a match fewer than two
+    persons played says "one person with the computer" (or "computers only") after its hands (league s17 F5)."""
     from doublenine.shared.cleantext import for_terminal
 
     from .zones import label, local
@@ -113,8 +115,12 @@ def line_of(r: Any, zone: str = "UTC") -> str:
     name = f' "{for_terminal(r.name)}"' if r.name else ""
     teams = [f"{t}: {for_terminal(' & '.join(r.team(t)))} {r.scores[i]}" for i, t in enumerate("AB")]
     won = f"{r.winner} wins" if r.winner else "not finished"  # organiser s16 F12: cut before its end
+    start, end = utc(r.started), utc(r.ended)
+    # league s17 F4: a match carried over a restart read "(22:57-21:59)", hiding the week between
+    span = f"{start[11:]}-{end[11:]}" if start[:10] == end[:10] else f"{start} - {end}"
+    few = "" if r.persons > 1 else "  one person with the computer" if r.persons == 1 else "  computers only"
     return (f"{utc(r.ended)} {label(local(r.ended, zone))}  {r.code}{name}  match {r.match}  {teams[0]} - {teams[1]}  {won}  "
-            f"{r.hands} hand{'' if r.hands == 1 else 's'}  ({utc(r.started)[11:]}-{utc(r.ended)[11:]})")
+            f"{r.hands} hand{'' if r.hands == 1 else 's'}{few}  ({span})")
 
 
 def run(args: argparse.Namespace) -> int:

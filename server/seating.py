@@ -166,6 +166,10 @@ class SeatSlot:
     answer in the review, a play or a pass); -1: not known (a record stored before session 16). The match's
     result says "Ana (1/4)" for a person who decided in fewer hands than it had (organiser s16 F4). Stored."""
     decided_last: tuple[int, ...] = ()
+    decided_program: tuple[bool, ...] = ()
+    """Per person of :attr:`deciders`, whether a computer program (``doublenine bot --name Ana``, ``SeatW.program``)
+    made a decision under that name: the result says "Ana (bot)" (league s17 F6: a stand-in's wins were the
+    member's, with no mark). Stored; a record before session 17 reads all False."""
     """Per person of :attr:`deciders`, the hand number their last counted decision was in (:attr:`decided_hands`
     counts a hand once). Stored."""
     next_name: str = ""
@@ -309,7 +313,8 @@ class SeatSlot:
                 "token_hash": self.token_hash, "handed_over": self.handed_over,
                 "waits": self.waits, "next_name": self.next_name, "deciders": list(self.deciders),
                 "deciders_match": self.deciders_match, "decided_hands": list(self.decided_hands),
-                "decided_last": list(self.decided_last), "claims": self.claims, "claim_held": self.claim_held,
+                "decided_last": list(self.decided_last), "decided_program": list(self.decided_program),
+                "claims": self.claims, "claim_held": self.claim_held,
                 "window_from": self.window_from,
                 "sat_after": None if self.sat_after is None else list(self.sat_after),
                 "played_by": [x for e in self.played_by for x in e],  # flat: a record nests 4 levels at most
@@ -336,6 +341,9 @@ class SeatSlot:
             if isinstance(nudges, list) else ()
         slot.decided_hands, slot.decided_last = _counts_in(r.get("decided_hands"), len(slot.deciders)), \
             _counts_in(r.get("decided_last"), len(slot.deciders))
+        flags = r.get("decided_program")
+        slot.decided_program = tuple(flags) if isinstance(flags, list) and len(flags) == len(slot.deciders) \
+            and all(isinstance(b, bool) for b in flags) else (False,) * len(slot.deciders)
         claims, held, first = (_claim_in(r.get(k)) for k in ("claims", "claim_held", "window_from"))
         if claims is not None:  # stored since s15; a record before it keeps the random start (first rejoin wins)
             slot.claims = claims + CLAIM_GAP

@@ -41,7 +41,7 @@ from .fanout import SeqCounter, frames_for
 from .logfmt import log_repeated
 from .seating import CLAIM_GAP, DECIDERS_KEPT, SeatSlot, TableMeta
 from .storedlog import StoredLog
-from .storage.base import InDoubt, MatchResult, computer_level, computer_seat
+from .storage.base import PROGRAM_MARK, InDoubt, MatchResult, computer_level, computer_seat
 from .storage.metered import log_store_failure
 
 log = logging.getLogger("doublenine.server.table")
@@ -55,10 +55,14 @@ SHARE_MAX = 9999
 
 def decided_share(name: str, decided: int, hands: int) -> str:
     """A person named in a finished match's result (organiser s16 F4): ``name`` alone when they decided in
-    every one of the match's ``hands`` (or the count is not known, -1), else with their share, "Ana (1/4)"
-    (hands they made a decision in, out of the hands played; each at most :data:`SHARE_MAX`)."""
-    if decided < 0 or hands <= 0 or decided >= hands:
+    every one of the match's ``hands``, else with their share, "Ana (1/4)" (hands they made a decision in, out of
+    the hands played; each at most :data:`SHARE_MAX`); "Hugo (?/6)" when the count is not known (-1: the match
+    began on a release before session 16, which counted nothing; league s17 F4: such a late joiner read as having
+    played all six hands)."""
+    if hands <= 0 or decided >= hands:
         return name
+    if decided < 0:  # league s17 F4: a match begun before session 16 (or damage): not known, never "all"
+        return f"{name} (?/{min(hands, SHARE_MAX)})"
     return f"{name} ({min(decided, SHARE_MAX)}/{min(hands, SHARE_MAX)})"
 
 
@@ -610,6 +614,7 @@ class Table:
             live.given_up = was.given_up
             live.deciders, live.deciders_match = was.deciders, was.deciders_match
             live.decided_hands, live.decided_last = was.decided_hands, was.decided_last
+            live.decided_program = was.decided_program
         meta = self.meta
         meta.started, meta.creator_seat, meta.creator_hash = old.started, old.creator_seat, old.creator_hash
 
@@ -1216,6 +1221,7 @@ class Table:
         match, slot = self.log.state.match, self.slots[seat]
         if slot.deciders_match != match:
             slot.deciders, slot.deciders_match, slot.decided_hands, slot.decided_last = (), match, (), ()
+            slot.decided_program = ()
         name = slot.display_name
         changed = False
         if name not in slot.deciders:
@@ -1226,10 +1232,16 @@ class Table:
                 slot.deciders = slot.deciders[:gone] + slot.deciders[gone + 1:]
                 slot.decided_hands = slot.decided_hands[:gone] + slot.decided_hands[gone + 1:]
                 slot.decided_last = slot.decided_last[:gone] + slot.decided_last[gone + 1:]
+                slot.decided_program = slot.decided_program[:gone] + slot.decided_program[gone + 1:]
             slot.deciders += (name,)
             slot.decided_hands, slot.decided_last = slot.decided_hands + (0,), slot.decided_last + (0,)
+            slot.decided_program += (False,)
             changed = True
         i = slot.deciders.index(name)
+        if slot.conn is not None and getattr(slot.conn, "program", False) and not slot.decided_program[i]:
+            # league s17 F6: ``doublenine bot --name Ana`` decided here: the result says "Ana (bot)"
+            slot.decided_program = slot.decided_program[:i] + (True,) + slot.decided_program[i + 1:]
+            changed = True
         if hand is not None and slot.decided_hands[i] >= 0 and slot.decided_last[i] != hand:
             slot.decided_hands = slot.decided_hands[:i] + (slot.decided_hands[i] + 1,) + slot.decided_hands[i + 1:]
             slot.decided_last = slot.decided_last[:i] + (hand,) + slot.decided_last[i + 1:]
@@ -1278,7 +1290,8 @@ class Table:
         with a match they played six seconds of, the computer the other three hands)."""
         match = self.log.state.match if match is None else match
         hands = len(self.log.state.finished) if hands is None else hands
-        return tuple(" / ".join(decided_share(n, c, hands) for n, c in zip(sl.deciders, sl.decided_hands))
+        return tuple(" / ".join(decided_share(n + (PROGRAM_MARK if b else ""), c, hands)
+                                for n, c, b in zip(sl.deciders, sl.decided_hands, sl.decided_program))
                      if sl.deciders and sl.deciders_match == match else computer_seat(sl.level)
                      for _, sl in sorted(self.slots.items()))  # type: ignore[return-value]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -176,6 +177,51 @@ def english_seat(stored: str) -> str:
     return OLD_COMPUTER_SEAT + level.capitalize() if level else "computer"
 
 
+PROGRAM_MARK = " (bot)"
+"""Written after the name of a person a computer program stood in for at a seat (``doublenine bot --name Ana``,
+a ``hello.client`` of :data:`~doublenine.shared.wire.PROGRAM_CLIENTS`; league s17 F6: its wins were Ana's, with
+no mark): "Ana (bot)", "Ana (bot) (2/6)". The same in every language (data, like ``doublenine bot``'s name)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """One person named by a stored seat of a match's result (:func:`seat_players`; league s17 F7: the exports
+    gave only "Bruno & José (1/6) / JOSÉ (3/6)" to split by hand)."""
+
+    name: str
+    """As the table showed it (a program's without :data:`PROGRAM_MARK`)."""
+    hands: int | None
+    """Hands of the match they decided in; None: not known (a match begun before session 16 counted nothing,
+    "Hugo (?/6)"; league s17 F4)."""
+    of: int
+    """Hands in the match (0: a match cut before any hand ended)."""
+    program: bool = False
+    """A computer program played for them (:data:`PROGRAM_MARK`; league s17 F6)."""
+
+
+_SHARE = re.compile(r"^(.*) \(([0-9]{1,4}|\?)/([0-9]{1,4})\)$")
+
+
+def seat_players(stored: str, hands: int) -> tuple[SeatPlayer, ...]:
+    """The persons a stored seat names (:meth:`.table.Table.result_names`: names joined by " / ", each with its
+    share "(1/6)" when they decided in fewer of the ``hands`` than all, "(?/6)" when that is not known, and
+    :data:`PROGRAM_MARK` for a program); () for a seat the computer played (:func:`computer_level`). A name holds
+    neither "/" nor "&" (``shared.cleantext``), so the split is exact."""
+    if computer_level(stored) is not None or not stored:
+        return ()
+    out = []
+    for part in stored.split(" / "):
+        done, of = hands, hands
+        m = _SHARE.match(part)
+        if m is not None:
+            part, done, of = m.group(1), (None if m.group(2) == "?" else int(m.group(2))), int(m.group(3))
+        program = part.endswith(PROGRAM_MARK)
+        if program:
+            part = part[:-len(PROGRAM_MARK)]
+        out.append(SeatPlayer(part, done, of, program))
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """One finished match as the store keeps it (club s14 kind 1: a finished match is a durable
@@ -212,6 +258,22 @@ class MatchResult:
         (its table closed, its server stopped, everybody left: organiser s16 F12), whose record keeps the score so
         far, the hands finished and the seats' names, with no winner (``Table.unfinished_result``)."""
         return self.winner is not None
+
+    def players(self, seat: int) -> tuple[SeatPlayer, ...]:
+        """The persons who played seat ``seat`` (1..4): :func:`seat_players`."""
+        return seat_players(self.seats[seat - 1], self.hands)
+
+    @property
+    def persons(self) -> int:
+        """How many persons (a program's stand-in not counted) decided at the match's seats (league s17 F5: a match
+        of one person and three computers read like a league match): distinct names, counted once however many
+        seats they played."""
+        return len({p.name for seat in (1, 2, 3, 4) for p in self.players(seat) if not p.program})
+
+    @property
+    def program_seats(self) -> tuple[int, ...]:
+        """The seats (1..4) at which a computer program played for someone (league s17 F6)."""
+        return tuple(seat for seat in (1, 2, 3, 4) if any(p.program for p in self.players(seat)))
 
     def team(self, team: str) -> tuple[str, str]:
         """The two names of ``team`` (``"A"``: seats 1 and 3, ``"B"``: seats 2 and 4, R2) as the English exports

@@ -451,7 +451,8 @@ def shown_utc(t: Translator, seconds: float, zone: str = "UTC") -> tuple[str, st
 
 def _result_row(t: Translator, r: MatchResult, zone: str = "UTC") -> str:
     """One finished match as a list item: when (in ``zone``, which it names: "19:30 – 20:05 CET"), which table (its name, its code), the match's
-    number, each team's names and points (the winner's marked ``won``), who won, how many hands."""
+    number, each team's names and points (the winner's marked ``won``), who won, how many hands, and "One person
+    with the computer" (class ``solo``) for a match fewer than two persons played (league s17 F5)."""
     table = f'<span class="tname">{escape(r.name)}</span> ' if r.name else ""
     teams = []
     for i, team in enumerate("AB"):
@@ -464,11 +465,14 @@ def _result_row(t: Translator, r: MatchResult, zone: str = "UTC") -> str:
     start, end = shown_utc(t, r.started, zone), shown_utc(t, r.ended, zone)
     span = f"{start[0]} {start[1]} – {end[1] if start[0] == end[0] else ' '.join(end)} {label(local(r.ended, zone))}"
     cut = "" if r.finished else " unfinished"  # organiser s16 F12: a match cut before its end, its score so far
+    persons = r.persons  # league s17 F5: one person and three computers is told apart from a league match
+    few = "" if persons > 1 else t.gettext(w.ONE_PERSON if persons == 1 else w.COMPUTERS_ONLY)
+    cut += "" if persons > 1 else " solo"
     return (f'<li class="result{cut}" data-code="{escape(r.code)}" data-match="{r.match}">'
             f'<span class="which">{table}<a class="code" href="/t/{escape(r.code)}">{escape(r.code)}</a> · '
             f'{escape(t.gettext("Match {number}", number=t.number(r.match)))}</span>'
             f'<span class="teams">{teams[0]}<span class="vs">–</span>{teams[1]}</span>'
-            f'<span class="outcome">{escape(" · ".join(x for x in (outcome, hands, span) if x))}</span></li>')
+            f'<span class="outcome">{escape(" · ".join(x for x in (outcome, hands, few, span) if x))}</span></li>')
 
 
 def results_list(t: Translator, results: list[MatchResult], none: str = w.FINISHED_NONE, zone: str = "UTC") -> str:
@@ -527,8 +531,11 @@ def closed_page(t: Translator, code: str, results: list[MatchResult], name: str 
 
 
 RESULT_FIELDS = ("ended_utc", "started_utc", "code", "table_name", "match", "team_a", "team_b", "score_a", "score_b",
-                 "winner", "hands", "seat1", "seat2", "seat3", "seat4", "finished")
-"""The columns of ``/results.csv`` and the keys of each object of ``/results.json`` (docs/operations.md)."""
+                 "winner", "hands", "seat1", "seat2", "seat3", "seat4", "finished", "persons", "bot_seats")
+"""The columns of ``/results.csv`` and the keys of each object of ``/results.json`` (docs/operations.md), which
+also has ``players``. ``persons``: how many persons decided in the match (league s17 F5: one person and three
+computers read like a league match); ``bot_seats``: the seats a computer program played for someone, "3", "2 4"
+(league s17 F6: "Ana (bot)" in the seat's name too)."""
 
 
 def result_fields(r: MatchResult) -> dict[str, object]:
@@ -538,7 +545,17 @@ def result_fields(r: MatchResult) -> dict[str, object]:
     return {"ended_utc": iso(r.ended), "started_utc": iso(r.started), "code": r.code, "table_name": r.name,
             "match": r.match, "team_a": " & ".join(r.team("A")), "team_b": " & ".join(r.team("B")),
             "score_a": r.scores[0], "score_b": r.scores[1], "winner": r.winner or "", "hands": r.hands,
-            **{f"seat{n}": english_seat(r.seats[n - 1]) for n in (1, 2, 3, 4)}, "finished": r.finished}
+            **{f"seat{n}": english_seat(r.seats[n - 1]) for n in (1, 2, 3, 4)}, "finished": r.finished,
+            "persons": r.persons, "bot_seats": " ".join(str(n) for n in r.program_seats)}
+
+
+def result_players(r: MatchResult) -> list[dict[str, object]]:
+    """``players`` of a ``/results.json`` object: one map per person named at a seat (league s17 F7: the seats
+    were strings to split by hand), ``{"seat", "team", "name", "hands", "of", "program"}``: ``hands`` they
+    decided in out of the match's ``of`` (null: not known, a match begun before session 16, league s17 F4),
+    ``program`` a computer program played for them (F6). A seat the computer played names nobody."""
+    return [{"seat": n, "team": "A" if n in (1, 3) else "B", "name": p.name, "hands": p.hands, "of": p.of,
+             "program": p.program} for n in (1, 2, 3, 4) for p in r.players(n)]
 
 
 def _cell(value: object) -> object:
@@ -559,7 +576,8 @@ def results_csv(results: list[MatchResult]) -> str:
 
 def results_json(results: list[MatchResult]) -> str:
     """The finished matches as JSON: ``{"results": [{FIELD: value, ...}, ...]}``, newest first."""
-    return json.dumps({"results": [result_fields(r) for r in results]}, ensure_ascii=False, indent=1) + "\n"
+    return json.dumps({"results": [result_fields(r) | {"players": result_players(r)} for r in results]},
+                      ensure_ascii=False, indent=1) + "\n"
 
 
 def index_page(t: Translator, tables: list[TableInfo], server: str | None,

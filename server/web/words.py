@@ -127,6 +127,11 @@ DOWNLOAD_JSON = N_("Download as JSON")
 NEWER_RESULTS = N_("Newer matches")
 OLDER_RESULTS = N_("Older matches")
 FILTER_TABLE = N_("Table name or code")
+ONE_PERSON = N_("One person with the computer")
+"""A finished match only one person played, the computer playing the other seats (league s17 F5: such a match,
+a window left at a finished table, read like a league match in /results)."""
+COMPUTERS_ONLY = N_("Computers only")
+"""A finished match no person decided in (league s17 F5)."""
 NOT_FINISHED = N_("Not finished")
 """A match's outcome on the results when it was cut before its end (its table closed, its server stopped,
 everybody left; organiser s16 F12): shown with its score so far."""

@@ -53,22 +53,25 @@ def seats(*kinds: str, level: str = "easy") -> list[dict[str, Any]]:
     return [{"kind": "human" if k == "h" else "computer", "level": level} for k in kinds]
 
 
-async def connect(server: GameServer) -> TableClient:
-    """A client of ``server`` that keeps every raw frame (``client.frames``: tests decode them again)."""
-    client = await TableClient.connect(server.url)
-    client.keep_frames = True
-    return client
+async def connect(server: GameServer, client: str = "test") -> TableClient:
+    """A client of ``server`` that keeps every raw frame (``client.frames``: tests decode them again); a person's
+    (``hello.client`` "test", not a program's "netbot": league s17 F6, a program's decisions are marked "(bot)"
+    in the results, and these tests stand for people)."""
+    c = await TableClient.connect(server.url, hello_client=client)
+    c.keep_frames = True
+    return c
 
 
 async def create(server: GameServer, kinds: str = "hhhh", sit: int | None = 1,
-                 seed: int | None = 7, name: str = "Ana") -> TableClient:
-    c = await connect(server)
+                 seed: int | None = 7, name: str = "Ana", client: str = "test") -> TableClient:
+    c = await connect(server, client)
     return await c.attach({"type": "create_table", "seats": seats(*kinds), "seed": seed, "sit": sit,
                            "name": name})
 
 
-async def join(server: GameServer, code: str, seat: int | None = None, name: str = "Bo") -> TableClient:
-    c = await connect(server)
+async def join(server: GameServer, code: str, seat: int | None = None, name: str = "Bo",
+               client: str = "test") -> TableClient:
+    c = await connect(server, client)
     return await c.attach({"type": "join", "code": code, "seat": seat, "name": name})
 
 

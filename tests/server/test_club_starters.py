@@ -61,7 +61,7 @@ async def test_f10_a_hand_over_request_for_a_bot_that_is_back_is_cancelled(serve
     to the computer while Carlos was away; Carlos came back and the request, about a connected program,
     sat over Ana 2's own decision for two minutes. A program back at its seat cancels it: nobody need agree."""
     ana = await create(server, "hhhh", sit=1, seed=2, name="Ana 2")
-    carlos = await join(server, ana.code, seat=2, name="Carlos")  # a doublenine bot (hello client "netbot")
+    carlos = await join(server, ana.code, seat=2, name="Carlos", client="netbot")  # a doublenine bot
     pablo = await join(server, ana.code, seat=3, name="Pablo")
     await join(server, ana.code, seat=4, name="Dora")
     table = server.registry.tables[ana.code]
@@ -71,7 +71,7 @@ async def test_f10_a_hand_over_request_for_a_bot_that_is_back_is_cancelled(serve
     await pablo.send({"type": "hand_over", "seat": 2, "expected_seq": pablo.seq})
     opened = await pablo.until(lambda m: isinstance(m, p.TableUpdate) and m.table.request is not None)
     assert (opened.table.request.by, opened.table.request.target, opened.table.request.waiting) == (3, 2, (1, 4))
-    back = await connect(server)  # Carlos's bot reconnects
+    back = await connect(server, "netbot")  # Carlos's bot reconnects
     await back.attach({"type": "rejoin", "code": ana.code, "token": token})
     closed = await pablo.until(lambda m: isinstance(m, p.RequestClosed))
     assert (closed.action, closed.outcome, closed.seat) == ("hand_over", "cancelled", 2)

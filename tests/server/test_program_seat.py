@@ -16,9 +16,9 @@ from .conftest import create, join
 
 
 async def test_a_seat_held_by_a_network_bot_is_a_program_for_everyone(server: Any) -> None:
-    ana = await create(server, "hhcc")  # conftest's clients are netbot connections
+    ana = await create(server, "hhcc", client="netbot")  # netbot connections
     code = str(ana.code)
-    await join(server, code, 2, "Bot")
+    await join(server, code, 2, "Bot", client="netbot")
     table = server.registry.tables[code]
     assert [s["program"] for s in table.table_wire()["seats"]] == [True, True, False, False]
     table.slots[Seat.ONE].conn.program = False  # a person's window

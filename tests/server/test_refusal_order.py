@@ -67,8 +67,8 @@ async def test_a_pick_during_the_draw_is_taken_whatever_its_expected_seq(server)
 
 
 async def test_a_second_hello_is_answered_and_changes_nothing(server) -> None:
-    host = await create(server, "hccc", sit=1)
-    assert host.table.seats[0].program is True  # the test client's hello says "netbot"
+    host = await create(server, "hccc", sit=1, client="netbot")
+    assert host.table.seats[0].program is True  # this test client's hello says "netbot"
     await host.send({"type": "hello", "protocol_version": p.PROTOCOL_VERSION, "client": "someone else"})
     welcome = await host.until(lambda m: isinstance(m, p.Welcome))
     assert welcome.protocol_version == p.PROTOCOL_VERSION

@@ -15,7 +15,7 @@ from .conftest import create, eventually, join, play_all, settle, spectate
 def test_s16_f4_a_share_is_said_only_when_not_every_hand() -> None:
     assert decided_share("Ana", 1, 4) == "Ana (1/4)"
     assert decided_share("Ana", 4, 4) == "Ana"
-    assert decided_share("Ana", -1, 4) == "Ana"  # a record stored before the counts: not known, not said
+    assert decided_share("Ana", -1, 4) == "Ana (?/4)"  # stored before the counts: not known, said (league s17 F4)
     assert decided_share("Ana", 0, 4) == "Ana (0/4)"  # the opening draw only: no hand of it
     assert decided_share("Ana", 10001, 20000) == "Ana (9999/9999)"
 

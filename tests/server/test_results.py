@@ -57,7 +57,9 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
     status, _, body = await get(server, "/")
     assert status == 200 and f'<a href="/t/{c.code}"><span class="code"><span class="tname">Table 1</span>{c.code}</span>' in body
     assert f"Team {kept.winner} wins the match!" in body
-    assert "<h2>Finished matches</h2>" in body and f'<li class="result" data-code="{c.code}" data-match="1">' in body
+    # league s17 F5: Ana and three computers: a match of one person, told apart (class "solo")
+    assert "<h2>Finished matches</h2>" in body and f'<li class="result solo" data-code="{c.code}" data-match="1">' in body
+    assert " · One person with the computer · " in body
     assert ('<span class="members">Ana &amp; <span class="kind">computer · Easy</span></span> '
             f'<span class="points">{kept.scores[0]}</span>') in body
     # F5: /results and its downloads
@@ -73,8 +75,11 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
                                                       "computer · Easy & computer · Easy",
                                                       str(kept.scores[0]), str(kept.scores[1]), winner,
                                                       str(kept.hands)]
+    assert text.splitlines()[1].split(",")[-3:] == ["yes", "1", ""]  # finished, persons, bot_seats (league s17 F5)
     status, _, text = await get(server, "/results.json")
     assert status == 200 and json.loads(text)["results"][0]["team_b"] == "computer · Easy & computer · Easy"
+    assert json.loads(text)["results"][0]["players"] == [
+        {"seat": 1, "team": "A", "name": "Ana", "hands": kept.hands, "of": kept.hands, "program": False}]
     # F4: the table closes a moment after its last person goes; its page says so, with the result
     with caplog.at_level(logging.INFO, logger="doublenine"):
         await c.close()
@@ -84,7 +89,7 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
     # phone s15 F17: named as the list named it ("Table WTBBJ is closed" for the listed "Café Bar")
     assert status == 200 and f'<h1><span class="tname">Table 1</span> · Table {c.code} is closed</h1>' in body
     assert f"<title>Table 1 · Table {c.code} is closed</title>" in body
-    assert f'<li class="result" data-code="{c.code}" data-match="1">' in body
+    assert f'<li class="result solo" data-code="{c.code}" data-match="1">' in body
     status, _, body = await get(server, "/")
     assert f'<a href="/t/{c.code}"><span class="code">' not in body  # closed: no longer an open table
     assert f'data-code="{c.code}" data-match="1"' in body  # but its result stays
@@ -113,9 +118,9 @@ def test_a_name_a_spreadsheet_would_run_is_written_as_text() -> None:
     r = MatchResult("KQ7PX", 2, ("=HYPERLINK(1)", "@x", "+1", "-2"), (101, 40), "A", 5, 0.0, 3600.0, "Table 1", True)
     assert pages.results_csv([r]).splitlines() == [
         "ended_utc,started_utc,code,table_name,match,team_a,team_b,score_a,score_b,winner,hands,seat1,seat2,seat3,seat4,"
-        "finished",
+        "finished,persons,bot_seats",
         "1970-01-01T01:00:00Z,1970-01-01T00:00:00Z,KQ7PX,Table 1,2,'=HYPERLINK(1) & +1,'@x & -2,101,40,A,5,"
-        "'=HYPERLINK(1),'@x,'+1,'-2,yes"]
+        "'=HYPERLINK(1),'@x,'+1,'-2,yes,4,"]
 
 
 async def test_a_match_ended_again_after_an_undo_is_stored_again(make_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,9 +26,9 @@ def _meta() -> TableMeta:
 def test_a_record_with_a_newer_versions_fields_is_read_and_they_are_ignored() -> None:
     meta = _meta()
     record = meta.record()
-    # s16: played_by; F4: decided_hands, decided_last; s17: ids_from, nudges, given_up (a seat's map beyond 16: releases
-    # before s16 cannot read it, docs/operations.md "upgrade ... through" a s16 release)
-    assert (len(record), len(record["seats"][0])) == (16, 19)
+    # s16: played_by; F4: decided_hands, decided_last; s17: ids_from, nudges, given_up, decided_program (league s17
+    # F6) (a seat's map beyond 16: releases before s16 cannot read it, docs/operations.md "upgrade ... through" a s16 release)
+    assert (len(record), len(record["seats"][0])) == (16, 20)
     newer = {**record, **{f"added{i}": [i, "x" * 40] for i in range(40)},
              "seats": [{**seat, **{f"added{i}": i for i in range(40)}} for seat in record["seats"]]}
     payload = encode_meta(newer)

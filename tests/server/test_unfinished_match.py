@@ -39,7 +39,7 @@ async def test_a_table_closed_by_hand_mid_match_records_it_not_finished(make_ser
     assert re.search(r'<span class="outcome">Sin terminar · 0 manos · [^<]* UTC</span>', html)
     status, _, text = await get(server, "/results.csv")
     row = text.lstrip("\ufeff").splitlines()[1].split(",")
-    assert row[2:] == [code, "", "1", "Ana & P3", "P2 & P4", "0", "0", "", "0", "Ana", "P2", "P3", "P4", "no"]
+    assert row[2:] == [code, "", "1", "Ana & P3", "P2 & P4", "0", "0", "", "0", "Ana", "P2", "P3", "P4", "no", "4", ""]
     status, _, body = await get(server, "/results.json")
     assert [(r["finished"], r["winner"]) for r in json.loads(body)["results"]] == [(False, "")]
     assert line_of(found[0]).split("  ")[2:-1] == ["match 1", "A: Ana & P3 0 - B: P2 & P4 0", "not finished", "0 hands"]
