@@ -29,7 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--db", default=None, metavar="STORE", help=DB_HELP)
     out = parser.add_mutually_exclusive_group()
-    out.add_argument("--csv", action="store_true", help="print CSV (a header row, then one row per match)")
+    out.add_argument("--csv", action="store_true", help="print CSV (a UTF-8 byte-order mark as /results.csv has, a header row, "
+                     "then one row per match)")
     out.add_argument("--json", action="store_true", help='print JSON: {"results": [...]}')
     parser.add_argument("--table", default=None, metavar="CODE", help="only this table's matches")
     parser.add_argument("--limit", type=arg_int(0, RESULTS_KEPT), default=RESULTS_KEPT, metavar="N",
@@ -171,8 +172,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if getattr(args, "date", None) is not None:  # read every kept one, then the day's, then at most --limit
         found = ended_on(found, args.date, zone)[:args.limit]
-    if args.csv:
-        sys.stdout.write(results_csv(found))
+    if args.csv:  # league s17 F8: the web download's byte-order mark, so a double click reads "Inés", not "InÃ©s"
+        sys.stdout.write("\ufeff" + results_csv(found))
     elif args.json:
         sys.stdout.write(results_json(found))
     elif not found:

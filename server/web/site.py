@@ -392,7 +392,7 @@ class WebSite:
                            "text/html; charset=utf-8", netloc, page_headers)
         kind, suffix = RESULT_DOWNLOADS[path]
         # organiser s16 F8: a byte-order mark first, so that a spreadsheet opened by a double click (Excel with a
-        # Spanish or French locale) reads the names as UTF-8, not "HÃ©lÃ¨ne"; the CLI's CSV (stdout) has none
+        # Spanish or French locale) reads the names as UTF-8, not "HÃ©lÃ¨ne"; the CLI's CSV has it too (league s17 F8)
         body = "\ufeff" + pages.results_csv(found) if suffix == "csv" else pages.results_json(found)
         return respond(HTTPStatus.OK, body.encode(), kind, netloc,
                        (("Cache-Control", "no-store"),
