@@ -18,12 +18,25 @@ multi-line tracebacks, in JSON mode too): the exception is the ``exc`` field of 
 line from another library names it (``logger=asyncpg.pool``). Python warnings and the uncaught
 exceptions of threads go the same way. :class:`Repeats` keeps a failure that repeats (a full disk,
 each retry of each table) to one line per :data:`REPEAT_EVERY` seconds, with the count held back.
+
+Lines are written by a thread of their own, never by the event loop (operator s17 F10: a log reader that
+stopped reading, a stalled journald or a ``| tee`` whose terminal was paused, filled stderr's 64 KiB pipe
+and the next write blocked the loop: health checks, every table of the process and its PostgreSQL locks
+froze with it). The loop hands each formatted line to a bounded queue (``logging.handlers.QueueHandler``,
+:data:`LOG_QUEUE` lines); where the queue is full the line is dropped and counted, as is a line whose write
+failed (a full disk: operator s17 F2, lost without a word), and the first line written after such a spell is
+followed by one ``WARNING log lines lost`` with how many, between when and why (:data:`LOST`;
+``doublenine_log_lines_lost_total`` on /metrics). Kind: a write to a stream the process does not control,
+made by the loop that plays the tables.
 """
 from __future__ import annotations
 
+import errno
 import json
 import logging
+import logging.handlers
 import os
+import queue
 import sys
 import threading
 import time
@@ -95,24 +108,170 @@ def log_format(fmt: str | None = None) -> str:
     return word
 
 
+LOG_QUEUE = 10_000
+"""Lines held for the writer thread (:class:`QueuedLines`): about 2 MB of text; at 2,000 lines a second (a
+busy process) five seconds of a stalled reader before lines are dropped and counted."""
+FLUSH_SECONDS = 2.0
+"""How long the process's exit waits for the lines still queued (a reader that never reads again costs no more)."""
+
+
+class LostLines:
+    """Log lines that could not be written: dropped because the queue was full (the reader stopped reading)
+    or because their write failed (a full disk); thread-safe. :meth:`said` is the one warning line owed
+    once a line is written again."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.total = 0
+        """Lines lost since the process started (``doublenine_log_lines_lost_total``)."""
+        self._owed = 0
+        self._first = self._last = 0.0
+        self._why = ""
+
+    def lost(self, why: str) -> None:
+        """Count one line lost now, for ``why`` (a few words or an errno name)."""
+        with self._lock:
+            self.total += 1
+            now = time.time()
+            if not self._owed:
+                self._first, self._why = now, why
+            elif why not in self._why.split(", "):
+                self._why = f"{self._why}, {why}"[:120]
+            self._owed += 1
+            self._last = now
+
+    def said(self) -> logging.LogRecord | None:
+        """The ``WARNING log lines lost`` record owed (``lost``, ``since``, ``until`` as UTC times, ``reason``),
+        or None when no line was lost since the last one; taking it clears what is owed."""
+        with self._lock:
+            if not self._owed:
+                return None
+            fields = {"lost": self._owed, "since": _utc(self._first), "until": _utc(self._last), "reason": self._why}
+            self._owed = 0
+        record = logging.LogRecord("doublenine.log", logging.WARNING, __file__, 0, "log lines lost", None, None)
+        setattr(record, FIELDS_ATTR, fields)
+        return record
+
+
+def _utc(t: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int(t % 1 * 1000):03d}Z"
+
+
+LOST = LostLines()
+"""The process's lost log lines (every :class:`QueuedLines` counts here)."""
+
+
+class _Sink(logging.StreamHandler):  # type: ignore[type-arg]
+    """The writer thread's end: writes the queued lines (already formatted), counts a failed write as a lost
+    line instead of printing Python's "--- Logging error ---" (which would fail the same way), and after a
+    line written follows it with what was lost before it (:meth:`LostLines.said`)."""
+
+    def __init__(self, stream: Any, formatter: logging.Formatter) -> None:
+        super().__init__(stream)
+        self.said_as = formatter  # the owed warning is formatted as every other line
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self._write(record.getMessage()):
+            return
+        owed = LOST.said()
+        if owed is not None:
+            self._write(self.said_as.format(owed))
+
+    def _write(self, line: str) -> bool:
+        try:
+            self.stream.write(line + self.terminator)
+            self.flush()
+        except Exception as exc:  # ENOSPC, EPIPE, a closed stream...
+            number = getattr(exc, "errno", None)
+            LOST.lost(errno.errorcode.get(number, type(exc).__name__) if isinstance(number, int) else type(exc).__name__)
+            return False
+        return True
+
+
+class QueuedLines(logging.handlers.QueueHandler):
+    """The process's log handler (:func:`configure_logging`, :func:`window_logging`): formats each record in
+    the logging thread (one line, :class:`OneLineFormatter`) and hands it to a writer thread through a queue
+    of at most :data:`LOG_QUEUE` lines, never blocking: a full queue drops and counts the line (:data:`LOST`).
+    :meth:`flush` waits (up to ``seconds``) for the lines queued so far; :meth:`close` stops the writer."""
+
+    def __init__(self, stream: Any, formatter: logging.Formatter, size: int | None = None) -> None:
+        super().__init__(queue.Queue(LOG_QUEUE if size is None else size))
+        self.setFormatter(formatter)
+        self._sink = _Sink(stream, formatter)
+        self._pending = 0
+        self._idle = threading.Condition()
+        self._writer = threading.Thread(target=self._write_all, name="doublenine-log", daemon=True)
+        self._writer.start()
+
+    def enqueue(self, record: logging.LogRecord) -> None:
+        with self._idle:
+            self._pending += 1
+        try:
+            self.queue.put_nowait(record)
+        except queue.Full:
+            self._done()
+            LOST.lost("the log's reader is not reading")
+
+    def _done(self) -> None:
+        with self._idle:
+            self._pending -= 1
+            if not self._pending:
+                self._idle.notify_all()
+
+    def _write_all(self) -> None:
+        while True:
+            record = self.queue.get()
+            if record is None:
+                return
+            try:
+                self._sink.emit(record)
+            finally:
+                self._done()
+
+    def flush(self, seconds: float = FLUSH_SECONDS) -> bool:
+        """Wait until every line queued so far is written (or lost), at most ``seconds``; whether it was."""
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._pending, timeout=seconds)
+
+    def close(self) -> None:
+        """Write what is queued (at most :data:`FLUSH_SECONDS`) and stop the writer thread."""
+        if self._writer.is_alive():
+            self.flush()
+            try:
+                self.queue.put_nowait(None)
+            except queue.Full:
+                pass  # a reader that never reads again: the daemon thread goes with the process
+            self._writer.join(FLUSH_SECONDS)
+        super().close()
+
+
+def flush_logs(seconds: float = FLUSH_SECONDS) -> bool:
+    """Wait until the lines logged so far by the process's :class:`QueuedLines` handlers are written, at most
+    ``seconds``; whether they all were (a test reads them; the exit waits as ``logging.shutdown`` does)."""
+    handlers = [h for lg in (logging.getLogger(), logging.getLogger("doublenine")) for h in lg.handlers
+                if isinstance(h, QueuedLines)]
+    return all(h.flush(seconds) for h in handlers)
+
+
 def configure_logging(level: str | int = "INFO", fmt: str | None = None) -> None:
-    """Send the ``doublenine`` loggers to stderr, one line per event.
+    """Send the ``doublenine`` loggers to stderr, one line per event, written by a thread of their own
+    through a bounded queue (:class:`QueuedLines`: a stalled reader or a full disk never stops the tables).
 
     ``fmt`` is ``"text"`` or ``"json"``; None reads ``$DOUBLENINE_LOG_FORMAT`` (default text);
     ``ValueError`` for any other (:func:`log_format`), before anything is changed.
-    Idempotent: a second call replaces the handler it installed.
+    Idempotent: a second call replaces (and closes) the handler it installed.
     """
     global FORMAT
     fmt = log_format(fmt)
     FORMAT = fmt
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(OneLineFormatter(json_lines=fmt == "json"))
+    handler = QueuedLines(sys.stderr, OneLineFormatter(json_lines=fmt == "json"))
     handler.set_name("doublenine-oneline")
     handler.addFilter(OthersRepeats())
     ours, root = logging.getLogger("doublenine"), logging.getLogger()
     for logger in (ours, root):  # the handler of an earlier call, where it was (ours only, before s11)
         for old in [h for h in logger.handlers if h.get_name() == "doublenine-oneline"]:
             logger.removeHandler(old)
+            old.close()
     root.addHandler(handler)  # every logger's records reach it: one format for every line
     ours.setLevel(level)
     ours.propagate = True
@@ -132,8 +291,7 @@ def window_logging() -> bool:
     ours, root = logging.getLogger("doublenine"), logging.getLogger()
     if ours.handlers or root.handlers:
         return False
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(OneLineFormatter())
+    handler = QueuedLines(sys.stderr, OneLineFormatter())  # a paused terminal (Ctrl+S) never stops the table
     handler.setLevel(logging.WARNING)
     handler.set_name("doublenine-window")
     ours.addHandler(handler)

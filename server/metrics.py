@@ -38,6 +38,8 @@ Series (all prefixed ``doublenine_``):
   last write that worked (since the start before any; grows while nothing is written, too);
 * ``table_locks_ok`` (gauge): 1 while this process can claim tables (PostgreSQL: its lock
   connection is up; SQLite and memory: always), 0 when it lost them all (``/healthz`` 503 too);
+* ``log_lines_lost_total``: log lines the process could not write (its log's reader stopped reading, a
+  full disk: ``logfmt.LOST``, operator s17 F2/F10; each spell is also told by one ``log lines lost`` line);
 * ``build_info{version}`` (always 1): the installed version, so a rolling upgrade shows which
   process runs what.
 
@@ -47,10 +49,11 @@ file descriptors and their limit, start time; Linux), ``python_info`` and ``pyth
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from prometheus_client import (GC_COLLECTOR, CollectorRegistry, Counter, Gauge, GCCollector, Histogram, Info,
                                PlatformCollector, ProcessCollector)
+from prometheus_client.core import CounterMetricFamily
 from prometheus_client.exposition import generate_latest
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
@@ -81,6 +84,16 @@ ALERTED_CODES = ("INTERNAL",)
 """``doublenine_errors_total``'s codes an alert rule reads (``DoublenineInternalErrors``), at 0 from the start."""
 
 
+class _LostLogLines:
+    """``doublenine_log_lines_lost_total``: the process's :data:`..logfmt.LOST` (one count per process, read
+    when scraped: every server of the process shows it)."""
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        from .logfmt import LOST
+        yield CounterMetricFamily("doublenine_log_lines_lost", "Log lines this process could not write.",
+                                  value=LOST.total)
+
+
 class ServerMetrics:
     """The counters, gauges and histograms of one server process."""
 
@@ -100,6 +113,7 @@ class ServerMetrics:
         self.table_locks_ok = Gauge(p + "table_locks_ok", "1 while this process can claim tables.", registry=r)
         self.store_ok.set(1)
         self.table_locks_ok.set(1)
+        r.register(_LostLogLines())
         ProcessCollector(registry=r)
         PlatformCollector(registry=r)
         if GC_COLLECTOR is not None:

@@ -129,6 +129,8 @@ def _logging_as_it_was() -> Iterator[None]:
     warnings_captured = getattr(logging, "_warnings_showwarning", None) is not None
     yield
     for lg, handlers, level, propagate in saved:
+        for added in [h for h in lg.handlers if h not in handlers and isinstance(h, logfmt.QueuedLines)]:
+            added.close()  # its writer thread stops (configure_logging's handler writes from a thread of its own)
         lg.handlers[:] = handlers
         lg.setLevel(level)
         lg.propagate = propagate

@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from typing import Any
 import pytest
 
 from doublenine.server.addresses import MissLimiter
-from doublenine.server.logfmt import Repeats, configure_logging, console_line
+from doublenine.server.logfmt import Repeats, configure_logging, console_line, flush_logs
 from doublenine.server.storage.base import MemoryStore
 from doublenine.server.storage.metered import STILL_FAILING_EVERY, WRITE_KINDS, MeteredStore, log_store_failure
 
@@ -32,6 +33,7 @@ DISK_FULL = "sqlite: database or disk is full"
 
 
 def _lines(err: io.StringIO) -> list[str]:
+    assert flush_logs()  # written by the log's own thread (logfmt.QueuedLines)
     return err.getvalue().splitlines()
 
 
@@ -338,3 +340,77 @@ def test_another_librarys_repeated_line_is_said_once_a_minute(monkeypatch: pytes
     pool.warning("Failed to restore the pool connection floor; retrying")
     assert _lines(err)[-1].split(" ", 1)[1] == ("WARNING Failed to restore the pool connection floor; retrying "
                                                 "logger=asyncpg.pool repeats=4")
+
+
+class _Stalled(io.StringIO):
+    """A log reader that stops reading (operator s17 F10: a stalled journald, a paused `| tee`): each write
+    blocks until ``reading`` is set, then fails with ``fail`` if one is given (F2: a full disk)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reading = threading.Event()
+        self.fail: OSError | None = None
+
+    def write(self, text: str) -> int:
+        self.reading.wait(30)
+        if self.fail is not None:
+            raise self.fail
+        return super().write(text)
+
+
+def test_a_log_reader_that_stops_reading_never_stops_the_logging_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Operator s17 F10: stderr's pipe full, the loop's next log write blocked, and with it every table of the
+    process, its health check and its PostgreSQL locks. The loop now only queues a line (at most LOG_QUEUE),
+    a full queue drops and counts it, and the first line written after says how many were lost (F2: silently
+    before), as does doublenine_log_lines_lost_total."""
+    from doublenine.server import logfmt
+    from doublenine.server.metrics import ServerMetrics
+    stalled = _Stalled()
+    monkeypatch.setattr("sys.stderr", stalled)
+    monkeypatch.setattr(logfmt, "LOG_QUEUE", 5)
+    configure_logging("INFO", "text")
+    before = logfmt.LOST.total
+    log = logging.getLogger("doublenine.server")
+    started = time.monotonic()
+    for i in range(40):  # the writer holds line 0; lines 1-5 wait in the queue; 34 are dropped
+        log.info("move %d", i)
+    assert time.monotonic() - started < 5  # the 30 s a blocked write would take, 40 times over: none
+    assert logfmt.LOST.total - before >= 33
+    stalled.reading.set()
+    assert flush_logs()  # the reader reads again: what was queued is written
+    log.warning("after the stall")
+    bodies = [line.split(" ", 1)[1] for line in _lines(stalled)]
+    lost = logfmt.LOST.total - before
+    moves = [b for b in bodies if b.startswith("INFO move ")]
+    assert len(moves) + lost == 40 and moves[0] == "INFO move 0" and len(moves) in (5, 6)
+    assert moves == sorted(moves, key=lambda b: int(b.rsplit(" ", 1)[1]))  # the lines kept, in their order
+    # the loss is said right after the first line written once the reader reads again
+    assert bodies[1].startswith(f"WARNING log lines lost lost={lost} since=") and bodies[1].endswith(
+        'reason="the log\'s reader is not reading"')
+    assert bodies[2:] == moves[1:] + ["WARNING after the stall"]
+    assert f"doublenine_log_lines_lost_total {float(logfmt.LOST.total)}" in ServerMetrics("t").render().decode()
+
+
+def test_a_full_disk_loses_lines_counted_and_said_once_it_writes_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Operator s17 F2: with the log's disk full, lines were lost with no word then or after. A failed write is
+    counted (no Python "--- Logging error ---", which fails the same way), and the first line written after
+    says how many, between when and why (the errno's name)."""
+    import errno
+
+    from doublenine.server import logfmt
+    disk = _Stalled()
+    disk.reading.set()
+    disk.fail = OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr("sys.stderr", disk)
+    configure_logging("INFO", "json")
+    before = logfmt.LOST.total
+    log = logging.getLogger("doublenine.server")
+    for i in range(3):
+        log.info("move %d", i)
+    assert flush_logs() and logfmt.LOST.total - before == 3 and disk.getvalue() == ""
+    disk.fail = None
+    log.info("move 3")
+    said = [json.loads(line) for line in _lines(disk)]
+    assert [s["event"] for s in said] == ["move 3", "log lines lost"]
+    assert (said[1]["level"], said[1]["lost"], said[1]["reason"]) == ("WARNING", 3, "ENOSPC")
+    assert said[1]["since"] <= said[1]["until"] and said[1]["until"].endswith("Z")

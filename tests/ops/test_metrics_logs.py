@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from doublenine.server.logfmt import OneLineFormatter, configure_logging, log_event
+from doublenine.server.logfmt import OneLineFormatter, configure_logging, flush_logs, log_event
 from doublenine.server.metrics import CONTENT_TYPE, ServerMetrics
 
 
@@ -72,5 +72,6 @@ def test_configure_logging_writes_events_to_stderr(monkeypatch: pytest.MonkeyPat
     configure_logging("INFO", "text")  # idempotent: still one handler
     log_event(logging.getLogger("doublenine.server.test"), logging.WARNING, "refused", table="T", code="STALE")
     log_event(logging.getLogger("doublenine.server.test"), logging.DEBUG, "hidden")
+    assert flush_logs()  # written by the log's own thread (logfmt.QueuedLines)
     lines = err.getvalue().splitlines()
     assert len(lines) == 1 and lines[0].endswith(" WARNING refused table=T code=STALE")
