@@ -35,10 +35,13 @@ async def test_phone_s15_f15_refreshes_of_the_list_do_not_use_up_the_page_budget
     assert (await raw_get(server.port, f"/t/{host.code}"))[0] == 200  # the friend's table link: counted, 2 of 3
     assert (await raw_get(server.port, "/"))[0] == 200  # a plain load is counted as ever: 3 of 3
     status, headers, body = await raw_get(server.port, "/", **{"Accept-Language": "de"})
-    assert status == 429 and headers["Retry-After"] == "100"  # 1 page per 100 s
-    assert '<meta http-equiv="refresh" content="100">' in body
-    assert ('<p class="retry" data-retry="100" data-text="Diese Seite lädt sich in {seconds} s von selbst neu.">'
-            "Diese Seite lädt sich in 100 s von selbst neu.</p>") in body
+    # 1 page per 100 s: the next in 100 s less what the bucket refilled while the test ran (0.01 a second: a
+    # loaded machine's 1.2 s made it 99, mid-session run s17)
+    wait = int(headers["Retry-After"])
+    assert status == 429 and 95 <= wait <= 100
+    assert f'<meta http-equiv="refresh" content="{wait}">' in body
+    assert (f'<p class="retry" data-retry="{wait}" data-text="Diese Seite lädt sich in {{seconds}} s von selbst neu.">'
+            f"Diese Seite lädt sich in {wait} s von selbst neu.</p>") in body
     assert '<a class="open" href="">Seite neu laden</a>' in body and '<script src="/static/page.js"></script>' in body
     # a refresh of a page whose copy is not kept (another language) is counted: refused now
     assert (await raw_get(server.port, "/", **{"If-None-Match": etag, "Accept-Language": "fr"}))[0] == 429
