@@ -38,6 +38,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--date", type=local_day, default=None, metavar="YYYY-MM-DD",
                         help="only the matches that ended on that day in --time-zone's zone, as the server's "
                              "/results?date= picks it")
+    parser.add_argument("--from", dest="first", type=local_day, default=None, metavar="YYYY-MM-DD",
+                        help="only the matches that ended on that day or later (in --time-zone's zone): a season")
+    parser.add_argument("--to", dest="last", type=local_day, default=None, metavar="YYYY-MM-DD",
+                        help="only the matches that ended on that day or earlier (in --time-zone's zone)")
+    parser.add_argument("--players", action="store_true",
+                        help="print each person's totals over the matches chosen (played, won, lost, points for and "
+                             "against), their spellings read as one name as the server reads them at a table "
+                             "('José', 'Jose', 'JOSÉ'); a program's stand-in ('Ana (bot)') counted apart; every "
+                             "match the store keeps is read, --limit does not apply")
     parser.add_argument("--time-zone", default=None, metavar="ZONE", type=_zone,
                         help="the time zone of --date and of the lines' times, an IANA name such as Europe/Madrid "
                              "(default: $DOUBLENINE_TIME_ZONE, else UTC: what serve's pages use); the CSV and JSON "
@@ -71,6 +80,16 @@ def ended_on(results: list[Any], day: Any, zone: str = "UTC") -> list[Any]:
     from .zones import local
 
     return [r for r in results if local(r.ended, zone).date() == day]
+
+
+def ended_between(results: list[Any], first: Any, last: Any, zone: str = "UTC") -> list[Any]:
+    """The results among ``results`` whose end falls on a day from ``first`` to ``last`` (``datetime.date`` or
+    None: open) in time zone ``zone``, the days :func:`ended_on` picks one at a time (league s17 F7: no range or
+    season could be chosen, only one day)."""
+    from .zones import local
+
+    return [r for r in results if (first is None or local(r.ended, zone).date() >= first)
+            and (last is None or local(r.ended, zone).date() <= last)]
 
 
 def read_sqlite_results(path: Any, limit: int, code: str | None = None) -> list[Any]:
@@ -156,7 +175,16 @@ def run(args: argparse.Namespace) -> int:
         print("doublenine results: a :memory: store is the server's own memory: give its SQLite file or"
               " PostgreSQL address", file=sys.stderr)
         return 2
-    limit = RESULTS_KEPT if getattr(args, "date", None) is not None else args.limit
+    first, last = getattr(args, "first", None), getattr(args, "last", None)
+    players = getattr(args, "players", False)
+    if getattr(args, "date", None) is not None and (first is not None or last is not None):
+        print("doublenine results: give --date, or --from and --to, not both", file=sys.stderr)
+        return 2
+    if first is not None and last is not None and first > last:
+        print(f"doublenine results: --from {first} is after --to {last}", file=sys.stderr)
+        return 2
+    chosen = getattr(args, "date", None) is not None or first is not None or last is not None
+    limit = RESULTS_KEPT if chosen or players else args.limit
     try:
         if where.kind == "postgresql":
             found = asyncio.run(read_postgres_results(where.target, limit, code))
@@ -171,7 +199,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"doublenine results: {for_terminal(named_once(said(exc), where.shown, also))}", file=sys.stderr)
         return 1
     if getattr(args, "date", None) is not None:  # read every kept one, then the day's, then at most --limit
-        found = ended_on(found, args.date, zone)[:args.limit]
+        found = ended_on(found, args.date, zone)
+    elif first is not None or last is not None:
+        found = ended_between(found, first, last, zone)
+    if players:  # league s17 F7: per-person totals over every match chosen
+        from .standings import standings, standings_csv, standings_json, standings_text
+
+        rows = standings(found)
+        if args.csv:
+            sys.stdout.write("\ufeff" + standings_csv(rows))
+        elif args.json:
+            sys.stdout.write(standings_json(rows))
+        elif not rows:
+            print(f"no finished match with a person in {for_terminal(where.shown)}")
+        else:
+            print("\n".join(standings_text(rows)))
+        return 0
+    if chosen:
+        found = found[:args.limit]
     if args.csv:  # league s17 F8: the web download's byte-order mark, so a double click reads "Inés", not "InÃ©s"
         sys.stdout.write("\ufeff" + results_csv(found))
     elif args.json:
