@@ -252,18 +252,21 @@ def score_width(lang: str, f: int, scores: tuple[int, int], gains: dict[str, int
                         + face.measure(str(score), round(f * 1.2), True)[0] + f for team, score in zip("AB", scores))
 
 
-def may_undo(view: object, after: tuple[int, int] | None = None) -> bool:
+def may_undo(view: object, after: tuple[int, ...] | None = None) -> bool:
     """R27, D6: the seat has a play in this match to go back to (the server's ``MatchLog.undo_target``,
     :data:`~doublenine.shared.events.UNDO_TARGETS`): in this hand, or in a finished hand of this match.
     A pass is never gone back to (R15, D4: it was the seat's only move); a seat that only passed has
-    nothing to undo (the button once offered to go back to a forced pass, s13). ``after`` (match, hand):
-    the seat's person sat down after that hand (:func:`.store.undo_after`): the plays of that hand and
-    earlier ones were the computer's, not theirs to take back (R27, D1; session 16)."""
+    nothing to undo (the button once offered to go back to a forced pass, s13). ``after`` (match, hand,
+    moves): where the seat's person began to play it (:func:`.store.undo_after`): the plays before it were the
+    computer's or another person's, not theirs to take back (R27, D1; sessions 16, 17)."""
     if not isinstance(view, SeatView):
         return False
-    hands = [(m, (view.match, view.hand_number)) for m in view.moves]
-    hands += [(m, (h.match, h.number)) for h in view.finished if h.match == view.match for m in h.moves]
-    return any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat and (after is None or at > after)
+    from .playedby import since_of
+    after = since_of(after)
+    hands = [(m, (view.match, view.hand_number, i)) for i, m in enumerate(view.moves)]
+    hands += [(m, (h.match, h.number, i)) for h in view.finished if h.match == view.match
+              for i, m in enumerate(h.moves)]
+    return any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat and (after is None or at >= after)
                for m, at in hands)
 
 

@@ -504,24 +504,33 @@ say a new match waits for this player (consentable.why_not), and its own New mat
 this window said only "The other players at the table are asked first", the others "Pablo must agree"."""
 
 
-def undo_reopens(view: Any, after: tuple[int, int] | None = None) -> FinishedHand | None:
+def undo_reopens(view: Any, after: tuple[int, ...] | None = None) -> FinishedHand | None:
     """R27, D6: the finished hand of this match an undo by the view's seat goes back into (its last play,
     :data:`~doublenine.shared.events.UNDO_TARGETS`, lies there: the seat has none in the hand now dealt or
     played), whose ``scores_before`` are the scores after that undo (the later hands' points go too); None
     when the undo stays in the hand in play, or there is nothing to undo, or ``view`` is not a seat's. The
-    same target as the server's ``MatchLog.undo_target`` (:func:`.buttons.may_undo`). ``after`` (match, hand):
-    the seat's person sat down after that hand (:func:`.store.undo_after`): a hand up to it was the computer's,
-    never reopened as "your last play" (R27, D1; session 16)."""
+    same target as the server's ``MatchLog.undo_target`` (:func:`.buttons.may_undo`). ``after`` (match, hand,
+    moves): where the seat's person began to play it (:func:`.store.undo_after`): a play before it was the
+    computer's or another person's, never reopened as "your last play" (R27, D1; sessions 16, 17)."""
     from doublenine.shared.events import UNDO_TARGETS
 
     if not isinstance(view, SeatView):
         return None
-    if any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat for m in view.moves) \
-            and (after is None or (view.match, view.hand_number) > after):
-        return None
-    return next((h for h in reversed(view.finished) if h.match == view.match
-                 and (after is None or (h.match, h.number) > after)
-                 and any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat for m in h.moves)), None)
+    from .playedby import since_of
+    after = since_of(after)
+
+    def own(m: Any, at: tuple[int, int, int]) -> bool:
+        return isinstance(m, UNDO_TARGETS) and m.seat == view.seat and (after is None or at >= after)
+    if any(isinstance(m, UNDO_TARGETS) and m.seat == view.seat for m in view.moves):
+        return None  # the seat's last play is in the hand now played: the undo stays there, or is none
+    for h in reversed(view.finished):
+        if h.match != view.match:
+            continue
+        mine = [(h.match, h.number, i) for i, m in enumerate(h.moves)
+                if isinstance(m, UNDO_TARGETS) and m.seat == view.seat]
+        if mine:  # the seat's last play (MatchLog.undo_target): in this hand, if it is the person's
+            return h if own(h.moves[mine[-1][2]], mine[-1]) else None
+    return None
 
 
 def confirming(state: ClientState, ui: Ui) -> bool:

@@ -70,6 +70,27 @@ def hand_players(seat_stretches: Stretches, seat: int, moves: Sequence[Any], mat
     return out or [who_moved(seat_stretches, match, hand, END)]
 
 
+def since_of(after: Sequence[int] | None) -> tuple[int, int, int] | None:
+    """An undo limit as a stretch's start, (match, hand, moves): a pair (match, hand), ``SeatW.sat_after``'s
+    form, is the next hand's start (the server's ``MatchLog.undo_target`` reads both)."""
+    if after is None:
+        return None
+    return (int(after[0]), int(after[1]) + 1, 0) if len(after) == 2 else (int(after[0]), int(after[1]), int(after[2]))
+
+
+def own_from(seat_stretches: Stretches) -> tuple[int, int, int] | None:
+    """R27, D1: where the seat's present person began to play it: the start of their latest run of stretches
+    (:data:`PRESENT`; the computer's within it stood in for them, D7), None from the match's start (the
+    server's ``SeatSlot.own_from``): their undo goes back to a play from there on only."""
+    start = None
+    for since, who in reversed(seat_stretches):
+        if who is PRESENT:
+            start = since
+        elif who != COMPUTER:
+            break
+    return None if start is None or start == (0, 0, 0) else start
+
+
 def sat_before(seat_stretches: Stretches, match: int, hand: int) -> bool:
     """Whether the seat's present person had sat down before hand ``hand`` of match ``match`` ended: the hand
     was theirs (its review is "your decisions", its end may say "you"); False for a hand that ended before

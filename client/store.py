@@ -515,12 +515,15 @@ def played_by_holder(state: ClientState, seat: Seat, match: int, hand: int) -> b
     return sat_before(seat_stretches(state, seat), match, hand)
 
 
-def undo_after(state: ClientState) -> tuple[int, int] | None:
-    """R27, D1: the hand after which this window's person sat down at its seat (``SeatW.sat_after``), None
-    when they held it from the match's first hand (or for a spectator): an undo goes back to their own plays
-    only (:func:`.buttons.may_undo`, :func:`.panels.undo_reopens`, the server's ``MatchLog.undo_target``)."""
+def undo_after(state: ClientState) -> tuple[int, int, int] | None:
+    """R27, D1: where this window's person began to play its seat, (match, hand, moves) as a stretch's start
+    (:func:`.playedby.own_from` of ``SeatW.played_by``, else ``SeatW.sat_after``'s next hand), None when they
+    held it from the match's start (or for a spectator): an undo goes back to their own plays only
+    (:func:`.buttons.may_undo`, :func:`.panels.undo_reopens`, the server's ``MatchLog.undo_target``), those
+    made again in a hand another player's undo reopened included (session 17)."""
+    from .playedby import own_from
     seat = getattr(state.view, "seat", None)
-    return state.sat_after[seat - 1] if seat is not None and len(state.sat_after) == 4 else None
+    return None if seat is None else own_from(seat_stretches(state, seat))
 
 
 STOOD_IN = N_("the computer in {name}'s seat")

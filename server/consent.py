@@ -167,7 +167,7 @@ class ConsentRequest:
         return out
 
 
-def effect_of(log: MatchLog, action: str, by: Seat, after: tuple[int, int] | None = None) -> dict[str, Any] | None:
+def effect_of(log: MatchLog, action: str, by: Seat, after: tuple[int, ...] | None = None) -> dict[str, Any] | None:
     """D1, R27, D6: the ``EffectW`` map of an undo or redo by ``by`` on ``log``, or None (another action,
     or nothing to do): the plays and passes taken back or played again (and of them the passes), the hands whose end it takes back
     (its points with it) or reaches again, and the scores after it. Only public facts: the others accept

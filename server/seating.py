@@ -292,6 +292,25 @@ class SeatSlot:
         self.played_by = tuple(entries)
         return True
 
+    def own_from(self) -> tuple[int, ...] | None:
+        """R27, D1: where the seat's present person began to play it, (match, hand, moves) as a stretch's
+        start (:attr:`played_by`): the start of their own latest run of stretches, the computer's standing in
+        for them (D7) within it; else from the hand after :attr:`sat_after`; None when they played it from the
+        match's start. Their undo goes back to a play from there on only (``MatchLog.undo_target``).
+
+        Session 17 (rp s16 item 3): the limit was the hand :attr:`sat_after` names, so once another player's
+        undo reopened that hand (:meth:`rewound`: the late arrival makes its moves again) the late arrival's own
+        plays in it were undoable by nobody. Kind: a limit counted in hands where who played is known by move."""
+        name, start = self.display_name, None
+        for entry in reversed(self.played_by):
+            if entry[3] == name:
+                start = entry[:3]
+            elif entry[3] != "":  # another person's: the run ends (the computer's goes on, before or within it)
+                break
+        if start is not None:
+            return None if start == (0, 0, 0) else start
+        return None if self.sat_after is None else (self.sat_after[0], self.sat_after[1] + 1, 0)
+
     @property
     def claimed(self) -> bool:
         """A person holds this seat."""

@@ -1270,12 +1270,13 @@ class Table:
             log_store_failure(log, self.store, "table %s: storing who played failed: %s", self.code, said(exc),
                               level=logging.WARNING, traceback=False)
 
-    def undo_after(self, seat: Seat) -> tuple[int, int] | None:
-        """R27, D1: the hand after which ``seat``'s person sat down (``SeatSlot.sat_after``; None: held since
-        the match's first hand, or nobody holds it): an undo by that person goes back to their own plays
-        only, never to the computer's before they sat (``MatchLog.undo_target``; session 16)."""
+    def undo_after(self, seat: Seat) -> tuple[int, ...] | None:
+        """R27, D1: where ``seat``'s present person began to play it (``SeatSlot.own_from``: (match, hand, moves);
+        None: held since the match's start, or nobody holds it): an undo by that person goes back to their own
+        plays only, never to the computer's before they sat (``MatchLog.undo_target``; session 16), and to
+        every one of theirs, those made again in a hand another player's undo reopened too (session 17)."""
         slot = self.slots[seat]
-        return slot.sat_after if slot.claimed else None
+        return slot.own_from() if slot.claimed else None
 
     def result_names(self, match: int | None = None, hands: int | None = None) -> tuple[str, str, str, str]:
         """Per seat, as the match's result names it: the persons who made a decision at it in this match

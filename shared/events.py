@@ -386,9 +386,9 @@ class MatchLog:
         after = apply(self._cursor.state, decision if known is None else known.decision)  # refused: nothing appended
         return self._record(decided(decision) if known is None else known, after)
 
-    def undo(self, seat: Seat, after: tuple[int, int] | None = None) -> list[Event]:
+    def undo(self, seat: Seat, after: tuple[int, ...] | None = None) -> list[Event]:
         """R27, D6: take back ``seat``'s previous play (:data:`UNDO_TARGETS`) and everything after it;
-        ``after``: :meth:`undo_target`'s (the seat's person sat down after that hand).
+        ``after``: :meth:`undo_target`'s (where the seat's present person began to play it).
 
         Raises ``NOTHING_TO_UNDO`` if ``seat`` has no play of its person in the current match.
         """
@@ -412,7 +412,7 @@ class MatchLog:
         """R28: begin a new match (0-0, fresh opening draw)."""
         return self._record(MatchStarted())
 
-    def would_undo(self, seat: Seat, after: tuple[int, int] | None = None) -> tuple[list[Body], MatchState] | None:
+    def would_undo(self, seat: Seat, after: tuple[int, ...] | None = None) -> tuple[list[Body], MatchState] | None:
         """R27, D6: (the events an undo by ``seat`` would take back, the state it would go back to), or
         None when ``seat`` has nothing to undo (``after``: as :meth:`undo_target`). Changes nothing (D1:
         what the others are asked to accept)."""
@@ -448,23 +448,28 @@ class MatchLog:
                 return True
         return False
 
-    def undo_target(self, seat: Seat, after: tuple[int, int] | None = None) -> int | None:
+    def undo_target(self, seat: Seat, after: tuple[int, ...] | None = None) -> int | None:
         """The seq an undo by ``seat`` would go back to: its last play in the current match
         (:data:`UNDO_TARGETS`), or None (R27, D6).
 
-        ``after`` (match, hand): the seat's person sat down after that hand (the server's
-        ``SeatSlot.sat_after``, a late arrival): a play in it or in an earlier hand was the computer's, not
-        the undoing player's previous decision (R27, D1: a person undoes their own plays only), so none is
-        a target. Session 16: a late arrival's Undo went back to the computer's last play of the hand
-        before they sat down."""
+        ``after``: where the seat's present person began to play it, (match, hand, moves): from the move after
+        the first ``moves`` of that hand on (the server's ``SeatSlot.own_from``); a play before it was the
+        computer's or another person's, not the undoing player's previous decision (R27, D1: a person undoes
+        their own plays only), so none is a target. A pair (match, hand) is the hand after which they sat
+        down (``SeatSlot.sat_after``): from the next hand's first move on. Session 16: a late arrival's Undo
+        went back to the computer's last play of the hand before they sat down. Session 17: counted per hand,
+        an undo by another player that reopened that hand left the late arrival's own plays in it undoable by
+        nobody."""
+        since = None if after is None else (after[0], after[1] + 1, 0) if len(after) == 2 else tuple(after[:3])
         c = self._cursor
         for n, (seq, body) in enumerate(c.active()):
             if isinstance(body, MatchStarted):
                 return None  # D6: not across a new match
             if isinstance(body, Decided) and isinstance(body.decision, UNDO_TARGETS) and body.decision.seat == seat:
-                if after is not None:  # the latest play is the seat's last; an earlier one is in an earlier hand
+                if since is not None:  # the latest play is the seat's last; an earlier one is earlier still
                     before = c.state_at(len(c.bodies) - 1 - n)
-                    if (before.match, before.hand_number) <= after:
+                    moves = len(before.hand.moves) if before.hand is not None else 0
+                    if (before.match, before.hand_number, moves) < since:
                         return None
                 return seq
         return None

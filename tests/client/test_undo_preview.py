@@ -60,3 +60,42 @@ def test_r27_d1_the_preview_agrees_with_the_server_for_a_late_arrival() -> None:
             seat = sorted(to_act(state))[0]
             log.submit(rnd.choice(legal_decisions(state, seat)))
     assert checked >= 1200 and refused >= 100
+
+
+def test_r27_d1_a_late_arrivals_own_plays_in_a_hand_another_undo_reopened_are_theirs_to_undo() -> None:
+    """R27 (undo goes back to the undoing player's previous decision) with D1, session 17 item 3: Bernd sat down
+    at seat 2 after hand 1 (``sat_after`` (1, 1)); at hand 2's start Ana's undo reopened hand 1 at her last play
+    there, and Bernd made seat 2's moves again from that point. His limit, counted per hand, left his own plays
+    of hand 1 undoable by nobody (his undo refused NOTHING_TO_UNDO, Ana's going to her own only). The limit is
+    where he began to play the seat, by move (``SeatSlot.own_from``: his stretch's start after the rewind), in
+    the window as on the server; the computer's plays before that point stay out of reach."""
+    from doublenine.client.playedby import own_from, stretches
+    from doublenine.server.seating import SeatSlot
+    from doublenine.server.table import here
+    from doublenine.shared.moves import Play
+    from doublenine.shared.seats import Seat
+
+    log, rnd = MatchLog(seed=8), random.Random(8)
+    while not (len(log.state.finished) == 1 and (log.state.hand is None or not log.state.hand.moves)):
+        state = log.state
+        log.submit(rnd.choice(legal_decisions(state, sorted(to_act(state))[0])))
+    bernd = SeatSlot(Seat.TWO, name="Bernd", token_hash="h")
+    bernd.sat_after = (1, 1)
+    assert bernd.note_player(here(log.state), "Bernd", "") is True and bernd.own_from() == (1, 2, 0)
+    log.undo(Seat.ONE)  # Ana's, accepted by Bernd (D1): back into hand 1
+    back = here(log.state)
+    assert (back, bernd.rewound(back)) == ((1, 1, 29), True)
+    assert bernd.played_by == ((0, 0, 0, ""), (*back, "Bernd")) and bernd.own_from() == back
+    computer = log.undo_target(Seat.TWO)  # the computer's last play at seat 2, before the undo's point
+    assert computer is not None and log.undo_target(Seat.TWO, back) is None
+    while not any(isinstance(m, Play) and m.seat == Seat.TWO for m in log.state.hand.moves[back[2]:]):
+        state = log.state
+        assert state.phase is Phase.PLAY and state.hand_number == 1
+        log.submit(rnd.choice(legal_decisions(state, sorted(to_act(state))[0])))
+    own = log.undo_target(Seat.TWO, back)
+    assert own is not None and own != computer
+    assert log.undo_target(Seat.TWO, (1, 1)) is None  # the per-hand limit: his own play undoable by nobody
+    window = stretches([((0, 0, 0), ""), (back, "Bernd")], (1, 1))  # as the table frame tells his window
+    assert own_from(window) == back
+    view = view_for(log.state, Seat.TWO)
+    assert (may_undo(view, back), may_undo(view, (1, 1))) == (True, False)
