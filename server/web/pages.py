@@ -175,7 +175,8 @@ def _score(t: Translator, info: TableInfo) -> str:
     names = {s.seat: member_name(t, s) for s in info.seats}
     cells = []
     for i, team in enumerate("AB"):
-        members = " &amp; ".join(escape(names.get(seat, "")) for seat in ((1, 3) if team == "A" else (2, 4)))
+        # phone s17 F15: each name its own bidi isolate ("10 سارة & 2 محمد" read as one right-to-left run)
+        members = " &amp; ".join(f'<bdi>{escape(names.get(seat, ""))}</bdi>' for seat in ((1, 3) if team == "A" else (2, 4)))
         cells.append(f'<div class="team team-{team}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span>'
                      f'<span class="points" id="score-{team}">{info.scores[i]}</span>'
                      f'<span class="members" id="members-{team}">{members}</span></div>')
@@ -249,11 +250,17 @@ def table_page(t: Translator, info: TableInfo, invite: str | None, link: str | N
                '<div class="line" id="line"></div><p class="result" id="result"></p>'
                '<p class="reveal-note" id="reveal-note"></p></div></section>'
              f'<section class="hands" hidden><h2>{escape(t.gettext(w.SCRIPT_WORDS["finished_hands"]))}</h2>'
-             '<ol class="hands-list" id="hands"></ol></section>')
+             # phone s17 F9: each item says its hand's number; an <ol> read "1. Hand 5 is over" for the newest
+             '<ul class="hands-list" id="hands"></ul></section>'
+             # phone s17 F8: the table's earlier matches (view.past), each with its hands (table.js drawPast)
+             f'<section class="past" hidden><h2>{escape(t.gettext(w.EARLIER_MATCHES))}</h2>'
+             '<ul class="past-list" id="past"></ul></section>')
     body = (f'<main id="table" data-code="{escape(info.code)}" data-protocol="{PROTOCOL_VERSION}">'
             f'<section class="head"><h1>{_table_title(t, info)}</h1>'
             f'<p class="status"><span class="dot" id="conn"></span><span id="status">{escape(status)}</span>'
-            f'<span class="spectators" id="spectators"></span></p>'
+            # phone s17 F8: the match shown ("Match 30" at a marathon table), beside the count of watchers
+            '<span class="sub"><span class="match-no" id="match-no"></span><span class="spectators" id="spectators"></span>'
+            '</span></p>'
             # phone s15 F7: what a screen reader is told (table.js): each play and what the status comes to say,
             # not "NAME to play" once a second
             '<p class="sr-only" id="said" aria-live="polite"></p>'
@@ -262,6 +269,10 @@ def table_page(t: Translator, info: TableInfo, invite: str | None, link: str | N
             + _score(t, info) + board
             + f'<noscript><p class="note">{escape(t.gettext(w.NO_SCRIPT))}</p></noscript>'
             + f'<p class="note">{escape(t.gettext(w.WATCHING_NOTE))}</p>'
+            # phone s17 F7: the reader chooses what the live region says (shown by table.js, which keeps the choice)
+            + f'<p class="say" hidden><label for="say-mode">{escape(t.gettext(w.SAY_LABEL))}</label>'
+            f'<select id="say-mode"><option value="all">{escape(t.gettext(w.SAY_ALL))}</option>'
+            f'<option value="ends">{escape(t.gettext(w.SAY_ENDS))}</option></select></p>'
             + install_block(t, info.code) + '</main>')
     data = _words_json(t.lang)
     scripts = (f'<script type="application/json" id="words">{data}</script>\n'

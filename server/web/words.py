@@ -173,6 +173,16 @@ ENDS_SAID = N_("open ends {a} and {b}")
 LEFT_END = N_("left end")
 RIGHT_END = N_("right end")
 
+# phone s17 F7: a screen reader's choice of what the table page's live region says (table.js, localStorage)
+SAY_LABEL = N_("Screen reader announcements")
+SAY_ALL = N_("Every play")
+SAY_ENDS = N_("Only the end of each hand")
+# phone s17 F8: the table's earlier matches on its page (view.past); the window's heading
+EARLIER_MATCHES = N_("Earlier matches")
+PAUSED_BY = Nn_("Paused while {names} reads the rules or the ledger", "Paused while {names} read the rules or the ledger")
+"""Phone s17 F12 (R26/D2): the seats whose open rules or ledger the computers wait for (``TableW.holding``), the
+window's words (client/panels.PAUSED_BY): ``paused_1`` / ``paused_2`` for the script, ``paused`` in a status."""
+
 SEAT_FREE = SEAT_WORDS[SeatState.FREE]
 """A free seat's word, also shown for its name (its default name is nobody's)."""
 
@@ -222,6 +232,11 @@ SCRIPT_WORDS: dict[str, str] = {
     "disconnected": N_("{name} is disconnected"),  # D7: the seat to play is away (the window's words)
     "finished_hands": N_("Finished hands"),  # the page's list of the match's hands (s13 spectator F2)
     "score": N_("Score: Team A {a}, Team B {b}"),
+    # phone s17 F2/F8: the match shown and the earlier ones (view.match, view.past)
+    "match_no": N_("Match {number}"),
+    "past_won": N_("Match {number}: Team {team} won {won} to {lost}"),
+    "not_finished": NOT_FINISHED,
+    "and": N_("{a} and {b}"),  # a list of names, as the window lists them (client/text.AND)
     "turn": N_("to play"),
     **{str(k): word for k, word in SEAT_WORDS.items()},  # a seat's state, one word everywhere (shared/seatstate.py)
 }
@@ -262,6 +277,8 @@ def script_words(t: Translator) -> dict[str, str]:
         out[f"spectators_{n}"] = t.ngettext("{count} spectator", "{count} spectators", n, count="{count}")
         out[f"points_{n}"] = t.ngettext("Team {team} scores {count} point", "Team {team} scores {count} points",
                                         n, count="{count}")
+    for n in (1, 2):  # phone s17 F12: the readers the table waits for, {names} filled by the script
+        out[f"paused_{n}"] = t.ngettext(*PAUSED_BY, n, names="{names}")
     for n in (0, 1, 2):  # a lowest total with its unit, as the window's hand end (client/panels BLOCK_ONE)
         out[f"block_{n}"] = t.ngettext(*BLOCK_WORDS[0], n, count="{count}", name="{name}")
         out[f"block2_{n}"] = t.ngettext(*BLOCK_WORDS[1], n, count="{count}", a="{a}", b="{b}")  # partners (R17)

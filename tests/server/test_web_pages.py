@@ -240,7 +240,7 @@ async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server
             '<span class="kind">computer</span></span> <span class="points">0</span>') in html  # club s14 F6: by team
     assert "1 seat for a person" in html
     _, _, html = await get(server, f"/t/{c.code}")
-    assert '<span class="members" id="members-B">free seat &amp; Wes</span>' in html
+    assert '<span class="members" id="members-B"><bdi>free seat</bdi> &amp; <bdi>Wes</bdi></span>' in html
 
 
 async def test_s17_the_team_line_names_a_free_computer_seat_as_its_card_does(server) -> None:
@@ -252,10 +252,10 @@ async def test_s17_the_team_line_names_a_free_computer_seat_as_its_card_does(ser
     await host.send({"type": "start"})
     await host.until(lambda m: host.table is not None and host.table.started)
     _, _, html = await get(server, f"/t/{host.code}")
-    assert '<span class="members" id="members-B">computer, free seat &amp; West</span>' in html
-    assert '<span class="members" id="members-A">Ana &amp; North</span>' in html
+    assert '<span class="members" id="members-B"><bdi>computer, free seat</bdi> &amp; <bdi>West</bdi></span>' in html
+    assert '<span class="members" id="members-A"><bdi>Ana</bdi> &amp; <bdi>North</bdi></span>' in html
     _, _, html = await get(server, f"/t/{host.code}", "es")
-    assert '<span class="members" id="members-B">computadora, libre &amp; Oeste</span>' in html
+    assert '<span class="members" id="members-B"><bdi>computadora, libre</bdi> &amp; <bdi>Oeste</bdi></span>' in html
 
 
 async def test_the_page_as_served_says_what_the_live_page_says_during_the_opening_draw(server) -> None:
@@ -297,8 +297,8 @@ async def test_unnamed_seats_have_the_windows_names_in_the_pages_language(server
     take the default names from the window's catalog (shared/i18n DEFAULT_SEAT_NAMES)."""
     host = await create(server, True, names=("Ana",))
     _, _, html = await get(server, f"/t/{host.code}", "de")
-    assert '<span class="members" id="members-B">Ost &amp; West</span>' in html
-    assert '<span class="members" id="members-A">Ana &amp; Nord</span>' in html
+    assert '<span class="members" id="members-B"><bdi>Ost</bdi> &amp; <bdi>West</bdi></span>' in html
+    assert '<span class="members" id="members-A"><bdi>Ana</bdi> &amp; <bdi>Nord</bdi></span>' in html
     assert '<span class="name">Ost</span>' in html and '<span class="name">East</span>' not in html
     start = html.index('id="words">') + len('id="words">')
     words = json.loads(html[start:html.index("</script>", start)])
@@ -309,7 +309,7 @@ async def test_unnamed_seats_have_the_windows_names_in_the_pages_language(server
             '<span class="label">Équipe B</span> <span class="members">Est <span class="kind">ordinateur</span> &amp; '
             'Ouest <span class="kind">ordinateur</span></span> <span class="points">0</span></span></span>') in html
     _, _, html = await get(server, f"/t/{host.code}")  # English: the names as the server gives them
-    assert '<span class="members" id="members-B">East &amp; West</span>' in html
+    assert '<span class="members" id="members-B"><bdi>East</bdi> &amp; <bdi>West</bdi></span>' in html
 
 
 async def test_s11_10_links_name_the_public_address_never_a_forged_host(make_server) -> None:

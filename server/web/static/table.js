@@ -32,6 +32,15 @@
   // s13 spectator F5: an undo, redo or restart (update.cause) took tiles off the line without a word: said
   // after the status for SAID_MS, as the window says it
   var SAID_MS = 8000, rewound = null;
+  // phone s17 F2 (High): when the next match started at once (a player alone with computers, "New match"), its
+  // first patch emptied `finished` and the scores 0.26 s after the match's end: winner, final score, last hand and
+  // hand list gone. The match that ended while watching (its MatchRecord, `past_add`) stays shown as a hand's end
+  // does: HOLD_MS at least and until the new match's first play; then it is listed under "Earlier matches" (F8)
+  var matchEndAt = 0, pastKnown = -1, matchTimer = null;
+  // phone s17 F7: what the live region says: "all" every play, "ends" only hands' and matches' ends, undos and
+  // the connection (the reader's choice, kept in localStorage)
+  var SAY_KEY = "doublenine.say", sayMode = "all", saidEnd = "", saidDoing = "";
+  var live = false, stoppedText = "";
 
   function fill(text, args) {
     return String(text).replace(/\{(\w+)\}/g, function (all, key) {
@@ -74,7 +83,8 @@
     return box;
   }
   function back() {
-    var box = svg("svg", { viewBox: "0 0 20 40", "class": "back" });
+    // phone s17 F6: decoration (the count is said in words above it), never an unlabelled "image" stop
+    var box = svg("svg", { viewBox: "0 0 20 40", "class": "back", "aria-hidden": "true", focusable: "false" });
     box.appendChild(svg("rect", { x: 1, y: 1, width: 18, height: 38, rx: 4 }));
     return box;
   }
@@ -174,11 +184,18 @@
     if (d.kind !== "play" || !view.line || !view.line.length) { return fill(W.passed_said, { name: name }); }
     var p = view.line[view.line.length - 1], key = view.line.length === 1 ? "played_first"
       : d.end === "left" ? "played_left" : "played_right";
-    return fill(W[key], { name: name, tile: p.left + "-" + p.right }) + " · "
+    return fill(W[key], { name: name, tile: p.left + "-" + p.right }) + ", "
       + fill(W.ends_said, { a: view.ends[0], b: view.ends[1] });
   }
-  var saidStatus = "";
-  function tell(text) { var said = $("said"); if (said && text) { said.textContent = text; } }
+  // phone s17 F1: the domino that ends a hand comes in the hand end's patch, never as a move: said with the result
+  function lastPlayText(h) {
+    if (h.result !== "domino" || !h.line || !h.line.length) { return ""; }
+    var p = h.line[h.line.length - 1], key = h.line.length === 1 ? "played_first"
+      : p.end === "left" ? "played_left" : "played_right";
+    return fill(W[key], { name: handName(p.seat, h.match, h.number), tile: p.left + "-" + p.right });
+  }
+  // phone s17 F7: spoken text has no "·" (read "middle dot"): the parts are sentences
+  function tell(text) { var said = $("said"); if (said && text) { said.textContent = String(text).split(" · ").join(". "); } }
   function passedSince() {  // R21: the seats whose move since the line's last play was a pass (layout.passed_seats)
     var out = {}, moves = (view && view.moves) || [];
     for (var i = moves.length - 1; i >= 0 && moves[i].kind !== "play"; i--) { out[moves[i].seat] = true; }
@@ -204,19 +221,58 @@
     clearTimeout(holdTimer);
     if (endAt) { holdTimer = setTimeout(render, HOLD_MS + 50); }
   }
+  function notePast(fresh) {  // when the latest earlier match came (a `past_add` while watching: F2)
+    var n = view && view.past ? view.past.length : 0;
+    if (fresh && pastKnown >= 0 && n > pastKnown) {
+      matchEndAt = Date.now();
+      clearTimeout(matchTimer); matchTimer = setTimeout(render, HOLD_MS + 50);
+    }
+    pastKnown = n;
+  }
+  // phone s17 F2: the match just ended (its MatchRecord), while it stays shown: HOLD_MS at least after it came, and
+  // until the next match's first play in any case (as a hand's end, revealed()); null otherwise
+  function endedMatch() {
+    var past = view && view.past, last = past && past.length ? past[past.length - 1] : null;
+    if (!last || view.phase === "match_over" || last.number !== view.match - 1) { return null; }
+    var started = (view.line && view.line.length) || (view.finished && view.finished.length);
+    return started && !(matchEndAt && Date.now() - matchEndAt < HOLD_MS) ? null : last;
+  }
   function revealed() {  // the last finished hand: until the next hand's first play, and HOLD_MS at least
+    var ended = endedMatch();
+    if (ended) { return ended.finished && ended.finished.length ? ended.finished[ended.finished.length - 1] : null; }
     if (!view || !view.finished || !view.finished.length) { return null; }
     var held = endAt && Date.now() - endAt < HOLD_MS;
     if (!held && view.line && view.line.length) { return null; }
     return view.finished[view.finished.length - 1];
   }
-  function drawHands() {  // the match's finished hands, the latest first (the ledger's public part, R21)
-    var list = $("hands"), hands = (view && view.finished) || [];
+  function handLine(h) { return resultText(h) + " · " + fill(W.score, { a: h.scores_after[0], b: h.scores_after[1] }); }
+  function drawHands(match) {  // the match's finished hands, the latest first (the ledger's public part, R21)
+    var list = $("hands"), hands = (match && match.finished) || [];
     if (!list) { return; }
     clear(list);
     list.parentNode.hidden = !hands.length;
-    hands.slice().reverse().forEach(function (h) {
-      list.appendChild(el("li", "", resultText(h) + " · " + fill(W.score, { a: h.scores_after[0], b: h.scores_after[1] })));
+    hands.slice().reverse().forEach(function (h) { list.appendChild(el("li", "", handLine(h))); });
+  }
+  // phone s17 F8: the table's earlier matches (view.past: a snapshot's last 2, then each new one), the newest first,
+  // each with its hands one tap away; drawn again only when one is added (an open one stays open)
+  var pastDrawn = -1;
+  function pastText(m) {
+    var s = m.scores || [0, 0];
+    if (!m.winner) { return fill(W.match_no, { number: m.number }) + " · " + W.not_finished + " · " + fill(W.score, { a: s[0], b: s[1] }); }
+    var won = m.winner === "A" ? 0 : 1;
+    return fill(W.past_won, { number: m.number, team: m.winner, won: s[won], lost: s[1 - won] });
+  }
+  function drawPast() {
+    var list = $("past"), past = (view && view.past) || [];
+    if (!list || past.length === pastDrawn) { return; }
+    pastDrawn = past.length;
+    clear(list);
+    list.parentNode.hidden = !past.length;
+    past.slice().reverse().forEach(function (m) {
+      var item = el("li"), box = el("details"), hands = el("ul", "hands-list");
+      box.appendChild(el("summary", "", pastText(m)));
+      (m.finished || []).slice().reverse().forEach(function (h) { hands.appendChild(el("li", "", handLine(h))); });
+      box.appendChild(hands); item.appendChild(box); list.appendChild(item);
     });
   }
   function drawSeats(shown) {
@@ -224,7 +280,10 @@
       var card = $("seat-" + n); if (!card) { return; }
       var s = table ? table.seats[n - 1] : null, kind = s ? seatKind(s) : "free";
       // phone s15 F14: while the last hand's tiles show, no seat glows "to play" for the next hand
-      var turn = !shown && view && view.phase === "play" && view.turn === n;
+      // phone s17 F10: no turn shown on a board that is not live; F12: a seat whose open rules or ledger the table
+      // waits for (table.holding) is shown as the one to play, as the window shows it
+      var holding = !!(table && table.holding && table.holding.indexOf(n) >= 0) && view && view.phase !== "match_over";
+      var turn = live && (holding || (!shown && view && view.phase === "play" && view.turn === n && !paused()));
       card.className = "seat seat-" + n + " team-" + (n % 2 ? "A" : "B") + " " + kind + (turn ? " turn" : "");
       if (s) { card.querySelector(".name").textContent = seatName(n); }
       var passed = !shown && view && view.phase === "play" && passedSince()[n];
@@ -248,21 +307,35 @@
       for (var i = 0; i < count && i < 10; i++) { hand.appendChild(back()); }
     });
   }
+  function matchOverText(m) {  // R20: a named result said as the window says it (s13 F7)
+    var won = fill(W.match_over, { team: m.winner }), other = m.winner === "A" ? "B" : "A";
+    return W["named_" + m.named] ? won + " · " + fill(W["named_" + m.named], { team: m.winner, other: other }) : won;
+  }
   function statusText() {
+    if (stopped && stoppedText) { return stoppedText; }  // phone s17 F5: nothing re-renders over "closed"
     if (!view || !table) { return W.connecting; }
-    if (view.phase === "match_over" && view.winner) {  // R20: a named result said as the window says it (s13 F7)
-      var won = fill(W.match_over, { team: view.winner }), other = view.winner === "A" ? "B" : "A";
-      return W["named_" + view.named] ? won + " · " + fill(W["named_" + view.named], { team: view.winner, other: other }) : won;
+    if (view.phase === "match_over" && view.winner) { return matchOverText(view); }
+    var shown = revealed(), now = doing(), ended = endedMatch();
+    if (ended && ended.winner) {  // F2: the match just won stays said, then what the new one is doing
+      return matchOverText(ended) + (now && (view.phase !== "play" || paused()) ? " · " + now : "");
     }
-    var shown = revealed(), now = doing();
     if (shown) {  // the last hand stays shown until the next hand's first play: say what happens meanwhile
       var over = fill(W.hand_over, { n: shown.number });
-      return view.phase === "nominate" || view.phase === "review" ? over + " · " + now : over;
+      return view.phase === "nominate" || view.phase === "review" || paused() ? over + " · " + now : over;
     }
     return now;
   }
+  // phone s17 F12: the seats whose open rules or ledger the computers wait for (TableW.holding, R26/D2)
+  function paused() { return !!(table && table.holding && table.holding.length && view && view.phase !== "match_over"); }
+  function listed(names) {  // "Ana", "Ana and Bo", "Ana, Bo and Cy" as the window lists them (client/text.named)
+    return names.length < 2 ? names.join("") : fill(W.and, { a: names.slice(0, -1).join(", "), b: names[names.length - 1] });
+  }
   function doing() {  // what the table is doing now (listing.py _doing says the same for the served page)
     if (!table.started) { return W.waiting; }
+    if (paused()) {
+      var seats = table.holding.slice().sort();
+      return fill(W["paused_" + (seats.length === 1 ? 1 : 2)], { names: listed(seats.map(seatName)) });
+    }
     if (view.phase === "draw") { return W.draw; }
     if (view.phase === "nominate") { return fill(W.nominate, { name: view.entitled === "B" ? seatName(2) : seatName(1) }); }
     if (view.phase === "review") { return W.review; }
@@ -297,20 +370,43 @@
     var href = a.getAttribute("href").replace(/([?&])watch=1(&|$)/, function (m, p, q) { return q ? p : ""; });
     a.setAttribute("href", full ? href + (href.indexOf("?") >= 0 ? "&" : "?") + "watch=1" : href);
   }
+  function endKey(h) { return h ? h.match + "." + h.number : ""; }
+  // phone s17 F1/F7: what the live region says. A hand's end once, whole: its winning play, how it ended, the points
+  // and the score (and the match's end with it); then only what changes (not "Hand N is over" again for each phase
+  // of the same end); a move as what was played ("every play" only); "NAME to play" never (it comes every second)
+  function announce(move) {
+    if (!view || !table) { return; }
+    var shown = revealed(), now = doing(), over = view.phase === "match_over" && view.winner ? view : endedMatch();
+    if (shown && endKey(shown) !== saidEnd) {
+      saidEnd = endKey(shown); saidDoing = now;
+      var parts = [sayMode === "all" ? lastPlayText(shown) : "", resultText(shown),
+                   fill(W.score, { a: shown.scores_after[0], b: shown.scores_after[1] })];
+      if (over && over.winner) { parts.push(matchOverText(over)); }
+      else if (sayMode === "all" && now && (view.phase !== "play" || paused())) { parts.push(now); }
+      tell(parts.filter(Boolean).join(" · "));
+      return;
+    }
+    if (move) { saidDoing = now; if (sayMode === "all") { tell(moveText(move)); } return; }
+    if (now === saidDoing) { return; }
+    saidDoing = now;
+    var turnOnly = view.phase === "play" && !shown && !paused();  // "NAME to play", or away: said only if away
+    var away = turnOnly && table.seats[view.turn - 1] && seatKind(table.seats[view.turn - 1]) === "away";
+    if (sayMode === "all" && now && (!turnOnly || away)) { tell(now); }
+  }
   function render(move) {
     var status = statusText() + rewoundText();
     $("status").textContent = status;
-    // a move is said as what was played; the status when it says something else than whose turn it is
-    if (move) { tell(moveText(move)); } else if (status !== saidStatus && !(view && view.phase === "play" && !revealed())) {
-      tell(status);
-    }
-    saidStatus = status;
+    if (!stopped) { announce(move); }
     openLink();
     if (!view || !table) { return; }
-    $("score-A").textContent = String(view.scores[0]);
-    $("score-B").textContent = String(view.scores[1]);
-    $("members-A").textContent = memberName(1) + " & " + memberName(3);
-    $("members-B").textContent = memberName(2) + " & " + memberName(4);
+    var ended = endedMatch(), match = ended || view;  // F2: the match just ended, while it is held
+    $("score-A").textContent = String(match.scores[0]);
+    $("score-B").textContent = String(match.scores[1]);
+    var no = $("match-no");
+    if (no) { no.textContent = fill(W.match_no, { number: ended ? ended.number : view.match }); }
+    // phone s17 F15: each name its own bidi isolate, so two right-to-left names never read as one run
+    members($("members-A"), [memberName(1), memberName(3)]);
+    members($("members-B"), [memberName(2), memberName(4)]);
     var n = table.spectators || 0;
     $("spectators").textContent = n ? fill(n === 1 ? W.spectators_1 : W.spectators_2, { count: n }) : "";
     var shown = revealed();
@@ -319,14 +415,26 @@
     drawSeats(shown);
     $("result").textContent = shown ? resultText(shown) : "";
     $("reveal-note").textContent = shown ? W.revealed : "";
-    drawHands();
+    drawHands(match);
+    drawPast();
+  }
+  function members(box, names) {
+    if (!box) { return; }
+    clear(box);
+    names.forEach(function (name, i) {
+      if (i) { box.appendChild(document.createTextNode(" & ")); }
+      box.appendChild(el("bdi", "", name));
+    });
   }
 
   // ------------------------------------------------------------------ connection
   // phone s15 F12/F19: while not live the board is dimmed and says no turn nor watchers (it showed a stale turn as live)
   function setConn(state, text) {
     $("conn").className = "dot " + state;
-    root.classList.toggle("offline", state !== "live");
+    var was = live;
+    live = state === "live";
+    root.classList.toggle("offline", !live);
+    if (was !== live && view && table) { drawSeats(revealed()); }  // F10: no "to play" on a stale board
     $("conn").title = text || "";
     if (text) { $("status").textContent = text; tell(text); }
   }
@@ -337,7 +445,7 @@
     timer = setTimeout(connect, ms);
   }
   function stop(text) {  // the table is gone: no button to open it, no watchers counted (s13 spectator, nit)
-    stopped = true; setConn("stopped", text); if (ws) { ws.close(); }
+    stopped = true; stoppedText = text; setConn("stopped", text); if (ws) { ws.close(); }
     var open = document.querySelector(".open-row"); if (open) { open.hidden = true; }
     $("spectators").textContent = "";
   }
@@ -363,19 +471,29 @@
     if (!m || typeof m !== "object") { return; }
     if (m.type === "welcome") { if (!attached) { attached = true; send({ type: "spectate", code: CODE }); } }
     else if (m.type === "joined") { wait = 500; setConn("live", ""); }
-    else if (m.type === "snapshot") { view = m.view; table = m.table; seq = m.seq; noteEnds(false); setConn("live", ""); render(); }
+    else if (m.type === "snapshot") {
+      view = m.view; table = m.table; seq = m.seq; noteEnds(false); notePast(false); setConn("live", ""); render();
+    }
     else if (m.type === "table") { table = m.table; render(); }
     else if (m.type === "update" && view) {
       if (m.seq !== seq && m.seq !== seq + 1) { send({ type: "resync" }); return; }  // something was lost
       seq = m.seq;
       if (m.move) { foldMove(m.move); } else if (m.patch) { foldPatch(m.patch); }
       var moved = m.move && view.phase === "play" ? m.move : null;
-      noteEnds(true);
+      noteEnds(true); notePast(true);
       if (m.cause && W["cause_" + m.cause]) {
         rewound = [fill(W["cause_" + m.cause], { hand: view.hand_number }), Date.now() + SAID_MS];
         setTimeout(render, SAID_MS + 50);
       }
       render(moved);
+      // phone s17 F16: an undo, redo or restart said once, whatever is chosen: what it did, the line's open ends now
+      // and whose turn it is (the ends jumped back with no word); F2/F8: a new match said with its number
+      if (m.cause && (W["cause_" + m.cause] || m.cause === "new_match")) {
+        var sh = revealed(), now = doing();
+        saidEnd = endKey(sh); saidDoing = now;
+        tell([m.cause === "new_match" ? fill(W.match_no, { number: view.match }) : rewound[0],
+              view.ends ? fill(W.ends_said, { a: view.ends[0], b: view.ends[1] }) : "", now].filter(Boolean).join(" · "));
+      }
     }
     else if (m.type === "left" && m.closed) { stop(W.gone); }  // closed by its creator or the operator (s16 F11)
     else if (m.type === "error") { onError(m); }
@@ -416,6 +534,19 @@
       send({ type: "hello", protocol_version: PROTOCOL_VERSION, client: "doublenine-web" });
     }
   }
+  // phone s17 F7: "every play" or "only the ends of hands", the choice kept in this browser (localStorage)
+  function chooseSaying() {
+    var box = $("say-mode");
+    try { sayMode = window.localStorage.getItem(SAY_KEY) === "ends" ? "ends" : "all"; } catch (e) { sayMode = "all"; }
+    if (!box || !box.parentNode || !box.addEventListener) { return; }
+    box.value = sayMode;
+    box.parentNode.hidden = false;
+    box.addEventListener("change", function () {
+      sayMode = box.value === "ends" ? "ends" : "all";
+      try { window.localStorage.setItem(SAY_KEY, sayMode); } catch (e) { /* private mode: for this page only */ }
+    });
+  }
+  chooseSaying();
   setInterval(beat, BEAT_MS);
   connect();
 }());
