@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Ask the server (see the module); one line said either way."""
-    from doublenine.shared.cleantext import for_terminal
+    from doublenine.shared.cleantext import for_terminal, said
     from doublenine.shared.invite import InviteError, server_url, table_url
     from doublenine.shared.tablecode import clean_code
 
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         key = operator_key(dict(os.environ))
     except argparse.ArgumentTypeError as exc:
-        print(f"doublenine tables: {exc}", file=sys.stderr)
+        print(f"doublenine tables: {said(exc)}", file=sys.stderr)
         return 2
     if key is None:
         print(f"doublenine tables: set ${OPERATOR_KEY} to the key the server was started with "

@@ -14,6 +14,8 @@ import re
 from datetime import datetime, timedelta, timezone, tzinfo
 from functools import cache
 
+from doublenine.shared.cleantext import said
+
 ZONE_ENV = "DOUBLENINE_TIME_ZONE"
 """The environment variable both ``serve`` and ``doublenine results`` read the zone from."""
 ZONE_CHARS = 64
@@ -56,7 +58,7 @@ def zone_default(environ: dict[str, str]) -> str:
     try:
         zone(name)
     except ValueError as exc:
-        raise ValueError(f"${ZONE_ENV}: {exc}") from None
+        raise ValueError(f"${ZONE_ENV}: {said(exc)}") from None
     return name
 
 
