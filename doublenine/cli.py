@@ -32,6 +32,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
                    N_("copy a SQLite store into an empty PostgreSQL database (stop its server first)")),
     "results": ("doublenine.server.resultscli",
                 N_("print or export the finished matches a store keeps (read-only, while its server runs too)")),
+    "restored": ("doublenine.server.restorecli",
+                 N_("after restoring a backup, deal anew every hand under way (before any server starts on it)")),
     "tables": ("doublenine.server.tablescli",
                N_("close a table, or take it off the server's page (the server's operator, with its key)")),
     "selfplay": ("doublenine.server.bots.selfplay", N_("play computer levels against each other, no network")),
@@ -40,7 +42,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-OPERATOR_COMMANDS = frozenset({"serve", "copy-store", "results", "tables", "selfplay", "replay", "desktop-install", "desktop-uninstall"})
+OPERATOR_COMMANDS = frozenset({"serve", "copy-store", "results", "restored", "tables", "selfplay", "replay", "desktop-install", "desktop-uninstall"})
 """The operators' and developers' tools: they speak English throughout (their help, argparse's words, their
 refusals and lines), whatever ``--lang`` or the window's language say (s12: their help was English while
 argparse's refusals followed the window's language). ``play`` and ``bot``, which sit at a table, speak the
