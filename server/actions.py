@@ -461,6 +461,13 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
     old = table.log.state
     events = _events_of(table, r.action, r.by)
     was = {s: sl.played_by for s, sl in table.slots.items()}
+    counts = {s: (sl.decided_hands, sl.decided_last) for s, sl in table.slots.items()}
+    # the hands taken back no longer count in the result's shares (session 17 item 4), read with who played them
+    uncounted = r.action in ("undo", "restart") and table.uncount_undone(old, was)
+    if r.action == "redo" and table.undone_counts:  # R27: the hands restored count again, as before the undo
+        for s, (hands, last) in table.undone_counts.pop().items():
+            table.slots[s].decided_hands, table.slots[s].decided_last = hands, last
+        uncounted = True
     # the moves taken back are made again by whoever plays now: said in the table frame the commit sends
     rewound = r.action in ("undo", "restart") and table.rewound_players()
     try:
@@ -468,8 +475,13 @@ async def _perform(table: Table, r: ConsentRequest, intent: Any = None) -> None:
     except BaseException:
         for s, played in was.items():
             table.slots[s].played_by = played
+            table.slots[s].decided_hands, table.slots[s].decided_last = counts[s]
         raise
-    if rewound:
+    if r.action == "undo":
+        table.undone_counts.append(counts)
+    elif r.action == "restart":
+        table.undone_counts.clear()
+    if rewound or uncounted:
         await table.store_players()
     pace = _pace_of(table, r.action, old.phase)
     if pace is not None:

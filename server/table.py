@@ -77,6 +77,35 @@ def last_hand(state: MatchState) -> tuple[int, int] | None:
     return None
 
 
+def standing_hands(old: MatchState, seat: Seat, played: tuple[tuple[int, int, int, str], ...], name: str,
+                   holder: str, point: tuple[int, int, int], last: int) -> tuple[int, int]:
+    """R27/R28 with the result's shares (session 17 item 4): of the hands of ``old``'s match in which the person
+    ``name`` made a move at ``seat`` (by the stretches ``played``, ``SeatSlot.played_by`` before the undo; none:
+    ``holder``, the seat's person, made them all), those the match went back before: (how many are gone, the
+    last hand still counted for them). ``point`` (match, hand, moves): where the undo or restart went back to
+    (``here`` of the new state); a hand after it is gone, and its own hand unless one of their moves in it is
+    among its first ``moves``. ``last``: the last hand counted for them (``SeatSlot.decided_last``), counted
+    whatever its moves say (a review answer is no move)."""
+    hands = {fh.number: fh.moves for fh in old.finished if fh.match == old.match}
+    if old.hand is not None and old.phase in (Phase.REVIEW, Phase.PLAY):
+        hands[old.hand_number] = old.hand.moves
+
+    def mover(hand: int, index: int) -> str:
+        found = played[0][3] if played else holder
+        for e in played:
+            if e[:3] < (old.match, hand, index):
+                found = e[3]
+        return found
+
+    def theirs(hand: int, upto: int | None = None) -> bool:
+        return any(int(m.seat) == seat and mover(hand, i) == name
+                   for i, m in enumerate(hands.get(hand, ()), 1) if upto is None or i <= upto)
+
+    counted = {h for h in hands if theirs(h)} | ({last} if last > 0 else set())
+    kept = {h for h in counted if h < point[1] or (h == point[1] and theirs(h, point[2]))}
+    return len(counted - kept), max(kept, default=0)
+
+
 def here(state: MatchState) -> tuple[int, int, int]:
     """(match, hand, moves made in it): the point of ``state`` from which a seat's next move counts
     (``SeatSlot.played_by``): in a hand dealt or played, its number and its moves so far; between hands,
@@ -309,6 +338,10 @@ class Table:
         """D7: per seat handed over to the computer by this process, the ``seq`` it was handed over at
         (:meth:`owes`; not stored: a restarted server gives a seat back at once, as before)."""
         self.returning: set[Seat] = set()
+        self.undone_counts: list[dict[Seat, tuple[tuple[int, ...], tuple[int, ...]]]] = []
+        """R27 with the result's shares (session 17 item 4): per undo that a redo may restore, each seat's
+        ``(decided_hands, decided_last)`` before it (:meth:`uncount_undone`), put back by that redo; emptied
+        once nothing can be redone (live, not stored: after a restart a redo leaves the counts as they are)."""
         """D7: handed-over seats whose player is back while the computer still owes the decision the
         table waited for (:meth:`give_back`); given back by the commit that makes it."""
         self.back_asked: set[Seat] = set()
@@ -1100,6 +1133,8 @@ class Table:
         if r is not None and r.action != "hand_over" and r.seq != self.seq:
             self.close_request("expired")
             table_changed = True
+        if not self.log.can_redo:
+            self.undone_counts.clear()  # R27: a new decision discards what could be redone, and their counts
         if self.log.can_redo != self._last_redo:
             self._last_redo = self.log.can_redo
             table_changed = True
@@ -1253,6 +1288,33 @@ class Table:
         except Exception as exc:
             log_store_failure(log, self.store, "table %s: storing who decided failed: %s", self.code, said(exc),
                               level=logging.WARNING, traceback=False)
+
+    def uncount_undone(self, old: MatchState, played: dict[Seat, tuple[tuple[int, int, int, str], ...]]) -> bool:
+        """R27/R28 (session 17 item 4): after an undo or a restart from ``old`` (the state before it; ``played``:
+        each seat's ``played_by`` then), the hands each person of a seat's ``deciders`` is counted in
+        (``decided_hands``, the result's "Ana (1/4)") lose those that no longer stand: every hand after the one
+        gone back into, and that one when none of their moves in it stands (:func:`standing_hands`). True when a
+        count changed (the caller stores the seats). Kind: a count kept apart from the log it counts, which the
+        log's undo did not reach (the share counted a hand later undone)."""
+        new = self.state
+        if new.match != old.match:
+            return False
+        point = here(new)
+        changed = False
+        for seat, slot in self.slots.items():
+            if slot.deciders_match != old.match or not slot.deciders:
+                continue
+            counts, lasts = list(slot.decided_hands), list(slot.decided_last)
+            for i, name in enumerate(slot.deciders):
+                if i >= len(counts) or counts[i] < 0:
+                    continue
+                gone, last = standing_hands(old, seat, played.get(seat, ()), name, slot.display_name, point,
+                                            lasts[i] if i < len(lasts) else 0)
+                if gone:
+                    counts[i], lasts[i] = max(0, counts[i] - gone), last
+                    changed = True
+            slot.decided_hands, slot.decided_last = tuple(counts), tuple(lasts)
+        return changed
 
     def rewound_players(self) -> bool:
         """R27/R28: after an undo or a restart (its events in the log), every move from the point gone back to is
