@@ -19,8 +19,8 @@ async def test_a_seat_given_up_after_the_start_is_computer_free_seat_on_the_page
     await eventually(lambda: table.meta.started)
     await friend.send({"type": "leave"})
     await eventually(lambda: not table.slots[Seat.TWO].claimed)
-    # seat 1: the test's client says it is ``doublenine bot`` (``program``), a computer too
-    assert [s.kind for s in table_info(table).seats] == ["computer", "open", "computer", "computer"]
+    # seat 1: the test's client is a person's (``hello.client`` "test" since league s17 F6)
+    assert [s.kind for s in table_info(table).seats] == ["player", "open", "computer", "computer"]
     _, _, html = await get(server, f"/t/{host.code}")
     assert ('<section class="seat seat-2 team-B open" id="seat-2"><h2><span class="team-badge" role="img" '
             'aria-label="Team B">B</span><span class="name">Bo</span></h2><p class="kind">computer, free seat</p>') in html

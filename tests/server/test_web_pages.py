@@ -227,7 +227,7 @@ async def test_issue13_behind_nginx_the_invite_says_tls(make_server) -> None:
 
 async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server) -> None:
     """New-user finding 4: ``/`` said "Carl, East, North, West · 1 free seat" (East was free)."""
-    c = await connect(server)
+    c = await connect(server, "netbot")  # Carl is a program: "Carl computer"
     spec: dict[str, Any] = {"type": "create_table", "seats": seats("h", "h", "c", "c"), "seed": 3, "sit": 1,
                             "name": "Carl", "public": True}
     spec["seats"][2]["name"], spec["seats"][3]["name"] = "Nora", "Wes"
@@ -372,7 +372,7 @@ async def test_s13_the_index_counts_a_tables_spectators(server) -> None:
 async def test_s13_a_person_named_like_a_computer_seat_never_reads_as_one_in_the_list(server) -> None:
     """Attacker s13 F4: a person seated as "East (computer)" read exactly as a computer seat in the list
     ("East (computer)"); the kind is now markup a name cannot contain."""
-    c = await connect(server)
+    c = await connect(server, "netbot")  # Carl is a program
     await c.attach({"type": "create_table", "seats": seats("h", "c", "h", "c"), "seed": 3, "sit": 1,
                     "name": "Carl", "public": True})
     async with ws_connect(server.url, compression=None) as person:  # a person's client, not a program
