@@ -22,16 +22,25 @@
     var live = document.getElementById("board-live");
     if (live && live.textContent !== text) { live.textContent = text; }
   }
-  function keyOf(node) {  // a row of the list or of the finished matches: its table (and match)
-    if (node.nodeType !== 1 || !node.getAttribute("data-code")) { return null; }
-    return node.nodeName + " " + node.getAttribute("data-code") + " " + (node.getAttribute("data-match") || "");
+  // A row of the list or of the finished matches: its table (and match). Phone s17 F13: any other element with an
+  // id or a class is keyed by them too (the page's sections: "head", "tables", "pages", "create", "on-phone"...):
+  // paired by position, a list that became one "empty" line shifted every later section one place, so the old
+  // phone block survived beside the fresh one and "Start a table" or the install help was lost until a reload
+  function keyOf(node) {
+    if (node.nodeType !== 1) { return null; }
+    if (node.getAttribute("data-code")) {
+      return node.nodeName + " " + node.getAttribute("data-code") + " " + (node.getAttribute("data-match") || "");
+    }
+    var cls = (node.getAttribute("class") || "").split(" ")[0];
+    return node.id || cls ? node.nodeName + "#" + node.id + "." + cls : null;
   }
   function morphChildren(old, fresh) {
     var keyed = {}, at = old.firstChild;
-    Array.prototype.forEach.call(old.childNodes, function (c) { var k = keyOf(c); if (k) { keyed[k] = c; } });
+    Array.prototype.forEach.call(old.childNodes, function (c) {  // several of one key: paired in their order
+      var k = keyOf(c); if (k) { (keyed[k] = keyed[k] || []).push(c); }
+    });
     Array.prototype.slice.call(fresh.childNodes).forEach(function (f) {
-      var k = keyOf(f), match = k ? keyed[k] : (at && !keyOf(at) ? at : null);
-      if (k) { delete keyed[k]; }
+      var k = keyOf(f), match = k ? (keyed[k] && keyed[k].shift()) || null : (at && !keyOf(at) ? at : null);
       if (!match) { old.insertBefore(document.importNode(f, true), at); return; }
       if (match === at) { at = at.nextSibling; } else { old.insertBefore(match, at); }
       morph(match, f);
