@@ -14,7 +14,7 @@ import io
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from html import escape
@@ -29,7 +29,7 @@ from doublenine.shared.protocol import PROTOCOL_VERSION
 from doublenine.shared.seatstate import SEAT_WORDS, TAKEABLE, SeatState
 
 from ..seating import seat_name
-from ..storage.base import RESULTS_KEPT, MatchResult, computer_level, english_seat
+from ..storage.base import RESULTS_KEPT, TIME_MAX, MatchResult, computer_level, english_seat
 from ..zones import day_span, label, local
 
 from . import words as w
@@ -300,7 +300,7 @@ def _table_title(t: Translator, info: TableInfo) -> str:
     return f'<span class="tname">{escape(info.name)}</span> · {title}' if info.name else title
 
 
-SELECTION_KEYS = frozenset({"before", "after", "table", "date", "page"})
+SELECTION_KEYS = frozenset({"before", "after", "table", "date", "page", "from", "to", "players"})
 """The query keys that choose what a list page shows (the listing's cursors, ``/results``'s selection): each
 link of those pages sets its own; every other key the page was opened with is kept (:func:`kept_query`)."""
 KEPT_PAIRS = 4
@@ -359,51 +359,76 @@ class ResultsQuery:
     date: str = ""
     page: int = 1
     kept: tuple[tuple[str, str], ...] = field(default=(), compare=False)
-    zone: str = "UTC"
-    """The time zone ``date`` is a day of (:mod:`..zones`; the server's setting, never the query's)."""
     """The other pairs of the query the page was opened with (``view=projector``...), carried on by its
     links and its form (:func:`kept_query`); not part of the selection."""
+    zone: str = "UTC"
+    """The time zone ``date`` is a day of (:mod:`..zones`; the server's setting, never the query's)."""
+    first: str = ""
+    last: str = ""
+    """``from``/``to``: a range of days of end, in :attr:`zone` (league s17 F7: a season), when ``date`` is none."""
+    players: bool = False
+    """``players=1``: each person's totals over the choice (:mod:`..standings`), not the matches (league s17 F7)."""
 
     @staticmethod
     def parse(query: str, zone: str = "UTC") -> ResultsQuery:
         """From a URL's query (bounded before work: 256 characters read; a value out of form is ignored), its
         day in ``zone``."""
-        table, date, page = "", "", 1
+        table, date, page, days, players = "", "", 1, {"from": "", "to": ""}, False
         for key, value in parse_qsl(query[:256], keep_blank_values=False)[:8]:
             if key == "table":
                 table = seat_name(value)
-            elif key == "date" and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value, re.ASCII):
-                date = value
+            elif key in ("date", "from", "to") and re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value, re.ASCII):
+                if key == "date":
+                    date = value
+                else:
+                    days[key] = value
             elif key == "page" and re.fullmatch(r"[0-9]{1,4}", value, re.ASCII) and int(value) >= 1:
                 page = int(value)
-        return ResultsQuery(table, date, page, kept_query(query), zone)
+            elif key == "players" and value == "1":
+                players = True
+        return ResultsQuery(table, date, 1 if players else page, kept_query(query), zone,
+                            "" if date else days["from"], "" if date else days["to"], players)
 
     def ended(self) -> tuple[float, float] | None:
         """The day asked for, in :attr:`zone`, as ``[from, before)`` Unix seconds, what :meth:`Store.load_results`
         chooses by; None for any day; an empty span for a date of no calendar (``2026-13-45``: nothing chosen)."""
-        if not self.date:
+        if self.date:
+            return day_span(self.date, self.zone) or (0.0, 0.0)
+        if not (self.first or self.last):
             return None
-        return day_span(self.date, self.zone) or (0.0, 0.0)
+        first = day_span(self.first, self.zone) if self.first else (0.0, 0.0)
+        last = day_span(self.last, self.zone) if self.last else (0.0, TIME_MAX + 1.0)
+        return (0.0, 0.0) if first is None or last is None else (first[0], last[1])
 
     def read(self) -> dict[str, Any]:
         """The arguments of :meth:`Store.load_results` that read this page (public tables only, one row more
         than a page to know whether an older page has any): operator s15 F3, chosen and paged by the store,
         never by reading every kept result into the process."""
+        if self.players:  # every match chosen, up to PLAYERS_READ (one more: to say the totals are of the newest)
+            return {"limit": PLAYERS_READ + 1, "public": True, "offset": 0, "table": self.table, "ended": self.ended()}
         return {"limit": RESULTS_PAGE + 1, "public": True, "offset": (self.page - 1) * RESULTS_PAGE,
                 "table": self.table, "ended": self.ended()}
 
     def link(self, page: int, path: str = "/results") -> str:
         """The URL of ``page`` of the same selection, with the query's other pairs (:attr:`kept`)."""
-        pairs = [(k, v) for k, v in (("table", self.table), ("date", self.date)) if v]
+        pairs = [(k, v) for k, v in (("table", self.table), ("date", self.date), ("from", self.first),
+                                     ("to", self.last), ("players", "1" if self.players else "")) if v]
         if page > 1:
             pairs.append(("page", str(page)))
         return with_kept(path, pairs, self.kept)
 
 
+PLAYERS_READ = 2000
+"""Matches ``/results?players=1`` totals at most, the newest of the choice (its read is one store query, as a
+page's; operator s15 F3: reading all 10,000 kept results held the event loop seconds). It says so when capped."""
+
+
 def select_results(results: list[MatchResult], query: ResultsQuery) -> tuple[list[MatchResult], bool]:
     """The page ``query`` asks for from ``results``, the store's answer to :meth:`ResultsQuery.read`
-    (at most :data:`RESULTS_PAGE` + 1 rows), and whether a later page has more."""
-    return results[:RESULTS_PAGE], len(results) > RESULTS_PAGE
+    (at most :data:`RESULTS_PAGE` + 1 rows; :data:`PLAYERS_READ` + 1 for the players' totals), and whether a
+    later page has more (for the totals: whether older matches of the choice were left out)."""
+    size = PLAYERS_READ if query.players else RESULTS_PAGE
+    return results[:size], len(results) > size
 
 
 def index_results(results: list[MatchResult]) -> list[MatchResult]:
@@ -495,19 +520,50 @@ def results_list(t: Translator, results: list[MatchResult], none: str = w.FINISH
     return f'<ol class="results">{"".join(_result_row(t, r, zone) for r in results)}</ol>'
 
 
+def players_table(t: Translator, results: list[MatchResult], capped: bool = False) -> str:
+    """Each person's totals over ``results`` (:func:`..standings.standings`; league s17 F7) as a table, the other
+    spellings read as the same name under it; ``capped``: older matches of the choice were left out
+    (:data:`PLAYERS_READ`), said first."""
+    from ..standings import standings
+
+    rows = standings(results)
+    if not rows:
+        return f'<p class="empty">{escape(t.gettext(w.PLAYERS_NONE))}</p>'
+    note = (f'<p class="hint capped">{escape(t.ngettext(*w.PLAYERS_CAPPED, PLAYERS_READ))}</p>' if capped else "")
+    head = "".join(f"<th>{escape(t.gettext(c))}</th>" for c in w.PLAYER_COLUMNS)
+    body = []
+    for s in rows:
+        also = (f'<span class="also">{escape(t.gettext(w.ALSO_SPELT, spellings=", ".join(s.spellings[1:])))}</span>'
+                if len(s.spellings) > 1 else "")
+        cells = "".join(f"<td>{escape(t.number(v))}</td>" for v in (s.played, s.won, s.lost, s.points_for,
+                                                                     s.points_against, s.by_bot))
+        body.append(f'<tr><th scope="row"><span class="pname">{escape(s.player)}</span>{also}</th>{cells}</tr>')
+    return f'{note}<table class="players"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+
+
 def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery | None = None,
                  more: bool = False) -> str:
     """``/results``: one page (:data:`RESULTS_PAGE`) of the finished matches of listed tables the store
     keeps, newest first, chosen by ``query`` (a table, a day: :class:`ResultsQuery`), with a form to choose,
     links to the newer and older pages (``more``: there is an older one) and its CSV and JSON downloads of
-    the same page (club s14 F5; attacker s14 F3: unpaged and unfiltered, one address pushed a club's off)."""
+    the same page (club s14 F5; attacker s14 F3: unpaged and unfiltered, one address pushed a club's off).
+    ``query.players``: each person's totals over the choice instead (:func:`players_table`; ``more``: capped)."""
     q = query or ResultsQuery()
+    capped = more
     form = (f'<form class="filter" method="get" action="/results">'
             f'<label>{escape(t.gettext(w.FILTER_TABLE))} <input name="table" maxlength="32" value="{escape(q.table)}"></label> '
             f'<label>{escape(t.gettext(w.FILTER_DATE, zone=q.zone))} <input name="date" type="date" value="{escape(q.date)}"></label> '
+            f'<label>{escape(t.gettext(w.FILTER_FROM, zone=q.zone))} <input name="from" type="date" value="{escape(q.first)}"></label> '
+            f'<label>{escape(t.gettext(w.FILTER_TO, zone=q.zone))} <input name="to" type="date" value="{escape(q.last)}"></label> '
+            + ('<input type="hidden" name="players" value="1">' if q.players else "")
             + "".join(f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">' for k, v in q.kept)
             + f'<button type="submit">{escape(t.gettext(w.FILTER_SHOW))}</button></form>')
+    other = replace(q, players=not q.players, page=1)  # league s17 F7: the same choice, totals or matches
+    switch = (f'<p class="view"><a class="open" href="{escape(other.link(1))}">'
+              f'{escape(t.gettext(w.MATCHES_VIEW if q.players else w.PLAYERS_VIEW))}</a></p>')
     links = ""
+    if q.players:
+        more = False  # said over the totals instead
     if q.page > 1:
         links += f'<a class="newer" href="{escape(q.link(q.page - 1))}">{escape(t.gettext(w.NEWER_RESULTS))}</a>'
     if more:
@@ -517,8 +573,10 @@ def results_page(t: Translator, results: list[MatchResult], query: ResultsQuery 
     body = (f'<main class="results-page"><section class="head"><h1>{escape(t.gettext(w.RESULTS_TITLE))}</h1>'
             f'<p class="hint">{escape(t.gettext(w.RESULTS_KEPT_NOTE, kept=t.number(RESULTS_KEPT)))}</p>{form}'
             f'<p class="downloads"><a class="open" href="{csv_link}" download>{escape(t.gettext(w.DOWNLOAD_CSV))}</a> '
-            f'<a class="open" href="{json_link}" download>{escape(t.gettext(w.DOWNLOAD_JSON))}</a></p></section>'
-            f'{results_list(t, results, w.FINISHED_NONE_CHOSEN if q.table or q.date or q.page > 1 else w.FINISHED_NONE, q.zone)}{nav}'
+            f'<a class="open" href="{json_link}" download>{escape(t.gettext(w.DOWNLOAD_JSON))}</a></p>{switch}</section>'
+            + (players_table(t, results, capped) if q.players else
+               results_list(t, results, w.FINISHED_NONE_CHOSEN if q.table or q.date or q.first or q.last or q.page > 1
+                            else w.FINISHED_NONE, q.zone)) + f'{nav}'
             f'<p><a class="open" href="{escape(with_kept("/", [], q.kept))}">{escape(t.gettext(w.BACK_TO_TABLES))}</a></p></main>')
     return _page(t, "results-page", t.gettext(w.RESULTS_TITLE), body)
 

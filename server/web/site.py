@@ -393,10 +393,17 @@ class WebSite:
         kind, suffix = RESULT_DOWNLOADS[path]
         # organiser s16 F8: a byte-order mark first, so that a spreadsheet opened by a double click (Excel with a
         # Spanish or French locale) reads the names as UTF-8, not "HÃ©lÃ¨ne"; the CLI's CSV has it too (league s17 F8)
-        body = "\ufeff" + pages.results_csv(found) if suffix == "csv" else pages.results_json(found)
+        if asked.players:  # league s17 F7: each person's totals over the choice
+            from ..standings import standings, standings_csv, standings_json
+
+            rows = standings(found)
+            body = "\ufeff" + standings_csv(rows) if suffix == "csv" else standings_json(rows)
+        else:
+            body = "\ufeff" + pages.results_csv(found) if suffix == "csv" else pages.results_json(found)
+        what = "players" if asked.players else "results"
         return respond(HTTPStatus.OK, body.encode(), kind, netloc,
                        (("Cache-Control", "no-store"),
-                        ("Content-Disposition", f'attachment; filename="doublenine-results.{suffix}"')))
+                        ("Content-Disposition", f'attachment; filename="doublenine-{what}.{suffix}"')))
 
     async def _closed(self, code: str, t: Any) -> str | None:
         """The page of ``code`` when the store holds it closed (its finished matches listed, every one:

@@ -127,6 +127,21 @@ DOWNLOAD_JSON = N_("Download as JSON")
 NEWER_RESULTS = N_("Newer matches")
 OLDER_RESULTS = N_("Older matches")
 FILTER_TABLE = N_("Table name or code")
+PLAYERS_VIEW = N_("Players' totals")
+"""/results' link to each person's totals over the same choice (league s17 F7: standings took a spreadsheet)."""
+MATCHES_VIEW = N_("Matches")
+"""/results?players=1's link back to the matches of the same choice."""
+FILTER_FROM = N_("Ended from ({zone})")
+FILTER_TO = N_("Ended up to ({zone})")
+"""/results' range of days of end (league s17 F7: a season; only one day could be chosen)."""
+PLAYER_COLUMNS = (N_("Player"), N_("Played"), N_("Won"), N_("Lost"), N_("Points for"), N_("Points against"),
+                  N_("Played by a program"))
+"""The columns of the players' totals (server/standings.STANDING_FIELDS but the spellings, said under the name)."""
+PLAYERS_NONE = N_("No finished match with a person fits this choice.")
+PLAYERS_CAPPED = Nn_("Totals of the newest {count} match of this choice: choose fewer days to count them all",
+                     "Totals of the newest {count} matches of this choice: choose fewer days to count them all")
+ALSO_SPELT = N_("also spelt {spellings}")
+"""Under a player's name, the other spellings read as the same name (José: "also JOSÉ, Jose")."""
 ONE_PERSON = N_("One person with the computer")
 """A finished match only one person played, the computer playing the other seats (league s17 F5: such a match,
 a window left at a finished table, read like a league match in /results)."""

@@ -84,3 +84,23 @@ def test_the_seats_text_is_read_back_exactly() -> None:
     assert seat_players("José (1/6) / JOSÉ (3/6)", 6) == (SeatPlayer("José", 1, 6), SeatPlayer("JOSÉ", 3, 6))
     assert seat_players("Ana (bot) (1/2)", 2) == (SeatPlayer("Ana", 1, 2, True),)
     assert seat_players("computer:easy", 6) == () and seat_players("computer · Normal", 6) == ()
+
+
+async def test_f7_results_csv_of_players_totals_over_a_range(make_server: Any) -> None:
+    from doublenine.server.standings import standings, standings_csv
+
+    from .test_web_pages import get
+
+    server = await make_server()
+    e2 = MatchResult("DP9FR", 1, ("Ana", "Jose", "Bruno", "Carla"), (61, 119), "B", 6, 1796066000.0,
+                     1796074800.0, "Mesa 1", True)  # 2026-11-30
+    e3 = MatchResult("STNJW", 1, ("Diego", "Bruno", "Elena", "José (1/6) / JOSÉ (3/6)"), (40, 106), "B", 6,
+                     1796670000.0, 1796678400.0, "Mesa 6", True)  # 2026-12-07
+    for r in (e2, e3):
+        await server.store.record_result(r)
+    status, headers, text = await get(server, "/results.csv?players=1&from=2026-11-30&to=2026-12-07")
+    assert (status, headers["Content-Disposition"]) == (200, 'attachment; filename="doublenine-players.csv"')
+    assert text == "\ufeff" + standings_csv(standings([e3, e2]))
+    assert text.splitlines()[1] == "José,2,2,0,225,101,0,José / JOSÉ / Jose"
+    status, _, html = await get(server, "/results?players=1&from=2026-12-01")
+    assert status == 200 and '<span class="pname">Bruno</span>' in html and '<span class="pname">Carla</span>' not in html

@@ -75,3 +75,17 @@ async def test_a_range_backwards_or_with_date_is_refused(league: Path, capsys: p
     assert main(["results", "--db", str(league), "--date", "2026-12-07", "--to", "2026-12-07"]) == 2
     assert main(["results", "--db", str(league), "--from", "2026-12-07"]) == 0
     assert [line.split()[3] for line in capsys.readouterr().out.splitlines()] == ["7SDYR", "ZZZZZ", "STNJW"]
+
+
+def test_f7_the_results_page_shows_the_totals_of_a_range_and_downloads_them() -> None:
+    from doublenine.server.web import pages
+    from doublenine.shared.i18n import translator
+
+    q = pages.ResultsQuery.parse("players=1&from=2026-11-30&to=2026-12-07", "Europe/Madrid")
+    assert (q.players, q.first, q.last, q.date) == (True, "2026-11-30", "2026-12-07", "")
+    assert q.ended() == (1795993200.0, 1796684400.0)  # 2026-11-30 00:00 to 2026-12-08 00:00 in Madrid (UTC+1)
+    assert q.read()["limit"] == pages.PLAYERS_READ + 1 and q.link(1) == "/results?from=2026-11-30&to=2026-12-07&players=1"
+    html = pages.results_page(translator("es"), [SDYR, STNJW, CUT, E2], q)
+    assert ('<th scope="row"><span class="pname">José</span><span class="also">también escrito JOSÉ, Jose</span></th>'
+            "<td>2</td><td>2</td><td>0</td><td>225</td><td>101</td><td>0</td>") in html
+    assert "<th>Tantos a favor</th>" in html and 'href="/results?from=2026-11-30&amp;to=2026-12-07"' in html
