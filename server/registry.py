@@ -72,6 +72,17 @@ NAME_RESULTS_READ = 1000
 """Most finished matches of the last :data:`NAME_EVENING` a create reads the names of (the newest)."""
 
 
+def _of_an_earlier_evening(table: Any, now: float) -> bool:
+    """An open table whose match is over (R18) and ended more than :data:`NAME_EVENING` seconds before ``now`` (its
+    last event's time): last week's finished table, still open because a restart resumed it (or a window stayed
+    at it). Its name does not count against a new table's (league s17 F1: last Monday's "Mesa 1", resumed at this
+    Monday's start, made this week's table "Mesa 1 2" in the results). Kind: a name counted as taken by a table of
+    another evening because it was loaded, not because it is tonight's."""
+    if not table.is_finished() or not table.log.events:
+        return False
+    return now - table.log.events[-1].at > NAME_EVENING
+
+
 def creation_names(spec: Any) -> dict[int, str]:
     """The cleaned names a ``CreateTable`` gives seats 1..4 (docs/protocol.md "Names"), before they
     are made distinct: ``seats[i].name``, and for the creator's seat ``sit`` its top-level ``name``
@@ -489,13 +500,14 @@ class Registry(TableMoves, TableResumes):
 
     async def _taken_table_names(self) -> list[str]:
         """The names a new table's name must read unlike (:func:`.names.table_name`): every open table's of this
-        process, public or private, and every table's whose match ended in the last :data:`NAME_EVENING` seconds
+        process, public or private (but one whose match ended more than :data:`NAME_EVENING` seconds ago and is
+        still over, :func:`_of_an_earlier_evening`), and every table's whose match ended in the last :data:`NAME_EVENING` seconds
         (at most :data:`NAME_RESULTS_READ` of the newest, one read of the store, which every process shares).
         Organiser s16: "Mesa 1" closed at 20:00 and a new "Mesa 1" at 20:05 gave the evening's results two
         tables of one name. A store that cannot be read gives the open tables' names only (logged at debug):
         a name is never worth refusing a table."""
-        names = [t.meta.name for t in self.tables.values() if t.meta.name]
         now = time.time()
+        names = [t.meta.name for t in self.tables.values() if t.meta.name and not _of_an_earlier_evening(t, now)]
         try:
             ended = await self.store.load_results(NAME_RESULTS_READ, ended=(now - NAME_EVENING, now + 60))
         except OSError as exc:

@@ -112,3 +112,37 @@ async def test_organiser_s16_a_name_of_tonights_closed_table_is_not_given_to_a_n
                         "table_name": typed})
         made.append(server.registry.tables[c.code].meta.name)
     assert made == ["Mesa 1 2", "Mesa 2", "Mesa 1 3", "Mesa 2 2"]
+
+
+async def test_league_s17_f1_last_weeks_finished_table_resumed_does_not_take_tonights_name(
+        make_server: Any, monkeypatch: Any) -> None:
+    """League s17 F1: "Mesa 7" (NS9AY) finished, its server stopped with it still open and started again a week
+    later: resumed, it made this week's "Mesa 7" "Mesa 7 2" in the results. An open table whose match is over and
+    ended more than NAME_EVENING ago (here: any, NAME_EVENING -1) no longer takes its name; one being played does."""
+    import asyncio
+    import random
+
+    from doublenine.server import registry
+    from doublenine.server.netbot import match_over, play_seat
+    from doublenine.shared.state import Phase
+
+    from .conftest import random_player
+
+    server = await make_server()
+    made = []
+    for name, kinds in (("Mesa 7", "hccc"), ("Mesa 8", "hhcc")):
+        c = await connect(server)
+        await c.attach({"type": "create_table", "seats": seats(*kinds), "sit": 1, "seed": 3, "public": True,
+                        "table_name": name})
+        made.append(c)
+    old = server.registry.tables[made[0].code]
+    await asyncio.wait_for(play_seat(made[0], random_player, random.Random(5), match_over), 120)
+    assert old.log.state.phase is Phase.MATCH_OVER and old.meta.name == "Mesa 7"
+    monkeypatch.setattr(registry, "NAME_EVENING", -1.0)  # its match ended "more than an evening ago"
+    names = []
+    for typed in ("Mesa 7", "Mesa 8"):
+        c = await connect(server)
+        await c.attach({"type": "create_table", "seats": seats(*"hccc"), "sit": 1, "public": True,
+                        "table_name": typed})
+        names.append(server.registry.tables[c.code].meta.name)
+    assert names == ["Mesa 7", "Mesa 8 2"]  # Mesa 8 waits for its second person: tonight's, open
