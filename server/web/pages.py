@@ -283,15 +283,25 @@ def table_page(t: Translator, info: TableInfo, invite: str | None, link: str | N
     return _page(t, "table-page", title + " · doublenine", body, scripts, preview(title, said, link, noindex=True))
 
 
-def listing_key(name: str, code: str) -> tuple[bool, str, str]:
-    """Where a table stands on ``/``: named tables by their name folded (NFKC, case folded) from its first
-    letter on, then the others (and names without a letter) by code. Attacker s14 F6: sorted by the name
+NameKey = tuple[tuple[int, int, str], ...]
+"""A name's sort key (:func:`listing_key`): its runs of text and of ASCII digits, a digit run by its value."""
+_RUNS = re.compile(r"[0-9]+|[^0-9]+")
+
+
+def listing_key(name: str, code: str) -> tuple[bool, NameKey, str]:
+    """Where a table stands on ``/``: named tables by their name folded (NFKC, case folded, accents dropped) from
+    its first letter on, then the others (and names without a letter) by code. Attacker s14 F6: sorted by the name
     as typed, "!" or "0" put a stranger's table first. (Not :func:`..names.name_key`: it reads "1" as "l",
-    so "Table 2" would come before "Table 1".)"""
+    so "Table 2" would come before "Table 1".) Phone s17 F4: numbers in names compare as numbers ("Mesa 2" before
+    "Mesa 10", as a club numbers its tables; a run of digits by its length without leading zeros, then its
+    digits: no number is read from the text) and "Église" sorts with "eglise". Kind: text order where people
+    read numbers and letters."""
     key = unicodedata.normalize("NFKC", name).casefold()
     start = next((k for k, c in enumerate(key) if c.isalpha()), len(key))
-    folded = key[start:]
-    return (folded == "", folded, code)
+    folded = "".join(c for c in unicodedata.normalize("NFKD", key[start:]) if not unicodedata.combining(c))
+    runs = tuple((0, len(run.lstrip("0")), run.lstrip("0")) if run[0] in "0123456789" else (1, 0, run)
+                 for run in _RUNS.findall(folded))
+    return (folded == "", runs, code)
 
 
 def _table_title(t: Translator, info: TableInfo) -> str:

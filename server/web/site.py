@@ -50,6 +50,10 @@ STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; char
                 ".png": "image/png", ".txt": "text/plain; charset=utf-8"}
 """Files of ``server/web/static/`` served, by suffix (anything else there is not served)."""
 ROBOTS = "User-agent: *\nDisallow: /t/\n"
+LINK_TAIL = re.compile(r"^(/t/[A-Za-z0-9_-]{1,32})/?(?:[.,;:!?)\]}>'\"]|%20|%22|%29|%3[Ee]|%5[Dd]|%E2%80%9[CDcd])+$")
+"""A table's path with what a chat message or a sentence put after a shared link ("/t/4XJC8." or "/t/4XJC8)", a
+space or a closing quote escaped; phone s17 F11: the table was open and the page said no table has this code):
+answered with a redirect to the path the code alone names (group 1), which nginx routes as any table page."""
 """``/robots.txt`` (phone s15 F16): a table's page is not for search engines (a link posted somewhere public
 was indexable, unlisted tables' too); its pages also say ``noindex`` (:func:`.pages.table_page`)."""
 PAGE_WAIT = 2.0
@@ -282,6 +286,9 @@ class WebSite:
             return await self._index(request, tls, t, netloc, page_headers, deadline - LISTING_MARGIN)
         if path == "/results" or path in RESULT_DOWNLOADS:
             return await self._results_page(path, t, netloc, page_headers, request.path.partition("?")[2])
+        tail = LINK_TAIL.match(path)
+        if tail:  # phone s17 F11: a chat's "." or ")" after a shared link: the table's own address, not a 404
+            return respond(HTTPStatus.MOVED_PERMANENTLY, b"", html, netloc, (*page_headers, ("Location", tail.group(1))))
         found = TABLE_PATH.match(path)
         if found:
             info = await self._lookup(group, now, found.group(1), routed_code(request.path) is not None)
