@@ -192,9 +192,9 @@ async def test_s16_a_person_who_leaves_mid_hand_played_the_moves_before(server) 
     await host.send({"type": "start"})
     await host.until(lambda m: isinstance(m, p.TableUpdate) and m.table.started)
     table = server.registry.tables[host.code]
-    await play_all([host, bo], stop=lambda c: c.view.phase is Phase.PLAY
+    await play_all([host, bo], stop=lambda c: c.view.phase is Phase.PLAY and c.view.turn == 3
                    and any(isinstance(m, Play) and m.seat == 3 for m in c.view.moves))
-    moves = len(table.state.hand.moves)
+    moves = len(table.state.hand.moves)  # Bo's turn: nobody moves until he leaves (the computers moved meanwhile)
     await bo.send({"type": "leave"})
     await bo.until(lambda m: isinstance(m, p.LeftTable))
     assert table.slots[3].played_by == ((0, 0, 0, "Bo"), (1, table.state.hand_number, moves, ""))
