@@ -162,9 +162,12 @@ def status_of(state: Any, wire: dict[str, Any]) -> tuple[tuple[str, tuple[tuple[
     if view.phase is Phase.MATCH_OVER and view.winner is not None:
         return (("match_over", (("team", view.winner.value),)),)
     now = _doing(view, wire, names)
+    holding = [int(seat) for seat in wire.get("holding") or ()]
+    if holding:  # phone s17 F12 (R26/D2): the computers wait for these seats' open rules or ledger, said as table.js
+        now = ("paused", tuple((f"name{i}", names[seat]) for i, seat in enumerate(holding, start=1)))
     if view.finished and view.phase is not Phase.PLAY and not view.line:  # the last hand shown
         over = ("hand_over", (("n", str(view.finished[-1].number)),))
-        return (over, now) if now is not None and now[0] in ("nominate", "review") else (over,)
+        return (over, now) if now is not None and now[0] in ("nominate", "review", "paused") else (over,)
     return (now,) if now is not None else (("started", ()),)
 
 

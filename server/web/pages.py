@@ -154,9 +154,19 @@ def _listed_name(t: Translator, s: SeatInfo) -> str:
 
 def status_text(t: Translator, info: TableInfo) -> str:
     """The status line as served: the words the script then shows live (``statusText``)."""
-    if info.status and all(key in w.SCRIPT_WORDS for key, _ in info.status):
-        return " · ".join(t.gettext(w.SCRIPT_WORDS[key], **dict(fields)) for key, fields in info.status)
+    if info.status and all(key in w.SCRIPT_WORDS or key == "paused" for key, _ in info.status):
+        return " · ".join(_status_part(t, key, fields) for key, fields in info.status)
     return t.gettext(w.STARTED if info.started else w.NOT_STARTED)
+
+
+def _status_part(t: Translator, key: str, fields: tuple[tuple[str, str], ...]) -> str:
+    """One part of a status line (:func:`.listing.status_of`): ``paused`` (phone s17 F12) names the readers the
+    table waits for, each a field, listed as the window lists them ("Ana and Bo") in the verb's number."""
+    if key != "paused":
+        return t.gettext(w.SCRIPT_WORDS[key], **dict(fields))
+    names = [name for _, name in fields]
+    listed = names[0] if len(names) == 1 else t.gettext(w.SCRIPT_WORDS["and"], a=", ".join(names[:-1]), b=names[-1])
+    return t.ngettext(*w.PAUSED_BY, len(names), names=listed)
 
 
 def member_name(t: Translator, s: SeatInfo) -> str:

@@ -73,3 +73,17 @@ def test_s16_the_pages_finished_hands_name_who_played_them() -> None:
                                     check=True).stdout)
     assert got == ["the computer in Bernd's seat", "Bernd", "the computer in Bo's seat", "Bo", "Amélie",
                    "the computer in Carl's seat", "Carl", "Carl", "West"]
+
+
+def test_phone_s17_f12_r26_a_table_waiting_for_an_open_rules_or_ledger_names_its_readers() -> None:
+    """Phone s17 F12: Rosa's open rules held the computers (``holding: [1]``) and the page and ``/`` said "East to
+    play" (or "Opening draw") for minutes: the served line names whom the table waits for, as table.js does."""
+    state = in_play()
+    wire = {**WIRE, "holding": (1,)}
+    assert status_of(state, wire) == (("paused", (("name1", "Ana"),)),)
+    info = TableInfo("ABCDE", tuple(SeatInfo(n, "", "computer") for n in range(1, 5)), (0, 0), True,
+                     status=status_of(state, wire))
+    assert status_text(translator("en"), info) == "Paused while Ana reads the rules or the ledger"
+    two = TableInfo("ABCDE", info.seats, (0, 0), True, status=status_of(state, {**WIRE, "holding": (1, 3)}))
+    assert status_text(translator("en"), two) == "Paused while Ana and Cy read the rules or the ledger"
+    assert status_text(translator("de"), two) == "Pause, während Ana und Cy die Regeln oder das Protokoll lesen"
