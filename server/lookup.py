@@ -121,12 +121,13 @@ def check_route(code: str, route: str | None) -> None:
 
 
 async def look_up(registry: Registry, code: str, group: str, *, token: str | None = None,
-                  routed: bool, limited: bool = True, now: float | None = None) -> Table:
+                  routed: bool, limited: bool = True, now: float | None = None, claim: bool = True) -> Table:
     """The table ``code`` names (:meth:`.Registry.find_or_load` with ``token``, ``address=group``
     and ``limited``), for a lookup from address group ``group`` at ``now`` (``time.monotonic()``
     seconds; None: now). ``routed`` (no default, so no caller gets hand-overs unasked: the table pages
     did, attacker s10 F5): the lookup came on its code's own path as nginx routes it
     (:func:`routed_code`) and may ask a live owner for a hand-over (:meth:`.Registry.find_or_load`).
+    ``claim`` False: a page view, which never claims nor moves a table (operator s17 F7; ``find_or_load``).
 
     The bucket over all groups (attacker s11 round 2 F1, F2): every miss counts in it, and it never
     refuses a lookup that proves it knows the table: a ``token`` of one of the table's seats, or a
@@ -158,7 +159,8 @@ async def look_up(registry: Registry, code: str, group: str, *, token: str | Non
     missed = False
     try:
         try:
-            table = await registry.find_or_load(code, token=token, address=group, limited=limited, routed=routed)
+            table = await registry.find_or_load(code, token=token, address=group, limited=limited, routed=routed,
+                                                claim=claim)
         except Refused as exc:
             if exc.code is ErrorCode.UNKNOWN_TABLE:
                 missed = True

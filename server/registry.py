@@ -248,7 +248,7 @@ class Registry(TableMoves, TableResumes):
         return table
 
     async def find_or_load(self, code: str, token: str | None = None, address: str | None = None,
-                           limited: bool = True, routed: bool = True) -> Table:
+                           limited: bool = True, routed: bool = True, claim: bool = True) -> Table:
         """Like :meth:`find`, but a table open in the store and not held here is claimed and
         loaded (issue 12): with PostgreSQL shared by several processes, whichever process the
         client reaches takes the table over, from a dead process at once, from a live one by
@@ -268,7 +268,13 @@ class Registry(TableMoves, TableResumes):
         live owner to hand the table over (at most :data:`HANDOVER_BURST` at once, then
         :data:`HANDOVER_RATE` a second per table, else TABLE_MOVING with ``retry_ms``); any other is
         served only a table held here or claimed free (a dead or stopped owner), else refused
-        WRONG_ROUTE (``data.path``): a stranger's lookup never takes a table from its players."""
+        WRONG_ROUTE (``data.path``): a stranger's lookup never takes a table from its players.
+
+        ``claim`` False (a page view, operator s17 F7: a plain GET of ``/t/CODE`` handed the table over and
+        dropped its players, 4003): only a table held here (or loading here for another caller) is
+        returned; a code the store holds open elsewhere is refused ``TABLE_MOVING`` without any claim or
+        hand-over, and one it does not hold open ``UNKNOWN_TABLE`` (a miss, as ever). ``OSError`` when the
+        store does not answer."""
         code = clean_code(code)
         if code not in self.tables and (not code or len(code) > MAX_CODE or not code.isascii()
                                         or not code.isalnum()):
@@ -278,6 +284,12 @@ class Registry(TableMoves, TableResumes):
             if table is not None:
                 return table
             loading = self._loading.get(code)
+            if not claim and (loading is None or loading.done()):  # a page view: read, never claim (F7)
+                stored = await self.store.load(code, rows=False)
+                if stored is None or stored.closed:
+                    raise Refused(ErrorCode.UNKNOWN_TABLE, f"no open table {code}")
+                raise Refused(ErrorCode.TABLE_MOVING, f"table {code} is served by another server process",
+                              {"retry_ms": 1000})
             if loading is None or loading.done():  # its own task: a join that goes away does not cancel the others' load
                 if self.stopping:  # a /t/CODE page meanwhile: nothing is loaded once shutdown began
                     raise Refused(ErrorCode.SHUTTING_DOWN, "the server is stopping; reconnect", {"retry_ms": 1000})

@@ -38,11 +38,11 @@ from ..addresses import address_group, from_proxy, one_header, peer_of, request_
 from ..logfmt import log_repeated
 from ..lookup import TABLE_PATH, look_up, routed_code
 from ..seating import DEFAULT_NAMES, TableMeta
-from ..storage.base import RESULTS_SHOWN, MatchResult
+from ..storage.base import RESULTS_SHOWN, ListedTable, MatchResult
 from ..table import ClaimsUnavailable, Refused, is_store_refusal
 from . import pages
 from .delivery import Board, Boards, compressed, not_modified, refresh_asked
-from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, table_info
+from .listing import BAD_CURSOR, BadCursor, ListingUnavailable, PublicTables, cursor_query, stored_info, table_info
 from .pages import SeatInfo, TableInfo
 from .words import chosen_language, negotiate, words
 
@@ -447,7 +447,12 @@ class WebSite:
         holds it open (:meth:`_held_elsewhere`). ``503`` when the store or this process's claims did
         not answer (nothing is known of the code), ``404`` for any other refusal."""
         try:  # even a table served here: a group out of misses learns nothing of any code (issue 12 case 7)
-            return table_info(await look_up(self.registry, code, group, now=now, routed=routed))
+            # never claimed: a page view (a link preview, curl) took a table from its live owner and
+            # dropped its players (operator s17 F7); a table another process serves gets the page its
+            # script fills in (its websocket may move it, as a spectator's, docs/protocol.md "Transport")
+            return table_info(await look_up(self.registry, code, group, now=now, routed=routed, claim=False))
+        except OSError:  # the store did not say whether the table exists
+            return HTTPStatus.SERVICE_UNAVAILABLE
         except Refused as exc:
             if exc.code is ErrorCode.RATE_LIMITED:
                 return float((exc.data or {}).get("retry_ms", 1000)) / 1000
@@ -468,4 +473,7 @@ class WebSite:
             return HTTPStatus.SERVICE_UNAVAILABLE
         if stored is None or stored.closed:
             return HTTPStatus.NOT_FOUND
-        return _moving_info(code)
+        # its seats and score as stored (operator s17 F7: a page without script read every seat "free"); held
+        # seats show as held, whether their players are connected being known only to the process serving it
+        found = stored_info(ListedTable(code, stored.meta, stored.listing[1]))
+        return _moving_info(code) if found is None else found[1]
