@@ -216,6 +216,10 @@ class PublicTables:
         self._stored: list[tuple[ListingKey, TableInfo]] = []
         self._stored_edge: ListingKey | None = None
         self._read_at = float("-inf")
+        self._read_ok = False
+        """Whether the latest read of the first page that ended was answered by the store (False before
+        any): while it is not, ``/`` is :class:`ListingUnavailable` (``503``), never "No table is listed"
+        (operator s17 F12: during a PostgreSQL outage ``/`` said so with ``200`` while 5 tables were open)."""
         self._reading: asyncio.Task[None] | None = None
         self._queries = asyncio.Semaphore(CURSOR_QUERIES)
         self._said: dict[str, None] = {}
@@ -236,7 +240,8 @@ class PublicTables:
                    deadline: float | None = None) -> Page:
         """The :attr:`limit` listed tables just older than ``before`` (or just newer than
         ``after``; neither: the newest), with the cursors of the pages around them.
-        :class:`ListingUnavailable` when the store does not answer a cursor page in time: within
+        :class:`ListingUnavailable` when the store's latest read of the first page failed, or none has been
+        answered yet (operator s17 F12), or when it does not answer a cursor page in time: within
         :data:`LISTING_WAIT`, and before ``deadline`` (``time.monotonic()`` seconds) when one is
         given (the request's own, ``server/web/site.py`` ``PAGE_WAIT``: time its page budget took
         counts too)."""
@@ -251,6 +256,8 @@ class PublicTables:
                 except asyncio.TimeoutError:
                     log_repeated(log, logging.WARNING, "listing store timeout",
                                  "the public tables: the store did not answer within %g s", LISTING_WAIT)
+            if self._shared and not self._read_ok:  # the store failed (or never answered yet): no list is
+                raise ListingUnavailable("the public tables could not be read from the store")  # no "no table"
             return self._choose(self._stored, self._stored_edge, None, None)[0]
         stored: list[tuple[ListingKey, TableInfo]] = []
         edge: ListingKey | None = None
@@ -402,12 +409,15 @@ class PublicTables:
     async def _read(self) -> None:
         stored: list[tuple[ListingKey, TableInfo]] = []
         edge: ListingKey | None = None
+        ok = False
         try:
             stored, edge = await self._readable(None, None, self._load)
-        except Exception as exc:  # the store is down: list what this process serves
+            ok = True
+        except Exception as exc:  # the store is down: ``/`` answers 503 until it reads again (operator s17 F12)
             log_repeated(log, logging.WARNING, "listing store failed", "the public tables could not be read from the store: %s",
                      exc)
         finally:
+            self._read_ok = ok
             self._read_at = time.monotonic()
             self._reading = None
         self._stored, self._stored_edge = stored, edge

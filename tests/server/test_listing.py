@@ -132,3 +132,31 @@ async def test_a_restart_stores_the_listing_only_of_tables_whose_stored_listing_
         assert [t.code for t in await store.load_listed(10)] == [codes[2], codes[0]]
     finally:
         await second.stop()
+
+
+async def test_s17_f12_a_failing_store_makes_the_first_page_unavailable_never_an_empty_list() -> None:
+    """Operator s17 F12: PostgreSQL stopped, ``/`` said "No table is listed here right now" (200) while 5 tables
+    were open; ``/results`` said 503. The first page is now :class:`ListingUnavailable` (the site's 503) while the
+    store's latest read failed, and lists again once it answers."""
+    import pytest
+
+    from doublenine.server.web.listing import ListingUnavailable
+
+    store = CountingStore()
+    await stored(store, "FIRST", 1.0)
+    page = PublicTables(registry(store), ttl=0.0)
+    assert [i.code for i in await page.tables()] == ["FIRST"]
+
+    async def down(limit: int) -> Any:
+        raise OSError("connection refused")
+
+    answer = store.load_listed
+    store.load_listed = down  # type: ignore[method-assign]
+    with pytest.raises(ListingUnavailable, match="the public tables could not be read from the store"):
+        await page.tables()
+    page.ttl = 60.0  # within the interval after the failed read: still no list, never an empty one
+    with pytest.raises(ListingUnavailable):
+        await page.tables()
+    store.load_listed = answer  # type: ignore[method-assign]
+    page.ttl = 0.0
+    assert [i.code for i in await page.tables()] == ["FIRST"]
