@@ -70,6 +70,11 @@ NAME_EVENING = 12 * 3600.0
 """Seconds a table's name stays taken after its last finished match (an evening: organiser s16)."""
 NAME_RESULTS_READ = 1000
 """Most finished matches of the last :data:`NAME_EVENING` a create reads the names of (the newest)."""
+NAMES_FRESH = 10.0
+"""Seconds the evening's names read from the store serve every create of this process (attacker s17 F8: each
+``create_table`` with a name read up to :data:`NAME_RESULTS_READ` results, refused creates too: three addresses
+at their table limit made every create 3 s and /results 25 times slower). One read at a time; a name taken on
+another process within these seconds is caught by its open table's name once it is listed here."""
 
 
 def _of_an_earlier_evening(table: Any, now: float) -> bool:
@@ -222,6 +227,9 @@ class Registry(TableMoves, TableResumes):
         self._unreadable: dict[str, None] = {}
         """Codes of stored tables that do not decode, logged already (:meth:`_unreadable_said`)."""
         self._creating: set[asyncio.Future[None]] = set()
+        self._evening_names: tuple[float, list[str]] = (-NAMES_FRESH, [])
+        """(when read, names): the names of listed tables' matches of the evening (:meth:`_taken_table_names`)."""
+        self._names_read = asyncio.Lock()
         """One future per create under way, done when it returns: :meth:`shutdown` waits for them."""
         TableMoves.__init__(self, store)
         TableResumes.__init__(self)
@@ -420,6 +428,7 @@ class Registry(TableMoves, TableResumes):
             await table.flush_unstored()
             await table.save_listing()
             await table.save_result()  # a finished match resumed: recorded again, unchanged
+            await table.forget_cut()  # a match in play resumed is no longer "not finished" (attacker s17 F7)
         except BaseException:
             await table.close()  # nothing started yet: no computer turn, no timer
             raise
@@ -513,19 +522,28 @@ class Registry(TableMoves, TableResumes):
     async def _taken_table_names(self) -> list[str]:
         """The names a new table's name must read unlike (:func:`.names.table_name`): every open table's of this
         process, public or private (but one whose match ended more than :data:`NAME_EVENING` seconds ago and is
-        still over, :func:`_of_an_earlier_evening`), and every table's whose match ended in the last :data:`NAME_EVENING` seconds
-        (at most :data:`NAME_RESULTS_READ` of the newest, one read of the store, which every process shares).
-        Organiser s16: "Mesa 1" closed at 20:00 and a new "Mesa 1" at 20:05 gave the evening's results two
-        tables of one name. A store that cannot be read gives the open tables' names only (logged at debug):
-        a name is never worth refusing a table."""
+        still over, :func:`_of_an_earlier_evening`), and every listed table's whose match ended in the last
+        :data:`NAME_EVENING` seconds (at most :data:`NAME_RESULTS_READ` of the newest, finished or cut after a hand:
+        one read of the store, which every process shares, kept :data:`NAMES_FRESH` seconds for every create of the
+        process). Organiser s16: "Mesa 1" closed at 20:00 and a new "Mesa 1" at 20:05 gave the evening's results two
+        tables of one name. Only listed tables' matches (attacker s17 F3: a stranger's private tables, closed
+        after one deal, took a club's "Mesa 1" for 12 hours: the results and the projector show the listed ones
+        side by side, a private table's name is its own business). A store that cannot be read gives the open
+        tables' names only (logged at debug): a name is never worth refusing a table."""
         now = time.time()
         names = [t.meta.name for t in self.tables.values() if t.meta.name and not _of_an_earlier_evening(t, now)]
-        try:
-            ended = await self.store.load_results(NAME_RESULTS_READ, ended=(now - NAME_EVENING, now + 60))
-        except OSError as exc:
-            log.debug("table names of the evening not read: %s", said(exc))
-            return names
-        return names + [r.name for r in ended if r.name]
+        async with self._names_read:  # one read at a time: a flood of creates waits for the same one
+            read_at, evening = self._evening_names
+            if not read_at <= now < read_at + NAMES_FRESH:
+                try:
+                    ended = await self.store.load_results(NAME_RESULTS_READ, public=True,
+                                                           ended=(now - NAME_EVENING, now + 60))
+                except OSError as exc:
+                    log.debug("table names of the evening not read: %s", said(exc))
+                    return names
+                evening = [r.name for r in ended if r.name]
+                self._evening_names = (now, evening)
+        return names + evening
 
     def _table_limit(self, limited: bool) -> int | None:
         """The store's ``limit`` for a create or reopen (None: the machine's own player, unlimited)."""
@@ -668,6 +686,9 @@ class Registry(TableMoves, TableResumes):
         if self.tables.get(table.code) is not table:
             return
         del self.tables[table.code]
+        if table.meta.name and table.meta.public:  # its name stays taken for the evening at once, not only once
+            read_at, evening = self._evening_names  # the names are read again (NAMES_FRESH)
+            self._evening_names = (read_at, [*evening, table.meta.name])
         try:
             await table.save_result()  # its last chance if storing it failed when the match ended
             await table.save_unfinished(f"closed: {why}" if why else "closed")  # organiser s16 F12

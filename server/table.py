@@ -554,10 +554,13 @@ class Table:
         """The record of the match being played, cut before its end (organiser s16 F12: the last match of a club
         night, cut by closing time, left no trace): its score so far, the hands finished, the seats' names as
         :meth:`result_names` gives them, no winner (``MatchResult.finished`` false), ended at its last event. None
-        when the match is over (:meth:`result`) or not begun: no hand finished and none in review or play."""
+        when the match is over (:meth:`result`), or cut before a hand of it was finished, or played by fewer than
+        two people (attacker s17 F2: a match cut after one deal cost one address a quarter of a second, and 4 such
+        "Not finished 0-0" rows a second, named as it chose, pushed a club's results off /results' first page;
+        a result row costs at least one whole hand played by two people, as a club's cut match is)."""
         state = self.log.state
-        if state.phase is Phase.MATCH_OVER or not self.meta.started or \
-                not (state.finished or state.phase in (Phase.REVIEW, Phase.PLAY)):
+        people = sum(1 for slot in self.slots.values() if slot.kind == "human")
+        if state.phase is Phase.MATCH_OVER or not self.meta.started or not state.finished or people < 2:
             return None
         events = self.log.events
         first = next((e for e in reversed(events) if isinstance(e.body, MatchStarted)), events[0] if events else None)
@@ -583,6 +586,20 @@ class Table:
             return
         log.info("table %s: match %d recorded as not finished at %d-%d after %d hands (%s)", self.code, found.match,
                  found.scores[0], found.scores[1], found.hands, why)
+
+    async def forget_cut(self) -> None:
+        """This table resumed with its match still being played: the record its stop or close left of it as cut
+        (:meth:`save_unfinished`) is forgotten (``Store.forget_unfinished``; attacker s17 F7: after an ordinary
+        restart every match in play was listed "Not finished" on /results until its end). A failure is logged
+        and refuses nothing: the row is replaced at the match's end anyway."""
+        state = self.log.state
+        if state.phase is Phase.MATCH_OVER or self.moved:
+            return
+        try:
+            await self.store.forget_unfinished(self.code, state.match)
+        except Exception as exc:
+            log_store_failure(log, self.store, "table %s: forgetting match %d's not-finished record failed: %s",
+                              self.code, state.match, said(exc), level=logging.WARNING, traceback=False)
 
     async def save_result(self) -> None:
         """Store :meth:`result` once per finished match (:attr:`result_stored`). A failure is logged

@@ -460,6 +460,13 @@ class Store(Protocol):
         most (results of no known site counted as one site). Not fenced: any process serving the table
         writes the same record."""
 
+    async def forget_unfinished(self, code: str, match: int) -> None:
+        """Forget the record of match ``match`` of table ``code`` if it is one of a match cut before its end
+        (no winner: ``MatchResult.finished`` false); a finished match's record, or none, is left as it is. A
+        table resumed with that match still being played (a restart: attacker s17 F7, each match in play was
+        listed "Not finished" on /results until its end while / listed it playing); its close records it again
+        if it is cut then. Not fenced, as :meth:`record_result`."""
+
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
                            public: bool = False, *, offset: int = 0, table: str = "",
                            ended: tuple[float, float] | None = None) -> list[MatchResult]:
@@ -611,6 +618,11 @@ class MemoryStore:
             top = max(counts.items(), key=lambda kv: (kv[1], kv[0] or ""))[0]
             oldest = max((k for k, r in self._results.items() if r.site == top), key=lambda k: result_order(self._results[k]))
             del self._results[oldest]
+
+    async def forget_unfinished(self, code: str, match: int) -> None:
+        found = self._results.get((code, match))
+        if found is not None and not found.finished:
+            del self._results[(code, match)]
 
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
                            public: bool = False, *, offset: int = 0, table: str = "",

@@ -224,6 +224,9 @@ class MeteredStore:
                             per_site: int = RESULTS_PER_SITE) -> None:
         await self._write(self.inner.record_result(result, keep, per_site))
 
+    async def forget_unfinished(self, code: str, match: int) -> None:
+        await self._write(self.inner.forget_unfinished(code, match))
+
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
                            public: bool = False, *, offset: int = 0, table: str = "",
                            ended: tuple[float, float] | None = None) -> list[MatchResult]:

@@ -785,6 +785,12 @@ class PostgresStore:
 
         await self._run(work)
 
+    async def forget_unfinished(self, code: str, match: int) -> None:
+        async def work(con: asyncpg.Connection) -> None:
+            await con.execute("DELETE FROM dn_result WHERE code=$1 AND match_no=$2 AND winner IS NULL", code, int(match))
+
+        await self._run(work)
+
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
                            public: bool = False, *, offset: int = 0, table: str = "",
                            ended: tuple[float, float] | None = None) -> list[MatchResult]:

@@ -451,6 +451,12 @@ class SQLiteStore:
 
         await self._call(job)
 
+    async def forget_unfinished(self, code: str, match: int) -> None:
+        def job(c: sqlite3.Connection) -> None:
+            c.execute("DELETE FROM dn_result WHERE code=? AND match_no=? AND winner IS NULL", (code, int(match)))
+
+        await self._call(job)
+
     async def load_results(self, limit: int = RESULTS_SHOWN, code: str | None = None,
                            public: bool = False, *, offset: int = 0, table: str = "",
                            ended: tuple[float, float] | None = None) -> list[MatchResult]:

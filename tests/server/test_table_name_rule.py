@@ -92,8 +92,9 @@ def test_organiser_s16_a_names_end_punctuation_and_its_marks_do_not_make_a_secon
 
 async def test_organiser_s16_a_name_of_tonights_closed_table_is_not_given_to_a_new_one(make_server: Any) -> None:
     """Organiser s16 (item 4): "Mesa 1" closed and a new "Mesa 1" made the same night gave the evening's results
-    two different tables of one name. A name stays taken 12 hours after its table's last finished match
-    (registry.NAME_EVENING), whoever's table it was, public or private; an older one is free again."""
+    two different tables of one name. A name stays taken 12 hours after its listed table's last finished match
+    (registry.NAME_EVENING), whoever's table it was; an older one is free again, and a private table's match takes
+    no name (attacker s17 F3: a stranger's private tables, closed after a deal, took a club's names for 12 hours)."""
     import time
 
     from doublenine.server.registry import NAME_EVENING
@@ -102,11 +103,12 @@ async def test_organiser_s16_a_name_of_tonights_closed_table_is_not_given_to_a_n
     server = await make_server()
     store = server.registry.store
     now = time.time()
-    for code, name, ended in (("AAAAA", "Mesa 1", now - 600), ("BBBBB", "Mesa 2", now - NAME_EVENING - 60)):
+    for code, name, ended, listed in (("AAAAA", "Mesa 1", now - 600, True), ("BBBBB", "Mesa 2", now - NAME_EVENING - 60, True),
+                                      ("CCCCC", "Mesa 3", now - 600, False)):
         await store.record_result(MatchResult(code, 1, ("Ana", "Bo", "Cy", "Di"), (101, 40), "A", 4, ended - 900,
-                                              ended, name, False))
+                                              ended, name, listed))
     made = []
-    for typed, public in (("Mesa 1", True), ("Mesa 2", True), ("Mesa 1.", False), ("Mesa 2", False)):
+    for typed, public in (("Mesa 1", True), ("Mesa 2", True), ("Mesa 1.", False), ("Mesa 2", False), ("Mesa 3", True)):
         c = await connect(server)
         await c.attach({"type": "create_table", "seats": seats(*"hccc"), "sit": 1, "public": public,
                         "table_name": typed})
@@ -146,3 +148,34 @@ async def test_league_s17_f1_last_weeks_finished_table_resumed_does_not_take_ton
                         "table_name": typed})
         names.append(server.registry.tables[c.code].meta.name)
     assert names == ["Mesa 7", "Mesa 8 2"]  # Mesa 8 waits for its second person: tonight's, open
+
+
+    assert made == ["Mesa 1 2", "Mesa 2", "Mesa 1 3", "Mesa 2 2", "Mesa 3"]
+
+
+async def test_attacker_s17_f8_creates_read_the_evenings_names_once_in_a_while_not_each_time(make_server: Any) -> None:
+    """Attacker s17 F8: every create_table with a name read up to 1,000 stored results, refused creates too (three
+    addresses at their table limit made every create 3 s). The names are read once per NAMES_FRESH seconds for
+    every create of the process; a listed table closed meanwhile keeps its name taken at once."""
+    from doublenine.server.registry import NAMES_FRESH
+
+    server = await make_server()
+    store = server.registry.store
+    reads = []
+    load = store.load_results
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(kwargs.get("public"))
+        return await load(*args, **kwargs)
+
+    store.load_results = counted
+    made = []
+    for typed in ("Mesa 1", "Mesa 2", "Mesa 3", "Mesa 4", "Mesa 5"):
+        c = await connect(server)
+        await c.attach({"type": "create_table", "seats": seats(*"hccc"), "sit": 1, "public": True, "table_name": typed})
+        made.append(server.registry.tables[c.code])
+    assert reads == [True] and NAMES_FRESH == 10.0  # one read, of the listed tables' results
+    await server.registry.close_table(made[0], "test")
+    c = await connect(server)
+    await c.attach({"type": "create_table", "seats": seats(*"hccc"), "sit": 1, "public": True, "table_name": "Mesa 1"})
+    assert server.registry.tables[c.code].meta.name == "Mesa 1 2" and reads == [True]

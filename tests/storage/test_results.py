@@ -41,6 +41,18 @@ async def test_a_match_stored_again_replaces_its_record(store: Store) -> None:
     assert await store.load_results() == [again]
 
 
+async def test_attacker_s17_f7_only_a_cut_matchs_record_is_forgotten(store: Store) -> None:
+    """A table resumed with its match in play forgets the record its stop left of it as cut (no winner); a
+    finished match's record is never forgotten so, nor another match's."""
+    cut = MatchResult("Q57RS", 2, ("Ana", "Luis", "Mara", "Nico"), (40, 12), None, 2, 1765102500.0, 1765103100.0,
+                      "", False)
+    for r in (BAHKX_1, Q57RS_1, cut):
+        await store.record_result(r)
+    for code, match in (("BAHKX", 1), ("Q57RS", 2), ("Q57RS", 2), ("ZZZZZ", 1)):
+        await store.forget_unfinished(code, match)
+    assert await store.load_results() == [Q57RS_1, BAHKX_1]
+
+
 async def test_beyond_its_bound_the_oldest_results_are_forgotten(store: Store) -> None:
     assert RESULTS_KEPT == 10_000
     for n in range(1, 6):
