@@ -327,6 +327,8 @@ async def leave(table: Table, conn: Any) -> None:
                     slot.note_player(here(table.state), "", slot.display_name)
                 if seat == table.meta.creator_seat:  # D9: whoever takes this seat next did not set the seed
                     table.meta.creator_seat, table.meta.creator_hash = None, None
+                    if getattr(conn, "created", None) == table.code:  # nor may it close the table on those left
+                        conn.created = None  # at it (attacker s17 F1: leave, spectate, close_table)
             r = table.request
             if r is not None and (r.by == seat or seat in r.waiting or r.target == seat):
                 table.close_request("cancelled", seat)

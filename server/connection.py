@@ -453,7 +453,9 @@ async def _close_table(c: Connection, m: p.CloseTable) -> None:
     """Close or unlist a table by hand (``close_table``, organiser s16 F11): its creator, at it
     (``Table.is_creator``), or the server's operator (``key`` equal to ``config.operator_key``, compared in
     constant time; then any table, looked up as a ``spectate`` would be, on its own route). Anyone else, and a
-    wrong key, is refused NOT_ENTITLED (logged as every refusal; the connection's rate bounds the tries)."""
+    wrong key, is refused NOT_ENTITLED (logged as every refusal; the connection's rate bounds the tries); so is
+    the creator's close of a match other people are playing (``Table.others_playing``: attacker s17 F5; unlisting
+    it is allowed), and a creator who gave the seat up is no longer its creator (s17 F1)."""
     key = c.config.operator_key
     operator = m.key is not None and key is not None and hmac.compare_digest(m.key.encode(), key.encode())
     if m.key is not None and not operator:
@@ -464,6 +466,9 @@ async def _close_table(c: Connection, m: p.CloseTable) -> None:
         raise Refused(ErrorCode.NOT_ENTITLED, "only the table's creator, at it, or the server's operator may close it")
     if table is not None and not operator and not table.is_creator(c):
         raise Refused(ErrorCode.NOT_ENTITLED, "only the table's creator or the server's operator may close it")
+    if table is not None and not operator and not m.unlist and table.others_playing(c):
+        raise Refused(ErrorCode.NOT_ENTITLED, "other people are playing a match at this table: it closes once they "
+                      "leave; take it off the list instead (unlist)")
     if table is None:
         table = await _lookup(c, m.code)
     by = "operator" if operator else "creator"

@@ -945,6 +945,17 @@ class Table:
         seat = self.subscribers.get(conn)
         return (seat is not None and seat == self.meta.creator_seat) or getattr(conn, "created", None) == self.code
 
+    def others_playing(self, conn: Any) -> bool:
+        """A match is being played here (a hand of it finished, the match not over) with a seat held by a person
+        other than ``conn``'s: its creator may not close it on them (attacker s17 F5: a creator about to lose
+        closed the table in the last hand and the others' win was stored "not finished"); they finish it, or
+        leave, and it closes by itself. Before a hand of it ended a close costs nobody a score."""
+        if not self.meta.started or self.is_finished() or not self.log.state.finished:
+            return False
+        mine = self.subscribers.get(conn)
+        return any(slot.kind == "human" and slot.token_hash is not None and seat != mine
+                   for seat, slot in self.slots.items())
+
     def is_finished(self) -> bool:
         """Its match is over (R28's end: a new match needs every human's consent, D1)."""
         return self.log.state.phase is Phase.MATCH_OVER

@@ -146,3 +146,34 @@ async def test_a_computer_player_over_the_network_stops_when_told_the_table_was_
     assert (shut.value.code, shut.value.by, shut.value.text("es")) == \
         (ana.code, "creator", f"La mesa {ana.code} fue cerrada por la persona que la creó.")
     assert said == []
+
+
+async def test_attacker_s17_f1_f5_a_creator_closes_no_match_others_are_playing_nor_after_giving_the_seat_up(
+        make_server: Any) -> None:
+    """F5: a creator about to lose closed the table in the last hand and the others' win was stored "not
+    finished". Once a hand of the match is finished, the creator's close is refused while another person holds a
+    seat (unlisting is not); the operator still closes. F1: a creator who gave the seat up (leave), then watched
+    from the same connection, could still close the table on those left at it."""
+    from .conftest import play_all, settle
+    from doublenine.shared.state import Phase
+
+    server = await make_server(operator_key=KEY)
+    ana = await create(server, "hhcc", sit=1, seed=7)
+    bo = await join(server, ana.code, seat=2)
+    table = server.registry.tables[ana.code]
+    await play_all([ana, bo], stop=lambda c: len(table.state.finished) == 1 and table.state.phase is Phase.PLAY,
+                   seed=7)
+    await settle([ana, bo], table)
+    await ana.send({"type": "close_table", "code": ana.code})
+    err = await ana.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.detail) == ("NOT_ENTITLED", "other people are playing a match at this table: it closes "
+                                      "once they leave; take it off the list instead (unlist)")
+    assert ana.code in server.registry.tables
+    await ana.send({"type": "leave"})
+    await ana.until(lambda m: isinstance(m, p.LeftTable))
+    await ana.send({"type": "spectate", "code": table.code})
+    await ana.until(lambda m: isinstance(m, p.Snapshot))
+    await ana.send({"type": "close_table", "code": table.code, "unlist": True})
+    err = await ana.until(lambda m: isinstance(m, p.Error))
+    assert (err.code, err.detail) == ("NOT_ENTITLED", "only the table's creator or the server's operator may close it")
+    assert table.code in server.registry.tables
