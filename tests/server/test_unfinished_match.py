@@ -39,7 +39,8 @@ async def test_a_table_closed_by_hand_mid_match_records_it_not_finished(make_ser
     code = table.code
     a, b = _score(table)
     table.meta.public = True  # listed, so /results shows it
-    await clients[0].send({"type": "close_table", "code": code})
+    # the operator (the creator may not close a match others are playing once a hand is finished: attacker s17 F5)
+    await clients[0].send({"type": "close_table", "code": code, "key": KEY})
     await eventually(lambda: code not in server.registry.tables)
     found = await server.registry.store.load_results(10, code=code)
     assert [(r.match, r.seats, r.scores, r.winner, r.hands, r.finished) for r in found] == \
