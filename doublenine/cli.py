@@ -51,13 +51,69 @@ player's language (:func:`command_language`); README "Other commands" says so.""
 
 def installed_version() -> str:
     """The installed package's version (``importlib.metadata``, from pyproject.toml's ``version``),
-    or ``"unknown"`` when run from a source tree that was never installed."""
+    or ``"unknown"`` when run from a source tree that was never installed, followed by its build
+    (:func:`build_id`) as a PEP 440 local label when one is known: ``0.1.0+g4766786abcde``.
+
+    Operator s17 F1: two releases 67 commits apart both said ``0.1.0`` (``doublenine --version``, the
+    ``serving on ... version=`` line, ``doublenine_build_info``): nothing told which process ran the
+    new code. Kind: a version that names the package, not the code."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return version("doublenine")
+        base = version("doublenine")
     except PackageNotFoundError:
         return "unknown"
+    build = build_id()
+    return base if build is None else f"{base}+{build}"
+
+
+_BUILD: list[str | None] = []
+
+
+def build_id() -> str | None:
+    """Which code this installation runs, from what pip recorded of where it came from (PEP 610
+    ``direct_url.json``), read once: ``g`` and the 12-digit commit for an install from a git URL
+    (``pip install 'doublenine @ git+https://...@COMMIT'``) or an editable one of a git checkout
+    (``pip install -e``, run.py: its commit now, ``.dirty`` with uncommitted changes); ``sha256.`` and
+    the first 12 digits of the wheel's hash for an install of a wheel file. None when pip recorded
+    none of these (an index install) or git cannot say (2 s at most)."""
+    if not _BUILD:
+        _BUILD.append(_build_id())
+    return _BUILD[0]
+
+
+def _build_id() -> str | None:
+    import json
+    import re
+    import subprocess
+    from importlib.metadata import PackageNotFoundError, distribution
+    from urllib.parse import unquote, urlsplit
+
+    try:
+        raw = distribution("doublenine").read_text("direct_url.json")
+        where = json.loads(raw) if raw else None
+    except (PackageNotFoundError, OSError, ValueError):
+        return None
+    if not isinstance(where, dict):
+        return None
+    vcs, archive, folder = where.get("vcs_info"), where.get("archive_info"), where.get("dir_info")
+    if isinstance(vcs, dict) and isinstance(vcs.get("commit_id"), str) and re.fullmatch(r"[0-9a-f]{7,64}", vcs["commit_id"]):
+        return f"g{vcs['commit_id'][:12]}"
+    if isinstance(archive, dict):
+        hashes = archive.get("hashes") if isinstance(archive.get("hashes"), dict) else {}
+        digest = hashes.get("sha256") or str(archive.get("hash", "")).partition("sha256=")[2]
+        return f"sha256.{digest[:12]}" if isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{12,}", digest) else None
+    url = where.get("url")
+    if isinstance(folder, dict) and folder.get("editable") is True and isinstance(url, str) and url.startswith("file://"):
+        try:
+            done = subprocess.run(["git", "-C", unquote(urlsplit(url).path), "describe", "--always", "--abbrev=12",
+                                   "--dirty=.dirty", "--exclude=*"], capture_output=True, text=True, timeout=2)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        described = done.stdout.strip()
+        if done.returncode == 0 and re.fullmatch(r"[0-9a-f]{12,40}(\.dirty)?", described):
+            return f"g{described}"
+    return None
 
 
 ONE_LINE = N_("{prog}: error: {message} (see {prog} --help)")

@@ -142,14 +142,17 @@ class GameServer:
     def health(self) -> dict[str, Any]:
         """What ``/healthz`` reports: ``status`` "ok", "stopping" or "store_failing" (then ``store``
         says why the last write failed: a full disk, a read-only file system; issue 12 case 5), with
-        the ``tables`` and ``connections`` counts. A client :meth:`metrics_allowed` does not let read
+        the ``tables`` and ``connections`` counts and the ``version`` it runs (``doublenine --version``). A client :meth:`metrics_allowed` does not let read
         ``/metrics`` gets ``status`` alone."""
         failing = getattr(self.registry.store, "failing", None)
         if not failing and not self.registry.ownership.healthy:  # issue 12: no table can be claimed
             failing = "the PostgreSQL lock connection is down: this process can serve no table"
         status = "stopping" if self.stopping else "store_failing" if failing else "ok"
+        from doublenine.cli import installed_version
+
         out: dict[str, Any] = {"status": status, "tables": len(self.registry.tables),
-                               "connections": len(self.registry.connections)}
+                               "connections": len(self.registry.connections),
+                               "version": installed_version()}  # operator s17 F1: which code this process runs
         if failing:
             out["store"] = failing
         return out

@@ -40,7 +40,7 @@ Series (all prefixed ``doublenine_``):
   connection is up; SQLite and memory: always), 0 when it lost them all (``/healthz`` 503 too);
 * ``log_lines_lost_total``: log lines the process could not write (its log's reader stopped reading, a
   full disk: ``logfmt.LOST``, operator s17 F2/F10; each spell is also told by one ``log lines lost`` line);
-* ``build_info{version}`` (always 1): the installed version, so a rolling upgrade shows which
+* ``build_info{version}`` (always 1): the installed version and build (``doublenine --version``), so a rolling upgrade shows which
   process runs what.
 
 Besides, prometheus-client's own collectors: ``process_*`` (CPU seconds, resident memory, open

@@ -50,8 +50,8 @@ def test_s11_4_nothing_installs_doublenine_from_a_package_index() -> None:
 def test_the_operators_install_steps_say_how_to_install() -> None:
     ops = (ROOT / "docs/operations.md").read_text(encoding="utf-8")
     unit = (ROOT / "deploy/systemd/doublenine@.service").read_text(encoding="utf-8")
-    wheel_line = ("python3 -m venv /opt/doublenine-0.1.0 && /opt/doublenine-0.1.0/bin/pip install "
-                  "'/tmp/doublenine-0.1.0-py3-none-any.whl[postgres]' && ln -s /opt/doublenine-0.1.0 /opt/doublenine")
+    wheel_line = ("python3 -m venv /opt/doublenine-4766786 && /opt/doublenine-4766786/bin/pip install "
+                  "'/tmp/doublenine-0.1.0-py3-none-any.whl[postgres]' && ln -s /opt/doublenine-4766786 /opt/doublenine")
     assert wheel_line in ops and wheel_line in unit
     assert "not published on PyPI" in ops and "not on PyPI" in unit
     assert "'doublenine[postgres] @ git+https://GIT-HOST/PATH/doublenine.git@COMMIT'" in ops

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from doublenine.cli import installed_version
 from doublenine.client.hosting import Hosting, all_interfaces
 from doublenine.server.netbot import TableClient
 
@@ -69,7 +70,8 @@ def _lan_address() -> str | None:
 
 
 async def test_e1_healthz_counts_are_for_this_machine_only(hosting: Hosting) -> None:
-    assert await _health("127.0.0.1", hosting.port) == {"status": "ok", "tables": 0, "connections": 0}
+    assert await _health("127.0.0.1", hosting.port) == {"status": "ok", "tables": 0, "connections": 0,
+                                                                    "version": installed_version()}
     lan = _lan_address()
     if lan is None:
         pytest.skip("no LAN address here")
