@@ -346,12 +346,18 @@ def store_kind(where: str) -> str:
 SIGNAL_SAYS = {
     "SIGTERM": (logging.INFO, "stopping gracefully"),
     "SIGINT": (logging.INFO, "stopping gracefully (Ctrl-C)"),
-    "SIGHUP": (logging.WARNING, "the terminal or session that started serve closed (or kill -HUP): stopping "
-                                "gracefully; serve has nothing to reload, and keeps serving under systemd, a "
-                                "container, or nohup, which ignores SIGHUP"),
+    "SIGHUP": (logging.WARNING, "stopping gracefully: the terminal or session that started serve closed, or "
+                                "kill -HUP (serve has nothing to reload; under systemd or a container it is "
+                                "started again)"),
 }
 """What ``serve`` does on each signal it handles, and the level it says it at (operator s11: SIGHUP, a
-closed ssh or tmux session, killed serve at once with no line, its clients dropped mid-frame)."""
+closed ssh or tmux session, killed serve at once with no line, its clients dropped mid-frame). Operator s17
+F4: SIGHUP's line said serve "keeps serving under systemd", which stops and restarts it (a reconnect for every
+player): what happens is said first, then why. Kind: a log line whose words read as the opposite of its effect."""
+IGNORED_SAYS = {"SIGHUP": "SIGHUP is ignored (nohup): kill -HUP does nothing; SIGTERM stops serve gracefully",
+                "SIGINT": "SIGINT is ignored: Ctrl-C does nothing; SIGTERM stops serve gracefully"}
+"""Said once at the start (INFO) for each signal ignored when serve started: an operator whose habit is
+``kill -HUP`` to reopen logs got no word either way (operator s17 F4)."""
 
 
 async def run(config: ServerConfig, announce: bool = False) -> int:
@@ -370,6 +376,9 @@ async def run(config: ServerConfig, announce: bool = False) -> int:
         # choice: kept while serving as during the start (asyncio's handler would replace it); SIGTERM stops it
         names = ["SIGTERM"] + [name for name in ("SIGINT", "SIGHUP") if hasattr(signal, name)
                                and signal.getsignal(getattr(signal, name)) is not signal.SIG_IGN]
+        for name in ("SIGHUP", "SIGINT"):
+            if hasattr(signal, name) and name not in names:
+                log.info(IGNORED_SAYS[name])
 
         def received(name: str) -> None:
             if not done.is_set():

@@ -258,8 +258,9 @@ def test_sighup_stops_gracefully_and_says_so(tmp_path: Path, fmt: str) -> None:
     assert proc.returncode == 0, err
     lines = [first, *out.splitlines(), *err.splitlines()]
     lines = [ln.strip() for ln in lines if ln.strip()]
-    does = ("the terminal or session that started serve closed (or kill -HUP): stopping gracefully; serve has "
-            "nothing to reload, and keeps serving under systemd, a container, or nohup, which ignores SIGHUP")
+    # operator s17 F4: the effect first; no "keeps serving under systemd", which restarts it
+    does = ("stopping gracefully: the terminal or session that started serve closed, or kill -HUP (serve has "
+            "nothing to reload; under systemd or a container it is started again)")
     if fmt == "json":
         said = [json.loads(line) for line in lines]  # every line JSON
         events = [(s["level"], s["event"].split(" ws://")[0]) for s in said]
@@ -293,7 +294,10 @@ def test_sighup_ignored_at_start_stays_ignored(tmp_path: Path) -> None:
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0
-    assert "SIGHUP" not in err and "INFO SIGTERM received does=\"stopping gracefully\"" in err
+    assert "INFO SIGTERM received does=\"stopping gracefully\"" in err
+    # operator s17 F4: said once at the start, so a `kill -HUP` habit learns it does nothing here
+    assert [line.split(" ", 1)[1] for line in err.splitlines() if "SIGHUP" in line] == [
+        "INFO SIGHUP is ignored (nohup): kill -HUP does nothing; SIGTERM stops serve gracefully"]
 
 
 
