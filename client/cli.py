@@ -214,6 +214,31 @@ def _other_window(args: argparse.Namespace, settings: Any, lang: str) -> str | N
     return card.choice
 
 
+BACK_FAILED = N_("Your match at {server} could not be opened, so this is a game on this computer. {reason}")
+"""Said at the local table a plain ``play`` opens where the network seat of the last match failed (attacker s17 F9)."""
+GONE_KEYS = ("table.closed", "table.closed_by.creator", "table.closed_by.operator", "seat.given_up", "seat.replaced")
+"""Failures that say the network seat of the last match is gone for good (its table closed, the seat given up or
+played from another window): plain ``play`` forgets it (``last_seat``), where an unreachable server is kept for a
+later start (it may be back)."""
+
+
+def _played_here(launcher: Any, local: Any, failed: Any, failure: Any, lang: str) -> Any:
+    """Plain ``doublenine play`` went back to the network seat of the last match (launcher.last_match) and it
+    failed with ``failure``: the launch it would have made otherwise (``local``: the kept local match or a new
+    table against the computer) is made instead, saying why; a seat gone for good (:data:`GONE_KEYS`) is forgotten
+    as the last match. Attacker s17 F9: after one seat at a stranger's server, every plain ``play`` went there and
+    failed for good once that server or table was gone (README's first command broken by someone else)."""
+    from . import config
+    from .text import tr
+    if failure.key in GONE_KEYS:
+        config.change(last_seat="")
+    table = launcher(local)
+    tell = getattr(table, "tell", None)
+    if callable(tell):
+        tell(tr(lang, BACK_FAILED, server=failed.server, reason=failure.text(lang)), 12.0)
+    return table
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the window; returns the exit code: 0 closed, 1 a failure while it was open, 2 a table that
     cannot be joined or no display (130 after Ctrl-C: doublenine/cli). The line saying why goes to stderr;
@@ -337,6 +362,7 @@ def run(args: argparse.Namespace) -> int:
         app.on_fullscreen = lambda on: config.change(fullscreen=on)
     if lock is not None and lock is not True:  # a second window's "Bring it forward" (client/instance.py)
         app.raise_asked = lock.raise_asked
+    fallback = None  # the local launch a plain ``play`` would have made, where it goes to a network seat instead
     try:
         if not args.start_screen:
             if args.table:
@@ -350,7 +376,9 @@ def run(args: argparse.Namespace) -> int:
                                 quick=not robot and not server)  # Play now: a hand at once (client.playnow)
                 if keep:  # the match "Back to your match" names: a network seat sat at last included (s17)
                     from .launcher import last_match
-                    launch = last_match(launch, config.load())
+                    chosen = last_match(launch, config.load())
+                    if chosen is not launch:
+                        fallback, launch = launch, chosen
             if ask:  # the first start: the name asked once, then the table (scenes/askname.py)
                 from .scenes.askname import AskName
 
@@ -366,7 +394,12 @@ def run(args: argparse.Namespace) -> int:
                 app.push(AskName(lang, answered, ok=PLAY_NOW if launch.quick else None))
             else:
                 try:
-                    table = launcher(launch)
+                    try:
+                        table = launcher(launch)
+                    except FailureError as exc:
+                        if fallback is None:
+                            raise
+                        table = _played_here(launcher, fallback, launch, exc.failure, lang)
                     if separate and callable(getattr(table, "tell", None)):  # said at its table too
                         from .scenes.otherwindow import SEPARATE_SAID
                         table.tell(tr(lang, SEPARATE_SAID), 12.0)

@@ -153,3 +153,51 @@ def test_s16_evening_f8_through_cli_run_plain_play_joins_the_network_seat(saved_
     assert [(x.mode, x.server, x.table) for x in launches] == [("join", "ws://play.example.org:8765/", "N7TQP")]
     assert cli.run(parser.parse_args(["--seed", "3"])) == 0  # a new table asked for: a new table
     assert (launches[-1].mode, launches[-1].server, launches[-1].seed) == ("create", "", 3)
+
+
+@pytest.mark.parametrize(("key", "params", "forgotten"), [
+    ("table.closed", {"code": "N7TQP", "host": "play.example.org", "port": 8765}, True),
+    ("net.unreachable", {"host": "play.example.org", "port": 8765}, False)])
+def test_attacker_s17_f9_a_network_seat_that_fails_gives_the_local_game_and_a_gone_one_is_forgotten(
+        saved_file, monkeypatch, key: str, params: dict[str, Any], forgotten: bool) -> None:  # type: ignore[no-untyped-def]
+    """Attacker s17 F9: after one seat at a stranger's server, every plain ``play`` went there and failed for good
+    once that server or table was gone. The network seat is tried; where it fails, the local launch plain ``play``
+    would have made is made and the table says why; a table gone for good is forgotten as the last match (the
+    next plain ``play`` is local at once), an unreachable server is kept (it may be back)."""
+    import argparse
+
+    from doublenine.client import app, cli
+    from doublenine.shared.failures import Failure, FailureError
+    config.update(lambda s: config.replace(s, asked_name=True, name="Ana"))
+    _remember_what_worked(NET, seated=True)("N7TQP", "tok-n")
+    launches: list[Any] = []
+    told: list[tuple[str, float]] = []
+
+    class Table:
+        def tell(self, text: str, seconds: float) -> None:
+            told.append((text, seconds))
+
+    def launcher(launch: Any) -> Any:
+        launches.append(launch)
+        if launch.mode == "join":
+            raise FailureError(Failure(key, params))
+        return Table()
+
+    class NoWindow:
+        def __init__(self, *a: Any, **k: Any) -> None: ...
+
+        def push(self, scene: Any) -> None: ...
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(app, "App", NoWindow)
+    monkeypatch.setattr(cli, "make_launcher", lambda *a, **k: launcher)
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    assert cli.run(parser.parse_args([])) == 0
+    assert [(x.mode, x.server, x.resume) for x in launches] == [("join", NET, False), ("create", "", True)]
+    assert told == [(tr("en", cli.BACK_FAILED, server=NET, reason=Failure(key, params).text("en")), 12.0)]
+    assert told[0][0].startswith(f"Your match at {NET} could not be opened, so this is a game on this computer. ")
+    assert (config.load().last_seat == "") is forgotten
+    assert (_plain_play().mode == "create") is forgotten
