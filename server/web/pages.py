@@ -143,7 +143,7 @@ def _listed_name(t: Translator, s: SeatInfo) -> str:
     text a name can spell). A seat the computer plays that nobody holds (``open``, given up or never taken) has
     the badge "computer, free seat", alone where the seat has no person's name left (organiser s16 F6: the open
     row read "Bea & Diego" where Diego had left matches before, the finished row "Bea & computer")."""
-    name = escape(_shown_name(t, s))
+    name = f"<bdi>{escape(_shown_name(t, s))}</bdi>"  # phone s17 F15: each name its own bidi isolate
     if s.kind == SeatState.OPEN.value:  # organiser s16 F6: nobody's seat the computer plays, said so
         badge = f'<span class="kind">{escape(t.gettext(SEAT_WORDS[SeatState.OPEN]))}</span>'
         return badge if s.name == DEFAULT_SEAT_NAMES.get(s.seat) else f'{name} {badge}'
@@ -479,8 +479,8 @@ def result_seat(t: Translator, seat: int, stored: str) -> str:
     markup a name cannot spell). Translator s15 F32: the record's English "computer · Easy" was shown as a name
     on every language's page."""
     level = computer_level(stored)
-    if level is None:
-        return escape(shown_seat_name(t.lang, seat, stored))
+    if level is None:  # phone s17 F15: each name its own bidi isolate ("10 سارة & 2 محمد" read as one run)
+        return f"<bdi>{escape(shown_seat_name(t.lang, seat, stored))}</bdi>"
     said = t.gettext(SEAT_WORDS[SeatState.COMPUTER])
     if level:
         said += " · " + t.gettext(LEVEL_WORDS[level])

@@ -82,5 +82,5 @@ def test_s16_f6_the_lists_say_a_seat_nobody_holds_is_the_computers() -> None:
     t = translator("es")
     said = t.gettext("computer, free seat")
     assert _listed_name(t, SeatInfo(4, "West", "open")) == f'<span class="kind">{said}</span>'
-    assert _listed_name(t, SeatInfo(4, "Diego", "open")) == f'Diego <span class="kind">{said}</span>'
-    assert _listed_name(t, SeatInfo(4, "Diego", "player")) == "Diego"
+    assert _listed_name(t, SeatInfo(4, "Diego", "open")) == f'<bdi>Diego</bdi> <span class="kind">{said}</span>'
+    assert _listed_name(t, SeatInfo(4, "Diego", "player")) == "<bdi>Diego</bdi>"

@@ -60,7 +60,7 @@ async def test_a_finished_match_is_kept_listed_and_downloadable(make_server: Any
     # league s17 F5: Ana and three computers: a match of one person, told apart (class "solo")
     assert "<h2>Finished matches</h2>" in body and f'<li class="result solo" data-code="{c.code}" data-match="1">' in body
     assert " · One person with the computer · " in body
-    assert ('<span class="members">Ana &amp; <span class="kind">computer · Easy</span></span> '
+    assert ('<span class="members"><bdi>Ana</bdi> &amp; <span class="kind">computer · Easy</span></span> '
             f'<span class="points">{kept.scores[0]}</span>') in body
     # F5: /results and its downloads
     status, _, body = await get(server, "/results")

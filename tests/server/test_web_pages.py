@@ -234,9 +234,9 @@ async def test_index_shows_a_free_seat_as_free_not_under_its_default_name(server
     await c.attach(spec)
     _, _, html = await get(server, "/")
     # s13 spectator F8: computer seats marked as such, as on the table page
-    assert ('<span class="label">Team A</span> <span class="members">Carl <span class="kind">computer</span> &amp; Nora '
+    assert ('<span class="label">Team A</span> <span class="members"><bdi>Carl</bdi> <span class="kind">computer</span> &amp; <bdi>Nora</bdi> '
             '<span class="kind">computer</span></span> <span class="points">0'
-            '</span></span><span class="team team-B"><span class="label">Team B</span> <span class="members">free seat &amp; Wes '
+            '</span></span><span class="team team-B"><span class="label">Team B</span> <span class="members"><bdi>free seat</bdi> &amp; <bdi>Wes</bdi> '
             '<span class="kind">computer</span></span> <span class="points">0</span>') in html  # club s14 F6: by team
     assert "1 seat for a person" in html
     _, _, html = await get(server, f"/t/{c.code}")
@@ -305,9 +305,9 @@ async def test_unnamed_seats_have_the_windows_names_in_the_pages_language(server
     assert [(words[f"default_{n}"], words[f"seat_{n}"]) for n in (1, 2, 3, 4)] == \
         [("South", "Süd"), ("East", "Ost"), ("North", "Nord"), ("West", "West")]
     _, _, html = await get(server, "/", "fr")
-    assert ('Nord <span class="kind">ordinateur</span></span> <span class="points">0</span></span><span class="team team-B">'
-            '<span class="label">Équipe B</span> <span class="members">Est <span class="kind">ordinateur</span> &amp; '
-            'Ouest <span class="kind">ordinateur</span></span> <span class="points">0</span></span></span>') in html
+    assert ('<bdi>Nord</bdi> <span class="kind">ordinateur</span></span> <span class="points">0</span></span><span class="team team-B">'
+            '<span class="label">Équipe B</span> <span class="members"><bdi>Est</bdi> <span class="kind">ordinateur</span> &amp; '
+            '<bdi>Ouest</bdi> <span class="kind">ordinateur</span></span> <span class="points">0</span></span></span>') in html
     _, _, html = await get(server, f"/t/{host.code}")  # English: the names as the server gives them
     assert '<span class="members" id="members-B"><bdi>East</bdi> &amp; <bdi>West</bdi></span>' in html
 
@@ -363,9 +363,9 @@ async def test_s13_the_index_counts_a_tables_spectators(server) -> None:
             break
         await asyncio.sleep(0.1)
     assert f'{c.code}</span><span class="names">' in html
-    assert ('North <span class="kind">computer</span></span> <span class="points">0</span></span><span class="team team-B">'
-            '<span class="label">Team B</span> <span class="members">East <span class="kind">computer</span> &amp; '
-            'West <span class="kind">computer</span></span> <span class="points">0</span></span></span>') in html
+    assert ('<bdi>North</bdi> <span class="kind">computer</span></span> <span class="points">0</span></span><span class="team team-B">'
+            '<span class="label">Team B</span> <span class="members"><bdi>East</bdi> <span class="kind">computer</span> &amp; '
+            '<bdi>West</bdi> <span class="kind">computer</span></span> <span class="points">0</span></span></span>') in html
     assert "· 1 spectator</span>" in html and "full" not in html.split(c.code, 1)[1].split("</li>")[0]
 
 
@@ -383,10 +383,10 @@ async def test_s13_a_person_named_like_a_computer_seat_never_reads_as_one_in_the
             if "East (computer)" in html:
                 break
             await asyncio.sleep(0.1)
-        assert ('<span class="names"><span class="team team-A"><span class="label">Team A</span> <span class="members">Carl '
-                '<span class="kind">computer</span> &amp; East (computer)</span> <span class="points">0</span></span>'
-                '<span class="team team-B"><span class="label">Team B</span> <span class="members">East <span class="kind">computer</span> '
-                '&amp; West <span class="kind">computer</span></span> <span class="points">0</span></span></span>') in html
+        assert ('<span class="names"><span class="team team-A"><span class="label">Team A</span> <span class="members"><bdi>Carl</bdi> '
+                '<span class="kind">computer</span> &amp; <bdi>East (computer)</bdi></span> <span class="points">0</span></span>'
+                '<span class="team team-B"><span class="label">Team B</span> <span class="members"><bdi>East</bdi> <span class="kind">computer</span> '
+                '&amp; <bdi>West</bdi> <span class="kind">computer</span></span> <span class="points">0</span></span></span>') in html
 
 
 async def test_phone_s15_f4_the_pages_carry_what_a_phone_is_told_in_the_readers_language(server) -> None:

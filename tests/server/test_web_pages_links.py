@@ -43,3 +43,18 @@ async def test_phone_s17_f11_a_link_with_a_chats_full_stop_opens_the_table(serve
     assert status == 200 and f'data-code="{c.code}"' in body
     assert (await get(server, f"/t/{c.code}X."))[0] == 404  # a code no table has: still the 404, after the redirect
     assert (await _head(server.port, "/t/.."))[0] == 404
+
+
+def test_phone_s17_f15_each_name_on_the_lists_is_its_own_bidi_isolate() -> None:
+    """F15, kind: names of either direction run together. "محمد 2" and "سارة 10" partners read "10 سارة & 2 محمد"
+    (one right-to-left run), the first badge between the "&" and its name: each name is a ``<bdi>`` now, on ``/``,
+    the results and the table page (table.js too)."""
+    from doublenine.server.web import pages
+    from doublenine.shared.i18n import translator
+
+    seats = (pages.SeatInfo(1, "Ana", "player"), pages.SeatInfo(2, "محمد 2", "computer"),
+             pages.SeatInfo(3, "Leo", "computer"), pages.SeatInfo(4, "سارة 10", "computer"))
+    html = pages.index_page(translator("en"), [pages.TableInfo("4AKDD", seats, (0, 0), True, name="مقهى 7")], None)
+    assert ('<span class="members"><bdi>محمد 2</bdi> <span class="kind">computer</span> &amp; '
+            '<bdi>سارة 10</bdi> <span class="kind">computer</span></span>') in html
+    assert pages.result_seat(translator("en"), 2, "محمد 2") == "<bdi>محمد 2</bdi>"
