@@ -111,6 +111,8 @@ def restore_sqlite(path: Any, dry_run: bool) -> list[Voided]:
     import sqlite3
     from pathlib import Path
 
+    from doublenine.shared.cleantext import said
+
     from .storage.base import StoreError
     from .storage.ownerfile import OwnerFile
 
@@ -134,7 +136,7 @@ def restore_sqlite(path: Any, dry_run: bool) -> list[Voided]:
             con.execute("ROLLBACK" if dry_run else "COMMIT")
             return done
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{path}: {exc}") from None
+            raise StoreError(f"{path}: {said(exc)}") from None
         finally:
             con.close()
     finally:
