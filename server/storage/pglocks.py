@@ -70,13 +70,46 @@ statement starts after PostgreSQL's FATAL message was read but before the socket
 Caught as the other two, it is the store's ``OSError`` (the Store contract), never a crash."""
 
 
-def unanswered(exc: BaseException) -> str:
+def unanswered(exc: BaseException, dsn: str | None = None) -> str:
     """Why a connection to PostgreSQL failed, in words: ``no answer within 10 s`` for a timeout
     (operator s13 finding 7: a start while PostgreSQL hung ended ``...lock connection: `` and
-    nothing more, a ``TimeoutError`` says nothing), else what the error says (``cleantext.said``)."""
+    nothing more, a ``TimeoutError`` says nothing), nobody listening at the address ``dsn`` names
+    said as such (:func:`not_listening`), else what the error says (``cleantext.said``)."""
     if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
         return f"no answer within {CONNECT_WITHIN:g} s"
-    return said(exc)
+    return not_listening(exc, dsn) or said(exc)
+
+
+def server_address(dsn: str | None) -> str:
+    """Where ``dsn`` (a ``postgresql://`` address) has PostgreSQL listen, for an operator: a unix socket's file
+    (``/run/postgresql/.s.PGSQL.5432`` from ``?host=/run/postgresql``, libpq's rule) or ``HOST:PORT``; never
+    the user or password. ``PostgreSQL`` when it names none this can read."""
+    from urllib.parse import parse_qs, urlsplit
+
+    try:
+        parts = urlsplit(dsn or "")
+        query = parse_qs(parts.query)
+        host = (query.get("host") or [parts.hostname or os.environ.get("PGHOST") or "localhost"])[0]
+        port = (query.get("port") or [str(parts.port) if parts.port else os.environ.get("PGPORT") or "5432"])[0]
+    except ValueError:
+        return "PostgreSQL"
+    return f"{host.rstrip('/')}/.s.PGSQL.{port}" if host.startswith("/") else f"{host}:{port}"
+
+
+def not_listening(exc: BaseException, dsn: str | None = None) -> str | None:
+    """The words for a connection to PostgreSQL that found nothing at its address, or None: ``cannot connect
+    to PostgreSQL at /tmp/pg/.s.PGSQL.5432: no such socket (is PostgreSQL running?)`` for a missing unix
+    socket, ``... at db:5432: connection refused (is PostgreSQL running?)`` for a refused TCP port. Operator
+    s17 F3: a stopped PostgreSQL on a unix socket was said as ``FileNotFoundError: [Errno 2] No such file or
+    directory``, which sends one looking for a missing SQLite file. Kind: a connection failure said in the
+    system's words without the thing that was not there."""
+    import errno
+
+    what = {errno.ENOENT: "no such socket", errno.ECONNREFUSED: "connection refused"}.get(
+        getattr(exc, "errno", None)) if isinstance(exc, OSError) else None
+    if what is None:
+        return None
+    return f"cannot connect to PostgreSQL at {server_address(dsn)}: {what} (is PostgreSQL running?)"
 
 
 LOCK_NAME = "doublenine locks pid "
@@ -182,7 +215,7 @@ class PgOwnership:
             await con.add_listener(FREED_CHANNEL, self._released)
             await con.add_listener(ORPHAN_CHANNEL, self._orphaned)
         except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError) as exc:
-            raise OSError(f"cannot open the PostgreSQL lock connection: {unanswered(exc)}") from exc
+            raise OSError(f"cannot open the PostgreSQL lock connection: {unanswered(exc, self.dsn)}") from exc
         con.add_termination_listener(self._terminated)
         self._con = con
 

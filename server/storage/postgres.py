@@ -479,7 +479,7 @@ class PostgresStore:
                         pool.terminate()  # a database that does not answer must not hold the start here too
                         raise
                 except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError) as exc:
-                    raise OSError(f"cannot open PostgreSQL store {self.url}: {pglocks.unanswered(exc)}") from exc
+                    raise OSError(f"cannot open PostgreSQL store {self.url}: {pglocks.unanswered(exc, self.dsn)}") from exc
                 self._pool = pool
         return self._pool
 
@@ -497,7 +497,7 @@ class PostgresStore:
                         server_settings={"lock_timeout": str(int(ANSWER_WITHIN * 1000)),
                                          "application_name": self.application})
                 except (OSError, *DRIVER_ERRORS, asyncio.TimeoutError) as exc:
-                    raise OSError(f"cannot open PostgreSQL store {self.url}: {pglocks.unanswered(exc)}") from exc
+                    raise OSError(f"cannot open PostgreSQL store {self.url}: {pglocks.unanswered(exc, self.dsn)}") from exc
         return self._budget_pool
 
     async def _run(self, work: Callable[[asyncpg.Connection], Awaitable[T]], *, write: bool = True,
@@ -526,6 +526,11 @@ class PostgresStore:
             raise OSError(f"postgres: no connection of the pool free within {ANSWER_WITHIN:g} s") from None
         except DRIVER_ERRORS as exc:
             raise OSError(f"postgres: {said(exc)}") from exc
+        except OSError as exc:  # a new connection of the pool found nobody listening (operator s17 F3)
+            words = pglocks.not_listening(exc, self.dsn)
+            if words is None:
+                raise
+            raise OSError(words) from exc
         step = step if step is not None else _Step()
         try:
             async with asyncio.timeout(ANSWER_WITHIN + ANSWER_GRACE):
