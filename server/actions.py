@@ -343,19 +343,22 @@ async def leave(table: Table, conn: Any) -> None:
         table.rearm()
 
 
-async def unlist(table: Table, by: str, address: str) -> None:
+async def unlist(table: Table, by: str, address: str) -> bool:
     """Take ``table`` off the server's list (``/``, the projector; ``close_table{unlist}``, organiser s16
     F11): its record says so (``public`` false, stored) and the listing is stored, so every process's ``/``
     drops it at its next read; everyone at the table gets the new ``table`` (``public`` false). ``by``
     ("creator" or "operator") and ``address`` go to the log line. The table and its match go on; its
-    matches finished from now on are a private table's (shown on its own page only)."""
+    matches finished from now on are a private table's (shown on its own page only). Returns whether it was
+    listed (False: nothing changed, nobody was sent anything)."""
     async with table.lock:
-        if table.meta.public:
+        listed = bool(table.meta.public)
+        if listed:
             async with table.changing_meta():
                 table.meta.public = False
             await table.save_listing()
             table.broadcast_table()
         log.info("table %s unlisted by its %s (%s)", table.code, by, address)
+        return listed
 
 
 async def start(table: Table, seat: Seat) -> None:

@@ -473,9 +473,9 @@ async def _close_table(c: Connection, m: p.CloseTable) -> None:
         table = await _lookup(c, m.code)
     by = "operator" if operator else "creator"
     if m.unlist:
-        await actions.unlist(table, by, c.address)
-        if c.table is not table:
-            c.send(p.pack({"type": "table", "table": table.table_wire()}))
+        changed = await actions.unlist(table, by, c.address)
+        if c.table is not table or not changed:  # answered always: a table unlisted already (or private) too
+            c.send(p.pack({"type": "table", "table": table.table_wire()}))  # (attacker s17 F6: no answer at all)
         return
     attached = c.table is table
     await c.registry.close_by_hand(table, by, c.address)

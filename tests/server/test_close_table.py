@@ -68,6 +68,10 @@ async def test_the_operator_closes_and_unlists_any_table_and_a_wrong_key_is_refu
     assert heard.table.public is False and server.registry.tables[ana.code].meta.public is False
     status, _, html = await get(server, "/?view=projector")
     assert status == 200 and f'data-code="{ana.code}"' not in html
+    before = len(ana.frames)
+    await ana.send({"type": "close_table", "code": ana.code, "unlist": True})  # attacker s17 F6: unlisted
+    again = await ana.until(lambda m: isinstance(m, p.TableUpdate))  # already: answered, not left waiting
+    assert again.table.public is False and len(ana.frames) == before + 1
     await operator.send({"type": "close_table", "code": ana.code, "key": KEY})
     left = await operator.until(lambda m: isinstance(m, p.LeftTable))
     assert (left.code, left.closed) == (ana.code, "operator")
