@@ -772,7 +772,12 @@ def _reveal_at(state: ClientState, view: SpectatorView, fh: FinishedHand, size: 
     # "…et les deux équipes ont le plus petit total :…" cut at 800x600 in every language)
     bottom_h = round((8.2 if fh.winner is None else 9.7) * f) + extra_rows_height(lines, lang, f, pw - 2 * f)
     row_h = (ph - title_h - bottom_h) // 4
-    name_w = min(round(11 * f), (pw - 2 * f) * 3 // 10)
+    names = {seat: hand_players_name(state, seat, fh, lang, short=True) for seat in seats_from(viewer)}
+    # the name column as wide as the names it holds, up to 45 % of the row (textsize s17 item 3, access s16: the
+    # French "Zoë / Ordinateur (Zoë)" of a hand the computer finished was cut to "Zoë / Ordin…" in 11 type sizes;
+    # kind: a column sized in type units, not by what it holds); 11 sizes or 30 % at least, as it was
+    name_w = max(min(round(11 * f), (pw - 2 * f) * 3 // 10),
+                 min(max(name_room(state, seat, name, f, lang) for seat, name in names.items()), (pw - 2 * f) * 45 // 100))
     left, right = x + f + name_w, x + pw - f - round(PIPS_W * f)
     most = max([len(left_) for left_ in fh.left] + [1])
     s, across = reveal_tiles(most, right - left, round(row_h * 0.9))
@@ -788,7 +793,7 @@ def _reveal_at(state: ClientState, view: SpectatorView, fh: FinishedHand, size: 
             r, c = divmod(k, across)
             spots.append(Spot((left + c * (s + gap), top + r * (2 * s + gap), s, 2 * s), t.low, t.high, True))
         rows.append(RevealRow(seat, (x + f, ry, pw - 2 * f, row_h), tuple(spots), fh.pip_totals[seat - 1],
-                              name_w, (left, ry, right - left, row_h), hand_players_name(state, seat, fh, lang, short=True),
+                              name_w, (left, ry, right - left, row_h), names[seat],
                               played_by_holder(state, seat, fh.match, fh.number)))
     specs = [("continue", N_("Continue"), True, ())]
     if view.seat is not None:  # issue 14.2: a seat may ask the coach about its own decisions
@@ -797,6 +802,18 @@ def _reveal_at(state: ClientState, view: SpectatorView, fh: FinishedHand, size: 
     buttons = _row_buttons(rect, f, specs)
     return Panel("reveal", rect, (N_("Hand {n} is over"), {"n": fh.number}), tuple(lines), buttons,
                  rows=tuple(rows))
+
+
+def name_room(state: ClientState, seat: Seat, name: str, f: int, lang: str) -> int:
+    """Px a hand end's row takes to draw ``seat``'s ``name`` whole at ``f`` px (render._rows: its arrow before it, bold,
+    the "you" badge after it for one's own seat, a type size of pad)."""
+    from .text import tr
+    from .typeset import MIN_SIZE, measurer
+    face = measurer()
+    said = face.measure("↓ " + name, f, True)[0] + f  # render.TOWARD's arrows, one as wide as another
+    if state.view is not None and state.view.seat == seat:  # render.draw_name's badge (render.YOU)
+        said += face.measure(tr(lang, "you"), max(MIN_SIZE, round(f * 0.8)), True)[0] + f // 2 + f // 3
+    return said + f // 2
 
 
 SEE_LINE = N_("See the line")
