@@ -264,10 +264,17 @@ def ask_room(size: tuple[int, int], lay: TableLayout) -> Rect:
 class HostedTable:
     """The host's table scene: delegates to ``table`` and adds the invite and the close prompt."""
 
+    @property
+    def lang(self) -> str:
+        """The table's language, which Settings → Language changes at the table (last user s17 F13: the Invite
+        button, the invite card and the Leave question kept the language the table was hosted in). Kind: a copy
+        of the language taken once where the table's own is read each frame."""
+        return str(getattr(self.table, "lang", self._lang))
+
     def __init__(self, table: Any, hosting: Hosting | RemoteServer, lang: str, art: Art | None = None) -> None:
         self.table = table
         self.hosting = hosting
-        self.lang = lang
+        self._lang = lang
         self.art = art or getattr(table, "art", None) or Art()
         self.vp = Viewport((1280, 800), (1280, 800))
         self.shown: bool | None = None

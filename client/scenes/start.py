@@ -314,6 +314,8 @@ class StartScene:
         f = self.form
         name = tr(lang, DEFAULT_NAME) if f.name.strip() and is_default_name(f.name) else f.name
         self.form = replace(f, lang=lang, name=name)
+        if self.remember:  # saved at once, as Settings saves it (last user s17 F17: the button's choice was
+            change(lang=lang)  # kept only once a table started, so closing the window forgot it)
         self.dirty = True
 
     def _renamed(self, name: str) -> None:

@@ -44,5 +44,6 @@ def test_s11_round2_the_start_screen_name_follows_the_language_button(tmp_path, 
     typed = StartScene(config.Settings(name="Ana", lang="fr"), lambda launch: None)
     typed.click_id("lang")
     assert (typed.form.lang, typed.form.name) == ("pt", "Ana")
+    assert config.load().lang == "pt"  # last user s17 F17: saved at once, not only once a table starts
     typed._remember_form()
     assert config.load().name == "Ana"

@@ -80,3 +80,12 @@ def test_nu2_item1_the_footer_under_the_question_names_the_key_it_answers(answer
     assert host.handle(pygame.event.Event(pygame.KEYDOWN, key=answer, mod=0, unicode="\r", scancode=0)) is None
     assert host.asking is None and host.table._leave is False and host.table.keys() == "table"
     assert " · ".join(host.table.layout().help) != "Tab: another button · Enter: Keep playing"
+
+
+def test_last_user_s17_f13_the_hosts_question_follows_the_language_changed_at_the_table() -> None:
+    """Last user s17 F13: after Settings → Language at a hosted table, the Invite button, the invite card and the
+    Leave question stayed in the language the table was hosted in. The host's parts read the table's language."""
+    host = _asking((1280, 800), "en", "chat")
+    assert host.lang == "en"
+    host.table.set_language("fr")
+    assert host.lang == "fr" and host.table.lang == "fr"
