@@ -245,9 +245,10 @@ class Connection:
             transport.abort()  # the close frame could not get through a full pipe
 
     def error(self, code: ErrorCode, detail: str, intent_id: str | None = None,
-              data: dict[str, Any] | None = None) -> None:
-        """Refuse with a stable code, to this connection only."""
-        self.note_refusal(code, detail, (data or {}).get("limit"))
+              data: dict[str, Any] | None = None, logged: str | None = None) -> None:
+        """Refuse with a stable code, to this connection only; ``logged``: the operator's words for the
+        log line when they differ from the client's ``detail`` (a server's inner reason: operator s17 F9)."""
+        self.note_refusal(code, logged or detail, (data or {}).get("limit"))
         msg: dict[str, Any] = {"type": "error", "code": code.value, "detail": detail}
         if intent_id is not None:
             msg["intent_id"] = intent_id
@@ -361,7 +362,7 @@ class Connection:
             await handler(self, msg)
         except RuleError as exc:
             data = exc.data if isinstance(exc, Refused) else None
-            self.error(exc.code, exc.message, getattr(msg, "intent_id", None), data)
+            self.error(exc.code, exc.message, getattr(msg, "intent_id", None), data, getattr(exc, "logged", None))
         except OSError:  # Store contract: a store failure a handler did not refuse itself (attacker s10 F7:
             # a locked SQLite file closed the connection 1011); logged as the fault it is, refused, kept
             table = self.logged_table() or "-"

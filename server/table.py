@@ -168,8 +168,11 @@ class ClaimsUnavailable(Refused):
     was down), which clients say as the store's failure (``refusals.sentence_for``)."""
 
     def __init__(self, reason: object) -> None:
-        super().__init__(ErrorCode.TABLE_MOVING, f"this server cannot claim tables now: {reason}",
+        # operator s17 F9: the client is told the moment, not the server's inner workings (its database,
+        # its lock connection); the operator's log line keeps the reason (``logged``)
+        super().__init__(ErrorCode.TABLE_MOVING, "the server is busy; try again in a moment",
                          {"retry_ms": 1000, "store": "failing"})  # s13: said as the store, not as a move
+        self.logged = f"this server cannot claim tables now: {reason}"
 
 
 async def claim_here(ownership: Any, code: str) -> None:

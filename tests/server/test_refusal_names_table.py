@@ -33,6 +33,9 @@ async def test_f7_a_rejoin_refused_table_moving_names_its_table(server, caplog) 
     with pytest.raises(ServerRefused) as refused:
         await client.attach({"type": "rejoin", "code": "k7-qpa", "token": "t" * 32})
     assert refused.value.error.code == "TABLE_MOVING"
+    # operator s17 F9: the client is told the moment, never the server's database or lock connection
+    assert refused.value.error.detail == "the server is busy; try again in a moment"
+    assert refused.value.error.data == {"retry_ms": 1000, "store": "failing"}
     assert refused_lines(caplog) == [{"table": "K7QPA", "seat": None, "type": "rejoin", "code": "TABLE_MOVING",
                                       "detail": "this server cannot claim tables now: no PostgreSQL lock connection"}]
     await client.close()
