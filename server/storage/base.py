@@ -361,14 +361,29 @@ def result_order(r: MatchResult) -> tuple[float, str, int]:
     return (-r.ended, r.code, -r.match)
 
 
+FOLD_FROM = "àáâãäåāăąçćčďèéêëēėęěìíîïīįĩñńňòóôõöōőùúûüūůűųũýÿžźżšśřťľĺŕģķļņşţșțø"
+"""Accented Latin letters (lower case) a table name search reads as :data:`FOLD_TO`'s letter at the same place."""
+FOLD_TO = "aaaaaaaaacccdeeeeeeeeiiiiiiinnnooooooouuuuuuuuuyyzzzssrtllrgklnststo"
+"""The plain letters of :data:`FOLD_FROM` (the same length: PostgreSQL's ``translate()`` is given both)."""
+_FOLD = str.maketrans(FOLD_FROM, FOLD_TO)
+
+
+def fold_name(text: str) -> str:
+    """``text`` as a table name search compares it (phone s17 F14: "cafe" found nothing of "Café de Ana", "maraton"
+    nothing of "Maratón"; a phone's accent takes a long press): lower case, each letter of :data:`FOLD_FROM` as
+    its plain letter. The same table in every store: Python here and in SQLite, ``translate(lower(name), ...)`` in
+    PostgreSQL (whose ``lower()`` follows the database's ``LC_CTYPE``)."""
+    return text.lower().translate(_FOLD)
+
+
 def result_chosen(r: MatchResult, table: str = "", ended: tuple[float, float] | None = None) -> bool:
-    """``r`` is one :meth:`Store.load_results` chooses for ``table`` (its code is ``table``, or its name holds
-    it, both in lower case: ``str.lower`` here and in SQLite, PostgreSQL's ``lower()`` under the database's
-    ``LC_CTYPE``) and ``ended`` (``[from, before)``, Unix seconds; None: any time)."""
+    """``r`` is one :meth:`Store.load_results` chooses for ``table`` (its code is ``table`` in lower case, or its
+    name holds it, both read by :func:`fold_name`: case and accents ignored) and ``ended`` (``[from, before)``,
+    Unix seconds; None: any time)."""
     if ended is not None and not ended[0] <= r.ended < ended[1]:
         return False
     wanted = table.lower()
-    return not wanted or r.code.lower() == wanted or wanted in r.name.lower()
+    return not wanted or r.code.lower() == wanted or fold_name(table) in fold_name(r.name)
 
 
 def stale_owner(code: str, epoch: int, stored: int) -> ValueError:

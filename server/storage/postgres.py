@@ -31,7 +31,7 @@ from doublenine.shared.cleantext import said, typed
 from . import pglocks
 from .address import shown
 from .pglocks import DRIVER_ERRORS
-from .base import (ANSWER_WITHIN, checked_result, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, InDoubt, RowLocked, ListedTable, ListingKey, MatchResult,
+from .base import (ANSWER_WITHIN, FOLD_FROM, FOLD_TO, checked_result, fold_name, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, InDoubt, RowLocked, ListedTable, ListingKey, MatchResult,
                    StoredTable, created_us, refuse_over, stale_owner)
 
 T = TypeVar("T")
@@ -805,10 +805,12 @@ class PostgresStore:
         async def work(con: asyncpg.Connection) -> list[MatchResult]:
             rows = await con.fetch(  # operator s15 F3: chosen and paged here, never in the process
                 "SELECT * FROM dn_result WHERE ($2::text IS NULL OR code=$2) AND (public OR NOT $3)"
-                " AND ($5::text IS NULL OR lower(code)=$5 OR strpos(lower(name), $5) > 0)"
+                # phone s17 F14: the name compared with accents ignored, as fold_name does
+                " AND ($5::text IS NULL OR lower(code)=$5 OR strpos(translate(lower(name), $8::text, $9::text), $10::text) > 0)"
                 " AND ($6::timestamptz IS NULL OR (ended >= $6 AND ended < $7))"
                 " ORDER BY ended DESC, code COLLATE \"C\", match_no DESC LIMIT $1 OFFSET $4",
-                max(0, int(limit)), code, bool(public), max(0, int(offset)), wanted, since, before)
+                max(0, int(limit)), code, bool(public), max(0, int(offset)), wanted, since, before,
+                FOLD_FROM, FOLD_TO, fold_name(table))
             read = (checked_result(r["code"], r["match_no"], r["name"], (r["seat1"], r["seat2"], r["seat3"], r["seat4"]),
                                    (r["score_a"], r["score_b"]), r["winner"], r["hands"], _micros(r["started"]) / 1e6,
                                    _micros(r["ended"]) / 1e6, r["public"], r.get("site")) for r in rows)

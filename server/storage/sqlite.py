@@ -30,7 +30,7 @@ from typing import Any
 
 from doublenine.shared.cleantext import said
 
-from .base import (ANSWER_WITHIN, checked_result, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, ListedTable, ListingKey, MatchResult, StoreError, StoredTable,
+from .base import (ANSWER_WITHIN, checked_result, fold_name, RESULTS_KEPT, RESULTS_PER_SITE, RESULTS_SHOWN, ListedTable, ListingKey, MatchResult, StoreError, StoredTable,
                    TooManyOpen, created_us, refuse_over, stale_owner)
 from .ownerfile import OwnerFile
 
@@ -745,8 +745,9 @@ def read_results(c: sqlite3.Connection, limit: int, code: str | None = None, pub
         where.append("public=1")
     if table:
         c.create_function("dn_lower", 1, lambda v: None if v is None else str(v).lower(), deterministic=True)
-        where.append("(dn_lower(code)=? OR instr(dn_lower(name), ?) > 0)")
-        args += [table.lower(), table.lower()]
+        c.create_function("dn_fold", 1, lambda v: None if v is None else fold_name(str(v)), deterministic=True)
+        where.append("(dn_lower(code)=? OR instr(dn_fold(name), ?) > 0)")  # phone s17 F14: accents ignored
+        args += [table.lower(), fold_name(table)]
     if ended is not None:
         where.append("ended >= ? AND ended < ?")
         args += [float(ended[0]), float(ended[1])]

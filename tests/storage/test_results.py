@@ -95,6 +95,9 @@ async def test_s15_f3_the_store_chooses_and_pages_the_results(store: Store) -> N
     assert [r.match for r in await store.load_results(table="ÉTÉ", offset=1, limit=2)] == [9, 6]
     assert [r.match for r in await store.load_results(table="c0aaa")] == [12, 9, 6, 3]
     assert [r.match for r in await store.load_results(table="%")] == []
+    # phone s17 F14: accents ignored too ("cafe" finds "Café de Ana"), in every store alike
+    assert [r.match for r in await store.load_results(table="SALLE ETE", public=True)] == [9, 6, 3]
+    assert [r.match for r in await store.load_results(table="sallé")] == [12, 9, 6, 3]  # an accent typed: alike
     assert [r.match for r in await store.load_results(ended=(3500.0, 6500.0))] == [5, 4, 3]
     assert [r.match for r in await store.load_results(ended=(0.0, 0.0))] == []
     assert [r.match for r in await store.load_results(table="table", ended=(3500.0, 9000.0), public=True)] == [7, 4]
