@@ -437,7 +437,7 @@ def compute_layout(state: ClientState, ui: Ui, size: tuple[int, int], lang: str 
         open_ends = [mk.rect for mk in marks] + [g.rect for g in ghosts.values()]
         # a request about the line (another's undo to accept, this seat's own one waiting) is answered
         # looking at the plays it takes back: moved clear of them too, modal as it is (s13 player F7)
-        panel, behind = (clear_of_line(p, panel_area, taken, ends=open_ends)
+        panel, behind = (clear_of_line(p, panel_area, taken, ends=open_ends, slide=not p.modal)
                          if p is not None and (not p.modal or p.kind in ABOUT_THE_LINE) and not p.cells else p
                          for p in (panel, behind))
         if panel is not None and panel.kind == "looking":  # "See the line": its card where it hides least,
@@ -723,14 +723,16 @@ netplayer F5: "{name} is disconnected" lay over the left end's badge, the tiles 
 
 
 def clear_of_line(panel: Panel, area: Rect, line: list[Rect], low: bool = False,
-                  ends: list[Rect] | None = None) -> Panel:
+                  ends: list[Rect] | None = None, slide: bool = False) -> Panel:
     """A prompt that leaves the table playable (not modal: "{name} is disconnected") moved up or down
     inside ``area`` to the place nearest its own that covers the least of the ``line`` rects (tiles,
     open numbers, ghosts), so the line stays in sight where the felt has room (new user s9 item 3:
     the panel sat over the line with its open numbers sticking out above and below it). Returned
     unchanged when no place covers less. Kind: a prompt placed by size alone over a felt it shares.
     ``low``: the panel starts at the area's bottom (the "See the line" card, panels._looking). ``ends``:
-    the open ends' numbers and ghosts, each pixel :data:`OPEN_END_WEIGHT` times a tile's.
+    the open ends' numbers and ghosts, each pixel :data:`OPEN_END_WEIGHT` times a tile's. ``slide``: a prompt
+    beside which the player plays (not modal: "{name} is disconnected") may also move sideways where no row clears
+    the ends (translator s17 F15); a question about the line keeps its column, its plays in sight first.
     """
     x, y, w, h = panel.rect
     weighted = [(r, 1) for r in line] + [(r, OPEN_END_WEIGHT) for r in ends or ()]
@@ -740,18 +742,38 @@ def clear_of_line(panel: Panel, area: Rect, line: list[Rect], low: bool = False,
         panel = replace(panel, rect=(x, y, w, h), buttons=tuple(
             replace(b, rect=(b.rect[0], b.rect[1] + y - panel.rect[1], b.rect[2], b.rect[3])) for b in panel.buttons))
 
-    def covered(top: int) -> int:
-        return sum(k * max(0, min(x + w, r[0] + r[2]) - max(x, r[0])) * max(0, min(top + h, r[1] + r[3]) - max(top, r[1]))
-                   for r, k in weighted)
+    def covered(top: int, left: int = x) -> int:
+        return sum(k * max(0, min(left + w, r[0] + r[2]) - max(left, r[0]))
+                   * max(0, min(top + h, r[1] + r[3]) - max(top, r[1])) for r, k in weighted)
 
     if h >= ah or covered(y) == 0:
         return panel
-    best = min(range(ay, ay + ah - h + 1, 2), key=lambda top: (covered(top), abs(top - y)))
-    if covered(best) >= covered(y):
+    tops = range(ay, ay + ah - h + 1, 2)
+    best, left = _slid(weighted, x, w, h, tops, x, y)[2], x
+    on_ends = [(r, 1) for r in ends or ()]
+    if slide and ends and w < aw and _slid(on_ends, x, w, h, range(best, best + 1), x, y)[0]:
+        # translator s17 F15: no row of the felt clears the open ends (the away card over the left end's badge
+        # at 800x600): the card also slides sideways, to a side of an open end, where one clears them all
+        lefts = {min(max(ax, at), ax + aw - w) for e in ends for at in (e[0] + e[2] + 2, e[0] - w - 2)}
+        clear = [m for m in (_slid(weighted, at, w, h, tops, x, y) for at in sorted(lefts))
+                 if not _slid(on_ends, m[3], w, h, range(m[2], m[2] + 1), x, y)[0]]
+        if clear:
+            best, left = min(clear)[2], min(clear)[3]
+    if covered(best, left) >= covered(y):
         return panel
-    dy = best - y
-    buttons = tuple(replace(b, rect=(b.rect[0], b.rect[1] + dy, b.rect[2], b.rect[3])) for b in panel.buttons)
-    return replace(panel, rect=(x, best, w, h), buttons=buttons)
+    dx, dy = left - x, best - y
+    buttons = tuple(replace(b, rect=(b.rect[0] + dx, b.rect[1] + dy, b.rect[2], b.rect[3])) for b in panel.buttons)
+    return replace(panel, rect=(left, best, w, h), buttons=buttons)
+
+
+def _slid(weighted: list[tuple[Rect, int]], left: int, w: int, h: int, tops: range, x: int,
+          y: int) -> tuple[int, int, int, int]:
+    """(covered, distance, top, ``left``) of the best of ``tops`` for a ``w`` x ``h`` px panel at ``left``
+    (:func:`clear_of_line`): each rect's share across the panel's columns counted once per left (speed)."""
+    cols = [(k * o, r[1], r[1] + r[3]) for r, k in weighted
+            if (o := min(left + w, r[0] + r[2]) - max(left, r[0])) > 0]
+    return min((sum(c * max(0, min(top + h, b) - max(top, t)) for c, t, b in cols), abs(top - y) + abs(left - x),
+                top, left) for top in tops)
 
 
 PLAYABLE_RISE = 0.15

@@ -616,17 +616,19 @@ def rows_height(face: Any, rows: Sequence[Sequence[str]], size: int) -> int:
     return sum(len(r) for r in rows) * step + max(0, len(rows) - 1) * (size // 3)
 
 
-def _fit_text(area: Rect, w: int, texts: Sequence[str], f: int) -> Rect:
+def _fit_text(area: Rect, w: int, texts: Sequence[str], f: int, buttons: bool = True) -> Rect:
     """A centred box ``w`` px wide (at most the ``area``'s) for a title, ``texts`` and a row of buttons, as
     tall as ``texts``' rows wrapped at the width the panel draws them (measured in the window's type: long
     in German, short in English), and no taller; within the area, where the painter shrinks the type.
+    ``buttons``: False for a panel with no button row (translator s17 F15: the away card's countdown version kept
+    the button's room empty, a third of the card, and lay over an open end for it).
 
     Every prompt is sized here (review: all but the failure card and the Restart question counted lines,
     so a German or Portuguese line that wrapped in two was squeezed against its buttons or shrunk)."""
-    return _box(area, min(w, area[2]), _needs(area, w, texts, f))
+    return _box(area, min(w, area[2]), _needs(area, w, texts, f, buttons))
 
 
-def _needs(area: Rect, w: int, texts: Sequence[str], f: int) -> int:
+def _needs(area: Rect, w: int, texts: Sequence[str], f: int, buttons: bool = True) -> int:
     """Px tall :func:`_fit_text`'s box is for ``texts`` at its full size ``f``, ``w`` px wide (at most the
     ``area``'s), before the area bounds it: taller than the area, the painter would shrink its type."""
     from .typeset import measurer
@@ -636,7 +638,7 @@ def _needs(area: Rect, w: int, texts: Sequence[str], f: int) -> int:
     # as render._panel places them: the title from f // 2, the text f // 3 under it and f // 3 above the
     # buttons, which sit f above the bottom; 0.6 f spare, air above the buttons (and no shrinking by a rounding)
     return f // 2 + face.line_height(round(f * 1.35), True) + f // 3 + rows_height(face, rows, f) + f // 3 \
-        + round(2.2 * f) + f + round(0.6 * f)
+        + (round(2.2 * f) + f if buttons else f // 2) + round(0.6 * f)
 
 
 def _said(lines: Sequence[Text], lang: str) -> list[str]:
@@ -1290,10 +1292,10 @@ def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str, wait: i
                           {"name": name})]
     if wait > 0 and state.others_return:
         lines.append((AWAY_GRACE, {"time": f"{wait // 60}:{wait % 60:02d}", "name": name}))
-    rect = _fit_text(area, round(32 * f), _said(lines, lang), f)
     # the player can take the seat back ("I'm back", D7)
     specs = [] if wait > 0 and state.others_return else \
         [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), False, (("name", name),))]
+    rect = _fit_text(area, round(32 * f), _said(lines, lang), f, buttons=bool(specs))
     buttons = _row_buttons(rect, f, specs) if specs else ()
     return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False,
                  keys=AWAY_KEYS if buttons and not mine else "")
