@@ -54,6 +54,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     from .joining import held_rejoin
     from .net import NetClient, NetSession, spectate_frame
     from .scenes.table import TableScene
+    from .text import sent_name
 
     def launcher(launch: Any) -> TableScene:
         if launch.server:  # HOST:PORT as ws://HOST:PORT/ (shared/invite.server_url, the one reader)
@@ -84,9 +85,10 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         fallback: Any = None
         on_joined = None
         if launch.mode == "create":
-            seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
+            seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=sent_name(launch.name) if i == 0 else None)
                           for i, k in enumerate(launch.kinds))
-            attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
+            attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1,
+                                   name=sent_name(launch.name),
                                    chat=launch.chat, tracker=launch.tracker, public=launch.public,
                                    **({"table_name": launch.table_name} if launch.table_name else {}))
             if not launch.server and remember:
@@ -95,7 +97,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                 if running and saved.resume_code:  # watch the other window's game, never take its seat
                     # nor any seat: no fallback (new user s11: the watched match was over, the client's
                     # fallback for a rejoin made a new table AW4R3 and sat there under "only watches")
-                    attach, fallback, on_joined = spectate_frame(saved.resume_code, launch.name), None, None
+                    attach, fallback, on_joined = spectate_frame(saved.resume_code, sent_name(launch.name)), None, None
                     watching = saved.resume_code
                 elif running:  # nothing of the other window's to watch: this one plays nowhere
                     from doublenine.shared.failures import Failure, FailureError
@@ -104,12 +106,12 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                     attach, fallback = p.Rejoin(code=saved.resume_code, token=saved.resume_token), attach
                     on_joined = _remember_resumed(saved.resume_code)
         elif launch.mode == "join":
-            attach = p.Join(code=launch.table, seat=launch.seat, name=launch.name)
+            attach = p.Join(code=launch.table, seat=launch.seat, name=sent_name(launch.name))
             held = held_rejoin(launch.server, launch.table, launch.seat) if remember and launch.server else None
             if held is not None:  # D7: the seat this computer holds there, taken back; a new one if it is gone
                 attach, fallback = held, attach
         else:
-            attach = spectate_frame(launch.table, launch.name)  # its name said in the chat (s14)
+            attach = spectate_frame(launch.table, sent_name(launch.name))  # its name said in the chat (s14)
         if launch.server and remember:  # a seat taken there is the player's most recent match (config.sat_at)
             on_joined = _remember_what_worked(launch.server, seated=launch.mode in ("create", "join"))
         client = NetClient(url, attach, fallback=fallback, on_joined=on_joined).start()
@@ -126,7 +128,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
         if launch.server:  # a seat given up at the match's end: a free seat there, or watching (session 17)
             scene.relaunch = lambda mode, code: _go_again(launcher, launch, mode, code, remember)
         if launch.mode in ("create", "join") and not watching:  # told if the table named the seat otherwise
-            scene.asked_name = launch.name or ""
+            scene.asked_name = sent_name(launch.name) or ""  # a default name is sent as none: nothing to tell
             if launch.mode == "create" and attach is not None and isinstance(attach, p.CreateTable):
                 scene.asked_table_name = launch.table_name or None  # ... or the table (organiser s16 F7)
         if not_hosted is not None:  # the friends' table goes on here only: the player must know why

@@ -122,6 +122,15 @@ def is_default_name(name: str) -> bool:
     return not name or name in {tr(lang, DEFAULT_NAME) for lang in LANGUAGES}
 
 
+def sent_name(name: str | None) -> str | None:
+    """The name a window sends for its player (``create_table``, ``join``, ``spectate``; a LAN hosting's
+    announced host name): None, the field left out so the seat takes its own name ("South"), for none or a
+    default name (:func:`is_default_name`), else ``name``. Translator s17 F13, kind: a default name the server
+    renames: "Player", "Jogador"... are the window's own seat words the server reserves (server/names.reserved,
+    attacker s14 F5), so a first start that kept the offered name was told "At this table you are South"."""
+    return None if name is None or is_default_name(name) else name
+
+
 def typed_name(name: str) -> str:
     """``name`` as client.json keeps it: ``""`` for a default name (:func:`is_default_name`), else itself."""
     return "" if is_default_name(name) else name

@@ -1,11 +1,12 @@
 """The first start asks the player's name once (s13 item 5: with none asked, every message said "Player").
 
-:class:`AskName` shows one question over the felt: a name field holding the default name of the window's
-language ("Player", "Joueur"...), which the player keeps with Enter or OK, or replaces by typing; the
+:class:`AskName` shows one question over the felt: an empty name field (its hint the seat's own name, "South",
+which the table gives a player who names none), which the player answers with Enter or OK, after typing; the
 field's text is bounded and cleaned as the start screen's name field is (``config.NAME_CHARS``,
 :func:`..clipboard.field_value`, the shared field keys of client/textfield.py). Its answer (``done(name)``)
-opens the table the start asked for; a typed name is saved, a kept default is not (it follows the
-language, :func:`..text.typed_name`), and the question is not asked again (``config.Settings.asked_name``).
+opens the table the start asked for; a typed name is saved, an empty one is not, and the question is not asked
+again (``config.Settings.asked_name``). Translator s17 F13: the field offered "Player" ("Jogador"...), which the
+server reserves as the window's own seat word: a player who kept it was told "At this table you are South".
 The start screen's "Your name" field changes it later. Never shown to ``--autoplay`` or a start that
 names the player or the table (:func:`should_ask`).
 """
@@ -15,7 +16,7 @@ from typing import Any, Callable
 
 import pygame
 
-from doublenine.shared.i18n import N_
+from doublenine.shared.i18n import DEFAULT_SEAT_NAMES, N_
 
 from ..art import GOLD, Art
 from ..clipboard import field_value, paste_text
@@ -26,15 +27,16 @@ from ..layout import metrics
 from ..panels import Button
 from ..render import INK, draw_button, draw_fitted
 from ..snake import Rect
-from ..text import DEFAULT_NAME, tr
+from ..text import tr
 from ..textfield import END, Caret, clicked, draw_field, edit, settle
 from .base import Change
 
 WELCOME = N_("Welcome to doublenine")
 """The question's heading."""
-ASK = N_("What should the table call you? Keep this name or type yours; you can change it later on the start "
-         "screen.")
-"""The question: what the name is for, that the default may be kept, and where it changes later."""
+ASK = N_("What should the table call you? Type your name, or leave the field empty and the table calls you by your "
+         "seat, {seat}. You can change it later on the start screen.")
+"""The question: what the name is for, what an empty field gives (the seat's own name: the window's tables seat
+their creator at seat 1, South), and where it changes later."""
 OK = N_("OK")
 """Takes the name in the field (the default when it is left empty)."""
 
@@ -72,9 +74,11 @@ class AskName:
         self.ok = ok or OK
         self.done = done
         self.art = art or Art()
-        self.default = tr(lang, DEFAULT_NAME)
+        self.seat = tr(lang, DEFAULT_SEAT_NAMES[1])
+        """The name the table gives a player who names none (the seat the window's tables seat them at)."""
+        self.default = ""
         self.name = self.default
-        """The field's text: the default at first, kept with Enter, replaced by typing."""
+        """The field's text: empty at first (its hint :attr:`seat`), then what is typed."""
         self.caret: Caret = END
         self.fresh = True
         """Nothing typed yet: the first character typed replaces the default (as a selected text would)."""
@@ -159,8 +163,12 @@ class AskName:
         pygame.draw.rect(surface, (214, 172, 96), lay["card"], 2, border_radius=f)
         head = self.art.text(tr(self.lang, WELCOME), round(f * 1.3), GOLD, bold=True, width=cw - 2 * f)
         surface.blit(head, head.get_rect(midtop=(x + cw // 2, y + f // 2)))
-        draw_fitted(surface, self.art, tr(self.lang, ASK), f, lay["text"], INK)
-        draw_field(surface, self.art, lay["name"], self.name, self.caret if self.focus == "name" else None, f)
+        draw_fitted(surface, self.art, tr(self.lang, ASK, seat=self.seat), f, lay["text"], INK)
+        draw_field(surface, self.art, lay["name"], self.name, self.caret if self.focus == "name" else None, f,
+                   placeholder=self.seat)
+        if not self.name and self.focus == "name":  # the hint stays beside the caret, muted (a field's placeholder)
+            hint = self.art.fit_text(self.seat, f, lay["name"][2] - 2 * f, (130, 128, 120))
+            surface.blit(hint, hint.get_rect(midleft=(lay["name"][0] + f, lay["name"][1] + lay["name"][3] // 2)))
         draw_button(surface, self.art, Button("ok", lay["ok"], self.ok, primary=True), f, self.lang, False)
         if self.focus == "ok":
             draw_ring(surface, lay["ok"])

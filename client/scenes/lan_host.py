@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from doublenine.shared import protocol as p
-from doublenine.shared.i18n import N_, translator
+from doublenine.shared.i18n import N_, Nn_, translator
 from doublenine.shared.invite import DEFAULT_PORT
 
 from ..art import GOLD, Art
@@ -29,7 +29,7 @@ from ..layout import TableLayout, metrics, toggle_slot
 from ..panels import KEEP_PLAYING, PANEL_FILL, PROMPT_WIDE, Button
 from ..render import INK, draw_button
 from ..snake import Rect
-from ..text import tr, trn
+from ..text import sent_name, tr, trn
 from .base import Change
 
 COPIED_FOR = 2.5
@@ -54,15 +54,16 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
     from .table import TableScene
 
     hosting = Hosting(db or default_db(), port=port, bind=bind, announce=announce,
-                      bot_delay=bot_delay, host_name=launch.name).start()
-    s1, s2, s3, s4 = (p.SeatSpec(kind=k, level=launch.level, name=launch.name if i == 0 else None)
+                      bot_delay=bot_delay, host_name=sent_name(launch.name)).start()
+    s1, s2, s3, s4 = (p.SeatSpec(kind=k, level=launch.level, name=sent_name(launch.name) if i == 0 else None)
                       for i, k in enumerate(launch.kinds))
-    create = p.CreateTable(seats=(s1, s2, s3, s4), seed=launch.seed, language=launch.lang, sit=1, name=launch.name,
+    create = p.CreateTable(seats=(s1, s2, s3, s4), seed=launch.seed, language=launch.lang, sit=1,
+                           name=sent_name(launch.name),
                            chat=launch.chat, tracker=launch.tracker, public=launch.public,  # the host's settings go
                            **({"table_name": launch.table_name} if launch.table_name else {}))  # along (s15: its name)
     client = NetClient(hosting.local_url, create, on_joined=remember_hosted(hosting.port)).start()
     scene = TableScene(NetSession(client), launch.lang)
-    scene.asked_name = launch.name or ""  # told if the table names the host's seat otherwise ("East": blank)
+    scene.asked_name = sent_name(launch.name) or ""  # told if the table names the host's seat otherwise ("East": blank)
     scene.asked_table_name = launch.table_name or None  # ... or the table itself (organiser s16 F7)
     return HostedTable(scene, hosting, launch.lang)
 
@@ -81,7 +82,7 @@ def host_again(launch: Any, code: str, token: str, port: int, *, db: str | None 
     from .table import TableScene
 
     hosting = Hosting(db or default_db(), port=port, bind=bind, announce=announce,
-                      bot_delay=bot_delay, host_name=launch.name, offer=code).start()
+                      bot_delay=bot_delay, host_name=sent_name(launch.name), offer=code).start()
     client = NetClient(hosting.local_url, p.Rejoin(code=code, token=token), on_joined=remember_hosted(hosting.port))
     return HostedTable(TableScene(NetSession(client.start()), launch.lang), hosting, launch.lang)
 
@@ -187,10 +188,20 @@ LOOPBACK_ONLY = N_("Only this computer can use {address}: friends elsewhere need
 new user s9 item 16: a table made on ``ws://127.0.0.1:8799/`` offered that invite with no word)."""
 
 
-WATCH_LIMIT = N_("at most {most} can watch")
+WATCH_LIMIT = Nn_("at most {count} can watch", "at most {count} can watch")
 """Said after the table's address on the invite card: the spectators a table of this server takes
 (``play --max-spectators N`` raises it; stream s16 F2: a streamer learned the limit from viewers told
-the table was full)."""
+the table was full). Translator s17 F14: a count with its plural forms ("1 spectateurs au plus" was one message),
+short enough beside the address at 800x600 (pt "no máximo 32 pode…", de "höchstens 32 können zuschau…" were cut);
+:data:`NO_WATCHING` for 0."""
+NO_WATCHING = N_("nobody can watch")
+"""The invite card's limit at ``--max-spectators 0`` (never "0 spectateurs au plus")."""
+
+
+def watch_limit_said(lang: str, most: int) -> str:
+    """The invite card's spectator limit ``most`` in ``lang``: :data:`WATCH_LIMIT` with its plural, or
+    :data:`NO_WATCHING` for 0."""
+    return trn(lang, WATCH_LIMIT[0], WATCH_LIMIT[1], most, none=NO_WATCHING)
 
 
 def watch_limit(hosting: object) -> int | None:
@@ -582,7 +593,7 @@ def _card(surface: pygame.Surface, art: Art, lay: dict[str, Rect], host: HostedT
                port=host.hosting.port, code=host.code)
     most = watch_limit(host.hosting)
     if most is not None:  # stream s16 F2: a stream's 33rd viewer could not watch, and nothing said so here
-        where += " · " + tr(lang, WATCH_LIMIT, most=most)
+        where += " · " + watch_limit_said(lang, most)
     line = art.fit_text(where, f, w - 2 * pad, INK)
     surface.blit(line, (x + pad, y + round(2.2 * f)))
     invite = art.fit_text(host.invite(), f, w - 2 * pad, GOLD, bold=True)

@@ -40,11 +40,18 @@ def test_asked_only_at_a_plain_first_start() -> None:
             should_ask("", True, None, robot=False, scripted=False)] == [False] * 5  # asked once already
 
 
-@pytest.mark.parametrize(("lang", "default"), [("en", "Player"), ("fr", "Joueur"), ("de", "Spieler")])
-def test_enter_keeps_the_default_of_the_language(lang: str, default: str) -> None:
+@pytest.mark.parametrize(("lang", "seat"), [("en", "South"), ("fr", "Sud"), ("pt", "Sul"), ("de", "Süd"), ("es", "Sur")])
+def test_translator_s17_f13_enter_on_the_empty_field_names_none(lang: str, seat: str) -> None:
+    """Translator s17 F13, kind: a default name the server renames. The field offered "Player" ("Jogador"...),
+    a seat word the server reserves: kept with Enter, the table answered "At this table you are South". The
+    field is empty now, its hint the seat's own name, and Enter answers no name (sent as none: no notice)."""
+    from doublenine.client.text import sent_name
     scene, got = _scene(lang)
+    assert (scene.name, scene.seat) == ("", seat)
     change = _key(scene, pygame.K_RETURN)
-    assert got == [default] and change.kind == "replace" and change.scene == f"table for {default}"  # type: ignore[attr-defined]
+    assert got == [""] and change.kind == "replace" and change.scene == "table for "  # type: ignore[attr-defined]
+    assert [sent_name(n) for n in ("", "Player", "Jogador", "Joueur", "Spieler", "Jugador", "Ana")] == \
+        [None, None, None, None, None, None, "Ana"]
 
 
 def test_typing_replaces_the_default_and_a_click_on_ok_answers() -> None:
@@ -56,12 +63,12 @@ def test_typing_replaces_the_default_and_a_click_on_ok_answers() -> None:
     assert got == ["Ana"] and change is not None and change.kind == "replace"
 
 
-def test_backspace_clears_the_default_and_an_empty_field_keeps_it() -> None:
+def test_backspace_on_the_empty_field_and_enter_names_none() -> None:
     scene, got = _scene("es")
     _key(scene, pygame.K_BACKSPACE)
     assert scene.name == ""
     _key(scene, pygame.K_RETURN)
-    assert got == ["Jugador"]
+    assert got == [""]
 
 
 def test_the_name_is_cleaned_and_bounded_as_the_start_screens_field() -> None:
@@ -116,7 +123,7 @@ def test_a_bare_first_start_asks_then_opens_the_table_under_the_name_and_remembe
     assert cli.run(parser.parse_args(["--lang", "pt"])) == 0
     assert [type(s).__name__ for s in pushed] == ["AskName"] and launches == []
     asked = pushed[0]
-    assert asked.name == "Jogador"
+    assert asked.name == ""
     pygame.display.init()
     asked.handle(pygame.event.Event(pygame.TEXTINPUT, text="Bea"))
     change = asked.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
