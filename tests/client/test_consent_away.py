@@ -93,4 +93,4 @@ def test_league_s17_f3_after_accepting_a_hand_over_the_status_names_who_it_waits
     state = replace(state, humans=frozenset({Seat.ONE, Seat.THREE}), names=("Inés", "Uma", "Vera", "Walt"),
                     accepted=("hand_over", Seat.FOUR, (Seat.THREE,)))
     msgid, args = status_line(state, ui, "es")
-    assert tr("es", msgid, **args) == "Esperando que Vera acepte"
+    assert tr("es", msgid, **args) == "Esperando a que Vera acepte"

@@ -69,4 +69,4 @@ def test_the_seat_taken_mid_hand_says_its_person_sits_at_the_next_hand(lang: str
 def test_the_reported_words() -> None:
     assert [tr(lang, YOU_NEXT_DEAL) for lang in LANGS] == [
         "you: next hand", "vous : la suivante", "você: próxima mão",
-        "Sie ab Folgerunde", "tú: próxima mano"]
+        "Sie: nächste Runde", "tú: próxima mano"]

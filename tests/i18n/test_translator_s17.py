@@ -54,6 +54,24 @@ REPORTED = [
      "Quedarte con esta data valía 3 tantos menos que un nuevo reparto."),
     ("es", "Hint {hint}: sheds more points than {instead}.", {"hint": "5-5", "instead": "1-0"},
      "Consejo 5-5: se deshace de más puntos que 1-0."),  # pips: "puntos" is right there
+    # F3: one word agreeing with none of the four kinds ("Passer · forcé": a verb with an adjective)
+    ("fr", "{kind} · forced", {"kind": "Passer"}, "Passer · sans choix"),
+    ("pt", "{kind} · forced", {"kind": "Passar"}, "Passar · sem escolha"),
+    ("es", "{kind} · forced", {"kind": "Pasar"}, "Pasar · sin opción"),
+    # F4 de: "Folgerunde" is officialese; the colon as in the other languages
+    ("de", "{name}: next hand", {"name": "Klaus"}, "Klaus: nächste Runde"),
+    ("de", "you: next hand", {}, "Sie: nächste Runde"),
+    # F5: the glossary's words for the preset phrases
+    ("es", "new tables: only the preset chat phrases while a hand is in play (no free text)", {},
+     "mesas nuevas: solo las frases hechas del chat durante una mano (sin texto libre)"),
+    ("de", "new tables: only the preset chat phrases while a hand is in play (no free text)", {},
+     "neue Tische: nur fertige Sätze im Chat während einer Runde (kein freier Text)"),
+    # F6 es: the Leave button's tips name the button's own words
+    ("es", "Leave, and stop hosting: the game ends for your friends at this table", {},
+     "Abandonar la mesa y dejar de alojarla: la partida se acaba para tus amigos en esta mesa"),
+    ("es", "Leave this table for the start screen", {}, "Abandonar la mesa y volver a la pantalla de inicio"),
+    # F8 es: a player's tiles are the "data" ("mano" is the round)
+    ("es", "{tile}, still held", {"tile": "5-5"}, "5-5, todavía en la data"),
     # F17: the match the table is at, finished or not
     ("fr", "{match} (current)", {"match": "Partie 1"}, "Partie 1 (actuelle)"),
     ("pt", "{match} (current)", {"match": "Partida 1"}, "Partida 1 (atual)"),
@@ -69,6 +87,15 @@ def test_the_reported_strings_read_as_the_reviewer_wrote_them(lang: str, msgid: 
 
 PIP_POINTS = {"Hint {hint}: sheds more points than {instead}."}
 """English messages whose "points" are pips (the tiles' spots), which Spanish calls "puntos"."""
+
+
+def test_f16_spanish_waits_say_a_que() -> None:
+    """F16 es: "Esperando que Ñandú acepte" where every other wait says "Esperando a que"."""
+    t = translator("es")
+    assert [t.ngettext("Waiting for {names} to accept", "Waiting for {names} to accept", n, names=who)
+            for n, who in ((1, "Ñandú"), (2, "Ñandú y Zoë"))] == \
+        ["Esperando a que Ñandú acepte", "Esperando a que Ñandú y Zoë acepten"]
+    assert [s for _, s in _pairs("es") if s.startswith("Esperando que")] == []
 
 
 def test_f2_spanish_match_points_are_tantos_everywhere() -> None:

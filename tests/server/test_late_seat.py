@@ -82,7 +82,7 @@ async def test_s15_a_seat_taken_mid_hand_says_a_player_sits_at_the_next_hand_in_
     assert [s.kind for s in info.seats][1:] == ["next_deal", "open", "open"]
     assert [tr(lang, SEAT_WORDS[SeatState.NEXT_DEAL]) for lang in ("en", "fr", "pt", "de", "es")] == [
         "player: next hand", "à la prochaine manche", "jogador: próxima mão",
-        "Spieler ab Folgerunde", "en la próxima mano"]  # rp5 s15: "joueur : la suivante" said not what
+        "Spieler: nächste Runde", "en la próxima mano"]  # rp5 s15: "joueur : la suivante" said not what
     page = table_page(translator("fr"), info, None)
     card = page.split('id="seat-2">', 1)[1].split("</section>", 1)[0]
     assert 'class="seat seat-2 team-B next_deal"' in page and '<p class="kind">à la prochaine manche</p>' in card
@@ -120,7 +120,7 @@ def test_rp5_another_window_names_who_sits_at_the_next_hand() -> None:
     from doublenine.shared.i18n import tr
     from doublenine.shared.seatstate import NEXT_DEAL_NAMED, SeatState
     assert [tr(lang, NEXT_DEAL_NAMED, name="Bernd") for lang in ("en", "fr", "pt", "de", "es")] == [
-        "Bernd: next hand", "Bernd\u00a0: prochaine manche", "Bernd: próxima mão", "Bernd ab Folgerunde",
+        "Bernd: next hand", "Bernd\u00a0: prochaine manche", "Bernd: próxima mão", "Bernd: nächste Runde",
         "Bernd: próxima mano"]
     from doublenine.client.layout import SeatSpot
     from doublenine.shared.seats import Seat
