@@ -42,8 +42,10 @@ class Node {
   get firstChild() { return this.children[0] || null; }
   appendChild(c) { c.parentNode = this; this.children.push(c); return c; }
   removeChild(c) { this.children.splice(this.children.indexOf(c), 1); c.parentNode = null; return c; }
-  get textContent() { return this.tagName === "#text" ? this._text : this._text + this.children.map((c) => c.textContent).join(""); }
-  set textContent(t) { this.children = []; this._text = String(t); }
+  get textContent() { return this.tagName === "#text" ? this._text : this.children.map((c) => c.textContent).join(""); }
+  set textContent(t) {  // as a DOM does: one text node in place of every child
+    if (this.tagName === "#text") { this._text = String(t); return; }
+    this.children = []; if (String(t) !== "") { const n = new Node("#text"); n._text = String(t); this.appendChild(n); } }
   setAttribute(k, v) { this.attrs[k] = String(v); }
   getAttribute(k) { return k in this.attrs ? this.attrs[k] : null; }
   addEventListener(k, f) { this.listeners[k] = f; }
@@ -62,14 +64,14 @@ const ps = mk("section", "", main); ps.hidden = true; mk("ul", "past", ps);
 for (const n of [1, 2, 3, 4]) { const card = mk("section", "seat-" + n, main);
   for (const c of ["name", "kind", "count", "hand"]) { const x = mk("p", "", card); x.className = c; } }
 const words = mk("script", "words");
-words._text = fs.readFileSync(process.argv[3], "utf8");
+words.textContent = fs.readFileSync(process.argv[3], "utf8");
 global.document = { getElementById: (id) => ids[id] || null, createElement: (t) => new Node(t),
   createElementNS: (ns, t) => new Node(t), createTextNode: (t) => { const n = new Node("#text"); n._text = String(t); return n; },
   querySelector: () => null };
 const store = {};
 global.window = { localStorage: { getItem: (k) => (k in store ? store[k] : null), setItem: (k, v) => { store[k] = String(v); } } };
 if (process.argv[4]) store["doublenine.say"] = process.argv[4];
-global.location = { protocol: "http:", host: "127.0.0.1:21900" };
+global.location = { protocol: "http:", host: "127.0.0.1:21900", pathname: "/t/N6B37" };
 global.MessagePack = { encode: (m) => m, decode: (b) => b.buffer.msg };
 const sockets = [];
 global.WebSocket = class { constructor(url) { this.url = url; this.sent = []; this.readyState = 0; sockets.push(this); }
@@ -96,15 +98,15 @@ TABLE = r"""
 const SEATS = [{ seat: 1, name: "Ana", kind: "human", claimed: true, connected: true },
   { seat: 2, name: "East", kind: "computer" }, { seat: 3, name: "North", kind: "computer" }, { seat: 4, name: "West", kind: "computer" }];
 const TABLE = { code: "N6B37", seats: SEATS, started: true, holding: [], paused: false, spectators: 0 };
-"""
-
-MATCH_END = r"""
 function hand(n, match, scores, last) {
   return { number: n, match: match, result: "domino", ender: 2, winner: "B", points: 30, pip_totals: [10, 0, 20, 5],
     dealt: [[[0, 1]], [[4, 0]], [[2, 2]], [[3, 3]]], left: [[[0, 1]], [], [[2, 2]], [[3, 3]]],
     line: [{ tile: [4, 4], seat: 1, end: "left", left: 4, right: 4 }, { tile: [4, 0], seat: 2, end: "left", left: 0, right: 4 }],
     scores_after: scores, entitled: "B", opener: 2 };
 }
+"""
+
+MATCH_END = r"""
 const out = [];
 frame({ type: "snapshot", seq: 5, table: TABLE, view: { phase: "play", match: 1, hand_number: 3, scores: [21, 100], turn: 2,
   counts: [1, 1, 2, 2], line: [{ tile: [4, 4], seat: 1, end: "left", left: 4, right: 4 }], ends: [4, 4], moves: [],
@@ -221,3 +223,25 @@ def test_phone_s17_f7_only_the_ends_of_hands_says_no_play(tmp_path: Path) -> Non
     assert passed == "Connecting…"  # West's pass not said
     assert ended == review[1] == play[1] == moved[1] == RESULT_2  # nothing else said until the undo
     assert undone[1] == "Undone: back to hand 2. open ends 6 and 1. West to play"  # said whatever is chosen
+
+
+CLOSED = r"""
+const out = [];
+frame({ type: "snapshot", seq: 5, table: TABLE, view: { phase: "play", match: 1, hand_number: 1, scores: [0, 0], turn: 2,
+  counts: [1, 1, 2, 2], line: [{ tile: [4, 4], seat: 1, end: "left", left: 4, right: 4 }], ends: [4, 4], moves: [],
+  finished: [], past: [], winner: null, named: null } });
+frame({ type: "update", seq: 6, patch: { phase: "nominate", finished_add: [hand(1, 1, [0, 30])], scores: [0, 30], line: [],
+  moves: [], counts: [0, 0, 0, 0], entitled: "B", clear: ["turn", "ends"] } });
+frame({ type: "left", code: "N6B37", closed: "operator" });
+wait(9000);  // the hand end's hold timer renders again
+const link = ids.status.children[0];
+out.push([page().status, link ? link.tagName + " " + link.getAttribute("href") : null]);
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's script")
+def test_phone_s17_f5_a_closed_table_stays_said_closed_and_links_to_its_page(tmp_path: Path) -> None:
+    """F5, kind: a final state overwritten by a timer set before it. The page said "This table is closed." and
+    6 s later its hand end's hold timer put "Team A wins the match!" back beside the red dot."""
+    assert run(tmp_path, CLOSED) == [["This table is closed.", "a /t/N6B37"]]

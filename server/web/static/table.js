@@ -394,9 +394,8 @@
     if (sayMode === "all" && now && (!turnOnly || away)) { tell(now); }
   }
   function render(move) {
-    var status = statusText() + rewoundText();
-    $("status").textContent = status;
-    if (!stopped) { announce(move); }
+    // phone s17 F5: once the table is gone, nothing (a hold's or an undo's timer) says its last status again
+    if (!stopped) { $("status").textContent = statusText() + rewoundText(); announce(move); }
     openLink();
     if (!view || !table) { return; }
     var ended = endedMatch(), match = ended || view;  // F2: the match just ended, while it is held
@@ -447,6 +446,14 @@
   function stop(text) {  // the table is gone: no button to open it, no watchers counted (s13 spectator, nit)
     stopped = true; stoppedText = text; setConn("stopped", text); if (ws) { ws.close(); }
     var open = document.querySelector(".open-row"); if (open) { open.hidden = true; }
+    // phone s17 F5: a closed table's page (this address, loaded again) lists its finished matches: the status
+    // links there, and the phone's "to play, use a computer" help (a table to join) is hidden
+    var phone = document.querySelector("details.on-phone"); if (phone) { phone.hidden = true; }
+    if (text === W.gone) {
+      var status = $("status"), link = el("a", "", text);
+      link.setAttribute("href", location.pathname);
+      clear(status); status.appendChild(link);
+    }
     $("spectators").textContent = "";
   }
   function onError(m) {
