@@ -150,12 +150,13 @@ def resume_button(rect: Rect, match: Kept, lang: str, server: str = "",
         where = tr(lang, ON_SERVER, server=server_said(server))
     else:
         where = tr(lang, N_("hosted on port {port}"), port=port) if port else tr(lang, N_("on this computer"))
-    tries = [f"{code} · {score} · {where}", f"{code} · {where}"] if score else [f"{code} · {where}"]
     if server:  # its port left out, then the word "on": the server itself is what says which match it is
+        tries = [f"{code} · {score} · {where}", f"{code} · {where}"] if score else [f"{code} · {where}"]
         tries += [f"{code} · {tr(lang, ON_SERVER, server=server_said(server, port=False))}",
                   f"{code} · {server_said(server, port=False)}"]
-    if not server:
-        tries.append(f"{code} · {score}" if score else code)
+    else:  # translator s17 F11: the score, which tells one match from another, gives way after where it runs
+        # (de 800x600 read "K7QPA · auf diesem Computer", the score dropped and the place kept)
+        tries = [f"{code} · {score} · {where}", f"{code} · {score}", code] if score else [f"{code} · {where}", code]
     shown = next((t for t in tries if fits(tr(lang, "Back to your match: {match}", match=t))), tries[-1])
     return Button("resume", rect, N_("Back to your match: {match}"), primary=True, args=(("match", shown),))
 

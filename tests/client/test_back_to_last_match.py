@@ -201,3 +201,10 @@ def test_attacker_s17_f9_a_network_seat_that_fails_gives_the_local_game_and_a_go
     assert told[0][0].startswith(f"Your match at {NET} could not be opened, so this is a game on this computer. ")
     assert (config.load().last_seat == "") is forgotten
     assert (_plain_play().mode == "create") is forgotten
+
+
+def test_translator_s17_f11_a_local_match_keeps_its_score_before_where_it_runs() -> None:
+    """Translator s17 F11 (de 800x600): "Zurück zu Ihrer Partie: K7QPA · auf diesem Computer", the score dropped
+    first. Kind: the detail that tells a match from another given up before one that does not (a local match)."""
+    de = resume_button((0, 0, 1, 1), ("K7QPA", "19-0", 0), "de", fits=lambda text: len(text) < 45)
+    assert _say(de, "de") == "Zurück zu Ihrer Partie: K7QPA · 19-0"
