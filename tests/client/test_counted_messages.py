@@ -59,8 +59,8 @@ def test_the_hand_ends_points_are_one_plural_entry(states) -> None:  # type: ign
     # s11 new user: the points are said with the sum they are (panels.SCORES_SUM), still one plural entry
     assert (fh.winner.value, fh.points) == ("B", 13)
     # s14 on purpose: José is this window's seat, said "vous" (kind: the reader's own seat by name)
-    assert say("fr", text, args) == "L’équipe B marque 13 points\u00a0: 7 + 6, ce qu’il vous reste, à vous et à Ñandú"
-    assert say("fr", text, dict(args, count=1)) == "L’équipe B marque 1 point\u00a0: 7 + 6, ce qu’il vous reste, à vous et à Ñandú"
+    assert say("fr", text, args) == "L’équipe B marque 13 points\u00a0: 7\u00a0+\u00a06, ce qu’il vous reste, à vous et à Ñandú"
+    assert say("fr", text, dict(args, count=1)) == "L’équipe B marque 1 point\u00a0: 7\u00a0+\u00a06, ce qu’il vous reste, à vous et à Ñandú"
 
 
 def test_no_mistakes_in_the_coachs_review() -> None:

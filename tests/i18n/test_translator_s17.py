@@ -134,3 +134,18 @@ def test_f10_the_top_bar_says_a_seeded_table_whole_with_or_without_its_seed(lang
     said = {seed: [text for text, place in top_details(replace(state, seed=seed), lang) if place == 3]
             for seed in (None, 42)}
     assert said == {None: [F10_SEEDED[lang]], 42: [F10_SEED[lang]]}
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt", "de", "es"])
+def test_f20_a_hand_end_sum_is_never_split_across_lines(lang: str) -> None:
+    """F20 (pt 800x600: "marca 13 pontos: 7 +" / "6, o que você e Ñandú têm na mão"): the sum a player checks is
+    held together by no-break spaces in every message that shows one; the window's wrap breaks at " " only."""
+    from doublenine.client.typeset import measurer
+
+    sums = [s for mid, s in _pairs(lang) if "{a} + {b}" in mid]
+    assert sums and all("{a}\u00a0+\u00a0{b}" in s for s in sums)
+    said = translator("pt").ngettext("Team {team} scores {count} point: {a} + {b}, what you and {name} hold",
+                                     "Team {team} scores {count} points: {a} + {b}, what you and {name} hold", 13,
+                                     team="B", a=7, b=6, name="Ñandú")
+    rows = measurer().wrap(said, 14, measurer().measure("A equipe B marca 13 pontos: 7 +", 14)[0] + 2)
+    assert rows[0] == "A equipe B marca 13 pontos:" and rows[1].startswith("7\u00a0+\u00a06")
