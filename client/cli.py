@@ -317,8 +317,9 @@ def run(args: argparse.Namespace) -> int:
             separate = True  # its own tables in memory; nothing of the other window's read into play or written
     keep = not robot and not separate  # the player's kept matches, seats and settings: this window's to use
     from .scenes.askname import should_ask
-    ask = should_ask(settings.name, settings.asked_name, args.name, not keep,
-                     bool(args.server or args.table or args.join or args.start_screen))  # s13 item 5
+    # s13 item 5; lastuser s17 F6/F9: a table joined (--join, --server/--table) asks too, before its first
+    # table: only --start-screen, whose "Your name" field is on the screen, does not
+    ask = should_ask(settings.name, settings.asked_name, args.name, not keep, bool(args.start_screen))
     server = args.server or ""
     # replace, not a fresh Settings: the remembered table and seat token must survive this start (D7);
     # the server and table given are saved only once they worked (issue 11.6, launcher._remember_what_worked)

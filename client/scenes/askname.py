@@ -7,8 +7,8 @@ field's text is bounded and cleaned as the start screen's name field is (``confi
 opens the table the start asked for; a typed name is saved, an empty one is not, and the question is not asked
 again (``config.Settings.asked_name``). Translator s17 F13: the field offered "Player" ("Jogador"...), which the
 server reserves as the window's own seat word: a player who kept it was told "At this table you are South".
-The start screen's "Your name" field changes it later. Never shown to ``--autoplay`` or a start that
-names the player or the table (:func:`should_ask`).
+The start screen's "Your name" field changes it later. Never shown to ``--autoplay``, a start that
+names the player or one that opens the start screen (:func:`should_ask`); a table joined asks it first.
 """
 from __future__ import annotations
 
@@ -43,7 +43,10 @@ OK = N_("OK")
 
 def should_ask(saved_name: str, asked: bool, given_name: str | None, robot: bool, scripted: bool) -> bool:
     """Whether this start asks the name: never for ``--autoplay`` (``robot``), a ``--name`` given, a start
-    told where to go (``scripted``: ``--server``, ``--table``, ``--join``...), a name saved, or once asked."""
+    that opens the start screen (``scripted``: ``--start-screen``, whose "Your name" field is on the screen),
+    a name saved, or once asked. A start that joins a table (``--join``, ``--server``/``--table``) asks before
+    it sits down (lastuser s17 F6/F9: a friend who joined by the README's ``play --join`` sat nameless as
+    "East", which the host could not tell from a computer, and was asked only at the second start)."""
     return not (robot or scripted or given_name or saved_name.strip() or asked)
 
 

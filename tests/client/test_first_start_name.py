@@ -34,7 +34,7 @@ def _type(scene: AskName, text: str) -> None:
 def test_asked_only_at_a_plain_first_start() -> None:
     assert should_ask("", False, None, robot=False, scripted=False) is True
     assert [should_ask("", False, None, robot=True, scripted=False),  # play --autoplay
-            should_ask("", False, None, robot=False, scripted=True),  # --server/--table/--join/--start-screen
+            should_ask("", False, None, robot=False, scripted=True),  # --start-screen (its name field is shown)
             should_ask("", False, "Ana", robot=False, scripted=False),  # --name
             should_ask("Ana", False, None, robot=False, scripted=False),  # a name saved
             should_ask("", True, None, robot=False, scripted=False)] == [False] * 5  # asked once already
@@ -133,3 +133,44 @@ def test_a_bare_first_start_asks_then_opens_the_table_under_the_name_and_remembe
     pushed.clear()
     assert cli.run(parser.parse_args([])) == 0  # asked once: straight to the table
     assert pushed == ["table"] and [x.name for x in launches] == ["Bea", "Bea"]
+
+
+def test_a_first_join_asks_the_name_before_it_sits_down(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """lastuser s17 F6/F9 (kind: a first start that opens a table without the name card): a friend's first
+    start, the README's ``play --join doublenine://192.0.2.2:8765/DA5VH``, sat down nameless as "East" and was
+    asked only at the second start. It now asks first and joins table DA5VH under the name typed."""
+    import argparse
+    from typing import Any
+
+    from doublenine.client import app, cli, config, joining
+    from doublenine.client.scenes.askname import OK
+    from doublenine.shared.invite import parse_invite
+    monkeypatch.setattr(config, "config_path", lambda: tmp_path / "client.json")
+    monkeypatch.setattr(joining, "resolve_invite", lambda text, **k: parse_invite(text))
+    monkeypatch.setattr(joining, "watches_invite", lambda *a, **k: False)
+    pushed: list[Any] = []
+    launches: list[Any] = []
+
+    class NoWindow:
+        def __init__(self, *a: Any, **k: Any) -> None: ...
+
+        def push(self, scene: Any) -> None:
+            pushed.append(scene)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(app, "App", NoWindow)
+    monkeypatch.setattr(cli, "make_launcher", lambda *a, **k: lambda launch: launches.append(launch) or "table")
+    parser = argparse.ArgumentParser()
+    cli.add_arguments(parser)
+    assert cli.run(parser.parse_args(["--lang", "en", "--join", "doublenine://192.0.2.2:8765/DA5VH"])) == 0
+    assert [type(s).__name__ for s in pushed] == ["AskName"] and launches == []
+    asked = pushed[0]
+    assert (asked.name, asked.ok) == ("Player", OK)
+    pygame.display.init()
+    asked.handle(pygame.event.Event(pygame.TEXTINPUT, text="Bea"))
+    change = asked.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert (change.kind, change.scene) == ("replace", "table")
+    assert [(x.mode, x.name, x.table) for x in launches] == [("join", "Bea", "DA5VH")]
+    assert (config.load().name, config.load().asked_name) == ("Bea", True)
