@@ -1271,6 +1271,12 @@ AWAY_GRACE = N_("In {time} you can let the computer play for {name}")
 in place of its hand-over button: the server refuses a hand-over sooner (HAND_OVER_TOO_SOON)."""
 
 
+AWAY_HAND_OVER_IN = N_("Let the computer play for {name} in {time}")
+"""D7 at a table nobody else can reach (``ClientState.others_return`` False) during the seat's minute
+(``Ui.away_wait``): the "away" panel's hand-over button, greyed, saying when it can act (lastuser s17 F14: it
+looked enabled, and pressing it was refused, HAND_OVER_TOO_SOON, for a seat the panel said cannot come back)."""
+
+
 AWAY_KEYS = N_("Tab, then Enter: let the computer play (Enter alone does not)")
 """The footer under the "away" panel's hand-over button where this seat has no decision of its own (evening
 s16 F1: the button is never the Enter default; Tab reaches it, :mod:`.focus`)."""
@@ -1297,8 +1303,12 @@ def _away(state: ClientState, seat: Seat, area: Rect, f: int, lang: str, wait: i
         [(f"handover:{int(seat)}", N_("Let the computer play for {name}"), False, (("name", name),))]
     rect = _fit_text(area, round(32 * f), _said(lines, lang), f, buttons=bool(specs))
     buttons = _row_buttons(rect, f, specs) if specs else ()
+    if wait > 0 and buttons:  # nobody can come back, yet the server hands over only after the minute:
+        time = f"{wait // 60}:{wait % 60:02d}"  # greyed, saying when it can act (lastuser s17 F14)
+        buttons = tuple(replace(b, label=AWAY_HAND_OVER_IN, enabled=False, args=(*b.args, ("time", time)),
+                                why=(AWAY_GRACE, {"time": time, "name": name})) for b in buttons)
     return Panel("away", rect, (N_("{name} is disconnected"), {"name": name}), tuple(lines), buttons, modal=False,
-                 keys=AWAY_KEYS if buttons and not mine else "")
+                 keys=AWAY_KEYS if buttons and buttons[0].enabled and not mine else "")
 
 
 WINNERS = N_("{a} and {b}")

@@ -117,6 +117,25 @@ def test_the_away_card_no_longer_says_the_match_waits_for_a_return(monkeypatch, 
                                             {"time": "1:00", "name": "Bea"}))  # its minute to come back
 
 
+def test_lastuser_s17_f14_the_unhosted_away_button_is_greyed_saying_when_it_can_act(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Lastuser s17 F14 (shots/47_host_back.png, 48_handover.png): back at a table no longer hosted, "Let the
+    computer play for East" looked enabled at once, and pressing it was refused (HAND_OVER_TOO_SOON) for a
+    minute. Kind: a control the server refuses for a while drawn enabled; it is greyed with the time left, as
+    the wait card's Nudge is, and says why when pressed; nothing is sent."""
+    from doublenine.client.panels import AWAY_GRACE, AWAY_HAND_OVER_IN
+    scene, s, sent = _scene(monkeypatch, tmp_path, away=frozenset({Seat.TWO}), others_return=False)
+    panel = scene.layout().panel
+    assert [(b.id, b.label, b.enabled, b.args, b.why) for b in panel.buttons] == [
+        ("handover:2", AWAY_HAND_OVER_IN, False, (("name", "Bea"), ("time", "1:00")),
+         (AWAY_GRACE, {"time": "1:00", "name": "Bea"}))]
+    assert panel.keys == ""  # no "Tab, then Enter" for a button that cannot act
+    from doublenine.client.text import tr
+    assert tr("fr", AWAY_HAND_OVER_IN, name="Bea", time="1:00") == "Laisser l’ordinateur jouer pour Bea dans 1:00"
+    x, y, w, h = panel.buttons[0].rect
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + w // 2, y + h // 2)))
+    assert sent == []
+
+
 def test_nu_s14_the_footer_names_no_undo_or_redo_while_both_are_greyed(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """New user s14 (shots/59_handover.png): "U undo · Y redo" in the footer under a greyed Undo and Redo,
     the computer standing in for a friend who must agree. Kind: a footer key whose button is greyed."""
