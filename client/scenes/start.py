@@ -46,7 +46,8 @@ __all__ = ["ENDED_TABLES", "FIELDS", "FIELD_LIMITS", "LEVELS", "LEVEL_NAMES", "S
 ENDED_TABLES: set[tuple[str, str]] = set()
 """Tables, as (server in :func:`server_key` form: any spelling of it, code), whose host ended the game on purpose while this
 program ran (``host.stopped``, :meth:`TableScene.close`): the start screen no longer offers their code
-when it shows again, whatever the form held (typed or remembered); the server's address stays (s13)."""
+when it shows again, whatever the form held (typed or remembered), nor their server as the one Create
+table uses (lastuser s17 F19: the friend's quick game alone went to the host's laptop)."""
 
 
 def table_ended(url: str, code: str) -> None:
@@ -101,6 +102,14 @@ def _first_focus(form: Form, shown: str) -> Form:
     not the likely action (Enter with no focus presses it too, :meth:`StartScene._key`)."""
     if form.resume is not None and form.resume_code != shown:
         return replace(form, focus="resume", caret=END)
+    gone = {"resume"} if form.resume is None else set()
+    if not (form.kept or form.finished):
+        gone.add("earlier")
+    if form.focus in gone or form.hover in gone:  # lastuser s17 F19: the match ended, its button went and
+        # its caption ("The match you last played, as you left it") stayed over an empty place; kind: the
+        # focus or pointer's line kept for a control no longer drawn
+        form = replace(form, hover=None if form.hover in gone else form.hover)
+        return replace(form, focus="name", caret=END) if form.focus in gone else form
     return form
 
 
@@ -150,7 +159,7 @@ class StartScene:
         self._follow_file(saved)
         shown = (server_key(self.form.server.strip()), self.form.table.strip().upper())
         if self.form.server and shown in ENDED_TABLES:
-            self.form = replace(self.form, table="")  # that table's game is over: its host's address stays
+            self.form = replace(self.form, server="", table="")  # that table's host stopped its server
         ENDED_TABLES.clear()
         self.dirty = True
 

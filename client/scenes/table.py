@@ -1404,11 +1404,11 @@ class TableScene:
         the seat given up at the remembered table (a host's Leave with friends seated) has no token
         left, so "Back to your match" is no longer offered (it once silently created a new table);
         a table whose host ended the game on purpose (``host.stopped``: the host's next start plays it on
-        that computer only) is no longer the code "Join table" offers. The host's address stays remembered
-        (s13: the friend who wants to join the same host next time found it forgotten; kind: a remembered
-        address dropped because a table ended; a match over or a Leave always kept it): the start screen
-        says Create table uses it (startdraw "where"), and the next table's code is all the friend needs.
-        A host gone without a word (``host.lost``) forgets nothing: its next start hosts the same table
+        that computer only) is no longer the code "Join table" offers, nor its server the one "Create table"
+        uses (lastuser s17 F19: the friend's next Create table, the gold default, made a quick game alone on
+        the host's laptop, lost when the host closed it; s13 had kept the address for the friend's next join:
+        an invite or "Find tables on this network" now brings the friend back to that host's next table).
+        A match over or a Leave still keeps the address (that server goes on). A host gone without a word (``host.lost``) forgets nothing: its next start hosts the same table
         again on the same port, and the friends come back to it (lan_host.host_again)."""
         from doublenine.shared.invite import server_base, server_key
 
@@ -1433,7 +1433,7 @@ class TableScene:
             if ended and url:  # another server's seat given up, or its match over
                 saved = config.release_seat(saved, server_base(url), state.table)
             if stopped and server_key(saved.server) == server_key(url) and saved.table == state.table:
-                saved = replace(saved, table="")  # the address stays: only this table's code is dead
+                saved = replace(saved, server="", table="")  # the host stopped its server: both are dead
             return saved
         config.update(forget)
 

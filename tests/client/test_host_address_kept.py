@@ -1,6 +1,7 @@
-"""s13: the friend's remembered host address survives the end of the host's table (the friend wants to join
-the same host next time). A host that stopped on purpose (``host.stopped``) drops only that table's code (the
-host's next start plays it on that computer only); a host gone without a word (``host.lost``) drops nothing:
+"""What a friend's window remembers of a host's table once it ended. A host that stopped on purpose
+(``host.stopped``) drops that table's code and its server (lastuser s17 F19: the friend's next Create table,
+the gold default, went to the host's laptop; s13 had kept the address for the friend's next join, which an
+invite or "Find tables on this network" now makes); a host gone without a word (``host.lost``) drops nothing:
 its next start hosts the same table again on the same port (lan_host.host_again)."""
 from __future__ import annotations
 
@@ -40,12 +41,12 @@ def _closed_after(key: str) -> None:
 
 
 @pytest.mark.usefixtures("saved")
-def test_a_host_that_stopped_leaves_its_address_remembered() -> None:
+def test_lastuser_s17_f19_a_host_that_stopped_is_no_longer_where_create_table_goes() -> None:
     _closed_after("host.stopped")
     now = config.load()
-    assert (now.server, now.table) == (BASE, "")
+    assert (now.server, now.table) == ("", "")
     form = StartScene(now, lambda launch: None).form
-    assert (form.server, form.table) == (BASE, "")
+    assert (form.server, form.table) == ("", "")  # "New tables are made on this computer"
 
 
 @pytest.mark.usefixtures("saved")
@@ -53,3 +54,17 @@ def test_a_host_gone_without_a_word_forgets_nothing() -> None:
     _closed_after("host.lost")
     now = config.load()
     assert (now.server, now.table, now.held) == (BASE, "K7QPA", (HELD,))
+
+
+def test_lastuser_s17_f19_no_caption_is_left_for_the_back_to_your_match_button_gone() -> None:
+    """Lastuser s17 F19 (shots/58_friend_start.png): the host ended the game, "Back to your match" went, and
+    its line "The match you last played, as you left it" stayed under an empty place (the focus was still on
+    it). Kind: the focus or pointer's line kept for a control no longer drawn; "Earlier match" is the other."""
+    from doublenine.client.scenes.start import _first_focus
+    from doublenine.client.scenes.starthints import hint
+    from doublenine.client.scenes.startform import Form
+    form = _first_focus(Form(focus="resume", hover="earlier", resume=None), "DA5VH")
+    assert (form.focus, form.hover) == ("name", None)
+    assert hint(form.hover, form.level) is None and hint(form.focus, form.level) is None
+    kept = Form(focus="resume", resume="0-0", resume_code="DA5VH", hover="create")
+    assert _first_focus(kept, "DA5VH") == kept  # the button still there: nothing moves
