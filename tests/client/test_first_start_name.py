@@ -167,7 +167,7 @@ def test_a_first_join_asks_the_name_before_it_sits_down(tmp_path, monkeypatch) -
     assert cli.run(parser.parse_args(["--lang", "en", "--join", "doublenine://192.0.2.2:8765/DA5VH"])) == 0
     assert [type(s).__name__ for s in pushed] == ["AskName"] and launches == []
     asked = pushed[0]
-    assert (asked.name, asked.ok) == ("Player", OK)
+    assert (asked.name, asked.ok) == ("", OK)
     pygame.display.init()
     asked.handle(pygame.event.Event(pygame.TEXTINPUT, text="Bea"))
     change = asked.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
