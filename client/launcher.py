@@ -54,7 +54,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
     from .joining import held_rejoin
     from .net import NetClient, NetSession, spectate_frame
     from .scenes.table import TableScene
-    from .text import sent_name
+    from .text import name_field, sent_name
 
     def launcher(launch: Any) -> TableScene:
         if launch.server:  # HOST:PORT as ws://HOST:PORT/ (shared/invite.server_url, the one reader)
@@ -88,7 +88,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
             seats = tuple(p.SeatSpec(kind=k, level=launch.level, name=sent_name(launch.name) if i == 0 else None)
                           for i, k in enumerate(launch.kinds))
             attach = p.CreateTable(seats=seats, seed=launch.seed, language=launch.lang, sit=1,
-                                   name=sent_name(launch.name),
+                                   **name_field(launch.name),
                                    chat=launch.chat, tracker=launch.tracker, public=launch.public,
                                    **({"table_name": launch.table_name} if launch.table_name else {}))
             if not launch.server and remember:
@@ -106,7 +106,7 @@ def make_launcher(settings_lang: str, embedded_box: dict[str, Any], db: str | No
                     attach, fallback = p.Rejoin(code=saved.resume_code, token=saved.resume_token), attach
                     on_joined = _remember_resumed(saved.resume_code)
         elif launch.mode == "join":
-            attach = p.Join(code=launch.table, seat=launch.seat, name=sent_name(launch.name))
+            attach = p.Join(code=launch.table, seat=launch.seat, **name_field(launch.name))
             held = held_rejoin(launch.server, launch.table, launch.seat) if remember and launch.server else None
             if held is not None:  # D7: the seat this computer holds there, taken back; a new one if it is gone
                 attach, fallback = held, attach

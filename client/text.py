@@ -131,6 +131,15 @@ def sent_name(name: str | None) -> str | None:
     return None if name is None or is_default_name(name) else name
 
 
+def name_field(name: str | None) -> dict[str, str]:
+    """``{"name": ...}`` for a frame's ``name`` field (``create_table``, ``join``), ``{}`` where :func:`sent_name`
+    leaves it out: the field takes no null (shared/protocol ``_name_left_out``), so ``name=None`` given to the
+    model was refused ("Input should be a valid string") and a first start that kept an empty or default name
+    could not create nor join a table (kind: a left-out field passed as None)."""
+    sent = sent_name(name)
+    return {"name": sent} if sent else {}
+
+
 def typed_name(name: str) -> str:
     """``name`` as client.json keeps it: ``""`` for a default name (:func:`is_default_name`), else itself."""
     return "" if is_default_name(name) else name

@@ -29,7 +29,7 @@ from ..layout import TableLayout, metrics, toggle_slot
 from ..panels import KEEP_PLAYING, PANEL_FILL, PROMPT_WIDE, Button
 from ..render import INK, draw_button
 from ..snake import Rect
-from ..text import sent_name, tr, trn
+from ..text import name_field, sent_name, tr, trn
 from .base import Change
 
 COPIED_FOR = 2.5
@@ -58,7 +58,7 @@ def host_table(launch: Any, *, db: str | None = None, port: int = DEFAULT_PORT, 
     s1, s2, s3, s4 = (p.SeatSpec(kind=k, level=launch.level, name=sent_name(launch.name) if i == 0 else None)
                       for i, k in enumerate(launch.kinds))
     create = p.CreateTable(seats=(s1, s2, s3, s4), seed=launch.seed, language=launch.lang, sit=1,
-                           name=sent_name(launch.name),
+                           **name_field(launch.name),
                            chat=launch.chat, tracker=launch.tracker, public=launch.public,  # the host's settings go
                            **({"table_name": launch.table_name} if launch.table_name else {}))  # along (s15: its name)
     client = NetClient(hosting.local_url, create, on_joined=remember_hosted(hosting.port)).start()

@@ -174,3 +174,16 @@ def test_a_first_join_asks_the_name_before_it_sits_down(tmp_path, monkeypatch) -
     assert (change.kind, change.scene) == ("replace", "table")
     assert [(x.mode, x.name, x.table) for x in launches] == [("join", "Bea", "DA5VH")]
     assert (config.load().name, config.load().asked_name) == ("Bea", True)
+
+
+def test_a_kept_empty_or_default_name_still_makes_a_valid_join_and_create_table() -> None:
+    """After translator s17 F13 a kept name was given to the frames as ``name=None``, which the models refuse
+    ("Input should be a valid string"): Join table from the start screen said "Could not start the table"
+    (tests/lan/test_start_after_host.py). Kind: a left-out field passed as None; it is left out."""
+    from doublenine.client.text import name_field as named
+    from doublenine.shared import protocol as p
+    seats = tuple(p.SeatSpec(kind="human") for _ in range(4))
+    assert [named(n) for n in ("", "Player", "Jogador", "Bea")] == [{}, {}, {}, {"name": "Bea"}]
+    assert p.Join(code="DA5VH", **named("")).name is None
+    assert p.CreateTable(seats=seats, sit=1, **named("Spieler")).name is None
+    assert p.Join(code="DA5VH", **named("Bea")).name == "Bea"
