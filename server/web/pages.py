@@ -516,7 +516,7 @@ def _result_row(t: Translator, r: MatchResult, zone: str = "UTC") -> str:
         won = " won" if r.winner == team else ""
         teams.append(f'<span class="team team-{team}{won}"><span class="label">{escape(t.gettext(w.TEAM, team=team))}</span>'
                      f' <span class="members">{names}</span> <span class="points">{r.scores[i]}</span></span>')
-    outcome = t.gettext("Team {team} wins the match.", team=r.winner) if r.winner else t.gettext(w.NOT_FINISHED)
+    outcome = t.gettext(w.WON_MATCH, team=r.winner) if r.winner else t.gettext(w.NOT_FINISHED)
     hands = t.ngettext("{count} hand", "{count} hands", r.hands)
     start, end = shown_utc(t, r.started, zone), shown_utc(t, r.ended, zone)
     span = f"{start[0]} {start[1]} – {end[1] if start[0] == end[0] else ' '.join(end)} {label(local(r.ended, zone))}"

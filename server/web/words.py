@@ -147,6 +147,9 @@ ONE_PERSON = N_("One person with the computer")
 a window left at a finished table, read like a league match in /results)."""
 COMPUTERS_ONLY = N_("Computers only")
 """A finished match no person decided in (league s17 F5)."""
+WON_MATCH = N_("Team {team} won the match.")
+"""A finished match's result in the dated list of results (translator s17 F18: the ledger's present "wins the
+match", read under a date, was a headline where every language reports a past result)."""
 NOT_FINISHED = N_("Not finished")
 """A match's outcome on the results when it was cut before its end (its table closed, its server stopped,
 everybody left; organiser s16 F12): shown with its score so far."""

@@ -149,3 +149,19 @@ def test_f20_a_hand_end_sum_is_never_split_across_lines(lang: str) -> None:
                                      team="B", a=7, b=6, name="Ñandú")
     rows = measurer().wrap(said, 14, measurer().measure("A equipe B marca 13 pontos: 7 +", 14)[0] + 2)
     assert rows[0] == "A equipe B marca 13 pontos:" and rows[1].startswith("7\u00a0+\u00a06")
+
+
+F18 = {"en": "Team A won the match.", "fr": "L’équipe A a gagné la partie.", "pt": "A equipe A ganhou a partida.",
+       "de": "Team A hat die Partie gewonnen.", "es": "Ganó la pareja A."}
+
+
+@pytest.mark.parametrize("lang", sorted(F18))
+def test_f18_a_dated_result_is_said_in_the_past(lang: str) -> None:
+    """F18: the results list under a date said "L’équipe A gagne la partie." (the ledger's present, a headline);
+    a finished match's row now reports it in the past."""
+    from doublenine.server.storage.base import MatchResult
+    from doublenine.server.web.pages import _result_row
+
+    row = _result_row(translator(lang), MatchResult("K7QPA", 1, ("Ana", "Bea", "Cy", "Dee"), (104, 12), "A", 5,
+                                                    1_765_000_000.0, 1_765_001_000.0))
+    assert F18[lang] in row.replace("&#x27;", "'").replace("&amp;", "&")
