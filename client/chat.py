@@ -224,10 +224,13 @@ def mute_keys(state: ClientState) -> tuple[str, ...]:
     """One mute key per other seated player (:func:`seat_key`, seat order) and one for the spectators.
 
     A seat whose lines are in the chat keeps its key when the computer plays it now (new user 18: the
-    player left the mute list while their old lines stayed, and could no longer be muted)."""
+    player left the mute list while their old lines stayed, and could no longer be muted). A free seat, where
+    nobody sits, has none (lastuser s17 F21: "North", "West" were offered under Mute at a hosted table whose
+    seats waited for friends; kind: a control offered for a seat nobody sits at), unless its lines are there."""
     me = state.view.seat if state.view is not None else None
     spoke = {line.seat for line in state.chat if line.seat is not None}
-    seats = [s for s in SEATS if s != me and ((s not in state.computers and state.names[s - 1]) or s in spoke)]
+    seats = [s for s in SEATS if s != me and ((s not in state.computers and s not in state.free
+                                                and state.names[s - 1]) or s in spoke)]
     return tuple(seat_key(state.table, s) for s in seats) + (SPECTATORS,)
 
 
