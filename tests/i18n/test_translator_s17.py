@@ -72,6 +72,11 @@ REPORTED = [
     ("es", "Leave this table for the start screen", {}, "Abandonar la mesa y volver a la pantalla de inicio"),
     # F8 es: a player's tiles are the "data" ("mano" is the round)
     ("es", "{tile}, still held", {"tile": "5-5"}, "5-5, todavía en la data"),
+    # F7 de, F9 fr (Low): wording slips
+    ("de", "played to {target} points", {"target": 100}, "gespielt auf 100 Punkte"),
+    ("de", "This screen is too small for {asked}: its text is at {used}.", {"asked": "200 %", "used": "150 %"},
+     "Dieser Bildschirm ist zu klein für 200 %: Der Text wird mit 150 % angezeigt."),
+    ("fr", "Leads away from the number you hold most of.", {}, "N’entame pas dans le nombre que vous avez le plus."),
     # F17: the match the table is at, finished or not
     ("fr", "{match} (current)", {"match": "Partie 1"}, "Partie 1 (actuelle)"),
     ("pt", "{match} (current)", {"match": "Partida 1"}, "Partida 1 (atual)"),
