@@ -282,6 +282,16 @@ class HostedTable:
         of the language taken once where the table's own is read each frame."""
         return str(getattr(self.table, "lang", self._lang))
 
+    @lang.setter
+    def lang(self, value: str) -> None:
+        """Speak ``value``: the table's own language too (one language for the table and the host's parts)."""
+        self._lang = value
+        speak = getattr(self.table, "set_language", None)
+        if callable(speak):
+            speak(value)
+        elif hasattr(self.table, "lang"):
+            self.table.lang = value
+
     def __init__(self, table: Any, hosting: Hosting | RemoteServer, lang: str, art: Art | None = None) -> None:
         self.table = table
         self.hosting = hosting
