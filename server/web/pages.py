@@ -38,7 +38,7 @@ from . import words as w
 def wheel_name() -> str:
     """The file name of this version's wheel, ``doublenine-0.1.0-py3-none-any.whl`` (the version from the
     package metadata, as ``doublenine --version``: a hard-coded 0.1.0 would go stale with the next one)."""
-    return f"doublenine-{installed_version()}-py3-none-any.whl"
+    return f"doublenine-{installed_version().partition('+')[0]}-py3-none-any.whl"  # a wheel is named by the release
 
 
 INSTALL_COMMAND = f"pipx install {wheel_name()}"
