@@ -78,7 +78,7 @@ def test_the_points_reckoned_from_the_readers_own_tiles_say_you(ended) -> None: 
     a, c = fh.pip_totals[0], fh.pip_totals[2]
     assert say("en", *line) == f"Team B scores {fh.points} points: {a} + {c}, what you and Cy hold"
     assert say("de", *reckoning(after, fh, Seat.ONE, "de")[0]) == \
-        f"Team B bekommt {fh.points} Punkte: {a} + {c}, was Sie und Cy noch auf der Hand haben"
+        f"Team B bekommt {fh.points} Punkte: {a}\u00a0+\u00a0{c}, was Sie und Cy noch auf der Hand haben"
     watched = replace(after, view=None)  # no seat of its own (a spectator's window): both names
     assert say("en", *reckoning(watched, fh, Seat.ONE, "en")[0]) == \
         f"Team B scores {fh.points} points: {a} + {c}, what Ann and Cy hold"
