@@ -30,7 +30,9 @@ def test_every_start_and_settings_control_is_inside_the_window(size: tuple[int, 
 
 
 @pytest.mark.parametrize(("size", "plain", "start", "settings"), [
-    ((1920, 1080), 24, 27, 30), ((2560, 1440), 32, 36, 40),  # asked 200 %: 34 and 61 px, which ran off
+    # asked 200 %: 34 and 61 px, which ran off; the settings card's 30 and 40 px are 28 and 37 since its Language
+    # row (s17, 060f557: one row more to fit in the window's height)
+    ((1920, 1080), 24, 27, 28), ((2560, 1440), 32, 36, 37),
 ])
 def test_the_reported_sizes_at_200_percent(size: tuple[int, int], plain: int, start: int, settings: int) -> None:
     set_text_size(100)
