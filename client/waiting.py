@@ -115,7 +115,7 @@ def _overlap(a: Rect, b: Rect) -> int:
 
 def obstacles(lay: TableLayout, status: int = 400) -> list[tuple[Rect, int]]:
     """(rect, weight per px) a card must not hide: the prompt panel ("Pick a tile…", "the higher total
-    opens"), the "Connection lost" banner, the recap of the last moves, every plate (with the place of its "passed" badge and turn
+    opens"), the "Connection lost" banner, every plate (with the place of its "passed" badge and turn
     marker) and face-down tile stack, the open numbers (400), the line of play (100: it can be seen
     around a card), the status line (``status``), and, never (10**8), the place kept for an open side
     panel (:attr:`TableLayout.side`: a card there would lie under the panel), the key line, and what a scene over the
@@ -125,9 +125,6 @@ def obstacles(lay: TableLayout, status: int = 400) -> list[tuple[Rect, int]]:
     heavy += [s.plate for s in lay.seats] + [b for s in lay.seats for b in s.backs] + [t.rect for t in lay.hand]
     heavy += [m.rect for m in lay.marks] + [marker_zone(s, lay.font, lay.small) for s in lay.seats]
     heavy += [lay.help_rect] if lay.help else []  # the key line (a narrowed "I'm back" card lay over it)
-    # the recap of the last moves (textsize s17 item 3, access s16: a disconnected seat's card and "I'm back" lay
-    # over "Last moves" at 800x600; kind: a card or message placed without a box the layout draws on the felt)
-    heavy += [lay.recap] if lay.recap is not None else []
     light = [sp.rect for sp in lay.line.spots]
     kept = [(lay.side, 10 ** 8)] if lay.side is not None else []  # an open side panel's place: never
     kept += [(r, 10 ** 8) for r in lay.reserved]  # a host's chip drawn over the table: never (it hid the chip)
