@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from doublenine.shared.cleantext import NAME_CHARS
@@ -171,14 +171,7 @@ def table_name(name: str, others: Iterable[str]) -> str:
     key = name_key(name)
     if not name or key in page_words() or reads_as_table_heading(name):
         return ""
-    taken = {table_key(o) for o in others if o}
-    n = 1
-    candidate = name
-    while table_key(candidate) in taken:
-        n += 1
-        suffix = f" {n}"
-        candidate = name[:NAME_CHARS - len(suffix)].rstrip() + suffix
-    return candidate
+    return _numbered(name, others, table_key)
 
 
 TRAILING_STOPS = re.compile(r"[\s.,;:!?\u2026\u3002\uFF0E\uFF0C\uFF01\uFF1F\u00A1\u00BF]+$")
@@ -278,10 +271,17 @@ def distinct_name(name: str, others: Iterable[str]) -> str:
     default name is its own)."""
     if not name:
         return ""
-    taken = {name_key(o) for o in others if o}
+    return _numbered(name, others, name_key)
+
+
+def _numbered(name: str, others: Iterable[str], key: Callable[[str], str]) -> str:
+    """The first of ``name``, ``name 2``, ``name 3``... whose ``key`` no name of ``others`` has, cut so that it
+    stays within :data:`NAME_CHARS` (:func:`distinct_name` by :func:`name_key`, :func:`table_name` by
+    :func:`table_key`: one numbering for seats and tables)."""
+    taken = {key(o) for o in others if o}
     n = 1
     candidate = name
-    while name_key(candidate) in taken:
+    while key(candidate) in taken:
         n += 1
         suffix = f" {n}"
         candidate = name[:NAME_CHARS - len(suffix)].rstrip() + suffix

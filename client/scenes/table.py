@@ -591,14 +591,9 @@ class TableScene:
         code = self.session.state.table
         if self.relaunch is None or not code:
             return None
-        from doublenine.shared.failures import FailureError
-        try:
-            scene = self.relaunch(mode, code)
-        except FailureError as exc:
-            self._show(exc.failure.text(self.lang), self._now + TOAST_SECONDS)
-            return None
-        except (OSError, ValueError, RuntimeError) as exc:
-            self._show(str(exc), self._now + TOAST_SECONDS)
+        relaunch = self.relaunch
+        scene = self._launched(lambda: relaunch(mode, code))
+        if scene is None:
             return None
         self._leave = True  # this window's seat there is gone: nothing of it is kept (close())
         return Change("replace", scene)
@@ -608,16 +603,21 @@ class TableScene:
         one, or None with why not said (the launcher's join refused or failed)."""
         if self.sit is None or seat not in self.free_seats() or self.clicks_held():
             return None
+        sit = self.sit
+        scene = self._launched(lambda: sit(seat))
+        return None if scene is None else Change("replace", scene)
+
+    def _launched(self, launch: Callable[[], Any]) -> Any:
+        """The scene ``launch()`` opens (the launcher's join or watch of this table), or None with why not said
+        on the table: a refusal in the player's language, another failure's own words."""
         from doublenine.shared.failures import FailureError
         try:
-            scene = self.sit(seat)
+            return launch()
         except FailureError as exc:
             self._show(exc.failure.text(self.lang), self._now + TOAST_SECONDS)
-            return None
         except (OSError, ValueError, RuntimeError) as exc:
             self._show(str(exc), self._now + TOAST_SECONDS)
-            return None
-        return Change("replace", scene)
+        return None
 
     def table_link(self) -> tuple[str, bool]:
         """(what to copy, whether it is a link): a hosting window's web link (lan_host, the invite card's "Copy
